@@ -1,0 +1,141 @@
+package io.github.collapseexecutor.core;
+
+import io.github.collapseexecutor.core.internal.DaemonPool;
+import io.github.collapseexecutor.core.internal.Flight;
+import io.github.collapseexecutor.core.internal.FlightMap;
+import io.github.collapseexecutor.core.internal.Names;
+import java.util.Objects;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.RejectedExecutionException;
+
+/**
+ * Same-key collapse that runs the work on an {@link Executor}: concurrent calls with an equal
+ * group share one run of the callable, and each caller gets its own future of the result.
+ *
+ * <p>Cancelling a caller's future (or letting its {@code orTimeout} fire) affects only that
+ * caller; the work goes on while any caller waits. Without {@link #setExecutor(Executor)}, work
+ * runs on a pool of this executor's own daemon threads, which end when idle. Semantics are
+ * otherwise those of {@link BlockingCallableGroupCollapseExecutor}; futures fail with the work's
+ * exception as thrown, checked or not.
+ */
+public final class AsyncCallableGroupCollapseExecutor implements AutoCloseable {
+
+  private final FlightMap flights;
+  private volatile Executor executor;
+  private ExecutorService ownPool;
+
+  /** Creates an executor named after this class, with no listener. */
+  public AsyncCallableGroupCollapseExecutor() {
+    this(null, CollapseListener.NONE);
+  }
+
+  /**
+   * Creates an executor.
+   *
+   * @param name the name used in messages, reports and thread names; {@code null} for the class
+   *     name
+   * @param listener receives a report for each shared run
+   */
+  public AsyncCallableGroupCollapseExecutor(String name, CollapseListener listener) {
+    this.flights = new FlightMap(Names.of(name, getClass()), listener);
+    flights.onTerminated(this::shutdownOwnPool);
+  }
+
+  /**
+   * Sets the executor that runs the work. The caller owns it: closing this collapse executor does
+   * not shut it down.
+   */
+  public void setExecutor(Executor executor) {
+    Objects.requireNonNull(executor, "executor");
+    ExecutorService replaced;
+    synchronized (this) {
+      this.executor = executor;
+      replaced = ownPool;
+      ownPool = null;
+    }
+    if (replaced != null) {
+      replaced.shutdown();
+    }
+  }
+
+  /**
+   * Returns a future of the result of {@code callable}, or of the run in progress for an equal
+   * {@code group}.
+   *
+   * @throws NullPointerException if {@code group} or {@code callable} is null
+   * @throws IllegalStateException if this executor is closed
+   */
+  public <T> CompletableFuture<T> execute(Object group, Callable<T> callable) {
+    Objects.requireNonNull(group, "group");
+    Objects.requireNonNull(callable, "callable");
+    Flight mine = new Flight();
+    Flight flight = flights.joinOrStart(group, mine);
+    CompletableFuture<T> caller = flight.newCaller();
+    if (flight == mine) {
+      try {
+        executor().execute(() -> run(group, mine, callable));
+      } catch (RejectedExecutionException rejected) {
+        flights.complete(group, mine, null, rejected);
+      }
+    }
+    return caller;
+  }
+
+  private void run(Object group, Flight flight, Callable<?> callable) {
+    if (flight.isAbandoned()) {
+      flights.complete(group, flight, null,
+          new CancellationException("every caller left before the work started"));
+      return;
+    }
+    Object result;
+    try {
+      result = callable.call();
+    } catch (Throwable failure) {
+      flights.complete(group, flight, null, failure);
+      return;
+    }
+    flights.complete(group, flight, result, null);
+  }
+
+  /** Returns this executor's name, as used in error messages and reports. */
+  public String name() {
+    return flights.name();
+  }
+
+  /**
+   * Refuses new calls; runs in progress complete for their callers, after which this executor's
+   * own pool, if it made one, ends its threads. Idempotent.
+   */
+  @Override
+  public void close() {
+    flights.close();
+  }
+
+  private Executor executor() {
+    Executor current = executor;
+    if (current != null) {
+      return current;
+    }
+    synchronized (this) {
+      if (executor == null) {
+        ownPool = DaemonPool.create(flights.name(), Integer.MAX_VALUE);
+        executor = ownPool;
+      }
+      return executor;
+    }
+  }
+
+  private void shutdownOwnPool() {
+    ExecutorService pool;
+    synchronized (this) {
+      pool = ownPool;
+    }
+    if (pool != null) {
+      pool.shutdown();
+    }
+  }
+}

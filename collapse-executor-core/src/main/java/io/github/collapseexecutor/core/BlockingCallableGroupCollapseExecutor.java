@@ -1,0 +1,143 @@
+package io.github.collapseexecutor.core;
+
+import io.github.collapseexecutor.core.internal.Failures;
+import io.github.collapseexecutor.core.internal.Flight;
+import io.github.collapseexecutor.core.internal.FlightMap;
+import io.github.collapseexecutor.core.internal.Names;
+import io.github.collapseexecutor.core.internal.Reports;
+import java.time.Duration;
+import java.util.Objects;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+/**
+ * Same-key collapse for blocking code (single flight): while a call for a group runs, concurrent
+ * calls with an equal group wait for it and get its result or its exception instead of running
+ * their own.
+ *
+ * <pre>{@code
+ * BlockingCallableGroupCollapseExecutor executor = new BlockingCallableGroupCollapseExecutor();
+ * Profile profile = executor.execute("profile:" + userId, () -> profileClient.load(userId));
+ * }</pre>
+ *
+ * <p>The first caller of a group runs the callable on its own thread; the callables of the callers
+ * that join it are not called. A caller joins only work in progress: once the work completes, the
+ * next call runs it again, so results are never served from a cache. Because a joiner may arrive
+ * after the work started, use it where a result that was being computed when the call began is
+ * good enough (reads, not read-your-writes).
+ *
+ * <p>Groups are compared with {@code equals}; include in the group everything the result depends
+ * on. Unchecked exceptions reach every caller as thrown; checked ones arrive wrapped in
+ * {@link CollapseExecutionException}. If the running caller's thread is interrupted and the work
+ * fails, that caller alone gets the failure and one of the waiting callers runs the work again.
+ */
+public final class BlockingCallableGroupCollapseExecutor implements AutoCloseable {
+
+  private final FlightMap flights;
+
+  /** Creates an executor named after this class, with no listener. */
+  public BlockingCallableGroupCollapseExecutor() {
+    this(null, CollapseListener.NONE);
+  }
+
+  /**
+   * Creates an executor.
+   *
+   * @param name the name used in messages and reports; {@code null} for the class name
+   * @param listener receives a report for each shared run
+   */
+  public BlockingCallableGroupCollapseExecutor(String name, CollapseListener listener) {
+    this.flights = new FlightMap(Names.of(name, getClass()), listener);
+  }
+
+  /**
+   * Runs {@code callable}, or waits for the run in progress for an equal {@code group}, and
+   * returns its result.
+   *
+   * @throws NullPointerException if {@code group} or {@code callable} is null
+   * @throws IllegalStateException if this executor is closed
+   * @throws CollapseExecutionException if the work threw a checked exception or the waiting thread
+   *     was interrupted
+   */
+  public <T> T execute(Object group, Callable<T> callable) {
+    return execute(group, callable, -1);
+  }
+
+  /**
+   * Like {@link #execute(Object, Callable)}, but a caller that waits for another's run stops
+   * waiting after {@code timeout}; the run goes on for the others. A caller that runs the work
+   * itself returns when it is done.
+   *
+   * @throws CollapseTimeoutException if the result did not arrive in time
+   */
+  public <T> T execute(Object group, Callable<T> callable, Duration timeout) {
+    return execute(group, callable, Timeouts.toNanos(timeout));
+  }
+
+  @SuppressWarnings("unchecked")
+  private <T> T execute(Object group, Callable<T> callable, long timeoutNanos) {
+    Objects.requireNonNull(group, "group");
+    Objects.requireNonNull(callable, "callable");
+    long deadline = System.nanoTime() + timeoutNanos;
+    for (;;) {
+      Flight mine = new Flight();
+      Flight flight = flights.joinOrStart(group, mine);
+      if (flight == mine) {
+        return run(group, mine, callable);
+      }
+      Object result = await(group, flight, timeoutNanos, deadline);
+      if (result != Flight.RETRY) {
+        return (T) result;
+      }
+    }
+  }
+
+  private <T> T run(Object group, Flight flight, Callable<T> callable) {
+    T result;
+    try {
+      result = callable.call();
+    } catch (Throwable failure) {
+      if (failure instanceof InterruptedException || Thread.currentThread().isInterrupted()) {
+        // the interrupt was meant for this caller, not for the ones waiting on it
+        flights.complete(group, flight, Flight.RETRY, null);
+      } else {
+        flights.complete(group, flight, null, failure);
+      }
+      throw Failures.rethrow(failure);
+    }
+    flights.complete(group, flight, result, null);
+    return result;
+  }
+
+  private Object await(Object group, Flight flight, long timeoutNanos, long deadline) {
+    try {
+      if (timeoutNanos < 0) {
+        return flight.get();
+      }
+      return flight.get(deadline - System.nanoTime(), TimeUnit.NANOSECONDS);
+    } catch (ExecutionException e) {
+      throw Failures.rethrow(e.getCause());
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new CollapseExecutionException(
+          flights.name() + ": interrupted while waiting for group " + group, e);
+    } catch (TimeoutException e) {
+      Reports.timedOut(flights.listener(), flights.name());
+      throw new CollapseTimeoutException(flights.name() + ": no result for group " + group
+          + " within " + timeoutNanos / 1_000_000 + " ms");
+    }
+  }
+
+  /** Returns this executor's name, as used in error messages and reports. */
+  public String name() {
+    return flights.name();
+  }
+
+  /** Refuses new calls; runs in progress complete for their callers. Idempotent. */
+  @Override
+  public void close() {
+    flights.close();
+  }
+}

@@ -1,0 +1,165 @@
+package io.github.collapseexecutor.core;
+
+import io.github.collapseexecutor.core.internal.Batch;
+import io.github.collapseexecutor.core.internal.BatchEngine;
+import io.github.collapseexecutor.core.internal.BatchRuns;
+import io.github.collapseexecutor.core.internal.Call;
+import io.github.collapseexecutor.core.internal.DaemonPool;
+import io.github.collapseexecutor.core.internal.FutureBundle;
+import io.github.collapseexecutor.core.internal.Names;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Collections;
+import java.util.List;
+import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.RejectedExecutionException;
+
+/**
+ * A batch collapse executor whose callers get futures: single {@link #execute(Object)} calls are
+ * gathered into one {@link #doExecute(Collection)}, which runs on an {@link Executor}, and
+ * {@link #bindingOutput(Object, List)} binds a future of each caller's output.
+ *
+ * <pre>{@code
+ * protected void bindingOutput(Map<Long, User> users, List<Bundle<Long, CompletableFuture<User>>> bundles) {
+ *   bundles.forEach(b -> b.bindOutput(CompletableFuture.completedFuture(users.get(b.getInput()))));
+ * }
+ * }</pre>
+ *
+ * <p>Batches run on the executor given to {@link #setExecutor(Executor)}. Without one, each
+ * executor uses a pool of its own with at most {@code maxConcurrentBatches} daemon threads that end
+ * when idle, so that one executor's slow batches never delay another's.
+ *
+ * <p>Each caller gets its own future: cancelling it, completing it or letting
+ * {@link CompletableFuture#orTimeout} fire affects only that caller, and drops its input if its
+ * batch has not started. Batch semantics, outcomes and closing are those of
+ * {@link CollapseExecutorBlockingSupport}; futures fail with the original exception, checked or not.
+ *
+ * @param <INPUT> the type of one caller's input
+ * @param <OUTPUT> the type of one caller's output
+ * @param <BATCH_OUTPUT> the type {@code doExecute} returns for a whole batch
+ */
+public abstract class CollapseExecutorAsyncSupport<INPUT, OUTPUT, BATCH_OUTPUT>
+    implements AutoCloseable {
+
+  private final BatchEngine<INPUT, OUTPUT> engine;
+  private final BatchEngine.Sink<INPUT, OUTPUT> dispatch = this::dispatch;
+  private final int poolSize;
+  private volatile Executor executor;
+  private ExecutorService ownPool;
+
+  /** Creates an executor with the default {@link CollapseExecutorOptions}. */
+  protected CollapseExecutorAsyncSupport() {
+    this(CollapseExecutorOptions.defaults());
+  }
+
+  /** Creates an executor with the given options. */
+  protected CollapseExecutorAsyncSupport(CollapseExecutorOptions options) {
+    Objects.requireNonNull(options, "options");
+    this.engine = new BatchEngine<>(Names.of(options.name(), getClass()), options);
+    this.poolSize = options.maxConcurrentBatches();
+    engine.onTerminated(this::shutdownOwnPool);
+  }
+
+  /**
+   * Sets the executor that runs batches. May be called at any time; batches already handed to the
+   * previous executor finish there. The caller owns {@code executor}: closing this collapse
+   * executor does not shut it down.
+   */
+  public void setExecutor(Executor executor) {
+    Objects.requireNonNull(executor, "executor");
+    ExecutorService replaced;
+    synchronized (this) {
+      this.executor = executor;
+      replaced = ownPool;
+      ownPool = null;
+    }
+    if (replaced != null) {
+      replaced.shutdown();
+    }
+  }
+
+  /**
+   * Returns a future of the output for {@code input}, which runs in a batch with the inputs of
+   * concurrent callers.
+   *
+   * @throws NullPointerException if {@code input} is null
+   * @throws IllegalStateException if this executor is closed
+   * @throws RejectedExecutionException if too many inputs are pending
+   */
+  public CompletableFuture<OUTPUT> execute(INPUT input) {
+    Call<INPUT, OUTPUT> call = engine.newFutureCall(input);
+    engine.submit(call, dispatch);
+    return call.future();
+  }
+
+  /** Runs one batch on the executor; may throw, failing every caller of the batch. */
+  protected abstract BATCH_OUTPUT doExecute(Collection<Input<INPUT>> inputs) throws Exception;
+
+  /**
+   * Binds a future of each caller's output: every bundle must be settled once. A caller's future
+   * completes when the future bound for it does.
+   */
+  protected abstract void bindingOutput(
+      BATCH_OUTPUT batchOutput, List<Bundle<INPUT, CompletableFuture<OUTPUT>>> bundles);
+
+  /** Returns this executor's name, as used in error messages and reports. */
+  public String name() {
+    return engine.name();
+  }
+
+  /**
+   * Refuses new calls; inputs already accepted still run. The executor's own pool, if it made one,
+   * ends its threads once the last batch is done. Idempotent.
+   */
+  @Override
+  public void close() {
+    engine.close();
+  }
+
+  private boolean dispatch(Batch<INPUT, OUTPUT> batch) {
+    try {
+      executor().execute(() -> BatchRuns.runOnThisThread(
+          engine, batch, dispatch, this::doExecute, this::bindFutures,
+          /* requeueOnInterrupt= */ false));
+      return true;
+    } catch (RejectedExecutionException rejected) {
+      BatchRuns.failUnsettled(batch.liveCalls(), rejected);
+      return false;
+    }
+  }
+
+  private void bindFutures(BATCH_OUTPUT output, List<Call<INPUT, OUTPUT>> calls) {
+    List<Bundle<INPUT, CompletableFuture<OUTPUT>>> bundles = new ArrayList<>(calls.size());
+    for (Call<INPUT, OUTPUT> call : calls) {
+      bundles.add(new FutureBundle<>(call));
+    }
+    bindingOutput(output, Collections.unmodifiableList(bundles));
+  }
+
+  private Executor executor() {
+    Executor current = executor;
+    if (current != null) {
+      return current;
+    }
+    synchronized (this) {
+      if (executor == null) {
+        ownPool = DaemonPool.create(engine.name(), poolSize);
+        executor = ownPool;
+      }
+      return executor;
+    }
+  }
+
+  private void shutdownOwnPool() {
+    ExecutorService pool;
+    synchronized (this) {
+      pool = ownPool;
+    }
+    if (pool != null) {
+      pool.shutdown();
+    }
+  }
+}

@@ -1,0 +1,126 @@
+package io.github.collapseexecutor.core;
+
+import io.github.collapseexecutor.core.internal.BatchEngine;
+import io.github.collapseexecutor.core.internal.BatchRuns;
+import io.github.collapseexecutor.core.internal.BlockingCaller;
+import io.github.collapseexecutor.core.internal.Names;
+import java.time.Duration;
+import java.util.Collection;
+import java.util.Collections;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * A batch collapse executor whose callers block: single {@link #execute(Object)} calls made at the
+ * same time are gathered into one {@link #doExecute(Collection)} call, and each caller gets its own
+ * output from {@link #bindingOutput(Object, List)}.
+ *
+ * <pre>{@code
+ * final class UserLoader extends CollapseExecutorBlockingSupport<Long, User, Map<Long, User>> {
+ *   protected Map<Long, User> doExecute(Collection<Input<Long>> inputs) {
+ *     return userRepository.findAllById(inputs.stream().map(Input::value).toList());
+ *   }
+ *
+ *   protected void bindingOutput(Map<Long, User> users, List<Bundle<Long, User>> bundles) {
+ *     bundles.forEach(bundle -> bundle.bindOutput(users.get(bundle.getInput())));
+ *   }
+ * }
+ *
+ * User user = userLoader.execute(42L);   // one query serves every caller waiting at this moment
+ * }</pre>
+ *
+ * <h2>Where batches run</h2>
+ * On callers' threads: this flavour has no thread of its own. A caller that finds a free batch slot
+ * runs the batch itself (a lone call runs at once, with no window); callers that arrive while every
+ * slot is busy wait, and one of them runs the next batch. A caller that is running a batch returns
+ * when that batch is done, even if its own output was ready earlier or its timeout passed meanwhile.
+ *
+ * <h2>Outcomes</h2>
+ * Every call ends exactly once: with its output, with the exception its bundle was failed with,
+ * with the exception {@code doExecute} or {@code bindingOutput} threw, with an
+ * {@link IllegalStateException} if {@code bindingOutput} left its bundle unsettled, with a
+ * {@link CollapseTimeoutException}, or with a rejection. Unchecked exceptions are thrown as they
+ * are; checked ones arrive wrapped in {@link CollapseExecutionException}.
+ *
+ * <p>If the thread running a batch is interrupted and {@code doExecute} fails because of it, only
+ * that caller fails; the other inputs go back to the queue and run in a new batch. Make
+ * {@code doExecute} transactional (or idempotent) if a retried batch must not repeat side effects.
+ *
+ * <h2>Closing</h2>
+ * {@link #close()} refuses new calls at once with an {@link IllegalStateException}; inputs already
+ * accepted still run and their callers get their outputs.
+ *
+ * @param <INPUT> the type of one caller's input
+ * @param <OUTPUT> the type of one caller's output
+ * @param <BATCH_OUTPUT> the type {@code doExecute} returns for a whole batch
+ */
+public abstract class CollapseExecutorBlockingSupport<INPUT, OUTPUT, BATCH_OUTPUT>
+    implements AutoCloseable {
+
+  private final BatchEngine<INPUT, OUTPUT> engine;
+  private final BlockingCaller<INPUT, OUTPUT> caller;
+
+  /** Creates an executor with the default {@link CollapseExecutorOptions}. */
+  protected CollapseExecutorBlockingSupport() {
+    this(CollapseExecutorOptions.defaults());
+  }
+
+  /** Creates an executor with the given options. */
+  protected CollapseExecutorBlockingSupport(CollapseExecutorOptions options) {
+    Objects.requireNonNull(options, "options");
+    this.engine = new BatchEngine<>(Names.of(options.name(), getClass()), options);
+    this.caller = new BlockingCaller<>(engine, (batch, sink) -> BatchRuns.runOnThisThread(
+        engine, batch, sink, this::doExecute,
+        (output, calls) -> bindingOutput(output, Collections.unmodifiableList(calls)),
+        /* requeueOnInterrupt= */ true));
+  }
+
+  /**
+   * Returns the output for {@code input}, running it in a batch with the inputs of concurrent
+   * callers.
+   *
+   * @throws NullPointerException if {@code input} is null
+   * @throws IllegalStateException if this executor is closed
+   * @throws java.util.concurrent.RejectedExecutionException if too many inputs are pending
+   * @throws CollapseExecutionException if the batch failed with a checked exception, or the
+   *     waiting thread was interrupted
+   */
+  public OUTPUT execute(INPUT input) {
+    return caller.execute(input, -1);
+  }
+
+  /**
+   * Like {@link #execute(Object)}, but stops waiting after {@code timeout}. The input is dropped
+   * if its batch has not started by then; the other callers of its batch are not affected.
+   *
+   * @throws CollapseTimeoutException if the output did not arrive in time
+   * @throws IllegalArgumentException if {@code timeout} is negative
+   */
+  public OUTPUT execute(INPUT input, Duration timeout) {
+    return caller.execute(input, Timeouts.toNanos(timeout));
+  }
+
+  /**
+   * Runs one batch: called with the inputs of one batch, never empty, on the thread of one of the
+   * callers. May throw; every caller of the batch then gets that exception.
+   */
+  protected abstract BATCH_OUTPUT doExecute(Collection<Input<INPUT>> inputs) throws Exception;
+
+  /**
+   * Hands each caller its output from {@code batchOutput}: every bundle must be settled once, with
+   * {@link Bundle#bindOutput} or {@link Bundle#fail}. See {@link Bundle} for an example.
+   */
+  protected abstract void bindingOutput(
+      BATCH_OUTPUT batchOutput, List<Bundle<INPUT, OUTPUT>> bundles);
+
+  /** Returns this executor's name, as used in error messages and reports. */
+  public String name() {
+    return engine.name();
+  }
+
+  /** Refuses new calls; inputs already accepted still run. Idempotent. */
+  @Override
+  public void close() {
+    engine.close();
+  }
+}

@@ -1,0 +1,138 @@
+package io.github.collapseexecutor.core;
+
+import io.github.collapseexecutor.core.internal.Batch;
+import io.github.collapseexecutor.core.internal.BatchEngine;
+import io.github.collapseexecutor.core.internal.BatchRuns;
+import io.github.collapseexecutor.core.internal.Call;
+import io.github.collapseexecutor.core.internal.Failures;
+import io.github.collapseexecutor.core.internal.Names;
+import io.github.collapseexecutor.core.internal.Trampoline;
+import java.util.Collection;
+import java.util.Collections;
+import java.util.List;
+import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A non-blocking batch collapse executor: {@link #doExecute(Collection)} starts the batch and
+ * returns a future of its output (a reactive or asynchronous client call, for example), and
+ * {@link #bindingOutput(Object, List)} hands each caller its output once that future completes.
+ *
+ * <p>No thread is blocked and none is created. {@code doExecute} is called on the thread that
+ * starts the batch: the submitting caller when a slot is free, otherwise the thread that completes
+ * the previous batch's future; it must return quickly. {@code bindingOutput} runs on the thread that
+ * completes the batch's future. A positive collecting wait is timed by the JDK's shared delay
+ * scheduler, after which {@code doExecute} runs on that scheduler's thread.
+ *
+ * <p>Batch semantics, outcomes and closing are those of {@link CollapseExecutorBlockingSupport};
+ * caller futures behave as in {@link CollapseExecutorAsyncSupport}.
+ *
+ * @param <INPUT> the type of one caller's input
+ * @param <OUTPUT> the type of one caller's output
+ * @param <BATCH_OUTPUT> the type of the batch output {@code doExecute} promises
+ */
+public abstract class CollapseExecutorFutureSupport<INPUT, OUTPUT, BATCH_OUTPUT>
+    implements AutoCloseable {
+
+  private final BatchEngine<INPUT, OUTPUT> engine;
+  private final BatchEngine.Sink<INPUT, OUTPUT> dispatch = this::dispatch;
+
+  /** Creates an executor with the default {@link CollapseExecutorOptions}. */
+  protected CollapseExecutorFutureSupport() {
+    this(CollapseExecutorOptions.defaults());
+  }
+
+  /** Creates an executor with the given options. */
+  protected CollapseExecutorFutureSupport(CollapseExecutorOptions options) {
+    Objects.requireNonNull(options, "options");
+    this.engine = new BatchEngine<>(Names.of(options.name(), getClass()), options);
+  }
+
+  /**
+   * Returns a future of the output for {@code input}, which runs in a batch with the inputs of
+   * concurrent callers.
+   *
+   * @throws NullPointerException if {@code input} is null
+   * @throws IllegalStateException if this executor is closed
+   * @throws java.util.concurrent.RejectedExecutionException if too many inputs are pending
+   */
+  public CompletableFuture<OUTPUT> execute(INPUT input) {
+    Call<INPUT, OUTPUT> call = engine.newFutureCall(input);
+    engine.submit(call, dispatch);
+    return call.future();
+  }
+
+  /**
+   * Starts one batch and returns a future of its output. Must not block. Throwing, returning
+   * {@code null} or returning a future that fails all fail every caller of the batch.
+   */
+  protected abstract CompletableFuture<BATCH_OUTPUT> doExecute(Collection<Input<INPUT>> inputs)
+      throws Exception;
+
+  /** Hands each caller its output: every bundle must be settled once. */
+  protected abstract void bindingOutput(
+      BATCH_OUTPUT batchOutput, List<Bundle<INPUT, OUTPUT>> bundles);
+
+  /** Returns this executor's name, as used in error messages and reports. */
+  public String name() {
+    return engine.name();
+  }
+
+  /** Refuses new calls; inputs already accepted still run. Idempotent. */
+  @Override
+  public void close() {
+    engine.close();
+  }
+
+  private boolean dispatch(Batch<INPUT, OUTPUT> batch) {
+    Trampoline.run(() -> start(batch));
+    return true;
+  }
+
+  private void start(Batch<INPUT, OUTPUT> batch) {
+    long wait = engine.remainingCollectNanos(batch);
+    if (wait > 0 && batch.isCollecting()) {
+      CompletableFuture.delayedExecutor(wait, TimeUnit.NANOSECONDS, Runnable::run)
+          .execute(() -> Trampoline.run(() -> sealAndStart(batch)));
+      return;
+    }
+    if (batch.isCollecting()) {
+      Thread.yield();
+    }
+    sealAndStart(batch);
+  }
+
+  private void sealAndStart(Batch<INPUT, OUTPUT> batch) {
+    engine.seal(batch, dispatch);
+    List<Call<INPUT, OUTPUT>> live = batch.liveCalls();
+    if (live.isEmpty()) {
+      engine.finish(batch, dispatch);
+      return;
+    }
+    long start = System.nanoTime();
+    CompletableFuture<BATCH_OUTPUT> pending;
+    try {
+      pending = Objects.requireNonNull(doExecute(BatchRuns.inputs(live)),
+          () -> engine.name() + ": doExecute returned null instead of a future");
+    } catch (Throwable failure) {
+      BatchRuns.failUnsettled(live, failure);
+      engine.finish(batch, dispatch);
+      BatchRuns.report(engine, batch, live.size(), start, System.nanoTime(), failure);
+      return;
+    }
+    pending.whenComplete((output, failure) -> Trampoline.run(() -> {
+      long executed = System.nanoTime();
+      engine.finish(batch, dispatch);
+      Throwable batchFailure;
+      if (failure != null) {
+        batchFailure = Failures.unwrap(failure);
+        BatchRuns.failUnsettled(live, batchFailure);
+      } else {
+        batchFailure = BatchRuns.bindAll(engine, output, live,
+            (out, calls) -> bindingOutput(out, Collections.unmodifiableList(calls)));
+      }
+      BatchRuns.report(engine, batch, live.size(), start, executed, batchFailure);
+    }));
+  }
+}

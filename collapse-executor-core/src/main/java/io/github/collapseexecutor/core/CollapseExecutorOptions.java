@@ -1,0 +1,263 @@
+package io.github.collapseexecutor.core;
+
+import java.time.Duration;
+import java.util.Objects;
+import java.util.function.Function;
+
+/**
+ * Immutable settings of a batch collapse executor. Build with {@link #builder()}; every setting has
+ * a default, so {@code CollapseExecutorOptions.defaults()} is a complete configuration.
+ *
+ * <pre>{@code
+ * CollapseExecutorOptions options = CollapseExecutorOptions.builder()
+ *     .name("users")
+ *     .maxBatchSize(500)              // the backend accepts at most 500 ids per query
+ *     .maxConcurrentBatches(4)        // never more than 4 queries in flight
+ *     .maxPendingInputs(10_000)       // beyond that, fail fast instead of queueing
+ *     .build();
+ * }</pre>
+ *
+ * <h2>How batches form</h2>
+ * A call that finds a free batch slot (see {@link Builder#maxConcurrentBatches(int)}) starts a batch
+ * at once, so a lone call pays no waiting time. While every slot is busy, new inputs queue; when a
+ * slot frees, the next batch takes what queued (up to {@link Builder#maxBatchSize(int)}). Batches
+ * therefore grow with load by themselves. {@link Builder#waitThreshold(int)} and
+ * {@link Builder#collectingWaitTime(Duration)} may trade a little latency for bigger batches.
+ */
+public final class CollapseExecutorOptions {
+
+  /** Default {@link Builder#waitThreshold(int)}: a batch of 10 inputs or more may wait. */
+  public static final int DEFAULT_WAIT_THRESHOLD = 10;
+
+  /** Default {@link Builder#collectingWaitTime(Duration)}: yield the thread once. */
+  public static final Duration DEFAULT_COLLECTING_WAIT_TIME = Duration.ZERO;
+
+  /** A {@link Builder#collectingWaitTime(Duration)} that never waits. */
+  public static final Duration NO_WAIT = Duration.ofMillis(-1);
+
+  /** Default {@link Builder#maxBatchSize(int)}: no limit. */
+  public static final int DEFAULT_MAX_BATCH_SIZE = Integer.MAX_VALUE;
+
+  /** Default {@link Builder#maxConcurrentBatches(int)}. */
+  public static final int DEFAULT_MAX_CONCURRENT_BATCHES = 1;
+
+  /** Default {@link Builder#maxPendingInputs(int)}: no limit. */
+  public static final int DEFAULT_MAX_PENDING_INPUTS = Integer.MAX_VALUE;
+
+  private static final CollapseExecutorOptions DEFAULTS = builder().build();
+
+  private final String name;
+  private final int waitThreshold;
+  private final Duration collectingWaitTime;
+  private final int maxBatchSize;
+  private final int maxConcurrentBatches;
+  private final int maxPendingInputs;
+  private final Function<Object, ?> inputGrouper;
+  private final CollapseListener listener;
+
+  private CollapseExecutorOptions(Builder builder) {
+    this.name = builder.name;
+    this.waitThreshold = builder.waitThreshold;
+    this.collectingWaitTime = builder.collectingWaitTime;
+    this.maxBatchSize = builder.maxBatchSize;
+    this.maxConcurrentBatches = builder.maxConcurrentBatches;
+    this.maxPendingInputs = builder.maxPendingInputs;
+    this.inputGrouper = builder.inputGrouper;
+    this.listener = builder.listener;
+  }
+
+  /** Returns the options with every setting at its default. */
+  public static CollapseExecutorOptions defaults() {
+    return DEFAULTS;
+  }
+
+  /** Returns a builder with every setting at its default. */
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /** Returns a builder that starts from these options. */
+  public Builder toBuilder() {
+    Builder builder = new Builder();
+    builder.name = name;
+    builder.waitThreshold = waitThreshold;
+    builder.collectingWaitTime = collectingWaitTime;
+    builder.maxBatchSize = maxBatchSize;
+    builder.maxConcurrentBatches = maxConcurrentBatches;
+    builder.maxPendingInputs = maxPendingInputs;
+    builder.inputGrouper = inputGrouper;
+    builder.listener = listener;
+    return builder;
+  }
+
+  /**
+   * Returns the executor's name, used in error messages and reports; {@code null} means the
+   * executor's simple class name.
+   */
+  public String name() {
+    return name;
+  }
+
+  /** Returns the minimum batch size at which a collecting wait is considered. */
+  public int waitThreshold() {
+    return waitThreshold;
+  }
+
+  /** Returns the collecting wait: negative for none, zero to yield once, positive to wait. */
+  public Duration collectingWaitTime() {
+    return collectingWaitTime;
+  }
+
+  /** Returns the maximum number of inputs handed to one {@code doExecute}. */
+  public int maxBatchSize() {
+    return maxBatchSize;
+  }
+
+  /** Returns the maximum number of batches in flight at once in one executor. */
+  public int maxConcurrentBatches() {
+    return maxConcurrentBatches;
+  }
+
+  /** Returns the maximum number of inputs waiting for a batch before calls are rejected. */
+  public int maxPendingInputs() {
+    return maxPendingInputs;
+  }
+
+  /** Returns the input grouper, or {@code null} when every input may share a batch. */
+  public Function<Object, ?> inputGrouper() {
+    return inputGrouper;
+  }
+
+  /** Returns the listener that receives batch reports. */
+  public CollapseListener listener() {
+    return listener;
+  }
+
+  @Override
+  public String toString() {
+    return "CollapseExecutorOptions{name=" + name
+        + ", waitThreshold=" + waitThreshold
+        + ", collectingWaitTime=" + collectingWaitTime
+        + ", maxBatchSize=" + maxBatchSize
+        + ", maxConcurrentBatches=" + maxConcurrentBatches
+        + ", maxPendingInputs=" + maxPendingInputs
+        + ", inputGrouper=" + (inputGrouper == null ? "none" : inputGrouper)
+        + "}";
+  }
+
+  /** Builds {@link CollapseExecutorOptions}; each setter validates its value at once. */
+  public static final class Builder {
+
+    private String name;
+    private int waitThreshold = DEFAULT_WAIT_THRESHOLD;
+    private Duration collectingWaitTime = DEFAULT_COLLECTING_WAIT_TIME;
+    private int maxBatchSize = DEFAULT_MAX_BATCH_SIZE;
+    private int maxConcurrentBatches = DEFAULT_MAX_CONCURRENT_BATCHES;
+    private int maxPendingInputs = DEFAULT_MAX_PENDING_INPUTS;
+    private Function<Object, ?> inputGrouper;
+    private CollapseListener listener = CollapseListener.NONE;
+
+    private Builder() {}
+
+    /** Sets the name used in error messages and reports. */
+    public Builder name(String name) {
+      Objects.requireNonNull(name, "name");
+      if (name.isBlank()) {
+        throw new IllegalArgumentException("name must not be blank");
+      }
+      this.name = name;
+      return this;
+    }
+
+    /**
+     * Sets the minimum number of collected inputs at which the executor considers the collecting
+     * wait; smaller batches start at once. Default {@value CollapseExecutorOptions#DEFAULT_WAIT_THRESHOLD}.
+     *
+     * @throws IllegalArgumentException if {@code waitThreshold} is negative
+     */
+    public Builder waitThreshold(int waitThreshold) {
+      if (waitThreshold < 0) {
+        throw new IllegalArgumentException("waitThreshold must not be negative: " + waitThreshold);
+      }
+      this.waitThreshold = waitThreshold;
+      return this;
+    }
+
+    /**
+     * Sets how long a batch that reached the wait threshold waits for more inputs before it
+     * starts: negative for no wait, zero to yield the thread once, positive to wait until that much
+     * time has passed since the batch's first input was submitted (a deadline, never a debounce).
+     * The wait ends early when the batch is full. Default: yield once.
+     */
+    public Builder collectingWaitTime(Duration collectingWaitTime) {
+      this.collectingWaitTime = Objects.requireNonNull(collectingWaitTime, "collectingWaitTime");
+      return this;
+    }
+
+    /**
+     * Sets the maximum number of inputs handed to one {@code doExecute}; more pending inputs are
+     * split into several batches. Default: no limit.
+     *
+     * @throws IllegalArgumentException if {@code maxBatchSize} is not positive
+     */
+    public Builder maxBatchSize(int maxBatchSize) {
+      if (maxBatchSize <= 0) {
+        throw new IllegalArgumentException("maxBatchSize must be positive: " + maxBatchSize);
+      }
+      this.maxBatchSize = maxBatchSize;
+      return this;
+    }
+
+    /**
+     * Sets how many batches one executor runs at once. While all are busy, inputs queue and form
+     * the next batch, which is what makes batches grow under load; a database's group commit runs
+     * one. Default {@value CollapseExecutorOptions#DEFAULT_MAX_CONCURRENT_BATCHES}.
+     *
+     * @throws IllegalArgumentException if {@code maxConcurrentBatches} is not positive
+     */
+    public Builder maxConcurrentBatches(int maxConcurrentBatches) {
+      if (maxConcurrentBatches <= 0) {
+        throw new IllegalArgumentException(
+            "maxConcurrentBatches must be positive: " + maxConcurrentBatches);
+      }
+      this.maxConcurrentBatches = maxConcurrentBatches;
+      return this;
+    }
+
+    /**
+     * Sets how many inputs may wait for a batch; a call beyond that fails at submission with a
+     * {@link java.util.concurrent.RejectedExecutionException}. Default: no limit.
+     *
+     * @throws IllegalArgumentException if {@code maxPendingInputs} is not positive
+     */
+    public Builder maxPendingInputs(int maxPendingInputs) {
+      if (maxPendingInputs <= 0) {
+        throw new IllegalArgumentException("maxPendingInputs must be positive: " + maxPendingInputs);
+      }
+      this.maxPendingInputs = maxPendingInputs;
+      return this;
+    }
+
+    /**
+     * Sets which inputs may share one {@code doExecute}: inputs whose keys are equal. For example
+     * {@code order -> order.tenantId()} keeps every batch to one tenant. The grouper runs on the
+     * caller's thread and must return a non-null key. Default: every input may share a batch.
+     */
+    @SuppressWarnings("unchecked")
+    public Builder inputGrouper(Function<?, ?> inputGrouper) {
+      this.inputGrouper = (Function<Object, ?>) Objects.requireNonNull(inputGrouper, "inputGrouper");
+      return this;
+    }
+
+    /** Sets the listener that receives batch reports, rejections and timeouts. */
+    public Builder listener(CollapseListener listener) {
+      this.listener = Objects.requireNonNull(listener, "listener");
+      return this;
+    }
+
+    /** Returns the options. */
+    public CollapseExecutorOptions build() {
+      return new CollapseExecutorOptions(this);
+    }
+  }
+}

@@ -1,0 +1,127 @@
+package io.github.collapseexecutor.core.internal;
+
+import io.github.collapseexecutor.core.BatchReport;
+import io.github.collapseexecutor.core.Input;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Collections;
+import java.util.List;
+
+/** The steps every flavour takes around the user's {@code doExecute} and {@code bindingOutput}. */
+public final class BatchRuns {
+
+  /** The user's {@code doExecute}. */
+  @FunctionalInterface
+  public interface Execute<I, B> {
+    B apply(Collection<Input<I>> inputs) throws Exception;
+  }
+
+  /** The user's {@code bindingOutput}, over the live calls of a batch. */
+  @FunctionalInterface
+  public interface Bind<I, O, B> {
+    void apply(B batchOutput, List<Call<I, O>> calls);
+  }
+
+  private BatchRuns() {}
+
+  /**
+   * Runs a batch on the current thread: the collecting wait, {@code doExecute}, the slot's release,
+   * {@code bindingOutput}, the check that every input was settled, and the report.
+   *
+   * @param requeueOnInterrupt whether a batch that fails because the running caller's thread was
+   *     interrupted gives the other callers' inputs to a new batch instead of failing them (the
+   *     blocking flavour, where batches run on callers' threads)
+   */
+  public static <I, O, B> void runOnThisThread(
+      BatchEngine<I, O> engine,
+      Batch<I, O> batch,
+      BatchEngine.Sink<I, O> sink,
+      Execute<I, B> execute,
+      Bind<I, O, B> bind,
+      boolean requeueOnInterrupt) {
+    if (batch.collecting) {
+      engine.awaitMoreInputs(batch);
+      engine.seal(batch, sink);
+    }
+    List<Call<I, O>> live = batch.liveCalls();
+    if (live.isEmpty()) {
+      engine.finish(batch, sink);
+      return;
+    }
+    long start = System.nanoTime();
+    B output;
+    try {
+      output = execute.apply(inputs(live));
+    } catch (Throwable failure) {
+      if (requeueOnInterrupt && isInterruption(failure)) {
+        engine.requeue(othersThan(Thread.currentThread(), live));
+      }
+      failUnsettled(live, failure);
+      engine.finish(batch, sink);
+      report(engine, batch, live.size(), start, System.nanoTime(), failure);
+      return;
+    }
+    long executed = System.nanoTime();
+    // the backend call is over: let the next batch start while this one hands out outputs
+    engine.finish(batch, sink);
+    Throwable failure = bindAll(engine, output, live, bind);
+    report(engine, batch, live.size(), start, executed, failure);
+  }
+
+  /**
+   * Calls {@code bindingOutput} and settles what it left: everything unsettled fails with its
+   * exception if it threw, or with an error naming the input if it returned.
+   *
+   * @return the exception {@code bindingOutput} threw, or null
+   */
+  public static <I, O, B> Throwable bindAll(
+      BatchEngine<I, O> engine, B output, List<Call<I, O>> live, Bind<I, O, B> bind) {
+    try {
+      bind.apply(output, live);
+    } catch (Throwable failure) {
+      failUnsettled(live, failure);
+      return failure;
+    }
+    for (Call<I, O> call : live) {
+      if (call.isUnsettled()) {
+        call.settle(null, new IllegalStateException(
+            "bindingOutput of " + engine.name() + " did not bind an output for input "
+                + call.value()));
+      }
+    }
+    return null;
+  }
+
+  public static <I, O> void failUnsettled(List<Call<I, O>> calls, Throwable failure) {
+    for (Call<I, O> call : calls) {
+      if (call.isUnsettled()) {
+        call.settle(null, failure);
+      }
+    }
+  }
+
+  public static <I, O> Collection<Input<I>> inputs(List<Call<I, O>> live) {
+    return Collections.unmodifiableList(live);
+  }
+
+  public static <I, O> void report(
+      BatchEngine<I, O> engine, Batch<I, O> batch, int size, long start, long end,
+      Throwable failure) {
+    Reports.batch(engine.listener(), new BatchReport(
+        engine.name(), size, start - batch.firstSubmittedNanos(), end - start, failure));
+  }
+
+  private static boolean isInterruption(Throwable failure) {
+    return failure instanceof InterruptedException || Thread.currentThread().isInterrupted();
+  }
+
+  private static <I, O> List<Call<I, O>> othersThan(Thread thread, List<Call<I, O>> live) {
+    List<Call<I, O>> others = new ArrayList<>(live.size());
+    for (Call<I, O> call : live) {
+      if (call.waiter != thread) {
+        others.add(call);
+      }
+    }
+    return others;
+  }
+}

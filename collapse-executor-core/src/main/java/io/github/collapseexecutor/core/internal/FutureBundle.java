@@ -1,0 +1,41 @@
+package io.github.collapseexecutor.core.internal;
+
+import io.github.collapseexecutor.core.Bundle;
+import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
+
+/** A bundle whose output is a future: its caller completes when the bound future does. */
+public final class FutureBundle<I, O> implements Bundle<I, CompletableFuture<O>> {
+
+  private final Call<I, O> call;
+
+  public FutureBundle(Call<I, O> call) {
+    this.call = call;
+  }
+
+  @Override
+  public I value() {
+    return call.value();
+  }
+
+  @Override
+  public void bindOutput(CompletableFuture<O> output) {
+    Objects.requireNonNull(output, "output future");
+    if (!call.markBound()) {
+      throw new IllegalStateException(
+          call.executorName + ": an output was already bound for input " + call.value());
+    }
+    output.whenComplete((value, failure) ->
+        call.settle(value, failure == null ? null : Failures.unwrap(failure)));
+  }
+
+  @Override
+  public void fail(Throwable failure) {
+    call.fail(failure);
+  }
+
+  @Override
+  public String toString() {
+    return "Bundle{" + call.value() + "}";
+  }
+}

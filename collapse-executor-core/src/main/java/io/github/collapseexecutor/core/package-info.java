@@ -1,0 +1,22 @@
+/**
+ * Collapse executors merge concurrent calls so that a backend sees fewer of them.
+ *
+ * <h2>Two kinds of collapse</h2>
+ * <ul>
+ *   <li><b>Same key</b> ({@link BlockingCallableGroupCollapseExecutor},
+ *       {@link AsyncCallableGroupCollapseExecutor}, {@link FutureCallableGroupCollapseExecutor}):
+ *       concurrent calls with an equal group key share one run of the work and all get its result
+ *       or its exception (single flight).</li>
+ *   <li><b>Batch</b> ({@link CollapseExecutorBlockingSupport}, {@link CollapseExecutorAsyncSupport},
+ *       {@link CollapseExecutorFutureSupport}): single calls are gathered into one
+ *       {@code doExecute} call and each caller gets its own part of the batch output through
+ *       {@code bindingOutput}.</li>
+ * </ul>
+ *
+ * <h2>Nullness</h2>
+ * Core depends on nothing but the JDK, so nullness is stated here once instead of with
+ * annotations: parameters and return values are non-null unless their javadoc says otherwise, and
+ * a {@code null} where one is not allowed fails with a {@link java.lang.NullPointerException} that
+ * names the parameter. Inputs may not be {@code null}; outputs and results may be.
+ */
+package io.github.collapseexecutor.core;
