@@ -105,6 +105,11 @@ public abstract class CollapseExecutorAsyncSupport<INPUT, OUTPUT, BATCH_OUTPUT>
   protected abstract void bindingOutput(
       BATCH_OUTPUT batchOutput, List<Bundle<INPUT, CompletableFuture<OUTPUT>>> bundles);
 
+  /** Returns how many inputs wait for a batch slot at this moment. */
+  int pendingInputs() {
+    return engine.pendingCount();
+  }
+
   /** Returns this executor's name, as used in error messages and reports. */
   public String name() {
     return engine.name();

@@ -113,6 +113,11 @@ public abstract class CollapseExecutorBlockingSupport<INPUT, OUTPUT, BATCH_OUTPU
   protected abstract void bindingOutput(
       BATCH_OUTPUT batchOutput, List<Bundle<INPUT, OUTPUT>> bundles);
 
+  /** Returns how many inputs wait for a batch slot at this moment. */
+  int pendingInputs() {
+    return engine.pendingCount();
+  }
+
   /** Returns this executor's name, as used in error messages and reports. */
   public String name() {
     return engine.name();

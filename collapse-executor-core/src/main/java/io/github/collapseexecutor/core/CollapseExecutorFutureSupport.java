@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * A non-blocking batch collapse executor: {@link #doExecute(Collection)} starts the batch and
@@ -74,6 +75,11 @@ public abstract class CollapseExecutorFutureSupport<INPUT, OUTPUT, BATCH_OUTPUT>
   protected abstract void bindingOutput(
       BATCH_OUTPUT batchOutput, List<Bundle<INPUT, OUTPUT>> bundles);
 
+  /** Returns how many inputs wait for a batch slot at this moment. */
+  int pendingInputs() {
+    return engine.pendingCount();
+  }
+
   /** Returns this executor's name, as used in error messages and reports. */
   public String name() {
     return engine.name();
@@ -93,8 +99,18 @@ public abstract class CollapseExecutorFutureSupport<INPUT, OUTPUT, BATCH_OUTPUT>
   private void start(Batch<INPUT, OUTPUT> batch) {
     long wait = engine.remainingCollectNanos(batch);
     if (wait > 0 && batch.isCollecting()) {
-      CompletableFuture.delayedExecutor(wait, TimeUnit.NANOSECONDS, Runnable::run)
-          .execute(() -> Trampoline.run(() -> sealAndStart(batch)));
+      // whichever comes first, the deadline or a submission that fills the batch, starts it
+      AtomicBoolean started = new AtomicBoolean();
+      Runnable startOnce = () -> {
+        if (started.compareAndSet(false, true)) {
+          Trampoline.run(() -> sealAndStart(batch));
+        }
+      };
+      batch.wakeUp(startOnce);
+      CompletableFuture.delayedExecutor(wait, TimeUnit.NANOSECONDS, Runnable::run).execute(startOnce);
+      if (engine.isFull(batch)) {
+        startOnce.run();
+      }
       return;
     }
     if (batch.isCollecting()) {

@@ -13,13 +13,18 @@ public final class Batch<I, O> {
   final ArrayList<Call<I, O>> calls = new ArrayList<>(4);
   /** Set while the batch waits for more inputs before it starts; written under the engine lock. */
   volatile boolean collecting;
-  /** The thread doing the collecting wait, woken early when the batch fills up. */
-  volatile Thread collector;
+  /** Ends the collecting wait early; run by a submission that fills the batch up. */
+  volatile Runnable wakeUp;
   /** Links batches started together; guarded by the engine lock. */
   Batch<I, O> nextStarted;
 
   Batch(BatchEngine.Group<I, O> group) {
     this.group = group;
+  }
+
+  /** Sets what ends the collecting wait early when a submission fills the batch up. */
+  public void wakeUp(Runnable wakeUp) {
+    this.wakeUp = wakeUp;
   }
 
   /** Whether the batch still accepts inputs before it starts. */

@@ -127,7 +127,7 @@ public final class BatchEngine<I, O> {
    */
   public void submit(Call<I, O> call, Sink<I, O> sink) {
     Batch<I, O> started = null;
-    Thread collector = null;
+    Runnable wakeUp = null;
     boolean rejected = false;
     lock.lock();
     try {
@@ -144,7 +144,7 @@ public final class BatchEngine<I, O> {
         pending++;
         if (group.collecting != null) {
           if (group.collecting.size() + group.live >= maxBatchSize) {
-            collector = group.collecting.collector;
+            wakeUp = group.collecting.wakeUp;
           }
         } else if (!group.ready) {
           if (inFlight < maxConcurrentBatches) {
@@ -165,8 +165,8 @@ public final class BatchEngine<I, O> {
           name + " has " + maxPendingInputs + " inputs pending (maxPendingInputs); rejected input "
               + call.value());
     }
-    if (collector != null) {
-      LockSupport.unpark(collector);
+    if (wakeUp != null) {
+      wakeUp.run();
     }
     if (started != null) {
       dispatch(started, sink);
@@ -232,7 +232,8 @@ public final class BatchEngine<I, O> {
       Thread.yield();
       return;
     }
-    batch.collector = Thread.currentThread();
+    Thread collector = Thread.currentThread();
+    batch.wakeUp = () -> LockSupport.unpark(collector);
     try {
       for (;;) {
         long remaining = remainingCollectNanos(batch);
@@ -242,7 +243,7 @@ public final class BatchEngine<I, O> {
         LockSupport.parkNanos(this, remaining);
       }
     } finally {
-      batch.collector = null;
+      batch.wakeUp = null;
     }
   }
 
@@ -274,7 +275,8 @@ public final class BatchEngine<I, O> {
     dispatch(started, sink);
   }
 
-  private boolean isFull(Batch<I, O> batch) {
+  /** Whether a collecting batch and the inputs queued behind it fill a whole batch. */
+  public boolean isFull(Batch<I, O> batch) {
     lock.lock();
     try {
       return batch.size() + batch.group.live >= maxBatchSize;
@@ -386,6 +388,16 @@ public final class BatchEngine<I, O> {
     }
     if (terminate) {
       runTerminated();
+    }
+  }
+
+  /** Returns how many inputs wait for a batch. */
+  public int pendingCount() {
+    lock.lock();
+    try {
+      return pending;
+    } finally {
+      lock.unlock();
     }
   }
 

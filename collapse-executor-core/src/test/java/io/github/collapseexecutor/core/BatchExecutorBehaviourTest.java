@@ -1,0 +1,532 @@
+package io.github.collapseexecutor.core;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.IOException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Supplier;
+import java.util.stream.IntStream;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+/** The batch contract, run over the blocking, async and future flavours alike. */
+@Timeout(30)
+final class BatchExecutorBehaviourTest {
+
+  private static final CollapseExecutorOptions NO_WAIT = CollapseExecutorOptions.builder()
+      .collectingWaitTime(CollapseExecutorOptions.NO_WAIT)
+      .build();
+
+  private static String get(CompletableFuture<String> future) throws Exception {
+    return future.get(10, TimeUnit.SECONDS);
+  }
+
+  private static Throwable failureOf(CompletableFuture<?> future) {
+    try {
+      future.get(10, TimeUnit.SECONDS);
+    } catch (ExecutionException e) {
+      return e.getCause();
+    } catch (Exception e) {
+      throw new AssertionError("expected the call to fail, got " + e, e);
+    }
+    throw new AssertionError("expected the call to fail, but it succeeded");
+  }
+
+  @ParameterizedTest
+  @EnumSource(Flavour.class)
+  void loneCallRunsAtOnceInABatchOfItsOwn(Flavour flavour) throws Exception {
+    TestBackend backend = new TestBackend();
+    try (var executor = flavour.create(NO_WAIT, backend)) {
+      assertThat(get(executor.submit(7))).isEqualTo("v7");
+      assertThat(backend.batches()).containsExactly(List.of(7));
+    }
+  }
+
+  @ParameterizedTest
+  @EnumSource(Flavour.class)
+  void callsArrivingWhileABatchRunsFormTheNextBatch(Flavour flavour) throws Exception {
+    TestBackend backend = new TestBackend().closeGate();
+    try (var executor = flavour.create(NO_WAIT, backend)) {
+      CompletableFuture<String> first = executor.submit(0);
+      backend.awaitFirstBatch();
+      List<CompletableFuture<String>> later = new ArrayList<>();
+      for (int i = 1; i <= 20; i++) {
+        later.add(executor.submit(i));
+      }
+      executor.awaitPending(20);
+      backend.open();
+
+      assertThat(get(first)).isEqualTo("v0");
+      for (int i = 1; i <= 20; i++) {
+        assertThat(get(later.get(i - 1))).isEqualTo("v" + i);
+      }
+      assertThat(backend.batches()).hasSize(2);
+      assertThat(backend.batches().get(1))
+          .containsExactlyInAnyOrderElementsOf(IntStream.rangeClosed(1, 20).boxed().toList());
+    }
+  }
+
+  @ParameterizedTest
+  @EnumSource(Flavour.class)
+  void equalInputsInOneBatchEachGetTheirOwnOutput(Flavour flavour) throws Exception {
+    TestBackend backend = new TestBackend().closeGate();
+    try (var executor = flavour.create(NO_WAIT, backend)) {
+      CompletableFuture<String> first = executor.submit(0);
+      backend.awaitFirstBatch();
+      CompletableFuture<String> a = executor.submit(5);
+      CompletableFuture<String> b = executor.submit(5);
+      executor.awaitPending(2);
+      backend.open();
+
+      assertThat(get(first)).isEqualTo("v0");
+      assertThat(get(a)).isEqualTo("v5");
+      assertThat(get(b)).isEqualTo("v5");
+      assertThat(backend.batches().get(1)).containsExactly(5, 5);
+    }
+  }
+
+  @ParameterizedTest
+  @EnumSource(Flavour.class)
+  void batchesAreSplitAtMaxBatchSize(Flavour flavour) throws Exception {
+    TestBackend backend = new TestBackend().closeGate();
+    CollapseExecutorOptions options = NO_WAIT.toBuilder().maxBatchSize(10).build();
+    try (var executor = flavour.create(options, backend)) {
+      CompletableFuture<String> first = executor.submit(0);
+      backend.awaitFirstBatch();
+      List<CompletableFuture<String>> later = new ArrayList<>();
+      for (int i = 1; i <= 25; i++) {
+        later.add(executor.submit(i));
+      }
+      executor.awaitPending(25);
+      backend.open();
+      for (int i = 1; i <= 25; i++) {
+        assertThat(get(later.get(i - 1))).isEqualTo("v" + i);
+      }
+      get(first);
+      assertThat(backend.batches()).extracting(List::size).containsExactly(1, 10, 10, 5);
+    }
+  }
+
+  @ParameterizedTest
+  @EnumSource(Flavour.class)
+  void neverRunsMoreBatchesAtOnceThanAllowed(Flavour flavour) throws Exception {
+    TestBackend backend = new TestBackend().closeGate();
+    CollapseExecutorOptions options =
+        NO_WAIT.toBuilder().maxBatchSize(1).maxConcurrentBatches(3).build();
+    try (var executor = flavour.create(options, backend)) {
+      List<CompletableFuture<String>> calls = new ArrayList<>();
+      for (int i = 0; i < 10; i++) {
+        calls.add(executor.submit(i));
+      }
+      Await.until(() -> backend.running.get() == 3, () -> "running " + backend.running);
+      executor.awaitPending(7);
+      backend.open();
+      for (int i = 0; i < 10; i++) {
+        assertThat(get(calls.get(i))).isEqualTo("v" + i);
+      }
+      assertThat(backend.maxRunning.get()).isEqualTo(3);
+      assertThat(backend.batches()).hasSize(10);
+    }
+  }
+
+  @ParameterizedTest
+  @EnumSource(Flavour.class)
+  void inputsOfDifferentGroupsNeverShareABatch(Flavour flavour) throws Exception {
+    TestBackend backend = new TestBackend().closeGate();
+    CollapseExecutorOptions options = NO_WAIT.toBuilder()
+        .inputGrouper((Integer i) -> i % 2 == 0 ? "even" : "odd")
+        .build();
+    try (var executor = flavour.create(options, backend)) {
+      CompletableFuture<String> first = executor.submit(100);
+      backend.awaitFirstBatch();
+      List<CompletableFuture<String>> later = new ArrayList<>();
+      for (int i = 1; i <= 10; i++) {
+        later.add(executor.submit(i));
+      }
+      executor.awaitPending(10);
+      backend.open();
+      for (int i = 1; i <= 10; i++) {
+        assertThat(get(later.get(i - 1))).isEqualTo("v" + i);
+      }
+      get(first);
+      assertThat(backend.batches()).hasSize(3);
+      assertThat(backend.batches().subList(1, 3))
+          .allSatisfy(batch -> assertThat(batch.stream().map(i -> i % 2).distinct()).hasSize(1));
+    }
+  }
+
+  @ParameterizedTest
+  @EnumSource(Flavour.class)
+  void anUnboundInputFailsAloneWithAnErrorNamingExecutorAndInput(Flavour flavour) throws Exception {
+    TestBackend backend = new TestBackend().closeGate().binder((output, bundles) -> bundles.stream()
+        .filter(b -> b.getInput() != 42)
+        .forEach(b -> b.bindOutput(output.get(b.getInput()))));
+    CollapseExecutorOptions options = NO_WAIT.toBuilder().name("users").build();
+    try (var executor = flavour.create(options, backend)) {
+      CompletableFuture<String> first = executor.submit(1);
+      backend.awaitFirstBatch();
+      CompletableFuture<String> missing = executor.submit(42);
+      CompletableFuture<String> other = executor.submit(2);
+      executor.awaitPending(2);
+      backend.open();
+
+      assertThat(get(first)).isEqualTo("v1");
+      assertThat(get(other)).isEqualTo("v2");
+      assertThat(failureOf(missing))
+          .isInstanceOf(IllegalStateException.class)
+          .hasMessage("bindingOutput of users did not bind an output for input 42");
+    }
+  }
+
+  @ParameterizedTest
+  @EnumSource(Flavour.class)
+  void aFailedBundleFailsOnlyItsOwnCaller(Flavour flavour) throws Exception {
+    TestBackend backend = new TestBackend().closeGate().binder((output, bundles) ->
+        bundles.forEach(b -> {
+          if (b.getInput() == 13) {
+            b.fail(new IllegalArgumentException("no such user 13"));
+          } else {
+            b.bindOutput(output.get(b.getInput()));
+          }
+        }));
+    try (var executor = flavour.create(NO_WAIT, backend)) {
+      CompletableFuture<String> first = executor.submit(1);
+      backend.awaitFirstBatch();
+      CompletableFuture<String> bad = executor.submit(13);
+      CompletableFuture<String> good = executor.submit(14);
+      executor.awaitPending(2);
+      backend.open();
+
+      assertThat(get(first)).isEqualTo("v1");
+      assertThat(get(good)).isEqualTo("v14");
+      assertThat(failureOf(bad)).isInstanceOf(IllegalArgumentException.class)
+          .hasMessage("no such user 13");
+    }
+  }
+
+  @ParameterizedTest
+  @EnumSource(Flavour.class)
+  void anExceptionFromBindingOutputFailsEveryInputStillUnbound(Flavour flavour) throws Exception {
+    IllegalStateException boom = new IllegalStateException("binding broke");
+    TestBackend backend = new TestBackend().closeGate().binder((output, bundles) -> {
+      bundles.get(0).bindOutput(output.get(bundles.get(0).getInput()));
+      throw boom;
+    });
+    try (var executor = flavour.create(NO_WAIT, backend)) {
+      CompletableFuture<String> first = executor.submit(1);
+      backend.awaitFirstBatch();
+      CompletableFuture<String> a = executor.submit(2);
+      executor.awaitPending(1);
+      CompletableFuture<String> b = executor.submit(3);
+      executor.awaitPending(2);
+      backend.open();
+
+      assertThat(get(first)).isEqualTo("v1");
+      assertThat(get(a)).isEqualTo("v2");
+      assertThat(failureOf(b)).isSameAs(boom);
+    }
+  }
+
+  @ParameterizedTest
+  @EnumSource(Flavour.class)
+  void bindingTheSameBundleTwiceIsRefusedAndTheFirstOutputStands(Flavour flavour)
+      throws Exception {
+    List<Throwable> refusals = new CopyOnWriteArrayList<>();
+    TestBackend backend = new TestBackend().binder((output, bundles) -> bundles.forEach(b -> {
+      b.bindOutput("first");
+      try {
+        b.bindOutput("second");
+      } catch (IllegalStateException e) {
+        refusals.add(e);
+      }
+    }));
+    try (var executor = flavour.create(NO_WAIT, backend)) {
+      assertThat(get(executor.submit(1))).isEqualTo("first");
+      // the caller may wake before the binder tries again
+      Await.until(() -> !refusals.isEmpty(), () -> "no refusal");
+      assertThat(refusals).singleElement().extracting(Throwable::getMessage).asString()
+          .contains("already bound").contains("input 1");
+    }
+  }
+
+  @ParameterizedTest
+  @EnumSource(Flavour.class)
+  void anUncheckedBatchFailureReachesEveryCallerAsThrown(Flavour flavour) throws Exception {
+    IllegalArgumentException boom = new IllegalArgumentException("backend down");
+    TestBackend backend = new TestBackend().closeGate().behaviour(inputs -> {
+      throw boom;
+    });
+    try (var executor = flavour.create(NO_WAIT, backend)) {
+      CompletableFuture<String> first = executor.submit(1);
+      backend.awaitFirstBatch();
+      CompletableFuture<String> second = executor.submit(2);
+      executor.awaitPending(1);
+      backend.open();
+      assertThat(failureOf(first)).isSameAs(boom);
+      assertThat(failureOf(second)).isSameAs(boom);
+    }
+  }
+
+  @ParameterizedTest
+  @EnumSource(Flavour.class)
+  void aCheckedBatchFailureKeepsTheOriginalAsCause(Flavour flavour) throws Exception {
+    IOException boom = new IOException("connection reset");
+    TestBackend backend = new TestBackend().behaviour(inputs -> {
+      throw boom;
+    });
+    try (var executor = flavour.create(NO_WAIT, backend)) {
+      Throwable failure = failureOf(executor.submit(1));
+      if (flavour.wrapsCheckedExceptions()) {
+        assertThat(failure).isInstanceOf(CollapseExecutionException.class).hasCause(boom);
+      } else {
+        assertThat(failure).isSameAs(boom);
+      }
+    }
+  }
+
+  @ParameterizedTest
+  @EnumSource(Flavour.class)
+  void nullInputIsRefusedAtSubmissionNamingTheParameter(Flavour flavour) throws Exception {
+    try (var executor = flavour.create(NO_WAIT, new TestBackend())) {
+      Throwable failure = catchFailure(() -> executor.submit(null));
+      assertThat(failure).isInstanceOf(NullPointerException.class).hasMessage("input");
+    }
+  }
+
+  @ParameterizedTest
+  @EnumSource(Flavour.class)
+  void callsBeyondThePendingBoundAreRejectedAtSubmission(Flavour flavour) throws Exception {
+    AtomicInteger rejections = new AtomicInteger();
+    TestBackend backend = new TestBackend().closeGate();
+    CollapseExecutorOptions options = NO_WAIT.toBuilder()
+        .name("bounded")
+        .maxPendingInputs(2)
+        .listener(new CollapseListener() {
+          @Override
+          public void callRejected(String executorName) {
+            assertThat(executorName).isEqualTo("bounded");
+            rejections.incrementAndGet();
+          }
+        })
+        .build();
+    try (var executor = flavour.create(options, backend)) {
+      CompletableFuture<String> running = executor.submit(0);
+      backend.awaitFirstBatch();
+      CompletableFuture<String> a = executor.submit(1);
+      CompletableFuture<String> b = executor.submit(2);
+      executor.awaitPending(2);
+
+      Throwable rejected = catchFailure(() -> executor.submit(3));
+      assertThat(rejected).isInstanceOf(RejectedExecutionException.class)
+          .hasMessageContaining("bounded").hasMessageContaining("maxPendingInputs");
+      assertThat(rejections).hasValue(1);
+
+      backend.open();
+      assertThat(get(running)).isEqualTo("v0");
+      assertThat(get(a)).isEqualTo("v1");
+      assertThat(get(b)).isEqualTo("v2");
+    }
+  }
+
+  @ParameterizedTest
+  @EnumSource(Flavour.class)
+  void closeRefusesNewCallsButRunsTheAcceptedOnes(Flavour flavour) throws Exception {
+    TestBackend backend = new TestBackend().closeGate();
+    try (var executor = flavour.create(NO_WAIT, backend)) {
+      CompletableFuture<String> running = executor.submit(0);
+      backend.awaitFirstBatch();
+      CompletableFuture<String> queued = executor.submit(1);
+      executor.awaitPending(1);
+
+      executor.executor.close();
+      executor.executor.close();
+      Throwable refused = catchFailure(() -> executor.submit(2));
+      assertThat(refused).isInstanceOf(IllegalStateException.class).hasMessageContaining("closed");
+
+      backend.open();
+      assertThat(get(running)).isEqualTo("v0");
+      assertThat(get(queued)).isEqualTo("v1");
+    }
+  }
+
+  @ParameterizedTest
+  @EnumSource(Flavour.class)
+  void theListenerHearsOfEveryBatch(Flavour flavour) throws Exception {
+    List<BatchReport> reports = new CopyOnWriteArrayList<>();
+    IllegalStateException boom = new IllegalStateException("boom");
+    AtomicInteger calls = new AtomicInteger();
+    TestBackend backend = new TestBackend().behaviour(inputs -> {
+      if (calls.incrementAndGet() == 2) {
+        throw boom;
+      }
+      return TestBackend.lookup(inputs);
+    });
+    CollapseExecutorOptions options = NO_WAIT.toBuilder().name("reported")
+        .listener(new CollapseListener() {
+          @Override
+          public void batchCompleted(BatchReport report) {
+            reports.add(report);
+          }
+        })
+        .build();
+    try (var executor = flavour.create(options, backend)) {
+      get(executor.submit(1));
+      failureOf(executor.submit(2));
+      Await.until(() -> reports.size() == 2, () -> "reports " + reports);
+      reports.sort(Comparator.comparing(BatchReport::succeeded).reversed());
+      assertThat(reports.get(0)).satisfies(r -> {
+        assertThat(r.executorName()).isEqualTo("reported");
+        assertThat(r.size()).isEqualTo(1);
+        assertThat(r.succeeded()).isTrue();
+        assertThat(r.collectNanos()).isNotNegative();
+        assertThat(r.executeNanos()).isNotNegative();
+      });
+      assertThat(reports.get(1).failure()).isSameAs(boom);
+    }
+  }
+
+  @ParameterizedTest
+  @EnumSource(value = Flavour.class, names = {"ASYNC", "FUTURE"})
+  void aCancelledCallerIsDroppedFromItsBatchWithoutDisturbingTheOthers(Flavour flavour)
+      throws Exception {
+    TestBackend backend = new TestBackend().closeGate();
+    try (var executor = flavour.create(NO_WAIT, backend)) {
+      CompletableFuture<String> running = executor.submit(0);
+      backend.awaitFirstBatch();
+      CompletableFuture<String> cancelled = executor.submit(1);
+      CompletableFuture<String> kept = executor.submit(2);
+      executor.awaitPending(2);
+
+      assertThat(cancelled.cancel(true)).isTrue();
+      executor.awaitPending(1);
+      backend.open();
+
+      assertThat(get(running)).isEqualTo("v0");
+      assertThat(get(kept)).isEqualTo("v2");
+      assertThat(cancelled).isCancelled();
+      assertThat(backend.batches()).containsExactly(List.of(0), List.of(2));
+    }
+  }
+
+  @ParameterizedTest
+  @EnumSource(value = Flavour.class, names = {"ASYNC", "FUTURE"})
+  void aCallerTimingOutOnItsFutureIsDroppedAndReported(Flavour flavour) throws Exception {
+    AtomicInteger timeouts = new AtomicInteger();
+    TestBackend backend = new TestBackend().closeGate();
+    CollapseExecutorOptions options = NO_WAIT.toBuilder().listener(new CollapseListener() {
+      @Override
+      public void callTimedOut(String executorName) {
+        timeouts.incrementAndGet();
+      }
+    }).build();
+    try (var executor = flavour.create(options, backend)) {
+      CompletableFuture<String> running = executor.submit(0);
+      backend.awaitFirstBatch();
+      CompletableFuture<String> impatient = executor.submit(1).orTimeout(1, TimeUnit.MILLISECONDS);
+      assertThat(failureOf(impatient)).isInstanceOf(TimeoutException.class);
+      executor.awaitPending(0);
+      backend.open();
+      assertThat(get(running)).isEqualTo("v0");
+      assertThat(timeouts).hasValue(1);
+      assertThat(backend.batches()).containsExactly(List.of(0));
+    }
+  }
+
+  @ParameterizedTest
+  @EnumSource(value = Flavour.class, names = {"ASYNC", "FUTURE"})
+  void callerFuturesAreIndependent(Flavour flavour) throws Exception {
+    TestBackend backend = new TestBackend().closeGate();
+    try (var executor = flavour.create(NO_WAIT, backend)) {
+      CompletableFuture<String> running = executor.submit(0);
+      backend.awaitFirstBatch();
+      CompletableFuture<String> a = executor.submit(1);
+      CompletableFuture<String> b = executor.submit(2);
+      executor.awaitPending(2);
+      backend.open();
+      // a caller's own completion does not complete anybody else's future
+      a.complete("mine");
+      assertThat(get(b)).isEqualTo("v2");
+      assertThat(get(a)).isEqualTo("mine");
+      assertThat(get(running)).isEqualTo("v0");
+    }
+  }
+
+  @ParameterizedTest
+  @EnumSource(Flavour.class)
+  void aCollectingWaitGathersArrivalsUntilItsDeadline(Flavour flavour) throws Exception {
+    TestBackend backend = new TestBackend();
+    CollapseExecutorOptions options = CollapseExecutorOptions.builder()
+        .waitThreshold(1)
+        .collectingWaitTime(Duration.ofMillis(300))
+        .build();
+    try (var executor = flavour.create(options, backend)) {
+      List<CompletableFuture<String>> calls = new ArrayList<>();
+      for (int i = 0; i < 5; i++) {
+        calls.add(executor.submit(i));
+      }
+      for (int i = 0; i < 5; i++) {
+        assertThat(get(calls.get(i))).isEqualTo("v" + i);
+      }
+      // submissions take far less than the 300 ms window, so one batch holds them all
+      assertThat(backend.batches()).hasSize(1);
+    }
+  }
+
+  @ParameterizedTest
+  @EnumSource(Flavour.class)
+  void aBatchBelowTheWaitThresholdDoesNotWait(Flavour flavour) throws Exception {
+    TestBackend backend = new TestBackend();
+    CollapseExecutorOptions options = CollapseExecutorOptions.builder()
+        .waitThreshold(10)
+        .collectingWaitTime(Duration.ofMinutes(5))
+        .build();
+    try (var executor = flavour.create(options, backend)) {
+      // would time out the test if a lone call waited for the collecting window
+      assertThat(get(executor.submit(1))).isEqualTo("v1");
+    }
+  }
+
+  @ParameterizedTest
+  @EnumSource(Flavour.class)
+  void aFullBatchStopsCollectingBeforeItsDeadline(Flavour flavour) throws Exception {
+    TestBackend backend = new TestBackend();
+    CollapseExecutorOptions options = CollapseExecutorOptions.builder()
+        .waitThreshold(1)
+        .maxBatchSize(3)
+        .collectingWaitTime(Duration.ofMinutes(5))
+        .build();
+    try (var executor = flavour.create(options, backend)) {
+      List<CompletableFuture<String>> calls = new ArrayList<>();
+      for (int i = 0; i < 3; i++) {
+        calls.add(executor.submit(i));
+      }
+      for (int i = 0; i < 3; i++) {
+        assertThat(get(calls.get(i))).isEqualTo("v" + i);
+      }
+      assertThat(backend.batches()).containsExactly(List.of(0, 1, 2));
+    }
+  }
+
+  /** Returns how a submission failed: thrown at once, or (blocking flavour) through its future. */
+  private static Throwable catchFailure(Supplier<CompletableFuture<String>> submission) {
+    CompletableFuture<String> future;
+    try {
+      future = submission.get();
+    } catch (Throwable t) {
+      return t;
+    }
+    return failureOf(future);
+  }
+}
