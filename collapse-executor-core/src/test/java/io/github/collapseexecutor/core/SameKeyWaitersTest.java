@@ -1,0 +1,110 @@
+package io.github.collapseexecutor.core;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/** Waiters of same-key work are independent of each other and of the caller running the work. */
+@Timeout(30)
+final class SameKeyWaitersTest {
+
+  private final ExecutorService callers = Executors.newCachedThreadPool();
+
+  @AfterEach
+  void stopCallers() {
+    callers.shutdownNow();
+  }
+
+  @Test
+  void aWaiterThatTimesOutLeavesWithoutDisturbingTheRun() throws Exception {
+    AtomicInteger timeouts = new AtomicInteger();
+    var executor = new BlockingCallableGroupCollapseExecutor("profiles", new CollapseListener() {
+      @Override
+      public void callTimedOut(String executorName) {
+        timeouts.incrementAndGet();
+      }
+    });
+    CountDownLatch started = new CountDownLatch(1);
+    CountDownLatch gate = new CountDownLatch(1);
+    CompletableFuture<String> leader = CompletableFuture.supplyAsync(() -> executor.execute("k", () -> {
+      started.countDown();
+      gate.await();
+      return "done";
+    }), callers);
+    assertThat(started.await(10, TimeUnit.SECONDS)).isTrue();
+
+    assertThatThrownBy(() -> executor.execute("k", () -> "own", Duration.ofMillis(20)))
+        .isInstanceOf(CollapseTimeoutException.class)
+        .hasMessageContaining("profiles").hasMessageContaining("group k");
+    assertThat(timeouts).hasValue(1);
+    gate.countDown();
+    assertThat(leader.get(10, TimeUnit.SECONDS)).isEqualTo("done");
+  }
+
+  @Test
+  void whenTheRunningCallerIsInterruptedAWaiterRunsTheWorkAgain() throws Exception {
+    var executor = new BlockingCallableGroupCollapseExecutor();
+    AtomicInteger runs = new AtomicInteger();
+    CountDownLatch firstRunStarted = new CountDownLatch(1);
+    AtomicReference<Thread> firstRunner = new AtomicReference<>();
+    java.util.concurrent.Callable<String> work = () -> {
+      if (runs.incrementAndGet() == 1) {
+        firstRunner.set(Thread.currentThread());
+        firstRunStarted.countDown();
+        new CountDownLatch(1).await(); // only an interrupt ends the first run
+      }
+      return "run " + runs.get();
+    };
+    CompletableFuture<String> interrupted =
+        CompletableFuture.supplyAsync(() -> executor.execute("k", work), callers);
+    assertThat(firstRunStarted.await(10, TimeUnit.SECONDS)).isTrue();
+    CompletableFuture<String> waiter =
+        CompletableFuture.supplyAsync(() -> executor.execute("k", work), callers);
+    Await.until(() -> waiterBlocked(), () -> "no waiter joined");
+
+    firstRunner.get().interrupt();
+
+    assertThat(waiter.get(10, TimeUnit.SECONDS)).isEqualTo("run 2");
+    assertThat(interrupted).failsWithin(10, TimeUnit.SECONDS)
+        .withThrowableOfType(java.util.concurrent.ExecutionException.class)
+        .havingCause().isInstanceOf(CollapseExecutionException.class)
+        .withCauseInstanceOf(InterruptedException.class);
+  }
+
+  private static boolean waiterBlocked() {
+    return Thread.getAllStackTraces().entrySet().stream()
+        .filter(e -> e.getKey().getState() == Thread.State.WAITING)
+        .anyMatch(e -> java.util.Arrays.stream(e.getValue()).anyMatch(frame ->
+            frame.getClassName().equals(BlockingCallableGroupCollapseExecutor.class.getName())
+                && frame.getMethodName().equals("await")));
+  }
+
+  @Test
+  void theSharedFutureIsCancelledOnlyWhenEveryCallerHasLeft() throws Exception {
+    var executor = new FutureCallableGroupCollapseExecutor();
+    CompletableFuture<String> shared = new CompletableFuture<>();
+    CompletableFuture<String> a = executor.execute("k", () -> shared);
+    CompletableFuture<String> b = executor.execute("k", () -> new CompletableFuture<>());
+
+    a.cancel(false);
+    assertThat(shared).isNotDone();
+    b.orTimeout(1, TimeUnit.MILLISECONDS);
+    assertThat(b).failsWithin(10, TimeUnit.SECONDS);
+    Await.until(shared::isCancelled, () -> "shared future not cancelled");
+
+    // the abandoned run is gone: the next caller starts a fresh one
+    CompletableFuture<String> fresh = executor.execute("k", () -> CompletableFuture.completedFuture("new"));
+    assertThat(fresh.get(10, TimeUnit.SECONDS)).isEqualTo("new");
+  }
+}
