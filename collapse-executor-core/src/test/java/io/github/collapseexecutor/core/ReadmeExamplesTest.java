@@ -1,0 +1,75 @@
+package io.github.collapseexecutor.core;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import java.util.NoSuchElementException;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+
+/** The README's snippets, kept compiling and working. */
+final class ReadmeExamplesTest {
+
+  record Profile(long userId) {}
+
+  record User(long id) {}
+
+  static final class ProfileClient {
+    Profile load(long userId) {
+      return new Profile(userId);
+    }
+  }
+
+  static final class UserRepository {
+    Map<Long, User> loadAll(List<Long> ids) {
+      return ids.stream().filter(id -> id < 1000).distinct()
+          .collect(Collectors.toMap(id -> id, User::new));
+    }
+  }
+
+  private final ProfileClient profileClient = new ProfileClient();
+  private final UserRepository userRepository = new UserRepository();
+
+  // README: batch
+  final class UserLoader extends CollapseExecutorBlockingSupport<Long, User, Map<Long, User>> {
+    @Override
+    protected Map<Long, User> doExecute(Collection<Input<Long>> ids) {
+      return userRepository.loadAll(ids.stream().map(Input::value).toList());
+    }
+
+    @Override
+    protected void bindingOutput(Map<Long, User> users, List<Bundle<Long, User>> bundles) {
+      for (Bundle<Long, User> bundle : bundles) {
+        User user = users.get(bundle.getInput());
+        if (user != null) {
+          bundle.bindOutput(user);
+        } else {
+          bundle.fail(new NoSuchElementException("no user " + bundle.getInput()));
+        }
+      }
+    }
+  }
+
+  @Test
+  void sameKeySnippet() {
+    long userId = 7;
+    // README: same key
+    BlockingCallableGroupCollapseExecutor profiles = new BlockingCallableGroupCollapseExecutor();
+    Profile profile = profiles.execute("profile:" + userId, () -> profileClient.load(userId));
+
+    assertThat(profile).isEqualTo(new Profile(7));
+  }
+
+  @Test
+  void batchSnippet() {
+    UserLoader userLoader = new UserLoader();
+    User user = userLoader.execute(42L);
+
+    assertThat(user).isEqualTo(new User(42));
+    assertThatThrownBy(() -> userLoader.execute(4242L))
+        .isInstanceOf(NoSuchElementException.class).hasMessage("no user 4242");
+  }
+}
