@@ -257,6 +257,9 @@ public final class BatchEngine<I, O> {
 
   /** Closes a collecting batch to new inputs, taking the ones that arrived while it waited. */
   public void seal(Batch<I, O> batch, Sink<I, O> sink) {
+    if (!batch.collecting) {
+      return;
+    }
     Batch<I, O> started;
     lock.lock();
     try {

@@ -1,6 +1,7 @@
 package io.github.collapseexecutor.core.internal;
 
 import io.github.collapseexecutor.core.BatchReport;
+import io.github.collapseexecutor.core.CollapseListener;
 import io.github.collapseexecutor.core.Input;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -107,6 +108,9 @@ public final class BatchRuns {
   public static <I, O> void report(
       BatchEngine<I, O> engine, Batch<I, O> batch, int size, long start, long end,
       Throwable failure) {
+    if (engine.listener() == CollapseListener.NONE) {
+      return;
+    }
     Reports.batch(engine.listener(), new BatchReport(
         engine.name(), size, start - batch.firstSubmittedNanos(), end - start, failure));
   }

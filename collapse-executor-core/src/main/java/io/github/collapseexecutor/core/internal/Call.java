@@ -176,7 +176,7 @@ public final class Call<I, O> implements Bundle<I, O> {
         state = DONE;
         if (future != null) {
           future.settle(output, failure);
-        } else {
+        } else if (waiter != Thread.currentThread()) {
           LockSupport.unpark(waiter);
         }
         return true;
