@@ -18,15 +18,18 @@ import org.openjdk.jcstress.infra.results.III_Result;
  * batch must not fail them, or their callers receive the interruption meant for another thread,
  * and the new batch's {@code bindingOutput} then finds its inputs already settled.
  *
- * <p>Two callers' calls are requeued. Result: the first call's state (2 = LEAD of the new batch),
- * the second call's state (1 = TAKEN, waiting in the new batch; 5 = DONE), and whether the second
- * call holds a failure (1) or not (0).
+ * <p>Two callers' calls are requeued. Result: the first call's state (2 = LEAD of the new batch,
+ * 5 = DONE), the second call's state (1 = TAKEN, waiting in the new batch; 2 = LEAD; 5 = DONE), and
+ * whether the second call holds a failure (1) or not (0).
  */
 @JCStressTest
 @Outcome(id = "2, 1, 0", expect = ACCEPTABLE,
     desc = "requeued and taken anew: one caller leads the new batch, the other waits in it")
 @Outcome(id = "2, 5, 1", expect = FORBIDDEN,
     desc = "the new batch took the call, then the interrupted batch failed it")
+@Outcome(id = {"5, 5, 1", "5, 2, 0"}, expect = FORBIDDEN,
+    desc = "the new batch took both calls, then the interrupted batch failed before a leader was"
+        + " picked")
 @Outcome(expect = FORBIDDEN, desc = "any other end")
 @State
 public class RequeueFinishStress {

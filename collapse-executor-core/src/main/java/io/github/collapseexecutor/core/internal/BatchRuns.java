@@ -55,9 +55,20 @@ public final class BatchRuns {
       output = execute.apply(inputs(live));
     } catch (Throwable failure) {
       if (requeueOnInterrupt && isInterruption(failure)) {
-        engine.requeue(othersThan(Thread.currentThread(), live));
+        // the interrupt was meant for the caller running the batch: it alone fails. Its own call
+        // is settled first, because once requeued the others may already belong to a new batch.
+        List<Call<I, O>> others = new ArrayList<>(live.size());
+        for (Call<I, O> call : live) {
+          if (call.waiter == Thread.currentThread()) {
+            call.settle(null, failure);
+          } else {
+            others.add(call);
+          }
+        }
+        engine.requeue(others);
+      } else {
+        failUnsettled(live, failure);
       }
-      failUnsettled(live, failure);
       engine.finish(batch, sink);
       report(engine, batch, live.size(), start, System.nanoTime(), failure);
       return;
@@ -119,13 +130,5 @@ public final class BatchRuns {
     return failure instanceof InterruptedException || Thread.currentThread().isInterrupted();
   }
 
-  private static <I, O> List<Call<I, O>> othersThan(Thread thread, List<Call<I, O>> live) {
-    List<Call<I, O>> others = new ArrayList<>(live.size());
-    for (Call<I, O> call : live) {
-      if (call.waiter != thread) {
-        others.add(call);
-      }
-    }
-    return others;
-  }
+
 }

@@ -81,6 +81,10 @@ public final class BlockingCaller<I, O> {
   private boolean leave(Call<I, O> call, Throwable reason) {
     for (;;) {
       if (engine.leave(call, reason)) {
+        // an outcome being written is the caller's: wait the few instructions until it is there
+        while (call.state() == Call.COMPLETING) {
+          Thread.onSpinWait();
+        }
         return !call.isDone();
       }
       // asked to lead: pass the batch on before leaving

@@ -1,7 +1,8 @@
 package io.github.collapseexecutor.core.internal;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.atomic.AtomicIntegerFieldUpdater;
 
 /**
  * One run of same-key work that concurrent callers share. Completes with the work's result, with
@@ -16,26 +17,34 @@ public final class Flight extends CompletableFuture<Object> {
   /** The result of a run that its callers must not share; they start another run. */
   public static final Object RETRY = new Object();
 
-  private static final AtomicIntegerFieldUpdater<Flight> LIVE =
-      AtomicIntegerFieldUpdater.newUpdater(Flight.class, "live");
-  private static final AtomicIntegerFieldUpdater<Flight> JOINED =
-      AtomicIntegerFieldUpdater.newUpdater(Flight.class, "joined");
+  private static final VarHandle COUNTS;
 
-  /** Callers still waiting; -1 once the flight is closed to new callers. */
-  private volatile int live = 1;
-  private volatile int joined = 1;
+  static {
+    try {
+      COUNTS = MethodHandles.lookup().findVarHandle(Flight.class, "counts", long.class);
+    } catch (ReflectiveOperationException e) {
+      throw new ExceptionInInitializerError(e);
+    }
+  }
+
+  // One word, so that joining, leaving and closing see each other whole: the closed flag, how many
+  // callers ever joined (for the report) and how many still wait.
+  private static final long CLOSED = 1L << 63;
+  private static final long JOINED_ONE = 1L << 32;
+  private static final long LIVE_MASK = 0xFFFF_FFFFL;
+
+  private volatile long counts = JOINED_ONE | 1;
   final long startNanos = System.nanoTime();
   private volatile Runnable onAbandon;
 
   /** Adds a caller; false if the flight is closed and the caller must find or start another. */
   boolean tryJoin() {
     for (;;) {
-      int n = live;
-      if (n < 0) {
+      long c = counts;
+      if ((c & CLOSED) != 0) {
         return false;
       }
-      if (LIVE.compareAndSet(this, n, n + 1)) {
-        JOINED.incrementAndGet(this);
+      if (COUNTS.compareAndSet(this, c, c + JOINED_ONE + 1)) {
         return true;
       }
     }
@@ -43,13 +52,14 @@ public final class Flight extends CompletableFuture<Object> {
 
   /** Closes the flight to new callers and returns how many joined it. */
   int close() {
-    live = -1;
-    return joined;
+    long c = (long) COUNTS.getAndBitwiseOr(this, CLOSED);
+    return (int) ((c & ~CLOSED) >>> 32);
   }
 
   /** Whether every caller left before the run completed. */
   public boolean isAbandoned() {
-    return live < 0 && !isDone();
+    long c = counts;
+    return (c & CLOSED) != 0 && (c & LIVE_MASK) == 0 && !isDone();
   }
 
   /** Sets what runs when every caller has left before completion (cancelling the work). */
@@ -69,12 +79,17 @@ public final class Flight extends CompletableFuture<Object> {
 
   private void leave() {
     for (;;) {
-      int n = live;
-      if (n <= 0) {
+      long c = counts;
+      if ((c & CLOSED) != 0 || (c & LIVE_MASK) == 0) {
         return;
       }
-      if (LIVE.compareAndSet(this, n, n == 1 ? -1 : n - 1)) {
-        if (n == 1) {
+      long next = c - 1;
+      boolean last = (next & LIVE_MASK) == 0;
+      if (last) {
+        next |= CLOSED;
+      }
+      if (COUNTS.compareAndSet(this, c, next)) {
+        if (last) {
           Runnable hook = onAbandon;
           if (hook != null) {
             hook.run();
@@ -84,4 +99,5 @@ public final class Flight extends CompletableFuture<Object> {
       }
     }
   }
+
 }
