@@ -1,0 +1,45 @@
+package io.github.collapseexecutor.spring.http;
+
+import java.util.List;
+
+/**
+ * The identity of a request for collapsing: two requests share a response only if their keys are
+ * equal. Built by {@link CollapseRules}; holds the method, scheme, host, port and path, the query
+ * parameters that count, the headers of the group's policy and the sensitive headers.
+ *
+ * <p>{@link #toString()} shows the method, origin and path only: query strings and header values
+ * may hold credentials and must not reach logs or exception messages.
+ */
+public final class CollapseKey {
+
+  private final String target;
+  private final String query;
+  private final List<String> headers;
+  private final int hash;
+
+  CollapseKey(String target, String query, List<String> headers) {
+    this.target = target;
+    this.query = query;
+    this.headers = headers;
+    this.hash = 31 * (31 * target.hashCode() + query.hashCode()) + headers.hashCode();
+  }
+
+  @Override
+  public boolean equals(Object other) {
+    return other instanceof CollapseKey that
+        && hash == that.hash
+        && target.equals(that.target)
+        && query.equals(that.query)
+        && headers.equals(that.headers);
+  }
+
+  @Override
+  public int hashCode() {
+    return hash;
+  }
+
+  @Override
+  public String toString() {
+    return target + " (query and header values not shown)";
+  }
+}

@@ -1,0 +1,73 @@
+package io.github.collapseexecutor.spring.http;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * Narrows or widens the collapse key of the requests of one {@link CollapseGroup}.
+ *
+ * <ul>
+ *   <li>{@code collapseRequestHeaders}: request headers whose values join the key, so requests that
+ *       differ in them never share a response (names compare case-insensitively). The sensitive
+ *       headers of {@link HttpCollapseOptions#sensitiveHeaders()} are in the key whatever this
+ *       says.</li>
+ *   <li>{@code collapseRequestQueries}: when not empty, only these query parameters count in the
+ *       key and the others are ignored; when empty (the default), every query parameter counts, in
+ *       the order sent.</li>
+ * </ul>
+ *
+ * <p>Shaped for binding from configuration:
+ *
+ * <pre>{@code
+ * collapse-policies:
+ *   p1:
+ *     collapse-request-headers: [accept-language]
+ *     collapse-request-queries: [sample]
+ * }</pre>
+ *
+ * @param collapseRequestHeaders header names that join the key; {@code null} means none
+ * @param collapseRequestQueries query parameter names that alone count; {@code null} or empty means
+ *     all
+ */
+public record CollapsePolicy(List<String> collapseRequestHeaders, List<String> collapseRequestQueries) {
+
+  /** The policy of a group that names none: every query parameter counts, no extra header. */
+  public static final CollapsePolicy DEFAULT = new CollapsePolicy(List.of(), List.of());
+
+  /**
+   * Validates and copies the lists; header names are kept in lower case.
+   *
+   * @throws IllegalArgumentException if a name is null or blank
+   */
+  public CollapsePolicy {
+    collapseRequestHeaders = names("collapseRequestHeaders", collapseRequestHeaders, true);
+    collapseRequestQueries = names("collapseRequestQueries", collapseRequestQueries, false);
+  }
+
+  /** Returns a policy with the given headers and queries. */
+  public static CollapsePolicy of(List<String> collapseRequestHeaders,
+      List<String> collapseRequestQueries) {
+    return new CollapsePolicy(collapseRequestHeaders, collapseRequestQueries);
+  }
+
+  /** Returns whether every query parameter counts in the key. */
+  public boolean allQueriesCount() {
+    return collapseRequestQueries.isEmpty();
+  }
+
+  private static List<String> names(String what, List<String> names, boolean lowerCase) {
+    if (names == null) {
+      return List.of();
+    }
+    List<String> copy = new ArrayList<>(names.size());
+    for (String name : names) {
+      if (name == null || name.isBlank()) {
+        throw new IllegalArgumentException(what + " must not hold a blank name: " + names);
+      }
+      String trimmed = name.strip();
+      copy.add(lowerCase ? trimmed.toLowerCase(Locale.ROOT) : trimmed);
+    }
+    return List.copyOf(copy);
+  }
+}

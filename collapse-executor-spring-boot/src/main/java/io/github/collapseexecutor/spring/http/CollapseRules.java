@@ -1,0 +1,133 @@
+package io.github.collapseexecutor.spring.http;
+
+import java.net.URI;
+import java.net.URLDecoder;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.TreeSet;
+import java.util.regex.Pattern;
+
+/**
+ * Decides whether a request may collapse and, if so, builds its {@link CollapseKey}, following the
+ * groups and policies of {@link HttpCollapseOptions}. Thread-safe; the adapters build one each.
+ *
+ * <p>A request may collapse only if its method is exactly {@code GET} or {@code HEAD}, it has a
+ * scheme, a host and a path, and its path matches a {@link CollapseGroup}.
+ */
+public final class CollapseRules {
+
+  private final List<CompiledGroup> groups = new ArrayList<>();
+
+  /** Compiles the groups of {@code options}. */
+  public CollapseRules(HttpCollapseOptions options) {
+    for (CollapseGroup group : options.groups()) {
+      List<Pattern> patterns = new ArrayList<>();
+      group.uris().forEach(uri -> patterns.add(PathPatterns.ant(uri)));
+      group.uriRegexes().forEach(regex -> patterns.add(Pattern.compile(regex)));
+      CollapsePolicy policy = group.collapsePolicyName() == null
+          ? CollapsePolicy.DEFAULT
+          : options.policies().get(group.collapsePolicyName());
+      TreeSet<String> keyHeaders = new TreeSet<>(options.sensitiveHeaders());
+      keyHeaders.addAll(policy.collapseRequestHeaders());
+      groups.add(new CompiledGroup(patterns, policy, List.copyOf(keyHeaders)));
+    }
+  }
+
+  /**
+   * Returns the key of a client request to {@code uri}, or {@code null} if the request must not
+   * collapse.
+   */
+  public CollapseKey keyFor(String method, URI uri, RequestHeaders headers) {
+    if (uri.isOpaque() || uri.getScheme() == null || uri.getHost() == null) {
+      return null;
+    }
+    return keyFor(method, uri.getScheme(), uri.getHost(), uri.getPort(), uri.getRawPath(),
+        uri.getRawPath(), uri.getRawQuery(), headers);
+  }
+
+  /**
+   * Returns the key of a request, or {@code null} if it must not collapse.
+   *
+   * @param port the port, or -1 for the default port of the scheme
+   * @param matchPath the path the groups are matched against (a server matches the path within
+   *     its application)
+   * @param rawPath the path as sent, which joins the key
+   * @param rawQuery the query as sent, or {@code null} if there is none
+   */
+  public CollapseKey keyFor(String method, String scheme, String host, int port, String matchPath,
+      String rawPath, String rawQuery, RequestHeaders headers) {
+    if (!"GET".equals(method) && !"HEAD".equals(method)) {
+      return null;
+    }
+    if (scheme == null || host == null || host.isEmpty() || rawPath == null || matchPath == null) {
+      return null;
+    }
+    CompiledGroup group = match(matchPath);
+    if (group == null) {
+      return null;
+    }
+    String lowerScheme = scheme.toLowerCase(Locale.ROOT);
+    String target = method + " " + lowerScheme + "://" + host.toLowerCase(Locale.ROOT) + ":"
+        + effectivePort(lowerScheme, port) + rawPath;
+    String query = group.policy.allQueriesCount()
+        ? (rawQuery == null ? "" : "?" + rawQuery)
+        : namedQueries(group.policy.collapseRequestQueries(), rawQuery);
+    List<String> keyHeaders = new ArrayList<>(group.keyHeaders.size());
+    for (String name : group.keyHeaders) {
+      keyHeaders.add(name + ":" + headers.values(name));
+    }
+    return new CollapseKey(target, query, keyHeaders);
+  }
+
+  private CompiledGroup match(String path) {
+    for (CompiledGroup group : groups) {
+      for (Pattern pattern : group.patterns) {
+        if (pattern.matcher(path).matches()) {
+          return group;
+        }
+      }
+    }
+    return null;
+  }
+
+  private static int effectivePort(String scheme, int port) {
+    if (port >= 0) {
+      return port;
+    }
+    return switch (scheme) {
+      case "http", "ws" -> 80;
+      case "https", "wss" -> 443;
+      default -> -1;
+    };
+  }
+
+  private static String namedQueries(List<String> names, String rawQuery) {
+    List<List<String>> values = new ArrayList<>(names.size());
+    names.forEach(name -> values.add(new ArrayList<>()));
+    if (rawQuery != null) {
+      for (String pair : rawQuery.split("&", -1)) {
+        int eq = pair.indexOf('=');
+        String name = decode(eq < 0 ? pair : pair.substring(0, eq));
+        int index = names.indexOf(name);
+        if (index >= 0) {
+          values.get(index).add(eq < 0 ? null : pair.substring(eq + 1));
+        }
+      }
+    }
+    return names + "=" + values;
+  }
+
+  private static String decode(String raw) {
+    try {
+      return URLDecoder.decode(raw, StandardCharsets.UTF_8);
+    } catch (IllegalArgumentException malformed) {
+      // a malformed escape is kept as sent: it then matches no configured name
+      return raw;
+    }
+  }
+
+  private record CompiledGroup(List<Pattern> patterns, CollapsePolicy policy,
+      List<String> keyHeaders) {}
+}

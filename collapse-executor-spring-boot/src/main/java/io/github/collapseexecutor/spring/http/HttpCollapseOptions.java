@@ -1,0 +1,208 @@
+package io.github.collapseexecutor.spring.http;
+
+import io.github.collapseexecutor.core.CollapseListener;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+
+/**
+ * Settings shared by every HTTP adapter: which requests may collapse and how much of a response may
+ * be buffered to share it. Immutable; build with {@link #builder()}.
+ *
+ * <pre>{@code
+ * HttpCollapseOptions options = HttpCollapseOptions.builder()
+ *     .group(CollapseGroup.ofUris("/user/*", "/test/noop*"))
+ *     .group(CollapseGroup.ofUris("p1", List.of("/samples/*")))
+ *     .policy("p1", CollapsePolicy.of(List.of("authorization"), List.of("sample")))
+ *     .build();
+ * }</pre>
+ *
+ * <p>With no group, nothing collapses: every request passes through untouched.
+ */
+public final class HttpCollapseOptions {
+
+  /** Default largest body that is buffered to share: 1 MiB. */
+  public static final int DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
+
+  /** Request headers that always join the key, so that different credentials never share. */
+  public static final Set<String> DEFAULT_SENSITIVE_HEADERS =
+      Set.of("authorization", "cookie", "proxy-authorization");
+
+  private final String name;
+  private final List<CollapseGroup> groups;
+  private final Map<String, CollapsePolicy> policies;
+  private final Set<String> sensitiveHeaders;
+  private final int maxBodyBytes;
+  private final CollapseListener listener;
+
+  private HttpCollapseOptions(Builder builder) {
+    this.name = builder.name;
+    this.groups = List.copyOf(builder.groups);
+    this.policies = Map.copyOf(builder.policies);
+    this.sensitiveHeaders = Set.copyOf(builder.sensitiveHeaders);
+    this.maxBodyBytes = builder.maxBodyBytes;
+    this.listener = builder.listener;
+  }
+
+  /** Returns a builder with no group, no policy and every other setting at its default. */
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /** Returns the name of the collapse executor, used in messages and reports; may be null. */
+  public String name() {
+    return name;
+  }
+
+  /** Returns the collapse groups, in the order they are tried; the first that matches wins. */
+  public List<CollapseGroup> groups() {
+    return groups;
+  }
+
+  /** Returns the named policies the groups refer to. */
+  public Map<String, CollapsePolicy> policies() {
+    return policies;
+  }
+
+  /** Returns the lower-case names of the request headers that always join the key. */
+  public Set<String> sensitiveHeaders() {
+    return sensitiveHeaders;
+  }
+
+  /** Returns the largest response body that is buffered and shared. */
+  public int maxBodyBytes() {
+    return maxBodyBytes;
+  }
+
+  /** Returns the listener that receives a report for every shared call. */
+  public CollapseListener listener() {
+    return listener;
+  }
+
+  @Override
+  public String toString() {
+    return "HttpCollapseOptions{groups=" + groups + ", policies=" + policies
+        + ", sensitiveHeaders=" + sensitiveHeaders + ", maxBodyBytes=" + maxBodyBytes + "}";
+  }
+
+  /** Builds {@link HttpCollapseOptions}; setters validate at once, {@link #build()} checks names. */
+  public static final class Builder {
+
+    private String name;
+    private final List<CollapseGroup> groups = new ArrayList<>();
+    private final Map<String, CollapsePolicy> policies = new LinkedHashMap<>();
+    private Set<String> sensitiveHeaders = DEFAULT_SENSITIVE_HEADERS;
+    private int maxBodyBytes = DEFAULT_MAX_BODY_BYTES;
+    private CollapseListener listener = CollapseListener.NONE;
+
+    private Builder() {}
+
+    /** Sets the name used in messages and reports. */
+    public Builder name(String name) {
+      Objects.requireNonNull(name, "name");
+      if (name.isBlank()) {
+        throw new IllegalArgumentException("name must not be blank: '" + name + "'");
+      }
+      this.name = name;
+      return this;
+    }
+
+    /** Adds a collapse group; groups are tried in the order added. */
+    public Builder group(CollapseGroup group) {
+      groups.add(Objects.requireNonNull(group, "group"));
+      return this;
+    }
+
+    /** Adds collapse groups, as bound from a {@code collapse-groups} list. */
+    public Builder groups(List<CollapseGroup> groups) {
+      Objects.requireNonNull(groups, "groups").forEach(this::group);
+      return this;
+    }
+
+    /**
+     * Adds a named policy for groups to refer to.
+     *
+     * @throws IllegalArgumentException if {@code name} is blank
+     */
+    public Builder policy(String name, CollapsePolicy policy) {
+      Objects.requireNonNull(name, "name");
+      if (name.isBlank()) {
+        throw new IllegalArgumentException("policy name must not be blank: '" + name + "'");
+      }
+      policies.put(name, Objects.requireNonNull(policy, "policy"));
+      return this;
+    }
+
+    /** Adds named policies, as bound from a {@code collapse-policies} map. */
+    public Builder policies(Map<String, CollapsePolicy> policies) {
+      Objects.requireNonNull(policies, "policies").forEach(this::policy);
+      return this;
+    }
+
+    /**
+     * Replaces the request headers that always join the key (default {@code Authorization},
+     * {@code Cookie}, {@code Proxy-Authorization}). Leaving one out lets callers that send
+     * different values of it share a response; do so only for a header that cannot change what
+     * the server answers.
+     *
+     * @throws IllegalArgumentException if a name is null or blank
+     */
+    public Builder sensitiveHeaders(Set<String> sensitiveHeaders) {
+      Objects.requireNonNull(sensitiveHeaders, "sensitiveHeaders");
+      Set<String> names = new LinkedHashSet<>();
+      for (String header : sensitiveHeaders) {
+        if (header == null || header.isBlank()) {
+          throw new IllegalArgumentException(
+              "sensitiveHeaders must not hold a blank name: " + sensitiveHeaders);
+        }
+        names.add(header.strip().toLowerCase(Locale.ROOT));
+      }
+      this.sensitiveHeaders = names;
+      return this;
+    }
+
+    /**
+     * Sets the largest response body, in bytes, that is buffered to share. A response with a
+     * larger body is not shared: its caller reads it as it streams in and the callers that waited
+     * for it make their own calls. Each shared response holds its body in memory once while
+     * callers read it. Default {@value HttpCollapseOptions#DEFAULT_MAX_BODY_BYTES}.
+     *
+     * @throws IllegalArgumentException if {@code maxBodyBytes} is negative
+     */
+    public Builder maxBodyBytes(int maxBodyBytes) {
+      if (maxBodyBytes < 0) {
+        throw new IllegalArgumentException("maxBodyBytes must not be negative: " + maxBodyBytes);
+      }
+      this.maxBodyBytes = maxBodyBytes;
+      return this;
+    }
+
+    /** Sets the listener that receives a report for every shared call (its size is the callers). */
+    public Builder listener(CollapseListener listener) {
+      this.listener = Objects.requireNonNull(listener, "listener");
+      return this;
+    }
+
+    /**
+     * Returns the options.
+     *
+     * @throws IllegalArgumentException if a group names a policy that was not added
+     */
+    public HttpCollapseOptions build() {
+      for (int i = 0; i < groups.size(); i++) {
+        String policy = groups.get(i).collapsePolicyName();
+        if (policy != null && !policies.containsKey(policy)) {
+          throw new IllegalArgumentException("collapse group " + i + " " + groups.get(i)
+              + " names collapse policy '" + policy + "', which is not defined; defined: "
+              + policies.keySet());
+        }
+      }
+      return new HttpCollapseOptions(this);
+    }
+  }
+}

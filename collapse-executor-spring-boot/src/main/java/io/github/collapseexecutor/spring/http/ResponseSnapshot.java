@@ -1,0 +1,132 @@
+package io.github.collapseexecutor.spring.http;
+
+import java.io.ByteArrayInputStream;
+import java.io.InputStream;
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * A response read in full once, from which each caller that shares it gets a response object of
+ * its own. Immutable: the body is never handed out as a writable array.
+ *
+ * <p>When the response names request headers in {@code Vary}, the snapshot remembers the values
+ * the producing request sent, and {@link #canServe(RequestHeaders)} lets a caller share it only if
+ * it sent the same ones (RFC 9111 section 4.1).
+ */
+public final class ResponseSnapshot {
+
+  private final int status;
+  private final String reason;
+  private final List<Map.Entry<String, String>> headers;
+  private final byte[] body;
+  private final Map<String, List<String>> varyValues;
+  private final Object detail;
+
+  /**
+   * Creates a snapshot.
+   *
+   * @param status the status code
+   * @param reason the reason phrase, or {@code null}
+   * @param headers every response header, in order, names as received
+   * @param body the whole body; the snapshot keeps this array and never writes to it
+   * @param request the headers of the request that produced the response
+   * @param detail what else the adapter needs to rebuild the response (a protocol, say), or
+   *     {@code null}
+   */
+  public ResponseSnapshot(int status, String reason, List<Map.Entry<String, String>> headers,
+      byte[] body, RequestHeaders request, Object detail) {
+    this.status = status;
+    this.reason = reason == null ? "" : reason;
+    this.headers = List.copyOf(headers);
+    this.body = body;
+    this.varyValues = varyValues(this.headers, request);
+    this.detail = detail;
+  }
+
+  /** Returns what the adapter kept to rebuild the response, or {@code null}. */
+  public Object detail() {
+    return detail;
+  }
+
+  /** Returns the status code. */
+  public int status() {
+    return status;
+  }
+
+  /** Returns the reason phrase; empty when there was none. */
+  public String reason() {
+    return reason;
+  }
+
+  /** Returns every header in order, names as received. */
+  public List<Map.Entry<String, String>> headers() {
+    return headers;
+  }
+
+  /** Returns the values of the header {@code name} (any case), in order. */
+  public List<String> headerValues(String name) {
+    List<String> values = new ArrayList<>(1);
+    for (Map.Entry<String, String> header : headers) {
+      if (header.getKey().equalsIgnoreCase(name)) {
+        values.add(header.getValue());
+      }
+    }
+    return values;
+  }
+
+  /** Returns the length of the body in bytes. */
+  public int bodyLength() {
+    return body.length;
+  }
+
+  /** Returns a new stream over the body; each caller reads its own. */
+  public InputStream bodyStream() {
+    return new ByteArrayInputStream(body);
+  }
+
+  /** Returns a new read-only buffer over the body. */
+  public ByteBuffer bodyBuffer() {
+    return ByteBuffer.wrap(body).asReadOnlyBuffer();
+  }
+
+  /** Returns a copy of the body. */
+  public byte[] bodyCopy() {
+    return body.clone();
+  }
+
+  /** Returns whether a request with these headers may share this response, given its Vary. */
+  public boolean canServe(RequestHeaders request) {
+    for (Map.Entry<String, List<String>> vary : varyValues.entrySet()) {
+      if (!vary.getValue().equals(request.values(vary.getKey()))) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private static Map<String, List<String>> varyValues(
+      List<Map.Entry<String, String>> headers, RequestHeaders request) {
+    Map<String, List<String>> values = new LinkedHashMap<>();
+    for (Map.Entry<String, String> header : headers) {
+      if (header.getKey().equalsIgnoreCase("vary")) {
+        for (String name : header.getValue().split(",")) {
+          String lower = name.strip().toLowerCase(Locale.ROOT);
+          if (!lower.isEmpty()) {
+            values.put(lower, List.copyOf(request.values(lower)));
+          }
+        }
+      }
+    }
+    return Map.copyOf(values);
+  }
+
+  @Override
+  public String toString() {
+    return "ResponseSnapshot{status=" + status + ", headers=" + headers.size()
+        + ", bodyLength=" + body.length + "}";
+  }
+}

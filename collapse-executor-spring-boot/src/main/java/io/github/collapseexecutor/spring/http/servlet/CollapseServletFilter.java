@@ -1,0 +1,303 @@
+package io.github.collapseexecutor.spring.http.servlet;
+
+import io.github.collapseexecutor.core.FutureCallableGroupCollapseExecutor;
+import io.github.collapseexecutor.spring.http.CollapseKey;
+import io.github.collapseexecutor.spring.http.CollapseRules;
+import io.github.collapseexecutor.spring.http.HttpCollapseOptions;
+import io.github.collapseexecutor.spring.http.HttpCollapseStats;
+import io.github.collapseexecutor.spring.http.ReplayRules;
+import io.github.collapseexecutor.spring.http.RequestHeaders;
+import io.github.collapseexecutor.spring.http.ResponseSnapshot;
+import jakarta.servlet.AsyncContext;
+import jakarta.servlet.AsyncEvent;
+import jakarta.servlet.AsyncListener;
+import jakarta.servlet.DispatcherType;
+import jakarta.servlet.Filter;
+import jakarta.servlet.FilterChain;
+import jakarta.servlet.ServletException;
+import jakarta.servlet.ServletRequest;
+import jakarta.servlet.ServletResponse;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletRequestWrapper;
+import jakarta.servlet.http.HttpServletResponse;
+import java.io.IOException;
+import java.time.Duration;
+import java.util.Collections;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * Collapses identical inbound GET and HEAD requests: the first runs the filter chain, its response
+ * is recorded, and the requests that arrived while it ran get a replay of it (status, every header
+ * but the hop-by-hop ones, body) instead of running the chain themselves.
+ *
+ * <pre>{@code
+ * FilterRegistration.Dynamic collapse = servletContext.addFilter("collapse",
+ *     new CollapseServletFilter(options));
+ * collapse.setAsyncSupported(true);
+ * collapse.addMappingForUrlPatterns(EnumSet.of(DispatcherType.REQUEST, DispatcherType.ASYNC),
+ *     true, "/*");
+ * }</pre>
+ *
+ * <p>Waiting requests do not hold a container thread: they start Servlet async processing and are
+ * completed from the container's pool when the shared response is ready. When the chain cannot
+ * run asynchronously ({@code isAsyncSupported()} is false), a waiting request blocks its thread
+ * instead.
+ *
+ * <p>What a waiting request gets:
+ * <ul>
+ *   <li>the shared response is recorded in full and may be shared: a replay of it;</li>
+ *   <li>the response may not be shared ({@code Set-Cookie}, {@code Cache-Control: private} or
+ *       {@code no-store}, {@code Vary} values that differ, a body over
+ *       {@link HttpCollapseOptions#maxBodyBytes()}, {@code sendError}, {@code sendRedirect}, or
+ *       the chain went async itself), or the chain threw an exception: the waiting request runs
+ *       the chain itself, as if collapse were off, through an async dispatch to its own URI;</li>
+ *   <li>the response did not arrive within the wait timeout (default
+ *       {@link #DEFAULT_WAIT_TIMEOUT}): the waiting request stops waiting and runs the chain
+ *       itself, the same way.</li>
+ * </ul>
+ * A chain exception reaches only the request whose chain threw it.
+ *
+ * <p>Map it for the {@code REQUEST} and {@code ASYNC} dispatcher types, mark it async-supported,
+ * and place it after the filters that authenticate or otherwise decide per request, so that every
+ * request still passes them: a request that runs the chain after waiting re-enters at this filter
+ * on an {@code ASYNC} dispatch, which this filter passes through.
+ */
+public final class CollapseServletFilter implements Filter {
+
+  /** How long a request waits for another's response before it runs the chain itself: 30 s. */
+  public static final Duration DEFAULT_WAIT_TIMEOUT = Duration.ofSeconds(30);
+
+  private final HttpCollapseOptions options;
+  private final CollapseRules rules;
+  private final FutureCallableGroupCollapseExecutor executor;
+  private final HttpCollapseStats stats = new HttpCollapseStats();
+  private final long waitTimeoutMillis;
+
+  /** Creates a filter with the default wait timeout. */
+  public CollapseServletFilter(HttpCollapseOptions options) {
+    this(options, DEFAULT_WAIT_TIMEOUT);
+  }
+
+  /**
+   * Creates a filter.
+   *
+   * @param waitTimeout how long a waiting request waits before it runs the chain itself
+   * @throws IllegalArgumentException if {@code waitTimeout} is not positive
+   */
+  public CollapseServletFilter(HttpCollapseOptions options, Duration waitTimeout) {
+    this.options = Objects.requireNonNull(options, "options");
+    Objects.requireNonNull(waitTimeout, "waitTimeout");
+    if (waitTimeout.isZero() || waitTimeout.isNegative()) {
+      throw new IllegalArgumentException("waitTimeout must be positive: " + waitTimeout);
+    }
+    this.waitTimeoutMillis = Math.max(1, waitTimeout.toMillis());
+    this.rules = new CollapseRules(options);
+    this.executor = new FutureCallableGroupCollapseExecutor(options.name(), options.listener());
+  }
+
+  /** Returns the counters of this filter. */
+  public HttpCollapseStats stats() {
+    return stats;
+  }
+
+  @Override
+  public void doFilter(ServletRequest req, ServletResponse res, FilterChain chain)
+      throws IOException, ServletException {
+    if (!(req instanceof HttpServletRequest request)
+        || !(res instanceof HttpServletResponse response)
+        || req.getDispatcherType() != DispatcherType.REQUEST) {
+      // an ASYNC dispatch is a waiting request running the chain itself, or the app's own
+      chain.doFilter(req, res);
+      return;
+    }
+    RequestHeaders headers = name -> Collections.list(request.getHeaders(name));
+    CollapseKey key = keyFor(request, headers);
+    if (key == null) {
+      stats.recordPassedThrough();
+      chain.doFilter(request, response);
+      return;
+    }
+    CompletableFuture<Recorded> leaderPromise = new CompletableFuture<>();
+    AtomicBoolean leading = new AtomicBoolean();
+    CompletableFuture<Recorded> shared = executor.execute(key, () -> {
+      leading.set(true);
+      return leaderPromise;
+    });
+    if (leading.get()) {
+      stats.recordLed();
+      lead(request, response, chain, headers, leaderPromise);
+    } else if (request.isAsyncSupported()) {
+      waitAsync(request, headers, shared);
+    } else {
+      waitBlocking(request, response, chain, headers, shared);
+    }
+  }
+
+  private CollapseKey keyFor(HttpServletRequest request, RequestHeaders headers) {
+    if (request.getContentLengthLong() > 0 || request.getHeader("Transfer-Encoding") != null) {
+      return null;
+    }
+    String uri = request.getRequestURI();
+    String context = request.getContextPath();
+    String path = context != null && uri.startsWith(context) ? uri.substring(context.length()) : uri;
+    return rules.keyFor(request.getMethod(), request.getScheme(), request.getServerName(),
+        request.getServerPort(), path, uri, request.getQueryString(), headers);
+  }
+
+  private void lead(HttpServletRequest request, HttpServletResponse response, FilterChain chain,
+      RequestHeaders headers, CompletableFuture<Recorded> promise)
+      throws IOException, ServletException {
+    RecordingResponse recording = new RecordingResponse(response, options.maxBodyBytes());
+    Recorded recorded = Recorded.RUN_YOURSELF;
+    try {
+      chain.doFilter(new AsyncAwareRequest(request, recording), recording);
+      ResponseSnapshot snapshot = request.isAsyncStarted() ? null : recording.snapshot(headers);
+      if (snapshot != null && ReplayRules.refusal(snapshot.headers()) == null) {
+        recorded = new Recorded(snapshot);
+      }
+    } finally {
+      // the others are answered before this request's own client, which may be slow or gone
+      promise.complete(recorded);
+    }
+    recording.finish();
+  }
+
+  private void waitAsync(HttpServletRequest request, RequestHeaders headers,
+      CompletableFuture<Recorded> shared) {
+    AsyncContext async = request.startAsync();
+    async.setTimeout(waitTimeoutMillis);
+    AtomicBoolean settled = new AtomicBoolean();
+    async.addListener(new AsyncListener() {
+      @Override
+      public void onTimeout(AsyncEvent event) {
+        if (settled.compareAndSet(false, true)) {
+          shared.cancel(/* mayInterruptIfRunning= */ false);
+          stats.recordFellBack();
+          async.dispatch();
+        }
+      }
+
+      @Override
+      public void onError(AsyncEvent event) {
+        if (settled.compareAndSet(false, true)) {
+          shared.cancel(/* mayInterruptIfRunning= */ false);
+        }
+      }
+
+      @Override
+      public void onComplete(AsyncEvent event) {}
+
+      @Override
+      public void onStartAsync(AsyncEvent event) {}
+    });
+    shared.whenComplete((recorded, failure) -> {
+      if (settled.compareAndSet(false, true)) {
+        async.start(() -> answerAsync(async, headers, recorded));
+      }
+    });
+  }
+
+  private void answerAsync(AsyncContext async, RequestHeaders headers, Recorded recorded) {
+    if (recorded != null && recorded.snapshot != null && recorded.snapshot.canServe(headers)) {
+      try {
+        replay(recorded.snapshot, (HttpServletResponse) async.getResponse());
+        stats.recordReplayed();
+      } catch (IOException clientGone) {
+        // this request's client went away while it was answered; nobody is left to tell
+      } finally {
+        async.complete();
+      }
+      return;
+    }
+    stats.recordFellBack();
+    async.dispatch();
+  }
+
+  private void waitBlocking(HttpServletRequest request, HttpServletResponse response,
+      FilterChain chain, RequestHeaders headers, CompletableFuture<Recorded> shared)
+      throws IOException, ServletException {
+    Recorded recorded = null;
+    try {
+      recorded = shared.get(waitTimeoutMillis, TimeUnit.MILLISECONDS);
+    } catch (TimeoutException | ExecutionException | CancellationException e) {
+      shared.cancel(/* mayInterruptIfRunning= */ false);
+    } catch (InterruptedException e) {
+      shared.cancel(/* mayInterruptIfRunning= */ false);
+      Thread.currentThread().interrupt();
+      throw new ServletException("interrupted while waiting for a collapsed request", e);
+    }
+    if (recorded != null && recorded.snapshot != null && recorded.snapshot.canServe(headers)) {
+      stats.recordReplayed();
+      replay(recorded.snapshot, response);
+      return;
+    }
+    stats.recordFellBack();
+    chain.doFilter(request, response);
+  }
+
+  private static void replay(ResponseSnapshot snapshot, HttpServletResponse response)
+      throws IOException {
+    response.setStatus(snapshot.status());
+    for (Map.Entry<String, String> header : snapshot.headers()) {
+      String name = header.getKey();
+      if (name.equalsIgnoreCase("Content-Type")) {
+        response.setContentType(header.getValue());
+      } else if (!name.equalsIgnoreCase("Content-Length")
+          && !ReplayRules.isHopByHop(name, snapshot.headers())) {
+        response.addHeader(name, header.getValue());
+      }
+    }
+    if (snapshot.bodyLength() > 0) {
+      response.setContentLength(snapshot.bodyLength());
+      snapshot.bodyStream().transferTo(response.getOutputStream());
+    }
+  }
+
+  @Override
+  public void destroy() {
+    executor.close();
+  }
+
+  /** What the request that ran the chain hands to the others; {@code snapshot} null: run it. */
+  private record Recorded(ResponseSnapshot snapshot) {
+    static final Recorded RUN_YOURSELF = new Recorded(null);
+  }
+
+  /** Stops holding the body back as soon as the chain goes async: the response is not shared. */
+  private static final class AsyncAwareRequest extends HttpServletRequestWrapper {
+
+    private final RecordingResponse recording;
+
+    AsyncAwareRequest(HttpServletRequest request, RecordingResponse recording) {
+      super(request);
+      this.recording = recording;
+    }
+
+    @Override
+    public AsyncContext startAsync() {
+      passThrough();
+      return super.startAsync();
+    }
+
+    @Override
+    public AsyncContext startAsync(ServletRequest request, ServletResponse response) {
+      passThrough();
+      return super.startAsync(request, response);
+    }
+
+    private void passThrough() {
+      try {
+        recording.passThrough();
+      } catch (IOException e) {
+        throw new IllegalStateException("could not write the held back body", e);
+      }
+    }
+  }
+}

@@ -1,0 +1,238 @@
+package io.github.collapseexecutor.spring.http.servlet;
+
+import io.github.collapseexecutor.spring.http.RequestHeaders;
+import io.github.collapseexecutor.spring.http.ResponseSnapshot;
+import jakarta.servlet.ServletOutputStream;
+import jakarta.servlet.WriteListener;
+import jakarta.servlet.http.HttpServletResponse;
+import jakarta.servlet.http.HttpServletResponseWrapper;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.OutputStreamWriter;
+import java.io.PrintWriter;
+import java.util.AbstractMap;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The response of the request that runs the chain for the others: the body is held back in memory
+ * up to the limit so it can be replayed; anything that makes the response unfit to share (a body
+ * over the limit, {@code sendError}, {@code sendRedirect}, async processing, non-blocking writes)
+ * switches it to writing straight through, and it is then not shared.
+ */
+final class RecordingResponse extends HttpServletResponseWrapper {
+
+  private final int limit;
+  private final ByteArrayOutputStream held = new ByteArrayOutputStream();
+  private boolean passThrough;
+  private RecordingStream stream;
+  private PrintWriter writer;
+
+  RecordingResponse(HttpServletResponse response, int limit) {
+    super(response);
+    this.limit = limit;
+  }
+
+  @Override
+  public ServletOutputStream getOutputStream() {
+    if (writer != null) {
+      throw new IllegalStateException("getWriter() has already been called for this response");
+    }
+    return stream();
+  }
+
+  @Override
+  public PrintWriter getWriter() throws IOException {
+    if (writer == null) {
+      if (stream != null) {
+        throw new IllegalStateException(
+            "getOutputStream() has already been called for this response");
+      }
+      writer = new PrintWriter(new OutputStreamWriter(stream(), getCharacterEncoding()));
+    }
+    return writer;
+  }
+
+  @Override
+  public void flushBuffer() throws IOException {
+    if (writer != null) {
+      writer.flush();
+    }
+    if (passThrough) {
+      super.flushBuffer();
+    }
+  }
+
+  @Override
+  public void resetBuffer() {
+    super.resetBuffer();
+    held.reset();
+  }
+
+  @Override
+  public void reset() {
+    super.reset();
+    held.reset();
+  }
+
+  @Override
+  public void sendError(int sc, String msg) throws IOException {
+    discardAndPassThrough();
+    super.sendError(sc, msg);
+  }
+
+  @Override
+  public void sendError(int sc) throws IOException {
+    discardAndPassThrough();
+    super.sendError(sc);
+  }
+
+  @Override
+  public void sendRedirect(String location) throws IOException {
+    discardAndPassThrough();
+    super.sendRedirect(location);
+  }
+
+  @Override
+  public void sendRedirect(String location, int sc) throws IOException {
+    discardAndPassThrough();
+    super.sendRedirect(location, sc);
+  }
+
+  @Override
+  public void sendRedirect(String location, boolean clearBuffer) throws IOException {
+    discardAndPassThrough();
+    super.sendRedirect(location, clearBuffer);
+  }
+
+  @Override
+  public void sendRedirect(String location, int sc, boolean clearBuffer) throws IOException {
+    discardAndPassThrough();
+    super.sendRedirect(location, sc, clearBuffer);
+  }
+
+  /** Writes what was held back and writes everything after it straight through. */
+  void passThrough() throws IOException {
+    if (passThrough) {
+      return;
+    }
+    if (writer != null) {
+      writer.flush();
+    }
+    passThrough = true;
+    if (held.size() > 0) {
+      held.writeTo(super.getOutputStream());
+      held.reset();
+    }
+  }
+
+  /**
+   * Returns the recorded response, or {@code null} if it went straight through; call once the
+   * chain returned.
+   */
+  ResponseSnapshot snapshot(RequestHeaders request) {
+    if (writer != null) {
+      writer.flush();
+    }
+    if (passThrough) {
+      return null;
+    }
+    List<Map.Entry<String, String>> headers = new ArrayList<>();
+    HttpServletResponse response = (HttpServletResponse) getResponse();
+    boolean contentType = false;
+    // a name comes once per value; getHeaders(name) returns all of them
+    for (String name : new LinkedHashSet<>(response.getHeaderNames())) {
+      contentType |= name.equalsIgnoreCase("Content-Type");
+      for (String value : response.getHeaders(name)) {
+        headers.add(new AbstractMap.SimpleImmutableEntry<>(name, value));
+      }
+    }
+    if (!contentType && response.getContentType() != null) {
+      headers.add(new AbstractMap.SimpleImmutableEntry<>("Content-Type",
+          response.getContentType()));
+    }
+    return new ResponseSnapshot(response.getStatus(), null, headers, held.toByteArray(), request,
+        null);
+  }
+
+  /** Sends what was held back to this request's own client. */
+  void finish() throws IOException {
+    passThrough();
+    if (writer != null) {
+      writer.flush();
+    }
+  }
+
+  private void discardAndPassThrough() {
+    held.reset();
+    passThrough = true;
+  }
+
+  private RecordingStream stream() {
+    if (stream == null) {
+      stream = new RecordingStream();
+    }
+    return stream;
+  }
+
+  private final class RecordingStream extends ServletOutputStream {
+
+    @Override
+    public void write(int b) throws IOException {
+      if (passThrough) {
+        RecordingResponse.super.getOutputStream().write(b);
+        return;
+      }
+      held.write(b);
+      overflowIfNeeded();
+    }
+
+    @Override
+    public void write(byte[] b, int off, int len) throws IOException {
+      if (passThrough) {
+        RecordingResponse.super.getOutputStream().write(b, off, len);
+        return;
+      }
+      held.write(b, off, len);
+      overflowIfNeeded();
+    }
+
+    @Override
+    public void flush() throws IOException {
+      if (passThrough) {
+        RecordingResponse.super.getOutputStream().flush();
+      }
+    }
+
+    @Override
+    public boolean isReady() {
+      return !passThrough || RecordingResponse.this.superStream().isReady();
+    }
+
+    @Override
+    public void setWriteListener(WriteListener listener) {
+      try {
+        passThrough();
+      } catch (IOException e) {
+        throw new IllegalStateException("could not write the held back body", e);
+      }
+      superStream().setWriteListener(listener);
+    }
+
+    private void overflowIfNeeded() throws IOException {
+      if (held.size() > limit) {
+        passThrough();
+      }
+    }
+  }
+
+  private ServletOutputStream superStream() {
+    try {
+      return super.getOutputStream();
+    } catch (IOException e) {
+      throw new IllegalStateException("the response has no output stream", e);
+    }
+  }
+}
