@@ -74,6 +74,37 @@ final class IsolationTest {
   }
 
   @Test
+  void closingAnAsyncExecutorEndsTheThreadsOfItsOwnPool() throws Exception {
+    var executor = blockingOn(new CountDownLatch(0), "closing");
+    assertThat(executor.execute(1).get(5, TimeUnit.SECONDS)).isEqualTo(1);
+    assertThat(threadsNamed("collapse-closing-")).isNotEmpty();
+
+    executor.close();
+
+    Await.until(() -> threadsNamed("collapse-closing-").isEmpty(),
+        () -> "still running: " + threadsNamed("collapse-closing-"));
+  }
+
+  @Test
+  void closingASameKeyAsyncExecutorEndsTheThreadsOfItsOwnPool() throws Exception {
+    var executor = new AsyncCallableGroupCollapseExecutor("closing-same-key", CollapseListener.NONE);
+    assertThat(executor.execute("k", () -> 1).get(5, TimeUnit.SECONDS)).isEqualTo(1);
+
+    executor.close();
+
+    Await.until(() -> threadsNamed("collapse-closing-same-key-").isEmpty(),
+        () -> "still running: " + threadsNamed("collapse-closing-same-key-"));
+  }
+
+  private static Set<String> threadsNamed(String prefix) {
+    return Thread.getAllStackTraces().keySet().stream()
+        .filter(Thread::isAlive)
+        .map(Thread::getName)
+        .filter(name -> name.startsWith(prefix))
+        .collect(Collectors.toSet());
+  }
+
+  @Test
   void blockingExecutorsStartNoThread() {
     Set<Thread> before = Thread.getAllStackTraces().keySet();
     var executor = new CollapseExecutorBlockingSupport<Integer, Integer, Integer>() {
