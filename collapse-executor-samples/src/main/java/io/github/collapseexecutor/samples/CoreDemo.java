@@ -4,24 +4,26 @@ import io.github.collapseexecutor.core.BlockingCallableGroupCollapseExecutor;
 import io.github.collapseexecutor.core.Bundle;
 import io.github.collapseexecutor.core.CollapseExecutorBlockingSupport;
 import io.github.collapseexecutor.core.Input;
+import io.github.collapseexecutor.samples.Load.Result;
+import io.github.collapseexecutor.samples.order.GroupCommitDemo;
+import java.time.Duration;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Semaphore;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.Collectors;
 
 /**
  * Shows what collapsing changes for a backend that takes 1 ms per call and serves at most 8 calls
  * at once: the same load runs with direct calls, with same-key collapse and with batch collapse,
- * and a table compares backend calls, throughput and latency.
+ * and a table compares backend calls, throughput and latency. Then {@link GroupCommitDemo} shows
+ * what group commit changes for order submissions on an embedded H2.
  */
 public final class CoreDemo {
 
   private static final int THREADS = 200;
-  private static final long RUN_NANOS = TimeUnit.SECONDS.toNanos(2);
+  private static final Duration RUN_TIME = Duration.ofSeconds(2);
 
   /** A backend that costs 1 ms per call, single or batch, with 8 connections. */
   static final class Backend {
@@ -64,21 +66,9 @@ public final class CoreDemo {
     }
   }
 
-  /** A call the load threads make, given the thread's number. */
-  @FunctionalInterface
-  interface Call {
-    String run(int thread) throws Exception;
-  }
-
-  record Result(String name, long requests, long backendCalls, double seconds, long p99Micros) {
-    double throughput() {
-      return requests / seconds;
-    }
-  }
-
   public static void main(String[] args) throws Exception {
     System.out.printf("collapse-executor demo: %d threads for %d s each against a backend that"
-        + " takes 1 ms per call with 8 connections%n%n", THREADS, TimeUnit.NANOSECONDS.toSeconds(RUN_NANOS));
+        + " takes 1 ms per call with 8 connections%n%n", THREADS, RUN_TIME.toSeconds());
 
     Backend direct = new Backend();
     Result directHot = run("direct, one hot key", direct, thread -> direct.load(1));
@@ -99,55 +89,20 @@ public final class CoreDemo {
       print(List.of(directHot, sameKeyHot, directMany, batched));
       System.out.printf("%nsame-key collapse: %.1fx the throughput with %.1f%% of the backend calls%n",
           sameKeyHot.throughput() / directHot.throughput(),
-          100.0 * perThousand(sameKeyHot) / perThousand(directHot));
+          100.0 * sameKeyHot.perThousand() / directHot.perThousand());
       System.out.printf("batch collapse:    %.1fx the throughput with %.1f%% of the backend calls%n",
           batched.throughput() / directMany.throughput(),
-          100.0 * perThousand(batched) / perThousand(directMany));
+          100.0 * batched.perThousand() / directMany.perThousand());
     }
     sameKey.close();
+
+    System.out.printf("%n");
+    GroupCommitDemo.main(new String[0]);
   }
 
-  private static double perThousand(Result result) {
-    return 1000.0 * result.backendCalls() / result.requests();
-  }
-
-  private static Result run(String name, Backend backend, Call call) throws Exception {
-    AtomicLong requests = new AtomicLong();
-    long[][] latencies = new long[THREADS][];
-    CountDownLatch done = new CountDownLatch(THREADS);
-    long start = System.nanoTime();
-    long end = start + RUN_NANOS;
-    for (int t = 0; t < THREADS; t++) {
-      int thread = t;
-      Thread worker = new Thread(() -> {
-        long[] mine = new long[200_000];
-        int count = 0;
-        try {
-          while (System.nanoTime() < end) {
-            long before = System.nanoTime();
-            call.run(thread);
-            if (count < mine.length) {
-              mine[count++] = System.nanoTime() - before;
-            }
-          }
-        } catch (Exception e) {
-          throw new IllegalStateException(e);
-        } finally {
-          latencies[thread] = java.util.Arrays.copyOf(mine, count);
-          requests.addAndGet(count);
-          done.countDown();
-        }
-      });
-      worker.setDaemon(true);
-      worker.start();
-    }
-    if (!done.await(30, TimeUnit.SECONDS)) {
-      throw new IllegalStateException(name + " did not finish");
-    }
-    double seconds = (System.nanoTime() - start) / 1e9;
-    long[] all = java.util.Arrays.stream(latencies).flatMapToLong(java.util.Arrays::stream).sorted().toArray();
-    long p99 = all.length == 0 ? 0 : all[(int) (all.length * 0.99)] / 1000;
-    return new Result(name, requests.get(), backend.calls.get(), seconds, p99);
+  private static Result run(String name, Backend backend, Load.Call call)
+      throws InterruptedException {
+    return Load.run(name, THREADS, RUN_TIME, backend.calls::get, call);
   }
 
   private static void print(List<Result> results) {
@@ -155,7 +110,7 @@ public final class CoreDemo {
         "", "requests/s", "backend calls", "calls/1000 req", "p99 (ms)");
     for (Result r : results) {
       System.out.printf("%-34s %12.0f %14d %16.1f %10.1f%n",
-          r.name(), r.throughput(), r.backendCalls(), perThousand(r), r.p99Micros() / 1000.0);
+          r.name(), r.throughput(), r.backendCalls(), r.perThousand(), r.p99Micros() / 1000.0);
     }
   }
 

@@ -1,0 +1,111 @@
+package io.github.collapseexecutor.samples.order;
+
+import com.zaxxer.hikari.HikariDataSource;
+import io.github.collapseexecutor.samples.Load;
+import io.github.collapseexecutor.samples.jdbc.Database;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
+import javax.sql.DataSource;
+
+/**
+ * What group commit changes for order submissions: 64 threads submit single orders for 10 goods,
+ * first each order in its own transaction over a pool of 16 connections, then through an
+ * {@link OrderWriter}, one transaction at a time. Afterwards it checks that the orders and the
+ * stock add up.
+ *
+ * <p>On the embedded H2 a commit does not wait for the disk, so the table shows the saving in
+ * transactions and lock waits only; on a server database whose commit flushes its log, each saved
+ * transaction also saves a flush. Run it: {@code ./mvnw -q -pl collapse-executor-samples -am
+ * -DskipTests package exec:java
+ * -Ddemo.main=io.github.collapseexecutor.samples.order.GroupCommitDemo}, with
+ * {@code -Dexec.args="URL USER PASSWORD"} for another database.
+ */
+public final class GroupCommitDemo {
+
+  private static final int THREADS = 64;
+  private static final int CONNECTIONS = 16;
+  private static final int GOODS = 10;
+  private static final int STOCK = 100_000_000;
+  private static final Duration RUN_TIME = Duration.ofSeconds(2);
+  private static final Duration WARM_UP = Duration.ofMillis(500);
+
+  private GroupCommitDemo() {}
+
+  public static void main(String[] args) throws Exception {
+    try (HikariDataSource dataSource = Database.fromArgs(args, CONNECTIONS)) {
+      System.out.printf("group commit on %s: %d threads for %d s each submit single orders for %d"
+              + " goods%n%n", args.length > 0 ? args[0] : "an embedded H2", THREADS,
+          RUN_TIME.toSeconds(), GOODS);
+      print(run(dataSource));
+    }
+  }
+
+  /** Runs both loads on fresh tables in {@code dataSource}, drops the tables, returns the results. */
+  public static List<Load.Result> run(DataSource dataSource) throws SQLException, InterruptedException {
+    OrderSchema schema = new OrderSchema(Database.uniquePrefix());
+    schema.create(dataSource);
+    try {
+      for (long goods = 1; goods <= GOODS; goods++) {
+        schema.addGoods(dataSource, goods, "goods " + goods, 100 * goods, STOCK);
+      }
+      OrderStore store = new OrderStore(dataSource, schema);
+      AtomicLong orderIds = new AtomicLong();
+      Load.Call direct = thread -> store.place(nextOrder(orderIds, thread));
+      try (OrderWriter writer = new OrderWriter(store)) {
+        Load.Call grouped = thread -> writer.submit(nextOrder(orderIds, thread));
+        // unmeasured first rounds, so that neither variant pays for the JIT's warm-up alone
+        long warmUp = Load.run("warm-up", THREADS, WARM_UP, store::transactions, direct).requests()
+            + Load.run("warm-up", THREADS, WARM_UP, store::transactions, grouped).requests();
+        Load.Result directResult = Load.run("a transaction per order", THREADS, RUN_TIME,
+            store::transactions, direct);
+        Load.Result groupedResult = Load.run("group commit (OrderWriter)", THREADS, RUN_TIME,
+            store::transactions, grouped);
+        check(dataSource, schema, warmUp + directResult.requests() + groupedResult.requests());
+        return List.of(directResult, groupedResult);
+      }
+    } finally {
+      schema.drop(dataSource);
+    }
+  }
+
+  /** Prints the results as a table. */
+  public static void print(List<Load.Result> results) {
+    System.out.printf("%-34s %12s %14s %16s %10s%n",
+        "", "orders/s", "transactions", "tx/1000 orders", "p99 (ms)");
+    for (Load.Result r : results) {
+      System.out.printf("%-34s %12.0f %14d %16.1f %10.1f%n",
+          r.name(), r.throughput(), r.backendCalls(), r.perThousand(), r.p99Micros() / 1000.0);
+    }
+  }
+
+  private static Order nextOrder(AtomicLong orderIds, int thread) {
+    long id = orderIds.incrementAndGet();
+    return new Order("order-" + id, 1 + (id + thread) % GOODS, 1);
+  }
+
+  /** Every reported order is in the table, and the stock went down by exactly what was ordered. */
+  private static void check(DataSource dataSource, OrderSchema schema, long reported)
+      throws SQLException {
+    try (Connection connection = dataSource.getConnection();
+        Statement statement = connection.createStatement();
+        ResultSet totals = statement.executeQuery("SELECT"
+            + " (SELECT COUNT(*) FROM " + schema.orders() + "),"
+            + " (SELECT SUM(quantity) FROM " + schema.orders() + "),"
+            + " (SELECT SUM(stock) FROM " + schema.inventory() + ")")) {
+      totals.next();
+      long committed = totals.getLong(1);
+      long ordered = totals.getLong(2);
+      long left = totals.getLong(3);
+      if (committed != reported || ordered + left != (long) STOCK * GOODS) {
+        throw new IllegalStateException(reported + " orders reported committed; in the tables: "
+            + committed + " orders for " + ordered + " pieces, " + left + " pieces left of "
+            + (long) STOCK * GOODS);
+      }
+    }
+  }
+}

@@ -1,0 +1,67 @@
+package io.github.collapseexecutor.samples.samekey;
+
+import io.github.collapseexecutor.core.AsyncCallableGroupCollapseExecutor;
+import io.github.collapseexecutor.samples.Callers;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+
+/**
+ * Same-key collapse for callers that want a future while the client blocks: the load runs on an
+ * executor, and every caller asking for the same user meanwhile gets a future of that one load.
+ *
+ * <p>Run it: {@code ./mvnw -q -pl collapse-executor-samples -am -DskipTests package exec:java
+ * -Ddemo.main=io.github.collapseexecutor.samples.samekey.AsyncSameKeyExample}
+ */
+public final class AsyncSameKeyExample implements AutoCloseable {
+
+  private final AsyncCallableGroupCollapseExecutor profiles =
+      new AsyncCallableGroupCollapseExecutor();
+  private final ProfileClient client;
+
+  /** Runs loads on the collapse executor's own daemon threads, which end when idle. */
+  public AsyncSameKeyExample(ProfileClient client) {
+    this.client = client;
+  }
+
+  /** Runs loads on {@code executor}, which stays the caller's to shut down. */
+  public AsyncSameKeyExample(ProfileClient client, ExecutorService executor) {
+    this(client);
+    profiles.setExecutor(executor);
+  }
+
+  /** Returns a future of the profile of {@code userId}; concurrent calls share one load. */
+  public CompletableFuture<Profile> profile(long userId) {
+    return profiles.execute("profile:" + userId, () -> client.load(userId));
+  }
+
+  @Override
+  public void close() {
+    profiles.close();
+  }
+
+  public static void main(String[] args) throws Exception {
+    RemoteProfileClient client = new RemoteProfileClient(Duration.ofMillis(50));
+    ExecutorService loaders = Executors.newFixedThreadPool(4);
+    try (AsyncSameKeyExample example = new AsyncSameKeyExample(client, loaders)) {
+      List<CompletableFuture<Profile>> futures =
+          Callers.runConcurrently(100, caller -> example.profile(7));
+      CompletableFuture.allOf(futures.toArray(CompletableFuture[]::new)).join();
+      System.out.printf("100 threads asked for user 7 at once: %d futures, %d distinct answers,"
+              + " %d service calls%n", futures.size(),
+          futures.stream().map(CompletableFuture::join).distinct().count(), client.calls());
+
+      // a caller that gives up leaves alone: the load goes on for the others
+      long before = client.calls();
+      CompletableFuture<Profile> impatient = example.profile(8);
+      CompletableFuture<Profile> patient = example.profile(8);
+      impatient.cancel(/* mayInterruptIfRunning= */ false);
+      System.out.printf("user 8: one caller cancelled, the other got %s; %d service call%n",
+          patient.join(), client.calls() - before);
+    } finally {
+      loaders.shutdown();
+    }
+  }
+}
