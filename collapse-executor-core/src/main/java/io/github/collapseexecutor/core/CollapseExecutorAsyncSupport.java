@@ -101,6 +101,9 @@ public abstract class CollapseExecutorAsyncSupport<INPUT, OUTPUT, BATCH_OUTPUT>
   /**
    * Binds a future of each caller's output: every bundle must be settled once. A caller's future
    * completes when the future bound for it does.
+   *
+   * <p>{@code bundles} hold the callers of the batch in the same order as the inputs that
+   * {@code doExecute} was given, so outputs may be matched by position or by value.
    */
   protected abstract void bindingOutput(
       BATCH_OUTPUT batchOutput, List<Bundle<INPUT, CompletableFuture<OUTPUT>>> bundles);

@@ -109,6 +109,9 @@ public abstract class CollapseExecutorBlockingSupport<INPUT, OUTPUT, BATCH_OUTPU
   /**
    * Hands each caller its output from {@code batchOutput}: every bundle must be settled once, with
    * {@link Bundle#bindOutput} or {@link Bundle#fail}. See {@link Bundle} for an example.
+   *
+   * <p>{@code bundles} hold the callers of the batch in the same order as the inputs that
+   * {@code doExecute} was given, so outputs may be matched by position or by value.
    */
   protected abstract void bindingOutput(
       BATCH_OUTPUT batchOutput, List<Bundle<INPUT, OUTPUT>> bundles);

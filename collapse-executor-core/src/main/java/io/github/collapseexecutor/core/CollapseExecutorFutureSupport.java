@@ -71,7 +71,12 @@ public abstract class CollapseExecutorFutureSupport<INPUT, OUTPUT, BATCH_OUTPUT>
   protected abstract CompletableFuture<BATCH_OUTPUT> doExecute(Collection<Input<INPUT>> inputs)
       throws Exception;
 
-  /** Hands each caller its output: every bundle must be settled once. */
+  /**
+   * Hands each caller its output: every bundle must be settled once.
+   *
+   * <p>{@code bundles} hold the callers of the batch in the same order as the inputs that
+   * {@code doExecute} was given, so outputs may be matched by position or by value.
+   */
   protected abstract void bindingOutput(
       BATCH_OUTPUT batchOutput, List<Bundle<INPUT, OUTPUT>> bundles);
 

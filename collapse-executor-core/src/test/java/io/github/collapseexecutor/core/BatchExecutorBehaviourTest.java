@@ -99,6 +99,33 @@ final class BatchExecutorBehaviourTest {
 
   @ParameterizedTest
   @EnumSource(Flavour.class)
+  void bundlesComeInTheOrderOfTheInputs(Flavour flavour) throws Exception {
+    List<List<Integer>> bundleOrders = new CopyOnWriteArrayList<>();
+    TestBackend backend = new TestBackend().closeGate().binder((output, bundles) -> {
+      bundleOrders.add(bundles.stream().map(Bundle::getInput).toList());
+      Flavour.BIND_FROM_MAP.accept(output, bundles);
+    });
+    try (var executor = flavour.create(NO_WAIT, backend)) {
+      CompletableFuture<String> first = executor.submit(0);
+      backend.awaitFirstBatch();
+      List<CompletableFuture<String>> later = new ArrayList<>();
+      for (int i = 9; i >= 1; i--) {
+        later.add(executor.submit(i));
+        executor.awaitPending(10 - i);
+      }
+      backend.open();
+      for (CompletableFuture<String> call : later) {
+        get(call);
+      }
+      get(first);
+      Await.until(() -> bundleOrders.size() == 2, () -> "bindings: " + bundleOrders);
+      assertThat(bundleOrders).containsExactlyElementsOf(backend.batches());
+      assertThat(backend.batches().get(1)).containsExactly(9, 8, 7, 6, 5, 4, 3, 2, 1);
+    }
+  }
+
+  @ParameterizedTest
+  @EnumSource(Flavour.class)
   void batchesAreSplitAtMaxBatchSize(Flavour flavour) throws Exception {
     TestBackend backend = new TestBackend().closeGate();
     CollapseExecutorOptions options = NO_WAIT.toBuilder().maxBatchSize(10).build();
