@@ -122,7 +122,7 @@ public final class AsyncCallableGroupCollapseExecutor implements AutoCloseable {
     }
     synchronized (this) {
       if (executor == null) {
-        ownPool = DaemonPool.create(flights.name(), Integer.MAX_VALUE);
+        ownPool = DaemonPool.create(flights.name());
         executor = ownPool;
       }
       return executor;

@@ -29,8 +29,8 @@ import java.util.concurrent.RejectedExecutionException;
  * }</pre>
  *
  * <p>Batches run on the executor given to {@link #setExecutor(Executor)}. Without one, each
- * executor uses a pool of its own with at most {@code maxConcurrentBatches} daemon threads that end
- * when idle, so that one executor's slow batches never delay another's.
+ * executor uses a pool of its own daemon threads, started as batches need them and ended when idle,
+ * so that one executor's slow batches never delay another's.
  *
  * <p>Each caller gets its own future: cancelling it, completing it or letting
  * {@link CompletableFuture#orTimeout} fire affects only that caller, and drops its input if its
@@ -46,7 +46,6 @@ public abstract class CollapseExecutorAsyncSupport<INPUT, OUTPUT, BATCH_OUTPUT>
 
   private final BatchEngine<INPUT, OUTPUT> engine;
   private final BatchEngine.Sink<INPUT, OUTPUT> dispatch = this::dispatch;
-  private final int poolSize;
   private volatile Executor executor;
   private ExecutorService ownPool;
 
@@ -59,7 +58,6 @@ public abstract class CollapseExecutorAsyncSupport<INPUT, OUTPUT, BATCH_OUTPUT>
   protected CollapseExecutorAsyncSupport(CollapseExecutorOptions options) {
     Objects.requireNonNull(options, "options");
     this.engine = new BatchEngine<>(Names.of(options.name(), getClass()), options);
-    this.poolSize = options.maxConcurrentBatches();
     engine.onTerminated(this::shutdownOwnPool);
   }
 
@@ -154,7 +152,7 @@ public abstract class CollapseExecutorAsyncSupport<INPUT, OUTPUT, BATCH_OUTPUT>
     }
     synchronized (this) {
       if (executor == null) {
-        ownPool = DaemonPool.create(engine.name(), poolSize);
+        ownPool = DaemonPool.create(engine.name());
         executor = ownPool;
       }
       return executor;

@@ -29,11 +29,14 @@ public final class CollapseExecutorOptions {
   /** Default {@link Builder#waitThreshold(int)}: a batch of 10 inputs or more may wait. */
   public static final int DEFAULT_WAIT_THRESHOLD = 10;
 
-  /** Default {@link Builder#collectingWaitTime(Duration)}: yield the thread once. */
-  public static final Duration DEFAULT_COLLECTING_WAIT_TIME = Duration.ZERO;
-
   /** A {@link Builder#collectingWaitTime(Duration)} that never waits. */
   public static final Duration NO_WAIT = Duration.ofMillis(-1);
+
+  /**
+   * Default {@link Builder#collectingWaitTime(Duration)}: no wait. Under load, batches grow
+   * without one; a wait, even a yield, keeps the batch slot busy while the thread is off the CPU.
+   */
+  public static final Duration DEFAULT_COLLECTING_WAIT_TIME = NO_WAIT;
 
   /** Default {@link Builder#maxBatchSize(int)}: no limit. */
   public static final int DEFAULT_MAX_BATCH_SIZE = Integer.MAX_VALUE;
@@ -187,7 +190,7 @@ public final class CollapseExecutorOptions {
      * Sets how long a batch that reached the wait threshold waits for more inputs before it
      * starts: negative for no wait, zero to yield the thread once, positive to wait until that much
      * time has passed since the batch's first input was submitted (a deadline, never a debounce).
-     * The wait ends early when the batch is full. Default: yield once.
+     * The wait ends early when the batch is full. Default: no wait.
      */
     public Builder collectingWaitTime(Duration collectingWaitTime) {
       this.collectingWaitTime = Objects.requireNonNull(collectingWaitTime, "collectingWaitTime");

@@ -13,7 +13,7 @@ final class CollapseExecutorOptionsTest {
     CollapseExecutorOptions options = CollapseExecutorOptions.defaults();
     assertThat(options.name()).isNull();
     assertThat(options.waitThreshold()).isEqualTo(10);
-    assertThat(options.collectingWaitTime()).isEqualTo(Duration.ZERO);
+    assertThat(options.collectingWaitTime()).isEqualTo(CollapseExecutorOptions.NO_WAIT);
     assertThat(options.maxBatchSize()).isEqualTo(Integer.MAX_VALUE);
     assertThat(options.maxConcurrentBatches()).isEqualTo(1);
     assertThat(options.maxPendingInputs()).isEqualTo(Integer.MAX_VALUE);

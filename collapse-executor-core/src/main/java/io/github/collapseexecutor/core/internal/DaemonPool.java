@@ -1,7 +1,6 @@
 package io.github.collapseexecutor.core.internal;
 
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.SynchronousQueue;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.ThreadPoolExecutor;
@@ -20,19 +19,13 @@ public final class DaemonPool {
   private DaemonPool() {}
 
   /**
-   * Creates a pool of at most {@code maxThreads} threads named after the executor; a maximum of
-   * {@link Integer#MAX_VALUE} creates threads as needed.
+   * Creates a pool that starts threads as tasks need them. The executor's batch slots bound how
+   * many batches run at once; a batch handing out its outputs after its slot was freed needs a
+   * thread of its own, so that the next batch does not wait behind it.
    */
-  public static ExecutorService create(String executorName, int maxThreads) {
-    ThreadFactory threads = new NamedDaemonThreads(executorName);
-    if (maxThreads == Integer.MAX_VALUE) {
-      return new ThreadPoolExecutor(0, maxThreads, KEEP_ALIVE_SECONDS, TimeUnit.SECONDS,
-          new SynchronousQueue<>(), threads);
-    }
-    ThreadPoolExecutor pool = new ThreadPoolExecutor(maxThreads, maxThreads, KEEP_ALIVE_SECONDS,
-        TimeUnit.SECONDS, new LinkedBlockingQueue<>(), threads);
-    pool.allowCoreThreadTimeOut(true);
-    return pool;
+  public static ExecutorService create(String executorName) {
+    return new ThreadPoolExecutor(0, Integer.MAX_VALUE, KEEP_ALIVE_SECONDS, TimeUnit.SECONDS,
+        new SynchronousQueue<>(), new NamedDaemonThreads(executorName));
   }
 
   private static final class NamedDaemonThreads implements ThreadFactory {

@@ -9,26 +9,29 @@ import java.util.ArrayDeque;
  */
 public final class Trampoline {
 
-  private static final ThreadLocal<ArrayDeque<Runnable>> QUEUE = new ThreadLocal<>();
+  private static final ThreadLocal<Trampoline> CURRENT = ThreadLocal.withInitial(Trampoline::new);
+
+  private final ArrayDeque<Runnable> queue = new ArrayDeque<>();
+  private boolean running;
 
   private Trampoline() {}
 
   public static void run(Runnable task) {
-    ArrayDeque<Runnable> queue = QUEUE.get();
-    if (queue != null) {
-      queue.addLast(task);
+    Trampoline trampoline = CURRENT.get();
+    if (trampoline.running) {
+      trampoline.queue.addLast(task);
       return;
     }
-    queue = new ArrayDeque<>();
-    QUEUE.set(queue);
+    trampoline.running = true;
     try {
       Runnable next = task;
       while (next != null) {
         next.run();
-        next = queue.pollFirst();
+        next = trampoline.queue.pollFirst();
       }
     } finally {
-      QUEUE.remove();
+      trampoline.queue.clear();
+      trampoline.running = false;
     }
   }
 }
