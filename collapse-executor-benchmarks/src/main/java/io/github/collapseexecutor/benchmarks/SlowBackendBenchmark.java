@@ -1,0 +1,257 @@
+package io.github.collapseexecutor.benchmarks;
+
+import io.github.collapseexecutor.core.Bundle;
+import io.github.collapseexecutor.core.CollapseExecutorAsyncSupport;
+import io.github.collapseexecutor.core.CollapseExecutorBlockingSupport;
+import io.github.collapseexecutor.core.CollapseExecutorOptions;
+import io.github.collapseexecutor.core.Input;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.AuxCounters;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Threads;
+import org.openjdk.jmh.infra.ThreadParams;
+
+/**
+ * Batch collapse in front of a slow backend. Each benchmark thread loads one random id per call
+ * from a {@link SlowBackend} whose every call costs 1 ms whatever its size, either directly (one
+ * backend call per request, the baseline) or through a batch executor whose {@code doExecute} loads
+ * all the ids of its batch in one backend call.
+ *
+ * <p>Parameters:
+ * <ul>
+ *   <li>{@code backendLimit}: {@code 8} allows at most 8 backend calls in flight (a fair semaphore
+ *       inside the backend, as a connection pool would); {@code unlimited} allows any number.</li>
+ *   <li>{@code maxConcurrentBatches}: the executors' option; {@code default} leaves the options at
+ *       their defaults, {@code max} is {@link Integer#MAX_VALUE}. The direct baseline ignores it.</li>
+ *   <li>{@code collectingWaitTime}: {@code default}, or {@code none} for no collecting wait.</li>
+ * </ul>
+ * Run with {@code -t} set to the number of concurrent callers.
+ *
+ * <p>Mode: sample time in microseconds, for the latency percentiles; the throughput follows from
+ * the mean by Little's law (threads / mean time), since every thread always has one call in
+ * progress. {@link Counters} reports how many requests and backend calls each iteration made.
+ */
+@BenchmarkMode(Mode.SampleTime)
+@OutputTimeUnit(TimeUnit.MICROSECONDS)
+@State(Scope.Benchmark)
+@Threads(4)
+public class SlowBackendBenchmark {
+
+  /** At most 8 backend calls in flight, or no limit. */
+  @Param({"8", "unlimited"})
+  public String backendLimit;
+
+  /** The executors' {@code maxConcurrentBatches}: {@code default}, a number, or {@code max}. */
+  @Param({"default", "2", "4", "8", "max"})
+  public String maxConcurrentBatches;
+
+  /**
+   * The executors' {@code collectingWaitTime}: {@code default} (yield the thread once before a
+   * batch of {@code waitThreshold} or more inputs starts) or {@code none}
+   * ({@link CollapseExecutorOptions#NO_WAIT}).
+   */
+  @Param({"default", "none"})
+  public String collectingWaitTime;
+
+  SlowBackend backend;
+  private BlockingLoader blocking;
+  private AsyncLoader async;
+  private AsyncLoader asyncOnCachedPool;
+  private ExecutorService cachedPool;
+
+  /** Creates the backend and both executors with the options under test. */
+  @Setup(Level.Trial)
+  public void setUp() {
+    backend = new SlowBackend("unlimited".equals(backendLimit) ? 0 : Integer.parseInt(backendLimit));
+    CollapseExecutorOptions options = options(maxConcurrentBatches, collectingWaitTime);
+    blocking = new BlockingLoader(backend, options);
+    async = new AsyncLoader(backend, options);
+    asyncOnCachedPool = new AsyncLoader(backend, options);
+    cachedPool = Executors.newCachedThreadPool(task -> {
+      Thread thread = new Thread(task, "cached-pool");
+      thread.setDaemon(true);
+      return thread;
+    });
+    asyncOnCachedPool.setExecutor(cachedPool);
+  }
+
+  /** Closes the executors. */
+  @TearDown(Level.Trial)
+  public void tearDown() {
+    blocking.close();
+    async.close();
+    asyncOnCachedPool.close();
+    cachedPool.shutdown();
+  }
+
+  static CollapseExecutorOptions options(String maxConcurrentBatches, String collectingWaitTime) {
+    CollapseExecutorOptions.Builder options = CollapseExecutorOptions.builder();
+    if ("max".equals(maxConcurrentBatches)) {
+      options.maxConcurrentBatches(Integer.MAX_VALUE);
+    } else if (!"default".equals(maxConcurrentBatches)) {
+      options.maxConcurrentBatches(Integer.parseInt(maxConcurrentBatches));
+    }
+    if ("none".equals(collectingWaitTime)) {
+      options.collectingWaitTime(CollapseExecutorOptions.NO_WAIT);
+    }
+    return options.build();
+  }
+
+  /** Baseline: one backend call for this caller's id. */
+  @Benchmark
+  public Integer direct(Counters counters) {
+    counters.requests++;
+    return backend.loadOne(nextId());
+  }
+
+  /** Through a {@link CollapseExecutorBlockingSupport}: batches run on callers' threads. */
+  @Benchmark
+  public Integer blockingBatch(Counters counters) {
+    counters.requests++;
+    return blocking.execute(nextId());
+  }
+
+  /** Through a {@link CollapseExecutorAsyncSupport} on its own pool, joined by the caller. */
+  @Benchmark
+  public Integer asyncBatch(Counters counters) {
+    counters.requests++;
+    return async.execute(nextId()).join();
+  }
+
+  /**
+   * Through the same {@link CollapseExecutorAsyncSupport} given a cached pool with
+   * {@code setExecutor}, instead of its own pool of {@code maxConcurrentBatches} threads: isolates
+   * what the size of the executor's own pool costs.
+   */
+  @Benchmark
+  public Integer asyncBatchOnCachedPool(Counters counters) {
+    counters.requests++;
+    return asyncOnCachedPool.execute(nextId()).join();
+  }
+
+  private static Integer nextId() {
+    return ThreadLocalRandom.current().nextInt(1_000_000);
+  }
+
+  /**
+   * Requests made and backend calls spent per iteration. Requests are counted by each thread;
+   * backend calls and the items they carried are read from the backend and reported by thread 0
+   * alone, so that the sum over threads counts them once. Divide to get backend calls per 1000
+   * requests ({@code 1000 * backendCalls / requests}) and the mean batch size
+   * ({@code backendItems / backendCalls}); {@code backendBusyMicros / backendCalls} is what one
+   * backend call really cost.
+   */
+  @State(Scope.Thread)
+  @AuxCounters(AuxCounters.Type.EVENTS)
+  public static class Counters {
+
+    /** Calls made by this thread in the iteration. */
+    public long requests;
+
+    private SlowBackend backend;
+    private long callsAtStart;
+    private long itemsAtStart;
+    private long busyAtStart;
+
+    /** Resets the counts at the start of an iteration. */
+    @Setup(Level.Iteration)
+    public void start(ThreadParams thread, SlowBackendBenchmark benchmark) {
+      requests = 0;
+      backend = thread.getThreadIndex() == 0 ? benchmark.backend : null;
+      if (backend != null) {
+        callsAtStart = backend.calls();
+        itemsAtStart = backend.items();
+        busyAtStart = backend.busyNanos();
+      }
+    }
+
+    /** Backend calls made in the iteration, reported by thread 0 only. */
+    public long backendCalls() {
+      return backend == null ? 0 : backend.calls() - callsAtStart;
+    }
+
+    /** Items carried by those backend calls, reported by thread 0 only. */
+    public long backendItems() {
+      return backend == null ? 0 : backend.items() - itemsAtStart;
+    }
+
+    /** Microseconds spent inside those backend calls, reported by thread 0 only. */
+    public long backendBusyMicros() {
+      return backend == null ? 0 : (backend.busyNanos() - busyAtStart) / 1000;
+    }
+  }
+
+  /** Loads each batch's ids in one backend call. */
+  static final class BlockingLoader
+      extends CollapseExecutorBlockingSupport<Integer, Integer, Map<Integer, Integer>> {
+
+    private final SlowBackend backend;
+
+    BlockingLoader(SlowBackend backend, CollapseExecutorOptions options) {
+      super(options);
+      this.backend = backend;
+    }
+
+    @Override
+    protected Map<Integer, Integer> doExecute(Collection<Input<Integer>> inputs) {
+      return backend.loadAll(ids(inputs));
+    }
+
+    @Override
+    protected void bindingOutput(Map<Integer, Integer> values, List<Bundle<Integer, Integer>> bundles) {
+      for (Bundle<Integer, Integer> bundle : bundles) {
+        bundle.bindOutput(values.get(bundle.getInput()));
+      }
+    }
+  }
+
+  /** Loads each batch's ids in one backend call, on the executor's own pool. */
+  static final class AsyncLoader
+      extends CollapseExecutorAsyncSupport<Integer, Integer, Map<Integer, Integer>> {
+
+    private final SlowBackend backend;
+
+    AsyncLoader(SlowBackend backend, CollapseExecutorOptions options) {
+      super(options);
+      this.backend = backend;
+    }
+
+    @Override
+    protected Map<Integer, Integer> doExecute(Collection<Input<Integer>> inputs) {
+      return backend.loadAll(ids(inputs));
+    }
+
+    @Override
+    protected void bindingOutput(Map<Integer, Integer> values,
+        List<Bundle<Integer, CompletableFuture<Integer>>> bundles) {
+      for (Bundle<Integer, CompletableFuture<Integer>> bundle : bundles) {
+        bundle.bindOutput(CompletableFuture.completedFuture(values.get(bundle.getInput())));
+      }
+    }
+  }
+
+  static List<Integer> ids(Collection<Input<Integer>> inputs) {
+    List<Integer> ids = new ArrayList<>(inputs.size());
+    for (Input<Integer> input : inputs) {
+      ids.add(input.value());
+    }
+    return ids;
+  }
+}
