@@ -1,6 +1,6 @@
 package io.github.collapseexecutor.core;
 
-import io.github.collapseexecutor.core.internal.DaemonPool;
+import io.github.collapseexecutor.core.internal.ExecutorHolder;
 import io.github.collapseexecutor.core.internal.Flight;
 import io.github.collapseexecutor.core.internal.FlightMap;
 import io.github.collapseexecutor.core.internal.Names;
@@ -9,7 +9,6 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
-import java.util.concurrent.ExecutorService;
 import java.util.concurrent.RejectedExecutionException;
 
 /**
@@ -25,8 +24,7 @@ import java.util.concurrent.RejectedExecutionException;
 public final class AsyncCallableGroupCollapseExecutor implements AutoCloseable {
 
   private final FlightMap flights;
-  private volatile Executor executor;
-  private ExecutorService ownPool;
+  private final ExecutorHolder executor;
 
   /** Creates an executor named after this class, with no listener. */
   public AsyncCallableGroupCollapseExecutor() {
@@ -42,7 +40,8 @@ public final class AsyncCallableGroupCollapseExecutor implements AutoCloseable {
    */
   public AsyncCallableGroupCollapseExecutor(String name, CollapseListener listener) {
     this.flights = new FlightMap(Names.of(name, getClass()), listener);
-    flights.onTerminated(this::shutdownOwnPool);
+    this.executor = new ExecutorHolder(flights.name());
+    flights.onTerminated(executor::shutdownOwnPool);
   }
 
   /**
@@ -50,17 +49,9 @@ public final class AsyncCallableGroupCollapseExecutor implements AutoCloseable {
    * not shut it down.
    */
   public void setExecutor(Executor executor) {
-    Objects.requireNonNull(executor, "executor");
-    ExecutorService replaced;
-    synchronized (this) {
-      this.executor = executor;
-      replaced = ownPool;
-      ownPool = null;
-    }
-    if (replaced != null) {
-      replaced.shutdown();
-    }
+    this.executor.set(executor);
   }
+
 
   /**
    * Returns a future of the result of {@code callable}, or of the run in progress for an equal
@@ -77,7 +68,7 @@ public final class AsyncCallableGroupCollapseExecutor implements AutoCloseable {
     CompletableFuture<T> caller = flight.newCaller();
     if (flight == mine) {
       try {
-        executor().execute(() -> run(group, mine, callable));
+        executor.get().execute(() -> run(group, mine, callable));
       } catch (RejectedExecutionException rejected) {
         flights.complete(group, mine, null, rejected);
       }
@@ -115,27 +106,6 @@ public final class AsyncCallableGroupCollapseExecutor implements AutoCloseable {
     flights.close();
   }
 
-  private Executor executor() {
-    Executor current = executor;
-    if (current != null) {
-      return current;
-    }
-    synchronized (this) {
-      if (executor == null) {
-        ownPool = DaemonPool.create(flights.name());
-        executor = ownPool;
-      }
-      return executor;
-    }
-  }
 
-  private void shutdownOwnPool() {
-    ExecutorService pool;
-    synchronized (this) {
-      pool = ownPool;
-    }
-    if (pool != null) {
-      pool.shutdown();
-    }
-  }
+
 }

@@ -4,7 +4,7 @@ import io.github.collapseexecutor.core.internal.Batch;
 import io.github.collapseexecutor.core.internal.BatchEngine;
 import io.github.collapseexecutor.core.internal.BatchRuns;
 import io.github.collapseexecutor.core.internal.Call;
-import io.github.collapseexecutor.core.internal.DaemonPool;
+import io.github.collapseexecutor.core.internal.ExecutorHolder;
 import io.github.collapseexecutor.core.internal.FutureBundle;
 import io.github.collapseexecutor.core.internal.Names;
 import java.util.ArrayList;
@@ -14,7 +14,6 @@ import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
-import java.util.concurrent.ExecutorService;
 import java.util.concurrent.RejectedExecutionException;
 
 /**
@@ -46,8 +45,7 @@ public abstract class CollapseExecutorAsyncSupport<INPUT, OUTPUT, BATCH_OUTPUT>
 
   private final BatchEngine<INPUT, OUTPUT> engine;
   private final BatchEngine.Sink<INPUT, OUTPUT> dispatch = this::dispatch;
-  private volatile Executor executor;
-  private ExecutorService ownPool;
+  private final ExecutorHolder executor;
 
   /** Creates an executor with the default {@link CollapseExecutorOptions}. */
   protected CollapseExecutorAsyncSupport() {
@@ -58,7 +56,8 @@ public abstract class CollapseExecutorAsyncSupport<INPUT, OUTPUT, BATCH_OUTPUT>
   protected CollapseExecutorAsyncSupport(CollapseExecutorOptions options) {
     Objects.requireNonNull(options, "options");
     this.engine = new BatchEngine<>(Names.of(options.name(), getClass()), options);
-    engine.onTerminated(this::shutdownOwnPool);
+    this.executor = new ExecutorHolder(engine.name());
+    engine.onTerminated(executor::shutdownOwnPool);
   }
 
   /**
@@ -67,17 +66,9 @@ public abstract class CollapseExecutorAsyncSupport<INPUT, OUTPUT, BATCH_OUTPUT>
    * executor does not shut it down.
    */
   public void setExecutor(Executor executor) {
-    Objects.requireNonNull(executor, "executor");
-    ExecutorService replaced;
-    synchronized (this) {
-      this.executor = executor;
-      replaced = ownPool;
-      ownPool = null;
-    }
-    if (replaced != null) {
-      replaced.shutdown();
-    }
+    this.executor.set(executor);
   }
+
 
   /**
    * Returns a future of the output for {@code input}, which runs in a batch with the inputs of
@@ -127,7 +118,7 @@ public abstract class CollapseExecutorAsyncSupport<INPUT, OUTPUT, BATCH_OUTPUT>
 
   private boolean dispatch(Batch<INPUT, OUTPUT> batch) {
     try {
-      executor().execute(() -> BatchRuns.runOnThisThread(
+      executor.get().execute(() -> BatchRuns.runOnThisThread(
           engine, batch, dispatch, this::doExecute, this::bindFutures,
           /* requeueOnInterrupt= */ false));
       return true;
@@ -145,27 +136,6 @@ public abstract class CollapseExecutorAsyncSupport<INPUT, OUTPUT, BATCH_OUTPUT>
     bindingOutput(output, Collections.unmodifiableList(bundles));
   }
 
-  private Executor executor() {
-    Executor current = executor;
-    if (current != null) {
-      return current;
-    }
-    synchronized (this) {
-      if (executor == null) {
-        ownPool = DaemonPool.create(engine.name());
-        executor = ownPool;
-      }
-      return executor;
-    }
-  }
 
-  private void shutdownOwnPool() {
-    ExecutorService pool;
-    synchronized (this) {
-      pool = ownPool;
-    }
-    if (pool != null) {
-      pool.shutdown();
-    }
-  }
+
 }

@@ -1,0 +1,62 @@
+package io.github.collapseexecutor.core.internal;
+
+import java.util.Objects;
+import java.util.concurrent.Executor;
+import java.util.concurrent.ExecutorService;
+
+/**
+ * The executor an asynchronous collapse executor runs its work on: the one the user set, or a
+ * {@link DaemonPool} of its own, made on first use and shut down by {@link #shutdownOwnPool()}.
+ * The user's executor is never shut down here.
+ */
+public final class ExecutorHolder {
+
+  private final String name;
+  private volatile Executor executor;
+  private ExecutorService ownPool;
+
+  public ExecutorHolder(String name) {
+    this.name = Objects.requireNonNull(name, "name");
+  }
+
+  /** Uses {@code executor} from now on; a pool made earlier ends its threads when idle. */
+  public void set(Executor executor) {
+    Objects.requireNonNull(executor, "executor");
+    ExecutorService replaced;
+    synchronized (this) {
+      this.executor = executor;
+      replaced = ownPool;
+      ownPool = null;
+    }
+    if (replaced != null) {
+      replaced.shutdown();
+    }
+  }
+
+  /** Returns the executor to run work on, making the own pool if none was set. */
+  public Executor get() {
+    Executor current = executor;
+    if (current != null) {
+      return current;
+    }
+    // no blocking inside: creating a pool starts no thread
+    synchronized (this) {
+      if (executor == null) {
+        ownPool = DaemonPool.create(name);
+        executor = ownPool;
+      }
+      return executor;
+    }
+  }
+
+  /** Lets the own pool, if one was made, end its threads once its tasks are done. */
+  public void shutdownOwnPool() {
+    ExecutorService pool;
+    synchronized (this) {
+      pool = ownPool;
+    }
+    if (pool != null) {
+      pool.shutdown();
+    }
+  }
+}
