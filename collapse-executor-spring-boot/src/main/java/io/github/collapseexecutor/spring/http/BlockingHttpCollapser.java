@@ -25,7 +25,7 @@ import java.util.Objects;
  *       it gets the same exception, as the client would have thrown it.</li>
  * </ul>
  */
-public final class BlockingHttpCollapser {
+public final class BlockingHttpCollapser implements AutoCloseable {
 
   /**
    * One request as the client library sees it.
@@ -68,6 +68,7 @@ public final class BlockingHttpCollapser {
   private final CollapseRules rules;
   private final BlockingCallableGroupCollapseExecutor executor;
   private final HttpCollapseStats stats = new HttpCollapseStats();
+  private volatile boolean closed;
 
   /** Creates a collapser with its own executor. */
   public BlockingHttpCollapser(HttpCollapseOptions options) {
@@ -92,7 +93,7 @@ public final class BlockingHttpCollapser {
    */
   public <R> R execute(CollapseKey key, RequestHeaders request, Exchange<R> exchange)
       throws IOException {
-    if (key == null) {
+    if (key == null || closed) {
       stats.recordPassedThrough();
       return exchange.proceed();
     }
@@ -102,6 +103,13 @@ public final class BlockingHttpCollapser {
       shared = executor.execute(key, () -> mine.lead(exchange, request, options.maxBodyBytes()));
     } catch (CollapseExecutionException wrapped) {
       throw unwrap(wrapped);
+    } catch (IllegalStateException refused) {
+      if (!closed || mine.ran) {
+        throw refused;
+      }
+      // closed between the check above and the call: go through as if collapse were off
+      stats.recordPassedThrough();
+      return exchange.proceed();
     }
     if (mine.response != null) {
       stats.recordLed();
@@ -113,6 +121,16 @@ public final class BlockingHttpCollapser {
     }
     stats.recordFellBack();
     return exchange.proceed();
+  }
+
+  /**
+   * Stops collapsing: calls in progress complete for every caller that shares them, and later
+   * requests pass through untouched. Idempotent.
+   */
+  @Override
+  public void close() {
+    closed = true;
+    executor.close();
   }
 
   private static IOException unwrap(CollapseExecutionException wrapped) {
@@ -133,9 +151,11 @@ public final class BlockingHttpCollapser {
   private static final class Leader<R> {
 
     R response;
+    boolean ran;
 
     ResponseSnapshot lead(Exchange<R> exchange, RequestHeaders request, int maxBodyBytes)
         throws IOException {
+      ran = true;
       R live = exchange.proceed();
       try {
         List<Map.Entry<String, String>> headers = exchange.headers(live);

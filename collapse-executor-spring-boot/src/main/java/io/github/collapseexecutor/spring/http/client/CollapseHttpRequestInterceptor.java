@@ -37,7 +37,8 @@ import org.springframework.http.client.ClientHttpResponse;
  * request factory or a later interceptor adds are not seen by the key, so two clients that add
  * different credentials that way must not share an instance.
  */
-public final class CollapseHttpRequestInterceptor implements ClientHttpRequestInterceptor {
+public final class CollapseHttpRequestInterceptor
+    implements ClientHttpRequestInterceptor, AutoCloseable {
 
   private final BlockingHttpCollapser collapser;
 
@@ -49,6 +50,15 @@ public final class CollapseHttpRequestInterceptor implements ClientHttpRequestIn
   /** Returns the counters of this interceptor. */
   public HttpCollapseStats stats() {
     return collapser.stats();
+  }
+
+  /**
+   * Stops collapsing: calls in progress complete for every caller that shares them, and later
+   * requests pass through untouched. Idempotent; a Spring context calls it when it closes.
+   */
+  @Override
+  public void close() {
+    collapser.close();
   }
 
   @Override

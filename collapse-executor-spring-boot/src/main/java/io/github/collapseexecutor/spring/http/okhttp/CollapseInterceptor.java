@@ -39,7 +39,7 @@ import okio.Okio;
  * caller gets, including on failure, is described in {@link BlockingHttpCollapser}. One instance
  * serves one client: credentials that an {@code Authenticator} adds later are not in the key.
  */
-public final class CollapseInterceptor implements Interceptor {
+public final class CollapseInterceptor implements Interceptor, AutoCloseable {
 
   private final BlockingHttpCollapser collapser;
 
@@ -51,6 +51,15 @@ public final class CollapseInterceptor implements Interceptor {
   /** Returns the counters of this interceptor. */
   public HttpCollapseStats stats() {
     return collapser.stats();
+  }
+
+  /**
+   * Stops collapsing: calls in progress complete for every caller that shares them, and later
+   * requests pass through untouched. Idempotent; a Spring context calls it when it closes.
+   */
+  @Override
+  public void close() {
+    collapser.close();
   }
 
   @Override

@@ -52,12 +52,13 @@ import reactor.core.publisher.Mono;
  * <p>Add it as the last filter, so its key sees the headers earlier filters add. One instance
  * serves one client.
  */
-public final class CollapseExchangeFilterFunction implements ExchangeFilterFunction {
+public final class CollapseExchangeFilterFunction implements ExchangeFilterFunction, AutoCloseable {
 
   private final HttpCollapseOptions options;
   private final CollapseRules rules;
   private final FutureCallableGroupCollapseExecutor executor;
   private final HttpCollapseStats stats = new HttpCollapseStats();
+  private volatile boolean closed;
 
   /** Creates a filter with its own collapse executor. */
   public CollapseExchangeFilterFunction(HttpCollapseOptions options) {
@@ -71,25 +72,50 @@ public final class CollapseExchangeFilterFunction implements ExchangeFilterFunct
     return stats;
   }
 
+  /**
+   * Stops collapsing: exchanges in progress complete for every subscriber that shares them, and
+   * later exchanges pass through untouched. Idempotent; a Spring context calls it when it closes.
+   */
+  @Override
+  public void close() {
+    closed = true;
+    executor.close();
+  }
+
   @Override
   public Mono<ClientResponse> filter(ClientRequest request, ExchangeFunction next) {
     RequestHeaders headers = name -> request.headers().getOrEmpty(name);
     CollapseKey key = rules.keyFor(request.method().name(), request.url(), headers);
     if (key == null) {
-      return Mono.defer(() -> {
-        stats.recordPassedThrough();
-        return next.exchange(request);
-      });
+      return passThrough(request, next);
     }
-    return Mono.defer(() -> collapse(key, headers, request, next));
+    return Mono.defer(() -> closed
+        ? passThrough(request, next)
+        : collapse(key, headers, request, next));
+  }
+
+  private Mono<ClientResponse> passThrough(ClientRequest request, ExchangeFunction next) {
+    return Mono.defer(() -> {
+      stats.recordPassedThrough();
+      return next.exchange(request);
+    });
   }
 
   private Mono<ClientResponse> collapse(CollapseKey key, RequestHeaders headers,
       ClientRequest request, ExchangeFunction next) {
     LeaderSlot mine = new LeaderSlot();
-    CompletableFuture<Shared> caller = executor.execute(key, () -> next.exchange(request)
-        .flatMap(response -> capture(response, headers, request, mine))
-        .toFuture());
+    CompletableFuture<Shared> caller;
+    try {
+      caller = executor.execute(key, () -> next.exchange(request)
+          .flatMap(response -> capture(response, headers, request, mine))
+          .toFuture());
+    } catch (IllegalStateException refused) {
+      if (!closed) {
+        throw refused;
+      }
+      // closed between the check in filter and this call: go through as if collapse were off
+      return passThrough(request, next);
+    }
     return Mono.fromFuture(caller, /* suppressCancel= */ false)
         .doOnCancel(mine::abandon)
         .flatMap(shared -> {

@@ -69,7 +69,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * request still passes them: a request that runs the chain after waiting re-enters at this filter
  * on an {@code ASYNC} dispatch, which this filter passes through.
  */
-public final class CollapseServletFilter implements Filter {
+public final class CollapseServletFilter implements Filter, AutoCloseable {
 
   /** How long a request waits for another's response before it runs the chain itself: 30 s. */
   public static final Duration DEFAULT_WAIT_TIMEOUT = Duration.ofSeconds(30);
@@ -79,6 +79,7 @@ public final class CollapseServletFilter implements Filter {
   private final FutureCallableGroupCollapseExecutor executor;
   private final HttpCollapseStats stats = new HttpCollapseStats();
   private final long waitTimeoutMillis;
+  private volatile boolean closed;
 
   /** Creates a filter with the default wait timeout. */
   public CollapseServletFilter(HttpCollapseOptions options) {
@@ -118,7 +119,7 @@ public final class CollapseServletFilter implements Filter {
       return;
     }
     RequestHeaders headers = name -> Collections.list(request.getHeaders(name));
-    CollapseKey key = keyFor(request, headers);
+    CollapseKey key = closed ? null : keyFor(request, headers);
     if (key == null) {
       stats.recordPassedThrough();
       chain.doFilter(request, response);
@@ -126,10 +127,21 @@ public final class CollapseServletFilter implements Filter {
     }
     CompletableFuture<Recorded> leaderPromise = new CompletableFuture<>();
     AtomicBoolean leading = new AtomicBoolean();
-    CompletableFuture<Recorded> shared = executor.execute(key, () -> {
-      leading.set(true);
-      return leaderPromise;
-    });
+    CompletableFuture<Recorded> shared;
+    try {
+      shared = executor.execute(key, () -> {
+        leading.set(true);
+        return leaderPromise;
+      });
+    } catch (IllegalStateException refused) {
+      if (!closed) {
+        throw refused;
+      }
+      // closed between the check above and this call: go through as if collapse were off
+      stats.recordPassedThrough();
+      chain.doFilter(request, response);
+      return;
+    }
     if (leading.get()) {
       stats.recordLed();
       lead(request, response, chain, headers, leaderPromise);
@@ -262,6 +274,17 @@ public final class CollapseServletFilter implements Filter {
 
   @Override
   public void destroy() {
+    close();
+  }
+
+  /**
+   * Stops collapsing: requests in progress get their responses as usual, and later requests pass
+   * through untouched. Idempotent; the container calls it through {@link #destroy()}, a Spring
+   * context when it closes.
+   */
+  @Override
+  public void close() {
+    closed = true;
     executor.close();
   }
 

@@ -1,0 +1,60 @@
+package io.github.collapseexecutor.spring.boot.autoconfigure;
+
+import io.github.collapseexecutor.core.CollapseExecutorOptions;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.context.annotation.Bean;
+
+/**
+ * What every integration shares: the bound {@code collapse.executor} properties, the registry of
+ * executors, and {@link CollapseExecutorOptions} for the batch executors an application builds
+ * itself. Off when {@code collapse.executor.enabled} is false.
+ *
+ * <pre>{@code
+ * @Bean
+ * UserLoader userLoader(CollapseExecutorOptions options, UserRepository users) {
+ *   return new UserLoader(options.toBuilder().name("users").build(), users);
+ * }
+ * }</pre>
+ */
+@AutoConfiguration
+@ConditionalOnBooleanProperty(name = "collapse.executor.enabled", matchIfMissing = true)
+@EnableConfigurationProperties(CollapseExecutorProperties.class)
+public final class CollapseExecutorAutoConfiguration {
+
+  /** The integration tag of executors built from the {@link CollapseExecutorOptions} bean. */
+  public static final String INTEGRATION = "core";
+
+  @Bean
+  @ConditionalOnMissingBean
+  CollapseExecutors collapseExecutors() {
+    return new CollapseExecutors();
+  }
+
+  /**
+   * Batch executor settings from {@code wait-threshold}, {@code collecting-wait-time},
+   * {@code max-batch-size}, {@code max-concurrent-batches} and {@code max-pending-inputs}, with
+   * the listeners of every {@link CollapseListenerFactory}. The HTTP adapters do not use it: they
+   * collapse same-key requests, which has no batch to size or wait for.
+   */
+  @Bean
+  @ConditionalOnMissingBean
+  CollapseExecutorOptions collapseExecutorOptions(CollapseExecutorProperties properties,
+      ObjectProvider<CollapseListenerFactory> listeners) {
+    CollapseExecutorOptions.Builder builder = CollapseExecutorOptions.builder()
+        .waitThreshold(properties.getWaitThreshold())
+        .collectingWaitTime(properties.getCollectingWaitTime())
+        .maxConcurrentBatches(properties.getMaxConcurrentBatches())
+        .listener(CollapseListeners.of(listeners, INTEGRATION));
+    if (properties.getMaxBatchSize() != null) {
+      builder.maxBatchSize(properties.getMaxBatchSize());
+    }
+    if (properties.getMaxPendingInputs() != null) {
+      builder.maxPendingInputs(properties.getMaxPendingInputs());
+    }
+    return builder.build();
+  }
+}

@@ -1,0 +1,391 @@
+package io.github.collapseexecutor.spring.boot.autoconfigure;
+
+import io.github.collapseexecutor.core.CollapseExecutorOptions;
+import io.github.collapseexecutor.spring.http.HttpCollapseOptions;
+import io.github.collapseexecutor.spring.http.servlet.CollapseServletFilter;
+import java.time.Duration;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.NestedConfigurationProperty;
+import org.springframework.boot.convert.DurationUnit;
+import org.springframework.core.Ordered;
+import org.springframework.util.unit.DataSize;
+import org.springframework.validation.Errors;
+import org.springframework.validation.Validator;
+
+/**
+ * The {@code collapse.executor} configuration. The keys of the classic library ({@code enabled},
+ * {@code wait-threshold}, {@code collecting-wait-time}, and the {@code rest-template},
+ * {@code web-client} and {@code servlet} sections with their {@code collapse-policies} and
+ * {@code collapse-groups}) bind unchanged.
+ *
+ * <p>The properties validate themselves when they are bound: a bad value stops the application at
+ * startup with a report that names the key, the value and the reason (see
+ * {@link PropertiesValidator}).
+ */
+@ConfigurationProperties("collapse.executor")
+public class CollapseExecutorProperties implements Validator {
+
+  /** Whether collapse is enabled at all; false turns every section off. */
+  private boolean enabled = true;
+
+  /** Minimum number of collected inputs at which a batch executor considers the collecting wait. */
+  private int waitThreshold = CollapseExecutorOptions.DEFAULT_WAIT_THRESHOLD;
+
+  /**
+   * How long a batch that reached the wait threshold waits for more inputs: negative for no wait
+   * (the default), 0 to yield the thread once, positive to wait that long (milliseconds unless a
+   * unit is given).
+   */
+  @DurationUnit(ChronoUnit.MILLIS)
+  private Duration collectingWaitTime = CollapseExecutorOptions.DEFAULT_COLLECTING_WAIT_TIME;
+
+  /** Maximum number of inputs handed to one batch; no limit when not set. */
+  private Integer maxBatchSize;
+
+  /** Maximum number of batches one batch executor runs at once. */
+  private int maxConcurrentBatches = CollapseExecutorOptions.DEFAULT_MAX_CONCURRENT_BATCHES;
+
+  /**
+   * Maximum number of inputs waiting for a batch before calls are rejected; no limit when not set.
+   */
+  private Integer maxPendingInputs;
+
+  /** Largest response body that is buffered to share with the requests that waited for it. */
+  private DataSize maxBodySize = DataSize.ofBytes(HttpCollapseOptions.DEFAULT_MAX_BODY_BYTES);
+
+  /**
+   * Request headers whose values always join the collapse key, so different credentials never
+   * share.
+   */
+  private List<String> sensitiveHeaders =
+      new ArrayList<>(List.of("authorization", "cookie", "proxy-authorization"));
+
+  /** RestTemplate and RestClient: the one collapse interceptor both clients use. */
+  @NestedConfigurationProperty
+  private final RestTemplateSection restTemplate = new RestTemplateSection();
+
+  /** WebClient: the collapse exchange filter function. */
+  @NestedConfigurationProperty
+  private final WebClientSection webClient = new WebClientSection();
+
+  /** OkHttp: the collapse application interceptor. */
+  @NestedConfigurationProperty
+  private final Section okhttp = new Section();
+
+  /** Servlet container: the collapse filter for inbound requests. */
+  @NestedConfigurationProperty
+  private final ServletSection servlet = new ServletSection();
+
+  public boolean isEnabled() {
+    return enabled;
+  }
+
+  public void setEnabled(boolean enabled) {
+    this.enabled = enabled;
+  }
+
+  public int getWaitThreshold() {
+    return waitThreshold;
+  }
+
+  public void setWaitThreshold(int waitThreshold) {
+    this.waitThreshold = waitThreshold;
+  }
+
+  public Duration getCollectingWaitTime() {
+    return collectingWaitTime;
+  }
+
+  public void setCollectingWaitTime(Duration collectingWaitTime) {
+    this.collectingWaitTime = collectingWaitTime;
+  }
+
+  public Integer getMaxBatchSize() {
+    return maxBatchSize;
+  }
+
+  public void setMaxBatchSize(Integer maxBatchSize) {
+    this.maxBatchSize = maxBatchSize;
+  }
+
+  public int getMaxConcurrentBatches() {
+    return maxConcurrentBatches;
+  }
+
+  public void setMaxConcurrentBatches(int maxConcurrentBatches) {
+    this.maxConcurrentBatches = maxConcurrentBatches;
+  }
+
+  public Integer getMaxPendingInputs() {
+    return maxPendingInputs;
+  }
+
+  public void setMaxPendingInputs(Integer maxPendingInputs) {
+    this.maxPendingInputs = maxPendingInputs;
+  }
+
+  public DataSize getMaxBodySize() {
+    return maxBodySize;
+  }
+
+  public void setMaxBodySize(DataSize maxBodySize) {
+    this.maxBodySize = maxBodySize;
+  }
+
+  public List<String> getSensitiveHeaders() {
+    return sensitiveHeaders;
+  }
+
+  public void setSensitiveHeaders(List<String> sensitiveHeaders) {
+    this.sensitiveHeaders = sensitiveHeaders;
+  }
+
+  public RestTemplateSection getRestTemplate() {
+    return restTemplate;
+  }
+
+  public WebClientSection getWebClient() {
+    return webClient;
+  }
+
+  public Section getOkhttp() {
+    return okhttp;
+  }
+
+  public ServletSection getServlet() {
+    return servlet;
+  }
+
+  @Override
+  public boolean supports(Class<?> type) {
+    return CollapseExecutorProperties.class.isAssignableFrom(type);
+  }
+
+  @Override
+  public void validate(Object target, Errors errors) {
+    new PropertiesValidator(errors).validate((CollapseExecutorProperties) target);
+  }
+
+  /** The settings of one integration: whether it is on, and which requests may collapse. */
+  public static class Section {
+
+    /** Whether this integration is enabled. */
+    private boolean enabled = true;
+
+    /** Named policies that shape the collapse key of the groups that name them. */
+    private Map<String, Policy> collapsePolicies = new LinkedHashMap<>();
+
+    /** Groups of request paths that may collapse, tried in order; the first that matches wins. */
+    private List<Group> collapseGroups = new ArrayList<>();
+
+    /**
+     * Largest response body that is buffered to share; the top-level max-body-size when not set.
+     */
+    private DataSize maxBodySize;
+
+    /**
+     * Request headers that always join the collapse key; the top-level sensitive-headers when not
+     * set.
+     */
+    private List<String> sensitiveHeaders;
+
+    public boolean isEnabled() {
+      return enabled;
+    }
+
+    public void setEnabled(boolean enabled) {
+      this.enabled = enabled;
+    }
+
+    public Map<String, Policy> getCollapsePolicies() {
+      return collapsePolicies;
+    }
+
+    public void setCollapsePolicies(Map<String, Policy> collapsePolicies) {
+      this.collapsePolicies = collapsePolicies;
+    }
+
+    public List<Group> getCollapseGroups() {
+      return collapseGroups;
+    }
+
+    public void setCollapseGroups(List<Group> collapseGroups) {
+      this.collapseGroups = collapseGroups;
+    }
+
+    public DataSize getMaxBodySize() {
+      return maxBodySize;
+    }
+
+    public void setMaxBodySize(DataSize maxBodySize) {
+      this.maxBodySize = maxBodySize;
+    }
+
+    public List<String> getSensitiveHeaders() {
+      return sensitiveHeaders;
+    }
+
+    public void setSensitiveHeaders(List<String> sensitiveHeaders) {
+      this.sensitiveHeaders = sensitiveHeaders;
+    }
+  }
+
+  /** The RestTemplate and RestClient section, with the opt-in builder customizers. */
+  public static class RestTemplateSection extends Section {
+
+    /**
+     * Whether to add the interceptor to every RestTemplate built by Spring Boot's
+     * RestTemplateBuilder.
+     */
+    private boolean customizeRestTemplateBuilder;
+
+    /**
+     * Whether to add the interceptor to every RestClient built from Spring Boot's
+     * RestClient.Builder.
+     */
+    private boolean customizeRestClientBuilder;
+
+    public boolean isCustomizeRestTemplateBuilder() {
+      return customizeRestTemplateBuilder;
+    }
+
+    public void setCustomizeRestTemplateBuilder(boolean customizeRestTemplateBuilder) {
+      this.customizeRestTemplateBuilder = customizeRestTemplateBuilder;
+    }
+
+    public boolean isCustomizeRestClientBuilder() {
+      return customizeRestClientBuilder;
+    }
+
+    public void setCustomizeRestClientBuilder(boolean customizeRestClientBuilder) {
+      this.customizeRestClientBuilder = customizeRestClientBuilder;
+    }
+  }
+
+  /** The WebClient section, with the opt-in builder customizer. */
+  public static class WebClientSection extends Section {
+
+    /**
+     * Whether to add the filter function to every WebClient built from Spring Boot's
+     * WebClient.Builder.
+     */
+    private boolean customizeWebClientBuilder;
+
+    public boolean isCustomizeWebClientBuilder() {
+      return customizeWebClientBuilder;
+    }
+
+    public void setCustomizeWebClientBuilder(boolean customizeWebClientBuilder) {
+      this.customizeWebClientBuilder = customizeWebClientBuilder;
+    }
+  }
+
+  /** The servlet filter section, with where and when the filter runs. */
+  public static class ServletSection extends Section {
+
+    /** Order of the filter in the chain; the default runs it after every filter with an order. */
+    private int order = Ordered.LOWEST_PRECEDENCE;
+
+    /** URL patterns the filter is mapped to. */
+    private List<String> urlPatterns = new ArrayList<>(List.of("/*"));
+
+    /**
+     * How long a request waits for an identical request's response before it runs the chain itself.
+     */
+    private Duration waitTimeout = CollapseServletFilter.DEFAULT_WAIT_TIMEOUT;
+
+    public int getOrder() {
+      return order;
+    }
+
+    public void setOrder(int order) {
+      this.order = order;
+    }
+
+    public List<String> getUrlPatterns() {
+      return urlPatterns;
+    }
+
+    public void setUrlPatterns(List<String> urlPatterns) {
+      this.urlPatterns = urlPatterns;
+    }
+
+    public Duration getWaitTimeout() {
+      return waitTimeout;
+    }
+
+    public void setWaitTimeout(Duration waitTimeout) {
+      this.waitTimeout = waitTimeout;
+    }
+  }
+
+  /** A collapse policy: which request headers and query parameters make up the key. */
+  public static class Policy {
+
+    /** Request headers whose values join the collapse key. */
+    private List<String> collapseRequestHeaders = new ArrayList<>();
+
+    /** Query parameters that alone count in the collapse key; every parameter counts when empty. */
+    private List<String> collapseRequestQueries = new ArrayList<>();
+
+    public List<String> getCollapseRequestHeaders() {
+      return collapseRequestHeaders;
+    }
+
+    public void setCollapseRequestHeaders(List<String> collapseRequestHeaders) {
+      this.collapseRequestHeaders = collapseRequestHeaders;
+    }
+
+    public List<String> getCollapseRequestQueries() {
+      return collapseRequestQueries;
+    }
+
+    public void setCollapseRequestQueries(List<String> collapseRequestQueries) {
+      this.collapseRequestQueries = collapseRequestQueries;
+    }
+  }
+
+  /** A collapse group: request paths whose GET and HEAD requests may collapse. */
+  public static class Group {
+
+    /**
+     * Ant-style path patterns, each starting with '/': '*' within a segment, '**' across segments.
+     */
+    private List<String> uris = new ArrayList<>();
+
+    /** Regular expressions that must match the whole request path. */
+    private List<String> uriRegexes = new ArrayList<>();
+
+    /** Name of the collapse policy that shapes the key; the default policy when not set. */
+    private String collapsePolicyName;
+
+    public List<String> getUris() {
+      return uris;
+    }
+
+    public void setUris(List<String> uris) {
+      this.uris = uris;
+    }
+
+    public List<String> getUriRegexes() {
+      return uriRegexes;
+    }
+
+    public void setUriRegexes(List<String> uriRegexes) {
+      this.uriRegexes = uriRegexes;
+    }
+
+    public String getCollapsePolicyName() {
+      return collapsePolicyName;
+    }
+
+    public void setCollapsePolicyName(String collapsePolicyName) {
+      this.collapsePolicyName = collapsePolicyName;
+    }
+  }
+}

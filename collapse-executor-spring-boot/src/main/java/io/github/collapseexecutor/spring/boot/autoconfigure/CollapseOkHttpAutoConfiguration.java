@@ -1,0 +1,49 @@
+package io.github.collapseexecutor.spring.boot.autoconfigure;
+
+import io.github.collapseexecutor.spring.http.HttpCollapseOptions;
+import io.github.collapseexecutor.spring.http.okhttp.CollapseInterceptor;
+import java.util.Map;
+import okhttp3.OkHttpClient;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.context.annotation.Bean;
+
+/**
+ * The collapse interceptor of OkHttp, configured by the {@code collapse.executor.okhttp} section.
+ * Spring Boot builds no {@code OkHttpClient}, so add it yourself, as an application interceptor
+ * after the ones that add headers:
+ *
+ * <pre>{@code
+ * @Bean
+ * OkHttpClient okHttpClient(CollapseInterceptor collapse) {
+ *   return new OkHttpClient.Builder().addInterceptor(collapse).build();
+ * }
+ * }</pre>
+ *
+ * <p>Off when {@code collapse.executor.enabled} or {@code collapse.executor.okhttp.enabled} is
+ * false, or when OkHttp is missing.
+ */
+@AutoConfiguration(after = CollapseExecutorAutoConfiguration.class)
+@ConditionalOnClass(OkHttpClient.class)
+@ConditionalOnBooleanProperty(name = "collapse.executor.enabled", matchIfMissing = true)
+@ConditionalOnBooleanProperty(name = "collapse.executor.okhttp.enabled", matchIfMissing = true)
+public final class CollapseOkHttpAutoConfiguration {
+
+  /** The integration tag and executor name of the interceptor. */
+  public static final String INTEGRATION = "okhttp";
+
+  @Bean
+  @ConditionalOnMissingBean
+  CollapseInterceptor collapseOkHttpInterceptor(CollapseExecutorProperties properties,
+      ObjectProvider<CollapseListenerFactory> listeners,
+      ObjectProvider<CollapseExecutors> executors) {
+    HttpCollapseOptions options =
+        HttpAdapterSupport.options(INTEGRATION, properties, properties.getOkhttp(), listeners);
+    CollapseInterceptor interceptor = new CollapseInterceptor(options);
+    HttpAdapterSupport.register(executors, INTEGRATION, options, interceptor.stats(), Map.of());
+    return interceptor;
+  }
+}

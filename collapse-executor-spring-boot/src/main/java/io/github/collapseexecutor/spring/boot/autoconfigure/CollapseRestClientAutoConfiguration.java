@@ -1,0 +1,93 @@
+package io.github.collapseexecutor.spring.boot.autoconfigure;
+
+import io.github.collapseexecutor.spring.http.HttpCollapseOptions;
+import io.github.collapseexecutor.spring.http.client.CollapseHttpRequestInterceptor;
+import java.util.Map;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.restclient.RestClientCustomizer;
+import org.springframework.boot.restclient.RestTemplateCustomizer;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.core.Ordered;
+import org.springframework.core.annotation.Order;
+import org.springframework.web.client.RestClient;
+
+/**
+ * The collapse interceptor of {@code RestClient} and {@code RestTemplate}, configured by the
+ * {@code collapse.executor.rest-template} section, which serves both clients: they take the same
+ * {@link CollapseHttpRequestInterceptor}. Inject it and add it last:
+ *
+ * <pre>{@code
+ * @Bean
+ * RestClient users(RestClient.Builder builder, CollapseHttpRequestInterceptor collapse) {
+ *   return builder.baseUrl("https://users.internal").requestInterceptor(collapse).build();
+ * }
+ * }</pre>
+ *
+ * <p>Or let it be added to every client built from Spring Boot's builders with
+ * {@code customize-rest-client-builder} and {@code customize-rest-template-builder}, both off by
+ * default. Off when {@code collapse.executor.enabled} or {@code collapse.executor.rest-template
+ * .enabled} is false, or when {@code spring-web} is missing.
+ */
+@AutoConfiguration(after = CollapseExecutorAutoConfiguration.class)
+@ConditionalOnClass(RestClient.class)
+@ConditionalOnBooleanProperty(name = "collapse.executor.enabled", matchIfMissing = true)
+@ConditionalOnBooleanProperty(name = "collapse.executor.rest-template.enabled",
+    matchIfMissing = true)
+public final class CollapseRestClientAutoConfiguration {
+
+  /** The integration tag and executor name of the interceptor. */
+  public static final String INTEGRATION = "rest-template";
+
+  @Bean
+  @ConditionalOnMissingBean
+  CollapseHttpRequestInterceptor collapseHttpRequestInterceptor(
+      CollapseExecutorProperties properties, ObjectProvider<CollapseListenerFactory> listeners,
+      ObjectProvider<CollapseExecutors> executors) {
+    CollapseExecutorProperties.RestTemplateSection section = properties.getRestTemplate();
+    HttpCollapseOptions options =
+        HttpAdapterSupport.options(INTEGRATION, properties, section, listeners);
+    CollapseHttpRequestInterceptor interceptor = new CollapseHttpRequestInterceptor(options);
+    HttpAdapterSupport.register(executors, INTEGRATION, options, interceptor.stats(), Map.of(
+        "customizeRestClientBuilder", section.isCustomizeRestClientBuilder(),
+        "customizeRestTemplateBuilder", section.isCustomizeRestTemplateBuilder()));
+    return interceptor;
+  }
+
+  /**
+   * Adds the interceptor, after every other one, to each RestClient Spring Boot's builder makes.
+   */
+  @Configuration(proxyBeanMethods = false)
+  @ConditionalOnClass(RestClientCustomizer.class)
+  @ConditionalOnBooleanProperty("collapse.executor.rest-template.customize-rest-client-builder")
+  static class RestClientBuilderCustomization {
+
+    @Bean
+    @ConditionalOnMissingBean(name = "collapseRestClientCustomizer")
+    @Order(Ordered.LOWEST_PRECEDENCE)
+    RestClientCustomizer collapseRestClientCustomizer(CollapseHttpRequestInterceptor interceptor) {
+      return builder -> builder.requestInterceptor(interceptor);
+    }
+  }
+
+  /**
+   * Adds the interceptor, after every other one, to each RestTemplate Spring Boot's builder makes.
+   */
+  @Configuration(proxyBeanMethods = false)
+  @ConditionalOnClass(RestTemplateCustomizer.class)
+  @ConditionalOnBooleanProperty("collapse.executor.rest-template.customize-rest-template-builder")
+  static class RestTemplateBuilderCustomization {
+
+    @Bean
+    @ConditionalOnMissingBean(name = "collapseRestTemplateCustomizer")
+    @Order(Ordered.LOWEST_PRECEDENCE)
+    RestTemplateCustomizer collapseRestTemplateCustomizer(
+        CollapseHttpRequestInterceptor interceptor) {
+      return restTemplate -> restTemplate.getInterceptors().add(interceptor);
+    }
+  }
+}

@@ -1,0 +1,72 @@
+package io.github.collapseexecutor.spring.boot.autoconfigure;
+
+import io.github.collapseexecutor.spring.http.HttpCollapseOptions;
+import io.github.collapseexecutor.spring.http.reactive.CollapseExchangeFilterFunction;
+import java.util.Map;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.webclient.WebClientCustomizer;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.core.Ordered;
+import org.springframework.core.annotation.Order;
+import org.springframework.web.reactive.function.client.WebClient;
+
+/**
+ * The collapse filter function of {@code WebClient}, configured by the
+ * {@code collapse.executor.web-client} section. Inject it and add it last:
+ *
+ * <pre>{@code
+ * @Bean
+ * WebClient users(WebClient.Builder builder, CollapseExchangeFilterFunction collapse) {
+ *   return builder.baseUrl("https://users.internal").filter(collapse).build();
+ * }
+ * }</pre>
+ *
+ * <p>Or let it be added to every client built from Spring Boot's builder with
+ * {@code customize-web-client-builder}, off by default. Off when {@code collapse.executor.enabled}
+ * or {@code collapse.executor.web-client.enabled} is false, or when {@code spring-webflux} is
+ * missing.
+ */
+@AutoConfiguration(after = CollapseExecutorAutoConfiguration.class)
+@ConditionalOnClass(WebClient.class)
+@ConditionalOnBooleanProperty(name = "collapse.executor.enabled", matchIfMissing = true)
+@ConditionalOnBooleanProperty(name = "collapse.executor.web-client.enabled", matchIfMissing = true)
+public final class CollapseWebClientAutoConfiguration {
+
+  /** The integration tag and executor name of the filter function. */
+  public static final String INTEGRATION = "web-client";
+
+  @Bean
+  @ConditionalOnMissingBean
+  CollapseExchangeFilterFunction collapseExchangeFilterFunction(
+      CollapseExecutorProperties properties, ObjectProvider<CollapseListenerFactory> listeners,
+      ObjectProvider<CollapseExecutors> executors) {
+    CollapseExecutorProperties.WebClientSection section = properties.getWebClient();
+    HttpCollapseOptions options =
+        HttpAdapterSupport.options(INTEGRATION, properties, section, listeners);
+    CollapseExchangeFilterFunction filter = new CollapseExchangeFilterFunction(options);
+    HttpAdapterSupport.register(executors, INTEGRATION, options, filter.stats(),
+        Map.of("customizeWebClientBuilder", section.isCustomizeWebClientBuilder()));
+    return filter;
+  }
+
+  /**
+   * Adds the filter function, after every other one, to each WebClient Spring Boot's builder makes.
+   */
+  @Configuration(proxyBeanMethods = false)
+  @ConditionalOnClass(WebClientCustomizer.class)
+  @ConditionalOnBooleanProperty("collapse.executor.web-client.customize-web-client-builder")
+  static class WebClientBuilderCustomization {
+
+    @Bean
+    @ConditionalOnMissingBean(name = "collapseWebClientCustomizer")
+    @Order(Ordered.LOWEST_PRECEDENCE)
+    WebClientCustomizer collapseWebClientCustomizer(CollapseExchangeFilterFunction filter) {
+      return builder -> builder.filter(filter);
+    }
+  }
+}

@@ -1,0 +1,55 @@
+package io.github.collapseexecutor.spring.boot.autoconfigure;
+
+import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorProperties.Group;
+import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorProperties.Policy;
+import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorProperties.Section;
+import io.github.collapseexecutor.spring.http.CollapseGroup;
+import io.github.collapseexecutor.spring.http.CollapsePolicy;
+import io.github.collapseexecutor.spring.http.HttpCollapseOptions;
+import io.github.collapseexecutor.spring.http.HttpCollapseStats;
+import java.util.LinkedHashSet;
+import java.util.Map;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.util.unit.DataSize;
+
+/**
+ * Turns one bound section into {@link HttpCollapseOptions} and registers the adapter built on it.
+ */
+final class HttpAdapterSupport {
+
+  private HttpAdapterSupport() {}
+
+  /**
+   * Returns the options of the adapter of {@code integration}: the section's groups and policies,
+   * its body limit and sensitive headers or the top-level ones, and the listeners of every
+   * {@link CollapseListenerFactory}. The executor is named after the integration.
+   */
+  static HttpCollapseOptions options(String integration, CollapseExecutorProperties properties,
+      Section section, ObjectProvider<CollapseListenerFactory> listeners) {
+    DataSize maxBodySize = section.getMaxBodySize() != null
+        ? section.getMaxBodySize() : properties.getMaxBodySize();
+    HttpCollapseOptions.Builder builder = HttpCollapseOptions.builder()
+        .name(integration)
+        .maxBodyBytes(Math.toIntExact(maxBodySize.toBytes()))
+        .sensitiveHeaders(new LinkedHashSet<>(section.getSensitiveHeaders() != null
+            ? section.getSensitiveHeaders() : properties.getSensitiveHeaders()))
+        .listener(CollapseListeners.of(listeners, integration));
+    for (Map.Entry<String, Policy> policy : section.getCollapsePolicies().entrySet()) {
+      builder.policy(policy.getKey(), CollapsePolicy.of(
+          policy.getValue().getCollapseRequestHeaders(),
+          policy.getValue().getCollapseRequestQueries()));
+    }
+    for (Group group : section.getCollapseGroups()) {
+      builder.group(new CollapseGroup(group.getUris(), group.getUriRegexes(),
+          group.getCollapsePolicyName()));
+    }
+    return builder.build();
+  }
+
+  /** Registers an adapter with {@link CollapseExecutors}, if that bean exists. */
+  static void register(ObjectProvider<CollapseExecutors> executors, String integration,
+      HttpCollapseOptions options, HttpCollapseStats stats, Map<String, Object> settings) {
+    executors.ifAvailable(registry -> registry.register(
+        new CollapseExecutorDescriptor(integration, options, stats, settings)));
+  }
+}

@@ -1,0 +1,144 @@
+package io.github.collapseexecutor.spring.boot.autoconfigure.actuate;
+
+import io.github.collapseexecutor.core.CollapseExecutorOptions;
+import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorDescriptor;
+import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutors;
+import io.github.collapseexecutor.spring.http.CollapseGroup;
+import io.github.collapseexecutor.spring.http.CollapsePolicy;
+import io.github.collapseexecutor.spring.http.HttpCollapseOptions;
+import io.github.collapseexecutor.spring.http.HttpCollapseStats;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.TreeSet;
+import org.springframework.boot.actuate.endpoint.OperationResponseBody;
+import org.springframework.boot.actuate.endpoint.annotation.Endpoint;
+import org.springframework.boot.actuate.endpoint.annotation.ReadOperation;
+
+/**
+ * The {@code collapse} actuator endpoint: each HTTP collapse executor with its collapse groups,
+ * settings and live counts, and the batch executor options. The counts are read when the endpoint
+ * is, one counter at a time, so under load they may be off by the requests that finished
+ * meanwhile.
+ */
+@Endpoint(id = "collapse")
+public final class CollapseEndpoint {
+
+  private final CollapseExecutors executors;
+  private final CollapseExecutorOptions options;
+
+  /**
+   * Creates the endpoint.
+   *
+   * @param options the batch executor options to show, or {@code null} for none
+   */
+  public CollapseEndpoint(CollapseExecutors executors, CollapseExecutorOptions options) {
+    this.executors = Objects.requireNonNull(executors, "executors");
+    this.options = options;
+  }
+
+  /** Returns every executor with its settings and counts. */
+  @ReadOperation
+  public CollapseDescription collapse() {
+    List<ExecutorDescription> described =
+        executors.list().stream().map(CollapseEndpoint::describe).toList();
+    return new CollapseDescription(described, options == null ? null : describe(options));
+  }
+
+  private static ExecutorDescription describe(CollapseExecutorDescriptor executor) {
+    HttpCollapseOptions options = executor.options();
+    HttpCollapseStats stats = executor.stats();
+    long passedThrough = stats.passedThrough();
+    long led = stats.led();
+    long replayed = stats.replayed();
+    long fellBack = stats.fellBack();
+    long requests = passedThrough + led + replayed + fellBack;
+    long backendCalls = passedThrough + led + fellBack;
+    List<GroupDescription> groups = options.groups().stream()
+        .map(group -> describe(group, options.policies()))
+        .toList();
+    return new ExecutorDescription(executor.name(), executor.integration(), requests, backendCalls,
+        requests == 0 ? 0.0 : (double) replayed / requests,
+        new Counts(passedThrough, led, replayed, fellBack), options.maxBodyBytes(),
+        new TreeSet<>(options.sensitiveHeaders()).stream().toList(), groups,
+        executor.settings());
+  }
+
+  private static GroupDescription describe(CollapseGroup group,
+      Map<String, CollapsePolicy> policies) {
+    CollapsePolicy policy = group.collapsePolicyName() == null
+        ? CollapsePolicy.DEFAULT
+        : policies.get(group.collapsePolicyName());
+    return new GroupDescription(group.uris(), group.uriRegexes(), group.collapsePolicyName(),
+        policy.collapseRequestHeaders(), policy.collapseRequestQueries());
+  }
+
+  private static BatchOptionsDescription describe(CollapseExecutorOptions options) {
+    return new BatchOptionsDescription(options.waitThreshold(),
+        options.collectingWaitTime().toMillis(), options.maxBatchSize(),
+        options.maxConcurrentBatches(), options.maxPendingInputs());
+  }
+
+  /**
+   * What the endpoint returns.
+   *
+   * @param executors the HTTP collapse executors, in the order they were created
+   * @param batchOptions the options of the {@code CollapseExecutorOptions} bean, or {@code null}
+   */
+  public record CollapseDescription(List<ExecutorDescription> executors,
+      BatchOptionsDescription batchOptions) implements OperationResponseBody {}
+
+  /**
+   * One HTTP collapse executor.
+   *
+   * @param name the executor's name
+   * @param integration {@code rest-template}, {@code web-client}, {@code okhttp} or {@code servlet}
+   * @param requests every request the adapter saw
+   * @param backendCalls the calls it made (for the servlet filter: chain runs)
+   * @param collapseRatio the share of requests served another's response, 0 to 1
+   * @param counts the four counters the totals come from
+   * @param maxBodyBytes the largest body that is shared
+   * @param sensitiveHeaders the headers that always join the key
+   * @param groups the collapse groups, in the order they are tried
+   * @param settings what else configures it
+   */
+  public record ExecutorDescription(String name, String integration, long requests,
+      long backendCalls, double collapseRatio, Counts counts, int maxBodyBytes,
+      List<String> sensitiveHeaders, List<GroupDescription> groups,
+      Map<String, Object> settings) {}
+
+  /**
+   * The counters of {@link HttpCollapseStats}.
+   *
+   * @param passedThrough requests that could not collapse
+   * @param led requests that made a shared call
+   * @param replayed requests served another's response
+   * @param fellBack requests that waited, then made their own call
+   */
+  public record Counts(long passedThrough, long led, long replayed, long fellBack) {}
+
+  /**
+   * One collapse group with the policy it uses.
+   *
+   * @param uris Ant-style path patterns
+   * @param uriRegexes regular expressions for the whole path
+   * @param collapsePolicyName the policy's name, or {@code null} for the default policy
+   * @param collapseRequestHeaders the headers the policy adds to the key
+   * @param collapseRequestQueries the query parameters that alone count, or empty for all
+   */
+  public record GroupDescription(List<String> uris, List<String> uriRegexes,
+      String collapsePolicyName, List<String> collapseRequestHeaders,
+      List<String> collapseRequestQueries) {}
+
+  /**
+   * The batch executor options.
+   *
+   * @param waitThreshold the batch size at which a collecting wait is considered
+   * @param collectingWaitTimeMillis the collecting wait: negative none, 0 yield once
+   * @param maxBatchSize the most inputs per batch; {@value Integer#MAX_VALUE} means no limit
+   * @param maxConcurrentBatches the batches in flight at once
+   * @param maxPendingInputs the inputs that may wait; {@value Integer#MAX_VALUE} means no limit
+   */
+  public record BatchOptionsDescription(int waitThreshold, long collectingWaitTimeMillis,
+      int maxBatchSize, int maxConcurrentBatches, int maxPendingInputs) {}
+}

@@ -1,0 +1,34 @@
+package io.github.collapseexecutor.spring.boot.autoconfigure.actuate;
+
+import io.github.collapseexecutor.core.CollapseExecutorOptions;
+import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorAutoConfiguration;
+import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutors;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.boot.actuate.autoconfigure.endpoint.condition.ConditionalOnAvailableEndpoint;
+import org.springframework.boot.actuate.endpoint.annotation.Endpoint;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.context.annotation.Bean;
+
+/**
+ * The {@code collapse} actuator endpoint. On when the actuator is on the class path and the
+ * endpoint is available (exposed, for example with
+ * {@code management.endpoints.web.exposure.include=collapse}).
+ */
+@AutoConfiguration(after = CollapseExecutorAutoConfiguration.class)
+@ConditionalOnClass({Endpoint.class, ConditionalOnAvailableEndpoint.class})
+@ConditionalOnAvailableEndpoint(CollapseEndpoint.class)
+@ConditionalOnBooleanProperty(name = "collapse.executor.enabled", matchIfMissing = true)
+public final class CollapseEndpointAutoConfiguration {
+
+  @Bean
+  @ConditionalOnMissingBean
+  @ConditionalOnBean(CollapseExecutors.class)
+  CollapseEndpoint collapseEndpoint(CollapseExecutors executors,
+      ObjectProvider<CollapseExecutorOptions> options) {
+    return new CollapseEndpoint(executors, options.getIfUnique());
+  }
+}

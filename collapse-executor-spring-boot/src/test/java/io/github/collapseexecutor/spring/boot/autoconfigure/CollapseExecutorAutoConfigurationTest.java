@@ -1,0 +1,272 @@
+package io.github.collapseexecutor.spring.boot.autoconfigure;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.github.collapseexecutor.core.CollapseExecutorOptions;
+import io.github.collapseexecutor.spring.http.client.CollapseHttpRequestInterceptor;
+import io.github.collapseexecutor.spring.http.okhttp.CollapseInterceptor;
+import io.github.collapseexecutor.spring.http.reactive.CollapseExchangeFilterFunction;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.util.unit.DataSize;
+
+final class CollapseExecutorAutoConfigurationTest {
+
+  private final ApplicationContextRunner runner = new ApplicationContextRunner()
+      .withConfiguration(AutoConfigurations.of(CollapseExecutorAutoConfiguration.class,
+          CollapseRestClientAutoConfiguration.class, CollapseWebClientAutoConfiguration.class,
+          CollapseOkHttpAutoConfiguration.class));
+
+  @Test
+  void bindsTheClassicKeys() {
+    runner.withPropertyValues(
+        "collapse.executor.enabled=true",
+        "collapse.executor.wait-threshold=20",
+        "collapse.executor.collecting-wait-time=5",
+        "collapse.executor.rest-template.enabled=true",
+        "collapse.executor.rest-template.collapse-policies.sample-policy1"
+            + ".collapse-request-headers=authorization",
+        "collapse.executor.rest-template.collapse-policies.sample-policy1"
+            + ".collapse-request-queries=sample",
+        "collapse.executor.rest-template.collapse-groups[0].uris=/user/*,/test/noop*",
+        "collapse.executor.rest-template.collapse-groups[1].collapse-policy-name=sample-policy1",
+        "collapse.executor.rest-template.collapse-groups[1].uris=/samples/*",
+        "collapse.executor.web-client.collapse-groups[0].uris=/web/*",
+        "collapse.executor.servlet.collapse-groups[0].uri-regexes=/orders/[0-9]+")
+        .run(context -> {
+          CollapseExecutorProperties properties = context.getBean(CollapseExecutorProperties.class);
+          assertThat(properties.getWaitThreshold()).isEqualTo(20);
+          assertThat(properties.getCollectingWaitTime()).isEqualTo(Duration.ofMillis(5));
+          CollapseExecutorProperties.Section rest = properties.getRestTemplate();
+          assertThat(rest.getCollapsePolicies().get("sample-policy1").getCollapseRequestHeaders())
+              .containsExactly("authorization");
+          assertThat(rest.getCollapsePolicies().get("sample-policy1").getCollapseRequestQueries())
+              .containsExactly("sample");
+          assertThat(rest.getCollapseGroups()).hasSize(2);
+          assertThat(rest.getCollapseGroups().get(0).getUris())
+              .containsExactly("/user/*", "/test/noop*");
+          assertThat(rest.getCollapseGroups().get(1).getCollapsePolicyName())
+              .isEqualTo("sample-policy1");
+          assertThat(properties.getWebClient().getCollapseGroups().get(0).getUris())
+              .containsExactly("/web/*");
+          assertThat(properties.getServlet().getCollapseGroups().get(0).getUriRegexes())
+              .containsExactly("/orders/[0-9]+");
+        });
+  }
+
+  @Test
+  void adaptersAreBuiltFromTheirSections() {
+    runner.withPropertyValues(
+        "collapse.executor.max-body-size=64KB",
+        "collapse.executor.rest-template.collapse-policies.p1.collapse-request-queries=sample",
+        "collapse.executor.rest-template.collapse-groups[0].collapse-policy-name=p1",
+        "collapse.executor.rest-template.collapse-groups[0].uris=/samples/*",
+        "collapse.executor.okhttp.max-body-size=2KB",
+        "collapse.executor.okhttp.sensitive-headers=x-tenant")
+        .run(context -> {
+          List<CollapseExecutorDescriptor> executors =
+              context.getBean(CollapseExecutors.class).list();
+          assertThat(executors).extracting(CollapseExecutorDescriptor::integration)
+              .containsExactlyInAnyOrder("rest-template", "web-client", "okhttp");
+          CollapseExecutorDescriptor rest = executor(executors, "rest-template");
+          assertThat(rest.name()).isEqualTo("rest-template");
+          assertThat(rest.options().maxBodyBytes()).isEqualTo(64 * 1024);
+          assertThat(rest.options().sensitiveHeaders())
+              .containsExactlyInAnyOrder("authorization", "cookie", "proxy-authorization");
+          assertThat(rest.options().groups()).singleElement()
+              .satisfies(group -> assertThat(group.uris()).containsExactly("/samples/*"));
+          assertThat(rest.options().policies().get("p1").collapseRequestQueries())
+              .containsExactly("sample");
+          CollapseExecutorDescriptor okhttp = executor(executors, "okhttp");
+          assertThat(okhttp.options().maxBodyBytes()).isEqualTo(2 * 1024);
+          assertThat(okhttp.options().sensitiveHeaders()).containsExactly("x-tenant");
+          assertThat(executor(executors, "web-client").options().groups()).isEmpty();
+        });
+  }
+
+  @Test
+  void providesBatchExecutorOptionsFromProperties() {
+    runner.withPropertyValues("collapse.executor.wait-threshold=3",
+        "collapse.executor.collecting-wait-time=-1", "collapse.executor.max-batch-size=100",
+        "collapse.executor.max-concurrent-batches=4", "collapse.executor.max-pending-inputs=1000")
+        .run(context -> {
+          CollapseExecutorOptions options = context.getBean(CollapseExecutorOptions.class);
+          assertThat(options.waitThreshold()).isEqualTo(3);
+          assertThat(options.collectingWaitTime()).isEqualTo(CollapseExecutorOptions.NO_WAIT);
+          assertThat(options.maxBatchSize()).isEqualTo(100);
+          assertThat(options.maxConcurrentBatches()).isEqualTo(4);
+          assertThat(options.maxPendingInputs()).isEqualTo(1000);
+        });
+  }
+
+  @Test
+  void batchExecutorOptionsDefaultToTheCoreDefaults() {
+    runner.run(context -> {
+      CollapseExecutorOptions options = context.getBean(CollapseExecutorOptions.class);
+      CollapseExecutorOptions defaults = CollapseExecutorOptions.defaults();
+      assertThat(options.waitThreshold()).isEqualTo(defaults.waitThreshold());
+      assertThat(options.collectingWaitTime()).isEqualTo(defaults.collectingWaitTime());
+      assertThat(options.maxBatchSize()).isEqualTo(defaults.maxBatchSize());
+      assertThat(options.maxConcurrentBatches()).isEqualTo(defaults.maxConcurrentBatches());
+      assertThat(options.maxPendingInputs()).isEqualTo(defaults.maxPendingInputs());
+      CollapseExecutorProperties properties = context.getBean(CollapseExecutorProperties.class);
+      assertThat(properties.getMaxBodySize()).isEqualTo(DataSize.ofMegabytes(1));
+    });
+  }
+
+  @Test
+  void backsOffWhenUserDefinesExecutorOptions() {
+    CollapseExecutorOptions mine = CollapseExecutorOptions.builder().name("mine").build();
+    runner.withBean(CollapseExecutorOptions.class, () -> mine)
+        .run(context -> assertThat(context).getBean(CollapseExecutorOptions.class).isSameAs(mine));
+  }
+
+  @Test
+  void backsOffWhenUserDefinesExecutorRegistry() {
+    CollapseExecutors mine = new CollapseExecutors();
+    runner.withBean(CollapseExecutors.class, () -> mine).run(context -> {
+      assertThat(context).getBean(CollapseExecutors.class).isSameAs(mine);
+      assertThat(mine.list()).hasSize(3);
+    });
+  }
+
+  @Test
+  void nothingWhenMasterSwitchOff() {
+    runner.withPropertyValues("collapse.executor.enabled=false",
+        "collapse.executor.rest-template.collapse-groups[0].collapse-policy-name=missing")
+        .run(context -> assertThat(context).hasNotFailed()
+            .doesNotHaveBean(CollapseExecutorProperties.class)
+            .doesNotHaveBean(CollapseExecutors.class)
+            .doesNotHaveBean(CollapseExecutorOptions.class)
+            .doesNotHaveBean(CollapseHttpRequestInterceptor.class)
+            .doesNotHaveBean(CollapseExchangeFilterFunction.class)
+            .doesNotHaveBean(CollapseInterceptor.class));
+  }
+
+  @Test
+  void failsOnUnknownPolicyName() {
+    runner.withPropertyValues(
+        "collapse.executor.rest-template.collapse-policies.sample-policy1"
+            + ".collapse-request-queries=sample",
+        "collapse.executor.rest-template.collapse-groups[0].uris=/user/*",
+        "collapse.executor.rest-template.collapse-groups[1].collapse-policy-name=sample-policy2",
+        "collapse.executor.rest-template.collapse-groups[1].uris=/samples/*")
+        .run(context -> assertThat(StartupFailures.messages(context)).contains(
+            "collapse.executor.rest-template.collapse-groups[1].collapse-policy-name"
+                + "='sample-policy2' names no collapse policy of this section; defined: "
+                + "[sample-policy1]"));
+  }
+
+  @Test
+  void failsOnPolicyOfAnotherSection() {
+    runner.withPropertyValues(
+        "collapse.executor.servlet.collapse-policies.p1.collapse-request-queries=sample",
+        "collapse.executor.web-client.collapse-groups[0].collapse-policy-name=p1",
+        "collapse.executor.web-client.collapse-groups[0].uris=/samples/*")
+        .run(context -> assertThat(StartupFailures.messages(context)).contains(
+            "collapse.executor.web-client.collapse-groups[0].collapse-policy-name='p1'"));
+  }
+
+  @Test
+  void failsOnInvalidUriPattern() {
+    runner.withPropertyValues("collapse.executor.okhttp.collapse-groups[0].uris=/ok/*,user/*")
+        .run(context -> assertThat(StartupFailures.messages(context)).contains(
+            "collapse.executor.okhttp.collapse-groups[0].uris[1]='user/*' is not a valid uri "
+                + "pattern: it must start with '/'"));
+  }
+
+  @Test
+  void failsOnInvalidUriRegex() {
+    runner.withPropertyValues("collapse.executor.servlet.collapse-groups[0].uri-regexes=/orders/[0-9")
+        .run(context -> assertThat(StartupFailures.messages(context)).contains(
+            "collapse.executor.servlet.collapse-groups[0].uri-regexes[0]='/orders/[0-9' is not a "
+                + "valid regular expression"));
+  }
+
+  @Test
+  void failsOnGroupWithoutPattern() {
+    runner.withPropertyValues("collapse.executor.rest-template.collapse-groups[0]"
+        + ".collapse-policy-name=p1", "collapse.executor.rest-template.collapse-policies.p1"
+        + ".collapse-request-headers=accept")
+        .run(context -> assertThat(StartupFailures.messages(context)).contains(
+            "collapse.executor.rest-template.collapse-groups[0].uris=[] a collapse group needs "
+                + "at least one uri or uri-regex"));
+  }
+
+  @Test
+  void failsOnNegativeMaxBodySize() {
+    runner.withPropertyValues("collapse.executor.web-client.max-body-size=-1KB")
+        .run(context -> assertThat(StartupFailures.messages(context)).contains(
+            "collapse.executor.web-client.max-body-size=-1024B must not be negative"));
+  }
+
+  @Test
+  void failsOnMaxBodySizeOverTwoGigabytes() {
+    runner.withPropertyValues("collapse.executor.max-body-size=3GB")
+        .run(context -> assertThat(StartupFailures.messages(context)).contains(
+            "collapse.executor.max-body-size=3221225472B must be at most 2147483647 bytes"));
+  }
+
+  @Test
+  void failsOnNegativeWaitThreshold() {
+    runner.withPropertyValues("collapse.executor.wait-threshold=-2")
+        .run(context -> assertThat(StartupFailures.messages(context))
+            .contains("collapse.executor.wait-threshold=-2 must not be negative"));
+  }
+
+  @Test
+  void failsOnNonPositiveBatchLimits() {
+    runner.withPropertyValues("collapse.executor.max-batch-size=0",
+        "collapse.executor.max-concurrent-batches=-1", "collapse.executor.max-pending-inputs=0")
+        .run(context -> assertThat(StartupFailures.messages(context))
+            .contains("collapse.executor.max-batch-size=0 must be positive")
+            .contains("collapse.executor.max-concurrent-batches=-1 must be positive")
+            .contains("collapse.executor.max-pending-inputs=0 must be positive"));
+  }
+
+  @Test
+  void failsOnUnknownDurationUnit() {
+    runner.withPropertyValues("collapse.executor.collecting-wait-time=5xs")
+        .run(context -> assertThat(StartupFailures.messages(context))
+            .contains("collapse.executor.collecting-wait-time").contains("5xs"));
+  }
+
+  @Test
+  void failsOnUnknownDataSizeUnit() {
+    runner.withPropertyValues("collapse.executor.max-body-size=12QB")
+        .run(context -> assertThat(StartupFailures.messages(context))
+            .contains("collapse.executor.max-body-size").contains("12QB"));
+  }
+
+  @Test
+  void failsOnBlankSensitiveHeader() {
+    runner.withPropertyValues("collapse.executor.rest-template.sensitive-headers[0]=authorization",
+        "collapse.executor.rest-template.sensitive-headers[1]= ")
+        .run(context -> assertThat(StartupFailures.messages(context))
+            .contains("collapse.executor.rest-template.sensitive-headers[1]"));
+  }
+
+  @Test
+  void failsOnNonPositiveServletWaitTimeout() {
+    runner.withPropertyValues("collapse.executor.servlet.wait-timeout=0s")
+        .run(context -> assertThat(StartupFailures.messages(context))
+            .contains("collapse.executor.servlet.wait-timeout=PT0S must be positive"));
+  }
+
+  @Test
+  void failsOnBadSettingsOfADisabledSection() {
+    runner.withPropertyValues("collapse.executor.servlet.enabled=false",
+        "collapse.executor.servlet.collapse-groups[0].uris=nope")
+        .run(context -> assertThat(StartupFailures.messages(context))
+            .contains("collapse.executor.servlet.collapse-groups[0].uris[0]='nope'"));
+  }
+
+  private static CollapseExecutorDescriptor executor(List<CollapseExecutorDescriptor> executors,
+      String integration) {
+    return executors.stream().filter(e -> e.integration().equals(integration)).findFirst()
+        .orElseThrow();
+  }
+}

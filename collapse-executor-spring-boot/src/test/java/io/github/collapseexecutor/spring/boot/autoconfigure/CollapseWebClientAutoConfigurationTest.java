@@ -1,0 +1,125 @@
+package io.github.collapseexecutor.spring.boot.autoconfigure;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.github.collapseexecutor.spring.http.HttpCollapseOptions;
+import io.github.collapseexecutor.spring.http.reactive.CollapseExchangeFilterFunction;
+import java.net.URI;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.test.context.FilteredClassLoader;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.boot.webclient.WebClientCustomizer;
+import org.springframework.boot.webclient.autoconfigure.WebClientAutoConfiguration;
+import org.springframework.http.HttpMethod;
+import org.springframework.http.HttpStatus;
+import org.springframework.web.reactive.function.client.ClientRequest;
+import org.springframework.web.reactive.function.client.ClientResponse;
+import org.springframework.web.reactive.function.client.ExchangeFilterFunction;
+import org.springframework.web.reactive.function.client.WebClient;
+import reactor.core.publisher.Mono;
+
+final class CollapseWebClientAutoConfigurationTest {
+
+  private final ApplicationContextRunner runner = new ApplicationContextRunner()
+      .withConfiguration(AutoConfigurations.of(CollapseExecutorAutoConfiguration.class,
+          CollapseWebClientAutoConfiguration.class));
+
+  private final ApplicationContextRunner withBootBuilder =
+      runner.withConfiguration(AutoConfigurations.of(WebClientAutoConfiguration.class));
+
+  @Test
+  void providesFilterFunctionForManualWiring() {
+    runner.run(context -> {
+      CollapseExchangeFilterFunction filter = context.getBean(CollapseExchangeFilterFunction.class);
+      assertThat(filtersOf(WebClient.builder().filter(filter))).containsExactly(filter);
+    });
+  }
+
+  @Test
+  void backsOffWhenUserDefinesFilterFunction() {
+    CollapseExchangeFilterFunction mine =
+        new CollapseExchangeFilterFunction(HttpCollapseOptions.builder().build());
+    runner.withBean(CollapseExchangeFilterFunction.class, () -> mine)
+        .run(context -> assertThat(context)
+            .getBean(CollapseExchangeFilterFunction.class).isSameAs(mine));
+  }
+
+  @Test
+  void noFilterFunctionWhenWebClientDisabled() {
+    runner.withPropertyValues("collapse.executor.web-client.enabled=false")
+        .run(context -> assertThat(context).doesNotHaveBean(CollapseExchangeFilterFunction.class));
+  }
+
+  @Test
+  void noFilterFunctionWhenMasterSwitchOff() {
+    runner.withPropertyValues("collapse.executor.enabled=false")
+        .run(context -> assertThat(context).doesNotHaveBean(CollapseExchangeFilterFunction.class));
+  }
+
+  @Test
+  void noFilterFunctionWithoutWebFlux() {
+    runner.withClassLoader(new FilteredClassLoader(WebClient.class))
+        .run(context -> assertThat(context).hasNotFailed()
+            .doesNotHaveBean(CollapseExchangeFilterFunction.class));
+  }
+
+  @Test
+  void leavesBootBuilderAloneByDefault() {
+    withBootBuilder.run(context -> {
+      assertThat(context).doesNotHaveBean("collapseWebClientCustomizer");
+      assertThat(filtersOf(context.getBean(WebClient.Builder.class)))
+          .noneMatch(CollapseExchangeFilterFunction.class::isInstance);
+    });
+  }
+
+  @Test
+  void addsFilterFunctionLastToBootBuilderWhenEnabled() {
+    ExchangeFilterFunction earlier = (request, next) -> next.exchange(request);
+    withBootBuilder
+        .withPropertyValues("collapse.executor.web-client.customize-web-client-builder=true")
+        .withBean("earlierCustomizer", WebClientCustomizer.class,
+            () -> builder -> builder.filter(earlier))
+        .run(context -> {
+          CollapseExchangeFilterFunction filter =
+              context.getBean(CollapseExchangeFilterFunction.class);
+          assertThat(filtersOf(context.getBean(WebClient.Builder.class)))
+              .containsSubsequence(earlier, filter).last().isSameAs(filter);
+        });
+  }
+
+  @Test
+  void backsOffWhenUserDefinesCustomizerOfTheSameName() {
+    WebClientCustomizer mine = builder -> { };
+    withBootBuilder
+        .withPropertyValues("collapse.executor.web-client.customize-web-client-builder=true")
+        .withBean("collapseWebClientCustomizer", WebClientCustomizer.class, () -> mine)
+        .run(context -> assertThat(context.getBean("collapseWebClientCustomizer")).isSameAs(mine));
+  }
+
+  @Test
+  void closesFilterFunctionWithTheContextAndPassesThroughAfterwards() {
+    List<CollapseExchangeFilterFunction> seen = new ArrayList<>();
+    runner.withPropertyValues("collapse.executor.web-client.collapse-groups[0].uris=/**")
+        .run(context -> seen.add(context.getBean(CollapseExchangeFilterFunction.class)));
+    CollapseExchangeFilterFunction closed = seen.get(0);
+    ClientRequest request =
+        ClientRequest.create(HttpMethod.GET, URI.create("http://localhost/user/1")).build();
+
+    ClientResponse response = closed
+        .filter(request, next -> Mono.just(ClientResponse.create(HttpStatus.OK).build()))
+        .block(Duration.ofSeconds(5));
+
+    assertThat(response.statusCode()).isEqualTo(HttpStatus.OK);
+    assertThat(closed.stats().passedThrough()).isEqualTo(1);
+  }
+
+  private static List<ExchangeFilterFunction> filtersOf(WebClient.Builder builder) {
+    List<ExchangeFilterFunction> seen = new ArrayList<>();
+    builder.filters(seen::addAll);
+    return seen;
+  }
+}

@@ -1,0 +1,105 @@
+package io.github.collapseexecutor.spring.boot.autoconfigure.actuate;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.github.collapseexecutor.core.CollapseExecutorOptions;
+import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorAutoConfiguration;
+import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseOkHttpAutoConfiguration;
+import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseRestClientAutoConfiguration;
+import io.github.collapseexecutor.spring.boot.autoconfigure.actuate.CollapseEndpoint.CollapseDescription;
+import io.github.collapseexecutor.spring.boot.autoconfigure.actuate.CollapseEndpoint.ExecutorDescription;
+import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutors;
+import io.github.collapseexecutor.spring.http.client.CollapseHttpRequestInterceptor;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.springframework.boot.actuate.endpoint.annotation.Endpoint;
+import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.test.context.FilteredClassLoader;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+
+final class CollapseEndpointAutoConfigurationTest {
+
+  private final ApplicationContextRunner runner = new ApplicationContextRunner()
+      .withConfiguration(AutoConfigurations.of(CollapseExecutorAutoConfiguration.class,
+          CollapseRestClientAutoConfiguration.class, CollapseOkHttpAutoConfiguration.class,
+          CollapseEndpointAutoConfiguration.class))
+      .withPropertyValues("management.endpoints.web.exposure.include=collapse");
+
+  @Test
+  void listsEachExecutorWithGroupsSettingsAndCounts() {
+    runner.withPropertyValues(
+        "collapse.executor.wait-threshold=7",
+        "collapse.executor.rest-template.collapse-policies.sample-policy1"
+            + ".collapse-request-headers=authorization",
+        "collapse.executor.rest-template.collapse-policies.sample-policy1"
+            + ".collapse-request-queries=sample",
+        "collapse.executor.rest-template.collapse-groups[0].uris=/user/*,/test/noop*",
+        "collapse.executor.rest-template.collapse-groups[1].collapse-policy-name=sample-policy1",
+        "collapse.executor.rest-template.collapse-groups[1].uris=/samples/*")
+        .run(context -> {
+          CollapseHttpRequestInterceptor interceptor =
+              context.getBean(CollapseHttpRequestInterceptor.class);
+          interceptor.stats().recordLed();
+          interceptor.stats().recordReplayed();
+          interceptor.stats().recordReplayed();
+          interceptor.stats().recordPassedThrough();
+          CollapseDescription description = context.getBean(CollapseEndpoint.class).collapse();
+          assertThat(description.executors()).extracting(ExecutorDescription::name)
+              .containsExactlyInAnyOrder("rest-template", "okhttp");
+          ExecutorDescription rest = executor(description, "rest-template");
+          assertThat(rest.integration()).isEqualTo("rest-template");
+          assertThat(rest.requests()).isEqualTo(4);
+          assertThat(rest.backendCalls()).isEqualTo(2);
+          assertThat(rest.collapseRatio()).isEqualTo(0.5);
+          assertThat(rest.counts()).isEqualTo(new CollapseEndpoint.Counts(1, 1, 2, 0));
+          assertThat(rest.maxBodyBytes()).isEqualTo(1024 * 1024);
+          assertThat(rest.sensitiveHeaders())
+              .containsExactly("authorization", "cookie", "proxy-authorization");
+          assertThat(rest.settings()).containsEntry("customizeRestClientBuilder", false);
+          assertThat(rest.groups()).containsExactly(
+              new CollapseEndpoint.GroupDescription(List.of("/user/*", "/test/noop*"),
+                  List.of(), null, List.of(), List.of()),
+              new CollapseEndpoint.GroupDescription(List.of("/samples/*"),
+                  List.of(), "sample-policy1", List.of("authorization"),
+                  List.of("sample")));
+          assertThat(executor(description, "okhttp").collapseRatio()).isZero();
+          assertThat(description.batchOptions().waitThreshold()).isEqualTo(7);
+          assertThat(description.batchOptions().collectingWaitTimeMillis())
+              .isEqualTo(CollapseExecutorOptions.DEFAULT_COLLECTING_WAIT_TIME.toMillis());
+        });
+  }
+
+  @Test
+  void noEndpointUnlessExposed() {
+    new ApplicationContextRunner()
+        .withConfiguration(AutoConfigurations.of(CollapseExecutorAutoConfiguration.class,
+            CollapseEndpointAutoConfiguration.class))
+        .run(context -> assertThat(context).doesNotHaveBean(CollapseEndpoint.class));
+  }
+
+  @Test
+  void noEndpointWhenMasterSwitchOff() {
+    runner.withPropertyValues("collapse.executor.enabled=false")
+        .run(context -> assertThat(context).hasNotFailed()
+            .doesNotHaveBean(CollapseEndpoint.class));
+  }
+
+  @Test
+  void noEndpointWithoutActuator() {
+    runner.withClassLoader(new FilteredClassLoader(Endpoint.class))
+        .run(context -> assertThat(context).hasNotFailed()
+            .doesNotHaveBean(CollapseEndpoint.class));
+  }
+
+  @Test
+  void backsOffWhenUserDefinesEndpoint() {
+    CollapseEndpoint mine = new CollapseEndpoint(new CollapseExecutors(), null);
+    runner.withBean(CollapseEndpoint.class, () -> mine)
+        .run(context -> assertThat(context).getBean(CollapseEndpoint.class).isSameAs(mine));
+  }
+
+  private static ExecutorDescription executor(CollapseDescription description, String name) {
+    return description.executors().stream().filter(e -> e.name().equals(name)).findFirst()
+        .orElseThrow();
+  }
+}

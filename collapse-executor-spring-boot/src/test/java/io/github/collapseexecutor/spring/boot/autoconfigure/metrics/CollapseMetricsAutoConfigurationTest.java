@@ -1,0 +1,145 @@
+package io.github.collapseexecutor.spring.boot.autoconfigure.metrics;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.github.collapseexecutor.core.BatchReport;
+import io.github.collapseexecutor.core.CollapseExecutorOptions;
+import io.github.collapseexecutor.core.CollapseListener;
+import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorAutoConfiguration;
+import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseListenerFactory;
+import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseOkHttpAutoConfiguration;
+import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseRestClientAutoConfiguration;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import java.io.IOException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Test;
+import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.micrometer.metrics.autoconfigure.MetricsAutoConfiguration;
+import org.springframework.boot.test.context.FilteredClassLoader;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+
+final class CollapseMetricsAutoConfigurationTest {
+
+  private final ApplicationContextRunner runner = new ApplicationContextRunner()
+      .withConfiguration(AutoConfigurations.of(MetricsAutoConfiguration.class,
+          CollapseExecutorAutoConfiguration.class, CollapseRestClientAutoConfiguration.class,
+          CollapseOkHttpAutoConfiguration.class, CollapseMetricsAutoConfiguration.class))
+      .withBean(SimpleMeterRegistry.class, SimpleMeterRegistry::new);
+
+  @Test
+  void recordsBatchSizesCallsWaitsExecutionsRejectionsAndTimeouts() {
+    runner.run(context -> {
+      CollapseListener listener = context.getBean(CollapseExecutorOptions.class).listener();
+      listener.batchCompleted(new BatchReport("users", 4, 2_000_000, 5_000_000, null));
+      listener.batchCompleted(new BatchReport("users", 1, 0, 1_000_000, new IOException("x")));
+      listener.callRejected("users");
+      listener.callTimedOut("users");
+      listener.callTimedOut("users");
+      MeterRegistry registry = context.getBean(MeterRegistry.class);
+      String[] tags = {"executor", "users", "integration", "core"};
+      assertThat(registry.get("collapse.executor.batch.size").tags(tags).summary().count())
+          .isEqualTo(2);
+      assertThat(registry.get("collapse.executor.batch.size").tags(tags).summary().max())
+          .isEqualTo(4);
+      assertThat(registry.get("collapse.executor.calls").tags(tags).tag("outcome", "ran")
+          .counter().count()).isEqualTo(2);
+      assertThat(registry.get("collapse.executor.calls").tags(tags).tag("outcome", "collapsed")
+          .counter().count()).isEqualTo(3);
+      assertThat(registry.get("collapse.executor.wait").tags(tags).timer()
+          .totalTime(TimeUnit.MILLISECONDS)).isEqualTo(2);
+      assertThat(registry.get("collapse.executor.execution").tags(tags).tag("outcome", "success")
+          .timer().totalTime(TimeUnit.MILLISECONDS)).isEqualTo(5);
+      assertThat(registry.get("collapse.executor.execution").tags(tags).tag("outcome", "failure")
+          .timer().count()).isEqualTo(1);
+      assertThat(registry.get("collapse.executor.rejections").tags(tags).counter().count())
+          .isEqualTo(1);
+      assertThat(registry.get("collapse.executor.timeouts").tags(tags).counter().count())
+          .isEqualTo(2);
+    });
+  }
+
+  @Test
+  void publishesTheCountersOfEachHttpExecutor() {
+    runner.run(context -> {
+      MeterRegistry registry = context.getBean(MeterRegistry.class);
+      for (String integration : new String[] {"rest-template", "okhttp"}) {
+        for (String outcome : new String[] {"passed-through", "led", "replayed", "fell-back"}) {
+          assertThat(registry.get("collapse.http.requests").tag("executor", integration)
+              .tag("integration", integration).tag("outcome", outcome).functionCounter().count())
+              .isZero();
+        }
+      }
+    });
+  }
+
+  @Test
+  void noMetricsWithoutMeterRegistry() {
+    new ApplicationContextRunner()
+        .withConfiguration(AutoConfigurations.of(CollapseExecutorAutoConfiguration.class,
+            CollapseMetricsAutoConfiguration.class))
+        .run(context -> assertThat(context).hasNotFailed()
+            .doesNotHaveBean(MicrometerCollapseListenerFactory.class)
+            .doesNotHaveBean(HttpCollapseStatsMeterBinder.class));
+  }
+
+  @Test
+  void noMetricsWithoutMicrometer() {
+    runner.withClassLoader(new FilteredClassLoader(MeterRegistry.class))
+        .run(context -> assertThat(context).doesNotHaveBean(MicrometerCollapseListenerFactory.class)
+            .doesNotHaveBean(HttpCollapseStatsMeterBinder.class));
+  }
+
+  @Test
+  void noMetricsWhenMasterSwitchOff() {
+    runner.withPropertyValues("collapse.executor.enabled=false")
+        .run(context -> assertThat(context).doesNotHaveBean(MicrometerCollapseListenerFactory.class)
+            .doesNotHaveBean(HttpCollapseStatsMeterBinder.class));
+  }
+
+  @Test
+  void backsOffWhenUserDefinesListenerFactoryOrBinder() {
+    MicrometerCollapseListenerFactory mine =
+        new MicrometerCollapseListenerFactory(new SimpleMeterRegistry());
+    runner.withBean(MicrometerCollapseListenerFactory.class, () -> mine)
+        .run(context -> assertThat(context)
+            .getBean(MicrometerCollapseListenerFactory.class).isSameAs(mine));
+  }
+
+  @Test
+  void everyListenerFactoryBeanGetsEveryReport() {
+    AtomicInteger seen = new AtomicInteger();
+    runner.withBean("counting", CollapseListenerFactory.class, () -> integration ->
+            new CollapseListener() {
+              @Override
+              public void batchCompleted(BatchReport report) {
+                seen.incrementAndGet();
+              }
+            })
+        .run(context -> {
+          context.getBean(CollapseExecutorOptions.class).listener()
+              .batchCompleted(new BatchReport("users", 2, 0, 0, null));
+          assertThat(seen).hasValue(1);
+          assertThat(context.getBean(MeterRegistry.class).get("collapse.executor.batch.size")
+              .summary().count()).isEqualTo(1);
+        });
+  }
+
+  @Test
+  void aFailingListenerDoesNotStopTheOthers() {
+    runner.withBean("failing", CollapseListenerFactory.class, () -> integration ->
+            new CollapseListener() {
+              @Override
+              public void batchCompleted(BatchReport report) {
+                throw new IllegalStateException("broken listener");
+              }
+            })
+        .run(context -> {
+          context.getBean(CollapseExecutorOptions.class).listener()
+              .batchCompleted(new BatchReport("users", 2, 0, 0, null));
+          assertThat(context.getBean(MeterRegistry.class).get("collapse.executor.batch.size")
+              .summary().count()).isEqualTo(1);
+        });
+  }
+}
