@@ -14,7 +14,9 @@ import java.util.regex.Pattern;
  * groups and policies of {@link HttpCollapseOptions}. Thread-safe; the adapters build one each.
  *
  * <p>A request may collapse only if its method is exactly {@code GET} or {@code HEAD}, it has a
- * scheme, a host and a path, and its path matches a {@link CollapseGroup}.
+ * scheme, a host and a path, and its path matches a {@link CollapseGroup}. Besides the group's
+ * policy, the key always holds the sensitive headers and
+ * {@link HttpCollapseOptions#REPRESENTATION_HEADERS}.
  */
 public final class CollapseRules {
 
@@ -30,6 +32,7 @@ public final class CollapseRules {
           ? CollapsePolicy.DEFAULT
           : options.policies().get(group.collapsePolicyName());
       TreeSet<String> keyHeaders = new TreeSet<>(options.sensitiveHeaders());
+      keyHeaders.addAll(HttpCollapseOptions.REPRESENTATION_HEADERS);
       keyHeaders.addAll(policy.collapseRequestHeaders());
       groups.add(new CompiledGroup(patterns, policy, List.copyOf(keyHeaders)));
     }

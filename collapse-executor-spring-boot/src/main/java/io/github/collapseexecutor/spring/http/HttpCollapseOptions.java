@@ -33,6 +33,16 @@ public final class HttpCollapseOptions {
   public static final Set<String> DEFAULT_SENSITIVE_HEADERS =
       Set.of("authorization", "cookie", "proxy-authorization");
 
+  /**
+   * Request headers that always join the key, whatever the configuration, because they change
+   * which response a server sends: validators and ranges (a 304 or a 206 answers only the request
+   * that carried them) and the encodings a client accepts (a gzip body must not reach a caller
+   * that cannot decode it).
+   */
+  public static final Set<String> REPRESENTATION_HEADERS = Set.of(
+      "if-none-match", "if-modified-since", "if-match", "if-unmodified-since", "if-range",
+      "range", "accept-encoding");
+
   private final String name;
   private final List<CollapseGroup> groups;
   private final Map<String, CollapsePolicy> policies;

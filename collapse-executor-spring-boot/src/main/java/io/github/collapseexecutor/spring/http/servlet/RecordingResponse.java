@@ -157,12 +157,13 @@ final class RecordingResponse extends HttpServletResponseWrapper {
         null);
   }
 
-  /** Sends what was held back to this request's own client. */
+  /**
+   * Sends what was held back to this request's own client. Nothing is flushed: the container
+   * completes the response as it would without the filter, setting the content length of a body
+   * it still holds whole (and of a HEAD response) instead of switching to chunked.
+   */
   void finish() throws IOException {
     passThrough();
-    if (writer != null) {
-      writer.flush();
-    }
   }
 
   private void discardAndPassThrough() {
