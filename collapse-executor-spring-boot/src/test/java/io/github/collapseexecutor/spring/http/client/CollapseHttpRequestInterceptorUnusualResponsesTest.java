@@ -5,14 +5,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.github.tomakehurst.wiremock.WireMockServer;
 import io.github.collapseexecutor.spring.http.Call;
 import io.github.collapseexecutor.spring.http.CollapseGroup;
+import io.github.collapseexecutor.spring.http.ClientUnusualResponsesContract;
 import io.github.collapseexecutor.spring.http.CountingBackend;
 import io.github.collapseexecutor.spring.http.HttpCollapseOptions;
+import io.github.collapseexecutor.spring.http.HttpCollapseStats;
 import io.github.collapseexecutor.spring.http.Outcome;
 import io.github.collapseexecutor.spring.http.SameOutcomes;
 import io.github.collapseexecutor.spring.http.UnusualBackend;
 import java.net.URI;
 import java.net.http.HttpClient;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -29,9 +30,9 @@ import org.springframework.web.client.RestClient;
  * same client without collapse gives it: status, headers and body bytes, and never the response
  * of a different request.
  */
-final class CollapseHttpRequestInterceptorUnusualResponsesTest {
+final class CollapseHttpRequestInterceptorUnusualResponsesTest
+    extends ClientUnusualResponsesContract {
 
-  private static final int N = 16;
   private static final int DELAY_MS = 400;
 
   private final CountingBackend backend = new CountingBackend();
@@ -84,19 +85,16 @@ final class CollapseHttpRequestInterceptorUnusualResponsesTest {
     return factory;
   }
 
-  private Map<Call, Outcome> assertSame(int n, List<Call> calls) throws Exception {
+  @Override
+  protected Map<Call, Outcome> assertSame(int n, List<Call> calls) throws Exception {
     JdkClientHttpRequestFactory factory = factory(/* decompress= */ false);
     return SameOutcomes.assertSame(n, calls, caller(client(factory, false)),
         caller(client(factory, true)));
   }
 
-  @Test
-  void chunkedBodiesAreSharedWhole() throws Exception {
-    Map<Call, Outcome> expected = assertSame(N, List.of(Call.get("/u/chunked")));
-
-    assertThat(expected.values()).allSatisfy(outcome ->
-        assertThat(outcome.body()).isEqualTo(UnusualBackend.TEXT));
-    assertThat(interceptor.stats().replayed()).isPositive();
+  @Override
+  protected HttpCollapseStats stats() {
+    return interceptor.stats();
   }
 
   @Test
@@ -142,59 +140,4 @@ final class CollapseHttpRequestInterceptorUnusualResponsesTest {
     assertThat(interceptor.stats().replayed()).isPositive();
   }
 
-  @Test
-  void aNotModifiedResponseReachesOnlyCallersWithTheValidatorItAnswers() throws Exception {
-    Map<Call, Outcome> expected = assertSame(N, List.of(
-        Call.get("/u/etag"),
-        Call.get("/u/etag", "If-None-Match", UnusualBackend.ETAG),
-        Call.get("/u/etag", "If-None-Match", "\"v0\""),
-        Call.get("/u/etag", "If-Modified-Since", UnusualBackend.LAST_MODIFIED)));
-
-    assertThat(expected.values()).extracting(Outcome::status).containsExactly(200, 304, 200, 304);
-  }
-
-  @Test
-  void aNotModifiedResponseIsSharedAmongCallersWithTheSameValidator() throws Exception {
-    Map<Call, Outcome> expected = assertSame(N,
-        List.of(Call.get("/u/etag", "If-None-Match", UnusualBackend.ETAG)));
-
-    assertThat(expected.values()).extracting(Outcome::status).containsExactly(304);
-    assertThat(interceptor.stats().replayed()).isPositive();
-  }
-
-  @Test
-  void aResponseThatVariesOnAHeaderTheWaiterSentDifferentlyIsNotShared() throws Exception {
-    Map<Call, Outcome> expected = assertSame(N, List.of(
-        Call.get("/u/vary", "Accept-Language", "en"),
-        Call.get("/u/vary", "Accept-Language", "de"),
-        Call.get("/u/vary")));
-
-    assertThat(expected.values()).extracting(Outcome::body).doesNotHaveDuplicates();
-    assertThat(interceptor.stats().fellBack()).isPositive();
-  }
-
-  @Test
-  void headAndGetOfOneUriNeverShareAResponse() throws Exception {
-    Map<Call, Outcome> expected = assertSame(N,
-        List.of(Call.head("/u/head"), Call.get("/u/head")));
-
-    Outcome head = expected.get(Call.head("/u/head"));
-    assertThat(head.header("X-Method")).isEqualTo("HEAD");
-    assertThat(head.body()).isEmpty();
-    assertThat(head.header("Content-Length")).isEqualTo(
-        String.valueOf(UnusualBackend.TEXT.length()));
-    assertThat(expected.get(Call.get("/u/head")).body()).isEqualTo(UnusualBackend.TEXT);
-  }
-
-  @Test
-  void targetsThatDifferOnlyInEncodingAreNeverMerged() throws Exception {
-    List<Call> calls = new ArrayList<>();
-    UnusualBackend.UNUSUAL_TARGETS.forEach(target -> calls.add(Call.get(target)));
-
-    Map<Call, Outcome> expected = assertSame(3 * calls.size(), calls);
-
-    // the server echoes each target as it arrived: no two may look alike, or a cross goes unseen
-    assertThat(expected.values()).extracting(Outcome::body).doesNotHaveDuplicates();
-    assertThat(interceptor.stats().replayed()).isPositive();
-  }
 }

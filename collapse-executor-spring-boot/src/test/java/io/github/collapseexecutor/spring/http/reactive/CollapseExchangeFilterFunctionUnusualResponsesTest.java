@@ -5,14 +5,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.github.tomakehurst.wiremock.WireMockServer;
 import io.github.collapseexecutor.spring.http.Call;
 import io.github.collapseexecutor.spring.http.CollapseGroup;
+import io.github.collapseexecutor.spring.http.ClientUnusualResponsesContract;
 import io.github.collapseexecutor.spring.http.CountingBackend;
 import io.github.collapseexecutor.spring.http.HttpCollapseOptions;
+import io.github.collapseexecutor.spring.http.HttpCollapseStats;
 import io.github.collapseexecutor.spring.http.Outcome;
 import io.github.collapseexecutor.spring.http.SameOutcomes;
 import io.github.collapseexecutor.spring.http.UnusualBackend;
 import java.net.URI;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -27,9 +28,9 @@ import org.springframework.web.reactive.function.client.WebClient;
  * same client without collapse gives it: status, headers and body bytes, and never the response
  * of a different request.
  */
-final class CollapseExchangeFilterFunctionUnusualResponsesTest {
+final class CollapseExchangeFilterFunctionUnusualResponsesTest
+    extends ClientUnusualResponsesContract {
 
-  private static final int N = 16;
   private static final int DELAY_MS = 400;
   private static final Duration TIMEOUT = Duration.ofSeconds(15);
 
@@ -66,18 +67,15 @@ final class CollapseExchangeFilterFunctionUnusualResponsesTest {
         .block(TIMEOUT);
   }
 
-  private Map<Call, Outcome> assertSame(int n, List<Call> calls) throws Exception {
+  @Override
+  protected Map<Call, Outcome> assertSame(int n, List<Call> calls) throws Exception {
     return SameOutcomes.assertSame(n, calls, caller(WebClient.create()),
         caller(WebClient.builder().filter(filter).build()));
   }
 
-  @Test
-  void chunkedBodiesAreSharedWhole() throws Exception {
-    Map<Call, Outcome> expected = assertSame(N, List.of(Call.get("/u/chunked")));
-
-    assertThat(expected.values()).allSatisfy(outcome ->
-        assertThat(outcome.body()).isEqualTo(UnusualBackend.TEXT));
-    assertThat(filter.stats().replayed()).isPositive();
+  @Override
+  protected HttpCollapseStats stats() {
+    return filter.stats();
   }
 
   @Test
@@ -104,59 +102,4 @@ final class CollapseExchangeFilterFunctionUnusualResponsesTest {
     assertThat(filter.stats().replayed()).isPositive();
   }
 
-  @Test
-  void aNotModifiedResponseReachesOnlyCallersWithTheValidatorItAnswers() throws Exception {
-    Map<Call, Outcome> expected = assertSame(N, List.of(
-        Call.get("/u/etag"),
-        Call.get("/u/etag", "If-None-Match", UnusualBackend.ETAG),
-        Call.get("/u/etag", "If-None-Match", "\"v0\""),
-        Call.get("/u/etag", "If-Modified-Since", UnusualBackend.LAST_MODIFIED)));
-
-    assertThat(expected.values()).extracting(Outcome::status).containsExactly(200, 304, 200, 304);
-  }
-
-  @Test
-  void aNotModifiedResponseIsSharedAmongCallersWithTheSameValidator() throws Exception {
-    Map<Call, Outcome> expected = assertSame(N,
-        List.of(Call.get("/u/etag", "If-None-Match", UnusualBackend.ETAG)));
-
-    assertThat(expected.values()).extracting(Outcome::status).containsExactly(304);
-    assertThat(filter.stats().replayed()).isPositive();
-  }
-
-  @Test
-  void aResponseThatVariesOnAHeaderTheWaiterSentDifferentlyIsNotShared() throws Exception {
-    Map<Call, Outcome> expected = assertSame(N, List.of(
-        Call.get("/u/vary", "Accept-Language", "en"),
-        Call.get("/u/vary", "Accept-Language", "de"),
-        Call.get("/u/vary")));
-
-    assertThat(expected.values()).extracting(Outcome::body).doesNotHaveDuplicates();
-    assertThat(filter.stats().fellBack()).isPositive();
-  }
-
-  @Test
-  void headAndGetOfOneUriNeverShareAResponse() throws Exception {
-    Map<Call, Outcome> expected = assertSame(N,
-        List.of(Call.head("/u/head"), Call.get("/u/head")));
-
-    Outcome head = expected.get(Call.head("/u/head"));
-    assertThat(head.header("X-Method")).isEqualTo("HEAD");
-    assertThat(head.body()).isEmpty();
-    assertThat(head.header("Content-Length")).isEqualTo(
-        String.valueOf(UnusualBackend.TEXT.length()));
-    assertThat(expected.get(Call.get("/u/head")).body()).isEqualTo(UnusualBackend.TEXT);
-  }
-
-  @Test
-  void targetsThatDifferOnlyInEncodingAreNeverMerged() throws Exception {
-    List<Call> calls = new ArrayList<>();
-    UnusualBackend.UNUSUAL_TARGETS.forEach(target -> calls.add(Call.get(target)));
-
-    Map<Call, Outcome> expected = assertSame(3 * calls.size(), calls);
-
-    // the server echoes each target as it arrived: no two may look alike, or a cross goes unseen
-    assertThat(expected.values()).extracting(Outcome::body).doesNotHaveDuplicates();
-    assertThat(filter.stats().replayed()).isPositive();
-  }
 }
