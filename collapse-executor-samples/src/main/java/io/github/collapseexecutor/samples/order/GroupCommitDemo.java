@@ -47,6 +47,17 @@ public final class GroupCommitDemo {
 
   /** Runs both loads on fresh tables in {@code dataSource}, drops the tables, returns the results. */
   public static List<Load.Result> run(DataSource dataSource) throws SQLException, InterruptedException {
+    return run(dataSource, THREADS, WARM_UP, RUN_TIME);
+  }
+
+  /**
+   * Runs both loads with {@code threads} submitting threads, each for {@code runTime} after an
+   * unmeasured {@code warmUp} of each, on fresh tables in {@code dataSource}; drops the tables and
+   * returns the results, the transaction per order first. The load harness of
+   * {@code collapse-executor-benchmarks} runs it on MariaDB and PostgreSQL.
+   */
+  public static List<Load.Result> run(DataSource dataSource, int threads, Duration warmUp,
+      Duration runTime) throws SQLException, InterruptedException {
     OrderSchema schema = new OrderSchema(Database.uniquePrefix());
     schema.create(dataSource);
     try {
@@ -59,13 +70,13 @@ public final class GroupCommitDemo {
       try (OrderWriter writer = new OrderWriter(store)) {
         Load.Call grouped = thread -> writer.submit(nextOrder(orderIds, thread));
         // unmeasured first rounds, so that neither variant pays for the JIT's warm-up alone
-        long warmUp = Load.run("warm-up", THREADS, WARM_UP, store::transactions, direct).requests()
-            + Load.run("warm-up", THREADS, WARM_UP, store::transactions, grouped).requests();
-        Load.Result directResult = Load.run("a transaction per order", THREADS, RUN_TIME,
+        long warmedUp = Load.run("warm-up", threads, warmUp, store::transactions, direct).requests()
+            + Load.run("warm-up", threads, warmUp, store::transactions, grouped).requests();
+        Load.Result directResult = Load.run("a transaction per order", threads, runTime,
             store::transactions, direct);
-        Load.Result groupedResult = Load.run("group commit (OrderWriter)", THREADS, RUN_TIME,
+        Load.Result groupedResult = Load.run("group commit (OrderWriter)", threads, runTime,
             store::transactions, grouped);
-        check(dataSource, schema, warmUp + directResult.requests() + groupedResult.requests());
+        check(dataSource, schema, warmedUp + directResult.requests() + groupedResult.requests());
         return List.of(directResult, groupedResult);
       }
     } finally {

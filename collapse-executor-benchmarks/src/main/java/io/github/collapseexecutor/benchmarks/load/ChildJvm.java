@@ -1,0 +1,100 @@
+package io.github.collapseexecutor.benchmarks.load;
+
+import java.io.IOException;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A server in a JVM of its own, started on the harness's class path: load generator and server
+ * never share a heap, a JIT or a garbage collector. Its output goes to a log file.
+ */
+final class ChildJvm implements AutoCloseable {
+
+  private static final Duration READY_TIMEOUT = Duration.ofSeconds(120);
+  private static final Duration STOP_TIMEOUT = Duration.ofSeconds(20);
+
+  private final String name;
+  private final Process process;
+  private final Path log;
+
+  private ChildJvm(String name, Process process, Path log) {
+    this.name = name;
+    this.process = process;
+    this.log = log;
+  }
+
+  /**
+   * Starts {@code mainClass} and returns once {@code GET readiness} answers 200.
+   *
+   * @throws IllegalStateException if the JVM exited or was not ready within two minutes
+   */
+  static ChildJvm start(String name, String mainClass, List<String> jvmOptions, List<String> args,
+      URI readiness, Path logs) throws IOException, InterruptedException {
+    Files.createDirectories(logs);
+    Path log = logs.resolve(name + ".log");
+    List<String> command = new ArrayList<>();
+    command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    command.addAll(jvmOptions);
+    command.add("-cp");
+    command.add(System.getProperty("java.class.path"));
+    command.add(mainClass);
+    command.addAll(args);
+    Process process = new ProcessBuilder(command)
+        .redirectErrorStream(true)
+        .redirectOutput(log.toFile())
+        .start();
+    ChildJvm child = new ChildJvm(name, process, log);
+    try {
+      child.awaitReady(readiness);
+    } catch (RuntimeException | InterruptedException e) {
+      child.close();
+      throw e;
+    }
+    return child;
+  }
+
+  /** Returns the process id, for the run conditions. */
+  long pid() {
+    return process.pid();
+  }
+
+  private void awaitReady(URI readiness) throws InterruptedException {
+    long deadline = System.nanoTime() + READY_TIMEOUT.toNanos();
+    while (true) {
+      if (!process.isAlive()) {
+        throw new IllegalStateException(name + " exited with " + process.exitValue()
+            + " before it answered " + readiness + "; see " + log);
+      }
+      try {
+        Loopback.get(readiness);
+        return;
+      } catch (IOException notYet) {
+        // not listening yet, or still starting its context
+      }
+      if (System.nanoTime() > deadline) {
+        throw new IllegalStateException(name + " did not answer " + readiness + " within "
+            + READY_TIMEOUT.toSeconds() + " s; see " + log);
+      }
+      Thread.sleep(250);
+    }
+  }
+
+  /** Stops the JVM: a normal shutdown first, then a forced one if it takes too long. */
+  @Override
+  public void close() {
+    process.destroy();
+    try {
+      if (!process.waitFor(STOP_TIMEOUT.toSeconds(), TimeUnit.SECONDS)) {
+        process.destroyForcibly();
+      }
+    } catch (InterruptedException e) {
+      process.destroyForcibly();
+      Thread.currentThread().interrupt();
+    }
+  }
+}

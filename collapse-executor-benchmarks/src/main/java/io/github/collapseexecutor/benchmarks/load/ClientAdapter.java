@@ -1,0 +1,160 @@
+package io.github.collapseexecutor.benchmarks.load;
+
+import io.github.collapseexecutor.spring.http.HttpCollapseOptions;
+import io.github.collapseexecutor.spring.http.client.CollapseHttpRequestInterceptor;
+import io.github.collapseexecutor.spring.http.okhttp.CollapseInterceptor;
+import io.github.collapseexecutor.spring.http.reactive.CollapseExchangeFilterFunction;
+import java.io.IOException;
+import java.net.URI;
+import java.time.Duration;
+import java.util.concurrent.TimeUnit;
+import okhttp3.ConnectionPool;
+import okhttp3.OkHttpClient;
+import okhttp3.Request;
+import okhttp3.Response;
+import org.springframework.http.client.JdkClientHttpRequestFactory;
+import org.springframework.http.client.reactive.ReactorClientHttpConnector;
+import org.springframework.web.client.RestClient;
+import org.springframework.web.reactive.function.client.WebClient;
+import reactor.netty.resources.ConnectionProvider;
+
+/**
+ * The client libraries under load. Each is built the same way with and without its collapse
+ * adapter; only the adapter differs. Every client may open as many connections as there are
+ * users, so that a connection pool's limit is not what the run measures.
+ */
+enum ClientAdapter {
+
+  /** RestClient on the JDK {@code HttpClient} (HTTP/1.1), with the request interceptor. */
+  REST_CLIENT("RestClient") {
+    @Override
+    LoadClient open(URI url, HttpCollapseOptions collapse) {
+      java.net.http.HttpClient http = java.net.http.HttpClient.newBuilder()
+          .version(java.net.http.HttpClient.Version.HTTP_1_1)
+          .connectTimeout(CONNECT_TIMEOUT)
+          .build();
+      RestClient.Builder builder =
+          RestClient.builder().requestFactory(new JdkClientHttpRequestFactory(http));
+      CollapseHttpRequestInterceptor interceptor = null;
+      if (collapse != null) {
+        interceptor = new CollapseHttpRequestInterceptor(collapse);
+        builder.requestInterceptor(interceptor);
+      }
+      RestClient client = builder.build();
+      return loadClient((users, duration) -> ClosedLoop.blocking(users, duration,
+          () -> client.get().uri(url).retrieve().body(byte[].class)), interceptor);
+    }
+  },
+
+  /** OkHttp 5 with the collapse interceptor as its last application interceptor. */
+  OKHTTP("OkHttp") {
+    @Override
+    LoadClient open(URI url, HttpCollapseOptions collapse) {
+      OkHttpClient.Builder builder = new OkHttpClient.Builder()
+          .connectionPool(new ConnectionPool(MAX_CONNECTIONS, 1, TimeUnit.MINUTES))
+          .connectTimeout(CONNECT_TIMEOUT);
+      CollapseInterceptor interceptor = null;
+      if (collapse != null) {
+        interceptor = new CollapseInterceptor(collapse);
+        builder.addInterceptor(interceptor);
+      }
+      OkHttpClient client = builder.build();
+      Request request = new Request.Builder().url(url.toString()).build();
+      return loadClient(
+          (users, duration) -> ClosedLoop.blocking(users, duration, () -> {
+            try (Response response = client.newCall(request).execute()) {
+              if (!response.isSuccessful()) {
+                throw new IOException("GET " + url + " answered " + response.code());
+              }
+              response.body().bytes();
+            }
+          }),
+          interceptor, () -> {
+            client.dispatcher().executorService().shutdown();
+            client.connectionPool().evictAll();
+          });
+    }
+  },
+
+  /** WebClient on Reactor Netty, with the exchange filter function. */
+  WEB_CLIENT("WebClient") {
+    @Override
+    LoadClient open(URI url, HttpCollapseOptions collapse) {
+      ConnectionProvider connections = ConnectionProvider.builder("load")
+          .maxConnections(MAX_CONNECTIONS)
+          .pendingAcquireMaxCount(-1)
+          .build();
+      WebClient.Builder builder = WebClient.builder().clientConnector(
+          new ReactorClientHttpConnector(reactor.netty.http.client.HttpClient.create(connections)));
+      CollapseExchangeFilterFunction filter = null;
+      if (collapse != null) {
+        filter = new CollapseExchangeFilterFunction(collapse);
+        builder.filter(filter);
+      }
+      WebClient client = builder.build();
+      return loadClient(
+          (users, duration) -> ClosedLoop.reactive(users, duration,
+              () -> client.get().uri(url).retrieve().bodyToMono(byte[].class)),
+          filter, () -> connections.disposeLater().block(CONNECT_TIMEOUT));
+    }
+  };
+
+  /** Enough connections for the largest concurrency of the sweeps. */
+  static final int MAX_CONNECTIONS = 400;
+  private static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(5);
+
+  private final String title;
+
+  ClientAdapter(String title) {
+    this.title = title;
+  }
+
+  /** Returns the name the tables and charts show. */
+  String title() {
+    return title;
+  }
+
+  /**
+   * Builds the client for {@code GET url}; with {@code collapse} null, without the adapter.
+   */
+  abstract LoadClient open(URI url, HttpCollapseOptions collapse);
+
+  /** Runs closed-loop users through one client. */
+  @FunctionalInterface
+  interface Driver {
+
+    /** Runs {@code users} closed-loop users for {@code duration}. */
+    Measurement drive(int users, Duration duration) throws InterruptedException;
+  }
+
+  /** One client, ready to be driven by closed-loop users; closing releases its connections. */
+  interface LoadClient extends Driver, AutoCloseable {
+
+    @Override
+    void close();
+  }
+
+  /** Returns a client that closes {@code resources} in order, skipping nulls. */
+  private static LoadClient loadClient(Driver driver, AutoCloseable... resources) {
+    return new LoadClient() {
+      @Override
+      public Measurement drive(int users, Duration duration) throws InterruptedException {
+        return driver.drive(users, duration);
+      }
+
+      @Override
+      public void close() {
+        for (AutoCloseable resource : resources) {
+          if (resource == null) {
+            continue;
+          }
+          try {
+            resource.close();
+          } catch (Exception e) {
+            throw new IllegalStateException("closing " + resource + " failed", e);
+          }
+        }
+      }
+    };
+  }
+}

@@ -1,0 +1,110 @@
+package io.github.collapseexecutor.benchmarks.load;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The load harness: every case of issue #6 with and without collapse, in one bounded run over
+ * loopback, with the results as Markdown tables and PNG charts.
+ *
+ * <ul>
+ *   <li><b>servlet</b>: wrk (a process of its own) with 400 closed-loop users against the samples'
+ *       Spring Boot application (a JVM of its own), an endpoint the servlet filter collapses and
+ *       one it does not, both sleeping 100 ms; then 1 to 400 users for the charts.
+ *   <li><b>clients</b>: 200 closed-loop users in this JVM through RestClient, OkHttp and
+ *       WebClient, each with and without its adapter, against the same application's endpoint
+ *       with no delay; then RestClient at 1 to 400 users; and the sizes of the shared calls.
+ *   <li><b>db</b>: 700 threads submit orders to local MariaDB and PostgreSQL, a transaction per
+ *       order or through the samples' group-commit {@code OrderWriter}; a server that is not
+ *       reachable is skipped.
+ * </ul>
+ *
+ * <p>Run it with {@code collapse-executor-benchmarks/load.sh [--quick] [--cases=...] [--out=DIR]}
+ * from the repository's root; {@code docs/benchmarks/README.md} describes the method.
+ */
+public final class LoadHarness {
+
+  private LoadHarness() {}
+
+  public static void main(String[] args) throws Exception {
+    System.setProperty("java.awt.headless", "true");
+    Settings settings;
+    try {
+      settings = Settings.parse(args);
+    } catch (IllegalArgumentException e) {
+      System.err.println(e.getMessage());
+      System.exit(2);
+      return;
+    }
+    Instant start = Instant.now();
+    Report report = new Report(settings);
+    Charts charts = new Charts(settings.out());
+    report.condition("Date: %s; %s run: %d s per measured side, %d s warm-up per side, %d s per"
+            + " sweep point", start.truncatedTo(ChronoUnit.SECONDS),
+        settings.quick() ? "quick (smoke)" : "full", settings.measure().toSeconds(),
+        settings.warmUp().toSeconds(), settings.sweepPoint().toSeconds());
+    report.condition("Machine: %s", Machine.describe());
+    report.condition("Load average (1 min) before the run: %.2f", Machine.loadAverage());
+
+    if (settings.cases().contains(Settings.Case.SERVLET)) {
+      runServlet(settings, report, charts);
+    }
+    if (settings.cases().contains(Settings.Case.CLIENTS)) {
+      runClients(settings, report, charts);
+    }
+    if (settings.cases().contains(Settings.Case.DB)) {
+      report.groupCommit(new GroupCommitCase(settings).run());
+      report.condition("Load average (1 min) after group commit: %.2f", Machine.loadAverage());
+    }
+    Duration took = Duration.between(start, Instant.now());
+    report.condition("The run took %d min %02d s", took.toMinutes(), took.toSecondsPart());
+    report.write();
+    Progress.line("results in %s", settings.out().resolve("README.md"));
+  }
+
+  private static void runServlet(Settings settings, Report report, Charts charts)
+      throws Exception {
+    Optional<Path> wrk = Wrk.find();
+    if (wrk.isEmpty()) {
+      report.condition("Servlet case skipped: %s", Wrk.INSTALL_HINT);
+      Progress.line("servlet case skipped: %s", Wrk.INSTALL_HINT);
+      return;
+    }
+    if (!SampleApp.available()) {
+      report.condition("Servlet case skipped: %s is not on the class path", SampleApp.MAIN_CLASS);
+      return;
+    }
+    ServletCase.Result result = new ServletCase(settings, wrk.get()).run();
+    report.servlet(result);
+    charts.throughput("servlet-tps.png", "Servlet filter: throughput, endpoint sleeps 100 ms",
+        result.sweep(), ServletCase::closedLoopLimit);
+    charts.p99("servlet-p99.png", "Servlet filter: p99 latency, endpoint sleeps 100 ms",
+        result.sweep());
+    report.condition("Load average (1 min) after the servlet case: %.2f; load generator: %s"
+        + " (its own process, 2 threads)", Machine.loadAverage(), wrk.get());
+  }
+
+  private static void runClients(Settings settings, Report report, Charts charts)
+      throws Exception {
+    if (!SampleApp.available()) {
+      report.condition("Client cases skipped: %s is not on the class path", SampleApp.MAIN_CLASS);
+      return;
+    }
+    ClientCases.Result result = new ClientCases(settings).run();
+    report.clients(result);
+    charts.throughput("restclient-tps.png", "RestClient: throughput, endpoint with no delay",
+        result.restClientSweep(), null);
+    charts.p99("restclient-p99.png", "RestClient: p99 latency, endpoint with no delay",
+        result.restClientSweep());
+    Map<String, BatchSizes> sizes = new LinkedHashMap<>();
+    result.batchSizes().forEach((adapter, batchSizes) -> sizes.put(adapter.title(), batchSizes));
+    charts.batchSizes("batch-sizes.png",
+        "Requests per shared backend call, " + ClientCases.USERS + " users", sizes);
+    report.condition("Load average (1 min) after the client cases: %.2f", Machine.loadAverage());
+  }
+}

@@ -1,0 +1,76 @@
+package io.github.collapseexecutor.benchmarks.load;
+
+import java.io.IOException;
+import java.net.URI;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The samples' Spring Boot application ({@value #MAIN_CLASS}) in a JVM of its own: Tomcat with at
+ * most 200 threads, the library's servlet filter on {@code /test/collapse*}, and
+ * {@code /test/noop*} never collapsed by the server. Its {@code /test/counter} counts how often
+ * each endpoint's handler ran: the backend calls.
+ */
+final class SampleApp implements AutoCloseable {
+
+  static final String MAIN_CLASS = "io.github.collapseexecutor.samples.web.SampleApplication";
+
+  /** The same heap for every run, so that a run does not measure the heap growing. */
+  private static final List<String> JVM_OPTIONS = List.of("-Xms1g", "-Xmx1g");
+
+  private final ChildJvm jvm;
+  private final URI base;
+
+  private SampleApp(ChildJvm jvm, URI base) {
+    this.jvm = jvm;
+    this.base = base;
+  }
+
+  /** Returns whether the application is on the class path (the samples module has it). */
+  static boolean available() {
+    try {
+      Class.forName(MAIN_CLASS, false, SampleApp.class.getClassLoader());
+      return true;
+    } catch (ClassNotFoundException e) {
+      return false;
+    }
+  }
+
+  /** Starts the application on a free port, without its start-up report, and waits for it. */
+  static SampleApp start(Path logs) throws IOException, InterruptedException {
+    int port = Loopback.freePort();
+    URI base = URI.create("http://127.0.0.1:" + port);
+    ChildJvm jvm = ChildJvm.start("sample-app", MAIN_CLASS, JVM_OPTIONS,
+        List.of("--server.port=" + port, "--sample.startup-report.enabled=false"),
+        base.resolve("/test/counter"), logs);
+    return new SampleApp(jvm, base);
+  }
+
+  /** Returns the URL of {@code path}, such as {@code /test/collapse100}. */
+  URI url(String path) {
+    return base.resolve(path);
+  }
+
+  /** Returns how often the handler of {@code endpoint} (such as {@code noop100}) ran. */
+  long executions(String endpoint) throws IOException, InterruptedException {
+    String counts = Loopback.get(url("/test/counter"));
+    Matcher count = Pattern.compile("\"" + Pattern.quote(endpoint) + "\"\\s*:\\s*(\\d+)")
+        .matcher(counts);
+    if (!count.find()) {
+      throw new IOException("no count of " + endpoint + " in /test/counter: " + counts);
+    }
+    return Long.parseLong(count.group(1));
+  }
+
+  /** Returns the pid of the application's JVM. */
+  long pid() {
+    return jvm.pid();
+  }
+
+  @Override
+  public void close() {
+    jvm.close();
+  }
+}

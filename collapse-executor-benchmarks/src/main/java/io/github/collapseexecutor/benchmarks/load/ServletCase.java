@@ -1,0 +1,79 @@
+package io.github.collapseexecutor.benchmarks.load;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The server-side case: wrk's closed-loop users against the sample application's
+ * {@code /test/collapse100}, which the library's servlet filter collapses, and
+ * {@code /test/noop100}, which it does not. Both handlers sleep 100 ms; Tomcat has at most 200
+ * threads. Without collapse, 400 users need 400 threads for the 100 ms, so half of them queue;
+ * with collapse, the requests that arrive while one runs wait for it without holding a thread.
+ */
+final class ServletCase {
+
+  /** The users of the classic write-up. */
+  static final int USERS = 400;
+
+  /** How long each endpoint's handler takes. */
+  static final double ENDPOINT_MILLIS = 100;
+
+  private static final String COLLAPSED = "collapse100";
+  private static final String NOT_COLLAPSED = "noop100";
+  /** Lets requests cut off by the end of a run finish before the next run or count. */
+  private static final Duration SETTLE = Duration.ofSeconds(1);
+
+  /**
+   * What the case measured.
+   *
+   * @param main {@value #USERS} users for the measured time
+   * @param sweep the same at each concurrency of the sweep, for the charts
+   */
+  record Result(Comparison main, List<Comparison> sweep) {}
+
+  private final Settings settings;
+  private final Path wrk;
+
+  ServletCase(Settings settings, Path wrk) {
+    this.settings = settings;
+    this.wrk = wrk;
+  }
+
+  /** Returns the users divided by the endpoint's latency: what no server can exceed. */
+  static double closedLoopLimit(int users) {
+    return users * 1000.0 / ENDPOINT_MILLIS;
+  }
+
+  Result run() throws IOException, InterruptedException {
+    try (SampleApp app = SampleApp.start(settings.logs())) {
+      // unmeasured, so that neither side pays for the JIT's warm-up alone
+      measure(app, NOT_COLLAPSED, USERS, settings.warmUp());
+      measure(app, COLLAPSED, USERS, settings.warmUp());
+      Comparison main = compare(app, USERS, settings.measure());
+      List<Comparison> sweep = new ArrayList<>();
+      for (int users : settings.sweepUsers()) {
+        sweep.add(compare(app, users, settings.sweepPoint()));
+      }
+      return new Result(main, sweep);
+    }
+  }
+
+  private Comparison compare(SampleApp app, int users, Duration duration)
+      throws IOException, InterruptedException {
+    Measurement without = measure(app, NOT_COLLAPSED, users, duration);
+    Measurement with = measure(app, COLLAPSED, users, duration);
+    Progress.line("servlet %3d users: %s", users, Progress.describe(with, without));
+    return new Comparison(with, without);
+  }
+
+  private Measurement measure(SampleApp app, String endpoint, int users, Duration duration)
+      throws IOException, InterruptedException {
+    long before = app.executions(endpoint);
+    Measurement measured = Wrk.run(wrk, app.url("/test/" + endpoint), users, duration);
+    Thread.sleep(SETTLE.toMillis());
+    return measured.withBackendCalls(app.executions(endpoint) - before);
+  }
+}
