@@ -2,6 +2,7 @@ package io.github.collapseexecutor.spring.http;
 
 import io.github.collapseexecutor.core.BlockingCallableGroupCollapseExecutor;
 import io.github.collapseexecutor.core.CollapseExecutionException;
+import io.github.collapseexecutor.core.CollapseTimeoutException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InterruptedIOException;
@@ -22,7 +23,10 @@ import java.util.Objects;
  *   <li>any other response: the caller that made the call gets it, streaming; the callers that
  *       waited make their own calls, as if collapse were off;</li>
  *   <li>a failed call ({@link IOException} or unchecked exception): every caller that waited for
- *       it gets the same exception, as the client would have thrown it.</li>
+ *       it gets the same exception, as the client would have thrown it;</li>
+ *   <li>no response within {@link HttpCollapseOptions#waitTimeout()}: the caller that waited
+ *       stops waiting and makes its own call, as if collapse were off; the call it waited for goes
+ *       on for the others.</li>
  * </ul>
  */
 public final class BlockingHttpCollapser implements AutoCloseable {
@@ -100,7 +104,15 @@ public final class BlockingHttpCollapser implements AutoCloseable {
     Leader<R> mine = new Leader<>();
     ResponseSnapshot shared;
     try {
-      shared = executor.execute(key, () -> mine.lead(exchange, request, options.maxBodyBytes()));
+      shared = executor.execute(key, () -> mine.lead(exchange, request, options.maxBodyBytes()),
+          options.waitTimeout());
+    } catch (CollapseTimeoutException waitedTooLong) {
+      if (mine.ran) {
+        throw waitedTooLong;
+      }
+      // the executor already reported the timeout to the listener
+      stats.recordFellBack();
+      return exchange.proceed();
     } catch (CollapseExecutionException wrapped) {
       throw unwrap(wrapped);
     } catch (IllegalStateException refused) {

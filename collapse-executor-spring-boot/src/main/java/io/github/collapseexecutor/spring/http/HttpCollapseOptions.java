@@ -1,6 +1,7 @@
 package io.github.collapseexecutor.spring.http;
 
 import io.github.collapseexecutor.core.CollapseListener;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -29,6 +30,12 @@ public final class HttpCollapseOptions {
   /** Default largest body that is buffered to share: 1 MiB. */
   public static final int DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 
+  /**
+   * Default longest time a request waits for an identical request's response before it makes its
+   * own call: 30 s.
+   */
+  public static final Duration DEFAULT_WAIT_TIMEOUT = Duration.ofSeconds(30);
+
   /** Request headers that always join the key, so that different credentials never share. */
   public static final Set<String> DEFAULT_SENSITIVE_HEADERS =
       Set.of("authorization", "cookie", "proxy-authorization");
@@ -48,6 +55,7 @@ public final class HttpCollapseOptions {
   private final Map<String, CollapsePolicy> policies;
   private final Set<String> sensitiveHeaders;
   private final int maxBodyBytes;
+  private final Duration waitTimeout;
   private final CollapseListener listener;
 
   private HttpCollapseOptions(Builder builder) {
@@ -56,6 +64,7 @@ public final class HttpCollapseOptions {
     this.policies = Map.copyOf(builder.policies);
     this.sensitiveHeaders = Set.copyOf(builder.sensitiveHeaders);
     this.maxBodyBytes = builder.maxBodyBytes;
+    this.waitTimeout = builder.waitTimeout;
     this.listener = builder.listener;
   }
 
@@ -89,6 +98,14 @@ public final class HttpCollapseOptions {
     return maxBodyBytes;
   }
 
+  /**
+   * Returns how long a request waits for an identical request's response before it stops waiting
+   * and makes its own call, as if collapse were off; see {@link Builder#waitTimeout(Duration)}.
+   */
+  public Duration waitTimeout() {
+    return waitTimeout;
+  }
+
   /** Returns the listener that receives a report for every shared call. */
   public CollapseListener listener() {
     return listener;
@@ -97,7 +114,8 @@ public final class HttpCollapseOptions {
   @Override
   public String toString() {
     return "HttpCollapseOptions{groups=" + groups + ", policies=" + policies
-        + ", sensitiveHeaders=" + sensitiveHeaders + ", maxBodyBytes=" + maxBodyBytes + "}";
+        + ", sensitiveHeaders=" + sensitiveHeaders + ", maxBodyBytes=" + maxBodyBytes
+        + ", waitTimeout=" + waitTimeout + "}";
   }
 
   /** Builds {@link HttpCollapseOptions}; setters validate at once, {@link #build()} checks names. */
@@ -108,6 +126,7 @@ public final class HttpCollapseOptions {
     private final Map<String, CollapsePolicy> policies = new LinkedHashMap<>();
     private Set<String> sensitiveHeaders = DEFAULT_SENSITIVE_HEADERS;
     private int maxBodyBytes = DEFAULT_MAX_BODY_BYTES;
+    private Duration waitTimeout = DEFAULT_WAIT_TIMEOUT;
     private CollapseListener listener = CollapseListener.NONE;
 
     private Builder() {}
@@ -189,6 +208,31 @@ public final class HttpCollapseOptions {
         throw new IllegalArgumentException("maxBodyBytes must not be negative: " + maxBodyBytes);
       }
       this.maxBodyBytes = maxBodyBytes;
+      return this;
+    }
+
+    /**
+     * Sets how long a request that joined an identical request's call waits for its response.
+     * When the time is up, the waiting request stops waiting and makes its own call, exactly as
+     * if collapse were off: the client adapters call the backend (the caller's own client
+     * timeouts then apply to that call), the servlet filter runs the filter chain. The call it
+     * waited for goes on for the others, and the request is counted as
+     * {@link HttpCollapseStats#fellBack()} and reported to the listener as
+     * {@link CollapseListener#callTimedOut(String)}. The request that makes a shared call is
+     * never cut short by this timeout. Default {@link HttpCollapseOptions#DEFAULT_WAIT_TIMEOUT}.
+     *
+     * <p>Set it below the time after which your callers would rather pay for a second call than
+     * keep waiting, and above the usual latency of the collapsed endpoints: a waiter that gives up
+     * adds the very call collapse saved.
+     *
+     * @throws IllegalArgumentException if {@code waitTimeout} is zero or negative
+     */
+    public Builder waitTimeout(Duration waitTimeout) {
+      Objects.requireNonNull(waitTimeout, "waitTimeout");
+      if (waitTimeout.isZero() || waitTimeout.isNegative()) {
+        throw new IllegalArgumentException("waitTimeout must be positive: " + waitTimeout);
+      }
+      this.waitTimeout = waitTimeout;
       return this;
     }
 

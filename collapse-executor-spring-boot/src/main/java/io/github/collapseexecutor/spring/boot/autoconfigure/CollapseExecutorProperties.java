@@ -2,7 +2,6 @@ package io.github.collapseexecutor.spring.boot.autoconfigure;
 
 import io.github.collapseexecutor.core.CollapseExecutorOptions;
 import io.github.collapseexecutor.spring.http.HttpCollapseOptions;
-import io.github.collapseexecutor.spring.http.servlet.CollapseServletFilter;
 import java.time.Duration;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
@@ -194,6 +193,13 @@ public class CollapseExecutorProperties implements Validator {
      */
     private List<String> sensitiveHeaders;
 
+    /**
+     * How long a request that joined an identical request's call waits for its response before
+     * it stops waiting and goes on as if collapse were off: a client makes its own call, the
+     * servlet filter runs the chain.
+     */
+    private Duration waitTimeout = HttpCollapseOptions.DEFAULT_WAIT_TIMEOUT;
+
     public boolean isEnabled() {
       return enabled;
     }
@@ -232,6 +238,14 @@ public class CollapseExecutorProperties implements Validator {
 
     public void setSensitiveHeaders(List<String> sensitiveHeaders) {
       this.sensitiveHeaders = sensitiveHeaders;
+    }
+
+    public Duration getWaitTimeout() {
+      return waitTimeout;
+    }
+
+    public void setWaitTimeout(Duration waitTimeout) {
+      this.waitTimeout = waitTimeout;
     }
   }
 
@@ -294,11 +308,6 @@ public class CollapseExecutorProperties implements Validator {
     /** URL patterns the filter is mapped to. */
     private List<String> urlPatterns = new ArrayList<>(List.of("/*"));
 
-    /**
-     * How long a request waits for an identical request's response before it runs the chain itself.
-     */
-    private Duration waitTimeout = CollapseServletFilter.DEFAULT_WAIT_TIMEOUT;
-
     public int getOrder() {
       return order;
     }
@@ -313,14 +322,6 @@ public class CollapseExecutorProperties implements Validator {
 
     public void setUrlPatterns(List<String> urlPatterns) {
       this.urlPatterns = urlPatterns;
-    }
-
-    public Duration getWaitTimeout() {
-      return waitTimeout;
-    }
-
-    public void setWaitTimeout(Duration waitTimeout) {
-      this.waitTimeout = waitTimeout;
     }
   }
 

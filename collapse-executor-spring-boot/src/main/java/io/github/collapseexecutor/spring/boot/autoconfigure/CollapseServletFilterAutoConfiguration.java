@@ -54,7 +54,7 @@ public final class CollapseServletFilterAutoConfiguration {
     CollapseExecutorProperties.ServletSection section = properties.getServlet();
     HttpCollapseOptions options =
         HttpAdapterSupport.options(INTEGRATION, properties, section, listeners);
-    CollapseServletFilter filter = new CollapseServletFilter(options, section.getWaitTimeout());
+    CollapseServletFilter filter = new CollapseServletFilter(options);
     ClosingRegistration registration = new ClosingRegistration(filter);
     registration.setName(FILTER_NAME);
     registration.setAsyncSupported(true);
@@ -63,8 +63,7 @@ public final class CollapseServletFilterAutoConfiguration {
     registration.setOrder(section.getOrder());
     HttpAdapterSupport.register(executors, INTEGRATION, options, filter.stats(), Map.of(
         "order", section.getOrder(),
-        "urlPatterns", List.copyOf(section.getUrlPatterns()),
-        "waitTimeoutMillis", section.getWaitTimeout().toMillis()));
+        "urlPatterns", List.copyOf(section.getUrlPatterns())));
     return registration;
   }
 

@@ -20,8 +20,8 @@ final class HttpAdapterSupport {
   private HttpAdapterSupport() {}
 
   /**
-   * Returns the options of the adapter of {@code integration}: the section's groups and policies,
-   * its body limit and sensitive headers or the top-level ones, and the listeners of every
+   * Returns the options of the adapter of {@code integration}: the section's groups, policies and
+   * wait timeout, its body limit and sensitive headers or the top-level ones, and the listeners of every
    * {@link CollapseListenerFactory}. The executor is named after the integration.
    */
   static HttpCollapseOptions options(String integration, CollapseExecutorProperties properties,
@@ -31,6 +31,7 @@ final class HttpAdapterSupport {
     HttpCollapseOptions.Builder builder = HttpCollapseOptions.builder()
         .name(integration)
         .maxBodyBytes(Math.toIntExact(maxBodySize.toBytes()))
+        .waitTimeout(section.getWaitTimeout())
         .sensitiveHeaders(new LinkedHashSet<>(section.getSensitiveHeaders() != null
             ? section.getSensitiveHeaders() : properties.getSensitiveHeaders()))
         .listener(CollapseListeners.of(listeners, integration));

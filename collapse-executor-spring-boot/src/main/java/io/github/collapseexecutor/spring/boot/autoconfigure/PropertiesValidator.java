@@ -51,6 +51,10 @@ final class PropertiesValidator {
     bodySize(field + ".maxBodySize", key + ".max-body-size", section.getMaxBodySize(), true);
     headers(field + ".sensitiveHeaders", key + ".sensitive-headers", section.getSensitiveHeaders(),
         true);
+    Duration waitTimeout = section.getWaitTimeout();
+    if (waitTimeout == null || waitTimeout.isZero() || waitTimeout.isNegative()) {
+      reject(field + ".waitTimeout", key + ".wait-timeout", waitTimeout, "must be positive");
+    }
     for (Map.Entry<String, Policy> policy : section.getCollapsePolicies().entrySet()) {
       String policyField = field + ".collapsePolicies[" + policy.getKey() + "]";
       String policyKey = key + ".collapse-policies." + policy.getKey();
@@ -108,10 +112,6 @@ final class PropertiesValidator {
   }
 
   private void servlet(ServletSection servlet) {
-    Duration waitTimeout = servlet.getWaitTimeout();
-    if (waitTimeout == null || waitTimeout.isZero() || waitTimeout.isNegative()) {
-      reject("servlet.waitTimeout", "servlet.wait-timeout", waitTimeout, "must be positive");
-    }
     List<String> patterns = servlet.getUrlPatterns();
     if (patterns == null || patterns.isEmpty()) {
       reject("servlet.urlPatterns", "servlet.url-patterns", patterns, "must not be empty");

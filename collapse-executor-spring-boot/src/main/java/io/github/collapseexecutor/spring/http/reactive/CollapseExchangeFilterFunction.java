@@ -5,6 +5,7 @@ import io.github.collapseexecutor.spring.http.CollapseKey;
 import io.github.collapseexecutor.spring.http.CollapseRules;
 import io.github.collapseexecutor.spring.http.HttpCollapseOptions;
 import io.github.collapseexecutor.spring.http.HttpCollapseStats;
+import io.github.collapseexecutor.spring.http.ListenerReports;
 import io.github.collapseexecutor.spring.http.ReplayRules;
 import io.github.collapseexecutor.spring.http.RequestHeaders;
 import io.github.collapseexecutor.spring.http.ResponseSnapshot;
@@ -47,7 +48,9 @@ import reactor.core.publisher.Mono;
  * <p>A response that may not be shared ({@link ReplayRules}) or whose body is larger than
  * {@link HttpCollapseOptions#maxBodyBytes()} goes, streaming, to the subscriber whose exchange it
  * is; the others run their own exchange. A failed exchange fails every subscriber that shared it
- * with the same error.
+ * with the same error. A subscriber that waited {@link HttpCollapseOptions#waitTimeout()} for
+ * another's exchange stops waiting and runs its own, as if collapse were off; the exchange it left
+ * goes on for the others.
  *
  * <p>Add it as the last filter, so its key sees the headers earlier filters add. One instance
  * serves one client.
@@ -106,9 +109,12 @@ public final class CollapseExchangeFilterFunction implements ExchangeFilterFunct
     LeaderSlot mine = new LeaderSlot();
     CompletableFuture<Shared> caller;
     try {
-      caller = executor.execute(key, () -> next.exchange(request)
-          .flatMap(response -> capture(response, headers, request, mine))
-          .toFuture());
+      caller = executor.execute(key, () -> {
+        mine.leading = true;
+        return next.exchange(request)
+            .flatMap(response -> capture(response, headers, request, mine))
+            .toFuture();
+      });
     } catch (IllegalStateException refused) {
       if (!closed) {
         throw refused;
@@ -116,21 +122,28 @@ public final class CollapseExchangeFilterFunction implements ExchangeFilterFunct
       // closed between the check in filter and this call: go through as if collapse were off
       return passThrough(request, next);
     }
-    return Mono.fromFuture(caller, /* suppressCancel= */ false)
-        .doOnCancel(mine::abandon)
-        .flatMap(shared -> {
-          ClientResponse own = mine.claim();
-          if (own != null) {
-            stats.recordLed();
-            return Mono.just(own);
-          }
-          if (shared.snapshot != null && shared.snapshot.canServe(headers)) {
-            stats.recordReplayed();
-            return Mono.just(replay(shared.snapshot, request));
-          }
-          stats.recordFellBack();
-          return next.exchange(request);
-        });
+    Mono<Shared> outcome = Mono.fromFuture(caller, /* suppressCancel= */ false)
+        .doOnCancel(mine::abandon);
+    if (!mine.leading) {
+      // cancelling the wait makes this subscriber leave the exchange alone, as a cancel would
+      outcome = outcome.timeout(options.waitTimeout(), Mono.fromSupplier(() -> {
+        ListenerReports.waitTimedOut(options.listener(), executor.name());
+        return Shared.NONE;
+      }));
+    }
+    return outcome.flatMap(shared -> {
+      ClientResponse own = mine.claim();
+      if (own != null) {
+        stats.recordLed();
+        return Mono.just(own);
+      }
+      if (shared.snapshot != null && shared.snapshot.canServe(headers)) {
+        stats.recordReplayed();
+        return Mono.just(replay(shared.snapshot, request));
+      }
+      stats.recordFellBack();
+      return next.exchange(request);
+    });
   }
 
   private Mono<Shared> capture(ClientResponse response, RequestHeaders requestHeaders,
@@ -180,6 +193,8 @@ public final class CollapseExchangeFilterFunction implements ExchangeFilterFunct
    */
   private static final class LeaderSlot {
 
+    /** Set on the subscribing thread, inside {@code execute}, when this subscriber leads. */
+    boolean leading;
     private ClientResponse response;
     private boolean abandoned;
 

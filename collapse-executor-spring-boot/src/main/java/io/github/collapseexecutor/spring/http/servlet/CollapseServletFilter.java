@@ -5,6 +5,7 @@ import io.github.collapseexecutor.spring.http.CollapseKey;
 import io.github.collapseexecutor.spring.http.CollapseRules;
 import io.github.collapseexecutor.spring.http.HttpCollapseOptions;
 import io.github.collapseexecutor.spring.http.HttpCollapseStats;
+import io.github.collapseexecutor.spring.http.ListenerReports;
 import io.github.collapseexecutor.spring.http.ReplayRules;
 import io.github.collapseexecutor.spring.http.RequestHeaders;
 import io.github.collapseexecutor.spring.http.ResponseSnapshot;
@@ -21,7 +22,6 @@ import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletRequestWrapper;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
-import java.time.Duration;
 import java.util.Collections;
 import java.util.Map;
 import java.util.Objects;
@@ -58,9 +58,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
  *       {@link HttpCollapseOptions#maxBodyBytes()}, {@code sendError}, {@code sendRedirect}, or
  *       the chain went async itself), or the chain threw an exception: the waiting request runs
  *       the chain itself, as if collapse were off, through an async dispatch to its own URI;</li>
- *   <li>the response did not arrive within the wait timeout (default
- *       {@link #DEFAULT_WAIT_TIMEOUT}): the waiting request stops waiting and runs the chain
- *       itself, the same way.</li>
+ *   <li>the response did not arrive within {@link HttpCollapseOptions#waitTimeout()}: the
+ *       waiting request stops waiting and runs the chain itself, the same way.</li>
  * </ul>
  * A chain exception reaches only the request whose chain threw it.
  *
@@ -71,9 +70,6 @@ import java.util.concurrent.atomic.AtomicBoolean;
  */
 public final class CollapseServletFilter implements Filter, AutoCloseable {
 
-  /** How long a request waits for another's response before it runs the chain itself: 30 s. */
-  public static final Duration DEFAULT_WAIT_TIMEOUT = Duration.ofSeconds(30);
-
   private final HttpCollapseOptions options;
   private final CollapseRules rules;
   private final FutureCallableGroupCollapseExecutor executor;
@@ -81,24 +77,10 @@ public final class CollapseServletFilter implements Filter, AutoCloseable {
   private final long waitTimeoutMillis;
   private volatile boolean closed;
 
-  /** Creates a filter with the default wait timeout. */
+  /** Creates a filter with its own collapse executor. */
   public CollapseServletFilter(HttpCollapseOptions options) {
-    this(options, DEFAULT_WAIT_TIMEOUT);
-  }
-
-  /**
-   * Creates a filter.
-   *
-   * @param waitTimeout how long a waiting request waits before it runs the chain itself
-   * @throws IllegalArgumentException if {@code waitTimeout} is not positive
-   */
-  public CollapseServletFilter(HttpCollapseOptions options, Duration waitTimeout) {
     this.options = Objects.requireNonNull(options, "options");
-    Objects.requireNonNull(waitTimeout, "waitTimeout");
-    if (waitTimeout.isZero() || waitTimeout.isNegative()) {
-      throw new IllegalArgumentException("waitTimeout must be positive: " + waitTimeout);
-    }
-    this.waitTimeoutMillis = Math.max(1, waitTimeout.toMillis());
+    this.waitTimeoutMillis = Math.max(1, options.waitTimeout().toMillis());
     this.rules = new CollapseRules(options);
     this.executor = new FutureCallableGroupCollapseExecutor(options.name(), options.listener());
   }
@@ -191,6 +173,7 @@ public final class CollapseServletFilter implements Filter, AutoCloseable {
       public void onTimeout(AsyncEvent event) {
         if (settled.compareAndSet(false, true)) {
           shared.cancel(/* mayInterruptIfRunning= */ false);
+          ListenerReports.waitTimedOut(options.listener(), executor.name());
           stats.recordFellBack();
           async.dispatch();
         }
@@ -238,7 +221,10 @@ public final class CollapseServletFilter implements Filter, AutoCloseable {
     Recorded recorded = null;
     try {
       recorded = shared.get(waitTimeoutMillis, TimeUnit.MILLISECONDS);
-    } catch (TimeoutException | ExecutionException | CancellationException e) {
+    } catch (TimeoutException e) {
+      shared.cancel(/* mayInterruptIfRunning= */ false);
+      ListenerReports.waitTimedOut(options.listener(), executor.name());
+    } catch (ExecutionException | CancellationException e) {
       shared.cancel(/* mayInterruptIfRunning= */ false);
     } catch (InterruptedException e) {
       shared.cancel(/* mayInterruptIfRunning= */ false);

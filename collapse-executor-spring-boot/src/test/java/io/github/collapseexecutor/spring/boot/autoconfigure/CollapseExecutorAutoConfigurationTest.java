@@ -257,6 +257,31 @@ final class CollapseExecutorAutoConfigurationTest {
   }
 
   @Test
+  void eachAdapterWaitsAsLongAsItsSectionSays() {
+    runner.withPropertyValues("collapse.executor.rest-template.wait-timeout=250ms",
+        "collapse.executor.okhttp.wait-timeout=2s")
+        .run(context -> {
+          List<CollapseExecutorDescriptor> executors =
+              context.getBean(CollapseExecutors.class).list();
+          assertThat(executor(executors, "rest-template").options().waitTimeout())
+              .isEqualTo(Duration.ofMillis(250));
+          assertThat(executor(executors, "okhttp").options().waitTimeout())
+              .isEqualTo(Duration.ofSeconds(2));
+          assertThat(executor(executors, "web-client").options().waitTimeout())
+              .isEqualTo(Duration.ofSeconds(30));
+        });
+  }
+
+  @Test
+  void failsOnNonPositiveClientWaitTimeouts() {
+    runner.withPropertyValues("collapse.executor.rest-template.wait-timeout=-1s",
+        "collapse.executor.web-client.wait-timeout=0")
+        .run(context -> assertThat(StartupFailures.messages(context))
+            .contains("collapse.executor.rest-template.wait-timeout=PT-1S must be positive")
+            .contains("collapse.executor.web-client.wait-timeout=PT0S must be positive"));
+  }
+
+  @Test
   void failsOnBadSettingsOfADisabledSection() {
     runner.withPropertyValues("collapse.executor.servlet.enabled=false",
         "collapse.executor.servlet.collapse-groups[0].uris=nope")

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.github.collapseexecutor.spring.http.HttpCollapseOptions;
 import io.github.collapseexecutor.spring.http.servlet.CollapseServletFilter;
 import jakarta.servlet.DispatcherType;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -41,9 +42,10 @@ final class CollapseServletFilterAutoConfigurationTest {
       assertThat(registration.getUrlPatterns()).containsExactly("/*");
       assertThat(registration.getOrder()).isEqualTo(Ordered.LOWEST_PRECEDENCE);
       assertThat(context.getBean(CollapseExecutors.class).list()).singleElement()
-          .satisfies(executor -> assertThat(executor.settings())
-              .containsEntry("waitTimeoutMillis", 30_000L)
-              .containsEntry("order", Ordered.LOWEST_PRECEDENCE));
+          .satisfies(executor -> {
+            assertThat(executor.options().waitTimeout()).isEqualTo(Duration.ofSeconds(30));
+            assertThat(executor.settings()).containsEntry("order", Ordered.LOWEST_PRECEDENCE);
+          });
     });
   }
 
@@ -58,8 +60,8 @@ final class CollapseServletFilterAutoConfigurationTest {
           assertThat(registration.getOrder()).isEqualTo(-50);
           assertThat(registration.getUrlPatterns()).containsExactly("/api/*", "/user/*");
           assertThat(context.getBean(CollapseExecutors.class).list()).singleElement()
-              .satisfies(executor -> assertThat(executor.settings())
-                  .containsEntry("waitTimeoutMillis", 2_000L));
+              .satisfies(executor -> assertThat(executor.options().waitTimeout())
+                  .isEqualTo(Duration.ofSeconds(2)));
         });
   }
 

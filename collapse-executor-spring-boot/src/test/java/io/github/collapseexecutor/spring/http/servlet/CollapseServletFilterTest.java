@@ -42,7 +42,7 @@ final class CollapseServletFilterTest {
   private final CountDownLatch releaseSlow = new CountDownLatch(1);
   private final CollapseServletFilter filter = new CollapseServletFilter(HttpCollapseOptions
       .builder().group(CollapseGroup.ofUris("/user/*", "/cookie", "/private", "/throw", "/slow"))
-      .build(), Duration.ofMillis(300));
+      .waitTimeout(Duration.ofMillis(300)).build());
   private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5))
       .build();
   private Tomcat tomcat;

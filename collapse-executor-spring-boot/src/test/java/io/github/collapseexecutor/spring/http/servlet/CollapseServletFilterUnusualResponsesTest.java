@@ -54,7 +54,8 @@ final class CollapseServletFilterUnusualResponsesTest {
   private static final int N = 12;
 
   private final CollapseServletFilter filter = new CollapseServletFilter(HttpCollapseOptions
-      .builder().group(CollapseGroup.ofUris("/c/**")).build(), Duration.ofSeconds(10));
+      .builder().group(CollapseGroup.ofUris("/c/**")).waitTimeout(Duration.ofSeconds(10))
+      .build());
   private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
       .connectTimeout(Duration.ofSeconds(5)).build();
   /** The servlet of the collapsing Tomcat holds every request until this many have arrived. */

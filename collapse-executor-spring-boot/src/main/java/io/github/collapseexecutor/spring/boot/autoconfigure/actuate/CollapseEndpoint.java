@@ -60,7 +60,8 @@ public final class CollapseEndpoint {
     return new ExecutorDescription(executor.name(), executor.integration(), requests, backendCalls,
         requests == 0 ? 0.0 : (double) replayed / requests,
         new Counts(passedThrough, led, replayed, fellBack), options.maxBodyBytes(),
-        new TreeSet<>(options.sensitiveHeaders()).stream().toList(), groups,
+        new TreeSet<>(options.sensitiveHeaders()).stream().toList(),
+        options.waitTimeout().toMillis(), groups,
         executor.settings());
   }
 
@@ -99,12 +100,14 @@ public final class CollapseEndpoint {
    * @param counts the four counters the totals come from
    * @param maxBodyBytes the largest body that is shared
    * @param sensitiveHeaders the headers that always join the key
+   * @param waitTimeoutMillis how long a request waits for another's response before it goes on
+   *     as if collapse were off
    * @param groups the collapse groups, in the order they are tried
    * @param settings what else configures it
    */
   public record ExecutorDescription(String name, String integration, long requests,
       long backendCalls, double collapseRatio, Counts counts, int maxBodyBytes,
-      List<String> sensitiveHeaders, List<GroupDescription> groups,
+      List<String> sensitiveHeaders, long waitTimeoutMillis, List<GroupDescription> groups,
       Map<String, Object> settings) {}
 
   /**

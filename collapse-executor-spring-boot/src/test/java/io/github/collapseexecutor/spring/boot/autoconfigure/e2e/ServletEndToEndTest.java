@@ -103,7 +103,7 @@ final class ServletEndToEndTest {
     assertThat(servlet.get("groups").get(1).get("collapsePolicyName").asString())
         .isEqualTo("sample-policy1");
     assertThat(servlet.get("settings").get("order").asInt()).isEqualTo(Integer.MAX_VALUE);
-    assertThat(servlet.get("settings").get("waitTimeoutMillis").asLong()).isEqualTo(30_000);
+    assertThat(servlet.get("waitTimeoutMillis").asLong()).isEqualTo(30_000);
   }
 
   private HttpResponse<String> get(String path) throws Exception {

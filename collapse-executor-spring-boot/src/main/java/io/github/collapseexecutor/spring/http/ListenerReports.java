@@ -1,0 +1,23 @@
+package io.github.collapseexecutor.spring.http;
+
+import io.github.collapseexecutor.core.CollapseListener;
+
+/**
+ * Reports that the adapters make to a {@link CollapseListener} themselves, where the core executor
+ * cannot see the event (a future-based adapter times its waiters out on its own). Like the core,
+ * it shields the caller from a listener that throws. For the adapters of this module.
+ */
+public final class ListenerReports {
+
+  private ListenerReports() {}
+
+  /** Tells {@code listener} that a caller of {@code executorName} stopped waiting at its timeout. */
+  public static void waitTimedOut(CollapseListener listener, String executorName) {
+    try {
+      listener.callTimedOut(executorName);
+    } catch (RuntimeException e) {
+      System.getLogger(ListenerReports.class.getName())
+          .log(System.Logger.Level.WARNING, executorName + ": collapse listener failed", e);
+    }
+  }
+}
