@@ -48,15 +48,16 @@ final class ClientCases {
         BatchSizes batchSizes = new BatchSizes();
         try (Sides sides = new Sides(app, adapter, batchSizes)) {
           // unmeasured, so that neither side pays for the JIT's and the pools' warm-up alone
-          sides.compare(USERS, settings.warmUp());
-          batchSizes.reset();
-          main.put(adapter, sides.compare(USERS, settings.measure()));
-          sizes.put(adapter, batchSizes);
+          sides.compare("warm-up", USERS, settings.warmUp());
           if (adapter == ClientAdapter.REST_CLIENT) {
             for (int users : settings.sweepUsers()) {
-              sweep.add(sides.compare(users, settings.sweepPoint()));
+              sweep.add(sides.compare("sweep", users, settings.sweepPoint()));
             }
           }
+          // the sizes of the measured run alone
+          batchSizes.reset();
+          main.put(adapter, sides.compare("measured", USERS, settings.measure()));
+          sizes.put(adapter, batchSizes);
         }
       }
       return new Result(main, sizes, sweep);
@@ -83,10 +84,11 @@ final class ClientCases {
       this.with = adapter.open(url, options);
     }
 
-    Comparison compare(int users, Duration duration) throws IOException, InterruptedException {
+    Comparison compare(String run, int users, Duration duration)
+        throws IOException, InterruptedException {
       Measurement withoutCollapse = measure(without, users, duration);
       Measurement withCollapse = measure(with, users, duration);
-      Progress.line("%-10s %3d users: %s", adapter.title(), users,
+      Progress.line("%-10s %-8s %3d users: %s", adapter.title(), run, users,
           Progress.describe(withCollapse, withoutCollapse));
       return new Comparison(withCollapse, withoutCollapse);
     }

@@ -52,20 +52,20 @@ final class ServletCase {
       // unmeasured, so that neither side pays for the JIT's warm-up alone
       measure(app, NOT_COLLAPSED, USERS, settings.warmUp());
       measure(app, COLLAPSED, USERS, settings.warmUp());
-      Comparison main = compare(app, USERS, settings.measure());
+      Comparison main = compare(app, "measured", USERS, settings.measure());
       List<Comparison> sweep = new ArrayList<>();
       for (int users : settings.sweepUsers()) {
-        sweep.add(compare(app, users, settings.sweepPoint()));
+        sweep.add(compare(app, "sweep", users, settings.sweepPoint()));
       }
       return new Result(main, sweep);
     }
   }
 
-  private Comparison compare(SampleApp app, int users, Duration duration)
+  private Comparison compare(SampleApp app, String run, int users, Duration duration)
       throws IOException, InterruptedException {
     Measurement without = measure(app, NOT_COLLAPSED, users, duration);
     Measurement with = measure(app, COLLAPSED, users, duration);
-    Progress.line("servlet %3d users: %s", users, Progress.describe(with, without));
+    Progress.line("servlet    %-8s %3d users: %s", run, users, Progress.describe(with, without));
     return new Comparison(with, without);
   }
 

@@ -73,7 +73,7 @@ final class Wrk {
     return parse(report, connections);
   }
 
-  /** Reads wrk's report; package-private for its test. */
+  /** Reads wrk's report. */
   static Measurement parse(String report, int connections) throws IOException {
     Matcher total = TOTAL.matcher(report);
     if (!total.find()) {
