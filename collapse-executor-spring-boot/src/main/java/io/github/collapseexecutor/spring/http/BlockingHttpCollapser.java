@@ -71,13 +71,14 @@ public final class BlockingHttpCollapser implements AutoCloseable {
   private final HttpCollapseOptions options;
   private final CollapseRules rules;
   private final BlockingCallableGroupCollapseExecutor executor;
-  private final HttpCollapseStats stats = new HttpCollapseStats();
+  private final HttpCollapseStats stats;
   private volatile boolean closed;
 
   /** Creates a collapser with its own executor. */
   public BlockingHttpCollapser(HttpCollapseOptions options) {
     this.options = Objects.requireNonNull(options, "options");
     this.rules = new CollapseRules(options);
+    this.stats = new HttpCollapseStats(options.groups().size());
     this.executor = new BlockingCallableGroupCollapseExecutor(options.name(), options.listener());
   }
 
@@ -98,7 +99,7 @@ public final class BlockingHttpCollapser implements AutoCloseable {
   public <R> R execute(CollapseKey key, RequestHeaders request, Exchange<R> exchange)
       throws IOException {
     if (key == null || closed) {
-      stats.recordPassedThrough();
+      stats.recordPassedThrough(key);
       return exchange.proceed();
     }
     Leader<R> mine = new Leader<>();
@@ -111,7 +112,7 @@ public final class BlockingHttpCollapser implements AutoCloseable {
         throw waitedTooLong;
       }
       // the executor already reported the timeout to the listener
-      stats.recordFellBack();
+      stats.recordFellBack(key);
       return exchange.proceed();
     } catch (CollapseExecutionException wrapped) {
       throw unwrap(wrapped);
@@ -120,18 +121,18 @@ public final class BlockingHttpCollapser implements AutoCloseable {
         throw refused;
       }
       // closed between the check above and the call: go through as if collapse were off
-      stats.recordPassedThrough();
+      stats.recordPassedThrough(key);
       return exchange.proceed();
     }
     if (mine.response != null) {
-      stats.recordLed();
+      stats.recordLed(key);
       return mine.response;
     }
     if (shared != null && shared.canServe(request)) {
-      stats.recordReplayed();
+      stats.recordReplayed(key);
       return exchange.replay(shared);
     }
-    stats.recordFellBack();
+    stats.recordFellBack(key);
     return exchange.proceed();
   }
 

@@ -15,13 +15,23 @@ public final class CollapseKey {
   private final String target;
   private final String query;
   private final List<String> headers;
+  private final int group;
   private final int hash;
 
-  CollapseKey(String target, String query, List<String> headers) {
+  CollapseKey(String target, String query, List<String> headers, int group) {
     this.target = target;
     this.query = query;
     this.headers = headers;
+    this.group = group;
     this.hash = 31 * (31 * target.hashCode() + query.hashCode()) + headers.hashCode();
+  }
+
+  /**
+   * Returns the index of the collapse group the request matched. Not part of equality: the path,
+   * which is, decides the group.
+   */
+  int group() {
+    return group;
   }
 
   @Override

@@ -34,7 +34,7 @@ public final class CollapseRules {
       TreeSet<String> keyHeaders = new TreeSet<>(options.sensitiveHeaders());
       keyHeaders.addAll(HttpCollapseOptions.REPRESENTATION_HEADERS);
       keyHeaders.addAll(policy.collapseRequestHeaders());
-      groups.add(new CompiledGroup(patterns, policy, List.copyOf(keyHeaders)));
+      groups.add(new CompiledGroup(groups.size(), patterns, policy, List.copyOf(keyHeaders)));
     }
   }
 
@@ -81,7 +81,7 @@ public final class CollapseRules {
     for (String name : group.keyHeaders) {
       keyHeaders.add(name + ":" + headers.values(name));
     }
-    return new CollapseKey(target, query, keyHeaders);
+    return new CollapseKey(target, query, keyHeaders, group.index);
   }
 
   private CompiledGroup match(String path) {
@@ -131,6 +131,6 @@ public final class CollapseRules {
     }
   }
 
-  private record CompiledGroup(List<Pattern> patterns, CollapsePolicy policy,
+  private record CompiledGroup(int index, List<Pattern> patterns, CollapsePolicy policy,
       List<String> keyHeaders) {}
 }

@@ -12,17 +12,26 @@ import java.util.Objects;
  * @param integration what it serves: {@code rest-template}, {@code web-client}, {@code okhttp} or
  *     {@code servlet}
  * @param options the groups, policies and limits it was built with
- * @param stats its live counters
+ * @param stats its live counters, with one child per group of {@code options}
  * @param settings what else configures it (the servlet filter's order, for example), by key
  */
 public record CollapseExecutorDescriptor(String integration, HttpCollapseOptions options,
     HttpCollapseStats stats, Map<String, Object> settings) {
 
-  /** Checks and copies the arguments. */
+  /**
+   * Checks and copies the arguments.
+   *
+   * @throws IllegalArgumentException if {@code stats} do not count the groups of {@code options}
+   */
   public CollapseExecutorDescriptor {
     Objects.requireNonNull(integration, "integration");
     Objects.requireNonNull(options, "options");
     Objects.requireNonNull(stats, "stats");
+    if (stats.groups().size() != options.groups().size()) {
+      throw new IllegalArgumentException("stats of executor " + integration + " count "
+          + stats.groups().size() + " collapse groups, but its options have "
+          + options.groups().size() + "; pass the stats() of the adapter built on the options");
+    }
     settings = Map.copyOf(settings);
   }
 

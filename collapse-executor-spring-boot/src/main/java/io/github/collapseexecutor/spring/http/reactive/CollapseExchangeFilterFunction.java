@@ -60,13 +60,14 @@ public final class CollapseExchangeFilterFunction implements ExchangeFilterFunct
   private final HttpCollapseOptions options;
   private final CollapseRules rules;
   private final FutureCallableGroupCollapseExecutor executor;
-  private final HttpCollapseStats stats = new HttpCollapseStats();
+  private final HttpCollapseStats stats;
   private volatile boolean closed;
 
   /** Creates a filter with its own collapse executor. */
   public CollapseExchangeFilterFunction(HttpCollapseOptions options) {
     this.options = options;
     this.rules = new CollapseRules(options);
+    this.stats = new HttpCollapseStats(options.groups().size());
     this.executor = new FutureCallableGroupCollapseExecutor(options.name(), options.listener());
   }
 
@@ -90,16 +91,17 @@ public final class CollapseExchangeFilterFunction implements ExchangeFilterFunct
     RequestHeaders headers = name -> request.headers().getOrEmpty(name);
     CollapseKey key = rules.keyFor(request.method().name(), request.url(), headers);
     if (key == null) {
-      return passThrough(request, next);
+      return passThrough(null, request, next);
     }
     return Mono.defer(() -> closed
-        ? passThrough(request, next)
+        ? passThrough(key, request, next)
         : collapse(key, headers, request, next));
   }
 
-  private Mono<ClientResponse> passThrough(ClientRequest request, ExchangeFunction next) {
+  private Mono<ClientResponse> passThrough(CollapseKey key, ClientRequest request,
+      ExchangeFunction next) {
     return Mono.defer(() -> {
-      stats.recordPassedThrough();
+      stats.recordPassedThrough(key);
       return next.exchange(request);
     });
   }
@@ -120,7 +122,7 @@ public final class CollapseExchangeFilterFunction implements ExchangeFilterFunct
         throw refused;
       }
       // closed between the check in filter and this call: go through as if collapse were off
-      return passThrough(request, next);
+      return passThrough(key, request, next);
     }
     Mono<Shared> outcome = Mono.fromFuture(caller, /* suppressCancel= */ false)
         .doOnCancel(mine::abandon);
@@ -134,14 +136,14 @@ public final class CollapseExchangeFilterFunction implements ExchangeFilterFunct
     return outcome.flatMap(shared -> {
       ClientResponse own = mine.claim();
       if (own != null) {
-        stats.recordLed();
+        stats.recordLed(key);
         return Mono.just(own);
       }
       if (shared.snapshot != null && shared.snapshot.canServe(headers)) {
-        stats.recordReplayed();
+        stats.recordReplayed(key);
         return Mono.just(replay(shared.snapshot, request));
       }
-      stats.recordFellBack();
+      stats.recordFellBack(key);
       return next.exchange(request);
     });
   }

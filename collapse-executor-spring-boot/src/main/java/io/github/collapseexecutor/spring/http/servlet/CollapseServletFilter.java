@@ -73,7 +73,7 @@ public final class CollapseServletFilter implements Filter, AutoCloseable {
   private final HttpCollapseOptions options;
   private final CollapseRules rules;
   private final FutureCallableGroupCollapseExecutor executor;
-  private final HttpCollapseStats stats = new HttpCollapseStats();
+  private final HttpCollapseStats stats;
   private final long waitTimeoutMillis;
   private volatile boolean closed;
 
@@ -82,6 +82,7 @@ public final class CollapseServletFilter implements Filter, AutoCloseable {
     this.options = Objects.requireNonNull(options, "options");
     this.waitTimeoutMillis = Math.max(1, options.waitTimeout().toMillis());
     this.rules = new CollapseRules(options);
+    this.stats = new HttpCollapseStats(options.groups().size());
     this.executor = new FutureCallableGroupCollapseExecutor(options.name(), options.listener());
   }
 
@@ -101,9 +102,9 @@ public final class CollapseServletFilter implements Filter, AutoCloseable {
       return;
     }
     RequestHeaders headers = name -> Collections.list(request.getHeaders(name));
-    CollapseKey key = closed ? null : keyFor(request, headers);
-    if (key == null) {
-      stats.recordPassedThrough();
+    CollapseKey key = keyFor(request, headers);
+    if (key == null || closed) {
+      stats.recordPassedThrough(key);
       chain.doFilter(request, response);
       return;
     }
@@ -120,17 +121,17 @@ public final class CollapseServletFilter implements Filter, AutoCloseable {
         throw refused;
       }
       // closed between the check above and this call: go through as if collapse were off
-      stats.recordPassedThrough();
+      stats.recordPassedThrough(key);
       chain.doFilter(request, response);
       return;
     }
     if (leading.get()) {
-      stats.recordLed();
+      stats.recordLed(key);
       lead(request, response, chain, headers, leaderPromise);
     } else if (request.isAsyncSupported()) {
-      waitAsync(request, headers, shared);
+      waitAsync(request, key, headers, shared);
     } else {
-      waitBlocking(request, response, chain, headers, shared);
+      waitBlocking(request, response, chain, key, headers, shared);
     }
   }
 
@@ -163,7 +164,7 @@ public final class CollapseServletFilter implements Filter, AutoCloseable {
     recording.finish();
   }
 
-  private void waitAsync(HttpServletRequest request, RequestHeaders headers,
+  private void waitAsync(HttpServletRequest request, CollapseKey key, RequestHeaders headers,
       CompletableFuture<Recorded> shared) {
     AsyncContext async = request.startAsync();
     async.setTimeout(waitTimeoutMillis);
@@ -174,7 +175,7 @@ public final class CollapseServletFilter implements Filter, AutoCloseable {
         if (settled.compareAndSet(false, true)) {
           shared.cancel(/* mayInterruptIfRunning= */ false);
           ListenerReports.waitTimedOut(options.listener(), executor.name());
-          stats.recordFellBack();
+          stats.recordFellBack(key);
           async.dispatch();
         }
       }
@@ -194,16 +195,17 @@ public final class CollapseServletFilter implements Filter, AutoCloseable {
     });
     shared.whenComplete((recorded, failure) -> {
       if (settled.compareAndSet(false, true)) {
-        async.start(() -> answerAsync(async, headers, recorded));
+        async.start(() -> answerAsync(async, key, headers, recorded));
       }
     });
   }
 
-  private void answerAsync(AsyncContext async, RequestHeaders headers, Recorded recorded) {
+  private void answerAsync(AsyncContext async, CollapseKey key, RequestHeaders headers,
+      Recorded recorded) {
     if (recorded != null && recorded.snapshot != null && recorded.snapshot.canServe(headers)) {
       try {
         replay(recorded.snapshot, (HttpServletResponse) async.getResponse());
-        stats.recordReplayed();
+        stats.recordReplayed(key);
       } catch (IOException clientGone) {
         // this request's client went away while it was answered; nobody is left to tell
       } finally {
@@ -211,12 +213,13 @@ public final class CollapseServletFilter implements Filter, AutoCloseable {
       }
       return;
     }
-    stats.recordFellBack();
+    stats.recordFellBack(key);
     async.dispatch();
   }
 
   private void waitBlocking(HttpServletRequest request, HttpServletResponse response,
-      FilterChain chain, RequestHeaders headers, CompletableFuture<Recorded> shared)
+      FilterChain chain, CollapseKey key, RequestHeaders headers,
+      CompletableFuture<Recorded> shared)
       throws IOException, ServletException {
     Recorded recorded = null;
     try {
@@ -232,11 +235,11 @@ public final class CollapseServletFilter implements Filter, AutoCloseable {
       throw new ServletException("interrupted while waiting for a collapsed request", e);
     }
     if (recorded != null && recorded.snapshot != null && recorded.snapshot.canServe(headers)) {
-      stats.recordReplayed();
+      stats.recordReplayed(key);
       replay(recorded.snapshot, response);
       return;
     }
-    stats.recordFellBack();
+    stats.recordFellBack(key);
     chain.doFilter(request, response);
   }
 

@@ -7,6 +7,7 @@ import io.github.collapseexecutor.spring.http.CollapseGroup;
 import io.github.collapseexecutor.spring.http.CollapsePolicy;
 import io.github.collapseexecutor.spring.http.HttpCollapseOptions;
 import io.github.collapseexecutor.spring.http.HttpCollapseStats;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -16,8 +17,9 @@ import org.springframework.boot.actuate.endpoint.annotation.Endpoint;
 import org.springframework.boot.actuate.endpoint.annotation.ReadOperation;
 
 /**
- * The {@code collapse} actuator endpoint: each HTTP collapse executor with its collapse groups,
- * settings and live counts, and the batch executor options. The counts are read when the endpoint
+ * The {@code collapse} actuator endpoint: each HTTP collapse executor with its settings and live
+ * counts, each of its collapse groups with its policy and live counts, and the batch executor
+ * options. The counts are read when the endpoint
  * is, one counter at a time, so under load they may be off by the requests that finished
  * meanwhile.
  */
@@ -48,36 +50,47 @@ public final class CollapseEndpoint {
   private static ExecutorDescription describe(CollapseExecutorDescriptor executor) {
     HttpCollapseOptions options = executor.options();
     HttpCollapseStats stats = executor.stats();
-    long passedThrough = stats.passedThrough();
-    long led = stats.led();
-    long replayed = stats.replayed();
-    long fellBack = stats.fellBack();
-    long requests = passedThrough + led + replayed + fellBack;
-    long backendCalls = passedThrough + led + fellBack;
-    List<GroupDescription> groups = options.groups().stream()
-        .map(group -> describe(group, options.policies()))
-        .toList();
-    return new ExecutorDescription(executor.name(), executor.integration(), requests, backendCalls,
-        requests == 0 ? 0.0 : (double) replayed / requests,
-        new Counts(passedThrough, led, replayed, fellBack), options.maxBodyBytes(),
+    Tally tally = Tally.of(stats);
+    List<GroupDescription> groups = new ArrayList<>();
+    for (int i = 0; i < options.groups().size(); i++) {
+      groups.add(describe(options.groups().get(i), options.policies(),
+          Tally.of(stats.groups().get(i))));
+    }
+    return new ExecutorDescription(executor.name(), executor.integration(), tally.requests,
+        tally.backendCalls, tally.collapseRatio, tally.counts, options.maxBodyBytes(),
         new TreeSet<>(options.sensitiveHeaders()).stream().toList(),
-        options.waitTimeout().toMillis(), groups,
-        executor.settings());
+        options.waitTimeout().toMillis(), groups, executor.settings());
   }
 
   private static GroupDescription describe(CollapseGroup group,
-      Map<String, CollapsePolicy> policies) {
+      Map<String, CollapsePolicy> policies, Tally tally) {
     CollapsePolicy policy = group.collapsePolicyName() == null
         ? CollapsePolicy.DEFAULT
         : policies.get(group.collapsePolicyName());
     return new GroupDescription(group.uris(), group.uriRegexes(), group.collapsePolicyName(),
-        policy.collapseRequestHeaders(), policy.collapseRequestQueries());
+        policy.collapseRequestHeaders(), policy.collapseRequestQueries(), tally.requests,
+        tally.backendCalls, tally.collapseRatio, tally.counts);
   }
 
   private static BatchOptionsDescription describe(CollapseExecutorOptions options) {
     return new BatchOptionsDescription(options.waitThreshold(),
         options.collectingWaitTime().toMillis(), options.maxBatchSize(),
         options.maxConcurrentBatches(), options.maxPendingInputs());
+  }
+
+  /** The totals of one set of counters, read one counter at a time. */
+  private record Tally(long requests, long backendCalls, double collapseRatio, Counts counts) {
+
+    static Tally of(HttpCollapseStats stats) {
+      long passedThrough = stats.passedThrough();
+      long led = stats.led();
+      long replayed = stats.replayed();
+      long fellBack = stats.fellBack();
+      long requests = passedThrough + led + replayed + fellBack;
+      return new Tally(requests, passedThrough + led + fellBack,
+          requests == 0 ? 0.0 : (double) replayed / requests,
+          new Counts(passedThrough, led, replayed, fellBack));
+    }
   }
 
   /**
@@ -121,17 +134,23 @@ public final class CollapseEndpoint {
   public record Counts(long passedThrough, long led, long replayed, long fellBack) {}
 
   /**
-   * One collapse group with the policy it uses.
+   * One collapse group with the policy it uses and the live counts of the requests it took: the
+   * GET and HEAD requests without a body whose path it was the first group to match.
    *
    * @param uris Ant-style path patterns
    * @param uriRegexes regular expressions for the whole path
    * @param collapsePolicyName the policy's name, or {@code null} for the default policy
    * @param collapseRequestHeaders the headers the policy adds to the key
    * @param collapseRequestQueries the query parameters that alone count, or empty for all
+   * @param requests every request the group took
+   * @param backendCalls the calls made for them (for the servlet filter: chain runs)
+   * @param collapseRatio the share of them served another's response, 0 to 1
+   * @param counts the four counters the totals come from
    */
   public record GroupDescription(List<String> uris, List<String> uriRegexes,
       String collapsePolicyName, List<String> collapseRequestHeaders,
-      List<String> collapseRequestQueries) {}
+      List<String> collapseRequestQueries, long requests, long backendCalls,
+      double collapseRatio, Counts counts) {}
 
   /**
    * The batch executor options.

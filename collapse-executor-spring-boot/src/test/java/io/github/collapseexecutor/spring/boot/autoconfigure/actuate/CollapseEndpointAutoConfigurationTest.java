@@ -8,8 +8,14 @@ import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseOkHttpAutoCo
 import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseRestClientAutoConfiguration;
 import io.github.collapseexecutor.spring.boot.autoconfigure.actuate.CollapseEndpoint.CollapseDescription;
 import io.github.collapseexecutor.spring.boot.autoconfigure.actuate.CollapseEndpoint.ExecutorDescription;
+import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorDescriptor;
 import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutors;
+import io.github.collapseexecutor.spring.http.CollapseKey;
+import io.github.collapseexecutor.spring.http.CollapseRules;
+import io.github.collapseexecutor.spring.http.HttpCollapseStats;
+import io.github.collapseexecutor.spring.http.RequestHeaders;
 import io.github.collapseexecutor.spring.http.client.CollapseHttpRequestInterceptor;
+import java.net.URI;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.actuate.endpoint.annotation.Endpoint;
@@ -18,6 +24,8 @@ import org.springframework.boot.test.context.FilteredClassLoader;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 
 final class CollapseEndpointAutoConfigurationTest {
+
+  private static final RequestHeaders NO_HEADERS = name -> List.of();
 
   private final ApplicationContextRunner runner = new ApplicationContextRunner()
       .withConfiguration(AutoConfigurations.of(CollapseExecutorAutoConfiguration.class,
@@ -37,31 +45,41 @@ final class CollapseEndpointAutoConfigurationTest {
         "collapse.executor.rest-template.collapse-groups[1].collapse-policy-name=sample-policy1",
         "collapse.executor.rest-template.collapse-groups[1].uris=/samples/*")
         .run(context -> {
-          CollapseHttpRequestInterceptor interceptor =
-              context.getBean(CollapseHttpRequestInterceptor.class);
-          interceptor.stats().recordLed();
-          interceptor.stats().recordReplayed();
-          interceptor.stats().recordReplayed();
-          interceptor.stats().recordPassedThrough();
+          CollapseExecutorDescriptor restExecutor = context.getBean(CollapseExecutors.class)
+              .list().stream().filter(e -> e.name().equals("rest-template")).findFirst()
+              .orElseThrow();
+          CollapseRules rules = new CollapseRules(restExecutor.options());
+          CollapseKey user = rules.keyFor("GET", URI.create("http://users/user/1"), NO_HEADERS);
+          CollapseKey sample =
+              rules.keyFor("GET", URI.create("http://users/samples/1"), NO_HEADERS);
+          HttpCollapseStats stats =
+              context.getBean(CollapseHttpRequestInterceptor.class).stats();
+          stats.recordLed(user);
+          stats.recordReplayed(user);
+          stats.recordReplayed(user);
+          stats.recordFellBack(sample);
+          stats.recordPassedThrough(null);
           CollapseDescription description = context.getBean(CollapseEndpoint.class).collapse();
           assertThat(description.executors()).extracting(ExecutorDescription::name)
               .containsExactlyInAnyOrder("rest-template", "okhttp");
           ExecutorDescription rest = executor(description, "rest-template");
           assertThat(rest.integration()).isEqualTo("rest-template");
-          assertThat(rest.requests()).isEqualTo(4);
-          assertThat(rest.backendCalls()).isEqualTo(2);
-          assertThat(rest.collapseRatio()).isEqualTo(0.5);
-          assertThat(rest.counts()).isEqualTo(new CollapseEndpoint.Counts(1, 1, 2, 0));
+          assertThat(rest.requests()).isEqualTo(5);
+          assertThat(rest.backendCalls()).isEqualTo(3);
+          assertThat(rest.collapseRatio()).isEqualTo(0.4);
+          assertThat(rest.counts()).isEqualTo(new CollapseEndpoint.Counts(1, 1, 2, 1));
+          assertThat(rest.waitTimeoutMillis()).isEqualTo(30_000);
           assertThat(rest.maxBodyBytes()).isEqualTo(1024 * 1024);
           assertThat(rest.sensitiveHeaders())
               .containsExactly("authorization", "cookie", "proxy-authorization");
           assertThat(rest.settings()).containsEntry("customizeRestClientBuilder", false);
           assertThat(rest.groups()).containsExactly(
               new CollapseEndpoint.GroupDescription(List.of("/user/*", "/test/noop*"),
-                  List.of(), null, List.of(), List.of()),
+                  List.of(), null, List.of(), List.of(), 3, 1, 2.0 / 3,
+                  new CollapseEndpoint.Counts(0, 1, 2, 0)),
               new CollapseEndpoint.GroupDescription(List.of("/samples/*"),
                   List.of(), "sample-policy1", List.of("authorization"),
-                  List.of("sample")));
+                  List.of("sample"), 1, 1, 0.0, new CollapseEndpoint.Counts(0, 0, 0, 1)));
           assertThat(executor(description, "okhttp").collapseRatio()).isZero();
           assertThat(description.batchOptions().waitThreshold()).isEqualTo(7);
           assertThat(description.batchOptions().collectingWaitTimeMillis())

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.collapseexecutor.spring.boot.autoconfigure.actuate.CollapseEndpoint;
 import io.github.collapseexecutor.spring.boot.autoconfigure.actuate.CollapseEndpoint.ExecutorDescription;
+import io.github.collapseexecutor.spring.boot.autoconfigure.actuate.CollapseEndpoint.GroupDescription;
 import io.github.collapseexecutor.spring.http.Concurrently;
 import io.github.collapseexecutor.spring.http.HttpCollapseStats;
 import io.github.collapseexecutor.spring.http.client.CollapseHttpRequestInterceptor;
@@ -138,6 +139,43 @@ final class RestClientEndToEndTest {
     assertThat(rest.groups().get(1).collapsePolicyName()).isEqualTo("sample-policy1");
     assertThat(registry.get("collapse.http.requests").tag("integration", "rest-template")
         .tag("outcome", "replayed").functionCounter().count()).isEqualTo(stats.replayed());
+  }
+
+  @Test
+  void endpointCountsEachCollapseGroupApart() throws Exception {
+    ExecutorDescription before = restTemplateExecutor();
+    RestClient client = restClientBuilder.baseUrl(backend.baseUrl())
+        .requestInterceptors(interceptors -> interceptors.add(0, new Arrivals(N)))
+        .build();
+    Concurrently.run(N, () -> client.get().uri("/user/77").retrieve().body(String.class));
+    RestClient samples = restClientBuilder.baseUrl(backend.baseUrl())
+        .requestInterceptors(interceptors -> interceptors.add(0, new Arrivals(N)))
+        .build();
+    Concurrently.run(N, () -> samples.get().uri("/samples/77?sample=a").retrieve()
+        .body(String.class));
+    samples.get().uri("/orders/77").retrieve().body(String.class);
+
+    ExecutorDescription after = restTemplateExecutor();
+    GroupDescription users = after.groups().get(0);
+    GroupDescription sampleGroup = after.groups().get(1);
+    assertThat(users.requests() - before.groups().get(0).requests()).isEqualTo(N);
+    assertThat(users.counts().replayed() - before.groups().get(0).counts().replayed())
+        .isEqualTo(N - backend.calls("/user/77")).isPositive();
+    assertThat(users.backendCalls() - before.groups().get(0).backendCalls())
+        .isEqualTo(backend.calls("/user/77"));
+    assertThat(sampleGroup.requests() - before.groups().get(1).requests()).isEqualTo(N);
+    assertThat(sampleGroup.counts().replayed() - before.groups().get(1).counts().replayed())
+        .isEqualTo(N - backend.calls("/samples/77")).isPositive();
+    assertThat(sampleGroup.collapseRatio()).isBetween(0.0, 1.0).isPositive();
+    assertThat(after.requests() - before.requests()).as("/orders/77 is in no group")
+        .isEqualTo(2 * N + 1);
+    assertThat(after.counts().passedThrough() - before.counts().passedThrough()).isEqualTo(1);
+  }
+
+  private ExecutorDescription restTemplateExecutor() {
+    return endpoint.collapse().executors().stream()
+        .filter(executor -> executor.integration().equals("rest-template")).findFirst()
+        .orElseThrow();
   }
 
   /**

@@ -102,6 +102,13 @@ final class ServletEndToEndTest {
         .isEqualTo("[\"/user/*\",\"/test/noop*\"]");
     assertThat(servlet.get("groups").get(1).get("collapsePolicyName").asString())
         .isEqualTo("sample-policy1");
+    JsonNode users = servlet.get("groups").get(0);
+    assertThat(users.get("counts").get("replayed").asLong()).isPositive();
+    assertThat(users.get("requests").asLong()).isEqualTo(
+        users.get("backendCalls").asLong() + users.get("counts").get("replayed").asLong());
+    assertThat(users.get("collapseRatio").asDouble()).isPositive();
+    assertThat(servlet.get("groups").get(1).get("requests").asLong())
+        .as("nothing asked for /samples/*").isZero();
     assertThat(servlet.get("settings").get("order").asInt()).isEqualTo(Integer.MAX_VALUE);
     assertThat(servlet.get("waitTimeoutMillis").asLong()).isEqualTo(30_000);
   }

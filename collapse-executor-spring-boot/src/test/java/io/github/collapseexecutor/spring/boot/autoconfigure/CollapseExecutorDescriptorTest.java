@@ -1,0 +1,38 @@
+package io.github.collapseexecutor.spring.boot.autoconfigure;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.github.collapseexecutor.spring.http.CollapseGroup;
+import io.github.collapseexecutor.spring.http.HttpCollapseOptions;
+import io.github.collapseexecutor.spring.http.client.CollapseHttpRequestInterceptor;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+final class CollapseExecutorDescriptorTest {
+
+  private final HttpCollapseOptions twoGroups = HttpCollapseOptions.builder()
+      .group(CollapseGroup.ofUris("/a/*")).group(CollapseGroup.ofUris("/b/*")).build();
+
+  @Test
+  void takesTheStatsOfTheAdapterBuiltOnTheOptions() {
+    CollapseHttpRequestInterceptor adapter = new CollapseHttpRequestInterceptor(twoGroups);
+
+    CollapseExecutorDescriptor descriptor =
+        new CollapseExecutorDescriptor("mine", twoGroups, adapter.stats(), Map.of());
+
+    assertThat(descriptor.stats().groups()).hasSize(2);
+  }
+
+  @Test
+  void rejectsStatsThatDoNotCountTheGroupsOfTheOptions() {
+    CollapseHttpRequestInterceptor other =
+        new CollapseHttpRequestInterceptor(HttpCollapseOptions.builder().build());
+
+    assertThatThrownBy(() ->
+        new CollapseExecutorDescriptor("mine", twoGroups, other.stats(), Map.of()))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageStartingWith("stats of executor mine count 0 collapse groups, but its options "
+            + "have 2");
+  }
+}
