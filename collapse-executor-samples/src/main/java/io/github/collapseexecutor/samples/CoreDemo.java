@@ -6,6 +6,7 @@ import io.github.collapseexecutor.core.CollapseExecutorBlockingSupport;
 import io.github.collapseexecutor.core.Input;
 import io.github.collapseexecutor.samples.Load.Result;
 import io.github.collapseexecutor.samples.order.GroupCommitDemo;
+import io.github.collapseexecutor.samples.web.HttpDemo;
 import java.time.Duration;
 import java.util.Collection;
 import java.util.List;
@@ -17,8 +18,10 @@ import java.util.stream.Collectors;
 /**
  * Shows what collapsing changes for a backend that takes 1 ms per call and serves at most 8 calls
  * at once: the same load runs with direct calls, with same-key collapse and with batch collapse,
- * and a table compares backend calls, throughput and latency. Then {@link GroupCommitDemo} shows
- * what group commit changes for order submissions on an embedded H2.
+ * and a table compares backend calls, throughput and latency. {@link HttpDemo} does the same over
+ * HTTP, through the HTTP clients' adapters and the servlet filter of a Spring Boot application.
+ * Then {@link GroupCommitDemo} shows what group commit changes for order submissions on an
+ * embedded H2.
  */
 public final class CoreDemo {
 
@@ -95,6 +98,9 @@ public final class CoreDemo {
           100.0 * batched.perThousand() / directMany.perThousand());
     }
     sameKey.close();
+
+    System.out.printf("%n%s%n%n", HttpDemo.describe());
+    print(HttpDemo.run());
 
     System.out.printf("%n");
     GroupCommitDemo.main(new String[0]);
