@@ -113,8 +113,8 @@ final class Report {
       }
       Comparison comparison = result.comparison();
       headline.add(row("Group commit, " + name + " " + result.version(), GroupCommitCase.SUBMITTERS
-          + " concurrent order submissions, " + result.durability(), comparison,
-          GROUP_COMMIT));
+          + " concurrent order submissions (single-row commits over " + GroupCommitCase.CONNECTIONS
+          + " connections), " + result.durability(), comparison, GROUP_COMMIT));
       if (result.server() == GroupCommitCase.Server.MARIADB) {
         targets.add(target("Group commit on MariaDB: at least 3x single-row commits",
             String.format(Locale.ROOT, "%.2fx (%s)", comparison.ratio(), result.durability()),
