@@ -74,7 +74,7 @@ public class CollapseExecutorProperties implements Validator {
 
   /** OkHttp: the collapse application interceptor. */
   @NestedConfigurationProperty
-  private final Section okhttp = new Section();
+  private final ClientSection okhttp = new ClientSection();
 
   /** Servlet container: the collapse filter for inbound requests. */
   @NestedConfigurationProperty
@@ -152,7 +152,7 @@ public class CollapseExecutorProperties implements Validator {
     return webClient;
   }
 
-  public Section getOkhttp() {
+  public ClientSection getOkhttp() {
     return okhttp;
   }
 
@@ -249,8 +249,26 @@ public class CollapseExecutorProperties implements Validator {
     }
   }
 
+  /** The settings of an outbound client integration: which client beans get the adapter. */
+  public static class ClientSection extends Section {
+
+    /**
+     * Names of client beans to add the adapter to, last, when they are created; every other
+     * client is left alone. Each must name a bean of a client type the section serves.
+     */
+    private List<String> applyToBeans = new ArrayList<>();
+
+    public List<String> getApplyToBeans() {
+      return applyToBeans;
+    }
+
+    public void setApplyToBeans(List<String> applyToBeans) {
+      this.applyToBeans = applyToBeans;
+    }
+  }
+
   /** The RestTemplate and RestClient section, with the opt-in builder customizers. */
-  public static class RestTemplateSection extends Section {
+  public static class RestTemplateSection extends ClientSection {
 
     /**
      * Whether to add the interceptor to every RestTemplate built by Spring Boot's
@@ -282,7 +300,7 @@ public class CollapseExecutorProperties implements Validator {
   }
 
   /** The WebClient section, with the opt-in builder customizer. */
-  public static class WebClientSection extends Section {
+  public static class WebClientSection extends ClientSection {
 
     /**
      * Whether to add the filter function to every WebClient built from Spring Boot's

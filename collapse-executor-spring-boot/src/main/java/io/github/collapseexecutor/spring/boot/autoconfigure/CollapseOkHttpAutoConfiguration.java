@@ -2,6 +2,7 @@ package io.github.collapseexecutor.spring.boot.autoconfigure;
 
 import io.github.collapseexecutor.spring.http.HttpCollapseOptions;
 import io.github.collapseexecutor.spring.http.okhttp.CollapseInterceptor;
+import java.util.List;
 import java.util.Map;
 import okhttp3.OkHttpClient;
 import org.springframework.beans.factory.ObjectProvider;
@@ -10,6 +11,7 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProp
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.context.annotation.Bean;
+import org.springframework.core.env.Environment;
 
 /**
  * The collapse interceptor of OkHttp, configured by the {@code collapse.executor.okhttp} section.
@@ -22,6 +24,10 @@ import org.springframework.context.annotation.Bean;
  *   return new OkHttpClient.Builder().addInterceptor(collapse).build();
  * }
  * }</pre>
+ *
+ * <p>Or name the {@code OkHttpClient} beans in {@code apply-to-beans}: each is replaced by a copy
+ * built with {@code newBuilder()}, which shares its connection pool and dispatcher, with the
+ * interceptor added last.
  *
  * <p>Off when {@code collapse.executor.enabled} or {@code collapse.executor.okhttp.enabled} is
  * false, or when OkHttp is missing.
@@ -45,5 +51,20 @@ public final class CollapseOkHttpAutoConfiguration {
     CollapseInterceptor interceptor = new CollapseInterceptor(options);
     HttpAdapterSupport.register(executors, INTEGRATION, options, interceptor.stats(), Map.of());
     return interceptor;
+  }
+
+  /** Adds the interceptor, last, to the OkHttpClient beans of apply-to-beans. */
+  @Bean
+  static ApplyToChosenBeans collapseOkHttpApplyToBeans(Environment environment,
+      ObjectProvider<CollapseInterceptor> interceptor) {
+    return ApplyToChosenBeans.of(environment, INTEGRATION, List.of(OkHttpClient.class),
+        client -> withInterceptor((OkHttpClient) client, interceptor.getObject()));
+  }
+
+  private static OkHttpClient withInterceptor(OkHttpClient client,
+      CollapseInterceptor interceptor) {
+    return client.interceptors().contains(interceptor)
+        ? client
+        : client.newBuilder().addInterceptor(interceptor).build();
   }
 }

@@ -2,7 +2,9 @@ package io.github.collapseexecutor.spring.boot.autoconfigure;
 
 import io.github.collapseexecutor.spring.http.HttpCollapseOptions;
 import io.github.collapseexecutor.spring.http.client.CollapseHttpRequestInterceptor;
+import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
@@ -14,7 +16,9 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.Ordered;
 import org.springframework.core.annotation.Order;
+import org.springframework.core.env.Environment;
 import org.springframework.web.client.RestClient;
+import org.springframework.web.client.RestTemplate;
 
 /**
  * The collapse interceptor of {@code RestClient} and {@code RestTemplate}, configured by the
@@ -30,7 +34,8 @@ import org.springframework.web.client.RestClient;
  *
  * <p>Or let it be added to every client built from Spring Boot's builders with
  * {@code customize-rest-client-builder} and {@code customize-rest-template-builder}, both off by
- * default. Off when {@code collapse.executor.enabled} or {@code collapse.executor.rest-template
+ * default, or to the {@code RestClient} and {@code RestTemplate} beans named in
+ * {@code apply-to-beans} only. Off when {@code collapse.executor.enabled} or {@code collapse.executor.rest-template
  * .enabled} is false, or when {@code spring-web} is missing.
  */
 @AutoConfiguration(after = CollapseExecutorAutoConfiguration.class)
@@ -56,6 +61,33 @@ public final class CollapseRestClientAutoConfiguration {
         "customizeRestClientBuilder", section.isCustomizeRestClientBuilder(),
         "customizeRestTemplateBuilder", section.isCustomizeRestTemplateBuilder()));
     return interceptor;
+  }
+
+  /** Adds the interceptor, last, to the RestClient and RestTemplate beans of apply-to-beans. */
+  @Bean
+  static ApplyToChosenBeans collapseRestTemplateApplyToBeans(Environment environment,
+      ObjectProvider<CollapseHttpRequestInterceptor> interceptor) {
+    return ApplyToChosenBeans.of(environment, INTEGRATION,
+        List.of(RestTemplate.class, RestClient.class),
+        client -> withInterceptor(client, interceptor.getObject()));
+  }
+
+  private static Object withInterceptor(Object client,
+      CollapseHttpRequestInterceptor interceptor) {
+    if (client instanceof RestTemplate template) {
+      if (!template.getInterceptors().contains(interceptor)) {
+        template.getInterceptors().add(interceptor);
+      }
+      return template;
+    }
+    AtomicBoolean present = new AtomicBoolean();
+    RestClient.Builder copy = ((RestClient) client).mutate().requestInterceptors(interceptors -> {
+      present.set(interceptors.contains(interceptor));
+      if (!present.get()) {
+        interceptors.add(interceptor);
+      }
+    });
+    return present.get() ? client : copy.build();
   }
 
   /**

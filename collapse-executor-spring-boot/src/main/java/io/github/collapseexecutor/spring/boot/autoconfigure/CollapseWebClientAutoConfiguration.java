@@ -2,7 +2,9 @@ package io.github.collapseexecutor.spring.boot.autoconfigure;
 
 import io.github.collapseexecutor.spring.http.HttpCollapseOptions;
 import io.github.collapseexecutor.spring.http.reactive.CollapseExchangeFilterFunction;
+import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
@@ -13,6 +15,7 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.Ordered;
 import org.springframework.core.annotation.Order;
+import org.springframework.core.env.Environment;
 import org.springframework.web.reactive.function.client.WebClient;
 
 /**
@@ -27,7 +30,8 @@ import org.springframework.web.reactive.function.client.WebClient;
  * }</pre>
  *
  * <p>Or let it be added to every client built from Spring Boot's builder with
- * {@code customize-web-client-builder}, off by default. Off when {@code collapse.executor.enabled}
+ * {@code customize-web-client-builder}, off by default, or to the {@code WebClient} beans named in
+ * {@code apply-to-beans} only. Off when {@code collapse.executor.enabled}
  * or {@code collapse.executor.web-client.enabled} is false, or when {@code spring-webflux} is
  * missing.
  */
@@ -52,6 +56,25 @@ public final class CollapseWebClientAutoConfiguration {
     HttpAdapterSupport.register(executors, INTEGRATION, options, filter.stats(),
         Map.of("customizeWebClientBuilder", section.isCustomizeWebClientBuilder()));
     return filter;
+  }
+
+  /** Adds the filter function, last, to the WebClient beans of apply-to-beans. */
+  @Bean
+  static ApplyToChosenBeans collapseWebClientApplyToBeans(Environment environment,
+      ObjectProvider<CollapseExchangeFilterFunction> filter) {
+    return ApplyToChosenBeans.of(environment, INTEGRATION, List.of(WebClient.class),
+        client -> withFilter((WebClient) client, filter.getObject()));
+  }
+
+  private static WebClient withFilter(WebClient client, CollapseExchangeFilterFunction filter) {
+    AtomicBoolean present = new AtomicBoolean();
+    WebClient.Builder copy = client.mutate().filters(filters -> {
+      present.set(filters.contains(filter));
+      if (!present.get()) {
+        filters.add(filter);
+      }
+    });
+    return present.get() ? client : copy.build();
   }
 
   /**

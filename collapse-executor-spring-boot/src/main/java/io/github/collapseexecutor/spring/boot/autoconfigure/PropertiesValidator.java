@@ -45,6 +45,11 @@ final class PropertiesValidator {
     section("okhttp", "okhttp", properties.getOkhttp());
     section("servlet", "servlet", properties.getServlet());
     servlet(properties.getServlet());
+    names("restTemplate.applyToBeans", "rest-template.apply-to-beans",
+        properties.getRestTemplate().getApplyToBeans());
+    names("webClient.applyToBeans", "web-client.apply-to-beans",
+        properties.getWebClient().getApplyToBeans());
+    names("okhttp.applyToBeans", "okhttp.apply-to-beans", properties.getOkhttp().getApplyToBeans());
   }
 
   private void section(String field, String key, Section section) {

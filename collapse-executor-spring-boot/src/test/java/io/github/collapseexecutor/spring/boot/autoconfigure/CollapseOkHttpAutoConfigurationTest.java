@@ -6,6 +6,7 @@ import io.github.collapseexecutor.spring.http.HttpCollapseOptions;
 import io.github.collapseexecutor.spring.http.okhttp.CollapseInterceptor;
 import java.util.ArrayList;
 import java.util.List;
+import okhttp3.Interceptor;
 import okhttp3.MediaType;
 import okhttp3.OkHttpClient;
 import okhttp3.Protocol;
@@ -33,6 +34,32 @@ final class CollapseOkHttpAutoConfigurationTest {
           assertThat(context.getBean(CollapseExecutors.class).list()).singleElement()
               .satisfies(executor -> assertThat(executor.options().groups()).hasSize(1));
         });
+  }
+
+  @Test
+  void addsInterceptorLastToChosenBeansOnlySharingTheirPools() {
+    Interceptor earlier = chain -> chain.proceed(chain.request());
+    OkHttpClient original = new OkHttpClient.Builder().addInterceptor(earlier).build();
+    runner.withPropertyValues("collapse.executor.okhttp.apply-to-beans=users")
+        .withBean("users", OkHttpClient.class, () -> original)
+        .withBean("orders", OkHttpClient.class, OkHttpClient::new)
+        .run(context -> {
+          CollapseInterceptor interceptor = context.getBean(CollapseInterceptor.class);
+          OkHttpClient users = context.getBean("users", OkHttpClient.class);
+          assertThat(users.interceptors()).containsExactly(earlier, interceptor);
+          assertThat(users.connectionPool()).isSameAs(original.connectionPool());
+          assertThat(users.dispatcher()).isSameAs(original.dispatcher());
+          assertThat(context.getBean("orders", OkHttpClient.class).interceptors()).isEmpty();
+        });
+  }
+
+  @Test
+  void failsOnAChosenNameThatIsNoBean() {
+    runner.withPropertyValues("collapse.executor.okhttp.apply-to-beans=okHttp")
+        .withBean("okHttpClient", OkHttpClient.class, OkHttpClient::new)
+        .run(context -> assertThat(StartupFailures.messages(context)).contains(
+            "collapse.executor.okhttp.apply-to-beans[0]='okHttp' names no bean; beans of a type "
+                + "this section serves ([OkHttpClient]): [okHttpClient]"));
   }
 
   @Test

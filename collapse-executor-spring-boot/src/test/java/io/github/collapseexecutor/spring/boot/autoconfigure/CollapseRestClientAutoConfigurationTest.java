@@ -7,6 +7,7 @@ import io.github.collapseexecutor.spring.http.client.CollapseHttpRequestIntercep
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.restclient.RestClientCustomizer;
 import org.springframework.boot.restclient.RestTemplateBuilder;
@@ -15,6 +16,8 @@ import org.springframework.boot.restclient.autoconfigure.RestClientAutoConfigura
 import org.springframework.boot.restclient.autoconfigure.RestTemplateAutoConfiguration;
 import org.springframework.boot.test.context.FilteredClassLoader;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.client.ClientHttpRequestInterceptor;
 import org.springframework.mock.http.client.MockClientHttpRequest;
@@ -177,9 +180,135 @@ final class CollapseRestClientAutoConfigurationTest {
     assertThat(closed.stats().led()).isZero();
   }
 
+  @Test
+  void addsInterceptorLastToChosenBeansOnly() {
+    ClientHttpRequestInterceptor earlier = (request, body, execution) ->
+        execution.execute(request, body);
+    runner.withPropertyValues("collapse.executor.rest-template.apply-to-beans=users,legacy")
+        .withBean("users", RestClient.class,
+            () -> RestClient.builder().requestInterceptor(earlier).build())
+        .withBean("orders", RestClient.class, () -> RestClient.builder().build())
+        .withBean("legacy", RestTemplate.class, RestTemplate::new)
+        .withBean("untouched", RestTemplate.class, RestTemplate::new)
+        .run(context -> {
+          CollapseHttpRequestInterceptor interceptor =
+              context.getBean(CollapseHttpRequestInterceptor.class);
+          assertThat(interceptorsOf(context.getBean("users", RestClient.class).mutate()))
+              .containsExactly(earlier, interceptor);
+          assertThat(interceptorsOf(context.getBean("orders", RestClient.class).mutate()))
+              .isEmpty();
+          assertThat(context.getBean("legacy", RestTemplate.class).getInterceptors())
+              .containsExactly(interceptor);
+          assertThat(context.getBean("untouched", RestTemplate.class).getInterceptors())
+              .isEmpty();
+        });
+  }
+
+  @Test
+  void leavesAChosenBeanThatHoldsTheInterceptorAsItIs() {
+    CollapseHttpRequestInterceptor mine =
+        new CollapseHttpRequestInterceptor(HttpCollapseOptions.builder().build());
+    RestClient users = RestClient.builder().requestInterceptor(mine).build();
+    runner.withPropertyValues("collapse.executor.rest-template.apply-to-beans=users")
+        .withBean(CollapseHttpRequestInterceptor.class, () -> mine)
+        .withBean("users", RestClient.class, () -> users)
+        .run(context -> assertThat(context.getBean("users")).isSameAs(users));
+  }
+
+  @Test
+  void chosenBeanInACircleGetsTheInterceptorOnceAndEveryHolderSeesTheSameInstance() {
+    runner.withAllowCircularReferences(true)
+        .withPropertyValues("collapse.executor.rest-template.apply-to-beans=users")
+        .withUserConfiguration(CircularClients.class)
+        .run(context -> {
+          assertThat(context).hasNotFailed();
+          UsersTemplate users = context.getBean("users", UsersTemplate.class);
+          assertThat(context.getBean(UsersHolder.class).users).isSameAs(users);
+          assertThat(users.getInterceptors())
+              .containsExactly(context.getBean(CollapseHttpRequestInterceptor.class));
+        });
+  }
+
+  @Test
+  void aChosenAliasNamesItsBean() {
+    runner.withPropertyValues("collapse.executor.rest-template.apply-to-beans=userClient")
+        .withUserConfiguration(AliasedClient.class)
+        .run(context -> assertThat(interceptorsOf(context.getBean("users", RestClient.class)
+            .mutate())).containsExactly(context.getBean(CollapseHttpRequestInterceptor.class)));
+  }
+
+  @Test
+  void failsOnAChosenNameThatIsNoBean() {
+    runner.withPropertyValues("collapse.executor.rest-template.apply-to-beans=users,usres")
+        .withBean("users", RestClient.class, () -> RestClient.builder().build())
+        .run(context -> assertThat(StartupFailures.messages(context)).contains(
+            "collapse.executor.rest-template.apply-to-beans[1]='usres' names no bean; beans of "
+                + "a type this section serves ([RestTemplate, RestClient]): [users]"));
+  }
+
+  @Test
+  void failsOnAChosenBeanOfAnotherType() {
+    runner.withPropertyValues("collapse.executor.rest-template.apply-to-beans=greeting")
+        .withBean("greeting", String.class, () -> "hello")
+        .run(context -> assertThat(StartupFailures.messages(context)).contains(
+            "collapse.executor.rest-template.apply-to-beans names bean 'greeting', a "
+                + "java.lang.String, which is not one of [RestTemplate, RestClient]"));
+  }
+
+  @Test
+  void failsOnABlankChosenName() {
+    runner.withPropertyValues("collapse.executor.rest-template.apply-to-beans[0]= ")
+        .run(context -> assertThat(StartupFailures.messages(context))
+            .contains("collapse.executor.rest-template.apply-to-beans[0]"));
+  }
+
   private static List<ClientHttpRequestInterceptor> interceptorsOf(RestClient.Builder builder) {
     List<ClientHttpRequestInterceptor> seen = new ArrayList<>();
     builder.requestInterceptors(seen::addAll);
     return seen;
+  }
+
+  @Configuration(proxyBeanMethods = false)
+  static class AliasedClient {
+
+    @Bean({"users", "userClient"})
+    RestClient users() {
+      return RestClient.builder().build();
+    }
+  }
+
+  /** A chosen client and a bean that need each other, so Spring asks for the client early. */
+  @Configuration(proxyBeanMethods = false)
+  static class CircularClients {
+
+    @Bean
+    UsersTemplate users() {
+      return new UsersTemplate();
+    }
+
+    @Bean
+    UsersHolder usersHolder() {
+      return new UsersHolder();
+    }
+  }
+
+  static final class UsersTemplate extends RestTemplate {
+
+    UsersHolder holder;
+
+    @Autowired
+    void setHolder(UsersHolder holder) {
+      this.holder = holder;
+    }
+  }
+
+  static final class UsersHolder {
+
+    RestTemplate users;
+
+    @Autowired
+    void setUsers(RestTemplate users) {
+      this.users = users;
+    }
   }
 }

@@ -117,6 +117,30 @@ final class CollapseWebClientAutoConfigurationTest {
     assertThat(closed.stats().passedThrough()).isEqualTo(1);
   }
 
+  @Test
+  void addsFilterLastToChosenBeansOnly() {
+    ExchangeFilterFunction earlier = (request, next) -> next.exchange(request);
+    runner.withPropertyValues("collapse.executor.web-client.apply-to-beans=users")
+        .withBean("users", WebClient.class, () -> WebClient.builder().filter(earlier).build())
+        .withBean("orders", WebClient.class, () -> WebClient.builder().build())
+        .run(context -> {
+          CollapseExchangeFilterFunction filter =
+              context.getBean(CollapseExchangeFilterFunction.class);
+          assertThat(filtersOf(context.getBean("users", WebClient.class).mutate()))
+              .containsExactly(earlier, filter);
+          assertThat(filtersOf(context.getBean("orders", WebClient.class).mutate())).isEmpty();
+        });
+  }
+
+  @Test
+  void failsOnAChosenNameThatIsNoWebClient() {
+    runner.withPropertyValues("collapse.executor.web-client.apply-to-beans=users")
+        .withBean("users", String.class, () -> "not a client")
+        .run(context -> assertThat(StartupFailures.messages(context)).contains(
+            "collapse.executor.web-client.apply-to-beans names bean 'users', a java.lang.String, "
+                + "which is not one of [WebClient]"));
+  }
+
   private static List<ExchangeFilterFunction> filtersOf(WebClient.Builder builder) {
     List<ExchangeFilterFunction> seen = new ArrayList<>();
     builder.filters(seen::addAll);

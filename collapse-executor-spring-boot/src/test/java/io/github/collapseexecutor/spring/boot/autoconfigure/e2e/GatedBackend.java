@@ -16,13 +16,17 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.extension.AfterAllCallback;
+import org.junit.jupiter.api.extension.BeforeAllCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
  * A WireMock server on loopback that answers every GET with its path, counts requests by path as
  * they arrive, and holds each request until a gate opens (at most {@link #MAX_HOLD_SECONDS}), so
- * that a test can keep the first call of a set in flight until every caller has started.
+ * that a test can keep the first call of a set in flight until every caller has started. Register
+ * it as a static {@code @RegisterExtension} field to have it run for the whole test class.
  */
-final class GatedBackend {
+final class GatedBackend implements BeforeAllCallback, AfterAllCallback {
 
   static final int MAX_HOLD_SECONDS = 10;
 
@@ -40,6 +44,16 @@ final class GatedBackend {
 
   void stop() {
     server.stop();
+  }
+
+  @Override
+  public void beforeAll(ExtensionContext context) {
+    start();
+  }
+
+  @Override
+  public void afterAll(ExtensionContext context) {
+    stop();
   }
 
   String baseUrl() {
