@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.beans.factory.config.BeanPostProcessor;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.restclient.RestClientCustomizer;
 import org.springframework.boot.restclient.RestTemplateBuilder;
@@ -256,6 +257,15 @@ final class CollapseRestClientAutoConfigurationTest {
   }
 
   @Test
+  void failsOnAChosenBeanCreatedBeforeItCouldGetTheInterceptor() {
+    runner.withPropertyValues("collapse.executor.rest-template.apply-to-beans=users")
+        .withUserConfiguration(EarlyClient.class)
+        .run(context -> assertThat(StartupFailures.messages(context)).contains(
+            "collapse.executor.rest-template.apply-to-beans names bean 'users', which was "
+                + "created before collapse could be added to it"));
+  }
+
+  @Test
   void failsOnABlankChosenName() {
     runner.withPropertyValues("collapse.executor.rest-template.apply-to-beans[0]= ")
         .run(context -> assertThat(StartupFailures.messages(context))
@@ -266,6 +276,21 @@ final class CollapseRestClientAutoConfigurationTest {
     List<ClientHttpRequestInterceptor> seen = new ArrayList<>();
     builder.requestInterceptors(seen::addAll);
     return seen;
+  }
+
+  /** A bean post-processor that needs the chosen client, so the client is made too early. */
+  @Configuration(proxyBeanMethods = false)
+  static class EarlyClient {
+
+    @Bean
+    static RestClient users() {
+      return RestClient.builder().build();
+    }
+
+    @Bean
+    static BeanPostProcessor needsUsers(RestClient users) {
+      return new BeanPostProcessor() { };
+    }
   }
 
   @Configuration(proxyBeanMethods = false)
