@@ -3,7 +3,6 @@ package io.github.collapseexecutor.samples.web;
 import io.github.collapseexecutor.samples.batch.BlockingUserLoader;
 import io.github.collapseexecutor.samples.batch.User;
 import io.github.collapseexecutor.spring.http.client.CollapseHttpRequestInterceptor;
-import io.github.collapseexecutor.spring.http.okhttp.CollapseInterceptor;
 import io.github.collapseexecutor.spring.http.reactive.CollapseExchangeFilterFunction;
 import java.io.IOException;
 import java.util.List;
@@ -12,6 +11,7 @@ import java.util.stream.Collectors;
 import okhttp3.OkHttpClient;
 import okhttp3.Request;
 import okhttp3.Response;
+import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.boot.restclient.RestTemplateBuilder;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -22,10 +22,11 @@ import org.springframework.web.reactive.function.client.WebClient;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * The four clients of the user API, each with and without collapse. RestClient and OkHttp get
- * the auto-configured adapter by hand, the classic way; RestTemplate and WebClient get it from the
- * builder customizers that {@code customize-rest-template-builder} and
- * {@code customize-web-client-builder} turn on (see {@code application-sample.yml}).
+ * The four clients of the user API, each with and without collapse, wired the three ways the
+ * auto-configuration offers (see {@code application-sample.yml}): RestClient gets the adapter by
+ * hand, the classic way; RestTemplate and WebClient from the builder customizers that
+ * {@code customize-rest-template-builder} and {@code customize-web-client-builder} turn on; OkHttp
+ * by bean name, from {@code okhttp.apply-to-beans}.
  */
 @Configuration(proxyBeanMethods = false)
 class ClientConfiguration {
@@ -62,11 +63,25 @@ class ClientConfiguration {
         webClient(collapsing, server));
   }
 
-  /** OkHttp: Spring Boot builds no OkHttpClient; add the interceptor as the last one. */
+  /** OkHttp: Spring Boot builds no OkHttpClient; this one is as it comes. */
   @Bean
-  ComparedClient okHttpUsers(CollapseInterceptor collapse, JsonMapper json, LocalServer server) {
-    OkHttpClient direct = new OkHttpClient();
-    OkHttpClient collapsing = direct.newBuilder().addInterceptor(collapse).build();
+  OkHttpClient directOkHttpClient() {
+    return new OkHttpClient();
+  }
+
+  /**
+   * The same client (sharing its connection pool), named in {@code okhttp.apply-to-beans}: the
+   * auto-configuration replaces it with a copy that has the interceptor, without a line here.
+   */
+  @Bean
+  OkHttpClient collapsingOkHttpClient(@Qualifier("directOkHttpClient") OkHttpClient direct) {
+    return direct.newBuilder().build();
+  }
+
+  @Bean
+  ComparedClient okHttpUsers(@Qualifier("directOkHttpClient") OkHttpClient direct,
+      @Qualifier("collapsingOkHttpClient") OkHttpClient collapsing, JsonMapper json,
+      LocalServer server) {
     return new ComparedClient("OkHttp", okHttp(direct, json, server),
         okHttp(collapsing, json, server));
   }

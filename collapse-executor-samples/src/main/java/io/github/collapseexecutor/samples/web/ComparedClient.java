@@ -8,4 +8,4 @@ package io.github.collapseexecutor.samples.web;
  * @param direct the client as it comes
  * @param collapsing the same client with the collapse adapter
  */
-public record ComparedClient(String name, UserClient direct, UserClient collapsing) {}
+record ComparedClient(String name, UserClient direct, UserClient collapsing) {}

@@ -4,7 +4,7 @@ import io.github.collapseexecutor.samples.batch.User;
 
 /** Gets a user from the user API, {@code GET /user/{id}}, through one HTTP client. */
 @FunctionalInterface
-public interface UserClient {
+interface UserClient {
 
   User user(long id) throws Exception;
 }

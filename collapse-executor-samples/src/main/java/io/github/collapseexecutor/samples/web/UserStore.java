@@ -15,7 +15,7 @@ import org.springframework.stereotype.Component;
  * its calls, so that the report and the tests can see what collapsing saved.
  */
 @Component
-public class UserStore {
+class UserStore {
 
   /** How many users there are, with ids from 1. */
   public static final int USERS = 1000;
@@ -23,7 +23,7 @@ public class UserStore {
   private final Duration latency;
   private final AtomicLong calls = new AtomicLong();
 
-  public UserStore(@Value("${sample.users.latency:20ms}") Duration latency) {
+  UserStore(@Value("${sample.users.latency:20ms}") Duration latency) {
     this.latency = latency;
   }
 
