@@ -4,6 +4,7 @@ import io.github.collapseexecutor.core.CollapseExecutorOptions;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
+import java.lang.invoke.VarHandle;
 import java.time.Duration;
 import java.util.concurrent.ConcurrentLinkedQueue;
 
@@ -24,6 +25,7 @@ final class StressSupport {
 
   private static final MethodHandle HAND_LEAD;
   private static final MethodHandle LEAVE;
+  private static final VarHandle IN_FLIGHT;
 
   static {
     try {
@@ -33,6 +35,8 @@ final class StressSupport {
           MethodType.methodType(boolean.class, Batch.class));
       LEAVE = lookup.findVirtual(BlockingCaller.class, "leave",
           MethodType.methodType(boolean.class, Call.class, Throwable.class));
+      IN_FLIGHT = MethodHandles.privateLookupIn(BatchEngine.class, MethodHandles.lookup())
+          .findVarHandle(BatchEngine.class, "inFlight", int.class);
     } catch (ReflectiveOperationException e) {
       throw new ExceptionInInitializerError(e);
     }
@@ -55,6 +59,17 @@ final class StressSupport {
         .maxBatchSize(10)
         .collectingWaitTime(Duration.ofHours(1))
         .build());
+  }
+
+  /** Returns how many of the engine's slots are taken, read as the lock-free paths read it. */
+  static int slotsInUse(BatchEngine<?, ?> engine) {
+    try {
+      return (int) IN_FLIGHT.get(engine);
+    } catch (RuntimeException | Error e) {
+      throw e;
+    } catch (Throwable e) {
+      throw new AssertionError(e);
+    }
   }
 
   /** A call of a blocking caller; the caller's thread is never really woken. */

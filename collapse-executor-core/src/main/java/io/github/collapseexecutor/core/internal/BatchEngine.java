@@ -2,6 +2,8 @@ package io.github.collapseexecutor.core.internal;
 
 import io.github.collapseexecutor.core.CollapseExecutorOptions;
 import io.github.collapseexecutor.core.CollapseListener;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.HashMap;
@@ -21,6 +23,14 @@ import java.util.function.Function;
  * <p>Natural batching comes from the slots: a call that finds a free slot starts a batch at once;
  * while every slot is busy, inputs queue, and the next free slot takes all that queued (up to the
  * batch size limit).
+ *
+ * <p>Slots are counted in one atomic word, so that a call that finds nothing queued and a slot free
+ * starts its batch, and a batch that ends with nothing queued gives its slot back, without taking
+ * the lock: with many slots and many callers the lock would otherwise turn into a convoy of parked
+ * threads, each needing a wake-up. Everything else happens under the lock. A queueing submission
+ * marks its group ready ({@code slotWanted}) before it tries for a slot, and a releasing batch frees
+ * its slot before it reads {@code slotWanted}, so one of the two always sees the other and no input
+ * is left queued beside a free slot.
  */
 public final class BatchEngine<I, O> {
 
@@ -38,6 +48,15 @@ public final class BatchEngine<I, O> {
   }
 
   private static final System.Logger LOG = System.getLogger(BatchEngine.class.getName());
+  private static final VarHandle IN_FLIGHT;
+
+  static {
+    try {
+      IN_FLIGHT = MethodHandles.lookup().findVarHandle(BatchEngine.class, "inFlight", int.class);
+    } catch (ReflectiveOperationException e) {
+      throw new ExceptionInInitializerError(e);
+    }
+  }
 
   private final String name;
   private final int waitThreshold;
@@ -47,14 +66,20 @@ public final class BatchEngine<I, O> {
   private final int maxPendingInputs;
   private final Function<Object, ?> grouper;
   private final CollapseListener listener;
+  /** Whether a lone call may start its batch without the lock: no groups and no collecting wait. */
+  private final boolean lockFreeStart;
 
   private final ReentrantLock lock = new ReentrantLock();
   private final Group<I, O> soleGroup;
   private final HashMap<Object, Group<I, O>> groups;
   private final ArrayDeque<Group<I, O>> ready = new ArrayDeque<>();
-  private int inFlight;
+  /** Slots in use; changed only by compare-and-set, with or without the lock. */
+  private volatile int inFlight;
   private int pending;
-  private boolean closed;
+  /** Whether a group waits for a slot: {@code !ready.isEmpty()}, for the lock-free paths. */
+  private volatile boolean slotWanted;
+  /** Written under the lock, read without it by the lock-free start. */
+  private volatile boolean closed;
   private boolean terminated;
   private Runnable onTerminated = () -> {};
 
@@ -69,6 +94,7 @@ public final class BatchEngine<I, O> {
     this.listener = options.listener();
     this.soleGroup = grouper == null ? new Group<>(null) : null;
     this.groups = grouper == null ? null : new HashMap<>();
+    this.lockFreeStart = grouper == null && collectingWaitNanos < 0;
   }
 
   private static long toNanos(Duration wait) {
@@ -126,6 +152,9 @@ public final class BatchEngine<I, O> {
    * @throws RejectedExecutionException if too many inputs are pending
    */
   public void submit(Call<I, O> call, Sink<I, O> sink) {
+    if (lockFreeStart && !slotWanted && startAlone(call, sink)) {
+      return;
+    }
     Batch<I, O> started = null;
     Runnable wakeUp = null;
     boolean rejected = false;
@@ -147,13 +176,9 @@ public final class BatchEngine<I, O> {
             wakeUp = group.collecting.wakeUp;
           }
         } else if (!group.ready) {
-          if (inFlight < maxConcurrentBatches) {
-            inFlight++;
-            started = take(group);
-            started.nextStarted = startReady();
-          } else {
-            markReady(group);
-          }
+          // ready before a slot is tried: see the class comment
+          markReady(group);
+          started = startReady();
         }
       }
     } finally {
@@ -170,6 +195,42 @@ public final class BatchEngine<I, O> {
     }
     if (started != null) {
       dispatch(started, sink);
+    }
+  }
+
+  /**
+   * Starts a batch of this call alone, without the lock, if a slot is free and the executor open.
+   *
+   * @return false if the call must take the locked path, which queues it or rejects it
+   */
+  private boolean startAlone(Call<I, O> call, Sink<I, O> sink) {
+    if (closed || !tryAcquireSlot()) {
+      return false;
+    }
+    if (closed) {
+      // close() may have looked at the slots before this one was taken: give it back the way every
+      // batch does, which also ends the executor if nothing else runs
+      releaseSlots(null, 1, sink);
+      return false;
+    }
+    Batch<I, O> batch = new Batch<>(soleGroup);
+    call.group = soleGroup;
+    call.batch = batch;
+    call.setState(Call.TAKEN);
+    batch.calls.add(call);
+    dispatch(batch, sink);
+    return true;
+  }
+
+  private boolean tryAcquireSlot() {
+    for (;;) {
+      int n = inFlight;
+      if (n >= maxConcurrentBatches) {
+        return false;
+      }
+      if (IN_FLIGHT.compareAndSet(this, n, n + 1)) {
+        return true;
+      }
     }
   }
 
@@ -317,30 +378,50 @@ public final class BatchEngine<I, O> {
    * starts the batches waiting for a slot.
    */
   public void finish(Batch<I, O> batch, Sink<I, O> sink) {
-    Batch<I, O> released = batch;
-    while (released != null) {
-      Batch<I, O> started;
-      boolean terminate;
-      lock.lock();
-      try {
-        for (Batch<I, O> b = released; b != null; b = b.nextStarted) {
-          inFlight--;
-          if (b.collecting) {
-            // dropped while it still collected: later arrivals must not wait for it
-            b.collecting = false;
-            b.group.collecting = null;
-            afterTake(b.group);
-          }
+    int count = 0;
+    boolean collecting = false;
+    for (Batch<I, O> b = batch; b != null; b = b.nextStarted) {
+      count++;
+      collecting |= b.collecting;
+    }
+    releaseSlots(collecting ? batch : null, count, sink);
+  }
+
+  /**
+   * Gives back {@code count} slots, then, unless nothing is queued, collecting or closing, starts
+   * what waits for them under the lock.
+   *
+   * @param collecting the linked batches to unmark as collecting, or null if none collects
+   */
+  private void releaseSlots(Batch<I, O> collecting, int count, Sink<I, O> sink) {
+    IN_FLIGHT.getAndAdd(this, -count);
+    // the slots are free before slotWanted is read: see the class comment
+    if (collecting == null && !slotWanted && !closed) {
+      return;
+    }
+    Batch<I, O> started;
+    boolean terminate;
+    lock.lock();
+    try {
+      for (Batch<I, O> b = collecting; b != null; b = b.nextStarted) {
+        if (b.collecting) {
+          // dropped while it still collected: later arrivals must not wait for it
+          b.collecting = false;
+          b.group.collecting = null;
+          afterTake(b.group);
         }
-        started = startReady();
-        terminate = shouldTerminate();
-      } finally {
-        lock.unlock();
       }
-      released = offerAll(started, sink);
-      if (terminate) {
-        runTerminated();
-      }
+      started = startReady();
+      terminate = shouldTerminate();
+    } finally {
+      lock.unlock();
+    }
+    Batch<I, O> dead = offerAll(started, sink);
+    if (terminate) {
+      runTerminated();
+    }
+    if (dead != null) {
+      finish(dead, sink);
     }
   }
 
@@ -441,19 +522,27 @@ public final class BatchEngine<I, O> {
   private void markReady(Group<I, O> group) {
     group.ready = true;
     ready.addLast(group);
+    if (!slotWanted) {
+      slotWanted = true;
+    }
   }
 
   private Batch<I, O> startReady() {
     Batch<I, O> first = null;
     Batch<I, O> last = null;
     Group<I, O> group;
-    while (inFlight < maxConcurrentBatches && (group = ready.pollFirst()) != null) {
-      group.ready = false;
+    while ((group = ready.peekFirst()) != null) {
       if (group.live == 0) {
+        ready.pollFirst();
+        group.ready = false;
         retireIfIdle(group);
         continue;
       }
-      inFlight++;
+      if (!tryAcquireSlot()) {
+        break;
+      }
+      ready.pollFirst();
+      group.ready = false;
       Batch<I, O> batch = take(group);
       if (first == null) {
         first = batch;
@@ -461,6 +550,9 @@ public final class BatchEngine<I, O> {
         last.nextStarted = batch;
       }
       last = batch;
+    }
+    if (slotWanted && ready.isEmpty()) {
+      slotWanted = false;
     }
     return first;
   }
