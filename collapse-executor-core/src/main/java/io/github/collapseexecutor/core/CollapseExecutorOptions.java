@@ -214,7 +214,10 @@ public final class CollapseExecutorOptions {
     /**
      * Sets how many batches one executor runs at once. While all are busy, inputs queue and form
      * the next batch, which is what makes batches grow under load; a database's group commit runs
-     * one. Default {@value CollapseExecutorOptions#DEFAULT_MAX_CONCURRENT_BATCHES}.
+     * one. Below the limit every call runs at once, alone, so a large value (up to
+     * {@link Integer#MAX_VALUE}, no limit) makes the executor cost about a direct call until that
+     * many calls are in flight. Default
+     * {@value CollapseExecutorOptions#DEFAULT_MAX_CONCURRENT_BATCHES}.
      *
      * @throws IllegalArgumentException if {@code maxConcurrentBatches} is not positive
      */
