@@ -63,7 +63,7 @@ public final class AsyncCallableGroupCollapseExecutor implements AutoCloseable {
   public <T> CompletableFuture<T> execute(Object group, Callable<T> callable) {
     Objects.requireNonNull(group, "group");
     Objects.requireNonNull(callable, "callable");
-    Flight mine = new Flight();
+    Flight mine = flights.newFlight();
     Flight flight = flights.joinOrStart(group, mine);
     CompletableFuture<T> caller = flight.newCaller();
     if (flight == mine) {

@@ -82,7 +82,7 @@ public final class BlockingCallableGroupCollapseExecutor implements AutoCloseabl
     Objects.requireNonNull(callable, "callable");
     long deadline = System.nanoTime() + timeoutNanos;
     for (;;) {
-      Flight mine = new Flight();
+      Flight mine = flights.newFlight();
       Flight flight = flights.joinOrStart(group, mine);
       if (flight == mine) {
         return run(group, mine, callable);

@@ -48,7 +48,7 @@ public final class FutureCallableGroupCollapseExecutor implements AutoCloseable 
   public <T> CompletableFuture<T> execute(Object group, Callable<CompletableFuture<T>> callable) {
     Objects.requireNonNull(group, "group");
     Objects.requireNonNull(callable, "callable");
-    Flight mine = new Flight();
+    Flight mine = flights.newFlight();
     Flight flight = flights.joinOrStart(group, mine);
     CompletableFuture<T> caller = flight.newCaller();
     if (flight == mine) {

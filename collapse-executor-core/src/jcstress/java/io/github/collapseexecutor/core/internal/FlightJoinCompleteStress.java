@@ -42,7 +42,7 @@ public final class FlightJoinCompleteStress {
   public static class Result {
 
     private final FlightMap flights = new FlightMap("stress", CollapseListener.NONE);
-    private final Flight first = new Flight();
+    private final Flight first = new Flight(0L);
     private Flight mine;
     private Flight got;
     private CompletableFuture<Object> joiner;
@@ -55,7 +55,7 @@ public final class FlightJoinCompleteStress {
 
     @Actor
     public void joiner() {
-      mine = new Flight();
+      mine = new Flight(0L);
       got = flights.joinOrStart(KEY, mine);
       joiner = got.newCaller();
     }
@@ -73,7 +73,7 @@ public final class FlightJoinCompleteStress {
       } else {
         r.r1 = 0;
         boolean ownRunRegistered = got == mine && !mine.isDone()
-            && flights.joinOrStart(KEY, new Flight()) == mine;
+            && flights.joinOrStart(KEY, new Flight(0L)) == mine;
         r.r2 = ownRunRegistered ? 1 : 0;
       }
     }
@@ -95,7 +95,7 @@ public final class FlightJoinCompleteStress {
   public static class ReportedSize implements CollapseListener {
 
     private final FlightMap flights = new FlightMap("stress", this);
-    private final Flight first = new Flight();
+    private final Flight first = new Flight(0L);
     private volatile int reportedSize = -1;
     private Flight got;
 
@@ -110,7 +110,7 @@ public final class FlightJoinCompleteStress {
 
     @Actor
     public void joiner() {
-      got = flights.joinOrStart(KEY, new Flight());
+      got = flights.joinOrStart(KEY, new Flight(0L));
     }
 
     @Actor

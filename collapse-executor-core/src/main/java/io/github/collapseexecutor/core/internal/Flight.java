@@ -34,8 +34,13 @@ public final class Flight extends CompletableFuture<Object> {
   private static final long LIVE_MASK = 0xFFFF_FFFFL;
 
   private volatile long counts = JOINED_ONE | 1;
-  final long startNanos = System.nanoTime();
+  /** When the run started, for the listener's report; zero when nobody listens. */
+  final long startNanos;
   private volatile Runnable onAbandon;
+
+  Flight(long startNanos) {
+    this.startNanos = startNanos;
+  }
 
   /** Adds a caller; false if the flight is closed and the caller must find or start another. */
   boolean tryJoin() {

@@ -32,6 +32,12 @@ public final class FlightMap {
     this.onTerminated = onTerminated;
   }
 
+  /** Creates a flight that a caller may register with {@link #joinOrStart}. */
+  public Flight newFlight() {
+    // the clock is read only for a listener's report
+    return new Flight(listener == CollapseListener.NONE ? 0L : System.nanoTime());
+  }
+
   /**
    * Joins the flight in progress for {@code group}, or registers {@code mine} as that flight if
    * there is none; the caller that gets {@code mine} back must run the work.
@@ -63,8 +69,10 @@ public final class FlightMap {
     } else {
       flight.completeExceptionally(failure);
     }
-    Reports.batch(listener, new BatchReport(
-        name, size, 0, System.nanoTime() - flight.startNanos, failure));
+    if (listener != CollapseListener.NONE) {
+      Reports.batch(listener, new BatchReport(
+          name, size, 0, System.nanoTime() - flight.startNanos, failure));
+    }
     if (closed && flights.isEmpty()) {
       onTerminated.run();
     }
