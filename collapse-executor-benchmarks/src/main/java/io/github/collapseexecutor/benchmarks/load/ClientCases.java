@@ -26,11 +26,11 @@ final class ClientCases {
   /**
    * What the cases measured.
    *
-   * @param main each adapter at {@value #USERS} users
-   * @param batchSizes the shared calls' sizes of each adapter's measured run with collapse
+   * @param main each adapter at {@value #USERS} users, each round for the measured time
+   * @param batchSizes the shared calls' sizes of each adapter's measured runs with collapse
    * @param restClientSweep RestClient at each concurrency of the sweep, for the charts
    */
-  record Result(Map<ClientAdapter, Comparison> main, Map<ClientAdapter, BatchSizes> batchSizes,
+  record Result(Map<ClientAdapter, Rounds> main, Map<ClientAdapter, BatchSizes> batchSizes,
       List<Comparison> restClientSweep) {}
 
   private final Settings settings;
@@ -41,7 +41,7 @@ final class ClientCases {
 
   Result run() throws IOException, InterruptedException {
     try (SampleApp app = SampleApp.start(settings.logs())) {
-      Map<ClientAdapter, Comparison> main = new EnumMap<>(ClientAdapter.class);
+      Map<ClientAdapter, Rounds> main = new EnumMap<>(ClientAdapter.class);
       Map<ClientAdapter, BatchSizes> sizes = new EnumMap<>(ClientAdapter.class);
       List<Comparison> sweep = new ArrayList<>();
       for (ClientAdapter adapter : ClientAdapter.values()) {
@@ -54,9 +54,13 @@ final class ClientCases {
               sweep.add(sides.compare("sweep", users, settings.sweepPoint()));
             }
           }
-          // the sizes of the measured run alone
+          // the sizes of the measured runs alone
           batchSizes.reset();
-          main.put(adapter, sides.compare("measured", USERS, settings.measure()));
+          List<Comparison> rounds = new ArrayList<>();
+          for (int round = 1; round <= settings.rounds(); round++) {
+            rounds.add(sides.compare("round " + round, USERS, settings.measure()));
+          }
+          main.put(adapter, new Rounds(rounds));
           sizes.put(adapter, batchSizes);
         }
       }

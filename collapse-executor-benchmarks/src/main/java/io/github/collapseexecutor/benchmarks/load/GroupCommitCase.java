@@ -55,9 +55,9 @@ final class GroupCommitCase {
    *
    * @param version the server's version, or the reason it was skipped
    * @param durability the commit durability setting during the run, as {@code name=value}
-   * @param comparison both sides, or null when the server was skipped
+   * @param rounds both sides in each round, or null when the server was skipped
    */
-  record Result(Server server, String version, String durability, Comparison comparison) {}
+  record Result(Server server, String version, String durability, Rounds rounds) {}
 
   private final Settings settings;
 
@@ -102,16 +102,21 @@ final class GroupCommitCase {
     }
   }
 
-  private Comparison measure(Server server) throws SQLException, InterruptedException {
+  private Rounds measure(Server server) throws SQLException, InterruptedException {
     try (HikariDataSource pool =
         Database.open(server.url, server.user, server.password, CONNECTIONS)) {
-      List<Load.Result> results = GroupCommitDemo.run(pool, SUBMITTERS, settings.warmUp(),
-          settings.measure());
-      Comparison comparison = new Comparison(measurement(results.get(1)),
-          measurement(results.get(0)));
-      Progress.line("%s group commit: %s", server.title,
-          Progress.describe(comparison.with(), comparison.without()));
-      return comparison;
+      List<Comparison> rounds = new ArrayList<>();
+      for (int round = 1; round <= settings.rounds(); round++) {
+        // each round on fresh tables, after a warm-up of each side
+        List<Load.Result> results = GroupCommitDemo.run(pool, SUBMITTERS, settings.warmUp(),
+            settings.measure());
+        Comparison comparison = new Comparison(measurement(results.get(1)),
+            measurement(results.get(0)));
+        Progress.line("%-10s round %d %d users: %s", server.title, round, SUBMITTERS,
+            Progress.describe(comparison.with(), comparison.without()));
+        rounds.add(comparison);
+      }
+      return new Rounds(rounds);
     }
   }
 

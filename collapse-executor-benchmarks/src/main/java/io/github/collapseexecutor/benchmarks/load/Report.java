@@ -44,9 +44,9 @@ final class Report {
   }
 
   void servlet(ServletCase.Result result) {
-    Comparison main = result.main();
+    Comparison main = result.main().median();
     headline.add(row("Servlet filter", ServletCase.USERS + " closed-loop users (wrk), endpoint"
-        + " sleeps 100 ms, Tomcat max 200 threads", main, SERVLET));
+        + " sleeps 100 ms, Tomcat max 200 threads", result.main(), SERVLET));
     double limit = ServletCase.closedLoopLimit(ServletCase.USERS);
     double share = main.with().tps() / limit;
     double p99Bound = 1.1 * ServletCase.ENDPOINT_MILLIS;
@@ -62,10 +62,11 @@ final class Report {
   }
 
   void clients(ClientCases.Result result) {
-    result.main().forEach((adapter, comparison) -> {
+    result.main().forEach((adapter, rounds) -> {
+      Comparison comparison = rounds.median();
       headline.add(row(adapter.title(), ClientCases.USERS
           + (adapter == ClientAdapter.WEB_CLIENT ? " requests in flight" : " client threads")
-          + ", backend endpoint with no delay", comparison, CLIENTS.get(adapter)));
+          + ", backend endpoint with no delay", rounds, CLIENTS.get(adapter)));
       double minimumRatio = adapter == ClientAdapter.WEB_CLIENT ? 1.5 : 1.8;
       targets.add(target(String.format(Locale.ROOT,
               "%s: at least %.1fx the TPS without collapse, p99 at most a third", adapter.title(),
@@ -106,15 +107,15 @@ final class Report {
         + " | p99 (ms) |\n|---|---|---|---:|---:|---:|---:|\n");
     for (GroupCommitCase.Result result : results) {
       String name = result.server().title;
-      if (result.comparison() == null) {
+      if (result.rounds() == null) {
         table.append("| ").append(name).append(" | | ").append(result.version())
             .append(" | | | | |\n");
         continue;
       }
-      Comparison comparison = result.comparison();
+      Comparison comparison = result.rounds().median();
       headline.add(row("Group commit, " + name + " " + result.version(), GroupCommitCase.SUBMITTERS
           + " concurrent order submissions (single-row commits over " + GroupCommitCase.CONNECTIONS
-          + " connections), " + result.durability(), comparison, GROUP_COMMIT));
+          + " connections), " + result.durability(), result.rounds(), GROUP_COMMIT));
       if (result.server() == GroupCommitCase.Server.MARIADB) {
         targets.add(target("Group commit on MariaDB: at least 3x single-row commits",
             String.format(Locale.ROOT, "%.2fx (%s)", comparison.ratio(), result.durability()),
@@ -154,12 +155,15 @@ final class Report {
     md.append("### Run conditions\n\n");
     conditions.forEach(line -> md.append(line).append('\n'));
     md.append("\n### Results beside the classic write-up\n\n")
-        .append("Ratio = TPS with collapse / TPS without, both measured in this run. Backend calls"
-            + " per 1000 requests show what collapse saved.\n\n")
-        .append("| case | load | TPS with / without | ratio | p50 ms with / without"
-            + " | p99 ms with / without | backend calls per 1000 requests with / without"
+        .append("Ratio = TPS with collapse / TPS without, both measured in this run. Each case ran"
+            + " its two sides in " + settings.rounds() + " round(s), without then with; the"
+            + " columns show the round with the median ratio, and the ratio of every round."
+            + " Backend calls per 1000 requests show what collapse saved.\n\n")
+        .append("| case | load | TPS with / without | ratio | every round's ratio"
+            + " | p50 ms with / without | p99 ms with / without"
+            + " | backend calls per 1000 requests with / without"
             + " | classic TPS with / without (ratio) | classic p99 ms with / without |\n")
-        .append("|---|---|---:|---:|---:|---:|---:|---:|---:|\n");
+        .append("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|\n");
     headline.forEach(md::append);
     md.append("\n### Targets\n\n| target | measured | met |\n|---|---|---|\n");
     targets.forEach(md::append);
@@ -168,7 +172,8 @@ final class Report {
     return md.toString();
   }
 
-  private static String row(String name, String load, Comparison comparison, Classic classic) {
+  private static String row(String name, String load, Rounds rounds, Classic classic) {
+    Comparison comparison = rounds.median();
     Measurement with = comparison.with();
     Measurement without = comparison.without();
     String classicTps = classic == null ? "-" : String.format(Locale.ROOT, "%.0f / %.0f (%.2fx)",
@@ -178,8 +183,9 @@ final class Report {
     String errors = with.errors() + without.errors() == 0 ? ""
         : String.format(Locale.ROOT, " (errors %d / %d)", with.errors(), without.errors());
     return String.format(Locale.ROOT,
-        "| %s | %s | %.0f / %.0f%s | **%.2fx** | %s / %s | %.1f / %.1f | %.1f / %.1f | %s | %s |%n",
-        name, load, with.tps(), without.tps(), errors, comparison.ratio(),
+        "| %s | %s | %.0f / %.0f%s | **%.2fx** | %s | %s / %s | %.1f / %.1f | %.1f / %.1f | %s"
+            + " | %s |%n",
+        name, load, with.tps(), without.tps(), errors, comparison.ratio(), rounds.ratios(),
         millis(with.p50Millis()), millis(without.p50Millis()), with.p99Millis(),
         without.p99Millis(), with.callsPerThousand(), without.callsPerThousand(), classicTps,
         classicP99);

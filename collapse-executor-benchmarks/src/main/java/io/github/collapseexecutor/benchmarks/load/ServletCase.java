@@ -29,10 +29,10 @@ final class ServletCase {
   /**
    * What the case measured.
    *
-   * @param main {@value #USERS} users for the measured time
+   * @param main {@value #USERS} users, each round for the measured time
    * @param sweep the same at each concurrency of the sweep, for the charts
    */
-  record Result(Comparison main, List<Comparison> sweep) {}
+  record Result(Rounds main, List<Comparison> sweep) {}
 
   private final Settings settings;
   private final Path wrk;
@@ -52,12 +52,15 @@ final class ServletCase {
       // unmeasured, so that neither side pays for the JIT's warm-up alone
       measure(app, NOT_COLLAPSED, USERS, settings.warmUp());
       measure(app, COLLAPSED, USERS, settings.warmUp());
-      Comparison main = compare(app, "measured", USERS, settings.measure());
+      List<Comparison> rounds = new ArrayList<>();
+      for (int round = 1; round <= settings.rounds(); round++) {
+        rounds.add(compare(app, "round " + round, USERS, settings.measure()));
+      }
       List<Comparison> sweep = new ArrayList<>();
       for (int users : settings.sweepUsers()) {
         sweep.add(compare(app, "sweep", users, settings.sweepPoint()));
       }
-      return new Result(main, sweep);
+      return new Result(new Rounds(rounds), sweep);
     }
   }
 

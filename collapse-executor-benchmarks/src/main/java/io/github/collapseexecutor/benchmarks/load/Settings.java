@@ -13,13 +13,14 @@ import java.util.Set;
  * @param quick whether this is a smoke run: short runs, results outside {@code docs/}
  * @param cases the cases to run
  * @param out where the tables and charts go
- * @param warmUp unmeasured load on each side before its measured run
- * @param measure the measured run of each side of a case
+ * @param warmUp unmeasured load on each side before its measured runs
+ * @param measure each measured run of each side of a case
+ * @param rounds how many times each case's two sides are measured, one after the other
  * @param sweepPoint each point of the concurrency sweeps
  * @param sweepUsers the concurrencies of the sweeps
  */
 record Settings(boolean quick, Set<Case> cases, Path out, Duration warmUp, Duration measure,
-    Duration sweepPoint, List<Integer> sweepUsers) {
+    int rounds, Duration sweepPoint, List<Integer> sweepUsers) {
 
   /** The cases, each selectable with {@code --cases=servlet,clients,db}. */
   enum Case { SERVLET, CLIENTS, DB }
@@ -50,10 +51,10 @@ record Settings(boolean quick, Set<Case> cases, Path out, Duration warmUp, Durat
       // a smoke run must not overwrite the published results
       return new Settings(true, cases,
           out != null ? out : Path.of("collapse-executor-benchmarks/target/load-quick"),
-          Duration.ofSeconds(1), Duration.ofSeconds(3), Duration.ofSeconds(1), SWEEP_USERS);
+          Duration.ofSeconds(1), Duration.ofSeconds(3), 1, Duration.ofSeconds(1), SWEEP_USERS);
     }
     return new Settings(false, cases, out != null ? out : Path.of("docs/benchmarks"),
-        Duration.ofSeconds(5), Duration.ofSeconds(20), Duration.ofSeconds(5), SWEEP_USERS);
+        Duration.ofSeconds(5), Duration.ofSeconds(10), 3, Duration.ofSeconds(5), SWEEP_USERS);
   }
 
   private static Case caseNamed(String name) {
