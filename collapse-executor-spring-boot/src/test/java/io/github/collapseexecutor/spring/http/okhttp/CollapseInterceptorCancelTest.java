@@ -1,0 +1,100 @@
+package io.github.collapseexecutor.spring.http.okhttp;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.github.collapseexecutor.spring.http.CollapseGroup;
+import io.github.collapseexecutor.spring.http.HttpCollapseOptions;
+import io.github.collapseexecutor.spring.http.StuckFirstBackend;
+import java.io.IOException;
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import okhttp3.Call;
+import okhttp3.OkHttpClient;
+import okhttp3.Request;
+import okhttp3.Response;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * A call cancelled while it waits for another call's response, as docs/http.md describes it: the
+ * cancel does not wake it (a waiting call has no socket of its own to close), but once the shared
+ * response is there OkHttp fails it as cancelled, it makes no call of its own, and the call it
+ * waited for still reaches the caller that made it.
+ */
+final class CollapseInterceptorCancelTest {
+
+  private final StuckFirstBackend backend = new StuckFirstBackend();
+  private final ExecutorService pool = Executors.newCachedThreadPool();
+  private final CountDownLatch waiterEntered = new CountDownLatch(1);
+  private CollapseInterceptor interceptor;
+  private OkHttpClient client;
+
+  @BeforeEach
+  void start() {
+    backend.start();
+    interceptor = new CollapseInterceptor(HttpCollapseOptions.builder()
+        .group(CollapseGroup.ofUris("/slow/*"))
+        .waitTimeout(Duration.ofSeconds(15))
+        .build());
+    client = new OkHttpClient.Builder()
+        // runs just before the collapse interceptor: tells the test the waiter is on its way in
+        .addInterceptor(chain -> {
+          if ("waiter".equals(chain.request().header("X-Role"))) {
+            waiterEntered.countDown();
+          }
+          return chain.proceed(chain.request());
+        })
+        .addInterceptor(interceptor)
+        .build();
+  }
+
+  @AfterEach
+  void stop() {
+    backend.stop();
+    interceptor.close();
+    pool.shutdownNow();
+    client.dispatcher().executorService().shutdown();
+    client.connectionPool().evictAll();
+  }
+
+  @Test
+  @Timeout(20)
+  void aCancelledWaiterFailsAsCancelledOnceTheSharedResponseArrives() throws Exception {
+    CompletableFuture<String> leader = CompletableFuture.supplyAsync(
+        () -> body(client.newCall(request("leader"))), pool);
+    backend.awaitFirst();
+    Call waiterCall = client.newCall(request("waiter"));
+    CompletableFuture<String> waiter = CompletableFuture.supplyAsync(() -> body(waiterCall), pool);
+    assertThat(waiterEntered.await(10, TimeUnit.SECONDS)).isTrue();
+
+    waiterCall.cancel();
+    backend.release();
+
+    assertThat(leader.get(10, TimeUnit.SECONDS)).isEqualTo("call 1");
+    assertThatThrownBy(() -> waiter.get(10, TimeUnit.SECONDS))
+        .isInstanceOf(ExecutionException.class)
+        .cause().isInstanceOf(IllegalStateException.class)
+        .cause().isInstanceOf(IOException.class).hasMessageContaining("Canceled");
+    assertThat(backend.calls()).as("the cancelled waiter made no call of its own").isEqualTo(1);
+  }
+
+  private Request request(String role) {
+    return new Request.Builder().url(backend.baseUrl() + "/slow/1").header("X-Role", role).build();
+  }
+
+  private static String body(Call call) {
+    try (Response response = call.execute()) {
+      return response.body().string();
+    } catch (IOException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+}
