@@ -55,15 +55,17 @@ public final class Load {
     for (int t = 0; t < threads; t++) {
       int thread = t;
       Thread worker = new Thread(() -> {
-        long[] mine = new long[200_000];
+        // grows with the calls this thread makes: hundreds of slow threads need little memory
+        long[] mine = new long[1024];
         int count = 0;
         try {
           while (System.nanoTime() < end && failure.get() == null) {
             long before = System.nanoTime();
             call.run(thread);
-            if (count < mine.length) {
-              mine[count++] = System.nanoTime() - before;
+            if (count == mine.length) {
+              mine = Arrays.copyOf(mine, count * 2);
             }
+            mine[count++] = System.nanoTime() - before;
           }
         } catch (Exception e) {
           failure.compareAndSet(null, e);
