@@ -29,8 +29,8 @@ public final class Database {
   }
 
   /**
-   * Opens a pool of at most {@code maxConnections} connections. MySQL is reached with the MariaDB
-   * driver: {@code jdbc:mariadb://host:3306/db}.
+   * Opens a pool of at most {@code maxConnections} connections, with whichever driver on the class
+   * path takes the URL: H2, MariaDB, MySQL ({@code jdbc:mysql:}) or PostgreSQL.
    */
   public static HikariDataSource open(String url, String user, String password, int maxConnections) {
     HikariConfig config = new HikariConfig();
