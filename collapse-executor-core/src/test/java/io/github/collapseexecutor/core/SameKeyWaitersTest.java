@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
@@ -106,5 +108,65 @@ final class SameKeyWaitersTest {
     // the abandoned run is gone: the next caller starts a fresh one
     CompletableFuture<String> fresh = executor.execute("k", () -> CompletableFuture.completedFuture("new"));
     assertThat(fresh.get(10, TimeUnit.SECONDS)).isEqualTo("new");
+  }
+
+  @Test
+  void futureCallersAreAnsweredInTheOrderTheyJoined() throws Exception {
+    var executor = new FutureCallableGroupCollapseExecutor();
+    CompletableFuture<String> work = new CompletableFuture<>();
+    List<Integer> answered = new ArrayList<>();
+    List<CompletableFuture<String>> calls = new ArrayList<>();
+    for (int i = 0; i < 50; i++) {
+      int caller = i;
+      // a dependent of each caller's future records when that caller is answered
+      calls.add(executor.execute("k", () -> work)
+          .whenComplete((value, failure) -> answered.add(caller)));
+    }
+    assertThat(answered).isEmpty();
+
+    work.complete("done");
+
+    assertThat(answered).containsExactlyElementsOf(range(50));
+    assertThat(calls).allSatisfy(call -> assertThat(call).isCompletedWithValue("done"));
+  }
+
+  @Test
+  void asyncCallersAreAnsweredInTheOrderTheyJoinedAlsoOnFailure() throws Exception {
+    var executor = new AsyncCallableGroupCollapseExecutor();
+    executor.setExecutor(callers);
+    CountDownLatch started = new CountDownLatch(1);
+    CountDownLatch gate = new CountDownLatch(1);
+    List<Integer> answered = new ArrayList<>();
+    List<CompletableFuture<Object>> calls = new ArrayList<>();
+    for (int i = 0; i < 50; i++) {
+      int caller = i;
+      calls.add(executor.execute("k", () -> {
+        started.countDown();
+        gate.await();
+        throw new IllegalStateException("backend down");
+      }).whenComplete((value, failure) -> {
+        synchronized (answered) {
+          answered.add(caller);
+        }
+      }));
+    }
+    assertThat(started.await(10, TimeUnit.SECONDS)).isTrue();
+
+    gate.countDown();
+
+    CompletableFuture.allOf(calls.toArray(CompletableFuture[]::new))
+        .handle((value, failure) -> null).get(10, TimeUnit.SECONDS);
+    synchronized (answered) {
+      assertThat(answered).containsExactlyElementsOf(range(50));
+    }
+    assertThat(calls).allSatisfy(call -> assertThat(call).isCompletedExceptionally());
+  }
+
+  private static List<Integer> range(int size) {
+    List<Integer> numbers = new ArrayList<>();
+    for (int i = 0; i < size; i++) {
+      numbers.add(i);
+    }
+    return numbers;
   }
 }

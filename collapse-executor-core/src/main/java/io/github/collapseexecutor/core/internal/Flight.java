@@ -11,6 +11,12 @@ import java.util.concurrent.CompletableFuture;
  *
  * <p>Callers join while the run is in flight; once it completes, joining is closed, so a caller
  * never receives a result that was finished before it arrived.
+ *
+ * <p>Callers' futures are completed in the order the callers joined. Whatever a caller chains to
+ * its future runs then, often on the thread that completed the run, so the first to arrive are
+ * answered first; under a closed loop this keeps every caller's wait close to one run instead of
+ * making the earliest wait for everyone after them, as completing a plain future's dependents
+ * (most recent first) would.
  */
 public final class Flight extends CompletableFuture<Object> {
 
@@ -18,10 +24,16 @@ public final class Flight extends CompletableFuture<Object> {
   public static final Object RETRY = new Object();
 
   private static final VarHandle COUNTS;
+  private static final VarHandle CALLERS;
+
+  /** Marks the caller list of a completed flight: later callers are settled at once. */
+  private static final Waiting SETTLED = new Waiting(null, null);
 
   static {
     try {
-      COUNTS = MethodHandles.lookup().findVarHandle(Flight.class, "counts", long.class);
+      MethodHandles.Lookup lookup = MethodHandles.lookup();
+      COUNTS = lookup.findVarHandle(Flight.class, "counts", long.class);
+      CALLERS = lookup.findVarHandle(Flight.class, "callers", Waiting.class);
     } catch (ReflectiveOperationException e) {
       throw new ExceptionInInitializerError(e);
     }
@@ -37,6 +49,8 @@ public final class Flight extends CompletableFuture<Object> {
   /** When the run started, for the listener's report; zero when nobody listens. */
   final long startNanos;
   private volatile Runnable onAbandon;
+  /** The callers' futures, most recent first, until the flight completes. */
+  private volatile Waiting callers;
 
   Flight(long startNanos) {
     this.startNanos = startNanos;
@@ -73,13 +87,56 @@ public final class Flight extends CompletableFuture<Object> {
   }
 
   /** Returns a future for one caller; cancelling it leaves the flight, not cancels it. */
-  @SuppressWarnings("unchecked")
   public <T> CallerFuture<T> newCaller() {
     CallerFuture<T> caller = new CallerFuture<>();
     caller.onLeave(failure -> leave());
-    whenComplete((value, failure) ->
-        caller.settle((T) value, failure == null ? null : Failures.unwrap(failure)));
-    return caller;
+    for (;;) {
+      Waiting head = callers;
+      if (head == SETTLED) {
+        settleFromOutcome(caller);
+        return caller;
+      }
+      if (CALLERS.compareAndSet(this, head, new Waiting(caller, head))) {
+        return caller;
+      }
+    }
+  }
+
+  /** Completes the run with a value, then each caller's future in the order they joined. */
+  void finish(Object value) {
+    complete(value);
+    settleCallers(value, null);
+  }
+
+  /** Completes the run with a failure, then each caller's future in the order they joined. */
+  void finishExceptionally(Throwable failure) {
+    completeExceptionally(failure);
+    settleCallers(null, Failures.unwrap(failure));
+  }
+
+  @SuppressWarnings("unchecked")
+  private void settleCallers(Object value, Throwable failure) {
+    Waiting head = (Waiting) CALLERS.getAndSet(this, SETTLED);
+    if (head == SETTLED) {
+      return;
+    }
+    Waiting oldestFirst = null;
+    for (Waiting w = head; w != null; ) {
+      Waiting next = w.next;
+      w.next = oldestFirst;
+      oldestFirst = w;
+      w = next;
+    }
+    for (Waiting w = oldestFirst; w != null; w = w.next) {
+      ((CallerFuture<Object>) w.caller).settle(value, failure);
+    }
+  }
+
+  /** Settles a caller that arrived after the callers were settled, from the completed run. */
+  @SuppressWarnings("unchecked")
+  private void settleFromOutcome(CallerFuture<?> caller) {
+    whenComplete((value, failure) -> ((CallerFuture<Object>) caller)
+        .settle(value, failure == null ? null : Failures.unwrap(failure)));
   }
 
   private void leave() {
@@ -105,4 +162,14 @@ public final class Flight extends CompletableFuture<Object> {
     }
   }
 
+  /** One caller's future in the list of a flight in progress. */
+  private static final class Waiting {
+    final CallerFuture<?> caller;
+    Waiting next;
+
+    Waiting(CallerFuture<?> caller, Waiting next) {
+      this.caller = caller;
+      this.next = next;
+    }
+  }
 }

@@ -65,9 +65,9 @@ public final class FlightMap {
     int size = flight.close();
     flights.remove(group, flight);
     if (failure == null) {
-      flight.complete(value);
+      flight.finish(value);
     } else {
-      flight.completeExceptionally(failure);
+      flight.finishExceptionally(failure);
     }
     if (listener != CollapseListener.NONE) {
       Reports.batch(listener, new BatchReport(
