@@ -46,9 +46,11 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * }</pre>
  *
  * <p>Waiting requests do not hold a container thread: they start Servlet async processing and are
- * completed from the container's pool when the shared response is ready. When the chain cannot
- * run asynchronously ({@code isAsyncSupported()} is false), a waiting request blocks its thread
- * instead.
+ * answered when the shared response is ready, in the order they arrived. A replay that fits in the
+ * response buffer is written by the thread that recorded the shared response, and the container
+ * completes it; a larger one is written from the container's pool, so that a slow client cannot
+ * hold up the others. When the chain cannot run asynchronously ({@code isAsyncSupported()} is
+ * false), a waiting request blocks its thread instead.
  *
  * <p>What a waiting request gets:
  * <ul>
@@ -195,9 +197,26 @@ public final class CollapseServletFilter implements Filter, AutoCloseable {
     });
     shared.whenComplete((recorded, failure) -> {
       if (settled.compareAndSet(false, true)) {
-        async.start(() -> answerAsync(async, key, headers, recorded));
+        if (answersWithoutBlocking(recorded, async)) {
+          answerAsync(async, key, headers, recorded);
+        } else {
+          async.start(() -> answerAsync(async, key, headers, recorded));
+        }
       }
     });
+  }
+
+  /**
+   * Whether answering cannot block the thread that completes the shared response: a replay that
+   * fits in the response's buffer reaches the socket only when the container completes the
+   * request, and a fallback is a dispatch. Answering those in place, on the thread that recorded
+   * the response, keeps the container's queue free for the next requests, among them the one that
+   * starts the next shared call; a larger body is written from a container thread instead, so that
+   * one slow client cannot hold up the others.
+   */
+  private static boolean answersWithoutBlocking(Recorded recorded, AsyncContext async) {
+    return recorded == null || recorded.snapshot == null
+        || recorded.snapshot.bodyLength() <= async.getResponse().getBufferSize();
   }
 
   private void answerAsync(AsyncContext async, CollapseKey key, RequestHeaders headers,

@@ -53,6 +53,9 @@ final class CollapseServletFilterUnusualResponsesTest {
 
   private static final int N = 12;
 
+  /** Larger than Tomcat's response buffer (8 KB): waiters get it from the container's pool. */
+  private static final String LARGE = UnusualBackend.TEXT.repeat(80);
+
   private final CollapseServletFilter filter = new CollapseServletFilter(HttpCollapseOptions
       .builder().group(CollapseGroup.ofUris("/c/**")).waitTimeout(Duration.ofSeconds(10))
       .build());
@@ -172,6 +175,10 @@ final class CollapseServletFilterUnusualResponsesTest {
           response.setContentType("text/plain;charset=UTF-8");
           response.getWriter().write("fresh representation");
         }
+        case "/c/large" -> {
+          response.setContentType("text/plain;charset=UTF-8");
+          response.getWriter().write(LARGE);
+        }
         case "/c/empty" -> {
           response.setContentType("text/plain;charset=UTF-8");
           response.setContentLength(0);
@@ -247,6 +254,15 @@ final class CollapseServletFilterUnusualResponsesTest {
    */
   private Map<Call, Outcome> assertSame(int n, List<Call> calls) throws Exception {
     return assertSame(n, calls, /* keepLength= */ false);
+  }
+
+  @Test
+  void aBodyLargerThanTheResponseBufferIsReplayedWholeToEveryWaiter() throws Exception {
+    Map<Call, Outcome> expected = assertSame(N, List.of(Call.get("/c/large")));
+
+    assertThat(expected.values()).allSatisfy(outcome ->
+        assertThat(outcome.body()).isEqualTo(LARGE));
+    assertThat(filter.stats().replayed()).isPositive();
   }
 
   @Test
