@@ -10,7 +10,8 @@ import java.util.regex.Pattern;
 /**
  * The samples' Spring Boot application ({@value #MAIN_CLASS}) in a JVM of its own: Tomcat with at
  * most 200 threads, the library's servlet filter on {@code /test/collapse*}, and
- * {@code /test/noop*} never collapsed by the server. Its {@code /test/counter} counts how often
+ * {@code /test/noop*} never collapsed by the server, with a connection backlog large enough for
+ * every user of a run. Its {@code /test/counter} counts how often
  * each endpoint's handler ran: the backend calls.
  */
 final class SampleApp implements AutoCloseable {
@@ -19,6 +20,14 @@ final class SampleApp implements AutoCloseable {
 
   /** The same heap for every run, so that a run does not measure the heap growing. */
   private static final List<String> JVM_OPTIONS = List.of("-Xms1g", "-Xmx1g");
+
+  /**
+   * Room for every connection a load generator opens at once. wrk connects all its users in the
+   * same instant; beyond Tomcat's default backlog of 100 the kernel drops the connection requests,
+   * and each dropped user sends nothing until TCP retries a second later, which a 10 s run would
+   * count as throughput lost by the server under test.
+   */
+  private static final int ACCEPT_BACKLOG = 1000;
 
   private final ChildJvm jvm;
   private final URI base;
@@ -43,7 +52,8 @@ final class SampleApp implements AutoCloseable {
     int port = Loopback.freePort();
     URI base = URI.create("http://127.0.0.1:" + port);
     ChildJvm jvm = ChildJvm.start("sample-app", MAIN_CLASS, JVM_OPTIONS,
-        List.of("--server.port=" + port, "--sample.startup-report.enabled=false"),
+        List.of("--server.port=" + port, "--sample.startup-report.enabled=false",
+            "--server.tomcat.accept-count=" + ACCEPT_BACKLOG),
         base.resolve("/test/counter"), logs);
     return new SampleApp(jvm, base);
   }
