@@ -2,11 +2,14 @@ package io.github.collapseexecutor.spring.boot.autoconfigure.metrics;
 
 import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorDescriptor;
 import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutors;
+import io.github.collapseexecutor.spring.http.CollapseGroup;
 import io.github.collapseexecutor.spring.http.HttpCollapseStats;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Tags;
 import io.micrometer.core.instrument.binder.MeterBinder;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Objects;
 import java.util.function.ToDoubleFunction;
 
@@ -14,13 +17,18 @@ import java.util.function.ToDoubleFunction;
  * Publishes the counters of every HTTP collapse executor in {@link CollapseExecutors} as
  * {@value #REQUESTS}, tagged {@code executor}, {@code integration} and {@code outcome}:
  * {@code passed-through}, {@code led}, {@code replayed} or {@code fell-back}. Each request counts
- * once; backend calls are every outcome but {@code replayed}. Executors registered after binding
- * are published as they arrive.
+ * once; backend calls are every outcome but {@code replayed}. The same counts per collapse group
+ * are {@value #GROUP_REQUESTS}, with a {@code group} tag as well: the group's URI patterns and
+ * regular expressions, joined by commas. Executors registered after binding are published as they
+ * arrive.
  */
 public final class HttpCollapseStatsMeterBinder implements MeterBinder {
 
   /** Function counter of requests by outcome. */
   public static final String REQUESTS = "collapse.http.requests";
+
+  /** Function counter of the requests each collapse group took, by outcome. */
+  public static final String GROUP_REQUESTS = "collapse.http.group.requests";
 
   private final CollapseExecutors executors;
 
@@ -36,17 +44,35 @@ public final class HttpCollapseStatsMeterBinder implements MeterBinder {
 
   private static void bind(MeterRegistry registry, CollapseExecutorDescriptor executor) {
     Tags tags = Tags.of("executor", executor.name(), "integration", executor.integration());
-    HttpCollapseStats stats = executor.stats();
-    counter(registry, tags, "passed-through", stats, HttpCollapseStats::passedThrough);
-    counter(registry, tags, "led", stats, HttpCollapseStats::led);
-    counter(registry, tags, "replayed", stats, HttpCollapseStats::replayed);
-    counter(registry, tags, "fell-back", stats, HttpCollapseStats::fellBack);
+    outcomes(registry, REQUESTS, "Requests seen by an HTTP collapse adapter, by outcome", tags,
+        executor.stats());
+    List<CollapseGroup> groups = executor.options().groups();
+    for (int i = 0; i < groups.size(); i++) {
+      outcomes(registry, GROUP_REQUESTS, "Requests a collapse group took, by outcome",
+          tags.and("group", label(groups.get(i))), executor.stats().groups().get(i));
+    }
   }
 
-  private static void counter(MeterRegistry registry, Tags tags, String outcome,
-      HttpCollapseStats stats, ToDoubleFunction<HttpCollapseStats> count) {
-    FunctionCounter.builder(REQUESTS, stats, count)
-        .description("Requests seen by an HTTP collapse adapter, by outcome")
+  /** Names a group by what it matches, which stays the same when groups are reordered. */
+  static String label(CollapseGroup group) {
+    List<String> patterns = new ArrayList<>(group.uris());
+    patterns.addAll(group.uriRegexes());
+    return String.join(",", patterns);
+  }
+
+  private static void outcomes(MeterRegistry registry, String name, String description, Tags tags,
+      HttpCollapseStats stats) {
+    counter(registry, name, description, tags, "passed-through", stats,
+        HttpCollapseStats::passedThrough);
+    counter(registry, name, description, tags, "led", stats, HttpCollapseStats::led);
+    counter(registry, name, description, tags, "replayed", stats, HttpCollapseStats::replayed);
+    counter(registry, name, description, tags, "fell-back", stats, HttpCollapseStats::fellBack);
+  }
+
+  private static void counter(MeterRegistry registry, String name, String description, Tags tags,
+      String outcome, HttpCollapseStats stats, ToDoubleFunction<HttpCollapseStats> count) {
+    FunctionCounter.builder(name, stats, count)
+        .description(description)
         .tags(tags).tag("outcome", outcome).baseUnit("requests")
         .register(registry);
   }

@@ -1,0 +1,75 @@
+package io.github.collapseexecutor.spring.boot.autoconfigure.metrics;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorDescriptor;
+import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutors;
+import io.github.collapseexecutor.spring.http.CollapseGroup;
+import io.github.collapseexecutor.spring.http.CollapseKey;
+import io.github.collapseexecutor.spring.http.CollapseRules;
+import io.github.collapseexecutor.spring.http.HttpCollapseOptions;
+import io.github.collapseexecutor.spring.http.HttpCollapseStats;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import java.net.URI;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** The adapters' counters in Micrometer: per adapter and per collapse group. */
+class HttpCollapseStatsMeterBinderTest {
+
+  private final HttpCollapseOptions options = HttpCollapseOptions.builder().name("users-api")
+      .group(CollapseGroup.ofUris("/users/*", "/teams/*"))
+      .group(new CollapseGroup(List.of(), List.of("/orders/\\d+"), null))
+      .build();
+  private final HttpCollapseStats stats = new HttpCollapseStats(2);
+  private final CollapseRules rules = new CollapseRules(options);
+  private final MeterRegistry registry = new SimpleMeterRegistry();
+
+  @Test
+  void countsEachGroupsRequestsUnderItsPatternsAndTheAdaptersTotalsBesideThem() {
+    CollapseExecutors executors = new CollapseExecutors();
+    executors.register(new CollapseExecutorDescriptor("rest-template", options, stats, Map.of()));
+    new HttpCollapseStatsMeterBinder(executors).bindTo(registry);
+
+    stats.recordLed(key("/users/1"));
+    stats.recordReplayed(key("/users/1"));
+    stats.recordReplayed(key("/teams/7"));
+    stats.recordLed(key("/orders/42"));
+    stats.recordFellBack(key("/orders/42"));
+    stats.recordPassedThrough(key("/elsewhere"));
+
+    assertThat(groupCount("/users/*,/teams/*", "led")).isEqualTo(1);
+    assertThat(groupCount("/users/*,/teams/*", "replayed")).isEqualTo(2);
+    assertThat(groupCount("/users/*,/teams/*", "fell-back")).isZero();
+    assertThat(groupCount("/orders/\\d+", "led")).isEqualTo(1);
+    assertThat(groupCount("/orders/\\d+", "fell-back")).isEqualTo(1);
+    assertThat(groupCount("/orders/\\d+", "passed-through")).isZero();
+    assertThat(registry.get(HttpCollapseStatsMeterBinder.REQUESTS).tag("executor", "users-api")
+        .tag("outcome", "passed-through").functionCounter().count()).isEqualTo(1);
+    assertThat(registry.get(HttpCollapseStatsMeterBinder.REQUESTS).tag("executor", "users-api")
+        .tag("outcome", "replayed").functionCounter().count()).isEqualTo(2);
+  }
+
+  @Test
+  void anExecutorRegisteredAfterBindingGetsItsGroupMetersToo() {
+    CollapseExecutors executors = new CollapseExecutors();
+    new HttpCollapseStatsMeterBinder(executors).bindTo(registry);
+
+    executors.register(new CollapseExecutorDescriptor("okhttp", options, stats, Map.of()));
+    stats.recordLed(key("/teams/3"));
+
+    assertThat(groupCount("/users/*,/teams/*", "led")).isEqualTo(1);
+  }
+
+  private double groupCount(String group, String outcome) {
+    return registry.get(HttpCollapseStatsMeterBinder.GROUP_REQUESTS)
+        .tag("executor", "users-api").tag("group", group).tag("outcome", outcome)
+        .functionCounter().count();
+  }
+
+  private CollapseKey key(String path) {
+    return rules.keyFor("GET", URI.create("http://backend.test" + path), name -> List.of());
+  }
+}
