@@ -144,13 +144,13 @@ public abstract class CollapseExecutorFutureSupport<INPUT, OUTPUT, BATCH_OUTPUT>
     }
     pending.whenComplete((output, failure) -> Trampoline.run(() -> {
       long executed = System.nanoTime();
-      engine.finish(batch, dispatch);
       Throwable batchFailure;
       if (failure != null) {
+        engine.finish(batch, dispatch);
         batchFailure = Failures.unwrap(failure);
         BatchRuns.failUnsettled(live, batchFailure);
       } else {
-        batchFailure = BatchRuns.bindAll(engine, output, live,
+        batchFailure = BatchRuns.handOut(engine, batch, dispatch, executed - start, output, live,
             (out, calls) -> bindingOutput(out, Collections.unmodifiableList(calls)));
       }
       BatchRuns.report(engine, batch, live.size(), start, executed, batchFailure);

@@ -80,6 +80,7 @@ public final class BatchEngine<I, O> {
   private volatile boolean slotWanted;
   /** Written under the lock, read without it by the lock-free start. */
   private volatile boolean closed;
+  private final SlotRelease slotRelease = new SlotRelease();
   private boolean terminated;
   private Runnable onTerminated = () -> {};
 
@@ -106,6 +107,11 @@ public final class BatchEngine<I, O> {
     } catch (ArithmeticException overflow) {
       return Long.MAX_VALUE;
     }
+  }
+
+  /** Returns when this executor's batches give their slots back; see {@link SlotRelease}. */
+  public SlotRelease slotRelease() {
+    return slotRelease;
   }
 
   public String name() {

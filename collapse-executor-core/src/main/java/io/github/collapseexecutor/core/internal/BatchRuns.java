@@ -74,10 +74,38 @@ public final class BatchRuns {
       return;
     }
     long executed = System.nanoTime();
-    // the backend call is over: let the next batch start while this one hands out outputs
-    engine.finish(batch, sink);
-    Throwable failure = bindAll(engine, output, live, bind);
+    Throwable failure = handOut(engine, batch, sink, executed - start, output, live, bind);
     report(engine, batch, live.size(), start, executed, failure);
+  }
+
+  /**
+   * Binds the outputs of a batch whose backend call is over and gives its slot back, in the order
+   * {@link SlotRelease} chooses, and measures the binding for it.
+   *
+   * @return the exception {@code bindingOutput} threw, or null
+   */
+  public static <I, O, B> Throwable handOut(BatchEngine<I, O> engine, Batch<I, O> batch,
+      BatchEngine.Sink<I, O> sink, long executeNanos, B output, List<Call<I, O>> live,
+      Bind<I, O, B> bind) {
+    int calls = live.size();
+    SlotRelease release = engine.slotRelease();
+    boolean releaseFirst = !release.afterHandOut(calls, executeNanos);
+    if (releaseFirst) {
+      engine.finish(batch, sink);
+    }
+    Throwable failure;
+    if (calls > 1) {
+      // a lone call wakes nobody: nothing to learn, and no clock to read on the uncontended path
+      long handOutStart = System.nanoTime();
+      failure = bindAll(engine, output, live, bind);
+      release.handedOut(calls, System.nanoTime() - handOutStart);
+    } else {
+      failure = bindAll(engine, output, live, bind);
+    }
+    if (!releaseFirst) {
+      engine.finish(batch, sink);
+    }
+    return failure;
   }
 
   /**
