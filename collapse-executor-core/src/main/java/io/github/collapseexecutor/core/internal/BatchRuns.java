@@ -26,8 +26,9 @@ public final class BatchRuns {
   private BatchRuns() {}
 
   /**
-   * Runs a batch on the current thread: the collecting wait, {@code doExecute}, the slot's release,
-   * {@code bindingOutput}, the check that every input was settled, and the report.
+   * Runs a batch on the current thread: the collecting wait, {@code doExecute}, the slot's release
+   * and {@code bindingOutput} (in the order {@link SlotRelease} picks), the check that every input
+   * was settled, and the report.
    *
    * @param requeueOnInterrupt whether a batch that fails because the running caller's thread was
    *     interrupted gives the other callers' inputs to a new batch instead of failing them (the
@@ -93,14 +94,11 @@ public final class BatchRuns {
     if (releaseFirst) {
       engine.finish(batch, sink);
     }
-    Throwable failure;
+    // a lone call wakes nobody: nothing to learn, and no clock to read on the uncontended path
+    long handOutStart = calls > 1 ? System.nanoTime() : 0L;
+    Throwable failure = bindAll(engine, output, live, bind);
     if (calls > 1) {
-      // a lone call wakes nobody: nothing to learn, and no clock to read on the uncontended path
-      long handOutStart = System.nanoTime();
-      failure = bindAll(engine, output, live, bind);
       release.handedOut(calls, System.nanoTime() - handOutStart);
-    } else {
-      failure = bindAll(engine, output, live, bind);
     }
     if (!releaseFirst) {
       engine.finish(batch, sink);

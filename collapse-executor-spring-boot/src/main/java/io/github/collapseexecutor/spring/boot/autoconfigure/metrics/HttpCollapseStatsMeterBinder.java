@@ -54,7 +54,7 @@ public final class HttpCollapseStatsMeterBinder implements MeterBinder {
   }
 
   /** Names a group by what it matches, which stays the same when groups are reordered. */
-  static String label(CollapseGroup group) {
+  private static String label(CollapseGroup group) {
     List<String> patterns = new ArrayList<>(group.uris());
     patterns.addAll(group.uriRegexes());
     return String.join(",", patterns);
