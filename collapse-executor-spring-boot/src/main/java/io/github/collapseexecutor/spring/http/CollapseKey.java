@@ -14,11 +14,11 @@ public final class CollapseKey {
 
   private final String target;
   private final String query;
-  private final List<String> headers;
+  private final List<List<String>> headers;
   private final int group;
   private final int hash;
 
-  CollapseKey(String target, String query, List<String> headers, int group) {
+  CollapseKey(String target, String query, List<List<String>> headers, int group) {
     this.target = target;
     this.query = query;
     this.headers = headers;

@@ -77,11 +77,18 @@ public final class CollapseRules {
     String query = group.policy.allQueriesCount()
         ? (rawQuery == null ? "" : "?" + rawQuery)
         : namedQueries(group.policy.collapseRequestQueries(), rawQuery);
-    List<String> keyHeaders = new ArrayList<>(group.keyHeaders.size());
+    // the group fixes the header names and their order, so the values alone tell keys apart
+    List<List<String>> keyHeaders = new ArrayList<>(group.keyHeaders.size());
     for (String name : group.keyHeaders) {
-      keyHeaders.add(name + ":" + headers.values(name));
+      keyHeaders.add(copyOf(headers.values(name)));
     }
     return new CollapseKey(target, query, keyHeaders, group.index);
+  }
+
+  /** A copy, because a client's header map may still change after the key is built. */
+  private static List<String> copyOf(List<String> values) {
+    // not List.copyOf: a client's header map may hold a null value, which must not fail the call
+    return values.isEmpty() ? List.of() : new ArrayList<>(values);
   }
 
   private CompiledGroup match(String path) {

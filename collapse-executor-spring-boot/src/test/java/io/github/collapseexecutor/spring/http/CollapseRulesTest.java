@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 
 import java.net.URI;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -78,6 +79,33 @@ final class CollapseRulesTest {
         .isNotEqualTo(key("GET", uri, Map.of("Proxy-Authorization", List.of("b"))));
     assertThat(key("GET", "http://a.test/samples/1", Map.of("Authorization", List.of("a"))))
         .isNotEqualTo(key("GET", "http://a.test/samples/1", Map.of("Authorization", List.of("b"))));
+  }
+
+  @Test
+  void oneHeaderValueWithACommaIsNotTheSameAsTwoValues() {
+    String uri = "http://a.test/user/me";
+    assertThat(key("GET", uri, Map.of("Authorization", List.of("a, b"))))
+        .isNotEqualTo(key("GET", uri, Map.of("Authorization", List.of("a", "b"))));
+  }
+
+  @Test
+  void aKeyKeepsTheHeaderValuesItWasBuiltWith() {
+    String uri = "http://a.test/user/me";
+    List<String> values = new ArrayList<>(List.of("Bearer a"));
+    CollapseKey key = key("GET", uri, Map.of("Authorization", values));
+    values.set(0, "Bearer b");
+    assertThat(key)
+        .isEqualTo(key("GET", uri, Map.of("Authorization", List.of("Bearer a"))))
+        .isNotEqualTo(key("GET", uri, Map.of("Authorization", values)));
+  }
+
+  @Test
+  void aNullHeaderValueStillGivesAKey() {
+    List<String> nullValue = new ArrayList<>();
+    nullValue.add(null);
+    assertThat(key("GET", "http://a.test/user/me", Map.of("Authorization", nullValue)))
+        .isNotNull()
+        .isNotEqualTo(key("GET", "http://a.test/user/me", Map.of()));
   }
 
   @Test

@@ -23,6 +23,8 @@ import jakarta.servlet.http.HttpServletRequestWrapper;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.util.Collections;
+import java.util.Enumeration;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.CancellationException;
@@ -103,7 +105,10 @@ public final class CollapseServletFilter implements Filter, AutoCloseable {
       chain.doFilter(req, res);
       return;
     }
-    RequestHeaders headers = name -> Collections.list(request.getHeaders(name));
+    RequestHeaders headers = name -> {
+      Enumeration<String> values = request.getHeaders(name);
+      return values.hasMoreElements() ? Collections.list(values) : List.of();
+    };
     CollapseKey key = keyFor(request, headers);
     if (key == null || closed) {
       stats.recordPassedThrough(key);
