@@ -49,10 +49,11 @@ import java.util.concurrent.atomic.AtomicBoolean;
  *
  * <p>Waiting requests do not hold a container thread: they start Servlet async processing and are
  * answered when the shared response is ready, in the order they arrived. A replay that fits in the
- * response buffer is written by the thread that recorded the shared response, and the container
- * completes it; a larger one is written from the container's pool, so that a slow client cannot
- * hold up the others. When the chain cannot run asynchronously ({@code isAsyncSupported()} is
- * false), a waiting request blocks its thread instead.
+ * response buffer is written by the thread that recorded the shared response, straight to its
+ * client's socket, and the container completes it; a larger one is written from the container's
+ * pool. A small write waits only when the client's socket cannot take it, that is when the client
+ * has left a full send buffer unread. When the chain cannot run asynchronously
+ * ({@code isAsyncSupported()} is false), a waiting request blocks its thread instead.
  *
  * <p>What a waiting request gets:
  * <ul>
@@ -212,11 +213,11 @@ public final class CollapseServletFilter implements Filter, AutoCloseable {
   }
 
   /**
-   * Whether answering cannot block the thread that completes the shared response: a replay that
-   * fits in the response's buffer reaches the socket only when the container completes the
-   * request, and a fallback is a dispatch. Answering those in place, on the thread that recorded
-   * the response, keeps the container's queue free for the next requests, among them the one that
-   * starts the next shared call; a larger body is written from a container thread instead, so that
+   * Whether to answer on the thread that completes the shared response: a fallback, which is a
+   * dispatch, or a replay that fits in the response's buffer, which the container writes to the
+   * socket in one piece as soon as its last byte is written. Answering those in place keeps the
+   * container's queue free for the next requests, among them the one that starts the next shared
+   * call; a larger body, which may take several writes, goes through a container thread, so that
    * one slow client cannot hold up the others.
    */
   private static boolean answersWithoutBlocking(Recorded recorded, AsyncContext async) {
