@@ -44,10 +44,11 @@ public final class LoadHarness {
     Instant start = Instant.now();
     Report report = new Report(settings);
     Charts charts = new Charts(settings.out());
-    report.condition("Date: %s; %s run: %d s per measured side, %d s warm-up per side, %d s per"
-            + " sweep point", start.truncatedTo(ChronoUnit.SECONDS),
+    report.condition("Date: %s; %s run: %d s per measured side (the servlet case: %d s), %d s"
+            + " warm-up per side, %d s per sweep point", start.truncatedTo(ChronoUnit.SECONDS),
         settings.quick() ? "quick (smoke)" : "full", settings.measure().toSeconds(),
-        settings.warmUp().toSeconds(), settings.sweepPoint().toSeconds());
+        settings.servletMeasure().toSeconds(), settings.warmUp().toSeconds(),
+        settings.sweepPoint().toSeconds());
     report.condition("Machine: %s", Machine.describe());
     report.condition("Load average (1 min) before the run: %.2f", Machine.loadAverage());
 
@@ -81,6 +82,7 @@ public final class LoadHarness {
     }
     ServletCase.Result result = new ServletCase(settings, wrk.get()).run();
     report.servlet(result);
+    report.condition("%s", result.jit());
     charts.throughput("servlet-tps.png", "Servlet filter: throughput, endpoint sleeps 100 ms",
         result.sweep(), ServletCase::closedLoopLimit);
     charts.p99("servlet-p99.png", "Servlet filter: p99 latency, endpoint sleeps 100 ms",

@@ -51,11 +51,14 @@ final class Report {
     double share = main.with().tps() / limit;
     double p99Bound = 1.1 * ServletCase.ENDPOINT_MILLIS;
     targets.add(target(String.format(Locale.ROOT,
-            "Servlet: at least 97%% of the closed-loop limit (%.0f TPS), p99 under %.0f ms",
-            limit, p99Bound),
-        String.format(Locale.ROOT, "%.0f TPS = %.1f%% of the limit, p99 %.1f ms",
-            main.with().tps(), 100 * share, main.with().p99Millis()),
-        share >= 0.97 && main.with().p99Millis() < p99Bound));
+            "Servlet: at least 97%% of the closed-loop limit (%.0f TPS)", limit),
+        String.format(Locale.ROOT, "%.0f TPS = %.1f%% of the limit", main.with().tps(),
+            100 * share),
+        share >= 0.97));
+    targets.add(target(String.format(Locale.ROOT,
+            "Servlet: p99 under %.0f ms (1.1x the endpoint's latency)", p99Bound),
+        String.format(Locale.ROOT, "p99 %.1f ms", main.with().p99Millis()),
+        main.with().p99Millis() < p99Bound));
     details.add("### Servlet filter: users against throughput and p99\n");
     details.add(sweepTable(result.sweep(), true));
     details.add("![Servlet throughput](servlet-tps.png)\n\n![Servlet p99](servlet-p99.png)\n");

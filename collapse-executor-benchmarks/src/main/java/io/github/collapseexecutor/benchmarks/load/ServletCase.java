@@ -5,6 +5,8 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
+import java.util.OptionalDouble;
 
 /**
  * The server-side case: wrk's closed-loop users against the sample application's
@@ -27,14 +29,23 @@ final class ServletCase {
   private static final String NOT_COLLAPSED_FAST = "noop0";
   /** Lets requests cut off by the end of a run finish before the next run or count. */
   private static final Duration SETTLE = Duration.ofSeconds(1);
+  /**
+   * The JIT counts as settled once a warm-up round of both 100 ms endpoints compiles for less
+   * than this share of the round's time.
+   */
+  private static final double SETTLED_COMPILE_SHARE = 0.05;
+  /** Bounds the warm-up on a JVM whose compilers never settle. */
+  private static final int MAX_WARM_UP_ROUNDS = 8;
 
   /**
    * What the case measured.
    *
    * @param main {@value #USERS} users, each round for the measured time
    * @param sweep the same at each concurrency of the sweep, for the charts
+   * @param jit how long the warm-up ran and how much the server's JIT compiled, for the run
+   *     conditions
    */
-  record Result(Rounds main, List<Comparison> sweep) {}
+  record Result(Rounds main, List<Comparison> sweep, String jit) {}
 
   private final Settings settings;
   private final Path wrk;
@@ -57,18 +68,55 @@ final class ServletCase {
       // path would still run partly interpreted in the measured rounds.
       measure(app, NOT_COLLAPSED_FAST, USERS, settings.warmUp());
       measure(app, COLLAPSED_FAST, USERS, settings.warmUp());
-      measure(app, NOT_COLLAPSED, USERS, settings.warmUp());
-      measure(app, COLLAPSED, USERS, settings.warmUp());
+      String warmUp = warmUpUntilCompiled(app);
+      OptionalDouble beforeRounds = CompileTime.seconds(app.pid());
       List<Comparison> rounds = new ArrayList<>();
       for (int round = 1; round <= settings.rounds(); round++) {
-        rounds.add(compare(app, "round " + round, USERS, settings.measure()));
+        rounds.add(compare(app, "round " + round, USERS, settings.servletMeasure()));
       }
+      OptionalDouble afterRounds = CompileTime.seconds(app.pid());
+      String jit = beforeRounds.isPresent() && afterRounds.isPresent()
+          ? String.format(Locale.ROOT, "%s; %.2f s compiling during the measured rounds", warmUp,
+              afterRounds.getAsDouble() - beforeRounds.getAsDouble())
+          : warmUp;
       List<Comparison> sweep = new ArrayList<>();
       for (int users : settings.sweepUsers()) {
         sweep.add(compare(app, "sweep", users, settings.sweepPoint()));
       }
-      return new Result(new Rounds(rounds), sweep);
+      return new Result(new Rounds(rounds), sweep, jit);
     }
+  }
+
+  /**
+   * Warms both 100 ms endpoints in rounds until the server's JIT has settled, so that no measured
+   * round shares the CPU with the compilers. Returns what it did, for the run conditions.
+   */
+  private String warmUpUntilCompiled(SampleApp app) throws IOException, InterruptedException {
+    int maxRounds = settings.quick() ? 1 : MAX_WARM_UP_ROUNDS;
+    double roundSeconds = 2 * settings.warmUp().toMillis() / 1000.0;
+    double compiled = Double.NaN;
+    int round = 0;
+    while (round < maxRounds) {
+      round++;
+      OptionalDouble before = CompileTime.seconds(app.pid());
+      measure(app, NOT_COLLAPSED, USERS, settings.warmUp());
+      measure(app, COLLAPSED, USERS, settings.warmUp());
+      OptionalDouble after = CompileTime.seconds(app.pid());
+      if (before.isEmpty() || after.isEmpty()) {
+        return String.format(Locale.ROOT, "Servlet warm-up: %d round(s) of both 100 ms endpoints;"
+            + " the server's compile time could not be read (jstat)", round);
+      }
+      compiled = after.getAsDouble() - before.getAsDouble();
+      Progress.line("servlet    warm-up  round %d: the server's JIT compiled for %.2f s", round,
+          compiled);
+      if (compiled < SETTLED_COMPILE_SHARE * roundSeconds) {
+        break;
+      }
+    }
+    return String.format(Locale.ROOT, "Servlet warm-up: after the endpoints without delay, %d"
+        + " round(s) of %.0f s on both 100 ms endpoints, until a round compiled for under %.0f%%"
+        + " of its time (the last: %.2f s)", round, roundSeconds, 100 * SETTLED_COMPILE_SHARE,
+        compiled);
   }
 
   private Comparison compare(SampleApp app, String run, int users, Duration duration)

@@ -15,12 +15,15 @@ import java.util.Set;
  * @param out where the tables and charts go
  * @param warmUp unmeasured load on each side before its measured runs
  * @param measure each measured run of each side of a case
+ * @param servletMeasure each measured run of each side of the servlet case, whose users answer
+ *     in cycles of about 100 ms: a run counts only whole cycles, so a 10 s run can judge its
+ *     throughput to about 1% only
  * @param rounds how many times each case's two sides are measured, one after the other
  * @param sweepPoint each point of the concurrency sweeps
  * @param sweepUsers the concurrencies of the sweeps
  */
 record Settings(boolean quick, Set<Case> cases, Path out, Duration warmUp, Duration measure,
-    int rounds, Duration sweepPoint, List<Integer> sweepUsers) {
+    Duration servletMeasure, int rounds, Duration sweepPoint, List<Integer> sweepUsers) {
 
   /** The cases, each selectable with {@code --cases=servlet,clients,db}. */
   enum Case { SERVLET, CLIENTS, DB }
@@ -51,10 +54,12 @@ record Settings(boolean quick, Set<Case> cases, Path out, Duration warmUp, Durat
       // a smoke run must not overwrite the published results
       return new Settings(true, cases,
           out != null ? out : Path.of("collapse-executor-benchmarks/target/load-quick"),
-          Duration.ofSeconds(1), Duration.ofSeconds(3), 1, Duration.ofSeconds(1), SWEEP_USERS);
+          Duration.ofSeconds(1), Duration.ofSeconds(3), Duration.ofSeconds(3), 1, Duration.ofSeconds(1),
+          SWEEP_USERS);
     }
     return new Settings(false, cases, out != null ? out : Path.of("docs/benchmarks"),
-        Duration.ofSeconds(5), Duration.ofSeconds(10), 3, Duration.ofSeconds(5), SWEEP_USERS);
+        Duration.ofSeconds(5), Duration.ofSeconds(10), Duration.ofSeconds(20), 3, Duration.ofSeconds(5),
+        SWEEP_USERS);
   }
 
   private static Case caseNamed(String name) {
