@@ -118,9 +118,16 @@ public abstract class CollapseExecutorAsyncSupport<INPUT, OUTPUT, BATCH_OUTPUT>
 
   private boolean dispatch(Batch<INPUT, OUTPUT> batch) {
     try {
-      executor.get().execute(() -> BatchRuns.runOnThisThread(
-          engine, batch, dispatch, this::doExecute, this::bindFutures,
-          /* requeueOnInterrupt= */ false));
+      Executor pool = executor.get();
+      if (executor.isOwnPool(pool)) {
+        // a thread for every task: the next batch may run here while another thread hands out
+        pool.execute(() -> BatchRuns.runOnPool(
+            engine, batch, dispatch, this::doExecute, this::bindFutures, pool));
+      } else {
+        pool.execute(() -> BatchRuns.runOnThisThread(
+            engine, batch, dispatch, this::doExecute, this::bindFutures,
+            /* requeueOnInterrupt= */ false));
+      }
       return true;
     } catch (RejectedExecutionException rejected) {
       BatchRuns.failUnsettled(batch.liveCalls(), rejected);

@@ -7,6 +7,8 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
 import java.util.List;
+import java.util.concurrent.Executor;
+import java.util.concurrent.RejectedExecutionException;
 
 /** The steps every flavour takes around the user's {@code doExecute} and {@code bindingOutput}. */
 public final class BatchRuns {
@@ -41,6 +43,49 @@ public final class BatchRuns {
       Execute<I, B> execute,
       Bind<I, O, B> bind,
       boolean requeueOnInterrupt) {
+    run(engine, batch, sink, execute, bind, requeueOnInterrupt, null, null);
+  }
+
+  /**
+   * Runs batches on a thread of a pool that starts a thread for every task it is given, beginning
+   * with {@code first}, as {@link #runOnThisThread} does, with one difference: when a batch gives
+   * its slot back before handing out its outputs and that starts the next batch, this thread runs
+   * that batch at once and hands the outputs out from another thread of {@code pool}. The next
+   * backend call then starts without waiting for a pool thread to wake, which on a busy machine
+   * competes for the CPU with every caller the hand-out wakes.
+   *
+   * @param dispatch where batches started by anything else go: a task of their own on the pool
+   */
+  public static <I, O, B> void runOnPool(
+      BatchEngine<I, O> engine,
+      Batch<I, O> first,
+      BatchEngine.Sink<I, O> dispatch,
+      Execute<I, B> execute,
+      Bind<I, O, B> bind,
+      Executor pool) {
+    NextBatch<I, O> next = new NextBatch<>(dispatch);
+    try {
+      for (Batch<I, O> batch = first; batch != null; batch = next.take()) {
+        run(engine, batch, dispatch, execute, bind, /* requeueOnInterrupt= */ false, next, pool);
+      }
+    } finally {
+      // a batch is left in hand only if something threw: it must still run somewhere
+      Batch<I, O> orphan = next.take();
+      if (orphan != null) {
+        engine.reoffer(orphan, dispatch);
+      }
+    }
+  }
+
+  private static <I, O, B> void run(
+      BatchEngine<I, O> engine,
+      Batch<I, O> batch,
+      BatchEngine.Sink<I, O> sink,
+      Execute<I, B> execute,
+      Bind<I, O, B> bind,
+      boolean requeueOnInterrupt,
+      NextBatch<I, O> next,
+      Executor pool) {
     if (batch.collecting) {
       engine.awaitMoreInputs(batch);
       engine.seal(batch, sink);
@@ -75,8 +120,72 @@ public final class BatchRuns {
       return;
     }
     long executed = System.nanoTime();
+    if (next != null && handOutElsewhere(engine, batch, next, pool, live.size(), executed - start,
+        () -> report(engine, batch, live.size(), start, executed,
+            bindMeasured(engine, output, live, bind)))) {
+      return;
+    }
     Throwable failure = handOut(engine, batch, sink, executed - start, output, live, bind);
     report(engine, batch, live.size(), start, executed, failure);
+  }
+
+  /**
+   * Gives the slot of a batch back before its hand-out, keeping a batch that starts for this
+   * thread, and then runs {@code handOut} on another thread of {@code pool} if a batch was kept,
+   * here if not.
+   *
+   * @return false, having done nothing, if the slot is to be given back after the hand-out
+   */
+  private static <I, O> boolean handOutElsewhere(BatchEngine<I, O> engine, Batch<I, O> batch,
+      NextBatch<I, O> next, Executor pool, int calls, long executeNanos, Runnable handOut) {
+    if (engine.slotRelease().afterHandOut(calls, executeNanos)) {
+      return false;
+    }
+    next.keepFirstOffered = true;
+    try {
+      engine.finish(batch, next);
+    } finally {
+      next.keepFirstOffered = false;
+    }
+    if (next.kept == null) {
+      handOut.run();
+      return true;
+    }
+    try {
+      pool.execute(handOut);
+    } catch (RejectedExecutionException shutDown) {
+      // setExecutor replaced the pool and shut it down: hand out here, before the next batch
+      handOut.run();
+    }
+    return true;
+  }
+
+  /** A sink that can keep the first batch offered for the thread that offers it. */
+  private static final class NextBatch<I, O> implements BatchEngine.Sink<I, O> {
+
+    private final BatchEngine.Sink<I, O> dispatch;
+    /** Confined to the running thread, like {@link #kept}. */
+    boolean keepFirstOffered;
+    Batch<I, O> kept;
+
+    NextBatch(BatchEngine.Sink<I, O> dispatch) {
+      this.dispatch = dispatch;
+    }
+
+    @Override
+    public boolean offer(Batch<I, O> batch) {
+      if (keepFirstOffered && kept == null) {
+        kept = batch;
+        return true;
+      }
+      return dispatch.offer(batch);
+    }
+
+    Batch<I, O> take() {
+      Batch<I, O> batch = kept;
+      kept = null;
+      return batch;
+    }
   }
 
   /**
@@ -94,14 +203,22 @@ public final class BatchRuns {
     if (releaseFirst) {
       engine.finish(batch, sink);
     }
+    Throwable failure = bindMeasured(engine, output, live, bind);
+    if (!releaseFirst) {
+      engine.finish(batch, sink);
+    }
+    return failure;
+  }
+
+  /** Binds the outputs and tells {@link SlotRelease} how long that took. */
+  private static <I, O, B> Throwable bindMeasured(
+      BatchEngine<I, O> engine, B output, List<Call<I, O>> live, Bind<I, O, B> bind) {
+    int calls = live.size();
     // a lone call wakes nobody: nothing to learn, and no clock to read on the uncontended path
     long handOutStart = calls > 1 ? System.nanoTime() : 0L;
     Throwable failure = bindAll(engine, output, live, bind);
     if (calls > 1) {
-      release.handedOut(calls, System.nanoTime() - handOutStart);
-    }
-    if (!releaseFirst) {
-      engine.finish(batch, sink);
+      engine.slotRelease().handedOut(calls, System.nanoTime() - handOutStart);
     }
     return failure;
   }

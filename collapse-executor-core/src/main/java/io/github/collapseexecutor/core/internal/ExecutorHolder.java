@@ -13,7 +13,8 @@ public final class ExecutorHolder {
 
   private final String name;
   private volatile Executor executor;
-  private ExecutorService ownPool;
+  /** Written under the lock; read without it by {@link #isOwnPool}. */
+  private volatile ExecutorService ownPool;
 
   public ExecutorHolder(String name) {
     this.name = Objects.requireNonNull(name, "name");
@@ -47,6 +48,14 @@ public final class ExecutorHolder {
       }
       return executor;
     }
+  }
+
+  /**
+   * Returns whether {@code executor} is the pool this holder made, which starts a thread for every
+   * task it is given.
+   */
+  public boolean isOwnPool(Executor executor) {
+    return executor == ownPool;
   }
 
   /** Lets the own pool, if one was made, end its threads once its tasks are done. */

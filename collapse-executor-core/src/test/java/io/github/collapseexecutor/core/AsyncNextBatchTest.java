@@ -1,0 +1,122 @@
+package io.github.collapseexecutor.core;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Which thread runs the next batch when an asynchronous executor's batch gives its slot back before
+ * handing out its outputs. On the executor's own pool the thread whose backend call just ended runs
+ * the next batch at once, and another pool thread hands out, so that the next backend call does
+ * not wait for a thread to wake. On an executor the user set, whose threads may all be busy, the
+ * next batch goes to that executor and the batch's own thread hands out.
+ */
+final class AsyncNextBatchTest {
+
+  /** Long enough next to a backend call that returns at once that the slot is given back first. */
+  private static final long SLOW_HAND_OUT_NANOS = TimeUnit.MILLISECONDS.toNanos(1);
+
+  /** Which thread ran doExecute and bindingOutput for each input. */
+  private final Map<String, Thread> executedOn = new ConcurrentHashMap<>();
+  private final Map<String, Thread> boundOn = new ConcurrentHashMap<>();
+  /** What doExecute of an input submits while it runs, so that it queues behind that batch. */
+  private final Map<String, List<String>> submitsWhileRunning = new ConcurrentHashMap<>();
+  private final Map<String, CompletableFuture<String>> submitted = new ConcurrentHashMap<>();
+
+  private final Loader loader = new Loader();
+
+  @Test
+  void onItsOwnPoolTheThreadWhoseCallEndedRunsTheNextBatchWhileAnotherHandsOut()
+      throws Exception {
+    try (loader) {
+      runXWithYQueuedBehindIt();
+
+      assertThat(executedOn.get("y")).isSameAs(executedOn.get("x"));
+      assertThat(boundOn.get("x")).isNotSameAs(executedOn.get("x"));
+    }
+  }
+
+  @Test
+  void onAnExecutorTheUserSetTheBatchHandsOutOnItsOwnThread() throws Exception {
+    ExecutorService userPool = Executors.newCachedThreadPool();
+    try (loader) {
+      loader.setExecutor(userPool);
+      runXWithYQueuedBehindIt();
+
+      assertThat(boundOn.get("x")).isSameAs(executedOn.get("x"));
+      assertThat(executedOn.get("y")).isNotSameAs(executedOn.get("x"));
+    } finally {
+      userPool.shutdownNow();
+    }
+  }
+
+  /**
+   * After a slow hand-out, runs x, whose backend call returns at once after submitting y: x gives
+   * its slot back first, and that starts y's batch.
+   */
+  private void runXWithYQueuedBehindIt() throws Exception {
+    learnThatHandingOutIsSlow();
+    submitsWhileRunning.put("x", List.of("y"));
+
+    assertThat(submit("x").get(10, TimeUnit.SECONDS)).isEqualTo("X");
+    assertThat(submitted.get("y").get(10, TimeUnit.SECONDS)).isEqualTo("Y");
+  }
+
+  /**
+   * Runs a batch of two inputs whose hand-out is slow: t0's call submits t1 and t2, which queue
+   * behind it and then share a batch.
+   */
+  private void learnThatHandingOutIsSlow() throws Exception {
+    submitsWhileRunning.put("t0", List.of("t1", "t2"));
+    submit("t0").get(10, TimeUnit.SECONDS);
+    submitted.get("t1").get(10, TimeUnit.SECONDS);
+    submitted.get("t2").get(10, TimeUnit.SECONDS);
+  }
+
+  private CompletableFuture<String> submit(String input) {
+    CompletableFuture<String> future = loader.execute(input);
+    submitted.put(input, future);
+    return future;
+  }
+
+  private final class Loader
+      extends CollapseExecutorAsyncSupport<String, String, Map<String, String>> {
+
+    @Override
+    protected Map<String, String> doExecute(Collection<Input<String>> inputs) {
+      for (Input<String> input : inputs) {
+        executedOn.put(input.value(), Thread.currentThread());
+        submitsWhileRunning.getOrDefault(input.value(), List.of())
+            .forEach(AsyncNextBatchTest.this::submit);
+      }
+      return inputs.stream().map(Input::value)
+          .collect(Collectors.toMap(Function.identity(), String::toUpperCase));
+    }
+
+    @Override
+    protected void bindingOutput(Map<String, String> outputs,
+        List<Bundle<String, CompletableFuture<String>>> bundles) {
+      for (Bundle<String, CompletableFuture<String>> bundle : bundles) {
+        boundOn.put(bundle.getInput(), Thread.currentThread());
+        if (bundle.getInput().startsWith("t")) {
+          // a cost to measure, not a wait for another thread
+          long end = System.nanoTime() + SLOW_HAND_OUT_NANOS;
+          while (System.nanoTime() - end < 0) {
+            Thread.onSpinWait();
+          }
+        }
+        bundle.bindOutput(CompletableFuture.completedFuture(outputs.get(bundle.getInput())));
+      }
+    }
+  }
+}
