@@ -17,6 +17,10 @@ import java.util.concurrent.CompletableFuture;
  * answered first; under a closed loop this keeps every caller's wait close to one run instead of
  * making the earliest wait for everyone after them, as completing a plain future's dependents
  * (most recent first) would.
+ *
+ * <p>A caller that leaves while the run is in flight is dropped from the list of callers once
+ * enough have left, so that a run that takes very long, or never ends, holds on to the callers
+ * still waiting for it and not to every caller that ever gave up on it.
  */
 public final class Flight extends CompletableFuture<Object> {
 
@@ -25,6 +29,14 @@ public final class Flight extends CompletableFuture<Object> {
 
   private static final VarHandle COUNTS;
   private static final VarHandle CALLERS;
+  private static final VarHandle PRUNE;
+
+  /**
+   * Fewest callers that must have left since the list was last pruned before it is pruned again;
+   * beyond that, it is pruned once they outnumber the callers still waiting, so that each pruning
+   * walks a list at least half of which it drops.
+   */
+  static final int PRUNE_AFTER_LEFT = 32;
 
   /** Marks the caller list of a completed flight: later callers are settled at once. */
   private static final Waiting SETTLED = new Waiting(null, null);
@@ -34,6 +46,7 @@ public final class Flight extends CompletableFuture<Object> {
       MethodHandles.Lookup lookup = MethodHandles.lookup();
       COUNTS = lookup.findVarHandle(Flight.class, "counts", long.class);
       CALLERS = lookup.findVarHandle(Flight.class, "callers", Waiting.class);
+      PRUNE = lookup.findVarHandle(Flight.class, "prune", int.class);
     } catch (ReflectiveOperationException e) {
       throw new ExceptionInInitializerError(e);
     }
@@ -45,12 +58,18 @@ public final class Flight extends CompletableFuture<Object> {
   private static final long JOINED_ONE = 1L << 32;
   private static final long LIVE_MASK = 0xFFFF_FFFFL;
 
+  // One word too, so that a flight costs no more than before it could be pruned: whether a thread
+  // is pruning the caller list, and how many callers left since it was last pruned.
+  private static final int PRUNING = 1 << 31;
+  private static final int LEFT_MASK = ~PRUNING;
+
   private volatile long counts = JOINED_ONE | 1;
   /** When the run started, for the listener's report; zero when nobody listens. */
   final long startNanos;
   private volatile Runnable onAbandon;
   /** The callers' futures, most recent first, until the flight completes. */
   private volatile Waiting callers;
+  private volatile int prune;
 
   Flight(long startNanos) {
     this.startNanos = startNanos;
@@ -120,6 +139,12 @@ public final class Flight extends CompletableFuture<Object> {
     if (head == SETTLED) {
       return;
     }
+    // a pruning that began before the list was taken may still relink it; reversing it below
+    // relinks it too. No pruning begins from now on: it would find the list settled. The pruning
+    // thread may be off the CPU, so give it the CPU rather than spin.
+    while ((prune & PRUNING) != 0) {
+      Thread.yield();
+    }
     Waiting oldestFirst = null;
     for (Waiting w = head; w != null; ) {
       Waiting next = w.next;
@@ -156,10 +181,54 @@ public final class Flight extends CompletableFuture<Object> {
           if (hook != null) {
             hook.run();
           }
+        } else {
+          pruneIfMostlyLeft((int) (next & LIVE_MASK));
         }
         return;
       }
     }
+  }
+
+  /**
+   * Drops the callers that left from the list when they are many and outnumber those still
+   * waiting ({@code live}), unless another thread is pruning it.
+   */
+  private void pruneIfMostlyLeft(int live) {
+    int p = (int) PRUNE.getAndAdd(this, 1) + 1;
+    int leftSincePruned = p & LEFT_MASK;
+    if ((p & PRUNING) != 0 || leftSincePruned < PRUNE_AFTER_LEFT || leftSincePruned <= live
+        || !PRUNE.compareAndSet(this, p, PRUNING)) {
+      return;
+    }
+    // callers that leave from here on are counted for the next pruning
+    try {
+      Waiting head = callers;
+      if (head == SETTLED || head == null) {
+        return;
+      }
+      // The head stays even if its caller left: callers join by swapping it, and may be doing so
+      // now. Below it only this thread writes links, each of which skips callers that left and
+      // cannot come back, so every caller still waiting stays reachable from the head.
+      Waiting kept = head;
+      for (Waiting w = head.next; w != null; w = w.next) {
+        if (w.caller.isDone()) {
+          kept.next = w.next;
+        } else {
+          kept = w;
+        }
+      }
+    } finally {
+      PRUNE.getAndBitwiseAnd(this, LEFT_MASK);
+    }
+  }
+
+  /** Returns how many callers the list holds, waiting or not; for tests. */
+  int listedCallers() {
+    int listed = 0;
+    for (Waiting w = callers; w != null && w != SETTLED; w = w.next) {
+      listed++;
+    }
+    return listed;
   }
 
   /** One caller's future in the list of a flight in progress. */
