@@ -6,6 +6,7 @@ import io.github.collapseexecutor.core.CollapseTimeoutException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InterruptedIOException;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -26,7 +27,10 @@ import java.util.Objects;
  *       it gets the same exception, as the client would have thrown it;</li>
  *   <li>no response within {@link HttpCollapseOptions#waitTimeout()}: the caller that waited
  *       stops waiting and makes its own call, as if collapse were off; the call it waited for goes
- *       on for the others.</li>
+ *       on for the others;</li>
+ *   <li>no response within the caller's own limit ({@link Exchange#ownWaitLimitNanos()}, such as
+ *       a timeout of the whole call) when that ends first: the caller stops waiting and fails with
+ *       {@link Exchange#ownLimitReached()}, as its call would have without collapse.</li>
  * </ul>
  */
 public final class BlockingHttpCollapser implements AutoCloseable {
@@ -66,12 +70,31 @@ public final class BlockingHttpCollapser implements AutoCloseable {
 
     /** Returns a new response for this caller built from {@code snapshot}. */
     R replay(ResponseSnapshot snapshot);
+
+    /**
+     * Returns how long, in nanoseconds from now, this caller's own limits let it wait for another
+     * caller's response: what is left of a timeout or deadline of the whole call, for example;
+     * {@link Long#MAX_VALUE} if it has none. A caller waits until the sooner of this and the wait
+     * timeout.
+     */
+    default long ownWaitLimitNanos() {
+      return Long.MAX_VALUE;
+    }
+
+    /**
+     * Returns the exception this caller fails with when its own limit ends its wait: what the
+     * client throws when that limit ends a call.
+     */
+    default IOException ownLimitReached() {
+      return new InterruptedIOException("timeout");
+    }
   }
 
   private final HttpCollapseOptions options;
   private final CollapseRules rules;
   private final BlockingCallableGroupCollapseExecutor executor;
   private final HttpCollapseStats stats;
+  private final long waitTimeoutNanos;
   private volatile boolean closed;
 
   /** Creates a collapser with its own executor. */
@@ -79,6 +102,7 @@ public final class BlockingHttpCollapser implements AutoCloseable {
     this.options = Objects.requireNonNull(options, "options");
     this.rules = new CollapseRules(options);
     this.stats = new HttpCollapseStats(options.groups().size());
+    this.waitTimeoutNanos = saturatedNanos(options.waitTimeout());
     this.executor = new BlockingCallableGroupCollapseExecutor(options.name(), options.listener());
   }
 
@@ -103,15 +127,20 @@ public final class BlockingHttpCollapser implements AutoCloseable {
       return exchange.proceed();
     }
     Leader<R> mine = new Leader<>();
+    long ownLimitNanos = exchange.ownWaitLimitNanos();
+    boolean ownLimitFirst = ownLimitNanos < waitTimeoutNanos;
     ResponseSnapshot shared;
     try {
       shared = executor.execute(key, () -> mine.lead(exchange, request, options.maxBodyBytes()),
-          options.waitTimeout());
+          ownLimitFirst ? Duration.ofNanos(Math.max(0, ownLimitNanos)) : options.waitTimeout());
     } catch (CollapseTimeoutException waitedTooLong) {
       if (mine.ran) {
         throw waitedTooLong;
       }
       // the executor already reported the timeout to the listener
+      if (ownLimitFirst) {
+        throw exchange.ownLimitReached();
+      }
       stats.recordFellBack(key);
       return exchange.proceed();
     } catch (CollapseExecutionException wrapped) {
@@ -144,6 +173,14 @@ public final class BlockingHttpCollapser implements AutoCloseable {
   public void close() {
     closed = true;
     executor.close();
+  }
+
+  private static long saturatedNanos(Duration duration) {
+    try {
+      return duration.toNanos();
+    } catch (ArithmeticException tooLong) {
+      return Long.MAX_VALUE;
+    }
   }
 
   private static IOException unwrap(CollapseExecutionException wrapped) {

@@ -8,7 +8,10 @@ import java.util.concurrent.atomic.LongAdder;
  * Counters of one adapter, for load benchmarks and dashboards. Each request is counted once, in
  * exactly one of: {@link #passedThrough()}, {@link #led()}, {@link #replayed()},
  * {@link #fellBack()}. The number of calls the adapter made (or, on a server, chain runs) is
- * {@code passedThrough + led + fellBack}; {@code replayed} is what collapse saved.
+ * {@code passedThrough + led + fellBack}; {@code replayed} is what collapse saved. A client
+ * request counts once it has its response: one that ends with an exception instead (its call
+ * failed, the call it waited for failed, or its own time limit ended its wait) is not counted. On
+ * a server, the request that runs the chain for the others counts as it starts.
  *
  * <p>The adapter's counters also have one child per collapse group, {@link #groups()}, that counts
  * the requests whose path matched that group. The children add up to the adapter's counts less the

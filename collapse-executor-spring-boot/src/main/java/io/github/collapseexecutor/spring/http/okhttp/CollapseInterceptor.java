@@ -22,6 +22,7 @@ import okhttp3.Request;
 import okhttp3.Response;
 import okhttp3.ResponseBody;
 import okio.Okio;
+import okio.Timeout;
 
 /**
  * Collapses concurrent identical GET and HEAD calls of an {@code OkHttpClient} into one call; each
@@ -114,6 +115,22 @@ public final class CollapseInterceptor implements Interceptor, AutoCloseable {
       ResponseBody rebodied = ResponseBody.create(Okio.buffer(Okio.source(body)),
           original.contentType(), original.contentLength());
       return response.newBuilder().body(rebodied).build();
+    }
+
+    /**
+     * What is left of the call's own timeout ({@code callTimeout}, or one set on the call) and
+     * deadline. The timeout counts from when the call started, a little before this interceptor
+     * ran, so counting it from here lets OkHttp's watchdog cancel the call first, as it would
+     * without collapse.
+     */
+    @Override
+    public long ownWaitLimitNanos() {
+      Timeout timeout = chain.call().timeout();
+      long limit = timeout.timeoutNanos() > 0 ? timeout.timeoutNanos() : Long.MAX_VALUE;
+      if (timeout.hasDeadline()) {
+        limit = Math.min(limit, timeout.deadlineNanoTime() - System.nanoTime());
+      }
+      return limit;
     }
 
     @Override

@@ -7,6 +7,7 @@ import io.github.collapseexecutor.spring.http.CollapseGroup;
 import io.github.collapseexecutor.spring.http.HttpCollapseOptions;
 import io.github.collapseexecutor.spring.http.StuckFirstBackend;
 import java.io.IOException;
+import java.io.InterruptedIOException;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
@@ -24,12 +25,17 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * A call cancelled while it waits for another call's response, as docs/http.md describes it: the
- * cancel does not wake it (a waiting call has no socket of its own to close), but once the shared
- * response is there OkHttp fails it as cancelled, it makes no call of its own, and the call it
- * waited for still reaches the caller that made it.
+ * A call that is cancelled, or whose own time limit ends, while it waits for another call's
+ * response, as docs/http.md describes it. A cancel does not wake it (a waiting call has no socket
+ * of its own to close), but once the shared response is there OkHttp fails it as cancelled. A call
+ * timeout or deadline that ends first fails it at that moment, as OkHttp fails a call whose timeout
+ * ends, rather than after the wait timeout or the call it joined. Either way it makes no call of
+ * its own, and the call it waited for still reaches the caller that made it.
  */
 final class CollapseInterceptorCancelTest {
+
+  /** A waiting call's own time limit: far below the wait timeout and the test's bounded waits. */
+  private static final Duration OWN_LIMIT = Duration.ofMillis(300);
 
   private final StuckFirstBackend backend = new StuckFirstBackend();
   private final ExecutorService pool = Executors.newCachedThreadPool();
@@ -84,6 +90,42 @@ final class CollapseInterceptorCancelTest {
         .cause().isInstanceOf(IllegalStateException.class)
         .cause().isInstanceOf(IOException.class).hasMessageContaining("Canceled");
     assertThat(backend.calls()).as("the cancelled waiter made no call of its own").isEqualTo(1);
+  }
+
+  @Test
+  @Timeout(30)
+  void aWaiterOfAClientWithAShorterCallTimeoutFailsWhenItEnds() throws Exception {
+    OkHttpClient hurried = client.newBuilder().callTimeout(OWN_LIMIT).build();
+
+    assertWaiterTimesOutWhileTheSharedCallHangs(hurried.newCall(request("waiter")));
+  }
+
+  @Test
+  @Timeout(30)
+  void aWaiterWhoseCallHasADeadlineFailsWhenItPasses() throws Exception {
+    Call call = client.newCall(request("waiter"));
+    call.timeout().deadline(OWN_LIMIT.toMillis(), TimeUnit.MILLISECONDS);
+
+    assertWaiterTimesOutWhileTheSharedCallHangs(call);
+  }
+
+  private void assertWaiterTimesOutWhileTheSharedCallHangs(Call waiterCall) throws Exception {
+    CompletableFuture<String> leader = CompletableFuture.supplyAsync(
+        () -> body(client.newCall(request("leader"))), pool);
+    backend.awaitFirst();
+
+    CompletableFuture<String> waiter = CompletableFuture.supplyAsync(() -> body(waiterCall), pool);
+
+    // the shared call is still stuck: only the waiter's own limit can end its wait this soon
+    assertThatThrownBy(() -> waiter.get(10, TimeUnit.SECONDS))
+        .isInstanceOf(ExecutionException.class)
+        .cause().isInstanceOf(IllegalStateException.class)
+        .cause().isInstanceOf(InterruptedIOException.class).hasMessage("timeout");
+    assertThat(leader).isNotDone();
+    backend.release();
+    assertThat(leader.get(10, TimeUnit.SECONDS)).isEqualTo("call 1");
+    assertThat(backend.calls()).as("the waiter made no call of its own").isEqualTo(1);
+    assertThat(interceptor.stats().fellBack()).isZero();
   }
 
   private Request request(String role) {
