@@ -118,10 +118,10 @@ public final class CollapseInterceptor implements Interceptor, AutoCloseable {
     }
 
     /**
-     * What is left of the call's own timeout ({@code callTimeout}, or one set on the call) and
-     * deadline. The timeout counts from when the call started, a little before this interceptor
-     * ran, so counting it from here lets OkHttp's watchdog cancel the call first, as it would
-     * without collapse.
+     * The sooner of the call's own timeout ({@code callTimeout}, or one set on the call) and what is
+     * left of its deadline. The timeout runs from when the call started, a little before this
+     * interceptor; counting it whole from here lets OkHttp's watchdog cancel the call first, as it
+     * would without collapse.
      */
     @Override
     public long ownWaitLimitNanos() {
