@@ -1,15 +1,14 @@
 package io.github.collapseexecutor.spring.http.client;
 
-import io.github.collapseexecutor.spring.http.BlockingHttpCollapser;
 import io.github.collapseexecutor.spring.http.CollapseKey;
 import io.github.collapseexecutor.spring.http.HttpCollapseOptions;
 import io.github.collapseexecutor.spring.http.HttpCollapseStats;
 import io.github.collapseexecutor.spring.http.RequestHeaders;
-import io.github.collapseexecutor.spring.http.ResponseSnapshot;
+import io.github.collapseexecutor.spring.http.internal.BlockingHttpCollapser;
+import io.github.collapseexecutor.spring.http.internal.HeaderLists;
+import io.github.collapseexecutor.spring.http.internal.ResponseSnapshot;
 import java.io.IOException;
 import java.io.InputStream;
-import java.util.AbstractMap;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.springframework.http.HttpRequest;
@@ -92,10 +91,7 @@ public final class CollapseHttpRequestInterceptor
 
     @Override
     public List<Map.Entry<String, String>> headers(ClientHttpResponse response) {
-      List<Map.Entry<String, String>> headers = new ArrayList<>();
-      response.getHeaders().forEach((name, values) -> values.forEach(
-          value -> headers.add(new AbstractMap.SimpleImmutableEntry<>(name, value))));
-      return headers;
+      return HeaderLists.of(response.getHeaders()::forEach);
     }
 
     @Override

@@ -1,14 +1,14 @@
 package io.github.collapseexecutor.spring.http.okhttp;
 
-import io.github.collapseexecutor.spring.http.BlockingHttpCollapser;
 import io.github.collapseexecutor.spring.http.CollapseKey;
 import io.github.collapseexecutor.spring.http.HttpCollapseOptions;
 import io.github.collapseexecutor.spring.http.HttpCollapseStats;
 import io.github.collapseexecutor.spring.http.RequestHeaders;
-import io.github.collapseexecutor.spring.http.ResponseSnapshot;
+import io.github.collapseexecutor.spring.http.internal.BlockingHttpCollapser;
+import io.github.collapseexecutor.spring.http.internal.HeaderLists;
+import io.github.collapseexecutor.spring.http.internal.ResponseSnapshot;
 import java.io.IOException;
 import java.io.InputStream;
-import java.util.AbstractMap;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -99,7 +99,7 @@ public final class CollapseInterceptor implements Interceptor, AutoCloseable {
       Headers headers = response.headers();
       List<Map.Entry<String, String>> entries = new ArrayList<>(headers.size());
       for (int i = 0; i < headers.size(); i++) {
-        entries.add(new AbstractMap.SimpleImmutableEntry<>(headers.name(i), headers.value(i)));
+        entries.add(HeaderLists.entry(headers.name(i), headers.value(i)));
       }
       return entries;
     }

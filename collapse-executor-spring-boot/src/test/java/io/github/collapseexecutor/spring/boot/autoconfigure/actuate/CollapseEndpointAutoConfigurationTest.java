@@ -12,7 +12,7 @@ import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorDesc
 import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutors;
 import io.github.collapseexecutor.spring.http.CollapseKey;
 import io.github.collapseexecutor.spring.http.CollapseRules;
-import io.github.collapseexecutor.spring.http.HttpCollapseStats;
+import io.github.collapseexecutor.spring.http.internal.CollapseCounters;
 import io.github.collapseexecutor.spring.http.RequestHeaders;
 import io.github.collapseexecutor.spring.http.client.CollapseHttpRequestInterceptor;
 import java.net.URI;
@@ -52,13 +52,13 @@ final class CollapseEndpointAutoConfigurationTest {
           CollapseKey user = rules.keyFor("GET", URI.create("http://users/user/1"), NO_HEADERS);
           CollapseKey sample =
               rules.keyFor("GET", URI.create("http://users/samples/1"), NO_HEADERS);
-          HttpCollapseStats stats =
-              context.getBean(CollapseHttpRequestInterceptor.class).stats();
-          stats.recordLed(user);
-          stats.recordReplayed(user);
-          stats.recordReplayed(user);
-          stats.recordFellBack(sample);
-          stats.recordPassedThrough(null);
+          CollapseCounters stats =
+              (CollapseCounters) context.getBean(CollapseHttpRequestInterceptor.class).stats();
+          stats.led(user);
+          stats.replayed(user);
+          stats.replayed(user);
+          stats.fellBack(sample);
+          stats.passedThrough(null);
           CollapseDescription description = context.getBean(CollapseEndpoint.class).collapse();
           assertThat(description.executors()).extracting(ExecutorDescription::name)
               .containsExactlyInAnyOrder("rest-template", "okhttp");

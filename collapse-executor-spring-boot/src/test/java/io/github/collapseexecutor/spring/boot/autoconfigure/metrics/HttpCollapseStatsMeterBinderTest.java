@@ -8,7 +8,7 @@ import io.github.collapseexecutor.spring.http.CollapseGroup;
 import io.github.collapseexecutor.spring.http.CollapseKey;
 import io.github.collapseexecutor.spring.http.CollapseRules;
 import io.github.collapseexecutor.spring.http.HttpCollapseOptions;
-import io.github.collapseexecutor.spring.http.HttpCollapseStats;
+import io.github.collapseexecutor.spring.http.internal.CollapseCounters;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.net.URI;
@@ -23,7 +23,7 @@ class HttpCollapseStatsMeterBinderTest {
       .group(CollapseGroup.ofUris("/users/*", "/teams/*"))
       .group(new CollapseGroup(List.of(), List.of("/orders/\\d+"), null))
       .build();
-  private final HttpCollapseStats stats = new HttpCollapseStats(2);
+  private final CollapseCounters stats = new CollapseCounters(2);
   private final CollapseRules rules = new CollapseRules(options);
   private final MeterRegistry registry = new SimpleMeterRegistry();
 
@@ -33,12 +33,12 @@ class HttpCollapseStatsMeterBinderTest {
     executors.register(new CollapseExecutorDescriptor("rest-template", options, stats, Map.of()));
     new HttpCollapseStatsMeterBinder(executors).bindTo(registry);
 
-    stats.recordLed(key("/users/1"));
-    stats.recordReplayed(key("/users/1"));
-    stats.recordReplayed(key("/teams/7"));
-    stats.recordLed(key("/orders/42"));
-    stats.recordFellBack(key("/orders/42"));
-    stats.recordPassedThrough(key("/elsewhere"));
+    stats.led(key("/users/1"));
+    stats.replayed(key("/users/1"));
+    stats.replayed(key("/teams/7"));
+    stats.led(key("/orders/42"));
+    stats.fellBack(key("/orders/42"));
+    stats.passedThrough(key("/elsewhere"));
 
     assertThat(groupCount("/users/*,/teams/*", "led")).isEqualTo(1);
     assertThat(groupCount("/users/*,/teams/*", "replayed")).isEqualTo(2);
@@ -58,7 +58,7 @@ class HttpCollapseStatsMeterBinderTest {
     new HttpCollapseStatsMeterBinder(executors).bindTo(registry);
 
     executors.register(new CollapseExecutorDescriptor("okhttp", options, stats, Map.of()));
-    stats.recordLed(key("/teams/3"));
+    stats.led(key("/teams/3"));
 
     assertThat(groupCount("/users/*,/teams/*", "led")).isEqualTo(1);
   }
