@@ -8,6 +8,7 @@ import io.github.collapseexecutor.spring.http.CollapseGroup;
 import io.github.collapseexecutor.spring.http.CollapseKey;
 import io.github.collapseexecutor.spring.http.CollapseRules;
 import io.github.collapseexecutor.spring.http.HttpCollapseOptions;
+import io.github.collapseexecutor.spring.http.UnsharedReason;
 import io.github.collapseexecutor.spring.http.internal.CollapseCounters;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
@@ -50,6 +51,25 @@ class HttpCollapseStatsMeterBinderTest {
         .tag("outcome", "passed-through").functionCounter().count()).isEqualTo(1);
     assertThat(registry.get(HttpCollapseStatsMeterBinder.REQUESTS).tag("executor", "users-api")
         .tag("outcome", "replayed").functionCounter().count()).isEqualTo(2);
+  }
+
+  @Test
+  void countsRequestsThatGotNoSharedResponseByReason() {
+    CollapseExecutors executors = new CollapseExecutors();
+    executors.register(new CollapseExecutorDescriptor("rest-template", options, stats, Map.of()));
+    new HttpCollapseStatsMeterBinder(executors).bindTo(registry);
+
+    stats.unshared(key("/users/1"), UnsharedReason.SET_COOKIE);
+    stats.unshared(key("/users/1"), UnsharedReason.HIT_FOR_PASS);
+    stats.unshared(key("/orders/42"), UnsharedReason.HIT_FOR_PASS);
+
+    assertThat(registry.get(HttpCollapseStatsMeterBinder.UNSHARED).tag("executor", "users-api")
+        .tag("reason", "hit-for-pass").functionCounter().count()).isEqualTo(2);
+    assertThat(registry.get(HttpCollapseStatsMeterBinder.GROUP_UNSHARED)
+        .tag("group", "/users/*,/teams/*").tag("reason", "set-cookie").functionCounter().count())
+        .isEqualTo(1);
+    assertThat(registry.get(HttpCollapseStatsMeterBinder.UNSHARED).tag("reason", "too-large")
+        .functionCounter().count()).isZero();
   }
 
   @Test
