@@ -31,7 +31,7 @@ import org.springframework.http.client.ClientHttpResponse;
  * }</pre>
  *
  * <p>Which requests collapse and what their key holds is set by {@link HttpCollapseOptions}; what
- * each caller gets, including on failure, is described in {@link BlockingHttpCollapser}. A GET with
+ * each caller gets, including on failure, is described in {@code docs/http.md}. A GET with
  * a request body never collapses. One interceptor instance serves one client: headers that a
  * request factory or a later interceptor adds are not seen by the key, so two clients that add
  * different credentials that way must not share an instance.

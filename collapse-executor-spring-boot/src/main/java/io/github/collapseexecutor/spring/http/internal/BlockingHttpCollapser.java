@@ -27,9 +27,11 @@ import java.util.concurrent.TimeoutException;
  *       {@link HttpCollapseOptions#maxBodyBytes()}: every caller, the one that made the call
  *       included, gets its own copy;</li>
  *   <li>any other response: the caller that made the call gets it, streaming; the callers that
- *       waited make their own calls, as if collapse were off;</li>
+ *       waited make their own calls, as if collapse were off, and so do, without waiting, the
+ *       next identical requests for a while (hit-for-pass);</li>
  *   <li>a failed call ({@link IOException} or unchecked exception): every caller that waited for
- *       it gets the same exception, as the client would have thrown it;</li>
+ *       it gets the same exception, as the client would have thrown it, unless the thread of the
+ *       caller that made it was interrupted, in which case they make their own calls;</li>
  *   <li>no response within {@link HttpCollapseOptions#waitTimeout()}: the caller that waited
  *       stops waiting and makes its own call, as if collapse were off; the call it waited for goes
  *       on for the others;</li>

@@ -16,6 +16,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * The collapse protocol every HTTP adapter follows; an adapter only translates its library's
@@ -177,6 +178,7 @@ public final class CollapseProtocol implements AutoCloseable {
     private final RequestHeaders request;
     private final CompletableFuture<Outcome> promise;
     private final CompletableFuture<Outcome> own;
+    private final AtomicBoolean ended = new AtomicBoolean();
 
     private Lead(CollapseKey key, RequestHeaders request, CompletableFuture<Outcome> promise,
         CompletableFuture<Outcome> own) {
@@ -211,8 +213,9 @@ public final class CollapseProtocol implements AutoCloseable {
 
     /** Hands {@code snapshot} to every waiting request. */
     public void share(ResponseSnapshot snapshot) {
-      if (promise.complete(Outcome.shared(snapshot))) {
+      if (end()) {
         counters.led(key);
+        promise.complete(Outcome.shared(snapshot));
       }
     }
 
@@ -221,12 +224,13 @@ public final class CollapseProtocol implements AutoCloseable {
      * the reason is {@link UnsharedReason#LEADER_FAILED}, which says nothing of the next response.
      */
     public void refuse(UnsharedReason reason) {
-      if (reason != UnsharedReason.LEADER_FAILED) {
-        hitForPass.remember(key);
-      }
-      if (promise.complete(Outcome.refused(reason))) {
+      if (end()) {
+        if (reason != UnsharedReason.LEADER_FAILED) {
+          hitForPass.remember(key);
+        }
         counters.led(key);
         unshared(key, reason);
+        promise.complete(Outcome.refused(reason));
       }
     }
 
@@ -236,6 +240,9 @@ public final class CollapseProtocol implements AutoCloseable {
      * requests make their own calls instead.
      */
     public void fail(Throwable failure) {
+      if (!end()) {
+        return;
+      }
       if (Thread.currentThread().isInterrupted()) {
         promise.complete(Outcome.refused(UnsharedReason.LEADER_FAILED));
       } else {
@@ -250,6 +257,14 @@ public final class CollapseProtocol implements AutoCloseable {
           action.run();
         }
       });
+    }
+
+    /**
+     * Returns whether this call ends the turn. Counting happens before the promise completes,
+     * because completing it answers the callers, which may read the counts at once.
+     */
+    private boolean end() {
+      return ended.compareAndSet(false, true);
     }
 
     private boolean hasCredential() {

@@ -37,7 +37,7 @@ import okio.Timeout;
  * <p>Register it as an application interceptor ({@code addInterceptor}), added after any
  * interceptor that adds headers, so its key sees them. It sees responses after OkHttp decompressed
  * them and followed redirects, so callers get what they would have got without it. What each
- * caller gets, including on failure, is described in {@link BlockingHttpCollapser}. One instance
+ * caller gets, including on failure, is described in {@code docs/http.md}. One instance
  * serves one client: credentials that an {@code Authenticator} adds later are not in the key.
  */
 public final class CollapseInterceptor implements Interceptor, AutoCloseable {

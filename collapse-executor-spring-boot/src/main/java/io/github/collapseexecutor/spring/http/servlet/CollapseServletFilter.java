@@ -55,11 +55,13 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * <p>What a waiting request gets:
  * <ul>
  *   <li>the shared response is recorded in full and may be shared: a replay of it;</li>
- *   <li>the response may not be shared ({@code Set-Cookie}, {@code Cache-Control: private} or
- *       {@code no-store}, {@code Vary} values that differ, a body over
+ *   <li>the response may not be shared ({@code Set-Cookie}, {@code Cache-Control: private}
+ *       without a credential, {@code Vary} values that differ, a body over
  *       {@link HttpCollapseOptions#maxBodyBytes()}, {@code sendError}, {@code sendRedirect}, or
- *       the chain went async itself), or the chain threw an exception: the waiting request runs
- *       the chain itself, as if collapse were off, through an async dispatch to its own URI;</li>
+ *       the chain went async itself; see {@code docs/http.md}), or the chain threw an exception:
+ *       the waiting request runs the chain itself, as if collapse were off, through an async
+ *       dispatch to its own URI; after a response that may not be shared, the next identical
+ *       requests run the chain at once for a while (hit-for-pass);</li>
  *   <li>the response did not arrive within {@link HttpCollapseOptions#waitTimeout()}: the
  *       waiting request stops waiting and runs the chain itself, the same way.</li>
  * </ul>
