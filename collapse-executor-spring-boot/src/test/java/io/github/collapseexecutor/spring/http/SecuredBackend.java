@@ -3,6 +3,8 @@ package io.github.collapseexecutor.spring.http;
 import jakarta.servlet.http.Cookie;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -46,15 +48,24 @@ public final class SecuredBackend implements AutoCloseable {
     this.calls = context.getBean(Calls.class);
   }
 
-  /** Starts the backend on a random loopback port. */
+  /** Starts the backend on a random loopback port, without collapse. */
   public static SecuredBackend start() {
+    return start("--collapse.executor.enabled=false");
+  }
+
+  /**
+   * Starts the backend on a random loopback port with these extra command-line properties, such
+   * as collapse groups of the servlet filter.
+   */
+  public static SecuredBackend start(String... properties) {
+    List<String> args = new ArrayList<>(List.of("--server.address=127.0.0.1", "--server.port=0",
+        "--spring.main.banner-mode=off", "--logging.level.root=warn",
+        // the test class path excludes Spring Security by default; this backend wants it
+        "--spring.autoconfigure.exclude="));
+    args.addAll(List.of(properties));
     ConfigurableApplicationContext context = new SpringApplicationBuilder(App.class)
         .web(WebApplicationType.SERVLET)
-        .run("--server.address=127.0.0.1", "--server.port=0",
-            "--server.tomcat.threads.max=200", "--spring.main.banner-mode=off",
-            // the test class path excludes Spring Security by default; this backend wants it
-            "--spring.autoconfigure.exclude=",
-            "--collapse.executor.enabled=false", "--logging.level.root=warn");
+        .run(args.toArray(String[]::new));
     return new SecuredBackend(context);
   }
 

@@ -7,10 +7,13 @@ import io.github.collapseexecutor.spring.http.CollapseKey;
 import io.github.collapseexecutor.spring.http.HttpCollapseOptions;
 import io.github.collapseexecutor.spring.http.RequestHeaders;
 import io.github.collapseexecutor.spring.http.UnsharedReason;
+import java.io.IOException;
+import java.io.InterruptedIOException;
 import java.net.URI;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -83,6 +86,38 @@ final class CollapseProtocolTest {
     lead.refuse(UnsharedReason.LEADER_FAILED);
 
     assertThat(protocol.join(key, NONE)).isInstanceOf(CollapseProtocol.Lead.class);
+  }
+
+  @Test
+  void theWaitersOfALeaderWhoseThreadWasInterruptedMakeTheirOwnCalls() throws Exception {
+    CollapseKey key = key("/users/1", NONE);
+    CollapseProtocol.Lead lead = (CollapseProtocol.Lead) protocol.join(key, NONE);
+    CollapseProtocol.Wait wait = (CollapseProtocol.Wait) protocol.join(key, NONE);
+
+    Thread.currentThread().interrupt();
+    try {
+      lead.fail(new InterruptedIOException("interrupted"));
+    } finally {
+      Thread.interrupted();
+    }
+
+    CollapseProtocol.Outcome outcome = wait.future().get(5, TimeUnit.SECONDS);
+    assertThat(outcome.reason()).isEqualTo(UnsharedReason.LEADER_FAILED);
+    assertThat(wait.answer(outcome)).isNull();
+  }
+
+  @Test
+  void theWaitersOfAFailedCallGetItsFailure() {
+    CollapseKey key = key("/users/1", NONE);
+    CollapseProtocol.Lead lead = (CollapseProtocol.Lead) protocol.join(key, NONE);
+    CollapseProtocol.Wait wait = (CollapseProtocol.Wait) protocol.join(key, NONE);
+    IOException reset = new IOException("connection reset");
+
+    lead.fail(reset);
+
+    assertThat(wait.future()).failsWithin(Duration.ofSeconds(5))
+        .withThrowableOfType(ExecutionException.class)
+        .withCause(reset);
   }
 
   @Test
