@@ -106,6 +106,8 @@ public final class CollapseProtocol implements AutoCloseable {
       return Pass.PASS;
     }
     CompletableFuture<Outcome> promise = new CompletableFuture<>();
+    // the executor calls the callable on this thread, inside execute, only for the request that
+    // starts the call; the leader then makes the call outside, and completes the promise
     boolean[] leading = new boolean[1];
     CompletableFuture<Outcome> mine;
     try {

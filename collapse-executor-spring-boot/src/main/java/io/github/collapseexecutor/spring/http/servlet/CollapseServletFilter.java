@@ -107,7 +107,7 @@ public final class CollapseServletFilter implements Filter, AutoCloseable {
       lead(request, response, chain, lead);
     } else if (turn instanceof CollapseProtocol.Wait wait) {
       if (request.isAsyncSupported()) {
-        waitAsync(request, wait);
+        waitAsync(request, response, wait);
       } else {
         waitBlocking(request, response, chain, wait);
       }
@@ -148,8 +148,12 @@ public final class CollapseServletFilter implements Filter, AutoCloseable {
     recording.finish();
   }
 
-  private void waitAsync(HttpServletRequest request, CollapseProtocol.Wait wait) {
-    AsyncContext async = request.startAsync();
+  private void waitAsync(HttpServletRequest request, HttpServletResponse response,
+      CollapseProtocol.Wait wait) {
+    // the objects this filter got, not the container's: the replay then passes through the
+    // response wrappers of the filters before this one, such as Spring Security's, which write
+    // their headers when the response is committed, possibly before their own filter returns
+    AsyncContext async = request.startAsync(request, response);
     async.setTimeout(waitTimeoutMillis);
     AtomicBoolean settled = new AtomicBoolean();
     async.addListener(new AsyncListener() {
