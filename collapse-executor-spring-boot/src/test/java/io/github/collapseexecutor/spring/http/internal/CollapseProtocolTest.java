@@ -13,8 +13,13 @@ import java.net.URI;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.logging.Handler;
+import java.util.logging.Level;
+import java.util.logging.LogRecord;
+import java.util.logging.Logger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -165,6 +170,39 @@ final class CollapseProtocolTest {
     assertThat(wait.answer(wait.timedOut())).isNull();
     assertThat(wait.future()).isCancelled();
     assertThat(protocol.stats().unshared(UnsharedReason.WAIT_TIMEOUT)).isEqualTo(1);
+  }
+
+  @Test
+  void theFirstRefusalOfEachReasonInAGroupIsLoggedOnceWithTheSettingThatWouldChangeIt() {
+    Logger logger = Logger.getLogger(FirstWarnings.class.getName());
+    List<LogRecord> records = new CopyOnWriteArrayList<>();
+    Handler handler = new Handler() {
+      @Override
+      public void publish(LogRecord record) {
+        records.add(record);
+      }
+
+      @Override
+      public void flush() {}
+
+      @Override
+      public void close() {}
+    };
+    logger.addHandler(handler);
+    try {
+      for (int i = 0; i < 3; i++) {
+        CollapseKey key = key("/users/" + i, NONE);
+        ((CollapseProtocol.Lead) protocol.join(key, NONE)).refuse(UnsharedReason.TOO_LARGE);
+      }
+    } finally {
+      logger.removeHandler(handler);
+    }
+
+    assertThat(records).singleElement().satisfies(record -> {
+      assertThat(record.getLevel()).isEqualTo(Level.WARNING);
+      assertThat(record.getMessage()).contains("/users/*", "too-large", "max-body-size");
+    });
+    assertThat(protocol.stats().unshared(UnsharedReason.TOO_LARGE)).isEqualTo(3);
   }
 
   private static CollapseProtocol protocol(Duration ttl, int maxKeys) {
