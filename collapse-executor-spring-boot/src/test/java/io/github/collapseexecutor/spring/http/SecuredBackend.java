@@ -31,7 +31,7 @@ import org.springframework.web.bind.annotation.RestController;
  * <ul>
  *   <li>{@code GET /secured/{id}}: {@code item {id} for {Authorization}}, counted per path;</li>
  *   <li>{@code GET /direct/{id}}: the same, for a path no collapse group takes;</li>
- *   <li>{@code GET /cookie/{id}}: the same, and sets a cookie {@code session} whose value no
+ *   <li>{@code GET /cookie/{id}}: the same, and sets a cookie {@code visitor} whose value no
  *       other response gets.</li>
  * </ul>
  */
@@ -141,7 +141,7 @@ public final class SecuredBackend implements AutoCloseable {
         throws InterruptedException {
       calls.arrived("/cookie/" + id);
       Thread.sleep(LATENCY_MS); // the endpoint's own latency, not a synchronisation
-      response.addCookie(new Cookie("session", "s" + calls.cookies.incrementAndGet()));
+      response.addCookie(new Cookie("visitor", "v" + calls.cookies.incrementAndGet()));
       return "item " + id;
     }
   }
