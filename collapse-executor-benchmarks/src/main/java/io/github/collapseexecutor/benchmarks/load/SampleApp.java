@@ -64,9 +64,18 @@ final class SampleApp implements AutoCloseable {
 
   /** Starts the application on a free port, without its start-up report, and waits for it. */
   static SampleApp start(Path logs) throws IOException, InterruptedException {
+    return start("sample-app", JVM_OPTIONS, logs);
+  }
+
+  /**
+   * Starts the application as {@link #start(Path)} does, with its own JVM options, its log named
+   * after {@code name}.
+   */
+  static SampleApp start(String name, List<String> jvmOptions, Path logs)
+      throws IOException, InterruptedException {
     int port = Loopback.freePort();
     URI base = URI.create("http://127.0.0.1:" + port);
-    ChildJvm jvm = ChildJvm.start("sample-app", MAIN_CLASS, JVM_OPTIONS,
+    ChildJvm jvm = ChildJvm.start(name, MAIN_CLASS, jvmOptions,
         List.of("--server.port=" + port, "--sample.startup-report.enabled=false",
             "--server.tomcat.accept-count=" + ACCEPT_BACKLOG,
             "--server.tomcat.processor-cache=" + PROCESSOR_CACHE),
@@ -88,6 +97,11 @@ final class SampleApp implements AutoCloseable {
       throw new IOException("no count of " + endpoint + " in /test/counter: " + counts);
     }
     return Long.parseLong(count.group(1));
+  }
+
+  /** Returns the port the application listens on, on 127.0.0.1. */
+  int port() {
+    return base.getPort();
   }
 
   /** Returns the pid of the application's JVM. */
