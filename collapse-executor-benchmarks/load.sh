@@ -3,19 +3,22 @@
 # collapse over loopback and writes docs/benchmarks/README.md's results and PNG charts.
 #   collapse-executor-benchmarks/load.sh            full run, about 12 minutes
 #   collapse-executor-benchmarks/load.sh --quick    smoke run, results in target/load-quick
-# Other options: --cases=servlet,clients,db  --out=DIR
+# Other options: --cases=servlet,clients,db,scale-out  --out=DIR
 set -eu
 cd "$(dirname "$0")/.."
 
-if ! command -v wrk >/dev/null 2>&1; then
+# Installs a Debian package the harness needs when it runs as root, or says how.
+need() {
+  command -v "$1" >/dev/null 2>&1 || [ -x "/usr/sbin/$1" ] && return 0
   if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
-    echo "wrk (the servlet case's load generator) is missing; installing the Debian package" >&2
-    apt-get install -y -q wrk >/dev/null || { apt-get update -q >/dev/null && apt-get install -y -q wrk >/dev/null; }
+    echo "$1 ($2) is missing; installing the Debian package" >&2
+    apt-get install -y -q "$1" >/dev/null || { apt-get update -q >/dev/null && apt-get install -y -q "$1" >/dev/null; }
   else
-    echo "wrk is not installed; the servlet case will be skipped. On Debian or Ubuntu:" \
-      "sudo apt-get install -y wrk" >&2
+    echo "$1 is not installed; $3 will be skipped. On Debian or Ubuntu: sudo apt-get install -y $1" >&2
   fi
-fi
+}
+need wrk "the servlet cases' load generator" "the servlet and scale-out servlet cases"
+need haproxy "the scale-out case's load balancer" "the scale-out case's servlet side"
 
 ./mvnw -q -B -pl collapse-executor-benchmarks -am -DskipTests package
 exec java -cp "collapse-executor-benchmarks/target/classes:$(cat collapse-executor-benchmarks/target/load-classpath.txt)" \
