@@ -4,12 +4,12 @@ import java.util.List;
 
 /**
  * How the proxy in front of the instances picks one for a request, as the lines of an HAProxy
- * {@code backend} section.
+ * {@code backend} section and of an nginx {@code upstream} block.
  */
 enum Balancing {
 
   /** Each request to the next instance in turn: a hot key reaches every instance. */
-  ROUND_ROBIN("round-robin", List.of("balance roundrobin")),
+  ROUND_ROBIN("round-robin", List.of("balance roundrobin"), List.of()),
 
   /**
    * Requests with equal collapse keys to the same instance: a consistent hash of the parts of the
@@ -21,14 +21,17 @@ enum Balancing {
   CONSISTENT_HASH("consistent hash on the collapse key", List.of(
       "http-request set-var(txn.credential) req.hdr(authorization)",
       "balance hash pathq,concat(|,txn.credential)",
-      "hash-type consistent"));
+      "hash-type consistent"),
+      List.of("hash \"$request_uri|$http_authorization\" consistent;"));
 
   private final String title;
   private final List<String> haproxyLines;
+  private final List<String> nginxLines;
 
-  Balancing(String title, List<String> haproxyLines) {
+  Balancing(String title, List<String> haproxyLines, List<String> nginxLines) {
     this.title = title;
     this.haproxyLines = haproxyLines;
+    this.nginxLines = nginxLines;
   }
 
   /** Returns the name the tables and charts show. */
@@ -39,5 +42,10 @@ enum Balancing {
   /** Returns the lines of HAProxy's {@code backend} section that choose the instance. */
   List<String> haproxyLines() {
     return haproxyLines;
+  }
+
+  /** Returns the lines of nginx's {@code upstream} block that choose the instance. */
+  List<String> nginxLines() {
+    return nginxLines;
   }
 }

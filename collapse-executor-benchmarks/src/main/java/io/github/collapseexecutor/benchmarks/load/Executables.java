@@ -1,8 +1,12 @@
 package io.github.collapseexecutor.benchmarks.load;
 
 import java.io.File;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 
 /** Finds the programs the harness runs beside its JVMs: wrk and HAProxy. */
@@ -25,5 +29,16 @@ final class Executables {
       }
     }
     return Optional.empty();
+  }
+
+  /** Returns the first line {@code program} prints with {@code args}, such as its version. */
+  static String firstLine(Path program, String... args) throws IOException, InterruptedException {
+    List<String> command = new ArrayList<>();
+    command.add(program.toString());
+    command.addAll(List.of(args));
+    Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
+    String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    process.waitFor();
+    return output.lines().findFirst().orElse(program.toString());
   }
 }

@@ -1,14 +1,9 @@
 package io.github.collapseexecutor.benchmarks.load;
 
 import java.io.IOException;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
-import java.net.Socket;
 import java.net.URI;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -22,12 +17,11 @@ import java.util.Optional;
  * configuration is written for each run, binds 127.0.0.1 only, and has a second listener for
  * HAProxy's statistics, from which the harness reads how many requests each instance got.
  */
-final class HaProxy implements AutoCloseable {
+final class HaProxy implements LoadBalancer {
 
   static final String INSTALL_HINT = "haproxy is not installed; on Debian or Ubuntu: apt-get"
       + " install -y haproxy (load.sh does it when run as root)";
 
-  private static final Duration READY_TIMEOUT = Duration.ofSeconds(10);
   private static final String STATS_PATH = "/stats";
 
   private final ChildProcess child;
@@ -43,15 +37,6 @@ final class HaProxy implements AutoCloseable {
   /** Returns the haproxy executable, if it is installed. */
   static Optional<Path> find() {
     return Executables.onPath("haproxy");
-  }
-
-  /** Returns the first line of {@code haproxy -v}, such as {@code HAProxy version 2.6.12...}. */
-  static String version(Path haproxy) throws IOException, InterruptedException {
-    Process process = new ProcessBuilder(haproxy.toString(), "-v").redirectErrorStream(true)
-        .start();
-    String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-    process.waitFor();
-    return output.lines().findFirst().orElse(haproxy.toString());
   }
 
   /**
@@ -100,32 +85,25 @@ final class HaProxy implements AutoCloseable {
     int port = Loopback.freePort();
     int statsPort = Loopback.freePort();
     Files.createDirectories(dir);
-    String name = "haproxy-" + instancePorts.size() + "-" + balancing.name().toLowerCase(Locale.ROOT);
+    String name = "haproxy-" + instancePorts.size() + "-"
+        + balancing.name().toLowerCase(Locale.ROOT);
     Path config = Files.writeString(dir.resolve(name + ".cfg"),
         config(balancing, port, statsPort, instancePorts));
-    Process process = new ProcessBuilder(haproxy.toString(), "-db", "-f", config.toString())
-        .redirectErrorStream(true)
-        .redirectOutput(dir.resolve(name + ".log").toFile())
-        .start();
-    HaProxy proxy = new HaProxy(new ChildProcess(process),
-        URI.create("http://127.0.0.1:" + port),
+    ChildProcess child = ChildProcess.startListening(
+        List.of(haproxy.toString(), "-db", "-f", config.toString()), dir.resolve(name + ".log"),
+        port, config);
+    return new HaProxy(child, URI.create("http://127.0.0.1:" + port),
         URI.create("http://127.0.0.1:" + statsPort + STATS_PATH + ";csv"));
-    try {
-      proxy.awaitListening(port, config);
-    } catch (RuntimeException | InterruptedException e) {
-      proxy.close();
-      throw e;
-    }
-    return proxy;
   }
 
-  /** Returns the URL of {@code path} through the proxy. */
-  URI url(String path) {
+  @Override
+  public URI url(String path) {
     return base.resolve(path);
   }
 
   /** Returns how many requests the proxy sent to each instance, by server name. */
-  Map<String, Long> requestsPerInstance() throws IOException, InterruptedException {
+  @Override
+  public Map<String, Long> requestsPerInstance() throws IOException, InterruptedException {
     List<String> rows = Loopback.get(stats).lines().toList();
     List<String> columns = Arrays.asList(rows.get(0).replaceFirst("^# ", "").split(","));
     int server = columns.indexOf("svname");
@@ -141,27 +119,6 @@ final class HaProxy implements AutoCloseable {
       }
     }
     return perInstance;
-  }
-
-  private void awaitListening(int port, Path config) throws InterruptedException {
-    long deadline = System.nanoTime() + READY_TIMEOUT.toNanos();
-    while (true) {
-      if (!child.process().isAlive()) {
-        throw new IllegalStateException("haproxy exited with " + child.process().exitValue()
-            + " on " + config + "; see the .log beside it");
-      }
-      try (Socket socket = new Socket()) {
-        socket.connect(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 1000);
-        return;
-      } catch (IOException notYet) {
-        // not listening yet
-      }
-      if (System.nanoTime() > deadline) {
-        throw new IllegalStateException("haproxy did not listen on 127.0.0.1:" + port + " within "
-            + READY_TIMEOUT.toSeconds() + " s; see " + config);
-      }
-      Thread.sleep(50);
-    }
   }
 
   /** Stops HAProxy. */

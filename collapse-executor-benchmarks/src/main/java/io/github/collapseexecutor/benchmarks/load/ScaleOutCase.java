@@ -26,12 +26,14 @@ final class ScaleOutCase {
   /**
    * What the case measured.
    *
-   * @param servlet each balancing's points, empty when wrk or HAProxy is missing
+   * @param servlet each balancing's points through HAProxy, empty when wrk or HAProxy is missing
+   * @param nginx the point of nginx's consistent hash at the most instances, empty when nginx,
+   *     wrk or HAProxy is missing
    * @param clients the client instances' points
    * @param conditions what the run conditions should say about the case
    */
-  record Result(Map<Balancing, List<ScaleOutPoint>> servlet, List<ScaleOutPoint> clients,
-      List<String> conditions) {}
+  record Result(Map<Balancing, List<ScaleOutPoint>> servlet, List<ScaleOutPoint> nginx,
+      List<ScaleOutPoint> clients, List<String> conditions) {}
 
   private final Settings settings;
 
@@ -49,15 +51,23 @@ final class ScaleOutCase {
       conditions.add(String.format("Scale-out: %d instances of the sample application, JVM"
           + " options %s; keys: %s", size, String.join(" ", Fleet.JVM_OPTIONS), KEYS));
       Map<Balancing, List<ScaleOutPoint>> servlet = Map.of();
+      List<ScaleOutPoint> nginxPoints = List.of();
       if (wrk.isEmpty()) {
         conditions.add("Scale-out, servlet side skipped: " + Wrk.INSTALL_HINT);
       } else if (haproxy.isEmpty()) {
         conditions.add("Scale-out, servlet side skipped: " + HaProxy.INSTALL_HINT);
       } else {
         conditions.add("Scale-out, servlet side: " + ServletScaleOut.USERS + " users of "
-            + wrk.get() + " through " + HaProxy.version(haproxy.get()));
-        servlet = new ServletScaleOut(settings, wrk.get(), haproxy.get(), KEYS)
-            .run(fleet, INSTANCES);
+            + wrk.get() + " through " + Executables.firstLine(haproxy.get(), "-v"));
+        ServletScaleOut servletSide = new ServletScaleOut(settings, wrk.get(), haproxy.get(), KEYS);
+        servlet = servletSide.run(fleet, INSTANCES);
+        Optional<Path> nginx = Nginx.find();
+        if (nginx.isPresent()) {
+          conditions.add("Scale-out, nginx: " + Executables.firstLine(nginx.get(), "-v"));
+          nginxPoints = List.of(servletSide.runNginx(fleet, nginx.get(), size));
+        } else {
+          conditions.add("Scale-out, nginx's consistent hash skipped: " + Nginx.INSTALL_HINT);
+        }
         conditions.add(String.format("Load average (1 min) after the servlet side: %.2f",
             Machine.loadAverage()));
       }
@@ -65,7 +75,7 @@ final class ScaleOutCase {
           .run(fleet.first(1).get(0), INSTANCES);
       conditions.add(String.format("Load average (1 min) after the client side: %.2f",
           Machine.loadAverage()));
-      return new Result(servlet, clients, conditions);
+      return new Result(servlet, nginxPoints, clients, conditions);
     }
   }
 }

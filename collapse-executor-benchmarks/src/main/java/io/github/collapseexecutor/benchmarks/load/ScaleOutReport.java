@@ -47,7 +47,10 @@ final class ScaleOutReport {
     condition("The case took %d min %02d s", took.toMinutes(), took.toSecondsPart());
     Map<String, List<ScaleOutPoint>> series = new LinkedHashMap<>();
     result.servlet().forEach((balancing, points) ->
-        series.put("servlet filter, " + balancing.title(), points));
+        series.put("servlet filter, HAProxy " + balancing.title(), points));
+    if (!result.nginx().isEmpty()) {
+      series.put("servlet filter, nginx " + Balancing.CONSISTENT_HASH.title(), result.nginx());
+    }
     series.put("client adapters (OkHttp), each instance its own", result.clients());
     new Charts(settings.out()).scaleOut(CHART, "Backend calls per 1000 requests, "
         + ScaleOutCase.KEYS, series);
@@ -59,13 +62,16 @@ final class ScaleOutReport {
     conditions.forEach(line -> md.append(line).append('\n'));
     md.append("\n### Scale-out: backend calls, throughput and p99 against instances\n\n")
         .append("Backend calls per 1000 requests, summed over the instances; \"x one instance\""
-            + " divides by the same series' figure at one instance. Client side: p99 is the"
-            + " highest of the client instances' own p99.\n\n")
+            + " divides by the same series' figure at one instance (nginx: by HAProxy's consistent"
+            + " hash at one instance, the same single instance). Client side: p99 is the highest"
+            + " of the client instances' own p99.\n\n")
         .append("| side and balancing | instances | backend calls per 1000 requests"
             + " | x one instance | TPS | p99 ms | busiest instance's share of requests |\n")
         .append("|---|---:|---:|---:|---:|---:|---:|\n");
+    List<ScaleOutPoint> hashed = result.servlet().get(Balancing.CONSISTENT_HASH);
     series.forEach((name, points) -> {
-      double one = points.get(0).measured().callsPerThousand();
+      double one = (points == result.nginx() ? hashed : points).get(0).measured()
+          .callsPerThousand();
       for (ScaleOutPoint point : points) {
         Measurement measured = point.measured();
         md.append(String.format(Locale.ROOT, "| %s | %d | %.1f | %.2fx | %.0f%s | %.1f | %s |%n",
@@ -77,7 +83,6 @@ final class ScaleOutReport {
       }
     });
     md.append("\n### Scale-out: targets\n\n| target | measured | met |\n|---|---|---|\n");
-    List<ScaleOutPoint> hashed = result.servlet().get(Balancing.CONSISTENT_HASH);
     List<ScaleOutPoint> roundRobin = result.servlet().get(Balancing.ROUND_ROBIN);
     if (hashed != null && roundRobin != null) {
       double hashedGrowth = growth(hashed);
@@ -95,6 +100,17 @@ final class ScaleOutReport {
               last(roundRobin).measured().callsPerThousand(),
               roundRobin.get(0).measured().callsPerThousand(), roundRobinGrowth),
           roundRobinGrowth > MAX_GROWTH));
+      if (!result.nginx().isEmpty()) {
+        ScaleOutPoint nginx = result.nginx().get(0);
+        double nginxGrowth = nginx.measured().callsPerThousand()
+            / hashed.get(0).measured().callsPerThousand();
+        md.append(Report.target(String.format(Locale.ROOT, "nginx's consistent hash, %d"
+                + " instances: within %.1fx of one instance's", nginx.instances(), MAX_GROWTH),
+            String.format(Locale.ROOT, "%.1f against %.1f: %.2fx",
+                nginx.measured().callsPerThousand(), hashed.get(0).measured().callsPerThousand(),
+                nginxGrowth),
+            nginxGrowth <= MAX_GROWTH));
+      }
     } else {
       md.append("| servlet side | skipped (see the run conditions) | - |\n");
     }

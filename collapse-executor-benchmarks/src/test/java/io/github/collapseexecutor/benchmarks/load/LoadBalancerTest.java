@@ -25,17 +25,42 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Supplier;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /**
- * The generated configurations, and the real HAProxy in front of loopback servers when it is
- * installed.
+ * The generated configurations, and the real HAProxy and nginx in front of loopback servers, each
+ * when it is installed.
  */
 @Timeout(60)
-final class HaProxyTest {
+final class LoadBalancerTest {
+
+  /** The proxies the harness runs. */
+  enum Proxy {
+    HAPROXY(HaProxy::find, HaProxy.INSTALL_HINT, HaProxy::start),
+    NGINX(Nginx::find, Nginx.INSTALL_HINT, Nginx::start);
+
+    private final Supplier<Optional<Path>> find;
+    private final String installHint;
+    private final Starter starter;
+
+    Proxy(Supplier<Optional<Path>> find, String installHint, Starter starter) {
+      this.find = find;
+      this.installHint = installHint;
+      this.starter = starter;
+    }
+  }
+
+  @FunctionalInterface
+  interface Starter {
+    LoadBalancer start(Path program, Balancing balancing, List<Integer> ports, Path dir)
+        throws IOException, InterruptedException;
+  }
 
   private static final HttpClient HTTP = HttpClient.newBuilder()
       .version(HttpClient.Version.HTTP_1_1)
@@ -50,7 +75,7 @@ final class HaProxyTest {
   }
 
   @Test
-  void config_bindsEveryListenerAndInstanceToLoopbackOnly() {
+  void haproxyConfig_bindsEveryListenerAndInstanceToLoopbackOnly() {
     for (Balancing balancing : Balancing.values()) {
       String config = HaProxy.config(balancing, 8080, 8081, List.of(9001, 9002));
 
@@ -62,9 +87,22 @@ final class HaProxyTest {
   }
 
   @Test
-  void consistentHash_sendsEveryRequestForAKeyToOneInstanceAndCredentialsApart(
+  void nginxConfig_listensAndProxiesToLoopbackOnly(@TempDir Path dir) {
+    for (Balancing balancing : Balancing.values()) {
+      String config = Nginx.config(balancing, 8080, List.of(9001, 9002), dir);
+
+      assertThat(config.lines().filter(line -> line.strip().startsWith("listen ")))
+          .containsExactly("    listen 127.0.0.1:8080;");
+      assertThat(config.lines().filter(line -> line.strip().matches("server [0-9].*")))
+          .containsExactly("    server 127.0.0.1:9001;", "    server 127.0.0.1:9002;");
+    }
+  }
+
+  @ParameterizedTest
+  @EnumSource(Proxy.class)
+  void consistentHash_sendsEveryRequestForAKeyToOneInstanceAndCredentialsApart(Proxy kind,
       @TempDir Path dir) throws Exception {
-    try (HaProxy proxy = start(Balancing.CONSISTENT_HASH, 4, dir)) {
+    try (LoadBalancer proxy = start(kind, Balancing.CONSISTENT_HASH, 4, dir)) {
       Map<String, Set<String>> instancesPerKey = new HashMap<>();
       for (int round = 0; round < 3; round++) {
         // 30 keys: not a multiple of the instances, so round-robin would move each key on
@@ -85,14 +123,18 @@ final class HaProxyTest {
             Optional.of("Bearer user-" + user)));
       }
       assertThat(perCredential).hasSizeGreaterThan(1);
-      assertThat(proxy.requestsPerInstance().values().stream().mapToLong(Long::longValue).sum())
-          .isEqualTo(3 * 30 + 40);
+      if (kind == Proxy.HAPROXY) {
+        assertThat(proxy.requestsPerInstance().values().stream().mapToLong(Long::longValue)
+            .sum()).isEqualTo(3 * 30 + 40);
+      }
     }
   }
 
-  @Test
-  void roundRobin_sendsOneKeyToEveryInstanceInTurn(@TempDir Path dir) throws Exception {
-    try (HaProxy proxy = start(Balancing.ROUND_ROBIN, 4, dir)) {
+  @ParameterizedTest
+  @EnumSource(Proxy.class)
+  void roundRobin_sendsOneKeyToEveryInstanceInTurn(Proxy kind, @TempDir Path dir)
+      throws Exception {
+    try (LoadBalancer proxy = start(kind, Balancing.ROUND_ROBIN, 4, dir)) {
       Set<String> reached = new HashSet<>();
       for (int request = 0; request < 8; request++) {
         reached.add(get(proxy.url("/test/collapse100?key=1"), Optional.empty()));
@@ -102,9 +144,10 @@ final class HaProxyTest {
     }
   }
 
-  @Test
-  void close_stopsTheProxy(@TempDir Path dir) throws Exception {
-    HaProxy proxy = start(Balancing.ROUND_ROBIN, 1, dir);
+  @ParameterizedTest
+  @EnumSource(Proxy.class)
+  void close_stopsTheProxy(Proxy kind, @TempDir Path dir) throws Exception {
+    LoadBalancer proxy = start(kind, Balancing.ROUND_ROBIN, 1, dir);
     URI url = proxy.url("/");
     assertThat(get(url, Optional.empty())).isEqualTo("1");
 
@@ -118,14 +161,15 @@ final class HaProxyTest {
     }).isInstanceOf(ConnectException.class);
   }
 
-  private HaProxy start(Balancing balancing, int count, Path dir) throws Exception {
-    Optional<Path> haproxy = HaProxy.find();
-    assumeTrue(haproxy.isPresent(), HaProxy.INSTALL_HINT);
+  private LoadBalancer start(Proxy kind, Balancing balancing, int count, Path dir)
+      throws Exception {
+    Optional<Path> program = kind.find.get();
+    assumeTrue(program.isPresent(), kind.installHint);
     List<Integer> ports = new ArrayList<>();
     for (int i = 1; i <= count; i++) {
       ports.add(startInstance(Integer.toString(i)));
     }
-    return HaProxy.start(haproxy.get(), balancing, ports, dir);
+    return kind.starter.start(program.get(), balancing, ports, dir);
   }
 
   /** Starts a server on loopback that answers every request with {@code name}. */
