@@ -82,7 +82,8 @@ final class Charts {
     XYChart chart = new XYChartBuilder().width(WIDTH).height(HEIGHT).title(title)
         .xAxisTitle("instances, each collapsing on its own")
         .yAxisTitle("backend calls per 1000 requests").build();
-    chart.getStyler().setLegendPosition(Styler.LegendPosition.InsideNW);
+    // below the plot: inside, it hides the steepest line, which starts at the top left
+    chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideS);
     chart.getStyler().setChartBackgroundColor(Color.WHITE);
     chart.getStyler().setYAxisMin(0.0);
     chart.getStyler().setYAxisDecimalPattern("#,##0");
