@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 
@@ -48,7 +49,7 @@ final class ScaleOutCase {
     int size = INSTANCES.get(INSTANCES.size() - 1);
     Progress.line("scale-out  starting %d instances of the sample application", size);
     try (Fleet fleet = Fleet.start(size, settings.logs())) {
-      conditions.add(String.format("Scale-out: %d instances of the sample application, JVM"
+      conditions.add(String.format(Locale.ROOT, "Scale-out: %d instances of the sample application, JVM"
           + " options %s; keys: %s", size, String.join(" ", Fleet.JVM_OPTIONS), KEYS));
       Map<Balancing, List<ScaleOutPoint>> servlet = Map.of();
       List<ScaleOutPoint> nginxPoints = List.of();
@@ -68,12 +69,12 @@ final class ScaleOutCase {
         } else {
           conditions.add("Scale-out, nginx's consistent hash skipped: " + Nginx.INSTALL_HINT);
         }
-        conditions.add(String.format("Load average (1 min) after the servlet side: %.2f",
+        conditions.add(String.format(Locale.ROOT, "Load average (1 min) after the servlet side: %.2f",
             Machine.loadAverage()));
       }
       List<ScaleOutPoint> clients = new ClientScaleOut(settings, KEYS)
           .run(fleet.first(1).get(0), INSTANCES);
-      conditions.add(String.format("Load average (1 min) after the client side: %.2f",
+      conditions.add(String.format(Locale.ROOT, "Load average (1 min) after the client side: %.2f",
           Machine.loadAverage()));
       return new Result(servlet, nginxPoints, clients, conditions);
     }

@@ -85,31 +85,11 @@ final class ScaleOutReport {
     md.append("\n### Scale-out: targets\n\n| target | measured | met |\n|---|---|---|\n");
     List<ScaleOutPoint> roundRobin = result.servlet().get(Balancing.ROUND_ROBIN);
     if (hashed != null && roundRobin != null) {
-      double hashedGrowth = growth(hashed);
-      double roundRobinGrowth = growth(roundRobin);
-      md.append(Report.target(String.format(Locale.ROOT, "Consistent hash, %d instances: backend calls"
-              + " per 1000 requests within %.1fx of one instance's", last(hashed).instances(),
-              MAX_GROWTH),
-          String.format(Locale.ROOT, "%.1f against %.1f: %.2fx",
-              last(hashed).measured().callsPerThousand(),
-              hashed.get(0).measured().callsPerThousand(), hashedGrowth),
-          hashedGrowth <= MAX_GROWTH));
-      md.append(Report.target(String.format(Locale.ROOT, "Round-robin, %d instances: the growth shows"
-              + " (more than %.1fx one instance's)", last(roundRobin).instances(), MAX_GROWTH),
-          String.format(Locale.ROOT, "%.1f against %.1f: %.2fx",
-              last(roundRobin).measured().callsPerThousand(),
-              roundRobin.get(0).measured().callsPerThousand(), roundRobinGrowth),
-          roundRobinGrowth > MAX_GROWTH));
+      md.append(growthTarget("Consistent hash", hashed.get(0), last(hashed), true));
+      md.append(growthTarget("Round-robin", roundRobin.get(0), last(roundRobin), false));
       if (!result.nginx().isEmpty()) {
-        ScaleOutPoint nginx = result.nginx().get(0);
-        double nginxGrowth = nginx.measured().callsPerThousand()
-            / hashed.get(0).measured().callsPerThousand();
-        md.append(Report.target(String.format(Locale.ROOT, "nginx's consistent hash, %d"
-                + " instances: within %.1fx of one instance's", nginx.instances(), MAX_GROWTH),
-            String.format(Locale.ROOT, "%.1f against %.1f: %.2fx",
-                nginx.measured().callsPerThousand(), hashed.get(0).measured().callsPerThousand(),
-                nginxGrowth),
-            nginxGrowth <= MAX_GROWTH));
+        md.append(growthTarget("nginx's consistent hash", hashed.get(0), result.nginx().get(0),
+            true));
       }
     } else {
       md.append("| servlet side | skipped (see the run conditions) | - |\n");
@@ -118,9 +98,21 @@ final class ScaleOutReport {
     return md.toString();
   }
 
-  private static double growth(List<ScaleOutPoint> points) {
-    return last(points).measured().callsPerThousand()
-        / points.get(0).measured().callsPerThousand();
+  /**
+   * Returns the row of a target on the backend calls at {@code many} instances against
+   * {@code one}: within {@link #MAX_GROWTH} of it, or, where {@code bounded} is false, beyond.
+   */
+  private static String growthTarget(String balancing, ScaleOutPoint one, ScaleOutPoint many,
+      boolean bounded) {
+    double growth = many.measured().callsPerThousand() / one.measured().callsPerThousand();
+    String target = bounded
+        ? String.format(Locale.ROOT, "%s, %d instances: backend calls per 1000 requests within"
+            + " %.1fx of one instance's", balancing, many.instances(), MAX_GROWTH)
+        : String.format(Locale.ROOT, "%s, %d instances: the growth shows (more than %.1fx one"
+            + " instance's)", balancing, many.instances(), MAX_GROWTH);
+    return Report.target(target, String.format(Locale.ROOT, "%.1f against %.1f: %.2fx",
+            many.measured().callsPerThousand(), one.measured().callsPerThousand(), growth),
+        bounded == (growth <= MAX_GROWTH));
   }
 
   private static ScaleOutPoint last(List<ScaleOutPoint> points) {

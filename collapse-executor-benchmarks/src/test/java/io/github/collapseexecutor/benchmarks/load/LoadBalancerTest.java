@@ -82,7 +82,8 @@ final class LoadBalancerTest {
       assertThat(config.lines().filter(line -> line.strip().startsWith("bind ")))
           .containsExactly("  bind 127.0.0.1:8080", "  bind 127.0.0.1:8081");
       assertThat(config.lines().filter(line -> line.strip().startsWith("server ")))
-          .containsExactly("  server instance1 127.0.0.1:9001", "  server instance2 127.0.0.1:9002");
+          .containsExactly("  server instance1 127.0.0.1:9001",
+              "  server instance2 127.0.0.1:9002");
     }
   }
 
