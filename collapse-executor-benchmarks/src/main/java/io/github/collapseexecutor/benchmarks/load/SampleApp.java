@@ -8,11 +8,11 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * The samples' Spring Boot application ({@value #MAIN_CLASS}) in a JVM of its own: Tomcat with at
- * most 200 threads, the library's servlet filter on {@code /test/collapse*}, and
- * {@code /test/noop*} never collapsed by the server, with a connection backlog large enough for
- * every user of a run. Its {@code /test/counter} counts how often
- * each endpoint's handler ran: the backend calls.
+ * The samples' Spring Boot application ({@value #MAIN_CLASS}) in a JVM of its own: Tomcat on
+ * 127.0.0.1 only, with at most 200 threads, the library's servlet filter on
+ * {@code /test/collapse*}, and {@code /test/noop*} never collapsed by the server, with a
+ * connection backlog large enough for every user of a run. Its {@code /test/counter} counts how
+ * often each endpoint's handler ran: the backend calls.
  */
 final class SampleApp implements AutoCloseable {
 
@@ -76,7 +76,9 @@ final class SampleApp implements AutoCloseable {
     int port = Loopback.freePort();
     URI base = URI.create("http://127.0.0.1:" + port);
     ChildJvm jvm = ChildJvm.start(name, MAIN_CLASS, jvmOptions,
-        List.of("--server.port=" + port, "--sample.startup-report.enabled=false",
+        // Tomcat listens on every interface unless told otherwise
+        List.of("--server.address=127.0.0.1", "--server.port=" + port,
+            "--sample.startup-report.enabled=false",
             "--server.tomcat.accept-count=" + ACCEPT_BACKLOG,
             "--server.tomcat.processor-cache=" + PROCESSOR_CACHE),
         base.resolve("/test/counter"), logs);
