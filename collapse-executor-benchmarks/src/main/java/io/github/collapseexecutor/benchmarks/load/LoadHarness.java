@@ -68,6 +68,7 @@ public final class LoadHarness {
     }
     Duration took = Duration.between(start, Instant.now());
     report.condition("The run took %d min %02d s", took.toMinutes(), took.toSecondsPart());
+    // the scale-out case has a section of its own: run alone, it leaves the others' results be
     if (settings.cases().stream().anyMatch(c -> c != Settings.Case.SCALE_OUT)) {
       report.write();
     }
