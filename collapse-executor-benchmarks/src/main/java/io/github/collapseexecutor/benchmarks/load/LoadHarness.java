@@ -114,7 +114,7 @@ public final class LoadHarness {
     charts.p99("servlet-p99.png", "Servlet filter: p99 latency, endpoint sleeps 100 ms",
         result.sweep());
     report.condition("Load average (1 min) after the servlet case: %.2f; load generator: %s"
-        + " (its own process, 2 threads)", Machine.loadAverage(), wrk.get());
+        + " (its own process, 2 threads)", Machine.loadAverage(), wrk.get().getFileName());
   }
 
   private static void runClients(Settings settings, Report report, Charts charts)

@@ -59,7 +59,7 @@ final class ScaleOutCase {
         conditions.add("Scale-out, servlet side skipped: " + HaProxy.INSTALL_HINT);
       } else {
         conditions.add("Scale-out, servlet side: " + ServletScaleOut.USERS + " users of "
-            + wrk.get() + " through " + Executables.firstLine(haproxy.get(), "-v"));
+            + wrk.get().getFileName() + " through " + Executables.firstLine(haproxy.get(), "-v"));
         ServletScaleOut servletSide = new ServletScaleOut(settings, wrk.get(), haproxy.get(), KEYS);
         servlet = servletSide.run(fleet, INSTANCES);
         Optional<Path> nginx = Nginx.find();
