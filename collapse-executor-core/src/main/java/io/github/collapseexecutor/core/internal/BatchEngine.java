@@ -290,6 +290,30 @@ public final class BatchEngine<I, O> {
   }
 
   /**
+   * Called on a caller's thread before it blocks for {@code call}, which is not settled yet. Gives
+   * back the slots this thread holds only to hand out outputs of this executor's batches and runs
+   * the batch starts this thread deferred, so that the call can start. A call that still waits for
+   * a slot while this thread holds every slot, running {@code doExecute}, would wait for itself:
+   * it leaves its queue instead.
+   *
+   * @return the error to fail the call with, having left, or null if the call may be waited for
+   */
+  public IllegalStateException beforeWaiting(Call<I, O> call) {
+    HeldSlots held = HeldSlots.current();
+    held.releaseHandOuts(this);
+    Trampoline.runDeferred();
+    if (call.state() != Call.QUEUED || held.running(this) < maxConcurrentBatches) {
+      return null;
+    }
+    IllegalStateException refused = new IllegalStateException(name + ": execute("
+        + Names.describe(call.value()) + ") was called from doExecute of " + name
+        + " on a thread that holds all " + maxConcurrentBatches + " of its batch slots;"
+        + " waiting for it would wait forever");
+    leave(call, refused);
+    return refused;
+  }
+
+  /**
    * Waits for more inputs: yields once for a zero wait, or parks until the batch's deadline (its
    * first input's submission plus the wait), until it is full, or until the thread is interrupted.
    * Runs on the thread that will run the batch, outside any lock; call {@link #seal} next.

@@ -8,7 +8,6 @@ import java.util.Collection;
 import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.Executor;
-import java.util.concurrent.RejectedExecutionException;
 
 /** The steps every flavour takes around the user's {@code doExecute} and {@code bindingOutput}. */
 public final class BatchRuns {
@@ -98,7 +97,7 @@ public final class BatchRuns {
     long start = System.nanoTime();
     B output;
     try {
-      output = execute.apply(inputs(live));
+      output = holdingSlot(engine, live, execute);
     } catch (Throwable failure) {
       if (requeueOnInterrupt && isInterruption(failure)) {
         // the interrupt was meant for the caller running the batch: it alone fails. Its own call
@@ -130,6 +129,22 @@ public final class BatchRuns {
   }
 
   /**
+   * Calls {@code doExecute} with the inputs of {@code live}, marking meanwhile that this thread
+   * holds one of the engine's slots for it: a call this thread then waits for could not start
+   * while it holds them all (see {@link BatchEngine#beforeWaiting}).
+   */
+  public static <I, O, B> B holdingSlot(
+      BatchEngine<I, O> engine, List<Call<I, O>> live, Execute<I, B> execute) throws Exception {
+    HeldSlots held = HeldSlots.current();
+    int frame = held.pushRunning(engine);
+    try {
+      return execute.apply(inputs(live));
+    } finally {
+      held.pop(frame);
+    }
+  }
+
+  /**
    * Gives the slot of a batch back before its hand-out, keeping a batch that starts for this
    * thread, and then runs {@code handOut} on another thread of {@code pool} if a batch was kept,
    * here if not.
@@ -153,8 +168,9 @@ public final class BatchRuns {
     }
     try {
       pool.execute(handOut);
-    } catch (RejectedExecutionException shutDown) {
-      // setExecutor replaced the pool and shut it down: hand out here, before the next batch
+    } catch (Throwable refused) {
+      // setExecutor replaced the pool and shut it down, or no thread could be started: hand out
+      // here, before the next batch
       handOut.run();
     }
     return true;
@@ -202,12 +218,18 @@ public final class BatchRuns {
     boolean releaseFirst = !release.afterHandOut(calls, executeNanos);
     if (releaseFirst) {
       engine.finish(batch, sink);
+      return bindMeasured(engine, output, live, bind);
     }
-    Throwable failure = bindMeasured(engine, output, live, bind);
-    if (!releaseFirst) {
-      engine.finish(batch, sink);
+    // user code that waits for a call of this executor gives the slot back early: see HeldSlots
+    HeldSlots held = HeldSlots.current();
+    int frame = held.pushHandingOut(engine, batch, sink);
+    try {
+      return bindMeasured(engine, output, live, bind);
+    } finally {
+      if (held.pop(frame)) {
+        engine.finish(batch, sink);
+      }
     }
-    return failure;
   }
 
   /** Binds the outputs and tells {@link SlotRelease} how long that took. */
@@ -241,7 +263,7 @@ public final class BatchRuns {
       if (call.isUnsettled()) {
         call.settle(null, new IllegalStateException(
             "bindingOutput of " + engine.name() + " did not bind an output for input "
-                + call.value()));
+                + Names.describe(call.value())));
       }
     }
     return null;
