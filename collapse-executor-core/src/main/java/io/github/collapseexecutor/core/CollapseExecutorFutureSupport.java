@@ -38,6 +38,7 @@ public abstract class CollapseExecutorFutureSupport<INPUT, OUTPUT, BATCH_OUTPUT>
 
   private final BatchEngine<INPUT, OUTPUT> engine;
   private final BatchEngine.Sink<INPUT, OUTPUT> dispatch = this::dispatch;
+  private final BatchEngine.Sink<INPUT, OUTPUT> dispatchSubmitted = this::dispatchSubmitted;
   private final BatchRuns.Execute<INPUT, CompletableFuture<BATCH_OUTPUT>> execute = this::doExecute;
 
   /** Creates an executor with the default {@link CollapseExecutorOptions}. */
@@ -59,7 +60,7 @@ public abstract class CollapseExecutorFutureSupport<INPUT, OUTPUT, BATCH_OUTPUT>
    * completion of another starts on the same thread waits until that completion returns, so that
    * chains of futures that complete at once keep the stack flat. A call of this method is never
    * deferred that way: even from a continuation that runs inside another batch's completion, its
-   * batch starts at once (with whatever the thread deferred before it), as it would from any other
+   * batch starts at once (and then what the thread had deferred), as it would from any other
    * thread, so the continuation may wait for it. Prefer chaining ({@code thenCompose}) to waiting.
    *
    * <p>A call from this executor's own {@code doExecute} queues for a slot like any other; if that
@@ -75,9 +76,7 @@ public abstract class CollapseExecutorFutureSupport<INPUT, OUTPUT, BATCH_OUTPUT>
    */
   public CompletableFuture<OUTPUT> execute(INPUT input) {
     Call<INPUT, OUTPUT> call = engine.newFutureCall(input);
-    engine.submit(call, dispatch);
-    // called from a continuation inside another batch's completion: start now what was deferred
-    Trampoline.runDeferred();
+    engine.submit(call, dispatchSubmitted);
     return call.future();
   }
 
@@ -119,6 +118,15 @@ public abstract class CollapseExecutorFutureSupport<INPUT, OUTPUT, BATCH_OUTPUT>
 
   private boolean dispatch(Batch<INPUT, OUTPUT> batch) {
     Trampoline.run(() -> start(batch));
+    return true;
+  }
+
+  /**
+   * Starts a batch that a call of {@link #execute} started at once, even from a continuation inside
+   * another batch's completion, which may wait for it.
+   */
+  private boolean dispatchSubmitted(Batch<INPUT, OUTPUT> batch) {
+    Trampoline.runNow(() -> start(batch));
     return true;
   }
 

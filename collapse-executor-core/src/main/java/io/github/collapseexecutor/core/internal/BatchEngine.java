@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Function;
@@ -48,6 +49,7 @@ public final class BatchEngine<I, O> {
   }
 
   private static final System.Logger LOG = System.getLogger(BatchEngine.class.getName());
+  private static final AtomicInteger IDS = new AtomicInteger();
   private static final VarHandle IN_FLIGHT;
 
   static {
@@ -58,6 +60,8 @@ public final class BatchEngine<I, O> {
     }
   }
 
+  /** Tells this engine apart in {@link HeldSlots} without storing a reference there. */
+  final int id = IDS.incrementAndGet();
   private final String name;
   private final int waitThreshold;
   private final long collectingWaitNanos;

@@ -96,8 +96,9 @@ public final class BatchRuns {
     }
     long start = System.nanoTime();
     B output;
+    HeldSlots held = HeldSlots.current();
     try {
-      output = holdingSlot(engine, live, execute);
+      output = holdingSlot(held, engine, live, execute);
     } catch (Throwable failure) {
       if (requeueOnInterrupt && isInterruption(failure)) {
         // the interrupt was meant for the caller running the batch: it alone fails. Its own call
@@ -124,7 +125,7 @@ public final class BatchRuns {
             bindMeasured(engine, output, live, bind)))) {
       return;
     }
-    Throwable failure = handOut(engine, batch, sink, executed - start, output, live, bind);
+    Throwable failure = handOut(held, engine, batch, sink, executed - start, output, live, bind);
     report(engine, batch, live.size(), start, executed, failure);
   }
 
@@ -135,7 +136,11 @@ public final class BatchRuns {
    */
   public static <I, O, B> B holdingSlot(
       BatchEngine<I, O> engine, List<Call<I, O>> live, Execute<I, B> execute) throws Exception {
-    HeldSlots held = HeldSlots.current();
+    return holdingSlot(HeldSlots.current(), engine, live, execute);
+  }
+
+  private static <I, O, B> B holdingSlot(HeldSlots held,
+      BatchEngine<I, O> engine, List<Call<I, O>> live, Execute<I, B> execute) throws Exception {
     int frame = held.pushRunning(engine);
     try {
       return execute.apply(inputs(live));
@@ -213,6 +218,12 @@ public final class BatchRuns {
   public static <I, O, B> Throwable handOut(BatchEngine<I, O> engine, Batch<I, O> batch,
       BatchEngine.Sink<I, O> sink, long executeNanos, B output, List<Call<I, O>> live,
       Bind<I, O, B> bind) {
+    return handOut(HeldSlots.current(), engine, batch, sink, executeNanos, output, live, bind);
+  }
+
+  private static <I, O, B> Throwable handOut(HeldSlots held, BatchEngine<I, O> engine,
+      Batch<I, O> batch, BatchEngine.Sink<I, O> sink, long executeNanos, B output,
+      List<Call<I, O>> live, Bind<I, O, B> bind) {
     int calls = live.size();
     SlotRelease release = engine.slotRelease();
     boolean releaseFirst = !release.afterHandOut(calls, executeNanos);
@@ -221,7 +232,6 @@ public final class BatchRuns {
       return bindMeasured(engine, output, live, bind);
     }
     // user code that waits for a call of this executor gives the slot back early: see HeldSlots
-    HeldSlots held = HeldSlots.current();
     int frame = held.pushHandingOut(engine, batch, sink);
     try {
       return bindMeasured(engine, output, live, bind);

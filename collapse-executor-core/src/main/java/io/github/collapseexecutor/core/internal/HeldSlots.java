@@ -9,7 +9,9 @@ import java.util.Arrays;
  * can give back; this is where the engine learns that, without any shared state.
  *
  * <p>Frames nest as user code nests, innermost last. The arrays grow on demand and are reused, so
- * a batch costs a thread-local lookup and a few stores, no allocation.
+ * a batch costs a thread-local lookup and a few stores, no allocation. Executors are told apart by
+ * number and the batch of a hand-out is the only reference stored: the arrays live long, and a
+ * reference stored into a long-lived object costs the garbage collector's write barrier.
  */
 final class HeldSlots {
 
@@ -22,10 +24,10 @@ final class HeldSlots {
   /** A hand-out frame whose slot was given back early. */
   private static final byte RELEASED = 3;
 
-  private BatchEngine<?, ?>[] engines = new BatchEngine<?, ?>[2];
-  private Batch<?, ?>[] batches = new Batch<?, ?>[2];
-  private BatchEngine.Sink<?, ?>[] sinks = new BatchEngine.Sink<?, ?>[2];
+  private int[] engines = new int[2];
   private byte[] kinds = new byte[2];
+  /** The batch of each hand-out frame; null for the other frames. */
+  private Batch<?, ?>[] handOuts = new Batch<?, ?>[2];
   private int depth;
 
   private HeldSlots() {}
@@ -36,15 +38,18 @@ final class HeldSlots {
 
   /** Marks that this thread runs {@code doExecute} of a batch of {@code engine}; see {@link #pop}. */
   int pushRunning(BatchEngine<?, ?> engine) {
-    return push(engine, null, null, RUNNING);
+    return push(engine, RUNNING);
   }
 
   /**
-   * Marks that this thread hands out the outputs of {@code batch} before giving its slot back,
-   * which {@link #releaseHandOuts} may do early.
+   * Marks that this thread hands out the outputs of {@code batch} before giving its slot back to
+   * {@code sink}, which {@link #releaseHandOuts} may do early.
    */
   <I, O> int pushHandingOut(BatchEngine<I, O> engine, Batch<I, O> batch, BatchEngine.Sink<I, O> sink) {
-    return push(engine, batch, sink, HANDING_OUT);
+    int frame = push(engine, HANDING_OUT);
+    batch.releaseTo = sink;
+    handOuts[frame] = batch;
+    return frame;
   }
 
   /**
@@ -55,9 +60,9 @@ final class HeldSlots {
   boolean pop(int frame) {
     boolean held = kinds[frame] != RELEASED;
     for (int i = depth - 1; i >= frame; i--) {
-      engines[i] = null;
-      batches[i] = null;
-      sinks[i] = null;
+      if (kinds[i] != RUNNING) {
+        handOuts[i] = null;
+      }
     }
     depth = frame;
     return held;
@@ -67,7 +72,7 @@ final class HeldSlots {
   int running(BatchEngine<?, ?> engine) {
     int count = 0;
     for (int i = 0; i < depth; i++) {
-      if (engines[i] == engine && kinds[i] == RUNNING) {
+      if (engines[i] == engine.id && kinds[i] == RUNNING) {
         count++;
       }
     }
@@ -81,31 +86,24 @@ final class HeldSlots {
   @SuppressWarnings("unchecked")
   <I, O> void releaseHandOuts(BatchEngine<I, O> engine) {
     for (int i = 0; i < depth; i++) {
-      if (engines[i] == engine && kinds[i] == HANDING_OUT) {
+      if (engines[i] == engine.id && kinds[i] == HANDING_OUT) {
         kinds[i] = RELEASED;
         // marked first: finish may start batches whose user code comes back here
-        engine.finish((Batch<I, O>) batches[i], (BatchEngine.Sink<I, O>) sinks[i]);
+        Batch<I, O> batch = (Batch<I, O>) handOuts[i];
+        engine.finish(batch, batch.releaseTo);
       }
     }
   }
 
-  private int push(BatchEngine<?, ?> engine, Batch<?, ?> batch, BatchEngine.Sink<?, ?> sink,
-      byte kind) {
+  private int push(BatchEngine<?, ?> engine, byte kind) {
     if (depth == kinds.length) {
-      grow();
+      int size = depth * 2;
+      engines = Arrays.copyOf(engines, size);
+      kinds = Arrays.copyOf(kinds, size);
+      handOuts = Arrays.copyOf(handOuts, size);
     }
-    engines[depth] = engine;
-    batches[depth] = batch;
-    sinks[depth] = sink;
+    engines[depth] = engine.id;
     kinds[depth] = kind;
     return depth++;
-  }
-
-  private void grow() {
-    int size = kinds.length * 2;
-    engines = Arrays.copyOf(engines, size);
-    batches = Arrays.copyOf(batches, size);
-    sinks = Arrays.copyOf(sinks, size);
-    kinds = Arrays.copyOf(kinds, size);
   }
 }

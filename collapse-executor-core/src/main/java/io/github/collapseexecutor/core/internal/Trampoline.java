@@ -9,7 +9,8 @@ import java.util.ArrayDeque;
  *
  * <p>User code that a task calls (a caller's continuation, run when {@code bindingOutput} settles
  * its future) may itself call {@code execute} and wait for the result; what that call deferred
- * must then run before it returns, or the thread would wait for itself: see {@link #runDeferred()}.
+ * must then run before it returns, or the thread would wait for itself: see {@link #runNow} and
+ * {@link #runDeferred()}.
  * A task that throws does not stop the ones queued behind it: they run, and the first throwable is
  * thrown once the queue is empty.
  */
@@ -26,6 +27,24 @@ public final class Trampoline {
     Trampoline trampoline = CURRENT.get();
     if (trampoline.running) {
       trampoline.queue.addLast(task);
+      return;
+    }
+    trampoline.running = true;
+    try {
+      trampoline.drain(task);
+    } finally {
+      trampoline.running = false;
+    }
+  }
+
+  /**
+   * Runs {@code task} at once, even inside another task, and then what this thread deferred: for
+   * work that user code starts and may wait for, which must not wait for the task around it.
+   */
+  public static void runNow(Runnable task) {
+    Trampoline trampoline = CURRENT.get();
+    if (trampoline.running) {
+      trampoline.drain(task);
       return;
     }
     trampoline.running = true;
