@@ -23,8 +23,11 @@ import org.junit.jupiter.api.Test;
  */
 final class AsyncNextBatchTest {
 
-  /** Long enough next to a backend call that returns at once that the slot is given back first. */
-  private static final long SLOW_HAND_OUT_NANOS = TimeUnit.MILLISECONDS.toNanos(1);
+  /**
+   * Long enough next to a backend call that returns at once that the slot is given back first,
+   * even when a busy machine stretches that call by tens of milliseconds.
+   */
+  private static final long SLOW_HAND_OUT_NANOS = TimeUnit.MILLISECONDS.toNanos(50);
 
   /** Which thread ran doExecute and bindingOutput for each input. */
   private final Map<String, Thread> executedOn = new ConcurrentHashMap<>();
