@@ -15,6 +15,11 @@ import java.util.Locale;
  *   <li>{@code collapseRequestQueries}: when not empty, only these query parameters count in the
  *       key and the others are ignored; when empty (the default), every query parameter counts, in
  *       the order sent.</li>
+ *   <li>{@code acceptHeadersInKey}: whether {@code Accept} and {@code Accept-Language}
+ *       ({@link HttpCollapseOptions#NEGOTIATION_HEADERS}) join the key; true by default, because a
+ *       server may pick a representation from them without saying so in {@code Vary}. Turn it off
+ *       only for paths whose response is the same whatever the caller accepts: callers that
+ *       accept different media types or languages then share one response.</li>
  * </ul>
  *
  * <p>Shaped for binding from configuration:
@@ -24,15 +29,21 @@ import java.util.Locale;
  *   p1:
  *     collapse-request-headers: [accept-language]
  *     collapse-request-queries: [sample]
+ *     accept-headers-in-key: false
  * }</pre>
  *
  * @param collapseRequestHeaders header names that join the key; {@code null} means none
  * @param collapseRequestQueries query parameter names that alone count; {@code null} or empty means
  *     all
+ * @param acceptHeadersInKey whether {@code Accept} and {@code Accept-Language} join the key
  */
-public record CollapsePolicy(List<String> collapseRequestHeaders, List<String> collapseRequestQueries) {
+public record CollapsePolicy(List<String> collapseRequestHeaders, List<String> collapseRequestQueries,
+    boolean acceptHeadersInKey) {
 
-  /** The policy of a group that names none: every query parameter counts, no extra header. */
+  /**
+   * The policy of a group that names none: every query parameter counts, no extra header, and
+   * {@code Accept} and {@code Accept-Language} join the key.
+   */
   public static final CollapsePolicy DEFAULT = new CollapsePolicy(List.of(), List.of());
 
   /**
@@ -45,10 +56,23 @@ public record CollapsePolicy(List<String> collapseRequestHeaders, List<String> c
     collapseRequestQueries = names("collapseRequestQueries", collapseRequestQueries, false);
   }
 
-  /** Returns a policy with the given headers and queries. */
+  /** A policy with {@code Accept} and {@code Accept-Language} in the key. */
+  public CollapsePolicy(List<String> collapseRequestHeaders, List<String> collapseRequestQueries) {
+    this(collapseRequestHeaders, collapseRequestQueries, /* acceptHeadersInKey= */ true);
+  }
+
+  /**
+   * Returns a policy with the given headers and queries, and {@code Accept} and
+   * {@code Accept-Language} in the key.
+   */
   public static CollapsePolicy of(List<String> collapseRequestHeaders,
       List<String> collapseRequestQueries) {
     return new CollapsePolicy(collapseRequestHeaders, collapseRequestQueries);
+  }
+
+  /** Returns a copy of this policy with {@code acceptHeadersInKey} set as given. */
+  public CollapsePolicy withAcceptHeadersInKey(boolean acceptHeadersInKey) {
+    return new CollapsePolicy(collapseRequestHeaders, collapseRequestQueries, acceptHeadersInKey);
   }
 
   /** Returns whether every query parameter counts in the key. */

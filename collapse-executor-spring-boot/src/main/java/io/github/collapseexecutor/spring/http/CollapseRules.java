@@ -6,6 +6,8 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.regex.Pattern;
 
@@ -15,15 +17,19 @@ import java.util.regex.Pattern;
  *
  * <p>A request may collapse only if its method is exactly {@code GET} or {@code HEAD}, it has a
  * scheme, a host and a path, and its path matches a {@link CollapseGroup}. Besides the group's
- * policy, the key always holds the sensitive headers and
- * {@link HttpCollapseOptions#REPRESENTATION_HEADERS}.
+ * policy, the key always holds the sensitive headers (listed by name, or named by a pattern),
+ * {@link HttpCollapseOptions#REPRESENTATION_HEADERS}, and
+ * {@link HttpCollapseOptions#NEGOTIATION_HEADERS} unless the policy leaves them out.
  */
 public final class CollapseRules {
 
   private final List<CompiledGroup> groups = new ArrayList<>();
+  private final SensitiveHeaderNames sensitiveNames;
 
   /** Compiles the groups of {@code options}. */
   public CollapseRules(HttpCollapseOptions options) {
+    this.sensitiveNames = new SensitiveHeaderNames(options.sensitiveHeaders(),
+        options.sensitiveHeaderPatterns(), options.nonSensitiveHeaders());
     for (CollapseGroup group : options.groups()) {
       List<Pattern> patterns = new ArrayList<>();
       group.uris().forEach(uri -> patterns.add(PathPatterns.ant(uri)));
@@ -33,6 +39,9 @@ public final class CollapseRules {
           : options.policies().get(group.collapsePolicyName());
       TreeSet<String> keyHeaders = new TreeSet<>(options.sensitiveHeaders());
       keyHeaders.addAll(HttpCollapseOptions.REPRESENTATION_HEADERS);
+      if (policy.acceptHeadersInKey()) {
+        keyHeaders.addAll(HttpCollapseOptions.NEGOTIATION_HEADERS);
+      }
       keyHeaders.addAll(policy.collapseRequestHeaders());
       groups.add(new CompiledGroup(groups.size(), patterns, policy, List.copyOf(keyHeaders)));
     }
@@ -43,11 +52,29 @@ public final class CollapseRules {
    * collapse.
    */
   public CollapseKey keyFor(String method, URI uri, RequestHeaders headers) {
+    return keyFor(method, uri, headers, null);
+  }
+
+  /**
+   * Returns the key of a client request to {@code uri}, or {@code null} if the request must not
+   * collapse.
+   *
+   * @param context what else decides the request a later stage sends, compared with
+   *     {@code equals} (see {@link #keyFor(String, String, String, int, String, String, String,
+   *     RequestHeaders, Object)}); may be null
+   */
+  public CollapseKey keyFor(String method, URI uri, RequestHeaders headers, Object context) {
     if (uri.isOpaque() || uri.getScheme() == null || uri.getHost() == null) {
       return null;
     }
     return keyFor(method, uri.getScheme(), uri.getHost(), uri.getPort(), uri.getRawPath(),
-        uri.getRawPath(), uri.getRawQuery(), headers);
+        uri.getRawPath(), uri.getRawQuery(), headers, context);
+  }
+
+  /** Returns the key of a request with no context, or {@code null} if it must not collapse. */
+  public CollapseKey keyFor(String method, String scheme, String host, int port, String matchPath,
+      String rawPath, String rawQuery, RequestHeaders headers) {
+    return keyFor(method, scheme, host, port, matchPath, rawPath, rawQuery, headers, null);
   }
 
   /**
@@ -58,9 +85,12 @@ public final class CollapseRules {
    *     its application)
    * @param rawPath the path as sent, which joins the key
    * @param rawQuery the query as sent, or {@code null} if there is none
+   * @param context what else, outside the headers, decides the request that a later stage sends
+   *     (request attributes that a later filter may turn into credentials, the client's cookie
+   *     store or authenticator), compared with {@code equals}; may be null
    */
   public CollapseKey keyFor(String method, String scheme, String host, int port, String matchPath,
-      String rawPath, String rawQuery, RequestHeaders headers) {
+      String rawPath, String rawQuery, RequestHeaders headers, Object context) {
     if (!"GET".equals(method) && !"HEAD".equals(method)) {
       return null;
     }
@@ -82,7 +112,26 @@ public final class CollapseRules {
     for (String name : group.keyHeaders) {
       keyHeaders.add(copyOf(headers.values(name)));
     }
-    return new CollapseKey(target, query, keyHeaders, group.index);
+    return new CollapseKey(target, query, keyHeaders, namedBySensitivePattern(headers), context,
+        group.index);
+  }
+
+  /**
+   * The headers that a pattern makes sensitive, by lower-case name; one pass over the names the
+   * request holds, and no allocation for the usual request that holds none.
+   */
+  private Map<String, List<String>> namedBySensitivePattern(RequestHeaders headers) {
+    Map<String, List<String>> named = Map.of();
+    for (String name : headers.names()) {
+      String lower = sensitiveNames.extra(name);
+      if (lower != null) {
+        if (named.isEmpty()) {
+          named = new TreeMap<>();
+        }
+        named.put(lower, copyOf(headers.values(name)));
+      }
+    }
+    return named;
   }
 
   /** A copy, because a client's header map may still change after the key is built. */

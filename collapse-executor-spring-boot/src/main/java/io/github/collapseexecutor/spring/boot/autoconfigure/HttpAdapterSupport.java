@@ -21,7 +21,8 @@ final class HttpAdapterSupport {
 
   /**
    * Returns the options of the adapter of {@code integration}: the section's groups, policies and
-   * wait timeout, its body limit and sensitive headers or the top-level ones, and the listeners of every
+   * wait timeout, its body limit and sensitive headers or the top-level ones, the top-level
+   * additional and non-sensitive headers and sensitive header patterns, and the listeners of every
    * {@link CollapseListenerFactory}. The executor is named after the integration.
    */
   static HttpCollapseOptions options(String integration, CollapseExecutorProperties properties,
@@ -34,11 +35,15 @@ final class HttpAdapterSupport {
         .waitTimeout(section.getWaitTimeout())
         .sensitiveHeaders(new LinkedHashSet<>(section.getSensitiveHeaders() != null
             ? section.getSensitiveHeaders() : properties.getSensitiveHeaders()))
+        .addSensitiveHeaders(properties.getAdditionalSensitiveHeaders())
+        .removeSensitiveHeaders(properties.getNonSensitiveHeaders())
+        .sensitiveHeaderPatterns(new LinkedHashSet<>(properties.getSensitiveHeaderPatterns()))
         .listener(CollapseListeners.of(listeners, integration));
     for (Map.Entry<String, Policy> policy : section.getCollapsePolicies().entrySet()) {
       builder.policy(policy.getKey(), CollapsePolicy.of(
           policy.getValue().getCollapseRequestHeaders(),
-          policy.getValue().getCollapseRequestQueries()));
+          policy.getValue().getCollapseRequestQueries())
+          .withAcceptHeadersInKey(policy.getValue().isAcceptHeadersInKey()));
     }
     for (Group group : section.getCollapseGroups()) {
       builder.group(new CollapseGroup(group.getUris(), group.getUriRegexes(),

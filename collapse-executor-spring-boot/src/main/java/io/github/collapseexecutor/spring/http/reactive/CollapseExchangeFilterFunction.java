@@ -88,8 +88,9 @@ public final class CollapseExchangeFilterFunction implements ExchangeFilterFunct
 
   @Override
   public Mono<ClientResponse> filter(ClientRequest request, ExchangeFunction next) {
-    RequestHeaders headers = name -> request.headers().getOrEmpty(name);
-    CollapseKey key = rules.keyFor(request.method().name(), request.url(), headers);
+    RequestHeaders headers = KeyedRequest.headers(request);
+    CollapseKey key = rules.keyFor(request.method().name(), request.url(), headers,
+        KeyedRequest.context(request));
     if (key == null) {
       return passThrough(null, request, next);
     }

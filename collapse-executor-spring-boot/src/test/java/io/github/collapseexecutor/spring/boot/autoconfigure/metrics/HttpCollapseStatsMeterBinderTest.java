@@ -9,6 +9,7 @@ import io.github.collapseexecutor.spring.http.CollapseKey;
 import io.github.collapseexecutor.spring.http.CollapseRules;
 import io.github.collapseexecutor.spring.http.HttpCollapseOptions;
 import io.github.collapseexecutor.spring.http.HttpCollapseStats;
+import io.github.collapseexecutor.spring.http.RequestHeaders;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.net.URI;
@@ -70,6 +71,7 @@ class HttpCollapseStatsMeterBinderTest {
   }
 
   private CollapseKey key(String path) {
-    return rules.keyFor("GET", URI.create("http://backend.test" + path), name -> List.of());
+    return rules.keyFor("GET", URI.create("http://backend.test" + path),
+        RequestHeaders.of(name -> List.of(), List::of));
   }
 }

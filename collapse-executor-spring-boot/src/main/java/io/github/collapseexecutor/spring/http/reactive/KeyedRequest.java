@@ -1,0 +1,61 @@
+package io.github.collapseexecutor.spring.http.reactive;
+
+import io.github.collapseexecutor.spring.http.RequestHeaders;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.StringJoiner;
+import org.springframework.http.HttpHeaders;
+import org.springframework.util.MultiValueMap;
+import org.springframework.web.reactive.function.client.ClientRequest;
+
+/**
+ * What the key of a {@link ClientRequest} is built from: its headers with the cookies of
+ * WebClient's cookie API ({@code cookie}, {@code cookies}, {@code defaultCookie}), which the
+ * connector writes into the {@code Cookie} header only when it sends the request, and the request
+ * attributes, from which a later filter may make credentials.
+ */
+final class KeyedRequest {
+
+  /** WebClient's own attributes: a log id that differs on every request, the URI template. */
+  private static final String WEB_CLIENT_ATTRIBUTES = "org.springframework.web.reactive.function.client.";
+
+  private KeyedRequest() {}
+
+  /** Returns the headers of {@code request}, with its cookies in {@code Cookie}. */
+  static RequestHeaders headers(ClientRequest request) {
+    HttpHeaders headers = request.headers();
+    RequestHeaders view = RequestHeaders.of(headers::getOrEmpty, headers::headerNames);
+    return request.cookies().isEmpty() ? view : view.withCookies(cookieHeader(request.cookies()));
+  }
+
+  /**
+   * Returns the attributes a later filter could read, or {@code null} if there are none. Values
+   * are compared with {@code equals}: a value that has no equality of its own (a servlet request,
+   * say) keeps its request apart from every other.
+   */
+  static Object context(ClientRequest request) {
+    Map<String, Object> attributes = null;
+    for (Map.Entry<String, Object> attribute : request.attributes().entrySet()) {
+      if (!attribute.getKey().startsWith(WEB_CLIENT_ATTRIBUTES)) {
+        if (attributes == null) {
+          attributes = new HashMap<>();
+        }
+        attributes.put(attribute.getKey(), attribute.getValue());
+      }
+    }
+    return attributes;
+  }
+
+  private static String cookieHeader(MultiValueMap<String, String> cookies) {
+    StringJoiner header = new StringJoiner("; ");
+    cookies.forEach((name, values) -> addAll(header, name, values));
+    return header.toString();
+  }
+
+  private static void addAll(StringJoiner header, String name, Collection<String> values) {
+    for (String value : values) {
+      header.add(name + "=" + value);
+    }
+  }
+}
