@@ -52,8 +52,11 @@ import reactor.core.publisher.Mono;
  * another's exchange stops waiting and runs its own, as if collapse were off; the exchange it left
  * goes on for the others.
  *
- * <p>Add it as the last filter, so its key sees the headers earlier filters add. One instance
- * serves one client.
+ * <p>Add it as the last filter, so its key sees the headers earlier filters add. The key holds
+ * the cookies of WebClient's cookie API and the request attributes (but WebClient's own), which a
+ * later filter may turn into credentials. A response whose request a later filter changed in a
+ * way the key would see (a credential it added) is not shared: the subscribers that waited for it
+ * run their own exchanges.
  */
 public final class CollapseExchangeFilterFunction implements ExchangeFilterFunction, AutoCloseable {
 
@@ -115,7 +118,7 @@ public final class CollapseExchangeFilterFunction implements ExchangeFilterFunct
       caller = executor.execute(key, () -> {
         mine.leading = true;
         return next.exchange(request)
-            .flatMap(response -> capture(response, headers, request, mine))
+            .flatMap(response -> capture(response, key, headers, request, mine))
             .toFuture();
       });
     } catch (IllegalStateException refused) {
@@ -149,12 +152,13 @@ public final class CollapseExchangeFilterFunction implements ExchangeFilterFunct
     });
   }
 
-  private Mono<Shared> capture(ClientResponse response, RequestHeaders requestHeaders,
-      ClientRequest request, LeaderSlot mine) {
+  private Mono<Shared> capture(ClientResponse response, CollapseKey key,
+      RequestHeaders requestHeaders, ClientRequest request, LeaderSlot mine) {
     List<Map.Entry<String, String>> headers = new ArrayList<>();
     response.headers().asHttpHeaders().forEach((name, values) -> values.forEach(
         value -> headers.add(new AbstractMap.SimpleImmutableEntry<>(name, value))));
-    if (ReplayRules.refusal(headers) != null) {
+    if (ReplayRules.refusal(headers) != null
+        || !KeyedRequest.sentAsKeyed(rules, key, request, response)) {
       mine.offer(response);
       return Mono.just(Shared.NONE);
     }

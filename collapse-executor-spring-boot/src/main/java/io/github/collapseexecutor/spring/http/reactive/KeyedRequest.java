@@ -1,13 +1,17 @@
 package io.github.collapseexecutor.spring.http.reactive;
 
+import io.github.collapseexecutor.spring.http.CollapseKey;
+import io.github.collapseexecutor.spring.http.CollapseRules;
 import io.github.collapseexecutor.spring.http.RequestHeaders;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.StringJoiner;
 import org.springframework.http.HttpHeaders;
+import org.springframework.http.HttpRequest;
 import org.springframework.util.MultiValueMap;
 import org.springframework.web.reactive.function.client.ClientRequest;
+import org.springframework.web.reactive.function.client.ClientResponse;
 
 /**
  * What the key of a {@link ClientRequest} is built from: its headers with the cookies of
@@ -24,7 +28,27 @@ final class KeyedRequest {
 
   /** Returns the headers of {@code request}, with its cookies in {@code Cookie}. */
   static RequestHeaders headers(ClientRequest request) {
-    HttpHeaders headers = request.headers();
+    return headers(request.headers(), request);
+  }
+
+  /**
+   * Returns whether the request that produced {@code response} has the key of {@code keyed}, the
+   * request as this filter saw it. A filter that runs after this one and adds a credential (a
+   * basic authentication filter, an OAuth2 filter that reads the subscriber's context) changes the
+   * request sent, and the response is then not shared: those who waited for it could have been
+   * sent with other credentials. Cookies that a later filter adds are not seen.
+   */
+  static boolean sentAsKeyed(CollapseRules rules, CollapseKey key, ClientRequest keyed,
+      ClientResponse response) {
+    HttpRequest sent = response.request();
+    if (sent.getHeaders() == keyed.headers() && sent.getURI().equals(keyed.url())) {
+      return true;
+    }
+    return key.equals(rules.keyFor(keyed.method().name(), sent.getURI(),
+        headers(sent.getHeaders(), keyed), context(keyed)));
+  }
+
+  private static RequestHeaders headers(HttpHeaders headers, ClientRequest request) {
     RequestHeaders view = RequestHeaders.of(headers::getOrEmpty, headers::headerNames);
     return request.cookies().isEmpty() ? view : view.withCookies(cookieHeader(request.cookies()));
   }
