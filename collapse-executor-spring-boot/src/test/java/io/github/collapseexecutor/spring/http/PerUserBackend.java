@@ -1,5 +1,6 @@
 package io.github.collapseexecutor.spring.http;
 
+import static com.github.tomakehurst.wiremock.client.WireMock.absent;
 import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
 import static com.github.tomakehurst.wiremock.client.WireMock.get;
 import static com.github.tomakehurst.wiremock.client.WireMock.urlPathEqualTo;
@@ -15,12 +16,16 @@ import java.util.function.IntFunction;
 /**
  * A backend on loopback that answers every caller with the credentials and negotiation headers it
  * received, echoed in the body, and no {@code Vary}: a response made for one user names that user
- * only. Each answer takes 300 ms, so callers started together overlap.
+ * only. Each answer takes 300 ms, so callers started together overlap. {@link #CHALLENGED_PATH}
+ * answers the same way, but 401 with a challenge to a request without {@code Authorization}.
  */
 public final class PerUserBackend {
 
   /** The path every test calls; collapse groups must cover it. */
   public static final String PATH = "/user/me";
+
+  /** A path that challenges requests without {@code Authorization}. */
+  public static final String CHALLENGED_PATH = "/user/challenged";
 
   private static final String ECHO = "cookie={{request.headers.Cookie}}"
       + " authorization={{request.headers.Authorization}}"
@@ -41,6 +46,12 @@ public final class PerUserBackend {
   public String start() {
     var server = backend.start();
     server.stubFor(get(urlPathEqualTo(PATH)).willReturn(aResponse()
+        .withHeader("Content-Type", "text/plain").withBody(ECHO)
+        .withTransformers("response-template").withFixedDelay(300)));
+    server.stubFor(get(urlPathEqualTo(CHALLENGED_PATH)).atPriority(1)
+        .withHeader("Authorization", absent()).willReturn(aResponse().withStatus(401)
+            .withHeader("WWW-Authenticate", "Basic realm=\"users\"").withFixedDelay(300)));
+    server.stubFor(get(urlPathEqualTo(CHALLENGED_PATH)).atPriority(2).willReturn(aResponse()
         .withHeader("Content-Type", "text/plain").withBody(ECHO)
         .withTransformers("response-template").withFixedDelay(300)));
     return server.baseUrl();
