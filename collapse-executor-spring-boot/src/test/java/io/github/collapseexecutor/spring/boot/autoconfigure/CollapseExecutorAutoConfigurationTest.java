@@ -277,6 +277,17 @@ final class CollapseExecutorAutoConfigurationTest {
   }
 
   @Test
+  void failsOnBlankSensitiveHeaderAddedRemovedOrMatched() {
+    for (String key : List.of("additional-sensitive-headers", "non-sensitive-headers",
+        "sensitive-header-patterns")) {
+      runner.withPropertyValues("collapse.executor." + key + "[0]=x-tenant",
+          "collapse.executor." + key + "[1]= ")
+          .run(context -> assertThat(StartupFailures.messages(context))
+              .contains("collapse.executor." + key + "[1]"));
+    }
+  }
+
+  @Test
   void failsOnNonPositiveServletWaitTimeout() {
     runner.withPropertyValues("collapse.executor.servlet.wait-timeout=0s")
         .run(context -> assertThat(StartupFailures.messages(context))
