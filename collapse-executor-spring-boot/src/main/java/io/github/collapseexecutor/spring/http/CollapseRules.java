@@ -4,6 +4,8 @@ import java.net.URI;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -24,12 +26,12 @@ import java.util.regex.Pattern;
 public final class CollapseRules {
 
   private final List<CompiledGroup> groups = new ArrayList<>();
-  private final SensitiveHeaderNames sensitiveNames;
+  private final HeaderNames headerNames;
 
   /** Compiles the groups of {@code options}. */
   public CollapseRules(HttpCollapseOptions options) {
-    this.sensitiveNames = new SensitiveHeaderNames(options.sensitiveHeaders(),
-        options.sensitiveHeaderPatterns(), options.nonSensitiveHeaders());
+    this.headerNames = new HeaderNames(options.sensitiveHeaderPatterns(),
+        options.nonSensitiveHeaders());
     for (CollapseGroup group : options.groups()) {
       List<Pattern> patterns = new ArrayList<>();
       group.uris().forEach(uri -> patterns.add(PathPatterns.ant(uri)));
@@ -43,7 +45,7 @@ public final class CollapseRules {
         keyHeaders.addAll(HttpCollapseOptions.NEGOTIATION_HEADERS);
       }
       keyHeaders.addAll(policy.collapseRequestHeaders());
-      groups.add(new CompiledGroup(groups.size(), patterns, policy, List.copyOf(keyHeaders)));
+      groups.add(new CompiledGroup(groups.size(), patterns, policy, slots(keyHeaders)));
     }
   }
 
@@ -108,30 +110,33 @@ public final class CollapseRules {
         ? (rawQuery == null ? "" : "?" + rawQuery)
         : namedQueries(group.policy.collapseRequestQueries(), rawQuery);
     // the group fixes the header names and their order, so the values alone tell keys apart
-    List<List<String>> keyHeaders = new ArrayList<>(group.keyHeaders.size());
-    for (String name : group.keyHeaders) {
-      keyHeaders.add(copyOf(headers.values(name)));
-    }
-    return new CollapseKey(target, query, keyHeaders, namedBySensitivePattern(headers), context,
-        group.index);
-  }
-
-  /**
-   * The headers that a pattern makes sensitive, by lower-case name; one pass over the names the
-   * request holds, and no allocation for the usual request that holds none.
-   */
-  private Map<String, List<String>> namedBySensitivePattern(RequestHeaders headers) {
-    Map<String, List<String>> named = Map.of();
-    for (String name : headers.names()) {
-      String lower = sensitiveNames.extra(name);
-      if (lower != null) {
-        if (named.isEmpty()) {
-          named = new TreeMap<>();
+    List<String>[] keyHeaders = group.noHeaders();
+    Map<String, List<String>> namedBySensitivePattern = Map.of();
+    // one pass over the names the request holds: the usual request holds ten or so, the group
+    // names about twenty, most of them absent
+    for (String sent : headers.names()) {
+      HeaderNames.Name name = headerNames.of(sent);
+      Integer slot = group.slots.get(name.lower());
+      if (slot != null) {
+        keyHeaders[slot] = copyOf(headers.values(name.lower()));
+      } else if (name.sensitiveByPattern()) {
+        if (namedBySensitivePattern.isEmpty()) {
+          namedBySensitivePattern = new TreeMap<>();
         }
-        named.put(lower, copyOf(headers.values(name)));
+        namedBySensitivePattern.put(name.lower(), copyOf(headers.values(name.lower())));
       }
     }
-    return named;
+    return new CollapseKey(target, query, Arrays.asList(keyHeaders), namedBySensitivePattern,
+        context, group.index);
+  }
+
+  /** Numbers the key headers of a group in their order. */
+  private static Map<String, Integer> slots(TreeSet<String> keyHeaders) {
+    Map<String, Integer> slots = new HashMap<>();
+    for (String name : keyHeaders) {
+      slots.put(name, slots.size());
+    }
+    return Map.copyOf(slots);
   }
 
   /** A copy, because a client's header map may still change after the key is built. */
@@ -187,6 +192,18 @@ public final class CollapseRules {
     }
   }
 
+  /**
+   * @param slots the position in the key of each header that joins it, by lower-case name
+   */
   private record CompiledGroup(int index, List<Pattern> patterns, CollapsePolicy policy,
-      List<String> keyHeaders) {}
+      Map<String, Integer> slots) {
+
+    /** Returns the key headers of a request that sends none of them, for the request to fill. */
+    @SuppressWarnings({"unchecked", "rawtypes"}) // an array of lists, as Arrays.asList wants
+    List<String>[] noHeaders() {
+      List<String>[] none = new List[slots.size()];
+      Arrays.fill(none, List.of());
+      return none;
+    }
+  }
 }

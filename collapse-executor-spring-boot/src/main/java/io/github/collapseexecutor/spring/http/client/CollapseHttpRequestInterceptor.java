@@ -70,10 +70,12 @@ public final class CollapseHttpRequestInterceptor
   }
 
   @Override
+  @SuppressWarnings("removal") // see below
   public ClientHttpResponse intercept(HttpRequest request, byte[] body,
       ClientHttpRequestExecution execution) throws IOException {
+    // the names straight from the map: headerNames() copies them into a new map on every call
     RequestHeaders headers = RequestHeaders.of(request.getHeaders()::getOrEmpty,
-        request.getHeaders()::headerNames);
+        () -> request.getHeaders().asMultiValueMap().keySet());
     CollapseKey key = body.length == 0 && isLast(execution)
         ? collapser.rules().keyFor(request.getMethod().name(), request.getURI(), headers)
         : null;

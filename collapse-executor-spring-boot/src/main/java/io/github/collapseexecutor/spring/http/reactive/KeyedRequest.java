@@ -48,8 +48,11 @@ final class KeyedRequest {
         headers(sent.getHeaders(), keyed), context(keyed)));
   }
 
+  @SuppressWarnings("removal") // see below
   private static RequestHeaders headers(HttpHeaders headers, ClientRequest request) {
-    RequestHeaders view = RequestHeaders.of(headers::getOrEmpty, headers::headerNames);
+    // the names straight from the map: headerNames() copies them into a new map on every call
+    RequestHeaders view = RequestHeaders.of(headers::getOrEmpty,
+        () -> headers.asMultiValueMap().keySet());
     return request.cookies().isEmpty() ? view : view.withCookies(cookieHeader(request.cookies()));
   }
 
