@@ -3,9 +3,11 @@ package io.github.collapseexecutor.spring.http.okhttp;
 import io.github.collapseexecutor.spring.http.CollapseKey;
 import io.github.collapseexecutor.spring.http.CollapseRules;
 import io.github.collapseexecutor.spring.http.RequestHeaders;
+import java.util.AbstractList;
 import java.util.List;
 import java.util.StringJoiner;
 import okhttp3.Cookie;
+import okhttp3.Headers;
 import okhttp3.HttpUrl;
 import okhttp3.Interceptor;
 import okhttp3.OkHttpClient;
@@ -49,12 +51,27 @@ record KeyedCall(CollapseKey key, RequestHeaders headers) {
   }
 
   private static RequestHeaders withCookies(Request request, List<Cookie> cookies) {
-    RequestHeaders headers = RequestHeaders.of(request::headers, request.headers()::names);
+    RequestHeaders headers = RequestHeaders.of(request::headers, () -> names(request.headers()));
     if (cookies.isEmpty()) {
       return headers;
     }
     StringJoiner cookieHeader = new StringJoiner("; ");
     cookies.forEach(cookie -> cookieHeader.add(cookie.name() + "=" + cookie.value()));
     return headers.withCookies(cookieHeader.toString());
+  }
+
+  /** The names in order, a name once per value; {@code Headers.names()} builds a sorted set. */
+  private static List<String> names(Headers headers) {
+    return new AbstractList<>() {
+      @Override
+      public String get(int index) {
+        return headers.name(index);
+      }
+
+      @Override
+      public int size() {
+        return headers.size();
+      }
+    };
   }
 }
