@@ -37,8 +37,8 @@ import java.util.Locale;
  *     all
  * @param acceptHeadersInKey whether {@code Accept} and {@code Accept-Language} join the key
  */
-public record CollapsePolicy(List<String> collapseRequestHeaders, List<String> collapseRequestQueries,
-    boolean acceptHeadersInKey) {
+public record CollapsePolicy(List<String> collapseRequestHeaders,
+    List<String> collapseRequestQueries, boolean acceptHeadersInKey) {
 
   /**
    * The policy of a group that names none: every query parameter counts, no extra header, and

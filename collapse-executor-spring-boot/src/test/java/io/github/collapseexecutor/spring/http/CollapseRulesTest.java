@@ -6,7 +6,9 @@ import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException
 import java.net.URI;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 final class CollapseRulesTest {
@@ -123,7 +125,7 @@ final class CollapseRulesTest {
         "X-Session-Id", "X-Client-Secret", "Private-Token", "My-Apikey", "X-Partner-Api-Key")) {
       assertThat(keyWith(rules, header, "alice")).as(header)
           .isNotEqualTo(keyWith(rules, header, "bob"))
-          .isEqualTo(keyWith(rules, header.toUpperCase(java.util.Locale.ROOT), "alice"));
+          .isEqualTo(keyWith(rules, header.toUpperCase(Locale.ROOT), "alice"));
     }
     assertThat(keyWith(rules, "X-Trace-Id", "a")).isEqualTo(keyWith(rules, "X-Trace-Id", "b"));
   }
@@ -134,7 +136,7 @@ final class CollapseRulesTest {
         .group(CollapseGroup.ofUris("/user/*"))
         .addSensitiveHeaders(List.of("X-Tenant"))
         .removeSensitiveHeaders(List.of("X-Api-Key", "X-Trace-Token"))
-        .sensitiveHeaderPatterns(java.util.Set.of("TOKEN", "credential"))
+        .sensitiveHeaderPatterns(Set.of("TOKEN", "credential"))
         .build());
     assertThat(keyWith(custom, "x-tenant", "a")).isNotEqualTo(keyWith(custom, "x-tenant", "b"));
     assertThat(keyWith(custom, "X-User-Credential", "a"))
@@ -142,8 +144,10 @@ final class CollapseRulesTest {
     assertThat(keyWith(custom, "X-Api-Key", "a")).isEqualTo(keyWith(custom, "X-Api-Key", "b"));
     assertThat(keyWith(custom, "X-Trace-Token", "a"))
         .isEqualTo(keyWith(custom, "X-Trace-Token", "b"));
-    assertThat(keyWith(custom, "X-Session-Id", "a")).isEqualTo(keyWith(custom, "X-Session-Id", "b"));
-    assertThat(keyWith(custom, "X-Auth-Token", "a")).isNotEqualTo(keyWith(custom, "X-Auth-Token", "b"));
+    assertThat(keyWith(custom, "X-Session-Id", "a"))
+        .isEqualTo(keyWith(custom, "X-Session-Id", "b"));
+    assertThat(keyWith(custom, "X-Auth-Token", "a"))
+        .isNotEqualTo(keyWith(custom, "X-Auth-Token", "b"));
     assertThat(keyWith(custom, "Authorization", "a"))
         .isNotEqualTo(keyWith(custom, "Authorization", "b"));
   }

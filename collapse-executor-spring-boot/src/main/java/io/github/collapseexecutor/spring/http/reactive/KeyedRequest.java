@@ -22,7 +22,8 @@ import org.springframework.web.reactive.function.client.ClientResponse;
 final class KeyedRequest {
 
   /** WebClient's own attributes: a log id that differs on every request, the URI template. */
-  private static final String WEB_CLIENT_ATTRIBUTES = "org.springframework.web.reactive.function.client.";
+  private static final String WEB_CLIENT_ATTRIBUTES =
+      "org.springframework.web.reactive.function.client.";
 
   private KeyedRequest() {}
 

@@ -88,7 +88,8 @@ final class CollapseExchangeFilterFunctionCredentialsTest {
     List<WebClient> clients = perUser(user -> builder().defaultCookie("SESSION", secret(user))
         .filter(collapse).build());
 
-    assertEachCallerGetsItsOwn(USERS, CALLS_PER_USER, user -> get(clients.get(user).get().uri(PATH)));
+    assertEachCallerGetsItsOwn(USERS, CALLS_PER_USER,
+        user -> get(clients.get(user).get().uri(PATH)));
   }
 
   @Test
@@ -97,7 +98,8 @@ final class CollapseExchangeFilterFunctionCredentialsTest {
         .defaultHeader(HttpHeaders.AUTHORIZATION, "Bearer " + secret(user))
         .filter(collapse).build());
 
-    assertEachCallerGetsItsOwn(USERS, CALLS_PER_USER, user -> get(clients.get(user).get().uri(PATH)));
+    assertEachCallerGetsItsOwn(USERS, CALLS_PER_USER,
+        user -> get(clients.get(user).get().uri(PATH)));
   }
 
   @Test
