@@ -112,6 +112,8 @@ final class CollapseExchangeFilterFunctionCredentialsTest {
         .header(HttpHeaders.PROXY_AUTHORIZATION, secret(user))));
     assertEachCallerGetsItsOwn(USERS, CALLS_PER_USER,
         user -> get(client.get().uri(PATH).header("X-Api-Key", secret(user))));
+    assertEachCallerGetsItsOwn(USERS, CALLS_PER_USER,
+        user -> get(client.get().uri(PATH).header(HttpHeaders.COOKIE, "s=" + secret(user))));
   }
 
   @Test
