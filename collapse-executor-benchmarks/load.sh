@@ -1,5 +1,5 @@
 #!/bin/sh
-# The load harness of issue #6: builds what it needs, then runs every case with and without
+# The load harness: builds what it needs, then runs every case with and without
 # collapse over loopback and writes docs/benchmarks/README.md's results and PNG charts.
 #   collapse-executor-benchmarks/load.sh            full run, about 15 minutes
 #   collapse-executor-benchmarks/load.sh --quick    smoke run, results in target/load-quick

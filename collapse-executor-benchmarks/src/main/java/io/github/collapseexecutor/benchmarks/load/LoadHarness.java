@@ -9,7 +9,7 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * The load harness: every case of issue #6 with and without collapse, in one bounded run over
+ * The load harness: every load case with and without collapse, in one bounded run over
  * loopback, with the results as Markdown tables and PNG charts.
  *
  * <ul>
