@@ -20,6 +20,10 @@ import java.util.Locale;
  *       server may pick a representation from them without saying so in {@code Vary}. Turn it off
  *       only for paths whose response is the same whatever the caller accepts: callers that
  *       accept different media types or languages then share one response.</li>
+ *   <li>{@code shareUncacheable}: whether responses that a shared cache could not store
+ *       ({@code no-store}, {@code no-cache}, {@code private}, ...) are shared among requests with
+ *       the same credentials ({@link ShareUncacheable#WITHIN_CREDENTIALS}, the default) or never;
+ *       see {@link ShareUncacheable}.</li>
  * </ul>
  *
  * <p>Shaped for binding from configuration:
@@ -29,20 +33,25 @@ import java.util.Locale;
  *   p1:
  *     collapse-request-headers: [accept-language]
  *     collapse-request-queries: [sample]
+ *     share-uncacheable: within-credentials
  *     accept-headers-in-key: false
  * }</pre>
  *
  * @param collapseRequestHeaders header names that join the key; {@code null} means none
  * @param collapseRequestQueries query parameter names that alone count; {@code null} or empty means
  *     all
+ * @param shareUncacheable whether uncacheable responses are shared; {@code null} means
+ *     {@link ShareUncacheable#WITHIN_CREDENTIALS}
  * @param acceptHeadersInKey whether {@code Accept} and {@code Accept-Language} join the key
  */
 public record CollapsePolicy(List<String> collapseRequestHeaders,
-    List<String> collapseRequestQueries, boolean acceptHeadersInKey) {
+    List<String> collapseRequestQueries, ShareUncacheable shareUncacheable,
+    boolean acceptHeadersInKey) {
 
   /**
-   * The policy of a group that names none: every query parameter counts, no extra header, and
-   * {@code Accept} and {@code Accept-Language} join the key.
+   * The policy of a group that names none: every query parameter counts, no extra header,
+   * uncacheable responses shared within the same credentials, and {@code Accept} and
+   * {@code Accept-Language} in the key.
    */
   public static final CollapsePolicy DEFAULT = new CollapsePolicy(List.of(), List.of());
 
@@ -54,16 +63,28 @@ public record CollapsePolicy(List<String> collapseRequestHeaders,
   public CollapsePolicy {
     collapseRequestHeaders = names("collapseRequestHeaders", collapseRequestHeaders, true);
     collapseRequestQueries = names("collapseRequestQueries", collapseRequestQueries, false);
-  }
-
-  /** A policy with {@code Accept} and {@code Accept-Language} in the key. */
-  public CollapsePolicy(List<String> collapseRequestHeaders, List<String> collapseRequestQueries) {
-    this(collapseRequestHeaders, collapseRequestQueries, /* acceptHeadersInKey= */ true);
+    shareUncacheable = shareUncacheable == null
+        ? ShareUncacheable.WITHIN_CREDENTIALS : shareUncacheable;
   }
 
   /**
-   * Returns a policy with the given headers and queries, and {@code Accept} and
-   * {@code Accept-Language} in the key.
+   * Creates a policy that shares uncacheable responses within the same credentials, with
+   * {@code Accept} and {@code Accept-Language} in the key.
+   */
+  public CollapsePolicy(List<String> collapseRequestHeaders, List<String> collapseRequestQueries) {
+    this(collapseRequestHeaders, collapseRequestQueries, null);
+  }
+
+  /** Creates a policy with {@code Accept} and {@code Accept-Language} in the key. */
+  public CollapsePolicy(List<String> collapseRequestHeaders, List<String> collapseRequestQueries,
+      ShareUncacheable shareUncacheable) {
+    this(collapseRequestHeaders, collapseRequestQueries, shareUncacheable,
+        /* acceptHeadersInKey= */ true);
+  }
+
+  /**
+   * Returns a policy with the given headers and queries, uncacheable responses shared within the
+   * same credentials, and {@code Accept} and {@code Accept-Language} in the key.
    */
   public static CollapsePolicy of(List<String> collapseRequestHeaders,
       List<String> collapseRequestQueries) {
@@ -72,7 +93,14 @@ public record CollapsePolicy(List<String> collapseRequestHeaders,
 
   /** Returns a copy of this policy with {@code acceptHeadersInKey} set as given. */
   public CollapsePolicy withAcceptHeadersInKey(boolean acceptHeadersInKey) {
-    return new CollapsePolicy(collapseRequestHeaders, collapseRequestQueries, acceptHeadersInKey);
+    return new CollapsePolicy(collapseRequestHeaders, collapseRequestQueries, shareUncacheable,
+        acceptHeadersInKey);
+  }
+
+  /** Returns this policy with {@code shareUncacheable} instead of its own. */
+  public CollapsePolicy withShareUncacheable(ShareUncacheable shareUncacheable) {
+    return new CollapsePolicy(collapseRequestHeaders, collapseRequestQueries, shareUncacheable,
+        acceptHeadersInKey);
   }
 
   /** Returns whether every query parameter counts in the key. */

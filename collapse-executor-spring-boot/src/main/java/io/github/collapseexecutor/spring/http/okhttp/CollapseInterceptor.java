@@ -1,12 +1,12 @@
 package io.github.collapseexecutor.spring.http.okhttp;
 
-import io.github.collapseexecutor.spring.http.BlockingHttpCollapser;
 import io.github.collapseexecutor.spring.http.HttpCollapseOptions;
 import io.github.collapseexecutor.spring.http.HttpCollapseStats;
-import io.github.collapseexecutor.spring.http.ResponseSnapshot;
+import io.github.collapseexecutor.spring.http.internal.BlockingHttpCollapser;
+import io.github.collapseexecutor.spring.http.internal.HeaderLists;
+import io.github.collapseexecutor.spring.http.internal.ResponseSnapshot;
 import java.io.IOException;
 import java.io.InputStream;
-import java.util.AbstractMap;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -38,7 +38,7 @@ import okio.Timeout;
  * instance may serve several clients: calls of clients that differ in those never share. It sees
  * responses after OkHttp decompressed them and followed redirects, so callers get what they would
  * have got without it. What each caller gets, including on failure, is described in
- * {@link BlockingHttpCollapser}.
+ * {@code docs/http.md}.
  */
 public final class CollapseInterceptor implements Interceptor, AutoCloseable {
 
@@ -93,7 +93,7 @@ public final class CollapseInterceptor implements Interceptor, AutoCloseable {
       Headers headers = response.headers();
       List<Map.Entry<String, String>> entries = new ArrayList<>(headers.size());
       for (int i = 0; i < headers.size(); i++) {
-        entries.add(new AbstractMap.SimpleImmutableEntry<>(headers.name(i), headers.value(i)));
+        entries.add(HeaderLists.entry(headers.name(i), headers.value(i)));
       }
       return entries;
     }
