@@ -15,6 +15,11 @@ import java.util.Locale;
  *   <li>{@code collapseRequestQueries}: when not empty, only these query parameters count in the
  *       key and the others are ignored; when empty (the default), every query parameter counts, in
  *       the order sent.</li>
+ *   <li>{@code acceptHeadersInKey}: whether {@code Accept} and {@code Accept-Language}
+ *       ({@link HttpCollapseOptions#NEGOTIATION_HEADERS}) join the key; true by default, because a
+ *       server may pick a representation from them without saying so in {@code Vary}. Turn it off
+ *       only for paths whose response is the same whatever the caller accepts: callers that
+ *       accept different media types or languages then share one response.</li>
  *   <li>{@code shareUncacheable}: whether responses that a shared cache could not store
  *       ({@code no-store}, {@code no-cache}, {@code private}, ...) are shared among requests with
  *       the same credentials ({@link ShareUncacheable#WITHIN_CREDENTIALS}, the default) or never;
@@ -29,6 +34,7 @@ import java.util.Locale;
  *     collapse-request-headers: [accept-language]
  *     collapse-request-queries: [sample]
  *     share-uncacheable: within-credentials
+ *     accept-headers-in-key: false
  * }</pre>
  *
  * @param collapseRequestHeaders header names that join the key; {@code null} means none
@@ -36,13 +42,16 @@ import java.util.Locale;
  *     all
  * @param shareUncacheable whether uncacheable responses are shared; {@code null} means
  *     {@link ShareUncacheable#WITHIN_CREDENTIALS}
+ * @param acceptHeadersInKey whether {@code Accept} and {@code Accept-Language} join the key
  */
-public record CollapsePolicy(List<String> collapseRequestHeaders, List<String> collapseRequestQueries,
-    ShareUncacheable shareUncacheable) {
+public record CollapsePolicy(List<String> collapseRequestHeaders,
+    List<String> collapseRequestQueries, ShareUncacheable shareUncacheable,
+    boolean acceptHeadersInKey) {
 
   /**
    * The policy of a group that names none: every query parameter counts, no extra header,
-   * uncacheable responses shared within the same credentials.
+   * uncacheable responses shared within the same credentials, and {@code Accept} and
+   * {@code Accept-Language} in the key.
    */
   public static final CollapsePolicy DEFAULT = new CollapsePolicy(List.of(), List.of());
 
@@ -58,20 +67,40 @@ public record CollapsePolicy(List<String> collapseRequestHeaders, List<String> c
         ? ShareUncacheable.WITHIN_CREDENTIALS : shareUncacheable;
   }
 
-  /** Creates a policy that shares uncacheable responses within the same credentials. */
+  /**
+   * Creates a policy that shares uncacheable responses within the same credentials, with
+   * {@code Accept} and {@code Accept-Language} in the key.
+   */
   public CollapsePolicy(List<String> collapseRequestHeaders, List<String> collapseRequestQueries) {
     this(collapseRequestHeaders, collapseRequestQueries, null);
   }
 
-  /** Returns a policy with the given headers and queries. */
+  /** Creates a policy with {@code Accept} and {@code Accept-Language} in the key. */
+  public CollapsePolicy(List<String> collapseRequestHeaders, List<String> collapseRequestQueries,
+      ShareUncacheable shareUncacheable) {
+    this(collapseRequestHeaders, collapseRequestQueries, shareUncacheable,
+        /* acceptHeadersInKey= */ true);
+  }
+
+  /**
+   * Returns a policy with the given headers and queries, uncacheable responses shared within the
+   * same credentials, and {@code Accept} and {@code Accept-Language} in the key.
+   */
   public static CollapsePolicy of(List<String> collapseRequestHeaders,
       List<String> collapseRequestQueries) {
     return new CollapsePolicy(collapseRequestHeaders, collapseRequestQueries);
   }
 
+  /** Returns a copy of this policy with {@code acceptHeadersInKey} set as given. */
+  public CollapsePolicy withAcceptHeadersInKey(boolean acceptHeadersInKey) {
+    return new CollapsePolicy(collapseRequestHeaders, collapseRequestQueries, shareUncacheable,
+        acceptHeadersInKey);
+  }
+
   /** Returns this policy with {@code shareUncacheable} instead of its own. */
   public CollapsePolicy withShareUncacheable(ShareUncacheable shareUncacheable) {
-    return new CollapsePolicy(collapseRequestHeaders, collapseRequestQueries, shareUncacheable);
+    return new CollapsePolicy(collapseRequestHeaders, collapseRequestQueries, shareUncacheable,
+        acceptHeadersInKey);
   }
 
   /** Returns whether every query parameter counts in the key. */

@@ -4,8 +4,12 @@ import java.net.URI;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.regex.Pattern;
 
@@ -15,15 +19,19 @@ import java.util.regex.Pattern;
  *
  * <p>A request may collapse only if its method is exactly {@code GET} or {@code HEAD}, it has a
  * scheme, a host and a path, and its path matches a {@link CollapseGroup}. Besides the group's
- * policy, the key always holds the sensitive headers and
- * {@link HttpCollapseOptions#REPRESENTATION_HEADERS}.
+ * policy, the key always holds the sensitive headers (listed by name, or named by a pattern),
+ * {@link HttpCollapseOptions#REPRESENTATION_HEADERS}, and
+ * {@link HttpCollapseOptions#NEGOTIATION_HEADERS} unless the policy leaves them out.
  */
 public final class CollapseRules {
 
   private final List<CompiledGroup> groups = new ArrayList<>();
+  private final HeaderNames headerNames;
 
   /** Compiles the groups of {@code options}. */
   public CollapseRules(HttpCollapseOptions options) {
+    this.headerNames = new HeaderNames(options.sensitiveHeaderPatterns(),
+        options.nonSensitiveHeaders());
     for (CollapseGroup group : options.groups()) {
       List<Pattern> patterns = new ArrayList<>();
       group.uris().forEach(uri -> patterns.add(PathPatterns.ant(uri)));
@@ -33,8 +41,11 @@ public final class CollapseRules {
           : options.policies().get(group.collapsePolicyName());
       TreeSet<String> keyHeaders = new TreeSet<>(options.sensitiveHeaders());
       keyHeaders.addAll(HttpCollapseOptions.REPRESENTATION_HEADERS);
+      if (policy.acceptHeadersInKey()) {
+        keyHeaders.addAll(HttpCollapseOptions.NEGOTIATION_HEADERS);
+      }
       keyHeaders.addAll(policy.collapseRequestHeaders());
-      groups.add(new CompiledGroup(groups.size(), patterns, policy, List.copyOf(keyHeaders)));
+      groups.add(new CompiledGroup(groups.size(), patterns, policy, slots(keyHeaders)));
     }
   }
 
@@ -43,11 +54,29 @@ public final class CollapseRules {
    * collapse.
    */
   public CollapseKey keyFor(String method, URI uri, RequestHeaders headers) {
+    return keyFor(method, uri, headers, null);
+  }
+
+  /**
+   * Returns the key of a client request to {@code uri}, or {@code null} if the request must not
+   * collapse.
+   *
+   * @param context what else decides the request a later stage sends, compared with
+   *     {@code equals} (see {@link #keyFor(String, String, String, int, String, String, String,
+   *     RequestHeaders, Object)}); may be null
+   */
+  public CollapseKey keyFor(String method, URI uri, RequestHeaders headers, Object context) {
     if (uri.isOpaque() || uri.getScheme() == null || uri.getHost() == null) {
       return null;
     }
     return keyFor(method, uri.getScheme(), uri.getHost(), uri.getPort(), uri.getRawPath(),
-        uri.getRawPath(), uri.getRawQuery(), headers);
+        uri.getRawPath(), uri.getRawQuery(), headers, context);
+  }
+
+  /** Returns the key of a request with no context, or {@code null} if it must not collapse. */
+  public CollapseKey keyFor(String method, String scheme, String host, int port, String matchPath,
+      String rawPath, String rawQuery, RequestHeaders headers) {
+    return keyFor(method, scheme, host, port, matchPath, rawPath, rawQuery, headers, null);
   }
 
   /**
@@ -58,9 +87,12 @@ public final class CollapseRules {
    *     its application)
    * @param rawPath the path as sent, which joins the key
    * @param rawQuery the query as sent, or {@code null} if there is none
+   * @param context what else, outside the headers, decides the request that a later stage sends
+   *     (request attributes that a later filter may turn into credentials, the client's cookie
+   *     store or authenticator), compared with {@code equals}; may be null
    */
   public CollapseKey keyFor(String method, String scheme, String host, int port, String matchPath,
-      String rawPath, String rawQuery, RequestHeaders headers) {
+      String rawPath, String rawQuery, RequestHeaders headers, Object context) {
     if (!"GET".equals(method) && !"HEAD".equals(method)) {
       return null;
     }
@@ -78,11 +110,33 @@ public final class CollapseRules {
         ? (rawQuery == null ? "" : "?" + rawQuery)
         : namedQueries(group.policy.collapseRequestQueries(), rawQuery);
     // the group fixes the header names and their order, so the values alone tell keys apart
-    List<List<String>> keyHeaders = new ArrayList<>(group.keyHeaders.size());
-    for (String name : group.keyHeaders) {
-      keyHeaders.add(copyOf(headers.values(name)));
+    List<String>[] keyHeaders = group.noHeaders();
+    Map<String, List<String>> namedBySensitivePattern = Map.of();
+    // one pass over the names the request holds: the usual request holds ten or so, the group
+    // names about twenty, most of them absent
+    for (String sent : headers.names()) {
+      HeaderNames.Name name = headerNames.of(sent);
+      Integer slot = group.slots.get(name.lower());
+      if (slot != null) {
+        keyHeaders[slot] = copyOf(headers.values(name.lower()));
+      } else if (name.sensitiveByPattern()) {
+        if (namedBySensitivePattern.isEmpty()) {
+          namedBySensitivePattern = new TreeMap<>();
+        }
+        namedBySensitivePattern.put(name.lower(), copyOf(headers.values(name.lower())));
+      }
     }
-    return new CollapseKey(target, query, keyHeaders, group.index);
+    return new CollapseKey(target, query, Arrays.asList(keyHeaders), namedBySensitivePattern,
+        context, group.index);
+  }
+
+  /** Numbers the key headers of a group in their order. */
+  private static Map<String, Integer> slots(TreeSet<String> keyHeaders) {
+    Map<String, Integer> slots = new HashMap<>();
+    for (String name : keyHeaders) {
+      slots.put(name, slots.size());
+    }
+    return Map.copyOf(slots);
   }
 
   /** A copy, because a client's header map may still change after the key is built. */
@@ -138,6 +192,18 @@ public final class CollapseRules {
     }
   }
 
+  /**
+   * @param slots the position in the key of each header that joins it, by lower-case name
+   */
   private record CompiledGroup(int index, List<Pattern> patterns, CollapsePolicy policy,
-      List<String> keyHeaders) {}
+      Map<String, Integer> slots) {
+
+    /** Returns the key headers of a request that sends none of them, for the request to fill. */
+    @SuppressWarnings({"unchecked", "rawtypes"}) // an array of lists, as Arrays.asList wants
+    List<String>[] noHeaders() {
+      List<String>[] none = new List[slots.size()];
+      Arrays.fill(none, List.of());
+      return none;
+    }
+  }
 }

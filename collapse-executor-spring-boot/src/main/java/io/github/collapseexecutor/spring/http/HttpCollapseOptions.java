@@ -3,6 +3,7 @@ package io.github.collapseexecutor.spring.http;
 import io.github.collapseexecutor.core.CollapseListener;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -45,9 +46,28 @@ public final class HttpCollapseOptions {
   /** Default largest number of keys marked for hit-for-pass at once: 10,000. */
   public static final int DEFAULT_HIT_FOR_PASS_MAX_KEYS = 10_000;
 
-  /** Request headers that always join the key, so that different credentials never share. */
-  public static final Set<String> DEFAULT_SENSITIVE_HEADERS =
-      Set.of("authorization", "cookie", "proxy-authorization");
+  /**
+   * Request headers that always join the key, so that different credentials never share: the
+   * standard credentials and the usual names of API keys and tokens.
+   */
+  public static final Set<String> DEFAULT_SENSITIVE_HEADERS = Set.of(
+      "authorization", "cookie", "proxy-authorization", "x-api-key", "api-key", "x-auth-token",
+      "x-access-token");
+
+  /**
+   * Parts of a header name that make the header sensitive, compared in lower case: a header whose
+   * name holds one of them ({@code X-Session-Id}, {@code X-Client-Secret}, {@code My-Apikey})
+   * joins the key as the sensitive headers do.
+   */
+  public static final Set<String> DEFAULT_SENSITIVE_HEADER_PATTERNS =
+      Set.of("token", "secret", "session", "api-key", "apikey");
+
+  /**
+   * Request headers that join the key unless a policy says otherwise
+   * ({@link CollapsePolicy#acceptHeadersInKey()}): a server picks a representation from them
+   * (a media type, a language) and often says so with no {@code Vary}.
+   */
+  public static final Set<String> NEGOTIATION_HEADERS = Set.of("accept", "accept-language");
 
   /**
    * Request headers that always join the key, whatever the configuration, because they change
@@ -63,6 +83,8 @@ public final class HttpCollapseOptions {
   private final List<CollapseGroup> groups;
   private final Map<String, CollapsePolicy> policies;
   private final Set<String> sensitiveHeaders;
+  private final Set<String> sensitiveHeaderPatterns;
+  private final Set<String> nonSensitiveHeaders;
   private final int maxBodyBytes;
   private final Duration waitTimeout;
   private final CollapseListener listener;
@@ -74,6 +96,8 @@ public final class HttpCollapseOptions {
     this.groups = List.copyOf(builder.groups);
     this.policies = Map.copyOf(builder.policies);
     this.sensitiveHeaders = Set.copyOf(builder.sensitiveHeaders);
+    this.sensitiveHeaderPatterns = Set.copyOf(builder.sensitiveHeaderPatterns);
+    this.nonSensitiveHeaders = Set.copyOf(builder.nonSensitiveHeaders);
     this.maxBodyBytes = builder.maxBodyBytes;
     this.waitTimeout = builder.waitTimeout;
     this.listener = builder.listener;
@@ -104,6 +128,22 @@ public final class HttpCollapseOptions {
   /** Returns the lower-case names of the request headers that always join the key. */
   public Set<String> sensitiveHeaders() {
     return sensitiveHeaders;
+  }
+
+  /**
+   * Returns the lower-case parts of a header name that make the header sensitive; see
+   * {@link Builder#sensitiveHeaderPatterns(Set)}.
+   */
+  public Set<String> sensitiveHeaderPatterns() {
+    return sensitiveHeaderPatterns;
+  }
+
+  /**
+   * Returns the lower-case names of the headers that are not sensitive though a pattern matches
+   * them; see {@link Builder#removeSensitiveHeaders(Collection)}.
+   */
+  public Set<String> nonSensitiveHeaders() {
+    return nonSensitiveHeaders;
   }
 
   /** Returns the largest response body that is buffered and shared. */
@@ -140,7 +180,9 @@ public final class HttpCollapseOptions {
   @Override
   public String toString() {
     return "HttpCollapseOptions{groups=" + groups + ", policies=" + policies
-        + ", sensitiveHeaders=" + sensitiveHeaders + ", maxBodyBytes=" + maxBodyBytes
+        + ", sensitiveHeaders=" + sensitiveHeaders + ", sensitiveHeaderPatterns="
+        + sensitiveHeaderPatterns + ", nonSensitiveHeaders=" + nonSensitiveHeaders
+        + ", maxBodyBytes=" + maxBodyBytes
         + ", waitTimeout=" + waitTimeout + ", hitForPassTtl=" + hitForPassTtl
         + ", hitForPassMaxKeys=" + hitForPassMaxKeys + "}";
   }
@@ -151,7 +193,9 @@ public final class HttpCollapseOptions {
     private String name;
     private final List<CollapseGroup> groups = new ArrayList<>();
     private final Map<String, CollapsePolicy> policies = new LinkedHashMap<>();
-    private Set<String> sensitiveHeaders = DEFAULT_SENSITIVE_HEADERS;
+    private Set<String> sensitiveHeaders = new LinkedHashSet<>(DEFAULT_SENSITIVE_HEADERS);
+    private Set<String> sensitiveHeaderPatterns = DEFAULT_SENSITIVE_HEADER_PATTERNS;
+    private final Set<String> nonSensitiveHeaders = new LinkedHashSet<>();
     private int maxBodyBytes = DEFAULT_MAX_BODY_BYTES;
     private Duration waitTimeout = DEFAULT_WAIT_TIMEOUT;
     private CollapseListener listener = CollapseListener.NONE;
@@ -203,25 +247,69 @@ public final class HttpCollapseOptions {
     }
 
     /**
-     * Replaces the request headers that always join the key (default {@code Authorization},
-     * {@code Cookie}, {@code Proxy-Authorization}). Leaving one out lets callers that send
-     * different values of it share a response; do so only for a header that cannot change what
-     * the server answers.
+     * Replaces the request headers that always join the key (default
+     * {@link HttpCollapseOptions#DEFAULT_SENSITIVE_HEADERS}). Leaving one out lets callers that
+     * send different values of it share a response; do so only for a header that cannot change
+     * what the server answers. Headers that a pattern names stay sensitive; see
+     * {@link #removeSensitiveHeaders(Collection)}.
      *
      * @throws IllegalArgumentException if a name is null or blank
      */
     public Builder sensitiveHeaders(Set<String> sensitiveHeaders) {
-      Objects.requireNonNull(sensitiveHeaders, "sensitiveHeaders");
-      Set<String> names = new LinkedHashSet<>();
-      for (String header : sensitiveHeaders) {
-        if (header == null || header.isBlank()) {
-          throw new IllegalArgumentException(
-              "sensitiveHeaders must not hold a blank name: " + sensitiveHeaders);
-        }
-        names.add(header.strip().toLowerCase(Locale.ROOT));
-      }
-      this.sensitiveHeaders = names;
+      this.sensitiveHeaders = lowerCase("sensitiveHeaders", sensitiveHeaders);
+      nonSensitiveHeaders.removeAll(this.sensitiveHeaders);
       return this;
+    }
+
+    /**
+     * Adds request headers that always join the key, beside the ones already set.
+     *
+     * @throws IllegalArgumentException if a name is null or blank
+     */
+    public Builder addSensitiveHeaders(Collection<String> names) {
+      Set<String> added = lowerCase("addSensitiveHeaders", names);
+      sensitiveHeaders.addAll(added);
+      nonSensitiveHeaders.removeAll(added);
+      return this;
+    }
+
+    /**
+     * Makes request headers not sensitive: they leave the sensitive headers, and a pattern no
+     * longer names them (a {@code X-Trace-Token} that only traces, for instance). Callers that send
+     * different values of such a header then share a response, unless a policy names it.
+     *
+     * @throws IllegalArgumentException if a name is null or blank
+     */
+    public Builder removeSensitiveHeaders(Collection<String> names) {
+      Set<String> removed = lowerCase("removeSensitiveHeaders", names);
+      sensitiveHeaders.removeAll(removed);
+      nonSensitiveHeaders.addAll(removed);
+      return this;
+    }
+
+    /**
+     * Replaces the parts of a header name that make the header sensitive (default
+     * {@link HttpCollapseOptions#DEFAULT_SENSITIVE_HEADER_PATTERNS}): a header whose lower-case
+     * name contains one of them joins the key as a sensitive header does. An empty set turns
+     * patterns off, leaving only the sensitive headers listed by name.
+     *
+     * @throws IllegalArgumentException if a pattern is null or blank
+     */
+    public Builder sensitiveHeaderPatterns(Set<String> patterns) {
+      this.sensitiveHeaderPatterns = lowerCase("sensitiveHeaderPatterns", patterns);
+      return this;
+    }
+
+    private static Set<String> lowerCase(String what, Collection<String> names) {
+      Objects.requireNonNull(names, what);
+      Set<String> lower = new LinkedHashSet<>();
+      for (String name : names) {
+        if (name == null || name.isBlank()) {
+          throw new IllegalArgumentException(what + " must not hold a blank name: " + names);
+        }
+        lower.add(name.strip().toLowerCase(Locale.ROOT));
+      }
+      return lower;
     }
 
     /**

@@ -6,7 +6,9 @@ import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException
 import java.net.URI;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 final class CollapseRulesTest {
@@ -19,13 +21,22 @@ final class CollapseRulesTest {
       .build());
 
   private static RequestHeaders headers(Map<String, List<String>> values) {
-    return name -> values.entrySet().stream()
+    return RequestHeaders.of(name -> values.entrySet().stream()
         .filter(e -> e.getKey().equalsIgnoreCase(name))
-        .findFirst().map(Map.Entry::getValue).orElse(List.of());
+        .findFirst().map(Map.Entry::getValue).orElse(List.of()), values::keySet);
   }
 
   private CollapseKey key(String method, String uri, Map<String, List<String>> headers) {
+    return key(rules, method, uri, headers);
+  }
+
+  private static CollapseKey key(CollapseRules rules, String method, String uri,
+      Map<String, List<String>> headers) {
     return rules.keyFor(method, URI.create(uri), headers(headers));
+  }
+
+  private static CollapseKey keyWith(CollapseRules rules, String header, String value) {
+    return key(rules, "GET", "http://a.test/user/me", Map.of(header, List.of(value)));
   }
 
   private CollapseKey get(String uri) {
@@ -109,9 +120,66 @@ final class CollapseRulesTest {
   }
 
   @Test
+  void usualCredentialHeadersSeparateKeysByNameOrByWhatTheirNameHolds() {
+    for (String header : List.of("X-Api-Key", "Api-Key", "X-Auth-Token", "X-Access-Token",
+        "X-Session-Id", "X-Client-Secret", "Private-Token", "My-Apikey", "X-Partner-Api-Key")) {
+      assertThat(keyWith(rules, header, "alice")).as(header)
+          .isNotEqualTo(keyWith(rules, header, "bob"))
+          .isEqualTo(keyWith(rules, header.toUpperCase(Locale.ROOT), "alice"));
+    }
+    assertThat(keyWith(rules, "X-Trace-Id", "a")).isEqualTo(keyWith(rules, "X-Trace-Id", "b"));
+  }
+
+  @Test
+  void sensitiveHeadersCanBeAddedAndRemovedAndPatternsReplaced() {
+    CollapseRules custom = new CollapseRules(HttpCollapseOptions.builder()
+        .group(CollapseGroup.ofUris("/user/*"))
+        .addSensitiveHeaders(List.of("X-Tenant"))
+        .removeSensitiveHeaders(List.of("X-Api-Key", "X-Trace-Token"))
+        .sensitiveHeaderPatterns(Set.of("TOKEN", "credential"))
+        .build());
+    assertThat(keyWith(custom, "x-tenant", "a")).isNotEqualTo(keyWith(custom, "x-tenant", "b"));
+    assertThat(keyWith(custom, "X-User-Credential", "a"))
+        .isNotEqualTo(keyWith(custom, "X-User-Credential", "b"));
+    assertThat(keyWith(custom, "X-Api-Key", "a")).isEqualTo(keyWith(custom, "X-Api-Key", "b"));
+    assertThat(keyWith(custom, "X-Trace-Token", "a"))
+        .isEqualTo(keyWith(custom, "X-Trace-Token", "b"));
+    assertThat(keyWith(custom, "X-Session-Id", "a"))
+        .isEqualTo(keyWith(custom, "X-Session-Id", "b"));
+    assertThat(keyWith(custom, "X-Auth-Token", "a"))
+        .isNotEqualTo(keyWith(custom, "X-Auth-Token", "b"));
+    assertThat(keyWith(custom, "Authorization", "a"))
+        .isNotEqualTo(keyWith(custom, "Authorization", "b"));
+  }
+
+  @Test
+  void acceptAndAcceptLanguageSeparateKeysUnlessThePolicyLeavesThemOut() {
+    CollapseRules relaxed = new CollapseRules(HttpCollapseOptions.builder()
+        .group(CollapseGroup.ofUris("p", List.of("/user/*")))
+        .policy("p", CollapsePolicy.DEFAULT.withAcceptHeadersInKey(false))
+        .build());
+    for (String header : List.of("Accept", "Accept-Language")) {
+      assertThat(keyWith(rules, header, "a")).as(header).isNotEqualTo(keyWith(rules, header, "b"));
+      assertThat(keyWith(relaxed, header, "a")).as(header).isEqualTo(keyWith(relaxed, header, "b"));
+    }
+    assertThat(keyWith(relaxed, "Accept-Encoding", "gzip"))
+        .isNotEqualTo(keyWith(relaxed, "Accept-Encoding", "br"));
+  }
+
+  @Test
+  void theContextOfARequestSeparatesKeysByEquality() {
+    URI uri = URI.create("http://a.test/user/me");
+    RequestHeaders none = headers(Map.of());
+    assertThat(rules.keyFor("GET", uri, none, Map.of("user", "alice")))
+        .isEqualTo(rules.keyFor("GET", uri, none, Map.of("user", "alice")))
+        .isNotEqualTo(rules.keyFor("GET", uri, none, Map.of("user", "bob")))
+        .isNotEqualTo(rules.keyFor("GET", uri, none, null));
+  }
+
+  @Test
   void otherHeadersSeparateKeysOnlyWhenThePolicyNamesThem() {
-    assertThat(key("GET", "http://a.test/user/1", Map.of("Accept", List.of("a"))))
-        .isEqualTo(key("GET", "http://a.test/user/1", Map.of("Accept", List.of("b"))));
+    assertThat(key("GET", "http://a.test/user/1", Map.of("X-Trace-Id", List.of("a"))))
+        .isEqualTo(key("GET", "http://a.test/user/1", Map.of("X-Trace-Id", List.of("b"))));
     assertThat(key("GET", "http://a.test/samples/1", Map.of("x-tenant", List.of("a"))))
         .isNotEqualTo(key("GET", "http://a.test/samples/1", Map.of("X-Tenant", List.of("b"))));
   }

@@ -28,8 +28,8 @@ import java.util.zip.GZIPOutputStream;
  *   <li>{@code /u/empty}: 200 with {@code Content-Length: 0}; {@code /u/no-content}: 204;</li>
  *   <li>{@code /u/etag}: 200 with {@code ETag "v1"} and a {@code Last-Modified} date, or 304 when
  *       the request's {@code If-None-Match} or {@code If-Modified-Since} matches them;</li>
- *   <li>{@code /u/vary}: a body naming the request's {@code Accept-Language}, with
- *       {@code Vary: Accept-Language};</li>
+ *   <li>{@code /u/vary}: a body naming the request's {@code X-Variant}, a header outside the
+ *       key, with {@code Vary: X-Variant};</li>
  *   <li>{@code /u/head}: any method; the response names it in {@code X-Method} and has a
  *       {@code Content-Length}, for HEAD too;</li>
  *   <li>{@code /u/raw/...}: any method; the body is the request target exactly as received.</li>
@@ -71,9 +71,9 @@ public final class UnusualBackend {
         .withHeader("If-Modified-Since", equalTo(LAST_MODIFIED)).willReturn(aResponse()
             .withStatus(304).withHeader("ETag", ETAG).withFixedDelay(delayMs)));
     server.stubFor(get(urlPathEqualTo("/u/vary")).willReturn(aResponse()
-        .withTransformers("response-template").withHeader("Vary", "Accept-Language")
+        .withTransformers("response-template").withHeader("Vary", "X-Variant")
         .withHeader("Content-Type", "text/plain")
-        .withBody("lang={{request.headers.Accept-Language}}").withFixedDelay(delayMs)));
+        .withBody("variant={{request.headers.X-Variant}}").withFixedDelay(delayMs)));
     server.stubFor(any(urlPathEqualTo("/u/head")).willReturn(aResponse()
         .withTransformers("response-template").withHeader("X-Method", "{{request.method}}")
         .withHeader("Content-Type", "text/plain")

@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeSet;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.NestedConfigurationProperty;
 import org.springframework.boot.convert.DurationUnit;
@@ -59,10 +60,27 @@ public class CollapseExecutorProperties implements Validator {
 
   /**
    * Request headers whose values always join the collapse key, so different credentials never
-   * share.
+   * share: Authorization, Cookie, Proxy-Authorization, X-Api-Key, Api-Key, X-Auth-Token and
+   * X-Access-Token unless set.
    */
   private List<String> sensitiveHeaders =
-      new ArrayList<>(List.of("authorization", "cookie", "proxy-authorization"));
+      new ArrayList<>(new TreeSet<>(HttpCollapseOptions.DEFAULT_SENSITIVE_HEADERS));
+
+  /** Request headers to treat as sensitive beside sensitive-headers, in every section. */
+  private List<String> additionalSensitiveHeaders = new ArrayList<>();
+
+  /**
+   * Request headers that are never sensitive, in every section, even when sensitive-headers or a
+   * sensitive-header-patterns entry names them.
+   */
+  private List<String> nonSensitiveHeaders = new ArrayList<>();
+
+  /**
+   * Parts of a request header name that make the header sensitive, compared in lower case: token,
+   * secret, session, api-key and apikey unless set; empty turns patterns off.
+   */
+  private List<String> sensitiveHeaderPatterns =
+      new ArrayList<>(new TreeSet<>(HttpCollapseOptions.DEFAULT_SENSITIVE_HEADER_PATTERNS));
 
   /** RestTemplate and RestClient: the one collapse interceptor both clients use. */
   @NestedConfigurationProperty
@@ -142,6 +160,30 @@ public class CollapseExecutorProperties implements Validator {
 
   public void setSensitiveHeaders(List<String> sensitiveHeaders) {
     this.sensitiveHeaders = sensitiveHeaders;
+  }
+
+  public List<String> getAdditionalSensitiveHeaders() {
+    return additionalSensitiveHeaders;
+  }
+
+  public void setAdditionalSensitiveHeaders(List<String> additionalSensitiveHeaders) {
+    this.additionalSensitiveHeaders = additionalSensitiveHeaders;
+  }
+
+  public List<String> getNonSensitiveHeaders() {
+    return nonSensitiveHeaders;
+  }
+
+  public void setNonSensitiveHeaders(List<String> nonSensitiveHeaders) {
+    this.nonSensitiveHeaders = nonSensitiveHeaders;
+  }
+
+  public List<String> getSensitiveHeaderPatterns() {
+    return sensitiveHeaderPatterns;
+  }
+
+  public void setSensitiveHeaderPatterns(List<String> sensitiveHeaderPatterns) {
+    this.sensitiveHeaderPatterns = sensitiveHeaderPatterns;
   }
 
   public RestTemplateSection getRestTemplate() {

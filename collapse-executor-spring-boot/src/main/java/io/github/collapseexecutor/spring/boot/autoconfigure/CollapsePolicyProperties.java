@@ -22,6 +22,12 @@ public class CollapsePolicyProperties {
    */
   private ShareUncacheable shareUncacheable = ShareUncacheable.WITHIN_CREDENTIALS;
 
+  /**
+   * Whether the Accept and Accept-Language request headers join the collapse key; turn it off
+   * only for paths whose response does not depend on them.
+   */
+  private boolean acceptHeadersInKey = true;
+
   public List<String> getCollapseRequestHeaders() {
     return collapseRequestHeaders;
   }
@@ -44,5 +50,13 @@ public class CollapsePolicyProperties {
 
   public void setShareUncacheable(ShareUncacheable shareUncacheable) {
     this.shareUncacheable = shareUncacheable;
+  }
+
+  public boolean isAcceptHeadersInKey() {
+    return acceptHeadersInKey;
+  }
+
+  public void setAcceptHeadersInKey(boolean acceptHeadersInKey) {
+    this.acceptHeadersInKey = acceptHeadersInKey;
   }
 }

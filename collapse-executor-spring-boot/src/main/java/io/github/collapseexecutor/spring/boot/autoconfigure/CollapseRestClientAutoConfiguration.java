@@ -91,7 +91,10 @@ public final class CollapseRestClientAutoConfiguration {
   }
 
   /**
-   * Adds the interceptor, after every other one, to each RestClient Spring Boot's builder makes.
+   * Adds the interceptor to each RestClient Spring Boot's builder makes, after the interceptors of
+   * other customizers. Spring Boot customizes the builder when it creates it, so interceptors the
+   * application adds later come after this one, and the interceptor then lets their requests pass
+   * through uncollapsed.
    */
   @Configuration(proxyBeanMethods = false)
   @ConditionalOnClass(RestClientCustomizer.class)

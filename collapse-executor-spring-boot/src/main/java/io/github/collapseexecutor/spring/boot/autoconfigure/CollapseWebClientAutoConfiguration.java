@@ -78,7 +78,10 @@ public final class CollapseWebClientAutoConfiguration {
   }
 
   /**
-   * Adds the filter function, after every other one, to each WebClient Spring Boot's builder makes.
+   * Adds the filter function to each WebClient Spring Boot's builder makes, after the filters of
+   * other customizers. Spring Boot customizes the builder when it creates it, so filters the
+   * application adds later come after this one: the key does not see them, and a response whose
+   * request they changed in a way the key would see is not shared.
    */
   @Configuration(proxyBeanMethods = false)
   @ConditionalOnClass(WebClientCustomizer.class)

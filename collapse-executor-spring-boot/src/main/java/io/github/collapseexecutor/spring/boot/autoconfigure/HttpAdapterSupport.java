@@ -19,7 +19,9 @@ final class HttpAdapterSupport {
 
   /**
    * Returns the options of the adapter of {@code integration}: the section's groups, policies,
-   * wait timeout and hit-for-pass, its body limit and sensitive headers or the top-level ones, and the listeners of every
+   * wait timeout and hit-for-pass, its body limit and sensitive headers or the top-level ones,
+   * the top-level additional and non-sensitive headers and sensitive header patterns, and the
+   * listeners of every
    * {@link CollapseListenerFactory}. The executor is named after the integration.
    */
   static HttpCollapseOptions options(String integration, CollapseExecutorProperties properties,
@@ -32,12 +34,15 @@ final class HttpAdapterSupport {
         .waitTimeout(section.getWaitTimeout())
         .sensitiveHeaders(new LinkedHashSet<>(section.getSensitiveHeaders() != null
             ? section.getSensitiveHeaders() : properties.getSensitiveHeaders()))
+        .addSensitiveHeaders(properties.getAdditionalSensitiveHeaders())
+        .removeSensitiveHeaders(properties.getNonSensitiveHeaders())
+        .sensitiveHeaderPatterns(new LinkedHashSet<>(properties.getSensitiveHeaderPatterns()))
         .hitForPassTtl(section.getHitForPassTtl())
         .hitForPassMaxKeys(section.getHitForPassMaxKeys())
         .listener(CollapseListeners.of(listeners, integration));
     section.getCollapsePolicies().forEach((name, policy) -> builder.policy(name,
         new CollapsePolicy(policy.getCollapseRequestHeaders(), policy.getCollapseRequestQueries(),
-            policy.getShareUncacheable())));
+            policy.getShareUncacheable(), policy.isAcceptHeadersInKey())));
     for (CollapseGroupProperties group : section.getCollapseGroups()) {
       builder.group(new CollapseGroup(group.getUris(), group.getUriRegexes(),
           group.getCollapsePolicyName()));

@@ -38,6 +38,12 @@ final class PropertiesValidator {
     positiveIfSet("maxPendingInputs", "max-pending-inputs", properties.getMaxPendingInputs());
     bodySize("maxBodySize", "max-body-size", properties.getMaxBodySize(), false);
     headers("sensitiveHeaders", "sensitive-headers", properties.getSensitiveHeaders(), false);
+    headers("additionalSensitiveHeaders", "additional-sensitive-headers",
+        properties.getAdditionalSensitiveHeaders(), false);
+    headers("nonSensitiveHeaders", "non-sensitive-headers", properties.getNonSensitiveHeaders(),
+        false);
+    headers("sensitiveHeaderPatterns", "sensitive-header-patterns",
+        properties.getSensitiveHeaderPatterns(), false);
     section("restTemplate", "rest-template", properties.getRestTemplate());
     section("webClient", "web-client", properties.getWebClient());
     section("okhttp", "okhttp", properties.getOkhttp());

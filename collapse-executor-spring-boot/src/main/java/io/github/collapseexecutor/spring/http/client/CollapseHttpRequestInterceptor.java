@@ -32,14 +32,22 @@ import org.springframework.http.client.ClientHttpResponse;
  *
  * <p>Which requests collapse and what their key holds is set by {@link HttpCollapseOptions}; what
  * each caller gets, including on failure, is described in {@code docs/http.md}. A GET with
- * a request body never collapses. One interceptor instance serves one client: headers that a
- * request factory or a later interceptor adds are not seen by the key, so two clients that add
- * different credentials that way must not share an instance.
+ * a request body never collapses.
+ *
+ * <p>Add it last: when another interceptor runs after it, requests pass through uncollapsed
+ * (counted as {@link HttpCollapseStats#passedThrough()}, with one warning in the log), because
+ * that interceptor may add credentials the key cannot see. Headers a request factory adds (the JDK
+ * {@code HttpClient}'s authenticator or cookie handler, for instance) are not seen either: give
+ * clients whose request factories add different credentials an interceptor each.
  */
 public final class CollapseHttpRequestInterceptor
     implements ClientHttpRequestInterceptor, AutoCloseable {
 
+  /** The simple name of the execution that ends Spring's interceptor chain. */
+  private static final String END_OF_CHAIN = "$EndOfChainRequestExecution";
+
   private final BlockingHttpCollapser collapser;
+  private volatile boolean warnedNotLast;
 
   /** Creates an interceptor with its own collapse executor. */
   public CollapseHttpRequestInterceptor(HttpCollapseOptions options) {
@@ -61,13 +69,36 @@ public final class CollapseHttpRequestInterceptor
   }
 
   @Override
+  @SuppressWarnings("removal") // see below
   public ClientHttpResponse intercept(HttpRequest request, byte[] body,
       ClientHttpRequestExecution execution) throws IOException {
-    RequestHeaders headers = name -> request.getHeaders().getOrEmpty(name);
-    CollapseKey key = body.length == 0
+    // the names straight from the map: headerNames() copies them into a new map on every call
+    RequestHeaders headers = RequestHeaders.of(request.getHeaders()::getOrEmpty,
+        () -> request.getHeaders().asMultiValueMap().keySet());
+    CollapseKey key = body.length == 0 && isLast(execution)
         ? collapser.rules().keyFor(request.getMethod().name(), request.getURI(), headers)
         : null;
     return collapser.execute(key, headers, new SpringExchange(request, body, execution));
+  }
+
+  /**
+   * Whether no interceptor runs after this one: one that does may add a credential the key cannot
+   * see (a {@code BasicAuthenticationInterceptor}, an OAuth2 interceptor that reads the security
+   * context), so the request is not collapsed. Spring runs the interceptors as a chain that ends
+   * in its own execution, which writes the request.
+   */
+  private boolean isLast(ClientHttpRequestExecution execution) {
+    if (execution.getClass().getName().endsWith(END_OF_CHAIN)) {
+      return true;
+    }
+    if (!warnedNotLast) {
+      warnedNotLast = true;
+      System.getLogger(CollapseHttpRequestInterceptor.class.getName()).log(
+          System.Logger.Level.WARNING, "An interceptor runs after CollapseHttpRequestInterceptor"
+              + " and may add credentials its key cannot see, so requests pass through"
+              + " uncollapsed: add CollapseHttpRequestInterceptor as the last interceptor");
+    }
+    return false;
   }
 
   private record SpringExchange(HttpRequest request, byte[] body,

@@ -1,9 +1,7 @@
 package io.github.collapseexecutor.spring.http.okhttp;
 
-import io.github.collapseexecutor.spring.http.CollapseKey;
 import io.github.collapseexecutor.spring.http.HttpCollapseOptions;
 import io.github.collapseexecutor.spring.http.HttpCollapseStats;
-import io.github.collapseexecutor.spring.http.RequestHeaders;
 import io.github.collapseexecutor.spring.http.internal.BlockingHttpCollapser;
 import io.github.collapseexecutor.spring.http.internal.HeaderLists;
 import io.github.collapseexecutor.spring.http.internal.ResponseSnapshot;
@@ -14,11 +12,9 @@ import java.util.List;
 import java.util.Map;
 import okhttp3.Handshake;
 import okhttp3.Headers;
-import okhttp3.HttpUrl;
 import okhttp3.Interceptor;
 import okhttp3.MediaType;
 import okhttp3.Protocol;
-import okhttp3.Request;
 import okhttp3.Response;
 import okhttp3.ResponseBody;
 import okio.Okio;
@@ -34,11 +30,15 @@ import okio.Timeout;
  *     .build();
  * }</pre>
  *
- * <p>Register it as an application interceptor ({@code addInterceptor}), added after any
- * interceptor that adds headers, so its key sees them. It sees responses after OkHttp decompressed
- * them and followed redirects, so callers get what they would have got without it. What each
- * caller gets, including on failure, is described in {@code docs/http.md}. One instance
- * serves one client: credentials that an {@code Authenticator} adds later are not in the key.
+ * <p>Register it as the last application interceptor ({@code addInterceptor}), so its key sees
+ * the headers the others add: when an application interceptor comes after it, calls pass through
+ * uncollapsed, because that interceptor may add credentials the key cannot see. The key holds the
+ * cookies of the client's {@code CookieJar}, which OkHttp adds after the application
+ * interceptors, and the identity of the client's authenticators and network interceptors, so one
+ * instance may serve several clients: calls of clients that differ in those never share. It sees
+ * responses after OkHttp decompressed them and followed redirects, so callers get what they would
+ * have got without it. What each caller gets, including on failure, is described in
+ * {@code docs/http.md}.
  */
 public final class CollapseInterceptor implements Interceptor, AutoCloseable {
 
@@ -65,14 +65,8 @@ public final class CollapseInterceptor implements Interceptor, AutoCloseable {
 
   @Override
   public Response intercept(Chain chain) throws IOException {
-    Request request = chain.request();
-    RequestHeaders headers = request::headers;
-    HttpUrl url = request.url();
-    CollapseKey key = request.body() == null
-        ? collapser.rules().keyFor(request.method(), url.scheme(), url.host(), url.port(),
-            url.encodedPath(), url.encodedPath(), url.encodedQuery(), headers)
-        : null;
-    return collapser.execute(key, headers, new OkHttpExchange(chain));
+    KeyedCall keyed = KeyedCall.of(collapser.rules(), this, chain);
+    return collapser.execute(keyed.key(), keyed.headers(), new OkHttpExchange(chain));
   }
 
   private record Origin(Protocol protocol, Handshake handshake) {}

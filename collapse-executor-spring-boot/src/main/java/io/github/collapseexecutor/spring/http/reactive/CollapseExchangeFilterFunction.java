@@ -77,12 +77,13 @@ public final class CollapseExchangeFilterFunction implements ExchangeFilterFunct
 
   @Override
   public Mono<ClientResponse> filter(ClientRequest request, ExchangeFunction next) {
-    RequestHeaders headers = name -> request.headers().getOrEmpty(name);
-    CollapseKey key = protocol.rules().keyFor(request.method().name(), request.url(), headers);
+    RequestHeaders headers = KeyedRequest.headers(request);
+    CollapseKey key = protocol.rules().keyFor(request.method().name(), request.url(), headers,
+        KeyedRequest.context(request));
     return Mono.defer(() -> {
       CollapseProtocol.Turn turn = protocol.join(key, headers);
       if (turn instanceof CollapseProtocol.Lead lead) {
-        return lead(lead, request, next);
+        return lead(lead, key, request, next);
       }
       if (turn instanceof CollapseProtocol.Wait wait) {
         return await(wait, request, next);
@@ -91,11 +92,12 @@ public final class CollapseExchangeFilterFunction implements ExchangeFilterFunct
     });
   }
 
-  private Mono<ClientResponse> lead(CollapseProtocol.Lead lead, ClientRequest request,
+  private Mono<ClientResponse> lead(CollapseProtocol.Lead lead, CollapseKey key,
+      ClientRequest request,
       ExchangeFunction next) {
     LeaderSlot mine = new LeaderSlot();
     CompletableFuture<Void> exchange = next.exchange(request)
-        .flatMap(response -> capture(response, request, lead, mine))
+        .flatMap(response -> capture(response, key, request, lead, mine))
         .toFuture();
     exchange.whenComplete((done, failure) -> {
       if (failure != null) {
@@ -125,11 +127,15 @@ public final class CollapseExchangeFilterFunction implements ExchangeFilterFunct
         });
   }
 
-  private Mono<Void> capture(ClientResponse response, ClientRequest request,
+  private Mono<Void> capture(ClientResponse response, CollapseKey key, ClientRequest request,
       CollapseProtocol.Lead lead, LeaderSlot mine) {
     List<Map.Entry<String, String>> headers =
         HeaderLists.of(response.headers().asHttpHeaders()::forEach);
     UnsharedReason refusal = lead.refusal(headers);
+    if (refusal == null && !KeyedRequest.sentAsKeyed(protocol.rules(), key, request, response)) {
+      // a filter after this one gave the request a credential the key did not see
+      refusal = UnsharedReason.PRIVATE;
+    }
     if (refusal != null) {
       mine.offer(response);
       lead.refuse(refusal);

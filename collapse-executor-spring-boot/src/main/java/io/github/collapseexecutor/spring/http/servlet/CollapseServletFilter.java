@@ -21,6 +21,8 @@ import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletRequestWrapper;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
+import java.security.Principal;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.Enumeration;
 import java.util.List;
@@ -74,6 +76,9 @@ import java.util.concurrent.atomic.AtomicBoolean;
  */
 public final class CollapseServletFilter implements Filter, AutoCloseable {
 
+  /** The request attribute that holds the client's certificate chain of a TLS connection. */
+  private static final String CLIENT_CERTIFICATES = "jakarta.servlet.request.X509Certificate";
+
   private final CollapseProtocol protocol;
   private final long waitTimeoutMillis;
 
@@ -98,10 +103,10 @@ public final class CollapseServletFilter implements Filter, AutoCloseable {
       chain.doFilter(req, res);
       return;
     }
-    RequestHeaders headers = name -> {
+    RequestHeaders headers = RequestHeaders.of(name -> {
       Enumeration<String> values = request.getHeaders(name);
       return values.hasMoreElements() ? Collections.list(values) : List.of();
-    };
+    }, () -> Collections.list(request.getHeaderNames()));
     CollapseProtocol.Turn turn = protocol.join(keyFor(request, headers), headers);
     if (turn instanceof CollapseProtocol.Lead lead) {
       lead(request, response, chain, lead);
@@ -125,7 +130,21 @@ public final class CollapseServletFilter implements Filter, AutoCloseable {
     String path = context != null && uri.startsWith(context) ? uri.substring(context.length()) : uri;
     return protocol.rules().keyFor(request.getMethod(), request.getScheme(),
         request.getServerName(), request.getServerPort(), path, uri, request.getQueryString(),
-        headers);
+        headers, caller(request));
+  }
+
+  /**
+   * Who the container or an earlier filter (Spring Security) says the caller is, and the TLS
+   * client certificate: credentials that need not be in the headers. {@code null} if neither.
+   */
+  private static Object caller(HttpServletRequest request) {
+    Principal principal = request.getUserPrincipal();
+    Object certificates = request.getAttribute(CLIENT_CERTIFICATES);
+    if (principal == null && certificates == null) {
+      return null;
+    }
+    return Arrays.asList(principal == null ? null : principal.getName(),
+        certificates instanceof Object[] chain ? Arrays.asList(chain) : certificates);
   }
 
   private static void lead(HttpServletRequest request, HttpServletResponse response,

@@ -9,6 +9,7 @@ import io.github.collapseexecutor.spring.http.client.CollapseHttpRequestIntercep
 import io.github.collapseexecutor.spring.http.okhttp.CollapseInterceptor;
 import io.github.collapseexecutor.spring.http.reactive.CollapseExchangeFilterFunction;
 import java.time.Duration;
+import io.github.collapseexecutor.spring.http.HttpCollapseOptions;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
@@ -60,6 +61,29 @@ final class CollapseExecutorAutoConfigurationTest {
   }
 
   @Test
+  void sensitiveHeadersCanBeAddedAndRemovedInEverySectionAndAcceptLeftOutPerPolicy() {
+    runner.withPropertyValues(
+        "collapse.executor.additional-sensitive-headers=X-Tenant",
+        "collapse.executor.non-sensitive-headers=cookie,x-trace-token",
+        "collapse.executor.sensitive-header-patterns=credential",
+        "collapse.executor.okhttp.sensitive-headers=authorization",
+        "collapse.executor.rest-template.collapse-policies.p1.accept-headers-in-key=false")
+        .run(context -> {
+          List<CollapseExecutorDescriptor> executors =
+              context.getBean(CollapseExecutors.class).list();
+          HttpCollapseOptions rest = executor(executors, "rest-template").options();
+          assertThat(rest.sensitiveHeaders()).contains("authorization", "x-tenant")
+              .doesNotContain("cookie");
+          assertThat(rest.nonSensitiveHeaders()).containsExactlyInAnyOrder("cookie",
+              "x-trace-token");
+          assertThat(rest.sensitiveHeaderPatterns()).containsExactly("credential");
+          assertThat(rest.policies().get("p1").acceptHeadersInKey()).isFalse();
+          assertThat(executor(executors, "okhttp").options().sensitiveHeaders())
+              .containsExactlyInAnyOrder("authorization", "x-tenant");
+        });
+  }
+
+  @Test
   void adaptersAreBuiltFromTheirSections() {
     runner.withPropertyValues(
         "collapse.executor.max-body-size=64KB",
@@ -77,7 +101,10 @@ final class CollapseExecutorAutoConfigurationTest {
           assertThat(rest.name()).isEqualTo("rest-template");
           assertThat(rest.options().maxBodyBytes()).isEqualTo(64 * 1024);
           assertThat(rest.options().sensitiveHeaders())
-              .containsExactlyInAnyOrder("authorization", "cookie", "proxy-authorization");
+              .isEqualTo(HttpCollapseOptions.DEFAULT_SENSITIVE_HEADERS);
+          assertThat(rest.options().sensitiveHeaderPatterns())
+              .isEqualTo(HttpCollapseOptions.DEFAULT_SENSITIVE_HEADER_PATTERNS);
+          assertThat(rest.options().policies().get("p1").acceptHeadersInKey()).isTrue();
           assertThat(rest.options().groups()).singleElement()
               .satisfies(group -> assertThat(group.uris()).containsExactly("/samples/*"));
           assertThat(rest.options().policies().get("p1").collapseRequestQueries())
@@ -249,6 +276,17 @@ final class CollapseExecutorAutoConfigurationTest {
         "collapse.executor.rest-template.sensitive-headers[1]= ")
         .run(context -> assertThat(StartupFailures.messages(context))
             .contains("collapse.executor.rest-template.sensitive-headers[1]"));
+  }
+
+  @Test
+  void failsOnBlankSensitiveHeaderAddedRemovedOrMatched() {
+    for (String key : List.of("additional-sensitive-headers", "non-sensitive-headers",
+        "sensitive-header-patterns")) {
+      runner.withPropertyValues("collapse.executor." + key + "[0]=x-tenant",
+          "collapse.executor." + key + "[1]= ")
+          .run(context -> assertThat(StartupFailures.messages(context))
+              .contains("collapse.executor." + key + "[1]"));
+    }
   }
 
   @Test

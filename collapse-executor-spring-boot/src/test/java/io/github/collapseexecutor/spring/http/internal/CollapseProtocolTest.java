@@ -28,9 +28,10 @@ import org.junit.jupiter.api.Timeout;
 @Timeout(10)
 final class CollapseProtocolTest {
 
-  private static final RequestHeaders NONE = name -> List.of();
-  private static final RequestHeaders ALICE =
-      name -> name.equals("authorization") ? List.of("Bearer alice") : List.of();
+  private static final RequestHeaders NONE = RequestHeaders.of(name -> List.of(), List::of);
+  private static final RequestHeaders ALICE = RequestHeaders.of(
+      name -> name.equalsIgnoreCase("authorization") ? List.of("Bearer alice") : List.of(),
+      () -> List.of("Authorization"));
 
   private CollapseProtocol protocol = protocol(HttpCollapseOptions.DEFAULT_HIT_FOR_PASS_TTL, 10);
 

@@ -28,7 +28,7 @@ import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 
 final class CollapseEndpointAutoConfigurationTest {
 
-  private static final RequestHeaders NO_HEADERS = name -> List.of();
+  private static final RequestHeaders NO_HEADERS = RequestHeaders.of(name -> List.of(), List::of);
 
   private final ApplicationContextRunner runner = new ApplicationContextRunner()
       .withConfiguration(AutoConfigurations.of(CollapseExecutorAutoConfiguration.class,
@@ -76,8 +76,8 @@ final class CollapseEndpointAutoConfigurationTest {
           assertThat(rest.waitTimeoutMillis()).isEqualTo(30_000);
           assertThat(rest.hitForPassTtlMillis()).isEqualTo(120_000);
           assertThat(rest.maxBodyBytes()).isEqualTo(1024 * 1024);
-          assertThat(rest.sensitiveHeaders())
-              .containsExactly("authorization", "cookie", "proxy-authorization");
+          assertThat(rest.sensitiveHeaders()).containsExactly("api-key", "authorization",
+              "cookie", "proxy-authorization", "x-access-token", "x-api-key", "x-auth-token");
           assertThat(rest.settings()).containsEntry("customizeRestClientBuilder", false);
           assertThat(rest.groups()).containsExactly(
               new CollapseEndpoint.GroupDescription(List.of("/user/*", "/test/noop*"),

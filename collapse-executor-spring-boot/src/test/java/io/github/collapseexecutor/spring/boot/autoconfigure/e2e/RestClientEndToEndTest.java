@@ -25,6 +25,7 @@ import org.springframework.http.HttpRequest;
 import org.springframework.http.client.ClientHttpRequestExecution;
 import org.springframework.http.client.ClientHttpRequestInterceptor;
 import org.springframework.http.client.ClientHttpResponse;
+import org.springframework.http.client.support.BasicAuthenticationInterceptor;
 import org.springframework.test.context.ActiveProfiles;
 import org.springframework.web.client.RestClient;
 import org.springframework.web.client.RestTemplate;
@@ -87,6 +88,23 @@ final class RestClientEndToEndTest {
         .summary().max()).isGreaterThan(1);
     assertThat(registry.get("collapse.executor.calls").tag("integration", "rest-template")
         .tag("outcome", "collapsed").counter().count()).isPositive();
+  }
+
+  @Test
+  void anInterceptorAddedToTheBootBuilderAfterwardsTurnsCollapseOffForThatClient()
+      throws Exception {
+    RestClient client = restClientBuilder.baseUrl(backend.baseUrl())
+        .requestInterceptor(new BasicAuthenticationInterceptor("user", "secret"))
+        .build();
+    long passedThroughBefore = interceptor.stats().passedThrough();
+    int callsBefore = backend.calls("/user/3");
+
+    List<String> bodies = Concurrently.run(N,
+        () -> client.get().uri("/user/3").retrieve().body(String.class));
+
+    assertThat(bodies).hasSize(N).containsOnly("answer");
+    assertThat(backend.calls("/user/3") - callsBefore).isEqualTo(N);
+    assertThat(interceptor.stats().passedThrough() - passedThroughBefore).isEqualTo(N);
   }
 
   @Test

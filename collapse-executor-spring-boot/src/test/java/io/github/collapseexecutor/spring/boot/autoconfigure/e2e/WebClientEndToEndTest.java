@@ -20,6 +20,7 @@ import org.springframework.core.Ordered;
 import org.springframework.core.annotation.Order;
 import org.springframework.test.context.ActiveProfiles;
 import org.springframework.web.reactive.function.client.ExchangeFilterFunction;
+import org.springframework.web.reactive.function.client.ExchangeFilterFunctions;
 import org.springframework.web.reactive.function.client.WebClient;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
@@ -89,6 +90,22 @@ final class WebClientEndToEndTest {
       assertThat(executor.integration()).isEqualTo("web-client");
       assertThat(executor.counts().replayed()).isEqualTo(collapse.stats().replayed());
     });
+  }
+
+  @Test
+  void aResponseToARequestThatAFilterAddedAfterwardsGaveCredentialsIsNotShared() {
+    WebClient client = webClientBuilder.baseUrl(backend.baseUrl())
+        .filters(filters -> filters.add(0, arrivals(N)))
+        .filter(ExchangeFilterFunctions.basicAuthentication("user", "secret"))
+        .build();
+    long replayedBefore = collapse.stats().replayed();
+    int callsBefore = backend.calls("/user/5");
+
+    List<String> bodies = concurrently(client, "/user/5");
+
+    assertThat(bodies).hasSize(N).containsOnly("answer");
+    assertThat(backend.calls("/user/5") - callsBefore).isEqualTo(N);
+    assertThat(collapse.stats().replayed() - replayedBefore).isZero();
   }
 
   @Test

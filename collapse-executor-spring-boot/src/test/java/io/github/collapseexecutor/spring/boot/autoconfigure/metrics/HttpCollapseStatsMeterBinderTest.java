@@ -8,6 +8,7 @@ import io.github.collapseexecutor.spring.http.CollapseGroup;
 import io.github.collapseexecutor.spring.http.CollapseKey;
 import io.github.collapseexecutor.spring.http.CollapseRules;
 import io.github.collapseexecutor.spring.http.HttpCollapseOptions;
+import io.github.collapseexecutor.spring.http.RequestHeaders;
 import io.github.collapseexecutor.spring.http.UnsharedReason;
 import io.github.collapseexecutor.spring.http.internal.CollapseCounters;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -90,6 +91,7 @@ class HttpCollapseStatsMeterBinderTest {
   }
 
   private CollapseKey key(String path) {
-    return rules.keyFor("GET", URI.create("http://backend.test" + path), name -> List.of());
+    return rules.keyFor("GET", URI.create("http://backend.test" + path),
+        RequestHeaders.of(name -> List.of(), List::of));
   }
 }

@@ -1,0 +1,77 @@
+package io.github.collapseexecutor.spring.http.okhttp;
+
+import io.github.collapseexecutor.spring.http.CollapseKey;
+import io.github.collapseexecutor.spring.http.CollapseRules;
+import io.github.collapseexecutor.spring.http.RequestHeaders;
+import java.util.AbstractList;
+import java.util.List;
+import java.util.StringJoiner;
+import okhttp3.Cookie;
+import okhttp3.Headers;
+import okhttp3.HttpUrl;
+import okhttp3.Interceptor;
+import okhttp3.OkHttpClient;
+import okhttp3.Request;
+import okhttp3.internal.connection.RealCall;
+
+/**
+ * The key of an OkHttp call, built from what the request will carry when OkHttp sends it: its
+ * headers, and the cookies of the client's {@code CookieJar}, which OkHttp adds after every
+ * application interceptor. What the client may still add and the key cannot read (its
+ * authenticators' answers to a challenge, its network interceptors' headers) joins the key by
+ * identity, so calls of clients that differ in those never share.
+ *
+ * @param key the key, or {@code null} if the call must not collapse
+ * @param headers the request headers with the cookie jar's cookies in {@code Cookie}
+ */
+record KeyedCall(CollapseKey key, RequestHeaders headers) {
+
+  /**
+   * Returns the key of the chain's call. It is {@code null} (the call passes through) when an
+   * application interceptor runs after {@code self}, since it may add credentials the key cannot
+   * see, or when the call is not OkHttp's own and its client is unknown.
+   */
+  static KeyedCall of(CollapseRules rules, Interceptor self, Interceptor.Chain chain) {
+    Request request = chain.request();
+    OkHttpClient client = chain.call() instanceof RealCall call ? call.getClient() : null;
+    if (client == null || request.body() != null || !isLast(self, client.interceptors())) {
+      return new KeyedCall(null, withCookies(request, List.of()));
+    }
+    HttpUrl url = request.url();
+    RequestHeaders headers = withCookies(request, client.cookieJar().loadForRequest(url));
+    // identities: an authenticator or a network interceptor has no equality of its own
+    List<Object> laterStages = List.of(client.authenticator(), client.proxyAuthenticator(),
+        client.networkInterceptors());
+    return new KeyedCall(rules.keyFor(request.method(), url.scheme(), url.host(), url.port(),
+        url.encodedPath(), url.encodedPath(), url.encodedQuery(), headers, laterStages), headers);
+  }
+
+  private static boolean isLast(Interceptor self, List<Interceptor> interceptors) {
+    return !interceptors.isEmpty() && interceptors.get(interceptors.size() - 1) == self;
+  }
+
+  private static RequestHeaders withCookies(Request request, List<Cookie> cookies) {
+    RequestHeaders headers = RequestHeaders.of(request::headers, () -> names(request.headers()));
+    if (cookies.isEmpty()) {
+      return headers;
+    }
+    StringJoiner cookieHeader = new StringJoiner("; ");
+    cookies.forEach(cookie -> cookieHeader.add(cookie.name() + "=" + cookie.value()));
+    return headers.withCookies(cookieHeader.toString());
+  }
+
+  /** The names in order, a name once per value; {@code Headers.names()} builds a sorted set. */
+  private static List<String> names(Headers headers) {
+    return new AbstractList<>() {
+      @Override
+      public String get(int index) {
+        return headers.name(index);
+      }
+
+      @Override
+      public int size() {
+        return headers.size();
+      }
+    };
+  }
+}

@@ -1,0 +1,89 @@
+package io.github.collapseexecutor.spring.http.reactive;
+
+import io.github.collapseexecutor.spring.http.CollapseKey;
+import io.github.collapseexecutor.spring.http.CollapseRules;
+import io.github.collapseexecutor.spring.http.RequestHeaders;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.StringJoiner;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.HttpRequest;
+import org.springframework.util.MultiValueMap;
+import org.springframework.web.reactive.function.client.ClientRequest;
+import org.springframework.web.reactive.function.client.ClientResponse;
+
+/**
+ * What the key of a {@link ClientRequest} is built from: its headers with the cookies of
+ * WebClient's cookie API ({@code cookie}, {@code cookies}, {@code defaultCookie}), which the
+ * connector writes into the {@code Cookie} header only when it sends the request, and the request
+ * attributes, from which a later filter may make credentials.
+ */
+final class KeyedRequest {
+
+  /** WebClient's own attributes: a log id that differs on every request, the URI template. */
+  private static final String WEB_CLIENT_ATTRIBUTES =
+      "org.springframework.web.reactive.function.client.";
+
+  private KeyedRequest() {}
+
+  /** Returns the headers of {@code request}, with its cookies in {@code Cookie}. */
+  static RequestHeaders headers(ClientRequest request) {
+    return headers(request.headers(), request);
+  }
+
+  /**
+   * Returns whether the request that produced {@code response} has the key of {@code keyed}, the
+   * request as this filter saw it. A filter that runs after this one and adds a credential (a
+   * basic authentication filter, an OAuth2 filter that reads the subscriber's context) changes the
+   * request sent, and the response is then not shared: those who waited for it could have been
+   * sent with other credentials. Cookies that a later filter adds are not seen.
+   */
+  static boolean sentAsKeyed(CollapseRules rules, CollapseKey key, ClientRequest keyed,
+      ClientResponse response) {
+    HttpRequest sent = response.request();
+    if (sent.getHeaders() == keyed.headers() && sent.getURI().equals(keyed.url())) {
+      return true;
+    }
+    return key.equals(rules.keyFor(keyed.method().name(), sent.getURI(),
+        headers(sent.getHeaders(), keyed), context(keyed)));
+  }
+
+  @SuppressWarnings("removal") // see below
+  private static RequestHeaders headers(HttpHeaders headers, ClientRequest request) {
+    // the names straight from the map: headerNames() copies them into a new map on every call
+    RequestHeaders view = RequestHeaders.of(headers::getOrEmpty,
+        () -> headers.asMultiValueMap().keySet());
+    return request.cookies().isEmpty() ? view : view.withCookies(cookieHeader(request.cookies()));
+  }
+
+  /**
+   * Returns the attributes a later filter could read, or {@code null} if there are none. Values
+   * are compared with {@code equals}: a value that has no equality of its own (a servlet request,
+   * say) keeps its request apart from every other.
+   */
+  static Object context(ClientRequest request) {
+    Map<String, Object> attributes = null;
+    for (Map.Entry<String, Object> attribute : request.attributes().entrySet()) {
+      if (!attribute.getKey().startsWith(WEB_CLIENT_ATTRIBUTES)) {
+        if (attributes == null) {
+          attributes = new HashMap<>();
+        }
+        attributes.put(attribute.getKey(), attribute.getValue());
+      }
+    }
+    return attributes;
+  }
+
+  private static String cookieHeader(MultiValueMap<String, String> cookies) {
+    StringJoiner header = new StringJoiner("; ");
+    cookies.forEach((name, values) -> addAll(header, name, values));
+    return header.toString();
+  }
+
+  private static void addAll(StringJoiner header, String name, Collection<String> values) {
+    for (String value : values) {
+      header.add(name + "=" + value);
+    }
+  }
+}
