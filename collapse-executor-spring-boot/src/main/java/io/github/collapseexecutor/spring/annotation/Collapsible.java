@@ -55,9 +55,9 @@ public @interface Collapsible {
   String key() default "";
 
   /**
-   * The name of an executor of {@code collapse.executor.executors} whose timeout applies and whose
-   * name reports carry; empty for {@code default}. An unknown name stops the application at
-   * startup.
+   * The name of an executor of {@code collapse.executor.executors} whose timeout applies (reports
+   * and metrics carry the method's name, {@code ProfileService.profile}); empty for
+   * {@code default}. An unknown name stops the application at startup.
    */
   String executor() default "";
 }
