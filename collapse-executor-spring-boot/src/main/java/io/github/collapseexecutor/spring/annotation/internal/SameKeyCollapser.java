@@ -7,6 +7,7 @@ import io.github.collapseexecutor.spring.annotation.Collapsible;
 import io.github.collapseexecutor.spring.boot.autoconfigure.NamedExecutor;
 import java.lang.reflect.Method;
 import java.time.Duration;
+import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.TimeUnit;
@@ -64,7 +65,7 @@ final class SameKeyCollapser implements MethodCollapser {
 
   /** Returns a caller's future of the run for {@code group}, started by {@code start}. */
   private CompletableFuture<Object> sharedFuture(Object group,
-      java.util.concurrent.Callable<CompletableFuture<Object>> start) {
+      Callable<CompletableFuture<Object>> start) {
     return withTimeout(futures.execute(group, start));
   }
 

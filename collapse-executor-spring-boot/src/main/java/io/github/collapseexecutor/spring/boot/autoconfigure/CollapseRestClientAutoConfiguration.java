@@ -37,7 +37,8 @@ import org.springframework.web.client.support.RestClientHttpServiceGroupConfigur
  * <p>Or let it be added to every client built from Spring Boot's builders with
  * {@code customize-rest-client-builder} and {@code customize-rest-template-builder}, both off by
  * default, or to the {@code RestClient} and {@code RestTemplate} beans named in
- * {@code apply-to-beans} only. Off when {@code collapse.executor.enabled} or {@code collapse.executor.rest-template
+ * {@code apply-to-beans} only, or to the clients of the HTTP service groups named in
+ * {@code collapse.executor.http-service-groups}. Off when {@code collapse.executor.enabled} or {@code collapse.executor.rest-template
  * .enabled} is false, or when {@code spring-web} is missing.
  */
 @AutoConfiguration(after = CollapseExecutorAutoConfiguration.class)

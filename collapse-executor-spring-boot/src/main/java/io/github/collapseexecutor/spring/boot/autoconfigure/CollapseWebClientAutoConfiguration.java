@@ -33,7 +33,8 @@ import org.springframework.web.reactive.function.client.support.WebClientHttpSer
  *
  * <p>Or let it be added to every client built from Spring Boot's builder with
  * {@code customize-web-client-builder}, off by default, or to the {@code WebClient} beans named in
- * {@code apply-to-beans} only. Off when {@code collapse.executor.enabled}
+ * {@code apply-to-beans} only, or to the clients of the HTTP service groups named in
+ * {@code collapse.executor.http-service-groups}. Off when {@code collapse.executor.enabled}
  * or {@code collapse.executor.web-client.enabled} is false, or when {@code spring-webflux} is
  * missing.
  */
