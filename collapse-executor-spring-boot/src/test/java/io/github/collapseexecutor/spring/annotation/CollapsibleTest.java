@@ -7,6 +7,7 @@ import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorAuto
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.TimeUnit;
@@ -142,9 +143,10 @@ final class CollapsibleTest {
 
       assertThat(caller).failsWithin(10, TimeUnit.SECONDS).withThrowableThat()
           .havingCause().isInstanceOf(TimeoutException.class);
-      // the only caller left, so the work nobody waits for is cancelled
-      assertThat(service.pending()).singleElement()
-          .satisfies(work -> assertThat(work).isCancelled());
+      // the only caller left, so the work nobody waits for is cancelled, just after it left
+      assertThat(service.pending()).singleElement().satisfies(work -> assertThat(work)
+          .failsWithin(10, TimeUnit.SECONDS).withThrowableThat()
+          .isInstanceOf(CancellationException.class));
     });
   }
 
@@ -157,6 +159,21 @@ final class CollapsibleTest {
 
       assertThat(results).containsOnly("profile 2");
       assertThat(profiles.runs().get()).isEqualTo(5);
+    });
+  }
+
+  @Test
+  void onAClassItCollapsesThePublicMethodsThatReturnAValue() {
+    runner.withBean(CatalogService.class).run(context -> {
+      CatalogService catalog = context.getBean(CatalogService.class);
+
+      List<Object> results = catalog.crowd().run(50, i -> catalog.item("a"));
+      catalog.touch();
+      catalog.touch();
+
+      assertThat(results).containsOnly("item a");
+      assertThat(catalog.runs().get()).isEqualTo(1);
+      assertThat(catalog.touches().get()).isEqualTo(2);
     });
   }
 
@@ -242,6 +259,36 @@ final class CollapsibleTest {
     @Collapsible(executor = "quick")
     public CompletableFuture<String> quick(int id) {
       return pending.next();
+    }
+  }
+
+  @Collapsible
+  static class CatalogService {
+
+    private final Crowd crowd = new Crowd();
+    private final AtomicInteger runs = new AtomicInteger();
+    private final AtomicInteger touches = new AtomicInteger();
+
+    Crowd crowd() {
+      return crowd;
+    }
+
+    AtomicInteger runs() {
+      return runs;
+    }
+
+    AtomicInteger touches() {
+      return touches;
+    }
+
+    public String item(String id) {
+      runs.incrementAndGet();
+      crowd.hold();
+      return "item " + id;
+    }
+
+    public void touch() {
+      touches.incrementAndGet();
     }
   }
 

@@ -6,6 +6,7 @@ import io.github.collapseexecutor.spring.http.Concurrently;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.SpringBootConfiguration;
@@ -45,10 +46,6 @@ final class HttpServiceGroupsEndToEndTest {
   private static final GatedBackend backend = new GatedBackend();
   private static volatile CountDownLatch arrivals = new CountDownLatch(0);
 
-  static {
-    backend.start();
-  }
-
   @Autowired
   private UserApi users;
 
@@ -63,6 +60,11 @@ final class HttpServiceGroupsEndToEndTest {
     for (String group : List.of("users", "reactive-users", "orders")) {
       registry.add("spring.http.serviceclient." + group + ".base-url", backend::baseUrl);
     }
+  }
+
+  @BeforeAll
+  static void startBackend() {
+    backend.start();
   }
 
   @AfterAll
