@@ -63,9 +63,8 @@ public class SlowBackendBenchmark {
   public String maxConcurrentBatches;
 
   /**
-   * The executors' {@code collectingWaitTime}: {@code default} (yield the thread once before a
-   * batch of {@code waitThreshold} or more inputs starts) or {@code none}
-   * ({@link CollapseExecutorOptions#NO_WAIT}).
+   * The executors' {@code collectingWaitTime}: {@code default} (the options' default, which is no
+   * wait) or {@code none} ({@link CollapseExecutorOptions#NO_WAIT}, set explicitly).
    */
   @Param({"default", "none"})
   public String collectingWaitTime;

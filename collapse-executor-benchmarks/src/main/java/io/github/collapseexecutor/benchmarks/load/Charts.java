@@ -73,6 +73,27 @@ final class Charts {
     save(chart, file);
   }
 
+  /**
+   * Draws backend calls per 1000 requests against the number of instances, one line per
+   * series.
+   */
+  void scaleOut(String file, String title, Map<String, List<ScaleOutPoint>> series)
+      throws IOException {
+    XYChart chart = new XYChartBuilder().width(WIDTH).height(HEIGHT).title(title)
+        .xAxisTitle("instances, each collapsing on its own")
+        .yAxisTitle("backend calls per 1000 requests").build();
+    // below the plot: inside, it hides the steepest line, which starts at the top left
+    chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideS);
+    chart.getStyler().setChartBackgroundColor(Color.WHITE);
+    chart.getStyler().setYAxisMin(0.0);
+    chart.getStyler().setYAxisDecimalPattern("#,##0");
+    chart.getStyler().setXAxisDecimalPattern("0");
+    series.forEach((name, points) -> chart.addSeries(name,
+        points.stream().mapToDouble(ScaleOutPoint::instances).toArray(),
+        points.stream().mapToDouble(point -> point.measured().callsPerThousand()).toArray()));
+    save(chart, file);
+  }
+
   private static XYChart sweepChart(String title, String yTitle, List<Comparison> sweep,
       ToDoubleFunction<Measurement> value) {
     XYChart chart = new XYChartBuilder().width(WIDTH).height(HEIGHT).title(title)

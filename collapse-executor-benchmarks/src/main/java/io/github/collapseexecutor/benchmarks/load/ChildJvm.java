@@ -7,7 +7,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 
 /**
  * A server in a JVM of its own, started on the harness's class path: load generator and server
@@ -16,15 +15,14 @@ import java.util.concurrent.TimeUnit;
 final class ChildJvm implements AutoCloseable {
 
   private static final Duration READY_TIMEOUT = Duration.ofSeconds(120);
-  private static final Duration STOP_TIMEOUT = Duration.ofSeconds(20);
 
   private final String name;
-  private final Process process;
+  private final ChildProcess child;
   private final Path log;
 
-  private ChildJvm(String name, Process process, Path log) {
+  private ChildJvm(String name, ChildProcess child, Path log) {
     this.name = name;
-    this.process = process;
+    this.child = child;
     this.log = log;
   }
 
@@ -48,7 +46,7 @@ final class ChildJvm implements AutoCloseable {
         .redirectErrorStream(true)
         .redirectOutput(log.toFile())
         .start();
-    ChildJvm child = new ChildJvm(name, process, log);
+    ChildJvm child = new ChildJvm(name, new ChildProcess(process), log);
     try {
       child.awaitReady(readiness);
     } catch (RuntimeException | InterruptedException e) {
@@ -60,11 +58,12 @@ final class ChildJvm implements AutoCloseable {
 
   /** Returns the process id, for the run conditions. */
   long pid() {
-    return process.pid();
+    return child.process().pid();
   }
 
   private void awaitReady(URI readiness) throws InterruptedException {
     long deadline = System.nanoTime() + READY_TIMEOUT.toNanos();
+    Process process = child.process();
     while (true) {
       if (!process.isAlive()) {
         throw new IllegalStateException(name + " exited with " + process.exitValue()
@@ -87,14 +86,6 @@ final class ChildJvm implements AutoCloseable {
   /** Stops the JVM: a normal shutdown first, then a forced one if it takes too long. */
   @Override
   public void close() {
-    process.destroy();
-    try {
-      if (!process.waitFor(STOP_TIMEOUT.toSeconds(), TimeUnit.SECONDS)) {
-        process.destroyForcibly();
-      }
-    } catch (InterruptedException e) {
-      process.destroyForcibly();
-      Thread.currentThread().interrupt();
-    }
+    child.close();
   }
 }

@@ -8,6 +8,7 @@ import java.io.IOException;
 import java.net.URI;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
 import okhttp3.ConnectionPool;
 import okhttp3.OkHttpClient;
 import okhttp3.Request;
@@ -28,7 +29,7 @@ enum ClientAdapter {
   /** RestClient on the JDK {@code HttpClient} (HTTP/1.1), with the request interceptor. */
   REST_CLIENT("RestClient") {
     @Override
-    LoadClient open(URI url, HttpCollapseOptions collapse) {
+    LoadClient open(Supplier<URI> url, HttpCollapseOptions collapse) {
       java.net.http.HttpClient http = java.net.http.HttpClient.newBuilder()
           .version(java.net.http.HttpClient.Version.HTTP_1_1)
           .connectTimeout(CONNECT_TIMEOUT)
@@ -42,14 +43,14 @@ enum ClientAdapter {
       }
       RestClient client = builder.build();
       return loadClient((users, duration) -> ClosedLoop.blocking(users, duration,
-          () -> client.get().uri(url).retrieve().body(byte[].class)), interceptor);
+          () -> client.get().uri(url.get()).retrieve().body(byte[].class)), interceptor);
     }
   },
 
   /** OkHttp 5 with the collapse interceptor as its last application interceptor. */
   OKHTTP("OkHttp") {
     @Override
-    LoadClient open(URI url, HttpCollapseOptions collapse) {
+    LoadClient open(Supplier<URI> url, HttpCollapseOptions collapse) {
       OkHttpClient.Builder builder = new OkHttpClient.Builder()
           .connectionPool(new ConnectionPool(MAX_CONNECTIONS, 1, TimeUnit.MINUTES))
           .connectTimeout(CONNECT_TIMEOUT);
@@ -59,12 +60,12 @@ enum ClientAdapter {
         builder.addInterceptor(interceptor);
       }
       OkHttpClient client = builder.build();
-      Request request = new Request.Builder().url(url.toString()).build();
       return loadClient(
           (users, duration) -> ClosedLoop.blocking(users, duration, () -> {
+            Request request = new Request.Builder().url(url.get().toString()).build();
             try (Response response = client.newCall(request).execute()) {
               if (!response.isSuccessful()) {
-                throw new IOException("GET " + url + " answered " + response.code());
+                throw new IOException("GET " + request.url() + " answered " + response.code());
               }
               response.body().bytes();
             }
@@ -79,7 +80,7 @@ enum ClientAdapter {
   /** WebClient on Reactor Netty, with the exchange filter function. */
   WEB_CLIENT("WebClient") {
     @Override
-    LoadClient open(URI url, HttpCollapseOptions collapse) {
+    LoadClient open(Supplier<URI> url, HttpCollapseOptions collapse) {
       ConnectionProvider connections = ConnectionProvider.builder("load")
           .maxConnections(MAX_CONNECTIONS)
           .pendingAcquireMaxCount(-1)
@@ -94,7 +95,7 @@ enum ClientAdapter {
       WebClient client = builder.build();
       return loadClient(
           (users, duration) -> ClosedLoop.reactive(users, duration,
-              () -> client.get().uri(url).retrieve().bodyToMono(byte[].class)),
+              () -> client.get().uri(url.get()).retrieve().bodyToMono(byte[].class)),
           filter, () -> connections.disposeLater().block(CONNECT_TIMEOUT));
     }
   };
@@ -115,9 +116,10 @@ enum ClientAdapter {
   }
 
   /**
-   * Builds the client for {@code GET url}; with {@code collapse} null, without the adapter.
+   * Builds the client for {@code GET} of the URLs that {@code url} gives, one per request; with
+   * {@code collapse} null, without the adapter.
    */
-  abstract LoadClient open(URI url, HttpCollapseOptions collapse);
+  abstract LoadClient open(Supplier<URI> url, HttpCollapseOptions collapse);
 
   /** Runs closed-loop users through one client. */
   @FunctionalInterface

@@ -84,8 +84,8 @@ final class ClientCases {
           .group(CollapseGroup.ofUris("/test/noop*"))
           .listener(batchSizes)
           .build();
-      this.without = adapter.open(url, null);
-      this.with = adapter.open(url, options);
+      this.without = adapter.open(() -> url, null);
+      this.with = adapter.open(() -> url, options);
     }
 
     Comparison compare(String run, int users, Duration duration)

@@ -9,7 +9,7 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * The load harness: every case of issue #6 with and without collapse, in one bounded run over
+ * The load harness: every load case with and without collapse, in one bounded run over
  * loopback, with the results as Markdown tables and PNG charts.
  *
  * <ul>
@@ -22,6 +22,10 @@ import java.util.Optional;
  *   <li><b>db</b>: 700 threads submit orders to local MariaDB and PostgreSQL, a transaction per
  *       order or through the samples' group-commit {@code OrderWriter}; a server that is not
  *       reachable is skipped.
+ *   <li><b>scale-out</b>: hot and cold keys through 1, 2, 4 and 8 instances that each collapse on
+ *       their own: the servlet filter behind HAProxy, round-robin and with a consistent hash of
+ *       the collapse key, and client instances calling one backend; the backend calls per 1000
+ *       requests against the instances, in a section and a chart of their own.
  * </ul>
  *
  * <p>Run it with {@code collapse-executor-benchmarks/load.sh [--quick] [--cases=...] [--out=DIR]}
@@ -64,8 +68,30 @@ public final class LoadHarness {
     }
     Duration took = Duration.between(start, Instant.now());
     report.condition("The run took %d min %02d s", took.toMinutes(), took.toSecondsPart());
-    report.write();
+    // the scale-out case has a section of its own: run alone, it leaves the others' results be
+    if (settings.cases().stream().anyMatch(c -> c != Settings.Case.SCALE_OUT)) {
+      report.write();
+    }
+    if (settings.cases().contains(Settings.Case.SCALE_OUT)) {
+      runScaleOut(settings);
+    }
     Progress.line("results in %s", settings.out().resolve("README.md"));
+  }
+
+  private static void runScaleOut(Settings settings) throws Exception {
+    ScaleOutReport report = new ScaleOutReport(settings);
+    if (!SampleApp.available()) {
+      Progress.line("scale-out case skipped: %s is not on the class path", SampleApp.MAIN_CLASS);
+      return;
+    }
+    Instant start = Instant.now();
+    report.condition("Date: %s; %s run: %d s per measured point, %d s warm-up",
+        start.truncatedTo(ChronoUnit.SECONDS), settings.quick() ? "quick (smoke)" : "full",
+        settings.measure().toSeconds(), settings.warmUp().toSeconds());
+    report.condition("Machine: %s", Machine.describe());
+    report.condition("Load average (1 min) before the case: %.2f", Machine.loadAverage());
+    ScaleOutCase.Result result = new ScaleOutCase(settings).run();
+    report.write(result, Duration.between(start, Instant.now()));
   }
 
   private static void runServlet(Settings settings, Report report, Charts charts)
@@ -88,7 +114,7 @@ public final class LoadHarness {
     charts.p99("servlet-p99.png", "Servlet filter: p99 latency, endpoint sleeps 100 ms",
         result.sweep());
     report.condition("Load average (1 min) after the servlet case: %.2f; load generator: %s"
-        + " (its own process, 2 threads)", Machine.loadAverage(), wrk.get());
+        + " (its own process, 2 threads)", Machine.loadAverage(), wrk.get().getFileName());
   }
 
   private static void runClients(Settings settings, Report report, Charts charts)

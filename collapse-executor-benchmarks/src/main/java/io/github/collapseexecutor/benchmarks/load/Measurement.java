@@ -1,5 +1,7 @@
 package io.github.collapseexecutor.benchmarks.load;
 
+import java.util.List;
+
 /**
  * What one side of one case measured.
  *
@@ -26,5 +28,24 @@ record Measurement(int users, long requests, long errors, double seconds, double
   /** Returns this measurement with {@code calls} as its backend calls. */
   Measurement withBackendCalls(long calls) {
     return new Measurement(users, requests, errors, seconds, p50Millis, p99Millis, calls);
+  }
+
+  /**
+   * Returns what {@code parts}, run at the same time, measured together: their users, requests,
+   * errors and backend calls added up over the longest run's time. Percentiles cannot be added
+   * up; p99 is the highest of the parts', which the whole's cannot exceed, and p50 is unknown.
+   */
+  static Measurement together(List<Measurement> parts) {
+    if (parts.isEmpty()) {
+      throw new IllegalArgumentException("no measurements");
+    }
+    return new Measurement(
+        parts.stream().mapToInt(Measurement::users).sum(),
+        parts.stream().mapToLong(Measurement::requests).sum(),
+        parts.stream().mapToLong(Measurement::errors).sum(),
+        parts.stream().mapToDouble(Measurement::seconds).max().orElseThrow(),
+        Double.NaN,
+        parts.stream().mapToDouble(Measurement::p99Millis).max().orElseThrow(),
+        parts.stream().mapToLong(Measurement::backendCalls).sum());
   }
 }

@@ -138,17 +138,27 @@ final class Report {
 
   /** Writes the Markdown into {@code README.md} of the output directory. */
   void write() throws IOException {
-    Path file = settings.out().resolve("README.md");
-    Files.createDirectories(settings.out());
-    String generated = BEGIN + "\n" + markdown() + END + "\n";
-    String text = Files.exists(file) ? Files.readString(file) : "";
-    int begin = text.indexOf(BEGIN);
-    int end = text.indexOf(END);
-    if (begin >= 0 && end > begin) {
-      text = text.substring(0, begin) + generated + text.substring(end + END.length())
+    writeSection(settings.out(), BEGIN, END, markdown());
+  }
+
+  /**
+   * Replaces the part of {@code README.md} in {@code out} between the lines {@code begin} and
+   * {@code end} with {@code markdown}, or adds it at the end, between those lines, if they are
+   * not there yet.
+   */
+  static void writeSection(Path out, String begin, String end, String markdown)
+      throws IOException {
+    Path file = out.resolve("README.md");
+    Files.createDirectories(out);
+    String generated = begin + "\n" + markdown + end + "\n";
+    String text = Files.exists(file) ? Files.readString(file) : "# Load harness results\n";
+    int from = text.indexOf(begin);
+    int to = text.indexOf(end);
+    if (from >= 0 && to > from) {
+      text = text.substring(0, from) + generated + text.substring(to + end.length())
           .replaceFirst("^\n", "");
     } else {
-      text = "# Load harness results\n\n" + generated;
+      text = text + "\n" + generated;
     }
     Files.writeString(file, text);
   }
@@ -211,7 +221,8 @@ final class Report {
     return table.toString();
   }
 
-  private static String target(String target, String measured, boolean met) {
+  /** Returns a row of a targets table. */
+  static String target(String target, String measured, boolean met) {
     return "| " + target + " | " + measured + " | " + (met ? "met" : "**missed**") + " |\n";
   }
 

@@ -8,11 +8,11 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * The samples' Spring Boot application ({@value #MAIN_CLASS}) in a JVM of its own: Tomcat with at
- * most 200 threads, the library's servlet filter on {@code /test/collapse*}, and
- * {@code /test/noop*} never collapsed by the server, with a connection backlog large enough for
- * every user of a run. Its {@code /test/counter} counts how often
- * each endpoint's handler ran: the backend calls.
+ * The samples' Spring Boot application ({@value #MAIN_CLASS}) in a JVM of its own: Tomcat on
+ * 127.0.0.1 only, with at most 200 threads, the library's servlet filter on
+ * {@code /test/collapse*}, and {@code /test/noop*} never collapsed by the server, with a
+ * connection backlog large enough for every user of a run. Its {@code /test/counter} counts how
+ * often each endpoint's handler ran: the backend calls.
  */
 final class SampleApp implements AutoCloseable {
 
@@ -64,10 +64,21 @@ final class SampleApp implements AutoCloseable {
 
   /** Starts the application on a free port, without its start-up report, and waits for it. */
   static SampleApp start(Path logs) throws IOException, InterruptedException {
+    return start("sample-app", JVM_OPTIONS, logs);
+  }
+
+  /**
+   * Starts the application as {@link #start(Path)} does, with its own JVM options, its log named
+   * after {@code name}.
+   */
+  static SampleApp start(String name, List<String> jvmOptions, Path logs)
+      throws IOException, InterruptedException {
     int port = Loopback.freePort();
     URI base = URI.create("http://127.0.0.1:" + port);
-    ChildJvm jvm = ChildJvm.start("sample-app", MAIN_CLASS, JVM_OPTIONS,
-        List.of("--server.port=" + port, "--sample.startup-report.enabled=false",
+    ChildJvm jvm = ChildJvm.start(name, MAIN_CLASS, jvmOptions,
+        // Tomcat listens on every interface unless told otherwise
+        List.of("--server.address=127.0.0.1", "--server.port=" + port,
+            "--sample.startup-report.enabled=false",
             "--server.tomcat.accept-count=" + ACCEPT_BACKLOG,
             "--server.tomcat.processor-cache=" + PROCESSOR_CACHE),
         base.resolve("/test/counter"), logs);
@@ -88,6 +99,11 @@ final class SampleApp implements AutoCloseable {
       throw new IOException("no count of " + endpoint + " in /test/counter: " + counts);
     }
     return Long.parseLong(count.group(1));
+  }
+
+  /** Returns the port the application listens on, on 127.0.0.1. */
+  int port() {
+    return base.getPort();
   }
 
   /** Returns the pid of the application's JVM. */

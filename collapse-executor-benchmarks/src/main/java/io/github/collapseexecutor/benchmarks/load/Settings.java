@@ -25,10 +25,11 @@ import java.util.Set;
 record Settings(boolean quick, Set<Case> cases, Path out, Duration warmUp, Duration measure,
     Duration servletMeasure, int rounds, Duration sweepPoint, List<Integer> sweepUsers) {
 
-  /** The cases, each selectable with {@code --cases=servlet,clients,db}. */
-  enum Case { SERVLET, CLIENTS, DB }
+  /** The cases, each selectable with {@code --cases=servlet,clients,db,scale-out}. */
+  enum Case { SERVLET, CLIENTS, DB, SCALE_OUT }
 
-  static final String USAGE = "usage: load.sh [--quick] [--cases=servlet,clients,db] [--out=DIR]";
+  static final String USAGE =
+      "usage: load.sh [--quick] [--cases=servlet,clients,db,scale-out] [--out=DIR]";
 
   private static final List<Integer> SWEEP_USERS = List.of(1, 10, 50, 100, 200, 400);
 
@@ -64,7 +65,7 @@ record Settings(boolean quick, Set<Case> cases, Path out, Duration warmUp, Durat
 
   private static Case caseNamed(String name) {
     try {
-      return Case.valueOf(name.trim().toUpperCase(Locale.ROOT));
+      return Case.valueOf(name.trim().replace('-', '_').toUpperCase(Locale.ROOT));
     } catch (IllegalArgumentException e) {
       throw new IllegalArgumentException("unknown case: " + name + "\n" + USAGE, e);
     }
@@ -73,5 +74,10 @@ record Settings(boolean quick, Set<Case> cases, Path out, Duration warmUp, Durat
   /** Returns where the servers' logs go: beside the build output, never into {@code docs/}. */
   Path logs() {
     return Path.of("collapse-executor-benchmarks/target/load-logs");
+  }
+
+  /** Returns where the files written for a run go, such as the proxy's configurations. */
+  Path work() {
+    return Path.of("collapse-executor-benchmarks/target/load-work");
   }
 }

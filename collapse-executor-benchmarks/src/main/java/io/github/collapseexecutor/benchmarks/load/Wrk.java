@@ -1,12 +1,11 @@
 package io.github.collapseexecutor.benchmarks.load;
 
-import java.io.File;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.regex.Matcher;
@@ -36,17 +35,7 @@ final class Wrk {
 
   /** Returns the wrk executable on the {@code PATH}, if there is one. */
   static Optional<Path> find() {
-    String path = System.getenv("PATH");
-    if (path == null) {
-      return Optional.empty();
-    }
-    for (String dir : path.split(File.pathSeparator)) {
-      Path candidate = Path.of(dir, "wrk");
-      if (Files.isExecutable(candidate)) {
-        return Optional.of(candidate);
-      }
-    }
-    return Optional.empty();
+    return Executables.onPath("wrk");
   }
 
   /**
@@ -57,13 +46,26 @@ final class Wrk {
    */
   static Measurement run(Path wrk, URI url, int connections, Duration duration)
       throws IOException, InterruptedException {
-    List<String> command = List.of(wrk.toString(),
+    return run(wrk, url, null, connections, duration);
+  }
+
+  /**
+   * Loads {@code url} as {@link #run(Path, URI, int, Duration)} does, with the requests that the
+   * Lua {@code script} builds, when it is not null.
+   */
+  static Measurement run(Path wrk, URI url, Path script, int connections, Duration duration)
+      throws IOException, InterruptedException {
+    List<String> command = new ArrayList<>(List.of(wrk.toString(),
         "-c", Integer.toString(connections),
         "-t", Integer.toString(Math.min(MAX_THREADS, connections)),
         "-d", duration.toSeconds() + "s",
         "--timeout", "10s",
-        "--latency",
-        url.toString());
+        "--latency"));
+    if (script != null) {
+      command.add("-s");
+      command.add(script.toString());
+    }
+    command.add(url.toString());
     Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
     String report = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
     if (process.waitFor() != 0) {

@@ -1,0 +1,93 @@
+package io.github.collapseexecutor.benchmarks.load;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+
+/**
+ * Instances of the sample application, each in a JVM of its own on 127.0.0.1, started a few at a
+ * time and stopped together. Sized so that eight fit on a small machine beside the load
+ * generator and the proxy: a small fixed heap, one processor each, and only the C1 compiler,
+ * which reaches steady code within the warm-up, where C2 kept compiling for 20 to 30 s in the
+ * servlet case. The figure this case is about, backend calls, does not depend on how fast the
+ * code runs.
+ */
+final class Fleet implements AutoCloseable {
+
+  static final List<String> JVM_OPTIONS = List.of("-Xms256m", "-Xmx256m",
+      "-XX:ActiveProcessorCount=1", "-XX:TieredStopAtLevel=1");
+
+  private final List<SampleApp> instances;
+
+  private Fleet(List<SampleApp> instances) {
+    this.instances = List.copyOf(instances);
+  }
+
+  /**
+   * Starts {@code size} instances and returns once every one answers.
+   *
+   * @throws IllegalStateException if one of them did not start; those that did are stopped
+   */
+  static Fleet start(int size, Path logs) throws IOException, InterruptedException {
+    // one start per core: eight Spring Boot start-ups at once on two cores took two minutes each
+    ExecutorService starters = Executors.newFixedThreadPool(
+        Math.min(size, Runtime.getRuntime().availableProcessors()));
+    List<Future<SampleApp>> starting = new ArrayList<>();
+    List<SampleApp> started = new ArrayList<>();
+    try {
+      for (int i = 1; i <= size; i++) {
+        String name = "instance-" + i;
+        starting.add(starters.submit(() -> SampleApp.start(name, JVM_OPTIONS, logs)));
+      }
+      Throwable failure = null;
+      for (Future<SampleApp> instance : starting) {
+        try {
+          started.add(instance.get());
+        } catch (ExecutionException e) {
+          failure = failure == null ? e.getCause() : failure;
+        }
+      }
+      if (failure != null) {
+        throw new IllegalStateException("an instance of the sample application did not start",
+            failure);
+      }
+      return new Fleet(started);
+    } catch (RuntimeException | InterruptedException e) {
+      starting.forEach(instance -> instance.cancel(/* mayInterruptIfRunning= */ true));
+      started.forEach(SampleApp::close);
+      throw e;
+    } finally {
+      starters.shutdown();
+    }
+  }
+
+  /** Returns the first {@code count} instances. */
+  List<SampleApp> first(int count) {
+    return instances.subList(0, count);
+  }
+
+  /** Returns the ports of the first {@code count} instances. */
+  List<Integer> ports(int count) {
+    return first(count).stream().map(SampleApp::port).toList();
+  }
+
+  /** Returns how often the handler of {@code endpoint} ran, summed over every instance. */
+  long executions(String endpoint) throws IOException, InterruptedException {
+    long sum = 0;
+    for (SampleApp instance : instances) {
+      sum += instance.executions(endpoint);
+    }
+    return sum;
+  }
+
+  /** Stops every instance. */
+  @Override
+  public void close() {
+    instances.forEach(SampleApp::close);
+  }
+}

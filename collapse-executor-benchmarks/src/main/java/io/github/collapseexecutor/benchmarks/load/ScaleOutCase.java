@@ -1,0 +1,82 @@
+package io.github.collapseexecutor.benchmarks.load;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Collapse beyond one instance: the same hot and cold keys ({@link ZipfKeys}) through 1, 2, 4 and
+ * 8 instances that each collapse on their own, with the calls that reach the one shared backend
+ * counted. {@link ServletScaleOut} puts HAProxy in front of instances of the sample application,
+ * round-robin and with a consistent hash of the collapse key; {@link ClientScaleOut} has client
+ * instances call one backend. Every server and proxy listens on 127.0.0.1 and is stopped at the
+ * end, also when the case fails.
+ */
+final class ScaleOutCase {
+
+  /** The instance counts, the same for both sides. */
+  static final List<Integer> INSTANCES = List.of(1, 2, 4, 8);
+
+  /** The keys every request asks for. */
+  static final ZipfKeys KEYS = new ZipfKeys(100, 1.0);
+
+  /**
+   * What the case measured.
+   *
+   * @param servlet each balancing's points through HAProxy, empty when wrk or HAProxy is missing
+   * @param nginx the point of nginx's consistent hash at the most instances, empty when nginx,
+   *     wrk or HAProxy is missing
+   * @param clients the client instances' points
+   * @param conditions what the run conditions should say about the case
+   */
+  record Result(Map<Balancing, List<ScaleOutPoint>> servlet, List<ScaleOutPoint> nginx,
+      List<ScaleOutPoint> clients, List<String> conditions) {}
+
+  private final Settings settings;
+
+  ScaleOutCase(Settings settings) {
+    this.settings = settings;
+  }
+
+  Result run() throws IOException, InterruptedException {
+    List<String> conditions = new ArrayList<>();
+    Optional<Path> wrk = Wrk.find();
+    Optional<Path> haproxy = HaProxy.find();
+    int size = INSTANCES.get(INSTANCES.size() - 1);
+    Progress.line("scale-out  starting %d instances of the sample application", size);
+    try (Fleet fleet = Fleet.start(size, settings.logs())) {
+      conditions.add(String.format(Locale.ROOT, "Scale-out: %d instances of the sample application, JVM"
+          + " options %s; keys: %s", size, String.join(" ", Fleet.JVM_OPTIONS), KEYS));
+      Map<Balancing, List<ScaleOutPoint>> servlet = Map.of();
+      List<ScaleOutPoint> nginxPoints = List.of();
+      if (wrk.isEmpty()) {
+        conditions.add("Scale-out, servlet side skipped: " + Wrk.INSTALL_HINT);
+      } else if (haproxy.isEmpty()) {
+        conditions.add("Scale-out, servlet side skipped: " + HaProxy.INSTALL_HINT);
+      } else {
+        conditions.add("Scale-out, servlet side: " + ServletScaleOut.USERS + " users of "
+            + wrk.get().getFileName() + " through " + Executables.firstLine(haproxy.get(), "-v"));
+        ServletScaleOut servletSide = new ServletScaleOut(settings, wrk.get(), haproxy.get(), KEYS);
+        servlet = servletSide.run(fleet, INSTANCES);
+        Optional<Path> nginx = Nginx.find();
+        if (nginx.isPresent()) {
+          conditions.add("Scale-out, nginx: " + Executables.firstLine(nginx.get(), "-v"));
+          nginxPoints = List.of(servletSide.runNginx(fleet, nginx.get(), size));
+        } else {
+          conditions.add("Scale-out, nginx's consistent hash skipped: " + Nginx.INSTALL_HINT);
+        }
+        conditions.add(String.format(Locale.ROOT, "Load average (1 min) after the servlet side: %.2f",
+            Machine.loadAverage()));
+      }
+      List<ScaleOutPoint> clients = new ClientScaleOut(settings, KEYS)
+          .run(fleet.first(1).get(0), INSTANCES);
+      conditions.add(String.format(Locale.ROOT, "Load average (1 min) after the client side: %.2f",
+          Machine.loadAverage()));
+      return new Result(servlet, nginxPoints, clients, conditions);
+    }
+  }
+}

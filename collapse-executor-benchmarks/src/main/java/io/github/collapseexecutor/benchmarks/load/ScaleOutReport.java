@@ -1,0 +1,121 @@
+package io.github.collapseexecutor.benchmarks.load;
+
+import java.io.IOException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * The Markdown and chart of the scale-out case. It has a section of its own in the output
+ * directory's {@code README.md}, between {@link #BEGIN} and {@link #END}, so that running this
+ * case alone leaves the other cases' results as they are.
+ */
+final class ScaleOutReport {
+
+  static final String BEGIN = "<!-- scale-out-results:begin (written by the load harness) -->";
+  static final String END = "<!-- scale-out-results:end -->";
+  static final String CHART = "scale-out-calls.png";
+
+  /** The most consistent hashing may add to one instance's backend calls at 8 instances. */
+  static final double MAX_GROWTH = 1.5;
+
+  private final Settings settings;
+  private final List<String> conditions = new ArrayList<>();
+
+  ScaleOutReport(Settings settings) {
+    this.settings = settings;
+  }
+
+  /** Adds a line to the case's run conditions. */
+  void condition(String format, Object... args) {
+    conditions.add("- " + String.format(Locale.ROOT, format, args));
+  }
+
+  /** Returns a point's figures on one line, for the progress output. */
+  static String describe(Measurement measured) {
+    return String.format(Locale.ROOT, "%.0f TPS p99 %.1f ms, %.1f backend calls per 1000%s",
+        measured.tps(), measured.p99Millis(), measured.callsPerThousand(),
+        measured.errors() > 0 ? " (errors: " + measured.errors() + ")" : "");
+  }
+
+  /** Writes the case's section and chart into the output directory; the case took {@code took}. */
+  void write(ScaleOutCase.Result result, Duration took) throws IOException {
+    result.conditions().forEach(line -> condition("%s", line));
+    condition("The case took %d min %02d s", took.toMinutes(), took.toSecondsPart());
+    Map<String, List<ScaleOutPoint>> series = new LinkedHashMap<>();
+    result.servlet().forEach((balancing, points) ->
+        series.put("servlet filter, HAProxy " + balancing.title(), points));
+    if (!result.nginx().isEmpty()) {
+      series.put("servlet filter, nginx " + Balancing.CONSISTENT_HASH.title(), result.nginx());
+    }
+    series.put("client adapters (OkHttp), each instance its own", result.clients());
+    new Charts(settings.out()).scaleOut(CHART, "Backend calls per 1000 requests, "
+        + ScaleOutCase.KEYS, series);
+    Report.writeSection(settings.out(), BEGIN, END, markdown(result, series));
+  }
+
+  private String markdown(ScaleOutCase.Result result, Map<String, List<ScaleOutPoint>> series) {
+    StringBuilder md = new StringBuilder("### Scale-out: run conditions\n\n");
+    conditions.forEach(line -> md.append(line).append('\n'));
+    md.append("\n### Scale-out: backend calls, throughput and p99 against instances\n\n")
+        .append("Backend calls per 1000 requests, summed over the instances; \"x one instance\""
+            + " divides by the same series' figure at one instance (nginx: by HAProxy's consistent"
+            + " hash at one instance, the same single instance). Client side: p99 is the highest"
+            + " of the client instances' own p99.\n\n")
+        .append("| side and balancing | instances | backend calls per 1000 requests"
+            + " | x one instance | TPS | p99 ms | busiest instance's share of requests |\n")
+        .append("|---|---:|---:|---:|---:|---:|---:|\n");
+    List<ScaleOutPoint> hashed = result.servlet().get(Balancing.CONSISTENT_HASH);
+    series.forEach((name, points) -> {
+      double one = (points == result.nginx() ? hashed : points).get(0).measured()
+          .callsPerThousand();
+      for (ScaleOutPoint point : points) {
+        Measurement measured = point.measured();
+        md.append(String.format(Locale.ROOT, "| %s | %d | %.1f | %.2fx | %.0f%s | %.1f | %s |%n",
+            name, point.instances(), measured.callsPerThousand(),
+            measured.callsPerThousand() / one, measured.tps(),
+            measured.errors() == 0 ? "" : " (errors " + measured.errors() + ")",
+            measured.p99Millis(), Double.isNaN(point.busiestShare()) ? "-"
+                : String.format(Locale.ROOT, "%.0f%%", 100 * point.busiestShare())));
+      }
+    });
+    md.append("\n### Scale-out: targets\n\n| target | measured | met |\n|---|---|---|\n");
+    List<ScaleOutPoint> roundRobin = result.servlet().get(Balancing.ROUND_ROBIN);
+    if (hashed != null && roundRobin != null) {
+      md.append(growthTarget("Consistent hash", hashed.get(0), last(hashed), true));
+      md.append(growthTarget("Round-robin", roundRobin.get(0), last(roundRobin), false));
+      if (!result.nginx().isEmpty()) {
+        md.append(growthTarget("nginx's consistent hash", hashed.get(0), result.nginx().get(0),
+            true));
+      }
+    } else {
+      md.append("| servlet side | skipped (see the run conditions) | - |\n");
+    }
+    md.append("\n![Backend calls per 1000 requests against instances](" + CHART + ")\n\n");
+    return md.toString();
+  }
+
+  /**
+   * Returns the row of a target on the backend calls at {@code many} instances against
+   * {@code one}: within {@link #MAX_GROWTH} of it, or, where {@code bounded} is false, beyond.
+   */
+  private static String growthTarget(String balancing, ScaleOutPoint one, ScaleOutPoint many,
+      boolean bounded) {
+    double growth = many.measured().callsPerThousand() / one.measured().callsPerThousand();
+    String target = bounded
+        ? String.format(Locale.ROOT, "%s, %d instances: backend calls per 1000 requests within"
+            + " %.1fx of one instance's", balancing, many.instances(), MAX_GROWTH)
+        : String.format(Locale.ROOT, "%s, %d instances: the growth shows (more than %.1fx one"
+            + " instance's)", balancing, many.instances(), MAX_GROWTH);
+    return Report.target(target, String.format(Locale.ROOT, "%.1f against %.1f: %.2fx",
+            many.measured().callsPerThousand(), one.measured().callsPerThousand(), growth),
+        bounded == (growth <= MAX_GROWTH));
+  }
+
+  private static ScaleOutPoint last(List<ScaleOutPoint> points) {
+    return points.get(points.size() - 1);
+  }
+}

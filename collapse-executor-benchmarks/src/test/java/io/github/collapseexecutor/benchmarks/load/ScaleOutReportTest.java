@@ -1,0 +1,49 @@
+package io.github.collapseexecutor.benchmarks.load;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+final class ScaleOutReportTest {
+
+  @Test
+  void write_judgesEachBalancingAtTheMostInstancesAgainstOneInstance(@TempDir Path out)
+      throws IOException {
+    Map<Balancing, List<ScaleOutPoint>> servlet = new EnumMap<>(Balancing.class);
+    servlet.put(Balancing.ROUND_ROBIN, List.of(point(1, 200), point(8, 280)));
+    servlet.put(Balancing.CONSISTENT_HASH, List.of(point(1, 200), point(8, 310)));
+    ScaleOutCase.Result result = new ScaleOutCase.Result(servlet, List.of(point(8, 290)),
+        List.of(point(1, 190), point(8, 550)), List.of("conditions of the case"));
+
+    Settings settings =
+        Settings.parse(new String[] {"--quick", "--cases=scale-out", "--out=" + out});
+    new ScaleOutReport(settings).write(result, Duration.ofSeconds(75));
+
+    String page = Files.readString(out.resolve("README.md"));
+    assertThat(page).contains(
+        "| Consistent hash, 8 instances: backend calls per 1000 requests within 1.5x of one"
+            + " instance's | 310.0 against 200.0: 1.55x | **missed** |",
+        "| Round-robin, 8 instances: the growth shows (more than 1.5x one instance's)"
+            + " | 280.0 against 200.0: 1.40x | **missed** |",
+        "| nginx's consistent hash, 8 instances: backend calls per 1000 requests within 1.5x of"
+            + " one instance's | 290.0 against 200.0: 1.45x | met |",
+        "| client adapters (OkHttp), each instance its own | 8 | 550.0 | 2.89x |",
+        "- conditions of the case",
+        "- The case took 1 min 15 s");
+    assertThat(out.resolve(ScaleOutReport.CHART)).isNotEmptyFile();
+  }
+
+  /** A point whose backend made {@code callsPerThousand} calls per 1000 requests. */
+  private static ScaleOutPoint point(int instances, long callsPerThousand) {
+    return new ScaleOutPoint(instances,
+        new Measurement(200, 10_000, 0, 10, 100, 120, 10 * callsPerThousand), 0.5);
+  }
+}

@@ -1,0 +1,24 @@
+package io.github.collapseexecutor.benchmarks.load;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import org.junit.jupiter.api.Test;
+
+final class SettingsTest {
+
+  @Test
+  void parse_namesTheScaleOutCaseWithAHyphen() {
+    Settings settings = Settings.parse(new String[] {"--quick", "--cases=servlet,scale-out"});
+
+    assertThat(settings.cases())
+        .containsExactlyInAnyOrder(Settings.Case.SERVLET, Settings.Case.SCALE_OUT);
+  }
+
+  @Test
+  void parse_rejectsAnUnknownCaseByName() {
+    assertThatThrownBy(() -> Settings.parse(new String[] {"--cases=scaleup"}))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageStartingWith("unknown case: scaleup");
+  }
+}
