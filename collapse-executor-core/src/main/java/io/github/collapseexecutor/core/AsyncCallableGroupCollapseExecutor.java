@@ -9,7 +9,6 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
-import java.util.concurrent.RejectedExecutionException;
 
 /**
  * Same-key collapse that runs the work on an {@link Executor}: concurrent calls with an equal
@@ -58,7 +57,8 @@ public final class AsyncCallableGroupCollapseExecutor implements AutoCloseable {
    * {@code group}.
    *
    * @throws NullPointerException if {@code group} or {@code callable} is null
-   * @throws IllegalStateException if this executor is closed
+   * @throws IllegalStateException if this executor is closed, or if called from the work of an
+   *     equal group on the thread running it, which would wait for its own result
    */
   public <T> CompletableFuture<T> execute(Object group, Callable<T> callable) {
     Objects.requireNonNull(group, "group");
@@ -69,8 +69,10 @@ public final class AsyncCallableGroupCollapseExecutor implements AutoCloseable {
     if (flight == mine) {
       try {
         executor.get().execute(() -> run(group, mine, callable));
-      } catch (RejectedExecutionException rejected) {
-        flights.complete(group, mine, null, rejected);
+      } catch (Throwable refused) {
+        // a rejection or any other failure of the executor: the callers get it, and the group is
+        // free again
+        flights.complete(group, mine, null, refused);
       }
     }
     return caller;
@@ -83,12 +85,15 @@ public final class AsyncCallableGroupCollapseExecutor implements AutoCloseable {
       return;
     }
     Object result;
+    flight.runner(Thread.currentThread());
     try {
       result = callable.call();
     } catch (Throwable failure) {
+      flight.runner(null);
       flights.complete(group, flight, null, failure);
       return;
     }
+    flight.runner(null);
     flights.complete(group, flight, result, null);
   }
 

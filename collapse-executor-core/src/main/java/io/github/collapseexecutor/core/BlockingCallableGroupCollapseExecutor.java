@@ -56,8 +56,14 @@ public final class BlockingCallableGroupCollapseExecutor implements AutoCloseabl
    * Runs {@code callable}, or waits for the run in progress for an equal {@code group}, and
    * returns its result.
    *
+   * <p>A callable may call this executor for other groups. Calling it for its own group on the
+   * thread running it could only wait for itself and throws {@link IllegalStateException}; a cycle
+   * through other threads or executors (group A waiting for B, whose run waits for A) is not
+   * detected.
+   *
    * @throws NullPointerException if {@code group} or {@code callable} is null
-   * @throws IllegalStateException if this executor is closed
+   * @throws IllegalStateException if this executor is closed, or if called from the work of an
+   *     equal group on the thread running it
    * @throws CollapseExecutionException if the work threw a checked exception or the waiting thread
    *     was interrupted
    */
@@ -96,9 +102,11 @@ public final class BlockingCallableGroupCollapseExecutor implements AutoCloseabl
 
   private <T> T run(Object group, Flight flight, Callable<T> callable) {
     T result;
+    flight.runner(Thread.currentThread());
     try {
       result = callable.call();
     } catch (Throwable failure) {
+      flight.runner(null);
       if (failure instanceof InterruptedException || Thread.currentThread().isInterrupted()) {
         // the interrupt was meant for this caller, not for the ones waiting on it
         flights.complete(group, flight, Flight.RETRY, null);
@@ -107,6 +115,7 @@ public final class BlockingCallableGroupCollapseExecutor implements AutoCloseabl
       }
       throw Failures.rethrow(failure);
     }
+    flight.runner(null);
     flights.complete(group, flight, result, null);
     return result;
   }

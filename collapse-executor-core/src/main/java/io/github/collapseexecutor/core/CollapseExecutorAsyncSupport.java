@@ -74,6 +74,13 @@ public abstract class CollapseExecutorAsyncSupport<INPUT, OUTPUT, BATCH_OUTPUT>
    * Returns a future of the output for {@code input}, which runs in a batch with the inputs of
    * concurrent callers.
    *
+   * <p>May be called from this executor's own {@code doExecute}: the call queues for a slot like
+   * any other. If that thread then waits for it ({@code get} or {@code join} on the returned future)
+   * while it holds every slot, the future fails at once with an {@link IllegalStateException}
+   * instead of waiting for itself. A thread that waits in {@code bindingOutput} or a continuation
+   * first gives back the slot its batch still holds. Waits through other threads, or on futures
+   * derived from this one, are not detected; give them a timeout.
+   *
    * @throws NullPointerException if {@code input} is null
    * @throws IllegalStateException if this executor is closed
    * @throws RejectedExecutionException if too many inputs are pending
@@ -84,7 +91,13 @@ public abstract class CollapseExecutorAsyncSupport<INPUT, OUTPUT, BATCH_OUTPUT>
     return call.future();
   }
 
-  /** Runs one batch on the executor; may throw, failing every caller of the batch. */
+  /**
+   * Runs one batch on the executor; may throw anything, errors included, failing every caller of
+   * the batch with it.
+   *
+   * <p>It runs on a pool thread, not on the callers' threads: do not read per-caller context from
+   * thread-locals here (a security context, an MDC); pass what the batch needs in the input.
+   */
   protected abstract BATCH_OUTPUT doExecute(Collection<Input<INPUT>> inputs) throws Exception;
 
   /**
@@ -129,8 +142,10 @@ public abstract class CollapseExecutorAsyncSupport<INPUT, OUTPUT, BATCH_OUTPUT>
             /* requeueOnInterrupt= */ false));
       }
       return true;
-    } catch (RejectedExecutionException rejected) {
-      BatchRuns.failUnsettled(batch.liveCalls(), rejected);
+    } catch (Throwable refused) {
+      // a rejection, or any other failure of the executor: the batch's callers get it, and the
+      // engine drops the batch and frees its slot
+      BatchRuns.failUnsettled(batch.liveCalls(), refused);
       return false;
     }
   }

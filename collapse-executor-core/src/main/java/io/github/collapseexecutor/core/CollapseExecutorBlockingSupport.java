@@ -79,8 +79,16 @@ public abstract class CollapseExecutorBlockingSupport<INPUT, OUTPUT, BATCH_OUTPU
    * Returns the output for {@code input}, running it in a batch with the inputs of concurrent
    * callers.
    *
+   * <p>May be called from this executor's own {@code doExecute} or {@code bindingOutput}: the call
+   * runs in a batch of its own at once if a slot is free, and a call from {@code bindingOutput}
+   * gives back the slot its batch still holds. A call from {@code doExecute} on a thread that holds
+   * every slot (one slot, or two at depth two) could only wait for itself and throws
+   * {@link IllegalStateException} instead. Waits through other threads (a batch waiting for a call
+   * whose batch waits for it) are not detected; give them a timeout.
+   *
    * @throws NullPointerException if {@code input} is null
-   * @throws IllegalStateException if this executor is closed
+   * @throws IllegalStateException if this executor is closed, or if the call would wait for a slot
+   *     that only the calling thread can free
    * @throws java.util.concurrent.RejectedExecutionException if too many inputs are pending
    * @throws CollapseExecutionException if the batch failed with a checked exception, or the
    *     waiting thread was interrupted
@@ -102,7 +110,13 @@ public abstract class CollapseExecutorBlockingSupport<INPUT, OUTPUT, BATCH_OUTPU
 
   /**
    * Runs one batch: called with the inputs of one batch, never empty, on the thread of one of the
-   * callers. May throw; every caller of the batch then gets that exception.
+   * callers. May throw anything, errors included; every caller of the batch then gets that
+   * throwable.
+   *
+   * <p>Because the batch runs on one caller's thread, it sees that caller's thread-locals (a
+   * security context, an MDC) while it loads the inputs of the others: do not read per-caller
+   * context from thread-locals here, pass what the batch needs in the input (and in the
+   * {@link CollapseExecutorOptions#inputGrouper() input grouper}'s key if contexts must not mix).
    */
   protected abstract BATCH_OUTPUT doExecute(Collection<Input<INPUT>> inputs) throws Exception;
 

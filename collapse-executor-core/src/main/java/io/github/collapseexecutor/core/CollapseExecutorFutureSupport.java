@@ -38,6 +38,8 @@ public abstract class CollapseExecutorFutureSupport<INPUT, OUTPUT, BATCH_OUTPUT>
 
   private final BatchEngine<INPUT, OUTPUT> engine;
   private final BatchEngine.Sink<INPUT, OUTPUT> dispatch = this::dispatch;
+  private final BatchEngine.Sink<INPUT, OUTPUT> dispatchSubmitted = this::dispatchSubmitted;
+  private final BatchRuns.Execute<INPUT, CompletableFuture<BATCH_OUTPUT>> execute = this::doExecute;
 
   /** Creates an executor with the default {@link CollapseExecutorOptions}. */
   protected CollapseExecutorFutureSupport() {
@@ -54,19 +56,37 @@ public abstract class CollapseExecutorFutureSupport<INPUT, OUTPUT, BATCH_OUTPUT>
    * Returns a future of the output for {@code input}, which runs in a batch with the inputs of
    * concurrent callers.
    *
+   * <p>Batches are started and completed through a per-thread trampoline: a batch that the
+   * completion of another starts on the same thread waits until that completion returns, so that
+   * chains of futures that complete at once keep the stack flat. A call of this method is never
+   * deferred that way: even from a continuation that runs inside another batch's completion, its
+   * batch starts at once (and then what the thread had deferred), as it would from any other
+   * thread, so the continuation may wait for it. Prefer chaining ({@code thenCompose}) to waiting.
+   *
+   * <p>A call from this executor's own {@code doExecute} queues for a slot like any other; if that
+   * thread then waits for it ({@code get} or {@code join}) while it holds every slot, the future
+   * fails at once with an {@link IllegalStateException} instead of waiting for itself. A thread
+   * that waits in {@code bindingOutput} or a continuation first gives back the slot its batch still
+   * holds. A future {@code doExecute} returns that depends on such a call, or a wait through
+   * other threads, is not detected.
+   *
    * @throws NullPointerException if {@code input} is null
    * @throws IllegalStateException if this executor is closed
    * @throws java.util.concurrent.RejectedExecutionException if too many inputs are pending
    */
   public CompletableFuture<OUTPUT> execute(INPUT input) {
     Call<INPUT, OUTPUT> call = engine.newFutureCall(input);
-    engine.submit(call, dispatch);
+    engine.submit(call, dispatchSubmitted);
     return call.future();
   }
 
   /**
-   * Starts one batch and returns a future of its output. Must not block. Throwing, returning
-   * {@code null} or returning a future that fails all fail every caller of the batch.
+   * Starts one batch and returns a future of its output. Must not block. Throwing anything,
+   * returning {@code null} or returning a future that fails all fail every caller of the batch.
+   *
+   * <p>It runs on the thread that starts the batch, which may be any caller's or the thread that
+   * completed the previous batch: do not read per-caller context from thread-locals here (a
+   * security context, an MDC); pass what the batch needs in the input.
    */
   protected abstract CompletableFuture<BATCH_OUTPUT> doExecute(Collection<Input<INPUT>> inputs)
       throws Exception;
@@ -98,6 +118,15 @@ public abstract class CollapseExecutorFutureSupport<INPUT, OUTPUT, BATCH_OUTPUT>
 
   private boolean dispatch(Batch<INPUT, OUTPUT> batch) {
     Trampoline.run(() -> start(batch));
+    return true;
+  }
+
+  /**
+   * Starts a batch that a call of {@link #execute} started at once, even from a continuation inside
+   * another batch's completion, which may wait for it.
+   */
+  private boolean dispatchSubmitted(Batch<INPUT, OUTPUT> batch) {
+    Trampoline.runNow(() -> start(batch));
     return true;
   }
 
@@ -134,7 +163,7 @@ public abstract class CollapseExecutorFutureSupport<INPUT, OUTPUT, BATCH_OUTPUT>
     long start = System.nanoTime();
     CompletableFuture<BATCH_OUTPUT> pending;
     try {
-      pending = Objects.requireNonNull(doExecute(BatchRuns.inputs(live)),
+      pending = Objects.requireNonNull(BatchRuns.holdingSlot(engine, live, execute),
           () -> engine.name() + ": doExecute returned null instead of a future");
     } catch (Throwable failure) {
       BatchRuns.failUnsettled(live, failure);

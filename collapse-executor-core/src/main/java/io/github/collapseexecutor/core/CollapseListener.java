@@ -5,8 +5,11 @@ package io.github.collapseexecutor.core;
  * Micrometer; any other sink can implement it directly.
  *
  * <p>Methods are called on the thread that ran the batch or on the caller's thread, so they must
- * be quick and must not block. An exception thrown by a listener is logged and otherwise ignored:
- * it never changes what a caller gets.
+ * be quick and must not block. Anything a listener throws, an {@link Error} or a checked exception
+ * thrown sneakily included, is logged through {@link System.Logger} and otherwise ignored: it never
+ * changes what a caller gets, and the executor goes on with its next batch. Only a
+ * {@link VirtualMachineError} is thrown on after it is logged, once the batch's callers are
+ * settled and its slot is free, since going on after one is not safe.
  */
 public interface CollapseListener {
 

@@ -43,7 +43,8 @@ public final class FutureCallableGroupCollapseExecutor implements AutoCloseable 
    * progress for an equal {@code group}.
    *
    * @throws NullPointerException if {@code group} or {@code callable} is null
-   * @throws IllegalStateException if this executor is closed
+   * @throws IllegalStateException if this executor is closed, or if called from the work of an
+   *     equal group on the thread running it, which would wait for its own result
    */
   public <T> CompletableFuture<T> execute(Object group, Callable<CompletableFuture<T>> callable) {
     Objects.requireNonNull(group, "group");
@@ -59,13 +60,16 @@ public final class FutureCallableGroupCollapseExecutor implements AutoCloseable 
 
   private <T> void start(Object group, Flight flight, Callable<CompletableFuture<T>> callable) {
     CompletableFuture<T> work;
+    flight.runner(Thread.currentThread());
     try {
       work = Objects.requireNonNull(callable.call(),
           () -> flights.name() + ": the callable returned null instead of a future");
     } catch (Throwable failure) {
+      flight.runner(null);
       flights.complete(group, flight, null, failure);
       return;
     }
+    flight.runner(null);
     flight.onAbandon(() -> {
       flights.complete(group, flight, null,
           new CancellationException("every caller left before the work completed"));

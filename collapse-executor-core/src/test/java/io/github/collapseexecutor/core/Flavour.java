@@ -1,11 +1,13 @@
 package io.github.collapseexecutor.core;
 
+import java.time.Duration;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
 import java.util.function.BiConsumer;
 import java.util.stream.Collectors;
 
@@ -40,6 +42,11 @@ enum Flavour {
         CompletableFuture<String> submit(Integer input) {
           return CompletableFuture.supplyAsync(() -> target.execute(input), callers);
         }
+
+        @Override
+        CompletableFuture<String> submit(Integer input, Duration timeout) {
+          return CompletableFuture.supplyAsync(() -> target.execute(input, timeout), callers);
+        }
       };
     }
   },
@@ -68,6 +75,11 @@ enum Flavour {
         @Override
         CompletableFuture<String> submit(Integer input) {
           return target.execute(input);
+        }
+
+        @Override
+        CompletableFuture<String> submit(Integer input, Duration timeout) {
+          return target.execute(input).orTimeout(timeout.toNanos(), TimeUnit.NANOSECONDS);
         }
       };
     }
@@ -106,6 +118,11 @@ enum Flavour {
         @Override
         CompletableFuture<String> submit(Integer input) {
           return target.execute(input);
+        }
+
+        @Override
+        CompletableFuture<String> submit(Integer input, Duration timeout) {
+          return target.execute(input).orTimeout(timeout.toNanos(), TimeUnit.NANOSECONDS);
         }
       };
     }
@@ -162,6 +179,12 @@ enum Flavour {
 
     /** Submits one call; for the blocking flavour it runs on a thread of its own. */
     abstract CompletableFuture<String> submit(Integer input);
+
+    /**
+     * Submits one call whose caller stops waiting after {@code timeout}: with the blocking
+     * flavour's timeout, or with {@code orTimeout} on the caller's own future.
+     */
+    abstract CompletableFuture<String> submit(Integer input, Duration timeout);
 
     @Override
     public void close() {

@@ -99,7 +99,7 @@ public final class CancelSettleStress {
 
     Race() {
       // the same hook the engine installs, counted
-      call.future().onLeave(failure -> {
+      call.future().owner(failure -> {
         leaves.incrementAndGet();
         engine.leave(call, failure);
       });

@@ -74,7 +74,7 @@ final class StressSupport {
 
   /** A call of a blocking caller; the caller's thread is never really woken. */
   static Call<String, String> blockingCall(String input) {
-    return new Call<>(input, null, System.nanoTime(), NOBODY, null, "stress");
+    return new Call<>(input, null, System.nanoTime(), NOBODY, null, "stress", null);
   }
 
   /** The sink of the blocking flavour: asks the first waiting caller of the batch to lead it. */

@@ -17,6 +17,8 @@ public final class Batch<I, O> {
   volatile Runnable wakeUp;
   /** Links batches started together; guarded by the engine lock. */
   Batch<I, O> nextStarted;
+  /** Where the slot goes if a hand-out gives it back early; see {@link HeldSlots}. */
+  BatchEngine.Sink<I, O> releaseTo;
 
   Batch(BatchEngine.Group<I, O> group) {
     this.group = group;

@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Function;
@@ -48,6 +49,7 @@ public final class BatchEngine<I, O> {
   }
 
   private static final System.Logger LOG = System.getLogger(BatchEngine.class.getName());
+  private static final AtomicInteger IDS = new AtomicInteger();
   private static final VarHandle IN_FLIGHT;
 
   static {
@@ -58,6 +60,8 @@ public final class BatchEngine<I, O> {
     }
   }
 
+  /** Tells this engine apart in {@link HeldSlots} without storing a reference there. */
+  final int id = IDS.incrementAndGet();
   private final String name;
   private final int waitThreshold;
   private final long collectingWaitNanos;
@@ -287,6 +291,30 @@ public final class BatchEngine<I, O> {
       Reports.timedOut(listener, name);
     }
     return true;
+  }
+
+  /**
+   * Called on a caller's thread before it blocks for {@code call}, which is not settled yet. Gives
+   * back the slots this thread holds only to hand out outputs of this executor's batches and runs
+   * the batch starts this thread deferred, so that the call can start. A call that still waits for
+   * a slot while this thread holds every slot, running {@code doExecute}, would wait for itself:
+   * it leaves its queue instead.
+   *
+   * @return the error to fail the call with, having left, or null if the call may be waited for
+   */
+  public IllegalStateException beforeWaiting(Call<I, O> call) {
+    HeldSlots held = HeldSlots.current();
+    held.releaseHandOuts(this);
+    Trampoline.runDeferred();
+    if (call.state() != Call.QUEUED || held.running(this) < maxConcurrentBatches) {
+      return null;
+    }
+    IllegalStateException refused = new IllegalStateException(name + ": execute("
+        + Names.describe(call.value()) + ") was called from doExecute of " + name
+        + " on a thread that holds all " + maxConcurrentBatches + " of its batch slots;"
+        + " waiting for it would wait forever");
+    leave(call, refused);
+    return refused;
   }
 
   /**

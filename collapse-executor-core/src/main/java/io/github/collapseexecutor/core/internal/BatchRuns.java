@@ -8,7 +8,6 @@ import java.util.Collection;
 import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.Executor;
-import java.util.concurrent.RejectedExecutionException;
 
 /** The steps every flavour takes around the user's {@code doExecute} and {@code bindingOutput}. */
 public final class BatchRuns {
@@ -97,8 +96,9 @@ public final class BatchRuns {
     }
     long start = System.nanoTime();
     B output;
+    HeldSlots held = HeldSlots.current();
     try {
-      output = execute.apply(inputs(live));
+      output = holdingSlot(held, engine, live, execute);
     } catch (Throwable failure) {
       if (requeueOnInterrupt && isInterruption(failure)) {
         // the interrupt was meant for the caller running the batch: it alone fails. Its own call
@@ -125,8 +125,28 @@ public final class BatchRuns {
             bindMeasured(engine, output, live, bind)))) {
       return;
     }
-    Throwable failure = handOut(engine, batch, sink, executed - start, output, live, bind);
+    Throwable failure = handOut(held, engine, batch, sink, executed - start, output, live, bind);
     report(engine, batch, live.size(), start, executed, failure);
+  }
+
+  /**
+   * Calls {@code doExecute} with the inputs of {@code live}, marking meanwhile that this thread
+   * holds one of the engine's slots for it: a call this thread then waits for could not start
+   * while it holds them all (see {@link BatchEngine#beforeWaiting}).
+   */
+  public static <I, O, B> B holdingSlot(
+      BatchEngine<I, O> engine, List<Call<I, O>> live, Execute<I, B> execute) throws Exception {
+    return holdingSlot(HeldSlots.current(), engine, live, execute);
+  }
+
+  private static <I, O, B> B holdingSlot(HeldSlots held,
+      BatchEngine<I, O> engine, List<Call<I, O>> live, Execute<I, B> execute) throws Exception {
+    int frame = held.pushRunning(engine);
+    try {
+      return execute.apply(inputs(live));
+    } finally {
+      held.pop(frame);
+    }
   }
 
   /**
@@ -153,8 +173,9 @@ public final class BatchRuns {
     }
     try {
       pool.execute(handOut);
-    } catch (RejectedExecutionException shutDown) {
-      // setExecutor replaced the pool and shut it down: hand out here, before the next batch
+    } catch (Throwable refused) {
+      // setExecutor replaced the pool and shut it down, or no thread could be started: hand out
+      // here, before the next batch
       handOut.run();
     }
     return true;
@@ -197,17 +218,28 @@ public final class BatchRuns {
   public static <I, O, B> Throwable handOut(BatchEngine<I, O> engine, Batch<I, O> batch,
       BatchEngine.Sink<I, O> sink, long executeNanos, B output, List<Call<I, O>> live,
       Bind<I, O, B> bind) {
+    return handOut(HeldSlots.current(), engine, batch, sink, executeNanos, output, live, bind);
+  }
+
+  private static <I, O, B> Throwable handOut(HeldSlots held, BatchEngine<I, O> engine,
+      Batch<I, O> batch, BatchEngine.Sink<I, O> sink, long executeNanos, B output,
+      List<Call<I, O>> live, Bind<I, O, B> bind) {
     int calls = live.size();
     SlotRelease release = engine.slotRelease();
     boolean releaseFirst = !release.afterHandOut(calls, executeNanos);
     if (releaseFirst) {
       engine.finish(batch, sink);
+      return bindMeasured(engine, output, live, bind);
     }
-    Throwable failure = bindMeasured(engine, output, live, bind);
-    if (!releaseFirst) {
-      engine.finish(batch, sink);
+    // user code that waits for a call of this executor gives the slot back early: see HeldSlots
+    int frame = held.pushHandingOut(engine, batch, sink);
+    try {
+      return bindMeasured(engine, output, live, bind);
+    } finally {
+      if (held.pop(frame)) {
+        engine.finish(batch, sink);
+      }
     }
-    return failure;
   }
 
   /** Binds the outputs and tells {@link SlotRelease} how long that took. */
@@ -241,7 +273,7 @@ public final class BatchRuns {
       if (call.isUnsettled()) {
         call.settle(null, new IllegalStateException(
             "bindingOutput of " + engine.name() + " did not bind an output for input "
-                + call.value()));
+                + Names.describe(call.value())));
       }
     }
     return null;

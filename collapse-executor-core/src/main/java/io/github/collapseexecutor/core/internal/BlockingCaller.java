@@ -37,6 +37,7 @@ public final class BlockingCaller<I, O> {
     long deadline = call.submittedNanos + timeoutNanos;
     engine.submit(call, handLead);
     boolean interrupted = false;
+    boolean checked = false;
     try {
       for (;;) {
         int state = call.state();
@@ -46,6 +47,15 @@ public final class BlockingCaller<I, O> {
         if (state == Call.LEAD) {
           call.setState(Call.TAKEN);
           runner.run(call.batch, handLead);
+          continue;
+        }
+        if (!checked) {
+          // only now, off the path of a call that ran at once: this thread may hold what it waits for
+          checked = true;
+          IllegalStateException refused = engine.beforeWaiting(call);
+          if (refused != null) {
+            throw refused;
+          }
           continue;
         }
         if (timeoutNanos < 0) {

@@ -22,7 +22,7 @@ import java.util.concurrent.locks.LockSupport;
  *   \--caller leaves (under the engine lock)--> LEFT      TAKEN/BOUND --caller leaves--> LEFT
  * </pre>
  */
-public final class Call<I, O> implements Bundle<I, O> {
+public final class Call<I, O> implements Bundle<I, O>, CallerFuture.Owner {
 
   static final int QUEUED = 0;
   static final int TAKEN = 1;
@@ -50,6 +50,8 @@ public final class Call<I, O> implements Bundle<I, O> {
   /** The caller's future, for the future-returning flavours; {@code null} otherwise. */
   final CallerFuture<O> future;
   final String executorName;
+  /** The engine to tell when the caller leaves or blocks on its future; {@code null} for blocking. */
+  private final BatchEngine<I, O> engine;
 
   private volatile int state;
   private O output;
@@ -60,27 +62,41 @@ public final class Call<I, O> implements Bundle<I, O> {
   volatile Batch<I, O> batch;
 
   Call(I value, Object groupKey, long submittedNanos, Thread waiter, CallerFuture<O> future,
-      String executorName) {
+      String executorName, BatchEngine<I, O> engine) {
     this.value = value;
     this.groupKey = groupKey;
     this.submittedNanos = submittedNanos;
     this.waiter = waiter;
     this.future = future;
     this.executorName = executorName;
+    this.engine = engine;
   }
 
   /** Creates a call whose caller blocks on the current thread. */
   public static <I, O> Call<I, O> blocking(I value, Object groupKey, long nanos, String name) {
-    return new Call<>(value, groupKey, nanos, Thread.currentThread(), null, name);
+    return new Call<>(value, groupKey, nanos, Thread.currentThread(), null, name, null);
   }
 
   /** Creates a call whose caller waits on a future; the future learns when its caller leaves. */
   public static <I, O> Call<I, O> withFuture(
       I value, Object groupKey, long nanos, String name, BatchEngine<I, O> engine) {
     CallerFuture<O> future = new CallerFuture<>();
-    Call<I, O> call = new Call<>(value, groupKey, nanos, null, future, name);
-    future.onLeave(failure -> engine.leave(call, failure));
+    Call<I, O> call = new Call<>(value, groupKey, nanos, null, future, name, engine);
+    future.owner(call);
     return call;
+  }
+
+  @Override
+  public void left(Throwable failure) {
+    engine.leave(this, failure);
+  }
+
+  @Override
+  public void beforeBlocking() {
+    IllegalStateException refused = engine.beforeWaiting(this);
+    if (refused != null) {
+      future.settle(null, refused);
+    }
   }
 
   @Override

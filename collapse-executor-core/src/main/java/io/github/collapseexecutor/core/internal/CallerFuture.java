@@ -1,22 +1,38 @@
 package io.github.collapseexecutor.core.internal;
 
 import java.util.concurrent.CompletableFuture;
-import java.util.function.Consumer;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 /**
  * The future one caller receives. Each caller gets its own, so a caller that cancels it, completes
  * it or lets {@link #orTimeout} fire leaves alone without touching the others; the executor learns
- * of it through the leave hook and drops the input if its batch has not started.
+ * of it through its {@link Owner} and drops the input if its batch has not started.
+ *
+ * <p>Before a thread blocks in {@link #get()} or {@link #join()} on this future, the owner may
+ * start what the thread would otherwise wait for itself, or fail the future at once.
  *
  * <p>Derived stages are plain {@link CompletableFuture}s: only this one reports leaving.
  */
 public final class CallerFuture<T> extends CompletableFuture<T> {
 
-  private volatile Consumer<Throwable> onLeave;
+  /** What the executor is told of the caller's own use of its future. */
+  @FunctionalInterface
+  public interface Owner {
 
-  /** Sets what runs when the caller completes this future before the executor does. */
-  public void onLeave(Consumer<Throwable> onLeave) {
-    this.onLeave = onLeave;
+    /** The caller completed or cancelled its future before the executor did. */
+    void left(Throwable failure);
+
+    /** The caller's thread is about to block on its future, which is not complete yet. */
+    default void beforeBlocking() {}
+  }
+
+  private volatile Owner owner;
+
+  /** Sets who learns when the caller leaves or blocks. */
+  public void owner(Owner owner) {
+    this.owner = owner;
   }
 
   /** Completes this future from the executor's side, without reporting a leave. */
@@ -42,14 +58,40 @@ public final class CallerFuture<T> extends CompletableFuture<T> {
   }
 
   @Override
+  public T get() throws InterruptedException, ExecutionException {
+    beforeBlocking();
+    return super.get();
+  }
+
+  @Override
+  public T get(long timeout, TimeUnit unit)
+      throws InterruptedException, ExecutionException, TimeoutException {
+    beforeBlocking();
+    return super.get(timeout, unit);
+  }
+
+  @Override
+  public T join() {
+    beforeBlocking();
+    return super.join();
+  }
+
+  @Override
   public <U> CompletableFuture<U> newIncompleteFuture() {
     return new CompletableFuture<>();
   }
 
+  private void beforeBlocking() {
+    Owner hook = owner;
+    if (hook != null && !isDone()) {
+      hook.beforeBlocking();
+    }
+  }
+
   private boolean left(boolean changed, Throwable failure) {
-    Consumer<Throwable> hook = onLeave;
+    Owner hook = owner;
     if (changed && hook != null) {
-      hook.accept(failure);
+      hook.left(failure);
     }
     return changed;
   }

@@ -70,9 +70,24 @@ public final class Flight extends CompletableFuture<Object> {
   /** The callers' futures, most recent first, until the flight completes. */
   private volatile Waiting callers;
   private volatile int prune;
+  /**
+   * The thread inside the work while it runs, read only to refuse that thread joining its own run:
+   * every thread sees its own writes, so no other thread can mistake itself for it.
+   */
+  private Thread runner;
 
   Flight(long startNanos) {
     this.startNanos = startNanos;
+  }
+
+  /** Marks the current thread as inside the work of this flight, or none for {@code null}. */
+  public void runner(Thread thread) {
+    runner = thread;
+  }
+
+  /** Whether the current thread is inside the work of this flight. */
+  boolean runsOnThisThread() {
+    return runner == Thread.currentThread();
   }
 
   /** Adds a caller; false if the flight is closed and the caller must find or start another. */
@@ -108,7 +123,7 @@ public final class Flight extends CompletableFuture<Object> {
   /** Returns a future for one caller; cancelling it leaves the flight, not cancels it. */
   public <T> CallerFuture<T> newCaller() {
     CallerFuture<T> caller = new CallerFuture<>();
-    caller.onLeave(failure -> leave());
+    caller.owner(failure -> leave());
     for (;;) {
       Waiting head = callers;
       if (head == SETTLED) {

@@ -52,6 +52,11 @@ public final class FlightMap {
       if (current == null) {
         return mine;
       }
+      if (current.runsOnThisThread()) {
+        throw new IllegalStateException(name + ": execute(" + Names.describe(group)
+            + ") was called from the work of group " + Names.describe(group)
+            + " on the thread running it; it would wait for its own result forever");
+      }
       if (current.tryJoin()) {
         return current;
       }
@@ -69,12 +74,12 @@ public final class FlightMap {
     } else {
       flight.finishExceptionally(failure);
     }
+    if (closed && flights.isEmpty()) {
+      onTerminated.run();
+    }
     if (listener != CollapseListener.NONE) {
       Reports.batch(listener, new BatchReport(
           name, size, 0, System.nanoTime() - flight.startNanos, failure));
-    }
-    if (closed && flights.isEmpty()) {
-      onTerminated.run();
     }
   }
 

@@ -1,6 +1,6 @@
 package io.github.collapseexecutor.core.internal;
 
-/** Default executor names. */
+/** Default executor names, and user values as error messages show them. */
 public final class Names {
 
   private Names() {}
@@ -12,5 +12,17 @@ public final class Names {
     }
     String simple = type.getSimpleName();
     return simple.isEmpty() ? type.getName() : simple;
+  }
+
+  /**
+   * Returns {@code value} as an error message shows it: its {@code toString()}, or its class and
+   * identity if that throws, so that a message about a failing call never fails itself.
+   */
+  public static String describe(Object value) {
+    try {
+      return String.valueOf(value);
+    } catch (Throwable e) {
+      return value.getClass().getName() + "@" + Integer.toHexString(System.identityHashCode(value));
+    }
   }
 }

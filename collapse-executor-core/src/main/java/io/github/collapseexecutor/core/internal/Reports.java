@@ -3,7 +3,12 @@ package io.github.collapseexecutor.core.internal;
 import io.github.collapseexecutor.core.BatchReport;
 import io.github.collapseexecutor.core.CollapseListener;
 
-/** Calls a {@link CollapseListener} so that a failing listener never reaches a caller. */
+/**
+ * Calls a {@link CollapseListener} so that a failing listener never reaches a caller: whatever it
+ * throws, errors and checked exceptions thrown sneakily included, is logged and the executor goes
+ * on. A {@link VirtualMachineError} is logged and thrown on, because going on after one is not
+ * safe; every call site reports only once its slots are free and its callers settled.
+ */
 public final class Reports {
 
   private static final System.Logger LOG = System.getLogger(Reports.class.getName());
@@ -16,28 +21,34 @@ public final class Reports {
     }
     try {
       listener.batchCompleted(report);
-    } catch (RuntimeException e) {
-      warn(report.executorName(), e);
+    } catch (Throwable e) {
+      listenerFailed(report.executorName(), "batchCompleted", e);
     }
   }
 
   public static void rejected(CollapseListener listener, String executorName) {
     try {
       listener.callRejected(executorName);
-    } catch (RuntimeException e) {
-      warn(executorName, e);
+    } catch (Throwable e) {
+      listenerFailed(executorName, "callRejected", e);
     }
   }
 
   public static void timedOut(CollapseListener listener, String executorName) {
     try {
       listener.callTimedOut(executorName);
-    } catch (RuntimeException e) {
-      warn(executorName, e);
+    } catch (Throwable e) {
+      listenerFailed(executorName, "callTimedOut", e);
     }
   }
 
-  private static void warn(String executorName, RuntimeException e) {
-    LOG.log(System.Logger.Level.WARNING, executorName + ": collapse listener failed", e);
+  private static void listenerFailed(String executorName, String method, Throwable e) {
+    if (e instanceof VirtualMachineError) {
+      LOG.log(System.Logger.Level.ERROR,
+          executorName + ": collapse listener failed in " + method + "; not going on", e);
+      throw (VirtualMachineError) e;
+    }
+    LOG.log(System.Logger.Level.WARNING,
+        executorName + ": collapse listener failed in " + method + "; ignored", e);
   }
 }

@@ -30,7 +30,7 @@ public final class CollapseKey {
    * Returns the index of the collapse group the request matched. Not part of equality: the path,
    * which is, decides the group.
    */
-  int group() {
+  public int group() {
     return group;
   }
 

@@ -15,6 +15,10 @@ import java.util.Locale;
  *   <li>{@code collapseRequestQueries}: when not empty, only these query parameters count in the
  *       key and the others are ignored; when empty (the default), every query parameter counts, in
  *       the order sent.</li>
+ *   <li>{@code shareUncacheable}: whether responses that a shared cache could not store
+ *       ({@code no-store}, {@code no-cache}, {@code private}, ...) are shared among requests with
+ *       the same credentials ({@link ShareUncacheable#WITHIN_CREDENTIALS}, the default) or never;
+ *       see {@link ShareUncacheable}.</li>
  * </ul>
  *
  * <p>Shaped for binding from configuration:
@@ -24,15 +28,22 @@ import java.util.Locale;
  *   p1:
  *     collapse-request-headers: [accept-language]
  *     collapse-request-queries: [sample]
+ *     share-uncacheable: within-credentials
  * }</pre>
  *
  * @param collapseRequestHeaders header names that join the key; {@code null} means none
  * @param collapseRequestQueries query parameter names that alone count; {@code null} or empty means
  *     all
+ * @param shareUncacheable whether uncacheable responses are shared; {@code null} means
+ *     {@link ShareUncacheable#WITHIN_CREDENTIALS}
  */
-public record CollapsePolicy(List<String> collapseRequestHeaders, List<String> collapseRequestQueries) {
+public record CollapsePolicy(List<String> collapseRequestHeaders, List<String> collapseRequestQueries,
+    ShareUncacheable shareUncacheable) {
 
-  /** The policy of a group that names none: every query parameter counts, no extra header. */
+  /**
+   * The policy of a group that names none: every query parameter counts, no extra header,
+   * uncacheable responses shared within the same credentials.
+   */
   public static final CollapsePolicy DEFAULT = new CollapsePolicy(List.of(), List.of());
 
   /**
@@ -43,12 +54,24 @@ public record CollapsePolicy(List<String> collapseRequestHeaders, List<String> c
   public CollapsePolicy {
     collapseRequestHeaders = names("collapseRequestHeaders", collapseRequestHeaders, true);
     collapseRequestQueries = names("collapseRequestQueries", collapseRequestQueries, false);
+    shareUncacheable = shareUncacheable == null
+        ? ShareUncacheable.WITHIN_CREDENTIALS : shareUncacheable;
+  }
+
+  /** Creates a policy that shares uncacheable responses within the same credentials. */
+  public CollapsePolicy(List<String> collapseRequestHeaders, List<String> collapseRequestQueries) {
+    this(collapseRequestHeaders, collapseRequestQueries, null);
   }
 
   /** Returns a policy with the given headers and queries. */
   public static CollapsePolicy of(List<String> collapseRequestHeaders,
       List<String> collapseRequestQueries) {
     return new CollapsePolicy(collapseRequestHeaders, collapseRequestQueries);
+  }
+
+  /** Returns this policy with {@code shareUncacheable} instead of its own. */
+  public CollapsePolicy withShareUncacheable(ShareUncacheable shareUncacheable) {
+    return new CollapsePolicy(collapseRequestHeaders, collapseRequestQueries, shareUncacheable);
   }
 
   /** Returns whether every query parameter counts in the key. */

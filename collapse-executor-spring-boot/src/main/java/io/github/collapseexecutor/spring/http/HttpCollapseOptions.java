@@ -36,6 +36,15 @@ public final class HttpCollapseOptions {
    */
   public static final Duration DEFAULT_WAIT_TIMEOUT = Duration.ofSeconds(30);
 
+  /**
+   * Default time a key stays marked for hit-for-pass after a response that could not be shared:
+   * 120 s, as long as Varnish keeps its hit-for-miss objects.
+   */
+  public static final Duration DEFAULT_HIT_FOR_PASS_TTL = Duration.ofSeconds(120);
+
+  /** Default largest number of keys marked for hit-for-pass at once: 10,000. */
+  public static final int DEFAULT_HIT_FOR_PASS_MAX_KEYS = 10_000;
+
   /** Request headers that always join the key, so that different credentials never share. */
   public static final Set<String> DEFAULT_SENSITIVE_HEADERS =
       Set.of("authorization", "cookie", "proxy-authorization");
@@ -57,6 +66,8 @@ public final class HttpCollapseOptions {
   private final int maxBodyBytes;
   private final Duration waitTimeout;
   private final CollapseListener listener;
+  private final Duration hitForPassTtl;
+  private final int hitForPassMaxKeys;
 
   private HttpCollapseOptions(Builder builder) {
     this.name = builder.name;
@@ -66,6 +77,8 @@ public final class HttpCollapseOptions {
     this.maxBodyBytes = builder.maxBodyBytes;
     this.waitTimeout = builder.waitTimeout;
     this.listener = builder.listener;
+    this.hitForPassTtl = builder.hitForPassTtl;
+    this.hitForPassMaxKeys = builder.hitForPassMaxKeys;
   }
 
   /** Returns a builder with no group, no policy and every other setting at its default. */
@@ -111,11 +124,25 @@ public final class HttpCollapseOptions {
     return listener;
   }
 
+  /**
+   * Returns how long requests with a key go straight to the backend after a response for that key
+   * could not be shared; zero when hit-for-pass is off. See {@link Builder#hitForPassTtl}.
+   */
+  public Duration hitForPassTtl() {
+    return hitForPassTtl;
+  }
+
+  /** Returns the largest number of keys marked for hit-for-pass at once. */
+  public int hitForPassMaxKeys() {
+    return hitForPassMaxKeys;
+  }
+
   @Override
   public String toString() {
     return "HttpCollapseOptions{groups=" + groups + ", policies=" + policies
         + ", sensitiveHeaders=" + sensitiveHeaders + ", maxBodyBytes=" + maxBodyBytes
-        + ", waitTimeout=" + waitTimeout + "}";
+        + ", waitTimeout=" + waitTimeout + ", hitForPassTtl=" + hitForPassTtl
+        + ", hitForPassMaxKeys=" + hitForPassMaxKeys + "}";
   }
 
   /** Builds {@link HttpCollapseOptions}; setters validate at once, {@link #build()} checks names. */
@@ -128,6 +155,8 @@ public final class HttpCollapseOptions {
     private int maxBodyBytes = DEFAULT_MAX_BODY_BYTES;
     private Duration waitTimeout = DEFAULT_WAIT_TIMEOUT;
     private CollapseListener listener = CollapseListener.NONE;
+    private Duration hitForPassTtl = DEFAULT_HIT_FOR_PASS_TTL;
+    private int hitForPassMaxKeys = DEFAULT_HIT_FOR_PASS_MAX_KEYS;
 
     private Builder() {}
 
@@ -239,6 +268,41 @@ public final class HttpCollapseOptions {
     /** Sets the listener that receives a report for every shared call (its size is the callers). */
     public Builder listener(CollapseListener listener) {
       this.listener = Objects.requireNonNull(listener, "listener");
+      return this;
+    }
+
+    /**
+     * Sets how long requests with a key go straight to the backend, without waiting for an
+     * identical request, after a response for that key could not be shared ({@code Set-Cookie},
+     * {@code private} without a credential, {@code Vary: *}, a body over
+     * {@link #maxBodyBytes(int)}, ...): they would wait for a response they cannot get and then
+     * make their own call anyway. Counted as {@link HttpCollapseStats#passedThrough()} and
+     * {@link UnsharedReason#HIT_FOR_PASS}. Zero turns hit-for-pass off. Default
+     * {@link HttpCollapseOptions#DEFAULT_HIT_FOR_PASS_TTL}.
+     *
+     * @throws IllegalArgumentException if {@code hitForPassTtl} is negative
+     */
+    public Builder hitForPassTtl(Duration hitForPassTtl) {
+      Objects.requireNonNull(hitForPassTtl, "hitForPassTtl");
+      if (hitForPassTtl.isNegative()) {
+        throw new IllegalArgumentException("hitForPassTtl must not be negative: " + hitForPassTtl);
+      }
+      this.hitForPassTtl = hitForPassTtl;
+      return this;
+    }
+
+    /**
+     * Sets the largest number of keys marked for hit-for-pass at once; when full, expired keys are
+     * dropped first, then any one. Default {@value HttpCollapseOptions#DEFAULT_HIT_FOR_PASS_MAX_KEYS}.
+     *
+     * @throws IllegalArgumentException if {@code hitForPassMaxKeys} is negative
+     */
+    public Builder hitForPassMaxKeys(int hitForPassMaxKeys) {
+      if (hitForPassMaxKeys < 0) {
+        throw new IllegalArgumentException(
+            "hitForPassMaxKeys must not be negative: " + hitForPassMaxKeys);
+      }
+      this.hitForPassMaxKeys = hitForPassMaxKeys;
       return this;
     }
 

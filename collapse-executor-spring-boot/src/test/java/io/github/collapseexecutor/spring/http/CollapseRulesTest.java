@@ -154,23 +154,4 @@ final class CollapseRulesTest {
         .isThrownBy(() -> CollapsePolicy.of(List.of(" "), List.of()))
         .withMessageContaining("collapseRequestHeaders");
   }
-
-  @Test
-  void responsesThatSetCookiesOrArePrivateAreNeverShared() {
-    assertThat(ReplayRules.refusal(List.of(Map.entry("Set-Cookie", "s=1")))).isNotNull();
-    assertThat(ReplayRules.refusal(List.of(Map.entry("Cache-Control", "max-age=0, no-store"))))
-        .isNotNull();
-    assertThat(ReplayRules.refusal(List.of(Map.entry("cache-control", "Private")))).isNotNull();
-    assertThat(ReplayRules.refusal(List.of(Map.entry("Vary", "*")))).isNotNull();
-    assertThat(ReplayRules.refusal(List.of(Map.entry("Cache-Control", "public, max-age=60"))))
-        .isNull();
-  }
-
-  @Test
-  void hopByHopHeadersIncludeThoseTheConnectionHeaderNames() {
-    List<Map.Entry<String, String>> headers = List.of(Map.entry("Connection", "X-Hop"));
-    assertThat(ReplayRules.isHopByHop("Transfer-Encoding", headers)).isTrue();
-    assertThat(ReplayRules.isHopByHop("x-hop", headers)).isTrue();
-    assertThat(ReplayRules.isHopByHop("ETag", headers)).isFalse();
-  }
 }

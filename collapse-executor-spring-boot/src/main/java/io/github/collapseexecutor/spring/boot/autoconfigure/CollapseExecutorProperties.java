@@ -177,10 +177,10 @@ public class CollapseExecutorProperties implements Validator {
     private boolean enabled = true;
 
     /** Named policies that shape the collapse key of the groups that name them. */
-    private Map<String, Policy> collapsePolicies = new LinkedHashMap<>();
+    private Map<String, CollapsePolicyProperties> collapsePolicies = new LinkedHashMap<>();
 
     /** Groups of request paths that may collapse, tried in order; the first that matches wins. */
-    private List<Group> collapseGroups = new ArrayList<>();
+    private List<CollapseGroupProperties> collapseGroups = new ArrayList<>();
 
     /**
      * Largest response body that is buffered to share; the top-level max-body-size when not set.
@@ -200,6 +200,15 @@ public class CollapseExecutorProperties implements Validator {
      */
     private Duration waitTimeout = HttpCollapseOptions.DEFAULT_WAIT_TIMEOUT;
 
+    /**
+     * How long requests with a key go straight to the backend after a response for that key could
+     * not be shared (Set-Cookie, private, too large, ...); 0 turns hit-for-pass off.
+     */
+    private Duration hitForPassTtl = HttpCollapseOptions.DEFAULT_HIT_FOR_PASS_TTL;
+
+    /** Maximum number of keys marked for hit-for-pass at once. */
+    private int hitForPassMaxKeys = HttpCollapseOptions.DEFAULT_HIT_FOR_PASS_MAX_KEYS;
+
     public boolean isEnabled() {
       return enabled;
     }
@@ -208,19 +217,19 @@ public class CollapseExecutorProperties implements Validator {
       this.enabled = enabled;
     }
 
-    public Map<String, Policy> getCollapsePolicies() {
+    public Map<String, CollapsePolicyProperties> getCollapsePolicies() {
       return collapsePolicies;
     }
 
-    public void setCollapsePolicies(Map<String, Policy> collapsePolicies) {
+    public void setCollapsePolicies(Map<String, CollapsePolicyProperties> collapsePolicies) {
       this.collapsePolicies = collapsePolicies;
     }
 
-    public List<Group> getCollapseGroups() {
+    public List<CollapseGroupProperties> getCollapseGroups() {
       return collapseGroups;
     }
 
-    public void setCollapseGroups(List<Group> collapseGroups) {
+    public void setCollapseGroups(List<CollapseGroupProperties> collapseGroups) {
       this.collapseGroups = collapseGroups;
     }
 
@@ -246,6 +255,22 @@ public class CollapseExecutorProperties implements Validator {
 
     public void setWaitTimeout(Duration waitTimeout) {
       this.waitTimeout = waitTimeout;
+    }
+
+    public Duration getHitForPassTtl() {
+      return hitForPassTtl;
+    }
+
+    public void setHitForPassTtl(Duration hitForPassTtl) {
+      this.hitForPassTtl = hitForPassTtl;
+    }
+
+    public int getHitForPassMaxKeys() {
+      return hitForPassMaxKeys;
+    }
+
+    public void setHitForPassMaxKeys(int hitForPassMaxKeys) {
+      this.hitForPassMaxKeys = hitForPassMaxKeys;
     }
   }
 
@@ -340,71 +365,6 @@ public class CollapseExecutorProperties implements Validator {
 
     public void setUrlPatterns(List<String> urlPatterns) {
       this.urlPatterns = urlPatterns;
-    }
-  }
-
-  /** A collapse policy: which request headers and query parameters make up the key. */
-  public static class Policy {
-
-    /** Request headers whose values join the collapse key. */
-    private List<String> collapseRequestHeaders = new ArrayList<>();
-
-    /** Query parameters that alone count in the collapse key; every parameter counts when empty. */
-    private List<String> collapseRequestQueries = new ArrayList<>();
-
-    public List<String> getCollapseRequestHeaders() {
-      return collapseRequestHeaders;
-    }
-
-    public void setCollapseRequestHeaders(List<String> collapseRequestHeaders) {
-      this.collapseRequestHeaders = collapseRequestHeaders;
-    }
-
-    public List<String> getCollapseRequestQueries() {
-      return collapseRequestQueries;
-    }
-
-    public void setCollapseRequestQueries(List<String> collapseRequestQueries) {
-      this.collapseRequestQueries = collapseRequestQueries;
-    }
-  }
-
-  /** A collapse group: request paths whose GET and HEAD requests may collapse. */
-  public static class Group {
-
-    /**
-     * Ant-style path patterns, each starting with '/': '*' within a segment, '**' across segments.
-     */
-    private List<String> uris = new ArrayList<>();
-
-    /** Regular expressions that must match the whole request path. */
-    private List<String> uriRegexes = new ArrayList<>();
-
-    /** Name of the collapse policy that shapes the key; the default policy when not set. */
-    private String collapsePolicyName;
-
-    public List<String> getUris() {
-      return uris;
-    }
-
-    public void setUris(List<String> uris) {
-      this.uris = uris;
-    }
-
-    public List<String> getUriRegexes() {
-      return uriRegexes;
-    }
-
-    public void setUriRegexes(List<String> uriRegexes) {
-      this.uriRegexes = uriRegexes;
-    }
-
-    public String getCollapsePolicyName() {
-      return collapsePolicyName;
-    }
-
-    public void setCollapsePolicyName(String collapsePolicyName) {
-      this.collapsePolicyName = collapsePolicyName;
     }
   }
 }

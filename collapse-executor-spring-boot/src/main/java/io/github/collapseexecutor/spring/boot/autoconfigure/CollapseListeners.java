@@ -3,6 +3,7 @@ package io.github.collapseexecutor.spring.boot.autoconfigure;
 import io.github.collapseexecutor.core.BatchReport;
 import io.github.collapseexecutor.core.CollapseListener;
 import java.util.List;
+import java.util.function.Consumer;
 import org.springframework.beans.factory.ObjectProvider;
 
 /** Joins the listeners of every {@link CollapseListenerFactory} bean into one. */
@@ -28,42 +29,38 @@ final class CollapseListeners implements CollapseListener {
     };
   }
 
-  // the core shields callers from a failing listener, but not the listeners after it
   @Override
   public void batchCompleted(BatchReport report) {
-    for (CollapseListener listener : listeners) {
-      try {
-        listener.batchCompleted(report);
-      } catch (RuntimeException e) {
-        warn(report.executorName(), e);
-      }
-    }
+    each(report.executorName(), listener -> listener.batchCompleted(report));
   }
 
   @Override
   public void callRejected(String executorName) {
-    for (CollapseListener listener : listeners) {
-      try {
-        listener.callRejected(executorName);
-      } catch (RuntimeException e) {
-        warn(executorName, e);
-      }
-    }
+    each(executorName, listener -> listener.callRejected(executorName));
   }
 
   @Override
   public void callTimedOut(String executorName) {
-    for (CollapseListener listener : listeners) {
-      try {
-        listener.callTimedOut(executorName);
-      } catch (RuntimeException e) {
-        warn(executorName, e);
-      }
-    }
+    each(executorName, listener -> listener.callTimedOut(executorName));
   }
 
-  private static void warn(String executorName, RuntimeException e) {
-    System.getLogger(CollapseListeners.class.getName())
-        .log(System.Logger.Level.WARNING, executorName + ": collapse listener failed", e);
+  // the core shields callers from a failing listener, but not the listeners after it: each one is
+  // called whatever the one before it threw, errors included
+  private void each(String executorName, Consumer<CollapseListener> report) {
+    VirtualMachineError fatal = null;
+    for (CollapseListener listener : listeners) {
+      try {
+        report.accept(listener);
+      } catch (VirtualMachineError e) {
+        fatal = e;
+      } catch (Throwable e) {
+        System.getLogger(CollapseListeners.class.getName())
+            .log(System.Logger.Level.WARNING, executorName + ": collapse listener failed", e);
+      }
+    }
+    if (fatal != null) {
+      // out of memory or stack: the core logs it and throws it on once the batch is settled
+      throw fatal;
+    }
   }
 }

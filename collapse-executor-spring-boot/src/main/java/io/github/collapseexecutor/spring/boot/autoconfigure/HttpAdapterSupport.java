@@ -1,7 +1,5 @@
 package io.github.collapseexecutor.spring.boot.autoconfigure;
 
-import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorProperties.Group;
-import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorProperties.Policy;
 import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorProperties.Section;
 import io.github.collapseexecutor.spring.http.CollapseGroup;
 import io.github.collapseexecutor.spring.http.CollapsePolicy;
@@ -20,8 +18,8 @@ final class HttpAdapterSupport {
   private HttpAdapterSupport() {}
 
   /**
-   * Returns the options of the adapter of {@code integration}: the section's groups, policies and
-   * wait timeout, its body limit and sensitive headers or the top-level ones, and the listeners of every
+   * Returns the options of the adapter of {@code integration}: the section's groups, policies,
+   * wait timeout and hit-for-pass, its body limit and sensitive headers or the top-level ones, and the listeners of every
    * {@link CollapseListenerFactory}. The executor is named after the integration.
    */
   static HttpCollapseOptions options(String integration, CollapseExecutorProperties properties,
@@ -34,13 +32,13 @@ final class HttpAdapterSupport {
         .waitTimeout(section.getWaitTimeout())
         .sensitiveHeaders(new LinkedHashSet<>(section.getSensitiveHeaders() != null
             ? section.getSensitiveHeaders() : properties.getSensitiveHeaders()))
+        .hitForPassTtl(section.getHitForPassTtl())
+        .hitForPassMaxKeys(section.getHitForPassMaxKeys())
         .listener(CollapseListeners.of(listeners, integration));
-    for (Map.Entry<String, Policy> policy : section.getCollapsePolicies().entrySet()) {
-      builder.policy(policy.getKey(), CollapsePolicy.of(
-          policy.getValue().getCollapseRequestHeaders(),
-          policy.getValue().getCollapseRequestQueries()));
-    }
-    for (Group group : section.getCollapseGroups()) {
+    section.getCollapsePolicies().forEach((name, policy) -> builder.policy(name,
+        new CollapsePolicy(policy.getCollapseRequestHeaders(), policy.getCollapseRequestQueries(),
+            policy.getShareUncacheable())));
+    for (CollapseGroupProperties group : section.getCollapseGroups()) {
       builder.group(new CollapseGroup(group.getUris(), group.getUriRegexes(),
           group.getCollapsePolicyName()));
     }

@@ -1,7 +1,5 @@
 package io.github.collapseexecutor.spring.boot.autoconfigure;
 
-import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorProperties.Group;
-import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorProperties.Policy;
 import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorProperties.Section;
 import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorProperties.ServletSection;
 import java.time.Duration;
@@ -60,7 +58,17 @@ final class PropertiesValidator {
     if (waitTimeout == null || waitTimeout.isZero() || waitTimeout.isNegative()) {
       reject(field + ".waitTimeout", key + ".wait-timeout", waitTimeout, "must be positive");
     }
-    for (Map.Entry<String, Policy> policy : section.getCollapsePolicies().entrySet()) {
+    Duration hitForPassTtl = section.getHitForPassTtl();
+    if (hitForPassTtl == null || hitForPassTtl.isNegative()) {
+      reject(field + ".hitForPassTtl", key + ".hit-for-pass-ttl", hitForPassTtl,
+          "must not be negative");
+    }
+    if (section.getHitForPassMaxKeys() < 0) {
+      reject(field + ".hitForPassMaxKeys", key + ".hit-for-pass-max-keys",
+          section.getHitForPassMaxKeys(), "must not be negative");
+    }
+    for (Map.Entry<String, CollapsePolicyProperties> policy
+        : section.getCollapsePolicies().entrySet()) {
       String policyField = field + ".collapsePolicies[" + policy.getKey() + "]";
       String policyKey = key + ".collapse-policies." + policy.getKey();
       names(policyField + ".collapseRequestHeaders", policyKey + ".collapse-request-headers",
@@ -68,14 +76,15 @@ final class PropertiesValidator {
       names(policyField + ".collapseRequestQueries", policyKey + ".collapse-request-queries",
           policy.getValue().getCollapseRequestQueries());
     }
-    List<Group> groups = section.getCollapseGroups();
+    List<CollapseGroupProperties> groups = section.getCollapseGroups();
     for (int i = 0; i < groups.size(); i++) {
       group(field + ".collapseGroups[" + i + "]", key + ".collapse-groups[" + i + "]",
           groups.get(i), section.getCollapsePolicies());
     }
   }
 
-  private void group(String field, String key, Group group, Map<String, Policy> policies) {
+  private void group(String field, String key, CollapseGroupProperties group,
+      Map<String, CollapsePolicyProperties> policies) {
     List<String> uris = group.getUris() == null ? List.of() : group.getUris();
     List<String> regexes = group.getUriRegexes() == null ? List.of() : group.getUriRegexes();
     if (uris.isEmpty() && regexes.isEmpty()) {

@@ -1,15 +1,14 @@
 package io.github.collapseexecutor.spring.http.client;
 
-import io.github.collapseexecutor.spring.http.BlockingHttpCollapser;
 import io.github.collapseexecutor.spring.http.CollapseKey;
 import io.github.collapseexecutor.spring.http.HttpCollapseOptions;
 import io.github.collapseexecutor.spring.http.HttpCollapseStats;
 import io.github.collapseexecutor.spring.http.RequestHeaders;
-import io.github.collapseexecutor.spring.http.ResponseSnapshot;
+import io.github.collapseexecutor.spring.http.internal.BlockingHttpCollapser;
+import io.github.collapseexecutor.spring.http.internal.HeaderLists;
+import io.github.collapseexecutor.spring.http.internal.ResponseSnapshot;
 import java.io.IOException;
 import java.io.InputStream;
-import java.util.AbstractMap;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.springframework.http.HttpRequest;
@@ -32,7 +31,7 @@ import org.springframework.http.client.ClientHttpResponse;
  * }</pre>
  *
  * <p>Which requests collapse and what their key holds is set by {@link HttpCollapseOptions}; what
- * each caller gets, including on failure, is described in {@link BlockingHttpCollapser}. A GET with
+ * each caller gets, including on failure, is described in {@code docs/http.md}. A GET with
  * a request body never collapses. One interceptor instance serves one client: headers that a
  * request factory or a later interceptor adds are not seen by the key, so two clients that add
  * different credentials that way must not share an instance.
@@ -92,10 +91,7 @@ public final class CollapseHttpRequestInterceptor
 
     @Override
     public List<Map.Entry<String, String>> headers(ClientHttpResponse response) {
-      List<Map.Entry<String, String>> headers = new ArrayList<>();
-      response.getHeaders().forEach((name, values) -> values.forEach(
-          value -> headers.add(new AbstractMap.SimpleImmutableEntry<>(name, value))));
-      return headers;
+      return HeaderLists.of(response.getHeaders()::forEach);
     }
 
     @Override

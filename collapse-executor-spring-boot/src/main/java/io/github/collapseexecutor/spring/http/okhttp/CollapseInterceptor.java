@@ -1,14 +1,14 @@
 package io.github.collapseexecutor.spring.http.okhttp;
 
-import io.github.collapseexecutor.spring.http.BlockingHttpCollapser;
 import io.github.collapseexecutor.spring.http.CollapseKey;
 import io.github.collapseexecutor.spring.http.HttpCollapseOptions;
 import io.github.collapseexecutor.spring.http.HttpCollapseStats;
 import io.github.collapseexecutor.spring.http.RequestHeaders;
-import io.github.collapseexecutor.spring.http.ResponseSnapshot;
+import io.github.collapseexecutor.spring.http.internal.BlockingHttpCollapser;
+import io.github.collapseexecutor.spring.http.internal.HeaderLists;
+import io.github.collapseexecutor.spring.http.internal.ResponseSnapshot;
 import java.io.IOException;
 import java.io.InputStream;
-import java.util.AbstractMap;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -37,7 +37,7 @@ import okio.Timeout;
  * <p>Register it as an application interceptor ({@code addInterceptor}), added after any
  * interceptor that adds headers, so its key sees them. It sees responses after OkHttp decompressed
  * them and followed redirects, so callers get what they would have got without it. What each
- * caller gets, including on failure, is described in {@link BlockingHttpCollapser}. One instance
+ * caller gets, including on failure, is described in {@code docs/http.md}. One instance
  * serves one client: credentials that an {@code Authenticator} adds later are not in the key.
  */
 public final class CollapseInterceptor implements Interceptor, AutoCloseable {
@@ -99,7 +99,7 @@ public final class CollapseInterceptor implements Interceptor, AutoCloseable {
       Headers headers = response.headers();
       List<Map.Entry<String, String>> entries = new ArrayList<>(headers.size());
       for (int i = 0; i < headers.size(); i++) {
-        entries.add(new AbstractMap.SimpleImmutableEntry<>(headers.name(i), headers.value(i)));
+        entries.add(HeaderLists.entry(headers.name(i), headers.value(i)));
       }
       return entries;
     }

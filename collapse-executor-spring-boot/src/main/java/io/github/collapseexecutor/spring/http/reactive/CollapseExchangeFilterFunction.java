@@ -1,17 +1,14 @@
 package io.github.collapseexecutor.spring.http.reactive;
 
-import io.github.collapseexecutor.core.FutureCallableGroupCollapseExecutor;
 import io.github.collapseexecutor.spring.http.CollapseKey;
-import io.github.collapseexecutor.spring.http.CollapseRules;
 import io.github.collapseexecutor.spring.http.HttpCollapseOptions;
 import io.github.collapseexecutor.spring.http.HttpCollapseStats;
-import io.github.collapseexecutor.spring.http.ListenerReports;
-import io.github.collapseexecutor.spring.http.ReplayRules;
 import io.github.collapseexecutor.spring.http.RequestHeaders;
-import io.github.collapseexecutor.spring.http.ResponseSnapshot;
+import io.github.collapseexecutor.spring.http.UnsharedReason;
+import io.github.collapseexecutor.spring.http.internal.CollapseProtocol;
+import io.github.collapseexecutor.spring.http.internal.HeaderLists;
+import io.github.collapseexecutor.spring.http.internal.ResponseSnapshot;
 import java.net.URI;
-import java.util.AbstractMap;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -45,7 +42,7 @@ import reactor.core.publisher.Mono;
  * subscriber has left. Buffers of a shared body are copied into one array and released at once, so
  * replayed responses hold no pooled memory.
  *
- * <p>A response that may not be shared ({@link ReplayRules}) or whose body is larger than
+ * <p>A response that may not be shared (see {@code docs/http.md}) or whose body is larger than
  * {@link HttpCollapseOptions#maxBodyBytes()} goes, streaming, to the subscriber whose exchange it
  * is; the others run their own exchange. A failed exchange fails every subscriber that shared it
  * with the same error. A subscriber that waited {@link HttpCollapseOptions#waitTimeout()} for
@@ -57,23 +54,16 @@ import reactor.core.publisher.Mono;
  */
 public final class CollapseExchangeFilterFunction implements ExchangeFilterFunction, AutoCloseable {
 
-  private final HttpCollapseOptions options;
-  private final CollapseRules rules;
-  private final FutureCallableGroupCollapseExecutor executor;
-  private final HttpCollapseStats stats;
-  private volatile boolean closed;
+  private final CollapseProtocol protocol;
 
   /** Creates a filter with its own collapse executor. */
   public CollapseExchangeFilterFunction(HttpCollapseOptions options) {
-    this.options = options;
-    this.rules = new CollapseRules(options);
-    this.stats = new HttpCollapseStats(options.groups().size());
-    this.executor = new FutureCallableGroupCollapseExecutor(options.name(), options.listener());
+    this.protocol = new CollapseProtocol(options);
   }
 
   /** Returns the counters of this filter. */
   public HttpCollapseStats stats() {
-    return stats;
+    return protocol.stats();
   }
 
   /**
@@ -82,92 +72,82 @@ public final class CollapseExchangeFilterFunction implements ExchangeFilterFunct
    */
   @Override
   public void close() {
-    closed = true;
-    executor.close();
+    protocol.close();
   }
 
   @Override
   public Mono<ClientResponse> filter(ClientRequest request, ExchangeFunction next) {
     RequestHeaders headers = name -> request.headers().getOrEmpty(name);
-    CollapseKey key = rules.keyFor(request.method().name(), request.url(), headers);
-    if (key == null) {
-      return passThrough(null, request, next);
-    }
-    return Mono.defer(() -> closed
-        ? passThrough(key, request, next)
-        : collapse(key, headers, request, next));
-  }
-
-  private Mono<ClientResponse> passThrough(CollapseKey key, ClientRequest request,
-      ExchangeFunction next) {
+    CollapseKey key = protocol.rules().keyFor(request.method().name(), request.url(), headers);
     return Mono.defer(() -> {
-      stats.recordPassedThrough(key);
+      CollapseProtocol.Turn turn = protocol.join(key, headers);
+      if (turn instanceof CollapseProtocol.Lead lead) {
+        return lead(lead, request, next);
+      }
+      if (turn instanceof CollapseProtocol.Wait wait) {
+        return await(wait, request, next);
+      }
       return next.exchange(request);
     });
   }
 
-  private Mono<ClientResponse> collapse(CollapseKey key, RequestHeaders headers,
-      ClientRequest request, ExchangeFunction next) {
+  private Mono<ClientResponse> lead(CollapseProtocol.Lead lead, ClientRequest request,
+      ExchangeFunction next) {
     LeaderSlot mine = new LeaderSlot();
-    CompletableFuture<Shared> caller;
-    try {
-      caller = executor.execute(key, () -> {
-        mine.leading = true;
-        return next.exchange(request)
-            .flatMap(response -> capture(response, headers, request, mine))
-            .toFuture();
-      });
-    } catch (IllegalStateException refused) {
-      if (!closed) {
-        throw refused;
+    CompletableFuture<Void> exchange = next.exchange(request)
+        .flatMap(response -> capture(response, request, lead, mine))
+        .toFuture();
+    exchange.whenComplete((done, failure) -> {
+      if (failure != null) {
+        lead.fail(failure);
+      } else {
+        // ends the turn if the exchange completed without a response; no-op otherwise
+        lead.refuse(UnsharedReason.LEADER_FAILED);
       }
-      // closed between the check in filter and this call: go through as if collapse were off
-      return passThrough(key, request, next);
-    }
-    Mono<Shared> outcome = Mono.fromFuture(caller, /* suppressCancel= */ false)
-        .doOnCancel(mine::abandon);
-    if (!mine.leading) {
-      // cancelling the wait makes this subscriber leave the exchange alone, as a cancel would
-      outcome = outcome.timeout(options.waitTimeout(), Mono.fromSupplier(() -> {
-        ListenerReports.waitTimedOut(options.listener(), executor.name());
-        return Shared.NONE;
-      }));
-    }
-    return outcome.flatMap(shared -> {
-      ClientResponse own = mine.claim();
-      if (own != null) {
-        stats.recordLed(key);
-        return Mono.just(own);
-      }
-      if (shared.snapshot != null && shared.snapshot.canServe(headers)) {
-        stats.recordReplayed(key);
-        return Mono.just(replay(shared.snapshot, request));
-      }
-      stats.recordFellBack(key);
-      return next.exchange(request);
     });
+    lead.onAbandon(() -> exchange.cancel(/* mayInterruptIfRunning= */ false));
+    return Mono.fromFuture(lead.future(), /* suppressCancel= */ false)
+        .doOnCancel(mine::abandon)
+        .flatMap(outcome -> {
+          ClientResponse own = mine.claim();
+          return own != null ? Mono.just(own) : next.exchange(request);
+        });
   }
 
-  private Mono<Shared> capture(ClientResponse response, RequestHeaders requestHeaders,
-      ClientRequest request, LeaderSlot mine) {
-    List<Map.Entry<String, String>> headers = new ArrayList<>();
-    response.headers().asHttpHeaders().forEach((name, values) -> values.forEach(
-        value -> headers.add(new AbstractMap.SimpleImmutableEntry<>(name, value))));
-    if (ReplayRules.refusal(headers) != null) {
+  private Mono<ClientResponse> await(CollapseProtocol.Wait wait, ClientRequest request,
+      ExchangeFunction next) {
+    // cancelling the wait makes this subscriber leave the exchange alone, as a cancel would
+    return Mono.fromFuture(wait.future(), /* suppressCancel= */ false)
+        .timeout(protocol.options().waitTimeout(), Mono.fromSupplier(wait::timedOut))
+        .flatMap(outcome -> {
+          ResponseSnapshot snapshot = wait.answer(outcome);
+          return snapshot != null ? Mono.just(replay(snapshot, request)) : next.exchange(request);
+        });
+  }
+
+  private Mono<Void> capture(ClientResponse response, ClientRequest request,
+      CollapseProtocol.Lead lead, LeaderSlot mine) {
+    List<Map.Entry<String, String>> headers =
+        HeaderLists.of(response.headers().asHttpHeaders()::forEach);
+    UnsharedReason refusal = lead.refusal(headers);
+    if (refusal != null) {
       mine.offer(response);
-      return Mono.just(Shared.NONE);
+      lead.refuse(refusal);
+      return Mono.empty();
     }
-    return BodySplit.read(response.bodyToFlux(DataBuffer.class), options.maxBodyBytes())
-        .map(split -> {
+    return BodySplit.read(response.bodyToFlux(DataBuffer.class), lead.maxBodyBytes())
+        .doOnNext(split -> {
           if (split.bytes() == null) {
             mine.offer(response.mutate().body(original -> split.body()).build());
-            return Shared.NONE;
+            lead.refuse(UnsharedReason.TOO_LARGE);
+            return;
           }
           ResponseSnapshot snapshot = new ResponseSnapshot(response.statusCode().value(), null,
-              headers, split.bytes(), requestHeaders, response.strategies());
+              headers, split.bytes(), lead.request(), response.strategies());
           mine.offer(replay(snapshot, request));
-          return new Shared(snapshot);
-        });
+          lead.share(snapshot);
+        })
+        .then();
   }
 
   private static ClientResponse replay(ResponseSnapshot snapshot, ClientRequest request) {
@@ -184,19 +164,12 @@ public final class CollapseExchangeFilterFunction implements ExchangeFilterFunct
         .build();
   }
 
-  /** The outcome every subscriber of one exchange sees; {@code snapshot} null if not shared. */
-  private record Shared(ResponseSnapshot snapshot) {
-    static final Shared NONE = new Shared(null);
-  }
-
   /**
    * The response kept for the subscriber that ran the exchange. If that subscriber cancelled
    * before the response arrived, the response is released instead, so its connection is not lost.
    */
   private static final class LeaderSlot {
 
-    /** Set on the subscribing thread, inside {@code execute}, when this subscriber leads. */
-    boolean leading;
     private ClientResponse response;
     private boolean abandoned;
 

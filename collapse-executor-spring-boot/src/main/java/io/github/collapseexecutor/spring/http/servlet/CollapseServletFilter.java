@@ -1,14 +1,13 @@
 package io.github.collapseexecutor.spring.http.servlet;
 
-import io.github.collapseexecutor.core.FutureCallableGroupCollapseExecutor;
 import io.github.collapseexecutor.spring.http.CollapseKey;
-import io.github.collapseexecutor.spring.http.CollapseRules;
 import io.github.collapseexecutor.spring.http.HttpCollapseOptions;
 import io.github.collapseexecutor.spring.http.HttpCollapseStats;
-import io.github.collapseexecutor.spring.http.ListenerReports;
-import io.github.collapseexecutor.spring.http.ReplayRules;
 import io.github.collapseexecutor.spring.http.RequestHeaders;
-import io.github.collapseexecutor.spring.http.ResponseSnapshot;
+import io.github.collapseexecutor.spring.http.UnsharedReason;
+import io.github.collapseexecutor.spring.http.internal.CollapseProtocol;
+import io.github.collapseexecutor.spring.http.internal.ResponseSnapshot;
+import io.github.collapseexecutor.spring.http.internal.SharingRules;
 import jakarta.servlet.AsyncContext;
 import jakarta.servlet.AsyncEvent;
 import jakarta.servlet.AsyncListener;
@@ -26,9 +25,7 @@ import java.util.Collections;
 import java.util.Enumeration;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.concurrent.CancellationException;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -58,11 +55,13 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * <p>What a waiting request gets:
  * <ul>
  *   <li>the shared response is recorded in full and may be shared: a replay of it;</li>
- *   <li>the response may not be shared ({@code Set-Cookie}, {@code Cache-Control: private} or
- *       {@code no-store}, {@code Vary} values that differ, a body over
+ *   <li>the response may not be shared ({@code Set-Cookie}, {@code Cache-Control: private}
+ *       without a credential, {@code Vary} values that differ, a body over
  *       {@link HttpCollapseOptions#maxBodyBytes()}, {@code sendError}, {@code sendRedirect}, or
- *       the chain went async itself), or the chain threw an exception: the waiting request runs
- *       the chain itself, as if collapse were off, through an async dispatch to its own URI;</li>
+ *       the chain went async itself; see {@code docs/http.md}), or the chain threw an exception:
+ *       the waiting request runs the chain itself, as if collapse were off, through an async
+ *       dispatch to its own URI; after a response that may not be shared, the next identical
+ *       requests run the chain at once for a while (hit-for-pass);</li>
  *   <li>the response did not arrive within {@link HttpCollapseOptions#waitTimeout()}: the
  *       waiting request stops waiting and runs the chain itself, the same way.</li>
  * </ul>
@@ -75,25 +74,18 @@ import java.util.concurrent.atomic.AtomicBoolean;
  */
 public final class CollapseServletFilter implements Filter, AutoCloseable {
 
-  private final HttpCollapseOptions options;
-  private final CollapseRules rules;
-  private final FutureCallableGroupCollapseExecutor executor;
-  private final HttpCollapseStats stats;
+  private final CollapseProtocol protocol;
   private final long waitTimeoutMillis;
-  private volatile boolean closed;
 
   /** Creates a filter with its own collapse executor. */
   public CollapseServletFilter(HttpCollapseOptions options) {
-    this.options = Objects.requireNonNull(options, "options");
+    this.protocol = new CollapseProtocol(options);
     this.waitTimeoutMillis = Math.max(1, options.waitTimeout().toMillis());
-    this.rules = new CollapseRules(options);
-    this.stats = new HttpCollapseStats(options.groups().size());
-    this.executor = new FutureCallableGroupCollapseExecutor(options.name(), options.listener());
   }
 
   /** Returns the counters of this filter. */
   public HttpCollapseStats stats() {
-    return stats;
+    return protocol.stats();
   }
 
   @Override
@@ -110,36 +102,17 @@ public final class CollapseServletFilter implements Filter, AutoCloseable {
       Enumeration<String> values = request.getHeaders(name);
       return values.hasMoreElements() ? Collections.list(values) : List.of();
     };
-    CollapseKey key = keyFor(request, headers);
-    if (key == null || closed) {
-      stats.recordPassedThrough(key);
-      chain.doFilter(request, response);
-      return;
-    }
-    CompletableFuture<Recorded> leaderPromise = new CompletableFuture<>();
-    AtomicBoolean leading = new AtomicBoolean();
-    CompletableFuture<Recorded> shared;
-    try {
-      shared = executor.execute(key, () -> {
-        leading.set(true);
-        return leaderPromise;
-      });
-    } catch (IllegalStateException refused) {
-      if (!closed) {
-        throw refused;
+    CollapseProtocol.Turn turn = protocol.join(keyFor(request, headers), headers);
+    if (turn instanceof CollapseProtocol.Lead lead) {
+      lead(request, response, chain, lead);
+    } else if (turn instanceof CollapseProtocol.Wait wait) {
+      if (request.isAsyncSupported()) {
+        waitAsync(request, response, wait);
+      } else {
+        waitBlocking(request, response, chain, wait);
       }
-      // closed between the check above and this call: go through as if collapse were off
-      stats.recordPassedThrough(key);
-      chain.doFilter(request, response);
-      return;
-    }
-    if (leading.get()) {
-      stats.recordLed(key);
-      lead(request, response, chain, headers, leaderPromise);
-    } else if (request.isAsyncSupported()) {
-      waitAsync(request, key, headers, shared);
     } else {
-      waitBlocking(request, response, chain, key, headers, shared);
+      chain.doFilter(request, response);
     }
   }
 
@@ -150,40 +123,44 @@ public final class CollapseServletFilter implements Filter, AutoCloseable {
     String uri = request.getRequestURI();
     String context = request.getContextPath();
     String path = context != null && uri.startsWith(context) ? uri.substring(context.length()) : uri;
-    return rules.keyFor(request.getMethod(), request.getScheme(), request.getServerName(),
-        request.getServerPort(), path, uri, request.getQueryString(), headers);
+    return protocol.rules().keyFor(request.getMethod(), request.getScheme(),
+        request.getServerName(), request.getServerPort(), path, uri, request.getQueryString(),
+        headers);
   }
 
-  private void lead(HttpServletRequest request, HttpServletResponse response, FilterChain chain,
-      RequestHeaders headers, CompletableFuture<Recorded> promise)
-      throws IOException, ServletException {
-    RecordingResponse recording = new RecordingResponse(response, options.maxBodyBytes());
-    Recorded recorded = Recorded.RUN_YOURSELF;
+  private static void lead(HttpServletRequest request, HttpServletResponse response,
+      FilterChain chain, CollapseProtocol.Lead lead) throws IOException, ServletException {
+    RecordingResponse recording = new RecordingResponse(response, lead.maxBodyBytes());
+    UnsharedReason refusal = UnsharedReason.LEADER_FAILED;
+    ResponseSnapshot snapshot = null;
     try {
       chain.doFilter(new AsyncAwareRequest(request, recording), recording);
-      ResponseSnapshot snapshot = request.isAsyncStarted() ? null : recording.snapshot(headers);
-      if (snapshot != null && ReplayRules.refusal(snapshot.headers()) == null) {
-        recorded = new Recorded(snapshot);
-      }
+      snapshot = request.isAsyncStarted() ? null : recording.snapshot(lead.request());
+      refusal = snapshot == null ? recording.unrecorded() : lead.refusal(snapshot.headers());
     } finally {
       // the others are answered before this request's own client, which may be slow or gone
-      promise.complete(recorded);
+      if (refusal == null) {
+        lead.share(snapshot);
+      } else {
+        lead.refuse(refusal);
+      }
     }
     recording.finish();
   }
 
-  private void waitAsync(HttpServletRequest request, CollapseKey key, RequestHeaders headers,
-      CompletableFuture<Recorded> shared) {
-    AsyncContext async = request.startAsync();
+  private void waitAsync(HttpServletRequest request, HttpServletResponse response,
+      CollapseProtocol.Wait wait) {
+    // the objects this filter got, not the container's: the replay then passes through the
+    // response wrappers of the filters before this one, such as Spring Security's, which write
+    // their headers when the response is committed, possibly before their own filter returns
+    AsyncContext async = request.startAsync(request, response);
     async.setTimeout(waitTimeoutMillis);
     AtomicBoolean settled = new AtomicBoolean();
     async.addListener(new AsyncListener() {
       @Override
       public void onTimeout(AsyncEvent event) {
         if (settled.compareAndSet(false, true)) {
-          shared.cancel(/* mayInterruptIfRunning= */ false);
-          ListenerReports.waitTimedOut(options.listener(), executor.name());
-          stats.recordFellBack(key);
+          wait.answer(wait.timedOut());
           async.dispatch();
         }
       }
@@ -191,7 +168,7 @@ public final class CollapseServletFilter implements Filter, AutoCloseable {
       @Override
       public void onError(AsyncEvent event) {
         if (settled.compareAndSet(false, true)) {
-          shared.cancel(/* mayInterruptIfRunning= */ false);
+          wait.leave();
         }
       }
 
@@ -201,12 +178,12 @@ public final class CollapseServletFilter implements Filter, AutoCloseable {
       @Override
       public void onStartAsync(AsyncEvent event) {}
     });
-    shared.whenComplete((recorded, failure) -> {
+    wait.future().whenComplete((outcome, failure) -> {
       if (settled.compareAndSet(false, true)) {
-        if (answersWithoutBlocking(recorded, async)) {
-          answerAsync(async, key, headers, recorded);
+        if (answersWithoutBlocking(outcome, async)) {
+          answerAsync(async, wait, outcome);
         } else {
-          async.start(() -> answerAsync(async, key, headers, recorded));
+          async.start(() -> answerAsync(async, wait, outcome));
         }
       }
     });
@@ -220,51 +197,47 @@ public final class CollapseServletFilter implements Filter, AutoCloseable {
    * call; a larger body, which may take several writes, goes through a container thread, so that
    * one slow client cannot hold up the others.
    */
-  private static boolean answersWithoutBlocking(Recorded recorded, AsyncContext async) {
-    return recorded == null || recorded.snapshot == null
-        || recorded.snapshot.bodyLength() <= async.getResponse().getBufferSize();
+  private static boolean answersWithoutBlocking(CollapseProtocol.Outcome outcome,
+      AsyncContext async) {
+    return outcome == null || outcome.snapshot() == null
+        || outcome.snapshot().bodyLength() <= async.getResponse().getBufferSize();
   }
 
-  private void answerAsync(AsyncContext async, CollapseKey key, RequestHeaders headers,
-      Recorded recorded) {
-    if (recorded != null && recorded.snapshot != null && recorded.snapshot.canServe(headers)) {
-      try {
-        replay(recorded.snapshot, (HttpServletResponse) async.getResponse());
-        stats.recordReplayed(key);
-      } catch (IOException clientGone) {
-        // this request's client went away while it was answered; nobody is left to tell
-      } finally {
-        async.complete();
-      }
+  private static void answerAsync(AsyncContext async, CollapseProtocol.Wait wait,
+      CollapseProtocol.Outcome outcome) {
+    ResponseSnapshot snapshot = wait.answer(outcome);
+    if (snapshot == null) {
+      async.dispatch();
       return;
     }
-    stats.recordFellBack(key);
-    async.dispatch();
+    try {
+      replay(snapshot, (HttpServletResponse) async.getResponse());
+    } catch (IOException clientGone) {
+      // this request's client went away while it was answered; nobody is left to tell
+    } finally {
+      async.complete();
+    }
   }
 
   private void waitBlocking(HttpServletRequest request, HttpServletResponse response,
-      FilterChain chain, CollapseKey key, RequestHeaders headers,
-      CompletableFuture<Recorded> shared)
-      throws IOException, ServletException {
-    Recorded recorded = null;
+      FilterChain chain, CollapseProtocol.Wait wait) throws IOException, ServletException {
+    CollapseProtocol.Outcome outcome = null;
     try {
-      recorded = shared.get(waitTimeoutMillis, TimeUnit.MILLISECONDS);
+      outcome = wait.future().get(waitTimeoutMillis, TimeUnit.MILLISECONDS);
     } catch (TimeoutException e) {
-      shared.cancel(/* mayInterruptIfRunning= */ false);
-      ListenerReports.waitTimedOut(options.listener(), executor.name());
+      outcome = wait.timedOut();
     } catch (ExecutionException | CancellationException e) {
-      shared.cancel(/* mayInterruptIfRunning= */ false);
+      wait.leave();
     } catch (InterruptedException e) {
-      shared.cancel(/* mayInterruptIfRunning= */ false);
+      wait.leave();
       Thread.currentThread().interrupt();
       throw new ServletException("interrupted while waiting for a collapsed request", e);
     }
-    if (recorded != null && recorded.snapshot != null && recorded.snapshot.canServe(headers)) {
-      stats.recordReplayed(key);
-      replay(recorded.snapshot, response);
+    ResponseSnapshot snapshot = wait.answer(outcome);
+    if (snapshot != null) {
+      replay(snapshot, response);
       return;
     }
-    stats.recordFellBack(key);
     chain.doFilter(request, response);
   }
 
@@ -276,7 +249,7 @@ public final class CollapseServletFilter implements Filter, AutoCloseable {
       if (name.equalsIgnoreCase("Content-Type")) {
         response.setContentType(header.getValue());
       } else if (!name.equalsIgnoreCase("Content-Length")
-          && !ReplayRules.isHopByHop(name, snapshot.headers())) {
+          && !SharingRules.isHopByHop(name, snapshot.headers())) {
         response.addHeader(name, header.getValue());
       }
     }
@@ -298,13 +271,7 @@ public final class CollapseServletFilter implements Filter, AutoCloseable {
    */
   @Override
   public void close() {
-    closed = true;
-    executor.close();
-  }
-
-  /** What the request that ran the chain hands to the others; {@code snapshot} null: run it. */
-  private record Recorded(ResponseSnapshot snapshot) {
-    static final Recorded RUN_YOURSELF = new Recorded(null);
+    protocol.close();
   }
 
   /** Stops holding the body back as soon as the chain goes async: the response is not shared. */

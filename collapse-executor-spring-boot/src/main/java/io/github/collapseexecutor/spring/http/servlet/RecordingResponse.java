@@ -1,7 +1,9 @@
 package io.github.collapseexecutor.spring.http.servlet;
 
 import io.github.collapseexecutor.spring.http.RequestHeaders;
-import io.github.collapseexecutor.spring.http.ResponseSnapshot;
+import io.github.collapseexecutor.spring.http.UnsharedReason;
+import io.github.collapseexecutor.spring.http.internal.HeaderLists;
+import io.github.collapseexecutor.spring.http.internal.ResponseSnapshot;
 import jakarta.servlet.ServletOutputStream;
 import jakarta.servlet.WriteListener;
 import jakarta.servlet.http.HttpServletResponse;
@@ -10,8 +12,6 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
-import java.util.AbstractMap;
-import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -27,6 +27,7 @@ final class RecordingResponse extends HttpServletResponseWrapper {
   private final int limit;
   private final ByteArrayOutputStream held = new ByteArrayOutputStream();
   private boolean passThrough;
+  private boolean overflowed;
   private RecordingStream stream;
   private PrintWriter writer;
 
@@ -139,22 +140,23 @@ final class RecordingResponse extends HttpServletResponseWrapper {
     if (passThrough) {
       return null;
     }
-    List<Map.Entry<String, String>> headers = new ArrayList<>();
     HttpServletResponse response = (HttpServletResponse) getResponse();
-    boolean contentType = false;
     // a name comes once per value; getHeaders(name) returns all of them
-    for (String name : new LinkedHashSet<>(response.getHeaderNames())) {
-      contentType |= name.equalsIgnoreCase("Content-Type");
-      for (String value : response.getHeaders(name)) {
-        headers.add(new AbstractMap.SimpleImmutableEntry<>(name, value));
-      }
-    }
+    List<Map.Entry<String, String>> headers = HeaderLists.of(forEach -> new LinkedHashSet<>(
+        response.getHeaderNames()).forEach(name -> forEach.accept(name,
+            List.copyOf(response.getHeaders(name)))));
+    boolean contentType = headers.stream().anyMatch(
+        header -> header.getKey().equalsIgnoreCase("Content-Type"));
     if (!contentType && response.getContentType() != null) {
-      headers.add(new AbstractMap.SimpleImmutableEntry<>("Content-Type",
-          response.getContentType()));
+      headers.add(HeaderLists.entry("Content-Type", response.getContentType()));
     }
     return new ResponseSnapshot(response.getStatus(), null, headers, held.toByteArray(), request,
         null);
+  }
+
+  /** Returns why the response went straight through: its body outgrew the limit, or else. */
+  UnsharedReason unrecorded() {
+    return overflowed ? UnsharedReason.TOO_LARGE : UnsharedReason.NOT_RECORDED;
   }
 
   /**
@@ -224,6 +226,7 @@ final class RecordingResponse extends HttpServletResponseWrapper {
 
     private void overflowIfNeeded() throws IOException {
       if (held.size() > limit) {
+        overflowed = true;
         passThrough();
       }
     }

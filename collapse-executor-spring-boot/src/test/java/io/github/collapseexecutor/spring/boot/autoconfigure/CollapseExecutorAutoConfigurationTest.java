@@ -3,6 +3,8 @@ package io.github.collapseexecutor.spring.boot.autoconfigure;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.collapseexecutor.core.CollapseExecutorOptions;
+import io.github.collapseexecutor.spring.http.HttpCollapseOptions;
+import io.github.collapseexecutor.spring.http.ShareUncacheable;
 import io.github.collapseexecutor.spring.http.client.CollapseHttpRequestInterceptor;
 import io.github.collapseexecutor.spring.http.okhttp.CollapseInterceptor;
 import io.github.collapseexecutor.spring.http.reactive.CollapseExchangeFilterFunction;
@@ -279,6 +281,40 @@ final class CollapseExecutorAutoConfigurationTest {
         .run(context -> assertThat(StartupFailures.messages(context))
             .contains("collapse.executor.rest-template.wait-timeout=PT-1S must be positive")
             .contains("collapse.executor.web-client.wait-timeout=PT0S must be positive"));
+  }
+
+  @Test
+  void policiesSayWhetherUncacheableResponsesAreSharedAndSectionsHowLongHitForPassLasts() {
+    runner.withPropertyValues(
+        "collapse.executor.rest-template.collapse-policies.strict.share-uncacheable=never",
+        "collapse.executor.rest-template.collapse-policies.open.collapse-request-queries=q",
+        "collapse.executor.rest-template.hit-for-pass-ttl=5s",
+        "collapse.executor.rest-template.hit-for-pass-max-keys=7")
+        .run(context -> {
+          List<CollapseExecutorDescriptor> executors =
+              context.getBean(CollapseExecutors.class).list();
+          HttpCollapseOptions rest = executor(executors, "rest-template").options();
+          assertThat(rest.policies().get("strict").shareUncacheable())
+              .isEqualTo(ShareUncacheable.NEVER);
+          assertThat(rest.policies().get("open").shareUncacheable())
+              .isEqualTo(ShareUncacheable.WITHIN_CREDENTIALS);
+          assertThat(rest.hitForPassTtl()).isEqualTo(Duration.ofSeconds(5));
+          assertThat(rest.hitForPassMaxKeys()).isEqualTo(7);
+          HttpCollapseOptions okhttp = executor(executors, "okhttp").options();
+          assertThat(okhttp.hitForPassTtl())
+              .isEqualTo(HttpCollapseOptions.DEFAULT_HIT_FOR_PASS_TTL);
+          assertThat(okhttp.hitForPassMaxKeys())
+              .isEqualTo(HttpCollapseOptions.DEFAULT_HIT_FOR_PASS_MAX_KEYS);
+        });
+  }
+
+  @Test
+  void failsOnNegativeHitForPassSettings() {
+    runner.withPropertyValues("collapse.executor.okhttp.hit-for-pass-ttl=-1s",
+        "collapse.executor.okhttp.hit-for-pass-max-keys=-3")
+        .run(context -> assertThat(StartupFailures.messages(context))
+            .contains("collapse.executor.okhttp.hit-for-pass-ttl=PT-1S must not be negative")
+            .contains("collapse.executor.okhttp.hit-for-pass-max-keys=-3 must not be negative"));
   }
 
   @Test

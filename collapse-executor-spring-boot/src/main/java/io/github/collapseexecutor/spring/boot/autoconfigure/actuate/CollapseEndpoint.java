@@ -9,10 +9,13 @@ import io.github.collapseexecutor.spring.http.CollapseGroup;
 import io.github.collapseexecutor.spring.http.CollapsePolicy;
 import io.github.collapseexecutor.spring.http.HttpCollapseOptions;
 import io.github.collapseexecutor.spring.http.HttpCollapseStats;
+import io.github.collapseexecutor.spring.http.ShareUncacheable;
+import io.github.collapseexecutor.spring.http.UnsharedReason;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.function.Supplier;
 import org.springframework.boot.actuate.endpoint.OperationResponseBody;
@@ -102,9 +105,10 @@ public final class CollapseEndpoint {
           Tally.of(stats.groups().get(i))));
     }
     return new ExecutorDescription(executor.name(), executor.integration(), tally.requests,
-        tally.backendCalls, tally.collapseRatio, tally.counts, options.maxBodyBytes(),
-        new TreeSet<>(options.sensitiveHeaders()).stream().toList(),
-        options.waitTimeout().toMillis(), groups, executor.settings());
+        tally.backendCalls, tally.collapseRatio, tally.counts, tally.unshared,
+        options.maxBodyBytes(), new TreeSet<>(options.sensitiveHeaders()).stream().toList(),
+        options.waitTimeout().toMillis(), options.hitForPassTtl().toMillis(), groups,
+        executor.settings());
   }
 
   private static GroupDescription describe(CollapseGroup group,
@@ -113,8 +117,9 @@ public final class CollapseEndpoint {
         ? CollapsePolicy.DEFAULT
         : policies.get(group.collapsePolicyName());
     return new GroupDescription(group.uris(), group.uriRegexes(), group.collapsePolicyName(),
-        policy.collapseRequestHeaders(), policy.collapseRequestQueries(), tally.requests,
-        tally.backendCalls, tally.collapseRatio, tally.counts);
+        policy.collapseRequestHeaders(), policy.collapseRequestQueries(),
+        policy.shareUncacheable(), tally.requests, tally.backendCalls, tally.collapseRatio,
+        tally.counts, tally.unshared);
   }
 
   private static BatchOptionsDescription describe(CollapseExecutorOptions options) {
@@ -124,7 +129,8 @@ public final class CollapseEndpoint {
   }
 
   /** The totals of one set of counters, read one counter at a time. */
-  private record Tally(long requests, long backendCalls, double collapseRatio, Counts counts) {
+  private record Tally(long requests, long backendCalls, double collapseRatio, Counts counts,
+      Map<String, Long> unshared) {
 
     static Tally of(HttpCollapseStats stats) {
       long passedThrough = stats.passedThrough();
@@ -132,9 +138,16 @@ public final class CollapseEndpoint {
       long replayed = stats.replayed();
       long fellBack = stats.fellBack();
       long requests = passedThrough + led + replayed + fellBack;
+      Map<String, Long> unshared = new TreeMap<>();
+      for (UnsharedReason reason : UnsharedReason.values()) {
+        long count = stats.unshared(reason);
+        if (count > 0) {
+          unshared.put(reason.tag(), count);
+        }
+      }
       return new Tally(requests, passedThrough + led + fellBack,
           requests == 0 ? 0.0 : (double) replayed / requests,
-          new Counts(passedThrough, led, replayed, fellBack));
+          new Counts(passedThrough, led, replayed, fellBack), unshared);
     }
   }
 
@@ -180,17 +193,20 @@ public final class CollapseEndpoint {
    * @param backendCalls the calls it made (for the servlet filter: chain runs)
    * @param collapseRatio the share of requests served another's response, 0 to 1
    * @param counts the four counters the totals come from
+   * @param unshared the requests that got no shared response, by reason tag; reasons that never
+   *     happened are left out
    * @param maxBodyBytes the largest body that is shared
    * @param sensitiveHeaders the headers that always join the key
    * @param waitTimeoutMillis how long a request waits for another's response before it goes on
    *     as if collapse were off
+   * @param hitForPassTtlMillis how long a key whose response could not be shared skips collapse
    * @param groups the collapse groups, in the order they are tried
    * @param settings what else configures it
    */
   public record ExecutorDescription(String name, String integration, long requests,
-      long backendCalls, double collapseRatio, Counts counts, int maxBodyBytes,
-      List<String> sensitiveHeaders, long waitTimeoutMillis, List<GroupDescription> groups,
-      Map<String, Object> settings) {}
+      long backendCalls, double collapseRatio, Counts counts, Map<String, Long> unshared,
+      int maxBodyBytes, List<String> sensitiveHeaders, long waitTimeoutMillis,
+      long hitForPassTtlMillis, List<GroupDescription> groups, Map<String, Object> settings) {}
 
   /**
    * The counters of {@link HttpCollapseStats}.
@@ -211,15 +227,17 @@ public final class CollapseEndpoint {
    * @param collapsePolicyName the policy's name, or {@code null} for the default policy
    * @param collapseRequestHeaders the headers the policy adds to the key
    * @param collapseRequestQueries the query parameters that alone count, or empty for all
+   * @param shareUncacheable whether the policy shares uncacheable responses
    * @param requests every request the group took
    * @param backendCalls the calls made for them (for the servlet filter: chain runs)
    * @param collapseRatio the share of them served another's response, 0 to 1
    * @param counts the four counters the totals come from
+   * @param unshared the group's requests that got no shared response, by reason tag
    */
   public record GroupDescription(List<String> uris, List<String> uriRegexes,
       String collapsePolicyName, List<String> collapseRequestHeaders,
-      List<String> collapseRequestQueries, long requests, long backendCalls,
-      double collapseRatio, Counts counts) {}
+      List<String> collapseRequestQueries, ShareUncacheable shareUncacheable, long requests,
+      long backendCalls, double collapseRatio, Counts counts, Map<String, Long> unshared) {}
 
   /**
    * The batch executor options.

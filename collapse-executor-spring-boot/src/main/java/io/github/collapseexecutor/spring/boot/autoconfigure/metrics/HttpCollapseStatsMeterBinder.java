@@ -4,6 +4,7 @@ import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorDesc
 import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutors;
 import io.github.collapseexecutor.spring.http.CollapseGroup;
 import io.github.collapseexecutor.spring.http.HttpCollapseStats;
+import io.github.collapseexecutor.spring.http.UnsharedReason;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Tags;
@@ -19,8 +20,10 @@ import java.util.function.ToDoubleFunction;
  * {@code passed-through}, {@code led}, {@code replayed} or {@code fell-back}. Each request counts
  * once; backend calls are every outcome but {@code replayed}. The same counts per collapse group
  * are {@value #GROUP_REQUESTS}, with a {@code group} tag as well: the group's URI patterns and
- * regular expressions, joined by commas. Executors registered after binding are published as they
- * arrive.
+ * regular expressions, joined by commas. {@value #UNSHARED} counts, by {@code reason} (the
+ * {@link UnsharedReason#tag()}, such as {@code set-cookie} or {@code hit-for-pass}), the requests
+ * that did not get or give a shared response, and {@value #GROUP_UNSHARED} the same per group.
+ * Executors registered after binding are published as they arrive.
  */
 public final class HttpCollapseStatsMeterBinder implements MeterBinder {
 
@@ -29,6 +32,12 @@ public final class HttpCollapseStatsMeterBinder implements MeterBinder {
 
   /** Function counter of the requests each collapse group took, by outcome. */
   public static final String GROUP_REQUESTS = "collapse.http.group.requests";
+
+  /** Function counter of requests that did not get or give a shared response, by reason. */
+  public static final String UNSHARED = "collapse.http.unshared";
+
+  /** Function counter of the requests of each collapse group not shared, by reason. */
+  public static final String GROUP_UNSHARED = "collapse.http.group.unshared";
 
   private final CollapseExecutors executors;
 
@@ -46,10 +55,26 @@ public final class HttpCollapseStatsMeterBinder implements MeterBinder {
     Tags tags = Tags.of("executor", executor.name(), "integration", executor.integration());
     outcomes(registry, REQUESTS, "Requests seen by an HTTP collapse adapter, by outcome", tags,
         executor.stats());
+    reasons(registry, UNSHARED, "Requests that got no shared response, by reason", tags,
+        executor.stats());
     List<CollapseGroup> groups = executor.options().groups();
     for (int i = 0; i < groups.size(); i++) {
-      outcomes(registry, GROUP_REQUESTS, "Requests a collapse group took, by outcome",
-          tags.and("group", label(groups.get(i))), executor.stats().groups().get(i));
+      Tags group = tags.and("group", label(groups.get(i)));
+      HttpCollapseStats stats = executor.stats().groups().get(i);
+      outcomes(registry, GROUP_REQUESTS, "Requests a collapse group took, by outcome", group,
+          stats);
+      reasons(registry, GROUP_UNSHARED, "Requests of a collapse group not shared, by reason",
+          group, stats);
+    }
+  }
+
+  private static void reasons(MeterRegistry registry, String name, String description, Tags tags,
+      HttpCollapseStats stats) {
+    for (UnsharedReason reason : UnsharedReason.values()) {
+      FunctionCounter.builder(name, stats, counted -> counted.unshared(reason))
+          .description(description)
+          .tags(tags).tag("reason", reason.tag()).baseUnit("requests")
+          .register(registry);
     }
   }
 

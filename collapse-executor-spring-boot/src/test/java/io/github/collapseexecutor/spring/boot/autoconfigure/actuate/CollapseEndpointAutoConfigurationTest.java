@@ -12,11 +12,14 @@ import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorDesc
 import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutors;
 import io.github.collapseexecutor.spring.http.CollapseKey;
 import io.github.collapseexecutor.spring.http.CollapseRules;
-import io.github.collapseexecutor.spring.http.HttpCollapseStats;
+import io.github.collapseexecutor.spring.http.ShareUncacheable;
+import io.github.collapseexecutor.spring.http.UnsharedReason;
+import io.github.collapseexecutor.spring.http.internal.CollapseCounters;
 import io.github.collapseexecutor.spring.http.RequestHeaders;
 import io.github.collapseexecutor.spring.http.client.CollapseHttpRequestInterceptor;
 import java.net.URI;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.actuate.endpoint.annotation.Endpoint;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
@@ -52,13 +55,14 @@ final class CollapseEndpointAutoConfigurationTest {
           CollapseKey user = rules.keyFor("GET", URI.create("http://users/user/1"), NO_HEADERS);
           CollapseKey sample =
               rules.keyFor("GET", URI.create("http://users/samples/1"), NO_HEADERS);
-          HttpCollapseStats stats =
-              context.getBean(CollapseHttpRequestInterceptor.class).stats();
-          stats.recordLed(user);
-          stats.recordReplayed(user);
-          stats.recordReplayed(user);
-          stats.recordFellBack(sample);
-          stats.recordPassedThrough(null);
+          CollapseCounters stats =
+              (CollapseCounters) context.getBean(CollapseHttpRequestInterceptor.class).stats();
+          stats.led(user);
+          stats.replayed(user);
+          stats.replayed(user);
+          stats.fellBack(sample);
+          stats.unshared(sample, UnsharedReason.SET_COOKIE);
+          stats.passedThrough(null);
           CollapseDescription description = context.getBean(CollapseEndpoint.class).collapse();
           assertThat(description.executors()).extracting(ExecutorDescription::name)
               .containsExactlyInAnyOrder("rest-template", "okhttp");
@@ -68,18 +72,21 @@ final class CollapseEndpointAutoConfigurationTest {
           assertThat(rest.backendCalls()).isEqualTo(3);
           assertThat(rest.collapseRatio()).isEqualTo(0.4);
           assertThat(rest.counts()).isEqualTo(new CollapseEndpoint.Counts(1, 1, 2, 1));
+          assertThat(rest.unshared()).isEqualTo(Map.of("set-cookie", 1L));
           assertThat(rest.waitTimeoutMillis()).isEqualTo(30_000);
+          assertThat(rest.hitForPassTtlMillis()).isEqualTo(120_000);
           assertThat(rest.maxBodyBytes()).isEqualTo(1024 * 1024);
           assertThat(rest.sensitiveHeaders())
               .containsExactly("authorization", "cookie", "proxy-authorization");
           assertThat(rest.settings()).containsEntry("customizeRestClientBuilder", false);
           assertThat(rest.groups()).containsExactly(
               new CollapseEndpoint.GroupDescription(List.of("/user/*", "/test/noop*"),
-                  List.of(), null, List.of(), List.of(), 3, 1, 2.0 / 3,
-                  new CollapseEndpoint.Counts(0, 1, 2, 0)),
+                  List.of(), null, List.of(), List.of(), ShareUncacheable.WITHIN_CREDENTIALS,
+                  3, 1, 2.0 / 3, new CollapseEndpoint.Counts(0, 1, 2, 0), Map.of()),
               new CollapseEndpoint.GroupDescription(List.of("/samples/*"),
-                  List.of(), "sample-policy1", List.of("authorization"),
-                  List.of("sample"), 1, 1, 0.0, new CollapseEndpoint.Counts(0, 0, 0, 1)));
+                  List.of(), "sample-policy1", List.of("authorization"), List.of("sample"),
+                  ShareUncacheable.WITHIN_CREDENTIALS, 1, 1, 0.0,
+                  new CollapseEndpoint.Counts(0, 0, 0, 1), Map.of("set-cookie", 1L)));
           assertThat(executor(description, "okhttp").collapseRatio()).isZero();
           assertThat(description.batchOptions().waitThreshold()).isEqualTo(7);
           assertThat(description.batchOptions().collectingWaitTimeMillis())

@@ -8,7 +8,8 @@ import io.github.collapseexecutor.spring.http.CollapseGroup;
 import io.github.collapseexecutor.spring.http.CollapseKey;
 import io.github.collapseexecutor.spring.http.CollapseRules;
 import io.github.collapseexecutor.spring.http.HttpCollapseOptions;
-import io.github.collapseexecutor.spring.http.HttpCollapseStats;
+import io.github.collapseexecutor.spring.http.UnsharedReason;
+import io.github.collapseexecutor.spring.http.internal.CollapseCounters;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.net.URI;
@@ -23,7 +24,7 @@ class HttpCollapseStatsMeterBinderTest {
       .group(CollapseGroup.ofUris("/users/*", "/teams/*"))
       .group(new CollapseGroup(List.of(), List.of("/orders/\\d+"), null))
       .build();
-  private final HttpCollapseStats stats = new HttpCollapseStats(2);
+  private final CollapseCounters stats = new CollapseCounters(2);
   private final CollapseRules rules = new CollapseRules(options);
   private final MeterRegistry registry = new SimpleMeterRegistry();
 
@@ -33,12 +34,12 @@ class HttpCollapseStatsMeterBinderTest {
     executors.register(new CollapseExecutorDescriptor("rest-template", options, stats, Map.of()));
     new HttpCollapseStatsMeterBinder(executors).bindTo(registry);
 
-    stats.recordLed(key("/users/1"));
-    stats.recordReplayed(key("/users/1"));
-    stats.recordReplayed(key("/teams/7"));
-    stats.recordLed(key("/orders/42"));
-    stats.recordFellBack(key("/orders/42"));
-    stats.recordPassedThrough(key("/elsewhere"));
+    stats.led(key("/users/1"));
+    stats.replayed(key("/users/1"));
+    stats.replayed(key("/teams/7"));
+    stats.led(key("/orders/42"));
+    stats.fellBack(key("/orders/42"));
+    stats.passedThrough(key("/elsewhere"));
 
     assertThat(groupCount("/users/*,/teams/*", "led")).isEqualTo(1);
     assertThat(groupCount("/users/*,/teams/*", "replayed")).isEqualTo(2);
@@ -53,12 +54,31 @@ class HttpCollapseStatsMeterBinderTest {
   }
 
   @Test
+  void countsRequestsThatGotNoSharedResponseByReason() {
+    CollapseExecutors executors = new CollapseExecutors();
+    executors.register(new CollapseExecutorDescriptor("rest-template", options, stats, Map.of()));
+    new HttpCollapseStatsMeterBinder(executors).bindTo(registry);
+
+    stats.unshared(key("/users/1"), UnsharedReason.SET_COOKIE);
+    stats.unshared(key("/users/1"), UnsharedReason.HIT_FOR_PASS);
+    stats.unshared(key("/orders/42"), UnsharedReason.HIT_FOR_PASS);
+
+    assertThat(registry.get(HttpCollapseStatsMeterBinder.UNSHARED).tag("executor", "users-api")
+        .tag("reason", "hit-for-pass").functionCounter().count()).isEqualTo(2);
+    assertThat(registry.get(HttpCollapseStatsMeterBinder.GROUP_UNSHARED)
+        .tag("group", "/users/*,/teams/*").tag("reason", "set-cookie").functionCounter().count())
+        .isEqualTo(1);
+    assertThat(registry.get(HttpCollapseStatsMeterBinder.UNSHARED).tag("reason", "too-large")
+        .functionCounter().count()).isZero();
+  }
+
+  @Test
   void anExecutorRegisteredAfterBindingGetsItsGroupMetersToo() {
     CollapseExecutors executors = new CollapseExecutors();
     new HttpCollapseStatsMeterBinder(executors).bindTo(registry);
 
     executors.register(new CollapseExecutorDescriptor("okhttp", options, stats, Map.of()));
-    stats.recordLed(key("/teams/3"));
+    stats.led(key("/teams/3"));
 
     assertThat(groupCount("/users/*,/teams/*", "led")).isEqualTo(1);
   }

@@ -1,4 +1,4 @@
-package io.github.collapseexecutor.spring.http;
+package io.github.collapseexecutor.spring.http.internal;
 
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;

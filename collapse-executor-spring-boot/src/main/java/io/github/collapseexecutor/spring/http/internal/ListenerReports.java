@@ -1,4 +1,4 @@
-package io.github.collapseexecutor.spring.http;
+package io.github.collapseexecutor.spring.http.internal;
 
 import io.github.collapseexecutor.core.CollapseListener;
 

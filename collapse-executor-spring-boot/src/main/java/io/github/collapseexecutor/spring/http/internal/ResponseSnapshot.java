@@ -1,5 +1,6 @@
-package io.github.collapseexecutor.spring.http;
+package io.github.collapseexecutor.spring.http.internal;
 
+import io.github.collapseexecutor.spring.http.RequestHeaders;
 import java.io.ByteArrayInputStream;
 import java.io.InputStream;
 import java.nio.ByteBuffer;

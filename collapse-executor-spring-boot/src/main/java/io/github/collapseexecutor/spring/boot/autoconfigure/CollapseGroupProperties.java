@@ -1,0 +1,46 @@
+package io.github.collapseexecutor.spring.boot.autoconfigure;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A collapse group of a {@link CollapseExecutorProperties} section: request paths whose GET and
+ * HEAD requests may collapse.
+ */
+public class CollapseGroupProperties {
+
+  /**
+   * Ant-style path patterns, each starting with '/': '*' within a segment, '**' across segments.
+   */
+  private List<String> uris = new ArrayList<>();
+
+  /** Regular expressions that must match the whole request path. */
+  private List<String> uriRegexes = new ArrayList<>();
+
+  /** Name of the collapse policy that shapes the key; the default policy when not set. */
+  private String collapsePolicyName;
+
+  public List<String> getUris() {
+    return uris;
+  }
+
+  public void setUris(List<String> uris) {
+    this.uris = uris;
+  }
+
+  public List<String> getUriRegexes() {
+    return uriRegexes;
+  }
+
+  public void setUriRegexes(List<String> uriRegexes) {
+    this.uriRegexes = uriRegexes;
+  }
+
+  public String getCollapsePolicyName() {
+    return collapsePolicyName;
+  }
+
+  public void setCollapsePolicyName(String collapsePolicyName) {
+    this.collapsePolicyName = collapsePolicyName;
+  }
+}

@@ -1,0 +1,48 @@
+package io.github.collapseexecutor.spring.boot.autoconfigure;
+
+import io.github.collapseexecutor.spring.http.ShareUncacheable;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A collapse policy of a {@link CollapseExecutorProperties} section: which request headers and
+ * query parameters make up the key, and which uncacheable responses are shared.
+ */
+public class CollapsePolicyProperties {
+
+  /** Request headers whose values join the collapse key. */
+  private List<String> collapseRequestHeaders = new ArrayList<>();
+
+  /** Query parameters that alone count in the collapse key; every parameter counts when empty. */
+  private List<String> collapseRequestQueries = new ArrayList<>();
+
+  /**
+   * Whether responses a shared cache could not store (no-store, no-cache, max-age=0, private) are
+   * shared among requests with the same credentials, or never.
+   */
+  private ShareUncacheable shareUncacheable = ShareUncacheable.WITHIN_CREDENTIALS;
+
+  public List<String> getCollapseRequestHeaders() {
+    return collapseRequestHeaders;
+  }
+
+  public void setCollapseRequestHeaders(List<String> collapseRequestHeaders) {
+    this.collapseRequestHeaders = collapseRequestHeaders;
+  }
+
+  public List<String> getCollapseRequestQueries() {
+    return collapseRequestQueries;
+  }
+
+  public void setCollapseRequestQueries(List<String> collapseRequestQueries) {
+    this.collapseRequestQueries = collapseRequestQueries;
+  }
+
+  public ShareUncacheable getShareUncacheable() {
+    return shareUncacheable;
+  }
+
+  public void setShareUncacheable(ShareUncacheable shareUncacheable) {
+    this.shareUncacheable = shareUncacheable;
+  }
+}

@@ -1,0 +1,223 @@
+package io.github.collapseexecutor.spring.http.internal;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.github.collapseexecutor.spring.http.CollapseGroup;
+import io.github.collapseexecutor.spring.http.CollapseKey;
+import io.github.collapseexecutor.spring.http.HttpCollapseOptions;
+import io.github.collapseexecutor.spring.http.RequestHeaders;
+import io.github.collapseexecutor.spring.http.UnsharedReason;
+import java.io.IOException;
+import java.io.InterruptedIOException;
+import java.net.URI;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.logging.Handler;
+import java.util.logging.Level;
+import java.util.logging.LogRecord;
+import java.util.logging.Logger;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/** The protocol's turns, its hit-for-pass table and its reasons, without any HTTP library. */
+@Timeout(10)
+final class CollapseProtocolTest {
+
+  private static final RequestHeaders NONE = name -> List.of();
+  private static final RequestHeaders ALICE =
+      name -> name.equals("authorization") ? List.of("Bearer alice") : List.of();
+
+  private CollapseProtocol protocol = protocol(HttpCollapseOptions.DEFAULT_HIT_FOR_PASS_TTL, 10);
+
+  @AfterEach
+  void close() {
+    protocol.close();
+  }
+
+  @Test
+  void theFirstRequestLeadsAndTheNextWaitsForTheSnapshotItShares() throws Exception {
+    CollapseKey key = key("/users/1", NONE);
+    CollapseProtocol.Lead lead = (CollapseProtocol.Lead) protocol.join(key, NONE);
+    CollapseProtocol.Wait wait = (CollapseProtocol.Wait) protocol.join(key, NONE);
+
+    ResponseSnapshot snapshot = snapshot(List.of(), NONE);
+    lead.share(snapshot);
+
+    assertThat(wait.answer(wait.future().get(5, TimeUnit.SECONDS))).isSameAs(snapshot);
+    assertThat(protocol.stats().led()).isEqualTo(1);
+    assertThat(protocol.stats().replayed()).isEqualTo(1);
+  }
+
+  @Test
+  void aRefusedResponseSendsTheWaitersToTheBackendAndTheNextRequestsStraightThere()
+      throws Exception {
+    CollapseKey key = key("/users/1", NONE);
+    CollapseProtocol.Lead lead = (CollapseProtocol.Lead) protocol.join(key, NONE);
+    CollapseProtocol.Wait wait = (CollapseProtocol.Wait) protocol.join(key, NONE);
+
+    lead.refuse(lead.refusal(List.of(Map.entry("Set-Cookie", "s=1"))));
+
+    assertThat(wait.answer(wait.future().get(5, TimeUnit.SECONDS))).isNull();
+    assertThat(protocol.join(key, NONE)).isSameAs(CollapseProtocol.Pass.PASS);
+    assertThat(protocol.join(key("/users/2", NONE), NONE))
+        .as("another key still collapses").isInstanceOf(CollapseProtocol.Lead.class);
+    assertThat(protocol.stats().unshared(UnsharedReason.SET_COOKIE)).isEqualTo(2);
+    assertThat(protocol.stats().unshared(UnsharedReason.HIT_FOR_PASS)).isEqualTo(1);
+    assertThat(protocol.stats().fellBack()).isEqualTo(1);
+    assertThat(protocol.stats().passedThrough()).isEqualTo(1);
+  }
+
+  @Test
+  void aPrivateResponseIsSharedOnlyWhenTheRequestsCarryACredential() {
+    List<Map.Entry<String, String>> headers = List.of(Map.entry("Cache-Control", "private"));
+    CollapseProtocol.Lead anonymous =
+        (CollapseProtocol.Lead) protocol.join(key("/me", NONE), NONE);
+    CollapseProtocol.Lead alice = (CollapseProtocol.Lead) protocol.join(key("/me", ALICE), ALICE);
+
+    assertThat(anonymous.refusal(headers)).isEqualTo(UnsharedReason.PRIVATE);
+    assertThat(alice.refusal(headers)).isNull();
+  }
+
+  @Test
+  void aLeaderThatFailedOnItsOwnMarksNothingForHitForPass() {
+    CollapseKey key = key("/users/1", NONE);
+    CollapseProtocol.Lead lead = (CollapseProtocol.Lead) protocol.join(key, NONE);
+
+    lead.refuse(UnsharedReason.LEADER_FAILED);
+
+    assertThat(protocol.join(key, NONE)).isInstanceOf(CollapseProtocol.Lead.class);
+  }
+
+  @Test
+  void theWaitersOfALeaderWhoseThreadWasInterruptedMakeTheirOwnCalls() throws Exception {
+    CollapseKey key = key("/users/1", NONE);
+    CollapseProtocol.Lead lead = (CollapseProtocol.Lead) protocol.join(key, NONE);
+    CollapseProtocol.Wait wait = (CollapseProtocol.Wait) protocol.join(key, NONE);
+
+    Thread.currentThread().interrupt();
+    try {
+      lead.fail(new InterruptedIOException("interrupted"));
+    } finally {
+      Thread.interrupted();
+    }
+
+    CollapseProtocol.Outcome outcome = wait.future().get(5, TimeUnit.SECONDS);
+    assertThat(outcome.reason()).isEqualTo(UnsharedReason.LEADER_FAILED);
+    assertThat(wait.answer(outcome)).isNull();
+  }
+
+  @Test
+  void theWaitersOfAFailedCallGetItsFailure() {
+    CollapseKey key = key("/users/1", NONE);
+    CollapseProtocol.Lead lead = (CollapseProtocol.Lead) protocol.join(key, NONE);
+    CollapseProtocol.Wait wait = (CollapseProtocol.Wait) protocol.join(key, NONE);
+    IOException reset = new IOException("connection reset");
+
+    lead.fail(reset);
+
+    assertThat(wait.future()).failsWithin(Duration.ofSeconds(5))
+        .withThrowableOfType(ExecutionException.class)
+        .withCause(reset);
+  }
+
+  @Test
+  void hitForPassKeepsAtMostItsMaximumNumberOfKeys() {
+    for (int i = 0; i < 25; i++) {
+      CollapseKey key = key("/users/" + i, NONE);
+      ((CollapseProtocol.Lead) protocol.join(key, NONE)).refuse(UnsharedReason.TOO_LARGE);
+    }
+
+    assertThat(protocol.hitForPassKeys()).isEqualTo(10);
+  }
+
+  @Test
+  void aZeroTimeToLiveTurnsHitForPassOff() {
+    protocol.close();
+    protocol = protocol(Duration.ZERO, 10);
+    CollapseKey key = key("/users/1", NONE);
+
+    ((CollapseProtocol.Lead) protocol.join(key, NONE)).refuse(UnsharedReason.SET_COOKIE);
+
+    assertThat(protocol.join(key, NONE)).isInstanceOf(CollapseProtocol.Lead.class);
+  }
+
+  @Test
+  void anExpiredKeyCollapsesAgain() {
+    protocol.close();
+    protocol = protocol(Duration.ofNanos(1), 10);
+    CollapseKey key = key("/users/1", NONE);
+    ((CollapseProtocol.Lead) protocol.join(key, NONE)).refuse(UnsharedReason.SET_COOKIE);
+    long marked = System.nanoTime();
+    while (System.nanoTime() == marked) {
+      Thread.onSpinWait();
+    }
+
+    assertThat(protocol.join(key, NONE)).isInstanceOf(CollapseProtocol.Lead.class);
+    assertThat(protocol.hitForPassKeys()).isZero();
+  }
+
+  @Test
+  void aWaiterThatTimesOutFallsBackForThatReason() {
+    CollapseKey key = key("/users/1", NONE);
+    protocol.join(key, NONE);
+    CollapseProtocol.Wait wait = (CollapseProtocol.Wait) protocol.join(key, NONE);
+
+    assertThat(wait.answer(wait.timedOut())).isNull();
+    assertThat(wait.future()).isCancelled();
+    assertThat(protocol.stats().unshared(UnsharedReason.WAIT_TIMEOUT)).isEqualTo(1);
+  }
+
+  @Test
+  void theFirstRefusalOfEachReasonInAGroupIsLoggedOnceWithTheSettingThatWouldChangeIt() {
+    Logger logger = Logger.getLogger(FirstWarnings.class.getName());
+    List<LogRecord> records = new CopyOnWriteArrayList<>();
+    Handler handler = new Handler() {
+      @Override
+      public void publish(LogRecord record) {
+        records.add(record);
+      }
+
+      @Override
+      public void flush() {}
+
+      @Override
+      public void close() {}
+    };
+    logger.addHandler(handler);
+    try {
+      for (int i = 0; i < 3; i++) {
+        CollapseKey key = key("/users/" + i, NONE);
+        ((CollapseProtocol.Lead) protocol.join(key, NONE)).refuse(UnsharedReason.TOO_LARGE);
+      }
+    } finally {
+      logger.removeHandler(handler);
+    }
+
+    assertThat(records).singleElement().satisfies(record -> {
+      assertThat(record.getLevel()).isEqualTo(Level.WARNING);
+      assertThat(record.getMessage()).contains("/users/*", "too-large", "max-body-size");
+    });
+    assertThat(protocol.stats().unshared(UnsharedReason.TOO_LARGE)).isEqualTo(3);
+  }
+
+  private static CollapseProtocol protocol(Duration ttl, int maxKeys) {
+    return new CollapseProtocol(HttpCollapseOptions.builder()
+        .group(CollapseGroup.ofUris("/users/*", "/me"))
+        .hitForPassTtl(ttl).hitForPassMaxKeys(maxKeys)
+        .build());
+  }
+
+  private CollapseKey key(String path, RequestHeaders headers) {
+    return protocol.rules().keyFor("GET", URI.create("http://backend.test" + path), headers);
+  }
+
+  private static ResponseSnapshot snapshot(List<Map.Entry<String, String>> headers,
+      RequestHeaders request) {
+    return new ResponseSnapshot(200, "OK", headers, new byte[] {1}, request, null);
+  }
+}
