@@ -190,6 +190,23 @@ final class SameKeyBehaviourTest {
     }
   }
 
+  @ParameterizedTest
+  @EnumSource(value = SameKeyFlavour.class, names = {"ASYNC", "FUTURE"})
+  void aCallerCancellingTwiceLeavesOnceAndTheOthersKeepTheirResult(SameKeyFlavour flavour)
+      throws Exception {
+    GatedWork work = new GatedWork();
+    try (var executor = flavour.create(CollapseListener.NONE)) {
+      CompletableFuture<String> first = executor.submit("k", work);
+      assertThat(work.started.await(10, TimeUnit.SECONDS)).isTrue();
+      CompletableFuture<String> second = executor.submit("k", () -> "unused");
+      assertThat(first.cancel(true)).isTrue();
+      // CompletableFuture answers true again; the second cancel must not count as another leave
+      assertThat(first.cancel(true)).isTrue();
+      work.gate.countDown();
+      assertThat(second.get(10, TimeUnit.SECONDS)).isEqualTo("result");
+    }
+  }
+
   private static Throwable failureOrThrown(Callable<CompletableFuture<String>> submission)
       throws Exception {
     CompletableFuture<String> future;

@@ -1,5 +1,6 @@
 package io.github.collapseexecutor.core.internal;
 
+import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -52,9 +53,12 @@ public final class CallerFuture<T> extends CompletableFuture<T> {
 
   @Override
   public boolean cancel(boolean mayInterruptIfRunning) {
-    boolean cancelled = super.cancel(mayInterruptIfRunning);
+    // CompletableFuture.cancel answers true again once cancelled, so it cannot tell which call
+    // cancelled: completing with the same exception can, and only that call reports the leave
+    boolean cancelled = super.completeExceptionally(new CancellationException());
     // the cancellation is only known as a generic state; report it as such
-    return left(cancelled, null);
+    left(cancelled, null);
+    return cancelled || isCancelled();
   }
 
   @Override
