@@ -18,7 +18,9 @@ import org.springframework.context.annotation.Configuration;
 import org.springframework.core.ParameterizedTypeReference;
 import org.springframework.web.client.RestClient;
 import org.springframework.web.client.RestTemplate;
+import org.springframework.web.client.support.RestClientAdapter;
 import org.springframework.web.reactive.function.client.WebClient;
+import org.springframework.web.service.invoker.HttpServiceProxyFactory;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
@@ -84,6 +86,17 @@ class ClientConfiguration {
       LocalServer server) {
     return new ComparedClient("OkHttp", okHttp(direct, json, server),
         okHttp(collapsing, json, server));
+  }
+
+  /**
+   * An HTTP interface over a RestClient with the interceptor: the interface's calls go through
+   * the client, so they collapse as the client's own do.
+   */
+  @Bean
+  UserApi userApi(RestClient.Builder builder, CollapseHttpRequestInterceptor collapse) {
+    RestClient collapsing = builder.requestInterceptor(collapse).build();
+    return HttpServiceProxyFactory.builderFor(RestClientAdapter.create(collapsing)).build()
+        .createClient(UserApi.class);
   }
 
   /** A RestClient without collapse, for the batch endpoint and the servlet filter's report. */

@@ -3,6 +3,8 @@ package io.github.collapseexecutor.samples.web;
 import org.springframework.boot.web.server.context.WebServerInitializedEvent;
 import org.springframework.context.ApplicationListener;
 import org.springframework.stereotype.Component;
+import org.springframework.web.util.DefaultUriBuilderFactory;
+import org.springframework.web.util.UriBuilderFactory;
 
 /**
  * The address of this application's own web server, known once it has started: the clients call
@@ -24,5 +26,10 @@ final class LocalServer implements ApplicationListener<WebServerInitializedEvent
       throw new IllegalStateException("the web server has not started, no URL for " + path);
     }
     return "http://127.0.0.1:" + port + path;
+  }
+
+  /** Returns a builder of URIs on this server, for HTTP interfaces such as {@link UserApi}. */
+  UriBuilderFactory uris() {
+    return new DefaultUriBuilderFactory(url(""));
   }
 }

@@ -10,8 +10,9 @@ import org.springframework.context.annotation.Bean;
 
 /**
  * What every integration shares: the bound {@code collapse.executor} properties, the registry of
- * executors, and {@link CollapseExecutorOptions} for the batch executors an application builds
- * itself. Off when {@code collapse.executor.enabled} is false.
+ * executors, {@link CollapseExecutorOptions} for the batch executors an application builds
+ * itself, and the {@link NamedExecutors} of {@code collapse.executor.executors}. Off when
+ * {@code collapse.executor.enabled} is false.
  *
  * <pre>{@code
  * @Bean
@@ -22,7 +23,7 @@ import org.springframework.context.annotation.Bean;
  */
 @AutoConfiguration
 @ConditionalOnBooleanProperty(name = "collapse.executor.enabled", matchIfMissing = true)
-@EnableConfigurationProperties(CollapseExecutorProperties.class)
+@EnableConfigurationProperties({CollapseExecutorProperties.class, NamedExecutorProperties.class})
 public final class CollapseExecutorAutoConfiguration {
 
   /** The integration tag of executors built from the {@link CollapseExecutorOptions} bean. */
@@ -56,5 +57,16 @@ public final class CollapseExecutorAutoConfiguration {
       builder.maxPendingInputs(properties.getMaxPendingInputs());
     }
     return builder.build();
+  }
+
+  /**
+   * The executors of {@code collapse.executor.executors}: {@code default} on top of the
+   * {@link CollapseExecutorOptions} bean, every other one on top of {@code default}.
+   */
+  @Bean
+  @ConditionalOnMissingBean
+  NamedExecutors namedExecutors(NamedExecutorProperties properties,
+      CollapseExecutorOptions options) {
+    return NamedExecutorSettings.build(properties, options);
   }
 }

@@ -10,6 +10,7 @@ import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.boot.restclient.RestClientCustomizer;
 import org.springframework.boot.restclient.RestTemplateCustomizer;
 import org.springframework.context.annotation.Bean;
@@ -19,6 +20,7 @@ import org.springframework.core.annotation.Order;
 import org.springframework.core.env.Environment;
 import org.springframework.web.client.RestClient;
 import org.springframework.web.client.RestTemplate;
+import org.springframework.web.client.support.RestClientHttpServiceGroupConfigurer;
 
 /**
  * The collapse interceptor of {@code RestClient} and {@code RestTemplate}, configured by the
@@ -35,7 +37,8 @@ import org.springframework.web.client.RestTemplate;
  * <p>Or let it be added to every client built from Spring Boot's builders with
  * {@code customize-rest-client-builder} and {@code customize-rest-template-builder}, both off by
  * default, or to the {@code RestClient} and {@code RestTemplate} beans named in
- * {@code apply-to-beans} only. Off when {@code collapse.executor.enabled} or {@code collapse.executor.rest-template
+ * {@code apply-to-beans} only, or to the clients of the HTTP service groups named in
+ * {@code collapse.executor.http-service-groups}. Off when {@code collapse.executor.enabled} or {@code collapse.executor.rest-template
  * .enabled} is false, or when {@code spring-web} is missing.
  */
 @AutoConfiguration(after = CollapseExecutorAutoConfiguration.class)
@@ -123,6 +126,42 @@ public final class CollapseRestClientAutoConfiguration {
     RestTemplateCustomizer collapseRestTemplateCustomizer(
         CollapseHttpRequestInterceptor interceptor) {
       return restTemplate -> restTemplate.getInterceptors().add(interceptor);
+    }
+  }
+
+  /**
+   * Adds the interceptor, after every other one, to the RestClient of each HTTP service group
+   * named in {@code collapse.executor.http-service-groups}.
+   */
+  @Configuration(proxyBeanMethods = false)
+  @ConditionalOnClass(RestClientHttpServiceGroupConfigurer.class)
+  @EnableConfigurationProperties(HttpServiceGroupProperties.class)
+  static class HttpServiceGroups {
+
+    @Bean
+    @ConditionalOnMissingBean(name = "collapseRestClientHttpServiceGroupConfigurer")
+    RestClientHttpServiceGroupConfigurer collapseRestClientHttpServiceGroupConfigurer(
+        HttpServiceGroupProperties properties,
+        ObjectProvider<CollapseHttpRequestInterceptor> interceptor) {
+      return new RestClientHttpServiceGroupConfigurer() {
+        @Override
+        public void configureGroups(Groups<RestClient.Builder> groups) {
+          List<String> names = properties.getHttpServiceGroups();
+          if (!names.isEmpty()) {
+            groups.filterByName(names.toArray(String[]::new)).forEachClient((group, builder) ->
+                builder.requestInterceptors(interceptors -> {
+                  if (!interceptors.contains(interceptor.getObject())) {
+                    interceptors.add(interceptor.getObject());
+                  }
+                }));
+          }
+        }
+
+        @Override
+        public int getOrder() {
+          return Ordered.LOWEST_PRECEDENCE;
+        }
+      };
     }
   }
 }

@@ -10,6 +10,7 @@ import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.boot.webclient.WebClientCustomizer;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -17,6 +18,7 @@ import org.springframework.core.Ordered;
 import org.springframework.core.annotation.Order;
 import org.springframework.core.env.Environment;
 import org.springframework.web.reactive.function.client.WebClient;
+import org.springframework.web.reactive.function.client.support.WebClientHttpServiceGroupConfigurer;
 
 /**
  * The collapse filter function of {@code WebClient}, configured by the
@@ -31,7 +33,8 @@ import org.springframework.web.reactive.function.client.WebClient;
  *
  * <p>Or let it be added to every client built from Spring Boot's builder with
  * {@code customize-web-client-builder}, off by default, or to the {@code WebClient} beans named in
- * {@code apply-to-beans} only. Off when {@code collapse.executor.enabled}
+ * {@code apply-to-beans} only, or to the clients of the HTTP service groups named in
+ * {@code collapse.executor.http-service-groups}. Off when {@code collapse.executor.enabled}
  * or {@code collapse.executor.web-client.enabled} is false, or when {@code spring-webflux} is
  * missing.
  */
@@ -93,6 +96,42 @@ public final class CollapseWebClientAutoConfiguration {
     @Order(Ordered.LOWEST_PRECEDENCE)
     WebClientCustomizer collapseWebClientCustomizer(CollapseExchangeFilterFunction filter) {
       return builder -> builder.filter(filter);
+    }
+  }
+
+  /**
+   * Adds the filter function, after every other one, to the WebClient of each HTTP service group
+   * named in {@code collapse.executor.http-service-groups}.
+   */
+  @Configuration(proxyBeanMethods = false)
+  @ConditionalOnClass(WebClientHttpServiceGroupConfigurer.class)
+  @EnableConfigurationProperties(HttpServiceGroupProperties.class)
+  static class HttpServiceGroups {
+
+    @Bean
+    @ConditionalOnMissingBean(name = "collapseWebClientHttpServiceGroupConfigurer")
+    WebClientHttpServiceGroupConfigurer collapseWebClientHttpServiceGroupConfigurer(
+        HttpServiceGroupProperties properties,
+        ObjectProvider<CollapseExchangeFilterFunction> filter) {
+      return new WebClientHttpServiceGroupConfigurer() {
+        @Override
+        public void configureGroups(Groups<WebClient.Builder> groups) {
+          List<String> names = properties.getHttpServiceGroups();
+          if (!names.isEmpty()) {
+            groups.filterByName(names.toArray(String[]::new)).forEachClient((group, builder) ->
+                builder.filters(filters -> {
+                  if (!filters.contains(filter.getObject())) {
+                    filters.add(filter.getObject());
+                  }
+                }));
+          }
+        }
+
+        @Override
+        public int getOrder() {
+          return Ordered.LOWEST_PRECEDENCE;
+        }
+      };
     }
   }
 }

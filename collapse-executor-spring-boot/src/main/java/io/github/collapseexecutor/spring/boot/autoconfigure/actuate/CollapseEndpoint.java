@@ -3,6 +3,8 @@ package io.github.collapseexecutor.spring.boot.autoconfigure.actuate;
 import io.github.collapseexecutor.core.CollapseExecutorOptions;
 import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorDescriptor;
 import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutors;
+import io.github.collapseexecutor.spring.boot.autoconfigure.NamedExecutor;
+import io.github.collapseexecutor.spring.boot.autoconfigure.NamedExecutors;
 import io.github.collapseexecutor.spring.http.CollapseGroup;
 import io.github.collapseexecutor.spring.http.CollapsePolicy;
 import io.github.collapseexecutor.spring.http.HttpCollapseOptions;
@@ -15,14 +17,18 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.function.Supplier;
 import org.springframework.boot.actuate.endpoint.OperationResponseBody;
 import org.springframework.boot.actuate.endpoint.annotation.Endpoint;
 import org.springframework.boot.actuate.endpoint.annotation.ReadOperation;
+import org.springframework.boot.actuate.endpoint.annotation.Selector;
 
 /**
  * The {@code collapse} actuator endpoint: each HTTP collapse executor with its settings and live
- * counts, each of its collapse groups with its policy and live counts, and the batch executor
- * options. The counts are read when the endpoint
+ * counts, each of its collapse groups with its policy and live counts, the batch executor
+ * options, and the named executors of {@code collapse.executor.executors} with the annotated
+ * methods that use them; {@code /actuator/collapse/{name}} shows one named executor. The counts
+ * are read when the endpoint
  * is, one counter at a time, so under load they may be off by the requests that finished
  * meanwhile.
  */
@@ -31,15 +37,31 @@ public final class CollapseEndpoint {
 
   private final CollapseExecutors executors;
   private final CollapseExecutorOptions options;
+  private final NamedExecutors named;
+  private final Supplier<List<MethodDescription>> methods;
+
+  /**
+   * Creates the endpoint without named executors.
+   *
+   * @param options the batch executor options to show, or {@code null} for none
+   */
+  public CollapseEndpoint(CollapseExecutors executors, CollapseExecutorOptions options) {
+    this(executors, options, null, List::of);
+  }
 
   /**
    * Creates the endpoint.
    *
    * @param options the batch executor options to show, or {@code null} for none
+   * @param named the named executors to show, or {@code null} for none
+   * @param methods the annotated methods, each with the named executor it uses
    */
-  public CollapseEndpoint(CollapseExecutors executors, CollapseExecutorOptions options) {
+  public CollapseEndpoint(CollapseExecutors executors, CollapseExecutorOptions options,
+      NamedExecutors named, Supplier<List<MethodDescription>> methods) {
     this.executors = Objects.requireNonNull(executors, "executors");
     this.options = options;
+    this.named = named;
+    this.methods = Objects.requireNonNull(methods, "methods");
   }
 
   /** Returns every executor with its settings and counts. */
@@ -47,7 +69,30 @@ public final class CollapseEndpoint {
   public CollapseDescription collapse() {
     List<ExecutorDescription> described =
         executors.list().stream().map(CollapseEndpoint::describe).toList();
-    return new CollapseDescription(described, options == null ? null : describe(options));
+    List<MethodDescription> annotated = methods.get();
+    List<NamedExecutorDescription> namedExecutors = named == null ? List.of()
+        : named.list().stream().map(executor -> describe(executor, annotated)).toList();
+    return new CollapseDescription(described, options == null ? null : describe(options),
+        namedExecutors);
+  }
+
+  /**
+   * Returns the named executor {@code name}, or {@code null} (a 404 over HTTP) when none has that
+   * name.
+   */
+  @ReadOperation
+  public NamedExecutorDescription executor(@Selector String name) {
+    if (named == null || !named.contains(name)) {
+      return null;
+    }
+    return describe(named.get(name), methods.get());
+  }
+
+  private static NamedExecutorDescription describe(NamedExecutor executor,
+      List<MethodDescription> methods) {
+    return new NamedExecutorDescription(executor.name(), describe(executor.options()),
+        executor.timeout() == null ? null : executor.timeout().toMillis(),
+        methods.stream().filter(method -> method.executor().equals(executor.name())).toList());
   }
 
   private static ExecutorDescription describe(CollapseExecutorDescriptor executor) {
@@ -111,9 +156,33 @@ public final class CollapseEndpoint {
    *
    * @param executors the HTTP collapse executors, in the order they were created
    * @param batchOptions the options of the {@code CollapseExecutorOptions} bean, or {@code null}
+   * @param namedExecutors the executors of {@code collapse.executor.executors}, by name
    */
   public record CollapseDescription(List<ExecutorDescription> executors,
-      BatchOptionsDescription batchOptions) implements OperationResponseBody {}
+      BatchOptionsDescription batchOptions, List<NamedExecutorDescription> namedExecutors)
+      implements OperationResponseBody {}
+
+  /**
+   * One executor of {@code collapse.executor.executors}.
+   *
+   * @param name its name
+   * @param options its batch options, after inheritance
+   * @param timeoutMillis how long a caller waits, or {@code null} for no limit
+   * @param methods the annotated methods that use it
+   */
+  public record NamedExecutorDescription(String name, BatchOptionsDescription options,
+      Long timeoutMillis, List<MethodDescription> methods) implements OperationResponseBody {}
+
+  /**
+   * One method annotated with {@code @Collapsible} or {@code @CollapseBatch}.
+   *
+   * @param method the method, as {@code UserService.user(Long)}
+   * @param annotation {@code Collapsible} or {@code CollapseBatch}
+   * @param executor the name of the named executor it uses
+   * @param batchMethod the batch method, or {@code null} for {@code Collapsible}
+   */
+  public record MethodDescription(String method, String annotation, String executor,
+      String batchMethod) {}
 
   /**
    * One HTTP collapse executor.

@@ -1,8 +1,12 @@
 package io.github.collapseexecutor.spring.boot.autoconfigure.actuate;
 
 import io.github.collapseexecutor.core.CollapseExecutorOptions;
+import io.github.collapseexecutor.spring.annotation.internal.CollapseMethods;
+import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseAnnotationAutoConfiguration;
 import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorAutoConfiguration;
 import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutors;
+import io.github.collapseexecutor.spring.boot.autoconfigure.NamedExecutors;
+import io.github.collapseexecutor.spring.boot.autoconfigure.actuate.CollapseEndpoint.MethodDescription;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.actuate.autoconfigure.endpoint.condition.ConditionalOnAvailableEndpoint;
 import org.springframework.boot.actuate.endpoint.annotation.Endpoint;
@@ -18,7 +22,8 @@ import org.springframework.context.annotation.Bean;
  * endpoint is available (exposed, for example with
  * {@code management.endpoints.web.exposure.include=collapse}).
  */
-@AutoConfiguration(after = CollapseExecutorAutoConfiguration.class)
+@AutoConfiguration(after = {CollapseExecutorAutoConfiguration.class,
+    CollapseAnnotationAutoConfiguration.class})
 @ConditionalOnClass({Endpoint.class, ConditionalOnAvailableEndpoint.class})
 @ConditionalOnAvailableEndpoint(CollapseEndpoint.class)
 @ConditionalOnBooleanProperty(name = "collapse.executor.enabled", matchIfMissing = true)
@@ -28,7 +33,12 @@ public final class CollapseEndpointAutoConfiguration {
   @ConditionalOnMissingBean
   @ConditionalOnBean(CollapseExecutors.class)
   CollapseEndpoint collapseEndpoint(CollapseExecutors executors,
-      ObjectProvider<CollapseExecutorOptions> options) {
-    return new CollapseEndpoint(executors, options.getIfUnique());
+      ObjectProvider<CollapseExecutorOptions> options, ObjectProvider<NamedExecutors> named,
+      ObjectProvider<CollapseMethods> methods) {
+    return new CollapseEndpoint(executors, options.getIfUnique(), named.getIfUnique(),
+        () -> methods.stream().flatMap(registry -> registry.list().stream())
+            .map(method -> new MethodDescription(method.method(), method.annotation(),
+                method.executor(), method.batchMethod()))
+            .toList());
   }
 }

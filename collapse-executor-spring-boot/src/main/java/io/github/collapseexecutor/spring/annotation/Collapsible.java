@@ -1,0 +1,63 @@
+package io.github.collapseexecutor.spring.annotation;
+
+import java.lang.annotation.Documented;
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
+
+/**
+ * Collapses concurrent calls of a Spring bean's method with equal arguments: the first call runs
+ * the method, the calls made while it runs wait for it, and every caller gets its result or its
+ * exception. Callers join a call in progress only; nothing is cached.
+ *
+ * <pre>{@code
+ * @Service
+ * class ProfileService {
+ *   @Collapsible
+ *   Profile profile(long userId) {
+ *     return profileClient.load(userId);   // 200 concurrent calls for one user: one load
+ *   }
+ * }
+ * }</pre>
+ *
+ * <h2>Return types</h2>
+ * A plain value: callers block, and a checked exception the method declares reaches them as
+ * thrown. A {@code CompletableFuture} or {@code CompletionStage}: the first caller's future is
+ * shared, each caller gets a future of its own and may cancel it alone. A Reactor {@code Mono}
+ * (when Reactor is on the class path): the call runs when the first caller subscribes, and is
+ * shared with those that subscribe while it runs. Methods returning {@code void} or another
+ * reactive type cannot be collapsed and stop the application at startup.
+ *
+ * <h2>Keys</h2>
+ * By default calls collapse when they are made on the same bean, to the same method, with
+ * arguments that are equal by {@code equals} (arrays by their contents): include in the arguments
+ * everything the result depends on, and give argument types a value-based {@code equals} and
+ * {@code hashCode}. A {@link #key()} expression replaces the arguments, as in Spring's cache
+ * annotations. Every caller receives the same result object: return immutable values.
+ *
+ * <h2>Where it applies</h2>
+ * On a method, or on a class for its public methods that return a value. It works through a
+ * Spring AOP proxy, so a call from inside the same bean ({@code this.profile(id)}) is not
+ * collapsed, and the method must be neither private nor final.
+ */
+@Target({ElementType.METHOD, ElementType.TYPE})
+@Retention(RetentionPolicy.RUNTIME)
+@Documented
+public @interface Collapsible {
+
+  /**
+   * A SpEL expression for the key, evaluated against the arguments as in Spring's cache
+   * annotations: {@code #p0} or {@code #a0} is the first argument, {@code #userId} the argument of
+   * that name (with {@code -parameters}), {@code #root.args} all of them. Calls to the same method
+   * with equal keys collapse. Empty (the default): the arguments themselves.
+   */
+  String key() default "";
+
+  /**
+   * The name of an executor of {@code collapse.executor.executors} whose timeout applies (reports
+   * and metrics carry the method's name, {@code ProfileService.profile}); empty for
+   * {@code default}. An unknown name stops the application at startup.
+   */
+  String executor() default "";
+}

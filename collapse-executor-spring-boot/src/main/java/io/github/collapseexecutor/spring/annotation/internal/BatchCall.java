@@ -1,0 +1,9 @@
+package io.github.collapseexecutor.spring.annotation.internal;
+
+/**
+ * One call of a {@code @CollapseBatch} method.
+ *
+ * @param bean what the batch method is called on
+ * @param argument the call's argument, never {@code null}
+ */
+record BatchCall(Object bean, Object argument) {}

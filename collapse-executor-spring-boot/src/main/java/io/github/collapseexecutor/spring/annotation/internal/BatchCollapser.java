@@ -1,0 +1,64 @@
+package io.github.collapseexecutor.spring.annotation.internal;
+
+import io.github.collapseexecutor.core.CollapseExecutionException;
+import io.github.collapseexecutor.spring.annotation.CollapseBatch;
+import io.github.collapseexecutor.spring.boot.autoconfigure.NamedExecutor;
+import java.lang.reflect.Method;
+import java.time.Duration;
+import org.aopalliance.intercept.MethodInvocation;
+import org.springframework.aop.ProxyMethodInvocation;
+
+/** Batch collapse of one {@link CollapseBatch} method, on a batch executor of its own. */
+final class BatchCollapser implements MethodCollapser {
+
+  private final Method method;
+  private final BatchMethod batchMethod;
+  private final Duration timeout;
+  private final MethodBatchExecutor executor;
+  private final CollapsedMethod description;
+
+  BatchCollapser(Method method, BatchMethod batchMethod, NamedExecutor executor) {
+    this.method = method;
+    this.batchMethod = batchMethod;
+    this.timeout = executor.timeout();
+    this.executor = new MethodBatchExecutor(executor.options().toBuilder()
+        .name(MethodNames.executorName(method))
+        // one bean's calls per batch: the batch method is called on that bean
+        .inputGrouper((BatchCall call) -> new BeanIdentity(call.bean()))
+        .build(), batchMethod);
+    this.description = new CollapsedMethod(MethodNames.of(method), "CollapseBatch",
+        executor.name(), batchMethod.toString());
+  }
+
+  @Override
+  public Object invoke(MethodInvocation invocation) throws Throwable {
+    Object argument = invocation.getArguments()[0];
+    if (argument == null) {
+      return invocation.proceed();
+    }
+    BatchCall call = new BatchCall(bean(invocation), argument);
+    try {
+      return timeout == null ? executor.execute(call) : executor.execute(call, timeout);
+    } catch (CollapseExecutionException e) {
+      throw Invocations.unwrap(e, method);
+    }
+  }
+
+  /**
+   * Returns what the batch method is called on: the proxy, so that the batch method's own advice
+   * applies, unless the proxy is not of the bean's class (a JDK interface proxy made by another
+   * feature), then the bean itself.
+   */
+  private Object bean(MethodInvocation invocation) {
+    if (invocation instanceof ProxyMethodInvocation proxied
+        && batchMethod.isCallableOn(proxied.getProxy())) {
+      return proxied.getProxy();
+    }
+    return invocation.getThis();
+  }
+
+  @Override
+  public CollapsedMethod description() {
+    return description;
+  }
+}

@@ -1,0 +1,48 @@
+package io.github.collapseexecutor.spring.annotation.internal;
+
+import java.lang.reflect.Method;
+import org.aopalliance.aop.Advice;
+import org.aopalliance.intercept.MethodInterceptor;
+import org.aopalliance.intercept.MethodInvocation;
+import org.springframework.aop.Pointcut;
+import org.springframework.aop.support.AbstractPointcutAdvisor;
+import org.springframework.aop.support.StaticMethodMatcherPointcut;
+import org.springframework.util.ClassUtils;
+
+/** Intercepts the methods {@link CollapseMethods} found, and hands each call to its collapser. */
+final class CollapseAdvisor extends AbstractPointcutAdvisor {
+
+  private static final long serialVersionUID = 1L;
+
+  private final transient CollapseMethods methods;
+  private final transient Pointcut pointcut;
+  private final transient MethodInterceptor interceptor;
+
+  CollapseAdvisor(CollapseMethods methods) {
+    this.methods = methods;
+    this.pointcut = new StaticMethodMatcherPointcut() {
+      @Override
+      public boolean matches(Method method, Class<?> targetClass) {
+        return CollapseAdvisor.this.methods.find(method, targetClass) != null;
+      }
+    };
+    this.interceptor = this::invoke;
+  }
+
+  private Object invoke(MethodInvocation invocation) throws Throwable {
+    Object target = invocation.getThis();
+    MethodCollapser collapser = methods.find(invocation.getMethod(),
+        target == null ? null : ClassUtils.getUserClass(target));
+    return collapser == null ? invocation.proceed() : collapser.invoke(invocation);
+  }
+
+  @Override
+  public Pointcut getPointcut() {
+    return pointcut;
+  }
+
+  @Override
+  public Advice getAdvice() {
+    return interceptor;
+  }
+}

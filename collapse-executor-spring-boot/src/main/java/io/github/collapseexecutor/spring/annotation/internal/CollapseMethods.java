@@ -1,0 +1,165 @@
+package io.github.collapseexecutor.spring.annotation.internal;
+
+import io.github.collapseexecutor.spring.annotation.CollapseBatch;
+import io.github.collapseexecutor.spring.annotation.Collapsible;
+import io.github.collapseexecutor.spring.boot.autoconfigure.NamedExecutor;
+import io.github.collapseexecutor.spring.boot.autoconfigure.NamedExecutors;
+import java.lang.annotation.Annotation;
+import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Supplier;
+import org.springframework.aop.support.AopUtils;
+import org.springframework.core.BridgeMethodResolver;
+import org.springframework.core.annotation.AnnotatedElementUtils;
+import org.springframework.core.annotation.AnnotationUtils;
+import org.springframework.util.ReflectionUtils;
+
+/**
+ * The annotated methods of the application's beans, each with its collapser. A bean class is
+ * checked whole when its first bean is created, so a method that cannot be collapsed stops the
+ * application at startup with the method and the reason.
+ */
+public final class CollapseMethods {
+
+  private static final List<Class<? extends Annotation>> ANNOTATIONS =
+      List.of(Collapsible.class, CollapseBatch.class);
+
+  private final Supplier<NamedExecutors> executors;
+  private final Set<Class<?>> checked = ConcurrentHashMap.newKeySet();
+  private final Map<Method, MethodCollapser> collapsers = new ConcurrentHashMap<>();
+
+  /**
+   * Creates the registry.
+   *
+   * @param executors the named executors, asked for when the first annotated class is found
+   */
+  public CollapseMethods(Supplier<NamedExecutors> executors) {
+    this.executors = executors;
+  }
+
+  /**
+   * Finds and checks the annotated methods of {@code beanClass}, once per class.
+   *
+   * @throws IllegalStateException naming the method and the reason, if one cannot be collapsed
+   */
+  public void prepare(Class<?> beanClass) {
+    if (!isAnnotated(beanClass)) {
+      return;
+    }
+    if (checked.add(beanClass)) {
+      Map<Method, MethodCollapser> found = new LinkedHashMap<>();
+      for (Method method : ReflectionUtils.getUniqueDeclaredMethods(beanClass,
+          ReflectionUtils.USER_DECLARED_METHODS)) {
+        MethodCollapser collapser = collapser(beanClass, method);
+        if (collapser != null) {
+          found.put(method, collapser);
+        }
+      }
+      collapsers.putAll(found);
+    }
+  }
+
+  /** Returns whether {@code beanClass} or one of its methods carries an annotation. */
+  public static boolean isAnnotated(Class<?> beanClass) {
+    if (!AnnotationUtils.isCandidateClass(beanClass, ANNOTATIONS)) {
+      return false;
+    }
+    if (AnnotatedElementUtils.hasAnnotation(beanClass, Collapsible.class)) {
+      return true;
+    }
+    boolean[] found = {false};
+    ReflectionUtils.doWithMethods(beanClass, method -> found[0] = true,
+        method -> !found[0] && ANNOTATIONS.stream()
+            .anyMatch(annotation -> AnnotatedElementUtils.hasAnnotation(method, annotation)));
+    return found[0];
+  }
+
+  /** Returns the collapser of {@code method} called on a {@code targetClass}, or {@code null}. */
+  MethodCollapser find(Method method, Class<?> targetClass) {
+    MethodCollapser collapser = collapsers.get(method);
+    if (collapser != null || targetClass == null) {
+      return collapser;
+    }
+    Method specific = BridgeMethodResolver.findBridgedMethod(
+        AopUtils.getMostSpecificMethod(method, targetClass));
+    return collapsers.get(specific);
+  }
+
+  /** Returns every annotated method found so far, sorted. */
+  public List<CollapsedMethod> list() {
+    List<CollapsedMethod> methods = new ArrayList<>();
+    collapsers.values().forEach(collapser -> methods.add(collapser.description()));
+    methods.sort(Comparator.comparing(CollapsedMethod::method));
+    return methods;
+  }
+
+  private MethodCollapser collapser(Class<?> beanClass, Method method) {
+    CollapseBatch batch = AnnotatedElementUtils.findMergedAnnotation(method, CollapseBatch.class);
+    Collapsible onMethod = AnnotatedElementUtils.findMergedAnnotation(method, Collapsible.class);
+    if (batch != null && onMethod != null) {
+      throw Unsupported.method("CollapseBatch", method, "it is also @Collapsible; choose one");
+    }
+    if (batch != null) {
+      checkInterceptable("CollapseBatch", method);
+      ReturnKind kind = ReturnKind.of(method, "CollapseBatch");
+      if (kind != ReturnKind.VALUE) {
+        throw Unsupported.method("CollapseBatch", method, "it returns a "
+            + method.getReturnType().getSimpleName() + "; batches serve methods returning a value");
+      }
+      if (method.getParameterCount() != 1) {
+        throw Unsupported.method("CollapseBatch", method, "it takes "
+            + method.getParameterCount() + " arguments; a batched method takes exactly one");
+      }
+      return new BatchCollapser(method,
+          BatchMethod.find(beanClass, method, batch.batchMethod()),
+          executor("CollapseBatch", method, batch.executor()));
+    }
+    Collapsible collapsible = onMethod != null ? onMethod : onClass(beanClass, method);
+    if (collapsible == null) {
+      return null;
+    }
+    checkInterceptable("Collapsible", method);
+    ReturnKind kind = ReturnKind.of(method, "Collapsible");
+    return new SameKeyCollapser(method, kind, KeyExpression.parse(method, collapsible.key()),
+        executor("Collapsible", method, collapsible.executor()));
+  }
+
+  /** Returns the class-level annotation if it applies to {@code method}: public, with a result. */
+  private static Collapsible onClass(Class<?> beanClass, Method method) {
+    int modifiers = method.getModifiers();
+    if (!Modifier.isPublic(modifiers) || Modifier.isStatic(modifiers)
+        || method.getReturnType() == void.class || ReflectionUtils.isObjectMethod(method)
+        || ReflectionUtils.isEqualsMethod(method) || ReflectionUtils.isHashCodeMethod(method)
+        || ReflectionUtils.isToStringMethod(method)) {
+      return null;
+    }
+    return AnnotatedElementUtils.findMergedAnnotation(beanClass, Collapsible.class);
+  }
+
+  private static void checkInterceptable(String annotation, Method method) {
+    int modifiers = method.getModifiers();
+    if (Modifier.isPrivate(modifiers) || Modifier.isFinal(modifiers)
+        || Modifier.isStatic(modifiers)) {
+      throw Unsupported.method(annotation, method, "it is "
+          + Modifier.toString(modifiers & (Modifier.PRIVATE | Modifier.FINAL | Modifier.STATIC))
+          + ", so no proxy can intercept its calls");
+    }
+  }
+
+  private NamedExecutor executor(String annotation, Method method, String name) {
+    String chosen = name.isEmpty() ? NamedExecutors.DEFAULT : name;
+    NamedExecutors named = executors.get();
+    if (!named.contains(chosen)) {
+      throw Unsupported.method(annotation, method, "executor '" + chosen
+          + "' is not configured in collapse.executor.executors; configured: " + named.names());
+    }
+    return named.get(chosen);
+  }
+}

@@ -1,0 +1,98 @@
+package io.github.collapseexecutor.spring.annotation.internal;
+
+import io.github.collapseexecutor.core.Bundle;
+import io.github.collapseexecutor.core.CollapseExecutorBlockingSupport;
+import io.github.collapseexecutor.core.CollapseExecutorOptions;
+import io.github.collapseexecutor.core.Input;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Function;
+
+/**
+ * The batch executor of one {@code @CollapseBatch} method: calls the batch method once with the
+ * distinct arguments of a batch and hands each caller the result for its own argument.
+ */
+final class MethodBatchExecutor
+    extends CollapseExecutorBlockingSupport<BatchCall, Object, MethodBatchExecutor.Results> {
+
+  private final BatchMethod batchMethod;
+
+  MethodBatchExecutor(CollapseExecutorOptions options, BatchMethod batchMethod) {
+    super(options);
+    this.batchMethod = batchMethod;
+  }
+
+  @Override
+  protected Results doExecute(Collection<Input<BatchCall>> inputs) throws Exception {
+    Set<Object> distinct = new LinkedHashSet<>();
+    for (Input<BatchCall> input : inputs) {
+      distinct.add(input.value().argument());
+    }
+    List<Object> arguments = new ArrayList<>(distinct);
+    // the grouper keeps one bean per batch
+    Object bean = inputs.iterator().next().value().bean();
+    return new Results(arguments, batchMethod.invoke(bean, List.copyOf(arguments)));
+  }
+
+  @Override
+  protected void bindingOutput(Results results, List<Bundle<BatchCall, Object>> bundles) {
+    if (results.returned() == null) {
+      fail(bundles, argument -> batchMethod + " returned null for the batch holding argument "
+          + argument);
+    } else if (batchMethod.returnsMap()) {
+      bindByKey((Map<?, ?>) results.returned(), bundles);
+    } else {
+      bindByPosition(results.arguments(), (List<?>) results.returned(), bundles);
+    }
+  }
+
+  private void bindByKey(Map<?, ?> returned, List<Bundle<BatchCall, Object>> bundles) {
+    for (Bundle<BatchCall, Object> bundle : bundles) {
+      Object argument = bundle.getInput().argument();
+      if (returned.containsKey(argument)) {
+        bundle.bindOutput(returned.get(argument));
+      } else {
+        bundle.fail(new IllegalStateException(
+            batchMethod + " returned no entry for argument " + argument));
+      }
+    }
+  }
+
+  private void bindByPosition(List<Object> arguments, List<?> returned,
+      List<Bundle<BatchCall, Object>> bundles) {
+    if (returned.size() != arguments.size()) {
+      // with a result missing or extra, no position can be trusted
+      fail(bundles, argument -> batchMethod + " returned " + returned.size() + " results for "
+          + arguments.size() + " arguments, so none is known to be the result for argument "
+          + argument);
+      return;
+    }
+    Map<Object, Integer> positions = new HashMap<>();
+    for (int i = 0; i < arguments.size(); i++) {
+      positions.put(arguments.get(i), i);
+    }
+    for (Bundle<BatchCall, Object> bundle : bundles) {
+      bundle.bindOutput(returned.get(positions.get(bundle.getInput().argument())));
+    }
+  }
+
+  private static void fail(List<Bundle<BatchCall, Object>> bundles,
+      Function<Object, String> message) {
+    for (Bundle<BatchCall, Object> bundle : bundles) {
+      bundle.fail(new IllegalStateException(message.apply(bundle.getInput().argument())));
+    }
+  }
+
+  /**
+   * What one batch returned.
+   *
+   * @param arguments the distinct arguments the batch method was called with, in order
+   * @param returned what it returned: a list, a map, or {@code null}
+   */
+  record Results(List<Object> arguments, Object returned) {}
+}

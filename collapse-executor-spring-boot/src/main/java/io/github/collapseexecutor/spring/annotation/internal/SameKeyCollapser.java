@@ -1,0 +1,86 @@
+package io.github.collapseexecutor.spring.annotation.internal;
+
+import io.github.collapseexecutor.core.BlockingCallableGroupCollapseExecutor;
+import io.github.collapseexecutor.core.CollapseExecutionException;
+import io.github.collapseexecutor.core.FutureCallableGroupCollapseExecutor;
+import io.github.collapseexecutor.spring.annotation.Collapsible;
+import io.github.collapseexecutor.spring.boot.autoconfigure.NamedExecutor;
+import java.lang.reflect.Method;
+import java.time.Duration;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.TimeUnit;
+import org.aopalliance.intercept.MethodInvocation;
+
+/** Same-key collapse of one {@link Collapsible} method, on executors of its own. */
+final class SameKeyCollapser implements MethodCollapser {
+
+  private final Method method;
+  private final ReturnKind kind;
+  private final KeyExpression key;
+  private final Duration timeout;
+  private final CollapsedMethod description;
+  private final BlockingCallableGroupCollapseExecutor blocking;
+  private final FutureCallableGroupCollapseExecutor futures;
+
+  SameKeyCollapser(Method method, ReturnKind kind, KeyExpression key, NamedExecutor executor) {
+    this.method = method;
+    this.kind = kind;
+    this.key = key;
+    this.timeout = executor.timeout();
+    this.description = new CollapsedMethod(MethodNames.of(method), "Collapsible",
+        executor.name(), null);
+    String name = MethodNames.executorName(method);
+    this.blocking = kind == ReturnKind.VALUE
+        ? new BlockingCallableGroupCollapseExecutor(name, executor.options().listener()) : null;
+    this.futures = kind == ReturnKind.VALUE
+        ? null : new FutureCallableGroupCollapseExecutor(name, executor.options().listener());
+  }
+
+  @Override
+  public Object invoke(MethodInvocation invocation) throws Throwable {
+    Object[] args = invocation.getArguments();
+    Object target = invocation.getThis();
+    CallKey group = new CallKey(target, method,
+        key == null ? args.clone() : key.evaluate(target, args));
+    return switch (kind) {
+      case VALUE -> value(group, invocation);
+      case FUTURE -> withTimeout(futures.execute(group,
+          () -> toFuture(Invocations.proceeding(invocation).call())));
+      case MONO -> MonoCollapse.collapse(group, Invocations.proceedingLater(invocation),
+          this::sharedFuture);
+    };
+  }
+
+  private Object value(CallKey group, MethodInvocation invocation) throws Throwable {
+    try {
+      return timeout == null
+          ? blocking.execute(group, Invocations.proceeding(invocation))
+          : blocking.execute(group, Invocations.proceeding(invocation), timeout);
+    } catch (CollapseExecutionException e) {
+      throw Invocations.unwrap(e, method);
+    }
+  }
+
+  /** Returns a caller's future of the run for {@code group}, started by {@code start}. */
+  private CompletableFuture<Object> sharedFuture(Object group,
+      Callable<CompletableFuture<Object>> start) {
+    return withTimeout(futures.execute(group, start));
+  }
+
+  private CompletableFuture<Object> withTimeout(CompletableFuture<Object> caller) {
+    // the caller's own future: timing it out leaves the run to the others
+    return timeout == null ? caller : caller.orTimeout(timeout.toNanos(), TimeUnit.NANOSECONDS);
+  }
+
+  @SuppressWarnings("unchecked")
+  private static CompletableFuture<Object> toFuture(Object result) {
+    return result == null ? null : ((CompletionStage<Object>) result).toCompletableFuture();
+  }
+
+  @Override
+  public CollapsedMethod description() {
+    return description;
+  }
+}

@@ -1,0 +1,10 @@
+/**
+ * Annotations that collapse the calls of a Spring bean's methods: {@link
+ * io.github.collapseexecutor.spring.annotation.Collapsible} for same-key collapse and {@link
+ * io.github.collapseexecutor.spring.annotation.CollapseBatch} for batch collapse. Spring Boot
+ * applies them through {@code CollapseAnnotationAutoConfiguration}; see
+ * {@code docs/spring-boot.md}.
+ *
+ * <p>Parameters and return values are non-null unless their javadoc says otherwise.
+ */
+package io.github.collapseexecutor.spring.annotation;

@@ -1,0 +1,45 @@
+package io.github.collapseexecutor.spring.boot.autoconfigure;
+
+import io.github.collapseexecutor.spring.annotation.CollapseBatch;
+import io.github.collapseexecutor.spring.annotation.Collapsible;
+import io.github.collapseexecutor.spring.annotation.internal.CollapseAnnotationPostProcessor;
+import io.github.collapseexecutor.spring.annotation.internal.CollapseMethods;
+import org.aopalliance.intercept.MethodInterceptor;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.beans.factory.config.BeanDefinition;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Role;
+
+/**
+ * Collapses the calls of bean methods annotated with {@link Collapsible} or
+ * {@link CollapseBatch}, through a Spring AOP proxy of each such bean. Every annotated method is
+ * checked when its bean is created: a method that cannot be collapsed stops the application,
+ * naming the method and the reason. Off when {@code collapse.executor.enabled} or
+ * {@code collapse.executor.annotations.enabled} is false, or when {@code spring-aop} is missing.
+ */
+@AutoConfiguration(after = CollapseExecutorAutoConfiguration.class)
+@ConditionalOnClass(MethodInterceptor.class)
+@ConditionalOnBooleanProperty(name = "collapse.executor.enabled", matchIfMissing = true)
+@ConditionalOnBooleanProperty(name = "collapse.executor.annotations.enabled",
+    matchIfMissing = true)
+public final class CollapseAnnotationAutoConfiguration {
+
+  @Bean
+  @ConditionalOnMissingBean
+  CollapseMethods collapseMethods(ObjectProvider<NamedExecutors> executors) {
+    return new CollapseMethods(executors::getObject);
+  }
+
+  /** Static, as a post-processor must be, and lazy about what it needs. */
+  @Bean
+  @ConditionalOnMissingBean
+  @Role(BeanDefinition.ROLE_INFRASTRUCTURE)
+  static CollapseAnnotationPostProcessor collapseAnnotationPostProcessor(
+      ObjectProvider<CollapseMethods> methods) {
+    return new CollapseAnnotationPostProcessor(methods);
+  }
+}

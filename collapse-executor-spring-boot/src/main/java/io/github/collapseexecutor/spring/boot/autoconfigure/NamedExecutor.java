@@ -1,0 +1,30 @@
+package io.github.collapseexecutor.spring.boot.autoconfigure;
+
+import io.github.collapseexecutor.core.CollapseExecutorOptions;
+import java.time.Duration;
+import java.util.Objects;
+
+/**
+ * The settings of one executor of {@code collapse.executor.executors}: the options a batch
+ * executor is built with, and how long each caller waits.
+ *
+ * @param name the name it is configured and selected by
+ * @param options the batch options, named {@code name}, with the listeners of every
+ *     {@link CollapseListenerFactory}
+ * @param timeout how long a caller waits for its result, or {@code null} for no limit
+ */
+public record NamedExecutor(String name, CollapseExecutorOptions options, Duration timeout) {
+
+  /**
+   * Checks the arguments.
+   *
+   * @throws IllegalArgumentException if {@code timeout} is negative
+   */
+  public NamedExecutor {
+    Objects.requireNonNull(name, "name");
+    Objects.requireNonNull(options, "options");
+    if (timeout != null && timeout.isNegative()) {
+      throw new IllegalArgumentException("timeout must not be negative: " + timeout);
+    }
+  }
+}

@@ -1,0 +1,173 @@
+package io.github.collapseexecutor.spring.annotation;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseAnnotationAutoConfiguration;
+import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorAutoConfiguration;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.stream.IntStream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+@Timeout(60)
+final class CollapseBatchTest {
+
+  private final ApplicationContextRunner runner = new ApplicationContextRunner()
+      .withConfiguration(AutoConfigurations.of(CollapseExecutorAutoConfiguration.class,
+          CollapseAnnotationAutoConfiguration.class))
+      .withPropertyValues("collapse.executor.executors.users.max-batch-size=100")
+      .withUserConfiguration(Services.class);
+
+  @Test
+  void twoHundredConcurrentCallsMakeBatchesOfManyArgumentsAndEachCallerGetsItsOwnValue() {
+    runner.run(context -> {
+      UserService users = context.getBean(UserService.class);
+
+      List<Object> results = users.crowd().run(200, i -> users.user(i));
+
+      assertThat(results).isEqualTo(IntStream.range(0, 200).mapToObj(i -> "user " + i).toList());
+      // the first call runs alone and holds the slot until the 199 others queued
+      List<List<Integer>> batches = List.copyOf(users.batches());
+      assertThat(batches).hasSizeBetween(2, 4);
+      assertThat(batches.subList(1, batches.size()))
+          .allSatisfy(batch -> assertThat(batch).hasSizeGreaterThanOrEqualTo(99));
+      assertThat(batches).allSatisfy(batch -> assertThat(batch).hasSizeLessThanOrEqualTo(100));
+    });
+  }
+
+  @Test
+  void aListResultIsMatchedToTheArgumentsByPositionAndEqualArgumentsAreSentOnce() {
+    runner.run(context -> {
+      UserService users = context.getBean(UserService.class);
+
+      List<Object> results = users.crowd().run(50, i -> users.listed(i % 5));
+
+      assertThat(results).isEqualTo(IntStream.range(0, 50).mapToObj(i -> "user " + i % 5)
+          .toList());
+      assertThat(users.batches()).allSatisfy(batch ->
+          assertThat(batch).doesNotHaveDuplicates());
+    });
+  }
+
+  @Test
+  void anArgumentMissingFromTheMapFailsOnlyItsCaller() {
+    runner.run(context -> {
+      UserService users = context.getBean(UserService.class);
+
+      List<Object> results = users.crowd().run(20, i -> users.withGap(i));
+
+      assertThat((Throwable) results.get(13)).isInstanceOf(IllegalStateException.class)
+          .hasMessage("UserService.usersWithGap(Collection) returned no entry for argument 13");
+      List<Object> others = new ArrayList<>(results);
+      others.remove(13);
+      assertThat(others).allSatisfy(result -> assertThat(result).isInstanceOf(String.class));
+    });
+  }
+
+  @Test
+  void aListOfTheWrongSizeFailsTheCallersOfThatBatchNamingTheirArguments() {
+    runner.run(context -> {
+      UserService users = context.getBean(UserService.class);
+
+      List<Object> results = users.crowd().run(10, i -> users.clipped(i));
+
+      // the first batch held one argument and got its one result; the second got one short
+      assertThat(results).filteredOn(String.class::isInstance).hasSize(1);
+      for (int i = 0; i < results.size(); i++) {
+        if (results.get(i) instanceof Throwable failure) {
+          assertThat(failure).isInstanceOf(IllegalStateException.class).hasMessage(
+              "UserService.shortUsers(List) returned 8 results for 9 arguments, so none is known"
+                  + " to be the result for argument " + i);
+        }
+      }
+    });
+  }
+
+  @Test
+  void aNullArgumentRunsTheMethodItself() {
+    runner.run(context -> {
+      UserService users = context.getBean(UserService.class);
+
+      assertThat(users.user(null)).isEqualTo("nobody");
+      assertThat(users.batches()).isEmpty();
+    });
+  }
+
+  @Configuration(proxyBeanMethods = false)
+  static class Services {
+
+    @Bean
+    UserService userService() {
+      return new UserService();
+    }
+  }
+
+  static class UserService {
+
+    private final Crowd crowd = new Crowd();
+    private final Collection<List<Integer>> batches = new ConcurrentLinkedQueue<>();
+
+    Crowd crowd() {
+      return crowd;
+    }
+
+    Collection<List<Integer>> batches() {
+      return batches;
+    }
+
+    @CollapseBatch(batchMethod = "users", executor = "users")
+    public String user(Integer id) {
+      return id == null ? "nobody" : users(List.of(id)).get(id);
+    }
+
+    public Map<Integer, String> users(List<Integer> ids) {
+      batches.add(ids);
+      crowd.hold();
+      Map<Integer, String> users = new LinkedHashMap<>();
+      ids.forEach(id -> users.put(id, "user " + id));
+      return users;
+    }
+
+    @CollapseBatch(batchMethod = "listedUsers")
+    public String listed(int id) {
+      throw new UnsupportedOperationException("collapsed");
+    }
+
+    public List<String> listedUsers(List<Integer> ids) {
+      batches.add(ids);
+      crowd.hold();
+      return ids.stream().map(id -> "user " + id).toList();
+    }
+
+    @CollapseBatch(batchMethod = "usersWithGap")
+    public String withGap(int id) {
+      throw new UnsupportedOperationException("collapsed");
+    }
+
+    public Map<Integer, String> usersWithGap(Collection<Integer> ids) {
+      crowd.hold();
+      Map<Integer, String> users = new LinkedHashMap<>();
+      ids.stream().filter(id -> id != 13).forEach(id -> users.put(id, "user " + id));
+      return users;
+    }
+
+    @CollapseBatch(batchMethod = "shortUsers")
+    public String clipped(int id) {
+      throw new UnsupportedOperationException("collapsed");
+    }
+
+    public List<String> shortUsers(List<Integer> ids) {
+      crowd.hold();
+      return ids.stream().skip(ids.size() > 1 ? 1 : 0).map(id -> "user " + id).toList();
+    }
+  }
+}

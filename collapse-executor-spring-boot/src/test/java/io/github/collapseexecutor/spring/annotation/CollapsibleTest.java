@@ -1,0 +1,306 @@
+package io.github.collapseexecutor.spring.annotation;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseAnnotationAutoConfiguration;
+import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorAutoConfiguration;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import reactor.core.publisher.Mono;
+
+@Timeout(60)
+final class CollapsibleTest {
+
+  private final ApplicationContextRunner runner = new ApplicationContextRunner()
+      .withConfiguration(AutoConfigurations.of(CollapseExecutorAutoConfiguration.class,
+          CollapseAnnotationAutoConfiguration.class))
+      .withPropertyValues("collapse.executor.executors.quick.timeout=50ms")
+      .withUserConfiguration(Services.class);
+
+  @Test
+  void twoHundredConcurrentCallsWithOneArgumentRunTheMethodOnce() {
+    runner.run(context -> {
+      ProfileService profiles = context.getBean(ProfileService.class);
+
+      List<Object> results = profiles.crowd().run(200, i -> profiles.profile(7));
+
+      assertThat(results).containsOnly("profile 7");
+      assertThat(profiles.runs().get()).isEqualTo(1);
+    });
+  }
+
+  @Test
+  void callsWithDifferentArgumentsRunApart() {
+    runner.run(context -> {
+      ProfileService profiles = context.getBean(ProfileService.class);
+
+      List<Object> results = profiles.crowd().run(10, i -> profiles.profile(i % 2));
+
+      assertThat(results).filteredOn("profile 0"::equals).hasSize(5);
+      assertThat(results).filteredOn("profile 1"::equals).hasSize(5);
+      assertThat(profiles.runs().get()).isGreaterThanOrEqualTo(2);
+    });
+  }
+
+  @Test
+  void aKeyExpressionDecidesWhichCallsShareARun() {
+    runner.run(context -> {
+      ProfileService profiles = context.getBean(ProfileService.class);
+
+      // the request id is left out of the key: every call shares the first one's run
+      List<Object> results = profiles.crowd().run(20, i -> profiles.tagged(3, "request-" + i));
+
+      assertThat(results).containsOnly("profile 3");
+      assertThat(profiles.runs().get()).isEqualTo(1);
+    });
+  }
+
+  @Test
+  void everyCallerGetsTheCheckedExceptionTheMethodDeclares() {
+    runner.run(context -> {
+      ProfileService profiles = context.getBean(ProfileService.class);
+
+      List<Object> results = profiles.crowd().run(20, i -> {
+        try {
+          return profiles.failing(1);
+        } catch (IOException e) {
+          return e;
+        }
+      });
+
+      assertThat(results).hasSize(20).allSatisfy(result -> assertThat(result)
+          .isInstanceOf(IOException.class).hasFieldOrPropertyWithValue("message", "down"));
+      assertThat(profiles.runs().get()).isEqualTo(1);
+    });
+  }
+
+  @Test
+  void callersOfAFutureMethodShareTheFirstCallersFuture() {
+    runner.run(context -> {
+      FutureService service = context.getBean(FutureService.class);
+
+      List<CompletableFuture<String>> callers = new ArrayList<>();
+      for (int i = 0; i < 200; i++) {
+        callers.add(service.load(5));
+      }
+      service.pending().forEach(future -> future.complete("value 5"));
+
+      assertThat(callers).allSatisfy(caller ->
+          assertThat(caller.get(10, TimeUnit.SECONDS)).isEqualTo("value 5"));
+      assertThat(service.runs().get()).isEqualTo(1);
+    });
+  }
+
+  @Test
+  void subscribersOfAMonoMethodShareTheFirstSubscription() {
+    runner.run(context -> {
+      FutureService service = context.getBean(FutureService.class);
+
+      List<CompletableFuture<String>> subscribers = new ArrayList<>();
+      for (int i = 0; i < 200; i++) {
+        subscribers.add(service.mono(9).toFuture());
+      }
+      service.pending().forEach(future -> future.complete("value 9"));
+
+      assertThat(subscribers).allSatisfy(subscriber ->
+          assertThat(subscriber.get(10, TimeUnit.SECONDS)).isEqualTo("value 9"));
+      assertThat(service.runs().get()).isEqualTo(1);
+    });
+  }
+
+  @Test
+  void aMonoIsCalledOnlyWhenSubscribed() {
+    runner.run(context -> {
+      FutureService service = context.getBean(FutureService.class);
+
+      Mono<String> mono = service.mono(1);
+
+      assertThat(service.runs().get()).isZero();
+      mono.subscribe();
+      assertThat(service.runs().get()).isEqualTo(1);
+    });
+  }
+
+  @Test
+  void theNamedExecutorsTimeoutEndsTheCallersWait() {
+    runner.run(context -> {
+      FutureService service = context.getBean(FutureService.class);
+
+      CompletableFuture<String> caller = service.quick(1);
+
+      assertThat(caller).failsWithin(10, TimeUnit.SECONDS).withThrowableThat()
+          .havingCause().isInstanceOf(TimeoutException.class);
+      // the only caller left, so the work nobody waits for is cancelled, just after it left
+      assertThat(service.pending()).singleElement().satisfies(work -> assertThat(work)
+          .failsWithin(10, TimeUnit.SECONDS).withThrowableThat()
+          .isInstanceOf(CancellationException.class));
+    });
+  }
+
+  @Test
+  void aCallFromInsideTheBeanIsNotCollapsed() {
+    runner.run(context -> {
+      ProfileService profiles = context.getBean(ProfileService.class);
+
+      List<Object> results = profiles.crowd().run(5, i -> profiles.selfCall(2));
+
+      assertThat(results).containsOnly("profile 2");
+      assertThat(profiles.runs().get()).isEqualTo(5);
+    });
+  }
+
+  @Test
+  void onAClassItCollapsesThePublicMethodsThatReturnAValue() {
+    runner.withBean(CatalogService.class).run(context -> {
+      CatalogService catalog = context.getBean(CatalogService.class);
+
+      List<Object> results = catalog.crowd().run(50, i -> catalog.item("a"));
+      catalog.touch();
+      catalog.touch();
+
+      assertThat(results).containsOnly("item a");
+      assertThat(catalog.runs().get()).isEqualTo(1);
+      assertThat(catalog.touches().get()).isEqualTo(2);
+    });
+  }
+
+  @Configuration(proxyBeanMethods = false)
+  static class Services {
+
+    @Bean
+    ProfileService profileService() {
+      return new ProfileService();
+    }
+
+    @Bean
+    FutureService futureService() {
+      return new FutureService();
+    }
+  }
+
+  static class ProfileService {
+
+    // read through accessors: the bean the test holds is a proxy whose own fields are unset
+    private final Crowd crowd = new Crowd();
+    private final AtomicInteger runs = new AtomicInteger();
+
+    Crowd crowd() {
+      return crowd;
+    }
+
+    AtomicInteger runs() {
+      return runs;
+    }
+
+    @Collapsible
+    public String profile(int id) {
+      runs.incrementAndGet();
+      crowd.hold();
+      return "profile " + id;
+    }
+
+    @Collapsible(key = "#p0")
+    public String tagged(int id, String requestId) {
+      return profile(id);
+    }
+
+    @Collapsible
+    public String failing(int id) throws IOException {
+      runs.incrementAndGet();
+      crowd.hold();
+      throw new IOException("down");
+    }
+
+    public String selfCall(int id) {
+      return profile(id);
+    }
+  }
+
+  static class FutureService {
+
+    private final Queue pending = new Queue();
+    private final AtomicInteger runs = new AtomicInteger();
+
+    Queue pending() {
+      return pending;
+    }
+
+    AtomicInteger runs() {
+      return runs;
+    }
+
+    @Collapsible
+    public CompletableFuture<String> load(int id) {
+      runs.incrementAndGet();
+      return pending.next();
+    }
+
+    @Collapsible
+    public Mono<String> mono(int id) {
+      return Mono.defer(() -> {
+        runs.incrementAndGet();
+        return Mono.fromFuture(pending.next());
+      });
+    }
+
+    @Collapsible(executor = "quick")
+    public CompletableFuture<String> quick(int id) {
+      return pending.next();
+    }
+  }
+
+  @Collapsible
+  static class CatalogService {
+
+    private final Crowd crowd = new Crowd();
+    private final AtomicInteger runs = new AtomicInteger();
+    private final AtomicInteger touches = new AtomicInteger();
+
+    Crowd crowd() {
+      return crowd;
+    }
+
+    AtomicInteger runs() {
+      return runs;
+    }
+
+    AtomicInteger touches() {
+      return touches;
+    }
+
+    public String item(String id) {
+      runs.incrementAndGet();
+      crowd.hold();
+      return "item " + id;
+    }
+
+    public void touch() {
+      touches.incrementAndGet();
+    }
+  }
+
+  /** The futures a service handed out, for the test to complete. */
+  static final class Queue extends ConcurrentLinkedQueue<CompletableFuture<String>> {
+
+    private static final long serialVersionUID = 1L;
+
+    CompletableFuture<String> next() {
+      CompletableFuture<String> future = new CompletableFuture<>();
+      add(future);
+      return future;
+    }
+  }
+}

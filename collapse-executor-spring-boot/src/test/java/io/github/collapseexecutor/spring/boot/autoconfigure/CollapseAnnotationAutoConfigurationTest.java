@@ -1,0 +1,74 @@
+package io.github.collapseexecutor.spring.boot.autoconfigure;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.github.collapseexecutor.core.CollapseExecutorOptions;
+import io.github.collapseexecutor.spring.annotation.Collapsible;
+import io.github.collapseexecutor.spring.annotation.internal.CollapseAnnotationPostProcessor;
+import io.github.collapseexecutor.spring.annotation.internal.CollapseMethods;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.springframework.aop.support.AopUtils;
+import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.test.context.FilteredClassLoader;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+
+final class CollapseAnnotationAutoConfigurationTest {
+
+  private final ApplicationContextRunner runner = new ApplicationContextRunner()
+      .withConfiguration(AutoConfigurations.of(CollapseExecutorAutoConfiguration.class,
+          CollapseAnnotationAutoConfiguration.class))
+      .withBean(Annotated.class)
+      .withBean(Plain.class);
+
+  @Test
+  void proxiesOnlyTheBeansWithAnnotatedMethods() {
+    runner.run(context -> {
+      assertThat(AopUtils.isAopProxy(context.getBean(Annotated.class))).isTrue();
+      assertThat(AopUtils.isAopProxy(context.getBean(Plain.class))).isFalse();
+      assertThat(context.getBean(CollapseMethods.class).list()).singleElement()
+          .satisfies(method -> assertThat(method.method()).isEqualTo("Annotated.load(String)"));
+    });
+  }
+
+  @Test
+  void noProxyWhenAnnotationsAreDisabled() {
+    runner.withPropertyValues("collapse.executor.annotations.enabled=false").run(context -> {
+      assertThat(context).doesNotHaveBean(CollapseAnnotationPostProcessor.class);
+      assertThat(AopUtils.isAopProxy(context.getBean(Annotated.class))).isFalse();
+    });
+  }
+
+  @Test
+  void noProxyWhenCollapseIsDisabled() {
+    runner.withPropertyValues("collapse.executor.enabled=false").run(context ->
+        assertThat(AopUtils.isAopProxy(context.getBean(Annotated.class))).isFalse());
+  }
+
+  @Test
+  void noProxyWithoutSpringAop() {
+    runner.withClassLoader(new FilteredClassLoader("org.aopalliance")).run(context ->
+        assertThat(context).doesNotHaveBean(CollapseAnnotationPostProcessor.class));
+  }
+
+  @Test
+  void backsOffWhenUserDefinesTheMethodRegistry() {
+    CollapseMethods own = new CollapseMethods(() -> new NamedExecutors(Map.of(NamedExecutors.DEFAULT,
+        new NamedExecutor(NamedExecutors.DEFAULT, CollapseExecutorOptions.defaults(), null))));
+    runner.withBean("ownMethods", CollapseMethods.class, () -> own)
+        .run(context -> assertThat(context.getBean(CollapseMethods.class)).isSameAs(own));
+  }
+
+  static class Annotated {
+    @Collapsible
+    public String load(String id) {
+      return id;
+    }
+  }
+
+  static class Plain {
+    public String load(String id) {
+      return id;
+    }
+  }
+}
