@@ -4,9 +4,12 @@ import io.github.collapseexecutor.core.CollapseExecutorOptions;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.web.service.registry.HttpServiceProxyRegistry;
 
 /**
  * What every integration shares: the bound {@code collapse.executor} properties, the registry of
@@ -68,5 +71,18 @@ public final class CollapseExecutorAutoConfiguration {
   NamedExecutors namedExecutors(NamedExecutorProperties properties,
       CollapseExecutorOptions options) {
     return NamedExecutorSettings.build(properties, options);
+  }
+
+  /** Reports names in {@code http-service-groups} that match no HTTP service group. */
+  @Configuration(proxyBeanMethods = false)
+  @ConditionalOnClass(HttpServiceProxyRegistry.class)
+  @EnableConfigurationProperties(HttpServiceGroupProperties.class)
+  static class HttpServiceGroupCheck {
+
+    @Bean
+    static HttpServiceGroupNames collapseHttpServiceGroupNames(
+        HttpServiceGroupProperties properties, ObjectProvider<HttpServiceProxyRegistry> registry) {
+      return new HttpServiceGroupNames(properties, registry);
+    }
   }
 }

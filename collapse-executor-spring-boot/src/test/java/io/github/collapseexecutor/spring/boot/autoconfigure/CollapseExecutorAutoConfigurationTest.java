@@ -9,7 +9,6 @@ import io.github.collapseexecutor.spring.http.client.CollapseHttpRequestIntercep
 import io.github.collapseexecutor.spring.http.okhttp.CollapseInterceptor;
 import io.github.collapseexecutor.spring.http.reactive.CollapseExchangeFilterFunction;
 import java.time.Duration;
-import io.github.collapseexecutor.spring.http.HttpCollapseOptions;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
