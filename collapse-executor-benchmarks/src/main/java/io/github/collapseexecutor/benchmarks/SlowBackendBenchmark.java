@@ -37,9 +37,11 @@ import org.openjdk.jmh.infra.ThreadParams;
  * <p>Parameters:
  * <ul>
  *   <li>{@code backendLimit}: {@code 8} allows at most 8 backend calls in flight (a fair semaphore
- *       inside the backend, as a connection pool would); {@code unlimited} allows any number.</li>
- *   <li>{@code maxConcurrentBatches}: the executors' option; {@code default} leaves the options at
- *       their defaults, {@code max} is {@link Integer#MAX_VALUE}. The direct baseline ignores it.</li>
+ *       inside the backend, as a connection pool would); {@code unlimited} allows any number;
+ *       {@code saturated} allows any number but makes each call take 1 ms per call in flight.</li>
+ *   <li>{@code maxConcurrentBatches}: {@code default} leaves the options at their defaults (an
+ *       adaptive limit); a number or {@code max} ({@link Integer#MAX_VALUE}) sets a fixed limit,
+ *       {@code 1} being the default before the limit adapted. The direct baseline ignores it.</li>
  *   <li>{@code collectingWaitTime}: {@code default}, or {@code none} for no collecting wait.</li>
  * </ul>
  * Run with {@code -t} set to the number of concurrent callers.
@@ -54,12 +56,15 @@ import org.openjdk.jmh.infra.ThreadParams;
 @Threads(4)
 public class SlowBackendBenchmark {
 
-  /** At most 8 backend calls in flight, or no limit. */
-  @Param({"8", "unlimited"})
+  /** At most 8 backend calls in flight, no limit, or saturated: see {@link SlowBackend}. */
+  @Param({"8", "unlimited", "saturated"})
   public String backendLimit;
 
-  /** The executors' {@code maxConcurrentBatches}: {@code default}, a number, or {@code max}. */
-  @Param({"default", "2", "4", "8", "max"})
+  /**
+   * The executors' batches in flight: {@code default} (the options' default, an adaptive limit),
+   * or a fixed limit: a number, or {@code max}.
+   */
+  @Param({"default", "1", "2", "4", "8", "max"})
   public String maxConcurrentBatches;
 
   /**
@@ -78,7 +83,7 @@ public class SlowBackendBenchmark {
   /** Creates the backend and both executors with the options under test. */
   @Setup(Level.Trial)
   public void setUp() {
-    backend = new SlowBackend("unlimited".equals(backendLimit) ? 0 : Integer.parseInt(backendLimit));
+    backend = SlowBackend.named(backendLimit);
     CollapseExecutorOptions options = options(maxConcurrentBatches, collectingWaitTime);
     blocking = new BlockingLoader(backend, options);
     async = new AsyncLoader(backend, options);
@@ -103,9 +108,10 @@ public class SlowBackendBenchmark {
   static CollapseExecutorOptions options(String maxConcurrentBatches, String collectingWaitTime) {
     CollapseExecutorOptions.Builder options = CollapseExecutorOptions.builder();
     if ("max".equals(maxConcurrentBatches)) {
-      options.maxConcurrentBatches(Integer.MAX_VALUE);
+      options.maxConcurrentBatches(Integer.MAX_VALUE).adaptiveConcurrency(false);
     } else if (!"default".equals(maxConcurrentBatches)) {
-      options.maxConcurrentBatches(Integer.parseInt(maxConcurrentBatches));
+      options.maxConcurrentBatches(Integer.parseInt(maxConcurrentBatches))
+          .adaptiveConcurrency(false);
     }
     if ("none".equals(collectingWaitTime)) {
       options.collectingWaitTime(CollapseExecutorOptions.NO_WAIT);
@@ -168,6 +174,7 @@ public class SlowBackendBenchmark {
     private long callsAtStart;
     private long itemsAtStart;
     private long busyAtStart;
+    private long queuedAtStart;
 
     /** Resets the counts at the start of an iteration. */
     @Setup(Level.Iteration)
@@ -178,6 +185,7 @@ public class SlowBackendBenchmark {
         callsAtStart = backend.calls();
         itemsAtStart = backend.items();
         busyAtStart = backend.busyNanos();
+        queuedAtStart = backend.queued();
       }
     }
 
@@ -189,6 +197,14 @@ public class SlowBackendBenchmark {
     /** Items carried by those backend calls, reported by thread 0 only. */
     public long backendItems() {
       return backend == null ? 0 : backend.items() - itemsAtStart;
+    }
+
+    /**
+     * Backend calls that waited for a permit because the backend already served all it can,
+     * reported by thread 0 only.
+     */
+    public long backendQueued() {
+      return backend == null ? 0 : backend.queued() - queuedAtStart;
     }
 
     /** Microseconds spent inside those backend calls, reported by thread 0 only. */

@@ -179,6 +179,7 @@ public abstract class CollapseExecutorFutureSupport<INPUT, OUTPUT, BATCH_OUTPUT>
         batchFailure = Failures.unwrap(failure);
         BatchRuns.failUnsettled(live, batchFailure);
       } else {
+        engine.executed(executed - start);
         batchFailure = BatchRuns.handOut(engine, batch, dispatch, executed - start, output, live,
             (out, calls) -> bindingOutput(out, Collections.unmodifiableList(calls)));
       }

@@ -13,6 +13,7 @@ import java.util.function.Function;
  *     .name("users")
  *     .maxBatchSize(500)              // the backend accepts at most 500 ids per query
  *     .maxConcurrentBatches(4)        // never more than 4 queries in flight
+ *     .adaptiveConcurrency(false)     // always allow 4, whatever the latency
  *     .maxPendingInputs(10_000)       // beyond that, fail fast instead of queueing
  *     .build();
  * }</pre>
@@ -41,8 +42,17 @@ public final class CollapseExecutorOptions {
   /** Default {@link Builder#maxBatchSize(int)}: no limit. */
   public static final int DEFAULT_MAX_BATCH_SIZE = Integer.MAX_VALUE;
 
-  /** Default {@link Builder#maxConcurrentBatches(int)}. */
-  public static final int DEFAULT_MAX_CONCURRENT_BATCHES = 1;
+  /**
+   * Default {@link Builder#maxConcurrentBatches(int)}: the ceiling of the adaptive limit, or the
+   * limit itself when {@link Builder#adaptiveConcurrency(boolean)} is off. Sixteen is the size of
+   * a generous connection pool: each batch carries every input that queued, so a few batches in
+   * flight already serve hundreds of callers, and an executor should not take more of a backend
+   * than one pool would even when latency misleads it.
+   */
+  public static final int DEFAULT_MAX_CONCURRENT_BATCHES = 16;
+
+  /** Default {@link Builder#adaptiveConcurrency(boolean)}: adapt to the backend's latency. */
+  public static final boolean DEFAULT_ADAPTIVE_CONCURRENCY = true;
 
   /** Default {@link Builder#maxPendingInputs(int)}: no limit. */
   public static final int DEFAULT_MAX_PENDING_INPUTS = Integer.MAX_VALUE;
@@ -54,6 +64,7 @@ public final class CollapseExecutorOptions {
   private final Duration collectingWaitTime;
   private final int maxBatchSize;
   private final int maxConcurrentBatches;
+  private final boolean adaptiveConcurrency;
   private final int maxPendingInputs;
   private final Function<Object, ?> inputGrouper;
   private final CollapseListener listener;
@@ -64,6 +75,7 @@ public final class CollapseExecutorOptions {
     this.collectingWaitTime = builder.collectingWaitTime;
     this.maxBatchSize = builder.maxBatchSize;
     this.maxConcurrentBatches = builder.maxConcurrentBatches;
+    this.adaptiveConcurrency = builder.adaptiveConcurrency;
     this.maxPendingInputs = builder.maxPendingInputs;
     this.inputGrouper = builder.inputGrouper;
     this.listener = builder.listener;
@@ -87,6 +99,7 @@ public final class CollapseExecutorOptions {
     builder.collectingWaitTime = collectingWaitTime;
     builder.maxBatchSize = maxBatchSize;
     builder.maxConcurrentBatches = maxConcurrentBatches;
+    builder.adaptiveConcurrency = adaptiveConcurrency;
     builder.maxPendingInputs = maxPendingInputs;
     builder.inputGrouper = inputGrouper;
     builder.listener = listener;
@@ -116,9 +129,20 @@ public final class CollapseExecutorOptions {
     return maxBatchSize;
   }
 
-  /** Returns the maximum number of batches in flight at once in one executor. */
+  /**
+   * Returns the maximum number of batches in flight at once in one executor: the ceiling of the
+   * adaptive limit, or the fixed limit.
+   */
   public int maxConcurrentBatches() {
     return maxConcurrentBatches;
+  }
+
+  /**
+   * Returns whether the number of batches in flight adapts to the backend's latency, up to
+   * {@link #maxConcurrentBatches()}, rather than being fixed at it.
+   */
+  public boolean adaptiveConcurrency() {
+    return adaptiveConcurrency;
   }
 
   /** Returns the maximum number of inputs waiting for a batch before calls are rejected. */
@@ -143,6 +167,7 @@ public final class CollapseExecutorOptions {
         + ", collectingWaitTime=" + collectingWaitTime
         + ", maxBatchSize=" + maxBatchSize
         + ", maxConcurrentBatches=" + maxConcurrentBatches
+        + ", adaptiveConcurrency=" + adaptiveConcurrency
         + ", maxPendingInputs=" + maxPendingInputs
         + ", inputGrouper=" + (inputGrouper == null ? "none" : inputGrouper)
         + "}";
@@ -156,6 +181,7 @@ public final class CollapseExecutorOptions {
     private Duration collectingWaitTime = DEFAULT_COLLECTING_WAIT_TIME;
     private int maxBatchSize = DEFAULT_MAX_BATCH_SIZE;
     private int maxConcurrentBatches = DEFAULT_MAX_CONCURRENT_BATCHES;
+    private boolean adaptiveConcurrency = DEFAULT_ADAPTIVE_CONCURRENCY;
     private int maxPendingInputs = DEFAULT_MAX_PENDING_INPUTS;
     private Function<Object, ?> inputGrouper;
     private CollapseListener listener = CollapseListener.NONE;
@@ -212,11 +238,15 @@ public final class CollapseExecutorOptions {
     }
 
     /**
-     * Sets how many batches one executor runs at once. While all are busy, inputs queue and form
-     * the next batch, which is what makes batches grow under load; a database's group commit runs
-     * one. Below the limit every call runs at once, alone, so a large value (up to
-     * {@link Integer#MAX_VALUE}, no limit) makes the executor cost about a direct call until that
-     * many calls are in flight. Default
+     * Sets the most batches one executor runs at once. While all allowed batches are busy, inputs
+     * queue and form the next batch, which is what makes batches grow under load. Below the limit
+     * every call runs at once, alone.
+     *
+     * <p>With {@link #adaptiveConcurrency(boolean)} on (the default) this is a ceiling: the
+     * executor starts with one batch in flight, allows more while the backend's latency stays near
+     * its lowest, and fewer as soon as it rises. With it off, this many batches may always run: one
+     * is a database's group commit; a large value (up to {@link Integer#MAX_VALUE}, no limit)
+     * makes the executor cost about a direct call until that many calls are in flight. Default
      * {@value CollapseExecutorOptions#DEFAULT_MAX_CONCURRENT_BATCHES}.
      *
      * @throws IllegalArgumentException if {@code maxConcurrentBatches} is not positive
@@ -227,6 +257,18 @@ public final class CollapseExecutorOptions {
             "maxConcurrentBatches must be positive: " + maxConcurrentBatches);
       }
       this.maxConcurrentBatches = maxConcurrentBatches;
+      return this;
+    }
+
+    /**
+     * Sets whether the number of batches in flight adapts to the backend: it starts at one, grows
+     * while batch latency stays near its lowest and shrinks when latency rises, never above
+     * {@link #maxConcurrentBatches(int)}. Turn it off to always allow
+     * {@code maxConcurrentBatches}: for a backend whose latency says nothing about its load (a
+     * queue that answers at once), or to reproduce a fixed group commit. Default: on.
+     */
+    public Builder adaptiveConcurrency(boolean adaptiveConcurrency) {
+      this.adaptiveConcurrency = adaptiveConcurrency;
       return this;
     }
 

@@ -92,8 +92,16 @@ final class AsyncNextBatchTest {
     return future;
   }
 
+  /**
+   * One slot, so that what a batch's call submits queues behind it: calls made from
+   * {@code doExecute} may otherwise start past an adaptive limit.
+   */
   private final class Loader
       extends CollapseExecutorAsyncSupport<String, String, Map<String, String>> {
+
+    Loader() {
+      super(CollapseExecutorOptions.builder().maxConcurrentBatches(1).build());
+    }
 
     @Override
     protected Map<String, String> doExecute(Collection<Input<String>> inputs) {

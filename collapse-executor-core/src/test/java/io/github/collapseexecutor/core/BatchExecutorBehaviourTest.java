@@ -151,8 +151,8 @@ final class BatchExecutorBehaviourTest {
   @EnumSource(Flavour.class)
   void neverRunsMoreBatchesAtOnceThanAllowed(Flavour flavour) throws Exception {
     TestBackend backend = new TestBackend().closeGate();
-    CollapseExecutorOptions options =
-        NO_WAIT.toBuilder().maxBatchSize(1).maxConcurrentBatches(3).build();
+    CollapseExecutorOptions options = NO_WAIT.toBuilder()
+        .maxBatchSize(1).maxConcurrentBatches(3).adaptiveConcurrency(false).build();
     try (var executor = flavour.create(options, backend)) {
       List<CompletableFuture<String>> calls = new ArrayList<>();
       for (int i = 0; i < 10; i++) {
@@ -166,6 +166,28 @@ final class BatchExecutorBehaviourTest {
       }
       assertThat(backend.maxRunning.get()).isEqualTo(3);
       assertThat(backend.batches()).hasSize(10);
+    }
+  }
+
+  /** The adaptive limit has seen no latency yet: the backend gets one batch until it has. */
+  @ParameterizedTest
+  @EnumSource(Flavour.class)
+  void anAdaptiveLimitStartsWithOneBatchInFlight(Flavour flavour) throws Exception {
+    TestBackend backend = new TestBackend().closeGate();
+    CollapseExecutorOptions options = NO_WAIT.toBuilder().maxConcurrentBatches(3).build();
+    try (var executor = flavour.create(options, backend)) {
+      List<CompletableFuture<String>> calls = new ArrayList<>();
+      for (int i = 0; i < 5; i++) {
+        calls.add(executor.submit(i));
+      }
+      Await.until(() -> backend.running.get() == 1, () -> "running " + backend.running);
+      executor.awaitPending(4);
+      backend.open();
+      for (int i = 0; i < 5; i++) {
+        assertThat(get(calls.get(i))).isEqualTo("v" + i);
+      }
+      assertThat(backend.maxRunning.get()).isEqualTo(1);
+      assertThat(backend.batches()).extracting(List::size).containsExactly(1, 4);
     }
   }
 

@@ -15,7 +15,8 @@ final class CollapseExecutorOptionsTest {
     assertThat(options.waitThreshold()).isEqualTo(10);
     assertThat(options.collectingWaitTime()).isEqualTo(CollapseExecutorOptions.NO_WAIT);
     assertThat(options.maxBatchSize()).isEqualTo(Integer.MAX_VALUE);
-    assertThat(options.maxConcurrentBatches()).isEqualTo(1);
+    assertThat(options.maxConcurrentBatches()).isEqualTo(16);
+    assertThat(options.adaptiveConcurrency()).isTrue();
     assertThat(options.maxPendingInputs()).isEqualTo(Integer.MAX_VALUE);
     assertThat(options.inputGrouper()).isNull();
     assertThat(options.listener()).isSameAs(CollapseListener.NONE);
@@ -46,12 +47,12 @@ final class CollapseExecutorOptionsTest {
     CollapseListener listener = new CollapseListener() {};
     CollapseExecutorOptions options = CollapseExecutorOptions.builder()
         .name("orders").waitThreshold(3).collectingWaitTime(Duration.ofMillis(2))
-        .maxBatchSize(100).maxConcurrentBatches(4).maxPendingInputs(1000)
+        .maxBatchSize(100).maxConcurrentBatches(4).adaptiveConcurrency(false).maxPendingInputs(1000)
         .inputGrouper((String s) -> s.length()).listener(listener)
         .build();
     CollapseExecutorOptions copy = options.toBuilder().build();
     assertThat(copy).usingRecursiveComparison().isEqualTo(options);
-    assertThat(copy.toString()).contains("name=orders", "maxBatchSize=100");
+    assertThat(copy.toString()).contains("name=orders", "maxBatchSize=100", "adaptiveConcurrency=false");
   }
 
   @Test

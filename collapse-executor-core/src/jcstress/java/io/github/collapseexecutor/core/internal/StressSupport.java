@@ -44,10 +44,14 @@ final class StressSupport {
 
   private StressSupport() {}
 
-  /** An engine that starts a batch at once when one of its slots is free, never collecting. */
+  /**
+   * An engine that starts a batch at once when one of its slots is free, never collecting; its
+   * slots are fixed, so that each test knows how many there are.
+   */
   static BatchEngine<String, String> engine(int maxConcurrentBatches) {
     return new BatchEngine<>("stress", CollapseExecutorOptions.builder()
         .maxConcurrentBatches(maxConcurrentBatches)
+        .adaptiveConcurrency(false)
         .build());
   }
 

@@ -67,6 +67,7 @@ public final class BatchEngine<I, O> {
   private final long collectingWaitNanos;
   private final int maxBatchSize;
   private final int maxConcurrentBatches;
+  private final BatchLimit limit;
   private final int maxPendingInputs;
   private final Function<Object, ?> grouper;
   private final CollapseListener listener;
@@ -94,6 +95,8 @@ public final class BatchEngine<I, O> {
     this.collectingWaitNanos = toNanos(options.collectingWaitTime());
     this.maxBatchSize = options.maxBatchSize();
     this.maxConcurrentBatches = options.maxConcurrentBatches();
+    this.limit = options.adaptiveConcurrency()
+        ? BatchLimit.adaptive(maxConcurrentBatches) : BatchLimit.fixed(maxConcurrentBatches);
     this.maxPendingInputs = options.maxPendingInputs();
     this.grouper = options.inputGrouper();
     this.listener = options.listener();
@@ -235,13 +238,38 @@ public final class BatchEngine<I, O> {
   private boolean tryAcquireSlot() {
     for (;;) {
       int n = inFlight;
-      if (n >= maxConcurrentBatches) {
+      if (n >= limit.current() && !nestedMayPass(n)) {
+        limit.reached();
         return false;
       }
       if (IN_FLIGHT.compareAndSet(this, n, n + 1)) {
         return true;
       }
     }
+  }
+
+  /**
+   * Whether a call made from {@code doExecute} of this executor may start past an adaptive limit,
+   * up to its ceiling: {@link #beforeWaiting} lets such a call wait while this thread holds fewer
+   * slots than the ceiling, and the limit would not grow while this thread holds its batch.
+   */
+  private boolean nestedMayPass(int inFlight) {
+    return inFlight < maxConcurrentBatches && HeldSlots.current().running(this) > 0;
+  }
+
+  /** Records how long the backend call of a batch took, for the adaptive limit. */
+  public void executed(long nanos) {
+    limit.executed(nanos);
+  }
+
+  /** Returns how many batches may be in flight now; for tests and benchmarks. */
+  int concurrencyLimit() {
+    return limit.current();
+  }
+
+  /** Returns how many batches are in flight now; for tests and benchmarks. */
+  int batchesInFlight() {
+    return inFlight;
   }
 
   /**

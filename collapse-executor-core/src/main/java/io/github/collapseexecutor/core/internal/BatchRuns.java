@@ -120,6 +120,7 @@ public final class BatchRuns {
       return;
     }
     long executed = System.nanoTime();
+    engine.executed(executed - start);
     if (next != null && handOutElsewhere(engine, batch, next, pool, live.size(), executed - start,
         () -> report(engine, batch, live.size(), start, executed,
             bindMeasured(engine, output, live, bind)))) {
