@@ -42,6 +42,7 @@ public final class SlowBackend {
   private final LongAdder calls = new LongAdder();
   private final LongAdder items = new LongAdder();
   private final LongAdder busyNanos = new LongAdder();
+  private final LongAdder latencyNanos = new LongAdder();
   private int maxInFlight;
 
   /**
@@ -131,6 +132,14 @@ public final class SlowBackend {
     return queued.sum();
   }
 
+  /**
+   * Returns the time callers spent in backend calls so far, waiting for a permit included: what
+   * the callers see, where {@link #busyNanos()} is what the backend spends.
+   */
+  public long latencyNanos() {
+    return latencyNanos.sum();
+  }
+
   /** Returns the number of calls in flight now, waiting for a permit or served. */
   public int inFlight() {
     return inFlight.get();
@@ -150,6 +159,7 @@ public final class SlowBackend {
   }
 
   private void call(int size) {
+    long called = System.nanoTime();
     int callsInFlight = inFlight.incrementAndGet();
     try {
       if (permits != null && !permits.tryAcquireInTurn()) {
@@ -169,6 +179,7 @@ public final class SlowBackend {
       }
     } finally {
       inFlight.decrementAndGet();
+      latencyNanos.add(System.nanoTime() - called);
     }
   }
 

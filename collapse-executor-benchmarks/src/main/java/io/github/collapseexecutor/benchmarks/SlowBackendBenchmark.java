@@ -213,13 +213,14 @@ public class SlowBackendBenchmark {
     }
   }
 
-  /** Loads each batch's ids in one backend call. */
-  static final class BlockingLoader
+  /** Loads each batch's ids in one backend call; also drives the load harness's limit chart. */
+  public static final class BlockingLoader
       extends CollapseExecutorBlockingSupport<Integer, Integer, Map<Integer, Integer>> {
 
     private final SlowBackend backend;
 
-    BlockingLoader(SlowBackend backend, CollapseExecutorOptions options) {
+    /** Creates a loader of {@code backend} with {@code options}. */
+    public BlockingLoader(SlowBackend backend, CollapseExecutorOptions options) {
       super(options);
       this.backend = backend;
     }

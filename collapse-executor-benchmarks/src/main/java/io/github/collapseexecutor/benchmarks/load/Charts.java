@@ -19,7 +19,10 @@ import org.knowm.xchart.style.Styler;
 import org.knowm.xchart.style.lines.SeriesLines;
 import org.knowm.xchart.style.markers.SeriesMarkers;
 
-/** Draws the PNG charts of a run: sweeps against concurrency, and batch sizes under load. */
+/**
+ * Draws the PNG charts of a run: sweeps against concurrency, batch sizes under load, and the
+ * adaptive limit over time.
+ */
 final class Charts {
 
   private static final int WIDTH = 800;
@@ -27,6 +30,7 @@ final class Charts {
   private static final Color WITH = new Color(0x1f77b4);
   private static final Color WITHOUT = new Color(0xd62728);
   private static final Color LIMIT = Color.GRAY;
+  private static final double MAX_LATENCY_MILLIS = 4.0;
 
   private final Path out;
 
@@ -91,6 +95,44 @@ final class Charts {
     series.forEach((name, points) -> chart.addSeries(name,
         points.stream().mapToDouble(ScaleOutPoint::instances).toArray(),
         points.stream().mapToDouble(point -> point.measured().callsPerThousand()).toArray()));
+    save(chart, file);
+  }
+
+  /**
+   * Draws an executor's adaptive limit, its batches in flight and its backend's capacity over
+   * time, with the backend's mean call latency on a second axis, cut at
+   * {@value #MAX_LATENCY_MILLIS} ms.
+   */
+  void limitOverTime(String file, String title, List<LimitOverTime.Sample> samples)
+      throws IOException {
+    XYChart chart = new XYChartBuilder().width(WIDTH).height(HEIGHT).title(title)
+        .xAxisTitle("seconds").yAxisTitle("batches").build();
+    chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideS);
+    chart.getStyler().setChartBackgroundColor(Color.WHITE);
+    chart.getStyler().setMarkerSize(0);
+    chart.getStyler().setYAxisMin(0, 0.0);
+    chart.getStyler().setYAxisMin(1, 0.0);
+    // a machine stall stretches a sample to tens of milliseconds and would flatten the rest
+    chart.getStyler().setYAxisMax(1, MAX_LATENCY_MILLIS);
+    chart.getStyler().setYAxisGroupPosition(1, Styler.YAxisPosition.Right);
+    chart.setYAxisGroupTitle(1, "backend call latency (ms, cut at 4)");
+    double[] seconds = samples.stream().mapToDouble(LimitOverTime.Sample::seconds).toArray();
+    XYSeries capacity = chart.addSeries("backend capacity (calls at once)", seconds,
+        samples.stream().mapToDouble(LimitOverTime.Sample::capacity).toArray());
+    capacity.setLineColor(LIMIT);
+    capacity.setLineStyle(SeriesLines.DASH_DASH);
+    color(chart.addSeries("batches in flight", seconds,
+        samples.stream().mapToDouble(LimitOverTime.Sample::inFlight).toArray()),
+        new Color(0x2ca02c));
+    color(chart.addSeries("limit", seconds,
+        samples.stream().mapToDouble(LimitOverTime.Sample::limit).toArray()), WITH);
+    XYSeries latency = chart.addSeries("backend call latency (ms)", seconds,
+        samples.stream().mapToDouble(LimitOverTime.Sample::latencyMillis).toArray());
+    latency.setYAxisGroup(1);
+    color(latency, WITHOUT);
+    for (XYSeries series : chart.getSeriesMap().values()) {
+      series.setMarker(SeriesMarkers.NONE);
+    }
     save(chart, file);
   }
 

@@ -18,8 +18,9 @@ import java.lang.invoke.VarHandle;
  * <p>Latencies are judged a round at a time ({@value #ROUND} batches), on the round's mean, so one
  * batch delayed by the machine does not move the limit; a sample counts for at most one and a
  * half times the lowest level, so that neither does one stalled for many milliseconds. The lowest level is the lowest round
- * mean seen, drifting slowly towards later rounds so that a backend that became slower for good
- * is learnt anew. The round after a change is skipped: it still holds batches started under the
+ * mean seen, drifting towards later rounds so that a backend that became slower for good is
+ * learnt anew: quickly with one batch in flight, whose latency is the backend's own, very slowly
+ * with more, so that the queueing the limit causes does not become the new normal. The round after a change is skipped: it still holds batches started under the
  * old limit.
  *
  * <p>On the hot path a batch costs one atomic add and a slot refused at the limit one volatile
@@ -29,15 +30,19 @@ import java.lang.invoke.VarHandle;
 final class BatchLimit {
 
   /** Batches judged together. */
-  static final int ROUND = 16;
+  static final int ROUND = 32;
   /** How far above its lowest level the round mean may be before the limit shrinks, in percent. */
   static final int TOLERANCE_PERCENT = 10;
   /** Good rounds in a row before the limit grows; doubled after each growth that was undone. */
   static final int MIN_GROWTH_WAIT = 4;
   /** The most good rounds a growth waits for. */
   static final int MAX_GROWTH_WAIT = 64;
-  /** The lowest level moves by 1/2^n of the gap to a higher round mean. */
-  private static final int BASELINE_DRIFT_SHIFT = 6;
+  /**
+   * The lowest level moves by 1/2^n of the gap to a higher round mean: quickly with one batch in
+   * flight, whose latency is the backend's own, slowly with more, whose latency may be our doing.
+   */
+  private static final int ALONE_DRIFT_SHIFT = 5;
+  private static final int SHARED_DRIFT_SHIFT = 10;
 
   /** The round in progress: a count in the low bits, a sum of latencies above them. */
   private static final int COUNT_BITS = 16;
@@ -143,7 +148,8 @@ final class BatchLimit {
       settling = false;
       return;
     }
-    lowestMean = mean < lowestMean ? mean : lowestMean + ((mean - lowestMean) >> BASELINE_DRIFT_SHIFT);
+    int drift = limit == 1 ? ALONE_DRIFT_SHIFT : SHARED_DRIFT_SHIFT;
+    lowestMean = mean < lowestMean ? mean : lowestMean + ((mean - lowestMean) >> drift);
     sampleCap = Math.min(lowestMean + lowestMean / 2, MAX_SAMPLE_UNITS);
     long highest = lowestMean + lowestMean * TOLERANCE_PERCENT / 100;
     if (mean > highest) {

@@ -52,6 +52,7 @@ public final class CollapseExecutorAutoConfiguration {
         .waitThreshold(properties.getWaitThreshold())
         .collectingWaitTime(properties.getCollectingWaitTime())
         .maxConcurrentBatches(properties.getMaxConcurrentBatches())
+        .adaptiveConcurrency(properties.isAdaptiveConcurrency())
         .listener(CollapseListeners.of(listeners, INTEGRATION));
     if (properties.getMaxBatchSize() != null) {
       builder.maxBatchSize(properties.getMaxBatchSize());

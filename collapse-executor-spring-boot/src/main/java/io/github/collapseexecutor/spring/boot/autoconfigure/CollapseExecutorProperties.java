@@ -47,8 +47,17 @@ public class CollapseExecutorProperties implements Validator {
   /** Maximum number of inputs handed to one batch; no limit when not set. */
   private Integer maxBatchSize;
 
-  /** Maximum number of batches one batch executor runs at once. */
+  /**
+   * Maximum number of batches one batch executor runs at once: the ceiling of the adaptive limit,
+   * or the limit itself when adaptive-concurrency is false.
+   */
   private int maxConcurrentBatches = CollapseExecutorOptions.DEFAULT_MAX_CONCURRENT_BATCHES;
+
+  /**
+   * Whether the number of batches in flight adapts to the backend's latency, from one up to
+   * max-concurrent-batches; false always allows max-concurrent-batches.
+   */
+  private boolean adaptiveConcurrency = CollapseExecutorOptions.DEFAULT_ADAPTIVE_CONCURRENCY;
 
   /**
    * Maximum number of inputs waiting for a batch before calls are rejected; no limit when not set.
@@ -136,6 +145,14 @@ public class CollapseExecutorProperties implements Validator {
 
   public void setMaxConcurrentBatches(int maxConcurrentBatches) {
     this.maxConcurrentBatches = maxConcurrentBatches;
+  }
+
+  public boolean isAdaptiveConcurrency() {
+    return adaptiveConcurrency;
+  }
+
+  public void setAdaptiveConcurrency(boolean adaptiveConcurrency) {
+    this.adaptiveConcurrency = adaptiveConcurrency;
   }
 
   public Integer getMaxPendingInputs() {

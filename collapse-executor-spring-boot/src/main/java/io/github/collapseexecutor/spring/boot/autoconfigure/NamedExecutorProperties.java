@@ -65,6 +65,9 @@ public class NamedExecutorProperties implements Validator {
     /** Maximum number of batches the executor runs at once. */
     private Integer maxConcurrentBatches;
 
+    /** Whether the number of batches in flight adapts to the backend's latency. */
+    private Boolean adaptiveConcurrency;
+
     /** Maximum number of inputs waiting for a batch before calls are rejected. */
     private Integer maxPendingInputs;
 
@@ -105,6 +108,14 @@ public class NamedExecutorProperties implements Validator {
 
     public void setMaxConcurrentBatches(Integer maxConcurrentBatches) {
       this.maxConcurrentBatches = maxConcurrentBatches;
+    }
+
+    public Boolean getAdaptiveConcurrency() {
+      return adaptiveConcurrency;
+    }
+
+    public void setAdaptiveConcurrency(Boolean adaptiveConcurrency) {
+      this.adaptiveConcurrency = adaptiveConcurrency;
     }
 
     public Integer getMaxPendingInputs() {

@@ -69,6 +69,8 @@ final class NamedExecutorSettings {
         builder::maxBatchSize);
     setter.set("maxConcurrentBatches", "max-concurrent-batches",
         executor.getMaxConcurrentBatches(), builder::maxConcurrentBatches);
+    setter.set("adaptiveConcurrency", "adaptive-concurrency",
+        executor.getAdaptiveConcurrency(), builder::adaptiveConcurrency);
     setter.set("maxPendingInputs", "max-pending-inputs", executor.getMaxPendingInputs(),
         builder::maxPendingInputs);
     setter.set("timeout", "timeout", executor.getTimeout(),

@@ -119,13 +119,15 @@ final class CollapseExecutorAutoConfigurationTest {
   void providesBatchExecutorOptionsFromProperties() {
     runner.withPropertyValues("collapse.executor.wait-threshold=3",
         "collapse.executor.collecting-wait-time=-1", "collapse.executor.max-batch-size=100",
-        "collapse.executor.max-concurrent-batches=4", "collapse.executor.max-pending-inputs=1000")
+        "collapse.executor.max-concurrent-batches=4", "collapse.executor.adaptive-concurrency=false",
+        "collapse.executor.max-pending-inputs=1000")
         .run(context -> {
           CollapseExecutorOptions options = context.getBean(CollapseExecutorOptions.class);
           assertThat(options.waitThreshold()).isEqualTo(3);
           assertThat(options.collectingWaitTime()).isEqualTo(CollapseExecutorOptions.NO_WAIT);
           assertThat(options.maxBatchSize()).isEqualTo(100);
           assertThat(options.maxConcurrentBatches()).isEqualTo(4);
+          assertThat(options.adaptiveConcurrency()).isFalse();
           assertThat(options.maxPendingInputs()).isEqualTo(1000);
         });
   }
@@ -139,6 +141,7 @@ final class CollapseExecutorAutoConfigurationTest {
       assertThat(options.collectingWaitTime()).isEqualTo(defaults.collectingWaitTime());
       assertThat(options.maxBatchSize()).isEqualTo(defaults.maxBatchSize());
       assertThat(options.maxConcurrentBatches()).isEqualTo(defaults.maxConcurrentBatches());
+      assertThat(options.adaptiveConcurrency()).isEqualTo(defaults.adaptiveConcurrency());
       assertThat(options.maxPendingInputs()).isEqualTo(defaults.maxPendingInputs());
       CollapseExecutorProperties properties = context.getBean(CollapseExecutorProperties.class);
       assertThat(properties.getMaxBodySize()).isEqualTo(DataSize.ofMegabytes(1));

@@ -23,6 +23,7 @@ final class NamedExecutorsTest {
         "collapse.executor.executors.default.timeout=2s",
         "collapse.executor.executors.users.max-batch-size=50",
         "collapse.executor.executors.users.max-pending-inputs=1000",
+        "collapse.executor.executors.users.adaptive-concurrency=false",
         "collapse.executor.executors.orders.timeout=250")
         .run(context -> {
           NamedExecutors executors = context.getBean(NamedExecutors.class);
@@ -31,6 +32,7 @@ final class NamedExecutorsTest {
           NamedExecutor defaults = executors.get("default");
           assertThat(defaults.options().maxBatchSize()).isEqualTo(200);
           assertThat(defaults.options().maxConcurrentBatches()).isEqualTo(3);
+          assertThat(defaults.options().adaptiveConcurrency()).isTrue();
           assertThat(defaults.timeout()).isEqualTo(Duration.ofSeconds(2));
 
           NamedExecutor users = executors.get("users");
@@ -38,6 +40,7 @@ final class NamedExecutorsTest {
           assertThat(users.options().maxBatchSize()).isEqualTo(50);
           assertThat(users.options().maxPendingInputs()).isEqualTo(1000);
           assertThat(users.options().maxConcurrentBatches()).isEqualTo(3);
+          assertThat(users.options().adaptiveConcurrency()).isFalse();
           assertThat(users.options().collectingWaitTime()).isEqualTo(Duration.ofMillis(7));
           assertThat(users.timeout()).isEqualTo(Duration.ofSeconds(2));
 
