@@ -83,13 +83,16 @@ final class HttpOptionsFactory {
 
   private static CollapseGroup group(String key, CollapseGroupProperties group,
       PropertyErrors errors) {
+    int rejectedBefore = errors.count();
     CollapseGroup.Builder builder = CollapseGroup.builder();
     errors.set(key + ".name", group.getName(), builder::name);
     errors.set(key + ".uris", group.getUris(), builder::uris);
     errors.set(key + ".uri-regexes", group.getUriRegexes(), builder::uriRegexes);
     errors.set(key + ".collapse-policy-name", group.getCollapsePolicyName(),
         builder::collapsePolicyName);
-    return errors.take(key + ".uris", group.getUris(), builder::build);
+    // a group with a rejected setting is not built: its other complaints would only echo that one
+    return errors.count() == rejectedBefore
+        ? errors.take(key + ".uris", group.getUris(), builder::build) : null;
   }
 
   private static CollapsePolicy policy(String prefix, CollapsePolicyProperties policy,
