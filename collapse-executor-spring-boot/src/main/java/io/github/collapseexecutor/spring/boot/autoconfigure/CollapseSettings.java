@@ -20,6 +20,7 @@ final class CollapseSettings {
   private final CollapseExecutorProperties properties;
   private final HttpAdapterProperties httpProperties;
   private final NamedExecutorProperties namedProperties;
+  private final CollapseExecutorOptions batchOptions;
 
   /**
    * Checks every value.
@@ -32,8 +33,8 @@ final class CollapseSettings {
     this.httpProperties = http;
     this.namedProperties = named;
     PropertyErrors errors = new PropertyErrors();
-    CollapseExecutorOptions base = BatchOptionsFactory.topLevel(properties, errors).build();
-    BatchOptionsFactory.named(named, base, errors);
+    this.batchOptions = BatchOptionsFactory.topLevel(properties, errors).build();
+    BatchOptionsFactory.named(named, batchOptions, errors);
     sections().forEach((key, section) ->
         HttpOptionsFactory.options(key, section, http, CollapseListener.NONE, errors));
     servletMapping(errors);
@@ -42,10 +43,7 @@ final class CollapseSettings {
 
   /** Returns the top-level batch options, reporting to {@code listener}. */
   CollapseExecutorOptions batchOptions(CollapseListener listener) {
-    PropertyErrors errors = new PropertyErrors();
-    CollapseExecutorOptions.Builder builder = BatchOptionsFactory.topLevel(properties, errors);
-    errors.throwIfAny();
-    return builder.listener(listener).build();
+    return batchOptions.toBuilder().listener(listener).build();
   }
 
   /** Returns the named executors, {@code default} on top of {@code base}. */

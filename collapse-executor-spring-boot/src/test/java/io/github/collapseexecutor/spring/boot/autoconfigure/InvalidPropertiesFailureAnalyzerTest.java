@@ -108,7 +108,13 @@ final class InvalidPropertiesFailureAnalyzerTest {
             "urlPatterns must not be empty"),
         bad(List.of("servlet.url-patterns[0]=/api/*", "servlet.url-patterns[1]= "),
             "servlet.url-patterns", "[/api/*, ]", "urlPatterns must not hold a blank pattern"),
+        bad("executors.default.wait-threshold", "-1", "-1",
+            "waitThreshold must not be negative: -1"),
         bad("executors.users.max-batch-size", "0", "0", "maxBatchSize must be positive: 0"),
+        bad("executors.users.max-concurrent-batches", "0", "0",
+            "maxConcurrentBatches must be positive: 0"),
+        bad("executors.users.max-pending-inputs", "-5", "-5",
+            "maxPendingInputs must be positive: -5"),
         bad("executors.default.timeout", "-1s", "PT-1S", "timeout must not be negative: PT-1S"),
         bad(List.of("servlet.enabled=false", group + "uris=nope"), group + "uris", "[nope]",
             "uri pattern must start with '/': nope"));
