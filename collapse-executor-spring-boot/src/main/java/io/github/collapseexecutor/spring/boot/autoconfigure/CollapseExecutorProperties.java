@@ -13,7 +13,9 @@ import org.springframework.core.Ordered;
  * The {@code collapse.executor} configuration. The keys of the classic library ({@code enabled},
  * {@code wait-threshold}, {@code collecting-wait-time}, and the {@code rest-template},
  * {@code web-client} and {@code servlet} sections with their {@code collapse-policies} and
- * {@code collapse-groups}) bind unchanged.
+ * {@code collapse-groups}) bind unchanged. The top-level HTTP keys ({@code max-body-size} and the
+ * sensitive headers) bind to {@link HttpAdapterProperties}, the named executors to
+ * {@link NamedExecutorProperties}.
  *
  * <p>These classes only hold what was bound; a key left unset is {@code null} and takes the
  * library's default. The values are checked once, at startup, by the builders of the options they

@@ -47,6 +47,12 @@ final class HttpOptionsFactory {
     errors.set(prefix + "hit-for-pass-ttl", section.getHitForPassTtl(), builder::hitForPassTtl);
     errors.set(prefix + "hit-for-pass-max-keys", section.getHitForPassMaxKeys(),
         builder::hitForPassMaxKeys);
+    policiesAndGroups(prefix, section, builder, errors);
+    return errors.count() == rejectedBefore ? build(prefix, builder, errors) : null;
+  }
+
+  private static void policiesAndGroups(String prefix, Section section,
+      HttpCollapseOptions.Builder builder, PropertyErrors errors) {
     section.getCollapsePolicies().forEach((name, policy) -> {
       String policyKey = prefix + "collapse-policies." + name;
       CollapsePolicy built = policy(policyKey + ".", policy, errors);
@@ -59,7 +65,6 @@ final class HttpOptionsFactory {
         builder.group(group);
       }
     }
-    return errors.count() == rejectedBefore ? build(prefix, builder, errors) : null;
   }
 
   /** Builds the options; group positions are list indexes, since every group was added. */

@@ -17,6 +17,7 @@ final class PropertyErrors {
 
   /** By key: a value inherited by several executors or sections is reported once. */
   private final Map<String, InvalidProperty> rejected = new LinkedHashMap<>();
+  private int rejections;
 
   /** Hands {@code value}, unless it is not set, to {@code setter}; keeps a rejection. */
   <T> void set(String key, T value, Consumer<? super T> setter) {
@@ -41,11 +42,12 @@ final class PropertyErrors {
   /** Keeps a rejection of {@code value} under {@code key}. */
   void reject(String key, Object value, String reason) {
     rejected.putIfAbsent(key, new InvalidProperty(key, value, reason));
+    rejections++;
   }
 
-  /** Returns how many keys were rejected so far. */
+  /** Returns how many rejections there were so far, of a repeated key too. */
   int count() {
-    return rejected.size();
+    return rejections;
   }
 
   /**
