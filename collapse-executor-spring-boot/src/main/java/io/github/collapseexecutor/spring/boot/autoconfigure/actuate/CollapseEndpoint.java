@@ -118,10 +118,10 @@ public final class CollapseEndpoint {
     CollapsePolicy policy = group.collapsePolicyName() == null
         ? CollapsePolicy.DEFAULT
         : policies.get(group.collapsePolicyName());
-    return new GroupDescription(group.uris(), group.uriRegexes(), group.collapsePolicyName(),
-        policy.collapseRequestHeaders(), policy.collapseRequestQueries(),
-        policy.shareUncacheable(), policy.acceptHeadersInKey(), tally.requests, tally.backendCalls, tally.collapseRatio,
-        tally.counts, tally.unshared);
+    return new GroupDescription(group.name(), group.uris(), group.uriRegexes(),
+        group.collapsePolicyName(), policy.collapseRequestHeaders(),
+        policy.collapseRequestQueries(), policy.shareUncacheable(), policy.acceptHeadersInKey(),
+        tally.requests, tally.backendCalls, tally.collapseRatio, tally.counts, tally.unshared);
   }
 
   private static List<String> sorted(Set<String> names) {
@@ -232,6 +232,7 @@ public final class CollapseEndpoint {
    * One collapse group with the policy it uses and the live counts of the requests it took: the
    * GET and HEAD requests without a body whose path it was the first group to match.
    *
+   * @param name the group's name, as the metrics and the log name it
    * @param uris Ant-style path patterns
    * @param uriRegexes regular expressions for the whole path
    * @param collapsePolicyName the policy's name, or {@code null} for the default policy
@@ -245,7 +246,7 @@ public final class CollapseEndpoint {
    * @param counts the four counters the totals come from
    * @param unshared the group's requests that got no shared response, by reason tag
    */
-  public record GroupDescription(List<String> uris, List<String> uriRegexes,
+  public record GroupDescription(String name, List<String> uris, List<String> uriRegexes,
       String collapsePolicyName, List<String> collapseRequestHeaders,
       List<String> collapseRequestQueries, ShareUncacheable shareUncacheable,
       boolean acceptHeadersInKey, long requests,
