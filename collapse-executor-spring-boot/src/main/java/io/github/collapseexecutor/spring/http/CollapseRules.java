@@ -131,6 +131,15 @@ public final class CollapseRules {
         context, group.index);
   }
 
+  /**
+   * Returns whether {@code key} holds the values of the request header {@code lowerName}, so that
+   * requests with equal keys sent equal values of it.
+   */
+  public boolean keyHolds(CollapseKey key, String lowerName) {
+    return groups.get(key.group()).slots.containsKey(lowerName)
+        || headerNames.of(lowerName).sensitiveByPattern();
+  }
+
   /** Numbers the key headers of a group in their order. */
   private static Map<String, Integer> slots(TreeSet<String> keyHeaders) {
     Map<String, Integer> slots = new HashMap<>();

@@ -2,11 +2,11 @@ package io.github.collapseexecutor.spring.http.servlet;
 
 import static io.github.collapseexecutor.spring.http.PerUserBackend.assertEachCallerGetsItsOwn;
 import static io.github.collapseexecutor.spring.http.PerUserBackend.secret;
+import static io.github.collapseexecutor.spring.http.servlet.LoopbackTomcat.addFilter;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.collapseexecutor.spring.http.CollapseGroup;
 import io.github.collapseexecutor.spring.http.HttpCollapseOptions;
-import jakarta.servlet.Filter;
 import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletRequestWrapper;
@@ -28,8 +28,6 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.catalina.Context;
 import org.apache.catalina.connector.Connector;
 import org.apache.catalina.startup.Tomcat;
-import org.apache.tomcat.util.descriptor.web.FilterDef;
-import org.apache.tomcat.util.descriptor.web.FilterMap;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -82,20 +80,6 @@ final class CollapseServletFilterCredentialsTest {
     addFilter(context, "collapse", filter);
     tomcat.start();
     port = connector.getLocalPort();
-  }
-
-  private static void addFilter(Context context, String name, Filter filter) {
-    FilterDef def = new FilterDef();
-    def.setFilterName(name);
-    def.setFilter(filter);
-    def.setAsyncSupported("true");
-    context.addFilterDef(def);
-    FilterMap map = new FilterMap();
-    map.setFilterName(name);
-    map.addURLPattern("/*");
-    map.setDispatcher("REQUEST");
-    map.setDispatcher("ASYNC");
-    context.addFilterMap(map);
   }
 
   @AfterEach
