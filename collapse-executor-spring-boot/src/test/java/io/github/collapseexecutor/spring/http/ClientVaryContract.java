@@ -83,8 +83,10 @@ public abstract class ClientVaryContract {
   private void assertRound(String header, List<String> values, int maxCalls) throws Exception {
     int before = backend.calls();
     AtomicInteger next = new AtomicInteger();
+    backend.arrivals().expect(CALLERS);
     List<List<String>> answers = Concurrently.run(CALLERS, () -> {
       String value = values.get(next.getAndIncrement() % values.size());
+      backend.arrivals().arrive();
       return List.of(value, get(PATH, header, value));
     });
 

@@ -7,7 +7,6 @@ import java.io.OutputStream;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
-import java.time.Duration;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -15,19 +14,16 @@ import java.util.concurrent.atomic.AtomicInteger;
 /**
  * A server on loopback whose every response is the representation for the value of one request
  * header, and says so with {@code Vary}: {@code GET /varying/1} with {@code X-Tenant: t2} answers
- * {@code t2} with {@code Vary: X-Tenant}. Each call takes {@link #LATENCY}, the endpoint's
- * latency, so that callers released together overlap.
+ * {@code t2} with {@code Vary: X-Tenant}. Each call is held by {@link #arrivals()}.
  */
 public final class VaryingBackend {
-
-  /** How long the endpoint takes to answer. */
-  public static final Duration LATENCY = Duration.ofMillis(400);
 
   /** The path the endpoint answers under. */
   public static final String PATH = "/varying/1";
 
   private final String header;
   private final AtomicInteger calls = new AtomicInteger();
+  private final Arrivals arrivals = new Arrivals();
   private final ExecutorService pool = Executors.newCachedThreadPool();
   private HttpServer server;
 
@@ -55,6 +51,11 @@ public final class VaryingBackend {
     pool.shutdownNow();
   }
 
+  /** Returns what holds each answer until the callers of a round have set off. */
+  public Arrivals arrivals() {
+    return arrivals;
+  }
+
   /** Returns how many requests arrived. */
   public int calls() {
     return calls.get();
@@ -62,11 +63,7 @@ public final class VaryingBackend {
 
   private void answer(HttpExchange exchange) throws IOException {
     calls.incrementAndGet();
-    try {
-      Thread.sleep(LATENCY.toMillis());
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-    }
+    arrivals.awaitThenAnswer();
     String value = exchange.getRequestHeaders().getFirst(header);
     byte[] body = String.valueOf(value).getBytes(StandardCharsets.UTF_8);
     exchange.getResponseHeaders().add("Vary", header);

@@ -49,7 +49,7 @@ final class ExpiringTable<K, V> {
       return;
     }
     long now = System.nanoTime();
-    // rare (once per response that changes what is known of a key), so a lock keeps the size exact
+    // at most once per shared or refused call, not per request, so a lock keeps the size exact
     synchronized (this) {
       if (entries.size() >= maxKeys && !entries.containsKey(key)) {
         makeRoom(now);

@@ -2,6 +2,7 @@ package io.github.collapseexecutor.spring.http.servlet;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.collapseexecutor.spring.http.Arrivals;
 import io.github.collapseexecutor.spring.http.CollapseGroup;
 import io.github.collapseexecutor.spring.http.CollapsePolicy;
 import io.github.collapseexecutor.spring.http.Concurrently;
@@ -32,6 +33,7 @@ final class CollapseServletFilterVaryTest {
   private static final int CALLERS = 40;
 
   private final AtomicInteger runs = new AtomicInteger();
+  private final Arrivals arrivals = new Arrivals();
   private CollapseServletFilter filter;
   private LoopbackTomcat tomcat;
 
@@ -76,8 +78,10 @@ final class CollapseServletFilterVaryTest {
   private void assertRound(String header, List<String> values, int maxRuns) throws Exception {
     int before = runs.get();
     AtomicInteger next = new AtomicInteger();
+    arrivals.expect(CALLERS);
     List<List<String>> answers = Concurrently.run(CALLERS, () -> {
       String value = values.get(next.getAndIncrement() % values.size());
+      arrivals.arrive();
       return List.of(value, tomcat.get(VaryingBackend.PATH, header, value));
     });
 
@@ -90,7 +94,7 @@ final class CollapseServletFilterVaryTest {
         .isBetween(values.size(), maxRuns);
   }
 
-  /** Answers the value of one request header, after the endpoint's latency. */
+  /** Answers the value of one request header, once every caller of the round set off. */
   private final class Varying extends HttpServlet {
 
     private final String header;
@@ -103,11 +107,7 @@ final class CollapseServletFilterVaryTest {
     protected void doGet(HttpServletRequest request, HttpServletResponse response)
         throws IOException {
       runs.incrementAndGet();
-      try {
-        Thread.sleep(VaryingBackend.LATENCY.toMillis());
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-      }
+      arrivals.awaitThenAnswer();
       response.setHeader("Vary", header);
       response.setContentType("text/plain");
       response.getWriter().write(request.getHeader(header));
