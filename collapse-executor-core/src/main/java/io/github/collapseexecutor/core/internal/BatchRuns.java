@@ -295,8 +295,7 @@ public final class BatchRuns {
   public static <I, O> void report(
       BatchEngine<I, O> engine, Batch<I, O> batch, int size, long start, long end,
       Throwable failure) {
-    CollapseEvents.batch(engine.name(), CollapseEvents.BATCH, size, batch.firstSubmittedNanos(),
-        start, end, /* interrupted= */ false, failure);
+    CollapseEvents.batch(engine.name(), size, batch.firstSubmittedNanos(), start, end, failure);
     if (engine.listener() == CollapseListener.NONE) {
       return;
     }

@@ -79,8 +79,7 @@ public final class FlightMap {
     if (closed && flights.isEmpty()) {
       onTerminated.run();
     }
-    CollapseEvents.batch(name, CollapseEvents.SAME_KEY, size, flight.startNanos,
-        flight.startNanos, System.nanoTime(), value == Flight.RETRY, failure);
+    CollapseEvents.sharedRun(name, size, flight.startNanos, value == Flight.RETRY, failure);
     if (listener != CollapseListener.NONE) {
       Reports.batch(listener, new BatchReport(
           name, size, 0, System.nanoTime() - flight.startNanos, failure));

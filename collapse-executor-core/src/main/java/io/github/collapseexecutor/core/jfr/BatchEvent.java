@@ -54,5 +54,5 @@ final class BatchEvent extends Event {
 
   @Label("Failure")
   @Description("The class of the exception the whole batch failed with, if it failed")
-  String failure;
+  Class<?> failure;
 }

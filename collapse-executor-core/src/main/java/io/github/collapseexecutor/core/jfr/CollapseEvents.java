@@ -7,10 +7,8 @@ package io.github.collapseexecutor.core.jfr;
  */
 public final class CollapseEvents {
 
-  /** {@link BatchEvent#kind} of a batch executor's batch. */
-  public static final String BATCH = "batch";
-  /** {@link BatchEvent#kind} of a same-key executor's shared run. */
-  public static final String SAME_KEY = "same key";
+  private static final String BATCH = "batch";
+  private static final String SAME_KEY = "same key";
 
   private CollapseEvents() {}
 
@@ -20,27 +18,48 @@ public final class CollapseEvents {
   }
 
   /**
-   * Records a finished batch or shared run.
+   * Records a finished batch of a batch executor.
    *
-   * @param firstSubmittedNanos {@link System#nanoTime()} when its first call came, or {@code
-   *     startNanos} if unknown
-   * @param startNanos when the work started; {@code 0} if the clock was not read, and then the
+   * @param firstSubmittedNanos {@link System#nanoTime()} when its first call came
+   * @param startNanos when {@code doExecute} started
+   * @param endNanos when it returned
+   */
+  public static void batch(String executor, int size, long firstSubmittedNanos, long startNanos,
+      long endNanos, Throwable failure) {
+    BatchEvent event = new BatchEvent();
+    if (!event.shouldCommit()) {
+      return;
+    }
+    commit(event, executor, BATCH, size, startNanos - firstSubmittedNanos, endNanos - startNanos,
+        false, failure);
+  }
+
+  /**
+   * Records a finished shared run of a same-key executor, ending now.
+   *
+   * @param startNanos when the run started; {@code 0} if the clock was not read, and then the
    *     event is left out: the recording started while the run was in progress
    * @param interrupted whether the run was cut short and its waiting callers start over
    */
-  public static void batch(String executor, String kind, int size, long firstSubmittedNanos,
-      long startNanos, long endNanos, boolean interrupted, Throwable failure) {
+  public static void sharedRun(String executor, int size, long startNanos, boolean interrupted,
+      Throwable failure) {
     BatchEvent event = new BatchEvent();
     if (!event.shouldCommit() || startNanos == 0L) {
       return;
     }
+    commit(event, executor, SAME_KEY, size, 0L, System.nanoTime() - startNanos, interrupted,
+        failure);
+  }
+
+  private static void commit(BatchEvent event, String executor, String kind, int size,
+      long waitNanos, long executeNanos, boolean interrupted, Throwable failure) {
     event.executor = executor;
     event.kind = kind;
     event.size = size;
-    event.waitBeforeStart = startNanos - firstSubmittedNanos;
-    event.executionTime = endNanos - startNanos;
+    event.waitBeforeStart = waitNanos;
+    event.executionTime = executeNanos;
     event.outcome = failure != null ? "failed" : interrupted ? "interrupted" : "succeeded";
-    event.failure = failure == null ? null : failure.getClass().getName();
+    event.failure = failure == null ? null : failure.getClass();
     event.commit();
   }
 
