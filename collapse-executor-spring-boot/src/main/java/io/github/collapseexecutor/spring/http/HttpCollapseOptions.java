@@ -90,6 +90,7 @@ public final class HttpCollapseOptions {
   private final CollapseListener listener;
   private final Duration hitForPassTtl;
   private final int hitForPassMaxKeys;
+  private final CollapseSwitch collapseSwitch = new CollapseSwitch();
 
   private HttpCollapseOptions(Builder builder) {
     this.name = builder.name;
@@ -175,6 +176,11 @@ public final class HttpCollapseOptions {
   /** Returns the largest number of keys marked for hit-for-pass at once. */
   public int hitForPassMaxKeys() {
     return hitForPassMaxKeys;
+  }
+
+  /** Returns the switch that turns each group's collapsing off and on: the one live part. */
+  public CollapseSwitch collapseSwitch() {
+    return collapseSwitch;
   }
 
   @Override
