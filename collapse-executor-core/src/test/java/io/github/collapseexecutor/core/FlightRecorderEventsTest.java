@@ -186,6 +186,20 @@ final class FlightRecorderEventsTest {
   }
 
   @Test
+  void aRecordingStartedWhileTheExecutorRunsGetsItsNextEvents() throws Exception {
+    List<RecordedEvent> events;
+    try (var executor = new BlockingCallableGroupCollapseExecutor("early", CollapseListener.NONE)) {
+      assertThat(executor.execute("k", () -> "before")).isEqualTo("before");
+      try (Recording recording = enabled(BATCH)) {
+        assertThat(executor.execute("k", () -> "during")).isEqualTo("during");
+        events = read(recording, BATCH);
+      }
+    }
+    assertThat(events).singleElement()
+        .satisfies(event -> assertThat(event.getString("executor")).isEqualTo("early"));
+  }
+
+  @Test
   void eventsAreOffUnlessARecordingEnablesThem() throws Exception {
     List<RecordedEvent> events;
     try (Recording recording = new Recording()) {

@@ -2,19 +2,25 @@ package io.github.collapseexecutor.core.jfr;
 
 /**
  * Emits the executors' JDK Flight Recorder events. Each method first asks whether its event is
- * wanted, which costs a field read when no recording enables it, and only then computes fields;
- * the arguments are values the engine has at hand anyway.
+ * wanted and only then creates it and computes its fields; the arguments are values the engine has
+ * at hand anyway.
  */
 public final class CollapseEvents {
 
   private static final String BATCH = "batch";
   private static final String SAME_KEY = "same key";
 
+  // Whether an event type is enabled is a static fact of its class, which a recording that starts
+  // later rewrites in place; asking one shared instance keeps the disabled path free of
+  // allocation even where the compiler would not eliminate a new event object.
+  private static final BatchEvent BATCH_PROBE = new BatchEvent();
+  private static final CallDroppedEvent DROPPED_PROBE = new CallDroppedEvent();
+
   private CollapseEvents() {}
 
   /** Whether a recording wants batch events: the same-key engine reads the clock only then. */
   public static boolean batchWanted() {
-    return new BatchEvent().isEnabled();
+    return BATCH_PROBE.isEnabled();
   }
 
   /**
@@ -26,6 +32,9 @@ public final class CollapseEvents {
    */
   public static void batch(String executor, int size, long firstSubmittedNanos, long startNanos,
       long endNanos, Throwable failure) {
+    if (!BATCH_PROBE.isEnabled()) {
+      return;
+    }
     BatchEvent event = new BatchEvent();
     if (!event.shouldCommit()) {
       return;
@@ -43,8 +52,11 @@ public final class CollapseEvents {
    */
   public static void sharedRun(String executor, int size, long startNanos, boolean interrupted,
       Throwable failure) {
+    if (startNanos == 0L || !BATCH_PROBE.isEnabled()) {
+      return;
+    }
     BatchEvent event = new BatchEvent();
-    if (!event.shouldCommit() || startNanos == 0L) {
+    if (!event.shouldCommit()) {
       return;
     }
     commit(event, executor, SAME_KEY, size, 0L, System.nanoTime() - startNanos, interrupted,
@@ -74,6 +86,9 @@ public final class CollapseEvents {
   }
 
   private static void dropped(String executor, String reason) {
+    if (!DROPPED_PROBE.isEnabled()) {
+      return;
+    }
     CallDroppedEvent event = new CallDroppedEvent();
     if (!event.shouldCommit()) {
       return;
