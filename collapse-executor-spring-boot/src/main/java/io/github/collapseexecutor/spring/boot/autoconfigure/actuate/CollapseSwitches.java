@@ -38,15 +38,16 @@ public final class CollapseSwitches {
   }
 
   /**
-   * Turns collapsing of {@code name} on or off: a named executor's annotated methods when no
-   * group is given and a named executor has that name, else every group of the HTTP adapter
-   * {@code name}, or only its group that has the pattern {@code group}.
+   * Turns collapsing on or off for {@code name}, the first that fits of: a named executor's
+   * annotated methods (when no group is given); an HTTP adapter's groups, all of them or only the
+   * one named {@code group}; the collapse groups named {@code name}, in every HTTP adapter that
+   * has one.
    *
-   * @return what is switched
-   * @throws InvalidEndpointRequestException (a 400 over HTTP) if no executor has that name, the
+   * @return what is switched, one entry per executor
+   * @throws InvalidEndpointRequestException (a 400 over HTTP) if nothing has that name, the
    *     group is not one of the adapter's, or annotations are off for a named executor
    */
-  public SwitchDescription turn(String name, String group, boolean collapsing) {
+  public List<SwitchDescription> turn(String name, String group, boolean collapsing) {
     if (group == null && named != null && named.contains(name)) {
       CollapseMethods annotated = methods.get();
       if (annotated == null) {
@@ -54,30 +55,54 @@ public final class CollapseSwitches {
             + "' runs no annotated method: annotations are off", "annotations are off");
       }
       annotated.collapsing(name, collapsing);
-      return new SwitchDescription(name, List.of(), collapsing);
+      return List.of(new SwitchDescription(name, List.of(), collapsing));
     }
-    CollapseExecutorDescriptor adapter = http.list().stream()
-        .filter(executor -> executor.name().equals(name)).findFirst().orElse(null);
-    if (adapter == null) {
-      throw new InvalidEndpointRequestException("no named executor and no HTTP executor is named '"
-          + name + "'; HTTP executors: " + http.list().stream()
-              .map(CollapseExecutorDescriptor::name).toList(), "unknown executor");
-    }
-    List<CollapseGroup> groups = adapter.options().groups().stream()
-        .filter(candidate -> group == null || GroupLabels.matches(candidate, group)).toList();
-    if (group != null && groups.isEmpty()) {
-      throw new InvalidEndpointRequestException("HTTP executor '" + name
-          + "' has no collapse group with the pattern '" + group + "'", "unknown group");
-    }
-    CollapseSwitch collapseSwitch = adapter.options().collapseSwitch();
-    for (CollapseGroup each : groups) {
-      if (collapsing) {
-        collapseSwitch.turnOn(each);
-      } else {
-        collapseSwitch.turnOff(each);
+    List<CollapseExecutorDescriptor> adapters = http.list();
+    for (CollapseExecutorDescriptor adapter : adapters) {
+      if (adapter.name().equals(name)) {
+        List<CollapseGroup> groups = adapter.options().groups().stream()
+            .filter(candidate -> group == null || candidate.name().equals(group)).toList();
+        if (groups.isEmpty()) {
+          throw new InvalidEndpointRequestException("HTTP executor '" + name
+              + "' has no collapse group named '" + group + "'; its groups: "
+              + names(adapter.options().groups()), "unknown group");
+        }
+        return List.of(turn(adapter, groups, collapsing));
       }
     }
-    return new SwitchDescription(name, groups.stream().map(GroupLabels::of).toList(), collapsing);
+    List<SwitchDescription> switched = new ArrayList<>();
+    if (group == null) {
+      for (CollapseExecutorDescriptor adapter : adapters) {
+        List<CollapseGroup> groups = adapter.options().groups().stream()
+            .filter(candidate -> candidate.name().equals(name)).toList();
+        if (!groups.isEmpty()) {
+          switched.add(turn(adapter, groups, collapsing));
+        }
+      }
+    }
+    if (switched.isEmpty()) {
+      throw new InvalidEndpointRequestException("no named executor, HTTP executor or collapse "
+          + "group is named '" + name + "'; HTTP executors: "
+          + adapters.stream().map(CollapseExecutorDescriptor::name).toList(), "unknown name");
+    }
+    return switched;
+  }
+
+  private static SwitchDescription turn(CollapseExecutorDescriptor adapter,
+      List<CollapseGroup> groups, boolean collapsing) {
+    CollapseSwitch collapseSwitch = adapter.options().collapseSwitch();
+    for (CollapseGroup group : groups) {
+      if (collapsing) {
+        collapseSwitch.turnOn(group);
+      } else {
+        collapseSwitch.turnOff(group);
+      }
+    }
+    return new SwitchDescription(adapter.name(), names(groups), collapsing);
+  }
+
+  private static List<String> names(List<CollapseGroup> groups) {
+    return groups.stream().map(CollapseGroup::name).toList();
   }
 
   /** Returns every executor with something switched off: named executors first, by name. */
@@ -93,8 +118,8 @@ public final class CollapseSwitches {
     }
     for (CollapseExecutorDescriptor adapter : http.list()) {
       CollapseSwitch collapseSwitch = adapter.options().collapseSwitch();
-      List<String> groups = adapter.options().groups().stream()
-          .filter(candidate -> !collapseSwitch.isOn(candidate)).map(GroupLabels::of).toList();
+      List<String> groups = names(adapter.options().groups().stream()
+          .filter(candidate -> !collapseSwitch.isOn(candidate)).toList());
       if (!groups.isEmpty()) {
         off.add(new SwitchDescription(adapter.name(), groups, false));
       }

@@ -77,7 +77,7 @@ public final class RecentCollapseEvents implements HttpCollapseListener {
 
   @Override
   public void requestUnshared(String executorName, CollapseGroup group, UnsharedReason reason) {
-    add(RecentEvent.unshared(executorName, GroupLabels.of(group), reason));
+    add(RecentEvent.unshared(executorName, group.name(), reason));
   }
 
   private void add(RecentEvent event) {

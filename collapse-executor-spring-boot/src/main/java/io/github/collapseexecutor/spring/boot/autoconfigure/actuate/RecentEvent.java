@@ -17,7 +17,7 @@ import java.time.Instant;
  * @param waitMillis for a batch: time from the first call to the start of the work
  * @param executeMillis for a batch: time the work took
  * @param failure for a batch that failed as a whole: the exception's class
- * @param group for {@code unshared}: the collapse group, by its first pattern
+ * @param group for {@code unshared}: the collapse group's name
  * @param reason for {@code unshared}: the reason's tag, as the {@code unshared} counts show it
  */
 public record RecentEvent(Instant time, String executor, String type, Integer size,

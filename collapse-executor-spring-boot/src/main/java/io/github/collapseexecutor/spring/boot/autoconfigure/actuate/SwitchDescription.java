@@ -7,7 +7,7 @@ import java.util.List;
  * its {@code collapsingOff} list shows.
  *
  * @param executor the named executor's or the HTTP adapter's name
- * @param groups for an HTTP adapter: its collapse groups concerned, by first pattern; empty for a
+ * @param groups for an HTTP adapter: the names of its collapse groups concerned; empty for a
  *     named executor
  * @param collapsing whether their calls collapse now
  */

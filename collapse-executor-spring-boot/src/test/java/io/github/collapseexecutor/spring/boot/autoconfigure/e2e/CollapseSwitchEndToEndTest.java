@@ -64,7 +64,7 @@ final class CollapseSwitchEndToEndTest {
 
     assertThat(off.statusCode()).isEqualTo(200);
     assertThat(JSON.readTree(off.body()).toString())
-        .isEqualTo("{\"executor\":\"servlet\",\"groups\":[\"/user/*\"],\"collapsing\":false}");
+        .isEqualTo("[{\"executor\":\"servlet\",\"groups\":[\"/user/*\"],\"collapsing\":false}]");
     JsonNode switchedOff = collapse().get("collapsingOff");
     assertThat(switchedOff.toString())
         .isEqualTo("[{\"executor\":\"servlet\",\"groups\":[\"/user/*\"],\"collapsing\":false}]");
