@@ -100,6 +100,7 @@ public final class HttpCollapseOptions {
   private final int hitForPassMaxKeys;
   private final Duration varyTtl;
   private final int varyMaxKeys;
+  private final CollapseSwitch collapseSwitch = new CollapseSwitch();
 
   private HttpCollapseOptions(Builder builder) {
     this.name = builder.name;
@@ -194,6 +195,11 @@ public final class HttpCollapseOptions {
   /** Returns the largest number of keys whose {@code Vary} names are remembered at once. */
   public int varyMaxKeys() {
     return varyMaxKeys;
+  }
+
+  /** Returns the switch that turns each group's collapsing off and on: the one live part. */
+  public CollapseSwitch collapseSwitch() {
+    return collapseSwitch;
   }
 
   @Override

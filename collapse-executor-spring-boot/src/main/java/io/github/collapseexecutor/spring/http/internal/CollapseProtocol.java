@@ -5,6 +5,7 @@ import io.github.collapseexecutor.spring.http.CollapseGroup;
 import io.github.collapseexecutor.spring.http.CollapseKey;
 import io.github.collapseexecutor.spring.http.CollapsePolicy;
 import io.github.collapseexecutor.spring.http.CollapseRules;
+import io.github.collapseexecutor.spring.http.CollapseSwitch;
 import io.github.collapseexecutor.spring.http.HttpCollapseOptions;
 import io.github.collapseexecutor.spring.http.HttpCollapseStats;
 import io.github.collapseexecutor.spring.http.RequestHeaders;
@@ -23,8 +24,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * request and response. For each request with a key, {@link #join} hands out one {@link Turn}:
  *
  * <ul>
- *   <li>{@link Pass}: make the call as if collapse were off (no key, closed, or the key is marked
- *       for hit-for-pass);</li>
+ *   <li>{@link Pass}: make the call as if collapse were off (no key, closed, the key's group
+ *       switched off, or the key is marked for hit-for-pass);</li>
  *   <li>{@link Lead}: make the call for every identical request, then end the turn exactly once:
  *       {@link Lead#share} a buffered copy, {@link Lead#refuse} to share (the waiting requests make
  *       their own calls), or {@link Lead#fail} with the call's exception;</li>
@@ -52,6 +53,7 @@ public final class CollapseProtocol implements AutoCloseable {
   private final FirstWarnings warnings;
   private final ShareUncacheable[] sharing;
   private final long waitTimeoutNanos;
+  private final CollapseSwitch collapseSwitch;
   private volatile boolean closed;
 
   /** Creates the protocol of one adapter, with its own executor. */
@@ -66,6 +68,7 @@ public final class CollapseProtocol implements AutoCloseable {
         options.varyMaxKeys());
     this.warnings = new FirstWarnings(executor.name(), options.groups());
     this.waitTimeoutNanos = saturatedNanos(options.waitTimeout());
+    this.collapseSwitch = options.collapseSwitch();
     List<CollapseGroup> groups = options.groups();
     this.sharing = new ShareUncacheable[groups.size()];
     for (int i = 0; i < sharing.length; i++) {
@@ -110,8 +113,8 @@ public final class CollapseProtocol implements AutoCloseable {
    * that passes at once.
    */
   public Turn join(CollapseKey key, RequestHeaders request) {
-    if (key == null) {
-      counters.passedThrough(null);
+    if (key == null || !collapseSwitch.isOn(options.groups().get(key.group()))) {
+      counters.passedThrough(key);
       return Pass.PASS;
     }
     List<String> varied = varyNames.get(key);
@@ -174,6 +177,8 @@ public final class CollapseProtocol implements AutoCloseable {
   private void unshared(CollapseKey key, UnsharedReason reason) {
     counters.unshared(key, reason);
     warnings.warnOnce(key.group(), reason);
+    ListenerReports.unshared(options.listener(), executor.name(), options.groups().get(key.group()),
+        reason);
   }
 
   private static long saturatedNanos(Duration duration) {
