@@ -64,6 +64,8 @@ final class ConfigurationMetadataTest {
         .isEqualTo(CollapseExecutorOptions.DEFAULT_COLLECTING_WAIT_TIME);
     assertThat(defaultValue("collapse.executor.max-concurrent-batches").asInt())
         .isEqualTo(CollapseExecutorOptions.DEFAULT_MAX_CONCURRENT_BATCHES);
+    assertThat(defaultValue("collapse.executor.adaptive-concurrency").asBoolean())
+        .isEqualTo(CollapseExecutorOptions.DEFAULT_ADAPTIVE_CONCURRENCY);
     assertThat(DataSize.parse(defaultValue("collapse.executor.max-body-size").asString()).toBytes())
         .isEqualTo(HttpCollapseOptions.DEFAULT_MAX_BODY_BYTES);
     for (String section : List.of("rest-template", "web-client", "okhttp", "servlet")) {
