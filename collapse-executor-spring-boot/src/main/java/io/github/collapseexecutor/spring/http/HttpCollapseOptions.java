@@ -266,7 +266,8 @@ public final class HttpCollapseOptions {
 
     /**
      * Replaces the request headers that always join the key (default
-     * {@link #DEFAULT_SENSITIVE_HEADERS}); see {@link SensitiveHeaders#withNames(Collection)}.
+     * {@link HttpCollapseOptions#DEFAULT_SENSITIVE_HEADERS}); see
+     * {@link SensitiveHeaders#withNames(Collection)}.
      */
     public Builder sensitiveHeaders(Set<String> sensitiveHeaders) {
       return sensitiveHeaderSettings(sensitiveHeaderSettings.withNames(sensitiveHeaders));
@@ -287,7 +288,8 @@ public final class HttpCollapseOptions {
 
     /**
      * Replaces the parts of a header name that make the header sensitive (default
-     * {@link #DEFAULT_SENSITIVE_HEADER_PATTERNS}); see {@link SensitiveHeaders#withPatterns}.
+     * {@link HttpCollapseOptions#DEFAULT_SENSITIVE_HEADER_PATTERNS}); see
+     * {@link SensitiveHeaders#withPatterns(Collection)}.
      */
     public Builder sensitiveHeaderPatterns(Set<String> patterns) {
       return sensitiveHeaderSettings(sensitiveHeaderSettings.withPatterns(patterns));
