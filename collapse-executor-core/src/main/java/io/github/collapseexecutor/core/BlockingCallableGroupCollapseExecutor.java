@@ -1,10 +1,5 @@
 package io.github.collapseexecutor.core;
 
-import io.github.collapseexecutor.core.internal.Failures;
-import io.github.collapseexecutor.core.internal.Flight;
-import io.github.collapseexecutor.core.internal.FlightMap;
-import io.github.collapseexecutor.core.internal.Names;
-import io.github.collapseexecutor.core.internal.Reports;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.concurrent.Callable;

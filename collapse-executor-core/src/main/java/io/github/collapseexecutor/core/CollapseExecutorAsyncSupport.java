@@ -1,12 +1,5 @@
 package io.github.collapseexecutor.core;
 
-import io.github.collapseexecutor.core.internal.Batch;
-import io.github.collapseexecutor.core.internal.BatchEngine;
-import io.github.collapseexecutor.core.internal.BatchRuns;
-import io.github.collapseexecutor.core.internal.Call;
-import io.github.collapseexecutor.core.internal.ExecutorHolder;
-import io.github.collapseexecutor.core.internal.FutureBundle;
-import io.github.collapseexecutor.core.internal.Names;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;

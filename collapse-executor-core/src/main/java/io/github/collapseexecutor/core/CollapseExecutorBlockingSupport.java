@@ -1,9 +1,5 @@
 package io.github.collapseexecutor.core;
 
-import io.github.collapseexecutor.core.internal.BatchEngine;
-import io.github.collapseexecutor.core.internal.BatchRuns;
-import io.github.collapseexecutor.core.internal.BlockingCaller;
-import io.github.collapseexecutor.core.internal.Names;
 import java.time.Duration;
 import java.util.Collection;
 import java.util.Collections;

@@ -1,9 +1,5 @@
 package io.github.collapseexecutor.core;
 
-import io.github.collapseexecutor.core.internal.Failures;
-import io.github.collapseexecutor.core.internal.Flight;
-import io.github.collapseexecutor.core.internal.FlightMap;
-import io.github.collapseexecutor.core.internal.Names;
 import java.util.Objects;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CancellationException;

@@ -1,7 +1,5 @@
-package io.github.collapseexecutor.core.internal;
+package io.github.collapseexecutor.core;
 
-import io.github.collapseexecutor.core.BatchReport;
-import io.github.collapseexecutor.core.CollapseListener;
 
 /**
  * Calls a {@link CollapseListener} so that a failing listener never reaches a caller: whatever it
@@ -9,7 +7,7 @@ import io.github.collapseexecutor.core.CollapseListener;
  * on. A {@link VirtualMachineError} is logged and thrown on, because going on after one is not
  * safe; every call site reports only once its slots are free and its callers settled.
  */
-public final class Reports {
+final class Reports {
 
   private static final System.Logger LOG = System.getLogger(Reports.class.getName());
 

@@ -1,4 +1,4 @@
-package io.github.collapseexecutor.core.internal;
+package io.github.collapseexecutor.core;
 
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.SynchronousQueue;
@@ -12,7 +12,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * executor never delays another's, with daemon threads that end after a short idle time so that an
  * idle executor holds no thread.
  */
-public final class DaemonPool {
+final class DaemonPool {
 
   static final long KEEP_ALIVE_SECONDS = 10;
 

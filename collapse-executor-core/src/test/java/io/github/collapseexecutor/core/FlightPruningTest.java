@@ -1,8 +1,7 @@
-package io.github.collapseexecutor.core.internal;
+package io.github.collapseexecutor.core;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.github.collapseexecutor.core.CollapseListener;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;

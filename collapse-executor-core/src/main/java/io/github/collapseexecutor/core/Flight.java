@@ -1,4 +1,4 @@
-package io.github.collapseexecutor.core.internal;
+package io.github.collapseexecutor.core;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
@@ -22,7 +22,7 @@ import java.util.concurrent.CompletableFuture;
  * enough have left, so that a run that takes very long, or never ends, holds on to the callers
  * still waiting for it and not to every caller that ever gave up on it.
  */
-public final class Flight extends CompletableFuture<Object> {
+final class Flight extends CompletableFuture<Object> {
 
   /** The result of a run that its callers must not share; they start another run. */
   public static final Object RETRY = new Object();

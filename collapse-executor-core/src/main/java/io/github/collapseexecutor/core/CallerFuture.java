@@ -1,4 +1,4 @@
-package io.github.collapseexecutor.core.internal;
+package io.github.collapseexecutor.core;
 
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
@@ -16,7 +16,7 @@ import java.util.concurrent.TimeoutException;
  *
  * <p>Derived stages are plain {@link CompletableFuture}s: only this one reports leaving.
  */
-public final class CallerFuture<T> extends CompletableFuture<T> {
+final class CallerFuture<T> extends CompletableFuture<T> {
 
   /** What the executor is told of the caller's own use of its future. */
   @FunctionalInterface

@@ -1,8 +1,5 @@
-package io.github.collapseexecutor.core.internal;
+package io.github.collapseexecutor.core;
 
-import io.github.collapseexecutor.core.BatchReport;
-import io.github.collapseexecutor.core.CollapseListener;
-import io.github.collapseexecutor.core.Input;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
@@ -10,7 +7,7 @@ import java.util.List;
 import java.util.concurrent.Executor;
 
 /** The steps every flavour takes around the user's {@code doExecute} and {@code bindingOutput}. */
-public final class BatchRuns {
+final class BatchRuns {
 
   /** The user's {@code doExecute}. */
   @FunctionalInterface

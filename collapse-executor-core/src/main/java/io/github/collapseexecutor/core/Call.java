@@ -1,6 +1,5 @@
-package io.github.collapseexecutor.core.internal;
+package io.github.collapseexecutor.core;
 
-import io.github.collapseexecutor.core.Bundle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.Objects;
@@ -22,7 +21,7 @@ import java.util.concurrent.locks.LockSupport;
  *   \--caller leaves (under the engine lock)--> LEFT      TAKEN/BOUND --caller leaves--> LEFT
  * </pre>
  */
-public final class Call<I, O> implements Bundle<I, O>, CallerFuture.Owner {
+final class Call<I, O> implements Bundle<I, O>, CallerFuture.Owner {
 
   static final int QUEUED = 0;
   static final int TAKEN = 1;

@@ -1,4 +1,4 @@
-package io.github.collapseexecutor.core.internal;
+package io.github.collapseexecutor.core;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -7,7 +7,7 @@ import java.util.List;
  * The calls taken together for one {@code doExecute}. A batch holds one of its executor's slots
  * from the moment it is taken until {@link BatchEngine#finish} gives the slot back.
  */
-public final class Batch<I, O> {
+final class Batch<I, O> {
 
   final BatchEngine.Group<I, O> group;
   final ArrayList<Call<I, O>> calls = new ArrayList<>(4);

@@ -1,6 +1,5 @@
-package io.github.collapseexecutor.core.internal;
+package io.github.collapseexecutor.core;
 
-import io.github.collapseexecutor.core.CollapseExecutorOptions;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;

@@ -1,4 +1,4 @@
-package io.github.collapseexecutor.core.internal;
+package io.github.collapseexecutor.core;
 
 import static org.openjdk.jcstress.annotations.Expect.ACCEPTABLE;
 import static org.openjdk.jcstress.annotations.Expect.ACCEPTABLE_INTERESTING;

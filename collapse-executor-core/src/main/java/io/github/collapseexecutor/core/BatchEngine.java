@@ -1,7 +1,5 @@
-package io.github.collapseexecutor.core.internal;
+package io.github.collapseexecutor.core;
 
-import io.github.collapseexecutor.core.CollapseExecutorOptions;
-import io.github.collapseexecutor.core.CollapseListener;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.time.Duration;
@@ -33,7 +31,7 @@ import java.util.function.Function;
  * its slot before it reads {@code slotWanted}, so one of the two always sees the other and no input
  * is left queued beside a free slot.
  */
-public final class BatchEngine<I, O> {
+final class BatchEngine<I, O> {
 
   /** Where started batches go: a leader thread, an executor, or the current thread. */
   @FunctionalInterface

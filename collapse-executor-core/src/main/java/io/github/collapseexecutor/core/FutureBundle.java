@@ -1,11 +1,10 @@
-package io.github.collapseexecutor.core.internal;
+package io.github.collapseexecutor.core;
 
-import io.github.collapseexecutor.core.Bundle;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 
 /** A bundle whose output is a future: its caller completes when the bound future does. */
-public final class FutureBundle<I, O> implements Bundle<I, CompletableFuture<O>> {
+final class FutureBundle<I, O> implements Bundle<I, CompletableFuture<O>> {
 
   private final Call<I, O> call;
 

@@ -1,7 +1,7 @@
-package io.github.collapseexecutor.core.internal;
+package io.github.collapseexecutor.core;
 
 /** Default executor names, and user values as error messages show them. */
-public final class Names {
+final class Names {
 
   private Names() {}
 

@@ -1,4 +1,4 @@
-package io.github.collapseexecutor.core.internal;
+package io.github.collapseexecutor.core;
 
 /**
  * Decides when a batch whose backend call is over gives its slot back: before it hands out the
@@ -15,7 +15,7 @@ package io.github.collapseexecutor.core.internal;
  * <p>The estimate is shared by the batches of one executor without synchronisation: concurrent
  * updates may lose one another, which only blurs it.
  */
-public final class SlotRelease {
+final class SlotRelease {
 
   /** Hand out first while it takes at most this share of the backend call. */
   private static final int MAX_HAND_OUT_SHARE_PERCENT = 50;

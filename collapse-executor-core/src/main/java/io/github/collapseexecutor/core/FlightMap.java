@@ -1,12 +1,10 @@
-package io.github.collapseexecutor.core.internal;
+package io.github.collapseexecutor.core;
 
-import io.github.collapseexecutor.core.BatchReport;
-import io.github.collapseexecutor.core.CollapseListener;
 import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
 
 /** The flights in progress of one same-key executor, by group key. */
-public final class FlightMap {
+final class FlightMap {
 
   private final ConcurrentHashMap<Object, Flight> flights = new ConcurrentHashMap<>();
   private final String name;

@@ -1,4 +1,4 @@
-package io.github.collapseexecutor.core.internal;
+package io.github.collapseexecutor.core;
 
 import java.util.Objects;
 import java.util.concurrent.Executor;
@@ -9,7 +9,7 @@ import java.util.concurrent.ExecutorService;
  * {@link DaemonPool} of its own, made on first use and shut down by {@link #shutdownOwnPool()}.
  * The user's executor is never shut down here.
  */
-public final class ExecutorHolder {
+final class ExecutorHolder {
 
   private final String name;
   private volatile Executor executor;

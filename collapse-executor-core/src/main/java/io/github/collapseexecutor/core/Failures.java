@@ -1,11 +1,10 @@
-package io.github.collapseexecutor.core.internal;
+package io.github.collapseexecutor.core;
 
-import io.github.collapseexecutor.core.CollapseExecutionException;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
 
 /** How failures reach the callers of each flavour. */
-public final class Failures {
+final class Failures {
 
   private Failures() {}
 

@@ -1,4 +1,4 @@
-package io.github.collapseexecutor.core.internal;
+package io.github.collapseexecutor.core;
 
 import java.util.Arrays;
 

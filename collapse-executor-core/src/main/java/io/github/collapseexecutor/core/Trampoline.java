@@ -1,4 +1,4 @@
-package io.github.collapseexecutor.core.internal;
+package io.github.collapseexecutor.core;
 
 import java.util.ArrayDeque;
 
@@ -14,7 +14,7 @@ import java.util.ArrayDeque;
  * A task that throws does not stop the ones queued behind it: they run, and the first throwable is
  * thrown once the queue is empty.
  */
-public final class Trampoline {
+final class Trampoline {
 
   private static final ThreadLocal<Trampoline> CURRENT = ThreadLocal.withInitial(Trampoline::new);
 

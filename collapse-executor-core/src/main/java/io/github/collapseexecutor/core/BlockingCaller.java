@@ -1,7 +1,5 @@
-package io.github.collapseexecutor.core.internal;
+package io.github.collapseexecutor.core;
 
-import io.github.collapseexecutor.core.CollapseExecutionException;
-import io.github.collapseexecutor.core.CollapseTimeoutException;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.locks.LockSupport;
 
@@ -10,7 +8,7 @@ import java.util.concurrent.locks.LockSupport;
  * caller runs the batch and hands the next batch to a caller of that one, so the blocking flavour
  * needs no thread of its own. A lone call leads its own batch at once.
  */
-public final class BlockingCaller<I, O> {
+final class BlockingCaller<I, O> {
 
   /** Runs a batch on the current thread. */
   @FunctionalInterface
