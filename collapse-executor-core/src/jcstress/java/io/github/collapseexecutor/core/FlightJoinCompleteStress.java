@@ -70,7 +70,7 @@ public final class FlightJoinCompleteStress {
         r.r2 = RESULT.equals(joiner.getNow(null)) ? 1 : 0;
       } else {
         r.r1 = 0;
-        boolean ownRunRegistered = got == mine && !mine.isDone()
+        boolean ownRunRegistered = got == mine && !mine.isCompleted()
             && flights.joinOrStart(KEY, new Flight(0L)) == mine;
         r.r2 = ownRunRegistered ? 1 : 0;
       }

@@ -100,7 +100,7 @@ public final class LeaveTakeStress {
 
     @Arbiter
     public void arbiter(III_Result r) {
-      r.r1 = collecting.calls.contains(call) ? 1 : 0;
+      r.r1 = collecting.contains(call) ? 1 : 0;
       r.r2 = call.state();
       r.r3 = engine.pendingCount();
     }

@@ -51,18 +51,17 @@ public class RequeueFinishStress {
     engine.finish(soonDone, recorder);
     interrupted = recorder.last();
     if (interrupted.size() != 2) {
-      throw new AssertionError("both calls should share one batch: " + interrupted.calls);
+      throw new AssertionError("both calls should share one batch: " + interrupted.liveCalls());
     }
   }
 
   @Actor
   public void interruptedBatch() {
-    BatchRuns.runOnThisThread(engine, interrupted, StressSupport.handLead(),
+    BatchRunner.onCallers(engine, StressSupport.handLead(),
         inputs -> {
           throw new InterruptedException();
         },
-        (output, calls) -> { },
-        /* requeueOnInterrupt= */ true);
+        (output, calls) -> { }).run(interrupted);
   }
 
   @Actor

@@ -48,7 +48,7 @@ public class SettleLeaveStress {
     if (StressSupport.leave(caller, call, new TimeoutException())) {
       r.r2 = 1;
     } else {
-      r.r2 = StressSupport.OUTPUT.equals(BlockingCaller.outcome(call)) ? 0 : 2;
+      r.r2 = StressSupport.OUTPUT.equals(call.outcome()) ? 0 : 2;
     }
   }
 

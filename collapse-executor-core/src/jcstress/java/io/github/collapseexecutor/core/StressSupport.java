@@ -3,7 +3,6 @@ package io.github.collapseexecutor.core;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
-import java.lang.invoke.VarHandle;
 import java.time.Duration;
 import java.util.concurrent.ConcurrentLinkedQueue;
 
@@ -11,9 +10,9 @@ import java.util.concurrent.ConcurrentLinkedQueue;
  * What the stress tests share: engines, calls whose caller is parked nowhere, a sink that only
  * records the batches it is offered, and the blocking caller's own hand-off steps.
  *
- * <p>The hand-off steps of {@link BlockingCaller} are private; the tests reach them through method
- * handles so that they exercise the code the blocking flavour runs, not a copy of it. A rename there
- * fails every test that uses them when the class loads, rather than letting them test stale logic.
+ * <p>The blocking caller's leaving is private; the tests reach it through a method handle so that
+ * they exercise the code the blocking flavour runs, not a copy of it. A rename there fails every
+ * test that uses it when the class loads, rather than letting it test stale logic.
  */
 final class StressSupport {
 
@@ -22,20 +21,14 @@ final class StressSupport {
   /** Stands in for a caller's thread: unparking a thread that never started does nothing. */
   private static final Thread NOBODY = new Thread(() -> { }, "stress-caller");
 
-  private static final MethodHandle HAND_LEAD;
   private static final MethodHandle LEAVE;
-  private static final VarHandle IN_FLIGHT;
 
   static {
     try {
       MethodHandles.Lookup lookup =
           MethodHandles.privateLookupIn(BlockingCaller.class, MethodHandles.lookup());
-      HAND_LEAD = lookup.findStatic(BlockingCaller.class, "handLead",
-          MethodType.methodType(boolean.class, Batch.class));
       LEAVE = lookup.findVirtual(BlockingCaller.class, "leave",
           MethodType.methodType(boolean.class, Call.class, Throwable.class));
-      IN_FLIGHT = MethodHandles.privateLookupIn(BatchEngine.class, MethodHandles.lookup())
-          .findVarHandle(BatchEngine.class, "inFlight", int.class);
     } catch (ReflectiveOperationException e) {
       throw new ExceptionInInitializerError(e);
     }
@@ -62,13 +55,7 @@ final class StressSupport {
 
   /** Returns how many of the engine's slots are taken, read as the lock-free paths read it. */
   static int slotsInUse(BatchEngine<?, ?> engine) {
-    try {
-      return (int) IN_FLIGHT.get(engine);
-    } catch (RuntimeException | Error e) {
-      throw e;
-    } catch (Throwable e) {
-      throw new AssertionError(e);
-    }
+    return engine.slotsInUse();
   }
 
   /** A call of a blocking caller; the caller's thread is never really woken. */
@@ -77,18 +64,8 @@ final class StressSupport {
   }
 
   /** The sink of the blocking flavour: asks the first waiting caller of the batch to lead it. */
-  static BatchEngine.Sink<String, String> handLead() {
-    return StressSupport::handLead;
-  }
-
-  private static boolean handLead(Batch<String, String> batch) {
-    try {
-      return (boolean) HAND_LEAD.invoke(batch);
-    } catch (RuntimeException | Error e) {
-      throw e;
-    } catch (Throwable e) {
-      throw new AssertionError(e);
-    }
+  static BatchSink<String, String> handLead() {
+    return Batch::askOneToLead;
   }
 
   /**
@@ -109,13 +86,15 @@ final class StressSupport {
 
   /** A blocking caller over an engine; its batches are never run. */
   static BlockingCaller<String, String> blockingCaller(BatchEngine<String, String> engine) {
-    return new BlockingCaller<>(engine, (batch, sink) -> {
+    return new BlockingCaller<>(BatchRunner.onCallers(engine, handLead(), inputs -> {
       throw new AssertionError("no batch runs in these tests");
-    });
+    }, (output, calls) -> {
+      throw new AssertionError("no batch runs in these tests");
+    }));
   }
 
   /** A sink that records every batch it is offered and claims that someone runs it. */
-  static final class RecordingSink implements BatchEngine.Sink<String, String> {
+  static final class RecordingSink implements BatchSink<String, String> {
 
     final ConcurrentLinkedQueue<Batch<String, String>> offered = new ConcurrentLinkedQueue<>();
 
@@ -141,7 +120,7 @@ final class StressSupport {
     boolean offeredAfter(int skip, Call<String, String> call) {
       int seen = 0;
       for (Batch<String, String> batch : offered) {
-        if (seen++ >= skip && batch.calls.contains(call)) {
+        if (seen++ >= skip && batch.contains(call)) {
           return true;
         }
       }

@@ -3,6 +3,7 @@ package io.github.collapseexecutor.core;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.concurrent.Callable;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -28,23 +29,29 @@ import java.util.concurrent.TimeoutException;
  * {@link CollapseExecutionException}. If the running caller's thread is interrupted and the work
  * fails, that caller alone gets the failure and one of the waiting callers runs the work again.
  */
-public final class BlockingCallableGroupCollapseExecutor implements AutoCloseable {
+public final class BlockingCallableGroupCollapseExecutor extends GroupExecutorBase
+    implements AutoCloseable {
 
-  private final FlightMap flights;
-
-  /** Creates an executor named after this class, with no listener. */
+  /** Creates an executor with the default {@link GroupCollapseExecutorOptions}. */
   public BlockingCallableGroupCollapseExecutor() {
-    this(null, CollapseListener.NONE);
+    this(GroupCollapseExecutorOptions.defaults());
   }
 
   /**
-   * Creates an executor.
+   * Creates an executor; the same as passing {@link GroupCollapseExecutorOptions} with this name
+   * and listener.
    *
    * @param name the name used in messages and reports; {@code null} for the class name
    * @param listener receives a report for each shared run
+   * @throws IllegalArgumentException if {@code name} is blank
    */
   public BlockingCallableGroupCollapseExecutor(String name, CollapseListener listener) {
-    this.flights = new FlightMap(Names.of(name, getClass()), listener);
+    this(options(name, listener));
+  }
+
+  /** Creates an executor with the given options; it has no use for their executor. */
+  public BlockingCallableGroupCollapseExecutor(GroupCollapseExecutorOptions options) {
+    super(options);
   }
 
   /**
@@ -77,7 +84,6 @@ public final class BlockingCallableGroupCollapseExecutor implements AutoCloseabl
     return execute(group, callable, Timeouts.toNanos(timeout));
   }
 
-  @SuppressWarnings("unchecked")
   private <T> T execute(Object group, Callable<T> callable, long timeoutNanos) {
     Objects.requireNonNull(group, "group");
     Objects.requireNonNull(callable, "callable");
@@ -88,60 +94,51 @@ public final class BlockingCallableGroupCollapseExecutor implements AutoCloseabl
       if (flight == mine) {
         return run(group, mine, callable);
       }
-      Object result = await(group, flight, timeoutNanos, deadline);
-      if (result != Flight.RETRY) {
-        return (T) result;
+      T result = await(group, flight, timeoutNanos, deadline);
+      if (!flight.isRetry()) {
+        return result;
       }
     }
   }
 
   private <T> T run(Object group, Flight flight, Callable<T> callable) {
     T result;
-    flight.runner(Thread.currentThread());
     try {
-      result = callable.call();
+      result = flight.call(callable);
     } catch (Throwable failure) {
-      flight.runner(null);
       if (failure instanceof InterruptedException || Thread.currentThread().isInterrupted()) {
         // the interrupt was meant for this caller, not for the ones waiting on it
-        flights.complete(group, flight, Flight.RETRY, null);
+        flight.markRetry();
+        flights.complete(group, flight, null, null);
       } else {
         flights.complete(group, flight, null, failure);
       }
       throw Failures.rethrow(failure);
     }
-    flight.runner(null);
     flights.complete(group, flight, result, null);
     return result;
   }
 
-  private Object await(Object group, Flight flight, long timeoutNanos, long deadline) {
+  private <T> T await(Object group, Flight flight, long timeoutNanos, long deadline) {
+    CompletableFuture<T> result = flight.newCaller();
     try {
       if (timeoutNanos < 0) {
-        return flight.get();
+        return result.get();
       }
-      return flight.get(deadline - System.nanoTime(), TimeUnit.NANOSECONDS);
+      return result.get(deadline - System.nanoTime(), TimeUnit.NANOSECONDS);
     } catch (ExecutionException e) {
-      throw Failures.rethrow(e.getCause());
+      // the exception as the work threw it, as the caller that ran it gets it
+      throw Failures.rethrow(flight.failure());
     } catch (InterruptedException e) {
+      result.cancel(/* mayInterruptIfRunning= */ false);
       Thread.currentThread().interrupt();
       throw new CollapseExecutionException(
           flights.name() + ": interrupted while waiting for group " + group, e);
     } catch (TimeoutException e) {
+      result.cancel(/* mayInterruptIfRunning= */ false);
       Reports.timedOut(flights.listener(), flights.name());
       throw new CollapseTimeoutException(flights.name() + ": no result for group " + group
           + " within " + timeoutNanos / 1_000_000 + " ms");
     }
-  }
-
-  /** Returns this executor's name, as used in error messages and reports. */
-  public String name() {
-    return flights.name();
-  }
-
-  /** Refuses new calls; runs in progress complete for their callers. Idempotent. */
-  @Override
-  public void close() {
-    flights.close();
   }
 }

@@ -6,19 +6,21 @@ import java.util.Objects;
 import java.util.concurrent.locks.LockSupport;
 
 /**
- * One submitted input and its outcome. The same object is the {@link io.github.collapseexecutor.core.Input}
- * handed to {@code doExecute} and the {@link Bundle} handed to {@code bindingOutput}, so a call costs
- * one allocation (plus its future in the future-returning flavours).
+ * One submitted input and its outcome. The same object is the {@link Input} handed to
+ * {@code doExecute} and the {@link Bundle} handed to {@code bindingOutput}, so a call costs one
+ * allocation (plus its future in the future-returning flavours).
  *
- * <p>State moves only forward, except that a caller's leader hand-off ({@link #LEAD}) returns to
+ * <p>Every change of state is one of the named methods below; nothing else writes the state.
+ * State moves only forward, except that a caller's leader hand-off ({@link #LEAD}) returns to
  * {@link #TAKEN} once its thread picks the batch up, and an interrupted batch puts its calls back to
  * {@link #QUEUED}:
  *
  * <pre>
- * QUEUED --take--> TAKEN --bind--> COMPLETING --> DONE
- *   |                |  \--bind future--> BOUND --settle--> COMPLETING --> DONE
- *   |                \--hand lead--> LEAD --picked up--> TAKEN
- *   \--caller leaves (under the engine lock)--> LEFT      TAKEN/BOUND --caller leaves--> LEFT
+ * QUEUED --take--> TAKEN --settle--> COMPLETING --> DONE
+ *   |                |  \--markBound--> BOUND --settle--> COMPLETING --> DONE
+ *   |                \--askToLead--> LEAD --takeLead--> TAKEN
+ *   |                 \--requeue--> QUEUED       LEAD --giveUpLead--> LEFT
+ *   \--leaveQueue (under the engine lock)--> LEFT     TAKEN/BOUND --leaveBatch--> LEFT
  * </pre>
  */
 final class Call<I, O> implements Bundle<I, O>, CallerFuture.Owner {
@@ -31,6 +33,18 @@ final class Call<I, O> implements Bundle<I, O>, CallerFuture.Owner {
   static final int DONE = 5;
   static final int LEFT = 6;
 
+  /** What {@link #leaveBatch} found. */
+  enum Leaving {
+    /** The caller is out now. */
+    LEFT,
+    /** The call is still queued: it leaves under the engine's lock ({@link #leaveQueue}). */
+    QUEUED,
+    /** The caller was asked to lead its batch and must pass it on first. */
+    ASKED_TO_LEAD,
+    /** The call is settled, or its caller left before: nothing to do. */
+    TOO_LATE
+  }
+
   private static final VarHandle STATE;
 
   static {
@@ -42,13 +56,13 @@ final class Call<I, O> implements Bundle<I, O>, CallerFuture.Owner {
   }
 
   private final I value;
-  final Object groupKey;
-  final long submittedNanos;
+  private final Object groupKey;
+  private final long submittedNanos;
   /** The blocked caller to wake, for the blocking flavours; {@code null} otherwise. */
-  final Thread waiter;
+  private final Thread waiter;
   /** The caller's future, for the future-returning flavours; {@code null} otherwise. */
-  final CallerFuture<O> future;
-  final String executorName;
+  private final CallerFuture<O> future;
+  private final String executorName;
   /** The engine to tell when the caller leaves or blocks on its future; {@code null} for blocking. */
   private final BatchEngine<I, O> engine;
 
@@ -56,9 +70,9 @@ final class Call<I, O> implements Bundle<I, O>, CallerFuture.Owner {
   private O output;
   private Throwable failure;
   /** The group this call queued in; guarded by the engine lock. */
-  BatchEngine.Group<I, O> group;
+  private BatchGroup<I, O> group;
   /** The batch this call belongs to once taken; read by a caller asked to lead it. */
-  volatile Batch<I, O> batch;
+  private volatile Batch<I, O> batch;
 
   Call(I value, Object groupKey, long submittedNanos, Thread waiter, CallerFuture<O> future,
       String executorName, BatchEngine<I, O> engine) {
@@ -72,12 +86,12 @@ final class Call<I, O> implements Bundle<I, O>, CallerFuture.Owner {
   }
 
   /** Creates a call whose caller blocks on the current thread. */
-  public static <I, O> Call<I, O> blocking(I value, Object groupKey, long nanos, String name) {
+  static <I, O> Call<I, O> blocking(I value, Object groupKey, long nanos, String name) {
     return new Call<>(value, groupKey, nanos, Thread.currentThread(), null, name, null);
   }
 
   /** Creates a call whose caller waits on a future; the future learns when its caller leaves. */
-  public static <I, O> Call<I, O> withFuture(
+  static <I, O> Call<I, O> withFuture(
       I value, Object groupKey, long nanos, String name, BatchEngine<I, O> engine) {
     CallerFuture<O> future = new CallerFuture<>();
     Call<I, O> call = new Call<>(value, groupKey, nanos, null, future, name, engine);
@@ -92,7 +106,7 @@ final class Call<I, O> implements Bundle<I, O>, CallerFuture.Owner {
 
   @Override
   public void beforeBlocking() {
-    IllegalStateException refused = engine.beforeWaiting(this);
+    IllegalStateException refused = HeldSlots.beforeWaiting(engine, this);
     if (refused != null) {
       future.settle(null, refused);
     }
@@ -104,62 +118,105 @@ final class Call<I, O> implements Bundle<I, O>, CallerFuture.Owner {
   }
 
   /** Returns the future the caller waits on, for the future-returning flavours. */
-  public CallerFuture<O> future() {
+  CallerFuture<O> future() {
     return future;
   }
 
-  int state() {
-    return state;
+  Object groupKey() {
+    return groupKey;
   }
 
-  boolean casState(int expected, int next) {
-    return STATE.compareAndSet(this, expected, next);
+  long submittedNanos() {
+    return submittedNanos;
   }
 
-  void setState(int next) {
-    state = next;
+  /** Whether the caller of this call is the current thread, blocked in the blocking flavour. */
+  boolean isCallerThread() {
+    return waiter == Thread.currentThread();
   }
 
-  boolean isDone() {
-    return state == DONE;
+  // ---- transitions ----
+
+  /** Queues this call in {@code group}; under the engine lock, or before anyone else sees it. */
+  void queueIn(BatchGroup<I, O> group) {
+    this.group = group;
   }
 
-  /** Whether nobody settled this call yet although it is in a running batch. */
-  boolean isUnsettled() {
-    int s = state;
-    return s == TAKEN || s == LEAD;
+  BatchGroup<I, O> group() {
+    return group;
   }
 
-  O output() {
-    return output;
+  /** QUEUED to TAKEN: the call joins {@code batch}; under the engine lock, or before it is shared. */
+  void take(Batch<I, O> batch) {
+    this.batch = batch;
+    state = TAKEN;
   }
 
-  Throwable failure() {
-    return failure;
+  /** TAKEN back to QUEUED, for a batch interrupted before it produced anything. */
+  boolean requeue() {
+    return STATE.compareAndSet(this, TAKEN, QUEUED);
   }
 
-  @Override
-  public void bindOutput(O output) {
-    if (!settle(output, null)) {
-      throw new IllegalStateException(
-          executorName + ": an output was already bound for input " + value);
+  /** QUEUED to LEFT, under the engine lock; false if the call is no longer queued. */
+  boolean leaveQueue() {
+    if (state != QUEUED) {
+      return false;
+    }
+    state = LEFT;
+    return true;
+  }
+
+  /** TAKEN or BOUND to LEFT: the batch drops this call's output. */
+  Leaving leaveBatch() {
+    for (;;) {
+      int s = state;
+      if (s == QUEUED) {
+        return Leaving.QUEUED;
+      }
+      if (s == LEAD) {
+        return Leaving.ASKED_TO_LEAD;
+      }
+      if (s != TAKEN && s != BOUND) {
+        return Leaving.TOO_LATE;
+      }
+      if (STATE.compareAndSet(this, s, LEFT)) {
+        return Leaving.LEFT;
+      }
     }
   }
 
-  @Override
-  public void fail(Throwable failure) {
-    Objects.requireNonNull(failure, "failure");
-    if (!settle(null, failure)) {
-      throw new IllegalStateException(
-          executorName + ": an output was already bound for input " + value);
+  /** TAKEN to LEAD: asks this call's blocked caller to run its batch, and wakes it. */
+  boolean askToLead() {
+    if (!STATE.compareAndSet(this, TAKEN, LEAD)) {
+      return false;
     }
+    if (waiter != Thread.currentThread()) {
+      LockSupport.unpark(waiter);
+    }
+    return true;
   }
 
-  /** Marks this call as waiting for a future the batch bound; false if it was settled before. */
+  /** LEAD to TAKEN, on the caller's own thread: returns the batch it is to run. */
+  Batch<I, O> takeLead() {
+    state = TAKEN;
+    return batch;
+  }
+
+  /** LEAD to LEFT: a caller asked to lead gives up; it must pass {@link #batch()} on. */
+  boolean giveUpLead() {
+    return STATE.compareAndSet(this, LEAD, LEFT);
+  }
+
+  /** Returns the batch this call was taken into. */
+  Batch<I, O> batch() {
+    return batch;
+  }
+
+  /** TAKEN to BOUND: the batch bound a future; false if the call was settled before. */
   boolean markBound() {
     for (;;) {
       int s = state;
-      if (s == TAKEN && casState(TAKEN, BOUND)) {
+      if (s == TAKEN && STATE.compareAndSet(this, TAKEN, BOUND)) {
         return true;
       }
       if (s == LEFT) {
@@ -172,7 +229,7 @@ final class Call<I, O> implements Bundle<I, O>, CallerFuture.Owner {
   }
 
   /**
-   * Settles this call with an output or a failure and wakes its caller.
+   * TAKEN or BOUND to DONE: settles this call with an output or a failure and wakes its caller.
    *
    * @return false if it was settled before; true if it is settled now or its caller has left
    */
@@ -185,7 +242,7 @@ final class Call<I, O> implements Bundle<I, O>, CallerFuture.Owner {
       if (s != TAKEN && s != BOUND) {
         return false;
       }
-      if (casState(s, COMPLETING)) {
+      if (STATE.compareAndSet(this, s, COMPLETING)) {
         this.output = output;
         this.failure = failure;
         state = DONE;
@@ -197,6 +254,73 @@ final class Call<I, O> implements Bundle<I, O>, CallerFuture.Owner {
         return true;
       }
     }
+  }
+
+  // ---- state, as the caller and the engine read it ----
+
+  int state() {
+    return state;
+  }
+
+  boolean isQueued() {
+    return state == QUEUED;
+  }
+
+  boolean isAskedToLead() {
+    return state == LEAD;
+  }
+
+  boolean isLeft() {
+    return state == LEFT;
+  }
+
+  boolean isDone() {
+    return state == DONE;
+  }
+
+  /** Whether an outcome is being written; it is there a few instructions later. */
+  boolean isCompleting() {
+    return state == COMPLETING;
+  }
+
+  /** Whether nobody settled this call yet although it is in a running batch. */
+  boolean isUnsettled() {
+    int s = state;
+    return s == TAKEN || s == LEAD;
+  }
+
+  /** Returns the failure the call was settled with, or null. */
+  Throwable failure() {
+    return failure;
+  }
+
+  /** Returns the output, or throws the failure as the blocking flavours promise. */
+  O outcome() {
+    if (failure == null) {
+      return output;
+    }
+    throw Failures.rethrow(failure);
+  }
+
+  @Override
+  public void bindOutput(O output) {
+    if (!settle(output, null)) {
+      throw settledTwice();
+    }
+  }
+
+  @Override
+  public void fail(Throwable failure) {
+    Objects.requireNonNull(failure, "failure");
+    if (!settle(null, failure)) {
+      throw settledTwice();
+    }
+  }
+
+  /** The error for a bundle settled a second time. */
+  IllegalStateException settledTwice() {
+    return new IllegalStateException(
+        executorName + ": an output was already bound for input " + value);
   }
 
   @Override

@@ -20,7 +20,7 @@ final class CallerFuture<T> extends CompletableFuture<T> {
 
   /** What the executor is told of the caller's own use of its future. */
   @FunctionalInterface
-  public interface Owner {
+  interface Owner {
 
     /** The caller completed or cancelled its future before the executor did. */
     void left(Throwable failure);
@@ -32,12 +32,12 @@ final class CallerFuture<T> extends CompletableFuture<T> {
   private volatile Owner owner;
 
   /** Sets who learns when the caller leaves or blocks. */
-  public void owner(Owner owner) {
+  void owner(Owner owner) {
     this.owner = owner;
   }
 
   /** Completes this future from the executor's side, without reporting a leave. */
-  public boolean settle(T value, Throwable failure) {
+  boolean settle(T value, Throwable failure) {
     return failure == null ? super.complete(value) : super.completeExceptionally(failure);
   }
 

@@ -4,7 +4,6 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
 import java.util.List;
-import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
@@ -34,10 +33,9 @@ import java.util.concurrent.RejectedExecutionException;
  * @param <BATCH_OUTPUT> the type {@code doExecute} returns for a whole batch
  */
 public abstract class CollapseExecutorAsyncSupport<INPUT, OUTPUT, BATCH_OUTPUT>
-    implements AutoCloseable {
+    extends BatchExecutorBase<INPUT, OUTPUT> implements AutoCloseable {
 
-  private final BatchEngine<INPUT, OUTPUT> engine;
-  private final BatchEngine.Sink<INPUT, OUTPUT> dispatch = this::dispatch;
+  private final BatchRunner<INPUT, OUTPUT, BATCH_OUTPUT, BATCH_OUTPUT> runner;
   private final ExecutorHolder executor;
 
   /** Creates an executor with the default {@link CollapseExecutorOptions}. */
@@ -47,8 +45,8 @@ public abstract class CollapseExecutorAsyncSupport<INPUT, OUTPUT, BATCH_OUTPUT>
 
   /** Creates an executor with the given options. */
   protected CollapseExecutorAsyncSupport(CollapseExecutorOptions options) {
-    Objects.requireNonNull(options, "options");
-    this.engine = new BatchEngine<>(Names.of(options.name(), getClass()), options);
+    super(options);
+    this.runner = BatchRunner.onPool(engine, this::dispatch, this::doExecute, this::bindFutures);
     this.executor = new ExecutorHolder(engine.name());
     engine.onTerminated(executor::shutdownOwnPool);
   }
@@ -61,7 +59,6 @@ public abstract class CollapseExecutorAsyncSupport<INPUT, OUTPUT, BATCH_OUTPUT>
   public void setExecutor(Executor executor) {
     this.executor.set(executor);
   }
-
 
   /**
    * Returns a future of the output for {@code input}, which runs in a batch with the inputs of
@@ -80,7 +77,7 @@ public abstract class CollapseExecutorAsyncSupport<INPUT, OUTPUT, BATCH_OUTPUT>
    */
   public CompletableFuture<OUTPUT> execute(INPUT input) {
     Call<INPUT, OUTPUT> call = engine.newFutureCall(input);
-    engine.submit(call, dispatch);
+    engine.submit(call, runner.sink());
     return call.future();
   }
 
@@ -103,23 +100,13 @@ public abstract class CollapseExecutorAsyncSupport<INPUT, OUTPUT, BATCH_OUTPUT>
   protected abstract void bindingOutput(
       BATCH_OUTPUT batchOutput, List<Bundle<INPUT, CompletableFuture<OUTPUT>>> bundles);
 
-  /** Returns how many inputs wait for a batch slot at this moment. */
-  int pendingInputs() {
-    return engine.pendingCount();
-  }
-
-  /** Returns this executor's name, as used in error messages and reports. */
-  public String name() {
-    return engine.name();
-  }
-
   /**
    * Refuses new calls; inputs already accepted still run. The executor's own pool, if it made one,
    * ends its threads once the last batch is done. Idempotent.
    */
   @Override
   public void close() {
-    engine.close();
+    super.close();
   }
 
   private boolean dispatch(Batch<INPUT, OUTPUT> batch) {
@@ -127,18 +114,15 @@ public abstract class CollapseExecutorAsyncSupport<INPUT, OUTPUT, BATCH_OUTPUT>
       Executor pool = executor.get();
       if (executor.isOwnPool(pool)) {
         // a thread for every task: the next batch may run here while another thread hands out
-        pool.execute(() -> BatchRuns.runOnPool(
-            engine, batch, dispatch, this::doExecute, this::bindFutures, pool));
+        pool.execute(() -> new OwnPoolRun<>(runner, pool).run(batch));
       } else {
-        pool.execute(() -> BatchRuns.runOnThisThread(
-            engine, batch, dispatch, this::doExecute, this::bindFutures,
-            /* requeueOnInterrupt= */ false));
+        pool.execute(() -> runner.run(batch));
       }
       return true;
     } catch (Throwable refused) {
       // a rejection, or any other failure of the executor: the batch's callers get it, and the
       // engine drops the batch and frees its slot
-      BatchRuns.failUnsettled(batch.liveCalls(), refused);
+      Batch.failUnsettled(batch.liveCalls(), refused);
       return false;
     }
   }
@@ -150,7 +134,4 @@ public abstract class CollapseExecutorAsyncSupport<INPUT, OUTPUT, BATCH_OUTPUT>
     }
     bindingOutput(output, Collections.unmodifiableList(bundles));
   }
-
-
-
 }

@@ -164,11 +164,7 @@ public final class CollapseExecutorOptions {
 
     /** Sets the name used in error messages and reports. */
     public Builder name(String name) {
-      Objects.requireNonNull(name, "name");
-      if (name.isBlank()) {
-        throw new IllegalArgumentException("name must not be blank");
-      }
-      this.name = name;
+      this.name = Names.requireNotBlank(name);
       return this;
     }
 

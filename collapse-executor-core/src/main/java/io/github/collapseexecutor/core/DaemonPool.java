@@ -23,7 +23,7 @@ final class DaemonPool {
    * many batches run at once; a batch handing out its outputs after its slot was freed needs a
    * thread of its own, so that the next batch does not wait behind it.
    */
-  public static ExecutorService create(String executorName) {
+  static ExecutorService create(String executorName) {
     return new ThreadPoolExecutor(0, Integer.MAX_VALUE, KEEP_ALIVE_SECONDS, TimeUnit.SECONDS,
         new SynchronousQueue<>(), new NamedDaemonThreads(executorName));
   }

@@ -16,12 +16,12 @@ final class ExecutorHolder {
   /** Written under the lock; read without it by {@link #isOwnPool}. */
   private volatile ExecutorService ownPool;
 
-  public ExecutorHolder(String name) {
+  ExecutorHolder(String name) {
     this.name = Objects.requireNonNull(name, "name");
   }
 
   /** Uses {@code executor} from now on; a pool made earlier ends its threads when idle. */
-  public void set(Executor executor) {
+  void set(Executor executor) {
     Objects.requireNonNull(executor, "executor");
     ExecutorService replaced;
     synchronized (this) {
@@ -35,7 +35,7 @@ final class ExecutorHolder {
   }
 
   /** Returns the executor to run work on, making the own pool if none was set. */
-  public Executor get() {
+  Executor get() {
     Executor current = executor;
     if (current != null) {
       return current;
@@ -54,12 +54,12 @@ final class ExecutorHolder {
    * Returns whether {@code executor} is the pool this holder made, which starts a thread for every
    * task it is given.
    */
-  public boolean isOwnPool(Executor executor) {
+  boolean isOwnPool(Executor executor) {
     return executor == ownPool;
   }
 
   /** Lets the own pool, if one was made, end its threads once its tasks are done. */
-  public void shutdownOwnPool() {
+  void shutdownOwnPool() {
     ExecutorService pool;
     synchronized (this) {
       pool = ownPool;

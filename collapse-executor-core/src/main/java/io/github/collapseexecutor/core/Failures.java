@@ -13,7 +13,7 @@ final class Failures {
    * {@link CollapseExecutionException}; an {@link InterruptedException} also sets the current
    * thread's interrupt flag again. Declared to return so callers can write {@code throw rethrow(e)}.
    */
-  public static RuntimeException rethrow(Throwable failure) {
+  static RuntimeException rethrow(Throwable failure) {
     if (failure instanceof RuntimeException) {
       throw (RuntimeException) failure;
     }
@@ -27,7 +27,7 @@ final class Failures {
   }
 
   /** Returns the exception a {@link java.util.concurrent.CompletableFuture} stage wrapped. */
-  public static Throwable unwrap(Throwable failure) {
+  static Throwable unwrap(Throwable failure) {
     if ((failure instanceof CompletionException || failure instanceof ExecutionException)
         && failure.getCause() != null) {
       return failure.getCause();

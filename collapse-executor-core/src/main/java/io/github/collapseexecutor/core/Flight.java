@@ -2,12 +2,16 @@ package io.github.collapseexecutor.core;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
-import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Callable;
 
 /**
- * One run of same-key work that concurrent callers share. Completes with the work's result, with
- * its failure, or with {@link #RETRY} when the run was cut short by its leader's interrupt and the
- * waiting callers should start a new one instead.
+ * One run of same-key work that concurrent callers share. Completes with the work's result or its
+ * failure; a run cut short by its leader's interrupt is marked {@link #markRetry() for retry}, and
+ * its waiting callers start a new one instead of sharing it.
+ *
+ * <p>Every caller waits on a {@link CallerFuture} of its own ({@link #newCaller}); the flight
+ * itself is no future, so that only {@link FlightMap#complete} completes it, and each caller's
+ * future exactly once.
  *
  * <p>Callers join while the run is in flight; once it completes, joining is closed, so a caller
  * never receives a result that was finished before it arrived.
@@ -22,10 +26,7 @@ import java.util.concurrent.CompletableFuture;
  * enough have left, so that a run that takes very long, or never ends, holds on to the callers
  * still waiting for it and not to every caller that ever gave up on it.
  */
-final class Flight extends CompletableFuture<Object> {
-
-  /** The result of a run that its callers must not share; they start another run. */
-  public static final Object RETRY = new Object();
+final class Flight implements CallerFuture.Owner {
 
   private static final VarHandle COUNTS;
   private static final VarHandle CALLERS;
@@ -65,7 +66,7 @@ final class Flight extends CompletableFuture<Object> {
 
   private volatile long counts = JOINED_ONE | 1;
   /** When the run started, for the listener's report; zero when nobody listens. */
-  final long startNanos;
+  private final long startNanos;
   private volatile Runnable onAbandon;
   /** The callers' futures, most recent first, until the flight completes. */
   private volatile Waiting callers;
@@ -75,14 +76,47 @@ final class Flight extends CompletableFuture<Object> {
    * every thread sees its own writes, so no other thread can mistake itself for it.
    */
   private Thread runner;
+  /**
+   * The outcome, for callers that arrive after the callers were settled: written before the
+   * caller list is marked settled, and read only after it is seen so.
+   */
+  private Object value;
+  private Throwable failure;
+  /** Whether the callers must start a run of their own; written before the run completes. */
+  private volatile boolean retry;
 
   Flight(long startNanos) {
     this.startNanos = startNanos;
   }
 
-  /** Marks the current thread as inside the work of this flight, or none for {@code null}. */
-  public void runner(Thread thread) {
-    runner = thread;
+  long startNanos() {
+    return startNanos;
+  }
+
+  /**
+   * Calls the work on the current thread, marked meanwhile as the thread inside the work of this
+   * flight, so that it cannot join its own run.
+   */
+  <T> T call(Callable<T> work) throws Exception {
+    runner = Thread.currentThread();
+    try {
+      return work.call();
+    } finally {
+      runner = null;
+    }
+  }
+
+  /**
+   * Marks this run as one its callers must not share: its leader's interrupt cut it short, and the
+   * waiting callers start a new run. Call before {@link FlightMap#complete}.
+   */
+  void markRetry() {
+    retry = true;
+  }
+
+  /** Whether a caller settled by this flight must start a run of its own. */
+  boolean isRetry() {
+    return retry;
   }
 
   /** Whether the current thread is inside the work of this flight. */
@@ -110,20 +144,25 @@ final class Flight extends CompletableFuture<Object> {
   }
 
   /** Whether every caller left before the run completed. */
-  public boolean isAbandoned() {
+  boolean isAbandoned() {
     long c = counts;
-    return (c & CLOSED) != 0 && (c & LIVE_MASK) == 0 && !isDone();
+    return (c & CLOSED) != 0 && (c & LIVE_MASK) == 0 && !isCompleted();
+  }
+
+  /** Whether the run completed and its callers were settled. */
+  boolean isCompleted() {
+    return callers == SETTLED;
   }
 
   /** Sets what runs when every caller has left before completion (cancelling the work). */
-  public void onAbandon(Runnable onAbandon) {
+  void onAbandon(Runnable onAbandon) {
     this.onAbandon = onAbandon;
   }
 
   /** Returns a future for one caller; cancelling it leaves the flight, not cancels it. */
-  public <T> CallerFuture<T> newCaller() {
+  <T> CallerFuture<T> newCaller() {
     CallerFuture<T> caller = new CallerFuture<>();
-    caller.owner(failure -> leave());
+    caller.owner(this);
     for (;;) {
       Waiting head = callers;
       if (head == SETTLED) {
@@ -136,16 +175,16 @@ final class Flight extends CompletableFuture<Object> {
     }
   }
 
-  /** Completes the run with a value, then each caller's future in the order they joined. */
-  void finish(Object value) {
-    complete(value);
-    settleCallers(value, null);
+  /** Completes the run, then each caller's future in the order they joined. */
+  void finish(Object value, Throwable failure) {
+    this.value = value;
+    this.failure = failure;
+    settleCallers(value, failure == null ? null : Failures.unwrap(failure));
   }
 
-  /** Completes the run with a failure, then each caller's future in the order they joined. */
-  void finishExceptionally(Throwable failure) {
-    completeExceptionally(failure);
-    settleCallers(null, Failures.unwrap(failure));
+  /** Returns the exception the work threw, as thrown, once the callers were settled; or null. */
+  Throwable failure() {
+    return failure;
   }
 
   @SuppressWarnings("unchecked")
@@ -175,8 +214,13 @@ final class Flight extends CompletableFuture<Object> {
   /** Settles a caller that arrived after the callers were settled, from the completed run. */
   @SuppressWarnings("unchecked")
   private void settleFromOutcome(CallerFuture<?> caller) {
-    whenComplete((value, failure) -> ((CallerFuture<Object>) caller)
-        .settle(value, failure == null ? null : Failures.unwrap(failure)));
+    ((CallerFuture<Object>) caller).settle(value, failure == null ? null : Failures.unwrap(failure));
+  }
+
+  /** A caller completed or cancelled its own future: it no longer waits. */
+  @Override
+  public void left(Throwable failure) {
+    leave();
   }
 
   private void leave() {

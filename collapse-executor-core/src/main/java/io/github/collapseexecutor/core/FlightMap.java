@@ -1,10 +1,17 @@
 package io.github.collapseexecutor.core;
 
 import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 
 /** The flights in progress of one same-key executor, by group key. */
 final class FlightMap {
+
+  /** What the caller whose flight went in does with it: start the work. */
+  @FunctionalInterface
+  interface Start<W> {
+    void start(Object group, Flight flight, W work);
+  }
 
   private final ConcurrentHashMap<Object, Flight> flights = new ConcurrentHashMap<>();
   private final String name;
@@ -12,35 +19,51 @@ final class FlightMap {
   private volatile boolean closed;
   private volatile Runnable onTerminated = () -> {};
 
-  public FlightMap(String name, CollapseListener listener) {
+  FlightMap(String name, CollapseListener listener) {
     this.name = Objects.requireNonNull(name, "name");
     this.listener = Objects.requireNonNull(listener, "listener");
   }
 
-  public String name() {
+  String name() {
     return name;
   }
 
-  public CollapseListener listener() {
+  CollapseListener listener() {
     return listener;
   }
 
   /** Sets what runs after {@link #close()} once no flight is in progress. */
-  public void onTerminated(Runnable onTerminated) {
+  void onTerminated(Runnable onTerminated) {
     this.onTerminated = onTerminated;
   }
 
   /** Creates a flight that a caller may register with {@link #joinOrStart}. */
-  public Flight newFlight() {
+  Flight newFlight() {
     // the clock is read only for a listener's report
     return new Flight(listener == CollapseListener.NONE ? 0L : System.nanoTime());
+  }
+
+  /**
+   * Returns a future of the flight in progress for {@code group}, or of a new one that
+   * {@code start} starts with {@code work} on this thread.
+   */
+  <T, W> CompletableFuture<T> join(Object group, W work, Start<? super W> start) {
+    Objects.requireNonNull(group, "group");
+    Objects.requireNonNull(work, "callable");
+    Flight mine = newFlight();
+    Flight flight = joinOrStart(group, mine);
+    CompletableFuture<T> caller = flight.newCaller();
+    if (flight == mine) {
+      start.start(group, mine, work);
+    }
+    return caller;
   }
 
   /**
    * Joins the flight in progress for {@code group}, or registers {@code mine} as that flight if
    * there is none; the caller that gets {@code mine} back must run the work.
    */
-  public Flight joinOrStart(Object group, Flight mine) {
+  Flight joinOrStart(Object group, Flight mine) {
     Objects.requireNonNull(group, "group");
     if (closed) {
       throw new IllegalStateException(name + " is closed");
@@ -64,24 +87,20 @@ final class FlightMap {
   }
 
   /** Completes a flight: closes it to new callers, removes it, then hands out its outcome. */
-  public void complete(Object group, Flight flight, Object value, Throwable failure) {
+  void complete(Object group, Flight flight, Object value, Throwable failure) {
     int size = flight.close();
     flights.remove(group, flight);
-    if (failure == null) {
-      flight.finish(value);
-    } else {
-      flight.finishExceptionally(failure);
-    }
+    flight.finish(value, failure);
     if (closed && flights.isEmpty()) {
       onTerminated.run();
     }
     if (listener != CollapseListener.NONE) {
       Reports.batch(listener, new BatchReport(
-          name, size, 0, System.nanoTime() - flight.startNanos, failure));
+          name, size, 0, System.nanoTime() - flight.startNanos(), failure));
     }
   }
 
-  public void close() {
+  void close() {
     closed = true;
     if (flights.isEmpty()) {
       onTerminated.run();

@@ -8,7 +8,7 @@ final class FutureBundle<I, O> implements Bundle<I, CompletableFuture<O>> {
 
   private final Call<I, O> call;
 
-  public FutureBundle(Call<I, O> call) {
+  FutureBundle(Call<I, O> call) {
     this.call = call;
   }
 
@@ -21,8 +21,7 @@ final class FutureBundle<I, O> implements Bundle<I, CompletableFuture<O>> {
   public void bindOutput(CompletableFuture<O> output) {
     Objects.requireNonNull(output, "output future");
     if (!call.markBound()) {
-      throw new IllegalStateException(
-          call.executorName + ": an output was already bound for input " + call.value());
+      throw call.settledTwice();
     }
     output.whenComplete((value, failure) ->
         call.settle(value, failure == null ? null : Failures.unwrap(failure)));

@@ -36,6 +36,32 @@ final class HeldSlots {
     return CURRENT.get();
   }
 
+  /**
+   * Called on a caller's thread before it blocks for {@code call}, which is not settled yet. Gives
+   * back the slots this thread holds only to hand out outputs of the call's executor and runs the
+   * batch starts this thread deferred, so that the call can start. A call that still waits for a
+   * slot while this thread holds every slot, running {@code doExecute}, would wait for itself: it
+   * leaves its queue instead.
+   *
+   * @return the error to fail the call with, having left, or null if the call may be waited for
+   */
+  static <I, O> IllegalStateException beforeWaiting(BatchEngine<I, O> engine, Call<I, O> call) {
+    HeldSlots held = current();
+    held.releaseHandOuts(engine);
+    Trampoline.runDeferred();
+    int slots = engine.maxConcurrentBatches();
+    if (!call.isQueued() || held.running(engine) < slots) {
+      return null;
+    }
+    String name = engine.name();
+    IllegalStateException refused = new IllegalStateException(name + ": execute("
+        + Names.describe(call.value()) + ") was called from doExecute of " + name
+        + " on a thread that holds all " + slots + " of its batch slots;"
+        + " waiting for it would wait forever");
+    engine.leave(call, refused);
+    return refused;
+  }
+
   /** Marks that this thread runs {@code doExecute} of a batch of {@code engine}; see {@link #pop}. */
   int pushRunning(BatchEngine<?, ?> engine) {
     return push(engine, RUNNING);
@@ -45,9 +71,9 @@ final class HeldSlots {
    * Marks that this thread hands out the outputs of {@code batch} before giving its slot back to
    * {@code sink}, which {@link #releaseHandOuts} may do early.
    */
-  <I, O> int pushHandingOut(BatchEngine<I, O> engine, Batch<I, O> batch, BatchEngine.Sink<I, O> sink) {
+  <I, O> int pushHandingOut(BatchEngine<I, O> engine, Batch<I, O> batch, BatchSink<I, O> sink) {
     int frame = push(engine, HANDING_OUT);
-    batch.releaseTo = sink;
+    batch.releaseTo(sink);
     handOuts[frame] = batch;
     return frame;
   }
@@ -90,7 +116,7 @@ final class HeldSlots {
         kinds[i] = RELEASED;
         // marked first: finish may start batches whose user code comes back here
         Batch<I, O> batch = (Batch<I, O>) handOuts[i];
-        engine.finish(batch, batch.releaseTo);
+        engine.finish(batch, batch.releaseTo());
       }
     }
   }

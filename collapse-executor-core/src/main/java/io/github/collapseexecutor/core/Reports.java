@@ -13,7 +13,7 @@ final class Reports {
 
   private Reports() {}
 
-  public static void batch(CollapseListener listener, BatchReport report) {
+  static void batch(CollapseListener listener, BatchReport report) {
     if (listener == CollapseListener.NONE) {
       return;
     }
@@ -24,7 +24,7 @@ final class Reports {
     }
   }
 
-  public static void rejected(CollapseListener listener, String executorName) {
+  static void rejected(CollapseListener listener, String executorName) {
     try {
       listener.callRejected(executorName);
     } catch (Throwable e) {
@@ -32,7 +32,7 @@ final class Reports {
     }
   }
 
-  public static void timedOut(CollapseListener listener, String executorName) {
+  static void timedOut(CollapseListener listener, String executorName) {
     try {
       listener.callTimedOut(executorName);
     } catch (Throwable e) {

@@ -27,12 +27,12 @@ final class SlotRelease {
    * Returns whether a batch of {@code calls} whose backend call took {@code executeNanos} should
    * hand out its outputs before giving its slot back.
    */
-  public boolean afterHandOut(int calls, long executeNanos) {
+  boolean afterHandOut(int calls, long executeNanos) {
     return calls * handOutNanosPerCall * 100 <= executeNanos * MAX_HAND_OUT_SHARE_PERCENT;
   }
 
   /** Records that handing out the outputs of {@code calls} calls took {@code nanos}. */
-  public void handedOut(int calls, long nanos) {
+  void handedOut(int calls, long nanos) {
     long perCall = nanos / calls;
     long previous = handOutNanosPerCall;
     // a moving average over about the last eight batches

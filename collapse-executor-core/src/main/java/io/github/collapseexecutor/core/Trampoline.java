@@ -23,46 +23,46 @@ final class Trampoline {
 
   private Trampoline() {}
 
-  public static void run(Runnable task) {
+  /** Runs {@code task} now, or after the task this thread is running, if any. */
+  static void run(Runnable task) {
     Trampoline trampoline = CURRENT.get();
     if (trampoline.running) {
       trampoline.queue.addLast(task);
       return;
     }
-    trampoline.running = true;
-    try {
-      trampoline.drain(task);
-    } finally {
-      trampoline.running = false;
-    }
+    trampoline.runOutermost(task);
   }
 
   /**
    * Runs {@code task} at once, even inside another task, and then what this thread deferred: for
    * work that user code starts and may wait for, which must not wait for the task around it.
    */
-  public static void runNow(Runnable task) {
+  static void runNow(Runnable task) {
     Trampoline trampoline = CURRENT.get();
     if (trampoline.running) {
       trampoline.drain(task);
       return;
     }
-    trampoline.running = true;
-    try {
-      trampoline.drain(task);
-    } finally {
-      trampoline.running = false;
-    }
+    trampoline.runOutermost(task);
   }
 
   /**
    * Runs at once what this thread deferred, if it is inside a task: called when user code inside a
    * task submitted a call or is about to wait for one, so that neither waits for the task to end.
    */
-  public static void runDeferred() {
+  static void runDeferred() {
     Trampoline trampoline = CURRENT.get();
     if (trampoline.running && !trampoline.queue.isEmpty()) {
       trampoline.drain(trampoline.queue.pollFirst());
+    }
+  }
+
+  private void runOutermost(Runnable first) {
+    running = true;
+    try {
+      drain(first);
+    } finally {
+      running = false;
     }
   }
 
