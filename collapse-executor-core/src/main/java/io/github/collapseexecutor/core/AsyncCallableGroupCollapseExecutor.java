@@ -10,8 +10,10 @@ import java.util.concurrent.Executor;
  * group share one run of the callable, and each caller gets its own future of the result.
  *
  * <p>Cancelling a caller's future (or letting its {@code orTimeout} fire) affects only that
- * caller; the work goes on while any caller waits. Without {@link #setExecutor(Executor)}, work
- * runs on a pool of this executor's own daemon threads, which end when idle. Semantics are
+ * caller; the work goes on while any caller waits. Work runs on the
+ * {@link GroupCollapseExecutorOptions#executor() executor of the options}, or the one given to
+ * {@link #setExecutor(Executor)} later; without one, on a pool of this executor's own daemon
+ * threads, which end when idle. Semantics are
  * otherwise those of {@link BlockingCallableGroupCollapseExecutor}; futures fail with the work's
  * exception as thrown, checked or not.
  */
