@@ -3,10 +3,6 @@ package io.github.collapseexecutor.core;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.concurrent.Callable;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 
 /**
  * Same-key collapse for blocking code (single flight): while a call for a group runs, concurrent
@@ -84,6 +80,7 @@ public final class BlockingCallableGroupCollapseExecutor extends GroupExecutorBa
     return execute(group, callable, Timeouts.toNanos(timeout));
   }
 
+  @SuppressWarnings("unchecked")
   private <T> T execute(Object group, Callable<T> callable, long timeoutNanos) {
     Objects.requireNonNull(group, "group");
     Objects.requireNonNull(callable, "callable");
@@ -94,9 +91,9 @@ public final class BlockingCallableGroupCollapseExecutor extends GroupExecutorBa
       if (flight == mine) {
         return run(group, mine, callable);
       }
-      T result = await(group, flight, timeoutNanos, deadline);
+      await(group, flight, timeoutNanos, deadline);
       if (!flight.isRetry()) {
-        return result;
+        return (T) flight.outcome();
       }
     }
   }
@@ -119,23 +116,16 @@ public final class BlockingCallableGroupCollapseExecutor extends GroupExecutorBa
     return result;
   }
 
-  private <T> T await(Object group, Flight flight, long timeoutNanos, long deadline) {
-    CompletableFuture<T> result = flight.newCaller();
+  private void await(Object group, Flight flight, long timeoutNanos, long deadline) {
+    boolean completed;
     try {
-      if (timeoutNanos < 0) {
-        return result.get();
-      }
-      return result.get(deadline - System.nanoTime(), TimeUnit.NANOSECONDS);
-    } catch (ExecutionException e) {
-      // the exception as the work threw it, as the caller that ran it gets it
-      throw Failures.rethrow(flight.failure());
+      completed = flight.awaitCompletion(timeoutNanos, deadline);
     } catch (InterruptedException e) {
-      result.cancel(/* mayInterruptIfRunning= */ false);
       Thread.currentThread().interrupt();
       throw new CollapseExecutionException(
           flights.name() + ": interrupted while waiting for group " + group, e);
-    } catch (TimeoutException e) {
-      result.cancel(/* mayInterruptIfRunning= */ false);
+    }
+    if (!completed) {
       Reports.timedOut(flights.listener(), flights.name());
       throw new CollapseTimeoutException(flights.name() + ": no result for group " + group
           + " within " + timeoutNanos / 1_000_000 + " ms");

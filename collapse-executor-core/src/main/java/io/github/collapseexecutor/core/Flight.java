@@ -3,15 +3,16 @@ package io.github.collapseexecutor.core;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.concurrent.Callable;
+import java.util.concurrent.locks.LockSupport;
 
 /**
  * One run of same-key work that concurrent callers share. Completes with the work's result or its
  * failure; a run cut short by its leader's interrupt is marked {@link #markRetry() for retry}, and
  * its waiting callers start a new one instead of sharing it.
  *
- * <p>Every caller waits on a {@link CallerFuture} of its own ({@link #newCaller}); the flight
- * itself is no future, so that only {@link FlightMap#complete} completes it, and each caller's
- * future exactly once.
+ * <p>A caller waits on a {@link CallerFuture} of its own ({@link #newCaller}), or blocks its thread
+ * until the run completes ({@link #awaitCompletion}). The flight itself is no future, so that only
+ * {@link FlightMap#complete} completes it, and each caller exactly once.
  *
  * <p>Callers join while the run is in flight; once it completes, joining is closed, so a caller
  * never receives a result that was finished before it arrived.
@@ -40,13 +41,13 @@ final class Flight implements CallerFuture.Owner {
   static final int PRUNE_AFTER_LEFT = 32;
 
   /** Marks the caller list of a completed flight: later callers are settled at once. */
-  private static final Waiting SETTLED = new Waiting(null, null);
+  private static final FlightWaiter SETTLED = new FlightWaiter.OnFuture(null);
 
   static {
     try {
       MethodHandles.Lookup lookup = MethodHandles.lookup();
       COUNTS = lookup.findVarHandle(Flight.class, "counts", long.class);
-      CALLERS = lookup.findVarHandle(Flight.class, "callers", Waiting.class);
+      CALLERS = lookup.findVarHandle(Flight.class, "callers", FlightWaiter.class);
       PRUNE = lookup.findVarHandle(Flight.class, "prune", int.class);
     } catch (ReflectiveOperationException e) {
       throw new ExceptionInInitializerError(e);
@@ -68,8 +69,8 @@ final class Flight implements CallerFuture.Owner {
   /** When the run started, for the listener's report; zero when nobody listens. */
   private final long startNanos;
   private volatile Runnable onAbandon;
-  /** The callers' futures, most recent first, until the flight completes. */
-  private volatile Waiting callers;
+  /** The callers, most recent first, until the flight completes. */
+  private volatile FlightWaiter callers;
   private volatile int prune;
   /**
    * The thread inside the work while it runs, read only to refuse that thread joining its own run:
@@ -163,14 +164,69 @@ final class Flight implements CallerFuture.Owner {
   <T> CallerFuture<T> newCaller() {
     CallerFuture<T> caller = new CallerFuture<>();
     caller.owner(this);
+    if (!push(new FlightWaiter.OnFuture(caller))) {
+      settleFromOutcome(caller);
+    }
+    return caller;
+  }
+
+  /**
+   * Blocks the current thread, a caller that joined, until the run completes, or until
+   * {@code deadline} unless {@code timeoutNanos} is negative. A caller whose time runs out or whose
+   * thread is interrupted leaves the flight.
+   *
+   * @return true once the run completed, false if the time ran out first
+   * @throws InterruptedException if the thread was interrupted first
+   */
+  boolean awaitCompletion(long timeoutNanos, long deadline) throws InterruptedException {
+    FlightWaiter.OnThread me = null;
     for (;;) {
-      Waiting head = callers;
-      if (head == SETTLED) {
-        settleFromOutcome(caller);
-        return caller;
+      if (isCompleted()) {
+        return true;
       }
-      if (CALLERS.compareAndSet(this, head, new Waiting(caller, head))) {
-        return caller;
+      if (me == null) {
+        me = new FlightWaiter.OnThread(Thread.currentThread());
+        push(me);
+        continue;
+      }
+      if (Thread.interrupted()) {
+        leave(me);
+        throw new InterruptedException();
+      }
+      if (timeoutNanos < 0) {
+        LockSupport.park(this);
+      } else {
+        long remaining = deadline - System.nanoTime();
+        if (remaining <= 0) {
+          leave(me);
+          return false;
+        }
+        LockSupport.parkNanos(this, remaining);
+      }
+    }
+  }
+
+  /**
+   * Returns the result of the completed run, or throws its failure as the blocking flavour
+   * promises.
+   */
+  Object outcome() {
+    if (failure == null) {
+      return value;
+    }
+    throw Failures.rethrow(failure);
+  }
+
+  /** Adds a caller to the list; false if the callers were settled already. */
+  private boolean push(FlightWaiter waiting) {
+    for (;;) {
+      FlightWaiter head = callers;
+      if (head == SETTLED) {
+        return false;
+      }
+      waiting.next = head;
+      if (CALLERS.compareAndSet(this, head, waiting)) {
+        return true;
       }
     }
   }
@@ -182,14 +238,8 @@ final class Flight implements CallerFuture.Owner {
     settleCallers(value, failure == null ? null : Failures.unwrap(failure));
   }
 
-  /** Returns the exception the work threw, as thrown, once the callers were settled; or null. */
-  Throwable failure() {
-    return failure;
-  }
-
-  @SuppressWarnings("unchecked")
   private void settleCallers(Object value, Throwable failure) {
-    Waiting head = (Waiting) CALLERS.getAndSet(this, SETTLED);
+    FlightWaiter head = (FlightWaiter) CALLERS.getAndSet(this, SETTLED);
     if (head == SETTLED) {
       return;
     }
@@ -199,15 +249,15 @@ final class Flight implements CallerFuture.Owner {
     while ((prune & PRUNING) != 0) {
       Thread.yield();
     }
-    Waiting oldestFirst = null;
-    for (Waiting w = head; w != null; ) {
-      Waiting next = w.next;
+    FlightWaiter oldestFirst = null;
+    for (FlightWaiter w = head; w != null; ) {
+      FlightWaiter next = w.next;
       w.next = oldestFirst;
       oldestFirst = w;
       w = next;
     }
-    for (Waiting w = oldestFirst; w != null; w = w.next) {
-      ((CallerFuture<Object>) w.caller).settle(value, failure);
+    for (FlightWaiter w = oldestFirst; w != null; w = w.next) {
+      w.settle(value, failure);
     }
   }
 
@@ -220,6 +270,11 @@ final class Flight implements CallerFuture.Owner {
   /** A caller completed or cancelled its own future: it no longer waits. */
   @Override
   public void left(Throwable failure) {
+    leave();
+  }
+
+  private void leave(FlightWaiter.OnThread waiting) {
+    waiting.markLeft();
     leave();
   }
 
@@ -261,16 +316,16 @@ final class Flight implements CallerFuture.Owner {
     }
     // callers that leave from here on are counted for the next pruning
     try {
-      Waiting head = callers;
+      FlightWaiter head = callers;
       if (head == SETTLED || head == null) {
         return;
       }
       // The head stays even if its caller left: callers join by swapping it, and may be doing so
       // now. Below it only this thread writes links, each of which skips callers that left and
       // cannot come back, so every caller still waiting stays reachable from the head.
-      Waiting kept = head;
-      for (Waiting w = head.next; w != null; w = w.next) {
-        if (w.caller.isDone()) {
+      FlightWaiter kept = head;
+      for (FlightWaiter w = head.next; w != null; w = w.next) {
+        if (w.hasLeft()) {
           kept.next = w.next;
         } else {
           kept = w;
@@ -284,20 +339,9 @@ final class Flight implements CallerFuture.Owner {
   /** Returns how many callers the list holds, waiting or not; for tests. */
   int listedCallers() {
     int listed = 0;
-    for (Waiting w = callers; w != null && w != SETTLED; w = w.next) {
+    for (FlightWaiter w = callers; w != null && w != SETTLED; w = w.next) {
       listed++;
     }
     return listed;
-  }
-
-  /** One caller's future in the list of a flight in progress. */
-  private static final class Waiting {
-    final CallerFuture<?> caller;
-    Waiting next;
-
-    Waiting(CallerFuture<?> caller, Waiting next) {
-      this.caller = caller;
-      this.next = next;
-    }
   }
 }

@@ -51,6 +51,35 @@ final class FlightPruningTest {
   }
 
   @Test
+  void blockedCallersWhoseTimeRunsOutAreDroppedWhileTheRunGoesOn() throws Exception {
+    Flight flight = start();
+
+    for (int i = 0; i < 1_000; i++) {
+      assertThat(flights.joinOrStart(KEY, flights.newFlight())).isSameAs(flight);
+      assertThat(flight.awaitCompletion(/* timeoutNanos= */ 0, System.nanoTime())).isFalse();
+    }
+
+    assertThat(flight.listedCallers()).isLessThanOrEqualTo(Flight.PRUNE_AFTER_LEFT + 2);
+    CompletableFuture<Object> late = join(flight);
+    flights.complete(KEY, flight, RESULT, null);
+    assertThat(late).isCompletedWithValue(RESULT);
+  }
+
+  @Test
+  void aBlockedCallerWakesWithTheOutcome() throws Exception {
+    Flight flight = start();
+    assertThat(flights.joinOrStart(KEY, flights.newFlight())).isSameAs(flight);
+    Future<Object> blocked = threads.submit(() -> {
+      assertThat(flight.awaitCompletion(/* timeoutNanos= */ -1, 0L)).isTrue();
+      return flight.outcome();
+    });
+
+    flights.complete(KEY, flight, RESULT, null);
+
+    assertThat(blocked.get(10, TimeUnit.SECONDS)).isEqualTo(RESULT);
+  }
+
+  @Test
   void callersThatLeaveAfterAllJoinedAreDroppedOnceTheyOutnumberTheWaiting() {
     Flight flight = start();
     CompletableFuture<Object> leader = flight.newCaller();
