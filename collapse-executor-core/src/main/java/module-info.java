@@ -4,5 +4,7 @@
  * so that it is hidden on the class path too.
  */
 module io.github.collapseexecutor.core {
+  requires jdk.jfr;
+
   exports io.github.collapseexecutor.core;
 }

@@ -167,6 +167,12 @@ final class Batch<I, O> {
         endNanos - startNanos, failure);
   }
 
+  /** Records the run as a Flight Recorder event, if a recording wants one. */
+  void record(String executorName, long endNanos, Throwable failure) {
+    CollapseEvents.batch(
+        executorName, live.size(), firstSubmittedNanos(), startNanos, endNanos, failure);
+  }
+
   /** Returns how long the run took until {@code nanos}. */
   long runNanos(long nanos) {
     return nanos - startNanos;

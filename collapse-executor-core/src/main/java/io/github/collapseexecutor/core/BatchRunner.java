@@ -289,6 +289,7 @@ final class BatchRunner<I, O, R, B> {
   }
 
   private void report(Batch<I, O> batch, long end, Throwable failure) {
+    batch.record(engine.name(), end, failure);
     CollapseListener listener = engine.listener();
     if (listener != CollapseListener.NONE) {
       Reports.batch(listener, batch.report(engine.name(), end, failure));

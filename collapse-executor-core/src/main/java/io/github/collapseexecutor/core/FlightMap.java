@@ -39,8 +39,9 @@ final class FlightMap {
 
   /** Creates a flight that a caller may register with {@link #joinOrStart}. */
   Flight newFlight() {
-    // the clock is read only for a listener's report
-    return new Flight(listener == CollapseListener.NONE ? 0L : System.nanoTime());
+    // the clock is read only for a listener's report or a recording
+    return new Flight(listener == CollapseListener.NONE && !CollapseEvents.batchWanted()
+        ? 0L : System.nanoTime());
   }
 
   /**
@@ -94,6 +95,7 @@ final class FlightMap {
     if (closed && flights.isEmpty()) {
       onTerminated.run();
     }
+    CollapseEvents.sharedRun(name, size, flight.startNanos(), flight.isRetry(), failure);
     if (listener != CollapseListener.NONE) {
       Reports.batch(listener, new BatchReport(
           name, size, 0, System.nanoTime() - flight.startNanos(), failure));

@@ -1,6 +1,5 @@
 package io.github.collapseexecutor.core;
 
-
 /**
  * Calls a {@link CollapseListener} so that a failing listener never reaches a caller: whatever it
  * throws, errors and checked exceptions thrown sneakily included, is logged and the executor goes
@@ -25,6 +24,7 @@ final class Reports {
   }
 
   static void rejected(CollapseListener listener, String executorName) {
+    CollapseEvents.rejected(executorName);
     try {
       listener.callRejected(executorName);
     } catch (Throwable e) {
@@ -33,6 +33,7 @@ final class Reports {
   }
 
   static void timedOut(CollapseListener listener, String executorName) {
+    CollapseEvents.timedOut(executorName);
     try {
       listener.callTimedOut(executorName);
     } catch (Throwable e) {

@@ -7,7 +7,6 @@ import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
@@ -45,6 +44,15 @@ public final class HttpCollapseOptions {
 
   /** Default largest number of keys marked for hit-for-pass at once: 10,000. */
   public static final int DEFAULT_HIT_FOR_PASS_MAX_KEYS = 10_000;
+
+  /**
+   * Default time the request headers named in a response's {@code Vary} are remembered for its
+   * key: 120 s, as long as a key stays marked for hit-for-pass.
+   */
+  public static final Duration DEFAULT_VARY_TTL = Duration.ofSeconds(120);
+
+  /** Default largest number of keys whose {@code Vary} names are remembered at once: 10,000. */
+  public static final int DEFAULT_VARY_MAX_KEYS = 10_000;
 
   /**
    * Request headers that always join the key, so that different credentials never share: the
@@ -90,6 +98,9 @@ public final class HttpCollapseOptions {
   private final CollapseListener listener;
   private final Duration hitForPassTtl;
   private final int hitForPassMaxKeys;
+  private final Duration varyTtl;
+  private final int varyMaxKeys;
+  private final CollapseSwitch collapseSwitch = new CollapseSwitch();
 
   private HttpCollapseOptions(Builder builder) {
     this.name = builder.name;
@@ -103,6 +114,8 @@ public final class HttpCollapseOptions {
     this.listener = builder.listener;
     this.hitForPassTtl = builder.hitForPassTtl;
     this.hitForPassMaxKeys = builder.hitForPassMaxKeys;
+    this.varyTtl = builder.varyTtl;
+    this.varyMaxKeys = builder.varyMaxKeys;
   }
 
   /** Returns a builder with no group, no policy and every other setting at its default. */
@@ -130,18 +143,12 @@ public final class HttpCollapseOptions {
     return sensitiveHeaders;
   }
 
-  /**
-   * Returns the lower-case parts of a header name that make the header sensitive; see
-   * {@link Builder#sensitiveHeaderPatterns(Set)}.
-   */
+  /** Returns the lower-case parts of a header name that make the header sensitive. */
   public Set<String> sensitiveHeaderPatterns() {
     return sensitiveHeaderPatterns;
   }
 
-  /**
-   * Returns the lower-case names of the headers that are not sensitive though a pattern matches
-   * them; see {@link Builder#removeSensitiveHeaders(Collection)}.
-   */
+  /** Returns the lower-case names of the headers that no pattern makes sensitive. */
   public Set<String> nonSensitiveHeaders() {
     return nonSensitiveHeaders;
   }
@@ -177,6 +184,24 @@ public final class HttpCollapseOptions {
     return hitForPassMaxKeys;
   }
 
+  /**
+   * Returns how long the request headers a response names in {@code Vary} are remembered for its
+   * key; zero when they are not. See {@link Builder#varyTtl}.
+   */
+  public Duration varyTtl() {
+    return varyTtl;
+  }
+
+  /** Returns the largest number of keys whose {@code Vary} names are remembered at once. */
+  public int varyMaxKeys() {
+    return varyMaxKeys;
+  }
+
+  /** Returns the switch that turns each group's collapsing off and on: the one live part. */
+  public CollapseSwitch collapseSwitch() {
+    return collapseSwitch;
+  }
+
   @Override
   public String toString() {
     return "HttpCollapseOptions{groups=" + groups + ", policies=" + policies
@@ -184,7 +209,8 @@ public final class HttpCollapseOptions {
         + sensitiveHeaderPatterns + ", nonSensitiveHeaders=" + nonSensitiveHeaders
         + ", maxBodyBytes=" + maxBodyBytes
         + ", waitTimeout=" + waitTimeout + ", hitForPassTtl=" + hitForPassTtl
-        + ", hitForPassMaxKeys=" + hitForPassMaxKeys + "}";
+        + ", hitForPassMaxKeys=" + hitForPassMaxKeys + ", varyTtl=" + varyTtl
+        + ", varyMaxKeys=" + varyMaxKeys + "}";
   }
 
   /** Builds {@link HttpCollapseOptions}; setters validate at once, {@link #build()} checks names. */
@@ -201,16 +227,14 @@ public final class HttpCollapseOptions {
     private CollapseListener listener = CollapseListener.NONE;
     private Duration hitForPassTtl = DEFAULT_HIT_FOR_PASS_TTL;
     private int hitForPassMaxKeys = DEFAULT_HIT_FOR_PASS_MAX_KEYS;
+    private Duration varyTtl = DEFAULT_VARY_TTL;
+    private int varyMaxKeys = DEFAULT_VARY_MAX_KEYS;
 
     private Builder() {}
 
     /** Sets the name used in messages and reports. */
     public Builder name(String name) {
-      Objects.requireNonNull(name, "name");
-      if (name.isBlank()) {
-        throw new IllegalArgumentException("name must not be blank: '" + name + "'");
-      }
-      this.name = name;
+      this.name = Names.nonBlank("name", name);
       return this;
     }
 
@@ -232,11 +256,7 @@ public final class HttpCollapseOptions {
      * @throws IllegalArgumentException if {@code name} is blank
      */
     public Builder policy(String name, CollapsePolicy policy) {
-      Objects.requireNonNull(name, "name");
-      if (name.isBlank()) {
-        throw new IllegalArgumentException("policy name must not be blank: '" + name + "'");
-      }
-      policies.put(name, Objects.requireNonNull(policy, "policy"));
+      policies.put(Names.nonBlank("policy name", name), Objects.requireNonNull(policy, "policy"));
       return this;
     }
 
@@ -300,16 +320,8 @@ public final class HttpCollapseOptions {
       return this;
     }
 
-    private static Set<String> lowerCase(String what, Collection<String> names) {
-      Objects.requireNonNull(names, what);
-      Set<String> lower = new LinkedHashSet<>();
-      for (String name : names) {
-        if (name == null || name.isBlank()) {
-          throw new IllegalArgumentException(what + " must not hold a blank name: " + names);
-        }
-        lower.add(name.strip().toLowerCase(Locale.ROOT));
-      }
-      return lower;
+    private static Set<String> lowerCase(String setting, Collection<String> names) {
+      return new LinkedHashSet<>(Names.checked(setting, names, /* lowerCase= */ true));
     }
 
     /**
@@ -321,10 +333,20 @@ public final class HttpCollapseOptions {
      * @throws IllegalArgumentException if {@code maxBodyBytes} is negative
      */
     public Builder maxBodyBytes(int maxBodyBytes) {
-      if (maxBodyBytes < 0) {
-        throw new IllegalArgumentException("maxBodyBytes must not be negative: " + maxBodyBytes);
+      return maxBodyBytes((long) maxBodyBytes);
+    }
+
+    /**
+     * As {@link #maxBodyBytes(int)}, for a size counted in a {@code long}.
+     *
+     * @throws IllegalArgumentException if {@code maxBodyBytes} is negative or over 2 GiB - 1
+     */
+    public Builder maxBodyBytes(long maxBodyBytes) {
+      if (maxBodyBytes < 0 || maxBodyBytes > Integer.MAX_VALUE) {
+        throw new IllegalArgumentException("maxBodyBytes must be between 0 and "
+            + Integer.MAX_VALUE + ": " + maxBodyBytes);
       }
-      this.maxBodyBytes = maxBodyBytes;
+      this.maxBodyBytes = (int) maxBodyBytes;
       return this;
     }
 
@@ -395,19 +417,49 @@ public final class HttpCollapseOptions {
     }
 
     /**
+     * Sets how long the request headers a response names in {@code Vary} are remembered for its
+     * key, when the key does not hold them already: requests with that key then collapse only
+     * with requests that sent the same values of those headers, from the start, instead of
+     * waiting for a response made for other values (RFC 9111 section 4.1). Counted as
+     * {@link HttpCollapseStats#varyKeyed()}. Zero turns the memory off: requests then still
+     * get only a representation made for their own values, and waiters whose values differ
+     * from the first request's still make one call per set of values. Default
+     * {@link HttpCollapseOptions#DEFAULT_VARY_TTL}.
+     *
+     * @throws IllegalArgumentException if {@code varyTtl} is negative
+     */
+    public Builder varyTtl(Duration varyTtl) {
+      Objects.requireNonNull(varyTtl, "varyTtl");
+      if (varyTtl.isNegative()) {
+        throw new IllegalArgumentException("varyTtl must not be negative: " + varyTtl);
+      }
+      this.varyTtl = varyTtl;
+      return this;
+    }
+
+    /**
+     * Sets the largest number of keys whose {@code Vary} names are remembered at once; when full,
+     * expired keys are dropped first, then any one. Default
+     * {@value HttpCollapseOptions#DEFAULT_VARY_MAX_KEYS}.
+     *
+     * @throws IllegalArgumentException if {@code varyMaxKeys} is negative
+     */
+    public Builder varyMaxKeys(int varyMaxKeys) {
+      if (varyMaxKeys < 0) {
+        throw new IllegalArgumentException("varyMaxKeys must not be negative: " + varyMaxKeys);
+      }
+      this.varyMaxKeys = varyMaxKeys;
+      return this;
+    }
+
+    /**
      * Returns the options.
      *
-     * @throws IllegalArgumentException if a group names a policy that was not added
+     * @throws CollapseGroupConflictException if two groups have one name, or a group names a
+     *     policy that was not added
      */
     public HttpCollapseOptions build() {
-      for (int i = 0; i < groups.size(); i++) {
-        String policy = groups.get(i).collapsePolicyName();
-        if (policy != null && !policies.containsKey(policy)) {
-          throw new IllegalArgumentException("collapse group " + i + " " + groups.get(i)
-              + " names collapse policy '" + policy + "', which is not defined; defined: "
-              + policies.keySet());
-        }
-      }
+      CollapseGroupConflictException.check(groups, policies.keySet());
       return new HttpCollapseOptions(this);
     }
   }

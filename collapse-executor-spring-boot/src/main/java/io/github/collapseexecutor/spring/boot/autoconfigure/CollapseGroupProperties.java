@@ -10,7 +10,14 @@ import java.util.List;
 public class CollapseGroupProperties {
 
   /**
-   * Ant-style path patterns, each starting with '/': '*' within a segment, '**' across segments.
+   * Name of the group in stats, metrics, the actuator endpoint and the log; the group's first
+   * pattern when not set. The groups of a section have different names.
+   */
+  private String name;
+
+  /**
+   * Path patterns in Spring's route syntax, each starting with '/': '/users/*', '/users/{id}',
+   * '/api/**' (which also matches '/api').
    */
   private List<String> uris = new ArrayList<>();
 
@@ -19,6 +26,14 @@ public class CollapseGroupProperties {
 
   /** Name of the collapse policy that shapes the key; the default policy when not set. */
   private String collapsePolicyName;
+
+  public String getName() {
+    return name;
+  }
+
+  public void setName(String name) {
+    this.name = name;
+  }
 
   public List<String> getUris() {
     return uris;

@@ -44,10 +44,11 @@ public final class CollapseOkHttpAutoConfiguration {
   @Bean
   @ConditionalOnMissingBean
   CollapseInterceptor collapseOkHttpInterceptor(CollapseExecutorProperties properties,
+      CollapseSettings settings,
       ObjectProvider<CollapseListenerFactory> listeners,
       ObjectProvider<CollapseExecutors> executors) {
     HttpCollapseOptions options =
-        HttpAdapterSupport.options(INTEGRATION, properties, properties.getOkhttp(), listeners);
+        HttpAdapterSupport.options(settings, INTEGRATION, properties.getOkhttp(), listeners);
     CollapseInterceptor interceptor = new CollapseInterceptor(options);
     HttpAdapterSupport.register(executors, INTEGRATION, options, interceptor.stats(), Map.of());
     return interceptor;

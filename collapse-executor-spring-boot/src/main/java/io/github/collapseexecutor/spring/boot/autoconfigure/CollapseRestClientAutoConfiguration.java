@@ -54,11 +54,12 @@ public final class CollapseRestClientAutoConfiguration {
   @Bean
   @ConditionalOnMissingBean
   CollapseHttpRequestInterceptor collapseHttpRequestInterceptor(
-      CollapseExecutorProperties properties, ObjectProvider<CollapseListenerFactory> listeners,
+      CollapseExecutorProperties properties, CollapseSettings settings,
+      ObjectProvider<CollapseListenerFactory> listeners,
       ObjectProvider<CollapseExecutors> executors) {
     CollapseExecutorProperties.RestTemplateSection section = properties.getRestTemplate();
     HttpCollapseOptions options =
-        HttpAdapterSupport.options(INTEGRATION, properties, section, listeners);
+        HttpAdapterSupport.options(settings, INTEGRATION, section, listeners);
     CollapseHttpRequestInterceptor interceptor = new CollapseHttpRequestInterceptor(options);
     HttpAdapterSupport.register(executors, INTEGRATION, options, interceptor.stats(), Map.of(
         "customizeRestClientBuilder", section.isCustomizeRestClientBuilder(),

@@ -49,21 +49,23 @@ public final class CollapseServletFilterAutoConfiguration {
   @ConditionalOnMissingBean(value = CollapseServletFilter.class,
       parameterizedContainer = FilterRegistrationBean.class)
   FilterRegistrationBean<CollapseServletFilter> collapseServletFilterRegistration(
-      CollapseExecutorProperties properties, ObjectProvider<CollapseListenerFactory> listeners,
+      CollapseExecutorProperties properties, CollapseSettings settings,
+      ObjectProvider<CollapseListenerFactory> listeners,
       ObjectProvider<CollapseExecutors> executors) {
     CollapseExecutorProperties.ServletSection section = properties.getServlet();
     HttpCollapseOptions options =
-        HttpAdapterSupport.options(INTEGRATION, properties, section, listeners);
+        HttpAdapterSupport.options(settings, INTEGRATION, section, listeners);
     CollapseServletFilter filter = new CollapseServletFilter(options);
     ClosingRegistration registration = new ClosingRegistration(filter);
     registration.setName(FILTER_NAME);
     registration.setAsyncSupported(true);
     registration.setDispatcherTypes(DispatcherType.REQUEST, DispatcherType.ASYNC);
-    registration.setUrlPatterns(List.copyOf(section.getUrlPatterns()));
-    registration.setOrder(section.getOrder());
+    ServletFilterMapping mapping = settings.servletMapping();
+    registration.setUrlPatterns(mapping.urlPatterns());
+    registration.setOrder(mapping.order());
     HttpAdapterSupport.register(executors, INTEGRATION, options, filter.stats(), Map.of(
-        "order", section.getOrder(),
-        "urlPatterns", List.copyOf(section.getUrlPatterns())));
+        "order", mapping.order(),
+        "urlPatterns", mapping.urlPatterns()));
     return registration;
   }
 

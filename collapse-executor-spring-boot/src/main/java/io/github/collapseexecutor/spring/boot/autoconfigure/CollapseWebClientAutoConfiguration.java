@@ -50,11 +50,12 @@ public final class CollapseWebClientAutoConfiguration {
   @Bean
   @ConditionalOnMissingBean
   CollapseExchangeFilterFunction collapseExchangeFilterFunction(
-      CollapseExecutorProperties properties, ObjectProvider<CollapseListenerFactory> listeners,
+      CollapseExecutorProperties properties, CollapseSettings settings,
+      ObjectProvider<CollapseListenerFactory> listeners,
       ObjectProvider<CollapseExecutors> executors) {
     CollapseExecutorProperties.WebClientSection section = properties.getWebClient();
     HttpCollapseOptions options =
-        HttpAdapterSupport.options(INTEGRATION, properties, section, listeners);
+        HttpAdapterSupport.options(settings, INTEGRATION, section, listeners);
     CollapseExchangeFilterFunction filter = new CollapseExchangeFilterFunction(options);
     HttpAdapterSupport.register(executors, INTEGRATION, options, filter.stats(),
         Map.of("customizeWebClientBuilder", section.isCustomizeWebClientBuilder()));

@@ -1,14 +1,10 @@
 package io.github.collapseexecutor.spring.boot.autoconfigure;
 
 import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorProperties.Section;
-import io.github.collapseexecutor.spring.http.CollapseGroup;
-import io.github.collapseexecutor.spring.http.CollapsePolicy;
 import io.github.collapseexecutor.spring.http.HttpCollapseOptions;
 import io.github.collapseexecutor.spring.http.HttpCollapseStats;
-import java.util.LinkedHashSet;
 import java.util.Map;
 import org.springframework.beans.factory.ObjectProvider;
-import org.springframework.util.unit.DataSize;
 
 /**
  * Turns one bound section into {@link HttpCollapseOptions} and registers the adapter built on it.
@@ -18,36 +14,13 @@ final class HttpAdapterSupport {
   private HttpAdapterSupport() {}
 
   /**
-   * Returns the options of the adapter of {@code integration}: the section's groups, policies,
-   * wait timeout and hit-for-pass, its body limit and sensitive headers or the top-level ones,
-   * the top-level additional and non-sensitive headers and sensitive header patterns, and the
-   * listeners of every
-   * {@link CollapseListenerFactory}. The executor is named after the integration.
+   * Returns the options of the adapter of {@code integration}, from its section of the checked
+   * {@code settings}, with the listeners of every {@link CollapseListenerFactory}. The executor is
+   * named after the integration.
    */
-  static HttpCollapseOptions options(String integration, CollapseExecutorProperties properties,
+  static HttpCollapseOptions options(CollapseSettings settings, String integration,
       Section section, ObjectProvider<CollapseListenerFactory> listeners) {
-    DataSize maxBodySize = section.getMaxBodySize() != null
-        ? section.getMaxBodySize() : properties.getMaxBodySize();
-    HttpCollapseOptions.Builder builder = HttpCollapseOptions.builder()
-        .name(integration)
-        .maxBodyBytes(Math.toIntExact(maxBodySize.toBytes()))
-        .waitTimeout(section.getWaitTimeout())
-        .sensitiveHeaders(new LinkedHashSet<>(section.getSensitiveHeaders() != null
-            ? section.getSensitiveHeaders() : properties.getSensitiveHeaders()))
-        .addSensitiveHeaders(properties.getAdditionalSensitiveHeaders())
-        .removeSensitiveHeaders(properties.getNonSensitiveHeaders())
-        .sensitiveHeaderPatterns(new LinkedHashSet<>(properties.getSensitiveHeaderPatterns()))
-        .hitForPassTtl(section.getHitForPassTtl())
-        .hitForPassMaxKeys(section.getHitForPassMaxKeys())
-        .listener(CollapseListeners.of(listeners, integration));
-    section.getCollapsePolicies().forEach((name, policy) -> builder.policy(name,
-        new CollapsePolicy(policy.getCollapseRequestHeaders(), policy.getCollapseRequestQueries(),
-            policy.getShareUncacheable(), policy.isAcceptHeadersInKey())));
-    for (CollapseGroupProperties group : section.getCollapseGroups()) {
-      builder.group(new CollapseGroup(group.getUris(), group.getUriRegexes(),
-          group.getCollapsePolicyName()));
-    }
-    return builder.build();
+    return settings.httpOptions(integration, section, CollapseListeners.of(listeners, integration));
   }
 
   /** Registers an adapter with {@link CollapseExecutors}, if that bean exists. */

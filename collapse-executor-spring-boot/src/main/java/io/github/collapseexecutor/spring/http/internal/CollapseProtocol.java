@@ -5,6 +5,7 @@ import io.github.collapseexecutor.spring.http.CollapseGroup;
 import io.github.collapseexecutor.spring.http.CollapseKey;
 import io.github.collapseexecutor.spring.http.CollapsePolicy;
 import io.github.collapseexecutor.spring.http.CollapseRules;
+import io.github.collapseexecutor.spring.http.CollapseSwitch;
 import io.github.collapseexecutor.spring.http.HttpCollapseOptions;
 import io.github.collapseexecutor.spring.http.HttpCollapseStats;
 import io.github.collapseexecutor.spring.http.RequestHeaders;
@@ -23,17 +24,23 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * request and response. For each request with a key, {@link #join} hands out one {@link Turn}:
  *
  * <ul>
- *   <li>{@link Pass}: make the call as if collapse were off (no key, closed, or the key is marked
- *       for hit-for-pass);</li>
+ *   <li>{@link Pass}: make the call as if collapse were off (no key, closed, the key's group
+ *       switched off, or the key is marked for hit-for-pass);</li>
  *   <li>{@link Lead}: make the call for every identical request, then end the turn exactly once:
  *       {@link Lead#share} a buffered copy, {@link Lead#refuse} to share (the waiting requests make
  *       their own calls), or {@link Lead#fail} with the call's exception;</li>
  *   <li>{@link Wait}: wait for {@link Wait#future()}, at most the wait timeout, then ask
- *       {@link Wait#answer} whether to replay the shared response or make an own call.</li>
+ *       {@link Wait#answer} for the next turn: a {@link Replay} of the shared response, a
+ *       {@link Pass} (an own call), or, when the response varies on a request header whose value
+ *       differs from the leader's, a {@code Lead} or {@code Wait} among the requests that sent
+ *       the same values as this one.</li>
  * </ul>
  *
- * <p>The protocol counts every request in the stats, remembers keys for hit-for-pass, and logs
- * the first refusal of each reason per group.
+ * <p>The protocol counts every request in the stats, remembers keys for hit-for-pass and the
+ * request headers each key's responses vary on, and logs the first refusal of each reason per
+ * group. A key whose responses vary on headers it does not hold is widened by their values from
+ * the start ({@link VariedKey}), so that requests with different values never wait for each
+ * other.
  */
 public final class CollapseProtocol implements AutoCloseable {
 
@@ -41,10 +48,12 @@ public final class CollapseProtocol implements AutoCloseable {
   private final CollapseRules rules;
   private final FutureCallableGroupCollapseExecutor executor;
   private final CollapseCounters counters;
-  private final HitForPass hitForPass;
+  private final ExpiringTable<Object, Boolean> hitForPass;
+  private final ExpiringTable<CollapseKey, List<String>> varyNames;
   private final FirstWarnings warnings;
   private final ShareUncacheable[] sharing;
   private final long waitTimeoutNanos;
+  private final CollapseSwitch collapseSwitch;
   private volatile boolean closed;
 
   /** Creates the protocol of one adapter, with its own executor. */
@@ -53,10 +62,13 @@ public final class CollapseProtocol implements AutoCloseable {
     this.rules = new CollapseRules(options);
     this.counters = new CollapseCounters(options.groups().size());
     this.executor = new FutureCallableGroupCollapseExecutor(options.name(), options.listener());
-    this.hitForPass = new HitForPass(saturatedNanos(options.hitForPassTtl()),
+    this.hitForPass = new ExpiringTable<>(saturatedNanos(options.hitForPassTtl()),
         options.hitForPassMaxKeys());
+    this.varyNames = new ExpiringTable<>(saturatedNanos(options.varyTtl()),
+        options.varyMaxKeys());
     this.warnings = new FirstWarnings(executor.name(), options.groups());
     this.waitTimeoutNanos = saturatedNanos(options.waitTimeout());
+    this.collapseSwitch = options.collapseSwitch();
     List<CollapseGroup> groups = options.groups();
     this.sharing = new ShareUncacheable[groups.size()];
     for (int i = 0; i < sharing.length; i++) {
@@ -91,16 +103,40 @@ public final class CollapseProtocol implements AutoCloseable {
     return hitForPass.size();
   }
 
+  /** Returns how many keys have their Vary names remembered, expired ones included. */
+  int varyKeys() {
+    return varyNames.size();
+  }
+
   /**
    * Returns what the request with {@code key} does; a {@code null} key passes. Counts a request
    * that passes at once.
    */
   public Turn join(CollapseKey key, RequestHeaders request) {
-    if (key == null || closed) {
+    if (key == null || !collapseSwitch.isOn(options.groups().get(key.group()))) {
       counters.passedThrough(key);
       return Pass.PASS;
     }
-    if (hitForPass.contains(key)) {
+    List<String> varied = varyNames.get(key);
+    if (varied == null) {
+      return join(key, key, request, /* mayRegroup= */ true);
+    }
+    counters.varyKeyed(key);
+    return join(key, VariedKey.of(key, varied, request), request, /* mayRegroup= */ true);
+  }
+
+  /**
+   * Joins the call for {@code flight}: {@code key}, or {@code key} widened by Vary values.
+   *
+   * @param mayRegroup whether a waiter whose Vary values differ from the leader's joins the
+   *     requests with its own values; false for a request that did so once already
+   */
+  private Turn join(CollapseKey key, Object flight, RequestHeaders request, boolean mayRegroup) {
+    if (closed) {
+      counters.passedThrough(key);
+      return Pass.PASS;
+    }
+    if (hitForPass.get(flight) != null) {
       counters.passedThrough(key);
       unshared(key, UnsharedReason.HIT_FOR_PASS);
       return Pass.PASS;
@@ -111,7 +147,7 @@ public final class CollapseProtocol implements AutoCloseable {
     boolean[] leading = new boolean[1];
     CompletableFuture<Outcome> mine;
     try {
-      mine = executor.execute(key, () -> {
+      mine = executor.execute(flight, () -> {
         leading[0] = true;
         return promise;
       });
@@ -123,7 +159,9 @@ public final class CollapseProtocol implements AutoCloseable {
       counters.passedThrough(key);
       return Pass.PASS;
     }
-    return leading[0] ? new Lead(key, request, promise, mine) : new Wait(key, request, mine);
+    return leading[0]
+        ? new Lead(key, flight, request, promise, mine)
+        : new Wait(key, request, mine, mayRegroup);
   }
 
   /**
@@ -139,6 +177,8 @@ public final class CollapseProtocol implements AutoCloseable {
   private void unshared(CollapseKey key, UnsharedReason reason) {
     counters.unshared(key, reason);
     warnings.warnOnce(key.group(), reason);
+    ListenerReports.unshared(options.listener(), executor.name(), options.groups().get(key.group()),
+        reason);
   }
 
   private static long saturatedNanos(Duration duration) {
@@ -149,23 +189,11 @@ public final class CollapseProtocol implements AutoCloseable {
     }
   }
 
-  /**
-   * What the request that made the call hands to the others: a snapshot to replay, or the reason
-   * they must make their own calls.
-   */
-  public record Outcome(ResponseSnapshot snapshot, UnsharedReason reason) {
-
-    static Outcome shared(ResponseSnapshot snapshot) {
-      return new Outcome(snapshot, null);
-    }
-
-    static Outcome refused(UnsharedReason reason) {
-      return new Outcome(null, reason);
-    }
-  }
-
   /** What one request does; see {@link CollapseProtocol}. */
-  public sealed interface Turn permits Pass, Lead, Wait {}
+  public sealed interface Turn permits Pass, Lead, Wait, Replay {}
+
+  /** Answer with a response of its own built from {@code snapshot}; already counted. */
+  public record Replay(ResponseSnapshot snapshot) implements Turn {}
 
   /** Make the call as if collapse were off; already counted. */
   public enum Pass implements Turn {
@@ -177,14 +205,16 @@ public final class CollapseProtocol implements AutoCloseable {
   public final class Lead implements Turn {
 
     private final CollapseKey key;
+    private final Object flight;
     private final RequestHeaders request;
     private final CompletableFuture<Outcome> promise;
     private final CompletableFuture<Outcome> own;
     private final AtomicBoolean ended = new AtomicBoolean();
 
-    private Lead(CollapseKey key, RequestHeaders request, CompletableFuture<Outcome> promise,
-        CompletableFuture<Outcome> own) {
+    private Lead(CollapseKey key, Object flight, RequestHeaders request,
+        CompletableFuture<Outcome> promise, CompletableFuture<Outcome> own) {
       this.key = key;
+      this.flight = flight;
       this.request = request;
       this.promise = promise;
       this.own = own;
@@ -213,11 +243,21 @@ public final class CollapseProtocol implements AutoCloseable {
       return SharingRules.refusal(headers, hasCredential(), sharing[key.group()]);
     }
 
-    /** Hands {@code snapshot} to every waiting request. */
+    /**
+     * Hands {@code snapshot} to every waiting request, and remembers the request headers it varies
+     * on for the next requests with this key.
+     */
     public void share(ResponseSnapshot snapshot) {
       if (end()) {
+        List<String> varied = snapshot.varyNames().stream()
+            .filter(name -> !rules.keyHolds(key, name)).toList();
+        if (!varied.isEmpty()) {
+          varyNames.put(key, varied);
+        } else if (flight instanceof VariedKey) {
+          varyNames.remove(key);
+        }
         counters.led(key);
-        promise.complete(Outcome.shared(snapshot));
+        promise.complete(Outcome.shared(snapshot, varied));
       }
     }
 
@@ -228,7 +268,7 @@ public final class CollapseProtocol implements AutoCloseable {
     public void refuse(UnsharedReason reason) {
       if (end()) {
         if (reason != UnsharedReason.LEADER_FAILED) {
-          hitForPass.remember(key);
+          hitForPass.put(flight, Boolean.TRUE);
         }
         counters.led(key);
         unshared(key, reason);
@@ -285,11 +325,14 @@ public final class CollapseProtocol implements AutoCloseable {
     private final CollapseKey key;
     private final RequestHeaders request;
     private final CompletableFuture<Outcome> future;
+    private final boolean mayRegroup;
 
-    private Wait(CollapseKey key, RequestHeaders request, CompletableFuture<Outcome> future) {
+    private Wait(CollapseKey key, RequestHeaders request, CompletableFuture<Outcome> future,
+        boolean mayRegroup) {
       this.key = key;
       this.request = request;
       this.future = future;
+      this.mayRegroup = mayRegroup;
     }
 
     /** Returns the outcome, or the call's failure; cancelling it leaves the call. */
@@ -323,21 +366,29 @@ public final class CollapseProtocol implements AutoCloseable {
     }
 
     /**
-     * Returns the snapshot to replay to this request, or {@code null} if it must make its own
-     * call; counts the request either way.
+     * Returns what this request does next, as {@link #join} would: a {@link Replay} of the
+     * shared response, a {@link Pass} to make its own call (both counted), or, when the response
+     * varies on a header whose value this request sent differently, a {@link Lead} or
+     * {@link Wait} among the requests that sent the same values, so that they make one call
+     * between them instead of one each.
      *
      * @param outcome the outcome, or {@code null} if the call ended without one
      */
-    public ResponseSnapshot answer(Outcome outcome) {
-      if (outcome != null && outcome.snapshot() != null
-          && outcome.snapshot().canServe(request)) {
+    public Turn answer(Outcome outcome) {
+      ResponseSnapshot snapshot = outcome == null ? null : outcome.snapshot();
+      if (snapshot != null && snapshot.canServe(request)) {
         counters.replayed(key);
-        return outcome.snapshot();
+        return new Replay(snapshot);
+      }
+      if (snapshot != null && mayRegroup && !outcome.varied().isEmpty()) {
+        counters.regrouped(key);
+        return join(key, VariedKey.of(key, outcome.varied(), request), request,
+            /* mayRegroup= */ false);
       }
       counters.fellBack(key);
       unshared(key, outcome == null ? UnsharedReason.LEADER_FAILED
           : outcome.reason() == null ? UnsharedReason.VARY : outcome.reason());
-      return null;
+      return Pass.PASS;
     }
   }
 }

@@ -15,22 +15,25 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.function.Supplier;
+import org.jspecify.annotations.Nullable;
 import org.springframework.boot.actuate.endpoint.OperationResponseBody;
 import org.springframework.boot.actuate.endpoint.annotation.Endpoint;
 import org.springframework.boot.actuate.endpoint.annotation.ReadOperation;
 import org.springframework.boot.actuate.endpoint.annotation.Selector;
+import org.springframework.boot.actuate.endpoint.annotation.WriteOperation;
 
 /**
  * The {@code collapse} actuator endpoint: each HTTP collapse executor with its settings and live
  * counts, each of its collapse groups with its policy and live counts, the batch executor
  * options, and the named executors of {@code collapse.executor.executors} with the annotated
- * methods that use them; {@code /actuator/collapse/{name}} shows one named executor. The counts
- * are read when the endpoint
- * is, one counter at a time, so under load they may be off by the requests that finished
- * meanwhile.
+ * methods that use them, what is switched off, and the recent events;
+ * {@code /actuator/collapse/{name}} shows one named executor, and a POST to it turns collapsing
+ * off or on. The counts are read when the endpoint is, one counter at a time, so under load they
+ * may be off by the requests that finished meanwhile.
  */
 @Endpoint(id = "collapse")
 public final class CollapseEndpoint {
@@ -39,6 +42,8 @@ public final class CollapseEndpoint {
   private final CollapseExecutorOptions options;
   private final NamedExecutors named;
   private final Supplier<List<MethodDescription>> methods;
+  private final CollapseSwitches switches;
+  private final RecentCollapseEvents events;
 
   /**
    * Creates the endpoint without named executors.
@@ -58,10 +63,25 @@ public final class CollapseEndpoint {
    */
   public CollapseEndpoint(CollapseExecutors executors, CollapseExecutorOptions options,
       NamedExecutors named, Supplier<List<MethodDescription>> methods) {
+    this(executors, options, named, methods,
+        new CollapseSwitches(executors, named, () -> null), null);
+  }
+
+  /**
+   * Creates the endpoint with the run-time switches and the recent events.
+   *
+   * @param switches what the write operation turns off and on
+   * @param events the recent events to show, or {@code null} when none are recorded
+   */
+  public CollapseEndpoint(CollapseExecutors executors, CollapseExecutorOptions options,
+      NamedExecutors named, Supplier<List<MethodDescription>> methods, CollapseSwitches switches,
+      RecentCollapseEvents events) {
     this.executors = Objects.requireNonNull(executors, "executors");
     this.options = options;
     this.named = named;
     this.methods = Objects.requireNonNull(methods, "methods");
+    this.switches = Objects.requireNonNull(switches, "switches");
+    this.events = events;
   }
 
   /** Returns every executor with its settings and counts. */
@@ -73,7 +93,20 @@ public final class CollapseEndpoint {
     List<NamedExecutorDescription> namedExecutors = named == null ? List.of()
         : named.list().stream().map(executor -> describe(executor, annotated)).toList();
     return new CollapseDescription(described, options == null ? null : describe(options),
-        namedExecutors);
+        namedExecutors, switches.off(), events == null ? List.of() : events.list());
+  }
+
+  /**
+   * Turns collapsing off or on at run time: for the annotated methods of the named executor
+   * {@code name}; for the HTTP adapter {@code name} (every group, or only the one named
+   * {@code group}); or for the collapse groups named {@code name} in every HTTP adapter. Returns
+   * what was switched, one entry per executor; an unknown name or group is a bad request (400
+   * over HTTP).
+   */
+  @WriteOperation
+  public List<SwitchDescription> switchCollapsing(@Selector String name, boolean collapsing,
+      @Nullable String group) {
+    return switches.turn(name, group, collapsing);
   }
 
   /**
@@ -106,7 +139,8 @@ public final class CollapseEndpoint {
     }
     return new ExecutorDescription(executor.name(), executor.integration(), tally.requests,
         tally.backendCalls, tally.collapseRatio, tally.counts, tally.unshared,
-        options.maxBodyBytes(), new TreeSet<>(options.sensitiveHeaders()).stream().toList(),
+        options.maxBodyBytes(), sorted(options.sensitiveHeaders()),
+        sorted(options.sensitiveHeaderPatterns()), sorted(options.nonSensitiveHeaders()),
         options.waitTimeout().toMillis(), options.hitForPassTtl().toMillis(), groups,
         executor.settings());
   }
@@ -116,10 +150,14 @@ public final class CollapseEndpoint {
     CollapsePolicy policy = group.collapsePolicyName() == null
         ? CollapsePolicy.DEFAULT
         : policies.get(group.collapsePolicyName());
-    return new GroupDescription(group.uris(), group.uriRegexes(), group.collapsePolicyName(),
-        policy.collapseRequestHeaders(), policy.collapseRequestQueries(),
-        policy.shareUncacheable(), tally.requests, tally.backendCalls, tally.collapseRatio,
-        tally.counts, tally.unshared);
+    return new GroupDescription(group.name(), group.uris(), group.uriRegexes(),
+        group.collapsePolicyName(), policy.collapseRequestHeaders(),
+        policy.collapseRequestQueries(), policy.shareUncacheable(), policy.acceptHeadersInKey(),
+        tally.requests, tally.backendCalls, tally.collapseRatio, tally.counts, tally.unshared);
+  }
+
+  private static List<String> sorted(Set<String> names) {
+    return new TreeSet<>(names).stream().toList();
   }
 
   private static BatchOptionsDescription describe(CollapseExecutorOptions options) {
@@ -157,9 +195,12 @@ public final class CollapseEndpoint {
    * @param executors the HTTP collapse executors, in the order they were created
    * @param batchOptions the options of the {@code CollapseExecutorOptions} bean, or {@code null}
    * @param namedExecutors the executors of {@code collapse.executor.executors}, by name
+   * @param collapsingOff the executors with collapsing switched off at run time
+   * @param recentEvents the last events of the executors, newest first
    */
   public record CollapseDescription(List<ExecutorDescription> executors,
-      BatchOptionsDescription batchOptions, List<NamedExecutorDescription> namedExecutors)
+      BatchOptionsDescription batchOptions, List<NamedExecutorDescription> namedExecutors,
+      List<SwitchDescription> collapsingOff, List<RecentEvent> recentEvents)
       implements OperationResponseBody {}
 
   /**
@@ -197,6 +238,9 @@ public final class CollapseEndpoint {
    *     happened are left out
    * @param maxBodyBytes the largest body that is shared
    * @param sensitiveHeaders the headers that always join the key
+   * @param sensitiveHeaderPatterns the parts of a lower-case header name that make the header
+   *     join the key too
+   * @param nonSensitiveHeaders the headers that do not join the key although a pattern names them
    * @param waitTimeoutMillis how long a request waits for another's response before it goes on
    *     as if collapse were off
    * @param hitForPassTtlMillis how long a key whose response could not be shared skips collapse
@@ -205,7 +249,8 @@ public final class CollapseEndpoint {
    */
   public record ExecutorDescription(String name, String integration, long requests,
       long backendCalls, double collapseRatio, Counts counts, Map<String, Long> unshared,
-      int maxBodyBytes, List<String> sensitiveHeaders, long waitTimeoutMillis,
+      int maxBodyBytes, List<String> sensitiveHeaders, List<String> sensitiveHeaderPatterns,
+      List<String> nonSensitiveHeaders, long waitTimeoutMillis,
       long hitForPassTtlMillis, List<GroupDescription> groups, Map<String, Object> settings) {}
 
   /**
@@ -222,21 +267,24 @@ public final class CollapseEndpoint {
    * One collapse group with the policy it uses and the live counts of the requests it took: the
    * GET and HEAD requests without a body whose path it was the first group to match.
    *
+   * @param name the group's name, as the metrics and the log name it
    * @param uris Ant-style path patterns
    * @param uriRegexes regular expressions for the whole path
    * @param collapsePolicyName the policy's name, or {@code null} for the default policy
    * @param collapseRequestHeaders the headers the policy adds to the key
    * @param collapseRequestQueries the query parameters that alone count, or empty for all
    * @param shareUncacheable whether the policy shares uncacheable responses
+   * @param acceptHeadersInKey whether {@code Accept} and {@code Accept-Language} join the key
    * @param requests every request the group took
    * @param backendCalls the calls made for them (for the servlet filter: chain runs)
    * @param collapseRatio the share of them served another's response, 0 to 1
    * @param counts the four counters the totals come from
    * @param unshared the group's requests that got no shared response, by reason tag
    */
-  public record GroupDescription(List<String> uris, List<String> uriRegexes,
+  public record GroupDescription(String name, List<String> uris, List<String> uriRegexes,
       String collapsePolicyName, List<String> collapseRequestHeaders,
-      List<String> collapseRequestQueries, ShareUncacheable shareUncacheable, long requests,
+      List<String> collapseRequestQueries, ShareUncacheable shareUncacheable,
+      boolean acceptHeadersInKey, long requests,
       long backendCalls, double collapseRatio, Counts counts, Map<String, Long> unshared) {}
 
   /**

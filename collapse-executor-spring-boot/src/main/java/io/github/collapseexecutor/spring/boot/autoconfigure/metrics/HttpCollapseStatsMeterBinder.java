@@ -9,7 +9,6 @@ import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Tags;
 import io.micrometer.core.instrument.binder.MeterBinder;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.function.ToDoubleFunction;
@@ -19,8 +18,8 @@ import java.util.function.ToDoubleFunction;
  * {@value #REQUESTS}, tagged {@code executor}, {@code integration} and {@code outcome}:
  * {@code passed-through}, {@code led}, {@code replayed} or {@code fell-back}. Each request counts
  * once; backend calls are every outcome but {@code replayed}. The same counts per collapse group
- * are {@value #GROUP_REQUESTS}, with a {@code group} tag as well: the group's URI patterns and
- * regular expressions, joined by commas. {@value #UNSHARED} counts, by {@code reason} (the
+ * are {@value #GROUP_REQUESTS}, with a {@code group} tag as well: the group's
+ * {@link CollapseGroup#name() name}. {@value #UNSHARED} counts, by {@code reason} (the
  * {@link UnsharedReason#tag()}, such as {@code set-cookie} or {@code hit-for-pass}), the requests
  * that did not get or give a shared response, and {@value #GROUP_UNSHARED} the same per group.
  * Executors registered after binding are published as they arrive.
@@ -59,7 +58,7 @@ public final class HttpCollapseStatsMeterBinder implements MeterBinder {
         executor.stats());
     List<CollapseGroup> groups = executor.options().groups();
     for (int i = 0; i < groups.size(); i++) {
-      Tags group = tags.and("group", label(groups.get(i)));
+      Tags group = tags.and("group", groups.get(i).name());
       HttpCollapseStats stats = executor.stats().groups().get(i);
       outcomes(registry, GROUP_REQUESTS, "Requests a collapse group took, by outcome", group,
           stats);
@@ -76,13 +75,6 @@ public final class HttpCollapseStatsMeterBinder implements MeterBinder {
           .tags(tags).tag("reason", reason.tag()).baseUnit("requests")
           .register(registry);
     }
-  }
-
-  /** Names a group by what it matches, which stays the same when groups are reordered. */
-  private static String label(CollapseGroup group) {
-    List<String> patterns = new ArrayList<>(group.uris());
-    patterns.addAll(group.uriRegexes());
-    return String.join(",", patterns);
   }
 
   private static void outcomes(MeterRegistry registry, String name, String description, Tags tags,
