@@ -191,6 +191,29 @@ final class BatchExecutorBehaviourTest {
     }
   }
 
+  /**
+   * The adaptive limit learns from each batch's latency once, measured until the output is there:
+   * in the future flavour that is when the returned future completes, not when doExecute returns.
+   */
+  @ParameterizedTest
+  @EnumSource(Flavour.class)
+  void eachBatchTellsTheAdaptiveLimitItsLatencyOnce(Flavour flavour) throws Exception {
+    long backendMillis = 20;
+    TestBackend backend = new TestBackend().behaviour(inputs -> {
+      Thread.sleep(backendMillis);
+      return TestBackend.lookup(inputs);
+    });
+    try (var executor = flavour.create(NO_WAIT, backend)) {
+      for (int i = 0; i < 3; i++) {
+        assertThat(get(executor.submit(i))).isEqualTo("v" + i);
+      }
+      BatchLimit limit = ((BatchExecutorBase<?, ?>) executor.executor).engine.slots().limit();
+      assertThat(limit.samplesInRound()).isEqualTo(3);
+      assertThat(limit.nanosInRound()).isGreaterThanOrEqualTo(
+          3 * TimeUnit.MILLISECONDS.toNanos(backendMillis) - 3 * 64);
+    }
+  }
+
   @ParameterizedTest
   @EnumSource(Flavour.class)
   void inputsOfDifferentGroupsNeverShareABatch(Flavour flavour) throws Exception {

@@ -3,7 +3,7 @@ package io.github.collapseexecutor.benchmarks.load;
 import io.github.collapseexecutor.benchmarks.SlowBackend;
 import io.github.collapseexecutor.benchmarks.SlowBackendBenchmark;
 import io.github.collapseexecutor.core.CollapseExecutorOptions;
-import io.github.collapseexecutor.core.internal.LimitProbe;
+import io.github.collapseexecutor.core.LimitProbe;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;

@@ -163,7 +163,7 @@ public final class CollapseEndpoint {
   private static BatchOptionsDescription describe(CollapseExecutorOptions options) {
     return new BatchOptionsDescription(options.waitThreshold(),
         options.collectingWaitTime().toMillis(), options.maxBatchSize(),
-        options.maxConcurrentBatches(), options.maxPendingInputs());
+        options.maxConcurrentBatches(), options.adaptiveConcurrency(), options.maxPendingInputs());
   }
 
   /** The totals of one set of counters, read one counter at a time. */
@@ -296,9 +296,12 @@ public final class CollapseEndpoint {
    * @param waitThreshold the batch size at which a collecting wait is considered
    * @param collectingWaitTimeMillis the collecting wait: negative none, 0 yield once
    * @param maxBatchSize the most inputs per batch; {@value Integer#MAX_VALUE} means no limit
-   * @param maxConcurrentBatches the batches in flight at once
+   * @param maxConcurrentBatches the most batches in flight at once: the adaptive limit's ceiling,
+   *     or the fixed limit
+   * @param adaptiveConcurrency whether the batches in flight follow the backend's latency
    * @param maxPendingInputs the inputs that may wait; {@value Integer#MAX_VALUE} means no limit
    */
   public record BatchOptionsDescription(int waitThreshold, long collectingWaitTimeMillis,
-      int maxBatchSize, int maxConcurrentBatches, int maxPendingInputs) {}
+      int maxBatchSize, int maxConcurrentBatches, boolean adaptiveConcurrency,
+      int maxPendingInputs) {}
 }

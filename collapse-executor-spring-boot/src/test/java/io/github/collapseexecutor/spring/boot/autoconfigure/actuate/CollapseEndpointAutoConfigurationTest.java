@@ -99,6 +99,9 @@ final class CollapseEndpointAutoConfigurationTest {
           assertThat(description.batchOptions().waitThreshold()).isEqualTo(7);
           assertThat(description.batchOptions().collectingWaitTimeMillis())
               .isEqualTo(CollapseExecutorOptions.DEFAULT_COLLECTING_WAIT_TIME.toMillis());
+          assertThat(description.batchOptions().maxConcurrentBatches())
+              .isEqualTo(CollapseExecutorOptions.DEFAULT_MAX_CONCURRENT_BATCHES);
+          assertThat(description.batchOptions().adaptiveConcurrency()).isTrue();
         });
   }
 

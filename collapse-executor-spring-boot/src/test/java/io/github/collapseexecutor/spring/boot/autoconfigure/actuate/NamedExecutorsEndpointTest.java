@@ -21,6 +21,7 @@ final class NamedExecutorsEndpointTest {
       .withPropertyValues("management.endpoints.web.exposure.include=collapse",
           "collapse.executor.executors.default.max-concurrent-batches=2",
           "collapse.executor.executors.users.max-batch-size=50",
+          "collapse.executor.executors.users.adaptive-concurrency=false",
           "collapse.executor.executors.users.timeout=3s")
       .withBean(UserService.class);
 
@@ -36,6 +37,8 @@ final class NamedExecutorsEndpointTest {
           "UserService.profile(Long)", "Collapsible", "default", null));
       assertThat(named.get(1).options().maxBatchSize()).isEqualTo(50);
       assertThat(named.get(1).options().maxConcurrentBatches()).isEqualTo(2);
+      assertThat(named.get(1).options().adaptiveConcurrency()).isFalse();
+      assertThat(named.get(0).options().adaptiveConcurrency()).isTrue();
       assertThat(named.get(1).timeoutMillis()).isEqualTo(3000);
     });
   }

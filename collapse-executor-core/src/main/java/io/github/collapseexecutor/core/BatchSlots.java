@@ -1,0 +1,87 @@
+package io.github.collapseexecutor.core;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+
+/**
+ * The batch slots of one executor, counted in one atomic word, so that a call that finds nothing
+ * queued and a slot free starts its batch, and a batch that ends with nothing queued gives its slot
+ * back, without taking the engine's lock.
+ *
+ * <p>How many slots may be taken is the {@link BatchLimit}'s to say: a fixed number, or one that
+ * follows the latency of the batches, which {@link #executed} reports, up to the
+ * {@link #ceiling()}.
+ */
+final class BatchSlots {
+
+  private static final VarHandle IN_USE;
+
+  static {
+    try {
+      IN_USE = MethodHandles.lookup().findVarHandle(BatchSlots.class, "inUse", int.class);
+    } catch (ReflectiveOperationException e) {
+      throw new ExceptionInInitializerError(e);
+    }
+  }
+
+  private final BatchLimit limit;
+  /** The engine's number in {@link HeldSlots}. */
+  private final int engineId;
+  /** Slots in use; changed only by compare-and-set or atomic add, with or without the lock. */
+  private volatile int inUse;
+
+  BatchSlots(CollapseExecutorOptions options, int engineId) {
+    int ceiling = options.maxConcurrentBatches();
+    this.limit = options.adaptiveConcurrency()
+        ? BatchLimit.adaptive(ceiling) : BatchLimit.fixed(ceiling);
+    this.engineId = engineId;
+  }
+
+  /** Returns the most slots that may ever be taken: {@code maxConcurrentBatches}. */
+  int ceiling() {
+    return limit.ceiling();
+  }
+
+  /** Takes a slot if the limit allows one more. */
+  boolean tryAcquire() {
+    for (;;) {
+      int n = inUse;
+      if (n >= limit.current() && !nestedMayPass(n)) {
+        limit.reached();
+        return false;
+      }
+      if (IN_USE.compareAndSet(this, n, n + 1)) {
+        return true;
+      }
+    }
+  }
+
+  /**
+   * Whether a call made from {@code doExecute} of this executor may take a slot past an adaptive
+   * limit, up to the ceiling: {@link HeldSlots#beforeWaiting} lets such a call wait while its
+   * thread holds fewer slots than the ceiling, and the limit would not grow while that thread
+   * holds its batch, so the call would wait for itself.
+   */
+  private boolean nestedMayPass(int n) {
+    return n < limit.ceiling() && HeldSlots.current().running(engineId) > 0;
+  }
+
+  void release(int count) {
+    IN_USE.getAndAdd(this, -count);
+  }
+
+  /** Records how long the backend call of a batch took, for an adaptive limit. */
+  void executed(long nanos) {
+    limit.executed(nanos);
+  }
+
+  /** Returns how many slots are taken. */
+  int inUse() {
+    return inUse;
+  }
+
+  /** Returns what says how many slots may be taken now. */
+  BatchLimit limit() {
+    return limit;
+  }
+}

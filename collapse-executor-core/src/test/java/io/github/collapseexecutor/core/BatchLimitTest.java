@@ -1,0 +1,168 @@
+package io.github.collapseexecutor.core;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.ArrayList;
+import java.util.PriorityQueue;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The adaptive limit against simulated backends, on a simulated clock: every run is the same, and
+ * nothing sleeps. The callers are a closed loop that always has inputs waiting, as 200 callers
+ * would: whenever the limit allows another batch, one starts, and a batch that cannot start tells
+ * the limit so. Each backend call costs 1 ms plus some jitter, and now and then a stall of 5 ms,
+ * as on a busy machine.
+ */
+final class BatchLimitTest {
+
+  private static final long MS = 1_000_000;
+  private static final int CEILING = 16;
+
+  @Test
+  void growsToTheCeilingWhileTheBackendHasRoom() {
+    Run run = new Run(BatchLimit.adaptive(CEILING), new Slots(Integer.MAX_VALUE)).forMillis(2_000);
+
+    assertThat(run.limit.current()).isEqualTo(CEILING);
+    assertThat(run.meanLimitSince(1_000)).isGreaterThan(CEILING - 1.5);
+  }
+
+  @Test
+  void findsTheSlotsOfABackendThatServesEightCallsAtOnce() {
+    Run run = new Run(BatchLimit.adaptive(CEILING), new Slots(8)).forMillis(5_000);
+
+    assertThat(run.meanLimitSince(2_000)).isBetween(7.0, 8.6);
+    assertThat(run.highestLimitSince(2_000)).isLessThanOrEqualTo(9);
+  }
+
+  @Test
+  void staysNearOneWhenLatencyGrowsWithTheCallsInFlight() {
+    Run run = new Run(BatchLimit.adaptive(CEILING), new Slots(1)).forMillis(10_000);
+
+    // a second batch in flight only makes each wait longer: the limit must not keep it
+    assertThat(run.meanLimitSince(1_000)).isLessThan(1.1);
+  }
+
+  @Test
+  void followsABackendWhoseCapacityChanges() {
+    Slots backend = new Slots(8);
+    Run run = new Run(BatchLimit.adaptive(CEILING), backend).forMillis(3_000);
+    backend.resize(2);
+    run.forMillis(3_000);
+    assertThat(run.meanLimitSince(4_000)).isBetween(1.5, 2.6);
+    backend.resize(8);
+    run.forMillis(5_000);
+    assertThat(run.meanLimitSince(8_000)).isBetween(7.0, 8.6);
+  }
+
+  @Test
+  void doesNotGrowWhenNoBatchWaitsForASlot() {
+    Run run = new Run(BatchLimit.adaptive(CEILING), new Slots(Integer.MAX_VALUE));
+    run.demand = 1;
+    run.forMillis(1_000);
+
+    assertThat(run.limit.current()).isEqualTo(1);
+  }
+
+  @Test
+  void aFixedLimitNeverMoves() {
+    Run run = new Run(BatchLimit.fixed(4), new Slots(1)).forMillis(1_000);
+
+    assertThat(run.limit.current()).isEqualTo(4);
+    assertThat(run.highestLimitSince(0)).isEqualTo(4);
+  }
+
+  /** A backend that runs at most {@code slots} calls at once and queues the rest in order. */
+  private static final class Slots {
+    private final Random random = new Random(42);
+    /** When each busy slot frees, soonest first; no more entries than slots. */
+    private final PriorityQueue<Long> busyUntil = new PriorityQueue<>();
+    private int slots;
+
+    Slots(int slots) {
+      this.slots = slots;
+    }
+
+    void resize(int slots) {
+      this.slots = slots;
+    }
+
+    /** Returns when a call made at {@code now} ends. */
+    long call(long now) {
+      long start = now;
+      while (busyUntil.size() >= slots) {
+        start = Math.max(start, busyUntil.poll());
+      }
+      long end = start + MS + jitter();
+      busyUntil.add(end);
+      return end;
+    }
+
+    private long jitter() {
+      long jitter = (long) (random.nextDouble() * 0.2 * MS);
+      return random.nextInt(50) == 0 ? jitter + 5 * MS : jitter;
+    }
+  }
+
+  /** The simulated callers and clock; records the limit over time. */
+  private static final class Run {
+    final BatchLimit limit;
+    private final Slots backend;
+    /** Batches the callers want in flight at once. */
+    int demand = Integer.MAX_VALUE;
+    private final PriorityQueue<long[]> ends = new PriorityQueue<>((a, b) -> Long.compare(a[0], b[0]));
+    private long now;
+    private int inFlight;
+    /** The limit after each batch ended, with the time: {time, limit}. */
+    private final ArrayList<long[]> history = new ArrayList<>();
+
+    Run(BatchLimit limit, Slots backend) {
+      this.limit = limit;
+      this.backend = backend;
+    }
+
+    Run forMillis(long millis) {
+      long until = now + millis * MS;
+      while (now < until) {
+        while (inFlight < Math.min(limit.current(), demand)) {
+          ends.add(new long[] {backend.call(now), now});
+          inFlight++;
+        }
+        if (demand > inFlight) {
+          limit.reached();
+        }
+        long[] end = ends.poll();
+        now = end[0];
+        inFlight--;
+        limit.executed(end[0] - end[1]);
+        history.add(new long[] {now, limit.current()});
+      }
+      return this;
+    }
+
+    /** The limit's mean over time since {@code millis}. */
+    double meanLimitSince(long millis) {
+      long from = millis * MS;
+      double weighted = 0;
+      long previousTime = from;
+      long previousLimit = -1;
+      for (long[] point : history) {
+        if (point[0] < from) {
+          previousLimit = point[1];
+          continue;
+        }
+        if (previousLimit >= 0) {
+          weighted += (double) previousLimit * (point[0] - previousTime);
+        }
+        previousTime = point[0];
+        previousLimit = point[1];
+      }
+      return weighted / (previousTime - from);
+    }
+
+    long highestLimitSince(long millis) {
+      return history.stream().filter(p -> p[0] >= millis * MS).mapToLong(p -> p[1]).max()
+          .orElseThrow();
+    }
+  }
+}
