@@ -1,6 +1,8 @@
 package io.github.collapseexecutor.spring.http;
 
 import io.github.collapseexecutor.core.CollapseListener;
+import io.github.collapseexecutor.spring.observation.CollapseObservationConvention;
+import io.micrometer.observation.ObservationRegistry;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -88,6 +90,8 @@ public final class HttpCollapseOptions {
   private final int maxBodyBytes;
   private final Duration waitTimeout;
   private final CollapseListener listener;
+  private final ObservationRegistry observationRegistry;
+  private final CollapseObservationConvention observationConvention;
   private final Duration hitForPassTtl;
   private final int hitForPassMaxKeys;
 
@@ -101,6 +105,8 @@ public final class HttpCollapseOptions {
     this.maxBodyBytes = builder.maxBodyBytes;
     this.waitTimeout = builder.waitTimeout;
     this.listener = builder.listener;
+    this.observationRegistry = builder.observationRegistry;
+    this.observationConvention = builder.observationConvention;
     this.hitForPassTtl = builder.hitForPassTtl;
     this.hitForPassMaxKeys = builder.hitForPassMaxKeys;
   }
@@ -164,6 +170,16 @@ public final class HttpCollapseOptions {
     return listener;
   }
 
+  /** Returns the registry that observes shared calls and requests, or {@code null} for none. */
+  public ObservationRegistry observationRegistry() {
+    return observationRegistry;
+  }
+
+  /** Returns the convention of the shared calls' observations, or {@code null} for the default. */
+  public CollapseObservationConvention observationConvention() {
+    return observationConvention;
+  }
+
   /**
    * Returns how long requests with a key go straight to the backend after a response for that key
    * could not be shared; zero when hit-for-pass is off. See {@link Builder#hitForPassTtl}.
@@ -199,6 +215,8 @@ public final class HttpCollapseOptions {
     private int maxBodyBytes = DEFAULT_MAX_BODY_BYTES;
     private Duration waitTimeout = DEFAULT_WAIT_TIMEOUT;
     private CollapseListener listener = CollapseListener.NONE;
+    private ObservationRegistry observationRegistry;
+    private CollapseObservationConvention observationConvention;
     private Duration hitForPassTtl = DEFAULT_HIT_FOR_PASS_TTL;
     private int hitForPassMaxKeys = DEFAULT_HIT_FOR_PASS_MAX_KEYS;
 
@@ -356,6 +374,25 @@ public final class HttpCollapseOptions {
     /** Sets the listener that receives a report for every shared call (its size is the callers). */
     public Builder listener(CollapseListener listener) {
       this.listener = Objects.requireNonNull(listener, "listener");
+      return this;
+    }
+
+    /**
+     * Sets the Micrometer registry that observes every shared call (an observation named
+     * {@code collapse.call}, a child of the request that made it) and adds
+     * {@code collapse.outcome} to the observation each request is made in; see
+     * {@code CollapseObservationDocumentation}. None by default. Needs
+     * {@code micrometer-observation}, and {@code micrometer-tracing-bridge-otel} for span links.
+     */
+    public Builder observationRegistry(ObservationRegistry observationRegistry) {
+      this.observationRegistry = Objects.requireNonNull(observationRegistry, "observationRegistry");
+      return this;
+    }
+
+    /** Sets the convention that names and tags the shared calls' observations. */
+    public Builder observationConvention(CollapseObservationConvention observationConvention) {
+      this.observationConvention =
+          Objects.requireNonNull(observationConvention, "observationConvention");
       return this;
     }
 

@@ -1,12 +1,14 @@
 package io.github.collapseexecutor.spring.annotation;
 
+import static io.github.collapseexecutor.spring.Parking.await;
+
+import io.github.collapseexecutor.spring.Parking;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.locks.LockSupport;
 import java.util.function.IntFunction;
 
 /**
@@ -51,36 +53,11 @@ final class Crowd {
     start.countDown();
     await(arrived);
     await(entered);
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-    while (!allParked(threads) && System.nanoTime() < deadline) {
-      LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(1));
-    }
+    Parking.awaitParked(threads);
     released.countDown();
     for (Thread thread : threads) {
       thread.join(TimeUnit.SECONDS.toMillis(10));
     }
     return Arrays.asList(results);
-  }
-
-  private static boolean allParked(List<Thread> threads) {
-    for (Thread thread : threads) {
-      Thread.State state = thread.getState();
-      if (state != Thread.State.WAITING && state != Thread.State.TIMED_WAITING
-          && state != Thread.State.TERMINATED) {
-        return false;
-      }
-    }
-    return true;
-  }
-
-  private static void await(CountDownLatch latch) {
-    try {
-      if (!latch.await(10, TimeUnit.SECONDS)) {
-        throw new IllegalStateException("waited 10 s for " + latch);
-      }
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new IllegalStateException(e);
-    }
   }
 }

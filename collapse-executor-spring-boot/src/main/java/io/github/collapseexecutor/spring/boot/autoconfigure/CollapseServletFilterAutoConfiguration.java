@@ -4,6 +4,8 @@ import io.github.collapseexecutor.spring.http.HttpCollapseOptions;
 import io.github.collapseexecutor.spring.http.servlet.CollapseServletFilter;
 import jakarta.servlet.DispatcherType;
 import jakarta.servlet.Filter;
+import io.github.collapseexecutor.spring.observation.CollapseObservationConvention;
+import io.micrometer.observation.ObservationRegistry;
 import java.util.List;
 import java.util.Map;
 import org.springframework.beans.factory.DisposableBean;
@@ -50,10 +52,13 @@ public final class CollapseServletFilterAutoConfiguration {
       parameterizedContainer = FilterRegistrationBean.class)
   FilterRegistrationBean<CollapseServletFilter> collapseServletFilterRegistration(
       CollapseExecutorProperties properties, ObjectProvider<CollapseListenerFactory> listeners,
+      ObjectProvider<ObservationRegistry> observationRegistry,
+      ObjectProvider<CollapseObservationConvention> observationConvention,
       ObjectProvider<CollapseExecutors> executors) {
     CollapseExecutorProperties.ServletSection section = properties.getServlet();
     HttpCollapseOptions options =
-        HttpAdapterSupport.options(INTEGRATION, properties, section, listeners);
+        HttpAdapterSupport.options(INTEGRATION, properties, section, listeners,
+            observationRegistry, observationConvention);
     CollapseServletFilter filter = new CollapseServletFilter(options);
     ClosingRegistration registration = new ClosingRegistration(filter);
     registration.setName(FILTER_NAME);

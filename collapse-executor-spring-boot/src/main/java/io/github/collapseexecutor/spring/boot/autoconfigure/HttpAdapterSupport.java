@@ -5,6 +5,8 @@ import io.github.collapseexecutor.spring.http.CollapseGroup;
 import io.github.collapseexecutor.spring.http.CollapsePolicy;
 import io.github.collapseexecutor.spring.http.HttpCollapseOptions;
 import io.github.collapseexecutor.spring.http.HttpCollapseStats;
+import io.github.collapseexecutor.spring.observation.CollapseObservationConvention;
+import io.micrometer.observation.ObservationRegistry;
 import java.util.LinkedHashSet;
 import java.util.Map;
 import org.springframework.beans.factory.ObjectProvider;
@@ -22,10 +24,13 @@ final class HttpAdapterSupport {
    * wait timeout and hit-for-pass, its body limit and sensitive headers or the top-level ones,
    * the top-level additional and non-sensitive headers and sensitive header patterns, and the
    * listeners of every
-   * {@link CollapseListenerFactory}. The executor is named after the integration.
+   * {@link CollapseListenerFactory}, and the {@link ObservationRegistry} and
+   * {@link CollapseObservationConvention} beans, if any. The executor is named after the integration.
    */
   static HttpCollapseOptions options(String integration, CollapseExecutorProperties properties,
-      Section section, ObjectProvider<CollapseListenerFactory> listeners) {
+      Section section, ObjectProvider<CollapseListenerFactory> listeners,
+      ObjectProvider<ObservationRegistry> observationRegistry,
+      ObjectProvider<CollapseObservationConvention> observationConvention) {
     DataSize maxBodySize = section.getMaxBodySize() != null
         ? section.getMaxBodySize() : properties.getMaxBodySize();
     HttpCollapseOptions.Builder builder = HttpCollapseOptions.builder()
@@ -47,6 +52,8 @@ final class HttpAdapterSupport {
       builder.group(new CollapseGroup(group.getUris(), group.getUriRegexes(),
           group.getCollapsePolicyName()));
     }
+    observationRegistry.ifAvailable(builder::observationRegistry);
+    observationConvention.ifAvailable(builder::observationConvention);
     return builder.build();
   }
 

@@ -10,6 +10,10 @@ import io.github.collapseexecutor.spring.http.HttpCollapseStats;
 import io.github.collapseexecutor.spring.http.RequestHeaders;
 import io.github.collapseexecutor.spring.http.ShareUncacheable;
 import io.github.collapseexecutor.spring.http.UnsharedReason;
+import io.github.collapseexecutor.spring.http.internal.CallObserver.Caller;
+import io.github.collapseexecutor.spring.http.internal.CallObserver.CallerOutcome;
+import io.github.collapseexecutor.spring.http.internal.CallObserver.SharedCall;
+import io.github.collapseexecutor.spring.observation.SharedCallOutcome;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -32,8 +36,9 @@ import java.util.concurrent.atomic.AtomicBoolean;
  *       {@link Wait#answer} whether to replay the shared response or make an own call.</li>
  * </ul>
  *
- * <p>The protocol counts every request in the stats, remembers keys for hit-for-pass, and logs
- * the first refusal of each reason per group.
+ * <p>The protocol counts every request in the stats, remembers keys for hit-for-pass, logs the
+ * first refusal of each reason per group, and, with an observation registry in the options,
+ * observes each shared call and tells each request's own observation what the request did.
  */
 public final class CollapseProtocol implements AutoCloseable {
 
@@ -43,6 +48,8 @@ public final class CollapseProtocol implements AutoCloseable {
   private final CollapseCounters counters;
   private final HitForPass hitForPass;
   private final FirstWarnings warnings;
+  private final ReportedSizes sizes;
+  private final CallObserver observer;
   private final ShareUncacheable[] sharing;
   private final long waitTimeoutNanos;
   private volatile boolean closed;
@@ -52,7 +59,11 @@ public final class CollapseProtocol implements AutoCloseable {
     this.options = Objects.requireNonNull(options, "options");
     this.rules = new CollapseRules(options);
     this.counters = new CollapseCounters(options.groups().size());
-    this.executor = new FutureCallableGroupCollapseExecutor(options.name(), options.listener());
+    // the size of a shared call reaches the protocol only through the executor's report
+    this.sizes = new ReportedSizes(options.listener());
+    this.executor = new FutureCallableGroupCollapseExecutor(options.name(), sizes);
+    this.observer = options.observationRegistry() == null
+        ? CallObserver.NONE : new ObservedCalls(options, executor.name());
     this.hitForPass = new HitForPass(saturatedNanos(options.hitForPassTtl()),
         options.hitForPassMaxKeys());
     this.warnings = new FirstWarnings(executor.name(), options.groups());
@@ -91,18 +102,29 @@ public final class CollapseProtocol implements AutoCloseable {
     return hitForPass.size();
   }
 
+  /** {@link #join(CollapseKey, RequestHeaders, Object)} in the observation current here. */
+  public Turn join(CollapseKey key, RequestHeaders request) {
+    return join(key, request, null);
+  }
+
   /**
    * Returns what the request with {@code key} does; a {@code null} key passes. Counts a request
    * that passes at once.
+   *
+   * @param observation the request's own Micrometer {@code Observation}, or {@code null} for the
+   *     one current on this thread; typed {@code Object} so that adapters need no Micrometer
    */
-  public Turn join(CollapseKey key, RequestHeaders request) {
+  public Turn join(CollapseKey key, RequestHeaders request, Object observation) {
+    Caller caller = observer.caller(observation);
     if (key == null || closed) {
       counters.passedThrough(key);
+      caller.outcome(CallerOutcome.NOT_COLLAPSED, key == null ? "not-collapsible" : "closed");
       return Pass.PASS;
     }
     if (hitForPass.contains(key)) {
       counters.passedThrough(key);
       unshared(key, UnsharedReason.HIT_FOR_PASS);
+      caller.outcome(CallerOutcome.NOT_COLLAPSED, UnsharedReason.HIT_FOR_PASS.tag());
       return Pass.PASS;
     }
     CompletableFuture<Outcome> promise = new CompletableFuture<>();
@@ -121,9 +143,15 @@ public final class CollapseProtocol implements AutoCloseable {
       }
       // closed between the check above and this call: go through as if collapse were off
       counters.passedThrough(key);
+      caller.outcome(CallerOutcome.NOT_COLLAPSED, "closed");
       return Pass.PASS;
     }
-    return leading[0] ? new Lead(key, request, promise, mine) : new Wait(key, request, mine);
+    if (leading[0]) {
+      caller.outcome(CallerOutcome.LED, null);
+      return new Lead(key, request, promise, mine, caller, observer.sharedCall(key, caller));
+    }
+    caller.outcome(CallerOutcome.JOINED, null); // until its answer says otherwise
+    return new Wait(key, request, mine, caller);
   }
 
   /**
@@ -153,14 +181,14 @@ public final class CollapseProtocol implements AutoCloseable {
    * What the request that made the call hands to the others: a snapshot to replay, or the reason
    * they must make their own calls.
    */
-  public record Outcome(ResponseSnapshot snapshot, UnsharedReason reason) {
+  public record Outcome(ResponseSnapshot snapshot, UnsharedReason reason, SharedCall call) {
 
-    static Outcome shared(ResponseSnapshot snapshot) {
-      return new Outcome(snapshot, null);
+    static Outcome shared(ResponseSnapshot snapshot, SharedCall call) {
+      return new Outcome(snapshot, null, call);
     }
 
-    static Outcome refused(UnsharedReason reason) {
-      return new Outcome(null, reason);
+    static Outcome refused(UnsharedReason reason, SharedCall call) {
+      return new Outcome(null, reason, call);
     }
   }
 
@@ -180,14 +208,18 @@ public final class CollapseProtocol implements AutoCloseable {
     private final RequestHeaders request;
     private final CompletableFuture<Outcome> promise;
     private final CompletableFuture<Outcome> own;
+    private final Caller caller;
+    private final SharedCall call;
     private final AtomicBoolean ended = new AtomicBoolean();
 
     private Lead(CollapseKey key, RequestHeaders request, CompletableFuture<Outcome> promise,
-        CompletableFuture<Outcome> own) {
+        CompletableFuture<Outcome> own, Caller caller, SharedCall call) {
       this.key = key;
       this.request = request;
       this.promise = promise;
       this.own = own;
+      this.caller = caller;
+      this.call = call;
     }
 
     /**
@@ -217,7 +249,7 @@ public final class CollapseProtocol implements AutoCloseable {
     public void share(ResponseSnapshot snapshot) {
       if (end()) {
         counters.led(key);
-        promise.complete(Outcome.shared(snapshot));
+        complete(Outcome.shared(snapshot, call), SharedCallOutcome.SHARED, null, null);
       }
     }
 
@@ -232,7 +264,8 @@ public final class CollapseProtocol implements AutoCloseable {
         }
         counters.led(key);
         unshared(key, reason);
-        promise.complete(Outcome.refused(reason));
+        caller.outcome(CallerOutcome.LED, reason.tag());
+        complete(Outcome.refused(reason, call), SharedCallOutcome.REFUSED, reason, null);
       }
     }
 
@@ -246,9 +279,10 @@ public final class CollapseProtocol implements AutoCloseable {
         return;
       }
       if (Thread.currentThread().isInterrupted()) {
-        promise.complete(Outcome.refused(UnsharedReason.LEADER_FAILED));
+        complete(Outcome.refused(UnsharedReason.LEADER_FAILED, call), SharedCallOutcome.FAILED,
+            UnsharedReason.LEADER_FAILED, failure);
       } else {
-        promise.completeExceptionally(failure);
+        complete(null, SharedCallOutcome.FAILED, null, failure);
       }
     }
 
@@ -259,6 +293,20 @@ public final class CollapseProtocol implements AutoCloseable {
           action.run();
         }
       });
+    }
+
+    /**
+     * Completes the promise with {@code outcome}, or with {@code failure} when there is no
+     * outcome, then stops the shared call's observation with the number of requests that shared
+     * it, which the executor reports while the promise completes.
+     */
+    private void complete(Outcome outcome, SharedCallOutcome observed, UnsharedReason reason,
+        Throwable failure) {
+      sizes.reset();
+      boolean completed = outcome != null
+          ? promise.complete(outcome) : promise.completeExceptionally(failure);
+      call.stop(sizes.last(), completed ? observed : SharedCallOutcome.ABANDONED,
+          reason == null ? null : reason.tag(), failure);
     }
 
     /**
@@ -285,11 +333,14 @@ public final class CollapseProtocol implements AutoCloseable {
     private final CollapseKey key;
     private final RequestHeaders request;
     private final CompletableFuture<Outcome> future;
+    private final Caller caller;
 
-    private Wait(CollapseKey key, RequestHeaders request, CompletableFuture<Outcome> future) {
+    private Wait(CollapseKey key, RequestHeaders request, CompletableFuture<Outcome> future,
+        Caller caller) {
       this.key = key;
       this.request = request;
       this.future = future;
+      this.caller = caller;
     }
 
     /** Returns the outcome, or the call's failure; cancelling it leaves the call. */
@@ -304,12 +355,13 @@ public final class CollapseProtocol implements AutoCloseable {
     public Outcome timedOut() {
       leave();
       ListenerReports.waitTimedOut(options.listener(), executor.name());
-      return Outcome.refused(UnsharedReason.WAIT_TIMEOUT);
+      return Outcome.refused(UnsharedReason.WAIT_TIMEOUT, SharedCall.NONE);
     }
 
     /** Stops waiting because the request's own time limit ended first; reports the timeout. */
     public void ownLimitReached() {
       leave();
+      caller.outcome(CallerOutcome.FELL_BACK, UnsharedReason.WAIT_TIMEOUT.tag());
       ListenerReports.waitTimedOut(options.listener(), executor.name());
     }
 
@@ -329,14 +381,19 @@ public final class CollapseProtocol implements AutoCloseable {
      * @param outcome the outcome, or {@code null} if the call ended without one
      */
     public ResponseSnapshot answer(Outcome outcome) {
+      if (outcome != null) {
+        caller.linkTo(outcome.call());
+      }
       if (outcome != null && outcome.snapshot() != null
           && outcome.snapshot().canServe(request)) {
         counters.replayed(key);
         return outcome.snapshot();
       }
       counters.fellBack(key);
-      unshared(key, outcome == null ? UnsharedReason.LEADER_FAILED
-          : outcome.reason() == null ? UnsharedReason.VARY : outcome.reason());
+      UnsharedReason reason = outcome == null ? UnsharedReason.LEADER_FAILED
+          : outcome.reason() == null ? UnsharedReason.VARY : outcome.reason();
+      unshared(key, reason);
+      caller.outcome(CallerOutcome.FELL_BACK, reason.tag());
       return null;
     }
   }

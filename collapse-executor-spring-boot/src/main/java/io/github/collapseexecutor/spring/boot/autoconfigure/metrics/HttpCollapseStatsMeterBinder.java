@@ -5,11 +5,11 @@ import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutors;
 import io.github.collapseexecutor.spring.http.CollapseGroup;
 import io.github.collapseexecutor.spring.http.HttpCollapseStats;
 import io.github.collapseexecutor.spring.http.UnsharedReason;
+import io.github.collapseexecutor.spring.http.internal.GroupNames;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Tags;
 import io.micrometer.core.instrument.binder.MeterBinder;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.function.ToDoubleFunction;
@@ -59,7 +59,7 @@ public final class HttpCollapseStatsMeterBinder implements MeterBinder {
         executor.stats());
     List<CollapseGroup> groups = executor.options().groups();
     for (int i = 0; i < groups.size(); i++) {
-      Tags group = tags.and("group", label(groups.get(i)));
+      Tags group = tags.and("group", GroupNames.of(groups.get(i)));
       HttpCollapseStats stats = executor.stats().groups().get(i);
       outcomes(registry, GROUP_REQUESTS, "Requests a collapse group took, by outcome", group,
           stats);
@@ -76,13 +76,6 @@ public final class HttpCollapseStatsMeterBinder implements MeterBinder {
           .tags(tags).tag("reason", reason.tag()).baseUnit("requests")
           .register(registry);
     }
-  }
-
-  /** Names a group by what it matches, which stays the same when groups are reordered. */
-  private static String label(CollapseGroup group) {
-    List<String> patterns = new ArrayList<>(group.uris());
-    patterns.addAll(group.uriRegexes());
-    return String.join(",", patterns);
   }
 
   private static void outcomes(MeterRegistry registry, String name, String description, Tags tags,

@@ -1,0 +1,113 @@
+package io.github.collapseexecutor.spring.http.internal;
+
+import io.github.collapseexecutor.spring.http.CollapseKey;
+import io.github.collapseexecutor.spring.http.HttpCollapseOptions;
+import io.github.collapseexecutor.spring.observation.CollapseObservationContext;
+import io.github.collapseexecutor.spring.observation.CollapseObservationConvention;
+import io.github.collapseexecutor.spring.observation.CollapseObservationDocumentation;
+import io.github.collapseexecutor.spring.observation.CollapseObservationDocumentation.CallerKeys;
+import io.github.collapseexecutor.spring.observation.DefaultCollapseObservationConvention;
+import io.github.collapseexecutor.spring.observation.SharedCallOutcome;
+import io.micrometer.observation.Observation;
+import io.micrometer.observation.ObservationRegistry;
+import java.util.List;
+
+/**
+ * The {@link CallObserver} on a Micrometer {@link ObservationRegistry}: the caller's keys on its
+ * own observation, an observation per shared call (a child of the leading request's), and span
+ * links from the requests that joined to the shared call, where the tracer supports them.
+ * Loaded only when the options name a registry, so the protocol runs without Micrometer.
+ */
+final class ObservedCalls implements CallObserver {
+
+  private static final DefaultCollapseObservationConvention DEFAULT_CONVENTION =
+      new DefaultCollapseObservationConvention();
+
+  private final ObservationRegistry registry;
+  private final CollapseObservationConvention convention;
+  private final String executorName;
+  private final List<String> groupNames;
+  private final SpanLinks links = SpanLinks.forClassPath();
+
+  ObservedCalls(HttpCollapseOptions options, String executorName) {
+    this.registry = options.observationRegistry();
+    this.convention = options.observationConvention();
+    this.executorName = executorName;
+    this.groupNames = options.groups().stream().map(GroupNames::of).toList();
+  }
+
+  @Override
+  public Caller caller(Object observation) {
+    Observation own = observation instanceof Observation given
+        ? given : registry.getCurrentObservation();
+    return own == null || own.isNoop() ? Caller.NONE : new ObservedCaller(own);
+  }
+
+  @Override
+  public SharedCall sharedCall(CollapseKey key, Caller leader) {
+    CollapseObservationContext context =
+        new CollapseObservationContext(executorName, groupNames.get(key.group()));
+    Observation observation = CollapseObservationDocumentation.SHARED_CALL.observation(
+        convention, DEFAULT_CONVENTION, () -> context, registry);
+    if (observation.isNoop()) {
+      return SharedCall.NONE;
+    }
+    if (leader instanceof ObservedCaller caller) {
+      // the leading request's observation need not be current here (a WebClient exchange)
+      observation.parentObservation(caller.observation);
+    }
+    observation.start();
+    return new ObservedSharedCall(observation, context,
+        links.target(observation.getContextView()));
+  }
+
+  private final class ObservedCaller implements Caller {
+
+    private final Observation observation;
+
+    ObservedCaller(Observation observation) {
+      this.observation = observation;
+    }
+
+    @Override
+    public void outcome(CallerOutcome outcome, String reason) {
+      observation.highCardinalityKeyValue(CallerKeys.OUTCOME.withValue(outcome.tag()));
+      if (reason != null) {
+        observation.highCardinalityKeyValue(CallerKeys.REASON.withValue(reason));
+      } else {
+        // a joined request that fell back after all replaces its earlier outcome, not its reason
+        observation.getContext().removeHighCardinalityKeyValue(CallerKeys.REASON.asString());
+      }
+    }
+
+    @Override
+    public void linkTo(SharedCall call) {
+      if (call instanceof ObservedSharedCall shared) {
+        links.link(observation.getContextView(), shared.linkTarget);
+      }
+    }
+  }
+
+  private static final class ObservedSharedCall implements SharedCall {
+
+    private final Observation observation;
+    private final CollapseObservationContext context;
+    private final Object linkTarget;
+
+    ObservedSharedCall(Observation observation, CollapseObservationContext context,
+        Object linkTarget) {
+      this.observation = observation;
+      this.context = context;
+      this.linkTarget = linkTarget;
+    }
+
+    @Override
+    public void stop(int size, SharedCallOutcome outcome, String reason, Throwable failure) {
+      context.ended(size, outcome, reason);
+      if (failure != null) {
+        observation.error(failure);
+      }
+      observation.stop();
+    }
+  }
+}
