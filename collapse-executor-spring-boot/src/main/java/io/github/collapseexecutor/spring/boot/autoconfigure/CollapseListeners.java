@@ -7,7 +7,7 @@ import java.util.function.Consumer;
 import org.springframework.beans.factory.ObjectProvider;
 
 /** Joins the listeners of every {@link CollapseListenerFactory} bean into one. */
-final class CollapseListeners implements CollapseListener {
+final class CollapseListeners implements ExecutorCreationListener {
 
   private final List<CollapseListener> listeners;
 
@@ -27,6 +27,11 @@ final class CollapseListeners implements CollapseListener {
       case 1 -> listeners.get(0);
       default -> new CollapseListeners(listeners);
     };
+  }
+
+  @Override
+  public void executorCreated(CreatedExecutor executor) {
+    each(executor.name(), listener -> ExecutorCreationListener.announce(listener, executor));
   }
 
   @Override

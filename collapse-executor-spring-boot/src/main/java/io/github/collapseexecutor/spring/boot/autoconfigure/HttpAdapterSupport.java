@@ -1,5 +1,6 @@
 package io.github.collapseexecutor.spring.boot.autoconfigure;
 
+import io.github.collapseexecutor.core.CollapseListener;
 import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorProperties.Section;
 import io.github.collapseexecutor.spring.http.CollapseGroup;
 import io.github.collapseexecutor.spring.http.CollapsePolicy;
@@ -22,15 +23,18 @@ final class HttpAdapterSupport {
   /**
    * Returns the options of the adapter of {@code integration}: the section's groups, policies,
    * wait timeout and hit-for-pass, its body limit and sensitive headers or the top-level ones,
-   * the top-level additional and non-sensitive headers and sensitive header patterns, and the
-   * listeners of every
-   * {@link CollapseListenerFactory}, and the {@link ObservationRegistry} and
-   * {@link CollapseObservationConvention} beans, if any. The executor is named after the integration.
+   * the top-level additional and non-sensitive headers and sensitive header patterns, the
+   * listeners of every {@link CollapseListenerFactory}, told of the executor at once, and the
+   * {@link ObservationRegistry} and {@link CollapseObservationConvention} beans, if any. The
+   * executor is named after the integration.
    */
   static HttpCollapseOptions options(String integration, CollapseExecutorProperties properties,
       Section section, ObjectProvider<CollapseListenerFactory> listeners,
       ObjectProvider<ObservationRegistry> observationRegistry,
       ObjectProvider<CollapseObservationConvention> observationConvention) {
+    CollapseListener listener = CollapseListeners.of(listeners, integration);
+    ExecutorCreationListener.announce(listener, CreatedExecutor.http(integration,
+        observationRegistry.getIfAvailable() != null));
     DataSize maxBodySize = section.getMaxBodySize() != null
         ? section.getMaxBodySize() : properties.getMaxBodySize();
     HttpCollapseOptions.Builder builder = HttpCollapseOptions.builder()
@@ -44,7 +48,7 @@ final class HttpAdapterSupport {
         .sensitiveHeaderPatterns(new LinkedHashSet<>(properties.getSensitiveHeaderPatterns()))
         .hitForPassTtl(section.getHitForPassTtl())
         .hitForPassMaxKeys(section.getHitForPassMaxKeys())
-        .listener(CollapseListeners.of(listeners, integration));
+        .listener(listener);
     section.getCollapsePolicies().forEach((name, policy) -> builder.policy(name,
         new CollapsePolicy(policy.getCollapseRequestHeaders(), policy.getCollapseRequestQueries(),
             policy.getShareUncacheable(), policy.isAcceptHeadersInKey())));
