@@ -54,10 +54,12 @@ final class ExecutorMeters {
     this.failed = executor.timesWork() ? Timer.builder(EXECUTION)
         .description(EXECUTION_DESCRIPTION).tags(tags).tag("outcome", "failure")
         .register(registry) : null;
-    this.rejections = executor.rejects() ? Counter.builder(REJECTIONS).baseUnit("calls")
+    // no base unit on the two below: a registry may append it to a name that does not end with
+    // it, and their names are already what they count
+    this.rejections = executor.rejects() ? Counter.builder(REJECTIONS)
         .description("Calls rejected because too many were pending").tags(tags)
         .register(registry) : null;
-    this.timeouts = executor.timesOut() ? Counter.builder(TIMEOUTS).baseUnit("calls")
+    this.timeouts = executor.timesOut() ? Counter.builder(TIMEOUTS)
         .description("Callers that stopped waiting at their timeout").tags(tags)
         .register(registry) : null;
   }
