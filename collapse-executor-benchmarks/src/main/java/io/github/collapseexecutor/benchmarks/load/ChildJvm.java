@@ -1,5 +1,6 @@
 package io.github.collapseexecutor.benchmarks.load;
 
+import java.io.File;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Files;
@@ -33,13 +34,24 @@ final class ChildJvm implements AutoCloseable {
    */
   static ChildJvm start(String name, String mainClass, List<String> jvmOptions, List<String> args,
       URI readiness, Path logs) throws IOException, InterruptedException {
+    return start(name, mainClass, jvmOptions, args, readiness, logs, "");
+  }
+
+  /**
+   * Starts {@code mainClass} as {@link #start(String, String, List, List, URI, Path)} does, with
+   * {@code extraClassPath} (entries separated by the platform's path separator, or empty) after
+   * the harness's class path.
+   */
+  static ChildJvm start(String name, String mainClass, List<String> jvmOptions, List<String> args,
+      URI readiness, Path logs, String extraClassPath) throws IOException, InterruptedException {
     Files.createDirectories(logs);
     Path log = logs.resolve(name + ".log");
     List<String> command = new ArrayList<>();
     command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
     command.addAll(jvmOptions);
     command.add("-cp");
-    command.add(System.getProperty("java.class.path"));
+    command.add(extraClassPath.isEmpty() ? System.getProperty("java.class.path")
+        : System.getProperty("java.class.path") + File.pathSeparator + extraClassPath);
     command.add(mainClass);
     command.addAll(args);
     Process process = new ProcessBuilder(command)

@@ -30,12 +30,7 @@ enum ClientAdapter {
   REST_CLIENT("RestClient") {
     @Override
     LoadClient open(Supplier<URI> url, HttpCollapseOptions collapse) {
-      java.net.http.HttpClient http = java.net.http.HttpClient.newBuilder()
-          .version(java.net.http.HttpClient.Version.HTTP_1_1)
-          .connectTimeout(CONNECT_TIMEOUT)
-          .build();
-      RestClient.Builder builder =
-          RestClient.builder().requestFactory(new JdkClientHttpRequestFactory(http));
+      RestClient.Builder builder = restClientBuilder();
       CollapseHttpRequestInterceptor interceptor = null;
       if (collapse != null) {
         interceptor = new CollapseHttpRequestInterceptor(collapse);
@@ -108,6 +103,18 @@ enum ClientAdapter {
 
   ClientAdapter(String title) {
     this.title = title;
+  }
+
+  /**
+   * Returns a builder of RestClient on the JDK {@code HttpClient} over HTTP/1.1, set explicitly:
+   * with Reactor Netty on the class path RestClient would pick it instead.
+   */
+  static RestClient.Builder restClientBuilder() {
+    java.net.http.HttpClient http = java.net.http.HttpClient.newBuilder()
+        .version(java.net.http.HttpClient.Version.HTTP_1_1)
+        .connectTimeout(CONNECT_TIMEOUT)
+        .build();
+    return RestClient.builder().requestFactory(new JdkClientHttpRequestFactory(http));
   }
 
   /** Returns the name the tables and charts show. */

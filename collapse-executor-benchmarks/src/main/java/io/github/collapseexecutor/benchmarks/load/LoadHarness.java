@@ -22,6 +22,11 @@ import java.util.Optional;
  *   <li><b>db</b>: 700 threads submit orders to local MariaDB and PostgreSQL, a transaction per
  *       order or through the samples' group-commit {@code OrderWriter}; a server that is not
  *       reachable is skipped.
+ *   <li><b>secured-backend</b>: {@value SecuredBackendCase#USERS} closed-loop users in this JVM
+ *       through RestClient, with and without its interceptor, against a Spring Boot service with
+ *       Spring Security's defaults (a JVM of its own, endpoints sleeping 100 ms): identical GETs
+ *       with the same {@code Authorization}, then to an endpoint that sets a cookie on every
+ *       response; in a section of its own.
  *   <li><b>scale-out</b>: hot and cold keys through 1, 2, 4 and 8 instances that each collapse on
  *       their own: the servlet filter behind HAProxy, round-robin and with a consistent hash of
  *       the collapse key, and client instances calling one backend; the backend calls per 1000
@@ -68,14 +73,36 @@ public final class LoadHarness {
     }
     Duration took = Duration.between(start, Instant.now());
     report.condition("The run took %d min %02d s", took.toMinutes(), took.toSecondsPart());
-    // the scale-out case has a section of its own: run alone, it leaves the others' results be
-    if (settings.cases().stream().anyMatch(c -> c != Settings.Case.SCALE_OUT)) {
+    // the cases with a section of their own, run alone, leave the others' results be
+    if (settings.cases().stream().anyMatch(c -> !c.ownSection())) {
       report.write();
+    }
+    if (settings.cases().contains(Settings.Case.SECURED_BACKEND)) {
+      runSecuredBackend(settings);
     }
     if (settings.cases().contains(Settings.Case.SCALE_OUT)) {
       runScaleOut(settings);
     }
     Progress.line("results in %s", settings.out().resolve("README.md"));
+  }
+
+  private static void runSecuredBackend(Settings settings) throws Exception {
+    String unavailable = SecuredBackend.unavailable();
+    if (unavailable != null) {
+      Progress.line("secured-backend case skipped: %s", unavailable);
+      return;
+    }
+    SecuredBackendReport report = new SecuredBackendReport(settings);
+    Instant start = Instant.now();
+    report.condition("Date: %s; %s run: %d s per measured side, %d s warm-up per side",
+        start.truncatedTo(ChronoUnit.SECONDS), settings.quick() ? "quick (smoke)" : "full",
+        settings.measure().toSeconds(), settings.warmUp().toSeconds());
+    report.condition("Machine: %s", Machine.describe());
+    report.condition("Load average (1 min) before the case: %.2f", Machine.loadAverage());
+    Map<SecuredBackendCase.Round, SecuredBackendCase.RoundResult> results =
+        new SecuredBackendCase(settings).run();
+    report.condition("Load average (1 min) after the case: %.2f", Machine.loadAverage());
+    report.write(results, Duration.between(start, Instant.now()));
   }
 
   private static void runScaleOut(Settings settings) throws Exception {

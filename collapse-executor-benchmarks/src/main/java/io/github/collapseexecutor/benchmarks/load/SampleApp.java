@@ -24,8 +24,7 @@ final class SampleApp implements AutoCloseable {
    * faults (a young pause of 68 ms for 27 MB copied, mostly system time, against 9 to 22 ms once
    * the heap was touched).
    */
-  private static final List<String> JVM_OPTIONS =
-      List.of("-Xms1g", "-Xmx1g", "-XX:+AlwaysPreTouch");
+  static final List<String> JVM_OPTIONS = List.of("-Xms1g", "-Xmx1g", "-XX:+AlwaysPreTouch");
 
   /**
    * Room for every connection a load generator opens at once. wrk connects all its users in the
@@ -92,11 +91,19 @@ final class SampleApp implements AutoCloseable {
 
   /** Returns how often the handler of {@code endpoint} (such as {@code noop100}) ran. */
   long executions(String endpoint) throws IOException, InterruptedException {
-    String counts = Loopback.get(url("/test/counter"));
+    return count(url("/test/counter"), endpoint);
+  }
+
+  /**
+   * Returns the count of {@code endpoint} in the JSON object of counts that {@code counter}
+   * answers, such as {@code {"noop100":12}}.
+   */
+  static long count(URI counter, String endpoint) throws IOException, InterruptedException {
+    String counts = Loopback.get(counter);
     Matcher count = Pattern.compile("\"" + Pattern.quote(endpoint) + "\"\\s*:\\s*(\\d+)")
         .matcher(counts);
     if (!count.find()) {
-      throw new IOException("no count of " + endpoint + " in /test/counter: " + counts);
+      throw new IOException("no count of " + endpoint + " in " + counter + ": " + counts);
     }
     return Long.parseLong(count.group(1));
   }

@@ -25,11 +25,33 @@ import java.util.Set;
 record Settings(boolean quick, Set<Case> cases, Path out, Duration warmUp, Duration measure,
     Duration servletMeasure, int rounds, Duration sweepPoint, List<Integer> sweepUsers) {
 
-  /** The cases, each selectable with {@code --cases=servlet,clients,db,scale-out}. */
-  enum Case { SERVLET, CLIENTS, DB, SCALE_OUT }
+  /**
+   * The cases, each selectable with {@code --cases=servlet,clients,db,secured-backend,scale-out}.
+   */
+  enum Case {
+    SERVLET, CLIENTS, DB, SECURED_BACKEND(true), SCALE_OUT(true);
 
-  static final String USAGE =
-      "usage: load.sh [--quick] [--cases=servlet,clients,db,scale-out] [--out=DIR]";
+    private final boolean ownSection;
+
+    Case() {
+      this(false);
+    }
+
+    Case(boolean ownSection) {
+      this.ownSection = ownSection;
+    }
+
+    /**
+     * Whether the case writes a section of its own, and leaves the main results alone when it
+     * runs without the others.
+     */
+    boolean ownSection() {
+      return ownSection;
+    }
+  }
+
+  static final String USAGE = "usage: load.sh [--quick]"
+      + " [--cases=servlet,clients,db,secured-backend,scale-out] [--out=DIR]";
 
   private static final List<Integer> SWEEP_USERS = List.of(1, 10, 50, 100, 200, 400);
 

@@ -16,6 +16,21 @@ final class SettingsTest {
   }
 
   @Test
+  void parse_namesTheSecuredBackendCaseWithAHyphenAndGivesItASectionOfItsOwn() {
+    Settings settings = Settings.parse(new String[] {"--cases=secured-backend"});
+
+    assertThat(settings.cases()).containsExactly(Settings.Case.SECURED_BACKEND);
+    assertThat(Settings.Case.SECURED_BACKEND.ownSection()).isTrue();
+    assertThat(Settings.Case.CLIENTS.ownSection()).isFalse();
+  }
+
+  @Test
+  void parse_runsTheSecuredBackendCaseInAQuickRun() {
+    assertThat(Settings.parse(new String[] {"--quick"}).cases())
+        .contains(Settings.Case.SECURED_BACKEND);
+  }
+
+  @Test
   void parse_rejectsAnUnknownCaseByName() {
     assertThatThrownBy(() -> Settings.parse(new String[] {"--cases=scaleup"}))
         .isInstanceOf(IllegalArgumentException.class)

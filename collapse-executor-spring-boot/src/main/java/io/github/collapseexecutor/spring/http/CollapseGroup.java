@@ -1,6 +1,7 @@
 package io.github.collapseexecutor.spring.http;
 
 import java.util.List;
+import java.util.Objects;
 import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
 
@@ -14,51 +15,51 @@ import java.util.regex.PatternSyntaxException;
  * {@code /}, and {@code **} is any run of characters, {@code /} included. So {@code /user/*}
  * matches {@code /user/42} but not {@code /user/42/orders}, and {@code /test/noop*} matches
  * {@code /test/noop} and {@code /test/noop-slow}. {@code uriRegexes} are Java regular expressions
- * that must match the whole path. Shaped for binding from configuration:
+ * that must match the whole path. A group has a {@code name}, by which stats, meters, the
+ * actuator endpoint and the log name it; unless given, it is the group's first pattern (its first
+ * uri, else its first regular expression). The names of the groups of one
+ * {@link HttpCollapseOptions} differ. Shaped for binding from configuration:
  *
  * <pre>{@code
  * collapse-groups:
- *   - uris: [/user/*, /test/noop*]
- *   - collapse-policy-name: p1
+ *   - uris: [/user/*, /test/noop*]       # named /user/*
+ *   - name: samples
+ *     collapse-policy-name: p1
  *     uris: [/samples/*]
  *   - uri-regexes: ['/orders/[0-9]+']
  * }</pre>
  *
+ * @param name the name shown for the group; {@code null} means its first pattern
  * @param uris Ant-style path patterns, each starting with {@code /}; {@code null} means none
  * @param uriRegexes regular expressions for the whole path; {@code null} means none
  * @param collapsePolicyName the name of a policy in {@link HttpCollapseOptions#policies()}, or
  *     {@code null} for {@link CollapsePolicy#DEFAULT}
  */
-public record CollapseGroup(List<String> uris, List<String> uriRegexes, String collapsePolicyName) {
+public record CollapseGroup(String name, List<String> uris, List<String> uriRegexes,
+    String collapsePolicyName) {
 
   /**
-   * Validates and copies the patterns.
+   * Validates and copies the patterns, and names the group after its first pattern unless
+   * {@code name} is given.
    *
    * @throws IllegalArgumentException if there is no pattern at all, a pattern does not start with
-   *     {@code /}, a regular expression does not compile, or the policy name is blank
+   *     {@code /}, a regular expression is blank or does not compile, or the name or the policy
+   *     name is blank
    */
   public CollapseGroup {
-    uris = uris == null ? List.of() : List.copyOf(uris);
-    uriRegexes = uriRegexes == null ? List.of() : List.copyOf(uriRegexes);
+    uris = checkedUris(uris == null ? List.of() : uris);
+    uriRegexes = checkedRegexes(uriRegexes == null ? List.of() : uriRegexes);
     if (uris.isEmpty() && uriRegexes.isEmpty()) {
       throw new IllegalArgumentException("a collapse group needs at least one uri or uri regex");
     }
-    for (String uri : uris) {
-      if (!uri.startsWith("/")) {
-        throw new IllegalArgumentException("uri pattern must start with '/': " + uri);
-      }
-    }
-    for (String regex : uriRegexes) {
-      try {
-        Pattern.compile(regex);
-      } catch (PatternSyntaxException e) {
-        throw new IllegalArgumentException("uri regex does not compile: " + regex, e);
-      }
-    }
-    if (collapsePolicyName != null && collapsePolicyName.isBlank()) {
-      throw new IllegalArgumentException(
-          "collapsePolicyName must not be blank: '" + collapsePolicyName + "'");
-    }
+    collapsePolicyName = checkedPolicyName(collapsePolicyName);
+    name = name == null
+        ? (uris.isEmpty() ? uriRegexes : uris).get(0) : Names.nonBlank("name", name);
+  }
+
+  /** Creates a group named after its first pattern. */
+  public CollapseGroup(List<String> uris, List<String> uriRegexes, String collapsePolicyName) {
+    this(null, uris, uriRegexes, collapsePolicyName);
   }
 
   /** Returns a group of Ant-style patterns with the default policy. */
@@ -74,5 +75,113 @@ public record CollapseGroup(List<String> uris, List<String> uriRegexes, String c
   /** Returns a group of regular expressions with the default policy. */
   public static CollapseGroup ofRegexes(String... uriRegexes) {
     return new CollapseGroup(List.of(), List.of(uriRegexes), null);
+  }
+
+  /** Returns a builder of a group, for code that sets one setting at a time. */
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /**
+   * Returns this group named {@code name}.
+   *
+   * @throws IllegalArgumentException if {@code name} is blank
+   */
+  public CollapseGroup withName(String name) {
+    return new CollapseGroup(Objects.requireNonNull(name, "name"), uris, uriRegexes,
+        collapsePolicyName);
+  }
+
+  private static List<String> checkedUris(List<String> uris) {
+    for (String uri : uris) {
+      if (uri == null || !uri.startsWith("/")) {
+        throw new IllegalArgumentException("uri pattern must start with '/': " + uri);
+      }
+    }
+    return List.copyOf(uris);
+  }
+
+  private static List<String> checkedRegexes(List<String> regexes) {
+    for (String regex : regexes) {
+      if (regex == null || regex.isBlank()) {
+        // an empty regex matches no request path, so it can only be a mistake
+        throw new IllegalArgumentException("uri regex must not be blank: '" + regex + "'");
+      }
+      try {
+        Pattern.compile(regex);
+      } catch (PatternSyntaxException e) {
+        throw new IllegalArgumentException("uri regex does not compile: " + regex + " ("
+            + e.getDescription() + " near index " + e.getIndex() + ")", e);
+      }
+    }
+    return List.copyOf(regexes);
+  }
+
+  private static String checkedPolicyName(String collapsePolicyName) {
+    return collapsePolicyName == null
+        ? null : Names.nonBlank("collapsePolicyName", collapsePolicyName);
+  }
+
+  /**
+   * Builds a {@link CollapseGroup}; each setter checks its value at once, so that a rejection is
+   * known to be about that setting, and {@link #build()} checks that there is a pattern.
+   */
+  public static final class Builder {
+
+    private String name;
+    private List<String> uris = List.of();
+    private List<String> uriRegexes = List.of();
+    private String collapsePolicyName;
+
+    private Builder() {}
+
+    /**
+     * Sets the name; the first pattern when not set.
+     *
+     * @throws IllegalArgumentException if {@code name} is blank
+     */
+    public Builder name(String name) {
+      this.name = Names.nonBlank("name", name);
+      return this;
+    }
+
+    /**
+     * Sets the Ant-style path patterns.
+     *
+     * @throws IllegalArgumentException if a pattern does not start with {@code /}
+     */
+    public Builder uris(List<String> uris) {
+      this.uris = checkedUris(Objects.requireNonNull(uris, "uris"));
+      return this;
+    }
+
+    /**
+     * Sets the regular expressions for the whole path.
+     *
+     * @throws IllegalArgumentException if one is blank or does not compile
+     */
+    public Builder uriRegexes(List<String> uriRegexes) {
+      this.uriRegexes = checkedRegexes(Objects.requireNonNull(uriRegexes, "uriRegexes"));
+      return this;
+    }
+
+    /**
+     * Sets the name of the policy that shapes the key; {@code null} for the default policy.
+     *
+     * @throws IllegalArgumentException if {@code collapsePolicyName} is blank
+     */
+    public Builder collapsePolicyName(String collapsePolicyName) {
+      this.collapsePolicyName = checkedPolicyName(collapsePolicyName);
+      return this;
+    }
+
+    /**
+     * Returns the group.
+     *
+     * @throws IllegalArgumentException if neither uris nor uri regexes were set
+     */
+    public CollapseGroup build() {
+      return new CollapseGroup(name, uris, uriRegexes, collapsePolicyName);
+    }
   }
 }

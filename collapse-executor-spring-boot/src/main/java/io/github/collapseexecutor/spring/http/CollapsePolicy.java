@@ -1,8 +1,7 @@
 package io.github.collapseexecutor.spring.http;
 
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
+import java.util.Objects;
 
 /**
  * Narrows or widens the collapse key of the requests of one {@link CollapseGroup}.
@@ -108,18 +107,64 @@ public record CollapsePolicy(List<String> collapseRequestHeaders,
     return collapseRequestQueries.isEmpty();
   }
 
-  private static List<String> names(String what, List<String> names, boolean lowerCase) {
-    if (names == null) {
-      return List.of();
+  /** Returns a builder that starts from {@link #DEFAULT}. */
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  private static List<String> names(String setting, List<String> names, boolean lowerCase) {
+    return names == null ? List.of() : List.copyOf(Names.checked(setting, names, lowerCase));
+  }
+
+  /**
+   * Builds a {@link CollapsePolicy} one setting at a time; each setter checks its value at once,
+   * so that a rejection is known to be about that setting.
+   */
+  public static final class Builder {
+
+    private CollapsePolicy policy = DEFAULT;
+
+    private Builder() {}
+
+    /**
+     * Sets the request headers whose values join the key.
+     *
+     * @throws IllegalArgumentException if a name is null or blank
+     */
+    public Builder collapseRequestHeaders(List<String> names) {
+      policy = new CollapsePolicy(Objects.requireNonNull(names, "collapseRequestHeaders"),
+          policy.collapseRequestQueries, policy.shareUncacheable, policy.acceptHeadersInKey);
+      return this;
     }
-    List<String> copy = new ArrayList<>(names.size());
-    for (String name : names) {
-      if (name == null || name.isBlank()) {
-        throw new IllegalArgumentException(what + " must not hold a blank name: " + names);
-      }
-      String trimmed = name.strip();
-      copy.add(lowerCase ? trimmed.toLowerCase(Locale.ROOT) : trimmed);
+
+    /**
+     * Sets the query parameters that alone count in the key; empty means all.
+     *
+     * @throws IllegalArgumentException if a name is null or blank
+     */
+    public Builder collapseRequestQueries(List<String> names) {
+      policy = new CollapsePolicy(policy.collapseRequestHeaders,
+          Objects.requireNonNull(names, "collapseRequestQueries"), policy.shareUncacheable,
+          policy.acceptHeadersInKey);
+      return this;
     }
-    return List.copyOf(copy);
+
+    /** Sets whether uncacheable responses are shared; see {@link ShareUncacheable}. */
+    public Builder shareUncacheable(ShareUncacheable shareUncacheable) {
+      policy = policy.withShareUncacheable(
+          Objects.requireNonNull(shareUncacheable, "shareUncacheable"));
+      return this;
+    }
+
+    /** Sets whether {@code Accept} and {@code Accept-Language} join the key. */
+    public Builder acceptHeadersInKey(boolean acceptHeadersInKey) {
+      policy = policy.withAcceptHeadersInKey(acceptHeadersInKey);
+      return this;
+    }
+
+    /** Returns the policy. */
+    public CollapsePolicy build() {
+      return policy;
+    }
   }
 }

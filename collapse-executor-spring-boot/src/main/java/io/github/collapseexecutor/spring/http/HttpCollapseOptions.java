@@ -9,7 +9,6 @@ import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
@@ -136,18 +135,12 @@ public final class HttpCollapseOptions {
     return sensitiveHeaders;
   }
 
-  /**
-   * Returns the lower-case parts of a header name that make the header sensitive; see
-   * {@link Builder#sensitiveHeaderPatterns(Set)}.
-   */
+  /** Returns the lower-case parts of a header name that make the header sensitive. */
   public Set<String> sensitiveHeaderPatterns() {
     return sensitiveHeaderPatterns;
   }
 
-  /**
-   * Returns the lower-case names of the headers that are not sensitive though a pattern matches
-   * them; see {@link Builder#removeSensitiveHeaders(Collection)}.
-   */
+  /** Returns the lower-case names of the headers that no pattern makes sensitive. */
   public Set<String> nonSensitiveHeaders() {
     return nonSensitiveHeaders;
   }
@@ -224,11 +217,7 @@ public final class HttpCollapseOptions {
 
     /** Sets the name used in messages and reports. */
     public Builder name(String name) {
-      Objects.requireNonNull(name, "name");
-      if (name.isBlank()) {
-        throw new IllegalArgumentException("name must not be blank: '" + name + "'");
-      }
-      this.name = name;
+      this.name = Names.nonBlank("name", name);
       return this;
     }
 
@@ -250,11 +239,7 @@ public final class HttpCollapseOptions {
      * @throws IllegalArgumentException if {@code name} is blank
      */
     public Builder policy(String name, CollapsePolicy policy) {
-      Objects.requireNonNull(name, "name");
-      if (name.isBlank()) {
-        throw new IllegalArgumentException("policy name must not be blank: '" + name + "'");
-      }
-      policies.put(name, Objects.requireNonNull(policy, "policy"));
+      policies.put(Names.nonBlank("policy name", name), Objects.requireNonNull(policy, "policy"));
       return this;
     }
 
@@ -318,16 +303,8 @@ public final class HttpCollapseOptions {
       return this;
     }
 
-    private static Set<String> lowerCase(String what, Collection<String> names) {
-      Objects.requireNonNull(names, what);
-      Set<String> lower = new LinkedHashSet<>();
-      for (String name : names) {
-        if (name == null || name.isBlank()) {
-          throw new IllegalArgumentException(what + " must not hold a blank name: " + names);
-        }
-        lower.add(name.strip().toLowerCase(Locale.ROOT));
-      }
-      return lower;
+    private static Set<String> lowerCase(String setting, Collection<String> names) {
+      return new LinkedHashSet<>(Names.checked(setting, names, /* lowerCase= */ true));
     }
 
     /**
@@ -339,10 +316,20 @@ public final class HttpCollapseOptions {
      * @throws IllegalArgumentException if {@code maxBodyBytes} is negative
      */
     public Builder maxBodyBytes(int maxBodyBytes) {
-      if (maxBodyBytes < 0) {
-        throw new IllegalArgumentException("maxBodyBytes must not be negative: " + maxBodyBytes);
+      return maxBodyBytes((long) maxBodyBytes);
+    }
+
+    /**
+     * As {@link #maxBodyBytes(int)}, for a size counted in a {@code long}.
+     *
+     * @throws IllegalArgumentException if {@code maxBodyBytes} is negative or over 2 GiB - 1
+     */
+    public Builder maxBodyBytes(long maxBodyBytes) {
+      if (maxBodyBytes < 0 || maxBodyBytes > Integer.MAX_VALUE) {
+        throw new IllegalArgumentException("maxBodyBytes must be between 0 and "
+            + Integer.MAX_VALUE + ": " + maxBodyBytes);
       }
-      this.maxBodyBytes = maxBodyBytes;
+      this.maxBodyBytes = (int) maxBodyBytes;
       return this;
     }
 
@@ -434,17 +421,11 @@ public final class HttpCollapseOptions {
     /**
      * Returns the options.
      *
-     * @throws IllegalArgumentException if a group names a policy that was not added
+     * @throws CollapseGroupConflictException if two groups have one name, or a group names a
+     *     policy that was not added
      */
     public HttpCollapseOptions build() {
-      for (int i = 0; i < groups.size(); i++) {
-        String policy = groups.get(i).collapsePolicyName();
-        if (policy != null && !policies.containsKey(policy)) {
-          throw new IllegalArgumentException("collapse group " + i + " " + groups.get(i)
-              + " names collapse policy '" + policy + "', which is not defined; defined: "
-              + policies.keySet());
-        }
-      }
+      CollapseGroupConflictException.check(groups, policies.keySet());
       return new HttpCollapseOptions(this);
     }
   }

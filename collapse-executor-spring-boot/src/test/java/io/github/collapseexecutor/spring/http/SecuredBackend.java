@@ -1,8 +1,11 @@
 package io.github.collapseexecutor.spring.http;
 
+import jakarta.servlet.FilterChain;
+import jakarta.servlet.ServletException;
 import jakarta.servlet.http.Cookie;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -11,16 +14,23 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.springframework.boot.SpringBootConfiguration;
 import org.springframework.boot.WebApplicationType;
 import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.boot.web.server.context.WebServerApplicationContext;
+import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.context.annotation.Bean;
+import org.springframework.core.Ordered;
+import org.springframework.core.env.Environment;
+import org.springframework.security.config.ObjectPostProcessor;
 import org.springframework.security.config.annotation.web.builders.HttpSecurity;
 import org.springframework.security.web.SecurityFilterChain;
+import org.springframework.security.web.header.HeaderWriterFilter;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.RequestHeader;
 import org.springframework.web.bind.annotation.RestController;
+import org.springframework.web.filter.OncePerRequestFilter;
 
 /**
  * The backend most Spring users call: a Spring Boot application (servlet stack, Tomcat) with
@@ -34,6 +44,12 @@ import org.springframework.web.bind.annotation.RestController;
  *   <li>{@code GET /cookie/{id}}: the same, and sets a cookie {@code visitor} whose value no
  *       other response gets.</li>
  * </ul>
+ *
+ * <p>Two properties add filters before Spring Security's, as services often have:
+ * {@code secured-backend.request-id=true} sets {@code X-Request-Id} on every response, before
+ * the chain, from the request's {@code X-Caller} header; {@code secured-backend.eager-headers=true}
+ * makes Spring Security write its headers before the chain instead of when the response is
+ * committed.
  */
 public final class SecuredBackend implements AutoCloseable {
 
@@ -107,9 +123,38 @@ public final class SecuredBackend implements AutoCloseable {
     }
 
     @Bean
-    SecurityFilterChain everyPathPermitted(HttpSecurity http) throws Exception {
+    SecurityFilterChain everyPathPermitted(HttpSecurity http, Environment environment)
+        throws Exception {
       // permitAll, as a service whose endpoints are public; the default headers stay on
-      return http.authorizeHttpRequests(paths -> paths.anyRequest().permitAll()).build();
+      http.authorizeHttpRequests(paths -> paths.anyRequest().permitAll());
+      if (environment.getProperty("secured-backend.eager-headers", Boolean.class, false)) {
+        http.headers(headers -> headers.addObjectPostProcessor(
+            new ObjectPostProcessor<HeaderWriterFilter>() {
+              @Override
+              public <O extends HeaderWriterFilter> O postProcess(O filter) {
+                filter.setShouldWriteHeadersEagerly(true);
+                return filter;
+              }
+            }));
+      }
+      return http.build();
+    }
+
+    @Bean
+    @ConditionalOnProperty("secured-backend.request-id")
+    FilterRegistrationBean<OncePerRequestFilter> requestId() {
+      FilterRegistrationBean<OncePerRequestFilter> registration = new FilterRegistrationBean<>(
+          new OncePerRequestFilter() {
+            @Override
+            protected void doFilterInternal(HttpServletRequest request,
+                HttpServletResponse response, FilterChain chain)
+                throws ServletException, IOException {
+              response.setHeader("X-Request-Id", "request-" + request.getHeader("X-Caller"));
+              chain.doFilter(request, response);
+            }
+          });
+      registration.setOrder(Ordered.HIGHEST_PRECEDENCE); // before Spring Security's chain
+      return registration;
     }
 
     @Bean

@@ -26,7 +26,8 @@ import org.springframework.web.service.registry.HttpServiceProxyRegistry;
  */
 @AutoConfiguration
 @ConditionalOnBooleanProperty(name = "collapse.executor.enabled", matchIfMissing = true)
-@EnableConfigurationProperties({CollapseExecutorProperties.class, NamedExecutorProperties.class})
+@EnableConfigurationProperties({CollapseExecutorProperties.class, HttpAdapterProperties.class,
+    NamedExecutorProperties.class})
 public final class CollapseExecutorAutoConfiguration {
 
   /** The integration tag of executors built from the {@link CollapseExecutorOptions} bean. */
@@ -39,6 +40,16 @@ public final class CollapseExecutorAutoConfiguration {
   }
 
   /**
+   * The properties as the library's options, every value checked once; a bad one stops the
+   * application here, with a failure analysis that names its key.
+   */
+  @Bean
+  CollapseSettings collapseSettings(CollapseExecutorProperties properties,
+      HttpAdapterProperties http, NamedExecutorProperties named) {
+    return new CollapseSettings(properties, http, named);
+  }
+
+  /**
    * Batch executor settings from {@code wait-threshold}, {@code collecting-wait-time},
    * {@code max-batch-size}, {@code max-concurrent-batches} and {@code max-pending-inputs}, with
    * the listeners of every {@link CollapseListenerFactory}. The HTTP adapters do not use it: they
@@ -46,20 +57,9 @@ public final class CollapseExecutorAutoConfiguration {
    */
   @Bean
   @ConditionalOnMissingBean
-  CollapseExecutorOptions collapseExecutorOptions(CollapseExecutorProperties properties,
+  CollapseExecutorOptions collapseExecutorOptions(CollapseSettings settings,
       ObjectProvider<CollapseListenerFactory> listeners) {
-    CollapseExecutorOptions.Builder builder = CollapseExecutorOptions.builder()
-        .waitThreshold(properties.getWaitThreshold())
-        .collectingWaitTime(properties.getCollectingWaitTime())
-        .maxConcurrentBatches(properties.getMaxConcurrentBatches())
-        .listener(CollapseListeners.of(listeners, INTEGRATION));
-    if (properties.getMaxBatchSize() != null) {
-      builder.maxBatchSize(properties.getMaxBatchSize());
-    }
-    if (properties.getMaxPendingInputs() != null) {
-      builder.maxPendingInputs(properties.getMaxPendingInputs());
-    }
-    return builder.build();
+    return settings.batchOptions(CollapseListeners.of(listeners, INTEGRATION));
   }
 
   /**
@@ -68,9 +68,8 @@ public final class CollapseExecutorAutoConfiguration {
    */
   @Bean
   @ConditionalOnMissingBean
-  NamedExecutors namedExecutors(NamedExecutorProperties properties,
-      CollapseExecutorOptions options) {
-    return NamedExecutorSettings.build(properties, options);
+  NamedExecutors namedExecutors(CollapseSettings settings, CollapseExecutorOptions options) {
+    return settings.namedExecutors(options);
   }
 
   /** Reports names in {@code http-service-groups} that match no HTTP service group. */

@@ -1,86 +1,32 @@
 package io.github.collapseexecutor.spring.boot.autoconfigure;
 
-import io.github.collapseexecutor.core.CollapseExecutorOptions;
-import io.github.collapseexecutor.spring.http.HttpCollapseOptions;
 import java.time.Duration;
-import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeSet;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.NestedConfigurationProperty;
-import org.springframework.boot.convert.DurationUnit;
 import org.springframework.core.Ordered;
-import org.springframework.util.unit.DataSize;
-import org.springframework.validation.Errors;
-import org.springframework.validation.Validator;
 
 /**
  * The {@code collapse.executor} configuration. The keys of the classic library ({@code enabled},
  * {@code wait-threshold}, {@code collecting-wait-time}, and the {@code rest-template},
  * {@code web-client} and {@code servlet} sections with their {@code collapse-policies} and
- * {@code collapse-groups}) bind unchanged.
+ * {@code collapse-groups}) bind unchanged. The top-level HTTP keys ({@code max-body-size} and the
+ * sensitive headers) bind to {@link HttpAdapterProperties}, the named executors to
+ * {@link NamedExecutorProperties}.
  *
- * <p>The properties validate themselves when they are bound: a bad value stops the application at
- * startup with a report that names the key, the value and the reason (see
- * {@link PropertiesValidator}).
+ * <p>These classes only hold what was bound; a key left unset is {@code null} and takes the
+ * library's default. The values are checked once, at startup, by the builders of the options they
+ * configure; a bad value stops the application with a failure analysis that names the key, the
+ * value and the reason.
  */
 @ConfigurationProperties("collapse.executor")
-public class CollapseExecutorProperties implements Validator {
+public class CollapseExecutorProperties extends BatchSettings {
 
   /** Whether collapse is enabled at all; false turns every section off. */
   private boolean enabled = true;
-
-  /** Minimum number of collected inputs at which a batch executor considers the collecting wait. */
-  private int waitThreshold = CollapseExecutorOptions.DEFAULT_WAIT_THRESHOLD;
-
-  /**
-   * How long a batch that reached the wait threshold waits for more inputs: negative for no wait
-   * (the default), 0 to yield the thread once, positive to wait that long (milliseconds unless a
-   * unit is given).
-   */
-  @DurationUnit(ChronoUnit.MILLIS)
-  private Duration collectingWaitTime = CollapseExecutorOptions.DEFAULT_COLLECTING_WAIT_TIME;
-
-  /** Maximum number of inputs handed to one batch; no limit when not set. */
-  private Integer maxBatchSize;
-
-  /** Maximum number of batches one batch executor runs at once. */
-  private int maxConcurrentBatches = CollapseExecutorOptions.DEFAULT_MAX_CONCURRENT_BATCHES;
-
-  /**
-   * Maximum number of inputs waiting for a batch before calls are rejected; no limit when not set.
-   */
-  private Integer maxPendingInputs;
-
-  /** Largest response body that is buffered to share with the requests that waited for it. */
-  private DataSize maxBodySize = DataSize.ofBytes(HttpCollapseOptions.DEFAULT_MAX_BODY_BYTES);
-
-  /**
-   * Request headers whose values always join the collapse key, so different credentials never
-   * share: Authorization, Cookie, Proxy-Authorization, X-Api-Key, Api-Key, X-Auth-Token and
-   * X-Access-Token unless set.
-   */
-  private List<String> sensitiveHeaders =
-      new ArrayList<>(new TreeSet<>(HttpCollapseOptions.DEFAULT_SENSITIVE_HEADERS));
-
-  /** Request headers to treat as sensitive beside sensitive-headers, in every section. */
-  private List<String> additionalSensitiveHeaders = new ArrayList<>();
-
-  /**
-   * Request headers that are never sensitive, in every section, even when sensitive-headers or a
-   * sensitive-header-patterns entry names them.
-   */
-  private List<String> nonSensitiveHeaders = new ArrayList<>();
-
-  /**
-   * Parts of a request header name that make the header sensitive, compared in lower case: token,
-   * secret, session, api-key and apikey unless set; empty turns patterns off.
-   */
-  private List<String> sensitiveHeaderPatterns =
-      new ArrayList<>(new TreeSet<>(HttpCollapseOptions.DEFAULT_SENSITIVE_HEADER_PATTERNS));
 
   /** RestTemplate and RestClient: the one collapse interceptor both clients use. */
   @NestedConfigurationProperty
@@ -106,86 +52,6 @@ public class CollapseExecutorProperties implements Validator {
     this.enabled = enabled;
   }
 
-  public int getWaitThreshold() {
-    return waitThreshold;
-  }
-
-  public void setWaitThreshold(int waitThreshold) {
-    this.waitThreshold = waitThreshold;
-  }
-
-  public Duration getCollectingWaitTime() {
-    return collectingWaitTime;
-  }
-
-  public void setCollectingWaitTime(Duration collectingWaitTime) {
-    this.collectingWaitTime = collectingWaitTime;
-  }
-
-  public Integer getMaxBatchSize() {
-    return maxBatchSize;
-  }
-
-  public void setMaxBatchSize(Integer maxBatchSize) {
-    this.maxBatchSize = maxBatchSize;
-  }
-
-  public int getMaxConcurrentBatches() {
-    return maxConcurrentBatches;
-  }
-
-  public void setMaxConcurrentBatches(int maxConcurrentBatches) {
-    this.maxConcurrentBatches = maxConcurrentBatches;
-  }
-
-  public Integer getMaxPendingInputs() {
-    return maxPendingInputs;
-  }
-
-  public void setMaxPendingInputs(Integer maxPendingInputs) {
-    this.maxPendingInputs = maxPendingInputs;
-  }
-
-  public DataSize getMaxBodySize() {
-    return maxBodySize;
-  }
-
-  public void setMaxBodySize(DataSize maxBodySize) {
-    this.maxBodySize = maxBodySize;
-  }
-
-  public List<String> getSensitiveHeaders() {
-    return sensitiveHeaders;
-  }
-
-  public void setSensitiveHeaders(List<String> sensitiveHeaders) {
-    this.sensitiveHeaders = sensitiveHeaders;
-  }
-
-  public List<String> getAdditionalSensitiveHeaders() {
-    return additionalSensitiveHeaders;
-  }
-
-  public void setAdditionalSensitiveHeaders(List<String> additionalSensitiveHeaders) {
-    this.additionalSensitiveHeaders = additionalSensitiveHeaders;
-  }
-
-  public List<String> getNonSensitiveHeaders() {
-    return nonSensitiveHeaders;
-  }
-
-  public void setNonSensitiveHeaders(List<String> nonSensitiveHeaders) {
-    this.nonSensitiveHeaders = nonSensitiveHeaders;
-  }
-
-  public List<String> getSensitiveHeaderPatterns() {
-    return sensitiveHeaderPatterns;
-  }
-
-  public void setSensitiveHeaderPatterns(List<String> sensitiveHeaderPatterns) {
-    this.sensitiveHeaderPatterns = sensitiveHeaderPatterns;
-  }
-
   public RestTemplateSection getRestTemplate() {
     return restTemplate;
   }
@@ -202,18 +68,11 @@ public class CollapseExecutorProperties implements Validator {
     return servlet;
   }
 
-  @Override
-  public boolean supports(Class<?> type) {
-    return CollapseExecutorProperties.class.isAssignableFrom(type);
-  }
-
-  @Override
-  public void validate(Object target, Errors errors) {
-    new PropertiesValidator(errors).validate((CollapseExecutorProperties) target);
-  }
-
-  /** The settings of one integration: whether it is on, and which requests may collapse. */
-  public static class Section {
+  /**
+   * The settings of one integration: whether it is on, which requests may collapse, and its own
+   * body limit and sensitive headers, which override the top-level ones.
+   */
+  public static class Section extends HttpSettings {
 
     /** Whether this integration is enabled. */
     private boolean enabled = true;
@@ -225,31 +84,20 @@ public class CollapseExecutorProperties implements Validator {
     private List<CollapseGroupProperties> collapseGroups = new ArrayList<>();
 
     /**
-     * Largest response body that is buffered to share; the top-level max-body-size when not set.
-     */
-    private DataSize maxBodySize;
-
-    /**
-     * Request headers that always join the collapse key; the top-level sensitive-headers when not
-     * set.
-     */
-    private List<String> sensitiveHeaders;
-
-    /**
      * How long a request that joined an identical request's call waits for its response before
      * it stops waiting and goes on as if collapse were off: a client makes its own call, the
      * servlet filter runs the chain.
      */
-    private Duration waitTimeout = HttpCollapseOptions.DEFAULT_WAIT_TIMEOUT;
+    private Duration waitTimeout;
 
     /**
      * How long requests with a key go straight to the backend after a response for that key could
      * not be shared (Set-Cookie, private, too large, ...); 0 turns hit-for-pass off.
      */
-    private Duration hitForPassTtl = HttpCollapseOptions.DEFAULT_HIT_FOR_PASS_TTL;
+    private Duration hitForPassTtl;
 
     /** Maximum number of keys marked for hit-for-pass at once. */
-    private int hitForPassMaxKeys = HttpCollapseOptions.DEFAULT_HIT_FOR_PASS_MAX_KEYS;
+    private Integer hitForPassMaxKeys;
 
     public boolean isEnabled() {
       return enabled;
@@ -275,22 +123,6 @@ public class CollapseExecutorProperties implements Validator {
       this.collapseGroups = collapseGroups;
     }
 
-    public DataSize getMaxBodySize() {
-      return maxBodySize;
-    }
-
-    public void setMaxBodySize(DataSize maxBodySize) {
-      this.maxBodySize = maxBodySize;
-    }
-
-    public List<String> getSensitiveHeaders() {
-      return sensitiveHeaders;
-    }
-
-    public void setSensitiveHeaders(List<String> sensitiveHeaders) {
-      this.sensitiveHeaders = sensitiveHeaders;
-    }
-
     public Duration getWaitTimeout() {
       return waitTimeout;
     }
@@ -307,11 +139,11 @@ public class CollapseExecutorProperties implements Validator {
       this.hitForPassTtl = hitForPassTtl;
     }
 
-    public int getHitForPassMaxKeys() {
+    public Integer getHitForPassMaxKeys() {
       return hitForPassMaxKeys;
     }
 
-    public void setHitForPassMaxKeys(int hitForPassMaxKeys) {
+    public void setHitForPassMaxKeys(Integer hitForPassMaxKeys) {
       this.hitForPassMaxKeys = hitForPassMaxKeys;
     }
   }

@@ -10,6 +10,12 @@ import java.util.List;
 public class CollapseGroupProperties {
 
   /**
+   * Name of the group in stats, metrics, the actuator endpoint and the log; the group's first
+   * pattern when not set. The groups of a section have different names.
+   */
+  private String name;
+
+  /**
    * Ant-style path patterns, each starting with '/': '*' within a segment, '**' across segments.
    */
   private List<String> uris = new ArrayList<>();
@@ -19,6 +25,14 @@ public class CollapseGroupProperties {
 
   /** Name of the collapse policy that shapes the key; the default policy when not set. */
   private String collapsePolicyName;
+
+  public String getName() {
+    return name;
+  }
+
+  public void setName(String name) {
+    this.name = name;
+  }
 
   public List<String> getUris() {
     return uris;

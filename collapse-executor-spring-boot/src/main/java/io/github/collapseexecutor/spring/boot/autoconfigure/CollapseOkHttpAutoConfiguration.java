@@ -46,12 +46,13 @@ public final class CollapseOkHttpAutoConfiguration {
   @Bean
   @ConditionalOnMissingBean
   CollapseInterceptor collapseOkHttpInterceptor(CollapseExecutorProperties properties,
+      CollapseSettings settings,
       ObjectProvider<CollapseListenerFactory> listeners,
       ObjectProvider<ObservationRegistry> observationRegistry,
       ObjectProvider<CollapseObservationConvention> observationConvention,
       ObjectProvider<CollapseExecutors> executors) {
     HttpCollapseOptions options =
-        HttpAdapterSupport.options(INTEGRATION, properties, properties.getOkhttp(), listeners,
+        HttpAdapterSupport.options(settings, INTEGRATION, properties.getOkhttp(), listeners,
             observationRegistry, observationConvention);
     CollapseInterceptor interceptor = new CollapseInterceptor(options);
     HttpAdapterSupport.register(executors, INTEGRATION, options, interceptor.stats(), Map.of());

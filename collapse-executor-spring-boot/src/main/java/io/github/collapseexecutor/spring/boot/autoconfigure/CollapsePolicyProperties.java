@@ -18,15 +18,15 @@ public class CollapsePolicyProperties {
 
   /**
    * Whether responses a shared cache could not store (no-store, no-cache, max-age=0, private) are
-   * shared among requests with the same credentials, or never.
+   * shared among requests with the same credentials (within-credentials, the default), or never.
    */
-  private ShareUncacheable shareUncacheable = ShareUncacheable.WITHIN_CREDENTIALS;
+  private ShareUncacheable shareUncacheable;
 
   /**
-   * Whether the Accept and Accept-Language request headers join the collapse key; turn it off
-   * only for paths whose response does not depend on them.
+   * Whether the Accept and Accept-Language request headers join the collapse key (they do unless
+   * set to false); turn it off only for paths whose response does not depend on them.
    */
-  private boolean acceptHeadersInKey = true;
+  private Boolean acceptHeadersInKey;
 
   public List<String> getCollapseRequestHeaders() {
     return collapseRequestHeaders;
@@ -52,11 +52,11 @@ public class CollapsePolicyProperties {
     this.shareUncacheable = shareUncacheable;
   }
 
-  public boolean isAcceptHeadersInKey() {
+  public Boolean getAcceptHeadersInKey() {
     return acceptHeadersInKey;
   }
 
-  public void setAcceptHeadersInKey(boolean acceptHeadersInKey) {
+  public void setAcceptHeadersInKey(Boolean acceptHeadersInKey) {
     this.acceptHeadersInKey = acceptHeadersInKey;
   }
 }

@@ -56,13 +56,14 @@ public final class CollapseRestClientAutoConfiguration {
   @Bean
   @ConditionalOnMissingBean
   CollapseHttpRequestInterceptor collapseHttpRequestInterceptor(
-      CollapseExecutorProperties properties, ObjectProvider<CollapseListenerFactory> listeners,
+      CollapseExecutorProperties properties, CollapseSettings settings,
+      ObjectProvider<CollapseListenerFactory> listeners,
       ObjectProvider<ObservationRegistry> observationRegistry,
       ObjectProvider<CollapseObservationConvention> observationConvention,
       ObjectProvider<CollapseExecutors> executors) {
     CollapseExecutorProperties.RestTemplateSection section = properties.getRestTemplate();
     HttpCollapseOptions options =
-        HttpAdapterSupport.options(INTEGRATION, properties, section, listeners,
+        HttpAdapterSupport.options(settings, INTEGRATION, section, listeners,
             observationRegistry, observationConvention);
     CollapseHttpRequestInterceptor interceptor = new CollapseHttpRequestInterceptor(options);
     HttpAdapterSupport.register(executors, INTEGRATION, options, interceptor.stats(), Map.of(

@@ -2,10 +2,10 @@ package io.github.collapseexecutor.spring.boot.autoconfigure;
 
 import io.github.collapseexecutor.spring.http.HttpCollapseOptions;
 import io.github.collapseexecutor.spring.http.servlet.CollapseServletFilter;
-import jakarta.servlet.DispatcherType;
-import jakarta.servlet.Filter;
 import io.github.collapseexecutor.spring.observation.CollapseObservationConvention;
 import io.micrometer.observation.ObservationRegistry;
+import jakarta.servlet.DispatcherType;
+import jakarta.servlet.Filter;
 import java.util.List;
 import java.util.Map;
 import org.springframework.beans.factory.DisposableBean;
@@ -51,24 +51,26 @@ public final class CollapseServletFilterAutoConfiguration {
   @ConditionalOnMissingBean(value = CollapseServletFilter.class,
       parameterizedContainer = FilterRegistrationBean.class)
   FilterRegistrationBean<CollapseServletFilter> collapseServletFilterRegistration(
-      CollapseExecutorProperties properties, ObjectProvider<CollapseListenerFactory> listeners,
+      CollapseExecutorProperties properties, CollapseSettings settings,
+      ObjectProvider<CollapseListenerFactory> listeners,
       ObjectProvider<ObservationRegistry> observationRegistry,
       ObjectProvider<CollapseObservationConvention> observationConvention,
       ObjectProvider<CollapseExecutors> executors) {
     CollapseExecutorProperties.ServletSection section = properties.getServlet();
     HttpCollapseOptions options =
-        HttpAdapterSupport.options(INTEGRATION, properties, section, listeners,
+        HttpAdapterSupport.options(settings, INTEGRATION, section, listeners,
             observationRegistry, observationConvention);
     CollapseServletFilter filter = new CollapseServletFilter(options);
     ClosingRegistration registration = new ClosingRegistration(filter);
     registration.setName(FILTER_NAME);
     registration.setAsyncSupported(true);
     registration.setDispatcherTypes(DispatcherType.REQUEST, DispatcherType.ASYNC);
-    registration.setUrlPatterns(List.copyOf(section.getUrlPatterns()));
-    registration.setOrder(section.getOrder());
+    ServletFilterMapping mapping = settings.servletMapping();
+    registration.setUrlPatterns(mapping.urlPatterns());
+    registration.setOrder(mapping.order());
     HttpAdapterSupport.register(executors, INTEGRATION, options, filter.stats(), Map.of(
-        "order", section.getOrder(),
-        "urlPatterns", List.copyOf(section.getUrlPatterns())));
+        "order", mapping.order(),
+        "urlPatterns", mapping.urlPatterns()));
     return registration;
   }
 

@@ -52,13 +52,14 @@ public final class CollapseWebClientAutoConfiguration {
   @Bean
   @ConditionalOnMissingBean
   CollapseExchangeFilterFunction collapseExchangeFilterFunction(
-      CollapseExecutorProperties properties, ObjectProvider<CollapseListenerFactory> listeners,
+      CollapseExecutorProperties properties, CollapseSettings settings,
+      ObjectProvider<CollapseListenerFactory> listeners,
       ObjectProvider<ObservationRegistry> observationRegistry,
       ObjectProvider<CollapseObservationConvention> observationConvention,
       ObjectProvider<CollapseExecutors> executors) {
     CollapseExecutorProperties.WebClientSection section = properties.getWebClient();
     HttpCollapseOptions options =
-        HttpAdapterSupport.options(INTEGRATION, properties, section, listeners,
+        HttpAdapterSupport.options(settings, INTEGRATION, section, listeners,
             observationRegistry, observationConvention);
     CollapseExchangeFilterFunction filter = new CollapseExchangeFilterFunction(options);
     HttpAdapterSupport.register(executors, INTEGRATION, options, filter.stats(),

@@ -1,5 +1,6 @@
 package io.github.collapseexecutor.spring.http.internal;
 
+import io.github.collapseexecutor.spring.http.CollapseGroup;
 import io.github.collapseexecutor.spring.http.CollapseKey;
 import io.github.collapseexecutor.spring.http.HttpCollapseOptions;
 import io.github.collapseexecutor.spring.observation.CollapseObservationContext;
@@ -33,7 +34,7 @@ final class ObservedCalls implements CallObserver {
     this.registry = options.observationRegistry();
     this.convention = options.observationConvention();
     this.executorName = executorName;
-    this.groupNames = options.groups().stream().map(GroupNames::of).toList();
+    this.groupNames = options.groups().stream().map(CollapseGroup::name).toList();
   }
 
   @Override

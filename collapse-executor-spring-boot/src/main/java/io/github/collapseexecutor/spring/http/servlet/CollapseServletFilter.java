@@ -25,8 +25,11 @@ import java.security.Principal;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.Enumeration;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -35,8 +38,13 @@ import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * Collapses identical inbound GET and HEAD requests: the first runs the filter chain, its response
- * is recorded, and the requests that arrived while it ran get a replay of it (status, every header
- * but the hop-by-hop ones, body) instead of running the chain themselves.
+ * is recorded, and the requests that arrived while it ran get a replay of it (status, the headers
+ * the chain produced but the hop-by-hop ones, body) instead of running the chain themselves.
+ *
+ * <p>The filters before this one run for every request, the waiting ones too, so each waiting
+ * request keeps the headers its own filters set (a request id, a trace header, CORS headers,
+ * Spring Security's headers), and a replay does not copy the leading request's values of them:
+ * only what the filters after this one and the servlet set is shared.
  *
  * <pre>{@code
  * FilterRegistration.Dynamic collapse = servletContext.addFilter("collapse",
@@ -260,16 +268,28 @@ public final class CollapseServletFilter implements Filter, AutoCloseable {
     chain.doFilter(request, response);
   }
 
+  /**
+   * Writes the shared response onto a waiting request's own response, which already holds what
+   * the filters before this one set on it: the recorded headers are only those the chain produced,
+   * added to them, or set over them where the chain had replaced the leading request's values.
+   */
   private static void replay(ResponseSnapshot snapshot, HttpServletResponse response)
       throws IOException {
     response.setStatus(snapshot.status());
+    Set<?> replaced = (Set<?>) snapshot.detail();
+    Set<String> set = new HashSet<>();
     for (Map.Entry<String, String> header : snapshot.headers()) {
       String name = header.getKey();
+      String lower = name.toLowerCase(Locale.ROOT);
       if (name.equalsIgnoreCase("Content-Type")) {
         response.setContentType(header.getValue());
       } else if (!name.equalsIgnoreCase("Content-Length")
           && !SharingRules.isHopByHop(name, snapshot.headers())) {
-        response.addHeader(name, header.getValue());
+        if (replaced.contains(lower) && set.add(lower)) {
+          response.setHeader(name, header.getValue()); // its first value replaces, others add
+        } else {
+          response.addHeader(name, header.getValue());
+        }
       }
     }
     if (snapshot.bodyLength() > 0) {

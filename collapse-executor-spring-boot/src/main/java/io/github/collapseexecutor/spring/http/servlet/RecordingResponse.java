@@ -2,7 +2,6 @@ package io.github.collapseexecutor.spring.http.servlet;
 
 import io.github.collapseexecutor.spring.http.RequestHeaders;
 import io.github.collapseexecutor.spring.http.UnsharedReason;
-import io.github.collapseexecutor.spring.http.internal.HeaderLists;
 import io.github.collapseexecutor.spring.http.internal.ResponseSnapshot;
 import jakarta.servlet.ServletOutputStream;
 import jakarta.servlet.WriteListener;
@@ -12,9 +11,6 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
-import java.util.LinkedHashSet;
-import java.util.List;
-import java.util.Map;
 
 /**
  * The response of the request that runs the chain for the others: the body is held back in memory
@@ -25,6 +21,7 @@ import java.util.Map;
 final class RecordingResponse extends HttpServletResponseWrapper {
 
   private final int limit;
+  private final ProducedHeaders outerHeaders;
   private final ByteArrayOutputStream held = new ByteArrayOutputStream();
   private boolean passThrough;
   private boolean overflowed;
@@ -34,6 +31,7 @@ final class RecordingResponse extends HttpServletResponseWrapper {
   RecordingResponse(HttpServletResponse response, int limit) {
     super(response);
     this.limit = limit;
+    this.outerHeaders = ProducedHeaders.since(response);
   }
 
   @Override
@@ -131,7 +129,9 @@ final class RecordingResponse extends HttpServletResponseWrapper {
 
   /**
    * Returns the recorded response, or {@code null} if it went straight through; call once the
-   * chain returned.
+   * chain returned. Its headers are those the chain produced, without the ones the filters before
+   * the collapse filter had set (see {@link ProducedHeaders}); its {@code detail()} is the set of
+   * names among them to set rather than add on a replay.
    */
   ResponseSnapshot snapshot(RequestHeaders request) {
     if (writer != null) {
@@ -140,18 +140,9 @@ final class RecordingResponse extends HttpServletResponseWrapper {
     if (passThrough) {
       return null;
     }
-    HttpServletResponse response = (HttpServletResponse) getResponse();
-    // a name comes once per value; getHeaders(name) returns all of them
-    List<Map.Entry<String, String>> headers = HeaderLists.of(forEach -> new LinkedHashSet<>(
-        response.getHeaderNames()).forEach(name -> forEach.accept(name,
-            List.copyOf(response.getHeaders(name)))));
-    boolean contentType = headers.stream().anyMatch(
-        header -> header.getKey().equalsIgnoreCase("Content-Type"));
-    if (!contentType && response.getContentType() != null) {
-      headers.add(HeaderLists.entry("Content-Type", response.getContentType()));
-    }
-    return new ResponseSnapshot(response.getStatus(), null, headers, held.toByteArray(), request,
-        null);
+    ProducedHeaders.Produced produced = outerHeaders.of((HttpServletResponse) getResponse());
+    return new ResponseSnapshot(getStatus(), null, produced.headers(), held.toByteArray(),
+        request, produced.replaced());
   }
 
   /** Returns why the response went straight through: its body outgrew the limit, or else. */

@@ -13,7 +13,6 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
-import org.springframework.util.unit.DataSize;
 
 final class CollapseExecutorAutoConfigurationTest {
 
@@ -140,8 +139,8 @@ final class CollapseExecutorAutoConfigurationTest {
       assertThat(options.maxBatchSize()).isEqualTo(defaults.maxBatchSize());
       assertThat(options.maxConcurrentBatches()).isEqualTo(defaults.maxConcurrentBatches());
       assertThat(options.maxPendingInputs()).isEqualTo(defaults.maxPendingInputs());
-      CollapseExecutorProperties properties = context.getBean(CollapseExecutorProperties.class);
-      assertThat(properties.getMaxBodySize()).isEqualTo(DataSize.ofMegabytes(1));
+      assertThat(executor(context.getBean(CollapseExecutors.class).list(), "okhttp").options()
+          .maxBodyBytes()).isEqualTo(HttpCollapseOptions.DEFAULT_MAX_BODY_BYTES);
     });
   }
 
@@ -175,87 +174,6 @@ final class CollapseExecutorAutoConfigurationTest {
   }
 
   @Test
-  void failsOnUnknownPolicyName() {
-    runner.withPropertyValues(
-        "collapse.executor.rest-template.collapse-policies.sample-policy1"
-            + ".collapse-request-queries=sample",
-        "collapse.executor.rest-template.collapse-groups[0].uris=/user/*",
-        "collapse.executor.rest-template.collapse-groups[1].collapse-policy-name=sample-policy2",
-        "collapse.executor.rest-template.collapse-groups[1].uris=/samples/*")
-        .run(context -> assertThat(StartupFailures.messages(context)).contains(
-            "collapse.executor.rest-template.collapse-groups[1].collapse-policy-name"
-                + "='sample-policy2' names no collapse policy of this section; defined: "
-                + "[sample-policy1]"));
-  }
-
-  @Test
-  void failsOnPolicyOfAnotherSection() {
-    runner.withPropertyValues(
-        "collapse.executor.servlet.collapse-policies.p1.collapse-request-queries=sample",
-        "collapse.executor.web-client.collapse-groups[0].collapse-policy-name=p1",
-        "collapse.executor.web-client.collapse-groups[0].uris=/samples/*")
-        .run(context -> assertThat(StartupFailures.messages(context)).contains(
-            "collapse.executor.web-client.collapse-groups[0].collapse-policy-name='p1'"));
-  }
-
-  @Test
-  void failsOnInvalidUriPattern() {
-    runner.withPropertyValues("collapse.executor.okhttp.collapse-groups[0].uris=/ok/*,user/*")
-        .run(context -> assertThat(StartupFailures.messages(context)).contains(
-            "collapse.executor.okhttp.collapse-groups[0].uris[1]='user/*' is not a valid uri "
-                + "pattern: it must start with '/'"));
-  }
-
-  @Test
-  void failsOnInvalidUriRegex() {
-    runner.withPropertyValues("collapse.executor.servlet.collapse-groups[0].uri-regexes=/orders/[0-9")
-        .run(context -> assertThat(StartupFailures.messages(context)).contains(
-            "collapse.executor.servlet.collapse-groups[0].uri-regexes[0]='/orders/[0-9' is not a "
-                + "valid regular expression"));
-  }
-
-  @Test
-  void failsOnGroupWithoutPattern() {
-    runner.withPropertyValues("collapse.executor.rest-template.collapse-groups[0]"
-        + ".collapse-policy-name=p1", "collapse.executor.rest-template.collapse-policies.p1"
-        + ".collapse-request-headers=accept")
-        .run(context -> assertThat(StartupFailures.messages(context)).contains(
-            "collapse.executor.rest-template.collapse-groups[0].uris=[] a collapse group needs "
-                + "at least one uri or uri-regex"));
-  }
-
-  @Test
-  void failsOnNegativeMaxBodySize() {
-    runner.withPropertyValues("collapse.executor.web-client.max-body-size=-1KB")
-        .run(context -> assertThat(StartupFailures.messages(context)).contains(
-            "collapse.executor.web-client.max-body-size=-1024B must not be negative"));
-  }
-
-  @Test
-  void failsOnMaxBodySizeOverTwoGigabytes() {
-    runner.withPropertyValues("collapse.executor.max-body-size=3GB")
-        .run(context -> assertThat(StartupFailures.messages(context)).contains(
-            "collapse.executor.max-body-size=3221225472B must be at most 2147483647 bytes"));
-  }
-
-  @Test
-  void failsOnNegativeWaitThreshold() {
-    runner.withPropertyValues("collapse.executor.wait-threshold=-2")
-        .run(context -> assertThat(StartupFailures.messages(context))
-            .contains("collapse.executor.wait-threshold=-2 must not be negative"));
-  }
-
-  @Test
-  void failsOnNonPositiveBatchLimits() {
-    runner.withPropertyValues("collapse.executor.max-batch-size=0",
-        "collapse.executor.max-concurrent-batches=-1", "collapse.executor.max-pending-inputs=0")
-        .run(context -> assertThat(StartupFailures.messages(context))
-            .contains("collapse.executor.max-batch-size=0 must be positive")
-            .contains("collapse.executor.max-concurrent-batches=-1 must be positive")
-            .contains("collapse.executor.max-pending-inputs=0 must be positive"));
-  }
-
-  @Test
   void failsOnUnknownDurationUnit() {
     runner.withPropertyValues("collapse.executor.collecting-wait-time=5xs")
         .run(context -> assertThat(StartupFailures.messages(context))
@@ -267,32 +185,6 @@ final class CollapseExecutorAutoConfigurationTest {
     runner.withPropertyValues("collapse.executor.max-body-size=12QB")
         .run(context -> assertThat(StartupFailures.messages(context))
             .contains("collapse.executor.max-body-size").contains("12QB"));
-  }
-
-  @Test
-  void failsOnBlankSensitiveHeader() {
-    runner.withPropertyValues("collapse.executor.rest-template.sensitive-headers[0]=authorization",
-        "collapse.executor.rest-template.sensitive-headers[1]= ")
-        .run(context -> assertThat(StartupFailures.messages(context))
-            .contains("collapse.executor.rest-template.sensitive-headers[1]"));
-  }
-
-  @Test
-  void failsOnBlankSensitiveHeaderAddedRemovedOrMatched() {
-    for (String key : List.of("additional-sensitive-headers", "non-sensitive-headers",
-        "sensitive-header-patterns")) {
-      runner.withPropertyValues("collapse.executor." + key + "[0]=x-tenant",
-          "collapse.executor." + key + "[1]= ")
-          .run(context -> assertThat(StartupFailures.messages(context))
-              .contains("collapse.executor." + key + "[1]"));
-    }
-  }
-
-  @Test
-  void failsOnNonPositiveServletWaitTimeout() {
-    runner.withPropertyValues("collapse.executor.servlet.wait-timeout=0s")
-        .run(context -> assertThat(StartupFailures.messages(context))
-            .contains("collapse.executor.servlet.wait-timeout=PT0S must be positive"));
   }
 
   @Test
@@ -309,15 +201,6 @@ final class CollapseExecutorAutoConfigurationTest {
           assertThat(executor(executors, "web-client").options().waitTimeout())
               .isEqualTo(Duration.ofSeconds(30));
         });
-  }
-
-  @Test
-  void failsOnNonPositiveClientWaitTimeouts() {
-    runner.withPropertyValues("collapse.executor.rest-template.wait-timeout=-1s",
-        "collapse.executor.web-client.wait-timeout=0")
-        .run(context -> assertThat(StartupFailures.messages(context))
-            .contains("collapse.executor.rest-template.wait-timeout=PT-1S must be positive")
-            .contains("collapse.executor.web-client.wait-timeout=PT0S must be positive"));
   }
 
   @Test
@@ -343,23 +226,6 @@ final class CollapseExecutorAutoConfigurationTest {
           assertThat(okhttp.hitForPassMaxKeys())
               .isEqualTo(HttpCollapseOptions.DEFAULT_HIT_FOR_PASS_MAX_KEYS);
         });
-  }
-
-  @Test
-  void failsOnNegativeHitForPassSettings() {
-    runner.withPropertyValues("collapse.executor.okhttp.hit-for-pass-ttl=-1s",
-        "collapse.executor.okhttp.hit-for-pass-max-keys=-3")
-        .run(context -> assertThat(StartupFailures.messages(context))
-            .contains("collapse.executor.okhttp.hit-for-pass-ttl=PT-1S must not be negative")
-            .contains("collapse.executor.okhttp.hit-for-pass-max-keys=-3 must not be negative"));
-  }
-
-  @Test
-  void failsOnBadSettingsOfADisabledSection() {
-    runner.withPropertyValues("collapse.executor.servlet.enabled=false",
-        "collapse.executor.servlet.collapse-groups[0].uris=nope")
-        .run(context -> assertThat(StartupFailures.messages(context))
-            .contains("collapse.executor.servlet.collapse-groups[0].uris[0]='nope'"));
   }
 
   private static CollapseExecutorDescriptor executor(List<CollapseExecutorDescriptor> executors,

@@ -201,7 +201,8 @@ final class CollapseProtocolTest {
 
     assertThat(records).singleElement().satisfies(record -> {
       assertThat(record.getLevel()).isEqualTo(Level.WARNING);
-      assertThat(record.getMessage()).contains("/users/*", "too-large", "max-body-size");
+      assertThat(record.getMessage()).contains("collapse group '/users/*' was not shared",
+          "too-large", "max-body-size");
     });
     assertThat(protocol.stats().unshared(UnsharedReason.TOO_LARGE)).isEqualTo(3);
   }

@@ -17,7 +17,6 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.file.Files;
 import java.security.Principal;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -25,11 +24,6 @@ import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.apache.catalina.Context;
-import org.apache.catalina.connector.Connector;
-import org.apache.catalina.startup.Tomcat;
-import org.apache.tomcat.util.descriptor.web.FilterDef;
-import org.apache.tomcat.util.descriptor.web.FilterMap;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -53,56 +47,31 @@ final class CollapseServletFilterCredentialsTest {
       .builder().group(CollapseGroup.ofUris("/user/*")).build());
   private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5))
       .build();
-  private Tomcat tomcat;
+  private LoopbackTomcat tomcat;
   private int port;
 
   @BeforeEach
   void start() throws Exception {
-    tomcat = new Tomcat();
-    tomcat.setBaseDir(Files.createTempDirectory("tomcat").toString());
-    Connector connector = new Connector();
-    connector.setPort(0);
-    connector.setProperty("address", "127.0.0.1");
-    tomcat.setConnector(connector);
-    Context context = tomcat.addContext("", null);
-    Tomcat.addServlet(context, "app", new PerUserServlet()).setAsyncSupported(true);
-    context.addServletMappingDecoded("/*", "app");
-    addFilter(context, "arrivals", (request, response, chain) -> {
+    Filter countArrivals = (request, response, chain) -> {
       if (((HttpServletRequest) request).getRequestURI().startsWith("/user/")) {
         arrivals.countDown();
       }
       chain.doFilter(request, response);
-    });
+    };
     // stands for an authentication filter (Spring Security) placed before the collapse filter
-    addFilter(context, "authentication", (request, response, chain) -> {
+    Filter authentication = (request, response, chain) -> {
       String user = ((HttpServletRequest) request).getHeader("X-Signed-User");
       chain.doFilter(user == null ? request : new Authenticated((HttpServletRequest) request,
           user), response);
-    });
-    addFilter(context, "collapse", filter);
-    tomcat.start();
-    port = connector.getLocalPort();
-  }
-
-  private static void addFilter(Context context, String name, Filter filter) {
-    FilterDef def = new FilterDef();
-    def.setFilterName(name);
-    def.setFilter(filter);
-    def.setAsyncSupported("true");
-    context.addFilterDef(def);
-    FilterMap map = new FilterMap();
-    map.setFilterName(name);
-    map.addURLPattern("/*");
-    map.setDispatcher("REQUEST");
-    map.setDispatcher("ASYNC");
-    context.addFilterMap(map);
+    };
+    tomcat = LoopbackTomcat.start(new PerUserServlet(), countArrivals, authentication, filter);
+    port = tomcat.port();
   }
 
   @AfterEach
   void stop() throws Exception {
     filter.close();
-    tomcat.stop();
-    tomcat.destroy();
+    tomcat.close();
   }
 
   private String get(String path, String header, String value) throws Exception {

@@ -16,7 +16,6 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.file.Files;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -24,11 +23,6 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.apache.catalina.Context;
-import org.apache.catalina.connector.Connector;
-import org.apache.catalina.startup.Tomcat;
-import org.apache.tomcat.util.descriptor.web.FilterDef;
-import org.apache.tomcat.util.descriptor.web.FilterMap;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -45,48 +39,23 @@ final class CollapseServletFilterTest {
       .waitTimeout(Duration.ofMillis(300)).build());
   private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5))
       .build();
-  private Tomcat tomcat;
+  private LoopbackTomcat tomcat;
   private int port;
 
   @BeforeEach
   void start() throws Exception {
-    tomcat = new Tomcat();
-    tomcat.setBaseDir(Files.createTempDirectory("tomcat").toString());
-    Connector connector = new Connector();
-    connector.setPort(0);
-    connector.setProperty("address", "127.0.0.1");
-    tomcat.setConnector(connector);
-    Context context = tomcat.addContext("", null);
-    Tomcat.addServlet(context, "app", new App()).setAsyncSupported(true);
-    context.addServletMappingDecoded("/*", "app");
-    addFilter(context, "arrivals", (request, response, chain) -> {
+    Filter countArrivals = (request, response, chain) -> {
       arrivals.countDown();
       chain.doFilter(request, response);
-    });
-    addFilter(context, "collapse", filter);
-    tomcat.start();
-    port = connector.getLocalPort();
-  }
-
-  private static void addFilter(Context context, String name, Filter filter) {
-    FilterDef def = new FilterDef();
-    def.setFilterName(name);
-    def.setFilter(filter);
-    def.setAsyncSupported("true");
-    context.addFilterDef(def);
-    FilterMap map = new FilterMap();
-    map.setFilterName(name);
-    map.addURLPattern("/*");
-    map.setDispatcher("REQUEST");
-    map.setDispatcher("ASYNC");
-    context.addFilterMap(map);
+    };
+    tomcat = LoopbackTomcat.start(new App(), countArrivals, filter);
+    port = tomcat.port();
   }
 
   @AfterEach
   void stop() throws Exception {
     releaseSlow.countDown();
-    tomcat.stop();
-    tomcat.destroy();
+    tomcat.close();
   }
 
   /** Holds the request that runs first until every request of the test has arrived. */

@@ -24,7 +24,6 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -34,11 +33,6 @@ import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.apache.catalina.Context;
-import org.apache.catalina.connector.Connector;
-import org.apache.catalina.startup.Tomcat;
-import org.apache.tomcat.util.descriptor.web.FilterDef;
-import org.apache.tomcat.util.descriptor.web.FilterMap;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -64,7 +58,7 @@ final class CollapseServletFilterUnusualResponsesTest {
   /** The servlet of the collapsing Tomcat holds every request until this many have arrived. */
   private volatile CountDownLatch arrivals = new CountDownLatch(0);
   private final AtomicInteger collapsedInvocations = new AtomicInteger();
-  private final List<Tomcat> tomcats = new ArrayList<>();
+  private final List<LoopbackTomcat> tomcats = new ArrayList<>();
   private int plainPort;
   private int collapsingPort;
 
@@ -76,46 +70,21 @@ final class CollapseServletFilterUnusualResponsesTest {
 
   @AfterEach
   void stop() throws Exception {
-    for (Tomcat tomcat : tomcats) {
-      tomcat.stop();
-      tomcat.destroy();
+    for (LoopbackTomcat tomcat : tomcats) {
+      tomcat.close();
     }
   }
 
   private int startTomcat(CollapseServletFilter collapse) throws Exception {
-    Tomcat tomcat = new Tomcat();
-    tomcat.setBaseDir(Files.createTempDirectory("tomcat").toString());
-    Connector connector = new Connector();
-    connector.setPort(0);
-    connector.setProperty("address", "127.0.0.1");
-    tomcat.setConnector(connector);
-    Context context = tomcat.addContext("", null);
-    Tomcat.addServlet(context, "app", new App(collapse != null)).setAsyncSupported(true);
-    context.addServletMappingDecoded("/*", "app");
-    if (collapse != null) {
-      addFilter(context, "arrivals", (request, response, chain) -> {
-        arrivals.countDown();
-        chain.doFilter(request, response);
-      });
-      addFilter(context, "collapse", collapse);
-    }
-    tomcat.start();
+    App app = new App(collapse != null);
+    Filter countArrivals = (request, response, chain) -> {
+      arrivals.countDown();
+      chain.doFilter(request, response);
+    };
+    LoopbackTomcat tomcat = collapse == null ? LoopbackTomcat.start(app)
+        : LoopbackTomcat.start(app, countArrivals, collapse);
     tomcats.add(tomcat);
-    return connector.getLocalPort();
-  }
-
-  private static void addFilter(Context context, String name, Filter filter) {
-    FilterDef def = new FilterDef();
-    def.setFilterName(name);
-    def.setFilter(filter);
-    def.setAsyncSupported("true");
-    context.addFilterDef(def);
-    FilterMap map = new FilterMap();
-    map.setFilterName(name);
-    map.addURLPattern("/*");
-    map.setDispatcher("REQUEST");
-    map.setDispatcher("ASYNC");
-    context.addFilterMap(map);
+    return tomcat.port();
   }
 
   /** Writes the unusual responses; on the collapsing Tomcat it waits for every request first. */

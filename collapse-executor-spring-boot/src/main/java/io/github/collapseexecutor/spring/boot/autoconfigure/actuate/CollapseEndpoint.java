@@ -15,6 +15,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.function.Supplier;
@@ -106,7 +107,8 @@ public final class CollapseEndpoint {
     }
     return new ExecutorDescription(executor.name(), executor.integration(), tally.requests,
         tally.backendCalls, tally.collapseRatio, tally.counts, tally.unshared,
-        options.maxBodyBytes(), new TreeSet<>(options.sensitiveHeaders()).stream().toList(),
+        options.maxBodyBytes(), sorted(options.sensitiveHeaders()),
+        sorted(options.sensitiveHeaderPatterns()), sorted(options.nonSensitiveHeaders()),
         options.waitTimeout().toMillis(), options.hitForPassTtl().toMillis(), groups,
         executor.settings());
   }
@@ -116,10 +118,14 @@ public final class CollapseEndpoint {
     CollapsePolicy policy = group.collapsePolicyName() == null
         ? CollapsePolicy.DEFAULT
         : policies.get(group.collapsePolicyName());
-    return new GroupDescription(group.uris(), group.uriRegexes(), group.collapsePolicyName(),
-        policy.collapseRequestHeaders(), policy.collapseRequestQueries(),
-        policy.shareUncacheable(), tally.requests, tally.backendCalls, tally.collapseRatio,
-        tally.counts, tally.unshared);
+    return new GroupDescription(group.name(), group.uris(), group.uriRegexes(),
+        group.collapsePolicyName(), policy.collapseRequestHeaders(),
+        policy.collapseRequestQueries(), policy.shareUncacheable(), policy.acceptHeadersInKey(),
+        tally.requests, tally.backendCalls, tally.collapseRatio, tally.counts, tally.unshared);
+  }
+
+  private static List<String> sorted(Set<String> names) {
+    return new TreeSet<>(names).stream().toList();
   }
 
   private static BatchOptionsDescription describe(CollapseExecutorOptions options) {
@@ -197,6 +203,9 @@ public final class CollapseEndpoint {
    *     happened are left out
    * @param maxBodyBytes the largest body that is shared
    * @param sensitiveHeaders the headers that always join the key
+   * @param sensitiveHeaderPatterns the parts of a lower-case header name that make the header
+   *     join the key too
+   * @param nonSensitiveHeaders the headers that do not join the key although a pattern names them
    * @param waitTimeoutMillis how long a request waits for another's response before it goes on
    *     as if collapse were off
    * @param hitForPassTtlMillis how long a key whose response could not be shared skips collapse
@@ -205,7 +214,8 @@ public final class CollapseEndpoint {
    */
   public record ExecutorDescription(String name, String integration, long requests,
       long backendCalls, double collapseRatio, Counts counts, Map<String, Long> unshared,
-      int maxBodyBytes, List<String> sensitiveHeaders, long waitTimeoutMillis,
+      int maxBodyBytes, List<String> sensitiveHeaders, List<String> sensitiveHeaderPatterns,
+      List<String> nonSensitiveHeaders, long waitTimeoutMillis,
       long hitForPassTtlMillis, List<GroupDescription> groups, Map<String, Object> settings) {}
 
   /**
@@ -222,21 +232,24 @@ public final class CollapseEndpoint {
    * One collapse group with the policy it uses and the live counts of the requests it took: the
    * GET and HEAD requests without a body whose path it was the first group to match.
    *
+   * @param name the group's name, as the metrics and the log name it
    * @param uris Ant-style path patterns
    * @param uriRegexes regular expressions for the whole path
    * @param collapsePolicyName the policy's name, or {@code null} for the default policy
    * @param collapseRequestHeaders the headers the policy adds to the key
    * @param collapseRequestQueries the query parameters that alone count, or empty for all
    * @param shareUncacheable whether the policy shares uncacheable responses
+   * @param acceptHeadersInKey whether {@code Accept} and {@code Accept-Language} join the key
    * @param requests every request the group took
    * @param backendCalls the calls made for them (for the servlet filter: chain runs)
    * @param collapseRatio the share of them served another's response, 0 to 1
    * @param counts the four counters the totals come from
    * @param unshared the group's requests that got no shared response, by reason tag
    */
-  public record GroupDescription(List<String> uris, List<String> uriRegexes,
+  public record GroupDescription(String name, List<String> uris, List<String> uriRegexes,
       String collapsePolicyName, List<String> collapseRequestHeaders,
-      List<String> collapseRequestQueries, ShareUncacheable shareUncacheable, long requests,
+      List<String> collapseRequestQueries, ShareUncacheable shareUncacheable,
+      boolean acceptHeadersInKey, long requests,
       long backendCalls, double collapseRatio, Counts counts, Map<String, Long> unshared) {}
 
   /**

@@ -5,7 +5,6 @@ import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutors;
 import io.github.collapseexecutor.spring.http.CollapseGroup;
 import io.github.collapseexecutor.spring.http.HttpCollapseStats;
 import io.github.collapseexecutor.spring.http.UnsharedReason;
-import io.github.collapseexecutor.spring.http.internal.GroupNames;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Tags;
@@ -20,8 +19,8 @@ import java.util.function.ToDoubleFunction;
  * {@value #REQUESTS}, tagged {@code executor}, {@code integration} and {@code outcome}:
  * {@code passed-through}, {@code led}, {@code replayed} or {@code fell-back}. Each request counts
  * once; backend calls are every outcome but {@code replayed}. The same counts per collapse group
- * are {@value #GROUP_REQUESTS}, with a {@code group} tag as well: the group's URI patterns and
- * regular expressions, joined by commas. {@value #UNSHARED} counts, by {@code reason} (the
+ * are {@value #GROUP_REQUESTS}, with a {@code group} tag as well: the group's
+ * {@link CollapseGroup#name() name}. {@value #UNSHARED} counts, by {@code reason} (the
  * {@link UnsharedReason#tag()}, such as {@code set-cookie} or {@code hit-for-pass}), the requests
  * that did not get or give a shared response, and {@value #GROUP_UNSHARED} the same per group.
  * Executors registered after binding are published as they arrive. Meters that could only stay at
@@ -70,8 +69,7 @@ public final class HttpCollapseStatsMeterBinder implements MeterBinder {
     reasons(registry, UNSHARED, "Requests that got no shared response, by reason", tags,
         executor.stats(), PossibleReasons.of(executor, groups));
     for (int i = 0; i < groups.size(); i++) {
-      // the group's name: where CollapseGroup.name() goes once groups have one
-      Tags group = tags.and("group", GroupNames.of(groups.get(i)));
+      Tags group = tags.and("group", groups.get(i).name());
       HttpCollapseStats stats = executor.stats().groups().get(i);
       outcomes(registry, GROUP_REQUESTS, "Requests a collapse group took, by outcome", group,
           stats);

@@ -44,9 +44,12 @@ final class CollapseEndpointAutoConfigurationTest {
             + ".collapse-request-headers=authorization",
         "collapse.executor.rest-template.collapse-policies.sample-policy1"
             + ".collapse-request-queries=sample",
+        "collapse.executor.rest-template.collapse-policies.sample-policy1"
+            + ".accept-headers-in-key=false",
         "collapse.executor.rest-template.collapse-groups[0].uris=/user/*,/test/noop*",
         "collapse.executor.rest-template.collapse-groups[1].collapse-policy-name=sample-policy1",
-        "collapse.executor.rest-template.collapse-groups[1].uris=/samples/*")
+        "collapse.executor.rest-template.collapse-groups[1].uris=/samples/*",
+        "collapse.executor.rest-template.collapse-groups[1].name=samples")
         .run(context -> {
           CollapseExecutorDescriptor restExecutor = context.getBean(CollapseExecutors.class)
               .list().stream().filter(e -> e.name().equals("rest-template")).findFirst()
@@ -78,14 +81,17 @@ final class CollapseEndpointAutoConfigurationTest {
           assertThat(rest.maxBodyBytes()).isEqualTo(1024 * 1024);
           assertThat(rest.sensitiveHeaders()).containsExactly("api-key", "authorization",
               "cookie", "proxy-authorization", "x-access-token", "x-api-key", "x-auth-token");
+          assertThat(rest.sensitiveHeaderPatterns())
+              .containsExactly("api-key", "apikey", "secret", "session", "token");
+          assertThat(rest.nonSensitiveHeaders()).isEmpty();
           assertThat(rest.settings()).containsEntry("customizeRestClientBuilder", false);
           assertThat(rest.groups()).containsExactly(
-              new CollapseEndpoint.GroupDescription(List.of("/user/*", "/test/noop*"),
+              new CollapseEndpoint.GroupDescription("/user/*", List.of("/user/*", "/test/noop*"),
                   List.of(), null, List.of(), List.of(), ShareUncacheable.WITHIN_CREDENTIALS,
-                  3, 1, 2.0 / 3, new CollapseEndpoint.Counts(0, 1, 2, 0), Map.of()),
-              new CollapseEndpoint.GroupDescription(List.of("/samples/*"),
+                  /* acceptHeadersInKey= */ true, 3, 1, 2.0 / 3, new CollapseEndpoint.Counts(0, 1, 2, 0), Map.of()),
+              new CollapseEndpoint.GroupDescription("samples", List.of("/samples/*"),
                   List.of(), "sample-policy1", List.of("authorization"), List.of("sample"),
-                  ShareUncacheable.WITHIN_CREDENTIALS, 1, 1, 0.0,
+                  ShareUncacheable.WITHIN_CREDENTIALS, /* acceptHeadersInKey= */ false, 1, 1, 0.0,
                   new CollapseEndpoint.Counts(0, 0, 0, 1), Map.of("set-cookie", 1L)));
           assertThat(executor(description, "okhttp").collapseRatio()).isZero();
           assertThat(description.batchOptions().waitThreshold()).isEqualTo(7);

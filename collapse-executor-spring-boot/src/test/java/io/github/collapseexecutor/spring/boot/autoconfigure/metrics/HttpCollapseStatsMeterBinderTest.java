@@ -25,7 +25,7 @@ import org.junit.jupiter.api.Test;
 class HttpCollapseStatsMeterBinderTest {
 
   private final HttpCollapseOptions options = HttpCollapseOptions.builder().name("users-api")
-      .group(CollapseGroup.ofUris("/users/*", "/teams/*"))
+      .group(CollapseGroup.ofUris("/users/*", "/teams/*").withName("people"))
       .group(new CollapseGroup(List.of(), List.of("/orders/\\d+"), null))
       .build();
   private final CollapseCounters stats = new CollapseCounters(2);
@@ -33,7 +33,7 @@ class HttpCollapseStatsMeterBinderTest {
   private final MeterRegistry registry = new SimpleMeterRegistry();
 
   @Test
-  void countsEachGroupsRequestsUnderItsPatternsAndTheAdaptersTotalsBesideThem() {
+  void countsEachGroupsRequestsUnderItsNameAndTheAdaptersTotalsBesideThem() {
     CollapseExecutors executors = new CollapseExecutors();
     executors.register(new CollapseExecutorDescriptor("rest-template", options, stats, Map.of()));
     new HttpCollapseStatsMeterBinder(executors).bindTo(registry);
@@ -45,10 +45,11 @@ class HttpCollapseStatsMeterBinderTest {
     stats.fellBack(key("/orders/42"));
     stats.passedThrough(key("/elsewhere"));
 
-    assertThat(groupCount("/users/*,/teams/*", "led")).isEqualTo(1);
-    assertThat(groupCount("/users/*,/teams/*", "replayed")).isEqualTo(2);
-    assertThat(groupCount("/users/*,/teams/*", "fell-back")).isZero();
-    assertThat(groupCount("/orders/\\d+", "led")).isEqualTo(1);
+    assertThat(groupCount("people", "led")).isEqualTo(1);
+    assertThat(groupCount("people", "replayed")).isEqualTo(2);
+    assertThat(groupCount("people", "fell-back")).isZero();
+    assertThat(groupCount("/orders/\\d+", "led")).as("a group is named after its first pattern")
+        .isEqualTo(1);
     assertThat(groupCount("/orders/\\d+", "fell-back")).isEqualTo(1);
     assertThat(groupCount("/orders/\\d+", "passed-through")).isZero();
     assertThat(registry.get(HttpCollapseStatsMeterBinder.REQUESTS).tag("executor", "users-api")
@@ -70,7 +71,7 @@ class HttpCollapseStatsMeterBinderTest {
     assertThat(registry.get(HttpCollapseStatsMeterBinder.UNSHARED).tag("executor", "users-api")
         .tag("reason", "hit-for-pass").functionCounter().count()).isEqualTo(2);
     assertThat(registry.get(HttpCollapseStatsMeterBinder.GROUP_UNSHARED)
-        .tag("group", "/users/*,/teams/*").tag("reason", "set-cookie").functionCounter().count())
+        .tag("group", "people").tag("reason", "set-cookie").functionCounter().count())
         .isEqualTo(1);
     assertThat(registry.get(HttpCollapseStatsMeterBinder.UNSHARED).tag("reason", "too-large")
         .functionCounter().count()).isZero();
@@ -121,7 +122,7 @@ class HttpCollapseStatsMeterBinderTest {
     executors.register(new CollapseExecutorDescriptor("okhttp", options, stats, Map.of()));
     stats.led(key("/teams/3"));
 
-    assertThat(groupCount("/users/*,/teams/*", "led")).isEqualTo(1);
+    assertThat(groupCount("people", "led")).isEqualTo(1);
   }
 
   private double groupCount(String group, String outcome) {

@@ -1,0 +1,80 @@
+package io.github.collapseexecutor.spring.boot.autoconfigure;
+
+import io.github.collapseexecutor.core.CollapseExecutorOptions;
+import io.github.collapseexecutor.spring.boot.autoconfigure.NamedExecutorProperties.Executor;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Turns {@link BatchSettings} into {@link CollapseExecutorOptions}, resolving their inheritance:
+ * the top level on the core's defaults, {@code executors.default} on the top level (or on the
+ * application's own {@code CollapseExecutorOptions} bean), every other named executor on
+ * {@code default}. Each level only overrides what it sets.
+ */
+final class BatchOptionsFactory {
+
+  private static final String PREFIX = "collapse.executor.";
+
+  private BatchOptionsFactory() {}
+
+  /** Returns a builder of the top-level options. */
+  static CollapseExecutorOptions.Builder topLevel(BatchSettings settings, PropertyErrors errors) {
+    CollapseExecutorOptions.Builder builder = CollapseExecutorOptions.builder();
+    apply(PREFIX, settings, builder, errors);
+    return builder;
+  }
+
+  /**
+   * Returns the named executors, each on top of {@code base}, or {@code null} when a value was
+   * rejected.
+   */
+  static NamedExecutors named(NamedExecutorProperties properties, CollapseExecutorOptions base,
+      PropertyErrors errors) {
+    Executor defaults = properties.getExecutors().getOrDefault(NamedExecutors.DEFAULT,
+        new Executor());
+    Map<String, NamedExecutor> executors = new LinkedHashMap<>();
+    executors.put(NamedExecutors.DEFAULT,
+        named(NamedExecutors.DEFAULT, base, List.of(defaults), errors));
+    properties.getExecutors().forEach((name, own) -> {
+      if (!name.equals(NamedExecutors.DEFAULT)) {
+        executors.put(name, named(name, base, List.of(defaults, own), errors));
+      }
+    });
+    return executors.containsValue(null) ? null : new NamedExecutors(executors);
+  }
+
+  /** Applies {@code chain}, most general first, and takes the last timeout it sets. */
+  private static NamedExecutor named(String name, CollapseExecutorOptions base,
+      List<Executor> chain, PropertyErrors errors) {
+    CollapseExecutorOptions.Builder builder = base.toBuilder().name(name);
+    Duration timeout = null;
+    String timeoutKey = null;
+    for (int i = 0; i < chain.size(); i++) {
+      String entry = i == 0 ? NamedExecutors.DEFAULT : name;
+      String prefix = PREFIX + "executors." + entry + ".";
+      Executor link = chain.get(i);
+      apply(prefix, link, builder, errors);
+      if (link.getTimeout() != null) {
+        timeout = link.getTimeout();
+        timeoutKey = prefix + "timeout";
+      }
+    }
+    CollapseExecutorOptions options = builder.build();
+    Duration chosen = timeout;
+    return errors.take(timeoutKey, chosen, () -> new NamedExecutor(name, options, chosen));
+  }
+
+  private static void apply(String prefix, BatchSettings settings,
+      CollapseExecutorOptions.Builder builder, PropertyErrors errors) {
+    errors.set(prefix + "wait-threshold", settings.getWaitThreshold(), builder::waitThreshold);
+    errors.set(prefix + "collecting-wait-time", settings.getCollectingWaitTime(),
+        builder::collectingWaitTime);
+    errors.set(prefix + "max-batch-size", settings.getMaxBatchSize(), builder::maxBatchSize);
+    errors.set(prefix + "max-concurrent-batches", settings.getMaxConcurrentBatches(),
+        builder::maxConcurrentBatches);
+    errors.set(prefix + "max-pending-inputs", settings.getMaxPendingInputs(),
+        builder::maxPendingInputs);
+  }
+}

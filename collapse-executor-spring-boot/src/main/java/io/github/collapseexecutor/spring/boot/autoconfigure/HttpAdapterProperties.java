@@ -1,0 +1,54 @@
+package io.github.collapseexecutor.spring.boot.autoconfigure;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.springframework.boot.context.properties.ConfigurationProperties;
+
+/**
+ * The top-level {@code collapse.executor} keys of the HTTP adapters: the body limit and sensitive
+ * headers every section inherits unless it sets its own, and the header settings every section
+ * shares. Unset keys take the library's defaults
+ * ({@link io.github.collapseexecutor.spring.http.HttpCollapseOptions}).
+ */
+@ConfigurationProperties("collapse.executor")
+public class HttpAdapterProperties extends HttpSettings {
+
+  /** Request headers to treat as sensitive beside sensitive-headers, in every section. */
+  private List<String> additionalSensitiveHeaders = new ArrayList<>();
+
+  /**
+   * Request headers that are never sensitive, in every section, even when sensitive-headers or a
+   * sensitive-header-patterns entry names them.
+   */
+  private List<String> nonSensitiveHeaders = new ArrayList<>();
+
+  /**
+   * Parts of a request header name that make the header sensitive, compared in lower case;
+   * setting it replaces the library's list, and an empty list turns patterns off.
+   */
+  private List<String> sensitiveHeaderPatterns;
+
+  public List<String> getAdditionalSensitiveHeaders() {
+    return additionalSensitiveHeaders;
+  }
+
+  public void setAdditionalSensitiveHeaders(List<String> additionalSensitiveHeaders) {
+    this.additionalSensitiveHeaders = additionalSensitiveHeaders;
+  }
+
+  public List<String> getNonSensitiveHeaders() {
+    return nonSensitiveHeaders;
+  }
+
+  public void setNonSensitiveHeaders(List<String> nonSensitiveHeaders) {
+    this.nonSensitiveHeaders = nonSensitiveHeaders;
+  }
+
+  public List<String> getSensitiveHeaderPatterns() {
+    return sensitiveHeaderPatterns;
+  }
+
+  public void setSensitiveHeaderPatterns(List<String> sensitiveHeaderPatterns) {
+    this.sensitiveHeaderPatterns = sensitiveHeaderPatterns;
+  }
+}

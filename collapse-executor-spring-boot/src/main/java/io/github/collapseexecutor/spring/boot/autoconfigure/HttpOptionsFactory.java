@@ -1,0 +1,129 @@
+package io.github.collapseexecutor.spring.boot.autoconfigure;
+
+import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorProperties.Section;
+import io.github.collapseexecutor.spring.http.CollapseGroup;
+import io.github.collapseexecutor.spring.http.CollapseGroupConflictException;
+import io.github.collapseexecutor.spring.http.CollapsePolicy;
+import io.github.collapseexecutor.spring.http.HttpCollapseOptions;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.function.Consumer;
+import java.util.function.Function;
+import org.springframework.boot.context.properties.bind.DataObjectPropertyName;
+
+/**
+ * Turns one section of {@code collapse.executor} into {@link HttpCollapseOptions}: its groups,
+ * policies, wait timeout and hit-for-pass, its {@link HttpSettings} or else the top-level ones,
+ * and the top-level additional and non-sensitive headers and header patterns.
+ */
+final class HttpOptionsFactory {
+
+  private static final String PREFIX = "collapse.executor.";
+
+  private HttpOptionsFactory() {}
+
+  /**
+   * Returns the options of the adapter of section {@code key}, named after it, or {@code null}
+   * when a value was rejected.
+   *
+   * @param wiring sets what does not come from the properties: the listener, the observations
+   */
+  static HttpCollapseOptions options(String key, Section section,
+      HttpAdapterProperties properties, Consumer<HttpCollapseOptions.Builder> wiring,
+      PropertyErrors errors) {
+    int rejectedBefore = errors.count();
+    String prefix = PREFIX + key + ".";
+    HttpCollapseOptions.Builder builder = HttpCollapseOptions.builder().name(key);
+    wiring.accept(builder);
+    overridden(key, "max-body-size", section, properties, HttpSettings::getMaxBodySize,
+        size -> builder.maxBodyBytes(size.toBytes()), errors);
+    overridden(key, "sensitive-headers", section, properties, HttpSettings::getSensitiveHeaders,
+        names -> builder.sensitiveHeaders(new LinkedHashSet<>(names)), errors);
+    errors.set(PREFIX + "additional-sensitive-headers", properties.getAdditionalSensitiveHeaders(),
+        builder::addSensitiveHeaders);
+    errors.set(PREFIX + "non-sensitive-headers", properties.getNonSensitiveHeaders(),
+        builder::removeSensitiveHeaders);
+    errors.set(PREFIX + "sensitive-header-patterns", properties.getSensitiveHeaderPatterns(),
+        patterns -> builder.sensitiveHeaderPatterns(new LinkedHashSet<>(patterns)));
+    errors.set(prefix + "wait-timeout", section.getWaitTimeout(), builder::waitTimeout);
+    errors.set(prefix + "hit-for-pass-ttl", section.getHitForPassTtl(), builder::hitForPassTtl);
+    errors.set(prefix + "hit-for-pass-max-keys", section.getHitForPassMaxKeys(),
+        builder::hitForPassMaxKeys);
+    policiesAndGroups(prefix, section, builder, errors);
+    return errors.count() == rejectedBefore ? build(prefix, builder, errors) : null;
+  }
+
+  private static void policiesAndGroups(String prefix, Section section,
+      HttpCollapseOptions.Builder builder, PropertyErrors errors) {
+    section.getCollapsePolicies().forEach((name, policy) -> {
+      String policyKey = prefix + "collapse-policies." + name;
+      CollapsePolicy built = policy(policyKey + ".", policy, errors);
+      errors.set(policyKey, name, named -> builder.policy(named, built));
+    });
+    List<CollapseGroupProperties> groups = section.getCollapseGroups();
+    for (int i = 0; i < groups.size(); i++) {
+      CollapseGroup group = group(groupKey(prefix, i), groups.get(i), errors);
+      if (group != null) {
+        builder.group(group);
+      }
+    }
+  }
+
+  /** Builds the options; group positions are list indexes, since every group was added. */
+  private static HttpCollapseOptions build(String prefix, HttpCollapseOptions.Builder builder,
+      PropertyErrors errors) {
+    try {
+      return builder.build();
+    } catch (CollapseGroupConflictException conflict) {
+      for (int group : conflict.groups()) {
+        errors.reject(groupKey(prefix, group) + "."
+            + DataObjectPropertyName.toDashedForm(conflict.setting()), conflict.value(),
+            conflict.getMessage());
+      }
+      return null;
+    }
+  }
+
+  private static String groupKey(String prefix, int index) {
+    return prefix + "collapse-groups[" + index + "]";
+  }
+
+  private static CollapseGroup group(String key, CollapseGroupProperties group,
+      PropertyErrors errors) {
+    int rejectedBefore = errors.count();
+    CollapseGroup.Builder builder = CollapseGroup.builder();
+    errors.set(key + ".name", group.getName(), builder::name);
+    errors.set(key + ".uris", group.getUris(), builder::uris);
+    errors.set(key + ".uri-regexes", group.getUriRegexes(), builder::uriRegexes);
+    errors.set(key + ".collapse-policy-name", group.getCollapsePolicyName(),
+        builder::collapsePolicyName);
+    // a group with a rejected setting is not built: its other complaints would only echo that one
+    return errors.count() == rejectedBefore
+        ? errors.take(key + ".uris", group.getUris(), builder::build) : null;
+  }
+
+  private static CollapsePolicy policy(String prefix, CollapsePolicyProperties policy,
+      PropertyErrors errors) {
+    CollapsePolicy.Builder builder = CollapsePolicy.builder();
+    errors.set(prefix + "collapse-request-headers", policy.getCollapseRequestHeaders(),
+        builder::collapseRequestHeaders);
+    errors.set(prefix + "collapse-request-queries", policy.getCollapseRequestQueries(),
+        builder::collapseRequestQueries);
+    errors.set(prefix + "share-uncacheable", policy.getShareUncacheable(),
+        builder::shareUncacheable);
+    errors.set(prefix + "accept-headers-in-key", policy.getAcceptHeadersInKey(),
+        builder::acceptHeadersInKey);
+    return builder.build();
+  }
+
+  /** Sets the section's value, or else the top-level one, under the key of the one it takes. */
+  private static <T> void overridden(String key, String setting, HttpSettings section,
+      HttpSettings topLevel, Function<HttpSettings, T> value, Consumer<T> setter,
+      PropertyErrors errors) {
+    if (value.apply(section) != null) {
+      errors.set(PREFIX + key + "." + setting, value.apply(section), setter);
+    } else {
+      errors.set(PREFIX + setting, value.apply(topLevel), setter);
+    }
+  }
+}

@@ -1,0 +1,95 @@
+package io.github.collapseexecutor.spring.http.servlet;
+
+import io.github.collapseexecutor.spring.http.internal.HeaderLists;
+import jakarta.servlet.http.HttpServletResponse;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The headers that the collapsed part of a chain (the filters after the collapse filter and the
+ * servlet) put on the response of the request that ran it: what the response holds once the chain
+ * returned, less what the filters before the collapse filter had already set on it.
+ *
+ * <p>The filters before the collapse filter run for every request, waiting ones included, and set
+ * their headers (a request id, a trace header, CORS headers) on each request's own response; copying
+ * the leading request's values onto a replay would give a waiting request a second, wrong value.
+ * The difference is taken on the container's response rather than by watching the setters, because
+ * the container adds some headers without passing through any wrapper (the session cookie of a
+ * session the chain created).
+ */
+final class ProducedHeaders {
+
+  private final Map<String, List<String>> before = new HashMap<>();
+
+  private ProducedHeaders(HttpServletResponse response) {
+    read(response).forEach((name, values) -> before.put(lower(name), values));
+  }
+
+  /** Remembers the headers {@code response} holds now, before the collapsed part runs. */
+  static ProducedHeaders since(HttpServletResponse response) {
+    return new ProducedHeaders(response);
+  }
+
+  /**
+   * Returns the headers the collapsed part produced on {@code response}. A header whose values the
+   * filters before had set and the collapsed part left alone is not among them; one to which it
+   * added values gives only the added values; one whose values it replaced gives all of its
+   * values, and its name is among the {@link Produced#replaced()} ones.
+   */
+  Produced of(HttpServletResponse response) {
+    List<Map.Entry<String, String>> headers = new ArrayList<>();
+    Set<String> replaced = new HashSet<>();
+    read(response).forEach((name, values) -> {
+      List<String> earlier = before.getOrDefault(lower(name), List.of());
+      if (values.equals(earlier)) {
+        return;
+      }
+      List<String> added = values;
+      if (startsWith(values, earlier)) {
+        added = values.subList(earlier.size(), values.size());
+      } else {
+        replaced.add(lower(name));
+      }
+      added.forEach(value -> headers.add(HeaderLists.entry(name, value)));
+    });
+    return new Produced(headers, Set.copyOf(replaced));
+  }
+
+  /**
+   * What the collapsed part produced.
+   *
+   * @param headers the headers, in order, names as the response gives them
+   * @param replaced the lower-case names whose values it set over values of the filters before:
+   *     a replay sets these, replacing what the waiting request's own filters had set, and adds
+   *     the others
+   */
+  record Produced(List<Map.Entry<String, String>> headers, Set<String> replaced) {}
+
+  private static boolean startsWith(List<String> values, List<String> prefix) {
+    return values.size() >= prefix.size() && values.subList(0, prefix.size()).equals(prefix);
+  }
+
+  /** Names as the response gives them, in order, each with all its values. */
+  private static Map<String, List<String>> read(HttpServletResponse response) {
+    Map<String, List<String>> headers = new LinkedHashMap<>();
+    for (String name : response.getHeaderNames()) {
+      // a name comes once per value; getHeaders(name) returns all of them
+      headers.putIfAbsent(name, List.copyOf(response.getHeaders(name)));
+    }
+    boolean contentType = headers.keySet().stream().anyMatch("Content-Type"::equalsIgnoreCase);
+    if (!contentType && response.getContentType() != null) {
+      headers.put("Content-Type", List.of(response.getContentType()));
+    }
+    return headers;
+  }
+
+  private static String lower(String name) {
+    return name.toLowerCase(Locale.ROOT);
+  }
+}

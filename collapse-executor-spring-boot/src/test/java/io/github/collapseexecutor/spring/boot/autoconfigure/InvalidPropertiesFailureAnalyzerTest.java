@@ -1,0 +1,202 @@
+package io.github.collapseexecutor.spring.boot.autoconfigure;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.springframework.boot.WebApplicationType;
+import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.autoconfigure.ImportAutoConfiguration;
+import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.springframework.boot.diagnostics.FailureAnalysis;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.boot.test.system.CapturedOutput;
+import org.springframework.boot.test.system.OutputCaptureExtension;
+import org.springframework.context.annotation.Configuration;
+
+/**
+ * Every {@code collapse.executor} property with a constraint, given a value that breaks it: the
+ * application does not start, and the failure analysis names the key, the value as bound and the
+ * builder's reason.
+ */
+@ExtendWith(OutputCaptureExtension.class)
+final class InvalidPropertiesFailureAnalyzerTest {
+
+  private static final String P = "collapse.executor.";
+
+  private final ApplicationContextRunner runner = new ApplicationContextRunner()
+      .withConfiguration(AutoConfigurations.of(CollapseExecutorAutoConfiguration.class,
+          CollapseRestClientAutoConfiguration.class, CollapseWebClientAutoConfiguration.class,
+          CollapseOkHttpAutoConfiguration.class));
+
+  private static Arguments bad(String key, String value, String shown, String reason) {
+    return Arguments.of(List.of(P + key + "=" + value), P + key, shown, reason);
+  }
+
+  private static Arguments bad(List<String> properties, String key, String shown, String reason) {
+    return Arguments.of(properties.stream().map(property -> P + property).toList(), P + key,
+        shown, reason);
+  }
+
+  static Stream<Arguments> badValues() {
+    String group = "servlet.collapse-groups[0].";
+    String policy = "rest-template.collapse-policies.p1.";
+    return Stream.of(
+        bad("wait-threshold", "-2", "-2", "waitThreshold must not be negative: -2"),
+        bad("max-batch-size", "0", "0", "maxBatchSize must be positive: 0"),
+        bad("max-concurrent-batches", "-1", "-1", "maxConcurrentBatches must be positive: -1"),
+        bad("max-pending-inputs", "0", "0", "maxPendingInputs must be positive: 0"),
+        bad("max-body-size", "3GB", "3221225472B",
+            "maxBodyBytes must be between 0 and 2147483647: 3221225472"),
+        bad("web-client.max-body-size", "-1KB", "-1024B",
+            "maxBodyBytes must be between 0 and 2147483647: -1024"),
+        bad(List.of("sensitive-headers[0]=authorization", "sensitive-headers[1]= "),
+            "sensitive-headers", "[authorization, ]", "sensitiveHeaders must not hold a blank"),
+        bad(List.of("okhttp.sensitive-headers[0]= "), "okhttp.sensitive-headers", "[]",
+            "sensitiveHeaders must not hold a blank"),
+        bad(List.of("additional-sensitive-headers[0]= "), "additional-sensitive-headers", "[]",
+            "addSensitiveHeaders must not hold a blank"),
+        bad(List.of("non-sensitive-headers[0]= "), "non-sensitive-headers", "[]",
+            "removeSensitiveHeaders must not hold a blank"),
+        bad(List.of("sensitive-header-patterns[0]= "), "sensitive-header-patterns", "[]",
+            "sensitiveHeaderPatterns must not hold a blank"),
+        bad("rest-template.wait-timeout", "-1s", "PT-1S", "waitTimeout must be positive: PT-1S"),
+        bad("servlet.wait-timeout", "0", "PT0S", "waitTimeout must be positive: PT0S"),
+        bad("okhttp.hit-for-pass-ttl", "-1s", "PT-1S",
+            "hitForPassTtl must not be negative: PT-1S"),
+        bad("okhttp.hit-for-pass-max-keys", "-3", "-3",
+            "hitForPassMaxKeys must not be negative: -3"),
+        bad(List.of(policy + "collapse-request-headers[0]= "),
+            "rest-template.collapse-policies.p1.collapse-request-headers", "[]",
+            "collapseRequestHeaders must not hold a blank"),
+        bad(List.of(policy + "collapse-request-queries[0]= "),
+            "rest-template.collapse-policies.p1.collapse-request-queries", "[]",
+            "collapseRequestQueries must not hold a blank"),
+        bad(List.of(group + "uris=/ok/*,user/*"), group + "uris", "[/ok/*, user/*]",
+            "uri pattern must start with '/': user/*"),
+        bad(List.of(group + "uri-regexes[0]=/orders/[0-9"), group + "uri-regexes",
+            "[/orders/[0-9]", "uri regex does not compile: /orders/[0-9 (Unclosed character"),
+        bad(List.of(group + "uri-regexes[0]="), group + "uri-regexes", "[]",
+            "uri regex must not be blank: ''"),
+        bad(List.of(group + "collapse-policy-name=p1", "servlet.collapse-policies.p1.collapse"
+            + "-request-headers=accept"), group + "uris", "[]",
+            "a collapse group needs at least one uri or uri regex"),
+        bad(List.of(group + "uris=/a/*", group + "name= "), group + "name", "''",
+            "name must not be blank: ''"),
+        bad(List.of(group + "uris=/a/*", group + "collapse-policy-name= "),
+            group + "collapse-policy-name", "''", "collapsePolicyName must not be blank: ''"),
+        bad(List.of("web-client.collapse-policies.p1.collapse-request-queries=sample",
+            "web-client.collapse-groups[0].uris=/user/*",
+            "web-client.collapse-groups[1].uris=/samples/*",
+            "web-client.collapse-groups[1].collapse-policy-name=p2"),
+            "web-client.collapse-groups[1].collapse-policy-name", "'p2'",
+            "collapse group '/samples/*' names collapse policy 'p2', which is not defined;"
+                + " defined: [p1]"),
+        bad(List.of("servlet.collapse-policies.p1.collapse-request-queries=sample",
+            "okhttp.collapse-groups[0].uris=/samples/*",
+            "okhttp.collapse-groups[0].collapse-policy-name=p1"),
+            "okhttp.collapse-groups[0].collapse-policy-name", "'p1'",
+            "collapse group '/samples/*' names collapse policy 'p1', which is not defined;"
+                + " defined: []"),
+        bad(List.of("servlet.url-patterns="), "servlet.url-patterns", "[]",
+            "urlPatterns must not be empty"),
+        bad(List.of("servlet.url-patterns[0]=/api/*", "servlet.url-patterns[1]= "),
+            "servlet.url-patterns", "[/api/*, ]", "urlPatterns must not hold a blank pattern"),
+        bad("executors.default.wait-threshold", "-1", "-1",
+            "waitThreshold must not be negative: -1"),
+        bad("executors.users.max-batch-size", "0", "0", "maxBatchSize must be positive: 0"),
+        bad("executors.users.max-concurrent-batches", "0", "0",
+            "maxConcurrentBatches must be positive: 0"),
+        bad("executors.users.max-pending-inputs", "-5", "-5",
+            "maxPendingInputs must be positive: -5"),
+        bad("executors.default.timeout", "-1s", "PT-1S", "timeout must not be negative: PT-1S"),
+        bad(List.of("servlet.enabled=false", group + "uris=nope"), group + "uris", "[nope]",
+            "uri pattern must start with '/': nope"));
+  }
+
+  @ParameterizedTest(name = "{1}")
+  @MethodSource("badValues")
+  void aBadValueStopsStartupAndTheAnalysisNamesItsKey(List<String> properties, String key,
+      String shown, String reason) {
+    runner.withPropertyValues(properties.toArray(String[]::new)).run(context -> {
+      assertThat(context).hasFailed();
+      FailureAnalysis analysis =
+          new InvalidPropertiesFailureAnalyzer().analyze(context.getStartupFailure());
+      assertThat(analysis).as("the collapse analyzer describes the failure").isNotNull();
+      assertThat(analysis.getDescription())
+          .contains("Property: " + key + "\n    Value: " + shown + "\n    Reason: " + reason);
+      assertThat(analysis.getAction()).contains("docs/spring-boot.md");
+    });
+  }
+
+  @Test
+  void groupsOfASectionWithOneNameStopStartupNamingBothKeys() {
+    String groups = P + "rest-template.collapse-groups";
+    runner.withPropertyValues(groups + "[0].uris=/users/*", groups + "[1].uris=/orders/*",
+        groups + "[2].uris=/users/*,/people/*").run(context -> {
+          String description = new InvalidPropertiesFailureAnalyzer()
+              .analyze(context.getStartupFailure()).getDescription();
+          assertThat(description)
+              .contains("Property: " + groups + "[0].name\n    Value: '/users/*'")
+              .contains("Property: " + groups + "[2].name\n    Value: '/users/*'")
+              .contains("collapse groups 0 and 2 are both named '/users/*'");
+        });
+  }
+
+  @Test
+  void everyBadValueIsReportedAtOnce() {
+    runner.withPropertyValues(P + "max-batch-size=0", P + "servlet.wait-timeout=0",
+        P + "executors.users.max-pending-inputs=-1").run(context -> {
+          InvalidPropertiesException failure = invalidProperties(context.getStartupFailure());
+          assertThat(failure.properties()).extracting(property -> property.key()).containsExactly(
+              P + "max-batch-size", P + "executors.users.max-pending-inputs",
+              P + "servlet.wait-timeout");
+        });
+  }
+
+  @Test
+  void aValueInheritedByEverySectionAndExecutorIsReportedOnce() {
+    runner.withPropertyValues(P + "max-body-size=-1B", P + "executors.default.max-batch-size=0",
+        P + "executors.users.timeout=5s", P + "executors.orders.timeout=5s").run(context -> {
+          InvalidPropertiesException failure = invalidProperties(context.getStartupFailure());
+          assertThat(failure.properties()).extracting(property -> property.key())
+              .containsExactly(P + "executors.default.max-batch-size", P + "max-body-size");
+        });
+  }
+
+  @Test
+  void springBootPrintsTheAnalysisWhenTheApplicationFailsToStart(CapturedOutput output) {
+    SpringApplicationBuilder application = new SpringApplicationBuilder(WithCollapse.class)
+        .web(WebApplicationType.NONE)
+        .properties(P + "servlet.collapse-groups[0].uri-regexes=/orders/[0-9");
+    assertThatThrownBy(application::run)
+        .hasRootCauseInstanceOf(InvalidPropertiesException.class);
+    assertThat(output).contains("APPLICATION FAILED TO START")
+        .contains("Invalid collapse configuration:")
+        .contains("Property: " + P + "servlet.collapse-groups[0].uri-regexes")
+        .contains("Value: [/orders/[0-9]")
+        .contains("Action:")
+        .as("a group whose regex was rejected is not also said to have no pattern")
+        .doesNotContain("needs at least one uri");
+  }
+
+  private static InvalidPropertiesException invalidProperties(Throwable failure) {
+    for (Throwable t = failure; t != null; t = t.getCause()) {
+      if (t instanceof InvalidPropertiesException invalid) {
+        return invalid;
+      }
+    }
+    throw new AssertionError("no InvalidPropertiesException in " + failure);
+  }
+
+  /** An application with nothing but the core auto-configuration. */
+  @Configuration(proxyBeanMethods = false)
+  @ImportAutoConfiguration(CollapseExecutorAutoConfiguration.class)
+  static class WithCollapse {}
+}
