@@ -87,9 +87,9 @@ public enum CollapseObservationDocumentation implements ObservationDocumentation
   public enum CallerKeys implements KeyName {
 
     /**
-     * {@code led} (made the shared call), {@code joined} (got the response of another request's
-     * call), {@code fell-back} (waited, then made its own call) or {@code not-collapsed} (went
-     * through without waiting).
+     * {@code led} (made the shared call), {@code joined} (got the response, or the failure, of
+     * another request's call), {@code fell-back} (waited, then made its own call, or failed at
+     * its own time limit) or {@code not-collapsed} (went through without waiting).
      */
     OUTCOME {
       @Override
