@@ -1,15 +1,14 @@
-package io.github.collapseexecutor.spring.observation;
+package io.github.collapseexecutor.spring.http.servlet;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.collapseexecutor.spring.http.CollapseGroup;
 import io.github.collapseexecutor.spring.http.HttpCollapseOptions;
-import io.github.collapseexecutor.spring.http.servlet.CollapseServletFilter;
+import io.github.collapseexecutor.spring.observation.DefaultCollapseObservationConvention;
 import io.micrometer.common.KeyValue;
 import io.micrometer.observation.Observation;
 import io.micrometer.observation.tck.TestObservationRegistry;
 import io.micrometer.observation.tck.TestObservationRegistryAssert;
-import jakarta.servlet.Filter;
 import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
@@ -18,14 +17,8 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.List;
-import org.apache.catalina.Context;
-import org.apache.catalina.connector.Connector;
-import org.apache.catalina.startup.Tomcat;
-import org.apache.tomcat.util.descriptor.web.FilterDef;
-import org.apache.tomcat.util.descriptor.web.FilterMap;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -39,38 +32,24 @@ final class ServletObservationTest {
 
   private final TestObservationRegistry registry = TestObservationRegistry.create();
   private final HttpClient http = HttpClient.newHttpClient();
-  private Tomcat tomcat;
-  private int port;
+  private LoopbackTomcat tomcat;
 
   @BeforeEach
   void start() throws Exception {
-    tomcat = new Tomcat();
-    tomcat.setBaseDir(Files.createTempDirectory("tomcat").toString());
-    Connector connector = new Connector();
-    connector.setPort(0);
-    connector.setProperty("address", "127.0.0.1");
-    tomcat.setConnector(connector);
-    Context context = tomcat.addContext("", null);
-    Tomcat.addServlet(context, "app", new HttpServlet() {
+    tomcat = LoopbackTomcat.start(new HttpServlet() {
       @Override
       protected void service(HttpServletRequest request, HttpServletResponse response)
           throws IOException {
         response.getWriter().write("answer");
       }
-    }).setAsyncSupported(true);
-    context.addServletMappingDecoded("/*", "app");
-    addFilter(context, "observation", new ServerHttpObservationFilter(registry));
-    addFilter(context, "collapse", new CollapseServletFilter(HttpCollapseOptions.builder()
-        .name("server").group(CollapseGroup.ofUris("/user/*")).observationRegistry(registry)
-        .build()));
-    tomcat.start();
-    port = connector.getLocalPort();
+    }, new ServerHttpObservationFilter(registry), new CollapseServletFilter(HttpCollapseOptions
+        .builder().name("server").group(CollapseGroup.ofUris("/user/*"))
+        .observationRegistry(registry).build()));
   }
 
   @AfterEach
   void stop() throws Exception {
-    tomcat.stop();
-    tomcat.destroy();
+    tomcat.close();
   }
 
   @Test
@@ -96,7 +75,7 @@ final class ServletObservationTest {
 
   private void send(String method, String path) throws Exception {
     HttpResponse<String> response = http.send(HttpRequest.newBuilder(
-            URI.create("http://127.0.0.1:" + port + path))
+            URI.create("http://127.0.0.1:" + tomcat.port() + path))
         .method(method, HttpRequest.BodyPublishers.noBody()).build(),
         HttpResponse.BodyHandlers.ofString());
     assertThat(response.body()).isEqualTo("answer");
@@ -109,19 +88,5 @@ final class ServletObservationTest {
             .forEach(requests::add));
     return requests.stream().map(context -> context.getHighCardinalityKeyValue(key))
         .filter(value -> value != null).map(KeyValue::getValue).toList();
-  }
-
-  private static void addFilter(Context context, String name, Filter filter) {
-    FilterDef def = new FilterDef();
-    def.setFilterName(name);
-    def.setFilter(filter);
-    def.setAsyncSupported("true");
-    context.addFilterDef(def);
-    FilterMap map = new FilterMap();
-    map.setFilterName(name);
-    map.addURLPattern("/*");
-    map.setDispatcher("REQUEST");
-    map.setDispatcher("ASYNC");
-    context.addFilterMap(map);
   }
 }
