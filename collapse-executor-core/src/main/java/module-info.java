@@ -4,5 +4,7 @@
  * release.
  */
 module io.github.collapseexecutor.core {
+  requires jdk.jfr;
+
   exports io.github.collapseexecutor.core;
 }

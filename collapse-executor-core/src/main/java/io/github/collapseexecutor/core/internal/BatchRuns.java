@@ -3,6 +3,7 @@ package io.github.collapseexecutor.core.internal;
 import io.github.collapseexecutor.core.BatchReport;
 import io.github.collapseexecutor.core.CollapseListener;
 import io.github.collapseexecutor.core.Input;
+import io.github.collapseexecutor.core.jfr.CollapseEvents;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
@@ -294,6 +295,7 @@ public final class BatchRuns {
   public static <I, O> void report(
       BatchEngine<I, O> engine, Batch<I, O> batch, int size, long start, long end,
       Throwable failure) {
+    CollapseEvents.batch(engine.name(), size, batch.firstSubmittedNanos(), start, end, failure);
     if (engine.listener() == CollapseListener.NONE) {
       return;
     }

@@ -2,6 +2,7 @@ package io.github.collapseexecutor.core.internal;
 
 import io.github.collapseexecutor.core.BatchReport;
 import io.github.collapseexecutor.core.CollapseListener;
+import io.github.collapseexecutor.core.jfr.CollapseEvents;
 import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -34,8 +35,9 @@ public final class FlightMap {
 
   /** Creates a flight that a caller may register with {@link #joinOrStart}. */
   public Flight newFlight() {
-    // the clock is read only for a listener's report
-    return new Flight(listener == CollapseListener.NONE ? 0L : System.nanoTime());
+    // the clock is read only for a listener's report or a recording
+    return new Flight(listener == CollapseListener.NONE && !CollapseEvents.batchWanted()
+        ? 0L : System.nanoTime());
   }
 
   /**
@@ -77,6 +79,7 @@ public final class FlightMap {
     if (closed && flights.isEmpty()) {
       onTerminated.run();
     }
+    CollapseEvents.sharedRun(name, size, flight.startNanos, value == Flight.RETRY, failure);
     if (listener != CollapseListener.NONE) {
       Reports.batch(listener, new BatchReport(
           name, size, 0, System.nanoTime() - flight.startNanos, failure));

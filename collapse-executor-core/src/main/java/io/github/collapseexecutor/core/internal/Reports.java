@@ -2,6 +2,7 @@ package io.github.collapseexecutor.core.internal;
 
 import io.github.collapseexecutor.core.BatchReport;
 import io.github.collapseexecutor.core.CollapseListener;
+import io.github.collapseexecutor.core.jfr.CollapseEvents;
 
 /**
  * Calls a {@link CollapseListener} so that a failing listener never reaches a caller: whatever it
@@ -27,6 +28,7 @@ public final class Reports {
   }
 
   public static void rejected(CollapseListener listener, String executorName) {
+    CollapseEvents.rejected(executorName);
     try {
       listener.callRejected(executorName);
     } catch (Throwable e) {
@@ -35,6 +37,7 @@ public final class Reports {
   }
 
   public static void timedOut(CollapseListener listener, String executorName) {
+    CollapseEvents.timedOut(executorName);
     try {
       listener.callTimedOut(executorName);
     } catch (Throwable e) {

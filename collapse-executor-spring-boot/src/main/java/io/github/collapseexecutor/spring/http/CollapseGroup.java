@@ -10,15 +10,27 @@ import java.util.regex.PatternSyntaxException;
  * {@link CollapsePolicy} that shapes their key. A request whose path matches no group is never
  * collapsed.
  *
- * <p>{@code uris} are Ant-style patterns matched against the whole path (without the query):
- * {@code ?} is one character other than {@code /}, {@code *} is any run of characters other than
- * {@code /}, and {@code **} is any run of characters, {@code /} included. So {@code /user/*}
- * matches {@code /user/42} but not {@code /user/42/orders}, and {@code /test/noop*} matches
- * {@code /test/noop} and {@code /test/noop-slow}. {@code uriRegexes} are Java regular expressions
- * that must match the whole path. A group has a {@code name}, by which stats, meters, the
- * actuator endpoint and the log name it; unless given, it is the group's first pattern (its first
- * uri, else its first regular expression). The names of the groups of one
- * {@link HttpCollapseOptions} differ. Shaped for binding from configuration:
+ * <p>{@code uris} are path patterns matched as Spring MVC and WebFlux match their routes (Spring's
+ * {@code PathPattern} syntax) against the path without the query, each segment percent-decoded and
+ * without its {@code ;} parameters:
+ *
+ * <ul>
+ *   <li>{@code /user/*}: {@code *} is one segment, so this matches {@code /user/42} (and
+ *       {@code /user/}) but not {@code /user/42/orders}; within a segment, {@code *} is any run of
+ *       characters and {@code ?} one character: {@code /test/noop*} matches {@code /test/noop}
+ *       and {@code /test/noop-slow};</li>
+ *   <li>{@code /users/{id}}: one non-empty segment; {@code /users/{id:\d+}}: one segment the
+ *       regular expression matches;</li>
+ *   <li>{@code /api/**} or {@code /files/{*path}}: any number of segments, none included, so
+ *       {@code /api/**} matches {@code /api}, {@code /api/} and {@code /api/a/b}. Allowed only
+ *       as the last segment, or as the first ({@code /**}{@code /*.html}), and only once.</li>
+ * </ul>
+ *
+ * <p>{@code uriRegexes} are Java regular expressions that must match the whole raw path. A group
+ * has a {@code name}, by which stats, meters, the actuator endpoint and the log name it; unless
+ * given, it is the group's first pattern (its first uri, else its first regular expression). The
+ * names of the groups of one {@link HttpCollapseOptions} differ. Shaped for binding from
+ * configuration:
  *
  * <pre>{@code
  * collapse-groups:
@@ -30,7 +42,7 @@ import java.util.regex.PatternSyntaxException;
  * }</pre>
  *
  * @param name the name shown for the group; {@code null} means its first pattern
- * @param uris Ant-style path patterns, each starting with {@code /}; {@code null} means none
+ * @param uris path patterns, each starting with {@code /}; {@code null} means none
  * @param uriRegexes regular expressions for the whole path; {@code null} means none
  * @param collapsePolicyName the name of a policy in {@link HttpCollapseOptions#policies()}, or
  *     {@code null} for {@link CollapsePolicy#DEFAULT}
@@ -42,9 +54,10 @@ public record CollapseGroup(String name, List<String> uris, List<String> uriRege
    * Validates and copies the patterns, and names the group after its first pattern unless
    * {@code name} is given.
    *
-   * @throws IllegalArgumentException if there is no pattern at all, a pattern does not start with
-   *     {@code /}, a regular expression is blank or does not compile, or the name or the policy
-   *     name is blank
+   * @throws IllegalArgumentException if there is no pattern at all, a path pattern can never
+   *     match (it does not start with {@code /}, puts {@code **} in the middle, leaves a brace
+   *     open, ...: the message names the pattern and its index in {@code uris}), a regular
+   *     expression is blank or does not compile, or the name or the policy name is blank
    */
   public CollapseGroup {
     uris = checkedUris(uris == null ? List.of() : uris);
@@ -62,12 +75,12 @@ public record CollapseGroup(String name, List<String> uris, List<String> uriRege
     this(null, uris, uriRegexes, collapsePolicyName);
   }
 
-  /** Returns a group of Ant-style patterns with the default policy. */
+  /** Returns a group of path patterns with the default policy. */
   public static CollapseGroup ofUris(String... uris) {
     return new CollapseGroup(List.of(uris), List.of(), null);
   }
 
-  /** Returns a group of Ant-style patterns whose key the named policy shapes. */
+  /** Returns a group of path patterns whose key the named policy shapes. */
   public static CollapseGroup ofUris(String collapsePolicyName, List<String> uris) {
     return new CollapseGroup(uris, List.of(), collapsePolicyName);
   }
@@ -93,9 +106,14 @@ public record CollapseGroup(String name, List<String> uris, List<String> uriRege
   }
 
   private static List<String> checkedUris(List<String> uris) {
-    for (String uri : uris) {
-      if (uri == null || !uri.startsWith("/")) {
-        throw new IllegalArgumentException("uri pattern must start with '/': " + uri);
+    for (int i = 0; i < uris.size(); i++) {
+      if (uris.get(i) == null) {
+        throw new IllegalArgumentException("uris[" + i + "]: a uri pattern must not be null");
+      }
+      try {
+        RoutePattern.parse(uris.get(i));
+      } catch (IllegalArgumentException e) {
+        throw new IllegalArgumentException("uris[" + i + "]: " + e.getMessage(), e);
       }
     }
     return List.copyOf(uris);

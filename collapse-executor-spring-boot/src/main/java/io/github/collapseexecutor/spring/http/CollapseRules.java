@@ -11,6 +11,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.function.Predicate;
 import java.util.regex.Pattern;
 
 /**
@@ -33,9 +34,9 @@ public final class CollapseRules {
     this.headerNames = new HeaderNames(options.sensitiveHeaderPatterns(),
         options.nonSensitiveHeaders());
     for (CollapseGroup group : options.groups()) {
-      List<Pattern> patterns = new ArrayList<>();
-      group.uris().forEach(uri -> patterns.add(PathPatterns.ant(uri)));
-      group.uriRegexes().forEach(regex -> patterns.add(Pattern.compile(regex)));
+      List<Predicate<String>> patterns = new ArrayList<>();
+      group.uris().forEach(uri -> patterns.add(RoutePattern.parse(uri)::matches));
+      group.uriRegexes().forEach(regex -> patterns.add(Pattern.compile(regex).asMatchPredicate()));
       CollapsePolicy policy = group.collapsePolicyName() == null
           ? CollapsePolicy.DEFAULT
           : options.policies().get(group.collapsePolicyName());
@@ -130,6 +131,15 @@ public final class CollapseRules {
         context, group.index);
   }
 
+  /**
+   * Returns whether {@code key} holds the values of the request header {@code lowerName}, so that
+   * requests with equal keys sent equal values of it.
+   */
+  public boolean keyHolds(CollapseKey key, String lowerName) {
+    return groups.get(key.group()).slots.containsKey(lowerName)
+        || headerNames.of(lowerName).sensitiveByPattern();
+  }
+
   /** Numbers the key headers of a group in their order. */
   private static Map<String, Integer> slots(TreeSet<String> keyHeaders) {
     Map<String, Integer> slots = new HashMap<>();
@@ -147,8 +157,8 @@ public final class CollapseRules {
 
   private CompiledGroup match(String path) {
     for (CompiledGroup group : groups) {
-      for (Pattern pattern : group.patterns) {
-        if (pattern.matcher(path).matches()) {
+      for (Predicate<String> pattern : group.patterns) {
+        if (pattern.test(path)) {
           return group;
         }
       }
@@ -195,7 +205,7 @@ public final class CollapseRules {
   /**
    * @param slots the position in the key of each header that joins it, by lower-case name
    */
-  private record CompiledGroup(int index, List<Pattern> patterns, CollapsePolicy policy,
+  private record CompiledGroup(int index, List<Predicate<String>> patterns, CollapsePolicy policy,
       Map<String, Integer> slots) {
 
     /** Returns the key headers of a request that sends none of them, for the request to fill. */

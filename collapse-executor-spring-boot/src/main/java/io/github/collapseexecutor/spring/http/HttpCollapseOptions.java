@@ -48,6 +48,15 @@ public final class HttpCollapseOptions {
   public static final int DEFAULT_HIT_FOR_PASS_MAX_KEYS = 10_000;
 
   /**
+   * Default time the request headers named in a response's {@code Vary} are remembered for its
+   * key: 120 s, as long as a key stays marked for hit-for-pass.
+   */
+  public static final Duration DEFAULT_VARY_TTL = Duration.ofSeconds(120);
+
+  /** Default largest number of keys whose {@code Vary} names are remembered at once: 10,000. */
+  public static final int DEFAULT_VARY_MAX_KEYS = 10_000;
+
+  /**
    * Request headers that always join the key, so that different credentials never share: the
    * standard credentials and the usual names of API keys and tokens.
    */
@@ -93,6 +102,9 @@ public final class HttpCollapseOptions {
   private final CollapseObservationConvention observationConvention;
   private final Duration hitForPassTtl;
   private final int hitForPassMaxKeys;
+  private final Duration varyTtl;
+  private final int varyMaxKeys;
+  private final CollapseSwitch collapseSwitch = new CollapseSwitch();
 
   private HttpCollapseOptions(Builder builder) {
     this.name = builder.name;
@@ -108,6 +120,8 @@ public final class HttpCollapseOptions {
     this.observationConvention = builder.observationConvention;
     this.hitForPassTtl = builder.hitForPassTtl;
     this.hitForPassMaxKeys = builder.hitForPassMaxKeys;
+    this.varyTtl = builder.varyTtl;
+    this.varyMaxKeys = builder.varyMaxKeys;
   }
 
   /** Returns a builder with no group, no policy and every other setting at its default. */
@@ -186,6 +200,24 @@ public final class HttpCollapseOptions {
     return hitForPassMaxKeys;
   }
 
+  /**
+   * Returns how long the request headers a response names in {@code Vary} are remembered for its
+   * key; zero when they are not. See {@link Builder#varyTtl}.
+   */
+  public Duration varyTtl() {
+    return varyTtl;
+  }
+
+  /** Returns the largest number of keys whose {@code Vary} names are remembered at once. */
+  public int varyMaxKeys() {
+    return varyMaxKeys;
+  }
+
+  /** Returns the switch that turns each group's collapsing off and on: the one live part. */
+  public CollapseSwitch collapseSwitch() {
+    return collapseSwitch;
+  }
+
   @Override
   public String toString() {
     return "HttpCollapseOptions{groups=" + groups + ", policies=" + policies
@@ -193,7 +225,8 @@ public final class HttpCollapseOptions {
         + sensitiveHeaderPatterns + ", nonSensitiveHeaders=" + nonSensitiveHeaders
         + ", maxBodyBytes=" + maxBodyBytes
         + ", waitTimeout=" + waitTimeout + ", hitForPassTtl=" + hitForPassTtl
-        + ", hitForPassMaxKeys=" + hitForPassMaxKeys + "}";
+        + ", hitForPassMaxKeys=" + hitForPassMaxKeys + ", varyTtl=" + varyTtl
+        + ", varyMaxKeys=" + varyMaxKeys + "}";
   }
 
   /** Builds {@link HttpCollapseOptions}; setters validate at once, {@link #build()} checks names. */
@@ -212,6 +245,8 @@ public final class HttpCollapseOptions {
     private CollapseObservationConvention observationConvention;
     private Duration hitForPassTtl = DEFAULT_HIT_FOR_PASS_TTL;
     private int hitForPassMaxKeys = DEFAULT_HIT_FOR_PASS_MAX_KEYS;
+    private Duration varyTtl = DEFAULT_VARY_TTL;
+    private int varyMaxKeys = DEFAULT_VARY_MAX_KEYS;
 
     private Builder() {}
 
@@ -415,6 +450,42 @@ public final class HttpCollapseOptions {
             "hitForPassMaxKeys must not be negative: " + hitForPassMaxKeys);
       }
       this.hitForPassMaxKeys = hitForPassMaxKeys;
+      return this;
+    }
+
+    /**
+     * Sets how long the request headers a response names in {@code Vary} are remembered for its
+     * key, when the key does not hold them already: requests with that key then collapse only
+     * with requests that sent the same values of those headers, from the start, instead of
+     * waiting for a response made for other values (RFC 9111 section 4.1). Counted as
+     * {@link HttpCollapseStats#varyKeyed()}. Zero turns the memory off: requests then still
+     * get only a representation made for their own values, and waiters whose values differ
+     * from the first request's still make one call per set of values. Default
+     * {@link HttpCollapseOptions#DEFAULT_VARY_TTL}.
+     *
+     * @throws IllegalArgumentException if {@code varyTtl} is negative
+     */
+    public Builder varyTtl(Duration varyTtl) {
+      Objects.requireNonNull(varyTtl, "varyTtl");
+      if (varyTtl.isNegative()) {
+        throw new IllegalArgumentException("varyTtl must not be negative: " + varyTtl);
+      }
+      this.varyTtl = varyTtl;
+      return this;
+    }
+
+    /**
+     * Sets the largest number of keys whose {@code Vary} names are remembered at once; when full,
+     * expired keys are dropped first, then any one. Default
+     * {@value HttpCollapseOptions#DEFAULT_VARY_MAX_KEYS}.
+     *
+     * @throws IllegalArgumentException if {@code varyMaxKeys} is negative
+     */
+    public Builder varyMaxKeys(int varyMaxKeys) {
+      if (varyMaxKeys < 0) {
+        throw new IllegalArgumentException("varyMaxKeys must not be negative: " + varyMaxKeys);
+      }
+      this.varyMaxKeys = varyMaxKeys;
       return this;
     }
 

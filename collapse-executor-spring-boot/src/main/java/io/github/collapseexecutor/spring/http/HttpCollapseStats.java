@@ -44,6 +44,26 @@ public interface HttpCollapseStats {
   long unshared(UnsharedReason reason);
 
   /**
+   * Requests whose key was widened from the start by the values of the request headers that a
+   * recent response for the same key named in {@code Vary} (and the key does not hold), so that
+   * they shared a call only with requests that sent the same values. Counted besides the one
+   * counter each request is in; see {@link HttpCollapseOptions#varyTtl()}.
+   */
+  default long varyKeyed() {
+    return 0;
+  }
+
+  /**
+   * Requests that waited for a response that varies on a request header whose value they sent
+   * differently, and then joined the requests that sent the same values as they did instead of
+   * each making its own call: one of them made the call ({@link #led()}), the others shared it
+   * ({@link #replayed()}). Counted besides the one counter each request is in.
+   */
+  default long regrouped() {
+    return 0;
+  }
+
+  /**
    * Returns the counters of each collapse group, in the order of
    * {@link HttpCollapseOptions#groups()}; empty for the counters of a group.
    */

@@ -32,7 +32,8 @@ public enum UnsharedReason {
 
   /**
    * The response is {@code Vary: *}, or it varies on a request header whose value differs between
-   * the request that produced it and the one waiting for it.
+   * the request that produced it and a waiting request that had already gone on once among the
+   * requests with its own values (a first difference regroups the request instead).
    */
   VARY("vary", "the policy's collapse-request-headers: add the headers the response"
       + " varies on, so that only requests with equal values share"),

@@ -100,7 +100,8 @@ public enum CollapseObservationDocumentation implements ObservationDocumentation
 
     /**
      * Why a request fell back or was not collapsed, or why the shared call it led could not be
-     * shared: {@code hit-for-pass}, {@code wait-timeout}, {@code set-cookie}, {@code closed}, ...
+     * shared: {@code not-collapsible}, {@code switched-off}, {@code closed}, {@code hit-for-pass},
+     * {@code wait-timeout}, {@code set-cookie}, ...
      * Absent when there is no reason to give.
      */
     REASON {

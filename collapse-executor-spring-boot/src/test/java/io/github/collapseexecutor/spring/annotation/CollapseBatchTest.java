@@ -80,15 +80,23 @@ final class CollapseBatchTest {
 
       List<Object> results = users.crowd().run(10, i -> users.clipped(i));
 
-      // the first batch held one argument and got its one result; the second got one short
-      assertThat(results).filteredOn(String.class::isInstance).hasSize(1);
-      for (int i = 0; i < results.size(); i++) {
-        if (results.get(i) instanceof Throwable failure) {
-          assertThat(failure).isInstanceOf(IllegalStateException.class).hasMessage(
-              "UserService.shortUsers(List) returned 8 results for 9 arguments, so none is known"
-                  + " to be the result for argument " + i);
+      // a batch of one argument gets its one result; every larger batch gets one result short,
+      // and each of its callers is told so, with the batch's size and its own argument
+      for (List<Integer> batch : users.batches()) {
+        for (int id : batch) {
+          if (batch.size() == 1) {
+            assertThat(results.get(id)).isEqualTo("user " + id);
+          } else {
+            assertThat((Throwable) results.get(id)).isInstanceOf(IllegalStateException.class)
+                .hasMessage("UserService.shortUsers(List) returned " + (batch.size() - 1)
+                    + " results for " + batch.size() + " arguments, so none is known to be the"
+                    + " result for argument " + id);
+          }
         }
       }
+      assertThat(users.batches()).flatExtracting(batch -> batch)
+          .containsExactlyInAnyOrder(0, 1, 2, 3, 4, 5, 6, 7, 8, 9);
+      assertThat(users.batches()).anySatisfy(batch -> assertThat(batch).hasSizeGreaterThan(1));
     });
   }
 
@@ -166,6 +174,7 @@ final class CollapseBatchTest {
     }
 
     public List<String> shortUsers(List<Integer> ids) {
+      batches.add(ids);
       crowd.hold();
       return ids.stream().skip(ids.size() > 1 ? 1 : 0).map(id -> "user " + id).toList();
     }

@@ -23,7 +23,7 @@ final class CollapseGroupTest {
   void theBuilderRejectsEachBadSettingWhenItIsSet() {
     assertThatIllegalArgumentException()
         .isThrownBy(() -> CollapseGroup.builder().uris(List.of("/ok", "users/*")))
-        .withMessage("uri pattern must start with '/': users/*");
+        .withMessage("uris[1]: uri pattern 'users/*' can never match: it must start with '/'");
     assertThatIllegalArgumentException()
         .isThrownBy(() -> CollapseGroup.builder().uriRegexes(List.of("/orders/[0-9")))
         .withMessageStartingWith("uri regex does not compile: /orders/[0-9 (Unclosed character");

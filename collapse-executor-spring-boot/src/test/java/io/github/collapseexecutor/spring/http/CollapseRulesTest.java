@@ -49,7 +49,7 @@ final class CollapseRulesTest {
   }
 
   @Test
-  void antPatternsMatchWithinOneSegmentAndRegexesMatchTheWholePath() {
+  void pathPatternsMatchWithinOneSegmentAndRegexesMatchTheWholePath() {
     assertThat(get("http://a.test/user/1")).isNotNull();
     assertThat(get("http://a.test/user/1/orders")).isNull();
     assertThat(get("http://a.test/test/noop")).isNotNull();
@@ -57,6 +57,35 @@ final class CollapseRulesTest {
     assertThat(get("http://a.test/orders/12")).isNotNull();
     assertThat(get("http://a.test/orders/12x")).isNull();
     assertThat(get("http://a.test/other")).isNull();
+  }
+
+  @Test
+  void pathPatternsMatchAsSpringRoutesDo() {
+    CollapseRules spring = new CollapseRules(HttpCollapseOptions.builder()
+        .group(CollapseGroup.ofUris("/users/{id:\\d+}", "/api/**", "/files/{*path}")).build());
+    assertThat(key(spring, "GET", "http://a.test/users/42", Map.of())).isNotNull();
+    assertThat(key(spring, "GET", "http://a.test/users/me", Map.of())).isNull();
+    assertThat(key(spring, "GET", "http://a.test/api", Map.of())).isNotNull();
+    assertThat(key(spring, "GET", "http://a.test/api/a/b", Map.of())).isNotNull();
+    assertThat(key(spring, "GET", "http://a.test/apix", Map.of())).isNull();
+    assertThat(key(spring, "GET", "http://a.test/files", Map.of())).isNotNull();
+  }
+
+  @Test
+  void theQueryIsNotPartOfThePathMatched() {
+    assertThat(get("http://a.test/user/1?next=/a/b")).isNotNull();
+    assertThat(get("http://a.test/user?id=1")).isNull();
+    assertThat(get("http://a.test/test/noop?x")).isNotNull();
+  }
+
+  @Test
+  void aPathPatternThatCanNeverMatchIsRejectedByIndexAndValue() {
+    assertThatIllegalArgumentException()
+        .isThrownBy(() -> CollapseGroup.ofUris("/ok/*", "/a/**/b"))
+        .withMessageStartingWith("uris[1]: uri pattern '/a/**/b' can never match: ");
+    assertThatIllegalArgumentException()
+        .isThrownBy(() -> CollapseGroup.ofUris("/users/{id"))
+        .withMessageContaining("uris[0]").withMessageContaining("'/users/{id'");
   }
 
   @Test

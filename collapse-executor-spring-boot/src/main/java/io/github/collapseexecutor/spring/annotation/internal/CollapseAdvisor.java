@@ -33,7 +33,8 @@ final class CollapseAdvisor extends AbstractPointcutAdvisor {
     Object target = invocation.getThis();
     MethodCollapser collapser = methods.find(invocation.getMethod(),
         target == null ? null : ClassUtils.getUserClass(target));
-    return collapser == null ? invocation.proceed() : collapser.invoke(invocation);
+    return collapser == null || !methods.isCollapsing(collapser.description().executor())
+        ? invocation.proceed() : collapser.invoke(invocation);
   }
 
   @Override

@@ -34,6 +34,7 @@ public final class CollapseMethods {
   private final Supplier<NamedExecutors> executors;
   private final Set<Class<?>> checked = ConcurrentHashMap.newKeySet();
   private final Map<Method, MethodCollapser> collapsers = new ConcurrentHashMap<>();
+  private final Set<String> executorsOff = ConcurrentHashMap.newKeySet();
 
   /**
    * Creates the registry.
@@ -90,6 +91,24 @@ public final class CollapseMethods {
     Method specific = BridgeMethodResolver.findBridgedMethod(
         AopUtils.getMostSpecificMethod(method, targetClass));
     return collapsers.get(specific);
+  }
+
+  /**
+   * Turns collapsing off or on for every method that uses the named executor {@code executor}:
+   * while off, their calls go straight to the method, one call each; calls that already joined a
+   * shared run finish with it.
+   */
+  public void collapsing(String executor, boolean on) {
+    if (on) {
+      executorsOff.remove(executor);
+    } else {
+      executorsOff.add(executor);
+    }
+  }
+
+  /** Returns whether the methods that use the named executor {@code executor} collapse. */
+  public boolean isCollapsing(String executor) {
+    return executorsOff.isEmpty() || !executorsOff.contains(executor);
   }
 
   /** Returns every annotated method found so far, sorted. */

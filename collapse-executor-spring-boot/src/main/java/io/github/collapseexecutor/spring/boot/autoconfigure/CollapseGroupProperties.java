@@ -16,7 +16,8 @@ public class CollapseGroupProperties {
   private String name;
 
   /**
-   * Ant-style path patterns, each starting with '/': '*' within a segment, '**' across segments.
+   * Path patterns in Spring's route syntax, each starting with '/': '/users/*', '/users/{id}',
+   * '/api/**' (which also matches '/api').
    */
   private List<String> uris = new ArrayList<>();
 

@@ -2,12 +2,18 @@ package io.github.collapseexecutor.spring.boot.autoconfigure;
 
 import io.github.collapseexecutor.core.BatchReport;
 import io.github.collapseexecutor.core.CollapseListener;
+import io.github.collapseexecutor.spring.http.CollapseGroup;
+import io.github.collapseexecutor.spring.http.HttpCollapseListener;
+import io.github.collapseexecutor.spring.http.UnsharedReason;
 import java.util.List;
 import java.util.function.Consumer;
 import org.springframework.beans.factory.ObjectProvider;
 
-/** Joins the listeners of every {@link CollapseListenerFactory} bean into one. */
-final class CollapseListeners implements ExecutorCreationListener {
+/**
+ * Joins the listeners of every {@link CollapseListenerFactory} bean into one; the HTTP reports go
+ * to those that are {@link HttpCollapseListener}s.
+ */
+final class CollapseListeners implements HttpCollapseListener, ExecutorCreationListener {
 
   private final List<CollapseListener> listeners;
 
@@ -47,6 +53,15 @@ final class CollapseListeners implements ExecutorCreationListener {
   @Override
   public void callTimedOut(String executorName) {
     each(executorName, listener -> listener.callTimedOut(executorName));
+  }
+
+  @Override
+  public void requestUnshared(String executorName, CollapseGroup group, UnsharedReason reason) {
+    each(executorName, listener -> {
+      if (listener instanceof HttpCollapseListener http) {
+        http.requestUnshared(executorName, group, reason);
+      }
+    });
   }
 
   // the core shields callers from a failing listener, but not the listeners after it: each one is

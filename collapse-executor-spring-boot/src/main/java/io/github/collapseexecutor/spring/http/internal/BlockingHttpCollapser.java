@@ -25,7 +25,9 @@ import java.util.concurrent.TimeoutException;
  * <ul>
  *   <li>a shareable response (see {@link SharingRules}) whose body fits in
  *       {@link HttpCollapseOptions#maxBodyBytes()}: every caller, the one that made the call
- *       included, gets its own copy;</li>
+ *       included, gets its own copy; when it varies on a request header whose value a waiting
+ *       caller sent differently, that caller shares one call with the callers that sent the same
+ *       values as it did instead;</li>
  *   <li>any other response: the caller that made the call gets it, streaming; the callers that
  *       waited make their own calls, as if collapse were off, and so do, without waiting, the
  *       next identical requests for a while (hit-for-pass);</li>
@@ -120,14 +122,7 @@ public final class BlockingHttpCollapser implements AutoCloseable {
    */
   public <R> R execute(CollapseKey key, RequestHeaders request, Exchange<R> exchange)
       throws IOException {
-    CollapseProtocol.Turn turn = protocol.join(key, request);
-    if (turn instanceof CollapseProtocol.Lead lead) {
-      return lead(lead, exchange);
-    }
-    if (turn instanceof CollapseProtocol.Wait wait) {
-      return await(wait, exchange);
-    }
-    return exchange.proceed();
+    return take(protocol.join(key, request), exchange);
   }
 
   /**
@@ -137,6 +132,19 @@ public final class BlockingHttpCollapser implements AutoCloseable {
   @Override
   public void close() {
     protocol.close();
+  }
+
+  private <R> R take(CollapseProtocol.Turn turn, Exchange<R> exchange) throws IOException {
+    if (turn instanceof CollapseProtocol.Lead lead) {
+      return lead(lead, exchange);
+    }
+    if (turn instanceof CollapseProtocol.Wait wait) {
+      return await(wait, exchange);
+    }
+    if (turn instanceof CollapseProtocol.Replay replay) {
+      return exchange.replay(replay.snapshot());
+    }
+    return exchange.proceed();
   }
 
   private static <R> R lead(CollapseProtocol.Lead lead, Exchange<R> exchange) throws IOException {
@@ -174,7 +182,7 @@ public final class BlockingHttpCollapser implements AutoCloseable {
   private <R> R await(CollapseProtocol.Wait wait, Exchange<R> exchange) throws IOException {
     long ownLimitNanos = exchange.ownWaitLimitNanos();
     boolean ownLimitFirst = ownLimitNanos < protocol.waitTimeoutNanos();
-    CollapseProtocol.Outcome outcome;
+    Outcome outcome;
     try {
       outcome = wait.future().get(
           ownLimitFirst ? Math.max(0, ownLimitNanos) : protocol.waitTimeoutNanos(),
@@ -195,8 +203,8 @@ public final class BlockingHttpCollapser implements AutoCloseable {
       io.initCause(interrupted);
       throw io;
     }
-    ResponseSnapshot snapshot = wait.answer(outcome);
-    return snapshot != null ? exchange.replay(snapshot) : exchange.proceed();
+    // a waiter whose Vary values differ from the leader's may lead or wait once more
+    return take(wait.answer(outcome), exchange);
   }
 
   /** Throws the shared call's failure as the client threw it to the caller that made the call. */

@@ -1,7 +1,10 @@
 package io.github.collapseexecutor.spring.http.internal;
 
+import io.github.collapseexecutor.core.CollapseListener;
 import io.github.collapseexecutor.spring.http.CollapseKey;
+import io.github.collapseexecutor.spring.http.UnsharedReason;
 import io.github.collapseexecutor.spring.observation.SharedCallOutcome;
+import java.util.concurrent.CompletableFuture;
 
 /**
  * Where the {@link CollapseProtocol} reports what each request did, for tracing: on the request's
@@ -18,10 +21,18 @@ public interface CallObserver {
     }
 
     @Override
-    public SharedCall sharedCall(CollapseKey key, Caller leader) {
+    public SharedCall sharedCall(String executorName, CollapseKey key, Caller leader) {
       return SharedCall.NONE;
     }
   };
+
+  /**
+   * Returns the listener the executor reports to, given the one of the options: an observer that
+   * needs the executor's reports takes them on their way.
+   */
+  default CollapseListener listener(CollapseListener listener) {
+    return listener;
+  }
 
   /**
    * Returns the request's own observation.
@@ -31,8 +42,8 @@ public interface CallObserver {
    */
   Caller caller(Object observation);
 
-  /** Starts observing the shared call {@code leader} makes for {@code key}. */
-  SharedCall sharedCall(CollapseKey key, Caller leader);
+  /** Starts observing the shared call that {@code leader} makes for {@code key}. */
+  SharedCall sharedCall(String executorName, CollapseKey key, Caller leader);
 
   /** What one request did, as its own observation shows it. */
   interface Caller {
@@ -57,21 +68,28 @@ public interface CallObserver {
     void linkTo(SharedCall call);
   }
 
-  /** The observation of one shared call. */
+  /** One shared call, from the turn of the request that makes it to the end of that turn. */
   interface SharedCall {
 
     /** A shared call that is not observed. */
-    SharedCall NONE = (size, outcome, reason, failure) -> {};
+    SharedCall NONE = (promise, outcome, failure, observed, reason) ->
+        settle(promise, outcome, failure);
 
     /**
-     * Stops the observation.
+     * Hands the call's outcome to the requests that share it, completing {@code promise} with
+     * {@code outcome}, or with {@code failure} when there is no outcome, then stops observing the
+     * call.
      *
-     * @param size how many requests shared the call
-     * @param outcome how it ended
+     * @param observed how the call ended, unless every request left before
      * @param reason why the response was not shared, or {@code null}
-     * @param failure the call's failure, or {@code null}
      */
-    void stop(int size, SharedCallOutcome outcome, String reason, Throwable failure);
+    void end(CompletableFuture<Outcome> promise, Outcome outcome, Throwable failure,
+        SharedCallOutcome observed, UnsharedReason reason);
+
+    /** Completes {@code promise}; returns whether this completed it, and not a cancel before. */
+    static boolean settle(CompletableFuture<Outcome> promise, Outcome outcome, Throwable failure) {
+      return outcome != null ? promise.complete(outcome) : promise.completeExceptionally(failure);
+    }
   }
 
   /** What a request did, as the {@code collapse.outcome} key says it. */
@@ -80,7 +98,7 @@ public interface CallObserver {
     LED("led"),
     /** Got the response, or the failure, of another request's call. */
     JOINED("joined"),
-    /** Waited for another request's call, then made its own. */
+    /** Waited for another request's call, then made its own, or failed at its own limit. */
     FELL_BACK("fell-back"),
     /** Went through without collapsing. */
     NOT_COLLAPSED("not-collapsed");

@@ -19,6 +19,8 @@ public final class CollapseCounters implements HttpCollapseStats {
   private final LongAdder led = new LongAdder();
   private final LongAdder replayed = new LongAdder();
   private final LongAdder fellBack = new LongAdder();
+  private final LongAdder varyKeyed = new LongAdder();
+  private final LongAdder regrouped = new LongAdder();
   private final LongAdder[] unshared = new LongAdder[REASONS.length];
   private final List<CollapseCounters> groups;
 
@@ -59,6 +61,16 @@ public final class CollapseCounters implements HttpCollapseStats {
   @Override
   public long fellBack() {
     return fellBack.sum();
+  }
+
+  @Override
+  public long varyKeyed() {
+    return varyKeyed.sum();
+  }
+
+  @Override
+  public long regrouped() {
+    return regrouped.sum();
   }
 
   @Override
@@ -103,6 +115,18 @@ public final class CollapseCounters implements HttpCollapseStats {
     groups.get(key.group()).fellBack.increment();
   }
 
+  /** Counts a request whose {@code key} was widened by remembered Vary names. */
+  public void varyKeyed(CollapseKey key) {
+    varyKeyed.increment();
+    groups.get(key.group()).varyKeyed.increment();
+  }
+
+  /** Counts a request with {@code key} that joined the requests with its own Vary values. */
+  public void regrouped(CollapseKey key) {
+    regrouped.increment();
+    groups.get(key.group()).regrouped.increment();
+  }
+
   /** Counts a request with {@code key} that did not get or give a shared response. */
   public void unshared(CollapseKey key, UnsharedReason reason) {
     unshared[reason.ordinal()].increment();
@@ -113,7 +137,8 @@ public final class CollapseCounters implements HttpCollapseStats {
   public String toString() {
     StringBuilder text = new StringBuilder("HttpCollapseStats{passedThrough=")
         .append(passedThrough()).append(", led=").append(led())
-        .append(", replayed=").append(replayed()).append(", fellBack=").append(fellBack());
+        .append(", replayed=").append(replayed()).append(", fellBack=").append(fellBack())
+        .append(", varyKeyed=").append(varyKeyed()).append(", regrouped=").append(regrouped());
     for (UnsharedReason reason : REASONS) {
       long count = unshared(reason);
       if (count > 0) {

@@ -1,10 +1,9 @@
 package io.github.collapseexecutor.spring.http.internal;
 
 import io.github.collapseexecutor.core.FutureCallableGroupCollapseExecutor;
-import io.github.collapseexecutor.spring.http.CollapseGroup;
 import io.github.collapseexecutor.spring.http.CollapseKey;
-import io.github.collapseexecutor.spring.http.CollapsePolicy;
 import io.github.collapseexecutor.spring.http.CollapseRules;
+import io.github.collapseexecutor.spring.http.CollapseSwitch;
 import io.github.collapseexecutor.spring.http.HttpCollapseOptions;
 import io.github.collapseexecutor.spring.http.HttpCollapseStats;
 import io.github.collapseexecutor.spring.http.RequestHeaders;
@@ -14,7 +13,6 @@ import io.github.collapseexecutor.spring.http.internal.CallObserver.Caller;
 import io.github.collapseexecutor.spring.http.internal.CallObserver.CallerOutcome;
 import io.github.collapseexecutor.spring.http.internal.CallObserver.SharedCall;
 import io.github.collapseexecutor.spring.observation.SharedCallOutcome;
-import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -27,18 +25,24 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * request and response. For each request with a key, {@link #join} hands out one {@link Turn}:
  *
  * <ul>
- *   <li>{@link Pass}: make the call as if collapse were off (no key, closed, or the key is marked
- *       for hit-for-pass);</li>
+ *   <li>{@link Pass}: make the call as if collapse were off (no key, closed, the key's group
+ *       switched off, or the key is marked for hit-for-pass);</li>
  *   <li>{@link Lead}: make the call for every identical request, then end the turn exactly once:
  *       {@link Lead#share} a buffered copy, {@link Lead#refuse} to share (the waiting requests make
  *       their own calls), or {@link Lead#fail} with the call's exception;</li>
  *   <li>{@link Wait}: wait for {@link Wait#future()}, at most the wait timeout, then ask
- *       {@link Wait#answer} whether to replay the shared response or make an own call.</li>
+ *       {@link Wait#answer} for the next turn: a {@link Replay} of the shared response, a
+ *       {@link Pass} (an own call), or, when the response varies on a request header whose value
+ *       differs from the leader's, a {@code Lead} or {@code Wait} among the requests that sent
+ *       the same values as this one.</li>
  * </ul>
  *
- * <p>The protocol counts every request in the stats, remembers keys for hit-for-pass, logs the
- * first refusal of each reason per group, and, with an observation registry in the options,
- * observes each shared call and tells each request's own observation what the request did.
+ * <p>The protocol counts every request in the stats, remembers keys for hit-for-pass and the
+ * request headers each key's responses vary on, and logs the first refusal of each reason per
+ * group. A key whose responses vary on headers it does not hold is widened by their values from
+ * the start ({@link VariedKey}), so that requests with different values never wait for each
+ * other. With an observation registry in the options, it observes each shared call and tells
+ * each request's own observation what the request did ({@link CallObserver}).
  */
 public final class CollapseProtocol implements AutoCloseable {
 
@@ -46,12 +50,13 @@ public final class CollapseProtocol implements AutoCloseable {
   private final CollapseRules rules;
   private final FutureCallableGroupCollapseExecutor executor;
   private final CollapseCounters counters;
-  private final HitForPass hitForPass;
+  private final ExpiringTable<Object, Boolean> hitForPass;
+  private final ExpiringTable<CollapseKey, List<String>> varyNames;
   private final FirstWarnings warnings;
-  private final ReportedSizes sizes;
   private final CallObserver observer;
   private final ShareUncacheable[] sharing;
   private final long waitTimeoutNanos;
+  private final CollapseSwitch collapseSwitch;
   private volatile boolean closed;
 
   /** Creates the protocol of one adapter, with its own executor. */
@@ -59,22 +64,18 @@ public final class CollapseProtocol implements AutoCloseable {
     this.options = Objects.requireNonNull(options, "options");
     this.rules = new CollapseRules(options);
     this.counters = new CollapseCounters(options.groups().size());
-    // the size of a shared call reaches the protocol only through the executor's report
-    this.sizes = new ReportedSizes(options.listener());
-    this.executor = new FutureCallableGroupCollapseExecutor(options.name(), sizes);
     this.observer = options.observationRegistry() == null
-        ? CallObserver.NONE : new ObservedCalls(options, executor.name());
-    this.hitForPass = new HitForPass(saturatedNanos(options.hitForPassTtl()),
+        ? CallObserver.NONE : new ObservedCalls(options);
+    this.executor = new FutureCallableGroupCollapseExecutor(options.name(),
+        observer.listener(options.listener()));
+    this.hitForPass = new ExpiringTable<>(SaturatedNanos.of(options.hitForPassTtl()),
         options.hitForPassMaxKeys());
+    this.varyNames = new ExpiringTable<>(SaturatedNanos.of(options.varyTtl()),
+        options.varyMaxKeys());
     this.warnings = new FirstWarnings(executor.name(), options.groups());
-    this.waitTimeoutNanos = saturatedNanos(options.waitTimeout());
-    List<CollapseGroup> groups = options.groups();
-    this.sharing = new ShareUncacheable[groups.size()];
-    for (int i = 0; i < sharing.length; i++) {
-      String policy = groups.get(i).collapsePolicyName();
-      sharing[i] = (policy == null ? CollapsePolicy.DEFAULT : options.policies().get(policy))
-          .shareUncacheable();
-    }
+    this.waitTimeoutNanos = SaturatedNanos.of(options.waitTimeout());
+    this.collapseSwitch = options.collapseSwitch();
+    this.sharing = SharingRules.byGroup(options);
   }
 
   /** Returns the rules that build keys. */
@@ -102,6 +103,11 @@ public final class CollapseProtocol implements AutoCloseable {
     return hitForPass.size();
   }
 
+  /** Returns how many keys have their Vary names remembered, expired ones included. */
+  int varyKeys() {
+    return varyNames.size();
+  }
+
   /** {@link #join(CollapseKey, RequestHeaders, Object)} in the observation current here. */
   public Turn join(CollapseKey key, RequestHeaders request) {
     return join(key, request, null);
@@ -116,16 +122,31 @@ public final class CollapseProtocol implements AutoCloseable {
    */
   public Turn join(CollapseKey key, RequestHeaders request, Object observation) {
     Caller caller = observer.caller(observation);
-    if (key == null || closed) {
-      counters.passedThrough(key);
-      caller.outcome(CallerOutcome.NOT_COLLAPSED, key == null ? "not-collapsible" : "closed");
-      return Pass.PASS;
+    if (key == null || !collapseSwitch.isOn(options.groups().get(key.group()))) {
+      return pass(key, caller, key == null ? "not-collapsible" : "switched-off");
     }
-    if (hitForPass.contains(key)) {
-      counters.passedThrough(key);
+    List<String> varied = varyNames.get(key);
+    if (varied == null) {
+      return join(key, key, request, caller, /* mayRegroup= */ true);
+    }
+    counters.varyKeyed(key);
+    return join(key, VariedKey.of(key, varied, request), request, caller, /* mayRegroup= */ true);
+  }
+
+  /**
+   * Joins the call for {@code flight}: {@code key}, or {@code key} widened by Vary values.
+   *
+   * @param mayRegroup whether a waiter whose Vary values differ from the leader's joins the
+   *     requests with its own values; false for a request that did so once already
+   */
+  private Turn join(CollapseKey key, Object flight, RequestHeaders request, Caller caller,
+      boolean mayRegroup) {
+    if (closed) {
+      return pass(key, caller, "closed");
+    }
+    if (hitForPass.get(flight) != null) {
       unshared(key, UnsharedReason.HIT_FOR_PASS);
-      caller.outcome(CallerOutcome.NOT_COLLAPSED, UnsharedReason.HIT_FOR_PASS.tag());
-      return Pass.PASS;
+      return pass(key, caller, UnsharedReason.HIT_FOR_PASS.tag());
     }
     CompletableFuture<Outcome> promise = new CompletableFuture<>();
     // the executor calls the callable on this thread, inside execute, only for the request that
@@ -133,7 +154,7 @@ public final class CollapseProtocol implements AutoCloseable {
     boolean[] leading = new boolean[1];
     CompletableFuture<Outcome> mine;
     try {
-      mine = executor.execute(key, () -> {
+      mine = executor.execute(flight, () -> {
         leading[0] = true;
         return promise;
       });
@@ -142,16 +163,19 @@ public final class CollapseProtocol implements AutoCloseable {
         throw refused;
       }
       // closed between the check above and this call: go through as if collapse were off
-      counters.passedThrough(key);
-      caller.outcome(CallerOutcome.NOT_COLLAPSED, "closed");
-      return Pass.PASS;
+      return pass(key, caller, "closed");
     }
-    if (leading[0]) {
-      caller.outcome(CallerOutcome.LED, null);
-      return new Lead(key, request, promise, mine, caller, observer.sharedCall(key, caller));
-    }
-    caller.outcome(CallerOutcome.JOINED, null); // until its answer says otherwise
-    return new Wait(key, request, mine, caller);
+    caller.outcome(leading[0] ? CallerOutcome.LED : CallerOutcome.JOINED, null);
+    return leading[0]
+        ? new Lead(key, flight, request, promise, mine,
+            observer.sharedCall(executor.name(), key, caller))
+        : new Wait(key, request, mine, caller, mayRegroup);
+  }
+
+  private Turn pass(CollapseKey key, Caller caller, String reason) {
+    counters.passedThrough(key);
+    caller.outcome(CallerOutcome.NOT_COLLAPSED, reason);
+    return Pass.PASS;
   }
 
   /**
@@ -167,33 +191,15 @@ public final class CollapseProtocol implements AutoCloseable {
   private void unshared(CollapseKey key, UnsharedReason reason) {
     counters.unshared(key, reason);
     warnings.warnOnce(key.group(), reason);
-  }
-
-  private static long saturatedNanos(Duration duration) {
-    try {
-      return duration.toNanos();
-    } catch (ArithmeticException tooLong) {
-      return Long.MAX_VALUE;
-    }
-  }
-
-  /**
-   * What the request that made the call hands to the others: a snapshot to replay, or the reason
-   * they must make their own calls.
-   */
-  public record Outcome(ResponseSnapshot snapshot, UnsharedReason reason, SharedCall call) {
-
-    static Outcome shared(ResponseSnapshot snapshot, SharedCall call) {
-      return new Outcome(snapshot, null, call);
-    }
-
-    static Outcome refused(UnsharedReason reason, SharedCall call) {
-      return new Outcome(null, reason, call);
-    }
+    ListenerReports.unshared(options.listener(), executor.name(), options.groups().get(key.group()),
+        reason);
   }
 
   /** What one request does; see {@link CollapseProtocol}. */
-  public sealed interface Turn permits Pass, Lead, Wait {}
+  public sealed interface Turn permits Pass, Lead, Wait, Replay {}
+
+  /** Answer with a response of its own built from {@code snapshot}; already counted. */
+  public record Replay(ResponseSnapshot snapshot) implements Turn {}
 
   /** Make the call as if collapse were off; already counted. */
   public enum Pass implements Turn {
@@ -205,20 +211,20 @@ public final class CollapseProtocol implements AutoCloseable {
   public final class Lead implements Turn {
 
     private final CollapseKey key;
+    private final Object flight;
     private final RequestHeaders request;
     private final CompletableFuture<Outcome> promise;
     private final CompletableFuture<Outcome> own;
-    private final Caller caller;
     private final SharedCall call;
     private final AtomicBoolean ended = new AtomicBoolean();
 
-    private Lead(CollapseKey key, RequestHeaders request, CompletableFuture<Outcome> promise,
-        CompletableFuture<Outcome> own, Caller caller, SharedCall call) {
+    private Lead(CollapseKey key, Object flight, RequestHeaders request,
+        CompletableFuture<Outcome> promise, CompletableFuture<Outcome> own, SharedCall call) {
       this.key = key;
+      this.flight = flight;
       this.request = request;
       this.promise = promise;
       this.own = own;
-      this.caller = caller;
       this.call = call;
     }
 
@@ -242,14 +248,26 @@ public final class CollapseProtocol implements AutoCloseable {
 
     /** Returns why a response with these headers must not be shared, or {@code null}. */
     public UnsharedReason refusal(List<Map.Entry<String, String>> headers) {
-      return SharingRules.refusal(headers, hasCredential(), sharing[key.group()]);
+      return SharingRules.refusal(headers,
+          SharingRules.credentialed(request, options.sensitiveHeaders()), sharing[key.group()]);
     }
 
-    /** Hands {@code snapshot} to every waiting request. */
+    /**
+     * Hands {@code snapshot} to every waiting request, and remembers the request headers it varies
+     * on for the next requests with this key.
+     */
     public void share(ResponseSnapshot snapshot) {
       if (end()) {
+        List<String> varied = snapshot.varyNames().stream()
+            .filter(name -> !rules.keyHolds(key, name)).toList();
+        if (!varied.isEmpty()) {
+          varyNames.put(key, varied);
+        } else if (flight instanceof VariedKey) {
+          varyNames.remove(key);
+        }
         counters.led(key);
-        complete(Outcome.shared(snapshot, call), SharedCallOutcome.SHARED, null, null);
+        call.end(promise, Outcome.shared(snapshot, varied, call), null, SharedCallOutcome.SHARED,
+            null);
       }
     }
 
@@ -260,12 +278,11 @@ public final class CollapseProtocol implements AutoCloseable {
     public void refuse(UnsharedReason reason) {
       if (end()) {
         if (reason != UnsharedReason.LEADER_FAILED) {
-          hitForPass.remember(key);
+          hitForPass.put(flight, Boolean.TRUE);
         }
         counters.led(key);
         unshared(key, reason);
-        caller.outcome(CallerOutcome.LED, reason.tag());
-        complete(Outcome.refused(reason, call), SharedCallOutcome.REFUSED, reason, null);
+        call.end(promise, Outcome.refused(reason, call), null, SharedCallOutcome.REFUSED, reason);
       }
     }
 
@@ -278,12 +295,10 @@ public final class CollapseProtocol implements AutoCloseable {
       if (!end()) {
         return;
       }
-      if (Thread.currentThread().isInterrupted()) {
-        complete(Outcome.refused(UnsharedReason.LEADER_FAILED, call), SharedCallOutcome.FAILED,
-            UnsharedReason.LEADER_FAILED, failure);
-      } else {
-        complete(null, SharedCallOutcome.FAILED, null, failure);
-      }
+      UnsharedReason own = Thread.currentThread().isInterrupted()
+          ? UnsharedReason.LEADER_FAILED : null;
+      call.end(promise, own == null ? null : Outcome.refused(own, call), failure,
+          SharedCallOutcome.FAILED, own);
     }
 
     /** Runs {@code action} once every request left before the turn ended. */
@@ -296,34 +311,11 @@ public final class CollapseProtocol implements AutoCloseable {
     }
 
     /**
-     * Completes the promise with {@code outcome}, or with {@code failure} when there is no
-     * outcome, then stops the shared call's observation with the number of requests that shared
-     * it, which the executor reports while the promise completes.
-     */
-    private void complete(Outcome outcome, SharedCallOutcome observed, UnsharedReason reason,
-        Throwable failure) {
-      sizes.reset();
-      boolean completed = outcome != null
-          ? promise.complete(outcome) : promise.completeExceptionally(failure);
-      call.stop(sizes.last(), completed ? observed : SharedCallOutcome.ABANDONED,
-          reason == null ? null : reason.tag(), failure);
-    }
-
-    /**
      * Returns whether this call ends the turn. Counting happens before the promise completes,
      * because completing it answers the callers, which may read the counts at once.
      */
     private boolean end() {
       return ended.compareAndSet(false, true);
-    }
-
-    private boolean hasCredential() {
-      for (String header : options.sensitiveHeaders()) {
-        if (!request.values(header).isEmpty()) {
-          return true;
-        }
-      }
-      return false;
     }
   }
 
@@ -334,13 +326,15 @@ public final class CollapseProtocol implements AutoCloseable {
     private final RequestHeaders request;
     private final CompletableFuture<Outcome> future;
     private final Caller caller;
+    private final boolean mayRegroup;
 
     private Wait(CollapseKey key, RequestHeaders request, CompletableFuture<Outcome> future,
-        Caller caller) {
+        Caller caller, boolean mayRegroup) {
       this.key = key;
       this.request = request;
       this.future = future;
       this.caller = caller;
+      this.mayRegroup = mayRegroup;
     }
 
     /** Returns the outcome, or the call's failure; cancelling it leaves the call. */
@@ -355,7 +349,7 @@ public final class CollapseProtocol implements AutoCloseable {
     public Outcome timedOut() {
       leave();
       ListenerReports.waitTimedOut(options.listener(), executor.name());
-      return Outcome.refused(UnsharedReason.WAIT_TIMEOUT, SharedCall.NONE);
+      return Outcome.refused(UnsharedReason.WAIT_TIMEOUT);
     }
 
     /** Stops waiting because the request's own time limit ended first; reports the timeout. */
@@ -375,26 +369,32 @@ public final class CollapseProtocol implements AutoCloseable {
     }
 
     /**
-     * Returns the snapshot to replay to this request, or {@code null} if it must make its own
-     * call; counts the request either way.
+     * Returns what this request does next, as {@link #join} would: a {@link Replay} of the
+     * shared response, a {@link Pass} to make its own call (both counted), or, when the response
+     * varies on a header whose value this request sent differently, a {@link Lead} or
+     * {@link Wait} among the requests that sent the same values, so that they make one call
+     * between them instead of one each.
      *
      * @param outcome the outcome, or {@code null} if the call ended without one
      */
-    public ResponseSnapshot answer(Outcome outcome) {
-      if (outcome != null) {
-        caller.linkTo(outcome.call());
-      }
-      if (outcome != null && outcome.snapshot() != null
-          && outcome.snapshot().canServe(request)) {
+    public Turn answer(Outcome outcome) {
+      ResponseSnapshot snapshot = outcome == null ? null : outcome.snapshot();
+      caller.linkTo(outcome == null ? null : outcome.call());
+      if (snapshot != null && snapshot.canServe(request)) {
         counters.replayed(key);
-        return outcome.snapshot();
+        return new Replay(snapshot);
+      }
+      if (snapshot != null && mayRegroup && !outcome.varied().isEmpty()) {
+        counters.regrouped(key);
+        return join(key, VariedKey.of(key, outcome.varied(), request), request, caller,
+            /* mayRegroup= */ false);
       }
       counters.fellBack(key);
       UnsharedReason reason = outcome == null ? UnsharedReason.LEADER_FAILED
           : outcome.reason() == null ? UnsharedReason.VARY : outcome.reason();
       unshared(key, reason);
       caller.outcome(CallerOutcome.FELL_BACK, reason.tag());
-      return null;
+      return Pass.PASS;
     }
   }
 }

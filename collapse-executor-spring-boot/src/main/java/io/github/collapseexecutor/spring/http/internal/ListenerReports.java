@@ -1,6 +1,9 @@
 package io.github.collapseexecutor.spring.http.internal;
 
 import io.github.collapseexecutor.core.CollapseListener;
+import io.github.collapseexecutor.spring.http.CollapseGroup;
+import io.github.collapseexecutor.spring.http.HttpCollapseListener;
+import io.github.collapseexecutor.spring.http.UnsharedReason;
 
 /**
  * Reports that the adapters make to a {@link CollapseListener} themselves, where the core executor
@@ -16,8 +19,28 @@ public final class ListenerReports {
     try {
       listener.callTimedOut(executorName);
     } catch (RuntimeException e) {
-      System.getLogger(ListenerReports.class.getName())
-          .log(System.Logger.Level.WARNING, executorName + ": collapse listener failed", e);
+      failed(executorName, e);
     }
+  }
+
+  /**
+   * Tells {@code listener}, if it is an {@link HttpCollapseListener}, that a request of
+   * {@code group} got or gave no shared response.
+   */
+  public static void unshared(CollapseListener listener, String executorName, CollapseGroup group,
+      UnsharedReason reason) {
+    if (!(listener instanceof HttpCollapseListener http)) {
+      return;
+    }
+    try {
+      http.requestUnshared(executorName, group, reason);
+    } catch (RuntimeException e) {
+      failed(executorName, e);
+    }
+  }
+
+  private static void failed(String executorName, RuntimeException e) {
+    System.getLogger(ListenerReports.class.getName())
+        .log(System.Logger.Level.WARNING, executorName + ": collapse listener failed", e);
   }
 }

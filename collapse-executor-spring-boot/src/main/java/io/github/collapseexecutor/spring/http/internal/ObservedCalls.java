@@ -1,8 +1,10 @@
 package io.github.collapseexecutor.spring.http.internal;
 
+import io.github.collapseexecutor.core.CollapseListener;
 import io.github.collapseexecutor.spring.http.CollapseGroup;
 import io.github.collapseexecutor.spring.http.CollapseKey;
 import io.github.collapseexecutor.spring.http.HttpCollapseOptions;
+import io.github.collapseexecutor.spring.http.UnsharedReason;
 import io.github.collapseexecutor.spring.observation.CollapseObservationContext;
 import io.github.collapseexecutor.spring.observation.CollapseObservationConvention;
 import io.github.collapseexecutor.spring.observation.CollapseObservationDocumentation;
@@ -12,6 +14,7 @@ import io.github.collapseexecutor.spring.observation.SharedCallOutcome;
 import io.micrometer.observation.Observation;
 import io.micrometer.observation.ObservationRegistry;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 
 /**
  * The {@link CallObserver} on a Micrometer {@link ObservationRegistry}: the caller's keys on its
@@ -26,15 +29,21 @@ final class ObservedCalls implements CallObserver {
 
   private final ObservationRegistry registry;
   private final CollapseObservationConvention convention;
-  private final String executorName;
   private final List<String> groupNames;
+  private final ReportedSizes sizes;
   private final SpanLinks links = SpanLinks.forClassPath();
 
-  ObservedCalls(HttpCollapseOptions options, String executorName) {
+  ObservedCalls(HttpCollapseOptions options) {
     this.registry = options.observationRegistry();
     this.convention = options.observationConvention();
-    this.executorName = executorName;
     this.groupNames = options.groups().stream().map(CollapseGroup::name).toList();
+    this.sizes = new ReportedSizes(options.listener());
+  }
+
+  /** Returns the options' listener, on the way to which the sizes of shared calls are kept. */
+  @Override
+  public CollapseListener listener(CollapseListener listener) {
+    return sizes;
   }
 
   @Override
@@ -45,21 +54,18 @@ final class ObservedCalls implements CallObserver {
   }
 
   @Override
-  public SharedCall sharedCall(CollapseKey key, Caller leader) {
+  public SharedCall sharedCall(String executorName, CollapseKey key, Caller leader) {
     CollapseObservationContext context =
         new CollapseObservationContext(executorName, groupNames.get(key.group()));
     Observation observation = CollapseObservationDocumentation.SHARED_CALL.observation(
         convention, DEFAULT_CONVENTION, () -> context, registry);
-    if (observation.isNoop()) {
-      return SharedCall.NONE;
-    }
     if (leader instanceof ObservedCaller caller) {
       // the leading request's observation need not be current here (a WebClient exchange)
       observation.parentObservation(caller.observation);
     }
     observation.start();
     return new ObservedSharedCall(observation, context,
-        links.target(observation.getContextView()));
+        links.target(observation.getContextView()), leader);
   }
 
   private final class ObservedCaller implements Caller {
@@ -89,22 +95,33 @@ final class ObservedCalls implements CallObserver {
     }
   }
 
-  private static final class ObservedSharedCall implements SharedCall {
+  private final class ObservedSharedCall implements SharedCall {
 
     private final Observation observation;
     private final CollapseObservationContext context;
     private final Object linkTarget;
+    private final Caller leader;
 
     ObservedSharedCall(Observation observation, CollapseObservationContext context,
-        Object linkTarget) {
+        Object linkTarget, Caller leader) {
       this.observation = observation;
       this.context = context;
       this.linkTarget = linkTarget;
+      this.leader = leader;
     }
 
     @Override
-    public void stop(int size, SharedCallOutcome outcome, String reason, Throwable failure) {
-      context.ended(size, outcome, reason);
+    public void end(CompletableFuture<Outcome> promise, Outcome outcome, Throwable failure,
+        SharedCallOutcome observed, UnsharedReason reason) {
+      // the executor reports the call, and how many requests shared it, while the promise
+      // completes, on this thread
+      sizes.reset();
+      boolean completed = SharedCall.settle(promise, outcome, failure);
+      String tag = reason == null ? null : reason.tag();
+      if (tag != null) {
+        leader.outcome(CallerOutcome.LED, tag);
+      }
+      context.ended(sizes.last(), completed ? observed : SharedCallOutcome.ABANDONED, tag);
       if (failure != null) {
         observation.error(failure);
       }

@@ -5,6 +5,7 @@ import java.io.ByteArrayInputStream;
 import java.io.InputStream;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -99,6 +100,11 @@ public final class ResponseSnapshot {
     return body.clone();
   }
 
+  /** Returns the lower-case names of the request headers this response varies on, in order. */
+  public List<String> varyNames() {
+    return List.copyOf(varyValues.keySet());
+  }
+
   /** Returns whether a request with these headers may share this response, given its Vary. */
   public boolean canServe(RequestHeaders request) {
     for (Map.Entry<String, List<String>> vary : varyValues.entrySet()) {
@@ -122,7 +128,7 @@ public final class ResponseSnapshot {
         }
       }
     }
-    return Map.copyOf(values);
+    return Collections.unmodifiableMap(values);
   }
 
   @Override

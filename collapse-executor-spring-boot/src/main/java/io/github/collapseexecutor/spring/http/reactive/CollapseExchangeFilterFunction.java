@@ -81,18 +81,23 @@ public final class CollapseExchangeFilterFunction implements ExchangeFilterFunct
     RequestHeaders headers = KeyedRequest.headers(request);
     CollapseKey key = protocol.rules().keyFor(request.method().name(), request.url(), headers,
         KeyedRequest.context(request));
-    return Mono.deferContextual(context -> {
-      // WebClient keeps the exchange's observation in the Reactor context, not on the thread
-      CollapseProtocol.Turn turn = protocol.join(key, headers,
-          context.getOrDefault(ObservationThreadLocalAccessor.KEY, null));
-      if (turn instanceof CollapseProtocol.Lead lead) {
-        return lead(lead, key, request, next);
-      }
-      if (turn instanceof CollapseProtocol.Wait wait) {
-        return await(wait, request, next);
-      }
-      return next.exchange(request);
-    });
+    // WebClient keeps the exchange's observation in the Reactor context, not on the thread
+    return Mono.deferContextual(context -> take(protocol.join(key, headers,
+        context.getOrDefault(ObservationThreadLocalAccessor.KEY, null)), key, request, next));
+  }
+
+  private Mono<ClientResponse> take(CollapseProtocol.Turn turn, CollapseKey key,
+      ClientRequest request, ExchangeFunction next) {
+    if (turn instanceof CollapseProtocol.Lead lead) {
+      return lead(lead, key, request, next);
+    }
+    if (turn instanceof CollapseProtocol.Wait wait) {
+      return await(wait, key, request, next);
+    }
+    if (turn instanceof CollapseProtocol.Replay replay) {
+      return Mono.just(replay(replay.snapshot(), request));
+    }
+    return next.exchange(request);
   }
 
   private Mono<ClientResponse> lead(CollapseProtocol.Lead lead, CollapseKey key,
@@ -119,15 +124,13 @@ public final class CollapseExchangeFilterFunction implements ExchangeFilterFunct
         });
   }
 
-  private Mono<ClientResponse> await(CollapseProtocol.Wait wait, ClientRequest request,
-      ExchangeFunction next) {
+  private Mono<ClientResponse> await(CollapseProtocol.Wait wait, CollapseKey key,
+      ClientRequest request, ExchangeFunction next) {
     // cancelling the wait makes this subscriber leave the exchange alone, as a cancel would
     return Mono.fromFuture(wait.future(), /* suppressCancel= */ false)
         .timeout(protocol.options().waitTimeout(), Mono.fromSupplier(wait::timedOut))
-        .flatMap(outcome -> {
-          ResponseSnapshot snapshot = wait.answer(outcome);
-          return snapshot != null ? Mono.just(replay(snapshot, request)) : next.exchange(request);
-        });
+        // a waiter whose Vary values differ from the leader's may lead or wait once more
+        .flatMap(outcome -> take(wait.answer(outcome), key, request, next));
   }
 
   private Mono<Void> capture(ClientResponse response, CollapseKey key, ClientRequest request,

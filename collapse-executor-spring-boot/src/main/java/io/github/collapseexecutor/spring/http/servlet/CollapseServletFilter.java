@@ -6,6 +6,7 @@ import io.github.collapseexecutor.spring.http.HttpCollapseStats;
 import io.github.collapseexecutor.spring.http.RequestHeaders;
 import io.github.collapseexecutor.spring.http.UnsharedReason;
 import io.github.collapseexecutor.spring.http.internal.CollapseProtocol;
+import io.github.collapseexecutor.spring.http.internal.Outcome;
 import io.github.collapseexecutor.spring.http.internal.ResponseSnapshot;
 import io.github.collapseexecutor.spring.http.internal.SharingRules;
 import jakarta.servlet.AsyncContext;
@@ -66,12 +67,15 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * <ul>
  *   <li>the shared response is recorded in full and may be shared: a replay of it;</li>
  *   <li>the response may not be shared ({@code Set-Cookie}, {@code Cache-Control: private}
- *       without a credential, {@code Vary} values that differ, a body over
+ *       without a credential, {@code Vary: *}, a body over
  *       {@link HttpCollapseOptions#maxBodyBytes()}, {@code sendError}, {@code sendRedirect}, or
  *       the chain went async itself; see {@code docs/http.md}), or the chain threw an exception:
  *       the waiting request runs the chain itself, as if collapse were off, through an async
  *       dispatch to its own URI; after a response that may not be shared, the next identical
  *       requests run the chain at once for a while (hit-for-pass);</li>
+ *   <li>the response varies on a request header whose value the waiting request sent
+ *       differently: the waiting requests that sent the same values run the chain once between
+ *       them, through an async dispatch of one of them, and the others get a replay of it;</li>
  *   <li>the response did not arrive within {@link HttpCollapseOptions#waitTimeout()}: the
  *       waiting request stops waiting and runs the chain itself, the same way.</li>
  * </ul>
@@ -86,6 +90,13 @@ public final class CollapseServletFilter implements Filter, AutoCloseable {
 
   /** The request attribute that holds the client's certificate chain of a TLS connection. */
   private static final String CLIENT_CERTIFICATES = "jakarta.servlet.request.X509Certificate";
+
+  /**
+   * The request attribute that carries a waiting request's next turn into its async dispatch:
+   * the response it waited for varies on a header it sent differently, and it now leads or waits
+   * among the requests that sent the same values.
+   */
+  private static final String REGROUPED_TURN = CollapseServletFilter.class.getName() + ".turn";
 
   private final CollapseProtocol protocol;
   private final long waitTimeoutMillis;
@@ -105,17 +116,28 @@ public final class CollapseServletFilter implements Filter, AutoCloseable {
   public void doFilter(ServletRequest req, ServletResponse res, FilterChain chain)
       throws IOException, ServletException {
     if (!(req instanceof HttpServletRequest request)
-        || !(res instanceof HttpServletResponse response)
-        || req.getDispatcherType() != DispatcherType.REQUEST) {
-      // an ASYNC dispatch is a waiting request running the chain itself, or the app's own
+        || !(res instanceof HttpServletResponse response)) {
       chain.doFilter(req, res);
+      return;
+    }
+    if (req.getDispatcherType() != DispatcherType.REQUEST) {
+      // an ASYNC dispatch is a waiting request that goes on: regrouped, or running the chain
+      // itself; or it is the app's own
+      Object regrouped = req.getAttribute(REGROUPED_TURN);
+      req.removeAttribute(REGROUPED_TURN);
+      take(regrouped instanceof CollapseProtocol.Turn turn ? turn : CollapseProtocol.Pass.PASS,
+          request, response, chain);
       return;
     }
     RequestHeaders headers = RequestHeaders.of(name -> {
       Enumeration<String> values = request.getHeaders(name);
       return values.hasMoreElements() ? Collections.list(values) : List.of();
     }, () -> Collections.list(request.getHeaderNames()));
-    CollapseProtocol.Turn turn = protocol.join(keyFor(request, headers), headers);
+    take(protocol.join(keyFor(request, headers), headers), request, response, chain);
+  }
+
+  private void take(CollapseProtocol.Turn turn, HttpServletRequest request,
+      HttpServletResponse response, FilterChain chain) throws IOException, ServletException {
     if (turn instanceof CollapseProtocol.Lead lead) {
       lead(request, response, chain, lead);
     } else if (turn instanceof CollapseProtocol.Wait wait) {
@@ -124,6 +146,8 @@ public final class CollapseServletFilter implements Filter, AutoCloseable {
       } else {
         waitBlocking(request, response, chain, wait);
       }
+    } else if (turn instanceof CollapseProtocol.Replay replay) {
+      replay(replay.snapshot(), response);
     } else {
       chain.doFilter(request, response);
     }
@@ -200,7 +224,16 @@ public final class CollapseServletFilter implements Filter, AutoCloseable {
       }
 
       @Override
-      public void onComplete(AsyncEvent event) {}
+      public void onComplete(AsyncEvent event) {
+        // a regrouped turn the dispatch did not take (this filter is not mapped for ASYNC):
+        // end it, so that the requests of its group do not wait for it
+        Object untaken = event.getSuppliedRequest().getAttribute(REGROUPED_TURN);
+        if (untaken instanceof CollapseProtocol.Lead lead) {
+          lead.refuse(UnsharedReason.LEADER_FAILED);
+        } else if (untaken instanceof CollapseProtocol.Wait regrouped) {
+          regrouped.leave();
+        }
+      }
 
       @Override
       public void onStartAsync(AsyncEvent event) {}
@@ -224,21 +257,26 @@ public final class CollapseServletFilter implements Filter, AutoCloseable {
    * call; a larger body, which may take several writes, goes through a container thread, so that
    * one slow client cannot hold up the others.
    */
-  private static boolean answersWithoutBlocking(CollapseProtocol.Outcome outcome,
+  private static boolean answersWithoutBlocking(Outcome outcome,
       AsyncContext async) {
     return outcome == null || outcome.snapshot() == null
         || outcome.snapshot().bodyLength() <= async.getResponse().getBufferSize();
   }
 
   private static void answerAsync(AsyncContext async, CollapseProtocol.Wait wait,
-      CollapseProtocol.Outcome outcome) {
-    ResponseSnapshot snapshot = wait.answer(outcome);
-    if (snapshot == null) {
+      Outcome outcome) {
+    CollapseProtocol.Turn turn = wait.answer(outcome);
+    if (!(turn instanceof CollapseProtocol.Replay replay)) {
+      if (turn != CollapseProtocol.Pass.PASS) {
+        // leading or waiting among the requests with the same Vary values: on a container
+        // thread, through this filter again
+        async.getRequest().setAttribute(REGROUPED_TURN, turn);
+      }
       async.dispatch();
       return;
     }
     try {
-      replay(snapshot, (HttpServletResponse) async.getResponse());
+      replay(replay.snapshot(), (HttpServletResponse) async.getResponse());
     } catch (IOException clientGone) {
       // this request's client went away while it was answered; nobody is left to tell
     } finally {
@@ -248,7 +286,7 @@ public final class CollapseServletFilter implements Filter, AutoCloseable {
 
   private void waitBlocking(HttpServletRequest request, HttpServletResponse response,
       FilterChain chain, CollapseProtocol.Wait wait) throws IOException, ServletException {
-    CollapseProtocol.Outcome outcome = null;
+    Outcome outcome = null;
     try {
       outcome = wait.future().get(waitTimeoutMillis, TimeUnit.MILLISECONDS);
     } catch (TimeoutException e) {
@@ -260,12 +298,7 @@ public final class CollapseServletFilter implements Filter, AutoCloseable {
       Thread.currentThread().interrupt();
       throw new ServletException("interrupted while waiting for a collapsed request", e);
     }
-    ResponseSnapshot snapshot = wait.answer(outcome);
-    if (snapshot != null) {
-      replay(snapshot, response);
-      return;
-    }
-    chain.doFilter(request, response);
+    take(wait.answer(outcome), request, response, chain);
   }
 
   /**

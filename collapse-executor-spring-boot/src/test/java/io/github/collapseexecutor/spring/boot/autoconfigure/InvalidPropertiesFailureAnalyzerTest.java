@@ -79,7 +79,9 @@ final class InvalidPropertiesFailureAnalyzerTest {
             "rest-template.collapse-policies.p1.collapse-request-queries", "[]",
             "collapseRequestQueries must not hold a blank"),
         bad(List.of(group + "uris=/ok/*,user/*"), group + "uris", "[/ok/*, user/*]",
-            "uri pattern must start with '/': user/*"),
+            "uris[1]: uri pattern 'user/*' can never match: it must start with '/'"),
+        bad(List.of(group + "uris=/a/**/b"), group + "uris", "[/a/**/b]",
+            "uris[0]: uri pattern '/a/**/b' can never match: "),
         bad(List.of(group + "uri-regexes[0]=/orders/[0-9"), group + "uri-regexes",
             "[/orders/[0-9]", "uri regex does not compile: /orders/[0-9 (Unclosed character"),
         bad(List.of(group + "uri-regexes[0]="), group + "uri-regexes", "[]",
@@ -117,7 +119,7 @@ final class InvalidPropertiesFailureAnalyzerTest {
             "maxPendingInputs must be positive: -5"),
         bad("executors.default.timeout", "-1s", "PT-1S", "timeout must not be negative: PT-1S"),
         bad(List.of("servlet.enabled=false", group + "uris=nope"), group + "uris", "[nope]",
-            "uri pattern must start with '/': nope"));
+            "uris[0]: uri pattern 'nope' can never match: it must start with '/'"));
   }
 
   @ParameterizedTest(name = "{1}")

@@ -12,6 +12,7 @@ import java.io.InterruptedIOException;
 import java.net.URI;
 import java.time.Duration;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutionException;
@@ -49,7 +50,8 @@ final class CollapseProtocolTest {
     ResponseSnapshot snapshot = snapshot(List.of(), NONE);
     lead.share(snapshot);
 
-    assertThat(wait.answer(wait.future().get(5, TimeUnit.SECONDS))).isSameAs(snapshot);
+    assertThat(wait.answer(wait.future().get(5, TimeUnit.SECONDS)))
+        .isEqualTo(new CollapseProtocol.Replay(snapshot));
     assertThat(protocol.stats().led()).isEqualTo(1);
     assertThat(protocol.stats().replayed()).isEqualTo(1);
   }
@@ -63,7 +65,8 @@ final class CollapseProtocolTest {
 
     lead.refuse(lead.refusal(List.of(Map.entry("Set-Cookie", "s=1"))));
 
-    assertThat(wait.answer(wait.future().get(5, TimeUnit.SECONDS))).isNull();
+    assertThat(wait.answer(wait.future().get(5, TimeUnit.SECONDS)))
+        .isSameAs(CollapseProtocol.Pass.PASS);
     assertThat(protocol.join(key, NONE)).isSameAs(CollapseProtocol.Pass.PASS);
     assertThat(protocol.join(key("/users/2", NONE), NONE))
         .as("another key still collapses").isInstanceOf(CollapseProtocol.Lead.class);
@@ -107,9 +110,9 @@ final class CollapseProtocolTest {
       Thread.interrupted();
     }
 
-    CollapseProtocol.Outcome outcome = wait.future().get(5, TimeUnit.SECONDS);
+    Outcome outcome = wait.future().get(5, TimeUnit.SECONDS);
     assertThat(outcome.reason()).isEqualTo(UnsharedReason.LEADER_FAILED);
-    assertThat(wait.answer(outcome)).isNull();
+    assertThat(wait.answer(outcome)).isSameAs(CollapseProtocol.Pass.PASS);
   }
 
   @Test
@@ -168,9 +171,103 @@ final class CollapseProtocolTest {
     protocol.join(key, NONE);
     CollapseProtocol.Wait wait = (CollapseProtocol.Wait) protocol.join(key, NONE);
 
-    assertThat(wait.answer(wait.timedOut())).isNull();
+    assertThat(wait.answer(wait.timedOut())).isSameAs(CollapseProtocol.Pass.PASS);
     assertThat(wait.future()).isCancelled();
     assertThat(protocol.stats().unshared(UnsharedReason.WAIT_TIMEOUT)).isEqualTo(1);
+  }
+
+  @Test
+  void waitersWhoseVaryValuesDifferShareOneCallPerSetOfValues() throws Exception {
+    CollapseKey key = key("/users/1", NONE);
+    RequestHeaders a = tenant("a");
+    RequestHeaders b = tenant("b");
+    CollapseProtocol.Lead lead = (CollapseProtocol.Lead) protocol.join(key, a);
+    CollapseProtocol.Wait sameAsLeader = (CollapseProtocol.Wait) protocol.join(key, a);
+    CollapseProtocol.Wait first = (CollapseProtocol.Wait) protocol.join(key, b);
+    CollapseProtocol.Wait second = (CollapseProtocol.Wait) protocol.join(key, b);
+
+    lead.share(snapshot(List.of(Map.entry("Vary", "X-Tenant")), a));
+
+    assertThat(sameAsLeader.answer(sameAsLeader.future().get(5, TimeUnit.SECONDS)))
+        .isInstanceOf(CollapseProtocol.Replay.class);
+    CollapseProtocol.Turn firstTurn = first.answer(first.future().get(5, TimeUnit.SECONDS));
+    CollapseProtocol.Turn secondTurn = second.answer(second.future().get(5, TimeUnit.SECONDS));
+    assertThat(firstTurn).isInstanceOf(CollapseProtocol.Lead.class);
+    assertThat(secondTurn).isInstanceOf(CollapseProtocol.Wait.class);
+
+    ResponseSnapshot forB = snapshot(List.of(Map.entry("Vary", "X-Tenant")), b);
+    ((CollapseProtocol.Lead) firstTurn).share(forB);
+    CollapseProtocol.Wait regrouped = (CollapseProtocol.Wait) secondTurn;
+    assertThat(regrouped.answer(regrouped.future().get(5, TimeUnit.SECONDS)))
+        .isEqualTo(new CollapseProtocol.Replay(forB));
+    assertThat(protocol.stats().led()).isEqualTo(2);
+    assertThat(protocol.stats().replayed()).isEqualTo(2);
+    assertThat(protocol.stats().regrouped()).isEqualTo(2);
+    assertThat(protocol.stats().fellBack()).isZero();
+  }
+
+  @Test
+  void aRegroupedWaiterWhoseValuesDifferAgainMakesItsOwnCall() throws Exception {
+    CollapseKey key = key("/users/1", NONE);
+    RequestHeaders a = tenant("a");
+    RequestHeaders bInRegion = RequestHeaders.of(name -> switch (name.toLowerCase(Locale.ROOT)) {
+      case "x-tenant" -> List.of("b");
+      case "x-region" -> List.of("eu");
+      default -> List.of();
+    }, () -> List.of("X-Tenant", "X-Region"));
+    CollapseProtocol.Lead lead = (CollapseProtocol.Lead) protocol.join(key, a);
+    CollapseProtocol.Wait first = (CollapseProtocol.Wait) protocol.join(key, tenant("b"));
+    CollapseProtocol.Wait second = (CollapseProtocol.Wait) protocol.join(key, bInRegion);
+    lead.share(snapshot(List.of(Map.entry("Vary", "X-Tenant")), a));
+    CollapseProtocol.Lead regroupedLead =
+        (CollapseProtocol.Lead) first.answer(first.future().get(5, TimeUnit.SECONDS));
+    CollapseProtocol.Wait regrouped =
+        (CollapseProtocol.Wait) second.answer(second.future().get(5, TimeUnit.SECONDS));
+
+    regroupedLead.share(snapshot(List.of(Map.entry("Vary", "X-Tenant, X-Region")),
+        tenant("b")));
+
+    assertThat(regrouped.answer(regrouped.future().get(5, TimeUnit.SECONDS)))
+        .isSameAs(CollapseProtocol.Pass.PASS);
+    assertThat(protocol.stats().unshared(UnsharedReason.VARY)).isEqualTo(1);
+  }
+
+  @Test
+  void laterRequestsKeyOnTheRememberedVaryNamesFromTheStart() {
+    CollapseKey key = key("/users/1", NONE);
+    ((CollapseProtocol.Lead) protocol.join(key, tenant("a")))
+        .share(snapshot(List.of(Map.entry("Vary", "X-Tenant")), tenant("a")));
+
+    assertThat(protocol.join(key, tenant("a"))).isInstanceOf(CollapseProtocol.Lead.class);
+    assertThat(protocol.join(key, tenant("b")))
+        .as("another tenant does not wait for tenant a").isInstanceOf(CollapseProtocol.Lead.class);
+    assertThat(protocol.join(key, tenant("a"))).isInstanceOf(CollapseProtocol.Wait.class);
+    assertThat(protocol.varyKeys()).isEqualTo(1);
+    assertThat(protocol.stats().varyKeyed()).isEqualTo(3);
+    assertThat(protocol.stats().groups().get(0).varyKeyed()).isEqualTo(3);
+  }
+
+  @Test
+  void varyNamesTheKeyHoldsAlreadyAreNotRemembered() {
+    CollapseKey key = key("/users/1", NONE);
+    ((CollapseProtocol.Lead) protocol.join(key, NONE))
+        .share(snapshot(List.of(Map.entry("Vary", "Accept-Encoding, Accept")), NONE));
+
+    assertThat(protocol.varyKeys()).isZero();
+  }
+
+  @Test
+  void aZeroVaryTtlRemembersNothing() {
+    protocol.close();
+    protocol = new CollapseProtocol(HttpCollapseOptions.builder()
+        .group(CollapseGroup.ofUris("/users/*")).varyTtl(Duration.ZERO).build());
+    CollapseKey key = key("/users/1", NONE);
+    ((CollapseProtocol.Lead) protocol.join(key, tenant("a")))
+        .share(snapshot(List.of(Map.entry("Vary", "X-Tenant")), tenant("a")));
+
+    assertThat(protocol.join(key, tenant("a"))).isInstanceOf(CollapseProtocol.Lead.class);
+    assertThat(protocol.join(key, tenant("b"))).isInstanceOf(CollapseProtocol.Wait.class);
+    assertThat(protocol.stats().varyKeyed()).isZero();
   }
 
   @Test
@@ -216,6 +313,12 @@ final class CollapseProtocolTest {
 
   private CollapseKey key(String path, RequestHeaders headers) {
     return protocol.rules().keyFor("GET", URI.create("http://backend.test" + path), headers);
+  }
+
+  private static RequestHeaders tenant(String tenant) {
+    return RequestHeaders.of(
+        name -> name.equalsIgnoreCase("x-tenant") ? List.of(tenant) : List.of(),
+        () -> List.of("X-Tenant"));
   }
 
   private static ResponseSnapshot snapshot(List<Map.Entry<String, String>> headers,

@@ -19,19 +19,21 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.function.Supplier;
+import org.jspecify.annotations.Nullable;
 import org.springframework.boot.actuate.endpoint.OperationResponseBody;
 import org.springframework.boot.actuate.endpoint.annotation.Endpoint;
 import org.springframework.boot.actuate.endpoint.annotation.ReadOperation;
 import org.springframework.boot.actuate.endpoint.annotation.Selector;
+import org.springframework.boot.actuate.endpoint.annotation.WriteOperation;
 
 /**
  * The {@code collapse} actuator endpoint: each HTTP collapse executor with its settings and live
  * counts, each of its collapse groups with its policy and live counts, the batch executor
  * options, and the named executors of {@code collapse.executor.executors} with the annotated
- * methods that use them; {@code /actuator/collapse/{name}} shows one named executor. The counts
- * are read when the endpoint
- * is, one counter at a time, so under load they may be off by the requests that finished
- * meanwhile.
+ * methods that use them, what is switched off, and the recent events;
+ * {@code /actuator/collapse/{name}} shows one named executor, and a POST to it turns collapsing
+ * off or on. The counts are read when the endpoint is, one counter at a time, so under load they
+ * may be off by the requests that finished meanwhile.
  */
 @Endpoint(id = "collapse")
 public final class CollapseEndpoint {
@@ -40,6 +42,8 @@ public final class CollapseEndpoint {
   private final CollapseExecutorOptions options;
   private final NamedExecutors named;
   private final Supplier<List<MethodDescription>> methods;
+  private final CollapseSwitches switches;
+  private final RecentCollapseEvents events;
 
   /**
    * Creates the endpoint without named executors.
@@ -59,10 +63,25 @@ public final class CollapseEndpoint {
    */
   public CollapseEndpoint(CollapseExecutors executors, CollapseExecutorOptions options,
       NamedExecutors named, Supplier<List<MethodDescription>> methods) {
+    this(executors, options, named, methods,
+        new CollapseSwitches(executors, named, () -> null), null);
+  }
+
+  /**
+   * Creates the endpoint with the run-time switches and the recent events.
+   *
+   * @param switches what the write operation turns off and on
+   * @param events the recent events to show, or {@code null} when none are recorded
+   */
+  public CollapseEndpoint(CollapseExecutors executors, CollapseExecutorOptions options,
+      NamedExecutors named, Supplier<List<MethodDescription>> methods, CollapseSwitches switches,
+      RecentCollapseEvents events) {
     this.executors = Objects.requireNonNull(executors, "executors");
     this.options = options;
     this.named = named;
     this.methods = Objects.requireNonNull(methods, "methods");
+    this.switches = Objects.requireNonNull(switches, "switches");
+    this.events = events;
   }
 
   /** Returns every executor with its settings and counts. */
@@ -74,7 +93,20 @@ public final class CollapseEndpoint {
     List<NamedExecutorDescription> namedExecutors = named == null ? List.of()
         : named.list().stream().map(executor -> describe(executor, annotated)).toList();
     return new CollapseDescription(described, options == null ? null : describe(options),
-        namedExecutors);
+        namedExecutors, switches.off(), events == null ? List.of() : events.list());
+  }
+
+  /**
+   * Turns collapsing off or on at run time: for the annotated methods of the named executor
+   * {@code name}; for the HTTP adapter {@code name} (every group, or only the one named
+   * {@code group}); or for the collapse groups named {@code name} in every HTTP adapter. Returns
+   * what was switched, one entry per executor; an unknown name or group is a bad request (400
+   * over HTTP).
+   */
+  @WriteOperation
+  public List<SwitchDescription> switchCollapsing(@Selector String name, boolean collapsing,
+      @Nullable String group) {
+    return switches.turn(name, group, collapsing);
   }
 
   /**
@@ -163,9 +195,12 @@ public final class CollapseEndpoint {
    * @param executors the HTTP collapse executors, in the order they were created
    * @param batchOptions the options of the {@code CollapseExecutorOptions} bean, or {@code null}
    * @param namedExecutors the executors of {@code collapse.executor.executors}, by name
+   * @param collapsingOff the executors with collapsing switched off at run time
+   * @param recentEvents the last events of the executors, newest first
    */
   public record CollapseDescription(List<ExecutorDescription> executors,
-      BatchOptionsDescription batchOptions, List<NamedExecutorDescription> namedExecutors)
+      BatchOptionsDescription batchOptions, List<NamedExecutorDescription> namedExecutors,
+      List<SwitchDescription> collapsingOff, List<RecentEvent> recentEvents)
       implements OperationResponseBody {}
 
   /**

@@ -1,10 +1,12 @@
 package io.github.collapseexecutor.spring.boot.autoconfigure.actuate;
 
 import io.github.collapseexecutor.core.CollapseExecutorOptions;
+import io.github.collapseexecutor.core.CollapseListener;
 import io.github.collapseexecutor.spring.annotation.internal.CollapseMethods;
 import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseAnnotationAutoConfiguration;
 import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorAutoConfiguration;
 import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutors;
+import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseListenerFactory;
 import io.github.collapseexecutor.spring.boot.autoconfigure.NamedExecutors;
 import io.github.collapseexecutor.spring.boot.autoconfigure.actuate.CollapseEndpoint.MethodDescription;
 import org.springframework.beans.factory.ObjectProvider;
@@ -15,10 +17,12 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 
 /**
- * The {@code collapse} actuator endpoint. On when the actuator is on the class path and the
+ * The {@code collapse} actuator endpoint, with the ring of recent events that every executor the
+ * auto-configuration creates reports to. On when the actuator is on the class path and the
  * endpoint is available (exposed, for example with
  * {@code management.endpoints.web.exposure.include=collapse}).
  */
@@ -27,18 +31,41 @@ import org.springframework.context.annotation.Bean;
 @ConditionalOnClass({Endpoint.class, ConditionalOnAvailableEndpoint.class})
 @ConditionalOnAvailableEndpoint(CollapseEndpoint.class)
 @ConditionalOnBooleanProperty(name = "collapse.executor.enabled", matchIfMissing = true)
+@EnableConfigurationProperties(CollapseEndpointProperties.class)
 public final class CollapseEndpointAutoConfiguration {
+
+  @Bean
+  @ConditionalOnMissingBean
+  RecentCollapseEvents recentCollapseEvents(CollapseEndpointProperties properties) {
+    return new RecentCollapseEvents(properties.getRecentEvents());
+  }
+
+  /** Reports every executor's events to the ring, unless it keeps none. */
+  @Bean
+  CollapseListenerFactory recentCollapseEventsListener(RecentCollapseEvents events) {
+    return integration -> events.isRecording() ? events : CollapseListener.NONE;
+  }
+
+  @Bean
+  @ConditionalOnMissingBean
+  @ConditionalOnBean(CollapseExecutors.class)
+  CollapseSwitches collapseSwitches(CollapseExecutors executors,
+      ObjectProvider<NamedExecutors> named, ObjectProvider<CollapseMethods> methods) {
+    return new CollapseSwitches(executors, named.getIfUnique(), methods::getIfUnique);
+  }
 
   @Bean
   @ConditionalOnMissingBean
   @ConditionalOnBean(CollapseExecutors.class)
   CollapseEndpoint collapseEndpoint(CollapseExecutors executors,
       ObjectProvider<CollapseExecutorOptions> options, ObjectProvider<NamedExecutors> named,
-      ObjectProvider<CollapseMethods> methods) {
+      ObjectProvider<CollapseMethods> methods, CollapseSwitches switches,
+      RecentCollapseEvents events) {
     return new CollapseEndpoint(executors, options.getIfUnique(), named.getIfUnique(),
         () -> methods.stream().flatMap(registry -> registry.list().stream())
             .map(method -> new MethodDescription(method.method(), method.annotation(),
                 method.executor(), method.batchMethod()))
-            .toList());
+            .toList(),
+        switches, events);
   }
 }

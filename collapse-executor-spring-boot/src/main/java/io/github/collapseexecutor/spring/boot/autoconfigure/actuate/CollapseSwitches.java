@@ -1,0 +1,129 @@
+package io.github.collapseexecutor.spring.boot.autoconfigure.actuate;
+
+import io.github.collapseexecutor.spring.annotation.internal.CollapseMethods;
+import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorDescriptor;
+import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutors;
+import io.github.collapseexecutor.spring.boot.autoconfigure.NamedExecutors;
+import io.github.collapseexecutor.spring.http.CollapseGroup;
+import io.github.collapseexecutor.spring.http.CollapseSwitch;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.function.Supplier;
+import org.springframework.boot.actuate.endpoint.InvalidEndpointRequestException;
+
+/**
+ * Turns collapsing off and on at run time for the {@code collapse} endpoint: the groups of an HTTP
+ * adapter through its {@link CollapseSwitch}, and the annotated methods of a named executor
+ * through {@link CollapseMethods}. An executor bean that application code calls directly is not
+ * reached: it collapses whatever the switch says.
+ */
+public final class CollapseSwitches {
+
+  private final CollapseExecutors http;
+  private final NamedExecutors named;
+  private final Supplier<CollapseMethods> methods;
+
+  /**
+   * Creates the switches.
+   *
+   * @param named the named executors, or {@code null} for none
+   * @param methods the annotated methods; supplies {@code null} when annotations are off
+   */
+  public CollapseSwitches(CollapseExecutors http, NamedExecutors named,
+      Supplier<CollapseMethods> methods) {
+    this.http = Objects.requireNonNull(http, "http");
+    this.named = named;
+    this.methods = Objects.requireNonNull(methods, "methods");
+  }
+
+  /**
+   * Turns collapsing on or off for {@code name}, the first that fits of: a named executor's
+   * annotated methods (when no group is given); an HTTP adapter's groups, all of them or only the
+   * one named {@code group}; the collapse groups named {@code name}, in every HTTP adapter that
+   * has one.
+   *
+   * @return what is switched, one entry per executor
+   * @throws InvalidEndpointRequestException (a 400 over HTTP) if nothing has that name, the
+   *     group is not one of the adapter's, or annotations are off for a named executor
+   */
+  public List<SwitchDescription> turn(String name, String group, boolean collapsing) {
+    if (group == null && named != null && named.contains(name)) {
+      CollapseMethods annotated = methods.get();
+      if (annotated == null) {
+        throw new InvalidEndpointRequestException("named executor '" + name
+            + "' runs no annotated method: annotations are off", "annotations are off");
+      }
+      annotated.collapsing(name, collapsing);
+      return List.of(new SwitchDescription(name, List.of(), collapsing));
+    }
+    List<CollapseExecutorDescriptor> adapters = http.list();
+    for (CollapseExecutorDescriptor adapter : adapters) {
+      if (adapter.name().equals(name)) {
+        List<CollapseGroup> groups = adapter.options().groups().stream()
+            .filter(candidate -> group == null || candidate.name().equals(group)).toList();
+        if (groups.isEmpty()) {
+          throw new InvalidEndpointRequestException("HTTP executor '" + name
+              + "' has no collapse group named '" + group + "'; its groups: "
+              + names(adapter.options().groups()), "unknown group");
+        }
+        return List.of(turn(adapter, groups, collapsing));
+      }
+    }
+    List<SwitchDescription> switched = new ArrayList<>();
+    if (group == null) {
+      for (CollapseExecutorDescriptor adapter : adapters) {
+        List<CollapseGroup> groups = adapter.options().groups().stream()
+            .filter(candidate -> candidate.name().equals(name)).toList();
+        if (!groups.isEmpty()) {
+          switched.add(turn(adapter, groups, collapsing));
+        }
+      }
+    }
+    if (switched.isEmpty()) {
+      throw new InvalidEndpointRequestException("no named executor, HTTP executor or collapse "
+          + "group is named '" + name + "'; HTTP executors: "
+          + adapters.stream().map(CollapseExecutorDescriptor::name).toList(), "unknown name");
+    }
+    return switched;
+  }
+
+  private static SwitchDescription turn(CollapseExecutorDescriptor adapter,
+      List<CollapseGroup> groups, boolean collapsing) {
+    CollapseSwitch collapseSwitch = adapter.options().collapseSwitch();
+    for (CollapseGroup group : groups) {
+      if (collapsing) {
+        collapseSwitch.turnOn(group);
+      } else {
+        collapseSwitch.turnOff(group);
+      }
+    }
+    return new SwitchDescription(adapter.name(), names(groups), collapsing);
+  }
+
+  private static List<String> names(List<CollapseGroup> groups) {
+    return groups.stream().map(CollapseGroup::name).toList();
+  }
+
+  /** Returns every executor with something switched off: named executors first, by name. */
+  public List<SwitchDescription> off() {
+    List<SwitchDescription> off = new ArrayList<>();
+    CollapseMethods annotated = methods.get();
+    if (named != null && annotated != null) {
+      for (String name : named.names()) {
+        if (!annotated.isCollapsing(name)) {
+          off.add(new SwitchDescription(name, List.of(), false));
+        }
+      }
+    }
+    for (CollapseExecutorDescriptor adapter : http.list()) {
+      CollapseSwitch collapseSwitch = adapter.options().collapseSwitch();
+      List<String> groups = names(adapter.options().groups().stream()
+          .filter(candidate -> !collapseSwitch.isOn(candidate)).toList());
+      if (!groups.isEmpty()) {
+        off.add(new SwitchDescription(adapter.name(), groups, false));
+      }
+    }
+    return off;
+  }
+}

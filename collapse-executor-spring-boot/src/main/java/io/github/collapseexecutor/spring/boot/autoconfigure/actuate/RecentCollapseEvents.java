@@ -1,0 +1,96 @@
+package io.github.collapseexecutor.spring.boot.autoconfigure.actuate;
+
+import io.github.collapseexecutor.core.BatchReport;
+import io.github.collapseexecutor.spring.http.CollapseGroup;
+import io.github.collapseexecutor.spring.http.HttpCollapseListener;
+import io.github.collapseexecutor.spring.http.UnsharedReason;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReferenceArray;
+
+/**
+ * The last events of every executor it listens to, for the {@code collapse} endpoint: batches and
+ * shared calls, HTTP requests that got no shared response with the reason, rejections and
+ * timeouts. A ring of fixed capacity: recording one event is two small allocations and two atomic
+ * writes, with no lock; the oldest event is overwritten. A capacity of 0 keeps nothing, and the
+ * auto-configuration then does not listen at all. Thread-safe.
+ */
+public final class RecentCollapseEvents implements HttpCollapseListener {
+
+  /** How many events are kept unless configured otherwise. */
+  public static final int DEFAULT_CAPACITY = 20;
+  /** The most events that may be kept, so that the ring stays small. */
+  public static final int MAX_CAPACITY = 1000;
+
+  private final AtomicReferenceArray<Entry> ring;
+  private final AtomicLong recorded = new AtomicLong();
+
+  /**
+   * Creates an empty ring.
+   *
+   * @throws IllegalArgumentException if {@code capacity} is not between 0 and
+   *     {@value #MAX_CAPACITY}
+   */
+  public RecentCollapseEvents(int capacity) {
+    if (capacity < 0 || capacity > MAX_CAPACITY) {
+      throw new IllegalArgumentException(
+          "recent events must be between 0 and " + MAX_CAPACITY + ": " + capacity);
+    }
+    this.ring = new AtomicReferenceArray<>(capacity);
+  }
+
+  /** Returns whether events are kept: the capacity is not 0. */
+  public boolean isRecording() {
+    return ring.length() > 0;
+  }
+
+  /** Returns the kept events, newest first. */
+  public List<RecentEvent> list() {
+    long end = recorded.get();
+    int capacity = ring.length();
+    List<RecentEvent> events = new ArrayList<>(capacity);
+    for (long sequence = end - 1; sequence >= Math.max(0, end - capacity); sequence--) {
+      Entry entry = ring.get(slot(sequence));
+      // a writer may have taken the slot without filling it yet, or lapped the reader
+      if (entry != null && entry.sequence == sequence) {
+        events.add(entry.event);
+      }
+    }
+    return events;
+  }
+
+  @Override
+  public void batchCompleted(BatchReport report) {
+    add(RecentEvent.batch(report));
+  }
+
+  @Override
+  public void callRejected(String executorName) {
+    add(RecentEvent.dropped(executorName, "rejected"));
+  }
+
+  @Override
+  public void callTimedOut(String executorName) {
+    add(RecentEvent.dropped(executorName, "timed-out"));
+  }
+
+  @Override
+  public void requestUnshared(String executorName, CollapseGroup group, UnsharedReason reason) {
+    add(RecentEvent.unshared(executorName, group.name(), reason));
+  }
+
+  private void add(RecentEvent event) {
+    if (!isRecording()) {
+      return;
+    }
+    long sequence = recorded.getAndIncrement();
+    ring.set(slot(sequence), new Entry(sequence, event));
+  }
+
+  private int slot(long sequence) {
+    return (int) (sequence % ring.length());
+  }
+
+  private record Entry(long sequence, RecentEvent event) {}
+}

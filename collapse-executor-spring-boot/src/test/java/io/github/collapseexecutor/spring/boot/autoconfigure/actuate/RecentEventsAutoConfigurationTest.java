@@ -1,0 +1,77 @@
+package io.github.collapseexecutor.spring.boot.autoconfigure.actuate;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
+
+import io.github.collapseexecutor.core.CollapseListener;
+import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorAutoConfiguration;
+import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutors;
+import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseListenerFactory;
+import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseRestClientAutoConfiguration;
+import io.github.collapseexecutor.spring.http.CollapseKey;
+import io.github.collapseexecutor.spring.http.HttpCollapseOptions;
+import io.github.collapseexecutor.spring.http.RequestHeaders;
+import io.github.collapseexecutor.spring.http.internal.CollapseProtocol;
+import java.net.URI;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.context.ApplicationContext;
+
+final class RecentEventsAutoConfigurationTest {
+
+  private static final RequestHeaders NONE = RequestHeaders.of(name -> List.of(), List::of);
+
+  private final ApplicationContextRunner runner = new ApplicationContextRunner()
+      .withConfiguration(AutoConfigurations.of(CollapseExecutorAutoConfiguration.class,
+          CollapseRestClientAutoConfiguration.class, CollapseEndpointAutoConfiguration.class))
+      .withPropertyValues("management.endpoints.web.exposure.include=collapse",
+          "collapse.executor.rest-template.collapse-groups[0].uris=/users/*");
+
+  @Test
+  void anAdaptersUnsharedRequestsReachTheRingBesideOtherListeners() {
+    runner.withBean("otherListener", CollapseListenerFactory.class,
+            () -> integration -> new CollapseListener() {})
+        .run(context -> {
+          HttpCollapseOptions options = restTemplateOptions(context);
+          try (CollapseProtocol protocol = new CollapseProtocol(options)) {
+            CollapseKey key = protocol.rules()
+                .keyFor("GET", URI.create("http://backend.test/users/1"), NONE);
+            CollapseProtocol.Lead lead = (CollapseProtocol.Lead) protocol.join(key, NONE);
+            lead.refuse(lead.refusal(List.of(Map.entry("Set-Cookie", "s=1"))));
+          }
+
+          List<RecentEvent> events = context.getBean(CollapseEndpoint.class).collapse()
+              .recentEvents();
+          assertThat(events).extracting(RecentEvent::type, RecentEvent::group,
+                  RecentEvent::reason)
+              .as("newest first: the shared call ended after its leader refused to share")
+              .containsExactly(tuple("batch", null, null),
+                  tuple("unshared", "/users/*", "set-cookie"));
+        });
+  }
+
+  @Test
+  void zeroRecentEventsListensToNothing() {
+    runner.withPropertyValues("collapse.executor.endpoint.recent-events=0")
+        .run(context -> {
+          assertThat(restTemplateOptions(context).listener()).isSameAs(CollapseListener.NONE);
+          assertThat(context.getBean(CollapseEndpoint.class).collapse().recentEvents()).isEmpty();
+        });
+  }
+
+  @Test
+  void moreRecentEventsThanTheBoundStopTheApplication() {
+    runner.withPropertyValues("collapse.executor.endpoint.recent-events=1001")
+        .run(context -> assertThat(context).hasFailed().getFailure()
+            .rootCause().hasMessageContaining("1001"));
+  }
+
+  private static HttpCollapseOptions restTemplateOptions(ApplicationContext context) {
+    return context.getBean(CollapseExecutors.class).list().stream()
+        .filter(executor -> executor.name().equals("rest-template")).findFirst().orElseThrow()
+        .options();
+  }
+}

@@ -1,0 +1,101 @@
+package io.github.collapseexecutor.spring.http;
+
+import static io.github.collapseexecutor.spring.http.VaryingBackend.PATH;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * {@code Vary} without a backend call per caller, for every client adapter, against a real server
+ * that answers per value of one request header and says so with {@code Vary}: 40 callers at once,
+ * several values among them. Callers whose value differs from the first caller's share one call
+ * per value, instead of one call each; once the key's {@code Vary} names are remembered, a second
+ * round makes at most one call per value. Every caller gets the representation of its own value.
+ * Each adapter's test class supplies the client.
+ */
+@Timeout(60)
+public abstract class ClientVaryContract {
+
+  private static final int CALLERS = 40;
+
+  private VaryingBackend backend;
+  private Adapter adapter;
+
+  /** The adapter under test: its counters, and what closes it. */
+  public record Adapter(HttpCollapseStats stats, AutoCloseable closer) {}
+
+  /** Creates the adapter under test from {@code options}, and a client of {@code baseUrl}. */
+  protected abstract Adapter createClient(HttpCollapseOptions options, String baseUrl);
+
+  /** Makes a GET to {@code path} with the collapsing client and one header; returns the body. */
+  protected abstract String get(String path, String header, String value) throws Exception;
+
+  @AfterEach
+  void stopBackend() throws Exception {
+    if (adapter != null) {
+      adapter.closer().close();
+    }
+    if (backend != null) {
+      backend.stop();
+    }
+  }
+
+  private HttpCollapseStats stats() {
+    return adapter.stats();
+  }
+
+  @Test
+  void twoAcceptValuesMakeAtMostFourCallsThenTwo() throws Exception {
+    // Accept joins the key by default; a policy that leaves it out leaves it to Vary
+    start("Accept", HttpCollapseOptions.builder()
+        .group(CollapseGroup.ofUris("negotiated", List.of("/varying/*")))
+        .policy("negotiated", CollapsePolicy.DEFAULT.withAcceptHeadersInKey(false)));
+
+    assertRound("Accept", List.of("application/json", "application/xml"), 4);
+    assertThat(stats().regrouped()).as("waiters that regrouped").isPositive();
+    assertRound("Accept", List.of("application/json", "application/xml"), 2);
+    assertThat(stats().varyKeyed()).as("second-round requests keyed on Accept")
+        .isGreaterThanOrEqualTo(CALLERS);
+  }
+
+  @Test
+  void fourTenantsMakeAtMostEightCallsThenFour() throws Exception {
+    start("X-Tenant", HttpCollapseOptions.builder().group(CollapseGroup.ofUris("/varying/*")));
+
+    assertRound("X-Tenant", List.of("t0", "t1", "t2", "t3"), 8);
+    assertRound("X-Tenant", List.of("t0", "t1", "t2", "t3"), 4);
+    assertThat(stats().fellBack()).as("callers that called alone").isZero();
+  }
+
+  private void start(String header, HttpCollapseOptions.Builder options) {
+    backend = new VaryingBackend(header);
+    adapter = createClient(options.build(), backend.start());
+  }
+
+  /**
+   * {@code CALLERS} callers at once, cycling through {@code values}: each gets its own value
+   * back, and the round makes at most {@code maxCalls} backend calls.
+   */
+  private void assertRound(String header, List<String> values, int maxCalls) throws Exception {
+    int before = backend.calls();
+    AtomicInteger next = new AtomicInteger();
+    backend.arrivals().expect(CALLERS);
+    List<List<String>> answers = Concurrently.run(CALLERS, () -> {
+      String value = values.get(next.getAndIncrement() % values.size());
+      backend.arrivals().arrive();
+      return List.of(value, get(PATH, header, value));
+    });
+
+    assertThat(answers).allSatisfy(answer -> assertThat(answer.get(1))
+        .as("the body for %s: %s", header, answer.get(0)).isEqualTo(answer.get(0)));
+    int made = backend.calls() - before;
+    System.out.printf("%s, Vary: %s, %d values: %d backend calls for %d callers%n",
+        getClass().getSimpleName(), header, values.size(), made, CALLERS);
+    assertThat(made).as("backend calls of the round, %s", stats())
+        .isBetween(values.size(), maxCalls);
+  }
+}
