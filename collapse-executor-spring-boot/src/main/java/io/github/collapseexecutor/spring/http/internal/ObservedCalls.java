@@ -55,17 +55,19 @@ final class ObservedCalls implements CallObserver {
 
   @Override
   public SharedCall sharedCall(String executorName, CollapseKey key, Caller leader) {
-    CollapseObservationContext context =
-        new CollapseObservationContext(executorName, groupNames.get(key.group()));
+    // the context is made only if the registry observes: a no-op registry costs no allocation
     Observation observation = CollapseObservationDocumentation.SHARED_CALL.observation(
-        convention, DEFAULT_CONVENTION, () -> context, registry);
+        convention, DEFAULT_CONVENTION,
+        () -> new CollapseObservationContext(executorName, groupNames.get(key.group())), registry);
+    if (observation.isNoop() && leader == Caller.NONE) {
+      return SharedCall.NONE; // nothing to record, nor a leader to tell why its call was refused
+    }
     if (leader instanceof ObservedCaller caller) {
       // the leading request's observation need not be current here (a WebClient exchange)
       observation.parentObservation(caller.observation);
     }
     observation.start();
-    return new ObservedSharedCall(observation, context,
-        links.target(observation.getContextView()), leader);
+    return new ObservedSharedCall(observation, links.target(observation.getContextView()), leader);
   }
 
   private final class ObservedCaller implements Caller {
@@ -98,14 +100,11 @@ final class ObservedCalls implements CallObserver {
   private final class ObservedSharedCall implements SharedCall {
 
     private final Observation observation;
-    private final CollapseObservationContext context;
     private final Object linkTarget;
     private final Caller leader;
 
-    ObservedSharedCall(Observation observation, CollapseObservationContext context,
-        Object linkTarget, Caller leader) {
+    ObservedSharedCall(Observation observation, Object linkTarget, Caller leader) {
       this.observation = observation;
-      this.context = context;
       this.linkTarget = linkTarget;
       this.leader = leader;
     }
@@ -121,7 +120,9 @@ final class ObservedCalls implements CallObserver {
       if (tag != null) {
         leader.outcome(CallerOutcome.LED, tag);
       }
-      context.ended(sizes.last(), completed ? observed : SharedCallOutcome.ABANDONED, tag);
+      if (observation.getContext() instanceof CollapseObservationContext context) {
+        context.ended(sizes.last(), completed ? observed : SharedCallOutcome.ABANDONED, tag);
+      }
       if (failure != null) {
         observation.error(failure);
       }
