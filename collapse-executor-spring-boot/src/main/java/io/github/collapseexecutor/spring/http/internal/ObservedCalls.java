@@ -30,20 +30,19 @@ final class ObservedCalls implements CallObserver {
   private final ObservationRegistry registry;
   private final CollapseObservationConvention convention;
   private final List<String> groupNames;
-  private final ReportedSizes sizes;
+  private final ReportedSizes sizes = new ReportedSizes();
   private final SpanLinks links = SpanLinks.forClassPath();
 
   ObservedCalls(HttpCollapseOptions options) {
     this.registry = options.observationRegistry();
     this.convention = options.observationConvention();
     this.groupNames = options.groups().stream().map(CollapseGroup::name).toList();
-    this.sizes = new ReportedSizes(options.listener());
   }
 
-  /** Returns the options' listener, on the way to which the sizes of shared calls are kept. */
+  /** Returns {@code listener}, on the way to which the sizes of shared calls are kept. */
   @Override
   public CollapseListener listener(CollapseListener listener) {
-    return sizes;
+    return sizes.around(listener);
   }
 
   @Override

@@ -4,18 +4,34 @@ import io.github.collapseexecutor.core.BatchReport;
 import io.github.collapseexecutor.core.CollapseListener;
 
 /**
- * Passes every report on to the adapter's listener, and keeps the size of the last shared call
- * reported on each thread. The executor reports a shared call on the thread that completes it,
- * before that completion returns, so the leading request reads how many requests shared its call
- * right after it ended the call; the protocol knows no other count of the requests that joined.
+ * The size of the last shared call reported on each thread. The executor reports a shared call on
+ * the thread that completes it, before that completion returns, so the leading request reads how
+ * many requests shared its call right after it ended the call; the protocol knows no other count
+ * of the requests that joined.
  */
-final class ReportedSizes implements CollapseListener {
+final class ReportedSizes {
 
-  private final CollapseListener listener;
   private final ThreadLocal<int[]> last = ThreadLocal.withInitial(() -> new int[1]);
 
-  ReportedSizes(CollapseListener listener) {
-    this.listener = listener;
+  /** Returns a listener that keeps the size of each report here, then passes it to {@code next}. */
+  CollapseListener around(CollapseListener next) {
+    return new CollapseListener() {
+      @Override
+      public void batchCompleted(BatchReport report) {
+        last.get()[0] = report.size();
+        next.batchCompleted(report);
+      }
+
+      @Override
+      public void callRejected(String executorName) {
+        next.callRejected(executorName);
+      }
+
+      @Override
+      public void callTimedOut(String executorName) {
+        next.callTimedOut(executorName);
+      }
+    };
   }
 
   /** Forgets the size of this thread's last report. */
@@ -26,21 +42,5 @@ final class ReportedSizes implements CollapseListener {
   /** Returns the size of this thread's last report since {@link #reset}, 0 if none. */
   int last() {
     return last.get()[0];
-  }
-
-  @Override
-  public void batchCompleted(BatchReport report) {
-    last.get()[0] = report.size();
-    listener.batchCompleted(report);
-  }
-
-  @Override
-  public void callRejected(String executorName) {
-    listener.callRejected(executorName);
-  }
-
-  @Override
-  public void callTimedOut(String executorName) {
-    listener.callTimedOut(executorName);
   }
 }
