@@ -6,6 +6,7 @@ import io.github.collapseexecutor.spring.http.HttpCollapseOptions;
 import io.github.collapseexecutor.spring.http.RequestHeaders;
 import io.github.collapseexecutor.spring.http.internal.BlockingHttpCollapser;
 import io.github.collapseexecutor.spring.http.internal.ResponseSnapshot;
+import io.github.collapseexecutor.spring.observation.CollapseObservations;
 import io.micrometer.core.instrument.observation.DefaultMeterObservationHandler;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.micrometer.observation.ObservationRegistry;
@@ -64,12 +65,12 @@ public class ObservationOverheadBenchmark {
         .group(CollapseGroup.ofUris("/user/*"));
     switch (registry) {
       case "none" -> { }
-      case "noop" -> options.observationRegistry(ObservationRegistry.NOOP);
+      case "noop" -> options.observations(CollapseObservations.of(ObservationRegistry.NOOP));
       case "meters" -> {
         ObservationRegistry observations = ObservationRegistry.create();
         observations.observationConfig()
             .observationHandler(new DefaultMeterObservationHandler(new SimpleMeterRegistry()));
-        options.observationRegistry(observations);
+        options.observations(CollapseObservations.of(observations));
       }
       default -> throw new IllegalArgumentException("registry: " + registry);
     }

@@ -1,13 +1,11 @@
 package io.github.collapseexecutor.spring.http;
 
 import io.github.collapseexecutor.core.CollapseListener;
-import io.github.collapseexecutor.spring.observation.CollapseObservationConvention;
-import io.micrometer.observation.ObservationRegistry;
+import io.github.collapseexecutor.spring.observation.CollapseObservations;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -32,10 +30,7 @@ public final class HttpCollapseOptions {
   /** Default largest body that is buffered to share: 1 MiB. */
   public static final int DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 
-  /**
-   * Default longest time a request waits for an identical request's response before it makes its
-   * own call: 30 s.
-   */
+  /** Default longest wait for an identical request's response before an own call: 30 s. */
   public static final Duration DEFAULT_WAIT_TIMEOUT = Duration.ofSeconds(30);
 
   /**
@@ -92,36 +87,24 @@ public final class HttpCollapseOptions {
   private final String name;
   private final List<CollapseGroup> groups;
   private final Map<String, CollapsePolicy> policies;
-  private final Set<String> sensitiveHeaders;
-  private final Set<String> sensitiveHeaderPatterns;
-  private final Set<String> nonSensitiveHeaders;
+  private final SensitiveHeaders sensitiveHeaderSettings;
   private final int maxBodyBytes;
   private final Duration waitTimeout;
   private final CollapseListener listener;
-  private final ObservationRegistry observationRegistry;
-  private final CollapseObservationConvention observationConvention;
-  private final Duration hitForPassTtl;
-  private final int hitForPassMaxKeys;
-  private final Duration varyTtl;
-  private final int varyMaxKeys;
+  private final CollapseObservations observations;
+  private final KeyMemory keyMemory;
   private final CollapseSwitch collapseSwitch = new CollapseSwitch();
 
   private HttpCollapseOptions(Builder builder) {
     this.name = builder.name;
     this.groups = List.copyOf(builder.groups);
     this.policies = Map.copyOf(builder.policies);
-    this.sensitiveHeaders = Set.copyOf(builder.sensitiveHeaders);
-    this.sensitiveHeaderPatterns = Set.copyOf(builder.sensitiveHeaderPatterns);
-    this.nonSensitiveHeaders = Set.copyOf(builder.nonSensitiveHeaders);
+    this.sensitiveHeaderSettings = builder.sensitiveHeaderSettings;
     this.maxBodyBytes = builder.maxBodyBytes;
     this.waitTimeout = builder.waitTimeout;
     this.listener = builder.listener;
-    this.observationRegistry = builder.observationRegistry;
-    this.observationConvention = builder.observationConvention;
-    this.hitForPassTtl = builder.hitForPassTtl;
-    this.hitForPassMaxKeys = builder.hitForPassMaxKeys;
-    this.varyTtl = builder.varyTtl;
-    this.varyMaxKeys = builder.varyMaxKeys;
+    this.observations = builder.observations;
+    this.keyMemory = builder.keyMemory;
   }
 
   /** Returns a builder with no group, no policy and every other setting at its default. */
@@ -144,19 +127,24 @@ public final class HttpCollapseOptions {
     return policies;
   }
 
+  /** Returns which request headers carry a credential and so always join the key. */
+  public SensitiveHeaders sensitiveHeaderSettings() {
+    return sensitiveHeaderSettings;
+  }
+
   /** Returns the lower-case names of the request headers that always join the key. */
   public Set<String> sensitiveHeaders() {
-    return sensitiveHeaders;
+    return sensitiveHeaderSettings.names();
   }
 
   /** Returns the lower-case parts of a header name that make the header sensitive. */
   public Set<String> sensitiveHeaderPatterns() {
-    return sensitiveHeaderPatterns;
+    return sensitiveHeaderSettings.patterns();
   }
 
   /** Returns the lower-case names of the headers that no pattern makes sensitive. */
   public Set<String> nonSensitiveHeaders() {
-    return nonSensitiveHeaders;
+    return sensitiveHeaderSettings.nonSensitive();
   }
 
   /** Returns the largest response body that is buffered and shared. */
@@ -177,40 +165,34 @@ public final class HttpCollapseOptions {
     return listener;
   }
 
-  /** Returns the registry that observes shared calls and requests, or {@code null} for none. */
-  public ObservationRegistry observationRegistry() {
-    return observationRegistry;
+  /** Returns how shared calls and requests are observed, or {@code null} if they are not. */
+  public CollapseObservations observations() {
+    return observations;
   }
 
-  /** Returns the convention of the shared calls' observations, or {@code null} for the default. */
-  public CollapseObservationConvention observationConvention() {
-    return observationConvention;
+  /** Returns what is remembered about a key between requests, and for how long. */
+  public KeyMemory keyMemory() {
+    return keyMemory;
   }
 
-  /**
-   * Returns how long requests with a key go straight to the backend after a response for that key
-   * could not be shared; zero when hit-for-pass is off. See {@link Builder#hitForPassTtl}.
-   */
+  /** Returns {@link KeyMemory#hitForPassTtl()}; zero when hit-for-pass is off. */
   public Duration hitForPassTtl() {
-    return hitForPassTtl;
+    return keyMemory.hitForPassTtl();
   }
 
-  /** Returns the largest number of keys marked for hit-for-pass at once. */
+  /** Returns {@link KeyMemory#hitForPassMaxKeys()}. */
   public int hitForPassMaxKeys() {
-    return hitForPassMaxKeys;
+    return keyMemory.hitForPassMaxKeys();
   }
 
-  /**
-   * Returns how long the request headers a response names in {@code Vary} are remembered for its
-   * key; zero when they are not. See {@link Builder#varyTtl}.
-   */
+  /** Returns {@link KeyMemory#varyTtl()}; zero when {@code Vary} names are not remembered. */
   public Duration varyTtl() {
-    return varyTtl;
+    return keyMemory.varyTtl();
   }
 
-  /** Returns the largest number of keys whose {@code Vary} names are remembered at once. */
+  /** Returns {@link KeyMemory#varyMaxKeys()}. */
   public int varyMaxKeys() {
-    return varyMaxKeys;
+    return keyMemory.varyMaxKeys();
   }
 
   /** Returns the switch that turns each group's collapsing off and on: the one live part. */
@@ -221,12 +203,12 @@ public final class HttpCollapseOptions {
   @Override
   public String toString() {
     return "HttpCollapseOptions{groups=" + groups + ", policies=" + policies
-        + ", sensitiveHeaders=" + sensitiveHeaders + ", sensitiveHeaderPatterns="
-        + sensitiveHeaderPatterns + ", nonSensitiveHeaders=" + nonSensitiveHeaders
+        + ", sensitiveHeaders=" + sensitiveHeaders() + ", sensitiveHeaderPatterns="
+        + sensitiveHeaderPatterns() + ", nonSensitiveHeaders=" + nonSensitiveHeaders()
         + ", maxBodyBytes=" + maxBodyBytes
-        + ", waitTimeout=" + waitTimeout + ", hitForPassTtl=" + hitForPassTtl
-        + ", hitForPassMaxKeys=" + hitForPassMaxKeys + ", varyTtl=" + varyTtl
-        + ", varyMaxKeys=" + varyMaxKeys + "}";
+        + ", waitTimeout=" + waitTimeout + ", hitForPassTtl=" + hitForPassTtl()
+        + ", hitForPassMaxKeys=" + hitForPassMaxKeys() + ", varyTtl=" + varyTtl()
+        + ", varyMaxKeys=" + varyMaxKeys() + "}";
   }
 
   /** Builds {@link HttpCollapseOptions}; setters validate at once, {@link #build()} checks names. */
@@ -235,18 +217,12 @@ public final class HttpCollapseOptions {
     private String name;
     private final List<CollapseGroup> groups = new ArrayList<>();
     private final Map<String, CollapsePolicy> policies = new LinkedHashMap<>();
-    private Set<String> sensitiveHeaders = new LinkedHashSet<>(DEFAULT_SENSITIVE_HEADERS);
-    private Set<String> sensitiveHeaderPatterns = DEFAULT_SENSITIVE_HEADER_PATTERNS;
-    private final Set<String> nonSensitiveHeaders = new LinkedHashSet<>();
+    private SensitiveHeaders sensitiveHeaderSettings = SensitiveHeaders.defaults();
     private int maxBodyBytes = DEFAULT_MAX_BODY_BYTES;
     private Duration waitTimeout = DEFAULT_WAIT_TIMEOUT;
     private CollapseListener listener = CollapseListener.NONE;
-    private ObservationRegistry observationRegistry;
-    private CollapseObservationConvention observationConvention;
-    private Duration hitForPassTtl = DEFAULT_HIT_FOR_PASS_TTL;
-    private int hitForPassMaxKeys = DEFAULT_HIT_FOR_PASS_MAX_KEYS;
-    private Duration varyTtl = DEFAULT_VARY_TTL;
-    private int varyMaxKeys = DEFAULT_VARY_MAX_KEYS;
+    private CollapseObservations observations;
+    private KeyMemory keyMemory = KeyMemory.defaults();
 
     private Builder() {}
 
@@ -285,61 +261,44 @@ public final class HttpCollapseOptions {
     }
 
     /**
+     * Replaces which request headers carry a credential (default
+     * {@link SensitiveHeaders#defaults()}): the names, patterns and exemptions all at once.
+     */
+    public Builder sensitiveHeaderSettings(SensitiveHeaders sensitiveHeaderSettings) {
+      this.sensitiveHeaderSettings =
+          Objects.requireNonNull(sensitiveHeaderSettings, "sensitiveHeaderSettings");
+      return this;
+    }
+
+    /**
      * Replaces the request headers that always join the key (default
-     * {@link HttpCollapseOptions#DEFAULT_SENSITIVE_HEADERS}). Leaving one out lets callers that
-     * send different values of it share a response; do so only for a header that cannot change
-     * what the server answers. Headers that a pattern names stay sensitive; see
-     * {@link #removeSensitiveHeaders(Collection)}.
-     *
-     * @throws IllegalArgumentException if a name is null or blank
+     * {@link HttpCollapseOptions#DEFAULT_SENSITIVE_HEADERS}); see
+     * {@link SensitiveHeaders#withNames(Collection)}.
      */
     public Builder sensitiveHeaders(Set<String> sensitiveHeaders) {
-      this.sensitiveHeaders = lowerCase("sensitiveHeaders", sensitiveHeaders);
-      nonSensitiveHeaders.removeAll(this.sensitiveHeaders);
-      return this;
+      return sensitiveHeaderSettings(sensitiveHeaderSettings.withNames(sensitiveHeaders));
     }
 
-    /**
-     * Adds request headers that always join the key, beside the ones already set.
-     *
-     * @throws IllegalArgumentException if a name is null or blank
-     */
+    /** Adds sensitive headers; see {@link SensitiveHeaders#withAdded(Collection)}. */
     public Builder addSensitiveHeaders(Collection<String> names) {
-      Set<String> added = lowerCase("addSensitiveHeaders", names);
-      sensitiveHeaders.addAll(added);
-      nonSensitiveHeaders.removeAll(added);
-      return this;
+      return sensitiveHeaderSettings(sensitiveHeaderSettings.withAdded(names));
     }
 
     /**
-     * Makes request headers not sensitive: they leave the sensitive headers, and a pattern no
-     * longer names them (a {@code X-Trace-Token} that only traces, for instance). Callers that send
-     * different values of such a header then share a response, unless a policy names it.
-     *
-     * @throws IllegalArgumentException if a name is null or blank
+     * Makes request headers not sensitive, even when a pattern names them; see
+     * {@link SensitiveHeaders#withRemoved(Collection)}.
      */
     public Builder removeSensitiveHeaders(Collection<String> names) {
-      Set<String> removed = lowerCase("removeSensitiveHeaders", names);
-      sensitiveHeaders.removeAll(removed);
-      nonSensitiveHeaders.addAll(removed);
-      return this;
+      return sensitiveHeaderSettings(sensitiveHeaderSettings.withRemoved(names));
     }
 
     /**
      * Replaces the parts of a header name that make the header sensitive (default
-     * {@link HttpCollapseOptions#DEFAULT_SENSITIVE_HEADER_PATTERNS}): a header whose lower-case
-     * name contains one of them joins the key as a sensitive header does. An empty set turns
-     * patterns off, leaving only the sensitive headers listed by name.
-     *
-     * @throws IllegalArgumentException if a pattern is null or blank
+     * {@link HttpCollapseOptions#DEFAULT_SENSITIVE_HEADER_PATTERNS}); see
+     * {@link SensitiveHeaders#withPatterns(Collection)}.
      */
     public Builder sensitiveHeaderPatterns(Set<String> patterns) {
-      this.sensitiveHeaderPatterns = lowerCase("sensitiveHeaderPatterns", patterns);
-      return this;
-    }
-
-    private static Set<String> lowerCase(String setting, Collection<String> names) {
-      return new LinkedHashSet<>(Names.checked(setting, names, /* lowerCase= */ true));
+      return sensitiveHeaderSettings(sensitiveHeaderSettings.withPatterns(patterns));
     }
 
     /**
@@ -360,11 +319,7 @@ public final class HttpCollapseOptions {
      * @throws IllegalArgumentException if {@code maxBodyBytes} is negative or over 2 GiB - 1
      */
     public Builder maxBodyBytes(long maxBodyBytes) {
-      if (maxBodyBytes < 0 || maxBodyBytes > Integer.MAX_VALUE) {
-        throw new IllegalArgumentException("maxBodyBytes must be between 0 and "
-            + Integer.MAX_VALUE + ": " + maxBodyBytes);
-      }
-      this.maxBodyBytes = (int) maxBodyBytes;
+      this.maxBodyBytes = Checks.intSize("maxBodyBytes", maxBodyBytes);
       return this;
     }
 
@@ -385,11 +340,7 @@ public final class HttpCollapseOptions {
      * @throws IllegalArgumentException if {@code waitTimeout} is zero or negative
      */
     public Builder waitTimeout(Duration waitTimeout) {
-      Objects.requireNonNull(waitTimeout, "waitTimeout");
-      if (waitTimeout.isZero() || waitTimeout.isNegative()) {
-        throw new IllegalArgumentException("waitTimeout must be positive: " + waitTimeout);
-      }
-      this.waitTimeout = waitTimeout;
+      this.waitTimeout = Checks.positive("waitTimeout", waitTimeout);
       return this;
     }
 
@@ -399,94 +350,39 @@ public final class HttpCollapseOptions {
       return this;
     }
 
-    /**
-     * Sets the Micrometer registry that observes every shared call (an observation named
-     * {@code collapse.call}, a child of the request that made it) and adds
-     * {@code collapse.outcome} to the observation each request is made in; see
-     * {@code CollapseObservationDocumentation}. None by default. Needs
-     * {@code micrometer-observation}, and {@code micrometer-tracing-bridge-otel} for span links.
-     */
-    public Builder observationRegistry(ObservationRegistry observationRegistry) {
-      this.observationRegistry = Objects.requireNonNull(observationRegistry, "observationRegistry");
-      return this;
-    }
-
-    /** Sets the convention that names and tags the shared calls' observations. */
-    public Builder observationConvention(CollapseObservationConvention observationConvention) {
-      this.observationConvention =
-          Objects.requireNonNull(observationConvention, "observationConvention");
+    /** Sets how shared calls and requests are observed; none by default. */
+    public Builder observations(CollapseObservations observations) {
+      this.observations = Objects.requireNonNull(observations, "observations");
       return this;
     }
 
     /**
-     * Sets how long requests with a key go straight to the backend, without waiting for an
-     * identical request, after a response for that key could not be shared ({@code Set-Cookie},
-     * {@code private} without a credential, {@code Vary: *}, a body over
-     * {@link #maxBodyBytes(int)}, ...): they would wait for a response they cannot get and then
-     * make their own call anyway. Counted as {@link HttpCollapseStats#passedThrough()} and
-     * {@link UnsharedReason#HIT_FOR_PASS}. Zero turns hit-for-pass off. Default
-     * {@link HttpCollapseOptions#DEFAULT_HIT_FOR_PASS_TTL}.
-     *
-     * @throws IllegalArgumentException if {@code hitForPassTtl} is negative
+     * Replaces what is remembered about a key between requests (default
+     * {@link KeyMemory#defaults()}): the hit-for-pass and {@code Vary} tables at once.
      */
+    public Builder keyMemory(KeyMemory keyMemory) {
+      this.keyMemory = Objects.requireNonNull(keyMemory, "keyMemory");
+      return this;
+    }
+
+    /** Sets {@link KeyMemory#hitForPassTtl()}; see {@link KeyMemory#withHitForPassTtl}. */
     public Builder hitForPassTtl(Duration hitForPassTtl) {
-      Objects.requireNonNull(hitForPassTtl, "hitForPassTtl");
-      if (hitForPassTtl.isNegative()) {
-        throw new IllegalArgumentException("hitForPassTtl must not be negative: " + hitForPassTtl);
-      }
-      this.hitForPassTtl = hitForPassTtl;
-      return this;
+      return keyMemory(keyMemory.withHitForPassTtl(hitForPassTtl));
     }
 
-    /**
-     * Sets the largest number of keys marked for hit-for-pass at once; when full, expired keys are
-     * dropped first, then any one. Default {@value HttpCollapseOptions#DEFAULT_HIT_FOR_PASS_MAX_KEYS}.
-     *
-     * @throws IllegalArgumentException if {@code hitForPassMaxKeys} is negative
-     */
+    /** Sets {@link KeyMemory#hitForPassMaxKeys()}; see {@link KeyMemory#withHitForPassMaxKeys}. */
     public Builder hitForPassMaxKeys(int hitForPassMaxKeys) {
-      if (hitForPassMaxKeys < 0) {
-        throw new IllegalArgumentException(
-            "hitForPassMaxKeys must not be negative: " + hitForPassMaxKeys);
-      }
-      this.hitForPassMaxKeys = hitForPassMaxKeys;
-      return this;
+      return keyMemory(keyMemory.withHitForPassMaxKeys(hitForPassMaxKeys));
     }
 
-    /**
-     * Sets how long the request headers a response names in {@code Vary} are remembered for its
-     * key, when the key does not hold them already: requests with that key then collapse only
-     * with requests that sent the same values of those headers, from the start, instead of
-     * waiting for a response made for other values (RFC 9111 section 4.1). Counted as
-     * {@link HttpCollapseStats#varyKeyed()}. Zero turns the memory off: requests then still
-     * get only a representation made for their own values, and waiters whose values differ
-     * from the first request's still make one call per set of values. Default
-     * {@link HttpCollapseOptions#DEFAULT_VARY_TTL}.
-     *
-     * @throws IllegalArgumentException if {@code varyTtl} is negative
-     */
+    /** Sets {@link KeyMemory#varyTtl()}; see {@link KeyMemory#withVaryTtl}. */
     public Builder varyTtl(Duration varyTtl) {
-      Objects.requireNonNull(varyTtl, "varyTtl");
-      if (varyTtl.isNegative()) {
-        throw new IllegalArgumentException("varyTtl must not be negative: " + varyTtl);
-      }
-      this.varyTtl = varyTtl;
-      return this;
+      return keyMemory(keyMemory.withVaryTtl(varyTtl));
     }
 
-    /**
-     * Sets the largest number of keys whose {@code Vary} names are remembered at once; when full,
-     * expired keys are dropped first, then any one. Default
-     * {@value HttpCollapseOptions#DEFAULT_VARY_MAX_KEYS}.
-     *
-     * @throws IllegalArgumentException if {@code varyMaxKeys} is negative
-     */
+    /** Sets {@link KeyMemory#varyMaxKeys()}; see {@link KeyMemory#withVaryMaxKeys}. */
     public Builder varyMaxKeys(int varyMaxKeys) {
-      if (varyMaxKeys < 0) {
-        throw new IllegalArgumentException("varyMaxKeys must not be negative: " + varyMaxKeys);
-      }
-      this.varyMaxKeys = varyMaxKeys;
-      return this;
+      return keyMemory(keyMemory.withVaryMaxKeys(varyMaxKeys));
     }
 
     /**

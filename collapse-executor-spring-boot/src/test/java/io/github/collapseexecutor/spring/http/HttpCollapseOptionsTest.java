@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.time.Duration;
 import java.util.List;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 final class HttpCollapseOptionsTest {
@@ -49,5 +50,60 @@ final class HttpCollapseOptionsTest {
     assertThat(CollapsePolicy.of(List.of(), List.of())
         .withShareUncacheable(ShareUncacheable.NEVER).shareUncacheable())
         .isEqualTo(ShareUncacheable.NEVER);
+  }
+
+  @Test
+  void varyMemoryDefaultsToTwoMinutesAndTenThousandKeysAndRejectsNegativeValues() {
+    HttpCollapseOptions options = HttpCollapseOptions.builder().build();
+    assertThat(options.varyTtl()).isEqualTo(Duration.ofSeconds(120));
+    assertThat(options.varyMaxKeys()).isEqualTo(10_000);
+    assertThatThrownBy(() -> HttpCollapseOptions.builder().varyTtl(Duration.ofMillis(-1)))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("varyTtl must not be negative: PT-0.001S");
+    assertThatThrownBy(() -> HttpCollapseOptions.builder().varyMaxKeys(-3))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("varyMaxKeys must not be negative: -3");
+  }
+
+  @Test
+  void builderSettersAndKeyMemoryGiveTheSameOptions() {
+    HttpCollapseOptions bySetters = HttpCollapseOptions.builder()
+        .hitForPassTtl(Duration.ZERO).hitForPassMaxKeys(5)
+        .varyTtl(Duration.ofSeconds(7)).varyMaxKeys(9).build();
+    KeyMemory memory = new KeyMemory(Duration.ZERO, 5, Duration.ofSeconds(7), 9);
+    assertThat(bySetters.keyMemory()).isEqualTo(memory);
+    assertThat(HttpCollapseOptions.builder().keyMemory(memory).build().varyMaxKeys()).isEqualTo(9);
+    assertThatThrownBy(() -> KeyMemory.defaults().withHitForPassMaxKeys(-1))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("hitForPassMaxKeys must not be negative: -1");
+  }
+
+  @Test
+  void theLaterOfAddingAndRemovingASensitiveHeaderWins() {
+    SensitiveHeaders removedThenAdded = SensitiveHeaders.defaults()
+        .withRemoved(List.of("X-Trace-Token", "Cookie")).withAdded(List.of("x-trace-token"));
+    assertThat(removedThenAdded.names()).contains("x-trace-token").doesNotContain("cookie");
+    assertThat(removedThenAdded.nonSensitive()).containsExactly("cookie");
+    SensitiveHeaders renamed = removedThenAdded.withNames(List.of("Cookie"));
+    assertThat(renamed.names()).containsExactly("cookie");
+    assertThat(renamed.nonSensitive()).isEmpty();
+    assertThat(renamed.patterns()).isEqualTo(HttpCollapseOptions.DEFAULT_SENSITIVE_HEADER_PATTERNS);
+  }
+
+  @Test
+  void builderHeaderSettersAndSensitiveHeadersGiveTheSameOptions() {
+    HttpCollapseOptions bySetters = HttpCollapseOptions.builder()
+        .sensitiveHeaders(Set.of("Authorization")).addSensitiveHeaders(List.of("X-Tenant"))
+        .removeSensitiveHeaders(List.of("X-Trace-Token"))
+        .sensitiveHeaderPatterns(Set.of("Token")).build();
+    SensitiveHeaders headers = SensitiveHeaders.defaults().withNames(List.of("authorization"))
+        .withAdded(List.of("x-tenant")).withRemoved(List.of("x-trace-token"))
+        .withPatterns(List.of("token"));
+    assertThat(bySetters.sensitiveHeaderSettings()).isEqualTo(headers);
+    assertThat(bySetters.sensitiveHeaders()).containsExactlyInAnyOrder("authorization", "x-tenant");
+    assertThat(bySetters.sensitiveHeaderPatterns()).containsExactly("token");
+    assertThat(bySetters.nonSensitiveHeaders()).containsExactly("x-trace-token");
+    assertThat(HttpCollapseOptions.builder().sensitiveHeaderSettings(headers).build()
+        .sensitiveHeaders()).isEqualTo(bySetters.sensitiveHeaders());
   }
 }

@@ -39,7 +39,8 @@ final class CollapseObservationTest {
   @Test
   void identicalRequestsMakeOneSharedCallObservationAndSayWhoLedAndWhoJoined() throws Exception {
     RestClient client = client(HttpCollapseOptions.builder().name("users")
-        .group(CollapseGroup.ofUris("/user/*")).observationRegistry(registry).build());
+        .group(CollapseGroup.ofUris("/user/*")).observations(CollapseObservations.of(registry))
+        .build());
 
     List<Object> bodies = backend.meet(N, () -> client.get().uri("/user/1").retrieve()
         .body(String.class));
@@ -64,7 +65,8 @@ final class CollapseObservationTest {
   @Test
   void requestsThatCouldNotShareSayTheyFellBackAndWhy() throws Exception {
     RestClient client = client(HttpCollapseOptions.builder()
-        .group(CollapseGroup.ofUris("/cookie")).observationRegistry(registry).build());
+        .group(CollapseGroup.ofUris("/cookie")).observations(CollapseObservations.of(registry))
+        .build());
 
     backend.meet(N, () -> client.get().uri("/cookie").retrieve().body(String.class));
 
@@ -80,7 +82,8 @@ final class CollapseObservationTest {
   @Test
   void requestsThatMayNotCollapseSaySoAndMakeNoSharedCallObservation() {
     RestClient client = client(HttpCollapseOptions.builder()
-        .group(CollapseGroup.ofUris("/user/*")).observationRegistry(registry).build());
+        .group(CollapseGroup.ofUris("/user/*")).observations(CollapseObservations.of(registry))
+        .build());
 
     client.post().uri("/user/1").body("x").retrieve().toBodilessEntity();
 
@@ -104,8 +107,8 @@ final class CollapseObservationTest {
       }
     };
     RestClient client = client(HttpCollapseOptions.builder()
-        .group(CollapseGroup.ofUris("/user/*")).observationRegistry(registry)
-        .observationConvention(custom).build());
+        .group(CollapseGroup.ofUris("/user/*"))
+        .observations(CollapseObservations.of(registry).withConvention(custom)).build());
 
     backend.meet(2, () -> client.get().uri("/user/2").retrieve().body(String.class));
 

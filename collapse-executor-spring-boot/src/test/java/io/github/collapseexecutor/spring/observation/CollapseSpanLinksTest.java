@@ -110,7 +110,7 @@ final class CollapseSpanLinksTest {
 
   private HttpCollapseOptions options() {
     return HttpCollapseOptions.builder().name("users").group(CollapseGroup.ofUris("/user/*"))
-        .observationRegistry(registry).build();
+        .observations(CollapseObservations.of(registry)).build();
   }
 
   private ObservationRegistry tracingRegistry() {

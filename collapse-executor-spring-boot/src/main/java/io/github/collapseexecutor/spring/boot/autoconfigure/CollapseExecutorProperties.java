@@ -13,8 +13,8 @@ import org.springframework.core.Ordered;
  * The {@code collapse.executor} configuration. The keys of the classic library ({@code enabled},
  * {@code wait-threshold}, {@code collecting-wait-time}, and the {@code rest-template},
  * {@code web-client} and {@code servlet} sections with their {@code collapse-policies} and
- * {@code collapse-groups}) bind unchanged. The top-level HTTP keys ({@code max-body-size} and the
- * sensitive headers) bind to {@link HttpAdapterProperties}, the named executors to
+ * {@code collapse-groups}) bind unchanged. The top-level HTTP keys ({@code max-body-size}, the
+ * sensitive headers, the hit-for-pass and Vary tables) bind to {@link HttpAdapterProperties}, the named executors to
  * {@link NamedExecutorProperties}.
  *
  * <p>These classes only hold what was bound; a key left unset is {@code null} and takes the
@@ -70,7 +70,8 @@ public class CollapseExecutorProperties extends BatchSettings {
 
   /**
    * The settings of one integration: whether it is on, which requests may collapse, and its own
-   * body limit and sensitive headers, which override the top-level ones.
+   * {@link HttpSettings} (body limit, sensitive headers, hit-for-pass and Vary tables), which
+   * override the top-level ones.
    */
   public static class Section extends HttpSettings {
 
@@ -89,15 +90,6 @@ public class CollapseExecutorProperties extends BatchSettings {
      * servlet filter runs the chain.
      */
     private Duration waitTimeout;
-
-    /**
-     * How long requests with a key go straight to the backend after a response for that key could
-     * not be shared (Set-Cookie, private, too large, ...); 0 turns hit-for-pass off.
-     */
-    private Duration hitForPassTtl;
-
-    /** Maximum number of keys marked for hit-for-pass at once. */
-    private Integer hitForPassMaxKeys;
 
     public boolean isEnabled() {
       return enabled;
@@ -129,22 +121,6 @@ public class CollapseExecutorProperties extends BatchSettings {
 
     public void setWaitTimeout(Duration waitTimeout) {
       this.waitTimeout = waitTimeout;
-    }
-
-    public Duration getHitForPassTtl() {
-      return hitForPassTtl;
-    }
-
-    public void setHitForPassTtl(Duration hitForPassTtl) {
-      this.hitForPassTtl = hitForPassTtl;
-    }
-
-    public Integer getHitForPassMaxKeys() {
-      return hitForPassMaxKeys;
-    }
-
-    public void setHitForPassMaxKeys(Integer hitForPassMaxKeys) {
-      this.hitForPassMaxKeys = hitForPassMaxKeys;
     }
   }
 

@@ -5,6 +5,7 @@ import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorProp
 import io.github.collapseexecutor.spring.http.HttpCollapseOptions;
 import io.github.collapseexecutor.spring.http.HttpCollapseStats;
 import io.github.collapseexecutor.spring.observation.CollapseObservationConvention;
+import io.github.collapseexecutor.spring.observation.CollapseObservations;
 import io.micrometer.observation.ObservationRegistry;
 import java.util.Map;
 import org.springframework.beans.factory.ObjectProvider;
@@ -32,8 +33,8 @@ final class HttpAdapterSupport {
         observationRegistry.getIfAvailable() != null));
     return settings.httpOptions(integration, section, builder -> {
       builder.listener(listener);
-      observationRegistry.ifAvailable(builder::observationRegistry);
-      observationConvention.ifAvailable(builder::observationConvention);
+      observationRegistry.ifAvailable(registry -> builder.observations(
+          new CollapseObservations(registry, observationConvention.getIfAvailable())));
     });
   }
 

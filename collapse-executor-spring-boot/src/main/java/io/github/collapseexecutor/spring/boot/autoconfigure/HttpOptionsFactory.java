@@ -13,8 +13,8 @@ import org.springframework.boot.context.properties.bind.DataObjectPropertyName;
 
 /**
  * Turns one section of {@code collapse.executor} into {@link HttpCollapseOptions}: its groups,
- * policies, wait timeout and hit-for-pass, its {@link HttpSettings} or else the top-level ones,
- * and the top-level additional and non-sensitive headers and header patterns.
+ * policies and wait timeout, its {@link HttpSettings} or else the top-level ones, and the
+ * top-level additional and non-sensitive headers and header patterns.
  */
 final class HttpOptionsFactory {
 
@@ -46,9 +46,14 @@ final class HttpOptionsFactory {
     errors.set(PREFIX + "sensitive-header-patterns", properties.getSensitiveHeaderPatterns(),
         patterns -> builder.sensitiveHeaderPatterns(new LinkedHashSet<>(patterns)));
     errors.set(prefix + "wait-timeout", section.getWaitTimeout(), builder::waitTimeout);
-    errors.set(prefix + "hit-for-pass-ttl", section.getHitForPassTtl(), builder::hitForPassTtl);
-    errors.set(prefix + "hit-for-pass-max-keys", section.getHitForPassMaxKeys(),
-        builder::hitForPassMaxKeys);
+    overridden(key, "hit-for-pass-ttl", section, properties, HttpSettings::getHitForPassTtl,
+        builder::hitForPassTtl, errors);
+    overridden(key, "hit-for-pass-max-keys", section, properties,
+        HttpSettings::getHitForPassMaxKeys, builder::hitForPassMaxKeys, errors);
+    overridden(key, "vary-ttl", section, properties, HttpSettings::getVaryTtl,
+        builder::varyTtl, errors);
+    overridden(key, "vary-max-keys", section, properties, HttpSettings::getVaryMaxKeys,
+        builder::varyMaxKeys, errors);
     policiesAndGroups(prefix, section, builder, errors);
     return errors.count() == rejectedBefore ? build(prefix, builder, errors) : null;
   }

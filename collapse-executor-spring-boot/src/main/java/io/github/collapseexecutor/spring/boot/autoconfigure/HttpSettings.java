@@ -1,5 +1,6 @@
 package io.github.collapseexecutor.spring.boot.autoconfigure;
 
+import java.time.Duration;
 import java.util.List;
 import org.springframework.util.unit.DataSize;
 
@@ -23,6 +24,32 @@ public class HttpSettings {
    */
   private List<String> sensitiveHeaders;
 
+  /**
+   * How long requests with a key go straight to the backend after a response for that key could
+   * not be shared (Set-Cookie, private, too large, ...); 0 turns hit-for-pass off. In a section,
+   * the top-level hit-for-pass-ttl when not set.
+   */
+  private Duration hitForPassTtl;
+
+  /**
+   * Maximum number of keys marked for hit-for-pass at once; in a section, the top-level
+   * hit-for-pass-max-keys when not set.
+   */
+  private Integer hitForPassMaxKeys;
+
+  /**
+   * How long the request headers a response names in Vary are remembered for its key, so that
+   * later requests collapse only with requests that sent the same values; 0 turns it off. In a
+   * section, the top-level vary-ttl when not set.
+   */
+  private Duration varyTtl;
+
+  /**
+   * Maximum number of keys whose Vary names are remembered at once; in a section, the top-level
+   * vary-max-keys when not set.
+   */
+  private Integer varyMaxKeys;
+
   public DataSize getMaxBodySize() {
     return maxBodySize;
   }
@@ -37,5 +64,37 @@ public class HttpSettings {
 
   public void setSensitiveHeaders(List<String> sensitiveHeaders) {
     this.sensitiveHeaders = sensitiveHeaders;
+  }
+
+  public Duration getHitForPassTtl() {
+    return hitForPassTtl;
+  }
+
+  public void setHitForPassTtl(Duration hitForPassTtl) {
+    this.hitForPassTtl = hitForPassTtl;
+  }
+
+  public Integer getHitForPassMaxKeys() {
+    return hitForPassMaxKeys;
+  }
+
+  public void setHitForPassMaxKeys(Integer hitForPassMaxKeys) {
+    this.hitForPassMaxKeys = hitForPassMaxKeys;
+  }
+
+  public Duration getVaryTtl() {
+    return varyTtl;
+  }
+
+  public void setVaryTtl(Duration varyTtl) {
+    this.varyTtl = varyTtl;
+  }
+
+  public Integer getVaryMaxKeys() {
+    return varyMaxKeys;
+  }
+
+  public void setVaryMaxKeys(Integer varyMaxKeys) {
+    this.varyMaxKeys = varyMaxKeys;
   }
 }

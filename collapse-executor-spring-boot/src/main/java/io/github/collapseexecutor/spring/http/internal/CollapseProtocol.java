@@ -64,7 +64,7 @@ public final class CollapseProtocol implements AutoCloseable {
     this.options = Objects.requireNonNull(options, "options");
     this.rules = new CollapseRules(options);
     this.counters = new CollapseCounters(options.groups().size());
-    this.observer = options.observationRegistry() == null
+    this.observer = options.observations() == null
         ? CallObserver.NONE : new ObservedCalls(options);
     this.executor = new FutureCallableGroupCollapseExecutor(options.name(),
         observer.listener(options.listener()));

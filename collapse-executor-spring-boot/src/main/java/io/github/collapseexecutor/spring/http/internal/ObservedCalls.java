@@ -34,8 +34,8 @@ final class ObservedCalls implements CallObserver {
   private final SpanLinks links = SpanLinks.forClassPath();
 
   ObservedCalls(HttpCollapseOptions options) {
-    this.registry = options.observationRegistry();
-    this.convention = options.observationConvention();
+    this.registry = options.observations().registry();
+    this.convention = options.observations().convention();
     this.groupNames = options.groups().stream().map(CollapseGroup::name).toList();
   }
 

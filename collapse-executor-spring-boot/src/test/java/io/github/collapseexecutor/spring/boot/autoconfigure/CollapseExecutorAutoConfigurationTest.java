@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.collapseexecutor.core.CollapseExecutorOptions;
 import io.github.collapseexecutor.spring.http.HttpCollapseOptions;
+import io.github.collapseexecutor.spring.http.KeyMemory;
 import io.github.collapseexecutor.spring.http.ShareUncacheable;
 import io.github.collapseexecutor.spring.http.client.CollapseHttpRequestInterceptor;
 import io.github.collapseexecutor.spring.http.okhttp.CollapseInterceptor;
@@ -226,6 +227,34 @@ final class CollapseExecutorAutoConfigurationTest {
           assertThat(okhttp.hitForPassMaxKeys())
               .isEqualTo(HttpCollapseOptions.DEFAULT_HIT_FOR_PASS_MAX_KEYS);
         });
+  }
+
+  @Test
+  void keyMemorySetAtTheTopLevelIsInheritedBySectionsThatDoNotSetTheirOwn() {
+    runner.withPropertyValues(
+        "collapse.executor.hit-for-pass-ttl=10s",
+        "collapse.executor.hit-for-pass-max-keys=50",
+        "collapse.executor.vary-ttl=0",
+        "collapse.executor.vary-max-keys=20",
+        "collapse.executor.okhttp.vary-ttl=3s",
+        "collapse.executor.okhttp.vary-max-keys=30",
+        "collapse.executor.okhttp.hit-for-pass-ttl=0")
+        .run(context -> {
+          List<CollapseExecutorDescriptor> executors =
+              context.getBean(CollapseExecutors.class).list();
+          assertThat(executor(executors, "rest-template").options().keyMemory())
+              .isEqualTo(new KeyMemory(Duration.ofSeconds(10), 50, Duration.ZERO, 20));
+          assertThat(executor(executors, "okhttp").options().keyMemory())
+              .isEqualTo(new KeyMemory(Duration.ZERO, 50, Duration.ofSeconds(3), 30));
+        });
+  }
+
+  @Test
+  void keyMemoryTakesTheLibrarysDefaultsWhenNotSet() {
+    runner.run(context -> assertThat(context.getBean(CollapseExecutors.class).list())
+        .isNotEmpty()
+        .allSatisfy(executor -> assertThat(executor.options().keyMemory())
+            .isEqualTo(KeyMemory.defaults())));
   }
 
   private static CollapseExecutorDescriptor executor(List<CollapseExecutorDescriptor> executors,

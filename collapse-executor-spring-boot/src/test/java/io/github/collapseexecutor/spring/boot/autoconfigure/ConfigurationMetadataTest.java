@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.collapseexecutor.core.CollapseExecutorOptions;
 import io.github.collapseexecutor.spring.http.HttpCollapseOptions;
+import io.github.collapseexecutor.spring.http.KeyMemory;
 import java.io.InputStream;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -67,14 +68,20 @@ final class ConfigurationMetadataTest {
     assertThat(DataSize.parse(defaultValue("collapse.executor.max-body-size").asString()).toBytes())
         .isEqualTo(HttpCollapseOptions.DEFAULT_MAX_BODY_BYTES);
     for (String section : List.of("rest-template", "web-client", "okhttp", "servlet")) {
-      String prefix = "collapse.executor." + section + ".";
-      assertThat(duration(prefix + "wait-timeout"))
+      assertThat(duration("collapse.executor." + section + ".wait-timeout"))
           .isEqualTo(HttpCollapseOptions.DEFAULT_WAIT_TIMEOUT);
-      assertThat(duration(prefix + "hit-for-pass-ttl"))
-          .isEqualTo(HttpCollapseOptions.DEFAULT_HIT_FOR_PASS_TTL);
-      assertThat(defaultValue(prefix + "hit-for-pass-max-keys").asInt())
-          .isEqualTo(HttpCollapseOptions.DEFAULT_HIT_FOR_PASS_MAX_KEYS);
     }
+  }
+
+  @Test
+  void keyMemoryDefaultsShownToIdesAreTheLibrarysDefaults() throws Exception {
+    KeyMemory defaults = KeyMemory.defaults();
+    assertThat(duration("collapse.executor.hit-for-pass-ttl")).isEqualTo(defaults.hitForPassTtl());
+    assertThat(defaultValue("collapse.executor.hit-for-pass-max-keys").asInt())
+        .isEqualTo(defaults.hitForPassMaxKeys());
+    assertThat(duration("collapse.executor.vary-ttl")).isEqualTo(defaults.varyTtl());
+    assertThat(defaultValue("collapse.executor.vary-max-keys").asInt())
+        .isEqualTo(defaults.varyMaxKeys());
   }
 
   @Test

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.collapseexecutor.spring.http.CollapseGroup;
 import io.github.collapseexecutor.spring.http.HttpCollapseOptions;
+import io.github.collapseexecutor.spring.observation.CollapseObservations;
 import io.github.collapseexecutor.spring.observation.DefaultCollapseObservationConvention;
 import io.micrometer.common.KeyValue;
 import io.micrometer.observation.Observation;
@@ -44,7 +45,7 @@ final class ServletObservationTest {
       }
     }, new ServerHttpObservationFilter(registry), new CollapseServletFilter(HttpCollapseOptions
         .builder().name("server").group(CollapseGroup.ofUris("/user/*"))
-        .observationRegistry(registry).build()));
+        .observations(CollapseObservations.of(registry)).build()));
   }
 
   @AfterEach

@@ -141,8 +141,8 @@ public final class CollapseEndpoint {
         tally.backendCalls, tally.collapseRatio, tally.counts, tally.unshared,
         options.maxBodyBytes(), sorted(options.sensitiveHeaders()),
         sorted(options.sensitiveHeaderPatterns()), sorted(options.nonSensitiveHeaders()),
-        options.waitTimeout().toMillis(), options.hitForPassTtl().toMillis(), groups,
-        executor.settings());
+        options.waitTimeout().toMillis(), options.hitForPassTtl().toMillis(),
+        options.varyTtl().toMillis(), groups, executor.settings());
   }
 
   private static GroupDescription describe(CollapseGroup group,
@@ -244,6 +244,8 @@ public final class CollapseEndpoint {
    * @param waitTimeoutMillis how long a request waits for another's response before it goes on
    *     as if collapse were off
    * @param hitForPassTtlMillis how long a key whose response could not be shared skips collapse
+   * @param varyTtlMillis how long the request headers a key's response named in {@code Vary} are
+   *     remembered for the key; 0 when they are not
    * @param groups the collapse groups, in the order they are tried
    * @param settings what else configures it
    */
@@ -251,7 +253,8 @@ public final class CollapseEndpoint {
       long backendCalls, double collapseRatio, Counts counts, Map<String, Long> unshared,
       int maxBodyBytes, List<String> sensitiveHeaders, List<String> sensitiveHeaderPatterns,
       List<String> nonSensitiveHeaders, long waitTimeoutMillis,
-      long hitForPassTtlMillis, List<GroupDescription> groups, Map<String, Object> settings) {}
+      long hitForPassTtlMillis, long varyTtlMillis, List<GroupDescription> groups,
+      Map<String, Object> settings) {}
 
   /**
    * The counters of {@link HttpCollapseStats}.

@@ -49,7 +49,8 @@ final class CollapseEndpointAutoConfigurationTest {
         "collapse.executor.rest-template.collapse-groups[0].uris=/user/*,/test/noop*",
         "collapse.executor.rest-template.collapse-groups[1].collapse-policy-name=sample-policy1",
         "collapse.executor.rest-template.collapse-groups[1].uris=/samples/*",
-        "collapse.executor.rest-template.collapse-groups[1].name=samples")
+        "collapse.executor.rest-template.collapse-groups[1].name=samples",
+        "collapse.executor.rest-template.vary-ttl=45s")
         .run(context -> {
           CollapseExecutorDescriptor restExecutor = context.getBean(CollapseExecutors.class)
               .list().stream().filter(e -> e.name().equals("rest-template")).findFirst()
@@ -78,6 +79,7 @@ final class CollapseEndpointAutoConfigurationTest {
           assertThat(rest.unshared()).isEqualTo(Map.of("set-cookie", 1L));
           assertThat(rest.waitTimeoutMillis()).isEqualTo(30_000);
           assertThat(rest.hitForPassTtlMillis()).isEqualTo(120_000);
+          assertThat(rest.varyTtlMillis()).isEqualTo(45_000);
           assertThat(rest.maxBodyBytes()).isEqualTo(1024 * 1024);
           assertThat(rest.sensitiveHeaders()).containsExactly("api-key", "authorization",
               "cookie", "proxy-authorization", "x-access-token", "x-api-key", "x-auth-token");
