@@ -1,7 +1,7 @@
 /**
- * Request collapsing: same-key single flight and natural batching. Only the API package is
- * exported; {@code io.github.collapseexecutor.core.internal} holds the engine and may change in any
- * release.
+ * Request collapsing: same-key single flight and natural batching. The module exports its one
+ * package, whose public types are the API; the engine lives in the same package, package-private,
+ * so that it is hidden on the class path too.
  */
 module io.github.collapseexecutor.core {
   requires jdk.jfr;

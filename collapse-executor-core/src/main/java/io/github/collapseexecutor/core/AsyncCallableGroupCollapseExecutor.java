@@ -1,10 +1,5 @@
 package io.github.collapseexecutor.core;
 
-import io.github.collapseexecutor.core.internal.ExecutorHolder;
-import io.github.collapseexecutor.core.internal.Flight;
-import io.github.collapseexecutor.core.internal.FlightMap;
-import io.github.collapseexecutor.core.internal.Names;
-import java.util.Objects;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
@@ -15,42 +10,58 @@ import java.util.concurrent.Executor;
  * group share one run of the callable, and each caller gets its own future of the result.
  *
  * <p>Cancelling a caller's future (or letting its {@code orTimeout} fire) affects only that
- * caller; the work goes on while any caller waits. Without {@link #setExecutor(Executor)}, work
- * runs on a pool of this executor's own daemon threads, which end when idle. Semantics are
+ * caller; the work goes on while any caller waits. Work runs on the
+ * {@link GroupCollapseExecutorOptions#executor() executor of the options}, or the one given to
+ * {@link #setExecutor(Executor)} later; without one, on a pool of this executor's own daemon
+ * threads, which end when idle. Semantics are
  * otherwise those of {@link BlockingCallableGroupCollapseExecutor}; futures fail with the work's
  * exception as thrown, checked or not.
  */
-public final class AsyncCallableGroupCollapseExecutor implements AutoCloseable {
+public final class AsyncCallableGroupCollapseExecutor extends GroupExecutorBase
+    implements AutoCloseable {
 
-  private final FlightMap flights;
   private final ExecutorHolder executor;
+  private final FlightMap.Start<Callable<?>> start = this::start;
 
-  /** Creates an executor named after this class, with no listener. */
+  /** Creates an executor with the default {@link GroupCollapseExecutorOptions}. */
   public AsyncCallableGroupCollapseExecutor() {
-    this(null, CollapseListener.NONE);
+    this(GroupCollapseExecutorOptions.defaults());
   }
 
   /**
-   * Creates an executor.
+   * Creates an executor; the same as passing {@link GroupCollapseExecutorOptions} with this name
+   * and listener.
    *
    * @param name the name used in messages, reports and thread names; {@code null} for the class
    *     name
    * @param listener receives a report for each shared run
+   * @throws IllegalArgumentException if {@code name} is blank
    */
   public AsyncCallableGroupCollapseExecutor(String name, CollapseListener listener) {
-    this.flights = new FlightMap(Names.of(name, getClass()), listener);
+    this(options(name, listener));
+  }
+
+  /**
+   * Creates an executor with the given options. Without an {@link
+   * GroupCollapseExecutorOptions#executor() executor} there, work runs on a pool of this
+   * executor's own daemon threads.
+   */
+  public AsyncCallableGroupCollapseExecutor(GroupCollapseExecutorOptions options) {
+    super(options);
     this.executor = new ExecutorHolder(flights.name());
+    if (options.executor() != null) {
+      executor.set(options.executor());
+    }
     flights.onTerminated(executor::shutdownOwnPool);
   }
 
   /**
-   * Sets the executor that runs the work. The caller owns it: closing this collapse executor does
-   * not shut it down.
+   * Sets the executor that runs the work, in place of the one in the options. The caller owns it:
+   * closing this collapse executor does not shut it down.
    */
   public void setExecutor(Executor executor) {
     this.executor.set(executor);
   }
-
 
   /**
    * Returns a future of the result of {@code callable}, or of the run in progress for an equal
@@ -61,21 +72,17 @@ public final class AsyncCallableGroupCollapseExecutor implements AutoCloseable {
    *     equal group on the thread running it, which would wait for its own result
    */
   public <T> CompletableFuture<T> execute(Object group, Callable<T> callable) {
-    Objects.requireNonNull(group, "group");
-    Objects.requireNonNull(callable, "callable");
-    Flight mine = flights.newFlight();
-    Flight flight = flights.joinOrStart(group, mine);
-    CompletableFuture<T> caller = flight.newCaller();
-    if (flight == mine) {
-      try {
-        executor.get().execute(() -> run(group, mine, callable));
-      } catch (Throwable refused) {
-        // a rejection or any other failure of the executor: the callers get it, and the group is
-        // free again
-        flights.complete(group, mine, null, refused);
-      }
+    return flights.join(group, callable, start);
+  }
+
+  private void start(Object group, Flight flight, Callable<?> callable) {
+    try {
+      executor.get().execute(() -> run(group, flight, callable));
+    } catch (Throwable refused) {
+      // a rejection or any other failure of the executor: the callers get it, and the group is
+      // free again
+      flights.complete(group, flight, null, refused);
     }
-    return caller;
   }
 
   private void run(Object group, Flight flight, Callable<?> callable) {
@@ -85,21 +92,13 @@ public final class AsyncCallableGroupCollapseExecutor implements AutoCloseable {
       return;
     }
     Object result;
-    flight.runner(Thread.currentThread());
     try {
-      result = callable.call();
+      result = flight.call(callable);
     } catch (Throwable failure) {
-      flight.runner(null);
       flights.complete(group, flight, null, failure);
       return;
     }
-    flight.runner(null);
     flights.complete(group, flight, result, null);
-  }
-
-  /** Returns this executor's name, as used in error messages and reports. */
-  public String name() {
-    return flights.name();
   }
 
   /**
@@ -108,9 +107,6 @@ public final class AsyncCallableGroupCollapseExecutor implements AutoCloseable {
    */
   @Override
   public void close() {
-    flights.close();
+    super.close();
   }
-
-
-
 }

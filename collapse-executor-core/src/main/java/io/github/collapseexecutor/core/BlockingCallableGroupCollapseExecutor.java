@@ -1,16 +1,8 @@
 package io.github.collapseexecutor.core;
 
-import io.github.collapseexecutor.core.internal.Failures;
-import io.github.collapseexecutor.core.internal.Flight;
-import io.github.collapseexecutor.core.internal.FlightMap;
-import io.github.collapseexecutor.core.internal.Names;
-import io.github.collapseexecutor.core.internal.Reports;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.concurrent.Callable;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 
 /**
  * Same-key collapse for blocking code (single flight): while a call for a group runs, concurrent
@@ -33,23 +25,29 @@ import java.util.concurrent.TimeoutException;
  * {@link CollapseExecutionException}. If the running caller's thread is interrupted and the work
  * fails, that caller alone gets the failure and one of the waiting callers runs the work again.
  */
-public final class BlockingCallableGroupCollapseExecutor implements AutoCloseable {
+public final class BlockingCallableGroupCollapseExecutor extends GroupExecutorBase
+    implements AutoCloseable {
 
-  private final FlightMap flights;
-
-  /** Creates an executor named after this class, with no listener. */
+  /** Creates an executor with the default {@link GroupCollapseExecutorOptions}. */
   public BlockingCallableGroupCollapseExecutor() {
-    this(null, CollapseListener.NONE);
+    this(GroupCollapseExecutorOptions.defaults());
   }
 
   /**
-   * Creates an executor.
+   * Creates an executor; the same as passing {@link GroupCollapseExecutorOptions} with this name
+   * and listener.
    *
    * @param name the name used in messages and reports; {@code null} for the class name
    * @param listener receives a report for each shared run
+   * @throws IllegalArgumentException if {@code name} is blank
    */
   public BlockingCallableGroupCollapseExecutor(String name, CollapseListener listener) {
-    this.flights = new FlightMap(Names.of(name, getClass()), listener);
+    this(options(name, listener));
+  }
+
+  /** Creates an executor with the given options; it has no use for their executor. */
+  public BlockingCallableGroupCollapseExecutor(GroupCollapseExecutorOptions options) {
+    super(options);
   }
 
   /**
@@ -93,60 +91,44 @@ public final class BlockingCallableGroupCollapseExecutor implements AutoCloseabl
       if (flight == mine) {
         return run(group, mine, callable);
       }
-      Object result = await(group, flight, timeoutNanos, deadline);
-      if (result != Flight.RETRY) {
-        return (T) result;
+      await(group, flight, timeoutNanos, deadline);
+      if (!flight.isRetry()) {
+        return (T) flight.outcome();
       }
     }
   }
 
   private <T> T run(Object group, Flight flight, Callable<T> callable) {
     T result;
-    flight.runner(Thread.currentThread());
     try {
-      result = callable.call();
+      result = flight.call(callable);
     } catch (Throwable failure) {
-      flight.runner(null);
       if (failure instanceof InterruptedException || Thread.currentThread().isInterrupted()) {
         // the interrupt was meant for this caller, not for the ones waiting on it
-        flights.complete(group, flight, Flight.RETRY, null);
+        flight.markRetry();
+        flights.complete(group, flight, null, null);
       } else {
         flights.complete(group, flight, null, failure);
       }
       throw Failures.rethrow(failure);
     }
-    flight.runner(null);
     flights.complete(group, flight, result, null);
     return result;
   }
 
-  private Object await(Object group, Flight flight, long timeoutNanos, long deadline) {
+  private void await(Object group, Flight flight, long timeoutNanos, long deadline) {
+    boolean completed;
     try {
-      if (timeoutNanos < 0) {
-        return flight.get();
-      }
-      return flight.get(deadline - System.nanoTime(), TimeUnit.NANOSECONDS);
-    } catch (ExecutionException e) {
-      throw Failures.rethrow(e.getCause());
+      completed = flight.awaitCompletion(timeoutNanos, deadline);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new CollapseExecutionException(
           flights.name() + ": interrupted while waiting for group " + group, e);
-    } catch (TimeoutException e) {
+    }
+    if (!completed) {
       Reports.timedOut(flights.listener(), flights.name());
       throw new CollapseTimeoutException(flights.name() + ": no result for group " + group
           + " within " + timeoutNanos / 1_000_000 + " ms");
     }
-  }
-
-  /** Returns this executor's name, as used in error messages and reports. */
-  public String name() {
-    return flights.name();
-  }
-
-  /** Refuses new calls; runs in progress complete for their callers. Idempotent. */
-  @Override
-  public void close() {
-    flights.close();
   }
 }

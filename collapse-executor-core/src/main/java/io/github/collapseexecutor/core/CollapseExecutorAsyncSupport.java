@@ -1,17 +1,9 @@
 package io.github.collapseexecutor.core;
 
-import io.github.collapseexecutor.core.internal.Batch;
-import io.github.collapseexecutor.core.internal.BatchEngine;
-import io.github.collapseexecutor.core.internal.BatchRuns;
-import io.github.collapseexecutor.core.internal.Call;
-import io.github.collapseexecutor.core.internal.ExecutorHolder;
-import io.github.collapseexecutor.core.internal.FutureBundle;
-import io.github.collapseexecutor.core.internal.Names;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
 import java.util.List;
-import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
@@ -27,8 +19,8 @@ import java.util.concurrent.RejectedExecutionException;
  * }
  * }</pre>
  *
- * <p>Batches run on the executor given to {@link #setExecutor(Executor)}. Without one, each
- * executor uses a pool of its own daemon threads, started as batches need them and ended when idle,
+ * <p>Batches run on the {@link CollapseExecutorOptions#executor() executor of the options}, or the
+ * one given to {@link #setExecutor(Executor)} later. Without one, each executor uses a pool of its own daemon threads, started as batches need them and ended when idle,
  * so that one executor's slow batches never delay another's.
  *
  * <p>Each caller gets its own future: cancelling it, completing it or letting
@@ -41,10 +33,9 @@ import java.util.concurrent.RejectedExecutionException;
  * @param <BATCH_OUTPUT> the type {@code doExecute} returns for a whole batch
  */
 public abstract class CollapseExecutorAsyncSupport<INPUT, OUTPUT, BATCH_OUTPUT>
-    implements AutoCloseable {
+    extends BatchExecutorBase<INPUT, OUTPUT> implements AutoCloseable {
 
-  private final BatchEngine<INPUT, OUTPUT> engine;
-  private final BatchEngine.Sink<INPUT, OUTPUT> dispatch = this::dispatch;
+  private final BatchRunner<INPUT, OUTPUT, BATCH_OUTPUT, BATCH_OUTPUT> runner;
   private final ExecutorHolder executor;
 
   /** Creates an executor with the default {@link CollapseExecutorOptions}. */
@@ -54,21 +45,24 @@ public abstract class CollapseExecutorAsyncSupport<INPUT, OUTPUT, BATCH_OUTPUT>
 
   /** Creates an executor with the given options. */
   protected CollapseExecutorAsyncSupport(CollapseExecutorOptions options) {
-    Objects.requireNonNull(options, "options");
-    this.engine = new BatchEngine<>(Names.of(options.name(), getClass()), options);
+    super(options);
+    this.runner = BatchRunner.onPool(engine, this::dispatch, this::doExecute, this::bindFutures);
     this.executor = new ExecutorHolder(engine.name());
+    if (options.executor() != null) {
+      executor.set(options.executor());
+    }
     engine.onTerminated(executor::shutdownOwnPool);
   }
 
   /**
-   * Sets the executor that runs batches. May be called at any time; batches already handed to the
+   * Sets the executor that runs batches, in place of the one in the options. May be called at any
+   * time; batches already handed to the
    * previous executor finish there. The caller owns {@code executor}: closing this collapse
    * executor does not shut it down.
    */
   public void setExecutor(Executor executor) {
     this.executor.set(executor);
   }
-
 
   /**
    * Returns a future of the output for {@code input}, which runs in a batch with the inputs of
@@ -87,7 +81,7 @@ public abstract class CollapseExecutorAsyncSupport<INPUT, OUTPUT, BATCH_OUTPUT>
    */
   public CompletableFuture<OUTPUT> execute(INPUT input) {
     Call<INPUT, OUTPUT> call = engine.newFutureCall(input);
-    engine.submit(call, dispatch);
+    engine.submit(call, runner.sink());
     return call.future();
   }
 
@@ -110,23 +104,13 @@ public abstract class CollapseExecutorAsyncSupport<INPUT, OUTPUT, BATCH_OUTPUT>
   protected abstract void bindingOutput(
       BATCH_OUTPUT batchOutput, List<Bundle<INPUT, CompletableFuture<OUTPUT>>> bundles);
 
-  /** Returns how many inputs wait for a batch slot at this moment. */
-  int pendingInputs() {
-    return engine.pendingCount();
-  }
-
-  /** Returns this executor's name, as used in error messages and reports. */
-  public String name() {
-    return engine.name();
-  }
-
   /**
    * Refuses new calls; inputs already accepted still run. The executor's own pool, if it made one,
    * ends its threads once the last batch is done. Idempotent.
    */
   @Override
   public void close() {
-    engine.close();
+    super.close();
   }
 
   private boolean dispatch(Batch<INPUT, OUTPUT> batch) {
@@ -134,18 +118,15 @@ public abstract class CollapseExecutorAsyncSupport<INPUT, OUTPUT, BATCH_OUTPUT>
       Executor pool = executor.get();
       if (executor.isOwnPool(pool)) {
         // a thread for every task: the next batch may run here while another thread hands out
-        pool.execute(() -> BatchRuns.runOnPool(
-            engine, batch, dispatch, this::doExecute, this::bindFutures, pool));
+        pool.execute(() -> new OwnPoolRun<>(runner, pool).run(batch));
       } else {
-        pool.execute(() -> BatchRuns.runOnThisThread(
-            engine, batch, dispatch, this::doExecute, this::bindFutures,
-            /* requeueOnInterrupt= */ false));
+        pool.execute(() -> runner.run(batch));
       }
       return true;
     } catch (Throwable refused) {
       // a rejection, or any other failure of the executor: the batch's callers get it, and the
       // engine drops the batch and frees its slot
-      BatchRuns.failUnsettled(batch.liveCalls(), refused);
+      Batch.failUnsettled(batch.liveCalls(), refused);
       return false;
     }
   }
@@ -157,7 +138,4 @@ public abstract class CollapseExecutorAsyncSupport<INPUT, OUTPUT, BATCH_OUTPUT>
     }
     bindingOutput(output, Collections.unmodifiableList(bundles));
   }
-
-
-
 }

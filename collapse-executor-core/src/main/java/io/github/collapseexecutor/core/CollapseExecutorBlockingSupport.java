@@ -1,14 +1,9 @@
 package io.github.collapseexecutor.core;
 
-import io.github.collapseexecutor.core.internal.BatchEngine;
-import io.github.collapseexecutor.core.internal.BatchRuns;
-import io.github.collapseexecutor.core.internal.BlockingCaller;
-import io.github.collapseexecutor.core.internal.Names;
 import java.time.Duration;
 import java.util.Collection;
 import java.util.Collections;
 import java.util.List;
-import java.util.Objects;
 
 /**
  * A batch collapse executor whose callers block: single {@link #execute(Object)} calls made at the
@@ -55,9 +50,8 @@ import java.util.Objects;
  * @param <BATCH_OUTPUT> the type {@code doExecute} returns for a whole batch
  */
 public abstract class CollapseExecutorBlockingSupport<INPUT, OUTPUT, BATCH_OUTPUT>
-    implements AutoCloseable {
+    extends BatchExecutorBase<INPUT, OUTPUT> implements AutoCloseable {
 
-  private final BatchEngine<INPUT, OUTPUT> engine;
   private final BlockingCaller<INPUT, OUTPUT> caller;
 
   /** Creates an executor with the default {@link CollapseExecutorOptions}. */
@@ -67,12 +61,10 @@ public abstract class CollapseExecutorBlockingSupport<INPUT, OUTPUT, BATCH_OUTPU
 
   /** Creates an executor with the given options. */
   protected CollapseExecutorBlockingSupport(CollapseExecutorOptions options) {
-    Objects.requireNonNull(options, "options");
-    this.engine = new BatchEngine<>(Names.of(options.name(), getClass()), options);
-    this.caller = new BlockingCaller<>(engine, (batch, sink) -> BatchRuns.runOnThisThread(
-        engine, batch, sink, this::doExecute,
-        (output, calls) -> bindingOutput(output, Collections.unmodifiableList(calls)),
-        /* requeueOnInterrupt= */ true));
+    super(options);
+    this.caller = new BlockingCaller<>(BatchRunner.onCallers(engine, Batch::askOneToLead,
+        this::doExecute,
+        (output, calls) -> bindingOutput(output, Collections.unmodifiableList(calls))));
   }
 
   /**
@@ -129,20 +121,4 @@ public abstract class CollapseExecutorBlockingSupport<INPUT, OUTPUT, BATCH_OUTPU
    */
   protected abstract void bindingOutput(
       BATCH_OUTPUT batchOutput, List<Bundle<INPUT, OUTPUT>> bundles);
-
-  /** Returns how many inputs wait for a batch slot at this moment. */
-  int pendingInputs() {
-    return engine.pendingCount();
-  }
-
-  /** Returns this executor's name, as used in error messages and reports. */
-  public String name() {
-    return engine.name();
-  }
-
-  /** Refuses new calls; inputs already accepted still run. Idempotent. */
-  @Override
-  public void close() {
-    engine.close();
-  }
 }

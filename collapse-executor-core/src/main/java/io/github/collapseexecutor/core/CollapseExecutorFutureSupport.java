@@ -1,12 +1,5 @@
 package io.github.collapseexecutor.core;
 
-import io.github.collapseexecutor.core.internal.Batch;
-import io.github.collapseexecutor.core.internal.BatchEngine;
-import io.github.collapseexecutor.core.internal.BatchRuns;
-import io.github.collapseexecutor.core.internal.Call;
-import io.github.collapseexecutor.core.internal.Failures;
-import io.github.collapseexecutor.core.internal.Names;
-import io.github.collapseexecutor.core.internal.Trampoline;
 import java.util.Collection;
 import java.util.Collections;
 import java.util.List;
@@ -34,12 +27,10 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * @param <BATCH_OUTPUT> the type of the batch output {@code doExecute} promises
  */
 public abstract class CollapseExecutorFutureSupport<INPUT, OUTPUT, BATCH_OUTPUT>
-    implements AutoCloseable {
+    extends BatchExecutorBase<INPUT, OUTPUT> implements AutoCloseable {
 
-  private final BatchEngine<INPUT, OUTPUT> engine;
-  private final BatchEngine.Sink<INPUT, OUTPUT> dispatch = this::dispatch;
-  private final BatchEngine.Sink<INPUT, OUTPUT> dispatchSubmitted = this::dispatchSubmitted;
-  private final BatchRuns.Execute<INPUT, CompletableFuture<BATCH_OUTPUT>> execute = this::doExecute;
+  private final BatchRunner<INPUT, OUTPUT, CompletableFuture<BATCH_OUTPUT>, BATCH_OUTPUT> runner;
+  private final BatchSink<INPUT, OUTPUT> dispatchSubmitted = this::dispatchSubmitted;
 
   /** Creates an executor with the default {@link CollapseExecutorOptions}. */
   protected CollapseExecutorFutureSupport() {
@@ -48,8 +39,11 @@ public abstract class CollapseExecutorFutureSupport<INPUT, OUTPUT, BATCH_OUTPUT>
 
   /** Creates an executor with the given options. */
   protected CollapseExecutorFutureSupport(CollapseExecutorOptions options) {
-    Objects.requireNonNull(options, "options");
-    this.engine = new BatchEngine<>(Names.of(options.name(), getClass()), options);
+    super(options);
+    this.runner = BatchRunner.onFutures(engine, this::dispatch,
+        inputs -> Objects.requireNonNull(doExecute(inputs),
+            () -> engine.name() + ": doExecute returned null instead of a future"),
+        (output, calls) -> bindingOutput(output, Collections.unmodifiableList(calls)));
   }
 
   /**
@@ -100,22 +94,6 @@ public abstract class CollapseExecutorFutureSupport<INPUT, OUTPUT, BATCH_OUTPUT>
   protected abstract void bindingOutput(
       BATCH_OUTPUT batchOutput, List<Bundle<INPUT, OUTPUT>> bundles);
 
-  /** Returns how many inputs wait for a batch slot at this moment. */
-  int pendingInputs() {
-    return engine.pendingCount();
-  }
-
-  /** Returns this executor's name, as used in error messages and reports. */
-  public String name() {
-    return engine.name();
-  }
-
-  /** Refuses new calls; inputs already accepted still run. Idempotent. */
-  @Override
-  public void close() {
-    engine.close();
-  }
-
   private boolean dispatch(Batch<INPUT, OUTPUT> batch) {
     Trampoline.run(() -> start(batch));
     return true;
@@ -131,13 +109,13 @@ public abstract class CollapseExecutorFutureSupport<INPUT, OUTPUT, BATCH_OUTPUT>
   }
 
   private void start(Batch<INPUT, OUTPUT> batch) {
-    long wait = engine.remainingCollectNanos(batch);
+    long wait = runner.remainingCollectNanos(batch);
     if (wait > 0 && batch.isCollecting()) {
       // whichever comes first, the deadline or a submission that fills the batch, starts it
       AtomicBoolean started = new AtomicBoolean();
       Runnable startOnce = () -> {
         if (started.compareAndSet(false, true)) {
-          Trampoline.run(() -> sealAndStart(batch));
+          Trampoline.run(() -> runner.runCollected(batch));
         }
       };
       batch.wakeUp(startOnce);
@@ -150,39 +128,6 @@ public abstract class CollapseExecutorFutureSupport<INPUT, OUTPUT, BATCH_OUTPUT>
     if (batch.isCollecting()) {
       Thread.yield();
     }
-    sealAndStart(batch);
-  }
-
-  private void sealAndStart(Batch<INPUT, OUTPUT> batch) {
-    engine.seal(batch, dispatch);
-    List<Call<INPUT, OUTPUT>> live = batch.liveCalls();
-    if (live.isEmpty()) {
-      engine.finish(batch, dispatch);
-      return;
-    }
-    long start = System.nanoTime();
-    CompletableFuture<BATCH_OUTPUT> pending;
-    try {
-      pending = Objects.requireNonNull(BatchRuns.holdingSlot(engine, live, execute),
-          () -> engine.name() + ": doExecute returned null instead of a future");
-    } catch (Throwable failure) {
-      BatchRuns.failUnsettled(live, failure);
-      engine.finish(batch, dispatch);
-      BatchRuns.report(engine, batch, live.size(), start, System.nanoTime(), failure);
-      return;
-    }
-    pending.whenComplete((output, failure) -> Trampoline.run(() -> {
-      long executed = System.nanoTime();
-      Throwable batchFailure;
-      if (failure != null) {
-        engine.finish(batch, dispatch);
-        batchFailure = Failures.unwrap(failure);
-        BatchRuns.failUnsettled(live, batchFailure);
-      } else {
-        batchFailure = BatchRuns.handOut(engine, batch, dispatch, executed - start, output, live,
-            (out, calls) -> bindingOutput(out, Collections.unmodifiableList(calls)));
-      }
-      BatchRuns.report(engine, batch, live.size(), start, executed, batchFailure);
-    }));
+    runner.runCollected(batch);
   }
 }

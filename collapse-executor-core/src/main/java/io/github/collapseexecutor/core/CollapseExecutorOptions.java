@@ -2,6 +2,7 @@ package io.github.collapseexecutor.core;
 
 import java.time.Duration;
 import java.util.Objects;
+import java.util.concurrent.Executor;
 import java.util.function.Function;
 
 /**
@@ -57,6 +58,7 @@ public final class CollapseExecutorOptions {
   private final int maxPendingInputs;
   private final Function<Object, ?> inputGrouper;
   private final CollapseListener listener;
+  private final Executor executor;
 
   private CollapseExecutorOptions(Builder builder) {
     this.name = builder.name;
@@ -67,6 +69,7 @@ public final class CollapseExecutorOptions {
     this.maxPendingInputs = builder.maxPendingInputs;
     this.inputGrouper = builder.inputGrouper;
     this.listener = builder.listener;
+    this.executor = builder.executor;
   }
 
   /** Returns the options with every setting at its default. */
@@ -90,6 +93,7 @@ public final class CollapseExecutorOptions {
     builder.maxPendingInputs = maxPendingInputs;
     builder.inputGrouper = inputGrouper;
     builder.listener = listener;
+    builder.executor = executor;
     return builder;
   }
 
@@ -136,6 +140,14 @@ public final class CollapseExecutorOptions {
     return listener;
   }
 
+  /**
+   * Returns the executor that {@link CollapseExecutorAsyncSupport} runs batches on, or
+   * {@code null} for a pool of its own; the other two flavours have no use for one.
+   */
+  public Executor executor() {
+    return executor;
+  }
+
   @Override
   public String toString() {
     return "CollapseExecutorOptions{name=" + name
@@ -145,6 +157,7 @@ public final class CollapseExecutorOptions {
         + ", maxConcurrentBatches=" + maxConcurrentBatches
         + ", maxPendingInputs=" + maxPendingInputs
         + ", inputGrouper=" + (inputGrouper == null ? "none" : inputGrouper)
+        + ", executor=" + (executor == null ? "own pool" : executor)
         + "}";
   }
 
@@ -159,16 +172,13 @@ public final class CollapseExecutorOptions {
     private int maxPendingInputs = DEFAULT_MAX_PENDING_INPUTS;
     private Function<Object, ?> inputGrouper;
     private CollapseListener listener = CollapseListener.NONE;
+    private Executor executor;
 
     private Builder() {}
 
     /** Sets the name used in error messages and reports. */
     public Builder name(String name) {
-      Objects.requireNonNull(name, "name");
-      if (name.isBlank()) {
-        throw new IllegalArgumentException("name must not be blank");
-      }
-      this.name = name;
+      this.name = Names.requireNotBlank(name);
       return this;
     }
 
@@ -258,6 +268,16 @@ public final class CollapseExecutorOptions {
     /** Sets the listener that receives batch reports, rejections and timeouts. */
     public Builder listener(CollapseListener listener) {
       this.listener = Objects.requireNonNull(listener, "listener");
+      return this;
+    }
+
+    /**
+     * Sets the executor {@link CollapseExecutorAsyncSupport} runs batches on; the caller owns it,
+     * and closing the collapse executor does not shut it down. Default: a pool of the collapse
+     * executor's own daemon threads, started as batches need them and ended when idle.
+     */
+    public Builder executor(Executor executor) {
+      this.executor = Objects.requireNonNull(executor, "executor");
       return this;
     }
 

@@ -1,9 +1,5 @@
 package io.github.collapseexecutor.core;
 
-import io.github.collapseexecutor.core.internal.Failures;
-import io.github.collapseexecutor.core.internal.Flight;
-import io.github.collapseexecutor.core.internal.FlightMap;
-import io.github.collapseexecutor.core.internal.Names;
 import java.util.Objects;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CancellationException;
@@ -19,23 +15,31 @@ import java.util.concurrent.CompletableFuture;
  * completes, the shared future is cancelled, so that work nobody waits for can stop. Semantics are
  * otherwise those of {@link BlockingCallableGroupCollapseExecutor}.
  */
-public final class FutureCallableGroupCollapseExecutor implements AutoCloseable {
+public final class FutureCallableGroupCollapseExecutor extends GroupExecutorBase
+    implements AutoCloseable {
 
-  private final FlightMap flights;
+  private final FlightMap.Start<Callable<? extends CompletableFuture<?>>> start = this::start;
 
-  /** Creates an executor named after this class, with no listener. */
+  /** Creates an executor with the default {@link GroupCollapseExecutorOptions}. */
   public FutureCallableGroupCollapseExecutor() {
-    this(null, CollapseListener.NONE);
+    this(GroupCollapseExecutorOptions.defaults());
   }
 
   /**
-   * Creates an executor.
+   * Creates an executor; the same as passing {@link GroupCollapseExecutorOptions} with this name
+   * and listener.
    *
    * @param name the name used in messages and reports; {@code null} for the class name
    * @param listener receives a report for each shared run
+   * @throws IllegalArgumentException if {@code name} is blank
    */
   public FutureCallableGroupCollapseExecutor(String name, CollapseListener listener) {
-    this.flights = new FlightMap(Names.of(name, getClass()), listener);
+    this(options(name, listener));
+  }
+
+  /** Creates an executor with the given options; it has no use for their executor. */
+  public FutureCallableGroupCollapseExecutor(GroupCollapseExecutorOptions options) {
+    super(options);
   }
 
   /**
@@ -47,29 +51,19 @@ public final class FutureCallableGroupCollapseExecutor implements AutoCloseable 
    *     equal group on the thread running it, which would wait for its own result
    */
   public <T> CompletableFuture<T> execute(Object group, Callable<CompletableFuture<T>> callable) {
-    Objects.requireNonNull(group, "group");
-    Objects.requireNonNull(callable, "callable");
-    Flight mine = flights.newFlight();
-    Flight flight = flights.joinOrStart(group, mine);
-    CompletableFuture<T> caller = flight.newCaller();
-    if (flight == mine) {
-      start(group, mine, callable);
-    }
-    return caller;
+    return flights.join(group, callable, start);
   }
 
-  private <T> void start(Object group, Flight flight, Callable<CompletableFuture<T>> callable) {
-    CompletableFuture<T> work;
-    flight.runner(Thread.currentThread());
+  private void start(
+      Object group, Flight flight, Callable<? extends CompletableFuture<?>> callable) {
+    CompletableFuture<?> work;
     try {
-      work = Objects.requireNonNull(callable.call(),
+      work = Objects.requireNonNull(flight.call(callable),
           () -> flights.name() + ": the callable returned null instead of a future");
     } catch (Throwable failure) {
-      flight.runner(null);
       flights.complete(group, flight, null, failure);
       return;
     }
-    flight.runner(null);
     flight.onAbandon(() -> {
       flights.complete(group, flight, null,
           new CancellationException("every caller left before the work completed"));
@@ -77,16 +71,5 @@ public final class FutureCallableGroupCollapseExecutor implements AutoCloseable 
     });
     work.whenComplete((result, failure) -> flights.complete(group, flight, result,
         failure == null ? null : Failures.unwrap(failure)));
-  }
-
-  /** Returns this executor's name, as used in error messages and reports. */
-  public String name() {
-    return flights.name();
-  }
-
-  /** Refuses new calls; work in progress completes for its callers. Idempotent. */
-  @Override
-  public void close() {
-    flights.close();
   }
 }

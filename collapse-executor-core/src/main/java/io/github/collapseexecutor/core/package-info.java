@@ -13,6 +13,16 @@
  *       {@code bindingOutput}.</li>
  * </ul>
  *
+ * <h2>Configuration</h2>
+ * Every executor takes immutable options built with a validating builder:
+ * {@link CollapseExecutorOptions} for the batch executors, {@link GroupCollapseExecutorOptions}
+ * for the same-key ones.
+ *
+ * <h2>Engine</h2>
+ * The public types of this package are the API. The engine that runs them lives in the same
+ * package, package-private, so that no application can reach it, on the class path or the module
+ * path; it may change in any release.
+ *
  * <h2>Nullness</h2>
  * Core depends on nothing but the JDK, so nullness is stated here once instead of with
  * annotations: parameters and return values are non-null unless their javadoc says otherwise, and

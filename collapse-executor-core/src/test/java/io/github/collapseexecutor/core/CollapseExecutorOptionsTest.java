@@ -19,6 +19,7 @@ final class CollapseExecutorOptionsTest {
     assertThat(options.maxPendingInputs()).isEqualTo(Integer.MAX_VALUE);
     assertThat(options.inputGrouper()).isNull();
     assertThat(options.listener()).isSameAs(CollapseListener.NONE);
+    assertThat(options.executor()).isNull();
   }
 
   @Test
@@ -47,7 +48,7 @@ final class CollapseExecutorOptionsTest {
     CollapseExecutorOptions options = CollapseExecutorOptions.builder()
         .name("orders").waitThreshold(3).collectingWaitTime(Duration.ofMillis(2))
         .maxBatchSize(100).maxConcurrentBatches(4).maxPendingInputs(1000)
-        .inputGrouper((String s) -> s.length()).listener(listener)
+        .inputGrouper((String s) -> s.length()).listener(listener).executor(Runnable::run)
         .build();
     CollapseExecutorOptions copy = options.toBuilder().build();
     assertThat(copy).usingRecursiveComparison().isEqualTo(options);

@@ -2,7 +2,6 @@ package io.github.collapseexecutor.core;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.github.collapseexecutor.core.internal.SlotRelease;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;

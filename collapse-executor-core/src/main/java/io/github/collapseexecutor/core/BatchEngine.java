@@ -1,0 +1,399 @@
+package io.github.collapseexecutor.core;
+
+import java.util.List;
+import java.util.Objects;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.Function;
+
+/**
+ * Queues inputs per group and hands out batches as slots free up. The engine never runs user code
+ * and never blocks while holding its lock: the flavour that owns it decides where a batch runs
+ * through a {@link BatchSink}.
+ *
+ * <p>Natural batching comes from the slots: a call that finds a free slot starts a batch at once;
+ * while every slot is busy, inputs queue, and the next free slot takes all that queued (up to the
+ * batch size limit).
+ *
+ * <p>Slots are counted in one atomic word ({@link BatchSlots}), so that the uncontended paths need
+ * no lock: with many slots and many callers the lock would otherwise turn into a convoy of parked
+ * threads, each needing a wake-up. Everything else happens under the lock, in {@link BatchQueue}.
+ * A queueing submission marks its group ready ({@link BatchQueue#slotWanted()}) before it tries for
+ * a slot, and a releasing batch frees its slot before it reads that flag, so one of the two always
+ * sees the other and no input is left queued beside a free slot.
+ */
+final class BatchEngine<I, O> {
+
+  private static final System.Logger LOG = System.getLogger(BatchEngine.class.getName());
+  private static final AtomicInteger IDS = new AtomicInteger();
+
+  /** Tells this engine apart in {@link HeldSlots} without storing a reference there. */
+  final int id = IDS.incrementAndGet();
+  private final String name;
+  private final int maxPendingInputs;
+  private final Function<Object, ?> grouper;
+  private final CollapseListener listener;
+  /** Whether a lone call may start its batch without the lock: no groups and no collecting wait. */
+  private final boolean lockFreeStart;
+
+  private final ReentrantLock lock = new ReentrantLock();
+  private final BatchSlots slots;
+  private final BatchQueue<I, O> queue;
+  /** Written under the lock, read without it by the lock-free start. */
+  private volatile boolean closed;
+  private final SlotRelease slotRelease = new SlotRelease();
+  private boolean terminated;
+  private Runnable onTerminated = () -> {};
+
+  BatchEngine(String name, CollapseExecutorOptions options) {
+    this.name = Objects.requireNonNull(name, "name");
+    this.maxPendingInputs = options.maxPendingInputs();
+    this.grouper = options.inputGrouper();
+    this.listener = options.listener();
+    this.slots = new BatchSlots(options.maxConcurrentBatches());
+    this.queue = new BatchQueue<>(slots, options);
+    this.lockFreeStart = grouper == null && queue.collectingWaitNanos() < 0;
+  }
+
+  /** Returns when this executor's batches give their slots back; see {@link SlotRelease}. */
+  SlotRelease slotRelease() {
+    return slotRelease;
+  }
+
+  String name() {
+    return name;
+  }
+
+  CollapseListener listener() {
+    return listener;
+  }
+
+  /** Sets what runs once, after {@link #close()}, when no input is pending and no batch runs. */
+  void onTerminated(Runnable onTerminated) {
+    this.onTerminated = Objects.requireNonNull(onTerminated, "onTerminated");
+  }
+
+  /** Creates a call for a caller that blocks on the current thread. */
+  Call<I, O> newBlockingCall(I input) {
+    Objects.requireNonNull(input, "input");
+    return Call.blocking(input, groupKey(input), System.nanoTime(), name);
+  }
+
+  /** Creates a call for a caller that waits on a future. */
+  Call<I, O> newFutureCall(I input) {
+    Objects.requireNonNull(input, "input");
+    return Call.withFuture(input, groupKey(input), System.nanoTime(), name, this);
+  }
+
+  private Object groupKey(I input) {
+    if (grouper == null) {
+      return null;
+    }
+    Object key = grouper.apply(input);
+    if (key == null) {
+      throw new NullPointerException(
+          name + ": the input grouper returned null for input " + input);
+    }
+    return key;
+  }
+
+  /**
+   * Queues a call and starts a batch if a slot is free.
+   *
+   * @throws IllegalStateException if the executor is closed
+   * @throws RejectedExecutionException if too many inputs are pending
+   */
+  void submit(Call<I, O> call, BatchSink<I, O> sink) {
+    if (lockFreeStart && !queue.slotWanted() && startAlone(call, sink)) {
+      return;
+    }
+    Batch<I, O> started = null;
+    Runnable wakeUp = null;
+    boolean rejected = false;
+    lock.lock();
+    try {
+      if (closed) {
+        throw new IllegalStateException(name + " is closed");
+      }
+      if (queue.pending() >= maxPendingInputs) {
+        rejected = true;
+      } else if (queue.add(call)) {
+        started = queue.startReady();
+      } else {
+        wakeUp = queue.wakeUpIfFull(call);
+      }
+    } finally {
+      lock.unlock();
+    }
+    if (rejected) {
+      Reports.rejected(listener, name);
+      throw new RejectedExecutionException(
+          name + " has " + maxPendingInputs + " inputs pending (maxPendingInputs); rejected input "
+              + call.value());
+    }
+    if (wakeUp != null) {
+      wakeUp.run();
+    }
+    if (started != null) {
+      dispatch(started, sink);
+    }
+  }
+
+  /**
+   * Starts a batch of this call alone, without the lock, if a slot is free and the executor open.
+   *
+   * @return false if the call must take the locked path, which queues it or rejects it
+   */
+  private boolean startAlone(Call<I, O> call, BatchSink<I, O> sink) {
+    if (closed || !slots.tryAcquire()) {
+      return false;
+    }
+    if (closed) {
+      // close() may have looked at the slots before this one was taken: give it back the way every
+      // batch does, which also ends the executor if nothing else runs
+      releaseSlots(null, 1, sink);
+      return false;
+    }
+    BatchGroup<I, O> group = queue.soleGroup();
+    Batch<I, O> batch = new Batch<>(group);
+    call.queueIn(group);
+    batch.add(call);
+    dispatch(batch, sink);
+    return true;
+  }
+
+  /**
+   * Removes a caller that stopped waiting. A queued call is dropped; a call already in a batch is
+   * marked so that its output is dropped. Does nothing to a call that is settled.
+   *
+   * @return false if the call is asked to lead its batch and must hand it on first
+   */
+  boolean leave(Call<I, O> call, Throwable reason) {
+    for (;;) {
+      switch (call.leaveBatch()) {
+        case LEFT:
+          reportLeft(reason);
+          return true;
+        case ASKED_TO_LEAD:
+          return false;
+        case TOO_LATE:
+          return true;
+        case QUEUED:
+          if (leaveQueue(call)) {
+            reportLeft(reason);
+            return true;
+          }
+          break;
+        default:
+          throw new AssertionError(call);
+      }
+    }
+  }
+
+  /** Drops a queued call; false if it was taken into a batch meanwhile. */
+  private boolean leaveQueue(Call<I, O> call) {
+    boolean terminate;
+    lock.lock();
+    try {
+      if (!queue.leave(call)) {
+        return false;
+      }
+      terminate = shouldTerminate();
+    } finally {
+      lock.unlock();
+    }
+    if (terminate) {
+      runTerminated();
+    }
+    return true;
+  }
+
+  private void reportLeft(Throwable reason) {
+    if (reason instanceof TimeoutException) {
+      Reports.timedOut(listener, name);
+    }
+  }
+
+  /** The collecting wait: negative for none, zero to yield once, positive to wait. */
+  long collectingWaitNanos() {
+    return queue.collectingWaitNanos();
+  }
+
+  /** Closes a collecting batch to new inputs, taking the ones that arrived while it waited. */
+  void seal(Batch<I, O> batch, BatchSink<I, O> sink) {
+    if (!batch.isCollecting()) {
+      return;
+    }
+    Batch<I, O> started;
+    lock.lock();
+    try {
+      if (!batch.isCollecting()) {
+        return;
+      }
+      queue.seal(batch);
+      started = queue.startReady();
+    } finally {
+      lock.unlock();
+    }
+    dispatch(started, sink);
+  }
+
+  /** Whether a collecting batch and the inputs queued behind it fill a whole batch. */
+  boolean isFull(Batch<I, O> batch) {
+    lock.lock();
+    try {
+      return queue.isFull(batch);
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  /**
+   * Puts calls of a batch that was interrupted before it produced anything back at the head of
+   * their queue, so that another caller runs them. Calls whose callers left are dropped.
+   */
+  void requeue(List<Call<I, O>> calls) {
+    lock.lock();
+    try {
+      queue.requeue(calls);
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  /**
+   * Gives back the slot of a batch whose {@code doExecute} ended (or that nobody can run) and
+   * starts the batches waiting for a slot.
+   */
+  void finish(Batch<I, O> batch, BatchSink<I, O> sink) {
+    int count = 0;
+    boolean collecting = false;
+    for (Batch<I, O> b = batch; b != null; b = b.next()) {
+      count++;
+      collecting |= b.isCollecting();
+    }
+    releaseSlots(collecting ? batch : null, count, sink);
+  }
+
+  /**
+   * Gives back {@code count} slots, then, unless nothing is queued, collecting or closing, starts
+   * what waits for them under the lock.
+   *
+   * @param collecting the linked batches to unmark as collecting, or null if none collects
+   */
+  private void releaseSlots(Batch<I, O> collecting, int count, BatchSink<I, O> sink) {
+    slots.release(count);
+    // the slots are free before slotWanted is read: see the class comment
+    if (collecting == null && !queue.slotWanted() && !closed) {
+      return;
+    }
+    Batch<I, O> started;
+    boolean terminate;
+    lock.lock();
+    try {
+      for (Batch<I, O> b = collecting; b != null; b = b.next()) {
+        // dropped while it still collected: later arrivals must not wait for it
+        queue.stopCollecting(b);
+      }
+      started = queue.startReady();
+      terminate = shouldTerminate();
+    } finally {
+      lock.unlock();
+    }
+    Batch<I, O> dead = offerAll(started, sink);
+    if (terminate) {
+      runTerminated();
+    }
+    if (dead != null) {
+      finish(dead, sink);
+    }
+  }
+
+  private void dispatch(Batch<I, O> started, BatchSink<I, O> sink) {
+    Batch<I, O> dead = offerAll(started, sink);
+    if (dead != null) {
+      finish(dead, sink);
+    }
+  }
+
+  /** Offers started batches; returns the ones nobody could run, linked, or null. */
+  private Batch<I, O> offerAll(Batch<I, O> started, BatchSink<I, O> sink) {
+    Batch<I, O> dead = null;
+    while (started != null) {
+      Batch<I, O> next = started.next();
+      started.next(null);
+      if (!sink.offer(started)) {
+        started.next(dead);
+        dead = started;
+      }
+      started = next;
+    }
+    return dead;
+  }
+
+  /** Offers a single batch that a caller gave up leading, dropping it if nobody else can. */
+  void reoffer(Batch<I, O> batch, BatchSink<I, O> sink) {
+    if (!sink.offer(batch)) {
+      finish(batch, sink);
+    }
+  }
+
+  /**
+   * Stops accepting calls. Inputs already accepted still run; {@link #onTerminated} runs once when
+   * the last of them is done.
+   */
+  void close() {
+    boolean terminate;
+    lock.lock();
+    try {
+      if (closed) {
+        return;
+      }
+      closed = true;
+      terminate = shouldTerminate();
+    } finally {
+      lock.unlock();
+    }
+    if (terminate) {
+      runTerminated();
+    }
+  }
+
+  /** Returns how many inputs wait for a batch. */
+  int pendingCount() {
+    lock.lock();
+    try {
+      return queue.pending();
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  /** Returns how many slots are taken, as the lock-free paths read it. */
+  int slotsInUse() {
+    return slots.inUse();
+  }
+
+  int maxConcurrentBatches() {
+    return slots.max();
+  }
+
+  private void runTerminated() {
+    try {
+      onTerminated.run();
+    } catch (RuntimeException e) {
+      LOG.log(System.Logger.Level.WARNING, name + ": shutting down after close failed", e);
+    }
+  }
+
+  /** Under the lock: whether the executor just ended. */
+  private boolean shouldTerminate() {
+    if (closed && !terminated && slots.inUse() == 0 && queue.pending() == 0) {
+      terminated = true;
+      return true;
+    }
+    return false;
+  }
+}

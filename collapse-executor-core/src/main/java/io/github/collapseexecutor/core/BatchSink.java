@@ -1,0 +1,14 @@
+package io.github.collapseexecutor.core;
+
+/** Where started batches go: a leader thread, an executor, or the current thread. */
+@FunctionalInterface
+interface BatchSink<I, O> {
+
+  /**
+   * Takes a batch that holds a slot.
+   *
+   * @return false if nobody can run it because every caller in it has left; the engine then
+   *     drops it and frees its slot
+   */
+  boolean offer(Batch<I, O> batch);
+}

@@ -1,0 +1,347 @@
+package io.github.collapseexecutor.core;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.util.concurrent.Callable;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * One run of same-key work that concurrent callers share. Completes with the work's result or its
+ * failure; a run cut short by its leader's interrupt is marked {@link #markRetry() for retry}, and
+ * its waiting callers start a new one instead of sharing it.
+ *
+ * <p>A caller waits on a {@link CallerFuture} of its own ({@link #newCaller}), or blocks its thread
+ * until the run completes ({@link #awaitCompletion}). The flight itself is no future, so that only
+ * {@link FlightMap#complete} completes it, and each caller exactly once.
+ *
+ * <p>Callers join while the run is in flight; once it completes, joining is closed, so a caller
+ * never receives a result that was finished before it arrived.
+ *
+ * <p>Callers' futures are completed in the order the callers joined. Whatever a caller chains to
+ * its future runs then, often on the thread that completed the run, so the first to arrive are
+ * answered first; under a closed loop this keeps every caller's wait close to one run instead of
+ * making the earliest wait for everyone after them, as completing a plain future's dependents
+ * (most recent first) would.
+ *
+ * <p>A caller that leaves while the run is in flight is dropped from the list of callers once
+ * enough have left, so that a run that takes very long, or never ends, holds on to the callers
+ * still waiting for it and not to every caller that ever gave up on it.
+ */
+final class Flight implements CallerFuture.Owner {
+
+  private static final VarHandle COUNTS;
+  private static final VarHandle CALLERS;
+  private static final VarHandle PRUNE;
+
+  /**
+   * Fewest callers that must have left since the list was last pruned before it is pruned again;
+   * beyond that, it is pruned once they outnumber the callers still waiting, so that each pruning
+   * walks a list at least half of which it drops.
+   */
+  static final int PRUNE_AFTER_LEFT = 32;
+
+  /** Marks the caller list of a completed flight: later callers are settled at once. */
+  private static final FlightWaiter SETTLED = new FlightWaiter.OnFuture(null);
+
+  static {
+    try {
+      MethodHandles.Lookup lookup = MethodHandles.lookup();
+      COUNTS = lookup.findVarHandle(Flight.class, "counts", long.class);
+      CALLERS = lookup.findVarHandle(Flight.class, "callers", FlightWaiter.class);
+      PRUNE = lookup.findVarHandle(Flight.class, "prune", int.class);
+    } catch (ReflectiveOperationException e) {
+      throw new ExceptionInInitializerError(e);
+    }
+  }
+
+  // One word, so that joining, leaving and closing see each other whole: the closed flag, how many
+  // callers ever joined (for the report) and how many still wait.
+  private static final long CLOSED = 1L << 63;
+  private static final long JOINED_ONE = 1L << 32;
+  private static final long LIVE_MASK = 0xFFFF_FFFFL;
+
+  // One word too, so that a flight costs no more than before it could be pruned: whether a thread
+  // is pruning the caller list, and how many callers left since it was last pruned.
+  private static final int PRUNING = 1 << 31;
+  private static final int LEFT_MASK = ~PRUNING;
+
+  private volatile long counts = JOINED_ONE | 1;
+  /** When the run started, for the listener's report; zero when nobody listens. */
+  private final long startNanos;
+  private volatile Runnable onAbandon;
+  /** The callers, most recent first, until the flight completes. */
+  private volatile FlightWaiter callers;
+  private volatile int prune;
+  /**
+   * The thread inside the work while it runs, read only to refuse that thread joining its own run:
+   * every thread sees its own writes, so no other thread can mistake itself for it.
+   */
+  private Thread runner;
+  /**
+   * The outcome, for callers that arrive after the callers were settled: written before the
+   * caller list is marked settled, and read only after it is seen so.
+   */
+  private Object value;
+  private Throwable failure;
+  /** Whether the callers must start a run of their own; written before the run completes. */
+  private volatile boolean retry;
+
+  Flight(long startNanos) {
+    this.startNanos = startNanos;
+  }
+
+  long startNanos() {
+    return startNanos;
+  }
+
+  /**
+   * Calls the work on the current thread, marked meanwhile as the thread inside the work of this
+   * flight, so that it cannot join its own run.
+   */
+  <T> T call(Callable<T> work) throws Exception {
+    runner = Thread.currentThread();
+    try {
+      return work.call();
+    } finally {
+      runner = null;
+    }
+  }
+
+  /**
+   * Marks this run as one its callers must not share: its leader's interrupt cut it short, and the
+   * waiting callers start a new run. Call before {@link FlightMap#complete}.
+   */
+  void markRetry() {
+    retry = true;
+  }
+
+  /** Whether a caller settled by this flight must start a run of its own. */
+  boolean isRetry() {
+    return retry;
+  }
+
+  /** Whether the current thread is inside the work of this flight. */
+  boolean runsOnThisThread() {
+    return runner == Thread.currentThread();
+  }
+
+  /** Adds a caller; false if the flight is closed and the caller must find or start another. */
+  boolean tryJoin() {
+    for (;;) {
+      long c = counts;
+      if ((c & CLOSED) != 0) {
+        return false;
+      }
+      if (COUNTS.compareAndSet(this, c, c + JOINED_ONE + 1)) {
+        return true;
+      }
+    }
+  }
+
+  /** Closes the flight to new callers and returns how many joined it. */
+  int close() {
+    long c = (long) COUNTS.getAndBitwiseOr(this, CLOSED);
+    return (int) ((c & ~CLOSED) >>> 32);
+  }
+
+  /** Whether every caller left before the run completed. */
+  boolean isAbandoned() {
+    long c = counts;
+    return (c & CLOSED) != 0 && (c & LIVE_MASK) == 0 && !isCompleted();
+  }
+
+  /** Whether the run completed and its callers were settled. */
+  boolean isCompleted() {
+    return callers == SETTLED;
+  }
+
+  /** Sets what runs when every caller has left before completion (cancelling the work). */
+  void onAbandon(Runnable onAbandon) {
+    this.onAbandon = onAbandon;
+  }
+
+  /** Returns a future for one caller; cancelling it leaves the flight, not cancels it. */
+  <T> CallerFuture<T> newCaller() {
+    CallerFuture<T> caller = new CallerFuture<>();
+    caller.owner(this);
+    if (!push(new FlightWaiter.OnFuture(caller))) {
+      settleFromOutcome(caller);
+    }
+    return caller;
+  }
+
+  /**
+   * Blocks the current thread, a caller that joined, until the run completes, or until
+   * {@code deadline} unless {@code timeoutNanos} is negative. A caller whose time runs out or whose
+   * thread is interrupted leaves the flight.
+   *
+   * @return true once the run completed, false if the time ran out first
+   * @throws InterruptedException if the thread was interrupted first
+   */
+  boolean awaitCompletion(long timeoutNanos, long deadline) throws InterruptedException {
+    FlightWaiter.OnThread me = null;
+    for (;;) {
+      if (isCompleted()) {
+        return true;
+      }
+      if (me == null) {
+        me = new FlightWaiter.OnThread(Thread.currentThread());
+        push(me);
+        continue;
+      }
+      if (Thread.interrupted()) {
+        leave(me);
+        throw new InterruptedException();
+      }
+      if (timeoutNanos < 0) {
+        LockSupport.park(this);
+      } else {
+        long remaining = deadline - System.nanoTime();
+        if (remaining <= 0) {
+          leave(me);
+          return false;
+        }
+        LockSupport.parkNanos(this, remaining);
+      }
+    }
+  }
+
+  /**
+   * Returns the result of the completed run, or throws its failure as the blocking flavour
+   * promises.
+   */
+  Object outcome() {
+    if (failure == null) {
+      return value;
+    }
+    throw Failures.rethrow(failure);
+  }
+
+  /** Adds a caller to the list; false if the callers were settled already. */
+  private boolean push(FlightWaiter waiting) {
+    for (;;) {
+      FlightWaiter head = callers;
+      if (head == SETTLED) {
+        return false;
+      }
+      waiting.next = head;
+      if (CALLERS.compareAndSet(this, head, waiting)) {
+        return true;
+      }
+    }
+  }
+
+  /** Completes the run, then each caller's future in the order they joined. */
+  void finish(Object value, Throwable failure) {
+    this.value = value;
+    this.failure = failure;
+    settleCallers(value, failure == null ? null : Failures.unwrap(failure));
+  }
+
+  private void settleCallers(Object value, Throwable failure) {
+    FlightWaiter head = (FlightWaiter) CALLERS.getAndSet(this, SETTLED);
+    if (head == SETTLED) {
+      return;
+    }
+    // a pruning that began before the list was taken may still relink it; reversing it below
+    // relinks it too. No pruning begins from now on: it would find the list settled. The pruning
+    // thread may be off the CPU, so give it the CPU rather than spin.
+    while ((prune & PRUNING) != 0) {
+      Thread.yield();
+    }
+    FlightWaiter oldestFirst = null;
+    for (FlightWaiter w = head; w != null; ) {
+      FlightWaiter next = w.next;
+      w.next = oldestFirst;
+      oldestFirst = w;
+      w = next;
+    }
+    for (FlightWaiter w = oldestFirst; w != null; w = w.next) {
+      w.settle(value, failure);
+    }
+  }
+
+  /** Settles a caller that arrived after the callers were settled, from the completed run. */
+  @SuppressWarnings("unchecked")
+  private void settleFromOutcome(CallerFuture<?> caller) {
+    ((CallerFuture<Object>) caller).settle(value, failure == null ? null : Failures.unwrap(failure));
+  }
+
+  /** A caller completed or cancelled its own future: it no longer waits. */
+  @Override
+  public void left(Throwable failure) {
+    leave();
+  }
+
+  private void leave(FlightWaiter.OnThread waiting) {
+    waiting.markLeft();
+    leave();
+  }
+
+  private void leave() {
+    for (;;) {
+      long c = counts;
+      if ((c & CLOSED) != 0 || (c & LIVE_MASK) == 0) {
+        return;
+      }
+      long next = c - 1;
+      boolean last = (next & LIVE_MASK) == 0;
+      if (last) {
+        next |= CLOSED;
+      }
+      if (COUNTS.compareAndSet(this, c, next)) {
+        if (last) {
+          Runnable hook = onAbandon;
+          if (hook != null) {
+            hook.run();
+          }
+        } else {
+          pruneIfMostlyLeft((int) (next & LIVE_MASK));
+        }
+        return;
+      }
+    }
+  }
+
+  /**
+   * Drops the callers that left from the list when they are many and outnumber those still
+   * waiting ({@code live}), unless another thread is pruning it.
+   */
+  private void pruneIfMostlyLeft(int live) {
+    int p = (int) PRUNE.getAndAdd(this, 1) + 1;
+    int leftSincePruned = p & LEFT_MASK;
+    if ((p & PRUNING) != 0 || leftSincePruned < PRUNE_AFTER_LEFT || leftSincePruned <= live
+        || !PRUNE.compareAndSet(this, p, PRUNING)) {
+      return;
+    }
+    // callers that leave from here on are counted for the next pruning
+    try {
+      FlightWaiter head = callers;
+      if (head == SETTLED || head == null) {
+        return;
+      }
+      // The head stays even if its caller left: callers join by swapping it, and may be doing so
+      // now. Below it only this thread writes links, each of which skips callers that left and
+      // cannot come back, so every caller still waiting stays reachable from the head.
+      FlightWaiter kept = head;
+      for (FlightWaiter w = head.next; w != null; w = w.next) {
+        if (w.hasLeft()) {
+          kept.next = w.next;
+        } else {
+          kept = w;
+        }
+      }
+    } finally {
+      PRUNE.getAndBitwiseAnd(this, LEFT_MASK);
+    }
+  }
+
+  /** Returns how many callers the list holds, waiting or not; for tests. */
+  int listedCallers() {
+    int listed = 0;
+    for (FlightWaiter w = callers; w != null && w != SETTLED; w = w.next) {
+      listed++;
+    }
+    return listed;
+  }
+}

@@ -1,0 +1,32 @@
+package io.github.collapseexecutor.core;
+
+import java.util.Objects;
+
+/** What the three same-key flavours share: the flights, built from the options, name and closing. */
+abstract class GroupExecutorBase implements AutoCloseable {
+
+  final FlightMap flights;
+
+  GroupExecutorBase(GroupCollapseExecutorOptions options) {
+    Objects.requireNonNull(options, "options");
+    this.flights = new FlightMap(Names.of(options.name(), getClass()), options.listener());
+  }
+
+  /** The options of the classic constructor: {@code name} may be null for the class name. */
+  static GroupCollapseExecutorOptions options(String name, CollapseListener listener) {
+    GroupCollapseExecutorOptions.Builder builder =
+        GroupCollapseExecutorOptions.builder().listener(listener);
+    return (name == null ? builder : builder.name(name)).build();
+  }
+
+  /** Returns this executor's name, as used in error messages and reports. */
+  public String name() {
+    return flights.name();
+  }
+
+  /** Refuses new calls; runs in progress complete for their callers. Idempotent. */
+  @Override
+  public void close() {
+    flights.close();
+  }
+}
