@@ -1,6 +1,7 @@
 package io.github.collapseexecutor.spring.http;
 
 import io.github.collapseexecutor.core.CollapseListener;
+import io.github.collapseexecutor.spring.observation.CollapseObservations;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -29,10 +30,7 @@ public final class HttpCollapseOptions {
   /** Default largest body that is buffered to share: 1 MiB. */
   public static final int DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 
-  /**
-   * Default longest time a request waits for an identical request's response before it makes its
-   * own call: 30 s.
-   */
+  /** Default longest wait for an identical request's response before an own call: 30 s. */
   public static final Duration DEFAULT_WAIT_TIMEOUT = Duration.ofSeconds(30);
 
   /**
@@ -93,6 +91,7 @@ public final class HttpCollapseOptions {
   private final int maxBodyBytes;
   private final Duration waitTimeout;
   private final CollapseListener listener;
+  private final CollapseObservations observations;
   private final KeyMemory keyMemory;
   private final CollapseSwitch collapseSwitch = new CollapseSwitch();
 
@@ -104,6 +103,7 @@ public final class HttpCollapseOptions {
     this.maxBodyBytes = builder.maxBodyBytes;
     this.waitTimeout = builder.waitTimeout;
     this.listener = builder.listener;
+    this.observations = builder.observations;
     this.keyMemory = builder.keyMemory;
   }
 
@@ -165,6 +165,11 @@ public final class HttpCollapseOptions {
     return listener;
   }
 
+  /** Returns how shared calls and requests are observed, or {@code null} if they are not. */
+  public CollapseObservations observations() {
+    return observations;
+  }
+
   /** Returns what is remembered about a key between requests, and for how long. */
   public KeyMemory keyMemory() {
     return keyMemory;
@@ -216,6 +221,7 @@ public final class HttpCollapseOptions {
     private int maxBodyBytes = DEFAULT_MAX_BODY_BYTES;
     private Duration waitTimeout = DEFAULT_WAIT_TIMEOUT;
     private CollapseListener listener = CollapseListener.NONE;
+    private CollapseObservations observations;
     private KeyMemory keyMemory = KeyMemory.defaults();
 
     private Builder() {}
@@ -341,6 +347,12 @@ public final class HttpCollapseOptions {
     /** Sets the listener that receives a report for every shared call (its size is the callers). */
     public Builder listener(CollapseListener listener) {
       this.listener = Objects.requireNonNull(listener, "listener");
+      return this;
+    }
+
+    /** Sets how shared calls and requests are observed; none by default. */
+    public Builder observations(CollapseObservations observations) {
+      this.observations = Objects.requireNonNull(observations, "observations");
       return this;
     }
 

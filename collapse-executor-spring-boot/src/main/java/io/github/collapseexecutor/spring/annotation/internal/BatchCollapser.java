@@ -1,7 +1,10 @@
 package io.github.collapseexecutor.spring.annotation.internal;
 
 import io.github.collapseexecutor.core.CollapseExecutionException;
+import io.github.collapseexecutor.core.CollapseExecutorOptions;
 import io.github.collapseexecutor.spring.annotation.CollapseBatch;
+import io.github.collapseexecutor.spring.boot.autoconfigure.CreatedExecutor;
+import io.github.collapseexecutor.spring.boot.autoconfigure.ExecutorCreationListener;
 import io.github.collapseexecutor.spring.boot.autoconfigure.NamedExecutor;
 import java.lang.reflect.Method;
 import java.time.Duration;
@@ -21,11 +24,15 @@ final class BatchCollapser implements MethodCollapser {
     this.method = method;
     this.batchMethod = batchMethod;
     this.timeout = executor.timeout();
-    this.executor = new MethodBatchExecutor(executor.options().toBuilder()
+    CollapseExecutorOptions options = executor.options().toBuilder()
         .name(MethodNames.executorName(method))
         // one bean's calls per batch: the batch method is called on that bean
         .inputGrouper((BatchCall call) -> new BeanIdentity(call.bean()))
-        .build(), batchMethod);
+        .build();
+    ExecutorCreationListener.announce(options.listener(), CreatedExecutor.batch(options.name(),
+        options.maxPendingInputs() != CollapseExecutorOptions.DEFAULT_MAX_PENDING_INPUTS,
+        timeout != null));
+    this.executor = new MethodBatchExecutor(options, batchMethod);
     this.description = new CollapsedMethod(MethodNames.of(method), "CollapseBatch",
         executor.name(), batchMethod.toString());
   }

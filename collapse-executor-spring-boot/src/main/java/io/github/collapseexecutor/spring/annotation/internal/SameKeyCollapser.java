@@ -4,6 +4,8 @@ import io.github.collapseexecutor.core.BlockingCallableGroupCollapseExecutor;
 import io.github.collapseexecutor.core.CollapseExecutionException;
 import io.github.collapseexecutor.core.FutureCallableGroupCollapseExecutor;
 import io.github.collapseexecutor.spring.annotation.Collapsible;
+import io.github.collapseexecutor.spring.boot.autoconfigure.CreatedExecutor;
+import io.github.collapseexecutor.spring.boot.autoconfigure.ExecutorCreationListener;
 import io.github.collapseexecutor.spring.boot.autoconfigure.NamedExecutor;
 import java.lang.reflect.Method;
 import java.time.Duration;
@@ -32,6 +34,9 @@ final class SameKeyCollapser implements MethodCollapser {
     this.description = new CollapsedMethod(MethodNames.of(method), "Collapsible",
         executor.name(), null);
     String name = MethodNames.executorName(method);
+    // only the blocking flavour reports a timeout; futures and Monos time out on their own
+    ExecutorCreationListener.announce(executor.options().listener(),
+        CreatedExecutor.sameKey(name, kind == ReturnKind.VALUE && timeout != null));
     this.blocking = kind == ReturnKind.VALUE
         ? new BlockingCallableGroupCollapseExecutor(name, executor.options().listener()) : null;
     this.futures = kind == ReturnKind.VALUE

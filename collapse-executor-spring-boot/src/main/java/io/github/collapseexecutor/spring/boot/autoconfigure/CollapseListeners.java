@@ -13,7 +13,7 @@ import org.springframework.beans.factory.ObjectProvider;
  * Joins the listeners of every {@link CollapseListenerFactory} bean into one; the HTTP reports go
  * to those that are {@link HttpCollapseListener}s.
  */
-final class CollapseListeners implements HttpCollapseListener {
+final class CollapseListeners implements HttpCollapseListener, ExecutorCreationListener {
 
   private final List<CollapseListener> listeners;
 
@@ -33,6 +33,11 @@ final class CollapseListeners implements HttpCollapseListener {
       case 1 -> listeners.get(0);
       default -> new CollapseListeners(listeners);
     };
+  }
+
+  @Override
+  public void executorCreated(CreatedExecutor executor) {
+    each(executor.name(), listener -> ExecutorCreationListener.announce(listener, executor));
   }
 
   @Override

@@ -2,6 +2,8 @@ package io.github.collapseexecutor.spring.boot.autoconfigure;
 
 import io.github.collapseexecutor.spring.http.HttpCollapseOptions;
 import io.github.collapseexecutor.spring.http.okhttp.CollapseInterceptor;
+import io.github.collapseexecutor.spring.observation.CollapseObservationConvention;
+import io.micrometer.observation.ObservationRegistry;
 import java.util.List;
 import java.util.Map;
 import okhttp3.OkHttpClient;
@@ -46,9 +48,12 @@ public final class CollapseOkHttpAutoConfiguration {
   CollapseInterceptor collapseOkHttpInterceptor(CollapseExecutorProperties properties,
       CollapseSettings settings,
       ObjectProvider<CollapseListenerFactory> listeners,
+      ObjectProvider<ObservationRegistry> observationRegistry,
+      ObjectProvider<CollapseObservationConvention> observationConvention,
       ObjectProvider<CollapseExecutors> executors) {
     HttpCollapseOptions options =
-        HttpAdapterSupport.options(settings, INTEGRATION, properties.getOkhttp(), listeners);
+        HttpAdapterSupport.options(settings, INTEGRATION, properties.getOkhttp(), listeners,
+            observationRegistry, observationConvention);
     CollapseInterceptor interceptor = new CollapseInterceptor(options);
     HttpAdapterSupport.register(executors, INTEGRATION, options, interceptor.stats(), Map.of());
     return interceptor;

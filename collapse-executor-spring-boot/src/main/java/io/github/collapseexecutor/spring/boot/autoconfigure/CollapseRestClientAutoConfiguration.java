@@ -2,6 +2,8 @@ package io.github.collapseexecutor.spring.boot.autoconfigure;
 
 import io.github.collapseexecutor.spring.http.HttpCollapseOptions;
 import io.github.collapseexecutor.spring.http.client.CollapseHttpRequestInterceptor;
+import io.github.collapseexecutor.spring.observation.CollapseObservationConvention;
+import io.micrometer.observation.ObservationRegistry;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -56,10 +58,13 @@ public final class CollapseRestClientAutoConfiguration {
   CollapseHttpRequestInterceptor collapseHttpRequestInterceptor(
       CollapseExecutorProperties properties, CollapseSettings settings,
       ObjectProvider<CollapseListenerFactory> listeners,
+      ObjectProvider<ObservationRegistry> observationRegistry,
+      ObjectProvider<CollapseObservationConvention> observationConvention,
       ObjectProvider<CollapseExecutors> executors) {
     CollapseExecutorProperties.RestTemplateSection section = properties.getRestTemplate();
     HttpCollapseOptions options =
-        HttpAdapterSupport.options(settings, INTEGRATION, section, listeners);
+        HttpAdapterSupport.options(settings, INTEGRATION, section, listeners,
+            observationRegistry, observationConvention);
     CollapseHttpRequestInterceptor interceptor = new CollapseHttpRequestInterceptor(options);
     HttpAdapterSupport.register(executors, INTEGRATION, options, interceptor.stats(), Map.of(
         "customizeRestClientBuilder", section.isCustomizeRestClientBuilder(),

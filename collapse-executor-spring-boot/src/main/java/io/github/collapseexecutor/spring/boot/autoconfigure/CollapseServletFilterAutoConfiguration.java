@@ -2,6 +2,8 @@ package io.github.collapseexecutor.spring.boot.autoconfigure;
 
 import io.github.collapseexecutor.spring.http.HttpCollapseOptions;
 import io.github.collapseexecutor.spring.http.servlet.CollapseServletFilter;
+import io.github.collapseexecutor.spring.observation.CollapseObservationConvention;
+import io.micrometer.observation.ObservationRegistry;
 import jakarta.servlet.DispatcherType;
 import jakarta.servlet.Filter;
 import java.util.List;
@@ -51,10 +53,13 @@ public final class CollapseServletFilterAutoConfiguration {
   FilterRegistrationBean<CollapseServletFilter> collapseServletFilterRegistration(
       CollapseExecutorProperties properties, CollapseSettings settings,
       ObjectProvider<CollapseListenerFactory> listeners,
+      ObjectProvider<ObservationRegistry> observationRegistry,
+      ObjectProvider<CollapseObservationConvention> observationConvention,
       ObjectProvider<CollapseExecutors> executors) {
     CollapseExecutorProperties.ServletSection section = properties.getServlet();
     HttpCollapseOptions options =
-        HttpAdapterSupport.options(settings, INTEGRATION, section, listeners);
+        HttpAdapterSupport.options(settings, INTEGRATION, section, listeners,
+            observationRegistry, observationConvention);
     CollapseServletFilter filter = new CollapseServletFilter(options);
     ClosingRegistration registration = new ClosingRegistration(filter);
     registration.setName(FILTER_NAME);

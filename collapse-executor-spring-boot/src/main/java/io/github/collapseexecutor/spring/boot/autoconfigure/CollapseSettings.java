@@ -7,6 +7,7 @@ import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorProp
 import io.github.collapseexecutor.spring.http.HttpCollapseOptions;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.function.Consumer;
 
 /**
  * The bound {@code collapse.executor} properties turned into the library's options. Every value is
@@ -36,7 +37,7 @@ final class CollapseSettings {
     this.batchOptions = BatchOptionsFactory.topLevel(properties, errors).build();
     BatchOptionsFactory.named(named, batchOptions, errors);
     sections().forEach((key, section) ->
-        HttpOptionsFactory.options(key, section, http, CollapseListener.NONE, errors));
+        HttpOptionsFactory.options(key, section, http, builder -> { }, errors));
     servletMapping(errors);
     errors.throwIfAny();
   }
@@ -54,11 +55,15 @@ final class CollapseSettings {
     return named;
   }
 
-  /** Returns the options of the adapter of section {@code key}, reporting to {@code listener}. */
-  HttpCollapseOptions httpOptions(String key, Section section, CollapseListener listener) {
+  /**
+   * Returns the options of the adapter of section {@code key}, with what {@code wiring} sets
+   * besides the properties: the listener, the observations.
+   */
+  HttpCollapseOptions httpOptions(String key, Section section,
+      Consumer<HttpCollapseOptions.Builder> wiring) {
     PropertyErrors errors = new PropertyErrors();
     HttpCollapseOptions options =
-        HttpOptionsFactory.options(key, section, httpProperties, listener, errors);
+        HttpOptionsFactory.options(key, section, httpProperties, wiring, errors);
     errors.throwIfAny();
     return options;
   }

@@ -2,6 +2,8 @@ package io.github.collapseexecutor.spring.boot.autoconfigure;
 
 import io.github.collapseexecutor.spring.http.HttpCollapseOptions;
 import io.github.collapseexecutor.spring.http.reactive.CollapseExchangeFilterFunction;
+import io.github.collapseexecutor.spring.observation.CollapseObservationConvention;
+import io.micrometer.observation.ObservationRegistry;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -52,10 +54,13 @@ public final class CollapseWebClientAutoConfiguration {
   CollapseExchangeFilterFunction collapseExchangeFilterFunction(
       CollapseExecutorProperties properties, CollapseSettings settings,
       ObjectProvider<CollapseListenerFactory> listeners,
+      ObjectProvider<ObservationRegistry> observationRegistry,
+      ObjectProvider<CollapseObservationConvention> observationConvention,
       ObjectProvider<CollapseExecutors> executors) {
     CollapseExecutorProperties.WebClientSection section = properties.getWebClient();
     HttpCollapseOptions options =
-        HttpAdapterSupport.options(settings, INTEGRATION, section, listeners);
+        HttpAdapterSupport.options(settings, INTEGRATION, section, listeners,
+            observationRegistry, observationConvention);
     CollapseExchangeFilterFunction filter = new CollapseExchangeFilterFunction(options);
     HttpAdapterSupport.register(executors, INTEGRATION, options, filter.stats(),
         Map.of("customizeWebClientBuilder", section.isCustomizeWebClientBuilder()));

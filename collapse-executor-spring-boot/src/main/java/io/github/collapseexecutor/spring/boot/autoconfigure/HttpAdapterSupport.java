@@ -1,8 +1,12 @@
 package io.github.collapseexecutor.spring.boot.autoconfigure;
 
+import io.github.collapseexecutor.core.CollapseListener;
 import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorProperties.Section;
 import io.github.collapseexecutor.spring.http.HttpCollapseOptions;
 import io.github.collapseexecutor.spring.http.HttpCollapseStats;
+import io.github.collapseexecutor.spring.observation.CollapseObservationConvention;
+import io.github.collapseexecutor.spring.observation.CollapseObservations;
+import io.micrometer.observation.ObservationRegistry;
 import java.util.Map;
 import org.springframework.beans.factory.ObjectProvider;
 
@@ -15,12 +19,23 @@ final class HttpAdapterSupport {
 
   /**
    * Returns the options of the adapter of {@code integration}, from its section of the checked
-   * {@code settings}, with the listeners of every {@link CollapseListenerFactory}. The executor is
-   * named after the integration.
+   * {@code settings}, with the listeners of every {@link CollapseListenerFactory}, told of the
+   * executor at once, and the {@link ObservationRegistry} and
+   * {@link CollapseObservationConvention} beans, if any. The executor is named after the
+   * integration.
    */
   static HttpCollapseOptions options(CollapseSettings settings, String integration,
-      Section section, ObjectProvider<CollapseListenerFactory> listeners) {
-    return settings.httpOptions(integration, section, CollapseListeners.of(listeners, integration));
+      Section section, ObjectProvider<CollapseListenerFactory> listeners,
+      ObjectProvider<ObservationRegistry> observationRegistry,
+      ObjectProvider<CollapseObservationConvention> observationConvention) {
+    CollapseListener listener = CollapseListeners.of(listeners, integration);
+    ExecutorCreationListener.announce(listener, CreatedExecutor.http(integration,
+        observationRegistry.getIfAvailable() != null));
+    return settings.httpOptions(integration, section, builder -> {
+      builder.listener(listener);
+      observationRegistry.ifAvailable(registry -> builder.observations(
+          new CollapseObservations(registry, observationConvention.getIfAvailable())));
+    });
   }
 
   /** Registers an adapter with {@link CollapseExecutors}, if that bean exists. */

@@ -1,6 +1,5 @@
 package io.github.collapseexecutor.spring.boot.autoconfigure;
 
-import io.github.collapseexecutor.core.CollapseListener;
 import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorProperties.Section;
 import io.github.collapseexecutor.spring.http.CollapseGroup;
 import io.github.collapseexecutor.spring.http.CollapseGroupConflictException;
@@ -26,13 +25,16 @@ final class HttpOptionsFactory {
   /**
    * Returns the options of the adapter of section {@code key}, named after it, or {@code null}
    * when a value was rejected.
+   *
+   * @param wiring sets what does not come from the properties: the listener, the observations
    */
   static HttpCollapseOptions options(String key, Section section,
-      HttpAdapterProperties properties, CollapseListener listener, PropertyErrors errors) {
+      HttpAdapterProperties properties, Consumer<HttpCollapseOptions.Builder> wiring,
+      PropertyErrors errors) {
     int rejectedBefore = errors.count();
     String prefix = PREFIX + key + ".";
-    HttpCollapseOptions.Builder builder =
-        HttpCollapseOptions.builder().name(key).listener(listener);
+    HttpCollapseOptions.Builder builder = HttpCollapseOptions.builder().name(key);
+    wiring.accept(builder);
     overridden(key, "max-body-size", section, properties, HttpSettings::getMaxBodySize,
         size -> builder.maxBodyBytes(size.toBytes()), errors);
     overridden(key, "sensitive-headers", section, properties, HttpSettings::getSensitiveHeaders,

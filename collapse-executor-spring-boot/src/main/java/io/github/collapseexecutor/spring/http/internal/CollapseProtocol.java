@@ -1,9 +1,7 @@
 package io.github.collapseexecutor.spring.http.internal;
 
 import io.github.collapseexecutor.core.FutureCallableGroupCollapseExecutor;
-import io.github.collapseexecutor.spring.http.CollapseGroup;
 import io.github.collapseexecutor.spring.http.CollapseKey;
-import io.github.collapseexecutor.spring.http.CollapsePolicy;
 import io.github.collapseexecutor.spring.http.CollapseRules;
 import io.github.collapseexecutor.spring.http.CollapseSwitch;
 import io.github.collapseexecutor.spring.http.HttpCollapseOptions;
@@ -11,7 +9,10 @@ import io.github.collapseexecutor.spring.http.HttpCollapseStats;
 import io.github.collapseexecutor.spring.http.RequestHeaders;
 import io.github.collapseexecutor.spring.http.ShareUncacheable;
 import io.github.collapseexecutor.spring.http.UnsharedReason;
-import java.time.Duration;
+import io.github.collapseexecutor.spring.http.internal.CallObserver.Caller;
+import io.github.collapseexecutor.spring.http.internal.CallObserver.CallerOutcome;
+import io.github.collapseexecutor.spring.http.internal.CallObserver.SharedCall;
+import io.github.collapseexecutor.spring.observation.SharedCallOutcome;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -40,7 +41,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * request headers each key's responses vary on, and logs the first refusal of each reason per
  * group. A key whose responses vary on headers it does not hold is widened by their values from
  * the start ({@link VariedKey}), so that requests with different values never wait for each
- * other.
+ * other. With an observation registry in the options, it observes each shared call and tells
+ * each request's own observation what the request did ({@link CallObserver}).
  */
 public final class CollapseProtocol implements AutoCloseable {
 
@@ -51,6 +53,7 @@ public final class CollapseProtocol implements AutoCloseable {
   private final ExpiringTable<Object, Boolean> hitForPass;
   private final ExpiringTable<CollapseKey, List<String>> varyNames;
   private final FirstWarnings warnings;
+  private final CallObserver observer;
   private final ShareUncacheable[] sharing;
   private final long waitTimeoutNanos;
   private final CollapseSwitch collapseSwitch;
@@ -61,21 +64,18 @@ public final class CollapseProtocol implements AutoCloseable {
     this.options = Objects.requireNonNull(options, "options");
     this.rules = new CollapseRules(options);
     this.counters = new CollapseCounters(options.groups().size());
-    this.executor = new FutureCallableGroupCollapseExecutor(options.name(), options.listener());
-    this.hitForPass = new ExpiringTable<>(saturatedNanos(options.hitForPassTtl()),
+    this.observer = options.observations() == null
+        ? CallObserver.NONE : new ObservedCalls(options);
+    this.executor = new FutureCallableGroupCollapseExecutor(options.name(),
+        observer.listener(options.listener()));
+    this.hitForPass = new ExpiringTable<>(SaturatedNanos.of(options.hitForPassTtl()),
         options.hitForPassMaxKeys());
-    this.varyNames = new ExpiringTable<>(saturatedNanos(options.varyTtl()),
+    this.varyNames = new ExpiringTable<>(SaturatedNanos.of(options.varyTtl()),
         options.varyMaxKeys());
     this.warnings = new FirstWarnings(executor.name(), options.groups());
-    this.waitTimeoutNanos = saturatedNanos(options.waitTimeout());
+    this.waitTimeoutNanos = SaturatedNanos.of(options.waitTimeout());
     this.collapseSwitch = options.collapseSwitch();
-    List<CollapseGroup> groups = options.groups();
-    this.sharing = new ShareUncacheable[groups.size()];
-    for (int i = 0; i < sharing.length; i++) {
-      String policy = groups.get(i).collapsePolicyName();
-      sharing[i] = (policy == null ? CollapsePolicy.DEFAULT : options.policies().get(policy))
-          .shareUncacheable();
-    }
+    this.sharing = SharingRules.byGroup(options);
   }
 
   /** Returns the rules that build keys. */
@@ -108,21 +108,29 @@ public final class CollapseProtocol implements AutoCloseable {
     return varyNames.size();
   }
 
+  /** {@link #join(CollapseKey, RequestHeaders, Object)} in the observation current here. */
+  public Turn join(CollapseKey key, RequestHeaders request) {
+    return join(key, request, null);
+  }
+
   /**
    * Returns what the request with {@code key} does; a {@code null} key passes. Counts a request
    * that passes at once.
+   *
+   * @param observation the request's own Micrometer {@code Observation}, or {@code null} for the
+   *     one current on this thread; typed {@code Object} so that adapters need no Micrometer
    */
-  public Turn join(CollapseKey key, RequestHeaders request) {
+  public Turn join(CollapseKey key, RequestHeaders request, Object observation) {
+    Caller caller = observer.caller(observation);
     if (key == null || !collapseSwitch.isOn(options.groups().get(key.group()))) {
-      counters.passedThrough(key);
-      return Pass.PASS;
+      return pass(key, caller, key == null ? "not-collapsible" : "switched-off");
     }
     List<String> varied = varyNames.get(key);
     if (varied == null) {
-      return join(key, key, request, /* mayRegroup= */ true);
+      return join(key, key, request, caller, /* mayRegroup= */ true);
     }
     counters.varyKeyed(key);
-    return join(key, VariedKey.of(key, varied, request), request, /* mayRegroup= */ true);
+    return join(key, VariedKey.of(key, varied, request), request, caller, /* mayRegroup= */ true);
   }
 
   /**
@@ -131,15 +139,14 @@ public final class CollapseProtocol implements AutoCloseable {
    * @param mayRegroup whether a waiter whose Vary values differ from the leader's joins the
    *     requests with its own values; false for a request that did so once already
    */
-  private Turn join(CollapseKey key, Object flight, RequestHeaders request, boolean mayRegroup) {
+  private Turn join(CollapseKey key, Object flight, RequestHeaders request, Caller caller,
+      boolean mayRegroup) {
     if (closed) {
-      counters.passedThrough(key);
-      return Pass.PASS;
+      return pass(key, caller, "closed");
     }
     if (hitForPass.get(flight) != null) {
-      counters.passedThrough(key);
       unshared(key, UnsharedReason.HIT_FOR_PASS);
-      return Pass.PASS;
+      return pass(key, caller, UnsharedReason.HIT_FOR_PASS.tag());
     }
     CompletableFuture<Outcome> promise = new CompletableFuture<>();
     // the executor calls the callable on this thread, inside execute, only for the request that
@@ -156,12 +163,19 @@ public final class CollapseProtocol implements AutoCloseable {
         throw refused;
       }
       // closed between the check above and this call: go through as if collapse were off
-      counters.passedThrough(key);
-      return Pass.PASS;
+      return pass(key, caller, "closed");
     }
+    caller.outcome(leading[0] ? CallerOutcome.LED : CallerOutcome.JOINED, null);
     return leading[0]
-        ? new Lead(key, flight, request, promise, mine)
-        : new Wait(key, request, mine, mayRegroup);
+        ? new Lead(key, flight, request, promise, mine,
+            observer.sharedCall(executor.name(), key, caller))
+        : new Wait(key, request, mine, caller, mayRegroup);
+  }
+
+  private Turn pass(CollapseKey key, Caller caller, String reason) {
+    counters.passedThrough(key);
+    caller.outcome(CallerOutcome.NOT_COLLAPSED, reason);
+    return Pass.PASS;
   }
 
   /**
@@ -179,14 +193,6 @@ public final class CollapseProtocol implements AutoCloseable {
     warnings.warnOnce(key.group(), reason);
     ListenerReports.unshared(options.listener(), executor.name(), options.groups().get(key.group()),
         reason);
-  }
-
-  private static long saturatedNanos(Duration duration) {
-    try {
-      return duration.toNanos();
-    } catch (ArithmeticException tooLong) {
-      return Long.MAX_VALUE;
-    }
   }
 
   /** What one request does; see {@link CollapseProtocol}. */
@@ -209,15 +215,17 @@ public final class CollapseProtocol implements AutoCloseable {
     private final RequestHeaders request;
     private final CompletableFuture<Outcome> promise;
     private final CompletableFuture<Outcome> own;
+    private final SharedCall call;
     private final AtomicBoolean ended = new AtomicBoolean();
 
     private Lead(CollapseKey key, Object flight, RequestHeaders request,
-        CompletableFuture<Outcome> promise, CompletableFuture<Outcome> own) {
+        CompletableFuture<Outcome> promise, CompletableFuture<Outcome> own, SharedCall call) {
       this.key = key;
       this.flight = flight;
       this.request = request;
       this.promise = promise;
       this.own = own;
+      this.call = call;
     }
 
     /**
@@ -240,7 +248,8 @@ public final class CollapseProtocol implements AutoCloseable {
 
     /** Returns why a response with these headers must not be shared, or {@code null}. */
     public UnsharedReason refusal(List<Map.Entry<String, String>> headers) {
-      return SharingRules.refusal(headers, hasCredential(), sharing[key.group()]);
+      return SharingRules.refusal(headers,
+          SharingRules.credentialed(request, options.sensitiveHeaders()), sharing[key.group()]);
     }
 
     /**
@@ -257,7 +266,8 @@ public final class CollapseProtocol implements AutoCloseable {
           varyNames.remove(key);
         }
         counters.led(key);
-        promise.complete(Outcome.shared(snapshot, varied));
+        call.end(promise, Outcome.shared(snapshot, varied, call), null, SharedCallOutcome.SHARED,
+            null);
       }
     }
 
@@ -272,7 +282,7 @@ public final class CollapseProtocol implements AutoCloseable {
         }
         counters.led(key);
         unshared(key, reason);
-        promise.complete(Outcome.refused(reason));
+        call.end(promise, Outcome.refused(reason, call), null, SharedCallOutcome.REFUSED, reason);
       }
     }
 
@@ -285,11 +295,10 @@ public final class CollapseProtocol implements AutoCloseable {
       if (!end()) {
         return;
       }
-      if (Thread.currentThread().isInterrupted()) {
-        promise.complete(Outcome.refused(UnsharedReason.LEADER_FAILED));
-      } else {
-        promise.completeExceptionally(failure);
-      }
+      UnsharedReason own = Thread.currentThread().isInterrupted()
+          ? UnsharedReason.LEADER_FAILED : null;
+      call.end(promise, own == null ? null : Outcome.refused(own, call), failure,
+          SharedCallOutcome.FAILED, own);
     }
 
     /** Runs {@code action} once every request left before the turn ended. */
@@ -308,15 +317,6 @@ public final class CollapseProtocol implements AutoCloseable {
     private boolean end() {
       return ended.compareAndSet(false, true);
     }
-
-    private boolean hasCredential() {
-      for (String header : options.sensitiveHeaders()) {
-        if (!request.values(header).isEmpty()) {
-          return true;
-        }
-      }
-      return false;
-    }
   }
 
   /** Wait for the outcome of another request's call. */
@@ -325,13 +325,15 @@ public final class CollapseProtocol implements AutoCloseable {
     private final CollapseKey key;
     private final RequestHeaders request;
     private final CompletableFuture<Outcome> future;
+    private final Caller caller;
     private final boolean mayRegroup;
 
     private Wait(CollapseKey key, RequestHeaders request, CompletableFuture<Outcome> future,
-        boolean mayRegroup) {
+        Caller caller, boolean mayRegroup) {
       this.key = key;
       this.request = request;
       this.future = future;
+      this.caller = caller;
       this.mayRegroup = mayRegroup;
     }
 
@@ -353,6 +355,7 @@ public final class CollapseProtocol implements AutoCloseable {
     /** Stops waiting because the request's own time limit ended first; reports the timeout. */
     public void ownLimitReached() {
       leave();
+      caller.outcome(CallerOutcome.FELL_BACK, UnsharedReason.WAIT_TIMEOUT.tag());
       ListenerReports.waitTimedOut(options.listener(), executor.name());
     }
 
@@ -376,18 +379,21 @@ public final class CollapseProtocol implements AutoCloseable {
      */
     public Turn answer(Outcome outcome) {
       ResponseSnapshot snapshot = outcome == null ? null : outcome.snapshot();
+      caller.linkTo(outcome == null ? null : outcome.call());
       if (snapshot != null && snapshot.canServe(request)) {
         counters.replayed(key);
         return new Replay(snapshot);
       }
       if (snapshot != null && mayRegroup && !outcome.varied().isEmpty()) {
         counters.regrouped(key);
-        return join(key, VariedKey.of(key, outcome.varied(), request), request,
+        return join(key, VariedKey.of(key, outcome.varied(), request), request, caller,
             /* mayRegroup= */ false);
       }
       counters.fellBack(key);
-      unshared(key, outcome == null ? UnsharedReason.LEADER_FAILED
-          : outcome.reason() == null ? UnsharedReason.VARY : outcome.reason());
+      UnsharedReason reason = outcome == null ? UnsharedReason.LEADER_FAILED
+          : outcome.reason() == null ? UnsharedReason.VARY : outcome.reason();
+      unshared(key, reason);
+      caller.outcome(CallerOutcome.FELL_BACK, reason.tag());
       return Pass.PASS;
     }
   }

@@ -11,14 +11,22 @@ import java.util.List;
  * @param reason why it is not shared, or {@code null} if it is
  * @param varied the lower-case names of the request headers the snapshot varies on that the key
  *     does not hold; empty if none
+ * @param call the shared call that produced it, for the span links of the requests that joined
  */
-public record Outcome(ResponseSnapshot snapshot, UnsharedReason reason, List<String> varied) {
+public record Outcome(ResponseSnapshot snapshot, UnsharedReason reason, List<String> varied,
+    CallObserver.SharedCall call) {
 
-  static Outcome shared(ResponseSnapshot snapshot, List<String> varied) {
-    return new Outcome(snapshot, null, varied);
+  static Outcome shared(ResponseSnapshot snapshot, List<String> varied,
+      CallObserver.SharedCall call) {
+    return new Outcome(snapshot, null, varied, call);
   }
 
+  static Outcome refused(UnsharedReason reason, CallObserver.SharedCall call) {
+    return new Outcome(null, reason, List.of(), call);
+  }
+
+  /** Returns the outcome of a request that made no shared call: it waited too long. */
   static Outcome refused(UnsharedReason reason) {
-    return new Outcome(null, reason, List.of());
+    return refused(reason, CallObserver.SharedCall.NONE);
   }
 }

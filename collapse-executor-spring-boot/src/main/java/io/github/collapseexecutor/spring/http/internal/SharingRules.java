@@ -1,5 +1,9 @@
 package io.github.collapseexecutor.spring.http.internal;
 
+import io.github.collapseexecutor.spring.http.CollapseGroup;
+import io.github.collapseexecutor.spring.http.CollapsePolicy;
+import io.github.collapseexecutor.spring.http.HttpCollapseOptions;
+import io.github.collapseexecutor.spring.http.RequestHeaders;
 import io.github.collapseexecutor.spring.http.ShareUncacheable;
 import io.github.collapseexecutor.spring.http.UnsharedReason;
 import java.util.List;
@@ -96,5 +100,30 @@ public final class SharingRules {
       }
     }
     return false;
+  }
+
+  /** Returns whether {@code request} carries at least one of {@code sensitiveHeaders}. */
+  public static boolean credentialed(RequestHeaders request, Set<String> sensitiveHeaders) {
+    for (String header : sensitiveHeaders) {
+      if (!request.values(header).isEmpty()) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * Returns, for each group of {@code options} in order, how its policy shares uncacheable
+   * responses.
+   */
+  public static ShareUncacheable[] byGroup(HttpCollapseOptions options) {
+    List<CollapseGroup> groups = options.groups();
+    ShareUncacheable[] sharing = new ShareUncacheable[groups.size()];
+    for (int i = 0; i < sharing.length; i++) {
+      String policy = groups.get(i).collapsePolicyName();
+      sharing[i] = (policy == null ? CollapsePolicy.DEFAULT : options.policies().get(policy))
+          .shareUncacheable();
+    }
+    return sharing;
   }
 }

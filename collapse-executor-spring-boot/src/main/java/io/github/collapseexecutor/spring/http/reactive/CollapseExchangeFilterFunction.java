@@ -8,6 +8,7 @@ import io.github.collapseexecutor.spring.http.UnsharedReason;
 import io.github.collapseexecutor.spring.http.internal.CollapseProtocol;
 import io.github.collapseexecutor.spring.http.internal.HeaderLists;
 import io.github.collapseexecutor.spring.http.internal.ResponseSnapshot;
+import io.micrometer.observation.contextpropagation.ObservationThreadLocalAccessor;
 import java.net.URI;
 import java.util.List;
 import java.util.Map;
@@ -80,7 +81,9 @@ public final class CollapseExchangeFilterFunction implements ExchangeFilterFunct
     RequestHeaders headers = KeyedRequest.headers(request);
     CollapseKey key = protocol.rules().keyFor(request.method().name(), request.url(), headers,
         KeyedRequest.context(request));
-    return Mono.defer(() -> take(protocol.join(key, headers), key, request, next));
+    // WebClient keeps the exchange's observation in the Reactor context, not on the thread
+    return Mono.deferContextual(context -> take(protocol.join(key, headers,
+        context.getOrDefault(ObservationThreadLocalAccessor.KEY, null)), key, request, next));
   }
 
   private Mono<ClientResponse> take(CollapseProtocol.Turn turn, CollapseKey key,

@@ -11,6 +11,7 @@ import io.micrometer.core.instrument.Tags;
 import io.micrometer.core.instrument.binder.MeterBinder;
 import java.util.List;
 import java.util.Objects;
+import java.util.Set;
 import java.util.function.ToDoubleFunction;
 
 /**
@@ -22,7 +23,11 @@ import java.util.function.ToDoubleFunction;
  * {@link CollapseGroup#name() name}. {@value #UNSHARED} counts, by {@code reason} (the
  * {@link UnsharedReason#tag()}, such as {@code set-cookie} or {@code hit-for-pass}), the requests
  * that did not get or give a shared response, and {@value #GROUP_UNSHARED} the same per group.
- * Executors registered after binding are published as they arrive.
+ * Executors registered after binding are published as they arrive. Meters that could only stay at
+ * zero are left out: every outcome but {@code passed-through} of an adapter with no collapse
+ * group, and the reasons its configuration rules out ({@code hit-for-pass} when hit-for-pass is
+ * off, {@code uncacheable} when no policy says {@code never}, {@code not-recorded} but for the
+ * servlet filter).
  */
 public final class HttpCollapseStatsMeterBinder implements MeterBinder {
 
@@ -52,24 +57,30 @@ public final class HttpCollapseStatsMeterBinder implements MeterBinder {
 
   private static void bind(MeterRegistry registry, CollapseExecutorDescriptor executor) {
     Tags tags = Tags.of("executor", executor.name(), "integration", executor.integration());
+    List<CollapseGroup> groups = executor.options().groups();
+    if (groups.isEmpty()) {
+      // nothing can collapse: every request passes through
+      counter(registry, REQUESTS, "Requests seen by an HTTP collapse adapter, by outcome", tags,
+          "passed-through", executor.stats(), HttpCollapseStats::passedThrough);
+      return;
+    }
     outcomes(registry, REQUESTS, "Requests seen by an HTTP collapse adapter, by outcome", tags,
         executor.stats());
     reasons(registry, UNSHARED, "Requests that got no shared response, by reason", tags,
-        executor.stats());
-    List<CollapseGroup> groups = executor.options().groups();
+        executor.stats(), PossibleReasons.of(executor, groups));
     for (int i = 0; i < groups.size(); i++) {
       Tags group = tags.and("group", groups.get(i).name());
       HttpCollapseStats stats = executor.stats().groups().get(i);
       outcomes(registry, GROUP_REQUESTS, "Requests a collapse group took, by outcome", group,
           stats);
       reasons(registry, GROUP_UNSHARED, "Requests of a collapse group not shared, by reason",
-          group, stats);
+          group, stats, PossibleReasons.of(executor, List.of(groups.get(i))));
     }
   }
 
   private static void reasons(MeterRegistry registry, String name, String description, Tags tags,
-      HttpCollapseStats stats) {
-    for (UnsharedReason reason : UnsharedReason.values()) {
+      HttpCollapseStats stats, Set<UnsharedReason> possible) {
+    for (UnsharedReason reason : possible) {
       FunctionCounter.builder(name, stats, counted -> counted.unshared(reason))
           .description(description)
           .tags(tags).tag("reason", reason.tag()).baseUnit("requests")

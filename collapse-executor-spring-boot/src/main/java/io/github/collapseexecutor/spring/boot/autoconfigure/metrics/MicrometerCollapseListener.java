@@ -1,16 +1,12 @@
 package io.github.collapseexecutor.spring.boot.autoconfigure.metrics;
 
 import io.github.collapseexecutor.core.BatchReport;
-import io.github.collapseexecutor.core.CollapseListener;
-import io.micrometer.core.instrument.Counter;
-import io.micrometer.core.instrument.DistributionSummary;
+import io.github.collapseexecutor.spring.boot.autoconfigure.CreatedExecutor;
+import io.github.collapseexecutor.spring.boot.autoconfigure.ExecutorCreationListener;
 import io.micrometer.core.instrument.MeterRegistry;
-import io.micrometer.core.instrument.Tags;
-import io.micrometer.core.instrument.Timer;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.TimeUnit;
 
 /**
  * Records what the executors of one integration report, tagged {@code executor} (the executor's
@@ -18,17 +14,24 @@ import java.util.concurrent.TimeUnit;
  *
  * <ul>
  *   <li>{@value #BATCH_SIZE}: calls served per batch or shared run;</li>
- *   <li>{@value #CALLS}: calls that ran their own work ({@code outcome=ran}, one per batch) and
- *       calls that got another's result ({@code outcome=collapsed});</li>
- *   <li>{@value #WAIT}: time from a batch's first call to the start of its work;</li>
- *   <li>{@value #EXECUTION}: time the work took, with {@code outcome=success|failure};</li>
- *   <li>{@value #REJECTIONS} and {@value #TIMEOUTS}: calls refused because too many were pending,
- *       and callers that stopped waiting.</li>
+ *   <li>{@value #CALLS}: calls that ran the work ({@code outcome=ran}, one per batch) and calls
+ *       that got the result of another's run ({@code outcome=collapsed}); not for the HTTP
+ *       adapters, whose requests {@code collapse.http.requests} counts;</li>
+ *   <li>{@value #WAIT}: time from a batch's first call to the start of its work; batch executors
+ *       only, since same-key work starts with its first call;</li>
+ *   <li>{@value #EXECUTION}: time the work took, with {@code outcome=success|failure}; not for an
+ *       HTTP adapter whose shared calls are observed, which the observation's timer times;</li>
+ *   <li>{@value #REJECTIONS}: calls refused because too many were pending, for executors with a
+ *       limit of pending inputs;</li>
+ *   <li>{@value #TIMEOUTS}: callers that stopped waiting at their timeout, for executors with a
+ *       timeout (an HTTP adapter counts its waits that timed out as
+ *       {@code collapse.http.unshared{reason=wait-timeout}}).</li>
  * </ul>
  *
- * <p>Meters are created on an executor's first report and looked up in a map afterwards.
+ * <p>An executor's meters are registered when it is created ({@link #executorCreated}); an
+ * executor the listener was not told of gets every meter of a batch executor on its first report.
  */
-public final class MicrometerCollapseListener implements CollapseListener {
+public final class MicrometerCollapseListener implements ExecutorCreationListener {
 
   /** Distribution summary of calls served per batch or shared run. */
   public static final String BATCH_SIZE = "collapse.executor.batch.size";
@@ -50,7 +53,7 @@ public final class MicrometerCollapseListener implements CollapseListener {
 
   private final MeterRegistry registry;
   private final String integration;
-  private final Map<String, Meters> meters = new ConcurrentHashMap<>();
+  private final Map<String, ExecutorMeters> meters = new ConcurrentHashMap<>();
 
   /** Creates a listener that records into {@code registry} for {@code integration}. */
   public MicrometerCollapseListener(MeterRegistry registry, String integration) {
@@ -59,53 +62,28 @@ public final class MicrometerCollapseListener implements CollapseListener {
   }
 
   @Override
+  public void executorCreated(CreatedExecutor executor) {
+    meters.computeIfAbsent(executor.name(),
+        name -> new ExecutorMeters(registry, integration, executor));
+  }
+
+  @Override
   public void batchCompleted(BatchReport report) {
-    Meters m = meters(report.executorName());
-    m.batchSize.record(report.size());
-    m.ran.increment();
-    if (report.size() > 1) {
-      m.collapsed.increment(report.size() - 1);
-    }
-    m.waiting.record(report.collectNanos(), TimeUnit.NANOSECONDS);
-    Timer execution = report.succeeded() ? m.succeeded : m.failed;
-    execution.record(report.executeNanos(), TimeUnit.NANOSECONDS);
+    meters(report.executorName()).batchCompleted(report);
   }
 
   @Override
   public void callRejected(String executorName) {
-    meters(executorName).rejections.increment();
+    meters(executorName).callRejected();
   }
 
   @Override
   public void callTimedOut(String executorName) {
-    meters(executorName).timeouts.increment();
+    meters(executorName).callTimedOut();
   }
 
-  private Meters meters(String executorName) {
-    return meters.computeIfAbsent(executorName, this::register);
+  private ExecutorMeters meters(String executorName) {
+    return meters.computeIfAbsent(executorName, name -> new ExecutorMeters(registry, integration,
+        CreatedExecutor.batch(name, /* rejects= */ true, /* timesOut= */ true)));
   }
-
-  private Meters register(String executorName) {
-    Tags tags = Tags.of("executor", executorName, "integration", integration);
-    return new Meters(
-        DistributionSummary.builder(BATCH_SIZE).baseUnit("calls")
-            .description("Calls served per batch or shared run").tags(tags).register(registry),
-        Counter.builder(CALLS).description("Calls that ran their own work or got another's result")
-            .tags(tags).tag("outcome", "ran").register(registry),
-        Counter.builder(CALLS).description("Calls that ran their own work or got another's result")
-            .tags(tags).tag("outcome", "collapsed").register(registry),
-        Timer.builder(WAIT).description("Time from a batch's first call to the start of its work")
-            .tags(tags).register(registry),
-        Timer.builder(EXECUTION).description("Time the work of a batch or shared run took")
-            .tags(tags).tag("outcome", "success").register(registry),
-        Timer.builder(EXECUTION).description("Time the work of a batch or shared run took")
-            .tags(tags).tag("outcome", "failure").register(registry),
-        Counter.builder(REJECTIONS).description("Calls rejected because too many were pending")
-            .tags(tags).register(registry),
-        Counter.builder(TIMEOUTS).description("Callers that stopped waiting at their timeout")
-            .tags(tags).register(registry));
-  }
-
-  private record Meters(DistributionSummary batchSize, Counter ran, Counter collapsed,
-      Timer waiting, Timer succeeded, Timer failed, Counter rejections, Counter timeouts) {}
 }

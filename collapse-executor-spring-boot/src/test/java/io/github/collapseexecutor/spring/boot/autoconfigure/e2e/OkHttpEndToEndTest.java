@@ -61,8 +61,8 @@ final class OkHttpEndToEndTest {
 
     assertThat(bodies).hasSize(N).containsOnly("answer");
     assertThat(backend.calls("/user/5")).isBetween(1, N - 1);
-    assertThat(registry.get("collapse.executor.calls").tag("integration", "okhttp")
-        .tag("outcome", "collapsed").counter().count()).isPositive();
+    assertThat(registry.get("collapse.http.requests").tag("integration", "okhttp")
+        .tag("outcome", "replayed").functionCounter().count()).isPositive();
     assertThat(endpoint.collapse().executors()).anySatisfy(executor -> {
       assertThat(executor.integration()).isEqualTo("okhttp");
       assertThat(executor.counts().replayed()).isEqualTo(collapse.stats().replayed());

@@ -86,8 +86,8 @@ final class RestClientEndToEndTest {
         .isEqualTo(N - backend.calls("/user/1"));
     assertThat(registry.get("collapse.executor.batch.size").tag("integration", "rest-template")
         .summary().max()).isGreaterThan(1);
-    assertThat(registry.get("collapse.executor.calls").tag("integration", "rest-template")
-        .tag("outcome", "collapsed").counter().count()).isPositive();
+    assertThat(registry.get("collapse.http.requests").tag("integration", "rest-template")
+        .tag("outcome", "replayed").functionCounter().count()).isPositive();
   }
 
   @Test

@@ -10,6 +10,7 @@ import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseListenerFact
 import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseOkHttpAutoConfiguration;
 import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseRestClientAutoConfiguration;
 import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.observation.ObservationRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.io.IOException;
 import java.util.concurrent.TimeUnit;
@@ -62,7 +63,8 @@ final class CollapseMetricsAutoConfigurationTest {
 
   @Test
   void publishesTheCountersOfEachHttpExecutor() {
-    runner.run(context -> {
+    runner.withPropertyValues("collapse.executor.rest-template.collapse-groups[0].uris=/users/*",
+        "collapse.executor.okhttp.collapse-groups[0].uris=/users/*").run(context -> {
       MeterRegistry registry = context.getBean(MeterRegistry.class);
       for (String integration : new String[] {"rest-template", "okhttp"}) {
         for (String outcome : new String[] {"passed-through", "led", "replayed", "fell-back"}) {
@@ -72,6 +74,29 @@ final class CollapseMetricsAutoConfigurationTest {
         }
       }
     });
+  }
+
+  @Test
+  void registersTheMetersOfEachHttpExecutorAtStartupWithoutThoseItsCountersRepeat() {
+    runner.run(context -> {
+      MeterRegistry registry = context.getBean(MeterRegistry.class);
+      assertThat(registry.get("collapse.executor.batch.size").tag("executor", "rest-template")
+          .summary().count()).isZero();
+      assertThat(registry.get("collapse.executor.execution").tag("executor", "rest-template")
+          .tag("outcome", "success").timer().count()).isZero();
+      for (String repeated : new String[] {"collapse.executor.calls", "collapse.executor.wait",
+          "collapse.executor.rejections", "collapse.executor.timeouts"}) {
+        assertThat(registry.find(repeated).tag("integration", "rest-template").meters())
+            .as(repeated).isEmpty();
+      }
+    });
+  }
+
+  @Test
+  void leavesTheTimingOfObservedHttpCallsToTheObservation() {
+    runner.withBean(ObservationRegistry.class, ObservationRegistry::create).run(context ->
+        assertThat(context.getBean(MeterRegistry.class).find("collapse.executor.execution")
+            .tag("integration", "okhttp").meters()).isEmpty());
   }
 
   @Test
@@ -122,7 +147,7 @@ final class CollapseMetricsAutoConfigurationTest {
               .batchCompleted(new BatchReport("users", 2, 0, 0, null));
           assertThat(seen).hasValue(1);
           assertThat(context.getBean(MeterRegistry.class).get("collapse.executor.batch.size")
-              .summary().count()).isEqualTo(1);
+              .tag("executor", "users").summary().count()).isEqualTo(1);
         });
   }
 
@@ -139,7 +164,7 @@ final class CollapseMetricsAutoConfigurationTest {
           context.getBean(CollapseExecutorOptions.class).listener()
               .batchCompleted(new BatchReport("users", 2, 0, 0, null));
           assertThat(context.getBean(MeterRegistry.class).get("collapse.executor.batch.size")
-              .summary().count()).isEqualTo(1);
+              .tag("executor", "users").summary().count()).isEqualTo(1);
         });
   }
 }

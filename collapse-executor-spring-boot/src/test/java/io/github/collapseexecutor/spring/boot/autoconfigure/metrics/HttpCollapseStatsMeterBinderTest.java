@@ -5,15 +5,18 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorDescriptor;
 import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutors;
 import io.github.collapseexecutor.spring.http.CollapseGroup;
+import io.github.collapseexecutor.spring.http.CollapsePolicy;
 import io.github.collapseexecutor.spring.http.CollapseKey;
 import io.github.collapseexecutor.spring.http.CollapseRules;
 import io.github.collapseexecutor.spring.http.HttpCollapseOptions;
 import io.github.collapseexecutor.spring.http.RequestHeaders;
+import io.github.collapseexecutor.spring.http.ShareUncacheable;
 import io.github.collapseexecutor.spring.http.UnsharedReason;
 import io.github.collapseexecutor.spring.http.internal.CollapseCounters;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.net.URI;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -72,6 +75,43 @@ class HttpCollapseStatsMeterBinderTest {
         .isEqualTo(1);
     assertThat(registry.get(HttpCollapseStatsMeterBinder.UNSHARED).tag("reason", "too-large")
         .functionCounter().count()).isZero();
+  }
+
+  @Test
+  void leavesOutTheReasonsTheConfigurationRulesOut() {
+    CollapseExecutors executors = new CollapseExecutors();
+    executors.register(new CollapseExecutorDescriptor("rest-template", HttpCollapseOptions
+        .builder().name("no-hit-for-pass").group(CollapseGroup.ofUris("/users/*"))
+        .hitForPassTtl(Duration.ZERO).build(), new CollapseCounters(1), Map.of()));
+    executors.register(new CollapseExecutorDescriptor("servlet", HttpCollapseOptions.builder()
+        .name("never").group(CollapseGroup.ofUris("p", List.of("/users/*")))
+        .policy("p", CollapsePolicy.DEFAULT.withShareUncacheable(ShareUncacheable.NEVER))
+        .build(), new CollapseCounters(1), Map.of()));
+    new HttpCollapseStatsMeterBinder(executors).bindTo(registry);
+
+    assertThat(reasons("no-hit-for-pass")).contains("set-cookie", "wait-timeout")
+        .doesNotContain("hit-for-pass", "uncacheable", "not-recorded");
+    assertThat(reasons("never")).contains("hit-for-pass", "uncacheable", "not-recorded");
+  }
+
+  @Test
+  void anAdapterWithoutGroupsCountsOnlyRequestsThatPassedThrough() {
+    CollapseExecutors executors = new CollapseExecutors();
+    executors.register(new CollapseExecutorDescriptor("okhttp",
+        HttpCollapseOptions.builder().name("bare").build(), new CollapseCounters(0), Map.of()));
+    new HttpCollapseStatsMeterBinder(executors).bindTo(registry);
+
+    assertThat(registry.find(HttpCollapseStatsMeterBinder.REQUESTS).tag("executor", "bare")
+        .functionCounters()).singleElement()
+        .satisfies(counter -> assertThat(counter.getId().getTag("outcome"))
+            .isEqualTo("passed-through"));
+    assertThat(registry.find(HttpCollapseStatsMeterBinder.UNSHARED).tag("executor", "bare")
+        .meters()).isEmpty();
+  }
+
+  private List<String> reasons(String executor) {
+    return registry.find(HttpCollapseStatsMeterBinder.UNSHARED).tag("executor", executor)
+        .meters().stream().map(meter -> meter.getId().getTag("reason")).toList();
   }
 
   @Test

@@ -1,0 +1,143 @@
+package io.github.collapseexecutor.benchmarks;
+
+import io.github.collapseexecutor.spring.http.CollapseGroup;
+import io.github.collapseexecutor.spring.http.CollapseKey;
+import io.github.collapseexecutor.spring.http.HttpCollapseOptions;
+import io.github.collapseexecutor.spring.http.RequestHeaders;
+import io.github.collapseexecutor.spring.http.internal.BlockingHttpCollapser;
+import io.github.collapseexecutor.spring.http.internal.ResponseSnapshot;
+import io.github.collapseexecutor.spring.observation.CollapseObservations;
+import io.micrometer.core.instrument.observation.DefaultMeterObservationHandler;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import io.micrometer.observation.ObservationRegistry;
+import java.io.ByteArrayInputStream;
+import java.io.InputStream;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+
+/**
+ * What observing shared calls costs a request that finds no identical one in flight: one thread
+ * sends GET requests one at a time through the collapse protocol of the blocking client adapters
+ * (RestClient, RestTemplate, OkHttp), over an in-memory exchange whose 64-byte response is ready
+ * at once, so every request leads a shared call of its own and nothing but the protocol is
+ * measured. The request has no observation of its own, as a client without instrumentation.
+ *
+ * <p>{@code registry}: {@code none} (no registry in the options: nothing is observed),
+ * {@code noop} ({@link ObservationRegistry#NOOP}, what an application without a handler has) or
+ * {@code meters} (a registry with Spring Boot's default handler, a
+ * {@link DefaultMeterObservationHandler} on a {@link SimpleMeterRegistry}, which times every
+ * shared call). {@link #direct()} is the baseline: the exchange alone, without collapse.
+ */
+@BenchmarkMode(Mode.SampleTime)
+@OutputTimeUnit(TimeUnit.NANOSECONDS)
+@State(Scope.Thread)
+public class ObservationOverheadBenchmark {
+
+  @Param({"none", "noop", "meters"})
+  public String registry;
+
+  private static final byte[] BODY = "{\"id\":42,\"name\":\"Ada Lovelace\",\"team\":\"engines\"}  "
+      .getBytes(StandardCharsets.US_ASCII);
+  private static final List<Map.Entry<String, String>> HEADERS =
+      List.of(Map.entry("Content-Type", "application/json"));
+
+  private final RequestHeaders request = RequestHeaders.of(name -> List.of(), List::of);
+  private final InMemoryExchange exchange = new InMemoryExchange();
+  private BlockingHttpCollapser collapser;
+  private CollapseKey key;
+
+  /** Builds the adapter's protocol with the registry of the run. */
+  @Setup
+  public void setUp() {
+    HttpCollapseOptions.Builder options = HttpCollapseOptions.builder().name("users")
+        .group(CollapseGroup.ofUris("/user/*"));
+    switch (registry) {
+      case "none" -> { }
+      case "noop" -> options.observations(CollapseObservations.of(ObservationRegistry.NOOP));
+      case "meters" -> {
+        ObservationRegistry observations = ObservationRegistry.create();
+        observations.observationConfig()
+            .observationHandler(new DefaultMeterObservationHandler(new SimpleMeterRegistry()));
+        options.observations(CollapseObservations.of(observations));
+      }
+      default -> throw new IllegalArgumentException("registry: " + registry);
+    }
+    collapser = new BlockingHttpCollapser(options.build());
+    key = collapser.rules().keyFor("GET", URI.create("http://users.internal/user/42"), request);
+  }
+
+  @TearDown
+  public void tearDown() {
+    collapser.close();
+  }
+
+  /** One request through the protocol: it leads, shares its response and gets its copy. */
+  @Benchmark
+  public Response collapsed() throws Exception {
+    return collapser.execute(key, request, exchange);
+  }
+
+  /** The baseline: the exchange alone. */
+  @Benchmark
+  public Response direct() {
+    return exchange.proceed();
+  }
+
+  /** A response as a client library would hold it. */
+  public record Response(int status, List<Map.Entry<String, String>> headers, InputStream body) {}
+
+  /** A client whose every call answers at once with the same small JSON body. */
+  private static final class InMemoryExchange
+      implements BlockingHttpCollapser.Exchange<Response> {
+
+    @Override
+    public Response proceed() {
+      return new Response(200, HEADERS, new ByteArrayInputStream(BODY));
+    }
+
+    @Override
+    public int status(Response response) {
+      return response.status();
+    }
+
+    @Override
+    public String reason(Response response) {
+      return null;
+    }
+
+    @Override
+    public List<Map.Entry<String, String>> headers(Response response) {
+      return response.headers();
+    }
+
+    @Override
+    public InputStream body(Response response) {
+      return response.body();
+    }
+
+    @Override
+    public Response withBody(Response response, InputStream body) {
+      return new Response(response.status(), response.headers(), body);
+    }
+
+    @Override
+    public void close(Response response) {}
+
+    @Override
+    public Response replay(ResponseSnapshot snapshot) {
+      return new Response(snapshot.status(), snapshot.headers(), snapshot.bodyStream());
+    }
+  }
+}

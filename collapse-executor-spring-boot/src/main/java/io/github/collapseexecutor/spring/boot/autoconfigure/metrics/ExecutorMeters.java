@@ -1,0 +1,93 @@
+package io.github.collapseexecutor.spring.boot.autoconfigure.metrics;
+
+import static io.github.collapseexecutor.spring.boot.autoconfigure.metrics.MicrometerCollapseListener.BATCH_SIZE;
+import static io.github.collapseexecutor.spring.boot.autoconfigure.metrics.MicrometerCollapseListener.CALLS;
+import static io.github.collapseexecutor.spring.boot.autoconfigure.metrics.MicrometerCollapseListener.EXECUTION;
+import static io.github.collapseexecutor.spring.boot.autoconfigure.metrics.MicrometerCollapseListener.REJECTIONS;
+import static io.github.collapseexecutor.spring.boot.autoconfigure.metrics.MicrometerCollapseListener.TIMEOUTS;
+import static io.github.collapseexecutor.spring.boot.autoconfigure.metrics.MicrometerCollapseListener.WAIT;
+
+import io.github.collapseexecutor.core.BatchReport;
+import io.github.collapseexecutor.spring.boot.autoconfigure.CreatedExecutor;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.DistributionSummary;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Tags;
+import io.micrometer.core.instrument.Timer;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The meters of one executor, registered together when it is created: only those of the facts
+ * it can report (see {@link CreatedExecutor}), so that no meter stays at zero because of what
+ * the executor is. A meter left out stays {@code null}, and its fact is not recorded.
+ */
+final class ExecutorMeters {
+
+  private static final String CALLS_DESCRIPTION =
+      "Calls that ran the work, and calls that got the result of another's run";
+  private static final String EXECUTION_DESCRIPTION = "Time the work of a batch or shared run took";
+
+  private final DistributionSummary batchSize;
+  private final Counter ran;
+  private final Counter collapsed;
+  private final Timer waiting;
+  private final Timer succeeded;
+  private final Timer failed;
+  private final Counter rejections;
+  private final Counter timeouts;
+
+  ExecutorMeters(MeterRegistry registry, String integration, CreatedExecutor executor) {
+    Tags tags = Tags.of("executor", executor.name(), "integration", integration);
+    this.batchSize = DistributionSummary.builder(BATCH_SIZE).baseUnit("calls")
+        .description("Calls served per batch or shared run").tags(tags).register(registry);
+    this.ran = executor.countsCalls() ? Counter.builder(CALLS).baseUnit("calls")
+        .description(CALLS_DESCRIPTION).tags(tags).tag("outcome", "ran").register(registry) : null;
+    this.collapsed = executor.countsCalls() ? Counter.builder(CALLS).baseUnit("calls")
+        .description(CALLS_DESCRIPTION).tags(tags).tag("outcome", "collapsed").register(registry)
+        : null;
+    this.waiting = executor.batches() ? Timer.builder(WAIT)
+        .description("Time from a batch's first call to the start of its work")
+        .tags(tags).register(registry) : null;
+    this.succeeded = executor.timesWork() ? Timer.builder(EXECUTION)
+        .description(EXECUTION_DESCRIPTION).tags(tags).tag("outcome", "success")
+        .register(registry) : null;
+    this.failed = executor.timesWork() ? Timer.builder(EXECUTION)
+        .description(EXECUTION_DESCRIPTION).tags(tags).tag("outcome", "failure")
+        .register(registry) : null;
+    // no base unit on the two below: a registry may append it to a name that does not end with
+    // it, and their names are already what they count
+    this.rejections = executor.rejects() ? Counter.builder(REJECTIONS)
+        .description("Calls rejected because too many were pending").tags(tags)
+        .register(registry) : null;
+    this.timeouts = executor.timesOut() ? Counter.builder(TIMEOUTS)
+        .description("Callers that stopped waiting at their timeout").tags(tags)
+        .register(registry) : null;
+  }
+
+  void batchCompleted(BatchReport report) {
+    batchSize.record(report.size());
+    if (ran != null) {
+      ran.increment();
+      collapsed.increment(report.size() - 1);
+    }
+    if (waiting != null) {
+      waiting.record(report.collectNanos(), TimeUnit.NANOSECONDS);
+    }
+    if (succeeded != null) {
+      (report.succeeded() ? succeeded : failed)
+          .record(report.executeNanos(), TimeUnit.NANOSECONDS);
+    }
+  }
+
+  void callRejected() {
+    if (rejections != null) {
+      rejections.increment();
+    }
+  }
+
+  void callTimedOut() {
+    if (timeouts != null) {
+      timeouts.increment();
+    }
+  }
+}

@@ -1,0 +1,40 @@
+package io.github.collapseexecutor.spring.observation;
+
+import io.micrometer.observation.ObservationRegistry;
+import java.util.Objects;
+
+/**
+ * How an HTTP adapter is observed: the registry that observes every shared call (an observation
+ * named {@code collapse.call}, a child of the request that made it) and adds
+ * {@code collapse.outcome} to the observation each request is made in, and the convention of the
+ * shared calls' observations. Span links need {@code micrometer-tracing-bridge-otel}.
+ *
+ * <pre>{@code
+ * HttpCollapseOptions.builder()
+ *     .group(CollapseGroup.ofUris("/user/*"))
+ *     .observations(CollapseObservations.of(observationRegistry))
+ *     .build();
+ * }</pre>
+ *
+ * @param registry the registry
+ * @param convention the convention of the shared calls' observations, or {@code null} for
+ *     {@link DefaultCollapseObservationConvention}
+ */
+public record CollapseObservations(ObservationRegistry registry,
+    CollapseObservationConvention convention) {
+
+  /** Checks the registry. */
+  public CollapseObservations {
+    Objects.requireNonNull(registry, "registry");
+  }
+
+  /** Returns observations on {@code registry}, with the default convention. */
+  public static CollapseObservations of(ObservationRegistry registry) {
+    return new CollapseObservations(registry, null);
+  }
+
+  /** Returns these observations with {@code convention} instead. */
+  public CollapseObservations withConvention(CollapseObservationConvention convention) {
+    return new CollapseObservations(registry, Objects.requireNonNull(convention, "convention"));
+  }
+}
