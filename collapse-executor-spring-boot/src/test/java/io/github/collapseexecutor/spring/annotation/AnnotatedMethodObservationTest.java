@@ -11,6 +11,7 @@ import io.github.collapseexecutor.spring.observation.DefaultCollapseObservationC
 import io.micrometer.common.KeyValues;
 import io.micrometer.observation.tck.TestObservationRegistry;
 import io.micrometer.observation.tck.TestObservationRegistryAssert;
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -49,6 +50,29 @@ final class AnnotatedMethodObservationTest {
           .hasLowCardinalityKeyValue("outcome", "shared")
           .hasHighCardinalityKeyValue("collapse.batch.size", Integer.toString(N))
           .hasParentObservationContextMatching(parent -> ObservedCallers.NAME.equals(parent.getName()));
+      assertThat(callerOutcomes()).isEqualTo(Map.of("led", 1L, "joined", (long) N - 1));
+    });
+  }
+
+  @Test
+  void aRunThatThrewIsAFailedSharedCallAndItsCallersStillSayWhoLed() {
+    runner.run(context -> {
+      ProfileService profiles = context.getBean(ProfileService.class);
+
+      List<Object> results = profiles.crowd().run(N, i -> ObservedCallers.call(registry, () -> {
+        try {
+          return profiles.failing(5);
+        } catch (IOException e) {
+          return e;
+        }
+      }));
+
+      assertThat(results).allSatisfy(result -> assertThat(result).isInstanceOf(IOException.class));
+      TestObservationRegistryAssert.assertThat(registry)
+          .hasNumberOfObservationsWithNameEqualTo(DefaultCollapseObservationConvention.NAME, 1)
+          .hasObservationWithNameEqualTo(DefaultCollapseObservationConvention.NAME).that()
+          .hasLowCardinalityKeyValue("outcome", "failed")
+          .assertThatError().isInstanceOf(IOException.class).hasMessage("down");
       assertThat(callerOutcomes()).isEqualTo(Map.of("led", 1L, "joined", (long) N - 1));
     });
   }

@@ -1,5 +1,6 @@
 package io.github.collapseexecutor.spring.annotation.internal;
 
+import io.github.collapseexecutor.core.CollapseExecutionException;
 import io.github.collapseexecutor.core.CollapseListener;
 import io.github.collapseexecutor.core.CollapseTimeoutException;
 import io.github.collapseexecutor.spring.observation.CollapseObservations;
@@ -123,7 +124,9 @@ final class ObservedMethods implements MethodObserver {
     @Override
     public void failed(Throwable failure) {
       if (run != null) {
-        ended(SharedCallOutcome.FAILED, failure);
+        // the executor wraps what the method threw when it is checked; the run failed with that
+        ended(SharedCallOutcome.FAILED, failure instanceof CollapseExecutionException wrapped
+            && wrapped.getCause() != null ? wrapped.getCause() : failure);
       } else if (caller != null) {
         // a failed run carries no span to link to
         if (failure instanceof CollapseTimeoutException) {
