@@ -11,7 +11,8 @@ import io.micrometer.observation.docs.ObservationDocumentation;
  * <p>Besides the shared call's own observation, every request that goes through an adapter adds
  * the {@link CallerKeys} to the observation it is made in, when there is one (RestClient's
  * {@code http.client.requests}, the servlet's {@code http.server.requests}, or any observation
- * open around the call). They are high-cardinality keys, so they reach the span and leave the
+ * open around the call), and so does every call of an annotated method, to the observation current
+ * on its thread. They are high-cardinality keys, so they reach the span and leave the
  * metrics' tags as they were.
  */
 public enum CollapseObservationDocumentation implements ObservationDocumentation {
@@ -83,13 +84,15 @@ public enum CollapseObservationDocumentation implements ObservationDocumentation
     }
   }
 
-  /** High-cardinality keys added to the observation of each request that went through. */
+  /** High-cardinality keys added to the observation of each request or call that went through. */
   public enum CallerKeys implements KeyName {
 
     /**
      * {@code led} (made the shared call), {@code joined} (got the response, or the failure, of
-     * another request's call), {@code fell-back} (waited, then made its own call, or failed at
-     * its own time limit) or {@code not-collapsed} (went through without waiting).
+     * another caller's call), {@code batched} (a {@code @CollapseBatch} call served by one call
+     * of the batch method with other calls' arguments), {@code fell-back} (waited, then made its
+     * own call, or failed at its own time limit) or {@code not-collapsed} (went through without
+     * waiting).
      */
     OUTCOME {
       @Override
@@ -100,8 +103,8 @@ public enum CollapseObservationDocumentation implements ObservationDocumentation
 
     /**
      * Why a request fell back or was not collapsed, or why the shared call it led could not be
-     * shared: {@code not-collapsible}, {@code switched-off}, {@code closed}, {@code hit-for-pass},
-     * {@code wait-timeout}, {@code set-cookie}, ...
+     * shared: {@code not-collapsible}, {@code switched-off}, {@code null-argument},
+     * {@code closed}, {@code hit-for-pass}, {@code wait-timeout}, {@code set-cookie}, ...
      * Absent when there is no reason to give.
      */
     REASON {

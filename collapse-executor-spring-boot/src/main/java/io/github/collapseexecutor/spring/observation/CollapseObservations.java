@@ -7,7 +7,8 @@ import java.util.Objects;
  * How an HTTP adapter is observed: the registry that observes every shared call (an observation
  * named {@code collapse.call}, a child of the request that made it) and adds
  * {@code collapse.outcome} to the observation each request is made in, and the convention of the
- * shared calls' observations. Span links need {@code micrometer-tracing-bridge-otel}.
+ * shared calls' observations. Span links need {@code micrometer-tracing-bridge-otel}. The
+ * auto-configuration observes the annotated methods with the same registry and convention.
  *
  * <pre>{@code
  * HttpCollapseOptions.builder()

@@ -7,10 +7,6 @@ import io.github.collapseexecutor.spring.http.HttpCollapseOptions;
 import io.github.collapseexecutor.spring.http.client.CollapseHttpRequestInterceptor;
 import io.github.collapseexecutor.spring.http.reactive.CollapseExchangeFilterFunction;
 import io.micrometer.observation.ObservationRegistry;
-import io.micrometer.tracing.handler.DefaultTracingObservationHandler;
-import io.micrometer.tracing.otel.bridge.OtelBaggageManager;
-import io.micrometer.tracing.otel.bridge.OtelCurrentTraceContext;
-import io.micrometer.tracing.otel.bridge.OtelTracer;
 import io.opentelemetry.api.common.AttributeKey;
 import io.opentelemetry.sdk.testing.exporter.InMemorySpanExporter;
 import io.opentelemetry.sdk.trace.SdkTracerProvider;
@@ -39,7 +35,7 @@ final class CollapseSpanLinksTest {
   private final InMemorySpanExporter exporter = InMemorySpanExporter.create();
   private final SdkTracerProvider tracerProvider = SdkTracerProvider.builder()
       .addSpanProcessor(SimpleSpanProcessor.create(exporter)).build();
-  private final ObservationRegistry registry = tracingRegistry();
+  private final ObservationRegistry registry = TracingRegistries.on(tracerProvider);
   private final MeetingBackend backend = new MeetingBackend();
 
   @AfterEach
@@ -111,14 +107,5 @@ final class CollapseSpanLinksTest {
   private HttpCollapseOptions options() {
     return HttpCollapseOptions.builder().name("users").group(CollapseGroup.ofUris("/user/*"))
         .observations(CollapseObservations.of(registry)).build();
-  }
-
-  private ObservationRegistry tracingRegistry() {
-    OtelCurrentTraceContext current = new OtelCurrentTraceContext();
-    OtelTracer tracer = new OtelTracer(tracerProvider.get("test"), current, event -> {},
-        new OtelBaggageManager(current, List.of(), List.of()));
-    ObservationRegistry tracing = ObservationRegistry.create();
-    tracing.observationConfig().observationHandler(new DefaultTracingObservationHandler(tracer));
-    return tracing;
   }
 }

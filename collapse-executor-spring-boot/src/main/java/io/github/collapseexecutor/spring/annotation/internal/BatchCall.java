@@ -5,5 +5,7 @@ package io.github.collapseexecutor.spring.annotation.internal;
  *
  * @param bean what the batch method is called on
  * @param argument the call's argument, never {@code null}
+ * @param caller the caller's observation, from {@link MethodObserver#batchCaller}, or
+ *     {@code null}
  */
-record BatchCall(Object bean, Object argument) {}
+record BatchCall(Object bean, Object argument, Object caller) {}

@@ -14,16 +14,22 @@ import org.springframework.aop.ProxyMethodInvocation;
 /** Batch collapse of one {@link CollapseBatch} method, on a batch executor of its own. */
 final class BatchCollapser implements MethodCollapser {
 
+  /** Why a call with a {@code null} argument goes straight to the method. */
+  static final String NULL_ARGUMENT = "null-argument";
+
   private final Method method;
   private final BatchMethod batchMethod;
   private final Duration timeout;
   private final MethodBatchExecutor executor;
   private final CollapsedMethod description;
+  private final MethodObserver observer;
 
-  BatchCollapser(Method method, BatchMethod batchMethod, NamedExecutor executor) {
+  BatchCollapser(Method method, BatchMethod batchMethod, NamedExecutor executor,
+      MethodObserver observer) {
     this.method = method;
     this.batchMethod = batchMethod;
     this.timeout = executor.timeout();
+    this.observer = observer;
     CollapseExecutorOptions options = executor.options().toBuilder()
         .name(MethodNames.executorName(method))
         // one bean's calls per batch: the batch method is called on that bean
@@ -32,7 +38,7 @@ final class BatchCollapser implements MethodCollapser {
     ExecutorCreationListener.announce(options.listener(), CreatedExecutor.batch(options.name(),
         options.maxPendingInputs() != CollapseExecutorOptions.DEFAULT_MAX_PENDING_INPUTS,
         timeout != null));
-    this.executor = new MethodBatchExecutor(options, batchMethod);
+    this.executor = new MethodBatchExecutor(options, batchMethod, observer);
     this.description = new CollapsedMethod(MethodNames.of(method), "CollapseBatch",
         executor.name(), batchMethod.toString());
   }
@@ -41,9 +47,10 @@ final class BatchCollapser implements MethodCollapser {
   public Object invoke(MethodInvocation invocation) throws Throwable {
     Object argument = invocation.getArguments()[0];
     if (argument == null) {
+      observer.notCollapsed(NULL_ARGUMENT);
       return invocation.proceed();
     }
-    BatchCall call = new BatchCall(bean(invocation), argument);
+    BatchCall call = new BatchCall(bean(invocation), argument, observer.batchCaller());
     try {
       return timeout == null ? executor.execute(call) : executor.execute(call, timeout);
     } catch (CollapseExecutionException e) {

@@ -14,6 +14,9 @@ final class CollapseAdvisor extends AbstractPointcutAdvisor {
 
   private static final long serialVersionUID = 1L;
 
+  /** Why a call goes straight to the method while its executor is switched off. */
+  private static final String SWITCHED_OFF = "switched-off";
+
   private final transient CollapseMethods methods;
   private final transient Pointcut pointcut;
   private final transient MethodInterceptor interceptor;
@@ -33,8 +36,14 @@ final class CollapseAdvisor extends AbstractPointcutAdvisor {
     Object target = invocation.getThis();
     MethodCollapser collapser = methods.find(invocation.getMethod(),
         target == null ? null : ClassUtils.getUserClass(target));
-    return collapser == null || !methods.isCollapsing(collapser.description().executor())
-        ? invocation.proceed() : collapser.invoke(invocation);
+    if (collapser == null) {
+      return invocation.proceed();
+    }
+    if (!methods.isCollapsing(collapser.description().executor())) {
+      methods.observer().notCollapsed(SWITCHED_OFF);
+      return invocation.proceed();
+    }
+    return collapser.invoke(invocation);
   }
 
   @Override

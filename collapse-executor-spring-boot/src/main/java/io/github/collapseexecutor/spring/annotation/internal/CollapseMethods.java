@@ -35,14 +35,38 @@ public final class CollapseMethods {
   private final Set<Class<?>> checked = ConcurrentHashMap.newKeySet();
   private final Map<Method, MethodCollapser> collapsers = new ConcurrentHashMap<>();
   private final Set<String> executorsOff = ConcurrentHashMap.newKeySet();
+  private final Supplier<MethodObserver> observers;
+  private volatile MethodObserver observer;
+
+  /**
+   * Creates the registry, with no observations.
+   *
+   * @param executors the named executors, asked for when the first annotated class is found
+   */
+  public CollapseMethods(Supplier<NamedExecutors> executors) {
+    this(executors, () -> MethodObserver.NONE);
+  }
 
   /**
    * Creates the registry.
    *
    * @param executors the named executors, asked for when the first annotated class is found
+   * @param observer what observes the calls, asked for at the same time
    */
-  public CollapseMethods(Supplier<NamedExecutors> executors) {
+  public CollapseMethods(Supplier<NamedExecutors> executors, Supplier<MethodObserver> observer) {
     this.executors = executors;
+    this.observers = observer;
+  }
+
+  /** Returns what observes the calls of the annotated methods. */
+  MethodObserver observer() {
+    MethodObserver known = observer;
+    if (known == null) {
+      // benign race: every thread gets an equivalent observer, one of them is kept
+      known = observers.get();
+      observer = known;
+    }
+    return known;
   }
 
   /**
@@ -138,7 +162,7 @@ public final class CollapseMethods {
       }
       return new BatchCollapser(method,
           BatchMethod.find(beanClass, method, batch.batchMethod()),
-          executor("CollapseBatch", method, batch.executor()));
+          executor("CollapseBatch", method, batch.executor()), observer());
     }
     Collapsible collapsible = onMethod != null ? onMethod : onClass(beanClass, method);
     if (collapsible == null) {
@@ -147,7 +171,7 @@ public final class CollapseMethods {
     checkInterceptable("Collapsible", method);
     ReturnKind kind = ReturnKind.of(method, "Collapsible");
     return new SameKeyCollapser(method, kind, KeyExpression.parse(method, collapsible.key()),
-        executor("Collapsible", method, collapsible.executor()));
+        executor("Collapsible", method, collapsible.executor()), observer());
   }
 
   /** Returns the class-level annotation if it applies to {@code method}: public, with a result. */

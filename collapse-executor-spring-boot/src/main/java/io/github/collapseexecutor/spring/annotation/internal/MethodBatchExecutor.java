@@ -21,22 +21,30 @@ final class MethodBatchExecutor
     extends CollapseExecutorBlockingSupport<BatchCall, Object, MethodBatchExecutor.Results> {
 
   private final BatchMethod batchMethod;
+  private final MethodObserver observer;
+  private final String name;
 
-  MethodBatchExecutor(CollapseExecutorOptions options, BatchMethod batchMethod) {
+  MethodBatchExecutor(CollapseExecutorOptions options, BatchMethod batchMethod,
+      MethodObserver observer) {
     super(options);
     this.batchMethod = batchMethod;
+    this.observer = observer;
+    this.name = options.name();
   }
 
   @Override
   protected Results doExecute(Collection<Input<BatchCall>> inputs) throws Exception {
     Set<Object> distinct = new LinkedHashSet<>();
+    List<Object> callers = new ArrayList<>(inputs.size());
     for (Input<BatchCall> input : inputs) {
       distinct.add(input.value().argument());
+      callers.add(input.value().caller());
     }
     List<Object> arguments = new ArrayList<>(distinct);
     // the grouper keeps one bean per batch
     Object bean = inputs.iterator().next().value().bean();
-    return new Results(arguments, batchMethod.invoke(bean, List.copyOf(arguments)));
+    return new Results(arguments, observer.batch(name, callers,
+        () -> batchMethod.invoke(bean, List.copyOf(arguments))));
   }
 
   @Override

@@ -4,6 +4,7 @@ import io.github.collapseexecutor.core.BlockingCallableGroupCollapseExecutor;
 import io.github.collapseexecutor.core.CollapseExecutionException;
 import io.github.collapseexecutor.core.FutureCallableGroupCollapseExecutor;
 import io.github.collapseexecutor.spring.annotation.Collapsible;
+import io.github.collapseexecutor.spring.annotation.internal.MethodObserver.SameKeyCall;
 import io.github.collapseexecutor.spring.boot.autoconfigure.CreatedExecutor;
 import io.github.collapseexecutor.spring.boot.autoconfigure.ExecutorCreationListener;
 import io.github.collapseexecutor.spring.boot.autoconfigure.NamedExecutor;
@@ -25,20 +26,25 @@ final class SameKeyCollapser implements MethodCollapser {
   private final CollapsedMethod description;
   private final BlockingCallableGroupCollapseExecutor blocking;
   private final FutureCallableGroupCollapseExecutor futures;
+  private final MethodObserver observer;
+  private final String name;
 
-  SameKeyCollapser(Method method, ReturnKind kind, KeyExpression key, NamedExecutor executor) {
+  SameKeyCollapser(Method method, ReturnKind kind, KeyExpression key, NamedExecutor executor,
+      MethodObserver observer) {
     this.method = method;
     this.kind = kind;
     this.key = key;
     this.timeout = executor.timeout();
     this.description = new CollapsedMethod(MethodNames.of(method), "Collapsible",
         executor.name(), null);
-    String name = MethodNames.executorName(method);
+    this.observer = observer;
+    this.name = MethodNames.executorName(method);
     // only the blocking flavour reports a timeout; futures and Monos time out on their own
     ExecutorCreationListener.announce(executor.options().listener(),
         CreatedExecutor.sameKey(name, kind == ReturnKind.VALUE && timeout != null));
     this.blocking = kind == ReturnKind.VALUE
-        ? new BlockingCallableGroupCollapseExecutor(name, executor.options().listener()) : null;
+        ? new BlockingCallableGroupCollapseExecutor(name,
+            observer.listener(executor.options().listener())) : null;
     this.futures = kind == ReturnKind.VALUE
         ? null : new FutureCallableGroupCollapseExecutor(name, executor.options().listener());
   }
@@ -59,13 +65,20 @@ final class SameKeyCollapser implements MethodCollapser {
   }
 
   private Object value(CallKey group, MethodInvocation invocation) throws Throwable {
+    SameKeyCall call = observer.sameKeyCall(name);
+    Callable<Object> run = call.leading(Invocations.proceeding(invocation));
+    Object result;
     try {
-      return timeout == null
-          ? blocking.execute(group, Invocations.proceeding(invocation))
-          : blocking.execute(group, Invocations.proceeding(invocation), timeout);
+      result = timeout == null
+          ? blocking.execute(group, run) : blocking.execute(group, run, timeout);
     } catch (CollapseExecutionException e) {
+      call.failed(e);
       throw Invocations.unwrap(e, method);
+    } catch (RuntimeException | Error e) {
+      call.failed(e);
+      throw e;
     }
+    return call.returned(result);
   }
 
   /** Returns a caller's future of the run for {@code group}, started by {@code start}. */

@@ -4,6 +4,10 @@ import io.github.collapseexecutor.spring.annotation.CollapseBatch;
 import io.github.collapseexecutor.spring.annotation.Collapsible;
 import io.github.collapseexecutor.spring.annotation.internal.CollapseAnnotationPostProcessor;
 import io.github.collapseexecutor.spring.annotation.internal.CollapseMethods;
+import io.github.collapseexecutor.spring.annotation.internal.MethodObserver;
+import io.github.collapseexecutor.spring.observation.CollapseObservationConvention;
+import io.github.collapseexecutor.spring.observation.CollapseObservations;
+import io.micrometer.observation.ObservationRegistry;
 import org.aopalliance.intercept.MethodInterceptor;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.config.BeanDefinition;
@@ -18,7 +22,9 @@ import org.springframework.context.annotation.Role;
  * Collapses the calls of bean methods annotated with {@link Collapsible} or
  * {@link CollapseBatch}, through a Spring AOP proxy of each such bean. Every annotated method is
  * checked when its bean is created: a method that cannot be collapsed stops the application,
- * naming the method and the reason. Off when {@code collapse.executor.enabled} or
+ * naming the method and the reason. With an {@link ObservationRegistry} bean, each run of a
+ * method and each batch is observed as {@code collapse.call}, and each caller's own observation
+ * says what the call did. Off when {@code collapse.executor.enabled} or
  * {@code collapse.executor.annotations.enabled} is false, or when {@code spring-aop} is missing.
  */
 @AutoConfiguration(after = CollapseExecutorAutoConfiguration.class)
@@ -30,8 +36,14 @@ public final class CollapseAnnotationAutoConfiguration {
 
   @Bean
   @ConditionalOnMissingBean
-  CollapseMethods collapseMethods(ObjectProvider<NamedExecutors> executors) {
-    return new CollapseMethods(executors::getObject);
+  CollapseMethods collapseMethods(ObjectProvider<NamedExecutors> executors,
+      ObjectProvider<ObservationRegistry> observationRegistry,
+      ObjectProvider<CollapseObservationConvention> observationConvention) {
+    return new CollapseMethods(executors::getObject, () -> {
+      ObservationRegistry registry = observationRegistry.getIfAvailable();
+      return registry == null ? MethodObserver.NONE : MethodObserver.observing(
+          new CollapseObservations(registry, observationConvention.getIfAvailable()));
+    });
   }
 
   /** Static, as a post-processor must be, and lazy about what it needs. */

@@ -4,6 +4,7 @@ import io.github.collapseexecutor.core.CollapseListener;
 import io.github.collapseexecutor.spring.http.CollapseKey;
 import io.github.collapseexecutor.spring.http.UnsharedReason;
 import io.github.collapseexecutor.spring.observation.SharedCallOutcome;
+import io.github.collapseexecutor.spring.observation.internal.CallerOutcome;
 import java.util.concurrent.CompletableFuture;
 
 /**
@@ -89,29 +90,6 @@ public interface CallObserver {
     /** Completes {@code promise}; returns whether this completed it, and not a cancel before. */
     static boolean settle(CompletableFuture<Outcome> promise, Outcome outcome, Throwable failure) {
       return outcome != null ? promise.complete(outcome) : promise.completeExceptionally(failure);
-    }
-  }
-
-  /** What a request did, as the {@code collapse.outcome} key says it. */
-  enum CallerOutcome {
-    /** Made the shared call. */
-    LED("led"),
-    /** Got the response, or the failure, of another request's call. */
-    JOINED("joined"),
-    /** Waited for another request's call, then made its own, or failed at its own limit. */
-    FELL_BACK("fell-back"),
-    /** Went through without collapsing. */
-    NOT_COLLAPSED("not-collapsed");
-
-    private final String tag;
-
-    CallerOutcome(String tag) {
-      this.tag = tag;
-    }
-
-    /** Returns the value of the key. */
-    public String tag() {
-      return tag;
     }
   }
 }

@@ -1,4 +1,4 @@
-package io.github.collapseexecutor.spring.http.internal;
+package io.github.collapseexecutor.spring.observation.internal;
 
 import io.micrometer.observation.Observation;
 import io.micrometer.tracing.Span;

@@ -1,4 +1,4 @@
-package io.github.collapseexecutor.spring.http.internal;
+package io.github.collapseexecutor.spring.observation.internal;
 
 import io.micrometer.observation.Observation;
 
@@ -8,7 +8,7 @@ import io.micrometer.observation.Observation;
  * OpenTelemetry's spans take links once started, so this works with Micrometer Tracing's
  * OpenTelemetry bridge and does nothing with any other tracer.
  */
-interface SpanLinks {
+public interface SpanLinks {
 
   /** Links nothing. */
   SpanLinks NONE = new SpanLinks() {

@@ -1,20 +1,20 @@
-package io.github.collapseexecutor.spring.http.internal;
+package io.github.collapseexecutor.spring.observation.internal;
 
 import io.github.collapseexecutor.core.BatchReport;
 import io.github.collapseexecutor.core.CollapseListener;
 
 /**
  * The size of the last shared call reported on each thread. The executor reports a shared call on
- * the thread that completes it, before that completion returns, so the leading request reads how
- * many requests shared its call right after it ended the call; the protocol knows no other count
- * of the requests that joined.
+ * the thread that completes it, before that completion returns, so the caller that led reads how
+ * many callers shared its call right after it ended the call; nothing else counts
+ * the callers that joined.
  */
-final class ReportedSizes {
+public final class ReportedSizes {
 
   private final ThreadLocal<int[]> last = ThreadLocal.withInitial(() -> new int[1]);
 
   /** Returns a listener that keeps the size of each report here, then passes it to {@code next}. */
-  CollapseListener around(CollapseListener next) {
+  public CollapseListener around(CollapseListener next) {
     return new CollapseListener() {
       @Override
       public void batchCompleted(BatchReport report) {
@@ -35,12 +35,12 @@ final class ReportedSizes {
   }
 
   /** Forgets the size of this thread's last report. */
-  void reset() {
+  public void reset() {
     last.get()[0] = 0;
   }
 
   /** Returns the size of this thread's last report since {@link #reset}, 0 if none. */
-  int last() {
+  public int last() {
     return last.get()[0];
   }
 }

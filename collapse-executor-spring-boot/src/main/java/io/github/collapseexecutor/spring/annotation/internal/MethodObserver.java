@@ -1,0 +1,84 @@
+package io.github.collapseexecutor.spring.annotation.internal;
+
+import io.github.collapseexecutor.core.CollapseListener;
+import io.github.collapseexecutor.spring.observation.CollapseObservations;
+import java.util.List;
+import java.util.concurrent.Callable;
+
+/**
+ * Where the annotated methods report what each call did, for tracing: on the caller's own
+ * observation, and one observation per run of a method or of a batch method. Free of any tracing
+ * library; {@link #NONE} when there is no observation registry, which costs nothing.
+ */
+public interface MethodObserver {
+
+  /** Observes nothing. */
+  MethodObserver NONE = new MethodObserver() {};
+
+  /** Returns an observer on the registry and with the convention of {@code observations}. */
+  static MethodObserver observing(CollapseObservations observations) {
+    return new ObservedMethods(observations);
+  }
+
+  /**
+   * Returns the listener a method's executor reports to, given the configured one: an observer
+   * that needs the executor's reports takes them on their way.
+   */
+  default CollapseListener listener(CollapseListener listener) {
+    return listener;
+  }
+
+  /** Records on the current caller's observation that its call went straight to the method. */
+  default void notCollapsed(String reason) {}
+
+  /** Starts observing one call of a {@code @Collapsible} method on {@code executorName}. */
+  default SameKeyCall sameKeyCall(String executorName) {
+    return SameKeyCall.NONE;
+  }
+
+  /**
+   * Returns what a {@code @CollapseBatch} call carries to its batch for {@link #batch}: the
+   * current caller's observation, or {@code null} if there is none.
+   */
+  default Object batchCaller() {
+    return null;
+  }
+
+  /**
+   * Calls the batch method through {@code batch}, observed as one call shared by
+   * {@code callers}, the {@link #batchCaller} of each call in the batch.
+   */
+  default Object batch(String executorName, List<Object> callers, Callable<Object> batch)
+      throws Exception {
+    return batch.call();
+  }
+
+  /** One caller's call of a {@code @Collapsible} method, from its turn to its result. */
+  interface SameKeyCall {
+
+    /** A call that is not observed. */
+    SameKeyCall NONE = new SameKeyCall() {
+      @Override
+      public Callable<Object> leading(Callable<Object> run) {
+        return run;
+      }
+
+      @Override
+      public Object returned(Object result) {
+        return result;
+      }
+
+      @Override
+      public void failed(Throwable failure) {}
+    };
+
+    /** Returns {@code run}, observed as the one run shared by every caller that joins it. */
+    Callable<Object> leading(Callable<Object> run);
+
+    /** Returns what the caller gets of {@code result}, the executor's result for this caller. */
+    Object returned(Object result);
+
+    /** Records that the caller got {@code failure} from the executor. */
+    void failed(Throwable failure);
+  }
+}

@@ -1,0 +1,63 @@
+package io.github.collapseexecutor.spring.observation.internal;
+
+import io.github.collapseexecutor.spring.observation.CollapseObservationDocumentation.CallerKeys;
+import io.micrometer.observation.Observation;
+import io.micrometer.observation.ObservationRegistry;
+
+/**
+ * A caller's own observation, on which collapsing records what the caller did
+ * ({@link CallerKeys}) and links the caller's span to the span of the call it shared.
+ */
+public final class ObservedCaller {
+
+  private final Observation observation;
+  private final SpanLinks links;
+
+  private ObservedCaller(Observation observation, SpanLinks links) {
+    this.observation = observation;
+    this.links = links;
+  }
+
+  /**
+   * Returns {@code observation} as a caller, or {@code null} if there is none to record on.
+   *
+   * @param observation the caller's observation, or {@code null}
+   */
+  public static ObservedCaller of(Observation observation, SpanLinks links) {
+    return observation == null || observation.isNoop()
+        ? null : new ObservedCaller(observation, links);
+  }
+
+  /** Returns the observation current on this thread as a caller, or {@code null}. */
+  public static ObservedCaller current(ObservationRegistry registry, SpanLinks links) {
+    return of(registry.getCurrentObservation(), links);
+  }
+
+  /** Returns the caller's observation. */
+  public Observation observation() {
+    return observation;
+  }
+
+  /**
+   * Records what the caller did; a later call replaces an earlier one.
+   *
+   * @param reason why, or {@code null} if there is nothing to add
+   */
+  public void outcome(CallerOutcome outcome, String reason) {
+    observation.highCardinalityKeyValue(CallerKeys.OUTCOME.withValue(outcome.tag()));
+    if (reason != null) {
+      observation.highCardinalityKeyValue(CallerKeys.REASON.withValue(reason));
+    } else {
+      // a joined caller that fell back after all replaces its earlier outcome, not its reason
+      observation.getContext().removeHighCardinalityKeyValue(CallerKeys.REASON.asString());
+    }
+  }
+
+  /**
+   * Links the caller's span to {@code target}, from {@link SharedCallObservations#linkTarget},
+   * where the tracer supports links.
+   */
+  public void linkTo(Object target) {
+    links.link(observation.getContextView(), target);
+  }
+}

@@ -1,0 +1,82 @@
+package io.github.collapseexecutor.spring.observation.internal;
+
+import io.github.collapseexecutor.spring.observation.CollapseObservationContext;
+import io.github.collapseexecutor.spring.observation.CollapseObservationConvention;
+import io.github.collapseexecutor.spring.observation.CollapseObservationDocumentation;
+import io.github.collapseexecutor.spring.observation.CollapseObservations;
+import io.github.collapseexecutor.spring.observation.DefaultCollapseObservationConvention;
+import io.github.collapseexecutor.spring.observation.SharedCallOutcome;
+import io.micrometer.observation.Observation;
+import io.micrometer.observation.ObservationRegistry;
+
+/**
+ * Makes the {@code collapse.call} observations of shared calls, and the callers' views of their
+ * own observations, on one registry with one convention: what the HTTP adapters and the annotated
+ * methods observe alike.
+ */
+public final class SharedCallObservations {
+
+  private static final DefaultCollapseObservationConvention DEFAULT_CONVENTION =
+      new DefaultCollapseObservationConvention();
+
+  private final ObservationRegistry registry;
+  private final CollapseObservationConvention convention;
+  private final SpanLinks links = SpanLinks.forClassPath();
+
+  /** Observes on the registry and with the convention of {@code observations}. */
+  public SharedCallObservations(CollapseObservations observations) {
+    this.registry = observations.registry();
+    this.convention = observations.convention();
+  }
+
+  /** Returns the registry. */
+  public ObservationRegistry registry() {
+    return registry;
+  }
+
+  /** Returns the caller whose observation is current on this thread, or {@code null}. */
+  public ObservedCaller currentCaller() {
+    return ObservedCaller.current(registry, links);
+  }
+
+  /** Returns {@code observation} as a caller, or {@code null} if it records nothing. */
+  public ObservedCaller caller(Observation observation) {
+    return ObservedCaller.of(observation, links);
+  }
+
+  /**
+   * Returns the observation of one shared call, not started. The context is made only if the
+   * registry observes, so a no-op registry costs no allocation.
+   *
+   * @param groupName the collapse group's name, or {@code null}
+   */
+  public Observation sharedCall(String executorName, String groupName) {
+    return CollapseObservationDocumentation.SHARED_CALL.observation(convention,
+        DEFAULT_CONVENTION, () -> new CollapseObservationContext(executorName, groupName),
+        registry);
+  }
+
+  /**
+   * Returns what a caller's span links to for the started {@code observation}, or {@code null}.
+   */
+  public Object linkTarget(Observation observation) {
+    return links.target(observation.getContextView());
+  }
+
+  /**
+   * Records how the shared call ended and stops its observation.
+   *
+   * @param failure what it failed with, or {@code null}
+   * @param reason why its result was not shared, or {@code null}
+   */
+  public static void stop(Observation observation, int batchSize, SharedCallOutcome outcome,
+      Throwable failure, String reason) {
+    if (observation.getContext() instanceof CollapseObservationContext context) {
+      context.ended(batchSize, outcome, reason);
+    }
+    if (failure != null) {
+      observation.error(failure);
+    }
+    observation.stop();
+  }
+}
