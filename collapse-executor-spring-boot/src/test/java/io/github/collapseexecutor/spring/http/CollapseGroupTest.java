@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -17,6 +18,16 @@ final class CollapseGroupTest {
     assertThat(CollapseGroup.ofUris("/users/*").withName("users").name()).isEqualTo("users");
     assertThat(CollapseGroup.builder().uriRegexes(List.of("/x.*")).name("x").build())
         .isEqualTo(new CollapseGroup("x", List.of(), List.of("/x.*"), null));
+  }
+
+  @Test
+  void aPatternThatCanNeverMatchOrIsMissingIsRejectedByItsIndex() {
+    assertThatIllegalArgumentException()
+        .isThrownBy(() -> new CollapseGroup(List.of("/ok", "/a/**/b"), null, null))
+        .withMessageStartingWith("uris[1]: uri pattern '/a/**/b' can never match: ");
+    assertThatIllegalArgumentException()
+        .isThrownBy(() -> new CollapseGroup(Arrays.asList("/ok", null), null, null))
+        .withMessage("uris[1]: a uri pattern must not be null");
   }
 
   @Test
