@@ -92,13 +92,16 @@ public final class AsyncCallableGroupCollapseExecutor extends GroupExecutorBase
       return;
     }
     Object result;
+    ListenedRun run = flights.runStarted(flight, RunStart.Flavour.ASYNC);
     try {
       result = flight.call(callable);
     } catch (Throwable failure) {
-      flights.complete(group, flight, null, failure);
+      ListenedRun.workReturned(run);
+      flights.complete(group, flight, null, failure, run);
       return;
     }
-    flights.complete(group, flight, result, null);
+    ListenedRun.workReturned(run);
+    flights.complete(group, flight, result, null, run);
   }
 
   /**

@@ -371,6 +371,10 @@ final class BatchEngine<I, O> {
     }
   }
 
+  BatchQueue<I, O> queue() {
+    return queue;
+  }
+
   /** Returns the slots of this executor: how many are taken, and how many may be. */
   BatchSlots slots() {
     return slots;

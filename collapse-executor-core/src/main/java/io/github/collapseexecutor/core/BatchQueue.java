@@ -16,6 +16,8 @@ final class BatchQueue<I, O> {
   private final int waitThreshold;
   private final long collectingWaitNanos;
   private final int maxBatchSize;
+  /** Written without the lock: a batch being filled meanwhile may take either limit. */
+  private volatile boolean collapsing = true;
   private final BatchGroup<I, O> soleGroup;
   private final HashMap<Object, BatchGroup<I, O>> groups;
   private final ArrayDeque<BatchGroup<I, O>> ready = new ArrayDeque<>();
@@ -52,6 +54,20 @@ final class BatchQueue<I, O> {
   /** The group of every input when inputs are not grouped; null when they are. */
   BatchGroup<I, O> soleGroup() {
     return soleGroup;
+  }
+
+  /** Switches collapsing on or off for the batches taken from now on: off, each takes one input. */
+  void collapsing(boolean on) {
+    collapsing = on;
+  }
+
+  boolean isCollapsing() {
+    return collapsing;
+  }
+
+  /** The most inputs a batch takes: one while collapsing is off, which also stops collecting. */
+  private int batchLimit() {
+    return collapsing ? maxBatchSize : 1;
   }
 
   boolean slotWanted() {
@@ -114,7 +130,7 @@ final class BatchQueue<I, O> {
 
   /** Whether a collecting batch and the inputs queued behind it fill a whole batch. */
   boolean isFull(Batch<I, O> batch) {
-    return batch.size() + batch.group().live() >= maxBatchSize;
+    return batch.size() + batch.group().live() >= batchLimit();
   }
 
   /** Closes a collecting batch to new inputs, taking the ones that arrived while it waited. */
@@ -189,7 +205,7 @@ final class BatchQueue<I, O> {
 
   private boolean shouldCollect(Batch<I, O> batch) {
     int size = batch.size();
-    if (collectingWaitNanos < 0 || size < waitThreshold || size >= maxBatchSize) {
+    if (collectingWaitNanos < 0 || size < waitThreshold || size >= batchLimit()) {
       return false;
     }
     return collectingWaitNanos == 0
@@ -198,7 +214,8 @@ final class BatchQueue<I, O> {
 
   private void drain(BatchGroup<I, O> group, Batch<I, O> batch) {
     Call<I, O> call;
-    while (batch.size() < maxBatchSize && (call = group.poll()) != null) {
+    int limit = batchLimit();
+    while (batch.size() < limit && (call = group.poll()) != null) {
       batch.add(call);
       pending--;
     }

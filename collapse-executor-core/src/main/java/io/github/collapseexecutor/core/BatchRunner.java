@@ -36,10 +36,13 @@ final class BatchRunner<I, O, R, B> {
     void apply(B batchOutput, List<Call<I, O>> calls);
   }
 
-  /** What happens once {@code doExecute} returned: hand out now, or when its future completes. */
+  /**
+   * What happens once {@code doExecute} returned: hand out now, or when its future completes.
+   * {@code run} is the listener's view of the batch, or {@code null}, to pass to the report.
+   */
   @FunctionalInterface
   interface Arrival<I, O, R, B> {
-    void arrive(BatchRunner<I, O, R, B> runner, Batch<I, O> batch, R result);
+    void arrive(BatchRunner<I, O, R, B> runner, Batch<I, O> batch, R result, ListenedRun run);
   }
 
   private final BatchEngine<I, O> engine;
@@ -47,6 +50,7 @@ final class BatchRunner<I, O, R, B> {
   private final Execute<I, R> execute;
   private final Bind<I, O, B> bind;
   private final Arrival<I, O, R, B> arrival;
+  private final RunStart.Flavour flavour;
   /**
    * Whether a batch that fails because its thread was interrupted gives the other callers' inputs
    * to a new batch instead of failing them: in the blocking flavour the interrupt was meant for the
@@ -55,13 +59,14 @@ final class BatchRunner<I, O, R, B> {
   private final boolean requeueOnInterrupt;
 
   private BatchRunner(BatchEngine<I, O> engine, BatchSink<I, O> sink, Execute<I, R> execute,
-      Bind<I, O, B> bind, Arrival<I, O, R, B> arrival, boolean requeueOnInterrupt) {
+      Bind<I, O, B> bind, Arrival<I, O, R, B> arrival, RunStart.Flavour flavour) {
     this.engine = engine;
     this.sink = sink;
     this.execute = execute;
     this.bind = bind;
     this.arrival = arrival;
-    this.requeueOnInterrupt = requeueOnInterrupt;
+    this.flavour = flavour;
+    this.requeueOnInterrupt = flavour == RunStart.Flavour.BLOCKING;
   }
 
   /**
@@ -70,13 +75,15 @@ final class BatchRunner<I, O, R, B> {
    */
   static <I, O, B> BatchRunner<I, O, B, B> onCallers(BatchEngine<I, O> engine,
       BatchSink<I, O> sink, Execute<I, B> execute, Bind<I, O, B> bind) {
-    return new BatchRunner<>(engine, sink, execute, bind, BatchRunner::handOut, true);
+    return new BatchRunner<>(engine, sink, execute, bind, BatchRunner::handOut,
+        RunStart.Flavour.BLOCKING);
   }
 
   /** A runner for batches that run on an executor (the async flavour); {@code sink} hands them there. */
   static <I, O, B> BatchRunner<I, O, B, B> onPool(BatchEngine<I, O> engine,
       BatchSink<I, O> sink, Execute<I, B> execute, Bind<I, O, B> bind) {
-    return new BatchRunner<>(engine, sink, execute, bind, BatchRunner::handOut, false);
+    return new BatchRunner<>(engine, sink, execute, bind, BatchRunner::handOut,
+        RunStart.Flavour.ASYNC);
   }
 
   /**
@@ -85,7 +92,8 @@ final class BatchRunner<I, O, R, B> {
    */
   static <I, O, B> BatchRunner<I, O, CompletableFuture<B>, B> onFutures(BatchEngine<I, O> engine,
       BatchSink<I, O> sink, Execute<I, CompletableFuture<B>> execute, Bind<I, O, B> bind) {
-    return new BatchRunner<>(engine, sink, execute, bind, BatchRunner::whenComplete, false);
+    return new BatchRunner<>(engine, sink, execute, bind, BatchRunner::whenComplete,
+        RunStart.Flavour.FUTURE);
   }
 
   BatchEngine<I, O> engine() {
@@ -126,17 +134,22 @@ final class BatchRunner<I, O, R, B> {
       return;
     }
     R result;
+    ListenedRun run = ListenedRun.start(engine.listener(), engine.name(), flavour,
+        /* batch= */ true, batch.live().size());
     HeldSlots held = HeldSlots.current();
     int frame = held.pushRunning(engine);
     try {
       result = execute.apply(Collections.unmodifiableList(batch.live()));
     } catch (Throwable failure) {
       held.pop(frame);
-      failed(batch, failure);
+      ListenedRun.workReturned(run);
+      failed(batch, failure, run);
       return;
     }
     held.pop(frame);
-    then.arrive(this, batch, result);
+    // before the output can arrive, so that the listener hears of the end last
+    ListenedRun.workReturned(run);
+    then.arrive(this, batch, result, run);
   }
 
   /**
@@ -173,7 +186,7 @@ final class BatchRunner<I, O, R, B> {
   }
 
   /** Settles a batch whose {@code doExecute} threw, gives its slot back and reports it. */
-  private void failed(Batch<I, O> batch, Throwable failure) {
+  private void failed(Batch<I, O> batch, Throwable failure, ListenedRun run) {
     if (requeueOnInterrupt && isInterruption(failure)) {
       // the interrupt was meant for the caller running the batch: it alone fails. Its own call
       // is settled first, because once requeued the others may already belong to a new batch.
@@ -191,7 +204,7 @@ final class BatchRunner<I, O, R, B> {
       batch.failUnsettled(failure);
     }
     engine.finish(batch, sink);
-    report(batch, System.nanoTime(), failure);
+    report(batch, System.nanoTime(), failure, run);
   }
 
   private static boolean isInterruption(Throwable failure) {
@@ -199,8 +212,8 @@ final class BatchRunner<I, O, R, B> {
   }
 
   /** Hands the output of a batch out on this thread, its backend call over as of now. */
-  private void handOut(Batch<I, O> batch, B output) {
-    handOut(batch, output, executed(batch));
+  private void handOut(Batch<I, O> batch, B output, ListenedRun run) {
+    handOut(batch, output, executed(batch), run);
   }
 
   /**
@@ -219,7 +232,7 @@ final class BatchRunner<I, O, R, B> {
    * Binds the outputs of a batch whose backend call ended at {@code executed} and gives its slot
    * back, in the order {@link SlotRelease} picks, then reports.
    */
-  void handOut(Batch<I, O> batch, B output, long executed) {
+  void handOut(Batch<I, O> batch, B output, long executed, ListenedRun run) {
     Throwable failure;
     if (releasesSlotFirst(batch, executed)) {
       engine.finish(batch, sink);
@@ -236,7 +249,7 @@ final class BatchRunner<I, O, R, B> {
         }
       }
     }
-    report(batch, executed, failure);
+    report(batch, executed, failure, run);
   }
 
   /** Whether a batch whose backend call ended at {@code executed} gives its slot back first. */
@@ -245,22 +258,22 @@ final class BatchRunner<I, O, R, B> {
   }
 
   /** Hands out the outputs of a batch whose slot was given back already, and reports. */
-  void handOutReleased(Batch<I, O> batch, B output, long executed) {
-    report(batch, executed, bindMeasured(batch, output));
+  void handOutReleased(Batch<I, O> batch, B output, long executed, ListenedRun run) {
+    report(batch, executed, bindMeasured(batch, output), run);
   }
 
   /** Hands out when the future {@code doExecute} returned completes. */
-  private void whenComplete(Batch<I, O> batch, CompletableFuture<B> pending) {
+  private void whenComplete(Batch<I, O> batch, CompletableFuture<B> pending, ListenedRun run) {
     pending.whenComplete((output, failure) -> Trampoline.run(() -> {
       if (failure == null) {
-        handOut(batch, output);
+        handOut(batch, output, run);
         return;
       }
       long executed = System.nanoTime();
       engine.finish(batch, sink);
       Throwable cause = Failures.unwrap(failure);
       batch.failUnsettled(cause);
-      report(batch, executed, cause);
+      report(batch, executed, cause, run);
     }));
   }
 
@@ -300,11 +313,13 @@ final class BatchRunner<I, O, R, B> {
     return null;
   }
 
-  private void report(Batch<I, O> batch, long end, Throwable failure) {
+  private void report(Batch<I, O> batch, long end, Throwable failure, ListenedRun run) {
     batch.record(engine.name(), end, failure);
     CollapseListener listener = engine.listener();
     if (listener != CollapseListener.NONE) {
-      Reports.batch(listener, batch.report(engine.name(), end, failure));
+      BatchReport report = batch.report(engine.name(), end, failure);
+      Reports.batch(listener, report);
+      ListenedRun.ended(run, report);
     }
   }
 }

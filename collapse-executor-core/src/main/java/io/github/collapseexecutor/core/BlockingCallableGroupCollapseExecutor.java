@@ -100,19 +100,22 @@ public final class BlockingCallableGroupCollapseExecutor extends GroupExecutorBa
 
   private <T> T run(Object group, Flight flight, Callable<T> callable) {
     T result;
+    ListenedRun run = flights.runStarted(flight, RunStart.Flavour.BLOCKING);
     try {
       result = flight.call(callable);
     } catch (Throwable failure) {
+      ListenedRun.workReturned(run);
       if (failure instanceof InterruptedException || Thread.currentThread().isInterrupted()) {
         // the interrupt was meant for this caller, not for the ones waiting on it
         flight.markRetry();
-        flights.complete(group, flight, null, null);
+        flights.complete(group, flight, null, null, run);
       } else {
-        flights.complete(group, flight, null, failure);
+        flights.complete(group, flight, null, failure, run);
       }
       throw Failures.rethrow(failure);
     }
-    flights.complete(group, flight, result, null);
+    ListenedRun.workReturned(run);
+    flights.complete(group, flight, result, null, run);
     return result;
   }
 

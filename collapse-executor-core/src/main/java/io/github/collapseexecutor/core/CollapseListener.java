@@ -10,11 +10,28 @@ package io.github.collapseexecutor.core;
  * changes what a caller gets, and the executor goes on with its next batch. Only a
  * {@link VirtualMachineError} is thrown on after it is logged, once the batch's callers are
  * settled and its slot is free, since going on after one is not safe.
+ *
+ * <p>{@link #runStarted} lets a listener act around each run, on the thread that runs the work: a
+ * tracing listener opens a span there, so that the backend calls the work makes are its children.
+ * With {@link #NONE}, every executor's default, the executors do not even make its argument.
  */
 public interface CollapseListener {
 
   /** A listener that ignores everything; the default of every executor. */
   CollapseListener NONE = new CollapseListener() {};
+
+  /**
+   * Called on the thread that is about to run the work of a batch ({@code doExecute}) or of a
+   * shared run (the callable), just before it calls it; the returned scope hears when the work
+   * returned and when the run ended. Not called for a batch whose callers all left before it
+   * started, nor for same-key work that never ran (every caller left first, or the executor
+   * refused the task).
+   *
+   * @return what to tell of the run's end; {@link RunScope#NONE} (the default) for nothing
+   */
+  default RunScope runStarted(RunStart run) {
+    return RunScope.NONE;
+  }
 
   /** Called once for every batch or shared run, after its callers were settled. */
   default void batchCompleted(BatchReport report) {}

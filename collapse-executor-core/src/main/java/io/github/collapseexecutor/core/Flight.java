@@ -138,6 +138,11 @@ final class Flight implements CallerFuture.Owner {
     }
   }
 
+  /** Returns how many callers joined so far, the first included. */
+  int joined() {
+    return (int) ((counts & ~CLOSED) >>> 32);
+  }
+
   /** Closes the flight to new callers and returns how many joined it. */
   int close() {
     long c = (long) COUNTS.getAndBitwiseOr(this, CLOSED);

@@ -4,7 +4,11 @@ import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 
-/** The flights in progress of one same-key executor, by group key. */
+/**
+ * The flights in progress of one same-key executor, by group key. While collapsing is switched
+ * off, each caller's flight is kept under itself instead, so that nobody joins it and closing still
+ * waits for it.
+ */
 final class FlightMap {
 
   /** What the caller whose flight went in does with it: start the work. */
@@ -17,6 +21,7 @@ final class FlightMap {
   private final String name;
   private final CollapseListener listener;
   private volatile boolean closed;
+  private volatile boolean collapsing = true;
   private volatile Runnable onTerminated = () -> {};
 
   FlightMap(String name, CollapseListener listener) {
@@ -30,6 +35,24 @@ final class FlightMap {
 
   CollapseListener listener() {
     return listener;
+  }
+
+  /** Switches collapsing on or off for the callers that come from now on. */
+  void collapsing(boolean on) {
+    collapsing = on;
+  }
+
+  boolean isCollapsing() {
+    return collapsing;
+  }
+
+  /**
+   * Tells the listener that the work of {@code flight} starts on this thread.
+   *
+   * @return what to pass to {@link #complete}, or {@code null} if nobody listens
+   */
+  ListenedRun runStarted(Flight flight, RunStart.Flavour flavour) {
+    return ListenedRun.start(listener, name, flavour, /* batch= */ false, flight.joined());
   }
 
   /** Sets what runs after {@link #close()} once no flight is in progress. */
@@ -69,6 +92,10 @@ final class FlightMap {
     if (closed) {
       throw new IllegalStateException(name + " is closed");
     }
+    if (!collapsing) {
+      flights.put(mine, mine);
+      return mine;
+    }
     for (;;) {
       Flight current = flights.putIfAbsent(group, mine);
       if (current == null) {
@@ -87,19 +114,40 @@ final class FlightMap {
     }
   }
 
-  /** Completes a flight: closes it to new callers, removes it, then hands out its outcome. */
+  /** Completes a flight that nobody listened to the work of; see the other overload. */
   void complete(Object group, Flight flight, Object value, Throwable failure) {
+    complete(group, flight, value, failure, null);
+  }
+
+  /**
+   * Completes a flight: closes it to new callers, removes it, then hands out its outcome, and
+   * reports it.
+   *
+   * @param run what {@link #runStarted} returned, or {@code null} if the work never started
+   */
+  void complete(Object group, Flight flight, Object value, Throwable failure, ListenedRun run) {
     int size = flight.close();
-    flights.remove(group, flight);
+    // a flight started while collapsing was off is kept under itself; a joiner may have removed a
+    // closing flight already, which is rare enough to pay a second look
+    if (!flights.remove(group, flight)) {
+      flights.remove(flight, flight);
+    }
     flight.finish(value, failure);
     if (closed && flights.isEmpty()) {
       onTerminated.run();
     }
     CollapseEvents.sharedRun(name, size, flight.startNanos(), flight.isRetry(), failure);
     if (listener != CollapseListener.NONE) {
-      Reports.batch(listener, new BatchReport(
-          name, size, 0, System.nanoTime() - flight.startNanos(), failure));
+      BatchReport report =
+          new BatchReport(name, size, 0, System.nanoTime() - flight.startNanos(), failure);
+      Reports.batch(listener, report);
+      ListenedRun.ended(run, report);
     }
+  }
+
+  /** Returns the flight in progress for {@code group}, or {@code null}; for tests. */
+  Flight inFlight(Object group) {
+    return flights.get(group);
   }
 
   void close() {

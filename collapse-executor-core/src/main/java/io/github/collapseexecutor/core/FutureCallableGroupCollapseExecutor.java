@@ -57,19 +57,23 @@ public final class FutureCallableGroupCollapseExecutor extends GroupExecutorBase
   private void start(
       Object group, Flight flight, Callable<? extends CompletableFuture<?>> callable) {
     CompletableFuture<?> work;
+    ListenedRun run = flights.runStarted(flight, RunStart.Flavour.FUTURE);
     try {
       work = Objects.requireNonNull(flight.call(callable),
           () -> flights.name() + ": the callable returned null instead of a future");
     } catch (Throwable failure) {
-      flights.complete(group, flight, null, failure);
+      ListenedRun.workReturned(run);
+      flights.complete(group, flight, null, failure, run);
       return;
     }
+    // before the run can end, so that the listener hears of the end last
+    ListenedRun.workReturned(run);
     flight.onAbandon(() -> {
       flights.complete(group, flight, null,
-          new CancellationException("every caller left before the work completed"));
+          new CancellationException("every caller left before the work completed"), run);
       work.cancel(/* mayInterruptIfRunning= */ false);
     });
     work.whenComplete((result, failure) -> flights.complete(group, flight, result,
-        failure == null ? null : Failures.unwrap(failure)));
+        failure == null ? null : Failures.unwrap(failure), run));
   }
 }

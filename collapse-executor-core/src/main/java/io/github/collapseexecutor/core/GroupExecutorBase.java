@@ -3,7 +3,7 @@ package io.github.collapseexecutor.core;
 import java.util.Objects;
 
 /** What the three same-key flavours share: the flights, built from the options, name and closing. */
-abstract class GroupExecutorBase implements AutoCloseable {
+abstract class GroupExecutorBase implements CollapseExecutor {
 
   final FlightMap flights;
 
@@ -20,8 +20,23 @@ abstract class GroupExecutorBase implements AutoCloseable {
   }
 
   /** Returns this executor's name, as used in error messages and reports. */
+  @Override
   public String name() {
     return flights.name();
+  }
+
+  /**
+   * Turns collapsing on or off for the calls that come from now on: while off, every caller runs
+   * its own work and nobody joins it. Runs in progress finish for the callers that joined them.
+   */
+  @Override
+  public void setCollapsing(boolean collapsing) {
+    flights.collapsing(collapsing);
+  }
+
+  @Override
+  public boolean isCollapsing() {
+    return flights.isCollapsing();
   }
 
   /** Refuses new calls; runs in progress complete for their callers. Idempotent. */

@@ -45,10 +45,11 @@ final class OwnPoolRun<I, O, B> implements BatchSink<I, O>, BatchRunner.Arrival<
    * Hands out here, the slot still held, if {@link SlotRelease} says the slot goes back after.
    */
   @Override
-  public void arrive(BatchRunner<I, O, B, B> runner, Batch<I, O> batch, B output) {
+  public void arrive(BatchRunner<I, O, B, B> runner, Batch<I, O> batch, B output,
+      ListenedRun run) {
     long executed = runner.executed(batch);
     if (!runner.releasesSlotFirst(batch, executed)) {
-      runner.handOut(batch, output, executed);
+      runner.handOut(batch, output, executed, run);
       return;
     }
     keepFirstOffered = true;
@@ -57,11 +58,11 @@ final class OwnPoolRun<I, O, B> implements BatchSink<I, O>, BatchRunner.Arrival<
     } finally {
       keepFirstOffered = false;
     }
-    Runnable handOut = () -> runner.handOutReleased(batch, output, executed);
     if (kept == null) {
-      handOut.run();
+      runner.handOutReleased(batch, output, executed, run);
       return;
     }
+    Runnable handOut = () -> runner.handOutReleased(batch, output, executed, run);
     try {
       pool.execute(handOut);
     } catch (Throwable refused) {

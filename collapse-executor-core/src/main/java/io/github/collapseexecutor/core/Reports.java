@@ -41,11 +41,20 @@ final class Reports {
     }
   }
 
-  private static void listenerFailed(String executorName, String method, Throwable e) {
+  /** Logs what a listener threw, and throws a {@link VirtualMachineError} on. */
+  static void listenerFailed(String executorName, String method, Throwable e) {
+    log(executorName, method, e);
+    if (e instanceof VirtualMachineError) {
+      throw (VirtualMachineError) e;
+    }
+  }
+
+  /** Logs what a listener threw: an error that ends the executor's work, or one it ignores. */
+  static void log(String executorName, String method, Throwable e) {
     if (e instanceof VirtualMachineError) {
       LOG.log(System.Logger.Level.ERROR,
           executorName + ": collapse listener failed in " + method + "; not going on", e);
-      throw (VirtualMachineError) e;
+      return;
     }
     LOG.log(System.Logger.Level.WARNING,
         executorName + ": collapse listener failed in " + method + "; ignored", e);
