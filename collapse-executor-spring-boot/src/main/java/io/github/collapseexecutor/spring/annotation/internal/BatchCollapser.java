@@ -38,7 +38,9 @@ final class BatchCollapser implements MethodCollapser {
     ExecutorCreationListener.announce(options.listener(), CreatedExecutor.batch(options.name(),
         options.maxPendingInputs() != CollapseExecutorOptions.DEFAULT_MAX_PENDING_INPUTS,
         timeout != null));
-    this.executor = new MethodBatchExecutor(options, batchMethod, observer);
+    this.executor = new MethodBatchExecutor(
+        options.toBuilder().listener(observer.listener(options.listener())).build(),
+        batchMethod, observer);
     this.description = new CollapsedMethod(MethodNames.of(method), "CollapseBatch",
         executor.name(), batchMethod.toString());
   }

@@ -22,7 +22,8 @@ public interface MethodObserver {
 
   /**
    * Returns the listener a method's executor reports to, given the configured one: an observer
-   * that needs the executor's reports takes them on their way.
+   * that needs the executor's reports takes them on their way, and keeps the listener's own run
+   * observations off the runs it observes itself.
    */
   default CollapseListener listener(CollapseListener listener) {
     return listener;

@@ -46,7 +46,8 @@ final class SameKeyCollapser implements MethodCollapser {
         ? new BlockingCallableGroupCollapseExecutor(name,
             observer.listener(executor.options().listener())) : null;
     this.futures = kind == ReturnKind.VALUE
-        ? null : new FutureCallableGroupCollapseExecutor(name, executor.options().listener());
+        ? null : new FutureCallableGroupCollapseExecutor(name,
+            observer.listener(executor.options().listener()));
   }
 
   @Override

@@ -1,7 +1,14 @@
 package io.github.collapseexecutor.spring.boot.autoconfigure;
 
+import io.github.collapseexecutor.core.CollapseExecutor;
 import io.github.collapseexecutor.core.CollapseExecutorOptions;
+import io.github.collapseexecutor.core.CollapseListener;
+import io.github.collapseexecutor.spring.observation.CollapseObservationConvention;
+import io.github.collapseexecutor.spring.observation.CollapseObservations;
+import io.github.collapseexecutor.spring.observation.internal.ObservedRuns;
+import io.micrometer.observation.ObservationRegistry;
 import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.beans.factory.config.BeanDefinition;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
@@ -9,13 +16,17 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.context.annotation.Role;
 import org.springframework.web.service.registry.HttpServiceProxyRegistry;
 
 /**
  * What every integration shares: the bound {@code collapse.executor} properties, the registry of
  * executors, {@link CollapseExecutorOptions} for the batch executors an application builds
- * itself, and the {@link NamedExecutors} of {@code collapse.executor.executors}. Off when
- * {@code collapse.executor.enabled} is false.
+ * itself, and the {@link NamedExecutors} of {@code collapse.executor.executors}. Every singleton
+ * bean that is a core {@link CollapseExecutor} joins the registry, so that the {@code collapse}
+ * endpoint can switch it; with an {@link ObservationRegistry} bean, each run of an executor built
+ * from the {@link CollapseExecutorOptions} bean (or a named executor's options) is observed as
+ * {@code collapse.call}. Off when {@code collapse.executor.enabled} is false.
  *
  * <pre>{@code
  * @Bean
@@ -37,6 +48,14 @@ public final class CollapseExecutorAutoConfiguration {
   @ConditionalOnMissingBean
   CollapseExecutors collapseExecutors() {
     return new CollapseExecutors();
+  }
+
+  /** Static, as a post-processor must be, and lazy about the registry. */
+  @Bean
+  @Role(BeanDefinition.ROLE_INFRASTRUCTURE)
+  static CoreExecutorRegistrar collapseCoreExecutorRegistrar(
+      ObjectProvider<CollapseExecutors> executors) {
+    return new CoreExecutorRegistrar(executors);
   }
 
   /**
@@ -70,6 +89,26 @@ public final class CollapseExecutorAutoConfiguration {
   @ConditionalOnMissingBean
   NamedExecutors namedExecutors(CollapseSettings settings, CollapseExecutorOptions options) {
     return settings.namedExecutors(options);
+  }
+
+  /**
+   * Observes the runs of the executors built from the {@link CollapseExecutorOptions} bean, when
+   * an {@link ObservationRegistry} bean exists; the HTTP adapters and the annotated methods observe
+   * their own shared calls.
+   */
+  @Configuration(proxyBeanMethods = false)
+  @ConditionalOnClass(ObservationRegistry.class)
+  static class RunObservations {
+
+    @Bean
+    CollapseListenerFactory collapseRunObservations(ObjectProvider<ObservationRegistry> registry,
+        ObjectProvider<CollapseObservationConvention> convention) {
+      return integration -> {
+        ObservationRegistry observing = registry.getIfAvailable();
+        return observing == null || !INTEGRATION.equals(integration) ? CollapseListener.NONE
+            : new ObservedRuns(new CollapseObservations(observing, convention.getIfAvailable()));
+      };
+    }
   }
 
   /** Reports names in {@code http-service-groups} that match no HTTP service group. */

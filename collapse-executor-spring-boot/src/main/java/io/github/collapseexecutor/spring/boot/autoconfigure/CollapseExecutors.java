@@ -1,18 +1,23 @@
 package io.github.collapseexecutor.spring.boot.autoconfigure;
 
+import io.github.collapseexecutor.core.CollapseExecutor;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import java.util.function.Consumer;
 
 /**
- * The HTTP collapse executors of the application context, in the order they were created. The
- * auto-configuration registers the adapters it creates; register an adapter you create yourself
- * to have it listed by the {@code collapse} endpoint and measured by the metrics. Thread-safe.
+ * The collapse executors of the application context, in the order they were created: the HTTP
+ * adapters, which the auto-configuration registers as it creates them (register an adapter you
+ * create yourself to have it listed by the {@code collapse} endpoint and measured by the metrics),
+ * and the core executors, which every bean that is a {@link CollapseExecutor} registers as it is
+ * created (register one that is no bean to have the endpoint switch it). Thread-safe.
  */
 public final class CollapseExecutors {
 
   private final List<CollapseExecutorDescriptor> executors = new ArrayList<>();
   private final List<Consumer<CollapseExecutorDescriptor>> observers = new ArrayList<>();
+  private final List<CollapseExecutor> coreExecutors = new ArrayList<>();
 
   /** Adds an executor and tells every observer about it. */
   public void register(CollapseExecutorDescriptor executor) {
@@ -27,6 +32,22 @@ public final class CollapseExecutors {
   /** Returns the registered executors. */
   public synchronized List<CollapseExecutorDescriptor> list() {
     return List.copyOf(executors);
+  }
+
+  /**
+   * Adds a core executor, so that the {@code collapse} endpoint turns its collapsing off and on by
+   * its {@link CollapseExecutor#name() name}. Adding one twice keeps it once.
+   */
+  public synchronized void register(CollapseExecutor executor) {
+    Objects.requireNonNull(executor, "executor");
+    if (coreExecutors.stream().noneMatch(known -> known == executor)) {
+      coreExecutors.add(executor);
+    }
+  }
+
+  /** Returns the registered core executors. */
+  public synchronized List<CollapseExecutor> coreExecutors() {
+    return List.copyOf(coreExecutors);
   }
 
   /**

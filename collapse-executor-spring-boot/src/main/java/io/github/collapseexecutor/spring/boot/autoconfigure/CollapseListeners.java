@@ -2,9 +2,13 @@ package io.github.collapseexecutor.spring.boot.autoconfigure;
 
 import io.github.collapseexecutor.core.BatchReport;
 import io.github.collapseexecutor.core.CollapseListener;
+import io.github.collapseexecutor.core.RunScope;
+import io.github.collapseexecutor.core.RunStart;
 import io.github.collapseexecutor.spring.http.CollapseGroup;
 import io.github.collapseexecutor.spring.http.HttpCollapseListener;
 import io.github.collapseexecutor.spring.http.UnsharedReason;
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.function.Consumer;
 import org.springframework.beans.factory.ObjectProvider;
@@ -41,6 +45,22 @@ final class CollapseListeners implements HttpCollapseListener, ExecutorCreationL
   }
 
   @Override
+  public RunScope runStarted(RunStart run) {
+    List<RunScope> scopes = new ArrayList<>(listeners.size());
+    each(run.executorName(), listener -> {
+      RunScope scope = listener.runStarted(run);
+      if (scope != null && scope != RunScope.NONE) {
+        scopes.add(scope);
+      }
+    });
+    return switch (scopes.size()) {
+      case 0 -> RunScope.NONE;
+      case 1 -> scopes.get(0);
+      default -> new RunScopes(run.executorName(), scopes);
+    };
+  }
+
+  @Override
   public void batchCompleted(BatchReport report) {
     each(report.executorName(), listener -> listener.batchCompleted(report));
   }
@@ -64,11 +84,15 @@ final class CollapseListeners implements HttpCollapseListener, ExecutorCreationL
     });
   }
 
+  private void each(String executorName, Consumer<CollapseListener> report) {
+    each(executorName, listeners, report);
+  }
+
   // the core shields callers from a failing listener, but not the listeners after it: each one is
   // called whatever the one before it threw, errors included
-  private void each(String executorName, Consumer<CollapseListener> report) {
+  private static <T> void each(String executorName, List<T> listeners, Consumer<T> report) {
     VirtualMachineError fatal = null;
-    for (CollapseListener listener : listeners) {
+    for (T listener : listeners) {
       try {
         report.accept(listener);
       } catch (VirtualMachineError e) {
@@ -81,6 +105,23 @@ final class CollapseListeners implements HttpCollapseListener, ExecutorCreationL
     if (fatal != null) {
       // out of memory or stack: the core logs it and throws it on once the batch is settled
       throw fatal;
+    }
+  }
+
+  /** The scopes of one run that several listeners keep, each told whatever the others threw. */
+  private record RunScopes(String executorName, List<RunScope> scopes) implements RunScope {
+
+    @Override
+    public void workReturned() {
+      // in reverse, as scopes opened one inside the other close
+      List<RunScope> innermostFirst = new ArrayList<>(scopes);
+      Collections.reverse(innermostFirst);
+      each(executorName, innermostFirst, RunScope::workReturned);
+    }
+
+    @Override
+    public void ended(BatchReport report) {
+      each(executorName, scopes, scope -> scope.ended(report));
     }
   }
 }

@@ -13,7 +13,11 @@ public final class ReportedSizes {
 
   private final ThreadLocal<int[]> last = ThreadLocal.withInitial(() -> new int[1]);
 
-  /** Returns a listener that keeps the size of each report here, then passes it to {@code next}. */
+  /**
+   * Returns a listener that keeps the size of each report here, then passes it to {@code next}.
+   * It passes on reports, not runs: an annotated method's runs are observed by the method
+   * observer, which a run observation of {@code next} would only repeat.
+   */
   public CollapseListener around(CollapseListener next) {
     return new CollapseListener() {
       @Override

@@ -98,7 +98,8 @@ public final class CollapseEndpoint {
 
   /**
    * Turns collapsing off or on at run time: for the annotated methods of the named executor
-   * {@code name}; for the HTTP adapter {@code name} (every group, or only the one named
+   * {@code name} and the core executors named {@code name} (every executor bean registers
+   * itself); for the HTTP adapter {@code name} (every group, or only the one named
    * {@code group}); or for the collapse groups named {@code name} in every HTTP adapter. Returns
    * what was switched, one entry per executor; an unknown name or group is a bad request (400
    * over HTTP).

@@ -1,5 +1,6 @@
 package io.github.collapseexecutor.spring.boot.autoconfigure.actuate;
 
+import io.github.collapseexecutor.core.CollapseExecutor;
 import io.github.collapseexecutor.spring.annotation.internal.CollapseMethods;
 import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorDescriptor;
 import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutors;
@@ -7,16 +8,18 @@ import io.github.collapseexecutor.spring.boot.autoconfigure.NamedExecutors;
 import io.github.collapseexecutor.spring.http.CollapseGroup;
 import io.github.collapseexecutor.spring.http.CollapseSwitch;
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Objects;
+import java.util.Set;
 import java.util.function.Supplier;
 import org.springframework.boot.actuate.endpoint.InvalidEndpointRequestException;
 
 /**
  * Turns collapsing off and on at run time for the {@code collapse} endpoint: the groups of an HTTP
- * adapter through its {@link CollapseSwitch}, and the annotated methods of a named executor
- * through {@link CollapseMethods}. An executor bean that application code calls directly is not
- * reached: it collapses whatever the switch says.
+ * adapter through its {@link CollapseSwitch}, the annotated methods of a named executor through
+ * {@link CollapseMethods}, and the core executors registered in {@link CollapseExecutors} (every
+ * executor bean) through {@link CollapseExecutor#setCollapsing}.
  */
 public final class CollapseSwitches {
 
@@ -38,23 +41,18 @@ public final class CollapseSwitches {
   }
 
   /**
-   * Turns collapsing on or off for {@code name}, the first that fits of: a named executor's
-   * annotated methods (when no group is given); an HTTP adapter's groups, all of them or only the
-   * one named {@code group}; the collapse groups named {@code name}, in every HTTP adapter that
-   * has one.
+   * Turns collapsing on or off for {@code name}, the first that fits of: (when no group is given)
+   * a named executor's annotated methods together with the core executors of that name; an HTTP
+   * adapter's groups, all of them or only the one named {@code group}; the collapse groups named
+   * {@code name}, in every HTTP adapter that has one.
    *
    * @return what is switched, one entry per executor
    * @throws InvalidEndpointRequestException (a 400 over HTTP) if nothing has that name, the
-   *     group is not one of the adapter's, or annotations are off for a named executor
+   *     group is not one of the adapter's, or annotations are off for a named executor that no
+   *     core executor shares its name with
    */
   public List<SwitchDescription> turn(String name, String group, boolean collapsing) {
-    if (group == null && named != null && named.contains(name)) {
-      CollapseMethods annotated = methods.get();
-      if (annotated == null) {
-        throw new InvalidEndpointRequestException("named executor '" + name
-            + "' runs no annotated method: annotations are off", "annotations are off");
-      }
-      annotated.collapsing(name, collapsing);
+    if (group == null && turnExecutors(name, collapsing)) {
       return List.of(new SwitchDescription(name, List.of(), collapsing));
     }
     List<CollapseExecutorDescriptor> adapters = http.list();
@@ -81,8 +79,10 @@ public final class CollapseSwitches {
       }
     }
     if (switched.isEmpty()) {
-      throw new InvalidEndpointRequestException("no named executor, HTTP executor or collapse "
-          + "group is named '" + name + "'; HTTP executors: "
+      throw new InvalidEndpointRequestException("no named executor, core executor, HTTP executor "
+          + "or collapse group is named '" + name + "'; core executors: "
+          + http.coreExecutors().stream().map(CollapseExecutor::name).distinct().toList()
+          + ", HTTP executors: "
           + adapters.stream().map(CollapseExecutorDescriptor::name).toList(), "unknown name");
     }
     return switched;
@@ -105,17 +105,42 @@ public final class CollapseSwitches {
     return groups.stream().map(CollapseGroup::name).toList();
   }
 
-  /** Returns every executor with something switched off: named executors first, by name. */
+  /**
+   * Turns the annotated methods of the named executor {@code name} and the core executors named
+   * {@code name}; false if there are neither.
+   */
+  private boolean turnExecutors(String name, boolean collapsing) {
+    List<CollapseExecutor> cores = http.coreExecutors().stream()
+        .filter(executor -> executor.name().equals(name)).toList();
+    cores.forEach(executor -> executor.setCollapsing(collapsing));
+    if (named == null || !named.contains(name)) {
+      return !cores.isEmpty();
+    }
+    CollapseMethods annotated = methods.get();
+    if (annotated != null) {
+      annotated.collapsing(name, collapsing);
+    } else if (cores.isEmpty()) {
+      throw new InvalidEndpointRequestException("named executor '" + name
+          + "' runs no annotated method: annotations are off", "annotations are off");
+    }
+    return true;
+  }
+
+  /**
+   * Returns every executor with something switched off: named executors, by name, then the core
+   * executors that share no name with one, by name, then the HTTP adapters.
+   */
   public List<SwitchDescription> off() {
-    List<SwitchDescription> off = new ArrayList<>();
+    Set<String> executorsOff = new LinkedHashSet<>();
     CollapseMethods annotated = methods.get();
     if (named != null && annotated != null) {
-      for (String name : named.names()) {
-        if (!annotated.isCollapsing(name)) {
-          off.add(new SwitchDescription(name, List.of(), false));
-        }
-      }
+      named.names().stream().filter(name -> !annotated.isCollapsing(name))
+          .forEach(executorsOff::add);
     }
+    http.coreExecutors().stream().filter(executor -> !executor.isCollapsing())
+        .map(CollapseExecutor::name).sorted().forEach(executorsOff::add);
+    List<SwitchDescription> off = new ArrayList<>();
+    executorsOff.forEach(name -> off.add(new SwitchDescription(name, List.of(), false)));
     for (CollapseExecutorDescriptor adapter : http.list()) {
       CollapseSwitch collapseSwitch = adapter.options().collapseSwitch();
       List<String> groups = names(adapter.options().groups().stream()
