@@ -4,6 +4,7 @@ import java.util.Objects;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.BiConsumer;
 
 /**
  * Same-key collapse for non-blocking work: the callable starts the work and returns a future of
@@ -73,7 +74,20 @@ public final class FutureCallableGroupCollapseExecutor extends GroupExecutorBase
           new CancellationException("every caller left before the work completed"), run);
       work.cancel(/* mayInterruptIfRunning= */ false);
     });
-    work.whenComplete((result, failure) -> flights.complete(group, flight, result,
-        failure == null ? null : Failures.unwrap(failure), run));
+    work.whenComplete(completion(flights, group, flight, run));
+  }
+
+  /**
+   * Returns what completes the flight when its work does. Captures the executor's flights rather
+   * than the executor, so that a run nobody listens to costs no more than before runs were heard.
+   */
+  private static BiConsumer<Object, Throwable> completion(FlightMap flights, Object group,
+      Flight flight, ListenedRun run) {
+    if (run == null) {
+      return (result, failure) -> flights.complete(group, flight, result,
+          failure == null ? null : Failures.unwrap(failure));
+    }
+    return (result, failure) -> flights.complete(group, flight, result,
+        failure == null ? null : Failures.unwrap(failure), run);
   }
 }
