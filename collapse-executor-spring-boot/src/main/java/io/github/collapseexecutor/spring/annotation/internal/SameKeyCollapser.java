@@ -89,7 +89,7 @@ final class SameKeyCollapser implements MethodCollapser {
   private CompletableFuture<Object> shared(Object group, FutureCall call, FutureCall.Start start) {
     CompletableFuture<Object> caller = futures.execute(group, call.leading(start));
     call.joined(caller);
-    return timeout == null ? caller : withTimeout(caller, call);
+    return timeout == null || caller.isDone() ? caller : withTimeout(caller, call);
   }
 
   /**
@@ -102,8 +102,8 @@ final class SameKeyCollapser implements MethodCollapser {
     long start = System.nanoTime();
     caller.orTimeout(nanos, TimeUnit.NANOSECONDS).whenComplete((value, failure) -> {
       if (failure instanceof TimeoutException && System.nanoTime() - start >= nanos) {
-        ListenerReports.waitTimedOut(listener, name);
         call.timedOut();
+        ListenerReports.waitTimedOut(listener, name);
       }
     });
     return caller;
