@@ -49,14 +49,15 @@ final class ObservedFutureCall implements FutureCall {
         method = start.start(led.observation());
       } catch (Exception | Error e) {
         startFailure = e;
-        led.ended(null, e);
+        runs.failed(led, e);
         throw e;
       }
       if (method == null) {
-        startFailure = new NullPointerException(
+        NullPointerException none = new NullPointerException(
             executorName + ": the method returned null instead of a future");
-        led.ended(null, startFailure);
-        throw (NullPointerException) startFailure;
+        startFailure = none;
+        runs.failed(led, none);
+        throw none;
       }
       // what the executor shares: completed by follow(), once the executor waits on it
       shared = new SharedWork();
@@ -78,12 +79,8 @@ final class ObservedFutureCall implements FutureCall {
         // open, and this caller's run has not ended: the run posted is the one it joined
         caller.linkTo(run.linkTarget());
       } else {
-        future.whenComplete((value, failure) -> {
-          ObservedRun gave = runs.gave(group, null, value, failure);
-          if (gave != null) {
-            caller.linkTo(gave.linkTarget());
-          }
-        });
+        future.whenComplete((value, failure) ->
+            caller.linkTo(runs.linkTarget(group, value, failure)));
       }
     }
   }
@@ -107,7 +104,11 @@ final class ObservedFutureCall implements FutureCall {
     }
     method.whenComplete((value, thrown) -> {
       Throwable failure = thrown == null ? null : ObservedRun.handedOut(thrown);
-      led.ended(value, failure);
+      if (failure == null) {
+        led.ended(value, null);
+      } else {
+        runs.failed(led, failure);
+      }
       runs.beforeEnd();
       boolean completed = failure == null
           ? shared.complete(value) : shared.completeExceptionally(failure);

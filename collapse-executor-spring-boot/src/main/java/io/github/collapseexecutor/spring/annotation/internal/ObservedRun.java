@@ -8,8 +8,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
 /**
  * The {@code collapse.call} observation of one run of a {@code @Collapsible} method, and what a
  * caller that joined the run needs to link to it: the run's span, and once the run ended, the
- * very result or failure it handed out, by which a caller tells its own run from a later one of
- * the same group.
+ * very result it handed out, by which a caller tells its own run from a later one of the same
+ * group.
  */
 final class ObservedRun {
 
@@ -51,9 +51,9 @@ final class ObservedRun {
     open = false;
   }
 
-  /** Whether a caller that got {@code value} or {@code failure} got them from this run. */
-  boolean gave(Object value, Throwable failure) {
-    return !open && this.value == value && this.failure == failure;
+  /** Whether a caller that got {@code value} got it from this run. */
+  boolean gave(Object value) {
+    return !open && failure == null && this.value == value;
   }
 
   /** Returns true the first time only: the run's observation is stopped once. */

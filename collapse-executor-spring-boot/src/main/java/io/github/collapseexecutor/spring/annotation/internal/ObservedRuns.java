@@ -7,19 +7,29 @@ import io.github.collapseexecutor.spring.observation.internal.ObservedCaller;
 import io.github.collapseexecutor.spring.observation.internal.ReportedSizes;
 import io.github.collapseexecutor.spring.observation.internal.SharedCallObservations;
 import io.micrometer.observation.Observation;
+import java.util.Collections;
+import java.util.Map;
+import java.util.WeakHashMap;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * Starts and stops the observations of the runs of {@code @Collapsible} methods, and keeps each
- * run that has a span on a board under its group while it lasts, where the callers that join it
- * find it. The executors hand a joined caller only the run's result; the board is how a caller
- * of a run that failed, or a caller of a future or a {@code Mono}, finds the run's span.
+ * Starts and stops the observations of the runs of {@code @Collapsible} methods, and keeps what
+ * the callers that joined a run need to find its span: the executors hand them only the run's
+ * result. A run that has a span stays on a board under its group while it lasts, where a caller of
+ * a future or a {@code Mono} finds it as it joins; the span of a run that failed stays with its
+ * failure, which every caller gets, for as long as anything holds that failure.
  */
 final class ObservedRuns {
 
   private final SharedCallObservations observations;
   private final ReportedSizes sizes = new ReportedSizes();
   private final ConcurrentHashMap<Object, ObservedRun> board = new ConcurrentHashMap<>();
+  /**
+   * The span of each failed run, by its failure: weak keys, so an entry goes with the failure,
+   * compared by identity (failures do not override {@code equals}). Only failures pay its lock.
+   */
+  private final Map<Throwable, Object> failedRuns =
+      Collections.synchronizedMap(new WeakHashMap<>());
 
   ObservedRuns(CollapseObservations observations) {
     this.observations = new SharedCallObservations(observations);
@@ -66,18 +76,30 @@ final class ObservedRuns {
   }
 
   /**
-   * Returns the run that handed out {@code value} or {@code failure} to a caller of
-   * {@code group}: {@code seen}, the run open when the caller came, or the one posted now; or
-   * {@code null} if neither did (the run ended and left the board).
-   *
-   * @param seen the run open when the caller came, or {@code null}
+   * Records that {@code run} failed with {@code failure}, what every caller gets of it, before
+   * they get it.
    */
-  ObservedRun gave(Object group, ObservedRun seen, Object value, Throwable failure) {
-    if (seen != null && seen.gave(value, failure)) {
-      return seen;
+  void failed(ObservedRun run, Throwable failure) {
+    run.ended(null, failure);
+    if (run.linkTarget() != null) {
+      failedRuns.put(failure, run.linkTarget());
+    }
+  }
+
+  /**
+   * Returns what a caller that got {@code value} or {@code failure} from a run of {@code group}
+   * links to: the span of the run that failed with {@code failure}, or of the run still on the
+   * board that handed out {@code value}; {@code null} if there is none (the run has no span, or
+   * it ended and left the board).
+   *
+   * @param failure what the caller got, or {@code null} if it got {@code value}
+   */
+  Object linkTarget(Object group, Object value, Throwable failure) {
+    if (failure != null) {
+      return failedRuns.get(failure);
     }
     ObservedRun posted = board.get(group);
-    return posted != null && posted.gave(value, failure) ? posted : null;
+    return posted != null && posted.gave(value) ? posted.linkTarget() : null;
   }
 
   /** Forgets the size last reported on this thread, before a run ends on it. */

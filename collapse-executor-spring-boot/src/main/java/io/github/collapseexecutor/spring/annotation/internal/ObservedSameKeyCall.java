@@ -12,7 +12,7 @@ import java.util.concurrent.Callable;
 /**
  * One observed call of a {@code @Collapsible} method that returns a value: the caller whose
  * thread runs the method observes the run; a caller that joined links to the run's span, found in
- * the result, or for a run that failed, on the board.
+ * the result, or for a run that failed, by its failure.
  */
 final class ObservedSameKeyCall implements SameKeyCall {
 
@@ -23,8 +23,6 @@ final class ObservedSameKeyCall implements SameKeyCall {
   private final String executorName;
   private final Object group;
   private final ObservedCaller caller;
-  /** The run in progress when the call began, which the caller will likely join; or null. */
-  private final ObservedRun seen;
   private ObservedRun led;
 
   ObservedSameKeyCall(ObservedRuns runs, String executorName, Object group) {
@@ -32,7 +30,6 @@ final class ObservedSameKeyCall implements SameKeyCall {
     this.executorName = executorName;
     this.group = group;
     this.caller = runs.currentCaller();
-    this.seen = caller == null ? null : runs.open(group);
   }
 
   @Override
@@ -45,7 +42,7 @@ final class ObservedSameKeyCall implements SameKeyCall {
       try (Observation.Scope scope = led.observation().openScope()) {
         value = method.call();
       } catch (Exception | Error e) {
-        led.ended(null, e);
+        runs.failed(led, e);
         throw e;
       }
       led.ended(value, null);
@@ -78,10 +75,7 @@ final class ObservedSameKeyCall implements SameKeyCall {
         return;
       }
       caller.outcome(CallerOutcome.JOINED, null);
-      ObservedRun run = runs.gave(group, seen, null, thrown);
-      if (run != null) {
-        caller.linkTo(run.linkTarget());
-      }
+      caller.linkTo(runs.linkTarget(group, null, thrown));
     }
   }
 
