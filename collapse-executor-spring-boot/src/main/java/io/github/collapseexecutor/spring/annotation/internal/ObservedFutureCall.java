@@ -44,7 +44,8 @@ final class ObservedFutureCall implements FutureCall {
   @SuppressWarnings("try") // the scope makes the run's observation current while the method runs
   public Callable<CompletableFuture<Object>> leading(Start start) {
     return () -> {
-      led = runs.start(executorName, caller, group);
+      led = runs.start(executorName, caller);
+      runs.post(group, led);
       try (Observation.Scope scope = led.observation().openScope()) {
         method = start.start(led.observation());
       } catch (Exception | Error e) {

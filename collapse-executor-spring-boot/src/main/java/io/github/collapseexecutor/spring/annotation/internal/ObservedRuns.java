@@ -15,9 +15,9 @@ import java.util.concurrent.ConcurrentHashMap;
 /**
  * Starts and stops the observations of the runs of {@code @Collapsible} methods, and keeps what
  * the callers that joined a run need to find its span: the executors hand them only the run's
- * result. A run that has a span stays on a board under its group while it lasts, where a caller of
- * a future or a {@code Mono} finds it as it joins; the span of a run that failed stays with its
- * failure, which every caller gets, for as long as anything holds that failure.
+ * result. A run of a future or a {@code Mono} that has a span stays on a board under its group
+ * while it lasts, where a caller finds it as it joins; the span of a run that failed stays with
+ * its failure, which every caller gets, for as long as anything holds that failure.
  */
 final class ObservedRuns {
 
@@ -51,22 +51,25 @@ final class ObservedRuns {
   }
 
   /**
-   * Starts the observation of a run of {@code group} on {@code executorName}, led by
-   * {@code leader} (or {@code null}), and posts the run for the callers that join it.
+   * Starts the observation of a run on {@code executorName}, led by {@code leader} (or
+   * {@code null}).
    */
-  ObservedRun start(String executorName, ObservedCaller leader, Object group) {
+  ObservedRun start(String executorName, ObservedCaller leader) {
     Observation observation = observations.sharedCall(executorName, null);
     if (leader != null) {
       observation.parentObservation(leader.observation());
     }
     observation.start();
-    ObservedRun run = new ObservedRun(observation, observations.linkTarget(observation));
+    sizes.reset();
+    return new ObservedRun(observation, observations.linkTarget(observation));
+  }
+
+  /** Posts {@code run} on the board under {@code group}, for the callers that join it. */
+  void post(Object group, ObservedRun run) {
     if (run.linkTarget() != null) {
       // without a span there is nothing to link to, and nothing to post
       board.put(group, run);
     }
-    sizes.reset();
-    return run;
   }
 
   /** Returns the run of {@code group} in progress, or {@code null}. */
@@ -109,7 +112,7 @@ final class ObservedRuns {
 
   /**
    * Stops the observation of {@code run} with the size the executor just reported on this thread,
-   * unless it was stopped already, and takes the run off the board.
+   * unless it was stopped already, and takes the run off the board if it was posted.
    *
    * @param error what the run failed with, or {@code null}
    */

@@ -37,7 +37,7 @@ final class ObservedSameKeyCall implements SameKeyCall {
   public Callable<Object> leading(Callable<Object> method) {
     return () -> {
       // only the caller whose thread runs the method gets here; it reads the run's size back
-      led = runs.start(executorName, caller, group);
+      led = runs.start(executorName, caller);
       Object value;
       try (Observation.Scope scope = led.observation().openScope()) {
         value = method.call();
