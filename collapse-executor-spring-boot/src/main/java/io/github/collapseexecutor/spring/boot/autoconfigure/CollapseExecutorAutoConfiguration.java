@@ -5,7 +5,7 @@ import io.github.collapseexecutor.core.CollapseExecutorOptions;
 import io.github.collapseexecutor.core.CollapseListener;
 import io.github.collapseexecutor.spring.observation.CollapseObservationConvention;
 import io.github.collapseexecutor.spring.observation.CollapseObservations;
-import io.github.collapseexecutor.spring.observation.internal.ObservedRuns;
+import io.github.collapseexecutor.spring.observation.internal.ObservedExecutorRuns;
 import io.micrometer.observation.ObservationRegistry;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.config.BeanDefinition;
@@ -106,7 +106,7 @@ public final class CollapseExecutorAutoConfiguration {
       return integration -> {
         ObservationRegistry observing = registry.getIfAvailable();
         return observing == null || !INTEGRATION.equals(integration) ? CollapseListener.NONE
-            : new ObservedRuns(new CollapseObservations(observing, convention.getIfAvailable()));
+            : new ObservedExecutorRuns(new CollapseObservations(observing, convention.getIfAvailable()));
       };
     }
   }

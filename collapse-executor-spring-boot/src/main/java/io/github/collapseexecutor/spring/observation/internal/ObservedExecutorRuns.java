@@ -15,12 +15,12 @@ import io.micrometer.observation.Observation;
  * and the outcome. A child of whatever observation was current on that thread: the request of the
  * caller that ran a blocking batch, for example.
  */
-public final class ObservedRuns implements CollapseListener {
+public final class ObservedExecutorRuns implements CollapseListener {
 
   private final SharedCallObservations observations;
 
   /** Observes on the registry and with the convention of {@code observations}. */
-  public ObservedRuns(CollapseObservations observations) {
+  public ObservedExecutorRuns(CollapseObservations observations) {
     this.observations = new SharedCallObservations(observations);
   }
 
