@@ -10,6 +10,7 @@ import io.github.collapseexecutor.spring.http.internal.Outcome;
 import io.github.collapseexecutor.spring.http.internal.ResponseSnapshot;
 import io.github.collapseexecutor.spring.observation.CollapseObservations;
 import io.micrometer.core.instrument.observation.DefaultMeterObservationHandler;
+import io.micrometer.core.instrument.observation.DefaultMeterObservationHandler.IgnoredMeters;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.micrometer.observation.Observation;
 import io.micrometer.observation.ObservationRegistry;
@@ -41,7 +42,9 @@ import org.openjdk.jmh.annotations.TearDown;
  * {@code noop} ({@link ObservationRegistry#NOOP}, what an application without a handler has) or
  * {@code meters} (a registry with Spring Boot's default handler, a
  * {@link DefaultMeterObservationHandler} on a {@link SimpleMeterRegistry}, which times every
- * shared call). {@link #direct()} is the baseline: the exchange alone, without collapse.
+ * shared call and keeps a long task timer of the calls in progress) or
+ * {@code meters-without-ltt} (the same handler without the long task timer, what
+ * {@code management.metrics.observations.ignored-meters=long-task-timer} gives). {@link #direct()} is the baseline: the exchange alone, without collapse.
  *
  * <p>{@link #sharedByEight()} measures what each caller adds: eight requests with an observation
  * of their own each (started once, as a client's {@code http.client.requests}) go through the
@@ -54,7 +57,7 @@ import org.openjdk.jmh.annotations.TearDown;
 @State(Scope.Thread)
 public class ObservationOverheadBenchmark {
 
-  @Param({"none", "noop", "meters"})
+  @Param({"none", "noop", "meters", "meters-without-ltt"})
   public String registry;
 
   private static final byte[] BODY = "{\"id\":42,\"name\":\"Ada Lovelace\",\"team\":\"engines\"}  "
@@ -78,12 +81,9 @@ public class ObservationOverheadBenchmark {
     ObservationRegistry observations = switch (registry) {
       case "none" -> ObservationRegistry.NOOP;
       case "noop" -> ObservationRegistry.NOOP;
-      case "meters" -> {
-        ObservationRegistry meters = ObservationRegistry.create();
-        meters.observationConfig()
-            .observationHandler(new DefaultMeterObservationHandler(new SimpleMeterRegistry()));
-        yield meters;
-      }
+      case "meters" -> meters(new DefaultMeterObservationHandler(new SimpleMeterRegistry()));
+      case "meters-without-ltt" -> meters(new DefaultMeterObservationHandler(
+          new SimpleMeterRegistry(), IgnoredMeters.LONG_TASK_TIMER));
       default -> throw new IllegalArgumentException("registry: " + registry);
     };
     if (!registry.equals("none")) {
@@ -97,6 +97,12 @@ public class ObservationOverheadBenchmark {
     for (int i = 0; i < callers.length; i++) {
       callers[i] = Observation.start("http.client.requests", observations);
     }
+  }
+
+  private static ObservationRegistry meters(DefaultMeterObservationHandler handler) {
+    ObservationRegistry meters = ObservationRegistry.create();
+    meters.observationConfig().observationHandler(handler);
+    return meters;
   }
 
   @TearDown
