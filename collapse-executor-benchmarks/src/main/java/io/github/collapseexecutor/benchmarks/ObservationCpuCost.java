@@ -9,7 +9,8 @@ import java.util.List;
  * allocated per operation by the measuring thread itself, instead of JMH's wall-clock time: on a
  * machine that other processes load, a thread waiting for a core adds to the wall clock and not to
  * its CPU time, so these numbers stay readable where JMH's medians do not. Each registry and
- * operation is warmed up for 3 s, then measured {@code measures} times for {@code seconds}; the
+ * operation is warmed up for 10 s (less left the meter handler's code not yet compiled on a
+ * loaded machine), then measured {@code measures} times for {@code seconds}; the
  * median is printed, one tab-separated line per registry and operation:
  * {@code label operation registry cpu-ns-per-op bytes-per-op}.
  *
@@ -18,7 +19,7 @@ import java.util.List;
  */
 public final class ObservationCpuCost {
 
-  private static final long WARM_UP_NANOS = 3_000_000_000L;
+  private static final long WARM_UP_NANOS = 10_000_000_000L;
   private static final List<String> REGISTRIES =
       List.of("none", "noop", "meters", "meters-without-ltt");
 
