@@ -27,20 +27,14 @@ final class LimitKneeTest {
 
   @Test
   void eachFailedProbeDoublesTheWaitUpToTheMost() {
-    LimitKnee knee = new LimitKnee();
-    for (int i = 0; i < 10; i++) {
-      knee.queuedAt(9);
-    }
+    LimitKnee knee = failedOftenAt(9);
 
     assertThat(knee.roundsBeforeGrowingTo(9)).isEqualTo(BatchLimit.MAX_GROWTH_WAIT);
   }
 
   @Test
   void aKneeFailedOftenIsForgottenOnlyAfterAsManyPasses() {
-    LimitKnee knee = new LimitKnee();
-    for (int i = 0; i < 10; i++) {
-      knee.queuedAt(9);
-    }
+    LimitKnee knee = failedOftenAt(9);
 
     for (int i = 1; i < LimitKnee.MAX_CERTAINTY; i++) {
       assertThat(knee.passedAt(9)).isFalse();
@@ -54,10 +48,7 @@ final class LimitKneeTest {
 
   @Test
   void aLowerKneeReplacesTheOldOneAndStartsUnsure() {
-    LimitKnee knee = new LimitKnee();
-    for (int i = 0; i < 10; i++) {
-      knee.queuedAt(9);
-    }
+    LimitKnee knee = failedOftenAt(9);
     knee.queuedAt(3);
 
     assertThat(knee.knee()).isEqualTo(3);
@@ -73,5 +64,14 @@ final class LimitKneeTest {
 
     assertThat(knee.knee()).isEqualTo(4);
     assertThat(knee.roundsBeforeGrowingTo(4)).isEqualTo(2 * BatchLimit.MIN_GROWTH_WAIT);
+  }
+
+  /** A knee whose probes failed more often than it counts. */
+  private static LimitKnee failedOftenAt(int limit) {
+    LimitKnee knee = new LimitKnee();
+    for (int i = 0; i < 10; i++) {
+      knee.queuedAt(limit);
+    }
+    return knee;
   }
 }
