@@ -48,6 +48,21 @@ final class BatchLimitTest {
     assertThat(run.meanLimitSince(20_000)).isBetween(7.5, 8.1);
   }
 
+  /**
+   * A batch holds its slot a little before and after its backend call (its leader wakes up, it
+   * hands out), so a ninth slot puts fewer than nine calls in the backend and raises latency less
+   * than an eighth: the limit must still see it.
+   */
+  @Test
+  void findsEightSlotsWhenBatchesHoldTheirSlotOutsideTheBackendToo() {
+    Run run = new Run(BatchLimit.adaptive(CEILING), new Slots(8));
+    run.outsideNanos = MS / 20;
+    run.forMillis(10_000);
+
+    assertThat(run.meanLimitSince(2_000)).isBetween(7.5, 8.1);
+    assertThat(run.shareOfTimeAbove(8, 2_000)).isLessThan(0.05);
+  }
+
   @Test
   void staysNearOneWhenLatencyGrowsWithTheCallsInFlight() {
     Run run = new Run(BatchLimit.adaptive(CEILING), new Slots(1)).forMillis(10_000);
@@ -186,6 +201,9 @@ final class BatchLimitTest {
     private final Backend backend;
     /** Batches the callers want in flight at once. */
     int demand = Integer.MAX_VALUE;
+    /** How long a batch holds its slot before its backend call, and again after it. */
+    long outsideNanos;
+    /** Batches in flight: {when the slot frees, when the backend call began}. */
     private final PriorityQueue<long[]> ends = new PriorityQueue<>((a, b) -> Long.compare(a[0], b[0]));
     private long now;
     private int inFlight;
@@ -201,7 +219,8 @@ final class BatchLimitTest {
       long until = now + millis * MS;
       while (now < until) {
         while (inFlight < Math.min(limit.current(), demand)) {
-          ends.add(new long[] {backend.call(now), now});
+          long called = now + outsideNanos;
+          ends.add(new long[] {backend.call(called) + outsideNanos, called});
           inFlight++;
         }
         if (demand > inFlight) {
@@ -210,7 +229,7 @@ final class BatchLimitTest {
         long[] end = ends.poll();
         now = end[0];
         inFlight--;
-        limit.executed(end[0] - end[1]);
+        limit.executed(end[0] - outsideNanos - end[1]);
         history.add(new long[] {now, limit.current()});
       }
       return this;
