@@ -21,8 +21,9 @@ import java.util.concurrent.locks.LockSupport;
  * the share of the time the limit spent at each value.
  *
  * <p>Arguments: the backend ({@code 8}, {@code unlimited} or {@code saturated}), the flavour
- * ({@code blocking} or {@code async}), the seconds to measure (default 4). Run on the class path
- * that {@link LimitOverTime} uses.
+ * ({@code blocking} or {@code async}), the seconds to measure (default 4), and optionally a fixed
+ * {@code maxConcurrentBatches} instead of the adaptive limit, to see what a given number of slots
+ * puts in the backend. Run on the class path that {@link LimitOverTime} uses.
  */
 public final class LimitShare {
 
@@ -37,7 +38,10 @@ public final class LimitShare {
     boolean blocking = "blocking".equals(args[1]);
     Duration duration = Duration.ofSeconds(args.length > 2 ? Long.parseLong(args[2]) : 4);
     SlowBackend backend = SlowBackend.named(backendName);
-    CollapseExecutorOptions options = CollapseExecutorOptions.defaults();
+    CollapseExecutorOptions options = args.length > 3
+        ? CollapseExecutorOptions.builder().maxConcurrentBatches(Integer.parseInt(args[3]))
+            .adaptiveConcurrency(false).build()
+        : CollapseExecutorOptions.defaults();
     ClosedLoop.BlockingCall call;
     LimitProbe probe;
     AutoCloseable executor;
