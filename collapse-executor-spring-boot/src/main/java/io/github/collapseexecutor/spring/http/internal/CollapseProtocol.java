@@ -59,14 +59,23 @@ public final class CollapseProtocol implements AutoCloseable {
   private final CollapseSwitch collapseSwitch;
   private volatile boolean closed;
 
-  /** Creates the protocol of one adapter, with its own executor. */
-  public CollapseProtocol(HttpCollapseOptions options) {
+  /**
+   * Creates the protocol of one adapter, with its own executor.
+   *
+   * @param defaultName the executor's name when {@code options} have none: the adapter's, such
+   *     as {@code "okhttp"}, so that reports, meters and the log never show a class name
+   * @throws IllegalArgumentException if the name is blank
+   */
+  public CollapseProtocol(HttpCollapseOptions options, String defaultName) {
     this.options = Objects.requireNonNull(options, "options");
+    String name = options.name() == null
+        ? Objects.requireNonNull(defaultName, "defaultName") : options.name();
     this.rules = new CollapseRules(options);
     this.counters = new CollapseCounters(options.groups().size());
     this.observer = options.observations() == null
         ? CallObserver.NONE : new ObservedCalls(options);
-    this.executor = new FutureCallableGroupCollapseExecutor(options.name(),
+    // the executor checks the name, as it checks every executor's
+    this.executor = new FutureCallableGroupCollapseExecutor(name,
         observer.listener(options.listener()));
     this.hitForPass = new ExpiringTable<>(SaturatedNanos.of(options.hitForPassTtl()),
         options.hitForPassMaxKeys());

@@ -88,6 +88,13 @@ import java.util.concurrent.atomic.AtomicBoolean;
  */
 public final class CollapseServletFilter implements Filter, AutoCloseable {
 
+  /**
+   * The name of the collapse executor when the options have none: the name that listener
+   * reports, meters, the actuator endpoint and the log show. The auto-configuration names its
+   * filter so too.
+   */
+  public static final String DEFAULT_NAME = "servlet";
+
   /** The request attribute that holds the client's certificate chain of a TLS connection. */
   private static final String CLIENT_CERTIFICATES = "jakarta.servlet.request.X509Certificate";
 
@@ -101,9 +108,12 @@ public final class CollapseServletFilter implements Filter, AutoCloseable {
   private final CollapseProtocol protocol;
   private final long waitTimeoutMillis;
 
-  /** Creates a filter with its own collapse executor. */
+  /**
+   * Creates a filter with its own collapse executor, named {@link HttpCollapseOptions#name()}
+   * or else {@link #DEFAULT_NAME}.
+   */
   public CollapseServletFilter(HttpCollapseOptions options) {
-    this.protocol = new CollapseProtocol(options);
+    this.protocol = new CollapseProtocol(options, DEFAULT_NAME);
     this.waitTimeoutMillis = Math.max(1, options.waitTimeout().toMillis());
   }
 
