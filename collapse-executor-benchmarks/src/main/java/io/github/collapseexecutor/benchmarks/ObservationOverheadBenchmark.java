@@ -5,10 +5,14 @@ import io.github.collapseexecutor.spring.http.CollapseKey;
 import io.github.collapseexecutor.spring.http.HttpCollapseOptions;
 import io.github.collapseexecutor.spring.http.RequestHeaders;
 import io.github.collapseexecutor.spring.http.internal.BlockingHttpCollapser;
+import io.github.collapseexecutor.spring.http.internal.CollapseProtocol;
+import io.github.collapseexecutor.spring.http.internal.Outcome;
 import io.github.collapseexecutor.spring.http.internal.ResponseSnapshot;
 import io.github.collapseexecutor.spring.observation.CollapseObservations;
 import io.micrometer.core.instrument.observation.DefaultMeterObservationHandler;
+import io.micrometer.core.instrument.observation.DefaultMeterObservationHandler.IgnoredMeters;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import io.micrometer.observation.Observation;
 import io.micrometer.observation.ObservationRegistry;
 import java.io.ByteArrayInputStream;
 import java.io.InputStream;
@@ -38,14 +42,22 @@ import org.openjdk.jmh.annotations.TearDown;
  * {@code noop} ({@link ObservationRegistry#NOOP}, what an application without a handler has) or
  * {@code meters} (a registry with Spring Boot's default handler, a
  * {@link DefaultMeterObservationHandler} on a {@link SimpleMeterRegistry}, which times every
- * shared call). {@link #direct()} is the baseline: the exchange alone, without collapse.
+ * shared call and keeps a long task timer of the calls in progress) or
+ * {@code meters-without-ltt} (the same handler without the long task timer, what
+ * {@code management.metrics.observations.ignored-meters=long-task-timer} gives). {@link #direct()} is the baseline: the exchange alone, without collapse.
+ *
+ * <p>{@link #sharedByEight()} measures what each caller adds: eight requests with an observation
+ * of their own each (started once, as a client's {@code http.client.requests}) go through the
+ * protocol on one thread; the first leads, the other seven join, the leader shares a response and
+ * the seven are answered with it. Its cost is the protocol's, the shared call's observation, and
+ * the keys that each request's observation gets.
  */
 @BenchmarkMode(Mode.SampleTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
 @State(Scope.Thread)
 public class ObservationOverheadBenchmark {
 
-  @Param({"none", "noop", "meters"})
+  @Param({"none", "noop", "meters", "meters-without-ltt"})
   public String registry;
 
   private static final byte[] BODY = "{\"id\":42,\"name\":\"Ada Lovelace\",\"team\":\"engines\"}  "
@@ -56,6 +68,9 @@ public class ObservationOverheadBenchmark {
   private final RequestHeaders request = RequestHeaders.of(name -> List.of(), List::of);
   private final InMemoryExchange exchange = new InMemoryExchange();
   private BlockingHttpCollapser collapser;
+  private CollapseProtocol protocol;
+  private Observation[] callers;
+  private ResponseSnapshot snapshot;
   private CollapseKey key;
 
   /** Builds the adapter's protocol with the registry of the run. */
@@ -63,30 +78,63 @@ public class ObservationOverheadBenchmark {
   public void setUp() {
     HttpCollapseOptions.Builder options = HttpCollapseOptions.builder().name("users")
         .group(CollapseGroup.ofUris("/user/*"));
-    switch (registry) {
-      case "none" -> { }
-      case "noop" -> options.observations(CollapseObservations.of(ObservationRegistry.NOOP));
-      case "meters" -> {
-        ObservationRegistry observations = ObservationRegistry.create();
-        observations.observationConfig()
-            .observationHandler(new DefaultMeterObservationHandler(new SimpleMeterRegistry()));
-        options.observations(CollapseObservations.of(observations));
-      }
+    ObservationRegistry observations = switch (registry) {
+      case "none" -> ObservationRegistry.NOOP;
+      case "noop" -> ObservationRegistry.NOOP;
+      case "meters" -> meters(new DefaultMeterObservationHandler(new SimpleMeterRegistry()));
+      case "meters-without-ltt" -> meters(new DefaultMeterObservationHandler(
+          new SimpleMeterRegistry(), IgnoredMeters.LONG_TASK_TIMER));
       default -> throw new IllegalArgumentException("registry: " + registry);
+    };
+    if (!registry.equals("none")) {
+      options.observations(CollapseObservations.of(observations));
     }
     collapser = new BlockingHttpCollapser(options.build());
+    protocol = new CollapseProtocol(options.build());
     key = collapser.rules().keyFor("GET", URI.create("http://users.internal/user/42"), request);
+    snapshot = new ResponseSnapshot(200, null, HEADERS, BODY, request, null);
+    callers = new Observation[8];
+    for (int i = 0; i < callers.length; i++) {
+      callers[i] = Observation.start("http.client.requests", observations);
+    }
+  }
+
+  private static ObservationRegistry meters(DefaultMeterObservationHandler handler) {
+    ObservationRegistry meters = ObservationRegistry.create();
+    meters.observationConfig().observationHandler(handler);
+    return meters;
   }
 
   @TearDown
   public void tearDown() {
     collapser.close();
+    protocol.close();
+    for (Observation caller : callers) {
+      caller.stop();
+    }
   }
 
   /** One request through the protocol: it leads, shares its response and gets its copy. */
   @Benchmark
   public Response collapsed() throws Exception {
     return collapser.execute(key, request, exchange);
+  }
+
+  /** Eight requests share one call: one leads, seven join and are answered with its response. */
+  @Benchmark
+  public int sharedByEight() throws Exception {
+    CollapseProtocol.Lead lead = (CollapseProtocol.Lead) protocol.join(key, request, callers[0]);
+    CollapseProtocol.Wait[] waits = new CollapseProtocol.Wait[callers.length - 1];
+    for (int i = 0; i < waits.length; i++) {
+      waits[i] = (CollapseProtocol.Wait) protocol.join(key, request, callers[i + 1]);
+    }
+    lead.share(snapshot);
+    int replayed = 0;
+    for (CollapseProtocol.Wait wait : waits) {
+      Outcome outcome = wait.future().getNow(null);
+      replayed += wait.answer(outcome) instanceof CollapseProtocol.Replay ? 1 : 0;
+    }
+    return replayed;
   }
 
   /** The baseline: the exchange alone. */

@@ -2,6 +2,8 @@ package io.github.collapseexecutor.samples.web;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.micrometer.tracing.Tracer;
+import io.micrometer.tracing.handler.TracingObservationHandler;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -37,6 +39,15 @@ final class StartupReportTest {
         assertThat(row.direct()).as(row.name()).isEqualTo(StartupReport.CALLERS);
         assertThat(row.collapsing()).as(row.name()).isBetween(1L, StartupReport.CALLERS - 1L);
       });
+    }
+  }
+
+  @Test
+  void theApplicationDoesNotTraceThoughTheTracingSamplesTracerIsOnTheClassPath() {
+    try (ConfigurableApplicationContext app = SampleApplication.builder()
+        .run("--server.port=0", "--sample.startup-report.enabled=false")) {
+      assertThat(app.getBeansOfType(Tracer.class).values()).allMatch(tracer -> tracer == Tracer.NOOP);
+      assertThat(app.getBeansOfType(TracingObservationHandler.class)).isEmpty();
     }
   }
 

@@ -12,7 +12,8 @@ import io.micrometer.observation.docs.ObservationDocumentation;
  * the {@link CallerKeys} to the observation it is made in, when there is one (RestClient's
  * {@code http.client.requests}, the servlet's {@code http.server.requests}, or any observation
  * open around the call), and so does every call of an annotated method, to the observation current
- * on its thread. They are high-cardinality keys, so they reach the span and leave the
+ * on its thread (for a method returning a {@code Mono}, the one in the subscriber's Reactor
+ * context). They are high-cardinality keys, so they reach the span and leave the
  * metrics' tags as they were.
  */
 public enum CollapseObservationDocumentation implements ObservationDocumentation {

@@ -3,11 +3,16 @@ package io.github.collapseexecutor.spring.observation;
 import io.github.collapseexecutor.spring.observation.CollapseObservationDocumentation.SharedCallHighCardinalityKeys;
 import io.github.collapseexecutor.spring.observation.CollapseObservationDocumentation.SharedCallLowCardinalityKeys;
 import io.micrometer.common.KeyValues;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The default names and keys of a shared call's observation: name {@value #NAME}, contextual name
  * {@code collapse <executor>}, the keys of {@link SharedCallLowCardinalityKeys} and
  * {@link SharedCallHighCardinalityKeys}. Extend it to change a part and keep the rest.
+ *
+ * <p>The low-cardinality keys of a shared call are asked for when it starts and when it stops,
+ * and take few distinct values: each set is made once and kept, up to {@value #MAX_KEPT} sets.
  */
 public class DefaultCollapseObservationConvention implements CollapseObservationConvention {
 
@@ -15,6 +20,9 @@ public class DefaultCollapseObservationConvention implements CollapseObservation
   public static final String NAME = "collapse.call";
 
   private static final String NONE = "none";
+  private static final int MAX_KEPT = 256;
+
+  private final Map<LowCardinality, KeyValues> kept = new ConcurrentHashMap<>();
 
   @Override
   public String getName() {
@@ -28,11 +36,18 @@ public class DefaultCollapseObservationConvention implements CollapseObservation
 
   @Override
   public KeyValues getLowCardinalityKeyValues(CollapseObservationContext context) {
-    return KeyValues.of(
-        SharedCallLowCardinalityKeys.EXECUTOR.withValue(context.executorName()),
-        SharedCallLowCardinalityKeys.GROUP.withValue(orNone(context.groupName())),
-        SharedCallLowCardinalityKeys.OUTCOME.withValue(context.outcome().tag()),
-        SharedCallLowCardinalityKeys.REASON.withValue(orNone(context.reason())));
+    LowCardinality values = new LowCardinality(context.executorName(),
+        orNone(context.groupName()), context.outcome().tag(), orNone(context.reason()));
+    KeyValues known = kept.get(values);
+    if (known != null) {
+      return known;
+    }
+    KeyValues keys = values.keys();
+    // the bound guards against executor or group names made per call
+    if (kept.size() < MAX_KEPT) {
+      kept.putIfAbsent(values, keys);
+    }
+    return keys;
   }
 
   @Override
@@ -43,5 +58,16 @@ public class DefaultCollapseObservationConvention implements CollapseObservation
 
   private static String orNone(String value) {
     return value == null ? NONE : value;
+  }
+
+  /** The values of the low-cardinality keys of one shared call. */
+  private record LowCardinality(String executor, String group, String outcome, String reason) {
+
+    KeyValues keys() {
+      return KeyValues.of(SharedCallLowCardinalityKeys.EXECUTOR.withValue(executor),
+          SharedCallLowCardinalityKeys.GROUP.withValue(group),
+          SharedCallLowCardinalityKeys.OUTCOME.withValue(outcome),
+          SharedCallLowCardinalityKeys.REASON.withValue(reason));
+    }
   }
 }

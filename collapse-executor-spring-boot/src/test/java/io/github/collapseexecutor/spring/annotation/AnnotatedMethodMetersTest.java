@@ -10,6 +10,7 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
@@ -38,6 +39,12 @@ final class AnnotatedMethodMetersTest {
   }
 
   @Test
+  void aCollapsibleFutureMethodWithATimeoutHasATimeoutMeter() {
+    runner.run(context -> assertThat(meterNames(context.getBean(MeterRegistry.class),
+        "Directory.profileLater")).contains("collapse.executor.timeouts"));
+  }
+
+  @Test
   void aBatchMethodWithLimitAndTimeoutHasEveryMeterBeforeItsFirstCall() {
     runner.run(context -> assertThat(meterNames(context.getBean(MeterRegistry.class),
         "Directory.user")).hasSize(8).contains("collapse.executor.wait",
@@ -63,6 +70,11 @@ final class AnnotatedMethodMetersTest {
     @Collapsible
     public String profile(long id) {
       return "profile " + id;
+    }
+
+    @Collapsible(executor = "users")
+    public CompletableFuture<String> profileLater(long id) {
+      return CompletableFuture.completedFuture("profile " + id);
     }
 
     @CollapseBatch(batchMethod = "users", executor = "users")

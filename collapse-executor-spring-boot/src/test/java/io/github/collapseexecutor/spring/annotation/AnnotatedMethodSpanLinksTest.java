@@ -13,6 +13,7 @@ import io.opentelemetry.sdk.trace.SdkTracerProvider;
 import io.opentelemetry.sdk.trace.data.LinkData;
 import io.opentelemetry.sdk.trace.data.SpanData;
 import io.opentelemetry.sdk.trace.export.SimpleSpanProcessor;
+import java.io.IOException;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
@@ -32,7 +33,6 @@ import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 final class AnnotatedMethodSpanLinksTest {
 
   private static final int N = 20;
-  private static final AttributeKey<String> OUTCOME = AttributeKey.stringKey("collapse.outcome");
   private static final AttributeKey<String> SIZE = AttributeKey.stringKey("collapse.batch.size");
 
   private final InMemorySpanExporter exporter = InMemorySpanExporter.create();
@@ -73,6 +73,32 @@ final class AnnotatedMethodSpanLinksTest {
   }
 
   @Test
+  void callersThatJoinedARunThatThrewLinkToItsSpan() {
+    runner.run(context -> {
+      ProfileService profiles = context.getBean(ProfileService.class);
+
+      List<Object> results = profiles.crowd().run(N, i -> ObservedCallers.call(registry, () -> {
+        try {
+          return profiles.failing(8);
+        } catch (IOException e) {
+          return e;
+        }
+      }));
+
+      assertThat(results).allSatisfy(result -> assertThat(result).isInstanceOf(IOException.class));
+      List<SpanData> runs = spansNamed("collapse ProfileService.failing");
+      assertThat(runs).hasSize(1);
+      SpanData run = runs.get(0);
+      List<SpanData> callers = spansNamed(ObservedCallers.NAME);
+      assertThat(withOutcome(callers, "led")).singleElement()
+          .satisfies(led -> assertThat(led.getLinks()).isEmpty());
+      assertThat(withOutcome(callers, "joined")).hasSize(N - 1).allSatisfy(span ->
+          assertThat(span.getLinks()).extracting(LinkData::getSpanContext)
+              .containsExactly(run.getSpanContext()));
+    });
+  }
+
+  @Test
   void everyBatchedCallerLinksToItsBatchsSpanWhichCountsItsCallers() {
     runner.run(context -> {
       UserService users = context.getBean(UserService.class);
@@ -98,12 +124,10 @@ final class AnnotatedMethodSpanLinksTest {
   }
 
   private List<SpanData> spansNamed(String name) {
-    return exporter.getFinishedSpanItems().stream()
-        .filter(span -> span.getName().equals(name)).toList();
+    return FinishedSpans.named(exporter, name);
   }
 
   private static List<SpanData> withOutcome(List<SpanData> spans, String outcome) {
-    return spans.stream().filter(span -> outcome.equals(span.getAttributes().get(OUTCOME)))
-        .toList();
+    return FinishedSpans.withOutcome(spans, outcome);
   }
 }

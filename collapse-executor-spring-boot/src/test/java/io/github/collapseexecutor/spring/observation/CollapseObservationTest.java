@@ -16,6 +16,7 @@ import java.util.function.Function;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.springframework.http.client.JdkClientHttpRequestFactory;
 import org.springframework.web.client.RestClient;
 
@@ -77,6 +78,23 @@ final class CollapseObservationTest {
         .hasLowCardinalityKeyValue("reason", "set-cookie");
     assertThat(callerOutcomes()).isEqualTo(Map.of("led", 1L, "fell-back", (long) N - 1));
     assertThat(callerKeys("collapse.reason")).containsOnly("set-cookie");
+  }
+
+  @Test
+  @Timeout(30)
+  void withSharedCallsTurnedOffByAPredicateRequestsStillSayWhatTheyDidAndWhy() throws Exception {
+    registry.observationConfig().observationPredicate(
+        (name, context) -> !name.equals(DefaultCollapseObservationConvention.NAME));
+    RestClient client = client(HttpCollapseOptions.builder()
+        .group(CollapseGroup.ofUris("/cookie")).observations(CollapseObservations.of(registry))
+        .build());
+
+    backend.meet(N, () -> client.get().uri("/cookie").retrieve().body(String.class));
+
+    TestObservationRegistryAssert.assertThat(registry)
+        .hasNumberOfObservationsWithNameEqualTo(DefaultCollapseObservationConvention.NAME, 0);
+    assertThat(callerOutcomes()).isEqualTo(Map.of("led", 1L, "fell-back", (long) N - 1));
+    assertThat(callerKeys("collapse.reason")).hasSize(N).containsOnly("set-cookie");
   }
 
   @Test

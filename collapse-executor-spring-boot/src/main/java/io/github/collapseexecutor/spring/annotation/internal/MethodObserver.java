@@ -4,6 +4,7 @@ import io.github.collapseexecutor.core.CollapseListener;
 import io.github.collapseexecutor.spring.observation.CollapseObservations;
 import java.util.List;
 import java.util.concurrent.Callable;
+import java.util.concurrent.CompletableFuture;
 
 /**
  * Where the annotated methods report what each call did, for tracing: on the caller's own
@@ -31,9 +32,30 @@ public interface MethodObserver {
   /** Records on the current caller's observation that its call went straight to the method. */
   default void notCollapsed(String reason) {}
 
-  /** Starts observing one call of a {@code @Collapsible} method on {@code executorName}. */
-  default SameKeyCall sameKeyCall(String executorName) {
+  /**
+   * Starts observing one call of a {@code @Collapsible} method returning a value, on
+   * {@code executorName}, for {@code group}.
+   */
+  default SameKeyCall sameKeyCall(String executorName, Object group) {
     return SameKeyCall.NONE;
+  }
+
+  /**
+   * Starts observing one call of a {@code @Collapsible} method returning a future, made in the
+   * observation current on this thread.
+   */
+  default FutureCall futureCall(String executorName, Object group) {
+    return FutureCall.NONE;
+  }
+
+  /**
+   * Starts observing one subscription to a {@code @Collapsible} method's {@code Mono}, made in
+   * {@code observation}, the one in the subscriber's Reactor context.
+   *
+   * @param observation the subscriber's observation, or {@code null} if it has none
+   */
+  default FutureCall monoCall(String executorName, Object group, Object observation) {
+    return FutureCall.NONE;
   }
 
   /**
@@ -80,5 +102,53 @@ public interface MethodObserver {
 
     /** Records that the caller got {@code failure} from the executor. */
     void failed(Throwable failure);
+  }
+
+  /**
+   * One caller's call of a {@code @Collapsible} method returning a future or a {@code Mono}, from
+   * its turn to the end of its wait.
+   */
+  interface FutureCall {
+
+    /** A call that is not observed. */
+    FutureCall NONE = new FutureCall() {
+      @Override
+      public Callable<CompletableFuture<Object>> leading(Start start) {
+        return () -> start.start(null);
+      }
+
+      @Override
+      public void joined(CompletableFuture<Object> future) {}
+
+      @Override
+      public void timedOut() {}
+    };
+
+    /** Calls the method and returns its future. */
+    @FunctionalInterface
+    interface Start {
+
+      /**
+       * Returns the method's future, or {@code null} if it returned none.
+       *
+       * @param observation the run's observation, or {@code null}: a {@code Mono} puts it in its
+       *     Reactor context
+       */
+      CompletableFuture<Object> start(Object observation) throws Exception;
+    }
+
+    /**
+     * Returns what starts the run, observed as the one run shared by every caller that joins it.
+     */
+    Callable<CompletableFuture<Object>> leading(Start start);
+
+    /**
+     * Records what the caller did, once the executor handed it {@code future}: it started the
+     * run, which is then followed to its end, or it joined another caller's.
+     */
+    void joined(CompletableFuture<Object> future);
+
+    /** Records that the caller stopped waiting at its timeout. */
+    void timedOut();
   }
 }

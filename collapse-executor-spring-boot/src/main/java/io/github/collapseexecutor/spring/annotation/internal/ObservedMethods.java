@@ -1,13 +1,10 @@
 package io.github.collapseexecutor.spring.annotation.internal;
 
-import io.github.collapseexecutor.core.CollapseExecutionException;
 import io.github.collapseexecutor.core.CollapseListener;
-import io.github.collapseexecutor.core.CollapseTimeoutException;
 import io.github.collapseexecutor.spring.observation.CollapseObservations;
 import io.github.collapseexecutor.spring.observation.SharedCallOutcome;
 import io.github.collapseexecutor.spring.observation.internal.CallerOutcome;
 import io.github.collapseexecutor.spring.observation.internal.ObservedCaller;
-import io.github.collapseexecutor.spring.observation.internal.ReportedSizes;
 import io.github.collapseexecutor.spring.observation.internal.SharedCallObservations;
 import io.micrometer.observation.Observation;
 import java.util.List;
@@ -20,17 +17,18 @@ import java.util.concurrent.Callable;
  */
 final class ObservedMethods implements MethodObserver {
 
+  private final ObservedRuns runs;
   private final SharedCallObservations observations;
-  private final ReportedSizes sizes = new ReportedSizes();
 
   ObservedMethods(CollapseObservations observations) {
-    this.observations = new SharedCallObservations(observations);
+    this.runs = new ObservedRuns(observations);
+    this.observations = runs.observations();
   }
 
   /** Returns {@code listener}, on the way to which the sizes of shared runs are kept. */
   @Override
   public CollapseListener listener(CollapseListener listener) {
-    return sizes.around(listener);
+    return runs.listener(listener);
   }
 
   @Override
@@ -42,8 +40,19 @@ final class ObservedMethods implements MethodObserver {
   }
 
   @Override
-  public SameKeyCall sameKeyCall(String executorName) {
-    return new ObservedSameKeyCall(executorName, observations.currentCaller());
+  public SameKeyCall sameKeyCall(String executorName, Object group) {
+    return new ObservedSameKeyCall(runs, executorName, group);
+  }
+
+  @Override
+  public FutureCall futureCall(String executorName, Object group) {
+    return new ObservedFutureCall(runs, executorName, group, observations.currentCaller());
+  }
+
+  @Override
+  public FutureCall monoCall(String executorName, Object group, Object observation) {
+    return new ObservedFutureCall(runs, executorName, group, observation instanceof Observation
+        ? observations.caller((Observation) observation) : null);
   }
 
   @Override
@@ -73,75 +82,5 @@ final class ObservedMethods implements MethodObserver {
     SharedCallObservations.stop(observation, callers.size(), SharedCallOutcome.SHARED, null,
         null);
     return returned;
-  }
-
-  /**
-   * What every caller of one run gets from the executor, so that a caller that joined finds the
-   * span of the run it joined.
-   */
-  private record SharedResult(Object value, Object linkTarget) {}
-
-  private final class ObservedSameKeyCall implements SameKeyCall {
-
-    private final String executorName;
-    private final ObservedCaller caller;
-    private Observation run;
-
-    ObservedSameKeyCall(String executorName, ObservedCaller caller) {
-      this.executorName = executorName;
-      this.caller = caller;
-    }
-
-    @Override
-    @SuppressWarnings("try") // the scope makes the run's observation current for the method
-    public Callable<Object> leading(Callable<Object> method) {
-      return () -> {
-        // only the caller whose thread runs the method gets here; it reads the run's size back
-        run = observations.sharedCall(executorName, null);
-        if (caller != null) {
-          run.parentObservation(caller.observation());
-        }
-        run.start();
-        sizes.reset();
-        try (Observation.Scope scope = run.openScope()) {
-          return new SharedResult(method.call(), observations.linkTarget(run));
-        }
-      };
-    }
-
-    @Override
-    public Object returned(Object result) {
-      SharedResult shared = (SharedResult) result;
-      if (run != null) {
-        ended(SharedCallOutcome.SHARED, null);
-      } else if (caller != null) {
-        caller.outcome(CallerOutcome.JOINED, null);
-        caller.linkTo(shared.linkTarget());
-      }
-      return shared.value();
-    }
-
-    @Override
-    public void failed(Throwable failure) {
-      if (run != null) {
-        // the executor wraps what the method threw when it is checked; the run failed with that
-        ended(SharedCallOutcome.FAILED, failure instanceof CollapseExecutionException wrapped
-            && wrapped.getCause() != null ? wrapped.getCause() : failure);
-      } else if (caller != null) {
-        // a failed run carries no span to link to
-        if (failure instanceof CollapseTimeoutException) {
-          caller.outcome(CallerOutcome.FELL_BACK, "wait-timeout");
-        } else {
-          caller.outcome(CallerOutcome.JOINED, null);
-        }
-      }
-    }
-
-    private void ended(SharedCallOutcome outcome, Throwable failure) {
-      if (caller != null) {
-        caller.outcome(CallerOutcome.LED, null);
-      }
-      SharedCallObservations.stop(run, sizes.last(), outcome, failure, null);
-    }
   }
 }

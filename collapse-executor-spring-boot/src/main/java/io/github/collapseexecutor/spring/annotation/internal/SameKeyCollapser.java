@@ -2,18 +2,22 @@ package io.github.collapseexecutor.spring.annotation.internal;
 
 import io.github.collapseexecutor.core.BlockingCallableGroupCollapseExecutor;
 import io.github.collapseexecutor.core.CollapseExecutionException;
+import io.github.collapseexecutor.core.CollapseListener;
 import io.github.collapseexecutor.core.FutureCallableGroupCollapseExecutor;
 import io.github.collapseexecutor.spring.annotation.Collapsible;
+import io.github.collapseexecutor.spring.annotation.internal.MethodObserver.FutureCall;
 import io.github.collapseexecutor.spring.annotation.internal.MethodObserver.SameKeyCall;
 import io.github.collapseexecutor.spring.boot.autoconfigure.CreatedExecutor;
 import io.github.collapseexecutor.spring.boot.autoconfigure.ExecutorCreationListener;
 import io.github.collapseexecutor.spring.boot.autoconfigure.NamedExecutor;
+import io.github.collapseexecutor.spring.http.internal.ListenerReports;
 import java.lang.reflect.Method;
 import java.time.Duration;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import org.aopalliance.intercept.MethodInvocation;
 
 /** Same-key collapse of one {@link Collapsible} method, on executors of its own. */
@@ -27,6 +31,7 @@ final class SameKeyCollapser implements MethodCollapser {
   private final BlockingCallableGroupCollapseExecutor blocking;
   private final FutureCallableGroupCollapseExecutor futures;
   private final MethodObserver observer;
+  private final CollapseListener listener;
   private final String name;
 
   SameKeyCollapser(Method method, ReturnKind kind, KeyExpression key, NamedExecutor executor,
@@ -39,14 +44,12 @@ final class SameKeyCollapser implements MethodCollapser {
         executor.name(), null);
     this.observer = observer;
     this.name = MethodNames.executorName(method);
-    // only the blocking flavour reports a timeout; futures and Monos time out on their own
-    ExecutorCreationListener.announce(executor.options().listener(),
-        CreatedExecutor.sameKey(name, kind == ReturnKind.VALUE && timeout != null));
+    this.listener = executor.options().listener();
+    ExecutorCreationListener.announce(listener, CreatedExecutor.sameKey(name, timeout != null));
     this.blocking = kind == ReturnKind.VALUE
-        ? new BlockingCallableGroupCollapseExecutor(name,
-            observer.listener(executor.options().listener())) : null;
+        ? new BlockingCallableGroupCollapseExecutor(name, observer.listener(listener)) : null;
     this.futures = kind == ReturnKind.VALUE
-        ? null : new FutureCallableGroupCollapseExecutor(name, executor.options().listener());
+        ? null : new FutureCallableGroupCollapseExecutor(name, observer.listener(listener));
   }
 
   @Override
@@ -57,15 +60,16 @@ final class SameKeyCollapser implements MethodCollapser {
         key == null ? args.clone() : key.evaluate(target, args));
     return switch (kind) {
       case VALUE -> value(group, invocation);
-      case FUTURE -> withTimeout(futures.execute(group,
-          () -> toFuture(Invocations.proceeding(invocation).call())));
+      case FUTURE -> shared(group, observer.futureCall(name, group),
+          observation -> toFuture(Invocations.proceeding(invocation).call()));
       case MONO -> MonoCollapse.collapse(group, Invocations.proceedingLater(invocation),
-          this::sharedFuture);
+          (key, observation, start) ->
+              shared(key, observer.monoCall(name, key, observation), start));
     };
   }
 
   private Object value(CallKey group, MethodInvocation invocation) throws Throwable {
-    SameKeyCall call = observer.sameKeyCall(name);
+    SameKeyCall call = observer.sameKeyCall(name, group);
     Callable<Object> run = call.leading(Invocations.proceeding(invocation));
     Object result;
     try {
@@ -82,14 +86,27 @@ final class SameKeyCollapser implements MethodCollapser {
   }
 
   /** Returns a caller's future of the run for {@code group}, started by {@code start}. */
-  private CompletableFuture<Object> sharedFuture(Object group,
-      Callable<CompletableFuture<Object>> start) {
-    return withTimeout(futures.execute(group, start));
+  private CompletableFuture<Object> shared(Object group, FutureCall call, FutureCall.Start start) {
+    CompletableFuture<Object> caller = futures.execute(group, call.leading(start));
+    call.joined(caller);
+    return timeout == null || caller.isDone() ? caller : withTimeout(caller, call);
   }
 
-  private CompletableFuture<Object> withTimeout(CompletableFuture<Object> caller) {
-    // the caller's own future: timing it out leaves the run to the others
-    return timeout == null ? caller : caller.orTimeout(timeout.toNanos(), TimeUnit.NANOSECONDS);
+  /**
+   * Times out the caller's own future, which leaves the run to the others, and reports it once:
+   * only a timeout that fired after the caller waited its time is its own, not a
+   * {@code TimeoutException} the method's future failed with.
+   */
+  private CompletableFuture<Object> withTimeout(CompletableFuture<Object> caller, FutureCall call) {
+    long nanos = timeout.toNanos();
+    long start = System.nanoTime();
+    caller.orTimeout(nanos, TimeUnit.NANOSECONDS).whenComplete((value, failure) -> {
+      if (failure instanceof TimeoutException && System.nanoTime() - start >= nanos) {
+        call.timedOut();
+        ListenerReports.waitTimedOut(listener, name);
+      }
+    });
+    return caller;
   }
 
   @SuppressWarnings("unchecked")

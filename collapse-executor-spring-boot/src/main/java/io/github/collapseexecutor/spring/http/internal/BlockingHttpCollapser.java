@@ -101,9 +101,12 @@ public final class BlockingHttpCollapser implements AutoCloseable {
 
   private final CollapseProtocol protocol;
 
-  /** Creates a collapser with its own executor. */
-  public BlockingHttpCollapser(HttpCollapseOptions options) {
-    this.protocol = new CollapseProtocol(options);
+  /**
+   * Creates a collapser with its own executor, named {@code defaultName} when {@code options}
+   * have no name.
+   */
+  public BlockingHttpCollapser(HttpCollapseOptions options, String defaultName) {
+    this.protocol = new CollapseProtocol(options, defaultName);
   }
 
   /** Returns the rules that build keys. */
@@ -162,7 +165,8 @@ public final class BlockingHttpCollapser implements AutoCloseable {
         lead.refuse(refusal);
         return live;
       }
-      BoundedBody body = BoundedBody.read(exchange.body(live), lead.maxBodyBytes());
+      BoundedBody body = BoundedBody.read(exchange.body(live), lead.maxBodyBytes(),
+          announcedLength(headers));
       if (!body.complete()) {
         lead.refuse(UnsharedReason.TOO_LARGE);
         return exchange.withBody(live, body.stream());
@@ -177,6 +181,20 @@ public final class BlockingHttpCollapser implements AutoCloseable {
       lead.fail(failure);
       throw failure;
     }
+  }
+
+  /** Returns the {@code Content-Length} of a response, or -1 if it has none, or a bad one. */
+  private static long announcedLength(List<Map.Entry<String, String>> headers) {
+    for (Map.Entry<String, String> header : headers) {
+      if (header.getKey().equalsIgnoreCase("Content-Length")) {
+        try {
+          return Long.parseLong(header.getValue().trim());
+        } catch (NumberFormatException notANumber) {
+          return -1;
+        }
+      }
+    }
+    return -1;
   }
 
   private <R> R await(CollapseProtocol.Wait wait, Exchange<R> exchange) throws IOException {

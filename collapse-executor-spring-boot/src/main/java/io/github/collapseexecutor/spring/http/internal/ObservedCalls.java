@@ -48,8 +48,10 @@ final class ObservedCalls implements CallObserver {
   public SharedCall sharedCall(String executorName, CollapseKey key, Caller leader) {
     Observation observation =
         observations.sharedCall(executorName, groupNames.get(key.group()));
-    if (observation.isNoop() && leader == Caller.NONE) {
-      return SharedCall.NONE; // nothing to record, nor a leader to tell why its call was refused
+    if (observation.isNoop()) {
+      // no handler, or a predicate turned collapse.call off: the leader is still told why its
+      // response was not shared, and nothing else is done
+      return leader == Caller.NONE ? SharedCall.NONE : new UnobservedSharedCall(leader);
     }
     if (leader instanceof RequestCaller caller) {
       // the leading request's observation need not be current here (a WebClient exchange)
@@ -76,6 +78,19 @@ final class ObservedCalls implements CallObserver {
     public void linkTo(SharedCall call) {
       if (call instanceof ObservedSharedCall shared) {
         own.linkTo(shared.linkTarget);
+      }
+    }
+  }
+
+  /** A shared call whose observation is off, led by a request whose own observation is on. */
+  private record UnobservedSharedCall(Caller leader) implements SharedCall {
+
+    @Override
+    public void end(CompletableFuture<Outcome> promise, Outcome outcome, Throwable failure,
+        SharedCallOutcome observed, UnsharedReason reason) {
+      SharedCall.settle(promise, outcome, failure);
+      if (reason != null) {
+        leader.outcome(CallerOutcome.LED, reason.tag());
       }
     }
   }

@@ -1,14 +1,24 @@
 package io.github.collapseexecutor.spring.observation.internal;
 
 import io.github.collapseexecutor.spring.observation.CollapseObservationDocumentation.CallerKeys;
+import io.micrometer.common.KeyValue;
 import io.micrometer.observation.Observation;
 import io.micrometer.observation.ObservationRegistry;
+import java.util.Arrays;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * A caller's own observation, on which collapsing records what the caller did
  * ({@link CallerKeys}) and links the caller's span to the span of the call it shared.
  */
 public final class ObservedCaller {
+
+  // every caller gets one of a few outcomes and reasons: their keys are made once, not per call
+  private static final KeyValue[] OUTCOMES = Arrays.stream(CallerOutcome.values())
+      .map(outcome -> CallerKeys.OUTCOME.withValue(outcome.tag())).toArray(KeyValue[]::new);
+  private static final int MAX_REASONS = 64;
+  private static final Map<String, KeyValue> REASONS = new ConcurrentHashMap<>();
 
   private final Observation observation;
   private final SpanLinks links;
@@ -44,13 +54,26 @@ public final class ObservedCaller {
    * @param reason why, or {@code null} if there is nothing to add
    */
   public void outcome(CallerOutcome outcome, String reason) {
-    observation.highCardinalityKeyValue(CallerKeys.OUTCOME.withValue(outcome.tag()));
+    observation.highCardinalityKeyValue(OUTCOMES[outcome.ordinal()]);
     if (reason != null) {
-      observation.highCardinalityKeyValue(CallerKeys.REASON.withValue(reason));
+      observation.highCardinalityKeyValue(reasonKey(reason));
     } else {
       // a joined caller that fell back after all replaces its earlier outcome, not its reason
       observation.getContext().removeHighCardinalityKeyValue(CallerKeys.REASON.asString());
     }
+  }
+
+  private static KeyValue reasonKey(String reason) {
+    KeyValue known = REASONS.get(reason);
+    if (known != null) {
+      return known;
+    }
+    KeyValue key = CallerKeys.REASON.withValue(reason);
+    // the reasons are tags of a fixed set; the bound is only a guard against a caller's own
+    if (REASONS.size() < MAX_REASONS) {
+      REASONS.putIfAbsent(reason, key);
+    }
+    return key;
   }
 
   /**

@@ -4,6 +4,7 @@ import io.github.collapseexecutor.core.BatchReport;
 import io.github.collapseexecutor.spring.http.CollapseGroup;
 import io.github.collapseexecutor.spring.http.HttpCollapseListener;
 import io.github.collapseexecutor.spring.http.UnsharedReason;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
@@ -12,8 +13,9 @@ import java.util.concurrent.atomic.AtomicReferenceArray;
 /**
  * The last events of every executor it listens to, for the {@code collapse} endpoint: batches and
  * shared calls, HTTP requests that got no shared response with the reason, rejections and
- * timeouts. A ring of fixed capacity: recording one event is two small allocations and two atomic
- * writes, with no lock; the oldest event is overwritten. A capacity of 0 keeps nothing, and the
+ * timeouts. A ring of fixed capacity: recording one event is one small allocation and two atomic
+ * writes, with no lock; the oldest event is overwritten. Most events are overwritten unread, so
+ * an event's {@link RecentEvent} is made only when {@link #list()} reads it. A capacity of 0 keeps nothing, and the
  * auto-configuration then does not listen at all. Thread-safe.
  */
 public final class RecentCollapseEvents implements HttpCollapseListener {
@@ -54,7 +56,7 @@ public final class RecentCollapseEvents implements HttpCollapseListener {
       Entry entry = ring.get(slot(sequence));
       // a writer may have taken the slot without filling it yet, or lapped the reader
       if (entry != null && entry.sequence == sequence) {
-        events.add(entry.event);
+        events.add(entry.event());
       }
     }
     return events;
@@ -62,35 +64,49 @@ public final class RecentCollapseEvents implements HttpCollapseListener {
 
   @Override
   public void batchCompleted(BatchReport report) {
-    add(RecentEvent.batch(report));
+    add(report.executorName(), "batch", report, null, null);
   }
 
   @Override
   public void callRejected(String executorName) {
-    add(RecentEvent.dropped(executorName, "rejected"));
+    add(executorName, "rejected", null, null, null);
   }
 
   @Override
   public void callTimedOut(String executorName) {
-    add(RecentEvent.dropped(executorName, "timed-out"));
+    add(executorName, "timed-out", null, null, null);
   }
 
   @Override
   public void requestUnshared(String executorName, CollapseGroup group, UnsharedReason reason) {
-    add(RecentEvent.unshared(executorName, group.name(), reason));
+    add(executorName, "unshared", null, group.name(), reason);
   }
 
-  private void add(RecentEvent event) {
+  private void add(String executor, String type, BatchReport report, String group,
+      UnsharedReason reason) {
     if (!isRecording()) {
       return;
     }
     long sequence = recorded.getAndIncrement();
-    ring.set(slot(sequence), new Entry(sequence, event));
+    ring.set(slot(sequence),
+        new Entry(sequence, System.currentTimeMillis(), executor, type, report, group, reason));
   }
 
   private int slot(long sequence) {
     return (int) (sequence % ring.length());
   }
 
-  private record Entry(long sequence, RecentEvent event) {}
+  /** What an event is made of, as it was reported. */
+  private record Entry(long sequence, long epochMillis, String executor, String type,
+      BatchReport report, String group, UnsharedReason reason) {
+
+    RecentEvent event() {
+      Instant time = Instant.ofEpochMilli(epochMillis);
+      if (report != null) {
+        return RecentEvent.batch(time, report);
+      }
+      return reason != null ? RecentEvent.unshared(time, executor, group, reason)
+          : RecentEvent.dropped(time, executor, type);
+    }
+  }
 }

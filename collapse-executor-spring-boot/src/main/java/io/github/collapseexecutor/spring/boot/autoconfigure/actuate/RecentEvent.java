@@ -25,18 +25,19 @@ public record RecentEvent(Instant time, String executor, String type, Integer si
 
   private static final double NANOS_PER_MILLI = 1_000_000.0;
 
-  static RecentEvent batch(BatchReport report) {
-    return new RecentEvent(Instant.now(), report.executorName(), "batch", report.size(),
+  static RecentEvent batch(Instant time, BatchReport report) {
+    return new RecentEvent(time, report.executorName(), "batch", report.size(),
         report.collectNanos() / NANOS_PER_MILLI, report.executeNanos() / NANOS_PER_MILLI,
         report.succeeded() ? null : report.failure().getClass().getName(), null, null);
   }
 
-  static RecentEvent unshared(String executor, String group, UnsharedReason reason) {
-    return new RecentEvent(Instant.now(), executor, "unshared", null, null, null, null, group,
+  static RecentEvent unshared(Instant time, String executor, String group,
+      UnsharedReason reason) {
+    return new RecentEvent(time, executor, "unshared", null, null, null, null, group,
         reason.tag());
   }
 
-  static RecentEvent dropped(String executor, String type) {
-    return new RecentEvent(Instant.now(), executor, type, null, null, null, null, null, null);
+  static RecentEvent dropped(Instant time, String executor, String type) {
+    return new RecentEvent(time, executor, type, null, null, null, null, null, null);
   }
 }

@@ -1,0 +1,26 @@
+package io.github.collapseexecutor.spring.annotation;
+
+import io.opentelemetry.api.common.AttributeKey;
+import io.opentelemetry.sdk.testing.exporter.InMemorySpanExporter;
+import io.opentelemetry.sdk.trace.data.SpanData;
+import java.util.List;
+
+/** The spans a test exported to memory, picked by name and by what the caller's call did. */
+final class FinishedSpans {
+
+  private static final AttributeKey<String> OUTCOME = AttributeKey.stringKey("collapse.outcome");
+
+  private FinishedSpans() {}
+
+  /** Returns the finished spans of {@code exporter} named {@code name}. */
+  static List<SpanData> named(InMemorySpanExporter exporter, String name) {
+    return exporter.getFinishedSpanItems().stream()
+        .filter(span -> span.getName().equals(name)).toList();
+  }
+
+  /** Returns the spans of {@code spans} whose {@code collapse.outcome} is {@code outcome}. */
+  static List<SpanData> withOutcome(List<SpanData> spans, String outcome) {
+    return spans.stream().filter(span -> outcome.equals(span.getAttributes().get(OUTCOME)))
+        .toList();
+  }
+}
