@@ -89,8 +89,8 @@ public class ObservationOverheadBenchmark {
     if (!registry.equals("none")) {
       options.observations(CollapseObservations.of(observations));
     }
-    collapser = new BlockingHttpCollapser(options.build());
-    protocol = new CollapseProtocol(options.build());
+    collapser = new BlockingHttpCollapser(options.build(), "benchmark");
+    protocol = new CollapseProtocol(options.build(), "benchmark");
     key = collapser.rules().keyFor("GET", URI.create("http://users.internal/user/42"), request);
     snapshot = new ResponseSnapshot(200, null, HEADERS, BODY, request, null);
     callers = new Observation[8];

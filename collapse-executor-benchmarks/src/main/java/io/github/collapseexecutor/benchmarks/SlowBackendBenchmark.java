@@ -238,13 +238,14 @@ public class SlowBackendBenchmark {
     }
   }
 
-  /** Loads each batch's ids in one backend call, on the executor's own pool. */
-  static final class AsyncLoader
+  /** Loads each batch's ids in one backend call, on the executor's own pool; also load-harness use. */
+  public static final class AsyncLoader
       extends CollapseExecutorAsyncSupport<Integer, Integer, Map<Integer, Integer>> {
 
     private final SlowBackend backend;
 
-    AsyncLoader(SlowBackend backend, CollapseExecutorOptions options) {
+    /** Creates a loader of {@code backend} with {@code options}. */
+    public AsyncLoader(SlowBackend backend, CollapseExecutorOptions options) {
       super(options);
       this.backend = backend;
     }

@@ -7,21 +7,32 @@ import java.lang.invoke.VarHandle;
  * How many batches of one executor may be in flight: a fixed number, or a number adapted to how
  * long the backend takes, between one and a ceiling.
  *
- * <p>The adaptive limit starts at one and learns from the backend calls' latency. Latency that
- * holds near its lowest level while callers wait for a slot says the backend has room: after a
- * few such rounds the limit grows by one. Latency that rises says calls queue in the backend:
- * the limit shrinks at once, in proportion to the rise (by at least one and at most half), so a
- * backend that slows down sees fewer calls, never more. A growth that the next round undoes
- * doubles the wait before the next one, so a backend that is already saturated is probed more and
- * more rarely and keeps the calls of a single slot.
+ * <p>The adaptive limit starts at one and learns from the backend calls' latency. While callers
+ * wait for a slot and latency holds, it grows by one, and every growth is a probe, judged against
+ * the latency just before it: a backend that serves {@code c} calls at once and gets {@code c + 1}
+ * makes every batch wait about {@code 1/c} of a call for a slot of its own. A growth that raises
+ * latency by more than it adds batches in flight, by half ({@code 1/(2c + 1)}, and at least
+ * {@value #PROBE_TOLERANCE_PERCENT}%), brought no throughput: it found the backend's capacity. It
+ * is judged on its first round, and if it holds, again once its level is averaged over four, so
+ * that a rise hidden in the jitter between two rounds still shows. A growth that fails is undone
+ * at once and its limit remembered as the knee ({@link LimitKnee}): the limit grows up to just
+ * below it quickly, but probes the knee itself more and more rarely, so a backend that serves
+ * eight calls sees nine only for a round now and then, and a saturated one keeps the calls of a
+ * single slot. Probes that pass forget the knee, so a backend that gained capacity is found again.
+ *
+ * <p>Latency that rises on its own says calls queue in the backend: a level more than
+ * {@value #TOLERANCE_PERCENT}% above the lowest level shrinks the limit at once, in proportion to
+ * the rise (by at least one and at most half), so a backend that slows down sees fewer calls,
+ * never more; the limit it shrank from becomes a knee.
  *
  * <p>Latencies are judged a round at a time ({@value #ROUND} batches), on the round's mean, so one
  * batch delayed by the machine does not move the limit; a sample counts for at most one and a
- * half times the lowest level, so that neither does one stalled for many milliseconds. The lowest level is the lowest round
- * mean seen, drifting towards later rounds so that a backend that became slower for good is
- * learnt anew: quickly with one batch in flight, whose latency is the backend's own, very slowly
- * with more, so that the queueing the limit causes does not become the new normal. The round after a change is skipped: it still holds batches started under the
- * old limit.
+ * half times the lowest level, so that neither does one stalled for many milliseconds. The level
+ * at a limit is the mean of its last four rounds. The lowest level is the lowest level seen,
+ * drifting towards later levels so that a backend that became slower for good is learnt anew:
+ * quickly with one batch in flight, whose latency is the backend's own, very slowly with more, so
+ * that the queueing the limit causes does not become the new normal. The round after a change is
+ * skipped: it still holds batches started under the old limit.
  *
  * <p>On the hot path a batch costs one atomic add and a slot refused at the limit one volatile
  * read; nothing is locked or allocated. The thread whose batch completes a round judges it,
@@ -31,14 +42,23 @@ final class BatchLimit {
 
   /** Batches judged together. */
   static final int ROUND = 32;
-  /** How far above its lowest level the round mean may be before the limit shrinks, in percent. */
+  /** How far above the lowest level the level may be before the limit shrinks, in percent. */
   static final int TOLERANCE_PERCENT = 10;
-  /** Good rounds in a row before the limit grows; doubled after each growth that was undone. */
-  static final int MIN_GROWTH_WAIT = 4;
-  /** The most good rounds a growth waits for. */
-  static final int MAX_GROWTH_WAIT = 64;
   /**
-   * The lowest level moves by 1/2^n of the gap to a higher round mean: quickly with one batch in
+   * The least rise, in percent, that undoes a growth, however many batches are in flight: below
+   * the {@code 1/c} that one batch too many costs in front of a backend that serves up to
+   * {@code c = 16} calls at once (the default ceiling), above the jitter between two rounds of a
+   * backend with room.
+   */
+  static final int PROBE_TOLERANCE_PERCENT = 5;
+  /** Good rounds in a row before the limit grows below the knee; also the rounds of a level. */
+  static final int MIN_GROWTH_WAIT = 4;
+  /** The most good rounds a probe of the knee waits for; the wait doubles after each that failed. */
+  static final int MAX_GROWTH_WAIT = 64;
+  /** Rounds whose mean the latency at one limit is averaged over, the latest weighing most. */
+  private static final int LEVEL_ROUNDS = MIN_GROWTH_WAIT;
+  /**
+   * The lowest level moves by 1/2^n of the gap to a higher level: quickly with one batch in
    * flight, whose latency is the backend's own, slowly with more, whose latency may be our doing.
    */
   private static final int ALONE_DRIFT_SHIFT = 5;
@@ -76,9 +96,17 @@ final class BatchLimit {
   private volatile boolean judging;
 
   private long lowestMean = Long.MAX_VALUE;
+  /** The mean latency at the current limit, over its judged rounds; see {@link #LEVEL_ROUNDS}. */
+  private long levelMean;
+  private int levelRounds;
+  /** Whether the next judged round judges a growth, against the level before it. */
+  private boolean probing;
+  /** Whether the level after a growth is yet to be judged against the level before it. */
+  private boolean confirming;
+  /** The level before the growth being judged. */
+  private long probeReference;
+  private final LimitKnee knee = new LimitKnee();
   private int goodRounds;
-  private int growthWait = MIN_GROWTH_WAIT;
-  private boolean grown;
   private boolean settling;
 
   private BatchLimit(int ceiling, boolean adaptive) {
@@ -158,37 +186,88 @@ final class BatchLimit {
       settling = false;
       return;
     }
+    if (probing && !probeHeld(mean)) {
+      return;
+    }
+    levelRounds = Math.min(levelRounds + 1, LEVEL_ROUNDS);
+    levelMean += (mean - levelMean) / levelRounds;
+    if (confirming && levelRounds == LEVEL_ROUNDS && !growthConfirmed()) {
+      return;
+    }
     int drift = limit == 1 ? ALONE_DRIFT_SHIFT : SHARED_DRIFT_SHIFT;
-    lowestMean = mean < lowestMean ? mean : lowestMean + ((mean - lowestMean) >> drift);
+    lowestMean = levelMean < lowestMean
+        ? levelMean : lowestMean + ((levelMean - lowestMean) >> drift);
     sampleCap = Math.min(lowestMean + lowestMean / 2, MAX_SAMPLE_UNITS);
     long highest = lowestMean + lowestMean * TOLERANCE_PERCENT / 100;
-    if (mean > highest) {
-      // a growth undone at once was a probe past the backend's capacity: probe more rarely; a
-      // shrink for another reason may leave room to grow back sooner
-      growthWait = grown
-          ? Math.min(growthWait * 2, MAX_GROWTH_WAIT) : Math.max(growthWait / 2, MIN_GROWTH_WAIT);
-      grown = false;
-      goodRounds = 0;
+    if (levelMean > highest && limit > 1) {
+      // shrink in proportion to the latest round, which a backend that lost capacity moves most
       int current = limit;
-      long inProportion = current * highest / mean;
+      knee.queuedAt(current);
+      long inProportion = current * highest / Math.max(mean, levelMean);
       change((int) Math.max(1, Math.min(current - 1, Math.max(current / 2, inProportion))));
-    } else {
-      if (grown) {
-        growthWait = MIN_GROWTH_WAIT;
-        grown = false;
-      }
-      if (wanted && ++goodRounds >= growthWait && limit < ceiling) {
-        goodRounds = 0;
-        grown = true;
-        change(limit + 1);
-      }
+      return;
     }
+    if (wanted && limit < ceiling && ++goodRounds >= knee.roundsBeforeGrowingTo(limit + 1)) {
+      probing = true;
+      probeReference = levelMean;
+      change(limit + 1);
+    }
+  }
+
+  /**
+   * Judges the round after a growth against the level before it: a growth that did not bring at
+   * least half the throughput of one more batch in flight found the knee, and is undone; so is one
+   * that reached a knee still believed in. A growth that holds is judged again once its level is
+   * averaged over as many rounds as the level before it ({@link #growthConfirmed}).
+   *
+   * @return whether the growth holds
+   */
+  private boolean probeHeld(long mean) {
+    probing = false;
+    int probed = limit;
+    boolean rose = rose(mean);
+    if (rose) {
+      knee.queuedAt(probed);
+    }
+    if (rose || !knee.passedAt(probed)) {
+      change(probed - 1);
+      return false;
+    }
+    confirming = true;
+    return true;
+  }
+
+  /**
+   * Judges a growth again on its level: a rise smaller than the jitter between two rounds may
+   * still show between two averages of four.
+   *
+   * @return whether the growth holds
+   */
+  private boolean growthConfirmed() {
+    confirming = false;
+    if (!rose(levelMean)) {
+      return true;
+    }
+    knee.queuedAt(limit);
+    change(limit - 1);
+    return false;
+  }
+
+  /** Whether latency at the current limit rose past what one more batch in flight may cost. */
+  private boolean rose(long latency) {
+    int before = limit - 1;
+    // (before + 1) / latency >= (before / reference) * (1 + 1 / (2 * before)), rearranged
+    long tolerancePercent = Math.max(PROBE_TOLERANCE_PERCENT, 100 / (2 * before + 1));
+    return latency > probeReference + probeReference * tolerancePercent / 100;
   }
 
   private void change(int newLimit) {
     if (newLimit != limit) {
       limit = newLimit;
       settling = true;
+      confirming = false;
+      levelRounds = 0;
+      goodRounds = 0;
     }
   }
 }

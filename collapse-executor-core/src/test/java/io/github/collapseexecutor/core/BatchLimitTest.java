@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.util.ArrayList;
 import java.util.PriorityQueue;
 import java.util.Random;
+import java.util.function.LongToDoubleFunction;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -31,8 +32,35 @@ final class BatchLimitTest {
   void findsTheSlotsOfABackendThatServesEightCallsAtOnce() {
     Run run = new Run(BatchLimit.adaptive(CEILING), new Slots(8)).forMillis(5_000);
 
-    assertThat(run.meanLimitSince(2_000)).isBetween(7.0, 8.6);
+    assertThat(run.meanLimitSince(2_000)).isBetween(7.5, 8.1);
     assertThat(run.highestLimitSince(2_000)).isLessThanOrEqualTo(9);
+    // above 8 only while it probes for a ninth slot, a round now and then
+    assertThat(run.shareOfTimeAbove(8, 2_000)).isLessThan(0.04);
+  }
+
+  /** Issue #18: the limit ran at 9 and 10 in front of 8 permits, a quarter of the calls queued. */
+  @Test
+  void remembersTheKneeInsteadOfDriftingPastIt() {
+    Run run = new Run(BatchLimit.adaptive(CEILING), new Slots(8)).forMillis(30_000);
+
+    assertThat(run.shareOfTimeAbove(8, 2_000)).isLessThan(0.04);
+    assertThat(run.shareOfTimeAbove(8, 20_000)).isLessThan(0.04);
+    assertThat(run.meanLimitSince(20_000)).isBetween(7.5, 8.1);
+  }
+
+  /**
+   * A batch holds its slot a little before and after its backend call (its leader wakes up, it
+   * hands out), so a ninth slot puts fewer than nine calls in the backend and raises latency less
+   * than an eighth: the limit must still see it.
+   */
+  @Test
+  void findsEightSlotsWhenBatchesHoldTheirSlotOutsideTheBackendToo() {
+    Run run = new Run(BatchLimit.adaptive(CEILING), new Slots(8));
+    run.outsideNanos = MS / 20;
+    run.forMillis(10_000);
+
+    assertThat(run.meanLimitSince(2_000)).isBetween(7.5, 8.1);
+    assertThat(run.shareOfTimeAbove(8, 2_000)).isLessThan(0.05);
   }
 
   @Test
@@ -44,15 +72,40 @@ final class BatchLimitTest {
   }
 
   @Test
+  void staysNearOneInFrontOfASaturatedBackend() {
+    Run run = new Run(BatchLimit.adaptive(CEILING), new Saturated()).forMillis(20_000);
+
+    assertThat(run.meanLimitSince(2_000)).isLessThan(1.05);
+    assertThat(run.shareOfTimeAbove(1, 2_000)).isLessThan(0.05);
+  }
+
+  @Test
   void followsABackendWhoseCapacityChanges() {
     Slots backend = new Slots(8);
     Run run = new Run(BatchLimit.adaptive(CEILING), backend).forMillis(3_000);
     backend.resize(2);
     run.forMillis(3_000);
-    assertThat(run.meanLimitSince(4_000)).isBetween(1.5, 2.6);
+    assertThat(run.meanLimitSince(4_000)).isBetween(1.8, 2.2);
+    assertThat(run.shareOfTimeAbove(2, 4_000)).isLessThan(0.05);
     backend.resize(8);
     run.forMillis(5_000);
-    assertThat(run.meanLimitSince(8_000)).isBetween(7.0, 8.6);
+    assertThat(run.meanLimitSince(8_000)).isBetween(7.5, 8.1);
+    assertThat(run.shareOfTimeAbove(8, 8_000)).isLessThan(0.04);
+  }
+
+  /**
+   * Twice the jitter and a stall in every 20 calls, as on a machine far busier than the backend:
+   * the limit still finds 8 slots, and still grows to the ceiling where there is room.
+   */
+  @Test
+  void keepsItsCourseThroughHeavyJitter() {
+    Run eight = new Run(BatchLimit.adaptive(CEILING), new Slots(8, NOISY)).forMillis(10_000);
+    Run unlimited =
+        new Run(BatchLimit.adaptive(CEILING), new Slots(Integer.MAX_VALUE, NOISY)).forMillis(3_000);
+
+    assertThat(eight.meanLimitSince(2_000)).isBetween(7.0, 8.1);
+    assertThat(eight.shareOfTimeAbove(8, 2_000)).isLessThan(0.05);
+    assertThat(unlimited.meanLimitSince(1_000)).isGreaterThan(CEILING - 2.0);
   }
 
   @Test
@@ -72,51 +125,92 @@ final class BatchLimitTest {
     assertThat(run.highestLimitSince(0)).isEqualTo(4);
   }
 
+  /** A simulated backend call: when it ends. */
+  private interface Backend {
+    /** Returns when a call made at {@code now} ends. */
+    long call(long now);
+  }
+
+  /** Jitter added to every call: up to {@code spread} ms, and 5 ms one call in {@code stallOneIn}. */
+  private record Jitter(double spread, int stallOneIn) {
+    long next(Random random) {
+      long jitter = (long) (random.nextDouble() * spread * MS);
+      return random.nextInt(stallOneIn) == 0 ? jitter + 5 * MS : jitter;
+    }
+  }
+
+  private static final Jitter QUIET = new Jitter(0.2, 50);
+  private static final Jitter NOISY = new Jitter(0.4, 20);
+
   /** A backend that runs at most {@code slots} calls at once and queues the rest in order. */
-  private static final class Slots {
+  private static final class Slots implements Backend {
     private final Random random = new Random(42);
+    private final Jitter jitter;
     /** When each busy slot frees, soonest first; no more entries than slots. */
     private final PriorityQueue<Long> busyUntil = new PriorityQueue<>();
     private int slots;
 
     Slots(int slots) {
+      this(slots, QUIET);
+    }
+
+    Slots(int slots, Jitter jitter) {
       this.slots = slots;
+      this.jitter = jitter;
     }
 
     void resize(int slots) {
       this.slots = slots;
     }
 
-    /** Returns when a call made at {@code now} ends. */
-    long call(long now) {
+    @Override
+    public long call(long now) {
       long start = now;
       while (busyUntil.size() >= slots) {
         start = Math.max(start, busyUntil.poll());
       }
-      long end = start + MS + jitter();
+      long end = start + MS + jitter.next(random);
       busyUntil.add(end);
       return end;
     }
+  }
 
-    private long jitter() {
-      long jitter = (long) (random.nextDouble() * 0.2 * MS);
-      return random.nextInt(50) == 0 ? jitter + 5 * MS : jitter;
+  /**
+   * A backend that serves any number of calls, but each takes 1 ms for every call in flight when it
+   * starts, itself included: it serves a thousand calls a second however many are sent.
+   */
+  private static final class Saturated implements Backend {
+    private final Random random = new Random(42);
+    /** When each call in flight ends, soonest first. */
+    private final PriorityQueue<Long> inFlight = new PriorityQueue<>();
+
+    @Override
+    public long call(long now) {
+      while (!inFlight.isEmpty() && inFlight.peek() <= now) {
+        inFlight.poll();
+      }
+      long end = now + (inFlight.size() + 1) * MS + QUIET.next(random);
+      inFlight.add(end);
+      return end;
     }
   }
 
   /** The simulated callers and clock; records the limit over time. */
   private static final class Run {
     final BatchLimit limit;
-    private final Slots backend;
+    private final Backend backend;
     /** Batches the callers want in flight at once. */
     int demand = Integer.MAX_VALUE;
+    /** How long a batch holds its slot before its backend call, and again after it. */
+    long outsideNanos;
+    /** Batches in flight: {when the slot frees, when the backend call began}. */
     private final PriorityQueue<long[]> ends = new PriorityQueue<>((a, b) -> Long.compare(a[0], b[0]));
     private long now;
     private int inFlight;
     /** The limit after each batch ended, with the time: {time, limit}. */
     private final ArrayList<long[]> history = new ArrayList<>();
 
-    Run(BatchLimit limit, Slots backend) {
+    Run(BatchLimit limit, Backend backend) {
       this.limit = limit;
       this.backend = backend;
     }
@@ -125,7 +219,8 @@ final class BatchLimitTest {
       long until = now + millis * MS;
       while (now < until) {
         while (inFlight < Math.min(limit.current(), demand)) {
-          ends.add(new long[] {backend.call(now), now});
+          long called = now + outsideNanos;
+          ends.add(new long[] {backend.call(called) + outsideNanos, called});
           inFlight++;
         }
         if (demand > inFlight) {
@@ -134,7 +229,7 @@ final class BatchLimitTest {
         long[] end = ends.poll();
         now = end[0];
         inFlight--;
-        limit.executed(end[0] - end[1]);
+        limit.executed(end[0] - outsideNanos - end[1]);
         history.add(new long[] {now, limit.current()});
       }
       return this;
@@ -142,6 +237,16 @@ final class BatchLimitTest {
 
     /** The limit's mean over time since {@code millis}. */
     double meanLimitSince(long millis) {
+      return averageSince(millis, limit -> limit);
+    }
+
+    /** The share of the time since {@code millis} that the limit spent above {@code above}. */
+    double shareOfTimeAbove(int above, long millis) {
+      return averageSince(millis, limit -> limit > above ? 1 : 0);
+    }
+
+    /** The mean over time since {@code millis} of {@code ofLimit} applied to the limit. */
+    private double averageSince(long millis, LongToDoubleFunction ofLimit) {
       long from = millis * MS;
       double weighted = 0;
       long previousTime = from;
@@ -152,7 +257,7 @@ final class BatchLimitTest {
           continue;
         }
         if (previousLimit >= 0) {
-          weighted += (double) previousLimit * (point[0] - previousTime);
+          weighted += ofLimit.applyAsDouble(previousLimit) * (point[0] - previousTime);
         }
         previousTime = point[0];
         previousLimit = point[1];

@@ -112,7 +112,7 @@ public final class HttpCollapseOptions {
     return new Builder();
   }
 
-  /** Returns the name of the collapse executor, used in messages and reports; may be null. */
+  /** Returns the executor's name for reports; null if unset, for the adapter's DEFAULT_NAME. */
   public String name() {
     return name;
   }

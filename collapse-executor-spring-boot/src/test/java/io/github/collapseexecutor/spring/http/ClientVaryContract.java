@@ -2,6 +2,7 @@ package io.github.collapseexecutor.spring.http;
 
 import static io.github.collapseexecutor.spring.http.VaryingBackend.PATH;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -31,8 +32,16 @@ public abstract class ClientVaryContract {
   /** Creates the adapter under test from {@code options}, and a client of {@code baseUrl}. */
   protected abstract Adapter createClient(HttpCollapseOptions options, String baseUrl);
 
-  /** Makes a GET to {@code path} with the collapsing client and one header; returns the body. */
+  /**
+   * Makes a GET to {@code path} with the collapsing client and one header; returns the body. A
+   * {@code null} value goes into the client's header map as it is, when the client takes one.
+   */
   protected abstract String get(String path, String header, String value) throws Exception;
+
+  /** Whether the client's request API takes a {@code null} header value; OkHttp's does not. */
+  protected boolean takesNullHeaderValues() {
+    return true;
+  }
 
   @AfterEach
   void stopBackend() throws Exception {
@@ -69,6 +78,31 @@ public abstract class ClientVaryContract {
     assertRound("X-Tenant", List.of("t0", "t1", "t2", "t3"), 8);
     assertRound("X-Tenant", List.of("t0", "t1", "t2", "t3"), 4);
     assertThat(stats().fellBack()).as("callers that called alone").isZero();
+  }
+
+  /**
+   * A header map may hold a {@code null} value for a header the response varies on (Spring's
+   * {@code HttpHeaders.add(name, null)}): the call answers as the client does without collapse,
+   * never with a {@code NullPointerException}, and a {@code null} is a value of its own, never
+   * answered with the representation of another value.
+   */
+  @Test
+  void aNullValueOfAVaryHeaderNeitherFailsNorSharesWithOtherValues() throws Exception {
+    assumeTrue(takesNullHeaderValues(), "the client takes no null header value");
+    start("X-Tenant", HttpCollapseOptions.builder().group(CollapseGroup.ofUris("/varying/*")));
+    String alone = get(PATH, "X-Tenant", null);
+    AtomicInteger next = new AtomicInteger();
+    backend.arrivals().expect(4);
+
+    List<String> bodies = Concurrently.run(4, () -> {
+      String value = next.getAndIncrement() % 2 == 0 ? null : "t1";
+      backend.arrivals().arrive();
+      return String.valueOf(value) + "=" + get(PATH, "X-Tenant", value);
+    });
+
+    assertThat(alone).isNotEqualTo("t1");
+    assertThat(bodies).containsExactlyInAnyOrder("null=" + alone, "null=" + alone, "t1=t1",
+        "t1=t1");
   }
 
   private void start(String header, HttpCollapseOptions.Builder options) {

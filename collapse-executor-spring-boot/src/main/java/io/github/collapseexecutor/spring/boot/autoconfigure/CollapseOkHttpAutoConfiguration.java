@@ -41,7 +41,7 @@ import org.springframework.core.env.Environment;
 public final class CollapseOkHttpAutoConfiguration {
 
   /** The integration tag and executor name of the interceptor. */
-  public static final String INTEGRATION = "okhttp";
+  public static final String INTEGRATION = CollapseInterceptor.DEFAULT_NAME;
 
   @Bean
   @ConditionalOnMissingBean

@@ -51,7 +51,7 @@ import org.springframework.web.client.support.RestClientHttpServiceGroupConfigur
 public final class CollapseRestClientAutoConfiguration {
 
   /** The integration tag and executor name of the interceptor. */
-  public static final String INTEGRATION = "rest-template";
+  public static final String INTEGRATION = CollapseHttpRequestInterceptor.DEFAULT_NAME;
 
   @Bean
   @ConditionalOnMissingBean

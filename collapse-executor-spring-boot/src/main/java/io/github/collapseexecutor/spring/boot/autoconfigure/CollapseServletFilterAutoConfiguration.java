@@ -42,7 +42,7 @@ import org.springframework.context.annotation.Bean;
 public final class CollapseServletFilterAutoConfiguration {
 
   /** The integration tag and executor name of the filter. */
-  public static final String INTEGRATION = "servlet";
+  public static final String INTEGRATION = CollapseServletFilter.DEFAULT_NAME;
 
   /** The name the filter is registered under in the servlet context. */
   public static final String FILTER_NAME = "collapseServletFilter";

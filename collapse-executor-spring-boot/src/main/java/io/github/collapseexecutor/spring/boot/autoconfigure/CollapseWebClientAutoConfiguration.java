@@ -47,7 +47,7 @@ import org.springframework.web.reactive.function.client.support.WebClientHttpSer
 public final class CollapseWebClientAutoConfiguration {
 
   /** The integration tag and executor name of the filter function. */
-  public static final String INTEGRATION = "web-client";
+  public static final String INTEGRATION = CollapseExchangeFilterFunction.DEFAULT_NAME;
 
   @Bean
   @ConditionalOnMissingBean

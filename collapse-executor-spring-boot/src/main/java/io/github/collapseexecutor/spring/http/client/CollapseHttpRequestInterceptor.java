@@ -43,15 +43,26 @@ import org.springframework.http.client.ClientHttpResponse;
 public final class CollapseHttpRequestInterceptor
     implements ClientHttpRequestInterceptor, AutoCloseable {
 
+  /**
+   * The name of the collapse executor when the options have none: the name that listener
+   * reports, meters, the actuator endpoint and the log show. The auto-configuration names its
+   * interceptor so too: its section of the properties, {@code collapse.executor.rest-template},
+   * serves RestClient and RestTemplate alike.
+   */
+  public static final String DEFAULT_NAME = "rest-template";
+
   /** The simple name of the execution that ends Spring's interceptor chain. */
   private static final String END_OF_CHAIN = "$EndOfChainRequestExecution";
 
   private final BlockingHttpCollapser collapser;
   private volatile boolean warnedNotLast;
 
-  /** Creates an interceptor with its own collapse executor. */
+  /**
+   * Creates an interceptor with its own collapse executor, named {@link HttpCollapseOptions#name()}
+   * or else {@link #DEFAULT_NAME}.
+   */
   public CollapseHttpRequestInterceptor(HttpCollapseOptions options) {
-    this.collapser = new BlockingHttpCollapser(options);
+    this.collapser = new BlockingHttpCollapser(options, DEFAULT_NAME);
   }
 
   /** Returns the counters of this interceptor. */

@@ -101,9 +101,12 @@ public final class BlockingHttpCollapser implements AutoCloseable {
 
   private final CollapseProtocol protocol;
 
-  /** Creates a collapser with its own executor. */
-  public BlockingHttpCollapser(HttpCollapseOptions options) {
-    this.protocol = new CollapseProtocol(options);
+  /**
+   * Creates a collapser with its own executor, named {@code defaultName} when {@code options}
+   * have no name.
+   */
+  public BlockingHttpCollapser(HttpCollapseOptions options, String defaultName) {
+    this.protocol = new CollapseProtocol(options, defaultName);
   }
 
   /** Returns the rules that build keys. */

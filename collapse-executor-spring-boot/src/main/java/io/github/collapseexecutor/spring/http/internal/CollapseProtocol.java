@@ -59,14 +59,15 @@ public final class CollapseProtocol implements AutoCloseable {
   private final CollapseSwitch collapseSwitch;
   private volatile boolean closed;
 
-  /** Creates the protocol of one adapter, with its own executor. */
-  public CollapseProtocol(HttpCollapseOptions options) {
+  /** Creates the protocol of one adapter, its executor named by the options or else defaultName. */
+  public CollapseProtocol(HttpCollapseOptions options, String defaultName) {
     this.options = Objects.requireNonNull(options, "options");
     this.rules = new CollapseRules(options);
     this.counters = new CollapseCounters(options.groups().size());
     this.observer = options.observations() == null
         ? CallObserver.NONE : new ObservedCalls(options);
-    this.executor = new FutureCallableGroupCollapseExecutor(options.name(),
+    this.executor = new FutureCallableGroupCollapseExecutor(options.name() != null
+        ? options.name() : Objects.requireNonNull(defaultName, "defaultName"),
         observer.listener(options.listener()));
     this.hitForPass = new ExpiringTable<>(SaturatedNanos.of(options.hitForPassTtl()),
         options.hitForPassMaxKeys());
@@ -178,10 +179,7 @@ public final class CollapseProtocol implements AutoCloseable {
     return Pass.PASS;
   }
 
-  /**
-   * Stops collapsing: calls in progress complete for every request that shares them, and later
-   * requests pass. Idempotent.
-   */
+  /** Stops collapsing: calls in progress complete, later requests pass. Idempotent. */
   @Override
   public void close() {
     closed = true;

@@ -18,6 +18,10 @@ import java.util.Map;
  * <p>When the response names request headers in {@code Vary}, the snapshot remembers the values
  * the producing request sent, and {@link #canServe(RequestHeaders)} lets a caller share it only if
  * it sent the same ones (RFC 9111 section 4.1).
+ *
+ * <p>A client's header maps may hold a {@code null} value (Spring's {@code HttpHeaders} take one):
+ * a {@code null} response header value is kept for the replay and read as absent by the sharing
+ * rules; a {@code null} request header value named in {@code Vary} matches only {@code null}.
  */
 public final class ResponseSnapshot {
 
@@ -119,11 +123,13 @@ public final class ResponseSnapshot {
       List<Map.Entry<String, String>> headers, RequestHeaders request) {
     Map<String, List<String>> values = new LinkedHashMap<>();
     for (Map.Entry<String, String> header : headers) {
-      if (header.getKey().equalsIgnoreCase("vary")) {
+      if (header.getKey().equalsIgnoreCase("vary") && header.getValue() != null) {
         for (String name : header.getValue().split(",")) {
           String lower = name.strip().toLowerCase(Locale.ROOT);
           if (!lower.isEmpty()) {
-            values.put(lower, List.copyOf(request.values(lower)));
+            // not List.copyOf: a client's header map may hold a null value, which then matches
+            // only a null value, as in the key (the client may send it as an empty value)
+            values.put(lower, Collections.unmodifiableList(new ArrayList<>(request.values(lower))));
           }
         }
       }

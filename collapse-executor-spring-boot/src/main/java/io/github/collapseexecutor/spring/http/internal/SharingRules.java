@@ -48,6 +48,9 @@ public final class SharingRules {
       if (name.equals("set-cookie") || name.equals("set-cookie2")) {
         return UnsharedReason.SET_COOKIE;
       }
+      if (header.getValue() == null) {
+        continue; // a client's header map may hold one: it is no directive
+      }
       if (name.equals("vary") && header.getValue().strip().equals("*")) {
         return UnsharedReason.VARY;
       }
@@ -91,7 +94,7 @@ public final class SharingRules {
       return true;
     }
     for (Map.Entry<String, String> header : headers) {
-      if (header.getKey().equalsIgnoreCase("connection")) {
+      if (header.getKey().equalsIgnoreCase("connection") && header.getValue() != null) {
         for (String token : header.getValue().split(",")) {
           if (token.strip().equalsIgnoreCase(lower)) {
             return true;

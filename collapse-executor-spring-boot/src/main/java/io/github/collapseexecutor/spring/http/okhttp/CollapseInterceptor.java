@@ -42,11 +42,21 @@ import okio.Timeout;
  */
 public final class CollapseInterceptor implements Interceptor, AutoCloseable {
 
+  /**
+   * The name of the collapse executor when the options have none: the name that listener
+   * reports, meters, the actuator endpoint and the log show. The auto-configuration names its
+   * interceptor so too.
+   */
+  public static final String DEFAULT_NAME = "okhttp";
+
   private final BlockingHttpCollapser collapser;
 
-  /** Creates an interceptor with its own collapse executor. */
+  /**
+   * Creates an interceptor with its own collapse executor, named {@link HttpCollapseOptions#name()}
+   * or else {@link #DEFAULT_NAME}.
+   */
   public CollapseInterceptor(HttpCollapseOptions options) {
-    this.collapser = new BlockingHttpCollapser(options);
+    this.collapser = new BlockingHttpCollapser(options, DEFAULT_NAME);
   }
 
   /** Returns the counters of this interceptor. */

@@ -6,6 +6,7 @@ import io.github.collapseexecutor.spring.http.RequestHeaders;
 import java.util.AbstractList;
 import java.util.List;
 import java.util.StringJoiner;
+import okhttp3.Authenticator;
 import okhttp3.Cookie;
 import okhttp3.Headers;
 import okhttp3.HttpUrl;
@@ -19,7 +20,9 @@ import okhttp3.internal.connection.RealCall;
  * headers, and the cookies of the client's {@code CookieJar}, which OkHttp adds after every
  * application interceptor. What the client may still add and the key cannot read (its
  * authenticators' answers to a challenge, its network interceptors' headers) joins the key by
- * identity, so calls of clients that differ in those never share.
+ * identity, so calls of clients that differ in those never share; and since those stages may make
+ * what they add from the request's tags, the tags join the key too when the client has any of
+ * them.
  *
  * @param key the key, or {@code null} if the call must not collapse
  * @param headers the request headers with the cookie jar's cookies in {@code Cookie}
@@ -41,9 +44,23 @@ record KeyedCall(CollapseKey key, RequestHeaders headers) {
     RequestHeaders headers = withCookies(request, client.cookieJar().loadForRequest(url));
     // identities: an authenticator or a network interceptor has no equality of its own
     List<Object> laterStages = List.of(client.authenticator(), client.proxyAuthenticator(),
-        client.networkInterceptors());
+        client.networkInterceptors(), tagsSeenLater(client, request));
     return new KeyedCall(rules.keyFor(request.method(), url.scheme(), url.host(), url.port(),
         url.encodedPath(), url.encodedPath(), url.encodedQuery(), headers, laterStages), headers);
+  }
+
+  /**
+   * Returns the request's tags if a stage after the application interceptors may read them (a
+   * network interceptor, an authenticator), or else an empty list. OkHttp keeps them in a chain
+   * without equality, reached only through the accessor of its Kotlin internal property: its
+   * identity, which {@code newBuilder()} passes on unless a tag is added, joins the key, so a call
+   * to which a tag was added per call (Retrofit's {@code Invocation}) shares with no other.
+   */
+  private static Object tagsSeenLater(OkHttpClient client, Request request) {
+    boolean seen = !client.networkInterceptors().isEmpty()
+        || client.authenticator() != Authenticator.NONE
+        || client.proxyAuthenticator() != Authenticator.NONE;
+    return seen ? request.getTags$okhttp() : List.of();
   }
 
   private static boolean isLast(Interceptor self, List<Interceptor> interceptors) {

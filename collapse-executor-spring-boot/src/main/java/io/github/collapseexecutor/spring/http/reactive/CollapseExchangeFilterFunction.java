@@ -55,11 +55,21 @@ import reactor.core.publisher.Mono;
  */
 public final class CollapseExchangeFilterFunction implements ExchangeFilterFunction, AutoCloseable {
 
+  /**
+   * The name of the collapse executor when the options have none: the name that listener
+   * reports, meters, the actuator endpoint and the log show. The auto-configuration names its
+   * filter so too.
+   */
+  public static final String DEFAULT_NAME = "web-client";
+
   private final CollapseProtocol protocol;
 
-  /** Creates a filter with its own collapse executor. */
+  /**
+   * Creates a filter with its own collapse executor, named {@link HttpCollapseOptions#name()}
+   * or else {@link #DEFAULT_NAME}.
+   */
   public CollapseExchangeFilterFunction(HttpCollapseOptions options) {
-    this.protocol = new CollapseProtocol(options);
+    this.protocol = new CollapseProtocol(options, DEFAULT_NAME);
   }
 
   /** Returns the counters of this filter. */

@@ -8,7 +8,6 @@ import io.github.collapseexecutor.spring.http.UnsharedReason;
 import io.github.collapseexecutor.spring.http.internal.CollapseProtocol;
 import io.github.collapseexecutor.spring.http.internal.Outcome;
 import io.github.collapseexecutor.spring.http.internal.ResponseSnapshot;
-import io.github.collapseexecutor.spring.http.internal.SharingRules;
 import jakarta.servlet.AsyncContext;
 import jakarta.servlet.AsyncEvent;
 import jakarta.servlet.AsyncListener;
@@ -26,11 +25,7 @@ import java.security.Principal;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.Enumeration;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Locale;
-import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -88,6 +83,13 @@ import java.util.concurrent.atomic.AtomicBoolean;
  */
 public final class CollapseServletFilter implements Filter, AutoCloseable {
 
+  /**
+   * The name of the collapse executor when the options have none: the name that listener
+   * reports, meters, the actuator endpoint and the log show. The auto-configuration names its
+   * filter so too.
+   */
+  public static final String DEFAULT_NAME = "servlet";
+
   /** The request attribute that holds the client's certificate chain of a TLS connection. */
   private static final String CLIENT_CERTIFICATES = "jakarta.servlet.request.X509Certificate";
 
@@ -101,9 +103,12 @@ public final class CollapseServletFilter implements Filter, AutoCloseable {
   private final CollapseProtocol protocol;
   private final long waitTimeoutMillis;
 
-  /** Creates a filter with its own collapse executor. */
+  /**
+   * Creates a filter with its own collapse executor, named {@link HttpCollapseOptions#name()}
+   * or else {@link #DEFAULT_NAME}.
+   */
   public CollapseServletFilter(HttpCollapseOptions options) {
-    this.protocol = new CollapseProtocol(options);
+    this.protocol = new CollapseProtocol(options, DEFAULT_NAME);
     this.waitTimeoutMillis = Math.max(1, options.waitTimeout().toMillis());
   }
 
@@ -141,13 +146,14 @@ public final class CollapseServletFilter implements Filter, AutoCloseable {
     if (turn instanceof CollapseProtocol.Lead lead) {
       lead(request, response, chain, lead);
     } else if (turn instanceof CollapseProtocol.Wait wait) {
+      ServletReplay.rememberOuterHeaders(request, response);
       if (request.isAsyncSupported()) {
         waitAsync(request, response, wait);
       } else {
         waitBlocking(request, response, chain, wait);
       }
     } else if (turn instanceof CollapseProtocol.Replay replay) {
-      replay(replay.snapshot(), response);
+      ServletReplay.write(replay.snapshot(), request, response);
     } else {
       chain.doFilter(request, response);
     }
@@ -276,7 +282,8 @@ public final class CollapseServletFilter implements Filter, AutoCloseable {
       return;
     }
     try {
-      replay(replay.snapshot(), (HttpServletResponse) async.getResponse());
+      ServletReplay.write(replay.snapshot(), (HttpServletRequest) async.getRequest(),
+          (HttpServletResponse) async.getResponse());
     } catch (IOException clientGone) {
       // this request's client went away while it was answered; nobody is left to tell
     } finally {
@@ -299,36 +306,6 @@ public final class CollapseServletFilter implements Filter, AutoCloseable {
       throw new ServletException("interrupted while waiting for a collapsed request", e);
     }
     take(wait.answer(outcome), request, response, chain);
-  }
-
-  /**
-   * Writes the shared response onto a waiting request's own response, which already holds what
-   * the filters before this one set on it: the recorded headers are only those the chain produced,
-   * added to them, or set over them where the chain had replaced the leading request's values.
-   */
-  private static void replay(ResponseSnapshot snapshot, HttpServletResponse response)
-      throws IOException {
-    response.setStatus(snapshot.status());
-    Set<?> replaced = (Set<?>) snapshot.detail();
-    Set<String> set = new HashSet<>();
-    for (Map.Entry<String, String> header : snapshot.headers()) {
-      String name = header.getKey();
-      String lower = name.toLowerCase(Locale.ROOT);
-      if (name.equalsIgnoreCase("Content-Type")) {
-        response.setContentType(header.getValue());
-      } else if (!name.equalsIgnoreCase("Content-Length")
-          && !SharingRules.isHopByHop(name, snapshot.headers())) {
-        if (replaced.contains(lower) && set.add(lower)) {
-          response.setHeader(name, header.getValue()); // its first value replaces, others add
-        } else {
-          response.addHeader(name, header.getValue());
-        }
-      }
-    }
-    if (snapshot.bodyLength() > 0) {
-      response.setContentLength(snapshot.bodyLength());
-      snapshot.bodyStream().transferTo(response.getOutputStream());
-    }
   }
 
   @Override

@@ -40,36 +40,53 @@ final class ProducedHeaders {
    * Returns the headers the collapsed part produced on {@code response}. A header whose values the
    * filters before had set and the collapsed part left alone is not among them; one to which it
    * added values gives only the added values; one whose values it replaced gives all of its
-   * values, and its name is among the {@link Produced#replaced()} ones.
+   * values, and its name is among the {@link Produced#replaced()} ones; one it removed is among the
+   * {@link Produced#removed()} ones.
+   *
+   * @param reset whether the collapsed part called {@code reset()}, which cleared every header
+   *     the filters before had set: every header the response now holds is then produced, and
+   *     replaces
+   * @param bodyReset whether it called {@code reset()} or {@code resetBuffer()}, which cleared
+   *     what the filters before had written of the body
    */
-  Produced of(HttpServletResponse response) {
+  Produced of(HttpServletResponse response, boolean reset, boolean bodyReset) {
     List<Map.Entry<String, String>> headers = new ArrayList<>();
     Set<String> replaced = new HashSet<>();
+    Set<String> removed = new HashSet<>(before.keySet());
     read(response).forEach((name, values) -> {
-      List<String> earlier = before.getOrDefault(lower(name), List.of());
+      removed.remove(lower(name));
+      List<String> earlier = reset ? List.of() : before.getOrDefault(lower(name), List.of());
       if (values.equals(earlier)) {
         return;
       }
       List<String> added = values;
-      if (startsWith(values, earlier)) {
+      if (!reset && startsWith(values, earlier)) {
         added = values.subList(earlier.size(), values.size());
       } else {
         replaced.add(lower(name));
       }
       added.forEach(value -> headers.add(HeaderLists.entry(name, value)));
     });
-    return new Produced(headers, Set.copyOf(replaced));
+    return new Produced(headers, Set.copyOf(replaced), reset ? Set.of() : Set.copyOf(removed),
+        reset, bodyReset);
   }
 
   /**
-   * What the collapsed part produced.
+   * What the collapsed part produced, and what it cleared of what the filters before had set.
    *
    * @param headers the headers, in order, names as the response gives them
    * @param replaced the lower-case names whose values it set over values of the filters before:
    *     a replay sets these, replacing what the waiting request's own filters had set, and adds
    *     the others
+   * @param removed the lower-case names of headers the filters before had set and it removed: a
+   *     replay removes the waiting request's own
+   * @param reset whether it called {@code reset()}: a replay removes every header the waiting
+   *     request's own filters had set before the chain
+   * @param bodyReset whether it called {@code reset()} or {@code resetBuffer()}: a replay clears
+   *     what the waiting request's own filters had written of the body
    */
-  record Produced(List<Map.Entry<String, String>> headers, Set<String> replaced) {}
+  record Produced(List<Map.Entry<String, String>> headers, Set<String> replaced,
+      Set<String> removed, boolean reset, boolean bodyReset) {}
 
   private static boolean startsWith(List<String> values, List<String> prefix) {
     return values.size() >= prefix.size() && values.subList(0, prefix.size()).equals(prefix);

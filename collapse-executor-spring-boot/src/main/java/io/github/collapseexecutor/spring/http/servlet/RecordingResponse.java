@@ -25,6 +25,10 @@ final class RecordingResponse extends HttpServletResponseWrapper {
   private final ByteArrayOutputStream held = new ByteArrayOutputStream();
   private boolean passThrough;
   private boolean overflowed;
+  /** Whether the chain called {@code reset()}: the filters before lost what they had set. */
+  private boolean reset;
+  /** Whether it called {@code reset()} or {@code resetBuffer()}: they lost what they wrote. */
+  private boolean bodyReset;
   private RecordingStream stream;
   private PrintWriter writer;
 
@@ -68,12 +72,15 @@ final class RecordingResponse extends HttpServletResponseWrapper {
   public void resetBuffer() {
     super.resetBuffer();
     held.reset();
+    bodyReset = true;
   }
 
   @Override
   public void reset() {
     super.reset();
     held.reset();
+    reset = true;
+    bodyReset = true;
   }
 
   @Override
@@ -130,8 +137,8 @@ final class RecordingResponse extends HttpServletResponseWrapper {
   /**
    * Returns the recorded response, or {@code null} if it went straight through; call once the
    * chain returned. Its headers are those the chain produced, without the ones the filters before
-   * the collapse filter had set (see {@link ProducedHeaders}); its {@code detail()} is the set of
-   * names among them to set rather than add on a replay.
+   * the collapse filter had set (see {@link ProducedHeaders}); its {@code detail()} is the
+   * {@link ProducedHeaders.Produced} that says what a replay sets, adds, removes and clears.
    */
   ResponseSnapshot snapshot(RequestHeaders request) {
     if (writer != null) {
@@ -140,9 +147,10 @@ final class RecordingResponse extends HttpServletResponseWrapper {
     if (passThrough) {
       return null;
     }
-    ProducedHeaders.Produced produced = outerHeaders.of((HttpServletResponse) getResponse());
+    ProducedHeaders.Produced produced =
+        outerHeaders.of((HttpServletResponse) getResponse(), reset, bodyReset);
     return new ResponseSnapshot(getStatus(), null, produced.headers(), held.toByteArray(),
-        request, produced.replaced());
+        request, produced);
   }
 
   /** Returns why the response went straight through: its body outgrew the limit, or else. */

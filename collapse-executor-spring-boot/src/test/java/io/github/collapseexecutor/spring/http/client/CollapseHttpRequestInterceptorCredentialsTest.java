@@ -20,6 +20,7 @@ import org.springframework.boot.restclient.RestTemplateBuilder;
 import org.springframework.http.HttpEntity;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpMethod;
+import org.springframework.http.MediaType;
 import org.springframework.http.client.ClientHttpRequestInterceptor;
 import org.springframework.http.client.support.BasicAuthenticationInterceptor;
 import org.springframework.web.client.RestClient;
@@ -177,12 +178,36 @@ final class CollapseHttpRequestInterceptorCredentialsTest {
     });
   }
 
+  /**
+   * A request initializer runs when RestClient creates the request, before the interceptors: what
+   * it sets per call (here from the caller's thread) is in the key.
+   */
+  @Test
+  void headersOfARequestInitializerKeepUsersApart() throws Exception {
+    ThreadLocal<String> currentUser = new ThreadLocal<>();
+    RestClient client = builder()
+        .requestInitializer(request -> request.getHeaders().setBearerAuth(currentUser.get()))
+        .requestInterceptor(collapse).build();
+
+    assertEachCallerGetsItsOwn(USERS, CALLS_PER_USER, user -> {
+      currentUser.set(secret(user));
+      try {
+        return get(client);
+      } finally {
+        currentUser.remove();
+      }
+    });
+    assertCallersOfTheSameUserStillShare();
+  }
+
   @Test
   void acceptAndAcceptLanguageKeepRepresentationsApart() throws Exception {
     RestClient client = builder().requestInterceptor(collapse).build();
 
     assertEachCallerGetsItsOwn(USERS, CALLS_PER_USER, user -> client.get().uri(PATH)
         .header(HttpHeaders.ACCEPT, "text/" + secret(user)).retrieve().body(String.class));
+    assertEachCallerGetsItsOwn(USERS, CALLS_PER_USER, user -> client.get().uri(PATH)
+        .accept(MediaType.valueOf("text/" + secret(user))).retrieve().body(String.class));
     assertEachCallerGetsItsOwn(USERS, CALLS_PER_USER, user -> client.get().uri(PATH)
         .header(HttpHeaders.ACCEPT_LANGUAGE, secret(user)).retrieve().body(String.class));
   }

@@ -38,7 +38,7 @@ final class CollapseProtocolSwitchTest {
         }
       })
       .build();
-  private final CollapseProtocol protocol = new CollapseProtocol(options);
+  private final CollapseProtocol protocol = new CollapseProtocol(options, "test");
 
   @AfterEach
   void close() {

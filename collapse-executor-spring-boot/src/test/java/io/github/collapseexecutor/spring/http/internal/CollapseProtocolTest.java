@@ -260,7 +260,7 @@ final class CollapseProtocolTest {
   void aZeroVaryTtlRemembersNothing() {
     protocol.close();
     protocol = new CollapseProtocol(HttpCollapseOptions.builder()
-        .group(CollapseGroup.ofUris("/users/*")).varyTtl(Duration.ZERO).build());
+        .group(CollapseGroup.ofUris("/users/*")).varyTtl(Duration.ZERO).build(), "test");
     CollapseKey key = key("/users/1", NONE);
     ((CollapseProtocol.Lead) protocol.join(key, tenant("a")))
         .share(snapshot(List.of(Map.entry("Vary", "X-Tenant")), tenant("a")));
@@ -308,7 +308,7 @@ final class CollapseProtocolTest {
     return new CollapseProtocol(HttpCollapseOptions.builder()
         .group(CollapseGroup.ofUris("/users/*", "/me"))
         .hitForPassTtl(ttl).hitForPassMaxKeys(maxKeys)
-        .build());
+        .build(), "test");
   }
 
   private CollapseKey key(String path, RequestHeaders headers) {

@@ -59,8 +59,21 @@ final class SharingRulesTest {
     assertThat(SharingRules.isHopByHop("ETag", headers)).isFalse();
   }
 
+  /** A client's header map may hold a null value: it is no directive, and never throws. */
+  @Test
+  void nullHeaderValuesAreReadAsAbsent() {
+    List<Map.Entry<String, String>> headers = List.of(HeaderLists.entry("Vary", null),
+        HeaderLists.entry("Cache-Control", null), HeaderLists.entry("Connection", null));
+    assertThat(SharingRules.refusal(headers, false, NEVER)).isNull();
+    assertThat(SharingRules.isHopByHop("ETag", headers)).isFalse();
+    assertThat(refusal("Set-Cookie", null, false, WITHIN_CREDENTIALS))
+        .isEqualTo(UnsharedReason.SET_COOKIE);
+    assertThat(new ResponseSnapshot(200, null, headers, new byte[0], name -> List.of(), null)
+        .varyNames()).isEmpty();
+  }
+
   private static UnsharedReason refusal(String name, String value, boolean credentialed,
       ShareUncacheable share) {
-    return SharingRules.refusal(List.of(Map.entry(name, value)), credentialed, share);
+    return SharingRules.refusal(List.of(HeaderLists.entry(name, value)), credentialed, share);
   }
 }

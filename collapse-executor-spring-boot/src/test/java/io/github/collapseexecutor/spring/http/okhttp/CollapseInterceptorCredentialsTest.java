@@ -147,6 +147,31 @@ final class CollapseInterceptorCredentialsTest {
         user -> get(clients.get(user), CHALLENGED_PATH));
   }
 
+  /** A network interceptor runs after the key is built; the tags it may read are in the key. */
+  @Test
+  void tagsThatANetworkInterceptorTurnsIntoAHeaderKeepUsersApart() throws Exception {
+    OkHttpClient client = base.newBuilder().addInterceptor(collapse)
+        .addNetworkInterceptor(chain -> chain.proceed(chain.request().newBuilder()
+            .header("X-Api-Key", chain.request().tag(String.class)).build())).build();
+    Request request = new Request.Builder().url(baseUrl + PATH).build();
+
+    assertEachCallerGetsItsOwn(USERS, CALLS_PER_USER,
+        user -> get(client, request.newBuilder().tag(String.class, secret(user))));
+  }
+
+  /** An authenticator runs after the key is built; the tags it may read are in the key. */
+  @Test
+  void tagsThatAnAuthenticatorTurnsIntoACredentialKeepUsersApart() throws Exception {
+    OkHttpClient client = base.newBuilder().addInterceptor(collapse)
+        .authenticator((route, response) -> response.request().newBuilder()
+            .header("Authorization", response.request().tag(String.class)).build())
+        .build();
+    Request request = new Request.Builder().url(baseUrl + CHALLENGED_PATH).build();
+
+    assertEachCallerGetsItsOwn(USERS, CALLS_PER_USER, PerUserBackend::basic,
+        user -> get(client, request.newBuilder().tag(String.class, basic(user))));
+  }
+
   @Test
   void acceptAndAcceptLanguageKeepRepresentationsApart() throws Exception {
     OkHttpClient client = base.newBuilder().addInterceptor(collapse).build();

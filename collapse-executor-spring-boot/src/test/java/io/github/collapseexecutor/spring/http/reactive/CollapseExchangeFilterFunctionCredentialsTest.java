@@ -17,6 +17,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.springframework.http.HttpHeaders;
+import org.springframework.http.MediaType;
 import org.springframework.web.reactive.function.client.ClientRequest;
 import org.springframework.web.reactive.function.client.ExchangeFilterFunction;
 import org.springframework.web.reactive.function.client.ExchangeFilterFunctions;
@@ -127,6 +128,19 @@ final class CollapseExchangeFilterFunctionCredentialsTest {
     assertCallersOfTheSameUserStillShare();
   }
 
+  /** A cookie a filter before the collapse one adds is among the request's cookies. */
+  @Test
+  void cookiesAFilterBeforeTheCollapseOneAddsKeepUsersApart() throws Exception {
+    List<WebClient> clients = perUser(user -> builder()
+        .filter((request, next) -> next.exchange(
+            ClientRequest.from(request).cookie("SESSION", secret(user)).build()))
+        .filter(collapse).build());
+
+    assertEachCallerGetsItsOwn(USERS, CALLS_PER_USER,
+        user -> get(clients.get(user).get().uri(PATH)));
+    assertCallersOfTheSameUserStillShare();
+  }
+
   @Test
   void aFilterAfterTheCollapseOneThatAddsCredentialsKeepsUsersApart() throws Exception {
     List<WebClient> clients = perUser(user -> builder().filter(collapse)
@@ -154,6 +168,8 @@ final class CollapseExchangeFilterFunctionCredentialsTest {
 
     assertEachCallerGetsItsOwn(USERS, CALLS_PER_USER, user -> get(client.get().uri(PATH)
         .header(HttpHeaders.ACCEPT, "text/" + secret(user))));
+    assertEachCallerGetsItsOwn(USERS, CALLS_PER_USER, user -> get(client.get().uri(PATH)
+        .accept(MediaType.valueOf("text/" + secret(user)))));
     assertEachCallerGetsItsOwn(USERS, CALLS_PER_USER, user -> get(client.get().uri(PATH)
         .header(HttpHeaders.ACCEPT_LANGUAGE, secret(user))));
   }

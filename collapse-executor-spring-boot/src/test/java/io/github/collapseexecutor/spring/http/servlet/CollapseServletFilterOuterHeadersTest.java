@@ -1,5 +1,6 @@
 package io.github.collapseexecutor.spring.http.servlet;
 
+import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.collapseexecutor.spring.http.CollapseGroup;
@@ -27,12 +28,17 @@ import org.junit.jupiter.api.Timeout;
 
 /**
  * Headers that a filter before the collapse filter sets stay each request's own: a waiting
- * request gets the shared response's headers without the leading request's values of them.
+ * request gets the shared response's headers without the leading request's values of them. And
+ * what the chain clears of them (with {@code reset()}, {@code resetBuffer()} or by removing a
+ * header) it clears for every request that shares its response, as it would have had each run the
+ * chain itself.
  *
  * <p>The outer filter sets, before the chain, {@code X-Request-Id} from the caller's own
  * {@code X-Caller} (not in the key), a CORS-like {@code Vary: Origin}, a default
- * {@code Cache-Control: no-cache} and a cookie of its own; after the chain, {@code X-Trace}. The servlet adds
- * {@code Vary: Accept-Encoding} and replaces {@code Cache-Control}.
+ * {@code Cache-Control: no-cache} and a cookie of its own, and for {@code /reset-buffer} writes a
+ * line of the body; after the chain, {@code X-Trace}, which no reset reaches. The servlet adds
+ * {@code Vary: Accept-Encoding} and replaces {@code Cache-Control}; for {@code /reset} after
+ * calling {@code reset()}.
  */
 final class CollapseServletFilterOuterHeadersTest {
 
@@ -42,7 +48,8 @@ final class CollapseServletFilterOuterHeadersTest {
   /** Counts the requests that joined the shared call: their chain returned with async started. */
   private final CountDownLatch waiting = new CountDownLatch(N - 1);
   private final CollapseServletFilter filter = new CollapseServletFilter(HttpCollapseOptions
-      .builder().group(CollapseGroup.ofUris("/item", "/session")).build());
+      .builder().group(CollapseGroup.ofUris("/item", "/session", "/reset", "/reset-buffer", "/remove"))
+      .build());
   private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5))
       .build();
   private LoopbackTomcat tomcat;
@@ -57,6 +64,9 @@ final class CollapseServletFilterOuterHeadersTest {
       response.addHeader("Vary", "Origin");
       response.setHeader("Cache-Control", "no-cache");
       response.addCookie(new Cookie("trace", "t" + caller));
+      if (request.getRequestURI().equals("/reset-buffer")) {
+        response.getOutputStream().write(("outer-" + caller + "\n").getBytes(UTF_8));
+      }
       chain.doFilter(req, res);
       response.setHeader("X-Trace", "trace-" + caller);
       if (request.isAsyncStarted()) {
@@ -83,8 +93,12 @@ final class CollapseServletFilterOuterHeadersTest {
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
       }
-      if (request.getRequestURI().equals("/session")) {
-        request.getSession(true);
+      switch (request.getRequestURI()) {
+        case "/session" -> request.getSession(true);
+        case "/reset" -> response.reset();
+        case "/reset-buffer" -> response.resetBuffer();
+        case "/remove" -> response.setHeader("X-Request-Id", null);
+        default -> { }
       }
       response.addHeader("Vary", "Accept-Encoding");
       response.setHeader("Cache-Control", "public, max-age=60");
@@ -138,6 +152,68 @@ final class CollapseServletFilterOuterHeadersTest {
         .stream().filter(cookie -> cookie.startsWith("JSESSIONID=")).findFirst().orElseThrow())
         .doesNotHaveDuplicates();
     assertThat(invocations.get()).isEqualTo(N);
+  }
+
+  /**
+   * A chain that resets the response clears the outer filter's headers of the leading request's
+   * response before the others wait for it; each of them gets the response without its own.
+   */
+  @Test
+  @Timeout(60)
+  void afterResetNoCallerKeepsWhatTheFiltersBeforeItHadSet() throws Exception {
+    assertThat(callConcurrently("/reset")).allSatisfy(response -> {
+      assertThat(response.body()).isEqualTo("shared body");
+      assertThat(response.headers("X-Request-Id")).isEmpty();
+      assertThat(response.headers("Set-Cookie")).isEmpty();
+      assertThat(response.headers("Vary")).containsExactly("Accept-Encoding");
+      assertThat(response.headers("Cache-Control")).containsExactly("public, max-age=60");
+      assertThat(response.headers("X-Trace")).containsExactly("trace-" + response.caller());
+    });
+    assertThat(invocations.get()).isEqualTo(1);
+    assertThat(filter.stats().replayed()).isEqualTo(N - 1);
+  }
+
+  @Test
+  @Timeout(60)
+  void afterResetBufferNoCallerKeepsWhatTheFiltersBeforeItHadWritten() throws Exception {
+    assertThat(callConcurrently("/reset-buffer")).allSatisfy(response -> {
+      assertThat(response.body()).isEqualTo("shared body");
+      assertThat(response.headers("X-Request-Id")).containsExactly("request-" + response.caller());
+      assertThat(response.headers("Set-Cookie")).containsExactly("trace=t" + response.caller());
+    });
+    assertThat(invocations.get()).isEqualTo(1);
+  }
+
+  @Test
+  @Timeout(60)
+  void aHeaderTheChainRemovedIsRemovedForEveryCaller() throws Exception {
+    assertThat(callConcurrently("/remove")).allSatisfy(response -> {
+      assertThat(response.body()).isEqualTo("shared body");
+      assertThat(response.headers("X-Request-Id")).isEmpty();
+      assertThat(response.headers("Set-Cookie")).containsExactly("trace=t" + response.caller());
+      assertThat(response.headers("X-Trace")).containsExactly("trace-" + response.caller());
+    });
+    assertThat(invocations.get()).isEqualTo(1);
+  }
+
+  /** One caller's number and the response it got. */
+  private record CallerResponse(int caller, HttpResponse<String> response) {
+
+    String body() {
+      return response.body();
+    }
+
+    List<String> headers(String name) {
+      return response.headers().allValues(name);
+    }
+  }
+
+  private List<CallerResponse> callConcurrently(String path) throws Exception {
+    AtomicInteger callers = new AtomicInteger();
+    return Concurrently.run(N, () -> {
+      int caller = callers.incrementAndGet();
+      return new CallerResponse(caller, get(path, caller));
+    });
   }
 
   private HttpResponse<String> get(String path, int caller) throws Exception {

@@ -36,7 +36,7 @@ final class RecentEventsAutoConfigurationTest {
             () -> integration -> new CollapseListener() {})
         .run(context -> {
           HttpCollapseOptions options = restTemplateOptions(context);
-          try (CollapseProtocol protocol = new CollapseProtocol(options)) {
+          try (CollapseProtocol protocol = new CollapseProtocol(options, "test")) {
             CollapseKey key = protocol.rules()
                 .keyFor("GET", URI.create("http://backend.test/users/1"), NONE);
             CollapseProtocol.Lead lead = (CollapseProtocol.Lead) protocol.join(key, NONE);
