@@ -32,6 +32,7 @@ final class Flight implements CallerFuture.Owner {
   private static final VarHandle COUNTS;
   private static final VarHandle CALLERS;
   private static final VarHandle PRUNE;
+  private static final VarHandle COMPLETING;
 
   /**
    * Fewest callers that must have left since the list was last pruned before it is pruned again;
@@ -49,6 +50,7 @@ final class Flight implements CallerFuture.Owner {
       COUNTS = lookup.findVarHandle(Flight.class, "counts", long.class);
       CALLERS = lookup.findVarHandle(Flight.class, "callers", FlightWaiter.class);
       PRUNE = lookup.findVarHandle(Flight.class, "prune", int.class);
+      COMPLETING = lookup.findVarHandle(Flight.class, "completing", boolean.class);
     } catch (ReflectiveOperationException e) {
       throw new ExceptionInInitializerError(e);
     }
@@ -85,6 +87,8 @@ final class Flight implements CallerFuture.Owner {
   private Throwable failure;
   /** Whether the callers must start a run of their own; written before the run completes. */
   private volatile boolean retry;
+  /** Whether one completion claimed this flight; later ones are ignored. */
+  private volatile boolean completing;
 
   Flight(long startNanos) {
     this.startNanos = startNanos;
@@ -141,6 +145,14 @@ final class Flight implements CallerFuture.Owner {
   /** Returns how many callers joined so far, the first included. */
   int joined() {
     return (int) ((counts & ~CLOSED) >>> 32);
+  }
+
+  /**
+   * Claims the completion of this flight: true for the first caller only. Work that ends in two
+   * ways at once (abandoned by its callers while it completes) completes and is reported once.
+   */
+  boolean claimCompletion() {
+    return !completing && COMPLETING.compareAndSet(this, false, true);
   }
 
   /** Closes the flight to new callers and returns how many joined it. */

@@ -121,11 +121,14 @@ final class FlightMap {
 
   /**
    * Completes a flight: closes it to new callers, removes it, then hands out its outcome, and
-   * reports it.
+   * reports it. Only the first completion of a flight counts.
    *
    * @param run what {@link #runStarted} returned, or {@code null} if the work never started
    */
   void complete(Object group, Flight flight, Object value, Throwable failure, ListenedRun run) {
+    if (!flight.claimCompletion()) {
+      return;
+    }
     int size = flight.close();
     // a flight started while collapsing was off is kept under itself; a joiner may have removed a
     // closing flight already, which is rare enough to pay a second look

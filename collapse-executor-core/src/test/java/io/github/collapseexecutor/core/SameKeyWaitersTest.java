@@ -111,6 +111,32 @@ final class SameKeyWaitersTest {
   }
 
   @Test
+  void anAbandonedFutureRunIsReportedOnce() throws Exception {
+    List<BatchReport> reports = new java.util.concurrent.CopyOnWriteArrayList<>();
+    var executor = new FutureCallableGroupCollapseExecutor(GroupCollapseExecutorOptions.builder()
+        .listener(new CollapseListener() {
+          @Override
+          public void batchCompleted(BatchReport report) {
+            reports.add(report);
+          }
+        }).build());
+    CompletableFuture<String> shared = new CompletableFuture<>();
+    CompletableFuture<String> a = executor.execute("k", () -> shared);
+    CompletableFuture<String> b = executor.execute("k", () -> shared);
+
+    a.cancel(false);
+    b.cancel(false);
+
+    // cancelling the work completes it, which must not complete and report the run a second time
+    assertThat(shared).isCancelled();
+    assertThat(reports).singleElement().satisfies(report -> {
+      assertThat(report.size()).isEqualTo(2);
+      assertThat(report.failure()).isInstanceOf(java.util.concurrent.CancellationException.class)
+          .hasMessageContaining("every caller left");
+    });
+  }
+
+  @Test
   void futureCallersAreAnsweredInTheOrderTheyJoined() throws Exception {
     var executor = new FutureCallableGroupCollapseExecutor();
     CompletableFuture<String> work = new CompletableFuture<>();
