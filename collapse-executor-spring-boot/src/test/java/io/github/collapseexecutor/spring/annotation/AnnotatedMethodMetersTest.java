@@ -7,6 +7,7 @@ import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorAuto
 import io.github.collapseexecutor.spring.boot.autoconfigure.metrics.CollapseMetricsAutoConfiguration;
 import io.micrometer.core.instrument.Meter;
 import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.observation.ObservationRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.util.List;
 import java.util.Map;
@@ -36,6 +37,17 @@ final class AnnotatedMethodMetersTest {
         "Directory.profile")).containsExactlyInAnyOrder("collapse.executor.batch.size",
         "collapse.executor.calls", "collapse.executor.calls", "collapse.executor.execution",
         "collapse.executor.execution"));
+  }
+
+  @Test
+  void anObservedMethodLeavesTheTimingOfItsRunsToTheObservation() {
+    runner.withBean(ObservationRegistry.class, ObservationRegistry::create).run(context -> {
+      MeterRegistry registry = context.getBean(MeterRegistry.class);
+      assertThat(meterNames(registry, "Directory.profile")).containsExactlyInAnyOrder(
+          "collapse.executor.batch.size", "collapse.executor.calls", "collapse.executor.calls");
+      assertThat(meterNames(registry, "Directory.user")).doesNotContain(
+          "collapse.executor.execution").contains("collapse.executor.wait");
+    });
   }
 
   @Test

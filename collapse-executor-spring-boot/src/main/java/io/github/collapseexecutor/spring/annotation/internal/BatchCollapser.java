@@ -37,7 +37,7 @@ final class BatchCollapser implements MethodCollapser {
         .build();
     ExecutorCreationListener.announce(options.listener(), CreatedExecutor.batch(options.name(),
         options.maxPendingInputs() != CollapseExecutorOptions.DEFAULT_MAX_PENDING_INPUTS,
-        timeout != null));
+        timeout != null).observed(observer.observes()));
     this.executor = new MethodBatchExecutor(
         options.toBuilder().listener(observer.listener(options.listener())).build(),
         batchMethod, observer);

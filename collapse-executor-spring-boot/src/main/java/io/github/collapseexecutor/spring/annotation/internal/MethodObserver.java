@@ -21,6 +21,11 @@ public interface MethodObserver {
     return new ObservedMethods(observations);
   }
 
+  /** Returns whether this observer times every run of the methods it observes. */
+  default boolean observes() {
+    return false;
+  }
+
   /**
    * Returns the listener a method's executor reports to, given the configured one: an observer
    * that needs the executor's reports takes them on their way, and keeps the listener's own run

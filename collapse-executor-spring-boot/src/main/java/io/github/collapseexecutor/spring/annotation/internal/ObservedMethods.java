@@ -25,6 +25,12 @@ final class ObservedMethods implements MethodObserver {
     this.observations = runs.observations();
   }
 
+  /** Every run of an observed method is a {@code collapse.call} observation, which times it. */
+  @Override
+  public boolean observes() {
+    return true;
+  }
+
   /** Returns {@code listener}, on the way to which the sizes of shared runs are kept. */
   @Override
   public CollapseListener listener(CollapseListener listener) {

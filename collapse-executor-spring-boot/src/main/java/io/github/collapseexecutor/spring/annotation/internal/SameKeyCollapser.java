@@ -45,7 +45,8 @@ final class SameKeyCollapser implements MethodCollapser {
     this.observer = observer;
     this.name = MethodNames.executorName(method);
     this.listener = executor.options().listener();
-    ExecutorCreationListener.announce(listener, CreatedExecutor.sameKey(name, timeout != null));
+    ExecutorCreationListener.announce(listener, CreatedExecutor.sameKey(name, timeout != null)
+        .observed(observer.observes()));
     this.blocking = kind == ReturnKind.VALUE
         ? new BlockingCallableGroupCollapseExecutor(name, observer.listener(listener)) : null;
     this.futures = kind == ReturnKind.VALUE

@@ -2,10 +2,7 @@ package io.github.collapseexecutor.spring.boot.autoconfigure;
 
 import io.github.collapseexecutor.core.CollapseExecutor;
 import io.github.collapseexecutor.core.CollapseExecutorOptions;
-import io.github.collapseexecutor.core.CollapseListener;
 import io.github.collapseexecutor.spring.observation.CollapseObservationConvention;
-import io.github.collapseexecutor.spring.observation.CollapseObservations;
-import io.github.collapseexecutor.spring.observation.internal.ObservedExecutorRuns;
 import io.micrometer.observation.ObservationRegistry;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.config.BeanDefinition;
@@ -101,13 +98,9 @@ public final class CollapseExecutorAutoConfiguration {
   static class RunObservations {
 
     @Bean
-    CollapseListenerFactory collapseRunObservations(ObjectProvider<ObservationRegistry> registry,
+    CoreRunObservations collapseRunObservations(ObjectProvider<ObservationRegistry> registry,
         ObjectProvider<CollapseObservationConvention> convention) {
-      return integration -> {
-        ObservationRegistry observing = registry.getIfAvailable();
-        return observing == null || !INTEGRATION.equals(integration) ? CollapseListener.NONE
-            : new ObservedExecutorRuns(new CollapseObservations(observing, convention.getIfAvailable()));
-      };
+      return new CoreRunObservations(registry, convention);
     }
   }
 

@@ -36,12 +36,22 @@ public record CreatedExecutor(String name, boolean batches, boolean countsCalls,
   }
 
   /**
+   * Returns this executor with the timing of its work left to an observation when
+   * {@code observed}: the observation's timer times each run, so a meter listener does not time it
+   * again.
+   */
+  public CreatedExecutor observed(boolean observed) {
+    return observed && timesWork
+        ? new CreatedExecutor(name, batches, countsCalls, false, rejects, timesOut) : this;
+  }
+
+  /**
    * Returns the executor of an HTTP adapter: a same-key executor whose requests, and the waits
    * that timed out, are counted by the adapter.
    *
    * @param observed whether an observation times each shared call
    */
   public static CreatedExecutor http(String name, boolean observed) {
-    return new CreatedExecutor(name, false, false, !observed, false, false);
+    return new CreatedExecutor(name, false, false, true, false, false).observed(observed);
   }
 }

@@ -2,7 +2,9 @@ package io.github.collapseexecutor.spring.boot.autoconfigure.metrics;
 
 import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorAutoConfiguration;
 import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutors;
+import io.github.collapseexecutor.spring.boot.autoconfigure.CoreRunObservations;
 import io.micrometer.core.instrument.MeterRegistry;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
@@ -36,8 +38,11 @@ public final class CollapseMetricsAutoConfiguration {
   @Bean
   @ConditionalOnMissingBean
   @Order(Ordered.HIGHEST_PRECEDENCE)
-  MicrometerCollapseListenerFactory micrometerCollapseListenerFactory(MeterRegistry registry) {
-    return new MicrometerCollapseListenerFactory(registry);
+  MicrometerCollapseListenerFactory micrometerCollapseListenerFactory(MeterRegistry registry,
+      ObjectProvider<CoreRunObservations> runObservations) {
+    CoreRunObservations observed = runObservations.getIfAvailable();
+    return new MicrometerCollapseListenerFactory(registry,
+        observed == null ? integration -> false : observed::observes);
   }
 
   @Bean

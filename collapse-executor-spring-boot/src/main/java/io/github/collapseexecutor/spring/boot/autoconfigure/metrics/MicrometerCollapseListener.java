@@ -20,7 +20,8 @@ import java.util.concurrent.ConcurrentHashMap;
  *   <li>{@value #WAIT}: time from a batch's first call to the start of its work; batch executors
  *       only, since same-key work starts with its first call;</li>
  *   <li>{@value #EXECUTION}: time the work took, with {@code outcome=success|failure}; not for an
- *       HTTP adapter whose shared calls are observed, which the observation's timer times;</li>
+ *       executor whose runs are observed (an HTTP adapter, an annotated method, an executor bean
+ *       when an {@code ObservationRegistry} exists), which the observation's timer times;</li>
  *   <li>{@value #REJECTIONS}: calls refused because too many were pending, for executors with a
  *       limit of pending inputs;</li>
  *   <li>{@value #TIMEOUTS}: callers that stopped waiting at their timeout, for executors with a
@@ -54,11 +55,25 @@ public final class MicrometerCollapseListener implements ExecutorCreationListene
   private final MeterRegistry registry;
   private final String integration;
   private final Map<String, ExecutorMeters> meters = new ConcurrentHashMap<>();
+  private final boolean runsObserved;
 
   /** Creates a listener that records into {@code registry} for {@code integration}. */
   public MicrometerCollapseListener(MeterRegistry registry, String integration) {
+    this(registry, integration, false);
+  }
+
+  /**
+   * Creates a listener that records into {@code registry} for {@code integration}.
+   *
+   * @param runsObserved whether an observation times the runs of the executors the listener was
+   *     not told of (the executor beans an application builds itself), so that it does not time
+   *     them too
+   */
+  public MicrometerCollapseListener(MeterRegistry registry, String integration,
+      boolean runsObserved) {
     this.registry = Objects.requireNonNull(registry, "registry");
     this.integration = Objects.requireNonNull(integration, "integration");
+    this.runsObserved = runsObserved;
   }
 
   @Override
@@ -84,6 +99,7 @@ public final class MicrometerCollapseListener implements ExecutorCreationListene
 
   private ExecutorMeters meters(String executorName) {
     return meters.computeIfAbsent(executorName, name -> new ExecutorMeters(registry, integration,
-        CreatedExecutor.batch(name, /* rejects= */ true, /* timesOut= */ true)));
+        CreatedExecutor.batch(name, /* rejects= */ true, /* timesOut= */ true)
+            .observed(runsObserved)));
   }
 }

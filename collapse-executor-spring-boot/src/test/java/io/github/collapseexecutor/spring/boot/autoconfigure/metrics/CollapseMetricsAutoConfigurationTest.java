@@ -100,6 +100,21 @@ final class CollapseMetricsAutoConfigurationTest {
   }
 
   @Test
+  void leavesTheTimingOfObservedExecutorBeansToTheObservation() {
+    runner.withBean(ObservationRegistry.class, ObservationRegistry::create).run(context -> {
+      CollapseListener listener = context.getBean(CollapseExecutorOptions.class).listener();
+      listener.batchCompleted(new BatchReport("users", 4, 2_000_000, 5_000_000, null));
+      MeterRegistry registry = context.getBean(MeterRegistry.class);
+      assertThat(registry.find("collapse.executor.execution").tag("executor", "users").meters())
+          .isEmpty();
+      assertThat(registry.get("collapse.executor.batch.size").tag("executor", "users").summary()
+          .count()).isEqualTo(1);
+      assertThat(registry.get("collapse.executor.wait").tag("executor", "users").timer().count())
+          .isEqualTo(1);
+    });
+  }
+
+  @Test
   void noMetricsWithoutMeterRegistry() {
     new ApplicationContextRunner()
         .withConfiguration(AutoConfigurations.of(CollapseExecutorAutoConfiguration.class,
