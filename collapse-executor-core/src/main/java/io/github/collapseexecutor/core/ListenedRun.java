@@ -1,6 +1,5 @@
 package io.github.collapseexecutor.core;
 
-import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * Tells a listener's {@link RunScope} of one run, shielding the executor from it as
@@ -20,8 +19,6 @@ final class ListenedRun {
    * which the run's completion orders after that.
    */
   private VirtualMachineError fatal;
-  /** A flight whose callers all left ends twice: when they left, and when its work completes. */
-  private final AtomicBoolean ended = new AtomicBoolean();
 
   private ListenedRun(String executorName, RunScope scope, VirtualMachineError fatal) {
     this.executorName = executorName;
@@ -74,11 +71,12 @@ final class ListenedRun {
   }
 
   /**
-   * Tells the run's scope, if any, that the run ended; call once its callers are settled. Throws
+   * Tells the run's scope, if any, that the run ended; call once its callers are settled (a run
+   * completes once: see {@link Flight#claimCompletion}). Throws
    * on a {@link VirtualMachineError} the listener threw, now or earlier.
    */
   static void ended(ListenedRun run, BatchReport report) {
-    if (run == null || !run.ended.compareAndSet(false, true)) {
+    if (run == null) {
       return;
     }
     try {

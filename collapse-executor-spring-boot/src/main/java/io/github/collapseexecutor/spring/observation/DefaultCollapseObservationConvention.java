@@ -2,9 +2,8 @@ package io.github.collapseexecutor.spring.observation;
 
 import io.github.collapseexecutor.spring.observation.CollapseObservationDocumentation.SharedCallHighCardinalityKeys;
 import io.github.collapseexecutor.spring.observation.CollapseObservationDocumentation.SharedCallLowCardinalityKeys;
+import io.github.collapseexecutor.spring.observation.internal.BoundedMemo;
 import io.micrometer.common.KeyValues;
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The default names and keys of a shared call's observation: name {@value #NAME}, contextual name
@@ -22,7 +21,9 @@ public class DefaultCollapseObservationConvention implements CollapseObservation
   private static final String NONE = "none";
   private static final int MAX_KEPT = 256;
 
-  private final Map<LowCardinality, KeyValues> kept = new ConcurrentHashMap<>();
+  // the bound guards against executor or group names made per call
+  private final BoundedMemo<LowCardinality, KeyValues> kept =
+      new BoundedMemo<>(MAX_KEPT, LowCardinality::keys);
 
   @Override
   public String getName() {
@@ -38,16 +39,7 @@ public class DefaultCollapseObservationConvention implements CollapseObservation
   public KeyValues getLowCardinalityKeyValues(CollapseObservationContext context) {
     LowCardinality values = new LowCardinality(context.executorName(),
         orNone(context.groupName()), context.outcome().tag(), orNone(context.reason()));
-    KeyValues known = kept.get(values);
-    if (known != null) {
-      return known;
-    }
-    KeyValues keys = values.keys();
-    // the bound guards against executor or group names made per call
-    if (kept.size() < MAX_KEPT) {
-      kept.putIfAbsent(values, keys);
-    }
-    return keys;
+    return kept.get(values);
   }
 
   @Override

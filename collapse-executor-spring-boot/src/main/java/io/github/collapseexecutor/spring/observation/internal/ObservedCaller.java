@@ -5,8 +5,6 @@ import io.micrometer.common.KeyValue;
 import io.micrometer.observation.Observation;
 import io.micrometer.observation.ObservationRegistry;
 import java.util.Arrays;
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * A caller's own observation, on which collapsing records what the caller did
@@ -17,8 +15,9 @@ public final class ObservedCaller {
   // every caller gets one of a few outcomes and reasons: their keys are made once, not per call
   private static final KeyValue[] OUTCOMES = Arrays.stream(CallerOutcome.values())
       .map(outcome -> CallerKeys.OUTCOME.withValue(outcome.tag())).toArray(KeyValue[]::new);
-  private static final int MAX_REASONS = 64;
-  private static final Map<String, KeyValue> REASONS = new ConcurrentHashMap<>();
+  // the reasons are tags of a fixed set; the bound is only a guard against a caller's own
+  private static final BoundedMemo<String, KeyValue> REASONS =
+      new BoundedMemo<>(64, CallerKeys.REASON::withValue);
 
   private final Observation observation;
   private final SpanLinks links;
@@ -56,25 +55,13 @@ public final class ObservedCaller {
   public void outcome(CallerOutcome outcome, String reason) {
     observation.highCardinalityKeyValue(OUTCOMES[outcome.ordinal()]);
     if (reason != null) {
-      observation.highCardinalityKeyValue(reasonKey(reason));
+      observation.highCardinalityKeyValue(REASONS.get(reason));
     } else {
       // a joined caller that fell back after all replaces its earlier outcome, not its reason
       observation.getContext().removeHighCardinalityKeyValue(CallerKeys.REASON.asString());
     }
   }
 
-  private static KeyValue reasonKey(String reason) {
-    KeyValue known = REASONS.get(reason);
-    if (known != null) {
-      return known;
-    }
-    KeyValue key = CallerKeys.REASON.withValue(reason);
-    // the reasons are tags of a fixed set; the bound is only a guard against a caller's own
-    if (REASONS.size() < MAX_REASONS) {
-      REASONS.putIfAbsent(reason, key);
-    }
-    return key;
-  }
 
   /**
    * Links the caller's span to {@code target}, from {@link SharedCallObservations#linkTarget},
