@@ -23,6 +23,8 @@ final class Batch<I, O> {
   /** The calls the run serves; confined to the threads that run it, one after the other. */
   private List<Call<I, O>> live;
   private long startNanos;
+  /** How many batches were in the backend when this one's call began; see {@link BatchLimit}. */
+  private int backendLevel;
 
   Batch(BatchGroup<I, O> group) {
     this.group = group;
@@ -171,6 +173,14 @@ final class Batch<I, O> {
   void record(String executorName, long endNanos, Throwable failure) {
     CollapseEvents.batch(
         executorName, live.size(), firstSubmittedNanos(), startNanos, endNanos, failure);
+  }
+
+  void backendLevel(int level) {
+    this.backendLevel = level;
+  }
+
+  int backendLevel() {
+    return backendLevel;
   }
 
   /** Returns how long the run took until {@code nanos}. */

@@ -4,80 +4,72 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 
 /**
- * How many batches of one executor may be in flight: a fixed number, or a number adapted to how
- * long the backend takes, between one and a ceiling.
+ * How many batches of one executor may be in flight: a fixed number, or a number adapted to the
+ * queueing the batches cause in the backend, between one and a ceiling.
  *
- * <p>The adaptive limit starts at one and learns from the backend calls' latency. While callers
- * wait for a slot and latency holds, it grows by one, and every growth is a probe, judged against
- * the latency just before it: a backend that serves {@code c} calls at once and gets {@code c + 1}
- * makes every batch wait about {@code 1/c} of a call for a slot of its own. A growth that raises
- * latency by more than it adds batches in flight, by half ({@code 1/(2c + 1)}, and at least
- * {@value #PROBE_TOLERANCE_PERCENT}%), brought no throughput: it found the backend's capacity. It
- * is judged on its first round, and if it holds, again once its level is averaged over four, so
- * that a rise hidden in the jitter between two rounds still shows. A growth that fails is undone
- * at once and its limit remembered as the knee ({@link LimitKnee}): the limit grows up to just
- * below it quickly, but probes the knee itself more and more rarely, so a backend that serves
- * eight calls sees nine only for a round now and then, and a saturated one keeps the calls of a
- * single slot. Probes that pass forget the knee, so a backend that gained capacity is found again.
+ * <p>The adaptive limit starts at one and learns from the latency of the backend calls, each
+ * filed under its <em>level</em>: how many batches were in the backend when it began, itself
+ * included. A backend that serves {@code c} calls at once answers a call at level {@code c + 1}
+ * only once one of the others ends, so latency at that level rises while the levels below hold;
+ * a saturated backend is slower at every level above one. Comparing a level with the two below
+ * it, sampled over the same stretch of time ({@link LevelLatencies}), tells that apart from a
+ * machine or a backend that slows down for everyone, which moves every level alike. Batches hold
+ * their slots for a while outside the backend (a leader waking up, a hand-out), so the levels
+ * below the limit are sampled as a matter of course; where they are not, the limit steps down for
+ * a round to sample the level below it, and steps back up.
  *
- * <p>Latency that rises on its own says calls queue in the backend: a level more than
- * {@value #TOLERANCE_PERCENT}% above the lowest level shrinks the limit at once, in proportion to
- * the rise (by at least one and at most half), so a backend that slows down sees fewer calls,
- * never more; the limit it shrank from becomes a knee.
+ * <ul>
+ *   <li>A level that rose against the levels below it by more than half of what one more batch in
+ *       flight adds ({@code 1/(2k - 1)} at level {@code k}, at least
+ *       {@value #MIN_RISE_PERCENT}%), by at least {@value #SIGNIFICANCE} standard errors, is the
+ *       knee ({@link LimitKnee}): the limit goes below it at once.
+ *   <li>While callers wait for a slot and the top level holds, the limit grows by one. It grows to
+ *       a knee only after a wait that doubles with every failed try, so a backend that serves
+ *       eight calls at once sees a ninth only now and then.
+ *   <li>A top level more than twice as slow as the fastest level remembered shrinks the limit at
+ *       once in proportion: calls queue in the backend, as many as the rise says.
+ * </ul>
  *
- * <p>Latencies are judged a round at a time ({@value #ROUND} batches), on the round's mean, so one
- * batch delayed by the machine does not move the limit; a sample counts for at most one and a
- * half times the lowest level, so that neither does one stalled for many milliseconds. The level
- * at a limit is the mean of its last four rounds. The lowest level is the lowest level seen,
- * drifting towards later levels so that a backend that became slower for good is learnt anew:
- * quickly with one batch in flight, whose latency is the backend's own, very slowly with more, so
- * that the queueing the limit causes does not become the new normal. The round after a change is
- * skipped: it still holds batches started under the old limit.
- *
- * <p>On the hot path a batch costs one atomic add and a slot refused at the limit one volatile
- * read; nothing is locked or allocated. The thread whose batch completes a round judges it,
- * alone: the others only add their samples, which then count towards the next round.
+ * <p>Latencies are judged a round at a time ({@value #ROUND} batches). On the hot path a batch
+ * costs three atomic adds and a store; a slot refused at the limit, one volatile read. The thread
+ * whose batch completes a round judges it, alone: nothing is locked, and the judge allocates only
+ * when it pools levels.
  */
 final class BatchLimit {
 
   /** Batches judged together. */
   static final int ROUND = 32;
-  /** How far above the lowest level the level may be before the limit shrinks, in percent. */
-  static final int TOLERANCE_PERCENT = 10;
+  /** The least rise, in percent, that counts at a high level. */
+  static final int MIN_RISE_PERCENT = 5;
+  /** How many standard errors a rise must span to count. */
+  static final double SIGNIFICANCE = 2.5;
+  /** Good rounds before the limit grows below the knee. */
+  static final int MIN_GROWTH_WAIT = 1;
+  /** The most good rounds the limit waits before it tries the knee again. */
+  static final int MAX_GROWTH_WAIT = 128;
+  /** Every round, older samples count for this much of what they did. */
+  static final double DECAY = 0.9;
+  /** How much a level's samples must weigh before its rise is judged. */
+  static final double JUDGED_WEIGHT = 8;
+  /** How much the top level's samples must weigh before the limit grows past it. */
+  static final double TOP_WEIGHT = 16;
   /**
-   * The least rise, in percent, that undoes a growth, however many batches are in flight: below
-   * the {@code 1/c} that one batch too many costs in front of a backend that serves up to
-   * {@code c = 16} calls at once (the default ceiling), above the jitter between two rounds of a
-   * backend with room.
+   * Levels more than two below the limit count as risen only past this many times their
+   * tolerance: they are sampled less, and a false knee there would cost much of the limit.
    */
-  static final int PROBE_TOLERANCE_PERCENT = 5;
-  /** Good rounds in a row before the limit grows below the knee; also the rounds of a level. */
-  static final int MIN_GROWTH_WAIT = 4;
-  /** The most good rounds a probe of the knee waits for; the wait doubles after each that failed. */
-  static final int MAX_GROWTH_WAIT = 64;
-  /** Rounds whose mean the latency at one limit is averaged over, the latest weighing most. */
-  private static final int LEVEL_ROUNDS = MIN_GROWTH_WAIT;
-  /**
-   * The lowest level moves by 1/2^n of the gap to a higher level: quickly with one batch in
-   * flight, whose latency is the backend's own, slowly with more, whose latency may be our doing.
-   */
-  private static final int ALONE_DRIFT_SHIFT = 5;
-  private static final int SHARED_DRIFT_SHIFT = 10;
+  private static final int DISTANT_FACTOR = 3;
+  /** A top level this much slower than the fastest level remembered has calls queued in front. */
+  private static final double LARGE_RISE = 1.0;
+  /** How fast the fastest latency remembered may drift up, per round, to follow a slower backend. */
+  private static final double MEMORY_DRIFT = 0.01;
 
-  /** The round in progress: a count in the low bits, a sum of latencies above them. */
-  private static final int COUNT_BITS = 16;
-  private static final long COUNT_MASK = (1L << COUNT_BITS) - 1;
-  /** Latencies are summed in units of 64 ns, so that 2^16 samples of over 2 minutes each fit. */
-  private static final int UNIT_SHIFT = 6;
-  private static final long MAX_SAMPLE_UNITS = (1L << (63 - COUNT_BITS - COUNT_BITS)) - 1;
-
-  private static final VarHandle ROUND_STATE;
+  private static final VarHandle IN_BACKEND;
   private static final VarHandle JUDGING;
 
   static {
     try {
       MethodHandles.Lookup lookup = MethodHandles.lookup();
-      ROUND_STATE = lookup.findVarHandle(BatchLimit.class, "round", long.class);
+      IN_BACKEND = lookup.findVarHandle(BatchLimit.class, "inBackend", int.class);
       JUDGING = lookup.findVarHandle(BatchLimit.class, "judging", boolean.class);
     } catch (ReflectiveOperationException e) {
       throw new ExceptionInInitializerError(e);
@@ -89,30 +81,29 @@ final class BatchLimit {
   private volatile int limit;
   /** Whether a slot was refused at the limit during the round in progress. */
   private volatile boolean reached;
-  private volatile long round;
-  /** The most one sample counts for, in units: 1.5 times the lowest level once there is one. */
-  private volatile long sampleCap = MAX_SAMPLE_UNITS;
-  /** Held by the thread that judges a round; the fields below are written only while held. */
+  private volatile int inBackend;
+  /** Held by the thread that judges a round; the fields below are used only while held. */
   private volatile boolean judging;
+  private final LatencySamples samples;
+  /** Where a round's samples go: made once, so that judging a round allocates nothing for it. */
+  private final LatencySamples.Sink toLevels;
 
-  private long lowestMean = Long.MAX_VALUE;
-  /** The mean latency at the current limit, over its judged rounds; see {@link #LEVEL_ROUNDS}. */
-  private long levelMean;
-  private int levelRounds;
-  /** Whether the next judged round judges a growth, against the level before it. */
-  private boolean probing;
-  /** Whether the level after a growth is yet to be judged against the level before it. */
-  private boolean confirming;
-  /** The level before the growth being judged. */
-  private long probeReference;
+  private final LevelLatencies levels;
   private final LimitKnee knee = new LimitKnee();
   private int goodRounds;
-  private boolean settling;
+  /** The limit to go back to after a round one below it; 0 when not stepped down. */
+  private int steppedDownFrom;
+  /** The fastest latency of any level remembered, drifting up slowly; 0 before there is one. */
+  private double fastest;
 
   private BatchLimit(int ceiling, boolean adaptive) {
     this.ceiling = ceiling;
     this.adaptive = adaptive && ceiling > 1;
     this.limit = this.adaptive ? 1 : ceiling;
+    this.samples = this.adaptive ? new LatencySamples() : null;
+    this.levels = this.adaptive
+        ? new LevelLatencies((int) Math.min((long) ceiling + 1, LatencySamples.MAX_LEVEL)) : null;
+    this.toLevels = this.adaptive ? levels::add : null;
   }
 
   /** A limit that is always {@code limit}. */
@@ -120,7 +111,7 @@ final class BatchLimit {
     return new BatchLimit(limit, /* adaptive= */ false);
   }
 
-  /** A limit that starts at one and adapts to the latency of the batches, up to {@code ceiling}. */
+  /** A limit that starts at one and adapts to the queueing of the backend, up to {@code ceiling}. */
   static BatchLimit adaptive(int ceiling) {
     return new BatchLimit(ceiling, /* adaptive= */ true);
   }
@@ -142,14 +133,23 @@ final class BatchLimit {
     }
   }
 
-  /** Records that the backend call of a batch took {@code nanos}. */
-  void executed(long nanos) {
+  /**
+   * Records that the backend call of a batch begins.
+   *
+   * @return its level, to pass to {@link #backendCallEnded} or {@link #backendCallFailed}; 0 for a
+   *     fixed limit, which counts nothing
+   */
+  int backendCallStarted() {
+    return adaptive ? (int) IN_BACKEND.getAndAdd(this, 1) + 1 : 0;
+  }
+
+  /** Records that the backend call of a batch that began at {@code level} took {@code nanos}. */
+  void backendCallEnded(int level, long nanos) {
     if (!adaptive) {
       return;
     }
-    long units = Math.min(Math.max(nanos, 0L) >>> UNIT_SHIFT, sampleCap);
-    long before = (long) ROUND_STATE.getAndAdd(this, (units << COUNT_BITS) + 1);
-    if ((before & COUNT_MASK) + 1 >= ROUND && JUDGING.compareAndSet(this, false, true)) {
+    IN_BACKEND.getAndAdd(this, -1);
+    if (samples.add(level, nanos) && JUDGING.compareAndSet(this, false, true)) {
       try {
         endRound();
       } finally {
@@ -158,115 +158,148 @@ final class BatchLimit {
     }
   }
 
-  /** Returns how many latencies the round in progress holds; for tests. */
-  int samplesInRound() {
-    return (int) (round & COUNT_MASK);
+  /** Records that the backend call of a batch failed: it left the backend, and says nothing. */
+  void backendCallFailed(int level) {
+    if (adaptive) {
+      IN_BACKEND.getAndAdd(this, -1);
+    }
   }
 
-  /** Returns the sum of the latencies the round in progress holds, to 64 ns; for tests. */
-  long nanosInRound() {
-    return (round >>> COUNT_BITS) << UNIT_SHIFT;
+  /** Returns how many backend calls are in flight; 0 for a fixed limit, which counts nothing. */
+  int inBackend() {
+    return inBackend;
+  }
+
+  /** Returns the samples not judged yet, for tests; null for a fixed limit. */
+  LatencySamples samples() {
+    return samples;
   }
 
   private void endRound() {
-    // read again: a judge that just finished may have taken the samples this thread counted
-    long taken = round;
-    long count = taken & COUNT_MASK;
-    if (count < ROUND) {
-      return;
-    }
-    ROUND_STATE.getAndAdd(this, -taken);
+    levels.decay(DECAY);
+    samples.drain(toLevels);
     boolean wanted = reached;
     reached = false;
-    judge((taken >>> COUNT_BITS) / count, wanted);
+    double lowest = levels.lowestMean(TOP_WEIGHT);
+    if (lowest > 0) {
+      fastest = fastest == 0 ? lowest : Math.min(lowest, fastest * (1 + MEMORY_DRIFT));
+    }
+    judge(wanted);
   }
 
-  private void judge(long mean, boolean wanted) {
-    if (settling) {
-      settling = false;
+  private void judge(boolean wanted) {
+    int queued = lowestQueueingLevel();
+    if (queued > 0) {
+      knee.queuedAt(queued);
+      steppedDownFrom = 0;
+      change(Math.min(limit, queued - 1));
       return;
     }
-    if (probing && !probeHeld(mean)) {
+    if (steppedDownFrom > 0) {
+      // the level below is sampled now, and the one above did not rise against it: go back
+      if (levels.weight(limit) >= TOP_WEIGHT) {
+        limit = steppedDownFrom;
+        steppedDownFrom = 0;
+      }
       return;
     }
-    levelRounds = Math.min(levelRounds + 1, LEVEL_ROUNDS);
-    levelMean += (mean - levelMean) / levelRounds;
-    if (confirming && levelRounds == LEVEL_ROUNDS && !growthConfirmed()) {
+    int top = limit;
+    if (levels.weight(top) < TOP_WEIGHT) {
+      growOnTheLevelBelow(top, wanted);
       return;
     }
-    int drift = limit == 1 ? ALONE_DRIFT_SHIFT : SHARED_DRIFT_SHIFT;
-    lowestMean = levelMean < lowestMean
-        ? levelMean : lowestMean + ((levelMean - lowestMean) >> drift);
-    sampleCap = Math.min(lowestMean + lowestMean / 2, MAX_SAMPLE_UNITS);
-    long highest = lowestMean + lowestMean * TOLERANCE_PERCENT / 100;
-    if (levelMean > highest && limit > 1) {
-      // shrink in proportion to the latest round, which a backend that lost capacity moves most
-      int current = limit;
-      knee.queuedAt(current);
-      long inProportion = current * highest / Math.max(mean, levelMean);
-      change((int) Math.max(1, Math.min(current - 1, Math.max(current / 2, inProportion))));
+    if (top > 1 && fastest > 0 && levels.mean(top) > fastest * (1 + LARGE_RISE)) {
+      knee.queuedAt(top);
+      change((int) Math.min(top - 1, top * fastest * (1 + tolerance(top)) / levels.mean(top)));
       return;
     }
-    if (wanted && limit < ceiling && ++goodRounds >= knee.roundsBeforeGrowingTo(limit + 1)) {
-      probing = true;
-      probeReference = levelMean;
-      change(limit + 1);
+    if (top > 1) {
+      LevelLatencies.Pooled below = levels.below(top, JUDGED_WEIGHT);
+      if (below == null) {
+        // nothing recent to compare with: sample the level below for a round
+        steppedDownFrom = top;
+        limit = top - 1;
+        return;
+      }
+      if (levels.mean(top) > below.mean() * (1 + tolerance(top))) {
+        if (top >= knee.knee()) {
+          // a try of the knee must show that it holds
+          knee.queuedAt(top);
+          change(top - 1);
+        }
+        return;
+      }
+    }
+    if (top >= knee.knee()) {
+      knee.passedAt(top);
+    }
+    if (wanted && top < ceiling && ++goodRounds >= knee.roundsBeforeGrowingTo(top + 1)) {
+      change(top + 1);
     }
   }
 
   /**
-   * Judges the round after a growth against the level before it: a growth that did not bring at
-   * least half the throughput of one more batch in flight found the knee, and is undone; so is one
-   * that reached a knee still believed in. A growth that holds is judged again once its level is
-   * averaged over as many rounds as the level before it ({@link #growthConfirmed}).
-   *
-   * @return whether the growth holds
+   * Grows on the level below the top when batches hold their slots outside the backend so much
+   * that all of them are rarely in it at once, provided what the top level has shown so far did
+   * not rise by much.
    */
-  private boolean probeHeld(long mean) {
-    probing = false;
-    int probed = limit;
-    boolean rose = rose(mean);
-    if (rose) {
-      knee.queuedAt(probed);
+  private void growOnTheLevelBelow(int top, boolean wanted) {
+    if (!wanted || top <= 2 || top >= ceiling || top >= knee.knee()
+        || levels.weight(top - 1) < TOP_WEIGHT || levels.weight(top) < 1) {
+      return;
     }
-    if (rose || !knee.passedAt(probed)) {
-      change(probed - 1);
+    LevelLatencies.Pooled below = levels.below(top - 1, JUDGED_WEIGHT);
+    boolean belowHolds = below == null
+        || levels.mean(top - 1) <= below.mean() * (1 + tolerance(top - 1));
+    LevelLatencies.Pooled underTop = levels.below(top, JUDGED_WEIGHT);
+    boolean topHolds = underTop == null
+        || levels.mean(top) <= underTop.mean() * (1 + 2 * tolerance(top));
+    if (belowHolds && topHolds && ++goodRounds >= knee.roundsBeforeGrowingTo(top + 1)) {
+      change(top + 1);
+    }
+  }
+
+  /** Returns the lowest level up to one above the limit whose latency rose, or 0 if none did. */
+  private int lowestQueueingLevel() {
+    int highest = Math.min(levels.highest(), limit + 1);
+    for (int k = 2; k <= highest; k++) {
+      if (levels.weight(k) >= JUDGED_WEIGHT
+          && rose(k, tolerance(k) * (k < limit - 2 ? DISTANT_FACTOR : 1))) {
+        return k;
+      }
+    }
+    return 0;
+  }
+
+  /** Whether {@code level} rose against the levels below it by more than {@code tolerance}. */
+  private boolean rose(int level, double tolerance) {
+    LevelLatencies.Pooled below = levels.below(level, JUDGED_WEIGHT);
+    if (below == null) {
       return false;
     }
-    confirming = true;
-    return true;
+    double rise = levels.mean(level) - below.mean();
+    if (rise <= below.mean() * tolerance) {
+      return false;
+    }
+    double standardError = Math.sqrt(
+        levels.variance(level) / levels.weight(level) + below.variance() / below.weight());
+    return rise > SIGNIFICANCE * standardError;
   }
 
   /**
-   * Judges a growth again on its level: a rise smaller than the jitter between two rounds may
-   * still show between two averages of four.
-   *
-   * @return whether the growth holds
+   * The rise at {@code level} that costs half of what one more batch in flight adds: at level
+   * {@code k}, {@code k} batches in flight instead of {@code k - 1} must not take more than
+   * {@code k/(k - 1)} as long, and half of that extra is {@code 1/(2k - 2)}; {@code 1/(2k - 1)}
+   * keeps it strictly below, and {@value #MIN_RISE_PERCENT}% above the jitter of a busy machine.
    */
-  private boolean growthConfirmed() {
-    confirming = false;
-    if (!rose(levelMean)) {
-      return true;
-    }
-    knee.queuedAt(limit);
-    change(limit - 1);
-    return false;
-  }
-
-  /** Whether latency at the current limit rose past what one more batch in flight may cost. */
-  private boolean rose(long latency) {
-    int before = limit - 1;
-    // (before + 1) / latency >= (before / reference) * (1 + 1 / (2 * before)), rearranged
-    long tolerancePercent = Math.max(PROBE_TOLERANCE_PERCENT, 100 / (2 * before + 1));
-    return latency > probeReference + probeReference * tolerancePercent / 100;
+  static double tolerance(int level) {
+    return Math.max(MIN_RISE_PERCENT / 100.0, 1.0 / (2 * level - 1));
   }
 
   private void change(int newLimit) {
-    if (newLimit != limit) {
-      limit = newLimit;
-      settling = true;
-      confirming = false;
-      levelRounds = 0;
+    int bounded = Math.max(1, Math.min(ceiling, newLimit));
+    if (bounded != limit) {
+      limit = bounded;
       goodRounds = 0;
     }
   }

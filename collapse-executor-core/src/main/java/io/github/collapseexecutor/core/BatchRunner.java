@@ -138,9 +138,11 @@ final class BatchRunner<I, O, R, B> {
         /* batch= */ true, batch.live().size());
     HeldSlots held = HeldSlots.current();
     int frame = held.pushRunning(engine);
+    engine.slots().backendCallStarted(batch);
     try {
       result = execute.apply(Collections.unmodifiableList(batch.live()));
     } catch (Throwable failure) {
+      engine.slots().backendCallFailed(batch);
       held.pop(frame);
       ListenedRun.workReturned(run);
       failed(batch, failure, run);
@@ -224,7 +226,7 @@ final class BatchRunner<I, O, R, B> {
    */
   long executed(Batch<I, O> batch) {
     long executed = System.nanoTime();
-    engine.slots().executed(batch.runNanos(executed));
+    engine.slots().backendCallEnded(batch, batch.runNanos(executed));
     return executed;
   }
 
@@ -270,6 +272,7 @@ final class BatchRunner<I, O, R, B> {
         return;
       }
       long executed = System.nanoTime();
+      engine.slots().backendCallFailed(batch);
       engine.finish(batch, sink);
       Throwable cause = Failures.unwrap(failure);
       batch.failUnsettled(cause);

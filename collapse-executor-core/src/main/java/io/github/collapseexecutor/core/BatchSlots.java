@@ -9,8 +9,8 @@ import java.lang.invoke.VarHandle;
  * back, without taking the engine's lock.
  *
  * <p>How many slots may be taken is the {@link BatchLimit}'s to say: a fixed number, or one that
- * follows the latency of the batches, which {@link #executed} reports, up to the
- * {@link #ceiling()}.
+ * follows the latency of the backend calls, which {@link #backendCallStarted} and
+ * {@link #backendCallEnded} report, up to the {@link #ceiling()}.
  */
 final class BatchSlots {
 
@@ -70,9 +70,22 @@ final class BatchSlots {
     IN_USE.getAndAdd(this, -count);
   }
 
-  /** Records how long the backend call of a batch took, for an adaptive limit. */
-  void executed(long nanos) {
-    limit.executed(nanos);
+  /**
+   * Records that the backend call of {@code batch} begins, and at which level: how many batches
+   * are in the backend with it. An adaptive limit learns from the latency at each level.
+   */
+  void backendCallStarted(Batch<?, ?> batch) {
+    batch.backendLevel(limit.backendCallStarted());
+  }
+
+  /** Records that the backend call of {@code batch} produced its output after {@code nanos}. */
+  void backendCallEnded(Batch<?, ?> batch, long nanos) {
+    limit.backendCallEnded(batch.backendLevel(), nanos);
+  }
+
+  /** Records that the backend call of {@code batch} failed. */
+  void backendCallFailed(Batch<?, ?> batch) {
+    limit.backendCallFailed(batch.backendLevel());
   }
 
   /** Returns how many slots are taken. */

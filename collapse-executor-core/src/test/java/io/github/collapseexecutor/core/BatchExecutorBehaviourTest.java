@@ -208,9 +208,30 @@ final class BatchExecutorBehaviourTest {
         assertThat(get(executor.submit(i))).isEqualTo("v" + i);
       }
       BatchLimit limit = ((BatchExecutorBase<?, ?>) executor.executor).engine.slots().limit();
-      assertThat(limit.samplesInRound()).isEqualTo(3);
-      assertThat(limit.nanosInRound()).isGreaterThanOrEqualTo(
-          3 * TimeUnit.MILLISECONDS.toNanos(backendMillis) - 3 * 64);
+      List<long[]> samples = new ArrayList<>();
+      limit.samples().drain((level, nanos) -> samples.add(new long[] {level, nanos}));
+      assertThat(samples).hasSize(3).allSatisfy(sample -> {
+        assertThat(sample[0]).as("level of a lone batch").isEqualTo(1);
+        assertThat(sample[1]).isGreaterThanOrEqualTo(TimeUnit.MILLISECONDS.toNanos(backendMillis));
+      });
+      assertThat(limit.inBackend()).isZero();
+    }
+  }
+
+  /** A batch that fails leaves the backend in the limit's count, and its latency says nothing. */
+  @ParameterizedTest
+  @EnumSource(Flavour.class)
+  void aFailedBatchLeavesTheBackendWithoutTeachingTheLimit(Flavour flavour) throws Exception {
+    TestBackend backend = new TestBackend().behaviour(inputs -> {
+      throw new IOException("connection reset");
+    });
+    try (var executor = flavour.create(NO_WAIT, backend)) {
+      for (int i = 0; i < 3; i++) {
+        assertThat(failureOf(executor.submit(i))).isNotNull();
+      }
+      BatchLimit limit = ((BatchExecutorBase<?, ?>) executor.executor).engine.slots().limit();
+      assertThat(limit.inBackend()).isZero();
+      assertThat(limit.samples().added()).isZero();
     }
   }
 

@@ -13,7 +13,6 @@ final class LimitKneeTest {
 
     assertThat(knee.knee()).isEqualTo(Integer.MAX_VALUE);
     assertThat(knee.roundsBeforeGrowingTo(16)).isEqualTo(BatchLimit.MIN_GROWTH_WAIT);
-    assertThat(knee.passedAt(16)).isTrue();
   }
 
   @Test
@@ -22,56 +21,64 @@ final class LimitKneeTest {
     knee.queuedAt(9);
 
     assertThat(knee.roundsBeforeGrowingTo(8)).isEqualTo(BatchLimit.MIN_GROWTH_WAIT);
-    assertThat(knee.roundsBeforeGrowingTo(9)).isEqualTo(2 * BatchLimit.MIN_GROWTH_WAIT);
+    assertThat(knee.roundsBeforeGrowingTo(9)).isEqualTo(LimitKnee.FIRST_WAIT);
   }
 
   @Test
-  void eachFailedProbeDoublesTheWaitUpToTheMost() {
-    LimitKnee knee = failedOftenAt(9);
+  void findingTheSameKneeAgainDoublesTheWaitUpToTheMost() {
+    LimitKnee knee = new LimitKnee();
+    knee.queuedAt(9);
+    knee.queuedAt(9);
 
+    assertThat(knee.roundsBeforeGrowingTo(9)).isEqualTo(2 * LimitKnee.FIRST_WAIT);
+
+    for (int i = 0; i < 10; i++) {
+      knee.queuedAt(9);
+    }
     assertThat(knee.roundsBeforeGrowingTo(9)).isEqualTo(BatchLimit.MAX_GROWTH_WAIT);
   }
 
   @Test
-  void aKneeFailedOftenIsForgottenOnlyAfterAsManyPasses() {
-    LimitKnee knee = failedOftenAt(9);
+  void aTryThatHoldsForgetsTheKneeButNotItsWait() {
+    LimitKnee knee = new LimitKnee();
+    knee.queuedAt(9);
+    knee.queuedAt(9);
 
-    for (int i = 1; i < LimitKnee.MAX_CERTAINTY; i++) {
-      assertThat(knee.passedAt(9)).isFalse();
-      assertThat(knee.knee()).isEqualTo(9);
-    }
-    assertThat(knee.roundsBeforeGrowingTo(9)).isLessThan(BatchLimit.MAX_GROWTH_WAIT);
-    assertThat(knee.passedAt(9)).isTrue();
+    knee.passedAt(9);
+
     assertThat(knee.knee()).isEqualTo(Integer.MAX_VALUE);
     assertThat(knee.roundsBeforeGrowingTo(9)).isEqualTo(BatchLimit.MIN_GROWTH_WAIT);
+    knee.queuedAt(9);
+    assertThat(knee.roundsBeforeGrowingTo(9)).isEqualTo(4 * LimitKnee.FIRST_WAIT);
   }
 
   @Test
-  void aLowerKneeReplacesTheOldOneAndStartsUnsure() {
-    LimitKnee knee = failedOftenAt(9);
+  void aNewKneeStartsWithTheFirstWait() {
+    LimitKnee knee = new LimitKnee();
+    knee.queuedAt(9);
+    knee.queuedAt(9);
     knee.queuedAt(3);
 
     assertThat(knee.knee()).isEqualTo(3);
-    assertThat(knee.roundsBeforeGrowingTo(3)).isEqualTo(2 * BatchLimit.MIN_GROWTH_WAIT);
-    assertThat(knee.passedAt(3)).isTrue();
+    assertThat(knee.roundsBeforeGrowingTo(3)).isEqualTo(LimitKnee.FIRST_WAIT);
   }
 
   @Test
-  void queueingAboveTheKneeChangesNothing() {
+  void holdingBelowTheKneeKeepsIt() {
+    LimitKnee knee = new LimitKnee();
+    knee.queuedAt(4);
+
+    knee.passedAt(3);
+
+    assertThat(knee.knee()).isEqualTo(4);
+  }
+
+  @Test
+  void queueingAboveTheKneeKeepsTheLowerOne() {
     LimitKnee knee = new LimitKnee();
     knee.queuedAt(4);
     knee.queuedAt(6);
 
     assertThat(knee.knee()).isEqualTo(4);
-    assertThat(knee.roundsBeforeGrowingTo(4)).isEqualTo(2 * BatchLimit.MIN_GROWTH_WAIT);
-  }
-
-  /** A knee whose probes failed more often than it counts. */
-  private static LimitKnee failedOftenAt(int limit) {
-    LimitKnee knee = new LimitKnee();
-    for (int i = 0; i < 10; i++) {
-      knee.queuedAt(limit);
-    }
-    return knee;
   }
 }
