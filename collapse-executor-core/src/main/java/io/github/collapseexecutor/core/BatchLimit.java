@@ -60,6 +60,8 @@ final class BatchLimit {
   private static final int DISTANT_FACTOR = 3;
   /** A top level this much slower than the fastest level remembered has calls queued in front. */
   private static final double LARGE_RISE = 1.0;
+  /** What the samples at and above the new limit count for once a level above it queued. */
+  private static final double AFTER_QUEUEING = 0.25;
   /** How fast the fastest latency remembered may drift up, per round, to follow a slower backend. */
   private static final double MEMORY_DRIFT = 0.01;
 
@@ -193,6 +195,9 @@ final class BatchLimit {
       knee.queuedAt(queued);
       steppedDownFrom = 0;
       change(Math.min(limit, queued - 1));
+      // calls that began at lower levels while that one queued queued behind it: judge those
+      // levels afresh, on calls that begin once it is gone
+      levels.discountFrom(limit, AFTER_QUEUEING);
       return;
     }
     if (steppedDownFrom > 0) {
@@ -259,9 +264,13 @@ final class BatchLimit {
     }
   }
 
-  /** Returns the lowest level up to one above the limit whose latency rose, or 0 if none did. */
+  /**
+   * Returns the lowest level whose latency rose, or 0 if none did: up to the limit, or up to the
+   * limit stepped down from, whose samples are still recent. Levels above are not sampled any
+   * more, and what they showed was judged when they were.
+   */
   private int lowestQueueingLevel() {
-    int highest = Math.min(levels.highest(), limit + 1);
+    int highest = Math.min(levels.highest(), Math.max(limit, steppedDownFrom));
     for (int k = 2; k <= highest; k++) {
       if (levels.weight(k) >= JUDGED_WEIGHT
           && rose(k, tolerance(k) * (k < limit - 2 ? DISTANT_FACTOR : 1))) {

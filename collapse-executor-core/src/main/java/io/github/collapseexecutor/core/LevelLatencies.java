@@ -47,6 +47,14 @@ final class LevelLatencies {
     }
   }
 
+  /** Makes the samples at {@code level} and above count for {@code factor} of what they did. */
+  void discountFrom(int level, double factor) {
+    for (int k = Math.max(level, 1); k <= highest; k++) {
+      weight[k] *= factor;
+      squares[k] *= factor;
+    }
+  }
+
   /** Adds the latency of a batch that began at {@code level}. */
   void add(int level, long nanos) {
     int k = Math.min(level, weight.length - 1);

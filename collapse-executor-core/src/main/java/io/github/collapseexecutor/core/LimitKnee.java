@@ -1,30 +1,33 @@
 package io.github.collapseexecutor.core;
 
+import java.util.Arrays;
+
 /**
  * What an adaptive {@link BatchLimit} remembers of where the backend starts to queue: the knee,
- * the lowest level at which latency rose, and how many rounds to hold below it before the limit
- * tries it again.
+ * the lowest level at which latency rose, and for each level how many rounds to hold below it
+ * before the limit tries it again.
  *
  * <p>A try costs the calls of the batches that reach the knee while it lasts: they queue in the
- * backend. So each time the same knee is found again, the wait before the next try doubles, up to
- * {@value BatchLimit#MAX_GROWTH_WAIT} rounds, and a backend that serves eight calls at once sees a
- * ninth only now and then. A try that shows no rise forgets the knee, so a backend that gained
- * capacity is found again; the wait stays, for the case that the knee comes back.
+ * backend. So each time a level is found to queue again, the wait before its next try doubles, up
+ * to {@value BatchLimit#MAX_GROWTH_WAIT} rounds, and a backend that serves eight calls at once sees
+ * a ninth only now and then. A try that shows no rise forgets the knee, so a backend that gained
+ * capacity is found again; the level's wait stays, for the case that it queues again, and so does
+ * every other level's: a knee found lower for a while does not shorten the wait before the old
+ * one.
  *
  * <p>Used only by the thread that judges a round, so it needs no synchronisation.
  */
 final class LimitKnee {
 
-  /** The rounds to wait before the first try of a knee just found. */
+  /** The rounds to wait before the first try of a level found to queue. */
   static final int FIRST_WAIT = 8;
 
   /** The knee when none is known: above any level. */
   private static final int NONE = Integer.MAX_VALUE;
 
   private int knee = NONE;
-  /** The knee found last, kept after a try forgot it, so that finding it again doubles the wait. */
-  private int lastFound = NONE;
-  private int wait = FIRST_WAIT;
+  /** The rounds to wait before trying each level again, once it queued; grown on demand. */
+  private int[] waits = new int[0];
 
   /** Returns the lowest level known to queue, or {@link Integer#MAX_VALUE} when none is. */
   int knee() {
@@ -33,13 +36,19 @@ final class LimitKnee {
 
   /** Returns the good rounds to wait for before the limit grows to {@code next}. */
   int roundsBeforeGrowingTo(int next) {
-    return next >= knee ? wait : BatchLimit.MIN_GROWTH_WAIT;
+    return next >= knee ? waitAt(knee) : BatchLimit.MIN_GROWTH_WAIT;
   }
 
   /** Records that latency rose at {@code level}. */
   void queuedAt(int level) {
-    wait = level == lastFound ? Math.min(wait * 2, BatchLimit.MAX_GROWTH_WAIT) : FIRST_WAIT;
-    lastFound = level;
+    if (level >= waits.length) {
+      int size = Math.max(level + 1, 2 * waits.length);
+      int from = waits.length;
+      waits = Arrays.copyOf(waits, size);
+      Arrays.fill(waits, from, size, 0);
+    }
+    waits[level] = waits[level] == 0
+        ? FIRST_WAIT : Math.min(waits[level] * 2, BatchLimit.MAX_GROWTH_WAIT);
     knee = Math.min(knee, level);
   }
 
@@ -48,5 +57,9 @@ final class LimitKnee {
     if (level >= knee) {
       knee = NONE;
     }
+  }
+
+  private int waitAt(int level) {
+    return level < waits.length && waits[level] > 0 ? waits[level] : FIRST_WAIT;
   }
 }

@@ -34,6 +34,19 @@ final class LevelLatenciesTest {
   }
 
   @Test
+  void discountingLowersTheWeightFromALevelUp() {
+    LevelLatencies levels = new LevelLatencies(16);
+    addTimes(levels, 3, 100, 8);
+    addTimes(levels, 4, 200, 8);
+
+    levels.discountFrom(4, 0.25);
+
+    assertThat(levels.weight(3)).isEqualTo(8);
+    assertThat(levels.weight(4)).isEqualTo(2);
+    assertThat(levels.mean(4)).isEqualTo(200);
+  }
+
+  @Test
   void aStallCountsForNoMoreThanACapOnItsLevelsMean() {
     LevelLatencies levels = new LevelLatencies(16);
     for (int i = 0; i < 4; i++) {

@@ -63,6 +63,21 @@ final class LimitKneeTest {
     assertThat(knee.roundsBeforeGrowingTo(3)).isEqualTo(LimitKnee.FIRST_WAIT);
   }
 
+  /** A level that queued once for a while does not cut short the wait before the usual knee. */
+  @Test
+  void eachLevelKeepsItsOwnWait() {
+    LimitKnee knee = new LimitKnee();
+    for (int i = 0; i < 10; i++) {
+      knee.queuedAt(9);
+    }
+    knee.queuedAt(8);
+    knee.passedAt(8);
+
+    knee.queuedAt(9);
+
+    assertThat(knee.roundsBeforeGrowingTo(9)).isEqualTo(BatchLimit.MAX_GROWTH_WAIT);
+  }
+
   @Test
   void holdingBelowTheKneeKeepsIt() {
     LimitKnee knee = new LimitKnee();
