@@ -240,18 +240,29 @@ final class BatchRunner<I, O, R, B> {
       engine.finish(batch, sink);
       failure = bindMeasured(batch, output);
     } else {
-      // user code that waits for a call of this executor gives the slot back early: see HeldSlots
-      HeldSlots held = HeldSlots.current();
-      int frame = held.pushHandingOut(engine, batch, sink);
-      try {
-        failure = bindMeasured(batch, output);
-      } finally {
-        if (held.pop(frame)) {
-          engine.finish(batch, sink);
-        }
-      }
+      failure = handOutThenRelease(batch, output, sink);
     }
     report(batch, executed, failure, run);
+  }
+
+  /**
+   * Binds the outputs of a batch while it still holds its slot, then gives the slot back to
+   * {@code releaseTo}, which gets what that starts.
+   *
+   * @return the exception {@code bindingOutput} threw, or null
+   */
+  Throwable handOutThenRelease(Batch<I, O> batch, B output, BatchSink<I, O> releaseTo) {
+    // user code that waits for a call of this executor gives the slot back early, and then to
+    // the sink every batch goes to, never to releaseTo: see HeldSlots
+    HeldSlots held = HeldSlots.current();
+    int frame = held.pushHandingOut(engine, batch, sink);
+    try {
+      return bindMeasured(batch, output);
+    } finally {
+      if (held.pop(frame)) {
+        engine.finish(batch, releaseTo);
+      }
+    }
   }
 
   /** Whether a batch whose backend call ended at {@code executed} gives its slot back first. */
@@ -262,6 +273,11 @@ final class BatchRunner<I, O, R, B> {
   /** Hands out the outputs of a batch whose slot was given back already, and reports. */
   void handOutReleased(Batch<I, O> batch, B output, long executed, ListenedRun run) {
     report(batch, executed, bindMeasured(batch, output), run);
+  }
+
+  /** Reports a batch whose outputs were handed out. */
+  void handedOut(Batch<I, O> batch, long executed, Throwable failure, ListenedRun run) {
+    report(batch, executed, failure, run);
   }
 
   /** Hands out when the future {@code doExecute} returned completes. */

@@ -4,9 +4,10 @@ import java.util.concurrent.Executor;
 
 /**
  * Runs batches on a thread of the async flavour's own pool, which starts a thread for every task
- * it is given, as {@link BatchRunner#run} does, with one difference: when a batch gives its slot
- * back before handing out its outputs and that starts the next batch, this thread keeps that batch
- * and runs it at once, and hands the outputs out from another thread of the pool. The next backend
+ * it is given, as {@link BatchRunner#run} does, with one difference: the batch that giving a slot
+ * back starts stays on this thread instead of waking another. When the slot goes back before the
+ * hand-out, this thread runs that batch at once and hands the outputs out from another thread of
+ * the pool; when it goes back after, this thread runs it once it has handed out. The next backend
  * call then starts without waiting for a pool thread to wake, which on a busy machine competes for
  * the CPU with every caller the hand-out wakes.
  *
@@ -49,7 +50,15 @@ final class OwnPoolRun<I, O, B> implements BatchSink<I, O>, BatchRunner.Arrival<
       ListenedRun run) {
     long executed = runner.executed(batch);
     if (!runner.releasesSlotFirst(batch, executed)) {
-      runner.handOut(batch, output, executed, run);
+      // this thread is free once it has handed out: it runs the batch its slot starts itself
+      Throwable failure;
+      keepFirstOffered = true;
+      try {
+        failure = runner.handOutThenRelease(batch, output, this);
+      } finally {
+        keepFirstOffered = false;
+      }
+      runner.handedOut(batch, executed, failure, run);
       return;
     }
     keepFirstOffered = true;
