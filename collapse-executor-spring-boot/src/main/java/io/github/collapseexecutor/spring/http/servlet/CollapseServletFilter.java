@@ -153,7 +153,9 @@ public final class CollapseServletFilter implements Filter, AutoCloseable {
         waitBlocking(request, response, chain, wait);
       }
     } else if (turn instanceof CollapseProtocol.Replay replay) {
-      ServletReplay.write(replay.snapshot(), request, response);
+      if (!ServletReplay.write(replay.snapshot(), request, response)) {
+        chain.doFilter(request, response);
+      }
     } else {
       chain.doFilter(request, response);
     }
@@ -281,13 +283,20 @@ public final class CollapseServletFilter implements Filter, AutoCloseable {
       async.dispatch();
       return;
     }
+    boolean written = true;
     try {
-      ServletReplay.write(replay.snapshot(), (HttpServletRequest) async.getRequest(),
+      written = ServletReplay.write(replay.snapshot(), (HttpServletRequest) async.getRequest(),
           (HttpServletResponse) async.getResponse());
     } catch (IOException clientGone) {
       // this request's client went away while it was answered; nobody is left to tell
     } finally {
-      async.complete();
+      if (written) {
+        async.complete();
+      }
+    }
+    if (!written) {
+      // the filters before took its writer and the shared body is bytes: it runs the chain
+      async.dispatch();
     }
   }
 

@@ -2,6 +2,7 @@ package io.github.collapseexecutor.spring.http.servlet;
 
 import io.github.collapseexecutor.spring.http.internal.HeaderLists;
 import jakarta.servlet.http.HttpServletResponse;
+import java.nio.charset.Charset;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -48,8 +49,11 @@ final class ProducedHeaders {
    *     replaces
    * @param bodyReset whether it called {@code reset()} or {@code resetBuffer()}, which cleared
    *     what the filters before had written of the body
+   * @param bodyCharset the charset of the writer the collapsed part wrote its body through, or
+   *     null if it wrote bytes
    */
-  Produced of(HttpServletResponse response, boolean reset, boolean bodyReset) {
+  Produced of(HttpServletResponse response, boolean reset, boolean bodyReset,
+      Charset bodyCharset) {
     List<Map.Entry<String, String>> headers = new ArrayList<>();
     Set<String> replaced = new HashSet<>();
     Set<String> removed = new HashSet<>(before.keySet());
@@ -68,7 +72,7 @@ final class ProducedHeaders {
       added.forEach(value -> headers.add(HeaderLists.entry(name, value)));
     });
     return new Produced(headers, Set.copyOf(replaced), reset ? Set.of() : Set.copyOf(removed),
-        reset, bodyReset);
+        reset, bodyReset, bodyCharset);
   }
 
   /**
@@ -84,9 +88,11 @@ final class ProducedHeaders {
    *     request's own filters had set before the chain
    * @param bodyReset whether it called {@code reset()} or {@code resetBuffer()}: a replay clears
    *     what the waiting request's own filters had written of the body
+   * @param bodyCharset the charset of the writer it wrote the body through, or null if it wrote
+   *     bytes: a waiting request whose own filters took the writer gets the body decoded in it
    */
   record Produced(List<Map.Entry<String, String>> headers, Set<String> replaced,
-      Set<String> removed, boolean reset, boolean bodyReset) {}
+      Set<String> removed, boolean reset, boolean bodyReset, Charset bodyCharset) {}
 
   private static boolean startsWith(List<String> values, List<String> prefix) {
     return values.size() >= prefix.size() && values.subList(0, prefix.size()).equals(prefix);

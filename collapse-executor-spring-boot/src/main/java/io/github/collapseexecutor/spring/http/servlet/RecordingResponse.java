@@ -11,12 +11,20 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
+import java.io.Writer;
+import java.nio.charset.Charset;
 
 /**
  * The response of the request that runs the chain for the others: the body is held back in memory
  * up to the limit so it can be replayed; anything that makes the response unfit to share (a body
  * over the limit, {@code sendError}, {@code sendRedirect}, async processing, non-blocking writes)
  * switches it to writing straight through, and it is then not shared.
+ *
+ * <p>The chain gets the container's output stream or writer as it would without the collapse
+ * filter: the first time it asks for one, this response takes the same from the container, which
+ * refuses the output stream once a filter before took the writer, and the other way round. What
+ * the chain writes is held back, and written through what was taken: bytes to the output stream,
+ * or, through the writer, characters decoded from the bytes held in the writer's charset.
  */
 final class RecordingResponse extends HttpServletResponseWrapper {
 
@@ -29,8 +37,15 @@ final class RecordingResponse extends HttpServletResponseWrapper {
   private boolean reset;
   /** Whether it called {@code reset()} or {@code resetBuffer()}: they lost what they wrote. */
   private boolean bodyReset;
+  /** The container's output stream, once the chain asked for the output stream. */
+  private ServletOutputStream containerStream;
+  /** The container's writer, once the chain asked for the writer. */
+  private PrintWriter containerWriter;
+  /** The charset of the writer; what was held back of a body written through it is in it. */
+  private Charset writerCharset;
   private RecordingStream stream;
   private PrintWriter writer;
+  private HeldWriter heldWriter;
 
   RecordingResponse(HttpServletResponse response, int limit) {
     super(response);
@@ -39,11 +54,16 @@ final class RecordingResponse extends HttpServletResponseWrapper {
   }
 
   @Override
-  public ServletOutputStream getOutputStream() {
+  public ServletOutputStream getOutputStream() throws IOException {
     if (writer != null) {
       throw new IllegalStateException("getWriter() has already been called for this response");
     }
-    return stream();
+    if (stream == null) {
+      // refused, as without this filter, if a filter before took the writer
+      containerStream = super.getOutputStream();
+      stream = new RecordingStream();
+    }
+    return stream;
   }
 
   @Override
@@ -53,7 +73,11 @@ final class RecordingResponse extends HttpServletResponseWrapper {
         throw new IllegalStateException(
             "getOutputStream() has already been called for this response");
       }
-      writer = new PrintWriter(new OutputStreamWriter(stream(), getCharacterEncoding()));
+      // refused, as without this filter, if a filter before took the output stream
+      containerWriter = super.getWriter();
+      writerCharset = Charset.forName(getCharacterEncoding());
+      heldWriter = new HeldWriter();
+      writer = new PrintWriter(heldWriter);
     }
     return writer;
   }
@@ -129,7 +153,11 @@ final class RecordingResponse extends HttpServletResponseWrapper {
     }
     passThrough = true;
     if (held.size() > 0) {
-      held.writeTo(super.getOutputStream());
+      if (containerWriter != null) {
+        containerWriter.write(held.toString(writerCharset));
+      } else {
+        held.writeTo(containerStream);
+      }
       held.reset();
     }
   }
@@ -148,7 +176,7 @@ final class RecordingResponse extends HttpServletResponseWrapper {
       return null;
     }
     ProducedHeaders.Produced produced =
-        outerHeaders.of((HttpServletResponse) getResponse(), reset, bodyReset);
+        outerHeaders.of((HttpServletResponse) getResponse(), reset, bodyReset, writerCharset);
     return new ResponseSnapshot(getStatus(), null, produced.headers(), held.toByteArray(),
         request, produced);
   }
@@ -172,19 +200,20 @@ final class RecordingResponse extends HttpServletResponseWrapper {
     passThrough = true;
   }
 
-  private RecordingStream stream() {
-    if (stream == null) {
-      stream = new RecordingStream();
+  private void overflowIfNeeded() throws IOException {
+    if (held.size() > limit) {
+      overflowed = true;
+      passThrough();
     }
-    return stream;
   }
 
+  /** What the chain writes bytes to: held back, then the container's output stream. */
   private final class RecordingStream extends ServletOutputStream {
 
     @Override
     public void write(int b) throws IOException {
       if (passThrough) {
-        RecordingResponse.super.getOutputStream().write(b);
+        containerStream.write(b);
         return;
       }
       held.write(b);
@@ -194,7 +223,7 @@ final class RecordingResponse extends HttpServletResponseWrapper {
     @Override
     public void write(byte[] b, int off, int len) throws IOException {
       if (passThrough) {
-        RecordingResponse.super.getOutputStream().write(b, off, len);
+        containerStream.write(b, off, len);
         return;
       }
       held.write(b, off, len);
@@ -204,13 +233,13 @@ final class RecordingResponse extends HttpServletResponseWrapper {
     @Override
     public void flush() throws IOException {
       if (passThrough) {
-        RecordingResponse.super.getOutputStream().flush();
+        containerStream.flush();
       }
     }
 
     @Override
     public boolean isReady() {
-      return !passThrough || RecordingResponse.this.superStream().isReady();
+      return !passThrough || containerStream.isReady();
     }
 
     @Override
@@ -220,22 +249,53 @@ final class RecordingResponse extends HttpServletResponseWrapper {
       } catch (IOException e) {
         throw new IllegalStateException("could not write the held back body", e);
       }
-      superStream().setWriteListener(listener);
-    }
-
-    private void overflowIfNeeded() throws IOException {
-      if (held.size() > limit) {
-        overflowed = true;
-        passThrough();
-      }
+      containerStream.setWriteListener(listener);
     }
   }
 
-  private ServletOutputStream superStream() {
-    try {
-      return super.getOutputStream();
-    } catch (IOException e) {
-      throw new IllegalStateException("the response has no output stream", e);
+  /**
+   * What the chain writes characters to: encoded in the writer's charset and held back, then the
+   * container's writer. Each write is encoded at once, so that the held bytes are always the whole
+   * body so far.
+   */
+  private final class HeldWriter extends Writer {
+
+    private final Writer encoder = new OutputStreamWriter(held, writerCharset);
+
+    @Override
+    public void write(char[] chars, int off, int len) throws IOException {
+      if (passThrough) {
+        containerWriter.write(chars, off, len);
+        return;
+      }
+      encoder.write(chars, off, len);
+      encoder.flush();
+      overflowIfNeeded();
+    }
+
+    @Override
+    public void write(String text, int off, int len) throws IOException {
+      if (passThrough) {
+        containerWriter.write(text, off, len);
+        return;
+      }
+      encoder.write(text, off, len);
+      encoder.flush();
+      overflowIfNeeded();
+    }
+
+    @Override
+    public void flush() {
+      if (passThrough) {
+        containerWriter.flush();
+      }
+    }
+
+    @Override
+    public void close() {
+      if (passThrough) {
+        containerWriter.close();
+      }
     }
   }
 }

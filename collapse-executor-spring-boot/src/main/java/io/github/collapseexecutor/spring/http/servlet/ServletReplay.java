@@ -2,9 +2,12 @@ package io.github.collapseexecutor.spring.http.servlet;
 
 import io.github.collapseexecutor.spring.http.internal.ResponseSnapshot;
 import io.github.collapseexecutor.spring.http.internal.SharingRules;
+import jakarta.servlet.ServletOutputStream;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.charset.Charset;
 import java.util.Collection;
 import java.util.HashSet;
 import java.util.Locale;
@@ -47,10 +50,22 @@ final class ServletReplay {
     request.setAttribute(OUTER_HEADERS, names);
   }
 
-  /** Writes {@code snapshot}, recorded by a {@link RecordingResponse}, onto {@code response}. */
-  static void write(ResponseSnapshot snapshot, HttpServletRequest request,
+  /**
+   * Writes {@code snapshot}, recorded by a {@link RecordingResponse}, onto {@code response}: its
+   * body through the response's output stream, or through its writer if a filter before the
+   * collapse filter took that, decoded in the charset the chain wrote it in.
+   *
+   * @return false, having written nothing, if the filters before took the writer and the chain
+   *     wrote bytes: this request's own run of the chain could not have written them either, and
+   *     it runs the chain itself
+   */
+  static boolean write(ResponseSnapshot snapshot, HttpServletRequest request,
       HttpServletResponse response) throws IOException {
     ProducedHeaders.Produced produced = (ProducedHeaders.Produced) snapshot.detail();
+    Body body = snapshot.bodyLength() > 0 ? Body.of(response, produced.bodyCharset()) : null;
+    if (snapshot.bodyLength() > 0 && body == null) {
+      return false;
+    }
     response.setStatus(snapshot.status());
     clear(produced, request, response);
     Set<String> set = new HashSet<>();
@@ -68,9 +83,32 @@ final class ServletReplay {
         }
       }
     }
-    if (snapshot.bodyLength() > 0) {
-      response.setContentLength(snapshot.bodyLength());
-      snapshot.bodyStream().transferTo(response.getOutputStream());
+    if (body != null) {
+      body.write(snapshot, response);
+    }
+    return true;
+  }
+
+  /** Where a replayed body goes: the response's output stream, or its writer. */
+  private record Body(ServletOutputStream stream, PrintWriter writer, Charset charset) {
+
+    /** Takes the output stream, or else the writer if {@code charset} can decode the body. */
+    static Body of(HttpServletResponse response, Charset charset) throws IOException {
+      try {
+        return new Body(response.getOutputStream(), null, null);
+      } catch (IllegalStateException writerTaken) {
+        return charset == null ? null : new Body(null, response.getWriter(), charset);
+      }
+    }
+
+    void write(ResponseSnapshot snapshot, HttpServletResponse response) throws IOException {
+      if (stream != null) {
+        response.setContentLength(snapshot.bodyLength());
+        snapshot.bodyStream().transferTo(stream);
+      } else {
+        // the writer's charset may not be the chain's: the container counts the length
+        writer.write(new String(snapshot.bodyStream().readAllBytes(), charset));
+      }
     }
   }
 
