@@ -86,17 +86,33 @@ public final class SlowBackendRounds {
   }
 
   public static void main(String[] args) throws Exception {
+    System.out.print(run(args));
+  }
+
+  /** Runs the rounds that {@code args} describe and returns the table. */
+  static String run(String... args) throws Exception {
     String backendName = args.length > 0 ? args[0] : "8";
     int rounds = args.length > 1 ? Integer.parseInt(args[1]) : 8;
     double sliceSeconds = args.length > 2 ? Double.parseDouble(args[2]) : 1;
     String names = args.length > 3 ? args[3] : ALL;
-    SlowBackendRounds run = new SlowBackendRounds(SlowBackend.named(backendName));
-    for (String name : names.split(",")) {
-      run.variants.add(run.variant(name.trim()));
+    if (rounds < 1 || !(sliceSeconds > 0)) {
+      throw new IllegalArgumentException(
+          "rounds must be positive and slices longer than 0 s: " + rounds + ", " + sliceSeconds);
     }
-    run.measure(rounds, (long) (sliceSeconds * 1e9));
-    run.print(backendName, rounds, sliceSeconds);
-    run.close();
+    SlowBackendRounds run = new SlowBackendRounds(SlowBackend.named(backendName));
+    try {
+      for (String name : names.split(",")) {
+        run.variants.add(run.variant(name.trim()));
+      }
+      if (run.variants.stream().noneMatch(variant -> variant.name.equals("direct"))) {
+        throw new IllegalArgumentException("the variants must include direct, the baseline: "
+            + names);
+      }
+      run.measure(rounds, (long) (sliceSeconds * 1e9));
+      return run.table(backendName, rounds, sliceSeconds);
+    } finally {
+      run.close();
+    }
   }
 
   private Variant variant(String name) {
@@ -210,24 +226,29 @@ public final class SlowBackendRounds {
     }
   }
 
-  private void print(String backendName, int rounds, double sliceSeconds) {
-    System.out.printf(Locale.ROOT, "%n%d callers, backend %s, %d rounds of %.1f s slices%n",
-        CALLERS, backendName, rounds, sliceSeconds);
-    System.out.printf(Locale.ROOT, "%-16s %12s %10s %18s %10s %10s %8s %8s %7s%n", "variant",
-        "requests/s", "vs direct", "ratio range", "calls/1000", "queued/1000", "p50 ms", "p99 ms",
-        "limit");
+  private String table(String backendName, int rounds, double sliceSeconds) {
+    StringBuilder table = new StringBuilder();
+    table.append(String.format(Locale.ROOT,
+        "%n%d callers, backend %s, %d rounds of %.1f s slices%n",
+        CALLERS, backendName, rounds, sliceSeconds));
+    table.append(String.format(Locale.ROOT, "%-16s %12s %10s %18s %10s %10s %8s %8s %7s%n",
+        "variant", "requests/s", "vs direct", "ratio range", "calls/1000", "queued/1000", "p50 ms",
+        "p99 ms", "limit"));
     for (Variant variant : variants) {
       double[] ratios = variant.ratios.stream().mapToDouble(Double::doubleValue).sorted().toArray();
       double[] tps = variant.tps.stream().mapToDouble(Double::doubleValue).sorted().toArray();
-      System.out.printf(Locale.ROOT, "%-16s %12.0f %9.2fx %8.2fx to %.2fx %10.1f %10.1f %8.2f %8.2f %7s%n",
+      table.append(String.format(Locale.ROOT,
+          "%-16s %12.0f %9.2fx %8.2fx to %.2fx %10.1f %10.1f %8.2f %8.2f %7s%n",
           variant.name, median(tps), median(ratios), ratios[0], ratios[ratios.length - 1],
-          variant.measuredRequests == 0 ? 0 : 1000.0 * variant.backendCalls / variant.measuredRequests,
+          variant.measuredRequests == 0
+              ? 0 : 1000.0 * variant.backendCalls / variant.measuredRequests,
           variant.backendCalls == 0 ? 0 : 1000.0 * variant.backendQueued / variant.backendCalls,
           variant.latencies.getValueAtPercentile(50) / 1000.0,
           variant.latencies.getValueAtPercentile(99) / 1000.0,
           variant.limitSamples == 0 ? "" : String.format(Locale.ROOT, "%.2f",
-              variant.limitSum / variant.limitSamples));
+              variant.limitSum / variant.limitSamples)));
     }
+    return table.toString();
   }
 
   private static double median(double[] sorted) {
