@@ -226,7 +226,7 @@ final class BatchLimit {
         limit = top - 1;
         return;
       }
-      if (levels.mean(top) > below.mean() * (1 + tolerance(top))) {
+      if (above(top, below, 1)) {
         if (top >= knee.knee()) {
           // a try of the knee must show that it holds
           knee.queuedAt(top);
@@ -253,15 +253,20 @@ final class BatchLimit {
         || levels.weight(top - 1) < TOP_WEIGHT || levels.weight(top) < 1) {
       return;
     }
-    LevelLatencies.Pooled below = levels.below(top - 1, JUDGED_WEIGHT);
-    boolean belowHolds = below == null
-        || levels.mean(top - 1) <= below.mean() * (1 + tolerance(top - 1));
-    LevelLatencies.Pooled underTop = levels.below(top, JUDGED_WEIGHT);
-    boolean topHolds = underTop == null
-        || levels.mean(top) <= underTop.mean() * (1 + 2 * tolerance(top));
-    if (belowHolds && topHolds && ++goodRounds >= knee.roundsBeforeGrowingTo(top + 1)) {
+    boolean risen = above(top - 1, levels.below(top - 1, JUDGED_WEIGHT), 1)
+        || above(top, levels.below(top, JUDGED_WEIGHT), 2);
+    if (!risen && ++goodRounds >= knee.roundsBeforeGrowingTo(top + 1)) {
       change(top + 1);
     }
+  }
+
+  /**
+   * Whether the mean at {@code level} is above the mean of {@code below} by more than
+   * {@code times} its tolerance; false when there is nothing below to compare with.
+   */
+  private boolean above(int level, LevelLatencies.Pooled below, int times) {
+    return below != null
+        && levels.mean(level) > below.mean() * (1 + times * tolerance(level));
   }
 
   /**
