@@ -45,7 +45,6 @@ final class RecordingResponse extends HttpServletResponseWrapper {
   private Charset writerCharset;
   private RecordingStream stream;
   private PrintWriter writer;
-  private HeldWriter heldWriter;
 
   RecordingResponse(HttpServletResponse response, int limit) {
     super(response);
@@ -76,8 +75,7 @@ final class RecordingResponse extends HttpServletResponseWrapper {
       // refused, as without this filter, if a filter before took the output stream
       containerWriter = super.getWriter();
       writerCharset = Charset.forName(getCharacterEncoding());
-      heldWriter = new HeldWriter();
-      writer = new PrintWriter(heldWriter);
+      writer = new PrintWriter(new HeldWriter());
     }
     return writer;
   }
