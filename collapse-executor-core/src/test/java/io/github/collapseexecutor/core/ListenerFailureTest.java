@@ -109,8 +109,11 @@ final class ListenerFailureTest {
       LockSupport.parkNanos(TimeUnit.MICROSECONDS.toNanos(500));
       return TestBackend.lookup(inputs);
     });
+    // one batch at a time, so that callers do queue past the bound: an adaptive limit that finds
+    // room for eight batches would leave every caller a batch of its own and nothing to reject
     CollapseExecutorOptions options = NO_WAIT.toBuilder()
         .name("throwing-listener")
+        .maxConcurrentBatches(1)
         .maxPendingInputs(4)
         .listener(listener)
         .build();
