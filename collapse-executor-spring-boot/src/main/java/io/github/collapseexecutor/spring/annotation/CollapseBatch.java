@@ -40,6 +40,13 @@ import java.lang.annotation.Target;
  * batch method reaches every caller of the batch. A {@code null} argument is not collapsed: the
  * annotated method runs as it is.
  *
+ * <h2>Callers</h2>
+ * Calls share a batch only when the application could not tell their callers apart: with Spring
+ * Security, only calls of the same principal (see {@link CallerIdentity}). The batch method runs
+ * on the thread of one of its batch's callers, and so sees that caller's thread-bound context.
+ * Method security and every other advice ordered before {@link CollapseAdviceOrder#ORDER} run
+ * for each caller before it joins a batch.
+ *
  * <h2>Settings</h2>
  * The batch size, concurrent batches, pending inputs, collecting wait and timeout come from the
  * {@link #executor()} of {@code collapse.executor.executors}. As with every Spring AOP feature, a
@@ -59,4 +66,12 @@ public @interface CollapseBatch {
    * use; empty for {@code default}. An unknown name stops the application at startup.
    */
   String executor() default "";
+
+  /**
+   * Whether calls of callers that {@link CallerIdentity} tells apart (other users, other tenants)
+   * may share a batch. Set it only for a batch method whose results depend on nothing but its
+   * arguments. {@code shared-across-callers} on the named executor turns it on for every method
+   * that uses it.
+   */
+  boolean sharedAcrossCallers() default false;
 }

@@ -36,6 +36,17 @@ import java.lang.annotation.Target;
  * {@code hashCode}. A {@link #key()} expression replaces the arguments, as in Spring's cache
  * annotations. Every caller receives the same result object: return immutable values.
  *
+ * <h2>Callers</h2>
+ * Calls share a run only when the application could not tell their callers apart: with Spring
+ * Security, only calls of the same principal; a {@link CallerIdentity} bean adds what else a
+ * method reads from thread-bound state (a tenant), and a {@link ReactiveCallerIdentity} from a
+ * subscriber's context. The run executes on the leading caller's thread (a {@code Mono}: with the
+ * leading subscriber's context), which every sharer's identity equals. Method security
+ * ({@code @PreAuthorize}, {@code @Secured}, {@code @RolesAllowed}, {@code @PostAuthorize}) and
+ * every other advice ordered before {@link CollapseAdviceOrder#ORDER} run for each caller, before
+ * it joins and on the result it gets; see {@link CollapseAdviceOrder} for the order against
+ * transactions, caching and retries.
+ *
  * <h2>Where it applies</h2>
  * On a method, or on a class for its public methods that return a value. It works through a
  * Spring AOP proxy, so a call from inside the same bean ({@code this.profile(id)}) is not
@@ -60,4 +71,13 @@ public @interface Collapsible {
    * {@code default}. An unknown name stops the application at startup.
    */
   String executor() default "";
+
+  /**
+   * Whether callers that {@link CallerIdentity} tells apart (other users, other tenants) may
+   * share a run. Set it only for a method whose result depends on nothing but its key: a
+   * catalogue lookup, a public exchange rate. {@code shared-across-callers} on the named
+   * executor turns it on for every method that uses it. Method security still runs for each
+   * caller.
+   */
+  boolean sharedAcrossCallers() default false;
 }

@@ -11,6 +11,7 @@ import org.junit.jupiter.api.Test;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.test.context.assertj.AssertableApplicationContext;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.security.access.prepost.PostFilter;
 import reactor.core.publisher.Flux;
 
 /** Annotated methods that cannot be collapsed stop the application, naming method and reason. */
@@ -31,6 +32,13 @@ final class UncollapsibleMethodsTest {
     runner.withBean(FluxMethod.class).run(context -> assertThat(failure(context)).contains(
         "@Collapsible on FluxMethod.all(String) cannot be collapsed: it returns a Flux; of the"
             + " reactive types only Mono can be collapsed"));
+  }
+
+  @Test
+  void aMethodWhosePostFilterWouldFilterTheSharedResultStopsTheApplication() {
+    runner.withBean(PostFiltered.class).run(context -> assertThat(failure(context)).contains(
+        "@Collapsible on PostFiltered.all(String) cannot be collapsed: @PostFilter filters the"
+            + " returned collection in place"));
   }
 
   @Test
@@ -112,6 +120,14 @@ final class UncollapsibleMethodsTest {
     @Collapsible
     public Flux<String> all(String id) {
       return Flux.just(id);
+    }
+  }
+
+  static class PostFiltered {
+    @Collapsible
+    @PostFilter("filterObject != 'secret'")
+    public List<String> all(String id) {
+      return List.of(id);
     }
   }
 

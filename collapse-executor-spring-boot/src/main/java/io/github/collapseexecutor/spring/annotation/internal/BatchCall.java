@@ -7,5 +7,7 @@ package io.github.collapseexecutor.spring.annotation.internal;
  * @param argument the call's argument, never {@code null}
  * @param caller the caller's observation, from {@link MethodObserver#batchCaller}, or
  *     {@code null}
+ * @param identity the caller's identity ({@link CallerIdentities}), or {@code null}: calls of
+ *     other identities never share a batch
  */
-record BatchCall(Object bean, Object argument, Object caller) {}
+record BatchCall(Object bean, Object argument, Object caller, Object identity) {}

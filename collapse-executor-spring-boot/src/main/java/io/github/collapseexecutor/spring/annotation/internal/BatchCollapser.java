@@ -8,6 +8,7 @@ import io.github.collapseexecutor.spring.boot.autoconfigure.ExecutorCreationList
 import io.github.collapseexecutor.spring.boot.autoconfigure.NamedExecutor;
 import java.lang.reflect.Method;
 import java.time.Duration;
+import java.util.List;
 import org.aopalliance.intercept.MethodInvocation;
 import org.springframework.aop.ProxyMethodInvocation;
 
@@ -23,17 +24,26 @@ final class BatchCollapser implements MethodCollapser {
   private final MethodBatchExecutor executor;
   private final CollapsedMethod description;
   private final MethodObserver observer;
+  private final CallerIdentities identities;
 
+  /**
+   * @param identities what tells callers apart; {@link CallerIdentities#NONE} for a method shared
+   *     across callers
+   */
   BatchCollapser(Method method, BatchMethod batchMethod, NamedExecutor executor,
-      MethodObserver observer) {
+      MethodObserver observer, CallerIdentities identities) {
     this.method = method;
+    this.identities = identities;
     this.batchMethod = batchMethod;
     this.timeout = executor.timeout();
     this.observer = observer;
     CollapseExecutorOptions options = executor.options().toBuilder()
         .name(MethodNames.executorName(method))
-        // one bean's calls per batch: the batch method is called on that bean
-        .inputGrouper((BatchCall call) -> new BeanIdentity(call.bean()))
+        // one bean's calls per batch, as the batch method is called on that bean, and one
+        // identity's, as it runs on the thread of one of the batch's callers and sees its context
+        .inputGrouper((BatchCall call) -> call.identity() == null
+            ? new BeanIdentity(call.bean())
+            : List.of(new BeanIdentity(call.bean()), call.identity()))
         .build();
     ExecutorCreationListener.announce(options.listener(), CreatedExecutor.batch(options.name(),
         options.maxPendingInputs() != CollapseExecutorOptions.DEFAULT_MAX_PENDING_INPUTS,
@@ -52,7 +62,8 @@ final class BatchCollapser implements MethodCollapser {
       observer.notCollapsed(NULL_ARGUMENT);
       return invocation.proceed();
     }
-    BatchCall call = new BatchCall(bean(invocation), argument, observer.batchCaller());
+    BatchCall call = new BatchCall(bean(invocation), argument, observer.batchCaller(),
+        identities.current());
     try {
       return timeout == null ? executor.execute(call) : executor.execute(call, timeout);
     } catch (CollapseExecutionException e) {

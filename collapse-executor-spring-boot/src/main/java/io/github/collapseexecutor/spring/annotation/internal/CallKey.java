@@ -2,31 +2,44 @@ package io.github.collapseexecutor.spring.annotation.internal;
 
 import java.lang.reflect.Method;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Objects;
 
 /**
  * The same-key group of one call: the bean it was made on (by identity, so two beans of one class
- * never share), the method, and the key, compared by {@code equals} and arrays by content.
+ * never share), the method, the key, compared by {@code equals} and arrays by content, and the
+ * caller's identity ({@link CallerIdentities}), {@code null} when callers share across identities.
  */
 final class CallKey {
 
   private final Object target;
   private final Method method;
   private final Object key;
+  private final Object caller;
   private final int hash;
 
-  CallKey(Object target, Method method, Object key) {
+  CallKey(Object target, Method method, Object key, Object caller) {
     this.target = target;
     this.method = method;
     this.key = key;
-    this.hash = 31 * (31 * System.identityHashCode(target) + method.hashCode())
-        + Arrays.deepHashCode(new Object[] {key});
+    this.caller = caller;
+    this.hash = 31 * (31 * (31 * System.identityHashCode(target) + method.hashCode())
+        + Arrays.deepHashCode(new Object[] {key})) + Objects.hashCode(caller);
+  }
+
+  /**
+   * Returns this key with a subscriber's identity read from its Reactor context, which the key
+   * could not know when the method was called.
+   */
+  CallKey withReactive(Object identity) {
+    return identity == null ? this
+        : new CallKey(target, method, key, caller == null ? identity : List.of(caller, identity));
   }
 
   @Override
   public boolean equals(Object other) {
     return other instanceof CallKey that && target == that.target && method.equals(that.method)
-        && Objects.deepEquals(key, that.key);
+        && Objects.deepEquals(key, that.key) && Objects.equals(caller, that.caller);
   }
 
   @Override
@@ -34,6 +47,7 @@ final class CallKey {
     return hash;
   }
 
+  /** The method and the key; the caller's identity is left out of logs. */
   @Override
   public String toString() {
     String shown = key instanceof Object[] args ? Arrays.deepToString(args) : String.valueOf(key);

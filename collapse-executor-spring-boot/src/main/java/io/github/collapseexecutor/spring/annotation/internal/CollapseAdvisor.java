@@ -1,5 +1,6 @@
 package io.github.collapseexecutor.spring.annotation.internal;
 
+import io.github.collapseexecutor.spring.annotation.CollapseAdviceOrder;
 import java.lang.reflect.Method;
 import org.aopalliance.aop.Advice;
 import org.aopalliance.intercept.MethodInterceptor;
@@ -7,12 +8,16 @@ import org.aopalliance.intercept.MethodInvocation;
 import org.springframework.aop.Pointcut;
 import org.springframework.aop.support.AbstractPointcutAdvisor;
 import org.springframework.aop.support.StaticMethodMatcherPointcut;
+import org.springframework.core.Ordered;
 import org.springframework.util.ClassUtils;
 
 /** Intercepts the methods {@link CollapseMethods} found, and hands each call to its collapser. */
 final class CollapseAdvisor extends AbstractPointcutAdvisor {
 
   private static final long serialVersionUID = 1L;
+
+  /** What an advisor is compared with to find the collapse advice's place among others. */
+  static final Ordered ORDERED = () -> CollapseAdviceOrder.ORDER;
 
   /** Why a call goes straight to the method while its executor is switched off. */
   private static final String SWITCHED_OFF = "switched-off";
@@ -30,6 +35,7 @@ final class CollapseAdvisor extends AbstractPointcutAdvisor {
       }
     };
     this.interceptor = this::invoke;
+    setOrder(CollapseAdviceOrder.ORDER);
   }
 
   private Object invoke(MethodInvocation invocation) throws Throwable {

@@ -31,12 +31,18 @@ public final class CollapseMethods {
   private static final List<Class<? extends Annotation>> ANNOTATIONS =
       List.of(Collapsible.class, CollapseBatch.class);
 
+  /** Spring Security's {@code @PostFilter}, by name, so that the check needs no Spring Security. */
+  private static final String POST_FILTER =
+      "org.springframework.security.access.prepost.PostFilter";
+
   private final Supplier<NamedExecutors> executors;
   private final Set<Class<?>> checked = ConcurrentHashMap.newKeySet();
   private final Map<Method, MethodCollapser> collapsers = new ConcurrentHashMap<>();
   private final Set<String> executorsOff = ConcurrentHashMap.newKeySet();
   private final Supplier<MethodObserver> observers;
+  private final Supplier<CallerIdentities> identitySource;
   private volatile MethodObserver observer;
+  private volatile CallerIdentities identities;
 
   /**
    * Creates the registry, with no observations.
@@ -54,8 +60,35 @@ public final class CollapseMethods {
    * @param observer what observes the calls, asked for at the same time
    */
   public CollapseMethods(Supplier<NamedExecutors> executors, Supplier<MethodObserver> observer) {
+    this(executors, observer, () -> CallerIdentities.NONE);
+  }
+
+  /**
+   * Creates the registry.
+   *
+   * @param executors the named executors, asked for when the first annotated class is found
+   * @param observer what observes the calls, asked for at the same time
+   * @param identities what tells callers apart, asked for at the same time
+   */
+  public CollapseMethods(Supplier<NamedExecutors> executors, Supplier<MethodObserver> observer,
+      Supplier<CallerIdentities> identities) {
     this.executors = executors;
     this.observers = observer;
+    this.identitySource = identities;
+  }
+
+  /** Returns what tells callers apart, for a method that does not share across callers. */
+  private CallerIdentities identities(boolean sharedAcrossCallers) {
+    if (sharedAcrossCallers) {
+      return CallerIdentities.NONE;
+    }
+    CallerIdentities known = identities;
+    if (known == null) {
+      // benign race, as for the observer
+      known = identitySource.get();
+      identities = known;
+    }
+    return known;
   }
 
   /** Returns what observes the calls of the annotated methods. */
@@ -160,18 +193,38 @@ public final class CollapseMethods {
         throw Unsupported.method("CollapseBatch", method, "it takes "
             + method.getParameterCount() + " arguments; a batched method takes exactly one");
       }
+      checkNoFilterOfResults("CollapseBatch", method);
+      NamedExecutor executor = executor("CollapseBatch", method, batch.executor());
       return new BatchCollapser(method,
-          BatchMethod.find(beanClass, method, batch.batchMethod()),
-          executor("CollapseBatch", method, batch.executor()), observer());
+          BatchMethod.find(beanClass, method, batch.batchMethod()), executor, observer(),
+          identities(batch.sharedAcrossCallers() || executor.sharedAcrossCallers()));
     }
     Collapsible collapsible = onMethod != null ? onMethod : onClass(beanClass, method);
     if (collapsible == null) {
       return null;
     }
     checkInterceptable("Collapsible", method);
+    checkNoFilterOfResults("Collapsible", method);
     ReturnKind kind = ReturnKind.of(method, "Collapsible");
+    NamedExecutor executor = executor("Collapsible", method, collapsible.executor());
     return new SameKeyCollapser(method, kind, KeyExpression.parse(method, collapsible.key()),
-        executor("Collapsible", method, collapsible.executor()), observer());
+        executor, observer(),
+        identities(collapsible.sharedAcrossCallers() || executor.sharedAcrossCallers()));
+  }
+
+  /**
+   * Refuses Spring Security's {@code @PostFilter}, which removes elements from the returned
+   * collection in place: every caller that shares the result would filter the one collection, at
+   * the same time.
+   */
+  private static void checkNoFilterOfResults(String annotation, Method method) {
+    if (AnnotatedElementUtils.isAnnotated(method, POST_FILTER)
+        || AnnotatedElementUtils.isAnnotated(method.getDeclaringClass(), POST_FILTER)) {
+      throw Unsupported.method(annotation, method, "@PostFilter filters the returned collection"
+          + " in place, and every caller that shares the result holds that one collection;"
+          + " filter inside the method, or return a new collection from a method without"
+          + " @PostFilter");
+    }
   }
 
   /** Returns the class-level annotation if it applies to {@code method}: public, with a result. */

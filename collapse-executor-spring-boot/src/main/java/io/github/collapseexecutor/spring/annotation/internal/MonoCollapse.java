@@ -1,11 +1,16 @@
 package io.github.collapseexecutor.spring.annotation.internal;
 
 import io.github.collapseexecutor.spring.annotation.internal.MethodObserver.FutureCall;
+import io.github.collapseexecutor.spring.annotation.ReactiveCallerIdentity;
 import io.micrometer.observation.contextpropagation.ObservationThreadLocalAccessor;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
 import reactor.core.publisher.Mono;
 import reactor.util.context.Context;
+import reactor.util.context.ContextView;
 
 /**
  * Same-key collapse of a method returning a {@link Mono}. Only loaded for such methods, so the
@@ -38,33 +43,68 @@ final class MonoCollapse {
    * Returns a {@code Mono} that, on each subscription, joins the run in progress for
    * {@code group} or starts one by calling the method and subscribing to its {@code Mono}. A
    * subscriber that cancels leaves alone; the run is cancelled when every subscriber has left.
+   *
+   * @param identities what tells subscribers apart, read from each one's context: subscribers
+   *     with other identities never share a run
    */
-  static Object collapse(Object group, Callable<Object> call, SharedRun run) {
-    return Mono.deferContextual(context -> {
-      CompletableFuture<Object> caller;
-      try {
-        caller = run.join(group, context.getOrDefault(OBSERVATION, null),
-            observation -> start(call, observation));
-      } catch (Exception e) {
-        return Mono.error(e);
+  static Object collapse(CallKey group, List<ReactiveCallerIdentity> identities,
+      Callable<Object> call, SharedRun run) {
+    return Mono.deferContextual(context -> identityOf(identities)
+        .flatMap(identity -> join(group.withReactive(identity.orElse(null)), context, call, run)));
+  }
+
+  private static Mono<Object> join(CallKey group, ContextView context, Callable<Object> call,
+      SharedRun run) {
+    CompletableFuture<Object> caller;
+    try {
+      caller = run.join(group, context.getOrDefault(OBSERVATION, null),
+          observation -> start(call, context, observation));
+    } catch (Exception e) {
+      return Mono.error(e);
+    }
+    return Mono.fromFuture(caller, /* suppressCancel= */ false);
+  }
+
+  /** Reads every identity in the subscriber's context: one value, or a list of them. */
+  private static Mono<Optional<Object>> identityOf(List<ReactiveCallerIdentity> identities) {
+    if (identities.isEmpty()) {
+      return Mono.just(Optional.empty());
+    }
+    List<Mono<Optional<Object>>> each = new ArrayList<>(identities.size());
+    for (ReactiveCallerIdentity identity : identities) {
+      each.add(Mono.defer(identity::current).<Optional<Object>>map(Optional::of)
+          .defaultIfEmpty(Optional.empty()));
+    }
+    if (each.size() == 1) {
+      return each.get(0);
+    }
+    return Mono.zip(each, values -> {
+      List<Object> all = new ArrayList<>(values.length);
+      boolean any = false;
+      for (Object value : values) {
+        Optional<?> present = (Optional<?>) value;
+        all.add(present.orElse(null));
+        any |= present.isPresent();
       }
-      return Mono.fromFuture(caller, /* suppressCancel= */ false);
+      return any ? Optional.of((Object) all) : Optional.empty();
     });
   }
 
   /**
-   * Calls the method and subscribes to its {@code Mono}, with the run's observation, if any, as
-   * the current one in its context: the run belongs to no one subscriber, so the method's
-   * observations are the run's children.
+   * Calls the method and subscribes to its {@code Mono} with the leading subscriber's context,
+   * which every sharer's identity equals, and with the run's observation, if any, as the current
+   * one: the run belongs to no one subscriber, so the method's observations are the run's
+   * children.
    */
-  private static CompletableFuture<Object> start(Callable<Object> call, Object observation)
-      throws Exception {
+  private static CompletableFuture<Object> start(Callable<Object> call, ContextView leader,
+      Object observation) throws Exception {
     Mono<?> mono = (Mono<?>) call.call();
     if (mono == null) {
       return null;
     }
     Mono<Object> shared = mono.map(value -> value);
-    return (observation == null ? shared
-        : shared.contextWrite(Context.of(OBSERVATION, observation))).toFuture();
+    Context context = Context.of(leader);
+    return shared.contextWrite(
+        observation == null ? context : context.put(OBSERVATION, observation)).toFuture();
   }
 }

@@ -33,12 +33,18 @@ final class SameKeyCollapser implements MethodCollapser {
   private final MethodObserver observer;
   private final CollapseListener listener;
   private final String name;
+  private final CallerIdentities identities;
 
+  /**
+   * @param identities what tells callers apart; {@link CallerIdentities#NONE} for a method shared
+   *     across callers
+   */
   SameKeyCollapser(Method method, ReturnKind kind, KeyExpression key, NamedExecutor executor,
-      MethodObserver observer) {
+      MethodObserver observer, CallerIdentities identities) {
     this.method = method;
     this.kind = kind;
     this.key = key;
+    this.identities = identities;
     this.timeout = executor.timeout();
     this.description = new CollapsedMethod(MethodNames.of(method), "Collapsible",
         executor.name(), null);
@@ -58,12 +64,13 @@ final class SameKeyCollapser implements MethodCollapser {
     Object[] args = invocation.getArguments();
     Object target = invocation.getThis();
     CallKey group = new CallKey(target, method,
-        key == null ? args.clone() : key.evaluate(target, args));
+        key == null ? args.clone() : key.evaluate(target, args), identities.current());
     return switch (kind) {
       case VALUE -> value(group, invocation);
       case FUTURE -> shared(group, observer.futureCall(name, group),
           observation -> toFuture(Invocations.proceeding(invocation).call()));
-      case MONO -> MonoCollapse.collapse(group, Invocations.proceedingLater(invocation),
+      case MONO -> MonoCollapse.collapse(group, identities.reactive(),
+          Invocations.proceedingLater(invocation),
           (key, observation, start) ->
               shared(key, observer.monoCall(name, key, observation), start));
     };

@@ -51,6 +51,7 @@ final class BatchOptionsFactory {
     CollapseExecutorOptions.Builder builder = base.toBuilder().name(name);
     Duration timeout = null;
     String timeoutKey = null;
+    boolean shared = false;
     for (int i = 0; i < chain.size(); i++) {
       String entry = i == 0 ? NamedExecutors.DEFAULT : name;
       String prefix = PREFIX + "executors." + entry + ".";
@@ -60,10 +61,15 @@ final class BatchOptionsFactory {
         timeout = link.getTimeout();
         timeoutKey = prefix + "timeout";
       }
+      if (link.getSharedAcrossCallers() != null) {
+        shared = link.getSharedAcrossCallers();
+      }
     }
     CollapseExecutorOptions options = builder.build();
     Duration chosen = timeout;
-    return errors.take(timeoutKey, chosen, () -> new NamedExecutor(name, options, chosen));
+    boolean sharedAcrossCallers = shared;
+    return errors.take(timeoutKey, chosen,
+        () -> new NamedExecutor(name, options, chosen, sharedAcrossCallers));
   }
 
   private static void apply(String prefix, BatchSettings settings,

@@ -1,10 +1,15 @@
 package io.github.collapseexecutor.spring.boot.autoconfigure;
 
+import io.github.collapseexecutor.spring.annotation.CallerIdentity;
 import io.github.collapseexecutor.spring.annotation.CollapseBatch;
 import io.github.collapseexecutor.spring.annotation.Collapsible;
+import io.github.collapseexecutor.spring.annotation.ReactiveCallerIdentity;
+import io.github.collapseexecutor.spring.annotation.internal.CallerIdentities;
 import io.github.collapseexecutor.spring.annotation.internal.CollapseAnnotationPostProcessor;
 import io.github.collapseexecutor.spring.annotation.internal.CollapseMethods;
 import io.github.collapseexecutor.spring.annotation.internal.MethodObserver;
+import io.github.collapseexecutor.spring.annotation.internal.ReactiveSecurityContextCallerIdentity;
+import io.github.collapseexecutor.spring.annotation.internal.SecurityContextCallerIdentity;
 import io.github.collapseexecutor.spring.observation.CollapseObservationConvention;
 import io.github.collapseexecutor.spring.observation.CollapseObservations;
 import io.micrometer.observation.ObservationRegistry;
@@ -16,6 +21,7 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProp
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.Role;
 
 /**
@@ -38,12 +44,40 @@ public final class CollapseAnnotationAutoConfiguration {
   @ConditionalOnMissingBean
   CollapseMethods collapseMethods(ObjectProvider<NamedExecutors> executors,
       ObjectProvider<ObservationRegistry> observationRegistry,
-      ObjectProvider<CollapseObservationConvention> observationConvention) {
+      ObjectProvider<CollapseObservationConvention> observationConvention,
+      ObjectProvider<CallerIdentity> callerIdentities,
+      ObjectProvider<ReactiveCallerIdentity> reactiveCallerIdentities) {
     return new CollapseMethods(executors::getObject, () -> {
       ObservationRegistry registry = observationRegistry.getIfAvailable();
       return registry == null ? MethodObserver.NONE : MethodObserver.observing(
           new CollapseObservations(registry, observationConvention.getIfAvailable()));
-    });
+    }, () -> new CallerIdentities(callerIdentities.orderedStream().toList(),
+        reactiveCallerIdentities.orderedStream().toList()));
+  }
+
+  /** The principal of Spring Security's context tells callers apart. */
+  @Configuration(proxyBeanMethods = false)
+  @ConditionalOnClass(name = "org.springframework.security.core.context.SecurityContextHolder")
+  static class SecurityCallerIdentityConfiguration {
+
+    @Bean
+    @ConditionalOnMissingBean
+    SecurityContextCallerIdentity securityContextCallerIdentity() {
+      return new SecurityContextCallerIdentity();
+    }
+
+    @Configuration(proxyBeanMethods = false)
+    @ConditionalOnClass(name = {
+        "org.springframework.security.core.context.ReactiveSecurityContextHolder",
+        "reactor.core.publisher.Mono"})
+    static class Reactive {
+
+      @Bean
+      @ConditionalOnMissingBean
+      ReactiveSecurityContextCallerIdentity reactiveSecurityContextCallerIdentity() {
+        return new ReactiveSecurityContextCallerIdentity();
+      }
+    }
   }
 
   /** Static, as a post-processor must be, and lazy about what it needs. */

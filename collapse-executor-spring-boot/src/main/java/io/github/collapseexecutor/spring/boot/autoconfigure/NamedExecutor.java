@@ -12,8 +12,16 @@ import java.util.Objects;
  * @param options the batch options, named {@code name}, with the listeners of every
  *     {@link CollapseListenerFactory}
  * @param timeout how long a caller waits for its result, or {@code null} for no limit
+ * @param sharedAcrossCallers whether annotated methods that use it share runs and batches across
+ *     callers that a {@code CallerIdentity} tells apart
  */
-public record NamedExecutor(String name, CollapseExecutorOptions options, Duration timeout) {
+public record NamedExecutor(String name, CollapseExecutorOptions options, Duration timeout,
+    boolean sharedAcrossCallers) {
+
+  /** An executor whose methods share only among callers that nothing tells apart. */
+  public NamedExecutor(String name, CollapseExecutorOptions options, Duration timeout) {
+    this(name, options, timeout, false);
+  }
 
   /**
    * Checks the arguments.

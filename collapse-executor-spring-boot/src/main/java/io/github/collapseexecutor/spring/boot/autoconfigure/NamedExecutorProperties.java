@@ -41,6 +41,21 @@ public class NamedExecutorProperties {
     @DurationUnit(ChronoUnit.MILLIS)
     private Duration timeout;
 
+    /**
+     * Whether the annotated methods that use this executor share runs and batches across callers
+     * that the application tells apart (other users, other tenants). Only for methods whose
+     * results depend on nothing but their arguments; false when not set.
+     */
+    private Boolean sharedAcrossCallers;
+
+    public Boolean getSharedAcrossCallers() {
+      return sharedAcrossCallers;
+    }
+
+    public void setSharedAcrossCallers(Boolean sharedAcrossCallers) {
+      this.sharedAcrossCallers = sharedAcrossCallers;
+    }
+
     public Duration getTimeout() {
       return timeout;
     }

@@ -1,0 +1,34 @@
+package io.github.collapseexecutor.spring.annotation;
+
+/**
+ * Tells apart the callers of {@link Collapsible} and {@link CollapseBatch} methods whose results
+ * may differ although their arguments are equal: the user a method reads from the security
+ * context, a tenant kept in a thread-bound holder. Callers whose identities differ never share a
+ * run or a batch.
+ *
+ * <p>Every bean of this type takes part, in their order, and two callers share only if each of
+ * them answers equal values. With Spring Security on the class path, one is registered that
+ * answers the authenticated principal: its type, name and granted authorities. Declare another
+ * for any other thread-bound state a method reads:
+ *
+ * <pre>{@code
+ * @Bean
+ * CallerIdentity tenant() {
+ *   return TenantHolder::currentTenantId;   // callers of different tenants never share
+ * }
+ * }</pre>
+ *
+ * <p>A method whose result depends on nothing but its arguments may share across callers:
+ * {@link Collapsible#sharedAcrossCallers()}, or {@code shared-across-callers} on its named
+ * executor.
+ */
+@FunctionalInterface
+public interface CallerIdentity {
+
+  /**
+   * Returns what tells the calling thread's caller apart, compared with {@code equals}, or
+   * {@code null} when nothing does. Called on the caller's thread before it joins or starts a
+   * run; must be fast and must not throw.
+   */
+  Object current();
+}

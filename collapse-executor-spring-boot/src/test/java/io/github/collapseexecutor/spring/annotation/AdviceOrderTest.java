@@ -1,0 +1,139 @@
+package io.github.collapseexecutor.spring.annotation;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseAnnotationAutoConfiguration;
+import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorAutoConfiguration;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.resilience.annotation.ConcurrencyLimit;
+import org.springframework.resilience.annotation.EnableResilientMethods;
+import org.springframework.transaction.PlatformTransactionManager;
+import org.springframework.transaction.annotation.EnableTransactionManagement;
+import org.springframework.transaction.annotation.Transactional;
+import org.springframework.transaction.support.AbstractPlatformTransactionManager;
+import org.springframework.transaction.support.DefaultTransactionStatus;
+
+/**
+ * The collapse advice runs before transactions and concurrency limits
+ * ({@link CollapseAdviceOrder}): only the run opens a transaction or takes a permit, and callers
+ * that join it hold neither.
+ */
+@Timeout(60)
+final class AdviceOrderTest {
+
+  private final ApplicationContextRunner runner = new ApplicationContextRunner()
+      .withConfiguration(AutoConfigurations.of(CollapseExecutorAutoConfiguration.class,
+          CollapseAnnotationAutoConfiguration.class))
+      .withUserConfiguration(Services.class);
+
+  @Test
+  void onlyTheSharedRunOpensATransaction() {
+    runner.run(context -> {
+      Orders orders = context.getBean(Orders.class);
+      CountingTransactions transactions = context.getBean(CountingTransactions.class);
+
+      List<Object> results = orders.crowd().run(40, i -> orders.order(5));
+
+      assertThat(results).containsOnly("order 5 in a transaction");
+      assertThat(orders.runs().get()).isEqualTo(1);
+      assertThat(transactions.begun().get()).isEqualTo(1);
+    });
+  }
+
+  @Test
+  void callersThatJoinTakeNoPermitOfAConcurrencyLimit() {
+    runner.run(context -> {
+      Orders orders = context.getBean(Orders.class);
+
+      // a limit of one permit: were the joiners inside it, they would queue behind the run and
+      // each run the method after it
+      List<Object> results = orders.crowd().run(40, i -> orders.limited(5));
+
+      assertThat(results).containsOnly("limited 5");
+      assertThat(orders.runs().get()).isEqualTo(1);
+    });
+  }
+
+  @Configuration(proxyBeanMethods = false)
+  @EnableTransactionManagement
+  @EnableResilientMethods
+  static class Services {
+
+    @Bean
+    Orders orders() {
+      return new Orders();
+    }
+
+    @Bean
+    CountingTransactions transactionManager() {
+      return new CountingTransactions();
+    }
+  }
+
+  static class Orders {
+
+    private final Crowd crowd = new Crowd();
+    private final AtomicInteger runs = new AtomicInteger();
+
+    Crowd crowd() {
+      return crowd;
+    }
+
+    AtomicInteger runs() {
+      return runs;
+    }
+
+    @Collapsible
+    @Transactional
+    public String order(int id) {
+      runs.incrementAndGet();
+      crowd.hold();
+      return "order " + id + (org.springframework.transaction.support
+          .TransactionSynchronizationManager.isActualTransactionActive()
+          ? " in a transaction" : " outside a transaction");
+    }
+
+    @Collapsible
+    @ConcurrencyLimit(1)
+    public String limited(int id) {
+      runs.incrementAndGet();
+      crowd.hold();
+      return "limited " + id;
+    }
+  }
+
+  /** A transaction manager with nothing behind it, counting the transactions it begins. */
+  static class CountingTransactions extends AbstractPlatformTransactionManager
+      implements PlatformTransactionManager {
+
+    private final AtomicInteger begun = new AtomicInteger();
+
+    AtomicInteger begun() {
+      return begun;
+    }
+
+    @Override
+    protected Object doGetTransaction() {
+      return new Object();
+    }
+
+    @Override
+    protected void doBegin(Object transaction,
+        org.springframework.transaction.TransactionDefinition definition) {
+      begun.incrementAndGet();
+    }
+
+    @Override
+    protected void doCommit(DefaultTransactionStatus status) {}
+
+    @Override
+    protected void doRollback(DefaultTransactionStatus status) {}
+  }
+}
