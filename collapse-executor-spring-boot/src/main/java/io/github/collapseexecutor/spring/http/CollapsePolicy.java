@@ -23,6 +23,12 @@ import java.util.Objects;
  *       ({@code no-store}, {@code no-cache}, {@code private}, ...) are shared among requests with
  *       the same credentials ({@link ShareUncacheable#WITHIN_CREDENTIALS}, the default) or never;
  *       see {@link ShareUncacheable}.</li>
+ *   <li>{@code sharedAcrossAddresses}: whether requests from different client addresses may
+ *       share a response on a server (the servlet filter). False by default: the client's
+ *       address, as the container reports it after its forwarded-header handling, joins the key,
+ *       because an application may answer by address (an allow-list, a region). Turn it on only
+ *       for paths whose response is the same whoever asks from wherever. Client adapters send
+ *       every request from one address and ignore it.</li>
  * </ul>
  *
  * <p>Shaped for binding from configuration:
@@ -34,6 +40,7 @@ import java.util.Objects;
  *     collapse-request-queries: [sample]
  *     share-uncacheable: within-credentials
  *     accept-headers-in-key: false
+ *     shared-across-addresses: true
  * }</pre>
  *
  * @param collapseRequestHeaders header names that join the key; {@code null} means none
@@ -42,10 +49,11 @@ import java.util.Objects;
  * @param shareUncacheable whether uncacheable responses are shared; {@code null} means
  *     {@link ShareUncacheable#WITHIN_CREDENTIALS}
  * @param acceptHeadersInKey whether {@code Accept} and {@code Accept-Language} join the key
+ * @param sharedAcrossAddresses whether a server shares responses across client addresses
  */
 public record CollapsePolicy(List<String> collapseRequestHeaders,
     List<String> collapseRequestQueries, ShareUncacheable shareUncacheable,
-    boolean acceptHeadersInKey) {
+    boolean acceptHeadersInKey, boolean sharedAcrossAddresses) {
 
   /**
    * The policy of a group that names none: every query parameter counts, no extra header,
@@ -64,6 +72,13 @@ public record CollapsePolicy(List<String> collapseRequestHeaders,
     collapseRequestQueries = names("collapseRequestQueries", collapseRequestQueries, false);
     shareUncacheable = shareUncacheable == null
         ? ShareUncacheable.WITHIN_CREDENTIALS : shareUncacheable;
+  }
+
+  /** Creates a policy that keeps the client's address in a server's key. */
+  public CollapsePolicy(List<String> collapseRequestHeaders, List<String> collapseRequestQueries,
+      ShareUncacheable shareUncacheable, boolean acceptHeadersInKey) {
+    this(collapseRequestHeaders, collapseRequestQueries, shareUncacheable, acceptHeadersInKey,
+        /* sharedAcrossAddresses= */ false);
   }
 
   /**
@@ -93,13 +108,19 @@ public record CollapsePolicy(List<String> collapseRequestHeaders,
   /** Returns a copy of this policy with {@code acceptHeadersInKey} set as given. */
   public CollapsePolicy withAcceptHeadersInKey(boolean acceptHeadersInKey) {
     return new CollapsePolicy(collapseRequestHeaders, collapseRequestQueries, shareUncacheable,
-        acceptHeadersInKey);
+        acceptHeadersInKey, sharedAcrossAddresses);
   }
 
   /** Returns this policy with {@code shareUncacheable} instead of its own. */
   public CollapsePolicy withShareUncacheable(ShareUncacheable shareUncacheable) {
     return new CollapsePolicy(collapseRequestHeaders, collapseRequestQueries, shareUncacheable,
-        acceptHeadersInKey);
+        acceptHeadersInKey, sharedAcrossAddresses);
+  }
+
+  /** Returns a copy of this policy with {@code sharedAcrossAddresses} set as given. */
+  public CollapsePolicy withSharedAcrossAddresses(boolean sharedAcrossAddresses) {
+    return new CollapsePolicy(collapseRequestHeaders, collapseRequestQueries, shareUncacheable,
+        acceptHeadersInKey, sharedAcrossAddresses);
   }
 
   /** Returns whether every query parameter counts in the key. */
@@ -133,7 +154,8 @@ public record CollapsePolicy(List<String> collapseRequestHeaders,
      */
     public Builder collapseRequestHeaders(List<String> names) {
       policy = new CollapsePolicy(Objects.requireNonNull(names, "collapseRequestHeaders"),
-          policy.collapseRequestQueries, policy.shareUncacheable, policy.acceptHeadersInKey);
+          policy.collapseRequestQueries, policy.shareUncacheable, policy.acceptHeadersInKey,
+          policy.sharedAcrossAddresses);
       return this;
     }
 
@@ -145,7 +167,7 @@ public record CollapsePolicy(List<String> collapseRequestHeaders,
     public Builder collapseRequestQueries(List<String> names) {
       policy = new CollapsePolicy(policy.collapseRequestHeaders,
           Objects.requireNonNull(names, "collapseRequestQueries"), policy.shareUncacheable,
-          policy.acceptHeadersInKey);
+          policy.acceptHeadersInKey, policy.sharedAcrossAddresses);
       return this;
     }
 
@@ -159,6 +181,12 @@ public record CollapsePolicy(List<String> collapseRequestHeaders,
     /** Sets whether {@code Accept} and {@code Accept-Language} join the key. */
     public Builder acceptHeadersInKey(boolean acceptHeadersInKey) {
       policy = policy.withAcceptHeadersInKey(acceptHeadersInKey);
+      return this;
+    }
+
+    /** Sets whether a server shares responses across client addresses. */
+    public Builder sharedAcrossAddresses(boolean sharedAcrossAddresses) {
+      policy = policy.withSharedAcrossAddresses(sharedAcrossAddresses);
       return this;
     }
 

@@ -94,6 +94,21 @@ public final class CollapseRules {
    */
   public CollapseKey keyFor(String method, String scheme, String host, int port, String matchPath,
       String rawPath, String rawQuery, RequestHeaders headers, Object context) {
+    return keyFor(method, scheme, host, port, matchPath, rawPath, rawQuery, headers, context,
+        null);
+  }
+
+  /**
+   * Returns the key of a request a server received, or {@code null} if it must not collapse.
+   *
+   * @param clientAddress the address of the client, as the server reports it after its
+   *     forwarded-header handling; joins the key unless the group's policy is
+   *     {@link CollapsePolicy#sharedAcrossAddresses()}; may be null
+   * @see #keyFor(String, String, String, int, String, String, String, RequestHeaders, Object)
+   */
+  public CollapseKey keyFor(String method, String scheme, String host, int port, String matchPath,
+      String rawPath, String rawQuery, RequestHeaders headers, Object context,
+      String clientAddress) {
     if (!"GET".equals(method) && !"HEAD".equals(method)) {
       return null;
     }
@@ -127,8 +142,10 @@ public final class CollapseRules {
         namedBySensitivePattern.put(name.lower(), copyOf(headers.values(name.lower())));
       }
     }
+    Object caller = clientAddress == null || group.policy.sharedAcrossAddresses()
+        ? context : Arrays.asList(clientAddress, context);
     return new CollapseKey(target, query, Arrays.asList(keyHeaders), namedBySensitivePattern,
-        context, group.index);
+        caller, group.index);
   }
 
   /**

@@ -28,6 +28,21 @@ public class CollapsePolicyProperties {
    */
   private Boolean acceptHeadersInKey;
 
+  /**
+   * Whether the servlet filter shares responses across client addresses (as the container reports
+   * them after its forwarded-header handling). Only for paths that answer the same whatever the
+   * caller's address; false when not set.
+   */
+  private Boolean sharedAcrossAddresses;
+
+  public Boolean getSharedAcrossAddresses() {
+    return sharedAcrossAddresses;
+  }
+
+  public void setSharedAcrossAddresses(Boolean sharedAcrossAddresses) {
+    this.sharedAcrossAddresses = sharedAcrossAddresses;
+  }
+
   public List<String> getCollapseRequestHeaders() {
     return collapseRequestHeaders;
   }

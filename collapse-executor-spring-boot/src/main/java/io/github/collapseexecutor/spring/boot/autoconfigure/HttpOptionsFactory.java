@@ -118,6 +118,8 @@ final class HttpOptionsFactory {
         builder::shareUncacheable);
     errors.set(prefix + "accept-headers-in-key", policy.getAcceptHeadersInKey(),
         builder::acceptHeadersInKey);
+    errors.set(prefix + "shared-across-addresses", policy.getSharedAcrossAddresses(),
+        builder::sharedAcrossAddresses);
     return builder.build();
   }
 

@@ -170,7 +170,7 @@ public final class CollapseServletFilter implements Filter, AutoCloseable {
     String path = context != null && uri.startsWith(context) ? uri.substring(context.length()) : uri;
     return protocol.rules().keyFor(request.getMethod(), request.getScheme(),
         request.getServerName(), request.getServerPort(), path, uri, request.getQueryString(),
-        headers, caller(request));
+        headers, caller(request), request.getRemoteAddr());
   }
 
   /**

@@ -11,6 +11,7 @@ import java.nio.file.Files;
 import java.time.Duration;
 import org.apache.catalina.Context;
 import org.apache.catalina.LifecycleException;
+import org.apache.catalina.Valve;
 import org.apache.catalina.connector.Connector;
 import org.apache.catalina.startup.Tomcat;
 import org.apache.tomcat.util.descriptor.web.FilterDef;
@@ -70,6 +71,12 @@ final class LoopbackTomcat implements AutoCloseable {
     map.setDispatcher("REQUEST");
     map.setDispatcher("ASYNC");
     context.addFilterMap(map);
+  }
+
+  /** Adds {@code valve} to the context's pipeline, before the filters; call before start. */
+  LoopbackTomcat valve(Valve valve) {
+    context.getPipeline().addValve(valve);
+    return this;
   }
 
   /** Starts the server. */

@@ -154,7 +154,7 @@ public final class CollapseEndpoint {
     return new GroupDescription(group.name(), group.uris(), group.uriRegexes(),
         group.collapsePolicyName(), policy.collapseRequestHeaders(),
         policy.collapseRequestQueries(), policy.shareUncacheable(), policy.acceptHeadersInKey(),
-        tally.requests, tally.backendCalls, tally.collapseRatio, tally.counts, tally.unshared);
+        policy.sharedAcrossAddresses(), tally.requests, tally.backendCalls, tally.collapseRatio, tally.counts, tally.unshared);
   }
 
   private static List<String> sorted(Set<String> names) {
@@ -279,6 +279,7 @@ public final class CollapseEndpoint {
    * @param collapseRequestQueries the query parameters that alone count, or empty for all
    * @param shareUncacheable whether the policy shares uncacheable responses
    * @param acceptHeadersInKey whether {@code Accept} and {@code Accept-Language} join the key
+   * @param sharedAcrossAddresses whether the servlet filter shares across client addresses
    * @param requests every request the group took
    * @param backendCalls the calls made for them (for the servlet filter: chain runs)
    * @param collapseRatio the share of them served another's response, 0 to 1
@@ -288,7 +289,7 @@ public final class CollapseEndpoint {
   public record GroupDescription(String name, List<String> uris, List<String> uriRegexes,
       String collapsePolicyName, List<String> collapseRequestHeaders,
       List<String> collapseRequestQueries, ShareUncacheable shareUncacheable,
-      boolean acceptHeadersInKey, long requests,
+      boolean acceptHeadersInKey, boolean sharedAcrossAddresses, long requests,
       long backendCalls, double collapseRatio, Counts counts, Map<String, Long> unshared) {}
 
   /**

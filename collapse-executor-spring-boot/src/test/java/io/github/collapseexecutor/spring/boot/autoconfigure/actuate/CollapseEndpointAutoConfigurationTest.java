@@ -46,6 +46,8 @@ final class CollapseEndpointAutoConfigurationTest {
             + ".collapse-request-queries=sample",
         "collapse.executor.rest-template.collapse-policies.sample-policy1"
             + ".accept-headers-in-key=false",
+        "collapse.executor.rest-template.collapse-policies.sample-policy1"
+            + ".shared-across-addresses=true",
         "collapse.executor.rest-template.collapse-groups[0].uris=/user/*,/test/noop*",
         "collapse.executor.rest-template.collapse-groups[1].collapse-policy-name=sample-policy1",
         "collapse.executor.rest-template.collapse-groups[1].uris=/samples/*",
@@ -90,10 +92,11 @@ final class CollapseEndpointAutoConfigurationTest {
           assertThat(rest.groups()).containsExactly(
               new CollapseEndpoint.GroupDescription("/user/*", List.of("/user/*", "/test/noop*"),
                   List.of(), null, List.of(), List.of(), ShareUncacheable.WITHIN_CREDENTIALS,
-                  /* acceptHeadersInKey= */ true, 3, 1, 2.0 / 3, new CollapseEndpoint.Counts(0, 1, 2, 0), Map.of()),
+                  /* acceptHeadersInKey= */ true, /* sharedAcrossAddresses= */ false, 3, 1, 2.0 / 3, new CollapseEndpoint.Counts(0, 1, 2, 0), Map.of()),
               new CollapseEndpoint.GroupDescription("samples", List.of("/samples/*"),
                   List.of(), "sample-policy1", List.of("authorization"), List.of("sample"),
-                  ShareUncacheable.WITHIN_CREDENTIALS, /* acceptHeadersInKey= */ false, 1, 1, 0.0,
+                  ShareUncacheable.WITHIN_CREDENTIALS, /* acceptHeadersInKey= */ false,
+                  /* sharedAcrossAddresses= */ true, 1, 1, 0.0,
                   new CollapseEndpoint.Counts(0, 0, 0, 1), Map.of("set-cookie", 1L)));
           assertThat(executor(description, "okhttp").collapseRatio()).isZero();
           assertThat(description.batchOptions().waitThreshold()).isEqualTo(7);
