@@ -271,34 +271,31 @@ public final class HttpCollapseOptions {
     }
 
     /**
-     * Replaces the request headers that always join the key (default
-     * {@link HttpCollapseOptions#DEFAULT_SENSITIVE_HEADERS}); see
-     * {@link SensitiveHeaders#withNames(Collection)}.
+     * Adds request headers that always join the key, beside
+     * {@link HttpCollapseOptions#DEFAULT_SENSITIVE_HEADERS} and those added before; see
+     * {@link SensitiveHeaders#withAdded(Collection)}. Only
+     * {@link #removeSensitiveHeaders(Collection)} takes a header out.
      */
-    public Builder sensitiveHeaders(Set<String> sensitiveHeaders) {
-      return sensitiveHeaderSettings(sensitiveHeaderSettings.withNames(sensitiveHeaders));
-    }
-
-    /** Adds sensitive headers; see {@link SensitiveHeaders#withAdded(Collection)}. */
-    public Builder addSensitiveHeaders(Collection<String> names) {
+    public Builder sensitiveHeaders(Collection<String> names) {
       return sensitiveHeaderSettings(sensitiveHeaderSettings.withAdded(names));
     }
 
     /**
      * Makes request headers not sensitive, even when a pattern names them; see
-     * {@link SensitiveHeaders#withRemoved(Collection)}.
+     * {@link SensitiveHeaders#withRemoved(Collection)}. Callers that send different values of
+     * them share responses.
      */
     public Builder removeSensitiveHeaders(Collection<String> names) {
       return sensitiveHeaderSettings(sensitiveHeaderSettings.withRemoved(names));
     }
 
     /**
-     * Replaces the parts of a header name that make the header sensitive (default
-     * {@link HttpCollapseOptions#DEFAULT_SENSITIVE_HEADER_PATTERNS}); see
-     * {@link SensitiveHeaders#withPatterns(Collection)}.
+     * Adds parts of a header name that make the header sensitive, beside
+     * {@link HttpCollapseOptions#DEFAULT_SENSITIVE_HEADER_PATTERNS} and those added before; see
+     * {@link SensitiveHeaders#withAddedPatterns(Collection)}.
      */
-    public Builder sensitiveHeaderPatterns(Set<String> patterns) {
-      return sensitiveHeaderSettings(sensitiveHeaderSettings.withPatterns(patterns));
+    public Builder sensitiveHeaderPatterns(Collection<String> patterns) {
+      return sensitiveHeaderSettings(sensitiveHeaderSettings.withAddedPatterns(patterns));
     }
 
     /**

@@ -2,6 +2,7 @@ package io.github.collapseexecutor.spring.http.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.collapseexecutor.spring.LoggedRecords;
 import io.github.collapseexecutor.spring.http.CollapseGroup;
 import io.github.collapseexecutor.spring.http.CollapseKey;
 import io.github.collapseexecutor.spring.http.HttpCollapseOptions;
@@ -14,13 +15,10 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
-import java.util.logging.Handler;
 import java.util.logging.Level;
 import java.util.logging.LogRecord;
-import java.util.logging.Logger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -272,28 +270,13 @@ final class CollapseProtocolTest {
 
   @Test
   void theFirstRefusalOfEachReasonInAGroupIsLoggedOnceWithTheSettingThatWouldChangeIt() {
-    Logger logger = Logger.getLogger(FirstWarnings.class.getName());
-    List<LogRecord> records = new CopyOnWriteArrayList<>();
-    Handler handler = new Handler() {
-      @Override
-      public void publish(LogRecord record) {
-        records.add(record);
-      }
-
-      @Override
-      public void flush() {}
-
-      @Override
-      public void close() {}
-    };
-    logger.addHandler(handler);
-    try {
+    List<LogRecord> records;
+    try (LoggedRecords logged = LoggedRecords.of(FirstWarnings.class)) {
       for (int i = 0; i < 3; i++) {
         CollapseKey key = key("/users/" + i, NONE);
         ((CollapseProtocol.Lead) protocol.join(key, NONE)).refuse(UnsharedReason.TOO_LARGE);
       }
-    } finally {
-      logger.removeHandler(handler);
+      records = logged.records();
     }
 
     assertThat(records).singleElement().satisfies(record -> {
