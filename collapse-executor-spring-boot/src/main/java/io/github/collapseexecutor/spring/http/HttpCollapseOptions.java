@@ -84,6 +84,13 @@ public final class HttpCollapseOptions {
       "if-none-match", "if-modified-since", "if-match", "if-unmodified-since", "if-range",
       "range", "accept-encoding");
 
+  /**
+   * Request headers that always join the key, whatever the configuration, because beside the URL
+   * they name the site that answers: a client may send a {@code Host} other than the URL's (one
+   * address, several virtual hosts), and the server then answers for that site.
+   */
+  public static final Set<String> AUTHORITY_HEADERS = Set.of("host");
+
   private final String name;
   private final List<CollapseGroup> groups;
   private final Map<String, CollapsePolicy> policies;

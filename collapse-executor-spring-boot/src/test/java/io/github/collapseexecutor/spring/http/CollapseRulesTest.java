@@ -181,6 +181,21 @@ final class CollapseRulesTest {
         .isNotEqualTo(keyWith(custom, "Authorization", "b"));
   }
 
+  /** One address may serve several sites: the {@code Host} sent, not the URL's, picks one. */
+  @Test
+  void theHostHeaderSeparatesKeysWhateverTheConfiguration() {
+    CollapseRules relaxed = new CollapseRules(HttpCollapseOptions.builder()
+        .group(CollapseGroup.ofUris("p", List.of("/user/*")))
+        .policy("p", CollapsePolicy.DEFAULT.withAcceptHeadersInKey(false))
+        .removeSensitiveHeaders(List.of("Host"))
+        .build());
+    for (CollapseRules any : List.of(rules, relaxed)) {
+      assertThat(keyWith(any, "Host", "alpha.test"))
+          .isNotEqualTo(keyWith(any, "Host", "beta.test"))
+          .isEqualTo(keyWith(any, "HOST", "alpha.test"));
+    }
+  }
+
   @Test
   void acceptAndAcceptLanguageSeparateKeysUnlessThePolicyLeavesThemOut() {
     CollapseRules relaxed = new CollapseRules(HttpCollapseOptions.builder()
