@@ -85,9 +85,8 @@ public final class HttpCollapseOptions {
       "range", "accept-encoding");
 
   /**
-   * Request headers that always join the key, whatever the configuration, because beside the URL
-   * they name the site that answers: a client may send a {@code Host} other than the URL's (one
-   * address, several virtual hosts), and the server then answers for that site.
+   * Request headers that always join the key, whatever the configuration: a {@code Host} other
+   * than the URL's picks another site of one address (virtual hosts).
    */
   public static final Set<String> AUTHORITY_HEADERS = Set.of("host");
 
@@ -278,19 +277,16 @@ public final class HttpCollapseOptions {
     }
 
     /**
-     * Adds request headers that always join the key, beside
-     * {@link HttpCollapseOptions#DEFAULT_SENSITIVE_HEADERS} and those added before; see
-     * {@link SensitiveHeaders#withAdded(Collection)}. Only
-     * {@link #removeSensitiveHeaders(Collection)} takes a header out.
+     * Adds request headers that always join the key, beside the built-in ones and those added
+     * before; see {@link SensitiveHeaders#withAdded(Collection)}.
      */
     public Builder sensitiveHeaders(Collection<String> names) {
       return sensitiveHeaderSettings(sensitiveHeaderSettings.withAdded(names));
     }
 
     /**
-     * Makes request headers not sensitive, even when a pattern names them; see
-     * {@link SensitiveHeaders#withRemoved(Collection)}. Callers that send different values of
-     * them share responses.
+     * Makes request headers not sensitive, even built-in ones or those a pattern names; see
+     * {@link SensitiveHeaders#withRemoved(Collection)}.
      */
     public Builder removeSensitiveHeaders(Collection<String> names) {
       return sensitiveHeaderSettings(sensitiveHeaderSettings.withRemoved(names));
