@@ -3,6 +3,7 @@ package io.github.collapseexecutor.spring.http;
 import static io.github.collapseexecutor.spring.http.EchoingBackend.PATH;
 import static io.github.collapseexecutor.spring.http.EchoingBackend.answer;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -16,8 +17,9 @@ import org.junit.jupiter.api.Timeout;
 /**
  * What decides a response besides the URL and the headers a policy names keeps callers apart, for
  * every client adapter, against a real server on loopback that answers per {@code Host} header
- * ({@link EchoingBackend}): 40 callers at once, two values among them, and no caller may get the
- * answer to another's request. Each adapter's test class supplies the client.
+ * and per request body ({@link EchoingBackend}): 40 callers at once, two values among them, and
+ * no caller may get the answer to another's request. Each adapter's test class supplies the
+ * client.
  */
 @Timeout(60)
 public abstract class ClientRequestIdentityContract {
@@ -54,6 +56,24 @@ public abstract class ClientRequestIdentityContract {
     assertThat(wrong).as("callers that got another host's response").isEmpty();
     assertThat(backend.calls()).as("backend calls, %s", client.stats())
         .isBetween(2, CALLERS - 1);
+  }
+
+  /**
+   * A GET may carry a body (search APIs read their query from it), which no key holds: requests
+   * with a body never collapse, those with equal bodies neither, and each counts as passed
+   * through in its group.
+   */
+  @Test
+  void getsWithABodyNeverShareAResponse() throws Exception {
+    assumeTrue(client.sendsGetWithBody(), "the client sends no GET with a body");
+
+    List<String> wrong = round(List.of("{\"q\":\"alpha\"}", "{\"q\":\"beta\"}"),
+        body -> client.getWithBody(PATH, body), body -> "body=" + body);
+
+    assertThat(wrong).as("callers that got the answer to another body").isEmpty();
+    assertThat(backend.calls()).as("backend calls").isEqualTo(CALLERS);
+    assertThat(client.stats().passedThrough()).isEqualTo(CALLERS);
+    assertThat(client.stats().groups().get(0).passedThrough()).isEqualTo(CALLERS);
   }
 
   /** Sends one caller's request with its {@code value}; returns the body it got. */

@@ -287,6 +287,28 @@ final class CollapseProtocolTest {
     assertThat(protocol.stats().unshared(UnsharedReason.TOO_LARGE)).isEqualTo(3);
   }
 
+  /**
+   * No key holds a body: a request whose headers announce one passes, however the client that
+   * will send it is built, and counts in its group.
+   */
+  @Test
+  void aRequestWhoseHeadersAnnounceABodyPassesAndCountsInItsGroup() {
+    List<RequestHeaders> withBodies = List.of(header("Content-Length", "12"),
+        header("Transfer-Encoding", "chunked"), header("Content-Length", "x"));
+    for (RequestHeaders withBody : withBodies) {
+      CollapseKey key = key("/users/1", withBody);
+      assertThat(protocol.join(key, withBody)).isSameAs(CollapseProtocol.Pass.PASS);
+    }
+    RequestHeaders empty = header("Content-Length", "0");
+    assertThat(protocol.join(key("/users/1", empty), empty))
+        .isInstanceOf(CollapseProtocol.Lead.class);
+    assertThat(protocol.passWithBody(key("/users/1", NONE), null))
+        .isSameAs(CollapseProtocol.Pass.PASS);
+    assertThat(protocol.stats().passedThrough()).isEqualTo(withBodies.size() + 1);
+    assertThat(protocol.stats().groups().get(0).passedThrough())
+        .isEqualTo(withBodies.size() + 1);
+  }
+
   private static CollapseProtocol protocol(Duration ttl, int maxKeys) {
     return new CollapseProtocol(HttpCollapseOptions.builder()
         .group(CollapseGroup.ofUris("/users/*", "/me"))
@@ -299,9 +321,12 @@ final class CollapseProtocolTest {
   }
 
   private static RequestHeaders tenant(String tenant) {
+    return header("X-Tenant", tenant);
+  }
+
+  private static RequestHeaders header(String name, String value) {
     return RequestHeaders.of(
-        name -> name.equalsIgnoreCase("x-tenant") ? List.of(tenant) : List.of(),
-        () -> List.of("X-Tenant"));
+        asked -> asked.equalsIgnoreCase(name) ? List.of(value) : List.of(), () -> List.of(name));
   }
 
   private static ResponseSnapshot snapshot(List<Map.Entry<String, String>> headers,
