@@ -6,9 +6,9 @@ import java.util.Objects;
 
 /**
  * The identity of a request for collapsing: two requests share a response only if their keys are
- * equal. Built by {@link CollapseRules}; holds the method, scheme, host, port and path, the query
- * parameters that count, the headers of the group's policy, the sensitive headers, and what an
- * adapter knows a later stage adds to the request.
+ * equal. Built by {@link CollapseRules}; holds the method, scheme, host, port and path, the
+ * {@code Host} header, the query parameters that count, the headers of the group's policy, the
+ * sensitive headers, and what an adapter knows a later stage adds to the request.
  *
  * <p>{@link #toString()} shows the method, origin and path only: query strings and header values
  * may hold credentials and must not reach logs or exception messages.

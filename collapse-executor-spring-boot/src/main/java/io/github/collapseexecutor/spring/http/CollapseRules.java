@@ -21,6 +21,7 @@ import java.util.regex.Pattern;
  * <p>A request may collapse only if its method is exactly {@code GET} or {@code HEAD}, it has a
  * scheme, a host and a path, and its path matches a {@link CollapseGroup}. Besides the group's
  * policy, the key always holds the sensitive headers (listed by name, or named by a pattern),
+ * {@link HttpCollapseOptions#AUTHORITY_HEADERS},
  * {@link HttpCollapseOptions#REPRESENTATION_HEADERS}, and
  * {@link HttpCollapseOptions#NEGOTIATION_HEADERS} unless the policy leaves them out.
  */
@@ -41,6 +42,7 @@ public final class CollapseRules {
           ? CollapsePolicy.DEFAULT
           : options.policies().get(group.collapsePolicyName());
       TreeSet<String> keyHeaders = new TreeSet<>(options.sensitiveHeaders());
+      keyHeaders.addAll(HttpCollapseOptions.AUTHORITY_HEADERS);
       keyHeaders.addAll(HttpCollapseOptions.REPRESENTATION_HEADERS);
       if (policy.acceptHeadersInKey()) {
         keyHeaders.addAll(HttpCollapseOptions.NEGOTIATION_HEADERS);

@@ -84,6 +84,12 @@ public final class HttpCollapseOptions {
       "if-none-match", "if-modified-since", "if-match", "if-unmodified-since", "if-range",
       "range", "accept-encoding");
 
+  /**
+   * Request headers that always join the key, whatever the configuration: a {@code Host} other
+   * than the URL's picks another site of one address (virtual hosts).
+   */
+  public static final Set<String> AUTHORITY_HEADERS = Set.of("host");
+
   private final String name;
   private final List<CollapseGroup> groups;
   private final Map<String, CollapsePolicy> policies;
@@ -271,21 +277,15 @@ public final class HttpCollapseOptions {
     }
 
     /**
-     * Replaces the request headers that always join the key (default
-     * {@link HttpCollapseOptions#DEFAULT_SENSITIVE_HEADERS}); see
-     * {@link SensitiveHeaders#withNames(Collection)}.
+     * Adds request headers that always join the key, beside the built-in ones and those added
+     * before; see {@link SensitiveHeaders#withAdded(Collection)}.
      */
-    public Builder sensitiveHeaders(Set<String> sensitiveHeaders) {
-      return sensitiveHeaderSettings(sensitiveHeaderSettings.withNames(sensitiveHeaders));
-    }
-
-    /** Adds sensitive headers; see {@link SensitiveHeaders#withAdded(Collection)}. */
-    public Builder addSensitiveHeaders(Collection<String> names) {
+    public Builder sensitiveHeaders(Collection<String> names) {
       return sensitiveHeaderSettings(sensitiveHeaderSettings.withAdded(names));
     }
 
     /**
-     * Makes request headers not sensitive, even when a pattern names them; see
+     * Makes request headers not sensitive, even built-in ones or those a pattern names; see
      * {@link SensitiveHeaders#withRemoved(Collection)}.
      */
     public Builder removeSensitiveHeaders(Collection<String> names) {
@@ -293,12 +293,12 @@ public final class HttpCollapseOptions {
     }
 
     /**
-     * Replaces the parts of a header name that make the header sensitive (default
-     * {@link HttpCollapseOptions#DEFAULT_SENSITIVE_HEADER_PATTERNS}); see
-     * {@link SensitiveHeaders#withPatterns(Collection)}.
+     * Adds parts of a header name that make the header sensitive, beside
+     * {@link HttpCollapseOptions#DEFAULT_SENSITIVE_HEADER_PATTERNS} and those added before; see
+     * {@link SensitiveHeaders#withAddedPatterns(Collection)}.
      */
-    public Builder sensitiveHeaderPatterns(Set<String> patterns) {
-      return sensitiveHeaderSettings(sensitiveHeaderSettings.withPatterns(patterns));
+    public Builder sensitiveHeaderPatterns(Collection<String> patterns) {
+      return sensitiveHeaderSettings(sensitiveHeaderSettings.withAddedPatterns(patterns));
     }
 
     /**

@@ -16,15 +16,15 @@ import java.util.List;
  * went straight to the backend for hit-for-pass counts once under its reason.
  *
  * <p>The adapter's counters also have one child per collapse group, {@link #groups()}, that counts
- * the requests whose path matched that group. The children add up to the adapter's counts less the
- * requests no group took (a path that matches no group, a method other than GET and HEAD, a request
- * with a body), which are {@code passedThrough} of the adapter only.
+ * the requests whose path matched that group, those with a body among its {@code passedThrough}.
+ * The children add up to the adapter's counts less the requests no group took (a path that matches
+ * no group, a method other than GET and HEAD), which are {@code passedThrough} of the adapter only.
  */
 public interface HttpCollapseStats {
 
   /**
-   * Requests that went through untouched: they could not collapse (method, no matching group),
-   * the adapter was closed, or their key was marked for hit-for-pass.
+   * Requests that went through untouched: they could not collapse (method, no matching group, a
+   * request body), the adapter was closed, or their key was marked for hit-for-pass.
    */
   long passedThrough();
 

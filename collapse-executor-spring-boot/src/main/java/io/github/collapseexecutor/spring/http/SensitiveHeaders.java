@@ -1,9 +1,12 @@
 package io.github.collapseexecutor.spring.http;
 
 import java.util.Collection;
+import java.util.Collections;
 import java.util.HashSet;
 import java.util.Objects;
 import java.util.Set;
+import java.util.SortedSet;
+import java.util.TreeSet;
 
 /**
  * Which request headers carry a credential and so always join the collapse key: callers that send
@@ -11,8 +14,10 @@ import java.util.Set;
  * method returns a changed copy. Names and patterns are compared in lower case.
  *
  * <p>A header is sensitive when its name is one of {@link #names()}, or holds one of
- * {@link #patterns()} and is not one of {@link #nonSensitive()}. A name is never both listed and
- * exempt: the later call wins.
+ * {@link #patterns()} and is not one of {@link #nonSensitive()}. Names and patterns can only be
+ * added to the {@link #defaults()}: the one way to make a header not sensitive is to name it in
+ * {@link #withRemoved(Collection)}, so that a list of one's own never drops {@code Authorization}
+ * or {@code Cookie} by accident. A name is never both listed and exempt: the later call wins.
  *
  * <pre>{@code
  * SensitiveHeaders headers = SensitiveHeaders.defaults()
@@ -63,25 +68,12 @@ public final class SensitiveHeaders {
   }
 
   /**
-   * Returns a copy whose listed names are {@code names} instead. Leaving one out lets callers that
-   * send different values of it share a response; do so only for a header that cannot change what
-   * the server answers. Headers that a pattern names stay sensitive; see
-   * {@link #withRemoved(Collection)}.
-   *
-   * @throws IllegalArgumentException if a name is null or blank
-   */
-  public SensitiveHeaders withNames(Collection<String> names) {
-    Set<String> listed = lowerCase("sensitiveHeaders", names);
-    return new SensitiveHeaders(listed, patterns, without(nonSensitive, listed));
-  }
-
-  /**
    * Returns a copy that lists {@code names} too, beside the names already listed.
    *
    * @throws IllegalArgumentException if a name is null or blank
    */
   public SensitiveHeaders withAdded(Collection<String> names) {
-    Set<String> added = lowerCase("addSensitiveHeaders", names);
+    Set<String> added = lowerCase("sensitiveHeaders", names);
     return new SensitiveHeaders(with(this.names, added), patterns, without(nonSensitive, added));
   }
 
@@ -99,15 +91,31 @@ public final class SensitiveHeaders {
   }
 
   /**
-   * Returns a copy whose patterns are {@code patterns} instead: a header whose lower-case name
-   * contains one of them joins the key as a listed header does. An empty set turns patterns off,
-   * leaving only the headers listed by name.
+   * Returns a copy with {@code patterns} too, beside the patterns already held: a header whose
+   * lower-case name contains one of them joins the key as a listed header does.
    *
    * @throws IllegalArgumentException if a pattern is null or blank
    */
-  public SensitiveHeaders withPatterns(Collection<String> patterns) {
-    return new SensitiveHeaders(names, lowerCase("sensitiveHeaderPatterns", patterns),
-        nonSensitive);
+  public SensitiveHeaders withAddedPatterns(Collection<String> patterns) {
+    return new SensitiveHeaders(names,
+        with(this.patterns, lowerCase("sensitiveHeaderPatterns", patterns)), nonSensitive);
+  }
+
+  /**
+   * Returns the names of {@link #nonSensitive()} that the {@link #defaults()} make sensitive, by
+   * name or by a pattern, in alphabetical order: callers that send different values of them share
+   * responses, which the defaults would not let them do.
+   */
+  public SortedSet<String> removedDefaults() {
+    SortedSet<String> removed = new TreeSet<>();
+    for (String name : nonSensitive) {
+      if (HttpCollapseOptions.DEFAULT_SENSITIVE_HEADERS.contains(name)
+          || HttpCollapseOptions.DEFAULT_SENSITIVE_HEADER_PATTERNS.stream()
+              .anyMatch(name::contains)) {
+        removed.add(name);
+      }
+    }
+    return Collections.unmodifiableSortedSet(removed);
   }
 
   private static Set<String> lowerCase(String setting, Collection<String> names) {

@@ -104,8 +104,9 @@ public enum CollapseObservationDocumentation implements ObservationDocumentation
 
     /**
      * Why a request fell back or was not collapsed, or why the shared call it led could not be
-     * shared: {@code not-collapsible}, {@code switched-off}, {@code null-argument},
-     * {@code closed}, {@code hit-for-pass}, {@code wait-timeout}, {@code set-cookie}, ...
+     * shared: {@code not-collapsible}, {@code request-body}, {@code switched-off},
+     * {@code null-argument}, {@code closed}, {@code hit-for-pass}, {@code wait-timeout},
+     * {@code set-cookie}, ...
      * Absent when there is no reason to give.
      */
     REASON {

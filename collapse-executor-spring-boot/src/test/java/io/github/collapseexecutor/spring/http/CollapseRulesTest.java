@@ -160,12 +160,12 @@ final class CollapseRulesTest {
   }
 
   @Test
-  void sensitiveHeadersCanBeAddedAndRemovedAndPatternsReplaced() {
+  void sensitiveHeadersAndPatternsCanBeAddedAndHeadersRemoved() {
     CollapseRules custom = new CollapseRules(HttpCollapseOptions.builder()
         .group(CollapseGroup.ofUris("/user/*"))
-        .addSensitiveHeaders(List.of("X-Tenant"))
+        .sensitiveHeaders(List.of("X-Tenant"))
         .removeSensitiveHeaders(List.of("X-Api-Key", "X-Trace-Token"))
-        .sensitiveHeaderPatterns(Set.of("TOKEN", "credential"))
+        .sensitiveHeaderPatterns(Set.of("credential"))
         .build());
     assertThat(keyWith(custom, "x-tenant", "a")).isNotEqualTo(keyWith(custom, "x-tenant", "b"));
     assertThat(keyWith(custom, "X-User-Credential", "a"))
@@ -174,11 +174,26 @@ final class CollapseRulesTest {
     assertThat(keyWith(custom, "X-Trace-Token", "a"))
         .isEqualTo(keyWith(custom, "X-Trace-Token", "b"));
     assertThat(keyWith(custom, "X-Session-Id", "a"))
-        .isEqualTo(keyWith(custom, "X-Session-Id", "b"));
+        .isNotEqualTo(keyWith(custom, "X-Session-Id", "b"));
     assertThat(keyWith(custom, "X-Auth-Token", "a"))
         .isNotEqualTo(keyWith(custom, "X-Auth-Token", "b"));
     assertThat(keyWith(custom, "Authorization", "a"))
         .isNotEqualTo(keyWith(custom, "Authorization", "b"));
+  }
+
+  /** One address may serve several sites: the {@code Host} sent, not the URL's, picks one. */
+  @Test
+  void theHostHeaderSeparatesKeysWhateverTheConfiguration() {
+    CollapseRules relaxed = new CollapseRules(HttpCollapseOptions.builder()
+        .group(CollapseGroup.ofUris("p", List.of("/user/*")))
+        .policy("p", CollapsePolicy.DEFAULT.withAcceptHeadersInKey(false))
+        .removeSensitiveHeaders(List.of("Host"))
+        .build());
+    for (CollapseRules any : List.of(rules, relaxed)) {
+      assertThat(keyWith(any, "Host", "alpha.test"))
+          .isNotEqualTo(keyWith(any, "Host", "beta.test"))
+          .isEqualTo(keyWith(any, "HOST", "alpha.test"));
+    }
   }
 
   @Test

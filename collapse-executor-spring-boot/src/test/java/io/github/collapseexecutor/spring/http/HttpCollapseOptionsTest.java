@@ -84,24 +84,49 @@ final class HttpCollapseOptionsTest {
         .withRemoved(List.of("X-Trace-Token", "Cookie")).withAdded(List.of("x-trace-token"));
     assertThat(removedThenAdded.names()).contains("x-trace-token").doesNotContain("cookie");
     assertThat(removedThenAdded.nonSensitive()).containsExactly("cookie");
-    SensitiveHeaders renamed = removedThenAdded.withNames(List.of("Cookie"));
-    assertThat(renamed.names()).containsExactly("cookie");
-    assertThat(renamed.nonSensitive()).isEmpty();
-    assertThat(renamed.patterns()).isEqualTo(HttpCollapseOptions.DEFAULT_SENSITIVE_HEADER_PATTERNS);
+    SensitiveHeaders addedBack = removedThenAdded.withAdded(List.of("Cookie"));
+    assertThat(addedBack.names()).containsAll(HttpCollapseOptions.DEFAULT_SENSITIVE_HEADERS);
+    assertThat(addedBack.nonSensitive()).isEmpty();
+    assertThat(addedBack.patterns())
+        .isEqualTo(HttpCollapseOptions.DEFAULT_SENSITIVE_HEADER_PATTERNS);
+  }
+
+  /** A list of one's own names or patterns never drops a built-in one; only a removal does. */
+  @Test
+  void sensitiveHeadersAndPatternsAddToTheDefaults() {
+    HttpCollapseOptions options = HttpCollapseOptions.builder()
+        .sensitiveHeaders(Set.of("X-Tenant-Key")).sensitiveHeaderPatterns(Set.of("Credential"))
+        .build();
+
+    assertThat(options.sensitiveHeaders())
+        .containsAll(HttpCollapseOptions.DEFAULT_SENSITIVE_HEADERS).contains("x-tenant-key")
+        .hasSize(HttpCollapseOptions.DEFAULT_SENSITIVE_HEADERS.size() + 1);
+    assertThat(options.sensitiveHeaderPatterns())
+        .containsAll(HttpCollapseOptions.DEFAULT_SENSITIVE_HEADER_PATTERNS).contains("credential");
+    assertThat(options.nonSensitiveHeaders()).isEmpty();
+  }
+
+  @Test
+  void removedDefaultsNameTheBuiltInHeadersTakenOutByNameOrPattern() {
+    SensitiveHeaders headers = SensitiveHeaders.defaults()
+        .withAdded(List.of("X-Tenant")).withAddedPatterns(List.of("credential"))
+        .withRemoved(List.of("Cookie", "X-Trace-Token", "X-Tenant", "X-User-Credential"));
+
+    assertThat(headers.removedDefaults()).containsExactly("cookie", "x-trace-token");
+    assertThat(SensitiveHeaders.defaults().removedDefaults()).isEmpty();
   }
 
   @Test
   void builderHeaderSettersAndSensitiveHeadersGiveTheSameOptions() {
     HttpCollapseOptions bySetters = HttpCollapseOptions.builder()
-        .sensitiveHeaders(Set.of("Authorization")).addSensitiveHeaders(List.of("X-Tenant"))
+        .sensitiveHeaders(Set.of("Authorization")).sensitiveHeaders(List.of("X-Tenant"))
         .removeSensitiveHeaders(List.of("X-Trace-Token"))
-        .sensitiveHeaderPatterns(Set.of("Token")).build();
-    SensitiveHeaders headers = SensitiveHeaders.defaults().withNames(List.of("authorization"))
-        .withAdded(List.of("x-tenant")).withRemoved(List.of("x-trace-token"))
-        .withPatterns(List.of("token"));
+        .sensitiveHeaderPatterns(Set.of("Credential")).build();
+    SensitiveHeaders headers = SensitiveHeaders.defaults().withAdded(List.of("x-tenant"))
+        .withRemoved(List.of("x-trace-token")).withAddedPatterns(List.of("credential"));
     assertThat(bySetters.sensitiveHeaderSettings()).isEqualTo(headers);
-    assertThat(bySetters.sensitiveHeaders()).containsExactlyInAnyOrder("authorization", "x-tenant");
-    assertThat(bySetters.sensitiveHeaderPatterns()).containsExactly("token");
+    assertThat(bySetters.sensitiveHeaders()).contains("authorization", "x-tenant");
+    assertThat(bySetters.sensitiveHeaderPatterns()).contains("token", "credential");
     assertThat(bySetters.nonSensitiveHeaders()).containsExactly("x-trace-token");
     assertThat(HttpCollapseOptions.builder().sensitiveHeaderSettings(headers).build()
         .sensitiveHeaders()).isEqualTo(bySetters.sensitiveHeaders());

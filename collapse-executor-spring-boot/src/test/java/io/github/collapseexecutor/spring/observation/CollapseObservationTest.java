@@ -17,6 +17,7 @@ import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.springframework.http.HttpMethod;
 import org.springframework.http.client.JdkClientHttpRequestFactory;
 import org.springframework.web.client.RestClient;
 
@@ -109,6 +110,18 @@ final class CollapseObservationTest {
         .hasNumberOfObservationsWithNameEqualTo(DefaultCollapseObservationConvention.NAME, 0);
     assertThat(callerOutcomes()).isEqualTo(Map.of("not-collapsed", 1L));
     assertThat(callerKeys("collapse.reason")).containsExactly("not-collapsible");
+  }
+
+  @Test
+  void aGetWithABodySaysItsBodyKeptItFromCollapsing() {
+    RestClient client = client(HttpCollapseOptions.builder()
+        .group(CollapseGroup.ofUris("/user/*")).observations(CollapseObservations.of(registry))
+        .build());
+
+    client.method(HttpMethod.GET).uri("/user/1").body("x").retrieve().toBodilessEntity();
+
+    assertThat(callerOutcomes()).isEqualTo(Map.of("not-collapsed", 1L));
+    assertThat(callerKeys("collapse.reason")).containsExactly("request-body");
   }
 
   @Test

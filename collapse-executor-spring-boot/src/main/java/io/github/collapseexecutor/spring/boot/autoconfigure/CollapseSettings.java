@@ -5,8 +5,10 @@ import io.github.collapseexecutor.core.CollapseListener;
 import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorProperties.Section;
 import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorProperties.ServletSection;
 import io.github.collapseexecutor.spring.http.HttpCollapseOptions;
+import io.github.collapseexecutor.spring.http.SensitiveHeaders;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.Consumer;
 
 /**
@@ -15,8 +17,12 @@ import java.util.function.Consumer;
  * settings, the named executors and every section, enabled or not, so that a mistake in a section
  * switched off today is not found only when it is switched on. A rejected value stops the
  * application with an {@link InvalidPropertiesException} that names the key of every rejection.
+ * A {@code non-sensitive-headers} entry that takes out a built-in sensitive header is logged at
+ * WARN, once.
  */
 final class CollapseSettings {
+
+  private static final System.Logger LOG = System.getLogger(CollapseSettings.class.getName());
 
   private final CollapseExecutorProperties properties;
   private final HttpAdapterProperties httpProperties;
@@ -40,6 +46,24 @@ final class CollapseSettings {
         HttpOptionsFactory.options(key, section, http, builder -> { }, errors));
     servletMapping(errors);
     errors.throwIfAny();
+    warnOfRemovedDefaults(http);
+  }
+
+  /**
+   * Logs, once, the built-in sensitive headers that {@code non-sensitive-headers} takes out: the
+   * one setting that lets callers with different credentials share, which should not pass unseen.
+   */
+  private static void warnOfRemovedDefaults(HttpAdapterProperties http) {
+    if (http.getNonSensitiveHeaders() == null) {
+      return;
+    }
+    Set<String> removed = SensitiveHeaders.defaults().withRemoved(http.getNonSensitiveHeaders())
+        .removedDefaults();
+    if (!removed.isEmpty()) {
+      LOG.log(System.Logger.Level.WARNING, () -> "collapse.executor.non-sensitive-headers takes "
+          + removed + " out of the built-in sensitive headers: callers that send different"
+          + " values of them will share responses");
+    }
   }
 
   /** Returns the top-level batch options, reporting to {@code listener}. */

@@ -13,28 +13,18 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
 @ConfigurationProperties("collapse.executor")
 public class HttpAdapterProperties extends HttpSettings {
 
-  /** Request headers to treat as sensitive beside sensitive-headers, in every section. */
-  private List<String> additionalSensitiveHeaders = new ArrayList<>();
-
   /**
-   * Request headers that are never sensitive, in every section, even when sensitive-headers or a
-   * sensitive-header-patterns entry names them.
+   * Request headers that are never sensitive, in every section, even when they are built in
+   * (authorization, cookie, ...) or a sensitive-header-patterns entry names them: callers that
+   * send different values of them share responses. Removing a built-in one is logged at startup.
    */
   private List<String> nonSensitiveHeaders = new ArrayList<>();
 
   /**
-   * Parts of a request header name that make the header sensitive, compared in lower case;
-   * setting it replaces the library's list, and an empty list turns patterns off.
+   * Parts of a request header name that make the header sensitive, compared in lower case:
+   * added to the built-in ones (token, secret, session, api-key, apikey).
    */
   private List<String> sensitiveHeaderPatterns;
-
-  public List<String> getAdditionalSensitiveHeaders() {
-    return additionalSensitiveHeaders;
-  }
-
-  public void setAdditionalSensitiveHeaders(List<String> additionalSensitiveHeaders) {
-    this.additionalSensitiveHeaders = additionalSensitiveHeaders;
-  }
 
   public List<String> getNonSensitiveHeaders() {
     return nonSensitiveHeaders;

@@ -5,7 +5,6 @@ import io.github.collapseexecutor.spring.http.CollapseGroup;
 import io.github.collapseexecutor.spring.http.CollapseGroupConflictException;
 import io.github.collapseexecutor.spring.http.CollapsePolicy;
 import io.github.collapseexecutor.spring.http.HttpCollapseOptions;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.function.Consumer;
 import java.util.function.Function;
@@ -13,8 +12,9 @@ import org.springframework.boot.context.properties.bind.DataObjectPropertyName;
 
 /**
  * Turns one section of {@code collapse.executor} into {@link HttpCollapseOptions}: its groups,
- * policies and wait timeout, its {@link HttpSettings} or else the top-level ones, and the
- * top-level additional and non-sensitive headers and header patterns.
+ * policies and wait timeout, its {@link HttpSettings} or else the top-level ones, the top-level
+ * and its own sensitive headers on top of the library's, and the top-level header patterns and
+ * non-sensitive headers.
  */
 final class HttpOptionsFactory {
 
@@ -37,14 +37,15 @@ final class HttpOptionsFactory {
     wiring.accept(builder);
     overridden(key, "max-body-size", section, properties, HttpSettings::getMaxBodySize,
         size -> builder.maxBodyBytes(size.toBytes()), errors);
-    overridden(key, "sensitive-headers", section, properties, HttpSettings::getSensitiveHeaders,
-        names -> builder.sensitiveHeaders(new LinkedHashSet<>(names)), errors);
-    errors.set(PREFIX + "additional-sensitive-headers", properties.getAdditionalSensitiveHeaders(),
-        builder::addSensitiveHeaders);
+    // sensitive headers add up: a list of one's own never drops a built-in or a top-level one
+    errors.set(PREFIX + "sensitive-headers", properties.getSensitiveHeaders(),
+        builder::sensitiveHeaders);
+    errors.set(prefix + "sensitive-headers", section.getSensitiveHeaders(),
+        builder::sensitiveHeaders);
+    errors.set(PREFIX + "sensitive-header-patterns", properties.getSensitiveHeaderPatterns(),
+        builder::sensitiveHeaderPatterns);
     errors.set(PREFIX + "non-sensitive-headers", properties.getNonSensitiveHeaders(),
         builder::removeSensitiveHeaders);
-    errors.set(PREFIX + "sensitive-header-patterns", properties.getSensitiveHeaderPatterns(),
-        patterns -> builder.sensitiveHeaderPatterns(new LinkedHashSet<>(patterns)));
     errors.set(prefix + "wait-timeout", section.getWaitTimeout(), builder::waitTimeout);
     overridden(key, "hit-for-pass-ttl", section, properties, HttpSettings::getHitForPassTtl,
         builder::hitForPassTtl, errors);

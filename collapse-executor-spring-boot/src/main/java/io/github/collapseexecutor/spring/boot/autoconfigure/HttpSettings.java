@@ -7,7 +7,8 @@ import org.springframework.util.unit.DataSize;
 /**
  * The HTTP adapter settings that bind both at the top level of {@code collapse.executor} and in
  * each section ({@code rest-template}, {@code web-client}, {@code okhttp}, {@code servlet}): a
- * section's own value overrides the top-level one, which overrides the library's default.
+ * section's own value overrides the top-level one, which overrides the library's default; but
+ * sensitive headers only add up, section to top level to the library's.
  */
 public class HttpSettings {
 
@@ -19,8 +20,8 @@ public class HttpSettings {
 
   /**
    * Request headers whose values always join the collapse key, so different credentials never
-   * share; setting it replaces the library's list. In a section, the top-level sensitive-headers
-   * when not set.
+   * share: added to the built-in ones (authorization, cookie, ...), which only
+   * non-sensitive-headers takes out. In a section, added to the top-level ones too.
    */
   private List<String> sensitiveHeaders;
 

@@ -86,7 +86,7 @@ public final class CollapseHttpRequestInterceptor
     // the names straight from the map: headerNames() copies them into a new map on every call
     RequestHeaders headers = RequestHeaders.of(request.getHeaders()::getOrEmpty,
         () -> request.getHeaders().asMultiValueMap().keySet());
-    CollapseKey key = body.length == 0 && isLast(execution)
+    CollapseKey key = isLast(execution)
         ? collapser.rules().keyFor(request.getMethod().name(), request.getURI(), headers)
         : null;
     return collapser.execute(key, headers, new SpringExchange(request, body, execution));
@@ -115,6 +115,11 @@ public final class CollapseHttpRequestInterceptor
   private record SpringExchange(HttpRequest request, byte[] body,
       ClientHttpRequestExecution execution)
       implements BlockingHttpCollapser.Exchange<ClientHttpResponse> {
+
+    @Override
+    public boolean hasBody() {
+      return body.length > 0;
+    }
 
     @Override
     public ClientHttpResponse proceed() throws IOException {

@@ -51,6 +51,12 @@ public final class BlockingHttpCollapser implements AutoCloseable {
    */
   public interface Exchange<R> {
 
+    /**
+     * Returns whether the request carries a body: such a request never collapses, since no key
+     * holds its body.
+     */
+    boolean hasBody();
+
     /** Makes the call; the caller owns and closes the response. */
     R proceed() throws IOException;
 
@@ -121,11 +127,12 @@ public final class BlockingHttpCollapser implements AutoCloseable {
 
   /**
    * Runs {@code exchange} for a request with the given key, or shares the call in progress for an
-   * equal key; a {@code null} key passes through untouched.
+   * equal key; a {@code null} key, or a request with a body, passes through untouched.
    */
   public <R> R execute(CollapseKey key, RequestHeaders request, Exchange<R> exchange)
       throws IOException {
-    return take(protocol.join(key, request), exchange);
+    return take(exchange.hasBody() ? protocol.passWithBody(key, null)
+        : protocol.join(key, request), exchange);
   }
 
   /**

@@ -25,8 +25,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * request and response. For each request with a key, {@link #join} hands out one {@link Turn}:
  *
  * <ul>
- *   <li>{@link Pass}: make the call as if collapse were off (no key, closed, the key's group
- *       switched off, or the key is marked for hit-for-pass);</li>
+ *   <li>{@link Pass}: make the call as if collapse were off (no key, a request body, closed, the
+ *       key's group switched off, or the key is marked for hit-for-pass);</li>
  *   <li>{@link Lead}: make the call for every identical request, then end the turn exactly once:
  *       {@link Lead#share} a buffered copy, {@link Lead#refuse} to share (the waiting requests make
  *       their own calls), or {@link Lead#fail} with the call's exception;</li>
@@ -109,14 +109,20 @@ public final class CollapseProtocol implements AutoCloseable {
     return varyNames.size();
   }
 
+  /** Passes a request that its client says carries a body ({@link RequestBody}); counts it. */
+  public Turn passWithBody(CollapseKey key, Object observation) {
+    return pass(key, observer.caller(observation),
+        key == null ? "not-collapsible" : RequestBody.REASON);
+  }
+
   /** {@link #join(CollapseKey, RequestHeaders, Object)} in the observation current here. */
   public Turn join(CollapseKey key, RequestHeaders request) {
     return join(key, request, null);
   }
 
   /**
-   * Returns what the request with {@code key} does; a {@code null} key passes. Counts a request
-   * that passes at once.
+   * Returns what the request with {@code key} does; a {@code null} key or headers that announce a
+   * body ({@link RequestBody}) pass. Counts a request that passes at once.
    *
    * @param observation the request's own Micrometer {@code Observation}, or {@code null} for the
    *     one current on this thread; typed {@code Object} so that adapters need no Micrometer
@@ -125,6 +131,9 @@ public final class CollapseProtocol implements AutoCloseable {
     Caller caller = observer.caller(observation);
     if (key == null || !collapseSwitch.isOn(options.groups().get(key.group()))) {
       return pass(key, caller, key == null ? "not-collapsible" : "switched-off");
+    }
+    if (RequestBody.announced(request)) {
+      return pass(key, caller, RequestBody.REASON);
     }
     List<String> varied = varyNames.get(key);
     if (varied == null) {

@@ -84,6 +84,11 @@ public final class CollapseInterceptor implements Interceptor, AutoCloseable {
   private record OkHttpExchange(Chain chain) implements BlockingHttpCollapser.Exchange<Response> {
 
     @Override
+    public boolean hasBody() {
+      return chain.request().body() != null;
+    }
+
+    @Override
     public Response proceed() throws IOException {
       return chain.proceed(chain.request());
     }

@@ -32,7 +32,7 @@ record KeyedCall(CollapseKey key, RequestHeaders headers) {
   /**
    * Returns the key of the chain's call. It is {@code null} (the call passes through) when an
    * application interceptor runs after {@code self}, since it may add credentials the key cannot
-   * see, or when the call is not OkHttp's own and its client is unknown.
+   * see, when the call is not OkHttp's own and its client is unknown, or when it has a body.
    */
   static KeyedCall of(CollapseRules rules, Interceptor self, Interceptor.Chain chain) {
     Request request = chain.request();

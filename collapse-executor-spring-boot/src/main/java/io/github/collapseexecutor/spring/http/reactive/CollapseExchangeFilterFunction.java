@@ -50,6 +50,8 @@ import reactor.core.publisher.Mono;
  * another's exchange stops waiting and runs its own, as if collapse were off; the exchange it left
  * goes on for the others.
  *
+ * <p>A request with a body (a GET may carry one) never collapses: no key holds the body.
+ *
  * <p>Add it as the last filter, so its key sees the headers earlier filters add. One instance
  * serves one client.
  */
@@ -91,9 +93,13 @@ public final class CollapseExchangeFilterFunction implements ExchangeFilterFunct
     RequestHeaders headers = KeyedRequest.headers(request);
     CollapseKey key = protocol.rules().keyFor(request.method().name(), request.url(), headers,
         KeyedRequest.context(request));
-    // WebClient keeps the exchange's observation in the Reactor context, not on the thread
-    return Mono.deferContextual(context -> take(protocol.join(key, headers,
-        context.getOrDefault(ObservationThreadLocalAccessor.KEY, null)), key, request, next));
+    boolean body = KeyedRequest.hasBody(request);
+    return Mono.deferContextual(context -> {
+      // WebClient keeps the exchange's observation in the Reactor context, not on the thread
+      Object observation = context.getOrDefault(ObservationThreadLocalAccessor.KEY, null);
+      return take(body ? protocol.passWithBody(key, observation)
+          : protocol.join(key, headers, observation), key, request, next);
+    });
   }
 
   private Mono<ClientResponse> take(CollapseProtocol.Turn turn, CollapseKey key,

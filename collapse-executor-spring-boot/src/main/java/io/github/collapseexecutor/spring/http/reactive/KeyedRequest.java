@@ -10,6 +10,7 @@ import java.util.StringJoiner;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpRequest;
 import org.springframework.util.MultiValueMap;
+import org.springframework.web.reactive.function.BodyInserters;
 import org.springframework.web.reactive.function.client.ClientRequest;
 import org.springframework.web.reactive.function.client.ClientResponse;
 
@@ -55,6 +56,15 @@ final class KeyedRequest {
     RequestHeaders view = RequestHeaders.of(headers::getOrEmpty,
         () -> headers.asMultiValueMap().keySet());
     return request.cookies().isEmpty() ? view : view.withCookies(cookieHeader(request.cookies()));
+  }
+
+  /**
+   * Returns whether {@code request} carries a body: its inserter is not WebClient's empty one,
+   * which every request built without a body holds.
+   */
+  static boolean hasBody(ClientRequest request) {
+    Object empty = BodyInserters.empty();
+    return request.body() != empty;
   }
 
   /**

@@ -161,10 +161,8 @@ public final class CollapseServletFilter implements Filter, AutoCloseable {
     }
   }
 
+  /** Returns the key of {@code request}; the protocol passes it all the same if it has a body. */
   private CollapseKey keyFor(HttpServletRequest request, RequestHeaders headers) {
-    if (request.getContentLengthLong() > 0 || request.getHeader("Transfer-Encoding") != null) {
-      return null;
-    }
     String uri = request.getRequestURI();
     String context = request.getContextPath();
     String path = context != null && uri.startsWith(context) ? uri.substring(context.length()) : uri;

@@ -10,7 +10,9 @@ import io.github.collapseexecutor.spring.http.client.CollapseHttpRequestIntercep
 import io.github.collapseexecutor.spring.http.okhttp.CollapseInterceptor;
 import io.github.collapseexecutor.spring.http.reactive.CollapseExchangeFilterFunction;
 import java.time.Duration;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
@@ -60,25 +62,30 @@ final class CollapseExecutorAutoConfigurationTest {
   }
 
   @Test
-  void sensitiveHeadersCanBeAddedAndRemovedInEverySectionAndAcceptLeftOutPerPolicy() {
+  void sensitiveHeadersAddUpInEverySectionAndAcceptLeftOutPerPolicy() {
     runner.withPropertyValues(
-        "collapse.executor.additional-sensitive-headers=X-Tenant",
+        "collapse.executor.sensitive-headers=X-Tenant",
         "collapse.executor.non-sensitive-headers=cookie,x-trace-token",
         "collapse.executor.sensitive-header-patterns=credential",
-        "collapse.executor.okhttp.sensitive-headers=authorization",
+        "collapse.executor.okhttp.sensitive-headers=x-region",
         "collapse.executor.rest-template.collapse-policies.p1.accept-headers-in-key=false")
         .run(context -> {
           List<CollapseExecutorDescriptor> executors =
               context.getBean(CollapseExecutors.class).list();
           HttpCollapseOptions rest = executor(executors, "rest-template").options();
-          assertThat(rest.sensitiveHeaders()).contains("authorization", "x-tenant")
-              .doesNotContain("cookie");
+          Set<String> builtInButCookie =
+              new HashSet<>(HttpCollapseOptions.DEFAULT_SENSITIVE_HEADERS);
+          builtInButCookie.remove("cookie");
+          assertThat(rest.sensitiveHeaders()).containsAll(builtInButCookie).contains("x-tenant")
+              .doesNotContain("cookie", "x-region");
           assertThat(rest.nonSensitiveHeaders()).containsExactlyInAnyOrder("cookie",
               "x-trace-token");
-          assertThat(rest.sensitiveHeaderPatterns()).containsExactly("credential");
+          assertThat(rest.sensitiveHeaderPatterns())
+              .containsAll(HttpCollapseOptions.DEFAULT_SENSITIVE_HEADER_PATTERNS)
+              .contains("credential");
           assertThat(rest.policies().get("p1").acceptHeadersInKey()).isFalse();
           assertThat(executor(executors, "okhttp").options().sensitiveHeaders())
-              .containsExactlyInAnyOrder("authorization", "x-tenant");
+              .containsAll(builtInButCookie).contains("x-tenant", "x-region");
         });
   }
 
@@ -110,7 +117,8 @@ final class CollapseExecutorAutoConfigurationTest {
               .containsExactly("sample");
           CollapseExecutorDescriptor okhttp = executor(executors, "okhttp");
           assertThat(okhttp.options().maxBodyBytes()).isEqualTo(2 * 1024);
-          assertThat(okhttp.options().sensitiveHeaders()).containsExactly("x-tenant");
+          assertThat(okhttp.options().sensitiveHeaders())
+              .containsAll(HttpCollapseOptions.DEFAULT_SENSITIVE_HEADERS).contains("x-tenant");
           assertThat(executor(executors, "web-client").options().groups()).isEmpty();
         });
   }

@@ -60,8 +60,6 @@ final class InvalidPropertiesFailureAnalyzerTest {
             "sensitive-headers", "[authorization, ]", "sensitiveHeaders must not hold a blank"),
         bad(List.of("okhttp.sensitive-headers[0]= "), "okhttp.sensitive-headers", "[]",
             "sensitiveHeaders must not hold a blank"),
-        bad(List.of("additional-sensitive-headers[0]= "), "additional-sensitive-headers", "[]",
-            "addSensitiveHeaders must not hold a blank"),
         bad(List.of("non-sensitive-headers[0]= "), "non-sensitive-headers", "[]",
             "removeSensitiveHeaders must not hold a blank"),
         bad(List.of("sensitive-header-patterns[0]= "), "sensitive-header-patterns", "[]",

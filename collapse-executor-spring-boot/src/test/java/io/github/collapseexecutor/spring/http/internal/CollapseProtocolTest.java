@@ -2,6 +2,7 @@ package io.github.collapseexecutor.spring.http.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.collapseexecutor.spring.LoggedRecords;
 import io.github.collapseexecutor.spring.http.CollapseGroup;
 import io.github.collapseexecutor.spring.http.CollapseKey;
 import io.github.collapseexecutor.spring.http.HttpCollapseOptions;
@@ -14,13 +15,10 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
-import java.util.logging.Handler;
 import java.util.logging.Level;
 import java.util.logging.LogRecord;
-import java.util.logging.Logger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -272,28 +270,13 @@ final class CollapseProtocolTest {
 
   @Test
   void theFirstRefusalOfEachReasonInAGroupIsLoggedOnceWithTheSettingThatWouldChangeIt() {
-    Logger logger = Logger.getLogger(FirstWarnings.class.getName());
-    List<LogRecord> records = new CopyOnWriteArrayList<>();
-    Handler handler = new Handler() {
-      @Override
-      public void publish(LogRecord record) {
-        records.add(record);
-      }
-
-      @Override
-      public void flush() {}
-
-      @Override
-      public void close() {}
-    };
-    logger.addHandler(handler);
-    try {
+    List<LogRecord> records;
+    try (LoggedRecords logged = LoggedRecords.of(FirstWarnings.class)) {
       for (int i = 0; i < 3; i++) {
         CollapseKey key = key("/users/" + i, NONE);
         ((CollapseProtocol.Lead) protocol.join(key, NONE)).refuse(UnsharedReason.TOO_LARGE);
       }
-    } finally {
-      logger.removeHandler(handler);
+      records = logged.records();
     }
 
     assertThat(records).singleElement().satisfies(record -> {
@@ -302,6 +285,28 @@ final class CollapseProtocolTest {
           "too-large", "max-body-size");
     });
     assertThat(protocol.stats().unshared(UnsharedReason.TOO_LARGE)).isEqualTo(3);
+  }
+
+  /**
+   * No key holds a body: a request whose headers announce one passes, however the client that
+   * will send it is built, and counts in its group.
+   */
+  @Test
+  void aRequestWhoseHeadersAnnounceABodyPassesAndCountsInItsGroup() {
+    List<RequestHeaders> withBodies = List.of(header("Content-Length", "12"),
+        header("Transfer-Encoding", "chunked"), header("Content-Length", "x"));
+    for (RequestHeaders withBody : withBodies) {
+      CollapseKey key = key("/users/1", withBody);
+      assertThat(protocol.join(key, withBody)).isSameAs(CollapseProtocol.Pass.PASS);
+    }
+    RequestHeaders empty = header("Content-Length", "0");
+    assertThat(protocol.join(key("/users/1", empty), empty))
+        .isInstanceOf(CollapseProtocol.Lead.class);
+    assertThat(protocol.passWithBody(key("/users/1", NONE), null))
+        .isSameAs(CollapseProtocol.Pass.PASS);
+    assertThat(protocol.stats().passedThrough()).isEqualTo(withBodies.size() + 1);
+    assertThat(protocol.stats().groups().get(0).passedThrough())
+        .isEqualTo(withBodies.size() + 1);
   }
 
   private static CollapseProtocol protocol(Duration ttl, int maxKeys) {
@@ -316,9 +321,12 @@ final class CollapseProtocolTest {
   }
 
   private static RequestHeaders tenant(String tenant) {
+    return header("X-Tenant", tenant);
+  }
+
+  private static RequestHeaders header(String name, String value) {
     return RequestHeaders.of(
-        name -> name.equalsIgnoreCase("x-tenant") ? List.of(tenant) : List.of(),
-        () -> List.of("X-Tenant"));
+        asked -> asked.equalsIgnoreCase(name) ? List.of(value) : List.of(), () -> List.of(name));
   }
 
   private static ResponseSnapshot snapshot(List<Map.Entry<String, String>> headers,
