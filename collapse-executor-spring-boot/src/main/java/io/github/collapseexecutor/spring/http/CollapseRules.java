@@ -137,7 +137,7 @@ public final class CollapseRules {
       Integer slot = group.slots.get(name.lower());
       if (slot != null) {
         keyHeaders[slot] = copyOf(headers.values(name.lower()));
-      } else if (name.sensitiveByPattern()) {
+      } else if (holdsByPattern(group, name)) {
         if (namedBySensitivePattern.isEmpty()) {
           namedBySensitivePattern = new TreeMap<>();
         }
@@ -156,7 +156,12 @@ public final class CollapseRules {
    */
   public boolean keyHolds(CollapseKey key, String lowerName) {
     return groups.get(key.group()).slots.containsKey(lowerName)
-        || headerNames.of(lowerName).sensitiveByPattern();
+        || holdsByPattern(groups.get(key.group()), headerNames.of(lowerName));
+  }
+
+  /** Returns whether a group's key holds a header for a sensitive fragment of its name. */
+  private static boolean holdsByPattern(CompiledGroup group, HeaderNames.Name name) {
+    return name.sensitiveByPattern() && !(name.address() && group.policy.sharedAcrossAddresses());
   }
 
   /** Numbers the key headers of a group in their order. */

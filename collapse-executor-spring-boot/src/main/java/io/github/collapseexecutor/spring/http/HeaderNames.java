@@ -1,5 +1,6 @@
 package io.github.collapseexecutor.spring.http;
 
+import java.util.Collection;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -29,8 +30,10 @@ final class HeaderNames {
    *
    * @param lower the name in lower case
    * @param sensitiveByPattern whether the name holds a sensitive fragment and is not exempt
+   * @param address whether the name is one of a header that carries the client's address
+   *     ({@link HttpCollapseOptions#ADDRESS_HEADER_PATTERNS})
    */
-  record Name(String lower, boolean sensitiveByPattern) {}
+  record Name(String lower, boolean sensitiveByPattern, boolean address) {}
 
   /**
    * @param fragments lower-case parts of a name that make it sensitive
@@ -55,13 +58,16 @@ final class HeaderNames {
 
   private Name judge(String sent) {
     String lower = sent.toLowerCase(Locale.ROOT);
-    if (!exempt.contains(lower)) {
-      for (String fragment : fragments) {
-        if (lower.contains(fragment)) {
-          return new Name(lower, true);
-        }
+    return new Name(lower, !exempt.contains(lower) && holdsAny(lower, fragments),
+        holdsAny(lower, HttpCollapseOptions.ADDRESS_HEADER_PATTERNS));
+  }
+
+  private static boolean holdsAny(String lower, Collection<String> fragments) {
+    for (String fragment : fragments) {
+      if (lower.contains(fragment)) {
+        return true;
       }
     }
-    return new Name(lower, false);
+    return false;
   }
 }

@@ -109,8 +109,8 @@ final class HttpCollapseOptionsTest {
   @Test
   void removedDefaultsNameTheBuiltInHeadersTakenOutByNameOrPattern() {
     SensitiveHeaders headers = SensitiveHeaders.defaults()
-        .withAdded(List.of("X-Tenant")).withAddedPatterns(List.of("credential"))
-        .withRemoved(List.of("Cookie", "X-Trace-Token", "X-Tenant", "X-User-Credential"));
+        .withAdded(List.of("X-Flavour")).withAddedPatterns(List.of("credential"))
+        .withRemoved(List.of("Cookie", "X-Trace-Token", "X-Flavour", "X-Partner-Credential"));
 
     assertThat(headers.removedDefaults()).containsExactly("cookie", "x-trace-token");
     assertThat(SensitiveHeaders.defaults().removedDefaults()).isEmpty();
@@ -119,13 +119,13 @@ final class HttpCollapseOptionsTest {
   @Test
   void builderHeaderSettersAndSensitiveHeadersGiveTheSameOptions() {
     HttpCollapseOptions bySetters = HttpCollapseOptions.builder()
-        .sensitiveHeaders(Set.of("Authorization")).sensitiveHeaders(List.of("X-Tenant"))
+        .sensitiveHeaders(Set.of("Authorization")).sensitiveHeaders(List.of("X-Flavour"))
         .removeSensitiveHeaders(List.of("X-Trace-Token"))
         .sensitiveHeaderPatterns(Set.of("Credential")).build();
-    SensitiveHeaders headers = SensitiveHeaders.defaults().withAdded(List.of("x-tenant"))
+    SensitiveHeaders headers = SensitiveHeaders.defaults().withAdded(List.of("x-flavour"))
         .withRemoved(List.of("x-trace-token")).withAddedPatterns(List.of("credential"));
     assertThat(bySetters.sensitiveHeaderSettings()).isEqualTo(headers);
-    assertThat(bySetters.sensitiveHeaders()).contains("authorization", "x-tenant");
+    assertThat(bySetters.sensitiveHeaders()).contains("authorization", "x-flavour");
     assertThat(bySetters.sensitiveHeaderPatterns()).contains("token", "credential");
     assertThat(bySetters.nonSensitiveHeaders()).containsExactly("x-trace-token");
     assertThat(HttpCollapseOptions.builder().sensitiveHeaderSettings(headers).build()

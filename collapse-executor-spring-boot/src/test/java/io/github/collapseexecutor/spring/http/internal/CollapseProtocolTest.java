@@ -177,14 +177,14 @@ final class CollapseProtocolTest {
   @Test
   void waitersWhoseVaryValuesDifferShareOneCallPerSetOfValues() throws Exception {
     CollapseKey key = key("/users/1", NONE);
-    RequestHeaders a = tenant("a");
-    RequestHeaders b = tenant("b");
+    RequestHeaders a = edition("a");
+    RequestHeaders b = edition("b");
     CollapseProtocol.Lead lead = (CollapseProtocol.Lead) protocol.join(key, a);
     CollapseProtocol.Wait sameAsLeader = (CollapseProtocol.Wait) protocol.join(key, a);
     CollapseProtocol.Wait first = (CollapseProtocol.Wait) protocol.join(key, b);
     CollapseProtocol.Wait second = (CollapseProtocol.Wait) protocol.join(key, b);
 
-    lead.share(snapshot(List.of(Map.entry("Vary", "X-Tenant")), a));
+    lead.share(snapshot(List.of(Map.entry("Vary", "X-Edition")), a));
 
     assertThat(sameAsLeader.answer(sameAsLeader.future().get(5, TimeUnit.SECONDS)))
         .isInstanceOf(CollapseProtocol.Replay.class);
@@ -193,7 +193,7 @@ final class CollapseProtocolTest {
     assertThat(firstTurn).isInstanceOf(CollapseProtocol.Lead.class);
     assertThat(secondTurn).isInstanceOf(CollapseProtocol.Wait.class);
 
-    ResponseSnapshot forB = snapshot(List.of(Map.entry("Vary", "X-Tenant")), b);
+    ResponseSnapshot forB = snapshot(List.of(Map.entry("Vary", "X-Edition")), b);
     ((CollapseProtocol.Lead) firstTurn).share(forB);
     CollapseProtocol.Wait regrouped = (CollapseProtocol.Wait) secondTurn;
     assertThat(regrouped.answer(regrouped.future().get(5, TimeUnit.SECONDS)))
@@ -207,23 +207,23 @@ final class CollapseProtocolTest {
   @Test
   void aRegroupedWaiterWhoseValuesDifferAgainMakesItsOwnCall() throws Exception {
     CollapseKey key = key("/users/1", NONE);
-    RequestHeaders a = tenant("a");
+    RequestHeaders a = edition("a");
     RequestHeaders bInRegion = RequestHeaders.of(name -> switch (name.toLowerCase(Locale.ROOT)) {
-      case "x-tenant" -> List.of("b");
+      case "x-edition" -> List.of("b");
       case "x-region" -> List.of("eu");
       default -> List.of();
-    }, () -> List.of("X-Tenant", "X-Region"));
+    }, () -> List.of("X-Edition", "X-Region"));
     CollapseProtocol.Lead lead = (CollapseProtocol.Lead) protocol.join(key, a);
-    CollapseProtocol.Wait first = (CollapseProtocol.Wait) protocol.join(key, tenant("b"));
+    CollapseProtocol.Wait first = (CollapseProtocol.Wait) protocol.join(key, edition("b"));
     CollapseProtocol.Wait second = (CollapseProtocol.Wait) protocol.join(key, bInRegion);
-    lead.share(snapshot(List.of(Map.entry("Vary", "X-Tenant")), a));
+    lead.share(snapshot(List.of(Map.entry("Vary", "X-Edition")), a));
     CollapseProtocol.Lead regroupedLead =
         (CollapseProtocol.Lead) first.answer(first.future().get(5, TimeUnit.SECONDS));
     CollapseProtocol.Wait regrouped =
         (CollapseProtocol.Wait) second.answer(second.future().get(5, TimeUnit.SECONDS));
 
-    regroupedLead.share(snapshot(List.of(Map.entry("Vary", "X-Tenant, X-Region")),
-        tenant("b")));
+    regroupedLead.share(snapshot(List.of(Map.entry("Vary", "X-Edition, X-Region")),
+        edition("b")));
 
     assertThat(regrouped.answer(regrouped.future().get(5, TimeUnit.SECONDS)))
         .isSameAs(CollapseProtocol.Pass.PASS);
@@ -233,13 +233,13 @@ final class CollapseProtocolTest {
   @Test
   void laterRequestsKeyOnTheRememberedVaryNamesFromTheStart() {
     CollapseKey key = key("/users/1", NONE);
-    ((CollapseProtocol.Lead) protocol.join(key, tenant("a")))
-        .share(snapshot(List.of(Map.entry("Vary", "X-Tenant")), tenant("a")));
+    ((CollapseProtocol.Lead) protocol.join(key, edition("a")))
+        .share(snapshot(List.of(Map.entry("Vary", "X-Edition")), edition("a")));
 
-    assertThat(protocol.join(key, tenant("a"))).isInstanceOf(CollapseProtocol.Lead.class);
-    assertThat(protocol.join(key, tenant("b")))
-        .as("another tenant does not wait for tenant a").isInstanceOf(CollapseProtocol.Lead.class);
-    assertThat(protocol.join(key, tenant("a"))).isInstanceOf(CollapseProtocol.Wait.class);
+    assertThat(protocol.join(key, edition("a"))).isInstanceOf(CollapseProtocol.Lead.class);
+    assertThat(protocol.join(key, edition("b")))
+        .as("another edition does not wait for edition a").isInstanceOf(CollapseProtocol.Lead.class);
+    assertThat(protocol.join(key, edition("a"))).isInstanceOf(CollapseProtocol.Wait.class);
     assertThat(protocol.varyKeys()).isEqualTo(1);
     assertThat(protocol.stats().varyKeyed()).isEqualTo(3);
     assertThat(protocol.stats().groups().get(0).varyKeyed()).isEqualTo(3);
@@ -260,11 +260,11 @@ final class CollapseProtocolTest {
     protocol = new CollapseProtocol(HttpCollapseOptions.builder()
         .group(CollapseGroup.ofUris("/users/*")).varyTtl(Duration.ZERO).build(), "test");
     CollapseKey key = key("/users/1", NONE);
-    ((CollapseProtocol.Lead) protocol.join(key, tenant("a")))
-        .share(snapshot(List.of(Map.entry("Vary", "X-Tenant")), tenant("a")));
+    ((CollapseProtocol.Lead) protocol.join(key, edition("a")))
+        .share(snapshot(List.of(Map.entry("Vary", "X-Edition")), edition("a")));
 
-    assertThat(protocol.join(key, tenant("a"))).isInstanceOf(CollapseProtocol.Lead.class);
-    assertThat(protocol.join(key, tenant("b"))).isInstanceOf(CollapseProtocol.Wait.class);
+    assertThat(protocol.join(key, edition("a"))).isInstanceOf(CollapseProtocol.Lead.class);
+    assertThat(protocol.join(key, edition("b"))).isInstanceOf(CollapseProtocol.Wait.class);
     assertThat(protocol.stats().varyKeyed()).isZero();
   }
 
@@ -320,8 +320,8 @@ final class CollapseProtocolTest {
     return protocol.rules().keyFor("GET", URI.create("http://backend.test" + path), headers);
   }
 
-  private static RequestHeaders tenant(String tenant) {
-    return header("X-Tenant", tenant);
+  private static RequestHeaders edition(String edition) {
+    return header("X-Edition", edition);
   }
 
   private static RequestHeaders header(String name, String value) {

@@ -17,7 +17,9 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -93,6 +95,23 @@ final class CollapseServletFilterAddressTest {
   }
 
   @Test
+  void identityAGatewayInjectsKeepsUsersApart() throws Exception {
+    for (String header : List.of("X-Forwarded-User", "X-Forwarded-Email", "X-Auth-Request-User",
+        "X-User-Id", "X-Tenant-Id", "X-Forwarded-Host")) {
+      arrivals = new CountDownLatch(N);
+      AtomicInteger next = new AtomicInteger();
+
+      List<String[]> replies = Concurrently.run(N, () -> {
+        String user = "user" + next.getAndIncrement() % 4;
+        return new String[] {user, get("/internal/echo", INTERNAL, header, user)};
+      });
+
+      assertThat(replies).as(header)
+          .allSatisfy(reply -> assertThat(reply[1]).isEqualTo("200 " + header + "=" + reply[0]));
+    }
+  }
+
+  @Test
   void callersFromOneAddressStillShare() throws Exception {
     List<String> replies = Concurrently.run(N, () -> get("/internal/report", INTERNAL));
 
@@ -112,11 +131,28 @@ final class CollapseServletFilterAddressTest {
   }
 
   private String get(String path, String forwardedFor) throws Exception {
+    return get(path, forwardedFor, "X-Request-Note", "none");
+  }
+
+  private String get(String path, String forwardedFor, String header, String value)
+      throws Exception {
     HttpRequest request = HttpRequest.newBuilder(
             URI.create("http://127.0.0.1:" + tomcat.port() + path))
-        .timeout(Duration.ofSeconds(20)).header("X-Forwarded-For", forwardedFor).build();
+        .timeout(Duration.ofSeconds(20)).header("X-Forwarded-For", forwardedFor)
+        .header(header, value).build();
     HttpResponse<String> response = http.send(request, HttpResponse.BodyHandlers.ofString());
     return response.statusCode() + " " + response.body();
+  }
+
+  /** Returns a header name as the tests spell it, whatever case the client sent. */
+  private static String canonical(String name) {
+    StringBuilder spelled = new StringBuilder();
+    for (String part : name.split("-")) {
+      spelled.append(spelled.length() == 0 ? "" : "-")
+          .append(part.substring(0, 1).toUpperCase(Locale.ROOT))
+          .append(part.substring(1).toLowerCase(Locale.ROOT));
+    }
+    return spelled.toString();
   }
 
   /** Answers internal addresses only, held until every request of the round has arrived. */
@@ -133,7 +169,14 @@ final class CollapseServletFilterAddressTest {
       }
       String address = request.getRemoteAddr();
       response.setContentType("text/plain;charset=UTF-8");
-      if (request.getRequestURI().startsWith("/public/")) {
+      if (request.getRequestURI().equals("/internal/echo")) {
+        // answers with whichever identity header the caller sent, as a gateway's user would be
+        String sent = Collections.list(request.getHeaderNames()).stream()
+            .filter(name -> name.toLowerCase(Locale.ROOT).matches(
+                "x-forwarded-(user|email|host)|x-auth-request-user|x-user-id|x-tenant-id"))
+            .findFirst().orElse("none");
+        response.getWriter().write(canonical(sent) + "=" + request.getHeader(sent));
+      } else if (request.getRequestURI().startsWith("/public/")) {
         response.getWriter().write("public report");
       } else if (address.startsWith("10.")) {
         response.getWriter().write("report for " + address);

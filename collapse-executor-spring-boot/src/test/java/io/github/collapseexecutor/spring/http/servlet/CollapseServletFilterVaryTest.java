@@ -47,12 +47,12 @@ final class CollapseServletFilterVaryTest {
 
   @ParameterizedTest(name = "async-supported: {0}")
   @ValueSource(booleans = {true, false})
-  void fourTenantsRunTheChainAtMostEightTimesThenFour(boolean asyncSupported) throws Exception {
-    start("X-Tenant", asyncSupported, HttpCollapseOptions.builder()
+  void fourEditionsRunTheChainAtMostEightTimesThenFour(boolean asyncSupported) throws Exception {
+    start("X-Edition", asyncSupported, HttpCollapseOptions.builder()
         .group(CollapseGroup.ofUris("/varying/*")));
 
-    assertRound("X-Tenant", List.of("t0", "t1", "t2", "t3"), 8);
-    assertRound("X-Tenant", List.of("t0", "t1", "t2", "t3"), 4);
+    assertRound("X-Edition", List.of("t0", "t1", "t2", "t3"), 8);
+    assertRound("X-Edition", List.of("t0", "t1", "t2", "t3"), 4);
     assertThat(filter.stats().regrouped()).isPositive();
     assertThat(filter.stats().fellBack()).isZero();
   }

@@ -12,6 +12,7 @@ import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorDesc
 import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutors;
 import io.github.collapseexecutor.spring.http.CollapseKey;
 import io.github.collapseexecutor.spring.http.CollapseRules;
+import io.github.collapseexecutor.spring.http.HttpCollapseOptions;
 import io.github.collapseexecutor.spring.http.ShareUncacheable;
 import io.github.collapseexecutor.spring.http.UnsharedReason;
 import io.github.collapseexecutor.spring.http.internal.CollapseCounters;
@@ -20,6 +21,7 @@ import io.github.collapseexecutor.spring.http.client.CollapseHttpRequestIntercep
 import java.net.URI;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeSet;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.actuate.endpoint.annotation.Endpoint;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
@@ -85,8 +87,8 @@ final class CollapseEndpointAutoConfigurationTest {
           assertThat(rest.maxBodyBytes()).isEqualTo(1024 * 1024);
           assertThat(rest.sensitiveHeaders()).containsExactly("api-key", "authorization",
               "cookie", "proxy-authorization", "x-access-token", "x-api-key", "x-auth-token");
-          assertThat(rest.sensitiveHeaderPatterns())
-              .containsExactly("api-key", "apikey", "secret", "session", "token");
+          assertThat(rest.sensitiveHeaderPatterns()).containsExactlyElementsOf(
+              new TreeSet<>(HttpCollapseOptions.DEFAULT_SENSITIVE_HEADER_PATTERNS));
           assertThat(rest.nonSensitiveHeaders()).isEmpty();
           assertThat(rest.settings()).containsEntry("customizeRestClientBuilder", false);
           assertThat(rest.groups()).containsExactly(
