@@ -19,7 +19,7 @@ import org.junit.jupiter.api.Timeout;
  * every client adapter, against a real server on loopback that answers per {@code Host} header
  * and per request body ({@link EchoingBackend}): 40 callers at once, two values among them, and
  * no caller may get the answer to another's request. Each adapter's test class supplies the
- * client.
+ * client; the servlet filter's supplies a client of an application behind it.
  */
 @Timeout(60)
 public abstract class ClientRequestIdentityContract {
