@@ -10,10 +10,15 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.cache.CacheManager;
+import org.springframework.cache.annotation.Cacheable;
+import org.springframework.cache.annotation.EnableCaching;
+import org.springframework.cache.concurrent.ConcurrentMapCacheManager;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.resilience.annotation.ConcurrencyLimit;
 import org.springframework.resilience.annotation.EnableResilientMethods;
+import org.springframework.resilience.annotation.Retryable;
 import org.springframework.transaction.PlatformTransactionManager;
 import org.springframework.transaction.annotation.EnableTransactionManagement;
 import org.springframework.transaction.annotation.Transactional;
@@ -21,9 +26,9 @@ import org.springframework.transaction.support.AbstractPlatformTransactionManage
 import org.springframework.transaction.support.DefaultTransactionStatus;
 
 /**
- * The collapse advice runs before transactions and concurrency limits
- * ({@link CollapseAdviceOrder}): only the run opens a transaction or takes a permit, and callers
- * that join it hold neither.
+ * The collapse advice runs before transactions, concurrency limits, retries and caching
+ * ({@link CollapseAdviceOrder}): only the run opens a transaction, takes a permit, retries or
+ * fills the cache, and callers that join it do none of these.
  */
 @Timeout(60)
 final class AdviceOrderTest {
@@ -61,10 +66,45 @@ final class AdviceOrderTest {
     });
   }
 
+  @Test
+  void theSharedRunRetriesOnceForEveryCaller() {
+    runner.run(context -> {
+      Orders orders = context.getBean(Orders.class);
+
+      // the first attempt fails once every other caller waits; were the callers outside the
+      // retry, each would fail with it and try again
+      List<Object> results = orders.crowd().run(40, i -> orders.retried(5));
+
+      assertThat(results).containsOnly("retried 5 after 2 attempts");
+      assertThat(orders.runs().get()).isEqualTo(2);
+    });
+  }
+
+  @Test
+  void theSharedRunFillsTheCacheForLaterCallers() {
+    runner.run(context -> {
+      Orders orders = context.getBean(Orders.class);
+
+      List<Object> results = orders.crowd().run(40, i -> orders.cached(5));
+      Object later = orders.cached(5);
+
+      assertThat(results).containsOnly("cached 5");
+      assertThat(later).isEqualTo("cached 5");
+      assertThat(orders.runs().get()).isEqualTo(1);
+    });
+  }
+
   @Configuration(proxyBeanMethods = false)
   @EnableTransactionManagement
   @EnableResilientMethods
+  @EnableCaching
   static class Services {
+
+    @Bean
+    CacheManager cacheManager() {
+      return new ConcurrentMapCacheManager("orders");
+    }
+
 
     @Bean
     Orders orders() {
@@ -98,6 +138,25 @@ final class AdviceOrderTest {
       return "order " + id + (org.springframework.transaction.support
           .TransactionSynchronizationManager.isActualTransactionActive()
           ? " in a transaction" : " outside a transaction");
+    }
+
+    @Collapsible
+    @Retryable(maxRetries = 3, delay = 0)
+    public String retried(int id) {
+      int attempt = runs.incrementAndGet();
+      crowd.hold();
+      if (attempt == 1) {
+        throw new IllegalStateException("first attempt");
+      }
+      return "retried " + id + " after " + attempt + " attempts";
+    }
+
+    @Collapsible
+    @Cacheable("orders")
+    public String cached(int id) {
+      runs.incrementAndGet();
+      crowd.hold();
+      return "cached " + id;
     }
 
     @Collapsible
