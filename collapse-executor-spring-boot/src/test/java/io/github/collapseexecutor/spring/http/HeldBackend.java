@@ -2,6 +2,9 @@ package io.github.collapseexecutor.spring.http;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
+import com.sun.net.httpserver.HttpsConfigurator;
+import com.sun.net.httpserver.HttpsParameters;
+import com.sun.net.httpserver.HttpsServer;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.InetAddress;
@@ -10,6 +13,8 @@ import java.nio.charset.StandardCharsets;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.SSLParameters;
 
 /**
  * A server on loopback that counts the requests under one path and holds each answer by
@@ -19,6 +24,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 public abstract class HeldBackend {
 
   private final String context;
+  private final SSLContext clientAuthTls;
   private final AtomicInteger calls = new AtomicInteger();
   private final Arrivals arrivals = new Arrivals();
   private final ExecutorService pool = Executors.newCachedThreadPool();
@@ -26,7 +32,16 @@ public abstract class HeldBackend {
 
   /** Creates a backend that answers the requests whose path starts with {@code context}. */
   protected HeldBackend(String context) {
+    this(context, null);
+  }
+
+  /**
+   * Creates a backend that answers over https with the certificate of {@code clientAuthTls}, and
+   * requires every client to present a certificate its trust manager trusts (mutual TLS).
+   */
+  protected HeldBackend(String context, SSLContext clientAuthTls) {
     this.context = context;
+    this.clientAuthTls = clientAuthTls;
   }
 
   /**
@@ -35,17 +50,35 @@ public abstract class HeldBackend {
    */
   protected abstract String answer(HttpExchange exchange) throws IOException;
 
-  /** Starts the server and returns its base URL, {@code http://127.0.0.1:port}. */
+  /**
+   * Starts the server and returns its base URL, {@code http://127.0.0.1:port}, or
+   * {@code https://127.0.0.1:port} for a backend that requires client certificates.
+   */
   public final String start() {
+    InetSocketAddress loopback = new InetSocketAddress(InetAddress.getLoopbackAddress(), 0);
     try {
-      server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+      server = clientAuthTls == null ? HttpServer.create(loopback, 0) : httpsServer(loopback);
     } catch (IOException e) {
       throw new IllegalStateException(e);
     }
     server.setExecutor(pool);
     server.createContext(context, this::handle);
     server.start();
-    return "http://127.0.0.1:" + server.getAddress().getPort();
+    return (clientAuthTls == null ? "http" : "https") + "://127.0.0.1:"
+        + server.getAddress().getPort();
+  }
+
+  private HttpsServer httpsServer(InetSocketAddress address) throws IOException {
+    HttpsServer https = HttpsServer.create(address, 0);
+    https.setHttpsConfigurator(new HttpsConfigurator(clientAuthTls) {
+      @Override
+      public void configure(HttpsParameters params) {
+        SSLParameters parameters = getSSLContext().getDefaultSSLParameters();
+        parameters.setNeedClientAuth(true);
+        params.setSSLParameters(parameters);
+      }
+    });
+    return https;
   }
 
   /** Stops the server. */

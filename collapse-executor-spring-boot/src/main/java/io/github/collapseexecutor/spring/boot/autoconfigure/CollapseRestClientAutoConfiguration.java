@@ -20,6 +20,7 @@ import org.springframework.context.annotation.Configuration;
 import org.springframework.core.Ordered;
 import org.springframework.core.annotation.Order;
 import org.springframework.core.env.Environment;
+import org.springframework.http.client.ClientHttpRequestInterceptor;
 import org.springframework.web.client.RestClient;
 import org.springframework.web.client.RestTemplate;
 import org.springframework.web.client.support.RestClientHttpServiceGroupConfigurer;
@@ -36,12 +37,21 @@ import org.springframework.web.client.support.RestClientHttpServiceGroupConfigur
  * }
  * }</pre>
  *
+ * <p>The bean shares responses across every client it is added to; add each client whose request
+ * factory may differ (another client certificate, another proxy) its own
+ * {@code collapse.newPartition()} instead.
+ *
  * <p>Or let it be added to every client built from Spring Boot's builders with
  * {@code customize-rest-client-builder} and {@code customize-rest-template-builder}, both off by
  * default, or to the {@code RestClient} and {@code RestTemplate} beans named in
  * {@code apply-to-beans} only, or to the clients of the HTTP service groups named in
- * {@code collapse.executor.http-service-groups}. Off when {@code collapse.executor.enabled} or {@code collapse.executor.rest-template
- * .enabled} is false, or when {@code spring-web} is missing.
+ * {@code collapse.executor.http-service-groups}. Each of those gets a
+ * {@linkplain CollapseHttpRequestInterceptor#newPartition() partition} of its own: each
+ * {@code RestClient.Builder}, each {@code RestTemplate}, each chosen bean, each group's client, so
+ * clients whose request factories differ (another client certificate) never share a response,
+ * while the executor, meters and endpoint entry stay one for the section. Off when
+ * {@code collapse.executor.enabled} or {@code collapse.executor.rest-template.enabled} is false, or
+ * when {@code spring-web} is missing.
  */
 @AutoConfiguration(after = CollapseExecutorAutoConfiguration.class)
 @ConditionalOnClass(RestClient.class)
@@ -72,7 +82,10 @@ public final class CollapseRestClientAutoConfiguration {
     return interceptor;
   }
 
-  /** Adds the interceptor, last, to the RestClient and RestTemplate beans of apply-to-beans. */
+  /**
+   * Adds a partition of the interceptor, last, to each RestClient and RestTemplate bean of
+   * apply-to-beans.
+   */
   @Bean
   static ApplyToChosenBeans collapseRestTemplateApplyToBeans(Environment environment,
       ObjectProvider<CollapseHttpRequestInterceptor> interceptor) {
@@ -84,26 +97,37 @@ public final class CollapseRestClientAutoConfiguration {
   private static Object withInterceptor(Object client,
       CollapseHttpRequestInterceptor interceptor) {
     if (client instanceof RestTemplate template) {
-      if (!template.getInterceptors().contains(interceptor)) {
-        template.getInterceptors().add(interceptor);
-      }
+      addPartitionUnlessHeld(template.getInterceptors(), interceptor);
       return template;
     }
     AtomicBoolean present = new AtomicBoolean();
-    RestClient.Builder copy = ((RestClient) client).mutate().requestInterceptors(interceptors -> {
-      present.set(interceptors.contains(interceptor));
-      if (!present.get()) {
-        interceptors.add(interceptor);
-      }
-    });
+    RestClient.Builder copy = ((RestClient) client).mutate().requestInterceptors(interceptors ->
+        present.set(!addPartitionUnlessHeld(interceptors, interceptor)));
     return present.get() ? client : copy.build();
   }
 
   /**
-   * Adds the interceptor to each RestClient Spring Boot's builder makes, after the interceptors of
-   * other customizers. Spring Boot customizes the builder when it creates it, so interceptors the
-   * application adds later come after this one, and the interceptor then lets their requests pass
-   * through uncollapsed.
+   * Adds a new partition of {@code interceptor} to {@code interceptors}, unless they hold it or a
+   * partition of it already (partitions share its counters); returns whether it added one.
+   */
+  private static boolean addPartitionUnlessHeld(List<ClientHttpRequestInterceptor> interceptors,
+      CollapseHttpRequestInterceptor interceptor) {
+    boolean held = interceptors.stream().anyMatch(one ->
+        one instanceof CollapseHttpRequestInterceptor collapse
+            && collapse.stats() == interceptor.stats());
+    if (!held) {
+      interceptors.add(interceptor.newPartition());
+    }
+    return !held;
+  }
+
+  /**
+   * Adds a partition of the interceptor to each RestClient builder Spring Boot makes, after the
+   * interceptors of other customizers. Spring Boot customizes the builder when it creates it, so
+   * interceptors the application adds later come after this one, and the interceptor then lets
+   * their requests pass through uncollapsed. The partition follows the builder: the clients it
+   * builds, its clones and their {@code mutate()} share it, whatever request factory each is
+   * given later.
    */
   @Configuration(proxyBeanMethods = false)
   @ConditionalOnClass(RestClientCustomizer.class)
@@ -114,12 +138,13 @@ public final class CollapseRestClientAutoConfiguration {
     @ConditionalOnMissingBean(name = "collapseRestClientCustomizer")
     @Order(Ordered.LOWEST_PRECEDENCE)
     RestClientCustomizer collapseRestClientCustomizer(CollapseHttpRequestInterceptor interceptor) {
-      return builder -> builder.requestInterceptor(interceptor);
+      return builder -> builder.requestInterceptor(interceptor.newPartition());
     }
   }
 
   /**
-   * Adds the interceptor, after every other one, to each RestTemplate Spring Boot's builder makes.
+   * Adds a partition of the interceptor, after every other one, to each RestTemplate Spring Boot's
+   * builder makes: the builder calls the customizer for every template it builds.
    */
   @Configuration(proxyBeanMethods = false)
   @ConditionalOnClass(RestTemplateCustomizer.class)
@@ -131,13 +156,13 @@ public final class CollapseRestClientAutoConfiguration {
     @Order(Ordered.LOWEST_PRECEDENCE)
     RestTemplateCustomizer collapseRestTemplateCustomizer(
         CollapseHttpRequestInterceptor interceptor) {
-      return restTemplate -> restTemplate.getInterceptors().add(interceptor);
+      return restTemplate -> restTemplate.getInterceptors().add(interceptor.newPartition());
     }
   }
 
   /**
-   * Adds the interceptor, after every other one, to the RestClient of each HTTP service group
-   * named in {@code collapse.executor.http-service-groups}.
+   * Adds a partition of the interceptor, after every other one, to the RestClient of each HTTP
+   * service group named in {@code collapse.executor.http-service-groups}.
    */
   @Configuration(proxyBeanMethods = false)
   @ConditionalOnClass(RestClientHttpServiceGroupConfigurer.class)
@@ -155,11 +180,8 @@ public final class CollapseRestClientAutoConfiguration {
           List<String> names = properties.getHttpServiceGroups();
           if (!names.isEmpty()) {
             groups.filterByName(names.toArray(String[]::new)).forEachClient((group, builder) ->
-                builder.requestInterceptors(interceptors -> {
-                  if (!interceptors.contains(interceptor.getObject())) {
-                    interceptors.add(interceptor.getObject());
-                  }
-                }));
+                builder.requestInterceptors(interceptors ->
+                    addPartitionUnlessHeld(interceptors, interceptor.getObject())));
           }
         }
 

@@ -19,6 +19,7 @@ import org.springframework.context.annotation.Configuration;
 import org.springframework.core.Ordered;
 import org.springframework.core.annotation.Order;
 import org.springframework.core.env.Environment;
+import org.springframework.web.reactive.function.client.ExchangeFilterFunction;
 import org.springframework.web.reactive.function.client.WebClient;
 import org.springframework.web.reactive.function.client.support.WebClientHttpServiceGroupConfigurer;
 
@@ -33,11 +34,19 @@ import org.springframework.web.reactive.function.client.support.WebClientHttpSer
  * }
  * }</pre>
  *
+ * <p>The bean shares responses across every client it is added to; add each client whose
+ * connector may differ (another client certificate, another proxy) its own
+ * {@code collapse.newPartition()} instead.
+ *
  * <p>Or let it be added to every client built from Spring Boot's builder with
  * {@code customize-web-client-builder}, off by default, or to the {@code WebClient} beans named in
  * {@code apply-to-beans} only, or to the clients of the HTTP service groups named in
- * {@code collapse.executor.http-service-groups}. Off when {@code collapse.executor.enabled}
- * or {@code collapse.executor.web-client.enabled} is false, or when {@code spring-webflux} is
+ * {@code collapse.executor.http-service-groups}. Each of those gets a
+ * {@linkplain CollapseExchangeFilterFunction#newPartition() partition} of its own: each
+ * {@code WebClient.Builder}, each chosen bean, each group's client, so clients whose connectors
+ * differ (another client certificate) never share a response, while the executor, meters and
+ * endpoint entry stay one for the section. Off when {@code collapse.executor.enabled} or
+ * {@code collapse.executor.web-client.enabled} is false, or when {@code spring-webflux} is
  * missing.
  */
 @AutoConfiguration(after = CollapseExecutorAutoConfiguration.class)
@@ -67,7 +76,7 @@ public final class CollapseWebClientAutoConfiguration {
     return filter;
   }
 
-  /** Adds the filter function, last, to the WebClient beans of apply-to-beans. */
+  /** Adds a partition of the filter function, last, to each WebClient bean of apply-to-beans. */
   @Bean
   static ApplyToChosenBeans collapseWebClientApplyToBeans(Environment environment,
       ObjectProvider<CollapseExchangeFilterFunction> filter) {
@@ -77,20 +86,33 @@ public final class CollapseWebClientAutoConfiguration {
 
   private static WebClient withFilter(WebClient client, CollapseExchangeFilterFunction filter) {
     AtomicBoolean present = new AtomicBoolean();
-    WebClient.Builder copy = client.mutate().filters(filters -> {
-      present.set(filters.contains(filter));
-      if (!present.get()) {
-        filters.add(filter);
-      }
-    });
+    WebClient.Builder copy = client.mutate().filters(filters ->
+        present.set(!addPartitionUnlessHeld(filters, filter)));
     return present.get() ? client : copy.build();
   }
 
   /**
-   * Adds the filter function to each WebClient Spring Boot's builder makes, after the filters of
-   * other customizers. Spring Boot customizes the builder when it creates it, so filters the
-   * application adds later come after this one: the key does not see them, and a response whose
-   * request they changed in a way the key would see is not shared.
+   * Adds a new partition of {@code filter} to {@code filters}, unless they hold it or a partition
+   * of it already (partitions share its counters); returns whether it added one.
+   */
+  private static boolean addPartitionUnlessHeld(List<ExchangeFilterFunction> filters,
+      CollapseExchangeFilterFunction filter) {
+    boolean held = filters.stream().anyMatch(one ->
+        one instanceof CollapseExchangeFilterFunction collapse
+            && collapse.stats() == filter.stats());
+    if (!held) {
+      filters.add(filter.newPartition());
+    }
+    return !held;
+  }
+
+  /**
+   * Adds a partition of the filter function to each WebClient builder Spring Boot makes, after the
+   * filters of other customizers. Spring Boot customizes the builder when it creates it, so filters
+   * the application adds later come after this one: the key does not see them, and a response
+   * whose request they changed in a way the key would see is not shared. The partition follows the
+   * builder: the clients it builds, its clones and their {@code mutate()} share it, whatever
+   * connector each is given later.
    */
   @Configuration(proxyBeanMethods = false)
   @ConditionalOnClass(WebClientCustomizer.class)
@@ -101,13 +123,13 @@ public final class CollapseWebClientAutoConfiguration {
     @ConditionalOnMissingBean(name = "collapseWebClientCustomizer")
     @Order(Ordered.LOWEST_PRECEDENCE)
     WebClientCustomizer collapseWebClientCustomizer(CollapseExchangeFilterFunction filter) {
-      return builder -> builder.filter(filter);
+      return builder -> builder.filter(filter.newPartition());
     }
   }
 
   /**
-   * Adds the filter function, after every other one, to the WebClient of each HTTP service group
-   * named in {@code collapse.executor.http-service-groups}.
+   * Adds a partition of the filter function, after every other one, to the WebClient of each HTTP
+   * service group named in {@code collapse.executor.http-service-groups}.
    */
   @Configuration(proxyBeanMethods = false)
   @ConditionalOnClass(WebClientHttpServiceGroupConfigurer.class)
@@ -125,11 +147,7 @@ public final class CollapseWebClientAutoConfiguration {
           List<String> names = properties.getHttpServiceGroups();
           if (!names.isEmpty()) {
             groups.filterByName(names.toArray(String[]::new)).forEachClient((group, builder) ->
-                builder.filters(filters -> {
-                  if (!filters.contains(filter.getObject())) {
-                    filters.add(filter.getObject());
-                  }
-                }));
+                builder.filters(filters -> addPartitionUnlessHeld(filters, filter.getObject())));
           }
         }
 

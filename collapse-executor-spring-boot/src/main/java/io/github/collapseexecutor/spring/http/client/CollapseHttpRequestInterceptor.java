@@ -36,9 +36,22 @@ import org.springframework.http.client.ClientHttpResponse;
  *
  * <p>Add it last: when another interceptor runs after it, requests pass through uncollapsed
  * (counted as {@link HttpCollapseStats#passedThrough()}, with one warning in the log), because
- * that interceptor may add credentials the key cannot see. Headers a request factory adds (the JDK
- * {@code HttpClient}'s authenticator or cookie handler, for instance) are not seen either: give
- * clients whose request factories add different credentials an interceptor each.
+ * that interceptor may add credentials the key cannot see.
+ *
+ * <p>The request factory runs below the interceptor, and what it decides is not seen: its TLS
+ * settings (a client certificate, which a server that authenticates clients by certificate answers
+ * per), its proxy, and the headers it adds (the JDK {@code HttpClient}'s authenticator or cookie
+ * handler, for instance). So one instance added to two clients shares responses across them, as
+ * if their request factories were the same. Give each client whose request factory differs a
+ * {@linkplain #newPartition() partition} of its own; the auto-configuration does so for every
+ * client it adds collapse to.
+ *
+ * <pre>{@code
+ * RestClient alice = RestClient.builder().requestFactory(aliceCertificate)
+ *     .requestInterceptor(collapse.newPartition()).build();
+ * RestClient bob = RestClient.builder().requestFactory(bobCertificate)
+ *     .requestInterceptor(collapse.newPartition()).build();
+ * }</pre>
  */
 public final class CollapseHttpRequestInterceptor
     implements ClientHttpRequestInterceptor, AutoCloseable {
@@ -62,17 +75,32 @@ public final class CollapseHttpRequestInterceptor
    * or else {@link #DEFAULT_NAME}.
    */
   public CollapseHttpRequestInterceptor(HttpCollapseOptions options) {
-    this.collapser = new BlockingHttpCollapser(options, DEFAULT_NAME);
+    this(new BlockingHttpCollapser(options, DEFAULT_NAME));
   }
 
-  /** Returns the counters of this interceptor. */
+  private CollapseHttpRequestInterceptor(BlockingHttpCollapser collapser) {
+    this.collapser = collapser;
+  }
+
+  /**
+   * Returns a new interceptor for one more client: it collapses with this interceptor's executor,
+   * settings and counters ({@link #stats()} returns the same), so it adds no executor, meter or
+   * endpoint entry, but its requests share responses with no other partition's, nor with this
+   * interceptor's.
+   */
+  public CollapseHttpRequestInterceptor newPartition() {
+    return new CollapseHttpRequestInterceptor(collapser);
+  }
+
+  /** Returns the counters of this interceptor, which its partitions share. */
   public HttpCollapseStats stats() {
     return collapser.stats();
   }
 
   /**
-   * Stops collapsing: calls in progress complete for every caller that shares them, and later
-   * requests pass through untouched. Idempotent; a Spring context calls it when it closes.
+   * Stops collapsing, for this interceptor and its partitions alike: calls in progress complete
+   * for every caller that shares them, and later requests pass through untouched. Idempotent; a
+   * Spring context calls it when it closes.
    */
   @Override
   public void close() {
@@ -86,8 +114,9 @@ public final class CollapseHttpRequestInterceptor
     // the names straight from the map: headerNames() copies them into a new map on every call
     RequestHeaders headers = RequestHeaders.of(request.getHeaders()::getOrEmpty,
         () -> request.getHeaders().asMultiValueMap().keySet());
+    // the instance is the partition: the request factory below it is one client's
     CollapseKey key = isLast(execution)
-        ? collapser.rules().keyFor(request.getMethod().name(), request.getURI(), headers)
+        ? collapser.rules().keyFor(request.getMethod().name(), request.getURI(), headers, this)
         : null;
     return collapser.execute(key, headers, new SpringExchange(request, body, execution));
   }

@@ -34,11 +34,14 @@ import okio.Timeout;
  * the headers the others add: when an application interceptor comes after it, calls pass through
  * uncollapsed, because that interceptor may add credentials the key cannot see. The key holds the
  * cookies of the client's {@code CookieJar}, which OkHttp adds after the application
- * interceptors, and the identity of the client's authenticators and network interceptors, so one
- * instance may serve several clients: calls of clients that differ in those never share. It sees
- * responses after OkHttp decompressed them and followed redirects, so callers get what they would
- * have got without it. What each caller gets, including on failure, is described in
- * {@code docs/http.md}.
+ * interceptors, the identity of the client's authenticators and network interceptors, and of what
+ * decides its connections: for https calls its SSL socket factory (which holds a client
+ * certificate), trust manager, hostname verifier and certificate pinner, for every call its socket
+ * factory, proxy, proxy selector and DNS. So one instance may serve several clients: calls of
+ * clients that differ in those never share, while clients made with {@code newBuilder()} that keep
+ * them do. It sees responses after OkHttp decompressed them and followed redirects, so callers
+ * get what they would have got without it. What each caller gets, including on failure, is
+ * described in {@code docs/http.md}.
  */
 public final class CollapseInterceptor implements Interceptor, AutoCloseable {
 

@@ -22,7 +22,8 @@ import okhttp3.internal.connection.RealCall;
  * authenticators' answers to a challenge, its network interceptors' headers) joins the key by
  * identity, so calls of clients that differ in those never share; and since those stages may make
  * what they add from the request's tags, the tags join the key too when the client has any of
- * them.
+ * them. So does what decides the connection ({@link ConnectionIdentity}): a client certificate
+ * or a proxy picks the response as surely as a header does.
  *
  * @param key the key, or {@code null} if the call must not collapse
  * @param headers the request headers with the cookie jar's cookies in {@code Cookie}
@@ -44,7 +45,8 @@ record KeyedCall(CollapseKey key, RequestHeaders headers) {
     RequestHeaders headers = withCookies(request, client.cookieJar().loadForRequest(url));
     // identities: an authenticator or a network interceptor has no equality of its own
     List<Object> laterStages = List.of(client.authenticator(), client.proxyAuthenticator(),
-        client.networkInterceptors(), tagsSeenLater(client, request));
+        client.networkInterceptors(), tagsSeenLater(client, request),
+        ConnectionIdentity.of(client, request.isHttps()));
     return new KeyedCall(rules.keyFor(request.method(), url.scheme(), url.host(), url.port(),
         url.encodedPath(), url.encodedPath(), url.encodedQuery(), headers, laterStages), headers);
   }

@@ -52,8 +52,19 @@ import reactor.core.publisher.Mono;
  *
  * <p>A request with a body (a GET may carry one) never collapses: no key holds the body.
  *
- * <p>Add it as the last filter, so its key sees the headers earlier filters add. One instance
- * serves one client.
+ * <p>Add it as the last filter, so its key sees the headers earlier filters add.
+ *
+ * <p>The connector runs below the filter, and what it decides is not seen: its TLS settings (a
+ * client certificate, which a server that authenticates clients by certificate answers per), its
+ * proxy, and the headers it adds. So one instance added to two clients shares responses across
+ * them, as if their connectors were the same. Give each client whose connector differs a
+ * {@linkplain #newPartition() partition} of its own; the auto-configuration does so for every
+ * builder and client it adds collapse to.
+ *
+ * <pre>{@code
+ * WebClient alice = WebClient.builder().clientConnector(aliceCertificate)
+ *     .filter(collapse.newPartition()).build();
+ * }</pre>
  */
 public final class CollapseExchangeFilterFunction implements ExchangeFilterFunction, AutoCloseable {
 
@@ -71,17 +82,31 @@ public final class CollapseExchangeFilterFunction implements ExchangeFilterFunct
    * or else {@link #DEFAULT_NAME}.
    */
   public CollapseExchangeFilterFunction(HttpCollapseOptions options) {
-    this.protocol = new CollapseProtocol(options, DEFAULT_NAME);
+    this(new CollapseProtocol(options, DEFAULT_NAME));
   }
 
-  /** Returns the counters of this filter. */
+  private CollapseExchangeFilterFunction(CollapseProtocol protocol) {
+    this.protocol = protocol;
+  }
+
+  /**
+   * Returns a new filter for one more client: it collapses with this filter's executor, settings
+   * and counters ({@link #stats()} returns the same), so it adds no executor, meter or endpoint
+   * entry, but its exchanges share responses with no other partition's, nor with this filter's.
+   */
+  public CollapseExchangeFilterFunction newPartition() {
+    return new CollapseExchangeFilterFunction(protocol);
+  }
+
+  /** Returns the counters of this filter, which its partitions share. */
   public HttpCollapseStats stats() {
     return protocol.stats();
   }
 
   /**
-   * Stops collapsing: exchanges in progress complete for every subscriber that shares them, and
-   * later exchanges pass through untouched. Idempotent; a Spring context calls it when it closes.
+   * Stops collapsing, for this filter and its partitions alike: exchanges in progress complete for
+   * every subscriber that shares them, and later exchanges pass through untouched. Idempotent; a
+   * Spring context calls it when it closes.
    */
   @Override
   public void close() {
@@ -92,7 +117,7 @@ public final class CollapseExchangeFilterFunction implements ExchangeFilterFunct
   public Mono<ClientResponse> filter(ClientRequest request, ExchangeFunction next) {
     RequestHeaders headers = KeyedRequest.headers(request);
     CollapseKey key = protocol.rules().keyFor(request.method().name(), request.url(), headers,
-        KeyedRequest.context(request));
+        KeyedRequest.context(request, this));
     boolean body = KeyedRequest.hasBody(request);
     return Mono.deferContextual(context -> {
       // WebClient keeps the exchange's observation in the Reactor context, not on the thread
@@ -154,7 +179,8 @@ public final class CollapseExchangeFilterFunction implements ExchangeFilterFunct
     List<Map.Entry<String, String>> headers =
         HeaderLists.of(response.headers().asHttpHeaders()::forEach);
     UnsharedReason refusal = lead.refusal(headers);
-    if (refusal == null && !KeyedRequest.sentAsKeyed(protocol.rules(), key, request, response)) {
+    if (refusal == null
+        && !KeyedRequest.sentAsKeyed(protocol.rules(), key, request, this, response)) {
       // a filter after this one gave the request a credential the key did not see
       refusal = UnsharedReason.PRIVATE;
     }

@@ -5,6 +5,7 @@ import io.github.collapseexecutor.spring.http.CollapseRules;
 import io.github.collapseexecutor.spring.http.RequestHeaders;
 import java.util.Collection;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.StringJoiner;
 import org.springframework.http.HttpHeaders;
@@ -17,8 +18,9 @@ import org.springframework.web.reactive.function.client.ClientResponse;
 /**
  * What the key of a {@link ClientRequest} is built from: its headers with the cookies of
  * WebClient's cookie API ({@code cookie}, {@code cookies}, {@code defaultCookie}), which the
- * connector writes into the {@code Cookie} header only when it sends the request, and the request
- * attributes, from which a later filter may make credentials.
+ * connector writes into the {@code Cookie} header only when it sends the request, the request
+ * attributes, from which a later filter may make credentials, and the partition of the filter,
+ * which stands for the connector below it.
  */
 final class KeyedRequest {
 
@@ -41,13 +43,13 @@ final class KeyedRequest {
    * sent with other credentials. Cookies that a later filter adds are not seen.
    */
   static boolean sentAsKeyed(CollapseRules rules, CollapseKey key, ClientRequest keyed,
-      ClientResponse response) {
+      Object partition, ClientResponse response) {
     HttpRequest sent = response.request();
     if (sent.getHeaders() == keyed.headers() && sent.getURI().equals(keyed.url())) {
       return true;
     }
     return key.equals(rules.keyFor(keyed.method().name(), sent.getURI(),
-        headers(sent.getHeaders(), keyed), context(keyed)));
+        headers(sent.getHeaders(), keyed), context(keyed, partition)));
   }
 
   @SuppressWarnings("removal") // see below
@@ -68,11 +70,16 @@ final class KeyedRequest {
   }
 
   /**
-   * Returns the attributes a later filter could read, or {@code null} if there are none. Values
-   * are compared with {@code equals}: a value that has no equality of its own (a servlet request,
-   * say) keeps its request apart from every other.
+   * Returns the context of the key: {@code partition}, with the attributes a later filter could
+   * read if there are any. Attribute values are compared with {@code equals}: a value that has no
+   * equality of its own (a servlet request, say) keeps its request apart from every other.
    */
-  static Object context(ClientRequest request) {
+  static Object context(ClientRequest request, Object partition) {
+    Map<String, Object> attributes = attributesSeenLater(request);
+    return attributes == null ? partition : List.of(partition, attributes);
+  }
+
+  private static Map<String, Object> attributesSeenLater(ClientRequest request) {
     Map<String, Object> attributes = null;
     for (Map.Entry<String, Object> attribute : request.attributes().entrySet()) {
       if (!attribute.getKey().startsWith(WEB_CLIENT_ATTRIBUTES)) {

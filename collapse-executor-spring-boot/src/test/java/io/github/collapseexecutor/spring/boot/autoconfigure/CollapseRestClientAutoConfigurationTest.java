@@ -90,7 +90,7 @@ final class CollapseRestClientAutoConfigurationTest {
   }
 
   @Test
-  void addsInterceptorLastToRestClientBuilderWhenEnabled() {
+  void addsAPartitionOfTheInterceptorLastToEachRestClientBuilderWhenEnabled() {
     ClientHttpRequestInterceptor earlier = (request, body, execution) ->
         execution.execute(request, body);
     withBootBuilders
@@ -100,15 +100,21 @@ final class CollapseRestClientAutoConfigurationTest {
         .run(context -> {
           CollapseHttpRequestInterceptor interceptor =
               context.getBean(CollapseHttpRequestInterceptor.class);
-          assertThat(interceptorsOf(context.getBean(RestClient.Builder.class)))
-              .containsSubsequence(earlier, interceptor).last().isSameAs(interceptor);
+          List<ClientHttpRequestInterceptor> first =
+              interceptorsOf(context.getBean(RestClient.Builder.class));
+          List<ClientHttpRequestInterceptor> second =
+              interceptorsOf(context.getBean(RestClient.Builder.class));
+          assertThat(first).contains(earlier);
+          assertPartitionOf(interceptor, last(first));
+          assertPartitionOf(interceptor, last(second));
+          assertThat(last(first)).isNotSameAs(last(second));
           assertThat(context.getBean(RestTemplateBuilder.class).build().getInterceptors())
-              .doesNotContain(interceptor);
+              .noneMatch(CollapseHttpRequestInterceptor.class::isInstance);
         });
   }
 
   @Test
-  void addsInterceptorLastToRestTemplateBuilderWhenEnabled() {
+  void addsAPartitionOfTheInterceptorLastToEachRestTemplateWhenEnabled() {
     withBootBuilders
         .withPropertyValues("collapse.executor.rest-template.customize-rest-template-builder=true")
         .run(context -> {
@@ -116,11 +122,16 @@ final class CollapseRestClientAutoConfigurationTest {
               context.getBean(CollapseHttpRequestInterceptor.class);
           ClientHttpRequestInterceptor own = (request, body, execution) ->
               execution.execute(request, body);
-          RestTemplate template =
-              context.getBean(RestTemplateBuilder.class).additionalInterceptors(own).build();
-          assertThat(template.getInterceptors()).containsExactly(own, interceptor);
+          RestTemplateBuilder builder =
+              context.getBean(RestTemplateBuilder.class).additionalInterceptors(own);
+          List<ClientHttpRequestInterceptor> first = builder.build().getInterceptors();
+          List<ClientHttpRequestInterceptor> second = builder.build().getInterceptors();
+          assertThat(first).hasSize(2).first().isSameAs(own);
+          assertPartitionOf(interceptor, last(first));
+          assertPartitionOf(interceptor, last(second));
+          assertThat(last(first)).isNotSameAs(last(second));
           assertThat(interceptorsOf(context.getBean(RestClient.Builder.class)))
-              .doesNotContain(interceptor);
+              .noneMatch(CollapseHttpRequestInterceptor.class::isInstance);
         });
   }
 
@@ -133,9 +144,9 @@ final class CollapseRestClientAutoConfigurationTest {
             "collapse.executor.rest-template.customize-rest-template-builder=true")
         .withBean(CollapseHttpRequestInterceptor.class, () -> mine)
         .run(context -> {
-          assertThat(interceptorsOf(context.getBean(RestClient.Builder.class))).contains(mine);
-          assertThat(context.getBean(RestTemplateBuilder.class).build().getInterceptors())
-              .contains(mine);
+          assertPartitionOf(mine, last(interceptorsOf(context.getBean(RestClient.Builder.class))));
+          assertPartitionOf(mine,
+              last(context.getBean(RestTemplateBuilder.class).build().getInterceptors()));
         });
   }
 
@@ -182,7 +193,7 @@ final class CollapseRestClientAutoConfigurationTest {
   }
 
   @Test
-  void addsInterceptorLastToChosenBeansOnly() {
+  void addsAPartitionOfTheInterceptorLastToEachChosenBeanOnly() {
     ClientHttpRequestInterceptor earlier = (request, body, execution) ->
         execution.execute(request, body);
     runner.withPropertyValues("collapse.executor.rest-template.apply-to-beans=users,legacy")
@@ -194,12 +205,17 @@ final class CollapseRestClientAutoConfigurationTest {
         .run(context -> {
           CollapseHttpRequestInterceptor interceptor =
               context.getBean(CollapseHttpRequestInterceptor.class);
-          assertThat(interceptorsOf(context.getBean("users", RestClient.class).mutate()))
-              .containsExactly(earlier, interceptor);
+          List<ClientHttpRequestInterceptor> users =
+              interceptorsOf(context.getBean("users", RestClient.class).mutate());
+          List<ClientHttpRequestInterceptor> legacy =
+              context.getBean("legacy", RestTemplate.class).getInterceptors();
+          assertThat(users).hasSize(2).first().isSameAs(earlier);
+          assertPartitionOf(interceptor, last(users));
+          assertThat(legacy).hasSize(1);
+          assertPartitionOf(interceptor, last(legacy));
+          assertThat(last(users)).isNotSameAs(last(legacy));
           assertThat(interceptorsOf(context.getBean("orders", RestClient.class).mutate()))
               .isEmpty();
-          assertThat(context.getBean("legacy", RestTemplate.class).getInterceptors())
-              .containsExactly(interceptor);
           assertThat(context.getBean("untouched", RestTemplate.class).getInterceptors())
               .isEmpty();
         });
@@ -225,8 +241,9 @@ final class CollapseRestClientAutoConfigurationTest {
           assertThat(context).hasNotFailed();
           UsersTemplate users = context.getBean("users", UsersTemplate.class);
           assertThat(context.getBean(UsersHolder.class).users).isSameAs(users);
-          assertThat(users.getInterceptors())
-              .containsExactly(context.getBean(CollapseHttpRequestInterceptor.class));
+          assertThat(users.getInterceptors()).hasSize(1);
+          assertPartitionOf(context.getBean(CollapseHttpRequestInterceptor.class),
+              last(users.getInterceptors()));
         });
   }
 
@@ -234,8 +251,12 @@ final class CollapseRestClientAutoConfigurationTest {
   void aChosenAliasNamesItsBean() {
     runner.withPropertyValues("collapse.executor.rest-template.apply-to-beans=userClient")
         .withUserConfiguration(AliasedClient.class)
-        .run(context -> assertThat(interceptorsOf(context.getBean("users", RestClient.class)
-            .mutate())).containsExactly(context.getBean(CollapseHttpRequestInterceptor.class)));
+        .run(context -> {
+          List<ClientHttpRequestInterceptor> users =
+              interceptorsOf(context.getBean("users", RestClient.class).mutate());
+          assertThat(users).hasSize(1);
+          assertPartitionOf(context.getBean(CollapseHttpRequestInterceptor.class), last(users));
+        });
   }
 
   @Test
@@ -270,6 +291,16 @@ final class CollapseRestClientAutoConfigurationTest {
     runner.withPropertyValues("collapse.executor.rest-template.apply-to-beans[0]= ")
         .run(context -> assertThat(StartupFailures.messages(context))
             .contains("collapse.executor.rest-template.apply-to-beans[0]"));
+  }
+
+  /** Asserts that {@code held} is another instance than {@code bean} that shares its counters. */
+  private static void assertPartitionOf(CollapseHttpRequestInterceptor bean, Object held) {
+    assertThat(held).isInstanceOf(CollapseHttpRequestInterceptor.class).isNotSameAs(bean);
+    assertThat(((CollapseHttpRequestInterceptor) held).stats()).isSameAs(bean.stats());
+  }
+
+  private static <T> T last(List<T> list) {
+    return list.get(list.size() - 1);
   }
 
   private static List<ClientHttpRequestInterceptor> interceptorsOf(RestClient.Builder builder) {

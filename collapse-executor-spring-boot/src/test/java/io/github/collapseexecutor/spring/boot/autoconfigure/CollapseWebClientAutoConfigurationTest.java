@@ -77,7 +77,7 @@ final class CollapseWebClientAutoConfigurationTest {
   }
 
   @Test
-  void addsFilterFunctionLastToBootBuilderWhenEnabled() {
+  void addsAPartitionOfTheFilterFunctionLastToEachBootBuilderWhenEnabled() {
     ExchangeFilterFunction earlier = (request, next) -> next.exchange(request);
     withBootBuilder
         .withPropertyValues("collapse.executor.web-client.customize-web-client-builder=true")
@@ -86,8 +86,13 @@ final class CollapseWebClientAutoConfigurationTest {
         .run(context -> {
           CollapseExchangeFilterFunction filter =
               context.getBean(CollapseExchangeFilterFunction.class);
-          assertThat(filtersOf(context.getBean(WebClient.Builder.class)))
-              .containsSubsequence(earlier, filter).last().isSameAs(filter);
+          List<ExchangeFilterFunction> first = filtersOf(context.getBean(WebClient.Builder.class));
+          List<ExchangeFilterFunction> second =
+              filtersOf(context.getBean(WebClient.Builder.class));
+          assertThat(first).contains(earlier);
+          assertPartitionOf(filter, last(first));
+          assertPartitionOf(filter, last(second));
+          assertThat(last(first)).isNotSameAs(last(second));
         });
   }
 
@@ -118,18 +123,37 @@ final class CollapseWebClientAutoConfigurationTest {
   }
 
   @Test
-  void addsFilterLastToChosenBeansOnly() {
+  void addsAPartitionOfTheFilterLastToEachChosenBeanOnly() {
     ExchangeFilterFunction earlier = (request, next) -> next.exchange(request);
-    runner.withPropertyValues("collapse.executor.web-client.apply-to-beans=users")
+    runner.withPropertyValues("collapse.executor.web-client.apply-to-beans=users,admins")
         .withBean("users", WebClient.class, () -> WebClient.builder().filter(earlier).build())
+        .withBean("admins", WebClient.class, () -> WebClient.builder().build())
         .withBean("orders", WebClient.class, () -> WebClient.builder().build())
         .run(context -> {
           CollapseExchangeFilterFunction filter =
               context.getBean(CollapseExchangeFilterFunction.class);
-          assertThat(filtersOf(context.getBean("users", WebClient.class).mutate()))
-              .containsExactly(earlier, filter);
+          List<ExchangeFilterFunction> users =
+              filtersOf(context.getBean("users", WebClient.class).mutate());
+          List<ExchangeFilterFunction> admins =
+              filtersOf(context.getBean("admins", WebClient.class).mutate());
+          assertThat(users).hasSize(2).first().isSameAs(earlier);
+          assertPartitionOf(filter, last(users));
+          assertThat(admins).hasSize(1);
+          assertPartitionOf(filter, last(admins));
+          assertThat(last(users)).isNotSameAs(last(admins));
           assertThat(filtersOf(context.getBean("orders", WebClient.class).mutate())).isEmpty();
         });
+  }
+
+  @Test
+  void leavesAChosenBeanThatHoldsAPartitionOfTheFilterAsItIs() {
+    CollapseExchangeFilterFunction mine =
+        new CollapseExchangeFilterFunction(HttpCollapseOptions.builder().build());
+    WebClient users = WebClient.builder().filter(mine.newPartition()).build();
+    runner.withPropertyValues("collapse.executor.web-client.apply-to-beans=users")
+        .withBean(CollapseExchangeFilterFunction.class, () -> mine)
+        .withBean("users", WebClient.class, () -> users)
+        .run(context -> assertThat(context.getBean("users")).isSameAs(users));
   }
 
   @Test
@@ -139,6 +163,16 @@ final class CollapseWebClientAutoConfigurationTest {
         .run(context -> assertThat(StartupFailures.messages(context)).contains(
             "collapse.executor.web-client.apply-to-beans names bean 'users', a java.lang.String, "
                 + "which is not one of [WebClient]"));
+  }
+
+  /** Asserts that {@code held} is another instance than {@code bean} that shares its counters. */
+  private static void assertPartitionOf(CollapseExchangeFilterFunction bean, Object held) {
+    assertThat(held).isInstanceOf(CollapseExchangeFilterFunction.class).isNotSameAs(bean);
+    assertThat(((CollapseExchangeFilterFunction) held).stats()).isSameAs(bean.stats());
+  }
+
+  private static <T> T last(List<T> list) {
+    return list.get(list.size() - 1);
   }
 
   private static List<ExchangeFilterFunction> filtersOf(WebClient.Builder builder) {

@@ -1,0 +1,37 @@
+package io.github.collapseexecutor.spring.boot.autoconfigure;
+
+import io.github.collapseexecutor.spring.http.ClientCertificateContract;
+import io.github.collapseexecutor.spring.http.ClientCertificates;
+import io.github.collapseexecutor.spring.http.client.CollapseHttpRequestInterceptor;
+import java.util.Map;
+import okhttp3.tls.HandshakeCertificates;
+import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.restclient.autoconfigure.RestClientAutoConfiguration;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.http.client.JdkClientHttpRequestFactory;
+import org.springframework.web.client.RestClient;
+
+/**
+ * Client certificates through the interceptor the auto-configuration adds to Spring Boot's
+ * {@code RestClient.Builder}: each certificate's client is built from a builder of its own, given
+ * a request factory that presents the certificate, where the interceptor cannot see it.
+ */
+final class RestClientBuildersClientCertificateTest extends ClientCertificateContract {
+
+  private final ApplicationContextRunner runner = new ApplicationContextRunner()
+      .withConfiguration(AutoConfigurations.of(CollapseExecutorAutoConfiguration.class,
+          CollapseRestClientAutoConfiguration.class, RestClientAutoConfiguration.class))
+      .withPropertyValues("collapse.executor.rest-template.customize-rest-client-builder=true",
+          "collapse.executor.rest-template.collapse-groups[0].uris=" + GROUP);
+
+  @Override
+  protected void withClients(String baseUrl, Map<String, HandshakeCertificates> certificates,
+      ClientsTest test) {
+    runner.run(context -> test.run(clients(
+        each(certificates, tls -> context.getBean(RestClient.Builder.class).baseUrl(baseUrl)
+            .requestFactory(new JdkClientHttpRequestFactory(ClientCertificates.jdkHttpClient(tls)))
+            .build()),
+        (client, path) -> client.get().uri(path).retrieve().body(String.class),
+        () -> context.getBean(CollapseHttpRequestInterceptor.class).stats())));
+  }
+}

@@ -1,0 +1,42 @@
+package io.github.collapseexecutor.spring.boot.autoconfigure;
+
+import io.github.collapseexecutor.spring.http.ClientCertificateContract;
+import io.github.collapseexecutor.spring.http.ClientCertificates;
+import io.github.collapseexecutor.spring.http.client.CollapseHttpRequestInterceptor;
+import java.util.Map;
+import okhttp3.tls.HandshakeCertificates;
+import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.restclient.RestTemplateBuilder;
+import org.springframework.boot.restclient.autoconfigure.RestTemplateAutoConfiguration;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.http.client.JdkClientHttpRequestFactory;
+import org.springframework.web.client.RestTemplate;
+
+/**
+ * Client certificates through the interceptor the auto-configuration adds to the templates of
+ * Spring Boot's {@code RestTemplateBuilder}: both certificates' templates are built from the one
+ * builder bean, each given a request factory that presents its certificate. The builder is
+ * immutable and calls its customizers for every template it builds, so each template is a
+ * partition of its own.
+ */
+final class RestTemplateBuilderClientCertificateTest extends ClientCertificateContract {
+
+  private final ApplicationContextRunner runner = new ApplicationContextRunner()
+      .withConfiguration(AutoConfigurations.of(CollapseExecutorAutoConfiguration.class,
+          CollapseRestClientAutoConfiguration.class, RestTemplateAutoConfiguration.class))
+      .withPropertyValues("collapse.executor.rest-template.customize-rest-template-builder=true",
+          "collapse.executor.rest-template.collapse-groups[0].uris=" + GROUP);
+
+  @Override
+  protected void withClients(String baseUrl, Map<String, HandshakeCertificates> certificates,
+      ClientsTest test) {
+    runner.run(context -> {
+      RestTemplateBuilder builder = context.getBean(RestTemplateBuilder.class).baseUri(baseUrl);
+      test.run(clients(
+          each(certificates, tls -> builder.requestFactory(() ->
+              new JdkClientHttpRequestFactory(ClientCertificates.jdkHttpClient(tls))).build()),
+          (RestTemplate client, String path) -> client.getForObject(path, String.class),
+          () -> context.getBean(CollapseHttpRequestInterceptor.class).stats()));
+    });
+  }
+}

@@ -1,0 +1,39 @@
+package io.github.collapseexecutor.spring.boot.autoconfigure;
+
+import io.github.collapseexecutor.spring.http.ClientCertificateContract;
+import io.github.collapseexecutor.spring.http.ClientCertificates;
+import io.github.collapseexecutor.spring.http.reactive.CollapseExchangeFilterFunction;
+import java.time.Duration;
+import java.util.Map;
+import okhttp3.tls.HandshakeCertificates;
+import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.boot.webclient.autoconfigure.WebClientAutoConfiguration;
+import org.springframework.http.client.reactive.JdkClientHttpConnector;
+import org.springframework.web.reactive.function.client.WebClient;
+
+/**
+ * Client certificates through the filter the auto-configuration adds to Spring Boot's
+ * {@code WebClient.Builder}: each certificate's client is built from a builder of its own, given a
+ * connector that presents the certificate, where the filter cannot see it.
+ */
+final class WebClientBuildersClientCertificateTest extends ClientCertificateContract {
+
+  private final ApplicationContextRunner runner = new ApplicationContextRunner()
+      .withConfiguration(AutoConfigurations.of(CollapseExecutorAutoConfiguration.class,
+          CollapseWebClientAutoConfiguration.class, WebClientAutoConfiguration.class))
+      .withPropertyValues("collapse.executor.web-client.customize-web-client-builder=true",
+          "collapse.executor.web-client.collapse-groups[0].uris=" + GROUP);
+
+  @Override
+  protected void withClients(String baseUrl, Map<String, HandshakeCertificates> certificates,
+      ClientsTest test) {
+    runner.run(context -> test.run(clients(
+        each(certificates, tls -> context.getBean(WebClient.Builder.class).baseUrl(baseUrl)
+            .clientConnector(new JdkClientHttpConnector(ClientCertificates.jdkHttpClient(tls)))
+            .build()),
+        (client, path) -> client.get().uri(path).retrieve().bodyToMono(String.class)
+            .block(Duration.ofSeconds(20)),
+        () -> context.getBean(CollapseExchangeFilterFunction.class).stats())));
+  }
+}
