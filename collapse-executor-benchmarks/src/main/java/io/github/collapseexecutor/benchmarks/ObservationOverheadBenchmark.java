@@ -151,6 +151,11 @@ public class ObservationOverheadBenchmark {
       implements BlockingHttpCollapser.Exchange<Response> {
 
     @Override
+    public boolean hasBody() {
+      return false; // a GET without a body, as the benchmark's shared calls are
+    }
+
+    @Override
     public Response proceed() {
       return new Response(200, HEADERS, new ByteArrayInputStream(BODY));
     }

@@ -3,6 +3,7 @@ package io.github.collapseexecutor.spring.http.servlet;
 import io.github.collapseexecutor.spring.http.CollapsingClient;
 import io.github.collapseexecutor.spring.http.HttpCollapseOptions;
 import io.github.collapseexecutor.spring.http.HttpCollapseStats;
+import io.github.collapseexecutor.spring.http.IdentityEchoBackend;
 import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
@@ -20,8 +21,8 @@ import okhttp3.Response;
 
 /**
  * Requests to an application behind a {@link CollapseServletFilter}, on an embedded Tomcat, whose
- * servlet asks the contract's backend with the {@code Host} and the body it received: a chain run
- * is a backend call. OkHttp sends the requests, as it keeps a {@code Host} it is given; the JDK
+ * servlet asks the contract's backend with the {@code Host}, the body and the identity headers
+ * ({@link IdentityEchoBackend#CHANNELS}) it received: a chain run is a backend call. OkHttp sends the requests, as it keeps a {@code Host} it is given; the JDK
  * client those with a body, as OkHttp sends no GET with one.
  */
 final class ServletCollapsingClient implements CollapsingClient {
@@ -102,9 +103,15 @@ final class ServletCollapsingClient implements CollapsingClient {
       }
       String answer;
       if (body.isEmpty()) {
-        Request asked = new Request.Builder().url(backendUrl + request.getRequestURI())
-            .header("Host", request.getHeader("Host")).build();
-        try (Response backend = okHttp.newCall(asked).execute()) {
+        Request.Builder asked = new Request.Builder().url(backendUrl + request.getRequestURI())
+            .header("Host", request.getHeader("Host"));
+        for (String channel : IdentityEchoBackend.CHANNELS) {
+          String value = request.getHeader(channel);
+          if (value != null) {
+            asked.header(channel, value);
+          }
+        }
+        try (Response backend = okHttp.newCall(asked.build()).execute()) {
           answer = backend.body().string();
         }
       } else {

@@ -1,0 +1,140 @@
+package io.github.collapseexecutor.spring.annotation;
+
+import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseAnnotationAutoConfiguration;
+import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorAutoConfiguration;
+import io.github.collapseexecutor.spring.identity.TwoCallersContract;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.IntFunction;
+import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.context.annotation.AnnotationConfigApplicationContext;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.security.authentication.TestingAuthenticationToken;
+import org.springframework.security.config.annotation.method.configuration.EnableMethodSecurity;
+import org.springframework.security.core.context.SecurityContextHolder;
+
+/**
+ * An annotated method as the {@link TwoCallersContract} drives it, behind Spring Security's
+ * method security: a caller's identity is its principal in the security context, and the method
+ * answers with the principal it runs as. {@link Crowd} holds the first run until every other
+ * caller waits for it.
+ */
+final class AnnotationSubject implements TwoCallersContract.Subject {
+
+  /** The identity in the security context, which the method reads as its caller. */
+  static final String PRINCIPAL = "principal";
+
+  private final ConfigurableApplicationContext context;
+  private final WhoAmI whoAmI;
+  private final IntFunction<String> call;
+
+  private AnnotationSubject(boolean batch) {
+    AnnotationConfigApplicationContext started = new AnnotationConfigApplicationContext();
+    // the application's configuration first, then the auto-configurations, as Boot orders them
+    started.register(Services.class, CollapseExecutorAutoConfiguration.class,
+        CollapseAnnotationAutoConfiguration.class);
+    started.refresh();
+    this.context = started;
+    this.whoAmI = context.getBean(WhoAmI.class);
+    // one key for every same-key caller, an item of its own for every batched one
+    this.call = batch ? whoAmI::batched : i -> whoAmI.collapsible(1);
+  }
+
+  /** A {@code @Collapsible} method. */
+  static AnnotationSubject collapsible() {
+    return new AnnotationSubject(/* batch= */ false);
+  }
+
+  /** A {@code @CollapseBatch} method. */
+  static AnnotationSubject batch() {
+    return new AnnotationSubject(/* batch= */ true);
+  }
+
+  @Override
+  public List<String> channels() {
+    return List.of(PRINCIPAL);
+  }
+
+  @Override
+  public List<String> round(int callers, String channel, IntFunction<String> identity)
+      throws Exception {
+    whoAmI.startRound();
+    List<Object> answers = whoAmI.crowd().run(callers, i -> {
+      SecurityContextHolder.getContext().setAuthentication(
+          new TestingAuthenticationToken(identity.apply(i), null, "ROLE_USER"));
+      try {
+        return call.apply(i);
+      } finally {
+        SecurityContextHolder.clearContext();
+      }
+    });
+    return answers.stream().map(String::valueOf).toList();
+  }
+
+  @Override
+  public int runs() {
+    return whoAmI.runs().get();
+  }
+
+  @Override
+  public void close() {
+    context.close();
+  }
+
+  @Configuration(proxyBeanMethods = false)
+  @EnableMethodSecurity
+  static class Services {
+
+    @Bean
+    WhoAmI whoAmI() {
+      return new WhoAmI();
+    }
+  }
+
+  static class WhoAmI {
+
+    private volatile Crowd crowd = new Crowd();
+    private final AtomicInteger runs = new AtomicInteger();
+
+    void startRound() {
+      crowd = new Crowd();
+      runs.set(0);
+    }
+
+    Crowd crowd() {
+      return crowd;
+    }
+
+    AtomicInteger runs() {
+      return runs;
+    }
+
+    @Collapsible
+    public String collapsible(int item) {
+      runs.incrementAndGet();
+      crowd.hold();
+      return "[" + principal() + "]";
+    }
+
+    @CollapseBatch(batchMethod = "all")
+    public String batched(Integer item) {
+      return all(List.of(item)).get(item);
+    }
+
+    public Map<Integer, String> all(Collection<Integer> items) {
+      runs.incrementAndGet();
+      crowd.hold();
+      Map<Integer, String> answers = new LinkedHashMap<>();
+      items.forEach(item -> answers.put(item, "[" + principal() + "]"));
+      return answers;
+    }
+
+    private static String principal() {
+      return SecurityContextHolder.getContext().getAuthentication().getName();
+    }
+  }
+}

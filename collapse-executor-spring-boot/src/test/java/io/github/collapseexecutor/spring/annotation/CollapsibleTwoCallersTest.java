@@ -1,0 +1,12 @@
+package io.github.collapseexecutor.spring.annotation;
+
+import io.github.collapseexecutor.spring.identity.TwoCallersContract;
+
+/** The identity rule through a {@code @Collapsible} method. */
+final class CollapsibleTwoCallersTest extends TwoCallersContract {
+
+  @Override
+  protected Subject createSubject() {
+    return AnnotationSubject.collapsible();
+  }
+}
