@@ -1,7 +1,9 @@
 package io.github.collapseexecutor.spring.http.internal;
 
-import java.util.Iterator;
+import java.util.ArrayDeque;
+import java.util.LinkedHashSet;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
@@ -18,6 +20,12 @@ final class ExpiringTable<K, V> {
   private record Entry<V>(V value, long expiry) {}
 
   private final Map<K, Entry<V>> entries = new ConcurrentHashMap<>();
+  /**
+   * The keys in the order they were added, oldest first, guarded by {@code this}: with one time to
+   * live for every key, the oldest is the first to expire, so a full table drops it without a
+   * scan. Holds keys already gone from {@link #entries} too, skipped when met.
+   */
+  private final ArrayDeque<K> added = new ArrayDeque<>();
   private final long ttlNanos;
   private final int maxKeys;
 
@@ -43,7 +51,11 @@ final class ExpiringTable<K, V> {
     return null;
   }
 
-  /** Remembers {@code value} for {@code key} for the time to live, making room if full. */
+  /**
+   * Remembers {@code value} for {@code key} for the time to live. A full table first forgets its
+   * oldest key, in constant time: a refused response must not cost a scan of the table, or
+   * filling it would be a cheap way to slow every request down.
+   */
   void put(K key, V value) {
     if (ttlNanos == 0 || maxKeys == 0) {
       return;
@@ -51,10 +63,31 @@ final class ExpiringTable<K, V> {
     long now = System.nanoTime();
     // at most once per shared or refused call, not per request, so a lock keeps the size exact
     synchronized (this) {
-      if (entries.size() >= maxKeys && !entries.containsKey(key)) {
-        makeRoom(now);
+      if (entries.put(key, new Entry<>(value, now + ttlNanos)) != null) {
+        return;
       }
-      entries.put(key, new Entry<>(value, now + ttlNanos));
+      added.addLast(key);
+      // every key of the table is in the queue, so this ends before the queue does
+      while (entries.size() > maxKeys && added.size() > 1) {
+        K oldest = added.pollFirst();
+        if (oldest.equals(key)) {
+          added.addLast(oldest); // an earlier place of the key just added
+        } else {
+          entries.remove(oldest);
+        }
+      }
+      if (added.size() > 2 * maxKeys) {
+        // keys that expired, were forgotten or added again since: keep each live key once, at
+        // its first place, which at most doubles the cost of the puts that filled the queue
+        Set<K> live = new LinkedHashSet<>();
+        for (K any : added) {
+          if (entries.containsKey(any)) {
+            live.add(any);
+          }
+        }
+        added.clear();
+        added.addAll(live);
+      }
     }
   }
 
@@ -66,15 +99,5 @@ final class ExpiringTable<K, V> {
   /** Returns how many keys are remembered, expired ones not yet dropped included. */
   int size() {
     return entries.size();
-  }
-
-  private void makeRoom(long now) {
-    entries.values().removeIf(entry -> now - entry.expiry() >= 0);
-    Iterator<K> any = entries.keySet().iterator();
-    if (entries.size() >= maxKeys && any.hasNext()) {
-      // all live: dropping one only costs its requests one more wait or one more shared call
-      any.next();
-      any.remove();
-    }
   }
 }
