@@ -107,18 +107,14 @@ public final class CollapseRestClientAutoConfiguration {
   }
 
   /**
-   * Adds a new partition of {@code interceptor} to {@code interceptors}, unless they hold it or a
-   * partition of it already (partitions share its counters); returns whether it added one.
+   * Adds a partition of {@code interceptor}, unless {@code interceptors} hold one; returns whether
+   * it did.
    */
   private static boolean addPartitionUnlessHeld(List<ClientHttpRequestInterceptor> interceptors,
       CollapseHttpRequestInterceptor interceptor) {
-    boolean held = interceptors.stream().anyMatch(one ->
-        one instanceof CollapseHttpRequestInterceptor collapse
-            && collapse.stats() == interceptor.stats());
-    if (!held) {
-      interceptors.add(interceptor.newPartition());
-    }
-    return !held;
+    return HttpAdapterSupport.addPartitionUnlessHeld(interceptors, interceptor.stats(),
+        one -> one instanceof CollapseHttpRequestInterceptor collapse ? collapse.stats() : null,
+        interceptor::newPartition);
   }
 
   /**

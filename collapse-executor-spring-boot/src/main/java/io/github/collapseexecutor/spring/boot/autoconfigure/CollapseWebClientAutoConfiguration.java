@@ -92,18 +92,13 @@ public final class CollapseWebClientAutoConfiguration {
   }
 
   /**
-   * Adds a new partition of {@code filter} to {@code filters}, unless they hold it or a partition
-   * of it already (partitions share its counters); returns whether it added one.
+   * Adds a partition of {@code filter}, unless {@code filters} hold one; returns whether it did.
    */
   private static boolean addPartitionUnlessHeld(List<ExchangeFilterFunction> filters,
       CollapseExchangeFilterFunction filter) {
-    boolean held = filters.stream().anyMatch(one ->
-        one instanceof CollapseExchangeFilterFunction collapse
-            && collapse.stats() == filter.stats());
-    if (!held) {
-      filters.add(filter.newPartition());
-    }
-    return !held;
+    return HttpAdapterSupport.addPartitionUnlessHeld(filters, filter.stats(),
+        one -> one instanceof CollapseExchangeFilterFunction collapse ? collapse.stats() : null,
+        filter::newPartition);
   }
 
   /**

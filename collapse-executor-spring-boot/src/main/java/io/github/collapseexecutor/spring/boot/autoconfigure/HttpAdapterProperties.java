@@ -22,7 +22,8 @@ public class HttpAdapterProperties extends HttpSettings {
 
   /**
    * Parts of a request header name that make the header sensitive, compared in lower case:
-   * added to the built-in ones (token, secret, session, api-key, apikey).
+   * added to the built-in ones (token, secret, session, auth, -user, tenant, forwarded, ...; see
+   * HttpCollapseOptions.DEFAULT_SENSITIVE_HEADER_PATTERNS).
    */
   private List<String> sensitiveHeaderPatterns;
 

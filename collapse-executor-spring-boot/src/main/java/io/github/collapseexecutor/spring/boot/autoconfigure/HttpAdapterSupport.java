@@ -7,7 +7,10 @@ import io.github.collapseexecutor.spring.http.HttpCollapseStats;
 import io.github.collapseexecutor.spring.observation.CollapseObservationConvention;
 import io.github.collapseexecutor.spring.observation.CollapseObservations;
 import io.micrometer.observation.ObservationRegistry;
+import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
+import java.util.function.Supplier;
 import org.springframework.beans.factory.ObjectProvider;
 
 /**
@@ -36,6 +39,22 @@ final class HttpAdapterSupport {
       observationRegistry.ifAvailable(registry -> builder.observations(
           new CollapseObservations(registry, observationConvention.getIfAvailable())));
     });
+  }
+
+  /**
+   * Adds a new partition of the adapter whose counters are {@code stats} to a client's
+   * {@code adapters}, unless they hold the adapter or a partition of it already (partitions share
+   * its counters); returns whether it added one.
+   *
+   * @param statsOf the counters of an element that is a collapse adapter, or {@code null}
+   */
+  static <T> boolean addPartitionUnlessHeld(List<T> adapters, HttpCollapseStats stats,
+      Function<T, HttpCollapseStats> statsOf, Supplier<T> newPartition) {
+    boolean held = adapters.stream().anyMatch(one -> statsOf.apply(one) == stats);
+    if (!held) {
+      adapters.add(newPartition.get());
+    }
+    return !held;
   }
 
   /** Registers an adapter with {@link CollapseExecutors}, if that bean exists. */

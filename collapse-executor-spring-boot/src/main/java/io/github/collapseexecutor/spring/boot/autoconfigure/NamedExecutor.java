@@ -18,11 +18,6 @@ import java.util.Objects;
 public record NamedExecutor(String name, CollapseExecutorOptions options, Duration timeout,
     boolean sharedAcrossCallers) {
 
-  /** An executor whose methods share only among callers that nothing tells apart. */
-  public NamedExecutor(String name, CollapseExecutorOptions options, Duration timeout) {
-    this(name, options, timeout, false);
-  }
-
   /**
    * Checks the arguments.
    *

@@ -54,7 +54,8 @@ final class CollapseAnnotationAutoConfigurationTest {
   @Test
   void backsOffWhenUserDefinesTheMethodRegistry() {
     CollapseMethods own = new CollapseMethods(() -> new NamedExecutors(Map.of(NamedExecutors.DEFAULT,
-        new NamedExecutor(NamedExecutors.DEFAULT, CollapseExecutorOptions.defaults(), null))));
+        new NamedExecutor(NamedExecutors.DEFAULT, CollapseExecutorOptions.defaults(), null,
+            /* sharedAcrossCallers= */ false))));
     runner.withBean("ownMethods", CollapseMethods.class, () -> own)
         .run(context -> assertThat(context.getBean(CollapseMethods.class)).isSameAs(own));
   }
