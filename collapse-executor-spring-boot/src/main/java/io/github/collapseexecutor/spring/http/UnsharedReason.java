@@ -42,6 +42,12 @@ public enum UnsharedReason {
   TOO_LARGE("too-large", "max-body-size"),
 
   /**
+   * The response is a stream ({@code text/event-stream}, {@code application/x-ndjson} and the
+   * like): its own caller reads it as it arrives, and the others make their own calls.
+   */
+  STREAM("stream", "nothing: a stream reaches only the caller that asked for it"),
+
+  /**
    * The servlet chain answered in a way that is not recorded: {@code sendError},
    * {@code sendRedirect}, asynchronous processing or non-blocking writes.
    */
