@@ -40,10 +40,16 @@ import java.lang.annotation.Target;
  * batch method reaches every caller of the batch. A {@code null} argument is not collapsed: the
  * annotated method runs as it is.
  *
+ * <p>Callers of one batch with equal arguments receive the same result object, and every caller
+ * of a failed batch the same exception instance, not copies. Return immutable values, or name a
+ * {@link ResultCopier} in {@link #resultCopier()}: the first caller of each argument keeps the
+ * result, each other caller with that argument gets a copy.
+ *
  * <h2>Callers</h2>
  * Calls share a batch only when the application could not tell their callers apart: with Spring
  * Security, only calls of the same principal (see {@link CallerIdentity}). The batch method runs
- * on the thread of one of its batch's callers, and so sees that caller's thread-bound context.
+ * on the thread of the first caller of its batch that still waits, and so sees that caller's
+ * thread-bound context; every other caller of the batch has the same identity.
  * Method security and every other advice ordered before {@link CollapseAdviceOrder#ORDER} run
  * for each caller before it joins a batch.
  *
@@ -74,4 +80,12 @@ public @interface CollapseBatch {
    * that uses it.
    */
   boolean sharedAcrossCallers() default false;
+
+  /**
+   * The name of a {@link ResultCopier} bean that copies the result for each caller whose argument
+   * equals an earlier caller's in the same batch. Empty (the default): the {@code result-copier}
+   * of the named executor, and without one, no copies. A name that is not a {@code ResultCopier}
+   * bean, or a copier that cannot copy the method's result type, stops the application at startup.
+   */
+  String resultCopier() default "";
 }

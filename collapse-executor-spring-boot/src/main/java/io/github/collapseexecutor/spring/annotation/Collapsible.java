@@ -34,7 +34,14 @@ import java.lang.annotation.Target;
  * arguments that are equal by {@code equals} (arrays by their contents): include in the arguments
  * everything the result depends on, and give argument types a value-based {@code equals} and
  * {@code hashCode}. A {@link #key()} expression replaces the arguments, as in Spring's cache
- * annotations. Every caller receives the same result object: return immutable values.
+ * annotations.
+ *
+ * <h2>Results</h2>
+ * Every caller of one run receives the same result object, and for a failure the same exception
+ * instance, not copies: a caller that changes the result changes it for every other caller of its
+ * run. Return immutable values, or name a {@link ResultCopier} in {@link #resultCopier()}, which
+ * gives each caller that joined a copy of its own (the caller that ran the method keeps the
+ * original).
  *
  * <h2>Callers</h2>
  * Calls share a run only when the application could not tell their callers apart: with Spring
@@ -80,4 +87,13 @@ public @interface Collapsible {
    * caller.
    */
   boolean sharedAcrossCallers() default false;
+
+  /**
+   * The name of a {@link ResultCopier} bean that copies the result for each caller that joined
+   * another caller's run, such as {@value JacksonResultCopier#BEAN_NAME}. Empty (the default): the
+   * {@code result-copier} of the named executor, and without one, no copies. A name that is not
+   * a {@code ResultCopier} bean, or a copier that cannot copy the method's result type, stops the
+   * application at startup.
+   */
+  String resultCopier() default "";
 }

@@ -102,7 +102,8 @@ final class UncollapsibleMethodsTest {
             + " WrongResultType.load(String) cannot return as String"));
   }
 
-  private static String failure(AssertableApplicationContext context) {
+  /** Returns the messages of the startup failure and every cause, one per line. */
+  static String failure(AssertableApplicationContext context) {
     assertThat(context).hasFailed();
     StringBuilder messages = new StringBuilder();
     for (Throwable t = context.getStartupFailure(); t != null; t = t.getCause()) {

@@ -29,9 +29,11 @@ final class BatchCollapser implements MethodCollapser {
   /**
    * @param identities what tells callers apart; {@link CallerIdentities#NONE} for a method shared
    *     across callers
+   * @param copies what a caller gets of the result for an argument an earlier caller of its
+   *     batch has too
    */
   BatchCollapser(Method method, BatchMethod batchMethod, NamedExecutor executor,
-      MethodObserver observer, CallerIdentities identities) {
+      MethodObserver observer, CallerIdentities identities, ResultCopies copies) {
     this.method = method;
     this.identities = identities;
     this.batchMethod = batchMethod;
@@ -50,7 +52,7 @@ final class BatchCollapser implements MethodCollapser {
         timeout != null).observed(observer.observes()));
     this.executor = new MethodBatchExecutor(
         options.toBuilder().listener(observer.listener(options.listener())).build(),
-        batchMethod, observer);
+        batchMethod, observer, copies);
     this.description = new CollapsedMethod(MethodNames.of(method), "CollapseBatch",
         executor.name(), batchMethod.toString());
   }

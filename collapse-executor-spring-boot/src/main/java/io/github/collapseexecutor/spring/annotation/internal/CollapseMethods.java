@@ -17,6 +17,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Supplier;
 import org.springframework.aop.support.AopUtils;
 import org.springframework.core.BridgeMethodResolver;
+import org.springframework.core.ResolvableType;
 import org.springframework.core.annotation.AnnotatedElementUtils;
 import org.springframework.core.annotation.AnnotationUtils;
 import org.springframework.util.ReflectionUtils;
@@ -41,6 +42,7 @@ public final class CollapseMethods {
   private final Set<String> executorsOff = ConcurrentHashMap.newKeySet();
   private final Supplier<MethodObserver> observers;
   private final Supplier<CallerIdentities> identitySource;
+  private final ResultCopiers copiers;
   private volatile MethodObserver observer;
   private volatile CallerIdentities identities;
 
@@ -72,9 +74,23 @@ public final class CollapseMethods {
    */
   public CollapseMethods(Supplier<NamedExecutors> executors, Supplier<MethodObserver> observer,
       Supplier<CallerIdentities> identities) {
+    this(executors, observer, identities, ResultCopiers.NONE);
+  }
+
+  /**
+   * Creates the registry.
+   *
+   * @param executors the named executors, asked for when the first annotated class is found
+   * @param observer what observes the calls, asked for at the same time
+   * @param identities what tells callers apart, asked for at the same time
+   * @param copiers where the result copiers that methods and executors name are found
+   */
+  public CollapseMethods(Supplier<NamedExecutors> executors, Supplier<MethodObserver> observer,
+      Supplier<CallerIdentities> identities, ResultCopiers copiers) {
     this.executors = executors;
     this.observers = observer;
     this.identitySource = identities;
+    this.copiers = copiers;
   }
 
   /** Returns what tells callers apart, for a method that does not share across callers. */
@@ -195,9 +211,11 @@ public final class CollapseMethods {
       }
       checkNoFilterOfResults("CollapseBatch", method);
       NamedExecutor executor = executor("CollapseBatch", method, batch.executor());
+      ResultCopies copies = copies("CollapseBatch", method, batch.resultCopier(), executor,
+          ResolvableType.forMethodReturnType(method, beanClass));
       return new BatchCollapser(method,
           BatchMethod.find(beanClass, method, batch.batchMethod()), executor, observer(),
-          identities(batch.sharedAcrossCallers() || executor.sharedAcrossCallers()));
+          identities(batch.sharedAcrossCallers() || executor.sharedAcrossCallers()), copies);
     }
     Collapsible collapsible = onMethod != null ? onMethod : onClass(beanClass, method);
     if (collapsible == null) {
@@ -207,9 +225,19 @@ public final class CollapseMethods {
     checkNoFilterOfResults("Collapsible", method);
     ReturnKind kind = ReturnKind.of(method, "Collapsible");
     NamedExecutor executor = executor("Collapsible", method, collapsible.executor());
+    ResolvableType returned = ResolvableType.forMethodReturnType(method, beanClass);
+    ResultCopies copies = copies("Collapsible", method, collapsible.resultCopier(), executor,
+        kind == ReturnKind.VALUE ? returned : returned.getGeneric(0));
     return new SameKeyCollapser(method, kind, KeyExpression.parse(method, collapsible.key()),
         executor, observer(),
-        identities(collapsible.sharedAcrossCallers() || executor.sharedAcrossCallers()));
+        identities(collapsible.sharedAcrossCallers() || executor.sharedAcrossCallers()), copies);
+  }
+
+  /** Returns the copies the annotation asks for, or else its named executor. */
+  private ResultCopies copies(String annotation, Method method, String onAnnotation,
+      NamedExecutor executor, ResolvableType resultType) {
+    String name = onAnnotation.isEmpty() ? executor.resultCopier() : onAnnotation;
+    return copiers.find(annotation, method, name, resultType);
   }
 
   /**

@@ -7,6 +7,7 @@ import io.github.collapseexecutor.core.Input;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -22,13 +23,15 @@ final class MethodBatchExecutor
 
   private final BatchMethod batchMethod;
   private final MethodObserver observer;
+  private final ResultCopies copies;
   private final String name;
 
   MethodBatchExecutor(CollapseExecutorOptions options, BatchMethod batchMethod,
-      MethodObserver observer) {
+      MethodObserver observer, ResultCopies copies) {
     super(options);
     this.batchMethod = batchMethod;
     this.observer = observer;
+    this.copies = copies;
     this.name = options.name();
   }
 
@@ -60,10 +63,11 @@ final class MethodBatchExecutor
   }
 
   private void bindByKey(Map<?, ?> returned, List<Bundle<BatchCall, Object>> bundles) {
+    Set<Object> given = copies.isOn() ? new HashSet<>() : null;
     for (Bundle<BatchCall, Object> bundle : bundles) {
       Object argument = bundle.getInput().argument();
       if (returned.containsKey(argument)) {
-        bundle.bindOutput(returned.get(argument));
+        bind(bundle, returned.get(argument), given);
       } else {
         bundle.fail(new IllegalStateException(
             batchMethod + " returned no entry for argument " + argument));
@@ -84,9 +88,32 @@ final class MethodBatchExecutor
     for (int i = 0; i < arguments.size(); i++) {
       positions.put(arguments.get(i), i);
     }
+    Set<Object> given = copies.isOn() ? new HashSet<>() : null;
     for (Bundle<BatchCall, Object> bundle : bundles) {
-      bundle.bindOutput(returned.get(positions.get(bundle.getInput().argument())));
+      bind(bundle, returned.get(positions.get(bundle.getInput().argument())), given);
     }
+  }
+
+  /**
+   * Binds {@code result} to {@code bundle}, or a copy of it if an earlier bundle of this batch
+   * with an equal argument got it already.
+   *
+   * @param given the arguments bound so far, or {@code null} when results are not copied
+   */
+  private void bind(Bundle<BatchCall, Object> bundle, Object result, Set<Object> given) {
+    if (given == null || given.add(bundle.getInput().argument())) {
+      bundle.bindOutput(result);
+      return;
+    }
+    Object copy;
+    try {
+      copy = copies.forJoiner(result);
+    } catch (RuntimeException e) {
+      // the copier failed this caller, not the batch
+      bundle.fail(e);
+      return;
+    }
+    bundle.bindOutput(copy);
   }
 
   private static void fail(List<Bundle<BatchCall, Object>> bundles,

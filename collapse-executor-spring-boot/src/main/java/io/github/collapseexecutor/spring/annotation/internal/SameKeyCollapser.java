@@ -34,14 +34,17 @@ final class SameKeyCollapser implements MethodCollapser {
   private final CollapseListener listener;
   private final String name;
   private final CallerIdentities identities;
+  private final ResultCopies copies;
 
   /**
    * @param identities what tells callers apart; {@link CallerIdentities#NONE} for a method shared
    *     across callers
+   * @param copies what the callers that did not run the method get of its result
    */
   SameKeyCollapser(Method method, ReturnKind kind, KeyExpression key, NamedExecutor executor,
-      MethodObserver observer, CallerIdentities identities) {
+      MethodObserver observer, CallerIdentities identities, ResultCopies copies) {
     this.method = method;
+    this.copies = copies;
     this.kind = kind;
     this.key = key;
     this.identities = identities;
@@ -78,7 +81,9 @@ final class SameKeyCollapser implements MethodCollapser {
 
   private Object value(CallKey group, MethodInvocation invocation) throws Throwable {
     SameKeyCall call = observer.sameKeyCall(name, group);
-    Callable<Object> run = call.leading(Invocations.proceeding(invocation));
+    Callable<Object> proceed = Invocations.proceeding(invocation);
+    Leading leading = copies.isOn() ? new Leading() : null;
+    Callable<Object> run = call.leading(leading == null ? proceed : leading.marking(proceed));
     Object result;
     try {
       result = timeout == null
@@ -90,14 +95,45 @@ final class SameKeyCollapser implements MethodCollapser {
       call.failed(e);
       throw e;
     }
-    return call.returned(result);
+    Object value = call.returned(result);
+    return leading == null || leading.ran ? value : copies.forJoiner(value);
   }
 
-  /** Returns a caller's future of the run for {@code group}, started by {@code start}. */
+  /**
+   * Returns a caller's future of the run for {@code group}, started by {@code start}: of a copy of
+   * the run's result if the method has a copier and another caller started the run.
+   */
   private CompletableFuture<Object> shared(Object group, FutureCall call, FutureCall.Start start) {
-    CompletableFuture<Object> caller = futures.execute(group, call.leading(start));
+    Leading leading = copies.isOn() ? new Leading() : null;
+    CompletableFuture<Object> caller = futures.execute(group,
+        call.leading(leading == null ? start : leading.marking(start)));
     call.joined(caller);
-    return timeout == null || caller.isDone() ? caller : withTimeout(caller, call);
+    CompletableFuture<Object> timed =
+        timeout == null || caller.isDone() ? caller : withTimeout(caller, call);
+    return leading == null || leading.ran ? timed : copies.forJoiner(timed);
+  }
+
+  /**
+   * Whether this caller's own call ran the method: only the leader's callable is called, on its
+   * thread, before the executor hands out the result.
+   */
+  private static final class Leading {
+
+    private boolean ran;
+
+    Callable<Object> marking(Callable<Object> method) {
+      return () -> {
+        ran = true;
+        return method.call();
+      };
+    }
+
+    FutureCall.Start marking(FutureCall.Start start) {
+      return observation -> {
+        ran = true;
+        return start.start(observation);
+      };
+    }
   }
 
   /**

@@ -52,6 +52,7 @@ final class BatchOptionsFactory {
     Duration timeout = null;
     String timeoutKey = null;
     boolean shared = false;
+    String copier = null;
     for (int i = 0; i < chain.size(); i++) {
       String entry = i == 0 ? NamedExecutors.DEFAULT : name;
       String prefix = PREFIX + "executors." + entry + ".";
@@ -64,12 +65,16 @@ final class BatchOptionsFactory {
       if (link.getSharedAcrossCallers() != null) {
         shared = link.getSharedAcrossCallers();
       }
+      if (link.getResultCopier() != null) {
+        copier = link.getResultCopier().isBlank() ? null : link.getResultCopier();
+      }
     }
     CollapseExecutorOptions options = builder.build();
     Duration chosen = timeout;
     boolean sharedAcrossCallers = shared;
+    String resultCopier = copier;
     return errors.take(timeoutKey, chosen,
-        () -> new NamedExecutor(name, options, chosen, sharedAcrossCallers));
+        () -> new NamedExecutor(name, options, chosen, sharedAcrossCallers, resultCopier));
   }
 
   private static void apply(String prefix, BatchSettings settings,

@@ -3,17 +3,20 @@ package io.github.collapseexecutor.spring.boot.autoconfigure;
 import io.github.collapseexecutor.spring.annotation.CallerIdentity;
 import io.github.collapseexecutor.spring.annotation.CollapseBatch;
 import io.github.collapseexecutor.spring.annotation.Collapsible;
+import io.github.collapseexecutor.spring.annotation.JacksonResultCopier;
 import io.github.collapseexecutor.spring.annotation.ReactiveCallerIdentity;
 import io.github.collapseexecutor.spring.annotation.internal.CallerIdentities;
 import io.github.collapseexecutor.spring.annotation.internal.CollapseAnnotationPostProcessor;
 import io.github.collapseexecutor.spring.annotation.internal.CollapseMethods;
 import io.github.collapseexecutor.spring.annotation.internal.MethodObserver;
 import io.github.collapseexecutor.spring.annotation.internal.ReactiveSecurityContextCallerIdentity;
+import io.github.collapseexecutor.spring.annotation.internal.ResultCopiers;
 import io.github.collapseexecutor.spring.annotation.internal.SecurityContextCallerIdentity;
 import io.github.collapseexecutor.spring.observation.CollapseObservationConvention;
 import io.github.collapseexecutor.spring.observation.CollapseObservations;
 import io.micrometer.observation.ObservationRegistry;
 import org.aopalliance.intercept.MethodInterceptor;
+import org.springframework.beans.factory.ListableBeanFactory;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.config.BeanDefinition;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
@@ -23,6 +26,7 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.Role;
+import tools.jackson.databind.json.JsonMapper;
 
 /**
  * Collapses the calls of bean methods annotated with {@link Collapsible} or
@@ -30,7 +34,8 @@ import org.springframework.context.annotation.Role;
  * checked when its bean is created: a method that cannot be collapsed stops the application,
  * naming the method and the reason. With an {@link ObservationRegistry} bean, each run of a
  * method and each batch is observed as {@code collapse.call}, and each caller's own observation
- * says what the call did. Off when {@code collapse.executor.enabled} or
+ * says what the call did. With Jackson 3 on the class path, a {@link JacksonResultCopier} is
+ * registered for the methods that ask for copies of their results. Off when {@code collapse.executor.enabled} or
  * {@code collapse.executor.annotations.enabled} is false, or when {@code spring-aop} is missing.
  */
 @AutoConfiguration(after = CollapseExecutorAutoConfiguration.class)
@@ -46,13 +51,26 @@ public final class CollapseAnnotationAutoConfiguration {
       ObjectProvider<ObservationRegistry> observationRegistry,
       ObjectProvider<CollapseObservationConvention> observationConvention,
       ObjectProvider<CallerIdentity> callerIdentities,
-      ObjectProvider<ReactiveCallerIdentity> reactiveCallerIdentities) {
+      ObjectProvider<ReactiveCallerIdentity> reactiveCallerIdentities,
+      ListableBeanFactory beanFactory) {
     return new CollapseMethods(executors::getObject, () -> {
       ObservationRegistry registry = observationRegistry.getIfAvailable();
       return registry == null ? MethodObserver.NONE : MethodObserver.observing(
           new CollapseObservations(registry, observationConvention.getIfAvailable()));
     }, () -> new CallerIdentities(callerIdentities.orderedStream().toList(),
-        reactiveCallerIdentities.orderedStream().toList()));
+        reactiveCallerIdentities.orderedStream().toList()), new ResultCopiers(beanFactory));
+  }
+
+  /** Results copied through the application's Jackson 3 mapper, for the methods that ask. */
+  @Configuration(proxyBeanMethods = false)
+  @ConditionalOnClass(JsonMapper.class)
+  static class JacksonResultCopierConfiguration {
+
+    @Bean(JacksonResultCopier.BEAN_NAME)
+    @ConditionalOnMissingBean(name = JacksonResultCopier.BEAN_NAME)
+    JacksonResultCopier jacksonResultCopier(ObjectProvider<JsonMapper> mapper) {
+      return new JacksonResultCopier(mapper.getIfAvailable(JsonMapper::shared));
+    }
   }
 
   /** The principal of Spring Security's context tells callers apart. */

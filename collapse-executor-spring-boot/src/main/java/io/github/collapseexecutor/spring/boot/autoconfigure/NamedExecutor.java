@@ -14,9 +14,11 @@ import java.util.Objects;
  * @param timeout how long a caller waits for its result, or {@code null} for no limit
  * @param sharedAcrossCallers whether annotated methods that use it share runs and batches across
  *     callers that a {@code CallerIdentity} tells apart
+ * @param resultCopier the name of the {@code ResultCopier} bean that copies the results of
+ *     annotated methods that use it for the callers that joined a run, or {@code null} for none
  */
 public record NamedExecutor(String name, CollapseExecutorOptions options, Duration timeout,
-    boolean sharedAcrossCallers) {
+    boolean sharedAcrossCallers, String resultCopier) {
 
   /**
    * Checks the arguments.

@@ -48,6 +48,20 @@ public class NamedExecutorProperties {
      */
     private Boolean sharedAcrossCallers;
 
+    /**
+     * Name of the ResultCopier bean that gives each caller that joined another caller's run of
+     * an annotated method a copy of the result, such as 'jacksonResultCopier'; none when not set.
+     */
+    private String resultCopier;
+
+    public String getResultCopier() {
+      return resultCopier;
+    }
+
+    public void setResultCopier(String resultCopier) {
+      this.resultCopier = resultCopier;
+    }
+
     public Boolean getSharedAcrossCallers() {
       return sharedAcrossCallers;
     }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.collapseexecutor.core.CollapseExecutorOptions;
 import io.github.collapseexecutor.spring.annotation.Collapsible;
+import io.github.collapseexecutor.spring.annotation.JacksonResultCopier;
 import io.github.collapseexecutor.spring.annotation.internal.CollapseAnnotationPostProcessor;
 import io.github.collapseexecutor.spring.annotation.internal.CollapseMethods;
 import java.util.Map;
@@ -12,6 +13,7 @@ import org.springframework.aop.support.AopUtils;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.test.context.FilteredClassLoader;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import tools.jackson.databind.json.JsonMapper;
 
 final class CollapseAnnotationAutoConfigurationTest {
 
@@ -52,10 +54,37 @@ final class CollapseAnnotationAutoConfigurationTest {
   }
 
   @Test
+  void registersTheJacksonResultCopierWithTheApplicationsMapper() {
+    JsonMapper mapper = JsonMapper.builder().build();
+    runner.withBean(JsonMapper.class, () -> mapper).run(context -> {
+      JacksonResultCopier copier =
+          context.getBean(JacksonResultCopier.BEAN_NAME, JacksonResultCopier.class);
+      assertThat(copier).extracting("mapper").isSameAs(mapper);
+    });
+  }
+
+  @Test
+  void noJacksonResultCopierWithoutJackson() {
+    // no annotated bean: a filtering class loader cannot define proxy classes
+    new ApplicationContextRunner()
+        .withConfiguration(AutoConfigurations.of(CollapseExecutorAutoConfiguration.class,
+            CollapseAnnotationAutoConfiguration.class))
+        .withClassLoader(new FilteredClassLoader("tools.jackson")).run(context ->
+            assertThat(context).hasNotFailed().doesNotHaveBean(JacksonResultCopier.BEAN_NAME));
+  }
+
+  @Test
+  void backsOffWhenUserDefinesAJacksonResultCopier() {
+    JacksonResultCopier own = new JacksonResultCopier(JsonMapper.shared());
+    runner.withBean(JacksonResultCopier.BEAN_NAME, JacksonResultCopier.class, () -> own)
+        .run(context -> assertThat(context.getBean(JacksonResultCopier.BEAN_NAME)).isSameAs(own));
+  }
+
+  @Test
   void backsOffWhenUserDefinesTheMethodRegistry() {
     CollapseMethods own = new CollapseMethods(() -> new NamedExecutors(Map.of(NamedExecutors.DEFAULT,
         new NamedExecutor(NamedExecutors.DEFAULT, CollapseExecutorOptions.defaults(), null,
-            /* sharedAcrossCallers= */ false))));
+            /* sharedAcrossCallers= */ false, /* resultCopier= */ null))));
     runner.withBean("ownMethods", CollapseMethods.class, () -> own)
         .run(context -> assertThat(context.getBean(CollapseMethods.class)).isSameAs(own));
   }

@@ -52,6 +52,20 @@ final class NamedExecutorsTest {
   }
 
   @Test
+  void theResultCopierIsInheritedFromDefaultAndAnEmptyOneTurnsCopiesOff() {
+    runner.withPropertyValues(
+        "collapse.executor.executors.default.result-copier=jacksonResultCopier",
+        "collapse.executor.executors.carts.max-batch-size=5",
+        "collapse.executor.executors.prices.result-copier=")
+        .run(context -> {
+          NamedExecutors executors = context.getBean(NamedExecutors.class);
+          assertThat(executors.get("default").resultCopier()).isEqualTo("jacksonResultCopier");
+          assertThat(executors.get("carts").resultCopier()).isEqualTo("jacksonResultCopier");
+          assertThat(executors.get("prices").resultCopier()).isNull();
+        });
+  }
+
+  @Test
   void withoutConfigurationThereIsADefaultExecutorWithTheCoreDefaults() {
     runner.run(context -> {
       NamedExecutor defaults = context.getBean(NamedExecutors.class).get("default");

@@ -1,0 +1,61 @@
+package io.github.collapseexecutor.spring.annotation.internal;
+
+import io.github.collapseexecutor.spring.annotation.ResultCopier;
+import java.util.concurrent.CompletableFuture;
+import org.springframework.core.ResolvableType;
+
+/**
+ * How one annotated method's result reaches the callers that did not run it: as it is, or as a
+ * copy of its {@link ResultCopier}.
+ */
+final class ResultCopies {
+
+  /** No copier: every caller gets the result itself. */
+  static final ResultCopies NONE = new ResultCopies(null, ResolvableType.NONE);
+
+  private final ResultCopier copier;
+  private final ResolvableType type;
+
+  ResultCopies(ResultCopier copier, ResolvableType type) {
+    this.copier = copier;
+    this.type = type;
+  }
+
+  /** Returns whether joiners get copies, so that a call that needs none pays for nothing. */
+  boolean isOn() {
+    return copier != null;
+  }
+
+  /** Returns what a caller that did not run the method gets of {@code result}. */
+  Object forJoiner(Object result) {
+    return copier == null || result == null ? result : copier.copy(result, type);
+  }
+
+  /**
+   * Returns a joiner's own future of a copy of what {@code shared} completes with; cancelling it
+   * cancels {@code shared}, the caller's future from the executor, which then leaves the run.
+   */
+  CompletableFuture<Object> forJoiner(CompletableFuture<Object> shared) {
+    if (copier == null) {
+      return shared;
+    }
+    CompletableFuture<Object> own = new CompletableFuture<>();
+    shared.whenComplete((value, failure) -> {
+      if (failure != null) {
+        own.completeExceptionally(failure);
+        return;
+      }
+      try {
+        own.complete(forJoiner(value));
+      } catch (RuntimeException | Error e) {
+        own.completeExceptionally(e);
+      }
+    });
+    own.whenComplete((value, failure) -> {
+      if (own.isCancelled()) {
+        shared.cancel(/* mayInterruptIfRunning= */ false);
+      }
+    });
+    return own;
+  }
+}

@@ -1,0 +1,354 @@
+package io.github.collapseexecutor.spring.annotation;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseAnnotationAutoConfiguration;
+import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorAutoConfiguration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.IdentityHashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import reactor.core.publisher.Mono;
+
+/**
+ * What the callers of one run hold: the same object unless the method names a
+ * {@link ResultCopier}, then each caller that joined a copy of its own, which it may change
+ * without changing anyone else's.
+ */
+@Timeout(60)
+final class ResultCopierTest {
+
+  private final ApplicationContextRunner runner = new ApplicationContextRunner()
+      .withConfiguration(AutoConfigurations.of(CollapseExecutorAutoConfiguration.class,
+          CollapseAnnotationAutoConfiguration.class))
+      .withPropertyValues("collapse.executor.executors.jackson.result-copier=jacksonResultCopier",
+          "collapse.executor.executors.one-batch.max-concurrent-batches=1")
+      .withUserConfiguration(Services.class);
+
+  @Test
+  void withoutACopierEveryCallerOfARunHoldsTheOneObjectTheMethodReturned() {
+    runner.run(context -> {
+      Carts carts = context.getBean(Carts.class);
+
+      List<Object> results = carts.crowd().run(10, i -> carts.shared(1));
+
+      assertThat(carts.runs().get()).isEqualTo(1);
+      assertThat(distinct(results)).isEqualTo(1);
+      ((Cart) results.get(0)).getItems().add("changed by one caller");
+      assertThat(results).allSatisfy(cart ->
+          assertThat(((Cart) cart).getItems()).contains("changed by one caller"));
+    });
+  }
+
+  @Test
+  void aCopierGivesEveryCallerThatJoinedAnEqualObjectOfItsOwn() {
+    runner.run(context -> {
+      Carts carts = context.getBean(Carts.class);
+
+      List<Object> results = carts.crowd().run(10, i -> carts.copied(1));
+
+      assertThat(carts.runs().get()).isEqualTo(1);
+      assertThat(results).containsOnly(new Cart("cart 1"));
+      assertThat(distinct(results)).isEqualTo(10);
+      assertUnchangedByOthers(results);
+    });
+  }
+
+  @Test
+  void theJacksonCopierOfANamedExecutorCopiesWithTheDeclaredGenericType() {
+    runner.run(context -> {
+      Carts carts = context.getBean(Carts.class);
+
+      List<Object> results = carts.crowd().run(10, i -> carts.viaJackson(2));
+
+      assertThat(carts.runs().get()).isEqualTo(1);
+      assertThat(distinct(results)).isEqualTo(10);
+      List<Object> firsts = new ArrayList<>();
+      for (Object list : results) {
+        // a list of carts, not of maps: the method's generic return type was read back
+        assertThat((List<?>) list).hasSize(1).first().isInstanceOf(Cart.class)
+            .isEqualTo(new Cart("cart 2"));
+        firsts.add(((List<?>) list).get(0));
+      }
+      assertThat(distinct(firsts)).isEqualTo(10);
+      assertUnchangedByOthers(firsts);
+    });
+  }
+
+  @Test
+  void callersThatJoinedAFutureGetCopiesAndCanStillLeaveAlone() {
+    runner.run(context -> {
+      Carts carts = context.getBean(Carts.class);
+
+      List<CompletableFuture<Cart>> callers = new ArrayList<>();
+      for (int i = 0; i < 10; i++) {
+        callers.add(carts.future(3));
+      }
+      callers.get(9).cancel(/* mayInterruptIfRunning= */ false);
+      carts.pending().forEach(future -> future.complete(new Cart("cart 3")));
+
+      List<Object> results = new ArrayList<>();
+      for (CompletableFuture<Cart> caller : callers.subList(0, 9)) {
+        results.add(caller.get(10, TimeUnit.SECONDS));
+      }
+      assertThat(carts.runs().get()).isEqualTo(1);
+      assertThat(results).containsOnly(new Cart("cart 3"));
+      assertThat(distinct(results)).isEqualTo(9);
+      assertUnchangedByOthers(results);
+    });
+  }
+
+  @Test
+  void subscribersThatJoinedAMonoGetCopies() {
+    runner.run(context -> {
+      Carts carts = context.getBean(Carts.class);
+
+      List<CompletableFuture<Cart>> subscribers = new ArrayList<>();
+      for (int i = 0; i < 10; i++) {
+        subscribers.add(carts.mono(4).toFuture());
+      }
+      carts.pending().forEach(future -> future.complete(new Cart("cart 4")));
+
+      List<Object> results = new ArrayList<>();
+      for (CompletableFuture<Cart> subscriber : subscribers) {
+        results.add(subscriber.get(10, TimeUnit.SECONDS));
+      }
+      assertThat(carts.runs().get()).isEqualTo(1);
+      assertThat(distinct(results)).isEqualTo(10);
+      assertUnchangedByOthers(results);
+    });
+  }
+
+  @Test
+  void callersOfOneBatchWithEqualArgumentsHoldOneObjectWithoutACopier() {
+    runner.run(context -> {
+      Carts carts = context.getBean(Carts.class);
+
+      List<Object> results = carts.crowd().run(10, i -> carts.batched(5));
+
+      // one object per run of the batch method, and the held first batch left the others queued
+      assertThat(carts.batches()).hasSizeLessThan(10);
+      assertThat(distinct(results)).isEqualTo(carts.batches().size());
+    });
+  }
+
+  @Test
+  void aCopierGivesEveryCallerOfABatchWithAnEqualArgumentACopyOfItsOwn() {
+    runner.run(context -> {
+      Carts carts = context.getBean(Carts.class);
+
+      List<Object> results = carts.crowd().run(10, i -> carts.batchedCopied(5));
+
+      assertThat(carts.batches()).hasSizeLessThan(10);
+      assertThat(results).containsOnly(new Cart("cart 5"));
+      assertThat(distinct(results)).isEqualTo(10);
+      assertUnchangedByOthers(results);
+    });
+  }
+
+  @Test
+  void aCopierThatIsNotABeanStopsTheApplication() {
+    runner.withBean(UnknownCopier.class).run(context ->
+        assertThat(UncollapsibleMethodsTest.failure(context)).contains(
+            "@Collapsible on UnknownCopier.load(int) cannot be collapsed: result copier 'nowhere'"
+                + " is not a bean; ResultCopier beans: [cartCopier, jacksonResultCopier]"));
+  }
+
+  @Test
+  void aBeanThatIsNotACopierStopsTheApplication() {
+    runner.withBean(NotACopier.class).run(context ->
+        assertThat(UncollapsibleMethodsTest.failure(context)).contains(
+            "@CollapseBatch on NotACopier.load(Integer) cannot be collapsed: result copier"
+                + " 'carts' is a " + Carts.class.getName() + ", not a ResultCopier"));
+  }
+
+  @Test
+  void aCopierThatCannotCopyTheResultTypeStopsTheApplication() {
+    runner.withBean(UntypedResult.class).run(context ->
+        assertThat(UncollapsibleMethodsTest.failure(context)).contains(
+            "@Collapsible on UntypedResult.load(int) cannot be collapsed: result copier"
+                + " 'jacksonResultCopier' cannot copy results of type java.lang.Object"));
+  }
+
+  /** Adds to each result in turn, and checks that no other result saw it. */
+  private static void assertUnchangedByOthers(List<Object> results) {
+    for (int i = 0; i < results.size(); i++) {
+      ((Cart) results.get(i)).getItems().add("caller " + i);
+    }
+    for (int i = 0; i < results.size(); i++) {
+      assertThat(((Cart) results.get(i)).getItems()).endsWith("caller " + i)
+          .filteredOn(item -> item.startsWith("caller ")).hasSize(1);
+    }
+  }
+
+  private static int distinct(List<Object> results) {
+    Set<Object> instances = Collections.newSetFromMap(new IdentityHashMap<>());
+    instances.addAll(results);
+    return instances.size();
+  }
+
+  @Configuration(proxyBeanMethods = false)
+  static class Services {
+
+    @Bean
+    Carts carts() {
+      return new Carts();
+    }
+
+    @Bean
+    ResultCopier cartCopier() {
+      return (result, type) -> new Cart(((Cart) result).getItems());
+    }
+  }
+
+  /** A mutable result, as Jackson reads and writes it. */
+  public static class Cart {
+
+    private List<String> items = new ArrayList<>();
+
+    public Cart() {}
+
+    Cart(String item) {
+      items.add(item);
+    }
+
+    Cart(List<String> items) {
+      this.items = new ArrayList<>(items);
+    }
+
+    public List<String> getItems() {
+      return items;
+    }
+
+    public void setItems(List<String> items) {
+      this.items = items;
+    }
+
+    @Override
+    public boolean equals(Object other) {
+      return other instanceof Cart that && items.equals(that.items);
+    }
+
+    @Override
+    public int hashCode() {
+      return Objects.hashCode(items);
+    }
+
+    @Override
+    public String toString() {
+      return "Cart" + items;
+    }
+  }
+
+  static class Carts {
+
+    private final Crowd crowd = new Crowd();
+    private final AtomicInteger runs = new AtomicInteger();
+    private final ConcurrentLinkedQueue<CompletableFuture<Cart>> pending =
+        new ConcurrentLinkedQueue<>();
+    private final ConcurrentLinkedQueue<List<Integer>> batches = new ConcurrentLinkedQueue<>();
+
+    Crowd crowd() {
+      return crowd;
+    }
+
+    AtomicInteger runs() {
+      return runs;
+    }
+
+    ConcurrentLinkedQueue<CompletableFuture<Cart>> pending() {
+      return pending;
+    }
+
+    ConcurrentLinkedQueue<List<Integer>> batches() {
+      return batches;
+    }
+
+    @Collapsible
+    public Cart shared(int id) {
+      runs.incrementAndGet();
+      crowd.hold();
+      return new Cart("cart " + id);
+    }
+
+    @Collapsible(resultCopier = "cartCopier")
+    public Cart copied(int id) {
+      return shared(id);
+    }
+
+    @Collapsible(executor = "jackson")
+    public List<Cart> viaJackson(int id) {
+      return new ArrayList<>(List.of(shared(id)));
+    }
+
+    @Collapsible(resultCopier = "cartCopier")
+    public CompletableFuture<Cart> future(int id) {
+      runs.incrementAndGet();
+      CompletableFuture<Cart> future = new CompletableFuture<>();
+      pending.add(future);
+      return future;
+    }
+
+    @Collapsible(resultCopier = "cartCopier")
+    public Mono<Cart> mono(int id) {
+      return Mono.defer(() -> Mono.fromFuture(future(id)));
+    }
+
+    @CollapseBatch(batchMethod = "carts", executor = "one-batch")
+    public Cart batched(Integer id) {
+      return carts(List.of(id)).get(id);
+    }
+
+    @CollapseBatch(batchMethod = "carts", executor = "one-batch", resultCopier = "cartCopier")
+    public Cart batchedCopied(Integer id) {
+      return carts(List.of(id)).get(id);
+    }
+
+    public Map<Integer, Cart> carts(List<Integer> ids) {
+      batches.add(ids);
+      crowd.hold();
+      Map<Integer, Cart> carts = new LinkedHashMap<>();
+      ids.forEach(id -> carts.put(id, new Cart("cart " + id)));
+      return carts;
+    }
+  }
+
+  static class UnknownCopier {
+    @Collapsible(resultCopier = "nowhere")
+    public Cart load(int id) {
+      return new Cart("cart " + id);
+    }
+  }
+
+  static class NotACopier {
+    @CollapseBatch(batchMethod = "loadAll", resultCopier = "carts")
+    public Cart load(Integer id) {
+      return new Cart("cart " + id);
+    }
+
+    public List<Cart> loadAll(List<Integer> ids) {
+      return ids.stream().map(id -> new Cart("cart " + id)).toList();
+    }
+  }
+
+  static class UntypedResult {
+    @Collapsible(resultCopier = JacksonResultCopier.BEAN_NAME)
+    public Object load(int id) {
+      return new Cart("cart " + id);
+    }
+  }
+}
