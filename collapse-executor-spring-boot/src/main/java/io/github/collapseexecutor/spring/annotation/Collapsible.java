@@ -47,8 +47,12 @@ import java.lang.annotation.Target;
  * Calls share a run only when the application could not tell their callers apart: with Spring
  * Security, only calls of the same principal; a {@link CallerIdentity} bean adds what else a
  * method reads from thread-bound state (a tenant), and a {@link ReactiveCallerIdentity} from a
- * subscriber's context. The run executes on the leading caller's thread (a {@code Mono}: with the
- * leading subscriber's context), which every sharer's identity equals. Method security
+ * subscriber's context. The run executes on the leading caller's thread and sees its thread-bound
+ * context, which every sharer's identity equals: a joiner's result was computed under the
+ * leader's context. A {@code Mono} method is called when the leading subscriber subscribes,
+ * perhaps on another thread: it gets the thread-locals its caller had where it called the method
+ * (restored with Micrometer's context-propagation, when on the class path) and the subscriber's
+ * Reactor context. Method security
  * ({@code @PreAuthorize}, {@code @Secured}, {@code @RolesAllowed}, {@code @PostAuthorize}) and
  * every other advice ordered before {@link CollapseAdviceOrder#ORDER} run for each caller, before
  * it joins and on the result it gets; see {@link CollapseAdviceOrder} for the order against

@@ -44,13 +44,20 @@ final class MonoCollapse {
    * {@code group} or starts one by calling the method and subscribing to its {@code Mono}. A
    * subscriber that cancels leaves alone; the run is cancelled when every subscriber has left.
    *
+   * <p>Called where the method is called, whose body would have run there and then without
+   * collapse: the caller's thread-bound context is captured here, and restored for the method
+   * when a subscription, perhaps on another thread, starts the run.
+   *
    * @param identities what tells subscribers apart, read from each one's context: subscribers
    *     with other identities never share a run
    */
   static Object collapse(CallKey group, List<ReactiveCallerIdentity> identities,
       Callable<Object> call, SharedRun run) {
+    Object caller = CallerContexts.capture();
+    Callable<Object> inCallersContext = () -> CallerContexts.callWith(caller, call);
     return Mono.deferContextual(context -> identityOf(identities)
-        .flatMap(identity -> join(group.withReactive(identity.orElse(null)), context, call, run)));
+        .flatMap(identity -> join(group.withReactive(identity.orElse(null)), context,
+            inCallersContext, run)));
   }
 
   private static Mono<Object> join(CallKey group, ContextView context, Callable<Object> call,
