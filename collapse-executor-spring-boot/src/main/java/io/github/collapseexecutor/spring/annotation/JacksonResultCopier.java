@@ -1,8 +1,11 @@
 package io.github.collapseexecutor.spring.annotation;
 
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import org.springframework.core.ResolvableType;
 import tools.jackson.databind.JavaType;
 import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.type.TypeFactory;
 import tools.jackson.databind.util.TokenBuffer;
 
 /**
@@ -28,6 +31,7 @@ public final class JacksonResultCopier implements ResultCopier {
   public static final String BEAN_NAME = "jacksonResultCopier";
 
   private final JsonMapper mapper;
+  private final Map<ResolvableType, JavaType> types = new ConcurrentHashMap<>();
 
   /** Creates a copier that writes and reads with {@code mapper}. */
   public JacksonResultCopier(JsonMapper mapper) {
@@ -36,11 +40,29 @@ public final class JacksonResultCopier implements ResultCopier {
 
   @Override
   public Object copy(Object result, ResolvableType type) {
-    JavaType javaType = mapper.constructType(type.getType());
+    JavaType javaType = types.computeIfAbsent(type, this::javaType);
     // a token buffer: no bytes, no text, only the values on their way through
     try (TokenBuffer tokens = mapper.writeValueIntoBuffer(result)) {
       return mapper.readValue(tokens, javaType);
     }
+  }
+
+  /**
+   * Returns Jackson's type for {@code type} as resolved, not as declared: a method declared in a
+   * generic class returns {@code List<T>}, which only the bean's class resolves.
+   */
+  private JavaType javaType(ResolvableType type) {
+    TypeFactory factory = mapper.getTypeFactory();
+    Class<?> raw = type.toClass();
+    ResolvableType[] generics = type.getGenerics();
+    if (generics.length == 0 || raw.isArray()) {
+      return factory.constructType(raw);
+    }
+    JavaType[] arguments = new JavaType[generics.length];
+    for (int i = 0; i < generics.length; i++) {
+      arguments[i] = javaType(generics[i]);
+    }
+    return factory.constructParametricType(raw, arguments);
   }
 
   @Override

@@ -90,6 +90,20 @@ final class ResultCopierTest {
   }
 
   @Test
+  void theJacksonCopierReadsBackTheTypeTheBeansClassGivesAGenericMethod() {
+    runner.run(context -> {
+      CartShelf shelf = context.getBean(CartShelf.class);
+
+      List<Object> results = shelf.crowd().run(4, i -> shelf.all(6));
+
+      assertThat(shelf.runs().get()).isEqualTo(1);
+      assertThat(distinct(results)).isEqualTo(4);
+      assertThat(results).allSatisfy(list -> assertThat((List<?>) list).singleElement()
+          .isInstanceOf(Cart.class).isEqualTo(new Cart("cart 6")));
+    });
+  }
+
+  @Test
   void callersThatJoinedAFutureGetCopiesAndCanStillLeaveAlone() {
     runner.run(context -> {
       Carts carts = context.getBean(Carts.class);
@@ -210,6 +224,11 @@ final class ResultCopierTest {
     }
 
     @Bean
+    CartShelf cartShelf() {
+      return new CartShelf();
+    }
+
+    @Bean
     ResultCopier cartCopier() {
       return (result, type) -> new Cart(((Cart) result).getItems());
     }
@@ -324,6 +343,38 @@ final class ResultCopierTest {
       Map<Integer, Cart> carts = new LinkedHashMap<>();
       ids.forEach(id -> carts.put(id, new Cart("cart " + id)));
       return carts;
+    }
+  }
+
+  /** A method declared with a type variable, which only the bean's class resolves. */
+  abstract static class Shelf<T> {
+
+    private final Crowd crowd = new Crowd();
+    private final AtomicInteger runs = new AtomicInteger();
+
+    Crowd crowd() {
+      return crowd;
+    }
+
+    AtomicInteger runs() {
+      return runs;
+    }
+
+    abstract T item(int id);
+
+    @Collapsible(resultCopier = JacksonResultCopier.BEAN_NAME)
+    public List<T> all(int id) {
+      runs.incrementAndGet();
+      crowd.hold();
+      return new ArrayList<>(List.of(item(id)));
+    }
+  }
+
+  static class CartShelf extends Shelf<Cart> {
+
+    @Override
+    Cart item(int id) {
+      return new Cart("cart " + id);
     }
   }
 

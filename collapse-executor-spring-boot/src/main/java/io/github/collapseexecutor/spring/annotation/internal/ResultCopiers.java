@@ -39,9 +39,10 @@ public final class ResultCopiers {
           + "' is not a bean; ResultCopier beans: " + copierNames());
     }
     if (!beans.isTypeMatch(name, ResultCopier.class)) {
+      Class<?> type = beans.getType(name);
       throw Unsupported.method(annotation, method, "result copier '" + name + "' is a "
-          + beans.getType(name).getName() + ", not a ResultCopier; ResultCopier beans: "
-          + copierNames());
+          + (type == null ? "bean of unknown type" : type.getName())
+          + ", not a ResultCopier; ResultCopier beans: " + copierNames());
     }
     ResultCopier copier = beans.getBean(name, ResultCopier.class);
     if (!copier.canCopy(resultType)) {
