@@ -25,9 +25,9 @@ import org.springframework.core.ResolvableType;
  * <p>The caller whose call ran the method keeps the original; each caller that joined gets
  * {@link #copy} of it, and gets the copier's exception instead if the copy fails. A blocking
  * caller's copy is made on its own thread; a future's or a {@code Mono}'s on the thread that
- * completes the run, and a batch's on the batch's thread, before each caller's own code runs. {@code null} results are not copied. With Jackson
- * 3 on the class path, {@link JacksonResultCopier} is registered as
- * {@value JacksonResultCopier#BEAN_NAME}.
+ * completes the run, and a batch's on the batch's thread, before each caller's own code runs.
+ * {@code null} results are not copied. With Jackson 3 on the class path,
+ * {@link JacksonResultCopier} is registered as {@value JacksonResultCopier#BEAN_NAME}.
  */
 @FunctionalInterface
 public interface ResultCopier {

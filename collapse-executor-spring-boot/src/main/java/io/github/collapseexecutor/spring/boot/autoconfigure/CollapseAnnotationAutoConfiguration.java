@@ -35,8 +35,9 @@ import tools.jackson.databind.json.JsonMapper;
  * naming the method and the reason. With an {@link ObservationRegistry} bean, each run of a
  * method and each batch is observed as {@code collapse.call}, and each caller's own observation
  * says what the call did. With Jackson 3 on the class path, a {@link JacksonResultCopier} is
- * registered for the methods that ask for copies of their results. Off when {@code collapse.executor.enabled} or
- * {@code collapse.executor.annotations.enabled} is false, or when {@code spring-aop} is missing.
+ * registered for the methods that ask for copies of their results. Off when
+ * {@code collapse.executor.enabled} or {@code collapse.executor.annotations.enabled} is false, or
+ * when {@code spring-aop} is missing.
  */
 @AutoConfiguration(after = CollapseExecutorAutoConfiguration.class)
 @ConditionalOnClass(MethodInterceptor.class)
