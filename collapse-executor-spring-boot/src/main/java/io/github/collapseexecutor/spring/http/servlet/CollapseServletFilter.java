@@ -202,7 +202,8 @@ public final class CollapseServletFilter implements Filter, AutoCloseable {
     ResponseSnapshot snapshot = null;
     try {
       chain.doFilter(new AsyncAwareRequest(request, recording), recording);
-      snapshot = request.isAsyncStarted() ? null : recording.snapshot(lead.request());
+      snapshot = request.isAsyncStarted() ? null
+          : recording.snapshot(lead.request(), ServerObservation.of(request));
       refusal = snapshot == null ? recording.unrecorded()
           : StreamTypes.isStream(recording.getContentType()) ? UnsharedReason.STREAM
           : lead.refusal(snapshot.headers());

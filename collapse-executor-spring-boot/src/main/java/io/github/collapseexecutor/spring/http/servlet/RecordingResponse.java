@@ -221,9 +221,10 @@ final class RecordingResponse extends HttpServletResponseWrapper {
    * Returns the recorded response, or {@code null} if it went straight through; call once the
    * chain returned. Its headers are those the chain produced, without the ones the filters before
    * the collapse filter had set (see {@link ProducedHeaders}); its {@code detail()} is the
-   * {@link ProducedHeaders.Produced} that says what a replay sets, adds, removes and clears.
+   * {@link ProducedHeaders.Produced} that says what a replay sets, adds, removes and clears, and
+   * what it tells the waiting request's observation ({@code told}, or null).
    */
-  ResponseSnapshot snapshot(RequestHeaders request) {
+  ResponseSnapshot snapshot(RequestHeaders request, ServerObservation.Told told) {
     if (writer != null) {
       writer.flush();
     }
@@ -231,7 +232,7 @@ final class RecordingResponse extends HttpServletResponseWrapper {
       return null;
     }
     ProducedHeaders.Produced produced =
-        outerHeaders.of((HttpServletResponse) getResponse(), reset, bodyReset, writerCharset);
+        outerHeaders.of((HttpServletResponse) getResponse(), reset, bodyReset, writerCharset, told);
     return new ResponseSnapshot(getStatus(), null, produced.headers(), held.toByteArray(),
         request, produced);
   }
