@@ -37,6 +37,9 @@ class ServletObservedApp {
   /** The group of the collapse filter. */
   static final String GROUP = "collapse.executor.servlet.collapse-groups[0].uris=/obs/**";
 
+  /** An actuator endpoint, outside the group, as every application has some. */
+  static final String ENDPOINTS = "management.endpoints.web.exposure.include=collapse";
+
   @Bean
   ServerRequests serverRequests() {
     return new ServerRequests();

@@ -37,7 +37,7 @@ import org.springframework.boot.test.web.server.LocalServerPort;
  */
 @SpringBootTest(classes = ServletObservedApp.class,
     webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
-    properties = ServletObservedApp.GROUP)
+    properties = {ServletObservedApp.GROUP, ServletObservedApp.ENDPOINTS})
 final class ServletStreamEndToEndTest {
 
   private static final int N = 5;
