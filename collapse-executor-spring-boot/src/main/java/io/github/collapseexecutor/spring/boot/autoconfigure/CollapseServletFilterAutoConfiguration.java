@@ -12,11 +12,20 @@ import org.springframework.beans.factory.DisposableBean;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
+import org.springframework.boot.autoconfigure.condition.ConditionOutcome;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
+import org.springframework.boot.autoconfigure.condition.SpringBootCondition;
+import org.springframework.boot.context.properties.bind.BindException;
+import org.springframework.boot.context.properties.bind.Bindable;
+import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.ConditionContext;
+import org.springframework.context.annotation.Conditional;
+import org.springframework.core.env.Environment;
+import org.springframework.core.type.AnnotatedTypeMetadata;
 
 /**
  * Registers the collapse filter for inbound requests, configured by the
@@ -29,6 +38,10 @@ import org.springframework.context.annotation.Bean;
  * {@code DispatcherServlet}, is shared. A plain {@code Filter} bean with no order ties with it and
  * is put after it, so it runs only for the request that runs the chain: give filters that must see
  * every request an order.
+ *
+ * <p>Collapsing inbound requests is opt-in: without {@code collapse.executor.servlet.collapse-groups}
+ * the filter is not registered at all, and the start-up log says so once, at INFO. With groups,
+ * a request that no group takes goes through the filter untouched and untagged.
  *
  * <p>Backs off when the application defines a {@code CollapseServletFilter} bean or a
  * {@code FilterRegistrationBean<CollapseServletFilter>}. Off when {@code collapse.executor.enabled}
@@ -47,9 +60,13 @@ public final class CollapseServletFilterAutoConfiguration {
   /** The name the filter is registered under in the servlet context. */
   public static final String FILTER_NAME = "collapseServletFilter";
 
+  /** The property whose groups turn the filter on. */
+  static final String GROUPS = "collapse.executor.servlet.collapse-groups";
+
   @Bean
   @ConditionalOnMissingBean(value = CollapseServletFilter.class,
       parameterizedContainer = FilterRegistrationBean.class)
+  @Conditional(WithGroups.class)
   FilterRegistrationBean<CollapseServletFilter> collapseServletFilterRegistration(
       CollapseExecutorProperties properties, CollapseSettings settings,
       ObjectProvider<CollapseListenerFactory> listeners,
@@ -72,6 +89,68 @@ public final class CollapseServletFilterAutoConfiguration {
         "order", mapping.order(),
         "urlPatterns", mapping.urlPatterns()));
     return registration;
+  }
+
+  /**
+   * Says once, when the context starts, that the filter is not registered for want of groups;
+   * not when the application registers a filter of its own.
+   */
+  @Bean
+  @ConditionalOnMissingBean(value = CollapseServletFilter.class,
+      parameterizedContainer = FilterRegistrationBean.class)
+  @Conditional(WithoutGroups.class)
+  static NoServletFilter collapseServletFilterNotRegistered() {
+    return new NoServletFilter();
+  }
+
+  /** Whether the servlet section has at least one collapse group. */
+  static boolean hasGroups(Environment environment) {
+    try {
+      return Binder.get(environment)
+          .bind(GROUPS, Bindable.listOf(CollapseGroupProperties.class))
+          .map(groups -> !groups.isEmpty()).orElse(false);
+    } catch (BindException invalid) {
+      // there are groups; binding the properties reports what is wrong with them
+      return true;
+    }
+  }
+
+  /** Matches when the servlet section has collapse groups. */
+  static final class WithGroups extends SpringBootCondition {
+
+    @Override
+    public ConditionOutcome getMatchOutcome(ConditionContext context,
+        AnnotatedTypeMetadata metadata) {
+      return hasGroups(context.getEnvironment())
+          ? ConditionOutcome.match(GROUPS + " is set")
+          : ConditionOutcome.noMatch(GROUPS + " is empty");
+    }
+  }
+
+  /** Matches when the servlet section has no collapse group. */
+  static final class WithoutGroups extends SpringBootCondition {
+
+    @Override
+    public ConditionOutcome getMatchOutcome(ConditionContext context,
+        AnnotatedTypeMetadata metadata) {
+      return hasGroups(context.getEnvironment())
+          ? ConditionOutcome.noMatch(GROUPS + " is set")
+          : ConditionOutcome.match(GROUPS + " is empty");
+    }
+  }
+
+  /** The bean that stands for the filter not registered: it logs why, once, as it is made. */
+  static final class NoServletFilter {
+
+    static final String MESSAGE = "The collapse servlet filter is not registered: "
+        + GROUPS + " is empty, so no inbound request is collapsed. Set " + GROUPS
+        + " (for example " + GROUPS + "[0].uris=/api/**) to collapse the GET and HEAD requests"
+        + " of those paths.";
+
+    NoServletFilter() {
+      System.getLogger(CollapseServletFilterAutoConfiguration.class.getName())
+          .log(System.Logger.Level.INFO, MESSAGE);
+    }
   }
 
   /** Closes the filter with the context, also when no container destroyed it. */

@@ -109,10 +109,15 @@ public final class CollapseProtocol implements AutoCloseable {
     return varyNames.size();
   }
 
-  /** Passes a request that its client says carries a body ({@link RequestBody}); counts it. */
+  /**
+   * Passes a request that its client says carries a body ({@link RequestBody}); counts it. A
+   * {@code null} key is left alone, as in {@link #join(CollapseKey, RequestHeaders, Object)}.
+   */
   public Turn passWithBody(CollapseKey key, Object observation) {
-    return pass(key, observer.caller(observation),
-        key == null ? "not-collapsible" : RequestBody.REASON);
+    if (key == null) {
+      return outsideEveryGroup();
+    }
+    return pass(key, observer.caller(observation), RequestBody.REASON);
   }
 
   /** {@link #join(CollapseKey, RequestHeaders, Object)} in the observation current here. */
@@ -124,13 +129,22 @@ public final class CollapseProtocol implements AutoCloseable {
    * Returns what the request with {@code key} does; a {@code null} key or headers that announce a
    * body ({@link RequestBody}) pass. Counts a request that passes at once.
    *
+   * <p>A {@code null} key is a request that no group takes (a path no group matches, a method
+   * other than GET and HEAD, a URI that has no key): collapsing is opt-in, so such a request is
+   * left alone, and its observation gets no {@code collapse.*} key; it is counted in
+   * {@link HttpCollapseStats#passedThrough()} of the adapter only. A request of a group that
+   * cannot collapse (a body, its group switched off, hit-for-pass, closed) still says so.
+   *
    * @param observation the request's own Micrometer {@code Observation}, or {@code null} for the
    *     one current on this thread; typed {@code Object} so that adapters need no Micrometer
    */
   public Turn join(CollapseKey key, RequestHeaders request, Object observation) {
+    if (key == null) {
+      return outsideEveryGroup();
+    }
     Caller caller = observer.caller(observation);
-    if (key == null || !collapseSwitch.isOn(options.groups().get(key.group()))) {
-      return pass(key, caller, key == null ? "not-collapsible" : "switched-off");
+    if (!collapseSwitch.isOn(options.groups().get(key.group()))) {
+      return pass(key, caller, "switched-off");
     }
     if (RequestBody.announced(request)) {
       return pass(key, caller, RequestBody.REASON);
@@ -180,6 +194,12 @@ public final class CollapseProtocol implements AutoCloseable {
         ? new Lead(key, flight, request, promise, mine,
             observer.sharedCall(executor.name(), key, caller))
         : new Wait(key, request, mine, caller, mayRegroup);
+  }
+
+  /** Counts a request that no group takes and leaves its observation alone. */
+  private Turn outsideEveryGroup() {
+    counters.passedThrough(null);
+    return Pass.PASS;
   }
 
   private Turn pass(CollapseKey key, Caller caller, String reason) {

@@ -8,6 +8,7 @@ import io.github.collapseexecutor.spring.http.UnsharedReason;
 import io.github.collapseexecutor.spring.http.internal.CollapseProtocol;
 import io.github.collapseexecutor.spring.http.internal.Outcome;
 import io.github.collapseexecutor.spring.http.internal.ResponseSnapshot;
+import io.github.collapseexecutor.spring.http.internal.StreamTypes;
 import jakarta.servlet.AsyncContext;
 import jakarta.servlet.AsyncEvent;
 import jakarta.servlet.AsyncListener;
@@ -63,8 +64,9 @@ import java.util.concurrent.atomic.AtomicBoolean;
  *   <li>the shared response is recorded in full and may be shared: a replay of it;</li>
  *   <li>the response may not be shared ({@code Set-Cookie}, {@code Cache-Control: private}
  *       without a credential, {@code Vary: *}, a body over
- *       {@link HttpCollapseOptions#maxBodyBytes()}, {@code sendError}, {@code sendRedirect}, or
- *       the chain went async itself; see {@code docs/http.md}), or the chain threw an exception:
+ *       {@link HttpCollapseOptions#maxBodyBytes()}, {@code sendError}, {@code sendRedirect}, a
+ *       stream's content type such as {@code text/event-stream}, or the chain went async itself;
+ *       see {@code docs/http.md}), or the chain threw an exception:
  *       the waiting request runs the chain itself, as if collapse were off, through an async
  *       dispatch to its own URI; after a response that may not be shared, the next identical
  *       requests run the chain at once for a while (hit-for-pass);</li>
@@ -75,6 +77,11 @@ import java.util.concurrent.atomic.AtomicBoolean;
  *       waiting request stops waiting and runs the chain itself, the same way.</li>
  * </ul>
  * A chain exception reaches only the request whose chain threw it.
+ *
+ * <p>A stream is never held back: from the moment the chain sets a stream's content type
+ * ({@code text/event-stream}, {@code application/x-ndjson} and the like), what it writes goes
+ * straight to its own client, each event as the chain flushes it, and the requests that waited
+ * for it make their own calls at once ({@code UnsharedReason.STREAM}).
  *
  * <p>Map it for the {@code REQUEST} and {@code ASYNC} dispatcher types, mark it async-supported,
  * and place it after the filters that authenticate or otherwise decide per request, so that every
@@ -187,13 +194,19 @@ public final class CollapseServletFilter implements Filter, AutoCloseable {
 
   private static void lead(HttpServletRequest request, HttpServletResponse response,
       FilterChain chain, CollapseProtocol.Lead lead) throws IOException, ServletException {
-    RecordingResponse recording = new RecordingResponse(response, lead.maxBodyBytes());
+    // a stream is refused as soon as the chain says it is one: the waiting requests make their
+    // own calls at once, while this one's client reads the events as the chain flushes them
+    RecordingResponse recording = new RecordingResponse(response, lead.maxBodyBytes(),
+        () -> lead.refuse(UnsharedReason.STREAM));
     UnsharedReason refusal = UnsharedReason.LEADER_FAILED;
     ResponseSnapshot snapshot = null;
     try {
       chain.doFilter(new AsyncAwareRequest(request, recording), recording);
-      snapshot = request.isAsyncStarted() ? null : recording.snapshot(lead.request());
-      refusal = snapshot == null ? recording.unrecorded() : lead.refusal(snapshot.headers());
+      snapshot = request.isAsyncStarted() ? null
+          : recording.snapshot(lead.request(), ServerObservation.of(request));
+      refusal = snapshot == null ? recording.unrecorded()
+          : StreamTypes.isStream(recording.getContentType()) ? UnsharedReason.STREAM
+          : lead.refusal(snapshot.headers());
     } finally {
       // the others are answered before this request's own client, which may be slow or gone
       if (refusal == null) {

@@ -53,7 +53,7 @@ final class ProducedHeaders {
    *     null if it wrote bytes
    */
   Produced of(HttpServletResponse response, boolean reset, boolean bodyReset,
-      Charset bodyCharset) {
+      Charset bodyCharset, ServerObservation.Told told) {
     List<Map.Entry<String, String>> headers = new ArrayList<>();
     Set<String> replaced = new HashSet<>();
     Set<String> removed = new HashSet<>(before.keySet());
@@ -72,7 +72,7 @@ final class ProducedHeaders {
       added.forEach(value -> headers.add(HeaderLists.entry(name, value)));
     });
     return new Produced(headers, Set.copyOf(replaced), reset ? Set.of() : Set.copyOf(removed),
-        reset, bodyReset, bodyCharset);
+        reset, bodyReset, bodyCharset, told);
   }
 
   /**
@@ -90,9 +90,12 @@ final class ProducedHeaders {
    *     what the waiting request's own filters had written of the body
    * @param bodyCharset the charset of the writer it wrote the body through, or null if it wrote
    *     bytes: a waiting request whose own filters took the writer gets the body decoded in it
+   * @param told what it told the server's own observation, or null: a replay tells the waiting
+   *     request's observation the same
    */
   record Produced(List<Map.Entry<String, String>> headers, Set<String> replaced,
-      Set<String> removed, boolean reset, boolean bodyReset, Charset bodyCharset) {}
+      Set<String> removed, boolean reset, boolean bodyReset, Charset bodyCharset,
+      ServerObservation.Told told) {}
 
   private static boolean startsWith(List<String> values, List<String> prefix) {
     return values.size() >= prefix.size() && values.subList(0, prefix.size()).equals(prefix);

@@ -3,6 +3,7 @@ package io.github.collapseexecutor.spring.http.servlet;
 import io.github.collapseexecutor.spring.http.RequestHeaders;
 import io.github.collapseexecutor.spring.http.UnsharedReason;
 import io.github.collapseexecutor.spring.http.internal.ResponseSnapshot;
+import io.github.collapseexecutor.spring.http.internal.StreamTypes;
 import jakarta.servlet.ServletOutputStream;
 import jakarta.servlet.WriteListener;
 import jakarta.servlet.http.HttpServletResponse;
@@ -17,8 +18,14 @@ import java.nio.charset.Charset;
 /**
  * The response of the request that runs the chain for the others: the body is held back in memory
  * up to the limit so it can be replayed; anything that makes the response unfit to share (a body
- * over the limit, {@code sendError}, {@code sendRedirect}, async processing, non-blocking writes)
- * switches it to writing straight through, and it is then not shared.
+ * over the limit, {@code sendError}, {@code sendRedirect}, async processing, non-blocking writes,
+ * a stream's content type) switches it to writing straight through, and it is then not shared.
+ *
+ * <p>A response whose content type is a stream ({@link StreamTypes}: server-sent events, NDJSON
+ * and the like) is written straight through from the moment the chain sets that content type, so
+ * that each event reaches the client when the chain flushes it, and {@code onStream} runs once
+ * then, so that the requests waiting for this one make their own calls at once rather than wait
+ * for a stream that may never end.
  *
  * <p>The chain gets the container's output stream or writer as it would without the collapse
  * filter: the first time it asks for one, this response takes the same from the container, which
@@ -29,10 +36,13 @@ import java.nio.charset.Charset;
 final class RecordingResponse extends HttpServletResponseWrapper {
 
   private final int limit;
+  private final Runnable onStream;
   private final ProducedHeaders outerHeaders;
   private final ByteArrayOutputStream held = new ByteArrayOutputStream();
   private boolean passThrough;
   private boolean overflowed;
+  /** Whether the chain gave the response a stream's content type. */
+  private volatile boolean streamed;
   /** Whether the chain called {@code reset()}: the filters before lost what they had set. */
   private boolean reset;
   /** Whether it called {@code reset()} or {@code resetBuffer()}: they lost what they wrote. */
@@ -46,9 +56,15 @@ final class RecordingResponse extends HttpServletResponseWrapper {
   private RecordingStream stream;
   private PrintWriter writer;
 
-  RecordingResponse(HttpServletResponse response, int limit) {
+  /**
+   * Records {@code response} up to {@code limit} bytes of body.
+   *
+   * @param onStream run once, on the chain's thread, when the response becomes a stream
+   */
+  RecordingResponse(HttpServletResponse response, int limit, Runnable onStream) {
     super(response);
     this.limit = limit;
+    this.onStream = onStream;
     this.outerHeaders = ProducedHeaders.since(response);
   }
 
@@ -88,6 +104,47 @@ final class RecordingResponse extends HttpServletResponseWrapper {
     if (passThrough) {
       super.flushBuffer();
     }
+  }
+
+  @Override
+  public void setContentType(String type) {
+    super.setContentType(type);
+    streamIfNeeded();
+  }
+
+  @Override
+  public void setHeader(String name, String value) {
+    super.setHeader(name, value);
+    if ("Content-Type".equalsIgnoreCase(name)) {
+      streamIfNeeded();
+    }
+  }
+
+  @Override
+  public void addHeader(String name, String value) {
+    super.addHeader(name, value);
+    if ("Content-Type".equalsIgnoreCase(name)) {
+      streamIfNeeded();
+    }
+  }
+
+  /** Whether the response became a stream: it went straight through, and is not shared. */
+  boolean streamed() {
+    return streamed;
+  }
+
+  /** Switches to writing straight through the first time the content type is a stream's. */
+  private void streamIfNeeded() {
+    if (streamed || !StreamTypes.isStream(getContentType())) {
+      return;
+    }
+    streamed = true;
+    try {
+      passThrough();
+    } catch (IOException e) {
+      throw new IllegalStateException("could not write the held back body", e);
+    }
+    onStream.run();
   }
 
   @Override
@@ -164,9 +221,10 @@ final class RecordingResponse extends HttpServletResponseWrapper {
    * Returns the recorded response, or {@code null} if it went straight through; call once the
    * chain returned. Its headers are those the chain produced, without the ones the filters before
    * the collapse filter had set (see {@link ProducedHeaders}); its {@code detail()} is the
-   * {@link ProducedHeaders.Produced} that says what a replay sets, adds, removes and clears.
+   * {@link ProducedHeaders.Produced} that says what a replay sets, adds, removes and clears, and
+   * what it tells the waiting request's observation ({@code told}, or null).
    */
-  ResponseSnapshot snapshot(RequestHeaders request) {
+  ResponseSnapshot snapshot(RequestHeaders request, ServerObservation.Told told) {
     if (writer != null) {
       writer.flush();
     }
@@ -174,14 +232,18 @@ final class RecordingResponse extends HttpServletResponseWrapper {
       return null;
     }
     ProducedHeaders.Produced produced =
-        outerHeaders.of((HttpServletResponse) getResponse(), reset, bodyReset, writerCharset);
+        outerHeaders.of((HttpServletResponse) getResponse(), reset, bodyReset, writerCharset, told);
     return new ResponseSnapshot(getStatus(), null, produced.headers(), held.toByteArray(),
         request, produced);
   }
 
-  /** Returns why the response went straight through: its body outgrew the limit, or else. */
+  /**
+   * Returns why the response went straight through: it is a stream, its body outgrew the limit,
+   * or else.
+   */
   UnsharedReason unrecorded() {
-    return overflowed ? UnsharedReason.TOO_LARGE : UnsharedReason.NOT_RECORDED;
+    return streamed ? UnsharedReason.STREAM
+        : overflowed ? UnsharedReason.TOO_LARGE : UnsharedReason.NOT_RECORDED;
   }
 
   /**

@@ -53,7 +53,9 @@ final class ServletReplay {
   /**
    * Writes {@code snapshot}, recorded by a {@link RecordingResponse}, onto {@code response}: its
    * body through the response's output stream, or through its writer if a filter before the
-   * collapse filter took that, decoded in the charset the chain wrote it in.
+   * collapse filter took that, decoded in the charset the chain wrote it in; and tells the
+   * server's own observation of {@code request} what the chain told the leading request's
+   * ({@link ServerObservation}).
    *
    * @return false, having written nothing, if the filters before took the writer and the chain
    *     wrote bytes: this request's own run of the chain could not have written them either, and
@@ -66,6 +68,7 @@ final class ServletReplay {
     if (snapshot.bodyLength() > 0 && body == null) {
       return false;
     }
+    ServerObservation.tell(produced.told(), request);
     response.setStatus(snapshot.status());
     clear(produced, request, response);
     Set<String> set = new HashSet<>();

@@ -2,12 +2,14 @@ package io.github.collapseexecutor.spring.boot.autoconfigure;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.collapseexecutor.spring.LoggedRecords;
 import io.github.collapseexecutor.spring.http.HttpCollapseOptions;
 import io.github.collapseexecutor.spring.http.servlet.CollapseServletFilter;
 import jakarta.servlet.DispatcherType;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.logging.Level;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.test.context.FilteredClassLoader;
@@ -26,8 +28,47 @@ final class CollapseServletFilterAutoConfigurationTest {
   private static final AutoConfigurations CONFIGURATIONS = AutoConfigurations.of(
       CollapseExecutorAutoConfiguration.class, CollapseServletFilterAutoConfiguration.class);
 
-  private final WebApplicationContextRunner runner =
+  private static final String GROUP = "collapse.executor.servlet.collapse-groups[0].uris=/api/**";
+
+  private final WebApplicationContextRunner runner = new WebApplicationContextRunner()
+      .withConfiguration(CONFIGURATIONS).withPropertyValues(GROUP);
+
+  private final WebApplicationContextRunner withoutGroups =
       new WebApplicationContextRunner().withConfiguration(CONFIGURATIONS);
+
+  @Test
+  void withoutGroupsRegistersNoFilterAndSaysSoOnceNamingTheProperty() {
+    try (LoggedRecords logged = LoggedRecords.of(CollapseServletFilterAutoConfiguration.class)) {
+      withoutGroups.run(context -> {
+        assertThat(context).hasNotFailed()
+            .doesNotHaveBean("collapseServletFilterRegistration")
+            .doesNotHaveBean(CollapseServletFilter.class);
+        assertThat(context.getBean(CollapseExecutors.class).list()).isEmpty();
+      });
+      assertThat(logged.records()).singleElement().satisfies(record -> {
+        assertThat(record.getLevel()).isEqualTo(Level.INFO);
+        assertThat(record.getMessage()).contains("collapse.executor.servlet.collapse-groups")
+            .contains("not registered");
+      });
+    }
+  }
+
+  @Test
+  void withGroupsOrAFilterOfItsOwnSaysNothing() {
+    try (LoggedRecords logged = LoggedRecords.of(CollapseServletFilterAutoConfiguration.class)) {
+      runner.run(context -> assertThat(context).hasBean("collapseServletFilterRegistration"));
+      withoutGroups.withUserConfiguration(UserRegistration.class)
+          .run(context -> assertThat(context).hasBean("myCollapseRegistration"));
+      assertThat(logged.records()).isEmpty();
+    }
+  }
+
+  @Test
+  void aGroupOfUriRegexesAloneTurnsTheFilterOn() {
+    withoutGroups.withPropertyValues(
+            "collapse.executor.servlet.collapse-groups[0].uri-regexes=/api/.*")
+        .run(context -> assertThat(context).hasBean("collapseServletFilterRegistration"));
+  }
 
   @Test
   void registersAsyncFilterForRequestAndAsyncDispatchLast() {
@@ -116,11 +157,10 @@ final class CollapseServletFilterAutoConfigurationTest {
   @Test
   void closesFilterWithTheContext() throws Exception {
     List<FilterRegistrationBean<?>> seen = new ArrayList<>();
-    runner.withPropertyValues("collapse.executor.servlet.collapse-groups[0].uris=/**")
-        .run(context -> seen.add(registration(context.getBean(
+    runner.run(context -> seen.add(registration(context.getBean(
             "collapseServletFilterRegistration"))));
     CollapseServletFilter filter = (CollapseServletFilter) seen.get(0).getFilter();
-    filter.doFilter(new MockHttpServletRequest("GET", "/user/1"), new MockHttpServletResponse(),
+    filter.doFilter(new MockHttpServletRequest("GET", "/api/1"), new MockHttpServletResponse(),
         (req, res) -> { });
     assertThat(filter.stats().passedThrough()).isEqualTo(1);
   }

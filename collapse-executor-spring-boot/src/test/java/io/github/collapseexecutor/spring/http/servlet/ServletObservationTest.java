@@ -41,6 +41,9 @@ final class ServletObservationTest {
       @Override
       protected void service(HttpServletRequest request, HttpServletResponse response)
           throws IOException {
+        if (request.getRequestURI().endsWith("/cookie")) {
+          response.addHeader("Set-Cookie", "session=1");
+        }
         response.getWriter().write("answer");
       }
     }, new ServerHttpObservationFilter(registry), new CollapseServletFilter(HttpCollapseOptions
@@ -67,11 +70,25 @@ final class ServletObservationTest {
   }
 
   @Test
-  void aRequestThatMayNotCollapseSaysWhy() throws Exception {
+  void requestsThatNoGroupTakesAreLeftAlone() throws Exception {
     send("POST", "/user/1");
+    send("GET", "/actuator/health");
+    send("GET", "/other/1");
 
-    assertThat(serverKeys("collapse.outcome")).containsExactly("not-collapsed");
-    assertThat(serverKeys("collapse.reason")).containsExactly("not-collapsible");
+    assertThat(serverRequests()).isEqualTo(3);
+    assertThat(serverKeys("collapse.outcome")).isEmpty();
+    assertThat(serverKeys("collapse.reason")).isEmpty();
+    TestObservationRegistryAssert.assertThat(registry)
+        .hasNumberOfObservationsWithNameEqualTo(DefaultCollapseObservationConvention.NAME, 0);
+  }
+
+  @Test
+  void aRequestOfAGroupThatDoesNotCollapseStillSaysWhy() throws Exception {
+    send("GET", "/user/cookie");
+    send("GET", "/user/cookie");
+
+    assertThat(serverKeys("collapse.outcome")).containsExactly("led", "not-collapsed");
+    assertThat(serverKeys("collapse.reason")).containsExactly("set-cookie", "hit-for-pass");
   }
 
   private void send(String method, String path) throws Exception {
@@ -82,12 +99,20 @@ final class ServletObservationTest {
     assertThat(response.body()).isEqualTo("answer");
   }
 
+  private long serverRequests() {
+    return serverContexts().size();
+  }
+
   private List<String> serverKeys(String key) {
+    return serverContexts().stream().map(context -> context.getHighCardinalityKeyValue(key))
+        .filter(value -> value != null).map(KeyValue::getValue).toList();
+  }
+
+  private List<Observation.Context> serverContexts() {
     List<Observation.Context> requests = new ArrayList<>();
     TestObservationRegistryAssert.assertThat(registry).hasHandledContextsThatSatisfy(contexts ->
         contexts.stream().filter(context -> "http.server.requests".equals(context.getName()))
             .forEach(requests::add));
-    return requests.stream().map(context -> context.getHighCardinalityKeyValue(key))
-        .filter(value -> value != null).map(KeyValue::getValue).toList();
+    return requests;
   }
 }
