@@ -32,6 +32,9 @@ import java.util.concurrent.TimeoutException;
  *       call gets it, streaming, as it arrives; the callers that waited make their own calls, as
  *       if collapse were off, and so do, without waiting, the next identical requests for a
  *       while (hit-for-pass);</li>
+ *   <li>a shareable response whose body fails before its end (a reset, a close before the
+ *       announced length, a read timeout): every caller gets what arrived of the body, then the
+ *       same {@link IOException} from its body stream, where the client would have failed;</li>
  *   <li>a failed call ({@link IOException} or unchecked exception): every caller that waited for
  *       it gets the same exception, as the client would have thrown it, unless the thread of the
  *       caller that made it was interrupted, in which case they make their own calls;</li>
@@ -179,8 +182,15 @@ public final class BlockingHttpCollapser implements AutoCloseable {
         lead.refuse(UnsharedReason.TOO_LARGE);
         return exchange.withBody(live, body.stream());
       }
+      if (body.failure() != null && Thread.currentThread().isInterrupted()) {
+        // the failure is this caller's own: the waiting callers make their own calls
+        throw body.failure();
+      }
+      // a body that ended in a failure is shared too: each caller reads what arrived, then the
+      // failure, where its client reads the body, as it would have without collapse
       ResponseSnapshot snapshot = new ResponseSnapshot(exchange.status(live),
-          exchange.reason(live), headers, body.bytes(), lead.request(), exchange.detail(live));
+          exchange.reason(live), headers, body.bytes(), body.failure(), lead.request(),
+          exchange.detail(live));
       exchange.close(live);
       lead.share(snapshot);
       return exchange.replay(snapshot);

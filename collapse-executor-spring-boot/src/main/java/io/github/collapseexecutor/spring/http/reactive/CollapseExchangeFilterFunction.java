@@ -202,7 +202,7 @@ public final class CollapseExchangeFilterFunction implements ExchangeFilterFunct
             return;
           }
           ResponseSnapshot snapshot = new ResponseSnapshot(response.statusCode().value(), null,
-              headers, split.bytes(), lead.request(), response.strategies());
+              headers, split.bytes(), split.failure(), lead.request(), response.strategies());
           mine.offer(replay(snapshot, request));
           lead.share(snapshot);
         })
@@ -210,10 +210,13 @@ public final class CollapseExchangeFilterFunction implements ExchangeFilterFunct
   }
 
   private static ClientResponse replay(ResponseSnapshot snapshot, ClientRequest request) {
-    Flux<DataBuffer> body = snapshot.bodyLength() == 0
+    Flux<DataBuffer> bytes = snapshot.bodyLength() == 0
         ? Flux.empty()
         : Flux.defer(() -> Flux.just(
             DefaultDataBufferFactory.sharedInstance.wrap(snapshot.bodyBuffer())));
+    // a body that failed fails each caller's read with the same error, as its own exchange would
+    Flux<DataBuffer> body = snapshot.bodyFailure() == null
+        ? bytes : bytes.concatWith(Flux.error(snapshot.bodyFailure()));
     return ClientResponse
         .create(HttpStatusCode.valueOf(snapshot.status()), (ExchangeStrategies) snapshot.detail())
         .headers(headers -> snapshot.headers().forEach(
