@@ -39,7 +39,7 @@ public final class BoundedBody {
   /**
    * Reads {@code in} until its end, until more than {@code limit} bytes arrived, or until a read
    * fails, which ends the body as its end would ({@link #failure()}). Does not close {@code in}
-   * any way.
+   * in any case.
    *
    * @param announcedLength the length the response announced, or a negative number if it did not
    */
