@@ -2,6 +2,7 @@ package io.github.collapseexecutor.spring.http.okhttp;
 
 import io.github.collapseexecutor.spring.http.ClientFaultsContract;
 import io.github.collapseexecutor.spring.http.HttpCollapseOptions;
+import java.io.IOException;
 import okhttp3.OkHttpClient;
 import okhttp3.Request;
 import okhttp3.Response;
@@ -24,7 +25,25 @@ final class OkHttpFaultsTest extends ClientFaultsContract {
   protected String response(boolean collapse, String url) throws Exception {
     OkHttpClient client = collapse ? collapsing : plain;
     try (Response response = client.newCall(new Request.Builder().url(url).build()).execute()) {
-      return response.code() + " " + response.body().string();
+      String head = response.code() + " ";
+      try {
+        return head + response.body().string();
+      } catch (IOException failure) {
+        throw new BodyReadFailed(failure);
+      }
+    }
+  }
+
+  /**
+   * A failure while the body is read: OkHttp throws the same types when it makes the call and
+   * when it reads the body, so the step is told apart by this wrapper.
+   */
+  private static final class BodyReadFailed extends Exception {
+
+    private static final long serialVersionUID = 1L;
+
+    BodyReadFailed(IOException failure) {
+      super(failure);
     }
   }
 
