@@ -28,9 +28,13 @@ import java.util.concurrent.TimeoutException;
  *       included, gets its own copy; when it varies on a request header whose value a waiting
  *       caller sent differently, that caller shares one call with the callers that sent the same
  *       values as it did instead;</li>
- *   <li>any other response: the caller that made the call gets it, streaming; the callers that
- *       waited make their own calls, as if collapse were off, and so do, without waiting, the
- *       next identical requests for a while (hit-for-pass);</li>
+ *   <li>any other response, a stream ({@link StreamTypes}) among them: the caller that made the
+ *       call gets it, streaming, as it arrives; the callers that waited make their own calls, as
+ *       if collapse were off, and so do, without waiting, the next identical requests for a
+ *       while (hit-for-pass);</li>
+ *   <li>a shareable response whose body fails before its end (a reset, a close before the
+ *       announced length, a read timeout): every caller gets what arrived of the body, then the
+ *       same {@link IOException} from its body stream, where the client would have failed;</li>
  *   <li>a failed call ({@link IOException} or unchecked exception): every caller that waited for
  *       it gets the same exception, as the client would have thrown it, unless the thread of the
  *       caller that made it was interrupted, in which case they make their own calls;</li>
@@ -167,7 +171,7 @@ public final class BlockingHttpCollapser implements AutoCloseable {
     }
     try {
       List<Map.Entry<String, String>> headers = exchange.headers(live);
-      UnsharedReason refusal = lead.refusal(headers);
+      UnsharedReason refusal = refusal(lead, headers);
       if (refusal != null) {
         lead.refuse(refusal);
         return live;
@@ -178,8 +182,15 @@ public final class BlockingHttpCollapser implements AutoCloseable {
         lead.refuse(UnsharedReason.TOO_LARGE);
         return exchange.withBody(live, body.stream());
       }
+      if (body.failure() != null && Thread.currentThread().isInterrupted()) {
+        // the failure is this caller's own: the waiting callers make their own calls
+        throw body.failure();
+      }
+      // a body that ended in a failure is shared too: each caller reads what arrived, then the
+      // failure, where its client reads the body, as it would have without collapse
       ResponseSnapshot snapshot = new ResponseSnapshot(exchange.status(live),
-          exchange.reason(live), headers, body.bytes(), lead.request(), exchange.detail(live));
+          exchange.reason(live), headers, body.bytes(), body.failure(), lead.request(),
+          exchange.detail(live));
       exchange.close(live);
       lead.share(snapshot);
       return exchange.replay(snapshot);
@@ -188,6 +199,17 @@ public final class BlockingHttpCollapser implements AutoCloseable {
       lead.fail(failure);
       throw failure;
     }
+  }
+
+  /**
+   * Returns why a response with these headers is not shared, or {@code null}: a stream is refused
+   * as soon as its headers arrive, so that its caller reads its events as they come and the
+   * waiting callers do not wait for its end.
+   */
+  private static UnsharedReason refusal(CollapseProtocol.Lead lead,
+      List<Map.Entry<String, String>> headers) {
+    UnsharedReason refusal = lead.refusal(headers);
+    return refusal == null && StreamTypes.isStream(headers) ? UnsharedReason.STREAM : refusal;
   }
 
   /** Returns the {@code Content-Length} of a response, or -1 if it has none, or a bad one. */

@@ -7,8 +7,9 @@ import java.io.SequenceInputStream;
 import java.util.Arrays;
 
 /**
- * A body read up to a limit: either all of it, or the part read so far followed by the rest of
- * the stream, for the one caller that then reads it as it streams in.
+ * A body read up to a limit: either all of it (or all that arrived before a read failed), or the
+ * part read so far followed by the rest of the stream, for the one caller that then reads it as
+ * it streams in.
  *
  * <p>The buffer is sized to the body: to its announced length when there is one (a
  * {@code Content-Length}), else it starts small and doubles as the body arrives. A body of the
@@ -22,49 +23,66 @@ public final class BoundedBody {
 
   private final byte[] read;
   private final InputStream rest;
+  private final IOException failure;
 
-  private BoundedBody(byte[] read, InputStream rest) {
+  private BoundedBody(byte[] read, InputStream rest, IOException failure) {
     this.read = read;
     this.rest = rest;
+    this.failure = failure;
   }
 
   /** {@link #read(InputStream, int, long)} of a body whose length is not known. */
-  public static BoundedBody read(InputStream in, int limit) throws IOException {
+  public static BoundedBody read(InputStream in, int limit) {
     return read(in, limit, -1);
   }
 
   /**
-   * Reads {@code in} until its end or until more than {@code limit} bytes arrived. Does not close
-   * {@code in} either way.
+   * Reads {@code in} until its end, until more than {@code limit} bytes arrived, or until a read
+   * fails, which ends the body as its end would ({@link #failure()}). Does not close {@code in}
+   * in any case.
    *
    * @param announcedLength the length the response announced, or a negative number if it did not
    */
-  public static BoundedBody read(InputStream in, int limit, long announcedLength)
-      throws IOException {
+  public static BoundedBody read(InputStream in, int limit, long announcedLength) {
     // one byte over the limit tells a body that is too large from one that just fits
     int capacity = (int) Math.min((long) limit + 1, Integer.MAX_VALUE - 8);
     byte[] buffer = new byte[(int) Math.min(
         announcedLength >= 0 ? announcedLength : UNKNOWN_LENGTH_START, capacity)];
     int size = 0;
     for (;;) {
-      if (size == buffer.length) {
-        int next = in.read();
-        if (next < 0) {
-          return new BoundedBody(buffer, null);
+      int n;
+      try {
+        if (size == buffer.length) {
+          int next = in.read();
+          if (next >= 0) {
+            buffer = Arrays.copyOf(buffer, (int) Math.min(Math.max(2L * size, 64), capacity));
+            buffer[size] = (byte) next;
+          }
+          n = next < 0 ? -1 : 1;
+        } else {
+          n = in.read(buffer, size, buffer.length - size);
         }
-        buffer = Arrays.copyOf(buffer, (int) Math.min(Math.max(2L * size, 64), capacity));
-        buffer[size++] = (byte) next;
-      } else {
-        int n = in.read(buffer, size, buffer.length - size);
-        if (n < 0) {
-          return new BoundedBody(Arrays.copyOf(buffer, size), null);
-        }
-        size += n;
+      } catch (IOException failure) {
+        // the body ended in a failure: what arrived is kept, to be read before the failure
+        return new BoundedBody(Arrays.copyOf(buffer, size), null, failure);
       }
+      if (n < 0) {
+        return new BoundedBody(size == buffer.length ? buffer : Arrays.copyOf(buffer, size),
+            null, null);
+      }
+      size += n;
       if (size > limit) {
-        return new BoundedBody(Arrays.copyOf(buffer, size), in);
+        return new BoundedBody(Arrays.copyOf(buffer, size), in, null);
       }
     }
+  }
+
+  /**
+   * Returns the failure that ended the body before its end, or {@code null} if it ended well or
+   * is not {@linkplain #complete() complete}; {@link #bytes()} then holds what arrived before it.
+   */
+  public IOException failure() {
+    return failure;
   }
 
   /** Returns whether the whole body fit in the limit. */

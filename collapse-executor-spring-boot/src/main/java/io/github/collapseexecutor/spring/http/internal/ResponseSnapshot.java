@@ -2,6 +2,7 @@ package io.github.collapseexecutor.spring.http.internal;
 
 import io.github.collapseexecutor.spring.http.RequestHeaders;
 import java.io.ByteArrayInputStream;
+import java.io.IOException;
 import java.io.InputStream;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
@@ -22,6 +23,11 @@ import java.util.Map;
  * <p>A client's header maps may hold a {@code null} value (Spring's {@code HttpHeaders} take one):
  * a {@code null} response header value is kept for the replay and read as absent by the sharing
  * rules; a {@code null} request header value named in {@code Vary} matches only {@code null}.
+ *
+ * <p>A body that ended in a failure (the connection reset or closed before the announced length,
+ * a read timeout) is kept as what arrived followed by that failure: each caller reads the bytes,
+ * then gets the same exception instance where its client reads the body, as it would have from
+ * its own call.
  */
 public final class ResponseSnapshot {
 
@@ -29,6 +35,7 @@ public final class ResponseSnapshot {
   private final String reason;
   private final List<Map.Entry<String, String>> headers;
   private final byte[] body;
+  private final Throwable bodyFailure;
   private final Map<String, List<String>> varyValues;
   private final Object detail;
 
@@ -45,10 +52,23 @@ public final class ResponseSnapshot {
    */
   public ResponseSnapshot(int status, String reason, List<Map.Entry<String, String>> headers,
       byte[] body, RequestHeaders request, Object detail) {
+    this(status, reason, headers, body, null, request, detail);
+  }
+
+  /**
+   * Creates a snapshot of a response whose body ended in {@code bodyFailure} after the bytes
+   * {@code body} holds; see {@link #ResponseSnapshot(int, String, List, byte[], RequestHeaders,
+   * Object)} for the other parameters.
+   *
+   * @param bodyFailure what ended the body before its end, or {@code null} if it ended well
+   */
+  public ResponseSnapshot(int status, String reason, List<Map.Entry<String, String>> headers,
+      byte[] body, Throwable bodyFailure, RequestHeaders request, Object detail) {
     this.status = status;
     this.reason = reason == null ? "" : reason;
     this.headers = List.copyOf(headers);
     this.body = body;
+    this.bodyFailure = bodyFailure;
     this.varyValues = varyValues(this.headers, request);
     this.detail = detail;
   }
@@ -89,17 +109,29 @@ public final class ResponseSnapshot {
     return body.length;
   }
 
-  /** Returns a new stream over the body; each caller reads its own. */
+  /**
+   * Returns a new stream over the body; each caller reads its own. When the body ended in a
+   * {@linkplain #bodyFailure() failure}, a read past its bytes throws that failure.
+   */
   public InputStream bodyStream() {
-    return new ByteArrayInputStream(body);
+    return bodyFailure == null ? new ByteArrayInputStream(body) : new EndsInFailure(body,
+        bodyFailure instanceof IOException io ? io : new IOException(bodyFailure));
   }
 
-  /** Returns a new read-only buffer over the body. */
+  /**
+   * Returns what ended the body before its end, after the bytes of {@link #bodyBuffer()}, or
+   * {@code null} if the body ended well.
+   */
+  public Throwable bodyFailure() {
+    return bodyFailure;
+  }
+
+  /** Returns a new read-only buffer over the body, without its failure if it has one. */
   public ByteBuffer bodyBuffer() {
     return ByteBuffer.wrap(body).asReadOnlyBuffer();
   }
 
-  /** Returns a copy of the body. */
+  /** Returns a copy of the body, without its failure if it has one. */
   public byte[] bodyCopy() {
     return body.clone();
   }
@@ -140,6 +172,45 @@ public final class ResponseSnapshot {
   @Override
   public String toString() {
     return "ResponseSnapshot{status=" + status + ", headers=" + headers.size()
-        + ", bodyLength=" + body.length + "}";
+        + ", bodyLength=" + body.length
+        + (bodyFailure == null ? "" : ", bodyFailure=" + bodyFailure) + "}";
+  }
+
+  /** The bytes of a body, then the failure that ended it, thrown by every read past them. */
+  private static final class EndsInFailure extends InputStream {
+
+    private final ByteArrayInputStream bytes;
+    private final IOException failure;
+
+    EndsInFailure(byte[] bytes, IOException failure) {
+      this.bytes = new ByteArrayInputStream(bytes);
+      this.failure = failure;
+    }
+
+    @Override
+    public int read() throws IOException {
+      int next = bytes.read();
+      if (next < 0) {
+        throw failure;
+      }
+      return next;
+    }
+
+    @Override
+    public int read(byte[] into, int offset, int length) throws IOException {
+      if (length == 0) {
+        return 0;
+      }
+      int n = bytes.read(into, offset, length);
+      if (n < 0) {
+        throw failure;
+      }
+      return n;
+    }
+
+    @Override
+    public int available() {
+      return bytes.available();
+    }
   }
 }

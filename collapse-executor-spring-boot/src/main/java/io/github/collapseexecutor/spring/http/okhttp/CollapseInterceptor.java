@@ -155,6 +155,13 @@ public final class CollapseInterceptor implements Interceptor, AutoCloseable {
       response.close();
     }
 
+    /** The body of a replay: the bytes, and the failure that ended them, if any. */
+    private static ResponseBody body(ResponseSnapshot snapshot, MediaType mediaType) {
+      return snapshot.bodyFailure() == null
+          ? ResponseBody.create(snapshot.bodyCopy(), mediaType)
+          : ResponseBody.create(Okio.buffer(Okio.source(snapshot.bodyStream())), mediaType, -1);
+    }
+
     @Override
     public Response replay(ResponseSnapshot snapshot) {
       Origin origin = (Origin) snapshot.detail();
@@ -172,7 +179,7 @@ public final class CollapseInterceptor implements Interceptor, AutoCloseable {
           .code(snapshot.status())
           .message(snapshot.reason())
           .headers(built)
-          .body(ResponseBody.create(snapshot.bodyCopy(), mediaType))
+          .body(body(snapshot, mediaType))
           .sentRequestAtMillis(now)
           .receivedResponseAtMillis(now)
           .build();

@@ -12,14 +12,18 @@ import reactor.core.publisher.Mono;
 import reactor.core.publisher.MonoSink;
 
 /**
- * Reads a body up to a limit: either all of it, copied into an array with every buffer released,
- * or, past the limit, a body flux that replays what was read and then streams the rest with the
- * downstream's own demand, so a large body is never held in memory.
+ * Reads a body up to a limit: either all of it, copied into an array with every buffer released
+ * (or all that arrived before the body failed, with the failure), or, past the limit, a body flux
+ * that replays what was read and then streams the rest with the downstream's own demand, so a
+ * large body is never held in memory.
  */
 final class BodySplit extends BaseSubscriber<DataBuffer> {
 
-  /** The outcome: {@code bytes} when the body fit, otherwise {@code body} to stream. */
-  record Result(byte[] bytes, Flux<DataBuffer> body) {}
+  /**
+   * The outcome: {@code bytes} when the body fit, and {@code failure} if it ended in one after
+   * them; otherwise {@code body} to stream.
+   */
+  record Result(byte[] bytes, Throwable failure, Flux<DataBuffer> body) {}
 
   private final MonoSink<Result> sink;
   private final int limit;
@@ -66,7 +70,7 @@ final class BodySplit extends BaseSubscriber<DataBuffer> {
       target = rest;
     }
     if (overflow) {
-      sink.success(new Result(null, streaming()));
+      sink.success(new Result(null, null, streaming()));
     } else if (target != null) {
       target.next(buffer);
     } else {
@@ -81,7 +85,7 @@ final class BodySplit extends BaseSubscriber<DataBuffer> {
     synchronized (this) {
       if (!decided) {
         decided = true;
-        sink.success(new Result(join(), null));
+        sink.success(new Result(join(), null, null));
         return;
       }
       restDone = true;
@@ -98,8 +102,8 @@ final class BodySplit extends BaseSubscriber<DataBuffer> {
     synchronized (this) {
       if (!decided) {
         decided = true;
-        releasePrefix();
-        sink.error(failure);
+        // what arrived, then the failure: each caller fails where it reads the body
+        sink.success(new Result(join(), failure, null));
         return;
       }
       restFailure = failure;

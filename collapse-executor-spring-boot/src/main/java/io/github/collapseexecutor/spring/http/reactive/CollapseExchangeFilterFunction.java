@@ -8,6 +8,7 @@ import io.github.collapseexecutor.spring.http.UnsharedReason;
 import io.github.collapseexecutor.spring.http.internal.CollapseProtocol;
 import io.github.collapseexecutor.spring.http.internal.HeaderLists;
 import io.github.collapseexecutor.spring.http.internal.ResponseSnapshot;
+import io.github.collapseexecutor.spring.http.internal.StreamTypes;
 import io.micrometer.observation.contextpropagation.ObservationThreadLocalAccessor;
 import java.net.URI;
 import java.util.List;
@@ -179,6 +180,10 @@ public final class CollapseExchangeFilterFunction implements ExchangeFilterFunct
     List<Map.Entry<String, String>> headers =
         HeaderLists.of(response.headers().asHttpHeaders()::forEach);
     UnsharedReason refusal = lead.refusal(headers);
+    if (refusal == null && StreamTypes.isStream(headers)) {
+      // its events reach its own subscriber as they arrive; the others run their own exchanges
+      refusal = UnsharedReason.STREAM;
+    }
     if (refusal == null
         && !KeyedRequest.sentAsKeyed(protocol.rules(), key, request, this, response)) {
       // a filter after this one gave the request a credential the key did not see
@@ -197,7 +202,7 @@ public final class CollapseExchangeFilterFunction implements ExchangeFilterFunct
             return;
           }
           ResponseSnapshot snapshot = new ResponseSnapshot(response.statusCode().value(), null,
-              headers, split.bytes(), lead.request(), response.strategies());
+              headers, split.bytes(), split.failure(), lead.request(), response.strategies());
           mine.offer(replay(snapshot, request));
           lead.share(snapshot);
         })
@@ -205,10 +210,13 @@ public final class CollapseExchangeFilterFunction implements ExchangeFilterFunct
   }
 
   private static ClientResponse replay(ResponseSnapshot snapshot, ClientRequest request) {
-    Flux<DataBuffer> body = snapshot.bodyLength() == 0
+    Flux<DataBuffer> bytes = snapshot.bodyLength() == 0
         ? Flux.empty()
         : Flux.defer(() -> Flux.just(
             DefaultDataBufferFactory.sharedInstance.wrap(snapshot.bodyBuffer())));
+    // a body that failed fails each caller's read with the same error, as its own exchange would
+    Flux<DataBuffer> body = snapshot.bodyFailure() == null
+        ? bytes : bytes.concatWith(Flux.error(snapshot.bodyFailure()));
     return ClientResponse
         .create(HttpStatusCode.valueOf(snapshot.status()), (ExchangeStrategies) snapshot.detail())
         .headers(headers -> snapshot.headers().forEach(

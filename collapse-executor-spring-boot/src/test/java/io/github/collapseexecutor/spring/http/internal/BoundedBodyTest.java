@@ -3,16 +3,19 @@ package io.github.collapseexecutor.spring.http.internal;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.github.collapseexecutor.spring.http.RequestHeaders;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.SequenceInputStream;
+import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /**
- * Bodies read whole or cut at the limit, whatever length the response announced, read from a
- * stream that hands out a few bytes at a time as a socket does.
+ * Bodies read whole, cut at the limit or ended by a failure, whatever length the response
+ * announced, read from a stream that hands out a few bytes at a time as a socket does.
  */
 final class BoundedBodyTest {
 
@@ -57,6 +60,32 @@ final class BoundedBodyTest {
   void aZeroLimitTakesOnlyTheEmptyBody(long announced) throws IOException {
     assertThat(BoundedBody.read(new Trickle(new byte[0]), 0, announced).bytes()).isEmpty();
     assertThat(BoundedBody.read(new Trickle(body(1)), 0, announced).complete()).isFalse();
+  }
+
+  @ParameterizedTest(name = "{0} bytes, {1} announced")
+  @CsvSource({"0, -1", "100, -1", "100, 1000", "600, -1", "600, 600"})
+  void aBodyThatFailsIsWhatArrivedThenTheFailure(int length, long announced) throws IOException {
+    byte[] body = body(length);
+    IOException reset = new IOException("Connection reset");
+    InputStream failing = new SequenceInputStream(new Trickle(body), new InputStream() {
+      @Override
+      public int read() throws IOException {
+        throw reset;
+      }
+    });
+
+    BoundedBody read = BoundedBody.read(failing, LIMIT, announced);
+
+    assertThat(read.complete()).isTrue();
+    assertThat(read.bytes()).isEqualTo(body);
+    assertThat(read.failure()).isSameAs(reset);
+    ResponseSnapshot snapshot = new ResponseSnapshot(200, null, List.of(), read.bytes(),
+        read.failure(), RequestHeaders.of(name -> List.of(), List::of), null);
+    for (int caller = 0; caller < 2; caller++) {
+      InputStream replayed = snapshot.bodyStream();
+      assertThat(replayed.readNBytes(length)).isEqualTo(body);
+      assertThatThrownBy(replayed::read).isSameAs(reset);
+    }
   }
 
   private static byte[] body(int length) {
