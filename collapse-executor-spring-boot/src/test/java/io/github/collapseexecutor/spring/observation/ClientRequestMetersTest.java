@@ -2,7 +2,6 @@ package io.github.collapseexecutor.spring.observation;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.github.collapseexecutor.spring.Parking;
 import io.github.collapseexecutor.spring.http.CollapseGroup;
 import io.github.collapseexecutor.spring.http.HttpCollapseOptions;
 import io.github.collapseexecutor.spring.http.client.CollapseHttpRequestInterceptor;
@@ -10,14 +9,11 @@ import io.github.collapseexecutor.spring.http.reactive.CollapseExchangeFilterFun
 import io.micrometer.core.instrument.Timer;
 import io.micrometer.core.instrument.observation.DefaultMeterObservationHandler;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
-import io.micrometer.observation.Observation;
-import io.micrometer.observation.ObservationHandler;
 import io.micrometer.observation.ObservationRegistry;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import java.util.concurrent.CountDownLatch;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Timeout;
@@ -71,11 +67,10 @@ final class ClientRequestMetersTest {
   private static Map<String, Long> meters(Client client, int status, boolean collapse)
       throws Exception {
     SimpleMeterRegistry meters = new SimpleMeterRegistry();
-    ObservationRegistry registry = ObservationRegistry.create();
-    // WebClient stops its observation just after it handed out the response: wait for them all.
-    // Handlers are told of a stop in the reverse order of registration, so this one hears last.
-    CountDownLatch stopped = new CountDownLatch(N);
-    registry.observationConfig().observationHandler(new StopsOf(NAME, stopped));
+    // WebClient stops its observation just after it handed out the response: wait for them all
+    ObservationStops stops = new ObservationStops(NAME);
+    stops.expect(N);
+    ObservationRegistry registry = ObservationStops.registryWith(stops);
     registry.observationConfig().observationHandler(new DefaultMeterObservationHandler(meters));
     try (MeetingBackend backend = new MeetingBackend()) {
       HttpCollapseOptions options = collapse ? HttpCollapseOptions.builder().name("statuses")
@@ -87,7 +82,7 @@ final class ClientRequestMetersTest {
       assertThat(results).extracting(ClientRequestMetersTest::statusOf).containsOnly(status);
       assertThat(backend.calls()).isEqualTo(collapse ? 1 : N);
     }
-    Parking.await(stopped);
+    stops.await();
     return meters.find(NAME).timers().stream().collect(Collectors.toMap(
         timer -> timer.getId().getTags().toString(), Timer::count));
   }
@@ -138,22 +133,5 @@ final class ClientRequestMetersTest {
       return error.getStatusCode().value();
     }
     return result;
-  }
-
-  /** Counts down once per stopped observation of one name. */
-  private record StopsOf(String name, CountDownLatch stopped)
-      implements ObservationHandler<Observation.Context> {
-
-    @Override
-    public void onStop(Observation.Context context) {
-      if (name.equals(context.getName())) {
-        stopped.countDown();
-      }
-    }
-
-    @Override
-    public boolean supportsContext(Observation.Context context) {
-      return true;
-    }
   }
 }

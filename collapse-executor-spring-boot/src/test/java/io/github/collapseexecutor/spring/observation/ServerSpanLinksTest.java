@@ -1,0 +1,229 @@
+package io.github.collapseexecutor.spring.observation;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.github.collapseexecutor.spring.annotation.CollapseBatch;
+import io.github.collapseexecutor.spring.annotation.Collapsible;
+import io.github.collapseexecutor.spring.http.Concurrently;
+import io.micrometer.observation.ObservationRegistry;
+import io.opentelemetry.api.common.AttributeKey;
+import io.opentelemetry.api.trace.SpanContext;
+import io.opentelemetry.api.trace.SpanKind;
+import io.opentelemetry.sdk.testing.exporter.InMemorySpanExporter;
+import io.opentelemetry.sdk.trace.SdkTracerProvider;
+import io.opentelemetry.sdk.trace.data.LinkData;
+import io.opentelemetry.sdk.trace.data.SpanData;
+import io.opentelemetry.sdk.trace.export.SimpleSpanProcessor;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.IntFunction;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.SpringBootConfiguration;
+import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.boot.web.servlet.FilterRegistrationBean;
+import org.springframework.context.annotation.Bean;
+import org.springframework.http.client.JdkClientHttpRequestFactory;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.RestController;
+import org.springframework.web.client.RestClient;
+
+/**
+ * The spans Spring itself makes of the requests to a Spring MVC controller that calls annotated
+ * methods, with Micrometer Tracing over OpenTelemetry as Spring Boot sets it up, each request sent
+ * by a traced client so that its server span continues the client's trace: the span of every
+ * request that joined a run, or was served by a batch, links to the span of that run or batch.
+ */
+@SpringBootTest(classes = ServerSpanLinksTest.App.class,
+    webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
+    properties = "collapse.executor.executors.quotes.max-batch-size=100")
+@Timeout(120)
+final class ServerSpanLinksTest {
+
+  private static final int N = 20;
+  private static final AttributeKey<String> OUTCOME = AttributeKey.stringKey("collapse.outcome");
+  private static final InMemorySpanExporter EXPORTER = InMemorySpanExporter.create();
+  private static final SdkTracerProvider TRACER_PROVIDER = SdkTracerProvider.builder()
+      .addSpanProcessor(SimpleSpanProcessor.create(EXPORTER)).build();
+
+  @LocalServerPort
+  private int port;
+
+  @Autowired
+  private ObservationRegistry registry;
+
+  @Autowired
+  private HeldRequests held;
+
+  @Autowired
+  private ObservationStops serverStops;
+
+  @AfterAll
+  static void close() {
+    TRACER_PROVIDER.close();
+  }
+
+  @BeforeEach
+  void clear() {
+    EXPORTER.reset();
+  }
+
+  @Test
+  void requestsThatJoinedARunLinkToItsSpan() throws Exception {
+    List<String> quotes = requests(i -> "/quote/7");
+
+    assertThat(quotes).containsOnly("quote 7");
+    List<SpanData> runs = sharedSpans();
+    assertThat(runs).hasSize(1);
+    SpanData run = runs.get(0);
+    Map<String, List<SpanData>> requests = serverSpansByOutcome();
+    assertThat(requests.keySet()).containsExactlyInAnyOrder("led", "joined");
+    SpanData led = requests.get("led").get(0);
+    assertThat(requests.get("led")).hasSize(1);
+    assertThat(run.getParentSpanId()).isEqualTo(led.getSpanId());
+    assertThat(led.getLinks()).isEmpty();
+    assertThat(requests.get("joined")).hasSize(N - 1).allSatisfy(span ->
+        assertThat(span.getLinks()).extracting(LinkData::getSpanContext)
+            .containsExactly(run.getSpanContext()));
+  }
+
+  @Test
+  void requestsServedByABatchLinkToItsSpan() throws Exception {
+    List<String> quotes = requests(i -> "/batched/" + i);
+
+    assertThat(quotes).isEqualTo(IntStream.range(0, N).mapToObj(i -> "quote " + i).toList());
+    Set<SpanContext> batches = sharedSpans().stream().map(SpanData::getSpanContext)
+        .collect(Collectors.toSet());
+    // the first request runs alone and holds the batch method until the others queued
+    assertThat(batches).hasSizeBetween(2, N);
+    Map<String, List<SpanData>> requests = serverSpansByOutcome();
+    assertThat(requests.keySet()).containsExactly("batched");
+    assertThat(requests.get("batched")).hasSize(N).allSatisfy(span ->
+        assertThat(span.getLinks()).singleElement()
+            .satisfies(link -> assertThat(batches).contains(link.getSpanContext())));
+  }
+
+  /** Sends {@code N} requests at once through a traced client; returns each body, in order. */
+  private List<String> requests(IntFunction<String> path) throws Exception {
+    RestClient client = RestClient.builder().baseUrl("http://127.0.0.1:" + port)
+        .requestFactory(new JdkClientHttpRequestFactory()).observationRegistry(registry).build();
+    held.expect(N);
+    serverStops.expect(N);
+    AtomicInteger next = new AtomicInteger();
+    String[] bodies = new String[N];
+    Concurrently.run(N, () -> {
+      int i = next.getAndIncrement();
+      bodies[i] = client.get().uri(path.apply(i)).retrieve().body(String.class);
+      return i;
+    });
+    serverStops.await();
+    return List.of(bodies);
+  }
+
+  private static List<SpanData> sharedSpans() {
+    return EXPORTER.getFinishedSpanItems().stream()
+        .filter(span -> span.getName().startsWith("collapse ")).toList();
+  }
+
+  private static Map<String, List<SpanData>> serverSpansByOutcome() {
+    Map<String, List<SpanData>> spans = new HashMap<>();
+    EXPORTER.getFinishedSpanItems().stream().filter(span -> span.getKind() == SpanKind.SERVER)
+        .forEach(span -> spans.computeIfAbsent(String.valueOf(span.getAttributes().get(OUTCOME)),
+            outcome -> new ArrayList<>()).add(span));
+    return spans;
+  }
+
+  @SpringBootConfiguration
+  @EnableAutoConfiguration
+  static class App {
+
+    @Bean
+    ObservationStops serverStops() {
+      return new ObservationStops("http.server.requests");
+    }
+
+    /** Traced as Spring Boot traces, with {@link #serverStops} first, so that it hears last. */
+    @Bean
+    ObservationRegistry observationRegistry(ObservationStops serverStops) {
+      return TracingRegistries.propagating(TRACER_PROVIDER,
+          ObservationStops.registryWith(serverStops));
+    }
+
+    @Bean
+    HeldRequests heldRequests() {
+      return new HeldRequests();
+    }
+
+    @Bean
+    FilterRegistrationBean<HeldRequests> heldRequestsFilter(HeldRequests held) {
+      return new FilterRegistrationBean<>(held);
+    }
+
+    @Bean
+    Quotes quotes(HeldRequests held) {
+      return new Quotes(held);
+    }
+
+    @Bean
+    QuoteController quoteController(Quotes quotes) {
+      return new QuoteController(quotes);
+    }
+  }
+
+  @RestController
+  static class QuoteController {
+
+    private final Quotes quotes;
+
+    QuoteController(Quotes quotes) {
+      this.quotes = quotes;
+    }
+
+    @GetMapping("/quote/{id}")
+    String quote(@PathVariable("id") int id) {
+      return quotes.quote(id);
+    }
+
+    @GetMapping("/batched/{id}")
+    String batched(@PathVariable("id") int id) {
+      return quotes.batched(id);
+    }
+  }
+
+  static class Quotes {
+
+    private final HeldRequests held;
+
+    Quotes(HeldRequests held) {
+      this.held = held;
+    }
+
+    @Collapsible
+    public String quote(int id) {
+      held.hold();
+      return "quote " + id;
+    }
+
+    @CollapseBatch(batchMethod = "quotes", executor = "quotes")
+    public String batched(Integer id) {
+      return quotes(List.of(id)).get(id);
+    }
+
+    public Map<Integer, String> quotes(List<Integer> ids) {
+      held.hold();
+      return ids.stream().collect(Collectors.toMap(id -> id, id -> "quote " + id));
+    }
+  }
+}
