@@ -12,9 +12,7 @@ import org.springframework.context.ConfigurableApplicationContext;
  * span of the shared call, and a request span per request, each that joined linked to the shared
  * call's span. Its configuration is {@code application-tracing.yml}.
  *
- * <p>Run it: {@code ./mvnw -q -pl collapse-executor-samples -am -DskipTests package exec:java
- * -Ddemo.main=io.github.collapseexecutor.samples.tracing.TracingSampleApplication}. It stops once
- * it printed the report.
+ * <p>Run it as {@code docs/samples/tracing.md} says. It stops once it printed the report.
  */
 @SpringBootApplication
 public class TracingSampleApplication {
