@@ -1,6 +1,7 @@
 package io.github.collapseexecutor.samples.tracing;
 
 import io.opentelemetry.api.common.AttributeKey;
+import io.opentelemetry.api.trace.SpanContext;
 import io.opentelemetry.api.trace.SpanKind;
 import io.opentelemetry.sdk.trace.data.LinkData;
 import io.opentelemetry.sdk.trace.data.SpanData;
@@ -30,13 +31,12 @@ final class SpanExcerpt {
         .append(" collapse.outcome=led").append(System.lineSeparator()));
     requests(spans, "joined").limit(joined).forEach(span -> out.append(line(span))
         .append(" collapse.outcome=joined links=").append(span.getLinks().stream()
-            .map(LinkData::getSpanContext).map(link -> link.getSpanId())
+            .map(LinkData::getSpanContext).map(SpanContext::getSpanId)
             .collect(Collectors.joining(",", "[", "]"))).append(System.lineSeparator()));
     return out.toString();
   }
 
-  private static Stream<SpanData> requests(List<SpanData> spans,
-      String outcome) {
+  private static Stream<SpanData> requests(List<SpanData> spans, String outcome) {
     return spans.stream().filter(span -> span.getKind() == SpanKind.SERVER
         && outcome.equals(span.getAttributes().get(OUTCOME)));
   }
