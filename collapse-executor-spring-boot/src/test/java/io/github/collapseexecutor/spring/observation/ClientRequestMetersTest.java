@@ -10,6 +10,9 @@ import io.micrometer.core.instrument.Timer;
 import io.micrometer.core.instrument.observation.DefaultMeterObservationHandler;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.micrometer.observation.ObservationRegistry;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -19,6 +22,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.springframework.http.ResponseEntity;
 import org.springframework.http.client.JdkClientHttpRequestFactory;
@@ -32,7 +36,8 @@ import org.springframework.web.util.DefaultUriBuilderFactory;
 /**
  * Spring's own {@code http.client.requests} meters of each client, with collapse off and on: a
  * caller that joined another's call is counted with the status, outcome and exception it got,
- * exactly as it would be without collapse, for a success and for client and server errors.
+ * exactly as it would be without collapse, for a success, client and server errors and a refused
+ * connection.
  */
 @Timeout(120)
 final class ClientRequestMetersTest {
@@ -53,19 +58,33 @@ final class ClientRequestMetersTest {
   @ParameterizedTest(name = "{0} {1}")
   @MethodSource("clientsAndStatuses")
   void callersThatJoinedAreCountedAsWithoutCollapse(Client client, int status) throws Exception {
-    Map<String, Long> off = meters(client, status, /* collapse= */ false);
-    Map<String, Long> on = meters(client, status, /* collapse= */ true);
+    Map<String, Long> off = meters(client, status, /* collapse= */ false, /* refused= */ false);
+    Map<String, Long> on = meters(client, status, /* collapse= */ true, /* refused= */ false);
 
     assertThat(off.values()).containsExactly((long) N);
     assertThat(on).isEqualTo(off);
   }
 
+  /** No backend holds a refused connection: the callers share the failure when they meet. */
+  @ParameterizedTest(name = "{0}")
+  @EnumSource(Client.class)
+  void callersOfARefusedConnectionAreCountedAsWithoutCollapse(Client client) throws Exception {
+    Map<String, Long> off = meters(client, 200, /* collapse= */ false, /* refused= */ true);
+    Map<String, Long> on = meters(client, 200, /* collapse= */ true, /* refused= */ true);
+
+    assertThat(off.values()).containsExactly((long) N);
+    assertThat(off.keySet()).singleElement().asString().contains("status=CLIENT_ERROR")
+        .doesNotContain("exception=none");
+    assertThat(on).isEqualTo(off);
+  }
+
   /**
-   * Makes {@code N} concurrent identical calls; returns the count of each meter
-   * {@code http.client.requests} by its tags, once every caller's observation stopped.
+   * Makes {@code N} concurrent identical calls, to the backend or to a port that refuses
+   * connections; returns the count of each meter {@code http.client.requests} by its tags, once
+   * every caller's observation stopped.
    */
-  private static Map<String, Long> meters(Client client, int status, boolean collapse)
-      throws Exception {
+  private static Map<String, Long> meters(Client client, int status, boolean collapse,
+      boolean refused) throws Exception {
     SimpleMeterRegistry meters = new SimpleMeterRegistry();
     // WebClient stops its observation just after it handed out the response: wait for them all
     ObservationStops stops = new ObservationStops(NAME);
@@ -76,11 +95,13 @@ final class ClientRequestMetersTest {
       HttpCollapseOptions options = collapse ? HttpCollapseOptions.builder().name("statuses")
           .group(CollapseGroup.ofUris("/status/*"))
           .observations(CollapseObservations.of(registry)).build() : null;
-      List<Object> results = backend.meet(N, caller(client, backend.baseUrl(), registry,
-          options, status));
+      String baseUrl = refused ? "http://127.0.0.1:" + closedPort() : backend.baseUrl();
+      List<Object> results = backend.meet(N, caller(client, baseUrl, registry, options, status));
 
-      assertThat(results).extracting(ClientRequestMetersTest::statusOf).containsOnly(status);
-      assertThat(backend.calls()).isEqualTo(collapse ? 1 : N);
+      if (!refused) {
+        assertThat(results).extracting(ClientRequestMetersTest::statusOf).containsOnly(status);
+        assertThat(backend.calls()).isEqualTo(collapse ? 1 : N);
+      }
     }
     stops.await();
     return meters.find(NAME).timers().stream().collect(Collectors.toMap(
@@ -118,6 +139,13 @@ final class ClientRequestMetersTest {
         return () -> web.get().uri("/status/{code}", status).retrieve().toEntity(String.class)
             .block(Duration.ofSeconds(20));
       }
+    }
+  }
+
+  /** Returns a loopback port nothing listens on. */
+  private static int closedPort() throws IOException {
+    try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+      return socket.getLocalPort();
     }
   }
 
