@@ -42,13 +42,15 @@ import org.springframework.web.client.RestClient;
 
 /**
  * The spans Spring itself makes of the requests to a Spring MVC controller that calls annotated
- * methods, with Micrometer Tracing over OpenTelemetry as Spring Boot sets it up, each request sent
- * by a traced client so that its server span continues the client's trace: the span of every
- * request that joined a run, or was served by a batch, links to the span of that run or batch.
+ * methods or sits behind the servlet filter, with Micrometer Tracing over OpenTelemetry as Spring
+ * Boot sets it up, each request sent by a traced client so that its server span continues the
+ * client's trace: the span of every request that joined a run or a shared call, or was served by
+ * a batch, links to the span of that run, call or batch.
  */
 @SpringBootTest(classes = ServerSpanLinksTest.App.class,
     webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
-    properties = "collapse.executor.executors.quotes.max-batch-size=100")
+    properties = {"collapse.executor.executors.quotes.max-batch-size=100",
+        "collapse.executor.servlet.collapse-groups[0].uris[0]=/served/*"})
 @Timeout(120)
 final class ServerSpanLinksTest {
 
@@ -57,6 +59,9 @@ final class ServerSpanLinksTest {
   private static final InMemorySpanExporter EXPORTER = InMemorySpanExporter.create();
   private static final SdkTracerProvider TRACER_PROVIDER = SdkTracerProvider.builder()
       .addSpanProcessor(SimpleSpanProcessor.create(EXPORTER)).build();
+  // not a bean: Spring Boot adds every handler bean to the registry, after the tracing handler
+  private static final ObservationStops SERVER_STOPS =
+      new ObservationStops("http.server.requests");
 
   @LocalServerPort
   private int port;
@@ -66,9 +71,6 @@ final class ServerSpanLinksTest {
 
   @Autowired
   private HeldRequests held;
-
-  @Autowired
-  private ObservationStops serverStops;
 
   @AfterAll
   static void close() {
@@ -85,6 +87,18 @@ final class ServerSpanLinksTest {
     List<String> quotes = requests(i -> "/quote/7");
 
     assertThat(quotes).containsOnly("quote 7");
+    assertOneSharedSpanLinkedFromEveryJoinedRequest();
+  }
+
+  @Test
+  void requestsTheServletFilterAnsweredWithAReplayLinkToTheSharedCall() throws Exception {
+    List<String> quotes = requests(i -> "/served/7");
+
+    assertThat(quotes).containsOnly("served 7");
+    assertOneSharedSpanLinkedFromEveryJoinedRequest();
+  }
+
+  private static void assertOneSharedSpanLinkedFromEveryJoinedRequest() {
     List<SpanData> runs = sharedSpans();
     assertThat(runs).hasSize(1);
     SpanData run = runs.get(0);
@@ -120,7 +134,7 @@ final class ServerSpanLinksTest {
     RestClient client = RestClient.builder().baseUrl("http://127.0.0.1:" + port)
         .requestFactory(new JdkClientHttpRequestFactory()).observationRegistry(registry).build();
     held.expect(N);
-    serverStops.expect(N);
+    SERVER_STOPS.expect(N);
     AtomicInteger next = new AtomicInteger();
     String[] bodies = new String[N];
     Concurrently.run(N, () -> {
@@ -128,7 +142,7 @@ final class ServerSpanLinksTest {
       bodies[i] = client.get().uri(path.apply(i)).retrieve().body(String.class);
       return i;
     });
-    serverStops.await();
+    SERVER_STOPS.await();
     return List.of(bodies);
   }
 
@@ -149,16 +163,11 @@ final class ServerSpanLinksTest {
   @EnableAutoConfiguration
   static class App {
 
+    /** Traced as Spring Boot traces, with the server's stops first, so that they hear last. */
     @Bean
-    ObservationStops serverStops() {
-      return new ObservationStops("http.server.requests");
-    }
-
-    /** Traced as Spring Boot traces, with {@link #serverStops} first, so that it hears last. */
-    @Bean
-    ObservationRegistry observationRegistry(ObservationStops serverStops) {
+    ObservationRegistry observationRegistry() {
       return TracingRegistries.propagating(TRACER_PROVIDER,
-          ObservationStops.registryWith(serverStops));
+          ObservationStops.registryWith(SERVER_STOPS));
     }
 
     @Bean
@@ -166,9 +175,12 @@ final class ServerSpanLinksTest {
       return new HeldRequests();
     }
 
+    /** Before the collapse filter, which answers the requests that joined. */
     @Bean
     FilterRegistrationBean<HeldRequests> heldRequestsFilter(HeldRequests held) {
-      return new FilterRegistrationBean<>(held);
+      FilterRegistrationBean<HeldRequests> registration = new FilterRegistrationBean<>(held);
+      registration.setOrder(0);
+      return registration;
     }
 
     @Bean
@@ -177,8 +189,8 @@ final class ServerSpanLinksTest {
     }
 
     @Bean
-    QuoteController quoteController(Quotes quotes) {
-      return new QuoteController(quotes);
+    QuoteController quoteController(Quotes quotes, HeldRequests held) {
+      return new QuoteController(quotes, held);
     }
   }
 
@@ -186,14 +198,22 @@ final class ServerSpanLinksTest {
   static class QuoteController {
 
     private final Quotes quotes;
+    private final HeldRequests held;
 
-    QuoteController(Quotes quotes) {
+    QuoteController(Quotes quotes, HeldRequests held) {
       this.quotes = quotes;
+      this.held = held;
     }
 
     @GetMapping("/quote/{id}")
     String quote(@PathVariable("id") int id) {
       return quotes.quote(id);
+    }
+
+    @GetMapping("/served/{id}")
+    String served(@PathVariable("id") int id) {
+      held.hold();
+      return "served " + id;
     }
 
     @GetMapping("/batched/{id}")
