@@ -10,9 +10,8 @@ import org.springframework.web.client.RestClient;
 
 /**
  * Calls {@code GET /quote/{id}} on this application's own server from many threads at once,
- * through a RestClient from Spring Boot's builder, which carries the collapse interceptor
- * ({@code customize-rest-client-builder}) and records an {@code http.client.requests}
- * observation, and so a span, per call.
+ * through a RestClient from Spring Boot's builder, which does not collapse: every call reaches the
+ * controller as a request of its own, with a server span of its own.
  */
 public class QuoteCallers {
 

@@ -4,18 +4,18 @@ import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.RestController;
 
-/** {@code GET /quote/{id}}: the backend the callers share. */
+/** {@code GET /quote/{id}}: each request asks the collapsing {@link QuoteService}. */
 @RestController
 final class QuoteController {
 
-  private final QuoteBackend backend;
+  private final QuoteService quotes;
 
-  QuoteController(QuoteBackend backend) {
-    this.backend = backend;
+  QuoteController(QuoteService quotes) {
+    this.quotes = quotes;
   }
 
   @GetMapping("/quote/{id}")
   String quote(@PathVariable("id") long id) throws InterruptedException {
-    return backend.quote(id);
+    return quotes.quote(id);
   }
 }

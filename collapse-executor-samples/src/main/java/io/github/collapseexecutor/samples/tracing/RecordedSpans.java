@@ -42,18 +42,26 @@ public class RecordedSpans {
   }
 
   /**
-   * Returns the report of the spans recorded so far, once the backend's server span is among
-   * them (at most 10 s): the server may end it just after its client read the response.
+   * Returns the report of the spans recorded so far, once the spans of {@code requests} requests
+   * are among them (at most 10 s): the server may end a request's span just after its client read
+   * the response.
    */
-  public SpanReport awaitReport() throws InterruptedException {
+  public SpanReport awaitReport(int requests) throws InterruptedException {
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
     synchronized (spans) {
       SpanReport report = SpanReport.of(spans);
-      while (report.serverSpans() == 0 && System.nanoTime() < deadline) {
+      while (report.requestSpans() < requests && System.nanoTime() < deadline) {
         TimeUnit.NANOSECONDS.timedWait(spans, deadline - System.nanoTime());
         report = SpanReport.of(spans);
       }
       return report;
+    }
+  }
+
+  /** Returns the spans recorded so far. */
+  public List<SpanData> finished() {
+    synchronized (spans) {
+      return List.copyOf(spans);
     }
   }
 

@@ -5,14 +5,14 @@ import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.context.ConfigurableApplicationContext;
 
 /**
- * A Spring Boot application traced with Micrometer Tracing over OpenTelemetry that calls its own
- * quote API through a collapsing RestClient, {@value QuoteCallers#CALLERS} callers at once, and
- * prints what the tracer recorded ({@link SpanReport}). Its configuration is
- * {@code application-tracing.yml}.
+ * A Spring Boot application traced with Micrometer Tracing over OpenTelemetry whose controller
+ * serves quotes through a {@code @Collapsible} method. It sends its own controller
+ * {@value QuoteCallers#CALLERS} identical requests at once, through a traced RestClient, and prints
+ * what the tracer recorded ({@link SpanReport}) and a few of the spans ({@link SpanExcerpt}): one
+ * span of the shared call, and a request span per request, each that joined linked to the shared
+ * call's span. Its configuration is {@code application-tracing.yml}.
  *
- * <p>Run it: {@code ./mvnw -q -pl collapse-executor-samples -am -DskipTests package exec:java
- * -Ddemo.main=io.github.collapseexecutor.samples.tracing.TracingSampleApplication}. It stops once
- * it printed the report.
+ * <p>Run it as {@code docs/samples/tracing.md} says. It stops once it printed the report.
  */
 @SpringBootApplication
 public class TracingSampleApplication {
@@ -29,7 +29,9 @@ public class TracingSampleApplication {
     try (ConfigurableApplicationContext context = builder().run(args)) {
       QuoteCallers callers = context.getBean(QuoteCallers.class);
       callers.call(QuoteCallers.CALLERS, 1);
-      System.out.println(context.getBean(RecordedSpans.class).awaitReport());
+      RecordedSpans spans = context.getBean(RecordedSpans.class);
+      System.out.println(spans.awaitReport(QuoteCallers.CALLERS));
+      System.out.println(SpanExcerpt.of(spans.finished(), /* joined= */ 2));
     }
   }
 }

@@ -6,7 +6,9 @@ import io.github.collapseexecutor.spring.http.CollapseGroup;
 import io.github.collapseexecutor.spring.http.HttpCollapseOptions;
 import io.github.collapseexecutor.spring.http.client.CollapseHttpRequestInterceptor;
 import io.github.collapseexecutor.spring.http.reactive.CollapseExchangeFilterFunction;
+import io.micrometer.observation.Observation;
 import io.micrometer.observation.ObservationRegistry;
+import io.micrometer.observation.contextpropagation.ObservationThreadLocalAccessor;
 import io.opentelemetry.api.common.AttributeKey;
 import io.opentelemetry.sdk.testing.exporter.InMemorySpanExporter;
 import io.opentelemetry.sdk.trace.SdkTracerProvider;
@@ -16,6 +18,7 @@ import io.opentelemetry.sdk.trace.export.SimpleSpanProcessor;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.Callable;
+import java.util.function.Supplier;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.http.client.JdkClientHttpRequestFactory;
@@ -35,7 +38,13 @@ final class CollapseSpanLinksTest {
   private final InMemorySpanExporter exporter = InMemorySpanExporter.create();
   private final SdkTracerProvider tracerProvider = SdkTracerProvider.builder()
       .addSpanProcessor(SimpleSpanProcessor.create(exporter)).build();
-  private final ObservationRegistry registry = TracingRegistries.on(tracerProvider);
+  // WebClient stops its observation, and the shared call's, just after the callers have their
+  // response: the test waits until they all stopped
+  private final ObservationStops requestStops = new ObservationStops("http.client.requests");
+  private final ObservationStops sharedStops =
+      new ObservationStops(DefaultCollapseObservationConvention.NAME);
+  private final ObservationRegistry registry = TracingRegistries.on(tracerProvider,
+      ObservationStops.registryWith(requestStops, sharedStops));
   private final MeetingBackend backend = new MeetingBackend();
 
   @AfterEach
@@ -46,12 +55,7 @@ final class CollapseSpanLinksTest {
 
   @Test
   void restClientRequestsThatJoinedLinkToTheSharedCall() throws Exception {
-    RestClient client = RestClient.builder()
-        .requestFactory(new JdkClientHttpRequestFactory())
-        .baseUrl(backend.baseUrl())
-        .observationRegistry(registry)
-        .requestInterceptor(new CollapseHttpRequestInterceptor(options()))
-        .build();
+    RestClient client = restClient();
 
     assertOneSharedSpanLinkedFromEveryJoinedRequest(
         () -> client.get().uri("/user/1").retrieve().body(String.class));
@@ -59,19 +63,67 @@ final class CollapseSpanLinksTest {
 
   @Test
   void webClientRequestsThatJoinedLinkToTheSharedCall() throws Exception {
-    WebClient client = WebClient.builder()
-        .baseUrl(backend.baseUrl())
-        .observationRegistry(registry)
-        .filter(new CollapseExchangeFilterFunction(options()))
-        .build();
+    WebClient client = webClient();
 
     assertOneSharedSpanLinkedFromEveryJoinedRequest(() -> client.get().uri("/user/1")
         .retrieve().bodyToMono(String.class).block(Duration.ofSeconds(20)));
   }
 
+  @Test
+  void restClientRequestsMadeInsideASpanThatJoinedLinkToTheSharedCall() throws Exception {
+    RestClient client = restClient();
+
+    assertOneSharedSpanLinkedFromEveryJoinedRequest(() -> insideASpan(
+        () -> client.get().uri("/user/1").retrieve().body(String.class)));
+  }
+
+  /**
+   * The exchange runs on the caller's thread, where the caller's own span is current: the shared
+   * call is still a child of the leading exchange's span, not of the caller's.
+   */
+  @Test
+  void webClientRequestsMadeInsideASpanThatJoinedLinkToTheSharedCall() throws Exception {
+    WebClient client = webClient();
+
+    assertOneSharedSpanLinkedFromEveryJoinedRequest(() -> insideASpan(() -> client.get()
+        .uri("/user/1").retrieve().bodyToMono(String.class)
+        .contextWrite(context -> context.put(ObservationThreadLocalAccessor.KEY,
+            registry.getCurrentObservation()))
+        .block(Duration.ofSeconds(20))));
+  }
+
+  private RestClient restClient() {
+    return RestClient.builder()
+        .requestFactory(new JdkClientHttpRequestFactory())
+        .baseUrl(backend.baseUrl())
+        .observationRegistry(registry)
+        .requestInterceptor(new CollapseHttpRequestInterceptor(options()))
+        .build();
+  }
+
+  private WebClient webClient() {
+    return WebClient.builder()
+        .baseUrl(backend.baseUrl())
+        .observationRegistry(registry)
+        .filter(new CollapseExchangeFilterFunction(options()))
+        .build();
+  }
+
+  /**
+   * Returns what {@code call} returns, made inside a span of the caller's own, so that the
+   * client's span is a child: the tracer wraps such spans in a view of its own.
+   */
+  private Object insideASpan(Supplier<Object> call) {
+    return Observation.createNotStarted("work", registry).observe(call);
+  }
+
   private void assertOneSharedSpanLinkedFromEveryJoinedRequest(Callable<?> call)
       throws Exception {
+    requestStops.expect(N);
+    sharedStops.expect(1);
     List<Object> bodies = backend.meet(N, call);
+    requestStops.await();
+    sharedStops.await();
 
     assertThat(bodies).containsOnly("answer");
     List<SpanData> spans = exporter.getFinishedSpanItems();

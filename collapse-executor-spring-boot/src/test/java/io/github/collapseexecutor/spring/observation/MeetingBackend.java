@@ -25,8 +25,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  * threads, and the backend holds the first request it gets until every caller is parked (the one
  * that made it waiting for its response, the others for the shared call), so that they all join
  * the first call however the threads are scheduled. Every wait is bounded by 10 s. Later
- * requests are answered at once. {@code /cookie} answers with a {@code Set-Cookie}, anything
- * else with {@code answer}.
+ * requests are answered at once. {@code /cookie} answers with a {@code Set-Cookie},
+ * {@code /status/404} (any code) with that status, anything else with {@code answer}.
  */
 final class MeetingBackend implements AutoCloseable {
 
@@ -94,9 +94,11 @@ final class MeetingBackend implements AutoCloseable {
     if (exchange.getRequestURI().getPath().equals("/cookie")) {
       exchange.getResponseHeaders().add("Set-Cookie", "session=s1");
     }
+    String path = exchange.getRequestURI().getPath();
+    int status = path.startsWith("/status/") ? Integer.parseInt(path.substring(8)) : 200;
     byte[] body = "answer".getBytes(StandardCharsets.UTF_8);
     exchange.getResponseHeaders().add("Content-Type", "text/plain");
-    exchange.sendResponseHeaders(200, body.length);
+    exchange.sendResponseHeaders(status, body.length);
     exchange.getResponseBody().write(body);
     exchange.close();
   }

@@ -56,10 +56,8 @@ final class ObservedRuns {
    */
   ObservedRun start(String executorName, ObservedCaller leader) {
     Observation observation = observations.sharedCall(executorName, null);
-    if (leader != null) {
-      observation.parentObservation(leader.observation());
-    }
-    observation.start();
+    SharedCallObservations.startChildOf(observation,
+        leader == null ? null : leader.observation());
     sizes.reset();
     return new ObservedRun(observation, observations.linkTarget(observation));
   }

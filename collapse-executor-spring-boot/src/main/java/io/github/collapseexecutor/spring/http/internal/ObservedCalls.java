@@ -53,11 +53,8 @@ final class ObservedCalls implements CallObserver {
       // response was not shared, and nothing else is done
       return leader == Caller.NONE ? SharedCall.NONE : new UnobservedSharedCall(leader);
     }
-    if (leader instanceof RequestCaller caller) {
-      // the leading request's observation need not be current here (a WebClient exchange)
-      observation.parentObservation(caller.own.observation());
-    }
-    observation.start();
+    SharedCallObservations.startChildOf(observation,
+        leader instanceof RequestCaller caller ? caller.own.observation() : null);
     return new ObservedSharedCall(observation, observations.linkTarget(observation), leader);
   }
 

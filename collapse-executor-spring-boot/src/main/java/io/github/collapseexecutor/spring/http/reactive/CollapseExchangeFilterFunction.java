@@ -123,8 +123,8 @@ public final class CollapseExchangeFilterFunction implements ExchangeFilterFunct
     return Mono.deferContextual(context -> {
       // WebClient keeps the exchange's observation in the Reactor context, not on the thread
       Object observation = context.getOrDefault(ObservationThreadLocalAccessor.KEY, null);
-      return take(body ? protocol.passWithBody(key, observation)
-          : protocol.join(key, headers, observation), key, request, next);
+      return ObservedExchanges.reported(take(body ? protocol.passWithBody(key, observation)
+          : protocol.join(key, headers, observation), key, request, next), observation);
     });
   }
 

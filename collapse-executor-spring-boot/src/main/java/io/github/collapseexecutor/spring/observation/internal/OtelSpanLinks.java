@@ -19,7 +19,7 @@ final class OtelSpanLinks implements SpanLinks {
   public void link(Observation.ContextView from, Object target) {
     Span source = span(from);
     if (source != null && target instanceof SpanContext context && context.isValid()) {
-      OtelSpan.toOtel(source).addLink(context);
+      BridgeSpans.unwrapped(OtelSpan.toOtel(source)).addLink(context);
     }
   }
 

@@ -57,6 +57,27 @@ public final class SharedCallObservations {
   }
 
   /**
+   * Starts {@code observation} as a child of {@code parent}, the observation of the caller that
+   * makes the shared call, with the parent's scope open meanwhile: a tracer takes the span current
+   * on this thread over the parent observation's when the two differ, and the parent need not be
+   * current here (a WebClient exchange, a {@code Mono}, subscribed on the thread of a caller
+   * inside a span of its own).
+   *
+   * @param parent the caller's observation, or {@code null} for the one current on this thread
+   */
+  @SuppressWarnings("try") // the scope only makes the parent current while the child starts
+  public static void startChildOf(Observation observation, Observation parent) {
+    if (parent == null) {
+      observation.start();
+      return;
+    }
+    observation.parentObservation(parent);
+    try (Observation.Scope scope = parent.openScope()) {
+      observation.start();
+    }
+  }
+
+  /**
    * Returns what a caller's span links to for the started {@code observation}, or {@code null}.
    */
   public Object linkTarget(Observation observation) {
