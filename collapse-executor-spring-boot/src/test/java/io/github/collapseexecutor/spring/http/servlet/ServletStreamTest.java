@@ -5,29 +5,23 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.github.collapseexecutor.spring.http.CollapseGroup;
 import io.github.collapseexecutor.spring.http.Concurrently;
 import io.github.collapseexecutor.spring.http.HttpCollapseOptions;
+import io.github.collapseexecutor.spring.http.StreamLines;
 import io.github.collapseexecutor.spring.http.UnsharedReason;
 import jakarta.servlet.Filter;
 import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.InputStreamReader;
 import java.io.OutputStream;
 import java.io.PrintWriter;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
@@ -44,17 +38,8 @@ import org.junit.jupiter.api.Timeout;
 final class ServletStreamTest {
 
   private static final int N = 6;
-  /** How long a client waits for an event; a stream held back never comes. */
-  private static final long READ_SECONDS = 10;
   /** How long the servlet waits for the test before it goes on regardless. */
   private static final long SERVLET_WAIT_SECONDS = 30;
-
-  /** Reads block: on threads of their own, not the common pool, which may have one thread. */
-  private static final ExecutorService READS = Executors.newCachedThreadPool(task -> {
-    Thread thread = new Thread(task, "stream-read");
-    thread.setDaemon(true);
-    return thread;
-  });
 
   private final AtomicInteger invocations = new AtomicInteger();
   private volatile CountDownLatch arrivals = new CountDownLatch(1);
@@ -168,12 +153,12 @@ final class ServletStreamTest {
     start();
 
     List<List<String>> streams = Concurrently.run(N, () -> {
-      try (Reader events = open("/events/writer")) {
+      try (StreamLines events = open("/events/writer")) {
         List<String> lines = new ArrayList<>();
-        lines.add(events.nextEvent());
+        lines.add(events.next());
         firstEventsRead.countDown();
-        lines.add(events.nextEvent());
-        lines.add(events.nextEvent());
+        lines.add(events.next());
+        lines.add(events.next());
         return lines;
       }
     });
@@ -202,62 +187,28 @@ final class ServletStreamTest {
    * whether all came in turn.
    */
   private boolean readInTurn(String path, String first, String second) throws Exception {
-    try (Reader events = open(path)) {
-      assertThat(events.nextEvent()).isEqualTo(first);
+    try (StreamLines events = open(path)) {
+      assertThat(events.next()).isEqualTo(first);
       firstEventsRead.countDown();
-      assertThat(events.nextEvent()).isEqualTo(second);
-      assertThat(events.nextEvent()).isNull();
+      assertThat(events.next()).isEqualTo(second);
+      assertThat(events.next()).isNull();
       return true;
     }
   }
 
   private List<String> readAll(String path) throws Exception {
     List<String> lines = new ArrayList<>();
-    try (Reader events = open(path)) {
-      for (String line = events.nextEvent(); line != null; line = events.nextEvent()) {
+    try (StreamLines events = open(path)) {
+      for (String line = events.next(); line != null; line = events.next()) {
         lines.add(line);
       }
     }
     return lines;
   }
 
-  /** Opens {@code path}; waits for the response's head at most {@link #READ_SECONDS}. */
-  private Reader open(String path) throws Exception {
-    HttpRequest request = HttpRequest.newBuilder(
-        URI.create("http://127.0.0.1:" + tomcat.port() + path)).build();
-    HttpResponse<InputStream> response = http.sendAsync(request,
-        HttpResponse.BodyHandlers.ofInputStream()).get(READ_SECONDS, TimeUnit.SECONDS);
-    assertThat(response.statusCode()).isEqualTo(200);
-    return new Reader(response.body());
-  }
-
-  /** Reads the lines of a response, each at most {@link #READ_SECONDS}. */
-  private static final class Reader implements AutoCloseable {
-
-    private final BufferedReader lines;
-
-    Reader(InputStream body) {
-      this.lines = new BufferedReader(new InputStreamReader(body, StandardCharsets.UTF_8));
-    }
-
-    /** Returns the next line that is not blank, or {@code null} at the end. */
-    String nextEvent() throws Exception {
-      return CompletableFuture.supplyAsync(() -> {
-        try {
-          String line = lines.readLine();
-          while (line != null && line.isEmpty()) {
-            line = lines.readLine();
-          }
-          return line;
-        } catch (IOException e) {
-          throw new IllegalStateException(e);
-        }
-      }, READS).get(READ_SECONDS, TimeUnit.SECONDS);
-    }
-
-    @Override
-    public void close() throws IOException {
-      lines.close();
-    }
+  /** Opens {@code path}; waits for the response's head a bounded time. */
+  private StreamLines open(String path) throws Exception {
+    return StreamLines.open(http, HttpRequest.newBuilder(
+        URI.create("http://127.0.0.1:" + tomcat.port() + path)).build());
   }
 }

@@ -5,23 +5,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutors;
 import io.github.collapseexecutor.spring.http.Concurrently;
 import io.github.collapseexecutor.spring.http.HttpCollapseStats;
+import io.github.collapseexecutor.spring.http.StreamLines;
 import io.github.collapseexecutor.spring.http.UnsharedReason;
-import java.io.BufferedReader;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.InputStreamReader;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -41,13 +32,6 @@ import org.springframework.boot.test.web.server.LocalServerPort;
 final class ServletStreamEndToEndTest {
 
   private static final int N = 5;
-  /** How long a client waits for an event; a stream held back never comes. */
-  private static final long READ_SECONDS = 10;
-  private static final ExecutorService READS = Executors.newCachedThreadPool(task -> {
-    Thread thread = new Thread(task, "sse-read");
-    thread.setDaemon(true);
-    return thread;
-  });
 
   private final HttpClient http = HttpClient.newBuilder()
       .connectTimeout(Duration.ofSeconds(5)).build();
@@ -77,7 +61,7 @@ final class ServletStreamEndToEndTest {
     gate.expect(1);
     events.expect(1);
 
-    try (Events stream = open("first")) {
+    try (StreamLines stream = open("first")) {
       assertThat(stream.next()).isEqualTo("data:1");
       events.read();
       assertThat(stream.next()).isEqualTo("data:2");
@@ -97,7 +81,7 @@ final class ServletStreamEndToEndTest {
     long streamsBefore = stats.unshared(UnsharedReason.STREAM);
 
     List<List<String>> streams = Concurrently.run(N, () -> {
-      try (Events stream = open("concurrent")) {
+      try (StreamLines stream = open("concurrent")) {
         List<String> lines = new ArrayList<>();
         lines.add(stream.next());
         events.read();
@@ -118,44 +102,11 @@ final class ServletStreamEndToEndTest {
    * Opens the stream; {@code round} keys the request apart from the other tests', whose streams
    * marked their own keys for hit-for-pass.
    */
-  private Events open(String round) throws Exception {
-    HttpRequest request = HttpRequest.newBuilder(
+  private StreamLines open(String round) throws Exception {
+    StreamLines stream = StreamLines.open(http, HttpRequest.newBuilder(
         URI.create("http://127.0.0.1:" + port + "/obs/events?round=" + round))
-        .header("Accept", "text/event-stream").build();
-    HttpResponse<InputStream> response = http.sendAsync(request,
-        HttpResponse.BodyHandlers.ofInputStream()).get(READ_SECONDS, TimeUnit.SECONDS);
-    assertThat(response.statusCode()).isEqualTo(200);
-    assertThat(response.headers().firstValue("Content-Type")).hasValueSatisfying(
-        type -> assertThat(type).startsWith("text/event-stream"));
-    return new Events(response.body());
-  }
-
-  /** The lines of a stream that are not blank, each read within {@link #READ_SECONDS}. */
-  private static final class Events implements AutoCloseable {
-
-    private final BufferedReader lines;
-
-    Events(InputStream body) {
-      this.lines = new BufferedReader(new InputStreamReader(body, StandardCharsets.UTF_8));
-    }
-
-    String next() throws Exception {
-      return CompletableFuture.supplyAsync(() -> {
-        try {
-          String line = lines.readLine();
-          while (line != null && line.isEmpty()) {
-            line = lines.readLine();
-          }
-          return line;
-        } catch (IOException e) {
-          throw new IllegalStateException(e);
-        }
-      }, READS).get(READ_SECONDS, TimeUnit.SECONDS);
-    }
-
-    @Override
-    public void close() throws IOException {
-      lines.close();
-    }
+        .header("Accept", "text/event-stream").build());
+    assertThat(stream.contentType()).startsWith("text/event-stream");
+    return stream;
   }
 }
