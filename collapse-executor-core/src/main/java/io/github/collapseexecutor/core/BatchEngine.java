@@ -361,16 +361,6 @@ final class BatchEngine<I, O> {
     }
   }
 
-  /** Returns how many inputs wait for a batch. */
-  int pendingCount() {
-    lock.lock();
-    try {
-      return queue.pending();
-    } finally {
-      lock.unlock();
-    }
-  }
-
   BatchQueue<I, O> queue() {
     return queue;
   }

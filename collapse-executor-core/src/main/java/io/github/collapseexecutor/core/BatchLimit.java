@@ -167,16 +167,6 @@ final class BatchLimit {
     }
   }
 
-  /** Returns how many backend calls are in flight; 0 for a fixed limit, which counts nothing. */
-  int inBackend() {
-    return inBackend;
-  }
-
-  /** Returns the samples not judged yet, for tests; null for a fixed limit. */
-  LatencySamples samples() {
-    return samples;
-  }
-
   private void endRound() {
     levels.decay(DECAY);
     samples.drain(toLevels);

@@ -92,9 +92,4 @@ final class BatchSlots {
   int inUse() {
     return inUse;
   }
-
-  /** Returns what says how many slots may be taken now. */
-  BatchLimit limit() {
-    return limit;
-  }
 }

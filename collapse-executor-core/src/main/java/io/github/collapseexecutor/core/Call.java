@@ -266,10 +266,6 @@ final class Call<I, O> implements Bundle<I, O>, CallerFuture.Owner {
     return state == QUEUED;
   }
 
-  boolean isAskedToLead() {
-    return state == LEAD;
-  }
-
   boolean isLeft() {
     return state == LEFT;
   }

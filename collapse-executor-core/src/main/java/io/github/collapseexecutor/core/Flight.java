@@ -352,13 +352,4 @@ final class Flight implements CallerFuture.Owner {
       PRUNE.getAndBitwiseAnd(this, LEFT_MASK);
     }
   }
-
-  /** Returns how many callers the list holds, waiting or not; for tests. */
-  int listedCallers() {
-    int listed = 0;
-    for (FlightWaiter w = callers; w != null && w != SETTLED; w = w.next) {
-      listed++;
-    }
-    return listed;
-  }
 }

@@ -63,11 +63,6 @@ final class LatencySamples {
     return (index + 1) % BatchLimit.ROUND == 0;
   }
 
-  /** Returns how many samples were ever added. */
-  long added() {
-    return added;
-  }
-
   /** Gives {@code sink} the samples added since the last drain, oldest first; one thread at a time. */
   void drain(Sink sink) {
     long end = added;
