@@ -31,9 +31,7 @@ final class BatchSlots {
   private volatile int inUse;
 
   BatchSlots(CollapseExecutorOptions options, int engineId) {
-    int ceiling = options.maxConcurrentBatches();
-    this.limit = options.adaptiveConcurrency()
-        ? BatchLimit.adaptive(ceiling) : BatchLimit.fixed(ceiling);
+    this.limit = BatchLimit.of(options);
     this.engineId = engineId;
   }
 

@@ -137,7 +137,7 @@ final class BatchLimitTest {
 
   @Test
   void aFixedLimitNeverMoves() {
-    Run run = new Run(BatchLimit.fixed(4), Backend.slots(1), Machine.QUIET).forMillis(1_000);
+    Run run = new Run(new FixedBatchLimit(4), Backend.slots(1), Machine.QUIET).forMillis(1_000);
 
     assertThat(run.limit.current()).isEqualTo(4);
     assertThat(run.highestLimitSince(0)).isEqualTo(4);
@@ -145,7 +145,7 @@ final class BatchLimitTest {
 
   @Test
   void aFailedCallLeavesTheBackendWithoutASample() {
-    BatchLimit limit = BatchLimit.adaptive(CEILING);
+    BatchLimit limit = new AdaptiveBatchLimit(CEILING);
 
     int first = limit.backendCallStarted();
     int second = limit.backendCallStarted();
@@ -248,7 +248,7 @@ final class BatchLimitTest {
     private final ArrayList<long[]> backendCounts = new ArrayList<>();
 
     Run(Backend backend, Machine machine) {
-      this(BatchLimit.adaptive(CEILING), backend, machine);
+      this(new AdaptiveBatchLimit(CEILING), backend, machine);
     }
 
     Run(BatchLimit limit, Backend backend, Machine machine) {
