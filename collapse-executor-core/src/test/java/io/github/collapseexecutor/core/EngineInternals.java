@@ -28,9 +28,9 @@ final class EngineInternals {
 
   /** Returns how many callers the list of {@code flight} holds, waiting or not. */
   static int listedCallers(Flight flight) {
-    FlightWaiter settled = read(null, Flight.class, "SETTLED");
+    FlightWaiter settled = read(null, FlightCallers.class, "SETTLED");
     int listed = 0;
-    for (FlightWaiter w = read(flight, Flight.class, "callers"); w != null && w != settled;
+    for (FlightWaiter w = read(flight, FlightCallers.class, "callers"); w != null && w != settled;
         w = w.next) {
       listed++;
     }
