@@ -27,7 +27,7 @@ final class BlockingCaller<I, O> {
    * @param timeoutNanos how long to wait, or a negative number to wait without limit
    */
   O execute(I input, long timeoutNanos) {
-    Call<I, O> call = engine.newBlockingCall(input);
+    Call<I, O> call = engine.calls().blocking(input);
     long deadline = call.submittedNanos() + timeoutNanos;
     engine.submit(call, handLead);
     boolean interrupted = false;

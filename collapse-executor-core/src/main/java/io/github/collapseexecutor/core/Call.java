@@ -85,20 +85,6 @@ final class Call<I, O> implements Bundle<I, O>, CallerFuture.Owner {
     this.engine = engine;
   }
 
-  /** Creates a call whose caller blocks on the current thread. */
-  static <I, O> Call<I, O> blocking(I value, Object groupKey, long nanos, String name) {
-    return new Call<>(value, groupKey, nanos, Thread.currentThread(), null, name, null);
-  }
-
-  /** Creates a call whose caller waits on a future; the future learns when its caller leaves. */
-  static <I, O> Call<I, O> withFuture(
-      I value, Object groupKey, long nanos, String name, BatchEngine<I, O> engine) {
-    CallerFuture<O> future = new CallerFuture<>();
-    Call<I, O> call = new Call<>(value, groupKey, nanos, null, future, name, engine);
-    future.owner(call);
-    return call;
-  }
-
   @Override
   public void left(Throwable failure) {
     engine.leave(this, failure);

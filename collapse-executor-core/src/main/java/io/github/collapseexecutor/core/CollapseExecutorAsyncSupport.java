@@ -80,7 +80,7 @@ public abstract class CollapseExecutorAsyncSupport<INPUT, OUTPUT, BATCH_OUTPUT>
    * @throws RejectedExecutionException if too many inputs are pending
    */
   public CompletableFuture<OUTPUT> execute(INPUT input) {
-    Call<INPUT, OUTPUT> call = engine.newFutureCall(input);
+    Call<INPUT, OUTPUT> call = engine.calls().withFuture(input);
     engine.submit(call, runner.sink());
     return call.future();
   }

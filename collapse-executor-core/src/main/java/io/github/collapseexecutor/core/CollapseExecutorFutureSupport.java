@@ -69,7 +69,7 @@ public abstract class CollapseExecutorFutureSupport<INPUT, OUTPUT, BATCH_OUTPUT>
    * @throws java.util.concurrent.RejectedExecutionException if too many inputs are pending
    */
   public CompletableFuture<OUTPUT> execute(INPUT input) {
-    Call<INPUT, OUTPUT> call = engine.newFutureCall(input);
+    Call<INPUT, OUTPUT> call = engine.calls().withFuture(input);
     engine.submit(call, dispatchSubmitted);
     return call.future();
   }
