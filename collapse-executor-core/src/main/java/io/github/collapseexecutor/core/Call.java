@@ -33,18 +33,6 @@ final class Call<I, O> implements Bundle<I, O>, CallerFuture.Owner {
   static final int DONE = 5;
   static final int LEFT = 6;
 
-  /** What {@link #leaveBatch} found. */
-  enum Leaving {
-    /** The caller is out now. */
-    LEFT,
-    /** The call is still queued: it leaves under the engine's lock ({@link #leaveQueue}). */
-    QUEUED,
-    /** The caller was asked to lead its batch and must pass it on first. */
-    ASKED_TO_LEAD,
-    /** The call is settled, or its caller left before: nothing to do. */
-    TOO_LATE
-  }
-
   private static final VarHandle STATE;
 
   static {
@@ -153,20 +141,20 @@ final class Call<I, O> implements Bundle<I, O>, CallerFuture.Owner {
   }
 
   /** TAKEN or BOUND to LEFT: the batch drops this call's output. */
-  Leaving leaveBatch() {
+  CallLeaving leaveBatch() {
     for (;;) {
       int s = state;
       if (s == QUEUED) {
-        return Leaving.QUEUED;
+        return CallLeaving.QUEUED;
       }
       if (s == LEAD) {
-        return Leaving.ASKED_TO_LEAD;
+        return CallLeaving.ASKED_TO_LEAD;
       }
       if (s != TAKEN && s != BOUND) {
-        return Leaving.TOO_LATE;
+        return CallLeaving.TOO_LATE;
       }
       if (STATE.compareAndSet(this, s, LEFT)) {
-        return Leaving.LEFT;
+        return CallLeaving.LEFT;
       }
     }
   }
@@ -269,11 +257,6 @@ final class Call<I, O> implements Bundle<I, O>, CallerFuture.Owner {
   boolean isUnsettled() {
     int s = state;
     return s == TAKEN || s == LEAD;
-  }
-
-  /** Returns the failure the call was settled with, or null. */
-  Throwable failure() {
-    return failure;
   }
 
   /** Returns the output, or throws the failure as the blocking flavours promise. */
