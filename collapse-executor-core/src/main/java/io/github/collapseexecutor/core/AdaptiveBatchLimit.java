@@ -253,8 +253,8 @@ final class AdaptiveBatchLimit implements BatchLimit {
    * The rise at {@code level} that costs half of what one more batch in flight adds: at level
    * {@code k}, {@code k} batches in flight instead of {@code k - 1} must not take more than
    * {@code k/(k - 1)} as long, and half of that extra is {@code 1/(2k - 2)}; {@code 1/(2k - 1)}
-   * keeps it strictly below, and {@value AdaptiveLimitTuning#MIN_RISE_PERCENT}% above the jitter of a busy
-   * machine.
+   * keeps it strictly below, and {@value AdaptiveLimitTuning#MIN_RISE_PERCENT}% above the jitter
+   * of a busy machine.
    */
   static double tolerance(int level) {
     return Math.max(MIN_RISE_PERCENT / 100.0, 1.0 / (2 * level - 1));

@@ -10,7 +10,7 @@ import java.util.concurrent.locks.ReentrantLock;
 /**
  * Queues inputs per group and hands out batches as slots free up. The engine never runs user code
  * and never blocks while holding its lock: the flavour that owns it decides where a batch runs
- * through a {@link BatchSink}.
+ * through a {@link BatchDispatcher}.
  *
  * <p>Natural batching comes from the slots: a call that finds a free slot starts a batch at once;
  * while every slot is busy, inputs queue, and the next free slot takes all that queued (up to the
@@ -41,7 +41,7 @@ final class BatchEngine<I, O> {
   private final BatchQueue<I, O> queue;
   private final EngineShutdown shutdown;
   private final SlotReturn<I, O> slotReturn;
-  private final SlotRelease slotRelease = new SlotRelease();
+  private final ReleaseOrder releaseOrder = new ReleaseOrder();
 
   BatchEngine(String name, CollapseExecutorOptions options) {
     this.name = Objects.requireNonNull(name, "name");
@@ -55,9 +55,9 @@ final class BatchEngine<I, O> {
     this.slotReturn = new SlotReturn<>(lock, slots, queue, shutdown);
   }
 
-  /** Returns when this executor's batches give their slots back; see {@link SlotRelease}. */
-  SlotRelease slotRelease() {
-    return slotRelease;
+  /** Returns when this executor's batches give their slots back; see {@link ReleaseOrder}. */
+  ReleaseOrder releaseOrder() {
+    return releaseOrder;
   }
 
   String name() {
@@ -84,8 +84,8 @@ final class BatchEngine<I, O> {
    * @throws IllegalStateException if the executor is closed
    * @throws RejectedExecutionException if too many inputs are pending
    */
-  void submit(Call<I, O> call, BatchSink<I, O> sink) {
-    if (lockFreeStart && !queue.slotWanted() && startAlone(call, sink)) {
+  void submit(Call<I, O> call, BatchDispatcher<I, O> dispatcher) {
+    if (lockFreeStart && !queue.slotWanted() && startAlone(call, dispatcher)) {
       return;
     }
     Batch<I, O> started = null;
@@ -116,7 +116,7 @@ final class BatchEngine<I, O> {
       wakeUp.run();
     }
     if (started != null) {
-      slotReturn.dispatch(started, sink);
+      slotReturn.dispatch(started, dispatcher);
     }
   }
 
@@ -125,21 +125,21 @@ final class BatchEngine<I, O> {
    *
    * @return false if the call must take the locked path, which queues it or rejects it
    */
-  private boolean startAlone(Call<I, O> call, BatchSink<I, O> sink) {
+  private boolean startAlone(Call<I, O> call, BatchDispatcher<I, O> dispatcher) {
     if (shutdown.isClosed() || !slots.tryAcquire()) {
       return false;
     }
     if (shutdown.isClosed()) {
       // close() may have looked at the slots before this one was taken: give it back the way every
       // batch does, which also ends the executor if nothing else runs
-      slotReturn.release(null, 1, sink);
+      slotReturn.release(null, 1, dispatcher);
       return false;
     }
     BatchGroup<I, O> group = queue.soleGroup();
     Batch<I, O> batch = new Batch<>(group);
     call.queueIn(group);
     batch.add(call);
-    slotReturn.dispatch(batch, sink);
+    slotReturn.dispatch(batch, dispatcher);
     return true;
   }
 
@@ -201,7 +201,7 @@ final class BatchEngine<I, O> {
   }
 
   /** Closes a collecting batch to new inputs, taking the ones that arrived while it waited. */
-  void seal(Batch<I, O> batch, BatchSink<I, O> sink) {
+  void seal(Batch<I, O> batch, BatchDispatcher<I, O> dispatcher) {
     if (!batch.isCollecting()) {
       return;
     }
@@ -216,7 +216,7 @@ final class BatchEngine<I, O> {
     } finally {
       lock.unlock();
     }
-    slotReturn.dispatch(started, sink);
+    slotReturn.dispatch(started, dispatcher);
   }
 
   /** Whether a collecting batch and the inputs queued behind it fill a whole batch. */
@@ -246,13 +246,13 @@ final class BatchEngine<I, O> {
    * Gives back the slot of a batch whose {@code doExecute} ended (or that nobody can run) and
    * starts the batches waiting for a slot.
    */
-  void finish(Batch<I, O> batch, BatchSink<I, O> sink) {
-    slotReturn.finish(batch, sink);
+  void finish(Batch<I, O> batch, BatchDispatcher<I, O> dispatcher) {
+    slotReturn.finish(batch, dispatcher);
   }
 
   /** Offers a single batch that a caller gave up leading, dropping it if nobody else can. */
-  void reoffer(Batch<I, O> batch, BatchSink<I, O> sink) {
-    slotReturn.reoffer(batch, sink);
+  void reoffer(Batch<I, O> batch, BatchDispatcher<I, O> dispatcher) {
+    slotReturn.reoffer(batch, dispatcher);
   }
 
   /**

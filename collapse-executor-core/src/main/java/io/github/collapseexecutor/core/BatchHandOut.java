@@ -6,7 +6,7 @@ import java.util.concurrent.Executor;
 /**
  * Hands out the output of one executor's batches once their backend call ended: tells the limit
  * how long the call took, gives the batch's slot back and calls {@code bindingOutput}, in the
- * order {@link SlotRelease} picks, settles what {@code bindingOutput} left, and reports the batch.
+ * order {@link ReleaseOrder} picks, settles what {@code bindingOutput} left, and reports the batch.
  * Made once per executor, with the {@link BatchRunner} that runs its batches.
  *
  * @param <B> the batch output {@code bindingOutput} takes
@@ -20,21 +20,21 @@ final class BatchHandOut<I, O, B> {
   }
 
   private final BatchEngine<I, O> engine;
-  private final BatchSink<I, O> sink;
+  private final BatchDispatcher<I, O> dispatcher;
   private final Bind<I, O, B> bind;
 
-  BatchHandOut(BatchEngine<I, O> engine, BatchSink<I, O> sink, Bind<I, O, B> bind) {
+  BatchHandOut(BatchEngine<I, O> engine, BatchDispatcher<I, O> dispatcher, Bind<I, O, B> bind) {
     this.engine = engine;
-    this.sink = sink;
+    this.dispatcher = dispatcher;
     this.bind = bind;
   }
 
   /**
    * Hands out the output of a batch on this thread, its backend call over as of now; the batches
-   * its slot starts go to the executor's sink.
+   * its slot starts go to the executor's dispatcher.
    */
   void handOut(Batch<I, O> batch, B output, ListenedRun run) {
-    handOut(batch, output, run, sink, /* afterEarlyRelease= */ null);
+    handOut(batch, output, run, dispatcher, /* afterEarlyRelease= */ null);
   }
 
   /**
@@ -43,12 +43,12 @@ final class BatchHandOut<I, O, B> {
    * {@code afterEarlyRelease} runs the hand-out (null: this thread); if it goes back after, this
    * thread hands out while the batch still holds it.
    */
-  void handOut(Batch<I, O> batch, B output, ListenedRun run, BatchSink<I, O> releaseTo,
+  void handOut(Batch<I, O> batch, B output, ListenedRun run, BatchDispatcher<I, O> releaseTo,
       Executor afterEarlyRelease) {
     long executed = System.nanoTime();
     // until the future completed, in the future flavour: the latency the backend showed
     engine.slots().backendCallEnded(batch, batch.runNanos(executed));
-    if (engine.slotRelease().afterHandOut(batch.live().size(), batch.runNanos(executed))) {
+    if (engine.releaseOrder().afterHandOut(batch.live().size(), batch.runNanos(executed))) {
       report(batch, executed, handOutThenRelease(batch, output, releaseTo), run);
       return;
     }
@@ -67,7 +67,7 @@ final class BatchHandOut<I, O, B> {
   void backendFailed(Batch<I, O> batch, Throwable cause, ListenedRun run) {
     long executed = System.nanoTime();
     engine.slots().backendCallFailed(batch);
-    engine.finish(batch, sink);
+    engine.finish(batch, dispatcher);
     batch.failUnsettled(cause);
     report(batch, executed, cause, run);
   }
@@ -78,11 +78,12 @@ final class BatchHandOut<I, O, B> {
    *
    * @return the exception {@code bindingOutput} threw, or null
    */
-  private Throwable handOutThenRelease(Batch<I, O> batch, B output, BatchSink<I, O> releaseTo) {
+  private Throwable handOutThenRelease(Batch<I, O> batch, B output,
+      BatchDispatcher<I, O> releaseTo) {
     // user code that waits for a call of this executor gives the slot back early, and then to
-    // the sink every batch goes to, never to releaseTo: see HeldSlots
+    // the dispatcher every batch goes to, never to releaseTo: see HeldSlots
     HeldSlots held = HeldSlots.current();
-    int frame = held.pushHandingOut(engine, batch, sink);
+    int frame = held.pushHandingOut(engine, batch, dispatcher);
     try {
       return bindMeasured(batch, output);
     } finally {
@@ -95,7 +96,7 @@ final class BatchHandOut<I, O, B> {
   /**
    * Calls {@code bindingOutput} and settles what it left: everything unsettled fails with its
    * exception if it threw, or with an error naming the input if it returned. Tells
-   * {@link SlotRelease} how long that took.
+   * {@link ReleaseOrder} how long that took.
    *
    * @return the exception {@code bindingOutput} threw, or null
    */
@@ -106,7 +107,7 @@ final class BatchHandOut<I, O, B> {
     long handOutStart = calls > 1 ? System.nanoTime() : 0L;
     Throwable failure = bindAll(live, output);
     if (calls > 1) {
-      engine.slotRelease().handedOut(calls, System.nanoTime() - handOutStart);
+      engine.releaseOrder().handedOut(calls, System.nanoTime() - handOutStart);
     }
     return failure;
   }

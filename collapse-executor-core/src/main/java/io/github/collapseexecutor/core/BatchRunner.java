@@ -14,9 +14,9 @@ import java.util.concurrent.locks.LockSupport;
  *
  * <p>One run is: the collecting wait, {@code doExecute} while this thread holds the batch's slot
  * ({@link HeldSlots}), then, once the batch output is there, its hand-out ({@link BatchHandOut}).
- * The flavours differ in where a run happens (the {@link BatchSink} they give the engine) and in
- * when the output is there: at once, or when the future {@code doExecute} returned completes
- * ({@link #onFutures}).
+ * The flavours differ in where a run happens (the {@link BatchDispatcher} they give the engine)
+ * and in when the output is there: at once, or when the future {@code doExecute} returned
+ * completes ({@link #onFutures}).
  *
  * @param <R> what {@code doExecute} returns
  * @param <B> the batch output {@code bindingOutput} takes
@@ -34,15 +34,15 @@ final class BatchRunner<I, O, R, B> {
    * {@code run} is the listener's view of the batch, or {@code null}, to pass to the report.
    */
   @FunctionalInterface
-  interface Arrival<I, O, R, B> {
-    void arrive(BatchHandOut<I, O, B> handOut, Batch<I, O> batch, R result, ListenedRun run);
+  interface HandOutPolicy<I, O, R, B> {
+    void afterExecute(BatchHandOut<I, O, B> handOut, Batch<I, O> batch, R result, ListenedRun run);
   }
 
   private final BatchEngine<I, O> engine;
-  private final BatchSink<I, O> sink;
+  private final BatchDispatcher<I, O> dispatcher;
   private final Execute<I, R> execute;
   private final BatchHandOut<I, O, B> handOut;
-  private final Arrival<I, O, R, B> arrival;
+  private final HandOutPolicy<I, O, R, B> handOutPolicy;
   private final RunStart.Flavour flavour;
   /**
    * Whether a batch that fails because its thread was interrupted gives the other callers' inputs
@@ -51,31 +51,35 @@ final class BatchRunner<I, O, R, B> {
    */
   private final boolean requeueOnInterrupt;
 
-  private BatchRunner(BatchEngine<I, O> engine, BatchSink<I, O> sink, Execute<I, R> execute,
-      BatchHandOut.Bind<I, O, B> bind, Arrival<I, O, R, B> arrival, RunStart.Flavour flavour) {
+  private BatchRunner(BatchEngine<I, O> engine, BatchDispatcher<I, O> dispatcher,
+      Execute<I, R> execute, BatchHandOut.Bind<I, O, B> bind,
+      HandOutPolicy<I, O, R, B> handOutPolicy, RunStart.Flavour flavour) {
     this.engine = engine;
-    this.sink = sink;
+    this.dispatcher = dispatcher;
     this.execute = execute;
-    this.handOut = new BatchHandOut<>(engine, sink, bind);
-    this.arrival = arrival;
+    this.handOut = new BatchHandOut<>(engine, dispatcher, bind);
+    this.handOutPolicy = handOutPolicy;
     this.flavour = flavour;
     this.requeueOnInterrupt = flavour == RunStart.Flavour.BLOCKING;
   }
 
   /**
-   * A runner for batches that run on their callers' threads (the blocking flavour): {@code sink}
-   * asks a caller of each started batch to lead it.
+   * A runner for batches that run on their callers' threads (the blocking flavour):
+   * {@code dispatcher} asks a caller of each started batch to lead it.
    */
   static <I, O, B> BatchRunner<I, O, B, B> onCallers(BatchEngine<I, O> engine,
-      BatchSink<I, O> sink, Execute<I, B> execute, BatchHandOut.Bind<I, O, B> bind) {
-    return new BatchRunner<>(engine, sink, execute, bind, BatchHandOut::handOut,
+      BatchDispatcher<I, O> dispatcher, Execute<I, B> execute, BatchHandOut.Bind<I, O, B> bind) {
+    return new BatchRunner<>(engine, dispatcher, execute, bind, BatchHandOut::handOut,
         RunStart.Flavour.BLOCKING);
   }
 
-  /** A runner for batches that run on an executor (the async flavour); {@code sink} hands them there. */
+  /**
+   * A runner for batches that run on an executor (the async flavour); {@code dispatcher} hands
+   * them there.
+   */
   static <I, O, B> BatchRunner<I, O, B, B> onPool(BatchEngine<I, O> engine,
-      BatchSink<I, O> sink, Execute<I, B> execute, BatchHandOut.Bind<I, O, B> bind) {
-    return new BatchRunner<>(engine, sink, execute, bind, BatchHandOut::handOut,
+      BatchDispatcher<I, O> dispatcher, Execute<I, B> execute, BatchHandOut.Bind<I, O, B> bind) {
+    return new BatchRunner<>(engine, dispatcher, execute, bind, BatchHandOut::handOut,
         RunStart.Flavour.ASYNC);
   }
 
@@ -84,9 +88,9 @@ final class BatchRunner<I, O, R, B> {
    * the output is handed out on the thread that completes it, through the {@link Trampoline}.
    */
   static <I, O, B> BatchRunner<I, O, CompletableFuture<B>, B> onFutures(BatchEngine<I, O> engine,
-      BatchSink<I, O> sink, Execute<I, CompletableFuture<B>> execute,
+      BatchDispatcher<I, O> dispatcher, Execute<I, CompletableFuture<B>> execute,
       BatchHandOut.Bind<I, O, B> bind) {
-    return new BatchRunner<>(engine, sink, execute, bind, BatchRunner::whenComplete,
+    return new BatchRunner<>(engine, dispatcher, execute, bind, BatchRunner::whenComplete,
         RunStart.Flavour.FUTURE);
   }
 
@@ -95,13 +99,13 @@ final class BatchRunner<I, O, R, B> {
   }
 
   /** Where batches that this runner's slot releases start go. */
-  BatchSink<I, O> sink() {
-    return sink;
+  BatchDispatcher<I, O> dispatcher() {
+    return dispatcher;
   }
 
   /** Runs a batch on this thread, waiting for more inputs first if it collects. */
   void run(Batch<I, O> batch) {
-    run(batch, arrival);
+    run(batch, handOutPolicy);
   }
 
   /**
@@ -109,22 +113,22 @@ final class BatchRunner<I, O, R, B> {
    * seals it and runs it on this thread.
    */
   void runCollected(Batch<I, O> batch) {
-    engine.seal(batch, sink);
-    execute(batch, arrival);
+    engine.seal(batch, dispatcher);
+    execute(batch, handOutPolicy);
   }
 
   /** Runs a batch on this thread and gives the batch output to {@code then}. */
-  void run(Batch<I, O> batch, Arrival<I, O, R, B> then) {
+  void run(Batch<I, O> batch, HandOutPolicy<I, O, R, B> then) {
     if (batch.isCollecting()) {
       awaitMoreInputs(batch);
-      engine.seal(batch, sink);
+      engine.seal(batch, dispatcher);
     }
     execute(batch, then);
   }
 
-  private void execute(Batch<I, O> batch, Arrival<I, O, R, B> then) {
+  private void execute(Batch<I, O> batch, HandOutPolicy<I, O, R, B> then) {
     if (!batch.beginRun()) {
-      engine.finish(batch, sink);
+      engine.finish(batch, dispatcher);
       return;
     }
     R result;
@@ -145,7 +149,7 @@ final class BatchRunner<I, O, R, B> {
     held.pop(frame);
     // before the output can arrive, so that the listener hears of the end last
     ListenedRun.workReturned(run);
-    then.arrive(handOut, batch, result, run);
+    then.afterExecute(handOut, batch, result, run);
   }
 
   /**
@@ -199,7 +203,7 @@ final class BatchRunner<I, O, R, B> {
     } else {
       batch.failUnsettled(failure);
     }
-    engine.finish(batch, sink);
+    engine.finish(batch, dispatcher);
     handOut.report(batch, System.nanoTime(), failure, run);
   }
 

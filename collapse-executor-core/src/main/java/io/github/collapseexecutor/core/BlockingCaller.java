@@ -13,12 +13,12 @@ final class BlockingCaller<I, O> {
 
   private final BatchEngine<I, O> engine;
   private final BatchRunner<I, O, ?, ?> runner;
-  private final BatchSink<I, O> handLead;
+  private final BatchDispatcher<I, O> handLead;
 
   BlockingCaller(BatchRunner<I, O, ?, ?> runner) {
     this.engine = runner.engine();
     this.runner = runner;
-    this.handLead = runner.sink();
+    this.handLead = runner.dispatcher();
   }
 
   /**

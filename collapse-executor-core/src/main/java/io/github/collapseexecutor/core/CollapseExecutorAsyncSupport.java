@@ -81,7 +81,7 @@ public abstract class CollapseExecutorAsyncSupport<INPUT, OUTPUT, BATCH_OUTPUT>
    */
   public CompletableFuture<OUTPUT> execute(INPUT input) {
     Call<INPUT, OUTPUT> call = engine.calls().withFuture(input);
-    engine.submit(call, runner.sink());
+    engine.submit(call, runner.dispatcher());
     return call.future();
   }
 

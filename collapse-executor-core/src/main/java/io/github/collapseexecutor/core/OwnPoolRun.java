@@ -13,7 +13,8 @@ import java.util.concurrent.Executor;
  *
  * <p>Confined to the thread that runs it.
  */
-final class OwnPoolRun<I, O, B> implements BatchSink<I, O>, BatchRunner.Arrival<I, O, B, B> {
+final class OwnPoolRun<I, O, B>
+    implements BatchDispatcher<I, O>, BatchRunner.HandOutPolicy<I, O, B, B> {
 
   private final BatchRunner<I, O, B, B> runner;
   private final Executor pool;
@@ -36,7 +37,7 @@ final class OwnPoolRun<I, O, B> implements BatchSink<I, O>, BatchRunner.Arrival<
       // a batch is left in hand only if something threw: it must still run somewhere
       Batch<I, O> orphan = take();
       if (orphan != null) {
-        runner.engine().reoffer(orphan, runner.sink());
+        runner.engine().reoffer(orphan, runner.dispatcher());
       }
     }
   }
@@ -47,7 +48,7 @@ final class OwnPoolRun<I, O, B> implements BatchSink<I, O>, BatchRunner.Arrival<
    * the kept batch; if it goes back after, this thread runs the kept batch once it has handed out.
    */
   @Override
-  public void arrive(BatchHandOut<I, O, B> handOut, Batch<I, O> batch, B output,
+  public void afterExecute(BatchHandOut<I, O, B> handOut, Batch<I, O> batch, B output,
       ListenedRun run) {
     keepFirstOffered = true;
     try {
@@ -80,7 +81,7 @@ final class OwnPoolRun<I, O, B> implements BatchSink<I, O>, BatchRunner.Arrival<
       kept = batch;
       return true;
     }
-    return runner.sink().offer(batch);
+    return runner.dispatcher().offer(batch);
   }
 
   private Batch<I, O> take() {
