@@ -94,7 +94,7 @@ public final class CancelSettleStress {
   abstract static class Race {
 
     final BatchEngine<String, String> engine = StressSupport.engine(1);
-    final Call<String, String> call = engine.newFutureCall("x");
+    final Call<String, String> call = engine.calls().withFuture("x");
     final AtomicInteger leaves = new AtomicInteger();
 
     Race() {

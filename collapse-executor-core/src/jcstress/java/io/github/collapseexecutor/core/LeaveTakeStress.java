@@ -59,7 +59,7 @@ public final class LeaveTakeStress {
     public void arbiter(III_Result r) {
       r.r1 = recorder.offeredAfter(1, call) ? 1 : 0;
       r.r2 = call.state();
-      r.r3 = engine.pendingCount();
+      r.r3 = engine.queue().pending();
     }
   }
 
@@ -102,7 +102,7 @@ public final class LeaveTakeStress {
     public void arbiter(III_Result r) {
       r.r1 = collecting.contains(call) ? 1 : 0;
       r.r2 = call.state();
-      r.r3 = engine.pendingCount();
+      r.r3 = engine.queue().pending();
     }
   }
 }

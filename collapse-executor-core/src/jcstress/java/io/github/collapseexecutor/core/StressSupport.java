@@ -7,8 +7,8 @@ import java.time.Duration;
 import java.util.concurrent.ConcurrentLinkedQueue;
 
 /**
- * What the stress tests share: engines, calls whose caller is parked nowhere, a sink that only
- * records the batches it is offered, and the blocking caller's own hand-off steps.
+ * What the stress tests share: engines, calls whose caller is parked nowhere, a dispatcher that
+ * only records the batches it is offered, and the blocking caller's own hand-off steps.
  *
  * <p>The blocking caller's leaving is private; the tests reach it through a method handle so that
  * they exercise the code the blocking flavour runs, not a copy of it. A rename there fails every
@@ -67,8 +67,8 @@ final class StressSupport {
     return new Call<>(input, null, System.nanoTime(), NOBODY, null, "stress", null);
   }
 
-  /** The sink of the blocking flavour: asks the first waiting caller of the batch to lead it. */
-  static BatchSink<String, String> handLead() {
+  /** The blocking flavour's dispatcher: asks the first waiting caller of the batch to lead it. */
+  static BatchDispatcher<String, String> handLead() {
     return Batch::askOneToLead;
   }
 
@@ -97,8 +97,8 @@ final class StressSupport {
     }));
   }
 
-  /** A sink that records every batch it is offered and claims that someone runs it. */
-  static final class RecordingSink implements BatchSink<String, String> {
+  /** A dispatcher that records every batch it is offered and claims that someone runs it. */
+  static final class RecordingSink implements BatchDispatcher<String, String> {
 
     final ConcurrentLinkedQueue<Batch<String, String>> offered = new ConcurrentLinkedQueue<>();
 

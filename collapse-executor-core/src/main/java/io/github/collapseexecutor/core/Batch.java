@@ -19,7 +19,7 @@ final class Batch<I, O> {
   /** Links batches started together; guarded by the engine lock. */
   private Batch<I, O> next;
   /** Where the slot goes if a hand-out gives it back early; see {@link HeldSlots}. */
-  private BatchSink<I, O> releaseTo;
+  private BatchDispatcher<I, O> releaseTo;
   /** The calls the run serves; confined to the threads that run it, one after the other. */
   private List<Call<I, O>> live;
   private long startNanos;
@@ -94,11 +94,11 @@ final class Batch<I, O> {
   }
 
   /** Sets where the slot goes if the hand-out gives it back early. */
-  void releaseTo(BatchSink<I, O> sink) {
-    this.releaseTo = sink;
+  void releaseTo(BatchDispatcher<I, O> dispatcher) {
+    this.releaseTo = dispatcher;
   }
 
-  BatchSink<I, O> releaseTo() {
+  BatchDispatcher<I, O> releaseTo() {
     return releaseTo;
   }
 

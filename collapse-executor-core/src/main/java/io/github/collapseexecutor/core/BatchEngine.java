@@ -6,12 +6,11 @@ import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.ReentrantLock;
-import java.util.function.Function;
 
 /**
  * Queues inputs per group and hands out batches as slots free up. The engine never runs user code
  * and never blocks while holding its lock: the flavour that owns it decides where a batch runs
- * through a {@link BatchSink}.
+ * through a {@link BatchDispatcher}.
  *
  * <p>Natural batching comes from the slots: a call that finds a free slot starts a batch at once;
  * while every slot is busy, inputs queue, and the next free slot takes all that queued (up to the
@@ -26,14 +25,13 @@ import java.util.function.Function;
  */
 final class BatchEngine<I, O> {
 
-  private static final System.Logger LOG = System.getLogger(BatchEngine.class.getName());
   private static final AtomicInteger IDS = new AtomicInteger();
 
   /** Tells this engine apart in {@link HeldSlots} without storing a reference there. */
   final int id = IDS.incrementAndGet();
   private final String name;
   private final int maxPendingInputs;
-  private final Function<Object, ?> grouper;
+  private final CallFactory<I, O> calls;
   private final CollapseListener listener;
   /** Whether a lone call may start its batch without the lock: no groups and no collecting wait. */
   private final boolean lockFreeStart;
@@ -41,25 +39,25 @@ final class BatchEngine<I, O> {
   private final ReentrantLock lock = new ReentrantLock();
   private final BatchSlots slots;
   private final BatchQueue<I, O> queue;
-  /** Written under the lock, read without it by the lock-free start. */
-  private volatile boolean closed;
-  private final SlotRelease slotRelease = new SlotRelease();
-  private boolean terminated;
-  private Runnable onTerminated = () -> {};
+  private final EngineShutdown shutdown;
+  private final SlotReturn<I, O> slotReturn;
+  private final ReleaseOrder releaseOrder = new ReleaseOrder();
 
   BatchEngine(String name, CollapseExecutorOptions options) {
     this.name = Objects.requireNonNull(name, "name");
     this.maxPendingInputs = options.maxPendingInputs();
-    this.grouper = options.inputGrouper();
+    this.calls = new CallFactory<>(this, name, options.inputGrouper());
     this.listener = options.listener();
     this.slots = new BatchSlots(options, id);
     this.queue = new BatchQueue<>(slots, options);
-    this.lockFreeStart = grouper == null && queue.collectingWaitNanos() < 0;
+    this.lockFreeStart = options.inputGrouper() == null && queue.collectingWaitNanos() < 0;
+    this.shutdown = new EngineShutdown(name);
+    this.slotReturn = new SlotReturn<>(lock, slots, queue, shutdown);
   }
 
-  /** Returns when this executor's batches give their slots back; see {@link SlotRelease}. */
-  SlotRelease slotRelease() {
-    return slotRelease;
+  /** Returns when this executor's batches give their slots back; see {@link ReleaseOrder}. */
+  ReleaseOrder releaseOrder() {
+    return releaseOrder;
   }
 
   String name() {
@@ -72,31 +70,12 @@ final class BatchEngine<I, O> {
 
   /** Sets what runs once, after {@link #close()}, when no input is pending and no batch runs. */
   void onTerminated(Runnable onTerminated) {
-    this.onTerminated = Objects.requireNonNull(onTerminated, "onTerminated");
+    shutdown.onTerminated(onTerminated);
   }
 
-  /** Creates a call for a caller that blocks on the current thread. */
-  Call<I, O> newBlockingCall(I input) {
-    Objects.requireNonNull(input, "input");
-    return Call.blocking(input, groupKey(input), System.nanoTime(), name);
-  }
-
-  /** Creates a call for a caller that waits on a future. */
-  Call<I, O> newFutureCall(I input) {
-    Objects.requireNonNull(input, "input");
-    return Call.withFuture(input, groupKey(input), System.nanoTime(), name, this);
-  }
-
-  private Object groupKey(I input) {
-    if (grouper == null) {
-      return null;
-    }
-    Object key = grouper.apply(input);
-    if (key == null) {
-      throw new NullPointerException(
-          name + ": the input grouper returned null for input " + input);
-    }
-    return key;
+  /** Returns what makes the calls of the inputs submitted to this engine. */
+  CallFactory<I, O> calls() {
+    return calls;
   }
 
   /**
@@ -105,8 +84,8 @@ final class BatchEngine<I, O> {
    * @throws IllegalStateException if the executor is closed
    * @throws RejectedExecutionException if too many inputs are pending
    */
-  void submit(Call<I, O> call, BatchSink<I, O> sink) {
-    if (lockFreeStart && !queue.slotWanted() && startAlone(call, sink)) {
+  void submit(Call<I, O> call, BatchDispatcher<I, O> dispatcher) {
+    if (lockFreeStart && !queue.slotWanted() && startAlone(call, dispatcher)) {
       return;
     }
     Batch<I, O> started = null;
@@ -114,7 +93,7 @@ final class BatchEngine<I, O> {
     boolean rejected = false;
     lock.lock();
     try {
-      if (closed) {
+      if (shutdown.isClosed()) {
         throw new IllegalStateException(name + " is closed");
       }
       if (queue.pending() >= maxPendingInputs) {
@@ -137,7 +116,7 @@ final class BatchEngine<I, O> {
       wakeUp.run();
     }
     if (started != null) {
-      dispatch(started, sink);
+      slotReturn.dispatch(started, dispatcher);
     }
   }
 
@@ -146,21 +125,21 @@ final class BatchEngine<I, O> {
    *
    * @return false if the call must take the locked path, which queues it or rejects it
    */
-  private boolean startAlone(Call<I, O> call, BatchSink<I, O> sink) {
-    if (closed || !slots.tryAcquire()) {
+  private boolean startAlone(Call<I, O> call, BatchDispatcher<I, O> dispatcher) {
+    if (shutdown.isClosed() || !slots.tryAcquire()) {
       return false;
     }
-    if (closed) {
+    if (shutdown.isClosed()) {
       // close() may have looked at the slots before this one was taken: give it back the way every
       // batch does, which also ends the executor if nothing else runs
-      releaseSlots(null, 1, sink);
+      slotReturn.release(null, 1, dispatcher);
       return false;
     }
     BatchGroup<I, O> group = queue.soleGroup();
     Batch<I, O> batch = new Batch<>(group);
     call.queueIn(group);
     batch.add(call);
-    dispatch(batch, sink);
+    slotReturn.dispatch(batch, dispatcher);
     return true;
   }
 
@@ -200,12 +179,12 @@ final class BatchEngine<I, O> {
       if (!queue.leave(call)) {
         return false;
       }
-      terminate = shouldTerminate();
+      terminate = shutdown.ends(slots, queue);
     } finally {
       lock.unlock();
     }
     if (terminate) {
-      runTerminated();
+      shutdown.runTerminated();
     }
     return true;
   }
@@ -222,7 +201,7 @@ final class BatchEngine<I, O> {
   }
 
   /** Closes a collecting batch to new inputs, taking the ones that arrived while it waited. */
-  void seal(Batch<I, O> batch, BatchSink<I, O> sink) {
+  void seal(Batch<I, O> batch, BatchDispatcher<I, O> dispatcher) {
     if (!batch.isCollecting()) {
       return;
     }
@@ -237,7 +216,7 @@ final class BatchEngine<I, O> {
     } finally {
       lock.unlock();
     }
-    dispatch(started, sink);
+    slotReturn.dispatch(started, dispatcher);
   }
 
   /** Whether a collecting batch and the inputs queued behind it fill a whole batch. */
@@ -267,77 +246,13 @@ final class BatchEngine<I, O> {
    * Gives back the slot of a batch whose {@code doExecute} ended (or that nobody can run) and
    * starts the batches waiting for a slot.
    */
-  void finish(Batch<I, O> batch, BatchSink<I, O> sink) {
-    int count = 0;
-    boolean collecting = false;
-    for (Batch<I, O> b = batch; b != null; b = b.next()) {
-      count++;
-      collecting |= b.isCollecting();
-    }
-    releaseSlots(collecting ? batch : null, count, sink);
-  }
-
-  /**
-   * Gives back {@code count} slots, then, unless nothing is queued, collecting or closing, starts
-   * what waits for them under the lock.
-   *
-   * @param collecting the linked batches to unmark as collecting, or null if none collects
-   */
-  private void releaseSlots(Batch<I, O> collecting, int count, BatchSink<I, O> sink) {
-    slots.release(count);
-    // the slots are free before slotWanted is read: see the class comment
-    if (collecting == null && !queue.slotWanted() && !closed) {
-      return;
-    }
-    Batch<I, O> started;
-    boolean terminate;
-    lock.lock();
-    try {
-      for (Batch<I, O> b = collecting; b != null; b = b.next()) {
-        // dropped while it still collected: later arrivals must not wait for it
-        queue.stopCollecting(b);
-      }
-      started = queue.startReady();
-      terminate = shouldTerminate();
-    } finally {
-      lock.unlock();
-    }
-    Batch<I, O> dead = offerAll(started, sink);
-    if (terminate) {
-      runTerminated();
-    }
-    if (dead != null) {
-      finish(dead, sink);
-    }
-  }
-
-  private void dispatch(Batch<I, O> started, BatchSink<I, O> sink) {
-    Batch<I, O> dead = offerAll(started, sink);
-    if (dead != null) {
-      finish(dead, sink);
-    }
-  }
-
-  /** Offers started batches; returns the ones nobody could run, linked, or null. */
-  private Batch<I, O> offerAll(Batch<I, O> started, BatchSink<I, O> sink) {
-    Batch<I, O> dead = null;
-    while (started != null) {
-      Batch<I, O> next = started.next();
-      started.next(null);
-      if (!sink.offer(started)) {
-        started.next(dead);
-        dead = started;
-      }
-      started = next;
-    }
-    return dead;
+  void finish(Batch<I, O> batch, BatchDispatcher<I, O> dispatcher) {
+    slotReturn.finish(batch, dispatcher);
   }
 
   /** Offers a single batch that a caller gave up leading, dropping it if nobody else can. */
-  void reoffer(Batch<I, O> batch, BatchSink<I, O> sink) {
-    if (!sink.offer(batch)) {
-      finish(batch, sink);
-    }
+  void reoffer(Batch<I, O> batch, BatchDispatcher<I, O> dispatcher) {
+    slotReturn.reoffer(batch, dispatcher);
   }
 
   /**
@@ -348,26 +263,15 @@ final class BatchEngine<I, O> {
     boolean terminate;
     lock.lock();
     try {
-      if (closed) {
+      if (!shutdown.close()) {
         return;
       }
-      closed = true;
-      terminate = shouldTerminate();
+      terminate = shutdown.ends(slots, queue);
     } finally {
       lock.unlock();
     }
     if (terminate) {
-      runTerminated();
-    }
-  }
-
-  /** Returns how many inputs wait for a batch. */
-  int pendingCount() {
-    lock.lock();
-    try {
-      return queue.pending();
-    } finally {
-      lock.unlock();
+      shutdown.runTerminated();
     }
   }
 
@@ -378,22 +282,5 @@ final class BatchEngine<I, O> {
   /** Returns the slots of this executor: how many are taken, and how many may be. */
   BatchSlots slots() {
     return slots;
-  }
-
-  private void runTerminated() {
-    try {
-      onTerminated.run();
-    } catch (RuntimeException e) {
-      LOG.log(System.Logger.Level.WARNING, name + ": shutting down after close failed", e);
-    }
-  }
-
-  /** Under the lock: whether the executor just ended. */
-  private boolean shouldTerminate() {
-    if (closed && !terminated && slots.inUse() == 0 && queue.pending() == 0) {
-      terminated = true;
-      return true;
-    }
-    return false;
   }
 }

@@ -12,11 +12,6 @@ abstract class BatchExecutorBase<I, O> implements CollapseExecutor {
     this.engine = new BatchEngine<>(Names.of(options.name(), getClass()), options);
   }
 
-  /** Returns how many inputs wait for a batch slot at this moment. */
-  int pendingInputs() {
-    return engine.pendingCount();
-  }
-
   /** Returns this executor's name, as used in error messages and reports. */
   @Override
   public String name() {

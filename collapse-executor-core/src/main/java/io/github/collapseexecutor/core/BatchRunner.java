@@ -9,15 +9,14 @@ import java.util.concurrent.locks.LockSupport;
 
 /**
  * Runs the batches of one executor: the steps every flavour takes around the user's
- * {@code doExecute} and {@code bindingOutput}. Made once per executor with what is fixed there;
- * its methods take only the batch.
+ * {@code doExecute}. Made once per executor with what is fixed there; its methods take only the
+ * batch.
  *
  * <p>One run is: the collecting wait, {@code doExecute} while this thread holds the batch's slot
- * ({@link HeldSlots}), then, once the batch output is there, the slot's release and
- * {@code bindingOutput} in the order {@link SlotRelease} picks, the check that every bundle was
- * settled, and the listener's report. The flavours differ in where a run happens (the
- * {@link BatchSink} they give the engine) and in when the output is there: at once, or when the
- * future {@code doExecute} returned completes ({@link #onFutures}).
+ * ({@link HeldSlots}), then, once the batch output is there, its hand-out ({@link BatchHandOut}).
+ * The flavours differ in where a run happens (the {@link BatchDispatcher} they give the engine)
+ * and in when the output is there: at once, or when the future {@code doExecute} returned
+ * completes ({@link #onFutures}).
  *
  * @param <R> what {@code doExecute} returns
  * @param <B> the batch output {@code bindingOutput} takes
@@ -30,26 +29,20 @@ final class BatchRunner<I, O, R, B> {
     R apply(Collection<Input<I>> inputs) throws Exception;
   }
 
-  /** The user's {@code bindingOutput}, over the live calls of a batch. */
-  @FunctionalInterface
-  interface Bind<I, O, B> {
-    void apply(B batchOutput, List<Call<I, O>> calls);
-  }
-
   /**
    * What happens once {@code doExecute} returned: hand out now, or when its future completes.
    * {@code run} is the listener's view of the batch, or {@code null}, to pass to the report.
    */
   @FunctionalInterface
-  interface Arrival<I, O, R, B> {
-    void arrive(BatchRunner<I, O, R, B> runner, Batch<I, O> batch, R result, ListenedRun run);
+  interface HandOutPolicy<I, O, R, B> {
+    void afterExecute(BatchHandOut<I, O, B> handOut, Batch<I, O> batch, R result, ListenedRun run);
   }
 
   private final BatchEngine<I, O> engine;
-  private final BatchSink<I, O> sink;
+  private final BatchDispatcher<I, O> dispatcher;
   private final Execute<I, R> execute;
-  private final Bind<I, O, B> bind;
-  private final Arrival<I, O, R, B> arrival;
+  private final BatchHandOut<I, O, B> handOut;
+  private final HandOutPolicy<I, O, R, B> handOutPolicy;
   private final RunStart.Flavour flavour;
   /**
    * Whether a batch that fails because its thread was interrupted gives the other callers' inputs
@@ -58,31 +51,35 @@ final class BatchRunner<I, O, R, B> {
    */
   private final boolean requeueOnInterrupt;
 
-  private BatchRunner(BatchEngine<I, O> engine, BatchSink<I, O> sink, Execute<I, R> execute,
-      Bind<I, O, B> bind, Arrival<I, O, R, B> arrival, RunStart.Flavour flavour) {
+  private BatchRunner(BatchEngine<I, O> engine, BatchDispatcher<I, O> dispatcher,
+      Execute<I, R> execute, BatchHandOut.Bind<I, O, B> bind,
+      HandOutPolicy<I, O, R, B> handOutPolicy, RunStart.Flavour flavour) {
     this.engine = engine;
-    this.sink = sink;
+    this.dispatcher = dispatcher;
     this.execute = execute;
-    this.bind = bind;
-    this.arrival = arrival;
+    this.handOut = new BatchHandOut<>(engine, dispatcher, bind);
+    this.handOutPolicy = handOutPolicy;
     this.flavour = flavour;
     this.requeueOnInterrupt = flavour == RunStart.Flavour.BLOCKING;
   }
 
   /**
-   * A runner for batches that run on their callers' threads (the blocking flavour): {@code sink}
-   * asks a caller of each started batch to lead it.
+   * A runner for batches that run on their callers' threads (the blocking flavour):
+   * {@code dispatcher} asks a caller of each started batch to lead it.
    */
   static <I, O, B> BatchRunner<I, O, B, B> onCallers(BatchEngine<I, O> engine,
-      BatchSink<I, O> sink, Execute<I, B> execute, Bind<I, O, B> bind) {
-    return new BatchRunner<>(engine, sink, execute, bind, BatchRunner::handOut,
+      BatchDispatcher<I, O> dispatcher, Execute<I, B> execute, BatchHandOut.Bind<I, O, B> bind) {
+    return new BatchRunner<>(engine, dispatcher, execute, bind, BatchHandOut::handOut,
         RunStart.Flavour.BLOCKING);
   }
 
-  /** A runner for batches that run on an executor (the async flavour); {@code sink} hands them there. */
+  /**
+   * A runner for batches that run on an executor (the async flavour); {@code dispatcher} hands
+   * them there.
+   */
   static <I, O, B> BatchRunner<I, O, B, B> onPool(BatchEngine<I, O> engine,
-      BatchSink<I, O> sink, Execute<I, B> execute, Bind<I, O, B> bind) {
-    return new BatchRunner<>(engine, sink, execute, bind, BatchRunner::handOut,
+      BatchDispatcher<I, O> dispatcher, Execute<I, B> execute, BatchHandOut.Bind<I, O, B> bind) {
+    return new BatchRunner<>(engine, dispatcher, execute, bind, BatchHandOut::handOut,
         RunStart.Flavour.ASYNC);
   }
 
@@ -91,8 +88,9 @@ final class BatchRunner<I, O, R, B> {
    * the output is handed out on the thread that completes it, through the {@link Trampoline}.
    */
   static <I, O, B> BatchRunner<I, O, CompletableFuture<B>, B> onFutures(BatchEngine<I, O> engine,
-      BatchSink<I, O> sink, Execute<I, CompletableFuture<B>> execute, Bind<I, O, B> bind) {
-    return new BatchRunner<>(engine, sink, execute, bind, BatchRunner::whenComplete,
+      BatchDispatcher<I, O> dispatcher, Execute<I, CompletableFuture<B>> execute,
+      BatchHandOut.Bind<I, O, B> bind) {
+    return new BatchRunner<>(engine, dispatcher, execute, bind, BatchRunner::whenComplete,
         RunStart.Flavour.FUTURE);
   }
 
@@ -101,13 +99,13 @@ final class BatchRunner<I, O, R, B> {
   }
 
   /** Where batches that this runner's slot releases start go. */
-  BatchSink<I, O> sink() {
-    return sink;
+  BatchDispatcher<I, O> dispatcher() {
+    return dispatcher;
   }
 
   /** Runs a batch on this thread, waiting for more inputs first if it collects. */
   void run(Batch<I, O> batch) {
-    run(batch, arrival);
+    run(batch, handOutPolicy);
   }
 
   /**
@@ -115,22 +113,22 @@ final class BatchRunner<I, O, R, B> {
    * seals it and runs it on this thread.
    */
   void runCollected(Batch<I, O> batch) {
-    engine.seal(batch, sink);
-    execute(batch, arrival);
+    engine.seal(batch, dispatcher);
+    execute(batch, handOutPolicy);
   }
 
   /** Runs a batch on this thread and gives the batch output to {@code then}. */
-  void run(Batch<I, O> batch, Arrival<I, O, R, B> then) {
+  void run(Batch<I, O> batch, HandOutPolicy<I, O, R, B> then) {
     if (batch.isCollecting()) {
       awaitMoreInputs(batch);
-      engine.seal(batch, sink);
+      engine.seal(batch, dispatcher);
     }
     execute(batch, then);
   }
 
-  private void execute(Batch<I, O> batch, Arrival<I, O, R, B> then) {
+  private void execute(Batch<I, O> batch, HandOutPolicy<I, O, R, B> then) {
     if (!batch.beginRun()) {
-      engine.finish(batch, sink);
+      engine.finish(batch, dispatcher);
       return;
     }
     R result;
@@ -151,7 +149,7 @@ final class BatchRunner<I, O, R, B> {
     held.pop(frame);
     // before the output can arrive, so that the listener hears of the end last
     ListenedRun.workReturned(run);
-    then.arrive(this, batch, result, run);
+    then.afterExecute(handOut, batch, result, run);
   }
 
   /**
@@ -205,140 +203,23 @@ final class BatchRunner<I, O, R, B> {
     } else {
       batch.failUnsettled(failure);
     }
-    engine.finish(batch, sink);
-    report(batch, System.nanoTime(), failure, run);
+    engine.finish(batch, dispatcher);
+    handOut.report(batch, System.nanoTime(), failure, run);
   }
 
   private static boolean isInterruption(Throwable failure) {
     return failure instanceof InterruptedException || Thread.currentThread().isInterrupted();
   }
 
-  /** Hands the output of a batch out on this thread, its backend call over as of now. */
-  private void handOut(Batch<I, O> batch, B output, ListenedRun run) {
-    handOut(batch, output, executed(batch), run);
-  }
-
-  /**
-   * Marks the backend call of a batch that produced its output as over now: tells the slots'
-   * limit how long it took (until its future completed, in the future flavour), once per batch.
-   *
-   * @return the time it ended
-   */
-  long executed(Batch<I, O> batch) {
-    long executed = System.nanoTime();
-    engine.slots().backendCallEnded(batch, batch.runNanos(executed));
-    return executed;
-  }
-
-  /**
-   * Binds the outputs of a batch whose backend call ended at {@code executed} and gives its slot
-   * back, in the order {@link SlotRelease} picks, then reports.
-   */
-  void handOut(Batch<I, O> batch, B output, long executed, ListenedRun run) {
-    Throwable failure;
-    if (releasesSlotFirst(batch, executed)) {
-      engine.finish(batch, sink);
-      failure = bindMeasured(batch, output);
-    } else {
-      failure = handOutThenRelease(batch, output, sink);
-    }
-    report(batch, executed, failure, run);
-  }
-
-  /**
-   * Binds the outputs of a batch while it still holds its slot, then gives the slot back to
-   * {@code releaseTo}, which gets what that starts.
-   *
-   * @return the exception {@code bindingOutput} threw, or null
-   */
-  Throwable handOutThenRelease(Batch<I, O> batch, B output, BatchSink<I, O> releaseTo) {
-    // user code that waits for a call of this executor gives the slot back early, and then to
-    // the sink every batch goes to, never to releaseTo: see HeldSlots
-    HeldSlots held = HeldSlots.current();
-    int frame = held.pushHandingOut(engine, batch, sink);
-    try {
-      return bindMeasured(batch, output);
-    } finally {
-      if (held.pop(frame)) {
-        engine.finish(batch, releaseTo);
-      }
-    }
-  }
-
-  /** Whether a batch whose backend call ended at {@code executed} gives its slot back first. */
-  boolean releasesSlotFirst(Batch<I, O> batch, long executed) {
-    return !engine.slotRelease().afterHandOut(batch.live().size(), batch.runNanos(executed));
-  }
-
-  /** Hands out the outputs of a batch whose slot was given back already, and reports. */
-  void handOutReleased(Batch<I, O> batch, B output, long executed, ListenedRun run) {
-    report(batch, executed, bindMeasured(batch, output), run);
-  }
-
-  /** Reports a batch whose outputs were handed out. */
-  void handedOut(Batch<I, O> batch, long executed, Throwable failure, ListenedRun run) {
-    report(batch, executed, failure, run);
-  }
-
   /** Hands out when the future {@code doExecute} returned completes. */
-  private void whenComplete(Batch<I, O> batch, CompletableFuture<B> pending, ListenedRun run) {
+  private static <I, O, B> void whenComplete(BatchHandOut<I, O, B> handOut, Batch<I, O> batch,
+      CompletableFuture<B> pending, ListenedRun run) {
     pending.whenComplete((output, failure) -> Trampoline.run(() -> {
       if (failure == null) {
-        handOut(batch, output, run);
-        return;
+        handOut.handOut(batch, output, run);
+      } else {
+        handOut.backendFailed(batch, Failures.unwrap(failure), run);
       }
-      long executed = System.nanoTime();
-      engine.slots().backendCallFailed(batch);
-      engine.finish(batch, sink);
-      Throwable cause = Failures.unwrap(failure);
-      batch.failUnsettled(cause);
-      report(batch, executed, cause, run);
     }));
-  }
-
-  /**
-   * Calls {@code bindingOutput} and settles what it left: everything unsettled fails with its
-   * exception if it threw, or with an error naming the input if it returned. Tells
-   * {@link SlotRelease} how long that took.
-   *
-   * @return the exception {@code bindingOutput} threw, or null
-   */
-  private Throwable bindMeasured(Batch<I, O> batch, B output) {
-    List<Call<I, O>> live = batch.live();
-    int calls = live.size();
-    // a lone call wakes nobody: nothing to learn, and no clock to read on the uncontended path
-    long handOutStart = calls > 1 ? System.nanoTime() : 0L;
-    Throwable failure = bindAll(live, output);
-    if (calls > 1) {
-      engine.slotRelease().handedOut(calls, System.nanoTime() - handOutStart);
-    }
-    return failure;
-  }
-
-  private Throwable bindAll(List<Call<I, O>> live, B output) {
-    try {
-      bind.apply(output, live);
-    } catch (Throwable failure) {
-      Batch.failUnsettled(live, failure);
-      return failure;
-    }
-    for (Call<I, O> call : live) {
-      if (call.isUnsettled()) {
-        call.settle(null, new IllegalStateException(
-            "bindingOutput of " + engine.name() + " did not bind an output for input "
-                + Names.describe(call.value())));
-      }
-    }
-    return null;
-  }
-
-  private void report(Batch<I, O> batch, long end, Throwable failure, ListenedRun run) {
-    batch.record(engine.name(), end, failure);
-    CollapseListener listener = engine.listener();
-    if (listener != CollapseListener.NONE) {
-      BatchReport report = batch.report(engine.name(), end, failure);
-      Reports.batch(listener, report);
-      ListenedRun.ended(run, report);
-    }
   }
 }

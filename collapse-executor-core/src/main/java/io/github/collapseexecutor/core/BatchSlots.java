@@ -31,9 +31,7 @@ final class BatchSlots {
   private volatile int inUse;
 
   BatchSlots(CollapseExecutorOptions options, int engineId) {
-    int ceiling = options.maxConcurrentBatches();
-    this.limit = options.adaptiveConcurrency()
-        ? BatchLimit.adaptive(ceiling) : BatchLimit.fixed(ceiling);
+    this.limit = BatchLimit.of(options);
     this.engineId = engineId;
   }
 
@@ -91,10 +89,5 @@ final class BatchSlots {
   /** Returns how many slots are taken. */
   int inUse() {
     return inUse;
-  }
-
-  /** Returns what says how many slots may be taken now. */
-  BatchLimit limit() {
-    return limit;
   }
 }

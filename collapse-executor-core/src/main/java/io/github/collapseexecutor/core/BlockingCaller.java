@@ -13,12 +13,12 @@ final class BlockingCaller<I, O> {
 
   private final BatchEngine<I, O> engine;
   private final BatchRunner<I, O, ?, ?> runner;
-  private final BatchSink<I, O> handLead;
+  private final BatchDispatcher<I, O> handLead;
 
   BlockingCaller(BatchRunner<I, O, ?, ?> runner) {
     this.engine = runner.engine();
     this.runner = runner;
-    this.handLead = runner.sink();
+    this.handLead = runner.dispatcher();
   }
 
   /**
@@ -27,7 +27,7 @@ final class BlockingCaller<I, O> {
    * @param timeoutNanos how long to wait, or a negative number to wait without limit
    */
   O execute(I input, long timeoutNanos) {
-    Call<I, O> call = engine.newBlockingCall(input);
+    Call<I, O> call = engine.calls().blocking(input);
     long deadline = call.submittedNanos() + timeoutNanos;
     engine.submit(call, handLead);
     boolean interrupted = false;

@@ -33,18 +33,6 @@ final class Call<I, O> implements Bundle<I, O>, CallerFuture.Owner {
   static final int DONE = 5;
   static final int LEFT = 6;
 
-  /** What {@link #leaveBatch} found. */
-  enum Leaving {
-    /** The caller is out now. */
-    LEFT,
-    /** The call is still queued: it leaves under the engine's lock ({@link #leaveQueue}). */
-    QUEUED,
-    /** The caller was asked to lead its batch and must pass it on first. */
-    ASKED_TO_LEAD,
-    /** The call is settled, or its caller left before: nothing to do. */
-    TOO_LATE
-  }
-
   private static final VarHandle STATE;
 
   static {
@@ -83,20 +71,6 @@ final class Call<I, O> implements Bundle<I, O>, CallerFuture.Owner {
     this.future = future;
     this.executorName = executorName;
     this.engine = engine;
-  }
-
-  /** Creates a call whose caller blocks on the current thread. */
-  static <I, O> Call<I, O> blocking(I value, Object groupKey, long nanos, String name) {
-    return new Call<>(value, groupKey, nanos, Thread.currentThread(), null, name, null);
-  }
-
-  /** Creates a call whose caller waits on a future; the future learns when its caller leaves. */
-  static <I, O> Call<I, O> withFuture(
-      I value, Object groupKey, long nanos, String name, BatchEngine<I, O> engine) {
-    CallerFuture<O> future = new CallerFuture<>();
-    Call<I, O> call = new Call<>(value, groupKey, nanos, null, future, name, engine);
-    future.owner(call);
-    return call;
   }
 
   @Override
@@ -167,20 +141,20 @@ final class Call<I, O> implements Bundle<I, O>, CallerFuture.Owner {
   }
 
   /** TAKEN or BOUND to LEFT: the batch drops this call's output. */
-  Leaving leaveBatch() {
+  CallLeaving leaveBatch() {
     for (;;) {
       int s = state;
       if (s == QUEUED) {
-        return Leaving.QUEUED;
+        return CallLeaving.QUEUED;
       }
       if (s == LEAD) {
-        return Leaving.ASKED_TO_LEAD;
+        return CallLeaving.ASKED_TO_LEAD;
       }
       if (s != TAKEN && s != BOUND) {
-        return Leaving.TOO_LATE;
+        return CallLeaving.TOO_LATE;
       }
       if (STATE.compareAndSet(this, s, LEFT)) {
-        return Leaving.LEFT;
+        return CallLeaving.LEFT;
       }
     }
   }
@@ -266,10 +240,6 @@ final class Call<I, O> implements Bundle<I, O>, CallerFuture.Owner {
     return state == QUEUED;
   }
 
-  boolean isAskedToLead() {
-    return state == LEAD;
-  }
-
   boolean isLeft() {
     return state == LEFT;
   }
@@ -287,11 +257,6 @@ final class Call<I, O> implements Bundle<I, O>, CallerFuture.Owner {
   boolean isUnsettled() {
     int s = state;
     return s == TAKEN || s == LEAD;
-  }
-
-  /** Returns the failure the call was settled with, or null. */
-  Throwable failure() {
-    return failure;
   }
 
   /** Returns the output, or throws the failure as the blocking flavours promise. */

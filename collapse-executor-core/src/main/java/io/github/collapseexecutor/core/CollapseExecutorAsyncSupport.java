@@ -80,8 +80,8 @@ public abstract class CollapseExecutorAsyncSupport<INPUT, OUTPUT, BATCH_OUTPUT>
    * @throws RejectedExecutionException if too many inputs are pending
    */
   public CompletableFuture<OUTPUT> execute(INPUT input) {
-    Call<INPUT, OUTPUT> call = engine.newFutureCall(input);
-    engine.submit(call, runner.sink());
+    Call<INPUT, OUTPUT> call = engine.calls().withFuture(input);
+    engine.submit(call, runner.dispatcher());
     return call.future();
   }
 

@@ -30,7 +30,7 @@ public abstract class CollapseExecutorFutureSupport<INPUT, OUTPUT, BATCH_OUTPUT>
     extends BatchExecutorBase<INPUT, OUTPUT> implements AutoCloseable {
 
   private final BatchRunner<INPUT, OUTPUT, CompletableFuture<BATCH_OUTPUT>, BATCH_OUTPUT> runner;
-  private final BatchSink<INPUT, OUTPUT> dispatchSubmitted = this::dispatchSubmitted;
+  private final BatchDispatcher<INPUT, OUTPUT> dispatchSubmitted = this::dispatchSubmitted;
 
   /** Creates an executor with the default {@link CollapseExecutorOptions}. */
   protected CollapseExecutorFutureSupport() {
@@ -69,7 +69,7 @@ public abstract class CollapseExecutorFutureSupport<INPUT, OUTPUT, BATCH_OUTPUT>
    * @throws java.util.concurrent.RejectedExecutionException if too many inputs are pending
    */
   public CompletableFuture<OUTPUT> execute(INPUT input) {
-    Call<INPUT, OUTPUT> call = engine.newFutureCall(input);
+    Call<INPUT, OUTPUT> call = engine.calls().withFuture(input);
     engine.submit(call, dispatchSubmitted);
     return call.future();
   }

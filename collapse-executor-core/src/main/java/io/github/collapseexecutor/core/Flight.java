@@ -24,32 +24,18 @@ import java.util.concurrent.locks.LockSupport;
  * (most recent first) would.
  *
  * <p>A caller that leaves while the run is in flight is dropped from the list of callers once
- * enough have left, so that a run that takes very long, or never ends, holds on to the callers
- * still waiting for it and not to every caller that ever gave up on it.
+ * enough have left ({@link FlightCallers}), so that a run that takes very long, or never ends,
+ * holds on to the callers still waiting for it and not to every caller that ever gave up on it.
  */
-final class Flight implements CallerFuture.Owner {
+final class Flight extends FlightCallers implements CallerFuture.Owner {
 
   private static final VarHandle COUNTS;
-  private static final VarHandle CALLERS;
-  private static final VarHandle PRUNE;
   private static final VarHandle COMPLETING;
-
-  /**
-   * Fewest callers that must have left since the list was last pruned before it is pruned again;
-   * beyond that, it is pruned once they outnumber the callers still waiting, so that each pruning
-   * walks a list at least half of which it drops.
-   */
-  static final int PRUNE_AFTER_LEFT = 32;
-
-  /** Marks the caller list of a completed flight: later callers are settled at once. */
-  private static final FlightWaiter SETTLED = new FlightWaiter.OnFuture(null);
 
   static {
     try {
       MethodHandles.Lookup lookup = MethodHandles.lookup();
       COUNTS = lookup.findVarHandle(Flight.class, "counts", long.class);
-      CALLERS = lookup.findVarHandle(Flight.class, "callers", FlightWaiter.class);
-      PRUNE = lookup.findVarHandle(Flight.class, "prune", int.class);
       COMPLETING = lookup.findVarHandle(Flight.class, "completing", boolean.class);
     } catch (ReflectiveOperationException e) {
       throw new ExceptionInInitializerError(e);
@@ -62,18 +48,10 @@ final class Flight implements CallerFuture.Owner {
   private static final long JOINED_ONE = 1L << 32;
   private static final long LIVE_MASK = 0xFFFF_FFFFL;
 
-  // One word too, so that a flight costs no more than before it could be pruned: whether a thread
-  // is pruning the caller list, and how many callers left since it was last pruned.
-  private static final int PRUNING = 1 << 31;
-  private static final int LEFT_MASK = ~PRUNING;
-
   private volatile long counts = JOINED_ONE | 1;
   /** When the run started, for the listener's report; zero when nobody listens. */
   private final long startNanos;
   private volatile Runnable onAbandon;
-  /** The callers, most recent first, until the flight completes. */
-  private volatile FlightWaiter callers;
-  private volatile int prune;
   /**
    * The thread inside the work while it runs, read only to refuse that thread joining its own run:
    * every thread sees its own writes, so no other thread can mistake itself for it.
@@ -169,7 +147,7 @@ final class Flight implements CallerFuture.Owner {
 
   /** Whether the run completed and its callers were settled. */
   boolean isCompleted() {
-    return callers == SETTLED;
+    return isSettled();
   }
 
   /** Sets what runs when every caller has left before completion (cancelling the work). */
@@ -234,48 +212,11 @@ final class Flight implements CallerFuture.Owner {
     throw Failures.rethrow(failure);
   }
 
-  /** Adds a caller to the list; false if the callers were settled already. */
-  private boolean push(FlightWaiter waiting) {
-    for (;;) {
-      FlightWaiter head = callers;
-      if (head == SETTLED) {
-        return false;
-      }
-      waiting.next = head;
-      if (CALLERS.compareAndSet(this, head, waiting)) {
-        return true;
-      }
-    }
-  }
-
   /** Completes the run, then each caller's future in the order they joined. */
   void finish(Object value, Throwable failure) {
     this.value = value;
     this.failure = failure;
     settleCallers(value, failure == null ? null : Failures.unwrap(failure));
-  }
-
-  private void settleCallers(Object value, Throwable failure) {
-    FlightWaiter head = (FlightWaiter) CALLERS.getAndSet(this, SETTLED);
-    if (head == SETTLED) {
-      return;
-    }
-    // a pruning that began before the list was taken may still relink it; reversing it below
-    // relinks it too. No pruning begins from now on: it would find the list settled. The pruning
-    // thread may be off the CPU, so give it the CPU rather than spin.
-    while ((prune & PRUNING) != 0) {
-      Thread.yield();
-    }
-    FlightWaiter oldestFirst = null;
-    for (FlightWaiter w = head; w != null; ) {
-      FlightWaiter next = w.next;
-      w.next = oldestFirst;
-      oldestFirst = w;
-      w = next;
-    }
-    for (FlightWaiter w = oldestFirst; w != null; w = w.next) {
-      w.settle(value, failure);
-    }
   }
 
   /** Settles a caller that arrived after the callers were settled, from the completed run. */
@@ -318,47 +259,5 @@ final class Flight implements CallerFuture.Owner {
         return;
       }
     }
-  }
-
-  /**
-   * Drops the callers that left from the list when they are many and outnumber those still
-   * waiting ({@code live}), unless another thread is pruning it.
-   */
-  private void pruneIfMostlyLeft(int live) {
-    int p = (int) PRUNE.getAndAdd(this, 1) + 1;
-    int leftSincePruned = p & LEFT_MASK;
-    if ((p & PRUNING) != 0 || leftSincePruned < PRUNE_AFTER_LEFT || leftSincePruned <= live
-        || !PRUNE.compareAndSet(this, p, PRUNING)) {
-      return;
-    }
-    // callers that leave from here on are counted for the next pruning
-    try {
-      FlightWaiter head = callers;
-      if (head == SETTLED || head == null) {
-        return;
-      }
-      // The head stays even if its caller left: callers join by swapping it, and may be doing so
-      // now. Below it only this thread writes links, each of which skips callers that left and
-      // cannot come back, so every caller still waiting stays reachable from the head.
-      FlightWaiter kept = head;
-      for (FlightWaiter w = head.next; w != null; w = w.next) {
-        if (w.hasLeft()) {
-          kept.next = w.next;
-        } else {
-          kept = w;
-        }
-      }
-    } finally {
-      PRUNE.getAndBitwiseAnd(this, LEFT_MASK);
-    }
-  }
-
-  /** Returns how many callers the list holds, waiting or not; for tests. */
-  int listedCallers() {
-    int listed = 0;
-    for (FlightWaiter w = callers; w != null && w != SETTLED; w = w.next) {
-      listed++;
-    }
-    return listed;
   }
 }

@@ -79,7 +79,8 @@ public final class FutureCallableGroupCollapseExecutor extends GroupExecutorBase
 
   /**
    * Returns what completes the flight when its work does. Captures the executor's flights rather
-   * than the executor, so that a run nobody listens to costs no more than before runs were heard.
+   * than the executor, and the listener's view of the run only when someone listens, so that a run
+   * nobody listens to costs one small completion.
    */
   private static BiConsumer<Object, Throwable> completion(FlightMap flights, Object group,
       Flight flight, ListenedRun run) {

@@ -69,11 +69,12 @@ final class HeldSlots {
 
   /**
    * Marks that this thread hands out the outputs of {@code batch} before giving its slot back to
-   * {@code sink}, which {@link #releaseHandOuts} may do early.
+   * {@code dispatcher}, which {@link #releaseHandOuts} may do early.
    */
-  <I, O> int pushHandingOut(BatchEngine<I, O> engine, Batch<I, O> batch, BatchSink<I, O> sink) {
+  <I, O> int pushHandingOut(BatchEngine<I, O> engine, Batch<I, O> batch,
+      BatchDispatcher<I, O> dispatcher) {
     int frame = push(engine, HANDING_OUT);
-    batch.releaseTo(sink);
+    batch.releaseTo(dispatcher);
     handOuts[frame] = batch;
     return frame;
   }

@@ -5,8 +5,8 @@ import java.lang.invoke.VarHandle;
 
 /**
  * The latest backend latencies of one executor's batches, each with its level: how many batches
- * were in the backend when it began, itself included. The {@link BatchLimit} reads them a round at
- * a time.
+ * were in the backend when it began, itself included. The {@link AdaptiveBatchLimit} reads them a
+ * round at a time.
  *
  * <p>Threads that end a backend call add to a ring without locking: one atomic increment claims an
  * entry, one ordered store fills it. An entry carries the low bits of its index, so that the one
@@ -18,8 +18,9 @@ final class LatencySamples {
 
   /** The highest level told apart; higher levels count as this one. */
   static final int MAX_LEVEL = 255;
-  /** Four rounds, so that a judge that is late loses nothing. */
-  private static final int SIZE = 4 * BatchLimit.ROUND;
+  /** A power of two, as the mask requires. */
+  private static final int SIZE =
+      AdaptiveLimitTuning.ROUNDS_BUFFERED * AdaptiveLimitTuning.ROUND;
   private static final int MASK = SIZE - 1;
   private static final int TAG_SHIFT = 48;
   private static final long TAG_MASK = 0xFFFF;
@@ -60,12 +61,7 @@ final class LatencySamples {
         | (long) Math.min(Math.max(level, 1), MAX_LEVEL) << LEVEL_SHIFT
         | Math.min(Math.max(nanos, 0L), MAX_NANOS);
     ENTRIES.setRelease(entries, (int) (index & MASK), entry);
-    return (index + 1) % BatchLimit.ROUND == 0;
-  }
-
-  /** Returns how many samples were ever added. */
-  long added() {
-    return added;
+    return (index + 1) % AdaptiveLimitTuning.ROUND == 0;
   }
 
   /** Gives {@code sink} the samples added since the last drain, oldest first; one thread at a time. */

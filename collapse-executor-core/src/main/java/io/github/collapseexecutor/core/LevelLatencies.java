@@ -1,5 +1,8 @@
 package io.github.collapseexecutor.core;
 
+import static io.github.collapseexecutor.core.AdaptiveLimitTuning.CAP_FROM_WEIGHT;
+import static io.github.collapseexecutor.core.AdaptiveLimitTuning.SAMPLE_CAP;
+
 /**
  * The recent backend latency of one executor's batches at each level (how many batches were in the
  * backend when a batch began, itself included): a mean and a variance per level, in which older
@@ -14,14 +17,6 @@ package io.github.collapseexecutor.core;
  * <p>Used only by the thread that judges a round, so it needs no synchronisation.
  */
 final class LevelLatencies {
-
-  /**
-   * A sample counts for at most this many times its level's mean, once the level has a mean: one
-   * call delayed by a stall of the machine must not make a level look slower than it is.
-   */
-  static final double SAMPLE_CAP = 1.5;
-  /** Samples a level needs before its mean caps later samples. */
-  private static final double CAP_FROM_WEIGHT = 4;
 
   /** Levels pooled: their weight, mean and variance together. */
   record Pooled(double weight, double mean, double variance) {}

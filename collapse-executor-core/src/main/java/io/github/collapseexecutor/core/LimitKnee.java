@@ -1,26 +1,27 @@
 package io.github.collapseexecutor.core;
 
+import static io.github.collapseexecutor.core.AdaptiveLimitTuning.FIRST_GROWTH_WAIT;
+import static io.github.collapseexecutor.core.AdaptiveLimitTuning.MAX_GROWTH_WAIT;
+import static io.github.collapseexecutor.core.AdaptiveLimitTuning.MIN_GROWTH_WAIT;
+
 import java.util.Arrays;
 
 /**
- * What an adaptive {@link BatchLimit} remembers of where the backend starts to queue: the knee,
+ * What an {@link AdaptiveBatchLimit} remembers of where the backend starts to queue: the knee,
  * the lowest level at which latency rose, and for each level how many rounds to hold below it
  * before the limit tries it again.
  *
  * <p>A try costs the calls of the batches that reach the knee while it lasts: they queue in the
  * backend. So each time a level is found to queue again, the wait before its next try doubles, up
- * to {@value BatchLimit#MAX_GROWTH_WAIT} rounds, and a backend that serves eight calls at once sees
- * a ninth only now and then. A try that shows no rise forgets the knee, so a backend that gained
- * capacity is found again; the level's wait stays, for the case that it queues again, and so does
- * every other level's: a knee found lower for a while does not shorten the wait before the old
+ * to {@value AdaptiveLimitTuning#MAX_GROWTH_WAIT} rounds, and a backend that serves eight calls at
+ * once sees a ninth only now and then. A try that shows no rise forgets the knee, so a backend that
+ * gained capacity is found again; the level's wait stays, for the case that it queues again, and so
+ * does every other level's: a knee found lower for a while does not shorten the wait before the old
  * one.
  *
  * <p>Used only by the thread that judges a round, so it needs no synchronisation.
  */
 final class LimitKnee {
-
-  /** The rounds to wait before the first try of a level found to queue. */
-  static final int FIRST_WAIT = 8;
 
   /** The knee when none is known: above any level. */
   private static final int NONE = Integer.MAX_VALUE;
@@ -36,7 +37,7 @@ final class LimitKnee {
 
   /** Returns the good rounds to wait for before the limit grows to {@code next}. */
   int roundsBeforeGrowingTo(int next) {
-    return next >= knee ? waitAt(knee) : BatchLimit.MIN_GROWTH_WAIT;
+    return next >= knee ? waitAt(knee) : MIN_GROWTH_WAIT;
   }
 
   /** Records that latency rose at {@code level}. */
@@ -48,7 +49,7 @@ final class LimitKnee {
       Arrays.fill(waits, from, size, 0);
     }
     waits[level] = waits[level] == 0
-        ? FIRST_WAIT : Math.min(waits[level] * 2, BatchLimit.MAX_GROWTH_WAIT);
+        ? FIRST_GROWTH_WAIT : Math.min(waits[level] * 2, MAX_GROWTH_WAIT);
     knee = Math.min(knee, level);
   }
 
@@ -60,6 +61,6 @@ final class LimitKnee {
   }
 
   private int waitAt(int level) {
-    return level < waits.length && waits[level] > 0 ? waits[level] : FIRST_WAIT;
+    return level < waits.length && waits[level] > 0 ? waits[level] : FIRST_GROWTH_WAIT;
   }
 }

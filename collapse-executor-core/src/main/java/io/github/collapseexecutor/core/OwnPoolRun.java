@@ -13,10 +13,12 @@ import java.util.concurrent.Executor;
  *
  * <p>Confined to the thread that runs it.
  */
-final class OwnPoolRun<I, O, B> implements BatchSink<I, O>, BatchRunner.Arrival<I, O, B, B> {
+final class OwnPoolRun<I, O, B>
+    implements BatchDispatcher<I, O>, BatchRunner.HandOutPolicy<I, O, B, B> {
 
   private final BatchRunner<I, O, B, B> runner;
   private final Executor pool;
+  private final Executor afterEarlyRelease = this::handOutAfterEarlyRelease;
   private boolean keepFirstOffered;
   private Batch<I, O> kept;
 
@@ -35,43 +37,34 @@ final class OwnPoolRun<I, O, B> implements BatchSink<I, O>, BatchRunner.Arrival<
       // a batch is left in hand only if something threw: it must still run somewhere
       Batch<I, O> orphan = take();
       if (orphan != null) {
-        runner.engine().reoffer(orphan, runner.sink());
+        runner.engine().reoffer(orphan, runner.dispatcher());
       }
     }
   }
 
   /**
-   * Gives the slot of a batch back before its hand-out, keeping a batch that starts for this
-   * thread, and then hands out on another thread of the pool if a batch was kept, here if not.
-   * Hands out here, the slot still held, if {@link SlotRelease} says the slot goes back after.
+   * Hands out a batch, giving its slot back to this run so that it keeps the first batch that
+   * starts: if the slot goes back first, another thread of the pool hands out while this one runs
+   * the kept batch; if it goes back after, this thread runs the kept batch once it has handed out.
    */
   @Override
-  public void arrive(BatchRunner<I, O, B, B> runner, Batch<I, O> batch, B output,
+  public void afterExecute(BatchHandOut<I, O, B> handOut, Batch<I, O> batch, B output,
       ListenedRun run) {
-    long executed = runner.executed(batch);
-    if (!runner.releasesSlotFirst(batch, executed)) {
-      // this thread is free once it has handed out: it runs the batch its slot starts itself
-      Throwable failure;
-      keepFirstOffered = true;
-      try {
-        failure = runner.handOutThenRelease(batch, output, this);
-      } finally {
-        keepFirstOffered = false;
-      }
-      runner.handedOut(batch, executed, failure, run);
-      return;
-    }
     keepFirstOffered = true;
     try {
-      runner.engine().finish(batch, this);
+      handOut.handOut(batch, output, run, this, afterEarlyRelease);
     } finally {
       keepFirstOffered = false;
     }
+  }
+
+  /** Hands out on another thread of the pool if this one kept a batch to run, here if not. */
+  private void handOutAfterEarlyRelease(Runnable handOut) {
+    keepFirstOffered = false;
     if (kept == null) {
-      runner.handOutReleased(batch, output, executed, run);
+      handOut.run();
       return;
     }
-    Runnable handOut = () -> runner.handOutReleased(batch, output, executed, run);
     try {
       pool.execute(handOut);
     } catch (Throwable refused) {
@@ -88,7 +81,7 @@ final class OwnPoolRun<I, O, B> implements BatchSink<I, O>, BatchRunner.Arrival<
       kept = batch;
       return true;
     }
-    return runner.sink().offer(batch);
+    return runner.dispatcher().offer(batch);
   }
 
   private Batch<I, O> take() {

@@ -207,14 +207,13 @@ final class BatchExecutorBehaviourTest {
       for (int i = 0; i < 3; i++) {
         assertThat(get(executor.submit(i))).isEqualTo("v" + i);
       }
-      BatchLimit limit = ((BatchExecutorBase<?, ?>) executor.executor).engine.slots().limit();
-      List<long[]> samples = new ArrayList<>();
-      limit.samples().drain((level, nanos) -> samples.add(new long[] {level, nanos}));
+      BatchLimit limit = EngineInternals.limitOf((BatchExecutorBase<?, ?>) executor.executor);
+      List<long[]> samples = EngineInternals.drainSamples(limit);
       assertThat(samples).hasSize(3).allSatisfy(sample -> {
         assertThat(sample[0]).as("level of a lone batch").isEqualTo(1);
         assertThat(sample[1]).isGreaterThanOrEqualTo(TimeUnit.MILLISECONDS.toNanos(backendMillis));
       });
-      assertThat(limit.inBackend()).isZero();
+      assertThat(EngineInternals.inBackend(limit)).isZero();
     }
   }
 
@@ -229,9 +228,9 @@ final class BatchExecutorBehaviourTest {
       for (int i = 0; i < 3; i++) {
         assertThat(failureOf(executor.submit(i))).isNotNull();
       }
-      BatchLimit limit = ((BatchExecutorBase<?, ?>) executor.executor).engine.slots().limit();
-      assertThat(limit.inBackend()).isZero();
-      assertThat(limit.samples().added()).isZero();
+      BatchLimit limit = EngineInternals.limitOf((BatchExecutorBase<?, ?>) executor.executor);
+      assertThat(EngineInternals.inBackend(limit)).isZero();
+      assertThat(EngineInternals.drainSamples(limit)).isEmpty();
     }
   }
 

@@ -64,7 +64,8 @@ final class BlockingCallerTest {
   }
 
   private static void awaitPending(Loader loader, int count) {
-    Await.until(() -> loader.pendingInputs() == count, () -> "pending " + loader.pendingInputs());
+    Await.until(() -> EngineInternals.pendingInputs(loader) == count,
+        () -> "pending " + EngineInternals.pendingInputs(loader));
   }
 
   @Test

@@ -35,7 +35,7 @@ enum Flavour {
       return new Harness(target, callers) {
         @Override
         int pending() {
-          return target.pendingInputs();
+          return EngineInternals.pendingInputs(target);
         }
 
         @Override
@@ -69,7 +69,7 @@ enum Flavour {
       return new Harness(target, null) {
         @Override
         int pending() {
-          return target.pendingInputs();
+          return EngineInternals.pendingInputs(target);
         }
 
         @Override
@@ -112,7 +112,7 @@ enum Flavour {
       return new Harness(target, io) {
         @Override
         int pending() {
-          return target.pendingInputs();
+          return EngineInternals.pendingInputs(target);
         }
 
         @Override

@@ -45,7 +45,8 @@ final class FlightPruningTest {
     }
 
     // the leader, the head (kept even when it left), and those left since the last pruning
-    assertThat(flight.listedCallers()).isLessThanOrEqualTo(Flight.PRUNE_AFTER_LEFT + 2);
+    assertThat(EngineInternals.listedCallers(flight))
+        .isLessThanOrEqualTo(Flight.PRUNE_AFTER_LEFT + 2);
     flights.complete(KEY, flight, RESULT, null);
     assertThat(leader).isCompletedWithValue(RESULT);
   }
@@ -59,7 +60,8 @@ final class FlightPruningTest {
       assertThat(flight.awaitCompletion(/* timeoutNanos= */ 0, System.nanoTime())).isFalse();
     }
 
-    assertThat(flight.listedCallers()).isLessThanOrEqualTo(Flight.PRUNE_AFTER_LEFT + 2);
+    assertThat(EngineInternals.listedCallers(flight))
+        .isLessThanOrEqualTo(Flight.PRUNE_AFTER_LEFT + 2);
     CompletableFuture<Object> late = join(flight);
     flights.complete(KEY, flight, RESULT, null);
     assertThat(late).isCompletedWithValue(RESULT);
@@ -90,7 +92,8 @@ final class FlightPruningTest {
 
     joined.forEach(caller -> caller.cancel(/* mayInterruptIfRunning= */ false));
 
-    assertThat(flight.listedCallers()).isLessThanOrEqualTo(Flight.PRUNE_AFTER_LEFT + 2);
+    assertThat(EngineInternals.listedCallers(flight))
+        .isLessThanOrEqualTo(Flight.PRUNE_AFTER_LEFT + 2);
     flights.complete(KEY, flight, RESULT, null);
     assertThat(leader).isCompletedWithValue(RESULT);
   }
@@ -115,7 +118,7 @@ final class FlightPruningTest {
       }
     }
     // no more callers that left than still wait, past the few a pruning waits for
-    assertThat(flight.listedCallers())
+    assertThat(EngineInternals.listedCallers(flight))
         .isLessThanOrEqualTo(2 * (waiting.size() + 1) + Flight.PRUNE_AFTER_LEFT);
     List<CompletableFuture<Object>> answered = new ArrayList<>();
     waiting.forEach(caller -> caller.thenRun(() -> answered.add(caller)));

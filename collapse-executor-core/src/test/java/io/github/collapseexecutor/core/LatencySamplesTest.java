@@ -27,23 +27,23 @@ final class LatencySamplesTest {
   void everyRoundthSampleCompletesARound() {
     LatencySamples samples = new LatencySamples();
 
-    for (int i = 1; i <= 3 * BatchLimit.ROUND; i++) {
-      assertThat(samples.add(1, i)).isEqualTo(i % BatchLimit.ROUND == 0);
+    for (int i = 1; i <= 3 * AdaptiveLimitTuning.ROUND; i++) {
+      assertThat(samples.add(1, i)).isEqualTo(i % AdaptiveLimitTuning.ROUND == 0);
     }
   }
 
   @Test
   void aDrainThatComesLateGetsTheLatestFourRounds() {
     LatencySamples samples = new LatencySamples();
-    int added = 5 * BatchLimit.ROUND;
+    int added = 5 * AdaptiveLimitTuning.ROUND;
     for (int i = 0; i < added; i++) {
       samples.add(1, i);
     }
 
     List<long[]> drained = drain(samples);
 
-    assertThat(drained).hasSize(4 * BatchLimit.ROUND);
-    assertThat(drained.get(0)[1]).isEqualTo(BatchLimit.ROUND);
+    assertThat(drained).hasSize(4 * AdaptiveLimitTuning.ROUND);
+    assertThat(drained.get(0)[1]).isEqualTo(AdaptiveLimitTuning.ROUND);
     assertThat(drained.get(drained.size() - 1)[1]).isEqualTo(added - 1);
   }
 

@@ -56,7 +56,7 @@ final class LevelLatenciesTest {
     levels.add(1, 50_000);
 
     assertThat(levels.mean(1)).isCloseTo(
-        (4 * 1_000 + LevelLatencies.SAMPLE_CAP * 1_000) / 5, within(1e-9));
+        (4 * 1_000 + AdaptiveLimitTuning.SAMPLE_CAP * 1_000) / 5, within(1e-9));
   }
 
   @Test

@@ -12,7 +12,7 @@ final class LimitKneeTest {
     LimitKnee knee = new LimitKnee();
 
     assertThat(knee.knee()).isEqualTo(Integer.MAX_VALUE);
-    assertThat(knee.roundsBeforeGrowingTo(16)).isEqualTo(BatchLimit.MIN_GROWTH_WAIT);
+    assertThat(knee.roundsBeforeGrowingTo(16)).isEqualTo(AdaptiveLimitTuning.MIN_GROWTH_WAIT);
   }
 
   @Test
@@ -20,8 +20,8 @@ final class LimitKneeTest {
     LimitKnee knee = new LimitKnee();
     knee.queuedAt(9);
 
-    assertThat(knee.roundsBeforeGrowingTo(8)).isEqualTo(BatchLimit.MIN_GROWTH_WAIT);
-    assertThat(knee.roundsBeforeGrowingTo(9)).isEqualTo(LimitKnee.FIRST_WAIT);
+    assertThat(knee.roundsBeforeGrowingTo(8)).isEqualTo(AdaptiveLimitTuning.MIN_GROWTH_WAIT);
+    assertThat(knee.roundsBeforeGrowingTo(9)).isEqualTo(AdaptiveLimitTuning.FIRST_GROWTH_WAIT);
   }
 
   @Test
@@ -30,12 +30,12 @@ final class LimitKneeTest {
     knee.queuedAt(9);
     knee.queuedAt(9);
 
-    assertThat(knee.roundsBeforeGrowingTo(9)).isEqualTo(2 * LimitKnee.FIRST_WAIT);
+    assertThat(knee.roundsBeforeGrowingTo(9)).isEqualTo(2 * AdaptiveLimitTuning.FIRST_GROWTH_WAIT);
 
     for (int i = 0; i < 10; i++) {
       knee.queuedAt(9);
     }
-    assertThat(knee.roundsBeforeGrowingTo(9)).isEqualTo(BatchLimit.MAX_GROWTH_WAIT);
+    assertThat(knee.roundsBeforeGrowingTo(9)).isEqualTo(AdaptiveLimitTuning.MAX_GROWTH_WAIT);
   }
 
   @Test
@@ -47,9 +47,9 @@ final class LimitKneeTest {
     knee.passedAt(9);
 
     assertThat(knee.knee()).isEqualTo(Integer.MAX_VALUE);
-    assertThat(knee.roundsBeforeGrowingTo(9)).isEqualTo(BatchLimit.MIN_GROWTH_WAIT);
+    assertThat(knee.roundsBeforeGrowingTo(9)).isEqualTo(AdaptiveLimitTuning.MIN_GROWTH_WAIT);
     knee.queuedAt(9);
-    assertThat(knee.roundsBeforeGrowingTo(9)).isEqualTo(4 * LimitKnee.FIRST_WAIT);
+    assertThat(knee.roundsBeforeGrowingTo(9)).isEqualTo(4 * AdaptiveLimitTuning.FIRST_GROWTH_WAIT);
   }
 
   @Test
@@ -60,7 +60,7 @@ final class LimitKneeTest {
     knee.queuedAt(3);
 
     assertThat(knee.knee()).isEqualTo(3);
-    assertThat(knee.roundsBeforeGrowingTo(3)).isEqualTo(LimitKnee.FIRST_WAIT);
+    assertThat(knee.roundsBeforeGrowingTo(3)).isEqualTo(AdaptiveLimitTuning.FIRST_GROWTH_WAIT);
   }
 
   /** A level that queued once for a while does not cut short the wait before the usual knee. */
@@ -75,7 +75,7 @@ final class LimitKneeTest {
 
     knee.queuedAt(9);
 
-    assertThat(knee.roundsBeforeGrowingTo(9)).isEqualTo(BatchLimit.MAX_GROWTH_WAIT);
+    assertThat(knee.roundsBeforeGrowingTo(9)).isEqualTo(AdaptiveLimitTuning.MAX_GROWTH_WAIT);
   }
 
   @Test

@@ -171,7 +171,7 @@ final class RandomizedStressTest {
 
     assertThat(problems).isEmpty();
     assertThat(ended).hasValue((long) THREADS * CALLS);
-    assertThat(executor.pendingInputs()).isZero();
+    assertThat(EngineInternals.pendingInputs(executor)).isZero();
   }
 
   @Test
@@ -248,7 +248,8 @@ final class RandomizedStressTest {
     }
     assertThat(problems).isEmpty();
     assertThat(ended).hasValue((long) THREADS * CALLS);
-    Await.until(() -> async.pendingInputs() == 0 && future.pendingInputs() == 0,
+    Await.until(() -> EngineInternals.pendingInputs(async) == 0
+            && EngineInternals.pendingInputs(future) == 0,
         () -> "inputs left pending");
     async.close();
     future.close();

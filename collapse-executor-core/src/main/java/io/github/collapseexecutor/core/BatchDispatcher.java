@@ -1,8 +1,8 @@
 package io.github.collapseexecutor.core;
 
-/** Where started batches go: a leader thread, an executor, or the current thread. */
+/** Dispatches started batches: to a leader thread, an executor, or the current thread. */
 @FunctionalInterface
-interface BatchSink<I, O> {
+interface BatchDispatcher<I, O> {
 
   /**
    * Takes a batch that holds a slot.

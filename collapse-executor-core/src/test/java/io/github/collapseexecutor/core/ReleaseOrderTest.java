@@ -12,12 +12,12 @@ import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 
 /** When a batch gives its slot back: before handing out its outputs, or after. */
-final class SlotReleaseTest {
+final class ReleaseOrderTest {
 
   private static final long MICROS = 1_000;
   private static final long ONE_MS_CALL = 1_000 * MICROS;
 
-  private final SlotRelease release = new SlotRelease();
+  private final ReleaseOrder release = new ReleaseOrder();
 
   @Test
   void beforeAnythingWasMeasuredABatchHandsOutFirst() {

@@ -15,7 +15,7 @@ package io.github.collapseexecutor.core;
  * <p>The estimate is shared by the batches of one executor without synchronisation: concurrent
  * updates may lose one another, which only blurs it.
  */
-final class SlotRelease {
+final class ReleaseOrder {
 
   /** Hand out first while it takes at most this share of the backend call. */
   private static final int MAX_HAND_OUT_SHARE_PERCENT = 50;
