@@ -6,16 +6,12 @@ import io.github.collapseexecutor.spring.annotation.CollapseBatch;
 import io.github.collapseexecutor.spring.annotation.Collapsible;
 import io.github.collapseexecutor.spring.http.Concurrently;
 import io.micrometer.observation.ObservationRegistry;
-import io.opentelemetry.api.common.AttributeKey;
 import io.opentelemetry.api.trace.SpanContext;
-import io.opentelemetry.api.trace.SpanKind;
 import io.opentelemetry.sdk.testing.exporter.InMemorySpanExporter;
 import io.opentelemetry.sdk.trace.SdkTracerProvider;
 import io.opentelemetry.sdk.trace.data.LinkData;
 import io.opentelemetry.sdk.trace.data.SpanData;
 import io.opentelemetry.sdk.trace.export.SimpleSpanProcessor;
-import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -55,7 +51,6 @@ import org.springframework.web.client.RestClient;
 final class ServerSpanLinksTest {
 
   private static final int N = 20;
-  private static final AttributeKey<String> OUTCOME = AttributeKey.stringKey("collapse.outcome");
   private static final InMemorySpanExporter EXPORTER = InMemorySpanExporter.create();
   private static final SdkTracerProvider TRACER_PROVIDER = SdkTracerProvider.builder()
       .addSpanProcessor(SimpleSpanProcessor.create(EXPORTER)).build();
@@ -152,11 +147,7 @@ final class ServerSpanLinksTest {
   }
 
   private static Map<String, List<SpanData>> serverSpansByOutcome() {
-    Map<String, List<SpanData>> spans = new HashMap<>();
-    EXPORTER.getFinishedSpanItems().stream().filter(span -> span.getKind() == SpanKind.SERVER)
-        .forEach(span -> spans.computeIfAbsent(String.valueOf(span.getAttributes().get(OUTCOME)),
-            outcome -> new ArrayList<>()).add(span));
-    return spans;
+    return ServerSpans.byOutcome(EXPORTER);
   }
 
   @SpringBootConfiguration

@@ -124,7 +124,9 @@ public interface MethodObserver {
       }
 
       @Override
-      public void joined(CompletableFuture<Object> future) {}
+      public CompletableFuture<Object> joined(CompletableFuture<Object> future) {
+        return future;
+      }
 
       @Override
       public void timedOut() {}
@@ -150,9 +152,11 @@ public interface MethodObserver {
 
     /**
      * Records what the caller did, once the executor handed it {@code future}: it started the
-     * run, which is then followed to its end, or it joined another caller's.
+     * run, which is then followed to its end, or it joined another caller's. Returns the future
+     * the caller gets: {@code future}, or one of its outcome that completes once the observer
+     * recorded what it records on the outcome, before the caller can act on it.
      */
-    void joined(CompletableFuture<Object> future);
+    CompletableFuture<Object> joined(CompletableFuture<Object> future);
 
     /** Records that the caller stopped waiting at its timeout. */
     void timedOut();

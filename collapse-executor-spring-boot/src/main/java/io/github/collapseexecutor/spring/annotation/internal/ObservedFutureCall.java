@@ -16,8 +16,8 @@ import java.util.concurrent.CompletableFuture;
  * completes, and stops the observation once the executor handed the outcome to every caller and
  * reported how many there were. A caller that joined is tagged and linked to the run's span as
  * soon as it has its future, from the board: no stage is added to its future, except for a caller
- * that came before the run was posted or after it ended, which finds the run when it gets the
- * outcome.
+ * that came before the run was posted or after it ended, which finds the run when the outcome
+ * comes, and gets the outcome only then.
  */
 final class ObservedFutureCall implements FutureCall {
 
@@ -67,7 +67,7 @@ final class ObservedFutureCall implements FutureCall {
   }
 
   @Override
-  public void joined(CompletableFuture<Object> future) {
+  public CompletableFuture<Object> joined(CompletableFuture<Object> future) {
     if (led != null) {
       if (caller != null) {
         caller.outcome(CallerOutcome.LED, null);
@@ -80,10 +80,14 @@ final class ObservedFutureCall implements FutureCall {
         // open, and this caller's run has not ended: the run posted is the one it joined
         caller.linkTo(run.linkTarget());
       } else {
-        future.whenComplete((value, failure) ->
+        // linked before the caller gets the outcome: a caller may end its own span on it (a
+        // WebFlux request writes its response and stops its observation), and an ended span
+        // takes no more links
+        return AfterOutcomeFuture.of(future, (value, failure) ->
             caller.linkTo(runs.linkTarget(group, value, failure)));
       }
     }
+    return future;
   }
 
   @Override

@@ -105,9 +105,8 @@ final class SameKeyCollapser implements MethodCollapser {
    */
   private CompletableFuture<Object> shared(Object group, FutureCall call, FutureCall.Start start) {
     Leading leading = copies.isOn() ? new Leading() : null;
-    CompletableFuture<Object> caller = futures.execute(group,
-        call.leading(leading == null ? start : leading.marking(start)));
-    call.joined(caller);
+    CompletableFuture<Object> caller = call.joined(futures.execute(group,
+        call.leading(leading == null ? start : leading.marking(start))));
     CompletableFuture<Object> timed =
         timeout == null || caller.isDone() ? caller : withTimeout(caller, call);
     return leading == null || leading.ran ? timed : copies.forJoiner(timed);
