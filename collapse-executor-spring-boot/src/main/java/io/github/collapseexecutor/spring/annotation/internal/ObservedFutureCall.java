@@ -83,7 +83,7 @@ final class ObservedFutureCall implements FutureCall {
         // linked before the caller gets the outcome: a caller may end its own span on it (a
         // WebFlux request writes its response and stops its observation), and an ended span
         // takes no more links
-        return AfterOutcomeFuture.of(future, (value, failure) ->
+        return CallerFuture.afterOutcome(future, (value, failure) ->
             caller.linkTo(runs.linkTarget(group, value, failure)));
       }
     }

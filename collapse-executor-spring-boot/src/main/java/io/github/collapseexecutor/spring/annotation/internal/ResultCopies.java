@@ -32,30 +32,11 @@ final class ResultCopies {
   }
 
   /**
-   * Returns a joiner's own future of a copy of what {@code shared} completes with; cancelling it
-   * cancels {@code shared}, the caller's future from the executor, which then leaves the run.
+   * Returns a joiner's own future of a copy of what {@code shared} completes with; what the
+   * caller does to it reaches {@code shared}, the caller's future from the executor, so that
+   * cancelling it leaves the run.
    */
   CompletableFuture<Object> forJoiner(CompletableFuture<Object> shared) {
-    if (copier == null) {
-      return shared;
-    }
-    CompletableFuture<Object> own = new CompletableFuture<>();
-    shared.whenComplete((value, failure) -> {
-      if (failure != null) {
-        own.completeExceptionally(failure);
-        return;
-      }
-      try {
-        own.complete(forJoiner(value));
-      } catch (RuntimeException | Error e) {
-        own.completeExceptionally(e);
-      }
-    });
-    own.whenComplete((value, failure) -> {
-      if (own.isCancelled()) {
-        shared.cancel(/* mayInterruptIfRunning= */ false);
-      }
-    });
-    return own;
+    return copier == null ? shared : CallerFuture.mapped(shared, this::forJoiner);
   }
 }

@@ -171,7 +171,7 @@ public final class BlockingHttpCollapser implements AutoCloseable {
     }
     try {
       List<Map.Entry<String, String>> headers = exchange.headers(live);
-      UnsharedReason refusal = refusal(lead, headers);
+      UnsharedReason refusal = lead.refusal(headers);
       if (refusal != null) {
         lead.refuse(refusal);
         return live;
@@ -201,16 +201,6 @@ public final class BlockingHttpCollapser implements AutoCloseable {
     }
   }
 
-  /**
-   * Returns why a response with these headers is not shared, or {@code null}: a stream is refused
-   * as soon as its headers arrive, so that its caller reads its events as they come and the
-   * waiting callers do not wait for its end.
-   */
-  private static UnsharedReason refusal(CollapseProtocol.Lead lead,
-      List<Map.Entry<String, String>> headers) {
-    UnsharedReason refusal = lead.refusal(headers);
-    return refusal == null && StreamTypes.isStream(headers) ? UnsharedReason.STREAM : refusal;
-  }
 
   /** Returns the {@code Content-Length} of a response, or -1 if it has none, or a bad one. */
   private static long announcedLength(List<Map.Entry<String, String>> headers) {

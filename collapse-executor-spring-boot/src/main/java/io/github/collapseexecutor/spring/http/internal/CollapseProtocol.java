@@ -273,10 +273,15 @@ public final class CollapseProtocol implements AutoCloseable {
       return options.maxBodyBytes();
     }
 
-    /** Returns why a response with these headers must not be shared, or {@code null}. */
+    /**
+     * Returns why a response with these headers must not be shared, or {@code null}. A stream
+     * ({@link StreamTypes}) is refused as soon as its headers arrive, so that its caller reads its
+     * events as they come and the waiting requests do not wait for its end.
+     */
     public UnsharedReason refusal(List<Map.Entry<String, String>> headers) {
-      return SharingRules.refusal(headers,
+      UnsharedReason refusal = SharingRules.refusal(headers,
           SharingRules.credentialed(request, options.sensitiveHeaders()), sharing[key.group()]);
+      return refusal == null && StreamTypes.isStream(headers) ? UnsharedReason.STREAM : refusal;
     }
 
     /**

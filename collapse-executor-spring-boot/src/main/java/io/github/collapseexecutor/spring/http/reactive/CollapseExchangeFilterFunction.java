@@ -8,7 +8,6 @@ import io.github.collapseexecutor.spring.http.UnsharedReason;
 import io.github.collapseexecutor.spring.http.internal.CollapseProtocol;
 import io.github.collapseexecutor.spring.http.internal.HeaderLists;
 import io.github.collapseexecutor.spring.http.internal.ResponseSnapshot;
-import io.github.collapseexecutor.spring.http.internal.StreamTypes;
 import io.micrometer.observation.contextpropagation.ObservationThreadLocalAccessor;
 import java.net.URI;
 import java.util.List;
@@ -180,10 +179,6 @@ public final class CollapseExchangeFilterFunction implements ExchangeFilterFunct
     List<Map.Entry<String, String>> headers =
         HeaderLists.of(response.headers().asHttpHeaders()::forEach);
     UnsharedReason refusal = lead.refusal(headers);
-    if (refusal == null && StreamTypes.isStream(headers)) {
-      // its events reach its own subscriber as they arrive; the others run their own exchanges
-      refusal = UnsharedReason.STREAM;
-    }
     if (refusal == null
         && !KeyedRequest.sentAsKeyed(protocol.rules(), key, request, this, response)) {
       // a filter after this one gave the request a credential the key did not see

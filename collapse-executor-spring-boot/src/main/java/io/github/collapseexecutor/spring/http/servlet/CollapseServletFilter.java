@@ -8,7 +8,6 @@ import io.github.collapseexecutor.spring.http.UnsharedReason;
 import io.github.collapseexecutor.spring.http.internal.CollapseProtocol;
 import io.github.collapseexecutor.spring.http.internal.Outcome;
 import io.github.collapseexecutor.spring.http.internal.ResponseSnapshot;
-import io.github.collapseexecutor.spring.http.internal.StreamTypes;
 import jakarta.servlet.AsyncContext;
 import jakarta.servlet.AsyncEvent;
 import jakarta.servlet.AsyncListener;
@@ -204,9 +203,7 @@ public final class CollapseServletFilter implements Filter, AutoCloseable {
       chain.doFilter(new AsyncAwareRequest(request, recording), recording);
       snapshot = request.isAsyncStarted() ? null
           : recording.snapshot(lead.request(), ServerObservation.of(request));
-      refusal = snapshot == null ? recording.unrecorded()
-          : StreamTypes.isStream(recording.getContentType()) ? UnsharedReason.STREAM
-          : lead.refusal(snapshot.headers());
+      refusal = snapshot == null ? recording.unrecorded() : lead.refusal(snapshot.headers());
     } finally {
       // the others are answered before this request's own client, which may be slow or gone
       if (refusal == null) {

@@ -128,11 +128,6 @@ final class RecordingResponse extends HttpServletResponseWrapper {
     }
   }
 
-  /** Whether the response became a stream: it went straight through, and is not shared. */
-  boolean streamed() {
-    return streamed;
-  }
-
   /** Switches to writing straight through the first time the content type is a stream's. */
   private void streamIfNeeded() {
     if (streamed || !StreamTypes.isStream(getContentType())) {

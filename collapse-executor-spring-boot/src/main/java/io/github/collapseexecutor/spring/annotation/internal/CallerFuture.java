@@ -2,43 +2,63 @@ package io.github.collapseexecutor.spring.annotation.internal;
 
 import java.util.concurrent.CompletableFuture;
 import java.util.function.BiConsumer;
+import java.util.function.UnaryOperator;
 
 /**
- * A caller's future that gets the outcome of the executor's future for that caller only once an
- * action ran on the outcome, so that whatever the caller does on the outcome comes after it.
+ * A caller's own future of the executor's future for that caller: it completes with the
+ * executor's outcome, mapped (a copy of the result for a caller that joined), once an action ran
+ * on the outcome, so that whatever the caller chains to it comes after both.
  *
  * <p>A stage merely added to the executor's future gives no such order: a future runs its
  * dependents last added first, so the caller's own stages would run before it. What the caller
  * does to this future reaches the executor's: completing it, cancelling it or letting
  * {@link #orTimeout} fire leaves the run, as with the executor's future itself.
  */
-final class AfterOutcomeFuture extends CompletableFuture<Object> {
+final class CallerFuture extends CompletableFuture<Object> {
 
   private final CompletableFuture<Object> source;
 
-  private AfterOutcomeFuture(CompletableFuture<Object> source) {
+  private CallerFuture(CompletableFuture<Object> source) {
     this.source = source;
   }
 
   /** Returns a future of {@code source}'s outcome, completed once {@code first} ran on it. */
-  static CompletableFuture<Object> of(CompletableFuture<Object> source,
+  static CompletableFuture<Object> afterOutcome(CompletableFuture<Object> source,
       BiConsumer<Object, Throwable> first) {
-    AfterOutcomeFuture after = new AfterOutcomeFuture(source);
+    return of(source, first, UnaryOperator.identity());
+  }
+
+  /**
+   * Returns a future of {@code source}'s value mapped by {@code map}, or of its failure; a
+   * failure of {@code map} fails this future only.
+   */
+  static CompletableFuture<Object> mapped(CompletableFuture<Object> source,
+      UnaryOperator<Object> map) {
+    return of(source, (value, failure) -> {}, map);
+  }
+
+  private static CompletableFuture<Object> of(CompletableFuture<Object> source,
+      BiConsumer<Object, Throwable> first, UnaryOperator<Object> map) {
+    CallerFuture caller = new CallerFuture(source);
     source.whenComplete((value, failure) -> {
       try {
         first.accept(value, failure);
       } finally {
-        after.settle(value, failure);
+        caller.settle(value, failure, map);
       }
     });
-    return after;
+    return caller;
   }
 
-  private void settle(Object value, Throwable failure) {
-    if (failure == null) {
-      super.complete(value);
-    } else {
+  private void settle(Object value, Throwable failure, UnaryOperator<Object> map) {
+    if (failure != null) {
       super.completeExceptionally(failure);
+      return;
+    }
+    try {
+      super.complete(map.apply(value));
+    } catch (RuntimeException | Error e) {
+      super.completeExceptionally(e);
     }
   }
 
