@@ -1,16 +1,16 @@
 package io.github.collapseexecutor.benchmarks;
 
-import io.github.collapseexecutor.spring.http.CollapseGroup;
-import io.github.collapseexecutor.spring.http.CollapseKey;
-import io.github.collapseexecutor.spring.http.HttpCollapseOptions;
-import io.github.collapseexecutor.spring.http.RequestHeaders;
-import io.github.collapseexecutor.spring.http.internal.BlockingHttpCollapser;
-import io.github.collapseexecutor.spring.http.internal.CollapseProtocol;
-import io.github.collapseexecutor.spring.http.internal.Outcome;
-import io.github.collapseexecutor.spring.http.internal.ResponseSnapshot;
+import io.github.collapseexecutor.http.CollapseGroup;
+import io.github.collapseexecutor.http.CollapseKey;
+import io.github.collapseexecutor.http.HttpCollapseOptions;
+import io.github.collapseexecutor.http.RequestHeaders;
+import io.github.collapseexecutor.http.internal.BlockingHttpCollapser;
+import io.github.collapseexecutor.http.internal.CollapseProtocol;
+import io.github.collapseexecutor.http.internal.Outcome;
+import io.github.collapseexecutor.http.internal.ResponseSnapshot;
 import io.github.collapseexecutor.spring.observation.CollapseObservations;
-import io.micrometer.core.instrument.observation.DefaultMeterObservationHandler;
 import io.micrometer.core.instrument.observation.DefaultMeterObservationHandler.IgnoredMeters;
+import io.micrometer.core.instrument.observation.DefaultMeterObservationHandler;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.micrometer.observation.Observation;
 import io.micrometer.observation.ObservationRegistry;

@@ -1,8 +1,8 @@
 package io.github.collapseexecutor.benchmarks.load;
 
-import io.github.collapseexecutor.spring.http.HttpCollapseOptions;
+import io.github.collapseexecutor.http.HttpCollapseOptions;
+import io.github.collapseexecutor.okhttp.CollapseInterceptor;
 import io.github.collapseexecutor.spring.http.client.CollapseHttpRequestInterceptor;
-import io.github.collapseexecutor.spring.http.okhttp.CollapseInterceptor;
 import io.github.collapseexecutor.spring.http.reactive.CollapseExchangeFilterFunction;
 import java.io.IOException;
 import java.net.URI;

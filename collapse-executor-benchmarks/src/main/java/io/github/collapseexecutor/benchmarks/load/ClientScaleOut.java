@@ -1,7 +1,7 @@
 package io.github.collapseexecutor.benchmarks.load;
 
-import io.github.collapseexecutor.spring.http.CollapseGroup;
-import io.github.collapseexecutor.spring.http.HttpCollapseOptions;
+import io.github.collapseexecutor.http.CollapseGroup;
+import io.github.collapseexecutor.http.HttpCollapseOptions;
 import java.io.IOException;
 import java.net.URI;
 import java.time.Duration;

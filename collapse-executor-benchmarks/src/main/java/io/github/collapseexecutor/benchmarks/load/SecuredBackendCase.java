@@ -1,8 +1,8 @@
 package io.github.collapseexecutor.benchmarks.load;
 
-import io.github.collapseexecutor.spring.http.CollapseGroup;
-import io.github.collapseexecutor.spring.http.HttpCollapseOptions;
-import io.github.collapseexecutor.spring.http.UnsharedReason;
+import io.github.collapseexecutor.http.CollapseGroup;
+import io.github.collapseexecutor.http.HttpCollapseOptions;
+import io.github.collapseexecutor.http.UnsharedReason;
 import io.github.collapseexecutor.spring.http.client.CollapseHttpRequestInterceptor;
 import java.io.IOException;
 import java.net.URI;

@@ -1,5 +1,6 @@
 package io.github.collapseexecutor.spring.observation;
 
+import io.github.collapseexecutor.core.SharedCallOutcome;
 import io.micrometer.observation.Observation;
 import java.util.Objects;
 

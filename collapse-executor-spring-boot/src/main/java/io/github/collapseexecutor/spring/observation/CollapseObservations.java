@@ -1,5 +1,7 @@
 package io.github.collapseexecutor.spring.observation;
 
+import io.github.collapseexecutor.http.CallObserver;
+import io.github.collapseexecutor.http.HttpCollapseOptions;
 import io.micrometer.observation.ObservationRegistry;
 import java.util.Objects;
 
@@ -22,7 +24,7 @@ import java.util.Objects;
  *     {@link DefaultCollapseObservationConvention}
  */
 public record CollapseObservations(ObservationRegistry registry,
-    CollapseObservationConvention convention) {
+    CollapseObservationConvention convention) implements CallObserver.Factory {
 
   /** Checks the registry. */
   public CollapseObservations {
@@ -37,5 +39,11 @@ public record CollapseObservations(ObservationRegistry registry,
   /** Returns these observations with {@code convention} instead. */
   public CollapseObservations withConvention(CollapseObservationConvention convention) {
     return new CollapseObservations(registry, Objects.requireNonNull(convention, "convention"));
+  }
+
+  /** Returns the observer of the HTTP adapter that {@code options} configure. */
+  @Override
+  public CallObserver create(HttpCollapseOptions options) {
+    return new ObservedCalls(this, options);
   }
 }

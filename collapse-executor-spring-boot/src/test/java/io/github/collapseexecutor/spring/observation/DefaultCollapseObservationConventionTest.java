@@ -2,6 +2,7 @@ package io.github.collapseexecutor.spring.observation;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.collapseexecutor.core.SharedCallOutcome;
 import io.micrometer.common.KeyValue;
 import io.micrometer.common.KeyValues;
 import org.junit.jupiter.api.Test;

@@ -2,9 +2,9 @@ package io.github.collapseexecutor.spring.observation;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.collapseexecutor.http.Concurrently;
 import io.github.collapseexecutor.spring.annotation.CollapseBatch;
 import io.github.collapseexecutor.spring.annotation.Collapsible;
-import io.github.collapseexecutor.spring.http.Concurrently;
 import io.micrometer.observation.ObservationRegistry;
 import io.opentelemetry.api.trace.SpanContext;
 import io.opentelemetry.sdk.testing.exporter.InMemorySpanExporter;

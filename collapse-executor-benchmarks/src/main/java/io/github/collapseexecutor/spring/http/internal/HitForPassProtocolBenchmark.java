@@ -1,10 +1,10 @@
-package io.github.collapseexecutor.spring.http.internal;
+package io.github.collapseexecutor.http.internal;
 
-import io.github.collapseexecutor.spring.http.CollapseGroup;
-import io.github.collapseexecutor.spring.http.CollapseKey;
-import io.github.collapseexecutor.spring.http.HttpCollapseOptions;
-import io.github.collapseexecutor.spring.http.RequestHeaders;
-import io.github.collapseexecutor.spring.http.UnsharedReason;
+import io.github.collapseexecutor.http.CollapseGroup;
+import io.github.collapseexecutor.http.CollapseKey;
+import io.github.collapseexecutor.http.HttpCollapseOptions;
+import io.github.collapseexecutor.http.RequestHeaders;
+import io.github.collapseexecutor.http.UnsharedReason;
 import java.net.URI;
 import java.time.Duration;
 import java.util.List;

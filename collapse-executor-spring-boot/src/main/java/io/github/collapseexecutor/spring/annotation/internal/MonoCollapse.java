@@ -1,7 +1,7 @@
 package io.github.collapseexecutor.spring.annotation.internal;
 
-import io.github.collapseexecutor.spring.annotation.internal.MethodObserver.FutureCall;
 import io.github.collapseexecutor.spring.annotation.ReactiveCallerIdentity;
+import io.github.collapseexecutor.spring.annotation.internal.MethodObserver.FutureCall;
 import io.micrometer.observation.contextpropagation.ObservationThreadLocalAccessor;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,8 +1,8 @@
 package io.github.collapseexecutor.spring.annotation.internal;
 
+import io.github.collapseexecutor.core.CallerOutcome;
+import io.github.collapseexecutor.core.SharedCallOutcome;
 import io.github.collapseexecutor.spring.annotation.internal.MethodObserver.FutureCall;
-import io.github.collapseexecutor.spring.observation.SharedCallOutcome;
-import io.github.collapseexecutor.spring.observation.internal.CallerOutcome;
 import io.github.collapseexecutor.spring.observation.internal.ObservedCaller;
 import io.micrometer.observation.Observation;
 import java.util.concurrent.Callable;

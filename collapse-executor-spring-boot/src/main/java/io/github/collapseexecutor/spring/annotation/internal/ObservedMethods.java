@@ -1,9 +1,9 @@
 package io.github.collapseexecutor.spring.annotation.internal;
 
+import io.github.collapseexecutor.core.CallerOutcome;
 import io.github.collapseexecutor.core.CollapseListener;
+import io.github.collapseexecutor.core.SharedCallOutcome;
 import io.github.collapseexecutor.spring.observation.CollapseObservations;
-import io.github.collapseexecutor.spring.observation.SharedCallOutcome;
-import io.github.collapseexecutor.spring.observation.internal.CallerOutcome;
 import io.github.collapseexecutor.spring.observation.internal.ObservedCaller;
 import io.github.collapseexecutor.spring.observation.internal.SharedCallObservations;
 import io.micrometer.observation.Observation;

@@ -1,8 +1,8 @@
 package io.github.collapseexecutor.spring.annotation.internal;
 
 import io.github.collapseexecutor.core.CollapseListener;
+import io.github.collapseexecutor.core.SharedCallOutcome;
 import io.github.collapseexecutor.spring.observation.CollapseObservations;
-import io.github.collapseexecutor.spring.observation.SharedCallOutcome;
 import io.github.collapseexecutor.spring.observation.internal.ObservedCaller;
 import io.github.collapseexecutor.spring.observation.internal.ReportedSizes;
 import io.github.collapseexecutor.spring.observation.internal.SharedCallObservations;

@@ -1,10 +1,10 @@
 package io.github.collapseexecutor.spring.annotation.internal;
 
+import io.github.collapseexecutor.core.CallerOutcome;
 import io.github.collapseexecutor.core.CollapseExecutionException;
 import io.github.collapseexecutor.core.CollapseTimeoutException;
+import io.github.collapseexecutor.core.SharedCallOutcome;
 import io.github.collapseexecutor.spring.annotation.internal.MethodObserver.SameKeyCall;
-import io.github.collapseexecutor.spring.observation.SharedCallOutcome;
-import io.github.collapseexecutor.spring.observation.internal.CallerOutcome;
 import io.github.collapseexecutor.spring.observation.internal.ObservedCaller;
 import io.micrometer.observation.Observation;
 import java.util.concurrent.Callable;

@@ -16,8 +16,8 @@ import org.springframework.beans.factory.config.ConfigurableListableBeanFactory;
 import org.springframework.beans.factory.config.SmartInstantiationAwareBeanPostProcessor;
 import org.springframework.boot.context.properties.bind.Bindable;
 import org.springframework.boot.context.properties.bind.Binder;
-import org.springframework.core.env.Environment;
 import org.springframework.core.SimpleAliasRegistry;
+import org.springframework.core.env.Environment;
 
 /**
  * Adds a collapse adapter to the client beans an application names in a section's

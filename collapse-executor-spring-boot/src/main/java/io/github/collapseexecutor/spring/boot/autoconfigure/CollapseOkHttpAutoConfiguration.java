@@ -1,7 +1,7 @@
 package io.github.collapseexecutor.spring.boot.autoconfigure;
 
-import io.github.collapseexecutor.spring.http.HttpCollapseOptions;
-import io.github.collapseexecutor.spring.http.okhttp.CollapseInterceptor;
+import io.github.collapseexecutor.http.HttpCollapseOptions;
+import io.github.collapseexecutor.okhttp.CollapseInterceptor;
 import io.github.collapseexecutor.spring.observation.CollapseObservationConvention;
 import io.micrometer.observation.ObservationRegistry;
 import java.util.List;
@@ -32,10 +32,10 @@ import org.springframework.core.env.Environment;
  * interceptor added last.
  *
  * <p>Off when {@code collapse.executor.enabled} or {@code collapse.executor.okhttp.enabled} is
- * false, or when OkHttp is missing.
+ * false, or when OkHttp or the {@code collapse-executor-okhttp} artifact is missing.
  */
 @AutoConfiguration(after = CollapseExecutorAutoConfiguration.class)
-@ConditionalOnClass(OkHttpClient.class)
+@ConditionalOnClass({OkHttpClient.class, CollapseInterceptor.class})
 @ConditionalOnBooleanProperty(name = "collapse.executor.enabled", matchIfMissing = true)
 @ConditionalOnBooleanProperty(name = "collapse.executor.okhttp.enabled", matchIfMissing = true)
 public final class CollapseOkHttpAutoConfiguration {

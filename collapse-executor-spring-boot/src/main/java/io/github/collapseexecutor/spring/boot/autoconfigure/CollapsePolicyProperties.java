@@ -1,6 +1,6 @@
 package io.github.collapseexecutor.spring.boot.autoconfigure;
 
-import io.github.collapseexecutor.spring.http.ShareUncacheable;
+import io.github.collapseexecutor.http.ShareUncacheable;
 import java.util.ArrayList;
 import java.util.List;
 

@@ -1,7 +1,7 @@
 package io.github.collapseexecutor.spring.boot.autoconfigure;
 
-import io.github.collapseexecutor.spring.http.HttpCollapseOptions;
-import io.github.collapseexecutor.spring.http.servlet.CollapseServletFilter;
+import io.github.collapseexecutor.http.HttpCollapseOptions;
+import io.github.collapseexecutor.servlet.CollapseServletFilter;
 import io.github.collapseexecutor.spring.observation.CollapseObservationConvention;
 import io.micrometer.observation.ObservationRegistry;
 import jakarta.servlet.DispatcherType;
@@ -11,8 +11,8 @@ import java.util.Map;
 import org.springframework.beans.factory.DisposableBean;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionOutcome;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
@@ -45,11 +45,12 @@ import org.springframework.core.type.AnnotatedTypeMetadata;
  *
  * <p>Backs off when the application defines a {@code CollapseServletFilter} bean or a
  * {@code FilterRegistrationBean<CollapseServletFilter>}. Off when {@code collapse.executor.enabled}
- * or {@code collapse.executor.servlet.enabled} is false, and outside a servlet web application.
+ * or {@code collapse.executor.servlet.enabled} is false, outside a servlet web application, and
+ * without the {@code collapse-executor-servlet} artifact.
  */
 @AutoConfiguration(after = CollapseExecutorAutoConfiguration.class)
 @ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.SERVLET)
-@ConditionalOnClass({Filter.class, FilterRegistrationBean.class})
+@ConditionalOnClass({Filter.class, FilterRegistrationBean.class, CollapseServletFilter.class})
 @ConditionalOnBooleanProperty(name = "collapse.executor.enabled", matchIfMissing = true)
 @ConditionalOnBooleanProperty(name = "collapse.executor.servlet.enabled", matchIfMissing = true)
 public final class CollapseServletFilterAutoConfiguration {

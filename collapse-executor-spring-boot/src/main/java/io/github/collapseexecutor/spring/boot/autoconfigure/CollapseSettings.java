@@ -2,10 +2,10 @@ package io.github.collapseexecutor.spring.boot.autoconfigure;
 
 import io.github.collapseexecutor.core.CollapseExecutorOptions;
 import io.github.collapseexecutor.core.CollapseListener;
+import io.github.collapseexecutor.http.HttpCollapseOptions;
+import io.github.collapseexecutor.http.SensitiveHeaders;
 import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorProperties.Section;
 import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorProperties.ServletSection;
-import io.github.collapseexecutor.spring.http.HttpCollapseOptions;
-import io.github.collapseexecutor.spring.http.SensitiveHeaders;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;

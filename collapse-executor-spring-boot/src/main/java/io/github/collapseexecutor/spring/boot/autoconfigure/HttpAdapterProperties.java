@@ -8,7 +8,7 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
  * The top-level {@code collapse.executor} keys of the HTTP adapters: the {@link HttpSettings}
  * (body limit, sensitive headers, hit-for-pass and Vary tables) every section inherits unless it
  * sets its own, and the header settings every section shares. Unset keys take the library's defaults
- * ({@link io.github.collapseexecutor.spring.http.HttpCollapseOptions}).
+ * ({@link io.github.collapseexecutor.http.HttpCollapseOptions}).
  */
 @ConfigurationProperties("collapse.executor")
 public class HttpAdapterProperties extends HttpSettings {

@@ -1,10 +1,10 @@
 package io.github.collapseexecutor.spring.boot.autoconfigure;
 
+import io.github.collapseexecutor.http.CollapseGroup;
+import io.github.collapseexecutor.http.CollapseGroupConflictException;
+import io.github.collapseexecutor.http.CollapsePolicy;
+import io.github.collapseexecutor.http.HttpCollapseOptions;
 import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorProperties.Section;
-import io.github.collapseexecutor.spring.http.CollapseGroup;
-import io.github.collapseexecutor.spring.http.CollapseGroupConflictException;
-import io.github.collapseexecutor.spring.http.CollapsePolicy;
-import io.github.collapseexecutor.spring.http.HttpCollapseOptions;
 import java.util.List;
 import java.util.function.Consumer;
 import java.util.function.Function;

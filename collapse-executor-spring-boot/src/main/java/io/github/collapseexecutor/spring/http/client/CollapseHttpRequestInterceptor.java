@@ -1,12 +1,12 @@
 package io.github.collapseexecutor.spring.http.client;
 
-import io.github.collapseexecutor.spring.http.CollapseKey;
-import io.github.collapseexecutor.spring.http.HttpCollapseOptions;
-import io.github.collapseexecutor.spring.http.HttpCollapseStats;
-import io.github.collapseexecutor.spring.http.RequestHeaders;
-import io.github.collapseexecutor.spring.http.internal.BlockingHttpCollapser;
-import io.github.collapseexecutor.spring.http.internal.HeaderLists;
-import io.github.collapseexecutor.spring.http.internal.ResponseSnapshot;
+import io.github.collapseexecutor.http.CollapseKey;
+import io.github.collapseexecutor.http.HttpCollapseOptions;
+import io.github.collapseexecutor.http.HttpCollapseStats;
+import io.github.collapseexecutor.http.RequestHeaders;
+import io.github.collapseexecutor.http.internal.BlockingHttpCollapser;
+import io.github.collapseexecutor.http.internal.HeaderLists;
+import io.github.collapseexecutor.http.internal.ResponseSnapshot;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.List;

@@ -1,13 +1,13 @@
 package io.github.collapseexecutor.spring.http.reactive;
 
-import io.github.collapseexecutor.spring.http.CollapseKey;
-import io.github.collapseexecutor.spring.http.HttpCollapseOptions;
-import io.github.collapseexecutor.spring.http.HttpCollapseStats;
-import io.github.collapseexecutor.spring.http.RequestHeaders;
-import io.github.collapseexecutor.spring.http.UnsharedReason;
-import io.github.collapseexecutor.spring.http.internal.CollapseProtocol;
-import io.github.collapseexecutor.spring.http.internal.HeaderLists;
-import io.github.collapseexecutor.spring.http.internal.ResponseSnapshot;
+import io.github.collapseexecutor.http.CollapseKey;
+import io.github.collapseexecutor.http.HttpCollapseOptions;
+import io.github.collapseexecutor.http.HttpCollapseStats;
+import io.github.collapseexecutor.http.RequestHeaders;
+import io.github.collapseexecutor.http.UnsharedReason;
+import io.github.collapseexecutor.http.internal.CollapseProtocol;
+import io.github.collapseexecutor.http.internal.HeaderLists;
+import io.github.collapseexecutor.http.internal.ResponseSnapshot;
 import io.micrometer.observation.contextpropagation.ObservationThreadLocalAccessor;
 import java.net.URI;
 import java.util.List;

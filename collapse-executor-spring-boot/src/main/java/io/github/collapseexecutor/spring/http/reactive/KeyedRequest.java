@@ -1,8 +1,8 @@
 package io.github.collapseexecutor.spring.http.reactive;
 
-import io.github.collapseexecutor.spring.http.CollapseKey;
-import io.github.collapseexecutor.spring.http.CollapseRules;
-import io.github.collapseexecutor.spring.http.RequestHeaders;
+import io.github.collapseexecutor.http.CollapseKey;
+import io.github.collapseexecutor.http.CollapseRules;
+import io.github.collapseexecutor.http.RequestHeaders;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;

@@ -1,6 +1,5 @@
 /**
- * Collapse for a servlet container:
- * {@link io.github.collapseexecutor.spring.http.servlet.CollapseServletFilter}. Needs the
- * Jakarta Servlet 6 API and nothing of Spring.
+ * What the servlet filter of the {@code collapse-executor-servlet} module needs from Spring Web:
+ * the replay of Spring's own server observation to requests that get a replayed response.
  */
 package io.github.collapseexecutor.spring.http.servlet;

@@ -1,5 +1,6 @@
 package io.github.collapseexecutor.spring.observation.internal;
 
+import io.github.collapseexecutor.core.CallerOutcome;
 import io.github.collapseexecutor.spring.observation.CollapseObservationDocumentation.CallerKeys;
 import io.micrometer.common.KeyValue;
 import io.micrometer.observation.Observation;

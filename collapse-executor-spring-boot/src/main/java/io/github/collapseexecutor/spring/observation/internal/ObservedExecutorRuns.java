@@ -4,8 +4,8 @@ import io.github.collapseexecutor.core.BatchReport;
 import io.github.collapseexecutor.core.CollapseListener;
 import io.github.collapseexecutor.core.RunScope;
 import io.github.collapseexecutor.core.RunStart;
+import io.github.collapseexecutor.core.SharedCallOutcome;
 import io.github.collapseexecutor.spring.observation.CollapseObservations;
-import io.github.collapseexecutor.spring.observation.SharedCallOutcome;
 import io.micrometer.observation.Observation;
 
 /**

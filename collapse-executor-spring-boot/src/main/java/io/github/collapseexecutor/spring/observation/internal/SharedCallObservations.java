@@ -1,11 +1,11 @@
 package io.github.collapseexecutor.spring.observation.internal;
 
+import io.github.collapseexecutor.core.SharedCallOutcome;
 import io.github.collapseexecutor.spring.observation.CollapseObservationContext;
 import io.github.collapseexecutor.spring.observation.CollapseObservationConvention;
 import io.github.collapseexecutor.spring.observation.CollapseObservationDocumentation;
 import io.github.collapseexecutor.spring.observation.CollapseObservations;
 import io.github.collapseexecutor.spring.observation.DefaultCollapseObservationConvention;
-import io.github.collapseexecutor.spring.observation.SharedCallOutcome;
 import io.micrometer.observation.Observation;
 import io.micrometer.observation.ObservationRegistry;
 

@@ -3,11 +3,11 @@ package io.github.collapseexecutor.spring.boot.autoconfigure;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.collapseexecutor.core.CollapseExecutorOptions;
-import io.github.collapseexecutor.spring.http.HttpCollapseOptions;
-import io.github.collapseexecutor.spring.http.KeyMemory;
-import io.github.collapseexecutor.spring.http.ShareUncacheable;
+import io.github.collapseexecutor.http.HttpCollapseOptions;
+import io.github.collapseexecutor.http.KeyMemory;
+import io.github.collapseexecutor.http.ShareUncacheable;
+import io.github.collapseexecutor.okhttp.CollapseInterceptor;
 import io.github.collapseexecutor.spring.http.client.CollapseHttpRequestInterceptor;
-import io.github.collapseexecutor.spring.http.okhttp.CollapseInterceptor;
 import io.github.collapseexecutor.spring.http.reactive.CollapseExchangeFilterFunction;
 import java.time.Duration;
 import java.util.HashSet;

@@ -2,8 +2,8 @@ package io.github.collapseexecutor.spring.boot.autoconfigure;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.github.collapseexecutor.spring.http.HttpCollapseOptions;
-import io.github.collapseexecutor.spring.http.okhttp.CollapseInterceptor;
+import io.github.collapseexecutor.http.HttpCollapseOptions;
+import io.github.collapseexecutor.okhttp.CollapseInterceptor;
 import java.util.ArrayList;
 import java.util.List;
 import okhttp3.Interceptor;
@@ -99,6 +99,13 @@ final class CollapseOkHttpAutoConfigurationTest {
   void noInterceptorWhenMasterSwitchOff() {
     runner.withPropertyValues("collapse.executor.enabled=false")
         .run(context -> assertThat(context).doesNotHaveBean(CollapseInterceptor.class));
+  }
+
+  @Test
+  void noInterceptorWithoutTheOkHttpArtifact() {
+    runner.withClassLoader(new FilteredClassLoader(CollapseInterceptor.class))
+        .run(context -> assertThat(context).hasNotFailed()
+            .doesNotHaveBean(CollapseInterceptor.class));
   }
 
   @Test

@@ -2,9 +2,9 @@ package io.github.collapseexecutor.spring.boot.autoconfigure;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.collapseexecutor.http.HttpCollapseOptions;
+import io.github.collapseexecutor.servlet.CollapseServletFilter;
 import io.github.collapseexecutor.spring.LoggedRecords;
-import io.github.collapseexecutor.spring.http.HttpCollapseOptions;
-import io.github.collapseexecutor.spring.http.servlet.CollapseServletFilter;
 import jakarta.servlet.DispatcherType;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -17,9 +17,9 @@ import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.boot.test.context.runner.ReactiveWebApplicationContextRunner;
 import org.springframework.boot.test.context.runner.WebApplicationContextRunner;
 import org.springframework.boot.web.servlet.FilterRegistrationBean;
-import org.springframework.core.Ordered;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.core.Ordered;
 import org.springframework.mock.web.MockHttpServletRequest;
 import org.springframework.mock.web.MockHttpServletResponse;
 
@@ -132,6 +132,13 @@ final class CollapseServletFilterAutoConfigurationTest {
   void noFilterWhenMasterSwitchOff() {
     runner.withPropertyValues("collapse.executor.enabled=false")
         .run(context -> assertThat(context).doesNotHaveBean("collapseServletFilterRegistration"));
+  }
+
+  @Test
+  void noFilterWithoutTheServletArtifact() {
+    runner.withClassLoader(new FilteredClassLoader(CollapseServletFilter.class))
+        .run(context -> assertThat(context).hasNotFailed()
+            .doesNotHaveBean("collapseServletFilterRegistration"));
   }
 
   @Test

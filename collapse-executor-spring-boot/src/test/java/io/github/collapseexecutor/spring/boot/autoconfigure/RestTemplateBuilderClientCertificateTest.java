@@ -1,7 +1,7 @@
 package io.github.collapseexecutor.spring.boot.autoconfigure;
 
-import io.github.collapseexecutor.spring.http.ClientCertificateContract;
-import io.github.collapseexecutor.spring.http.ClientCertificates;
+import io.github.collapseexecutor.http.ClientCertificateContract;
+import io.github.collapseexecutor.http.ClientCertificates;
 import io.github.collapseexecutor.spring.http.client.CollapseHttpRequestInterceptor;
 import java.util.Map;
 import okhttp3.tls.HandshakeCertificates;

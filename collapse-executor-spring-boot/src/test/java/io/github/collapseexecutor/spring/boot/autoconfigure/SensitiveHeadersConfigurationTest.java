@@ -1,13 +1,13 @@
 package io.github.collapseexecutor.spring.boot.autoconfigure;
 
-import static io.github.collapseexecutor.spring.http.PerUserBackend.PATH;
-import static io.github.collapseexecutor.spring.http.PerUserBackend.assertEachCallerGetsItsOwn;
-import static io.github.collapseexecutor.spring.http.PerUserBackend.basic;
-import static io.github.collapseexecutor.spring.http.PerUserBackend.secret;
+import static io.github.collapseexecutor.http.PerUserBackend.PATH;
+import static io.github.collapseexecutor.http.PerUserBackend.assertEachCallerGetsItsOwn;
+import static io.github.collapseexecutor.http.PerUserBackend.basic;
+import static io.github.collapseexecutor.http.PerUserBackend.secret;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.collapseexecutor.http.PerUserBackend;
 import io.github.collapseexecutor.spring.LoggedRecords;
-import io.github.collapseexecutor.spring.http.PerUserBackend;
 import io.github.collapseexecutor.spring.http.client.CollapseHttpRequestInterceptor;
 import java.util.logging.Level;
 import org.junit.jupiter.api.Test;

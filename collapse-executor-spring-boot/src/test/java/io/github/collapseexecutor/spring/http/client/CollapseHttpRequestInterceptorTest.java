@@ -10,10 +10,10 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.github.tomakehurst.wiremock.WireMockServer;
 import com.github.tomakehurst.wiremock.http.Fault;
-import io.github.collapseexecutor.spring.http.CollapseGroup;
-import io.github.collapseexecutor.spring.http.Concurrently;
-import io.github.collapseexecutor.spring.http.CountingBackend;
-import io.github.collapseexecutor.spring.http.HttpCollapseOptions;
+import io.github.collapseexecutor.http.CollapseGroup;
+import io.github.collapseexecutor.http.Concurrently;
+import io.github.collapseexecutor.http.CountingBackend;
+import io.github.collapseexecutor.http.HttpCollapseOptions;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.List;

@@ -1,8 +1,8 @@
 package io.github.collapseexecutor.spring.http.client;
 
-import io.github.collapseexecutor.spring.http.ClientVaryContract;
-import io.github.collapseexecutor.spring.http.CollapsingClient;
-import io.github.collapseexecutor.spring.http.HttpCollapseOptions;
+import io.github.collapseexecutor.http.ClientVaryContract;
+import io.github.collapseexecutor.http.CollapsingClient;
+import io.github.collapseexecutor.http.HttpCollapseOptions;
 import org.springframework.http.client.JdkClientHttpRequestFactory;
 
 /** {@code Vary} through the interceptor on a RestClient. */

@@ -1,8 +1,8 @@
 package io.github.collapseexecutor.spring.http.client;
 
-import io.github.collapseexecutor.spring.http.ClientWaitTimeoutContract;
-import io.github.collapseexecutor.spring.http.HttpCollapseOptions;
-import io.github.collapseexecutor.spring.http.HttpCollapseStats;
+import io.github.collapseexecutor.http.ClientWaitTimeoutContract;
+import io.github.collapseexecutor.http.HttpCollapseOptions;
+import io.github.collapseexecutor.http.HttpCollapseStats;
 import org.junit.jupiter.api.AfterEach;
 import org.springframework.http.client.JdkClientHttpRequestFactory;
 import org.springframework.web.client.RestClient;

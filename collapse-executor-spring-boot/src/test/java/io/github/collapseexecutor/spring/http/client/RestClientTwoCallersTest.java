@@ -1,6 +1,6 @@
 package io.github.collapseexecutor.spring.http.client;
 
-import io.github.collapseexecutor.spring.http.HttpSubject;
+import io.github.collapseexecutor.http.HttpSubject;
 import io.github.collapseexecutor.spring.identity.TwoCallersContract;
 import org.springframework.http.client.JdkClientHttpRequestFactory;
 

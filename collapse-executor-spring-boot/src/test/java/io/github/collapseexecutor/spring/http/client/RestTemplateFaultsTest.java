@@ -1,7 +1,7 @@
 package io.github.collapseexecutor.spring.http.client;
 
-import io.github.collapseexecutor.spring.http.ClientFaultsContract;
-import io.github.collapseexecutor.spring.http.HttpCollapseOptions;
+import io.github.collapseexecutor.http.ClientFaultsContract;
+import io.github.collapseexecutor.http.HttpCollapseOptions;
 import java.util.List;
 import org.springframework.http.client.SimpleClientHttpRequestFactory;
 import org.springframework.web.client.RestTemplate;

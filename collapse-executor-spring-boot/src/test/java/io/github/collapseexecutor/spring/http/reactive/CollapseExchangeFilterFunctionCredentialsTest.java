@@ -1,13 +1,13 @@
 package io.github.collapseexecutor.spring.http.reactive;
 
-import static io.github.collapseexecutor.spring.http.PerUserBackend.PATH;
-import static io.github.collapseexecutor.spring.http.PerUserBackend.assertEachCallerGetsItsOwn;
-import static io.github.collapseexecutor.spring.http.PerUserBackend.secret;
+import static io.github.collapseexecutor.http.PerUserBackend.PATH;
+import static io.github.collapseexecutor.http.PerUserBackend.assertEachCallerGetsItsOwn;
+import static io.github.collapseexecutor.http.PerUserBackend.secret;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.github.collapseexecutor.spring.http.CollapseGroup;
-import io.github.collapseexecutor.spring.http.HttpCollapseOptions;
-import io.github.collapseexecutor.spring.http.PerUserBackend;
+import io.github.collapseexecutor.http.CollapseGroup;
+import io.github.collapseexecutor.http.HttpCollapseOptions;
+import io.github.collapseexecutor.http.PerUserBackend;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

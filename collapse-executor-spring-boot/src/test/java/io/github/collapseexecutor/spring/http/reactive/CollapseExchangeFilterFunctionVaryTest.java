@@ -1,8 +1,8 @@
 package io.github.collapseexecutor.spring.http.reactive;
 
-import io.github.collapseexecutor.spring.http.ClientVaryContract;
-import io.github.collapseexecutor.spring.http.CollapsingClient;
-import io.github.collapseexecutor.spring.http.HttpCollapseOptions;
+import io.github.collapseexecutor.http.ClientVaryContract;
+import io.github.collapseexecutor.http.CollapsingClient;
+import io.github.collapseexecutor.http.HttpCollapseOptions;
 
 /** {@code Vary} through the WebClient filter function. */
 final class CollapseExchangeFilterFunctionVaryTest extends ClientVaryContract {

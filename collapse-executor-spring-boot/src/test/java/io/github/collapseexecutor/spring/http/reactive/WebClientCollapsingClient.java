@@ -1,8 +1,8 @@
 package io.github.collapseexecutor.spring.http.reactive;
 
-import io.github.collapseexecutor.spring.http.CollapsingClient;
-import io.github.collapseexecutor.spring.http.HttpCollapseOptions;
-import io.github.collapseexecutor.spring.http.HttpCollapseStats;
+import io.github.collapseexecutor.http.CollapsingClient;
+import io.github.collapseexecutor.http.HttpCollapseOptions;
+import io.github.collapseexecutor.http.HttpCollapseStats;
 import java.time.Duration;
 import org.springframework.http.HttpMethod;
 import org.springframework.web.reactive.function.client.WebClient;

@@ -1,7 +1,7 @@
 package io.github.collapseexecutor.spring.http.reactive;
 
-import io.github.collapseexecutor.spring.http.ClientFaultsContract;
-import io.github.collapseexecutor.spring.http.HttpCollapseOptions;
+import io.github.collapseexecutor.http.ClientFaultsContract;
+import io.github.collapseexecutor.http.HttpCollapseOptions;
 import java.time.Duration;
 import org.springframework.http.client.reactive.ReactorClientHttpConnector;
 import org.springframework.web.reactive.function.client.WebClient;

@@ -1,8 +1,8 @@
 package io.github.collapseexecutor.spring.http.reactive;
 
-import io.github.collapseexecutor.spring.http.ClientStreamsContract;
-import io.github.collapseexecutor.spring.http.HttpCollapseOptions;
-import io.github.collapseexecutor.spring.http.HttpCollapseStats;
+import io.github.collapseexecutor.http.ClientStreamsContract;
+import io.github.collapseexecutor.http.HttpCollapseOptions;
+import io.github.collapseexecutor.http.HttpCollapseStats;
 import java.time.Duration;
 import java.util.function.Consumer;
 import org.springframework.web.reactive.function.client.WebClient;

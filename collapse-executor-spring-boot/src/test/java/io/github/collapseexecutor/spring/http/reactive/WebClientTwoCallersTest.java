@@ -1,6 +1,6 @@
 package io.github.collapseexecutor.spring.http.reactive;
 
-import io.github.collapseexecutor.spring.http.HttpSubject;
+import io.github.collapseexecutor.http.HttpSubject;
 import io.github.collapseexecutor.spring.identity.TwoCallersContract;
 
 /** The identity rule through the WebClient adapter. */

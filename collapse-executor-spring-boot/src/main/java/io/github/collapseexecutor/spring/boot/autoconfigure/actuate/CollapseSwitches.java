@@ -1,12 +1,12 @@
 package io.github.collapseexecutor.spring.boot.autoconfigure.actuate;
 
 import io.github.collapseexecutor.core.CollapseExecutor;
+import io.github.collapseexecutor.http.CollapseGroup;
+import io.github.collapseexecutor.http.CollapseSwitch;
 import io.github.collapseexecutor.spring.annotation.internal.CollapseMethods;
 import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorDescriptor;
 import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutors;
 import io.github.collapseexecutor.spring.boot.autoconfigure.NamedExecutors;
-import io.github.collapseexecutor.spring.http.CollapseGroup;
-import io.github.collapseexecutor.spring.http.CollapseSwitch;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;

@@ -1,9 +1,9 @@
 package io.github.collapseexecutor.spring.boot.autoconfigure.actuate;
 
 import io.github.collapseexecutor.core.BatchReport;
-import io.github.collapseexecutor.spring.http.CollapseGroup;
-import io.github.collapseexecutor.spring.http.HttpCollapseListener;
-import io.github.collapseexecutor.spring.http.UnsharedReason;
+import io.github.collapseexecutor.http.CollapseGroup;
+import io.github.collapseexecutor.http.HttpCollapseListener;
+import io.github.collapseexecutor.http.UnsharedReason;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,7 +1,7 @@
 package io.github.collapseexecutor.spring.boot.autoconfigure.actuate;
 
 import io.github.collapseexecutor.core.BatchReport;
-import io.github.collapseexecutor.spring.http.UnsharedReason;
+import io.github.collapseexecutor.http.UnsharedReason;
 import java.time.Instant;
 
 /**

@@ -1,11 +1,11 @@
 package io.github.collapseexecutor.spring.boot.autoconfigure.metrics;
 
+import io.github.collapseexecutor.http.CollapseGroup;
+import io.github.collapseexecutor.http.CollapsePolicy;
+import io.github.collapseexecutor.http.ShareUncacheable;
+import io.github.collapseexecutor.http.UnsharedReason;
 import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorDescriptor;
 import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseServletFilterAutoConfiguration;
-import io.github.collapseexecutor.spring.http.CollapseGroup;
-import io.github.collapseexecutor.spring.http.CollapsePolicy;
-import io.github.collapseexecutor.spring.http.ShareUncacheable;
-import io.github.collapseexecutor.spring.http.UnsharedReason;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;

@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.github.collapseexecutor.core.BatchReport;
-import io.github.collapseexecutor.spring.http.CollapseGroup;
-import io.github.collapseexecutor.spring.http.Concurrently;
-import io.github.collapseexecutor.spring.http.UnsharedReason;
+import io.github.collapseexecutor.http.CollapseGroup;
+import io.github.collapseexecutor.http.Concurrently;
+import io.github.collapseexecutor.http.UnsharedReason;
 import java.io.IOException;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;

@@ -4,14 +4,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.tuple;
 
 import io.github.collapseexecutor.core.CollapseListener;
+import io.github.collapseexecutor.http.CollapseKey;
+import io.github.collapseexecutor.http.HttpCollapseOptions;
+import io.github.collapseexecutor.http.RequestHeaders;
+import io.github.collapseexecutor.http.internal.CollapseProtocol;
 import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorAutoConfiguration;
 import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutors;
 import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseListenerFactory;
 import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseRestClientAutoConfiguration;
-import io.github.collapseexecutor.spring.http.CollapseKey;
-import io.github.collapseexecutor.spring.http.HttpCollapseOptions;
-import io.github.collapseexecutor.spring.http.RequestHeaders;
-import io.github.collapseexecutor.spring.http.internal.CollapseProtocol;
 import java.net.URI;
 import java.util.List;
 import java.util.Map;

@@ -2,17 +2,17 @@ package io.github.collapseexecutor.spring.boot.autoconfigure.metrics;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.collapseexecutor.http.CollapseGroup;
+import io.github.collapseexecutor.http.CollapseKey;
+import io.github.collapseexecutor.http.CollapsePolicy;
+import io.github.collapseexecutor.http.CollapseRules;
+import io.github.collapseexecutor.http.HttpCollapseOptions;
+import io.github.collapseexecutor.http.RequestHeaders;
+import io.github.collapseexecutor.http.ShareUncacheable;
+import io.github.collapseexecutor.http.UnsharedReason;
+import io.github.collapseexecutor.http.internal.CollapseCounters;
 import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorDescriptor;
 import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutors;
-import io.github.collapseexecutor.spring.http.CollapseGroup;
-import io.github.collapseexecutor.spring.http.CollapsePolicy;
-import io.github.collapseexecutor.spring.http.CollapseKey;
-import io.github.collapseexecutor.spring.http.CollapseRules;
-import io.github.collapseexecutor.spring.http.HttpCollapseOptions;
-import io.github.collapseexecutor.spring.http.RequestHeaders;
-import io.github.collapseexecutor.spring.http.ShareUncacheable;
-import io.github.collapseexecutor.spring.http.UnsharedReason;
-import io.github.collapseexecutor.spring.http.internal.CollapseCounters;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.net.URI;

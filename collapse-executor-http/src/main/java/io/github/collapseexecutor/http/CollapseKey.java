@@ -1,0 +1,71 @@
+package io.github.collapseexecutor.http;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * The identity of a request for collapsing: two requests share a response only if their keys are
+ * equal. Built by {@link CollapseRules}; holds the method, scheme, host, port and path, the
+ * {@code Host} header, the query parameters that count, the headers of the group's policy, the
+ * sensitive headers, and what an adapter knows a later stage adds to the request.
+ *
+ * <p>{@link #toString()} shows the method, origin and path only: query strings and header values
+ * may hold credentials and must not reach logs or exception messages.
+ */
+public final class CollapseKey {
+
+  private final String target;
+  private final String query;
+  private final List<List<String>> headers;
+  private final Map<String, List<String>> namedHeaders;
+  private final Object context;
+  private final int group;
+  private final int hash;
+
+  /**
+   * @param headers the values of the group's key headers, in the group's order
+   * @param namedHeaders the headers a sensitive pattern names, by lower-case name
+   * @param context what else decides the request sent; may be null
+   */
+  CollapseKey(String target, String query, List<List<String>> headers,
+      Map<String, List<String>> namedHeaders, Object context, int group) {
+    this.target = target;
+    this.query = query;
+    this.headers = headers;
+    this.namedHeaders = namedHeaders;
+    this.context = context;
+    this.group = group;
+    this.hash = 31 * (31 * (31 * (31 * target.hashCode() + query.hashCode()) + headers.hashCode())
+        + namedHeaders.hashCode()) + Objects.hashCode(context);
+  }
+
+  /**
+   * Returns the index of the collapse group the request matched. Not part of equality: the path,
+   * which is, decides the group.
+   */
+  public int group() {
+    return group;
+  }
+
+  @Override
+  public boolean equals(Object other) {
+    return other instanceof CollapseKey that
+        && hash == that.hash
+        && target.equals(that.target)
+        && query.equals(that.query)
+        && headers.equals(that.headers)
+        && namedHeaders.equals(that.namedHeaders)
+        && Objects.equals(context, that.context);
+  }
+
+  @Override
+  public int hashCode() {
+    return hash;
+  }
+
+  @Override
+  public String toString() {
+    return target + " (query and header values not shown)";
+  }
+}

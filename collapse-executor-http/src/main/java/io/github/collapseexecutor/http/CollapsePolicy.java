@@ -1,0 +1,198 @@
+package io.github.collapseexecutor.http;
+
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * Narrows or widens the collapse key of the requests of one {@link CollapseGroup}.
+ *
+ * <ul>
+ *   <li>{@code collapseRequestHeaders}: request headers whose values join the key, so requests that
+ *       differ in them never share a response (names compare case-insensitively). The sensitive
+ *       headers of {@link HttpCollapseOptions#sensitiveHeaders()} are in the key whatever this
+ *       says.</li>
+ *   <li>{@code collapseRequestQueries}: when not empty, only these query parameters count in the
+ *       key and the others are ignored; when empty (the default), every query parameter counts, in
+ *       the order sent.</li>
+ *   <li>{@code acceptHeadersInKey}: whether {@code Accept} and {@code Accept-Language}
+ *       ({@link HttpCollapseOptions#NEGOTIATION_HEADERS}) join the key; true by default, because a
+ *       server may pick a representation from them without saying so in {@code Vary}. Turn it off
+ *       only for paths whose response is the same whatever the caller accepts: callers that
+ *       accept different media types or languages then share one response.</li>
+ *   <li>{@code shareUncacheable}: whether responses that a shared cache could not store
+ *       ({@code no-store}, {@code no-cache}, {@code private}, ...) are shared among requests with
+ *       the same credentials ({@link ShareUncacheable#WITHIN_CREDENTIALS}, the default) or never;
+ *       see {@link ShareUncacheable}.</li>
+ *   <li>{@code sharedAcrossAddresses}: whether requests from different client addresses may
+ *       share a response on a server (the servlet filter). False by default: the client's
+ *       address, as the container reports it after its forwarded-header handling, joins the key,
+ *       because an application may answer by address (an allow-list, a region). Turn it on only
+ *       for paths whose response is the same whoever asks from wherever. Client adapters send
+ *       every request from one address and ignore it.</li>
+ * </ul>
+ *
+ * <p>Shaped for binding from configuration:
+ *
+ * <pre>{@code
+ * collapse-policies:
+ *   p1:
+ *     collapse-request-headers: [accept-language]
+ *     collapse-request-queries: [sample]
+ *     share-uncacheable: within-credentials
+ *     accept-headers-in-key: false
+ *     shared-across-addresses: true
+ * }</pre>
+ *
+ * @param collapseRequestHeaders header names that join the key; {@code null} means none
+ * @param collapseRequestQueries query parameter names that alone count; {@code null} or empty means
+ *     all
+ * @param shareUncacheable whether uncacheable responses are shared; {@code null} means
+ *     {@link ShareUncacheable#WITHIN_CREDENTIALS}
+ * @param acceptHeadersInKey whether {@code Accept} and {@code Accept-Language} join the key
+ * @param sharedAcrossAddresses whether a server shares responses across client addresses
+ */
+public record CollapsePolicy(List<String> collapseRequestHeaders,
+    List<String> collapseRequestQueries, ShareUncacheable shareUncacheable,
+    boolean acceptHeadersInKey, boolean sharedAcrossAddresses) {
+
+  /**
+   * The policy of a group that names none: every query parameter counts, no extra header,
+   * uncacheable responses shared within the same credentials, and {@code Accept} and
+   * {@code Accept-Language} in the key.
+   */
+  public static final CollapsePolicy DEFAULT = new CollapsePolicy(List.of(), List.of());
+
+  /**
+   * Validates and copies the lists; header names are kept in lower case.
+   *
+   * @throws IllegalArgumentException if a name is null or blank
+   */
+  public CollapsePolicy {
+    collapseRequestHeaders = names("collapseRequestHeaders", collapseRequestHeaders, true);
+    collapseRequestQueries = names("collapseRequestQueries", collapseRequestQueries, false);
+    shareUncacheable = shareUncacheable == null
+        ? ShareUncacheable.WITHIN_CREDENTIALS : shareUncacheable;
+  }
+
+  /** Creates a policy that keeps the client's address in a server's key. */
+  public CollapsePolicy(List<String> collapseRequestHeaders, List<String> collapseRequestQueries,
+      ShareUncacheable shareUncacheable, boolean acceptHeadersInKey) {
+    this(collapseRequestHeaders, collapseRequestQueries, shareUncacheable, acceptHeadersInKey,
+        /* sharedAcrossAddresses= */ false);
+  }
+
+  /**
+   * Creates a policy that shares uncacheable responses within the same credentials, with
+   * {@code Accept} and {@code Accept-Language} in the key.
+   */
+  public CollapsePolicy(List<String> collapseRequestHeaders, List<String> collapseRequestQueries) {
+    this(collapseRequestHeaders, collapseRequestQueries, null);
+  }
+
+  /** Creates a policy with {@code Accept} and {@code Accept-Language} in the key. */
+  public CollapsePolicy(List<String> collapseRequestHeaders, List<String> collapseRequestQueries,
+      ShareUncacheable shareUncacheable) {
+    this(collapseRequestHeaders, collapseRequestQueries, shareUncacheable,
+        /* acceptHeadersInKey= */ true);
+  }
+
+  /**
+   * Returns a policy with the given headers and queries, uncacheable responses shared within the
+   * same credentials, and {@code Accept} and {@code Accept-Language} in the key.
+   */
+  public static CollapsePolicy of(List<String> collapseRequestHeaders,
+      List<String> collapseRequestQueries) {
+    return new CollapsePolicy(collapseRequestHeaders, collapseRequestQueries);
+  }
+
+  /** Returns a copy of this policy with {@code acceptHeadersInKey} set as given. */
+  public CollapsePolicy withAcceptHeadersInKey(boolean acceptHeadersInKey) {
+    return new CollapsePolicy(collapseRequestHeaders, collapseRequestQueries, shareUncacheable,
+        acceptHeadersInKey, sharedAcrossAddresses);
+  }
+
+  /** Returns this policy with {@code shareUncacheable} instead of its own. */
+  public CollapsePolicy withShareUncacheable(ShareUncacheable shareUncacheable) {
+    return new CollapsePolicy(collapseRequestHeaders, collapseRequestQueries, shareUncacheable,
+        acceptHeadersInKey, sharedAcrossAddresses);
+  }
+
+  /** Returns a copy of this policy with {@code sharedAcrossAddresses} set as given. */
+  public CollapsePolicy withSharedAcrossAddresses(boolean sharedAcrossAddresses) {
+    return new CollapsePolicy(collapseRequestHeaders, collapseRequestQueries, shareUncacheable,
+        acceptHeadersInKey, sharedAcrossAddresses);
+  }
+
+  /** Returns whether every query parameter counts in the key. */
+  public boolean allQueriesCount() {
+    return collapseRequestQueries.isEmpty();
+  }
+
+  /** Returns a builder that starts from {@link #DEFAULT}. */
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  private static List<String> names(String setting, List<String> names, boolean lowerCase) {
+    return names == null ? List.of() : List.copyOf(Names.checked(setting, names, lowerCase));
+  }
+
+  /**
+   * Builds a {@link CollapsePolicy} one setting at a time; each setter checks its value at once,
+   * so that a rejection is known to be about that setting.
+   */
+  public static final class Builder {
+
+    private CollapsePolicy policy = DEFAULT;
+
+    private Builder() {}
+
+    /**
+     * Sets the request headers whose values join the key.
+     *
+     * @throws IllegalArgumentException if a name is null or blank
+     */
+    public Builder collapseRequestHeaders(List<String> names) {
+      policy = new CollapsePolicy(Objects.requireNonNull(names, "collapseRequestHeaders"),
+          policy.collapseRequestQueries, policy.shareUncacheable, policy.acceptHeadersInKey,
+          policy.sharedAcrossAddresses);
+      return this;
+    }
+
+    /**
+     * Sets the query parameters that alone count in the key; empty means all.
+     *
+     * @throws IllegalArgumentException if a name is null or blank
+     */
+    public Builder collapseRequestQueries(List<String> names) {
+      policy = new CollapsePolicy(policy.collapseRequestHeaders,
+          Objects.requireNonNull(names, "collapseRequestQueries"), policy.shareUncacheable,
+          policy.acceptHeadersInKey, policy.sharedAcrossAddresses);
+      return this;
+    }
+
+    /** Sets whether uncacheable responses are shared; see {@link ShareUncacheable}. */
+    public Builder shareUncacheable(ShareUncacheable shareUncacheable) {
+      policy = policy.withShareUncacheable(
+          Objects.requireNonNull(shareUncacheable, "shareUncacheable"));
+      return this;
+    }
+
+    /** Sets whether {@code Accept} and {@code Accept-Language} join the key. */
+    public Builder acceptHeadersInKey(boolean acceptHeadersInKey) {
+      policy = policy.withAcceptHeadersInKey(acceptHeadersInKey);
+      return this;
+    }
+
+    /** Sets whether a server shares responses across client addresses. */
+    public Builder sharedAcrossAddresses(boolean sharedAcrossAddresses) {
+      policy = policy.withSharedAcrossAddresses(sharedAcrossAddresses);
+      return this;
+    }
+
+    /** Returns the policy. */
+    public CollapsePolicy build() {
+      return policy;
+    }
+  }
+}

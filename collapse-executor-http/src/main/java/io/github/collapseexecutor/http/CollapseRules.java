@@ -1,0 +1,243 @@
+package io.github.collapseexecutor.http;
+
+import java.net.URI;
+import java.net.URLDecoder;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.function.Predicate;
+import java.util.regex.Pattern;
+
+/**
+ * Decides whether a request may collapse and, if so, builds its {@link CollapseKey}, following the
+ * groups and policies of {@link HttpCollapseOptions}. Thread-safe; the adapters build one each.
+ *
+ * <p>A request may collapse only if its method is exactly {@code GET} or {@code HEAD}, it has a
+ * scheme, a host and a path, and its path matches a {@link CollapseGroup}. Besides the group's
+ * policy, the key always holds the sensitive headers (listed by name, or named by a pattern),
+ * {@link HttpCollapseOptions#AUTHORITY_HEADERS},
+ * {@link HttpCollapseOptions#REPRESENTATION_HEADERS}, and
+ * {@link HttpCollapseOptions#NEGOTIATION_HEADERS} unless the policy leaves them out.
+ */
+public final class CollapseRules {
+
+  private final List<CompiledGroup> groups = new ArrayList<>();
+  private final HeaderNames headerNames;
+
+  /** Compiles the groups of {@code options}. */
+  public CollapseRules(HttpCollapseOptions options) {
+    this.headerNames = new HeaderNames(options.sensitiveHeaderPatterns(),
+        options.nonSensitiveHeaders());
+    for (CollapseGroup group : options.groups()) {
+      List<Predicate<String>> patterns = new ArrayList<>();
+      group.uris().forEach(uri -> patterns.add(RoutePattern.parse(uri)::matches));
+      group.uriRegexes().forEach(regex -> patterns.add(Pattern.compile(regex).asMatchPredicate()));
+      CollapsePolicy policy = group.collapsePolicyName() == null
+          ? CollapsePolicy.DEFAULT
+          : options.policies().get(group.collapsePolicyName());
+      TreeSet<String> keyHeaders = new TreeSet<>(options.sensitiveHeaders());
+      keyHeaders.addAll(HttpCollapseOptions.AUTHORITY_HEADERS);
+      keyHeaders.addAll(HttpCollapseOptions.REPRESENTATION_HEADERS);
+      if (policy.acceptHeadersInKey()) {
+        keyHeaders.addAll(HttpCollapseOptions.NEGOTIATION_HEADERS);
+      }
+      keyHeaders.addAll(policy.collapseRequestHeaders());
+      groups.add(new CompiledGroup(groups.size(), patterns, policy, slots(keyHeaders)));
+    }
+  }
+
+  /**
+   * Returns the key of a client request to {@code uri}, or {@code null} if the request must not
+   * collapse.
+   */
+  public CollapseKey keyFor(String method, URI uri, RequestHeaders headers) {
+    return keyFor(method, uri, headers, null);
+  }
+
+  /**
+   * Returns the key of a client request to {@code uri}, or {@code null} if the request must not
+   * collapse.
+   *
+   * @param context what else decides the request a later stage sends, compared with
+   *     {@code equals} (see {@link #keyFor(String, String, String, int, String, String, String,
+   *     RequestHeaders, Object)}); may be null
+   */
+  public CollapseKey keyFor(String method, URI uri, RequestHeaders headers, Object context) {
+    if (uri.isOpaque() || uri.getScheme() == null || uri.getHost() == null) {
+      return null;
+    }
+    return keyFor(method, uri.getScheme(), uri.getHost(), uri.getPort(), uri.getRawPath(),
+        uri.getRawPath(), uri.getRawQuery(), headers, context);
+  }
+
+  /** Returns the key of a request with no context, or {@code null} if it must not collapse. */
+  public CollapseKey keyFor(String method, String scheme, String host, int port, String matchPath,
+      String rawPath, String rawQuery, RequestHeaders headers) {
+    return keyFor(method, scheme, host, port, matchPath, rawPath, rawQuery, headers, null);
+  }
+
+  /**
+   * Returns the key of a request, or {@code null} if it must not collapse.
+   *
+   * @param port the port, or -1 for the default port of the scheme
+   * @param matchPath the path the groups are matched against (a server matches the path within
+   *     its application)
+   * @param rawPath the path as sent, which joins the key
+   * @param rawQuery the query as sent, or {@code null} if there is none
+   * @param context what else, outside the headers, decides the request that a later stage sends
+   *     (request attributes that a later filter may turn into credentials, the client's cookie
+   *     store or authenticator), compared with {@code equals}; may be null
+   */
+  public CollapseKey keyFor(String method, String scheme, String host, int port, String matchPath,
+      String rawPath, String rawQuery, RequestHeaders headers, Object context) {
+    return keyFor(method, scheme, host, port, matchPath, rawPath, rawQuery, headers, context,
+        null);
+  }
+
+  /**
+   * Returns the key of a request a server received, or {@code null} if it must not collapse.
+   *
+   * @param clientAddress the address of the client, as the server reports it after its
+   *     forwarded-header handling; joins the key unless the group's policy is
+   *     {@link CollapsePolicy#sharedAcrossAddresses()}; may be null
+   * @see #keyFor(String, String, String, int, String, String, String, RequestHeaders, Object)
+   */
+  public CollapseKey keyFor(String method, String scheme, String host, int port, String matchPath,
+      String rawPath, String rawQuery, RequestHeaders headers, Object context,
+      String clientAddress) {
+    if (!"GET".equals(method) && !"HEAD".equals(method)) {
+      return null;
+    }
+    if (scheme == null || host == null || host.isEmpty() || rawPath == null || matchPath == null) {
+      return null;
+    }
+    CompiledGroup group = match(matchPath);
+    if (group == null) {
+      return null;
+    }
+    String lowerScheme = scheme.toLowerCase(Locale.ROOT);
+    String target = method + " " + lowerScheme + "://" + host.toLowerCase(Locale.ROOT) + ":"
+        + effectivePort(lowerScheme, port) + rawPath;
+    String query = group.policy.allQueriesCount()
+        ? (rawQuery == null ? "" : "?" + rawQuery)
+        : namedQueries(group.policy.collapseRequestQueries(), rawQuery);
+    // the group fixes the header names and their order, so the values alone tell keys apart
+    List<String>[] keyHeaders = group.noHeaders();
+    Map<String, List<String>> namedBySensitivePattern = Map.of();
+    // one pass over the names the request holds: the usual request holds ten or so, the group
+    // names about twenty, most of them absent
+    for (String sent : headers.names()) {
+      HeaderNames.Name name = headerNames.of(sent);
+      Integer slot = group.slots.get(name.lower());
+      if (slot != null) {
+        keyHeaders[slot] = copyOf(headers.values(name.lower()));
+      } else if (holdsByPattern(group, name)) {
+        if (namedBySensitivePattern.isEmpty()) {
+          namedBySensitivePattern = new TreeMap<>();
+        }
+        namedBySensitivePattern.put(name.lower(), copyOf(headers.values(name.lower())));
+      }
+    }
+    Object caller = clientAddress == null || group.policy.sharedAcrossAddresses()
+        ? context : Arrays.asList(clientAddress, context);
+    return new CollapseKey(target, query, Arrays.asList(keyHeaders), namedBySensitivePattern,
+        caller, group.index);
+  }
+
+  /**
+   * Returns whether {@code key} holds the values of the request header {@code lowerName}, so that
+   * requests with equal keys sent equal values of it.
+   */
+  public boolean keyHolds(CollapseKey key, String lowerName) {
+    return groups.get(key.group()).slots.containsKey(lowerName)
+        || holdsByPattern(groups.get(key.group()), headerNames.of(lowerName));
+  }
+
+  /** Returns whether a group's key holds a header for a sensitive fragment of its name. */
+  private static boolean holdsByPattern(CompiledGroup group, HeaderNames.Name name) {
+    return name.sensitiveByPattern() && !(name.address() && group.policy.sharedAcrossAddresses());
+  }
+
+  /** Numbers the key headers of a group in their order. */
+  private static Map<String, Integer> slots(TreeSet<String> keyHeaders) {
+    Map<String, Integer> slots = new HashMap<>();
+    for (String name : keyHeaders) {
+      slots.put(name, slots.size());
+    }
+    return Map.copyOf(slots);
+  }
+
+  /** A copy, because a client's header map may still change after the key is built. */
+  private static List<String> copyOf(List<String> values) {
+    // not List.copyOf: a client's header map may hold a null value, which must not fail the call
+    return values.isEmpty() ? List.of() : new ArrayList<>(values);
+  }
+
+  private CompiledGroup match(String path) {
+    for (CompiledGroup group : groups) {
+      for (Predicate<String> pattern : group.patterns) {
+        if (pattern.test(path)) {
+          return group;
+        }
+      }
+    }
+    return null;
+  }
+
+  private static int effectivePort(String scheme, int port) {
+    if (port >= 0) {
+      return port;
+    }
+    return switch (scheme) {
+      case "http", "ws" -> 80;
+      case "https", "wss" -> 443;
+      default -> -1;
+    };
+  }
+
+  private static String namedQueries(List<String> names, String rawQuery) {
+    List<List<String>> values = new ArrayList<>(names.size());
+    names.forEach(name -> values.add(new ArrayList<>()));
+    if (rawQuery != null) {
+      for (String pair : rawQuery.split("&", -1)) {
+        int eq = pair.indexOf('=');
+        String name = decode(eq < 0 ? pair : pair.substring(0, eq));
+        int index = names.indexOf(name);
+        if (index >= 0) {
+          values.get(index).add(eq < 0 ? null : pair.substring(eq + 1));
+        }
+      }
+    }
+    return names + "=" + values;
+  }
+
+  private static String decode(String raw) {
+    try {
+      return URLDecoder.decode(raw, StandardCharsets.UTF_8);
+    } catch (IllegalArgumentException malformed) {
+      // a malformed escape is kept as sent: it then matches no configured name
+      return raw;
+    }
+  }
+
+  /**
+   * @param slots the position in the key of each header that joins it, by lower-case name
+   */
+  private record CompiledGroup(int index, List<Predicate<String>> patterns, CollapsePolicy policy,
+      Map<String, Integer> slots) {
+
+    /** Returns the key headers of a request that sends none of them, for the request to fill. */
+    @SuppressWarnings({"unchecked", "rawtypes"}) // an array of lists, as Arrays.asList wants
+    List<String>[] noHeaders() {
+      List<String>[] none = new List[slots.size()];
+      Arrays.fill(none, List.of());
+      return none;
+    }
+  }
+}

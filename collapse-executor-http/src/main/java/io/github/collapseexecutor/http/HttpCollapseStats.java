@@ -1,0 +1,71 @@
+package io.github.collapseexecutor.http;
+
+import java.util.List;
+
+/**
+ * Counters of one adapter, for load benchmarks and dashboards; every adapter has them as
+ * {@code stats()}. Each request is counted once, in exactly one of: {@link #passedThrough()},
+ * {@link #led()}, {@link #replayed()}, {@link #fellBack()}. The number of calls the adapter made
+ * (or, on a server, chain runs) is {@code passedThrough + led + fellBack}; {@code replayed} is what
+ * collapse saved. A client request counts once it has its response: one that ends with an
+ * exception instead (its call failed, the call it waited for failed, or its own time limit ended
+ * its wait) is not counted.
+ *
+ * <p>{@link #unshared(UnsharedReason)} says why requests did not get a shared response: each
+ * request that made a call whose response it could not share, each that fell back, and each that
+ * went straight to the backend for hit-for-pass counts once under its reason.
+ *
+ * <p>The adapter's counters also have one child per collapse group, {@link #groups()}, that counts
+ * the requests whose path matched that group, those with a body among its {@code passedThrough}.
+ * The children add up to the adapter's counts less the requests no group took (a path that matches
+ * no group, a method other than GET and HEAD), which are {@code passedThrough} of the adapter only.
+ */
+public interface HttpCollapseStats {
+
+  /**
+   * Requests that went through untouched: they could not collapse (method, no matching group, a
+   * request body), the adapter was closed, or their key was marked for hit-for-pass.
+   */
+  long passedThrough();
+
+  /** Requests that made the call other identical requests waited for. */
+  long led();
+
+  /** Requests served a copy of a response another request produced. */
+  long replayed();
+
+  /**
+   * Requests that waited for another's call but made their own, because that response could not
+   * be shared with them or did not arrive within the wait timeout; {@link #unshared} says why.
+   */
+  long fellBack();
+
+  /** Requests that did not get or give a shared response for {@code reason}. */
+  long unshared(UnsharedReason reason);
+
+  /**
+   * Requests whose key was widened from the start by the values of the request headers that a
+   * recent response for the same key named in {@code Vary} (and the key does not hold), so that
+   * they shared a call only with requests that sent the same values. Counted besides the one
+   * counter each request is in; see {@link HttpCollapseOptions#varyTtl()}.
+   */
+  default long varyKeyed() {
+    return 0;
+  }
+
+  /**
+   * Requests that waited for a response that varies on a request header whose value they sent
+   * differently, and then joined the requests that sent the same values as they did instead of
+   * each making its own call: one of them made the call ({@link #led()}), the others shared it
+   * ({@link #replayed()}). Counted besides the one counter each request is in.
+   */
+  default long regrouped() {
+    return 0;
+  }
+
+  /**
+   * Returns the counters of each collapse group, in the order of
+   * {@link HttpCollapseOptions#groups()}; empty for the counters of a group.
+   */
+  List<HttpCollapseStats> groups();
+}

@@ -1,0 +1,33 @@
+package io.github.collapseexecutor.http.internal;
+
+import io.github.collapseexecutor.http.CallObserver;
+import io.github.collapseexecutor.http.UnsharedReason;
+import java.util.List;
+
+/**
+ * What the request that made the call hands to the others: a snapshot to replay, or the reason
+ * they must make their own calls.
+ *
+ * @param snapshot the response to replay, or {@code null} if it is not shared
+ * @param reason why it is not shared, or {@code null} if it is
+ * @param varied the lower-case names of the request headers the snapshot varies on that the key
+ *     does not hold; empty if none
+ * @param call the shared call that produced it, for the span links of the requests that joined
+ */
+public record Outcome(ResponseSnapshot snapshot, UnsharedReason reason, List<String> varied,
+    CallObserver.SharedCall call) {
+
+  static Outcome shared(ResponseSnapshot snapshot, List<String> varied,
+      CallObserver.SharedCall call) {
+    return new Outcome(snapshot, null, varied, call);
+  }
+
+  static Outcome refused(UnsharedReason reason, CallObserver.SharedCall call) {
+    return new Outcome(null, reason, List.of(), call);
+  }
+
+  /** Returns the outcome of a request that made no shared call: it waited too long. */
+  static Outcome refused(UnsharedReason reason) {
+    return refused(reason, CallObserver.SharedCall.NONE);
+  }
+}

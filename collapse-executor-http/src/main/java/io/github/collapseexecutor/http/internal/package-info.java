@@ -1,0 +1,14 @@
+/**
+ * Not API: the collapse protocol and the plumbing the adapters of this module share. Public only
+ * so that the adapters in the sibling packages can use it; it may change in any release without
+ * notice, and applications must not use it.
+ *
+ * <p>{@link io.github.collapseexecutor.http.internal.CollapseProtocol} is the protocol
+ * every adapter follows;
+ * {@link io.github.collapseexecutor.http.internal.BlockingHttpCollapser} runs it for the
+ * blocking clients; {@link io.github.collapseexecutor.http.internal.SharingRules} decides
+ * which responses may be shared.
+ *
+ * <p>Parameters and return values are non-null unless their javadoc says otherwise.
+ */
+package io.github.collapseexecutor.http.internal;

@@ -1,0 +1,269 @@
+package io.github.collapseexecutor.http;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
+
+import java.net.URI;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+final class CollapseRulesTest {
+
+  private final CollapseRules rules = new CollapseRules(HttpCollapseOptions.builder()
+      .group(CollapseGroup.ofUris("/user/*", "/test/noop*"))
+      .group(CollapseGroup.ofUris("p1", List.of("/samples/*")))
+      .group(CollapseGroup.ofRegexes("/orders/[0-9]+"))
+      .policy("p1", CollapsePolicy.of(List.of("X-Tenant"), List.of("sample")))
+      .build());
+
+  private static RequestHeaders headers(Map<String, List<String>> values) {
+    return RequestHeaders.of(name -> values.entrySet().stream()
+        .filter(e -> e.getKey().equalsIgnoreCase(name))
+        .findFirst().map(Map.Entry::getValue).orElse(List.of()), values::keySet);
+  }
+
+  private CollapseKey key(String method, String uri, Map<String, List<String>> headers) {
+    return key(rules, method, uri, headers);
+  }
+
+  private static CollapseKey key(CollapseRules rules, String method, String uri,
+      Map<String, List<String>> headers) {
+    return rules.keyFor(method, URI.create(uri), headers(headers));
+  }
+
+  private static CollapseKey keyWith(CollapseRules rules, String header, String value) {
+    return key(rules, "GET", "http://a.test/user/me", Map.of(header, List.of(value)));
+  }
+
+  private CollapseKey get(String uri) {
+    return key("GET", uri, Map.of());
+  }
+
+  @Test
+  void identicalRequestsHaveEqualKeys() {
+    assertThat(get("http://a.test/user/1?x=1")).isEqualTo(get("http://A.TEST:80/user/1?x=1"));
+  }
+
+  @Test
+  void pathPatternsMatchWithinOneSegmentAndRegexesMatchTheWholePath() {
+    assertThat(get("http://a.test/user/1")).isNotNull();
+    assertThat(get("http://a.test/user/1/orders")).isNull();
+    assertThat(get("http://a.test/test/noop")).isNotNull();
+    assertThat(get("http://a.test/test/noop-slow")).isNotNull();
+    assertThat(get("http://a.test/orders/12")).isNotNull();
+    assertThat(get("http://a.test/orders/12x")).isNull();
+    assertThat(get("http://a.test/other")).isNull();
+  }
+
+  @Test
+  void pathPatternsMatchAsSpringRoutesDo() {
+    CollapseRules spring = new CollapseRules(HttpCollapseOptions.builder()
+        .group(CollapseGroup.ofUris("/users/{id:\\d+}", "/api/**", "/files/{*path}")).build());
+    assertThat(key(spring, "GET", "http://a.test/users/42", Map.of())).isNotNull();
+    assertThat(key(spring, "GET", "http://a.test/users/me", Map.of())).isNull();
+    assertThat(key(spring, "GET", "http://a.test/api", Map.of())).isNotNull();
+    assertThat(key(spring, "GET", "http://a.test/api/a/b", Map.of())).isNotNull();
+    assertThat(key(spring, "GET", "http://a.test/apix", Map.of())).isNull();
+    assertThat(key(spring, "GET", "http://a.test/files", Map.of())).isNotNull();
+  }
+
+  @Test
+  void theQueryIsNotPartOfThePathMatched() {
+    assertThat(get("http://a.test/user/1?next=/a/b")).isNotNull();
+    assertThat(get("http://a.test/user?id=1")).isNull();
+    assertThat(get("http://a.test/test/noop?x")).isNotNull();
+  }
+
+  @Test
+  void aPathPatternThatCanNeverMatchIsRejectedByIndexAndValue() {
+    assertThatIllegalArgumentException()
+        .isThrownBy(() -> CollapseGroup.ofUris("/ok/*", "/a/**/b"))
+        .withMessageStartingWith("uris[1]: uri pattern '/a/**/b' can never match: ");
+    assertThatIllegalArgumentException()
+        .isThrownBy(() -> CollapseGroup.ofUris("/users/{id"))
+        .withMessageContaining("uris[0]").withMessageContaining("'/users/{id'");
+  }
+
+  @Test
+  void onlyGetAndHeadMayCollapse() {
+    assertThat(key("HEAD", "http://a.test/user/1", Map.of())).isNotNull();
+    assertThat(key("POST", "http://a.test/user/1", Map.of())).isNull();
+    assertThat(key("get", "http://a.test/user/1", Map.of())).isNull();
+  }
+
+  @Test
+  void everyPartOfTheTargetSeparatesKeys() {
+    CollapseKey base = get("http://a.test:8080/user/1?x=1");
+    assertThat(get("https://a.test:8080/user/1?x=1")).isNotEqualTo(base);
+    assertThat(get("http://b.test:8080/user/1?x=1")).isNotEqualTo(base);
+    assertThat(get("http://a.test:8081/user/1?x=1")).isNotEqualTo(base);
+    assertThat(get("http://a.test:8080/user/2?x=1")).isNotEqualTo(base);
+    assertThat(get("http://a.test:8080/user/1?x=2")).isNotEqualTo(base);
+    assertThat(get("http://a.test:8080/user/1")).isNotEqualTo(base);
+    assertThat(key("HEAD", "http://a.test:8080/user/1?x=1", Map.of())).isNotEqualTo(base);
+  }
+
+  @Test
+  void sensitiveHeadersAlwaysSeparateKeys() {
+    String uri = "http://a.test/user/me";
+    assertThat(key("GET", uri, Map.of("Authorization", List.of("Bearer a"))))
+        .isNotEqualTo(key("GET", uri, Map.of("Authorization", List.of("Bearer b"))))
+        .isNotEqualTo(key("GET", uri, Map.of()));
+    assertThat(key("GET", uri, Map.of("Cookie", List.of("s=1"))))
+        .isNotEqualTo(key("GET", uri, Map.of("Cookie", List.of("s=2"))));
+    assertThat(key("GET", uri, Map.of("Proxy-Authorization", List.of("a"))))
+        .isNotEqualTo(key("GET", uri, Map.of("Proxy-Authorization", List.of("b"))));
+    assertThat(key("GET", "http://a.test/samples/1", Map.of("Authorization", List.of("a"))))
+        .isNotEqualTo(key("GET", "http://a.test/samples/1", Map.of("Authorization", List.of("b"))));
+  }
+
+  @Test
+  void oneHeaderValueWithACommaIsNotTheSameAsTwoValues() {
+    String uri = "http://a.test/user/me";
+    assertThat(key("GET", uri, Map.of("Authorization", List.of("a, b"))))
+        .isNotEqualTo(key("GET", uri, Map.of("Authorization", List.of("a", "b"))));
+  }
+
+  @Test
+  void aKeyKeepsTheHeaderValuesItWasBuiltWith() {
+    String uri = "http://a.test/user/me";
+    List<String> values = new ArrayList<>(List.of("Bearer a"));
+    CollapseKey key = key("GET", uri, Map.of("Authorization", values));
+    values.set(0, "Bearer b");
+    assertThat(key)
+        .isEqualTo(key("GET", uri, Map.of("Authorization", List.of("Bearer a"))))
+        .isNotEqualTo(key("GET", uri, Map.of("Authorization", values)));
+  }
+
+  @Test
+  void aNullHeaderValueStillGivesAKey() {
+    List<String> nullValue = new ArrayList<>();
+    nullValue.add(null);
+    assertThat(key("GET", "http://a.test/user/me", Map.of("Authorization", nullValue)))
+        .isNotNull()
+        .isNotEqualTo(key("GET", "http://a.test/user/me", Map.of()));
+  }
+
+  @Test
+  void usualCredentialHeadersSeparateKeysByNameOrByWhatTheirNameHolds() {
+    for (String header : List.of("X-Api-Key", "Api-Key", "X-Auth-Token", "X-Access-Token",
+        "X-Session-Id", "X-Client-Secret", "Private-Token", "My-Apikey", "X-Partner-Api-Key")) {
+      assertThat(keyWith(rules, header, "alice")).as(header)
+          .isNotEqualTo(keyWith(rules, header, "bob"))
+          .isEqualTo(keyWith(rules, header.toUpperCase(Locale.ROOT), "alice"));
+    }
+    assertThat(keyWith(rules, "X-Trace-Id", "a")).isEqualTo(keyWith(rules, "X-Trace-Id", "b"));
+  }
+
+  @Test
+  void sensitiveHeadersAndPatternsCanBeAddedAndHeadersRemoved() {
+    CollapseRules custom = new CollapseRules(HttpCollapseOptions.builder()
+        .group(CollapseGroup.ofUris("/user/*"))
+        .sensitiveHeaders(List.of("X-Tenant"))
+        .removeSensitiveHeaders(List.of("X-Api-Key", "X-Trace-Token"))
+        .sensitiveHeaderPatterns(Set.of("credential"))
+        .build());
+    assertThat(keyWith(custom, "x-tenant", "a")).isNotEqualTo(keyWith(custom, "x-tenant", "b"));
+    assertThat(keyWith(custom, "X-User-Credential", "a"))
+        .isNotEqualTo(keyWith(custom, "X-User-Credential", "b"));
+    assertThat(keyWith(custom, "X-Api-Key", "a")).isEqualTo(keyWith(custom, "X-Api-Key", "b"));
+    assertThat(keyWith(custom, "X-Trace-Token", "a"))
+        .isEqualTo(keyWith(custom, "X-Trace-Token", "b"));
+    assertThat(keyWith(custom, "X-Session-Id", "a"))
+        .isNotEqualTo(keyWith(custom, "X-Session-Id", "b"));
+    assertThat(keyWith(custom, "X-Auth-Token", "a"))
+        .isNotEqualTo(keyWith(custom, "X-Auth-Token", "b"));
+    assertThat(keyWith(custom, "Authorization", "a"))
+        .isNotEqualTo(keyWith(custom, "Authorization", "b"));
+  }
+
+  /** One address may serve several sites: the {@code Host} sent, not the URL's, picks one. */
+  @Test
+  void theHostHeaderSeparatesKeysWhateverTheConfiguration() {
+    CollapseRules relaxed = new CollapseRules(HttpCollapseOptions.builder()
+        .group(CollapseGroup.ofUris("p", List.of("/user/*")))
+        .policy("p", CollapsePolicy.DEFAULT.withAcceptHeadersInKey(false))
+        .removeSensitiveHeaders(List.of("Host"))
+        .build());
+    for (CollapseRules any : List.of(rules, relaxed)) {
+      assertThat(keyWith(any, "Host", "alpha.test"))
+          .isNotEqualTo(keyWith(any, "Host", "beta.test"))
+          .isEqualTo(keyWith(any, "HOST", "alpha.test"));
+    }
+  }
+
+  @Test
+  void acceptAndAcceptLanguageSeparateKeysUnlessThePolicyLeavesThemOut() {
+    CollapseRules relaxed = new CollapseRules(HttpCollapseOptions.builder()
+        .group(CollapseGroup.ofUris("p", List.of("/user/*")))
+        .policy("p", CollapsePolicy.DEFAULT.withAcceptHeadersInKey(false))
+        .build());
+    for (String header : List.of("Accept", "Accept-Language")) {
+      assertThat(keyWith(rules, header, "a")).as(header).isNotEqualTo(keyWith(rules, header, "b"));
+      assertThat(keyWith(relaxed, header, "a")).as(header).isEqualTo(keyWith(relaxed, header, "b"));
+    }
+    assertThat(keyWith(relaxed, "Accept-Encoding", "gzip"))
+        .isNotEqualTo(keyWith(relaxed, "Accept-Encoding", "br"));
+  }
+
+  @Test
+  void theContextOfARequestSeparatesKeysByEquality() {
+    URI uri = URI.create("http://a.test/user/me");
+    RequestHeaders none = headers(Map.of());
+    assertThat(rules.keyFor("GET", uri, none, Map.of("user", "alice")))
+        .isEqualTo(rules.keyFor("GET", uri, none, Map.of("user", "alice")))
+        .isNotEqualTo(rules.keyFor("GET", uri, none, Map.of("user", "bob")))
+        .isNotEqualTo(rules.keyFor("GET", uri, none, null));
+  }
+
+  @Test
+  void otherHeadersSeparateKeysOnlyWhenThePolicyNamesThem() {
+    assertThat(key("GET", "http://a.test/user/1", Map.of("X-Trace-Id", List.of("a"))))
+        .isEqualTo(key("GET", "http://a.test/user/1", Map.of("X-Trace-Id", List.of("b"))));
+    assertThat(key("GET", "http://a.test/samples/1", Map.of("x-tenant", List.of("a"))))
+        .isNotEqualTo(key("GET", "http://a.test/samples/1", Map.of("X-Tenant", List.of("b"))));
+  }
+
+  @Test
+  void aPolicyThatNamesQueriesIgnoresTheOthers() {
+    assertThat(get("http://a.test/samples/1?sample=1&trace=a"))
+        .isEqualTo(get("http://a.test/samples/1?trace=b&sample=1"));
+    assertThat(get("http://a.test/samples/1?sample=1"))
+        .isNotEqualTo(get("http://a.test/samples/1?sample=2"))
+        .isNotEqualTo(get("http://a.test/samples/1"));
+  }
+
+  @Test
+  void keysDoNotShowQueriesOrHeaderValues() {
+    CollapseKey key = key("GET", "http://a.test/user/1?token=secret",
+        Map.of("Authorization", List.of("Bearer secret")));
+    assertThat(key.toString()).contains("/user/1").doesNotContain("secret");
+  }
+
+  @Test
+  void aGroupThatNamesAnUndefinedPolicyIsRejectedByName() {
+    assertThatIllegalArgumentException()
+        .isThrownBy(() -> HttpCollapseOptions.builder()
+            .group(CollapseGroup.ofUris("p2", List.of("/a/*"))).policy("p1", CollapsePolicy.DEFAULT)
+            .build())
+        .withMessageContaining("'p2'").withMessageContaining("[p1]");
+  }
+
+  @Test
+  void invalidSettingsAreRejectedWithTheValue() {
+    assertThatIllegalArgumentException().isThrownBy(() -> CollapseGroup.ofUris("user/*"))
+        .withMessageContaining("user/*");
+    assertThatIllegalArgumentException().isThrownBy(() -> CollapseGroup.ofRegexes("/a/[0-"))
+        .withMessageContaining("/a/[0-");
+    assertThatIllegalArgumentException()
+        .isThrownBy(() -> HttpCollapseOptions.builder().maxBodyBytes(-1))
+        .withMessageContaining("-1");
+    assertThatIllegalArgumentException()
+        .isThrownBy(() -> CollapsePolicy.of(List.of(" "), List.of()))
+        .withMessageContaining("collapseRequestHeaders");
+  }
+}

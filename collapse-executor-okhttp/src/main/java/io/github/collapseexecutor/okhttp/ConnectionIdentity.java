@@ -1,0 +1,57 @@
+package io.github.collapseexecutor.okhttp;
+
+import java.net.Proxy;
+import java.net.ProxySelector;
+import javax.net.SocketFactory;
+import javax.net.ssl.HostnameVerifier;
+import javax.net.ssl.SSLSocketFactory;
+import javax.net.ssl.X509TrustManager;
+import okhttp3.CertificatePinner;
+import okhttp3.Dns;
+import okhttp3.OkHttpClient;
+
+/**
+ * What of an {@code OkHttpClient} decides the connection a call goes out on, and so whom the
+ * server sees and which server answers: the route (socket factory, proxy, proxy selector, DNS)
+ * and, for an https call, the TLS settings, whose SSL socket factory holds the client certificate
+ * a server that authenticates clients by certificate answers per.
+ *
+ * <p>Compared by identity, as these objects mostly have no equality of their own, and the few that
+ * do ({@code CertificatePinner}) would cost a walk over every trusted certificate per call. A
+ * client made with {@code newBuilder()} keeps the instances, and so shares, unless one of them is
+ * replaced. Two clients built apart seldom share an https call: OkHttp makes each client's default
+ * SSL socket factory and certificate pinner anew.
+ */
+record ConnectionIdentity(SocketFactory socketFactory, Proxy proxy, ProxySelector proxySelector,
+    Dns dns, SSLSocketFactory sslSocketFactory, X509TrustManager trustManager,
+    HostnameVerifier hostnameVerifier, CertificatePinner certificatePinner) {
+
+  /** Returns what decides the connection of a call of {@code client}, https or not. */
+  static ConnectionIdentity of(OkHttpClient client, boolean https) {
+    // sslSocketFactory() throws for a cleartext-only client, which has no trust manager either
+    boolean tls = https && client.x509TrustManager() != null;
+    return new ConnectionIdentity(client.socketFactory(), client.proxy(), client.proxySelector(),
+        client.dns(),
+        tls ? client.sslSocketFactory() : null, tls ? client.x509TrustManager() : null,
+        tls ? client.hostnameVerifier() : null, tls ? client.certificatePinner() : null);
+  }
+
+  @Override
+  public boolean equals(Object other) {
+    return other instanceof ConnectionIdentity that
+        && socketFactory == that.socketFactory
+        && proxy == that.proxy
+        && proxySelector == that.proxySelector
+        && dns == that.dns
+        && sslSocketFactory == that.sslSocketFactory
+        && trustManager == that.trustManager
+        && hostnameVerifier == that.hostnameVerifier
+        && certificatePinner == that.certificatePinner;
+  }
+
+  @Override
+  public int hashCode() {
+    // the SSL socket factory tells most clients apart; the rest are mostly shared singletons
+    return 31 * System.identityHashCode(sslSocketFactory) + System.identityHashCode(proxy);
+  }
+}

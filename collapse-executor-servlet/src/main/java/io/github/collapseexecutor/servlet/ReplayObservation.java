@@ -1,0 +1,38 @@
+package io.github.collapseexecutor.servlet;
+
+import jakarta.servlet.http.HttpServletRequest;
+
+/**
+ * What a server's own observation of a request recorded that the response alone does not say,
+ * carried from the request that made a shared call to the requests that get a replay of its
+ * response: the path pattern its handler matched and the exception its chain recorded. Without
+ * it, a replayed request would be recorded under no path pattern, and a failure would be
+ * recorded only as its status.
+ *
+ * <p>A framework that observes server requests implements it and registers it with
+ * {@link java.util.ServiceLoader} (a {@code META-INF/services} entry); the filter uses the first
+ * implementation it finds that loads. The Spring module registers one for Spring's
+ * {@code http.server.requests}. With none, replays carry nothing of the sort.
+ */
+public interface ReplayObservation {
+
+  /**
+   * What one request's observation recorded.
+   *
+   * @param pathPattern the path pattern of the handler, or {@code null}
+   * @param error the exception recorded, or {@code null}
+   */
+  record Recorded(String pathPattern, Throwable error) {}
+
+  /**
+   * Returns what the observation of {@code request} recorded once its chain ran, or {@code null}
+   * when it has no observation or the observation recorded nothing of the sort.
+   */
+  Recorded recorded(HttpServletRequest request);
+
+  /**
+   * Tells the observation of {@code request}, which gets a replay, what {@code recorded} says,
+   * where its own observation says nothing yet.
+   */
+  void tell(Recorded recorded, HttpServletRequest request);
+}

@@ -1,5 +1,0 @@
-/**
- * Collapse for OkHttp 5: {@link io.github.collapseexecutor.spring.http.okhttp.CollapseInterceptor},
- * an application interceptor. Needs {@code okhttp} and nothing of Spring.
- */
-package io.github.collapseexecutor.spring.http.okhttp;
