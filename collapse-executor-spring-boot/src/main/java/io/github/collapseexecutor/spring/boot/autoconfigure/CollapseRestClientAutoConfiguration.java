@@ -51,10 +51,10 @@ import org.springframework.web.client.support.RestClientHttpServiceGroupConfigur
  * clients whose request factories differ (another client certificate) never share a response,
  * while the executor, meters and endpoint entry stay one for the section. Off when
  * {@code collapse.executor.enabled} or {@code collapse.executor.rest-template.enabled} is false, or
- * when {@code spring-web} is missing.
+ * when {@code spring-web} or {@code collapse-executor-spring-web} is missing.
  */
 @AutoConfiguration(after = CollapseExecutorAutoConfiguration.class)
-@ConditionalOnClass(RestClient.class)
+@ConditionalOnClass({RestClient.class, CollapseHttpRequestInterceptor.class})
 @ConditionalOnBooleanProperty(name = "collapse.executor.enabled", matchIfMissing = true)
 @ConditionalOnBooleanProperty(name = "collapse.executor.rest-template.enabled",
     matchIfMissing = true)

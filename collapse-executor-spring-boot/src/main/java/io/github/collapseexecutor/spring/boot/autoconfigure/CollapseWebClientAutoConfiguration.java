@@ -46,11 +46,11 @@ import org.springframework.web.reactive.function.client.support.WebClientHttpSer
  * {@code WebClient.Builder}, each chosen bean, each group's client, so clients whose connectors
  * differ (another client certificate) never share a response, while the executor, meters and
  * endpoint entry stay one for the section. Off when {@code collapse.executor.enabled} or
- * {@code collapse.executor.web-client.enabled} is false, or when {@code spring-webflux} is
- * missing.
+ * {@code collapse.executor.web-client.enabled} is false, or when {@code spring-webflux} or
+ * {@code collapse-executor-spring-web} is missing.
  */
 @AutoConfiguration(after = CollapseExecutorAutoConfiguration.class)
-@ConditionalOnClass(WebClient.class)
+@ConditionalOnClass({WebClient.class, CollapseExchangeFilterFunction.class})
 @ConditionalOnBooleanProperty(name = "collapse.executor.enabled", matchIfMissing = true)
 @ConditionalOnBooleanProperty(name = "collapse.executor.web-client.enabled", matchIfMissing = true)
 public final class CollapseWebClientAutoConfiguration {

@@ -71,6 +71,13 @@ final class CollapseRestClientAutoConfigurationTest {
   }
 
   @Test
+  void noInterceptorWithoutTheSpringWebArtifact() {
+    runner.withClassLoader(new FilteredClassLoader(CollapseHttpRequestInterceptor.class))
+        .run(context -> assertThat(context).hasNotFailed()
+            .doesNotHaveBean(CollapseHttpRequestInterceptor.class));
+  }
+
+  @Test
   void noInterceptorWithoutSpringWeb() {
     runner.withClassLoader(new FilteredClassLoader(RestClient.class))
         .run(context -> assertThat(context).hasNotFailed()

@@ -61,6 +61,13 @@ final class CollapseWebClientAutoConfigurationTest {
   }
 
   @Test
+  void noFilterFunctionWithoutTheSpringWebArtifact() {
+    runner.withClassLoader(new FilteredClassLoader(CollapseExchangeFilterFunction.class))
+        .run(context -> assertThat(context).hasNotFailed()
+            .doesNotHaveBean(CollapseExchangeFilterFunction.class));
+  }
+
+  @Test
   void noFilterFunctionWithoutWebFlux() {
     runner.withClassLoader(new FilteredClassLoader(WebClient.class))
         .run(context -> assertThat(context).hasNotFailed()
