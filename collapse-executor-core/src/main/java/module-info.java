@@ -5,6 +5,9 @@
  */
 module io.github.collapseexecutor.core {
   requires jdk.jfr;
+  // Nullness annotations on the API: static, so not needed at run time; transitive, so a module
+  // that reads this one sees them too.
+  requires static transitive org.jspecify;
 
   exports io.github.collapseexecutor.core;
 }

@@ -6,6 +6,7 @@
  */
 module io.github.collapseexecutor.http {
   requires transitive io.github.collapseexecutor.core;
+  requires static transitive org.jspecify;
 
   exports io.github.collapseexecutor.http;
   exports io.github.collapseexecutor.http.internal to

@@ -5,6 +5,7 @@
 module io.github.collapseexecutor.servlet {
   requires transitive io.github.collapseexecutor.http;
   requires transitive jakarta.servlet;
+  requires static transitive org.jspecify;
 
   exports io.github.collapseexecutor.servlet;
 

@@ -4,6 +4,7 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Same-key collapse that runs the work on an {@link Executor}: concurrent calls with an equal
@@ -37,7 +38,7 @@ public final class AsyncCallableGroupCollapseExecutor extends GroupExecutorBase
    * @param listener receives a report for each shared run
    * @throws IllegalArgumentException if {@code name} is blank
    */
-  public AsyncCallableGroupCollapseExecutor(String name, CollapseListener listener) {
+  public AsyncCallableGroupCollapseExecutor(@Nullable String name, CollapseListener listener) {
     this(options(name, listener));
   }
 
@@ -71,7 +72,8 @@ public final class AsyncCallableGroupCollapseExecutor extends GroupExecutorBase
    * @throws IllegalStateException if this executor is closed, or if called from the work of an
    *     equal group on the thread running it, which would wait for its own result
    */
-  public <T> CompletableFuture<T> execute(Object group, Callable<T> callable) {
+  public <T extends @Nullable Object> CompletableFuture<T> execute(
+      Object group, Callable<T> callable) {
     return flights.join(group, callable, start);
   }
 

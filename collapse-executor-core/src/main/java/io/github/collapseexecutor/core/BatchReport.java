@@ -1,5 +1,7 @@
 package io.github.collapseexecutor.core;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * What one batch (or one shared run of same-key work) did.
  *
@@ -11,7 +13,7 @@ package io.github.collapseexecutor.core;
  *     output (individual inputs may still have failed through {@link Bundle#fail(Throwable)})
  */
 public record BatchReport(
-    String executorName, int size, long collectNanos, long executeNanos, Throwable failure) {
+    String executorName, int size, long collectNanos, long executeNanos, @Nullable Throwable failure) {
 
   /** Returns whether the work produced an output rather than failing as a whole. */
   public boolean succeeded() {

@@ -3,6 +3,7 @@ package io.github.collapseexecutor.core;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.concurrent.Callable;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Same-key collapse for blocking code (single flight): while a call for a group runs, concurrent
@@ -41,7 +42,7 @@ public final class BlockingCallableGroupCollapseExecutor extends GroupExecutorBa
    * @param listener receives a report for each shared run
    * @throws IllegalArgumentException if {@code name} is blank
    */
-  public BlockingCallableGroupCollapseExecutor(String name, CollapseListener listener) {
+  public BlockingCallableGroupCollapseExecutor(@Nullable String name, CollapseListener listener) {
     this(options(name, listener));
   }
 
@@ -65,7 +66,7 @@ public final class BlockingCallableGroupCollapseExecutor extends GroupExecutorBa
    * @throws CollapseExecutionException if the work threw a checked exception or the waiting thread
    *     was interrupted
    */
-  public <T> T execute(Object group, Callable<T> callable) {
+  public <T extends @Nullable Object> T execute(Object group, Callable<T> callable) {
     return execute(group, callable, -1);
   }
 
@@ -76,7 +77,8 @@ public final class BlockingCallableGroupCollapseExecutor extends GroupExecutorBa
    *
    * @throws CollapseTimeoutException if the result did not arrive in time
    */
-  public <T> T execute(Object group, Callable<T> callable, Duration timeout) {
+  public <T extends @Nullable Object> T execute(
+      Object group, Callable<T> callable, Duration timeout) {
     return execute(group, callable, Timeouts.toNanos(timeout));
   }
 

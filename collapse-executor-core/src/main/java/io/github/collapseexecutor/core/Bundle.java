@@ -1,5 +1,7 @@
 package io.github.collapseexecutor.core;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * One caller's input together with the slot for its output, as handed to {@code bindingOutput}.
  *
@@ -28,7 +30,7 @@ package io.github.collapseexecutor.core;
  * @param <I> the input type
  * @param <O> the output type
  */
-public interface Bundle<I, O> extends Input<I> {
+public interface Bundle<I, O extends @Nullable Object> extends Input<I> {
 
   /** Returns the caller's input; the same as {@link #value()}. */
   default I getInput() {

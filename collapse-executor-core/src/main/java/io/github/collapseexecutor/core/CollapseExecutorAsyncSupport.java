@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A batch collapse executor whose callers get futures: single {@link #execute(Object)} calls are
@@ -32,7 +33,8 @@ import java.util.concurrent.RejectedExecutionException;
  * @param <OUTPUT> the type of one caller's output
  * @param <BATCH_OUTPUT> the type {@code doExecute} returns for a whole batch
  */
-public abstract class CollapseExecutorAsyncSupport<INPUT, OUTPUT, BATCH_OUTPUT>
+public abstract class CollapseExecutorAsyncSupport<
+    INPUT, OUTPUT extends @Nullable Object, BATCH_OUTPUT extends @Nullable Object>
     extends BatchExecutorBase<INPUT, OUTPUT> implements AutoCloseable {
 
   private final BatchRunner<INPUT, OUTPUT, BATCH_OUTPUT, BATCH_OUTPUT> runner;

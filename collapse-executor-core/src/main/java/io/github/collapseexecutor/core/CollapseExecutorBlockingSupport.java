@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.util.Collection;
 import java.util.Collections;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A batch collapse executor whose callers block: single {@link #execute(Object)} calls made at the
@@ -49,7 +50,8 @@ import java.util.List;
  * @param <OUTPUT> the type of one caller's output
  * @param <BATCH_OUTPUT> the type {@code doExecute} returns for a whole batch
  */
-public abstract class CollapseExecutorBlockingSupport<INPUT, OUTPUT, BATCH_OUTPUT>
+public abstract class CollapseExecutorBlockingSupport<
+    INPUT, OUTPUT extends @Nullable Object, BATCH_OUTPUT extends @Nullable Object>
     extends BatchExecutorBase<INPUT, OUTPUT> implements AutoCloseable {
 
   private final BlockingCaller<INPUT, OUTPUT> caller;

@@ -7,6 +7,7 @@ import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A non-blocking batch collapse executor: {@link #doExecute(Collection)} starts the batch and
@@ -26,7 +27,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * @param <OUTPUT> the type of one caller's output
  * @param <BATCH_OUTPUT> the type of the batch output {@code doExecute} promises
  */
-public abstract class CollapseExecutorFutureSupport<INPUT, OUTPUT, BATCH_OUTPUT>
+public abstract class CollapseExecutorFutureSupport<
+    INPUT, OUTPUT extends @Nullable Object, BATCH_OUTPUT extends @Nullable Object>
     extends BatchExecutorBase<INPUT, OUTPUT> implements AutoCloseable {
 
   private final BatchRunner<INPUT, OUTPUT, CompletableFuture<BATCH_OUTPUT>, BATCH_OUTPUT> runner;

@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.util.Objects;
 import java.util.concurrent.Executor;
 import java.util.function.Function;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Immutable settings of a batch collapse executor. Build with {@link #builder()}; every setting has
@@ -60,16 +61,16 @@ public final class CollapseExecutorOptions {
 
   private static final CollapseExecutorOptions DEFAULTS = builder().build();
 
-  private final String name;
+  private final @Nullable String name;
   private final int waitThreshold;
   private final Duration collectingWaitTime;
   private final int maxBatchSize;
   private final int maxConcurrentBatches;
   private final boolean adaptiveConcurrency;
   private final int maxPendingInputs;
-  private final Function<Object, ?> inputGrouper;
+  private final @Nullable Function<Object, ?> inputGrouper;
   private final CollapseListener listener;
-  private final Executor executor;
+  private final @Nullable Executor executor;
 
   private CollapseExecutorOptions(Builder builder) {
     this.name = builder.name;
@@ -114,7 +115,7 @@ public final class CollapseExecutorOptions {
    * Returns the executor's name, used in error messages and reports; {@code null} means the
    * executor's simple class name.
    */
-  public String name() {
+  public @Nullable String name() {
     return name;
   }
 
@@ -155,7 +156,7 @@ public final class CollapseExecutorOptions {
   }
 
   /** Returns the input grouper, or {@code null} when every input may share a batch. */
-  public Function<Object, ?> inputGrouper() {
+  public @Nullable Function<Object, ?> inputGrouper() {
     return inputGrouper;
   }
 
@@ -168,7 +169,7 @@ public final class CollapseExecutorOptions {
    * Returns the executor that {@link CollapseExecutorAsyncSupport} runs batches on, or
    * {@code null} for a pool of its own; the other two flavours have no use for one.
    */
-  public Executor executor() {
+  public @Nullable Executor executor() {
     return executor;
   }
 
@@ -189,16 +190,16 @@ public final class CollapseExecutorOptions {
   /** Builds {@link CollapseExecutorOptions}; each setter validates its value at once. */
   public static final class Builder {
 
-    private String name;
+    private @Nullable String name;
     private int waitThreshold = DEFAULT_WAIT_THRESHOLD;
     private Duration collectingWaitTime = DEFAULT_COLLECTING_WAIT_TIME;
     private int maxBatchSize = DEFAULT_MAX_BATCH_SIZE;
     private int maxConcurrentBatches = DEFAULT_MAX_CONCURRENT_BATCHES;
     private boolean adaptiveConcurrency = DEFAULT_ADAPTIVE_CONCURRENCY;
     private int maxPendingInputs = DEFAULT_MAX_PENDING_INPUTS;
-    private Function<Object, ?> inputGrouper;
+    private @Nullable Function<Object, ?> inputGrouper;
     private CollapseListener listener = CollapseListener.NONE;
-    private Executor executor;
+    private @Nullable Executor executor;
 
     private Builder() {}
 

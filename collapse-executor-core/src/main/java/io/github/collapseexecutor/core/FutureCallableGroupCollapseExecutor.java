@@ -5,6 +5,7 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.BiConsumer;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Same-key collapse for non-blocking work: the callable starts the work and returns a future of
@@ -34,7 +35,7 @@ public final class FutureCallableGroupCollapseExecutor extends GroupExecutorBase
    * @param listener receives a report for each shared run
    * @throws IllegalArgumentException if {@code name} is blank
    */
-  public FutureCallableGroupCollapseExecutor(String name, CollapseListener listener) {
+  public FutureCallableGroupCollapseExecutor(@Nullable String name, CollapseListener listener) {
     this(options(name, listener));
   }
 
@@ -51,7 +52,8 @@ public final class FutureCallableGroupCollapseExecutor extends GroupExecutorBase
    * @throws IllegalStateException if this executor is closed, or if called from the work of an
    *     equal group on the thread running it, which would wait for its own result
    */
-  public <T> CompletableFuture<T> execute(Object group, Callable<CompletableFuture<T>> callable) {
+  public <T extends @Nullable Object> CompletableFuture<T> execute(
+      Object group, Callable<CompletableFuture<T>> callable) {
     return flights.join(group, callable, start);
   }
 

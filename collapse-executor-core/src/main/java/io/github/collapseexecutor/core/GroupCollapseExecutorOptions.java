@@ -2,6 +2,7 @@ package io.github.collapseexecutor.core;
 
 import java.util.Objects;
 import java.util.concurrent.Executor;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Immutable settings of a same-key collapse executor ({@link BlockingCallableGroupCollapseExecutor},
@@ -22,9 +23,9 @@ public final class GroupCollapseExecutorOptions {
 
   private static final GroupCollapseExecutorOptions DEFAULTS = builder().build();
 
-  private final String name;
+  private final @Nullable String name;
   private final CollapseListener listener;
-  private final Executor executor;
+  private final @Nullable Executor executor;
 
   private GroupCollapseExecutorOptions(Builder builder) {
     this.name = builder.name;
@@ -55,7 +56,7 @@ public final class GroupCollapseExecutorOptions {
    * Returns the executor's name, used in error messages, reports and thread names; {@code null}
    * means the executor's simple class name.
    */
-  public String name() {
+  public @Nullable String name() {
     return name;
   }
 
@@ -68,7 +69,7 @@ public final class GroupCollapseExecutorOptions {
    * Returns the executor that {@link AsyncCallableGroupCollapseExecutor} runs the work on, or
    * {@code null} for a pool of its own; the other two flavours run the work on the caller's thread.
    */
-  public Executor executor() {
+  public @Nullable Executor executor() {
     return executor;
   }
 
@@ -82,9 +83,9 @@ public final class GroupCollapseExecutorOptions {
   /** Builds {@link GroupCollapseExecutorOptions}; each setter validates its value at once. */
   public static final class Builder {
 
-    private String name;
+    private @Nullable String name;
     private CollapseListener listener = CollapseListener.NONE;
-    private Executor executor;
+    private @Nullable Executor executor;
 
     private Builder() {}
 

@@ -1,6 +1,7 @@
 package io.github.collapseexecutor.core;
 
 import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /** What the three same-key flavours share: the flights, built from the options, name and closing. */
 abstract class GroupExecutorBase implements CollapseExecutor {
@@ -13,7 +14,7 @@ abstract class GroupExecutorBase implements CollapseExecutor {
   }
 
   /** The options of the classic constructor: {@code name} may be null for the class name. */
-  static GroupCollapseExecutorOptions options(String name, CollapseListener listener) {
+  static GroupCollapseExecutorOptions options(@Nullable String name, CollapseListener listener) {
     GroupCollapseExecutorOptions.Builder builder =
         GroupCollapseExecutorOptions.builder().listener(listener);
     return (name == null ? builder : builder.name(name)).build();

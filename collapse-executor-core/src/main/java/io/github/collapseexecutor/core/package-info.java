@@ -24,9 +24,14 @@
  * path; it may change in any release.
  *
  * <h2>Nullness</h2>
- * Core depends on nothing but the JDK, so nullness is stated here once instead of with
- * annotations: parameters and return values are non-null unless their javadoc says otherwise, and
- * a {@code null} where one is not allowed fails with a {@link java.lang.NullPointerException} that
- * names the parameter. Inputs may not be {@code null}; outputs and results may be.
+ * The package is {@link NullMarked}: parameters, return values and type arguments are non-null
+ * unless marked {@link org.jspecify.annotations.Nullable}, and a {@code null} where one is not
+ * allowed fails with a {@link java.lang.NullPointerException} that names the parameter. Inputs may
+ * not be {@code null}; outputs and results may be, so their type parameters accept a nullable type
+ * argument. JSpecify's annotations are needed only to compile against these types, never at run
+ * time: the core still depends on nothing but the JDK.
  */
+@NullMarked
 package io.github.collapseexecutor.core;
+
+import org.jspecify.annotations.NullMarked;

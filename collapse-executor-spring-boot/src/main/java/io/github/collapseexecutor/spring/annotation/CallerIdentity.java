@@ -1,5 +1,7 @@
 package io.github.collapseexecutor.spring.annotation;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * Tells apart the callers of {@link Collapsible} and {@link CollapseBatch} methods whose results
  * may differ although their arguments are equal: the user a method reads from the security
@@ -30,5 +32,5 @@ public interface CallerIdentity {
    * {@code null} when nothing does. Called on the caller's thread before it joins or starts a
    * run; must be fast and must not throw.
    */
-  Object current();
+  @Nullable Object current();
 }

@@ -5,6 +5,9 @@
  * applies them through {@code CollapseAnnotationAutoConfiguration}; see
  * {@code docs/spring-boot.md}.
  *
- * <p>Parameters and return values are non-null unless their javadoc says otherwise.
+ * <p>Parameters, return values and fields are non-null unless marked {@code @Nullable}.
  */
+@NullMarked
 package io.github.collapseexecutor.spring.annotation;
+
+import org.jspecify.annotations.NullMarked;

@@ -6,6 +6,7 @@ import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Turns {@link BatchSettings} into {@link CollapseExecutorOptions}, resolving their inheritance:
@@ -30,8 +31,8 @@ final class BatchOptionsFactory {
    * Returns the named executors, each on top of {@code base}, or {@code null} when a value was
    * rejected.
    */
-  static NamedExecutors named(NamedExecutorProperties properties, CollapseExecutorOptions base,
-      PropertyErrors errors) {
+  static @Nullable NamedExecutors named(NamedExecutorProperties properties,
+      CollapseExecutorOptions base, PropertyErrors errors) {
     Executor defaults = properties.getExecutors().getOrDefault(NamedExecutors.DEFAULT,
         new Executor());
     Map<String, NamedExecutor> executors = new LinkedHashMap<>();

@@ -2,6 +2,7 @@ package io.github.collapseexecutor.spring.boot.autoconfigure;
 
 import java.time.Duration;
 import java.time.temporal.ChronoUnit;
+import org.jspecify.annotations.Nullable;
 import org.springframework.boot.convert.DurationUnit;
 
 /**
@@ -15,80 +16,80 @@ import org.springframework.boot.convert.DurationUnit;
 public class BatchSettings {
 
   /** Minimum number of collected inputs at which a batch considers the collecting wait. */
-  private Integer waitThreshold;
+  private @Nullable Integer waitThreshold;
 
   /**
    * How long a batch that reached the wait threshold waits for more inputs: negative for no wait,
    * 0 to yield the thread once, positive to wait that long (milliseconds unless a unit is given).
    */
   @DurationUnit(ChronoUnit.MILLIS)
-  private Duration collectingWaitTime;
+  private @Nullable Duration collectingWaitTime;
 
   /** Maximum number of inputs handed to one batch; no limit when not set. */
-  private Integer maxBatchSize;
+  private @Nullable Integer maxBatchSize;
 
   /**
    * Maximum number of batches one batch executor runs at once: the ceiling of the adaptive limit,
    * or the limit itself when adaptive-concurrency is false.
    */
-  private Integer maxConcurrentBatches;
+  private @Nullable Integer maxConcurrentBatches;
 
   /**
    * Whether the number of batches in flight adapts to the backend's latency, from one up to
    * max-concurrent-batches; false always allows max-concurrent-batches.
    */
-  private Boolean adaptiveConcurrency;
+  private @Nullable Boolean adaptiveConcurrency;
 
   /**
    * Maximum number of inputs waiting for a batch before calls are rejected; no limit when not set.
    */
-  private Integer maxPendingInputs;
+  private @Nullable Integer maxPendingInputs;
 
-  public Integer getWaitThreshold() {
+  public @Nullable Integer getWaitThreshold() {
     return waitThreshold;
   }
 
-  public void setWaitThreshold(Integer waitThreshold) {
+  public void setWaitThreshold(@Nullable Integer waitThreshold) {
     this.waitThreshold = waitThreshold;
   }
 
-  public Duration getCollectingWaitTime() {
+  public @Nullable Duration getCollectingWaitTime() {
     return collectingWaitTime;
   }
 
-  public void setCollectingWaitTime(Duration collectingWaitTime) {
+  public void setCollectingWaitTime(@Nullable Duration collectingWaitTime) {
     this.collectingWaitTime = collectingWaitTime;
   }
 
-  public Integer getMaxBatchSize() {
+  public @Nullable Integer getMaxBatchSize() {
     return maxBatchSize;
   }
 
-  public void setMaxBatchSize(Integer maxBatchSize) {
+  public void setMaxBatchSize(@Nullable Integer maxBatchSize) {
     this.maxBatchSize = maxBatchSize;
   }
 
-  public Integer getMaxConcurrentBatches() {
+  public @Nullable Integer getMaxConcurrentBatches() {
     return maxConcurrentBatches;
   }
 
-  public void setMaxConcurrentBatches(Integer maxConcurrentBatches) {
+  public void setMaxConcurrentBatches(@Nullable Integer maxConcurrentBatches) {
     this.maxConcurrentBatches = maxConcurrentBatches;
   }
 
-  public Boolean getAdaptiveConcurrency() {
+  public @Nullable Boolean getAdaptiveConcurrency() {
     return adaptiveConcurrency;
   }
 
-  public void setAdaptiveConcurrency(Boolean adaptiveConcurrency) {
+  public void setAdaptiveConcurrency(@Nullable Boolean adaptiveConcurrency) {
     this.adaptiveConcurrency = adaptiveConcurrency;
   }
 
-  public Integer getMaxPendingInputs() {
+  public @Nullable Integer getMaxPendingInputs() {
     return maxPendingInputs;
   }
 
-  public void setMaxPendingInputs(Integer maxPendingInputs) {
+  public void setMaxPendingInputs(@Nullable Integer maxPendingInputs) {
     this.maxPendingInputs = maxPendingInputs;
   }
 }

@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.NestedConfigurationProperty;
 import org.springframework.core.Ordered;
@@ -89,7 +90,7 @@ public class CollapseExecutorProperties extends BatchSettings {
      * it stops waiting and goes on as if collapse were off: a client makes its own call, the
      * servlet filter runs the chain.
      */
-    private Duration waitTimeout;
+    private @Nullable Duration waitTimeout;
 
     public boolean isEnabled() {
       return enabled;
@@ -115,11 +116,11 @@ public class CollapseExecutorProperties extends BatchSettings {
       this.collapseGroups = collapseGroups;
     }
 
-    public Duration getWaitTimeout() {
+    public @Nullable Duration getWaitTimeout() {
       return waitTimeout;
     }
 
-    public void setWaitTimeout(Duration waitTimeout) {
+    public void setWaitTimeout(@Nullable Duration waitTimeout) {
       this.waitTimeout = waitTimeout;
     }
   }

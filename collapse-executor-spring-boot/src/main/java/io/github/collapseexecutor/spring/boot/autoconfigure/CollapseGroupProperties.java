@@ -2,6 +2,7 @@ package io.github.collapseexecutor.spring.boot.autoconfigure;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A collapse group of a {@link CollapseExecutorProperties} section: request paths whose GET and
@@ -13,7 +14,7 @@ public class CollapseGroupProperties {
    * Name of the group in stats, metrics, the actuator endpoint and the log; the group's first
    * pattern when not set. The groups of a section have different names.
    */
-  private String name;
+  private @Nullable String name;
 
   /**
    * Path patterns in Spring's route syntax, each starting with '/': '/users/*', '/users/{id}',
@@ -25,13 +26,13 @@ public class CollapseGroupProperties {
   private List<String> uriRegexes = new ArrayList<>();
 
   /** Name of the collapse policy that shapes the key; the default policy when not set. */
-  private String collapsePolicyName;
+  private @Nullable String collapsePolicyName;
 
-  public String getName() {
+  public @Nullable String getName() {
     return name;
   }
 
-  public void setName(String name) {
+  public void setName(@Nullable String name) {
     this.name = name;
   }
 
@@ -51,11 +52,11 @@ public class CollapseGroupProperties {
     this.uriRegexes = uriRegexes;
   }
 
-  public String getCollapsePolicyName() {
+  public @Nullable String getCollapsePolicyName() {
     return collapsePolicyName;
   }
 
-  public void setCollapsePolicyName(String collapsePolicyName) {
+  public void setCollapsePolicyName(@Nullable String collapsePolicyName) {
     this.collapsePolicyName = collapsePolicyName;
   }
 }

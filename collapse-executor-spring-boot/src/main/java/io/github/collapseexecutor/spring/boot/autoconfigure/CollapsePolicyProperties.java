@@ -3,6 +3,7 @@ package io.github.collapseexecutor.spring.boot.autoconfigure;
 import io.github.collapseexecutor.http.ShareUncacheable;
 import java.util.ArrayList;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A collapse policy of a {@link CollapseExecutorProperties} section: which request headers and
@@ -20,26 +21,26 @@ public class CollapsePolicyProperties {
    * Whether responses a shared cache could not store (no-store, no-cache, max-age=0, private) are
    * shared among requests with the same credentials (within-credentials, the default), or never.
    */
-  private ShareUncacheable shareUncacheable;
+  private @Nullable ShareUncacheable shareUncacheable;
 
   /**
    * Whether the Accept and Accept-Language request headers join the collapse key (they do unless
    * set to false); turn it off only for paths whose response does not depend on them.
    */
-  private Boolean acceptHeadersInKey;
+  private @Nullable Boolean acceptHeadersInKey;
 
   /**
    * Whether the servlet filter shares responses across client addresses (as the container reports
    * them after its forwarded-header handling). Only for paths that answer the same whatever the
    * caller's address; false when not set.
    */
-  private Boolean sharedAcrossAddresses;
+  private @Nullable Boolean sharedAcrossAddresses;
 
-  public Boolean getSharedAcrossAddresses() {
+  public @Nullable Boolean getSharedAcrossAddresses() {
     return sharedAcrossAddresses;
   }
 
-  public void setSharedAcrossAddresses(Boolean sharedAcrossAddresses) {
+  public void setSharedAcrossAddresses(@Nullable Boolean sharedAcrossAddresses) {
     this.sharedAcrossAddresses = sharedAcrossAddresses;
   }
 
@@ -59,19 +60,19 @@ public class CollapsePolicyProperties {
     this.collapseRequestQueries = collapseRequestQueries;
   }
 
-  public ShareUncacheable getShareUncacheable() {
+  public @Nullable ShareUncacheable getShareUncacheable() {
     return shareUncacheable;
   }
 
-  public void setShareUncacheable(ShareUncacheable shareUncacheable) {
+  public void setShareUncacheable(@Nullable ShareUncacheable shareUncacheable) {
     this.shareUncacheable = shareUncacheable;
   }
 
-  public Boolean getAcceptHeadersInKey() {
+  public @Nullable Boolean getAcceptHeadersInKey() {
     return acceptHeadersInKey;
   }
 
-  public void setAcceptHeadersInKey(Boolean acceptHeadersInKey) {
+  public void setAcceptHeadersInKey(@Nullable Boolean acceptHeadersInKey) {
     this.acceptHeadersInKey = acceptHeadersInKey;
   }
 }

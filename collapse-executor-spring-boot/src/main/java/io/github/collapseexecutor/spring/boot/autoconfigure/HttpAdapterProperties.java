@@ -2,6 +2,7 @@ package io.github.collapseexecutor.spring.boot.autoconfigure;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 
 /**
@@ -25,7 +26,7 @@ public class HttpAdapterProperties extends HttpSettings {
    * added to the built-in ones (token, secret, session, auth, -user, tenant, forwarded, ...; see
    * HttpCollapseOptions.DEFAULT_SENSITIVE_HEADER_PATTERNS).
    */
-  private List<String> sensitiveHeaderPatterns;
+  private @Nullable List<String> sensitiveHeaderPatterns;
 
   public List<String> getNonSensitiveHeaders() {
     return nonSensitiveHeaders;
@@ -35,11 +36,11 @@ public class HttpAdapterProperties extends HttpSettings {
     this.nonSensitiveHeaders = nonSensitiveHeaders;
   }
 
-  public List<String> getSensitiveHeaderPatterns() {
+  public @Nullable List<String> getSensitiveHeaderPatterns() {
     return sensitiveHeaderPatterns;
   }
 
-  public void setSensitiveHeaderPatterns(List<String> sensitiveHeaderPatterns) {
+  public void setSensitiveHeaderPatterns(@Nullable List<String> sensitiveHeaderPatterns) {
     this.sensitiveHeaderPatterns = sensitiveHeaderPatterns;
   }
 }

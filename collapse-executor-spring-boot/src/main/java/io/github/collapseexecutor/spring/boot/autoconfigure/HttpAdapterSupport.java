@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 import java.util.function.Supplier;
+import org.jspecify.annotations.Nullable;
 import org.springframework.beans.factory.ObjectProvider;
 
 /**
@@ -49,7 +50,7 @@ final class HttpAdapterSupport {
    * @param statsOf the counters of an element that is a collapse adapter, or {@code null}
    */
   static <T> boolean addPartitionUnlessHeld(List<T> adapters, HttpCollapseStats stats,
-      Function<T, HttpCollapseStats> statsOf, Supplier<T> newPartition) {
+      Function<T, @Nullable HttpCollapseStats> statsOf, Supplier<T> newPartition) {
     boolean held = adapters.stream().anyMatch(one -> statsOf.apply(one) == stats);
     if (!held) {
       adapters.add(newPartition.get());

@@ -8,6 +8,7 @@ import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorProp
 import java.util.List;
 import java.util.function.Consumer;
 import java.util.function.Function;
+import org.jspecify.annotations.Nullable;
 import org.springframework.boot.context.properties.bind.DataObjectPropertyName;
 
 /**
@@ -28,7 +29,7 @@ final class HttpOptionsFactory {
    *
    * @param wiring sets what does not come from the properties: the listener, the observations
    */
-  static HttpCollapseOptions options(String key, Section section,
+  static @Nullable HttpCollapseOptions options(String key, Section section,
       HttpAdapterProperties properties, Consumer<HttpCollapseOptions.Builder> wiring,
       PropertyErrors errors) {
     int rejectedBefore = errors.count();
@@ -76,8 +77,8 @@ final class HttpOptionsFactory {
   }
 
   /** Builds the options; group positions are list indexes, since every group was added. */
-  private static HttpCollapseOptions build(String prefix, HttpCollapseOptions.Builder builder,
-      PropertyErrors errors) {
+  private static @Nullable HttpCollapseOptions build(String prefix,
+      HttpCollapseOptions.Builder builder, PropertyErrors errors) {
     try {
       return builder.build();
     } catch (CollapseGroupConflictException conflict) {

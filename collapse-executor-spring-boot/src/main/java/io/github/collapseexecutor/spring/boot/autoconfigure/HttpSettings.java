@@ -2,6 +2,7 @@ package io.github.collapseexecutor.spring.boot.autoconfigure;
 
 import java.time.Duration;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 import org.springframework.util.unit.DataSize;
 
 /**
@@ -16,86 +17,86 @@ public class HttpSettings {
    * Largest response body that is buffered to share with the requests that waited for it; in a
    * section, the top-level max-body-size when not set.
    */
-  private DataSize maxBodySize;
+  private @Nullable DataSize maxBodySize;
 
   /**
    * Request headers whose values always join the collapse key, so different credentials never
    * share: added to the built-in ones (authorization, cookie, ...), which only
    * non-sensitive-headers takes out. In a section, added to the top-level ones too.
    */
-  private List<String> sensitiveHeaders;
+  private @Nullable List<String> sensitiveHeaders;
 
   /**
    * How long requests with a key go straight to the backend after a response for that key could
    * not be shared (Set-Cookie, private, too large, ...); 0 turns hit-for-pass off. In a section,
    * the top-level hit-for-pass-ttl when not set.
    */
-  private Duration hitForPassTtl;
+  private @Nullable Duration hitForPassTtl;
 
   /**
    * Maximum number of keys marked for hit-for-pass at once; in a section, the top-level
    * hit-for-pass-max-keys when not set.
    */
-  private Integer hitForPassMaxKeys;
+  private @Nullable Integer hitForPassMaxKeys;
 
   /**
    * How long the request headers a response names in Vary are remembered for its key, so that
    * later requests collapse only with requests that sent the same values; 0 turns it off. In a
    * section, the top-level vary-ttl when not set.
    */
-  private Duration varyTtl;
+  private @Nullable Duration varyTtl;
 
   /**
    * Maximum number of keys whose Vary names are remembered at once; in a section, the top-level
    * vary-max-keys when not set.
    */
-  private Integer varyMaxKeys;
+  private @Nullable Integer varyMaxKeys;
 
-  public DataSize getMaxBodySize() {
+  public @Nullable DataSize getMaxBodySize() {
     return maxBodySize;
   }
 
-  public void setMaxBodySize(DataSize maxBodySize) {
+  public void setMaxBodySize(@Nullable DataSize maxBodySize) {
     this.maxBodySize = maxBodySize;
   }
 
-  public List<String> getSensitiveHeaders() {
+  public @Nullable List<String> getSensitiveHeaders() {
     return sensitiveHeaders;
   }
 
-  public void setSensitiveHeaders(List<String> sensitiveHeaders) {
+  public void setSensitiveHeaders(@Nullable List<String> sensitiveHeaders) {
     this.sensitiveHeaders = sensitiveHeaders;
   }
 
-  public Duration getHitForPassTtl() {
+  public @Nullable Duration getHitForPassTtl() {
     return hitForPassTtl;
   }
 
-  public void setHitForPassTtl(Duration hitForPassTtl) {
+  public void setHitForPassTtl(@Nullable Duration hitForPassTtl) {
     this.hitForPassTtl = hitForPassTtl;
   }
 
-  public Integer getHitForPassMaxKeys() {
+  public @Nullable Integer getHitForPassMaxKeys() {
     return hitForPassMaxKeys;
   }
 
-  public void setHitForPassMaxKeys(Integer hitForPassMaxKeys) {
+  public void setHitForPassMaxKeys(@Nullable Integer hitForPassMaxKeys) {
     this.hitForPassMaxKeys = hitForPassMaxKeys;
   }
 
-  public Duration getVaryTtl() {
+  public @Nullable Duration getVaryTtl() {
     return varyTtl;
   }
 
-  public void setVaryTtl(Duration varyTtl) {
+  public void setVaryTtl(@Nullable Duration varyTtl) {
     this.varyTtl = varyTtl;
   }
 
-  public Integer getVaryMaxKeys() {
+  public @Nullable Integer getVaryMaxKeys() {
     return varyMaxKeys;
   }
 
-  public void setVaryMaxKeys(Integer varyMaxKeys) {
+  public void setVaryMaxKeys(@Nullable Integer varyMaxKeys) {
     this.varyMaxKeys = varyMaxKeys;
   }
 }

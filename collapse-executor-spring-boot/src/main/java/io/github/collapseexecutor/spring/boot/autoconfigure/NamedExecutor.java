@@ -3,6 +3,7 @@ package io.github.collapseexecutor.spring.boot.autoconfigure;
 import io.github.collapseexecutor.core.CollapseExecutorOptions;
 import java.time.Duration;
 import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The settings of one executor of {@code collapse.executor.executors}: the options a batch
@@ -17,8 +18,8 @@ import java.util.Objects;
  * @param resultCopier the name of the {@code ResultCopier} bean that copies the results of
  *     annotated methods that use it for the callers that joined a run, or {@code null} for none
  */
-public record NamedExecutor(String name, CollapseExecutorOptions options, Duration timeout,
-    boolean sharedAcrossCallers, String resultCopier) {
+public record NamedExecutor(String name, CollapseExecutorOptions options,
+    @Nullable Duration timeout, boolean sharedAcrossCallers, @Nullable String resultCopier) {
 
   /**
    * Checks the arguments.

@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.time.temporal.ChronoUnit;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.convert.DurationUnit;
 
@@ -39,42 +40,42 @@ public class NamedExecutorProperties {
      * set. The work goes on for the other callers.
      */
     @DurationUnit(ChronoUnit.MILLIS)
-    private Duration timeout;
+    private @Nullable Duration timeout;
 
     /**
      * Whether the annotated methods that use this executor share runs and batches across callers
      * that the application tells apart (other users, other tenants). Only for methods whose
      * results depend on nothing but their arguments; false when not set.
      */
-    private Boolean sharedAcrossCallers;
+    private @Nullable Boolean sharedAcrossCallers;
 
     /**
      * Name of the ResultCopier bean that gives each caller that joined another caller's run of
      * an annotated method a copy of the result, such as 'jacksonResultCopier'; none when not set.
      */
-    private String resultCopier;
+    private @Nullable String resultCopier;
 
-    public String getResultCopier() {
+    public @Nullable String getResultCopier() {
       return resultCopier;
     }
 
-    public void setResultCopier(String resultCopier) {
+    public void setResultCopier(@Nullable String resultCopier) {
       this.resultCopier = resultCopier;
     }
 
-    public Boolean getSharedAcrossCallers() {
+    public @Nullable Boolean getSharedAcrossCallers() {
       return sharedAcrossCallers;
     }
 
-    public void setSharedAcrossCallers(Boolean sharedAcrossCallers) {
+    public void setSharedAcrossCallers(@Nullable Boolean sharedAcrossCallers) {
       this.sharedAcrossCallers = sharedAcrossCallers;
     }
 
-    public Duration getTimeout() {
+    public @Nullable Duration getTimeout() {
       return timeout;
     }
 
-    public void setTimeout(Duration timeout) {
+    public void setTimeout(@Nullable Duration timeout) {
       this.timeout = timeout;
     }
   }

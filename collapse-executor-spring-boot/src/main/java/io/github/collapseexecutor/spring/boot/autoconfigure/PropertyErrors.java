@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Where a value a builder rejects gets its property key: each bound value is handed to the builder
@@ -20,7 +21,7 @@ final class PropertyErrors {
   private int rejections;
 
   /** Hands {@code value}, unless it is not set, to {@code setter}; keeps a rejection. */
-  <T> void set(String key, T value, Consumer<? super T> setter) {
+  <T> void set(String key, @Nullable T value, Consumer<? super T> setter) {
     if (value != null) {
       take(key, value, () -> {
         setter.accept(value);
@@ -30,7 +31,7 @@ final class PropertyErrors {
   }
 
   /** Returns what {@code step} makes of {@code value}, or {@code null} if it rejects it. */
-  <T> T take(String key, Object value, Supplier<T> step) {
+  <T> @Nullable T take(String key, Object value, Supplier<T> step) {
     try {
       return step.get();
     } catch (IllegalArgumentException | NullPointerException e) {

@@ -5,6 +5,9 @@
  * {@code META-INF/spring/org.springframework.boot.autoconfigure.AutoConfiguration.imports}; see
  * {@code docs/spring-boot.md} for every property.
  *
- * <p>Parameters and return values are non-null unless their javadoc says otherwise.
+ * <p>Parameters, return values and fields are non-null unless marked {@code @Nullable}.
  */
+@NullMarked
 package io.github.collapseexecutor.spring.boot.autoconfigure;
+
+import org.jspecify.annotations.NullMarked;

@@ -39,18 +39,18 @@ import org.springframework.boot.actuate.endpoint.annotation.WriteOperation;
 public final class CollapseEndpoint {
 
   private final CollapseExecutors executors;
-  private final CollapseExecutorOptions options;
-  private final NamedExecutors named;
+  private final @Nullable CollapseExecutorOptions options;
+  private final @Nullable NamedExecutors named;
   private final Supplier<List<MethodDescription>> methods;
   private final CollapseSwitches switches;
-  private final RecentCollapseEvents events;
+  private final @Nullable RecentCollapseEvents events;
 
   /**
    * Creates the endpoint without named executors.
    *
    * @param options the batch executor options to show, or {@code null} for none
    */
-  public CollapseEndpoint(CollapseExecutors executors, CollapseExecutorOptions options) {
+  public CollapseEndpoint(CollapseExecutors executors, @Nullable CollapseExecutorOptions options) {
     this(executors, options, null, List::of);
   }
 
@@ -61,8 +61,8 @@ public final class CollapseEndpoint {
    * @param named the named executors to show, or {@code null} for none
    * @param methods the annotated methods, each with the named executor it uses
    */
-  public CollapseEndpoint(CollapseExecutors executors, CollapseExecutorOptions options,
-      NamedExecutors named, Supplier<List<MethodDescription>> methods) {
+  public CollapseEndpoint(CollapseExecutors executors, @Nullable CollapseExecutorOptions options,
+      @Nullable NamedExecutors named, Supplier<List<MethodDescription>> methods) {
     this(executors, options, named, methods,
         new CollapseSwitches(executors, named, () -> null), null);
   }
@@ -73,9 +73,9 @@ public final class CollapseEndpoint {
    * @param switches what the write operation turns off and on
    * @param events the recent events to show, or {@code null} when none are recorded
    */
-  public CollapseEndpoint(CollapseExecutors executors, CollapseExecutorOptions options,
-      NamedExecutors named, Supplier<List<MethodDescription>> methods, CollapseSwitches switches,
-      RecentCollapseEvents events) {
+  public CollapseEndpoint(CollapseExecutors executors, @Nullable CollapseExecutorOptions options,
+      @Nullable NamedExecutors named, Supplier<List<MethodDescription>> methods,
+      CollapseSwitches switches, @Nullable RecentCollapseEvents events) {
     this.executors = Objects.requireNonNull(executors, "executors");
     this.options = options;
     this.named = named;
@@ -115,7 +115,7 @@ public final class CollapseEndpoint {
    * name.
    */
   @ReadOperation
-  public NamedExecutorDescription executor(@Selector String name) {
+  public @Nullable NamedExecutorDescription executor(@Selector String name) {
     if (named == null || !named.contains(name)) {
       return null;
     }
@@ -200,7 +200,7 @@ public final class CollapseEndpoint {
    * @param recentEvents the last events of the executors, newest first
    */
   public record CollapseDescription(List<ExecutorDescription> executors,
-      BatchOptionsDescription batchOptions, List<NamedExecutorDescription> namedExecutors,
+      @Nullable BatchOptionsDescription batchOptions, List<NamedExecutorDescription> namedExecutors,
       List<SwitchDescription> collapsingOff, List<RecentEvent> recentEvents)
       implements OperationResponseBody {}
 
@@ -213,7 +213,8 @@ public final class CollapseEndpoint {
    * @param methods the annotated methods that use it
    */
   public record NamedExecutorDescription(String name, BatchOptionsDescription options,
-      Long timeoutMillis, List<MethodDescription> methods) implements OperationResponseBody {}
+      @Nullable Long timeoutMillis, List<MethodDescription> methods)
+      implements OperationResponseBody {}
 
   /**
    * One method annotated with {@code @Collapsible} or {@code @CollapseBatch}.
@@ -224,7 +225,7 @@ public final class CollapseEndpoint {
    * @param batchMethod the batch method, or {@code null} for {@code Collapsible}
    */
   public record MethodDescription(String method, String annotation, String executor,
-      String batchMethod) {}
+      @Nullable String batchMethod) {}
 
   /**
    * One HTTP collapse executor.
@@ -287,7 +288,7 @@ public final class CollapseEndpoint {
    * @param unshared the group's requests that got no shared response, by reason tag
    */
   public record GroupDescription(String name, List<String> uris, List<String> uriRegexes,
-      String collapsePolicyName, List<String> collapseRequestHeaders,
+      @Nullable String collapsePolicyName, List<String> collapseRequestHeaders,
       List<String> collapseRequestQueries, ShareUncacheable shareUncacheable,
       boolean acceptHeadersInKey, boolean sharedAcrossAddresses, long requests,
       long backendCalls, double collapseRatio, Counts counts, Map<String, Long> unshared) {}

@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Set;
 import java.util.function.Supplier;
+import org.jspecify.annotations.Nullable;
 import org.springframework.boot.actuate.endpoint.InvalidEndpointRequestException;
 
 /**
@@ -24,8 +25,8 @@ import org.springframework.boot.actuate.endpoint.InvalidEndpointRequestException
 public final class CollapseSwitches {
 
   private final CollapseExecutors http;
-  private final NamedExecutors named;
-  private final Supplier<CollapseMethods> methods;
+  private final @Nullable NamedExecutors named;
+  private final Supplier<@Nullable CollapseMethods> methods;
 
   /**
    * Creates the switches.
@@ -33,8 +34,8 @@ public final class CollapseSwitches {
    * @param named the named executors, or {@code null} for none
    * @param methods the annotated methods; supplies {@code null} when annotations are off
    */
-  public CollapseSwitches(CollapseExecutors http, NamedExecutors named,
-      Supplier<CollapseMethods> methods) {
+  public CollapseSwitches(CollapseExecutors http, @Nullable NamedExecutors named,
+      Supplier<@Nullable CollapseMethods> methods) {
     this.http = Objects.requireNonNull(http, "http");
     this.named = named;
     this.methods = Objects.requireNonNull(methods, "methods");
@@ -51,7 +52,7 @@ public final class CollapseSwitches {
    *     group is not one of the adapter's, or annotations are off for a named executor that no
    *     core executor shares its name with
    */
-  public List<SwitchDescription> turn(String name, String group, boolean collapsing) {
+  public List<SwitchDescription> turn(String name, @Nullable String group, boolean collapsing) {
     if (group == null && turnExecutors(name, collapsing)) {
       return List.of(new SwitchDescription(name, List.of(), collapsing));
     }

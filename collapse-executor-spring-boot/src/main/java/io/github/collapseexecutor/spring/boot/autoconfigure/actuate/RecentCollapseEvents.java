@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReferenceArray;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The last events of every executor it listens to, for the {@code collapse} endpoint: batches and
@@ -82,8 +83,8 @@ public final class RecentCollapseEvents implements HttpCollapseListener {
     add(executorName, "unshared", null, group.name(), reason);
   }
 
-  private void add(String executor, String type, BatchReport report, String group,
-      UnsharedReason reason) {
+  private void add(String executor, String type, @Nullable BatchReport report,
+      @Nullable String group, @Nullable UnsharedReason reason) {
     if (!isRecording()) {
       return;
     }

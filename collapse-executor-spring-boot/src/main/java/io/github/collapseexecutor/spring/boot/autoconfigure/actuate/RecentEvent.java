@@ -3,6 +3,7 @@ package io.github.collapseexecutor.spring.boot.autoconfigure.actuate;
 import io.github.collapseexecutor.core.BatchReport;
 import io.github.collapseexecutor.http.UnsharedReason;
 import java.time.Instant;
+import org.jspecify.annotations.Nullable;
 
 /**
  * One thing an executor did, as the {@code collapse} endpoint lists it among the recent events.
@@ -20,8 +21,9 @@ import java.time.Instant;
  * @param group for {@code unshared}: the collapse group's name
  * @param reason for {@code unshared}: the reason's tag, as the {@code unshared} counts show it
  */
-public record RecentEvent(Instant time, String executor, String type, Integer size,
-    Double waitMillis, Double executeMillis, String failure, String group, String reason) {
+public record RecentEvent(Instant time, String executor, String type, @Nullable Integer size,
+    @Nullable Double waitMillis, @Nullable Double executeMillis, @Nullable String failure,
+    @Nullable String group, @Nullable String reason) {
 
   private static final double NANOS_PER_MILLI = 1_000_000.0;
 

@@ -15,6 +15,7 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Tags;
 import io.micrometer.core.instrument.Timer;
 import java.util.concurrent.TimeUnit;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The meters of one executor, registered together when it is created: only those of the facts
@@ -28,13 +29,13 @@ final class ExecutorMeters {
   private static final String EXECUTION_DESCRIPTION = "Time the work of a batch or shared run took";
 
   private final DistributionSummary batchSize;
-  private final Counter ran;
-  private final Counter collapsed;
-  private final Timer waiting;
-  private final Timer succeeded;
-  private final Timer failed;
-  private final Counter rejections;
-  private final Counter timeouts;
+  private final @Nullable Counter ran;
+  private final @Nullable Counter collapsed;
+  private final @Nullable Timer waiting;
+  private final @Nullable Timer succeeded;
+  private final @Nullable Timer failed;
+  private final @Nullable Counter rejections;
+  private final @Nullable Counter timeouts;
 
   ExecutorMeters(MeterRegistry registry, String integration, CreatedExecutor executor) {
     Tags tags = Tags.of("executor", executor.name(), "integration", integration);
