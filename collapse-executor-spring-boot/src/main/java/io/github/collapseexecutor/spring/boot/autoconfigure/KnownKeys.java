@@ -8,7 +8,6 @@ import java.util.Enumeration;
 import java.util.List;
 import java.util.Map;
 import org.springframework.boot.context.properties.source.ConfigurationPropertyName;
-import org.springframework.boot.json.JsonParserFactory;
 import org.springframework.util.ClassUtils;
 import org.springframework.util.StreamUtils;
 
@@ -44,7 +43,7 @@ final class KnownKeys {
       }
       // most jars describe other prefixes; skip parsing them
       if (text.contains("\"" + PREFIX)) {
-        described |= add(keys, JsonParserFactory.getJsonParser().parseMap(text), classLoader);
+        described |= add(keys, MetadataJson.parse(text), classLoader);
       }
     }
     return described ? keys : null;
