@@ -1,5 +1,6 @@
 package io.github.collapseexecutor.spring.annotation.internal;
 
+import io.github.collapseexecutor.spring.annotation.MisconfiguredMethodException;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
@@ -29,7 +30,7 @@ final class BatchMethod {
   /**
    * Returns the batch method of {@code single} in {@code beanClass}.
    *
-   * @throws IllegalStateException naming {@code single} and the reason, if there is no such
+   * @throws MisconfiguredMethodException naming {@code single} and the reason, if there is no such
    *     method or its signature does not fit
    */
   static BatchMethod find(Class<?> beanClass, Method single, String name) {
@@ -42,35 +43,46 @@ final class BatchMethod {
         && other.getName().equals(m.getName())
         && Arrays.equals(other.getParameterTypes(), m.getParameterTypes())));
     if (candidates.isEmpty()) {
-      throw problem(single, "no method '" + name + "' in " + beanClass.getSimpleName());
+      throw problem(single, "no method '" + name + "' in " + beanClass.getSimpleName(),
+          "Set batchMethod to the name of a method of " + beanClass.getSimpleName()
+              + " that takes a List or Collection of the arguments, or add that method.");
     }
     if (candidates.size() > 1) {
       throw problem(single, "batch method '" + name + "' is overloaded in "
-          + beanClass.getSimpleName() + "; give it a name of its own");
+          + beanClass.getSimpleName() + "; give it a name of its own",
+          "Rename the batch method so that no other method of the bean has its name, and name"
+              + " it in batchMethod.");
     }
     Method batch = candidates.get(0);
     String shown = MethodNames.of(batch);
     if (Modifier.isPrivate(batch.getModifiers()) || Modifier.isStatic(batch.getModifiers())) {
       throw problem(single, "batch method " + shown + " must be an instance method that is not "
-          + "private");
+          + "private",
+          "Make " + shown + " an instance method that is not private.");
     }
     Class<?> argument = ClassUtils.resolvePrimitiveIfNecessary(single.getParameterTypes()[0]);
     if (batch.getParameterCount() != 1
         || !batch.getParameterTypes()[0].isAssignableFrom(List.class)) {
       throw problem(single, "batch method " + shown + " must take one List or Collection of "
-          + argument.getSimpleName());
+          + argument.getSimpleName(),
+          "Declare the one parameter of " + shown + " as List<" + argument.getSimpleName()
+              + "> or Collection<" + argument.getSimpleName() + ">.");
     }
     Class<?> element = ResolvableType.forMethodParameter(batch, 0).asCollection()
         .resolveGeneric(0);
     if (element != null && !element.isAssignableFrom(argument)) {
       throw problem(single, "batch method " + shown + " takes a collection of "
-          + element.getSimpleName() + ", not of " + argument.getSimpleName());
+          + element.getSimpleName() + ", not of " + argument.getSimpleName(),
+          "Make the argument of " + MethodNames.of(single) + " and the elements "
+              + shown + " takes the same type.");
     }
     Class<?> returned = batch.getReturnType();
     boolean map = Map.class.isAssignableFrom(returned);
     if (!map && !List.class.isAssignableFrom(returned)) {
       throw problem(single, "batch method " + shown + " returns " + returned.getSimpleName()
-          + "; it must return a List in the order of its arguments or a Map keyed by argument");
+          + "; it must return a List in the order of its arguments or a Map keyed by argument",
+          "Return a List with one result per argument, in their order, or a Map from argument"
+              + " to result.");
     }
     ResolvableType returnType = ResolvableType.forMethodReturnType(batch);
     Class<?> result = ClassUtils.resolvePrimitiveIfNecessary(single.getReturnType());
@@ -79,14 +91,16 @@ final class BatchMethod {
     if (resultElement != null && !result.isAssignableFrom(resultElement)) {
       throw problem(single, "batch method " + shown + " returns " + resultElement.getSimpleName()
           + " results, which " + MethodNames.of(single) + " cannot return as "
-          + result.getSimpleName());
+          + result.getSimpleName(),
+          "Make the results of " + shown + " the return type of " + MethodNames.of(single)
+              + ", or a subtype of it.");
     }
     ReflectionUtils.makeAccessible(batch);
     return new BatchMethod(batch, map);
   }
 
-  private static IllegalStateException problem(Method single, String reason) {
-    return Unsupported.method("CollapseBatch", single, reason);
+  private static MisconfiguredMethodException problem(Method single, String reason, String action) {
+    return Unsupported.method("CollapseBatch", single, reason, action);
   }
 
   /** Calls the batch method on {@code bean} with {@code arguments}. */

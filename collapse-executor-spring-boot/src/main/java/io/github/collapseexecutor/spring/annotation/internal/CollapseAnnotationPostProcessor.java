@@ -1,6 +1,7 @@
 package io.github.collapseexecutor.spring.annotation.internal;
 
 import io.github.collapseexecutor.spring.annotation.CollapseAdviceOrder;
+import io.github.collapseexecutor.spring.annotation.MisconfiguredMethodException;
 import org.springframework.aop.Advisor;
 import org.springframework.aop.framework.AbstractAdvisingBeanPostProcessor;
 import org.springframework.aop.framework.Advised;
@@ -36,7 +37,12 @@ public final class CollapseAnnotationPostProcessor extends AbstractAdvisingBeanP
       return bean;
     }
     CollapseMethods registry = methods.getObject();
-    registry.prepare(targetClass);
+    try {
+      registry.prepare(targetClass);
+    } catch (MisconfiguredMethodException e) {
+      // the registry checks classes, not beans; the bean being created is what a reader looks for
+      throw e.forBean(beanName + " (" + targetClass.getName() + ")");
+    }
     if (this.advisor == null) {
       this.advisor = new CollapseAdvisor(registry);
     }

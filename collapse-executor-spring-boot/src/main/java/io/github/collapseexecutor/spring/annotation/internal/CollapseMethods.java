@@ -121,7 +121,8 @@ public final class CollapseMethods {
   /**
    * Finds and checks the annotated methods of {@code beanClass}, once per class.
    *
-   * @throws IllegalStateException naming the method and the reason, if one cannot be collapsed
+   * @throws io.github.collapseexecutor.spring.annotation.MisconfiguredMethodException naming the
+   *     method and the reason, if one cannot be collapsed
    */
   public void prepare(Class<?> beanClass) {
     if (!isAnnotated(beanClass)) {
@@ -196,18 +197,22 @@ public final class CollapseMethods {
     CollapseBatch batch = AnnotatedElementUtils.findMergedAnnotation(method, CollapseBatch.class);
     Collapsible onMethod = AnnotatedElementUtils.findMergedAnnotation(method, Collapsible.class);
     if (batch != null && onMethod != null) {
-      throw Unsupported.method("CollapseBatch", method, "it is also @Collapsible; choose one");
+      throw Unsupported.method("CollapseBatch", method, "it is also @Collapsible; choose one",
+          "Keep @CollapseBatch to gather calls into batches, or @Collapsible to share one call"
+              + " among equal arguments; remove the other.");
     }
     if (batch != null) {
       checkInterceptable("CollapseBatch", method);
       ReturnKind kind = ReturnKind.of(method, "CollapseBatch");
       if (kind != ReturnKind.VALUE) {
         throw Unsupported.method("CollapseBatch", method, "it returns a "
-            + method.getReturnType().getSimpleName() + "; batches serve methods returning a value");
+            + method.getReturnType().getSimpleName() + "; batches serve methods returning a value",
+            "Return the value itself, or use @Collapsible, which collapses futures and Monos.");
       }
       if (method.getParameterCount() != 1) {
         throw Unsupported.method("CollapseBatch", method, "it takes "
-            + method.getParameterCount() + " arguments; a batched method takes exactly one");
+            + method.getParameterCount() + " arguments; a batched method takes exactly one",
+            "Take one argument (a record can hold several values), or use @Collapsible.");
       }
       checkNoFilterOfResults("CollapseBatch", method);
       NamedExecutor executor = executor("CollapseBatch", method, batch.executor());
@@ -251,7 +256,9 @@ public final class CollapseMethods {
       throw Unsupported.method(annotation, method, "@PostFilter filters the returned collection"
           + " in place, and every caller that shares the result holds that one collection;"
           + " filter inside the method, or return a new collection from a method without"
-          + " @PostFilter");
+          + " @PostFilter",
+          "Remove @PostFilter from the method, or remove @" + annotation + " and collapse a"
+              + " method it calls instead.");
     }
   }
 
@@ -273,7 +280,8 @@ public final class CollapseMethods {
         || Modifier.isStatic(modifiers)) {
       throw Unsupported.method(annotation, method, "it is "
           + Modifier.toString(modifiers & (Modifier.PRIVATE | Modifier.FINAL | Modifier.STATIC))
-          + ", so no proxy can intercept its calls");
+          + ", so no proxy can intercept its calls",
+          "Make the method public or protected, not final and not static.");
     }
   }
 
@@ -282,7 +290,9 @@ public final class CollapseMethods {
     NamedExecutors named = executors.get();
     if (!named.contains(chosen)) {
       throw Unsupported.method(annotation, method, "executor '" + chosen
-          + "' is not configured in collapse.executor.executors; configured: " + named.names());
+          + "' is not configured in collapse.executor.executors; configured: " + named.names(),
+          "Name one of " + named.names() + " in executor, or configure collapse.executor.executors."
+              + chosen + ".");
     }
     return named.get(chosen);
   }

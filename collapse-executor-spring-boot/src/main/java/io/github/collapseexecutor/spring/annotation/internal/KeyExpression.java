@@ -1,5 +1,6 @@
 package io.github.collapseexecutor.spring.annotation.internal;
 
+import io.github.collapseexecutor.spring.annotation.MisconfiguredMethodException;
 import java.lang.reflect.Method;
 import org.springframework.context.expression.MethodBasedEvaluationContext;
 import org.springframework.core.DefaultParameterNameDiscoverer;
@@ -25,7 +26,7 @@ final class KeyExpression {
   /**
    * Returns the key of {@code method}, or {@code null} when {@code key} is empty.
    *
-   * @throws IllegalStateException if {@code key} does not parse
+   * @throws MisconfiguredMethodException if {@code key} does not parse
    */
   static KeyExpression parse(Method method, String key) {
     if (key.isEmpty()) {
@@ -34,9 +35,9 @@ final class KeyExpression {
     try {
       return new KeyExpression(method, PARSER.parseExpression(key));
     } catch (ParseException e) {
-      throw new IllegalStateException("@Collapsible on " + MethodNames.of(method)
-          + " cannot be collapsed: key '" + key + "' is not a valid expression: "
-          + e.getMessage(), e);
+      throw new MisconfiguredMethodException("Collapsible", MethodNames.of(method),
+          "key '" + key + "' is not a valid expression: " + e.getMessage(),
+          "Write key as a SpEL expression over the arguments, such as '#id' or '#p0.id'.", e);
     }
   }
 

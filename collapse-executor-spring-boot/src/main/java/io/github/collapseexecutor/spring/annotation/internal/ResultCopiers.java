@@ -27,7 +27,8 @@ public final class ResultCopiers {
    *
    * @param name the copier's bean name, or {@code null} or empty for none
    * @param resultType the declared type of one caller's result
-   * @throws IllegalStateException naming the method and the reason, if {@code name} is not a
+   * @throws io.github.collapseexecutor.spring.annotation.MisconfiguredMethodException naming the
+   *     method and the reason, if {@code name} is not a
    *     {@code ResultCopier} bean or that copier cannot copy {@code resultType}
    */
   ResultCopies find(String annotation, Method method, String name, ResolvableType resultType) {
@@ -36,18 +37,23 @@ public final class ResultCopiers {
     }
     if (beans == null || !beans.containsBean(name)) {
       throw Unsupported.method(annotation, method, "result copier '" + name
-          + "' is not a bean; ResultCopier beans: " + copierNames());
+          + "' is not a bean; ResultCopier beans: " + copierNames(),
+          "Name one of the ResultCopier beans " + copierNames() + " in resultCopier, or"
+              + " define a ResultCopier bean named '" + name + "'.");
     }
     if (!beans.isTypeMatch(name, ResultCopier.class)) {
       Class<?> type = beans.getType(name);
       throw Unsupported.method(annotation, method, "result copier '" + name + "' is a "
           + (type == null ? "bean of unknown type" : type.getName())
-          + ", not a ResultCopier; ResultCopier beans: " + copierNames());
+          + ", not a ResultCopier; ResultCopier beans: " + copierNames(),
+          "Name one of the ResultCopier beans " + copierNames() + " in resultCopier.");
     }
     ResultCopier copier = beans.getBean(name, ResultCopier.class);
     if (!copier.canCopy(resultType)) {
       throw Unsupported.method(annotation, method, "result copier '" + name
-          + "' cannot copy results of type " + resultType);
+          + "' cannot copy results of type " + resultType,
+          "Name a ResultCopier whose canCopy accepts " + resultType + ", or return a type"
+              + " that '" + name + "' copies.");
     }
     return new ResultCopies(copier, resultType);
   }

@@ -1,5 +1,6 @@
 package io.github.collapseexecutor.spring.annotation.internal;
 
+import io.github.collapseexecutor.spring.annotation.MisconfiguredMethodException;
 import java.lang.reflect.Method;
 
 /** The startup error of an annotated method that cannot be collapsed. */
@@ -7,8 +8,13 @@ final class Unsupported {
 
   private Unsupported() {}
 
-  static IllegalStateException method(String annotation, Method method, String reason) {
-    return new IllegalStateException(
-        "@" + annotation + " on " + MethodNames.of(method) + " cannot be collapsed: " + reason);
+  /**
+   * Returns the error of {@code method}, annotated with {@code annotation}: {@code reason} says
+   * what is wrong, {@code action} what to change.
+   */
+  static MisconfiguredMethodException method(String annotation, Method method, String reason,
+      String action) {
+    return new MisconfiguredMethodException(annotation, MethodNames.of(method), reason, action,
+        null);
   }
 }

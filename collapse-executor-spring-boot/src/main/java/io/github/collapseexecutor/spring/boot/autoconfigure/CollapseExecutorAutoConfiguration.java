@@ -47,6 +47,15 @@ public final class CollapseExecutorAutoConfiguration {
     return new CollapseExecutors();
   }
 
+  /**
+   * Static, as a post-processor must be: it reads the environment before any bean is created, so
+   * that an unknown key is reported before the mistakes it may cause.
+   */
+  @Bean
+  static UnknownKeyCheck collapseUnknownKeyCheck() {
+    return new UnknownKeyCheck();
+  }
+
   /** Static, as a post-processor must be, and lazy about the registry. */
   @Bean
   @Role(BeanDefinition.ROLE_INFRASTRUCTURE)

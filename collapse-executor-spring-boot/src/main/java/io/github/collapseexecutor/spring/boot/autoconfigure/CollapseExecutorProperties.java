@@ -29,6 +29,12 @@ public class CollapseExecutorProperties extends BatchSettings {
   /** Whether collapse is enabled at all; false turns every section off. */
   private boolean enabled = true;
 
+  /**
+   * What startup does with a collapse.executor key that no property binds, such as a typo: fail,
+   * warn (log it and start) or ignore.
+   */
+  private UnknownKeys unknownKeys = UnknownKeys.FAIL;
+
   /** RestTemplate and RestClient: the one collapse interceptor both clients use. */
   @NestedConfigurationProperty
   private final RestTemplateSection restTemplate = new RestTemplateSection();
@@ -51,6 +57,14 @@ public class CollapseExecutorProperties extends BatchSettings {
 
   public void setEnabled(boolean enabled) {
     this.enabled = enabled;
+  }
+
+  public UnknownKeys getUnknownKeys() {
+    return unknownKeys;
+  }
+
+  public void setUnknownKeys(UnknownKeys unknownKeys) {
+    this.unknownKeys = unknownKeys;
   }
 
   public RestTemplateSection getRestTemplate() {

@@ -1,0 +1,26 @@
+package io.github.collapseexecutor.spring.boot.autoconfigure;
+
+import java.util.List;
+
+/**
+ * A {@code collapse.executor} key that no property binds.
+ *
+ * @param name the key as its source wrote it
+ * @param origin where it was set ({@code class path resource [application.yml] - 4:5}), or
+ *     {@code null} if the source does not say
+ * @param suggestions the nearest known keys, best first; may be empty
+ * @param environmentVariable whether it is an environment variable, which never stops startup:
+ *     the environment is shared with every other program of the machine
+ */
+record UnknownKey(String name, String origin, List<String> suggestions,
+    boolean environmentVariable) {
+
+  /** Returns the sentence that reports the key, with the suggestions. */
+  String message() {
+    String message = name + " is not a known key";
+    if (suggestions.isEmpty()) {
+      return message;
+    }
+    return message + "; did you mean " + String.join(" or ", suggestions) + "?";
+  }
+}

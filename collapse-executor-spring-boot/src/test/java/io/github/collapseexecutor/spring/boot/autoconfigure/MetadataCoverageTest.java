@@ -1,0 +1,157 @@
+package io.github.collapseexecutor.spring.boot.autoconfigure;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.github.collapseexecutor.http.HttpCollapseOptions;
+import java.io.InputStream;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.config.BeanDefinition;
+import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.source.ConfigurationPropertyName;
+import org.springframework.context.annotation.ClassPathScanningCandidateComponentProvider;
+import org.springframework.core.annotation.AnnotationUtils;
+import org.springframework.core.type.filter.AnnotationTypeFilter;
+import org.springframework.util.ClassUtils;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * The metadata IDEs read ({@code META-INF/spring-configuration-metadata.json}: the processor's
+ * output with the hand-written file merged) describes every key the properties classes bind, so
+ * that it cannot drift from them. The classes are found by scanning for
+ * {@code @ConfigurationProperties}, not from the metadata, and read as the unknown-key check reads
+ * them. A key inside a list item or a map value is described, as the processor describes it, by
+ * the list's or map's own entry, whose type names the item; a map whose keys have hints
+ * ({@code executors.default}) lists each hinted key's keys too.
+ */
+final class MetadataCoverageTest {
+
+  private static final String PREFIX = "collapse.executor";
+
+  /** Keys a condition reads and no properties class binds. */
+  private static final Set<String> READ_BY_CONDITIONS =
+      Set.of("collapse.executor.annotations.enabled");
+
+  private static final Map<String, String> types = new HashMap<>();
+  private static final Map<String, List<String>> hints = new HashMap<>();
+  private static KeyTree scanned;
+
+  @BeforeAll
+  static void read() throws Exception {
+    try (InputStream in = MetadataCoverageTest.class
+        .getResourceAsStream("/META-INF/spring-configuration-metadata.json")) {
+      JsonNode metadata = JsonMapper.builder().build().readTree(in);
+      for (JsonNode property : metadata.get("properties")) {
+        types.put(property.get("name").asString(), property.path("type").asString(""));
+      }
+      for (JsonNode hint : metadata.get("hints")) {
+        List<String> values = new ArrayList<>();
+        hint.path("values").forEach(value -> values.add(value.get("value").asString()));
+        hints.put(hint.get("name").asString(), values);
+      }
+    }
+    scanned = new KeyTree(PREFIX);
+    ClassPathScanningCandidateComponentProvider scanner =
+        new ClassPathScanningCandidateComponentProvider(false);
+    scanner.addIncludeFilter(new AnnotationTypeFilter(ConfigurationProperties.class));
+    for (BeanDefinition candidate : scanner.findCandidateComponents("io.github.collapseexecutor")) {
+      Class<?> type = ClassUtils.forName(candidate.getBeanClassName(), null);
+      ConfigurationProperties annotation =
+          AnnotationUtils.findAnnotation(type, ConfigurationProperties.class);
+      ConfigurationPropertyName prefix = ConfigurationPropertyName.of(annotation.prefix());
+      if (prefix.toString().startsWith(PREFIX)) {
+        BindableKeys.add(scanned.at(prefix, 2), type);
+      }
+    }
+  }
+
+  @Test
+  void everyKeyTheClassesBindIsInTheMetadata() {
+    List<String> missing = new ArrayList<>();
+    for (List<String> template : scanned.templates()) {
+      int wildcard = firstWildcard(template);
+      String key = key(template.subList(0, wildcard));
+      if (wildcard == template.size()) {
+        if (!types.containsKey(key)) {
+          missing.add(key);
+        }
+      } else if (!types.getOrDefault(key, "").contains("<")) {
+        missing.add(key + " (a list or map entry that names its item type)");
+      } else if (template.get(wildcard).equals(KeyTree.ANY_NAME)) {
+        for (String hinted : hints.getOrDefault(key + ".keys", List.of())) {
+          List<String> named = new ArrayList<>(template);
+          named.set(wildcard, hinted);
+          if (firstWildcard(named) == named.size() && !types.containsKey(key(named))) {
+            missing.add(key(named));
+          }
+        }
+      }
+    }
+    assertThat(missing).as("keys the properties classes bind and the metadata does not list")
+        .isEmpty();
+  }
+
+  @Test
+  void everyKeyInTheMetadataBinds() {
+    List<String> stale = new ArrayList<>();
+    for (String key : types.keySet()) {
+      if (key.startsWith(PREFIX + ".") && !READ_BY_CONDITIONS.contains(key)
+          && !scanned.knows(ConfigurationPropertyName.of(key), 2)) {
+        stale.add(key);
+      }
+    }
+    assertThat(stale).as("metadata entries no property binds").isEmpty();
+  }
+
+  @Test
+  void theUnknownKeyCheckKnowsEveryKeyTheClassesBind() throws Exception {
+    KeyTree known = KnownKeys.load(getClass().getClassLoader());
+    assertThat(new HashSet<>(known.templates())).containsAll(scanned.templates());
+  }
+
+  @Test
+  void everyKeyWithAnEnumValueHasAHintOfEachValue() {
+    for (Map.Entry<String, String> property : types.entrySet()) {
+      if (!property.getKey().startsWith(PREFIX + ".")) {
+        continue;
+      }
+      Class<?> type = ClassUtils.resolveClassName(
+          property.getValue().replaceAll("<.*", ""), getClass().getClassLoader());
+      if (type.isEnum()) {
+        List<String> allowed = new ArrayList<>();
+        for (Object constant : type.getEnumConstants()) {
+          allowed.add(((Enum<?>) constant).name().toLowerCase().replace('_', '-'));
+        }
+        assertThat(hints.get(property.getKey())).as(property.getKey())
+            .containsExactlyElementsOf(allowed);
+      }
+    }
+  }
+
+  @Test
+  void theNonSensitiveHeaderHintsAreTheBuiltInSensitiveHeaders() {
+    assertThat(hints.get(PREFIX + ".non-sensitive-headers"))
+        .containsExactlyInAnyOrderElementsOf(HttpCollapseOptions.DEFAULT_SENSITIVE_HEADERS);
+  }
+
+  private static int firstWildcard(List<String> template) {
+    for (int i = 0; i < template.size(); i++) {
+      if (template.get(i).equals(KeyTree.ITEM) || template.get(i).equals(KeyTree.ANY_NAME)
+          || template.get(i).equals(KeyTree.ANYTHING)) {
+        return i;
+      }
+    }
+    return template.size();
+  }
+
+  private static String key(List<String> elements) {
+    return PREFIX + (elements.isEmpty() ? "" : "." + String.join(".", elements));
+  }
+}

@@ -1,0 +1,173 @@
+package io.github.collapseexecutor.spring.boot.autoconfigure;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.github.collapseexecutor.core.CollapseExecutorOptions;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.springframework.boot.WebApplicationType;
+import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.autoconfigure.ImportAutoConfiguration;
+import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.springframework.boot.diagnostics.FailureAnalysis;
+import org.springframework.boot.test.context.assertj.AssertableApplicationContext;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.boot.test.system.CapturedOutput;
+import org.springframework.boot.test.system.OutputCaptureExtension;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.core.env.SystemEnvironmentPropertySource;
+
+/**
+ * A {@code collapse.executor} key that no property binds stops startup, naming the nearest known
+ * key, unless {@code collapse.executor.unknown-keys} says to warn or ignore.
+ */
+@ExtendWith(OutputCaptureExtension.class)
+final class UnknownKeysTest {
+
+  private static final String P = "collapse.executor.";
+
+  private final ApplicationContextRunner runner = new ApplicationContextRunner()
+      .withConfiguration(AutoConfigurations.of(CollapseExecutorAutoConfiguration.class));
+
+  @Test
+  void aMisspeltTopLevelKeyStopsStartupNamingTheNearestKey() {
+    runner.withPropertyValues(P + "max-batch-sise=10").run(context ->
+        assertThat(description(context)).contains(P + "max-batch-sise is not a known key; did you"
+            + " mean " + P + "max-batch-size?"));
+  }
+
+  @Test
+  void aMisspeltKeyOfASectionNamesTheNearestKeyOfThatSection() {
+    runner.withPropertyValues(P + "servlet.wait-timout=1s").run(context ->
+        assertThat(description(context)).contains(P + "servlet.wait-timout is not a known key;"
+            + " did you mean " + P + "servlet.wait-timeout?"));
+  }
+
+  @Test
+  void aMisspeltKeyOfAGroupKeepsTheGroupsIndexInTheSuggestion() {
+    runner.withPropertyValues(P + "servlet.collapse-groups[0].uirs=/a/*").run(context ->
+        assertThat(description(context)).contains(P + "servlet.collapse-groups[0].uirs is not a"
+            + " known key; did you mean " + P + "servlet.collapse-groups[0].uris?"));
+  }
+
+  @Test
+  void groupsOutsideASectionSuggestTheGroupsOfEachSection() {
+    runner.withPropertyValues(P + "colapse-groups[0].uris=/a/*").run(context ->
+        assertThat(description(context)).contains(P + "colapse-groups[0].uris is not a known"
+            + " key; did you mean " + P + "okhttp.collapse-groups[0].uris or " + P
+            + "rest-template.collapse-groups[0].uris or " + P + "servlet.collapse-groups[0].uris or "
+            + P + "web-client.collapse-groups[0].uris?"));
+  }
+
+  @Test
+  void aMisspeltKeyOfAPolicyIsFoundWhateverThePolicysName() {
+    runner.withPropertyValues(P + "web-client.collapse-policies.any-name.collapse-request-header=a")
+        .run(context -> assertThat(description(context)).contains("did you mean " + P
+            + "web-client.collapse-policies.any-name.collapse-request-headers?"));
+  }
+
+  @Test
+  void aMisspeltKeyOfANamedExecutorIsFoundWhateverTheExecutorsName() {
+    runner.withPropertyValues(P + "executors.orders.max-batch-sise=5").run(context ->
+        assertThat(description(context)).contains("did you mean " + P
+            + "executors.orders.max-batch-size?"));
+  }
+
+  @Test
+  void everyUnknownKeyIsReportedAtOnceAndAKeyNearNothingGetsNoSuggestion() {
+    runner.withPropertyValues(P + "max-batch-sise=10", P + "completely-unrelated=1")
+        .run(context -> assertThat(description(context))
+            .contains(P + "max-batch-sise is not a known key; did you mean")
+            .contains(P + "completely-unrelated is not a known key\n"));
+  }
+
+  @Test
+  void knownKeysInEveryRelaxedFormStart() {
+    runner.withPropertyValues(P + "maxBatchSize=7", P + "max_pending_inputs=9",
+        P + "MAX-CONCURRENT-BATCHES=3", P + "servlet.collapse-groups[0].uris[0]=/a/*",
+        P + "servlet.collapseGroups[0].collapse-policy-name=p", P + "servlet.collapse-policies.p"
+            + ".share-uncacheable=never", P + "rest-template.collapse-policies[p.1].accept-headers"
+            + "-in-key=false", P + "executors.users.shared-across-callers=true",
+        P + "executors.default.timeout=1s", P + "annotations.enabled=true",
+        P + "endpoint.recent-events=5", P + "http-service-groups=", P + "unknown-keys=fail",
+        P + "servlet.url-patterns=/a/*", P + "okhttp.apply-to-beans[0]=client").run(context -> {
+          assertThat(context).hasNotFailed();
+          CollapseExecutorOptions options = context.getBean(CollapseExecutorOptions.class);
+          assertThat(options.maxBatchSize()).isEqualTo(7);
+          assertThat(options.maxPendingInputs()).isEqualTo(9);
+        });
+  }
+
+  @Test
+  void warnLogsEachUnknownKeyAndStarts(CapturedOutput output) {
+    runner.withPropertyValues(P + "unknown-keys=warn", P + "max-batch-sise=10").run(context -> {
+      assertThat(context).hasNotFailed();
+      assertThat(output).contains("WARN").contains(P + "max-batch-sise is not a known key; did"
+          + " you mean " + P + "max-batch-size?");
+    });
+  }
+
+  @Test
+  void ignoreStartsWithoutAWord(CapturedOutput output) {
+    runner.withPropertyValues(P + "unknown-keys=ignore", P + "max-batch-sise=10").run(context -> {
+      assertThat(context).hasNotFailed();
+      assertThat(output).doesNotContain("max-batch-sise");
+    });
+  }
+
+  @Test
+  void anEnvironmentVariableNoReadingBindsIsLoggedAndNeverStopsStartup(CapturedOutput output) {
+    Map<String, Object> variables = Map.of(
+        "COLLAPSE_EXECUTOR_MAXBATCHSISE", "5",
+        "COLLAPSE_EXECUTOR_MAX_PENDING_INPUTS", "5",
+        "COLLAPSE_EXECUTOR_EXECUTORS_USER_API_TIMEOUT", "5",
+        "COLLAPSE_EXECUTOR_SERVLET_COLLAPSEGROUPS_0_URIS", "/a/*",
+        "COLLAPSE_EXECUTOR_REST_TEMPLATE_COLLAPSE_POLICIES_MY_POLICY_ACCEPT_HEADERS_IN_KEY", "1",
+        "COLLAPSE_EXECUTOR__ODD", "1");
+    runner.withInitializer(context -> context.getEnvironment().getPropertySources().addFirst(
+        new SystemEnvironmentPropertySource("variables", variables))).run(context -> {
+          assertThat(context).hasNotFailed();
+          assertThat(output).contains("COLLAPSE_EXECUTOR_MAXBATCHSISE is not a known key")
+              .doesNotContain("COLLAPSE_EXECUTOR_MAX_PENDING_INPUTS is not")
+              .doesNotContain("USER_API_TIMEOUT is not")
+              .doesNotContain("COLLAPSEGROUPS_0_URIS is not")
+              .doesNotContain("ACCEPT_HEADERS_IN_KEY is not")
+              .doesNotContain("_ODD is not");
+        });
+  }
+
+  @Test
+  void anUnknownKeyIsReportedBeforeTheMistakeItCauses() {
+    runner.withPropertyValues(P + "servlet.collapse-groups[0].uirs=/a/*").run(context -> {
+      assertThat(context).hasFailed();
+      assertThat(new InvalidPropertiesFailureAnalyzer().analyze(context.getStartupFailure()))
+          .as("the group left without a pattern is not what is reported").isNull();
+    });
+  }
+
+  @Test
+  void springBootPrintsTheAnalysisWithWhereTheKeyWasSet(CapturedOutput output) {
+    SpringApplicationBuilder application = new SpringApplicationBuilder(WithCollapse.class)
+        .web(WebApplicationType.NONE).properties(P + "vary-tll=5s");
+    assertThatThrownBy(application::run).isInstanceOf(UnknownKeysException.class);
+    assertThat(output).contains("APPLICATION FAILED TO START")
+        .contains("Unknown collapse configuration keys:")
+        .contains(P + "vary-tll is not a known key; did you mean " + P + "vary-ttl?")
+        .contains("Action:").contains("collapse.executor.unknown-keys=warn");
+  }
+
+  private static String description(AssertableApplicationContext context) {
+    assertThat(context).hasFailed();
+    FailureAnalysis analysis = new UnknownKeysFailureAnalyzer().analyze(context.getStartupFailure());
+    assertThat(analysis).as("the unknown keys analyzer describes the failure").isNotNull();
+    assertThat(analysis.getAction()).contains("unknown-keys=warn");
+    return analysis.getDescription();
+  }
+
+  /** An application with nothing but the core auto-configuration. */
+  @Configuration(proxyBeanMethods = false)
+  @ImportAutoConfiguration(CollapseExecutorAutoConfiguration.class)
+  static class WithCollapse {}
+}
