@@ -8,7 +8,7 @@ import io.github.collapseexecutor.http.internal.BlockingHttpCollapser;
 import io.github.collapseexecutor.http.internal.CollapseProtocol;
 import io.github.collapseexecutor.http.internal.Outcome;
 import io.github.collapseexecutor.http.internal.ResponseSnapshot;
-import io.github.collapseexecutor.spring.observation.CollapseObservations;
+import io.github.collapseexecutor.micrometer.CollapseObservations;
 import io.micrometer.core.instrument.observation.DefaultMeterObservationHandler;
 import io.micrometer.core.instrument.observation.DefaultMeterObservationHandler.IgnoredMeters;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;

@@ -9,8 +9,9 @@ import java.util.function.BooleanSupplier;
  * Where an HTTP adapter reports what each request did, for tracing: on the request's own
  * observation, and one observation per shared call. It names no tracing library, so that the
  * adapters run without one; an observation library implements it (the Micrometer one is
- * {@code CollapseObservations} of the Spring module) and hands it to the adapter through
- * {@link HttpCollapseOptions.Builder#observations(Factory)}. {@link #NONE} when none is set.
+ * {@code CollapseObservations} of {@code collapse-executor-micrometer}), and the application
+ * hands it to the adapter through {@link HttpCollapseOptions.Builder#observations(Factory)}.
+ * {@link #NONE} when none is set.
  *
  * <p>An adapter calls {@link #caller} once per request that a collapse group takes, and
  * {@link #sharedCall} once per call that a request makes for others; it calls

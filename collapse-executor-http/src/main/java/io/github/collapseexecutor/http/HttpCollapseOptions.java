@@ -364,7 +364,7 @@ public final class HttpCollapseOptions {
 
     /**
      * Sets how shared calls and requests are observed, such as {@code CollapseObservations.of(
-     * observationRegistry)} of the Spring module for Micrometer; none by default.
+     * observationRegistry)} of {@code collapse-executor-micrometer}; none by default.
      */
     public Builder observations(CallObserver.Factory observations) {
       this.observations = Objects.requireNonNull(observations, "observations");

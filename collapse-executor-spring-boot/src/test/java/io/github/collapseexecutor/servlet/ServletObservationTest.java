@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.collapseexecutor.http.CollapseGroup;
 import io.github.collapseexecutor.http.HttpCollapseOptions;
-import io.github.collapseexecutor.spring.observation.CollapseObservations;
-import io.github.collapseexecutor.spring.observation.DefaultCollapseObservationConvention;
+import io.github.collapseexecutor.micrometer.CollapseObservations;
+import io.github.collapseexecutor.micrometer.DefaultCollapseObservationConvention;
 import io.micrometer.common.KeyValue;
 import io.micrometer.observation.Observation;
 import io.micrometer.observation.tck.TestObservationRegistry;

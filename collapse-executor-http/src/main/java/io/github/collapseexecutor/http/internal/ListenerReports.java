@@ -7,9 +7,8 @@ import io.github.collapseexecutor.http.UnsharedReason;
 
 /**
  * Reports that the adapters make to a {@link CollapseListener} themselves, where the core executor
- * cannot see the event (a future-based adapter, or a {@code @Collapsible} method returning a
- * future, times its waiters out on its own). Like the core, it shields the caller from a listener
- * that throws. For the adapters and the annotated methods of this module.
+ * cannot see the event (a future-based adapter times its waiters out on its own). Like the core,
+ * it shields the caller from a listener that throws.
  */
 public final class ListenerReports {
 

@@ -2,12 +2,12 @@ package io.github.collapseexecutor.spring.annotation;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.collapseexecutor.micrometer.CollapseObservationContext;
+import io.github.collapseexecutor.micrometer.CollapseObservationConvention;
+import io.github.collapseexecutor.micrometer.DefaultCollapseObservationConvention;
 import io.github.collapseexecutor.spring.annotation.CollapseBatchTest.UserService;
 import io.github.collapseexecutor.spring.annotation.CollapsibleTest.ProfileService;
 import io.github.collapseexecutor.spring.annotation.internal.CollapseMethods;
-import io.github.collapseexecutor.spring.observation.CollapseObservationContext;
-import io.github.collapseexecutor.spring.observation.CollapseObservationConvention;
-import io.github.collapseexecutor.spring.observation.DefaultCollapseObservationConvention;
 import io.micrometer.common.KeyValues;
 import io.micrometer.observation.tck.TestObservationRegistry;
 import io.micrometer.observation.tck.TestObservationRegistryAssert;

@@ -1,6 +1,8 @@
 package io.github.collapseexecutor.spring.boot.autoconfigure;
 
 import io.github.collapseexecutor.core.CollapseExecutorOptions;
+import io.github.collapseexecutor.spring.NamedExecutor;
+import io.github.collapseexecutor.spring.NamedExecutors;
 import io.github.collapseexecutor.spring.boot.autoconfigure.NamedExecutorProperties.Executor;
 import java.time.Duration;
 import java.util.LinkedHashMap;

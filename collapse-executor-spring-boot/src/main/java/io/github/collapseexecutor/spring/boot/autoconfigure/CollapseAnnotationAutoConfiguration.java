@@ -1,5 +1,8 @@
 package io.github.collapseexecutor.spring.boot.autoconfigure;
 
+import io.github.collapseexecutor.micrometer.CollapseObservationConvention;
+import io.github.collapseexecutor.micrometer.CollapseObservations;
+import io.github.collapseexecutor.spring.NamedExecutors;
 import io.github.collapseexecutor.spring.annotation.CallerIdentity;
 import io.github.collapseexecutor.spring.annotation.CollapseBatch;
 import io.github.collapseexecutor.spring.annotation.Collapsible;
@@ -12,8 +15,6 @@ import io.github.collapseexecutor.spring.annotation.internal.MethodObserver;
 import io.github.collapseexecutor.spring.annotation.internal.ReactiveSecurityContextCallerIdentity;
 import io.github.collapseexecutor.spring.annotation.internal.ResultCopiers;
 import io.github.collapseexecutor.spring.annotation.internal.SecurityContextCallerIdentity;
-import io.github.collapseexecutor.spring.observation.CollapseObservationConvention;
-import io.github.collapseexecutor.spring.observation.CollapseObservations;
 import io.micrometer.observation.ObservationRegistry;
 import org.aopalliance.intercept.MethodInterceptor;
 import org.springframework.beans.factory.ListableBeanFactory;

@@ -2,7 +2,8 @@ package io.github.collapseexecutor.spring.boot.autoconfigure;
 
 import io.github.collapseexecutor.core.CollapseExecutor;
 import io.github.collapseexecutor.core.CollapseExecutorOptions;
-import io.github.collapseexecutor.spring.observation.CollapseObservationConvention;
+import io.github.collapseexecutor.micrometer.CollapseObservationConvention;
+import io.github.collapseexecutor.spring.NamedExecutors;
 import io.micrometer.observation.ObservationRegistry;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.config.BeanDefinition;

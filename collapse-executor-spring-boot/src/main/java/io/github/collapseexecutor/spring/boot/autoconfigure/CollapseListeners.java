@@ -7,6 +7,8 @@ import io.github.collapseexecutor.core.RunStart;
 import io.github.collapseexecutor.http.CollapseGroup;
 import io.github.collapseexecutor.http.HttpCollapseListener;
 import io.github.collapseexecutor.http.UnsharedReason;
+import io.github.collapseexecutor.spring.CreatedExecutor;
+import io.github.collapseexecutor.spring.ExecutorCreationListener;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;

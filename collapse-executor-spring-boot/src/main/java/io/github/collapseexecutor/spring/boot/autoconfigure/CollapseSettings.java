@@ -4,6 +4,7 @@ import io.github.collapseexecutor.core.CollapseExecutorOptions;
 import io.github.collapseexecutor.core.CollapseListener;
 import io.github.collapseexecutor.http.HttpCollapseOptions;
 import io.github.collapseexecutor.http.SensitiveHeaders;
+import io.github.collapseexecutor.spring.NamedExecutors;
 import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorProperties.Section;
 import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorProperties.ServletSection;
 import java.util.LinkedHashMap;

@@ -1,8 +1,8 @@
 package io.github.collapseexecutor.spring.boot.autoconfigure;
 
 import io.github.collapseexecutor.http.HttpCollapseOptions;
+import io.github.collapseexecutor.micrometer.CollapseObservationConvention;
 import io.github.collapseexecutor.spring.http.reactive.CollapseExchangeFilterFunction;
-import io.github.collapseexecutor.spring.observation.CollapseObservationConvention;
 import io.micrometer.observation.ObservationRegistry;
 import java.util.List;
 import java.util.Map;

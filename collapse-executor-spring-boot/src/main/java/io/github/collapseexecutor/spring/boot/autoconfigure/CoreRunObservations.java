@@ -1,9 +1,9 @@
 package io.github.collapseexecutor.spring.boot.autoconfigure;
 
 import io.github.collapseexecutor.core.CollapseListener;
-import io.github.collapseexecutor.spring.observation.CollapseObservationConvention;
-import io.github.collapseexecutor.spring.observation.CollapseObservations;
-import io.github.collapseexecutor.spring.observation.internal.ObservedExecutorRuns;
+import io.github.collapseexecutor.micrometer.CollapseObservationConvention;
+import io.github.collapseexecutor.micrometer.CollapseObservations;
+import io.github.collapseexecutor.micrometer.internal.ObservedExecutorRuns;
 import io.micrometer.observation.ObservationRegistry;
 import org.springframework.beans.factory.ObjectProvider;
 

@@ -3,6 +3,8 @@ package io.github.collapseexecutor.spring.boot.autoconfigure;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.collapseexecutor.core.CollapseExecutorOptions;
+import io.github.collapseexecutor.spring.NamedExecutor;
+import io.github.collapseexecutor.spring.NamedExecutors;
 import io.github.collapseexecutor.spring.annotation.Collapsible;
 import io.github.collapseexecutor.spring.annotation.JacksonResultCopier;
 import io.github.collapseexecutor.spring.annotation.internal.CollapseAnnotationPostProcessor;

@@ -2,12 +2,12 @@ package io.github.collapseexecutor.spring.boot.autoconfigure.actuate;
 
 import io.github.collapseexecutor.core.CollapseExecutorOptions;
 import io.github.collapseexecutor.core.CollapseListener;
+import io.github.collapseexecutor.spring.NamedExecutors;
 import io.github.collapseexecutor.spring.annotation.internal.CollapseMethods;
 import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseAnnotationAutoConfiguration;
 import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorAutoConfiguration;
 import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutors;
 import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseListenerFactory;
-import io.github.collapseexecutor.spring.boot.autoconfigure.NamedExecutors;
 import io.github.collapseexecutor.spring.boot.autoconfigure.actuate.CollapseEndpoint.MethodDescription;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.actuate.autoconfigure.endpoint.condition.ConditionalOnAvailableEndpoint;

@@ -8,7 +8,7 @@ import static io.github.collapseexecutor.spring.boot.autoconfigure.metrics.Micro
 import static io.github.collapseexecutor.spring.boot.autoconfigure.metrics.MicrometerCollapseListener.WAIT;
 
 import io.github.collapseexecutor.core.BatchReport;
-import io.github.collapseexecutor.spring.boot.autoconfigure.CreatedExecutor;
+import io.github.collapseexecutor.spring.CreatedExecutor;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.DistributionSummary;
 import io.micrometer.core.instrument.MeterRegistry;

@@ -1,8 +1,8 @@
 package io.github.collapseexecutor.spring.boot.autoconfigure.metrics;
 
 import io.github.collapseexecutor.core.BatchReport;
-import io.github.collapseexecutor.spring.boot.autoconfigure.CreatedExecutor;
-import io.github.collapseexecutor.spring.boot.autoconfigure.ExecutorCreationListener;
+import io.github.collapseexecutor.spring.CreatedExecutor;
+import io.github.collapseexecutor.spring.ExecutorCreationListener;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.util.Map;
 import java.util.Objects;

@@ -3,7 +3,7 @@ package io.github.collapseexecutor.spring.boot.autoconfigure.metrics;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.collapseexecutor.core.BatchReport;
-import io.github.collapseexecutor.spring.boot.autoconfigure.CreatedExecutor;
+import io.github.collapseexecutor.spring.CreatedExecutor;
 import io.micrometer.core.instrument.Meter;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.util.List;
