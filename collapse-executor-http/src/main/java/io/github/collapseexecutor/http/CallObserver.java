@@ -4,6 +4,7 @@ import io.github.collapseexecutor.core.CallerOutcome;
 import io.github.collapseexecutor.core.CollapseListener;
 import io.github.collapseexecutor.core.SharedCallOutcome;
 import java.util.function.BooleanSupplier;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Where an HTTP adapter reports what each request did, for tracing: on the request's own
@@ -22,7 +23,7 @@ public interface CallObserver {
   /** Observes nothing. */
   CallObserver NONE = new CallObserver() {
     @Override
-    public Caller caller(Object observation) {
+    public Caller caller(@Nullable Object observation) {
       return Caller.NONE;
     }
 
@@ -46,7 +47,7 @@ public interface CallObserver {
    * @param observation the request's observation when the adapter knows it (a WebClient exchange
    *     carries it in its Reactor context), or {@code null} for the one current on this thread
    */
-  Caller caller(Object observation);
+  Caller caller(@Nullable Object observation);
 
   /** Starts observing the shared call that {@code leader} makes for {@code key}. */
   SharedCall sharedCall(String executorName, CollapseKey key, Caller leader);
@@ -57,10 +58,10 @@ public interface CallObserver {
     /** A request with no observation. */
     Caller NONE = new Caller() {
       @Override
-      public void outcome(CallerOutcome outcome, String reason) {}
+      public void outcome(CallerOutcome outcome, @Nullable String reason) {}
 
       @Override
-      public void linkTo(SharedCall call) {}
+      public void linkTo(@Nullable SharedCall call) {}
     };
 
     /**
@@ -68,10 +69,15 @@ public interface CallObserver {
      *
      * @param reason why, or {@code null} if there is nothing to add
      */
-    void outcome(CallerOutcome outcome, String reason);
+    void outcome(CallerOutcome outcome, @Nullable String reason);
 
-    /** Links the request's span to the span of {@code call}, where the tracer supports links. */
-    void linkTo(SharedCall call);
+    /**
+     * Links the request's span to the span of {@code call}, where the tracer supports links.
+     *
+     * @param call the shared call the request waited for, or {@code null} if that call ended
+     *     without an outcome, which leaves nothing to link to
+     */
+    void linkTo(@Nullable SharedCall call);
   }
 
   /** One shared call, from the turn of the request that makes it to the end of that turn. */
@@ -91,8 +97,8 @@ public interface CallObserver {
      * @param failure the call's failure, or {@code null}
      * @param reason why the response was not shared, or {@code null}
      */
-    void end(BooleanSupplier settle, SharedCallOutcome observed, Throwable failure,
-        UnsharedReason reason);
+    void end(BooleanSupplier settle, SharedCallOutcome observed, @Nullable Throwable failure,
+        @Nullable UnsharedReason reason);
   }
 
   /** Makes the observer of one adapter. */

@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.Objects;
 import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A set of request paths whose GET and HEAD requests may collapse, with the name of the
@@ -48,7 +49,7 @@ import java.util.regex.PatternSyntaxException;
  *     {@code null} for {@link CollapsePolicy#DEFAULT}
  */
 public record CollapseGroup(String name, List<String> uris, List<String> uriRegexes,
-    String collapsePolicyName) {
+    @Nullable String collapsePolicyName) {
 
   /**
    * Validates and copies the patterns, and names the group after its first pattern unless
@@ -59,19 +60,22 @@ public record CollapseGroup(String name, List<String> uris, List<String> uriRege
    *     open, ...: the message names the pattern and its index in {@code uris}), a regular
    *     expression is blank or does not compile, or the name or the policy name is blank
    */
-  public CollapseGroup {
-    uris = checkedUris(uris == null ? List.of() : uris);
-    uriRegexes = checkedRegexes(uriRegexes == null ? List.of() : uriRegexes);
-    if (uris.isEmpty() && uriRegexes.isEmpty()) {
+  public CollapseGroup(@Nullable String name, @Nullable List<String> uris,
+      @Nullable List<String> uriRegexes, @Nullable String collapsePolicyName) {
+    // not a compact constructor: its parameters take null, which only collapsePolicyName keeps
+    this.uris = checkedUris(uris == null ? List.of() : uris);
+    this.uriRegexes = checkedRegexes(uriRegexes == null ? List.of() : uriRegexes);
+    if (this.uris.isEmpty() && this.uriRegexes.isEmpty()) {
       throw new IllegalArgumentException("a collapse group needs at least one uri or uri regex");
     }
-    collapsePolicyName = checkedPolicyName(collapsePolicyName);
-    name = name == null
-        ? (uris.isEmpty() ? uriRegexes : uris).get(0) : Names.nonBlank("name", name);
+    this.collapsePolicyName = checkedPolicyName(collapsePolicyName);
+    this.name = name == null ? (this.uris.isEmpty() ? this.uriRegexes : this.uris).get(0)
+        : Names.nonBlank("name", name);
   }
 
   /** Creates a group named after its first pattern. */
-  public CollapseGroup(List<String> uris, List<String> uriRegexes, String collapsePolicyName) {
+  public CollapseGroup(@Nullable List<String> uris, @Nullable List<String> uriRegexes,
+      @Nullable String collapsePolicyName) {
     this(null, uris, uriRegexes, collapsePolicyName);
   }
 
@@ -135,7 +139,7 @@ public record CollapseGroup(String name, List<String> uris, List<String> uriRege
     return List.copyOf(regexes);
   }
 
-  private static String checkedPolicyName(String collapsePolicyName) {
+  private static @Nullable String checkedPolicyName(@Nullable String collapsePolicyName) {
     return collapsePolicyName == null
         ? null : Names.nonBlank("collapsePolicyName", collapsePolicyName);
   }
@@ -146,10 +150,10 @@ public record CollapseGroup(String name, List<String> uris, List<String> uriRege
    */
   public static final class Builder {
 
-    private String name;
+    private @Nullable String name;
     private List<String> uris = List.of();
     private List<String> uriRegexes = List.of();
-    private String collapsePolicyName;
+    private @Nullable String collapsePolicyName;
 
     private Builder() {}
 
@@ -188,7 +192,7 @@ public record CollapseGroup(String name, List<String> uris, List<String> uriRege
      *
      * @throws IllegalArgumentException if {@code collapsePolicyName} is blank
      */
-    public Builder collapsePolicyName(String collapsePolicyName) {
+    public Builder collapsePolicyName(@Nullable String collapsePolicyName) {
       this.collapsePolicyName = checkedPolicyName(collapsePolicyName);
       return this;
     }

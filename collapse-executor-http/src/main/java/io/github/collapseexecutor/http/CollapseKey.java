@@ -3,6 +3,7 @@ package io.github.collapseexecutor.http;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The identity of a request for collapsing: two requests share a response only if their keys are
@@ -17,9 +18,9 @@ public final class CollapseKey {
 
   private final String target;
   private final String query;
-  private final List<List<String>> headers;
-  private final Map<String, List<String>> namedHeaders;
-  private final Object context;
+  private final List<List<@Nullable String>> headers;
+  private final Map<String, List<@Nullable String>> namedHeaders;
+  private final @Nullable Object context;
   private final int group;
   private final int hash;
 
@@ -28,8 +29,8 @@ public final class CollapseKey {
    * @param namedHeaders the headers a sensitive pattern names, by lower-case name
    * @param context what else decides the request sent; may be null
    */
-  CollapseKey(String target, String query, List<List<String>> headers,
-      Map<String, List<String>> namedHeaders, Object context, int group) {
+  CollapseKey(String target, String query, List<List<@Nullable String>> headers,
+      Map<String, List<@Nullable String>> namedHeaders, @Nullable Object context, int group) {
     this.target = target;
     this.query = query;
     this.headers = headers;
@@ -49,7 +50,7 @@ public final class CollapseKey {
   }
 
   @Override
-  public boolean equals(Object other) {
+  public boolean equals(@Nullable Object other) {
     return other instanceof CollapseKey that
         && hash == that.hash
         && target.equals(that.target)

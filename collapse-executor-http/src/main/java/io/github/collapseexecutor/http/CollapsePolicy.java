@@ -2,6 +2,7 @@ package io.github.collapseexecutor.http;
 
 import java.util.List;
 import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Narrows or widens the collapse key of the requests of one {@link CollapseGroup}.
@@ -67,16 +68,24 @@ public record CollapsePolicy(List<String> collapseRequestHeaders,
    *
    * @throws IllegalArgumentException if a name is null or blank
    */
-  public CollapsePolicy {
-    collapseRequestHeaders = names("collapseRequestHeaders", collapseRequestHeaders, true);
-    collapseRequestQueries = names("collapseRequestQueries", collapseRequestQueries, false);
-    shareUncacheable = shareUncacheable == null
+  public CollapsePolicy(@Nullable List<String> collapseRequestHeaders,
+      @Nullable List<String> collapseRequestQueries, @Nullable ShareUncacheable shareUncacheable,
+      boolean acceptHeadersInKey, boolean sharedAcrossAddresses) {
+    // not a compact constructor: its parameters take null, which no component keeps
+    this.collapseRequestHeaders =
+        names("collapseRequestHeaders", collapseRequestHeaders, true);
+    this.collapseRequestQueries =
+        names("collapseRequestQueries", collapseRequestQueries, false);
+    this.shareUncacheable = shareUncacheable == null
         ? ShareUncacheable.WITHIN_CREDENTIALS : shareUncacheable;
+    this.acceptHeadersInKey = acceptHeadersInKey;
+    this.sharedAcrossAddresses = sharedAcrossAddresses;
   }
 
   /** Creates a policy that keeps the client's address in a server's key. */
-  public CollapsePolicy(List<String> collapseRequestHeaders, List<String> collapseRequestQueries,
-      ShareUncacheable shareUncacheable, boolean acceptHeadersInKey) {
+  public CollapsePolicy(@Nullable List<String> collapseRequestHeaders,
+      @Nullable List<String> collapseRequestQueries, @Nullable ShareUncacheable shareUncacheable,
+      boolean acceptHeadersInKey) {
     this(collapseRequestHeaders, collapseRequestQueries, shareUncacheable, acceptHeadersInKey,
         /* sharedAcrossAddresses= */ false);
   }
@@ -85,13 +94,14 @@ public record CollapsePolicy(List<String> collapseRequestHeaders,
    * Creates a policy that shares uncacheable responses within the same credentials, with
    * {@code Accept} and {@code Accept-Language} in the key.
    */
-  public CollapsePolicy(List<String> collapseRequestHeaders, List<String> collapseRequestQueries) {
+  public CollapsePolicy(@Nullable List<String> collapseRequestHeaders,
+      @Nullable List<String> collapseRequestQueries) {
     this(collapseRequestHeaders, collapseRequestQueries, null);
   }
 
   /** Creates a policy with {@code Accept} and {@code Accept-Language} in the key. */
-  public CollapsePolicy(List<String> collapseRequestHeaders, List<String> collapseRequestQueries,
-      ShareUncacheable shareUncacheable) {
+  public CollapsePolicy(@Nullable List<String> collapseRequestHeaders,
+      @Nullable List<String> collapseRequestQueries, @Nullable ShareUncacheable shareUncacheable) {
     this(collapseRequestHeaders, collapseRequestQueries, shareUncacheable,
         /* acceptHeadersInKey= */ true);
   }
@@ -133,7 +143,8 @@ public record CollapsePolicy(List<String> collapseRequestHeaders,
     return new Builder();
   }
 
-  private static List<String> names(String setting, List<String> names, boolean lowerCase) {
+  private static List<String> names(String setting, @Nullable List<String> names,
+      boolean lowerCase) {
     return names == null ? List.of() : List.copyOf(Names.checked(setting, names, lowerCase));
   }
 

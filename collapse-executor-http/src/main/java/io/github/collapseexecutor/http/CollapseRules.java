@@ -13,6 +13,7 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.function.Predicate;
 import java.util.regex.Pattern;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Decides whether a request may collapse and, if so, builds its {@link CollapseKey}, following the
@@ -56,7 +57,7 @@ public final class CollapseRules {
    * Returns the key of a client request to {@code uri}, or {@code null} if the request must not
    * collapse.
    */
-  public CollapseKey keyFor(String method, URI uri, RequestHeaders headers) {
+  public @Nullable CollapseKey keyFor(String method, URI uri, RequestHeaders headers) {
     return keyFor(method, uri, headers, null);
   }
 
@@ -68,7 +69,8 @@ public final class CollapseRules {
    *     {@code equals} (see {@link #keyFor(String, String, String, int, String, String, String,
    *     RequestHeaders, Object)}); may be null
    */
-  public CollapseKey keyFor(String method, URI uri, RequestHeaders headers, Object context) {
+  public @Nullable CollapseKey keyFor(String method, URI uri, RequestHeaders headers,
+      @Nullable Object context) {
     if (uri.isOpaque() || uri.getScheme() == null || uri.getHost() == null) {
       return null;
     }
@@ -77,8 +79,8 @@ public final class CollapseRules {
   }
 
   /** Returns the key of a request with no context, or {@code null} if it must not collapse. */
-  public CollapseKey keyFor(String method, String scheme, String host, int port, String matchPath,
-      String rawPath, String rawQuery, RequestHeaders headers) {
+  public @Nullable CollapseKey keyFor(String method, String scheme, String host, int port,
+      String matchPath, String rawPath, @Nullable String rawQuery, RequestHeaders headers) {
     return keyFor(method, scheme, host, port, matchPath, rawPath, rawQuery, headers, null);
   }
 
@@ -94,8 +96,9 @@ public final class CollapseRules {
    *     (request attributes that a later filter may turn into credentials, the client's cookie
    *     store or authenticator), compared with {@code equals}; may be null
    */
-  public CollapseKey keyFor(String method, String scheme, String host, int port, String matchPath,
-      String rawPath, String rawQuery, RequestHeaders headers, Object context) {
+  public @Nullable CollapseKey keyFor(String method, String scheme, String host, int port,
+      String matchPath, String rawPath, @Nullable String rawQuery, RequestHeaders headers,
+      @Nullable Object context) {
     return keyFor(method, scheme, host, port, matchPath, rawPath, rawQuery, headers, context,
         null);
   }
@@ -108,9 +111,9 @@ public final class CollapseRules {
    *     {@link CollapsePolicy#sharedAcrossAddresses()}; may be null
    * @see #keyFor(String, String, String, int, String, String, String, RequestHeaders, Object)
    */
-  public CollapseKey keyFor(String method, String scheme, String host, int port, String matchPath,
-      String rawPath, String rawQuery, RequestHeaders headers, Object context,
-      String clientAddress) {
+  public @Nullable CollapseKey keyFor(String method, String scheme, String host, int port,
+      String matchPath, String rawPath, @Nullable String rawQuery, RequestHeaders headers,
+      @Nullable Object context, @Nullable String clientAddress) {
     if (!"GET".equals(method) && !"HEAD".equals(method)) {
       return null;
     }
@@ -128,8 +131,8 @@ public final class CollapseRules {
         ? (rawQuery == null ? "" : "?" + rawQuery)
         : namedQueries(group.policy.collapseRequestQueries(), rawQuery);
     // the group fixes the header names and their order, so the values alone tell keys apart
-    List<String>[] keyHeaders = group.noHeaders();
-    Map<String, List<String>> namedBySensitivePattern = Map.of();
+    List<@Nullable String>[] keyHeaders = group.noHeaders();
+    Map<String, List<@Nullable String>> namedBySensitivePattern = Map.of();
     // one pass over the names the request holds: the usual request holds ten or so, the group
     // names about twenty, most of them absent
     for (String sent : headers.names()) {
@@ -174,12 +177,12 @@ public final class CollapseRules {
   }
 
   /** A copy, because a client's header map may still change after the key is built. */
-  private static List<String> copyOf(List<String> values) {
+  private static List<@Nullable String> copyOf(List<@Nullable String> values) {
     // not List.copyOf: a client's header map may hold a null value, which must not fail the call
     return values.isEmpty() ? List.of() : new ArrayList<>(values);
   }
 
-  private CompiledGroup match(String path) {
+  private @Nullable CompiledGroup match(String path) {
     for (CompiledGroup group : groups) {
       for (Predicate<String> pattern : group.patterns) {
         if (pattern.test(path)) {
@@ -201,8 +204,8 @@ public final class CollapseRules {
     };
   }
 
-  private static String namedQueries(List<String> names, String rawQuery) {
-    List<List<String>> values = new ArrayList<>(names.size());
+  private static String namedQueries(List<String> names, @Nullable String rawQuery) {
+    List<List<@Nullable String>> values = new ArrayList<>(names.size());
     names.forEach(name -> values.add(new ArrayList<>()));
     if (rawQuery != null) {
       for (String pair : rawQuery.split("&", -1)) {
@@ -234,8 +237,8 @@ public final class CollapseRules {
 
     /** Returns the key headers of a request that sends none of them, for the request to fill. */
     @SuppressWarnings({"unchecked", "rawtypes"}) // an array of lists, as Arrays.asList wants
-    List<String>[] noHeaders() {
-      List<String>[] none = new List[slots.size()];
+    List<@Nullable String>[] noHeaders() {
+      List<@Nullable String>[] none = new List[slots.size()];
       Arrays.fill(none, List.of());
       return none;
     }

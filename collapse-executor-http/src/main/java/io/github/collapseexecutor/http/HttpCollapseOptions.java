@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Settings shared by every HTTP adapter: which requests may collapse and how much of a response may
@@ -102,14 +103,14 @@ public final class HttpCollapseOptions {
    */
   public static final Set<String> AUTHORITY_HEADERS = Set.of("host");
 
-  private final String name;
+  private final @Nullable String name;
   private final List<CollapseGroup> groups;
   private final Map<String, CollapsePolicy> policies;
   private final SensitiveHeaders sensitiveHeaderSettings;
   private final int maxBodyBytes;
   private final Duration waitTimeout;
   private final CollapseListener listener;
-  private final CallObserver.Factory observations;
+  private final CallObserver.@Nullable Factory observations;
   private final KeyMemory keyMemory;
   private final CollapseSwitch collapseSwitch = new CollapseSwitch();
 
@@ -131,7 +132,7 @@ public final class HttpCollapseOptions {
   }
 
   /** Returns the executor's name for reports; null if unset, for the adapter's DEFAULT_NAME. */
-  public String name() {
+  public @Nullable String name() {
     return name;
   }
 
@@ -184,7 +185,7 @@ public final class HttpCollapseOptions {
   }
 
   /** Returns how shared calls and requests are observed, or {@code null} if they are not. */
-  public CallObserver.Factory observations() {
+  public CallObserver.@Nullable Factory observations() {
     return observations;
   }
 
@@ -232,14 +233,14 @@ public final class HttpCollapseOptions {
   /** Builds {@link HttpCollapseOptions}; setters validate at once, {@link #build()} checks names. */
   public static final class Builder {
 
-    private String name;
+    private @Nullable String name;
     private final List<CollapseGroup> groups = new ArrayList<>();
     private final Map<String, CollapsePolicy> policies = new LinkedHashMap<>();
     private SensitiveHeaders sensitiveHeaderSettings = SensitiveHeaders.defaults();
     private int maxBodyBytes = DEFAULT_MAX_BODY_BYTES;
     private Duration waitTimeout = DEFAULT_WAIT_TIMEOUT;
     private CollapseListener listener = CollapseListener.NONE;
-    private CallObserver.Factory observations;
+    private CallObserver.@Nullable Factory observations;
     private KeyMemory keyMemory = KeyMemory.defaults();
 
     private Builder() {}

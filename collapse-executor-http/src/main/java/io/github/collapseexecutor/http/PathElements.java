@@ -4,6 +4,7 @@ import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A raw request path as Spring's {@code PathContainer} sees it for matching: a separator for each
@@ -18,8 +19,8 @@ final class PathElements {
    * Returns the elements of {@code rawPath}, {@code null} for a separator and the value to match
    * for a segment; {@code null} if a segment holds a malformed escape, which Spring rejects.
    */
-  static String[] of(String rawPath) {
-    List<String> elements = new ArrayList<>();
+  static @Nullable String @Nullable [] of(String rawPath) {
+    List<@Nullable String> elements = new ArrayList<>();
     int start = 0;
     for (int i = 0; i <= rawPath.length(); i++) {
       if (i == rawPath.length() || rawPath.charAt(i) == '/') {
@@ -45,7 +46,7 @@ final class PathElements {
     return semicolon < 0 ? segment : segment.substring(0, semicolon);
   }
 
-  private static String decode(String raw) {
+  private static @Nullable String decode(String raw) {
     if (raw.indexOf('%') < 0) {
       return raw;
     }

@@ -7,6 +7,7 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.Function;
 import java.util.function.Supplier;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Read access to the headers of one request, whatever the library that holds them.
@@ -21,8 +22,11 @@ public interface RequestHeaders {
   /** The name of the request header that carries cookies. */
   String COOKIE = "Cookie";
 
-  /** Returns the values of the header {@code name} (any case) in order; empty when absent. */
-  List<String> values(String name);
+  /**
+   * Returns the values of the header {@code name} (any case) in order; empty when absent. A value
+   * is {@code null} where the library's headers hold one (Spring's {@code HttpHeaders} take one).
+   */
+  List<@Nullable String> values(String name);
 
   /**
    * Returns the names of the headers present, as sent (a name may appear in more than one case).
@@ -44,11 +48,11 @@ public interface RequestHeaders {
   default RequestHeaders withCookies(String cookies) {
     RequestHeaders headers = this;
     return of(name -> {
-      List<String> values = headers.values(name);
+      List<@Nullable String> values = headers.values(name);
       if (!name.equalsIgnoreCase(COOKIE)) {
         return values;
       }
-      List<String> withCookies = new ArrayList<>(values.size() + 1);
+      List<@Nullable String> withCookies = new ArrayList<>(values.size() + 1);
       withCookies.addAll(values);
       withCookies.add(cookies);
       return withCookies;
@@ -61,11 +65,11 @@ public interface RequestHeaders {
   }
 
   /** Returns a view made of a function that answers values and one that lists the names. */
-  static RequestHeaders of(Function<String, List<String>> values,
+  static RequestHeaders of(Function<String, List<@Nullable String>> values,
       Supplier<? extends Collection<String>> names) {
     return new RequestHeaders() {
       @Override
-      public List<String> values(String name) {
+      public List<@Nullable String> values(String name) {
         return values.apply(name);
       }
 

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A path pattern of {@link CollapseGroup#uris()}, matched as Spring MVC and WebFlux match their
@@ -32,7 +33,7 @@ final class RoutePattern {
   private record Wildcard() implements Element {}
 
   /** A whole segment captured, constrained by {@code constraint} when not null. */
-  private record Capture(Pattern constraint) implements Element {}
+  private record Capture(@Nullable Pattern constraint) implements Element {}
 
   private record Regex(Pattern pattern) implements Element {}
 
@@ -65,7 +66,7 @@ final class RoutePattern {
 
   /** Returns whether the raw (percent-encoded) path, without query, matches this pattern. */
   boolean matches(String rawPath) {
-    String[] path = PathElements.of(rawPath);
+    @Nullable String[] path = PathElements.of(rawPath);
     return path != null && match(0, path, 0);
   }
 
@@ -73,7 +74,7 @@ final class RoutePattern {
    * Whether the pattern from element {@code e} on matches the path from element {@code i} on; the
    * path holds {@code null} for a separator and the segment's value otherwise.
    */
-  private boolean match(int e, String[] path, int i) {
+  private boolean match(int e, @Nullable String[] path, int i) {
     if (e == elements.size()) {
       return i == path.length;
     }
@@ -94,7 +95,7 @@ final class RoutePattern {
   }
 
   /** A leading rest: the pattern after it matches from some separator on. */
-  private boolean restThenMatch(int e, String[] path, int from) {
+  private boolean restThenMatch(int e, @Nullable String[] path, int from) {
     for (int i = from; i <= path.length; i++) {
       if ((i == path.length || path[i] == null) && match(e, path, i)) {
         return true;
@@ -122,7 +123,7 @@ final class RoutePattern {
     if (!pattern.startsWith("/")) {
       throw new IllegalArgumentException("it must start with '/'");
     }
-    List<String> tokens = tokens(pattern);
+    List<@Nullable String> tokens = tokens(pattern);
     List<Element> elements = new ArrayList<>();
     Set<String> names = new HashSet<>();
     for (int t = 0; t < tokens.size(); t++) {
@@ -143,8 +144,8 @@ final class RoutePattern {
   }
 
   /** Splits the pattern into separators ({@code null}) and segments, keeping braces whole. */
-  private static List<String> tokens(String pattern) {
-    List<String> tokens = new ArrayList<>();
+  private static List<@Nullable String> tokens(String pattern) {
+    List<@Nullable String> tokens = new ArrayList<>();
     int depth = 0;
     int start = -1;
     for (int i = 0; i < pattern.length(); i++) {
@@ -184,7 +185,7 @@ final class RoutePattern {
   }
 
   /** A rest must be the whole first or last segment, and the only one. */
-  private static void checkRest(List<String> tokens, int t) {
+  private static void checkRest(List<@Nullable String> tokens, int t) {
     int rests = 0;
     for (String token : tokens) {
       if (token != null && isRest(token)) {

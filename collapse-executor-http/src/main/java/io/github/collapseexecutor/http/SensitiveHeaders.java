@@ -7,6 +7,7 @@ import java.util.Objects;
 import java.util.Set;
 import java.util.SortedSet;
 import java.util.TreeSet;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Which request headers carry a credential and so always join the collapse key: callers that send
@@ -135,7 +136,7 @@ public final class SensitiveHeaders {
   }
 
   @Override
-  public boolean equals(Object other) {
+  public boolean equals(@Nullable Object other) {
     return other instanceof SensitiveHeaders that && names.equals(that.names)
         && patterns.equals(that.patterns) && nonSensitive.equals(that.nonSensitive);
   }

@@ -9,6 +9,9 @@
  * its own library on the class path. The protocol they all follow lives in {@code internal},
  * which is not API. See {@code docs/http.md} for the rules in one place.
  *
- * <p>Parameters and return values are non-null unless their javadoc says otherwise.
+ * <p>Parameters, return values and fields are non-null unless marked {@code @Nullable}.
  */
+@NullMarked
 package io.github.collapseexecutor.http;
+
+import org.jspecify.annotations.NullMarked;

@@ -19,6 +19,7 @@ import okhttp3.Response;
 import okhttp3.ResponseBody;
 import okio.Okio;
 import okio.Timeout;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Collapses concurrent identical GET and HEAD calls of an {@code OkHttpClient} into one call; each
@@ -82,7 +83,7 @@ public final class CollapseInterceptor implements Interceptor, AutoCloseable {
     return collapser.execute(keyed.key(), keyed.headers(), new OkHttpExchange(chain));
   }
 
-  private record Origin(Protocol protocol, Handshake handshake) {}
+  private record Origin(Protocol protocol, @Nullable Handshake handshake) {}
 
   private record OkHttpExchange(Chain chain) implements BlockingHttpCollapser.Exchange<Response> {
 
@@ -107,9 +108,9 @@ public final class CollapseInterceptor implements Interceptor, AutoCloseable {
     }
 
     @Override
-    public List<Map.Entry<String, String>> headers(Response response) {
+    public List<Map.Entry<String, @Nullable String>> headers(Response response) {
       Headers headers = response.headers();
-      List<Map.Entry<String, String>> entries = new ArrayList<>(headers.size());
+      List<Map.Entry<String, @Nullable String>> entries = new ArrayList<>(headers.size());
       for (int i = 0; i < headers.size(); i++) {
         entries.add(HeaderLists.entry(headers.name(i), headers.value(i)));
       }
@@ -156,7 +157,8 @@ public final class CollapseInterceptor implements Interceptor, AutoCloseable {
     }
 
     /** The body of a replay: the bytes, and the failure that ended them, if any. */
-    private static ResponseBody body(ResponseSnapshot snapshot, MediaType mediaType) {
+    private static ResponseBody body(ResponseSnapshot snapshot,
+        @Nullable MediaType mediaType) {
       return snapshot.bodyFailure() == null
           ? ResponseBody.create(snapshot.bodyCopy(), mediaType)
           : ResponseBody.create(Okio.buffer(Okio.source(snapshot.bodyStream())), mediaType, -1);

@@ -9,6 +9,7 @@ import javax.net.ssl.X509TrustManager;
 import okhttp3.CertificatePinner;
 import okhttp3.Dns;
 import okhttp3.OkHttpClient;
+import org.jspecify.annotations.Nullable;
 
 /**
  * What of an {@code OkHttpClient} decides the connection a call goes out on, and so whom the
@@ -22,9 +23,10 @@ import okhttp3.OkHttpClient;
  * replaced. Two clients built apart seldom share an https call: OkHttp makes each client's default
  * SSL socket factory and certificate pinner anew.
  */
-record ConnectionIdentity(SocketFactory socketFactory, Proxy proxy, ProxySelector proxySelector,
-    Dns dns, SSLSocketFactory sslSocketFactory, X509TrustManager trustManager,
-    HostnameVerifier hostnameVerifier, CertificatePinner certificatePinner) {
+record ConnectionIdentity(SocketFactory socketFactory, @Nullable Proxy proxy,
+    ProxySelector proxySelector, Dns dns, @Nullable SSLSocketFactory sslSocketFactory,
+    @Nullable X509TrustManager trustManager, @Nullable HostnameVerifier hostnameVerifier,
+    @Nullable CertificatePinner certificatePinner) {
 
   /** Returns what decides the connection of a call of {@code client}, https or not. */
   static ConnectionIdentity of(OkHttpClient client, boolean https) {
@@ -37,7 +39,7 @@ record ConnectionIdentity(SocketFactory socketFactory, Proxy proxy, ProxySelecto
   }
 
   @Override
-  public boolean equals(Object other) {
+  public boolean equals(@Nullable Object other) {
     return other instanceof ConnectionIdentity that
         && socketFactory == that.socketFactory
         && proxy == that.proxy

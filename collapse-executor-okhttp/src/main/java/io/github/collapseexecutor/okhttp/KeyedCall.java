@@ -14,6 +14,7 @@ import okhttp3.Interceptor;
 import okhttp3.OkHttpClient;
 import okhttp3.Request;
 import okhttp3.internal.connection.RealCall;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The key of an OkHttp call, built from what the request will carry when OkHttp sends it: its
@@ -28,7 +29,7 @@ import okhttp3.internal.connection.RealCall;
  * @param key the key, or {@code null} if the call must not collapse
  * @param headers the request headers with the cookie jar's cookies in {@code Cookie}
  */
-record KeyedCall(CollapseKey key, RequestHeaders headers) {
+record KeyedCall(@Nullable CollapseKey key, RequestHeaders headers) {
 
   /**
    * Returns the key of the chain's call. It is {@code null} (the call passes through) when an

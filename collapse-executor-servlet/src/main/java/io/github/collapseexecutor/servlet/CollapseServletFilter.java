@@ -31,6 +31,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Collapses identical inbound GET and HEAD requests: the first runs the filter chain, its response
@@ -168,7 +169,7 @@ public final class CollapseServletFilter implements Filter, AutoCloseable {
   }
 
   /** Returns the key of {@code request}; the protocol passes it all the same if it has a body. */
-  private CollapseKey keyFor(HttpServletRequest request, RequestHeaders headers) {
+  private @Nullable CollapseKey keyFor(HttpServletRequest request, RequestHeaders headers) {
     String uri = request.getRequestURI();
     String context = request.getContextPath();
     String path = context != null && uri.startsWith(context) ? uri.substring(context.length()) : uri;
@@ -181,7 +182,7 @@ public final class CollapseServletFilter implements Filter, AutoCloseable {
    * Who the container or an earlier filter (Spring Security) says the caller is, and the TLS
    * client certificate: credentials that need not be in the headers. {@code null} if neither.
    */
-  private static Object caller(HttpServletRequest request) {
+  private static @Nullable Object caller(HttpServletRequest request) {
     Principal principal = request.getUserPrincipal();
     Object certificates = request.getAttribute(CLIENT_CERTIFICATES);
     if (principal == null && certificates == null) {
@@ -273,14 +274,14 @@ public final class CollapseServletFilter implements Filter, AutoCloseable {
    * call; a larger body, which may take several writes, goes through a container thread, so that
    * one slow client cannot hold up the others.
    */
-  private static boolean answersWithoutBlocking(Outcome outcome,
+  private static boolean answersWithoutBlocking(@Nullable Outcome outcome,
       AsyncContext async) {
     return outcome == null || outcome.snapshot() == null
         || outcome.snapshot().bodyLength() <= async.getResponse().getBufferSize();
   }
 
   private static void answerAsync(AsyncContext async, CollapseProtocol.Wait wait,
-      Outcome outcome) {
+      @Nullable Outcome outcome) {
     CollapseProtocol.Turn turn = wait.answer(outcome);
     if (!(turn instanceof CollapseProtocol.Replay replay)) {
       if (turn != CollapseProtocol.Pass.PASS) {

@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The headers that the collapsed part of a chain (the filters after the collapse filter and the
@@ -54,8 +55,8 @@ final class ProducedHeaders {
    *     null if it wrote bytes
    */
   Produced of(HttpServletResponse response, boolean reset, boolean bodyReset,
-      Charset bodyCharset, Recorded told) {
-    List<Map.Entry<String, String>> headers = new ArrayList<>();
+      @Nullable Charset bodyCharset, @Nullable Recorded told) {
+    List<Map.Entry<String, @Nullable String>> headers = new ArrayList<>();
     Set<String> replaced = new HashSet<>();
     Set<String> removed = new HashSet<>(before.keySet());
     read(response).forEach((name, values) -> {
@@ -94,9 +95,9 @@ final class ProducedHeaders {
    * @param told what it told the server's own observation, or null: a replay tells the waiting
    *     request's observation the same
    */
-  record Produced(List<Map.Entry<String, String>> headers, Set<String> replaced,
-      Set<String> removed, boolean reset, boolean bodyReset, Charset bodyCharset,
-      Recorded told) {}
+  record Produced(List<Map.Entry<String, @Nullable String>> headers, Set<String> replaced,
+      Set<String> removed, boolean reset, boolean bodyReset, @Nullable Charset bodyCharset,
+      @Nullable Recorded told) {}
 
   private static boolean startsWith(List<String> values, List<String> prefix) {
     return values.size() >= prefix.size() && values.subList(0, prefix.size()).equals(prefix);

@@ -15,6 +15,7 @@ import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
 import java.io.Writer;
 import java.nio.charset.Charset;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The response of the request that runs the chain for the others: the body is held back in memory
@@ -49,13 +50,13 @@ final class RecordingResponse extends HttpServletResponseWrapper {
   /** Whether it called {@code reset()} or {@code resetBuffer()}: they lost what they wrote. */
   private boolean bodyReset;
   /** The container's output stream, once the chain asked for the output stream. */
-  private ServletOutputStream containerStream;
+  private @Nullable ServletOutputStream containerStream;
   /** The container's writer, once the chain asked for the writer. */
-  private PrintWriter containerWriter;
+  private @Nullable PrintWriter containerWriter;
   /** The charset of the writer; what was held back of a body written through it is in it. */
-  private Charset writerCharset;
-  private RecordingStream stream;
-  private PrintWriter writer;
+  private @Nullable Charset writerCharset;
+  private @Nullable RecordingStream stream;
+  private @Nullable PrintWriter writer;
 
   /**
    * Records {@code response} up to {@code limit} bytes of body.
@@ -108,13 +109,13 @@ final class RecordingResponse extends HttpServletResponseWrapper {
   }
 
   @Override
-  public void setContentType(String type) {
+  public void setContentType(@Nullable String type) {
     super.setContentType(type);
     streamIfNeeded();
   }
 
   @Override
-  public void setHeader(String name, String value) {
+  public void setHeader(String name, @Nullable String value) {
     super.setHeader(name, value);
     if ("Content-Type".equalsIgnoreCase(name)) {
       streamIfNeeded();
@@ -220,7 +221,7 @@ final class RecordingResponse extends HttpServletResponseWrapper {
    * {@link ProducedHeaders.Produced} that says what a replay sets, adds, removes and clears, and
    * what it tells the waiting request's observation ({@code told}, or null).
    */
-  ResponseSnapshot snapshot(RequestHeaders request, Recorded told) {
+  @Nullable ResponseSnapshot snapshot(RequestHeaders request, @Nullable Recorded told) {
     if (writer != null) {
       writer.flush();
     }

@@ -1,6 +1,7 @@
 package io.github.collapseexecutor.servlet;
 
 import jakarta.servlet.http.HttpServletRequest;
+import org.jspecify.annotations.Nullable;
 
 /**
  * What a server's own observation of a request recorded that the response alone does not say,
@@ -22,13 +23,13 @@ public interface ReplayObservation {
    * @param pathPattern the path pattern of the handler, or {@code null}
    * @param error the exception recorded, or {@code null}
    */
-  record Recorded(String pathPattern, Throwable error) {}
+  record Recorded(@Nullable String pathPattern, @Nullable Throwable error) {}
 
   /**
    * Returns what the observation of {@code request} recorded once its chain ran, or {@code null}
    * when it has no observation or the observation recorded nothing of the sort.
    */
-  Recorded recorded(HttpServletRequest request);
+  @Nullable Recorded recorded(HttpServletRequest request);
 
   /**
    * Tells the observation of {@code request}, which gets a replay, what {@code recorded} says,

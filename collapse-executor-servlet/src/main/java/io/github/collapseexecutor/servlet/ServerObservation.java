@@ -4,6 +4,7 @@ import io.github.collapseexecutor.servlet.ReplayObservation.Recorded;
 import jakarta.servlet.http.HttpServletRequest;
 import java.util.ServiceConfigurationError;
 import java.util.ServiceLoader;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The {@link ReplayObservation} the class path offers, found once: the first implementation that
@@ -12,23 +13,23 @@ import java.util.ServiceLoader;
  */
 final class ServerObservation {
 
-  private static final ReplayObservation FOUND = find();
+  private static final @Nullable ReplayObservation FOUND = find();
 
   private ServerObservation() {}
 
   /** Returns what the observation of {@code request} recorded, or {@code null}. */
-  static Recorded of(HttpServletRequest request) {
+  static @Nullable Recorded of(HttpServletRequest request) {
     return FOUND == null ? null : FOUND.recorded(request);
   }
 
   /** Tells the observation of {@code request} what {@code recorded} says. */
-  static void tell(Recorded recorded, HttpServletRequest request) {
+  static void tell(@Nullable Recorded recorded, HttpServletRequest request) {
     if (recorded != null && FOUND != null) {
       FOUND.tell(recorded, request);
     }
   }
 
-  private static ReplayObservation find() {
+  private static @Nullable ReplayObservation find() {
     var providers = ServiceLoader.load(ReplayObservation.class,
         ServerObservation.class.getClassLoader()).iterator();
     while (true) {

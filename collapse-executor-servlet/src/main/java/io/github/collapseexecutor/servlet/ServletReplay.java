@@ -13,6 +13,7 @@ import java.util.HashSet;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Writes a shared response onto a waiting request's own response, which already holds what the
@@ -72,7 +73,7 @@ final class ServletReplay {
     response.setStatus(snapshot.status());
     clear(produced, request, response);
     Set<String> set = new HashSet<>();
-    for (Map.Entry<String, String> header : snapshot.headers()) {
+    for (Map.Entry<String, @Nullable String> header : snapshot.headers()) {
       String name = header.getKey();
       String lower = name.toLowerCase(Locale.ROOT);
       if (lower.equals("content-type")) {
@@ -93,10 +94,12 @@ final class ServletReplay {
   }
 
   /** Where a replayed body goes: the response's output stream, or its writer. */
-  private record Body(ServletOutputStream stream, PrintWriter writer, Charset charset) {
+  private record Body(@Nullable ServletOutputStream stream, @Nullable PrintWriter writer,
+      @Nullable Charset charset) {
 
     /** Takes the output stream, or else the writer if {@code charset} can decode the body. */
-    static Body of(HttpServletResponse response, Charset charset) throws IOException {
+    static @Nullable Body of(HttpServletResponse response, @Nullable Charset charset)
+        throws IOException {
       try {
         return new Body(response.getOutputStream(), null, null);
       } catch (IllegalStateException writerTaken) {

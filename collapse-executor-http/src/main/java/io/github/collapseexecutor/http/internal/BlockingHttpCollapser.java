@@ -14,6 +14,7 @@ import java.util.Map;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The {@link CollapseProtocol} for the blocking client adapters (RestClient and RestTemplate,
@@ -68,10 +69,10 @@ public final class BlockingHttpCollapser implements AutoCloseable {
     int status(R response) throws IOException;
 
     /** Returns the reason phrase of {@code response}, or {@code null}. */
-    String reason(R response) throws IOException;
+    @Nullable String reason(R response) throws IOException;
 
     /** Returns every header of {@code response}, in order. */
-    List<Map.Entry<String, String>> headers(R response);
+    List<Map.Entry<String, @Nullable String>> headers(R response);
 
     /** Returns the body stream of {@code response}. */
     InputStream body(R response) throws IOException;
@@ -80,7 +81,7 @@ public final class BlockingHttpCollapser implements AutoCloseable {
     R withBody(R response, InputStream body);
 
     /** Returns what {@link #replay} needs besides status, headers and body, or {@code null}. */
-    default Object detail(R response) {
+    default @Nullable Object detail(R response) {
       return null;
     }
 
@@ -133,7 +134,7 @@ public final class BlockingHttpCollapser implements AutoCloseable {
    * Runs {@code exchange} for a request with the given key, or shares the call in progress for an
    * equal key; a {@code null} key, or a request with a body, passes through untouched.
    */
-  public <R> R execute(CollapseKey key, RequestHeaders request, Exchange<R> exchange)
+  public <R> R execute(@Nullable CollapseKey key, RequestHeaders request, Exchange<R> exchange)
       throws IOException {
     return take(exchange.hasBody() ? protocol.passWithBody(key, null)
         : protocol.join(key, request), exchange);
@@ -170,7 +171,7 @@ public final class BlockingHttpCollapser implements AutoCloseable {
       throw failure;
     }
     try {
-      List<Map.Entry<String, String>> headers = exchange.headers(live);
+      List<Map.Entry<String, @Nullable String>> headers = exchange.headers(live);
       UnsharedReason refusal = lead.refusal(headers);
       if (refusal != null) {
         lead.refuse(refusal);
@@ -203,8 +204,8 @@ public final class BlockingHttpCollapser implements AutoCloseable {
 
 
   /** Returns the {@code Content-Length} of a response, or -1 if it has none, or a bad one. */
-  private static long announcedLength(List<Map.Entry<String, String>> headers) {
-    for (Map.Entry<String, String> header : headers) {
+  private static long announcedLength(List<Map.Entry<String, @Nullable String>> headers) {
+    for (Map.Entry<String, @Nullable String> header : headers) {
       if (header.getKey().equalsIgnoreCase("Content-Length")) {
         try {
           return Long.parseLong(header.getValue().trim());

@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.SequenceInputStream;
 import java.util.Arrays;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A body read up to a limit: either all of it (or all that arrived before a read failed), or the
@@ -22,10 +23,10 @@ public final class BoundedBody {
   static final int UNKNOWN_LENGTH_START = 512;
 
   private final byte[] read;
-  private final InputStream rest;
-  private final IOException failure;
+  private final @Nullable InputStream rest;
+  private final @Nullable IOException failure;
 
-  private BoundedBody(byte[] read, InputStream rest, IOException failure) {
+  private BoundedBody(byte[] read, @Nullable InputStream rest, @Nullable IOException failure) {
     this.read = read;
     this.rest = rest;
     this.failure = failure;
@@ -81,7 +82,7 @@ public final class BoundedBody {
    * Returns the failure that ended the body before its end, or {@code null} if it ended well or
    * is not {@linkplain #complete() complete}; {@link #bytes()} then holds what arrived before it.
    */
-  public IOException failure() {
+  public @Nullable IOException failure() {
     return failure;
   }
 

@@ -6,6 +6,7 @@ import io.github.collapseexecutor.http.UnsharedReason;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.LongAdder;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The {@link HttpCollapseStats} of one adapter, with the methods that count. Counting is a few
@@ -90,7 +91,7 @@ public final class CollapseCounters implements HttpCollapseStats {
    * @param key the request's key if it had one (collapse was closed, or hit-for-pass), else
    *     {@code null}
    */
-  public void passedThrough(CollapseKey key) {
+  public void passedThrough(@Nullable CollapseKey key) {
     passedThrough.increment();
     if (key != null) {
       groups.get(key.group()).passedThrough.increment();

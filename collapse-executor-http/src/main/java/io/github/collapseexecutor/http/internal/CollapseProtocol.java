@@ -20,6 +20,7 @@ import java.util.Objects;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicBoolean;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The collapse protocol every HTTP adapter follows; an adapter only translates its library's
@@ -114,7 +115,7 @@ public final class CollapseProtocol implements AutoCloseable {
    * Passes a request that its client says carries a body ({@link RequestBody}); counts it. A
    * {@code null} key is left alone, as in {@link #join(CollapseKey, RequestHeaders, Object)}.
    */
-  public Turn passWithBody(CollapseKey key, Object observation) {
+  public Turn passWithBody(@Nullable CollapseKey key, @Nullable Object observation) {
     if (key == null) {
       return outsideEveryGroup();
     }
@@ -122,7 +123,7 @@ public final class CollapseProtocol implements AutoCloseable {
   }
 
   /** {@link #join(CollapseKey, RequestHeaders, Object)} in the observation current here. */
-  public Turn join(CollapseKey key, RequestHeaders request) {
+  public Turn join(@Nullable CollapseKey key, RequestHeaders request) {
     return join(key, request, null);
   }
 
@@ -139,7 +140,8 @@ public final class CollapseProtocol implements AutoCloseable {
    * @param observation the request's own Micrometer {@code Observation}, or {@code null} for the
    *     one current on this thread; typed {@code Object} so that adapters need no Micrometer
    */
-  public Turn join(CollapseKey key, RequestHeaders request, Object observation) {
+  public Turn join(@Nullable CollapseKey key, RequestHeaders request,
+      @Nullable Object observation) {
     if (key == null) {
       return outsideEveryGroup();
     }
@@ -279,7 +281,7 @@ public final class CollapseProtocol implements AutoCloseable {
      * ({@link StreamTypes}) is refused as soon as its headers arrive, so that its caller reads its
      * events as they come and the waiting requests do not wait for its end.
      */
-    public UnsharedReason refusal(List<Map.Entry<String, String>> headers) {
+    public @Nullable UnsharedReason refusal(List<Map.Entry<String, @Nullable String>> headers) {
       UnsharedReason refusal = SharingRules.refusal(headers,
           SharingRules.credentialed(request, options.sensitiveHeaders()), sharing[key.group()]);
       return refusal == null && StreamTypes.isStream(headers) ? UnsharedReason.STREAM : refusal;
@@ -412,7 +414,7 @@ public final class CollapseProtocol implements AutoCloseable {
      *
      * @param outcome the outcome, or {@code null} if the call ended without one
      */
-    public Turn answer(Outcome outcome) {
+    public Turn answer(@Nullable Outcome outcome) {
       ResponseSnapshot snapshot = outcome == null ? null : outcome.snapshot();
       caller.linkTo(outcome == null ? null : outcome.call());
       if (snapshot != null && snapshot.canServe(request)) {

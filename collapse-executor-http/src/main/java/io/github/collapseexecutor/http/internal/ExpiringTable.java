@@ -5,6 +5,7 @@ import java.util.LinkedHashSet;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import org.jspecify.annotations.Nullable;
 
 /**
  * What the protocol remembers about a key for a while: the keys whose last response could not be
@@ -36,7 +37,7 @@ final class ExpiringTable<K, V> {
   }
 
   /** Returns what is remembered about {@code key}, or {@code null} if nothing (any more). */
-  V get(K key) {
+  @Nullable V get(K key) {
     if (ttlNanos == 0 || entries.isEmpty()) {
       return null;
     }

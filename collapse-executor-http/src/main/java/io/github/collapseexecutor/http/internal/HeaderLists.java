@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.BiConsumer;
 import java.util.function.Consumer;
+import org.jspecify.annotations.Nullable;
 
 /** Flattens a library's response headers into the one list of name-value pairs snapshots hold. */
 public final class HeaderLists {
@@ -16,15 +17,15 @@ public final class HeaderLists {
    * Returns every header that {@code forEach} reports, one entry per value, in order. Pass a
    * headers object's own {@code forEach}: {@code HeaderLists.of(response.getHeaders()::forEach)}.
    */
-  public static List<Map.Entry<String, String>> of(
-      Consumer<BiConsumer<String, List<String>>> forEach) {
-    List<Map.Entry<String, String>> headers = new ArrayList<>();
+  public static List<Map.Entry<String, @Nullable String>> of(
+      Consumer<BiConsumer<String, List<@Nullable String>>> forEach) {
+    List<Map.Entry<String, @Nullable String>> headers = new ArrayList<>();
     forEach.accept((name, values) -> values.forEach(value -> headers.add(entry(name, value))));
     return headers;
   }
 
   /** Returns one header as an immutable entry. */
-  public static Map.Entry<String, String> entry(String name, String value) {
+  public static Map.Entry<String, @Nullable String> entry(String name, @Nullable String value) {
     return new AbstractMap.SimpleImmutableEntry<>(name, value);
   }
 }

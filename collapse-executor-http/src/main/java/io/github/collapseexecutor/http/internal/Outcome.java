@@ -3,6 +3,7 @@ package io.github.collapseexecutor.http.internal;
 import io.github.collapseexecutor.http.CallObserver;
 import io.github.collapseexecutor.http.UnsharedReason;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /**
  * What the request that made the call hands to the others: a snapshot to replay, or the reason
@@ -14,7 +15,8 @@ import java.util.List;
  *     does not hold; empty if none
  * @param call the shared call that produced it, for the span links of the requests that joined
  */
-public record Outcome(ResponseSnapshot snapshot, UnsharedReason reason, List<String> varied,
+public record Outcome(@Nullable ResponseSnapshot snapshot, @Nullable UnsharedReason reason,
+    List<String> varied,
     CallObserver.SharedCall call) {
 
   static Outcome shared(ResponseSnapshot snapshot, List<String> varied,

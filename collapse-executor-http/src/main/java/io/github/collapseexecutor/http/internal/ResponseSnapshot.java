@@ -11,6 +11,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A response read in full once, from which each caller that shares it gets a response object of
@@ -33,11 +34,11 @@ public final class ResponseSnapshot {
 
   private final int status;
   private final String reason;
-  private final List<Map.Entry<String, String>> headers;
+  private final List<Map.Entry<String, @Nullable String>> headers;
   private final byte[] body;
-  private final Throwable bodyFailure;
-  private final Map<String, List<String>> varyValues;
-  private final Object detail;
+  private final @Nullable Throwable bodyFailure;
+  private final Map<String, List<@Nullable String>> varyValues;
+  private final @Nullable Object detail;
 
   /**
    * Creates a snapshot.
@@ -50,8 +51,9 @@ public final class ResponseSnapshot {
    * @param detail what else the adapter needs to rebuild the response (a protocol, say), or
    *     {@code null}
    */
-  public ResponseSnapshot(int status, String reason, List<Map.Entry<String, String>> headers,
-      byte[] body, RequestHeaders request, Object detail) {
+  public ResponseSnapshot(int status, @Nullable String reason,
+      List<Map.Entry<String, @Nullable String>> headers, byte[] body, RequestHeaders request,
+      @Nullable Object detail) {
     this(status, reason, headers, body, null, request, detail);
   }
 
@@ -62,8 +64,9 @@ public final class ResponseSnapshot {
    *
    * @param bodyFailure what ended the body before its end, or {@code null} if it ended well
    */
-  public ResponseSnapshot(int status, String reason, List<Map.Entry<String, String>> headers,
-      byte[] body, Throwable bodyFailure, RequestHeaders request, Object detail) {
+  public ResponseSnapshot(int status, @Nullable String reason,
+      List<Map.Entry<String, @Nullable String>> headers, byte[] body,
+      @Nullable Throwable bodyFailure, RequestHeaders request, @Nullable Object detail) {
     this.status = status;
     this.reason = reason == null ? "" : reason;
     this.headers = List.copyOf(headers);
@@ -74,7 +77,7 @@ public final class ResponseSnapshot {
   }
 
   /** Returns what the adapter kept to rebuild the response, or {@code null}. */
-  public Object detail() {
+  public @Nullable Object detail() {
     return detail;
   }
 
@@ -89,14 +92,14 @@ public final class ResponseSnapshot {
   }
 
   /** Returns every header in order, names as received. */
-  public List<Map.Entry<String, String>> headers() {
+  public List<Map.Entry<String, @Nullable String>> headers() {
     return headers;
   }
 
   /** Returns the values of the header {@code name} (any case), in order. */
-  public List<String> headerValues(String name) {
-    List<String> values = new ArrayList<>(1);
-    for (Map.Entry<String, String> header : headers) {
+  public List<@Nullable String> headerValues(String name) {
+    List<@Nullable String> values = new ArrayList<>(1);
+    for (Map.Entry<String, @Nullable String> header : headers) {
       if (header.getKey().equalsIgnoreCase(name)) {
         values.add(header.getValue());
       }
@@ -122,7 +125,7 @@ public final class ResponseSnapshot {
    * Returns what ended the body before its end, after the bytes of {@link #bodyBuffer()}, or
    * {@code null} if the body ended well.
    */
-  public Throwable bodyFailure() {
+  public @Nullable Throwable bodyFailure() {
     return bodyFailure;
   }
 
@@ -143,7 +146,7 @@ public final class ResponseSnapshot {
 
   /** Returns whether a request with these headers may share this response, given its Vary. */
   public boolean canServe(RequestHeaders request) {
-    for (Map.Entry<String, List<String>> vary : varyValues.entrySet()) {
+    for (Map.Entry<String, List<@Nullable String>> vary : varyValues.entrySet()) {
       if (!vary.getValue().equals(request.values(vary.getKey()))) {
         return false;
       }
@@ -151,10 +154,10 @@ public final class ResponseSnapshot {
     return true;
   }
 
-  private static Map<String, List<String>> varyValues(
-      List<Map.Entry<String, String>> headers, RequestHeaders request) {
-    Map<String, List<String>> values = new LinkedHashMap<>();
-    for (Map.Entry<String, String> header : headers) {
+  private static Map<String, List<@Nullable String>> varyValues(
+      List<Map.Entry<String, @Nullable String>> headers, RequestHeaders request) {
+    Map<String, List<@Nullable String>> values = new LinkedHashMap<>();
+    for (Map.Entry<String, @Nullable String> header : headers) {
       if (header.getKey().equalsIgnoreCase("vary") && header.getValue() != null) {
         for (String name : header.getValue().split(",")) {
           String lower = name.strip().toLowerCase(Locale.ROOT);

@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Which responses may be handed to callers other than the one whose call produced them, and which
@@ -40,10 +41,11 @@ public final class SharingRules {
    *
    * @param credentialed whether the request carried at least one sensitive header
    */
-  public static UnsharedReason refusal(List<Map.Entry<String, String>> headers,
-      boolean credentialed, ShareUncacheable share) {
+  public static @Nullable UnsharedReason refusal(
+      List<Map.Entry<String, @Nullable String>> headers, boolean credentialed,
+      ShareUncacheable share) {
     UnsharedReason refusal = null;
-    for (Map.Entry<String, String> header : headers) {
+    for (Map.Entry<String, @Nullable String> header : headers) {
       String name = header.getKey().toLowerCase(Locale.ROOT);
       if (name.equals("set-cookie") || name.equals("set-cookie2")) {
         return UnsharedReason.SET_COOKIE;
@@ -61,7 +63,7 @@ public final class SharingRules {
     return refusal;
   }
 
-  private static UnsharedReason cacheControl(String value, boolean credentialed,
+  private static @Nullable UnsharedReason cacheControl(String value, boolean credentialed,
       ShareUncacheable share) {
     UnsharedReason refusal = null;
     for (String directive : value.toLowerCase(Locale.ROOT).split(",")) {
@@ -88,12 +90,13 @@ public final class SharingRules {
    * hop-by-hop headers of RFC 9110 section 7.6.1, and any header the response's {@code Connection}
    * header names.
    */
-  public static boolean isHopByHop(String name, List<Map.Entry<String, String>> headers) {
+  public static boolean isHopByHop(String name,
+      List<Map.Entry<String, @Nullable String>> headers) {
     String lower = name.toLowerCase(Locale.ROOT);
     if (HOP_BY_HOP.contains(lower)) {
       return true;
     }
-    for (Map.Entry<String, String> header : headers) {
+    for (Map.Entry<String, @Nullable String> header : headers) {
       if (header.getKey().equalsIgnoreCase("connection") && header.getValue() != null) {
         for (String token : header.getValue().split(",")) {
           if (token.strip().equalsIgnoreCase(lower)) {

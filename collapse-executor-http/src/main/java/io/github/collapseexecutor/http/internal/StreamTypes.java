@@ -3,6 +3,7 @@ package io.github.collapseexecutor.http.internal;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The media types of responses that are streams: a client reads their events as they arrive, so
@@ -22,7 +23,7 @@ public final class StreamTypes {
   private StreamTypes() {}
 
   /** Returns whether {@code contentType}, a {@code Content-Type} value or null, is a stream. */
-  public static boolean isStream(String contentType) {
+  public static boolean isStream(@Nullable String contentType) {
     if (contentType == null) {
       return false;
     }
@@ -33,8 +34,8 @@ public final class StreamTypes {
   }
 
   /** Returns whether the {@code Content-Type} among {@code headers} is a stream. */
-  public static boolean isStream(List<Map.Entry<String, String>> headers) {
-    for (Map.Entry<String, String> header : headers) {
+  public static boolean isStream(List<Map.Entry<String, @Nullable String>> headers) {
+    for (Map.Entry<String, @Nullable String> header : headers) {
       if (header.getKey().equalsIgnoreCase("Content-Type")) {
         return isStream(header.getValue());
       }

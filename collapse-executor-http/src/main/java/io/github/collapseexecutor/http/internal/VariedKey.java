@@ -4,6 +4,7 @@ import io.github.collapseexecutor.http.CollapseKey;
 import io.github.collapseexecutor.http.RequestHeaders;
 import java.util.ArrayList;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A key widened by the values of the request headers its responses vary on ({@code Vary}), which
@@ -14,11 +15,11 @@ import java.util.List;
  * @param names the lower-case header names, in the order the response listed them
  * @param values the request's values of each of {@code names}
  */
-record VariedKey(CollapseKey key, List<String> names, List<List<String>> values) {
+record VariedKey(CollapseKey key, List<String> names, List<List<@Nullable String>> values) {
 
   /** Returns {@code key} widened by the values {@code request} sent for {@code names}. */
   static VariedKey of(CollapseKey key, List<String> names, RequestHeaders request) {
-    List<List<String>> values = new ArrayList<>(names.size());
+    List<List<@Nullable String>> values = new ArrayList<>(names.size());
     for (String name : names) {
       // not List.copyOf: a client's header map may hold a null value
       values.add(new ArrayList<>(request.values(name)));

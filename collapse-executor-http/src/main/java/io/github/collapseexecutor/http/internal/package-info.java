@@ -9,6 +9,9 @@
  * blocking clients; {@link io.github.collapseexecutor.http.internal.SharingRules} decides
  * which responses may be shared.
  *
- * <p>Parameters and return values are non-null unless their javadoc says otherwise.
+ * <p>Parameters, return values and fields are non-null unless marked {@code @Nullable}.
  */
+@NullMarked
 package io.github.collapseexecutor.http.internal;
+
+import org.jspecify.annotations.NullMarked;

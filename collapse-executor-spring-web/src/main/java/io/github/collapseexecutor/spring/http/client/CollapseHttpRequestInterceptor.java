@@ -11,6 +11,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.util.List;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 import org.springframework.http.HttpRequest;
 import org.springframework.http.client.ClientHttpRequestExecution;
 import org.springframework.http.client.ClientHttpRequestInterceptor;
@@ -166,7 +167,7 @@ public final class CollapseHttpRequestInterceptor
     }
 
     @Override
-    public List<Map.Entry<String, String>> headers(ClientHttpResponse response) {
+    public List<Map.Entry<String, @Nullable String>> headers(ClientHttpResponse response) {
       return HeaderLists.of(response.getHeaders()::forEach);
     }
 

@@ -2,6 +2,7 @@ package io.github.collapseexecutor.spring.http.reactive;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 import org.reactivestreams.Subscription;
 import org.springframework.core.io.buffer.DataBuffer;
 import org.springframework.core.io.buffer.DataBufferUtils;
@@ -23,15 +24,16 @@ final class BodySplit extends BaseSubscriber<DataBuffer> {
    * The outcome: {@code bytes} when the body fit, and {@code failure} if it ended in one after
    * them; otherwise {@code body} to stream.
    */
-  record Result(byte[] bytes, Throwable failure, Flux<DataBuffer> body) {}
+  record Result(byte @Nullable [] bytes, @Nullable Throwable failure,
+      @Nullable Flux<DataBuffer> body) {}
 
   private final MonoSink<Result> sink;
   private final int limit;
   private final List<DataBuffer> prefix = new ArrayList<>();
   private long size;
   private boolean decided;
-  private FluxSink<DataBuffer> rest;
-  private Throwable restFailure;
+  private @Nullable FluxSink<DataBuffer> rest;
+  private @Nullable Throwable restFailure;
   private boolean restDone;
 
   private BodySplit(MonoSink<Result> sink, int limit) {

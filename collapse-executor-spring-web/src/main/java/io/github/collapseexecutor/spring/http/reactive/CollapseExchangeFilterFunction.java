@@ -13,6 +13,7 @@ import java.net.URI;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import org.jspecify.annotations.Nullable;
 import org.springframework.core.io.buffer.DataBuffer;
 import org.springframework.core.io.buffer.DefaultDataBufferFactory;
 import org.springframework.http.HttpHeaders;
@@ -127,7 +128,7 @@ public final class CollapseExchangeFilterFunction implements ExchangeFilterFunct
     });
   }
 
-  private Mono<ClientResponse> take(CollapseProtocol.Turn turn, CollapseKey key,
+  private Mono<ClientResponse> take(CollapseProtocol.Turn turn, @Nullable CollapseKey key,
       ClientRequest request, ExchangeFunction next) {
     if (turn instanceof CollapseProtocol.Lead lead) {
       return lead(lead, key, request, next);
@@ -176,7 +177,7 @@ public final class CollapseExchangeFilterFunction implements ExchangeFilterFunct
 
   private Mono<Void> capture(ClientResponse response, CollapseKey key, ClientRequest request,
       CollapseProtocol.Lead lead, LeaderSlot mine) {
-    List<Map.Entry<String, String>> headers =
+    List<Map.Entry<String, @Nullable String>> headers =
         HeaderLists.of(response.headers().asHttpHeaders()::forEach);
     UnsharedReason refusal = lead.refusal(headers);
     if (refusal == null
@@ -227,7 +228,7 @@ public final class CollapseExchangeFilterFunction implements ExchangeFilterFunct
    */
   private static final class LeaderSlot {
 
-    private ClientResponse response;
+    private @Nullable ClientResponse response;
     private boolean abandoned;
 
     void offer(ClientResponse offered) {
@@ -243,7 +244,7 @@ public final class CollapseExchangeFilterFunction implements ExchangeFilterFunct
       }
     }
 
-    synchronized ClientResponse claim() {
+    synchronized @Nullable ClientResponse claim() {
       ClientResponse claimed = response;
       response = null;
       return claimed;

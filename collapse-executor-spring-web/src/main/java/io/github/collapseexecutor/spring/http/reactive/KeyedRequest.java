@@ -8,6 +8,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.StringJoiner;
+import org.jspecify.annotations.Nullable;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpRequest;
 import org.springframework.util.MultiValueMap;
@@ -79,7 +80,7 @@ final class KeyedRequest {
     return attributes == null ? partition : List.of(partition, attributes);
   }
 
-  private static Map<String, Object> attributesSeenLater(ClientRequest request) {
+  private static @Nullable Map<String, Object> attributesSeenLater(ClientRequest request) {
     Map<String, Object> attributes = null;
     for (Map.Entry<String, Object> attribute : request.attributes().entrySet()) {
       if (!attribute.getKey().startsWith(WEB_CLIENT_ATTRIBUTES)) {

@@ -1,6 +1,7 @@
 package io.github.collapseexecutor.spring.http.reactive;
 
 import io.micrometer.observation.Observation;
+import org.jspecify.annotations.Nullable;
 import org.springframework.web.reactive.function.client.ClientRequestObservationContext;
 import org.springframework.web.reactive.function.client.ClientResponse;
 import reactor.core.publisher.Mono;
@@ -22,7 +23,8 @@ final class ObservedExchanges {
    *
    * @param observation the exchange's observation from the Reactor context, or {@code null}
    */
-  static Mono<ClientResponse> reported(Mono<ClientResponse> response, Object observation) {
+  static Mono<ClientResponse> reported(Mono<ClientResponse> response,
+      @Nullable Object observation) {
     if (observation instanceof Observation exchange
         && exchange.getContext() instanceof ClientRequestObservationContext context) {
       // the same response for the caller that made the exchange: the status is not changed

@@ -3,6 +3,7 @@ package io.github.collapseexecutor.spring.http.servlet;
 import io.github.collapseexecutor.servlet.ReplayObservation;
 import jakarta.servlet.RequestDispatcher;
 import jakarta.servlet.http.HttpServletRequest;
+import org.jspecify.annotations.Nullable;
 import org.springframework.http.server.observation.ServerRequestObservationContext;
 import org.springframework.web.filter.ServerHttpObservationFilter;
 
@@ -25,7 +26,7 @@ public final class SpringReplayObservation implements ReplayObservation {
   }
 
   @Override
-  public Recorded recorded(HttpServletRequest request) {
+  public @Nullable Recorded recorded(HttpServletRequest request) {
     ServerRequestObservationContext context =
         ServerHttpObservationFilter.findObservationContext(request).orElse(null);
     if (context == null) {
