@@ -11,6 +11,7 @@ import org.springframework.boot.restclient.autoconfigure.RestTemplateAutoConfigu
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.http.client.JdkClientHttpRequestFactory;
 import org.springframework.web.client.RestTemplate;
+import org.springframework.web.util.DefaultUriBuilderFactory;
 
 /**
  * Client certificates through the interceptor the auto-configuration adds to the templates of
@@ -31,7 +32,8 @@ final class RestTemplateBuilderClientCertificateTest extends ClientCertificateCo
   protected void withClients(String baseUrl, Map<String, HandshakeCertificates> certificates,
       ClientsTest test) {
     runner.run(context -> {
-      RestTemplateBuilder builder = context.getBean(RestTemplateBuilder.class).baseUri(baseUrl);
+      RestTemplateBuilder builder = context.getBean(RestTemplateBuilder.class)
+          .uriTemplateHandler(new DefaultUriBuilderFactory(baseUrl));
       test.run(clients(
           each(certificates, tls -> builder.requestFactory(() ->
               new JdkClientHttpRequestFactory(ClientCertificates.jdkHttpClient(tls))).build()),

@@ -25,6 +25,7 @@ import org.springframework.http.client.ClientHttpRequestInterceptor;
 import org.springframework.http.client.support.BasicAuthenticationInterceptor;
 import org.springframework.web.client.RestClient;
 import org.springframework.web.client.RestTemplate;
+import org.springframework.web.util.DefaultUriBuilderFactory;
 
 /**
  * Every way a RestClient or RestTemplate carries a credential keeps users apart: four users call
@@ -160,12 +161,13 @@ final class CollapseHttpRequestInterceptorCredentialsTest {
 
   @Test
   void restTemplateBasicAuthenticationAndCookieHeadersKeepUsersApart() throws Exception {
+    DefaultUriBuilderFactory uris = new DefaultUriBuilderFactory(baseUrl);
     List<RestTemplate> templates = new ArrayList<>();
     for (int user = 0; user < USERS; user++) {
-      templates.add(new RestTemplateBuilder().baseUri(baseUrl)
+      templates.add(new RestTemplateBuilder().uriTemplateHandler(uris)
           .basicAuthentication(secret(user), "pw").additionalInterceptors(collapse).build());
     }
-    RestTemplate plain = new RestTemplateBuilder().baseUri(baseUrl)
+    RestTemplate plain = new RestTemplateBuilder().uriTemplateHandler(uris)
         .additionalInterceptors(collapse).build();
 
     assertEachCallerGetsItsOwn(USERS, CALLS_PER_USER, PerUserBackend::basic,
