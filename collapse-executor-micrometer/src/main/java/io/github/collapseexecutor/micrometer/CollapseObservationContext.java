@@ -3,6 +3,7 @@ package io.github.collapseexecutor.micrometer;
 import io.github.collapseexecutor.core.SharedCallOutcome;
 import io.micrometer.observation.Observation;
 import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * What one shared call is observed with: the executor and collapse group it belongs to, and once
@@ -12,10 +13,10 @@ import java.util.Objects;
 public final class CollapseObservationContext extends Observation.Context {
 
   private final String executorName;
-  private final String groupName;
+  private final @Nullable String groupName;
   private volatile int batchSize;
   private volatile SharedCallOutcome outcome = SharedCallOutcome.IN_PROGRESS;
-  private volatile String reason;
+  private volatile @Nullable String reason;
 
   /**
    * Creates the context of one shared call.
@@ -23,7 +24,7 @@ public final class CollapseObservationContext extends Observation.Context {
    * @param executorName the executor's name
    * @param groupName the collapse group's name, or {@code null} if the executor has no groups
    */
-  public CollapseObservationContext(String executorName, String groupName) {
+  public CollapseObservationContext(String executorName, @Nullable String groupName) {
     this.executorName = Objects.requireNonNull(executorName, "executorName");
     this.groupName = groupName;
   }
@@ -34,7 +35,7 @@ public final class CollapseObservationContext extends Observation.Context {
   }
 
   /** Returns the name of the collapse group of the call, or {@code null} if there is none. */
-  public String groupName() {
+  public @Nullable String groupName() {
     return groupName;
   }
 
@@ -52,7 +53,7 @@ public final class CollapseObservationContext extends Observation.Context {
    * Returns why the response was not shared ({@code set-cookie}, {@code too-large}, ...), or
    * {@code null} if it was, or the call is still in progress.
    */
-  public String reason() {
+  public @Nullable String reason() {
     return reason;
   }
 
@@ -63,7 +64,7 @@ public final class CollapseObservationContext extends Observation.Context {
    * @param outcome how it ended
    * @param reason why its response was not shared, or {@code null}
    */
-  public void ended(int batchSize, SharedCallOutcome outcome, String reason) {
+  public void ended(int batchSize, SharedCallOutcome outcome, @Nullable String reason) {
     this.batchSize = batchSize;
     this.outcome = Objects.requireNonNull(outcome, "outcome");
     this.reason = reason;

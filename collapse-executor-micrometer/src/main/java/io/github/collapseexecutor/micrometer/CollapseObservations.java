@@ -4,6 +4,7 @@ import io.github.collapseexecutor.http.CallObserver;
 import io.github.collapseexecutor.http.HttpCollapseOptions;
 import io.micrometer.observation.ObservationRegistry;
 import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * How an HTTP adapter is observed: the registry that observes every shared call (an observation
@@ -24,7 +25,7 @@ import java.util.Objects;
  *     {@link DefaultCollapseObservationConvention}
  */
 public record CollapseObservations(ObservationRegistry registry,
-    CollapseObservationConvention convention) implements CallObserver.Factory {
+    @Nullable CollapseObservationConvention convention) implements CallObserver.Factory {
 
   /** Checks the registry. */
   public CollapseObservations {

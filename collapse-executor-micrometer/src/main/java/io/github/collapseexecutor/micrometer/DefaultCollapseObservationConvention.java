@@ -4,6 +4,7 @@ import io.github.collapseexecutor.micrometer.CollapseObservationDocumentation.Sh
 import io.github.collapseexecutor.micrometer.CollapseObservationDocumentation.SharedCallLowCardinalityKeys;
 import io.github.collapseexecutor.micrometer.internal.BoundedMemo;
 import io.micrometer.common.KeyValues;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The default names and keys of a shared call's observation: name {@value #NAME}, contextual name
@@ -48,7 +49,7 @@ public class DefaultCollapseObservationConvention implements CollapseObservation
         .withValue(Integer.toString(context.batchSize())));
   }
 
-  private static String orNone(String value) {
+  private static String orNone(@Nullable String value) {
     return value == null ? NONE : value;
   }
 

@@ -14,6 +14,7 @@ import io.github.collapseexecutor.micrometer.internal.SharedCallObservations;
 import io.micrometer.observation.Observation;
 import java.util.List;
 import java.util.function.BooleanSupplier;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The {@link CallObserver} on a Micrometer {@code ObservationRegistry}: the caller's keys on its
@@ -39,7 +40,7 @@ final class ObservedCalls implements CallObserver {
   }
 
   @Override
-  public Caller caller(Object observation) {
+  public Caller caller(@Nullable Object observation) {
     ObservedCaller own = observation instanceof Observation given
         ? observations.caller(given) : observations.currentCaller();
     return own == null ? Caller.NONE : new RequestCaller(own);
@@ -68,12 +69,12 @@ final class ObservedCalls implements CallObserver {
     }
 
     @Override
-    public void outcome(CallerOutcome outcome, String reason) {
+    public void outcome(CallerOutcome outcome, @Nullable String reason) {
       own.outcome(outcome, reason);
     }
 
     @Override
-    public void linkTo(SharedCall call) {
+    public void linkTo(@Nullable SharedCall call) {
       if (call instanceof ObservedSharedCall shared) {
         own.linkTo(shared.linkTarget);
       }
@@ -84,8 +85,8 @@ final class ObservedCalls implements CallObserver {
   private record UnobservedSharedCall(Caller leader) implements SharedCall {
 
     @Override
-    public void end(BooleanSupplier settle, SharedCallOutcome observed, Throwable failure,
-        UnsharedReason reason) {
+    public void end(BooleanSupplier settle, SharedCallOutcome observed,
+        @Nullable Throwable failure, @Nullable UnsharedReason reason) {
       settle.getAsBoolean();
       if (reason != null) {
         leader.outcome(CallerOutcome.LED, reason.tag());
@@ -96,18 +97,18 @@ final class ObservedCalls implements CallObserver {
   private final class ObservedSharedCall implements SharedCall {
 
     private final Observation observation;
-    private final Object linkTarget;
+    private final @Nullable Object linkTarget;
     private final Caller leader;
 
-    ObservedSharedCall(Observation observation, Object linkTarget, Caller leader) {
+    ObservedSharedCall(Observation observation, @Nullable Object linkTarget, Caller leader) {
       this.observation = observation;
       this.linkTarget = linkTarget;
       this.leader = leader;
     }
 
     @Override
-    public void end(BooleanSupplier settle, SharedCallOutcome observed, Throwable failure,
-        UnsharedReason reason) {
+    public void end(BooleanSupplier settle, SharedCallOutcome observed,
+        @Nullable Throwable failure, @Nullable UnsharedReason reason) {
       sizes.reset();
       boolean completed = settle.getAsBoolean();
       String tag = reason == null ? null : reason.tag();

@@ -4,6 +4,9 @@
  * the keys it and the callers' own observations carry ({@link CollapseObservationDocumentation}).
  * Needs {@code micrometer-observation}; see {@code docs/spring-boot.md} for every key.
  *
- * <p>Parameters and return values are non-null unless their javadoc says otherwise.
+ * <p>Parameters, return values and fields are non-null unless marked {@code @Nullable}.
  */
+@NullMarked
 package io.github.collapseexecutor.micrometer;
+
+import org.jspecify.annotations.NullMarked;

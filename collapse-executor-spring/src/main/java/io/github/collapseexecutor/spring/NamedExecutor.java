@@ -11,7 +11,7 @@ import org.jspecify.annotations.Nullable;
  *
  * @param name the name it is configured and selected by
  * @param options the batch options, named {@code name}, with the listeners of every
- *     {@link CollapseListenerFactory}
+ *     {@code CollapseListenerFactory} bean (Spring Boot)
  * @param timeout how long a caller waits for its result, or {@code null} for no limit
  * @param sharedAcrossCallers whether annotated methods that use it share runs and batches across
  *     callers that a {@code CallerIdentity} tells apart

@@ -2,6 +2,7 @@ package io.github.collapseexecutor.micrometer.internal;
 
 import io.opentelemetry.api.trace.Span;
 import java.lang.reflect.Field;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Reaches the OpenTelemetry span that a span of Micrometer Tracing's bridge stands for.
@@ -15,7 +16,7 @@ import java.lang.reflect.Field;
  */
 final class BridgeSpans {
 
-  private static final Field WRAPPED = wrappedField();
+  private static final @Nullable Field WRAPPED = wrappedField();
 
   private BridgeSpans() {}
 
@@ -31,7 +32,7 @@ final class BridgeSpans {
     }
   }
 
-  private static Field wrappedField() {
+  private static @Nullable Field wrappedField() {
     try {
       Class<?> view = Class.forName("io.micrometer.tracing.otel.bridge.SpanFromSpanContext",
           false, BridgeSpans.class.getClassLoader());

@@ -6,6 +6,7 @@ import io.micrometer.common.KeyValue;
 import io.micrometer.observation.Observation;
 import io.micrometer.observation.ObservationRegistry;
 import java.util.Arrays;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A caller's own observation, on which collapsing records what the caller did
@@ -33,13 +34,13 @@ public final class ObservedCaller {
    *
    * @param observation the caller's observation, or {@code null}
    */
-  public static ObservedCaller of(Observation observation, SpanLinks links) {
+  public static @Nullable ObservedCaller of(@Nullable Observation observation, SpanLinks links) {
     return observation == null || observation.isNoop()
         ? null : new ObservedCaller(observation, links);
   }
 
   /** Returns the observation current on this thread as a caller, or {@code null}. */
-  public static ObservedCaller current(ObservationRegistry registry, SpanLinks links) {
+  public static @Nullable ObservedCaller current(ObservationRegistry registry, SpanLinks links) {
     return of(registry.getCurrentObservation(), links);
   }
 
@@ -53,7 +54,7 @@ public final class ObservedCaller {
    *
    * @param reason why, or {@code null} if there is nothing to add
    */
-  public void outcome(CallerOutcome outcome, String reason) {
+  public void outcome(CallerOutcome outcome, @Nullable String reason) {
     observation.highCardinalityKeyValue(OUTCOMES[outcome.ordinal()]);
     if (reason != null) {
       observation.highCardinalityKeyValue(REASONS.get(reason));
@@ -68,7 +69,7 @@ public final class ObservedCaller {
    * Links the caller's span to {@code target}, from {@link SharedCallObservations#linkTarget},
    * where the tracer supports links.
    */
-  public void linkTo(Object target) {
+  public void linkTo(@Nullable Object target) {
     links.link(observation.getContextView(), target);
   }
 }

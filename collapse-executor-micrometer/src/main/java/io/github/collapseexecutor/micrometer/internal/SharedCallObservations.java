@@ -8,6 +8,7 @@ import io.github.collapseexecutor.micrometer.CollapseObservations;
 import io.github.collapseexecutor.micrometer.DefaultCollapseObservationConvention;
 import io.micrometer.observation.Observation;
 import io.micrometer.observation.ObservationRegistry;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Makes the {@code collapse.call} observations of shared calls, and the callers' views of their
@@ -35,12 +36,12 @@ public final class SharedCallObservations {
   }
 
   /** Returns the caller whose observation is current on this thread, or {@code null}. */
-  public ObservedCaller currentCaller() {
+  public @Nullable ObservedCaller currentCaller() {
     return ObservedCaller.current(registry, links);
   }
 
   /** Returns {@code observation} as a caller, or {@code null} if it records nothing. */
-  public ObservedCaller caller(Observation observation) {
+  public @Nullable ObservedCaller caller(Observation observation) {
     return ObservedCaller.of(observation, links);
   }
 
@@ -50,7 +51,7 @@ public final class SharedCallObservations {
    *
    * @param groupName the collapse group's name, or {@code null}
    */
-  public Observation sharedCall(String executorName, String groupName) {
+  public Observation sharedCall(String executorName, @Nullable String groupName) {
     return CollapseObservationDocumentation.SHARED_CALL.observation(convention,
         DEFAULT_CONVENTION, () -> new CollapseObservationContext(executorName, groupName),
         registry);
@@ -66,7 +67,7 @@ public final class SharedCallObservations {
    * @param parent the caller's observation, or {@code null} for the one current on this thread
    */
   @SuppressWarnings("try") // the scope only makes the parent current while the child starts
-  public static void startChildOf(Observation observation, Observation parent) {
+  public static void startChildOf(Observation observation, @Nullable Observation parent) {
     if (parent == null) {
       observation.start();
       return;
@@ -80,7 +81,7 @@ public final class SharedCallObservations {
   /**
    * Returns what a caller's span links to for the started {@code observation}, or {@code null}.
    */
-  public Object linkTarget(Observation observation) {
+  public @Nullable Object linkTarget(Observation observation) {
     return links.target(observation.getContextView());
   }
 
@@ -91,7 +92,7 @@ public final class SharedCallObservations {
    * @param reason why its result was not shared, or {@code null}
    */
   public static void stop(Observation observation, int batchSize, SharedCallOutcome outcome,
-      Throwable failure, String reason) {
+      @Nullable Throwable failure, @Nullable String reason) {
     if (observation.getContext() instanceof CollapseObservationContext context) {
       context.ended(batchSize, outcome, reason);
     }

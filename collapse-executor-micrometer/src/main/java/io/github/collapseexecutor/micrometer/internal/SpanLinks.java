@@ -1,6 +1,7 @@
 package io.github.collapseexecutor.micrometer.internal;
 
 import io.micrometer.observation.Observation;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Adds a link from one observation's span to another's, after both started: what a request that
@@ -13,12 +14,12 @@ public interface SpanLinks {
   /** Links nothing. */
   SpanLinks NONE = new SpanLinks() {
     @Override
-    public Object target(Observation.ContextView observation) {
+    public @Nullable Object target(Observation.ContextView observation) {
       return null;
     }
 
     @Override
-    public void link(Observation.ContextView from, Object target) {}
+    public void link(Observation.ContextView from, @Nullable Object target) {}
   };
 
   /**
@@ -26,10 +27,10 @@ public interface SpanLinks {
    * no span. Taken once the observation started: the tracer may let go of the span when it stops,
    * and requests may ask for the link after that.
    */
-  Object target(Observation.ContextView observation);
+  @Nullable Object target(Observation.ContextView observation);
 
   /** Adds to the span of {@code from}, if any, a link to {@code target} from {@link #target}. */
-  void link(Observation.ContextView from, Object target);
+  void link(Observation.ContextView from, @Nullable Object target);
 
   /** Returns the links the class path supports. */
   static SpanLinks forClassPath() {

@@ -2,6 +2,7 @@ package io.github.collapseexecutor.spring.annotation.internal;
 
 import java.util.Set;
 import java.util.TreeSet;
+import org.jspecify.annotations.Nullable;
 import org.springframework.security.core.Authentication;
 import org.springframework.security.core.GrantedAuthority;
 
@@ -21,7 +22,7 @@ record AuthenticatedCaller(Class<?> type, String name, Set<String> authorities,
     boolean authenticated) {
 
   /** Returns the identity of {@code authentication}, or {@code null} for none. */
-  static AuthenticatedCaller of(Authentication authentication) {
+  static @Nullable AuthenticatedCaller of(@Nullable Authentication authentication) {
     if (authentication == null) {
       return null;
     }

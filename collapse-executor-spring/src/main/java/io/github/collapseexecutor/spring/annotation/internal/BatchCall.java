@@ -1,5 +1,7 @@
 package io.github.collapseexecutor.spring.annotation.internal;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * One call of a {@code @CollapseBatch} method.
  *
@@ -10,4 +12,5 @@ package io.github.collapseexecutor.spring.annotation.internal;
  * @param identity the caller's identity ({@link CallerIdentities}), or {@code null}: calls of
  *     other identities never share a batch
  */
-record BatchCall(Object bean, Object argument, Object caller, Object identity) {}
+record BatchCall(Object bean, Object argument, @Nullable Object caller,
+    @Nullable Object identity) {}

@@ -10,6 +10,7 @@ import java.lang.reflect.Method;
 import java.time.Duration;
 import java.util.List;
 import org.aopalliance.intercept.MethodInvocation;
+import org.jspecify.annotations.Nullable;
 import org.springframework.aop.ProxyMethodInvocation;
 
 /** Batch collapse of one {@link CollapseBatch} method, on a batch executor of its own. */
@@ -20,7 +21,7 @@ final class BatchCollapser implements MethodCollapser {
 
   private final Method method;
   private final BatchMethod batchMethod;
-  private final Duration timeout;
+  private final @Nullable Duration timeout;
   private final MethodBatchExecutor executor;
   private final CollapsedMethod description;
   private final MethodObserver observer;
@@ -58,7 +59,7 @@ final class BatchCollapser implements MethodCollapser {
   }
 
   @Override
-  public Object invoke(MethodInvocation invocation) throws Throwable {
+  public @Nullable Object invoke(MethodInvocation invocation) throws Throwable {
     Object argument = invocation.getArguments()[0];
     if (argument == null) {
       observer.notCollapsed(NULL_ARGUMENT);

@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 import org.springframework.core.ResolvableType;
 import org.springframework.util.ClassUtils;
 import org.springframework.util.ReflectionUtils;
@@ -104,7 +105,7 @@ final class BatchMethod {
   }
 
   /** Calls the batch method on {@code bean} with {@code arguments}. */
-  Object invoke(Object bean, List<Object> arguments) throws Exception {
+  @Nullable Object invoke(Object bean, List<Object> arguments) throws Exception {
     try {
       return method.invoke(bean, arguments);
     } catch (InvocationTargetException e) {

@@ -1,10 +1,12 @@
 package io.github.collapseexecutor.spring.annotation.internal;
 
+import org.jspecify.annotations.Nullable;
+
 /** A bean compared by identity, so that two equal beans never share a batch or a run. */
 record BeanIdentity(Object bean) {
 
   @Override
-  public boolean equals(Object other) {
+  public boolean equals(@Nullable Object other) {
     return other instanceof BeanIdentity that && bean == that.bean;
   }
 

@@ -4,6 +4,7 @@ import java.lang.reflect.Method;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The same-key group of one call: the bean it was made on (by identity, so two beans of one class
@@ -14,11 +15,11 @@ final class CallKey {
 
   private final Object target;
   private final Method method;
-  private final Object key;
-  private final Object caller;
+  private final @Nullable Object key;
+  private final @Nullable Object caller;
   private final int hash;
 
-  CallKey(Object target, Method method, Object key, Object caller) {
+  CallKey(Object target, Method method, @Nullable Object key, @Nullable Object caller) {
     this.target = target;
     this.method = method;
     this.key = key;
@@ -31,13 +32,13 @@ final class CallKey {
    * Returns this key with a subscriber's identity read from its Reactor context, which the key
    * could not know when the method was called.
    */
-  CallKey withReactive(Object identity) {
+  CallKey withReactive(@Nullable Object identity) {
     return identity == null ? this
         : new CallKey(target, method, key, caller == null ? identity : List.of(caller, identity));
   }
 
   @Override
-  public boolean equals(Object other) {
+  public boolean equals(@Nullable Object other) {
     return other instanceof CallKey that && target == that.target && method.equals(that.method)
         && Objects.deepEquals(key, that.key) && Objects.equals(caller, that.caller);
   }

@@ -3,6 +3,7 @@ package io.github.collapseexecutor.spring.annotation.internal;
 import io.micrometer.context.ContextSnapshot;
 import io.micrometer.context.ContextSnapshotFactory;
 import java.util.concurrent.Callable;
+import org.jspecify.annotations.Nullable;
 import org.springframework.util.ClassUtils;
 
 /**
@@ -24,12 +25,13 @@ final class CallerContexts {
   private CallerContexts() {}
 
   /** Returns the calling thread's context, or {@code null} without context-propagation. */
-  static Object capture() {
+  static @Nullable Object capture() {
     return PRESENT ? Snapshots.FACTORY.captureAll() : null;
   }
 
   /** Returns what {@code call} returns, called with {@code captured} set on this thread. */
-  static <T> T callWith(Object captured, Callable<T> call) throws Exception {
+  static <T extends @Nullable Object> T callWith(@Nullable Object captured,
+      Callable<T> call) throws Exception {
     if (captured == null) {
       return call.call();
     }
@@ -44,7 +46,8 @@ final class CallerContexts {
         .build();
 
     @SuppressWarnings("try") // the scope restores this thread's own values when the call ends
-    static <T> T callWith(Object captured, Callable<T> call) throws Exception {
+    static <T extends @Nullable Object> T callWith(Object captured, Callable<T> call)
+        throws Exception {
       try (ContextSnapshot.Scope scope = ((ContextSnapshot) captured).setThreadLocals()) {
         return call.call();
       }

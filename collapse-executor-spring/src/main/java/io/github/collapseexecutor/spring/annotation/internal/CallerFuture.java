@@ -3,6 +3,7 @@ package io.github.collapseexecutor.spring.annotation.internal;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.BiConsumer;
 import java.util.function.UnaryOperator;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A caller's own future of the executor's future for that caller: it completes with the
@@ -14,17 +15,18 @@ import java.util.function.UnaryOperator;
  * does to this future reaches the executor's: completing it, cancelling it or letting
  * {@link #orTimeout} fire leaves the run, as with the executor's future itself.
  */
-final class CallerFuture extends CompletableFuture<Object> {
+final class CallerFuture extends CompletableFuture<@Nullable Object> {
 
-  private final CompletableFuture<Object> source;
+  private final CompletableFuture<@Nullable Object> source;
 
-  private CallerFuture(CompletableFuture<Object> source) {
+  private CallerFuture(CompletableFuture<@Nullable Object> source) {
     this.source = source;
   }
 
   /** Returns a future of {@code source}'s outcome, completed once {@code first} ran on it. */
-  static CompletableFuture<Object> afterOutcome(CompletableFuture<Object> source,
-      BiConsumer<Object, Throwable> first) {
+  static CompletableFuture<@Nullable Object> afterOutcome(
+      CompletableFuture<@Nullable Object> source,
+      BiConsumer<@Nullable Object, @Nullable Throwable> first) {
     return of(source, first, UnaryOperator.identity());
   }
 
@@ -32,13 +34,14 @@ final class CallerFuture extends CompletableFuture<Object> {
    * Returns a future of {@code source}'s value mapped by {@code map}, or of its failure; a
    * failure of {@code map} fails this future only.
    */
-  static CompletableFuture<Object> mapped(CompletableFuture<Object> source,
-      UnaryOperator<Object> map) {
+  static CompletableFuture<@Nullable Object> mapped(CompletableFuture<@Nullable Object> source,
+      UnaryOperator<@Nullable Object> map) {
     return of(source, (value, failure) -> {}, map);
   }
 
-  private static CompletableFuture<Object> of(CompletableFuture<Object> source,
-      BiConsumer<Object, Throwable> first, UnaryOperator<Object> map) {
+  private static CompletableFuture<@Nullable Object> of(CompletableFuture<@Nullable Object> source,
+      BiConsumer<@Nullable Object, @Nullable Throwable> first,
+      UnaryOperator<@Nullable Object> map) {
     CallerFuture caller = new CallerFuture(source);
     source.whenComplete((value, failure) -> {
       try {
@@ -50,7 +53,8 @@ final class CallerFuture extends CompletableFuture<Object> {
     return caller;
   }
 
-  private void settle(Object value, Throwable failure, UnaryOperator<Object> map) {
+  private void settle(@Nullable Object value, @Nullable Throwable failure,
+      UnaryOperator<@Nullable Object> map) {
     if (failure != null) {
       super.completeExceptionally(failure);
       return;
@@ -63,7 +67,7 @@ final class CallerFuture extends CompletableFuture<Object> {
   }
 
   @Override
-  public boolean complete(Object value) {
+  public boolean complete(@Nullable Object value) {
     return source.complete(value);
   }
 

@@ -4,6 +4,7 @@ import io.github.collapseexecutor.spring.annotation.CallerIdentity;
 import io.github.collapseexecutor.spring.annotation.ReactiveCallerIdentity;
 import java.util.Arrays;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Every {@link CallerIdentity} and {@link ReactiveCallerIdentity} of the application, asked as
@@ -25,7 +26,7 @@ public final class CallerIdentities {
   }
 
   /** Returns the calling thread's identity, or {@code null} if nothing tells it apart. */
-  Object current() {
+  @Nullable Object current() {
     return switch (threadBound.length) {
       case 0 -> null;
       case 1 -> threadBound[0].current();

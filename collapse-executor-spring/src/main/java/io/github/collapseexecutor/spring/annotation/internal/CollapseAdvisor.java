@@ -5,6 +5,7 @@ import java.lang.reflect.Method;
 import org.aopalliance.aop.Advice;
 import org.aopalliance.intercept.MethodInterceptor;
 import org.aopalliance.intercept.MethodInvocation;
+import org.jspecify.annotations.Nullable;
 import org.springframework.aop.Pointcut;
 import org.springframework.aop.support.AbstractPointcutAdvisor;
 import org.springframework.aop.support.StaticMethodMatcherPointcut;
@@ -38,7 +39,7 @@ final class CollapseAdvisor extends AbstractPointcutAdvisor {
     setOrder(CollapseAdviceOrder.ORDER);
   }
 
-  private Object invoke(MethodInvocation invocation) throws Throwable {
+  private @Nullable Object invoke(MethodInvocation invocation) throws Throwable {
     Object target = invocation.getThis();
     MethodCollapser collapser = methods.find(invocation.getMethod(),
         target == null ? null : ClassUtils.getUserClass(target));

@@ -15,6 +15,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Supplier;
+import org.jspecify.annotations.Nullable;
 import org.springframework.aop.support.AopUtils;
 import org.springframework.core.BridgeMethodResolver;
 import org.springframework.core.ResolvableType;
@@ -43,8 +44,8 @@ public final class CollapseMethods {
   private final Supplier<MethodObserver> observers;
   private final Supplier<CallerIdentities> identitySource;
   private final ResultCopiers copiers;
-  private volatile MethodObserver observer;
-  private volatile CallerIdentities identities;
+  private volatile @Nullable MethodObserver observer;
+  private volatile @Nullable CallerIdentities identities;
 
   /**
    * Creates the registry, with no observations.
@@ -157,7 +158,7 @@ public final class CollapseMethods {
   }
 
   /** Returns the collapser of {@code method} called on a {@code targetClass}, or {@code null}. */
-  MethodCollapser find(Method method, Class<?> targetClass) {
+  @Nullable MethodCollapser find(Method method, @Nullable Class<?> targetClass) {
     MethodCollapser collapser = collapsers.get(method);
     if (collapser != null || targetClass == null) {
       return collapser;
@@ -193,7 +194,7 @@ public final class CollapseMethods {
     return methods;
   }
 
-  private MethodCollapser collapser(Class<?> beanClass, Method method) {
+  private @Nullable MethodCollapser collapser(Class<?> beanClass, Method method) {
     CollapseBatch batch = AnnotatedElementUtils.findMergedAnnotation(method, CollapseBatch.class);
     Collapsible onMethod = AnnotatedElementUtils.findMergedAnnotation(method, Collapsible.class);
     if (batch != null && onMethod != null) {
@@ -263,7 +264,7 @@ public final class CollapseMethods {
   }
 
   /** Returns the class-level annotation if it applies to {@code method}: public, with a result. */
-  private static Collapsible onClass(Class<?> beanClass, Method method) {
+  private static @Nullable Collapsible onClass(Class<?> beanClass, Method method) {
     int modifiers = method.getModifiers();
     if (!Modifier.isPublic(modifiers) || Modifier.isStatic(modifiers)
         || method.getReturnType() == void.class || ReflectionUtils.isObjectMethod(method)

@@ -1,5 +1,7 @@
 package io.github.collapseexecutor.spring.annotation.internal;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * One annotated method, as the {@code collapse} endpoint shows it.
  *
@@ -9,4 +11,4 @@ package io.github.collapseexecutor.spring.annotation.internal;
  * @param batchMethod the batch method, or {@code null} for {@code Collapsible}
  */
 public record CollapsedMethod(String method, String annotation, String executor,
-    String batchMethod) {}
+    @Nullable String batchMethod) {}

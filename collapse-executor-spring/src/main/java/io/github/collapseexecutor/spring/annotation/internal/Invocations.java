@@ -5,6 +5,7 @@ import java.lang.reflect.Method;
 import java.lang.reflect.UndeclaredThrowableException;
 import java.util.concurrent.Callable;
 import org.aopalliance.intercept.MethodInvocation;
+import org.jspecify.annotations.Nullable;
 import org.springframework.aop.ProxyMethodInvocation;
 
 /** Runs intercepted calls inside the executors, and gives callers the exceptions they expect. */
@@ -13,7 +14,7 @@ final class Invocations {
   private Invocations() {}
 
   /** Returns the rest of the call as a {@link Callable}, for the executors to run. */
-  static Callable<Object> proceeding(MethodInvocation invocation) {
+  static Callable<@Nullable Object> proceeding(MethodInvocation invocation) {
     return () -> proceed(invocation);
   }
 
@@ -21,14 +22,14 @@ final class Invocations {
    * Returns the rest of the call as a {@link Callable} that may run more than once and after the
    * interceptor returned, as a {@code Mono} resubscribed later needs.
    */
-  static Callable<Object> proceedingLater(MethodInvocation invocation) {
+  static Callable<@Nullable Object> proceedingLater(MethodInvocation invocation) {
     if (!(invocation instanceof ProxyMethodInvocation proxied)) {
       return proceeding(invocation);
     }
     return () -> proceed(proxied.invocableClone());
   }
 
-  private static Object proceed(MethodInvocation invocation) throws Exception {
+  private static @Nullable Object proceed(MethodInvocation invocation) throws Exception {
     try {
       return invocation.proceed();
     } catch (Exception | Error e) {

@@ -2,6 +2,7 @@ package io.github.collapseexecutor.spring.annotation.internal;
 
 import io.github.collapseexecutor.spring.annotation.MisconfiguredMethodException;
 import java.lang.reflect.Method;
+import org.jspecify.annotations.Nullable;
 import org.springframework.context.expression.MethodBasedEvaluationContext;
 import org.springframework.core.DefaultParameterNameDiscoverer;
 import org.springframework.core.ParameterNameDiscoverer;
@@ -28,7 +29,7 @@ final class KeyExpression {
    *
    * @throws MisconfiguredMethodException if {@code key} does not parse
    */
-  static KeyExpression parse(Method method, String key) {
+  static @Nullable KeyExpression parse(Method method, String key) {
     if (key.isEmpty()) {
       return null;
     }
@@ -42,7 +43,7 @@ final class KeyExpression {
   }
 
   /** Returns the key of one call; may be {@code null}, which is a key like any other. */
-  Object evaluate(Object target, Object[] args) {
+  @Nullable Object evaluate(Object target, @Nullable Object[] args) {
     KeyRoot root = new KeyRoot(method, args, target);
     return expression.getValue(new MethodBasedEvaluationContext(root, method, args, NAMES));
   }

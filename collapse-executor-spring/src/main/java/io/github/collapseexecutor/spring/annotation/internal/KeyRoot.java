@@ -1,6 +1,7 @@
 package io.github.collapseexecutor.spring.annotation.internal;
 
 import java.lang.reflect.Method;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The root object of a {@code @Collapsible} key expression, as {@code #root}: the same names
@@ -10,7 +11,7 @@ import java.lang.reflect.Method;
  * @param args the arguments
  * @param target the bean the method was called on
  */
-public record KeyRoot(Method method, Object[] args, Object target) {
+public record KeyRoot(Method method, @Nullable Object[] args, Object target) {
 
   /** Returns the method's name, as {@code #root.methodName}. */
   public String methodName() {

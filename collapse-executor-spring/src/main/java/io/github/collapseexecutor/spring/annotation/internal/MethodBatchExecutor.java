@@ -13,13 +13,15 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Function;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The batch executor of one {@code @CollapseBatch} method: calls the batch method once with the
  * distinct arguments of a batch and hands each caller the result for its own argument.
  */
 final class MethodBatchExecutor
-    extends CollapseExecutorBlockingSupport<BatchCall, Object, MethodBatchExecutor.Results> {
+    extends CollapseExecutorBlockingSupport<
+        BatchCall, @Nullable Object, MethodBatchExecutor.Results> {
 
   private final BatchMethod batchMethod;
   private final MethodObserver observer;
@@ -38,7 +40,7 @@ final class MethodBatchExecutor
   @Override
   protected Results doExecute(Collection<Input<BatchCall>> inputs) throws Exception {
     Set<Object> distinct = new LinkedHashSet<>();
-    List<Object> callers = new ArrayList<>(inputs.size());
+    List<@Nullable Object> callers = new ArrayList<>(inputs.size());
     for (Input<BatchCall> input : inputs) {
       distinct.add(input.value().argument());
       callers.add(input.value().caller());
@@ -51,7 +53,7 @@ final class MethodBatchExecutor
   }
 
   @Override
-  protected void bindingOutput(Results results, List<Bundle<BatchCall, Object>> bundles) {
+  protected void bindingOutput(Results results, List<Bundle<BatchCall, @Nullable Object>> bundles) {
     if (results.returned() == null) {
       fail(bundles, argument -> batchMethod + " returned null for the batch holding argument "
           + argument);
@@ -62,9 +64,9 @@ final class MethodBatchExecutor
     }
   }
 
-  private void bindByKey(Map<?, ?> returned, List<Bundle<BatchCall, Object>> bundles) {
+  private void bindByKey(Map<?, ?> returned, List<Bundle<BatchCall, @Nullable Object>> bundles) {
     Set<Object> given = copies.isOn() ? new HashSet<>() : null;
-    for (Bundle<BatchCall, Object> bundle : bundles) {
+    for (Bundle<BatchCall, @Nullable Object> bundle : bundles) {
       Object argument = bundle.getInput().argument();
       if (returned.containsKey(argument)) {
         bind(bundle, returned.get(argument), given);
@@ -76,7 +78,7 @@ final class MethodBatchExecutor
   }
 
   private void bindByPosition(List<Object> arguments, List<?> returned,
-      List<Bundle<BatchCall, Object>> bundles) {
+      List<Bundle<BatchCall, @Nullable Object>> bundles) {
     if (returned.size() != arguments.size()) {
       // with a result missing or extra, no position can be trusted
       fail(bundles, argument -> batchMethod + " returned " + returned.size() + " results for "
@@ -89,7 +91,7 @@ final class MethodBatchExecutor
       positions.put(arguments.get(i), i);
     }
     Set<Object> given = copies.isOn() ? new HashSet<>() : null;
-    for (Bundle<BatchCall, Object> bundle : bundles) {
+    for (Bundle<BatchCall, @Nullable Object> bundle : bundles) {
       bind(bundle, returned.get(positions.get(bundle.getInput().argument())), given);
     }
   }
@@ -100,7 +102,8 @@ final class MethodBatchExecutor
    *
    * @param given the arguments bound so far, or {@code null} when results are not copied
    */
-  private void bind(Bundle<BatchCall, Object> bundle, Object result, Set<Object> given) {
+  private void bind(Bundle<BatchCall, @Nullable Object> bundle, @Nullable Object result,
+      @Nullable Set<Object> given) {
     if (given == null || given.add(bundle.getInput().argument())) {
       bundle.bindOutput(result);
       return;
@@ -116,9 +119,9 @@ final class MethodBatchExecutor
     bundle.bindOutput(copy);
   }
 
-  private static void fail(List<Bundle<BatchCall, Object>> bundles,
+  private static void fail(List<Bundle<BatchCall, @Nullable Object>> bundles,
       Function<Object, String> message) {
-    for (Bundle<BatchCall, Object> bundle : bundles) {
+    for (Bundle<BatchCall, @Nullable Object> bundle : bundles) {
       bundle.fail(new IllegalStateException(message.apply(bundle.getInput().argument())));
     }
   }
@@ -129,5 +132,5 @@ final class MethodBatchExecutor
    * @param arguments the distinct arguments the batch method was called with, in order
    * @param returned what it returned: a list, a map, or {@code null}
    */
-  record Results(List<Object> arguments, Object returned) {}
+  record Results(List<Object> arguments, @Nullable Object returned) {}
 }

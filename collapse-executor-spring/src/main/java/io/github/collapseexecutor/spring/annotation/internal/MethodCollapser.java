@@ -1,12 +1,13 @@
 package io.github.collapseexecutor.spring.annotation.internal;
 
 import org.aopalliance.intercept.MethodInvocation;
+import org.jspecify.annotations.Nullable;
 
 /** Collapses the calls of one annotated method. */
 interface MethodCollapser {
 
   /** Returns what the call returns, sharing its run with concurrent calls. */
-  Object invoke(MethodInvocation invocation) throws Throwable;
+  @Nullable Object invoke(MethodInvocation invocation) throws Throwable;
 
   /** Returns what the endpoint shows of this method. */
   CollapsedMethod description();

@@ -5,6 +5,7 @@ import io.github.collapseexecutor.micrometer.CollapseObservations;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Where the annotated methods report what each call did, for tracing: on the caller's own
@@ -60,7 +61,7 @@ public interface MethodObserver {
    *
    * @param observation the subscriber's observation, or {@code null} if it has none
    */
-  default FutureCall monoCall(String executorName, Object group, Object observation) {
+  default FutureCall monoCall(String executorName, Object group, @Nullable Object observation) {
     return FutureCall.NONE;
   }
 
@@ -68,7 +69,7 @@ public interface MethodObserver {
    * Returns what a {@code @CollapseBatch} call carries to its batch for {@link #batch}: the
    * current caller's observation, or {@code null} if there is none.
    */
-  default Object batchCaller() {
+  default @Nullable Object batchCaller() {
     return null;
   }
 
@@ -76,8 +77,8 @@ public interface MethodObserver {
    * Calls the batch method through {@code batch}, observed as one call shared by
    * {@code callers}, the {@link #batchCaller} of each call in the batch.
    */
-  default Object batch(String executorName, List<Object> callers, Callable<Object> batch)
-      throws Exception {
+  default @Nullable Object batch(String executorName, List<@Nullable Object> callers,
+      Callable<@Nullable Object> batch) throws Exception {
     return batch.call();
   }
 
@@ -87,12 +88,12 @@ public interface MethodObserver {
     /** A call that is not observed. */
     SameKeyCall NONE = new SameKeyCall() {
       @Override
-      public Callable<Object> leading(Callable<Object> run) {
+      public Callable<@Nullable Object> leading(Callable<@Nullable Object> run) {
         return run;
       }
 
       @Override
-      public Object returned(Object result) {
+      public @Nullable Object returned(@Nullable Object result) {
         return result;
       }
 
@@ -101,10 +102,10 @@ public interface MethodObserver {
     };
 
     /** Returns {@code run}, observed as the one run shared by every caller that joins it. */
-    Callable<Object> leading(Callable<Object> run);
+    Callable<@Nullable Object> leading(Callable<@Nullable Object> run);
 
     /** Returns what the caller gets of {@code result}, the executor's result for this caller. */
-    Object returned(Object result);
+    @Nullable Object returned(@Nullable Object result);
 
     /** Records that the caller got {@code failure} from the executor. */
     void failed(Throwable failure);
@@ -119,12 +120,13 @@ public interface MethodObserver {
     /** A call that is not observed. */
     FutureCall NONE = new FutureCall() {
       @Override
-      public Callable<CompletableFuture<Object>> leading(Start start) {
+      public Callable<CompletableFuture<@Nullable Object>> leading(Start start) {
         return () -> start.start(null);
       }
 
       @Override
-      public CompletableFuture<Object> joined(CompletableFuture<Object> future) {
+      public CompletableFuture<@Nullable Object> joined(
+          CompletableFuture<@Nullable Object> future) {
         return future;
       }
 
@@ -142,13 +144,14 @@ public interface MethodObserver {
        * @param observation the run's observation, or {@code null}: a {@code Mono} puts it in its
        *     Reactor context
        */
-      CompletableFuture<Object> start(Object observation) throws Exception;
+      @Nullable CompletableFuture<@Nullable Object> start(@Nullable Object observation)
+          throws Exception;
     }
 
     /**
      * Returns what starts the run, observed as the one run shared by every caller that joins it.
      */
-    Callable<CompletableFuture<Object>> leading(Start start);
+    Callable<CompletableFuture<@Nullable Object>> leading(Start start);
 
     /**
      * Records what the caller did, once the executor handed it {@code future}: it started the
@@ -156,7 +159,7 @@ public interface MethodObserver {
      * the caller gets: {@code future}, or one of its outcome that completes once the observer
      * recorded what it records on the outcome, before the caller can act on it.
      */
-    CompletableFuture<Object> joined(CompletableFuture<Object> future);
+    CompletableFuture<@Nullable Object> joined(CompletableFuture<@Nullable Object> future);
 
     /** Records that the caller stopped waiting at its timeout. */
     void timedOut();

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
+import org.jspecify.annotations.Nullable;
 import reactor.core.publisher.Mono;
 import reactor.util.context.Context;
 import reactor.util.context.ContextView;
@@ -35,7 +36,8 @@ final class MonoCollapse {
      *
      * @param observation the subscriber's observation, or {@code null}
      */
-    CompletableFuture<Object> join(Object group, Object observation, FutureCall.Start start)
+    CompletableFuture<@Nullable Object> join(Object group, @Nullable Object observation,
+        FutureCall.Start start)
         throws Exception;
   }
 
@@ -52,17 +54,17 @@ final class MonoCollapse {
    *     with other identities never share a run
    */
   static Object collapse(CallKey group, List<ReactiveCallerIdentity> identities,
-      Callable<Object> call, SharedRun run) {
+      Callable<@Nullable Object> call, SharedRun run) {
     Object caller = CallerContexts.capture();
-    Callable<Object> inCallersContext = () -> CallerContexts.callWith(caller, call);
+    Callable<@Nullable Object> inCallersContext = () -> CallerContexts.callWith(caller, call);
     return Mono.deferContextual(context -> identityOf(identities)
         .flatMap(identity -> join(group.withReactive(identity.orElse(null)), context,
             inCallersContext, run)));
   }
 
-  private static Mono<Object> join(CallKey group, ContextView context, Callable<Object> call,
-      SharedRun run) {
-    CompletableFuture<Object> caller;
+  private static Mono<Object> join(CallKey group, ContextView context,
+      Callable<@Nullable Object> call, SharedRun run) {
+    CompletableFuture<@Nullable Object> caller;
     try {
       caller = run.join(group, context.getOrDefault(OBSERVATION, null),
           observation -> start(call, context, observation));
@@ -103,8 +105,9 @@ final class MonoCollapse {
    * one: the run belongs to no one subscriber, so the method's observations are the run's
    * children.
    */
-  private static CompletableFuture<Object> start(Callable<Object> call, ContextView leader,
-      Object observation) throws Exception {
+  private static @Nullable CompletableFuture<@Nullable Object> start(
+      Callable<@Nullable Object> call, ContextView leader, @Nullable Object observation)
+      throws Exception {
     Mono<?> mono = (Mono<?>) call.call();
     if (mono == null) {
       return null;

@@ -8,6 +8,7 @@ import io.micrometer.observation.Observation;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
+import org.jspecify.annotations.Nullable;
 
 /**
  * One observed call of a {@code @Collapsible} method that returns a future or a {@code Mono}.
@@ -24,16 +25,17 @@ final class ObservedFutureCall implements FutureCall {
   private final ObservedRuns runs;
   private final String executorName;
   private final Object group;
-  private final ObservedCaller caller;
-  private ObservedRun led;
-  private CompletableFuture<Object> method;
-  private SharedWork shared;
-  private Throwable startFailure;
+  private final @Nullable ObservedCaller caller;
+  private @Nullable ObservedRun led;
+  private @Nullable CompletableFuture<@Nullable Object> method;
+  private @Nullable SharedWork shared;
+  private @Nullable Throwable startFailure;
 
   /**
    * @param caller the caller's observation, or {@code null} if it has none
    */
-  ObservedFutureCall(ObservedRuns runs, String executorName, Object group, ObservedCaller caller) {
+  ObservedFutureCall(ObservedRuns runs, String executorName, Object group,
+      @Nullable ObservedCaller caller) {
     this.runs = runs;
     this.executorName = executorName;
     this.group = group;
@@ -42,7 +44,7 @@ final class ObservedFutureCall implements FutureCall {
 
   @Override
   @SuppressWarnings("try") // the scope makes the run's observation current while the method runs
-  public Callable<CompletableFuture<Object>> leading(Start start) {
+  public Callable<CompletableFuture<@Nullable Object>> leading(Start start) {
     return () -> {
       led = runs.start(executorName, caller);
       runs.post(group, led);
@@ -67,7 +69,7 @@ final class ObservedFutureCall implements FutureCall {
   }
 
   @Override
-  public CompletableFuture<Object> joined(CompletableFuture<Object> future) {
+  public CompletableFuture<@Nullable Object> joined(CompletableFuture<@Nullable Object> future) {
     if (led != null) {
       if (caller != null) {
         caller.outcome(CallerOutcome.LED, null);
@@ -128,7 +130,7 @@ final class ObservedFutureCall implements FutureCall {
    * The future the executor shares among the run's callers. The executor cancels it when every
    * caller left before the run ended: the run is abandoned, and the method's future cancelled.
    */
-  private final class SharedWork extends CompletableFuture<Object> {
+  private final class SharedWork extends CompletableFuture<@Nullable Object> {
 
     @Override
     public boolean cancel(boolean mayInterruptIfRunning) {

@@ -9,6 +9,7 @@ import io.github.collapseexecutor.micrometer.internal.SharedCallObservations;
 import io.micrometer.observation.Observation;
 import java.util.List;
 import java.util.concurrent.Callable;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The {@link MethodObserver} on a Micrometer {@code ObservationRegistry}: one {@code collapse.call}
@@ -56,20 +57,21 @@ final class ObservedMethods implements MethodObserver {
   }
 
   @Override
-  public FutureCall monoCall(String executorName, Object group, Object observation) {
+  public FutureCall monoCall(String executorName, Object group,
+      @Nullable Object observation) {
     return new ObservedFutureCall(runs, executorName, group, observation instanceof Observation
         ? observations.caller((Observation) observation) : null);
   }
 
   @Override
-  public Object batchCaller() {
+  public @Nullable Object batchCaller() {
     return observations.currentCaller();
   }
 
   @Override
   @SuppressWarnings("try") // the scope makes the run's observation current for the batch method
-  public Object batch(String executorName, List<Object> callers, Callable<Object> batch)
-      throws Exception {
+  public @Nullable Object batch(String executorName, List<@Nullable Object> callers,
+      Callable<@Nullable Object> batch) throws Exception {
     Observation observation = observations.sharedCall(executorName, null).start();
     Object target = observations.linkTarget(observation);
     for (Object caller : callers) {

@@ -4,6 +4,7 @@ import io.micrometer.observation.Observation;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.atomic.AtomicBoolean;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The {@code collapse.call} observation of one run of a {@code @Collapsible} method, and what a
@@ -14,14 +15,14 @@ import java.util.concurrent.atomic.AtomicBoolean;
 final class ObservedRun {
 
   private final Observation observation;
-  private final Object linkTarget;
+  private final @Nullable Object linkTarget;
   private final AtomicBoolean stopped = new AtomicBoolean();
-  private Object value;
-  private Throwable failure;
+  private @Nullable Object value;
+  private @Nullable Throwable failure;
   /** Written last by {@link #ended}, read first by {@link #gave}: it publishes the outcome. */
   private volatile boolean open = true;
 
-  ObservedRun(Observation observation, Object linkTarget) {
+  ObservedRun(Observation observation, @Nullable Object linkTarget) {
     this.observation = observation;
     this.linkTarget = linkTarget;
   }
@@ -32,7 +33,7 @@ final class ObservedRun {
   }
 
   /** Returns what a joined caller's span links to, or {@code null} if the run has no span. */
-  Object linkTarget() {
+  @Nullable Object linkTarget() {
     return linkTarget;
   }
 
@@ -45,14 +46,14 @@ final class ObservedRun {
    * Records what every caller of the run gets: its result, or its failure ({@code null} if none).
    * Called before the callers get it.
    */
-  void ended(Object value, Throwable failure) {
+  void ended(@Nullable Object value, @Nullable Throwable failure) {
     this.value = value;
     this.failure = failure;
     open = false;
   }
 
   /** Whether a caller that got {@code value} got it from this run. */
-  boolean gave(Object value) {
+  boolean gave(@Nullable Object value) {
     return !open && failure == null && this.value == value;
   }
 

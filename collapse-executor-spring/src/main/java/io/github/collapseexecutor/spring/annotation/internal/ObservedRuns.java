@@ -11,6 +11,7 @@ import java.util.Collections;
 import java.util.Map;
 import java.util.WeakHashMap;
 import java.util.concurrent.ConcurrentHashMap;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Starts and stops the observations of the runs of {@code @Collapsible} methods, and keeps what
@@ -46,7 +47,7 @@ final class ObservedRuns {
   }
 
   /** Returns the caller whose observation is current on this thread, or {@code null}. */
-  ObservedCaller currentCaller() {
+  @Nullable ObservedCaller currentCaller() {
     return observations.currentCaller();
   }
 
@@ -54,7 +55,7 @@ final class ObservedRuns {
    * Starts the observation of a run on {@code executorName}, led by {@code leader} (or
    * {@code null}).
    */
-  ObservedRun start(String executorName, ObservedCaller leader) {
+  ObservedRun start(String executorName, @Nullable ObservedCaller leader) {
     Observation observation = observations.sharedCall(executorName, null);
     SharedCallObservations.startChildOf(observation,
         leader == null ? null : leader.observation());
@@ -71,7 +72,7 @@ final class ObservedRuns {
   }
 
   /** Returns the run of {@code group} in progress, or {@code null}. */
-  ObservedRun open(Object group) {
+  @Nullable ObservedRun open(Object group) {
     ObservedRun run = board.get(group);
     return run != null && run.isOpen() ? run : null;
   }
@@ -95,7 +96,8 @@ final class ObservedRuns {
    *
    * @param failure what the caller got, or {@code null} if it got {@code value}
    */
-  Object linkTarget(Object group, Object value, Throwable failure) {
+  @Nullable Object linkTarget(Object group, @Nullable Object value,
+      @Nullable Throwable failure) {
     if (failure != null) {
       return failedRuns.get(failure);
     }
@@ -114,7 +116,8 @@ final class ObservedRuns {
    *
    * @param error what the run failed with, or {@code null}
    */
-  void stop(Object group, ObservedRun run, SharedCallOutcome outcome, Throwable error) {
+  void stop(Object group, ObservedRun run, SharedCallOutcome outcome,
+      @Nullable Throwable error) {
     if (!run.stopping()) {
       return;
     }

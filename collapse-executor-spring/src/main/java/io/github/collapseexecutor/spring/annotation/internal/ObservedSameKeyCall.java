@@ -8,6 +8,7 @@ import io.github.collapseexecutor.micrometer.internal.ObservedCaller;
 import io.github.collapseexecutor.spring.annotation.internal.MethodObserver.SameKeyCall;
 import io.micrometer.observation.Observation;
 import java.util.concurrent.Callable;
+import org.jspecify.annotations.Nullable;
 
 /**
  * One observed call of a {@code @Collapsible} method that returns a value: the caller whose
@@ -17,13 +18,13 @@ import java.util.concurrent.Callable;
 final class ObservedSameKeyCall implements SameKeyCall {
 
   /** What every caller of one run gets from the executor, with the span to link to. */
-  private record SharedResult(Object value, Object linkTarget) {}
+  private record SharedResult(@Nullable Object value, @Nullable Object linkTarget) {}
 
   private final ObservedRuns runs;
   private final String executorName;
   private final Object group;
-  private final ObservedCaller caller;
-  private ObservedRun led;
+  private final @Nullable ObservedCaller caller;
+  private @Nullable ObservedRun led;
 
   ObservedSameKeyCall(ObservedRuns runs, String executorName, Object group) {
     this.runs = runs;
@@ -34,7 +35,7 @@ final class ObservedSameKeyCall implements SameKeyCall {
 
   @Override
   @SuppressWarnings("try") // the scope makes the run's observation current for the method
-  public Callable<Object> leading(Callable<Object> method) {
+  public Callable<@Nullable Object> leading(Callable<@Nullable Object> method) {
     return () -> {
       // only the caller whose thread runs the method gets here; it reads the run's size back
       led = runs.start(executorName, caller);
@@ -51,7 +52,7 @@ final class ObservedSameKeyCall implements SameKeyCall {
   }
 
   @Override
-  public Object returned(Object result) {
+  public @Nullable Object returned(@Nullable Object result) {
     SharedResult shared = (SharedResult) result;
     if (led != null) {
       ended(SharedCallOutcome.SHARED, null);
@@ -79,7 +80,7 @@ final class ObservedSameKeyCall implements SameKeyCall {
     }
   }
 
-  private void ended(SharedCallOutcome outcome, Throwable failure) {
+  private void ended(SharedCallOutcome outcome, @Nullable Throwable failure) {
     if (caller != null) {
       caller.outcome(CallerOutcome.LED, null);
     }

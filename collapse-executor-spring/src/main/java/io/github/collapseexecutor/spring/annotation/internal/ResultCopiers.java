@@ -3,6 +3,7 @@ package io.github.collapseexecutor.spring.annotation.internal;
 import io.github.collapseexecutor.spring.annotation.ResultCopier;
 import java.lang.reflect.Method;
 import java.util.Arrays;
+import org.jspecify.annotations.Nullable;
 import org.springframework.beans.factory.ListableBeanFactory;
 import org.springframework.core.ResolvableType;
 
@@ -15,10 +16,10 @@ public final class ResultCopiers {
   /** No beans: a method that names a copier stops the application. */
   public static final ResultCopiers NONE = new ResultCopiers(null);
 
-  private final ListableBeanFactory beans;
+  private final @Nullable ListableBeanFactory beans;
 
   /** Creates the lookup over {@code beans}, or over none if {@code null}. */
-  public ResultCopiers(ListableBeanFactory beans) {
+  public ResultCopiers(@Nullable ListableBeanFactory beans) {
     this.beans = beans;
   }
 
@@ -31,7 +32,8 @@ public final class ResultCopiers {
    *     method and the reason, if {@code name} is not a
    *     {@code ResultCopier} bean or that copier cannot copy {@code resultType}
    */
-  ResultCopies find(String annotation, Method method, String name, ResolvableType resultType) {
+  ResultCopies find(String annotation, Method method, @Nullable String name,
+      ResolvableType resultType) {
     if (name == null || name.isEmpty()) {
       return ResultCopies.NONE;
     }

@@ -2,6 +2,7 @@ package io.github.collapseexecutor.spring.annotation.internal;
 
 import io.github.collapseexecutor.spring.annotation.ResultCopier;
 import java.util.concurrent.CompletableFuture;
+import org.jspecify.annotations.Nullable;
 import org.springframework.core.ResolvableType;
 
 /**
@@ -13,10 +14,10 @@ final class ResultCopies {
   /** No copier: every caller gets the result itself. */
   static final ResultCopies NONE = new ResultCopies(null, ResolvableType.NONE);
 
-  private final ResultCopier copier;
+  private final @Nullable ResultCopier copier;
   private final ResolvableType type;
 
-  ResultCopies(ResultCopier copier, ResolvableType type) {
+  ResultCopies(@Nullable ResultCopier copier, ResolvableType type) {
     this.copier = copier;
     this.type = type;
   }
@@ -27,7 +28,7 @@ final class ResultCopies {
   }
 
   /** Returns what a caller that did not run the method gets of {@code result}. */
-  Object forJoiner(Object result) {
+  @Nullable Object forJoiner(@Nullable Object result) {
     return copier == null || result == null ? result : copier.copy(result, type);
   }
 
@@ -36,7 +37,7 @@ final class ResultCopies {
    * caller does to it reaches {@code shared}, the caller's future from the executor, so that
    * cancelling it leaves the run.
    */
-  CompletableFuture<Object> forJoiner(CompletableFuture<Object> shared) {
+  CompletableFuture<@Nullable Object> forJoiner(CompletableFuture<@Nullable Object> shared) {
     return copier == null ? shared : CallerFuture.mapped(shared, this::forJoiner);
   }
 }

@@ -18,17 +18,18 @@ import java.util.concurrent.CompletionStage;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import org.aopalliance.intercept.MethodInvocation;
+import org.jspecify.annotations.Nullable;
 
 /** Same-key collapse of one {@link Collapsible} method, on executors of its own. */
 final class SameKeyCollapser implements MethodCollapser {
 
   private final Method method;
   private final ReturnKind kind;
-  private final KeyExpression key;
-  private final Duration timeout;
+  private final @Nullable KeyExpression key;
+  private final @Nullable Duration timeout;
   private final CollapsedMethod description;
-  private final BlockingCallableGroupCollapseExecutor blocking;
-  private final FutureCallableGroupCollapseExecutor futures;
+  private final @Nullable BlockingCallableGroupCollapseExecutor blocking;
+  private final @Nullable FutureCallableGroupCollapseExecutor futures;
   private final MethodObserver observer;
   private final CollapseListener listener;
   private final String name;
@@ -40,7 +41,8 @@ final class SameKeyCollapser implements MethodCollapser {
    *     across callers
    * @param copies what the callers that did not run the method get of its result
    */
-  SameKeyCollapser(Method method, ReturnKind kind, KeyExpression key, NamedExecutor executor,
+  SameKeyCollapser(Method method, ReturnKind kind, @Nullable KeyExpression key,
+      NamedExecutor executor,
       MethodObserver observer, CallerIdentities identities, ResultCopies copies) {
     this.method = method;
     this.copies = copies;
@@ -62,7 +64,7 @@ final class SameKeyCollapser implements MethodCollapser {
   }
 
   @Override
-  public Object invoke(MethodInvocation invocation) throws Throwable {
+  public @Nullable Object invoke(MethodInvocation invocation) throws Throwable {
     Object[] args = invocation.getArguments();
     Object target = invocation.getThis();
     CallKey group = new CallKey(target, method,
@@ -78,11 +80,12 @@ final class SameKeyCollapser implements MethodCollapser {
     };
   }
 
-  private Object value(CallKey group, MethodInvocation invocation) throws Throwable {
+  private @Nullable Object value(CallKey group, MethodInvocation invocation) throws Throwable {
     SameKeyCall call = observer.sameKeyCall(name, group);
-    Callable<Object> proceed = Invocations.proceeding(invocation);
+    Callable<@Nullable Object> proceed = Invocations.proceeding(invocation);
     Leading leading = copies.isOn() ? new Leading() : null;
-    Callable<Object> run = call.leading(leading == null ? proceed : leading.marking(proceed));
+    Callable<@Nullable Object> run =
+        call.leading(leading == null ? proceed : leading.marking(proceed));
     Object result;
     try {
       result = timeout == null
@@ -102,11 +105,12 @@ final class SameKeyCollapser implements MethodCollapser {
    * Returns a caller's future of the run for {@code group}, started by {@code start}: of a copy of
    * the run's result if the method has a copier and another caller started the run.
    */
-  private CompletableFuture<Object> shared(Object group, FutureCall call, FutureCall.Start start) {
+  private CompletableFuture<@Nullable Object> shared(Object group, FutureCall call,
+      FutureCall.Start start) {
     Leading leading = copies.isOn() ? new Leading() : null;
-    CompletableFuture<Object> caller = call.joined(futures.execute(group,
+    CompletableFuture<@Nullable Object> caller = call.joined(futures.execute(group,
         call.leading(leading == null ? start : leading.marking(start))));
-    CompletableFuture<Object> timed =
+    CompletableFuture<@Nullable Object> timed =
         timeout == null || caller.isDone() ? caller : withTimeout(caller, call);
     return leading == null || leading.ran ? timed : copies.forJoiner(timed);
   }
@@ -119,7 +123,7 @@ final class SameKeyCollapser implements MethodCollapser {
 
     private boolean ran;
 
-    Callable<Object> marking(Callable<Object> method) {
+    Callable<@Nullable Object> marking(Callable<@Nullable Object> method) {
       return () -> {
         ran = true;
         return method.call();
@@ -139,7 +143,8 @@ final class SameKeyCollapser implements MethodCollapser {
    * only a timeout that fired after the caller waited its time is its own, not a
    * {@code TimeoutException} the method's future failed with.
    */
-  private CompletableFuture<Object> withTimeout(CompletableFuture<Object> caller, FutureCall call) {
+  private CompletableFuture<@Nullable Object> withTimeout(
+      CompletableFuture<@Nullable Object> caller, FutureCall call) {
     long nanos = timeout.toNanos();
     long start = System.nanoTime();
     caller.orTimeout(nanos, TimeUnit.NANOSECONDS).whenComplete((value, failure) -> {
@@ -162,7 +167,8 @@ final class SameKeyCollapser implements MethodCollapser {
   }
 
   @SuppressWarnings("unchecked")
-  private static CompletableFuture<Object> toFuture(Object result) {
+  private static @Nullable CompletableFuture<@Nullable Object> toFuture(
+      @Nullable Object result) {
     return result == null ? null : ((CompletionStage<Object>) result).toCompletableFuture();
   }
 

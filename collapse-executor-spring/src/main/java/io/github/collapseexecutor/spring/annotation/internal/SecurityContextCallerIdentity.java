@@ -1,6 +1,7 @@
 package io.github.collapseexecutor.spring.annotation.internal;
 
 import io.github.collapseexecutor.spring.annotation.CallerIdentity;
+import org.jspecify.annotations.Nullable;
 import org.springframework.security.core.context.SecurityContextHolder;
 
 /**
@@ -10,7 +11,7 @@ import org.springframework.security.core.context.SecurityContextHolder;
 public final class SecurityContextCallerIdentity implements CallerIdentity {
 
   @Override
-  public Object current() {
+  public @Nullable Object current() {
     return AuthenticatedCaller.of(SecurityContextHolder.getContext().getAuthentication());
   }
 }

@@ -1,0 +1,12 @@
+/**
+ * The named executors of {@code collapse.executor.executors} ({@link NamedExecutors},
+ * {@link NamedExecutor}), and how an executor announces itself to the listeners that want to know
+ * it exists before it reports anything ({@link ExecutorCreationListener}, {@link CreatedExecutor}).
+ * The annotations live in {@code annotation}.
+ *
+ * <p>Parameters, return values and fields are non-null unless marked {@code @Nullable}.
+ */
+@NullMarked
+package io.github.collapseexecutor.spring;
+
+import org.jspecify.annotations.NullMarked;
