@@ -1,5 +1,7 @@
 package io.github.collapseexecutor.spring.annotation;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * A {@link Collapsible} or {@link CollapseBatch} method that cannot be collapsed as annotated,
  * found when the first bean of its class is created, so that the application stops at startup
@@ -29,7 +31,7 @@ public final class MisconfiguredMethodException extends IllegalStateException {
   private final String methodName;
   private final String reason;
   private final String action;
-  private final String bean;
+  private final @Nullable String bean;
 
   /**
    * Creates the exception.
@@ -41,12 +43,12 @@ public final class MisconfiguredMethodException extends IllegalStateException {
    * @param cause what the check ran into, or {@code null}
    */
   public MisconfiguredMethodException(String annotation, String method, String reason,
-      String action, Throwable cause) {
+      String action, @Nullable Throwable cause) {
     this(annotation, method, reason, action, null, cause);
   }
 
   private MisconfiguredMethodException(String annotation, String methodName, String reason,
-      String action, String bean, Throwable cause) {
+      String action, @Nullable String bean, @Nullable Throwable cause) {
     super("@" + annotation + " on " + methodName + " cannot be collapsed: " + reason, cause);
     this.annotation = annotation;
     this.methodName = methodName;
@@ -90,7 +92,7 @@ public final class MisconfiguredMethodException extends IllegalStateException {
    * Returns the bean whose creation found the problem, with its class, or {@code null} when the
    * method was checked outside a bean's creation.
    */
-  public String bean() {
+  public @Nullable String bean() {
     return bean;
   }
 }
