@@ -12,6 +12,5 @@ module io.github.collapseexecutor.http {
   exports io.github.collapseexecutor.http.internal to
       io.github.collapseexecutor.okhttp,
       io.github.collapseexecutor.servlet,
-      io.github.collapseexecutor.spring.web,
-      io.github.collapseexecutor.spring.boot;
+      io.github.collapseexecutor.spring.web;
 }
