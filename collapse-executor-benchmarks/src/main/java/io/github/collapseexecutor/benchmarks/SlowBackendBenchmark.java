@@ -87,13 +87,13 @@ public class SlowBackendBenchmark {
     CollapseExecutorOptions options = options(maxConcurrentBatches, collectingWaitTime);
     blocking = new BlockingLoader(backend, options);
     async = new AsyncLoader(backend, options);
-    asyncOnCachedPool = new AsyncLoader(backend, options);
     cachedPool = Executors.newCachedThreadPool(task -> {
       Thread thread = new Thread(task, "cached-pool");
       thread.setDaemon(true);
       return thread;
     });
-    asyncOnCachedPool.setExecutor(cachedPool);
+    asyncOnCachedPool =
+        new AsyncLoader(backend, options.toBuilder().executor(cachedPool).build());
   }
 
   /** Closes the executors. */
@@ -141,9 +141,8 @@ public class SlowBackendBenchmark {
   }
 
   /**
-   * Through the same {@link CollapseExecutorAsyncSupport} given a cached pool with
-   * {@code setExecutor}, instead of its own pool of {@code maxConcurrentBatches} threads: isolates
-   * what the size of the executor's own pool costs.
+   * Through the same {@link CollapseExecutorAsyncSupport} given a cached pool in its options,
+   * instead of its own pool: isolates what the executor's own pool costs.
    */
   @Benchmark
   public Integer asyncBatchOnCachedPool(Counters counters) {

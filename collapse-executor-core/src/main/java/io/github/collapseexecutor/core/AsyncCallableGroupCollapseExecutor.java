@@ -12,9 +12,8 @@ import org.jspecify.annotations.Nullable;
  *
  * <p>Cancelling a caller's future (or letting its {@code orTimeout} fire) affects only that
  * caller; the work goes on while any caller waits. Work runs on the
- * {@link GroupCollapseExecutorOptions#executor() executor of the options}, or the one given to
- * {@link #setExecutor(Executor)} later; without one, on a pool of this executor's own daemon
- * threads, which end when idle. Semantics are
+ * {@link GroupCollapseExecutorOptions#executor() executor of the options}; without one, on a pool
+ * of this executor's own daemon threads, which end when idle. Semantics are
  * otherwise those of {@link BlockingCallableGroupCollapseExecutor}; futures fail with the work's
  * exception as thrown, checked or not.
  */
@@ -49,19 +48,8 @@ public final class AsyncCallableGroupCollapseExecutor extends GroupExecutorBase
    */
   public AsyncCallableGroupCollapseExecutor(GroupCollapseExecutorOptions options) {
     super(options);
-    this.executor = new ExecutorHolder(flights.name());
-    if (options.executor() != null) {
-      executor.set(options.executor());
-    }
+    this.executor = new ExecutorHolder(flights.name(), options.executor());
     flights.onTerminated(executor::shutdownOwnPool);
-  }
-
-  /**
-   * Sets the executor that runs the work, in place of the one in the options. The caller owns it:
-   * closing this collapse executor does not shut it down.
-   */
-  public void setExecutor(Executor executor) {
-    this.executor.set(executor);
   }
 
   /**

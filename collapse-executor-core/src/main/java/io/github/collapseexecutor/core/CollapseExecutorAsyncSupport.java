@@ -20,9 +20,9 @@ import org.jspecify.annotations.Nullable;
  * }
  * }</pre>
  *
- * <p>Batches run on the {@link CollapseExecutorOptions#executor() executor of the options}, or the
- * one given to {@link #setExecutor(Executor)} later. Without one, each executor uses a pool of its own daemon threads, started as batches need them and ended when idle,
- * so that one executor's slow batches never delay another's.
+ * <p>Batches run on the {@link CollapseExecutorOptions#executor() executor of the options}.
+ * Without one, each executor uses a pool of its own daemon threads, started as batches need them
+ * and ended when idle, so that one executor's slow batches never delay another's.
  *
  * <p>Each caller gets its own future: cancelling it, completing it or letting
  * {@link CompletableFuture#orTimeout} fire affects only that caller, and drops its input if its
@@ -49,21 +49,8 @@ public abstract class CollapseExecutorAsyncSupport<
   protected CollapseExecutorAsyncSupport(CollapseExecutorOptions options) {
     super(options);
     this.runner = BatchRunner.onPool(engine, this::dispatch, this::doExecute, this::bindFutures);
-    this.executor = new ExecutorHolder(engine.name());
-    if (options.executor() != null) {
-      executor.set(options.executor());
-    }
+    this.executor = new ExecutorHolder(engine.name(), options.executor());
     engine.onTerminated(executor::shutdownOwnPool);
-  }
-
-  /**
-   * Sets the executor that runs batches, in place of the one in the options. May be called at any
-   * time; batches already handed to the
-   * previous executor finish there. The caller owns {@code executor}: closing this collapse
-   * executor does not shut it down.
-   */
-  public void setExecutor(Executor executor) {
-    this.executor.set(executor);
   }
 
   /**

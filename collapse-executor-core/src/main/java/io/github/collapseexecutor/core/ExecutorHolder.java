@@ -3,50 +3,41 @@ package io.github.collapseexecutor.core;
 import java.util.Objects;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
+import org.jspecify.annotations.Nullable;
 
 /**
- * The executor an asynchronous collapse executor runs its work on: the one the user set, or a
+ * The executor an asynchronous collapse executor runs its work on: the one of its options, or a
  * {@link DaemonPool} of its own, made on first use and shut down by {@link #shutdownOwnPool()}.
- * The user's executor is never shut down here.
+ * The options' executor belongs to the user and is never shut down here.
  */
 final class ExecutorHolder {
 
   private final String name;
-  private volatile Executor executor;
-  /** Written under the lock; read without it by {@link #isOwnPool}. */
-  private volatile ExecutorService ownPool;
+  private final @Nullable Executor given;
+  /** Made under the lock; read without it. */
+  private volatile @Nullable ExecutorService ownPool;
 
-  ExecutorHolder(String name) {
+  /** Holds {@code given}, or, when it is {@code null}, a pool named after {@code name}. */
+  ExecutorHolder(String name, @Nullable Executor given) {
     this.name = Objects.requireNonNull(name, "name");
+    this.given = given;
   }
 
-  /** Uses {@code executor} from now on; a pool made earlier ends its threads when idle. */
-  void set(Executor executor) {
-    Objects.requireNonNull(executor, "executor");
-    ExecutorService replaced;
-    synchronized (this) {
-      this.executor = executor;
-      replaced = ownPool;
-      ownPool = null;
-    }
-    if (replaced != null) {
-      replaced.shutdown();
-    }
-  }
-
-  /** Returns the executor to run work on, making the own pool if none was set. */
+  /** Returns the executor to run work on, making the own pool if the options named none. */
   Executor get() {
-    Executor current = executor;
-    if (current != null) {
-      return current;
+    if (given != null) {
+      return given;
+    }
+    ExecutorService pool = ownPool;
+    if (pool != null) {
+      return pool;
     }
     // no blocking inside: creating a pool starts no thread
     synchronized (this) {
-      if (executor == null) {
+      if (ownPool == null) {
         ownPool = DaemonPool.create(name);
-        executor = ownPool;
       }
-      return executor;
+      return ownPool;
     }
   }
 

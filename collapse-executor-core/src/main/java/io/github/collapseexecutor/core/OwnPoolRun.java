@@ -68,8 +68,7 @@ final class OwnPoolRun<I, O, B>
     try {
       pool.execute(handOut);
     } catch (Throwable refused) {
-      // setExecutor replaced the pool and shut it down, or no thread could be started: hand out
-      // here, before the next batch
+      // no thread could be started: hand out here, before the next batch
       handOut.run();
     }
   }

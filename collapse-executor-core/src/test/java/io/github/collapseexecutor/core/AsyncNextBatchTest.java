@@ -36,13 +36,11 @@ final class AsyncNextBatchTest {
   private final Map<String, List<String>> submitsWhileRunning = new ConcurrentHashMap<>();
   private final Map<String, CompletableFuture<String>> submitted = new ConcurrentHashMap<>();
 
-  private final Loader loader = new Loader();
-
   @Test
   void onItsOwnPoolTheThreadWhoseCallEndedRunsTheNextBatchWhileAnotherHandsOut()
       throws Exception {
-    try (loader) {
-      runXWithYQueuedBehindIt();
+    try (Loader loader = new Loader(CollapseExecutorOptions.builder())) {
+      runXWithYQueuedBehindIt(loader);
 
       assertThat(executedOn.get("y")).isSameAs(executedOn.get("x"));
       assertThat(boundOn.get("x")).isNotSameAs(executedOn.get("x"));
@@ -52,9 +50,8 @@ final class AsyncNextBatchTest {
   @Test
   void onAnExecutorTheUserSetTheBatchHandsOutOnItsOwnThread() throws Exception {
     ExecutorService userPool = Executors.newCachedThreadPool();
-    try (loader) {
-      loader.setExecutor(userPool);
-      runXWithYQueuedBehindIt();
+    try (Loader loader = new Loader(CollapseExecutorOptions.builder().executor(userPool))) {
+      runXWithYQueuedBehindIt(loader);
 
       assertThat(boundOn.get("x")).isSameAs(executedOn.get("x"));
       assertThat(executedOn.get("y")).isNotSameAs(executedOn.get("x"));
@@ -67,11 +64,11 @@ final class AsyncNextBatchTest {
    * After a slow hand-out, runs x, whose backend call returns at once after submitting y: x gives
    * its slot back first, and that starts y's batch.
    */
-  private void runXWithYQueuedBehindIt() throws Exception {
-    learnThatHandingOutIsSlow();
+  private void runXWithYQueuedBehindIt(Loader loader) throws Exception {
+    learnThatHandingOutIsSlow(loader);
     submitsWhileRunning.put("x", List.of("y"));
 
-    assertThat(submit("x").get(10, TimeUnit.SECONDS)).isEqualTo("X");
+    assertThat(submit(loader, "x").get(10, TimeUnit.SECONDS)).isEqualTo("X");
     assertThat(submitted.get("y").get(10, TimeUnit.SECONDS)).isEqualTo("Y");
   }
 
@@ -79,14 +76,14 @@ final class AsyncNextBatchTest {
    * Runs a batch of two inputs whose hand-out is slow: t0's call submits t1 and t2, which queue
    * behind it and then share a batch.
    */
-  private void learnThatHandingOutIsSlow() throws Exception {
+  private void learnThatHandingOutIsSlow(Loader loader) throws Exception {
     submitsWhileRunning.put("t0", List.of("t1", "t2"));
-    submit("t0").get(10, TimeUnit.SECONDS);
+    submit(loader, "t0").get(10, TimeUnit.SECONDS);
     submitted.get("t1").get(10, TimeUnit.SECONDS);
     submitted.get("t2").get(10, TimeUnit.SECONDS);
   }
 
-  private CompletableFuture<String> submit(String input) {
+  private CompletableFuture<String> submit(Loader loader, String input) {
     CompletableFuture<String> future = loader.execute(input);
     submitted.put(input, future);
     return future;
@@ -99,8 +96,8 @@ final class AsyncNextBatchTest {
   private final class Loader
       extends CollapseExecutorAsyncSupport<String, String, Map<String, String>> {
 
-    Loader() {
-      super(CollapseExecutorOptions.builder().maxConcurrentBatches(1).build());
+    Loader(CollapseExecutorOptions.Builder options) {
+      super(options.maxConcurrentBatches(1).build());
     }
 
     @Override
@@ -108,7 +105,7 @@ final class AsyncNextBatchTest {
       for (Input<String> input : inputs) {
         executedOn.put(input.value(), Thread.currentThread());
         submitsWhileRunning.getOrDefault(input.value(), List.of())
-            .forEach(AsyncNextBatchTest.this::submit);
+            .forEach(next -> submit(this, next));
       }
       return inputs.stream().map(Input::value)
           .collect(Collectors.toMap(Function.identity(), String::toUpperCase));

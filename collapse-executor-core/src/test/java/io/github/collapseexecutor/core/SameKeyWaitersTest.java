@@ -158,8 +158,8 @@ final class SameKeyWaitersTest {
 
   @Test
   void asyncCallersAreAnsweredInTheOrderTheyJoinedAlsoOnFailure() throws Exception {
-    var executor = new AsyncCallableGroupCollapseExecutor();
-    executor.setExecutor(callers);
+    var executor = new AsyncCallableGroupCollapseExecutor(
+        GroupCollapseExecutorOptions.builder().executor(callers).build());
     CountDownLatch started = new CountDownLatch(1);
     CountDownLatch gate = new CountDownLatch(1);
     List<Integer> answered = new ArrayList<>();

@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * An executor given to {@code setExecutor} whose {@code execute} throws something other than a
+ * An executor named in the options whose {@code execute} throws something other than a
  * {@link java.util.concurrent.RejectedExecutionException}. The hazard is a batch slot or a same-key
  * run left behind, so that every later call of the executor, or of the group, waits forever.
  */
@@ -48,7 +48,8 @@ final class ThrowingExecutorTest {
   @Test
   void aBatchWhoseExecutorThrowsFailsItsCallersAndGivesItsSlotBack() throws Exception {
     BreakableExecutor pool = new BreakableExecutor();
-    var executor = new CollapseExecutorAsyncSupport<Integer, Integer, List<Integer>>() {
+    var executor = new CollapseExecutorAsyncSupport<Integer, Integer, List<Integer>>(
+        CollapseExecutorOptions.builder().executor(pool).build()) {
       @Override
       protected List<Integer> doExecute(Collection<Input<Integer>> inputs) {
         return inputs.stream().map(Input::value).toList();
@@ -61,7 +62,6 @@ final class ThrowingExecutorTest {
       }
     };
     try (executor) {
-      executor.setExecutor(pool);
       assertThat(failureOf(executor.execute(1))).isSameAs(BROKEN);
       pool.broken = false;
       assertThat(executor.execute(2).get(10, TimeUnit.SECONDS)).isEqualTo(20);
@@ -71,8 +71,8 @@ final class ThrowingExecutorTest {
   @Test
   void aSameKeyRunWhoseExecutorThrowsFailsItsCallersAndFreesTheGroup() throws Exception {
     BreakableExecutor pool = new BreakableExecutor();
-    try (var executor = new AsyncCallableGroupCollapseExecutor("same-key", CollapseListener.NONE)) {
-      executor.setExecutor(pool);
+    try (var executor = new AsyncCallableGroupCollapseExecutor(
+        GroupCollapseExecutorOptions.builder().name("same-key").executor(pool).build())) {
       assertThat(failureOf(executor.execute("k", () -> "first"))).isSameAs(BROKEN);
       pool.broken = false;
       assertThat(executor.execute("k", () -> "second").get(10, TimeUnit.SECONDS))

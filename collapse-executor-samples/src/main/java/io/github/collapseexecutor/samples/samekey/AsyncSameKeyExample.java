@@ -1,6 +1,7 @@
 package io.github.collapseexecutor.samples.samekey;
 
 import io.github.collapseexecutor.core.AsyncCallableGroupCollapseExecutor;
+import io.github.collapseexecutor.core.GroupCollapseExecutorOptions;
 import io.github.collapseexecutor.samples.Callers;
 import java.time.Duration;
 import java.util.List;
@@ -17,19 +18,22 @@ import java.util.concurrent.Executors;
  */
 public final class AsyncSameKeyExample implements AutoCloseable {
 
-  private final AsyncCallableGroupCollapseExecutor profiles =
-      new AsyncCallableGroupCollapseExecutor();
+  private final AsyncCallableGroupCollapseExecutor profiles;
   private final ProfileClient client;
 
   /** Runs loads on the collapse executor's own daemon threads, which end when idle. */
   public AsyncSameKeyExample(ProfileClient client) {
-    this.client = client;
+    this(client, GroupCollapseExecutorOptions.defaults());
   }
 
   /** Runs loads on {@code executor}, which stays the caller's to shut down. */
   public AsyncSameKeyExample(ProfileClient client, ExecutorService executor) {
-    this(client);
-    profiles.setExecutor(executor);
+    this(client, GroupCollapseExecutorOptions.builder().executor(executor).build());
+  }
+
+  private AsyncSameKeyExample(ProfileClient client, GroupCollapseExecutorOptions options) {
+    this.profiles = new AsyncCallableGroupCollapseExecutor(options);
+    this.client = client;
   }
 
   /** Returns a future of the profile of {@code userId}; concurrent calls share one load. */
