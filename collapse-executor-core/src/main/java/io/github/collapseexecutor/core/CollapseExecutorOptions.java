@@ -61,28 +61,11 @@ public final class CollapseExecutorOptions {
 
   private static final CollapseExecutorOptions DEFAULTS = builder().build();
 
-  private final @Nullable String name;
-  private final int waitThreshold;
-  private final Duration collectingWaitTime;
-  private final int maxBatchSize;
-  private final int maxConcurrentBatches;
-  private final boolean adaptiveConcurrency;
-  private final int maxPendingInputs;
-  private final @Nullable Function<Object, ?> inputGrouper;
-  private final CollapseListener listener;
-  private final @Nullable Executor executor;
+  /** A copy of the builder that built these options, which nothing else can reach or change. */
+  private final Builder values;
 
   private CollapseExecutorOptions(Builder builder) {
-    this.name = builder.name;
-    this.waitThreshold = builder.waitThreshold;
-    this.collectingWaitTime = builder.collectingWaitTime;
-    this.maxBatchSize = builder.maxBatchSize;
-    this.maxConcurrentBatches = builder.maxConcurrentBatches;
-    this.adaptiveConcurrency = builder.adaptiveConcurrency;
-    this.maxPendingInputs = builder.maxPendingInputs;
-    this.inputGrouper = builder.inputGrouper;
-    this.listener = builder.listener;
-    this.executor = builder.executor;
+    this.values = builder.copy();
   }
 
   /** Returns the options with every setting at its default. */
@@ -97,100 +80,75 @@ public final class CollapseExecutorOptions {
 
   /** Returns a builder that starts from these options. */
   public Builder toBuilder() {
-    Builder builder = new Builder();
-    builder.name = name;
-    builder.waitThreshold = waitThreshold;
-    builder.collectingWaitTime = collectingWaitTime;
-    builder.maxBatchSize = maxBatchSize;
-    builder.maxConcurrentBatches = maxConcurrentBatches;
-    builder.adaptiveConcurrency = adaptiveConcurrency;
-    builder.maxPendingInputs = maxPendingInputs;
-    builder.inputGrouper = inputGrouper;
-    builder.listener = listener;
-    builder.executor = executor;
-    return builder;
+    return values.copy();
   }
 
-  /**
-   * Returns the executor's name, used in error messages and reports; {@code null} means the
-   * executor's simple class name.
-   */
+  /** Returns the {@link Builder#name(String) name}; {@code null} means the class's simple name. */
   public @Nullable String name() {
-    return name;
+    return values.settings.name();
   }
 
-  /** Returns the minimum batch size at which a collecting wait is considered. */
+  /** Returns the {@link Builder#waitThreshold(int) waitThreshold}. */
   public int waitThreshold() {
-    return waitThreshold;
+    return values.waitThreshold;
   }
 
-  /** Returns the collecting wait: negative for none, zero to yield once, positive to wait. */
+  /** Returns the {@link Builder#collectingWaitTime(Duration) collectingWaitTime}. */
   public Duration collectingWaitTime() {
-    return collectingWaitTime;
+    return values.collectingWaitTime;
   }
 
-  /** Returns the maximum number of inputs handed to one {@code doExecute}. */
+  /** Returns the {@link Builder#maxBatchSize(int) maxBatchSize}. */
   public int maxBatchSize() {
-    return maxBatchSize;
+    return values.maxBatchSize;
   }
 
-  /**
-   * Returns the maximum number of batches in flight at once in one executor: the ceiling of the
-   * adaptive limit, or the fixed limit.
-   */
+  /** Returns the {@link Builder#maxConcurrentBatches(int) maxConcurrentBatches}. */
   public int maxConcurrentBatches() {
-    return maxConcurrentBatches;
+    return values.maxConcurrentBatches;
   }
 
-  /**
-   * Returns whether the number of batches in flight adapts to the backend's latency, up to
-   * {@link #maxConcurrentBatches()}, rather than being fixed at it.
-   */
+  /** Returns the {@link Builder#adaptiveConcurrency(boolean) adaptiveConcurrency}. */
   public boolean adaptiveConcurrency() {
-    return adaptiveConcurrency;
+    return values.adaptiveConcurrency;
   }
 
-  /** Returns the maximum number of inputs waiting for a batch before calls are rejected. */
+  /** Returns the {@link Builder#maxPendingInputs(int) maxPendingInputs}. */
   public int maxPendingInputs() {
-    return maxPendingInputs;
+    return values.maxPendingInputs;
   }
 
-  /** Returns the input grouper, or {@code null} when every input may share a batch. */
+  /** Returns the {@link Builder#inputGrouper(Function) inputGrouper}; {@code null}: none. */
   public @Nullable Function<Object, ?> inputGrouper() {
-    return inputGrouper;
+    return values.inputGrouper;
   }
 
-  /** Returns the listener that receives batch reports. */
+  /** Returns the {@link Builder#listener(CollapseListener) listener}. */
   public CollapseListener listener() {
-    return listener;
+    return values.settings.listener();
   }
 
-  /**
-   * Returns the executor that {@link CollapseExecutorAsyncSupport} runs batches on, or
-   * {@code null} for a pool of its own; the other two flavours have no use for one.
-   */
+  /** Returns the {@link Builder#executor(Executor) executor}, or {@code null} for an own pool. */
   public @Nullable Executor executor() {
-    return executor;
+    return values.settings.executor();
   }
 
   @Override
   public String toString() {
-    return "CollapseExecutorOptions{name=" + name
-        + ", waitThreshold=" + waitThreshold
-        + ", collectingWaitTime=" + collectingWaitTime
-        + ", maxBatchSize=" + maxBatchSize
-        + ", maxConcurrentBatches=" + maxConcurrentBatches
-        + ", adaptiveConcurrency=" + adaptiveConcurrency
-        + ", maxPendingInputs=" + maxPendingInputs
-        + ", inputGrouper=" + (inputGrouper == null ? "none" : inputGrouper)
-        + ", executor=" + (executor == null ? "own pool" : executor)
-        + "}";
+    return values.settings.describe("CollapseExecutorOptions",
+        ", waitThreshold=" + values.waitThreshold
+            + ", collectingWaitTime=" + values.collectingWaitTime
+            + ", maxBatchSize=" + values.maxBatchSize
+            + ", maxConcurrentBatches=" + values.maxConcurrentBatches
+            + ", adaptiveConcurrency=" + values.adaptiveConcurrency
+            + ", maxPendingInputs=" + values.maxPendingInputs
+            + ", inputGrouper=" + (values.inputGrouper == null ? "none" : values.inputGrouper));
   }
 
   /** Builds {@link CollapseExecutorOptions}; each setter validates its value at once. */
   public static final class Builder {
 
-    private @Nullable String name;
+    private ExecutorSettings settings = ExecutorSettings.DEFAULTS;
     private int waitThreshold = DEFAULT_WAIT_THRESHOLD;
     private Duration collectingWaitTime = DEFAULT_COLLECTING_WAIT_TIME;
     private int maxBatchSize = DEFAULT_MAX_BATCH_SIZE;
@@ -198,14 +156,12 @@ public final class CollapseExecutorOptions {
     private boolean adaptiveConcurrency = DEFAULT_ADAPTIVE_CONCURRENCY;
     private int maxPendingInputs = DEFAULT_MAX_PENDING_INPUTS;
     private @Nullable Function<Object, ?> inputGrouper;
-    private CollapseListener listener = CollapseListener.NONE;
-    private @Nullable Executor executor;
 
     private Builder() {}
 
-    /** Sets the name used in error messages and reports. */
+    /** Sets the name used in error messages and reports; it must not be blank. */
     public Builder name(String name) {
-      this.name = Names.requireNotBlank(name);
+      settings = settings.withName(name);
       return this;
     }
 
@@ -241,10 +197,7 @@ public final class CollapseExecutorOptions {
      * @throws IllegalArgumentException if {@code maxBatchSize} is not positive
      */
     public Builder maxBatchSize(int maxBatchSize) {
-      if (maxBatchSize <= 0) {
-        throw new IllegalArgumentException("maxBatchSize must be positive: " + maxBatchSize);
-      }
-      this.maxBatchSize = maxBatchSize;
+      this.maxBatchSize = requirePositive("maxBatchSize", maxBatchSize);
       return this;
     }
 
@@ -263,11 +216,7 @@ public final class CollapseExecutorOptions {
      * @throws IllegalArgumentException if {@code maxConcurrentBatches} is not positive
      */
     public Builder maxConcurrentBatches(int maxConcurrentBatches) {
-      if (maxConcurrentBatches <= 0) {
-        throw new IllegalArgumentException(
-            "maxConcurrentBatches must be positive: " + maxConcurrentBatches);
-      }
-      this.maxConcurrentBatches = maxConcurrentBatches;
+      this.maxConcurrentBatches = requirePositive("maxConcurrentBatches", maxConcurrentBatches);
       return this;
     }
 
@@ -290,10 +239,7 @@ public final class CollapseExecutorOptions {
      * @throws IllegalArgumentException if {@code maxPendingInputs} is not positive
      */
     public Builder maxPendingInputs(int maxPendingInputs) {
-      if (maxPendingInputs <= 0) {
-        throw new IllegalArgumentException("maxPendingInputs must be positive: " + maxPendingInputs);
-      }
-      this.maxPendingInputs = maxPendingInputs;
+      this.maxPendingInputs = requirePositive("maxPendingInputs", maxPendingInputs);
       return this;
     }
 
@@ -310,7 +256,7 @@ public final class CollapseExecutorOptions {
 
     /** Sets the listener that receives batch reports, rejections and timeouts. */
     public Builder listener(CollapseListener listener) {
-      this.listener = Objects.requireNonNull(listener, "listener");
+      settings = settings.withListener(listener);
       return this;
     }
 
@@ -320,13 +266,33 @@ public final class CollapseExecutorOptions {
      * executor's own daemon threads, started as batches need them and ended when idle.
      */
     public Builder executor(Executor executor) {
-      this.executor = Objects.requireNonNull(executor, "executor");
+      settings = settings.withExecutor(executor);
       return this;
     }
 
     /** Returns the options. */
     public CollapseExecutorOptions build() {
       return new CollapseExecutorOptions(this);
+    }
+
+    private Builder copy() {
+      Builder copy = new Builder();
+      copy.settings = settings;
+      copy.waitThreshold = waitThreshold;
+      copy.collectingWaitTime = collectingWaitTime;
+      copy.maxBatchSize = maxBatchSize;
+      copy.maxConcurrentBatches = maxConcurrentBatches;
+      copy.adaptiveConcurrency = adaptiveConcurrency;
+      copy.maxPendingInputs = maxPendingInputs;
+      copy.inputGrouper = inputGrouper;
+      return copy;
+    }
+
+    private static int requirePositive(String setting, int value) {
+      if (value <= 0) {
+        throw new IllegalArgumentException(setting + " must be positive: " + value);
+      }
+      return value;
     }
   }
 }

@@ -1,6 +1,5 @@
 package io.github.collapseexecutor.core;
 
-import java.util.Objects;
 import java.util.concurrent.Executor;
 import org.jspecify.annotations.Nullable;
 
@@ -23,14 +22,10 @@ public final class GroupCollapseExecutorOptions {
 
   private static final GroupCollapseExecutorOptions DEFAULTS = builder().build();
 
-  private final @Nullable String name;
-  private final CollapseListener listener;
-  private final @Nullable Executor executor;
+  private final ExecutorSettings settings;
 
   private GroupCollapseExecutorOptions(Builder builder) {
-    this.name = builder.name;
-    this.listener = builder.listener;
-    this.executor = builder.executor;
+    this.settings = builder.settings;
   }
 
   /** Returns the options with every setting at its default. */
@@ -46,9 +41,7 @@ public final class GroupCollapseExecutorOptions {
   /** Returns a builder that starts from these options. */
   public Builder toBuilder() {
     Builder builder = new Builder();
-    builder.name = name;
-    builder.listener = listener;
-    builder.executor = executor;
+    builder.settings = settings;
     return builder;
   }
 
@@ -57,12 +50,12 @@ public final class GroupCollapseExecutorOptions {
    * means the executor's simple class name.
    */
   public @Nullable String name() {
-    return name;
+    return settings.name();
   }
 
   /** Returns the listener that receives a report for each shared run, and timeouts. */
   public CollapseListener listener() {
-    return listener;
+    return settings.listener();
   }
 
   /**
@@ -70,22 +63,18 @@ public final class GroupCollapseExecutorOptions {
    * {@code null} for a pool of its own; the other two flavours run the work on the caller's thread.
    */
   public @Nullable Executor executor() {
-    return executor;
+    return settings.executor();
   }
 
   @Override
   public String toString() {
-    return "GroupCollapseExecutorOptions{name=" + name
-        + ", executor=" + (executor == null ? "own pool" : executor)
-        + "}";
+    return settings.describe("GroupCollapseExecutorOptions", "");
   }
 
   /** Builds {@link GroupCollapseExecutorOptions}; each setter validates its value at once. */
   public static final class Builder {
 
-    private @Nullable String name;
-    private CollapseListener listener = CollapseListener.NONE;
-    private @Nullable Executor executor;
+    private ExecutorSettings settings = ExecutorSettings.DEFAULTS;
 
     private Builder() {}
 
@@ -95,13 +84,13 @@ public final class GroupCollapseExecutorOptions {
      * @throws IllegalArgumentException if {@code name} is blank
      */
     public Builder name(String name) {
-      this.name = Names.requireNotBlank(name);
+      settings = settings.withName(name);
       return this;
     }
 
     /** Sets the listener that receives a report for each shared run, and timeouts. */
     public Builder listener(CollapseListener listener) {
-      this.listener = Objects.requireNonNull(listener, "listener");
+      settings = settings.withListener(listener);
       return this;
     }
 
@@ -111,7 +100,7 @@ public final class GroupCollapseExecutorOptions {
      * collapse executor's own daemon threads, which end when idle.
      */
     public Builder executor(Executor executor) {
-      this.executor = Objects.requireNonNull(executor, "executor");
+      settings = settings.withExecutor(executor);
       return this;
     }
 

@@ -1,7 +1,5 @@
 package io.github.collapseexecutor.core;
 
-import java.util.Objects;
-
 /** Default executor names, and user values as error messages show them. */
 final class Names {
 
@@ -14,15 +12,6 @@ final class Names {
     }
     String simple = type.getSimpleName();
     return simple.isEmpty() ? type.getName() : simple;
-  }
-
-  /** Returns {@code name}, checked: a name of an executor must not be null or blank. */
-  static String requireNotBlank(String name) {
-    Objects.requireNonNull(name, "name");
-    if (name.isBlank()) {
-      throw new IllegalArgumentException("name must not be blank");
-    }
-    return name;
   }
 
   /**
