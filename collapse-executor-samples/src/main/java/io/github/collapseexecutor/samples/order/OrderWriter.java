@@ -15,7 +15,7 @@ import java.util.Map;
 /**
  * Group commit for orders: single {@link #submit(Order)} calls made by concurrent threads are
  * written in one transaction with one multi-row insert and one inventory update (see
- * {@link OrderStore} for the steps), and each caller learns its own order's outcome.
+ * {@link OrderTransaction} for the steps), and each caller learns its own order's outcome.
  *
  * <p>A rejected order (unknown goods, too little stock, a taken id) fails only its own caller with
  * an {@link OrderRejectedException}; the orders committed with it are not affected. A receipt is
