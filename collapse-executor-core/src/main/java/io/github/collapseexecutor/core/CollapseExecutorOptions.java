@@ -65,7 +65,7 @@ public final class CollapseExecutorOptions {
   private final Builder values;
 
   private CollapseExecutorOptions(Builder builder) {
-    this.values = builder.copy();
+    this.values = new Builder(builder);
   }
 
   /** Returns the options with every setting at its default. */
@@ -80,7 +80,7 @@ public final class CollapseExecutorOptions {
 
   /** Returns a builder that starts from these options. */
   public Builder toBuilder() {
-    return values.copy();
+    return new Builder(values);
   }
 
   /** Returns the {@link Builder#name(String) name}; {@code null} means the class's simple name. */
@@ -146,9 +146,8 @@ public final class CollapseExecutorOptions {
   }
 
   /** Builds {@link CollapseExecutorOptions}; each setter validates its value at once. */
-  public static final class Builder {
+  public static final class Builder extends ExecutorSettingsBuilder<Builder> {
 
-    private ExecutorSettings settings = ExecutorSettings.DEFAULTS;
     private int waitThreshold = DEFAULT_WAIT_THRESHOLD;
     private Duration collectingWaitTime = DEFAULT_COLLECTING_WAIT_TIME;
     private int maxBatchSize = DEFAULT_MAX_BATCH_SIZE;
@@ -159,10 +158,15 @@ public final class CollapseExecutorOptions {
 
     private Builder() {}
 
-    /** Sets the name used in error messages and reports; it must not be blank. */
-    public Builder name(String name) {
-      settings = settings.withName(name);
-      return this;
+    private Builder(Builder from) {
+      this.settings = from.settings;
+      this.waitThreshold = from.waitThreshold;
+      this.collectingWaitTime = from.collectingWaitTime;
+      this.maxBatchSize = from.maxBatchSize;
+      this.maxConcurrentBatches = from.maxConcurrentBatches;
+      this.adaptiveConcurrency = from.adaptiveConcurrency;
+      this.maxPendingInputs = from.maxPendingInputs;
+      this.inputGrouper = from.inputGrouper;
     }
 
     /**
@@ -254,38 +258,9 @@ public final class CollapseExecutorOptions {
       return this;
     }
 
-    /** Sets the listener that receives batch reports, rejections and timeouts. */
-    public Builder listener(CollapseListener listener) {
-      settings = settings.withListener(listener);
-      return this;
-    }
-
-    /**
-     * Sets the executor {@link CollapseExecutorAsyncSupport} runs batches on; the caller owns it,
-     * and closing the collapse executor does not shut it down. Default: a pool of the collapse
-     * executor's own daemon threads, started as batches need them and ended when idle.
-     */
-    public Builder executor(Executor executor) {
-      settings = settings.withExecutor(executor);
-      return this;
-    }
-
     /** Returns the options. */
     public CollapseExecutorOptions build() {
       return new CollapseExecutorOptions(this);
-    }
-
-    private Builder copy() {
-      Builder copy = new Builder();
-      copy.settings = settings;
-      copy.waitThreshold = waitThreshold;
-      copy.collectingWaitTime = collectingWaitTime;
-      copy.maxBatchSize = maxBatchSize;
-      copy.maxConcurrentBatches = maxConcurrentBatches;
-      copy.adaptiveConcurrency = adaptiveConcurrency;
-      copy.maxPendingInputs = maxPendingInputs;
-      copy.inputGrouper = inputGrouper;
-      return copy;
     }
 
     private static int requirePositive(String setting, int value) {

@@ -72,37 +72,9 @@ public final class GroupCollapseExecutorOptions {
   }
 
   /** Builds {@link GroupCollapseExecutorOptions}; each setter validates its value at once. */
-  public static final class Builder {
-
-    private ExecutorSettings settings = ExecutorSettings.DEFAULTS;
+  public static final class Builder extends ExecutorSettingsBuilder<Builder> {
 
     private Builder() {}
-
-    /**
-     * Sets the name used in error messages, reports and thread names.
-     *
-     * @throws IllegalArgumentException if {@code name} is blank
-     */
-    public Builder name(String name) {
-      settings = settings.withName(name);
-      return this;
-    }
-
-    /** Sets the listener that receives a report for each shared run, and timeouts. */
-    public Builder listener(CollapseListener listener) {
-      settings = settings.withListener(listener);
-      return this;
-    }
-
-    /**
-     * Sets the executor {@link AsyncCallableGroupCollapseExecutor} runs the work on; the caller
-     * owns it, and closing the collapse executor does not shut it down. Default: a pool of the
-     * collapse executor's own daemon threads, which end when idle.
-     */
-    public Builder executor(Executor executor) {
-      settings = settings.withExecutor(executor);
-      return this;
-    }
 
     /** Returns the options. */
     public GroupCollapseExecutorOptions build() {
