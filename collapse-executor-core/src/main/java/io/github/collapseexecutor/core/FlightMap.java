@@ -148,11 +148,6 @@ final class FlightMap {
     }
   }
 
-  /** Returns the flight in progress for {@code group}, or {@code null}; for tests. */
-  Flight inFlight(Object group) {
-    return flights.get(group);
-  }
-
   void close() {
     closed = true;
     if (flights.isEmpty()) {

@@ -3,13 +3,14 @@ package io.github.collapseexecutor.core;
 import java.lang.reflect.Field;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * Reads engine state that no caller can see, for tests that assert on it: the inputs pending, the
- * callers a same-key run still lists, an executor's batch limit. The engine keeps this state
- * private and offers no accessor for it; the fields are read here by name, so a test fails at
- * once, not silently, if the engine changes shape.
+ * same-key run in progress and the callers it still lists, an executor's batch limit. The engine
+ * keeps this state private and offers no accessor for it; the fields are read here by name, so a
+ * test fails at once, not silently, if the engine changes shape.
  */
 final class EngineInternals {
 
@@ -35,6 +36,12 @@ final class EngineInternals {
       listed++;
     }
     return listed;
+  }
+
+  /** Returns the flight in progress for {@code group} in {@code flights}, or {@code null}. */
+  static Flight inFlight(FlightMap flights, Object group) {
+    Map<Object, Flight> byGroup = read(flights, FlightMap.class, "flights");
+    return byGroup.get(group);
   }
 
   /** Returns what says how many batches of {@code executor} may be in flight. */

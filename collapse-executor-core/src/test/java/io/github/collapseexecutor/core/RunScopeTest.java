@@ -206,7 +206,7 @@ final class RunScopeTest {
   static void awaitJoined(SameKeyFlavour.Harness executor, Object group, int count) {
     FlightMap flights = ((GroupExecutorBase) executor.executor).flights;
     Await.until(() -> {
-      Flight flight = flights.inFlight(group);
+      Flight flight = EngineInternals.inFlight(flights, group);
       return flight != null && flight.joined() == count;
     }, () -> "fewer than " + count + " callers joined " + group);
   }
