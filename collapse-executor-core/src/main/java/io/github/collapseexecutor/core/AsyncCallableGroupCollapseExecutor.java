@@ -84,13 +84,11 @@ public final class AsyncCallableGroupCollapseExecutor extends GroupExecutorBase
     Object result;
     ListenedRun run = flights.runStarted(flight, RunStart.Flavour.ASYNC);
     try {
-      result = flight.call(callable);
+      result = flight.call(callable, run);
     } catch (Throwable failure) {
-      ListenedRun.workReturned(run);
       flights.complete(group, flight, null, failure, run);
       return;
     }
-    ListenedRun.workReturned(run);
     flights.complete(group, flight, result, null, run);
   }
 

@@ -104,9 +104,8 @@ public final class BlockingCallableGroupCollapseExecutor extends GroupExecutorBa
     T result;
     ListenedRun run = flights.runStarted(flight, RunStart.Flavour.BLOCKING);
     try {
-      result = flight.call(callable);
+      result = flight.call(callable, run);
     } catch (Throwable failure) {
-      ListenedRun.workReturned(run);
       if (failure instanceof InterruptedException || Thread.currentThread().isInterrupted()) {
         // the interrupt was meant for this caller, not for the ones waiting on it
         flight.markRetry();
@@ -116,7 +115,6 @@ public final class BlockingCallableGroupCollapseExecutor extends GroupExecutorBa
       }
       throw Failures.rethrow(failure);
     }
-    ListenedRun.workReturned(run);
     flights.complete(group, flight, result, null, run);
     return result;
   }

@@ -78,14 +78,17 @@ final class Flight extends FlightCallers implements CallerFuture.Owner {
 
   /**
    * Calls the work on the current thread, marked meanwhile as the thread inside the work of this
-   * flight, so that it cannot join its own run.
+   * flight, so that it cannot join its own run; then tells {@code run}, the listener's view of it,
+   * that the work returned or threw, on that thread and before the run can end, so that the
+   * listener hears of the end last.
    */
-  <T> T call(Callable<T> work) throws Exception {
+  <T> T call(Callable<T> work, ListenedRun run) throws Exception {
     runner = Thread.currentThread();
     try {
       return work.call();
     } finally {
       runner = null;
+      ListenedRun.workReturned(run);
     }
   }
 

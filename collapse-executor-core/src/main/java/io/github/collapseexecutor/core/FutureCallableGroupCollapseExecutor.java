@@ -62,15 +62,12 @@ public final class FutureCallableGroupCollapseExecutor extends GroupExecutorBase
     CompletableFuture<?> work;
     ListenedRun run = flights.runStarted(flight, RunStart.Flavour.FUTURE);
     try {
-      work = Objects.requireNonNull(flight.call(callable),
+      work = Objects.requireNonNull(flight.call(callable, run),
           () -> flights.name() + ": the callable returned null instead of a future");
     } catch (Throwable failure) {
-      ListenedRun.workReturned(run);
       flights.complete(group, flight, null, failure, run);
       return;
     }
-    // before the run can end, so that the listener hears of the end last
-    ListenedRun.workReturned(run);
     flight.onAbandon(() -> {
       flights.complete(group, flight, null,
           new CancellationException("every caller left before the work completed"), run);
