@@ -179,7 +179,7 @@ final class BatchEngine<I, O> {
       if (!queue.leave(call)) {
         return false;
       }
-      terminate = shutdown.ends(slots, queue);
+      terminate = shutdown.terminatesNow(slots, queue);
     } finally {
       lock.unlock();
     }
@@ -266,7 +266,7 @@ final class BatchEngine<I, O> {
       if (!shutdown.close()) {
         return;
       }
-      terminate = shutdown.ends(slots, queue);
+      terminate = shutdown.terminatesNow(slots, queue);
     } finally {
       lock.unlock();
     }

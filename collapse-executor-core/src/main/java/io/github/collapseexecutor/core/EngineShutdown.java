@@ -40,10 +40,10 @@ final class EngineShutdown {
   }
 
   /**
-   * Under the lock: whether the engine just ended, closed with no slot in use and no input
+   * Under the lock: whether the engine terminates now, closed with no slot in use and no input
    * pending; true once only. The caller then runs {@link #runTerminated()}, outside the lock.
    */
-  boolean ends(BatchSlots slots, BatchQueue<?, ?> queue) {
+  boolean terminatesNow(BatchSlots slots, BatchQueue<?, ?> queue) {
     if (closed && !terminated && slots.inUse() == 0 && queue.pending() == 0) {
       terminated = true;
       return true;

@@ -1,6 +1,5 @@
 package io.github.collapseexecutor.core;
 
-
 /**
  * Tells a listener's {@link RunScope} of one run, shielding the executor from it as
  * {@link Reports} does: whatever the listener throws is logged and the run goes on. A

@@ -59,7 +59,7 @@ final class SlotReturn<I, O> {
         queue.stopCollecting(b);
       }
       started = queue.startReady();
-      terminate = shutdown.ends(slots, queue);
+      terminate = shutdown.terminatesNow(slots, queue);
     } finally {
       lock.unlock();
     }
