@@ -2,9 +2,6 @@ package io.github.collapseexecutor.samples.samekey;
 
 import io.github.collapseexecutor.core.AsyncCallableGroupCollapseExecutor;
 import io.github.collapseexecutor.core.GroupCollapseExecutorOptions;
-import io.github.collapseexecutor.samples.Callers;
-import java.time.Duration;
-import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -47,15 +44,10 @@ public final class AsyncSameKeyExample implements AutoCloseable {
   }
 
   public static void main(String[] args) throws Exception {
-    RemoteProfileClient client = new RemoteProfileClient(Duration.ofMillis(50));
+    RemoteProfileClient client = new RemoteProfileClient(HotUser.LATENCY);
     ExecutorService loaders = Executors.newFixedThreadPool(4);
     try (AsyncSameKeyExample example = new AsyncSameKeyExample(client, loaders)) {
-      List<CompletableFuture<Profile>> futures =
-          Callers.runConcurrently(100, caller -> example.profile(7));
-      CompletableFuture.allOf(futures.toArray(CompletableFuture[]::new)).join();
-      System.out.printf("100 threads asked for user 7 at once: %d futures, %d distinct answers,"
-              + " %d service calls%n", futures.size(),
-          futures.stream().map(CompletableFuture::join).distinct().count(), client.calls());
+      HotUser.askAtOnce(client, 7, caller -> example.profile(7).join());
 
       // a caller that gives up leaves alone: the load goes on for the others
       long before = client.calls();

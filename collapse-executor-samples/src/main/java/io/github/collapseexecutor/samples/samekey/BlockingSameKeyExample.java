@@ -2,7 +2,6 @@ package io.github.collapseexecutor.samples.samekey;
 
 import io.github.collapseexecutor.core.BlockingCallableGroupCollapseExecutor;
 import io.github.collapseexecutor.samples.Callers;
-import java.time.Duration;
 import java.util.List;
 
 /**
@@ -34,11 +33,9 @@ public final class BlockingSameKeyExample implements AutoCloseable {
   }
 
   public static void main(String[] args) throws Exception {
-    RemoteProfileClient client = new RemoteProfileClient(Duration.ofMillis(50));
+    RemoteProfileClient client = new RemoteProfileClient(HotUser.LATENCY);
     try (BlockingSameKeyExample example = new BlockingSameKeyExample(client)) {
-      List<Profile> hot = Callers.runConcurrently(100, caller -> example.profile(7));
-      System.out.printf("100 threads asked for user 7 at once: %d distinct answers, %d service calls%n",
-          hot.stream().distinct().count(), client.calls());
+      HotUser.askAtOnce(client, 7, caller -> example.profile(7));
 
       long before = client.calls();
       List<Profile> spread = Callers.runConcurrently(100, caller -> example.profile(caller % 5));

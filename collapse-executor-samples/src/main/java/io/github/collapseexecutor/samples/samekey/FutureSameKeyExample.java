@@ -1,9 +1,6 @@
 package io.github.collapseexecutor.samples.samekey;
 
 import io.github.collapseexecutor.core.FutureCallableGroupCollapseExecutor;
-import io.github.collapseexecutor.samples.Callers;
-import java.time.Duration;
-import java.util.List;
 import java.util.concurrent.CompletableFuture;
 
 /**
@@ -35,14 +32,9 @@ public final class FutureSameKeyExample implements AutoCloseable {
   }
 
   public static void main(String[] args) throws Exception {
-    RemoteProfileClient client = new RemoteProfileClient(Duration.ofMillis(50));
+    RemoteProfileClient client = new RemoteProfileClient(HotUser.LATENCY);
     try (FutureSameKeyExample example = new FutureSameKeyExample(client)) {
-      List<CompletableFuture<Profile>> futures =
-          Callers.runConcurrently(100, caller -> example.profile(7));
-      CompletableFuture.allOf(futures.toArray(CompletableFuture[]::new)).join();
-      System.out.printf("100 threads asked for user 7 at once: %d distinct answers, %d service"
-              + " calls%n", futures.stream().map(CompletableFuture::join).distinct().count(),
-          client.calls());
+      HotUser.askAtOnce(client, 7, caller -> example.profile(7).join());
 
       // when every caller leaves, the shared request is cancelled too
       long before = client.calls();
