@@ -1,16 +1,11 @@
 package io.github.collapseexecutor.benchmarks;
 
-import io.github.collapseexecutor.core.Bundle;
-import io.github.collapseexecutor.core.CollapseExecutorAsyncSupport;
-import io.github.collapseexecutor.core.CollapseExecutorBlockingSupport;
-import io.github.collapseexecutor.core.CollapseExecutorOptions;
 import io.github.collapseexecutor.core.Input;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.LongAdder;
@@ -61,6 +56,35 @@ public final class CallTimeBreakdown {
     }
   }
 
+  /** Marks on each request when its batch's backend call began and ended, and when it was bound. */
+  private static final SlowBackendLoaders.Requests<TimedRequest> TIMED =
+      new SlowBackendLoaders.Requests<>() {
+        @Override
+        public Integer id(TimedRequest request) {
+          return request.id;
+        }
+
+        @Override
+        public Map<Integer, Integer> loadAll(SlowBackend backend,
+            Collection<Input<TimedRequest>> inputs) {
+          List<Integer> ids = ids(inputs);
+          long started = System.nanoTime();
+          Map<Integer, Integer> values = backend.loadAll(ids);
+          long ended = System.nanoTime();
+          for (Input<TimedRequest> input : inputs) {
+            input.value().backendStarted = started;
+            input.value().backendEnded = ended;
+          }
+          return values;
+        }
+
+        @Override
+        public Integer valueOf(TimedRequest request, Map<Integer, Integer> values) {
+          request.bound = System.nanoTime();
+          return values.get(request.id);
+        }
+      };
+
   /** The sums of the parts over the measured calls of one variant. */
   private static final class Parts {
     final LongAdder calls = new LongAdder();
@@ -102,12 +126,10 @@ public final class CallTimeBreakdown {
 
   /** Measures the variants that {@code args} describe and returns the table. */
   static String run(String... args) throws Exception {
-    String backendName = args.length > 0 ? args[0] : "unlimited";
-    double seconds = args.length > 1 ? Double.parseDouble(args[1]) : 3;
-    String names = args.length > 2 ? args[2] : DEFAULT_VARIANTS;
-    if (!(seconds > 0)) {
-      throw new IllegalArgumentException("seconds per variant must be positive: " + seconds);
-    }
+    ToolArguments arguments = new ToolArguments(args);
+    String backendName = arguments.text(0, "unlimited");
+    double seconds = arguments.positive(1, "seconds per variant", 3);
+    String names = arguments.text(2, DEFAULT_VARIANTS);
     SlowBackend backend = SlowBackend.named(backendName);
     CallTimeBreakdown breakdown = new CallTimeBreakdown(backend);
     StringBuilder table = new StringBuilder(String.format(Locale.ROOT,
@@ -118,7 +140,9 @@ public final class CallTimeBreakdown {
     List<String> variants = new ArrayList<>();
     for (String name : names.split(",")) {
       variants.add(name.trim());
-      breakdown.loader(name.trim()).close();
+      if (!name.trim().equals("direct")) {
+        LoaderVariant.parse(name.trim());
+      }
     }
     for (String name : variants) {
       table.append(breakdown.measure(name, (long) (seconds * 1e9)));
@@ -136,24 +160,8 @@ public final class CallTimeBreakdown {
         request.bound = request.backendEnded;
       }, () -> {});
     }
-    if (name.startsWith("blocking") || name.startsWith("async")) {
-      String limit = name.contains("-") ? name.substring(name.indexOf('-') + 1) : "default";
-      if (!limit.equals("default") && !limit.equals("max") && !limit.matches("[1-9][0-9]*")) {
-        throw new IllegalArgumentException("unknown variant: " + name);
-      }
-      String flavour = name.contains("-") ? name.substring(0, name.indexOf('-')) : name;
-      CollapseExecutorOptions options =
-          SlowBackendBenchmark.options(limit, /* collectingWaitTime= */ "default");
-      if (flavour.equals("blocking")) {
-        TimedBlockingLoader loader = new TimedBlockingLoader(backend, options);
-        return new ClosableLoader(loader::execute, loader::close);
-      }
-      if (flavour.equals("async")) {
-        TimedAsyncLoader loader = new TimedAsyncLoader(backend, options);
-        return new ClosableLoader(request -> loader.execute(request).join(), loader::close);
-      }
-    }
-    throw new IllegalArgumentException("unknown variant: " + name);
+    LoaderVariant.Started<TimedRequest> loader = LoaderVariant.parse(name).start(backend, TIMED);
+    return new ClosableLoader(loader::load, loader::close);
   }
 
   private record ClosableLoader(Loader loader, Runnable closer) {
@@ -211,75 +219,6 @@ public final class CallTimeBreakdown {
     long remaining;
     while ((remaining = deadline - System.nanoTime()) > 0) {
       LockSupport.parkNanos(remaining);
-    }
-  }
-
-  /** Marks when the backend call of a batch began and ended on each of its requests. */
-  private static Map<Integer, Integer> loadAll(SlowBackend backend,
-      Collection<Input<TimedRequest>> inputs) {
-    List<Integer> ids = new ArrayList<>(inputs.size());
-    for (Input<TimedRequest> input : inputs) {
-      ids.add(input.value().id);
-    }
-    long started = System.nanoTime();
-    Map<Integer, Integer> values = backend.loadAll(ids);
-    long ended = System.nanoTime();
-    for (Input<TimedRequest> input : inputs) {
-      input.value().backendStarted = started;
-      input.value().backendEnded = ended;
-    }
-    return values;
-  }
-
-  /** The blocking flavour, timing each request. */
-  private static final class TimedBlockingLoader
-      extends CollapseExecutorBlockingSupport<TimedRequest, Integer, Map<Integer, Integer>> {
-
-    private final SlowBackend backend;
-
-    TimedBlockingLoader(SlowBackend backend, CollapseExecutorOptions options) {
-      super(options);
-      this.backend = backend;
-    }
-
-    @Override
-    protected Map<Integer, Integer> doExecute(Collection<Input<TimedRequest>> inputs) {
-      return loadAll(backend, inputs);
-    }
-
-    @Override
-    protected void bindingOutput(Map<Integer, Integer> values,
-        List<Bundle<TimedRequest, Integer>> bundles) {
-      for (Bundle<TimedRequest, Integer> bundle : bundles) {
-        bundle.getInput().bound = System.nanoTime();
-        bundle.bindOutput(values.get(bundle.getInput().id));
-      }
-    }
-  }
-
-  /** The async flavour on its own pool, timing each request. */
-  private static final class TimedAsyncLoader
-      extends CollapseExecutorAsyncSupport<TimedRequest, Integer, Map<Integer, Integer>> {
-
-    private final SlowBackend backend;
-
-    TimedAsyncLoader(SlowBackend backend, CollapseExecutorOptions options) {
-      super(options);
-      this.backend = backend;
-    }
-
-    @Override
-    protected Map<Integer, Integer> doExecute(Collection<Input<TimedRequest>> inputs) {
-      return loadAll(backend, inputs);
-    }
-
-    @Override
-    protected void bindingOutput(Map<Integer, Integer> values,
-        List<Bundle<TimedRequest, CompletableFuture<Integer>>> bundles) {
-      for (Bundle<TimedRequest, CompletableFuture<Integer>> bundle : bundles) {
-        bundle.getInput().bound = System.nanoTime();
-        bundle.bindOutput(CompletableFuture.completedFuture(values.get(bundle.getInput().id)));
-      }
     }
   }
 }

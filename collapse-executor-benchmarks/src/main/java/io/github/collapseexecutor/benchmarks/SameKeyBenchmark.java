@@ -81,22 +81,18 @@ public class SameKeyBenchmark {
     /** Calls made by this thread in the iteration. */
     public long calls;
 
-    private LongAdder runs;
-    private long runsAtStart;
+    private SharedCount runs;
 
     /** Resets the counts at the start of an iteration. */
     @Setup(Level.Iteration)
     public void start(ThreadParams thread, SameKeyBenchmark benchmark) {
       calls = 0;
-      runs = thread.getThreadIndex() == 0 ? benchmark.runs : null;
-      if (runs != null) {
-        runsAtStart = runs.sum();
-      }
+      runs = SharedCount.start(thread, benchmark.runs::sum);
     }
 
     /** Callable runs in the iteration, reported by thread 0 only. */
     public long runs() {
-      return runs == null ? 0 : runs.sum() - runsAtStart;
+      return runs.sinceStart();
     }
   }
 }

@@ -1,15 +1,8 @@
 package io.github.collapseexecutor.benchmarks;
 
-import io.github.collapseexecutor.core.Bundle;
 import io.github.collapseexecutor.core.CollapseExecutorAsyncSupport;
 import io.github.collapseexecutor.core.CollapseExecutorBlockingSupport;
 import io.github.collapseexecutor.core.CollapseExecutorOptions;
-import io.github.collapseexecutor.core.Input;
-import java.util.ArrayList;
-import java.util.Collection;
-import java.util.List;
-import java.util.Map;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ThreadLocalRandom;
@@ -75,9 +68,9 @@ public class SlowBackendBenchmark {
   public String collectingWaitTime;
 
   SlowBackend backend;
-  private BlockingLoader blocking;
-  private AsyncLoader async;
-  private AsyncLoader asyncOnCachedPool;
+  private SlowBackendLoaders.Blocking<Integer> blocking;
+  private SlowBackendLoaders.Async<Integer> async;
+  private SlowBackendLoaders.Async<Integer> asyncOnCachedPool;
   private ExecutorService cachedPool;
 
   /** Creates the backend and both executors with the options under test. */
@@ -85,15 +78,15 @@ public class SlowBackendBenchmark {
   public void setUp() {
     backend = SlowBackend.named(backendLimit);
     CollapseExecutorOptions options = options(maxConcurrentBatches, collectingWaitTime);
-    blocking = new BlockingLoader(backend, options);
-    async = new AsyncLoader(backend, options);
+    blocking = SlowBackendLoaders.blocking(backend, options);
+    async = SlowBackendLoaders.async(backend, options);
     cachedPool = Executors.newCachedThreadPool(task -> {
       Thread thread = new Thread(task, "cached-pool");
       thread.setDaemon(true);
       return thread;
     });
     asyncOnCachedPool =
-        new AsyncLoader(backend, options.toBuilder().executor(cachedPool).build());
+        SlowBackendLoaders.async(backend, options.toBuilder().executor(cachedPool).build());
   }
 
   /** Closes the executors. */
@@ -169,33 +162,30 @@ public class SlowBackendBenchmark {
     /** Calls made by this thread in the iteration. */
     public long requests;
 
-    private SlowBackend backend;
-    private long callsAtStart;
-    private long itemsAtStart;
-    private long busyAtStart;
-    private long queuedAtStart;
+    private SharedCount calls;
+    private SharedCount items;
+    private SharedCount queued;
+    private SharedCount busyNanos;
 
     /** Resets the counts at the start of an iteration. */
     @Setup(Level.Iteration)
     public void start(ThreadParams thread, SlowBackendBenchmark benchmark) {
       requests = 0;
-      backend = thread.getThreadIndex() == 0 ? benchmark.backend : null;
-      if (backend != null) {
-        callsAtStart = backend.calls();
-        itemsAtStart = backend.items();
-        busyAtStart = backend.busyNanos();
-        queuedAtStart = backend.queued();
-      }
+      SlowBackend backend = benchmark.backend;
+      calls = SharedCount.start(thread, backend::calls);
+      items = SharedCount.start(thread, backend::items);
+      queued = SharedCount.start(thread, backend::queued);
+      busyNanos = SharedCount.start(thread, backend::busyNanos);
     }
 
     /** Backend calls made in the iteration, reported by thread 0 only. */
     public long backendCalls() {
-      return backend == null ? 0 : backend.calls() - callsAtStart;
+      return calls.sinceStart();
     }
 
     /** Items carried by those backend calls, reported by thread 0 only. */
     public long backendItems() {
-      return backend == null ? 0 : backend.items() - itemsAtStart;
+      return items.sinceStart();
     }
 
     /**
@@ -203,71 +193,12 @@ public class SlowBackendBenchmark {
      * reported by thread 0 only.
      */
     public long backendQueued() {
-      return backend == null ? 0 : backend.queued() - queuedAtStart;
+      return queued.sinceStart();
     }
 
     /** Microseconds spent inside those backend calls, reported by thread 0 only. */
     public long backendBusyMicros() {
-      return backend == null ? 0 : (backend.busyNanos() - busyAtStart) / 1000;
+      return busyNanos.sinceStart() / 1000;
     }
-  }
-
-  /** Loads each batch's ids in one backend call; also drives the load harness's limit chart. */
-  public static final class BlockingLoader
-      extends CollapseExecutorBlockingSupport<Integer, Integer, Map<Integer, Integer>> {
-
-    private final SlowBackend backend;
-
-    /** Creates a loader of {@code backend} with {@code options}. */
-    public BlockingLoader(SlowBackend backend, CollapseExecutorOptions options) {
-      super(options);
-      this.backend = backend;
-    }
-
-    @Override
-    protected Map<Integer, Integer> doExecute(Collection<Input<Integer>> inputs) {
-      return backend.loadAll(ids(inputs));
-    }
-
-    @Override
-    protected void bindingOutput(Map<Integer, Integer> values, List<Bundle<Integer, Integer>> bundles) {
-      for (Bundle<Integer, Integer> bundle : bundles) {
-        bundle.bindOutput(values.get(bundle.getInput()));
-      }
-    }
-  }
-
-  /** Loads each batch's ids in one backend call, on the executor's own pool; also load-harness use. */
-  public static final class AsyncLoader
-      extends CollapseExecutorAsyncSupport<Integer, Integer, Map<Integer, Integer>> {
-
-    private final SlowBackend backend;
-
-    /** Creates a loader of {@code backend} with {@code options}. */
-    public AsyncLoader(SlowBackend backend, CollapseExecutorOptions options) {
-      super(options);
-      this.backend = backend;
-    }
-
-    @Override
-    protected Map<Integer, Integer> doExecute(Collection<Input<Integer>> inputs) {
-      return backend.loadAll(ids(inputs));
-    }
-
-    @Override
-    protected void bindingOutput(Map<Integer, Integer> values,
-        List<Bundle<Integer, CompletableFuture<Integer>>> bundles) {
-      for (Bundle<Integer, CompletableFuture<Integer>> bundle : bundles) {
-        bundle.bindOutput(CompletableFuture.completedFuture(values.get(bundle.getInput())));
-      }
-    }
-  }
-
-  static List<Integer> ids(Collection<Input<Integer>> inputs) {
-    List<Integer> ids = new ArrayList<>(inputs.size());
-    for (Input<Integer> input : inputs) {
-      ids.add(input.value());
-    }
-    return ids;
   }
 }

@@ -1,6 +1,5 @@
 package io.github.collapseexecutor.benchmarks;
 
-import io.github.collapseexecutor.core.CollapseExecutorOptions;
 import io.github.collapseexecutor.core.LimitProbe;
 import java.util.ArrayList;
 import java.util.List;
@@ -91,14 +90,11 @@ public final class SlowBackendRounds {
 
   /** Runs the rounds that {@code args} describe and returns the table. */
   static String run(String... args) throws Exception {
-    String backendName = args.length > 0 ? args[0] : "8";
-    int rounds = args.length > 1 ? Integer.parseInt(args[1]) : 8;
-    double sliceSeconds = args.length > 2 ? Double.parseDouble(args[2]) : 1;
-    String names = args.length > 3 ? args[3] : ALL;
-    if (rounds < 1 || !(sliceSeconds > 0)) {
-      throw new IllegalArgumentException(
-          "rounds must be positive and slices longer than 0 s: " + rounds + ", " + sliceSeconds);
-    }
+    ToolArguments arguments = new ToolArguments(args);
+    String backendName = arguments.text(0, "8");
+    int rounds = arguments.positiveInt(1, "rounds", 8);
+    double sliceSeconds = arguments.positive(2, "seconds per slice", 1);
+    String names = arguments.text(3, ALL);
     SlowBackendRounds run = new SlowBackendRounds(SlowBackend.named(backendName));
     try {
       for (String name : names.split(",")) {
@@ -119,19 +115,10 @@ public final class SlowBackendRounds {
     if (name.equals("direct")) {
       return new Variant(name, backend::loadOne, () -> {}, null);
     }
-    if (name.startsWith("blocking") || name.startsWith("async")) {
-      String limit = name.contains("-") ? name.substring(name.indexOf('-') + 1) : "default";
-      CollapseExecutorOptions options =
-          SlowBackendBenchmark.options(limit, /* collectingWaitTime= */ "default");
-      if (name.startsWith("blocking")) {
-        SlowBackendBenchmark.BlockingLoader loader =
-            new SlowBackendBenchmark.BlockingLoader(backend, options);
-        return new Variant(name, loader::execute, loader::close, LimitProbe.of(loader));
-      }
-      SlowBackendBenchmark.AsyncLoader loader =
-          new SlowBackendBenchmark.AsyncLoader(backend, options);
-      return new Variant(name, id -> loader.execute(id).join(), loader::close,
-          LimitProbe.of(loader));
+    if (LoaderVariant.isLoader(name)) {
+      LoaderVariant.Started<Integer> loader =
+          LoaderVariant.parse(name).start(backend, SlowBackendLoaders.IDS);
+      return new Variant(name, loader::load, loader, loader.probe());
     }
     Peer peer = Peer.batching(name, backend::loadAll, peerPool);
     return new Variant(name, peer::load, peer, null);

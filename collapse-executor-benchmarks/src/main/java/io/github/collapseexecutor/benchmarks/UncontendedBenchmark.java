@@ -160,10 +160,7 @@ public class UncontendedBenchmark {
     @Override
     protected void bindingOutput(
         Collection<Input<Integer>> batchOutput, List<Bundle<Integer, Integer>> bundles) {
-      for (int i = 0; i < bundles.size(); i++) {
-        Bundle<Integer, Integer> bundle = bundles.get(i);
-        bundle.bindOutput(function(bundle.getInput()));
-      }
+      Bundles.bindEach(bundles, UncontendedBenchmark::function);
     }
   }
 
@@ -179,10 +176,7 @@ public class UncontendedBenchmark {
     @Override
     protected void bindingOutput(Collection<Input<Integer>> batchOutput,
         List<Bundle<Integer, CompletableFuture<Integer>>> bundles) {
-      for (int i = 0; i < bundles.size(); i++) {
-        Bundle<Integer, CompletableFuture<Integer>> bundle = bundles.get(i);
-        bundle.bindOutput(CompletableFuture.completedFuture(function(bundle.getInput())));
-      }
+      Bundles.bindEach(bundles, input -> CompletableFuture.completedFuture(function(input)));
     }
   }
 
@@ -199,10 +193,7 @@ public class UncontendedBenchmark {
     @Override
     protected void bindingOutput(
         Collection<Input<Integer>> batchOutput, List<Bundle<Integer, Integer>> bundles) {
-      for (int i = 0; i < bundles.size(); i++) {
-        Bundle<Integer, Integer> bundle = bundles.get(i);
-        bundle.bindOutput(function(bundle.getInput()));
-      }
+      Bundles.bindEach(bundles, UncontendedBenchmark::function);
     }
   }
 }

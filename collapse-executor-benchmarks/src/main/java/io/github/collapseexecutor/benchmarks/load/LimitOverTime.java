@@ -1,7 +1,7 @@
 package io.github.collapseexecutor.benchmarks.load;
 
 import io.github.collapseexecutor.benchmarks.SlowBackend;
-import io.github.collapseexecutor.benchmarks.SlowBackendBenchmark;
+import io.github.collapseexecutor.benchmarks.SlowBackendLoaders;
 import io.github.collapseexecutor.core.CollapseExecutorOptions;
 import io.github.collapseexecutor.core.LimitProbe;
 import java.nio.file.Path;
@@ -38,8 +38,8 @@ public final class LimitOverTime {
   public static void main(String[] args) throws Exception {
     Path out = Path.of(args.length > 0 ? args[0] : "docs/benchmarks");
     SlowBackend backend = new SlowBackend(CAPACITIES[0]);
-    SlowBackendBenchmark.BlockingLoader loader =
-        new SlowBackendBenchmark.BlockingLoader(backend, CollapseExecutorOptions.defaults());
+    SlowBackendLoaders.Blocking<Integer> loader =
+        SlowBackendLoaders.blocking(backend, CollapseExecutorOptions.defaults());
     LimitProbe probe = LimitProbe.of(loader);
     AtomicBoolean running = new AtomicBoolean(true);
     List<Thread> callers = startCallers(loader, running);
@@ -71,7 +71,7 @@ public final class LimitOverTime {
   }
 
   private static List<Thread> startCallers(
-      SlowBackendBenchmark.BlockingLoader loader, AtomicBoolean running) {
+      SlowBackendLoaders.Blocking<Integer> loader, AtomicBoolean running) {
     List<Thread> callers = new ArrayList<>(CALLERS);
     for (int i = 0; i < CALLERS; i++) {
       Thread caller = new Thread(() -> {

@@ -1,8 +1,8 @@
 package io.github.collapseexecutor.benchmarks.load;
 
+import io.github.collapseexecutor.benchmarks.LoaderVariant;
 import io.github.collapseexecutor.benchmarks.SlowBackend;
-import io.github.collapseexecutor.benchmarks.SlowBackendBenchmark;
-import io.github.collapseexecutor.core.CollapseExecutorOptions;
+import io.github.collapseexecutor.benchmarks.SlowBackendLoaders;
 import io.github.collapseexecutor.core.LimitProbe;
 import java.time.Duration;
 import java.util.Map;
@@ -35,29 +35,13 @@ public final class LimitShare {
 
   public static void main(String[] args) throws Exception {
     String backendName = args[0];
-    boolean blocking = "blocking".equals(args[1]);
     Duration duration = Duration.ofSeconds(args.length > 2 ? Long.parseLong(args[2]) : 4);
     SlowBackend backend = SlowBackend.named(backendName);
-    CollapseExecutorOptions options = args.length > 3
-        ? CollapseExecutorOptions.builder().maxConcurrentBatches(Integer.parseInt(args[3]))
-            .adaptiveConcurrency(false).build()
-        : CollapseExecutorOptions.defaults();
-    ClosedLoop.BlockingCall call;
-    LimitProbe probe;
-    AutoCloseable executor;
-    if (blocking) {
-      SlowBackendBenchmark.BlockingLoader loader =
-          new SlowBackendBenchmark.BlockingLoader(backend, options);
-      call = () -> loader.execute(nextId());
-      probe = LimitProbe.of(loader);
-      executor = loader::close;
-    } else {
-      SlowBackendBenchmark.AsyncLoader loader =
-          new SlowBackendBenchmark.AsyncLoader(backend, options);
-      call = () -> loader.execute(nextId()).join();
-      probe = LimitProbe.of(loader);
-      executor = loader::close;
-    }
+    // a fixed maxConcurrentBatches is a loader variant's limit: blocking-8, async-2
+    LoaderVariant.Started<Integer> executor = LoaderVariant.parse(
+        args.length > 3 ? args[1] + "-" + args[3] : args[1]).start(backend, SlowBackendLoaders.IDS);
+    ClosedLoop.BlockingCall call = () -> executor.load(nextId());
+    LimitProbe probe = executor.probe();
     ClosedLoop.blocking(CALLERS, WARM_UP, call);
     Samples samples = new Samples(probe, backend);
     Thread sampler = new Thread(samples, "limit-sampler");

@@ -1,7 +1,7 @@
 package io.github.collapseexecutor.benchmarks.load;
 
 import io.github.collapseexecutor.benchmarks.SlowBackend;
-import io.github.collapseexecutor.benchmarks.SlowBackendBenchmark;
+import io.github.collapseexecutor.benchmarks.SlowBackendLoaders;
 import io.github.collapseexecutor.core.CollapseExecutorOptions;
 import java.lang.reflect.Method;
 import java.util.concurrent.ExecutorService;
@@ -51,8 +51,8 @@ public final class VirtualCallers {
   private static double measure(int callers, String backendLimit,
       CollapseExecutorOptions options, double direct) throws Exception {
     SlowBackend backend = SlowBackend.named(backendLimit);
-    SlowBackendBenchmark.BlockingLoader loader =
-        options == null ? null : new SlowBackendBenchmark.BlockingLoader(backend, options);
+    SlowBackendLoaders.Blocking<Integer> loader =
+        options == null ? null : SlowBackendLoaders.blocking(backend, options);
     IntUnaryOperator call = loader == null ? backend::loadOne : loader::execute;
     LongAdder requests = new LongAdder();
     AtomicBoolean running = new AtomicBoolean(true);
