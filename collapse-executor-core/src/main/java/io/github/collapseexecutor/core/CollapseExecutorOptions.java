@@ -146,7 +146,7 @@ public final class CollapseExecutorOptions {
   }
 
   /** Builds {@link CollapseExecutorOptions}; each setter validates its value at once. */
-  public static final class Builder extends ExecutorSettingsBuilder<Builder> {
+  public static final class Builder extends OptionsBuilder<Builder> {
 
     private int waitThreshold = DEFAULT_WAIT_THRESHOLD;
     private Duration collectingWaitTime = DEFAULT_COLLECTING_WAIT_TIME;

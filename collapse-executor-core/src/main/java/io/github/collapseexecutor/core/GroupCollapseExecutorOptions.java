@@ -72,7 +72,7 @@ public final class GroupCollapseExecutorOptions {
   }
 
   /** Builds {@link GroupCollapseExecutorOptions}; each setter validates its value at once. */
-  public static final class Builder extends ExecutorSettingsBuilder<Builder> {
+  public static final class Builder extends OptionsBuilder<Builder> {
 
     private Builder() {}
 

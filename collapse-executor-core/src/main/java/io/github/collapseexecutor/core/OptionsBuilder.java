@@ -3,20 +3,24 @@ package io.github.collapseexecutor.core;
 import java.util.concurrent.Executor;
 
 /**
- * What the builders of both options types set alike: the name, listener and executor that every
- * collapse executor takes. Its setters are public, and each builder shows them as its own, returning
- * itself.
+ * The setters that the builders of both options types share, for the settings every collapse
+ * executor takes: its name, its listener and the executor its async flavour runs on. Each setter
+ * validates its value at once and returns the builder it was called on. Only
+ * {@link CollapseExecutorOptions.Builder} and {@link GroupCollapseExecutorOptions.Builder} extend
+ * it.
  *
  * @param <B> the builder
  */
-abstract class ExecutorSettingsBuilder<B extends ExecutorSettingsBuilder<B>> {
+public abstract sealed class OptionsBuilder<B extends OptionsBuilder<B>>
+    permits CollapseExecutorOptions.Builder, GroupCollapseExecutorOptions.Builder {
 
   ExecutorSettings settings = ExecutorSettings.DEFAULTS;
 
-  ExecutorSettingsBuilder() {}
+  OptionsBuilder() {}
 
   /**
    * Sets the name used in error messages, reports and the names of the executor's own threads.
+   * Default: the executor's simple class name.
    *
    * @throws IllegalArgumentException if {@code name} is blank
    */
@@ -27,7 +31,7 @@ abstract class ExecutorSettingsBuilder<B extends ExecutorSettingsBuilder<B>> {
 
   /**
    * Sets the listener that receives a report of each batch or shared run, and rejections and
-   * timeouts.
+   * timeouts. Default: {@link CollapseListener#NONE}.
    */
   public B listener(CollapseListener listener) {
     settings = settings.withListener(listener);
@@ -48,7 +52,7 @@ abstract class ExecutorSettingsBuilder<B extends ExecutorSettingsBuilder<B>> {
 
   @SuppressWarnings("unchecked")
   private B self() {
-    // B is the class that extends this one, and only builders of this package extend it
+    // sealed: B is always the final builder class that extends this one
     return (B) this;
   }
 }
