@@ -18,10 +18,10 @@ import java.util.stream.Collectors;
 /**
  * Shows what collapsing changes for a backend that takes 1 ms per call and serves at most 8 calls
  * at once: the same load runs with direct calls, with same-key collapse and with batch collapse,
- * and a table compares backend calls, throughput and latency. {@link HttpDemo} does the same over
- * HTTP, through the HTTP clients' adapters and the servlet filter of a Spring Boot application.
- * Then {@link GroupCommitDemo} shows what group commit changes for order submissions on an
- * embedded H2.
+ * and a table compares backend calls, throughput and latency, each row followed by a line that
+ * says what it shows and why. {@link HttpDemo} does the same over HTTP, through the HTTP clients'
+ * adapters and the servlet filter of a Spring Boot application. Then {@link GroupCommitDemo}
+ * shows what group commit changes for order submissions on an embedded H2.
  */
 public final class CoreDemo {
 
@@ -89,7 +89,17 @@ public final class CoreDemo {
     try (UserLoader loader = new UserLoader(batchBackend)) {
       Result batched = run("batch collapse, a key per thread", batchBackend,
           thread -> loader.execute((long) thread));
-      print(List.of(directHot, sameKeyHot, directMany, batched));
+      new ResultTable(ResultTable.Columns.REQUESTS)
+          .row(directHot, "every call is a backend call: 8 connections of 1 ms serve at most"
+              + " 8000 a second, and the other callers queue for them")
+          .row(sameKeyHot, String.format("callers of the key join the backend call in flight:"
+              + " one call answers %.0f of them, who no longer queue",
+              sameKeyHot.requestsPerCall()))
+          .row(directMany, "every call is a backend call, and the callers queue for the 8"
+              + " connections as above")
+          .row(batched, String.format("the keys asked for while a batch runs go in the next one:"
+              + " one backend call loads %.0f of them", batched.requestsPerCall()))
+          .print();
       System.out.printf("%nsame-key collapse: %.1fx the throughput with %.1f%% of the backend calls%n",
           sameKeyHot.throughput() / directHot.throughput(),
           100.0 * sameKeyHot.perThousand() / directHot.perThousand());
@@ -100,7 +110,7 @@ public final class CoreDemo {
     sameKey.close();
 
     System.out.printf("%n%s%n%n", HttpDemo.describe());
-    print(HttpDemo.run());
+    HttpDemo.explain(HttpDemo.run()).print();
 
     System.out.printf("%n");
     GroupCommitDemo.main(new String[0]);
@@ -109,15 +119,6 @@ public final class CoreDemo {
   private static Result run(String name, Backend backend, Load.Call call)
       throws InterruptedException {
     return Load.run(name, THREADS, RUN_TIME, backend.calls::get, call);
-  }
-
-  private static void print(List<Result> results) {
-    System.out.printf("%-34s %12s %14s %16s %10s%n",
-        "", "requests/s", "backend calls", "calls/1000 req", "p99 (ms)");
-    for (Result r : results) {
-      System.out.printf("%-34s %12.0f %14d %16.1f %10.1f%n",
-          r.name(), r.throughput(), r.backendCalls(), r.perThousand(), r.p99Micros() / 1000.0);
-    }
   }
 
   private CoreDemo() {}

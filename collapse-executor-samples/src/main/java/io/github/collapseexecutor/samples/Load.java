@@ -34,6 +34,11 @@ public final class Load {
     public double perThousand() {
       return 1000.0 * backendCalls / requests;
     }
+
+    /** Returns how many requests one backend call served, on average. */
+    public double requestsPerCall() {
+      return (double) requests / backendCalls;
+    }
   }
 
   /**

@@ -2,6 +2,7 @@ package io.github.collapseexecutor.samples.order;
 
 import com.zaxxer.hikari.HikariDataSource;
 import io.github.collapseexecutor.samples.Load;
+import io.github.collapseexecutor.samples.ResultTable;
 import io.github.collapseexecutor.samples.jdbc.Database;
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -33,15 +34,16 @@ public final class GroupCommitDemo {
   private static final int STOCK = 100_000_000;
   private static final Duration RUN_TIME = Duration.ofSeconds(2);
   private static final Duration WARM_UP = Duration.ofMillis(500);
+  private static final String EMBEDDED = "an embedded H2";
 
   private GroupCommitDemo() {}
 
   public static void main(String[] args) throws Exception {
     try (HikariDataSource dataSource = Database.fromArgs(args, CONNECTIONS)) {
+      String database = args.length > 0 ? args[0] : EMBEDDED;
       System.out.printf("group commit on %s: %d threads for %d s each submit single orders for %d"
-              + " goods%n%n", args.length > 0 ? args[0] : "an embedded H2", THREADS,
-          RUN_TIME.toSeconds(), GOODS);
-      print(run(dataSource));
+          + " goods%n%n", database, THREADS, RUN_TIME.toSeconds(), GOODS);
+      print(run(dataSource), database);
     }
   }
 
@@ -84,14 +86,19 @@ public final class GroupCommitDemo {
     }
   }
 
-  /** Prints the results as a table. */
-  public static void print(List<Load.Result> results) {
-    System.out.printf("%-34s %12s %14s %16s %10s%n",
-        "", "orders/s", "transactions", "tx/1000 orders", "p99 (ms)");
-    for (Load.Result r : results) {
-      System.out.printf("%-34s %12.0f %14d %16.1f %10.1f%n",
-          r.name(), r.throughput(), r.backendCalls(), r.perThousand(), r.p99Micros() / 1000.0);
-    }
+  /**
+   * Prints the results as {@link #run} returns them, each with what it shows and why, for
+   * {@code database}: an embedded H2, or the database named on the command line.
+   */
+  public static void print(List<Load.Result> results, String database) {
+    Load.Result grouped = results.get(1);
+    new ResultTable(new ResultTable.Columns("orders/s", "transactions", "tx/1000 orders"))
+        .row(results.get(0), "each order is a transaction of its own, and " + THREADS
+            + " threads wait for each other's locks on the stock rows of " + GOODS + " goods")
+        .row(grouped, String.format("orders submitted while a transaction runs go in the next:"
+            + " %.1f share its locks and its commit (%s)", grouped.requestsPerCall(),
+            database.equals(EMBEDDED) ? "on a server database, a log flush" : "and log flush"))
+        .print();
   }
 
   private static Order nextOrder(AtomicLong orderIds, int thread) {
