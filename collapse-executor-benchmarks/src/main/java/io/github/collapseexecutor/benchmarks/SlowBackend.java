@@ -93,11 +93,6 @@ public final class SlowBackend {
     maxInFlight = newMaxInFlight;
   }
 
-  /** Returns how many calls may be in flight, or 0 for no limit. */
-  public synchronized int maxInFlight() {
-    return maxInFlight;
-  }
-
   /** Loads the value of one id in one backend call. */
   public Integer loadOne(Integer id) {
     call(1);

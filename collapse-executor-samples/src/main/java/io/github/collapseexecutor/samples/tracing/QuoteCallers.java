@@ -20,7 +20,6 @@ public class QuoteCallers {
 
   private final RestClient.Builder builder;
   private final WebServerApplicationContext server;
-  private volatile List<Thread> threads = List.of();
 
   /** Creates callers that build their client from {@code builder}. */
   public QuoteCallers(RestClient.Builder builder, WebServerApplicationContext server) {
@@ -48,17 +47,11 @@ public class QuoteCallers {
         }
       }, "quote-caller-" + i));
     }
-    threads = callers;
     callers.forEach(Thread::start);
     start.countDown();
     for (Thread caller : callers) {
       caller.join(TimeUnit.SECONDS.toMillis(30));
     }
     return Arrays.asList(quotes);
-  }
-
-  /** Returns the threads of the last {@link #call}, for tests that wait until they all wait. */
-  public List<Thread> threads() {
-    return threads;
   }
 }
