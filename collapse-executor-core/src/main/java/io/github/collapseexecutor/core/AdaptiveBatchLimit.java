@@ -63,8 +63,7 @@ final class AdaptiveBatchLimit implements BatchLimit {
 
   private final int ceiling;
   private volatile int limit = 1;
-  /** Whether a slot was refused at the limit during the round in progress. */
-  private volatile boolean reached;
+  private volatile boolean slotRefusedThisRound;
   private volatile int inBackend;
   /** Held by the thread that judges a round; the fields below are used only while held. */
   private volatile boolean judging;
@@ -98,9 +97,9 @@ final class AdaptiveBatchLimit implements BatchLimit {
   }
 
   @Override
-  public void reached() {
-    if (!reached) {
-      reached = true;
+  public void slotRefused() {
+    if (!slotRefusedThisRound) {
+      slotRefusedThisRound = true;
     }
   }
 
@@ -129,8 +128,8 @@ final class AdaptiveBatchLimit implements BatchLimit {
   private void endRound() {
     levels.decay(DECAY);
     samples.drain(toLevels);
-    boolean wanted = reached;
-    reached = false;
+    boolean wanted = slotRefusedThisRound;
+    slotRefusedThisRound = false;
     double lowest = levels.lowestMean(TOP_WEIGHT);
     if (lowest > 0) {
       fastest = fastest == 0 ? lowest : Math.min(lowest, fastest * (1 + MEMORY_DRIFT));

@@ -24,8 +24,8 @@ interface BatchLimit {
   /** Returns the most batches this limit ever allows. */
   int ceiling();
 
-  /** Records that a batch could not start because the limit was reached. */
-  void reached();
+  /** Records that a batch could not start because every slot the limit allows was taken. */
+  void slotRefused();
 
   /**
    * Records that the backend call of a batch begins.

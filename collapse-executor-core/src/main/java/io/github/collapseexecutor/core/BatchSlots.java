@@ -45,7 +45,7 @@ final class BatchSlots {
     for (;;) {
       int n = inUse;
       if (n >= limit.current() && !nestedMayPass(n)) {
-        limit.reached();
+        limit.slotRefused();
         return false;
       }
       if (IN_USE.compareAndSet(this, n, n + 1)) {

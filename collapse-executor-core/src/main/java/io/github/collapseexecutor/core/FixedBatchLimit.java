@@ -20,7 +20,7 @@ final class FixedBatchLimit implements BatchLimit {
   }
 
   @Override
-  public void reached() {}
+  public void slotRefused() {}
 
   @Override
   public int backendCallStarted() {

@@ -295,7 +295,7 @@ final class BatchLimitTest {
         events.add(new long[] {now + outside(), BEGIN, 0, 0});
       }
       if (demand > inFlight) {
-        limit.reached();
+        limit.slotRefused();
       }
     }
 
