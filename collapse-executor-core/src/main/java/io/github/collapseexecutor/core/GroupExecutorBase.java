@@ -13,7 +13,10 @@ abstract class GroupExecutorBase implements CollapseExecutor {
     this.flights = new FlightMap(Names.of(options.name(), getClass()), options.listener());
   }
 
-  /** The options of the classic constructor: {@code name} may be null for the class name. */
+  /**
+   * The options that a constructor taking a name and a listener stands for: {@code name} may be
+   * null for the class name.
+   */
   static GroupCollapseExecutorOptions options(@Nullable String name, CollapseListener listener) {
     GroupCollapseExecutorOptions.Builder builder =
         GroupCollapseExecutorOptions.builder().listener(listener);
