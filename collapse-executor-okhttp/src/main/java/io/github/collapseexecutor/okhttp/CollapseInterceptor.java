@@ -2,9 +2,9 @@ package io.github.collapseexecutor.okhttp;
 
 import io.github.collapseexecutor.http.HttpCollapseOptions;
 import io.github.collapseexecutor.http.HttpCollapseStats;
-import io.github.collapseexecutor.http.internal.BlockingHttpCollapser;
-import io.github.collapseexecutor.http.internal.HeaderLists;
-import io.github.collapseexecutor.http.internal.ResponseSnapshot;
+import io.github.collapseexecutor.http.adapter.BlockingHttpCollapser;
+import io.github.collapseexecutor.http.adapter.HeaderLists;
+import io.github.collapseexecutor.http.adapter.ResponseSnapshot;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.ArrayList;

@@ -2,8 +2,8 @@ package io.github.collapseexecutor.servlet;
 
 import io.github.collapseexecutor.http.RequestHeaders;
 import io.github.collapseexecutor.http.UnsharedReason;
-import io.github.collapseexecutor.http.internal.ResponseSnapshot;
-import io.github.collapseexecutor.http.internal.StreamTypes;
+import io.github.collapseexecutor.http.adapter.ResponseSnapshot;
+import io.github.collapseexecutor.http.adapter.StreamTypes;
 import io.github.collapseexecutor.servlet.ReplayObservation.Recorded;
 import jakarta.servlet.ServletOutputStream;
 import jakarta.servlet.WriteListener;

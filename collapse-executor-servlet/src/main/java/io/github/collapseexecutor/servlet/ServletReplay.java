@@ -1,7 +1,7 @@
 package io.github.collapseexecutor.servlet;
 
-import io.github.collapseexecutor.http.internal.ResponseSnapshot;
-import io.github.collapseexecutor.http.internal.SharingRules;
+import io.github.collapseexecutor.http.adapter.ResponseSnapshot;
+import io.github.collapseexecutor.http.adapter.SharingRules;
 import jakarta.servlet.ServletOutputStream;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;

@@ -7,7 +7,7 @@ import static io.github.collapseexecutor.http.PerUserBackend.secret;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.collapseexecutor.http.PerUserBackend;
-import io.github.collapseexecutor.spring.LoggedRecords;
+import io.github.collapseexecutor.http.testing.LoggedRecords;
 import io.github.collapseexecutor.spring.http.client.CollapseHttpRequestInterceptor;
 import java.util.logging.Level;
 import org.junit.jupiter.api.Test;

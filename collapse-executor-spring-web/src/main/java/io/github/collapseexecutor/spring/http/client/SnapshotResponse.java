@@ -1,6 +1,6 @@
 package io.github.collapseexecutor.spring.http.client;
 
-import io.github.collapseexecutor.http.internal.ResponseSnapshot;
+import io.github.collapseexecutor.http.adapter.ResponseSnapshot;
 import java.io.InputStream;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatusCode;

@@ -7,7 +7,7 @@ import io.github.collapseexecutor.core.CollapseListener;
 import io.github.collapseexecutor.http.CollapseKey;
 import io.github.collapseexecutor.http.HttpCollapseOptions;
 import io.github.collapseexecutor.http.RequestHeaders;
-import io.github.collapseexecutor.http.internal.CollapseProtocol;
+import io.github.collapseexecutor.http.adapter.CollapseProtocol;
 import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorAutoConfiguration;
 import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutors;
 import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseListenerFactory;

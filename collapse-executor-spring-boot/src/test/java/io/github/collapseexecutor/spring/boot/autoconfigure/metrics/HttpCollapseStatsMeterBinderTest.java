@@ -10,7 +10,7 @@ import io.github.collapseexecutor.http.HttpCollapseOptions;
 import io.github.collapseexecutor.http.RequestHeaders;
 import io.github.collapseexecutor.http.ShareUncacheable;
 import io.github.collapseexecutor.http.UnsharedReason;
-import io.github.collapseexecutor.http.internal.CollapseCounters;
+import io.github.collapseexecutor.http.adapter.CollapseCounters;
 import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorDescriptor;
 import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutors;
 import io.micrometer.core.instrument.MeterRegistry;

@@ -1,4 +1,4 @@
-package io.github.collapseexecutor.http.internal;
+package io.github.collapseexecutor.http.adapter;
 
 import java.io.ByteArrayInputStream;
 import java.io.IOException;

@@ -1,4 +1,4 @@
-package io.github.collapseexecutor.http.internal;
+package io.github.collapseexecutor.http.adapter;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -7,7 +7,7 @@ import io.github.collapseexecutor.http.CollapseKey;
 import io.github.collapseexecutor.http.HttpCollapseOptions;
 import io.github.collapseexecutor.http.RequestHeaders;
 import io.github.collapseexecutor.http.UnsharedReason;
-import io.github.collapseexecutor.spring.LoggedRecords;
+import io.github.collapseexecutor.http.testing.LoggedRecords;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.net.URI;

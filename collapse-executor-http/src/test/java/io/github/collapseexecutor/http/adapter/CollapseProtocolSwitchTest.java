@@ -1,4 +1,4 @@
-package io.github.collapseexecutor.http.internal;
+package io.github.collapseexecutor.http.adapter;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

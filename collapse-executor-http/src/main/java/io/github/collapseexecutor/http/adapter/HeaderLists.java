@@ -1,4 +1,4 @@
-package io.github.collapseexecutor.http.internal;
+package io.github.collapseexecutor.http.adapter;
 
 import java.util.AbstractMap;
 import java.util.ArrayList;

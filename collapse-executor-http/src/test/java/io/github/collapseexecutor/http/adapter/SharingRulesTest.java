@@ -1,4 +1,4 @@
-package io.github.collapseexecutor.http.internal;
+package io.github.collapseexecutor.http.adapter;
 
 import static io.github.collapseexecutor.http.ShareUncacheable.NEVER;
 import static io.github.collapseexecutor.http.ShareUncacheable.WITHIN_CREDENTIALS;

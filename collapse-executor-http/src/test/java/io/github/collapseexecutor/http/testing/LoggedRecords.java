@@ -1,4 +1,4 @@
-package io.github.collapseexecutor.spring;
+package io.github.collapseexecutor.http.testing;
 
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
