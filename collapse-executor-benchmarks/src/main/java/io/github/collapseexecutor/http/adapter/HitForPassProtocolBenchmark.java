@@ -78,8 +78,8 @@ public class HitForPassProtocolBenchmark {
   }
 
   private CollapseKey refuse(URI uri) {
-    CollapseKey key = protocol.rules().keyFor("GET", uri, NO_HEADERS);
-    ((CollapseProtocol.Lead) protocol.join(key, NO_HEADERS)).refuse(UnsharedReason.SET_COOKIE);
+    CollapseKey key = protocol.rules.keyFor("GET", uri, NO_HEADERS);
+    ((Lead) protocol.join(key, NO_HEADERS)).refuse(UnsharedReason.SET_COOKIE);
     return key;
   }
 

@@ -17,7 +17,7 @@ import org.jspecify.annotations.Nullable;
  * announced length is kept in the buffer it was read into, without a copy; a wrong length only
  * costs a copy, never a wrong body.
  */
-public final class BoundedBody {
+final class BoundedBody {
 
   /** Where a buffer starts when the body's length is not known. */
   static final int UNKNOWN_LENGTH_START = 512;
@@ -33,7 +33,7 @@ public final class BoundedBody {
   }
 
   /** {@link #read(InputStream, int, long)} of a body whose length is not known. */
-  public static BoundedBody read(InputStream in, int limit) {
+  static BoundedBody read(InputStream in, int limit) {
     return read(in, limit, -1);
   }
 
@@ -44,7 +44,7 @@ public final class BoundedBody {
    *
    * @param announcedLength the length the response announced, or a negative number if it did not
    */
-  public static BoundedBody read(InputStream in, int limit, long announcedLength) {
+  static BoundedBody read(InputStream in, int limit, long announcedLength) {
     // one byte over the limit tells a body that is too large from one that just fits
     int capacity = (int) Math.min((long) limit + 1, Integer.MAX_VALUE - 8);
     byte[] buffer = new byte[(int) Math.min(
@@ -82,17 +82,17 @@ public final class BoundedBody {
    * Returns the failure that ended the body before its end, or {@code null} if it ended well or
    * is not {@linkplain #complete() complete}; {@link #bytes()} then holds what arrived before it.
    */
-  public @Nullable IOException failure() {
+  @Nullable IOException failure() {
     return failure;
   }
 
   /** Returns whether the whole body fit in the limit. */
-  public boolean complete() {
+  boolean complete() {
     return rest == null;
   }
 
   /** Returns the whole body; only when {@link #complete()}. */
-  public byte[] bytes() {
+  byte[] bytes() {
     if (rest != null) {
       throw new IllegalStateException("the body is larger than the limit; read stream() instead");
     }
@@ -100,7 +100,7 @@ public final class BoundedBody {
   }
 
   /** Returns the whole body as one stream: what was read, then the rest. */
-  public InputStream stream() {
+  InputStream stream() {
     ByteArrayInputStream head = new ByteArrayInputStream(read);
     return rest == null ? head : new SequenceInputStream(head, rest);
   }

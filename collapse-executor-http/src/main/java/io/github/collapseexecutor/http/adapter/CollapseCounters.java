@@ -12,7 +12,7 @@ import org.jspecify.annotations.Nullable;
  * The {@link HttpCollapseStats} of one adapter, with the methods that count. Counting is a few
  * uncontended {@link LongAdder} increments per request.
  */
-public final class CollapseCounters implements HttpCollapseStats {
+final class CollapseCounters implements HttpCollapseStats {
 
   private static final UnsharedReason[] REASONS = UnsharedReason.values();
 
@@ -30,7 +30,7 @@ public final class CollapseCounters implements HttpCollapseStats {
    *
    * @throws IllegalArgumentException if {@code groups} is negative
    */
-  public CollapseCounters(int groups) {
+  CollapseCounters(int groups) {
     if (groups < 0) {
       throw new IllegalArgumentException("groups must not be negative: " + groups);
     }
@@ -91,7 +91,7 @@ public final class CollapseCounters implements HttpCollapseStats {
    * @param key the request's key if it had one (collapse was closed, or hit-for-pass), else
    *     {@code null}
    */
-  public void passedThrough(@Nullable CollapseKey key) {
+  void passedThrough(@Nullable CollapseKey key) {
     passedThrough.increment();
     if (key != null) {
       groups.get(key.group()).passedThrough.increment();
@@ -99,37 +99,37 @@ public final class CollapseCounters implements HttpCollapseStats {
   }
 
   /** Counts a request with {@code key} that made the shared call. */
-  public void led(CollapseKey key) {
+  void led(CollapseKey key) {
     led.increment();
     groups.get(key.group()).led.increment();
   }
 
   /** Counts a request with {@code key} served a shared response. */
-  public void replayed(CollapseKey key) {
+  void replayed(CollapseKey key) {
     replayed.increment();
     groups.get(key.group()).replayed.increment();
   }
 
   /** Counts a request with {@code key} that waited and then made its own call. */
-  public void fellBack(CollapseKey key) {
+  void fellBack(CollapseKey key) {
     fellBack.increment();
     groups.get(key.group()).fellBack.increment();
   }
 
   /** Counts a request whose {@code key} was widened by remembered Vary names. */
-  public void varyKeyed(CollapseKey key) {
+  void varyKeyed(CollapseKey key) {
     varyKeyed.increment();
     groups.get(key.group()).varyKeyed.increment();
   }
 
   /** Counts a request with {@code key} that joined the requests with its own Vary values. */
-  public void regrouped(CollapseKey key) {
+  void regrouped(CollapseKey key) {
     regrouped.increment();
     groups.get(key.group()).regrouped.increment();
   }
 
   /** Counts a request with {@code key} that did not get or give a shared response. */
-  public void unshared(CollapseKey key, UnsharedReason reason) {
+  void unshared(CollapseKey key, UnsharedReason reason) {
     unshared[reason.ordinal()].increment();
     groups.get(key.group()).unshared[reason.ordinal()].increment();
   }

@@ -8,7 +8,12 @@ import java.util.function.BiConsumer;
 import java.util.function.Consumer;
 import org.jspecify.annotations.Nullable;
 
-/** Flattens a library's response headers into the one list of name-value pairs snapshots hold. */
+/**
+ * Flattens a library's headers into the one list of name-value pairs the exchanges return
+ * ({@link ClientExchange#headers}, {@link ResponseRecording#recorded}) and a
+ * {@link SharedResponse} holds: one entry per value, in order, names as received. A value may be
+ * {@code null}, as some libraries' header maps allow.
+ */
 public final class HeaderLists {
 
   private HeaderLists() {}

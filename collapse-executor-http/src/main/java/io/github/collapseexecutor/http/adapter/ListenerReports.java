@@ -10,12 +10,12 @@ import io.github.collapseexecutor.http.UnsharedReason;
  * cannot see the event (a future-based adapter times its waiters out on its own). Like the core,
  * it shields the caller from a listener that throws.
  */
-public final class ListenerReports {
+final class ListenerReports {
 
   private ListenerReports() {}
 
   /** Tells {@code listener} that a caller of {@code executorName} stopped waiting at its timeout. */
-  public static void waitTimedOut(CollapseListener listener, String executorName) {
+  static void waitTimedOut(CollapseListener listener, String executorName) {
     try {
       listener.callTimedOut(executorName);
     } catch (RuntimeException e) {
@@ -27,7 +27,7 @@ public final class ListenerReports {
    * Tells {@code listener}, if it is an {@link HttpCollapseListener}, that a request of
    * {@code group} got or gave no shared response.
    */
-  public static void unshared(CollapseListener listener, String executorName, CollapseGroup group,
+  static void unshared(CollapseListener listener, String executorName, CollapseGroup group,
       UnsharedReason reason) {
     if (!(listener instanceof HttpCollapseListener http)) {
       return;

@@ -6,22 +6,21 @@ import java.util.List;
 import org.jspecify.annotations.Nullable;
 
 /**
- * What the request that made the call hands to the others: a snapshot to replay, or the reason
+ * What the request that made the call hands to the others: a response to replay, or the reason
  * they must make their own calls.
  *
- * @param snapshot the response to replay, or {@code null} if it is not shared
+ * @param response the response to replay, or {@code null} if it is not shared
  * @param reason why it is not shared, or {@code null} if it is
- * @param varied the lower-case names of the request headers the snapshot varies on that the key
+ * @param varied the lower-case names of the request headers the response varies on that the key
  *     does not hold; empty if none
  * @param call the shared call that produced it, for the span links of the requests that joined
  */
-public record Outcome(@Nullable ResponseSnapshot snapshot, @Nullable UnsharedReason reason,
-    List<String> varied,
-    CallObserver.SharedCall call) {
+record Outcome(@Nullable SharedResponse response, @Nullable UnsharedReason reason,
+    List<String> varied, CallObserver.SharedCall call) {
 
-  static Outcome shared(ResponseSnapshot snapshot, List<String> varied,
+  static Outcome shared(SharedResponse response, List<String> varied,
       CallObserver.SharedCall call) {
-    return new Outcome(snapshot, null, varied, call);
+    return new Outcome(response, null, varied, call);
   }
 
   static Outcome refused(UnsharedReason reason, CallObserver.SharedCall call) {

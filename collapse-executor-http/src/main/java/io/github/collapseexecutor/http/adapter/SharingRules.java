@@ -28,7 +28,7 @@ import org.jspecify.annotations.Nullable;
  *       under {@link ShareUncacheable#NEVER}.</li>
  * </ul>
  */
-public final class SharingRules {
+final class SharingRules {
 
   private static final Set<String> HOP_BY_HOP = Set.of("connection", "keep-alive",
       "proxy-authenticate", "proxy-authorization", "proxy-connection", "te", "trailer",
@@ -41,7 +41,7 @@ public final class SharingRules {
    *
    * @param credentialed whether the request carried at least one sensitive header
    */
-  public static @Nullable UnsharedReason refusal(
+  static @Nullable UnsharedReason refusal(
       List<Map.Entry<String, @Nullable String>> headers, boolean credentialed,
       ShareUncacheable share) {
     UnsharedReason refusal = null;
@@ -90,7 +90,7 @@ public final class SharingRules {
    * hop-by-hop headers of RFC 9110 section 7.6.1, and any header the response's {@code Connection}
    * header names.
    */
-  public static boolean isHopByHop(String name,
+  static boolean isHopByHop(String name,
       List<Map.Entry<String, @Nullable String>> headers) {
     String lower = name.toLowerCase(Locale.ROOT);
     if (HOP_BY_HOP.contains(lower)) {
@@ -109,7 +109,7 @@ public final class SharingRules {
   }
 
   /** Returns whether {@code request} carries at least one of {@code sensitiveHeaders}. */
-  public static boolean credentialed(RequestHeaders request, Set<String> sensitiveHeaders) {
+  static boolean credentialed(RequestHeaders request, Set<String> sensitiveHeaders) {
     for (String header : sensitiveHeaders) {
       if (!request.values(header).isEmpty()) {
         return true;
@@ -122,7 +122,7 @@ public final class SharingRules {
    * Returns, for each group of {@code options} in order, how its policy shares uncacheable
    * responses.
    */
-  public static ShareUncacheable[] byGroup(HttpCollapseOptions options) {
+  static ShareUncacheable[] byGroup(HttpCollapseOptions options) {
     List<CollapseGroup> groups = options.groups();
     ShareUncacheable[] sharing = new ShareUncacheable[groups.size()];
     for (int i = 0; i < sharing.length; i++) {

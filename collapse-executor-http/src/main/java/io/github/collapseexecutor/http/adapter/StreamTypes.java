@@ -10,7 +10,7 @@ import org.jspecify.annotations.Nullable;
  * such a response is never buffered to share ({@code UnsharedReason.STREAM}); the caller that
  * asked for it gets it as it streams, and the callers that waited make their own calls.
  */
-public final class StreamTypes {
+final class StreamTypes {
 
   private static final List<String> STREAMS = List.of(
       "text/event-stream",
@@ -23,7 +23,7 @@ public final class StreamTypes {
   private StreamTypes() {}
 
   /** Returns whether {@code contentType}, a {@code Content-Type} value or null, is a stream. */
-  public static boolean isStream(@Nullable String contentType) {
+  static boolean isStream(@Nullable String contentType) {
     if (contentType == null) {
       return false;
     }
@@ -34,7 +34,7 @@ public final class StreamTypes {
   }
 
   /** Returns whether the {@code Content-Type} among {@code headers} is a stream. */
-  public static boolean isStream(List<Map.Entry<String, @Nullable String>> headers) {
+  static boolean isStream(List<Map.Entry<String, @Nullable String>> headers) {
     for (Map.Entry<String, @Nullable String> header : headers) {
       if (header.getKey().equalsIgnoreCase("Content-Type")) {
         return isStream(header.getValue());

@@ -1,13 +1,28 @@
 /**
- * Not API: the collapse protocol and the plumbing the adapters of this module share. Public only
- * so that the adapters in the sibling packages can use it; it may change in any release without
- * notice, and applications must not use it.
+ * The adapter SPI: what an HTTP client or server library's adapter implements and calls to
+ * collapse its requests. An adapter translates, and decides nothing of the collapse: it builds a
+ * request's key with {@link io.github.collapseexecutor.http.CollapseRules}, and hands the key and
+ * an exchange that translates its library's request and response to one of three collapsers,
+ * which run the whole protocol (who leads, who waits and for how long, what may be shared, the
+ * replay, hit-for-pass, {@code Vary}, counting, observations and warnings):
  *
- * <p>{@link io.github.collapseexecutor.http.adapter.CollapseProtocol} is the protocol
- * every adapter follows;
- * {@link io.github.collapseexecutor.http.adapter.BlockingHttpCollapser} runs it for the
- * blocking clients; {@link io.github.collapseexecutor.http.adapter.SharingRules} decides
- * which responses may be shared.
+ * <ul>
+ *   <li>{@link io.github.collapseexecutor.http.adapter.BlockingClientCollapser} with a
+ *       {@link io.github.collapseexecutor.http.adapter.BlockingClientExchange}, for a client whose
+ *       callers block (RestClient, RestTemplate, OkHttp);</li>
+ *   <li>{@link io.github.collapseexecutor.http.adapter.AsyncClientCollapser} with an
+ *       {@link io.github.collapseexecutor.http.adapter.AsyncClientExchange}, for a client whose
+ *       callers get a future (WebClient, through a {@code Mono} bridge);</li>
+ *   <li>{@link io.github.collapseexecutor.http.adapter.ServerCollapser} with a
+ *       {@link io.github.collapseexecutor.http.adapter.ServerExchange}, for a server's filter chain
+ *       (the servlet filter), whose leading request reports its response to a
+ *       {@link io.github.collapseexecutor.http.adapter.ResponseRecording}.</li>
+ * </ul>
+ *
+ * <p>Each caller that shares a response gets an object of its own built from a
+ * {@link io.github.collapseexecutor.http.adapter.SharedResponse};
+ * {@link io.github.collapseexecutor.http.adapter.HeaderLists} flattens a library's headers into the
+ * list the exchanges return.
  *
  * <p>Parameters, return values and fields are non-null unless marked {@code @Nullable}.
  */

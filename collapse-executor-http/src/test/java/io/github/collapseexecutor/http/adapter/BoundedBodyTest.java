@@ -79,7 +79,7 @@ final class BoundedBodyTest {
     assertThat(read.complete()).isTrue();
     assertThat(read.bytes()).isEqualTo(body);
     assertThat(read.failure()).isSameAs(reset);
-    ResponseSnapshot snapshot = new ResponseSnapshot(200, null, List.of(), read.bytes(),
+    SharedResponse snapshot = new SharedResponse(200, null, List.of(), read.bytes(),
         read.failure(), RequestHeaders.of(name -> List.of(), List::of), null);
     for (int caller = 0; caller < 2; caller++) {
       InputStream replayed = snapshot.bodyStream();

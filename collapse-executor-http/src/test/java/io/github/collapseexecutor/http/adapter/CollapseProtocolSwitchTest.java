@@ -50,39 +50,39 @@ final class CollapseProtocolSwitchTest {
     CollapseKey user = key("/users/1");
     options.collapseSwitch().turnOff(USERS);
 
-    assertThat(protocol.join(user, NONE)).isSameAs(CollapseProtocol.Pass.PASS);
-    assertThat(protocol.join(user, NONE)).isSameAs(CollapseProtocol.Pass.PASS);
+    assertThat(protocol.join(user, NONE)).isSameAs(Pass.PASS);
+    assertThat(protocol.join(user, NONE)).isSameAs(Pass.PASS);
     assertThat(protocol.join(key("/orders/1"), NONE))
-        .as("the other group still collapses").isInstanceOf(CollapseProtocol.Lead.class);
+        .as("the other group still collapses").isInstanceOf(Lead.class);
     assertThat(protocol.stats().groups().get(0).passedThrough()).isEqualTo(2);
 
     options.collapseSwitch().turnOn(USERS);
 
-    assertThat(protocol.join(user, NONE)).isInstanceOf(CollapseProtocol.Lead.class);
-    assertThat(protocol.join(user, NONE)).isInstanceOf(CollapseProtocol.Wait.class);
+    assertThat(protocol.join(user, NONE)).isInstanceOf(Lead.class);
+    assertThat(protocol.join(user, NONE)).isInstanceOf(Wait.class);
   }
 
   @Test
   void aSwitchedOffGroupLetsTheSharedCallInProgressFinishForThoseWhoJoinedIt() throws Exception {
     CollapseKey user = key("/users/1");
-    CollapseProtocol.Lead lead = (CollapseProtocol.Lead) protocol.join(user, NONE);
-    CollapseProtocol.Wait wait = (CollapseProtocol.Wait) protocol.join(user, NONE);
+    Lead lead = (Lead) protocol.join(user, NONE);
+    Wait wait = (Wait) protocol.join(user, NONE);
 
     options.collapseSwitch().turnOff(USERS);
-    ResponseSnapshot snapshot = new ResponseSnapshot(200, "OK", List.of(), new byte[] {1}, NONE,
+    SharedResponse snapshot = new SharedResponse(200, "OK", List.of(), new byte[] {1}, NONE,
         null);
     lead.share(snapshot);
 
     assertThat(wait.answer(wait.future().get(5, TimeUnit.SECONDS)))
-        .isEqualTo(new CollapseProtocol.Replay(snapshot));
-    assertThat(protocol.join(user, NONE)).isSameAs(CollapseProtocol.Pass.PASS);
+        .isEqualTo(new Replay(snapshot));
+    assertThat(protocol.join(user, NONE)).isSameAs(Pass.PASS);
   }
 
   @Test
   void everyUnsharedRequestReachesTheListenerWithItsGroupAndReason() throws Exception {
     CollapseKey order = key("/orders/1");
-    CollapseProtocol.Lead lead = (CollapseProtocol.Lead) protocol.join(order, NONE);
-    CollapseProtocol.Wait wait = (CollapseProtocol.Wait) protocol.join(order, NONE);
+    Lead lead = (Lead) protocol.join(order, NONE);
+    Wait wait = (Wait) protocol.join(order, NONE);
 
     lead.refuse(lead.refusal(List.of(Map.entry("Set-Cookie", "s=1"))));
     wait.answer(wait.future().get(5, TimeUnit.SECONDS));
@@ -93,6 +93,6 @@ final class CollapseProtocolSwitchTest {
   }
 
   private CollapseKey key(String path) {
-    return protocol.rules().keyFor("GET", URI.create("http://backend.test" + path), NONE);
+    return protocol.rules.keyFor("GET", URI.create("http://backend.test" + path), NONE);
   }
 }

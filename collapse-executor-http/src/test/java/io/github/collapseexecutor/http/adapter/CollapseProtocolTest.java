@@ -42,14 +42,14 @@ final class CollapseProtocolTest {
   @Test
   void theFirstRequestLeadsAndTheNextWaitsForTheSnapshotItShares() throws Exception {
     CollapseKey key = key("/users/1", NONE);
-    CollapseProtocol.Lead lead = (CollapseProtocol.Lead) protocol.join(key, NONE);
-    CollapseProtocol.Wait wait = (CollapseProtocol.Wait) protocol.join(key, NONE);
+    Lead lead = (Lead) protocol.join(key, NONE);
+    Wait wait = (Wait) protocol.join(key, NONE);
 
-    ResponseSnapshot snapshot = snapshot(List.of(), NONE);
+    SharedResponse snapshot = snapshot(List.of(), NONE);
     lead.share(snapshot);
 
     assertThat(wait.answer(wait.future().get(5, TimeUnit.SECONDS)))
-        .isEqualTo(new CollapseProtocol.Replay(snapshot));
+        .isEqualTo(new Replay(snapshot));
     assertThat(protocol.stats().led()).isEqualTo(1);
     assertThat(protocol.stats().replayed()).isEqualTo(1);
   }
@@ -58,16 +58,16 @@ final class CollapseProtocolTest {
   void aRefusedResponseSendsTheWaitersToTheBackendAndTheNextRequestsStraightThere()
       throws Exception {
     CollapseKey key = key("/users/1", NONE);
-    CollapseProtocol.Lead lead = (CollapseProtocol.Lead) protocol.join(key, NONE);
-    CollapseProtocol.Wait wait = (CollapseProtocol.Wait) protocol.join(key, NONE);
+    Lead lead = (Lead) protocol.join(key, NONE);
+    Wait wait = (Wait) protocol.join(key, NONE);
 
     lead.refuse(lead.refusal(List.of(Map.entry("Set-Cookie", "s=1"))));
 
     assertThat(wait.answer(wait.future().get(5, TimeUnit.SECONDS)))
-        .isSameAs(CollapseProtocol.Pass.PASS);
-    assertThat(protocol.join(key, NONE)).isSameAs(CollapseProtocol.Pass.PASS);
+        .isSameAs(Pass.PASS);
+    assertThat(protocol.join(key, NONE)).isSameAs(Pass.PASS);
     assertThat(protocol.join(key("/users/2", NONE), NONE))
-        .as("another key still collapses").isInstanceOf(CollapseProtocol.Lead.class);
+        .as("another key still collapses").isInstanceOf(Lead.class);
     assertThat(protocol.stats().unshared(UnsharedReason.SET_COOKIE)).isEqualTo(2);
     assertThat(protocol.stats().unshared(UnsharedReason.HIT_FOR_PASS)).isEqualTo(1);
     assertThat(protocol.stats().fellBack()).isEqualTo(1);
@@ -77,9 +77,9 @@ final class CollapseProtocolTest {
   @Test
   void aPrivateResponseIsSharedOnlyWhenTheRequestsCarryACredential() {
     List<Map.Entry<String, String>> headers = List.of(Map.entry("Cache-Control", "private"));
-    CollapseProtocol.Lead anonymous =
-        (CollapseProtocol.Lead) protocol.join(key("/me", NONE), NONE);
-    CollapseProtocol.Lead alice = (CollapseProtocol.Lead) protocol.join(key("/me", ALICE), ALICE);
+    Lead anonymous =
+        (Lead) protocol.join(key("/me", NONE), NONE);
+    Lead alice = (Lead) protocol.join(key("/me", ALICE), ALICE);
 
     assertThat(anonymous.refusal(headers)).isEqualTo(UnsharedReason.PRIVATE);
     assertThat(alice.refusal(headers)).isNull();
@@ -88,18 +88,18 @@ final class CollapseProtocolTest {
   @Test
   void aLeaderThatFailedOnItsOwnMarksNothingForHitForPass() {
     CollapseKey key = key("/users/1", NONE);
-    CollapseProtocol.Lead lead = (CollapseProtocol.Lead) protocol.join(key, NONE);
+    Lead lead = (Lead) protocol.join(key, NONE);
 
     lead.refuse(UnsharedReason.LEADER_FAILED);
 
-    assertThat(protocol.join(key, NONE)).isInstanceOf(CollapseProtocol.Lead.class);
+    assertThat(protocol.join(key, NONE)).isInstanceOf(Lead.class);
   }
 
   @Test
   void theWaitersOfALeaderWhoseThreadWasInterruptedMakeTheirOwnCalls() throws Exception {
     CollapseKey key = key("/users/1", NONE);
-    CollapseProtocol.Lead lead = (CollapseProtocol.Lead) protocol.join(key, NONE);
-    CollapseProtocol.Wait wait = (CollapseProtocol.Wait) protocol.join(key, NONE);
+    Lead lead = (Lead) protocol.join(key, NONE);
+    Wait wait = (Wait) protocol.join(key, NONE);
 
     Thread.currentThread().interrupt();
     try {
@@ -110,14 +110,14 @@ final class CollapseProtocolTest {
 
     Outcome outcome = wait.future().get(5, TimeUnit.SECONDS);
     assertThat(outcome.reason()).isEqualTo(UnsharedReason.LEADER_FAILED);
-    assertThat(wait.answer(outcome)).isSameAs(CollapseProtocol.Pass.PASS);
+    assertThat(wait.answer(outcome)).isSameAs(Pass.PASS);
   }
 
   @Test
   void theWaitersOfAFailedCallGetItsFailure() {
     CollapseKey key = key("/users/1", NONE);
-    CollapseProtocol.Lead lead = (CollapseProtocol.Lead) protocol.join(key, NONE);
-    CollapseProtocol.Wait wait = (CollapseProtocol.Wait) protocol.join(key, NONE);
+    Lead lead = (Lead) protocol.join(key, NONE);
+    Wait wait = (Wait) protocol.join(key, NONE);
     IOException reset = new IOException("connection reset");
 
     lead.fail(reset);
@@ -131,7 +131,7 @@ final class CollapseProtocolTest {
   void hitForPassKeepsAtMostItsMaximumNumberOfKeys() {
     for (int i = 0; i < 25; i++) {
       CollapseKey key = key("/users/" + i, NONE);
-      ((CollapseProtocol.Lead) protocol.join(key, NONE)).refuse(UnsharedReason.TOO_LARGE);
+      ((Lead) protocol.join(key, NONE)).refuse(UnsharedReason.TOO_LARGE);
     }
 
     assertThat(protocol.hitForPassKeys()).isEqualTo(10);
@@ -143,9 +143,9 @@ final class CollapseProtocolTest {
     protocol = protocol(Duration.ZERO, 10);
     CollapseKey key = key("/users/1", NONE);
 
-    ((CollapseProtocol.Lead) protocol.join(key, NONE)).refuse(UnsharedReason.SET_COOKIE);
+    ((Lead) protocol.join(key, NONE)).refuse(UnsharedReason.SET_COOKIE);
 
-    assertThat(protocol.join(key, NONE)).isInstanceOf(CollapseProtocol.Lead.class);
+    assertThat(protocol.join(key, NONE)).isInstanceOf(Lead.class);
   }
 
   @Test
@@ -153,13 +153,13 @@ final class CollapseProtocolTest {
     protocol.close();
     protocol = protocol(Duration.ofNanos(1), 10);
     CollapseKey key = key("/users/1", NONE);
-    ((CollapseProtocol.Lead) protocol.join(key, NONE)).refuse(UnsharedReason.SET_COOKIE);
+    ((Lead) protocol.join(key, NONE)).refuse(UnsharedReason.SET_COOKIE);
     long marked = System.nanoTime();
     while (System.nanoTime() == marked) {
       Thread.onSpinWait();
     }
 
-    assertThat(protocol.join(key, NONE)).isInstanceOf(CollapseProtocol.Lead.class);
+    assertThat(protocol.join(key, NONE)).isInstanceOf(Lead.class);
     assertThat(protocol.hitForPassKeys()).isZero();
   }
 
@@ -167,9 +167,9 @@ final class CollapseProtocolTest {
   void aWaiterThatTimesOutFallsBackForThatReason() {
     CollapseKey key = key("/users/1", NONE);
     protocol.join(key, NONE);
-    CollapseProtocol.Wait wait = (CollapseProtocol.Wait) protocol.join(key, NONE);
+    Wait wait = (Wait) protocol.join(key, NONE);
 
-    assertThat(wait.answer(wait.timedOut())).isSameAs(CollapseProtocol.Pass.PASS);
+    assertThat(wait.answer(wait.timedOut())).isSameAs(Pass.PASS);
     assertThat(wait.future()).isCancelled();
     assertThat(protocol.stats().unshared(UnsharedReason.WAIT_TIMEOUT)).isEqualTo(1);
   }
@@ -179,25 +179,25 @@ final class CollapseProtocolTest {
     CollapseKey key = key("/users/1", NONE);
     RequestHeaders a = edition("a");
     RequestHeaders b = edition("b");
-    CollapseProtocol.Lead lead = (CollapseProtocol.Lead) protocol.join(key, a);
-    CollapseProtocol.Wait sameAsLeader = (CollapseProtocol.Wait) protocol.join(key, a);
-    CollapseProtocol.Wait first = (CollapseProtocol.Wait) protocol.join(key, b);
-    CollapseProtocol.Wait second = (CollapseProtocol.Wait) protocol.join(key, b);
+    Lead lead = (Lead) protocol.join(key, a);
+    Wait sameAsLeader = (Wait) protocol.join(key, a);
+    Wait first = (Wait) protocol.join(key, b);
+    Wait second = (Wait) protocol.join(key, b);
 
     lead.share(snapshot(List.of(Map.entry("Vary", "X-Edition")), a));
 
     assertThat(sameAsLeader.answer(sameAsLeader.future().get(5, TimeUnit.SECONDS)))
-        .isInstanceOf(CollapseProtocol.Replay.class);
-    CollapseProtocol.Turn firstTurn = first.answer(first.future().get(5, TimeUnit.SECONDS));
-    CollapseProtocol.Turn secondTurn = second.answer(second.future().get(5, TimeUnit.SECONDS));
-    assertThat(firstTurn).isInstanceOf(CollapseProtocol.Lead.class);
-    assertThat(secondTurn).isInstanceOf(CollapseProtocol.Wait.class);
+        .isInstanceOf(Replay.class);
+    Turn firstTurn = first.answer(first.future().get(5, TimeUnit.SECONDS));
+    Turn secondTurn = second.answer(second.future().get(5, TimeUnit.SECONDS));
+    assertThat(firstTurn).isInstanceOf(Lead.class);
+    assertThat(secondTurn).isInstanceOf(Wait.class);
 
-    ResponseSnapshot forB = snapshot(List.of(Map.entry("Vary", "X-Edition")), b);
-    ((CollapseProtocol.Lead) firstTurn).share(forB);
-    CollapseProtocol.Wait regrouped = (CollapseProtocol.Wait) secondTurn;
+    SharedResponse forB = snapshot(List.of(Map.entry("Vary", "X-Edition")), b);
+    ((Lead) firstTurn).share(forB);
+    Wait regrouped = (Wait) secondTurn;
     assertThat(regrouped.answer(regrouped.future().get(5, TimeUnit.SECONDS)))
-        .isEqualTo(new CollapseProtocol.Replay(forB));
+        .isEqualTo(new Replay(forB));
     assertThat(protocol.stats().led()).isEqualTo(2);
     assertThat(protocol.stats().replayed()).isEqualTo(2);
     assertThat(protocol.stats().regrouped()).isEqualTo(2);
@@ -213,33 +213,33 @@ final class CollapseProtocolTest {
       case "x-region" -> List.of("eu");
       default -> List.of();
     }, () -> List.of("X-Edition", "X-Region"));
-    CollapseProtocol.Lead lead = (CollapseProtocol.Lead) protocol.join(key, a);
-    CollapseProtocol.Wait first = (CollapseProtocol.Wait) protocol.join(key, edition("b"));
-    CollapseProtocol.Wait second = (CollapseProtocol.Wait) protocol.join(key, bInRegion);
+    Lead lead = (Lead) protocol.join(key, a);
+    Wait first = (Wait) protocol.join(key, edition("b"));
+    Wait second = (Wait) protocol.join(key, bInRegion);
     lead.share(snapshot(List.of(Map.entry("Vary", "X-Edition")), a));
-    CollapseProtocol.Lead regroupedLead =
-        (CollapseProtocol.Lead) first.answer(first.future().get(5, TimeUnit.SECONDS));
-    CollapseProtocol.Wait regrouped =
-        (CollapseProtocol.Wait) second.answer(second.future().get(5, TimeUnit.SECONDS));
+    Lead regroupedLead =
+        (Lead) first.answer(first.future().get(5, TimeUnit.SECONDS));
+    Wait regrouped =
+        (Wait) second.answer(second.future().get(5, TimeUnit.SECONDS));
 
     regroupedLead.share(snapshot(List.of(Map.entry("Vary", "X-Edition, X-Region")),
         edition("b")));
 
     assertThat(regrouped.answer(regrouped.future().get(5, TimeUnit.SECONDS)))
-        .isSameAs(CollapseProtocol.Pass.PASS);
+        .isSameAs(Pass.PASS);
     assertThat(protocol.stats().unshared(UnsharedReason.VARY)).isEqualTo(1);
   }
 
   @Test
   void laterRequestsKeyOnTheRememberedVaryNamesFromTheStart() {
     CollapseKey key = key("/users/1", NONE);
-    ((CollapseProtocol.Lead) protocol.join(key, edition("a")))
+    ((Lead) protocol.join(key, edition("a")))
         .share(snapshot(List.of(Map.entry("Vary", "X-Edition")), edition("a")));
 
-    assertThat(protocol.join(key, edition("a"))).isInstanceOf(CollapseProtocol.Lead.class);
+    assertThat(protocol.join(key, edition("a"))).isInstanceOf(Lead.class);
     assertThat(protocol.join(key, edition("b")))
-        .as("another edition does not wait for edition a").isInstanceOf(CollapseProtocol.Lead.class);
-    assertThat(protocol.join(key, edition("a"))).isInstanceOf(CollapseProtocol.Wait.class);
+        .as("another edition does not wait for edition a").isInstanceOf(Lead.class);
+    assertThat(protocol.join(key, edition("a"))).isInstanceOf(Wait.class);
     assertThat(protocol.varyKeys()).isEqualTo(1);
     assertThat(protocol.stats().varyKeyed()).isEqualTo(3);
     assertThat(protocol.stats().groups().get(0).varyKeyed()).isEqualTo(3);
@@ -248,7 +248,7 @@ final class CollapseProtocolTest {
   @Test
   void varyNamesTheKeyHoldsAlreadyAreNotRemembered() {
     CollapseKey key = key("/users/1", NONE);
-    ((CollapseProtocol.Lead) protocol.join(key, NONE))
+    ((Lead) protocol.join(key, NONE))
         .share(snapshot(List.of(Map.entry("Vary", "Accept-Encoding, Accept")), NONE));
 
     assertThat(protocol.varyKeys()).isZero();
@@ -260,11 +260,11 @@ final class CollapseProtocolTest {
     protocol = new CollapseProtocol(HttpCollapseOptions.builder()
         .group(CollapseGroup.ofUris("/users/*")).varyTtl(Duration.ZERO).build(), "test");
     CollapseKey key = key("/users/1", NONE);
-    ((CollapseProtocol.Lead) protocol.join(key, edition("a")))
+    ((Lead) protocol.join(key, edition("a")))
         .share(snapshot(List.of(Map.entry("Vary", "X-Edition")), edition("a")));
 
-    assertThat(protocol.join(key, edition("a"))).isInstanceOf(CollapseProtocol.Lead.class);
-    assertThat(protocol.join(key, edition("b"))).isInstanceOf(CollapseProtocol.Wait.class);
+    assertThat(protocol.join(key, edition("a"))).isInstanceOf(Lead.class);
+    assertThat(protocol.join(key, edition("b"))).isInstanceOf(Wait.class);
     assertThat(protocol.stats().varyKeyed()).isZero();
   }
 
@@ -274,7 +274,7 @@ final class CollapseProtocolTest {
     try (LoggedRecords logged = LoggedRecords.of(FirstWarnings.class)) {
       for (int i = 0; i < 3; i++) {
         CollapseKey key = key("/users/" + i, NONE);
-        ((CollapseProtocol.Lead) protocol.join(key, NONE)).refuse(UnsharedReason.TOO_LARGE);
+        ((Lead) protocol.join(key, NONE)).refuse(UnsharedReason.TOO_LARGE);
       }
       records = logged.records();
     }
@@ -297,13 +297,13 @@ final class CollapseProtocolTest {
         header("Transfer-Encoding", "chunked"), header("Content-Length", "x"));
     for (RequestHeaders withBody : withBodies) {
       CollapseKey key = key("/users/1", withBody);
-      assertThat(protocol.join(key, withBody)).isSameAs(CollapseProtocol.Pass.PASS);
+      assertThat(protocol.join(key, withBody)).isSameAs(Pass.PASS);
     }
     RequestHeaders empty = header("Content-Length", "0");
     assertThat(protocol.join(key("/users/1", empty), empty))
-        .isInstanceOf(CollapseProtocol.Lead.class);
+        .isInstanceOf(Lead.class);
     assertThat(protocol.passWithBody(key("/users/1", NONE), null))
-        .isSameAs(CollapseProtocol.Pass.PASS);
+        .isSameAs(Pass.PASS);
     assertThat(protocol.stats().passedThrough()).isEqualTo(withBodies.size() + 1);
     assertThat(protocol.stats().groups().get(0).passedThrough())
         .isEqualTo(withBodies.size() + 1);
@@ -317,7 +317,7 @@ final class CollapseProtocolTest {
   }
 
   private CollapseKey key(String path, RequestHeaders headers) {
-    return protocol.rules().keyFor("GET", URI.create("http://backend.test" + path), headers);
+    return protocol.rules.keyFor("GET", URI.create("http://backend.test" + path), headers);
   }
 
   private static RequestHeaders edition(String edition) {
@@ -329,8 +329,8 @@ final class CollapseProtocolTest {
         asked -> asked.equalsIgnoreCase(name) ? List.of(value) : List.of(), () -> List.of(name));
   }
 
-  private static ResponseSnapshot snapshot(List<Map.Entry<String, String>> headers,
+  private static SharedResponse snapshot(List<Map.Entry<String, String>> headers,
       RequestHeaders request) {
-    return new ResponseSnapshot(200, "OK", headers, new byte[] {1}, request, null);
+    return new SharedResponse(200, "OK", headers, new byte[] {1}, request, null);
   }
 }

@@ -68,7 +68,7 @@ final class SharingRulesTest {
     assertThat(SharingRules.isHopByHop("ETag", headers)).isFalse();
     assertThat(refusal("Set-Cookie", null, false, WITHIN_CREDENTIALS))
         .isEqualTo(UnsharedReason.SET_COOKIE);
-    assertThat(new ResponseSnapshot(200, null, headers, new byte[0], name -> List.of(), null)
+    assertThat(new SharedResponse(200, null, headers, new byte[0], name -> List.of(), null)
         .varyNames()).isEmpty();
   }
 

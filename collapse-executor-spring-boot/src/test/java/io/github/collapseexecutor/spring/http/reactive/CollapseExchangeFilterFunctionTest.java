@@ -17,6 +17,7 @@ import java.util.Queue;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 import org.junit.jupiter.api.AfterEach;
@@ -29,6 +30,7 @@ import org.springframework.web.reactive.function.client.WebClient;
 import reactor.core.Disposable;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
+import reactor.util.context.Context;
 
 final class CollapseExchangeFilterFunctionTest {
 
@@ -178,5 +180,29 @@ final class CollapseExchangeFilterFunctionTest {
 
     assertThat(first).isPositive();
     assertEveryPooledBufferWasReleased();
+  }
+
+  /**
+   * The subscriber's Reactor context reaches the filters after this one for the exchange it leads,
+   * as it would without collapse: a filter that takes a credential from it (Spring Security's
+   * OAuth2 filter reads the authentication there) must find it, or the leading caller's request
+   * goes out without its credential.
+   */
+  @Test
+  void theFiltersAfterThisOneSeeTheContextOfTheSubscriberThatLeads() {
+    stub("/user/4", "four");
+    List<String> seen = new CopyOnWriteArrayList<>();
+    ExchangeFilterFunction reader = (request, next) -> Mono.deferContextual(context -> {
+      seen.add(context.getOrDefault("user", "none"));
+      return next.exchange(request);
+    });
+    WebClient contextual = WebClient.builder().baseUrl(server.baseUrl())
+        .filter(filter).filter(reader).build();
+
+    String body = contextual.get().uri("/user/4").retrieve().bodyToMono(String.class)
+        .contextWrite(Context.of("user", "alice")).block(TIMEOUT);
+
+    assertThat(body).isEqualTo("four");
+    assertThat(seen).containsExactly("alice");
   }
 }

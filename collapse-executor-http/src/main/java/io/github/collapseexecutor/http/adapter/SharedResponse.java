@@ -14,23 +14,36 @@ import java.util.Map;
 import org.jspecify.annotations.Nullable;
 
 /**
- * A response read in full once, from which each caller that shares it gets a response object of
- * its own. Immutable: the body is never handed out as a writable array.
+ * A response read in full once, as an adapter sees it when it builds a response object of its own
+ * for each caller that shares it ({@code replay} of its exchange). Immutable and safe to read from
+ * any thread, by any number of callers at once: the body is never handed out as a writable array,
+ * and each stream or buffer over it is new.
  *
- * <p>When the response names request headers in {@code Vary}, the snapshot remembers the values
- * the producing request sent, and {@link #canServe(RequestHeaders)} lets a caller share it only if
- * it sent the same ones (RFC 9111 section 4.1).
+ * <pre>{@code
+ * public Response replay(SharedResponse shared) {
+ *   Headers.Builder headers = new Headers.Builder();
+ *   shared.headers().forEach(header -> headers.add(header.getKey(), header.getValue()));
+ *   return new Response(shared.status(), headers.build(), shared.bodyStream());
+ * }
+ * }</pre>
+ *
+ * <p>The collapser makes it (from the leading caller's response, or from what a server adapter
+ * recorded) and hands it to a caller only if that caller may have it: when the response names
+ * request headers in {@code Vary}, only to callers that sent the same values as the caller whose
+ * call produced it (RFC 9111 section 4.1).
  *
  * <p>A client's header maps may hold a {@code null} value (Spring's {@code HttpHeaders} take one):
  * a {@code null} response header value is kept for the replay and read as absent by the sharing
- * rules; a {@code null} request header value named in {@code Vary} matches only {@code null}.
+ * rules.
  *
  * <p>A body that ended in a failure (the connection reset or closed before the announced length,
  * a read timeout) is kept as what arrived followed by that failure: each caller reads the bytes,
  * then gets the same exception instance where its client reads the body, as it would have from
- * its own call.
+ * its own call. A replay must hand that failure on where its client reads the body:
+ * {@link #bodyStream()} does so by itself; a replay that reads {@link #bodyBuffer()} or
+ * {@link #bodyCopy()} must check {@link #bodyFailure()}.
  */
-public final class ResponseSnapshot {
+public final class SharedResponse {
 
   private final int status;
   private final String reason;
@@ -41,30 +54,30 @@ public final class ResponseSnapshot {
   private final @Nullable Object detail;
 
   /**
-   * Creates a snapshot.
+   * Creates a shared response.
    *
    * @param status the status code
    * @param reason the reason phrase, or {@code null}
    * @param headers every response header, in order, names as received
-   * @param body the whole body; the snapshot keeps this array and never writes to it
+   * @param body the whole body; it keeps this array and never writes to it
    * @param request the headers of the request that produced the response
    * @param detail what else the adapter needs to rebuild the response (a protocol, say), or
    *     {@code null}
    */
-  public ResponseSnapshot(int status, @Nullable String reason,
+  SharedResponse(int status, @Nullable String reason,
       List<Map.Entry<String, @Nullable String>> headers, byte[] body, RequestHeaders request,
       @Nullable Object detail) {
     this(status, reason, headers, body, null, request, detail);
   }
 
   /**
-   * Creates a snapshot of a response whose body ended in {@code bodyFailure} after the bytes
-   * {@code body} holds; see {@link #ResponseSnapshot(int, String, List, byte[], RequestHeaders,
+   * Creates a shared response whose body ended in {@code bodyFailure} after the bytes
+   * {@code body} holds; see {@link #SharedResponse(int, String, List, byte[], RequestHeaders,
    * Object)} for the other parameters.
    *
    * @param bodyFailure what ended the body before its end, or {@code null} if it ended well
    */
-  public ResponseSnapshot(int status, @Nullable String reason,
+  SharedResponse(int status, @Nullable String reason,
       List<Map.Entry<String, @Nullable String>> headers, byte[] body,
       @Nullable Throwable bodyFailure, RequestHeaders request, @Nullable Object detail) {
     this.status = status;
@@ -76,7 +89,10 @@ public final class ResponseSnapshot {
     this.detail = detail;
   }
 
-  /** Returns what the adapter kept to rebuild the response, or {@code null}. */
+  /**
+   * Returns what the adapter kept to rebuild the response besides status, headers and body (its
+   * exchange's {@code detail}, or what a server adapter recorded), or {@code null}.
+   */
   public @Nullable Object detail() {
     return detail;
   }
@@ -139,13 +155,22 @@ public final class ResponseSnapshot {
     return body.clone();
   }
 
+  /**
+   * Returns whether a server must not copy the header {@code name} (any case) to another
+   * response: a hop-by-hop header of RFC 9110 section 7.6.1, or one that this response's
+   * {@code Connection} header names.
+   */
+  public boolean isHopByHop(String name) {
+    return SharingRules.isHopByHop(name, headers);
+  }
+
   /** Returns the lower-case names of the request headers this response varies on, in order. */
-  public List<String> varyNames() {
+  List<String> varyNames() {
     return List.copyOf(varyValues.keySet());
   }
 
   /** Returns whether a request with these headers may share this response, given its Vary. */
-  public boolean canServe(RequestHeaders request) {
+  boolean canServe(RequestHeaders request) {
     for (Map.Entry<String, List<@Nullable String>> vary : varyValues.entrySet()) {
       if (!vary.getValue().equals(request.values(vary.getKey()))) {
         return false;
@@ -174,7 +199,7 @@ public final class ResponseSnapshot {
 
   @Override
   public String toString() {
-    return "ResponseSnapshot{status=" + status + ", headers=" + headers.size()
+    return "SharedResponse{status=" + status + ", headers=" + headers.size()
         + ", bodyLength=" + body.length
         + (bodyFailure == null ? "" : ", bodyFailure=" + bodyFailure) + "}";
   }

@@ -1,32 +1,32 @@
 package io.github.collapseexecutor.spring.http.client;
 
-import io.github.collapseexecutor.http.adapter.ResponseSnapshot;
+import io.github.collapseexecutor.http.adapter.SharedResponse;
 import java.io.InputStream;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatusCode;
 import org.springframework.http.client.ClientHttpResponse;
 
 /** One caller's copy of a shared response: its own headers object and its own body stream. */
-final class SnapshotResponse implements ClientHttpResponse {
+final class ReplayedResponse implements ClientHttpResponse {
 
-  private final ResponseSnapshot snapshot;
+  private final SharedResponse shared;
   private final HttpHeaders headers = new HttpHeaders();
   private final InputStream body;
 
-  SnapshotResponse(ResponseSnapshot snapshot) {
-    this.snapshot = snapshot;
-    snapshot.headers().forEach(header -> headers.add(header.getKey(), header.getValue()));
-    this.body = snapshot.bodyStream();
+  ReplayedResponse(SharedResponse shared) {
+    this.shared = shared;
+    shared.headers().forEach(header -> headers.add(header.getKey(), header.getValue()));
+    this.body = shared.bodyStream();
   }
 
   @Override
   public HttpStatusCode getStatusCode() {
-    return HttpStatusCode.valueOf(snapshot.status());
+    return HttpStatusCode.valueOf(shared.status());
   }
 
   @Override
   public String getStatusText() {
-    return snapshot.reason();
+    return shared.reason();
   }
 
   @Override
