@@ -19,8 +19,9 @@ import java.io.InterruptedIOException;
  *   public String reason(Response response) { return response.message(); }
  *   public List<Map.Entry<String, String>> headers(Response response) {
  *     List<Map.Entry<String, String>> headers = new ArrayList<>();
- *     response.headers().forEach(pair -> headers.add(
- *         HeaderLists.entry(pair.getFirst(), pair.getSecond())));
+ *     for (int i = 0; i < response.headers().size(); i++) {
+ *       headers.add(HeaderLists.entry(response.headers().name(i), response.headers().value(i)));
+ *     }
  *     return headers;
  *   }
  *   public InputStream body(Response response) { return response.body().byteStream(); }
@@ -29,10 +30,11 @@ import java.io.InterruptedIOException;
  *         Okio.buffer(Okio.source(body)), response.body().contentType(), -1)).build();
  *   }
  *   public void close(Response response) { response.close(); }
- *   public Response replay(SharedResponse shared) {
+ *   public Response replay(SharedResponse shared) {   // headers left out here
  *     return new Response.Builder().request(chain.request()).protocol(Protocol.HTTP_1_1)
  *         .code(shared.status()).message(shared.reason())
- *         .body(ResponseBody.create(shared.bodyCopy(), null)).build();
+ *         .body(ResponseBody.create(Okio.buffer(Okio.source(shared.bodyStream())), null, -1))
+ *         .build();
  *   }
  * }
  *

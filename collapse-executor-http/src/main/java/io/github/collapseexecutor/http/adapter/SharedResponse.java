@@ -20,10 +20,11 @@ import org.jspecify.annotations.Nullable;
  * and each stream or buffer over it is new.
  *
  * <pre>{@code
- * public Response replay(SharedResponse shared) {
- *   Headers.Builder headers = new Headers.Builder();
+ * public ClientHttpResponse replay(SharedResponse shared) {
+ *   HttpHeaders headers = new HttpHeaders();   // a headers object of this caller's own
  *   shared.headers().forEach(header -> headers.add(header.getKey(), header.getValue()));
- *   return new Response(shared.status(), headers.build(), shared.bodyStream());
+ *   // a stream of this caller's own, ending in the body's failure if it had one
+ *   return new ReplayedResponse(shared.status(), shared.reason(), headers, shared.bodyStream());
  * }
  * }</pre>
  *
