@@ -13,6 +13,16 @@ import org.jspecify.annotations.Nullable;
  * its own future. An adapter builds the key and translates its client's request and response
  * ({@link AsyncClientExchange}); everything else happens here.
  *
+ * <pre>{@code
+ * public Mono<ClientResponse> filter(ClientRequest request, ExchangeFunction next) {
+ *   RequestHeaders headers = ...;                          // the request's, as the key sees them
+ *   CollapseKey key = collapser.rules().keyFor(request.method().name(), request.url(), headers);
+ *   // one future per subscription; cancelling the subscription cancels it: that caller leaves
+ *   return Mono.deferContextual(context -> Mono.fromFuture(
+ *       collapser.execute(key, headers, new WebClientExchange(request, next, context)), false));
+ * }
+ * }</pre>
+ *
  * <p>What each caller gets is what {@link BlockingClientCollapser} describes, through its future:
  * its own copy of a shared response, the live response of the call it made (one that may not be
  * shared, or whose body is larger than {@link HttpCollapseOptions#maxBodyBytes()}, read as it

@@ -20,6 +20,27 @@ import org.jspecify.annotations.Nullable;
  * translates its client's request and response ({@link BlockingClientExchange}); everything else
  * happens here.
  *
+ * <pre>{@code
+ * public final class CollapseInterceptor implements Interceptor, AutoCloseable {
+ *   private final BlockingClientCollapser collapser;
+ *
+ *   public CollapseInterceptor(HttpCollapseOptions options) {
+ *     collapser = new BlockingClientCollapser(options, "okhttp");
+ *   }
+ *
+ *   public Response intercept(Chain chain) throws IOException {
+ *     Request request = chain.request();
+ *     RequestHeaders headers = RequestHeaders.of(request::headers, request.headers()::names);
+ *     CollapseKey key = collapser.rules().keyFor(request.method(), request.url().uri(), headers);
+ *     return collapser.execute(key, headers, new OkHttpExchange(chain));
+ *   }
+ *
+ *   public void close() {
+ *     collapser.close();
+ *   }
+ * }
+ * }</pre>
+ *
  * <p>What each caller gets:
  * <ul>
  *   <li>a shareable response whose body fits in {@link HttpCollapseOptions#maxBodyBytes()}: every

@@ -10,6 +10,11 @@ import io.github.collapseexecutor.http.HttpCollapseStats;
  * the application sees (one interceptor, one filter), or shares one between partitions of itself.
  *
  * <p>Thread-safe: one collapser serves every request of its adapter at once.
+ *
+ * <pre>{@code
+ * HttpCollapseStats stats = collapser.stats();   // what the adapter's own stats() returns
+ * CollapseKey key = collapser.rules().keyFor("GET", uri, headers, partition);
+ * }</pre>
  */
 public abstract sealed class HttpCollapser implements AutoCloseable
     permits BlockingClientCollapser, AsyncClientCollapser, ServerCollapser {

@@ -21,6 +21,19 @@ import org.jspecify.annotations.Nullable;
  * translates its server's request, response and chain ({@link ServerExchange}); everything else
  * happens here.
  *
+ * <pre>{@code
+ * public void doFilter(ServletRequest req, ServletResponse res, FilterChain chain)
+ *     throws IOException, ServletException {
+ *   ServletExchange exchange = new ServletExchange(request, response, chain);
+ *   if (request.getDispatcherType() == DispatcherType.ASYNC) {
+ *     // a request that waited and was dispatched back: it goes on where it was
+ *     collapser.resume(ServletExchange.takeContinuation(request), exchange);
+ *   } else {
+ *     collapser.serve(keyFor(request), headers, exchange);
+ *   }
+ * }
+ * }</pre>
+ *
  * <p>What a waiting request gets:
  * <ul>
  *   <li>the response was recorded in full and may be shared: a replay of it

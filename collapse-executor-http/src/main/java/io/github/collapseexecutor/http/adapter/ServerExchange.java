@@ -12,20 +12,10 @@ import org.jspecify.annotations.Nullable;
  * waits. An adapter (a servlet filter, a WebFlux {@code WebFilter}) writes one class that
  * implements it over its server's request, response and chain, and nothing else of the collapse.
  *
- * <p>A servlet filter, for instance:
+ * <p>A servlet filter, for instance (its {@code doFilter} is in {@link ServerCollapser}'s
+ * javadoc):
  *
  * <pre>{@code
- * public void doFilter(ServletRequest req, ServletResponse res, FilterChain chain)
- *     throws IOException, ServletException {
- *   ServletExchange exchange = new ServletExchange(request, response, chain);
- *   if (request.getDispatcherType() == DispatcherType.ASYNC) {
- *     // a request that waited, back on a container thread: it goes on where it was
- *     collapser.resume(exchange.takeContinuation(), exchange);
- *   } else {
- *     collapser.serve(keyFor(request), headers, exchange);
- *   }
- * }
- *
  * final class ServletExchange implements ServerExchange<ServletException> {
  *   public CompletionStage<?> proceed() throws IOException, ServletException {
  *     chain.doFilter(request, response);
