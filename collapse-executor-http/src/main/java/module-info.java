@@ -1,16 +1,13 @@
 /**
  * What every HTTP adapter of collapse-executor shares: the collapse key and its rules, the
- * options, the counters and the observer SPI ({@code io.github.collapseexecutor.http}, the API).
- * The protocol the adapters run ({@code io.github.collapseexecutor.http.internal}) is exported
- * only to the adapter modules.
+ * options, the counters and the observer SPI ({@code io.github.collapseexecutor.http}), and the
+ * adapter SPI through which an adapter hands its library's requests to the collapse protocol
+ * ({@code io.github.collapseexecutor.http.adapter}).
  */
 module io.github.collapseexecutor.http {
   requires transitive io.github.collapseexecutor.core;
   requires static transitive org.jspecify;
 
   exports io.github.collapseexecutor.http;
-  exports io.github.collapseexecutor.http.internal to
-      io.github.collapseexecutor.okhttp,
-      io.github.collapseexecutor.servlet,
-      io.github.collapseexecutor.spring.web;
+  exports io.github.collapseexecutor.http.adapter;
 }

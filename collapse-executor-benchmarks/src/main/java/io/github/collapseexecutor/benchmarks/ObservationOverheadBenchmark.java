@@ -4,10 +4,10 @@ import io.github.collapseexecutor.http.CollapseGroup;
 import io.github.collapseexecutor.http.CollapseKey;
 import io.github.collapseexecutor.http.HttpCollapseOptions;
 import io.github.collapseexecutor.http.RequestHeaders;
-import io.github.collapseexecutor.http.internal.BlockingHttpCollapser;
-import io.github.collapseexecutor.http.internal.CollapseProtocol;
-import io.github.collapseexecutor.http.internal.Outcome;
-import io.github.collapseexecutor.http.internal.ResponseSnapshot;
+import io.github.collapseexecutor.http.adapter.BlockingClientCollapser;
+import io.github.collapseexecutor.http.adapter.BlockingClientExchange;
+import io.github.collapseexecutor.http.adapter.SharedResponse;
+import io.github.collapseexecutor.http.adapter.SharedRounds;
 import io.github.collapseexecutor.micrometer.CollapseObservations;
 import io.micrometer.core.instrument.observation.DefaultMeterObservationHandler;
 import io.micrometer.core.instrument.observation.DefaultMeterObservationHandler.IgnoredMeters;
@@ -67,10 +67,9 @@ public class ObservationOverheadBenchmark {
 
   private final RequestHeaders request = RequestHeaders.of(name -> List.of(), List::of);
   private final InMemoryExchange exchange = new InMemoryExchange();
-  private BlockingHttpCollapser collapser;
-  private CollapseProtocol protocol;
+  private BlockingClientCollapser collapser;
+  private SharedRounds rounds;
   private Observation[] callers;
-  private ResponseSnapshot snapshot;
   private CollapseKey key;
 
   /** Builds the adapter's protocol with the registry of the run. */
@@ -89,10 +88,9 @@ public class ObservationOverheadBenchmark {
     if (!registry.equals("none")) {
       options.observations(CollapseObservations.of(observations));
     }
-    collapser = new BlockingHttpCollapser(options.build(), "benchmark");
-    protocol = new CollapseProtocol(options.build(), "benchmark");
+    collapser = new BlockingClientCollapser(options.build(), "benchmark");
     key = collapser.rules().keyFor("GET", URI.create("http://users.internal/user/42"), request);
-    snapshot = new ResponseSnapshot(200, null, HEADERS, BODY, request, null);
+    rounds = new SharedRounds(options.build(), key, request, 200, HEADERS, BODY);
     callers = new Observation[8];
     for (int i = 0; i < callers.length; i++) {
       callers[i] = Observation.start("http.client.requests", observations);
@@ -108,7 +106,7 @@ public class ObservationOverheadBenchmark {
   @TearDown
   public void tearDown() {
     collapser.close();
-    protocol.close();
+    rounds.close();
     for (Observation caller : callers) {
       caller.stop();
     }
@@ -122,19 +120,8 @@ public class ObservationOverheadBenchmark {
 
   /** Eight requests share one call: one leads, seven join and are answered with its response. */
   @Benchmark
-  public int sharedByEight() throws Exception {
-    CollapseProtocol.Lead lead = (CollapseProtocol.Lead) protocol.join(key, request, callers[0]);
-    CollapseProtocol.Wait[] waits = new CollapseProtocol.Wait[callers.length - 1];
-    for (int i = 0; i < waits.length; i++) {
-      waits[i] = (CollapseProtocol.Wait) protocol.join(key, request, callers[i + 1]);
-    }
-    lead.share(snapshot);
-    int replayed = 0;
-    for (CollapseProtocol.Wait wait : waits) {
-      Outcome outcome = wait.future().getNow(null);
-      replayed += wait.answer(outcome) instanceof CollapseProtocol.Replay ? 1 : 0;
-    }
-    return replayed;
+  public int sharedByEight() {
+    return rounds.round(callers);
   }
 
   /** The baseline: the exchange alone. */
@@ -147,8 +134,7 @@ public class ObservationOverheadBenchmark {
   public record Response(int status, List<Map.Entry<String, String>> headers, InputStream body) {}
 
   /** A client whose every call answers at once with the same small JSON body. */
-  private static final class InMemoryExchange
-      implements BlockingHttpCollapser.Exchange<Response> {
+  private static final class InMemoryExchange implements BlockingClientExchange<Response> {
 
     @Override
     public boolean hasBody() {
@@ -189,8 +175,8 @@ public class ObservationOverheadBenchmark {
     public void close(Response response) {}
 
     @Override
-    public Response replay(ResponseSnapshot snapshot) {
-      return new Response(snapshot.status(), snapshot.headers(), snapshot.bodyStream());
+    public Response replay(SharedResponse shared) {
+      return new Response(shared.status(), shared.headers(), shared.bodyStream());
     }
   }
 }

@@ -2,12 +2,8 @@ package io.github.collapseexecutor.http;
 
 import io.github.collapseexecutor.core.CollapseListener;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.Collection;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Set;
 import org.jspecify.annotations.Nullable;
 
@@ -230,176 +226,13 @@ public final class HttpCollapseOptions {
         + ", varyMaxKeys=" + varyMaxKeys() + "}";
   }
 
-  /** Builds {@link HttpCollapseOptions}; setters validate at once, {@link #build()} checks names. */
-  public static final class Builder {
-
-    private @Nullable String name;
-    private final List<CollapseGroup> groups = new ArrayList<>();
-    private final Map<String, CollapsePolicy> policies = new LinkedHashMap<>();
-    private SensitiveHeaders sensitiveHeaderSettings = SensitiveHeaders.defaults();
-    private int maxBodyBytes = DEFAULT_MAX_BODY_BYTES;
-    private Duration waitTimeout = DEFAULT_WAIT_TIMEOUT;
-    private CollapseListener listener = CollapseListener.NONE;
-    private CallObserver.@Nullable Factory observations;
-    private KeyMemory keyMemory = KeyMemory.defaults();
+  /**
+   * Builds {@link HttpCollapseOptions}: its setters validate at once, and {@link #build()} checks
+   * that the groups and policies fit together.
+   */
+  public static final class Builder extends OptionsBuilder {
 
     private Builder() {}
-
-    /** Sets the name used in messages and reports. */
-    public Builder name(String name) {
-      this.name = Names.nonBlank("name", name);
-      return this;
-    }
-
-    /** Adds a collapse group; groups are tried in the order added. */
-    public Builder group(CollapseGroup group) {
-      groups.add(Objects.requireNonNull(group, "group"));
-      return this;
-    }
-
-    /** Adds collapse groups, as bound from a {@code collapse-groups} list. */
-    public Builder groups(List<CollapseGroup> groups) {
-      Objects.requireNonNull(groups, "groups").forEach(this::group);
-      return this;
-    }
-
-    /**
-     * Adds a named policy for groups to refer to.
-     *
-     * @throws IllegalArgumentException if {@code name} is blank
-     */
-    public Builder policy(String name, CollapsePolicy policy) {
-      policies.put(Names.nonBlank("policy name", name), Objects.requireNonNull(policy, "policy"));
-      return this;
-    }
-
-    /** Adds named policies, as bound from a {@code collapse-policies} map. */
-    public Builder policies(Map<String, CollapsePolicy> policies) {
-      Objects.requireNonNull(policies, "policies").forEach(this::policy);
-      return this;
-    }
-
-    /**
-     * Replaces which request headers carry a credential (default
-     * {@link SensitiveHeaders#defaults()}): the names, patterns and exemptions all at once.
-     */
-    public Builder sensitiveHeaderSettings(SensitiveHeaders sensitiveHeaderSettings) {
-      this.sensitiveHeaderSettings =
-          Objects.requireNonNull(sensitiveHeaderSettings, "sensitiveHeaderSettings");
-      return this;
-    }
-
-    /**
-     * Adds request headers that always join the key, beside the built-in ones and those added
-     * before; see {@link SensitiveHeaders#withAdded(Collection)}.
-     */
-    public Builder sensitiveHeaders(Collection<String> names) {
-      return sensitiveHeaderSettings(sensitiveHeaderSettings.withAdded(names));
-    }
-
-    /**
-     * Makes request headers not sensitive, even built-in ones or those a pattern names; see
-     * {@link SensitiveHeaders#withRemoved(Collection)}.
-     */
-    public Builder removeSensitiveHeaders(Collection<String> names) {
-      return sensitiveHeaderSettings(sensitiveHeaderSettings.withRemoved(names));
-    }
-
-    /**
-     * Adds parts of a header name that make the header sensitive, beside
-     * {@link HttpCollapseOptions#DEFAULT_SENSITIVE_HEADER_PATTERNS} and those added before; see
-     * {@link SensitiveHeaders#withAddedPatterns(Collection)}.
-     */
-    public Builder sensitiveHeaderPatterns(Collection<String> patterns) {
-      return sensitiveHeaderSettings(sensitiveHeaderSettings.withAddedPatterns(patterns));
-    }
-
-    /**
-     * Sets the largest response body, in bytes, that is buffered to share. A response with a
-     * larger body is not shared: its caller reads it as it streams in and the callers that waited
-     * for it make their own calls. Each shared response holds its body in memory once while
-     * callers read it. Default {@value HttpCollapseOptions#DEFAULT_MAX_BODY_BYTES}.
-     *
-     * @throws IllegalArgumentException if {@code maxBodyBytes} is negative
-     */
-    public Builder maxBodyBytes(int maxBodyBytes) {
-      return maxBodyBytes((long) maxBodyBytes);
-    }
-
-    /**
-     * As {@link #maxBodyBytes(int)}, for a size counted in a {@code long}.
-     *
-     * @throws IllegalArgumentException if {@code maxBodyBytes} is negative or over 2 GiB - 1
-     */
-    public Builder maxBodyBytes(long maxBodyBytes) {
-      this.maxBodyBytes = Checks.intSize("maxBodyBytes", maxBodyBytes);
-      return this;
-    }
-
-    /**
-     * Sets how long a request that joined an identical request's call waits for its response.
-     * When the time is up, the waiting request stops waiting and makes its own call, exactly as
-     * if collapse were off: the client adapters call the backend (the caller's own client
-     * timeouts then apply to that call), the servlet filter runs the filter chain. The call it
-     * waited for goes on for the others, and the request is counted as
-     * {@link HttpCollapseStats#fellBack()} and reported to the listener as
-     * {@link CollapseListener#callTimedOut(String)}. The request that makes a shared call is
-     * never cut short by this timeout. Default {@link HttpCollapseOptions#DEFAULT_WAIT_TIMEOUT}.
-     *
-     * <p>Set it below the time after which your callers would rather pay for a second call than
-     * keep waiting, and above the usual latency of the collapsed endpoints: a waiter that gives up
-     * adds the very call collapse saved.
-     *
-     * @throws IllegalArgumentException if {@code waitTimeout} is zero or negative
-     */
-    public Builder waitTimeout(Duration waitTimeout) {
-      this.waitTimeout = Checks.positive("waitTimeout", waitTimeout);
-      return this;
-    }
-
-    /** Sets the listener that receives a report for every shared call (its size is the callers). */
-    public Builder listener(CollapseListener listener) {
-      this.listener = Objects.requireNonNull(listener, "listener");
-      return this;
-    }
-
-    /**
-     * Sets how shared calls and requests are observed, such as {@code CollapseObservations.of(
-     * observationRegistry)} of {@code collapse-executor-micrometer}; none by default.
-     */
-    public Builder observations(CallObserver.Factory observations) {
-      this.observations = Objects.requireNonNull(observations, "observations");
-      return this;
-    }
-
-    /**
-     * Replaces what is remembered about a key between requests (default
-     * {@link KeyMemory#defaults()}): the hit-for-pass and {@code Vary} tables at once.
-     */
-    public Builder keyMemory(KeyMemory keyMemory) {
-      this.keyMemory = Objects.requireNonNull(keyMemory, "keyMemory");
-      return this;
-    }
-
-    /** Sets {@link KeyMemory#hitForPassTtl()}; see {@link KeyMemory#withHitForPassTtl}. */
-    public Builder hitForPassTtl(Duration hitForPassTtl) {
-      return keyMemory(keyMemory.withHitForPassTtl(hitForPassTtl));
-    }
-
-    /** Sets {@link KeyMemory#hitForPassMaxKeys()}; see {@link KeyMemory#withHitForPassMaxKeys}. */
-    public Builder hitForPassMaxKeys(int hitForPassMaxKeys) {
-      return keyMemory(keyMemory.withHitForPassMaxKeys(hitForPassMaxKeys));
-    }
-
-    /** Sets {@link KeyMemory#varyTtl()}; see {@link KeyMemory#withVaryTtl}. */
-    public Builder varyTtl(Duration varyTtl) {
-      return keyMemory(keyMemory.withVaryTtl(varyTtl));
-    }
-
-    /** Sets {@link KeyMemory#varyMaxKeys()}; see {@link KeyMemory#withVaryMaxKeys}. */
-    public Builder varyMaxKeys(int varyMaxKeys) {
-      return keyMemory(keyMemory.withVaryMaxKeys(varyMaxKeys));
-    }
 
     /**
      * Returns the options.

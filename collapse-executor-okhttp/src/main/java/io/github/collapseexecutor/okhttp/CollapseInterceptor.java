@@ -2,24 +2,10 @@ package io.github.collapseexecutor.okhttp;
 
 import io.github.collapseexecutor.http.HttpCollapseOptions;
 import io.github.collapseexecutor.http.HttpCollapseStats;
-import io.github.collapseexecutor.http.internal.BlockingHttpCollapser;
-import io.github.collapseexecutor.http.internal.HeaderLists;
-import io.github.collapseexecutor.http.internal.ResponseSnapshot;
+import io.github.collapseexecutor.http.adapter.BlockingClientCollapser;
 import java.io.IOException;
-import java.io.InputStream;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Map;
-import okhttp3.Handshake;
-import okhttp3.Headers;
 import okhttp3.Interceptor;
-import okhttp3.MediaType;
-import okhttp3.Protocol;
 import okhttp3.Response;
-import okhttp3.ResponseBody;
-import okio.Okio;
-import okio.Timeout;
-import org.jspecify.annotations.Nullable;
 
 /**
  * Collapses concurrent identical GET and HEAD calls of an {@code OkHttpClient} into one call; each
@@ -53,14 +39,14 @@ public final class CollapseInterceptor implements Interceptor, AutoCloseable {
    */
   public static final String DEFAULT_NAME = "okhttp";
 
-  private final BlockingHttpCollapser collapser;
+  private final BlockingClientCollapser collapser;
 
   /**
    * Creates an interceptor with its own collapse executor, named {@link HttpCollapseOptions#name()}
    * or else {@link #DEFAULT_NAME}.
    */
   public CollapseInterceptor(HttpCollapseOptions options) {
-    this.collapser = new BlockingHttpCollapser(options, DEFAULT_NAME);
+    this.collapser = new BlockingClientCollapser(options, DEFAULT_NAME);
   }
 
   /** Returns the counters of this interceptor. */
@@ -81,110 +67,5 @@ public final class CollapseInterceptor implements Interceptor, AutoCloseable {
   public Response intercept(Chain chain) throws IOException {
     KeyedCall keyed = KeyedCall.of(collapser.rules(), this, chain);
     return collapser.execute(keyed.key(), keyed.headers(), new OkHttpExchange(chain));
-  }
-
-  private record Origin(Protocol protocol, @Nullable Handshake handshake) {}
-
-  private record OkHttpExchange(Chain chain) implements BlockingHttpCollapser.Exchange<Response> {
-
-    @Override
-    public boolean hasBody() {
-      return chain.request().body() != null;
-    }
-
-    @Override
-    public Response proceed() throws IOException {
-      return chain.proceed(chain.request());
-    }
-
-    @Override
-    public int status(Response response) {
-      return response.code();
-    }
-
-    @Override
-    public String reason(Response response) {
-      return response.message();
-    }
-
-    @Override
-    public List<Map.Entry<String, @Nullable String>> headers(Response response) {
-      Headers headers = response.headers();
-      List<Map.Entry<String, @Nullable String>> entries = new ArrayList<>(headers.size());
-      for (int i = 0; i < headers.size(); i++) {
-        entries.add(HeaderLists.entry(headers.name(i), headers.value(i)));
-      }
-      return entries;
-    }
-
-    @Override
-    public InputStream body(Response response) {
-      return response.body().byteStream();
-    }
-
-    @Override
-    public Response withBody(Response response, InputStream body) {
-      ResponseBody original = response.body();
-      ResponseBody rebodied = ResponseBody.create(Okio.buffer(Okio.source(body)),
-          original.contentType(), original.contentLength());
-      return response.newBuilder().body(rebodied).build();
-    }
-
-    /**
-     * The sooner of the call's own timeout ({@code callTimeout}, or one set on the call) and what is
-     * left of its deadline. The timeout runs from when the call started, a little before this
-     * interceptor; counting it whole from here lets OkHttp's watchdog cancel the call first, as it
-     * would without collapse.
-     */
-    @Override
-    public long ownWaitLimitNanos() {
-      Timeout timeout = chain.call().timeout();
-      long limit = timeout.timeoutNanos() > 0 ? timeout.timeoutNanos() : Long.MAX_VALUE;
-      if (timeout.hasDeadline()) {
-        limit = Math.min(limit, timeout.deadlineNanoTime() - System.nanoTime());
-      }
-      return limit;
-    }
-
-    @Override
-    public Object detail(Response response) {
-      return new Origin(response.protocol(), response.handshake());
-    }
-
-    @Override
-    public void close(Response response) {
-      response.close();
-    }
-
-    /** The body of a replay: the bytes, and the failure that ended them, if any. */
-    private static ResponseBody body(ResponseSnapshot snapshot,
-        @Nullable MediaType mediaType) {
-      return snapshot.bodyFailure() == null
-          ? ResponseBody.create(snapshot.bodyCopy(), mediaType)
-          : ResponseBody.create(Okio.buffer(Okio.source(snapshot.bodyStream())), mediaType, -1);
-    }
-
-    @Override
-    public Response replay(ResponseSnapshot snapshot) {
-      Origin origin = (Origin) snapshot.detail();
-      Headers.Builder headers = new Headers.Builder();
-      snapshot.headers().forEach(header -> headers.addUnsafeNonAscii(header.getKey(),
-          header.getValue()));
-      Headers built = headers.build();
-      String contentType = built.get("Content-Type");
-      MediaType mediaType = contentType == null ? null : MediaType.parse(contentType);
-      long now = System.currentTimeMillis();
-      return new Response.Builder()
-          .request(chain.request())
-          .protocol(origin.protocol())
-          .handshake(origin.handshake())
-          .code(snapshot.status())
-          .message(snapshot.reason())
-          .headers(built)
-          .body(body(snapshot, mediaType))
-          .sentRequestAtMillis(now)
-          .receivedResponseAtMillis(now)
-          .build();
-    }
   }
 }

@@ -19,13 +19,16 @@ import okhttp3.Request;
 import okhttp3.Response;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * An OkHttp application with nothing but the core, the HTTP module and this one on its class
- * path: concurrent identical calls make one backend call, and every caller reads its own body.
+ * An OkHttp application without Spring, which of this library needs only the core, the HTTP
+ * module and this one: concurrent identical calls make one backend call, and every caller reads
+ * its own body. Runs apart from the other tests, with Spring left off its class path.
  */
+@Tag("plain-application")
 final class PlainOkHttpApplicationTest {
 
   private static final int CALLERS = 50;

@@ -1,16 +1,9 @@
 package io.github.collapseexecutor.servlet;
 
-import io.github.collapseexecutor.http.CollapseKey;
 import io.github.collapseexecutor.http.HttpCollapseOptions;
 import io.github.collapseexecutor.http.HttpCollapseStats;
 import io.github.collapseexecutor.http.RequestHeaders;
-import io.github.collapseexecutor.http.UnsharedReason;
-import io.github.collapseexecutor.http.internal.CollapseProtocol;
-import io.github.collapseexecutor.http.internal.Outcome;
-import io.github.collapseexecutor.http.internal.ResponseSnapshot;
-import jakarta.servlet.AsyncContext;
-import jakarta.servlet.AsyncEvent;
-import jakarta.servlet.AsyncListener;
+import io.github.collapseexecutor.http.adapter.ServerCollapser;
 import jakarta.servlet.DispatcherType;
 import jakarta.servlet.Filter;
 import jakarta.servlet.FilterChain;
@@ -18,20 +11,8 @@ import jakarta.servlet.ServletException;
 import jakarta.servlet.ServletRequest;
 import jakarta.servlet.ServletResponse;
 import jakarta.servlet.http.HttpServletRequest;
-import jakarta.servlet.http.HttpServletRequestWrapper;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
-import java.security.Principal;
-import java.util.Arrays;
-import java.util.Collections;
-import java.util.Enumeration;
-import java.util.List;
-import java.util.concurrent.CancellationException;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
-import java.util.concurrent.atomic.AtomicBoolean;
-import org.jspecify.annotations.Nullable;
 
 /**
  * Collapses identical inbound GET and HEAD requests: the first runs the filter chain, its response
@@ -97,31 +78,19 @@ public final class CollapseServletFilter implements Filter, AutoCloseable {
    */
   public static final String DEFAULT_NAME = "servlet";
 
-  /** The request attribute that holds the client's certificate chain of a TLS connection. */
-  private static final String CLIENT_CERTIFICATES = "jakarta.servlet.request.X509Certificate";
-
-  /**
-   * The request attribute that carries a waiting request's next turn into its async dispatch:
-   * the response it waited for varies on a header it sent differently, and it now leads or waits
-   * among the requests that sent the same values.
-   */
-  private static final String REGROUPED_TURN = CollapseServletFilter.class.getName() + ".turn";
-
-  private final CollapseProtocol protocol;
-  private final long waitTimeoutMillis;
+  private final ServerCollapser collapser;
 
   /**
    * Creates a filter with its own collapse executor, named {@link HttpCollapseOptions#name()}
    * or else {@link #DEFAULT_NAME}.
    */
   public CollapseServletFilter(HttpCollapseOptions options) {
-    this.protocol = new CollapseProtocol(options, DEFAULT_NAME);
-    this.waitTimeoutMillis = Math.max(1, options.waitTimeout().toMillis());
+    this.collapser = new ServerCollapser(options, DEFAULT_NAME);
   }
 
   /** Returns the counters of this filter. */
   public HttpCollapseStats stats() {
-    return protocol.stats();
+    return collapser.stats();
   }
 
   @Override
@@ -132,198 +101,16 @@ public final class CollapseServletFilter implements Filter, AutoCloseable {
       chain.doFilter(req, res);
       return;
     }
+    ServletExchange exchange = new ServletExchange(request, response, chain);
     if (req.getDispatcherType() != DispatcherType.REQUEST) {
       // an ASYNC dispatch is a waiting request that goes on: regrouped, or running the chain
       // itself; or it is the app's own
-      Object regrouped = req.getAttribute(REGROUPED_TURN);
-      req.removeAttribute(REGROUPED_TURN);
-      take(regrouped instanceof CollapseProtocol.Turn turn ? turn : CollapseProtocol.Pass.PASS,
-          request, response, chain);
+      collapser.resume(ServletExchange.takeContinuation(request), exchange);
       return;
     }
-    RequestHeaders headers = RequestHeaders.of(name -> {
-      Enumeration<String> values = request.getHeaders(name);
-      return values.hasMoreElements() ? Collections.list(values) : List.of();
-    }, () -> Collections.list(request.getHeaderNames()));
-    take(protocol.join(keyFor(request, headers), headers), request, response, chain);
-  }
-
-  private void take(CollapseProtocol.Turn turn, HttpServletRequest request,
-      HttpServletResponse response, FilterChain chain) throws IOException, ServletException {
-    if (turn instanceof CollapseProtocol.Lead lead) {
-      lead(request, response, chain, lead);
-    } else if (turn instanceof CollapseProtocol.Wait wait) {
-      ServletReplay.rememberOuterHeaders(request, response);
-      if (request.isAsyncSupported()) {
-        waitAsync(request, response, wait);
-      } else {
-        waitBlocking(request, response, chain, wait);
-      }
-    } else if (turn instanceof CollapseProtocol.Replay replay) {
-      if (!ServletReplay.write(replay.snapshot(), request, response)) {
-        chain.doFilter(request, response);
-      }
-    } else {
-      chain.doFilter(request, response);
-    }
-  }
-
-  /** Returns the key of {@code request}; the protocol passes it all the same if it has a body. */
-  private @Nullable CollapseKey keyFor(HttpServletRequest request, RequestHeaders headers) {
-    String uri = request.getRequestURI();
-    String context = request.getContextPath();
-    String path = context != null && uri.startsWith(context) ? uri.substring(context.length()) : uri;
-    return protocol.rules().keyFor(request.getMethod(), request.getScheme(),
-        request.getServerName(), request.getServerPort(), path, uri, request.getQueryString(),
-        headers, caller(request), request.getRemoteAddr());
-  }
-
-  /**
-   * Who the container or an earlier filter (Spring Security) says the caller is, and the TLS
-   * client certificate: credentials that need not be in the headers. {@code null} if neither.
-   */
-  private static @Nullable Object caller(HttpServletRequest request) {
-    Principal principal = request.getUserPrincipal();
-    Object certificates = request.getAttribute(CLIENT_CERTIFICATES);
-    if (principal == null && certificates == null) {
-      return null;
-    }
-    return Arrays.asList(principal == null ? null : principal.getName(),
-        certificates instanceof Object[] chain ? Arrays.asList(chain) : certificates);
-  }
-
-  private static void lead(HttpServletRequest request, HttpServletResponse response,
-      FilterChain chain, CollapseProtocol.Lead lead) throws IOException, ServletException {
-    // a stream is refused as soon as the chain says it is one: the waiting requests make their
-    // own calls at once, while this one's client reads the events as the chain flushes them
-    RecordingResponse recording = new RecordingResponse(response, lead.maxBodyBytes(),
-        () -> lead.refuse(UnsharedReason.STREAM));
-    UnsharedReason refusal = UnsharedReason.LEADER_FAILED;
-    ResponseSnapshot snapshot = null;
-    try {
-      chain.doFilter(new AsyncAwareRequest(request, recording), recording);
-      snapshot = request.isAsyncStarted() ? null
-          : recording.snapshot(lead.request(), ServerObservation.of(request));
-      refusal = snapshot == null ? recording.unrecorded() : lead.refusal(snapshot.headers());
-    } finally {
-      // the others are answered before this request's own client, which may be slow or gone
-      if (refusal == null) {
-        lead.share(snapshot);
-      } else {
-        lead.refuse(refusal);
-      }
-    }
-    recording.finish();
-  }
-
-  private void waitAsync(HttpServletRequest request, HttpServletResponse response,
-      CollapseProtocol.Wait wait) {
-    // the objects this filter got, not the container's: the replay then passes through the
-    // response wrappers of the filters before this one, such as Spring Security's, which write
-    // their headers when the response is committed, possibly before their own filter returns
-    AsyncContext async = request.startAsync(request, response);
-    async.setTimeout(waitTimeoutMillis);
-    AtomicBoolean settled = new AtomicBoolean();
-    async.addListener(new AsyncListener() {
-      @Override
-      public void onTimeout(AsyncEvent event) {
-        if (settled.compareAndSet(false, true)) {
-          wait.answer(wait.timedOut());
-          async.dispatch();
-        }
-      }
-
-      @Override
-      public void onError(AsyncEvent event) {
-        if (settled.compareAndSet(false, true)) {
-          wait.leave();
-        }
-      }
-
-      @Override
-      public void onComplete(AsyncEvent event) {
-        // a regrouped turn the dispatch did not take (this filter is not mapped for ASYNC):
-        // end it, so that the requests of its group do not wait for it
-        Object untaken = event.getSuppliedRequest().getAttribute(REGROUPED_TURN);
-        if (untaken instanceof CollapseProtocol.Lead lead) {
-          lead.refuse(UnsharedReason.LEADER_FAILED);
-        } else if (untaken instanceof CollapseProtocol.Wait regrouped) {
-          regrouped.leave();
-        }
-      }
-
-      @Override
-      public void onStartAsync(AsyncEvent event) {}
-    });
-    wait.future().whenComplete((outcome, failure) -> {
-      if (settled.compareAndSet(false, true)) {
-        if (answersWithoutBlocking(outcome, async)) {
-          answerAsync(async, wait, outcome);
-        } else {
-          async.start(() -> answerAsync(async, wait, outcome));
-        }
-      }
-    });
-  }
-
-  /**
-   * Whether to answer on the thread that completes the shared response: a fallback, which is a
-   * dispatch, or a replay that fits in the response's buffer, which the container writes to the
-   * socket in one piece as soon as its last byte is written. Answering those in place keeps the
-   * container's queue free for the next requests, among them the one that starts the next shared
-   * call; a larger body, which may take several writes, goes through a container thread, so that
-   * one slow client cannot hold up the others.
-   */
-  private static boolean answersWithoutBlocking(@Nullable Outcome outcome,
-      AsyncContext async) {
-    return outcome == null || outcome.snapshot() == null
-        || outcome.snapshot().bodyLength() <= async.getResponse().getBufferSize();
-  }
-
-  private static void answerAsync(AsyncContext async, CollapseProtocol.Wait wait,
-      @Nullable Outcome outcome) {
-    CollapseProtocol.Turn turn = wait.answer(outcome);
-    if (!(turn instanceof CollapseProtocol.Replay replay)) {
-      if (turn != CollapseProtocol.Pass.PASS) {
-        // leading or waiting among the requests with the same Vary values: on a container
-        // thread, through this filter again
-        async.getRequest().setAttribute(REGROUPED_TURN, turn);
-      }
-      async.dispatch();
-      return;
-    }
-    boolean written = true;
-    try {
-      written = ServletReplay.write(replay.snapshot(), (HttpServletRequest) async.getRequest(),
-          (HttpServletResponse) async.getResponse());
-    } catch (IOException clientGone) {
-      // this request's client went away while it was answered; nobody is left to tell
-    } finally {
-      if (written) {
-        async.complete();
-      }
-    }
-    if (!written) {
-      // the filters before took its writer and the shared body is bytes: it runs the chain
-      async.dispatch();
-    }
-  }
-
-  private void waitBlocking(HttpServletRequest request, HttpServletResponse response,
-      FilterChain chain, CollapseProtocol.Wait wait) throws IOException, ServletException {
-    Outcome outcome = null;
-    try {
-      outcome = wait.future().get(waitTimeoutMillis, TimeUnit.MILLISECONDS);
-    } catch (TimeoutException e) {
-      outcome = wait.timedOut();
-    } catch (ExecutionException | CancellationException e) {
-      wait.leave();
-    } catch (InterruptedException e) {
-      wait.leave();
-      Thread.currentThread().interrupt();
-      throw new ServletException("interrupted while waiting for a collapsed request", e);
-    }
-    take(wait.answer(outcome), request, response, chain);
+    RequestHeaders headers = KeyedServletRequest.headers(request);
+    collapser.serve(KeyedServletRequest.keyFor(collapser.rules(), request, headers), headers,
+        exchange);
   }
 
   @Override
@@ -338,37 +125,6 @@ public final class CollapseServletFilter implements Filter, AutoCloseable {
    */
   @Override
   public void close() {
-    protocol.close();
-  }
-
-  /** Stops holding the body back as soon as the chain goes async: the response is not shared. */
-  private static final class AsyncAwareRequest extends HttpServletRequestWrapper {
-
-    private final RecordingResponse recording;
-
-    AsyncAwareRequest(HttpServletRequest request, RecordingResponse recording) {
-      super(request);
-      this.recording = recording;
-    }
-
-    @Override
-    public AsyncContext startAsync() {
-      passThrough();
-      return super.startAsync();
-    }
-
-    @Override
-    public AsyncContext startAsync(ServletRequest request, ServletResponse response) {
-      passThrough();
-      return super.startAsync(request, response);
-    }
-
-    private void passThrough() {
-      try {
-        recording.passThrough();
-      } catch (IOException e) {
-        throw new IllegalStateException("could not write the held back body", e);
-      }
-    }
+    collapser.close();
   }
 }

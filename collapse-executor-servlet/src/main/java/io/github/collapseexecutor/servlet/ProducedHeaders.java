@@ -1,6 +1,6 @@
 package io.github.collapseexecutor.servlet;
 
-import io.github.collapseexecutor.http.internal.HeaderLists;
+import io.github.collapseexecutor.http.adapter.HeaderLists;
 import io.github.collapseexecutor.servlet.ReplayObservation.Recorded;
 import jakarta.servlet.http.HttpServletResponse;
 import java.nio.charset.Charset;

@@ -1,7 +1,6 @@
 package io.github.collapseexecutor.servlet;
 
-import io.github.collapseexecutor.http.internal.ResponseSnapshot;
-import io.github.collapseexecutor.http.internal.SharingRules;
+import io.github.collapseexecutor.http.adapter.SharedResponse;
 import jakarta.servlet.ServletOutputStream;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
@@ -52,7 +51,7 @@ final class ServletReplay {
   }
 
   /**
-   * Writes {@code snapshot}, recorded by a {@link RecordingResponse}, onto {@code response}: its
+   * Writes {@code shared}, recorded by a {@link RecordingResponse}, onto {@code response}: its
    * body through the response's output stream, or through its writer if a filter before the
    * collapse filter took that, decoded in the charset the chain wrote it in; and tells the
    * server's own observation of {@code request} what the chain told the leading request's
@@ -62,24 +61,24 @@ final class ServletReplay {
    *     wrote bytes: this request's own run of the chain could not have written them either, and
    *     it runs the chain itself
    */
-  static boolean write(ResponseSnapshot snapshot, HttpServletRequest request,
+  static boolean write(SharedResponse shared, HttpServletRequest request,
       HttpServletResponse response) throws IOException {
-    ProducedHeaders.Produced produced = (ProducedHeaders.Produced) snapshot.detail();
-    Body body = snapshot.bodyLength() > 0 ? Body.of(response, produced.bodyCharset()) : null;
-    if (snapshot.bodyLength() > 0 && body == null) {
+    ProducedHeaders.Produced produced = (ProducedHeaders.Produced) shared.detail();
+    Body body = shared.bodyLength() > 0 ? Body.of(response, produced.bodyCharset()) : null;
+    if (shared.bodyLength() > 0 && body == null) {
       return false;
     }
     ServerObservation.tell(produced.told(), request);
-    response.setStatus(snapshot.status());
+    response.setStatus(shared.status());
     clear(produced, request, response);
     Set<String> set = new HashSet<>();
-    for (Map.Entry<String, @Nullable String> header : snapshot.headers()) {
+    for (Map.Entry<String, @Nullable String> header : shared.headers()) {
       String name = header.getKey();
       String lower = name.toLowerCase(Locale.ROOT);
       if (lower.equals("content-type")) {
         response.setContentType(header.getValue());
       } else if (!lower.equals("content-length")
-          && !SharingRules.isHopByHop(name, snapshot.headers())) {
+          && !shared.isHopByHop(name)) {
         if (produced.replaced().contains(lower) && set.add(lower)) {
           response.setHeader(name, header.getValue()); // its first value replaces, others add
         } else {
@@ -88,7 +87,7 @@ final class ServletReplay {
       }
     }
     if (body != null) {
-      body.write(snapshot, response);
+      body.write(shared, response);
     }
     return true;
   }
@@ -107,13 +106,13 @@ final class ServletReplay {
       }
     }
 
-    void write(ResponseSnapshot snapshot, HttpServletResponse response) throws IOException {
+    void write(SharedResponse shared, HttpServletResponse response) throws IOException {
       if (stream != null) {
-        response.setContentLength(snapshot.bodyLength());
-        snapshot.bodyStream().transferTo(stream);
+        response.setContentLength(shared.bodyLength());
+        shared.bodyStream().transferTo(stream);
       } else {
         // the writer's charset may not be the chain's: the container counts the length
-        writer.write(new String(snapshot.bodyStream().readAllBytes(), charset));
+        writer.write(new String(shared.bodyStream().readAllBytes(), charset));
       }
     }
   }

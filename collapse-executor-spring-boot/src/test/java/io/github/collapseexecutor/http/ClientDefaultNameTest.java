@@ -12,6 +12,8 @@ import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseRestClientAu
 import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseWebClientAutoConfiguration;
 import io.github.collapseexecutor.spring.http.client.CollapseHttpRequestInterceptor;
 import io.github.collapseexecutor.spring.http.reactive.CollapseExchangeFilterFunction;
+import io.github.collapseexecutor.testing.http.CountingBackend;
+import io.github.collapseexecutor.testing.http.ReportedNames;
 import java.time.Duration;
 import okhttp3.OkHttpClient;
 import okhttp3.Request;

@@ -2,9 +2,11 @@ package io.github.collapseexecutor.micrometer;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.github.collapseexecutor.http.Concurrently;
 import io.github.collapseexecutor.spring.annotation.CollapseBatch;
 import io.github.collapseexecutor.spring.annotation.Collapsible;
+import io.github.collapseexecutor.testing.http.Concurrently;
+import io.github.collapseexecutor.testing.observation.ObservationStops;
+import io.github.collapseexecutor.testing.observation.TracingRegistries;
 import io.micrometer.observation.ObservationRegistry;
 import io.opentelemetry.api.trace.SpanContext;
 import io.opentelemetry.sdk.testing.exporter.InMemorySpanExporter;

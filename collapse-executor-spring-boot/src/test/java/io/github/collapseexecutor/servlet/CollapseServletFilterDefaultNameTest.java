@@ -2,8 +2,9 @@ package io.github.collapseexecutor.servlet;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.github.collapseexecutor.http.ReportedNames;
 import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseServletFilterAutoConfiguration;
+import io.github.collapseexecutor.testing.http.LoopbackTomcat;
+import io.github.collapseexecutor.testing.http.ReportedNames;
 import jakarta.servlet.http.Cookie;
 import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;

@@ -2,8 +2,8 @@ package io.github.collapseexecutor.servlet;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.github.collapseexecutor.http.Concurrently;
-import io.github.collapseexecutor.http.SecuredBackend;
+import io.github.collapseexecutor.testing.http.Concurrently;
+import io.github.collapseexecutor.testing.http.SecuredBackend;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpHeaders;

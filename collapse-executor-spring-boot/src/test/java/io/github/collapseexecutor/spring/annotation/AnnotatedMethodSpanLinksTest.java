@@ -2,9 +2,9 @@ package io.github.collapseexecutor.spring.annotation;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.github.collapseexecutor.micrometer.TracingRegistries;
 import io.github.collapseexecutor.spring.annotation.CollapseBatchTest.UserService;
 import io.github.collapseexecutor.spring.annotation.CollapsibleTest.ProfileService;
+import io.github.collapseexecutor.testing.observation.TracingRegistries;
 import io.micrometer.observation.ObservationRegistry;
 import io.opentelemetry.api.common.AttributeKey;
 import io.opentelemetry.api.trace.SpanContext;

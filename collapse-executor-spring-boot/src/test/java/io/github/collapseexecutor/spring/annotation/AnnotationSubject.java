@@ -2,7 +2,7 @@ package io.github.collapseexecutor.spring.annotation;
 
 import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseAnnotationAutoConfiguration;
 import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorAutoConfiguration;
-import io.github.collapseexecutor.spring.identity.TwoCallersContract;
+import io.github.collapseexecutor.testing.identity.TwoCallersContract;
 import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -1,6 +1,6 @@
 package io.github.collapseexecutor.spring.annotation;
 
-import io.github.collapseexecutor.spring.identity.TwoCallersContract;
+import io.github.collapseexecutor.testing.identity.TwoCallersContract;
 
 /** The identity rule through a {@code @Collapsible} method. */
 final class CollapsibleTwoCallersTest extends TwoCallersContract {

@@ -1,11 +1,11 @@
 package io.github.collapseexecutor.spring.annotation;
 
 import io.github.collapseexecutor.core.CollapseListener;
-import io.github.collapseexecutor.spring.Parking;
 import io.github.collapseexecutor.spring.annotation.CollapsibleTest.Queue;
 import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseAnnotationAutoConfiguration;
 import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorAutoConfiguration;
 import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseListenerFactory;
+import io.github.collapseexecutor.testing.Parking;
 import io.micrometer.observation.Observation;
 import io.micrometer.observation.ObservationRegistry;
 import io.micrometer.observation.contextpropagation.ObservationThreadLocalAccessor;

@@ -18,6 +18,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.springframework.http.client.JdkClientHttpRequestFactory;
@@ -27,7 +28,9 @@ import org.springframework.web.reactive.function.client.WebClient;
 /**
  * RestClient and WebClient in an application without Spring Boot, with nothing of this library
  * but the core, the HTTP module and this one: concurrent identical calls make one backend call.
+ * Runs apart from the other tests, with Spring Boot left off its class path.
  */
+@Tag("plain-application")
 final class PlainSpringClientsTest {
 
   private static final int CALLERS = 50;

@@ -1,8 +1,8 @@
 package io.github.collapseexecutor.spring.boot.autoconfigure;
 
-import io.github.collapseexecutor.http.ClientCertificateContract;
-import io.github.collapseexecutor.http.ClientCertificates;
 import io.github.collapseexecutor.spring.http.client.CollapseHttpRequestInterceptor;
+import io.github.collapseexecutor.testing.http.ClientCertificateContract;
+import io.github.collapseexecutor.testing.http.ClientCertificates;
 import java.util.Map;
 import okhttp3.tls.HandshakeCertificates;
 import org.springframework.boot.autoconfigure.AutoConfigurations;

@@ -1,14 +1,14 @@
 package io.github.collapseexecutor.spring.boot.autoconfigure;
 
-import static io.github.collapseexecutor.http.PerUserBackend.PATH;
-import static io.github.collapseexecutor.http.PerUserBackend.assertEachCallerGetsItsOwn;
-import static io.github.collapseexecutor.http.PerUserBackend.basic;
-import static io.github.collapseexecutor.http.PerUserBackend.secret;
+import static io.github.collapseexecutor.testing.http.PerUserBackend.PATH;
+import static io.github.collapseexecutor.testing.http.PerUserBackend.assertEachCallerGetsItsOwn;
+import static io.github.collapseexecutor.testing.http.PerUserBackend.basic;
+import static io.github.collapseexecutor.testing.http.PerUserBackend.secret;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.github.collapseexecutor.http.PerUserBackend;
-import io.github.collapseexecutor.spring.LoggedRecords;
+import io.github.collapseexecutor.http.testing.LoggedRecords;
 import io.github.collapseexecutor.spring.http.client.CollapseHttpRequestInterceptor;
+import io.github.collapseexecutor.testing.http.PerUserBackend;
 import java.util.logging.Level;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;

@@ -1,14 +1,14 @@
 package io.github.collapseexecutor.spring.http.client;
 
-import static io.github.collapseexecutor.http.PerUserBackend.PATH;
-import static io.github.collapseexecutor.http.PerUserBackend.assertEachCallerGetsItsOwn;
-import static io.github.collapseexecutor.http.PerUserBackend.basic;
-import static io.github.collapseexecutor.http.PerUserBackend.secret;
+import static io.github.collapseexecutor.testing.http.PerUserBackend.PATH;
+import static io.github.collapseexecutor.testing.http.PerUserBackend.assertEachCallerGetsItsOwn;
+import static io.github.collapseexecutor.testing.http.PerUserBackend.basic;
+import static io.github.collapseexecutor.testing.http.PerUserBackend.secret;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.collapseexecutor.http.CollapseGroup;
 import io.github.collapseexecutor.http.HttpCollapseOptions;
-import io.github.collapseexecutor.http.PerUserBackend;
+import io.github.collapseexecutor.testing.http.PerUserBackend;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.IntFunction;

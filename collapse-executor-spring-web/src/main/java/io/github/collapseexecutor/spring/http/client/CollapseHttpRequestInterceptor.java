@@ -4,14 +4,8 @@ import io.github.collapseexecutor.http.CollapseKey;
 import io.github.collapseexecutor.http.HttpCollapseOptions;
 import io.github.collapseexecutor.http.HttpCollapseStats;
 import io.github.collapseexecutor.http.RequestHeaders;
-import io.github.collapseexecutor.http.internal.BlockingHttpCollapser;
-import io.github.collapseexecutor.http.internal.HeaderLists;
-import io.github.collapseexecutor.http.internal.ResponseSnapshot;
+import io.github.collapseexecutor.http.adapter.BlockingClientCollapser;
 import java.io.IOException;
-import java.io.InputStream;
-import java.util.List;
-import java.util.Map;
-import org.jspecify.annotations.Nullable;
 import org.springframework.http.HttpRequest;
 import org.springframework.http.client.ClientHttpRequestExecution;
 import org.springframework.http.client.ClientHttpRequestInterceptor;
@@ -68,7 +62,7 @@ public final class CollapseHttpRequestInterceptor
   /** The simple name of the execution that ends Spring's interceptor chain. */
   private static final String END_OF_CHAIN = "$EndOfChainRequestExecution";
 
-  private final BlockingHttpCollapser collapser;
+  private final BlockingClientCollapser collapser;
   private volatile boolean warnedNotLast;
 
   /**
@@ -76,10 +70,10 @@ public final class CollapseHttpRequestInterceptor
    * or else {@link #DEFAULT_NAME}.
    */
   public CollapseHttpRequestInterceptor(HttpCollapseOptions options) {
-    this(new BlockingHttpCollapser(options, DEFAULT_NAME));
+    this(new BlockingClientCollapser(options, DEFAULT_NAME));
   }
 
-  private CollapseHttpRequestInterceptor(BlockingHttpCollapser collapser) {
+  private CollapseHttpRequestInterceptor(BlockingClientCollapser collapser) {
     this.collapser = collapser;
   }
 
@@ -119,7 +113,7 @@ public final class CollapseHttpRequestInterceptor
     CollapseKey key = isLast(execution)
         ? collapser.rules().keyFor(request.getMethod().name(), request.getURI(), headers, this)
         : null;
-    return collapser.execute(key, headers, new SpringExchange(request, body, execution));
+    return collapser.execute(key, headers, new InterceptedExchange(request, body, execution));
   }
 
   /**
@@ -140,55 +134,5 @@ public final class CollapseHttpRequestInterceptor
               + " uncollapsed: add CollapseHttpRequestInterceptor as the last interceptor");
     }
     return false;
-  }
-
-  private record SpringExchange(HttpRequest request, byte[] body,
-      ClientHttpRequestExecution execution)
-      implements BlockingHttpCollapser.Exchange<ClientHttpResponse> {
-
-    @Override
-    public boolean hasBody() {
-      return body.length > 0;
-    }
-
-    @Override
-    public ClientHttpResponse proceed() throws IOException {
-      return execution.execute(request, body);
-    }
-
-    @Override
-    public int status(ClientHttpResponse response) throws IOException {
-      return response.getStatusCode().value();
-    }
-
-    @Override
-    public String reason(ClientHttpResponse response) throws IOException {
-      return response.getStatusText();
-    }
-
-    @Override
-    public List<Map.Entry<String, @Nullable String>> headers(ClientHttpResponse response) {
-      return HeaderLists.of(response.getHeaders()::forEach);
-    }
-
-    @Override
-    public InputStream body(ClientHttpResponse response) throws IOException {
-      return response.getBody();
-    }
-
-    @Override
-    public ClientHttpResponse withBody(ClientHttpResponse response, InputStream body) {
-      return new RebodiedResponse(response, body);
-    }
-
-    @Override
-    public void close(ClientHttpResponse response) {
-      response.close();
-    }
-
-    @Override
-    public ClientHttpResponse replay(ResponseSnapshot snapshot) {
-      return new SnapshotResponse(snapshot);
-    }
   }
 }

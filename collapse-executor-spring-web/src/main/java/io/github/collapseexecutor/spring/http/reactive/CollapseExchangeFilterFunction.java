@@ -4,28 +4,12 @@ import io.github.collapseexecutor.http.CollapseKey;
 import io.github.collapseexecutor.http.HttpCollapseOptions;
 import io.github.collapseexecutor.http.HttpCollapseStats;
 import io.github.collapseexecutor.http.RequestHeaders;
-import io.github.collapseexecutor.http.UnsharedReason;
-import io.github.collapseexecutor.http.internal.CollapseProtocol;
-import io.github.collapseexecutor.http.internal.HeaderLists;
-import io.github.collapseexecutor.http.internal.ResponseSnapshot;
+import io.github.collapseexecutor.http.adapter.AsyncClientCollapser;
 import io.micrometer.observation.contextpropagation.ObservationThreadLocalAccessor;
-import java.net.URI;
-import java.util.List;
-import java.util.Map;
-import java.util.concurrent.CompletableFuture;
-import org.jspecify.annotations.Nullable;
-import org.springframework.core.io.buffer.DataBuffer;
-import org.springframework.core.io.buffer.DefaultDataBufferFactory;
-import org.springframework.http.HttpHeaders;
-import org.springframework.http.HttpMethod;
-import org.springframework.http.HttpRequest;
-import org.springframework.http.HttpStatusCode;
 import org.springframework.web.reactive.function.client.ClientRequest;
 import org.springframework.web.reactive.function.client.ClientResponse;
 import org.springframework.web.reactive.function.client.ExchangeFilterFunction;
 import org.springframework.web.reactive.function.client.ExchangeFunction;
-import org.springframework.web.reactive.function.client.ExchangeStrategies;
-import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
 /**
@@ -76,18 +60,18 @@ public final class CollapseExchangeFilterFunction implements ExchangeFilterFunct
    */
   public static final String DEFAULT_NAME = "web-client";
 
-  private final CollapseProtocol protocol;
+  private final AsyncClientCollapser collapser;
 
   /**
    * Creates a filter with its own collapse executor, named {@link HttpCollapseOptions#name()}
    * or else {@link #DEFAULT_NAME}.
    */
   public CollapseExchangeFilterFunction(HttpCollapseOptions options) {
-    this(new CollapseProtocol(options, DEFAULT_NAME));
+    this(new AsyncClientCollapser(options, DEFAULT_NAME));
   }
 
-  private CollapseExchangeFilterFunction(CollapseProtocol protocol) {
-    this.protocol = protocol;
+  private CollapseExchangeFilterFunction(AsyncClientCollapser collapser) {
+    this.collapser = collapser;
   }
 
   /**
@@ -96,12 +80,12 @@ public final class CollapseExchangeFilterFunction implements ExchangeFilterFunct
    * entry, but its exchanges share responses with no other partition's, nor with this filter's.
    */
   public CollapseExchangeFilterFunction newPartition() {
-    return new CollapseExchangeFilterFunction(protocol);
+    return new CollapseExchangeFilterFunction(collapser);
   }
 
   /** Returns the counters of this filter, which its partitions share. */
   public HttpCollapseStats stats() {
-    return protocol.stats();
+    return collapser.stats();
   }
 
   /**
@@ -111,179 +95,22 @@ public final class CollapseExchangeFilterFunction implements ExchangeFilterFunct
    */
   @Override
   public void close() {
-    protocol.close();
+    collapser.close();
   }
 
   @Override
   public Mono<ClientResponse> filter(ClientRequest request, ExchangeFunction next) {
     RequestHeaders headers = KeyedRequest.headers(request);
-    CollapseKey key = protocol.rules().keyFor(request.method().name(), request.url(), headers,
+    CollapseKey key = collapser.rules().keyFor(request.method().name(), request.url(), headers,
         KeyedRequest.context(request, this));
-    boolean body = KeyedRequest.hasBody(request);
     return Mono.deferContextual(context -> {
       // WebClient keeps the exchange's observation in the Reactor context, not on the thread
       Object observation = context.getOrDefault(ObservationThreadLocalAccessor.KEY, null);
-      return ObservedExchanges.reported(take(body ? protocol.passWithBody(key, observation)
-          : protocol.join(key, headers, observation), key, request, next), observation);
+      WebClientExchange exchange = new WebClientExchange(request, next, key, collapser.rules(),
+          this, context, observation);
+      // cancelling the subscription cancels the caller's future: it leaves the shared exchange
+      return ObservedExchanges.reported(Mono.fromFuture(
+          collapser.execute(key, headers, exchange), /* suppressCancel= */ false), observation);
     });
-  }
-
-  private Mono<ClientResponse> take(CollapseProtocol.Turn turn, @Nullable CollapseKey key,
-      ClientRequest request, ExchangeFunction next) {
-    if (turn instanceof CollapseProtocol.Lead lead) {
-      return lead(lead, key, request, next);
-    }
-    if (turn instanceof CollapseProtocol.Wait wait) {
-      return await(wait, key, request, next);
-    }
-    if (turn instanceof CollapseProtocol.Replay replay) {
-      return Mono.just(replay(replay.snapshot(), request));
-    }
-    return next.exchange(request);
-  }
-
-  private Mono<ClientResponse> lead(CollapseProtocol.Lead lead, CollapseKey key,
-      ClientRequest request,
-      ExchangeFunction next) {
-    LeaderSlot mine = new LeaderSlot();
-    CompletableFuture<Void> exchange = next.exchange(request)
-        .flatMap(response -> capture(response, key, request, lead, mine))
-        .toFuture();
-    exchange.whenComplete((done, failure) -> {
-      if (failure != null) {
-        lead.fail(failure);
-      } else {
-        // ends the turn if the exchange completed without a response; no-op otherwise
-        lead.refuse(UnsharedReason.LEADER_FAILED);
-      }
-    });
-    lead.onAbandon(() -> exchange.cancel(/* mayInterruptIfRunning= */ false));
-    return Mono.fromFuture(lead.future(), /* suppressCancel= */ false)
-        .doOnCancel(mine::abandon)
-        .flatMap(outcome -> {
-          ClientResponse own = mine.claim();
-          return own != null ? Mono.just(own) : next.exchange(request);
-        });
-  }
-
-  private Mono<ClientResponse> await(CollapseProtocol.Wait wait, CollapseKey key,
-      ClientRequest request, ExchangeFunction next) {
-    // cancelling the wait makes this subscriber leave the exchange alone, as a cancel would
-    return Mono.fromFuture(wait.future(), /* suppressCancel= */ false)
-        .timeout(protocol.options().waitTimeout(), Mono.fromSupplier(wait::timedOut))
-        // a waiter whose Vary values differ from the leader's may lead or wait once more
-        .flatMap(outcome -> take(wait.answer(outcome), key, request, next));
-  }
-
-  private Mono<Void> capture(ClientResponse response, CollapseKey key, ClientRequest request,
-      CollapseProtocol.Lead lead, LeaderSlot mine) {
-    List<Map.Entry<String, @Nullable String>> headers =
-        HeaderLists.of(response.headers().asHttpHeaders()::forEach);
-    UnsharedReason refusal = lead.refusal(headers);
-    if (refusal == null
-        && !KeyedRequest.sentAsKeyed(protocol.rules(), key, request, this, response)) {
-      // a filter after this one gave the request a credential the key did not see
-      refusal = UnsharedReason.PRIVATE;
-    }
-    if (refusal != null) {
-      mine.offer(response);
-      lead.refuse(refusal);
-      return Mono.empty();
-    }
-    return BodySplit.read(response.bodyToFlux(DataBuffer.class), lead.maxBodyBytes())
-        .doOnNext(split -> {
-          if (split.bytes() == null) {
-            mine.offer(response.mutate().body(original -> split.body()).build());
-            lead.refuse(UnsharedReason.TOO_LARGE);
-            return;
-          }
-          ResponseSnapshot snapshot = new ResponseSnapshot(response.statusCode().value(), null,
-              headers, split.bytes(), split.failure(), lead.request(), response.strategies());
-          mine.offer(replay(snapshot, request));
-          lead.share(snapshot);
-        })
-        .then();
-  }
-
-  private static ClientResponse replay(ResponseSnapshot snapshot, ClientRequest request) {
-    Flux<DataBuffer> bytes = snapshot.bodyLength() == 0
-        ? Flux.empty()
-        : Flux.defer(() -> Flux.just(
-            DefaultDataBufferFactory.sharedInstance.wrap(snapshot.bodyBuffer())));
-    // a body that failed fails each caller's read with the same error, as its own exchange would
-    Flux<DataBuffer> body = snapshot.bodyFailure() == null
-        ? bytes : bytes.concatWith(Flux.error(snapshot.bodyFailure()));
-    return ClientResponse
-        .create(HttpStatusCode.valueOf(snapshot.status()), (ExchangeStrategies) snapshot.detail())
-        .headers(headers -> snapshot.headers().forEach(
-            header -> headers.add(header.getKey(), header.getValue())))
-        .request(new RequestView(request))
-        .body(body)
-        .build();
-  }
-
-  /**
-   * The response kept for the subscriber that ran the exchange. If that subscriber cancelled
-   * before the response arrived, the response is released instead, so its connection is not lost.
-   */
-  private static final class LeaderSlot {
-
-    private @Nullable ClientResponse response;
-    private boolean abandoned;
-
-    void offer(ClientResponse offered) {
-      boolean release;
-      synchronized (this) {
-        release = abandoned;
-        if (!release) {
-          response = offered;
-        }
-      }
-      if (release) {
-        offered.releaseBody().subscribe();
-      }
-    }
-
-    synchronized @Nullable ClientResponse claim() {
-      ClientResponse claimed = response;
-      response = null;
-      return claimed;
-    }
-
-    void abandon() {
-      ClientResponse left;
-      synchronized (this) {
-        abandoned = true;
-        left = response;
-        response = null;
-      }
-      if (left != null) {
-        left.releaseBody().subscribe();
-      }
-    }
-  }
-
-  /** The caller's own request, as the response reports it in errors. */
-  private record RequestView(ClientRequest request) implements HttpRequest {
-
-    @Override
-    public HttpMethod getMethod() {
-      return request.method();
-    }
-
-    @Override
-    public URI getURI() {
-      return request.url();
-    }
-
-    @Override
-    public Map<String, Object> getAttributes() {
-      return request.attributes();
-    }
-
-    @Override
-    public HttpHeaders getHeaders() {
-      return request.headers();
-    }
   }
 }

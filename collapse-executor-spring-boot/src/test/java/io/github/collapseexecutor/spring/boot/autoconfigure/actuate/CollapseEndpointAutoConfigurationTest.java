@@ -9,7 +9,7 @@ import io.github.collapseexecutor.http.HttpCollapseOptions;
 import io.github.collapseexecutor.http.RequestHeaders;
 import io.github.collapseexecutor.http.ShareUncacheable;
 import io.github.collapseexecutor.http.UnsharedReason;
-import io.github.collapseexecutor.http.internal.CollapseCounters;
+import io.github.collapseexecutor.http.adapter.CountingStats;
 import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorAutoConfiguration;
 import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorDescriptor;
 import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutors;
@@ -63,8 +63,8 @@ final class CollapseEndpointAutoConfigurationTest {
           CollapseKey user = rules.keyFor("GET", URI.create("http://users/user/1"), NO_HEADERS);
           CollapseKey sample =
               rules.keyFor("GET", URI.create("http://users/samples/1"), NO_HEADERS);
-          CollapseCounters stats =
-              (CollapseCounters) context.getBean(CollapseHttpRequestInterceptor.class).stats();
+          CountingStats stats =
+              CountingStats.of(context.getBean(CollapseHttpRequestInterceptor.class).stats());
           stats.led(user);
           stats.replayed(user);
           stats.replayed(user);

@@ -5,8 +5,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.github.collapseexecutor.core.BatchReport;
 import io.github.collapseexecutor.http.CollapseGroup;
-import io.github.collapseexecutor.http.Concurrently;
 import io.github.collapseexecutor.http.UnsharedReason;
+import io.github.collapseexecutor.testing.http.Concurrently;
 import java.io.IOException;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;

@@ -7,7 +7,10 @@ import io.github.collapseexecutor.core.CollapseListener;
 import io.github.collapseexecutor.http.CollapseKey;
 import io.github.collapseexecutor.http.HttpCollapseOptions;
 import io.github.collapseexecutor.http.RequestHeaders;
-import io.github.collapseexecutor.http.internal.CollapseProtocol;
+import io.github.collapseexecutor.http.adapter.ResponseRecording;
+import io.github.collapseexecutor.http.adapter.ServerCollapser;
+import io.github.collapseexecutor.http.adapter.ServerExchange;
+import io.github.collapseexecutor.http.adapter.SharedResponse;
 import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorAutoConfiguration;
 import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutors;
 import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseListenerFactory;
@@ -15,6 +18,7 @@ import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseRestClientAu
 import java.net.URI;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletionStage;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
@@ -36,11 +40,10 @@ final class RecentEventsAutoConfigurationTest {
             () -> integration -> new CollapseListener() {})
         .run(context -> {
           HttpCollapseOptions options = restTemplateOptions(context);
-          try (CollapseProtocol protocol = new CollapseProtocol(options, "test")) {
-            CollapseKey key = protocol.rules()
+          try (ServerCollapser collapser = new ServerCollapser(options, "test")) {
+            CollapseKey key = collapser.rules()
                 .keyFor("GET", URI.create("http://backend.test/users/1"), NONE);
-            CollapseProtocol.Lead lead = (CollapseProtocol.Lead) protocol.join(key, NONE);
-            lead.refuse(lead.refusal(List.of(Map.entry("Set-Cookie", "s=1"))));
+            collapser.serve(key, NONE, new RecordedOnce(List.of(Map.entry("Set-Cookie", "s=1"))));
           }
 
           List<RecentEvent> events = context.getBean(CollapseEndpoint.class).collapse()
@@ -73,5 +76,36 @@ final class RecentEventsAutoConfigurationTest {
     return context.getBean(CollapseExecutors.class).list().stream()
         .filter(executor -> executor.name().equals("rest-template")).findFirst().orElseThrow()
         .options();
+  }
+
+  /** A request that leads, and whose chain produces one response with these headers. */
+  private record RecordedOnce(List<Map.Entry<String, String>> headers)
+      implements ServerExchange<RuntimeException> {
+
+    @Override
+    public CompletionStage<?> record(ResponseRecording recording) {
+      recording.recorded(200, List.copyOf(headers), new byte[0], null);
+      return DONE;
+    }
+
+    @Override
+    public CompletionStage<?> proceed() {
+      throw new UnsupportedOperationException("the request leads");
+    }
+
+    @Override
+    public CompletionStage<?> replay(SharedResponse shared) {
+      throw new UnsupportedOperationException("the request leads");
+    }
+
+    @Override
+    public boolean suspend(Runnable leave) {
+      throw new UnsupportedOperationException("the request leads");
+    }
+
+    @Override
+    public CompletionStage<?> resume(ServerCollapser.Continuation next) {
+      throw new UnsupportedOperationException("the request leads");
+    }
   }
 }

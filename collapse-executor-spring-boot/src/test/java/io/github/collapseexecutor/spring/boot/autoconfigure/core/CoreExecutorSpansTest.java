@@ -2,8 +2,8 @@ package io.github.collapseexecutor.spring.boot.autoconfigure.core;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.github.collapseexecutor.micrometer.TracingRegistries;
 import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorAutoConfiguration;
+import io.github.collapseexecutor.testing.observation.TracingRegistries;
 import io.micrometer.observation.Observation;
 import io.micrometer.observation.ObservationRegistry;
 import io.opentelemetry.sdk.testing.exporter.InMemorySpanExporter;

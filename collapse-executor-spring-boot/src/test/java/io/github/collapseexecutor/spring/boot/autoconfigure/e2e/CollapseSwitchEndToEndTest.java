@@ -2,8 +2,8 @@ package io.github.collapseexecutor.spring.boot.autoconfigure.e2e;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.github.collapseexecutor.http.Concurrently;
-import io.github.collapseexecutor.http.Flipping;
+import io.github.collapseexecutor.testing.http.Concurrently;
+import io.github.collapseexecutor.testing.http.Flipping;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;

@@ -2,7 +2,7 @@ package io.github.collapseexecutor.spring.boot.autoconfigure.e2e;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.github.collapseexecutor.http.Concurrently;
+import io.github.collapseexecutor.testing.http.Concurrently;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import org.junit.jupiter.api.AfterAll;

@@ -2,9 +2,9 @@ package io.github.collapseexecutor.spring.boot.autoconfigure.e2e;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.github.collapseexecutor.http.Concurrently;
 import io.github.collapseexecutor.okhttp.CollapseInterceptor;
 import io.github.collapseexecutor.spring.boot.autoconfigure.actuate.CollapseEndpoint;
+import io.github.collapseexecutor.testing.http.Concurrently;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Duration;
 import java.util.List;

@@ -2,11 +2,11 @@ package io.github.collapseexecutor.spring.boot.autoconfigure.e2e;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.github.collapseexecutor.http.Concurrently;
 import io.github.collapseexecutor.http.HttpCollapseStats;
-import io.github.collapseexecutor.http.StreamLines;
 import io.github.collapseexecutor.http.UnsharedReason;
 import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutors;
+import io.github.collapseexecutor.testing.http.Concurrently;
+import io.github.collapseexecutor.testing.http.StreamLines;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;

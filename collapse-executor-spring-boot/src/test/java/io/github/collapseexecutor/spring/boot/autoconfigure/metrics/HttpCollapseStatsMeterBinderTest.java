@@ -10,7 +10,7 @@ import io.github.collapseexecutor.http.HttpCollapseOptions;
 import io.github.collapseexecutor.http.RequestHeaders;
 import io.github.collapseexecutor.http.ShareUncacheable;
 import io.github.collapseexecutor.http.UnsharedReason;
-import io.github.collapseexecutor.http.internal.CollapseCounters;
+import io.github.collapseexecutor.http.adapter.CountingStats;
 import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorDescriptor;
 import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutors;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -28,7 +28,7 @@ class HttpCollapseStatsMeterBinderTest {
       .group(CollapseGroup.ofUris("/users/*", "/teams/*").withName("people"))
       .group(new CollapseGroup(List.of(), List.of("/orders/\\d+"), null))
       .build();
-  private final CollapseCounters stats = new CollapseCounters(2);
+  private final CountingStats stats = new CountingStats(2);
   private final CollapseRules rules = new CollapseRules(options);
   private final MeterRegistry registry = new SimpleMeterRegistry();
 
@@ -82,11 +82,11 @@ class HttpCollapseStatsMeterBinderTest {
     CollapseExecutors executors = new CollapseExecutors();
     executors.register(new CollapseExecutorDescriptor("rest-template", HttpCollapseOptions
         .builder().name("no-hit-for-pass").group(CollapseGroup.ofUris("/users/*"))
-        .hitForPassTtl(Duration.ZERO).build(), new CollapseCounters(1), Map.of()));
+        .hitForPassTtl(Duration.ZERO).build(), new CountingStats(1), Map.of()));
     executors.register(new CollapseExecutorDescriptor("servlet", HttpCollapseOptions.builder()
         .name("never").group(CollapseGroup.ofUris("p", List.of("/users/*")))
         .policy("p", CollapsePolicy.DEFAULT.withShareUncacheable(ShareUncacheable.NEVER))
-        .build(), new CollapseCounters(1), Map.of()));
+        .build(), new CountingStats(1), Map.of()));
     new HttpCollapseStatsMeterBinder(executors).bindTo(registry);
 
     assertThat(reasons("no-hit-for-pass")).contains("set-cookie", "wait-timeout")
@@ -98,7 +98,7 @@ class HttpCollapseStatsMeterBinderTest {
   void anAdapterWithoutGroupsCountsOnlyRequestsThatPassedThrough() {
     CollapseExecutors executors = new CollapseExecutors();
     executors.register(new CollapseExecutorDescriptor("okhttp",
-        HttpCollapseOptions.builder().name("bare").build(), new CollapseCounters(0), Map.of()));
+        HttpCollapseOptions.builder().name("bare").build(), new CountingStats(0), Map.of()));
     new HttpCollapseStatsMeterBinder(executors).bindTo(registry);
 
     assertThat(registry.find(HttpCollapseStatsMeterBinder.REQUESTS).tag("executor", "bare")

@@ -1,0 +1,173 @@
+package io.github.collapseexecutor.http.adapter;
+
+import io.github.collapseexecutor.http.UnsharedReason;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.TimeUnit;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * One caller's way through the turns of an {@link AsyncClientCollapser}, to its own future. The
+ * caller's future is the only one it holds: cancelling it leaves whatever step the caller is in
+ * (its place among the callers of a shared call, its wait, its own call).
+ */
+final class AsyncCall<R> {
+
+  /** The outcome the wait timer completes a wait with; compared by identity. */
+  private static final Outcome TIMER = Outcome.refused(UnsharedReason.WAIT_TIMEOUT);
+
+  private final CollapseProtocol protocol;
+  private final AsyncClientExchange<R> exchange;
+  private final CompletableFuture<R> result = new CompletableFuture<>();
+  /** How the caller leaves the step it is in; each such action may run more than once. */
+  private volatile Runnable leave = () -> {};
+
+  AsyncCall(CollapseProtocol protocol, AsyncClientExchange<R> exchange) {
+    this.protocol = protocol;
+    this.exchange = exchange;
+    result.whenComplete((response, failure) -> {
+      if (result.isCancelled()) {
+        leave.run();
+      }
+    });
+  }
+
+  CompletableFuture<R> result() {
+    return result;
+  }
+
+  void take(Turn turn) {
+    try {
+      if (turn instanceof Lead lead) {
+        lead(lead);
+      } else if (turn instanceof Wait wait) {
+        await(wait);
+      } else if (turn instanceof Replay replay) {
+        deliver(exchange.replay(replay.response()));
+      } else {
+        own();
+      }
+    } catch (RuntimeException | Error failure) {
+      result.completeExceptionally(failure);
+    }
+  }
+
+  private void own() {
+    CompletableFuture<R> call = exchange.proceed();
+    step(() -> call.cancel(/* mayInterruptIfRunning= */ false));
+    call.whenComplete((response, failure) -> {
+      if (failure != null) {
+        result.completeExceptionally(SharedFailure.unwrap(failure));
+      } else {
+        deliver(response);
+      }
+    });
+  }
+
+  private void lead(Lead lead) {
+    step(() -> lead.future().cancel(/* mayInterruptIfRunning= */ false));
+    CompletableFuture<R> call;
+    try {
+      call = exchange.proceed();
+    } catch (RuntimeException | Error failure) {
+      lead.fail(failure);
+      throw failure;
+    }
+    LeadStages stages = new LeadStages(call);
+    lead.onAbandon(stages::abandon);
+    call.thenCompose(response -> capture(lead, response, stages))
+        .whenComplete((mine, failure) -> {
+          if (failure != null) {
+            Throwable cause = SharedFailure.unwrap(failure);
+            lead.fail(cause);
+            result.completeExceptionally(cause);
+          } else {
+            // ends the turn if the call completed without a response; no-op otherwise
+            lead.refuse(UnsharedReason.LEADER_FAILED);
+            deliver(mine);
+          }
+        });
+  }
+
+  /** Returns the leading caller's own response, having shared or refused {@code response}. */
+  private CompletableFuture<R> capture(Lead lead, @Nullable R response, LeadStages stages) {
+    if (response == null) {
+      return CompletableFuture.completedFuture(null);
+    }
+    try {
+      List<Map.Entry<String, @Nullable String>> headers = exchange.headers(response);
+      UnsharedReason refusal = LiveResponse.refusal(lead, exchange, response, headers);
+      if (refusal != null) {
+        lead.refuse(refusal);
+        return CompletableFuture.completedFuture(response);
+      }
+      CompletableFuture<AsyncClientExchange.BodyRead<R>> read =
+          exchange.readBody(response, lead.maxBodyBytes());
+      stages.next(read);
+      return read.thenApply(body -> share(lead, response, headers, body));
+    } catch (Exception | Error failure) {
+      exchange.release(response);
+      throw failure instanceof RuntimeException unchecked ? unchecked
+          : new CompletionException(failure);
+    }
+  }
+
+  private R share(Lead lead, R response, List<Map.Entry<String, @Nullable String>> headers,
+      AsyncClientExchange.BodyRead<R> body) {
+    if (body.streaming() != null) {
+      lead.refuse(UnsharedReason.TOO_LARGE);
+      return body.streaming();
+    }
+    SharedResponse shared;
+    try {
+      shared = LiveResponse.shared(lead, exchange, response, headers, body.bytes(),
+          body.failure());
+    } catch (Exception failure) {
+      throw new CompletionException(failure);
+    }
+    lead.share(shared);
+    return exchange.replay(shared);
+  }
+
+  private void await(Wait wait) {
+    step(wait::leave);
+    long ownLimitNanos = exchange.ownWaitLimitNanos();
+    boolean ownLimitFirst = ownLimitNanos < protocol.waitTimeoutNanos();
+    long limit = ownLimitFirst ? Math.max(0, ownLimitNanos) : protocol.waitTimeoutNanos();
+    CompletableFuture<Outcome> bounded = wait.future().copy();
+    if (limit != Long.MAX_VALUE) {
+      bounded.completeOnTimeout(TIMER, limit, TimeUnit.NANOSECONDS);
+    }
+    bounded.whenComplete((outcome, failure) -> {
+      if (outcome == TIMER && ownLimitFirst) {
+        wait.ownLimitReached();
+        result.completeExceptionally(exchange.ownLimitReached());
+      } else if (outcome == TIMER) {
+        take(wait.answer(wait.timedOut()));
+      } else if (failure != null) {
+        // the shared call's failure, or the caller left and cancelled its wait
+        result.completeExceptionally(SharedFailure.unwrap(failure));
+      } else {
+        // a waiter whose Vary values differ from the leader's may lead or wait once more
+        take(wait.answer(outcome));
+      }
+    });
+  }
+
+  /** Enters a step: a caller that already left leaves it at once. */
+  private void step(Runnable leaving) {
+    leave = leaving;
+    if (result.isCancelled()) {
+      leaving.run();
+    }
+  }
+
+  /** Hands {@code response} to the caller, or releases it if the caller left. */
+  private void deliver(@Nullable R response) {
+    if (!result.complete(response) && response != null) {
+      exchange.release(response);
+    }
+  }
+}

@@ -1,0 +1,71 @@
+package io.github.collapseexecutor.http.adapter;
+
+import io.github.collapseexecutor.http.CollapseKey;
+import io.github.collapseexecutor.http.HttpCollapseOptions;
+import io.github.collapseexecutor.http.RequestHeaders;
+import java.util.concurrent.CompletableFuture;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Collapses the calls of a non-blocking HTTP client (WebClient): the first of a set of identical
+ * requests starts the call and buffers the response as it arrives, the others wait for it without
+ * holding a thread, and each gets a response object of its own, or the shared failure, through
+ * its own future. An adapter builds the key and translates its client's request and response
+ * ({@link AsyncClientExchange}); everything else happens here.
+ *
+ * <pre>{@code
+ * public Mono<ClientResponse> filter(ClientRequest request, ExchangeFunction next) {
+ *   RequestHeaders headers = ...;                          // the request's, as the key sees them
+ *   CollapseKey key = collapser.rules().keyFor(request.method().name(), request.url(), headers);
+ *   // one future per subscription; cancelling the subscription cancels it: that caller leaves
+ *   return Mono.deferContextual(context -> Mono.fromFuture(
+ *       collapser.execute(key, headers, new WebClientExchange(request, next, context)), false));
+ * }
+ * }</pre>
+ *
+ * <p>What each caller gets is what {@link BlockingClientCollapser} describes, through its future:
+ * its own copy of a shared response, the live response of the call it made (one that may not be
+ * shared, or whose body is larger than {@link HttpCollapseOptions#maxBodyBytes()}, read as it
+ * arrives), the failure of the shared call, or, after the wait timeout, the response of its own
+ * call. When its own limit ({@link ClientExchange#ownWaitLimitNanos()}) ends first, its future
+ * fails with {@link AsyncClientExchange#ownLimitReached()}.
+ *
+ * <p>A caller that cancels its future leaves alone: the shared call goes on for the others, and it
+ * is cancelled ({@link AsyncClientExchange#proceed()}'s future, or the body being read) only when
+ * every caller has left. A live response that arrives for a caller that left is released.
+ *
+ * <p>The wait timeout is timed by the JDK's timer of {@link CompletableFuture}: a caller whose wait
+ * ends there starts its own call from that timer's thread, which is why no method of an exchange
+ * may block.
+ */
+public final class AsyncClientCollapser extends HttpCollapser {
+
+  /**
+   * Creates a collapser with its own collapse executor, named {@link HttpCollapseOptions#name()}
+   * or else {@code defaultName} (the adapter's {@code DEFAULT_NAME}).
+   */
+  public AsyncClientCollapser(HttpCollapseOptions options, String defaultName) {
+    super(options, defaultName);
+  }
+
+  /**
+   * Starts {@code exchange} for a request with the given key, or joins the call in progress for
+   * an equal key, and returns the caller's own future of its response. A {@code null} key (a
+   * request no collapse group takes, or one its adapter keeps out of collapse), or a request with
+   * a body, goes through untouched: {@link AsyncClientExchange#proceed()} at once. Call it when the
+   * caller asks for the response (when it subscribes, for a lazy client): the caller joins the call
+   * in progress at that moment.
+   *
+   * @param key the request's key from {@link #rules()}, or {@code null}
+   * @param request the request's headers, as the key saw them
+   * @return the caller's future: it completes with the caller's response (or {@code null} if the
+   *     client gave none) or fails as its call failed; cancel it to leave
+   */
+  public <R> CompletableFuture<R> execute(@Nullable CollapseKey key, RequestHeaders request,
+      AsyncClientExchange<R> exchange) {
+    AsyncCall<R> call = new AsyncCall<>(protocol, exchange);
+    call.take(exchange.hasBody() ? protocol.passWithBody(key, exchange.observation())
+        : protocol.join(key, request, exchange.observation()));
+    return call.result();
+  }
+}

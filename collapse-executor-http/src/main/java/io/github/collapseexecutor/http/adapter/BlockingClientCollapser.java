@@ -1,0 +1,172 @@
+package io.github.collapseexecutor.http.adapter;
+
+import io.github.collapseexecutor.http.CollapseKey;
+import io.github.collapseexecutor.http.HttpCollapseOptions;
+import io.github.collapseexecutor.http.RequestHeaders;
+import io.github.collapseexecutor.http.UnsharedReason;
+import java.io.IOException;
+import java.io.InterruptedIOException;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Collapses the calls of a blocking HTTP client (RestClient and RestTemplate, OkHttp): the first
+ * of a set of identical requests makes the call and buffers the response, the others wait for it
+ * on their own threads, and each gets a response object of its own. An adapter builds the key and
+ * translates its client's request and response ({@link BlockingClientExchange}); everything else
+ * happens here.
+ *
+ * <pre>{@code
+ * public final class CollapseInterceptor implements Interceptor, AutoCloseable {
+ *   private final BlockingClientCollapser collapser;
+ *
+ *   public CollapseInterceptor(HttpCollapseOptions options) {
+ *     collapser = new BlockingClientCollapser(options, "okhttp");
+ *   }
+ *
+ *   public Response intercept(Chain chain) throws IOException {
+ *     Request request = chain.request();
+ *     RequestHeaders headers = RequestHeaders.of(request::headers, request.headers()::names);
+ *     CollapseKey key = collapser.rules().keyFor(request.method(), request.url().uri(), headers);
+ *     return collapser.execute(key, headers, new OkHttpExchange(chain));
+ *   }
+ *
+ *   public void close() {
+ *     collapser.close();
+ *   }
+ * }
+ * }</pre>
+ *
+ * <p>What each caller gets:
+ * <ul>
+ *   <li>a shareable response whose body fits in {@link HttpCollapseOptions#maxBodyBytes()}: every
+ *       caller, the one that made the call included, gets its own copy
+ *       ({@link ClientExchange#replay}); when it varies on a request header whose value a waiting
+ *       caller sent differently, that caller shares one call with the callers that sent the same
+ *       values as it did instead;</li>
+ *   <li>any other response, a stream among them: the caller that made the call gets it,
+ *       streaming, as it arrives; the callers that waited make their own calls, as if collapse
+ *       were off, and so do, without waiting, the next identical requests for a while
+ *       (hit-for-pass);</li>
+ *   <li>a shareable response whose body fails before its end (a reset, a close before the
+ *       announced length, a read timeout): every caller gets what arrived of the body, then the
+ *       same {@link IOException} from its body stream, where the client would have failed;</li>
+ *   <li>a failed call ({@link IOException} or unchecked exception): every caller that waited for
+ *       it gets the same exception, as the client would have thrown it, unless the thread of the
+ *       caller that made it was interrupted, in which case they make their own calls;</li>
+ *   <li>no response within {@link HttpCollapseOptions#waitTimeout()}: the caller that waited
+ *       stops waiting and makes its own call, as if collapse were off; the call it waited for goes
+ *       on for the others;</li>
+ *   <li>no response within the caller's own limit ({@link ClientExchange#ownWaitLimitNanos()})
+ *       when that ends first: the caller stops waiting and fails with
+ *       {@link BlockingClientExchange#ownLimitReached()}, as its call would have without
+ *       collapse;</li>
+ *   <li>an interrupt while it waits: the caller stops waiting, keeps its interrupt status and
+ *       fails with an {@link InterruptedIOException}.</li>
+ * </ul>
+ */
+public final class BlockingClientCollapser extends HttpCollapser {
+
+  /**
+   * Creates a collapser with its own collapse executor, named {@link HttpCollapseOptions#name()}
+   * or else {@code defaultName} (the adapter's {@code DEFAULT_NAME}).
+   */
+  public BlockingClientCollapser(HttpCollapseOptions options, String defaultName) {
+    super(options, defaultName);
+  }
+
+  /**
+   * Runs {@code exchange} for a request with the given key, or shares the call in progress for an
+   * equal key, and returns the caller's own response. A {@code null} key (a request no collapse
+   * group takes, or one its adapter keeps out of collapse), or a request with a body, goes
+   * through untouched: {@link BlockingClientExchange#proceed()} at once.
+   *
+   * @param key the request's key from {@link #rules()}, or {@code null}
+   * @param request the request's headers, as the key saw them
+   * @throws IOException what the call threw, or the shared call that this caller waited for
+   */
+  public <R> R execute(@Nullable CollapseKey key, RequestHeaders request,
+      BlockingClientExchange<R> exchange) throws IOException {
+    return take(exchange.hasBody() ? protocol.passWithBody(key, exchange.observation())
+        : protocol.join(key, request, exchange.observation()), exchange);
+  }
+
+  private <R> R take(Turn turn, BlockingClientExchange<R> exchange) throws IOException {
+    if (turn instanceof Lead lead) {
+      return lead(lead, exchange);
+    }
+    if (turn instanceof Wait wait) {
+      return await(wait, exchange);
+    }
+    if (turn instanceof Replay replay) {
+      return exchange.replay(replay.response());
+    }
+    return exchange.proceed();
+  }
+
+  private static <R> R lead(Lead lead, BlockingClientExchange<R> exchange) throws IOException {
+    R live;
+    try {
+      live = exchange.proceed();
+    } catch (IOException | RuntimeException | Error failure) {
+      lead.fail(failure);
+      throw failure;
+    }
+    try {
+      List<Map.Entry<String, @Nullable String>> headers = exchange.headers(live);
+      UnsharedReason refusal = LiveResponse.refusal(lead, exchange, live, headers);
+      if (refusal != null) {
+        lead.refuse(refusal);
+        return live;
+      }
+      BoundedBody body = BoundedBody.read(exchange.body(live), lead.maxBodyBytes(),
+          LiveResponse.announcedLength(headers));
+      if (!body.complete()) {
+        lead.refuse(UnsharedReason.TOO_LARGE);
+        return exchange.withBody(live, body.stream());
+      }
+      if (body.failure() != null && Thread.currentThread().isInterrupted()) {
+        // the failure is this caller's own: the waiting callers make their own calls
+        throw body.failure();
+      }
+      // a body that ended in a failure is shared too: each caller reads what arrived, then the
+      // failure, where its client reads the body, as it would have without collapse
+      SharedResponse shared = LiveResponse.shared(lead, exchange, live, headers, body.bytes(),
+          body.failure());
+      exchange.close(live);
+      lead.share(shared);
+      return exchange.replay(shared);
+    } catch (IOException | RuntimeException | Error failure) {
+      exchange.close(live);
+      lead.fail(failure);
+      throw failure;
+    }
+  }
+
+  private <R> R await(Wait wait, BlockingClientExchange<R> exchange) throws IOException {
+    long ownLimitNanos = exchange.ownWaitLimitNanos();
+    boolean ownLimitFirst = ownLimitNanos < protocol.waitTimeoutNanos();
+    Outcome outcome;
+    try {
+      outcome = wait.future().get(
+          ownLimitFirst ? Math.max(0, ownLimitNanos) : protocol.waitTimeoutNanos(),
+          TimeUnit.NANOSECONDS);
+    } catch (TimeoutException waitedTooLong) {
+      if (ownLimitFirst) {
+        wait.ownLimitReached();
+        throw exchange.ownLimitReached();
+      }
+      outcome = wait.timedOut();
+    } catch (ExecutionException failed) {
+      throw SharedFailure.rethrow(failed.getCause());
+    } catch (InterruptedException interrupted) {
+      throw wait.interrupted(interrupted);
+    }
+    // a waiter whose Vary values differ from the leader's may lead or wait once more
+    return take(wait.answer(outcome), exchange);
+  }
+}

@@ -1,0 +1,223 @@
+package io.github.collapseexecutor.http.adapter;
+
+import io.github.collapseexecutor.core.CallerOutcome;
+import io.github.collapseexecutor.core.FutureCallableGroupCollapseExecutor;
+import io.github.collapseexecutor.http.CallObserver;
+import io.github.collapseexecutor.http.CallObserver.Caller;
+import io.github.collapseexecutor.http.CollapseKey;
+import io.github.collapseexecutor.http.CollapseRules;
+import io.github.collapseexecutor.http.CollapseSwitch;
+import io.github.collapseexecutor.http.HttpCollapseOptions;
+import io.github.collapseexecutor.http.HttpCollapseStats;
+import io.github.collapseexecutor.http.RequestHeaders;
+import io.github.collapseexecutor.http.ShareUncacheable;
+import io.github.collapseexecutor.http.UnsharedReason;
+import java.util.List;
+import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * The collapse protocol every HTTP adapter follows, through one of the collapsers of this package;
+ * an adapter only translates its library's request and response. For each request with a key,
+ * {@link #join} hands out one {@link Turn}:
+ *
+ * <ul>
+ *   <li>{@link Pass}: make the call as if collapse were off (no key, a request body, closed, the
+ *       key's group switched off, or the key is marked for hit-for-pass);</li>
+ *   <li>{@link Lead}: make the call for every identical request, then end the turn exactly once:
+ *       {@link Lead#share} a buffered copy, {@link Lead#refuse} to share (the waiting requests make
+ *       their own calls), or {@link Lead#fail} with the call's exception;</li>
+ *   <li>{@link Wait}: wait for {@link Wait#future()}, at most the wait timeout, then ask
+ *       {@link Wait#answer} for the next turn: a {@link Replay} of the shared response, a
+ *       {@link Pass} (an own call), or, when the response varies on a request header whose value
+ *       differs from the leader's, a {@code Lead} or {@code Wait} among the requests that sent
+ *       the same values as this one.</li>
+ * </ul>
+ *
+ * <p>The protocol counts every request in the stats, remembers keys for hit-for-pass and the
+ * request headers each key's responses vary on, and logs the first refusal of each reason per
+ * group. A key whose responses vary on headers it does not hold is widened by their values from
+ * the start ({@link VariedKey}), so that requests with different values never wait for each
+ * other. With an observation registry in the options, it observes each shared call and tells
+ * each request's own observation what the request did ({@link CallObserver}).
+ */
+final class CollapseProtocol implements AutoCloseable {
+
+  final HttpCollapseOptions options;
+  final CollapseRules rules;
+  final CollapseCounters counters;
+  final ExpiringTable<Object, Boolean> hitForPass;
+  final ExpiringTable<CollapseKey, List<String>> varyNames;
+  final ShareUncacheable[] sharing;
+  private final FutureCallableGroupCollapseExecutor executor;
+  private final FirstWarnings warnings;
+  private final CallObserver observer;
+  private final long waitTimeoutNanos;
+  private final CollapseSwitch collapseSwitch;
+  private volatile boolean closed;
+
+  /** Creates the protocol of one adapter, its executor named by the options or else defaultName. */
+  CollapseProtocol(HttpCollapseOptions options, String defaultName) {
+    this.options = Objects.requireNonNull(options, "options");
+    this.rules = new CollapseRules(options);
+    this.counters = new CollapseCounters(options.groups().size());
+    this.observer = options.observations() == null
+        ? CallObserver.NONE : options.observations().create(options);
+    this.executor = new FutureCallableGroupCollapseExecutor(options.name() != null
+        ? options.name() : Objects.requireNonNull(defaultName, "defaultName"),
+        observer.listener(options.listener()));
+    this.hitForPass = new ExpiringTable<>(SaturatedNanos.of(options.hitForPassTtl()),
+        options.hitForPassMaxKeys());
+    this.varyNames = new ExpiringTable<>(SaturatedNanos.of(options.varyTtl()),
+        options.varyMaxKeys());
+    this.warnings = new FirstWarnings(executor.name(), options.groups());
+    this.waitTimeoutNanos = SaturatedNanos.of(options.waitTimeout());
+    this.collapseSwitch = options.collapseSwitch();
+    this.sharing = SharingRules.byGroup(options);
+  }
+
+  /** Returns the counters. */
+  HttpCollapseStats stats() {
+    return counters;
+  }
+
+  /** Returns the wait timeout in nanoseconds, {@link Long#MAX_VALUE} if longer than that. */
+  long waitTimeoutNanos() {
+    return waitTimeoutNanos;
+  }
+
+  /** Returns the name of the executor, for reports. */
+  String name() {
+    return executor.name();
+  }
+
+  /** Returns how many keys are marked for hit-for-pass, expired ones not yet dropped included. */
+  int hitForPassKeys() {
+    return hitForPass.size();
+  }
+
+  /** Returns how many keys have their Vary names remembered, expired ones included. */
+  int varyKeys() {
+    return varyNames.size();
+  }
+
+  /**
+   * Passes a request that its client says carries a body ({@link RequestBody}); counts it. A
+   * {@code null} key is left alone, as in {@link #join(CollapseKey, RequestHeaders, Object)}.
+   */
+  Turn passWithBody(@Nullable CollapseKey key, @Nullable Object observation) {
+    if (key == null) {
+      return outsideEveryGroup();
+    }
+    return pass(key, observer.caller(observation), RequestBody.REASON);
+  }
+
+  /** {@link #join(CollapseKey, RequestHeaders, Object)} in the observation current here. */
+  Turn join(@Nullable CollapseKey key, RequestHeaders request) {
+    return join(key, request, null);
+  }
+
+  /**
+   * Returns what the request with {@code key} does; a {@code null} key or headers that announce a
+   * body ({@link RequestBody}) pass. Counts a request that passes at once.
+   *
+   * <p>A {@code null} key is a request that no group takes (a path no group matches, a method
+   * other than GET and HEAD, a URI that has no key): collapsing is opt-in, so such a request is
+   * left alone, and its observation gets no {@code collapse.*} key; it is counted in
+   * {@link HttpCollapseStats#passedThrough()} of the adapter only. A request of a group that
+   * cannot collapse (a body, its group switched off, hit-for-pass, closed) still says so.
+   *
+   * @param observation the request's own Micrometer {@code Observation}, or {@code null} for the
+   *     one current on this thread; typed {@code Object} so that adapters need no Micrometer
+   */
+  Turn join(@Nullable CollapseKey key, RequestHeaders request, @Nullable Object observation) {
+    if (key == null) {
+      return outsideEveryGroup();
+    }
+    Caller caller = observer.caller(observation);
+    if (!collapseSwitch.isOn(options.groups().get(key.group()))) {
+      return pass(key, caller, "switched-off");
+    }
+    if (RequestBody.announced(request)) {
+      return pass(key, caller, RequestBody.REASON);
+    }
+    List<String> varied = varyNames.get(key);
+    if (varied == null) {
+      return join(key, key, request, caller, /* mayRegroup= */ true);
+    }
+    counters.varyKeyed(key);
+    return join(key, VariedKey.of(key, varied, request), request, caller, /* mayRegroup= */ true);
+  }
+
+  /**
+   * Joins the call for {@code flight}: {@code key}, or {@code key} widened by Vary values.
+   *
+   * @param mayRegroup whether a waiter whose Vary values differ from the leader's joins the
+   *     requests with its own values; false for a request that did so once already
+   */
+  Turn join(CollapseKey key, Object flight, RequestHeaders request, Caller caller,
+      boolean mayRegroup) {
+    if (closed) {
+      return pass(key, caller, "closed");
+    }
+    if (hitForPass.get(flight) != null) {
+      unshared(key, UnsharedReason.HIT_FOR_PASS);
+      return pass(key, caller, UnsharedReason.HIT_FOR_PASS.tag());
+    }
+    CompletableFuture<Outcome> promise = new CompletableFuture<>();
+    // the executor calls the callable on this thread, inside execute, only for the request that
+    // starts the call; the leader then makes the call outside, and completes the promise
+    boolean[] leading = new boolean[1];
+    CompletableFuture<Outcome> mine;
+    try {
+      mine = executor.execute(flight, () -> {
+        leading[0] = true;
+        return promise;
+      });
+    } catch (IllegalStateException refused) {
+      if (!closed) {
+        throw refused;
+      }
+      // closed between the check above and this call: go through as if collapse were off
+      return pass(key, caller, "closed");
+    }
+    caller.outcome(leading[0] ? CallerOutcome.LED : CallerOutcome.JOINED, null);
+    return leading[0]
+        ? new Lead(this, key, flight, request, promise, mine,
+            observer.sharedCall(executor.name(), key, caller))
+        : new Wait(this, key, request, mine, caller, mayRegroup);
+  }
+
+  /** Counts a request that no group takes and leaves its observation alone. */
+  private Turn outsideEveryGroup() {
+    counters.passedThrough(null);
+    return Pass.PASS;
+  }
+
+  private Turn pass(CollapseKey key, Caller caller, String reason) {
+    counters.passedThrough(key);
+    caller.outcome(CallerOutcome.NOT_COLLAPSED, reason);
+    return Pass.PASS;
+  }
+
+  /** Stops collapsing: calls in progress complete, later requests pass. Idempotent. */
+  @Override
+  public void close() {
+    closed = true;
+    executor.close();
+  }
+
+  /** Counts, logs once and reports to the listener a request that got or gave no share. */
+  void unshared(CollapseKey key, UnsharedReason reason) {
+    counters.unshared(key, reason);
+    warnings.warnOnce(key.group(), reason);
+    ListenerReports.unshared(options.listener(), executor.name(), options.groups().get(key.group()),
+        reason);
+  }
+
+  /** Reports to the listener that a request stopped waiting at its timeout. */
+  void waitTimedOut() {
+    ListenerReports.waitTimedOut(options.listener(), executor.name());
+  }
+}

@@ -1,0 +1,135 @@
+package io.github.collapseexecutor.http.adapter;
+
+import io.github.collapseexecutor.core.SharedCallOutcome;
+import io.github.collapseexecutor.http.CallObserver.SharedCall;
+import io.github.collapseexecutor.http.CollapseKey;
+import io.github.collapseexecutor.http.RequestHeaders;
+import io.github.collapseexecutor.http.UnsharedReason;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.jspecify.annotations.Nullable;
+
+/** Make the call for every identical request, then end the turn exactly once. */
+final class Lead implements Turn {
+
+  private final CollapseProtocol protocol;
+  private final CollapseKey key;
+  private final Object flight;
+  private final RequestHeaders request;
+  private final CompletableFuture<Outcome> promise;
+  private final CompletableFuture<Outcome> own;
+  private final SharedCall call;
+  private final AtomicBoolean ended = new AtomicBoolean();
+
+  Lead(CollapseProtocol protocol, CollapseKey key, Object flight, RequestHeaders request,
+      CompletableFuture<Outcome> promise, CompletableFuture<Outcome> own, SharedCall call) {
+    this.protocol = protocol;
+    this.key = key;
+    this.flight = flight;
+    this.request = request;
+    this.promise = promise;
+    this.own = own;
+    this.call = call;
+  }
+
+  /**
+   * Returns this request's own place among the callers, completed with the outcome: cancelling
+   * it leaves the call to the others, and the call is abandoned once every request left.
+   */
+  CompletableFuture<Outcome> future() {
+    return own;
+  }
+
+  /** Returns the headers of the request. */
+  RequestHeaders request() {
+    return request;
+  }
+
+  /** Returns the largest body that may be buffered to share. */
+  int maxBodyBytes() {
+    return protocol.options.maxBodyBytes();
+  }
+
+  /**
+   * Returns why a response with these headers must not be shared, or {@code null}. A stream
+   * ({@link StreamTypes}) is refused as soon as its headers arrive, so that its caller reads its
+   * events as they come and the waiting requests do not wait for its end.
+   */
+  @Nullable UnsharedReason refusal(List<Map.Entry<String, @Nullable String>> headers) {
+    UnsharedReason refusal = SharingRules.refusal(headers,
+        SharingRules.credentialed(request, protocol.options.sensitiveHeaders()),
+        protocol.sharing[key.group()]);
+    return refusal == null && StreamTypes.isStream(headers) ? UnsharedReason.STREAM : refusal;
+  }
+
+  /**
+   * Hands {@code response} to every waiting request, and remembers the request headers it varies
+   * on for the next requests with this key.
+   */
+  void share(SharedResponse response) {
+    if (end()) {
+      List<String> varied = response.varyNames().stream()
+          .filter(name -> !protocol.rules.keyHolds(key, name)).toList();
+      if (!varied.isEmpty()) {
+        protocol.varyNames.put(key, varied);
+      } else if (flight instanceof VariedKey) {
+        protocol.varyNames.remove(key);
+      }
+      protocol.counters.led(key);
+      Outcome shared = Outcome.shared(response, varied, call);
+      call.end(() -> promise.complete(shared), SharedCallOutcome.SHARED, null, null);
+    }
+  }
+
+  /**
+   * Tells the waiting requests to make their own calls; marks the key for hit-for-pass unless
+   * the reason is {@link UnsharedReason#LEADER_FAILED}, which says nothing of the next response.
+   */
+  void refuse(UnsharedReason reason) {
+    if (end()) {
+      if (reason != UnsharedReason.LEADER_FAILED) {
+        protocol.hitForPass.put(flight, Boolean.TRUE);
+      }
+      protocol.counters.led(key);
+      protocol.unshared(key, reason);
+      Outcome refused = Outcome.refused(reason, call);
+      call.end(() -> promise.complete(refused), SharedCallOutcome.REFUSED, null, reason);
+    }
+  }
+
+  /**
+   * Hands the call's failure to every waiting request, as the client would have thrown it;
+   * when this request's thread was interrupted, the failure is its own, and the waiting
+   * requests make their own calls instead.
+   */
+  void fail(Throwable failure) {
+    if (!end()) {
+      return;
+    }
+    UnsharedReason own = Thread.currentThread().isInterrupted()
+        ? UnsharedReason.LEADER_FAILED : null;
+    Outcome refused = own == null ? null : Outcome.refused(own, call);
+    call.end(() -> refused != null ? promise.complete(refused)
+        : promise.completeExceptionally(failure), SharedCallOutcome.FAILED, failure, own);
+  }
+
+  /** Runs {@code action} once every request left before the turn ended. */
+  void onAbandon(Runnable action) {
+    promise.whenComplete((outcome, failure) -> {
+      if (failure instanceof CancellationException) {
+        action.run();
+      }
+    });
+  }
+
+  /**
+   * Returns whether this call ends the turn. Counting happens before the promise completes,
+   * because completing it answers the callers, which may read the counts at once.
+   */
+  private boolean end() {
+    return ended.compareAndSet(false, true);
+  }
+}

@@ -1,0 +1,45 @@
+package io.github.collapseexecutor.http.adapter;
+
+import io.github.collapseexecutor.http.UnsharedReason;
+import java.io.IOException;
+import java.util.List;
+import java.util.Map;
+import org.jspecify.annotations.Nullable;
+
+/** What both client collapsers make of the live response of the caller that led. */
+final class LiveResponse {
+
+  private LiveResponse() {}
+
+  /**
+   * Returns why {@code response}, with {@code headers}, must not be shared, or {@code null}: the
+   * sharing rules, or a request that a stage below the adapter changed after it was keyed.
+   */
+  static <R> @Nullable UnsharedReason refusal(Lead lead, ClientExchange<R> exchange, R response,
+      List<Map.Entry<String, @Nullable String>> headers) {
+    UnsharedReason refusal = lead.refusal(headers);
+    return refusal == null && !exchange.sentAsKeyed(response) ? UnsharedReason.PRIVATE : refusal;
+  }
+
+  /** Returns the response to share: {@code response} with the body read of it. */
+  static <R> SharedResponse shared(Lead lead, ClientExchange<R> exchange, R response,
+      List<Map.Entry<String, @Nullable String>> headers, byte[] body,
+      @Nullable Throwable bodyFailure) throws IOException {
+    return new SharedResponse(exchange.status(response), exchange.reason(response), headers, body,
+        bodyFailure, lead.request(), exchange.detail(response));
+  }
+
+  /** Returns the {@code Content-Length} of a response, or -1 if it has none, or a bad one. */
+  static long announcedLength(List<Map.Entry<String, @Nullable String>> headers) {
+    for (Map.Entry<String, @Nullable String> header : headers) {
+      if (header.getKey().equalsIgnoreCase("Content-Length") && header.getValue() != null) {
+        try {
+          return Long.parseLong(header.getValue().trim());
+        } catch (NumberFormatException notANumber) {
+          return -1;
+        }
+      }
+    }
+    return -1;
+  }
+}

@@ -1,0 +1,92 @@
+package io.github.collapseexecutor.http.adapter;
+
+import io.github.collapseexecutor.http.UnsharedReason;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Where a server adapter reports the response of the request that runs the chain for the others
+ * ({@link ServerExchange#record}): the adapter holds its body back, up to
+ * {@link #maxBodyBytes()}, and then tells the recording either that the whole response was
+ * {@link #recorded}, or that it was {@link #notRecorded} and why. The first of those calls ends
+ * the turn: the waiting requests are answered from it at once, and later calls do nothing.
+ *
+ * <pre>{@code
+ * RecordingResponse recorder = new RecordingResponse(response, recording.maxBodyBytes());
+ * chain.doFilter(request, recorder);
+ * if (recorder.wentThrough()) {
+ *   recording.notRecorded(UnsharedReason.TOO_LARGE);
+ * } else {
+ *   recording.recorded(recorder.getStatus(), recorder.headers(), recorder.heldBody(), null);
+ * }
+ * }</pre>
+ *
+ * <p>Thread-safe: a stream's content type may be reported from any thread of the chain.
+ */
+public final class ResponseRecording {
+
+  private final Lead lead;
+
+  ResponseRecording(Lead lead) {
+    this.lead = lead;
+  }
+
+  /**
+   * Returns the largest body that may be held back to share: a response with more goes straight
+   * to its client, and is {@link #notRecorded} as {@link UnsharedReason#TOO_LARGE}.
+   */
+  public int maxBodyBytes() {
+    return lead.maxBodyBytes();
+  }
+
+  /**
+   * Returns whether {@code contentType}, a {@code Content-Type} value or {@code null}, is a
+   * stream's (server-sent events, NDJSON and the like). A stream is never held back: from the
+   * moment the chain gives the response such a content type, the adapter writes it straight
+   * through, each event as the chain flushes it, and reports it {@link #notRecorded} as
+   * {@link UnsharedReason#STREAM} at once, so that the waiting requests do not wait for a stream
+   * that may never end.
+   */
+  public boolean isStream(@Nullable String contentType) {
+    return StreamTypes.isStream(contentType);
+  }
+
+  /**
+   * Reports that the whole response was recorded: the waiting requests get it, unless the sharing
+   * rules refuse it for its headers ({@code Set-Cookie}, say), in which case they run the chain
+   * themselves.
+   *
+   * @param status the status code
+   * @param headers the headers a replay writes, in order, one entry per value
+   * @param body the whole body; the collapser keeps this array and never writes to it
+   * @param detail what else a replay needs ({@link SharedResponse#detail()}), or {@code null}
+   */
+  public void recorded(int status, List<Map.Entry<String, @Nullable String>> headers,
+      byte[] body, @Nullable Object detail) {
+    SharedResponse shared = new SharedResponse(status, null, headers,
+        Objects.requireNonNull(body, "body"), lead.request(), detail);
+    UnsharedReason refusal = lead.refusal(shared.headers());
+    if (refusal == null) {
+      lead.share(shared);
+    } else {
+      lead.refuse(refusal);
+    }
+  }
+
+  /**
+   * Reports that the response went straight to its client and cannot be shared: the waiting
+   * requests run the chain themselves, and, unless the reason is
+   * {@link UnsharedReason#LEADER_FAILED}, the next identical requests do so at once for a while
+   * (hit-for-pass).
+   */
+  public void notRecorded(UnsharedReason reason) {
+    lead.refuse(Objects.requireNonNull(reason, "reason"));
+  }
+
+  /** Ends the turn if the adapter did not: the chain ended without a recording. */
+  void end() {
+    lead.refuse(UnsharedReason.LEADER_FAILED);
+  }
+}

@@ -1,0 +1,72 @@
+package io.github.collapseexecutor.http.adapter;
+
+import io.github.collapseexecutor.http.UnsharedReason;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * The wait of a suspended server request: it ends once, with the shared call's outcome, at the
+ * wait timeout, or when the request ends first ({@link #leave}); the request is then answered
+ * through its exchange from the thread that ended the wait.
+ */
+final class ServerWait {
+
+  /** The outcome the wait timer completes a wait with; compared by identity. */
+  private static final Outcome TIMER = Outcome.refused(UnsharedReason.WAIT_TIMEOUT);
+
+  private final Wait wait;
+  private final ServerExchange<?> exchange;
+  private final long timeoutNanos;
+  private final AtomicBoolean settled = new AtomicBoolean();
+  private final CompletableFuture<Object> answered = new CompletableFuture<>();
+
+  ServerWait(Wait wait, ServerExchange<?> exchange, long timeoutNanos) {
+    this.wait = wait;
+    this.exchange = exchange;
+    this.timeoutNanos = timeoutNanos;
+  }
+
+  /** Starts timing the wait; returns the stage that completes when the request was answered. */
+  CompletionStage<?> start() {
+    CompletableFuture<Outcome> bounded = wait.future().copy();
+    if (timeoutNanos != Long.MAX_VALUE) {
+      bounded.completeOnTimeout(TIMER, timeoutNanos, TimeUnit.NANOSECONDS);
+    }
+    bounded.whenComplete((outcome, failure) -> {
+      if (settled.compareAndSet(false, true)) {
+        // a failure leaves no outcome: the request runs the chain itself
+        answer(outcome == TIMER ? wait.timedOut() : failure != null ? null : outcome);
+      }
+    });
+    return answered;
+  }
+
+  /** Stops waiting: the request ended while it waited; the call goes on for the others. */
+  void leave() {
+    if (settled.compareAndSet(false, true)) {
+      wait.leave();
+      answered.complete(null);
+    }
+  }
+
+  private void answer(@Nullable Outcome outcome) {
+    try {
+      Turn next = wait.answer(outcome);
+      CompletionStage<?> done = next instanceof Replay replay
+          ? exchange.replay(replay.response())
+          : exchange.resume(next == Pass.PASS ? null : new ServerCollapser.Continuation(next));
+      done.whenComplete((ignored, failure) -> {
+        if (failure != null) {
+          answered.completeExceptionally(failure);
+        } else {
+          answered.complete(null);
+        }
+      });
+    } catch (Exception | Error failure) {
+      answered.completeExceptionally(failure);
+    }
+  }
+}

@@ -1,0 +1,104 @@
+package io.github.collapseexecutor.http.adapter;
+
+import io.github.collapseexecutor.core.CallerOutcome;
+import io.github.collapseexecutor.http.CallObserver.Caller;
+import io.github.collapseexecutor.http.CollapseKey;
+import io.github.collapseexecutor.http.RequestHeaders;
+import io.github.collapseexecutor.http.UnsharedReason;
+import java.io.InterruptedIOException;
+import java.util.concurrent.CompletableFuture;
+import org.jspecify.annotations.Nullable;
+
+/** Wait for the outcome of another request's call. */
+final class Wait implements Turn {
+
+  private final CollapseProtocol protocol;
+  private final CollapseKey key;
+  private final RequestHeaders request;
+  private final CompletableFuture<Outcome> future;
+  private final Caller caller;
+  private final boolean mayRegroup;
+
+  Wait(CollapseProtocol protocol, CollapseKey key, RequestHeaders request,
+      CompletableFuture<Outcome> future, Caller caller, boolean mayRegroup) {
+    this.protocol = protocol;
+    this.key = key;
+    this.request = request;
+    this.future = future;
+    this.caller = caller;
+    this.mayRegroup = mayRegroup;
+  }
+
+  /** Returns the outcome, or the call's failure; cancelling it leaves the call. */
+  CompletableFuture<Outcome> future() {
+    return future;
+  }
+
+  /**
+   * Stops waiting at the wait timeout, reports it to the listener, and returns the outcome to
+   * {@link #answer}: an own call.
+   */
+  Outcome timedOut() {
+    leave();
+    protocol.waitTimedOut();
+    return Outcome.refused(UnsharedReason.WAIT_TIMEOUT);
+  }
+
+  /** Stops waiting because the request's own time limit ended first; reports the timeout. */
+  void ownLimitReached() {
+    leave();
+    caller.outcome(CallerOutcome.FELL_BACK, UnsharedReason.WAIT_TIMEOUT.tag());
+    protocol.waitTimedOut();
+  }
+
+  /**
+   * Stops waiting because the waiting thread was interrupted: keeps its interrupt status and
+   * returns the exception the caller fails with.
+   */
+  InterruptedIOException interrupted(InterruptedException interrupt) {
+    leave();
+    Thread.currentThread().interrupt();
+    InterruptedIOException failure =
+        new InterruptedIOException("interrupted while waiting for a collapsed call");
+    failure.initCause(interrupt);
+    return failure;
+  }
+
+  /** Stops waiting: the call goes on for the others. */
+  void leave() {
+    // a caller's future reports a second cancel as a second leave; the wait may be cancelled
+    // already (by a timer, or by the caller)
+    if (!future.isDone()) {
+      future.cancel(/* mayInterruptIfRunning= */ false);
+    }
+  }
+
+  /**
+   * Returns what this request does next, as {@link CollapseProtocol#join} would: a
+   * {@link Replay} of the shared response, a {@link Pass} to make its own call (both counted),
+   * or, when the response varies on a header whose value this request sent differently, a
+   * {@link Lead} or {@link Wait} among the requests that sent the same values, so that they make
+   * one call between them instead of one each.
+   *
+   * @param outcome the outcome, or {@code null} if the call ended without one
+   */
+  Turn answer(@Nullable Outcome outcome) {
+    SharedResponse response = outcome == null ? null : outcome.response();
+    caller.linkTo(outcome == null ? null : outcome.call());
+    if (response != null && response.canServe(request)) {
+      protocol.counters.replayed(key);
+      return new Replay(response);
+    }
+    if (response != null && mayRegroup && !outcome.varied().isEmpty()) {
+      protocol.counters.regrouped(key);
+      return protocol.join(key, VariedKey.of(key, outcome.varied(), request), request, caller,
+          /* mayRegroup= */ false);
+    }
+    protocol.counters.fellBack(key);
+    UnsharedReason reason = outcome == null ? UnsharedReason.LEADER_FAILED
+        : outcome.reason() == null ? UnsharedReason.VARY : outcome.reason();
+    protocol.unshared(key, reason);
+    caller.outcome(CallerOutcome.FELL_BACK, reason.tag());
+    return Pass.PASS;
+  }
+}

@@ -1,0 +1,336 @@
+package io.github.collapseexecutor.http.adapter;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.github.collapseexecutor.http.CollapseGroup;
+import io.github.collapseexecutor.http.CollapseKey;
+import io.github.collapseexecutor.http.HttpCollapseOptions;
+import io.github.collapseexecutor.http.RequestHeaders;
+import io.github.collapseexecutor.http.UnsharedReason;
+import io.github.collapseexecutor.http.testing.LoggedRecords;
+import java.io.IOException;
+import java.io.InterruptedIOException;
+import java.net.URI;
+import java.time.Duration;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.logging.Level;
+import java.util.logging.LogRecord;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/** The protocol's turns, its hit-for-pass table and its reasons, without any HTTP library. */
+@Timeout(10)
+final class CollapseProtocolTest {
+
+  private static final RequestHeaders NONE = RequestHeaders.of(name -> List.of(), List::of);
+  private static final RequestHeaders ALICE = RequestHeaders.of(
+      name -> name.equalsIgnoreCase("authorization") ? List.of("Bearer alice") : List.of(),
+      () -> List.of("Authorization"));
+
+  private CollapseProtocol protocol = protocol(HttpCollapseOptions.DEFAULT_HIT_FOR_PASS_TTL, 10);
+
+  @AfterEach
+  void close() {
+    protocol.close();
+  }
+
+  @Test
+  void theFirstRequestLeadsAndTheNextWaitsForTheSnapshotItShares() throws Exception {
+    CollapseKey key = key("/users/1", NONE);
+    Lead lead = (Lead) protocol.join(key, NONE);
+    Wait wait = (Wait) protocol.join(key, NONE);
+
+    SharedResponse snapshot = snapshot(List.of(), NONE);
+    lead.share(snapshot);
+
+    assertThat(wait.answer(wait.future().get(5, TimeUnit.SECONDS)))
+        .isEqualTo(new Replay(snapshot));
+    assertThat(protocol.stats().led()).isEqualTo(1);
+    assertThat(protocol.stats().replayed()).isEqualTo(1);
+  }
+
+  @Test
+  void aRefusedResponseSendsTheWaitersToTheBackendAndTheNextRequestsStraightThere()
+      throws Exception {
+    CollapseKey key = key("/users/1", NONE);
+    Lead lead = (Lead) protocol.join(key, NONE);
+    Wait wait = (Wait) protocol.join(key, NONE);
+
+    lead.refuse(lead.refusal(List.of(Map.entry("Set-Cookie", "s=1"))));
+
+    assertThat(wait.answer(wait.future().get(5, TimeUnit.SECONDS)))
+        .isSameAs(Pass.PASS);
+    assertThat(protocol.join(key, NONE)).isSameAs(Pass.PASS);
+    assertThat(protocol.join(key("/users/2", NONE), NONE))
+        .as("another key still collapses").isInstanceOf(Lead.class);
+    assertThat(protocol.stats().unshared(UnsharedReason.SET_COOKIE)).isEqualTo(2);
+    assertThat(protocol.stats().unshared(UnsharedReason.HIT_FOR_PASS)).isEqualTo(1);
+    assertThat(protocol.stats().fellBack()).isEqualTo(1);
+    assertThat(protocol.stats().passedThrough()).isEqualTo(1);
+  }
+
+  @Test
+  void aPrivateResponseIsSharedOnlyWhenTheRequestsCarryACredential() {
+    List<Map.Entry<String, String>> headers = List.of(Map.entry("Cache-Control", "private"));
+    Lead anonymous =
+        (Lead) protocol.join(key("/me", NONE), NONE);
+    Lead alice = (Lead) protocol.join(key("/me", ALICE), ALICE);
+
+    assertThat(anonymous.refusal(headers)).isEqualTo(UnsharedReason.PRIVATE);
+    assertThat(alice.refusal(headers)).isNull();
+  }
+
+  @Test
+  void aLeaderThatFailedOnItsOwnMarksNothingForHitForPass() {
+    CollapseKey key = key("/users/1", NONE);
+    Lead lead = (Lead) protocol.join(key, NONE);
+
+    lead.refuse(UnsharedReason.LEADER_FAILED);
+
+    assertThat(protocol.join(key, NONE)).isInstanceOf(Lead.class);
+  }
+
+  @Test
+  void theWaitersOfALeaderWhoseThreadWasInterruptedMakeTheirOwnCalls() throws Exception {
+    CollapseKey key = key("/users/1", NONE);
+    Lead lead = (Lead) protocol.join(key, NONE);
+    Wait wait = (Wait) protocol.join(key, NONE);
+
+    Thread.currentThread().interrupt();
+    try {
+      lead.fail(new InterruptedIOException("interrupted"));
+    } finally {
+      Thread.interrupted();
+    }
+
+    Outcome outcome = wait.future().get(5, TimeUnit.SECONDS);
+    assertThat(outcome.reason()).isEqualTo(UnsharedReason.LEADER_FAILED);
+    assertThat(wait.answer(outcome)).isSameAs(Pass.PASS);
+  }
+
+  @Test
+  void theWaitersOfAFailedCallGetItsFailure() {
+    CollapseKey key = key("/users/1", NONE);
+    Lead lead = (Lead) protocol.join(key, NONE);
+    Wait wait = (Wait) protocol.join(key, NONE);
+    IOException reset = new IOException("connection reset");
+
+    lead.fail(reset);
+
+    assertThat(wait.future()).failsWithin(Duration.ofSeconds(5))
+        .withThrowableOfType(ExecutionException.class)
+        .withCause(reset);
+  }
+
+  @Test
+  void hitForPassKeepsAtMostItsMaximumNumberOfKeys() {
+    for (int i = 0; i < 25; i++) {
+      CollapseKey key = key("/users/" + i, NONE);
+      ((Lead) protocol.join(key, NONE)).refuse(UnsharedReason.TOO_LARGE);
+    }
+
+    assertThat(protocol.hitForPassKeys()).isEqualTo(10);
+  }
+
+  @Test
+  void aZeroTimeToLiveTurnsHitForPassOff() {
+    protocol.close();
+    protocol = protocol(Duration.ZERO, 10);
+    CollapseKey key = key("/users/1", NONE);
+
+    ((Lead) protocol.join(key, NONE)).refuse(UnsharedReason.SET_COOKIE);
+
+    assertThat(protocol.join(key, NONE)).isInstanceOf(Lead.class);
+  }
+
+  @Test
+  void anExpiredKeyCollapsesAgain() {
+    protocol.close();
+    protocol = protocol(Duration.ofNanos(1), 10);
+    CollapseKey key = key("/users/1", NONE);
+    ((Lead) protocol.join(key, NONE)).refuse(UnsharedReason.SET_COOKIE);
+    long marked = System.nanoTime();
+    while (System.nanoTime() == marked) {
+      Thread.onSpinWait();
+    }
+
+    assertThat(protocol.join(key, NONE)).isInstanceOf(Lead.class);
+    assertThat(protocol.hitForPassKeys()).isZero();
+  }
+
+  @Test
+  void aWaiterThatTimesOutFallsBackForThatReason() {
+    CollapseKey key = key("/users/1", NONE);
+    protocol.join(key, NONE);
+    Wait wait = (Wait) protocol.join(key, NONE);
+
+    assertThat(wait.answer(wait.timedOut())).isSameAs(Pass.PASS);
+    assertThat(wait.future()).isCancelled();
+    assertThat(protocol.stats().unshared(UnsharedReason.WAIT_TIMEOUT)).isEqualTo(1);
+  }
+
+  @Test
+  void waitersWhoseVaryValuesDifferShareOneCallPerSetOfValues() throws Exception {
+    CollapseKey key = key("/users/1", NONE);
+    RequestHeaders a = edition("a");
+    RequestHeaders b = edition("b");
+    Lead lead = (Lead) protocol.join(key, a);
+    Wait sameAsLeader = (Wait) protocol.join(key, a);
+    Wait first = (Wait) protocol.join(key, b);
+    Wait second = (Wait) protocol.join(key, b);
+
+    lead.share(snapshot(List.of(Map.entry("Vary", "X-Edition")), a));
+
+    assertThat(sameAsLeader.answer(sameAsLeader.future().get(5, TimeUnit.SECONDS)))
+        .isInstanceOf(Replay.class);
+    Turn firstTurn = first.answer(first.future().get(5, TimeUnit.SECONDS));
+    Turn secondTurn = second.answer(second.future().get(5, TimeUnit.SECONDS));
+    assertThat(firstTurn).isInstanceOf(Lead.class);
+    assertThat(secondTurn).isInstanceOf(Wait.class);
+
+    SharedResponse forB = snapshot(List.of(Map.entry("Vary", "X-Edition")), b);
+    ((Lead) firstTurn).share(forB);
+    Wait regrouped = (Wait) secondTurn;
+    assertThat(regrouped.answer(regrouped.future().get(5, TimeUnit.SECONDS)))
+        .isEqualTo(new Replay(forB));
+    assertThat(protocol.stats().led()).isEqualTo(2);
+    assertThat(protocol.stats().replayed()).isEqualTo(2);
+    assertThat(protocol.stats().regrouped()).isEqualTo(2);
+    assertThat(protocol.stats().fellBack()).isZero();
+  }
+
+  @Test
+  void aRegroupedWaiterWhoseValuesDifferAgainMakesItsOwnCall() throws Exception {
+    CollapseKey key = key("/users/1", NONE);
+    RequestHeaders a = edition("a");
+    RequestHeaders bInRegion = RequestHeaders.of(name -> switch (name.toLowerCase(Locale.ROOT)) {
+      case "x-edition" -> List.of("b");
+      case "x-region" -> List.of("eu");
+      default -> List.of();
+    }, () -> List.of("X-Edition", "X-Region"));
+    Lead lead = (Lead) protocol.join(key, a);
+    Wait first = (Wait) protocol.join(key, edition("b"));
+    Wait second = (Wait) protocol.join(key, bInRegion);
+    lead.share(snapshot(List.of(Map.entry("Vary", "X-Edition")), a));
+    Lead regroupedLead =
+        (Lead) first.answer(first.future().get(5, TimeUnit.SECONDS));
+    Wait regrouped =
+        (Wait) second.answer(second.future().get(5, TimeUnit.SECONDS));
+
+    regroupedLead.share(snapshot(List.of(Map.entry("Vary", "X-Edition, X-Region")),
+        edition("b")));
+
+    assertThat(regrouped.answer(regrouped.future().get(5, TimeUnit.SECONDS)))
+        .isSameAs(Pass.PASS);
+    assertThat(protocol.stats().unshared(UnsharedReason.VARY)).isEqualTo(1);
+  }
+
+  @Test
+  void laterRequestsKeyOnTheRememberedVaryNamesFromTheStart() {
+    CollapseKey key = key("/users/1", NONE);
+    ((Lead) protocol.join(key, edition("a")))
+        .share(snapshot(List.of(Map.entry("Vary", "X-Edition")), edition("a")));
+
+    assertThat(protocol.join(key, edition("a"))).isInstanceOf(Lead.class);
+    assertThat(protocol.join(key, edition("b")))
+        .as("another edition does not wait for edition a").isInstanceOf(Lead.class);
+    assertThat(protocol.join(key, edition("a"))).isInstanceOf(Wait.class);
+    assertThat(protocol.varyKeys()).isEqualTo(1);
+    assertThat(protocol.stats().varyKeyed()).isEqualTo(3);
+    assertThat(protocol.stats().groups().get(0).varyKeyed()).isEqualTo(3);
+  }
+
+  @Test
+  void varyNamesTheKeyHoldsAlreadyAreNotRemembered() {
+    CollapseKey key = key("/users/1", NONE);
+    ((Lead) protocol.join(key, NONE))
+        .share(snapshot(List.of(Map.entry("Vary", "Accept-Encoding, Accept")), NONE));
+
+    assertThat(protocol.varyKeys()).isZero();
+  }
+
+  @Test
+  void aZeroVaryTtlRemembersNothing() {
+    protocol.close();
+    protocol = new CollapseProtocol(HttpCollapseOptions.builder()
+        .group(CollapseGroup.ofUris("/users/*")).varyTtl(Duration.ZERO).build(), "test");
+    CollapseKey key = key("/users/1", NONE);
+    ((Lead) protocol.join(key, edition("a")))
+        .share(snapshot(List.of(Map.entry("Vary", "X-Edition")), edition("a")));
+
+    assertThat(protocol.join(key, edition("a"))).isInstanceOf(Lead.class);
+    assertThat(protocol.join(key, edition("b"))).isInstanceOf(Wait.class);
+    assertThat(protocol.stats().varyKeyed()).isZero();
+  }
+
+  @Test
+  void theFirstRefusalOfEachReasonInAGroupIsLoggedOnceWithTheSettingThatWouldChangeIt() {
+    List<LogRecord> records;
+    try (LoggedRecords logged = LoggedRecords.of(FirstWarnings.class)) {
+      for (int i = 0; i < 3; i++) {
+        CollapseKey key = key("/users/" + i, NONE);
+        ((Lead) protocol.join(key, NONE)).refuse(UnsharedReason.TOO_LARGE);
+      }
+      records = logged.records();
+    }
+
+    assertThat(records).singleElement().satisfies(record -> {
+      assertThat(record.getLevel()).isEqualTo(Level.WARNING);
+      assertThat(record.getMessage()).contains("collapse group '/users/*' was not shared",
+          "too-large", "max-body-size");
+    });
+    assertThat(protocol.stats().unshared(UnsharedReason.TOO_LARGE)).isEqualTo(3);
+  }
+
+  /**
+   * No key holds a body: a request whose headers announce one passes, however the client that
+   * will send it is built, and counts in its group.
+   */
+  @Test
+  void aRequestWhoseHeadersAnnounceABodyPassesAndCountsInItsGroup() {
+    List<RequestHeaders> withBodies = List.of(header("Content-Length", "12"),
+        header("Transfer-Encoding", "chunked"), header("Content-Length", "x"));
+    for (RequestHeaders withBody : withBodies) {
+      CollapseKey key = key("/users/1", withBody);
+      assertThat(protocol.join(key, withBody)).isSameAs(Pass.PASS);
+    }
+    RequestHeaders empty = header("Content-Length", "0");
+    assertThat(protocol.join(key("/users/1", empty), empty))
+        .isInstanceOf(Lead.class);
+    assertThat(protocol.passWithBody(key("/users/1", NONE), null))
+        .isSameAs(Pass.PASS);
+    assertThat(protocol.stats().passedThrough()).isEqualTo(withBodies.size() + 1);
+    assertThat(protocol.stats().groups().get(0).passedThrough())
+        .isEqualTo(withBodies.size() + 1);
+  }
+
+  private static CollapseProtocol protocol(Duration ttl, int maxKeys) {
+    return new CollapseProtocol(HttpCollapseOptions.builder()
+        .group(CollapseGroup.ofUris("/users/*", "/me"))
+        .hitForPassTtl(ttl).hitForPassMaxKeys(maxKeys)
+        .build(), "test");
+  }
+
+  private CollapseKey key(String path, RequestHeaders headers) {
+    return protocol.rules.keyFor("GET", URI.create("http://backend.test" + path), headers);
+  }
+
+  private static RequestHeaders edition(String edition) {
+    return header("X-Edition", edition);
+  }
+
+  private static RequestHeaders header(String name, String value) {
+    return RequestHeaders.of(
+        asked -> asked.equalsIgnoreCase(name) ? List.of(value) : List.of(), () -> List.of(name));
+  }
+
+  private static SharedResponse snapshot(List<Map.Entry<String, String>> headers,
+      RequestHeaders request) {
+    return new SharedResponse(200, "OK", headers, new byte[] {1}, request, null);
+  }
+}

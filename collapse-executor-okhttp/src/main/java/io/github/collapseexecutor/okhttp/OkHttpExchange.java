@@ -1,0 +1,126 @@
+package io.github.collapseexecutor.okhttp;
+
+import io.github.collapseexecutor.http.adapter.BlockingClientExchange;
+import io.github.collapseexecutor.http.adapter.HeaderLists;
+import io.github.collapseexecutor.http.adapter.SharedResponse;
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import okhttp3.Handshake;
+import okhttp3.Headers;
+import okhttp3.Interceptor;
+import okhttp3.MediaType;
+import okhttp3.Protocol;
+import okhttp3.Response;
+import okhttp3.ResponseBody;
+import okio.Okio;
+import okio.Timeout;
+import org.jspecify.annotations.Nullable;
+
+/** One OkHttp call, and its {@link Response}, in the terms of the collapser. */
+record OkHttpExchange(Interceptor.Chain chain) implements BlockingClientExchange<Response> {
+
+  /** What a replay needs of the response besides status, headers and body. */
+  private record Origin(Protocol protocol, @Nullable Handshake handshake) {}
+
+  @Override
+  public boolean hasBody() {
+    return chain.request().body() != null;
+  }
+
+  @Override
+  public Response proceed() throws IOException {
+    return chain.proceed(chain.request());
+  }
+
+  @Override
+  public int status(Response response) {
+    return response.code();
+  }
+
+  @Override
+  public String reason(Response response) {
+    return response.message();
+  }
+
+  @Override
+  public List<Map.Entry<String, @Nullable String>> headers(Response response) {
+    Headers headers = response.headers();
+    List<Map.Entry<String, @Nullable String>> entries = new ArrayList<>(headers.size());
+    for (int i = 0; i < headers.size(); i++) {
+      entries.add(HeaderLists.entry(headers.name(i), headers.value(i)));
+    }
+    return entries;
+  }
+
+  @Override
+  public InputStream body(Response response) {
+    return response.body().byteStream();
+  }
+
+  @Override
+  public Response withBody(Response response, InputStream body) {
+    ResponseBody original = response.body();
+    ResponseBody rebodied = ResponseBody.create(Okio.buffer(Okio.source(body)),
+        original.contentType(), original.contentLength());
+    return response.newBuilder().body(rebodied).build();
+  }
+
+  /**
+   * The sooner of the call's own timeout ({@code callTimeout}, or one set on the call) and what is
+   * left of its deadline. The timeout runs from when the call started, a little before this
+   * interceptor; counting it whole from here lets OkHttp's watchdog cancel the call first, as it
+   * would without collapse.
+   */
+  @Override
+  public long ownWaitLimitNanos() {
+    Timeout timeout = chain.call().timeout();
+    long limit = timeout.timeoutNanos() > 0 ? timeout.timeoutNanos() : Long.MAX_VALUE;
+    if (timeout.hasDeadline()) {
+      limit = Math.min(limit, timeout.deadlineNanoTime() - System.nanoTime());
+    }
+    return limit;
+  }
+
+  @Override
+  public Object detail(Response response) {
+    return new Origin(response.protocol(), response.handshake());
+  }
+
+  @Override
+  public void close(Response response) {
+    response.close();
+  }
+
+  @Override
+  public Response replay(SharedResponse shared) {
+    Origin origin = (Origin) shared.detail();
+    Headers.Builder headers = new Headers.Builder();
+    shared.headers().forEach(header -> headers.addUnsafeNonAscii(header.getKey(),
+        header.getValue()));
+    Headers built = headers.build();
+    String contentType = built.get("Content-Type");
+    MediaType mediaType = contentType == null ? null : MediaType.parse(contentType);
+    long now = System.currentTimeMillis();
+    return new Response.Builder()
+        .request(chain.request())
+        .protocol(origin.protocol())
+        .handshake(origin.handshake())
+        .code(shared.status())
+        .message(shared.reason())
+        .headers(built)
+        .body(body(shared, mediaType))
+        .sentRequestAtMillis(now)
+        .receivedResponseAtMillis(now)
+        .build();
+  }
+
+  /** The body of a replay: the bytes, and the failure that ended them, if any. */
+  private static ResponseBody body(SharedResponse shared, @Nullable MediaType mediaType) {
+    return shared.bodyFailure() == null
+        ? ResponseBody.create(shared.bodyCopy(), mediaType)
+        : ResponseBody.create(Okio.buffer(Okio.source(shared.bodyStream())), mediaType, -1);
+  }
+}

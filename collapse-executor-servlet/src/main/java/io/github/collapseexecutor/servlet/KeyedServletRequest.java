@@ -1,0 +1,58 @@
+package io.github.collapseexecutor.servlet;
+
+import io.github.collapseexecutor.http.CollapseKey;
+import io.github.collapseexecutor.http.CollapseRules;
+import io.github.collapseexecutor.http.RequestHeaders;
+import jakarta.servlet.http.HttpServletRequest;
+import java.security.Principal;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.Enumeration;
+import java.util.List;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * What the key of an inbound request is built from: its method, URI and headers, who the container
+ * or a filter before this one says the caller is, the TLS client certificate, and the client's
+ * address.
+ */
+final class KeyedServletRequest {
+
+  /** The request attribute that holds the client's certificate chain of a TLS connection. */
+  private static final String CLIENT_CERTIFICATES = "jakarta.servlet.request.X509Certificate";
+
+  private KeyedServletRequest() {}
+
+  /** Returns the headers of {@code request}. */
+  static RequestHeaders headers(HttpServletRequest request) {
+    return RequestHeaders.of(name -> {
+      Enumeration<String> values = request.getHeaders(name);
+      return values.hasMoreElements() ? Collections.list(values) : List.of();
+    }, () -> Collections.list(request.getHeaderNames()));
+  }
+
+  /** Returns the key of {@code request}; the collapser passes it all the same if it has a body. */
+  static @Nullable CollapseKey keyFor(CollapseRules rules, HttpServletRequest request,
+      RequestHeaders headers) {
+    String uri = request.getRequestURI();
+    String context = request.getContextPath();
+    String path = context != null && uri.startsWith(context) ? uri.substring(context.length()) : uri;
+    return rules.keyFor(request.getMethod(), request.getScheme(), request.getServerName(),
+        request.getServerPort(), path, uri, request.getQueryString(), headers, caller(request),
+        request.getRemoteAddr());
+  }
+
+  /**
+   * Who the container or an earlier filter (Spring Security) says the caller is, and the TLS
+   * client certificate: credentials that need not be in the headers. {@code null} if neither.
+   */
+  private static @Nullable Object caller(HttpServletRequest request) {
+    Principal principal = request.getUserPrincipal();
+    Object certificates = request.getAttribute(CLIENT_CERTIFICATES);
+    if (principal == null && certificates == null) {
+      return null;
+    }
+    return Arrays.asList(principal == null ? null : principal.getName(),
+        certificates instanceof Object[] chain ? Arrays.asList(chain) : certificates);
+  }
+}

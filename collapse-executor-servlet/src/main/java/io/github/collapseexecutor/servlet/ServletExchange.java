@@ -1,0 +1,132 @@
+package io.github.collapseexecutor.servlet;
+
+import io.github.collapseexecutor.http.adapter.ResponseRecording;
+import io.github.collapseexecutor.http.adapter.ServerCollapser.Continuation;
+import io.github.collapseexecutor.http.adapter.ServerExchange;
+import io.github.collapseexecutor.http.adapter.SharedResponse;
+import jakarta.servlet.AsyncContext;
+import jakarta.servlet.FilterChain;
+import jakarta.servlet.ServletException;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import java.io.IOException;
+import java.util.Objects;
+import java.util.concurrent.CompletionStage;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * One pass of a request through the collapse filter, in the terms of the collapser: the rest of
+ * the chain, a recording of the response, a replay onto it, and Servlet async processing for a
+ * request that waits.
+ */
+final class ServletExchange implements ServerExchange<ServletException> {
+
+  /**
+   * The request attribute that carries a waiting request's continuation into its async dispatch:
+   * the response it waited for varies on a header it sent differently, and it now leads or waits
+   * among the requests that sent the same values.
+   */
+  private static final String CONTINUATION = ServletExchange.class.getName() + ".continuation";
+
+  private final HttpServletRequest request;
+  private final HttpServletResponse response;
+  private final FilterChain chain;
+  private @Nullable AsyncContext async;
+
+  ServletExchange(HttpServletRequest request, HttpServletResponse response, FilterChain chain) {
+    this.request = request;
+    this.response = response;
+    this.chain = chain;
+  }
+
+  /** Returns the continuation an async dispatch of {@code request} carries, and removes it. */
+  static @Nullable Continuation takeContinuation(HttpServletRequest request) {
+    Object next = request.getAttribute(CONTINUATION);
+    request.removeAttribute(CONTINUATION);
+    return next instanceof Continuation continuation ? continuation : null;
+  }
+
+  @Override
+  public CompletionStage<?> proceed() throws IOException, ServletException {
+    chain.doFilter(request, response);
+    return DONE;
+  }
+
+  @Override
+  public CompletionStage<?> record(ResponseRecording recording)
+      throws IOException, ServletException {
+    RecordingResponse recorder = new RecordingResponse(response, recording);
+    chain.doFilter(new AsyncAwareRequest(request, recorder), recorder);
+    if (request.isAsyncStarted()) {
+      recording.notRecorded(recorder.unrecorded());
+    } else {
+      recorder.report(ServerObservation.of(request));
+    }
+    // the others are answered before this request's own client, which may be slow or gone
+    recorder.finish();
+    return DONE;
+  }
+
+  @Override
+  public CompletionStage<?> replay(SharedResponse shared) throws IOException, ServletException {
+    AsyncContext suspended = async;
+    if (suspended == null) {
+      if (!ServletReplay.write(shared, request, response)) {
+        chain.doFilter(request, response);
+      }
+    } else if (shared.bodyLength() <= suspended.getResponse().getBufferSize()) {
+      // the container writes a body that fits in its buffer to the socket in one piece once its
+      // last byte is written: in place, so that the container's queue stays free for the next
+      // requests, among them the one that starts the next shared call
+      replayAsync(suspended, shared);
+    } else {
+      // a larger body may take several writes: one slow client must not hold up the others
+      suspended.start(() -> replayAsync(suspended, shared));
+    }
+    return DONE;
+  }
+
+  private void replayAsync(AsyncContext suspended, SharedResponse shared) {
+    boolean written = true;
+    try {
+      written = ServletReplay.write(shared, request, response);
+    } catch (IOException clientGone) {
+      // this request's client went away while it was answered; nobody is left to tell
+    } finally {
+      if (written) {
+        suspended.complete();
+      }
+    }
+    if (!written) {
+      // the filters before took its writer and the shared body is bytes: it runs the chain
+      suspended.dispatch();
+    }
+  }
+
+  @Override
+  public boolean suspend(Runnable leave) {
+    ServletReplay.rememberOuterHeaders(request, response);
+    if (!request.isAsyncSupported()) {
+      return false;
+    }
+    // the objects this filter got, not the container's: the replay then passes through the
+    // response wrappers of the filters before this one, such as Spring Security's, which write
+    // their headers when the response is committed, possibly before their own filter returns
+    AsyncContext started = request.startAsync(request, response);
+    // the collapser times the wait; the container's own timeout would end it at another moment
+    started.setTimeout(0);
+    started.addListener(new WaitListener(leave, CONTINUATION));
+    async = started;
+    return true;
+  }
+
+  @Override
+  public CompletionStage<?> resume(@Nullable Continuation next) {
+    if (next != null) {
+      request.setAttribute(CONTINUATION, next);
+    }
+    // on a container thread, back through this filter: an ASYNC dispatch takes the continuation
+    Objects.requireNonNull(async, "resumed without being suspended").dispatch();
+    return DONE;
+  }
+}

@@ -1,0 +1,133 @@
+package io.github.collapseexecutor.servlet;
+
+import io.github.collapseexecutor.http.HttpCollapseOptions;
+import io.github.collapseexecutor.http.HttpCollapseStats;
+import io.github.collapseexecutor.testing.http.CollapsingClient;
+import io.github.collapseexecutor.testing.http.IdentityEchoBackend;
+import io.github.collapseexecutor.testing.http.LoopbackTomcat;
+import jakarta.servlet.http.HttpServlet;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import okhttp3.OkHttpClient;
+import okhttp3.Request;
+import okhttp3.Response;
+
+/**
+ * Requests to an application behind a {@link CollapseServletFilter}, on an embedded Tomcat, whose
+ * servlet asks the contract's backend with the {@code Host}, the body and the identity headers
+ * ({@link IdentityEchoBackend#CHANNELS}) it received: a chain run is a backend call. OkHttp sends the requests, as it keeps a {@code Host} it is given; the JDK
+ * client those with a body, as OkHttp sends no GET with one.
+ */
+final class ServletCollapsingClient implements CollapsingClient {
+
+  private final CollapseServletFilter filter;
+  private final LoopbackTomcat tomcat;
+  private final OkHttpClient okHttp = new OkHttpClient.Builder()
+      .readTimeout(Duration.ofSeconds(20)).build();
+  private final HttpClient jdk = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5))
+      .build();
+
+  ServletCollapsingClient(HttpCollapseOptions options, String backendUrl) {
+    this.filter = new CollapseServletFilter(options);
+    try {
+      this.tomcat = LoopbackTomcat.start(new AskingServlet(backendUrl), filter);
+    } catch (Exception e) {
+      throw new IllegalStateException("the server did not start", e);
+    }
+  }
+
+  @Override
+  public HttpCollapseStats stats() {
+    return filter.stats();
+  }
+
+  @Override
+  public String get(String path, String header, String value) throws IOException {
+    Request request = new Request.Builder().url(base() + path).header(header, value).build();
+    try (Response response = okHttp.newCall(request).execute()) {
+      return response.body().string();
+    }
+  }
+
+  @Override
+  public String getWithBody(String path, String body) throws Exception {
+    HttpRequest request = HttpRequest.newBuilder(URI.create(base() + path))
+        .timeout(Duration.ofSeconds(20))
+        .method("GET", HttpRequest.BodyPublishers.ofString(body)).build();
+    return jdk.send(request, HttpResponse.BodyHandlers.ofString()).body();
+  }
+
+  @Override
+  public boolean takesNullHeaderValues() {
+    return false;
+  }
+
+  private String base() {
+    return "http://127.0.0.1:" + tomcat.port();
+  }
+
+  @Override
+  public void close() {
+    filter.close();
+    try {
+      tomcat.close();
+    } catch (Exception e) {
+      throw new IllegalStateException(e);
+    }
+    okHttp.dispatcher().executorService().shutdown();
+    okHttp.connectionPool().evictAll();
+  }
+
+  /** Asks the backend for the same path, with the {@code Host} and the body it received. */
+  private final class AskingServlet extends HttpServlet {
+
+    private final String backendUrl;
+
+    AskingServlet(String backendUrl) {
+      this.backendUrl = backendUrl;
+    }
+
+    @Override
+    protected void doGet(HttpServletRequest request, HttpServletResponse response)
+        throws IOException {
+      String body;
+      try (InputStream in = request.getInputStream()) {
+        body = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+      }
+      String answer;
+      if (body.isEmpty()) {
+        Request.Builder asked = new Request.Builder().url(backendUrl + request.getRequestURI())
+            .header("Host", request.getHeader("Host"));
+        for (String channel : IdentityEchoBackend.CHANNELS) {
+          String value = request.getHeader(channel);
+          if (value != null) {
+            asked.header(channel, value);
+          }
+        }
+        try (Response backend = okHttp.newCall(asked.build()).execute()) {
+          answer = backend.body().string();
+        }
+      } else {
+        try {
+          answer = jdk.send(HttpRequest.newBuilder(URI.create(backendUrl + request.getRequestURI()))
+              .timeout(Duration.ofSeconds(20))
+              .method("GET", HttpRequest.BodyPublishers.ofString(body)).build(),
+              HttpResponse.BodyHandlers.ofString()).body();
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+          throw new IOException(e);
+        }
+      }
+      response.setContentType("text/plain;charset=UTF-8");
+      response.getWriter().write(answer);
+    }
+  }
+}

@@ -1,0 +1,133 @@
+package io.github.collapseexecutor.spring.http.reactive;
+
+import io.github.collapseexecutor.http.CollapseKey;
+import io.github.collapseexecutor.http.CollapseRules;
+import io.github.collapseexecutor.http.adapter.AsyncClientExchange;
+import io.github.collapseexecutor.http.adapter.HeaderLists;
+import io.github.collapseexecutor.http.adapter.SharedResponse;
+import java.net.URI;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import org.jspecify.annotations.Nullable;
+import org.springframework.core.io.buffer.DataBuffer;
+import org.springframework.core.io.buffer.DefaultDataBufferFactory;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.HttpMethod;
+import org.springframework.http.HttpRequest;
+import org.springframework.http.HttpStatusCode;
+import org.springframework.web.reactive.function.client.ClientRequest;
+import org.springframework.web.reactive.function.client.ClientResponse;
+import org.springframework.web.reactive.function.client.ExchangeFunction;
+import org.springframework.web.reactive.function.client.ExchangeStrategies;
+import reactor.core.publisher.Flux;
+import reactor.util.context.ContextView;
+
+/**
+ * One subscription to a WebClient exchange, and its {@link ClientResponse}, in the terms of the
+ * collapser. The exchange runs in the subscriber's Reactor context, as it would without collapse,
+ * so that the filters after this one and the connector see it.
+ *
+ * @param key the request's key, for {@link #sentAsKeyed}
+ * @param rules the rules that built it
+ * @param partition the filter whose partition the key holds
+ * @param context the subscriber's Reactor context
+ * @param observation the exchange's observation, from that context, or {@code null}
+ */
+record WebClientExchange(ClientRequest request, ExchangeFunction next, @Nullable CollapseKey key,
+    CollapseRules rules, Object partition, ContextView context, @Nullable Object observation)
+    implements AsyncClientExchange<ClientResponse> {
+
+  @Override
+  public boolean hasBody() {
+    return KeyedRequest.hasBody(request);
+  }
+
+  @Override
+  public CompletableFuture<ClientResponse> proceed() {
+    return next.exchange(request).contextWrite(context).toFuture();
+  }
+
+  @Override
+  public int status(ClientResponse response) {
+    return response.statusCode().value();
+  }
+
+  @Override
+  public @Nullable String reason(ClientResponse response) {
+    return null;
+  }
+
+  @Override
+  public List<Map.Entry<String, @Nullable String>> headers(ClientResponse response) {
+    return HeaderLists.of(response.headers().asHttpHeaders()::forEach);
+  }
+
+  /** A filter after this one gave the request a credential the key did not see. */
+  @Override
+  public boolean sentAsKeyed(ClientResponse response) {
+    return key == null || KeyedRequest.sentAsKeyed(rules, key, request, partition, response);
+  }
+
+  @Override
+  public Object detail(ClientResponse response) {
+    return response.strategies();
+  }
+
+  @Override
+  public CompletableFuture<BodyRead<ClientResponse>> readBody(ClientResponse response, int limit) {
+    return BodySplit.read(response.bodyToFlux(DataBuffer.class), limit)
+        .map(split -> split.bytes() == null
+            ? BodyRead.tooLarge(response.mutate().body(original -> split.body()).build())
+            : split.failure() == null ? BodyRead.<ClientResponse>whole(split.bytes())
+            : BodyRead.<ClientResponse>failedAfter(split.bytes(), split.failure()))
+        .toFuture();
+  }
+
+  @Override
+  public void release(ClientResponse response) {
+    response.releaseBody().subscribe();
+  }
+
+  @Override
+  public ClientResponse replay(SharedResponse shared) {
+    Flux<DataBuffer> bytes = shared.bodyLength() == 0
+        ? Flux.empty()
+        : Flux.defer(() -> Flux.just(
+            DefaultDataBufferFactory.sharedInstance.wrap(shared.bodyBuffer())));
+    // a body that failed fails each caller's read with the same error, as its own exchange would
+    Flux<DataBuffer> body = shared.bodyFailure() == null
+        ? bytes : bytes.concatWith(Flux.error(shared.bodyFailure()));
+    return ClientResponse
+        .create(HttpStatusCode.valueOf(shared.status()), (ExchangeStrategies) shared.detail())
+        .headers(headers -> shared.headers().forEach(
+            header -> headers.add(header.getKey(), header.getValue())))
+        .request(new RequestView(request))
+        .body(body)
+        .build();
+  }
+
+  /** The caller's own request, as the response reports it in errors. */
+  private record RequestView(ClientRequest request) implements HttpRequest {
+
+    @Override
+    public HttpMethod getMethod() {
+      return request.method();
+    }
+
+    @Override
+    public URI getURI() {
+      return request.url();
+    }
+
+    @Override
+    public Map<String, Object> getAttributes() {
+      return request.attributes();
+    }
+
+    @Override
+    public HttpHeaders getHeaders() {
+      return request.headers();
+    }
+  }
+}
