@@ -1,8 +1,8 @@
 package io.github.collapseexecutor.okhttp;
 
 import io.github.collapseexecutor.http.HttpCollapseOptions;
-import io.github.collapseexecutor.http.HttpCollapseStats;
 import io.github.collapseexecutor.http.adapter.BlockingClientCollapser;
+import io.github.collapseexecutor.http.adapter.HttpCollapseAdapter;
 import java.io.IOException;
 import okhttp3.Interceptor;
 import okhttp3.Response;
@@ -30,7 +30,8 @@ import okhttp3.Response;
  * get what they would have got without it. What each caller gets, including on failure, is
  * described in {@code docs/http.md}.
  */
-public final class CollapseInterceptor implements Interceptor, AutoCloseable {
+public final class CollapseInterceptor extends HttpCollapseAdapter<BlockingClientCollapser>
+    implements Interceptor {
 
   /**
    * The name of the collapse executor when the options have none: the name that listener
@@ -39,33 +40,17 @@ public final class CollapseInterceptor implements Interceptor, AutoCloseable {
    */
   public static final String DEFAULT_NAME = "okhttp";
 
-  private final BlockingClientCollapser collapser;
-
   /**
    * Creates an interceptor with its own collapse executor, named {@link HttpCollapseOptions#name()}
    * or else {@link #DEFAULT_NAME}.
    */
   public CollapseInterceptor(HttpCollapseOptions options) {
-    this.collapser = new BlockingClientCollapser(options, DEFAULT_NAME);
-  }
-
-  /** Returns the counters of this interceptor. */
-  public HttpCollapseStats stats() {
-    return collapser.stats();
-  }
-
-  /**
-   * Stops collapsing: calls in progress complete for every caller that shares them, and later
-   * requests pass through untouched. Idempotent; a Spring context calls it when it closes.
-   */
-  @Override
-  public void close() {
-    collapser.close();
+    super(new BlockingClientCollapser(options, DEFAULT_NAME));
   }
 
   @Override
   public Response intercept(Chain chain) throws IOException {
-    KeyedCall keyed = KeyedCall.of(collapser.rules(), this, chain);
-    return collapser.execute(keyed.key(), keyed.headers(), new OkHttpExchange(chain));
+    KeyedCall keyed = KeyedCall.of(collapser().rules(), this, chain);
+    return collapser().execute(keyed.key(), keyed.headers(), new OkHttpExchange(chain));
   }
 }

@@ -1,9 +1,9 @@
 package io.github.collapseexecutor.servlet;
 
 import io.github.collapseexecutor.http.HttpCollapseOptions;
-import io.github.collapseexecutor.http.HttpCollapseStats;
 import io.github.collapseexecutor.http.RequestHeaders;
 import io.github.collapseexecutor.http.adapter.ServerCollapser;
+import io.github.collapseexecutor.http.adapter.HttpCollapseAdapter;
 import jakarta.servlet.DispatcherType;
 import jakarta.servlet.Filter;
 import jakarta.servlet.FilterChain;
@@ -69,7 +69,8 @@ import java.io.IOException;
  * request still passes them: a request that runs the chain after waiting re-enters at this filter
  * on an {@code ASYNC} dispatch, which this filter passes through.
  */
-public final class CollapseServletFilter implements Filter, AutoCloseable {
+public final class CollapseServletFilter extends HttpCollapseAdapter<ServerCollapser>
+    implements Filter {
 
   /**
    * The name of the collapse executor when the options have none: the name that listener
@@ -78,19 +79,12 @@ public final class CollapseServletFilter implements Filter, AutoCloseable {
    */
   public static final String DEFAULT_NAME = "servlet";
 
-  private final ServerCollapser collapser;
-
   /**
    * Creates a filter with its own collapse executor, named {@link HttpCollapseOptions#name()}
    * or else {@link #DEFAULT_NAME}.
    */
   public CollapseServletFilter(HttpCollapseOptions options) {
-    this.collapser = new ServerCollapser(options, DEFAULT_NAME);
-  }
-
-  /** Returns the counters of this filter. */
-  public HttpCollapseStats stats() {
-    return collapser.stats();
+    super(new ServerCollapser(options, DEFAULT_NAME));
   }
 
   @Override
@@ -105,11 +99,11 @@ public final class CollapseServletFilter implements Filter, AutoCloseable {
     if (req.getDispatcherType() != DispatcherType.REQUEST) {
       // an ASYNC dispatch is a waiting request that goes on: regrouped, or running the chain
       // itself; or it is the app's own
-      collapser.resume(ServletExchange.takeContinuation(request), exchange);
+      collapser().resume(ServletExchange.takeContinuation(request), exchange);
       return;
     }
     RequestHeaders headers = KeyedServletRequest.headers(request);
-    collapser.serve(KeyedServletRequest.keyFor(collapser.rules(), request, headers), headers,
+    collapser().serve(KeyedServletRequest.keyFor(collapser().rules(), request, headers), headers,
         exchange);
   }
 
@@ -118,13 +112,4 @@ public final class CollapseServletFilter implements Filter, AutoCloseable {
     close();
   }
 
-  /**
-   * Stops collapsing: requests in progress get their responses as usual, and later requests pass
-   * through untouched. Idempotent; the container calls it through {@link #destroy()}, a Spring
-   * context when it closes.
-   */
-  @Override
-  public void close() {
-    collapser.close();
-  }
 }

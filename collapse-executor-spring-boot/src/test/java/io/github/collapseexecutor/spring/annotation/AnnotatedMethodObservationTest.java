@@ -7,7 +7,6 @@ import io.github.collapseexecutor.micrometer.CollapseObservationConvention;
 import io.github.collapseexecutor.micrometer.DefaultCollapseObservationConvention;
 import io.github.collapseexecutor.spring.annotation.CollapseBatchTest.UserService;
 import io.github.collapseexecutor.spring.annotation.CollapsibleTest.ProfileService;
-import io.github.collapseexecutor.spring.annotation.internal.CollapseMethods;
 import io.micrometer.common.KeyValues;
 import io.micrometer.observation.tck.TestObservationRegistry;
 import io.micrometer.observation.tck.TestObservationRegistryAssert;

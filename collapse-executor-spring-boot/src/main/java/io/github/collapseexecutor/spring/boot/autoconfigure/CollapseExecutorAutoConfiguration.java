@@ -71,8 +71,20 @@ public final class CollapseExecutorAutoConfiguration {
    */
   @Bean
   CollapseSettings collapseSettings(CollapseExecutorProperties properties,
-      HttpAdapterProperties http, NamedExecutorProperties named) {
-    return new CollapseSettings(properties, http, named);
+      HttpAdapterProperties http, NamedExecutorProperties named,
+      ObjectProvider<HttpSection> sections) {
+    return new CollapseSettings(properties, http, named, sections.orderedStream().toList());
+  }
+
+  /** What every HTTP adapter's auto-configuration takes besides its own section. */
+  @Bean
+  HttpAdapterSupport collapseHttpAdapterSupport(CollapseSettings settings,
+      ObjectProvider<CollapseListenerFactory> listeners,
+      ObjectProvider<ObservationRegistry> observationRegistry,
+      ObjectProvider<CollapseObservationConvention> observationConvention,
+      ObjectProvider<CollapseExecutors> executors) {
+    return new HttpAdapterSupport(settings, listeners, observationRegistry, observationConvention,
+        executors);
   }
 
   /**

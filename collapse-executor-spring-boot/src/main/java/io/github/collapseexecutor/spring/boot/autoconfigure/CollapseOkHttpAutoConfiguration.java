@@ -1,9 +1,7 @@
 package io.github.collapseexecutor.spring.boot.autoconfigure;
 
 import io.github.collapseexecutor.http.HttpCollapseOptions;
-import io.github.collapseexecutor.micrometer.CollapseObservationConvention;
 import io.github.collapseexecutor.okhttp.CollapseInterceptor;
-import io.micrometer.observation.ObservationRegistry;
 import java.util.List;
 import java.util.Map;
 import okhttp3.OkHttpClient;
@@ -12,6 +10,7 @@ import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.core.env.Environment;
 
@@ -38,6 +37,7 @@ import org.springframework.core.env.Environment;
 @ConditionalOnClass({OkHttpClient.class, CollapseInterceptor.class})
 @ConditionalOnBooleanProperty(name = "collapse.executor.enabled", matchIfMissing = true)
 @ConditionalOnBooleanProperty(name = "collapse.executor.okhttp.enabled", matchIfMissing = true)
+@EnableConfigurationProperties(CollapseOkHttpProperties.class)
 public final class CollapseOkHttpAutoConfiguration {
 
   /** The integration tag and executor name of the interceptor. */
@@ -45,17 +45,11 @@ public final class CollapseOkHttpAutoConfiguration {
 
   @Bean
   @ConditionalOnMissingBean
-  CollapseInterceptor collapseOkHttpInterceptor(CollapseExecutorProperties properties,
-      CollapseSettings settings,
-      ObjectProvider<CollapseListenerFactory> listeners,
-      ObjectProvider<ObservationRegistry> observationRegistry,
-      ObjectProvider<CollapseObservationConvention> observationConvention,
-      ObjectProvider<CollapseExecutors> executors) {
-    HttpCollapseOptions options =
-        HttpAdapterSupport.options(settings, INTEGRATION, properties.getOkhttp(), listeners,
-            observationRegistry, observationConvention);
+  CollapseInterceptor collapseOkHttpInterceptor(CollapseOkHttpProperties section,
+      HttpAdapterSupport adapters) {
+    HttpCollapseOptions options = adapters.options(INTEGRATION, section);
     CollapseInterceptor interceptor = new CollapseInterceptor(options);
-    HttpAdapterSupport.register(executors, INTEGRATION, options, interceptor.stats(), Map.of());
+    adapters.register(INTEGRATION, options, interceptor.stats(), Map.of());
     return interceptor;
   }
 

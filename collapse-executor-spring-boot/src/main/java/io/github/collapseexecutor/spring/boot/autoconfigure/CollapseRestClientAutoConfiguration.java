@@ -1,9 +1,7 @@
 package io.github.collapseexecutor.spring.boot.autoconfigure;
 
 import io.github.collapseexecutor.http.HttpCollapseOptions;
-import io.github.collapseexecutor.micrometer.CollapseObservationConvention;
 import io.github.collapseexecutor.spring.http.client.CollapseHttpRequestInterceptor;
-import io.micrometer.observation.ObservationRegistry;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -58,6 +56,7 @@ import org.springframework.web.client.support.RestClientHttpServiceGroupConfigur
 @ConditionalOnBooleanProperty(name = "collapse.executor.enabled", matchIfMissing = true)
 @ConditionalOnBooleanProperty(name = "collapse.executor.rest-template.enabled",
     matchIfMissing = true)
+@EnableConfigurationProperties(CollapseRestTemplateProperties.class)
 public final class CollapseRestClientAutoConfiguration {
 
   /** The integration tag and executor name of the interceptor. */
@@ -66,17 +65,10 @@ public final class CollapseRestClientAutoConfiguration {
   @Bean
   @ConditionalOnMissingBean
   CollapseHttpRequestInterceptor collapseHttpRequestInterceptor(
-      CollapseExecutorProperties properties, CollapseSettings settings,
-      ObjectProvider<CollapseListenerFactory> listeners,
-      ObjectProvider<ObservationRegistry> observationRegistry,
-      ObjectProvider<CollapseObservationConvention> observationConvention,
-      ObjectProvider<CollapseExecutors> executors) {
-    CollapseExecutorProperties.RestTemplateSection section = properties.getRestTemplate();
-    HttpCollapseOptions options =
-        HttpAdapterSupport.options(settings, INTEGRATION, section, listeners,
-            observationRegistry, observationConvention);
+      CollapseRestTemplateProperties section, HttpAdapterSupport adapters) {
+    HttpCollapseOptions options = adapters.options(INTEGRATION, section);
     CollapseHttpRequestInterceptor interceptor = new CollapseHttpRequestInterceptor(options);
-    HttpAdapterSupport.register(executors, INTEGRATION, options, interceptor.stats(), Map.of(
+    adapters.register(INTEGRATION, options, interceptor.stats(), Map.of(
         "customizeRestClientBuilder", section.isCustomizeRestClientBuilder(),
         "customizeRestTemplateBuilder", section.isCustomizeRestTemplateBuilder()));
     return interceptor;

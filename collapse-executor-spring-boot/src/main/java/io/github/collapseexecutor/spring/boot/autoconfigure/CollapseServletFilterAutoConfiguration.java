@@ -1,15 +1,11 @@
 package io.github.collapseexecutor.spring.boot.autoconfigure;
 
 import io.github.collapseexecutor.http.HttpCollapseOptions;
-import io.github.collapseexecutor.micrometer.CollapseObservationConvention;
 import io.github.collapseexecutor.servlet.CollapseServletFilter;
-import io.micrometer.observation.ObservationRegistry;
 import jakarta.servlet.DispatcherType;
 import jakarta.servlet.Filter;
-import java.util.List;
 import java.util.Map;
 import org.springframework.beans.factory.DisposableBean;
-import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionOutcome;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
@@ -21,6 +17,7 @@ import org.springframework.boot.context.properties.bind.BindException;
 import org.springframework.boot.context.properties.bind.Bindable;
 import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.boot.web.servlet.FilterRegistrationBean;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.ConditionContext;
 import org.springframework.context.annotation.Conditional;
@@ -53,6 +50,7 @@ import org.springframework.core.type.AnnotatedTypeMetadata;
 @ConditionalOnClass({Filter.class, FilterRegistrationBean.class, CollapseServletFilter.class})
 @ConditionalOnBooleanProperty(name = "collapse.executor.enabled", matchIfMissing = true)
 @ConditionalOnBooleanProperty(name = "collapse.executor.servlet.enabled", matchIfMissing = true)
+@EnableConfigurationProperties(CollapseServletFilterProperties.class)
 public final class CollapseServletFilterAutoConfiguration {
 
   /** The integration tag and executor name of the filter. */
@@ -69,24 +67,17 @@ public final class CollapseServletFilterAutoConfiguration {
       parameterizedContainer = FilterRegistrationBean.class)
   @Conditional(WithGroups.class)
   FilterRegistrationBean<CollapseServletFilter> collapseServletFilterRegistration(
-      CollapseExecutorProperties properties, CollapseSettings settings,
-      ObjectProvider<CollapseListenerFactory> listeners,
-      ObjectProvider<ObservationRegistry> observationRegistry,
-      ObjectProvider<CollapseObservationConvention> observationConvention,
-      ObjectProvider<CollapseExecutors> executors) {
-    CollapseExecutorProperties.ServletSection section = properties.getServlet();
-    HttpCollapseOptions options =
-        HttpAdapterSupport.options(settings, INTEGRATION, section, listeners,
-            observationRegistry, observationConvention);
+      CollapseServletFilterProperties section, HttpAdapterSupport adapters) {
+    HttpCollapseOptions options = adapters.options(INTEGRATION, section);
     CollapseServletFilter filter = new CollapseServletFilter(options);
     ClosingRegistration registration = new ClosingRegistration(filter);
     registration.setName(FILTER_NAME);
     registration.setAsyncSupported(true);
     registration.setDispatcherTypes(DispatcherType.REQUEST, DispatcherType.ASYNC);
-    ServletFilterMapping mapping = settings.servletMapping();
+    ServletFilterMapping mapping = section.mapping();
     registration.setUrlPatterns(mapping.urlPatterns());
     registration.setOrder(mapping.order());
-    HttpAdapterSupport.register(executors, INTEGRATION, options, filter.stats(), Map.of(
+    adapters.register(INTEGRATION, options, filter.stats(), Map.of(
         "order", mapping.order(),
         "urlPatterns", mapping.urlPatterns()));
     return registration;
@@ -117,26 +108,38 @@ public final class CollapseServletFilterAutoConfiguration {
   }
 
   /** Matches when the servlet section has collapse groups. */
-  static final class WithGroups extends SpringBootCondition {
+  static final class WithGroups extends GroupsCondition {
 
-    @Override
-    public ConditionOutcome getMatchOutcome(ConditionContext context,
-        AnnotatedTypeMetadata metadata) {
-      return hasGroups(context.getEnvironment())
-          ? ConditionOutcome.match(GROUPS + " is set")
-          : ConditionOutcome.noMatch(GROUPS + " is empty");
+    WithGroups() {
+      super(/* matchWithGroups= */ true);
     }
   }
 
   /** Matches when the servlet section has no collapse group. */
-  static final class WithoutGroups extends SpringBootCondition {
+  static final class WithoutGroups extends GroupsCondition {
+
+    WithoutGroups() {
+      super(/* matchWithGroups= */ false);
+    }
+  }
+
+  /** Matches on whether the servlet section has collapse groups. */
+  private abstract static class GroupsCondition extends SpringBootCondition {
+
+    private final boolean matchWithGroups;
+
+    GroupsCondition(boolean matchWithGroups) {
+      this.matchWithGroups = matchWithGroups;
+    }
 
     @Override
     public ConditionOutcome getMatchOutcome(ConditionContext context,
         AnnotatedTypeMetadata metadata) {
-      return hasGroups(context.getEnvironment())
-          ? ConditionOutcome.noMatch(GROUPS + " is set")
-          : ConditionOutcome.match(GROUPS + " is empty");
+      boolean groups = hasGroups(context.getEnvironment());
+      String message = GROUPS + (groups ? " is set" : " is empty");
+      return groups == matchWithGroups
+          ? ConditionOutcome.match(message)
+          : ConditionOutcome.noMatch(message);
     }
   }
 

@@ -1,9 +1,7 @@
 package io.github.collapseexecutor.spring.boot.autoconfigure;
 
 import io.github.collapseexecutor.http.HttpCollapseOptions;
-import io.github.collapseexecutor.micrometer.CollapseObservationConvention;
 import io.github.collapseexecutor.spring.http.reactive.CollapseExchangeFilterFunction;
-import io.micrometer.observation.ObservationRegistry;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -53,6 +51,7 @@ import org.springframework.web.reactive.function.client.support.WebClientHttpSer
 @ConditionalOnClass({WebClient.class, CollapseExchangeFilterFunction.class})
 @ConditionalOnBooleanProperty(name = "collapse.executor.enabled", matchIfMissing = true)
 @ConditionalOnBooleanProperty(name = "collapse.executor.web-client.enabled", matchIfMissing = true)
+@EnableConfigurationProperties(CollapseWebClientProperties.class)
 public final class CollapseWebClientAutoConfiguration {
 
   /** The integration tag and executor name of the filter function. */
@@ -61,17 +60,10 @@ public final class CollapseWebClientAutoConfiguration {
   @Bean
   @ConditionalOnMissingBean
   CollapseExchangeFilterFunction collapseExchangeFilterFunction(
-      CollapseExecutorProperties properties, CollapseSettings settings,
-      ObjectProvider<CollapseListenerFactory> listeners,
-      ObjectProvider<ObservationRegistry> observationRegistry,
-      ObjectProvider<CollapseObservationConvention> observationConvention,
-      ObjectProvider<CollapseExecutors> executors) {
-    CollapseExecutorProperties.WebClientSection section = properties.getWebClient();
-    HttpCollapseOptions options =
-        HttpAdapterSupport.options(settings, INTEGRATION, section, listeners,
-            observationRegistry, observationConvention);
+      CollapseWebClientProperties section, HttpAdapterSupport adapters) {
+    HttpCollapseOptions options = adapters.options(INTEGRATION, section);
     CollapseExchangeFilterFunction filter = new CollapseExchangeFilterFunction(options);
-    HttpAdapterSupport.register(executors, INTEGRATION, options, filter.stats(),
+    adapters.register(INTEGRATION, options, filter.stats(),
         Map.of("customizeWebClientBuilder", section.isCustomizeWebClientBuilder()));
     return filter;
   }

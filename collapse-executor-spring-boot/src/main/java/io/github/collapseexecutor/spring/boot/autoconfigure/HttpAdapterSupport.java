@@ -7,7 +7,6 @@ import io.github.collapseexecutor.micrometer.CollapseObservationConvention;
 import io.github.collapseexecutor.micrometer.CollapseObservations;
 import io.github.collapseexecutor.spring.CreatedExecutor;
 import io.github.collapseexecutor.spring.ExecutorCreationListener;
-import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorProperties.Section;
 import io.micrometer.observation.ObservationRegistry;
 import java.util.List;
 import java.util.Map;
@@ -17,27 +16,39 @@ import org.jspecify.annotations.Nullable;
 import org.springframework.beans.factory.ObjectProvider;
 
 /**
- * Turns one bound section into {@link HttpCollapseOptions} and registers the adapter built on it.
+ * Turns one bound section into {@link HttpCollapseOptions} and registers the adapter built on it:
+ * what every HTTP adapter's auto-configuration needs besides its own section, as one bean.
  */
 final class HttpAdapterSupport {
 
-  private HttpAdapterSupport() {}
+  private final CollapseSettings settings;
+  private final ObjectProvider<CollapseListenerFactory> listeners;
+  private final ObjectProvider<ObservationRegistry> observationRegistry;
+  private final ObjectProvider<CollapseObservationConvention> observationConvention;
+  private final ObjectProvider<CollapseExecutors> executors;
+
+  HttpAdapterSupport(CollapseSettings settings, ObjectProvider<CollapseListenerFactory> listeners,
+      ObjectProvider<ObservationRegistry> observationRegistry,
+      ObjectProvider<CollapseObservationConvention> observationConvention,
+      ObjectProvider<CollapseExecutors> executors) {
+    this.settings = settings;
+    this.listeners = listeners;
+    this.observationRegistry = observationRegistry;
+    this.observationConvention = observationConvention;
+    this.executors = executors;
+  }
 
   /**
-   * Returns the options of the adapter of {@code integration}, from its section of the checked
-   * {@code settings}, with the listeners of every {@link CollapseListenerFactory}, told of the
+   * Returns the options of the adapter of {@code integration}, from its checked section, with the listeners of every {@link CollapseListenerFactory}, told of the
    * executor at once, and the {@link ObservationRegistry} and
    * {@link CollapseObservationConvention} beans, if any. The executor is named after the
    * integration.
    */
-  static HttpCollapseOptions options(CollapseSettings settings, String integration,
-      Section section, ObjectProvider<CollapseListenerFactory> listeners,
-      ObjectProvider<ObservationRegistry> observationRegistry,
-      ObjectProvider<CollapseObservationConvention> observationConvention) {
+  HttpCollapseOptions options(String integration, HttpSection section) {
     CollapseListener listener = CollapseListeners.of(listeners, integration);
     ExecutorCreationListener.announce(listener, CreatedExecutor.http(integration,
         observationRegistry.getIfAvailable() != null));
-    return settings.httpOptions(integration, section, builder -> {
+    return settings.httpOptions(section, builder -> {
       builder.listener(listener);
       observationRegistry.ifAvailable(registry -> builder.observations(
           new CollapseObservations(registry, observationConvention.getIfAvailable())));
@@ -61,9 +72,9 @@ final class HttpAdapterSupport {
   }
 
   /** Registers an adapter with {@link CollapseExecutors}, if that bean exists. */
-  static void register(ObjectProvider<CollapseExecutors> executors, String integration,
-      HttpCollapseOptions options, HttpCollapseStats stats, Map<String, Object> settings) {
+  void register(String integration, HttpCollapseOptions options, HttpCollapseStats stats,
+      Map<String, Object> described) {
     executors.ifAvailable(registry -> registry.register(
-        new CollapseExecutorDescriptor(integration, options, stats, settings)));
+        new CollapseExecutorDescriptor(integration, options, stats, described)));
   }
 }

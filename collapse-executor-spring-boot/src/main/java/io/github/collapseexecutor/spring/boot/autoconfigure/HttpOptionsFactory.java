@@ -4,7 +4,6 @@ import io.github.collapseexecutor.http.CollapseGroup;
 import io.github.collapseexecutor.http.CollapseGroupConflictException;
 import io.github.collapseexecutor.http.CollapsePolicy;
 import io.github.collapseexecutor.http.HttpCollapseOptions;
-import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorProperties.Section;
 import java.util.List;
 import java.util.function.Consumer;
 import java.util.function.Function;
@@ -24,15 +23,16 @@ final class HttpOptionsFactory {
   private HttpOptionsFactory() {}
 
   /**
-   * Returns the options of the adapter of section {@code key}, named after it, or {@code null}
+   * Returns the options of the adapter of {@code section}, named after its key, or {@code null}
    * when a value was rejected.
    *
    * @param wiring sets what does not come from the properties: the listener, the observations
    */
-  static @Nullable HttpCollapseOptions options(String key, Section section,
+  static @Nullable HttpCollapseOptions options(HttpSection section,
       HttpAdapterProperties properties, Consumer<HttpCollapseOptions.Builder> wiring,
       PropertyErrors errors) {
     int rejectedBefore = errors.count();
+    String key = section.key();
     String prefix = PREFIX + key + ".";
     HttpCollapseOptions.Builder builder = HttpCollapseOptions.builder().name(key);
     wiring.accept(builder);
@@ -60,7 +60,7 @@ final class HttpOptionsFactory {
     return errors.count() == rejectedBefore ? build(prefix, builder, errors) : null;
   }
 
-  private static void policiesAndGroups(String prefix, Section section,
+  private static void policiesAndGroups(String prefix, HttpSection section,
       HttpCollapseOptions.Builder builder, PropertyErrors errors) {
     section.getCollapsePolicies().forEach((name, policy) -> {
       String policyKey = prefix + "collapse-policies." + name;

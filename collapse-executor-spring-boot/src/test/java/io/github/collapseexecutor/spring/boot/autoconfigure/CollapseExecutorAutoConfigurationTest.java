@@ -44,7 +44,7 @@ final class CollapseExecutorAutoConfigurationTest {
           CollapseExecutorProperties properties = context.getBean(CollapseExecutorProperties.class);
           assertThat(properties.getWaitThreshold()).isEqualTo(20);
           assertThat(properties.getCollectingWaitTime()).isEqualTo(Duration.ofMillis(5));
-          CollapseExecutorProperties.Section rest = properties.getRestTemplate();
+          HttpSection rest = context.getBean(CollapseRestTemplateProperties.class);
           assertThat(rest.getCollapsePolicies().get("sample-policy1").getCollapseRequestHeaders())
               .containsExactly("authorization");
           assertThat(rest.getCollapsePolicies().get("sample-policy1").getCollapseRequestQueries())
@@ -54,10 +54,8 @@ final class CollapseExecutorAutoConfigurationTest {
               .containsExactly("/user/*", "/test/noop*");
           assertThat(rest.getCollapseGroups().get(1).getCollapsePolicyName())
               .isEqualTo("sample-policy1");
-          assertThat(properties.getWebClient().getCollapseGroups().get(0).getUris())
-              .containsExactly("/web/*");
-          assertThat(properties.getServlet().getCollapseGroups().get(0).getUriRegexes())
-              .containsExactly("/orders/[0-9]+");
+          assertThat(context.getBean(CollapseWebClientProperties.class).getCollapseGroups()
+              .get(0).getUris()).containsExactly("/web/*");
         });
   }
 

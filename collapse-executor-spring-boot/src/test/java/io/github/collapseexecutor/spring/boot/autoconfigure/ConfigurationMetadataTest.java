@@ -105,7 +105,7 @@ final class ConfigurationMetadataTest {
 
   @Test
   void servletDefaultsShownToIdesAreTheBoundDefaults() throws Exception {
-    CollapseExecutorProperties.ServletSection servlet = new CollapseExecutorProperties().getServlet();
+    CollapseServletFilterProperties servlet = new CollapseServletFilterProperties();
     assertThat(defaultValue("collapse.executor.servlet.order").asInt())
         .isEqualTo(servlet.getOrder());
     assertThat(names("collapse.executor.servlet.url-patterns"))

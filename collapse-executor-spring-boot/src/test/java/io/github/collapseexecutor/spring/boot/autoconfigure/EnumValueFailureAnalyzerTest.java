@@ -22,11 +22,12 @@ final class EnumValueFailureAnalyzerTest {
   private static final String P = "collapse.executor.";
 
   private final ApplicationContextRunner runner = new ApplicationContextRunner()
-      .withConfiguration(AutoConfigurations.of(CollapseExecutorAutoConfiguration.class));
+      .withConfiguration(AutoConfigurations.of(CollapseExecutorAutoConfiguration.class,
+          CollapseRestClientAutoConfiguration.class));
 
   @Test
   void aPolicyValueNoConstantHasNamesTheKeyTheValueAndTheAllowedValues() {
-    String key = P + "servlet.collapse-policies.p1.share-uncacheable";
+    String key = P + "rest-template.collapse-policies.p1.share-uncacheable";
     runner.withPropertyValues(key + "=sometimes").run(context -> {
       assertThat(context).hasFailed();
       FailureAnalysis analysis =
@@ -69,8 +70,9 @@ final class EnumValueFailureAnalyzerTest {
         .doesNotContain("No enum constant");
   }
 
-  /** An application with nothing but the core auto-configuration. */
+  /** An application with nothing but the core and OkHttp auto-configurations. */
   @Configuration(proxyBeanMethods = false)
-  @ImportAutoConfiguration(CollapseExecutorAutoConfiguration.class)
+  @ImportAutoConfiguration({CollapseExecutorAutoConfiguration.class,
+      CollapseOkHttpAutoConfiguration.class})
   static class WithCollapse {}
 }

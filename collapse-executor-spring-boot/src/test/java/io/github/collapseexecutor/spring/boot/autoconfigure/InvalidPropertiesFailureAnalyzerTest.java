@@ -15,7 +15,7 @@ import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.autoconfigure.ImportAutoConfiguration;
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.boot.diagnostics.FailureAnalysis;
-import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.boot.test.context.runner.WebApplicationContextRunner;
 import org.springframework.boot.test.system.CapturedOutput;
 import org.springframework.boot.test.system.OutputCaptureExtension;
 import org.springframework.context.annotation.Configuration;
@@ -30,10 +30,10 @@ final class InvalidPropertiesFailureAnalyzerTest {
 
   private static final String P = "collapse.executor.";
 
-  private final ApplicationContextRunner runner = new ApplicationContextRunner()
+  private final WebApplicationContextRunner runner = new WebApplicationContextRunner()
       .withConfiguration(AutoConfigurations.of(CollapseExecutorAutoConfiguration.class,
           CollapseRestClientAutoConfiguration.class, CollapseWebClientAutoConfiguration.class,
-          CollapseOkHttpAutoConfiguration.class));
+          CollapseOkHttpAutoConfiguration.class, CollapseServletFilterAutoConfiguration.class));
 
   private static Arguments bad(String key, String value, String shown, String reason) {
     return Arguments.of(List.of(P + key + "=" + value), P + key, shown, reason);
@@ -121,7 +121,7 @@ final class InvalidPropertiesFailureAnalyzerTest {
         bad("executors.users.max-pending-inputs", "-5", "-5",
             "maxPendingInputs must be positive: -5"),
         bad("executors.default.timeout", "-1s", "PT-1S", "timeout must not be negative: PT-1S"),
-        bad(List.of("servlet.enabled=false", group + "uris=nope"), group + "uris", "[nope]",
+        bad(group + "uris", "nope", "[nope]",
             "uris[0]: uri pattern 'nope' can never match: it must start with '/'"));
   }
 
@@ -179,12 +179,12 @@ final class InvalidPropertiesFailureAnalyzerTest {
   void springBootPrintsTheAnalysisWhenTheApplicationFailsToStart(CapturedOutput output) {
     SpringApplicationBuilder application = new SpringApplicationBuilder(WithCollapse.class)
         .web(WebApplicationType.NONE)
-        .properties(P + "servlet.collapse-groups[0].uri-regexes=/orders/[0-9");
+        .properties(P + "rest-template.collapse-groups[0].uri-regexes=/orders/[0-9");
     assertThatThrownBy(application::run)
         .hasRootCauseInstanceOf(InvalidPropertiesException.class);
     assertThat(output).contains("APPLICATION FAILED TO START")
         .contains("Invalid collapse configuration:")
-        .contains("Property: " + P + "servlet.collapse-groups[0].uri-regexes")
+        .contains("Property: " + P + "rest-template.collapse-groups[0].uri-regexes")
         .contains("Value: [/orders/[0-9]")
         .contains("Action:")
         .as("a group whose regex was rejected is not also said to have no pattern")
@@ -200,8 +200,9 @@ final class InvalidPropertiesFailureAnalyzerTest {
     throw new AssertionError("no InvalidPropertiesException in " + failure);
   }
 
-  /** An application with nothing but the core auto-configuration. */
+  /** An application with nothing but the core and RestClient auto-configurations. */
   @Configuration(proxyBeanMethods = false)
-  @ImportAutoConfiguration(CollapseExecutorAutoConfiguration.class)
+  @ImportAutoConfiguration({CollapseExecutorAutoConfiguration.class,
+      CollapseRestClientAutoConfiguration.class})
   static class WithCollapse {}
 }

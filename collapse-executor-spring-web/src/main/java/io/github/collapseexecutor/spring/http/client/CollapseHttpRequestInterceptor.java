@@ -5,6 +5,7 @@ import io.github.collapseexecutor.http.HttpCollapseOptions;
 import io.github.collapseexecutor.http.HttpCollapseStats;
 import io.github.collapseexecutor.http.RequestHeaders;
 import io.github.collapseexecutor.http.adapter.BlockingClientCollapser;
+import io.github.collapseexecutor.http.adapter.HttpCollapseAdapter;
 import java.io.IOException;
 import org.springframework.http.HttpRequest;
 import org.springframework.http.client.ClientHttpRequestExecution;
@@ -49,7 +50,7 @@ import org.springframework.http.client.ClientHttpResponse;
  * }</pre>
  */
 public final class CollapseHttpRequestInterceptor
-    implements ClientHttpRequestInterceptor, AutoCloseable {
+    extends HttpCollapseAdapter<BlockingClientCollapser> implements ClientHttpRequestInterceptor {
 
   /**
    * The name of the collapse executor when the options have none: the name that listener
@@ -62,7 +63,6 @@ public final class CollapseHttpRequestInterceptor
   /** The simple name of the execution that ends Spring's interceptor chain. */
   private static final String END_OF_CHAIN = "$EndOfChainRequestExecution";
 
-  private final BlockingClientCollapser collapser;
   private volatile boolean warnedNotLast;
 
   /**
@@ -74,7 +74,7 @@ public final class CollapseHttpRequestInterceptor
   }
 
   private CollapseHttpRequestInterceptor(BlockingClientCollapser collapser) {
-    this.collapser = collapser;
+    super(collapser);
   }
 
   /**
@@ -84,22 +84,7 @@ public final class CollapseHttpRequestInterceptor
    * interceptor's.
    */
   public CollapseHttpRequestInterceptor newPartition() {
-    return new CollapseHttpRequestInterceptor(collapser);
-  }
-
-  /** Returns the counters of this interceptor, which its partitions share. */
-  public HttpCollapseStats stats() {
-    return collapser.stats();
-  }
-
-  /**
-   * Stops collapsing, for this interceptor and its partitions alike: calls in progress complete
-   * for every caller that shares them, and later requests pass through untouched. Idempotent; a
-   * Spring context calls it when it closes.
-   */
-  @Override
-  public void close() {
-    collapser.close();
+    return new CollapseHttpRequestInterceptor(collapser());
   }
 
   @Override
@@ -111,9 +96,9 @@ public final class CollapseHttpRequestInterceptor
         () -> request.getHeaders().asMultiValueMap().keySet());
     // the instance is the partition: the request factory below it is one client's
     CollapseKey key = isLast(execution)
-        ? collapser.rules().keyFor(request.getMethod().name(), request.getURI(), headers, this)
+        ? collapser().rules().keyFor(request.getMethod().name(), request.getURI(), headers, this)
         : null;
-    return collapser.execute(key, headers, new InterceptedExchange(request, body, execution));
+    return collapser().execute(key, headers, new InterceptedExchange(request, body, execution));
   }
 
   /**

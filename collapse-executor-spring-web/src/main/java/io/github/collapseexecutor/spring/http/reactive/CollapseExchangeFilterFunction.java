@@ -2,9 +2,9 @@ package io.github.collapseexecutor.spring.http.reactive;
 
 import io.github.collapseexecutor.http.CollapseKey;
 import io.github.collapseexecutor.http.HttpCollapseOptions;
-import io.github.collapseexecutor.http.HttpCollapseStats;
 import io.github.collapseexecutor.http.RequestHeaders;
 import io.github.collapseexecutor.http.adapter.AsyncClientCollapser;
+import io.github.collapseexecutor.http.adapter.HttpCollapseAdapter;
 import io.micrometer.observation.contextpropagation.ObservationThreadLocalAccessor;
 import org.springframework.web.reactive.function.client.ClientRequest;
 import org.springframework.web.reactive.function.client.ClientResponse;
@@ -51,7 +51,8 @@ import reactor.core.publisher.Mono;
  *     .filter(collapse.newPartition()).build();
  * }</pre>
  */
-public final class CollapseExchangeFilterFunction implements ExchangeFilterFunction, AutoCloseable {
+public final class CollapseExchangeFilterFunction extends HttpCollapseAdapter<AsyncClientCollapser>
+    implements ExchangeFilterFunction {
 
   /**
    * The name of the collapse executor when the options have none: the name that listener
@@ -59,8 +60,6 @@ public final class CollapseExchangeFilterFunction implements ExchangeFilterFunct
    * filter so too.
    */
   public static final String DEFAULT_NAME = "web-client";
-
-  private final AsyncClientCollapser collapser;
 
   /**
    * Creates a filter with its own collapse executor, named {@link HttpCollapseOptions#name()}
@@ -71,7 +70,7 @@ public final class CollapseExchangeFilterFunction implements ExchangeFilterFunct
   }
 
   private CollapseExchangeFilterFunction(AsyncClientCollapser collapser) {
-    this.collapser = collapser;
+    super(collapser);
   }
 
   /**
@@ -80,37 +79,22 @@ public final class CollapseExchangeFilterFunction implements ExchangeFilterFunct
    * entry, but its exchanges share responses with no other partition's, nor with this filter's.
    */
   public CollapseExchangeFilterFunction newPartition() {
-    return new CollapseExchangeFilterFunction(collapser);
-  }
-
-  /** Returns the counters of this filter, which its partitions share. */
-  public HttpCollapseStats stats() {
-    return collapser.stats();
-  }
-
-  /**
-   * Stops collapsing, for this filter and its partitions alike: exchanges in progress complete for
-   * every subscriber that shares them, and later exchanges pass through untouched. Idempotent; a
-   * Spring context calls it when it closes.
-   */
-  @Override
-  public void close() {
-    collapser.close();
+    return new CollapseExchangeFilterFunction(collapser());
   }
 
   @Override
   public Mono<ClientResponse> filter(ClientRequest request, ExchangeFunction next) {
     RequestHeaders headers = KeyedRequest.headers(request);
-    CollapseKey key = collapser.rules().keyFor(request.method().name(), request.url(), headers,
+    CollapseKey key = collapser().rules().keyFor(request.method().name(), request.url(), headers,
         KeyedRequest.context(request, this));
     return Mono.deferContextual(context -> {
       // WebClient keeps the exchange's observation in the Reactor context, not on the thread
       Object observation = context.getOrDefault(ObservationThreadLocalAccessor.KEY, null);
-      WebClientExchange exchange = new WebClientExchange(request, next, key, collapser.rules(),
+      WebClientExchange exchange = new WebClientExchange(request, next, key, collapser().rules(),
           this, context, observation);
       // cancelling the subscription cancels the caller's future: it leaves the shared exchange
       return ObservedExchanges.reported(Mono.fromFuture(
-          collapser.execute(key, headers, exchange), /* suppressCancel= */ false), observation);
+          collapser().execute(key, headers, exchange), /* suppressCancel= */ false), observation);
     });
   }
 }

@@ -1,23 +1,13 @@
 package io.github.collapseexecutor.spring.boot.autoconfigure.actuate;
 
 import io.github.collapseexecutor.core.CollapseExecutorOptions;
-import io.github.collapseexecutor.http.CollapseGroup;
-import io.github.collapseexecutor.http.CollapsePolicy;
-import io.github.collapseexecutor.http.HttpCollapseOptions;
 import io.github.collapseexecutor.http.HttpCollapseStats;
 import io.github.collapseexecutor.http.ShareUncacheable;
-import io.github.collapseexecutor.http.UnsharedReason;
-import io.github.collapseexecutor.spring.NamedExecutor;
 import io.github.collapseexecutor.spring.NamedExecutors;
-import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorDescriptor;
 import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutors;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.Set;
-import java.util.TreeMap;
-import java.util.TreeSet;
 import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;
 import org.springframework.boot.actuate.endpoint.OperationResponseBody;
@@ -88,11 +78,11 @@ public final class CollapseEndpoint {
   @ReadOperation
   public CollapseDescription collapse() {
     List<ExecutorDescription> described =
-        executors.list().stream().map(CollapseEndpoint::describe).toList();
+        executors.list().stream().map(EndpointDescriptions::describe).toList();
     List<MethodDescription> annotated = methods.get();
     List<NamedExecutorDescription> namedExecutors = named == null ? List.of()
-        : named.list().stream().map(executor -> describe(executor, annotated)).toList();
-    return new CollapseDescription(described, options == null ? null : describe(options),
+        : named.list().stream().map(executor -> EndpointDescriptions.describe(executor, annotated)).toList();
+    return new CollapseDescription(described, options == null ? null : EndpointDescriptions.describe(options),
         namedExecutors, switches.off(), events == null ? List.of() : events.list());
   }
 
@@ -119,75 +109,7 @@ public final class CollapseEndpoint {
     if (named == null || !named.contains(name)) {
       return null;
     }
-    return describe(named.get(name), methods.get());
-  }
-
-  private static NamedExecutorDescription describe(NamedExecutor executor,
-      List<MethodDescription> methods) {
-    return new NamedExecutorDescription(executor.name(), describe(executor.options()),
-        executor.timeout() == null ? null : executor.timeout().toMillis(),
-        methods.stream().filter(method -> method.executor().equals(executor.name())).toList());
-  }
-
-  private static ExecutorDescription describe(CollapseExecutorDescriptor executor) {
-    HttpCollapseOptions options = executor.options();
-    HttpCollapseStats stats = executor.stats();
-    Tally tally = Tally.of(stats);
-    List<GroupDescription> groups = new ArrayList<>();
-    for (int i = 0; i < options.groups().size(); i++) {
-      groups.add(describe(options.groups().get(i), options.policies(),
-          Tally.of(stats.groups().get(i))));
-    }
-    return new ExecutorDescription(executor.name(), executor.integration(), tally.requests,
-        tally.backendCalls, tally.collapseRatio, tally.counts, tally.unshared,
-        options.maxBodyBytes(), sorted(options.sensitiveHeaders()),
-        sorted(options.sensitiveHeaderPatterns()), sorted(options.nonSensitiveHeaders()),
-        options.waitTimeout().toMillis(), options.hitForPassTtl().toMillis(),
-        options.varyTtl().toMillis(), groups, executor.settings());
-  }
-
-  private static GroupDescription describe(CollapseGroup group,
-      Map<String, CollapsePolicy> policies, Tally tally) {
-    CollapsePolicy policy = group.collapsePolicyName() == null
-        ? CollapsePolicy.DEFAULT
-        : policies.get(group.collapsePolicyName());
-    return new GroupDescription(group.name(), group.uris(), group.uriRegexes(),
-        group.collapsePolicyName(), policy.collapseRequestHeaders(),
-        policy.collapseRequestQueries(), policy.shareUncacheable(), policy.acceptHeadersInKey(),
-        policy.sharedAcrossAddresses(), tally.requests, tally.backendCalls, tally.collapseRatio, tally.counts, tally.unshared);
-  }
-
-  private static List<String> sorted(Set<String> names) {
-    return new TreeSet<>(names).stream().toList();
-  }
-
-  private static BatchOptionsDescription describe(CollapseExecutorOptions options) {
-    return new BatchOptionsDescription(options.waitThreshold(),
-        options.collectingWaitTime().toMillis(), options.maxBatchSize(),
-        options.maxConcurrentBatches(), options.adaptiveConcurrency(), options.maxPendingInputs());
-  }
-
-  /** The totals of one set of counters, read one counter at a time. */
-  private record Tally(long requests, long backendCalls, double collapseRatio, Counts counts,
-      Map<String, Long> unshared) {
-
-    static Tally of(HttpCollapseStats stats) {
-      long passedThrough = stats.passedThrough();
-      long led = stats.led();
-      long replayed = stats.replayed();
-      long fellBack = stats.fellBack();
-      long requests = passedThrough + led + replayed + fellBack;
-      Map<String, Long> unshared = new TreeMap<>();
-      for (UnsharedReason reason : UnsharedReason.values()) {
-        long count = stats.unshared(reason);
-        if (count > 0) {
-          unshared.put(reason.tag(), count);
-        }
-      }
-      return new Tally(requests, passedThrough + led + fellBack,
-          requests == 0 ? 0.0 : (double) replayed / requests,
-          new Counts(passedThrough, led, replayed, fellBack), unshared);
-    }
+    return EndpointDescriptions.describe(named.get(name), methods.get());
   }
 
   /**
@@ -231,7 +153,7 @@ public final class CollapseEndpoint {
    * One HTTP collapse executor.
    *
    * @param name the executor's name
-   * @param integration {@code rest-template}, {@code web-client}, {@code okhttp} or {@code servlet}
+   * @param integration the section that configures it, as {@code rest-template} or {@code servlet}
    * @param requests every request the adapter saw
    * @param backendCalls the calls it made (for the servlet filter: chain runs)
    * @param collapseRatio the share of requests served another's response, 0 to 1

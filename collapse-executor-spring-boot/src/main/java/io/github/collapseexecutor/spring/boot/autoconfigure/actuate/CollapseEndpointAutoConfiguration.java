@@ -3,7 +3,7 @@ package io.github.collapseexecutor.spring.boot.autoconfigure.actuate;
 import io.github.collapseexecutor.core.CollapseExecutorOptions;
 import io.github.collapseexecutor.core.CollapseListener;
 import io.github.collapseexecutor.spring.NamedExecutors;
-import io.github.collapseexecutor.spring.annotation.internal.CollapseMethods;
+import io.github.collapseexecutor.spring.annotation.CollapseMethods;
 import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseAnnotationAutoConfiguration;
 import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorAutoConfiguration;
 import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutors;

@@ -4,7 +4,7 @@ import io.github.collapseexecutor.core.CollapseExecutor;
 import io.github.collapseexecutor.http.CollapseGroup;
 import io.github.collapseexecutor.http.CollapseSwitch;
 import io.github.collapseexecutor.spring.NamedExecutors;
-import io.github.collapseexecutor.spring.annotation.internal.CollapseMethods;
+import io.github.collapseexecutor.spring.annotation.CollapseMethods;
 import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorDescriptor;
 import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutors;
 import java.util.ArrayList;

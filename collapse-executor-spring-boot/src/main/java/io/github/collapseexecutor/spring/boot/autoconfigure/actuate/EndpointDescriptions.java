@@ -1,0 +1,97 @@
+package io.github.collapseexecutor.spring.boot.autoconfigure.actuate;
+
+import io.github.collapseexecutor.core.CollapseExecutorOptions;
+import io.github.collapseexecutor.http.CollapseGroup;
+import io.github.collapseexecutor.http.CollapsePolicy;
+import io.github.collapseexecutor.http.HttpCollapseOptions;
+import io.github.collapseexecutor.http.HttpCollapseStats;
+import io.github.collapseexecutor.http.UnsharedReason;
+import io.github.collapseexecutor.spring.NamedExecutor;
+import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorDescriptor;
+import io.github.collapseexecutor.spring.boot.autoconfigure.actuate.CollapseEndpoint.BatchOptionsDescription;
+import io.github.collapseexecutor.spring.boot.autoconfigure.actuate.CollapseEndpoint.Counts;
+import io.github.collapseexecutor.spring.boot.autoconfigure.actuate.CollapseEndpoint.ExecutorDescription;
+import io.github.collapseexecutor.spring.boot.autoconfigure.actuate.CollapseEndpoint.GroupDescription;
+import io.github.collapseexecutor.spring.boot.autoconfigure.actuate.CollapseEndpoint.MethodDescription;
+import io.github.collapseexecutor.spring.boot.autoconfigure.actuate.CollapseEndpoint.NamedExecutorDescription;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+
+/** Turns the executors' options and live counters into what {@link CollapseEndpoint} returns. */
+final class EndpointDescriptions {
+
+  private EndpointDescriptions() {}
+
+  static NamedExecutorDescription describe(NamedExecutor executor,
+      List<MethodDescription> methods) {
+    return new NamedExecutorDescription(executor.name(), describe(executor.options()),
+        executor.timeout() == null ? null : executor.timeout().toMillis(),
+        methods.stream().filter(method -> method.executor().equals(executor.name())).toList());
+  }
+
+  static ExecutorDescription describe(CollapseExecutorDescriptor executor) {
+    HttpCollapseOptions options = executor.options();
+    HttpCollapseStats stats = executor.stats();
+    Tally tally = Tally.of(stats);
+    List<GroupDescription> groups = new ArrayList<>();
+    for (int i = 0; i < options.groups().size(); i++) {
+      groups.add(describe(options.groups().get(i), options.policies(),
+          Tally.of(stats.groups().get(i))));
+    }
+    return new ExecutorDescription(executor.name(), executor.integration(), tally.requests,
+        tally.backendCalls, tally.collapseRatio, tally.counts, tally.unshared,
+        options.maxBodyBytes(), sorted(options.sensitiveHeaders()),
+        sorted(options.sensitiveHeaderPatterns()), sorted(options.nonSensitiveHeaders()),
+        options.waitTimeout().toMillis(), options.hitForPassTtl().toMillis(),
+        options.varyTtl().toMillis(), groups, executor.settings());
+  }
+
+  private static GroupDescription describe(CollapseGroup group,
+      Map<String, CollapsePolicy> policies, Tally tally) {
+    CollapsePolicy policy = group.collapsePolicyName() == null
+        ? CollapsePolicy.DEFAULT
+        : policies.get(group.collapsePolicyName());
+    return new GroupDescription(group.name(), group.uris(), group.uriRegexes(),
+        group.collapsePolicyName(), policy.collapseRequestHeaders(),
+        policy.collapseRequestQueries(), policy.shareUncacheable(), policy.acceptHeadersInKey(),
+        policy.sharedAcrossAddresses(), tally.requests, tally.backendCalls, tally.collapseRatio,
+        tally.counts, tally.unshared);
+  }
+
+  private static List<String> sorted(Set<String> names) {
+    return new TreeSet<>(names).stream().toList();
+  }
+
+  static BatchOptionsDescription describe(CollapseExecutorOptions options) {
+    return new BatchOptionsDescription(options.waitThreshold(),
+        options.collectingWaitTime().toMillis(), options.maxBatchSize(),
+        options.maxConcurrentBatches(), options.adaptiveConcurrency(), options.maxPendingInputs());
+  }
+
+  /** The totals of one set of counters, read one counter at a time. */
+  private record Tally(long requests, long backendCalls, double collapseRatio, Counts counts,
+      Map<String, Long> unshared) {
+
+    static Tally of(HttpCollapseStats stats) {
+      long passedThrough = stats.passedThrough();
+      long led = stats.led();
+      long replayed = stats.replayed();
+      long fellBack = stats.fellBack();
+      long requests = passedThrough + led + replayed + fellBack;
+      Map<String, Long> unshared = new TreeMap<>();
+      for (UnsharedReason reason : UnsharedReason.values()) {
+        long count = stats.unshared(reason);
+        if (count > 0) {
+          unshared.put(reason.tag(), count);
+        }
+      }
+      return new Tally(requests, passedThrough + led + fellBack,
+          requests == 0 ? 0.0 : (double) replayed / requests,
+          new Counts(passedThrough, led, replayed, fellBack), unshared);
+    }
+  }
+}

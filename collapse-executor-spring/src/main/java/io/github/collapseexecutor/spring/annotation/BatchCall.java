@@ -1,0 +1,16 @@
+package io.github.collapseexecutor.spring.annotation;
+
+import org.jspecify.annotations.Nullable;
+
+/**
+ * One call of a {@code @CollapseBatch} method.
+ *
+ * @param bean what the batch method is called on
+ * @param argument the call's argument, never {@code null}
+ * @param caller the caller's observation, from {@link MethodObserver#batchCaller}, or
+ *     {@code null}
+ * @param identity the caller's identity ({@link CallerIdentities}), or {@code null}: calls of
+ *     other identities never share a batch
+ */
+record BatchCall(Object bean, Object argument, @Nullable Object caller,
+    @Nullable Object identity) {}

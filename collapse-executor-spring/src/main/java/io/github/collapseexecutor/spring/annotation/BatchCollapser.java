@@ -1,0 +1,93 @@
+package io.github.collapseexecutor.spring.annotation;
+
+import io.github.collapseexecutor.core.CollapseExecutionException;
+import io.github.collapseexecutor.core.CollapseExecutorOptions;
+import io.github.collapseexecutor.spring.CreatedExecutor;
+import io.github.collapseexecutor.spring.ExecutorCreationListener;
+import io.github.collapseexecutor.spring.NamedExecutor;
+import java.lang.reflect.Method;
+import java.time.Duration;
+import java.util.List;
+import org.aopalliance.intercept.MethodInvocation;
+import org.jspecify.annotations.Nullable;
+import org.springframework.aop.ProxyMethodInvocation;
+
+/** Batch collapse of one {@link CollapseBatch} method, on a batch executor of its own. */
+final class BatchCollapser implements MethodCollapser {
+
+  /** Why a call with a {@code null} argument goes straight to the method. */
+  static final String NULL_ARGUMENT = "null-argument";
+
+  private final Method method;
+  private final BatchMethod batchMethod;
+  private final @Nullable Duration timeout;
+  private final MethodBatchExecutor executor;
+  private final CollapsedMethod description;
+  private final MethodObserver observer;
+  private final CallerIdentities identities;
+
+  /**
+   * @param identities what tells callers apart; {@link CallerIdentities#NONE} for a method shared
+   *     across callers
+   * @param copies what a caller gets of the result for an argument an earlier caller of its
+   *     batch has too
+   */
+  BatchCollapser(Method method, BatchMethod batchMethod, NamedExecutor executor,
+      MethodObserver observer, CallerIdentities identities, ResultCopies copies) {
+    this.method = method;
+    this.identities = identities;
+    this.batchMethod = batchMethod;
+    this.timeout = executor.timeout();
+    this.observer = observer;
+    CollapseExecutorOptions options = executor.options().toBuilder()
+        .name(MethodNames.executorName(method))
+        // one bean's calls per batch, as the batch method is called on that bean, and one
+        // identity's, as it runs on the thread of one of the batch's callers and sees its context
+        .inputGrouper((BatchCall call) -> call.identity() == null
+            ? new BeanIdentity(call.bean())
+            : List.of(new BeanIdentity(call.bean()), call.identity()))
+        .build();
+    ExecutorCreationListener.announce(options.listener(), CreatedExecutor.batch(options.name(),
+        options.maxPendingInputs() != CollapseExecutorOptions.DEFAULT_MAX_PENDING_INPUTS,
+        timeout != null).observed(observer.observes()));
+    this.executor = new MethodBatchExecutor(
+        options.toBuilder().listener(observer.listener(options.listener())).build(),
+        batchMethod, observer, copies);
+    this.description = new CollapsedMethod(MethodNames.of(method), "CollapseBatch",
+        executor.name(), batchMethod.toString());
+  }
+
+  @Override
+  public @Nullable Object invoke(MethodInvocation invocation) throws Throwable {
+    Object argument = invocation.getArguments()[0];
+    if (argument == null) {
+      observer.notCollapsed(NULL_ARGUMENT);
+      return invocation.proceed();
+    }
+    BatchCall call = new BatchCall(bean(invocation), argument, observer.batchCaller(),
+        identities.current());
+    try {
+      return timeout == null ? executor.execute(call) : executor.execute(call, timeout);
+    } catch (CollapseExecutionException e) {
+      throw Invocations.unwrap(e, method);
+    }
+  }
+
+  /**
+   * Returns what the batch method is called on: the proxy, so that the batch method's own advice
+   * applies, unless the proxy is not of the bean's class (a JDK interface proxy made by another
+   * feature), then the bean itself.
+   */
+  private Object bean(MethodInvocation invocation) {
+    if (invocation instanceof ProxyMethodInvocation proxied
+        && batchMethod.isCallableOn(proxied.getProxy())) {
+      return proxied.getProxy();
+    }
+    return invocation.getThis();
+  }
+
+  @Override
+  public CollapsedMethod description() {
+    return description;
+  }
+}

@@ -1,0 +1,56 @@
+package io.github.collapseexecutor.spring.annotation;
+
+import io.micrometer.context.ContextSnapshot;
+import io.micrometer.context.ContextSnapshotFactory;
+import java.util.concurrent.Callable;
+import org.jspecify.annotations.Nullable;
+import org.springframework.util.ClassUtils;
+
+/**
+ * The thread-bound context of a caller, captured where it calls a method and restored where the
+ * method then runs, on another thread: Micrometer's context-propagation snapshot of every
+ * registered {@code ThreadLocalAccessor} (Spring Security's context, MDC where registered), when
+ * context-propagation is on the class path. The current observation is left out: a shared run
+ * has an observation of its own, which the observer makes current.
+ */
+final class CallerContexts {
+
+  private static final boolean PRESENT = ClassUtils.isPresent(
+      "io.micrometer.context.ContextSnapshotFactory", CallerContexts.class.getClassLoader());
+
+  /** Micrometer's key for the current observation; a constant, so reading it loads nothing. */
+  private static final String OBSERVATION =
+      io.micrometer.observation.contextpropagation.ObservationThreadLocalAccessor.KEY;
+
+  private CallerContexts() {}
+
+  /** Returns the calling thread's context, or {@code null} without context-propagation. */
+  static @Nullable Object capture() {
+    return PRESENT ? Snapshots.FACTORY.captureAll() : null;
+  }
+
+  /** Returns what {@code call} returns, called with {@code captured} set on this thread. */
+  static <T extends @Nullable Object> T callWith(@Nullable Object captured,
+      Callable<T> call) throws Exception {
+    if (captured == null) {
+      return call.call();
+    }
+    return Snapshots.callWith(captured, call);
+  }
+
+  /** Loaded only when context-propagation is on the class path. */
+  private static final class Snapshots {
+
+    static final ContextSnapshotFactory FACTORY = ContextSnapshotFactory.builder()
+        .captureKeyPredicate(key -> !OBSERVATION.equals(key))
+        .build();
+
+    @SuppressWarnings("try") // the scope restores this thread's own values when the call ends
+    static <T extends @Nullable Object> T callWith(Object captured, Callable<T> call)
+        throws Exception {
+      try (ContextSnapshot.Scope scope = ((ContextSnapshot) captured).setThreadLocals()) {
+        return call.call();
+      }
+    }
+  }
+}

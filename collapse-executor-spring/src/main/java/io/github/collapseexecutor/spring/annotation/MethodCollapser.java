@@ -1,0 +1,14 @@
+package io.github.collapseexecutor.spring.annotation;
+
+import org.aopalliance.intercept.MethodInvocation;
+import org.jspecify.annotations.Nullable;
+
+/** Collapses the calls of one annotated method. */
+interface MethodCollapser {
+
+  /** Returns what the call returns, sharing its run with concurrent calls. */
+  @Nullable Object invoke(MethodInvocation invocation) throws Throwable;
+
+  /** Returns what the endpoint shows of this method. */
+  CollapsedMethod description();
+}

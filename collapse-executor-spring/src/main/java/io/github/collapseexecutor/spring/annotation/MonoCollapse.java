@@ -1,0 +1,119 @@
+package io.github.collapseexecutor.spring.annotation;
+
+import io.github.collapseexecutor.spring.annotation.MethodObserver.FutureCall;
+import io.micrometer.observation.contextpropagation.ObservationThreadLocalAccessor;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CompletableFuture;
+import org.jspecify.annotations.Nullable;
+import reactor.core.publisher.Mono;
+import reactor.util.context.Context;
+import reactor.util.context.ContextView;
+
+/**
+ * Same-key collapse of a method returning a {@link Mono}. Only loaded for such methods, so the
+ * rest works without Reactor.
+ */
+final class MonoCollapse {
+
+  /**
+   * Where Micrometer keeps the current observation in a Reactor context; a constant, so reading it
+   * loads nothing of Micrometer's.
+   */
+  private static final String OBSERVATION = ObservationThreadLocalAccessor.KEY;
+
+  private MonoCollapse() {}
+
+  /** The shared run of a group, as a caller's future. */
+  @FunctionalInterface
+  interface SharedRun {
+
+    /**
+     * Returns the caller's future of the run of {@code group}, started by {@code start}.
+     *
+     * @param observation the subscriber's observation, or {@code null}
+     */
+    CompletableFuture<@Nullable Object> join(Object group, @Nullable Object observation,
+        FutureCall.Start start)
+        throws Exception;
+  }
+
+  /**
+   * Returns a {@code Mono} that, on each subscription, joins the run in progress for
+   * {@code group} or starts one by calling the method and subscribing to its {@code Mono}. A
+   * subscriber that cancels leaves alone; the run is cancelled when every subscriber has left.
+   *
+   * <p>Called where the method is called, whose body would have run there and then without
+   * collapse: the caller's thread-bound context is captured here, and restored for the method
+   * when a subscription, perhaps on another thread, starts the run.
+   *
+   * @param identities what tells subscribers apart, read from each one's context: subscribers
+   *     with other identities never share a run
+   */
+  static Object collapse(CallKey group, List<ReactiveCallerIdentity> identities,
+      Callable<@Nullable Object> call, SharedRun run) {
+    Object caller = CallerContexts.capture();
+    Callable<@Nullable Object> inCallersContext = () -> CallerContexts.callWith(caller, call);
+    return Mono.deferContextual(context -> identityOf(identities)
+        .flatMap(identity -> join(group.withReactive(identity.orElse(null)), context,
+            inCallersContext, run)));
+  }
+
+  private static Mono<Object> join(CallKey group, ContextView context,
+      Callable<@Nullable Object> call, SharedRun run) {
+    CompletableFuture<@Nullable Object> caller;
+    try {
+      caller = run.join(group, context.getOrDefault(OBSERVATION, null),
+          observation -> start(call, context, observation));
+    } catch (Exception e) {
+      return Mono.error(e);
+    }
+    return Mono.fromFuture(caller, /* suppressCancel= */ false);
+  }
+
+  /** Reads every identity in the subscriber's context: one value, or a list of them. */
+  private static Mono<Optional<Object>> identityOf(List<ReactiveCallerIdentity> identities) {
+    if (identities.isEmpty()) {
+      return Mono.just(Optional.empty());
+    }
+    List<Mono<Optional<Object>>> each = new ArrayList<>(identities.size());
+    for (ReactiveCallerIdentity identity : identities) {
+      each.add(Mono.defer(identity::current).<Optional<Object>>map(Optional::of)
+          .defaultIfEmpty(Optional.empty()));
+    }
+    if (each.size() == 1) {
+      return each.get(0);
+    }
+    return Mono.zip(each, values -> {
+      List<Object> all = new ArrayList<>(values.length);
+      boolean any = false;
+      for (Object value : values) {
+        Optional<?> present = (Optional<?>) value;
+        all.add(present.orElse(null));
+        any |= present.isPresent();
+      }
+      return any ? Optional.of((Object) all) : Optional.empty();
+    });
+  }
+
+  /**
+   * Calls the method and subscribes to its {@code Mono} with the leading subscriber's context,
+   * which every sharer's identity equals, and with the run's observation, if any, as the current
+   * one: the run belongs to no one subscriber, so the method's observations are the run's
+   * children.
+   */
+  private static @Nullable CompletableFuture<@Nullable Object> start(
+      Callable<@Nullable Object> call, ContextView leader, @Nullable Object observation)
+      throws Exception {
+    Mono<?> mono = (Mono<?>) call.call();
+    if (mono == null) {
+      return null;
+    }
+    Mono<Object> shared = mono.map(value -> value);
+    Context context = Context.of(leader);
+    return shared.contextWrite(
+        observation == null ? context : context.put(OBSERVATION, observation)).toFuture();
+  }
+}

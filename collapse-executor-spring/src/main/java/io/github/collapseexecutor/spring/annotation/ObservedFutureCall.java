@@ -1,0 +1,149 @@
+package io.github.collapseexecutor.spring.annotation;
+
+import io.github.collapseexecutor.core.CallerOutcome;
+import io.github.collapseexecutor.core.SharedCallOutcome;
+import io.github.collapseexecutor.micrometer.ObservedCaller;
+import io.github.collapseexecutor.spring.annotation.MethodObserver.FutureCall;
+import io.micrometer.observation.Observation;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.CompletableFuture;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * One observed call of a {@code @Collapsible} method that returns a future or a {@code Mono}.
+ *
+ * <p>The caller that starts the run observes it from the method's call until the method's future
+ * completes, and stops the observation once the executor handed the outcome to every caller and
+ * reported how many there were. A caller that joined is tagged and linked to the run's span as
+ * soon as it has its future, from the board: no stage is added to its future, except for a caller
+ * that came before the run was posted or after it ended, which finds the run when the outcome
+ * comes, and gets the outcome only then.
+ */
+final class ObservedFutureCall implements FutureCall {
+
+  private final ObservedRuns runs;
+  private final String executorName;
+  private final Object group;
+  private final @Nullable ObservedCaller caller;
+  private @Nullable ObservedRun led;
+  private @Nullable CompletableFuture<@Nullable Object> method;
+  private @Nullable SharedWork shared;
+  private @Nullable Throwable startFailure;
+
+  /**
+   * @param caller the caller's observation, or {@code null} if it has none
+   */
+  ObservedFutureCall(ObservedRuns runs, String executorName, Object group,
+      @Nullable ObservedCaller caller) {
+    this.runs = runs;
+    this.executorName = executorName;
+    this.group = group;
+    this.caller = caller;
+  }
+
+  @Override
+  @SuppressWarnings("try") // the scope makes the run's observation current while the method runs
+  public Callable<CompletableFuture<@Nullable Object>> leading(Start start) {
+    return () -> {
+      led = runs.start(executorName, caller);
+      runs.post(group, led);
+      try (Observation.Scope scope = led.observation().openScope()) {
+        method = start.start(led.observation());
+      } catch (Exception | Error e) {
+        startFailure = e;
+        runs.failed(led, e);
+        throw e;
+      }
+      if (method == null) {
+        NullPointerException none = new NullPointerException(
+            executorName + ": the method returned null instead of a future");
+        startFailure = none;
+        runs.failed(led, none);
+        throw none;
+      }
+      // what the executor shares: completed by follow(), once the executor waits on it
+      shared = new SharedWork();
+      return shared;
+    };
+  }
+
+  @Override
+  public CompletableFuture<@Nullable Object> joined(CompletableFuture<@Nullable Object> future) {
+    if (led != null) {
+      if (caller != null) {
+        caller.outcome(CallerOutcome.LED, null);
+      }
+      follow();
+    } else if (caller != null) {
+      caller.outcome(CallerOutcome.JOINED, null);
+      ObservedRun run = runs.open(group);
+      if (run != null && !future.isDone()) {
+        // open, and this caller's run has not ended: the run posted is the one it joined
+        caller.linkTo(run.linkTarget());
+      } else {
+        // linked before the caller gets the outcome: a caller may end its own span on it (a
+        // WebFlux request writes its response and stops its observation), and an ended span
+        // takes no more links
+        return CallerFuture.afterOutcome(future, (value, failure) ->
+            caller.linkTo(runs.linkTarget(group, value, failure)));
+      }
+    }
+    return future;
+  }
+
+  @Override
+  public void timedOut() {
+    if (caller != null) {
+      caller.outcome(led != null ? CallerOutcome.LED : CallerOutcome.FELL_BACK, "wait-timeout");
+    }
+  }
+
+  /**
+   * Hands the outcome of the method's future to the executor, then stops the run's observation
+   * with the number of callers the executor reported on this thread meanwhile.
+   */
+  private void follow() {
+    if (startFailure != null) {
+      // the executor failed the run on this thread, before handing out this caller's future
+      runs.stop(group, led, SharedCallOutcome.FAILED, startFailure);
+      return;
+    }
+    method.whenComplete((value, thrown) -> {
+      Throwable failure = thrown == null ? null : ObservedRun.handedOut(thrown);
+      if (failure == null) {
+        led.ended(value, null);
+      } else {
+        runs.failed(led, failure);
+      }
+      runs.beforeEnd();
+      boolean completed = failure == null
+          ? shared.complete(value) : shared.completeExceptionally(failure);
+      if (completed) {
+        runs.stop(group, led, failure == null ? SharedCallOutcome.SHARED : SharedCallOutcome.FAILED,
+            failure);
+      }
+    });
+  }
+
+  /**
+   * The future the executor shares among the run's callers. The executor cancels it when every
+   * caller left before the run ended: the run is abandoned, and the method's future cancelled.
+   */
+  private final class SharedWork extends CompletableFuture<@Nullable Object> {
+
+    @Override
+    public boolean cancel(boolean mayInterruptIfRunning) {
+      CancellationException abandoned =
+          new CancellationException("every caller left before the run ended");
+      boolean cancelled = completeExceptionally(abandoned);
+      if (cancelled) {
+        led.ended(null, abandoned);
+        // the executor reported the abandoned run on this thread just before
+        runs.stop(group, led, SharedCallOutcome.ABANDONED, abandoned);
+        method.cancel(mayInterruptIfRunning);
+      }
+      return cancelled;
+    }
+  }
+}

@@ -1,0 +1,94 @@
+package io.github.collapseexecutor.spring.annotation;
+
+import io.github.collapseexecutor.core.CallerOutcome;
+import io.github.collapseexecutor.core.CollapseListener;
+import io.github.collapseexecutor.core.SharedCallOutcome;
+import io.github.collapseexecutor.micrometer.CollapseObservations;
+import io.github.collapseexecutor.micrometer.ObservedCaller;
+import io.github.collapseexecutor.micrometer.SharedCallObservations;
+import io.micrometer.observation.Observation;
+import java.util.List;
+import java.util.concurrent.Callable;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * The {@link MethodObserver} on a Micrometer {@code ObservationRegistry}: one {@code collapse.call}
+ * observation per run of a method or of a batch method, the caller's outcome on its own
+ * observation, and span links from the callers that did not run it to the run's span.
+ */
+final class ObservedMethods implements MethodObserver {
+
+  private final ObservedRuns runs;
+  private final SharedCallObservations observations;
+
+  ObservedMethods(CollapseObservations observations) {
+    this.runs = new ObservedRuns(observations);
+    this.observations = runs.observations();
+  }
+
+  /** Every run of an observed method is a {@code collapse.call} observation, which times it. */
+  @Override
+  public boolean observes() {
+    return true;
+  }
+
+  /** Returns {@code listener}, on the way to which the sizes of shared runs are kept. */
+  @Override
+  public CollapseListener listener(CollapseListener listener) {
+    return runs.listener(listener);
+  }
+
+  @Override
+  public void notCollapsed(String reason) {
+    ObservedCaller caller = observations.currentCaller();
+    if (caller != null) {
+      caller.outcome(CallerOutcome.NOT_COLLAPSED, reason);
+    }
+  }
+
+  @Override
+  public SameKeyCall sameKeyCall(String executorName, Object group) {
+    return new ObservedSameKeyCall(runs, executorName, group);
+  }
+
+  @Override
+  public FutureCall futureCall(String executorName, Object group) {
+    return new ObservedFutureCall(runs, executorName, group, observations.currentCaller());
+  }
+
+  @Override
+  public FutureCall monoCall(String executorName, Object group,
+      @Nullable Object observation) {
+    return new ObservedFutureCall(runs, executorName, group, observation instanceof Observation
+        ? observations.caller((Observation) observation) : null);
+  }
+
+  @Override
+  public @Nullable Object batchCaller() {
+    return observations.currentCaller();
+  }
+
+  @Override
+  @SuppressWarnings("try") // the scope makes the run's observation current for the batch method
+  public @Nullable Object batch(String executorName, List<@Nullable Object> callers,
+      Callable<@Nullable Object> batch) throws Exception {
+    Observation observation = observations.sharedCall(executorName, null).start();
+    Object target = observations.linkTarget(observation);
+    for (Object caller : callers) {
+      if (caller instanceof ObservedCaller observed) {
+        observed.outcome(CallerOutcome.BATCHED, null);
+        observed.linkTo(target);
+      }
+    }
+    Object returned;
+    try (Observation.Scope scope = observation.openScope()) {
+      returned = batch.call();
+    } catch (Exception | Error e) {
+      SharedCallObservations.stop(observation, callers.size(), SharedCallOutcome.FAILED, e, null);
+      throw e;
+    }
+    SharedCallObservations.stop(observation, callers.size(), SharedCallOutcome.SHARED, null,
+        null);
+    return returned;
+  }
+}
