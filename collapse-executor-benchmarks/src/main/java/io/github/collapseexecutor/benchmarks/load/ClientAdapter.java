@@ -1,11 +1,15 @@
 package io.github.collapseexecutor.benchmarks.load;
 
 import io.github.collapseexecutor.http.HttpCollapseOptions;
+import io.github.collapseexecutor.jdk.httpclient.CollapsingHttpClient;
 import io.github.collapseexecutor.okhttp.CollapseInterceptor;
 import io.github.collapseexecutor.spring.http.client.CollapseHttpRequestInterceptor;
 import io.github.collapseexecutor.spring.http.reactive.CollapseExchangeFilterFunction;
 import java.io.IOException;
 import java.net.URI;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.net.http.HttpResponse.BodyHandlers;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
@@ -69,6 +73,27 @@ enum ClientAdapter {
             client.dispatcher().executorService().shutdown();
             client.connectionPool().evictAll();
           });
+    }
+  },
+
+  /** The JDK's {@code HttpClient} (HTTP/1.1), wrapped in a {@code CollapsingHttpClient}. */
+  JDK_HTTP_CLIENT("JDK HttpClient") {
+    @Override
+    LoadClient open(Supplier<URI> url, HttpCollapseOptions collapse) {
+      java.net.http.HttpClient plain = java.net.http.HttpClient.newBuilder()
+          .version(java.net.http.HttpClient.Version.HTTP_1_1)
+          .connectTimeout(CONNECT_TIMEOUT)
+          .build();
+      CollapsingHttpClient collapsing =
+          collapse == null ? null : CollapsingHttpClient.wrap(plain, collapse);
+      java.net.http.HttpClient client = collapsing == null ? plain : collapsing;
+      return loadClient((users, duration) -> ClosedLoop.blocking(users, duration, () -> {
+        HttpRequest request = HttpRequest.newBuilder(url.get()).build();
+        HttpResponse<byte[]> response = client.send(request, BodyHandlers.ofByteArray());
+        if (response.statusCode() != 200) {
+          throw new IOException("GET " + request.uri() + " answered " + response.statusCode());
+        }
+      }), collapsing);
     }
   },
 

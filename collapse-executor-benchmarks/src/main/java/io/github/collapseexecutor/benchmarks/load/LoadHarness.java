@@ -16,8 +16,8 @@ import java.util.Optional;
  *   <li><b>servlet</b>: wrk (a process of its own) with 400 closed-loop users against the samples'
  *       Spring Boot application (a JVM of its own), an endpoint the servlet filter collapses and
  *       one it does not, both sleeping 100 ms; then 1 to 400 users for the charts.
- *   <li><b>clients</b>: 200 closed-loop users in this JVM through RestClient, OkHttp and
- *       WebClient, each with and without its adapter, against the same application's endpoint
+ *   <li><b>clients</b>: 200 closed-loop users in this JVM through RestClient, OkHttp, the JDK's
+ *       HttpClient and WebClient, each with and without its adapter, against the same application's endpoint
  *       with no delay; then RestClient at 1 to 400 users; and the sizes of the shared calls.
  *   <li><b>db</b>: 700 threads submit orders to local MariaDB and PostgreSQL, a transaction per
  *       order or through the samples' group-commit {@code OrderWriter}; a server that is not

@@ -1,0 +1,182 @@
+package io.github.collapseexecutor.jdk.httpclient;
+
+import io.github.collapseexecutor.http.adapter.AsyncClientExchange.BodyRead;
+import java.net.http.HttpResponse;
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Flow;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Reads the body of a live response up to a limit, one item at a time: all of it (or all that
+ * arrived before it failed, with the failure), or, past the limit, a response whose body replays
+ * what was read and then streams the rest with its subscriber's own demand, so that a large body
+ * is never held whole.
+ */
+final class BodySplit implements Flow.Subscriber<List<ByteBuffer>> {
+
+  private final HttpResponse<Flow.Publisher<List<ByteBuffer>>> response;
+  private final int limit;
+  private final CompletableFuture<BodyRead<HttpResponse<Flow.Publisher<List<ByteBuffer>>>>> result =
+      new CompletableFuture<>();
+  private final List<ByteBuffer> read = new ArrayList<>();
+  private long size;
+  private Flow.@Nullable Subscription subscription;
+  private @Nullable RestPublisher rest;
+
+  private BodySplit(HttpResponse<Flow.Publisher<List<ByteBuffer>>> response, int limit) {
+    this.response = response;
+    this.limit = limit;
+  }
+
+  /** Starts reading the body of {@code response}; cancelling the future stops the read. */
+  static CompletableFuture<BodyRead<HttpResponse<Flow.Publisher<List<ByteBuffer>>>>> read(
+      HttpResponse<Flow.Publisher<List<ByteBuffer>>> response, int limit) {
+    BodySplit split = new BodySplit(response, limit);
+    response.body().subscribe(split);
+    return split.result;
+  }
+
+  @Override
+  public void onSubscribe(Flow.Subscription subscription) {
+    this.subscription = subscription;
+    result.whenComplete((body, failure) -> {
+      if (result.isCancelled()) {
+        subscription.cancel();
+      }
+    });
+    subscription.request(1);
+  }
+
+  @Override
+  public void onNext(List<ByteBuffer> item) {
+    if (rest != null) {
+      rest.next(item);
+      return;
+    }
+    for (ByteBuffer buffer : item) {
+      size += buffer.remaining();
+      read.add(buffer);
+    }
+    if (size > limit) {
+      rest = new RestPublisher(List.copyOf(read), subscription);
+      read.clear();
+      result.complete(BodyRead.tooLarge(RawResponse.rebodied(response, rest)));
+    } else {
+      subscription.request(1);
+    }
+  }
+
+  @Override
+  public void onError(Throwable failure) {
+    if (rest != null) {
+      rest.end(failure);
+    } else {
+      result.complete(BodyRead.failedAfter(bytes(), failure));
+    }
+  }
+
+  @Override
+  public void onComplete() {
+    if (rest != null) {
+      rest.end(null);
+    } else {
+      result.complete(BodyRead.whole(bytes()));
+    }
+  }
+
+  private byte[] bytes() {
+    byte[] bytes = new byte[(int) size];
+    int at = 0;
+    for (ByteBuffer buffer : read) {
+      int length = buffer.remaining();
+      buffer.get(bytes, at, length);
+      at += length;
+    }
+    read.clear();
+    return bytes;
+  }
+
+  /**
+   * The body of a response too large to share, for the one subscriber of the caller that made
+   * the call: what was read as its first item, then the live body as its subscriber asks for it.
+   */
+  private static final class RestPublisher implements Flow.Publisher<List<ByteBuffer>> {
+
+    private final Flow.Subscription upstream;
+    private @Nullable List<ByteBuffer> prefix;
+    private Flow.@Nullable Subscriber<? super List<ByteBuffer>> downstream;
+    private boolean ended;
+    private @Nullable Throwable failure;
+
+    RestPublisher(List<ByteBuffer> prefix, Flow.Subscription upstream) {
+      this.prefix = prefix;
+      this.upstream = upstream;
+    }
+
+    @Override
+    public synchronized void subscribe(Flow.Subscriber<? super List<ByteBuffer>> subscriber) {
+      if (downstream != null) {
+        subscriber.onSubscribe(new Flow.Subscription() {
+          @Override
+          public void request(long n) {}
+
+          @Override
+          public void cancel() {}
+        });
+        subscriber.onError(new IllegalStateException("the body has a subscriber already"));
+        return;
+      }
+      downstream = subscriber;
+      subscriber.onSubscribe(new Flow.Subscription() {
+        @Override
+        public void request(long n) {
+          demand(n);
+        }
+
+        @Override
+        public void cancel() {
+          upstream.cancel();
+        }
+      });
+    }
+
+    private synchronized void demand(long n) {
+      List<ByteBuffer> first = prefix;
+      if (first == null || n <= 0) {
+        upstream.request(n);
+        return;
+      }
+      prefix = null;
+      downstream.onNext(first);
+      if (ended) {
+        signalEnd();
+      } else if (n > 1) {
+        upstream.request(n == Long.MAX_VALUE ? n : n - 1);
+      }
+    }
+
+    synchronized void next(List<ByteBuffer> item) {
+      downstream.onNext(item);
+    }
+
+    synchronized void end(@Nullable Throwable failure) {
+      this.ended = true;
+      this.failure = failure;
+      // an end that comes before the subscriber took what was read waits for its demand
+      if (downstream != null && prefix == null) {
+        signalEnd();
+      }
+    }
+
+    private void signalEnd() {
+      if (failure != null) {
+        downstream.onError(failure);
+      } else {
+        downstream.onComplete();
+      }
+    }
+  }
+}

@@ -1,0 +1,145 @@
+package io.github.collapseexecutor.jdk.httpclient;
+
+import io.github.collapseexecutor.http.adapter.AsyncClientExchange;
+import io.github.collapseexecutor.http.adapter.HeaderLists;
+import io.github.collapseexecutor.http.adapter.SharedResponse;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpHeaders;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.Flow;
+import javax.net.ssl.SSLSession;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * One request of the JDK's client, and its response, in the terms of the collapser. The call
+ * goes out with a body handler that hands the body on as a publisher, so that the collapser can
+ * read it to share it, or hand it unread to the caller whose call it is; each caller's own
+ * {@code BodyHandler} gets the body later ({@link Delivery}).
+ *
+ * @param client the wrapped client
+ * @param outgoing the request to send: the caller's, without its timeout when the caller's turn
+ *     is timed by {@link Deadline} instead
+ * @param deadline when the caller's own timeout ends
+ */
+record JdkExchange(HttpClient client, HttpRequest outgoing, Deadline deadline)
+    implements AsyncClientExchange<HttpResponse<Flow.Publisher<List<ByteBuffer>>>> {
+
+  /** What a replay needs of the response besides status, headers and body. */
+  private record Origin(URI uri, HttpClient.Version version, Optional<SSLSession> sslSession) {}
+
+  @Override
+  public boolean hasBody() {
+    return KeyedRequest.hasBody(outgoing);
+  }
+
+  @Override
+  public CompletableFuture<HttpResponse<Flow.Publisher<List<ByteBuffer>>>> proceed() {
+    CompletableFuture<HttpResponse<Flow.Publisher<List<ByteBuffer>>>> sent =
+        client.sendAsync(outgoing, HttpResponse.BodyHandlers.ofPublisher());
+    CompletableFuture<HttpResponse<Flow.Publisher<List<ByteBuffer>>>> call =
+        new CompletableFuture<>();
+    sent.whenComplete((response, failure) -> {
+      if (failure != null) {
+        call.completeExceptionally(unwrap(failure));
+      } else {
+        call.complete(response);
+      }
+    });
+    call.whenComplete((response, failure) -> {
+      if (call.isCancelled()) {
+        // the JDK's client aborts the exchange only when asked to interrupt
+        sent.cancel(/* mayInterruptIfRunning= */ true);
+      }
+    });
+    return call;
+  }
+
+  @Override
+  public CompletableFuture<BodyRead<HttpResponse<Flow.Publisher<List<ByteBuffer>>>>> readBody(
+      HttpResponse<Flow.Publisher<List<ByteBuffer>>> response, int limit) {
+    return BodySplit.read(response, limit);
+  }
+
+  @Override
+  public void release(HttpResponse<Flow.Publisher<List<ByteBuffer>>> response) {
+    response.body().subscribe(new Flow.Subscriber<>() {
+      @Override
+      public void onSubscribe(Flow.Subscription subscription) {
+        subscription.cancel();
+      }
+
+      @Override
+      public void onNext(List<ByteBuffer> item) {}
+
+      @Override
+      public void onError(Throwable failure) {}
+
+      @Override
+      public void onComplete() {}
+    });
+  }
+
+  @Override
+  public int status(HttpResponse<Flow.Publisher<List<ByteBuffer>>> response) {
+    return response.statusCode();
+  }
+
+  /** The JDK's client hands on no reason phrase. */
+  @Override
+  public @Nullable String reason(HttpResponse<Flow.Publisher<List<ByteBuffer>>> response) {
+    return null;
+  }
+
+  @Override
+  public List<Map.Entry<String, @Nullable String>> headers(
+      HttpResponse<Flow.Publisher<List<ByteBuffer>>> response) {
+    List<Map.Entry<String, @Nullable String>> entries = new ArrayList<>();
+    response.headers().map().forEach((name, values) ->
+        values.forEach(value -> entries.add(HeaderLists.entry(name, value))));
+    return entries;
+  }
+
+  @Override
+  public Object detail(HttpResponse<Flow.Publisher<List<ByteBuffer>>> response) {
+    return new Origin(response.uri(), response.version(), response.sslSession());
+  }
+
+  @Override
+  public HttpResponse<Flow.Publisher<List<ByteBuffer>>> replay(SharedResponse shared) {
+    Origin origin = (Origin) shared.detail();
+    Map<String, List<String>> headers = new LinkedHashMap<>();
+    shared.headers().forEach(header -> {
+      if (header.getValue() != null) {
+        headers.computeIfAbsent(header.getKey(), name -> new ArrayList<>()).add(header.getValue());
+      }
+    });
+    return new RawResponse(shared.status(), outgoing, HttpHeaders.of(headers, (n, v) -> true),
+        new BytesPublisher(shared.bodyBuffer(), shared.bodyFailure()), origin.sslSession(),
+        origin.uri(), origin.version(), Optional.empty());
+  }
+
+  @Override
+  public long ownWaitLimitNanos() {
+    return deadline.nanosLeft();
+  }
+
+  @Override
+  public Throwable ownLimitReached() {
+    return Deadline.reached();
+  }
+
+  static Throwable unwrap(Throwable failure) {
+    return failure instanceof CompletionException && failure.getCause() != null
+        ? failure.getCause() : failure;
+  }
+}
