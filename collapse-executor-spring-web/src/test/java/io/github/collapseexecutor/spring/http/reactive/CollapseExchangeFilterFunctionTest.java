@@ -11,6 +11,8 @@ import io.github.collapseexecutor.core.CollapseListener;
 import io.github.collapseexecutor.http.CollapseGroup;
 import io.github.collapseexecutor.http.HttpCollapseOptions;
 import io.github.collapseexecutor.testing.http.CountingBackend;
+import io.netty.buffer.UnpooledByteBufAllocator;
+import io.netty.channel.ChannelOption;
 import java.time.Duration;
 import java.util.List;
 import java.util.Queue;
@@ -25,11 +27,13 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.core.io.buffer.DataBuffer;
 import org.springframework.core.io.buffer.PooledDataBuffer;
+import org.springframework.http.client.reactive.ReactorClientHttpConnector;
 import org.springframework.web.reactive.function.client.ExchangeFilterFunction;
 import org.springframework.web.reactive.function.client.WebClient;
 import reactor.core.Disposable;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
+import reactor.netty.http.client.HttpClient;
 import reactor.util.context.Context;
 
 final class CollapseExchangeFilterFunctionTest {
@@ -65,7 +69,19 @@ final class CollapseExchangeFilterFunctionTest {
             pooledBuffers.add(buffer);
           }
         })).build());
-    client = WebClient.builder().baseUrl(server.baseUrl()).filter(filter).filter(tracker).build();
+    client = WebClient.builder().baseUrl(server.baseUrl()).clientConnector(unpooledConnector())
+        .filter(filter).filter(tracker).build();
+  }
+
+  /**
+   * Netty's default allocator recycles a released buffer's object for the next read, so a buffer
+   * this test let go of may look allocated again because someone else now holds it. Unpooled
+   * buffers are never reused: once their count reaches zero they stay released, which makes
+   * "every buffer was released" something the test can observe. Release rules are the same.
+   */
+  private static ReactorClientHttpConnector unpooledConnector() {
+    return new ReactorClientHttpConnector(
+        HttpClient.create().option(ChannelOption.ALLOCATOR, UnpooledByteBufAllocator.DEFAULT));
   }
 
   @AfterEach
