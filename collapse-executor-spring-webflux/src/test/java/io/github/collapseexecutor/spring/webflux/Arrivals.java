@@ -1,0 +1,42 @@
+package io.github.collapseexecutor.spring.webflux;
+
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.springframework.web.server.WebFilter;
+import reactor.core.publisher.Mono;
+
+/**
+ * Counts the requests that have joined the collapse filter, and holds a handler until a number
+ * of them have. Placed before the collapse filter: it subscribes to the rest of the chain, which
+ * on the calling thread reaches the collapse filter, and the request leads or waits there; only
+ * then is it counted.
+ */
+final class Arrivals {
+
+  private final AtomicInteger joined = new AtomicInteger();
+  private volatile int expected;
+  private volatile CompletableFuture<Void> all = new CompletableFuture<>();
+
+  /** Expects {@code n} more requests to join before {@link #all()} completes. */
+  void expect(int n) {
+    all = new CompletableFuture<>();
+    joined.set(0);
+    expected = n;
+  }
+
+  /** Returns a signal that completes when the expected requests have joined. */
+  Mono<Void> all() {
+    return Mono.fromFuture(all, /* suppressCancel= */ true);
+  }
+
+  /** The filter that counts; place it before the collapse filter. */
+  WebFilter filter() {
+    return (exchange, chain) -> Mono.create(sink -> {
+      sink.onDispose(chain.filter(exchange).contextWrite(sink.contextView())
+          .subscribe(null, sink::error, sink::success));
+      if (joined.incrementAndGet() == expected) {
+        all.complete(null);
+      }
+    });
+  }
+}
