@@ -5,7 +5,6 @@ import io.github.collapseexecutor.http.adapter.ServerCollapser;
 import io.github.collapseexecutor.http.adapter.ServerCollapser.Continuation;
 import io.github.collapseexecutor.http.adapter.ServerExchange;
 import io.github.collapseexecutor.http.adapter.SharedResponse;
-import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import org.jspecify.annotations.Nullable;
@@ -144,7 +143,8 @@ final class WebFluxExchange implements ServerExchange<RuntimeException> {
       if (started != null) {
         started.dispose();
       }
-      done.completeExceptionally(new CancellationException("the request was cancelled"));
+      // ends the turn of a leading request; nobody is left to tell of the cancellation
+      done.complete(null);
     }
   }
 }
