@@ -8,6 +8,7 @@ import io.github.collapseexecutor.http.adapter.ServerCollapser;
 import java.io.IOException;
 import java.util.Optional;
 import java.util.concurrent.CompletionStage;
+import org.springframework.core.Ordered;
 import org.springframework.web.server.ServerWebExchange;
 import org.springframework.web.server.WebFilter;
 import org.springframework.web.server.WebFilterChain;
@@ -56,7 +57,7 @@ import reactor.core.publisher.Mono;
  * once ({@code UnsharedReason.STREAM}).
  */
 public final class CollapseWebFilter extends HttpCollapseAdapter<ServerCollapser>
-    implements WebFilter {
+    implements WebFilter, Ordered {
 
   /**
    * The name of the collapse executor when the options have none: the name that listener
@@ -65,12 +66,33 @@ public final class CollapseWebFilter extends HttpCollapseAdapter<ServerCollapser
    */
   public static final String DEFAULT_NAME = "webflux";
 
+  private final int order;
+
   /**
    * Creates a filter with its own collapse executor, named {@link HttpCollapseOptions#name()}
    * or else {@link #DEFAULT_NAME}.
    */
   public CollapseWebFilter(HttpCollapseOptions options) {
+    this(options, Ordered.LOWEST_PRECEDENCE);
+  }
+
+  /**
+   * Creates a filter as {@link #CollapseWebFilter(HttpCollapseOptions)} does, at {@code order}
+   * among the {@code WebFilter} beans of an application context (Spring Security's chain is at
+   * -100).
+   */
+  public CollapseWebFilter(HttpCollapseOptions options, int order) {
     super(new ServerCollapser(options, DEFAULT_NAME));
+    this.order = order;
+  }
+
+  /**
+   * Returns the filter's order among the {@code WebFilter} beans of an application context; by
+   * default {@link Ordered#LOWEST_PRECEDENCE}, after every filter that has an order.
+   */
+  @Override
+  public int getOrder() {
+    return order;
   }
 
   @Override
