@@ -29,7 +29,7 @@ record Settings(boolean quick, Set<Case> cases, Path out, Duration warmUp, Durat
    * The cases, each selectable with {@code --cases=servlet,clients,db,secured-backend,scale-out}.
    */
   enum Case {
-    SERVLET, CLIENTS, DB, SECURED_BACKEND(true), SCALE_OUT(true);
+    SERVLET, CLIENTS, WEBFLUX, DB, SECURED_BACKEND(true), SCALE_OUT(true);
 
     private final boolean ownSection;
 
@@ -51,7 +51,7 @@ record Settings(boolean quick, Set<Case> cases, Path out, Duration warmUp, Durat
   }
 
   static final String USAGE = "usage: load.sh [--quick]"
-      + " [--cases=servlet,clients,db,secured-backend,scale-out] [--out=DIR]";
+      + " [--cases=servlet,clients,webflux,db,secured-backend,scale-out] [--out=DIR]";
 
   private static final List<Integer> SWEEP_USERS = List.of(1, 10, 50, 100, 200, 400);
 

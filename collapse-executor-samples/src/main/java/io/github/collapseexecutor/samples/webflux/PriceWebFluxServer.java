@@ -62,7 +62,8 @@ public final class PriceWebFluxServer implements AutoCloseable {
   private static String render(String id) {
     StringBuilder body = new StringBuilder();
     for (int line = 0; line < LINES; line++) {
-      body.append(String.format(Locale.ROOT, "%s;%04d;%.2f EUR%n", id, line, (line * 31 + id.hashCode()) / 7.0));
+      body.append(String.format(Locale.ROOT, "%s;%04d;%.2f EUR%n", id, line,
+          (line * 31 + id.hashCode()) / 7.0));
     }
     return body.toString();
   }
