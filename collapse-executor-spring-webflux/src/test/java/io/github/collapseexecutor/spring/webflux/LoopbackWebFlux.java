@@ -11,6 +11,7 @@ import org.springframework.web.reactive.function.server.RouterFunction;
 import org.springframework.web.reactive.function.server.RouterFunctions;
 import org.springframework.web.reactive.function.server.ServerResponse;
 import org.springframework.web.server.WebFilter;
+import org.springframework.web.server.adapter.ForwardedHeaderTransformer;
 import org.springframework.web.server.adapter.WebHttpHandlerBuilder;
 import org.springframework.web.server.handler.ResponseStatusExceptionHandler;
 import reactor.netty.DisposableServer;
@@ -31,9 +32,27 @@ final class LoopbackWebFlux implements AutoCloseable {
   }
 
   static LoopbackWebFlux start(RouterFunction<ServerResponse> routes, WebFilter... filters) {
-    ReactorHttpHandlerAdapter adapter = new ReactorHttpHandlerAdapter(WebHttpHandlerBuilder
-        .webHandler(RouterFunctions.toWebHandler(routes)).filters(list -> list.addAll(
-            List.of(filters))).exceptionHandler(new ResponseStatusExceptionHandler()).build());
+    return start(app(routes, filters));
+  }
+
+  /**
+   * Starts the application behind Spring's forwarded-header handling, which takes the client's
+   * address from {@code X-Forwarded-For} and removes the header, as behind a proxy.
+   */
+  static LoopbackWebFlux startBehindProxy(RouterFunction<ServerResponse> routes,
+      WebFilter... filters) {
+    return start(app(routes, filters).forwardedHeaderTransformer(new ForwardedHeaderTransformer()));
+  }
+
+  private static WebHttpHandlerBuilder app(RouterFunction<ServerResponse> routes,
+      WebFilter... filters) {
+    return WebHttpHandlerBuilder.webHandler(RouterFunctions.toWebHandler(routes))
+        .filters(list -> list.addAll(List.of(filters)))
+        .exceptionHandler(new ResponseStatusExceptionHandler());
+  }
+
+  private static LoopbackWebFlux start(WebHttpHandlerBuilder app) {
+    ReactorHttpHandlerAdapter adapter = new ReactorHttpHandlerAdapter(app.build());
     return new LoopbackWebFlux(HttpServer.create().host("127.0.0.1").port(0).handle(adapter)
         .bindNow(Duration.ofSeconds(10)));
   }
