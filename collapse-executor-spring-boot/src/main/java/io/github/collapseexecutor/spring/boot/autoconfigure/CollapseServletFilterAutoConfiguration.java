@@ -83,8 +83,9 @@ public final class CollapseServletFilterAutoConfiguration {
   @ConditionalOnMissingBean(value = CollapseServletFilter.class,
       parameterizedContainer = FilterRegistrationBean.class)
   @Conditional(WithoutGroups.class)
-  static NoServletFilter collapseServletFilterNotRegistered() {
-    return new NoServletFilter();
+  static GroupsCondition.NotRegistered collapseServletFilterNotRegistered() {
+    return new GroupsCondition.NotRegistered(CollapseServletFilterAutoConfiguration.class,
+        "servlet filter", GROUPS);
   }
 
   /** Matches when the servlet section has collapse groups. */
@@ -100,17 +101,6 @@ public final class CollapseServletFilterAutoConfiguration {
 
     WithoutGroups() {
       super(GROUPS, /* matchWithGroups= */ false);
-    }
-  }
-
-  /** The bean that stands for the filter not registered: it logs why, once, as it is made. */
-  static final class NoServletFilter {
-
-    static final String MESSAGE = GroupsCondition.notRegistered("servlet filter", GROUPS);
-
-    NoServletFilter() {
-      System.getLogger(CollapseServletFilterAutoConfiguration.class.getName())
-          .log(System.Logger.Level.INFO, MESSAGE);
     }
   }
 

@@ -64,8 +64,9 @@ public final class CollapseWebFluxAutoConfiguration {
   @Bean
   @ConditionalOnMissingBean(CollapseWebFilter.class)
   @Conditional(WithoutGroups.class)
-  static NoWebFilter collapseWebFilterNotRegistered() {
-    return new NoWebFilter();
+  static GroupsCondition.NotRegistered collapseWebFilterNotRegistered() {
+    return new GroupsCondition.NotRegistered(CollapseWebFluxAutoConfiguration.class,
+        "WebFlux filter", GROUPS);
   }
 
   /** Matches when the webflux section has collapse groups. */
@@ -81,17 +82,6 @@ public final class CollapseWebFluxAutoConfiguration {
 
     WithoutGroups() {
       super(GROUPS, /* matchWithGroups= */ false);
-    }
-  }
-
-  /** The bean that stands for the filter not registered: it logs why, once, as it is made. */
-  static final class NoWebFilter {
-
-    static final String MESSAGE = GroupsCondition.notRegistered("WebFlux filter", GROUPS);
-
-    NoWebFilter() {
-      System.getLogger(CollapseWebFluxAutoConfiguration.class.getName())
-          .log(System.Logger.Level.INFO, MESSAGE);
     }
   }
 }

@@ -50,10 +50,22 @@ abstract class GroupsCondition extends SpringBootCondition {
         : ConditionOutcome.noMatch(message);
   }
 
-  /** The message logged once when a server filter is not registered for want of groups. */
-  static String notRegistered(String filter, String groups) {
-    return "The collapse " + filter + " is not registered: " + groups
-        + " is empty, so no inbound request is collapsed. Set " + groups + " (for example "
-        + groups + "[0].uris=/api/**) to collapse the GET and HEAD requests of those paths.";
+  /**
+   * The bean that stands for a server filter not registered for want of groups: it logs why,
+   * once, as it is made, at INFO.
+   */
+  static final class NotRegistered {
+
+    /**
+     * @param configuration the auto-configuration whose logger says it
+     * @param filter what is not registered, such as {@code servlet filter}
+     * @param groups the property whose groups would register it
+     */
+    NotRegistered(Class<?> configuration, String filter, String groups) {
+      System.getLogger(configuration.getName()).log(System.Logger.Level.INFO, "The collapse "
+          + filter + " is not registered: " + groups + " is empty, so no inbound request is"
+          + " collapsed. Set " + groups + " (for example " + groups + "[0].uris=/api/**) to"
+          + " collapse the GET and HEAD requests of those paths.");
+    }
   }
 }
