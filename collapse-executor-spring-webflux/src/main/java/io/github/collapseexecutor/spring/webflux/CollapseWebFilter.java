@@ -6,9 +6,11 @@ import io.github.collapseexecutor.http.RequestHeaders;
 import io.github.collapseexecutor.http.adapter.HttpCollapseAdapter;
 import io.github.collapseexecutor.http.adapter.ServerCollapser;
 import java.io.IOException;
+import java.security.Principal;
 import java.util.Optional;
 import java.util.concurrent.CompletionStage;
 import org.springframework.core.Ordered;
+import org.springframework.http.HttpMethod;
 import org.springframework.web.server.ServerWebExchange;
 import org.springframework.web.server.WebFilter;
 import org.springframework.web.server.WebFilterChain;
@@ -97,7 +99,11 @@ public final class CollapseWebFilter extends HttpCollapseAdapter<ServerCollapser
 
   @Override
   public Mono<Void> filter(ServerWebExchange exchange, WebFilterChain chain) {
-    return exchange.getPrincipal().map(Optional::of).defaultIfEmpty(Optional.empty())
+    HttpMethod method = exchange.getRequest().getMethod();
+    // only a GET or a HEAD may collapse: the others need no principal to pass through
+    Mono<Optional<Principal>> caller = method == HttpMethod.GET || method == HttpMethod.HEAD
+        ? exchange.<Principal>getPrincipal().map(Optional::of) : Mono.empty();
+    return caller.defaultIfEmpty(Optional.empty())
         .flatMap(principal -> Mono.deferContextual(context -> {
           RequestHeaders headers = KeyedExchange.headers(exchange.getRequest());
           CollapseKey key = KeyedExchange.keyFor(collapser().rules(), exchange.getRequest(),
