@@ -7,13 +7,14 @@ import reactor.core.publisher.Mono;
 
 /**
  * Counts the requests that have joined the collapse filter, and holds a handler until a number
- * of them have. Placed before the collapse filter: it subscribes to the rest of the chain, which
+ * of them have; counts the handler's runs. Placed before the collapse filter: it subscribes to the rest of the chain, which
  * on the calling thread reaches the collapse filter, and the request leads or waits there; only
  * then is it counted.
  */
 final class Arrivals {
 
   private final AtomicInteger joined = new AtomicInteger();
+  private final AtomicInteger runs = new AtomicInteger();
   private volatile int expected;
   private volatile CompletableFuture<Void> all = new CompletableFuture<>();
 
@@ -27,6 +28,17 @@ final class Arrivals {
   /** Returns a signal that completes when the expected requests have joined. */
   Mono<Void> all() {
     return Mono.fromFuture(all, /* suppressCancel= */ true);
+  }
+
+  /** Counts a run of a handler and returns {@link #all()}, which holds it. */
+  Mono<Void> run() {
+    runs.incrementAndGet();
+    return all();
+  }
+
+  /** Returns how many runs {@link #run()} counted. */
+  int runs() {
+    return runs.get();
   }
 
   /** The filter that counts; place it before the collapse filter. */

@@ -16,7 +16,6 @@ import org.springframework.http.MediaType;
 import org.springframework.web.reactive.function.server.RouterFunctions;
 import org.springframework.web.reactive.function.server.ServerResponse;
 import reactor.core.publisher.Flux;
-import reactor.core.publisher.Mono;
 
 /** What is never held back: streams and bodies over the limit; and what Vary separates. */
 @Timeout(60)
@@ -25,7 +24,6 @@ final class CollapseWebFilterPassThroughTest {
   private static final int N = 20;
   private static final int LIMIT = 1024;
 
-  private final AtomicInteger runs = new AtomicInteger();
   private final Arrivals arrivals = new Arrivals();
   private final CollapseWebFilter filter = new CollapseWebFilter(HttpCollapseOptions.builder()
       .group(CollapseGroup.ofUris("/events", "/large", "/ndjson", "/language"))
@@ -35,16 +33,16 @@ final class CollapseWebFilterPassThroughTest {
   @BeforeEach
   void start() {
     server = LoopbackWebFlux.start(RouterFunctions.route()
-        .GET("/events", request -> held().then(ServerResponse.ok()
+        .GET("/events", request -> arrivals.run().then(ServerResponse.ok()
             .contentType(MediaType.TEXT_EVENT_STREAM)
             .body(Flux.just("a", "b", "c"), String.class)))
-        .GET("/ndjson", request -> held().then(ServerResponse.ok()
+        .GET("/ndjson", request -> arrivals.run().then(ServerResponse.ok()
             .contentType(MediaType.APPLICATION_NDJSON)
             .bodyValue("{\"n\":1}\n")))
-        .GET("/large", request -> held().then(ServerResponse.ok()
+        .GET("/large", request -> arrivals.run().then(ServerResponse.ok()
             .contentType(MediaType.TEXT_PLAIN)
             .body(Flux.range(0, 8).map(i -> "x".repeat(LIMIT / 2)), String.class)))
-        .GET("/language", request -> held().then(ServerResponse.ok()
+        .GET("/language", request -> arrivals.run().then(ServerResponse.ok()
             .header("Vary", "Accept-Language")
             .bodyValue("language " + request.headers().firstHeader("Accept-Language"))))
         .build(), arrivals.filter(), filter);
@@ -54,11 +52,6 @@ final class CollapseWebFilterPassThroughTest {
   void stop() {
     server.close();
     filter.close();
-  }
-
-  private Mono<Void> held() {
-    runs.incrementAndGet();
-    return arrivals.all();
   }
 
   private List<HttpResponse<String>> round(String path) throws Exception {
@@ -71,7 +64,7 @@ final class CollapseWebFilterPassThroughTest {
       throws Exception {
     List<HttpResponse<String>> responses = round("/events");
 
-    assertThat(runs.get()).isEqualTo(N);
+    assertThat(arrivals.runs()).isEqualTo(N);
     assertThat(responses).allSatisfy(response -> assertThat(response.body())
         .contains("data:a", "data:b", "data:c"));
     assertThat(filter.stats().fellBack()).isEqualTo(N - 1);
@@ -81,7 +74,7 @@ final class CollapseWebFilterPassThroughTest {
   void aStreamsContentTypeIsNeverShared() throws Exception {
     List<HttpResponse<String>> responses = round("/ndjson");
 
-    assertThat(runs.get()).isEqualTo(N);
+    assertThat(arrivals.runs()).isEqualTo(N);
     assertThat(responses).allSatisfy(response -> assertThat(response.body())
         .isEqualTo("{\"n\":1}\n"));
   }
@@ -90,7 +83,7 @@ final class CollapseWebFilterPassThroughTest {
   void aBodyOverTheLimitGoesThroughWholeAndIsNotShared() throws Exception {
     List<HttpResponse<String>> responses = round("/large");
 
-    assertThat(runs.get()).isEqualTo(N);
+    assertThat(arrivals.runs()).isEqualTo(N);
     assertThat(responses).allSatisfy(response -> assertThat(response.body())
         .isEqualTo("x".repeat(LIMIT * 4)));
     assertThat(filter.stats().fellBack()).isEqualTo(N - 1);
@@ -108,6 +101,6 @@ final class CollapseWebFilterPassThroughTest {
 
     assertThat(answers).allSatisfy(answer ->
         assertThat(answer[1]).isEqualTo("language " + answer[0]));
-    assertThat(runs.get()).isBetween(2, 6);
+    assertThat(arrivals.runs()).isBetween(2, 6);
   }
 }

@@ -27,7 +27,6 @@ final class CollapseWebFilterTest {
 
   private static final int N = 50;
 
-  private final AtomicInteger runs = new AtomicInteger();
   private final Arrivals arrivals = new Arrivals();
   private final CollapseWebFilter filter = new CollapseWebFilter(HttpCollapseOptions.builder()
       .group(CollapseGroup.ofUris("/user/*", "/cookie", "/fail", "/unavailable", "/whoami"))
@@ -47,17 +46,17 @@ final class CollapseWebFilterTest {
     };
     server = LoopbackWebFlux.start(RouterFunctions.route()
         .GET("/user/{id}", this::user)
-        .GET("/cookie", request -> held().then(ServerResponse.ok()
-            .cookie(ResponseCookie.from("session", "s" + runs.get()).build()).bodyValue("c")))
-        .GET("/fail", request -> held().then(runs.get() == 1
+        .GET("/cookie", request -> arrivals.run().then(ServerResponse.ok()
+            .cookie(ResponseCookie.from("session", "s" + arrivals.runs()).build()).bodyValue("c")))
+        .GET("/fail", request -> arrivals.run().then(arrivals.runs() == 1
             ? Mono.error(new IllegalStateException("the first run fails"))
             : ServerResponse.ok().bodyValue("recovered")))
-        .GET("/unavailable", request -> held().then(ServerResponse
+        .GET("/unavailable", request -> arrivals.run().then(ServerResponse
             .status(HttpStatus.SERVICE_UNAVAILABLE).header("Retry-After", "5")
-            .bodyValue("down for run " + runs.get())))
-        .GET("/whoami", request -> held().then(request.principal()
+            .bodyValue("down for run " + arrivals.runs())))
+        .GET("/whoami", request -> arrivals.run().then(request.principal()
             .map(Principal::getName).defaultIfEmpty("nobody")
-            .flatMap(name -> ServerResponse.ok().bodyValue(name + " " + runs.get()))))
+            .flatMap(name -> ServerResponse.ok().bodyValue(name + " " + arrivals.runs()))))
         .build(), authenticate, arrivals.filter(), filter);
   }
 
@@ -67,17 +66,11 @@ final class CollapseWebFilterTest {
     filter.close();
   }
 
-  /** Counts a run and holds it until every request of the round has joined the filter. */
-  private Mono<Void> held() {
-    runs.incrementAndGet();
-    return arrivals.all();
-  }
-
   private Mono<ServerResponse> user(ServerRequest request) {
-    return held().then(ServerResponse.ok().contentType(MediaType.TEXT_PLAIN)
+    return arrivals.run().then(ServerResponse.ok().contentType(MediaType.TEXT_PLAIN)
         .header("Cache-Control", "public, max-age=60").header("X-Multi", "a", "b")
         .header("ETag", "\"v1\"")
-        .bodyValue("body of " + request.path() + " run " + runs.get()));
+        .bodyValue("body of " + request.path() + " run " + arrivals.runs()));
   }
 
   private List<HttpResponse<String>> round(String path, String... headers) throws Exception {
@@ -90,7 +83,7 @@ final class CollapseWebFilterTest {
       throws Exception {
     List<HttpResponse<String>> responses = round("/user/1");
 
-    assertThat(runs.get()).isBetween(1, 5);
+    assertThat(arrivals.runs()).isBetween(1, 5);
     assertThat(responses).allSatisfy(response -> {
       assertThat(response.statusCode()).isEqualTo(200);
       assertThat(response.body()).startsWith("body of /user/1 run ");
@@ -107,7 +100,7 @@ final class CollapseWebFilterTest {
   void anErrorStatusIsReplayed() throws Exception {
     List<HttpResponse<String>> responses = round("/unavailable");
 
-    assertThat(runs.get()).isBetween(1, 5);
+    assertThat(arrivals.runs()).isBetween(1, 5);
     assertThat(responses).allSatisfy(response -> {
       assertThat(response.statusCode()).isEqualTo(503);
       assertThat(response.headers().firstValue("Retry-After")).hasValue("5");
@@ -125,7 +118,7 @@ final class CollapseWebFilterTest {
     });
 
     assertThat(answers).allSatisfy(answer -> assertThat(answer[1]).startsWith(answer[0] + " "));
-    assertThat(runs.get()).isBetween(2, 6);
+    assertThat(arrivals.runs()).isBetween(2, 6);
   }
 
   @Test
@@ -133,7 +126,7 @@ final class CollapseWebFilterTest {
       throws Exception {
     List<HttpResponse<String>> first = round("/cookie");
 
-    assertThat(runs.get()).isEqualTo(N);
+    assertThat(arrivals.runs()).isEqualTo(N);
     assertThat(first).extracting(response -> response.headers().firstValue("Set-Cookie")
         .orElseThrow()).allMatch(cookie -> cookie.startsWith("session="));
 
@@ -141,7 +134,7 @@ final class CollapseWebFilterTest {
     round("/cookie");
 
     // hit-for-pass: none of them waited for another's response
-    assertThat(runs.get()).isEqualTo(2 * N);
+    assertThat(arrivals.runs()).isEqualTo(2 * N);
     assertThat(filter.stats().passedThrough() - passedBefore).isEqualTo(N);
   }
 
@@ -153,7 +146,7 @@ final class CollapseWebFilterTest {
     assertThat(responses).filteredOn(response -> response.statusCode() == 500).hasSize(1);
     assertThat(responses).filteredOn(response -> response.statusCode() == 200).hasSize(N - 1)
         .allSatisfy(response -> assertThat(response.body()).isEqualTo("recovered"));
-    assertThat(runs.get()).isEqualTo(N);
+    assertThat(arrivals.runs()).isEqualTo(N);
   }
 
   @Test
