@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.github.collapseexecutor.http.CollapseGroup;
 import io.github.collapseexecutor.http.HttpCollapseOptions;
 import io.github.collapseexecutor.testing.http.Concurrently;
+import io.github.collapseexecutor.testing.http.WebFilterArrivals;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.UnpooledByteBufAllocator;
 import java.net.http.HttpResponse;
@@ -39,7 +40,7 @@ final class CollapseWebFilterBuffersTest {
   private final NettyDataBufferFactory unpooled =
       new NettyDataBufferFactory(new UnpooledByteBufAllocator(/* preferDirect= */ true));
   private final Queue<ByteBuf> written = new ConcurrentLinkedQueue<>();
-  private final Arrivals arrivals = new Arrivals();
+  private final WebFilterArrivals arrivals = new WebFilterArrivals();
   private final CollapseWebFilter filter = new CollapseWebFilter(HttpCollapseOptions.builder()
       .group(CollapseGroup.ofUris("/chunks/*")).maxBodyBytes(LIMIT).build());
   private LoopbackWebFlux server;

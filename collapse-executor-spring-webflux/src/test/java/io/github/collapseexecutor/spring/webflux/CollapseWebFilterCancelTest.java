@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.github.collapseexecutor.http.CollapseGroup;
 import io.github.collapseexecutor.http.HttpCollapseOptions;
 import io.github.collapseexecutor.testing.Parking;
+import io.github.collapseexecutor.testing.http.WebFilterArrivals;
 import java.io.OutputStream;
 import java.net.Socket;
 import java.net.http.HttpClient;
@@ -34,7 +35,7 @@ import reactor.core.publisher.SignalType;
 final class CollapseWebFilterCancelTest {
 
   private final AtomicInteger runs = new AtomicInteger();
-  private final Arrivals arrivals = new Arrivals();
+  private final WebFilterArrivals arrivals = new WebFilterArrivals();
   private final CompletableFuture<Void> release = new CompletableFuture<>();
   private final CountDownLatch cancelled = new CountDownLatch(1);
   private final CollapseWebFilter filter = new CollapseWebFilter(HttpCollapseOptions.builder()

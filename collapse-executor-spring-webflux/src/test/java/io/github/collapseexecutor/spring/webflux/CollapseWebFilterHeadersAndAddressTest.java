@@ -6,6 +6,7 @@ import io.github.collapseexecutor.http.CollapseGroup;
 import io.github.collapseexecutor.http.CollapsePolicy;
 import io.github.collapseexecutor.http.HttpCollapseOptions;
 import io.github.collapseexecutor.testing.http.Concurrently;
+import io.github.collapseexecutor.testing.http.WebFilterArrivals;
 import java.net.InetSocketAddress;
 import java.net.http.HttpResponse;
 import java.util.List;
@@ -30,7 +31,7 @@ final class CollapseWebFilterHeadersAndAddressTest {
 
   private static final int N = 40;
 
-  private final Arrivals arrivals = new Arrivals();
+  private final WebFilterArrivals arrivals = new WebFilterArrivals();
   private final CollapseWebFilter filter = new CollapseWebFilter(HttpCollapseOptions.builder()
       .group(CollapseGroup.ofUris("/headers", "/internal"))
       .policy("public", CollapsePolicy.builder().sharedAcrossAddresses(true).build())

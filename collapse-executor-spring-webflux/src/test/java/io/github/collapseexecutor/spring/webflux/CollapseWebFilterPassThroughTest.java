@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.github.collapseexecutor.http.CollapseGroup;
 import io.github.collapseexecutor.http.HttpCollapseOptions;
 import io.github.collapseexecutor.testing.http.Concurrently;
+import io.github.collapseexecutor.testing.http.WebFilterArrivals;
 import java.net.http.HttpResponse;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -24,7 +25,7 @@ final class CollapseWebFilterPassThroughTest {
   private static final int N = 20;
   private static final int LIMIT = 1024;
 
-  private final Arrivals arrivals = new Arrivals();
+  private final WebFilterArrivals arrivals = new WebFilterArrivals();
   private final CollapseWebFilter filter = new CollapseWebFilter(HttpCollapseOptions.builder()
       .group(CollapseGroup.ofUris("/events", "/large", "/ndjson", "/language"))
       .maxBodyBytes(LIMIT).build());

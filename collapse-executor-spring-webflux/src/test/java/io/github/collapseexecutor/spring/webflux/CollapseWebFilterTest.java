@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.github.collapseexecutor.http.CollapseGroup;
 import io.github.collapseexecutor.http.HttpCollapseOptions;
 import io.github.collapseexecutor.testing.http.Concurrently;
+import io.github.collapseexecutor.testing.http.WebFilterArrivals;
 import java.net.http.HttpResponse;
 import java.security.Principal;
 import java.util.List;
@@ -27,7 +28,7 @@ final class CollapseWebFilterTest {
 
   private static final int N = 50;
 
-  private final Arrivals arrivals = new Arrivals();
+  private final WebFilterArrivals arrivals = new WebFilterArrivals();
   private final CollapseWebFilter filter = new CollapseWebFilter(HttpCollapseOptions.builder()
       .group(CollapseGroup.ofUris("/user/*", "/cookie", "/fail", "/unavailable", "/whoami"))
       .build());

@@ -3,6 +3,7 @@ package io.github.collapseexecutor.spring.boot.autoconfigure.e2e;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.collapseexecutor.testing.http.Concurrently;
+import io.github.collapseexecutor.testing.http.WebFilterArrivals;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -12,7 +13,6 @@ import java.security.Principal;
 import java.time.Duration;
 import java.util.Base64;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -33,7 +33,6 @@ import org.springframework.web.reactive.function.server.RouterFunction;
 import org.springframework.web.reactive.function.server.RouterFunctions;
 import org.springframework.web.reactive.function.server.ServerResponse;
 import org.springframework.web.server.WebFilter;
-import reactor.core.publisher.Mono;
 
 /**
  * The WebFlux filter in a reactive Spring Boot application behind Spring Security WebFlux (HTTP
@@ -57,7 +56,7 @@ final class WebFluxSecurityEndToEndTest {
   private int port;
 
   @Autowired
-  private Joined joined;
+  private WebFilterArrivals joined;
 
   private HttpResponse<String> get(String user) throws Exception {
     String basic = Base64.getEncoder().encodeToString(
@@ -72,7 +71,8 @@ final class WebFluxSecurityEndToEndTest {
     joined.expect(N);
     List<HttpResponse<String>> alices = Concurrently.run(N, () -> get("alice"));
 
-    assertThat(joined.runs()).isBetween(1, 5);
+    int runs = joined.runs();
+    assertThat(runs).isBetween(1, 5);
     assertThat(alices).allSatisfy(response -> {
       assertThat(response.statusCode()).isEqualTo(200);
       assertThat(response.body()).isEqualTo("alice");
@@ -89,46 +89,7 @@ final class WebFluxSecurityEndToEndTest {
     });
 
     assertThat(answers).allSatisfy(answer -> assertThat(answer[1]).isEqualTo(answer[0]));
-    assertThat(joined.runs()).isBetween(2, 10);
-  }
-
-  /**
-   * Counts the requests that reached the collapse filter, after the security chain, and holds
-   * the handler until every request of the round has: it subscribes to the rest of the chain,
-   * which reaches the collapse filter on this thread, before it counts the request.
-   */
-  static final class Joined {
-
-    private final AtomicInteger joined = new AtomicInteger();
-    private final AtomicInteger runs = new AtomicInteger();
-    private volatile int expected;
-    private volatile CompletableFuture<Void> all = new CompletableFuture<>();
-
-    void expect(int n) {
-      all = new CompletableFuture<>();
-      joined.set(0);
-      runs.set(0);
-      expected = n;
-    }
-
-    int runs() {
-      return runs.get();
-    }
-
-    Mono<Void> run() {
-      runs.incrementAndGet();
-      return Mono.fromFuture(all, /* suppressCancel= */ true);
-    }
-
-    WebFilter filter() {
-      return (exchange, chain) -> Mono.create(sink -> {
-        sink.onDispose(chain.filter(exchange).contextWrite(sink.contextView())
-            .subscribe(null, sink::error, sink::success));
-        if (joined.incrementAndGet() == expected) {
-          all.complete(null);
-        }
-      });
-    }
+    assertThat(joined.runs() - runs).isBetween(2, 10);
   }
 
   @SpringBootConfiguration
@@ -137,19 +98,22 @@ final class WebFluxSecurityEndToEndTest {
   static class App {
 
     @Bean
-    Joined joined() {
-      return new Joined();
+    WebFilterArrivals joined() {
+      return new WebFilterArrivals();
     }
 
-    /** After the security chain (-100), before the collapse filter (last). */
+    /**
+     * Counts the requests that reached the collapse filter, after the security chain (-100), and
+     * holds the handler until every request of the round has.
+     */
     @Bean
     @Order(0)
-    WebFilter countJoined(Joined joined) {
+    WebFilter countJoined(WebFilterArrivals joined) {
       return joined.filter();
     }
 
     @Bean
-    RouterFunction<ServerResponse> me(Joined joined) {
+    RouterFunction<ServerResponse> me(WebFilterArrivals joined) {
       return RouterFunctions.route().GET("/me", request -> joined.run()
           .then(request.principal().map(Principal::getName))
           .flatMap(name -> ServerResponse.ok().bodyValue(name))).build();
