@@ -74,7 +74,8 @@ final class GrpcCase {
     return new Comparison(withCollapse, withoutCollapse);
   }
 
-  private String markdown(List<String> conditions, Rounds rounds) {
+  /** Returns the case's section: its run conditions and the round with the median ratio. */
+  String markdown(List<String> conditions, Rounds rounds) {
     Comparison median = rounds.median();
     Measurement with = median.with();
     Measurement without = median.without();
