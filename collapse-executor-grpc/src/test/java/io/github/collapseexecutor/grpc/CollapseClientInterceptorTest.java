@@ -6,6 +6,8 @@ import static io.github.collapseexecutor.grpc.EchoBackend.REASON;
 import static io.github.collapseexecutor.grpc.EchoBackend.STREAM;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.collapseexecutor.core.BatchReport;
+import io.github.collapseexecutor.core.CollapseListener;
 import io.grpc.CallCredentials;
 import io.grpc.CallOptions;
 import io.grpc.Channel;
@@ -19,7 +21,10 @@ import java.util.Collections;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executor;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -58,6 +63,33 @@ final class CollapseClientInterceptorTest {
     Set<String> distinct = Collections.newSetFromMap(new IdentityHashMap<>());
     distinct.addAll(answers);
     assertThat(distinct).as("callers holding the same message object").hasSize(50);
+  }
+
+  @Test
+  void theListenerHearsOfEverySharedCallUnderTheInterceptorsName() throws Exception {
+    List<BatchReport> reports = new CopyOnWriteArrayList<>();
+    CountDownLatch served = new CountDownLatch(20);
+    Channel channel = channel(CollapseClientInterceptor.builder().name("echo")
+        .listener(new CollapseListener() {
+          @Override
+          public void batchCompleted(BatchReport report) {
+            reports.add(report);
+            for (int i = 0; i < report.size(); i++) {
+              served.countDown();
+            }
+          }
+        }).build());
+    backend.hold(1);
+
+    Callers<String> callers = Callers.start(20, i -> () -> echo(channel, "hello"));
+    callers.awaitParked();
+    backend.release();
+    callers.values();
+
+    assertThat(served.await(10, TimeUnit.SECONDS)).as("every caller reported").isTrue();
+    assertThat(reports).hasSize(backend.calls())
+        .allSatisfy(report -> assertThat(report.executorName()).isEqualTo("echo"))
+        .allSatisfy(report -> assertThat(report.succeeded()).isTrue());
   }
 
   @Test
