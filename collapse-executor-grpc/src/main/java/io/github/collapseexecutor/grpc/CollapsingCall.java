@@ -65,12 +65,22 @@ final class CollapsingCall<ReqT, RespT> extends ClientCall<ReqT, RespT> {
   }
 
   @Override
-  public synchronized void request(int numMessages) {
-    if (own != null) {
-      own.request(numMessages);
-    } else {
-      started().request(numMessages);
+  public void request(int numMessages) {
+    Caller<RespT> joined;
+    synchronized (this) {
+      if (own != null) {
+        own.request(numMessages);
+        return;
+      }
+      joined = started();
+      if (!halfClosed) {
+        // only counted: nothing can be delivered before the caller joins
+        joined.request(numMessages);
+        return;
+      }
     }
+    // outside the lock: a reply that waited for this request reaches the listener now
+    joined.request(numMessages);
   }
 
   @Override
