@@ -16,6 +16,7 @@ import io.grpc.stub.ClientCalls;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
@@ -23,10 +24,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * A caller that leaves a collapsed call (its deadline, its cancellation, its context's) leaves
- * alone: the others keep waiting and get the answer, and the shared call is cancelled only when
- * every caller has left. Each test holds the backend with the shared call in it until the callers
- * are waiting, so the counts hold on a busy machine.
+ * Each caller of a collapsed call keeps its own call: one that leaves (its deadline, its
+ * cancellation, its context's) leaves alone, the others keep waiting and get the answer, and the
+ * shared call is cancelled only when every caller has left; each listener runs in its caller's
+ * context and gets its message when its caller asks. Each test holds the backend with the shared
+ * call in it until the callers are waiting, so the counts hold on a busy machine.
  */
 @Timeout(60)
 final class CallerLeavesTest {
@@ -164,6 +166,45 @@ final class CallerLeavesTest {
     for (int i = 0; i < 5; i++) {
       assertThat(seen.get(i).get(10, TimeUnit.SECONDS)).isEqualTo("caller" + i + " OK");
     }
+    assertThat(backend.calls()).isEqualTo(1);
+  }
+
+  /**
+   * The {@code ClientCall} contract: a listener gets a message only once its caller asked for it
+   * with {@code request}, even when the shared call answered before.
+   */
+  @Test
+  void theMessageWaitsForTheCallersRequest() throws Exception {
+    backend.hold(1);
+    List<String> heard = new CopyOnWriteArrayList<>();
+    CompletableFuture<Status> closed = new CompletableFuture<>();
+    ClientCall<String, String> late = channel.newCall(ECHO, CallOptions.DEFAULT);
+    late.start(new ClientCall.Listener<>() {
+      @Override
+      public void onMessage(String message) {
+        heard.add(message);
+      }
+
+      @Override
+      public void onClose(Status status, Metadata trailers) {
+        closed.complete(status);
+      }
+    }, new Metadata());
+    late.sendMessage("hello");
+    late.halfClose();
+    assertThat(backend.awaitArrivals()).isTrue();
+    Callers<String> other = Callers.start(1, i -> () ->
+        CollapseClientInterceptorTest.echo(channel, "hello")).awaitParked();
+    backend.release();
+
+    assertThat(other.values()).containsExactly("[nobody] hello");
+    assertThat(heard).as("messages before any request").isEmpty();
+    assertThat(closed).isNotDone();
+
+    late.request(1);
+
+    assertThat(closed.get(10, TimeUnit.SECONDS).getCode()).isEqualTo(Status.Code.OK);
+    assertThat(heard).containsExactly("[nobody] hello");
     assertThat(backend.calls()).isEqualTo(1);
   }
 
