@@ -34,6 +34,9 @@ import java.util.Optional;
  *       their own: the servlet filter behind HAProxy, round-robin and with a consistent hash of
  *       the collapse key, and client instances calling one backend; the backend calls per 1000
  *       requests against the instances, in a section and a chart of their own.
+ *   <li><b>grpc</b>: {@value GrpcCase#USERS} closed-loop users in this JVM make one unary gRPC
+ *       call, with and without the client interceptor, against a service in a JVM of its own;
+ *       in a section of its own.
  * </ul>
  *
  * <p>Run it with {@code collapse-executor-benchmarks/load.sh [--quick] [--cases=...] [--out=DIR]}
@@ -89,6 +92,9 @@ public final class LoadHarness {
     }
     if (settings.cases().contains(Settings.Case.SCALE_OUT)) {
       runScaleOut(settings);
+    }
+    if (settings.cases().contains(Settings.Case.GRPC)) {
+      new GrpcCase(settings).run();
     }
     Progress.line("results in %s", settings.out().resolve("README.md"));
   }

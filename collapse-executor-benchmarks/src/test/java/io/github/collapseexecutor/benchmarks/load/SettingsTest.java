@@ -31,6 +31,13 @@ final class SettingsTest {
   }
 
   @Test
+  void parse_namesTheGrpcCaseAndGivesItASectionOfItsOwn() {
+    assertThat(Settings.parse(new String[] {"--cases=grpc"}).cases())
+        .containsExactly(Settings.Case.GRPC);
+    assertThat(Settings.Case.GRPC.ownSection()).isTrue();
+  }
+
+  @Test
   void parse_rejectsAnUnknownCaseByName() {
     assertThatThrownBy(() -> Settings.parse(new String[] {"--cases=scaleup"}))
         .isInstanceOf(IllegalArgumentException.class)

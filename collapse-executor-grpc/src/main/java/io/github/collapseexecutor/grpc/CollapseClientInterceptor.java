@@ -1,0 +1,210 @@
+package io.github.collapseexecutor.grpc;
+
+import io.github.collapseexecutor.core.CollapseListener;
+import io.github.collapseexecutor.core.FutureCallableGroupCollapseExecutor;
+import io.github.collapseexecutor.core.GroupCollapseExecutorOptions;
+import io.github.collapseexecutor.http.SensitiveHeaders;
+import io.grpc.CallOptions;
+import io.grpc.Channel;
+import io.grpc.ClientCall;
+import io.grpc.ClientInterceptor;
+import io.grpc.MethodDescriptor;
+import java.util.Objects;
+import java.util.function.Predicate;
+
+/**
+ * A grpc-java {@link ClientInterceptor} that collapses concurrent identical unary calls into one:
+ * the first caller's call goes out, and the callers that make an equal call while it is in flight
+ * wait for it, each receiving a response message of its own. Streaming methods, and every call the
+ * rules below keep apart, pass straight through.
+ *
+ * <pre>{@code
+ * CollapseClientInterceptor collapse = CollapseClientInterceptor.builder()
+ *     .methods(name -> name.startsWith("catalogue.Catalogue/"))
+ *     .build();
+ * ManagedChannel channel = Grpc.newChannelBuilder(target, credentials)
+ *     .intercept(collapse, authInterceptor) // authInterceptor runs first, collapse sees its metadata
+ *     .build();
+ * }</pre>
+ *
+ * <p>Who shares with whom (the identity rule of {@code docs/security.md}): the decision is taken
+ * when a caller half-closes, and two calls are equal when these are:
+ * <ul>
+ *   <li>the full method name, the authority ({@link CallOptions#getAuthority()} or the channel's),
+ *       and the request message serialized with the method's request marshaller;</li>
+ *   <li>the values of the sensitive metadata keys, by the rules of a {@link SensitiveHeaders}
+ *       ({@link Builder#sensitiveMetadata}): {@code authorization}, {@code cookie} and the other
+ *       credential and identity names and name fragments that the HTTP adapters keep apart;</li>
+ *   <li>the channel this interceptor was added to, by identity: its TLS identity (a client
+ *       certificate), its trust and its channel credentials belong to it, so a channel with
+ *       another certificate never shares with this one;</li>
+ *   <li>the call options that can change the outcome: wait-for-ready and the message size
+ *       limits.</li>
+ * </ul>
+ * A call whose options carry {@link io.grpc.CallCredentials} does not collapse, since they add
+ * metadata this interceptor never sees, unless the application declares them shared by its
+ * callers ({@link Builder#callCredentialsShared}); the credentials object then joins the key.
+ * Interceptors that add metadata must run before this one: add this interceptor first.
+ *
+ * <p>Each caller gets its own response message, parsed from the shared serialized response with
+ * the method's response marshaller, its own copies of the headers and trailers, and its own
+ * {@link io.grpc.Status} on failure. The shared call goes out without any caller's deadline, in a
+ * fork of the first caller's {@link io.grpc.Context} (its values, not its cancellation); a caller
+ * whose deadline passes, whose context is cancelled or that cancels its call gets
+ * {@code DEADLINE_EXCEEDED} or {@code CANCELLED} alone while the others keep waiting, and the
+ * shared call is cancelled only when every caller has left. Each caller's listener runs on its own
+ * call executor, in its own context.
+ *
+ * <p>Thread-safe. {@link #close()} turns collapse off for new calls, which then pass through.
+ */
+public final class CollapseClientInterceptor implements ClientInterceptor, AutoCloseable {
+
+  /** The name of an interceptor built without {@link Builder#name}. */
+  public static final String DEFAULT_NAME = "grpc";
+
+  private final FutureCallableGroupCollapseExecutor executor;
+  private final CallKeys keys;
+  private final Predicate<String> methods;
+  private final boolean callCredentialsShared;
+  private volatile boolean closed;
+
+  private CollapseClientInterceptor(Builder builder) {
+    this.executor = new FutureCallableGroupCollapseExecutor(GroupCollapseExecutorOptions.builder()
+        .name(builder.name).listener(builder.listener).build());
+    this.keys = new CallKeys(builder.sensitiveMetadata);
+    this.methods = builder.methods;
+    this.callCredentialsShared = builder.callCredentialsShared;
+  }
+
+  /** Returns a builder with the defaults: every unary method, the default sensitive keys. */
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /** Returns this interceptor's name, as its reports name it. */
+  public String name() {
+    return executor.name();
+  }
+
+  @Override
+  public <ReqT, RespT> ClientCall<ReqT, RespT> interceptCall(
+      MethodDescriptor<ReqT, RespT> method, CallOptions callOptions, Channel next) {
+    if (closed || !collapses(method, callOptions)) {
+      return next.newCall(method, callOptions);
+    }
+    return new CollapsingCall<>(new CollapsingCall.Target<>(method, callOptions, next),
+        this::join);
+  }
+
+  private boolean collapses(MethodDescriptor<?, ?> method, CallOptions callOptions) {
+    return method.getType() == MethodDescriptor.MethodType.UNARY
+        && methods.test(method.getFullMethodName())
+        && (callOptions.getCredentials() == null || callCredentialsShared);
+  }
+
+  /**
+   * Joins {@code caller} to the shared call of its key, starting it if none is in flight; returns
+   * false, having done nothing, when the call must pass through after all.
+   */
+  private <ReqT, RespT> boolean join(CollapsingCall.Target<ReqT, RespT> target, ReqT request,
+      Caller<RespT> caller) {
+    CallKey key = keys.of(target, request, caller.headers());
+    if (key == null || closed) {
+      return false;
+    }
+    try {
+      caller.follow(executor.execute(key, () -> SharedCall.start(target, request, caller)),
+          target.callOptions().getDeadline());
+      return true;
+    } catch (IllegalStateException closedMeanwhile) {
+      return false;
+    }
+  }
+
+  /**
+   * Stops collapsing: calls made from now on pass straight through; shared calls in flight finish
+   * for the callers that joined them, and their deadlines still end their waits. Idempotent.
+   */
+  @Override
+  public void close() {
+    closed = true;
+    executor.close();
+  }
+
+  @Override
+  public String toString() {
+    return "CollapseClientInterceptor{name=" + name() + ", closed=" + closed + "}";
+  }
+
+  /**
+   * Builds a {@link CollapseClientInterceptor}; each setter checks its value at once. Not
+   * thread-safe; build once and share the interceptor.
+   */
+  public static final class Builder {
+
+    private String name = DEFAULT_NAME;
+    private CollapseListener listener = CollapseListener.NONE;
+    private SensitiveHeaders sensitiveMetadata = SensitiveHeaders.defaults();
+    private Predicate<String> methods = fullMethodName -> true;
+    private boolean callCredentialsShared;
+
+    private Builder() {}
+
+    /**
+     * Sets the name the listener's reports carry. Default: {@link #DEFAULT_NAME}.
+     *
+     * @throws IllegalArgumentException if {@code name} is blank
+     */
+    public Builder name(String name) {
+      Objects.requireNonNull(name, "name");
+      if (name.isBlank()) {
+        throw new IllegalArgumentException("name must not be blank: \"" + name + "\"");
+      }
+      this.name = name;
+      return this;
+    }
+
+    /** Sets what hears of each shared call. Default: {@link CollapseListener#NONE}. */
+    public Builder listener(CollapseListener listener) {
+      this.listener = Objects.requireNonNull(listener, "listener");
+      return this;
+    }
+
+    /**
+     * Sets which metadata keys carry a credential or an identity, and so join the key: callers
+     * that send different values of one never share. A key is sensitive as a header of the same
+     * name is for the HTTP adapters; binary keys ({@code -bin}) are compared by their bytes.
+     * Default: {@link SensitiveHeaders#defaults()}; add a key the server answers by with
+     * {@code SensitiveHeaders.defaults().withAdded(List.of("x-tenant"))}.
+     */
+    public Builder sensitiveMetadata(SensitiveHeaders sensitiveMetadata) {
+      this.sensitiveMetadata = Objects.requireNonNull(sensitiveMetadata, "sensitiveMetadata");
+      return this;
+    }
+
+    /**
+     * Chooses the unary methods that collapse by their full method name
+     * ({@code package.Service/Method}); the others pass through. Default: every unary method.
+     */
+    public Builder methods(Predicate<String> fullMethodNames) {
+      this.methods = Objects.requireNonNull(fullMethodNames, "fullMethodNames");
+      return this;
+    }
+
+    /**
+     * Declares whether the {@link io.grpc.CallCredentials} that calls carry in their options are
+     * shared by the application's callers, so that calls with them may collapse; calls with the
+     * same credentials object then share. Default: false, and a call with credentials passes
+     * through, since the metadata they add is never seen here.
+     */
+    public Builder callCredentialsShared(boolean shared) {
+      this.callCredentialsShared = shared;
+      return this;
+    }
+
+    /** Returns a new interceptor with these settings. */
+    public CollapseClientInterceptor build() {
+      return new CollapseClientInterceptor(this);
+    }
+  }
+}

@@ -1,0 +1,10 @@
+/**
+ * Collapse for grpc-java clients: {@link io.github.collapseexecutor.grpc.CollapseClientInterceptor},
+ * a client interceptor under which concurrent identical unary calls share one call.
+ *
+ * <p>Parameters, return values and fields are non-null unless marked {@code @Nullable}.
+ */
+@NullMarked
+package io.github.collapseexecutor.grpc;
+
+import org.jspecify.annotations.NullMarked;

@@ -1,0 +1,218 @@
+package io.github.collapseexecutor.grpc;
+
+import static io.github.collapseexecutor.grpc.EchoBackend.ECHO;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowable;
+
+import com.google.common.util.concurrent.ListenableFuture;
+import io.grpc.CallOptions;
+import io.grpc.ClientCall;
+import io.grpc.Context;
+import io.grpc.ManagedChannel;
+import io.grpc.Metadata;
+import io.grpc.Status;
+import io.grpc.StatusRuntimeException;
+import io.grpc.stub.ClientCalls;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * Each caller of a collapsed call keeps its own call: one that leaves (its deadline, its
+ * cancellation, its context's) leaves alone, the others keep waiting and get the answer, and the
+ * shared call is cancelled only when every caller has left; each listener runs in its caller's
+ * context and gets its message when its caller asks. Each test holds the backend with the shared
+ * call in it until the callers are waiting, so the counts hold on a busy machine.
+ */
+@Timeout(60)
+final class CallerLeavesTest {
+
+  private static final Context.Key<String> WHO = Context.key("who");
+
+  private final EchoBackend backend = EchoBackend.inProcess();
+  private final CollapseClientInterceptor collapse = CollapseClientInterceptor.builder().build();
+  private final ManagedChannel channel = backend.inProcessChannel(collapse);
+
+  @AfterEach
+  void stop() {
+    channel.shutdownNow();
+    collapse.close();
+    backend.close();
+  }
+
+  /**
+   * The first caller's deadline must outlast the others' joining, or it would leave alone and
+   * take the shared call with it: seconds, for a busy machine.
+   */
+  @Test
+  void theFirstCallersDeadlineEndsItsWaitAloneAndNotTheSharedCall() throws Exception {
+    backend.hold(1);
+    Callers<String> first = Callers.start(1, i -> () -> ClientCalls.blockingUnaryCall(channel,
+        ECHO, CallOptions.DEFAULT.withDeadlineAfter(3, TimeUnit.SECONDS), "hello"));
+    assertThat(backend.awaitArrivals()).isTrue();
+    Callers<String> others = Callers.start(5, i -> () -> echo("hello")).awaitParked();
+
+    Throwable late = first.failures().get(0);
+    backend.release();
+
+    assertThat(Status.fromThrowable(late).getCode()).isEqualTo(Status.Code.DEADLINE_EXCEEDED);
+    assertThat(others.values()).allMatch("[nobody] hello"::equals);
+    assertThat(backend.cancellations()).as("shared calls cancelled").isZero();
+    assertThat(backend.calls()).isEqualTo(1);
+  }
+
+  @Test
+  void aJoiningCallersDeadlineEndsItsWaitAlone() throws Exception {
+    backend.hold(1);
+    Callers<String> others = Callers.start(5, i -> () -> echo("hello")).awaitParked();
+    assertThat(backend.awaitArrivals()).isTrue();
+
+    Throwable late = catchThrowable(() -> ClientCalls.blockingUnaryCall(channel, ECHO,
+        CallOptions.DEFAULT.withDeadlineAfter(200, TimeUnit.MILLISECONDS), "hello"));
+    backend.release();
+
+    assertThat(late).isInstanceOf(StatusRuntimeException.class);
+    assertThat(Status.fromThrowable(late).getCode()).isEqualTo(Status.Code.DEADLINE_EXCEEDED);
+    assertThat(others.values()).allMatch("[nobody] hello"::equals);
+    assertThat(backend.cancellations()).isZero();
+    assertThat(backend.calls()).isBetween(1, 5);
+  }
+
+  @Test
+  void theFirstCallersCancellationLeavesTheOthersServed() throws Exception {
+    backend.hold(1);
+    ListenableFuture<String> first = futureEcho();
+    assertThat(backend.awaitArrivals()).isTrue();
+    Callers<String> others = Callers.start(5, i -> () -> echo("hello")).awaitParked();
+
+    first.cancel(/* mayInterruptIfRunning= */ true);
+    backend.release();
+
+    assertThat(first.isCancelled()).isTrue();
+    assertThat(others.values()).allMatch("[nobody] hello"::equals);
+    assertThat(backend.cancellations()).isZero();
+    assertThat(backend.calls()).isEqualTo(1);
+  }
+
+  @Test
+  void theFirstCallersCancelledContextLeavesTheOthersServed() throws Exception {
+    backend.hold(1);
+    Context.CancellableContext context = Context.current().withCancellation();
+    ListenableFuture<String> first = context.call(this::futureEcho);
+    assertThat(backend.awaitArrivals()).isTrue();
+    List<ListenableFuture<String>> others = new ArrayList<>();
+    for (int i = 0; i < 3; i++) {
+      others.add(futureEcho());
+    }
+
+    context.cancel(null);
+    ExecutionException cancelled = (ExecutionException) catchThrowable(
+        () -> first.get(10, TimeUnit.SECONDS));
+    backend.release();
+
+    assertThat(Status.fromThrowable(cancelled.getCause()).getCode())
+        .isEqualTo(Status.Code.CANCELLED);
+    for (ListenableFuture<String> other : others) {
+      assertThat(other.get(10, TimeUnit.SECONDS)).isEqualTo("[nobody] hello");
+    }
+    assertThat(backend.cancellations()).isZero();
+    assertThat(backend.calls()).isEqualTo(1);
+  }
+
+  @Test
+  void theSharedCallIsCancelledWhenEveryCallerHasLeft() throws Exception {
+    backend.hold(1);
+    List<ListenableFuture<String>> callers = new ArrayList<>();
+    callers.add(futureEcho());
+    assertThat(backend.awaitArrivals()).isTrue();
+    callers.add(futureEcho());
+    callers.add(futureEcho());
+
+    callers.forEach(caller -> caller.cancel(/* mayInterruptIfRunning= */ true));
+
+    assertThat(backend.awaitCancellation()).as("the backend's call was cancelled").isTrue();
+    assertThat(backend.calls()).isEqualTo(1);
+  }
+
+  @Test
+  void eachCallersListenerRunsInItsOwnContext() throws Exception {
+    backend.hold(1);
+    List<CompletableFuture<String>> seen = new ArrayList<>();
+    for (int i = 0; i < 5; i++) {
+      CompletableFuture<String> who = new CompletableFuture<>();
+      seen.add(who);
+      Context.current().withValue(WHO, "caller" + i).run(() -> {
+        ClientCall<String, String> call = channel.newCall(ECHO, CallOptions.DEFAULT);
+        call.start(new ClientCall.Listener<>() {
+          @Override
+          public void onClose(Status status, Metadata trailers) {
+            who.complete(WHO.get() + " " + status.getCode());
+          }
+        }, new Metadata());
+        call.request(1);
+        call.sendMessage("hello");
+        call.halfClose();
+      });
+    }
+    assertThat(backend.awaitArrivals()).isTrue();
+    backend.release();
+
+    for (int i = 0; i < 5; i++) {
+      assertThat(seen.get(i).get(10, TimeUnit.SECONDS)).isEqualTo("caller" + i + " OK");
+    }
+    assertThat(backend.calls()).isEqualTo(1);
+  }
+
+  /**
+   * The {@code ClientCall} contract: a listener gets a message only once its caller asked for it
+   * with {@code request}, even when the shared call answered before.
+   */
+  @Test
+  void theMessageWaitsForTheCallersRequest() throws Exception {
+    backend.hold(1);
+    List<String> heard = new CopyOnWriteArrayList<>();
+    CompletableFuture<Status> closed = new CompletableFuture<>();
+    ClientCall<String, String> late = channel.newCall(ECHO, CallOptions.DEFAULT);
+    late.start(new ClientCall.Listener<>() {
+      @Override
+      public void onMessage(String message) {
+        heard.add(message);
+      }
+
+      @Override
+      public void onClose(Status status, Metadata trailers) {
+        closed.complete(status);
+      }
+    }, new Metadata());
+    late.sendMessage("hello");
+    late.halfClose();
+    assertThat(backend.awaitArrivals()).isTrue();
+    Callers<String> other = Callers.start(1, i -> () ->
+        CollapseClientInterceptorTest.echo(channel, "hello")).awaitParked();
+    backend.release();
+
+    assertThat(other.values()).containsExactly("[nobody] hello");
+    assertThat(heard).as("messages before any request").isEmpty();
+    assertThat(closed).isNotDone();
+
+    late.request(1);
+
+    assertThat(closed.get(10, TimeUnit.SECONDS).getCode()).isEqualTo(Status.Code.OK);
+    assertThat(heard).containsExactly("[nobody] hello");
+    assertThat(backend.calls()).isEqualTo(1);
+  }
+
+  private ListenableFuture<String> futureEcho() {
+    return ClientCalls.futureUnaryCall(channel.newCall(ECHO, CallOptions.DEFAULT), "hello");
+  }
+
+  private String echo(String request) {
+    return CollapseClientInterceptorTest.echo(channel, request);
+  }
+}
