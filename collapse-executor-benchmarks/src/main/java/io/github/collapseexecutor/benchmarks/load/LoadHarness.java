@@ -19,6 +19,9 @@ import java.util.Optional;
  *   <li><b>clients</b>: 200 closed-loop users in this JVM through RestClient, OkHttp, the JDK's
  *       HttpClient and WebClient, each with and without its adapter, against the same application's endpoint
  *       with no delay; then RestClient at 1 to 400 users; and the sizes of the shared calls.
+ *   <li><b>webflux</b>: {@value WebFluxCase#USERS} closed-loop users in this JVM against the
+ *       samples' WebFlux price server, with and without the collapse filter, both in this JVM;
+ *       the handler waits 100 ms for a backend without a thread, then renders about 10 KB.
  *   <li><b>db</b>: 700 threads submit orders to local MariaDB and PostgreSQL, a transaction per
  *       order or through the samples' group-commit {@code OrderWriter}; a server that is not
  *       reachable is skipped.
@@ -69,6 +72,10 @@ public final class LoadHarness {
     }
     if (settings.cases().contains(Settings.Case.CLIENTS)) {
       runClients(settings, report, charts);
+    }
+    if (settings.cases().contains(Settings.Case.WEBFLUX)) {
+      report.webflux(new WebFluxCase(settings).run());
+      report.condition("Load average (1 min) after the WebFlux case: %.2f", Machine.loadAverage());
     }
     if (settings.cases().contains(Settings.Case.DB)) {
       report.groupCommit(new GroupCommitCase(settings).run());

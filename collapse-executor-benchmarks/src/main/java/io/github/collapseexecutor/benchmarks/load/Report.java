@@ -104,6 +104,11 @@ final class Report {
     details.add(table.append("\n\n![Batch sizes](batch-sizes.png)\n").toString());
   }
 
+  void webflux(Rounds rounds) {
+    headline.add(row("WebFlux filter", WebFluxCase.USERS + " closed-loop users in the harness's"
+        + " process, handler waits 100 ms then renders 10 KB", rounds, null));
+  }
+
   void groupCommit(List<GroupCommitCase.Result> results) {
     StringBuilder table = new StringBuilder("### Group commit per database\n\n"
         + "| database | durability | side | orders/s | transactions | orders per transaction"

@@ -30,7 +30,7 @@ record Settings(boolean quick, Set<Case> cases, Path out, Duration warmUp, Durat
    * {@code --cases=servlet,clients,db,secured-backend,scale-out,grpc}.
    */
   enum Case {
-    SERVLET, CLIENTS, DB, SECURED_BACKEND(true), SCALE_OUT(true), GRPC(true);
+    SERVLET, CLIENTS, WEBFLUX, DB, SECURED_BACKEND(true), SCALE_OUT(true), GRPC(true);
 
     private final boolean ownSection;
 
@@ -52,7 +52,7 @@ record Settings(boolean quick, Set<Case> cases, Path out, Duration warmUp, Durat
   }
 
   static final String USAGE = "usage: load.sh [--quick]"
-      + " [--cases=servlet,clients,db,secured-backend,scale-out,grpc] [--out=DIR]";
+      + " [--cases=servlet,clients,webflux,db,secured-backend,scale-out,grpc] [--out=DIR]";
 
   private static final List<Integer> SWEEP_USERS = List.of(1, 10, 50, 100, 200, 400);
 

@@ -7,22 +7,14 @@ import jakarta.servlet.Filter;
 import java.util.Map;
 import org.springframework.beans.factory.DisposableBean;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
-import org.springframework.boot.autoconfigure.condition.ConditionOutcome;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
-import org.springframework.boot.autoconfigure.condition.SpringBootCondition;
-import org.springframework.boot.context.properties.bind.BindException;
-import org.springframework.boot.context.properties.bind.Bindable;
-import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
-import org.springframework.context.annotation.ConditionContext;
 import org.springframework.context.annotation.Conditional;
-import org.springframework.core.env.Environment;
-import org.springframework.core.type.AnnotatedTypeMetadata;
 
 /**
  * Registers the collapse filter for inbound requests, configured by the
@@ -91,27 +83,16 @@ public final class CollapseServletFilterAutoConfiguration {
   @ConditionalOnMissingBean(value = CollapseServletFilter.class,
       parameterizedContainer = FilterRegistrationBean.class)
   @Conditional(WithoutGroups.class)
-  static NoServletFilter collapseServletFilterNotRegistered() {
-    return new NoServletFilter();
-  }
-
-  /** Whether the servlet section has at least one collapse group. */
-  static boolean hasGroups(Environment environment) {
-    try {
-      return Binder.get(environment)
-          .bind(GROUPS, Bindable.listOf(CollapseGroupProperties.class))
-          .map(groups -> !groups.isEmpty()).orElse(false);
-    } catch (BindException invalid) {
-      // there are groups; binding the properties reports what is wrong with them
-      return true;
-    }
+  static GroupsCondition.NotRegistered collapseServletFilterNotRegistered() {
+    return new GroupsCondition.NotRegistered(CollapseServletFilterAutoConfiguration.class,
+        "servlet filter", GROUPS);
   }
 
   /** Matches when the servlet section has collapse groups. */
   static final class WithGroups extends GroupsCondition {
 
     WithGroups() {
-      super(/* matchWithGroups= */ true);
+      super(GROUPS, /* matchWithGroups= */ true);
     }
   }
 
@@ -119,41 +100,7 @@ public final class CollapseServletFilterAutoConfiguration {
   static final class WithoutGroups extends GroupsCondition {
 
     WithoutGroups() {
-      super(/* matchWithGroups= */ false);
-    }
-  }
-
-  /** Matches on whether the servlet section has collapse groups. */
-  private abstract static class GroupsCondition extends SpringBootCondition {
-
-    private final boolean matchWithGroups;
-
-    GroupsCondition(boolean matchWithGroups) {
-      this.matchWithGroups = matchWithGroups;
-    }
-
-    @Override
-    public ConditionOutcome getMatchOutcome(ConditionContext context,
-        AnnotatedTypeMetadata metadata) {
-      boolean groups = hasGroups(context.getEnvironment());
-      String message = GROUPS + (groups ? " is set" : " is empty");
-      return groups == matchWithGroups
-          ? ConditionOutcome.match(message)
-          : ConditionOutcome.noMatch(message);
-    }
-  }
-
-  /** The bean that stands for the filter not registered: it logs why, once, as it is made. */
-  static final class NoServletFilter {
-
-    static final String MESSAGE = "The collapse servlet filter is not registered: "
-        + GROUPS + " is empty, so no inbound request is collapsed. Set " + GROUPS
-        + " (for example " + GROUPS + "[0].uris=/api/**) to collapse the GET and HEAD requests"
-        + " of those paths.";
-
-    NoServletFilter() {
-      System.getLogger(CollapseServletFilterAutoConfiguration.class.getName())
-          .log(System.Logger.Level.INFO, MESSAGE);
+      super(GROUPS, /* matchWithGroups= */ false);
     }
   }
 

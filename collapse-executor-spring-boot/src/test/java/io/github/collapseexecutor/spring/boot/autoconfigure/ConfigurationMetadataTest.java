@@ -86,7 +86,7 @@ final class ConfigurationMetadataTest {
         .isEqualTo(CollapseExecutorOptions.DEFAULT_ADAPTIVE_CONCURRENCY);
     assertThat(DataSize.parse(defaultValue("collapse.executor.max-body-size").asString()).toBytes())
         .isEqualTo(HttpCollapseOptions.DEFAULT_MAX_BODY_BYTES);
-    for (String section : List.of("rest-template", "web-client", "okhttp", "servlet")) {
+    for (String section : List.of("rest-template", "web-client", "okhttp", "servlet", "webflux")) {
       assertThat(duration("collapse.executor." + section + ".wait-timeout"))
           .isEqualTo(HttpCollapseOptions.DEFAULT_WAIT_TIMEOUT);
     }
@@ -110,5 +110,11 @@ final class ConfigurationMetadataTest {
         .isEqualTo(servlet.getOrder());
     assertThat(names("collapse.executor.servlet.url-patterns"))
         .isEqualTo(servlet.getUrlPatterns());
+  }
+
+  @Test
+  void webfluxDefaultsShownToIdesAreTheBoundDefaults() throws Exception {
+    assertThat(defaultValue("collapse.executor.webflux.order").asInt())
+        .isEqualTo(new CollapseWebFluxProperties().getOrder());
   }
 }

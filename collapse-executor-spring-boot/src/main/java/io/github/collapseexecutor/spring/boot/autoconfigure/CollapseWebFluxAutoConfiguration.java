@@ -1,0 +1,87 @@
+package io.github.collapseexecutor.spring.boot.autoconfigure;
+
+import io.github.collapseexecutor.http.HttpCollapseOptions;
+import io.github.collapseexecutor.spring.webflux.CollapseWebFilter;
+import java.util.Map;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Conditional;
+import org.springframework.web.server.WebFilter;
+
+/**
+ * Registers the collapse filter for the inbound requests of a reactive web application,
+ * configured by the {@code collapse.executor.webflux} section, as a {@code WebFilter} bean at
+ * {@code order}.
+ *
+ * <p>The default order, {@link org.springframework.core.Ordered#LOWEST_PRECEDENCE}, puts it after
+ * every {@code WebFilter} that has an order (Spring Security's chain is at -100), so that those run
+ * for every request, the exchange's principal is known when the key is made, and only what comes
+ * after the filter, normally the handler, is shared. A {@code WebFilter} bean with no order ties
+ * with it: give filters that must see every request an order.
+ *
+ * <p>Collapsing inbound requests is opt-in, as for the servlet filter: without
+ * {@code collapse.executor.webflux.collapse-groups} the filter is not registered at all, and the
+ * start-up log says so once, at INFO.
+ *
+ * <p>Backs off when the application defines a {@code CollapseWebFilter} bean. Off when
+ * {@code collapse.executor.enabled} or {@code collapse.executor.webflux.enabled} is false, outside
+ * a reactive web application, and without the {@code collapse-executor-spring-webflux} artifact.
+ */
+@AutoConfiguration(after = CollapseExecutorAutoConfiguration.class)
+@ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.REACTIVE)
+@ConditionalOnClass({WebFilter.class, CollapseWebFilter.class})
+@ConditionalOnBooleanProperty(name = "collapse.executor.enabled", matchIfMissing = true)
+@ConditionalOnBooleanProperty(name = "collapse.executor.webflux.enabled", matchIfMissing = true)
+@EnableConfigurationProperties(CollapseWebFluxProperties.class)
+public final class CollapseWebFluxAutoConfiguration {
+
+  /** The integration tag and executor name of the filter. */
+  public static final String INTEGRATION = CollapseWebFilter.DEFAULT_NAME;
+
+  /** The property whose groups turn the filter on. */
+  static final String GROUPS = "collapse.executor.webflux.collapse-groups";
+
+  @Bean
+  @ConditionalOnMissingBean(CollapseWebFilter.class)
+  @Conditional(WithGroups.class)
+  CollapseWebFilter collapseWebFilter(CollapseWebFluxProperties section,
+      HttpAdapterSupport adapters) {
+    HttpCollapseOptions options = adapters.options(INTEGRATION, section);
+    CollapseWebFilter filter = new CollapseWebFilter(options, section.getOrder());
+    adapters.register(INTEGRATION, options, filter.stats(), Map.of("order", section.getOrder()));
+    return filter;
+  }
+
+  /**
+   * Says once, when the context starts, that the filter is not registered for want of groups;
+   * not when the application defines a filter of its own.
+   */
+  @Bean
+  @ConditionalOnMissingBean(CollapseWebFilter.class)
+  @Conditional(WithoutGroups.class)
+  static GroupsCondition.NotRegistered collapseWebFilterNotRegistered() {
+    return new GroupsCondition.NotRegistered(CollapseWebFluxAutoConfiguration.class,
+        "WebFlux filter", GROUPS);
+  }
+
+  /** Matches when the webflux section has collapse groups. */
+  static final class WithGroups extends GroupsCondition {
+
+    WithGroups() {
+      super(GROUPS, /* matchWithGroups= */ true);
+    }
+  }
+
+  /** Matches when the webflux section has no collapse group. */
+  static final class WithoutGroups extends GroupsCondition {
+
+    WithoutGroups() {
+      super(GROUPS, /* matchWithGroups= */ false);
+    }
+  }
+}

@@ -1,0 +1,123 @@
+package io.github.collapseexecutor.spring.webflux;
+
+import io.github.collapseexecutor.http.CollapseKey;
+import io.github.collapseexecutor.http.HttpCollapseOptions;
+import io.github.collapseexecutor.http.RequestHeaders;
+import io.github.collapseexecutor.http.adapter.HttpCollapseAdapter;
+import io.github.collapseexecutor.http.adapter.ServerCollapser;
+import java.io.IOException;
+import java.security.Principal;
+import java.util.Optional;
+import java.util.concurrent.CompletionStage;
+import org.springframework.core.Ordered;
+import org.springframework.http.HttpMethod;
+import org.springframework.web.server.ServerWebExchange;
+import org.springframework.web.server.WebFilter;
+import org.springframework.web.server.WebFilterChain;
+import reactor.core.publisher.Mono;
+
+/**
+ * Collapses identical inbound GET and HEAD requests of a Spring WebFlux server: the first runs the
+ * rest of the filter chain and the handler, its response is recorded, and the requests that
+ * arrived while it ran get a replay of it (status, the headers the chain produced but the
+ * hop-by-hop ones, body) instead of running the chain themselves.
+ *
+ * <pre>{@code
+ * HttpHandler handler = WebHttpHandlerBuilder.applicationContext(context)
+ *     .filter(new CollapseWebFilter(HttpCollapseOptions.builder()
+ *         .group(CollapseGroup.ofUris("/api/prices/*")).build()))
+ *     .build();
+ * }</pre>
+ *
+ * <p>The filters before this one run for every request, the waiting ones too, so each waiting
+ * request keeps the headers its own filters set (a request id, CORS headers, Spring Security's
+ * headers), and a replay does not copy the leading request's values of them: only what the
+ * filters after this one and the handler set is shared. Place it after the filters that
+ * authenticate or otherwise decide per request: the principal of the exchange is part of the key.
+ *
+ * <p>Waiting requests hold no thread. What a waiting request gets:
+ * <ul>
+ *   <li>the response is recorded in full and may be shared: a replay of it;</li>
+ *   <li>the response may not be shared ({@code Set-Cookie} or a cookie the chain added,
+ *       {@code Cache-Control: private} without a credential, {@code Vary: *}, a body over
+ *       {@link HttpCollapseOptions#maxBodyBytes()}, a stream; see {@code docs/http.md}), or the
+ *       chain failed or was cancelled: the waiting request runs the chain itself, as if collapse
+ *       were off; after a response that may not be shared, the next identical requests run the
+ *       chain at once for a while (hit-for-pass);</li>
+ *   <li>the response varies on a request header whose value the waiting request sent
+ *       differently: the waiting requests that sent the same values run the chain once between
+ *       them, and the others get a replay of it;</li>
+ *   <li>the response did not arrive within {@link HttpCollapseOptions#waitTimeout()}: the
+ *       waiting request stops waiting and runs the chain itself.</li>
+ * </ul>
+ * A chain error reaches only the request whose chain raised it. A waiting request that is
+ * cancelled (its client went away) leaves the shared call to the others.
+ *
+ * <p>A stream is never held back: a body written with {@code writeAndFlushWith} (how WebFlux
+ * writes {@code text/event-stream} and other streaming types) or with a stream's content type
+ * goes straight to its own client, and the requests that waited for it make their own calls at
+ * once ({@code UnsharedReason.STREAM}).
+ */
+public final class CollapseWebFilter extends HttpCollapseAdapter<ServerCollapser>
+    implements WebFilter, Ordered {
+
+  /**
+   * The name of the collapse executor when the options have none: the name that listener
+   * reports, meters, the actuator endpoint and the log show. The auto-configuration names its
+   * filter so too.
+   */
+  public static final String DEFAULT_NAME = "webflux";
+
+  private final int order;
+
+  /**
+   * Creates a filter with its own collapse executor, named {@link HttpCollapseOptions#name()}
+   * or else {@link #DEFAULT_NAME}.
+   */
+  public CollapseWebFilter(HttpCollapseOptions options) {
+    this(options, Ordered.LOWEST_PRECEDENCE);
+  }
+
+  /**
+   * Creates a filter as {@link #CollapseWebFilter(HttpCollapseOptions)} does, at {@code order}
+   * among the {@code WebFilter} beans of an application context (Spring Security's chain is at
+   * -100).
+   */
+  public CollapseWebFilter(HttpCollapseOptions options, int order) {
+    super(new ServerCollapser(options, DEFAULT_NAME));
+    this.order = order;
+  }
+
+  /**
+   * Returns the filter's order among the {@code WebFilter} beans of an application context; by
+   * default {@link Ordered#LOWEST_PRECEDENCE}, after every filter that has an order.
+   */
+  @Override
+  public int getOrder() {
+    return order;
+  }
+
+  @Override
+  public Mono<Void> filter(ServerWebExchange exchange, WebFilterChain chain) {
+    HttpMethod method = exchange.getRequest().getMethod();
+    // only a GET or a HEAD may collapse: the others need no principal to pass through
+    Mono<Optional<Principal>> caller = method == HttpMethod.GET || method == HttpMethod.HEAD
+        ? exchange.<Principal>getPrincipal().map(Optional::of) : Mono.empty();
+    return caller.defaultIfEmpty(Optional.empty())
+        .flatMap(principal -> Mono.deferContextual(context -> {
+          RequestHeaders headers = KeyedExchange.headers(exchange.getRequest());
+          CollapseKey key = KeyedExchange.keyFor(collapser().rules(), exchange.getRequest(),
+              headers, principal.orElse(null));
+          WebFluxExchange pass = new WebFluxExchange(exchange, chain, context, collapser());
+          CompletionStage<?> served;
+          try {
+            served = collapser().serve(key, headers, pass);
+          } catch (IOException failure) {
+            return Mono.error(failure);
+          }
+          // not cancelled through the stage: the exchange ends its own part of what it joined
+          return Mono.fromFuture(served.toCompletableFuture(), /* suppressCancel= */ true).then()
+              .doOnCancel(pass::cancel);
+        }));
+  }
+}

@@ -1,0 +1,61 @@
+package io.github.collapseexecutor.spring.webflux;
+
+import io.github.collapseexecutor.http.CollapseKey;
+import io.github.collapseexecutor.http.CollapseRules;
+import io.github.collapseexecutor.http.RequestHeaders;
+import java.net.InetSocketAddress;
+import java.net.URI;
+import java.security.Principal;
+import java.util.Arrays;
+import java.util.List;
+import org.jspecify.annotations.Nullable;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.server.reactive.ServerHttpRequest;
+import org.springframework.http.server.reactive.SslInfo;
+
+/**
+ * What the key of an inbound request is built from: its method, URI and headers, the principal
+ * of its exchange (what a security filter before this one says the caller is), the TLS client
+ * certificate, and the client's address: what the servlet filter reads of a servlet request.
+ */
+final class KeyedExchange {
+
+  private KeyedExchange() {}
+
+  /** Returns the headers of {@code request}. */
+  static RequestHeaders headers(ServerHttpRequest request) {
+    HttpHeaders headers = request.getHeaders();
+    return RequestHeaders.of(name -> {
+      List<String> values = headers.get(name);
+      return values == null ? List.of() : List.copyOf(values);
+    }, headers::headerNames);
+  }
+
+  /** Returns the key of {@code request}; the collapser passes it all the same if it has a body. */
+  static @Nullable CollapseKey keyFor(CollapseRules rules, ServerHttpRequest request,
+      RequestHeaders headers, @Nullable Principal principal) {
+    URI uri = request.getURI();
+    String scheme = uri.getScheme() == null ? "http" : uri.getScheme();
+    int port = uri.getPort() != -1 ? uri.getPort() : "https".equals(scheme) ? 443 : 80;
+    String rawPath = request.getPath().value();
+    String path = request.getPath().pathWithinApplication().value();
+    InetSocketAddress remote = request.getRemoteAddress();
+    String address = remote == null ? null
+        : remote.getAddress() == null ? remote.getHostString() : remote.getAddress().getHostAddress();
+    return rules.keyFor(request.getMethod().name(), scheme, uri.getHost(), port, path, rawPath,
+        uri.getRawQuery(), headers, caller(principal, request.getSslInfo()), address);
+  }
+
+  /**
+   * Who a filter before this one (Spring Security) says the caller is, and the TLS client
+   * certificate: credentials that need not be in the headers. {@code null} if neither.
+   */
+  private static @Nullable Object caller(@Nullable Principal principal, @Nullable SslInfo ssl) {
+    Object certificates = ssl == null ? null : ssl.getPeerCertificates();
+    if (principal == null && certificates == null) {
+      return null;
+    }
+    return Arrays.asList(principal == null ? null : principal.getName(),
+        certificates instanceof Object[] chain ? Arrays.asList(chain) : certificates);
+  }
+}

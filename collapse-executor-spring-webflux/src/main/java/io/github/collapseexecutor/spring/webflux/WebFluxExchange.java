@@ -1,0 +1,150 @@
+package io.github.collapseexecutor.spring.webflux;
+
+import io.github.collapseexecutor.http.adapter.ResponseRecording;
+import io.github.collapseexecutor.http.adapter.ServerCollapser;
+import io.github.collapseexecutor.http.adapter.ServerCollapser.Continuation;
+import io.github.collapseexecutor.http.adapter.ServerExchange;
+import io.github.collapseexecutor.http.adapter.SharedResponse;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import org.jspecify.annotations.Nullable;
+import org.springframework.web.server.ServerWebExchange;
+import org.springframework.web.server.WebFilterChain;
+import reactor.core.Disposable;
+import reactor.core.publisher.Mono;
+import reactor.core.scheduler.Schedulers;
+import reactor.util.context.Context;
+import reactor.util.context.ContextView;
+
+/**
+ * One pass of a request through the collapse filter, in the terms of the collapser: the rest of
+ * the chain, a recording of the response, a replay onto it. A waiting request holds no thread in
+ * WebFlux, so it is always suspended; it goes on, when it runs the chain after all, on a thread of
+ * Reactor's parallel scheduler rather than on the thread that ended its wait.
+ *
+ * <p>Each piece of work it starts is subscribed with the Reactor context of the request's own
+ * subscriber (where Spring Security keeps the security context), and is cancelled when the
+ * request is: {@link #cancel()}.
+ */
+final class WebFluxExchange implements ServerExchange<RuntimeException> {
+
+  /** Where Micrometer's context propagation keeps the current observation in a Reactor context. */
+  private static final String OBSERVATION = "micrometer.observation";
+
+  private final ServerWebExchange exchange;
+  private final WebFilterChain chain;
+  private final ContextView context;
+  private final ServerCollapser collapser;
+  private volatile @Nullable Runnable leave;
+  private volatile @Nullable Running running;
+  private volatile boolean cancelled;
+
+  WebFluxExchange(ServerWebExchange exchange, WebFilterChain chain, ContextView context,
+      ServerCollapser collapser) {
+    this.exchange = exchange;
+    this.chain = chain;
+    this.context = context;
+    this.collapser = collapser;
+  }
+
+  @Override
+  public @Nullable Object observation() {
+    return context.getOrDefault(OBSERVATION, null);
+  }
+
+  @Override
+  public CompletionStage<?> proceed() {
+    return run(chain.filter(exchange));
+  }
+
+  @Override
+  public CompletionStage<?> record(ResponseRecording recording) {
+    RecordingResponse recorder = new RecordingResponse(exchange.getResponse(), recording);
+    return run(chain.filter(exchange.mutate().response(recorder).build())
+        .then(Mono.defer(recorder::ended)));
+  }
+
+  @Override
+  public CompletionStage<?> replay(SharedResponse shared) {
+    return run(WebFluxReplay.write(shared, exchange.getResponse()));
+  }
+
+  @Override
+  public boolean suspend(Runnable leave) {
+    this.leave = leave;
+    if (cancelled) {
+      leave.run();
+    }
+    return true;
+  }
+
+  @Override
+  public CompletionStage<?> resume(@Nullable Continuation next) {
+    CompletableFuture<Object> done = new CompletableFuture<>();
+    // off the thread that ended the wait: the leading request's, or the wait timer's
+    Schedulers.parallel().schedule(() -> {
+      if (cancelled) {
+        if (next != null) {
+          next.abandon();
+        }
+        done.complete(null);
+        return;
+      }
+      try {
+        collapser.resume(next, this).whenComplete((ignored, failure) -> {
+          if (failure != null) {
+            done.completeExceptionally(failure);
+          } else {
+            done.complete(null);
+          }
+        });
+      } catch (Exception | Error failure) {
+        done.completeExceptionally(failure);
+      }
+    });
+    return done;
+  }
+
+  /**
+   * The request was cancelled (its client went away): a waiting request leaves the shared call to
+   * the others, and the work this request runs stops.
+   */
+  void cancel() {
+    cancelled = true;
+    Runnable left = leave;
+    if (left != null) {
+      left.run();
+    }
+    Running current = running;
+    if (current != null) {
+      current.cancel();
+    }
+  }
+
+  private CompletionStage<?> run(Mono<Void> work) {
+    Running started = new Running();
+    running = started;
+    started.subscription = work.subscribe(null, started.done::completeExceptionally,
+        () -> started.done.complete(null), Context.of(context));
+    if (cancelled) {
+      started.cancel();
+    }
+    return started.done;
+  }
+
+  /** The work this request runs now, and the stage that completes when it ends. */
+  private static final class Running {
+
+    final CompletableFuture<Void> done = new CompletableFuture<>();
+    volatile @Nullable Disposable subscription;
+
+    void cancel() {
+      Disposable started = subscription;
+      if (started != null) {
+        started.dispose();
+      }
+      // ends the turn of a leading request; nobody is left to tell of the cancellation
+      done.complete(null);
+    }
+  }
+}

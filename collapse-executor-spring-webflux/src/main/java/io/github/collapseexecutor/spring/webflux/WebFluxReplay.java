@@ -1,0 +1,55 @@
+package io.github.collapseexecutor.spring.webflux;
+
+import io.github.collapseexecutor.http.adapter.SharedResponse;
+import java.util.HashSet;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import org.jspecify.annotations.Nullable;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.HttpStatusCode;
+import org.springframework.http.server.reactive.ServerHttpResponse;
+import reactor.core.publisher.Mono;
+
+/**
+ * Writes a shared response onto a waiting request's own response, which already holds what the
+ * filters before the collapse filter set on it: the recorded headers, only those the chain
+ * produced ({@link ProducedHeaders}), are added to its own or set over them where the chain had
+ * replaced the leading request's values, and the ones the chain removed are removed.
+ */
+final class WebFluxReplay {
+
+  private WebFluxReplay() {}
+
+  /** Returns the write of {@code shared}, recorded by a {@link RecordingResponse}. */
+  static Mono<Void> write(SharedResponse shared, ServerHttpResponse response) {
+    return Mono.defer(() -> {
+      ProducedHeaders.Produced produced = (ProducedHeaders.Produced) shared.detail();
+      response.setStatusCode(HttpStatusCode.valueOf(shared.status()));
+      HttpHeaders headers = response.getHeaders();
+      if (produced != null) {
+        produced.removed().forEach(headers::remove);
+      }
+      Set<String> set = new HashSet<>();
+      for (Map.Entry<String, @Nullable String> header : shared.headers()) {
+        String name = header.getKey();
+        String lower = name.toLowerCase(Locale.ROOT);
+        if (lower.equals("content-length") || shared.isHopByHop(name)) {
+          continue;
+        }
+        if (produced != null && produced.replaced().contains(lower) && set.add(lower)) {
+          headers.set(name, header.getValue()); // its first value replaces, others add
+        } else {
+          headers.add(name, header.getValue());
+        }
+      }
+      if (shared.bodyLength() == 0) {
+        return response.setComplete();
+      }
+      headers.setContentLength(shared.bodyLength());
+      // a buffer of this request's own over the shared bytes, which it only reads
+      return response.writeWith(Mono.fromSupplier(
+          () -> response.bufferFactory().wrap(shared.bodyBuffer())));
+    });
+  }
+}

@@ -1,0 +1,79 @@
+package io.github.collapseexecutor.spring.webflux;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.github.collapseexecutor.http.CollapseGroup;
+import io.github.collapseexecutor.http.HttpCollapseOptions;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.springframework.web.reactive.function.server.RouterFunctions;
+import org.springframework.web.reactive.function.server.ServerResponse;
+import reactor.core.publisher.Mono;
+
+/** Waiting requests that reach the wait timeout run the handler themselves; the leader goes on. */
+@Timeout(60)
+final class CollapseWebFilterWaitTimeoutTest {
+
+  private static final int N = 12;
+
+  private final AtomicInteger runs = new AtomicInteger();
+  private final CompletableFuture<Void> releaseFirst = new CompletableFuture<>();
+  private final CollapseWebFilter filter = new CollapseWebFilter(HttpCollapseOptions.builder()
+      .group(CollapseGroup.ofUris("/slow")).waitTimeout(Duration.ofMillis(300)).build());
+  private final HttpClient client = HttpClient.newBuilder()
+      .connectTimeout(Duration.ofSeconds(5)).build();
+  private LoopbackWebFlux server;
+
+  @BeforeEach
+  void start() {
+    server = LoopbackWebFlux.start(RouterFunctions.route().GET("/slow", request -> {
+      int run = runs.incrementAndGet();
+      Mono<Void> held = run == 1 ? Mono.fromFuture(releaseFirst, /* suppressCancel= */ true)
+          : Mono.empty();
+      return held.then(ServerResponse.ok().bodyValue("run " + (run == 1 ? "1" : "other")));
+    }).build(), filter);
+  }
+
+  @AfterEach
+  void stop() {
+    releaseFirst.complete(null);
+    server.close();
+    filter.close();
+  }
+
+  @Test
+  void waitingRequestsThatTimeOutRunTheHandlerThemselvesWhileTheLeaderGoesOn() throws Exception {
+    List<CompletableFuture<HttpResponse<String>>> calls = new ArrayList<>();
+    for (int i = 0; i < N; i++) {
+      calls.add(client.sendAsync(HttpRequest.newBuilder(server.uri("/slow"))
+          .timeout(Duration.ofSeconds(20)).build(), HttpResponse.BodyHandlers.ofString()));
+    }
+    // the first run is held until the others have their answers, past their 300 ms wait
+    int answered = 0;
+    while (answered < N - 1) {
+      CompletableFuture.anyOf(calls.stream().filter(call -> !call.isDone())
+          .toArray(CompletableFuture[]::new)).get(20, TimeUnit.SECONDS);
+      answered = (int) calls.stream().filter(CompletableFuture::isDone).count();
+    }
+    releaseFirst.complete(null);
+    List<String> bodies = new ArrayList<>();
+    for (CompletableFuture<HttpResponse<String>> call : calls) {
+      bodies.add(call.get(20, TimeUnit.SECONDS).body());
+    }
+
+    assertThat(bodies).containsOnlyOnce("run 1").hasSize(N);
+    assertThat(runs.get()).isEqualTo(N);
+    assertThat(filter.stats().fellBack()).isEqualTo(N - 1);
+  }
+}
