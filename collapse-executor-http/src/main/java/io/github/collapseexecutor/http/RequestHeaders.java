@@ -3,6 +3,7 @@ package io.github.collapseexecutor.http;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.Function;
@@ -78,5 +79,23 @@ public interface RequestHeaders {
         return names.get();
       }
     };
+  }
+
+  /**
+   * Returns a view over {@code entries}, one per header name with its values, as a library that
+   * keeps its headers in a map hands them out; a name matches in any case. The view reads
+   * {@code entries} on each call, so it sees headers added later.
+   */
+  static RequestHeaders ofEntries(
+      Collection<? extends Map.Entry<String, ? extends List<@Nullable String>>> entries) {
+    return of(name -> {
+      List<@Nullable String> values = new ArrayList<>(1);
+      for (Map.Entry<String, ? extends List<@Nullable String>> entry : entries) {
+        if (entry.getKey().equalsIgnoreCase(name)) {
+          values.addAll(entry.getValue());
+        }
+      }
+      return values;
+    }, () -> entries.stream().map(Map.Entry::getKey).toList());
   }
 }

@@ -1,6 +1,7 @@
 package io.github.collapseexecutor.servlet;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeFalse;
 
 import io.github.collapseexecutor.http.CollapseGroup;
 import io.github.collapseexecutor.http.HttpCollapseOptions;
@@ -21,6 +22,7 @@ import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.apache.catalina.util.ServerInfo;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -162,6 +164,7 @@ final class CollapseServletFilterOuterHeadersTest {
   @Test
   @Timeout(60)
   void afterResetNoCallerKeepsWhatTheFiltersBeforeItHadSet() throws Exception {
+    assumeRemovableHeaders();
     assertThat(callConcurrently("/reset")).allSatisfy(response -> {
       assertThat(response.body()).isEqualTo("shared body");
       assertThat(response.headers("X-Request-Id")).isEmpty();
@@ -188,6 +191,7 @@ final class CollapseServletFilterOuterHeadersTest {
   @Test
   @Timeout(60)
   void aHeaderTheChainRemovedIsRemovedForEveryCaller() throws Exception {
+    assumeRemovableHeaders();
     assertThat(callConcurrently("/remove")).allSatisfy(response -> {
       assertThat(response.body()).isEqualTo("shared body");
       assertThat(response.headers("X-Request-Id")).isEmpty();
@@ -195,6 +199,16 @@ final class CollapseServletFilterOuterHeadersTest {
       assertThat(response.headers("X-Trace")).containsExactly("trace-" + response.caller());
     });
     assertThat(invocations.get()).isEqualTo(1);
+  }
+
+  /**
+   * Servlet 6.1 made {@code setHeader(name, null)} remove a header; a Servlet 6.0 container
+   * (Tomcat 10.1, Spring Boot 3's) ignores it and has no other way to remove one, so a joiner
+   * keeps what the filters before the collapse filter set.
+   */
+  private static void assumeRemovableHeaders() {
+    assumeFalse(ServerInfo.getServerNumber().startsWith("10."),
+        "a Servlet 6.0 container cannot remove a header");
   }
 
   /** One caller's number and the response it got. */

@@ -7,9 +7,7 @@ import java.net.InetSocketAddress;
 import java.net.URI;
 import java.security.Principal;
 import java.util.Arrays;
-import java.util.List;
 import org.jspecify.annotations.Nullable;
-import org.springframework.http.HttpHeaders;
 import org.springframework.http.server.reactive.ServerHttpRequest;
 import org.springframework.http.server.reactive.SslInfo;
 
@@ -24,11 +22,9 @@ final class KeyedExchange {
 
   /** Returns the headers of {@code request}. */
   static RequestHeaders headers(ServerHttpRequest request) {
-    HttpHeaders headers = request.getHeaders();
-    return RequestHeaders.of(name -> {
-      List<String> values = headers.get(name);
-      return values == null ? List.of() : List.copyOf(values);
-    }, headers::headerNames);
+    // headerSet() is one of the few HttpHeaders methods Spring 6.2 and 7 have alike, in source and
+    // in class files: get and headerNames differ, and a jar built on one line fails on the other
+    return RequestHeaders.ofEntries(request.getHeaders().headerSet());
   }
 
   /** Returns the key of {@code request}; the collapser passes it all the same if it has a body. */

@@ -28,7 +28,9 @@ final class WebFluxReplay {
       response.setStatusCode(HttpStatusCode.valueOf(shared.status()));
       HttpHeaders headers = response.getHeaders();
       if (produced != null) {
-        produced.removed().forEach(headers::remove);
+        // through headerSet(): remove(name) takes a String on Spring 7 and an Object on 6.2
+        headers.headerSet().removeIf(
+            header -> produced.removed().contains(header.getKey().toLowerCase(Locale.ROOT)));
       }
       Set<String> set = new HashSet<>();
       for (Map.Entry<String, @Nullable String> header : shared.headers()) {

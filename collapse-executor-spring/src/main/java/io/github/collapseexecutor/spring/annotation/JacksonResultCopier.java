@@ -1,11 +1,7 @@
 package io.github.collapseexecutor.spring.annotation;
 
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
-import org.springframework.core.ResolvableType;
 import tools.jackson.databind.JavaType;
 import tools.jackson.databind.json.JsonMapper;
-import tools.jackson.databind.type.TypeFactory;
 import tools.jackson.databind.util.TokenBuffer;
 
 /**
@@ -13,7 +9,8 @@ import tools.jackson.databind.util.TokenBuffer;
  * the method's declared type, generics included ({@code List<Profile>} comes back as a list of
  * profiles). Spring Boot registers it as {@value #BEAN_NAME} when Jackson 3 is on the class path,
  * with the application's {@link JsonMapper}, so the copy sees the same modules and settings as
- * the application's JSON:
+ * the application's JSON; with only Jackson 2 (Spring Boot 3), the same name is a
+ * {@link Jackson2ResultCopier}:
  *
  * <pre>{@code
  * @Collapsible(resultCopier = JacksonResultCopier.BEAN_NAME)
@@ -25,49 +22,25 @@ import tools.jackson.databind.util.TokenBuffer;
  * declared result type is {@code Object} or not resolvable are refused at startup, as Jackson
  * would read them back as maps.
  */
-public final class JacksonResultCopier implements ResultCopier {
+public final class JacksonResultCopier extends JacksonCopier<JavaType> {
 
   /** The name of the bean Spring Boot registers. */
   public static final String BEAN_NAME = "jacksonResultCopier";
 
   private final JsonMapper mapper;
-  private final Map<ResolvableType, JavaType> types = new ConcurrentHashMap<>();
 
   /** Creates a copier that writes and reads with {@code mapper}. */
   public JacksonResultCopier(JsonMapper mapper) {
+    super(mapper.getTypeFactory()::constructType,
+        mapper.getTypeFactory()::constructParametricType, JavaType[]::new);
     this.mapper = mapper;
   }
 
   @Override
-  public Object copy(Object result, ResolvableType type) {
-    JavaType javaType = types.computeIfAbsent(type, this::javaType);
+  Object copy(Object result, JavaType type) {
     // a token buffer: no bytes, no text, only the values on their way through
     try (TokenBuffer tokens = mapper.writeValueIntoBuffer(result)) {
-      return mapper.readValue(tokens, javaType);
+      return mapper.readValue(tokens, type);
     }
-  }
-
-  /**
-   * Returns Jackson's type for {@code type} as resolved, not as declared: a method declared in a
-   * generic class returns {@code List<T>}, which only the bean's class resolves.
-   */
-  private JavaType javaType(ResolvableType type) {
-    TypeFactory factory = mapper.getTypeFactory();
-    Class<?> raw = type.toClass();
-    ResolvableType[] generics = type.getGenerics();
-    if (generics.length == 0 || raw.isArray()) {
-      return factory.constructType(raw);
-    }
-    JavaType[] arguments = new JavaType[generics.length];
-    for (int i = 0; i < generics.length; i++) {
-      arguments[i] = javaType(generics[i]);
-    }
-    return factory.constructParametricType(raw, arguments);
-  }
-
-  @Override
-  public boolean canCopy(ResolvableType type) {
-    Class<?> resolved = type.resolve();
-    return resolved != null && resolved != Object.class && !type.hasUnresolvableGenerics();
   }
 }

@@ -26,8 +26,9 @@ import org.springframework.core.ResolvableType;
  * {@link #copy} of it, and gets the copier's exception instead if the copy fails. A blocking
  * caller's copy is made on its own thread; a future's or a {@code Mono}'s on the thread that
  * completes the run, and a batch's on the batch's thread, before each caller's own code runs.
- * {@code null} results are not copied. With Jackson 3 on the class path,
- * {@link JacksonResultCopier} is registered as {@value JacksonResultCopier#BEAN_NAME}.
+ * {@code null} results are not copied. With Jackson on the class path (3, or 2 alone),
+ * {@link JacksonResultCopier} or {@link Jackson2ResultCopier} is registered as
+ * {@value JacksonResultCopier#BEAN_NAME}.
  */
 @FunctionalInterface
 public interface ResultCopier {

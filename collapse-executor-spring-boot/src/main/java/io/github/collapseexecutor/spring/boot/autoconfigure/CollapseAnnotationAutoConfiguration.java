@@ -26,8 +26,8 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.context.annotation.Import;
 import org.springframework.context.annotation.Role;
-import tools.jackson.databind.json.JsonMapper;
 
 /**
  * Collapses the calls of bean methods annotated with {@link Collapsible} or
@@ -35,12 +35,14 @@ import tools.jackson.databind.json.JsonMapper;
  * checked when its bean is created: a method that cannot be collapsed stops the application,
  * naming the method and the reason. With an {@link ObservationRegistry} bean, each run of a
  * method and each batch is observed as {@code collapse.call}, and each caller's own observation
- * says what the call did. With Jackson 3 on the class path, a {@link JacksonResultCopier} is
- * registered for the methods that ask for copies of their results. Off when
+ * says what the call did. With Jackson on the class path, a {@link JacksonResultCopier} (or on
+ * Jackson 2 alone, its twin) is registered for the methods that ask for copies of their results.
+ * Off when
  * {@code collapse.executor.enabled} or {@code collapse.executor.annotations.enabled} is false, or
  * when {@code spring-aop} is missing.
  */
 @AutoConfiguration(after = CollapseExecutorAutoConfiguration.class)
+@Import(JacksonResultCopierConfiguration.class)
 @ConditionalOnClass(MethodInterceptor.class)
 @ConditionalOnBooleanProperty(name = "collapse.executor.enabled", matchIfMissing = true)
 @ConditionalOnBooleanProperty(name = "collapse.executor.annotations.enabled",
@@ -61,18 +63,6 @@ public final class CollapseAnnotationAutoConfiguration {
           new CollapseObservations(registry, observationConvention.getIfAvailable()));
     }, () -> new CallerIdentities(callerIdentities.orderedStream().toList(),
         reactiveCallerIdentities.orderedStream().toList()), new ResultCopiers(beanFactory));
-  }
-
-  /** Results copied through the application's Jackson 3 mapper, for the methods that ask. */
-  @Configuration(proxyBeanMethods = false)
-  @ConditionalOnClass(JsonMapper.class)
-  static class JacksonResultCopierConfiguration {
-
-    @Bean(JacksonResultCopier.BEAN_NAME)
-    @ConditionalOnMissingBean(name = JacksonResultCopier.BEAN_NAME)
-    JacksonResultCopier jacksonResultCopier(ObjectProvider<JsonMapper> mapper) {
-      return new JacksonResultCopier(mapper.getIfAvailable(JsonMapper::shared));
-    }
   }
 
   /** The principal of Spring Security's context tells callers apart. */

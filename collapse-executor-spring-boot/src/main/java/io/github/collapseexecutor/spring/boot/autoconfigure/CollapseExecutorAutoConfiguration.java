@@ -14,8 +14,8 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.context.annotation.Import;
 import org.springframework.context.annotation.Role;
-import org.springframework.web.service.registry.HttpServiceProxyRegistry;
 
 /**
  * What every integration shares: the bound {@code collapse.executor} properties, the registry of
@@ -37,6 +37,7 @@ import org.springframework.web.service.registry.HttpServiceProxyRegistry;
 @ConditionalOnBooleanProperty(name = "collapse.executor.enabled", matchIfMissing = true)
 @EnableConfigurationProperties({CollapseExecutorProperties.class, HttpAdapterProperties.class,
     NamedExecutorProperties.class})
+@Import(HttpServiceGroupCheck.class)
 public final class CollapseExecutorAutoConfiguration {
 
   /** The integration tag of executors built from the {@link CollapseExecutorOptions} bean. */
@@ -123,19 +124,6 @@ public final class CollapseExecutorAutoConfiguration {
     CoreRunObservations collapseRunObservations(ObjectProvider<ObservationRegistry> registry,
         ObjectProvider<CollapseObservationConvention> convention) {
       return new CoreRunObservations(registry, convention);
-    }
-  }
-
-  /** Reports names in {@code http-service-groups} that match no HTTP service group. */
-  @Configuration(proxyBeanMethods = false)
-  @ConditionalOnClass(HttpServiceProxyRegistry.class)
-  @EnableConfigurationProperties(HttpServiceGroupProperties.class)
-  static class HttpServiceGroupCheck {
-
-    @Bean
-    static HttpServiceGroupNames collapseHttpServiceGroupNames(
-        HttpServiceGroupProperties properties, ObjectProvider<HttpServiceProxyRegistry> registry) {
-      return new HttpServiceGroupNames(properties, registry);
     }
   }
 }

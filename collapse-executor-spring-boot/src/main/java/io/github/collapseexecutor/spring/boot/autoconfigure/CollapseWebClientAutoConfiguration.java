@@ -11,15 +11,11 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProp
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
-import org.springframework.boot.webclient.WebClientCustomizer;
 import org.springframework.context.annotation.Bean;
-import org.springframework.context.annotation.Configuration;
-import org.springframework.core.Ordered;
-import org.springframework.core.annotation.Order;
+import org.springframework.context.annotation.Import;
 import org.springframework.core.env.Environment;
 import org.springframework.web.reactive.function.client.ExchangeFilterFunction;
 import org.springframework.web.reactive.function.client.WebClient;
-import org.springframework.web.reactive.function.client.support.WebClientHttpServiceGroupConfigurer;
 
 /**
  * The collapse filter function of {@code WebClient}, configured by the
@@ -52,6 +48,7 @@ import org.springframework.web.reactive.function.client.support.WebClientHttpSer
 @ConditionalOnBooleanProperty(name = "collapse.executor.enabled", matchIfMissing = true)
 @ConditionalOnBooleanProperty(name = "collapse.executor.web-client.enabled", matchIfMissing = true)
 @EnableConfigurationProperties(CollapseWebClientProperties.class)
+@Import(WebClientLine.class)
 public final class CollapseWebClientAutoConfiguration {
 
   /** The integration tag and executor name of the filter function. */
@@ -86,63 +83,10 @@ public final class CollapseWebClientAutoConfiguration {
   /**
    * Adds a partition of {@code filter}, unless {@code filters} hold one; returns whether it did.
    */
-  private static boolean addPartitionUnlessHeld(List<ExchangeFilterFunction> filters,
+  static boolean addPartitionUnlessHeld(List<ExchangeFilterFunction> filters,
       CollapseExchangeFilterFunction filter) {
     return HttpAdapterSupport.addPartitionUnlessHeld(filters, filter.stats(),
         one -> one instanceof CollapseExchangeFilterFunction collapse ? collapse.stats() : null,
         filter::newPartition);
-  }
-
-  /**
-   * Adds a partition of the filter function to each WebClient builder Spring Boot makes, after the
-   * filters of other customizers. Spring Boot customizes the builder when it creates it, so filters
-   * the application adds later come after this one: the key does not see them, and a response
-   * whose request they changed in a way the key would see is not shared. The partition follows the
-   * builder: the clients it builds, its clones and their {@code mutate()} share it, whatever
-   * connector each is given later.
-   */
-  @Configuration(proxyBeanMethods = false)
-  @ConditionalOnClass(WebClientCustomizer.class)
-  @ConditionalOnBooleanProperty("collapse.executor.web-client.customize-web-client-builder")
-  static class WebClientBuilderCustomization {
-
-    @Bean
-    @ConditionalOnMissingBean(name = "collapseWebClientCustomizer")
-    @Order(Ordered.LOWEST_PRECEDENCE)
-    WebClientCustomizer collapseWebClientCustomizer(CollapseExchangeFilterFunction filter) {
-      return builder -> builder.filter(filter.newPartition());
-    }
-  }
-
-  /**
-   * Adds a partition of the filter function, after every other one, to the WebClient of each HTTP
-   * service group named in {@code collapse.executor.http-service-groups}.
-   */
-  @Configuration(proxyBeanMethods = false)
-  @ConditionalOnClass(WebClientHttpServiceGroupConfigurer.class)
-  @EnableConfigurationProperties(HttpServiceGroupProperties.class)
-  static class HttpServiceGroups {
-
-    @Bean
-    @ConditionalOnMissingBean(name = "collapseWebClientHttpServiceGroupConfigurer")
-    WebClientHttpServiceGroupConfigurer collapseWebClientHttpServiceGroupConfigurer(
-        HttpServiceGroupProperties properties,
-        ObjectProvider<CollapseExchangeFilterFunction> filter) {
-      return new WebClientHttpServiceGroupConfigurer() {
-        @Override
-        public void configureGroups(Groups<WebClient.Builder> groups) {
-          List<String> names = properties.getHttpServiceGroups();
-          if (!names.isEmpty()) {
-            groups.filterByName(names.toArray(String[]::new)).forEachClient((group, builder) ->
-                builder.filters(filters -> addPartitionUnlessHeld(filters, filter.getObject())));
-          }
-        }
-
-        @Override
-        public int getOrder() {
-          return Ordered.LOWEST_PRECEDENCE;
-        }
-      };
-    }
   }
 }

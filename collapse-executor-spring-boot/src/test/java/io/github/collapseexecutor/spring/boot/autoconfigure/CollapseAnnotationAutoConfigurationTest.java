@@ -2,10 +2,12 @@ package io.github.collapseexecutor.spring.boot.autoconfigure;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.github.collapseexecutor.core.CollapseExecutorOptions;
 import io.github.collapseexecutor.spring.NamedExecutor;
 import io.github.collapseexecutor.spring.NamedExecutors;
 import io.github.collapseexecutor.spring.annotation.Collapsible;
+import io.github.collapseexecutor.spring.annotation.Jackson2ResultCopier;
 import io.github.collapseexecutor.spring.annotation.JacksonResultCopier;
 import io.github.collapseexecutor.spring.annotation.CollapseAnnotationPostProcessor;
 import io.github.collapseexecutor.spring.annotation.CollapseMethods;
@@ -66,13 +68,29 @@ final class CollapseAnnotationAutoConfigurationTest {
   }
 
   @Test
+  void registersTheJackson2ResultCopierUnderTheSameNameWhenJackson3IsMissing() {
+    ObjectMapper mapper = new ObjectMapper();
+    withoutProxies().withClassLoader(new FilteredClassLoader("tools.jackson"))
+        .withBean(ObjectMapper.class, () -> mapper).run(context -> {
+          Jackson2ResultCopier copier =
+              context.getBean(JacksonResultCopier.BEAN_NAME, Jackson2ResultCopier.class);
+          assertThat(copier).extracting("mapper").isSameAs(mapper);
+        });
+  }
+
+  @Test
   void noJacksonResultCopierWithoutJackson() {
-    // no annotated bean: a filtering class loader cannot define proxy classes
-    new ApplicationContextRunner()
-        .withConfiguration(AutoConfigurations.of(CollapseExecutorAutoConfiguration.class,
-            CollapseAnnotationAutoConfiguration.class))
-        .withClassLoader(new FilteredClassLoader("tools.jackson")).run(context ->
+    withoutProxies()
+        .withClassLoader(new FilteredClassLoader("tools.jackson", "com.fasterxml.jackson"))
+        .run(context ->
             assertThat(context).hasNotFailed().doesNotHaveBean(JacksonResultCopier.BEAN_NAME));
+  }
+
+  /** No annotated bean: a filtering class loader cannot define proxy classes. */
+  private static ApplicationContextRunner withoutProxies() {
+    return new ApplicationContextRunner()
+        .withConfiguration(AutoConfigurations.of(CollapseExecutorAutoConfiguration.class,
+            CollapseAnnotationAutoConfiguration.class));
   }
 
   @Test

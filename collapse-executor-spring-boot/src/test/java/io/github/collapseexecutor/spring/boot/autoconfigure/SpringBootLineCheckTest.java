@@ -16,10 +16,11 @@ import org.springframework.core.io.support.SpringFactoriesLoader;
 final class SpringBootLineCheckTest {
 
   @Test
-  void springBoot3StopsStartupNamingTheVersionAndWhatToDo() {
+  void springBoot3StopsStartupNamingTheVersionAndTheArtifactToUse() {
     assertThatIllegalStateException().isThrownBy(() -> SpringBootLineCheck.check("3.5.7"))
-        .withMessageContaining("built for Spring Boot 4.x")
+        .withMessageStartingWith("collapse-executor-spring-boot is built for Spring Boot 4.x")
         .withMessageContaining("runs Spring Boot 3.5.7")
+        .withMessageContaining("Depend on collapse-executor-spring-boot3-starter instead")
         .withMessageContaining("collapse.executor.enabled=false");
   }
 

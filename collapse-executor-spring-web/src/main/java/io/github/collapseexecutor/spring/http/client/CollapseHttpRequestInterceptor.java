@@ -60,9 +60,6 @@ public final class CollapseHttpRequestInterceptor
    */
   public static final String DEFAULT_NAME = "rest-template";
 
-  /** The simple name of the execution that ends Spring's interceptor chain. */
-  private static final String END_OF_CHAIN = "$EndOfChainRequestExecution";
-
   private volatile boolean warnedNotLast;
 
   /**
@@ -88,12 +85,11 @@ public final class CollapseHttpRequestInterceptor
   }
 
   @Override
-  @SuppressWarnings("removal") // see below
   public ClientHttpResponse intercept(HttpRequest request, byte[] body,
       ClientHttpRequestExecution execution) throws IOException {
-    // the names straight from the map: headerNames() copies them into a new map on every call
-    RequestHeaders headers = RequestHeaders.of(request.getHeaders()::getOrEmpty,
-        () -> request.getHeaders().asMultiValueMap().keySet());
+    // headerSet(): one of the few HttpHeaders methods Spring 6.2 and 7 have alike, in source and
+    // in class files (getOrEmpty takes an Object on 6.2 and a String on 7)
+    RequestHeaders headers = RequestHeaders.ofEntries(request.getHeaders().headerSet());
     // the instance is the partition: the request factory below it is one client's
     CollapseKey key = isLast(execution)
         ? collapser().rules().keyFor(request.getMethod().name(), request.getURI(), headers, this)
@@ -104,11 +100,10 @@ public final class CollapseHttpRequestInterceptor
   /**
    * Whether no interceptor runs after this one: one that does may add a credential the key cannot
    * see (a {@code BasicAuthenticationInterceptor}, an OAuth2 interceptor that reads the security
-   * context), so the request is not collapsed. Spring runs the interceptors as a chain that ends
-   * in its own execution, which writes the request.
+   * context), so the request is not collapsed.
    */
   private boolean isLast(ClientHttpRequestExecution execution) {
-    if (execution.getClass().getName().endsWith(END_OF_CHAIN)) {
+    if (ChainEnd.isLast(execution)) {
       return true;
     }
     if (!warnedNotLast) {

@@ -3,6 +3,7 @@ package io.github.collapseexecutor.spring.http.client;
 import io.github.collapseexecutor.http.HttpCollapseOptions;
 import io.github.collapseexecutor.http.HttpCollapseStats;
 import io.github.collapseexecutor.testing.http.CollapsingClient;
+import org.springframework.core.SpringVersion;
 import org.springframework.http.HttpMethod;
 import org.springframework.http.client.ClientHttpRequestFactory;
 import org.springframework.web.client.RestClient;
@@ -39,6 +40,16 @@ final class RestClientCollapsingClient implements CollapsingClient {
   @Override
   public String getWithBody(String path, String body) {
     return client.method(HttpMethod.GET).uri(path).body(body).retrieve().body(String.class);
+  }
+
+  /**
+   * Spring 7's request factories leave a {@code null} header value out; Spring 6.2's JDK one
+   * hands it to the JDK client, which refuses it before any request is made.
+   */
+  @Override
+  public boolean takesNullHeaderValues() {
+    String version = SpringVersion.getVersion();
+    return version == null || !version.startsWith("6.");
   }
 
   @Override

@@ -22,7 +22,9 @@ import org.springframework.core.annotation.Order;
  */
 @AutoConfiguration(after = CollapseExecutorAutoConfiguration.class, afterName = {
     CollapseMetricsAutoConfiguration.METRICS_AUTO_CONFIGURATION,
-    CollapseMetricsAutoConfiguration.COMPOSITE_REGISTRY_AUTO_CONFIGURATION})
+    CollapseMetricsAutoConfiguration.COMPOSITE_REGISTRY_AUTO_CONFIGURATION,
+    CollapseMetricsAutoConfiguration.BOOT3_METRICS_AUTO_CONFIGURATION,
+    CollapseMetricsAutoConfiguration.BOOT3_COMPOSITE_REGISTRY_AUTO_CONFIGURATION})
 @ConditionalOnClass(MeterRegistry.class)
 @ConditionalOnBean(MeterRegistry.class)
 @ConditionalOnBooleanProperty(name = "collapse.executor.enabled", matchIfMissing = true)
@@ -33,6 +35,11 @@ public final class CollapseMetricsAutoConfiguration {
       "org.springframework.boot.micrometer.metrics.autoconfigure.MetricsAutoConfiguration";
   static final String COMPOSITE_REGISTRY_AUTO_CONFIGURATION = "org.springframework.boot.micrometer"
       + ".metrics.autoconfigure.CompositeMeterRegistryAutoConfiguration";
+  // the same two on Spring Boot 3, for collapse-executor-spring-boot3
+  static final String BOOT3_METRICS_AUTO_CONFIGURATION =
+      "org.springframework.boot.actuate.autoconfigure.metrics.MetricsAutoConfiguration";
+  static final String BOOT3_COMPOSITE_REGISTRY_AUTO_CONFIGURATION = "org.springframework.boot"
+      + ".actuate.autoconfigure.metrics.CompositeMeterRegistryAutoConfiguration";
 
   /** Ordered first, so that meters are up to date before any other listener sees a report. */
   @Bean

@@ -1,0 +1,79 @@
+package io.github.collapseexecutor.spring.boot.autoconfigure;
+
+import io.github.collapseexecutor.spring.http.reactive.CollapseExchangeFilterFunction;
+import java.util.List;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.boot.webclient.WebClientCustomizer;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.core.Ordered;
+import org.springframework.core.annotation.Order;
+import org.springframework.web.reactive.function.client.WebClient;
+import org.springframework.web.reactive.function.client.support.WebClientHttpServiceGroupConfigurer;
+
+/**
+ * The part of {@link CollapseWebClientAutoConfiguration} that names Spring Boot 4's and Spring
+ * Framework 7's types: the builders' customizer and the HTTP service groups.
+ * {@code collapse-executor-spring-boot3} has its own, with Spring Boot 3's customizer.
+ */
+@Configuration(proxyBeanMethods = false)
+class WebClientLine {
+
+  /**
+   * Adds a partition of the filter function to each WebClient builder Spring Boot makes, after the
+   * filters of other customizers. Spring Boot customizes the builder when it creates it, so filters
+   * the application adds later come after this one: the key does not see them, and a response
+   * whose request they changed in a way the key would see is not shared. The partition follows the
+   * builder: the clients it builds, its clones and their {@code mutate()} share it, whatever
+   * connector each is given later.
+   */
+  @Configuration(proxyBeanMethods = false)
+  @ConditionalOnClass(WebClientCustomizer.class)
+  @ConditionalOnBooleanProperty("collapse.executor.web-client.customize-web-client-builder")
+  static class WebClientBuilderCustomization {
+
+    @Bean
+    @ConditionalOnMissingBean(name = "collapseWebClientCustomizer")
+    @Order(Ordered.LOWEST_PRECEDENCE)
+    WebClientCustomizer collapseWebClientCustomizer(CollapseExchangeFilterFunction filter) {
+      return builder -> builder.filter(filter.newPartition());
+    }
+  }
+
+  /**
+   * Adds a partition of the filter function, after every other one, to the WebClient of each HTTP
+   * service group named in {@code collapse.executor.http-service-groups}.
+   */
+  @Configuration(proxyBeanMethods = false)
+  @ConditionalOnClass(WebClientHttpServiceGroupConfigurer.class)
+  @EnableConfigurationProperties(HttpServiceGroupProperties.class)
+  static class HttpServiceGroups {
+
+    @Bean
+    @ConditionalOnMissingBean(name = "collapseWebClientHttpServiceGroupConfigurer")
+    WebClientHttpServiceGroupConfigurer collapseWebClientHttpServiceGroupConfigurer(
+        HttpServiceGroupProperties properties,
+        ObjectProvider<CollapseExchangeFilterFunction> filter) {
+      return new WebClientHttpServiceGroupConfigurer() {
+        @Override
+        public void configureGroups(Groups<WebClient.Builder> groups) {
+          List<String> names = properties.getHttpServiceGroups();
+          if (!names.isEmpty()) {
+            groups.filterByName(names.toArray(String[]::new)).forEachClient((group, builder) ->
+                builder.filters(filters -> CollapseWebClientAutoConfiguration
+                    .addPartitionUnlessHeld(filters, filter.getObject())));
+          }
+        }
+
+        @Override
+        public int getOrder() {
+          return Ordered.LOWEST_PRECEDENCE;
+        }
+      };
+    }
+  }
+}

@@ -1,0 +1,49 @@
+package io.github.collapseexecutor.spring.annotation;
+
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.databind.JavaType;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.util.TokenBuffer;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+
+/**
+ * The {@link JacksonResultCopier} of an application that has Jackson 2 and not Jackson 3, as a
+ * Spring Boot 3 application does: it copies a result by writing it with the application's
+ * {@link ObjectMapper} and reading it back as the method's declared type, generics included.
+ * Spring Boot registers it under the same name, {@value JacksonResultCopier#BEAN_NAME}, so a
+ * method that names that copier runs on either Jackson:
+ *
+ * <pre>{@code
+ * @Collapsible(resultCopier = JacksonResultCopier.BEAN_NAME)
+ * public Cart cart(long id) { ... }
+ * }</pre>
+ *
+ * <p>A copy has what the JSON form keeps; a type Jackson cannot read back fails each joiner with
+ * an {@link UncheckedIOException} around Jackson's exception. Methods whose declared result type
+ * is {@code Object} or not resolvable are refused at startup.
+ */
+public final class Jackson2ResultCopier extends JacksonCopier<JavaType> {
+
+  private final ObjectMapper mapper;
+
+  /** Creates a copier that writes and reads with {@code mapper}. */
+  public Jackson2ResultCopier(ObjectMapper mapper) {
+    super(mapper.getTypeFactory()::constructType,
+        mapper.getTypeFactory()::constructParametricType, JavaType[]::new);
+    this.mapper = mapper;
+  }
+
+  @Override
+  Object copy(Object result, JavaType type) {
+    // a token buffer: no bytes, no text, only the values on their way through
+    try (TokenBuffer tokens = new TokenBuffer(mapper, /* hasNativeIds= */ false)) {
+      mapper.writeValue(tokens, result);
+      try (JsonParser parser = tokens.asParser(mapper)) {
+        return mapper.readValue(parser, type);
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+}

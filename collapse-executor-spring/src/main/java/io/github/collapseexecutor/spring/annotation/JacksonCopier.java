@@ -1,0 +1,63 @@
+package io.github.collapseexecutor.spring.annotation;
+
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.BiFunction;
+import java.util.function.Function;
+import java.util.function.IntFunction;
+import org.springframework.core.ResolvableType;
+
+/**
+ * What the Jackson copiers share, whichever Jackson they write with: which result types they
+ * can read back, and Spring's resolved type turned into a Jackson type {@code T}, once per type.
+ */
+abstract class JacksonCopier<T> implements ResultCopier {
+
+  private final Map<ResolvableType, T> types = new ConcurrentHashMap<>();
+  private final Function<Class<?>, T> plain;
+  private final BiFunction<Class<?>, T[], T> parametric;
+  private final IntFunction<T[]> arrays;
+
+  /** Takes a Jackson {@code TypeFactory}'s {@code plain} and {@code parametric} constructors. */
+  JacksonCopier(Function<Class<?>, T> plain, BiFunction<Class<?>, T[], T> parametric,
+      IntFunction<T[]> arrays) {
+    this.plain = plain;
+    this.parametric = parametric;
+    this.arrays = arrays;
+  }
+
+  @Override
+  public final Object copy(Object result, ResolvableType type) {
+    return copy(result, types.computeIfAbsent(type, this::convert));
+  }
+
+  /** Writes {@code result} and reads it back as {@code type}. */
+  abstract Object copy(Object result, T type);
+
+  /**
+   * Refuses a type that does not resolve, generics included, to something more than
+   * {@code Object}, which Jackson would read back as a map.
+   */
+  @Override
+  public final boolean canCopy(ResolvableType type) {
+    Class<?> resolved = type.resolve();
+    return resolved != null && resolved != Object.class && !type.hasUnresolvableGenerics();
+  }
+
+  /**
+   * Returns {@code type} as resolved, not as declared: a method declared in a generic class
+   * returns {@code List<T>}, which only the bean's class resolves.
+   */
+  private T convert(ResolvableType type) {
+    Class<?> raw = type.toClass();
+    ResolvableType[] generics = type.getGenerics();
+    if (generics.length == 0 || raw.isArray()) {
+      return plain.apply(raw);
+    }
+    T[] arguments = arrays.apply(generics.length);
+    for (int i = 0; i < generics.length; i++) {
+      arguments[i] = convert(generics[i]);
+    }
+    return parametric.apply(raw, arguments);
+  }
+}
