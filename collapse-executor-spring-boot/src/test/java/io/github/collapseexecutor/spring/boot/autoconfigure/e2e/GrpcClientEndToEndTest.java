@@ -1,0 +1,84 @@
+package io.github.collapseexecutor.spring.boot.autoconfigure.e2e;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.github.collapseexecutor.testing.Parking;
+import io.grpc.CallOptions;
+import io.grpc.Channel;
+import io.grpc.stub.ClientCalls;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.springframework.boot.SpringBootConfiguration;
+import org.springframework.boot.WebApplicationType;
+import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
+import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.context.annotation.Bean;
+import org.springframework.core.env.Environment;
+import org.springframework.grpc.client.GrpcChannelFactory;
+
+/**
+ * A Spring Boot application whose gRPC channel comes from Spring Boot's gRPC client support (its
+ * in-process channel factory): the auto-configured collapse interceptor is on it without any
+ * wiring, so 50 concurrent identical unary calls reach the
+ * service a few times at most. The service holds its answers until every caller waits.
+ */
+final class GrpcClientEndToEndTest {
+
+  private static final int CALLERS = 50;
+
+  @Test
+  @Timeout(60)
+  void fiftyIdenticalCallsThroughABootChannelReachTheServiceAtMostFiveTimes() throws Exception {
+    try (GrpcEchoService service = new GrpcEchoService();
+        ConfigurableApplicationContext context = new SpringApplicationBuilder(App.class)
+            .web(WebApplicationType.NONE)
+            .properties("echo.target=" + service.target())
+            .run()) {
+      Channel channel = context.getBean("echoChannel", Channel.class);
+      List<Thread> threads = new ArrayList<>();
+      List<CompletableFuture<String>> answers = new ArrayList<>();
+      for (int i = 0; i < CALLERS; i++) {
+        CompletableFuture<String> answer = new CompletableFuture<>();
+        Thread caller = new Thread(() -> {
+          try {
+            answer.complete(ClientCalls.blockingUnaryCall(channel, GrpcEchoService.ECHO,
+                CallOptions.DEFAULT, "hello"));
+          } catch (RuntimeException e) {
+            answer.completeExceptionally(e);
+          }
+        }, "grpc-caller-" + i);
+        caller.setDaemon(true);
+        threads.add(caller);
+        answers.add(answer);
+      }
+      threads.forEach(Thread::start);
+
+      assertThat(service.awaitFirstCall()).as("the first call reached the service").isTrue();
+      Parking.awaitParked(threads);
+      service.release();
+
+      for (CompletableFuture<String> answer : answers) {
+        assertThat(answer.get(20, TimeUnit.SECONDS)).isEqualTo("echo: hello");
+      }
+      assertThat(service.calls()).isBetween(1, 5);
+    }
+  }
+
+  /** An application that only asks Spring Boot's channel factory for a channel. */
+  @SpringBootConfiguration
+  @EnableAutoConfiguration
+  static class App {
+
+    // the target itself: Spring gRPC 1.1's in-process factory fails on a channel named in
+    // spring.grpc.client.channel.*, passing the name rather than its target to InProcessChannelBuilder
+    @Bean
+    Channel echoChannel(GrpcChannelFactory channels, Environment environment) {
+      return channels.createChannel(environment.getRequiredProperty("echo.target"));
+    }
+  }
+}
