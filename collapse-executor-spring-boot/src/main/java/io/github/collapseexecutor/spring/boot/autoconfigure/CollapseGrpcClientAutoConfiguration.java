@@ -29,15 +29,19 @@ import org.springframework.util.PatternMatchUtils;
  * }
  * }</pre>
  *
- * <p>It has the lowest precedence among the global interceptors, so it runs after the others:
- * the metadata that interceptors with an order add (credentials, a tenant) is in the key. Define
+ * <p>It has the lowest precedence among the global interceptors and is registered after the
+ * application's and Spring Boot's, so it runs after the others: the metadata they add
+ * (credentials, a tenant) is in the key, and each caller is observed. Define
  * a {@link CollapseClientInterceptor} bean of your own to replace it; it is then global only if
  * you annotate it.
  *
  * <p>Off when {@code collapse.executor.enabled} or {@code collapse.executor.grpc.enabled} is
  * false, or when Spring gRPC or the {@code collapse-executor-grpc} artifact is missing.
  */
-@AutoConfiguration(after = CollapseExecutorAutoConfiguration.class)
+// after Boot's observation interceptor: among global interceptors of equal order, the later
+// registered runs later, so each caller, not only the shared call, is observed
+@AutoConfiguration(after = CollapseExecutorAutoConfiguration.class, afterName =
+    "org.springframework.boot.grpc.client.autoconfigure.GrpcClientObservationAutoConfiguration")
 @ConditionalOnClass({GlobalClientInterceptor.class, CollapseClientInterceptor.class})
 @ConditionalOnBooleanProperty(name = "collapse.executor.enabled", matchIfMissing = true)
 @ConditionalOnBooleanProperty(name = "collapse.executor.grpc.enabled", matchIfMissing = true)

@@ -33,7 +33,8 @@ final class CollapseGrpcClientAutoConfigurationTest {
 
   @Test
   void collapsesOnlyTheMethodsTheSectionNames() {
-    runner.withPropertyValues("collapse.executor.grpc.methods=catalogue.Catalogue/*,other.Other/Get")
+    runner.withPropertyValues(
+            "collapse.executor.grpc.methods=catalogue.Catalogue/*,other.Other/Get")
         .run(context -> {
           CollapseClientInterceptor interceptor = context.getBean(CollapseClientInterceptor.class);
           assertThat(collapses(interceptor, "catalogue.Catalogue/Item")).isTrue();
@@ -84,7 +85,7 @@ final class CollapseGrpcClientAutoConfigurationTest {
             .doesNotHaveBean(CollapseClientInterceptor.class));
   }
 
-  /** Whether a unary call of {@code fullMethodName} goes to the collapse rather than straight on. */
+  /** Whether a unary call of {@code fullMethodName} collapses rather than going straight on. */
   private static boolean collapses(CollapseClientInterceptor interceptor, String fullMethodName) {
     MethodDescriptor<String, String> method = GrpcEchoService.unary(fullMethodName);
     ClientCall<String, String> straight = new NoCall();

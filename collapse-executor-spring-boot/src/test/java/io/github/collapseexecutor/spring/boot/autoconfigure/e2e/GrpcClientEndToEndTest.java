@@ -5,11 +5,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.github.collapseexecutor.testing.Parking;
 import io.grpc.CallOptions;
 import io.grpc.Channel;
+import io.grpc.ClientCall;
+import io.grpc.ClientInterceptor;
+import io.grpc.MethodDescriptor;
 import io.grpc.stub.ClientCalls;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.springframework.boot.SpringBootConfiguration;
@@ -19,13 +23,15 @@ import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.context.annotation.Bean;
 import org.springframework.core.env.Environment;
+import org.springframework.grpc.client.GlobalClientInterceptor;
 import org.springframework.grpc.client.GrpcChannelFactory;
 
 /**
  * A Spring Boot application whose gRPC channel comes from Spring Boot's gRPC client support (its
  * in-process channel factory): the auto-configured collapse interceptor is on it without any
- * wiring, so 50 concurrent identical unary calls reach the
- * service a few times at most. The service holds its answers until every caller waits.
+ * wiring, so 50 concurrent identical unary calls reach the service a few times at most, and it
+ * runs after the application's own global interceptor. The service holds its answers until every
+ * caller waits.
  */
 final class GrpcClientEndToEndTest {
 
@@ -66,6 +72,9 @@ final class GrpcClientEndToEndTest {
         assertThat(answer.get(20, TimeUnit.SECONDS)).isEqualTo("echo: hello");
       }
       assertThat(service.calls()).isBetween(1, 5);
+      assertThat(context.getBean(CountingInterceptor.class).calls.get())
+          .as("the application's global interceptor runs before collapse, for every caller")
+          .isEqualTo(CALLERS);
     }
   }
 
@@ -75,10 +84,29 @@ final class GrpcClientEndToEndTest {
   static class App {
 
     // the target itself: Spring gRPC 1.1's in-process factory fails on a channel named in
-    // spring.grpc.client.channel.*, passing the name rather than its target to InProcessChannelBuilder
+    // spring.grpc.client.channel.*, handing InProcessChannelBuilder the name, not its target
     @Bean
     Channel echoChannel(GrpcChannelFactory channels, Environment environment) {
       return channels.createChannel(environment.getRequiredProperty("echo.target"));
+    }
+
+    @Bean
+    @GlobalClientInterceptor
+    CountingInterceptor countingInterceptor() {
+      return new CountingInterceptor();
+    }
+  }
+
+  /** A global interceptor of the application's, with no order, that counts the calls it sees. */
+  static final class CountingInterceptor implements ClientInterceptor {
+
+    final AtomicInteger calls = new AtomicInteger();
+
+    @Override
+    public <ReqT, RespT> ClientCall<ReqT, RespT> interceptCall(MethodDescriptor<ReqT, RespT> method,
+        CallOptions callOptions, Channel next) {
+      calls.incrementAndGet();
+      return next.newCall(method, callOptions);
     }
   }
 }
