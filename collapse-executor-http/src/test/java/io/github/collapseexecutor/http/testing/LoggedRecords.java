@@ -3,6 +3,7 @@ package io.github.collapseexecutor.http.testing;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.logging.Handler;
+import java.util.logging.Level;
 import java.util.logging.LogRecord;
 import java.util.logging.Logger;
 
@@ -13,6 +14,7 @@ import java.util.logging.Logger;
 public final class LoggedRecords implements AutoCloseable {
 
   private final Logger logger;
+  private final Level levelBefore;
   private final List<LogRecord> records = new CopyOnWriteArrayList<>();
   private final Handler handler = new Handler() {
     @Override
@@ -29,6 +31,10 @@ public final class LoggedRecords implements AutoCloseable {
 
   private LoggedRecords(Class<?> source) {
     this.logger = Logger.getLogger(source.getName());
+    // an application started earlier in this JVM may have left the root level at WARN
+    // (logging.level.root, propagated to java.util.logging), which would drop INFO records
+    this.levelBefore = logger.getLevel();
+    logger.setLevel(Level.INFO);
     logger.addHandler(handler);
   }
 
@@ -45,5 +51,6 @@ public final class LoggedRecords implements AutoCloseable {
   @Override
   public void close() {
     logger.removeHandler(handler);
+    logger.setLevel(levelBefore);
   }
 }
