@@ -31,7 +31,10 @@ import org.springframework.util.PatternMatchUtils;
  *
  * <p>It has the lowest precedence among the global interceptors and is registered after the
  * application's and Spring Boot's, so it runs after the others: the metadata they add
- * (credentials, a tenant) is in the key, and each caller is observed. Define
+ * (credentials, a tenant) is in the key, and each caller is observed. Interceptors given to one
+ * channel ({@code ChannelBuilderOptions.withInterceptors}) are sorted among the global ones, and
+ * one with no order then runs after this one, its metadata out of the key: give an interceptor
+ * that adds per-caller credentials an order, or make it global. Define
  * a {@link CollapseClientInterceptor} bean of your own to replace it; it is then global only if
  * you annotate it.
  *
