@@ -92,7 +92,9 @@ final class UnknownKeysTest {
             + "-in-key=false", P + "executors.users.shared-across-callers=true",
         P + "executors.default.timeout=1s", P + "annotations.enabled=true",
         P + "endpoint.recent-events=5", P + "http-service-groups=", P + "unknown-keys=fail",
-        P + "servlet.url-patterns=/a/*", P + "okhttp.apply-to-beans[0]=client").run(context -> {
+        P + "servlet.url-patterns=/a/*", P + "okhttp.apply-to-beans[0]=client",
+        P + "grpc.enabled=true", P + "grpc.sensitive-metadata[0]=x-tenant",
+        P + "grpc.methods=a.B/*", P + "grpc.callCredentialsShared=false").run(context -> {
           assertThat(context).hasNotFailed();
           CollapseExecutorOptions options = context.getBean(CollapseExecutorOptions.class);
           assertThat(options.maxBatchSize()).isEqualTo(7);
