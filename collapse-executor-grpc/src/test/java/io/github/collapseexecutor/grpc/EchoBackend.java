@@ -1,5 +1,6 @@
 package io.github.collapseexecutor.grpc;
 
+import io.github.collapseexecutor.testing.grpc.Utf8Marshaller;
 import io.grpc.ClientInterceptor;
 import io.grpc.Context;
 import io.grpc.Contexts;
@@ -20,13 +21,10 @@ import io.grpc.inprocess.InProcessServerBuilder;
 import io.grpc.netty.shaded.io.grpc.netty.NettyServerBuilder;
 import io.grpc.stub.ServerCalls;
 import io.grpc.stub.StreamObserver;
-import java.io.ByteArrayInputStream;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
-import java.nio.charset.StandardCharsets;
 import java.security.cert.X509Certificate;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
@@ -197,28 +195,9 @@ final class EchoBackend implements AutoCloseable {
     return MethodDescriptor.<String, String>newBuilder()
         .setType(type)
         .setFullMethodName(MethodDescriptor.generateFullMethodName("test.Echo", name))
-        .setRequestMarshaller(Utf8.INSTANCE)
-        .setResponseMarshaller(Utf8.INSTANCE)
+        .setRequestMarshaller(Utf8Marshaller.INSTANCE)
+        .setResponseMarshaller(Utf8Marshaller.INSTANCE)
         .build();
-  }
-
-  /** Strings as UTF-8: a new string each parse, as a message marshaller makes a new message. */
-  enum Utf8 implements MethodDescriptor.Marshaller<String> {
-    INSTANCE;
-
-    @Override
-    public InputStream stream(String value) {
-      return new ByteArrayInputStream(value.getBytes(StandardCharsets.UTF_8));
-    }
-
-    @Override
-    public String parse(InputStream stream) {
-      try {
-        return new String(stream.readAllBytes(), StandardCharsets.UTF_8);
-      } catch (IOException e) {
-        throw new UncheckedIOException(e);
-      }
-    }
   }
 
   /** Puts who the caller is into the call's context. */

@@ -14,7 +14,6 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplicat
 import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
-import org.springframework.context.annotation.Conditional;
 
 /**
  * Registers the collapse filter for inbound requests, configured by the
@@ -57,7 +56,7 @@ public final class CollapseServletFilterAutoConfiguration {
   @Bean
   @ConditionalOnMissingBean(value = CollapseServletFilter.class,
       parameterizedContainer = FilterRegistrationBean.class)
-  @Conditional(WithGroups.class)
+  @ConditionalOnCollapseGroups(GROUPS)
   FilterRegistrationBean<CollapseServletFilter> collapseServletFilterRegistration(
       CollapseServletFilterProperties section, HttpAdapterSupport adapters) {
     HttpCollapseOptions options = adapters.options(INTEGRATION, section);
@@ -82,26 +81,10 @@ public final class CollapseServletFilterAutoConfiguration {
   @Bean
   @ConditionalOnMissingBean(value = CollapseServletFilter.class,
       parameterizedContainer = FilterRegistrationBean.class)
-  @Conditional(WithoutGroups.class)
-  static GroupsCondition.NotRegistered collapseServletFilterNotRegistered() {
-    return new GroupsCondition.NotRegistered(CollapseServletFilterAutoConfiguration.class,
+  @ConditionalOnCollapseGroups(value = GROUPS, present = false)
+  static FilterNotRegistered collapseServletFilterNotRegistered() {
+    return new FilterNotRegistered(CollapseServletFilterAutoConfiguration.class,
         "servlet filter", GROUPS);
-  }
-
-  /** Matches when the servlet section has collapse groups. */
-  static final class WithGroups extends GroupsCondition {
-
-    WithGroups() {
-      super(GROUPS, /* matchWithGroups= */ true);
-    }
-  }
-
-  /** Matches when the servlet section has no collapse group. */
-  static final class WithoutGroups extends GroupsCondition {
-
-    WithoutGroups() {
-      super(GROUPS, /* matchWithGroups= */ false);
-    }
   }
 
   /** Closes the filter with the context, also when no container destroyed it. */

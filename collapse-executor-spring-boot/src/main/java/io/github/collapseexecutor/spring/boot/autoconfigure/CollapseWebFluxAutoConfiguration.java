@@ -10,7 +10,6 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
-import org.springframework.context.annotation.Conditional;
 import org.springframework.web.server.WebFilter;
 
 /**
@@ -48,7 +47,7 @@ public final class CollapseWebFluxAutoConfiguration {
 
   @Bean
   @ConditionalOnMissingBean(CollapseWebFilter.class)
-  @Conditional(WithGroups.class)
+  @ConditionalOnCollapseGroups(GROUPS)
   CollapseWebFilter collapseWebFilter(CollapseWebFluxProperties section,
       HttpAdapterSupport adapters) {
     HttpCollapseOptions options = adapters.options(INTEGRATION, section);
@@ -63,25 +62,9 @@ public final class CollapseWebFluxAutoConfiguration {
    */
   @Bean
   @ConditionalOnMissingBean(CollapseWebFilter.class)
-  @Conditional(WithoutGroups.class)
-  static GroupsCondition.NotRegistered collapseWebFilterNotRegistered() {
-    return new GroupsCondition.NotRegistered(CollapseWebFluxAutoConfiguration.class,
+  @ConditionalOnCollapseGroups(value = GROUPS, present = false)
+  static FilterNotRegistered collapseWebFilterNotRegistered() {
+    return new FilterNotRegistered(CollapseWebFluxAutoConfiguration.class,
         "WebFlux filter", GROUPS);
-  }
-
-  /** Matches when the webflux section has collapse groups. */
-  static final class WithGroups extends GroupsCondition {
-
-    WithGroups() {
-      super(GROUPS, /* matchWithGroups= */ true);
-    }
-  }
-
-  /** Matches when the webflux section has no collapse group. */
-  static final class WithoutGroups extends GroupsCondition {
-
-    WithoutGroups() {
-      super(GROUPS, /* matchWithGroups= */ false);
-    }
   }
 }

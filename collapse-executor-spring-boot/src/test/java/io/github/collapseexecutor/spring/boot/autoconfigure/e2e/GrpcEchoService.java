@@ -1,16 +1,13 @@
 package io.github.collapseexecutor.spring.boot.autoconfigure.e2e;
 
+import io.github.collapseexecutor.testing.grpc.Utf8Marshaller;
 import io.grpc.MethodDescriptor;
 import io.grpc.Server;
 import io.grpc.ServerServiceDefinition;
 import io.grpc.inprocess.InProcessServerBuilder;
 import io.grpc.stub.ServerCalls;
 import io.grpc.stub.StreamObserver;
-import java.io.ByteArrayInputStream;
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -45,8 +42,8 @@ public final class GrpcEchoService implements AutoCloseable {
     return MethodDescriptor.<String, String>newBuilder()
         .setType(MethodDescriptor.MethodType.UNARY)
         .setFullMethodName(fullMethodName)
-        .setRequestMarshaller(Utf8.INSTANCE)
-        .setResponseMarshaller(Utf8.INSTANCE)
+        .setRequestMarshaller(Utf8Marshaller.INSTANCE)
+        .setResponseMarshaller(Utf8Marshaller.INSTANCE)
         .build();
   }
 
@@ -88,24 +85,5 @@ public final class GrpcEchoService implements AutoCloseable {
     }
     answer.onNext("echo: " + request);
     answer.onCompleted();
-  }
-
-  /** UTF-8 strings; each parse makes a new string, as a message marshaller makes a new message. */
-  private enum Utf8 implements MethodDescriptor.Marshaller<String> {
-    INSTANCE;
-
-    @Override
-    public InputStream stream(String value) {
-      return new ByteArrayInputStream(value.getBytes(StandardCharsets.UTF_8));
-    }
-
-    @Override
-    public String parse(InputStream stream) {
-      try {
-        return new String(stream.readAllBytes(), StandardCharsets.UTF_8);
-      } catch (IOException e) {
-        throw new UncheckedIOException(e);
-      }
-    }
   }
 }
