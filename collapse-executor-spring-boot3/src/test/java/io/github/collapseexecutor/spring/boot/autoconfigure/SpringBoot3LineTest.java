@@ -74,6 +74,18 @@ final class SpringBoot3LineTest {
   }
 
   @Test
+  void httpServiceGroupsStopStartupSayingThereAreNoneOnThisLine() {
+    runner.withPropertyValues("collapse.executor.http-service-groups=catalogue").run(context -> {
+      assertThat(context).hasFailed();
+      assertThat(context.getStartupFailure()).rootCause()
+          .isInstanceOf(InvalidPropertiesException.class)
+          .hasMessageContaining("collapse.executor.http-service-groups")
+          .hasMessageContaining("no HTTP service groups");
+    });
+    runner.run(context -> assertThat(context).hasNotFailed());
+  }
+
+  @Test
   void springBoot3sRestClientBuilderGetsAPartitionWhenAskedTo() {
     runner.withPropertyValues(
         "collapse.executor.rest-template.customize-rest-client-builder=true").run(context -> {
