@@ -44,8 +44,9 @@ final class ProducedHeaders {
    * before had set and it left alone is not among them; one to which it added values gives only
    * the added values; one whose values it replaced gives all of them, and its name is among the
    * {@link Produced#replaced()} ones; one it removed is among the {@link Produced#removed()} ones.
+   * {@code pathPattern} is the pattern of the route the collapsed part matched, if any.
    */
-  Produced of(ServerHttpResponse response) {
+  Produced of(ServerHttpResponse response, @Nullable String pathPattern) {
     List<Map.Entry<String, @Nullable String>> headers = new ArrayList<>();
     Set<String> replaced = new HashSet<>();
     Set<String> removed = new HashSet<>(before.keySet());
@@ -71,7 +72,7 @@ final class ProducedHeaders {
         }
       }
     }
-    return new Produced(headers, Set.copyOf(replaced), Set.copyOf(removed));
+    return new Produced(headers, Set.copyOf(replaced), Set.copyOf(removed), pathPattern);
   }
 
   /**
@@ -82,9 +83,12 @@ final class ProducedHeaders {
    *     a replay sets these, replacing the waiting request's own, and adds the others
    * @param removed the lower-case names of headers the filters before had set and it removed: a
    *     replay removes the waiting request's own
+   * @param pathPattern the pattern of the route its handler matched, which Spring's server
+   *     observation records as the {@code uri}; a replay gives it to the waiting request's
+   *     observation, whose own handler mapping did not run
    */
   record Produced(List<Map.Entry<String, @Nullable String>> headers, Set<String> replaced,
-      Set<String> removed) {}
+      Set<String> removed, @Nullable String pathPattern) {}
 
   private static String lower(String name) {
     return name.toLowerCase(Locale.ROOT);

@@ -5,6 +5,7 @@ import io.github.collapseexecutor.http.adapter.ResponseRecording;
 import java.io.ByteArrayOutputStream;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;
@@ -34,13 +35,20 @@ import reactor.core.publisher.Mono;
 final class RecordingResponse extends ServerHttpResponseDecorator {
 
   private final ResponseRecording recording;
+  private final Map<String, Object> attributes;
   private final ProducedHeaders outerHeaders;
   private final List<Supplier<? extends Mono<Void>>> commitActions = new ArrayList<>();
   private final AtomicBoolean reported = new AtomicBoolean();
 
-  RecordingResponse(ServerHttpResponse response, ResponseRecording recording) {
+  /**
+   * Records {@code response}, whose exchange has the {@code attributes} where Spring keeps the
+   * exchange's server observation.
+   */
+  RecordingResponse(ServerHttpResponse response, Map<String, Object> attributes,
+      ResponseRecording recording) {
     super(response);
     this.recording = recording;
+    this.attributes = attributes;
     this.outerHeaders = ProducedHeaders.since(response);
   }
 
@@ -136,7 +144,8 @@ final class RecordingResponse extends ServerHttpResponseDecorator {
   private void record(byte[] body) {
     if (reported.compareAndSet(false, true)) {
       HttpStatusCode status = getStatusCode();
-      ProducedHeaders.Produced produced = outerHeaders.of(getDelegate());
+      ProducedHeaders.Produced produced =
+          outerHeaders.of(getDelegate(), ServerObservations.pathPattern(attributes));
       recording.recorded(status == null ? 200 : status.value(), produced.headers(), body,
           produced);
     }

@@ -59,14 +59,15 @@ final class WebFluxExchange implements ServerExchange<RuntimeException> {
 
   @Override
   public CompletionStage<?> record(ResponseRecording recording) {
-    RecordingResponse recorder = new RecordingResponse(exchange.getResponse(), recording);
+    RecordingResponse recorder = new RecordingResponse(exchange.getResponse(),
+        exchange.getAttributes(), recording);
     return run(chain.filter(exchange.mutate().response(recorder).build())
         .then(Mono.defer(recorder::ended)));
   }
 
   @Override
   public CompletionStage<?> replay(SharedResponse shared) {
-    return run(WebFluxReplay.write(shared, exchange.getResponse()));
+    return run(WebFluxReplay.write(shared, exchange));
   }
 
   @Override

@@ -9,22 +9,31 @@ import org.jspecify.annotations.Nullable;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatusCode;
 import org.springframework.http.server.reactive.ServerHttpResponse;
+import org.springframework.web.server.ServerWebExchange;
 import reactor.core.publisher.Mono;
 
 /**
  * Writes a shared response onto a waiting request's own response, which already holds what the
  * filters before the collapse filter set on it: the recorded headers, only those the chain
  * produced ({@link ProducedHeaders}), are added to its own or set over them where the chain had
- * replaced the leading request's values, and the ones the chain removed are removed.
+ * replaced the leading request's values, and the ones the chain removed are removed. Spring's
+ * observation of the waiting request is told the route the leading request matched.
  */
 final class WebFluxReplay {
 
   private WebFluxReplay() {}
 
-  /** Returns the write of {@code shared}, recorded by a {@link RecordingResponse}. */
-  static Mono<Void> write(SharedResponse shared, ServerHttpResponse response) {
+  /**
+   * Returns the write of {@code shared}, recorded by a {@link RecordingResponse}, onto the
+   * response of {@code exchange}.
+   */
+  static Mono<Void> write(SharedResponse shared, ServerWebExchange exchange) {
     return Mono.defer(() -> {
+      ServerHttpResponse response = exchange.getResponse();
       ProducedHeaders.Produced produced = (ProducedHeaders.Produced) shared.detail();
+      if (produced != null) {
+        ServerObservations.tellPathPattern(produced.pathPattern(), exchange.getAttributes());
+      }
       response.setStatusCode(HttpStatusCode.valueOf(shared.status()));
       HttpHeaders headers = response.getHeaders();
       if (produced != null) {
