@@ -29,7 +29,7 @@ public final class GrpcExample {
     try (QuoteService service = new QuoteService(/* held= */ true)) {
       List<String> quotes = fetchConcurrently(service, CALLERS);
       System.out.printf("%d callers got %d distinct answers (%s) from %d call(s) of the service%n",
-          quotes.size(), quotes.stream().distinct().count(), quotes.get(0), service.calls());
+          quotes.size(), quotes.stream().distinct().count(), quotes.get(0), service.gate().calls());
     }
   }
 
@@ -51,7 +51,7 @@ public final class GrpcExample {
           calls.add(ClientCalls.futureUnaryCall(
               channel.newCall(QuoteService.GET, CallOptions.DEFAULT), "ACME"));
         }
-        service.open();
+        service.gate().open();
         List<String> quotes = new ArrayList<>();
         for (ListenableFuture<String> call : calls) {
           quotes.add(call.get(10, TimeUnit.SECONDS));
