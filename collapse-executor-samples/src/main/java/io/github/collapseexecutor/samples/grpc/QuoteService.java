@@ -1,33 +1,31 @@
 package io.github.collapseexecutor.samples.grpc;
 
+import com.google.protobuf.StringValue;
 import io.github.collapseexecutor.samples.AnswerGate;
 import io.grpc.MethodDescriptor;
 import io.grpc.Server;
 import io.grpc.ServerServiceDefinition;
 import io.grpc.netty.shaded.io.grpc.netty.NettyServerBuilder;
+import io.grpc.protobuf.ProtoUtils;
 import io.grpc.stub.ServerCalls;
-import java.io.ByteArrayInputStream;
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
-import java.nio.charset.StandardCharsets;
 
 /**
  * A quote service on loopback, over gRPC with Netty: the unary method {@code quotes.Quotes/Get}
- * answers the quote of a symbol once its {@link AnswerGate} lets the call through. Messages
- * are UTF-8 strings, so that the sample needs no generated code.
+ * answers the quote of a symbol once its {@link AnswerGate} lets the call through. Messages are
+ * protobuf's well-known {@link StringValue}, so that the sample needs no generated code.
  */
 public final class QuoteService implements AutoCloseable {
 
   /** The unary method: a symbol in, its quote out. */
-  public static final MethodDescriptor<String, String> GET = MethodDescriptor
-      .<String, String>newBuilder()
+  public static final MethodDescriptor<StringValue, StringValue> GET = MethodDescriptor
+      .<StringValue, StringValue>newBuilder()
       .setType(MethodDescriptor.MethodType.UNARY)
       .setFullMethodName(MethodDescriptor.generateFullMethodName("quotes.Quotes", "Get"))
-      .setRequestMarshaller(Utf8Marshaller.INSTANCE)
-      .setResponseMarshaller(Utf8Marshaller.INSTANCE)
+      .setRequestMarshaller(ProtoUtils.marshaller(StringValue.getDefaultInstance()))
+      .setResponseMarshaller(ProtoUtils.marshaller(StringValue.getDefaultInstance()))
       .build();
 
   private final AnswerGate gate;
@@ -49,7 +47,7 @@ public final class QuoteService implements AutoCloseable {
         .addService(ServerServiceDefinition.builder("quotes.Quotes")
             .addMethod(GET, ServerCalls.asyncUnaryCall((symbol, answer) -> {
               gate.pass();
-              answer.onNext(symbol + " 101.25");
+              answer.onNext(StringValue.of(symbol.getValue() + " 101.25"));
               answer.onCompleted();
             }))
             .build())
@@ -71,24 +69,5 @@ public final class QuoteService implements AutoCloseable {
   public void close() {
     gate.open();
     server.shutdownNow();
-  }
-
-  /** Strings as UTF-8 bytes. */
-  enum Utf8Marshaller implements MethodDescriptor.Marshaller<String> {
-    INSTANCE;
-
-    @Override
-    public InputStream stream(String value) {
-      return new ByteArrayInputStream(value.getBytes(StandardCharsets.UTF_8));
-    }
-
-    @Override
-    public String parse(InputStream stream) {
-      try {
-        return new String(stream.readAllBytes(), StandardCharsets.UTF_8);
-      } catch (IOException e) {
-        throw new UncheckedIOException(e);
-      }
-    }
   }
 }
