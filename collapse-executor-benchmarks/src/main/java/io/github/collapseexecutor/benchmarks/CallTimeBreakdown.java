@@ -109,16 +109,7 @@ public final class CallTimeBreakdown {
     }
   }
 
-  @FunctionalInterface
-  private interface Loader {
-    void load(TimedRequest request);
-  }
-
-  private final SlowBackend backend;
-
-  private CallTimeBreakdown(SlowBackend backend) {
-    this.backend = backend;
-  }
+  private CallTimeBreakdown() {}
 
   public static void main(String[] args) throws Exception {
     System.out.print(run(args));
@@ -131,7 +122,6 @@ public final class CallTimeBreakdown {
     double seconds = arguments.positive(1, "seconds per variant", 3);
     String names = arguments.text(2, DEFAULT_VARIANTS);
     SlowBackend backend = SlowBackend.named(backendName);
-    CallTimeBreakdown breakdown = new CallTimeBreakdown(backend);
     StringBuilder table = new StringBuilder(String.format(Locale.ROOT,
         "%n%d callers, backend %s, %.1f s per variant; mean microseconds per call%n"
             + "%-14s %11s %10s %8s %8s %12s %10s %8s%n",
@@ -145,41 +135,35 @@ public final class CallTimeBreakdown {
       }
     }
     for (String name : variants) {
-      table.append(breakdown.measure(name, (long) (seconds * 1e9)));
+      table.append(measure(backend, name, (long) (seconds * 1e9)));
     }
     return table.toString();
   }
 
   /** A loader for the variant, and what closes it; refuses an unknown name at once. */
-  private ClosableLoader loader(String name) {
+  private static LoaderVariant.Started<TimedRequest> loader(SlowBackend backend, String name) {
     if (name.equals("direct")) {
-      return new ClosableLoader(request -> {
+      return LoaderVariant.started(request -> {
         request.backendStarted = request.submitted;
-        backend.loadOne(request.id);
+        Integer value = backend.loadOne(request.id);
         request.backendEnded = System.nanoTime();
         request.bound = request.backendEnded;
-      }, () -> {});
+        return value;
+      }, null, () -> {});
     }
-    LoaderVariant.Started<TimedRequest> loader = LoaderVariant.parse(name).start(backend, TIMED);
-    return new ClosableLoader(loader::load, loader::close);
-  }
-
-  private record ClosableLoader(Loader loader, Runnable closer) {
-    void close() {
-      closer.run();
-    }
+    return LoaderVariant.parse(name).start(backend, TIMED);
   }
 
   /** Runs one variant: warms it up, measures it, and returns its row. */
-  private String measure(String name, long measureNanos) throws InterruptedException {
-    ClosableLoader loader = loader(name);
+  private static String measure(SlowBackend backend, String name, long measureNanos)
+      throws InterruptedException {
+    LoaderVariant.Started<TimedRequest> loader = loader(backend, name);
     Parts parts = new Parts();
     Thread[] callers = new Thread[CALLERS];
     long warmUpEnd = System.nanoTime() + WARM_UP_NANOS;
     long end = warmUpEnd + measureNanos;
     for (int i = 0; i < CALLERS; i++) {
-      callers[i] =
-          new Thread(() -> callUntil(loader.loader(), parts, warmUpEnd, end), "caller-" + i);
+      callers[i] = new Thread(() -> callUntil(loader, parts, warmUpEnd, end), "caller-" + i);
       callers[i].setDaemon(true);
       callers[i].start();
     }
@@ -200,7 +184,8 @@ public final class CallTimeBreakdown {
   }
 
   /** Calls until {@code end}, counting the calls that start after {@code from} and end by then. */
-  private static void callUntil(Loader loader, Parts parts, long from, long end) {
+  private static void callUntil(LoaderVariant.Started<TimedRequest> loader, Parts parts,
+      long from, long end) {
     for (;;) {
       TimedRequest request = new TimedRequest(ThreadLocalRandom.current().nextInt(1_000_000));
       request.submitted = System.nanoTime();

@@ -1,6 +1,5 @@
 package io.github.collapseexecutor.benchmarks;
 
-import io.github.collapseexecutor.core.CollapseExecutor;
 import io.github.collapseexecutor.core.CollapseExecutorOptions;
 import io.github.collapseexecutor.core.LimitProbe;
 import java.util.function.Function;
@@ -16,13 +15,16 @@ import java.util.function.Function;
  */
 public record LoaderVariant(String name, boolean blocking, String limit) {
 
-  /** A started loader: one blocking call per request, its limit, and what closes it. */
+  /**
+   * A started loader: one blocking call per request, its limit, and what closes it. The tools run
+   * the direct call and the peers through this too, with no limit to read.
+   */
   public interface Started<R> extends AutoCloseable {
 
     /** Loads {@code request} and returns its value once it is bound. */
     Integer load(R request);
 
-    /** Returns what reads the loader's limit of batches in flight. */
+    /** Returns what reads the loader's limit of batches in flight, or null where it has none. */
     LimitProbe probe();
 
     @Override
@@ -61,15 +63,16 @@ public record LoaderVariant(String name, boolean blocking, String limit) {
     if (blocking) {
       SlowBackendLoaders.Blocking<R> loader =
           new SlowBackendLoaders.Blocking<>(backend, requests, options());
-      return started(loader::execute, LimitProbe.of(loader), loader);
+      return started(loader::execute, LimitProbe.of(loader), loader::close);
     }
     SlowBackendLoaders.Async<R> loader =
         new SlowBackendLoaders.Async<>(backend, requests, options());
-    return started(request -> loader.execute(request).join(), LimitProbe.of(loader), loader);
+    return started(request -> loader.execute(request).join(), LimitProbe.of(loader),
+        loader::close);
   }
 
-  private static <R> Started<R> started(Function<R, Integer> call, LimitProbe probe,
-      CollapseExecutor executor) {
+  /** Returns {@code call} as a started loader whose limit {@code probe} reads (null: none). */
+  static <R> Started<R> started(Function<R, Integer> call, LimitProbe probe, Runnable closer) {
     return new Started<>() {
       @Override
       public Integer load(R request) {
@@ -83,7 +86,7 @@ public record LoaderVariant(String name, boolean blocking, String limit) {
 
       @Override
       public void close() {
-        executor.close();
+        closer.run();
       }
     };
   }

@@ -43,9 +43,7 @@ public final class SlowBackendRounds {
   /** One way to load an id, with what it counted. */
   private static final class Variant {
     final String name;
-    final Loader loader;
-    final AutoCloseable resource;
-    final LimitProbe probe;
+    final LoaderVariant.Started<Integer> loader;
     final LongAdder requests = new LongAdder();
     final Histogram latencies = new Histogram(TimeUnit.SECONDS.toMicros(60), 3);
     final List<Double> tps = new ArrayList<>();
@@ -56,17 +54,10 @@ public final class SlowBackendRounds {
     double limitSum;
     long limitSamples;
 
-    Variant(String name, Loader loader, AutoCloseable resource, LimitProbe probe) {
+    Variant(String name, LoaderVariant.Started<Integer> loader) {
       this.name = name;
       this.loader = loader;
-      this.resource = resource;
-      this.probe = probe;
     }
-  }
-
-  @FunctionalInterface
-  private interface Loader {
-    Integer load(Integer id) throws Exception;
   }
 
   private final SlowBackend backend;
@@ -113,15 +104,19 @@ public final class SlowBackendRounds {
 
   private Variant variant(String name) {
     if (name.equals("direct")) {
-      return new Variant(name, backend::loadOne, () -> {}, null);
+      return new Variant(name, LoaderVariant.started(backend::loadOne, null, () -> {}));
     }
     if (LoaderVariant.isLoader(name)) {
-      LoaderVariant.Started<Integer> loader =
-          LoaderVariant.parse(name).start(backend, SlowBackendLoaders.IDS);
-      return new Variant(name, loader::load, loader, loader.probe());
+      return new Variant(name, LoaderVariant.parse(name).start(backend, SlowBackendLoaders.IDS));
     }
     Peer peer = Peer.batching(name, backend::loadAll, peerPool);
-    return new Variant(name, peer::load, peer, null);
+    return new Variant(name, LoaderVariant.started(id -> {
+      try {
+        return peer.load(id);
+      } catch (Exception e) {
+        throw new IllegalStateException(e);
+      }
+    }, null, peer::close));
   }
 
   private void measure(int rounds, long sliceNanos) throws InterruptedException {
@@ -166,8 +161,9 @@ public final class SlowBackendRounds {
     long now;
     while ((now = System.nanoTime()) < end) {
       LockSupport.parkNanos(Math.min(end - now, TimeUnit.MICROSECONDS.toNanos(500)));
-      if (variant.probe != null) {
-        variant.limitSum += variant.probe.limit();
+      LimitProbe probe = variant.loader.probe();
+      if (probe != null) {
+        variant.limitSum += probe.limit();
         variant.limitSamples++;
       }
     }
@@ -243,9 +239,9 @@ public final class SlowBackendRounds {
     return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
   }
 
-  private void close() throws Exception {
+  private void close() {
     for (Variant variant : variants) {
-      variant.resource.close();
+      variant.loader.close();
     }
     peerPool.shutdown();
   }

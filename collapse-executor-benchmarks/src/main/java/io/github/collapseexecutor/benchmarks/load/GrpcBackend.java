@@ -61,7 +61,7 @@ final class GrpcBackend implements AutoCloseable {
     HttpServer http = HttpServer.create(
         new InetSocketAddress(InetAddress.getLoopbackAddress(), Integer.parseInt(args[1])), 0);
     http.createContext("/counter", exchange -> {
-      byte[] body = ("{\"grpc\": " + service.calls() + "}").getBytes(StandardCharsets.UTF_8);
+      byte[] body = ("{\"grpc\": " + service.gate().calls() + "}").getBytes(StandardCharsets.UTF_8);
       exchange.sendResponseHeaders(200, body.length);
       try (OutputStream out = exchange.getResponseBody()) {
         out.write(body);

@@ -1,5 +1,6 @@
 package io.github.collapseexecutor.benchmarks.load;
 
+import com.google.protobuf.StringValue;
 import io.github.collapseexecutor.grpc.CollapseClientInterceptor;
 import io.github.collapseexecutor.samples.grpc.QuoteService;
 import io.grpc.CallOptions;
@@ -118,7 +119,8 @@ final class GrpcCase {
     Measurement measure(Duration duration) throws IOException, InterruptedException {
       long before = backend.calls();
       Measurement measured = ClosedLoop.blocking(USERS, duration, () ->
-          ClientCalls.blockingUnaryCall(channel, QuoteService.GET, CallOptions.DEFAULT, "ACME"));
+          ClientCalls.blockingUnaryCall(channel, QuoteService.GET, CallOptions.DEFAULT,
+              StringValue.of("ACME")));
       return measured.withBackendCalls(backend.calls() - before);
     }
 

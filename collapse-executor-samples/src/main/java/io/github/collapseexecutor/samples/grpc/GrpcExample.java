@@ -1,6 +1,7 @@
 package io.github.collapseexecutor.samples.grpc;
 
 import com.google.common.util.concurrent.ListenableFuture;
+import com.google.protobuf.StringValue;
 import io.github.collapseexecutor.grpc.CollapseClientInterceptor;
 import io.grpc.CallOptions;
 import io.grpc.Grpc;
@@ -29,7 +30,7 @@ public final class GrpcExample {
     try (QuoteService service = new QuoteService(/* held= */ true)) {
       List<String> quotes = fetchConcurrently(service, CALLERS);
       System.out.printf("%d callers got %d distinct answers (%s) from %d call(s) of the service%n",
-          quotes.size(), quotes.stream().distinct().count(), quotes.get(0), service.calls());
+          quotes.size(), quotes.stream().distinct().count(), quotes.get(0), service.gate().calls());
     }
   }
 
@@ -46,15 +47,15 @@ public final class GrpcExample {
           .intercept(collapse)
           .build();
       try {
-        List<ListenableFuture<String>> calls = new ArrayList<>();
+        List<ListenableFuture<StringValue>> calls = new ArrayList<>();
         for (int i = 0; i < callers; i++) {
           calls.add(ClientCalls.futureUnaryCall(
-              channel.newCall(QuoteService.GET, CallOptions.DEFAULT), "ACME"));
+              channel.newCall(QuoteService.GET, CallOptions.DEFAULT), StringValue.of("ACME")));
         }
-        service.open();
+        service.gate().open();
         List<String> quotes = new ArrayList<>();
-        for (ListenableFuture<String> call : calls) {
-          quotes.add(call.get(10, TimeUnit.SECONDS));
+        for (ListenableFuture<StringValue> call : calls) {
+          quotes.add(call.get(10, TimeUnit.SECONDS).getValue());
         }
         return quotes;
       } finally {

@@ -1,44 +1,39 @@
 package io.github.collapseexecutor.samples.grpc;
 
+import com.google.protobuf.StringValue;
+import io.github.collapseexecutor.samples.AnswerGate;
 import io.grpc.MethodDescriptor;
 import io.grpc.Server;
 import io.grpc.ServerServiceDefinition;
 import io.grpc.netty.shaded.io.grpc.netty.NettyServerBuilder;
+import io.grpc.protobuf.ProtoUtils;
 import io.grpc.stub.ServerCalls;
-import java.io.ByteArrayInputStream;
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
-import java.nio.charset.StandardCharsets;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * A quote service on loopback, over gRPC with Netty: the unary method {@code quotes.Quotes/Get}
- * answers the quote of a symbol once its gate opens, and counts the calls it answered. Messages
- * are UTF-8 strings, so that the sample needs no generated code.
+ * answers the quote of a symbol once its {@link AnswerGate} lets the call through. Messages are
+ * protobuf's well-known {@link StringValue}, so that the sample needs no generated code.
  */
 public final class QuoteService implements AutoCloseable {
 
   /** The unary method: a symbol in, its quote out. */
-  public static final MethodDescriptor<String, String> GET = MethodDescriptor
-      .<String, String>newBuilder()
+  public static final MethodDescriptor<StringValue, StringValue> GET = MethodDescriptor
+      .<StringValue, StringValue>newBuilder()
       .setType(MethodDescriptor.MethodType.UNARY)
       .setFullMethodName(MethodDescriptor.generateFullMethodName("quotes.Quotes", "Get"))
-      .setRequestMarshaller(Utf8Marshaller.INSTANCE)
-      .setResponseMarshaller(Utf8Marshaller.INSTANCE)
+      .setRequestMarshaller(ProtoUtils.marshaller(StringValue.getDefaultInstance()))
+      .setResponseMarshaller(ProtoUtils.marshaller(StringValue.getDefaultInstance()))
       .build();
 
-  private final AtomicInteger calls = new AtomicInteger();
-  private final CountDownLatch gate;
+  private final AnswerGate gate;
   private final Server server;
 
   /**
-   * Starts the service on a free port; it answers once {@link #open()} was called, or at once if
-   * not held.
+   * Starts the service on a free port; it answers once its gate is opened, or at once if not
+   * held.
    */
   public QuoteService(boolean held) throws IOException {
     this(held, 0);
@@ -46,14 +41,13 @@ public final class QuoteService implements AutoCloseable {
 
   /** Starts the service on {@code port} of the loopback address (0: a free one). */
   public QuoteService(boolean held, int port) throws IOException {
-    gate = new CountDownLatch(held ? 1 : 0);
+    gate = new AnswerGate(held);
     server = NettyServerBuilder
         .forAddress(new InetSocketAddress(InetAddress.getLoopbackAddress(), port))
         .addService(ServerServiceDefinition.builder("quotes.Quotes")
             .addMethod(GET, ServerCalls.asyncUnaryCall((symbol, answer) -> {
-              awaitGate();
-              calls.incrementAndGet();
-              answer.onNext(symbol + " 101.25");
+              gate.pass();
+              answer.onNext(StringValue.of(symbol.getValue() + " 101.25"));
               answer.onCompleted();
             }))
             .build())
@@ -66,46 +60,14 @@ public final class QuoteService implements AutoCloseable {
     return server.getPort();
   }
 
-  /** Lets the calls held so far, and every later one, be answered. */
-  public void open() {
-    gate.countDown();
-  }
-
-  /** Returns how many calls the service answered. */
-  public int calls() {
-    return calls.get();
+  /** Returns the gate that holds the service's answers and counts its calls. */
+  public AnswerGate gate() {
+    return gate;
   }
 
   @Override
   public void close() {
-    gate.countDown();
+    gate.open();
     server.shutdownNow();
-  }
-
-  private void awaitGate() {
-    try {
-      gate.await(10, TimeUnit.SECONDS);
-    } catch (InterruptedException interrupted) {
-      Thread.currentThread().interrupt();
-    }
-  }
-
-  /** Strings as UTF-8 bytes. */
-  enum Utf8Marshaller implements MethodDescriptor.Marshaller<String> {
-    INSTANCE;
-
-    @Override
-    public InputStream stream(String value) {
-      return new ByteArrayInputStream(value.getBytes(StandardCharsets.UTF_8));
-    }
-
-    @Override
-    public String parse(InputStream stream) {
-      try {
-        return new String(stream.readAllBytes(), StandardCharsets.UTF_8);
-      } catch (IOException e) {
-        throw new UncheckedIOException(e);
-      }
-    }
   }
 }

@@ -30,7 +30,7 @@ public final class JdkHttpClientExample {
     try (PriceServer server = new PriceServer(/* held= */ true)) {
       List<String> prices = fetchConcurrently(server, CALLERS);
       System.out.printf("%d callers got %d distinct answers (%s) from %d call(s) of the service%n",
-          prices.size(), prices.stream().distinct().count(), prices.get(0), server.calls());
+          prices.size(), prices.stream().distinct().count(), prices.get(0), server.gate().calls());
     }
   }
 
@@ -51,7 +51,7 @@ public final class JdkHttpClientExample {
       for (int i = 0; i < callers; i++) {
         responses.add(client.sendAsync(request, BodyHandlers.ofString()));
       }
-      server.open();
+      server.gate().open();
       List<String> bodies = new ArrayList<>();
       for (CompletableFuture<HttpResponse<String>> response : responses) {
         bodies.add(response.get().body());

@@ -15,7 +15,7 @@ final class GrpcExampleTest {
       List<String> quotes = GrpcExample.fetchConcurrently(service, GrpcExample.CALLERS);
 
       assertThat(quotes).hasSize(GrpcExample.CALLERS).containsOnly("ACME 101.25");
-      assertThat(service.calls()).isEqualTo(1);
+      assertThat(service.gate().calls()).isEqualTo(1);
     }
   }
 }

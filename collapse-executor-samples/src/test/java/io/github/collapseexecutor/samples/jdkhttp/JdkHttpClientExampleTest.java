@@ -17,7 +17,7 @@ final class JdkHttpClientExampleTest {
 
       assertThat(prices).hasSize(JdkHttpClientExample.CALLERS)
           .containsOnly("{\"sku\":\"42\",\"price\":\"9.99\"}");
-      assertThat(server.calls()).isEqualTo(1);
+      assertThat(server.gate().calls()).isEqualTo(1);
     }
   }
 }
