@@ -1,6 +1,5 @@
 package io.github.collapseexecutor.spring.boot.autoconfigure;
 
-import io.github.collapseexecutor.http.HttpCollapseOptions;
 import io.github.collapseexecutor.spring.http.client.CollapseHttpRequestInterceptor;
 import java.util.List;
 import java.util.Map;
@@ -62,12 +61,9 @@ public final class CollapseRestClientAutoConfiguration {
   @ConditionalOnMissingBean
   CollapseHttpRequestInterceptor collapseHttpRequestInterceptor(
       CollapseRestTemplateProperties section, HttpAdapterSupport adapters) {
-    HttpCollapseOptions options = adapters.options(INTEGRATION, section);
-    CollapseHttpRequestInterceptor interceptor = new CollapseHttpRequestInterceptor(options);
-    adapters.register(INTEGRATION, options, interceptor.stats(), Map.of(
+    return adapters.newAdapter(INTEGRATION, section, CollapseHttpRequestInterceptor::new, Map.of(
         "customizeRestClientBuilder", section.isCustomizeRestClientBuilder(),
         "customizeRestTemplateBuilder", section.isCustomizeRestTemplateBuilder()));
-    return interceptor;
   }
 
   /**

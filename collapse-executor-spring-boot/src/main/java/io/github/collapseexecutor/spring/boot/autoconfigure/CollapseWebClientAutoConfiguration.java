@@ -1,6 +1,5 @@
 package io.github.collapseexecutor.spring.boot.autoconfigure;
 
-import io.github.collapseexecutor.http.HttpCollapseOptions;
 import io.github.collapseexecutor.spring.http.reactive.CollapseExchangeFilterFunction;
 import java.util.List;
 import java.util.Map;
@@ -58,11 +57,8 @@ public final class CollapseWebClientAutoConfiguration {
   @ConditionalOnMissingBean
   CollapseExchangeFilterFunction collapseExchangeFilterFunction(
       CollapseWebClientProperties section, HttpAdapterSupport adapters) {
-    HttpCollapseOptions options = adapters.options(INTEGRATION, section);
-    CollapseExchangeFilterFunction filter = new CollapseExchangeFilterFunction(options);
-    adapters.register(INTEGRATION, options, filter.stats(),
+    return adapters.newAdapter(INTEGRATION, section, CollapseExchangeFilterFunction::new,
         Map.of("customizeWebClientBuilder", section.isCustomizeWebClientBuilder()));
-    return filter;
   }
 
   /** Adds a partition of the filter function, last, to each WebClient bean of apply-to-beans. */

@@ -3,6 +3,7 @@ package io.github.collapseexecutor.spring.boot.autoconfigure;
 import io.github.collapseexecutor.core.CollapseListener;
 import io.github.collapseexecutor.http.HttpCollapseOptions;
 import io.github.collapseexecutor.http.HttpCollapseStats;
+import io.github.collapseexecutor.http.adapter.HttpCollapseAdapter;
 import io.github.collapseexecutor.micrometer.CollapseObservationConvention;
 import io.github.collapseexecutor.micrometer.CollapseObservations;
 import io.github.collapseexecutor.spring.CreatedExecutor;
@@ -53,6 +54,20 @@ final class HttpAdapterSupport {
       observationRegistry.ifAvailable(registry -> builder.observations(
           new CollapseObservations(registry, observationConvention.getIfAvailable())));
     });
+  }
+
+  /**
+   * Builds the adapter of {@code integration} on the options of its {@code section} and registers
+   * it, with what its endpoint entry describes besides the options.
+   *
+   * @param create the adapter's constructor, given its options
+   */
+  <A extends HttpCollapseAdapter<?>> A newAdapter(String integration, HttpSection section,
+      Function<HttpCollapseOptions, A> create, Map<String, Object> described) {
+    HttpCollapseOptions options = options(integration, section);
+    A adapter = create.apply(options);
+    register(integration, options, adapter.stats(), described);
+    return adapter;
   }
 
   /**
