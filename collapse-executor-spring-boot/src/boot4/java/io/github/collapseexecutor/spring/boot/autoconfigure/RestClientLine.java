@@ -83,9 +83,9 @@ class RestClientLine {
           List<String> names = properties.getHttpServiceGroups();
           if (!names.isEmpty()) {
             groups.filterByName(names.toArray(String[]::new)).forEachClient((group, builder) ->
-                builder.requestInterceptors(interceptors ->
-                    CollapseRestClientAutoConfiguration.addPartitionUnlessHeld(interceptors,
-                    interceptor.getObject())));
+                builder.requestInterceptors(interceptors -> HttpAdapterSupport
+                    .addPartitionUnlessHeld(interceptors, interceptor.getObject(),
+                        CollapseHttpRequestInterceptor::newPartition)));
           }
         }
 

@@ -64,8 +64,8 @@ class WebClientLine {
           List<String> names = properties.getHttpServiceGroups();
           if (!names.isEmpty()) {
             groups.filterByName(names.toArray(String[]::new)).forEachClient((group, builder) ->
-                builder.filters(filters -> CollapseWebClientAutoConfiguration
-                    .addPartitionUnlessHeld(filters, filter.getObject())));
+                builder.filters(filters -> HttpAdapterSupport.addPartitionUnlessHeld(filters,
+                    filter.getObject(), CollapseExchangeFilterFunction::newPartition)));
           }
         }
 

@@ -13,7 +13,6 @@ import org.springframework.boot.context.properties.EnableConfigurationProperties
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Import;
 import org.springframework.core.env.Environment;
-import org.springframework.http.client.ClientHttpRequestInterceptor;
 import org.springframework.web.client.RestClient;
 import org.springframework.web.client.RestTemplate;
 
@@ -81,23 +80,14 @@ public final class CollapseRestClientAutoConfiguration {
   private static Object withInterceptor(Object client,
       CollapseHttpRequestInterceptor interceptor) {
     if (client instanceof RestTemplate template) {
-      addPartitionUnlessHeld(template.getInterceptors(), interceptor);
+      HttpAdapterSupport.addPartitionUnlessHeld(template.getInterceptors(), interceptor,
+          CollapseHttpRequestInterceptor::newPartition);
       return template;
     }
     AtomicBoolean present = new AtomicBoolean();
     RestClient.Builder copy = ((RestClient) client).mutate().requestInterceptors(interceptors ->
-        present.set(!addPartitionUnlessHeld(interceptors, interceptor)));
+        present.set(!HttpAdapterSupport.addPartitionUnlessHeld(interceptors, interceptor,
+            CollapseHttpRequestInterceptor::newPartition)));
     return present.get() ? client : copy.build();
-  }
-
-  /**
-   * Adds a partition of {@code interceptor}, unless {@code interceptors} hold one; returns whether
-   * it did.
-   */
-  static boolean addPartitionUnlessHeld(List<ClientHttpRequestInterceptor> interceptors,
-      CollapseHttpRequestInterceptor interceptor) {
-    return HttpAdapterSupport.addPartitionUnlessHeld(interceptors, interceptor.stats(),
-        one -> one instanceof CollapseHttpRequestInterceptor collapse ? collapse.stats() : null,
-        interceptor::newPartition);
   }
 }

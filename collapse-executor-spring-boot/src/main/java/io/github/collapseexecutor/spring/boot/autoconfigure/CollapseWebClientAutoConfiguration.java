@@ -13,7 +13,6 @@ import org.springframework.boot.context.properties.EnableConfigurationProperties
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Import;
 import org.springframework.core.env.Environment;
-import org.springframework.web.reactive.function.client.ExchangeFilterFunction;
 import org.springframework.web.reactive.function.client.WebClient;
 
 /**
@@ -71,18 +70,8 @@ public final class CollapseWebClientAutoConfiguration {
 
   private static WebClient withFilter(WebClient client, CollapseExchangeFilterFunction filter) {
     AtomicBoolean present = new AtomicBoolean();
-    WebClient.Builder copy = client.mutate().filters(filters ->
-        present.set(!addPartitionUnlessHeld(filters, filter)));
+    WebClient.Builder copy = client.mutate().filters(filters -> present.set(!HttpAdapterSupport
+        .addPartitionUnlessHeld(filters, filter, CollapseExchangeFilterFunction::newPartition)));
     return present.get() ? client : copy.build();
-  }
-
-  /**
-   * Adds a partition of {@code filter}, unless {@code filters} hold one; returns whether it did.
-   */
-  static boolean addPartitionUnlessHeld(List<ExchangeFilterFunction> filters,
-      CollapseExchangeFilterFunction filter) {
-    return HttpAdapterSupport.addPartitionUnlessHeld(filters, filter.stats(),
-        one -> one instanceof CollapseExchangeFilterFunction collapse ? collapse.stats() : null,
-        filter::newPartition);
   }
 }

@@ -12,8 +12,6 @@ import io.micrometer.observation.ObservationRegistry;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
-import java.util.function.Supplier;
-import org.jspecify.annotations.Nullable;
 import org.springframework.beans.factory.ObjectProvider;
 
 /**
@@ -71,17 +69,16 @@ final class HttpAdapterSupport {
   }
 
   /**
-   * Adds a new partition of the adapter whose counters are {@code stats} to a client's
-   * {@code adapters}, unless they hold the adapter or a partition of it already (partitions share
-   * its counters); returns whether it added one.
-   *
-   * @param statsOf the counters of an element that is a collapse adapter, or {@code null}
+   * Adds a new partition of {@code adapter} to a client's {@code adapters}, unless they hold the
+   * adapter or a partition of it already (partitions share its counters); returns whether it
+   * added one.
    */
-  static <T> boolean addPartitionUnlessHeld(List<T> adapters, HttpCollapseStats stats,
-      Function<T, @Nullable HttpCollapseStats> statsOf, Supplier<T> newPartition) {
-    boolean held = adapters.stream().anyMatch(one -> statsOf.apply(one) == stats);
+  static <T, A extends HttpCollapseAdapter<?>> boolean addPartitionUnlessHeld(List<T> adapters,
+      A adapter, Function<A, ? extends T> newPartition) {
+    boolean held = adapters.stream().anyMatch(one ->
+        one instanceof HttpCollapseAdapter<?> collapse && collapse.stats() == adapter.stats());
     if (!held) {
-      adapters.add(newPartition.get());
+      adapters.add(newPartition.apply(adapter));
     }
     return !held;
   }
