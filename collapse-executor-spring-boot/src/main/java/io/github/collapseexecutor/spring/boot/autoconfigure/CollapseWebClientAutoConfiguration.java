@@ -11,7 +11,10 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.Import;
+import org.springframework.core.Ordered;
+import org.springframework.core.annotation.Order;
 import org.springframework.core.env.Environment;
 import org.springframework.web.reactive.function.client.WebClient;
 
@@ -73,5 +76,28 @@ public final class CollapseWebClientAutoConfiguration {
     WebClient.Builder copy = client.mutate().filters(filters -> present.set(!HttpAdapterSupport
         .addPartitionUnlessHeld(filters, filter, CollapseExchangeFilterFunction::newPartition)));
     return present.get() ? client : copy.build();
+  }
+
+  /**
+   * Adds a partition of the filter function to each WebClient builder Spring Boot makes, after the
+   * filters of other customizers. Spring Boot customizes the builder when it creates it, so filters
+   * the application adds later come after this one: the key does not see them, and a response
+   * whose request they changed in a way the key would see is not shared. The partition follows the
+   * builder: the clients it builds, its clones and their {@code mutate()} share it, whatever
+   * connector each is given later. The customizer's type is the Spring Boot line's, which
+   * {@link WebClientLine} names.
+   */
+  @Configuration(proxyBeanMethods = false)
+  @ConditionalOnClass(name = WebClientLine.WEB_CLIENT_CUSTOMIZER)
+  @ConditionalOnBooleanProperty("collapse.executor.web-client.customize-web-client-builder")
+  static class WebClientBuilderCustomization {
+
+    @Bean
+    @ConditionalOnMissingBean(name = "collapseWebClientCustomizer")
+    @Order(Ordered.LOWEST_PRECEDENCE)
+    WebClientLine.WebClientCustomizer collapseWebClientCustomizer(
+        CollapseExchangeFilterFunction filter) {
+      return builder -> builder.filter(filter.newPartition());
+    }
   }
 }
