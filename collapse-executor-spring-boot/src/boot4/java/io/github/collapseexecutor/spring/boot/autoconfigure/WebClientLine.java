@@ -3,45 +3,30 @@ package io.github.collapseexecutor.spring.boot.autoconfigure;
 import io.github.collapseexecutor.spring.http.reactive.CollapseExchangeFilterFunction;
 import java.util.List;
 import org.springframework.beans.factory.ObjectProvider;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
-import org.springframework.boot.webclient.WebClientCustomizer;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.Ordered;
-import org.springframework.core.annotation.Order;
 import org.springframework.web.reactive.function.client.WebClient;
 import org.springframework.web.reactive.function.client.support.WebClientHttpServiceGroupConfigurer;
 
 /**
  * The part of {@link CollapseWebClientAutoConfiguration} that names Spring Boot 4's and Spring
- * Framework 7's types: the builders' customizer and the HTTP service groups.
- * {@code collapse-executor-spring-boot3} has its own, with Spring Boot 3's customizer.
+ * Framework 7's types: the builders' customizer, under the name that configuration declares its
+ * customizer bean with, and the HTTP service groups. {@code collapse-executor-spring-boot3} has
+ * its own, with Spring Boot 3's customizer.
  */
 @Configuration(proxyBeanMethods = false)
 class WebClientLine {
 
-  /**
-   * Adds a partition of the filter function to each WebClient builder Spring Boot makes, after the
-   * filters of other customizers. Spring Boot customizes the builder when it creates it, so filters
-   * the application adds later come after this one: the key does not see them, and a response
-   * whose request they changed in a way the key would see is not shared. The partition follows the
-   * builder: the clients it builds, its clones and their {@code mutate()} share it, whatever
-   * connector each is given later.
-   */
-  @Configuration(proxyBeanMethods = false)
-  @ConditionalOnClass(WebClientCustomizer.class)
-  @ConditionalOnBooleanProperty("collapse.executor.web-client.customize-web-client-builder")
-  static class WebClientBuilderCustomization {
+  /** Spring Boot 4's WebClient customizer, as a name: conditions on it must not load it. */
+  static final String WEB_CLIENT_CUSTOMIZER =
+      "org.springframework.boot.webclient.WebClientCustomizer";
 
-    @Bean
-    @ConditionalOnMissingBean(name = "collapseWebClientCustomizer")
-    @Order(Ordered.LOWEST_PRECEDENCE)
-    WebClientCustomizer collapseWebClientCustomizer(CollapseExchangeFilterFunction filter) {
-      return builder -> builder.filter(filter.newPartition());
-    }
+  /** Spring Boot 4's WebClient customizer. */
+  interface WebClientCustomizer extends org.springframework.boot.webclient.WebClientCustomizer {
   }
 
   /**
@@ -64,8 +49,8 @@ class WebClientLine {
           List<String> names = properties.getHttpServiceGroups();
           if (!names.isEmpty()) {
             groups.filterByName(names.toArray(String[]::new)).forEachClient((group, builder) ->
-                builder.filters(filters -> CollapseWebClientAutoConfiguration
-                    .addPartitionUnlessHeld(filters, filter.getObject())));
+                builder.filters(filters -> HttpAdapterSupport.addPartitionUnlessHeld(filters,
+                    filter.getObject(), CollapseExchangeFilterFunction::newPartition)));
           }
         }
 

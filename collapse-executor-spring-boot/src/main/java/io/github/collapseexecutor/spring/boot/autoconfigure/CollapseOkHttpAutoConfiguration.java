@@ -1,6 +1,5 @@
 package io.github.collapseexecutor.spring.boot.autoconfigure;
 
-import io.github.collapseexecutor.http.HttpCollapseOptions;
 import io.github.collapseexecutor.okhttp.CollapseInterceptor;
 import java.util.List;
 import java.util.Map;
@@ -47,10 +46,7 @@ public final class CollapseOkHttpAutoConfiguration {
   @ConditionalOnMissingBean
   CollapseInterceptor collapseOkHttpInterceptor(CollapseOkHttpProperties section,
       HttpAdapterSupport adapters) {
-    HttpCollapseOptions options = adapters.options(INTEGRATION, section);
-    CollapseInterceptor interceptor = new CollapseInterceptor(options);
-    adapters.register(INTEGRATION, options, interceptor.stats(), Map.of());
-    return interceptor;
+    return adapters.newAdapter(INTEGRATION, section, CollapseInterceptor::new, Map.of());
   }
 
   /** Adds the interceptor, last, to the OkHttpClient beans of apply-to-beans. */

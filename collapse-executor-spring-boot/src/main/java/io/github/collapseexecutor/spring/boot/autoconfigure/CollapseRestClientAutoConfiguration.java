@@ -1,6 +1,5 @@
 package io.github.collapseexecutor.spring.boot.autoconfigure;
 
-import io.github.collapseexecutor.http.HttpCollapseOptions;
 import io.github.collapseexecutor.spring.http.client.CollapseHttpRequestInterceptor;
 import java.util.List;
 import java.util.Map;
@@ -12,9 +11,11 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.Import;
+import org.springframework.core.Ordered;
+import org.springframework.core.annotation.Order;
 import org.springframework.core.env.Environment;
-import org.springframework.http.client.ClientHttpRequestInterceptor;
 import org.springframework.web.client.RestClient;
 import org.springframework.web.client.RestTemplate;
 
@@ -62,12 +63,9 @@ public final class CollapseRestClientAutoConfiguration {
   @ConditionalOnMissingBean
   CollapseHttpRequestInterceptor collapseHttpRequestInterceptor(
       CollapseRestTemplateProperties section, HttpAdapterSupport adapters) {
-    HttpCollapseOptions options = adapters.options(INTEGRATION, section);
-    CollapseHttpRequestInterceptor interceptor = new CollapseHttpRequestInterceptor(options);
-    adapters.register(INTEGRATION, options, interceptor.stats(), Map.of(
+    return adapters.newAdapter(INTEGRATION, section, CollapseHttpRequestInterceptor::new, Map.of(
         "customizeRestClientBuilder", section.isCustomizeRestClientBuilder(),
         "customizeRestTemplateBuilder", section.isCustomizeRestTemplateBuilder()));
-    return interceptor;
   }
 
   /**
@@ -85,23 +83,55 @@ public final class CollapseRestClientAutoConfiguration {
   private static Object withInterceptor(Object client,
       CollapseHttpRequestInterceptor interceptor) {
     if (client instanceof RestTemplate template) {
-      addPartitionUnlessHeld(template.getInterceptors(), interceptor);
+      HttpAdapterSupport.addPartitionUnlessHeld(template.getInterceptors(), interceptor,
+          CollapseHttpRequestInterceptor::newPartition);
       return template;
     }
     AtomicBoolean present = new AtomicBoolean();
     RestClient.Builder copy = ((RestClient) client).mutate().requestInterceptors(interceptors ->
-        present.set(!addPartitionUnlessHeld(interceptors, interceptor)));
+        present.set(!HttpAdapterSupport.addPartitionUnlessHeld(interceptors, interceptor,
+            CollapseHttpRequestInterceptor::newPartition)));
     return present.get() ? client : copy.build();
   }
 
   /**
-   * Adds a partition of {@code interceptor}, unless {@code interceptors} hold one; returns whether
-   * it did.
+   * Adds a partition of the interceptor to each RestClient builder Spring Boot makes, after the
+   * interceptors of other customizers. Spring Boot customizes the builder when it creates it, so
+   * interceptors the application adds later come after this one, and the interceptor then lets
+   * their requests pass through uncollapsed. The partition follows the builder: the clients it
+   * builds, its clones and their {@code mutate()} share it, whatever request factory each is
+   * given later. The customizer's type is the Spring Boot line's, which {@link RestClientLine}
+   * names.
    */
-  static boolean addPartitionUnlessHeld(List<ClientHttpRequestInterceptor> interceptors,
-      CollapseHttpRequestInterceptor interceptor) {
-    return HttpAdapterSupport.addPartitionUnlessHeld(interceptors, interceptor.stats(),
-        one -> one instanceof CollapseHttpRequestInterceptor collapse ? collapse.stats() : null,
-        interceptor::newPartition);
+  @Configuration(proxyBeanMethods = false)
+  @ConditionalOnClass(name = RestClientLine.REST_CLIENT_CUSTOMIZER)
+  @ConditionalOnBooleanProperty("collapse.executor.rest-template.customize-rest-client-builder")
+  static class RestClientBuilderCustomization {
+
+    @Bean
+    @ConditionalOnMissingBean(name = "collapseRestClientCustomizer")
+    @Order(Ordered.LOWEST_PRECEDENCE)
+    RestClientLine.RestClientCustomizer collapseRestClientCustomizer(
+        CollapseHttpRequestInterceptor interceptor) {
+      return builder -> builder.requestInterceptor(interceptor.newPartition());
+    }
+  }
+
+  /**
+   * Adds a partition of the interceptor, after every other one, to each RestTemplate Spring Boot's
+   * builder makes: the builder calls the customizer for every template it builds.
+   */
+  @Configuration(proxyBeanMethods = false)
+  @ConditionalOnClass(name = RestClientLine.REST_TEMPLATE_CUSTOMIZER)
+  @ConditionalOnBooleanProperty("collapse.executor.rest-template.customize-rest-template-builder")
+  static class RestTemplateBuilderCustomization {
+
+    @Bean
+    @ConditionalOnMissingBean(name = "collapseRestTemplateCustomizer")
+    @Order(Ordered.LOWEST_PRECEDENCE)
+    RestClientLine.RestTemplateCustomizer collapseRestTemplateCustomizer(
+        CollapseHttpRequestInterceptor interceptor) {
+      return restTemplate -> restTemplate.getInterceptors().add(interceptor.newPartition());
+    }
   }
 }

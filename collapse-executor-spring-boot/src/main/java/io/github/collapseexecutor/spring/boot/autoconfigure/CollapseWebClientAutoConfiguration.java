@@ -1,6 +1,5 @@
 package io.github.collapseexecutor.spring.boot.autoconfigure;
 
-import io.github.collapseexecutor.http.HttpCollapseOptions;
 import io.github.collapseexecutor.spring.http.reactive.CollapseExchangeFilterFunction;
 import java.util.List;
 import java.util.Map;
@@ -12,9 +11,11 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.Import;
+import org.springframework.core.Ordered;
+import org.springframework.core.annotation.Order;
 import org.springframework.core.env.Environment;
-import org.springframework.web.reactive.function.client.ExchangeFilterFunction;
 import org.springframework.web.reactive.function.client.WebClient;
 
 /**
@@ -58,11 +59,8 @@ public final class CollapseWebClientAutoConfiguration {
   @ConditionalOnMissingBean
   CollapseExchangeFilterFunction collapseExchangeFilterFunction(
       CollapseWebClientProperties section, HttpAdapterSupport adapters) {
-    HttpCollapseOptions options = adapters.options(INTEGRATION, section);
-    CollapseExchangeFilterFunction filter = new CollapseExchangeFilterFunction(options);
-    adapters.register(INTEGRATION, options, filter.stats(),
+    return adapters.newAdapter(INTEGRATION, section, CollapseExchangeFilterFunction::new,
         Map.of("customizeWebClientBuilder", section.isCustomizeWebClientBuilder()));
-    return filter;
   }
 
   /** Adds a partition of the filter function, last, to each WebClient bean of apply-to-beans. */
@@ -75,18 +73,31 @@ public final class CollapseWebClientAutoConfiguration {
 
   private static WebClient withFilter(WebClient client, CollapseExchangeFilterFunction filter) {
     AtomicBoolean present = new AtomicBoolean();
-    WebClient.Builder copy = client.mutate().filters(filters ->
-        present.set(!addPartitionUnlessHeld(filters, filter)));
+    WebClient.Builder copy = client.mutate().filters(filters -> present.set(!HttpAdapterSupport
+        .addPartitionUnlessHeld(filters, filter, CollapseExchangeFilterFunction::newPartition)));
     return present.get() ? client : copy.build();
   }
 
   /**
-   * Adds a partition of {@code filter}, unless {@code filters} hold one; returns whether it did.
+   * Adds a partition of the filter function to each WebClient builder Spring Boot makes, after the
+   * filters of other customizers. Spring Boot customizes the builder when it creates it, so filters
+   * the application adds later come after this one: the key does not see them, and a response
+   * whose request they changed in a way the key would see is not shared. The partition follows the
+   * builder: the clients it builds, its clones and their {@code mutate()} share it, whatever
+   * connector each is given later. The customizer's type is the Spring Boot line's, which
+   * {@link WebClientLine} names.
    */
-  static boolean addPartitionUnlessHeld(List<ExchangeFilterFunction> filters,
-      CollapseExchangeFilterFunction filter) {
-    return HttpAdapterSupport.addPartitionUnlessHeld(filters, filter.stats(),
-        one -> one instanceof CollapseExchangeFilterFunction collapse ? collapse.stats() : null,
-        filter::newPartition);
+  @Configuration(proxyBeanMethods = false)
+  @ConditionalOnClass(name = WebClientLine.WEB_CLIENT_CUSTOMIZER)
+  @ConditionalOnBooleanProperty("collapse.executor.web-client.customize-web-client-builder")
+  static class WebClientBuilderCustomization {
+
+    @Bean
+    @ConditionalOnMissingBean(name = "collapseWebClientCustomizer")
+    @Order(Ordered.LOWEST_PRECEDENCE)
+    WebClientLine.WebClientCustomizer collapseWebClientCustomizer(
+        CollapseExchangeFilterFunction filter) {
+      return builder -> builder.filter(filter.newPartition());
+    }
   }
 }

@@ -1,6 +1,5 @@
 package io.github.collapseexecutor.spring.boot.autoconfigure;
 
-import io.github.collapseexecutor.http.HttpCollapseOptions;
 import io.github.collapseexecutor.spring.webflux.CollapseWebFilter;
 import java.util.Map;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
@@ -50,10 +49,9 @@ public final class CollapseWebFluxAutoConfiguration {
   @ConditionalOnCollapseGroups(GROUPS)
   CollapseWebFilter collapseWebFilter(CollapseWebFluxProperties section,
       HttpAdapterSupport adapters) {
-    HttpCollapseOptions options = adapters.options(INTEGRATION, section);
-    CollapseWebFilter filter = new CollapseWebFilter(options, section.getOrder());
-    adapters.register(INTEGRATION, options, filter.stats(), Map.of("order", section.getOrder()));
-    return filter;
+    return adapters.newAdapter(INTEGRATION, section,
+        options -> new CollapseWebFilter(options, section.getOrder()),
+        Map.of("order", section.getOrder()));
   }
 
   /**

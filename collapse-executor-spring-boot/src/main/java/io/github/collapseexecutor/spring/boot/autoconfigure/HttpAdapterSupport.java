@@ -3,6 +3,7 @@ package io.github.collapseexecutor.spring.boot.autoconfigure;
 import io.github.collapseexecutor.core.CollapseListener;
 import io.github.collapseexecutor.http.HttpCollapseOptions;
 import io.github.collapseexecutor.http.HttpCollapseStats;
+import io.github.collapseexecutor.http.adapter.HttpCollapseAdapter;
 import io.github.collapseexecutor.micrometer.CollapseObservationConvention;
 import io.github.collapseexecutor.micrometer.CollapseObservations;
 import io.github.collapseexecutor.spring.CreatedExecutor;
@@ -11,8 +12,6 @@ import io.micrometer.observation.ObservationRegistry;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
-import java.util.function.Supplier;
-import org.jspecify.annotations.Nullable;
 import org.springframework.beans.factory.ObjectProvider;
 
 /**
@@ -56,17 +55,30 @@ final class HttpAdapterSupport {
   }
 
   /**
-   * Adds a new partition of the adapter whose counters are {@code stats} to a client's
-   * {@code adapters}, unless they hold the adapter or a partition of it already (partitions share
-   * its counters); returns whether it added one.
+   * Builds the adapter of {@code integration} on the options of its {@code section} and registers
+   * it, with what its endpoint entry describes besides the options.
    *
-   * @param statsOf the counters of an element that is a collapse adapter, or {@code null}
+   * @param create the adapter's constructor, given its options
    */
-  static <T> boolean addPartitionUnlessHeld(List<T> adapters, HttpCollapseStats stats,
-      Function<T, @Nullable HttpCollapseStats> statsOf, Supplier<T> newPartition) {
-    boolean held = adapters.stream().anyMatch(one -> statsOf.apply(one) == stats);
+  <A extends HttpCollapseAdapter<?>> A newAdapter(String integration, HttpSection section,
+      Function<HttpCollapseOptions, A> create, Map<String, Object> described) {
+    HttpCollapseOptions options = options(integration, section);
+    A adapter = create.apply(options);
+    register(integration, options, adapter.stats(), described);
+    return adapter;
+  }
+
+  /**
+   * Adds a new partition of {@code adapter} to a client's {@code adapters}, unless they hold the
+   * adapter or a partition of it already (partitions share its counters); returns whether it
+   * added one.
+   */
+  static <T, A extends HttpCollapseAdapter<?>> boolean addPartitionUnlessHeld(List<T> adapters,
+      A adapter, Function<A, ? extends T> newPartition) {
+    boolean held = adapters.stream().anyMatch(one ->
+        one instanceof HttpCollapseAdapter<?> collapse && collapse.stats() == adapter.stats());
     if (!held) {
-      adapters.add(newPartition.get());
+      adapters.add(newPartition.apply(adapter));
     }
     return !held;
   }
