@@ -4,11 +4,13 @@ import io.github.collapseexecutor.http.UnsharedReason;
 import io.github.collapseexecutor.http.adapter.ResponseRecording;
 import io.github.collapseexecutor.servlet.ReplayObservation.Recorded;
 import jakarta.servlet.ServletOutputStream;
+import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import jakarta.servlet.http.HttpServletResponseWrapper;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.charset.Charset;
+import java.util.Enumeration;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -199,6 +201,36 @@ final class RecordingResponse extends HttpServletResponseWrapper {
   UnsharedReason unrecorded() {
     return streamed ? UnsharedReason.STREAM
         : body.overflowed() ? UnsharedReason.TOO_LARGE : UnsharedReason.NOT_RECORDED;
+  }
+
+  /**
+   * Returns why the response of a chain that went async is not shared. Until the chain names a
+   * content type, the request's {@code Accept} tells best what is to come: Spring MVC before 7
+   * gives a server-sent event stream its content type only with the first event, which its sender
+   * usually writes after the chain went async, and a request that accepts nothing but streams
+   * (an {@code EventSource}'s {@code text/event-stream}) is answered with one.
+   */
+  UnsharedReason unrecordedAsync(HttpServletRequest request) {
+    if (!streamed && getContentType() == null && acceptsOnlyStreams(request)) {
+      return UnsharedReason.STREAM;
+    }
+    return unrecorded();
+  }
+
+  private boolean acceptsOnlyStreams(HttpServletRequest request) {
+    boolean any = false;
+    for (Enumeration<String> values = request.getHeaders("Accept"); values.hasMoreElements();) {
+      for (String range : values.nextElement().split(",")) {
+        if (range.isBlank()) {
+          continue;
+        }
+        if (!recording.isStream(range)) {
+          return false;
+        }
+        any = true;
+      }
+    }
+    return any;
   }
 
   /**

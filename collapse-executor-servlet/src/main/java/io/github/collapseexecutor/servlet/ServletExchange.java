@@ -58,7 +58,7 @@ final class ServletExchange implements ServerExchange<ServletException> {
     RecordingResponse recorder = new RecordingResponse(response, recording);
     chain.doFilter(new AsyncAwareRequest(request, recorder), recorder);
     if (request.isAsyncStarted()) {
-      recording.notRecorded(recorder.unrecorded());
+      recording.notRecorded(recorder.unrecordedAsync(request));
     } else {
       recorder.report(ServerObservation.of(request));
     }

@@ -8,6 +8,7 @@ import io.github.collapseexecutor.http.UnsharedReason;
 import io.github.collapseexecutor.testing.http.Concurrently;
 import io.github.collapseexecutor.testing.http.LoopbackTomcat;
 import io.github.collapseexecutor.testing.http.StreamLines;
+import jakarta.servlet.AsyncContext;
 import jakarta.servlet.Filter;
 import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
@@ -15,6 +16,7 @@ import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintWriter;
+import java.io.UncheckedIOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -45,6 +47,8 @@ final class ServletStreamTest {
   private final AtomicInteger invocations = new AtomicInteger();
   private volatile CountDownLatch arrivals = new CountDownLatch(1);
   private volatile CountDownLatch firstEventsRead = new CountDownLatch(1);
+  /** Counted down when a request's chain returned to the filter before the collapse one. */
+  private final CountDownLatch chainReturned = new CountDownLatch(1);
   private final CollapseServletFilter filter = new CollapseServletFilter(HttpCollapseOptions
       .builder().group(CollapseGroup.ofUris("/events/*"))
       .waitTimeout(Duration.ofSeconds(60)).build());
@@ -65,6 +69,7 @@ final class ServletStreamTest {
     Filter countArrivals = (request, response, chain) -> {
       arrivals.countDown();
       chain.doFilter(request, response);
+      chainReturned.countDown();
     };
     tomcat = LoopbackTomcat.start(new Events(), countArrivals, filter);
   }
@@ -99,6 +104,27 @@ final class ServletStreamTest {
           out.flush();
           awaitQuietly(firstEventsRead);
           out.write("{\"n\":2}\n".getBytes(StandardCharsets.UTF_8));
+        }
+        case "async" -> {
+          // as Spring MVC before 7 answers with an SseEmitter: async first, the content type with
+          // the first event, from another thread, here once the chain returned
+          AsyncContext async = request.startAsync();
+          async.start(() -> {
+            try {
+              awaitQuietly(chainReturned);
+              HttpServletResponse events = (HttpServletResponse) async.getResponse();
+              events.setContentType("text/event-stream");
+              PrintWriter writer = events.getWriter();
+              writer.write("data: 1\n\n");
+              writer.flush();
+              awaitQuietly(firstEventsRead);
+              writer.write("data: 2\n\n");
+            } catch (IOException e) {
+              throw new UncheckedIOException(e);
+            } finally {
+              async.complete();
+            }
+          });
         }
         default -> {
           // flushBuffer rather than a flush of the writer
@@ -136,6 +162,38 @@ final class ServletStreamTest {
 
     assertThat(readInTurn("/events/stream", "{\"n\":1}", "{\"n\":2}")).isTrue();
     assertThat(filter.stats().unshared(UnsharedReason.STREAM)).isEqualTo(1);
+  }
+
+  /**
+   * The chain went async before it named its content type, so the filter cannot see the stream
+   * yet; a request that accepts nothing but a stream is counted a stream, not a response that
+   * was not recorded.
+   */
+  @Test
+  @Timeout(60)
+  void aStreamThatGoesAsyncBeforeItsContentTypeIsCountedAStream() throws Exception {
+    start();
+
+    try (StreamLines events = StreamLines.open(http, HttpRequest.newBuilder(
+        URI.create("http://127.0.0.1:" + tomcat.port() + "/events/async"))
+        .header("Accept", "text/event-stream").build())) {
+      assertThat(events.next()).isEqualTo("data: 1");
+      firstEventsRead.countDown();
+      assertThat(events.next()).isEqualTo("data: 2");
+      assertThat(events.next()).isNull();
+    }
+    assertThat(filter.stats().unshared(UnsharedReason.STREAM)).isEqualTo(1);
+    assertThat(filter.stats().unshared(UnsharedReason.NOT_RECORDED)).isZero();
+  }
+
+  /** Without a stream in its {@code Accept}, an async chain is counted not recorded. */
+  @Test
+  @Timeout(60)
+  void anAsyncChainForARequestThatAcceptsMoreIsCountedNotRecorded() throws Exception {
+    start();
+
+    assertThat(readInTurn("/events/async", "data: 1", "data: 2")).isTrue();
+    assertThat(filter.stats().unshared(UnsharedReason.NOT_RECORDED)).isEqualTo(1);
   }
 
   @Test

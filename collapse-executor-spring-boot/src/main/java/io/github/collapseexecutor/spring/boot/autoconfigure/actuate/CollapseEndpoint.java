@@ -93,10 +93,15 @@ public final class CollapseEndpoint {
    * {@code group}); or for the collapse groups named {@code name} in every HTTP adapter. Returns
    * what was switched, one entry per executor; an unknown name or group is a bad request (400
    * over HTTP).
+   *
+   * <p>{@code group} carries Spring's own {@code @Nullable} beside JSpecify's: Spring Boot 3's
+   * actuator reads only Spring's to tell an optional parameter, and without it refuses a request
+   * that names no group (400) instead of switching every group; Spring Boot 4 reads either.
    */
   @WriteOperation
+  @SuppressWarnings("deprecation") // Spring's @Nullable is deprecated in Spring Framework 7 only
   public List<SwitchDescription> switchCollapsing(@Selector String name, boolean collapsing,
-      @Nullable String group) {
+      @org.springframework.lang.Nullable @Nullable String group) {
     return switches.turn(name, group, collapsing);
   }
 
