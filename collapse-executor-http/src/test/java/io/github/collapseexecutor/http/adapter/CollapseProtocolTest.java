@@ -7,7 +7,6 @@ import io.github.collapseexecutor.http.CollapseKey;
 import io.github.collapseexecutor.http.HttpCollapseOptions;
 import io.github.collapseexecutor.http.RequestHeaders;
 import io.github.collapseexecutor.http.UnsharedReason;
-import io.github.collapseexecutor.http.testing.LoggedRecords;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.net.URI;
@@ -15,10 +14,13 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.logging.Handler;
 import java.util.logging.Level;
 import java.util.logging.LogRecord;
+import java.util.logging.Logger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -270,13 +272,29 @@ final class CollapseProtocolTest {
 
   @Test
   void theFirstRefusalOfEachReasonInAGroupIsLoggedOnceWithTheSettingThatWouldChangeIt() {
-    List<LogRecord> records;
-    try (LoggedRecords logged = LoggedRecords.of(FirstWarnings.class)) {
+    // System.Logger reaches java.util.logging here: keep what the class logs while refusing
+    Logger logger = Logger.getLogger(FirstWarnings.class.getName());
+    List<LogRecord> records = new CopyOnWriteArrayList<>();
+    Handler keep = new Handler() {
+      @Override
+      public void publish(LogRecord record) {
+        records.add(record);
+      }
+
+      @Override
+      public void flush() {}
+
+      @Override
+      public void close() {}
+    };
+    logger.addHandler(keep);
+    try {
       for (int i = 0; i < 3; i++) {
         CollapseKey key = key("/users/" + i, NONE);
         ((Lead) protocol.join(key, NONE)).refuse(UnsharedReason.TOO_LARGE);
       }
-      records = logged.records();
+    } finally {
+      logger.removeHandler(keep);
     }
 
     assertThat(records).singleElement().satisfies(record -> {

@@ -5,8 +5,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.github.collapseexecutor.http.CollapseGroup;
 import io.github.collapseexecutor.http.HttpCollapseOptions;
-import io.github.collapseexecutor.http.testing.JoinedCallers;
-import io.github.collapseexecutor.http.testing.QuoteBackend;
+import io.github.collapseexecutor.testing.http.JoinedCallers;
+import io.github.collapseexecutor.testing.http.QuoteBackend;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.collapseexecutor.http.HttpCollapseOptions;
 import io.github.collapseexecutor.servlet.CollapseServletFilter;
-import io.github.collapseexecutor.http.testing.LoggedRecords;
+import io.github.collapseexecutor.testing.LoggedRecords;
 import jakarta.servlet.DispatcherType;
 import java.time.Duration;
 import java.util.ArrayList;

@@ -3,8 +3,8 @@ package io.github.collapseexecutor.spring.boot.autoconfigure;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.collapseexecutor.http.HttpCollapseOptions;
-import io.github.collapseexecutor.http.testing.LoggedRecords;
 import io.github.collapseexecutor.spring.webflux.CollapseWebFilter;
+import io.github.collapseexecutor.testing.LoggedRecords;
 import java.util.logging.Level;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.autoconfigure.AutoConfigurations;

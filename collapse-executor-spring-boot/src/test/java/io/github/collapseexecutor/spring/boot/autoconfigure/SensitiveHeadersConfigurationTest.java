@@ -6,8 +6,8 @@ import static io.github.collapseexecutor.testing.http.PerUserBackend.basic;
 import static io.github.collapseexecutor.testing.http.PerUserBackend.secret;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.github.collapseexecutor.http.testing.LoggedRecords;
 import io.github.collapseexecutor.spring.http.client.CollapseHttpRequestInterceptor;
+import io.github.collapseexecutor.testing.LoggedRecords;
 import io.github.collapseexecutor.testing.http.PerUserBackend;
 import java.util.logging.Level;
 import org.junit.jupiter.api.Test;

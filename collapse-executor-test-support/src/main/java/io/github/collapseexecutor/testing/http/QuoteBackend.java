@@ -1,4 +1,4 @@
-package io.github.collapseexecutor.http.testing;
+package io.github.collapseexecutor.testing.http;
 
 import com.sun.net.httpserver.HttpServer;
 import java.io.IOException;
@@ -13,7 +13,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 /**
  * A server on loopback that answers {@code GET /quote/<id>} with {@code "quote of /quote/<id>"}
  * once {@link JoinedCallers} saw every other caller wait for the call, and counts the calls it
- * got. Shared with the adapter modules' tests as this module's test jar.
+ * got.
  */
 public final class QuoteBackend implements AutoCloseable {
 

@@ -8,8 +8,10 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * An adapter's counters counted by hand, for the tests of what reads them (meters, the actuator
- * endpoint): the counting the collapsers do, without requests. Shared with the other modules'
- * tests as this module's test jar.
+ * endpoint): the counting the collapsers do, without requests.
+ *
+ * <p>It counts on the adapter's package-private counters, so it lives in their package, which
+ * the tests that use it reach on the class path, where collapse-executor-http is no named module.
  */
 public final class CountingStats implements HttpCollapseStats {
 

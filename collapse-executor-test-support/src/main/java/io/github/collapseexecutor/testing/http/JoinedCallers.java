@@ -1,4 +1,4 @@
-package io.github.collapseexecutor.http.testing;
+package io.github.collapseexecutor.testing.http;
 
 import io.github.collapseexecutor.core.CallerOutcome;
 import io.github.collapseexecutor.http.CallObserver;
@@ -10,7 +10,7 @@ import java.util.concurrent.TimeUnit;
 /**
  * Counts the requests that joined another's call, through the adapter's observer SPI, so that a
  * backend can hold its answer until every caller is waiting for it, however slowly a busy machine
- * starts them. Shared with the adapter modules' tests as this module's test jar.
+ * starts them.
  */
 public final class JoinedCallers implements CallObserver.Factory {
 

@@ -1,4 +1,4 @@
-package io.github.collapseexecutor.http.testing;
+package io.github.collapseexecutor.testing;
 
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
