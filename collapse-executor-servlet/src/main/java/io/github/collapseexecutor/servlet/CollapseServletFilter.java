@@ -72,17 +72,10 @@ import java.io.IOException;
 public final class CollapseServletFilter extends HttpCollapseAdapter<ServerCollapser>
     implements Filter {
 
-  /**
-   * The name of the collapse executor when the options have none: the name that listener
-   * reports, meters, the actuator endpoint and the log show. The auto-configuration names its
-   * filter so too.
-   */
+  /** Its collapse executor's name when the options have none: see {@link HttpCollapseAdapter}. */
   public static final String DEFAULT_NAME = "servlet";
 
-  /**
-   * Creates a filter with its own collapse executor, named {@link HttpCollapseOptions#name()}
-   * or else {@link #DEFAULT_NAME}.
-   */
+  /** Creates a filter with its own collapse executor. */
   public CollapseServletFilter(HttpCollapseOptions options) {
     super(new ServerCollapser(options, DEFAULT_NAME));
   }

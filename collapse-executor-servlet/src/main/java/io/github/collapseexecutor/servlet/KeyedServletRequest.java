@@ -13,8 +13,8 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * What the key of an inbound request is built from: its method, URI and headers, who the container
- * or a filter before this one says the caller is, the TLS client certificate, and the client's
- * address.
+ * or a filter before this one says the caller is, the TLS client certificate, the local address and
+ * port the request arrived on, and the client's address.
  */
 final class KeyedServletRequest {
 
@@ -38,21 +38,22 @@ final class KeyedServletRequest {
     String context = request.getContextPath();
     String path = context != null && uri.startsWith(context) ? uri.substring(context.length()) : uri;
     return rules.keyFor(request.getMethod(), request.getScheme(), request.getServerName(),
-        request.getServerPort(), path, uri, request.getQueryString(), headers, caller(request),
-        request.getRemoteAddr());
+        request.getServerPort(), path, uri, request.getQueryString(), headers,
+        connection(request), request.getRemoteAddr());
   }
 
   /**
-   * Who the container or an earlier filter (Spring Security) says the caller is, and the TLS
-   * client certificate: credentials that need not be in the headers. {@code null} if neither.
+   * What the headers do not say of a request: who the container or an earlier filter (Spring
+   * Security) says the caller is and the TLS client certificate, credentials that need not be in
+   * the headers; and the local address and port it arrived on, by which a server with several
+   * connectors or interfaces (a public one and an internal one behind the same host name) may
+   * answer differently.
    */
-  private static @Nullable Object caller(HttpServletRequest request) {
+  private static Object connection(HttpServletRequest request) {
     Principal principal = request.getUserPrincipal();
     Object certificates = request.getAttribute(CLIENT_CERTIFICATES);
-    if (principal == null && certificates == null) {
-      return null;
-    }
     return Arrays.asList(principal == null ? null : principal.getName(),
-        certificates instanceof Object[] chain ? Arrays.asList(chain) : certificates);
+        certificates instanceof Object[] chain ? Arrays.asList(chain) : certificates,
+        request.getLocalAddr(), request.getLocalPort());
   }
 }

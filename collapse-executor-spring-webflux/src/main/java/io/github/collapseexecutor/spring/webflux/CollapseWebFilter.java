@@ -61,19 +61,12 @@ import reactor.core.publisher.Mono;
 public final class CollapseWebFilter extends HttpCollapseAdapter<ServerCollapser>
     implements WebFilter, Ordered {
 
-  /**
-   * The name of the collapse executor when the options have none: the name that listener
-   * reports, meters, the actuator endpoint and the log show. The auto-configuration names its
-   * filter so too.
-   */
+  /** Its collapse executor's name when the options have none: see {@link HttpCollapseAdapter}. */
   public static final String DEFAULT_NAME = "webflux";
 
   private final int order;
 
-  /**
-   * Creates a filter with its own collapse executor, named {@link HttpCollapseOptions#name()}
-   * or else {@link #DEFAULT_NAME}.
-   */
+  /** Creates a filter with its own collapse executor. */
   public CollapseWebFilter(HttpCollapseOptions options) {
     this(options, Ordered.LOWEST_PRECEDENCE);
   }

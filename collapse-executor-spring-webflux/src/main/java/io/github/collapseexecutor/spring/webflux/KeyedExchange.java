@@ -39,19 +39,20 @@ final class KeyedExchange {
     String address = remote == null ? null
         : remote.getAddress() == null ? remote.getHostString() : remote.getAddress().getHostAddress();
     return rules.keyFor(request.getMethod().name(), scheme, uri.getHost(), port, path, rawPath,
-        uri.getRawQuery(), headers, caller(principal, request.getSslInfo()), address);
+        uri.getRawQuery(), headers, connection(principal, request), address);
   }
 
   /**
-   * Who a filter before this one (Spring Security) says the caller is, and the TLS client
-   * certificate: credentials that need not be in the headers. {@code null} if neither.
+   * What the headers do not say of a request: who a filter before this one (Spring Security) says
+   * the caller is and the TLS client certificate, credentials that need not be in the headers; and
+   * the local address it arrived on, by which a server with several connectors or interfaces (a
+   * public one and an internal one behind the same host name) may answer differently.
    */
-  private static @Nullable Object caller(@Nullable Principal principal, @Nullable SslInfo ssl) {
+  private static Object connection(@Nullable Principal principal, ServerHttpRequest request) {
+    SslInfo ssl = request.getSslInfo();
     Object certificates = ssl == null ? null : ssl.getPeerCertificates();
-    if (principal == null && certificates == null) {
-      return null;
-    }
     return Arrays.asList(principal == null ? null : principal.getName(),
-        certificates instanceof Object[] chain ? Arrays.asList(chain) : certificates);
+        certificates instanceof Object[] chain ? Arrays.asList(chain) : certificates,
+        request.getLocalAddress());
   }
 }

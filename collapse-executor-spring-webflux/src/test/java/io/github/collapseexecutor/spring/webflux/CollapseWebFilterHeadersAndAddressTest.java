@@ -7,7 +7,11 @@ import io.github.collapseexecutor.http.CollapsePolicy;
 import io.github.collapseexecutor.http.HttpCollapseOptions;
 import io.github.collapseexecutor.testing.http.Concurrently;
 import io.github.collapseexecutor.testing.http.WebFilterArrivals;
+import java.io.IOException;
+import java.io.OutputStream;
 import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
 import java.net.http.HttpResponse;
 import java.util.List;
 import java.util.UUID;
@@ -23,8 +27,8 @@ import reactor.core.publisher.Mono;
 
 /**
  * What a replay keeps of each request's own: the headers the filters before the collapse filter
- * set, and the client's address, which joins the key unless a policy says the route answers every
- * address alike.
+ * set, the client's address, which joins the key unless a policy says the route answers every
+ * address alike, and the local address the request arrived on.
  */
 @Timeout(60)
 final class CollapseWebFilterHeadersAndAddressTest {
@@ -38,10 +42,14 @@ final class CollapseWebFilterHeadersAndAddressTest {
       .group(CollapseGroup.ofUris("public", List.of("/public")))
       .build());
   private LoopbackWebFlux server;
+  private LoopbackWebFlux otherServer;
 
   @AfterEach
   void stop() {
     server.close();
+    if (otherServer != null) {
+      otherServer.close();
+    }
     filter.close();
   }
 
@@ -103,6 +111,47 @@ final class CollapseWebFilterHeadersAndAddressTest {
         "X-Forwarded-For", next.getAndIncrement() % 2 == 0 ? "10.0.0.5" : "203.0.113.7"));
     assertThat(shared).extracting(HttpResponse::body).containsOnly(shared.get(0).body());
     assertThat(arrivals.runs() - before).isBetween(1, 5);
+  }
+
+  /**
+   * One application on a public and an internal server behind one proxy, the same filter in front
+   * of both: the callers of one never get the answer of the other, though they send the same
+   * {@code Host} and come from the same address.
+   */
+  @Test
+  void callersOnAnotherServerPortNeverShare() throws Exception {
+    var routes = RouterFunctions.route().GET("/internal", request -> arrivals.run()
+        .then(ServerResponse.ok().bodyValue("port " + request.exchange().getRequest()
+            .getLocalAddress().getPort()))).build();
+    server = LoopbackWebFlux.start(routes, arrivals.filter(), filter);
+    otherServer = LoopbackWebFlux.start(routes, arrivals.filter(), filter);
+
+    arrivals.expect(N);
+    AtomicInteger next = new AtomicInteger();
+    List<String[]> answers = Concurrently.run(N, () -> {
+      LoopbackWebFlux target = next.getAndIncrement() % 2 == 0 ? server : otherServer;
+      return new String[] {"port " + target.port(), bodyOf(target.port(), "/internal")};
+    });
+    assertThat(answers).allSatisfy(answer -> assertThat(answer[1]).isEqualTo(answer[0]));
+    assertThat(arrivals.runs()).isBetween(2, 6);
+  }
+
+  /**
+   * Sends a GET with {@code Host: app.example} on a connection of its own, as a proxy in front of
+   * both servers would (the JDK client does not let a request set {@code Host}); returns the body.
+   */
+  private static String bodyOf(int port, String path) throws IOException {
+    try (Socket socket = new Socket("127.0.0.1", port)) {
+      socket.setSoTimeout(20_000);
+      OutputStream out = socket.getOutputStream();
+      out.write(("GET " + path + " HTTP/1.1\r\nHost: app.example\r\nConnection: close\r\n\r\n")
+          .getBytes(StandardCharsets.ISO_8859_1));
+      out.flush();
+      String response = new String(socket.getInputStream().readAllBytes(),
+          StandardCharsets.ISO_8859_1);
+      assertThat(response).startsWith("HTTP/1.1 200 ");
+      return response.substring(response.indexOf("\r\n\r\n") + 4);
+    }
   }
 
   private Mono<ServerResponse> answer(InetSocketAddress client) {

@@ -35,8 +35,7 @@ public final class LoopbackTomcat implements AutoCloseable {
   public LoopbackTomcat(HttpServlet servlet, boolean asyncSupported) throws IOException {
     this.asyncSupported = asyncSupported;
     tomcat.setBaseDir(Files.createTempDirectory("tomcat").toString());
-    connector.setPort(0);
-    connector.setProperty("address", "127.0.0.1");
+    onLoopback(connector);
     tomcat.setConnector(connector);
     context = tomcat.addContext("", null);
     Tomcat.addServlet(context, "app", servlet).setAsyncSupported(asyncSupported);
@@ -77,6 +76,22 @@ public final class LoopbackTomcat implements AutoCloseable {
   public LoopbackTomcat valve(Valve valve) {
     context.getPipeline().addValve(valve);
     return this;
+  }
+
+  /**
+   * Adds another connector on a random loopback port, before start: a second way into the same
+   * application, as an internal port beside a public one. Its port is known once started.
+   */
+  public Connector addConnector() {
+    Connector other = onLoopback(new Connector());
+    tomcat.getService().addConnector(other);
+    return other;
+  }
+
+  private static Connector onLoopback(Connector connector) {
+    connector.setPort(0);
+    connector.setProperty("address", "127.0.0.1");
+    return connector;
   }
 
   /** Starts the server. */
