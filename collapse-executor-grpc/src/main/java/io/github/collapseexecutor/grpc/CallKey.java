@@ -19,7 +19,9 @@ import org.jspecify.annotations.Nullable;
  * @param waitForReady whether the call waits for the channel to be ready rather than fail
  * @param maxInbound the largest response the caller accepts, if it set one
  * @param maxOutbound the largest request the caller sends, if it set one
+ * @param identity what the application's caller identity answered for the caller, compared with
+ *     {@code equals}; null when it answered null or none was declared
  */
 record CallKey(Channel channel, String authority, String method, ByteBuffer request,
     List<String> sensitiveMetadata, @Nullable CallCredentials credentials, boolean waitForReady,
-    @Nullable Integer maxInbound, @Nullable Integer maxOutbound) {}
+    @Nullable Integer maxInbound, @Nullable Integer maxOutbound, @Nullable Object identity) {}

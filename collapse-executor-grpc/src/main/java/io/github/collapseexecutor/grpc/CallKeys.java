@@ -2,6 +2,7 @@ package io.github.collapseexecutor.grpc;
 
 import io.github.collapseexecutor.http.SensitiveHeaders;
 import io.grpc.CallOptions;
+import io.grpc.Context;
 import io.grpc.Metadata;
 import java.io.IOException;
 import java.io.InputStream;
@@ -10,24 +11,36 @@ import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
 import java.util.TreeSet;
+import java.util.function.Function;
 import org.jspecify.annotations.Nullable;
 
-/** Makes the {@link CallKey} of a call, with the sensitive metadata rules of one interceptor. */
+/**
+ * Makes the {@link CallKey} of a call, with the sensitive metadata rules and the caller identity
+ * of one interceptor.
+ */
 final class CallKeys {
 
   private final SensitiveHeaders sensitive;
+  private final @Nullable Function<? super CallOptions, ?> identity;
 
-  CallKeys(SensitiveHeaders sensitive) {
+  /**
+   * @param identity what the application declared tells its callers apart, or null when it
+   *     declared nothing
+   */
+  CallKeys(SensitiveHeaders sensitive, @Nullable Function<? super CallOptions, ?> identity) {
     this.sensitive = sensitive;
+    this.identity = identity;
   }
 
   /**
-   * Returns the key of a call of {@code target} sending {@code request} with {@code headers}, or
-   * null when the request cannot be serialized: the call then goes out on its own, to fail as it
-   * would have without this interceptor.
+   * Returns the key of a call of {@code target} sending {@code request} with {@code headers} for
+   * the caller whose context is {@code context}, or null when the request cannot be serialized or
+   * the caller identity throws: the call then goes out on its own, as it would have without this
+   * interceptor. The caller identity runs here, on the calling thread, with {@code context}
+   * attached.
    */
   <ReqT> @Nullable CallKey of(CollapsingCall.Target<ReqT, ?> target, ReqT request,
-      Metadata headers) {
+      Metadata headers, Context context) {
     byte[] serialized;
     try (InputStream in = target.method().streamRequest(request)) {
       serialized = in.readAllBytes();
@@ -35,17 +48,36 @@ final class CallKeys {
       return null;
     }
     CallOptions options = target.callOptions();
+    Object caller;
+    try {
+      caller = identityOf(options, context);
+    } catch (RuntimeException e) {
+      return null;
+    }
     return new CallKey(target.next(), target.authority(), target.method().getFullMethodName(),
         ByteBuffer.wrap(serialized).asReadOnlyBuffer(), sensitiveValues(headers),
         options.getCredentials(), options.isWaitForReady(), options.getMaxInboundMessageSize(),
-        options.getMaxOutboundMessageSize());
+        options.getMaxOutboundMessageSize(), caller);
+  }
+
+  /** Returns what the caller identity answers in {@code context}, or null when none is declared. */
+  private @Nullable Object identityOf(CallOptions options, Context context) {
+    if (identity == null) {
+      return null;
+    }
+    Context previous = context.attach();
+    try {
+      return identity.apply(options);
+    } finally {
+      context.detach(previous);
+    }
   }
 
   /** Returns the values of the sensitive keys of {@code headers}, in order of name. */
   List<String> sensitiveValues(Metadata headers) {
     List<String> values = new ArrayList<>();
     for (String name : new TreeSet<>(headers.keys())) {
-      if (!isSensitive(name)) {
+      if (!sensitive.isSensitive(name)) {
         continue;
       }
       if (name.endsWith(Metadata.BINARY_HEADER_SUFFIX)) {
@@ -60,11 +92,5 @@ final class CallKeys {
       }
     }
     return values;
-  }
-
-  /** Metadata key names are lower case, as the sensitive names and fragments are. */
-  private boolean isSensitive(String name) {
-    return sensitive.names().contains(name) || !sensitive.nonSensitive().contains(name)
-        && sensitive.patterns().stream().anyMatch(name::contains);
   }
 }

@@ -10,7 +10,9 @@ import io.grpc.ClientCall;
 import io.grpc.ClientInterceptor;
 import io.grpc.MethodDescriptor;
 import java.util.Objects;
+import java.util.function.Function;
 import java.util.function.Predicate;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A grpc-java {@link ClientInterceptor} that collapses concurrent identical unary calls into one:
@@ -37,14 +39,22 @@ import java.util.function.Predicate;
  *       credential and identity names and name fragments that the HTTP adapters keep apart;</li>
  *   <li>the channel this interceptor was added to, by identity: its TLS identity (a client
  *       certificate), its trust and its channel credentials belong to it, so a channel with
- *       another certificate never shares with this one;</li>
+ *       another certificate never shares with this one (what its call credentials read per
+ *       caller does not: see below);</li>
  *   <li>the call options that can change the outcome: wait-for-ready and the message size
- *       limits.</li>
+ *       limits;</li>
+ *   <li>what the application declares tells its callers apart ({@link Builder#callerIdentity}),
+ *       evaluated for each caller in its own context with its own call options.</li>
  * </ul>
  * A call whose options carry {@link io.grpc.CallCredentials} does not collapse, since they add
  * metadata this interceptor never sees, unless the application declares them shared by its
  * callers ({@link Builder#callCredentialsShared}); the credentials object then joins the key.
  * Interceptors that add metadata must run before this one: add this interceptor first.
+ * Channel call credentials (the {@link io.grpc.CallCredentials} of a
+ * {@link io.grpc.CompositeChannelCredentials}) and interceptors that run after this one (closer to
+ * the transport) are not seen: when they read per-caller state from the {@link io.grpc.Context}
+ * or from custom call options, a shared call goes out for every caller as its first caller's, so
+ * declare what they read with {@link Builder#callerIdentity}.
  *
  * <p>Each caller gets its own response message, parsed from the shared serialized response with
  * the method's response marshaller, its own copies of the headers and trailers, and its own
@@ -71,7 +81,7 @@ public final class CollapseClientInterceptor implements ClientInterceptor, AutoC
   private CollapseClientInterceptor(Builder builder) {
     this.executor = new FutureCallableGroupCollapseExecutor(GroupCollapseExecutorOptions.builder()
         .name(builder.name).listener(builder.listener).build());
-    this.keys = new CallKeys(builder.sensitiveMetadata);
+    this.keys = new CallKeys(builder.sensitiveMetadata, builder.callerIdentity);
     this.methods = builder.methods;
     this.callCredentialsShared = builder.callCredentialsShared;
   }
@@ -108,7 +118,7 @@ public final class CollapseClientInterceptor implements ClientInterceptor, AutoC
    */
   private <ReqT, RespT> boolean join(CollapsingCall.Target<ReqT, RespT> target, ReqT request,
       Caller<RespT> caller) {
-    CallKey key = keys.of(target, request, caller.headers());
+    CallKey key = keys.of(target, request, caller.headers(), caller.context());
     if (key == null || closed) {
       return false;
     }
@@ -147,6 +157,7 @@ public final class CollapseClientInterceptor implements ClientInterceptor, AutoC
     private SensitiveHeaders sensitiveMetadata = SensitiveHeaders.defaults();
     private Predicate<String> methods = fullMethodName -> true;
     private boolean callCredentialsShared;
+    private @Nullable Function<? super CallOptions, ?> callerIdentity;
 
     private Builder() {}
 
@@ -199,6 +210,34 @@ public final class CollapseClientInterceptor implements ClientInterceptor, AutoC
      */
     public Builder callCredentialsShared(boolean shared) {
       this.callCredentialsShared = shared;
+      return this;
+    }
+
+    /**
+     * Declares what tells the application's callers apart beyond what this interceptor sees: its
+     * answer joins each call's key, compared with {@code equals}, so callers with different
+     * answers never share; {@code null} is an answer like any other. Default: none, and nothing
+     * joins the key.
+     *
+     * <p>Declare here whatever the code below this interceptor reads per caller, since the shared
+     * call goes out in a fork of the first caller's {@link io.grpc.Context} and with its
+     * {@link CallOptions}: the {@link io.grpc.CallCredentials} of the channel's credentials
+     * ({@link io.grpc.CompositeChannelCredentials}), which this interceptor never sees, and
+     * interceptors that run after it, when they pick a token or a tenant from a {@code Context} key
+     * or a custom {@link CallOptions.Key}. Answer with the value they read:
+     *
+     * <pre>{@code
+     * CollapseClientInterceptor.builder()
+     *     .callerIdentity(options -> USER_TOKEN.get())  // the Context key the credentials read
+     *     .build();
+     * }</pre>
+     *
+     * <p>It is called once for each call that may collapse, on the thread that half-closes it,
+     * with the caller's own context attached (the one current when the call was started) and the
+     * caller's call options; it must be fast. A call for which it throws goes out on its own.
+     */
+    public Builder callerIdentity(Function<? super CallOptions, ?> identity) {
+      this.callerIdentity = Objects.requireNonNull(identity, "identity");
       return this;
     }
 

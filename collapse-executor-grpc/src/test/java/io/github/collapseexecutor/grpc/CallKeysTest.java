@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.collapseexecutor.http.SensitiveHeaders;
 import io.grpc.CallOptions;
+import io.grpc.Context;
 import io.grpc.ManagedChannel;
 import io.grpc.Metadata;
 import io.grpc.inprocess.InProcessChannelBuilder;
@@ -16,7 +17,7 @@ import org.junit.jupiter.api.Test;
 final class CallKeysTest {
 
   private final ManagedChannel channel = InProcessChannelBuilder.forName("keys").build();
-  private final CallKeys keys = new CallKeys(SensitiveHeaders.defaults());
+  private final CallKeys keys = new CallKeys(SensitiveHeaders.defaults(), null);
 
   @AfterEach
   void stop() {
@@ -47,7 +48,7 @@ final class CallKeysTest {
   @Test
   void metadataTheApplicationDeclaresJoinsOrLeavesTheKey() {
     CallKeys declared = new CallKeys(SensitiveHeaders.defaults()
-        .withAdded(List.of("x-region")).withRemoved(List.of("x-trace-token")));
+        .withAdded(List.of("x-region")).withRemoved(List.of("x-trace-token")), null);
 
     assertThat(declared.sensitiveValues(ascii("x-region", "eu"))).containsExactly("x-region: eu");
     assertThat(declared.sensitiveValues(ascii("x-trace-token", "t"))).isEmpty();
@@ -63,13 +64,57 @@ final class CallKeysTest {
     assertThat(key(CallOptions.DEFAULT.withCompression("gzip"), none)).isEqualTo(key(none));
   }
 
+  @Test
+  void theCallerIdentityJoinsTheKeyInTheCallersContext() {
+    Context.Key<String> tenant = Context.key("tenant");
+    CollapsingCall.Target<String, String> target =
+        new CollapsingCall.Target<>(EchoBackend.ECHO, CallOptions.DEFAULT, channel);
+    CallKeys declared = new CallKeys(SensitiveHeaders.defaults(), options -> tenant.get());
+    Metadata none = new Metadata();
+
+    CallKey a = declared.of(target, "hello", none, Context.ROOT.withValue(tenant, "a"));
+    CallKey b = declared.of(target, "hello", none, Context.ROOT.withValue(tenant, "b"));
+    CallKey nobody = declared.of(target, "hello", none, Context.ROOT);
+
+    assertThat(a).isNotEqualTo(b).isNotEqualTo(nobody)
+        .isEqualTo(declared.of(target, "hello", none, Context.ROOT.withValue(tenant, "a")));
+    assertThat(nobody).as("null is an identity like any other")
+        .isEqualTo(declared.of(target, "hello", none, Context.ROOT))
+        .isEqualTo(key(none));
+    assertThat(Context.current()).as("the caller's context detached again")
+        .isSameAs(Context.ROOT);
+  }
+
+  @Test
+  void theCallerIdentityReadsTheCallersOptions() {
+    CallOptions.Key<String> user = CallOptions.Key.create("user");
+    CallKeys declared =
+        new CallKeys(SensitiveHeaders.defaults(), options -> options.getOption(user));
+    Metadata none = new Metadata();
+
+    assertThat(declared.of(new CollapsingCall.Target<>(EchoBackend.ECHO,
+        CallOptions.DEFAULT.withOption(user, "a"), channel), "hello", none, Context.ROOT))
+        .isNotEqualTo(declared.of(new CollapsingCall.Target<>(EchoBackend.ECHO,
+            CallOptions.DEFAULT.withOption(user, "b"), channel), "hello", none, Context.ROOT));
+  }
+
+  @Test
+  void aCallWhoseIdentityThrowsHasNoKey() {
+    CallKeys declared = new CallKeys(SensitiveHeaders.defaults(), options -> {
+      throw new IllegalStateException("no caller");
+    });
+
+    assertThat(declared.of(new CollapsingCall.Target<>(EchoBackend.ECHO, CallOptions.DEFAULT,
+        channel), "hello", new Metadata(), Context.ROOT)).isNull();
+  }
+
   private CallKey key(Metadata headers) {
     return key(CallOptions.DEFAULT, headers);
   }
 
   private CallKey key(CallOptions options, Metadata headers) {
     return keys.of(new CollapsingCall.Target<>(EchoBackend.ECHO, options, channel), "hello",
-        headers);
+        headers, Context.ROOT);
   }
 
   private static Metadata ascii(String name, String value) {

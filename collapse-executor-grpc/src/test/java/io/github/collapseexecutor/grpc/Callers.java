@@ -38,6 +38,22 @@ final class Callers<T> {
     return callers;
   }
 
+  /**
+   * Starts {@code first}; once {@code awaitFirstArrived} returns, its call having reached the
+   * backend, starts {@code second}, waits until it waits for a call or has its outcome, and lets
+   * the backend go on with {@code release}. Returns both values, first's first.
+   */
+  static <T> List<T> secondWhileFirstWaits(Callable<T> first, Callable<T> second,
+      Runnable awaitFirstArrived, Runnable release) throws Exception {
+    Callers<T> a = start(1, i -> first);
+    awaitFirstArrived.run();
+    Callers<T> b = start(1, i -> second).awaitParked();
+    release.run();
+    List<T> values = new ArrayList<>(a.values());
+    values.addAll(b.values());
+    return values;
+  }
+
   /** Waits, at most 10 s, until every caller waits for its call or has its outcome. */
   Callers<T> awaitParked() {
     Parking.awaitParked(threads);

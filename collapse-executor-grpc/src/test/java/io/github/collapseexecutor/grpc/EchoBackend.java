@@ -5,6 +5,7 @@ import io.grpc.ClientInterceptor;
 import io.grpc.Context;
 import io.grpc.Contexts;
 import io.grpc.Grpc;
+import io.grpc.InsecureServerCredentials;
 import io.grpc.ManagedChannel;
 import io.grpc.Metadata;
 import io.grpc.MethodDescriptor;
@@ -86,6 +87,13 @@ final class EchoBackend implements AutoCloseable {
   static EchoBackend inProcess() {
     String name = InProcessServerBuilder.generateName();
     return new EchoBackend(InProcessServerBuilder.forName(name), name);
+  }
+
+  /** Starts a backend on loopback in plain text, for channels whose credentials name the caller. */
+  static EchoBackend plaintext() {
+    return new EchoBackend(NettyServerBuilder.forAddress(
+        new InetSocketAddress(InetAddress.getLoopbackAddress(), 0),
+        InsecureServerCredentials.create()), "");
   }
 
   /** Starts a backend on loopback over TLS that requires a client certificate signed by its CA. */

@@ -62,9 +62,15 @@ final class HeaderNames {
         holdsAny(lower, HttpCollapseOptions.ADDRESS_HEADER_PATTERNS));
   }
 
-  private static boolean holdsAny(String lower, Collection<String> fragments) {
+  /**
+   * Returns whether the lower-case header name {@code lower} holds one of {@code fragments}.
+   * Fragments are written with hyphens, and a name written with underscores ({@code X_API_KEY})
+   * means the same to a server that reads it, so underscores count as hyphens.
+   */
+  static boolean holdsAny(String lower, Collection<String> fragments) {
+    String hyphenated = lower.replace('_', '-');
     for (String fragment : fragments) {
-      if (lower.contains(fragment)) {
+      if (hyphenated.contains(fragment)) {
         return true;
       }
     }

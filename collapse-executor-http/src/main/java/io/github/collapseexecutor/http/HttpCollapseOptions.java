@@ -56,18 +56,21 @@ public final class HttpCollapseOptions {
       "x-access-token");
 
   /**
-   * Parts of a header name that make the header sensitive, compared in lower case: a header whose
-   * name holds one of them joins the key as the sensitive headers do. They cover credentials
-   * ({@code X-Session-Id}, {@code X-Client-Secret}, {@code My-Apikey}, {@code X-Auth-Request-User}),
-   * the identity a gateway or a proxy injects ({@code X-Forwarded-User},
-   * {@code X-Forwarded-Email}, {@code X-User-Id}, {@code X-Tenant}, {@code X-Ms-Client-Principal},
-   * {@code X-Ssl-Client-Cert}), and the forwarded headers and client addresses a server may answer
-   * by ({@code Forwarded}, {@code X-Forwarded-Host}, {@code X-Forwarded-For}, {@code X-Real-Ip}).
+   * Parts of a header name that make the header sensitive, compared in lower case and with
+   * underscores read as hyphens: a header whose name holds one of them joins the key as the
+   * sensitive headers do. They cover credentials ({@code X-Session-Id}, {@code X-Client-Secret},
+   * {@code My-Apikey}, {@code X_API_KEY}, {@code Ocp-Apim-Subscription-Key}, {@code X-Signature},
+   * {@code X-Auth-Request-User}), the identity a gateway or a proxy injects
+   * ({@code X-Forwarded-User}, {@code X-Forwarded-Email}, {@code X-User-Id}, {@code X-Tenant},
+   * {@code X-Ms-Client-Principal}, {@code X-Ssl-Client-Cert}), and the forwarded headers and client
+   * addresses a server may answer by ({@code Forwarded}, {@code X-Forwarded-Host},
+   * {@code X-Forwarded-For}, {@code X-Real-Ip}).
    */
   public static final Set<String> DEFAULT_SENSITIVE_HEADER_PATTERNS = Set.of(
-      "token", "secret", "session", "api-key", "apikey", "auth", "-user", "x-user", "userid",
-      "user-id", "username", "email", "principal", "tenant", "identity", "client-cert",
-      "ssl-client", "forwarded", "real-ip", "client-ip", "connecting-ip");
+      "token", "secret", "session", "api-key", "apikey", "-key", "signature", "credential",
+      "password", "auth", "-user", "x-user", "userid", "user-id", "username", "email", "principal",
+      "tenant", "identity", "client-cert", "ssl-client", "forwarded", "real-ip", "client-ip",
+      "connecting-ip");
 
   /**
    * Parts of the names of the request headers that carry the client's address: a group whose

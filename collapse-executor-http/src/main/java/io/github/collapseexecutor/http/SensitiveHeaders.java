@@ -14,8 +14,9 @@ import org.jspecify.annotations.Nullable;
  * different values of a sensitive header never share a response. Immutable; each {@code with...}
  * method returns a changed copy. Names and patterns are compared in lower case.
  *
- * <p>A header is sensitive when its name is one of {@link #names()}, or holds one of
- * {@link #patterns()} and is not one of {@link #nonSensitive()}. Names and patterns can only be
+ * <p>A header is sensitive ({@link #isSensitive(String)}) when its name is one of
+ * {@link #names()}, or holds one of {@link #patterns()}, with underscores read as hyphens, and is
+ * not one of {@link #nonSensitive()}. Names and patterns can only be
  * added to the {@link #defaults()}: the one way to make a header not sensitive is to name it in
  * {@link #withRemoved(Collection)}, so that a list of one's own never drops {@code Authorization}
  * or {@code Cookie} by accident. A name is never both listed and exempt: the later call wins.
@@ -69,6 +70,18 @@ public final class SensitiveHeaders {
   }
 
   /**
+   * Returns whether a header or metadata key of this name always joins the key: it is one of
+   * {@link #names()}, or holds one of {@link #patterns()} (underscores read as hyphens, so
+   * {@code x_api_key} as {@code x-api-key}) and is not one of {@link #nonSensitive()}.
+   *
+   * @param lowerName the name in lower case
+   */
+  public boolean isSensitive(String lowerName) {
+    return names.contains(lowerName)
+        || !nonSensitive.contains(lowerName) && HeaderNames.holdsAny(lowerName, patterns);
+  }
+
+  /**
    * Returns a copy that lists {@code names} too, beside the names already listed.
    *
    * @throws IllegalArgumentException if a name is null or blank
@@ -111,8 +124,7 @@ public final class SensitiveHeaders {
     SortedSet<String> removed = new TreeSet<>();
     for (String name : nonSensitive) {
       if (HttpCollapseOptions.DEFAULT_SENSITIVE_HEADERS.contains(name)
-          || HttpCollapseOptions.DEFAULT_SENSITIVE_HEADER_PATTERNS.stream()
-              .anyMatch(name::contains)) {
+          || HeaderNames.holdsAny(name, HttpCollapseOptions.DEFAULT_SENSITIVE_HEADER_PATTERNS)) {
         removed.add(name);
       }
     }

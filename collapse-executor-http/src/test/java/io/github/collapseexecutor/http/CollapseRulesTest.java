@@ -151,7 +151,9 @@ final class CollapseRulesTest {
   @Test
   void usualCredentialHeadersSeparateKeysByNameOrByWhatTheirNameHolds() {
     for (String header : List.of("X-Api-Key", "Api-Key", "X-Auth-Token", "X-Access-Token",
-        "X-Session-Id", "X-Client-Secret", "Private-Token", "My-Apikey", "X-Partner-Api-Key")) {
+        "X-Session-Id", "X-Client-Secret", "Private-Token", "My-Apikey", "X-Partner-Api-Key",
+        "Ocp-Apim-Subscription-Key", "X-CMC_PRO_API_KEY", "X_AUTH_TOKEN", "X-Hub-Signature",
+        "X-Client-Credential", "X-Password")) {
       assertThat(keyWith(rules, header, "alice")).as(header)
           .isNotEqualTo(keyWith(rules, header, "bob"))
           .isEqualTo(keyWith(rules, header.toUpperCase(Locale.ROOT), "alice"));

@@ -109,11 +109,25 @@ final class HttpCollapseOptionsTest {
   @Test
   void removedDefaultsNameTheBuiltInHeadersTakenOutByNameOrPattern() {
     SensitiveHeaders headers = SensitiveHeaders.defaults()
-        .withAdded(List.of("X-Flavour")).withAddedPatterns(List.of("credential"))
-        .withRemoved(List.of("Cookie", "X-Trace-Token", "X-Flavour", "X-Partner-Credential"));
+        .withAdded(List.of("X-Flavour")).withAddedPatterns(List.of("partner"))
+        .withRemoved(List.of("Cookie", "X-Trace-Token", "X-Flavour", "X-Partner-Id",
+            "X_Client_Secret"));
 
-    assertThat(headers.removedDefaults()).containsExactly("cookie", "x-trace-token");
+    assertThat(headers.removedDefaults())
+        .containsExactly("cookie", "x-trace-token", "x_client_secret");
     assertThat(SensitiveHeaders.defaults().removedDefaults()).isEmpty();
+  }
+
+  @Test
+  void aNameIsSensitiveByNameOrByAPatternWithUnderscoresReadAsHyphens() {
+    SensitiveHeaders headers = SensitiveHeaders.defaults().withRemoved(List.of("x_trace_token"));
+
+    assertThat(headers.isSensitive("authorization")).isTrue();
+    assertThat(headers.isSensitive("x_api_key")).isTrue();
+    assertThat(headers.isSensitive("x_user_id")).isTrue();
+    assertThat(headers.isSensitive("x_trace_token")).isFalse();
+    assertThat(headers.isSensitive("x-trace-token")).isTrue();
+    assertThat(headers.isSensitive("x_request_id")).isFalse();
   }
 
   @Test
