@@ -24,26 +24,23 @@ import okhttp3.Response;
  * interceptors, the identity of the client's authenticators and network interceptors, and of what
  * decides its connections: for https calls its SSL socket factory (which holds a client
  * certificate), trust manager, hostname verifier and certificate pinner, for every call its socket
- * factory, proxy, proxy selector and DNS. So one instance may serve several clients: calls of
- * clients that differ in those never share, while clients made with {@code newBuilder()} that keep
- * them do. It sees responses after OkHttp decompressed them and followed redirects, so callers
- * get what they would have got without it. What each caller gets, including on failure, is
- * described in {@code docs/http.md}.
+ * factory, proxy, proxy selector, DNS and connection specs. It holds what decides the response
+ * past the connection too: the client's redirect policy ({@code followRedirects},
+ * {@code followSslRedirects}), by value, and by identity its cache and, when it follows redirects,
+ * its {@code CookieJar}, which adds cookies to each hop. So one instance may serve several
+ * clients: calls of clients that differ in those never share (a client that does not follow
+ * redirects gets its own redirect, never the target another client followed to), while clients
+ * made with {@code newBuilder()} that keep them do. It sees responses after OkHttp decompressed
+ * them and followed redirects, so callers get what they would have got without it. What each
+ * caller gets, including on failure, is described in {@code docs/http.md}.
  */
 public final class CollapseInterceptor extends HttpCollapseAdapter<BlockingClientCollapser>
     implements Interceptor {
 
-  /**
-   * The name of the collapse executor when the options have none: the name that listener
-   * reports, meters, the actuator endpoint and the log show. The auto-configuration names its
-   * interceptor so too.
-   */
+  /** Its collapse executor's name when the options have none: see {@link HttpCollapseAdapter}. */
   public static final String DEFAULT_NAME = "okhttp";
 
-  /**
-   * Creates an interceptor with its own collapse executor, named {@link HttpCollapseOptions#name()}
-   * or else {@link #DEFAULT_NAME}.
-   */
+  /** Creates an interceptor with its own collapse executor. */
   public CollapseInterceptor(HttpCollapseOptions options) {
     super(new BlockingClientCollapser(options, DEFAULT_NAME));
   }

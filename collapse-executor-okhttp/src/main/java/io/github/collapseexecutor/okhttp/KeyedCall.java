@@ -24,7 +24,9 @@ import org.jspecify.annotations.Nullable;
  * identity, so calls of clients that differ in those never share; and since those stages may make
  * what they add from the request's tags, the tags join the key too when the client has any of
  * them. So does what decides the connection ({@link ConnectionIdentity}): a client certificate
- * or a proxy picks the response as surely as a header does.
+ * or a proxy picks the response as surely as a header does; and what decides the response past
+ * the connection ({@link ResponsePolicy}): whether redirects are followed, the cookies of the
+ * hops, the cache.
  *
  * @param key the key, or {@code null} if the call must not collapse
  * @param headers the request headers with the cookie jar's cookies in {@code Cookie}
@@ -44,10 +46,11 @@ record KeyedCall(@Nullable CollapseKey key, RequestHeaders headers) {
     }
     HttpUrl url = request.url();
     RequestHeaders headers = withCookies(request, client.cookieJar().loadForRequest(url));
-    // identities: an authenticator or a network interceptor has no equality of its own
+    // identities: an authenticator or a network interceptor has no equality of its own; the
+    // connection and the response policy compare their parts themselves
     List<Object> laterStages = List.of(client.authenticator(), client.proxyAuthenticator(),
         client.networkInterceptors(), tagsSeenLater(client, request),
-        ConnectionIdentity.of(client, request.isHttps()));
+        ConnectionIdentity.of(client, request.isHttps()), ResponsePolicy.of(client));
     return new KeyedCall(rules.keyFor(request.method(), url.scheme(), url.host(), url.port(),
         url.encodedPath(), url.encodedPath(), url.encodedQuery(), headers, laterStages), headers);
   }
