@@ -15,7 +15,8 @@ import org.jspecify.annotations.Nullable;
 /**
  * The key of a request of the JDK's client, built from what the request will carry when the
  * client sends it: its method, URI and headers, the cookies the client's {@code CookieHandler}
- * adds, and the HTTP version it asks for. What else the client could put in (its authenticator's
+ * adds, the HTTP version it asks for, and whether it expects {@code 100-continue} (the client adds
+ * that {@code Expect} header itself, outside the request's headers). What else the client could put in (its authenticator's
  * answer to a challenge) keeps the request out of collapse unless the application declared that
  * it answers every caller alike. The rest of the client's set-up (TLS, proxy) is that of the one
  * client a {@link CollapsingHttpClient} wraps, alike for all its callers.
@@ -41,7 +42,8 @@ record KeyedRequest(@Nullable CollapseKey key, RequestHeaders headers, HttpReque
       return new KeyedRequest(null, headers, request);
     }
     HttpClient.Version version = request.version().orElse(client.version());
-    CollapseKey key = rules.keyFor(request.method(), request.uri(), headers, version);
+    CollapseKey key = rules.keyFor(request.method(), request.uri(), headers,
+        List.of(version, request.expectContinue()));
     boolean collapsible = key != null && !hasBody(request);
     return new KeyedRequest(key, headers, collapsible ? untimed(request) : request);
   }

@@ -4,6 +4,7 @@ import io.github.collapseexecutor.core.CallerOutcome;
 import io.github.collapseexecutor.http.CallObserver;
 import io.github.collapseexecutor.http.CollapseKey;
 import io.github.collapseexecutor.http.HttpCollapseOptions;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
@@ -15,6 +16,7 @@ import java.util.concurrent.TimeUnit;
 public final class JoinedCallers implements CallObserver.Factory {
 
   private final CountDownLatch joined;
+  private final CompletableFuture<Void> allJoined = new CompletableFuture<>();
 
   /** Counts down from {@code expected} joined requests. */
   public JoinedCallers(int expected) {
@@ -26,6 +28,14 @@ public final class JoinedCallers implements CallObserver.Factory {
     return joined.await(30, TimeUnit.SECONDS);
   }
 
+  /**
+   * Returns a future that completes when the expected number of requests joined, for a test that
+   * waits for either that or another signal.
+   */
+  public CompletableFuture<Void> allJoined() {
+    return allJoined;
+  }
+
   @Override
   public CallObserver create(HttpCollapseOptions options) {
     CallObserver.Caller caller = new CallObserver.Caller() {
@@ -33,6 +43,9 @@ public final class JoinedCallers implements CallObserver.Factory {
       public void outcome(CallerOutcome outcome, String reason) {
         if (outcome == CallerOutcome.JOINED) {
           joined.countDown();
+          if (joined.getCount() == 0) {
+            allJoined.complete(null);
+          }
         }
       }
 
