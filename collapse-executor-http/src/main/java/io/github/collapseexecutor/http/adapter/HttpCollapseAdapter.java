@@ -23,6 +23,11 @@ import java.util.Objects;
  * }
  * }</pre>
  *
+ * <p>Each adapter names its collapse executor after the options' {@code name}, or else after its
+ * public {@code DEFAULT_NAME}: the name its listener reports, and that meters, the actuator endpoint
+ * and the log show. The Spring Boot auto-configuration names each adapter it makes so too, and
+ * takes its settings from the section of {@code collapse.executor} of that name.
+ *
  * @param <C> the kind of collapser: blocking client, async client or server
  */
 public abstract class HttpCollapseAdapter<C extends HttpCollapser> implements AutoCloseable {

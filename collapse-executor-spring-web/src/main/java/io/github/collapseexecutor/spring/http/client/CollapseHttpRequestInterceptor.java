@@ -53,19 +53,15 @@ public final class CollapseHttpRequestInterceptor
     extends HttpCollapseAdapter<BlockingClientCollapser> implements ClientHttpRequestInterceptor {
 
   /**
-   * The name of the collapse executor when the options have none: the name that listener
-   * reports, meters, the actuator endpoint and the log show. The auto-configuration names its
-   * interceptor so too: its section of the properties, {@code collapse.executor.rest-template},
-   * serves RestClient and RestTemplate alike.
+   * Its collapse executor's name when the options have none: see {@link HttpCollapseAdapter}. The
+   * name is the auto-configuration's section, {@code collapse.executor.rest-template}, which serves
+   * RestClient and RestTemplate alike.
    */
   public static final String DEFAULT_NAME = "rest-template";
 
   private volatile boolean warnedNotLast;
 
-  /**
-   * Creates an interceptor with its own collapse executor, named {@link HttpCollapseOptions#name()}
-   * or else {@link #DEFAULT_NAME}.
-   */
+  /** Creates an interceptor with its own collapse executor. */
   public CollapseHttpRequestInterceptor(HttpCollapseOptions options) {
     this(new BlockingClientCollapser(options, DEFAULT_NAME));
   }

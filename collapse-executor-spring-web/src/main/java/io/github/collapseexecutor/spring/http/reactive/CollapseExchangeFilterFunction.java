@@ -2,6 +2,7 @@ package io.github.collapseexecutor.spring.http.reactive;
 
 import io.github.collapseexecutor.http.CollapseKey;
 import io.github.collapseexecutor.http.HttpCollapseOptions;
+import io.github.collapseexecutor.http.HttpCollapseStats;
 import io.github.collapseexecutor.http.RequestHeaders;
 import io.github.collapseexecutor.http.adapter.AsyncClientCollapser;
 import io.github.collapseexecutor.http.adapter.HttpCollapseAdapter;
@@ -37,6 +38,17 @@ import reactor.core.publisher.Mono;
  *
  * <p>A request with a body (a GET may carry one) never collapses: no key holds the body.
  *
+ * <p>Nor does a request given a {@code httpRequest(Consumer<ClientHttpRequest>)} consumer, on the
+ * request spec ({@code client.get().uri(...).httpRequest(...)}), through
+ * {@code WebClient.Builder.defaultRequest}, or by a filter that runs before this one: the
+ * connector runs that consumer after every filter, on the request it sends, and it may set
+ * headers (a credential) that the key cannot see. Such a request goes to the backend on its own,
+ * exactly as without this filter, and is counted in {@link HttpCollapseStats#passedThrough()} of
+ * the filter only, as a request no collapse group takes. A filter that runs after this one and sets
+ * such a consumer is not seen: add this filter last. A consumer that changes nothing a server
+ * answers by (it only sets a response timeout, say) may be declared so with the request attribute
+ * {@link #HTTP_REQUEST_CHANGES_NO_ANSWER}; the request then collapses as if it had none.
+ *
  * <p>Add it as the last filter, so its key sees the headers earlier filters add.
  *
  * <p>The connector runs below the filter, and what it decides is not seen: its TLS settings (a
@@ -54,17 +66,29 @@ import reactor.core.publisher.Mono;
 public final class CollapseExchangeFilterFunction extends HttpCollapseAdapter<AsyncClientCollapser>
     implements ExchangeFilterFunction {
 
-  /**
-   * The name of the collapse executor when the options have none: the name that listener
-   * reports, meters, the actuator endpoint and the log show. The auto-configuration names its
-   * filter so too.
-   */
+  /** Its collapse executor's name when the options have none: see {@link HttpCollapseAdapter}. */
   public static final String DEFAULT_NAME = "web-client";
 
   /**
-   * Creates a filter with its own collapse executor, named {@link HttpCollapseOptions#name()}
-   * or else {@link #DEFAULT_NAME}.
+   * The request attribute by which the application declares that the request's
+   * {@code httpRequest} consumer changes nothing a server answers by: no header, no credential,
+   * only such settings as a response timeout. With it set to {@code true}, the request collapses as
+   * if it had no consumer; a request that joins another's exchange then never runs its own
+   * consumer, so its timeout does not apply to the shared exchange (the wait timeout does).
+   * Requests that declare it share only with requests that declare it too.
+   *
+   * <pre>{@code
+   * client.get().uri("/quotes")
+   *     .attribute(CollapseExchangeFilterFunction.HTTP_REQUEST_CHANGES_NO_ANSWER, true)
+   *     .httpRequest(request -> request.<HttpClientRequest>getNativeRequest()
+   *         .responseTimeout(Duration.ofSeconds(2)))
+   *     .retrieve()...
+   * }</pre>
    */
+  public static final String HTTP_REQUEST_CHANGES_NO_ANSWER =
+      CollapseExchangeFilterFunction.class.getName() + ".httpRequestChangesNoAnswer";
+
+  /** Creates a filter with its own collapse executor. */
   public CollapseExchangeFilterFunction(HttpCollapseOptions options) {
     this(new AsyncClientCollapser(options, DEFAULT_NAME));
   }
@@ -85,8 +109,10 @@ public final class CollapseExchangeFilterFunction extends HttpCollapseAdapter<As
   @Override
   public Mono<ClientResponse> filter(ClientRequest request, ExchangeFunction next) {
     RequestHeaders headers = KeyedRequest.headers(request);
-    CollapseKey key = collapser().rules().keyFor(request.method().name(), request.url(), headers,
-        KeyedRequest.context(request, this));
+    // no key: the request goes through as if collapse were off, counted as passed through
+    CollapseKey key = KeyedRequest.changedWhenSent(request) ? null
+        : collapser().rules().keyFor(request.method().name(), request.url(), headers,
+            KeyedRequest.context(request, this));
     return Mono.deferContextual(context -> {
       // WebClient keeps the exchange's observation in the Reactor context, not on the thread
       Object observation = context.getOrDefault(ObservationThreadLocalAccessor.KEY, null);

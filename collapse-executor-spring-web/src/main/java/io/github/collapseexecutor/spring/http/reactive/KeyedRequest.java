@@ -60,6 +60,19 @@ final class KeyedRequest {
   }
 
   /**
+   * Returns whether the connector may change {@code request} after every filter has run: it has a
+   * {@code httpRequest} consumer, which runs on the request being sent and may set headers (a
+   * credential) that no filter sees, nor {@link ClientResponse#request()} reports. WebClient sets
+   * none unless asked to, on Spring 6.2 and 7 alike: {@code httpRequest()} is then {@code null}.
+   * A consumer the application declared harmless
+   * ({@link CollapseExchangeFilterFunction#HTTP_REQUEST_CHANGES_NO_ANSWER}) does not count.
+   */
+  static boolean changedWhenSent(ClientRequest request) {
+    return request.httpRequest() != null && !Boolean.TRUE.equals(request.attributes()
+        .get(CollapseExchangeFilterFunction.HTTP_REQUEST_CHANGES_NO_ANSWER));
+  }
+
+  /**
    * Returns whether {@code request} carries a body: its inserter is not WebClient's empty one,
    * which every request built without a body holds.
    */
