@@ -3,6 +3,7 @@ package io.github.collapseexecutor.spring.annotation;
 import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseAnnotationAutoConfiguration;
 import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorAutoConfiguration;
 import io.github.collapseexecutor.testing.identity.TwoCallersContract;
+import java.security.Principal;
 import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -15,6 +16,7 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.security.authentication.TestingAuthenticationToken;
 import org.springframework.security.config.annotation.method.configuration.EnableMethodSecurity;
+import org.springframework.security.core.Authentication;
 import org.springframework.security.core.context.SecurityContextHolder;
 
 /**
@@ -27,6 +29,21 @@ final class AnnotationSubject implements TwoCallersContract.Subject {
 
   /** The identity in the security context, which the method reads as its caller. */
   static final String PRINCIPAL = "principal";
+
+  /**
+   * The identity as a field of the principal beside a name every caller shares, as a tenant in a
+   * multi-tenant application where names are unique per tenant only.
+   */
+  static final String PRINCIPAL_FIELD = "principal-field";
+
+  /** A principal whose tenant tells callers apart, though they share one name. */
+  record TenantPrincipal(String tenant, String name) implements Principal {
+
+    @Override
+    public String getName() {
+      return name;
+    }
+  }
 
   private final ConfigurableApplicationContext context;
   private final WhoAmI whoAmI;
@@ -56,7 +73,7 @@ final class AnnotationSubject implements TwoCallersContract.Subject {
 
   @Override
   public List<String> channels() {
-    return List.of(PRINCIPAL);
+    return List.of(PRINCIPAL, PRINCIPAL_FIELD);
   }
 
   @Override
@@ -64,8 +81,10 @@ final class AnnotationSubject implements TwoCallersContract.Subject {
       throws Exception {
     whoAmI.startRound();
     List<Object> answers = whoAmI.crowd().run(callers, i -> {
+      Object principal = channel.equals(PRINCIPAL_FIELD)
+          ? new TenantPrincipal(identity.apply(i), "admin") : identity.apply(i);
       SecurityContextHolder.getContext().setAuthentication(
-          new TestingAuthenticationToken(identity.apply(i), null, "ROLE_USER"));
+          new TestingAuthenticationToken(principal, null, "ROLE_USER"));
       try {
         return call.apply(i);
       } finally {
@@ -134,7 +153,9 @@ final class AnnotationSubject implements TwoCallersContract.Subject {
     }
 
     private static String principal() {
-      return SecurityContextHolder.getContext().getAuthentication().getName();
+      Authentication authentication = SecurityContextHolder.getContext().getAuthentication();
+      return authentication.getPrincipal() instanceof TenantPrincipal tenant
+          ? tenant.tenant() : authentication.getName();
     }
   }
 }
