@@ -15,6 +15,9 @@ import org.springframework.core.Ordered;
  *       <td>before: each caller is authorized before it joins or leads, and a denied caller gets
  *       the exception it gets without collapse; {@code @PostAuthorize} checks the result for each
  *       caller</td></tr>
+ *   <tr><td>method validation: {@code @Validated} beans</td><td>none</td>
+ *       <td>before, whatever the order of the post-processors: each caller's arguments are
+ *       validated before it joins, and an invalid one fails its own caller only</td></tr>
  *   <tr><td>{@code @Transactional}</td><td>lowest precedence</td>
  *       <td>after: only the run or batch opens a transaction; a waiting caller holds no
  *       connection</td></tr>
@@ -35,7 +38,10 @@ import org.springframework.core.Ordered;
  */
 public final class CollapseAdviceOrder {
 
-  /** The order of the collapse advice: after method security, before everything else. */
+  /**
+   * The order of the collapse advice: after method security (and method validation, which has no
+   * order of its own), before everything else.
+   */
   public static final int ORDER = Ordered.LOWEST_PRECEDENCE - 100;
 
   private CollapseAdviceOrder() {}

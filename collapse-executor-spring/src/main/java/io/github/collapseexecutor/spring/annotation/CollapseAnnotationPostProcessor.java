@@ -5,27 +5,45 @@ import org.springframework.aop.framework.AbstractAdvisingBeanPostProcessor;
 import org.springframework.aop.framework.Advised;
 import org.springframework.aop.framework.AopProxyUtils;
 import org.springframework.aop.support.AopUtils;
+import org.springframework.beans.factory.BeanClassLoaderAware;
 import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.beans.factory.config.SmartInstantiationAwareBeanPostProcessor;
 import org.springframework.core.OrderComparator;
 
 /**
  * Proxies the beans that have {@code @Collapsible} or {@code @CollapseBatch} methods, or adds the
  * collapse advice to a bean that is already a proxy, at its place in the order of the proxy's
- * advice ({@link CollapseAdviceOrder}): after method security, so that every caller passes its
- * own checks, and before transactions and caching, so that callers who join hold none. Proxies
- * subclass the bean's class, as Spring Boot's do by default, so that a bean injected by its class
- * is still found. Each bean class is checked when its first bean is created.
+ * advice ({@link CollapseAdviceOrder}): after method security and method validation, so that
+ * every caller passes its own checks, and before transactions and caching, so that callers who
+ * join hold none. Proxies subclass the bean's class, as Spring Boot's do by default, so that a bean
+ * injected by its class is still found. Each bean class is checked when its first bean is created.
+ *
+ * <p>It has no order on purpose: Spring then runs it after every post-processor that has one,
+ * which includes each that adds advice to a bean (method validation, {@code @Async}, retries,
+ * concurrency limits, the auto-proxy creator of method security and aspects). Their advice is on
+ * the proxy when this one adds its own, so its place can be chosen; advice added later could only
+ * go after it.
  */
-public final class CollapseAnnotationPostProcessor extends AbstractAdvisingBeanPostProcessor {
+public final class CollapseAnnotationPostProcessor
+    implements SmartInstantiationAwareBeanPostProcessor, BeanClassLoaderAware {
 
-  private static final long serialVersionUID = 1L;
-
-  private final transient ObjectProvider<CollapseMethods> methods;
+  /** Makes and extends the proxies; it has an order, so it is used here and never registered. */
+  private final Proxies proxies = new Proxies();
+  private final ObjectProvider<CollapseMethods> methods;
 
   /** Creates the post-processor; {@code methods} is asked for when the first bean is created. */
   public CollapseAnnotationPostProcessor(ObjectProvider<CollapseMethods> methods) {
     this.methods = methods;
-    setProxyTargetClass(true);
+  }
+
+  @Override
+  public void setBeanClassLoader(ClassLoader classLoader) {
+    proxies.setBeanClassLoader(classLoader);
+  }
+
+  @Override
+  public Class<?> determineBeanType(Class<?> beanClass, String beanName) {
+    return proxies.determineBeanType(beanClass, beanName);
   }
 
   @Override
@@ -41,24 +59,57 @@ public final class CollapseAnnotationPostProcessor extends AbstractAdvisingBeanP
       // the registry checks classes, not beans; the bean being created is what a reader looks for
       throw e.forBean(beanName + " (" + targetClass.getName() + ")");
     }
-    if (this.advisor == null) {
-      this.advisor = new CollapseAdvisor(registry);
-    }
-    if (bean instanceof Advised advised && !advised.isFrozen()
-        && isEligible(AopProxyUtils.ultimateTargetClass(bean))) {
-      advised.addAdvisor(placeIn(advised.getAdvisors()), this.advisor);
-      return bean;
-    }
-    return super.postProcessAfterInitialization(bean, beanName);
+    return proxies.advise(bean, beanName, registry);
   }
 
-  /** Returns the index before the first advisor ordered after the collapse advice. */
+  /** Returns where the collapse advice goes among a proxy's {@code existing} advice. */
   private static int placeIn(Advisor[] existing) {
-    for (int i = 0; i < existing.length; i++) {
+    int place = existing.length;
+    int afterPerCallerAdvice = 0;
+    for (int i = existing.length - 1; i >= 0; i--) {
       if (OrderComparator.INSTANCE.compare(existing[i], CollapseAdvisor.ORDERED) > 0) {
-        return i;
+        place = i;
+      }
+      if (afterPerCallerAdvice == 0 && validatesArguments(existing[i])) {
+        afterPerCallerAdvice = i + 1;
       }
     }
-    return existing.length;
+    // method validation has no order: left to it, the advice of an unordered advisor would come
+    // after the collapse advice, and a caller's arguments would reach a run or batch unchecked
+    return Math.max(place, afterPerCallerAdvice);
+  }
+
+  /** Whether {@code advisor} is Spring's method validation, known by name: it may be absent. */
+  private static boolean validatesArguments(Advisor advisor) {
+    for (Class<?> type = advisor.getAdvice().getClass(); type != null;
+        type = type.getSuperclass()) {
+      if (type.getName().equals(
+          "org.springframework.validation.beanvalidation.MethodValidationInterceptor")) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** Spring's proxy making, with the collapse advice placed in a proxy that exists already. */
+  private static final class Proxies extends AbstractAdvisingBeanPostProcessor {
+
+    private static final long serialVersionUID = 1L;
+
+    Proxies() {
+      setProxyTargetClass(true);
+    }
+
+    Object advise(Object bean, String beanName, CollapseMethods registry) {
+      if (this.advisor == null) {
+        this.advisor = new CollapseAdvisor(registry);
+      }
+      if (bean instanceof Advised advised && !advised.isFrozen()
+          && isEligible(AopProxyUtils.ultimateTargetClass(bean))) {
+        advised.addAdvisor(placeIn(advised.getAdvisors()), this.advisor);
+        return bean;
+      }
+      return super.postProcessAfterInitialization(bean, beanName);
+    }
   }
 }
