@@ -10,8 +10,14 @@ import org.jspecify.annotations.Nullable;
  *
  * <p>Every bean of this type takes part, in their order, and two callers share only if each of
  * them answers equal values. With Spring Security on the class path, one is registered that
- * answers the authenticated principal: its type, name and granted authorities. Declare another
- * for any other thread-bound state a method reads:
+ * answers the authenticated principal: the authentication's type, the principal's name and
+ * granted authorities, and the principal itself: compared with its own {@code equals} when its
+ * class declares one (a record, a {@code String}, Spring Security's {@code User}) or inherits it
+ * within Spring Security ({@code Jwt}), and otherwise only the same object is the same principal
+ * (a subclass of {@code User} that adds a tenant without declaring {@code equals}, a class
+ * without {@code equals}). With Spring's transaction support, one is registered that tells a
+ * caller inside a transaction apart from every other ({@link TransactionCallerIdentity}). Declare
+ * another for any other thread-bound state a method reads:
  *
  * <pre>{@code
  * @Bean

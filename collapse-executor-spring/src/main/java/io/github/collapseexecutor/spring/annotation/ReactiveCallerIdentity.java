@@ -10,7 +10,9 @@ import reactor.core.publisher.Mono;
  * the subscriber apart.
  *
  * <p>With Spring Security on the class path, one is registered that answers the principal of
- * {@code ReactiveSecurityContextHolder}.
+ * {@code ReactiveSecurityContextHolder}; with Spring's transaction support, one that tells a
+ * subscriber inside a reactive transaction apart from every other
+ * ({@link ReactiveTransactionCallerIdentity}).
  */
 @FunctionalInterface
 public interface ReactiveCallerIdentity {

@@ -13,8 +13,10 @@ import io.github.collapseexecutor.spring.annotation.CollapseAnnotationPostProces
 import io.github.collapseexecutor.spring.annotation.CollapseMethods;
 import io.github.collapseexecutor.spring.annotation.MethodObserver;
 import io.github.collapseexecutor.spring.annotation.ReactiveSecurityContextCallerIdentity;
+import io.github.collapseexecutor.spring.annotation.ReactiveTransactionCallerIdentity;
 import io.github.collapseexecutor.spring.annotation.ResultCopiers;
 import io.github.collapseexecutor.spring.annotation.SecurityContextCallerIdentity;
+import io.github.collapseexecutor.spring.annotation.TransactionCallerIdentity;
 import io.micrometer.observation.ObservationRegistry;
 import org.aopalliance.intercept.MethodInterceptor;
 import org.springframework.beans.factory.ListableBeanFactory;
@@ -63,6 +65,33 @@ public final class CollapseAnnotationAutoConfiguration {
           new CollapseObservations(registry, observationConvention.getIfAvailable()));
     }, () -> new CallerIdentities(callerIdentities.orderedStream().toList(),
         reactiveCallerIdentities.orderedStream().toList()), new ResultCopiers(beanFactory));
+  }
+
+  /** A caller inside a transaction Spring manages on its thread shares with no one. */
+  @Configuration(proxyBeanMethods = false)
+  @ConditionalOnClass(name =
+      "org.springframework.transaction.support.TransactionSynchronizationManager")
+  static class TransactionCallerIdentityConfiguration {
+
+    @Bean
+    @ConditionalOnMissingBean
+    TransactionCallerIdentity transactionCallerIdentity() {
+      return new TransactionCallerIdentity();
+    }
+
+    /** A subscriber inside a reactive transaction shares with no one. */
+    @Configuration(proxyBeanMethods = false)
+    @ConditionalOnClass(name = {
+        "org.springframework.transaction.reactive.TransactionSynchronizationManager",
+        "reactor.core.publisher.Mono"})
+    static class Reactive {
+
+      @Bean
+      @ConditionalOnMissingBean
+      ReactiveTransactionCallerIdentity reactiveTransactionCallerIdentity() {
+        return new ReactiveTransactionCallerIdentity();
+      }
+    }
   }
 
   /** The principal of Spring Security's context tells callers apart. */
