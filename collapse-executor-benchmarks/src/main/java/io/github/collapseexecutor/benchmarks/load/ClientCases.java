@@ -18,7 +18,7 @@ import java.util.Map;
  */
 final class ClientCases {
 
-  /** The client threads (WebClient: requests in flight) of the classic write-up. */
+  /** The client threads (WebClient: requests in flight) of the reference figures. */
   static final int USERS = 200;
 
   private static final String ENDPOINT = "noop0";

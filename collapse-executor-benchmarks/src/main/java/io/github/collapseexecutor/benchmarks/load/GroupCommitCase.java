@@ -21,7 +21,7 @@ import java.util.List;
  */
 final class GroupCommitCase {
 
-  /** The concurrent order submissions of the classic write-up. */
+  /** The concurrent order submissions of the reference figures. */
   static final int SUBMITTERS = 700;
 
   /** The pool of the single-row commits; a writer uses one connection. */

@@ -9,7 +9,7 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * The Markdown of a run: conditions, each case beside the classic write-up's result, the targets
+ * The Markdown of a run: conditions, each case beside the reference figures, the targets
  * met or missed with the measured numbers, the sweeps and the charts. It replaces the part of
  * {@code README.md} in the output directory between {@link #BEGIN} and {@link #END}, so that the
  * prose around it stays as written; a file without those lines is written anew.
@@ -19,14 +19,14 @@ final class Report {
   static final String BEGIN = "<!-- load-results:begin (written by the load harness) -->";
   static final String END = "<!-- load-results:end -->";
 
-  /** One line of the classic write-up; p99 of NaN where it gave none. */
-  private record Classic(double tpsWith, double tpsWithout, double p99With, double p99Without) {}
+  /** One line of the reference figures; p99 of NaN where they give none. */
+  private record Reference(double tpsWith, double tpsWithout, double p99With, double p99Without) {}
 
-  private static final Classic SERVLET = new Classic(3785, 1951, 115, 211);
-  private static final Map<ClientAdapter, Classic> CLIENTS = Map.of(
-      ClientAdapter.REST_CLIENT, new Classic(15282, 8455, 59, 180),
-      ClientAdapter.WEB_CLIENT, new Classic(14276, 9971, 35, 111));
-  private static final Classic GROUP_COMMIT = new Classic(8800, 5200, Double.NaN, Double.NaN);
+  private static final Reference SERVLET = new Reference(3785, 1951, 115, 211);
+  private static final Map<ClientAdapter, Reference> CLIENTS = Map.of(
+      ClientAdapter.REST_CLIENT, new Reference(15282, 8455, 59, 180),
+      ClientAdapter.WEB_CLIENT, new Reference(14276, 9971, 35, 111));
+  private static final Reference GROUP_COMMIT = new Reference(8800, 5200, Double.NaN, Double.NaN);
 
   private final Settings settings;
   private final List<String> conditions = new ArrayList<>();
@@ -172,15 +172,17 @@ final class Report {
     StringBuilder md = new StringBuilder();
     md.append("### Run conditions\n\n");
     conditions.forEach(line -> md.append(line).append('\n'));
-    md.append("\n### Results beside the classic write-up\n\n")
+    md.append("\n### Results beside the reference figures\n\n")
         .append("Ratio = TPS with collapse / TPS without, both measured in this run. Each case ran"
             + " its two sides in " + settings.rounds() + " round(s), without then with; the"
             + " columns show the round with the median ratio, and the ratio of every round."
-            + " Backend calls per 1000 requests show what collapse saved.\n\n")
+            + " Backend calls per 1000 requests show what collapse saved. The reference figures"
+            + " are published results for the same loads on other hardware: compare their"
+            + " ratios, not their TPS.\n\n")
         .append("| case | load | TPS with / without | ratio | every round's ratio"
             + " | p50 ms with / without | p99 ms with / without"
             + " | backend calls per 1000 requests with / without"
-            + " | classic TPS with / without (ratio) | classic p99 ms with / without |\n")
+            + " | reference TPS with / without (ratio) | reference p99 ms with / without |\n")
         .append("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|\n");
     headline.forEach(md::append);
     md.append("\n### Targets\n\n| target | measured | met |\n|---|---|---|\n");
@@ -190,14 +192,15 @@ final class Report {
     return md.toString();
   }
 
-  private static String row(String name, String load, Rounds rounds, Classic classic) {
+  private static String row(String name, String load, Rounds rounds, Reference reference) {
     Comparison comparison = rounds.median();
     Measurement with = comparison.with();
     Measurement without = comparison.without();
-    String classicTps = classic == null ? "-" : String.format(Locale.ROOT, "%.0f / %.0f (%.2fx)",
-        classic.tpsWith(), classic.tpsWithout(), classic.tpsWith() / classic.tpsWithout());
-    String classicP99 = classic == null || Double.isNaN(classic.p99With()) ? "-"
-        : String.format(Locale.ROOT, "%.0f / %.0f", classic.p99With(), classic.p99Without());
+    String referenceTps = reference == null ? "-"
+        : String.format(Locale.ROOT, "%.0f / %.0f (%.2fx)", reference.tpsWith(),
+            reference.tpsWithout(), reference.tpsWith() / reference.tpsWithout());
+    String referenceP99 = reference == null || Double.isNaN(reference.p99With()) ? "-"
+        : String.format(Locale.ROOT, "%.0f / %.0f", reference.p99With(), reference.p99Without());
     String errors = with.errors() + without.errors() == 0 ? ""
         : String.format(Locale.ROOT, " (errors %d / %d)", with.errors(), without.errors());
     return String.format(Locale.ROOT,
@@ -205,8 +208,8 @@ final class Report {
             + " | %s |%n",
         name, load, with.tps(), without.tps(), errors, comparison.ratio(), rounds.ratios(),
         millis(with.p50Millis()), millis(without.p50Millis()), with.p99Millis(),
-        without.p99Millis(), with.callsPerThousand(), without.callsPerThousand(), classicTps,
-        classicP99);
+        without.p99Millis(), with.callsPerThousand(), without.callsPerThousand(), referenceTps,
+        referenceP99);
   }
 
   private static String sweepTable(List<Comparison> sweep, boolean withLimit) {

@@ -17,7 +17,7 @@ import java.util.OptionalDouble;
  */
 final class ServletCase {
 
-  /** The users of the classic write-up. */
+  /** The users of the reference figures. */
   static final int USERS = 400;
 
   /** How long each endpoint's handler takes. */

@@ -1,6 +1,6 @@
 /**
  * The load harness: the HTTP adapters and the group-commit sample under the loads of
- * the classic write-up, each with and without collapse in one run, over loopback. Start it with
+ * the reference figures, each with and without collapse in one run, over loopback. Start it with
  * {@code collapse-executor-benchmarks/load.sh}; {@link io.github.collapseexecutor.benchmarks.load.LoadHarness}
  * describes the cases and writes the tables and charts to {@code docs/benchmarks/}.
  */

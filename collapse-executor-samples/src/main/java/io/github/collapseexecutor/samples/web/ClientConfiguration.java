@@ -26,7 +26,7 @@ import tools.jackson.databind.json.JsonMapper;
 /**
  * The four clients of the user API, each with and without collapse, wired the three ways the
  * auto-configuration offers (see {@code application-sample.yml}): RestClient gets the adapter by
- * hand, the classic way; RestTemplate and WebClient from the builder customizers that
+ * hand; RestTemplate and WebClient from the builder customizers that
  * {@code customize-rest-template-builder} and {@code customize-web-client-builder} turn on; OkHttp
  * by bean name, from {@code okhttp.apply-to-beans}.
  */

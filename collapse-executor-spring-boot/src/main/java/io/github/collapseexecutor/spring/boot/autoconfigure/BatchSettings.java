@@ -10,8 +10,8 @@ import org.springframework.boot.convert.DurationUnit;
  * {@code collapse.executor.executors.default} and in each named executor. A key left unset is
  * inherited: a named executor's from {@code default}, {@code default}'s from the top level, the top
  * level's from the core's {@link io.github.collapseexecutor.core.CollapseExecutorOptions}
- * defaults. Times are {@link Duration}s whose plain numbers are milliseconds, as the classic
- * {@code collecting-wait-time} is, so that a key means the same at every level.
+ * defaults. Times are {@link Duration}s whose plain numbers are milliseconds at every level, so that
+ * a key means the same wherever it is set.
  */
 public class BatchSettings {
 

@@ -3,12 +3,9 @@ package io.github.collapseexecutor.spring.boot.autoconfigure;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 
 /**
- * The {@code collapse.executor} configuration: the switch and the batch settings. The keys of the
- * classic library ({@code enabled}, {@code wait-threshold}, {@code collecting-wait-time}, and the
- * {@code rest-template}, {@code web-client} and {@code servlet} sections with their
- * {@code collapse-policies} and {@code collapse-groups}) bind unchanged. The top-level HTTP keys
- * ({@code max-body-size}, the sensitive headers, the hit-for-pass and Vary tables) bind to
- * {@link HttpAdapterProperties}, each integration's section to its own {@link HttpSection}, the
+ * The {@code collapse.executor} configuration: the switch and the batch settings. The top-level
+ * HTTP keys ({@code max-body-size}, the sensitive headers, the hit-for-pass and Vary tables) bind
+ * to {@link HttpAdapterProperties}, each integration's section to its own {@link HttpSection}, the
  * named executors to {@link NamedExecutorProperties}.
  *
  * <p>These classes only hold what was bound; a key left unset is {@code null} and takes the

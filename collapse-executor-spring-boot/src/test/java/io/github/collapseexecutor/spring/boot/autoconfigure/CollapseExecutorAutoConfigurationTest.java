@@ -25,7 +25,7 @@ final class CollapseExecutorAutoConfigurationTest {
           CollapseOkHttpAutoConfiguration.class));
 
   @Test
-  void bindsTheClassicKeys() {
+  void bindsTheTopLevelAndSectionKeys() {
     runner.withPropertyValues(
         "collapse.executor.enabled=true",
         "collapse.executor.wait-threshold=20",

@@ -33,7 +33,7 @@ import tools.jackson.databind.json.JsonMapper;
  */
 @SpringBootTest(classes = CollapseSwitchEndToEndTest.App.class,
     webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
-@ActiveProfiles("classic")
+@ActiveProfiles("sections")
 @Timeout(60)
 final class CollapseSwitchEndToEndTest {
 

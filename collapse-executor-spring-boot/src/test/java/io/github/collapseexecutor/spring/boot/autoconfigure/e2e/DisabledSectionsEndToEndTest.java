@@ -26,16 +26,16 @@ import org.springframework.test.context.ActiveProfiles;
 import org.springframework.web.client.RestClient;
 
 /**
- * The classic YAML with its rest-template and servlet sections switched off (and the RestClient
- * customizer asked for): those integrations do nothing, so every identical concurrent request
- * reaches the handler and the backend.
+ * The YAML with a section per adapter, its rest-template and servlet sections switched off (and
+ * the RestClient customizer asked for): those integrations do nothing, so every identical
+ * concurrent request reaches the handler and the backend.
  */
 @SpringBootTest(classes = DisabledSectionsEndToEndTest.App.class,
     webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
         "collapse.executor.servlet.enabled=false",
         "collapse.executor.rest-template.enabled=false",
         "collapse.executor.rest-template.customize-rest-client-builder=true"})
-@ActiveProfiles("classic")
+@ActiveProfiles("sections")
 final class DisabledSectionsEndToEndTest {
 
   private static final int N = 6;

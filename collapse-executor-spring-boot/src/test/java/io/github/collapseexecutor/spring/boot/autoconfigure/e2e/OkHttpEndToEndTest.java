@@ -23,12 +23,12 @@ import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.test.context.ActiveProfiles;
 
 /**
- * OkHttp against a real backend, configured by the classic YAML with an okhttp section: the
- * injected interceptor collapses identical concurrent calls.
+ * OkHttp against a real backend, configured by a YAML with a section per adapter, okhttp's among
+ * them: the injected interceptor collapses identical concurrent calls.
  */
 @SpringBootTest(classes = OkHttpEndToEndTest.App.class,
     webEnvironment = SpringBootTest.WebEnvironment.NONE)
-@ActiveProfiles("classic")
+@ActiveProfiles("sections")
 final class OkHttpEndToEndTest {
 
   private static final int N = 8;

@@ -31,14 +31,14 @@ import org.springframework.web.client.RestClient;
 import org.springframework.web.client.RestTemplate;
 
 /**
- * RestClient and RestTemplate against a real backend, configured by the classic YAML: identical
- * concurrent calls collapse, the first held at the backend until every caller has passed an
- * interceptor placed before the collapse interceptor.
+ * RestClient and RestTemplate against a real backend, configured by a YAML with a section per
+ * adapter: identical concurrent calls collapse, the first held at the backend until every caller
+ * has passed an interceptor placed before the collapse interceptor.
  */
 @SpringBootTest(classes = RestClientEndToEndTest.App.class,
     webEnvironment = SpringBootTest.WebEnvironment.NONE,
     properties = "collapse.executor.rest-template.customize-rest-client-builder=true")
-@ActiveProfiles("classic")
+@ActiveProfiles("sections")
 final class RestClientEndToEndTest {
 
   private static final int N = 8;
@@ -108,7 +108,7 @@ final class RestClientEndToEndTest {
   }
 
   @Test
-  void classicManualRestTemplateWiringCollapsesByTheNamedPolicy() throws Exception {
+  void handWiredRestTemplateCollapsesByTheNamedPolicy() throws Exception {
     Arrivals arrivals = new Arrivals(N);
     RestTemplate template = restTemplateBuilder.additionalInterceptors(arrivals, interceptor)
         .build();

@@ -22,13 +22,13 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * The servlet filter in embedded Tomcat on a random port, configured by the classic YAML:
- * identical concurrent requests run the handler fewer times than they arrive, and the
+ * The servlet filter in embedded Tomcat on a random port, configured by a YAML with a section per
+ * adapter: identical concurrent requests run the handler fewer times than they arrive, and the
  * {@code collapse} endpoint and the metrics show it.
  */
 @SpringBootTest(classes = ServletEndToEndTest.App.class,
     webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
-@ActiveProfiles("classic")
+@ActiveProfiles("sections")
 final class ServletEndToEndTest {
 
   private static final int N = 8;

@@ -27,14 +27,14 @@ import reactor.core.publisher.Mono;
 import reactor.core.scheduler.Schedulers;
 
 /**
- * WebClient against a real backend, configured by the classic YAML: identical concurrent
- * exchanges collapse, the first held at the backend until every subscriber has passed a filter
- * placed before the collapse filter.
+ * WebClient against a real backend, configured by a YAML with a section per adapter: identical
+ * concurrent exchanges collapse, the first held at the backend until every subscriber has passed a
+ * filter placed before the collapse filter.
  */
 @SpringBootTest(classes = WebClientEndToEndTest.App.class,
     webEnvironment = SpringBootTest.WebEnvironment.NONE,
     properties = "collapse.executor.web-client.customize-web-client-builder=true")
-@ActiveProfiles("classic")
+@ActiveProfiles("sections")
 final class WebClientEndToEndTest {
 
   private static final int N = 8;
@@ -109,7 +109,7 @@ final class WebClientEndToEndTest {
   }
 
   @Test
-  void classicManualWebClientWiringCollapses() {
+  void handWiredWebClientCollapses() {
     WebClient client = WebClient.builder().baseUrl(backend.baseUrl())
         .filter(arrivals(N))
         .filter(collapse)
