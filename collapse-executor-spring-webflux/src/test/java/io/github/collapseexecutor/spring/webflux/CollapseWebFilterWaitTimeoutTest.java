@@ -11,6 +11,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
@@ -59,21 +60,36 @@ final class CollapseWebFilterWaitTimeoutTest {
       calls.add(client.sendAsync(HttpRequest.newBuilder(server.uri("/slow"))
           .timeout(Duration.ofSeconds(20)).build(), HttpResponse.BodyHandlers.ofString()));
     }
-    // the first run is held until the others have their answers, past their 300 ms wait
-    int answered = 0;
-    while (answered < N - 1) {
-      CompletableFuture.anyOf(calls.stream().filter(call -> !call.isDone())
-          .toArray(CompletableFuture[]::new)).get(20, TimeUnit.SECONDS);
-      answered = (int) calls.stream().filter(CompletableFuture::isDone).count();
-    }
+    // the first run is held until the others have their answers, past their 300 ms wait. Counted
+    // as they end: waiting on the calls not done yet, picked after a count, could pick the held
+    // one alone when the last other one ends in between, and wait for it until the client's timeout
+    CountDownLatch othersAnswered = new CountDownLatch(N - 1);
+    CountDownLatch allAnswered = new CountDownLatch(N);
+    calls.forEach(call -> call.whenComplete((response, failure) -> {
+      othersAnswered.countDown();
+      allAnswered.countDown();
+    }));
+    assertThat(othersAnswered.await(20, TimeUnit.SECONDS))
+        .as(() -> "every call but the held one answered; " + progress(calls)).isTrue();
     releaseFirst.complete(null);
+    assertThat(allAnswered.await(20, TimeUnit.SECONDS))
+        .as(() -> "every call answered once the first run is released; " + progress(calls))
+        .isTrue();
     List<String> bodies = new ArrayList<>();
     for (CompletableFuture<HttpResponse<String>> call : calls) {
-      bodies.add(call.get(20, TimeUnit.SECONDS).body());
+      bodies.add(call.get().body());
     }
 
     assertThat(bodies).containsOnlyOnce("run 1").hasSize(N);
     assertThat(runs.get()).isEqualTo(N);
     assertThat(filter.stats().fellBack()).isEqualTo(N - 1);
+  }
+
+  /** What a failure reports: the handler's runs, the filter's counts and each call's state. */
+  private String progress(List<CompletableFuture<HttpResponse<String>>> calls) {
+    List<String> states = calls.stream().map(call -> !call.isDone() ? "outstanding"
+        : call.isCompletedExceptionally() ? "failed: " + call.handle((r, failure) -> failure).join()
+        : call.join().body()).toList();
+    return "handler runs " + runs.get() + ", " + filter.stats() + ", calls " + states;
   }
 }
