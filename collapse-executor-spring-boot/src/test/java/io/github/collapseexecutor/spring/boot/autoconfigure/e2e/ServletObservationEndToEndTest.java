@@ -14,6 +14,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -80,9 +81,7 @@ final class ServletObservationEndToEndTest {
     assertThat(observed.stream().map(context -> collapseOutcome(context)).toList())
         .containsOnly("led", "joined").contains("joined")
         .filteredOn("led"::equals).hasSize(gate.handled());
-    Timer timer = meters.find("http.server.requests").tag("uri", path)
-        .tag("status", Integer.toString(status)).tag("outcome", outcome)
-        .tag("exception", exception).timer();
+    Timer timer = awaitTimer(path, status, outcome, exception, N);
     assertThat(timer).isNotNull();
     assertThat(timer.count()).isEqualTo(N);
     assertThat(meters.find("http.server.requests").tag("uri", path).timers())
@@ -100,6 +99,27 @@ final class ServletObservationEndToEndTest {
         .satisfies(context -> assertThat(collapseOutcome(context)).isNull());
     assertThat(serverRequests.await("/actuator/collapse", 1)).singleElement()
         .satisfies(context -> assertThat(collapseOutcome(context)).isNull());
+  }
+
+  /**
+   * Waits, at most 20 s, until the timer of {@code path} with these tags counted {@code count}
+   * requests, and returns it, or null if it never was. Spring Boot registers its meter handler
+   * before the test's {@link ServletObservedApp.ServerRequests}, and a registry tells its handlers
+   * of a stop in the reverse order of registration: a request's observation is seen stopped there
+   * just before its timer records it.
+   */
+  private Timer awaitTimer(String path, int status, String outcome, String exception, int count)
+      throws InterruptedException {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+    while (true) {
+      Timer timer = meters.find("http.server.requests").tag("uri", path)
+          .tag("status", Integer.toString(status)).tag("outcome", outcome)
+          .tag("exception", exception).timer();
+      if ((timer != null && timer.count() >= count) || System.nanoTime() > deadline) {
+        return timer;
+      }
+      Thread.sleep(10);
+    }
   }
 
   private static Map<String, String> serverKeys(ServerRequestObservationContext context) {
