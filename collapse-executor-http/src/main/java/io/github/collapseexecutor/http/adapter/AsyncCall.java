@@ -141,17 +141,23 @@ final class AsyncCall<R> {
       bounded.completeOnTimeout(TIMER, limit, TimeUnit.NANOSECONDS);
     }
     bounded.whenComplete((outcome, failure) -> {
-      if (outcome == TIMER && ownLimitFirst) {
-        wait.ownLimitReached();
-        result.completeExceptionally(exchange.ownLimitReached());
-      } else if (outcome == TIMER) {
-        take(wait.answer(wait.timedOut()));
-      } else if (failure != null) {
-        // the shared call's failure, or the caller left and cancelled its wait
-        result.completeExceptionally(SharedFailure.unwrap(failure));
-      } else {
-        // a waiter whose Vary values differ from the leader's may lead or wait once more
-        take(wait.answer(outcome));
+      // on the timer's or the shared call's thread, which nobody waits on: whatever goes wrong
+      // here ends the caller's future, never only this thread
+      try {
+        if (outcome == TIMER && ownLimitFirst) {
+          wait.ownLimitReached();
+          result.completeExceptionally(exchange.ownLimitReached());
+        } else if (outcome == TIMER) {
+          take(wait.answer(wait.timedOut()));
+        } else if (failure != null) {
+          // the shared call's failure, or the caller left and cancelled its wait
+          result.completeExceptionally(SharedFailure.unwrap(failure));
+        } else {
+          // a waiter whose Vary values differ from the leader's may lead or wait once more
+          take(wait.answer(outcome));
+        }
+      } catch (RuntimeException | Error unexpected) {
+        result.completeExceptionally(unexpected);
       }
     });
   }

@@ -7,10 +7,18 @@ import io.github.collapseexecutor.http.UnsharedReason;
 
 /**
  * Reports that the adapters make to a {@link CollapseListener} themselves, where the core executor
- * cannot see the event (a future-based adapter times its waiters out on its own). Like the core,
- * it shields the caller from a listener that throws.
+ * cannot see the event (a future-based adapter times its waiters out on its own).
+ *
+ * <p>Whatever a listener throws, errors included, is logged and goes no further. These reports are
+ * made in the middle of a hand-off: a shared call that is ending, or a waiter whose timer just
+ * fired on a thread nobody waits on. Anything thrown there would leave requests waiting on a call
+ * that never ends, or answer a request with the listener's failure. Unlike the core, which reports
+ * once its callers are settled, the adapters therefore throw on not even a
+ * {@link VirtualMachineError}; they log it as an error.
  */
 final class ListenerReports {
+
+  private static final System.Logger LOG = System.getLogger(ListenerReports.class.getName());
 
   private ListenerReports() {}
 
@@ -18,8 +26,8 @@ final class ListenerReports {
   static void waitTimedOut(CollapseListener listener, String executorName) {
     try {
       listener.callTimedOut(executorName);
-    } catch (RuntimeException e) {
-      failed(executorName, e);
+    } catch (Throwable e) {
+      failed(executorName, "callTimedOut", e);
     }
   }
 
@@ -34,13 +42,14 @@ final class ListenerReports {
     }
     try {
       http.requestUnshared(executorName, group, reason);
-    } catch (RuntimeException e) {
-      failed(executorName, e);
+    } catch (Throwable e) {
+      failed(executorName, "requestUnshared", e);
     }
   }
 
-  private static void failed(String executorName, RuntimeException e) {
-    System.getLogger(ListenerReports.class.getName())
-        .log(System.Logger.Level.WARNING, executorName + ": collapse listener failed", e);
+  private static void failed(String executorName, String method, Throwable e) {
+    System.Logger.Level level = e instanceof VirtualMachineError
+        ? System.Logger.Level.ERROR : System.Logger.Level.WARNING;
+    LOG.log(level, executorName + ": collapse listener failed in " + method + "; ignored", e);
   }
 }

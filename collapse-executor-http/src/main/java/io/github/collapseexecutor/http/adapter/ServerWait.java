@@ -37,8 +37,7 @@ final class ServerWait {
     }
     bounded.whenComplete((outcome, failure) -> {
       if (settled.compareAndSet(false, true)) {
-        // a failure leaves no outcome: the request runs the chain itself
-        answer(outcome == TIMER ? wait.timedOut() : failure != null ? null : outcome);
+        answer(outcome, failure);
       }
     });
     return answered;
@@ -52,9 +51,15 @@ final class ServerWait {
     }
   }
 
-  private void answer(@Nullable Outcome outcome) {
+  /**
+   * Answers the request from the thread that ended the wait, which nobody waits on: whatever
+   * goes wrong here ends {@link #answered}, never only this thread.
+   */
+  private void answer(@Nullable Outcome outcome, @Nullable Throwable waitFailure) {
     try {
-      Turn next = wait.answer(outcome);
+      // a failure leaves no outcome: the request runs the chain itself
+      Outcome ended = outcome == TIMER ? wait.timedOut() : waitFailure != null ? null : outcome;
+      Turn next = wait.answer(ended);
       CompletionStage<?> done = next instanceof Replay replay
           ? exchange.replay(replay.response())
           : exchange.resume(next == Pass.PASS ? null : new ServerCollapser.Continuation(next));

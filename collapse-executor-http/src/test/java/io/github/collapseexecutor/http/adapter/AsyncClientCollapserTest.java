@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.tuple;
 
 import io.github.collapseexecutor.http.CollapseGroup;
 import io.github.collapseexecutor.http.CollapseKey;
+import io.github.collapseexecutor.http.HttpCollapseListener;
 import io.github.collapseexecutor.http.HttpCollapseOptions;
 import io.github.collapseexecutor.http.RequestHeaders;
 import io.github.collapseexecutor.http.UnsharedReason;
@@ -170,6 +171,42 @@ final class AsyncClientCollapserTest {
   }
 
   @Test
+  void aListenerThatThrowsAnErrorAtTheWaitTimeoutNeitherHoldsNorFailsTheWaiter()
+      throws Exception {
+    collapser.close();
+    collapser = collapser(HttpCollapseOptions.builder().waitTimeout(Duration.ofMillis(200))
+        .listener(new BrokenListener()));
+    execute(new Exchange());
+    nextCall();
+    CompletableFuture<Response> waiter = execute(new Exchange());
+
+    nextCall().complete(response(200, "own"));
+
+    assertThat(waiter.get(WAIT, TimeUnit.SECONDS).text()).isEqualTo("own");
+    assertThat(collapser.stats().unshared(UnsharedReason.WAIT_TIMEOUT)).isEqualTo(1);
+  }
+
+  @Test
+  void aListenerThatThrowsAnErrorAtARefusalLeavesNoCallerWaitingOnTheCall() throws Exception {
+    collapser.close();
+    collapser = collapser(HttpCollapseOptions.builder().listener(new BrokenListener()));
+    CompletableFuture<Response> leader = execute(new Exchange());
+    CompletableFuture<Response> waiter = execute(new Exchange());
+
+    Response cookie = new Response(200, List.of(Map.entry("Set-Cookie", "s=1")), bytes("ada"));
+    nextCall().complete(cookie);
+    nextCall().complete(response(200, "own"));
+
+    assertThat(leader.get(WAIT, TimeUnit.SECONDS)).isSameAs(cookie);
+    assertThat(waiter.get(WAIT, TimeUnit.SECONDS).text()).isEqualTo("own");
+    CompletableFuture<Response> next = execute(new Exchange());
+    nextCall().complete(response(200, "next"));
+    assertThat(next.get(WAIT, TimeUnit.SECONDS).text())
+        .as("the refused call ended: a later caller makes a call, not a wait")
+        .isEqualTo("next");
+  }
+
+  @Test
   void aRequestWithABodyMakesItsOwnCallAtOnce() throws Exception {
     execute(new Exchange());
     Exchange withBody = new Exchange();
@@ -285,6 +322,20 @@ final class AsyncClientCollapserTest {
     @Override
     public Throwable ownLimitReached() {
       return new TimeoutException("own limit");
+    }
+  }
+
+  /** A listener that throws an error, not an exception, at every report an adapter makes. */
+  static final class BrokenListener implements HttpCollapseListener {
+
+    @Override
+    public void callTimedOut(String executorName) {
+      throw new Error("a broken listener");
+    }
+
+    @Override
+    public void requestUnshared(String executorName, CollapseGroup group, UnsharedReason reason) {
+      throw new Error("a broken listener");
     }
   }
 }

@@ -91,6 +91,21 @@ final class ServerCollapserTest {
   }
 
   @Test
+  void aSuspendedRequestGoesOnAtTheWaitTimeoutThoughTheListenerThrowsAnError()
+      throws Exception {
+    collapser.close();
+    collapser = collapser(HttpCollapseOptions.builder().waitTimeout(Duration.ofMillis(200))
+        .listener(new AsyncClientCollapserTest.BrokenListener()));
+    collapser.serve(key(), NONE, new Request());
+    Request waiter = new Request();
+    CompletionStage<?> answered = collapser.serve(key(), NONE, waiter);
+
+    assertThat(waiter.resumed.get(WAIT, TimeUnit.SECONDS)).isNull();
+    answered.toCompletableFuture().get(WAIT, TimeUnit.SECONDS);
+    assertThat(collapser.stats().unshared(UnsharedReason.WAIT_TIMEOUT)).isEqualTo(1);
+  }
+
+  @Test
   void aRequestThatEndsWhileSuspendedLeavesAndIsNotAnswered() throws Exception {
     Request leader = new Request();
     collapser.serve(key(), NONE, leader);

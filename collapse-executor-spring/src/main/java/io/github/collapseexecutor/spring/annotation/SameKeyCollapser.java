@@ -155,11 +155,15 @@ final class SameKeyCollapser implements MethodCollapser {
     return caller;
   }
 
-  /** Tells the listener, which the executor did not see this timeout, shielding the caller. */
+  /**
+   * Tells the listener, which the executor did not see this timeout. The caller's future is
+   * already done: whatever the listener throws, errors included, is logged here, or no one would
+   * see it.
+   */
   private void reportTimedOut() {
     try {
       listener.callTimedOut(name);
-    } catch (RuntimeException e) {
+    } catch (Throwable e) {
       System.getLogger(SameKeyCollapser.class.getName())
           .log(System.Logger.Level.WARNING, name + ": collapse listener failed", e);
     }
