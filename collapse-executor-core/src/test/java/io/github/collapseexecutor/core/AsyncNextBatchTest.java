@@ -5,11 +5,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
@@ -24,10 +26,14 @@ import org.junit.jupiter.api.Test;
 final class AsyncNextBatchTest {
 
   /**
-   * Long enough next to a backend call that returns at once that the slot is given back first,
-   * even when a busy machine stretches that call by tens of milliseconds.
+   * How long handing out each output of the batch that teaches the executor its hand-out cost
+   * takes. A later batch of one call gives its slot back first only while its backend call took
+   * less than twice this (see {@link ReleaseOrder}): x's call returns at once, so x still does
+   * when a busy machine stalls its thread for most of a second.
    */
-  private static final long SLOW_HAND_OUT_NANOS = TimeUnit.MILLISECONDS.toNanos(50);
+  private static final long SLOW_HAND_OUT_NANOS = TimeUnit.MILLISECONDS.toNanos(500);
+  /** The inputs of that batch, whose hand-out is the only one measured: a batch of one is not. */
+  private static final Set<String> SLOW_TO_HAND_OUT = Set.of("t1", "t2");
 
   /** Which thread ran doExecute and bindingOutput for each input. */
   private final Map<String, Thread> executedOn = new ConcurrentHashMap<>();
@@ -116,15 +122,20 @@ final class AsyncNextBatchTest {
         List<Bundle<String, CompletableFuture<String>>> bundles) {
       for (Bundle<String, CompletableFuture<String>> bundle : bundles) {
         boundOn.put(bundle.getInput(), Thread.currentThread());
-        if (bundle.getInput().startsWith("t")) {
+        if (SLOW_TO_HAND_OUT.contains(bundle.getInput())) {
           // a cost to measure, not a wait for another thread
-          long end = System.nanoTime() + SLOW_HAND_OUT_NANOS;
-          while (System.nanoTime() - end < 0) {
-            Thread.onSpinWait();
-          }
+          handOutSlowly();
         }
         bundle.bindOutput(CompletableFuture.completedFuture(outputs.get(bundle.getInput())));
       }
+    }
+  }
+
+  /** Takes {@link #SLOW_HAND_OUT_NANOS} without using a core, which a busy machine needs. */
+  private static void handOutSlowly() {
+    long end = System.nanoTime() + SLOW_HAND_OUT_NANOS;
+    for (long left = SLOW_HAND_OUT_NANOS; left > 0; left = end - System.nanoTime()) {
+      LockSupport.parkNanos(left);
     }
   }
 }
