@@ -56,7 +56,7 @@ final class FlightRecorderEventsTest {
         assertThat(List.of(get(first), get(second), get(third))).containsExactly("v1", "v2", "v3");
         reported.await();
       }
-      events = read(recording, BATCH);
+      events = read(recording, BATCH, "users");
     }
 
     assertThat(events).extracting(e -> e.getInt("size")).containsExactlyInAnyOrder(1, 2);
@@ -88,7 +88,7 @@ final class FlightRecorderEventsTest {
         assertThatThrownBy(() -> get(call)).isInstanceOf(ExecutionException.class);
         reported.await();
       }
-      events = read(recording, BATCH);
+      events = read(recording, BATCH, "users");
     }
 
     assertThat(events).singleElement().satisfies(event -> {
@@ -116,7 +116,7 @@ final class FlightRecorderEventsTest {
         assertThat(get(joined)).isIn("shared", "own");
         reported.await();
       }
-      events = read(recording, BATCH);
+      events = read(recording, BATCH, "same-key");
     }
 
     assertThat(events).extracting(e -> e.getInt("size")).containsAnyOf(2, 1);
@@ -147,7 +147,7 @@ final class FlightRecorderEventsTest {
         backend.open();
         assertThat(List.of(get(running), get(queued))).containsExactly("v0", "v1");
       }
-      events = read(recording, DROPPED);
+      events = read(recording, DROPPED, "bounded");
     }
 
     assertThat(events).singleElement().satisfies(event -> {
@@ -175,7 +175,7 @@ final class FlightRecorderEventsTest {
         release.countDown();
         assertThat(get(leader)).isEqualTo("late");
       }
-      events = read(recording, DROPPED);
+      events = read(recording, DROPPED, "slow");
     }
 
     assertThat(events).singleElement().satisfies(event -> {
@@ -192,7 +192,7 @@ final class FlightRecorderEventsTest {
       assertThat(executor.execute("k", () -> "before")).isEqualTo("before");
       try (Recording recording = enabled(BATCH)) {
         assertThat(executor.execute("k", () -> "during")).isEqualTo("during");
-        events = read(recording, BATCH);
+        events = read(recording, BATCH, "early");
       }
     }
     assertThat(events).singleElement()
@@ -207,7 +207,7 @@ final class FlightRecorderEventsTest {
       try (var executor = new BlockingCallableGroupCollapseExecutor("quiet", CollapseListener.NONE)) {
         assertThat(executor.execute("k", () -> "v")).isEqualTo("v");
       }
-      events = read(recording, BATCH);
+      events = read(recording, BATCH, "quiet");
     }
     assertThat(events).isEmpty();
   }
@@ -248,12 +248,19 @@ final class FlightRecorderEventsTest {
     return recording;
   }
 
-  private List<RecordedEvent> read(Recording recording, String event) throws IOException {
+  /**
+   * Stops the recording and returns its events of type {@code event} from the executor named
+   * {@code executor}: an executor of an earlier test may still report a batch that its callers
+   * no longer wait for, and a recording of the whole JVM would record it.
+   */
+  private List<RecordedEvent> read(Recording recording, String event, String executor)
+      throws IOException {
     recording.stop();
     Path file = Files.createTempFile(dir, "collapse", ".jfr");
     recording.dump(file);
     return RecordingFile.readAllEvents(file).stream()
         .filter(e -> e.getEventType().getName().equals(event))
+        .filter(e -> executor.equals(e.getString("executor")))
         .toList();
   }
 
