@@ -13,7 +13,8 @@ import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.micrometer.observation.ObservationRegistry;
 import java.io.IOException;
 import java.net.InetAddress;
-import java.net.ServerSocket;
+import java.net.InetSocketAddress;
+import java.net.Socket;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -92,11 +93,12 @@ final class ClientRequestMetersTest {
     stops.expect(N);
     ObservationRegistry registry = ObservationStops.registryWith(stops);
     registry.observationConfig().observationHandler(new DefaultMeterObservationHandler(meters));
-    try (MeetingBackend backend = new MeetingBackend()) {
+    try (MeetingBackend backend = new MeetingBackend();
+        Socket closed = refused ? closedPort() : null) {
       HttpCollapseOptions options = collapse ? HttpCollapseOptions.builder().name("statuses")
           .group(CollapseGroup.ofUris("/status/*"))
           .observations(CollapseObservations.of(registry)).build() : null;
-      String baseUrl = refused ? "http://127.0.0.1:" + closedPort() : backend.baseUrl();
+      String baseUrl = refused ? "http://127.0.0.1:" + closed.getLocalPort() : backend.baseUrl();
       List<Object> results = backend.meet(N, caller(client, baseUrl, registry, options, status));
 
       if (!refused) {
@@ -143,11 +145,20 @@ final class ClientRequestMetersTest {
     }
   }
 
-  /** Returns a loopback port nothing listens on. */
-  private static int closedPort() throws IOException {
-    try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-      return socket.getLocalPort();
+  /**
+   * Returns a socket bound to a loopback port that does not listen: connections to the port are
+   * refused for as long as it is open. A port found free and let go could be taken meanwhile by
+   * a server of another build on the same machine.
+   */
+  private static Socket closedPort() throws IOException {
+    Socket socket = new Socket();
+    try {
+      socket.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0));
+    } catch (IOException e) {
+      socket.close();
+      throw e;
     }
+    return socket;
   }
 
   /** Returns the status a caller got, as a response or as its client's exception. */
