@@ -28,20 +28,31 @@ final class CompileTime {
     if (!Files.isExecutable(jstat)) {
       return OptionalDouble.empty();
     }
+    Path output = null;
     try {
+      // into a file, not a pipe: reading a pipe to its end would wait for jstat to exit, however
+      // long it hangs, and the time limit would bound nothing
+      output = Files.createTempFile("jstat", ".txt");
       Process process = new ProcessBuilder(jstat.toString(), "-compiler", Long.toString(pid))
-          .redirectErrorStream(true).start();
-      String report = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+          .redirectErrorStream(true).redirectOutput(output.toFile()).start();
       if (!process.waitFor(JSTAT_TIMEOUT_SECONDS, TimeUnit.SECONDS) || process.exitValue() != 0) {
         process.destroyForcibly();
         return OptionalDouble.empty();
       }
-      return parse(report);
+      return parse(Files.readString(output, StandardCharsets.UTF_8));
     } catch (IOException e) {
       return OptionalDouble.empty();
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       return OptionalDouble.empty();
+    } finally {
+      if (output != null) {
+        try {
+          Files.deleteIfExists(output);
+        } catch (IOException ignored) {
+          // a temporary file left behind
+        }
+      }
     }
   }
 
