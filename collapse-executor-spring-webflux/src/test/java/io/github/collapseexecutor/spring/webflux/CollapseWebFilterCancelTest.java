@@ -41,7 +41,7 @@ final class CollapseWebFilterCancelTest {
   private final CollapseWebFilter filter = new CollapseWebFilter(HttpCollapseOptions.builder()
       .group(CollapseGroup.ofUris("/slow")).build());
   private final HttpClient client = HttpClient.newBuilder()
-      .connectTimeout(Duration.ofSeconds(5)).build();
+      .connectTimeout(Duration.ofSeconds(20)).build();
   private LoopbackWebFlux server;
 
   @BeforeEach

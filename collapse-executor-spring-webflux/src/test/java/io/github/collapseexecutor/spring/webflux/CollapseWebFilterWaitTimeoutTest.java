@@ -33,7 +33,7 @@ final class CollapseWebFilterWaitTimeoutTest {
   private final CollapseWebFilter filter = new CollapseWebFilter(HttpCollapseOptions.builder()
       .group(CollapseGroup.ofUris("/slow")).waitTimeout(Duration.ofMillis(300)).build());
   private final HttpClient client = HttpClient.newBuilder()
-      .connectTimeout(Duration.ofSeconds(5)).build();
+      .connectTimeout(Duration.ofSeconds(20)).build();
   private LoopbackWebFlux server;
 
   @BeforeEach

@@ -34,7 +34,7 @@ final class WebFluxCollapsingClient implements CollapsingClient {
   private final OkHttpClient okHttp = new OkHttpClient.Builder()
       .readTimeout(Duration.ofSeconds(20)).build();
   private final java.net.http.HttpClient jdk = java.net.http.HttpClient.newBuilder()
-      .connectTimeout(Duration.ofSeconds(5)).build();
+      .connectTimeout(Duration.ofSeconds(20)).build();
 
   WebFluxCollapsingClient(HttpCollapseOptions options, String backendUrl) {
     this.filter = new CollapseWebFilter(options);
