@@ -57,7 +57,8 @@ final class UserLoadersTest {
           assertThat(service.entered.await(10, TimeUnit.SECONDS)).isTrue();
         }
       }
-      Parked.awaitAll(threads);
+      // the first caller's call waits at the gate; the others, queued in the loader, for the next
+      Parked.awaitAll(threads.subList(1, threads.size()));
       service.gate.countDown();
 
       for (int i = 0; i < results.size(); i++) {
