@@ -18,8 +18,11 @@ import java.util.concurrent.ConcurrentHashMap;
 public enum TestDatabase {
 
   H2(null, null),
-  MARIADB("jdbc:mariadb://127.0.0.1:3306/test?connectTimeout=2000", "root"),
-  POSTGRESQL("jdbc:postgresql://127.0.0.1:5432/test?connectTimeout=2", "postgres");
+  // a server that is not there refuses the connection at once, whatever the timeout; one that is
+  // there gets 20 s, as the MariaDB driver's timeout covers the whole handshake, and a pool that
+  // cannot connect on its first try fails the test
+  MARIADB("jdbc:mariadb://127.0.0.1:3306/test?connectTimeout=20000", "root"),
+  POSTGRESQL("jdbc:postgresql://127.0.0.1:5432/test?connectTimeout=20", "postgres");
 
   private static final Map<TestDatabase, String> UNREACHABLE = new ConcurrentHashMap<>();
 
