@@ -1,13 +1,24 @@
 package io.github.collapseexecutor.testing.http;
 
+import io.github.collapseexecutor.core.CallerOutcome;
+import io.github.collapseexecutor.http.CallObserver;
+import io.github.collapseexecutor.http.CollapseKey;
 import java.time.Duration;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Holds an endpoint's answers until every caller of a round has set off, then for the endpoint's
  * latency: the callers of a round then overlap with its calls however slowly a busy machine
  * starts them.
+ *
+ * <p>A caller sets off either by {@link #arrive()}, just before its request, or, through the
+ * observations of {@link #inCollapse()}, once the adapter under test has given it its place: it
+ * leads a call, waits for one, or goes through on its own. A test that asserts how many calls a
+ * round made counts arrivals the second way, since a caller that called {@code arrive()} may
+ * still be on its way to the adapter when the latency has passed.
  */
 public final class Arrivals {
 
@@ -26,10 +37,50 @@ public final class Arrivals {
     expected.countDown();
   }
 
-  /** Waits, at most 10 s, until every caller of the round has set off, then the latency. */
-  public void awaitThenAnswer() {
+  /**
+   * Returns observations for the options of the adapter under test that tell each request's
+   * arrival once the adapter has given it its place, and never again for that request (not when
+   * it regroups by {@code Vary} or falls back to a call of its own). A round that counts
+   * arrivals this way does not call {@link #arrive()} as well.
+   */
+  public CallObserver.Factory inCollapse() {
+    return options -> new CallObserver() {
+      @Override
+      public Caller caller(@Nullable Object observation) {
+        AtomicBoolean placed = new AtomicBoolean();
+        return new Caller() {
+          @Override
+          public void outcome(CallerOutcome outcome, @Nullable String reason) {
+            if (placed.compareAndSet(false, true)) {
+              arrive();
+            }
+          }
+
+          @Override
+          public void linkTo(@Nullable SharedCall call) {}
+        };
+      }
+
+      @Override
+      public SharedCall sharedCall(String executorName, CollapseKey key, Caller leader) {
+        return SharedCall.NONE;
+      }
+    };
+  }
+
+  /** Waits, at most 10 s, until every caller of the round has set off. */
+  public void await() {
     try {
       expected.await(10, TimeUnit.SECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  /** Waits, at most 10 s, until every caller of the round has set off, then the latency. */
+  public void awaitThenAnswer() {
+    await();
+    try {
       Thread.sleep(LATENCY.toMillis());
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
