@@ -9,8 +9,6 @@ import io.github.collapseexecutor.testing.http.Arrivals;
 import io.github.collapseexecutor.testing.http.Concurrently;
 import io.github.collapseexecutor.testing.http.LoopbackTomcat;
 import io.github.collapseexecutor.testing.http.VaryingBackend;
-import jakarta.servlet.DispatcherType;
-import jakarta.servlet.Filter;
 import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
@@ -73,17 +71,11 @@ final class CollapseServletFilterVaryTest {
 
   private void start(String header, boolean asyncSupported, HttpCollapseOptions.Builder options)
       throws Exception {
-    filter = new CollapseServletFilter(options.build());
-    // a request counts as arrived when it reaches the server, not when its client sets off: on a
-    // busy machine a client thread may start its request long after the others
-    Filter arrived = (request, response, chain) -> {
-      if (request.getDispatcherType() == DispatcherType.REQUEST) {
-        arrivals.arrive();
-      }
-      chain.doFilter(request, response);
-    };
-    tomcat = new LoopbackTomcat(new Varying(header), asyncSupported).filter("arrived", arrived)
-        .filter("collapse", filter).start();
+    // a request counts as arrived once the filter made it lead a chain run or wait for one, not
+    // when it reaches the server: on a busy machine a request may reach the filter long after
+    filter = new CollapseServletFilter(options.observations(arrivals.inCollapse()).build());
+    tomcat = new LoopbackTomcat(new Varying(header), asyncSupported).filter("collapse", filter)
+        .start();
   }
 
   private void assertRound(String header, List<String> values, int maxRuns) throws Exception {
@@ -104,7 +96,7 @@ final class CollapseServletFilterVaryTest {
         .isBetween(values.size(), maxRuns);
   }
 
-  /** Answers the value of one request header, once every request of the round reached the server. */
+  /** Answers the value of one request header, once every request of the round is in the filter. */
   private final class Varying extends HttpServlet {
 
     private final String header;

@@ -86,7 +86,6 @@ public abstract class ClientVaryContract {
 
     List<String> bodies = Concurrently.run(4, () -> {
       String value = next.getAndIncrement() % 2 == 0 ? null : "t1";
-      backend.arrivals().arrive();
       return String.valueOf(value) + "=" + client.get(PATH, "X-Tenant", value);
     });
 
@@ -97,7 +96,10 @@ public abstract class ClientVaryContract {
 
   private void start(String header, HttpCollapseOptions.Builder options) {
     backend = new VaryingBackend(header);
-    client = createClient(options.build(), backend.start());
+    // a caller has arrived once it leads a call or waits for one, not when it sets off: each
+    // call is then held until every caller of the round is in one, and none can come late
+    client = createClient(options.observations(backend.arrivals().inCollapse()).build(),
+        backend.start());
   }
 
   /**
@@ -110,7 +112,6 @@ public abstract class ClientVaryContract {
     backend.arrivals().expect(CALLERS);
     List<List<String>> answers = Concurrently.run(CALLERS, () -> {
       String value = values.get(next.getAndIncrement() % values.size());
-      backend.arrivals().arrive();
       return List.of(value, client.get(PATH, header, value));
     });
 
