@@ -49,6 +49,9 @@ import org.springframework.web.filter.OncePerRequestFilter;
  * the chain, from the request's {@code X-Caller} header; {@code secured-backend.eager-headers=true}
  * makes Spring Security write its headers before the chain instead of when the response is
  * committed.
+ *
+ * <p>A test that counts the calls of a round holds the answers of {@code /secured/} and
+ * {@code /direct/} until every caller of the round has set off ({@link #arrivals()}).
  */
 public final class SecuredBackend implements AutoCloseable {
 
@@ -90,6 +93,14 @@ public final class SecuredBackend implements AutoCloseable {
     return "http://127.0.0.1:" + context.getEnvironment().getRequiredProperty("local.server.port");
   }
 
+  /**
+   * Returns what holds the answers of {@code /secured/} and {@code /direct/} until the callers of a
+   * round have set off; nothing is held until a round is expected.
+   */
+  public Arrivals arrivals() {
+    return calls.arrivals;
+  }
+
   /** Returns how many requests for {@code path} reached the handler. */
   public int calls(String path) {
     AtomicInteger count = calls.byPath.get(path);
@@ -106,6 +117,7 @@ public final class SecuredBackend implements AutoCloseable {
 
     final Map<String, AtomicInteger> byPath = new ConcurrentHashMap<>();
     final AtomicInteger cookies = new AtomicInteger();
+    final Arrivals arrivals = new Arrivals();
 
     void arrived(String path) {
       byPath.computeIfAbsent(path, k -> new AtomicInteger()).incrementAndGet();
@@ -176,6 +188,7 @@ public final class SecuredBackend implements AutoCloseable {
         @RequestHeader(name = "Authorization", required = false) String authorization,
         HttpServletRequest request) throws InterruptedException {
       calls.arrived(request.getRequestURI());
+      calls.arrivals.await();
       Thread.sleep(LATENCY_MS); // the endpoint's own latency, not a synchronisation
       return "item " + id + " for " + authorization;
     }

@@ -22,7 +22,10 @@ import org.junit.jupiter.api.Timeout;
  * callers with other credentials never get it, and responses that set a cookie are never shared
  * while the next round for their key goes straight to the backend.
  *
- * <p>Latency is printed, not asserted: on a shared 2-core machine a timed assertion would flake.
+ * <p>The rounds that count backend calls hold the backend until every caller leads a call or
+ * waits for one ({@link SecuredBackend#arrivals()}), so the counts do not depend on how quickly a
+ * busy machine starts 50 threads; their latency then includes that wait. Latency is printed, not
+ * asserted: on a shared 2-core machine a timed assertion would flake.
  */
 public abstract class SecuredBackendContract {
 
@@ -61,6 +64,9 @@ public abstract class SecuredBackendContract {
   void createCollapsingClient() throws Exception {
     createClient(backend.baseUrl(), HttpCollapseOptions.builder()
         .group(CollapseGroup.ofUris("/secured/*", "/cookie/*"))
+        // a caller has arrived once it leads a call or waits for one: a round that counts calls
+        // holds them until every caller is in one, however slowly a busy machine starts them
+        .observations(backend.arrivals().inCollapse())
         .build());
     // connections and code paths warm, so that the rounds below measure collapse alone
     Concurrently.run(8, () -> get("/secured/warm-up", "Bearer warm-up"));
@@ -68,6 +74,8 @@ public abstract class SecuredBackendContract {
 
   @AfterEach
   void closeCollapsingClient() {
+    // a round cut short by a failure holds nothing in the next test
+    backend.arrivals().expect(0);
     closeClient();
   }
 
@@ -75,6 +83,7 @@ public abstract class SecuredBackendContract {
   @Timeout(60)
   void identicalRequestsWithTheSameCredentialsShareOneSpringSecurityResponse() throws Exception {
     String path = "/secured/" + getClass().getSimpleName();
+    backend.arrivals().expect(N);
 
     List<Timed> replies = Concurrently.run(N, () -> timed(path, "Bearer alice"));
 
@@ -89,6 +98,7 @@ public abstract class SecuredBackendContract {
   @Timeout(60)
   void callersWithOtherCredentialsNeverGetTheResponse() throws Exception {
     AtomicInteger turn = new AtomicInteger();
+    backend.arrivals().expect(N);
 
     List<Reply> replies = Concurrently.run(N, () -> {
       String user = turn.getAndIncrement() % 2 == 0 ? "Bearer alice" : "Bearer bob";
