@@ -104,8 +104,10 @@ final class CollapsingHttpClientCancelTest {
     HttpRequest hurried = HttpRequest.newBuilder(request(), (name, value) -> true)
         .timeout(OWN_LIMIT).build();
     CompletableFuture<HttpResponse<String>> leader = send(hurried);
-    backend.awaitFirst();
+    // at once, not once the call reached the server: the leader's timeout runs from its send, and
+    // a waiter that came after it would find no call to join
     CompletableFuture<HttpResponse<String>> waiter = send(request());
+    backend.awaitFirst();
 
     assertThatThrownBy(() -> leader.get(10, TimeUnit.SECONDS))
         .isInstanceOf(ExecutionException.class).cause().isInstanceOf(HttpTimeoutException.class);
