@@ -45,7 +45,7 @@ final class CollapseServletFilterAddressTest {
 
   private final AtomicInteger handled = new AtomicInteger();
   private volatile CountDownLatch arrivals = new CountDownLatch(N);
-  private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5))
+  private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(20))
       .build();
   private final CollapseServletFilter filter = new CollapseServletFilter(HttpCollapseOptions
       .builder()

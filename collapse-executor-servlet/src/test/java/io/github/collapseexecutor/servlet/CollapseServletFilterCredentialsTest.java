@@ -46,7 +46,7 @@ final class CollapseServletFilterCredentialsTest {
   private volatile CountDownLatch arrivals = new CountDownLatch(N);
   private final CollapseServletFilter filter = new CollapseServletFilter(HttpCollapseOptions
       .builder().group(CollapseGroup.ofUris("/user/*")).build());
-  private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5))
+  private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(20))
       .build();
   private LoopbackTomcat tomcat;
   private int port;

@@ -52,7 +52,7 @@ final class CollapseServletFilterOuterHeadersTest {
   private final CollapseServletFilter filter = new CollapseServletFilter(HttpCollapseOptions
       .builder().group(CollapseGroup.ofUris("/item", "/session", "/reset", "/reset-buffer", "/remove"))
       .build());
-  private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5))
+  private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(20))
       .build();
   private LoopbackTomcat tomcat;
 

@@ -43,7 +43,7 @@ final class CollapseServletFilterOuterWriterTest {
   private final AtomicInteger invocations = new AtomicInteger();
   private final CountDownLatch firstInvocation = new CountDownLatch(1);
   private final List<Throwable> chainFailures = new CopyOnWriteArrayList<>();
-  private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5))
+  private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(20))
       .build();
   private CollapseServletFilter filter;
   private LoopbackTomcat tomcat;

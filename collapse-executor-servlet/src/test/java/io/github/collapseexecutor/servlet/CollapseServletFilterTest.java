@@ -38,7 +38,7 @@ final class CollapseServletFilterTest {
   private final CollapseServletFilter filter = new CollapseServletFilter(HttpCollapseOptions
       .builder().group(CollapseGroup.ofUris("/user/*", "/cookie", "/private", "/throw", "/slow"))
       .waitTimeout(Duration.ofMillis(300)).build());
-  private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5))
+  private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(20))
       .build();
   private LoopbackTomcat tomcat;
   private int port;

@@ -55,7 +55,7 @@ final class CollapseServletFilterUnusualResponsesTest {
       .builder().group(CollapseGroup.ofUris("/c/**")).waitTimeout(Duration.ofSeconds(10))
       .build());
   private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
-      .connectTimeout(Duration.ofSeconds(5)).build();
+      .connectTimeout(Duration.ofSeconds(20)).build();
   /** The servlet of the collapsing Tomcat holds every request until this many have arrived. */
   private volatile CountDownLatch arrivals = new CountDownLatch(0);
   private final AtomicInteger collapsedInvocations = new AtomicInteger();

@@ -32,7 +32,7 @@ final class ServletCollapsingClient implements CollapsingClient {
   private final LoopbackTomcat tomcat;
   private final OkHttpClient okHttp = new OkHttpClient.Builder()
       .readTimeout(Duration.ofSeconds(20)).build();
-  private final HttpClient jdk = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5))
+  private final HttpClient jdk = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(20))
       .build();
 
   ServletCollapsingClient(HttpCollapseOptions options, String backendUrl) {

@@ -52,7 +52,7 @@ final class ServletStreamTest {
   private final CollapseServletFilter filter = new CollapseServletFilter(HttpCollapseOptions
       .builder().group(CollapseGroup.ofUris("/events/*"))
       .waitTimeout(Duration.ofSeconds(60)).build());
-  private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5))
+  private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(20))
       .build();
   private LoopbackTomcat tomcat;
 

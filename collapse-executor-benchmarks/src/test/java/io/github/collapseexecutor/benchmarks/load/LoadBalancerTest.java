@@ -64,7 +64,7 @@ final class LoadBalancerTest {
 
   private static final HttpClient HTTP = HttpClient.newBuilder()
       .version(HttpClient.Version.HTTP_1_1)
-      .connectTimeout(Duration.ofSeconds(2))
+      .connectTimeout(Duration.ofSeconds(20))
       .build();
 
   private final List<HttpServer> instances = new ArrayList<>();
