@@ -79,15 +79,18 @@ final class FutureCallers {
   private FutureCallers() {}
 
   /**
-   * Returns a context with a {@link PendingService}; its {@code quick} methods time out after
-   * 500 ms, long enough for every caller of a test to join the run on a loaded machine, and every
-   * report of their executor reaches {@code listener}.
+   * Returns a context with a {@link PendingService}; its {@code quick} methods time out after 2 s,
+   * and every report of their executor reaches {@code listener}. Each caller's time runs from its
+   * own call, and a run that every caller left is abandoned, so the next caller starts a run of
+   * its own: the callers of a test share one run only if none comes later than the timeout after
+   * the one before it, which a thread of a loaded machine, or a pause of the whole JVM, may
+   * approach with a few hundred milliseconds.
    */
   static ApplicationContextRunner runner(ObservationRegistry registry, CollapseListener listener) {
     return new ApplicationContextRunner()
         .withConfiguration(AutoConfigurations.of(CollapseExecutorAutoConfiguration.class,
             CollapseAnnotationAutoConfiguration.class))
-        .withPropertyValues("collapse.executor.executors.quick.timeout=500ms")
+        .withPropertyValues("collapse.executor.executors.quick.timeout=2s")
         .withBean(ObservationRegistry.class, () -> registry)
         .withBean(CollapseListenerFactory.class, () -> integration -> listener)
         .withBean(PendingService.class, PendingService::new);
