@@ -11,12 +11,12 @@ import io.github.collapseexecutor.spring.boot.autoconfigure.actuate.CollapseEndp
 import io.github.collapseexecutor.spring.boot.autoconfigure.actuate.CollapseEndpointAutoConfiguration;
 import io.github.collapseexecutor.spring.boot.autoconfigure.actuate.SwitchDescription;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
 import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -131,14 +131,18 @@ final class CoreExecutorSwitchTest {
     return calls;
   }
 
-  /** Counts the callers parked in the executor, waiting for a batch (no latch can tell). */
+  /**
+   * Counts the callers parked in the executor, waiting for a batch (no latch can tell): parked by
+   * the executor's caller once its call is queued. A caller that waits for the executor's lock on
+   * its way in is WAITING inside the executor too, and stays so until it runs again after the lock
+   * was handed to it, its call not yet queued.
+   */
   private static long parkedCallers() {
-    return Thread.getAllStackTraces().entrySet().stream()
-        .filter(thread -> thread.getKey().getState() == Thread.State.WAITING)
-        .filter(thread -> Arrays.stream(thread.getValue()).anyMatch(frame ->
-            frame.getClassName().equals("io.github.collapseexecutor.core.BlockingCaller")))
-        .filter(thread -> Arrays.stream(thread.getValue()).noneMatch(frame ->
-            frame.getClassName().equals(UserLoader.class.getName())))
+    return Thread.getAllStackTraces().keySet().stream()
+        .filter(thread -> thread.getState() == Thread.State.WAITING)
+        .map(LockSupport::getBlocker)
+        .filter(blocker -> blocker != null && blocker.getClass().getName()
+            .equals("io.github.collapseexecutor.core.BlockingCaller"))
         .count();
   }
 
