@@ -31,7 +31,7 @@ final class CollapseServletFilterDefaultNameTest {
     ReportedNames reported = new ReportedNames();
     CollapseServletFilter filter =
         new CollapseServletFilter(reported.unnamedOptions("/named", "/cookie"));
-    HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(20)).build();
     try (LoopbackTomcat tomcat = LoopbackTomcat.start(new App(), filter)) {
       for (String path : new String[] {"/named", "/cookie"}) {
         HttpResponse<String> response = http.send(HttpRequest.newBuilder(

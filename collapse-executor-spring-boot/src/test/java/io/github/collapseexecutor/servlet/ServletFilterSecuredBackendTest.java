@@ -45,7 +45,7 @@ final class ServletFilterSecuredBackendTest {
   private static SecuredBackend eagerHeadersBackend;
 
   private final HttpClient http = HttpClient.newBuilder()
-      .connectTimeout(Duration.ofSeconds(5)).build();
+      .connectTimeout(Duration.ofSeconds(20)).build();
 
   @BeforeAll
   static void start() {

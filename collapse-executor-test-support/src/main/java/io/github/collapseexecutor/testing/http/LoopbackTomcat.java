@@ -28,7 +28,7 @@ public final class LoopbackTomcat implements AutoCloseable {
   private final Context context;
   private final Connector connector = new Connector();
   private final boolean asyncSupported;
-  private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5))
+  private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(20))
       .build();
 
   /** Creates a server whose servlet and filters are async-supported as given; not started. */

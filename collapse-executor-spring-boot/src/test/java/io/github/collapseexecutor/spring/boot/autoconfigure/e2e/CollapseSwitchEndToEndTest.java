@@ -41,7 +41,7 @@ final class CollapseSwitchEndToEndTest {
   private static final JsonMapper JSON = JsonMapper.builder().build();
 
   private final HttpClient http = HttpClient.newBuilder()
-      .connectTimeout(Duration.ofSeconds(5)).build();
+      .connectTimeout(Duration.ofSeconds(20)).build();
 
   @LocalServerPort
   private int port;

@@ -67,7 +67,7 @@ final class DisabledSectionsEndToEndTest {
   void disabledServletSectionRegistersNoFilter() throws Exception {
     assertThat(context.containsBean("collapseServletFilterRegistration")).isFalse();
     gate.expect(N);
-    HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(20)).build();
     HttpRequest request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/user/1"))
         .timeout(Duration.ofSeconds(20)).GET().build();
 

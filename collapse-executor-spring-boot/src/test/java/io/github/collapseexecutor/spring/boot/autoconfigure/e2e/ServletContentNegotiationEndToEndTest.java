@@ -43,7 +43,7 @@ final class ServletContentNegotiationEndToEndTest {
   private static final int N = 12;
 
   private final HttpClient http = HttpClient.newBuilder()
-      .connectTimeout(Duration.ofSeconds(5)).build();
+      .connectTimeout(Duration.ofSeconds(20)).build();
 
   @LocalServerPort
   private int port;

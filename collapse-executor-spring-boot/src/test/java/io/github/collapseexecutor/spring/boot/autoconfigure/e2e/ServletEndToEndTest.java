@@ -34,7 +34,7 @@ final class ServletEndToEndTest {
   private static final int N = 8;
 
   private final HttpClient http = HttpClient.newBuilder()
-      .connectTimeout(Duration.ofSeconds(5)).build();
+      .connectTimeout(Duration.ofSeconds(20)).build();
 
   @LocalServerPort
   private int port;

@@ -42,7 +42,7 @@ final class ServletObservationEndToEndTest {
       List.of("status", "outcome", "exception", "uri", "method");
 
   private final HttpClient http = HttpClient.newBuilder()
-      .connectTimeout(Duration.ofSeconds(5)).build();
+      .connectTimeout(Duration.ofSeconds(20)).build();
 
   @LocalServerPort
   private int port;

@@ -50,7 +50,7 @@ final class WebFluxSecurityEndToEndTest {
   private static final int N = 50;
 
   private final HttpClient http = HttpClient.newBuilder()
-      .connectTimeout(Duration.ofSeconds(5)).build();
+      .connectTimeout(Duration.ofSeconds(20)).build();
 
   @LocalServerPort
   private int port;
