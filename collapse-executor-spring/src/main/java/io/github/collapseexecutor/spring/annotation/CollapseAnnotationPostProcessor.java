@@ -18,6 +18,10 @@ import org.springframework.core.OrderComparator;
  * join hold none. Proxies subclass the bean's class, as Spring Boot's do by default, so that a bean
  * injected by its class is still found. Each bean class is checked when its first bean is created.
  *
+ * <p>A proxy that is frozen takes no more advice. One whose advice all goes after the collapse
+ * advice is proxied again from outside; one with advice that must run for each caller, such as
+ * method security, fails its bean's creation, since callers who join would skip that advice.
+ *
  * <p>It has no order on purpose: Spring then runs it after every post-processor that has one,
  * which includes each that adds advice to a bean (method validation, {@code @Async}, retries,
  * concurrency limits, the auto-proxy creator of method security and aspects). Their advice is on
@@ -104,12 +108,38 @@ public final class CollapseAnnotationPostProcessor
       if (this.advisor == null) {
         this.advisor = new CollapseAdvisor(registry);
       }
-      if (bean instanceof Advised advised && !advised.isFrozen()
+      if (bean instanceof Advised advised
           && isEligible(AopProxyUtils.ultimateTargetClass(bean))) {
-        advised.addAdvisor(placeIn(advised.getAdvisors()), this.advisor);
-        return bean;
+        int place = placeIn(advised.getAdvisors());
+        if (!advised.isFrozen()) {
+          advised.addAdvisor(place, this.advisor);
+          return bean;
+        }
+        if (place > 0) {
+          throw frozenBefore(beanName, advised, place);
+        }
       }
+      // a new proxy around the bean: its own advice, if any, all goes after the collapse advice
       return super.postProcessAfterInitialization(bean, beanName);
+    }
+
+    /**
+     * A frozen proxy takes no more advice, so the collapse advice could only wrap it from outside,
+     * before the first {@code place} advisors that must run for every caller: a caller who joins
+     * would skip them.
+     */
+    private static IllegalStateException frozenBefore(String beanName, Advised advised,
+        int place) {
+      StringBuilder advice = new StringBuilder();
+      for (int i = 0; i < place; i++) {
+        advice.append(i == 0 ? "" : ", ")
+            .append(advised.getAdvisors()[i].getAdvice().getClass().getName());
+      }
+      return new IllegalStateException("Bean '" + beanName + "' ("
+          + AopProxyUtils.ultimateTargetClass(advised).getName() + ") has collapse annotations"
+          + " but is a frozen proxy whose advice must run for each caller before the collapse"
+          + " advice: " + advice + ". A frozen proxy takes no more advice, and collapse advice"
+          + " around it would let callers who join skip that advice. Leave the proxy unfrozen.");
     }
   }
 }
