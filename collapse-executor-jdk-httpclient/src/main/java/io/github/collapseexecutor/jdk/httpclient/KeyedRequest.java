@@ -16,9 +16,9 @@ import org.jspecify.annotations.Nullable;
  * The key of a request of the JDK's client, built from what the request will carry when the
  * client sends it: its method, URI and headers, the cookies the client's {@code CookieHandler}
  * adds, the HTTP version it asks for, and whether it expects {@code 100-continue} (the client adds
- * that {@code Expect} header itself, outside the request's headers). What else the client could put in (its authenticator's
- * answer to a challenge) keeps the request out of collapse unless the application declared that
- * it answers every caller alike. The rest of the client's set-up (TLS, proxy) is that of the one
+ * that {@code Expect} header itself, outside the request's headers). What else the client could
+ * put in (its authenticator's answer to a challenge) keeps the request out of collapse unless the
+ * application declared that it answers every caller alike. The rest of the client's set-up (TLS, proxy) is that of the one
  * client a {@link CollapsingHttpClient} wraps, alike for all its callers.
  *
  * @param key the key, or {@code null} if the request must not collapse
@@ -30,7 +30,8 @@ record KeyedRequest(@Nullable CollapseKey key, RequestHeaders headers, HttpReque
 
   static KeyedRequest of(CollapseRules rules, HttpClient client, HttpRequest request,
       boolean authenticatorSharedAcrossCallers) {
-    RequestHeaders headers = RequestHeaders.of(name -> List.copyOf(request.headers().allValues(name)),
+    RequestHeaders headers = RequestHeaders.of(
+        name -> List.copyOf(request.headers().allValues(name)),
         () -> request.headers().map().keySet());
     if (client.authenticator().isPresent() && !authenticatorSharedAcrossCallers) {
       return new KeyedRequest(null, headers, request);

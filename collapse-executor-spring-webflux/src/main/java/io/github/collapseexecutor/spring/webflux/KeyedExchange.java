@@ -37,7 +37,8 @@ final class KeyedExchange {
     String path = request.getPath().pathWithinApplication().value();
     InetSocketAddress remote = request.getRemoteAddress();
     String address = remote == null ? null
-        : remote.getAddress() == null ? remote.getHostString() : remote.getAddress().getHostAddress();
+        : remote.getAddress() == null ? remote.getHostString()
+        : remote.getAddress().getHostAddress();
     return rules.keyFor(request.getMethod().name(), scheme, uri.getHost(), port, path, rawPath,
         uri.getRawQuery(), headers, connection(principal, request), address);
   }
