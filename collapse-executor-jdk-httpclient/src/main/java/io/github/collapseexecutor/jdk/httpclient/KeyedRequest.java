@@ -18,8 +18,9 @@ import org.jspecify.annotations.Nullable;
  * adds, the HTTP version it asks for, and whether it expects {@code 100-continue} (the client adds
  * that {@code Expect} header itself, outside the request's headers). What else the client could
  * put in (its authenticator's answer to a challenge) keeps the request out of collapse unless the
- * application declared that it answers every caller alike. The rest of the client's set-up (TLS, proxy) is that of the one
- * client a {@link CollapsingHttpClient} wraps, alike for all its callers.
+ * application declared that it answers every caller alike. The rest of the client's set-up (TLS,
+ * proxy) is that of the one client a {@link CollapsingHttpClient} wraps, alike for all its
+ * callers.
  *
  * @param key the key, or {@code null} if the request must not collapse
  * @param headers the request headers with the cookie handler's cookies in {@code Cookie}
