@@ -117,24 +117,12 @@ final class AdviceOrderTest {
     }
   }
 
-  static class Orders {
-
-    private final Crowd crowd = new Crowd();
-    private final AtomicInteger runs = new AtomicInteger();
-
-    Crowd crowd() {
-      return crowd;
-    }
-
-    AtomicInteger runs() {
-      return runs;
-    }
+  static class Orders extends HeldService {
 
     @Collapsible
     @Transactional
     public String order(int id) {
-      runs.incrementAndGet();
-      crowd.hold();
+      enter();
       return "order " + id + (org.springframework.transaction.support
           .TransactionSynchronizationManager.isActualTransactionActive()
           ? " in a transaction" : " outside a transaction");
@@ -143,8 +131,8 @@ final class AdviceOrderTest {
     @Collapsible
     @Retryable(maxRetries = 3, delay = 0)
     public String retried(int id) {
-      int attempt = runs.incrementAndGet();
-      crowd.hold();
+      int attempt = runs().incrementAndGet();
+      crowd().hold();
       if (attempt == 1) {
         throw new IllegalStateException("first attempt");
       }
@@ -154,16 +142,14 @@ final class AdviceOrderTest {
     @Collapsible
     @Cacheable("orders")
     public String cached(int id) {
-      runs.incrementAndGet();
-      crowd.hold();
+      enter();
       return "cached " + id;
     }
 
     @Collapsible
     @ConcurrencyLimit(1)
     public String limited(int id) {
-      runs.incrementAndGet();
-      crowd.hold();
+      enter();
       return "limited " + id;
     }
   }

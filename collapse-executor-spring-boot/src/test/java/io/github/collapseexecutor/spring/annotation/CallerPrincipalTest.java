@@ -6,7 +6,6 @@ import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseAnnotationAu
 import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorAutoConfiguration;
 import java.security.Principal;
 import java.util.List;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.IntFunction;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -186,23 +185,11 @@ final class CallerPrincipalTest {
     }
   }
 
-  static class Dashboards {
-
-    private final Crowd crowd = new Crowd();
-    private final AtomicInteger runs = new AtomicInteger();
-
-    Crowd crowd() {
-      return crowd;
-    }
-
-    AtomicInteger runs() {
-      return runs;
-    }
+  static class Dashboards extends HeldService {
 
     @Collapsible
     public String dashboard(int id) {
-      runs.incrementAndGet();
-      crowd.hold();
+      enter();
       Object principal = SecurityContextHolder.getContext().getAuthentication().getPrincipal();
       String tenant = principal instanceof TenantUser user ? user.tenant()
           : ((TenantPrincipal) principal).tenant();
@@ -212,8 +199,7 @@ final class CallerPrincipalTest {
 
     @Collapsible
     public String name(int id) {
-      runs.incrementAndGet();
-      crowd.hold();
+      enter();
       return id + " for " + SecurityContextHolder.getContext().getAuthentication().getName();
     }
   }

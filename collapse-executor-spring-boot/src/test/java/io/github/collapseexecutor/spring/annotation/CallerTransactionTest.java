@@ -11,7 +11,6 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.IntPredicate;
 import java.util.function.Supplier;
 import java.util.stream.IntStream;
@@ -174,20 +173,10 @@ final class CallerTransactionTest {
     }
   }
 
-  static class Ledger {
+  static class Ledger extends HeldService {
 
-    private final Crowd crowd = new Crowd();
-    private final AtomicInteger runs = new AtomicInteger();
     private final Collection<List<Integer>> batches = new ConcurrentLinkedQueue<>();
     private final TransactionTemplate transactions = new TransactionTemplate(new Transactions());
-
-    Crowd crowd() {
-      return crowd;
-    }
-
-    AtomicInteger runs() {
-      return runs;
-    }
 
     Collection<List<Integer>> batches() {
       return batches;
@@ -199,22 +188,19 @@ final class CallerTransactionTest {
 
     @Collapsible
     public String balance(int account) {
-      runs.incrementAndGet();
-      crowd.hold();
+      enter();
       return "balance " + account + seen();
     }
 
     @Collapsible(sharedAcrossCallers = true)
     public String rate(int account) {
-      runs.incrementAndGet();
-      crowd.hold();
+      enter();
       return "rate " + account;
     }
 
     @Collapsible
     public Mono<String> reactiveBalance(int account) {
-      runs.incrementAndGet();
-      crowd.hold();
+      enter();
       return ReactiveResources.resource(PENDING)
           .map(pending -> " with " + pending).defaultIfEmpty(" committed")
           .map(seen -> "balance " + account + seen);
@@ -227,7 +213,7 @@ final class CallerTransactionTest {
 
     public Map<Integer, String> entries(List<Integer> ids) {
       batches.add(List.copyOf(ids));
-      crowd.hold();
+      crowd().hold();
       Map<Integer, String> entries = new LinkedHashMap<>();
       ids.forEach(id -> entries.put(id, "entry " + id + seen()));
       return entries;

@@ -191,24 +191,11 @@ final class CollapsibleTest {
     }
   }
 
-  static class ProfileService {
-
-    // read through accessors: the bean the test holds is a proxy whose own fields are unset
-    private final Crowd crowd = new Crowd();
-    private final AtomicInteger runs = new AtomicInteger();
-
-    Crowd crowd() {
-      return crowd;
-    }
-
-    AtomicInteger runs() {
-      return runs;
-    }
+  static class ProfileService extends HeldService {
 
     @Collapsible
     public String profile(int id) {
-      runs.incrementAndGet();
-      crowd.hold();
+      enter();
       return "profile " + id;
     }
 
@@ -219,8 +206,7 @@ final class CollapsibleTest {
 
     @Collapsible
     public String failing(int id) throws IOException {
-      runs.incrementAndGet();
-      crowd.hold();
+      enter();
       throw new IOException("down");
     }
 

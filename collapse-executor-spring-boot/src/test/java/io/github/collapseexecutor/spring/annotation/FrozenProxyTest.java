@@ -122,23 +122,11 @@ final class FrozenProxyTest {
     }
   }
 
-  static class Quotes {
-
-    private final Crowd crowd = new Crowd();
-    private final AtomicInteger runs = new AtomicInteger();
-
-    Crowd crowd() {
-      return crowd;
-    }
-
-    AtomicInteger runs() {
-      return runs;
-    }
+  static class Quotes extends HeldService {
 
     @Collapsible
     public String quote(String symbol) {
-      runs.incrementAndGet();
-      crowd.hold();
+      enter();
       return "quote of " + symbol;
     }
   }
