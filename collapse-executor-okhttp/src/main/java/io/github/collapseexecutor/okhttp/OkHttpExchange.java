@@ -5,9 +5,13 @@ import io.github.collapseexecutor.http.adapter.HeaderLists;
 import io.github.collapseexecutor.http.adapter.SharedResponse;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.InterruptedIOException;
+import java.net.SocketTimeoutException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import okhttp3.Handshake;
 import okhttp3.Headers;
 import okhttp3.Interceptor;
@@ -82,6 +86,33 @@ record OkHttpExchange(Interceptor.Chain chain) implements BlockingClientExchange
       limit = Math.min(limit, timeout.deadlineNanoTime() - System.nanoTime());
     }
     return limit;
+  }
+
+  /** The read timeout of the call's client, or of the chain when an interceptor changed it. */
+  @Override
+  public long readTimeoutNanos() {
+    return chain.readTimeoutMillis() > 0
+        ? TimeUnit.MILLISECONDS.toNanos(chain.readTimeoutMillis()) : Long.MAX_VALUE;
+  }
+
+  /**
+   * A call that was cancelled ended by its caller's own doing: OkHttp's call timeout and deadline
+   * cancel it too, and fail it with an {@link InterruptedIOException} that is no socket timeout.
+   * A socket timeout other than a connect timeout is the read timeout (or the write timeout,
+   * which the clients of an application rarely set apart from it). A connect timeout says
+   * nothing of the caller: the callers that waited would have met it as well.
+   */
+  @Override
+  public Cause causeOf(Throwable failure) {
+    if (failure instanceof SocketTimeoutException timeout) {
+      String message = timeout.getMessage();
+      return message != null && message.toLowerCase(Locale.ROOT).contains("connect")
+          ? Cause.CALL : Cause.CALLER_READ_TIMEOUT;
+    }
+    if (chain.call().isCanceled()) {
+      return failure instanceof InterruptedIOException ? Cause.CALLER_LIMIT : Cause.CALLER_LEFT;
+    }
+    return BlockingClientExchange.super.causeOf(failure);
   }
 
   @Override

@@ -46,6 +46,8 @@ final class AsyncCall<R> {
         await(wait);
       } else if (turn instanceof Replay replay) {
         deliver(exchange.replay(replay.response()));
+      } else if (turn instanceof Failed failed) {
+        result.completeExceptionally(failed.failure());
       } else {
         own();
       }
@@ -72,7 +74,7 @@ final class AsyncCall<R> {
     try {
       call = exchange.proceed();
     } catch (RuntimeException | Error failure) {
-      lead.fail(failure);
+      lead.fail(failure, exchange.causeOf(failure));
       throw failure;
     }
     LeadStages stages = new LeadStages(call);
@@ -81,7 +83,7 @@ final class AsyncCall<R> {
         .whenComplete((mine, failure) -> {
           if (failure != null) {
             Throwable cause = SharedFailure.unwrap(failure);
-            lead.fail(cause);
+            lead.fail(cause, exchange.causeOf(cause));
             result.completeExceptionally(cause);
           } else {
             // ends the turn if the call completed without a response; no-op otherwise
@@ -127,15 +129,15 @@ final class AsyncCall<R> {
     } catch (Exception failure) {
       throw new CompletionException(failure);
     }
-    lead.share(shared);
+    lead.share(shared, body.failure() == null ? ClientExchange.Cause.CALL
+        : exchange.causeOf(body.failure()));
     return exchange.replay(shared);
   }
 
   private void await(Wait wait) {
     step(wait::leave);
-    long ownLimitNanos = exchange.ownWaitLimitNanos();
-    boolean ownLimitFirst = ownLimitNanos < protocol.waitTimeoutNanos();
-    long limit = ownLimitFirst ? Math.max(0, ownLimitNanos) : protocol.waitTimeoutNanos();
+    boolean ownLimitFirst = wait.ownLimitFirst();
+    long limit = wait.limitNanos();
     CompletableFuture<Outcome> bounded = wait.future().copy();
     if (limit != Long.MAX_VALUE) {
       bounded.completeOnTimeout(TIMER, limit, TimeUnit.NANOSECONDS);

@@ -65,7 +65,7 @@ public final class AsyncClientCollapser extends HttpCollapser {
       AsyncClientExchange<R> exchange) {
     AsyncCall<R> call = new AsyncCall<>(protocol, exchange);
     call.take(exchange.hasBody() ? protocol.passWithBody(key, exchange.observation())
-        : protocol.join(key, request, exchange.observation()));
+        : protocol.join(key, request, exchange.observation(), OwnLimits.of(key, exchange)));
     return call.result();
   }
 }

@@ -92,7 +92,8 @@ public final class BlockingClientCollapser extends HttpCollapser {
   public <R> R execute(@Nullable CollapseKey key, RequestHeaders request,
       BlockingClientExchange<R> exchange) throws IOException {
     return take(exchange.hasBody() ? protocol.passWithBody(key, exchange.observation())
-        : protocol.join(key, request, exchange.observation()), exchange);
+        : protocol.join(key, request, exchange.observation(), OwnLimits.of(key, exchange)),
+        exchange);
   }
 
   private <R> R take(Turn turn, BlockingClientExchange<R> exchange) throws IOException {
@@ -105,6 +106,9 @@ public final class BlockingClientCollapser extends HttpCollapser {
     if (turn instanceof Replay replay) {
       return exchange.replay(replay.response());
     }
+    if (turn instanceof Failed failed) {
+      throw SharedFailure.rethrow(failed.failure());
+    }
     return exchange.proceed();
   }
 
@@ -113,7 +117,7 @@ public final class BlockingClientCollapser extends HttpCollapser {
     try {
       live = exchange.proceed();
     } catch (IOException | RuntimeException | Error failure) {
-      lead.fail(failure);
+      lead.fail(failure, exchange.causeOf(failure));
       throw failure;
     }
     try {
@@ -129,32 +133,27 @@ public final class BlockingClientCollapser extends HttpCollapser {
         lead.refuse(UnsharedReason.TOO_LARGE);
         return exchange.withBody(live, body.stream());
       }
-      if (body.failure() != null && Thread.currentThread().isInterrupted()) {
-        // the failure is this caller's own: the waiting callers make their own calls
-        throw body.failure();
-      }
       // a body that ended in a failure is shared too: each caller reads what arrived, then the
-      // failure, where its client reads the body, as it would have without collapse
+      // failure, where its client reads the body, as it would have without collapse; unless the
+      // failure is this caller's own, and a waiting caller's own call would have gone on
       SharedResponse shared = LiveResponse.shared(lead, exchange, live, headers, body.bytes(),
           body.failure());
       exchange.close(live);
-      lead.share(shared);
+      lead.share(shared, body.failure() == null ? ClientExchange.Cause.CALL
+          : exchange.causeOf(body.failure()));
       return exchange.replay(shared);
     } catch (IOException | RuntimeException | Error failure) {
       exchange.close(live);
-      lead.fail(failure);
+      lead.fail(failure, exchange.causeOf(failure));
       throw failure;
     }
   }
 
   private <R> R await(Wait wait, BlockingClientExchange<R> exchange) throws IOException {
-    long ownLimitNanos = exchange.ownWaitLimitNanos();
-    boolean ownLimitFirst = ownLimitNanos < protocol.waitTimeoutNanos();
+    boolean ownLimitFirst = wait.ownLimitFirst();
     Outcome outcome;
     try {
-      outcome = wait.future().get(
-          ownLimitFirst ? Math.max(0, ownLimitNanos) : protocol.waitTimeoutNanos(),
-          TimeUnit.NANOSECONDS);
+      outcome = wait.future().get(wait.limitNanos(), TimeUnit.NANOSECONDS);
     } catch (TimeoutException waitedTooLong) {
       if (ownLimitFirst) {
         wait.ownLimitReached();

@@ -82,13 +82,76 @@ public interface ClientExchange<R> {
   R replay(SharedResponse shared);
 
   /**
-   * Returns how long, in nanoseconds from now, the caller's own limits let it wait for another
+   * Returns how long, in nanoseconds from now, the caller's own deadline lets it wait for another
    * caller's response: what is left of a timeout or a deadline of the whole call, say;
-   * {@link Long#MAX_VALUE} if it has none, the default. A caller waits until the sooner of this
-   * and the wait timeout; when its own limit comes first, it fails as its own call would have
-   * ({@code ownLimitReached} of the exchange). Called once per wait, as it begins.
+   * {@link Long#MAX_VALUE} if it has none, the default. Called once per caller, as it first leads
+   * or waits: the result is the caller's own deadline for as long as it takes part, however many
+   * waits it goes through.
+   *
+   * <p>A caller waits until the sooner of its deadline and the wait timeout; when its deadline
+   * comes first, it fails as its own call would have ({@code ownLimitReached} of the exchange).
    */
   default long ownWaitLimitNanos() {
     return Long.MAX_VALUE;
+  }
+
+  /**
+   * Returns the longest, in nanoseconds, that the caller's client waits for the next bytes of a
+   * response (a read timeout), when the caller may set it on its own request or call;
+   * {@link Long#MAX_VALUE} if it has none or the adapter cannot tell, the default. A waiting
+   * caller reads nothing, so this never ends its wait; it decides who takes a call over when the
+   * leading caller's read timeout ended it ({@link Cause#CALLER_READ_TIMEOUT}). Called once per
+   * caller, with {@link #ownWaitLimitNanos()}.
+   */
+  default long readTimeoutNanos() {
+    return Long.MAX_VALUE;
+  }
+
+  /**
+   * Returns what ended this caller's own call with {@code failure}: the call itself (the server or
+   * the network), or this caller alone (its cancel, an interrupt of its thread, a limit of its
+   * own). Called on the thread that saw the failure, for the caller that led a shared call.
+   *
+   * <p>The shared call belongs to no caller: a failure that the leading caller brought on itself
+   * is handed only to the callers whose own call would have failed the same way. When the
+   * leading caller {@linkplain Cause#CALLER_LEFT left}, the callers that waited take the call
+   * over: the first of them makes it again, with its own settings, for the others. When its own
+   * deadline ({@link Cause#CALLER_LIMIT}) or read timeout ({@link Cause#CALLER_READ_TIMEOUT})
+   * ended the call, the callers whose own limit of that kind is longer take it over the same way,
+   * and the others get the failure, as their own call would have failed too. A failure of the
+   * {@linkplain Cause#CALL call} reaches every caller that waited for it.
+   *
+   * <p>By default, a failure on a thread whose interrupt status is set is the caller's own
+   * ({@link Cause#CALLER_LEFT}), and any other is the call's. An adapter says more: an OkHttp
+   * call that was cancelled, a timeout of the request's own settings.
+   */
+  default Cause causeOf(Throwable failure) {
+    return Thread.currentThread().isInterrupted() ? Cause.CALLER_LEFT : Cause.CALL;
+  }
+
+  /** What ended a call that failed; see {@link #causeOf}. */
+  enum Cause {
+
+    /** The server or the network: every caller that waited for the call gets the failure. */
+    CALL,
+
+    /**
+     * The caller left: it cancelled its call, or its thread was interrupted. The callers that
+     * waited take the call over.
+     */
+    CALLER_LEFT,
+
+    /**
+     * The caller's own deadline ({@link #ownWaitLimitNanos()}) ended the call. The callers that
+     * waited and whose own deadline ends later take the call over; the others get the failure.
+     */
+    CALLER_LIMIT,
+
+    /**
+     * The caller's own read timeout ({@link #readTimeoutNanos()}) ended the call. The callers
+     * that waited and whose read timeout is longer take the call over; the others get the
+     * failure.
+     */
+    CALLER_READ_TIMEOUT
   }
 }

@@ -132,6 +132,17 @@ final class CollapseProtocol implements AutoCloseable {
    *     one current on this thread; typed {@code Object} so that adapters need no Micrometer
    */
   Turn join(@Nullable CollapseKey key, RequestHeaders request, @Nullable Object observation) {
+    return join(key, request, observation, OwnLimits.NONE);
+  }
+
+  /**
+   * {@link #join(CollapseKey, RequestHeaders, Object)} for a caller with limits of its own.
+   *
+   * @param limits the caller's own limits, kept for as long as the caller takes part: its
+   *     deadline bounds each wait, and they decide who takes a call over
+   */
+  Turn join(@Nullable CollapseKey key, RequestHeaders request, @Nullable Object observation,
+      OwnLimits limits) {
     if (key == null) {
       return outsideEveryGroup();
     }
@@ -144,10 +155,11 @@ final class CollapseProtocol implements AutoCloseable {
     }
     List<String> varied = varyNames.get(key);
     if (varied == null) {
-      return join(key, key, request, caller, /* mayRegroup= */ true);
+      return join(key, key, request, caller, /* mayRegroup= */ true, limits);
     }
     counters.varyKeyed(key);
-    return join(key, VariedKey.of(key, varied, request), request, caller, /* mayRegroup= */ true);
+    return join(key, VariedKey.of(key, varied, request), request, caller, /* mayRegroup= */ true,
+        limits);
   }
 
   /**
@@ -155,9 +167,10 @@ final class CollapseProtocol implements AutoCloseable {
    *
    * @param mayRegroup whether a waiter whose Vary values differ from the leader's joins the
    *     requests with its own values; false for a request that did so once already
+   * @param limits the caller's own limits
    */
   Turn join(CollapseKey key, Object flight, RequestHeaders request, Caller caller,
-      boolean mayRegroup) {
+      boolean mayRegroup, OwnLimits limits) {
     if (closed) {
       return pass(key, caller, "closed");
     }
@@ -185,8 +198,8 @@ final class CollapseProtocol implements AutoCloseable {
     caller.outcome(leading[0] ? CallerOutcome.LED : CallerOutcome.JOINED, null);
     return leading[0]
         ? new Lead(this, key, flight, request, promise, mine,
-            observer.sharedCall(executor.name(), key, caller))
-        : new Wait(this, key, request, mine, caller, mayRegroup);
+            observer.sharedCall(executor.name(), key, caller), limits)
+        : new Wait(this, key, flight, request, mine, caller, mayRegroup, limits);
   }
 
   /** Counts a request that no group takes and leaves its observation alone. */

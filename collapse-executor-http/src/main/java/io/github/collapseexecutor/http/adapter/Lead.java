@@ -22,10 +22,12 @@ final class Lead implements Turn {
   private final CompletableFuture<Outcome> promise;
   private final CompletableFuture<Outcome> own;
   private final SharedCall call;
+  private final OwnLimits limits;
   private final AtomicBoolean ended = new AtomicBoolean();
 
   Lead(CollapseProtocol protocol, CollapseKey key, Object flight, RequestHeaders request,
-      CompletableFuture<Outcome> promise, CompletableFuture<Outcome> own, SharedCall call) {
+      CompletableFuture<Outcome> promise, CompletableFuture<Outcome> own, SharedCall call,
+      OwnLimits limits) {
     this.protocol = protocol;
     this.key = key;
     this.flight = flight;
@@ -33,6 +35,7 @@ final class Lead implements Turn {
     this.promise = promise;
     this.own = own;
     this.call = call;
+    this.limits = limits;
   }
 
   /**
@@ -70,6 +73,16 @@ final class Lead implements Turn {
    * on for the next requests with this key.
    */
   void share(SharedResponse response) {
+    share(response, ClientExchange.Cause.CALL);
+  }
+
+  /**
+   * {@link #share(SharedResponse)} a response whose body ended in a failure that
+   * {@code bodyCause} says the leading request brought on itself (anything but
+   * {@link ClientExchange.Cause#CALL}): a waiting request whose own limit is the longer takes
+   * the call over instead of reading up to that failure ({@link Outcome.LeaderEnded}).
+   */
+  void share(SharedResponse response, ClientExchange.Cause bodyCause) {
     if (end()) {
       List<String> varied = response.varyNames().stream()
           .filter(name -> !protocol.rules.keyHolds(key, name)).toList();
@@ -79,7 +92,11 @@ final class Lead implements Turn {
         protocol.varyNames.remove(key);
       }
       protocol.counters.led(key);
-      Outcome shared = Outcome.shared(response, varied, call);
+      Throwable bodyFailure = response.bodyFailure();
+      Outcome shared = bodyCause == ClientExchange.Cause.CALL || bodyFailure == null
+          ? Outcome.shared(response, varied, call)
+          : new Outcome(response, null, varied, call,
+              new Outcome.LeaderEnded(bodyFailure, bodyCause, limits));
       call.end(() -> promise.complete(shared), SharedCallOutcome.SHARED, null, null);
     }
   }
@@ -101,19 +118,24 @@ final class Lead implements Turn {
   }
 
   /**
-   * Hands the call's failure to every waiting request, as the client would have thrown it;
-   * when this request's thread was interrupted, the failure is its own, and the waiting
-   * requests make their own calls instead.
+   * Hands the call's failure to every waiting request, as the client would have thrown it, when
+   * the call itself failed. A failure the leading request brought on itself ({@code cause} other
+   * than {@link ClientExchange.Cause#CALL}) is its own: the waiting requests take the call over,
+   * or get the failure only where their own call would have failed by now too
+   * ({@link Outcome.LeaderEnded}).
    */
-  void fail(Throwable failure) {
+  void fail(Throwable failure, ClientExchange.Cause cause) {
     if (!end()) {
       return;
     }
-    UnsharedReason own = Thread.currentThread().isInterrupted()
-        ? UnsharedReason.LEADER_FAILED : null;
-    Outcome refused = own == null ? null : Outcome.refused(own, call);
-    call.end(() -> refused != null ? promise.complete(refused)
-        : promise.completeExceptionally(failure), SharedCallOutcome.FAILED, failure, own);
+    if (cause == ClientExchange.Cause.CALL) {
+      call.end(() -> promise.completeExceptionally(failure), SharedCallOutcome.FAILED, failure,
+          null);
+      return;
+    }
+    Outcome ended = Outcome.leaderEnded(new Outcome.LeaderEnded(failure, cause, limits), call);
+    call.end(() -> promise.complete(ended), SharedCallOutcome.FAILED, failure,
+        UnsharedReason.LEADER_FAILED);
   }
 
   /** Runs {@code action} once every request left before the turn ended. */

@@ -14,19 +14,36 @@ final class Wait implements Turn {
 
   private final CollapseProtocol protocol;
   private final CollapseKey key;
+  private final Object flight;
   private final RequestHeaders request;
   private final CompletableFuture<Outcome> future;
   private final Caller caller;
   private final boolean mayRegroup;
+  private final OwnLimits limits;
 
-  Wait(CollapseProtocol protocol, CollapseKey key, RequestHeaders request,
-      CompletableFuture<Outcome> future, Caller caller, boolean mayRegroup) {
+  Wait(CollapseProtocol protocol, CollapseKey key, Object flight, RequestHeaders request,
+      CompletableFuture<Outcome> future, Caller caller, boolean mayRegroup, OwnLimits limits) {
     this.protocol = protocol;
     this.key = key;
+    this.flight = flight;
     this.request = request;
     this.future = future;
     this.caller = caller;
     this.mayRegroup = mayRegroup;
+    this.limits = limits;
+  }
+
+  /**
+   * Returns how long this request may wait, in nanoseconds: until the sooner of its own deadline
+   * and the wait timeout; {@link Long#MAX_VALUE} for no limit.
+   */
+  long limitNanos() {
+    return Math.min(limits.nanosLeft(), protocol.waitTimeoutNanos());
+  }
+
+  /** Returns whether the request's own deadline, rather than the wait timeout, ends its wait. */
+  boolean ownLimitFirst() {
+    return limits.nanosLeft() < protocol.waitTimeoutNanos();
   }
 
   /** Returns the outcome, or the call's failure; cancelling it leaves the call. */
@@ -85,6 +102,10 @@ final class Wait implements Turn {
   Turn answer(@Nullable Outcome outcome) {
     SharedResponse response = outcome == null ? null : outcome.response();
     caller.linkTo(outcome == null ? null : outcome.call());
+    Outcome.LeaderEnded leaderEnded = outcome == null ? null : outcome.leaderEnded();
+    if (leaderEnded != null && (leaderEnded.takenOverBy(limits) || response == null)) {
+      return afterLeader(leaderEnded);
+    }
     if (response != null && response.canServe(request)) {
       protocol.counters.replayed(key);
       return new Replay(response);
@@ -92,7 +113,7 @@ final class Wait implements Turn {
     if (response != null && mayRegroup && !outcome.varied().isEmpty()) {
       protocol.counters.regrouped(key);
       return protocol.join(key, VariedKey.of(key, outcome.varied(), request), request, caller,
-          /* mayRegroup= */ false);
+          /* mayRegroup= */ false, limits);
     }
     protocol.counters.fellBack(key);
     UnsharedReason reason = outcome == null ? UnsharedReason.LEADER_FAILED
@@ -100,5 +121,19 @@ final class Wait implements Turn {
     protocol.unshared(key, reason);
     caller.outcome(CallerOutcome.FELL_BACK, reason.tag());
     return Pass.PASS;
+  }
+
+  /**
+   * Returns what this request does when the leading request ended the call itself: it joins the
+   * same call anew, where the first of the requests that do so leads it with its own settings
+   * and the others wait for that one, or, when the leader's own limit ended the call and this
+   * request's own limit of that kind is no longer, it fails with the call's failure as its own
+   * call would have.
+   */
+  private Turn afterLeader(Outcome.LeaderEnded ended) {
+    if (ended.takenOverBy(limits)) {
+      return protocol.join(key, flight, request, caller, mayRegroup, limits);
+    }
+    return new Failed(ended.failure());
   }
 }

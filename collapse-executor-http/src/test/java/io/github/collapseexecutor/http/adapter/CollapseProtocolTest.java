@@ -98,21 +98,78 @@ final class CollapseProtocolTest {
   }
 
   @Test
-  void theWaitersOfALeaderWhoseThreadWasInterruptedMakeTheirOwnCalls() throws Exception {
+  void theWaitersOfALeaderThatLeftTakeTheCallOverAmongThemselves() throws Exception {
+    CollapseKey key = key("/users/1", NONE);
+    Lead lead = (Lead) protocol.join(key, NONE);
+    Wait first = (Wait) protocol.join(key, NONE);
+    Wait second = (Wait) protocol.join(key, NONE);
+
+    lead.fail(new InterruptedIOException("interrupted"), ClientExchange.Cause.CALLER_LEFT);
+
+    Turn firstNext = first.answer(first.future().get(5, TimeUnit.SECONDS));
+    Turn secondNext = second.answer(second.future().get(5, TimeUnit.SECONDS));
+    assertThat(firstNext).isInstanceOf(Lead.class);
+    assertThat(secondNext).isInstanceOf(Wait.class);
+    ((Lead) firstNext).refuse(UnsharedReason.LEADER_FAILED);
+    assertThat(((Wait) secondNext).future()).succeedsWithin(Duration.ofSeconds(5));
+  }
+
+  @Test
+  void aLeaderWhoseDeadlineEndedTheCallHandsItOverOnlyToWaitersWithALaterDeadline()
+      throws Exception {
+    CollapseKey key = key("/users/1", NONE);
+    Lead lead = (Lead) protocol.join(key, NONE, null, deadlineIn(TimeUnit.SECONDS.toNanos(1)));
+    Wait sooner = (Wait) protocol.join(key, NONE, null, deadlineIn(0));
+    Wait later = (Wait) protocol.join(key, NONE, null, deadlineIn(TimeUnit.HOURS.toNanos(1)));
+    Wait unlimited = (Wait) protocol.join(key, NONE, null, OwnLimits.NONE);
+    IOException timeout = new InterruptedIOException("timeout");
+
+    lead.fail(timeout, ClientExchange.Cause.CALLER_LIMIT);
+
+    assertThat(sooner.answer(sooner.future().get(5, TimeUnit.SECONDS)))
+        .isEqualTo(new Failed(timeout));
+    assertThat(later.answer(later.future().get(5, TimeUnit.SECONDS))).isInstanceOf(Lead.class);
+    assertThat(unlimited.answer(unlimited.future().get(5, TimeUnit.SECONDS)))
+        .isInstanceOf(Wait.class);
+  }
+
+  @Test
+  void aLeaderWhoseReadTimeoutEndedTheCallHandsItOverOnlyToWaitersWithALongerOne()
+      throws Exception {
+    CollapseKey key = key("/users/1", NONE);
+    Lead lead = (Lead) protocol.join(key, NONE, null, readTimeout(2));
+    Wait same = (Wait) protocol.join(key, NONE, null, readTimeout(2));
+    Wait longer = (Wait) protocol.join(key, NONE, null, readTimeout(3));
+    IOException timeout = new java.net.SocketTimeoutException("Read timed out");
+
+    lead.fail(timeout, ClientExchange.Cause.CALLER_READ_TIMEOUT);
+
+    assertThat(same.answer(same.future().get(5, TimeUnit.SECONDS)))
+        .isEqualTo(new Failed(timeout));
+    assertThat(longer.answer(longer.future().get(5, TimeUnit.SECONDS)))
+        .isInstanceOf(Lead.class);
+  }
+
+  @Test
+  void aLeaderWithoutADeadlineWhoseLimitEndedTheCallHandsItsFailureToEveryWaiter()
+      throws Exception {
     CollapseKey key = key("/users/1", NONE);
     Lead lead = (Lead) protocol.join(key, NONE);
     Wait wait = (Wait) protocol.join(key, NONE);
+    IOException timeout = new InterruptedIOException("timeout");
 
-    Thread.currentThread().interrupt();
-    try {
-      lead.fail(new InterruptedIOException("interrupted"));
-    } finally {
-      Thread.interrupted();
-    }
+    lead.fail(timeout, ClientExchange.Cause.CALLER_LIMIT);
 
-    Outcome outcome = wait.future().get(5, TimeUnit.SECONDS);
-    assertThat(outcome.reason()).isEqualTo(UnsharedReason.LEADER_FAILED);
-    assertThat(wait.answer(outcome)).isSameAs(Pass.PASS);
+    assertThat(wait.answer(wait.future().get(5, TimeUnit.SECONDS)))
+        .isEqualTo(new Failed(timeout));
+  }
+
+  private static OwnLimits deadlineIn(long nanos) {
+    return new OwnLimits(OwnLimits.deadlineIn(nanos), Long.MAX_VALUE);
+  }
+
+  private static OwnLimits readTimeout(long seconds) {
+    return new OwnLimits(OwnLimits.NO_DEADLINE, TimeUnit.SECONDS.toNanos(seconds));
   }
 
   @Test
@@ -122,7 +179,7 @@ final class CollapseProtocolTest {
     Wait wait = (Wait) protocol.join(key, NONE);
     IOException reset = new IOException("connection reset");
 
-    lead.fail(reset);
+    lead.fail(reset, ClientExchange.Cause.CALL);
 
     assertThat(wait.future()).failsWithin(Duration.ofSeconds(5))
         .withThrowableOfType(ExecutionException.class)

@@ -1,13 +1,10 @@
 package io.github.collapseexecutor.testing.http;
 
-import io.github.collapseexecutor.core.CallerOutcome;
 import io.github.collapseexecutor.http.CallObserver;
-import io.github.collapseexecutor.http.CollapseKey;
 import java.time.Duration;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
-import org.jspecify.annotations.Nullable;
 
 /**
  * Holds an endpoint's answers until every caller of a round has set off, then for the endpoint's
@@ -44,28 +41,14 @@ public final class Arrivals {
    * arrivals this way does not call {@link #arrive()} as well.
    */
   public CallObserver.Factory inCollapse() {
-    return options -> new CallObserver() {
-      @Override
-      public Caller caller(@Nullable Object observation) {
-        AtomicBoolean placed = new AtomicBoolean();
-        return new Caller() {
-          @Override
-          public void outcome(CallerOutcome outcome, @Nullable String reason) {
-            if (placed.compareAndSet(false, true)) {
-              arrive();
-            }
-          }
-
-          @Override
-          public void linkTo(@Nullable SharedCall call) {}
-        };
-      }
-
-      @Override
-      public SharedCall sharedCall(String executorName, CollapseKey key, Caller leader) {
-        return SharedCall.NONE;
-      }
-    };
+    return Placements.observing(() -> {
+      AtomicBoolean placed = new AtomicBoolean();
+      return () -> {
+        if (placed.compareAndSet(false, true)) {
+          arrive();
+        }
+      };
+    });
   }
 
   /** Waits, at most 10 s, until every caller of the round has set off. */

@@ -1,0 +1,61 @@
+package io.github.collapseexecutor.http.adapter;
+
+import io.github.collapseexecutor.http.CollapseKey;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * A caller's own limits, fixed once per caller as it first leads or waits, so that a caller that
+ * waits more than once (it takes a call over, or regroups on {@code Vary}) never gets its time
+ * anew: its deadline ({@link ClientExchange#ownWaitLimitNanos()}), as a
+ * {@link System#nanoTime()} value or {@link #NO_DEADLINE}, and its read timeout
+ * ({@link ClientExchange#readTimeoutNanos()}), {@link Long#MAX_VALUE} for none.
+ */
+record OwnLimits(long deadline, long readTimeoutNanos) {
+
+  /** No deadline. */
+  static final long NO_DEADLINE = Long.MAX_VALUE;
+
+  /** No limit at all: a server's request, or a request without a key. */
+  static final OwnLimits NONE = new OwnLimits(NO_DEADLINE, Long.MAX_VALUE);
+
+  /**
+   * Returns the limits of a client's caller: {@link #NONE} for a request without a key, which
+   * goes through untouched, and is never asked.
+   */
+  static OwnLimits of(@Nullable CollapseKey key, ClientExchange<?> exchange) {
+    return key == null ? NONE
+        : new OwnLimits(deadlineIn(exchange.ownWaitLimitNanos()), exchange.readTimeoutNanos());
+  }
+
+  /** Returns the deadline {@code limitNanos} from now, or {@link #NO_DEADLINE} for no limit. */
+  static long deadlineIn(long limitNanos) {
+    if (limitNanos == Long.MAX_VALUE) {
+      return NO_DEADLINE;
+    }
+    long now = System.nanoTime();
+    long deadline = now + Math.max(0, limitNanos);
+    // a limit so far off that the sum wraps, or lands on the sentinel, is no limit
+    return deadline - now < 0 || deadline == NO_DEADLINE ? NO_DEADLINE : deadline;
+  }
+
+  /** Returns the nanoseconds left until the deadline, 0 if passed, MAX_VALUE for none. */
+  long nanosLeft() {
+    return deadline == NO_DEADLINE ? Long.MAX_VALUE : Math.max(0, deadline - System.nanoTime());
+  }
+
+  /**
+   * Returns whether a caller with these limits outlasts {@code leader}, whose own limit of the
+   * kind {@code cause} ended its call: its deadline ends after the leader's, or its read timeout
+   * is longer. A limit the adapter does not know counts as none, and two unknown limits as
+   * equal, so that the failure is shared as before.
+   */
+  boolean outlast(OwnLimits leader, ClientExchange.Cause cause) {
+    return switch (cause) {
+      case CALLER_LEFT -> true;
+      case CALLER_LIMIT -> leader.deadline != NO_DEADLINE
+          && (deadline == NO_DEADLINE || deadline - leader.deadline > 0);
+      case CALLER_READ_TIMEOUT -> readTimeoutNanos > leader.readTimeoutNanos;
+      case CALL -> false;
+    };
+  }
+}
