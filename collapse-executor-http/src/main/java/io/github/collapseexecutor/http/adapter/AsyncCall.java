@@ -137,6 +137,7 @@ final class AsyncCall<R> {
   private void await(Wait wait) {
     step(wait::leave);
     boolean ownLimitFirst = wait.ownLimitFirst();
+    boolean readTimeoutFirst = wait.readTimeoutFirst();
     long limit = wait.limitNanos();
     CompletableFuture<Outcome> bounded = wait.future().copy();
     if (limit != Long.MAX_VALUE) {
@@ -148,7 +149,8 @@ final class AsyncCall<R> {
       try {
         if (outcome == TIMER && ownLimitFirst) {
           wait.ownLimitReached();
-          result.completeExceptionally(exchange.ownLimitReached());
+          result.completeExceptionally(readTimeoutFirst ? exchange.readTimeoutReached()
+              : exchange.ownLimitReached());
         } else if (outcome == TIMER) {
           take(wait.answer(wait.timedOut()));
         } else if (failure != null) {

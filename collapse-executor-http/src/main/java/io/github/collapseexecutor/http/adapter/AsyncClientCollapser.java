@@ -27,8 +27,12 @@ import org.jspecify.annotations.Nullable;
  * its own copy of a shared response, the live response of the call it made (one that may not be
  * shared, or whose body is larger than {@link HttpCollapseOptions#maxBodyBytes()}, read as it
  * arrives), the failure of the shared call, or, after the wait timeout, the response of its own
- * call. When its own limit ({@link ClientExchange#ownWaitLimitNanos()}) ends first, its future
- * fails with {@link AsyncClientExchange#ownLimitReached()}.
+ * call. When its own deadline ({@link ClientExchange#ownWaitLimitNanos()}) ends first, its
+ * future fails with {@link AsyncClientExchange#ownLimitReached()}; when its read timeout,
+ * shorter than that of the caller that started the call, does, with
+ * {@link AsyncClientExchange#readTimeoutReached()}. A call that failed because of the caller that
+ * started it (its own read timeout, say: {@link ClientExchange#causeOf}) is taken over by the
+ * callers whose limit is longer, as {@link BlockingClientCollapser} describes.
  *
  * <p>A caller that cancels its future leaves alone: the shared call goes on for the others, and it
  * is cancelled ({@link AsyncClientExchange#proceed()}'s future, or the body being read) only when

@@ -79,6 +79,16 @@ public interface AsyncClientExchange<R> extends ClientExchange<R> {
   }
 
   /**
+   * Returns the failure this caller gets when its read timeout ({@link #readTimeoutNanos()}),
+   * shorter than the leading caller's, ends its wait before the shared response arrived: what
+   * the client fails a call with when no response begins within it. {@link #ownLimitReached()}
+   * by default.
+   */
+  default Throwable readTimeoutReached() {
+    return ownLimitReached();
+  }
+
+  /**
    * What {@link #readBody} read of a body: all of it, all that arrived before it failed, or, when
    * it is larger than the limit, the response to hand on streaming.
    *

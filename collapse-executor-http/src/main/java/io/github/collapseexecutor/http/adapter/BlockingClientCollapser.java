@@ -56,15 +56,19 @@ import org.jspecify.annotations.Nullable;
  *       announced length, a read timeout): every caller gets what arrived of the body, then the
  *       same {@link IOException} from its body stream, where the client would have failed;</li>
  *   <li>a failed call ({@link IOException} or unchecked exception): every caller that waited for
- *       it gets the same exception, as the client would have thrown it, unless the thread of the
- *       caller that made it was interrupted, in which case they make their own calls;</li>
+ *       it gets the same exception, as the client would have thrown it, unless the caller that
+ *       made it brought the failure on itself ({@link ClientExchange#causeOf}): when it left (a
+ *       cancel, an interrupt), the callers that waited take the call over, the first of them
+ *       making it again for the others; when its own deadline or read timeout ended it, only the
+ *       callers whose limit of that kind is longer do, and the others get the exception;</li>
  *   <li>no response within {@link HttpCollapseOptions#waitTimeout()}: the caller that waited
  *       stops waiting and makes its own call, as if collapse were off; the call it waited for goes
  *       on for the others;</li>
- *   <li>no response within the caller's own limit ({@link ClientExchange#ownWaitLimitNanos()})
+ *   <li>no response within the caller's own deadline ({@link ClientExchange#ownWaitLimitNanos()})
  *       when that ends first: the caller stops waiting and fails with
  *       {@link BlockingClientExchange#ownLimitReached()}, as its call would have without
- *       collapse;</li>
+ *       collapse; likewise at its read timeout, when that is shorter than the read timeout of the
+ *       caller that made the call ({@link BlockingClientExchange#readTimeoutReached()});</li>
  *   <li>an interrupt while it waits: the caller stops waiting, keeps its interrupt status and
  *       fails with an {@link InterruptedIOException}.</li>
  * </ul>
@@ -151,13 +155,14 @@ public final class BlockingClientCollapser extends HttpCollapser {
 
   private <R> R await(Wait wait, BlockingClientExchange<R> exchange) throws IOException {
     boolean ownLimitFirst = wait.ownLimitFirst();
+    boolean readTimeoutFirst = wait.readTimeoutFirst();
     Outcome outcome;
     try {
       outcome = wait.future().get(wait.limitNanos(), TimeUnit.NANOSECONDS);
     } catch (TimeoutException waitedTooLong) {
       if (ownLimitFirst) {
         wait.ownLimitReached();
-        throw exchange.ownLimitReached();
+        throw readTimeoutFirst ? exchange.readTimeoutReached() : exchange.ownLimitReached();
       }
       outcome = wait.timedOut();
     } catch (ExecutionException failed) {

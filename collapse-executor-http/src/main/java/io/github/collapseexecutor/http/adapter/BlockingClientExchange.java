@@ -3,6 +3,7 @@ package io.github.collapseexecutor.http.adapter;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InterruptedIOException;
+import java.net.SocketTimeoutException;
 
 /**
  * One request of a blocking HTTP client, in the terms of a {@link BlockingClientCollapser}: how to
@@ -84,5 +85,15 @@ public interface BlockingClientExchange<R> extends ClientExchange<R> {
    */
   default IOException ownLimitReached() {
     return new InterruptedIOException("timeout");
+  }
+
+  /**
+   * Returns the exception this caller fails with when its read timeout
+   * ({@link #readTimeoutNanos()}), shorter than the leading caller's, ends its wait before the
+   * shared response arrived: what the client throws when no response begins within it. A
+   * {@link SocketTimeoutException} by default, as a socket's read throws it.
+   */
+  default IOException readTimeoutReached() {
+    return new SocketTimeoutException("Read timed out");
   }
 }

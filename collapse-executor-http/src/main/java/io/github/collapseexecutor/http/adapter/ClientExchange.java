@@ -98,10 +98,14 @@ public interface ClientExchange<R> {
   /**
    * Returns the longest, in nanoseconds, that the caller's client waits for the next bytes of a
    * response (a read timeout), when the caller may set it on its own request or call;
-   * {@link Long#MAX_VALUE} if it has none or the adapter cannot tell, the default. A waiting
-   * caller reads nothing, so this never ends its wait; it decides who takes a call over when the
-   * leading caller's read timeout ended it ({@link Cause#CALLER_READ_TIMEOUT}). Called once per
-   * caller, with {@link #ownWaitLimitNanos()}.
+   * {@link Long#MAX_VALUE} if it has none or the adapter cannot tell, the default. Called once
+   * per caller, with {@link #ownWaitLimitNanos()}.
+   *
+   * <p>It decides who takes a call over when the leading caller's read timeout ended it
+   * ({@link Cause#CALLER_READ_TIMEOUT}). And a caller whose read timeout is shorter than the
+   * leading caller's stops waiting when it ends ({@code readTimeoutReached} of the exchange), as
+   * its own call would have failed before the response began; one whose read timeout is as long
+   * or longer waits for the leading caller's, which ends the call for both.
    */
   default long readTimeoutNanos() {
     return Long.MAX_VALUE;

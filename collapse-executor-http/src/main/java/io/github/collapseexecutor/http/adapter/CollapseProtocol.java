@@ -15,6 +15,7 @@ import io.github.collapseexecutor.http.UnsharedReason;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -27,13 +28,20 @@ import org.jspecify.annotations.Nullable;
  *       key's group switched off, or the key is marked for hit-for-pass);</li>
  *   <li>{@link Lead}: make the call for every identical request, then end the turn exactly once:
  *       {@link Lead#share} a buffered copy, {@link Lead#refuse} to share (the waiting requests make
- *       their own calls), or {@link Lead#fail} with the call's exception;</li>
- *   <li>{@link Wait}: wait for {@link Wait#future()}, at most the wait timeout, then ask
- *       {@link Wait#answer} for the next turn: a {@link Replay} of the shared response, a
- *       {@link Pass} (an own call), or, when the response varies on a request header whose value
- *       differs from the leader's, a {@code Lead} or {@code Wait} among the requests that sent
- *       the same values as this one.</li>
+ *       their own calls), or {@link Lead#fail} with the call's exception and what caused it;</li>
+ *   <li>{@link Wait}: wait for {@link Wait#future()}, at most the wait timeout or the request's
+ *       own limit, then ask {@link Wait#answer} for the next turn: a {@link Replay} of the shared
+ *       response, a {@link Pass} (an own call), a {@link Failed} (the leader's own limit ended
+ *       the call, and this request's would have too), or a {@code Lead} or {@code Wait} anew:
+ *       among the requests that sent the same values as this one, when the response varies on
+ *       a request header whose value differs from the leader's, or for the same key, when the
+ *       leader left or its own limit ended the call and this request's is longer (it takes the
+ *       call over).</li>
  * </ul>
+ *
+ * <p>The shared call belongs to no caller: each request keeps its own limits ({@link OwnLimits}),
+ * fixed once as it first leads or waits, and a failure the leading request brought on itself
+ * reaches only the requests whose own call would have failed the same way.
  *
  * <p>The protocol counts every request in the stats, remembers keys for hit-for-pass and the
  * request headers each key's responses vary on, and logs the first refusal of each reason per
@@ -50,6 +58,12 @@ final class CollapseProtocol implements AutoCloseable {
   final ExpiringTable<Object, Boolean> hitForPass;
   final ExpiringTable<CollapseKey, List<String>> varyNames;
   final ShareUncacheable[] sharing;
+  /**
+   * The limits of the request leading each call in progress, by flight: a waiting request whose
+   * read timeout is shorter than the leader's stops waiting at its own. Entered as the call
+   * starts, removed before its waiting requests are answered.
+   */
+  final ConcurrentHashMap<Object, OwnLimits> leaders = new ConcurrentHashMap<>();
   private final FutureCallableGroupCollapseExecutor executor;
   private final FirstWarnings warnings;
   private final CallObserver observer;
@@ -186,6 +200,7 @@ final class CollapseProtocol implements AutoCloseable {
     try {
       mine = executor.execute(flight, () -> {
         leading[0] = true;
+        leaders.put(flight, limits);
         return promise;
       });
     } catch (IllegalStateException refused) {
@@ -199,7 +214,8 @@ final class CollapseProtocol implements AutoCloseable {
     return leading[0]
         ? new Lead(this, key, flight, request, promise, mine,
             observer.sharedCall(executor.name(), key, caller), limits)
-        : new Wait(this, key, flight, request, mine, caller, mayRegroup, limits);
+        : new Wait(this, key, flight, request, mine, caller, mayRegroup, limits,
+            leaders.get(flight));
   }
 
   /** Counts a request that no group takes and leaves its observation alone. */

@@ -152,6 +152,10 @@ final class Lead implements Turn {
    * because completing it answers the callers, which may read the counts at once.
    */
   private boolean end() {
-    return ended.compareAndSet(false, true);
+    if (!ended.compareAndSet(false, true)) {
+      return false;
+    }
+    protocol.leaders.remove(flight, limits);
+    return true;
   }
 }

@@ -40,6 +40,11 @@ record OwnLimits(long deadline, long readTimeoutNanos) {
 
   /** Returns the nanoseconds left until the deadline, 0 if passed, MAX_VALUE for none. */
   long nanosLeft() {
+    return nanosLeft(deadline);
+  }
+
+  /** Returns the nanoseconds left until {@code deadline}, 0 if passed, MAX_VALUE for none. */
+  static long nanosLeft(long deadline) {
     return deadline == NO_DEADLINE ? Long.MAX_VALUE : Math.max(0, deadline - System.nanoTime());
   }
 

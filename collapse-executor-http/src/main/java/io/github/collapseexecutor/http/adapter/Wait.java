@@ -20,9 +20,17 @@ final class Wait implements Turn {
   private final Caller caller;
   private final boolean mayRegroup;
   private final OwnLimits limits;
+  /** When this request's read timeout ends its wait, or {@link OwnLimits#NO_DEADLINE}. */
+  private final long readDeadline;
 
+  /**
+   * @param leader the limits of the request that leads the call, or {@code null} if unknown:
+   *     when this request's read timeout is the shorter, it bounds the wait, since this request's
+   *     own call would have failed at it before the response began
+   */
   Wait(CollapseProtocol protocol, CollapseKey key, Object flight, RequestHeaders request,
-      CompletableFuture<Outcome> future, Caller caller, boolean mayRegroup, OwnLimits limits) {
+      CompletableFuture<Outcome> future, Caller caller, boolean mayRegroup, OwnLimits limits,
+      @Nullable OwnLimits leader) {
     this.protocol = protocol;
     this.key = key;
     this.flight = flight;
@@ -31,19 +39,31 @@ final class Wait implements Turn {
     this.caller = caller;
     this.mayRegroup = mayRegroup;
     this.limits = limits;
+    this.readDeadline = leader != null && limits.readTimeoutNanos() < leader.readTimeoutNanos()
+        ? OwnLimits.deadlineIn(limits.readTimeoutNanos()) : OwnLimits.NO_DEADLINE;
   }
 
   /**
-   * Returns how long this request may wait, in nanoseconds: until the sooner of its own deadline
-   * and the wait timeout; {@link Long#MAX_VALUE} for no limit.
+   * Returns how long this request may wait, in nanoseconds: until the soonest of its own
+   * deadline, its read timeout when that is shorter than the leader's, and the wait timeout;
+   * {@link Long#MAX_VALUE} for no limit.
    */
   long limitNanos() {
-    return Math.min(limits.nanosLeft(), protocol.waitTimeoutNanos());
+    return Math.min(ownLimitNanos(), protocol.waitTimeoutNanos());
   }
 
-  /** Returns whether the request's own deadline, rather than the wait timeout, ends its wait. */
+  /** Returns whether a limit of the request's own, rather than the wait timeout, ends its wait. */
   boolean ownLimitFirst() {
-    return limits.nanosLeft() < protocol.waitTimeoutNanos();
+    return ownLimitNanos() < protocol.waitTimeoutNanos();
+  }
+
+  /** Returns whether the request's read timeout, rather than its deadline, ends its wait. */
+  boolean readTimeoutFirst() {
+    return OwnLimits.nanosLeft(readDeadline) < limits.nanosLeft();
+  }
+
+  private long ownLimitNanos() {
+    return Math.min(limits.nanosLeft(), OwnLimits.nanosLeft(readDeadline));
   }
 
   /** Returns the outcome, or the call's failure; cancelling it leaves the call. */

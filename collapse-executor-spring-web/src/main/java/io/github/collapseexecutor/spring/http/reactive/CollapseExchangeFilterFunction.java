@@ -73,8 +73,11 @@ public final class CollapseExchangeFilterFunction extends HttpCollapseAdapter<As
    * The request attribute by which the application declares that the request's
    * {@code httpRequest} consumer changes nothing a server answers by: no header, no credential,
    * only such settings as a response timeout. With it set to {@code true}, the request collapses as
-   * if it had no consumer; a request that joins another's exchange then never runs its own
-   * consumer, so its timeout does not apply to the shared exchange (the wait timeout does).
+   * if it had no consumer; a request that joins another's exchange never runs its own consumer.
+   * A Reactor Netty {@code responseTimeout} it sets still holds for it: when it is shorter than
+   * that of the request whose exchange it joined, it ends the wait with the
+   * {@code WebClientRequestException} the request would have got alone, and when the other's
+   * shorter one ends the exchange, the requests with a longer one make it again between them.
    * Requests that declare it share only with requests that declare it too.
    *
    * <pre>{@code

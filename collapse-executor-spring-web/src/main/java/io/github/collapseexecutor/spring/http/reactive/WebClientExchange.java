@@ -69,6 +69,27 @@ record WebClientExchange(ClientRequest request, ExchangeFunction next, @Nullable
     return key == null || KeyedRequest.sentAsKeyed(rules, key, request, partition, response);
   }
 
+  /**
+   * The response timeout the request sets through an {@code httpRequest} consumer it declares
+   * harmless, when the connector is Reactor Netty's ({@link ResponseTimeouts}).
+   */
+  @Override
+  public long readTimeoutNanos() {
+    return ResponseTimeouts.of(request);
+  }
+
+  /** A response timeout is the caller's own: another caller's may be longer. */
+  @Override
+  public Cause causeOf(Throwable failure) {
+    return ResponseTimeouts.isResponseTimeout(failure) ? Cause.CALLER_READ_TIMEOUT : Cause.CALL;
+  }
+
+  /** What WebClient signals when a response timeout ends the request, as without collapse. */
+  @Override
+  public Throwable readTimeoutReached() {
+    return ResponseTimeouts.reached(request);
+  }
+
   @Override
   public Object detail(ClientResponse response) {
     return response.strategies();

@@ -182,7 +182,12 @@ final class CollapseExchangeFilterFunctionHttpRequestConsumerTest {
   private CompletableFuture<String> declaredHarmless(String credential, AtomicInteger runs) {
     return get(client.get().uri("/data").header(HttpHeaders.AUTHORIZATION, credential)
         .attribute(CollapseExchangeFilterFunction.HTTP_REQUEST_CHANGES_NO_ANSWER, true)
-        .httpRequest(request -> runs.incrementAndGet()));
+        .httpRequest(request -> {
+          // the filter also runs it on a request that only notes a response timeout it sets
+          if (!java.lang.reflect.Proxy.isProxyClass(request.getClass())) {
+            runs.incrementAndGet();
+          }
+        }));
   }
 
   private CompletableFuture<String> throughHttpRequest(String credential) {
