@@ -22,10 +22,11 @@ import org.jspecify.annotations.Nullable;
  * {@link #withRemoved(Collection)}, so that a list of one's own never drops {@code Authorization}
  * or {@code Cookie} by accident. A name is never both listed and exempt: the later call wins.
  *
- * <p>Query parameters follow the same rule ({@link #isSensitiveParameter(String)}), so that one
- * list of names and fragments decides both: a credential moved from a header into the query
+ * <p>Query parameters follow the same rule, their names percent-decoded, so that one list of names
+ * and fragments decides both: a credential moved from a header into the query
  * ({@code ?access_token=}, {@code ?api_key=}, {@code ?X-Amz-Signature=}) still separates callers,
- * even on a group whose policy lists the query parameters that count.
+ * even on a group whose policy lists the query parameters that count. Among query parameters, the
+ * whole names {@code key} and {@code sig} carry credentials too.
  *
  * <pre>{@code
  * SensitiveHeaders headers = SensitiveHeaders.defaults()
