@@ -8,8 +8,9 @@ import org.jspecify.annotations.Nullable;
 /**
  * The identity of a request for collapsing: two requests share a response only if their keys are
  * equal. Built by {@link CollapseRules}; holds the method, scheme, host, port and path, the
- * {@code Host} header, the query parameters that count, the headers of the group's policy, the
- * sensitive headers, and what an adapter knows a later stage adds to the request.
+ * {@code Host} header, the query parameters that count (those that carry a credential always),
+ * the headers of the group's policy, the sensitive headers, and what an adapter knows a later stage
+ * adds to the request.
  *
  * <p>{@link #toString()} shows the method, origin and path only: query strings and header values
  * may hold credentials and must not reach logs or exception messages.
@@ -17,7 +18,7 @@ import org.jspecify.annotations.Nullable;
 public final class CollapseKey {
 
   private final String target;
-  private final String query;
+  private final Object query;
   private final List<List<@Nullable String>> headers;
   private final Map<String, List<@Nullable String>> namedHeaders;
   private final @Nullable Object context;
@@ -25,11 +26,12 @@ public final class CollapseKey {
   private final int hash;
 
   /**
+   * @param query the raw query, or what of it counts under the group's policy
    * @param headers the values of the group's key headers, in the group's order
    * @param namedHeaders the headers a sensitive pattern names, by lower-case name
    * @param context what else decides the request sent; may be null
    */
-  CollapseKey(String target, String query, List<List<@Nullable String>> headers,
+  CollapseKey(String target, Object query, List<List<@Nullable String>> headers,
       Map<String, List<@Nullable String>> namedHeaders, @Nullable Object context, int group) {
     this.target = target;
     this.query = query;

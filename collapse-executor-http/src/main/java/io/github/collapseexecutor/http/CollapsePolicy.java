@@ -13,8 +13,11 @@ import org.jspecify.annotations.Nullable;
  *       headers of {@link HttpCollapseOptions#sensitiveHeaders()} are in the key whatever this
  *       says.</li>
  *   <li>{@code collapseRequestQueries}: when not empty, only these query parameters count in the
- *       key and the others are ignored; when empty (the default), every query parameter counts, in
- *       the order sent.</li>
+ *       key and the others are ignored, except those that carry a credential: a parameter whose
+ *       percent-decoded name, in any case, the {@link SensitiveHeaders} rule names
+ *       ({@code access_token}, {@code api_key}, {@code X-Amz-Signature}, {@code key},
+ *       {@code sig}, ...) counts whatever this says, as sent. When empty (the default), every
+ *       query parameter counts, in the order sent.</li>
  *   <li>{@code acceptHeadersInKey}: whether {@code Accept} and {@code Accept-Language}
  *       ({@link HttpCollapseOptions#NEGOTIATION_HEADERS}) join the key; true by default, because a
  *       server may pick a representation from them without saying so in {@code Vary}. Turn it off
@@ -171,7 +174,8 @@ public record CollapsePolicy(List<String> collapseRequestHeaders,
     }
 
     /**
-     * Sets the query parameters that alone count in the key; empty means all.
+     * Sets the query parameters that alone count in the key, beside those that carry a
+     * credential; empty means all.
      *
      * @throws IllegalArgumentException if a name is null or blank
      */

@@ -24,17 +24,21 @@ import org.jspecify.annotations.Nullable;
  * policy, the key always holds the sensitive headers (listed by name, or named by a pattern),
  * {@link HttpCollapseOptions#AUTHORITY_HEADERS},
  * {@link HttpCollapseOptions#REPRESENTATION_HEADERS}, and
- * {@link HttpCollapseOptions#NEGOTIATION_HEADERS} unless the policy leaves them out.
+ * {@link HttpCollapseOptions#NEGOTIATION_HEADERS} unless the policy leaves them out. A policy
+ * that lists the query parameters that count never leaves out one that carries a credential: the
+ * query parameters that {@link SensitiveHeaders} names stay in the key.
  */
 public final class CollapseRules {
 
   private final List<CompiledGroup> groups = new ArrayList<>();
   private final HeaderNames headerNames;
+  private final HeaderNames queryNames;
 
   /** Compiles the groups of {@code options}. */
   public CollapseRules(HttpCollapseOptions options) {
-    this.headerNames = new HeaderNames(options.sensitiveHeaderPatterns(),
-        options.nonSensitiveHeaders());
+    SensitiveHeaders sensitive = options.sensitiveHeaderSettings();
+    this.headerNames = new HeaderNames(sensitive::isSensitive);
+    this.queryNames = new HeaderNames(sensitive::isSensitiveParameter);
     for (CollapseGroup group : options.groups()) {
       List<Predicate<String>> patterns = new ArrayList<>();
       group.uris().forEach(uri -> patterns.add(RoutePattern.parse(uri)::matches));
@@ -127,7 +131,7 @@ public final class CollapseRules {
     String lowerScheme = scheme.toLowerCase(Locale.ROOT);
     String target = method + " " + lowerScheme + "://" + host.toLowerCase(Locale.ROOT) + ":"
         + effectivePort(lowerScheme, port) + rawPath;
-    String query = group.policy.allQueriesCount()
+    Object query = group.policy.allQueriesCount()
         ? (rawQuery == null ? "" : "?" + rawQuery)
         : namedQueries(group.policy.collapseRequestQueries(), rawQuery);
     // the group fixes the header names and their order, so the values alone tell keys apart
@@ -164,7 +168,7 @@ public final class CollapseRules {
 
   /** Returns whether a group's key holds a header for a sensitive fragment of its name. */
   private static boolean holdsByPattern(CompiledGroup group, HeaderNames.Name name) {
-    return name.sensitiveByPattern() && !(name.address() && group.policy.sharedAcrossAddresses());
+    return name.sensitive() && !(name.address() && group.policy.sharedAcrossAddresses());
   }
 
   /** Numbers the key headers of a group in their order. */
@@ -204,9 +208,16 @@ public final class CollapseRules {
     };
   }
 
-  private static String namedQueries(List<String> names, @Nullable String rawQuery) {
+  /**
+   * Returns what the query of a group that lists its parameters adds to the key: the values of
+   * the listed parameters, by name, and every parameter whose name is a credential's
+   * ({@link SensitiveHeaders#isSensitiveParameter(String)}), as sent and in the order sent, so
+   * that callers with different credentials in the query never share.
+   */
+  private Object namedQueries(List<String> names, @Nullable String rawQuery) {
     List<List<@Nullable String>> values = new ArrayList<>(names.size());
     names.forEach(name -> values.add(new ArrayList<>()));
+    List<String> credentials = new ArrayList<>(0);
     if (rawQuery != null) {
       for (String pair : rawQuery.split("&", -1)) {
         int eq = pair.indexOf('=');
@@ -215,9 +226,12 @@ public final class CollapseRules {
         if (index >= 0) {
           values.get(index).add(eq < 0 ? null : pair.substring(eq + 1));
         }
+        if (queryNames.of(name).sensitive()) {
+          credentials.add(pair);
+        }
       }
     }
-    return names + "=" + values;
+    return List.of(values, credentials);
   }
 
   private static String decode(String raw) {

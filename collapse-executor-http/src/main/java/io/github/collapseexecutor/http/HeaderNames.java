@@ -1,19 +1,17 @@
 package io.github.collapseexecutor.http;
 
 import java.util.Collection;
-import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Predicate;
 
 /**
- * Knows, for a header name as a request sends it, its lower-case form and whether it is sensitive
- * because it holds one of the configured fragments ({@code token}, {@code secret}, ...).
- * Thread-safe.
+ * Knows, for a header or query parameter name as a request sends it, its lower-case form and
+ * whether the {@link SensitiveHeaders} rule makes it sensitive. Thread-safe.
  *
  * <p>The key is built on every request, so what it learns of a name is remembered: an application
- * sends few distinct header names, and each then costs one map look-up per request, instead of a
+ * sends few distinct names, and each then costs one map look-up per request, instead of a
  * conversion to lower case and a scan of every fragment.
  */
 final class HeaderNames {
@@ -21,27 +19,27 @@ final class HeaderNames {
   /** Enough for the header names of any real application; more are judged each time. */
   private static final int MAX_REMEMBERED = 1024;
 
-  private final List<String> fragments;
-  private final Set<String> exempt;
+  private final Predicate<String> sensitive;
   private final Map<String, Name> remembered = new ConcurrentHashMap<>();
 
   /**
    * A header name as {@link CollapseRules} needs it.
    *
    * @param lower the name in lower case
-   * @param sensitiveByPattern whether the name holds a sensitive fragment and is not exempt
+   * @param sensitive whether the name is sensitive: listed, or holding a sensitive fragment, and
+   *     not exempt
    * @param address whether the name is one of a header that carries the client's address
    *     ({@link HttpCollapseOptions#ADDRESS_HEADER_PATTERNS})
    */
-  record Name(String lower, boolean sensitiveByPattern, boolean address) {}
+  record Name(String lower, boolean sensitive, boolean address) {}
 
   /**
-   * @param fragments lower-case parts of a name that make it sensitive
-   * @param exempt lower-case names that are never sensitive by their fragments
+   * @param sensitive whether a lower-case name is sensitive:
+   *     {@link SensitiveHeaders#isSensitive(String)} for headers,
+   *     {@link SensitiveHeaders#isSensitiveParameter(String)} for query parameters
    */
-  HeaderNames(Set<String> fragments, Set<String> exempt) {
-    this.fragments = List.copyOf(fragments);
-    this.exempt = Set.copyOf(exempt);
+  HeaderNames(Predicate<String> sensitive) {
+    this.sensitive = sensitive;
   }
 
   /** Returns what is known of {@code sent}, a header name in any case. */
@@ -58,7 +56,7 @@ final class HeaderNames {
 
   private Name judge(String sent) {
     String lower = sent.toLowerCase(Locale.ROOT);
-    return new Name(lower, !exempt.contains(lower) && holdsAny(lower, fragments),
+    return new Name(lower, sensitive.test(lower),
         holdsAny(lower, HttpCollapseOptions.ADDRESS_HEADER_PATTERNS));
   }
 

@@ -10,9 +10,10 @@ import java.util.TreeSet;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Which request headers carry a credential and so always join the collapse key: callers that send
- * different values of a sensitive header never share a response. Immutable; each {@code with...}
- * method returns a changed copy. Names and patterns are compared in lower case.
+ * Which request headers and query parameters carry a credential and so always join the collapse
+ * key: callers that send different values of a sensitive header or parameter never share a
+ * response. Immutable; each {@code with...} method returns a changed copy. Names and patterns are
+ * compared in lower case.
  *
  * <p>A header is sensitive ({@link #isSensitive(String)}) when its name is one of
  * {@link #names()}, or holds one of {@link #patterns()}, with underscores read as hyphens, and is
@@ -20,6 +21,12 @@ import org.jspecify.annotations.Nullable;
  * added to the {@link #defaults()}: the one way to make a header not sensitive is to name it in
  * {@link #withRemoved(Collection)}, so that a list of one's own never drops {@code Authorization}
  * or {@code Cookie} by accident. A name is never both listed and exempt: the later call wins.
+ *
+ * <p>Query parameters follow the same rule, their names percent-decoded, so that one list of names
+ * and fragments decides both: a credential moved from a header into the query
+ * ({@code ?access_token=}, {@code ?api_key=}, {@code ?X-Amz-Signature=}) still separates callers,
+ * even on a group whose policy lists the query parameters that count. Among query parameters, the
+ * whole names {@code key} and {@code sig} carry credentials too.
  *
  * <pre>{@code
  * SensitiveHeaders headers = SensitiveHeaders.defaults()
@@ -31,6 +38,16 @@ import org.jspecify.annotations.Nullable;
  * }</pre>
  */
 public final class SensitiveHeaders {
+
+  /**
+   * Whole names of query parameters that carry a credential though no fragment names them:
+   * {@code key} (an API key, as Google's APIs take it) and {@code sig} (the signature of a shared
+   * access URL). They count as whole names only: as fragments they would name {@code keyword},
+   * {@code monkey}, {@code signal} or {@code design}, search and paging parameters that a policy
+   * leaves out of the key on purpose, while the credential forms are named already ({@code -key}
+   * in {@code api_key} and {@code subscription-key}, {@code signature}).
+   */
+  static final Set<String> CREDENTIAL_PARAMETERS = Set.of("key", "sig");
 
   private static final SensitiveHeaders DEFAULTS = new SensitiveHeaders(
       HttpCollapseOptions.DEFAULT_SENSITIVE_HEADERS,
@@ -79,6 +96,18 @@ public final class SensitiveHeaders {
   public boolean isSensitive(String lowerName) {
     return names.contains(lowerName)
         || !nonSensitive.contains(lowerName) && HeaderNames.holdsAny(lowerName, patterns);
+  }
+
+  /**
+   * Returns whether a query parameter of this name always joins the key, whatever the query
+   * parameters a policy lists: by the rule of {@link #isSensitive(String)}, or because its whole
+   * name is {@code key} or {@code sig} and not one of {@link #nonSensitive()}.
+   *
+   * @param lowerName the name, percent-decoded, in lower case
+   */
+  boolean isSensitiveParameter(String lowerName) {
+    return isSensitive(lowerName)
+        || CREDENTIAL_PARAMETERS.contains(lowerName) && !nonSensitive.contains(lowerName);
   }
 
   /**

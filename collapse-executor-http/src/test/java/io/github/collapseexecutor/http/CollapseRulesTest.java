@@ -239,11 +239,71 @@ final class CollapseRulesTest {
         .isNotEqualTo(get("http://a.test/samples/1"));
   }
 
+  /**
+   * A policy that lists the parameters that count must not drop a credential carried in the
+   * query: a caller who would get 401 alone must not get another user's answer.
+   */
+  @Test
+  void credentialQueryParametersSeparateKeysWhateverThePolicyLists() {
+    for (String name : List.of("access_token", "ACCESS_TOKEN", "api_key", "apikey", "key", "Key",
+        "signature", "X-Amz-Signature", "X-Amz-Credential", "X-Amz-Security-Token",
+        "X-Goog-Signature", "sig", "token", "auth", "password", "client_secret", "session",
+        "access%5Ftoken", "api%2Dkey")) {
+      assertThat(get("http://a.test/samples/1?sample=1&" + name + "=alice")).as(name)
+          .isNotEqualTo(get("http://a.test/samples/1?sample=1&" + name + "=mallory"))
+          .isNotEqualTo(get("http://a.test/samples/1?sample=1"))
+          .isEqualTo(get("http://a.test/samples/1?" + name + "=alice&sample=1"));
+    }
+  }
+
+  /**
+   * {@code key} and {@code sig} name credentials only as whole names: as fragments they would
+   * keep search parameters in the key that the policy leaves out on purpose.
+   */
+  @Test
+  void otherQueryParametersThePolicyDoesNotListStillShare() {
+    for (String name : List.of("keyword", "monkey", "signal", "design", "page", "format")) {
+      assertThat(get("http://a.test/samples/1?sample=1&" + name + "=a")).as(name)
+          .isEqualTo(get("http://a.test/samples/1?sample=1&" + name + "=b"))
+          .isEqualTo(get("http://a.test/samples/1?sample=1"));
+    }
+  }
+
+  @Test
+  void aQueryParameterTakenOutOfTheSensitiveNamesSharesAgain() {
+    CollapseRules custom = new CollapseRules(HttpCollapseOptions.builder()
+        .group(CollapseGroup.ofUris("p", List.of("/samples/*")))
+        .policy("p", CollapsePolicy.of(List.of(), List.of("sample")))
+        .sensitiveHeaders(List.of("tenant_code"))
+        .removeSensitiveHeaders(List.of("trace_token", "key"))
+        .build());
+    assertThat(key(custom, "GET", "http://a.test/samples/1?trace_token=a", Map.of()))
+        .isEqualTo(key(custom, "GET", "http://a.test/samples/1?trace_token=b", Map.of()));
+    assertThat(key(custom, "GET", "http://a.test/samples/1?key=a", Map.of()))
+        .isEqualTo(key(custom, "GET", "http://a.test/samples/1?key=b", Map.of()));
+    assertThat(key(custom, "GET", "http://a.test/samples/1?tenant_code=a", Map.of()))
+        .isNotEqualTo(key(custom, "GET", "http://a.test/samples/1?tenant_code=b", Map.of()));
+  }
+
+  @Test
+  void aListedValueWithACommaIsNotTheSameAsTwoValues() {
+    CollapseRules raw = new CollapseRules(HttpCollapseOptions.builder()
+        .group(CollapseGroup.ofUris("p", List.of("/samples/*")))
+        .policy("p", CollapsePolicy.of(List.of(), List.of("sample")))
+        .build());
+    assertThat(raw.keyFor("GET", "http", "a.test", 80, "/samples/1", "/samples/1",
+        "sample=a, b", headers(Map.of())))
+        .isNotEqualTo(raw.keyFor("GET", "http", "a.test", 80, "/samples/1", "/samples/1",
+            "sample=a&sample=b", headers(Map.of())));
+  }
+
   @Test
   void keysDoNotShowQueriesOrHeaderValues() {
     CollapseKey key = key("GET", "http://a.test/user/1?token=secret",
         Map.of("Authorization", List.of("Bearer secret")));
     assertThat(key.toString()).contains("/user/1").doesNotContain("secret");
+    assertThat(get("http://a.test/samples/1?sample=1&access_token=secret").toString())
+        .contains("/samples/1").doesNotContain("secret").doesNotContain("access_token");
   }
 
   @Test

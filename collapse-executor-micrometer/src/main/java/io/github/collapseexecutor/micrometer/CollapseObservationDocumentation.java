@@ -104,10 +104,10 @@ public enum CollapseObservationDocumentation implements ObservationDocumentation
 
     /**
      * Why a request fell back or was not collapsed, or why the shared call it led could not be
-     * shared: {@code request-body}, {@code switched-off}, {@code null-argument},
-     * {@code closed}, {@code hit-for-pass}, {@code wait-timeout}, {@code set-cookie}, ...
-     * Absent when there is no reason to give. A request that no collapse group takes (a path no
-     * group matches, a method other than GET and HEAD) gets neither key.
+     * shared: {@code request-body}, {@code fresh-requested}, {@code switched-off},
+     * {@code null-argument}, {@code closed}, {@code hit-for-pass}, {@code wait-timeout},
+     * {@code set-cookie}, ... Absent when there is no reason to give. A request that no collapse
+     * group takes (a path no group matches, a method other than GET and HEAD) gets neither key.
      */
     REASON {
       @Override

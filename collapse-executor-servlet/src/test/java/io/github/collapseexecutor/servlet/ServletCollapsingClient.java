@@ -22,8 +22,9 @@ import okhttp3.Response;
 
 /**
  * Requests to an application behind a {@link CollapseServletFilter}, on an embedded Tomcat, whose
- * servlet asks the contract's backend with the {@code Host}, the body and the identity headers
- * ({@link IdentityEchoBackend#CHANNELS}) it received: a chain run is a backend call. OkHttp sends the requests, as it keeps a {@code Host} it is given; the JDK
+ * servlet asks the contract's backend for the path and query it received, with the {@code Host},
+ * the body and the identity headers ({@link IdentityEchoBackend#CHANNELS}): a chain run is a
+ * backend call. OkHttp sends the requests, as it keeps a {@code Host} it is given; the JDK
  * client those with a body, as OkHttp sends no GET with one.
  */
 final class ServletCollapsingClient implements CollapsingClient {
@@ -86,7 +87,9 @@ final class ServletCollapsingClient implements CollapsingClient {
     okHttp.connectionPool().evictAll();
   }
 
-  /** Asks the backend for the same path, with the {@code Host} and the body it received. */
+  /**
+   * Asks the backend for the same path and query, with the {@code Host} and the body it received.
+   */
   private final class AskingServlet extends HttpServlet {
 
     private final String backendUrl;
@@ -103,8 +106,10 @@ final class ServletCollapsingClient implements CollapsingClient {
         body = new String(in.readAllBytes(), StandardCharsets.UTF_8);
       }
       String answer;
+      String query = request.getQueryString() == null ? "" : "?" + request.getQueryString();
       if (body.isEmpty()) {
-        Request.Builder asked = new Request.Builder().url(backendUrl + request.getRequestURI())
+        Request.Builder asked = new Request.Builder()
+            .url(backendUrl + request.getRequestURI() + query)
             .header("Host", request.getHeader("Host"));
         for (String channel : IdentityEchoBackend.CHANNELS) {
           String value = request.getHeader(channel);

@@ -24,8 +24,9 @@ import org.jspecify.annotations.Nullable;
  * {@link #join} hands out one {@link Turn}:
  *
  * <ul>
- *   <li>{@link Pass}: make the call as if collapse were off (no key, a request body, closed, the
- *       key's group switched off, or the key is marked for hit-for-pass);</li>
+ *   <li>{@link Pass}: make the call as if collapse were off (no key, a request body, a request
+ *       that asks for a fresh answer ({@link FreshRequest}), closed, the key's group switched off,
+ *       or the key is marked for hit-for-pass);</li>
  *   <li>{@link Lead}: make the call for every identical request, then end the turn exactly once:
  *       {@link Lead#share} a buffered copy, {@link Lead#refuse} to share (the waiting requests make
  *       their own calls), or {@link Lead#fail} with the call's exception and what caused it;</li>
@@ -133,8 +134,9 @@ final class CollapseProtocol implements AutoCloseable {
   }
 
   /**
-   * Returns what the request with {@code key} does; a {@code null} key or headers that announce a
-   * body ({@link RequestBody}) pass. Counts a request that passes at once.
+   * Returns what the request with {@code key} does; a {@code null} key, headers that announce a
+   * body ({@link RequestBody}) or ask for a fresh answer ({@link FreshRequest}) pass. Counts a
+   * request that passes at once.
    *
    * <p>A {@code null} key is a request that no group takes (a path no group matches, a method
    * other than GET and HEAD, a URI that has no key): collapsing is opt-in, so such a request is
@@ -166,6 +168,10 @@ final class CollapseProtocol implements AutoCloseable {
     }
     if (RequestBody.announced(request)) {
       return pass(key, caller, RequestBody.REASON);
+    }
+    if (FreshRequest.asked(request)) {
+      // a call in flight may have been sent before this request's own write: never join one
+      return pass(key, caller, FreshRequest.REASON);
     }
     List<String> varied = varyNames.get(key);
     if (varied == null) {

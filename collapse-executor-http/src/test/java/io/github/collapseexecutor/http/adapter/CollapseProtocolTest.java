@@ -2,6 +2,8 @@ package io.github.collapseexecutor.http.adapter;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.collapseexecutor.core.CallerOutcome;
+import io.github.collapseexecutor.http.CallObserver;
 import io.github.collapseexecutor.http.CollapseGroup;
 import io.github.collapseexecutor.http.CollapseKey;
 import io.github.collapseexecutor.http.HttpCollapseOptions;
@@ -21,6 +23,7 @@ import java.util.logging.Handler;
 import java.util.logging.Level;
 import java.util.logging.LogRecord;
 import java.util.logging.Logger;
+import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -382,6 +385,49 @@ final class CollapseProtocolTest {
     assertThat(protocol.stats().passedThrough()).isEqualTo(withBodies.size() + 1);
     assertThat(protocol.stats().groups().get(0).passedThrough())
         .isEqualTo(withBodies.size() + 1);
+  }
+
+  /**
+   * Read after write: a call in flight may have been sent before the caller's own write, so a
+   * request that asks for a fresh answer never joins one; requests after it still do.
+   */
+  @Test
+  void aRequestThatAsksForAFreshAnswerNeverJoinsTheCallInFlightAndSaysWhy() {
+    List<String> outcomes = new CopyOnWriteArrayList<>();
+    protocol.close();
+    protocol = new CollapseProtocol(HttpCollapseOptions.builder()
+        .group(CollapseGroup.ofUris("/users/*"))
+        .observations(options -> new CallObserver() {
+          @Override
+          public Caller caller(@Nullable Object observation) {
+            return new Caller() {
+              @Override
+              public void outcome(CallerOutcome outcome, @Nullable String reason) {
+                outcomes.add(outcome + " " + reason);
+              }
+
+              @Override
+              public void linkTo(@Nullable SharedCall call) {}
+            };
+          }
+
+          @Override
+          public SharedCall sharedCall(String executorName, CollapseKey key, Caller leader) {
+            return SharedCall.NONE;
+          }
+        }).build(), "test");
+    CollapseKey key = key("/users/1", NONE);
+    assertThat(protocol.join(key, NONE)).isInstanceOf(Lead.class);
+
+    for (RequestHeaders fresh : List.of(header("Cache-Control", "no-cache"),
+        header("Cache-Control", "max-age=0"), header("Pragma", "no-cache"))) {
+      assertThat(protocol.join(key("/users/1", fresh), fresh)).isSameAs(Pass.PASS);
+    }
+    assertThat(protocol.join(key, header("Cache-Control", "no-store")))
+        .isInstanceOf(Wait.class);
+    assertThat(outcomes).containsExactly("LED null", "NOT_COLLAPSED fresh-requested",
+        "NOT_COLLAPSED fresh-requested", "NOT_COLLAPSED fresh-requested", "JOINED null");
+    assertThat(protocol.stats().groups().get(0).passedThrough()).isEqualTo(3);
   }
 
   private static CollapseProtocol protocol(Duration ttl, int maxKeys) {

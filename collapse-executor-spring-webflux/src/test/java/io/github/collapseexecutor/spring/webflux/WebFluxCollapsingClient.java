@@ -20,10 +20,10 @@ import reactor.netty.http.client.HttpClient;
 
 /**
  * Requests to a WebFlux application behind a {@link CollapseWebFilter}, on Reactor Netty, whose
- * handler asks the contract's backend, without blocking, with the {@code Host}, the body and the
- * identity headers ({@link IdentityEchoBackend#CHANNELS}) it received: a chain run is a backend
- * call. OkHttp sends the requests, as it keeps a {@code Host} it is given; the JDK client those
- * with a body, as OkHttp sends no GET with one.
+ * handler asks the contract's backend, without blocking, for the path and query it received, with
+ * the {@code Host}, the body and the identity headers ({@link IdentityEchoBackend#CHANNELS}): a
+ * chain run is a backend call. OkHttp sends the requests, as it keeps a {@code Host} it is given;
+ * the JDK client those with a body, as OkHttp sends no GET with one.
  */
 final class WebFluxCollapsingClient implements CollapsingClient {
 
@@ -53,7 +53,8 @@ final class WebFluxCollapsingClient implements CollapsingClient {
               headers.set(channel, value);
             }
           }
-        }).request(HttpMethod.GET).uri(backendUrl + request.path())
+        }).request(HttpMethod.GET).uri(backendUrl + request.path()
+            + (request.uri().getRawQuery() == null ? "" : "?" + request.uri().getRawQuery()))
         .send(body.isEmpty() ? ByteBufFlux.empty() : ByteBufFlux.fromString(Mono.just(body)))
         .responseContent().aggregate().asString().defaultIfEmpty(""))
         .flatMap(answer -> ServerResponse.ok().bodyValue(answer));

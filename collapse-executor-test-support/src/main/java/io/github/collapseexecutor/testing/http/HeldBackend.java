@@ -12,6 +12,7 @@ import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLParameters;
@@ -26,6 +27,7 @@ public abstract class HeldBackend {
   private final String context;
   private final SSLContext clientAuthTls;
   private final AtomicInteger calls = new AtomicInteger();
+  private final Object arrived = new Object();
   private final Arrivals arrivals = new Arrivals();
   private final ExecutorService pool = Executors.newCachedThreadPool();
   private HttpServer server;
@@ -49,6 +51,15 @@ public abstract class HeldBackend {
    * once the callers of the round have set off.
    */
   protected abstract String answer(HttpExchange exchange) throws IOException;
+
+  /**
+   * Returns the body to answer {@code exchange}, the backend's {@code call}th request, with; by
+   * default {@link #answer(HttpExchange)}. A backend whose answers say which call made them
+   * overrides it.
+   */
+  protected String answer(HttpExchange exchange, int call) throws IOException {
+    return answer(exchange);
+  }
 
   /**
    * Starts the server and returns its base URL, {@code http://127.0.0.1:port}, or
@@ -97,10 +108,31 @@ public abstract class HeldBackend {
     return calls.get();
   }
 
+  /**
+   * Waits, at most 10 s, until {@code count} requests have arrived since the start, and returns
+   * whether they did: a caller's call is then held here, as {@link #arrivals()} holds it.
+   */
+  public final boolean awaitCalls(int count) throws InterruptedException {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+    synchronized (arrived) {
+      while (calls.get() < count) {
+        long left = deadline - System.nanoTime();
+        if (left <= 0) {
+          return false;
+        }
+        TimeUnit.NANOSECONDS.timedWait(arrived, left);
+      }
+    }
+    return true;
+  }
+
   private void handle(HttpExchange exchange) throws IOException {
-    calls.incrementAndGet();
+    int call = calls.incrementAndGet();
+    synchronized (arrived) {
+      arrived.notifyAll();
+    }
     arrivals.awaitThenAnswer();
-    byte[] body = answer(exchange).getBytes(StandardCharsets.UTF_8);
+    byte[] body = answer(exchange, call).getBytes(StandardCharsets.UTF_8);
     exchange.getResponseHeaders().add("Content-Type", "text/plain");
     exchange.sendResponseHeaders(200, body.length);
     try (OutputStream out = exchange.getResponseBody()) {

@@ -1,6 +1,8 @@
 package io.github.collapseexecutor.testing.identity;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeFalse;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -16,6 +18,11 @@ import org.junit.jupiter.api.Timeout;
  * and each annotation supplies a {@link Subject}: the ways its callers can differ, and a round of
  * concurrent callers through it against a backend that answers with who it thinks the caller is.
  * A new adapter inherits every case by implementing a subject.
+ *
+ * <p>Two cases hold for subjects that have what they need, and are skipped for the others: callers
+ * that differ only in what the application declared does not matter still share
+ * ({@link Subject#ignoredChannels()}), and a caller that asks for a fresh answer never gets one
+ * from a call sent before it arrived ({@link Subject#asksForFreshAnswers()}).
  */
 @Timeout(120)
 public abstract class TwoCallersContract {
@@ -43,6 +50,36 @@ public abstract class TwoCallersContract {
 
     /** Returns how many times the backend ran since the last round began. */
     int runs();
+
+    /**
+     * Returns the names of the ways callers can differ that the application declared do not
+     * change the answer (a query parameter that a policy leaves out of the key), for
+     * {@link #round}: callers that differ only there still share. None by default.
+     */
+    default List<String> ignoredChannels() {
+      return List.of();
+    }
+
+    /**
+     * Returns whether a caller can ask for a fresh answer, as HTTP's
+     * {@code Cache-Control: no-cache} does; false by default, and then
+     * {@link #freshAfterHeld()} is not called.
+     */
+    default boolean asksForFreshAnswers() {
+      return false;
+    }
+
+    /**
+     * Starts one caller's call and holds it in the backend; once that call is there, runs a
+     * second caller of the same identity that asks for a fresh answer, and lets the backend
+     * answer only once the subject has placed that caller too (it leads, waits, or goes through
+     * on its own), so that the first call is still in flight when it arrives. Returns both
+     * answers, the first caller's first; each answer names the backend run that made it.
+     */
+    default List<String> freshAfterHeld() throws Exception {
+      throw new UnsupportedOperationException("the subject has no caller that asks for a fresh"
+          + " answer: " + getClass().getName());
+    }
 
     /** Stops the subject's servers or application context. */
     @Override
@@ -89,6 +126,32 @@ public abstract class TwoCallersContract {
       assertThat(subject.runs()).as("backend runs for one identity through %s", channel)
           .isBetween(1, 5);
     }
+  }
+
+  @Test
+  void callersThatDifferOnlyInWhatTheApplicationDeclaredIrrelevantStillShare() throws Exception {
+    assumeFalse(subject.ignoredChannels().isEmpty(), "the subject declares nothing irrelevant");
+    for (String channel : subject.ignoredChannels()) {
+      subject.round(ONE_IDENTITYS_CALLERS, channel, TwoCallersContract::identity);
+
+      assertThat(subject.runs()).as("backend runs for callers who differ only in %s", channel)
+          .isBetween(1, 5);
+    }
+  }
+
+  /**
+   * Read after write: a call in flight may have been sent before the caller's own write, so a
+   * caller that asks for a fresh answer gets a call of its own, never the one in flight.
+   */
+  @Test
+  void aCallerThatAsksForAFreshAnswerNeverJoinsTheCallInFlight() throws Exception {
+    assumeTrue(subject.asksForFreshAnswers(), "the subject's callers cannot ask for freshness");
+
+    List<String> answers = subject.freshAfterHeld();
+
+    assertThat(subject.runs()).as("backend runs").isEqualTo(2);
+    assertThat(answers.get(1)).as("the answer of the caller that asked for a fresh one")
+        .isNotEqualTo(answers.get(0));
   }
 
   private static String identity(int caller) {
