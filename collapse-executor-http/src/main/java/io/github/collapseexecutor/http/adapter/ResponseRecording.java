@@ -85,6 +85,23 @@ public final class ResponseRecording {
     lead.refuse(Objects.requireNonNull(reason, "reason"));
   }
 
+  /**
+   * Leaves the call: the request that runs the chain ended on its own while the chain runs (its
+   * client went away). That ends this request alone: the chain goes on for the requests that wait
+   * for it, and what it produces is recorded and shared with them as if this request were still
+   * there; a write to this request's own client that then fails, fails for it alone and is never
+   * reported here. {@code stop} runs once nobody is left to wait for the chain: at once if the
+   * turn has ended or no other request waits, else when the last waiting request leaves.
+   */
+  public void leave(Runnable stop) {
+    Objects.requireNonNull(stop, "stop");
+    lead.onAbandon(stop);
+    if (!lead.future().cancel(/* mayInterruptIfRunning= */ false)) {
+      // the turn has ended: what the chain still does is this request's own, and it is gone
+      stop.run();
+    }
+  }
+
   /** Ends the turn if the adapter did not: the chain ended without a recording. */
   void end() {
     lead.refuse(UnsharedReason.LEADER_FAILED);
