@@ -5,14 +5,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.github.collapseexecutor.http.CollapseGroup;
 import io.github.collapseexecutor.http.HttpCollapseOptions;
 import io.github.collapseexecutor.testing.Parking;
+import io.github.collapseexecutor.testing.http.LeavingClient;
 import io.github.collapseexecutor.testing.http.WebFilterArrivals;
-import java.io.OutputStream;
-import java.net.Socket;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -28,16 +28,21 @@ import reactor.core.publisher.Mono;
 import reactor.core.publisher.SignalType;
 
 /**
- * A client that goes away: a waiting request's leaves the shared run to the others; the leading
- * request's leaves the waiting requests to run the handler themselves.
+ * A client that goes away ends its own request alone: a waiting request's and the leading
+ * request's alike leave the shared run to the others, which is cancelled only once every request
+ * has left.
  */
 @Timeout(60)
 final class CollapseWebFilterCancelTest {
+
+  /** The waiting requests held in the leading request's run; with it, 50 requests. */
+  private static final int WAITING = 49;
 
   private final AtomicInteger runs = new AtomicInteger();
   private final WebFilterArrivals arrivals = new WebFilterArrivals();
   private final CompletableFuture<Void> release = new CompletableFuture<>();
   private final CountDownLatch cancelled = new CountDownLatch(1);
+  private final CountDownLatch handlerCancelled = new CountDownLatch(1);
   private final CollapseWebFilter filter = new CollapseWebFilter(HttpCollapseOptions.builder()
       .group(CollapseGroup.ofUris("/slow")).build());
   private final HttpClient client = HttpClient.newBuilder()
@@ -56,6 +61,7 @@ final class CollapseWebFilterCancelTest {
         .GET("/slow", request -> {
           int run = runs.incrementAndGet();
           return Mono.fromFuture(release, /* suppressCancel= */ true)
+              .doOnCancel(handlerCancelled::countDown)
               .then(ServerResponse.ok().bodyValue("run " + run));
         })
         .build(), countCancels, arrivals.filter(), filter);
@@ -73,14 +79,8 @@ final class CollapseWebFilterCancelTest {
         .timeout(Duration.ofSeconds(20)).build(), HttpResponse.BodyHandlers.ofString());
   }
 
-  /** Sends a GET on a socket of its own, which the test closes to go away. */
-  private Socket sendOnSocket() throws Exception {
-    Socket socket = new Socket("127.0.0.1", server.port());
-    OutputStream out = socket.getOutputStream();
-    out.write(("GET /slow HTTP/1.1\r\nHost: 127.0.0.1:" + server.port() + "\r\n\r\n")
-        .getBytes(StandardCharsets.US_ASCII));
-    out.flush();
-    return socket;
+  private LeavingClient sendAndLeaveLater() throws Exception {
+    return LeavingClient.get(server.port(), "/slow");
   }
 
   @Test
@@ -90,7 +90,7 @@ final class CollapseWebFilterCancelTest {
     arrivals.all().block(Duration.ofSeconds(10));
     arrivals.expect(2);
     CompletableFuture<HttpResponse<String>> waiting = sendAsync();
-    Socket leaving = sendOnSocket();
+    LeavingClient leaving = sendAndLeaveLater();
     arrivals.all().block(Duration.ofSeconds(10));
 
     leaving.close();
@@ -104,23 +104,50 @@ final class CollapseWebFilterCancelTest {
   }
 
   @Test
-  void whenTheLeadingRequestsClientLeavesTheWaitingRequestsRunTheHandlerThemselves()
+  void whenTheLeadingRequestsClientLeavesTheWaitingRequestsStillGetTheHandlersAnswer()
       throws Exception {
     arrivals.expect(1);
-    Socket leaving = sendOnSocket();
+    LeavingClient leaving = sendAndLeaveLater();
     arrivals.all().block(Duration.ofSeconds(10));
-    arrivals.expect(2);
-    CompletableFuture<HttpResponse<String>> first = sendAsync();
-    CompletableFuture<HttpResponse<String>> second = sendAsync();
+    arrivals.expect(WAITING);
+    List<CompletableFuture<HttpResponse<String>>> waiting = new ArrayList<>();
+    for (int i = 0; i < WAITING; i++) {
+      waiting.add(sendAsync());
+    }
     arrivals.all().block(Duration.ofSeconds(10));
 
     leaving.close();
     Parking.await(cancelled);
     release.complete(null);
 
-    assertThat(first.get(20, TimeUnit.SECONDS).statusCode()).isEqualTo(200);
-    assertThat(second.get(20, TimeUnit.SECONDS).statusCode()).isEqualTo(200);
-    assertThat(runs.get()).isEqualTo(3);
-    assertThat(filter.stats().fellBack()).isEqualTo(2);
+    for (CompletableFuture<HttpResponse<String>> call : waiting) {
+      HttpResponse<String> response = call.get(20, TimeUnit.SECONDS);
+      assertThat(response.statusCode()).isEqualTo(200);
+      assertThat(response.body()).isEqualTo("run 1");
+    }
+    assertThat(runs.get()).isEqualTo(1);
+    assertThat(filter.stats().replayed()).isEqualTo(WAITING);
+    assertThat(handlerCancelled.getCount()).isEqualTo(1);
+  }
+
+  @Test
+  void whenEveryRequestsClientLeavesTheHandlerIsCancelled() throws Exception {
+    arrivals.expect(1);
+    LeavingClient leader = sendAndLeaveLater();
+    arrivals.all().block(Duration.ofSeconds(10));
+    arrivals.expect(2);
+    LeavingClient first = sendAndLeaveLater();
+    LeavingClient second = sendAndLeaveLater();
+    arrivals.all().block(Duration.ofSeconds(10));
+
+    leader.close();
+    Parking.await(cancelled);
+    assertThat(handlerCancelled.getCount()).as("cancelled with requests still waiting")
+        .isEqualTo(1);
+    first.close();
+    second.close();
+
+    Parking.await(handlerCancelled);
+    assertThat(runs.get()).isEqualTo(1);
   }
 }
