@@ -50,8 +50,9 @@ import reactor.core.publisher.Mono;
  *       waiting request stops waiting and runs the chain itself.</li>
  * </ul>
  * A chain error reaches only the request whose chain raised it. A request that is cancelled (its
- * client went away) ends alone, the leading one too: its chain goes on while requests wait for it,
- * and they get its answer; the chain is cancelled once every request has left.
+ * client went away, a deadline of its own passed) ends alone, the leading one too: its chain goes
+ * on while requests wait for it, apart from its own response, and they get its answer; the chain
+ * is cancelled once every request has left.
  *
  * <p>A stream is never held back: a body written with {@code writeAndFlushWith} (how WebFlux
  * writes {@code text/event-stream} and other streaming types) or with a stream's content type

@@ -63,7 +63,7 @@ final class WebFluxExchange implements ServerExchange<RuntimeException> {
     RecordingResponse recorder = new RecordingResponse(exchange.getResponse(),
         exchange.getAttributes(), recording);
     return run(chain.filter(exchange.mutate().response(recorder).build())
-        .then(Mono.defer(recorder::ended)), recording);
+        .then(Mono.defer(recorder::ended)), recorder);
   }
 
   @Override
@@ -131,10 +131,10 @@ final class WebFluxExchange implements ServerExchange<RuntimeException> {
   /**
    * Runs {@code work} for this request, subscribed with its context.
    *
-   * @param recording the recording of the response, when this request leads
+   * @param recorder the recording of the response, when this request leads
    */
-  private CompletionStage<?> run(Mono<Void> work, @Nullable ResponseRecording recording) {
-    Running started = new Running(recording);
+  private CompletionStage<?> run(Mono<Void> work, @Nullable RecordingResponse recorder) {
+    Running started = new Running(recorder);
     running = started;
     started.subscription = work.subscribe(null, failure -> {
       if (cancelled) {
@@ -155,21 +155,20 @@ final class WebFluxExchange implements ServerExchange<RuntimeException> {
   private static final class Running {
 
     final CompletableFuture<Void> done = new CompletableFuture<>();
-    private final @Nullable ResponseRecording recording;
+    private final @Nullable RecordingResponse recorder;
     volatile @Nullable Disposable subscription;
 
-    Running(@Nullable ResponseRecording recording) {
-      this.recording = recording;
+    Running(@Nullable RecordingResponse recorder) {
+      this.recorder = recorder;
     }
 
     /**
-     * The request was cancelled: a leading request's run goes on while others wait for it. Its
-     * response is still recorded whole before any of it is written to the client that went away
-     * ({@link RecordingResponse}), so the failed write is this request's alone.
+     * The request was cancelled: a leading request's run goes on while others wait for it, apart
+     * from this request's own response ({@link RecordingResponse#leave}).
      */
     void cancel() {
-      if (recording != null) {
-        recording.leave(this::stop);
+      if (recorder != null) {
+        recorder.leave(this::stop);
       } else {
         stop();
       }

@@ -21,8 +21,10 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.springframework.http.HttpStatus;
 import org.springframework.web.reactive.function.server.RouterFunctions;
 import org.springframework.web.reactive.function.server.ServerResponse;
+import org.springframework.web.server.ResponseStatusException;
 import org.springframework.web.server.WebFilter;
 import reactor.core.publisher.Mono;
 import reactor.core.publisher.SignalType;
@@ -37,12 +39,15 @@ final class CollapseWebFilterCancelTest {
 
   /** The waiting requests held in the leading request's run; with it, 50 requests. */
   private static final int WAITING = 49;
+  /** A request header outside the key that gives a request a deadline of its own. */
+  private static final String DEADLINE = "X-Own-Deadline";
 
   private final AtomicInteger runs = new AtomicInteger();
   private final WebFilterArrivals arrivals = new WebFilterArrivals();
   private final CompletableFuture<Void> release = new CompletableFuture<>();
   private final CountDownLatch cancelled = new CountDownLatch(1);
   private final CountDownLatch handlerCancelled = new CountDownLatch(1);
+  private final CompletableFuture<Void> ownDeadline = new CompletableFuture<>();
   private final CollapseWebFilter filter = new CollapseWebFilter(HttpCollapseOptions.builder()
       .group(CollapseGroup.ofUris("/slow")).build());
   private final HttpClient client = HttpClient.newBuilder()
@@ -57,6 +62,12 @@ final class CollapseWebFilterCancelTest {
         cancelled.countDown();
       }
     });
+    // a deadline of the request's own, before the collapse filter: a 503 when it passes
+    WebFilter deadline = (exchange, chain) -> exchange.getRequest().getHeaders()
+        .containsHeader(DEADLINE) ? chain.filter(exchange).timeout(
+            Mono.fromFuture(ownDeadline, /* suppressCancel= */ true),
+            Mono.error(new ResponseStatusException(HttpStatus.SERVICE_UNAVAILABLE)))
+        : chain.filter(exchange);
     server = LoopbackWebFlux.start(RouterFunctions.route()
         .GET("/slow", request -> {
           int run = runs.incrementAndGet();
@@ -64,7 +75,7 @@ final class CollapseWebFilterCancelTest {
               .doOnCancel(handlerCancelled::countDown)
               .then(ServerResponse.ok().bodyValue("run " + run));
         })
-        .build(), countCancels, arrivals.filter(), filter);
+        .build(), deadline, countCancels, arrivals.filter(), filter);
   }
 
   @AfterEach
@@ -74,9 +85,37 @@ final class CollapseWebFilterCancelTest {
     filter.close();
   }
 
-  private CompletableFuture<HttpResponse<String>> sendAsync() {
-    return client.sendAsync(HttpRequest.newBuilder(server.uri("/slow"))
-        .timeout(Duration.ofSeconds(20)).build(), HttpResponse.BodyHandlers.ofString());
+  private CompletableFuture<HttpResponse<String>> sendAsync(String... headers) {
+    HttpRequest.Builder request = HttpRequest.newBuilder(server.uri("/slow"))
+        .timeout(Duration.ofSeconds(20));
+    if (headers.length > 0) {
+      request.headers(headers);
+    }
+    return client.sendAsync(request.build(), HttpResponse.BodyHandlers.ofString());
+  }
+
+  /** Sends the waiting requests once the leading one has joined; returns when they have. */
+  private List<CompletableFuture<HttpResponse<String>>> sendWaiting() {
+    arrivals.all().block(Duration.ofSeconds(10));
+    arrivals.expect(WAITING);
+    List<CompletableFuture<HttpResponse<String>>> waiting = new ArrayList<>();
+    for (int i = 0; i < WAITING; i++) {
+      waiting.add(sendAsync());
+    }
+    arrivals.all().block(Duration.ofSeconds(10));
+    return waiting;
+  }
+
+  /** Asserts that every waiting request got the leading request's run's answer. */
+  private void assertEachGotTheFirstRun(List<CompletableFuture<HttpResponse<String>>> waiting)
+      throws Exception {
+    for (CompletableFuture<HttpResponse<String>> call : waiting) {
+      HttpResponse<String> response = call.get(20, TimeUnit.SECONDS);
+      assertThat(response.statusCode()).isEqualTo(200);
+      assertThat(response.body()).isEqualTo("run 1");
+    }
+    assertThat(runs.get()).isEqualTo(1);
+    assertThat(filter.stats().replayed()).isEqualTo(WAITING);
   }
 
   private LeavingClient sendAndLeaveLater() throws Exception {
@@ -108,26 +147,28 @@ final class CollapseWebFilterCancelTest {
       throws Exception {
     arrivals.expect(1);
     LeavingClient leaving = sendAndLeaveLater();
-    arrivals.all().block(Duration.ofSeconds(10));
-    arrivals.expect(WAITING);
-    List<CompletableFuture<HttpResponse<String>>> waiting = new ArrayList<>();
-    for (int i = 0; i < WAITING; i++) {
-      waiting.add(sendAsync());
-    }
-    arrivals.all().block(Duration.ofSeconds(10));
+    List<CompletableFuture<HttpResponse<String>>> waiting = sendWaiting();
 
     leaving.close();
     Parking.await(cancelled);
     release.complete(null);
 
-    for (CompletableFuture<HttpResponse<String>> call : waiting) {
-      HttpResponse<String> response = call.get(20, TimeUnit.SECONDS);
-      assertThat(response.statusCode()).isEqualTo(200);
-      assertThat(response.body()).isEqualTo("run 1");
-    }
-    assertThat(runs.get()).isEqualTo(1);
-    assertThat(filter.stats().replayed()).isEqualTo(WAITING);
+    assertEachGotTheFirstRun(waiting);
     assertThat(handlerCancelled.getCount()).isEqualTo(1);
+  }
+
+  @Test
+  void theLeadingRequestsOwnDeadlineAnswersItAloneAndTheWaitingRequestsGetTheHandlersAnswer()
+      throws Exception {
+    arrivals.expect(1);
+    CompletableFuture<HttpResponse<String>> leader = sendAsync(DEADLINE, "own");
+    List<CompletableFuture<HttpResponse<String>>> waiting = sendWaiting();
+
+    ownDeadline.complete(null);
+    assertThat(leader.get(20, TimeUnit.SECONDS).statusCode()).isEqualTo(503);
+    release.complete(null);
+
+    assertEachGotTheFirstRun(waiting);
   }
 
   @Test
