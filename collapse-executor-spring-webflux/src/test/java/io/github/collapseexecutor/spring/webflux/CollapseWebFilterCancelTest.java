@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.collapseexecutor.http.CollapseGroup;
 import io.github.collapseexecutor.http.HttpCollapseOptions;
+import io.github.collapseexecutor.http.UnsharedReason;
 import io.github.collapseexecutor.testing.Parking;
 import io.github.collapseexecutor.testing.http.LeavingClient;
 import io.github.collapseexecutor.testing.http.WebFilterArrivals;
@@ -22,10 +23,12 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.springframework.http.HttpStatus;
+import org.springframework.http.MediaType;
 import org.springframework.web.reactive.function.server.RouterFunctions;
 import org.springframework.web.reactive.function.server.ServerResponse;
 import org.springframework.web.server.ResponseStatusException;
 import org.springframework.web.server.WebFilter;
+import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 import reactor.core.publisher.SignalType;
 
@@ -48,8 +51,10 @@ final class CollapseWebFilterCancelTest {
   private final CountDownLatch cancelled = new CountDownLatch(1);
   private final CountDownLatch handlerCancelled = new CountDownLatch(1);
   private final CompletableFuture<Void> ownDeadline = new CompletableFuture<>();
+  private final AtomicInteger streamsSubscribed = new AtomicInteger();
+  private final AtomicInteger streamsCancelled = new AtomicInteger();
   private final CollapseWebFilter filter = new CollapseWebFilter(HttpCollapseOptions.builder()
-      .group(CollapseGroup.ofUris("/slow")).build());
+      .group(CollapseGroup.ofUris("/slow", "/events")).build());
   private final HttpClient client = HttpClient.newBuilder()
       .connectTimeout(Duration.ofSeconds(20)).build();
   private LoopbackWebFlux server;
@@ -75,6 +80,15 @@ final class CollapseWebFilterCancelTest {
               .doOnCancel(handlerCancelled::countDown)
               .then(ServerResponse.ok().bodyValue("run " + run));
         })
+        // the first run's events never end; the others' are one event
+        .GET("/events", request -> {
+          int run = runs.incrementAndGet();
+          Flux<String> events = run > 1 ? Flux.just("run " + run) : Flux.<String>never()
+              .doOnSubscribe(subscription -> streamsSubscribed.incrementAndGet())
+              .doOnCancel(streamsCancelled::incrementAndGet);
+          return Mono.fromFuture(release, /* suppressCancel= */ true).then(ServerResponse.ok()
+              .contentType(MediaType.TEXT_EVENT_STREAM).body(events, String.class));
+        })
         .build(), deadline, countCancels, arrivals.filter(), filter);
   }
 
@@ -85,8 +99,8 @@ final class CollapseWebFilterCancelTest {
     filter.close();
   }
 
-  private CompletableFuture<HttpResponse<String>> sendAsync(String... headers) {
-    HttpRequest.Builder request = HttpRequest.newBuilder(server.uri("/slow"))
+  private CompletableFuture<HttpResponse<String>> sendAsync(String path, String... headers) {
+    HttpRequest.Builder request = HttpRequest.newBuilder(server.uri(path))
         .timeout(Duration.ofSeconds(20));
     if (headers.length > 0) {
       request.headers(headers);
@@ -96,11 +110,15 @@ final class CollapseWebFilterCancelTest {
 
   /** Sends the waiting requests once the leading one has joined; returns when they have. */
   private List<CompletableFuture<HttpResponse<String>>> sendWaiting() {
+    return sendWaiting("/slow");
+  }
+
+  private List<CompletableFuture<HttpResponse<String>>> sendWaiting(String path) {
     arrivals.all().block(Duration.ofSeconds(10));
     arrivals.expect(WAITING);
     List<CompletableFuture<HttpResponse<String>>> waiting = new ArrayList<>();
     for (int i = 0; i < WAITING; i++) {
-      waiting.add(sendAsync());
+      waiting.add(sendAsync(path));
     }
     arrivals.all().block(Duration.ofSeconds(10));
     return waiting;
@@ -125,10 +143,10 @@ final class CollapseWebFilterCancelTest {
   @Test
   void aWaitingRequestWhoseClientLeavesDoesNotCancelTheSharedRun() throws Exception {
     arrivals.expect(1);
-    CompletableFuture<HttpResponse<String>> leader = sendAsync();
+    CompletableFuture<HttpResponse<String>> leader = sendAsync("/slow");
     arrivals.all().block(Duration.ofSeconds(10));
     arrivals.expect(2);
-    CompletableFuture<HttpResponse<String>> waiting = sendAsync();
+    CompletableFuture<HttpResponse<String>> waiting = sendAsync("/slow");
     LeavingClient leaving = sendAndLeaveLater();
     arrivals.all().block(Duration.ofSeconds(10));
 
@@ -161,7 +179,7 @@ final class CollapseWebFilterCancelTest {
   void theLeadingRequestsOwnDeadlineAnswersItAloneAndTheWaitingRequestsGetTheHandlersAnswer()
       throws Exception {
     arrivals.expect(1);
-    CompletableFuture<HttpResponse<String>> leader = sendAsync(DEADLINE, "own");
+    CompletableFuture<HttpResponse<String>> leader = sendAsync("/slow", DEADLINE, "own");
     List<CompletableFuture<HttpResponse<String>>> waiting = sendWaiting();
 
     ownDeadline.complete(null);
@@ -190,5 +208,24 @@ final class CollapseWebFilterCancelTest {
 
     Parking.await(handlerCancelled);
     assertThat(runs.get()).isEqualTo(1);
+  }
+
+  @Test
+  void theRunOfALeadingRequestThatLeftStopsWhenItsTurnEndsWithAStream() throws Exception {
+    arrivals.expect(1);
+    CompletableFuture<HttpResponse<String>> leader = sendAsync("/events", DEADLINE, "own");
+    List<CompletableFuture<HttpResponse<String>>> waiting = sendWaiting("/events");
+
+    ownDeadline.complete(null);
+    assertThat(leader.get(20, TimeUnit.SECONDS).statusCode()).isEqualTo(503);
+    release.complete(null);
+
+    for (CompletableFuture<HttpResponse<String>> call : waiting) {
+      assertThat(call.get(20, TimeUnit.SECONDS).body()).startsWith("data:run ")
+          .isNotEqualTo("data:run 1\n\n");
+    }
+    assertThat(filter.stats().unshared(UnsharedReason.STREAM)).isEqualTo(1 + WAITING);
+    // its events would reach nobody: never left running
+    assertThat(streamsCancelled.get()).isEqualTo(streamsSubscribed.get());
   }
 }
