@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.github.collapseexecutor.http.CollapseGroup;
 import io.github.collapseexecutor.http.HttpCollapseOptions;
 import io.github.collapseexecutor.testing.http.Arrivals;
+import io.github.collapseexecutor.testing.http.Concurrently;
 import io.github.collapseexecutor.testing.http.LeavingClient;
 import io.github.collapseexecutor.testing.http.LoopbackTomcat;
 import jakarta.servlet.AsyncContext;
@@ -129,15 +130,6 @@ final class CollapseServletFilterLeaderEndsTest {
     return waiting;
   }
 
-  private static List<HttpResponse<String>> all(
-      List<CompletableFuture<HttpResponse<String>>> calls) throws Exception {
-    List<HttpResponse<String>> responses = new ArrayList<>();
-    for (CompletableFuture<HttpResponse<String>> call : calls) {
-      responses.add(call.get(20, TimeUnit.SECONDS));
-    }
-    return responses;
-  }
-
   @Test
   void whenTheLeadingRequestsClientLeavesTheWaitingRequestsStillGetTheHandlersAnswer()
       throws Exception {
@@ -148,7 +140,7 @@ final class CollapseServletFilterLeaderEndsTest {
     leader.close();
     release.complete(null);
 
-    assertThat(all(waiting)).allSatisfy(response -> {
+    assertThat(Concurrently.results(waiting)).allSatisfy(response -> {
       assertThat(response.statusCode()).isEqualTo(200);
       assertThat(response.body()).isEqualTo("run 1");
     });
@@ -167,7 +159,7 @@ final class CollapseServletFilterLeaderEndsTest {
     assertThat(leader.get(20, TimeUnit.SECONDS).statusCode()).isEqualTo(500);
     release.complete(null);
 
-    List<HttpResponse<String>> responses = all(waiting);
+    List<HttpResponse<String>> responses = Concurrently.results(waiting);
     assertThat(responses).allSatisfy(response -> {
       assertThat(response.statusCode()).isEqualTo(200);
       assertThat(response.body()).startsWith("run ").isNotEqualTo("run 1");

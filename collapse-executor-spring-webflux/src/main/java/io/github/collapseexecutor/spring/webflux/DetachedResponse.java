@@ -1,6 +1,10 @@
 package io.github.collapseexecutor.spring.webflux;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatusCode;
@@ -15,17 +19,25 @@ import org.springframework.util.MultiValueMap;
  * response held at that moment, which the chain goes on with for the waiting requests. What the
  * request's own end then writes on its response (the error response of a filter before the
  * collapse filter, say) never reaches the copy, and the chain never reaches that response.
+ *
+ * <p>A chain that took the response's headers or cookies before the copy, and sets them after,
+ * sets them on the request's own response instead: {@link #missedBy} tells.
  */
 final class DetachedResponse {
 
   private volatile @Nullable HttpStatusCode status;
   private final HttpHeaders headers = new HttpHeaders();
   private final MultiValueMap<String, ResponseCookie> cookies = new LinkedMultiValueMap<>();
+  /** What the request's own response held when copied, to see whether it changed since. */
+  private final @Nullable HttpStatusCode statusThen;
+  private final Map<String, List<String>> then;
 
   private DetachedResponse(ServerHttpResponse response) {
-    status = response.getStatusCode();
+    statusThen = response.getStatusCode();
+    status = statusThen;
     response.getHeaders().forEach((name, values) -> headers.put(name, new ArrayList<>(values)));
     response.getCookies().forEach((name, values) -> cookies.put(name, new ArrayList<>(values)));
+    then = state(response);
   }
 
   /** Copies what {@code response} holds now. */
@@ -47,5 +59,25 @@ final class DetachedResponse {
 
   MultiValueMap<String, ResponseCookie> cookies() {
     return cookies;
+  }
+
+  /**
+   * Returns whether the copy may lack something of the chain: {@code response}, the request's own,
+   * is not committed (no response of the request's own end was written), yet its status, headers
+   * or cookies changed since the copy; nothing but the chain, through a reference it took before,
+   * writes on it then.
+   */
+  boolean missedBy(ServerHttpResponse response) {
+    return !response.isCommitted() && (!Objects.equals(statusThen, response.getStatusCode())
+        || !then.equals(state(response)));
+  }
+
+  /** Returns the headers and cookies of {@code response}, as values that compare. */
+  private static Map<String, List<String>> state(ServerHttpResponse response) {
+    Map<String, List<String>> state = new LinkedHashMap<>();
+    response.getHeaders().forEach((name, values) -> state.put(name, List.copyOf(values)));
+    response.getCookies().forEach((name, values) ->
+        state.put("cookie " + name, values.stream().map(ResponseCookie::toString).toList()));
+    return state;
   }
 }

@@ -204,6 +204,12 @@ final class RecordingResponse extends ServerHttpResponseDecorator {
   }
 
   private void record(byte[] body) {
+    DetachedResponse own = detached;
+    if (own != null && own.missedBy(getDelegate())) {
+      // the chain set something on the response of this request as it left: the copy lacks it
+      unrecorded(UnsharedReason.LEADER_FAILED);
+      return;
+    }
     if (reported.compareAndSet(false, true)) {
       HttpStatusCode status = getStatusCode();
       // this response's headers: the detached ones once this request ended on its own

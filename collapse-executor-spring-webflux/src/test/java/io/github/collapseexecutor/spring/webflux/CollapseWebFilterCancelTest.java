@@ -6,6 +6,7 @@ import io.github.collapseexecutor.http.CollapseGroup;
 import io.github.collapseexecutor.http.HttpCollapseOptions;
 import io.github.collapseexecutor.http.UnsharedReason;
 import io.github.collapseexecutor.testing.Parking;
+import io.github.collapseexecutor.testing.http.Concurrently;
 import io.github.collapseexecutor.testing.http.LeavingClient;
 import io.github.collapseexecutor.testing.http.WebFilterArrivals;
 import java.net.http.HttpClient;
@@ -22,6 +23,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
 import org.springframework.web.reactive.function.server.RouterFunctions;
@@ -54,7 +56,7 @@ final class CollapseWebFilterCancelTest {
   private final AtomicInteger streamsSubscribed = new AtomicInteger();
   private final AtomicInteger streamsCancelled = new AtomicInteger();
   private final CollapseWebFilter filter = new CollapseWebFilter(HttpCollapseOptions.builder()
-      .group(CollapseGroup.ofUris("/slow", "/events")).build());
+      .group(CollapseGroup.ofUris("/slow", "/events", "/early")).build());
   private final HttpClient client = HttpClient.newBuilder()
       .connectTimeout(Duration.ofSeconds(20)).build();
   private LoopbackWebFlux server;
@@ -79,6 +81,15 @@ final class CollapseWebFilterCancelTest {
           return Mono.fromFuture(release, /* suppressCancel= */ true)
               .doOnCancel(handlerCancelled::countDown)
               .then(ServerResponse.ok().bodyValue("run " + run));
+        })
+        // takes the response's headers before it waits, and sets one on them after
+        .GET("/early", request -> {
+          int run = runs.incrementAndGet();
+          HttpHeaders early = request.exchange().getResponse().getHeaders();
+          return Mono.fromFuture(release, /* suppressCancel= */ true).then(Mono.defer(() -> {
+            early.add("X-Early", "set");
+            return ServerResponse.ok().bodyValue("run " + run);
+          }));
         })
         // the first run's events never end; the others' are one event
         .GET("/events", request -> {
@@ -124,14 +135,28 @@ final class CollapseWebFilterCancelTest {
     return waiting;
   }
 
+  /**
+   * Sends a leading request and the waiting ones to {@code path}, then the leading request's
+   * client goes away, and then the handler may answer; returns the waiting requests' calls.
+   */
+  private List<CompletableFuture<HttpResponse<String>>> whileTheLeaderLeaves(String path)
+      throws Exception {
+    arrivals.expect(1);
+    LeavingClient leaving = LeavingClient.get(server.port(), path);
+    List<CompletableFuture<HttpResponse<String>>> waiting = sendWaiting(path);
+    leaving.close();
+    Parking.await(cancelled);
+    release.complete(null);
+    return waiting;
+  }
+
   /** Asserts that every waiting request got the leading request's run's answer. */
   private void assertEachGotTheFirstRun(List<CompletableFuture<HttpResponse<String>>> waiting)
       throws Exception {
-    for (CompletableFuture<HttpResponse<String>> call : waiting) {
-      HttpResponse<String> response = call.get(20, TimeUnit.SECONDS);
+    assertThat(Concurrently.results(waiting)).allSatisfy(response -> {
       assertThat(response.statusCode()).isEqualTo(200);
       assertThat(response.body()).isEqualTo("run 1");
-    }
+    });
     assertThat(runs.get()).isEqualTo(1);
     assertThat(filter.stats().replayed()).isEqualTo(WAITING);
   }
@@ -163,13 +188,7 @@ final class CollapseWebFilterCancelTest {
   @Test
   void whenTheLeadingRequestsClientLeavesTheWaitingRequestsStillGetTheHandlersAnswer()
       throws Exception {
-    arrivals.expect(1);
-    LeavingClient leaving = sendAndLeaveLater();
-    List<CompletableFuture<HttpResponse<String>>> waiting = sendWaiting();
-
-    leaving.close();
-    Parking.await(cancelled);
-    release.complete(null);
+    List<CompletableFuture<HttpResponse<String>>> waiting = whileTheLeaderLeaves("/slow");
 
     assertEachGotTheFirstRun(waiting);
     assertThat(handlerCancelled.getCount()).isEqualTo(1);
@@ -220,12 +239,21 @@ final class CollapseWebFilterCancelTest {
     assertThat(leader.get(20, TimeUnit.SECONDS).statusCode()).isEqualTo(503);
     release.complete(null);
 
-    for (CompletableFuture<HttpResponse<String>> call : waiting) {
-      assertThat(call.get(20, TimeUnit.SECONDS).body()).startsWith("data:run ")
-          .isNotEqualTo("data:run 1\n\n");
-    }
+    assertThat(Concurrently.results(waiting)).allSatisfy(response -> assertThat(response.body())
+        .startsWith("data:run ").isNotEqualTo("data:run 1\n\n"));
     assertThat(filter.stats().unshared(UnsharedReason.STREAM)).isEqualTo(1 + WAITING);
     // its events would reach nobody: never left running
     assertThat(streamsCancelled.get()).isEqualTo(streamsSubscribed.get());
+  }
+
+  @Test
+  void whatTheChainSetsOnALeadingRequestThatLeftIsNotLostFromTheWaitingRequestsAnswers()
+      throws Exception {
+    List<CompletableFuture<HttpResponse<String>>> waiting = whileTheLeaderLeaves("/early");
+
+    assertThat(Concurrently.results(waiting)).allSatisfy(response -> {
+      assertThat(response.statusCode()).isEqualTo(200);
+      assertThat(response.headers().firstValue("X-Early")).hasValue("set");
+    });
   }
 }
