@@ -82,8 +82,7 @@ public interface ServerExchange<X extends Exception> {
    * the chain themselves. If this request ends on its own while the chain runs (its client went
    * away), the adapter does not stop the chain but tells {@code recording} to
    * {@linkplain ResponseRecording#leave leave}, which stops it once no request waits for it any
-   * more.
-   * Called at most once, on a thread where the chain may run.
+   * more. Called at most once, on a thread where the chain may run.
    */
   CompletionStage<?> record(ResponseRecording recording) throws IOException, X;
 

@@ -41,8 +41,9 @@ import reactor.core.publisher.Mono;
  *   <li>the response may not be shared ({@code Set-Cookie} or a cookie the chain added,
  *       {@code Cache-Control: private} without a credential, {@code Vary: *}, a body over
  *       {@link HttpCollapseOptions#maxBodyBytes()}, a stream; see {@code docs/http.md}), or the
- *       chain failed: the waiting request runs the chain itself, as if collapse were off; after a response that may not be shared, the next identical requests run the
- *       chain at once for a while (hit-for-pass);</li>
+ *       chain failed: the waiting request runs the chain itself, as if collapse were off; after
+ *       a response that may not be shared, the next identical requests run the chain at once for
+ *       a while (hit-for-pass);</li>
  *   <li>the response varies on a request header whose value the waiting request sent
  *       differently: the waiting requests that sent the same values run the chain once between
  *       them, and the others get a replay of it;</li>
@@ -52,7 +53,7 @@ import reactor.core.publisher.Mono;
  * A chain error reaches only the request whose chain raised it. A request that is cancelled (its
  * client went away, a deadline of its own passed) ends alone, the leading one too: its chain goes
  * on while requests wait for it, apart from its own response, and they get its answer; the chain
- * is cancelled once every request has left.
+ * is cancelled once nobody waits for it any more.
  *
  * <p>A stream is never held back: a body written with {@code writeAndFlushWith} (how WebFlux
  * writes {@code text/event-stream} and other streaming types) or with a stream's content type
