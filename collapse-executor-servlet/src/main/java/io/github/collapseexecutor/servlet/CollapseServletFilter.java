@@ -57,7 +57,10 @@ import java.io.IOException;
  *   <li>the response did not arrive within {@link HttpCollapseOptions#waitTimeout()}: the
  *       waiting request stops waiting and runs the chain itself, the same way.</li>
  * </ul>
- * A chain exception reaches only the request whose chain threw it.
+ * A chain exception reaches only the request whose chain threw it. The first request's own end
+ * is its own too: when its client goes away, its chain goes on and the others still get its
+ * answer, whose body is held back until they have it; when its own async processing times out,
+ * they never get that timeout's response, as a chain that goes async is not shared.
  *
  * <p>A stream is never held back: from the moment the chain sets a stream's content type
  * ({@code text/event-stream}, {@code application/x-ndjson} and the like), what it writes goes

@@ -4,6 +4,7 @@ import io.github.collapseexecutor.http.UnsharedReason;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.concurrent.atomic.AtomicReference;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -28,6 +29,8 @@ import org.jspecify.annotations.Nullable;
 public final class ResponseRecording {
 
   private final Lead lead;
+  /** What stops the chain once the turn ends, after this request left; null until then. */
+  private final AtomicReference<@Nullable Runnable> stopAtEnd = new AtomicReference<>();
 
   ResponseRecording(Lead lead) {
     this.lead = lead;
@@ -73,6 +76,7 @@ public final class ResponseRecording {
     } else {
       lead.refuse(refusal);
     }
+    stopIfLeft();
   }
 
   /**
@@ -83,6 +87,32 @@ public final class ResponseRecording {
    */
   public void notRecorded(UnsharedReason reason) {
     lead.refuse(Objects.requireNonNull(reason, "reason"));
+    stopIfLeft();
+  }
+
+  /**
+   * Leaves the call: the request that runs the chain ended on its own while the chain runs (its
+   * client went away, a deadline of its own passed). That ends this request alone: the chain goes
+   * on for the requests that wait for it, and what it produces is recorded and shared with them as
+   * if this request were still there; a write to this request's own client that then fails, fails
+   * for it alone and is never reported here. {@code stop} runs once nobody is left to wait for
+   * the chain: when the turn ends ({@link #recorded}, {@link #notRecorded}), at once if it has
+   * ended already, or when the last waiting request leaves before.
+   */
+  public void leave(Runnable stop) {
+    stopAtEnd.set(Objects.requireNonNull(stop, "stop"));
+    lead.onAbandon(stop);
+    if (!lead.future().cancel(/* mayInterruptIfRunning= */ false)) {
+      // the turn has ended: what the chain still does is this request's own, and it is gone
+      stopIfLeft();
+    }
+  }
+
+  private void stopIfLeft() {
+    Runnable stop = stopAtEnd.getAndSet(null);
+    if (stop != null) {
+      stop.run();
+    }
   }
 
   /** Ends the turn if the adapter did not: the chain ended without a recording. */

@@ -47,6 +47,9 @@ import org.jspecify.annotations.Nullable;
  *   <li>no response within {@link HttpCollapseOptions#waitTimeout()}: the request stops waiting
  *       and runs the chain itself.</li>
  * </ul>
+ * The leading request's own end (its client went away) ends it alone: its chain goes on while
+ * requests wait for it ({@link ResponseRecording#leave}), and they get what it produces as above,
+ * never a response that came of that end.
  * A suspended request goes on through {@link ServerExchange#resume}, on a thread where the chain
  * may run, which calls {@link #resume} with the {@link Continuation} it was handed; the wait
  * timeout is timed by the JDK's timer of {@code CompletableFuture}, whose thread then calls

@@ -79,7 +79,10 @@ public interface ServerExchange<X extends Exception> {
    * ResponseRecording#notRecorded} with the reason it went straight to the client. Writes what was
    * held back to this request's own client after that, so that the waiting requests are answered
    * first. If it tells {@code recording} nothing (the chain threw, say), the waiting requests run
-   * the chain themselves. Called at most once, on a thread where the chain may run.
+   * the chain themselves. If this request ends on its own while the chain runs (its client went
+   * away), the adapter does not stop the chain but tells {@code recording} to
+   * {@linkplain ResponseRecording#leave leave}, which stops it once no request waits for it any
+   * more. Called at most once, on a thread where the chain may run.
    */
   CompletionStage<?> record(ResponseRecording recording) throws IOException, X;
 

@@ -123,6 +123,47 @@ final class ServerCollapserTest {
   }
 
   @Test
+  void aLeaderThatLeavesLeavesTheChainToTheWaitingRequestsUntilItRecords() throws Exception {
+    Request leader = serve();
+    Request waiter = serve();
+    CompletableFuture<Boolean> stopped = new CompletableFuture<>();
+
+    leader.recording.leave(() -> stopped.complete(true));
+    assertThat(stopped).as("a request still waits for the chain").isNotDone();
+    leader.recording.recorded(200, List.of(), "ada".getBytes(UTF_8), null);
+
+    assertThat(waiter.replayed.get(WAIT, TimeUnit.SECONDS).bodyCopy()).asString(UTF_8)
+        .isEqualTo("ada");
+    assertThat(stopped).as("nobody is left for what the chain still does")
+        .isCompletedWithValue(true);
+    assertThat(collapser.stats().replayed()).isEqualTo(1);
+  }
+
+  @Test
+  void theChainOfALeaderThatLeftStopsWhenTheLastWaitingRequestLeaves() throws Exception {
+    Request leader = serve();
+    Request waiter = serve();
+    CompletableFuture<Boolean> stopped = new CompletableFuture<>();
+
+    leader.recording.leave(() -> stopped.complete(true));
+    waiter.leave.run();
+
+    assertThat(stopped.get(WAIT, TimeUnit.SECONDS)).isTrue();
+    assertThat(serve().recording).as("the next request leads a call of its own").isNotNull();
+  }
+
+  @Test
+  void theChainOfALeaderThatLeavesAfterItsTurnEndedStopsAtOnce() throws Exception {
+    Request leader = serve();
+    leader.recording.notRecorded(UnsharedReason.STREAM);
+    CompletableFuture<Boolean> stopped = new CompletableFuture<>();
+
+    leader.recording.leave(() -> stopped.complete(true));
+
+    assertThat(stopped).isCompletedWithValue(true);
+  }
+
+  @Test
   void aChainExceptionReachesTheLeaderOnlyAndTheOthersRunTheChain() throws Exception {
     Request failing = new Request();
     failing.failure = new CompletableFuture<>();
@@ -206,6 +247,13 @@ final class ServerCollapserTest {
     Request late = new Request();
     collapser.resume(leadsB, late);
     assertThat(late.proceeded).as("an abandoned continuation only passes").isTrue();
+  }
+
+  /** Serves a request of {@link #key()}: the first leads, the next ones wait. */
+  private Request serve() throws IOException {
+    Request request = new Request();
+    collapser.serve(key(), NONE, request);
+    return request;
   }
 
   private ServerCollapser collapser(HttpCollapseOptions.Builder options) {

@@ -41,17 +41,19 @@ import reactor.core.publisher.Mono;
  *   <li>the response may not be shared ({@code Set-Cookie} or a cookie the chain added,
  *       {@code Cache-Control: private} without a credential, {@code Vary: *}, a body over
  *       {@link HttpCollapseOptions#maxBodyBytes()}, a stream; see {@code docs/http.md}), or the
- *       chain failed or was cancelled: the waiting request runs the chain itself, as if collapse
- *       were off; after a response that may not be shared, the next identical requests run the
- *       chain at once for a while (hit-for-pass);</li>
+ *       chain failed: the waiting request runs the chain itself, as if collapse were off; after
+ *       a response that may not be shared, the next identical requests run the chain at once for
+ *       a while (hit-for-pass);</li>
  *   <li>the response varies on a request header whose value the waiting request sent
  *       differently: the waiting requests that sent the same values run the chain once between
  *       them, and the others get a replay of it;</li>
  *   <li>the response did not arrive within {@link HttpCollapseOptions#waitTimeout()}: the
  *       waiting request stops waiting and runs the chain itself.</li>
  * </ul>
- * A chain error reaches only the request whose chain raised it. A waiting request that is
- * cancelled (its client went away) leaves the shared call to the others.
+ * A chain error reaches only the request whose chain raised it. A request that is cancelled (its
+ * client went away, a deadline of its own passed) ends alone, the leading one too: its chain goes
+ * on while requests wait for it, apart from its own response, and they get its answer; the chain
+ * is cancelled once nobody waits for it any more.
  *
  * <p>A stream is never held back: a body written with {@code writeAndFlushWith} (how WebFlux
  * writes {@code text/event-stream} and other streaming types) or with a stream's content type

@@ -12,10 +12,13 @@ import org.jspecify.annotations.Nullable;
 import org.reactivestreams.Publisher;
 import org.springframework.core.io.buffer.DataBuffer;
 import org.springframework.core.io.buffer.DataBufferUtils;
+import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatusCode;
 import org.springframework.http.MediaType;
+import org.springframework.http.ResponseCookie;
 import org.springframework.http.server.reactive.ServerHttpResponse;
 import org.springframework.http.server.reactive.ServerHttpResponseDecorator;
+import org.springframework.util.MultiValueMap;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
@@ -31,6 +34,10 @@ import reactor.core.publisher.Mono;
  * The chain's own {@code beforeCommit} actions run before the response is recorded, so that what
  * they set is shared; those of the filters before the collapse filter run when this request's
  * own response is committed, as they do for each waiting request.
+ *
+ * <p>When this request ends on its own while the chain runs ({@link #leave}), the chain goes on
+ * for the waiting requests over a {@link DetachedResponse}, and nothing of it reaches this
+ * request's own response any more, nor anything of that response the recording.
  */
 final class RecordingResponse extends ServerHttpResponseDecorator {
 
@@ -39,6 +46,8 @@ final class RecordingResponse extends ServerHttpResponseDecorator {
   private final ProducedHeaders outerHeaders;
   private final List<Supplier<? extends Mono<Void>>> commitActions = new ArrayList<>();
   private final AtomicBoolean reported = new AtomicBoolean();
+  /** What the chain sets once this request ended on its own; null while it is there. */
+  private volatile @Nullable DetachedResponse detached;
 
   /**
    * Records {@code response}, whose exchange has the {@code attributes} where Spring keeps the
@@ -66,7 +75,10 @@ final class RecordingResponse extends ServerHttpResponseDecorator {
         unrecorded(UnsharedReason.STREAM);
         return getDelegate().writeWith(body);
       }
-      return getDelegate().writeWith(held(Flux.from(body)));
+      Flux<DataBuffer> held = held(Flux.from(body));
+      // a request that ended on its own gets nothing more: the held body is for the others
+      return detached != null ? held.take(1).doOnNext(DataBufferUtils::release).then()
+          : getDelegate().writeWith(held);
     }));
   }
 
@@ -79,7 +91,57 @@ final class RecordingResponse extends ServerHttpResponseDecorator {
 
   @Override
   public Mono<Void> setComplete() {
-    return ended().then(getDelegate().setComplete());
+    return ended().then(Mono.defer(
+        () -> detached != null ? Mono.empty() : getDelegate().setComplete()));
+  }
+
+  @Override
+  public boolean setStatusCode(@Nullable HttpStatusCode status) {
+    DetachedResponse own = detached;
+    if (own == null) {
+      return super.setStatusCode(status);
+    }
+    own.status(status);
+    return true;
+  }
+
+  @Override
+  public @Nullable HttpStatusCode getStatusCode() {
+    DetachedResponse own = detached;
+    return own == null ? super.getStatusCode() : own.status();
+  }
+
+  @Override
+  public HttpHeaders getHeaders() {
+    DetachedResponse own = detached;
+    return own == null ? super.getHeaders() : own.headers();
+  }
+
+  @Override
+  public MultiValueMap<String, ResponseCookie> getCookies() {
+    DetachedResponse own = detached;
+    return own == null ? super.getCookies() : own.cookies();
+  }
+
+  @Override
+  public void addCookie(ResponseCookie cookie) {
+    DetachedResponse own = detached;
+    if (own == null) {
+      super.addCookie(cookie);
+    } else {
+      own.cookies().add(cookie.getName(), cookie);
+    }
+  }
+
+  /**
+   * This request ended on its own while the chain runs (its client went away, a deadline of its
+   * own passed): the chain goes on for the waiting requests over a copy of what the response
+   * holds now, and stops with {@code stop} once nobody waits for it
+   * ({@link ResponseRecording#leave}).
+   */
+  void leave(Runnable stop) {
+    detached = DetachedResponse.of(getDelegate());
+    recording.leave(stop);
   }
 
   /**
@@ -142,10 +204,17 @@ final class RecordingResponse extends ServerHttpResponseDecorator {
   }
 
   private void record(byte[] body) {
+    DetachedResponse own = detached;
+    if (own != null && own.missedBy(getDelegate())) {
+      // the chain set something on the response of this request as it left: the copy lacks it
+      unrecorded(UnsharedReason.LEADER_FAILED);
+      return;
+    }
     if (reported.compareAndSet(false, true)) {
       HttpStatusCode status = getStatusCode();
+      // this response's headers: the detached ones once this request ended on its own
       ProducedHeaders.Produced produced =
-          outerHeaders.of(getDelegate(), ServerObservations.pathPattern(attributes));
+          outerHeaders.of(this, ServerObservations.pathPattern(attributes));
       recording.recorded(status == null ? 200 : status.value(), produced.headers(), body,
           produced);
     }

@@ -24,7 +24,8 @@ import reactor.util.context.ContextView;
  *
  * <p>Each piece of work it starts is subscribed with the Reactor context of the request's own
  * subscriber (where Spring Security keeps the security context), and is cancelled when the
- * request is: {@link #cancel()}.
+ * request is ({@link #cancel()}), but for a leading request's run, which goes on while requests
+ * wait for it.
  */
 final class WebFluxExchange implements ServerExchange<RuntimeException> {
 
@@ -62,7 +63,7 @@ final class WebFluxExchange implements ServerExchange<RuntimeException> {
     RecordingResponse recorder = new RecordingResponse(exchange.getResponse(),
         exchange.getAttributes(), recording);
     return run(chain.filter(exchange.mutate().response(recorder).build())
-        .then(Mono.defer(recorder::ended)));
+        .then(Mono.defer(recorder::ended)), recorder);
   }
 
   @Override
@@ -108,7 +109,8 @@ final class WebFluxExchange implements ServerExchange<RuntimeException> {
 
   /**
    * The request was cancelled (its client went away): a waiting request leaves the shared call to
-   * the others, and the work this request runs stops.
+   * the others; a leading request leaves its run to them, which stops once none is left; the
+   * other work this request runs stops.
    */
   void cancel() {
     cancelled = true;
@@ -123,10 +125,26 @@ final class WebFluxExchange implements ServerExchange<RuntimeException> {
   }
 
   private CompletionStage<?> run(Mono<Void> work) {
-    Running started = new Running();
+    return run(work, null);
+  }
+
+  /**
+   * Runs {@code work} for this request, subscribed with its context.
+   *
+   * @param recorder the recording of the response, when this request leads
+   */
+  private CompletionStage<?> run(Mono<Void> work, @Nullable RecordingResponse recorder) {
+    Running started = new Running(recorder);
     running = started;
-    started.subscription = work.subscribe(null, started.done::completeExceptionally,
-        () -> started.done.complete(null), Context.of(context));
+    started.subscription = work.subscribe(null, failure -> {
+      if (cancelled) {
+        // a run that went on for the others after this request's client went away, failing to
+        // write to it: this request's own end, which nobody is left to hear of
+        started.done.complete(null);
+      } else {
+        started.done.completeExceptionally(failure);
+      }
+    }, () -> started.done.complete(null), Context.of(context));
     if (cancelled) {
       started.cancel();
     }
@@ -137,9 +155,26 @@ final class WebFluxExchange implements ServerExchange<RuntimeException> {
   private static final class Running {
 
     final CompletableFuture<Void> done = new CompletableFuture<>();
+    private final @Nullable RecordingResponse recorder;
     volatile @Nullable Disposable subscription;
 
+    Running(@Nullable RecordingResponse recorder) {
+      this.recorder = recorder;
+    }
+
+    /**
+     * The request was cancelled: a leading request's run goes on while others wait for it, apart
+     * from this request's own response ({@link RecordingResponse#leave}).
+     */
     void cancel() {
+      if (recorder != null) {
+        recorder.leave(this::stop);
+      } else {
+        stop();
+      }
+    }
+
+    private void stop() {
       Disposable started = subscription;
       if (started != null) {
         started.dispose();

@@ -3,6 +3,7 @@ package io.github.collapseexecutor.testing.http;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -35,5 +36,14 @@ public final class Concurrently {
     } finally {
       pool.shutdownNow();
     }
+  }
+
+  /** Waits for each of {@code calls}, at most 20 s each; returns their results in order. */
+  public static <T> List<T> results(List<CompletableFuture<T>> calls) throws Exception {
+    List<T> results = new ArrayList<>();
+    for (CompletableFuture<T> call : calls) {
+      results.add(call.get(20, TimeUnit.SECONDS));
+    }
+    return results;
   }
 }
