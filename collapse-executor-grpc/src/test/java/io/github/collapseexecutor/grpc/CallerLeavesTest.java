@@ -15,6 +15,7 @@ import io.grpc.StatusRuntimeException;
 import io.grpc.stub.ClientCalls;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutionException;
@@ -47,12 +48,13 @@ final class CallerLeavesTest {
   }
 
   /**
-   * The first caller's deadline must outlast the others' joining, or it would leave alone and
-   * take the shared call with it: seconds, for a busy machine, and not spent loading the
+   * The first caller's deadline goes out with the shared call, so the server gives the call up
+   * when it passes; the others, who have none, send the call again, without one. The deadline
+   * must outlast the others' joining: seconds, for a busy machine, and not spent loading the
    * channel's classes and starting its transport, which a call made first does.
    */
   @Test
-  void theFirstCallersDeadlineEndsItsWaitAloneAndNotTheSharedCall() throws Exception {
+  void theFirstCallersDeadlineEndsItsWaitAndTheOthersSendTheCallAgain() throws Exception {
     assertThat(echo("warm-up")).isEqualTo("[nobody] warm-up");
     backend.resetCalls();
     backend.hold(1);
@@ -62,12 +64,41 @@ final class CallerLeavesTest {
     Callers<String> others = Callers.start(5, i -> () -> echo("hello")).awaitParked();
 
     Throwable late = first.failures().get(0);
+    assertThat(backend.awaitCancellation()).as("the server gave the first call up").isTrue();
     backend.release();
 
     assertThat(Status.fromThrowable(late).getCode()).isEqualTo(Status.Code.DEADLINE_EXCEEDED);
     assertThat(others.values()).allMatch("[nobody] hello"::equals);
-    assertThat(backend.cancellations()).as("shared calls cancelled").isZero();
-    assertThat(backend.calls()).isEqualTo(1);
+    assertThat(backend.calls()).isEqualTo(2);
+    assertThat(backend.deadlines()).as("what the server saw of each call's deadline")
+        .extracting(Optional::isPresent).containsExactly(true, false);
+  }
+
+  /**
+   * The callers that send a call again join it before it goes out: one that answered at once
+   * could otherwise end before the last of them is in, and that one would send a call of its own.
+   */
+  @Test
+  void theCallersThatSendTheCallAgainShareOneCallThatAnswersAtOnce() throws Exception {
+    assertThat(echo("warm-up")).isEqualTo("[nobody] warm-up");
+    backend.resetCalls();
+    backend.hold(1);
+    ListenableFuture<String> first = ClientCalls.futureUnaryCall(channel.newCall(ECHO,
+        CallOptions.DEFAULT.withDeadlineAfter(2, TimeUnit.SECONDS)), "hello");
+    assertThat(backend.awaitArrivals()).isTrue();
+    List<ListenableFuture<String>> others = new ArrayList<>();
+    for (int i = 0; i < 20; i++) {
+      others.add(futureEcho());
+    }
+    backend.answerNewCallsAtOnce();
+
+    Throwable late = catchThrowable(() -> first.get(20, TimeUnit.SECONDS));
+
+    assertThat(Status.fromThrowable(late).getCode()).isEqualTo(Status.Code.DEADLINE_EXCEEDED);
+    for (ListenableFuture<String> other : others) {
+      assertThat(other.get(20, TimeUnit.SECONDS)).isEqualTo("[nobody] hello");
+    }
+    assertThat(backend.calls()).as("the first call, and the one sent again").isEqualTo(2);
   }
 
   @Test
