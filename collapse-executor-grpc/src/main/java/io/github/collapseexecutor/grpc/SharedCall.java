@@ -50,7 +50,7 @@ final class SharedCall {
     }
     Context shared = first.context().fork();
     Context previous = shared.attach();
-    ClientCall<ReqT, RespT> call;
+    ClientCall<ReqT, RespT> call = null;
     try {
       call = target.next().newCall(target.method(),
           target.callOptions().withDeadline(deadline).withExecutor(null));
@@ -59,12 +59,21 @@ final class SharedCall {
       call.request(1);
       call.sendMessage(request);
       call.halfClose();
+    } catch (RuntimeException e) {
+      // through the reply, since a call sent after start returned (a Takeover) has nobody else
+      // to throw to: its callers get the failure rather than wait for nothing
+      if (call != null) {
+        call.cancel("the collapsed call could not be sent", e);
+      }
+      reply.completeExceptionally(e);
+      return;
     } finally {
       shared.detach(previous);
     }
+    ClientCall<ReqT, RespT> sent = call;
     reply.whenComplete((received, failure) -> {
       if (failure instanceof CancellationException) {
-        call.cancel("every caller of the collapsed call left", null);
+        sent.cancel("every caller of the collapsed call left", null);
       }
     });
   }

@@ -6,10 +6,14 @@ import static org.assertj.core.api.Assertions.catchThrowable;
 
 import com.google.common.util.concurrent.ListenableFuture;
 import io.grpc.CallOptions;
+import io.grpc.Channel;
+import io.grpc.ClientInterceptor;
+import io.grpc.ClientInterceptors;
 import io.grpc.ClientCall;
 import io.grpc.Context;
 import io.grpc.ManagedChannel;
 import io.grpc.Metadata;
+import io.grpc.MethodDescriptor;
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
 import io.grpc.stub.ClientCalls;
@@ -20,6 +24,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -99,6 +104,44 @@ final class CallerLeavesTest {
       assertThat(other.get(20, TimeUnit.SECONDS)).isEqualTo("[nobody] hello");
     }
     assertThat(backend.calls()).as("the first call, and the one sent again").isEqualTo(2);
+  }
+
+  /** A call sent again that cannot be sent fails its callers instead of leaving them waiting. */
+  @Test
+  void theCallersThatSendTheCallAgainFailWhenItCannotBeSent() throws Exception {
+    AtomicBoolean refusing = new AtomicBoolean();
+    ManagedChannel refusingChannel = backend.inProcessChannel(new ClientInterceptor() {
+      @Override
+      public <ReqT, RespT> ClientCall<ReqT, RespT> interceptCall(
+          MethodDescriptor<ReqT, RespT> method, CallOptions callOptions, Channel next) {
+        if (refusing.get()) {
+          throw new IllegalStateException("no more calls");
+        }
+        return next.newCall(method, callOptions);
+      }
+    });
+    try {
+      Channel collapsing = ClientInterceptors.intercept(refusingChannel, collapse);
+      assertThat(CollapseClientInterceptorTest.echo(collapsing, "warm-up"))
+          .isEqualTo("[nobody] warm-up");
+      backend.hold(1);
+      ListenableFuture<String> first = ClientCalls.futureUnaryCall(collapsing.newCall(ECHO,
+          CallOptions.DEFAULT.withDeadlineAfter(2, TimeUnit.SECONDS)), "hello");
+      assertThat(backend.awaitArrivals()).isTrue();
+      ListenableFuture<String> other =
+          ClientCalls.futureUnaryCall(collapsing.newCall(ECHO, CallOptions.DEFAULT), "hello");
+      refusing.set(true);
+
+      Throwable late = catchThrowable(() -> first.get(20, TimeUnit.SECONDS));
+      Throwable refused = catchThrowable(() -> other.get(20, TimeUnit.SECONDS));
+
+      assertThat(Status.fromThrowable(late).getCode()).isEqualTo(Status.Code.DEADLINE_EXCEEDED);
+      assertThat(refused).isInstanceOf(ExecutionException.class);
+      assertThat(Status.fromThrowable(refused.getCause()).getCause())
+          .hasMessage("no more calls");
+    } finally {
+      refusingChannel.shutdownNow();
+    }
   }
 
   @Test
