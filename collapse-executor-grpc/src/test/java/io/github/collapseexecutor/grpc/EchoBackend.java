@@ -200,13 +200,15 @@ final class EchoBackend implements AutoCloseable {
    * returns whether to answer.
    */
   private boolean held() {
+    // read before the arrival counts, so that a call the test saw arrive stays held
+    CompletableFuture<Void> release = released;
     deadlines.add(Optional.ofNullable(Context.current().getDeadline()));
     calls.incrementAndGet();
     arrived.countDown();
     CompletableFuture<Void> cancelled = new CompletableFuture<>();
     Context.current().addListener(context -> cancelled.complete(null), Runnable::run);
     try {
-      CompletableFuture.anyOf(released, cancelled).get(10, TimeUnit.SECONDS);
+      CompletableFuture.anyOf(release, cancelled).get(10, TimeUnit.SECONDS);
     } catch (Exception e) {
       throw new IllegalStateException("held for 10 s", e);
     }
