@@ -15,25 +15,39 @@ import java.util.concurrent.Executor;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
+import java.util.concurrent.TimeoutException;
 import org.jspecify.annotations.Nullable;
 
 /**
- * One caller of a collapsed call: its listener, metadata, context and call executor, and its
- * wait for the shared call, which ends in exactly one {@code onClose}: the shared outcome, or the
- * caller's own deadline, context cancellation or {@code cancel}. Leaving takes the caller out of
- * the shared call alone ({@code FutureCallableGroupCollapseExecutor} cancels the shared call when
- * its last caller leaves).
+ * One caller of a collapsed call: its listener, metadata, context, call executor and deadline,
+ * and its wait for the shared call, which ends in exactly one {@code onClose}: the shared
+ * outcome, or the caller's own deadline, context cancellation or {@code cancel}, each with the
+ * status a plain call would end with. Leaving takes the caller out of the shared call alone
+ * ({@code FutureCallableGroupCollapseExecutor} cancels the shared call when its last caller
+ * leaves). A shared call that ended at its own deadline ({@link Takeover}) is no outcome for a
+ * caller whose deadline has not passed: it sends the call again, and waits for that.
  *
  * <p>Every listener method runs on the caller's call executor when it has one (a blocking stub
  * waits on its own), in the caller's context, all in one task so that their order holds.
  */
 final class Caller<RespT> {
 
+  /** Sends a caller's call again, for a shared call that ended at its deadline. */
+  interface Resend {
+
+    /**
+     * Joins an equal call in flight, or starts one with {@code deadline}, which {@code sending}
+     * sends.
+     */
+    void resend(@Nullable Deadline deadline, Executor sending);
+  }
+
   private final MethodDescriptor<?, RespT> method;
   private final ClientCall.Listener<RespT> listener;
   private final Metadata headers;
   private final Context context;
   private final @Nullable Executor executor;
+  private final @Nullable OwnDeadline deadline;
   private final Context.CancellationListener contextCancelled = this::contextCancelled;
 
   private int requested;
@@ -41,14 +55,20 @@ final class Caller<RespT> {
   private @Nullable SharedReply unrequested;
   private @Nullable CompletableFuture<SharedReply> waiting;
   private @Nullable ScheduledFuture<?> deadlineTimer;
+  private @Nullable Resend resend;
 
+  /**
+   * @param deadline the caller's own deadline, as {@link OwnDeadline#of} read it when the caller
+   *     started its call; null if it has none
+   */
   Caller(MethodDescriptor<?, RespT> method, ClientCall.Listener<RespT> listener, Metadata headers,
-      Context context, @Nullable Executor executor) {
+      Context context, @Nullable Executor executor, @Nullable OwnDeadline deadline) {
     this.method = method;
     this.listener = listener;
     this.headers = headers;
     this.context = context;
     this.executor = executor;
+    this.deadline = deadline;
   }
 
   ClientCall.Listener<RespT> listener() {
@@ -61,6 +81,24 @@ final class Caller<RespT> {
 
   Context context() {
     return context;
+  }
+
+  @Nullable OwnDeadline ownDeadline() {
+    return deadline;
+  }
+
+  /** Returns the deadline a call sent for this caller alone carries: its own, or none. */
+  @Nullable Deadline deadline() {
+    return deadline != null ? deadline.deadline() : null;
+  }
+
+  /**
+   * Whether the caller may wait for a shared call: its context is not cancelled and its deadline
+   * has not passed. A caller that may not goes out on a call of its own, which grpc-java fails at
+   * once as it fails a plain call started so.
+   */
+  boolean mayWait() {
+    return !context.isCancelled() && (deadline == null || !deadline.hasPassed());
   }
 
   synchronized int requested() {
@@ -87,33 +125,43 @@ final class Caller<RespT> {
   }
 
   /**
-   * Waits for {@code shared} until it completes or until the caller leaves: by its
-   * {@code deadline}, by its context's cancellation or by {@link #leave}.
+   * Waits for {@code shared} until it completes or until the caller leaves: by its deadline, by
+   * its context's cancellation or by {@link #leave}. Called again with the call sent again
+   * through {@code resend} when a shared call ended at its deadline before the caller's.
    */
-  void follow(CompletableFuture<SharedReply> shared, @Nullable Deadline deadline) {
+  void follow(CompletableFuture<SharedReply> shared, Resend resend) {
+    boolean first;
     synchronized (this) {
       if (closed) {
         shared.cancel(/* mayInterruptIfRunning= */ false);
         return;
       }
+      first = waiting == null;
       waiting = shared;
-      if (deadline != null) {
-        deadlineTimer = deadline.runOnExpiration(() -> leave(Status.DEADLINE_EXCEEDED
-            .withDescription("deadline exceeded while waiting for a collapsed call")),
+      this.resend = resend;
+      // a deadline of the context passes as its cancellation, which the listener below hears of
+      if (first && deadline != null && !deadline.fromContext()) {
+        OwnDeadline own = deadline;
+        deadlineTimer = own.deadline().runOnExpiration(() -> leave(own.exceeded()),
             Timer.INSTANCE);
       }
     }
-    // runs the listener at once when the context is already cancelled
-    context.addListener(contextCancelled, Runnable::run);
+    if (first) {
+      // runs the listener at once when the context is already cancelled
+      context.addListener(contextCancelled, Runnable::run);
+    }
     shared.whenComplete(this::completed);
   }
 
-  /** Ends this caller's wait with {@code status}, whatever the shared call does. */
-  void leave(Status status) {
+  /**
+   * Ends this caller's wait with {@code status}, whatever the shared call does; returns false,
+   * having done nothing, when the wait had ended already.
+   */
+  boolean leave(Status status) {
     CompletableFuture<SharedReply> left;
     synchronized (this) {
       if (closed) {
-        return;
+        return false;
       }
       closed = true;
       unrequested = null;
@@ -123,11 +171,64 @@ final class Caller<RespT> {
       left.cancel(/* mayInterruptIfRunning= */ false);
     }
     close(status, null, new Metadata());
+    return true;
+  }
+
+  /**
+   * Ends this caller's wait for a call of its own that it makes instead, which closes its
+   * listener from now on; returns false, having done nothing, when the caller had left already.
+   */
+  boolean handOver() {
+    synchronized (this) {
+      if (closed) {
+        return false;
+      }
+      closed = true;
+    }
+    cleanUp();
+    return true;
+  }
+
+  /**
+   * Sends the call again, with {@code latest}, by {@code sending}, for a shared call that ended
+   * at its deadline.
+   */
+  void sendAgain(@Nullable Deadline latest, Executor sending) {
+    Resend again;
+    synchronized (this) {
+      if (closed || resend == null) {
+        return;
+      }
+      again = resend;
+    }
+    again.resend(latest, sending);
   }
 
   private void contextCancelled(Context cancelled) {
+    OwnDeadline own = deadline;
+    if (own != null && own.fromContext()
+        && cancelled.cancellationCause() instanceof TimeoutException) {
+      leave(own.exceeded());
+      return;
+    }
     Status status = Contexts.statusFromCancelled(cancelled);
     leave(status != null ? status : Status.CANCELLED.withDescription("context cancelled"));
+  }
+
+  /**
+   * Takes over a shared call that ended at its deadline: fails with its own deadline's status if
+   * that has passed too, else has the call sent again, with the others if it can.
+   */
+  private void takeOver(Takeover ended) {
+    if (hasLeft()) {
+      return;
+    }
+    OwnDeadline own = deadline;
+    if (own != null && own.hasPassed()) {
+      leave(own.exceeded());
+    } else if (!ended.enlist(this)) {
+      sendAgain(deadline(), Runnable::run);
+    }
   }
 
   private void completed(@Nullable SharedReply reply, @Nullable Throwable failure) {
@@ -147,7 +248,9 @@ final class Caller<RespT> {
     }
     Throwable cause = failure instanceof CompletionException && failure.getCause() != null
         ? failure.getCause() : failure;
-    if (cause instanceof CancellationException) {
+    if (cause instanceof Takeover ended) {
+      takeOver(ended);
+    } else if (cause instanceof CancellationException) {
       leave(Status.CANCELLED.withDescription("the collapsed call was cancelled"));
     } else if (cause instanceof FailedCall failed) {
       finish(failed.getStatus(), failed.headers(), failed.getTrailers());

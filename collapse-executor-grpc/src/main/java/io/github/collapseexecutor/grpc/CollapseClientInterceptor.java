@@ -8,8 +8,11 @@ import io.grpc.CallOptions;
 import io.grpc.Channel;
 import io.grpc.ClientCall;
 import io.grpc.ClientInterceptor;
+import io.grpc.Deadline;
 import io.grpc.MethodDescriptor;
 import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
 import java.util.function.Function;
 import java.util.function.Predicate;
 import org.jspecify.annotations.Nullable;
@@ -58,12 +61,15 @@ import org.jspecify.annotations.Nullable;
  *
  * <p>Each caller gets its own response message, parsed from the shared serialized response with
  * the method's response marshaller, its own copies of the headers and trailers, and its own
- * {@link io.grpc.Status} on failure. The shared call goes out without any caller's deadline, in a
- * fork of the first caller's {@link io.grpc.Context} (its values, not its cancellation); a caller
- * whose deadline passes, whose context is cancelled or that cancels its call gets
- * {@code DEADLINE_EXCEEDED} or {@code CANCELLED} alone while the others keep waiting, and the
- * shared call is cancelled only when every caller has left. Each caller's listener runs on its own
- * call executor, in its own context.
+ * {@link io.grpc.Status} on failure. A caller whose deadline passes, whose context is cancelled or
+ * that cancels its call gets {@code DEADLINE_EXCEEDED} or {@code CANCELLED} alone, with the
+ * status a plain call would end with, while the others keep waiting; the shared call is cancelled
+ * only when every caller has left. The shared call goes out in a fork of the first caller's
+ * {@link io.grpc.Context} (its values, not its cancellation) with the first caller's deadline, so
+ * that the server sees the deadline it would see without collapse and can give up on the work
+ * when it passes. A caller that joined with a later deadline, or none, does not take that end as
+ * its outcome: such callers send the call again together, with the latest of their deadlines.
+ * Each caller's listener runs on its own call executor, in its own context.
  *
  * <p>Thread-safe. {@link #close()} turns collapse off for new calls, which then pass through.
  */
@@ -113,22 +119,58 @@ public final class CollapseClientInterceptor implements ClientInterceptor, AutoC
   }
 
   /**
-   * Joins {@code caller} to the shared call of its key, starting it if none is in flight; returns
-   * false, having done nothing, when the call must pass through after all.
+   * Joins {@code caller} to the shared call of its key, starting it with the caller's deadline if
+   * none is in flight; returns false, having done nothing, when the call must pass through after
+   * all: a caller that may not wait (its deadline passed, its context cancelled) fails on its own
+   * call as grpc-java fails it.
    */
   private <ReqT, RespT> boolean join(CollapsingCall.Target<ReqT, RespT> target, ReqT request,
       Caller<RespT> caller) {
-    CallKey key = keys.of(target, request, caller.headers(), caller.context());
-    if (key == null || closed) {
+    if (closed || !caller.mayWait()) {
       return false;
     }
+    CallKey key = keys.of(target, request, caller.headers(), caller.context());
+    return key != null && follow(key, target, request, caller, caller.deadline(), Runnable::run);
+  }
+
+  /**
+   * Makes {@code caller} wait for the shared call of {@code key}, which it starts with
+   * {@code deadline}, sent by {@code sending}, if none is in flight; returns false, having done
+   * nothing, once closed.
+   *
+   * <p>Why the caller's deadline, and what a caller that joins later gets: a call in flight
+   * cannot take a later deadline, and one sent without any would keep the server at work that
+   * nobody waits for. So the call carries the deadline of the callers in it when it is sent,
+   * which for a call just started is its first caller's; a caller that joins it with a later
+   * deadline, or none, gives up nothing if the call answers in time, as it nearly always does.
+   * If the call ends at its deadline instead, those callers take it over ({@link Takeover}) and
+   * send it again together, with the latest of their deadlines, or none if one of them has none:
+   * what the server did up to the first deadline is lost, once, and never shared as a failure.
+   */
+  private <ReqT, RespT> boolean follow(CallKey key, CollapsingCall.Target<ReqT, RespT> target,
+      ReqT request, Caller<RespT> caller, @Nullable Deadline deadline, Executor sending) {
+    CompletableFuture<SharedReply> shared;
     try {
-      caller.follow(executor.execute(key, () -> SharedCall.start(target, request, caller)),
-          target.callOptions().getDeadline());
-      return true;
+      shared = executor.execute(key,
+          () -> SharedCall.start(target, request, caller, deadline, sending));
     } catch (IllegalStateException closedMeanwhile) {
       return false;
     }
+    caller.follow(shared, (later, by) -> resend(key, target, request, caller, later, by));
+    return true;
+  }
+
+  /**
+   * Sends {@code caller}'s call again, with {@code deadline}, joining an equal one in flight; once
+   * closed, on a call of the caller's own, with its own deadline.
+   */
+  private <ReqT, RespT> void resend(CallKey key, CollapsingCall.Target<ReqT, RespT> target,
+      ReqT request, Caller<RespT> caller, @Nullable Deadline deadline, Executor sending) {
+    if (!closed && follow(key, target, request, caller, deadline, sending)) {
+      return;
+    }
+    caller.follow(SharedCall.start(target, request, caller, caller.deadline(), sending),
+        (later, by) -> resend(key, target, request, caller, later, by));
   }
 
   /**

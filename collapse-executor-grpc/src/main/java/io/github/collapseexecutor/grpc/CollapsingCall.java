@@ -11,6 +11,7 @@ import io.grpc.Status;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.concurrent.CancellationException;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -59,9 +60,10 @@ final class CollapsingCall<ReqT, RespT> extends ClientCall<ReqT, RespT> {
     if (caller != null) {
       throw new IllegalStateException("start was already called on this call");
     }
+    Context context = Context.current();
     caller = new Caller<>(target.method(), Objects.requireNonNull(listener, "listener"),
-        Objects.requireNonNull(headers, "headers"), Context.current(),
-        target.callOptions().getExecutor());
+        Objects.requireNonNull(headers, "headers"), context, target.callOptions().getExecutor(),
+        OwnDeadline.of(target.callOptions(), context));
   }
 
   @Override
@@ -126,7 +128,7 @@ final class CollapsingCall<ReqT, RespT> extends ClientCall<ReqT, RespT> {
       return;
     }
     synchronized (this) {
-      if (!joining.hasLeft()) {
+      if (joining.handOver()) {
         goOnItsOwn(joining);
       }
     }
@@ -142,10 +144,27 @@ final class CollapsingCall<ReqT, RespT> extends ClientCall<ReqT, RespT> {
       }
       leaving = caller;
     }
-    if (leaving != null) {
-      Status status = Status.CANCELLED.withDescription(
-          message != null ? message : "Call cancelled without message");
-      leaving.leave(cause != null ? status.withCause(cause) : status);
+    if (leaving == null) {
+      return;
+    }
+    // the status grpc-java gives a plain call cancelled so
+    Throwable why = message == null && cause == null
+        ? new CancellationException("Cancelled without a message or cause") : cause;
+    Status status = Status.CANCELLED.withDescription(
+        message != null ? message : "Call cancelled without message");
+    if (!leaving.leave(why != null ? status.withCause(why) : status)) {
+      cancelOwn(message, cause);
+    }
+  }
+
+  /** Cancels the call of its own the caller went on with meanwhile, if it did. */
+  private void cancelOwn(@Nullable String message, @Nullable Throwable cause) {
+    ClientCall<ReqT, RespT> handedOver;
+    synchronized (this) {
+      handedOver = own;
+    }
+    if (handedOver != null) {
+      handedOver.cancel(message, cause);
     }
   }
 

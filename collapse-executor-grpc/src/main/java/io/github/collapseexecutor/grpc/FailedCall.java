@@ -7,9 +7,10 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * A shared call that ended with a status other than {@code OK}: its status and trailers, and the
- * headers that came before them, which each caller receives copies of.
+ * headers that came before them, which each caller receives copies of; or, as a {@link Takeover},
+ * one that ended at its own deadline, which its callers do not take as their outcome.
  */
-final class FailedCall extends StatusException {
+class FailedCall extends StatusException {
 
   private final transient @Nullable Metadata headers;
 

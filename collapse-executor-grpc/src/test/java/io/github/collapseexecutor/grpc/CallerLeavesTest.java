@@ -6,19 +6,25 @@ import static org.assertj.core.api.Assertions.catchThrowable;
 
 import com.google.common.util.concurrent.ListenableFuture;
 import io.grpc.CallOptions;
+import io.grpc.Channel;
+import io.grpc.ClientInterceptor;
+import io.grpc.ClientInterceptors;
 import io.grpc.ClientCall;
 import io.grpc.Context;
 import io.grpc.ManagedChannel;
 import io.grpc.Metadata;
+import io.grpc.MethodDescriptor;
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
 import io.grpc.stub.ClientCalls;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -47,12 +53,13 @@ final class CallerLeavesTest {
   }
 
   /**
-   * The first caller's deadline must outlast the others' joining, or it would leave alone and
-   * take the shared call with it: seconds, for a busy machine, and not spent loading the
+   * The first caller's deadline goes out with the shared call, so the server gives the call up
+   * when it passes; the others, who have none, send the call again, without one. The deadline
+   * must outlast the others' joining: seconds, for a busy machine, and not spent loading the
    * channel's classes and starting its transport, which a call made first does.
    */
   @Test
-  void theFirstCallersDeadlineEndsItsWaitAloneAndNotTheSharedCall() throws Exception {
+  void theFirstCallersDeadlineEndsItsWaitAndTheOthersSendTheCallAgain() throws Exception {
     assertThat(echo("warm-up")).isEqualTo("[nobody] warm-up");
     backend.resetCalls();
     backend.hold(1);
@@ -62,12 +69,79 @@ final class CallerLeavesTest {
     Callers<String> others = Callers.start(5, i -> () -> echo("hello")).awaitParked();
 
     Throwable late = first.failures().get(0);
+    assertThat(backend.awaitCancellation()).as("the server gave the first call up").isTrue();
     backend.release();
 
     assertThat(Status.fromThrowable(late).getCode()).isEqualTo(Status.Code.DEADLINE_EXCEEDED);
     assertThat(others.values()).allMatch("[nobody] hello"::equals);
-    assertThat(backend.cancellations()).as("shared calls cancelled").isZero();
-    assertThat(backend.calls()).isEqualTo(1);
+    assertThat(backend.calls()).isEqualTo(2);
+    assertThat(backend.deadlines()).as("what the server saw of each call's deadline")
+        .extracting(Optional::isPresent).containsExactly(true, false);
+  }
+
+  /**
+   * The callers that send a call again join it before it goes out: one that answered at once
+   * could otherwise end before the last of them is in, and that one would send a call of its own.
+   */
+  @Test
+  void theCallersThatSendTheCallAgainShareOneCallThatAnswersAtOnce() throws Exception {
+    assertThat(echo("warm-up")).isEqualTo("[nobody] warm-up");
+    backend.resetCalls();
+    backend.hold(1);
+    ListenableFuture<String> first = ClientCalls.futureUnaryCall(channel.newCall(ECHO,
+        CallOptions.DEFAULT.withDeadlineAfter(2, TimeUnit.SECONDS)), "hello");
+    assertThat(backend.awaitArrivals()).isTrue();
+    List<ListenableFuture<String>> others = new ArrayList<>();
+    for (int i = 0; i < 20; i++) {
+      others.add(futureEcho());
+    }
+    backend.answerNewCallsAtOnce();
+
+    Throwable late = catchThrowable(() -> first.get(20, TimeUnit.SECONDS));
+
+    assertThat(Status.fromThrowable(late).getCode()).isEqualTo(Status.Code.DEADLINE_EXCEEDED);
+    for (ListenableFuture<String> other : others) {
+      assertThat(other.get(20, TimeUnit.SECONDS)).isEqualTo("[nobody] hello");
+    }
+    assertThat(backend.calls()).as("the first call, and the one sent again").isEqualTo(2);
+  }
+
+  /** A call sent again that cannot be sent fails its callers instead of leaving them waiting. */
+  @Test
+  void theCallersThatSendTheCallAgainFailWhenItCannotBeSent() throws Exception {
+    AtomicBoolean refusing = new AtomicBoolean();
+    ManagedChannel refusingChannel = backend.inProcessChannel(new ClientInterceptor() {
+      @Override
+      public <ReqT, RespT> ClientCall<ReqT, RespT> interceptCall(
+          MethodDescriptor<ReqT, RespT> method, CallOptions callOptions, Channel next) {
+        if (refusing.get()) {
+          throw new IllegalStateException("no more calls");
+        }
+        return next.newCall(method, callOptions);
+      }
+    });
+    try {
+      Channel collapsing = ClientInterceptors.intercept(refusingChannel, collapse);
+      assertThat(CollapseClientInterceptorTest.echo(collapsing, "warm-up"))
+          .isEqualTo("[nobody] warm-up");
+      backend.hold(1);
+      ListenableFuture<String> first = ClientCalls.futureUnaryCall(collapsing.newCall(ECHO,
+          CallOptions.DEFAULT.withDeadlineAfter(2, TimeUnit.SECONDS)), "hello");
+      assertThat(backend.awaitArrivals()).isTrue();
+      ListenableFuture<String> other =
+          ClientCalls.futureUnaryCall(collapsing.newCall(ECHO, CallOptions.DEFAULT), "hello");
+      refusing.set(true);
+
+      Throwable late = catchThrowable(() -> first.get(20, TimeUnit.SECONDS));
+      Throwable refused = catchThrowable(() -> other.get(20, TimeUnit.SECONDS));
+
+      assertThat(Status.fromThrowable(late).getCode()).isEqualTo(Status.Code.DEADLINE_EXCEEDED);
+      assertThat(refused).isInstanceOf(ExecutionException.class);
+      assertThat(Status.fromThrowable(refused.getCause()).getCause())
+          .hasMessage("no more calls");
+    } finally {
+      refusingChannel.shutdownNow();
+    }
   }
 
   @Test

@@ -4,6 +4,7 @@ import io.github.collapseexecutor.testing.grpc.Utf8Marshaller;
 import io.grpc.ClientInterceptor;
 import io.grpc.Context;
 import io.grpc.Contexts;
+import io.grpc.Deadline;
 import io.grpc.Grpc;
 import io.grpc.InsecureServerCredentials;
 import io.grpc.ManagedChannel;
@@ -27,7 +28,10 @@ import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.security.cert.X509Certificate;
+import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -62,6 +66,7 @@ final class EchoBackend implements AutoCloseable {
 
   private final AtomicInteger calls = new AtomicInteger();
   private final AtomicInteger cancellations = new AtomicInteger();
+  private final List<Optional<Deadline>> deadlines = new CopyOnWriteArrayList<>();
   private final CountDownLatch firstCancellation = new CountDownLatch(1);
   private volatile CountDownLatch arrived = new CountDownLatch(0);
   private volatile CompletableFuture<Void> released = CompletableFuture.completedFuture(null);
@@ -124,6 +129,11 @@ final class EchoBackend implements AutoCloseable {
     released.complete(null);
   }
 
+  /** Answers the calls that arrive from now on at once; those held stay held. */
+  void answerNewCallsAtOnce() {
+    released = CompletableFuture.completedFuture(null);
+  }
+
   /** Waits, at most 10 s, until the calls {@link #hold} expects have arrived. */
   boolean awaitArrivals() throws InterruptedException {
     return arrived.await(10, TimeUnit.SECONDS);
@@ -131,6 +141,14 @@ final class EchoBackend implements AutoCloseable {
 
   int calls() {
     return calls.get();
+  }
+
+  /**
+   * Returns the deadline each call brought, in order of arrival: what the client's
+   * {@code grpc-timeout} told the server, or empty when the call came without one.
+   */
+  List<Optional<Deadline>> deadlines() {
+    return List.copyOf(deadlines);
   }
 
   int cancellations() {
@@ -144,6 +162,7 @@ final class EchoBackend implements AutoCloseable {
 
   void resetCalls() {
     calls.set(0);
+    deadlines.clear();
   }
 
   @Override
@@ -181,12 +200,15 @@ final class EchoBackend implements AutoCloseable {
    * returns whether to answer.
    */
   private boolean held() {
+    // read before the arrival counts, so that a call the test saw arrive stays held
+    CompletableFuture<Void> release = released;
+    deadlines.add(Optional.ofNullable(Context.current().getDeadline()));
     calls.incrementAndGet();
     arrived.countDown();
     CompletableFuture<Void> cancelled = new CompletableFuture<>();
     Context.current().addListener(context -> cancelled.complete(null), Runnable::run);
     try {
-      CompletableFuture.anyOf(released, cancelled).get(10, TimeUnit.SECONDS);
+      CompletableFuture.anyOf(release, cancelled).get(10, TimeUnit.SECONDS);
     } catch (Exception e) {
       throw new IllegalStateException("held for 10 s", e);
     }
