@@ -21,6 +21,13 @@ final class WebFluxApiVersions implements Function<ServerWebExchange, Mono<?>> {
       "org.springframework.web.reactive.accept.ApiVersionStrategy",
       WebFluxApiVersions.class.getClassLoader());
 
+  /**
+   * Whether the strategy resolves asynchronously too, as Spring Framework 7.0's later releases do:
+   * an earlier 7.0 (Spring Boot 4.0's line) resolves only as it blocks.
+   */
+  private static final boolean ASYNC = PRESENT && ClassUtils.hasMethod(ApiVersionStrategy.class,
+      "resolveApiVersion", ServerWebExchange.class);
+
   private final ObjectProvider<ApiVersionStrategy> strategies;
   // looked up at the first request, when the context is refreshed, then kept
   private volatile @Nullable Found found;
@@ -36,6 +43,7 @@ final class WebFluxApiVersions implements Function<ServerWebExchange, Mono<?>> {
   }
 
   @Override
+  @SuppressWarnings("removal") // the blocking resolveVersion is all that an earlier 7.0 has
   public Mono<?> apply(ServerWebExchange exchange) {
     Found strategy = found;
     if (strategy == null) {
@@ -47,7 +55,8 @@ final class WebFluxApiVersions implements Function<ServerWebExchange, Mono<?>> {
       return Mono.empty();
     }
     // an exchange whose version cannot be read (a version path segment missing) shares with none
-    return Mono.defer(() -> versions.resolveApiVersion(exchange))
+    return Mono.defer(() -> ASYNC ? versions.resolveApiVersion(exchange)
+            : Mono.justOrEmpty(versions.resolveVersion(exchange)))
         .<Object>map(version -> version)
         .onErrorResume(RuntimeException.class, unreadable -> Mono.just(new Object()));
   }
