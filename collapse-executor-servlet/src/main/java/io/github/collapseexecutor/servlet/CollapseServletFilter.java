@@ -13,6 +13,8 @@ import jakarta.servlet.ServletResponse;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
+import java.util.function.Function;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Collapses identical inbound GET and HEAD requests: the first runs the filter chain, its response
@@ -78,9 +80,31 @@ public final class CollapseServletFilter extends HttpCollapseAdapter<ServerColla
   /** Its collapse executor's name when the options have none: see {@link HttpCollapseAdapter}. */
   public static final String DEFAULT_NAME = "servlet";
 
+  private final Function<? super HttpServletRequest, ? extends @Nullable Object> keyPart;
+
   /** Creates a filter with its own collapse executor. */
   public CollapseServletFilter(HttpCollapseOptions options) {
+    this(options, request -> null);
+  }
+
+  /**
+   * Creates a filter as {@link #CollapseServletFilter(HttpCollapseOptions)} does, whose keys also
+   * hold what {@code keyPart} reads of each request: what else decides the response the chain
+   * gives, that neither the request's method, URI and key headers nor the caller's identity
+   * say, such as the API version a framework resolves from a header of its choosing. Requests
+   * share only if their parts are equal ({@code equals}); {@code null} is a part like any other.
+   * Called on the request's thread before the request joins or runs the chain, only for a
+   * request that may collapse; it must not throw: it returns a part equal to no other's for a
+   * request it cannot read.
+   *
+   * <pre>{@code
+   * new CollapseServletFilter(options, request -> request.getHeader("X-Api-Version"))
+   * }</pre>
+   */
+  public CollapseServletFilter(HttpCollapseOptions options,
+      Function<? super HttpServletRequest, ? extends @Nullable Object> keyPart) {
     super(new ServerCollapser(options, DEFAULT_NAME));
+    this.keyPart = keyPart;
   }
 
   @Override
@@ -99,8 +123,8 @@ public final class CollapseServletFilter extends HttpCollapseAdapter<ServerColla
       return;
     }
     RequestHeaders headers = KeyedServletRequest.headers(request);
-    collapser().serve(KeyedServletRequest.keyFor(collapser().rules(), request, headers), headers,
-        exchange);
+    collapser().serve(KeyedServletRequest.keyFor(collapser().rules(), request, headers, keyPart),
+        headers, exchange);
   }
 
   @Override

@@ -9,6 +9,7 @@ import java.util.Arrays;
 import java.util.Collections;
 import java.util.Enumeration;
 import java.util.List;
+import java.util.function.Function;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -31,15 +32,24 @@ final class KeyedServletRequest {
     }, () -> Collections.list(request.getHeaderNames()));
   }
 
-  /** Returns the key of {@code request}; the collapser passes it all the same if it has a body. */
+  /**
+   * Returns the key of {@code request}; the collapser passes it all the same if it has a body.
+   *
+   * @param keyPart what else of the request joins the key (see {@link CollapseServletFilter}),
+   *     read only of a {@code GET} or a {@code HEAD}, the methods that may collapse
+   */
   static @Nullable CollapseKey keyFor(CollapseRules rules, HttpServletRequest request,
-      RequestHeaders headers) {
+      RequestHeaders headers, Function<? super HttpServletRequest, ?> keyPart) {
+    String method = request.getMethod();
+    if (!"GET".equals(method) && !"HEAD".equals(method)) {
+      return null;
+    }
     String uri = request.getRequestURI();
     String context = request.getContextPath();
     String path = context != null && uri.startsWith(context) ? uri.substring(context.length()) : uri;
-    return rules.keyFor(request.getMethod(), request.getScheme(), request.getServerName(),
+    return rules.keyFor(method, request.getScheme(), request.getServerName(),
         request.getServerPort(), path, uri, request.getQueryString(), headers,
-        connection(request), request.getRemoteAddr());
+        Arrays.asList(connection(request), keyPart.apply(request)), request.getRemoteAddr());
   }
 
   /**

@@ -33,10 +33,10 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Inputs outside the usual headers that change what a servlet application answers: the connector
- * a request arrived on, and API keys under names of their own. Two callers, the second sent while
- * the first holds the handler; the handler lets the first go on once the second either reaches the
- * handler (no collapse) or starts waiting in the collapse filter (its {@code startAsync}, seen by a
- * filter before it).
+ * a request arrived on, API keys under names of their own, and what a key part reads. Two
+ * callers, the second sent while the first holds the handler; the handler lets the first go on
+ * once the second either reaches the handler (no collapse) or starts waiting in the collapse
+ * filter (its {@code startAsync}, seen by a filter before it).
  */
 final class CollapseServletFilterConnectorTest {
 
@@ -123,6 +123,47 @@ final class CollapseServletFilterConnectorTest {
     assertApartBy("X-CMC_PRO_API_KEY");
   }
 
+  /**
+   * An API version in a header that only the application names: the key part given to the filter
+   * reads it, so callers of two versions never share, and callers of one still do.
+   */
+  @Test
+  void aKeyPartKeepsCallersOfTwoVersionsApart() {
+    assertTimeoutPreemptively(Duration.ofSeconds(30), () -> {
+      start(request -> "version " + request.getHeader("Api-Version"),
+          request -> request.getHeader("Api-Version"));
+      int port = server.port();
+
+      CompletableFuture<String> first = call(port, "GET /report HTTP/1.1\r\nHost: app.example\r\n"
+          + "Api-Version: 1\r\n");
+      assertThat(leaderInside.await(10, TimeUnit.SECONDS)).isTrue();
+      CompletableFuture<String> second = call(port, "GET /report HTTP/1.1\r\nHost: app.example\r\n"
+          + "Api-Version: 2\r\n");
+
+      assertThat(first.get(20, TimeUnit.SECONDS)).isEqualTo("version 1");
+      assertThat(second.get(20, TimeUnit.SECONDS))
+          .as("the body the second caller got; %s", filter.stats()).isEqualTo("version 2");
+      assertThat(handled.get()).as("handler runs").isEqualTo(2);
+    });
+  }
+
+  @Test
+  void callersWithEqualKeyPartsShareOneRun() {
+    assertTimeoutPreemptively(Duration.ofSeconds(30), () -> {
+      start(request -> "version " + request.getHeader("Api-Version"),
+          request -> request.getHeader("Api-Version"));
+      String head = "GET /report HTTP/1.1\r\nHost: app.example\r\nApi-Version: 2\r\n";
+
+      CompletableFuture<String> first = call(server.port(), head);
+      assertThat(leaderInside.await(10, TimeUnit.SECONDS)).isTrue();
+      CompletableFuture<String> second = call(server.port(), head);
+
+      assertThat(first.get(20, TimeUnit.SECONDS)).isEqualTo("version 2");
+      assertThat(second.get(20, TimeUnit.SECONDS)).isEqualTo("version 2");
+      assertThat(handled.get()).as("handler runs; %s", filter.stats()).isEqualTo(1);
+    });
+  }
+
   private void assertApartBy(String header) {
     assertTimeoutPreemptively(Duration.ofSeconds(30), () -> {
       start(request -> "data of " + request.getHeader(header));
@@ -142,8 +183,13 @@ final class CollapseServletFilterConnectorTest {
   }
 
   private void start(Function<HttpServletRequest, String> answer) throws Exception {
+    start(answer, request -> null);
+  }
+
+  private void start(Function<HttpServletRequest, String> answer,
+      Function<HttpServletRequest, Object> keyPart) throws Exception {
     filter = new CollapseServletFilter(HttpCollapseOptions.builder()
-        .group(CollapseGroup.ofUris("/report")).build());
+        .group(CollapseGroup.ofUris("/report")).build(), keyPart);
     server = new LoopbackTomcat(new HttpServlet() {
       @Override
       protected void doGet(HttpServletRequest request, HttpServletResponse response)

@@ -2,7 +2,10 @@ package io.github.collapseexecutor.spring.annotation;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collection;
 import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -16,12 +19,17 @@ import java.util.function.IntFunction;
  * every other caller is parked waiting for it, so that they all meet, however the threads are
  * scheduled. A thread parked on a lock (the engine's queue lock, a class initialiser's) has not
  * queued yet, so it does not count as waiting. Every wait is bounded by 10 s.
+ *
+ * <p>Calls that reach the method on other threads than the crowd's own, a server's request
+ * threads, are counted where those threads {@link #arrive()}: {@link #runThrough} waits until
+ * each of them is parked.
  */
 final class Crowd {
 
   private final CountDownLatch entered = new CountDownLatch(1);
   private final CountDownLatch released = new CountDownLatch(1);
   private final AtomicBoolean first = new AtomicBoolean();
+  private final Set<Thread> arrivals = ConcurrentHashMap.newKeySet();
   private volatile Thread holder;
 
   /** Called inside the method: the first call waits there until the others are parked. */
@@ -33,8 +41,30 @@ final class Crowd {
     }
   }
 
+  /**
+   * Called on a thread that is about to call the method for a caller of {@link #runThrough}: a
+   * server's request thread, before it calls the annotated bean.
+   */
+  void arrive() {
+    arrivals.add(Thread.currentThread());
+  }
+
   /** Runs {@code call(i)} on {@code n} threads, returning each result or the exception thrown. */
   List<Object> run(int n, IntFunction<Object> call) throws InterruptedException {
+    return run(n, call, false);
+  }
+
+  /**
+   * Runs {@code call(i)} on {@code n} threads, as {@link #run}, for calls that reach the method on
+   * other threads, each of which {@link #arrive arrives} first: the first call is held until all
+   * {@code n} arrived and each of them is parked.
+   */
+  List<Object> runThrough(int n, IntFunction<Object> call) throws InterruptedException {
+    return run(n, call, true);
+  }
+
+  private List<Object> run(int n, IntFunction<Object> call, boolean through)
+      throws InterruptedException {
     CountDownLatch start = new CountDownLatch(1);
     CountDownLatch arrived = new CountDownLatch(n);
     Object[] results = new Object[n];
@@ -57,7 +87,8 @@ final class Crowd {
     await(arrived);
     await(entered);
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-    while (!allParked(threads) && System.nanoTime() < deadline) {
+    while (!(through ? arrivals.size() >= n && allParked(arrivals) : allParked(threads))
+        && System.nanoTime() < deadline) {
       LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(1));
     }
     released.countDown();
@@ -67,7 +98,7 @@ final class Crowd {
     return Arrays.asList(results);
   }
 
-  private boolean allParked(List<Thread> threads) {
+  private boolean allParked(Collection<Thread> threads) {
     for (Thread thread : threads) {
       Thread.State state = thread.getState();
       if (thread == holder || state == Thread.State.TERMINATED) {

@@ -9,12 +9,15 @@ import java.io.IOException;
 import java.security.Principal;
 import java.util.Optional;
 import java.util.concurrent.CompletionStage;
+import java.util.function.Function;
 import org.springframework.core.Ordered;
 import org.springframework.http.HttpMethod;
 import org.springframework.web.server.ServerWebExchange;
 import org.springframework.web.server.WebFilter;
 import org.springframework.web.server.WebFilterChain;
 import reactor.core.publisher.Mono;
+import reactor.util.context.ContextView;
+import reactor.util.function.Tuple2;
 
 /**
  * Collapses identical inbound GET and HEAD requests of a Spring WebFlux server: the first runs the
@@ -67,6 +70,7 @@ public final class CollapseWebFilter extends HttpCollapseAdapter<ServerCollapser
   public static final String DEFAULT_NAME = "webflux";
 
   private final int order;
+  private final Function<ServerWebExchange, Mono<?>> keyPart;
 
   /** Creates a filter with its own collapse executor. */
   public CollapseWebFilter(HttpCollapseOptions options) {
@@ -79,8 +83,28 @@ public final class CollapseWebFilter extends HttpCollapseAdapter<ServerCollapser
    * -100).
    */
   public CollapseWebFilter(HttpCollapseOptions options, int order) {
+    this(options, order, exchange -> Mono.empty());
+  }
+
+  /**
+   * Creates a filter as {@link #CollapseWebFilter(HttpCollapseOptions, int)} does, whose keys also
+   * hold what {@code keyPart} reads of each exchange: what else decides the response the chain
+   * gives, that neither the request's method, URI and key headers nor the caller's identity say,
+   * such as the API version a framework resolves from a header of its choosing. Requests share
+   * only if their parts are equal ({@code equals}); an empty {@code Mono} is a part like any
+   * other. Subscribed only for a request that may collapse, before it joins or runs the chain;
+   * it must not fail: it answers a part equal to no other's for a request it cannot read.
+   *
+   * <pre>{@code
+   * new CollapseWebFilter(options, Ordered.LOWEST_PRECEDENCE, exchange -> Mono.justOrEmpty(
+   *     exchange.getRequest().getHeaders().getFirst("X-Api-Version")))
+   * }</pre>
+   */
+  public CollapseWebFilter(HttpCollapseOptions options, int order,
+      Function<ServerWebExchange, Mono<?>> keyPart) {
     super(new ServerCollapser(options, DEFAULT_NAME));
     this.order = order;
+    this.keyPart = keyPart;
   }
 
   /**
@@ -95,24 +119,30 @@ public final class CollapseWebFilter extends HttpCollapseAdapter<ServerCollapser
   @Override
   public Mono<Void> filter(ServerWebExchange exchange, WebFilterChain chain) {
     HttpMethod method = exchange.getRequest().getMethod();
-    // only a GET or a HEAD may collapse: the others need no principal to pass through
-    Mono<Optional<Principal>> caller = method == HttpMethod.GET || method == HttpMethod.HEAD
+    // only a GET or a HEAD may collapse: the others need no principal nor key part to pass through
+    boolean mayCollapse = method == HttpMethod.GET || method == HttpMethod.HEAD;
+    Mono<Optional<Principal>> caller = mayCollapse
         ? exchange.<Principal>getPrincipal().map(Optional::of) : Mono.empty();
-    return caller.defaultIfEmpty(Optional.empty())
-        .flatMap(principal -> Mono.deferContextual(context -> {
-          RequestHeaders headers = KeyedExchange.headers(exchange.getRequest());
-          CollapseKey key = KeyedExchange.keyFor(collapser().rules(), exchange.getRequest(),
-              headers, principal.orElse(null));
-          WebFluxExchange pass = new WebFluxExchange(exchange, chain, context, collapser());
-          CompletionStage<?> served;
-          try {
-            served = collapser().serve(key, headers, pass);
-          } catch (IOException failure) {
-            return Mono.error(failure);
-          }
-          // not cancelled through the stage: the exchange ends its own part of what it joined
-          return Mono.fromFuture(served.toCompletableFuture(), /* suppressCancel= */ true).then()
-              .doOnCancel(pass::cancel);
-        }));
+    Mono<Optional<Object>> part = mayCollapse
+        ? keyPart.apply(exchange).map(Optional::<Object>of) : Mono.empty();
+    return Mono.zip(caller.defaultIfEmpty(Optional.empty()), part.defaultIfEmpty(Optional.empty()))
+        .flatMap(read -> Mono.deferContextual(context -> serve(exchange, chain, read, context)));
+  }
+
+  private Mono<Void> serve(ServerWebExchange exchange, WebFilterChain chain,
+      Tuple2<Optional<Principal>, Optional<Object>> read, ContextView context) {
+    RequestHeaders headers = KeyedExchange.headers(exchange.getRequest());
+    CollapseKey key = KeyedExchange.keyFor(collapser().rules(), exchange.getRequest(), headers,
+        read.getT1().orElse(null), read.getT2().orElse(null));
+    WebFluxExchange pass = new WebFluxExchange(exchange, chain, context, collapser());
+    CompletionStage<?> served;
+    try {
+      served = collapser().serve(key, headers, pass);
+    } catch (IOException failure) {
+      return Mono.error(failure);
+    }
+    // not cancelled through the stage: the exchange ends its own part of what it joined
+    return Mono.fromFuture(served.toCompletableFuture(), /* suppressCancel= */ true).then()
+        .doOnCancel(pass::cancel);
   }
 }

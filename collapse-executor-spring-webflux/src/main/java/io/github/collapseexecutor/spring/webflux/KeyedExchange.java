@@ -27,9 +27,13 @@ final class KeyedExchange {
     return RequestHeaders.ofEntries(request.getHeaders().headerSet());
   }
 
-  /** Returns the key of {@code request}; the collapser passes it all the same if it has a body. */
+  /**
+   * Returns the key of {@code request}; the collapser passes it all the same if it has a body.
+   *
+   * @param keyPart what else of the exchange joins the key (see {@link CollapseWebFilter})
+   */
   static @Nullable CollapseKey keyFor(CollapseRules rules, ServerHttpRequest request,
-      RequestHeaders headers, @Nullable Principal principal) {
+      RequestHeaders headers, @Nullable Principal principal, @Nullable Object keyPart) {
     URI uri = request.getURI();
     String scheme = uri.getScheme() == null ? "http" : uri.getScheme();
     int port = uri.getPort() != -1 ? uri.getPort() : "https".equals(scheme) ? 443 : 80;
@@ -40,7 +44,8 @@ final class KeyedExchange {
         : remote.getAddress() == null ? remote.getHostString()
         : remote.getAddress().getHostAddress();
     return rules.keyFor(request.getMethod().name(), scheme, uri.getHost(), port, path, rawPath,
-        uri.getRawQuery(), headers, connection(principal, request), address);
+        uri.getRawQuery(), headers, Arrays.asList(connection(principal, request), keyPart),
+        address);
   }
 
   /**

@@ -7,7 +7,9 @@ import io.github.collapseexecutor.spring.annotation.CallerIdentity;
 import io.github.collapseexecutor.spring.annotation.CollapseBatch;
 import io.github.collapseexecutor.spring.annotation.Collapsible;
 import io.github.collapseexecutor.spring.annotation.JacksonResultCopier;
+import io.github.collapseexecutor.spring.annotation.LocaleContextCallerIdentity;
 import io.github.collapseexecutor.spring.annotation.ReactiveCallerIdentity;
+import io.github.collapseexecutor.spring.annotation.ReactiveLocaleContextCallerIdentity;
 import io.github.collapseexecutor.spring.annotation.CallerIdentities;
 import io.github.collapseexecutor.spring.annotation.CollapseAnnotationPostProcessor;
 import io.github.collapseexecutor.spring.annotation.CollapseMethods;
@@ -65,6 +67,30 @@ public final class CollapseAnnotationAutoConfiguration {
           new CollapseObservations(registry, observationConvention.getIfAvailable()));
     }, () -> new CallerIdentities(callerIdentities.orderedStream().toList(),
         reactiveCallerIdentities.orderedStream().toList()), new ResultCopiers(beanFactory));
+  }
+
+  /**
+   * The locale and time zone Spring holds for a caller tell callers apart: a localized answer is
+   * only shared in its own language and zone.
+   */
+  @Bean
+  @ConditionalOnMissingBean
+  LocaleContextCallerIdentity localeContextCallerIdentity() {
+    return new LocaleContextCallerIdentity();
+  }
+
+  /** The locale of the WebFlux exchange in a subscriber's context tells subscribers apart. */
+  @Configuration(proxyBeanMethods = false)
+  @ConditionalOnClass(name = {
+      "org.springframework.web.filter.reactive.ServerWebExchangeContextFilter",
+      "reactor.core.publisher.Mono"})
+  static class ReactiveLocaleCallerIdentityConfiguration {
+
+    @Bean
+    @ConditionalOnMissingBean
+    ReactiveLocaleContextCallerIdentity reactiveLocaleContextCallerIdentity() {
+      return new ReactiveLocaleContextCallerIdentity();
+    }
   }
 
   /** A caller inside a transaction Spring manages on its thread shares with no one. */

@@ -62,8 +62,13 @@ public final class CollapseRestClientAutoConfiguration {
   @Bean
   @ConditionalOnMissingBean
   CollapseHttpRequestInterceptor collapseHttpRequestInterceptor(
-      CollapseRestTemplateProperties section, HttpAdapterSupport adapters) {
-    return adapters.newAdapter(INTEGRATION, section, CollapseHttpRequestInterceptor::new, Map.of(
+      CollapseRestTemplateProperties section, HttpAdapterSupport adapters,
+      Environment environment) {
+    ClientApiVersionHeaders versions = ClientApiVersionHeaders.of(environment);
+    return adapters.newAdapter(INTEGRATION, section, options -> versions.isEmpty()
+        ? new CollapseHttpRequestInterceptor(options)
+        : new CollapseHttpRequestInterceptor(options,
+            request -> versions.valuesIn(request.getHeaders())), Map.of(
         "customizeRestClientBuilder", section.isCustomizeRestClientBuilder(),
         "customizeRestTemplateBuilder", section.isCustomizeRestTemplateBuilder()));
   }

@@ -6,6 +6,7 @@ import jakarta.servlet.DispatcherType;
 import jakarta.servlet.Filter;
 import java.util.Map;
 import org.springframework.beans.factory.DisposableBean;
+import org.springframework.beans.factory.ListableBeanFactory;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
@@ -26,6 +27,9 @@ import org.springframework.context.annotation.Bean;
  * {@code DispatcherServlet}, is shared. A plain {@code Filter} bean with no order ties with it and
  * is put after it, so it runs only for the request that runs the chain: give filters that must see
  * every request an order.
+ *
+ * <p>On Spring Framework 7, the API version the application's {@code ApiVersionStrategy} resolves
+ * for a request joins its key, so that requests for two versions never share.
  *
  * <p>Collapsing inbound requests is opt-in: without {@code collapse.executor.servlet.collapse-groups}
  * the filter is not registered at all, and the start-up log says so once, at INFO. With groups,
@@ -58,9 +62,11 @@ public final class CollapseServletFilterAutoConfiguration {
       parameterizedContainer = FilterRegistrationBean.class)
   @ConditionalOnCollapseGroups(GROUPS)
   FilterRegistrationBean<CollapseServletFilter> collapseServletFilterRegistration(
-      CollapseServletFilterProperties section, HttpAdapterSupport adapters) {
+      CollapseServletFilterProperties section, HttpAdapterSupport adapters,
+      ListableBeanFactory beans) {
     HttpCollapseOptions options = adapters.options(INTEGRATION, section);
-    CollapseServletFilter filter = new CollapseServletFilter(options);
+    CollapseServletFilter filter =
+        new CollapseServletFilter(options, ServletApiVersions.keyPart(beans));
     ClosingRegistration registration = new ClosingRegistration(filter);
     registration.setName(FILTER_NAME);
     registration.setAsyncSupported(true);

@@ -58,8 +58,13 @@ public final class CollapseWebClientAutoConfiguration {
   @Bean
   @ConditionalOnMissingBean
   CollapseExchangeFilterFunction collapseExchangeFilterFunction(
-      CollapseWebClientProperties section, HttpAdapterSupport adapters) {
-    return adapters.newAdapter(INTEGRATION, section, CollapseExchangeFilterFunction::new,
+      CollapseWebClientProperties section, HttpAdapterSupport adapters,
+      Environment environment) {
+    ClientApiVersionHeaders versions = ClientApiVersionHeaders.of(environment);
+    return adapters.newAdapter(INTEGRATION, section, options -> versions.isEmpty()
+        ? new CollapseExchangeFilterFunction(options)
+        : new CollapseExchangeFilterFunction(options,
+            request -> versions.valuesIn(request.headers())),
         Map.of("customizeWebClientBuilder", section.isCustomizeWebClientBuilder()));
   }
 

@@ -2,6 +2,7 @@ package io.github.collapseexecutor.spring.boot.autoconfigure;
 
 import io.github.collapseexecutor.spring.webflux.CollapseWebFilter;
 import java.util.Map;
+import org.springframework.beans.factory.ListableBeanFactory;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
@@ -21,6 +22,9 @@ import org.springframework.web.server.WebFilter;
  * for every request, the exchange's principal is known when the key is made, and only what comes
  * after the filter, normally the handler, is shared. A {@code WebFilter} bean with no order ties
  * with it: give filters that must see every request an order.
+ *
+ * <p>On Spring Framework 7, the API version the application's {@code ApiVersionStrategy} resolves
+ * for an exchange joins its key, so that requests for two versions never share.
  *
  * <p>Collapsing inbound requests is opt-in, as for the servlet filter: without
  * {@code collapse.executor.webflux.collapse-groups} the filter is not registered at all, and the
@@ -48,9 +52,10 @@ public final class CollapseWebFluxAutoConfiguration {
   @ConditionalOnMissingBean(CollapseWebFilter.class)
   @ConditionalOnCollapseGroups(GROUPS)
   CollapseWebFilter collapseWebFilter(CollapseWebFluxProperties section,
-      HttpAdapterSupport adapters) {
+      HttpAdapterSupport adapters, ListableBeanFactory beans) {
     return adapters.newAdapter(INTEGRATION, section,
-        options -> new CollapseWebFilter(options, section.getOrder()),
+        options -> new CollapseWebFilter(options, section.getOrder(),
+            WebFluxApiVersions.keyPart(beans)),
         Map.of("order", section.getOrder()));
   }
 

@@ -7,6 +7,9 @@ import io.github.collapseexecutor.http.RequestHeaders;
 import io.github.collapseexecutor.http.adapter.BlockingClientCollapser;
 import io.github.collapseexecutor.http.adapter.HttpCollapseAdapter;
 import java.io.IOException;
+import java.util.Arrays;
+import java.util.function.Function;
+import org.jspecify.annotations.Nullable;
 import org.springframework.http.HttpRequest;
 import org.springframework.http.client.ClientHttpRequestExecution;
 import org.springframework.http.client.ClientHttpRequestInterceptor;
@@ -59,15 +62,36 @@ public final class CollapseHttpRequestInterceptor
    */
   public static final String DEFAULT_NAME = "rest-template";
 
+  private final @Nullable Function<? super HttpRequest, ? extends @Nullable Object> keyPart;
   private volatile boolean warnedNotLast;
 
   /** Creates an interceptor with its own collapse executor. */
   public CollapseHttpRequestInterceptor(HttpCollapseOptions options) {
-    this(new BlockingClientCollapser(options, DEFAULT_NAME));
+    this(new BlockingClientCollapser(options, DEFAULT_NAME), null);
   }
 
-  private CollapseHttpRequestInterceptor(BlockingClientCollapser collapser) {
+  /**
+   * Creates an interceptor as {@link #CollapseHttpRequestInterceptor(HttpCollapseOptions)} does,
+   * whose keys also hold what {@code keyPart} reads of each request: what else decides the
+   * response, that no key rule names, such as the header an {@code ApiVersionInserter} writes the
+   * API version in. Requests share only if their parts are equal ({@code equals}). Its
+   * partitions read the same part. Called on the caller's thread before the request joins or
+   * makes a call; it must not throw.
+   *
+   * <pre>{@code
+   * new CollapseHttpRequestInterceptor(options,
+   *     request -> request.getHeaders().get("API-Version"))
+   * }</pre>
+   */
+  public CollapseHttpRequestInterceptor(HttpCollapseOptions options,
+      Function<? super HttpRequest, ? extends @Nullable Object> keyPart) {
+    this(new BlockingClientCollapser(options, DEFAULT_NAME), keyPart);
+  }
+
+  private CollapseHttpRequestInterceptor(BlockingClientCollapser collapser,
+      @Nullable Function<? super HttpRequest, ? extends @Nullable Object> keyPart) {
     super(collapser);
+    this.keyPart = keyPart;
   }
 
   /**
@@ -77,7 +101,7 @@ public final class CollapseHttpRequestInterceptor
    * interceptor's.
    */
   public CollapseHttpRequestInterceptor newPartition() {
-    return new CollapseHttpRequestInterceptor(collapser());
+    return new CollapseHttpRequestInterceptor(collapser(), keyPart);
   }
 
   @Override
@@ -88,7 +112,8 @@ public final class CollapseHttpRequestInterceptor
     RequestHeaders headers = RequestHeaders.ofEntries(request.getHeaders().headerSet());
     // the instance is the partition: the request factory below it is one client's
     CollapseKey key = isLast(execution)
-        ? collapser().rules().keyFor(request.getMethod().name(), request.getURI(), headers, this)
+        ? collapser().rules().keyFor(request.getMethod().name(), request.getURI(), headers,
+            keyPart == null ? this : Arrays.asList(this, keyPart.apply(request)))
         : null;
     return collapser().execute(key, headers, new InterceptedExchange(request, body, execution));
   }

@@ -7,6 +7,9 @@ import io.github.collapseexecutor.http.RequestHeaders;
 import io.github.collapseexecutor.http.adapter.AsyncClientCollapser;
 import io.github.collapseexecutor.http.adapter.HttpCollapseAdapter;
 import io.micrometer.observation.contextpropagation.ObservationThreadLocalAccessor;
+import java.util.Arrays;
+import java.util.function.Function;
+import org.jspecify.annotations.Nullable;
 import org.springframework.web.reactive.function.client.ClientRequest;
 import org.springframework.web.reactive.function.client.ClientResponse;
 import org.springframework.web.reactive.function.client.ExchangeFilterFunction;
@@ -91,13 +94,35 @@ public final class CollapseExchangeFilterFunction extends HttpCollapseAdapter<As
   public static final String HTTP_REQUEST_CHANGES_NO_ANSWER =
       CollapseExchangeFilterFunction.class.getName() + ".httpRequestChangesNoAnswer";
 
+  private final @Nullable Function<? super ClientRequest, ? extends @Nullable Object> keyPart;
+
   /** Creates a filter with its own collapse executor. */
   public CollapseExchangeFilterFunction(HttpCollapseOptions options) {
-    this(new AsyncClientCollapser(options, DEFAULT_NAME));
+    this(new AsyncClientCollapser(options, DEFAULT_NAME), null);
   }
 
-  private CollapseExchangeFilterFunction(AsyncClientCollapser collapser) {
+  /**
+   * Creates a filter as {@link #CollapseExchangeFilterFunction(HttpCollapseOptions)} does, whose
+   * keys also hold what {@code keyPart} reads of each request: what else decides the response,
+   * that no key rule names, such as the header an {@code ApiVersionInserter} writes the API
+   * version in. Requests share only if their parts are equal ({@code equals}). Its partitions
+   * read the same part. Called where the request enters the filter, before it joins or makes a
+   * call; it must not throw.
+   *
+   * <pre>{@code
+   * new CollapseExchangeFilterFunction(options,
+   *     request -> request.headers().get("API-Version"))
+   * }</pre>
+   */
+  public CollapseExchangeFilterFunction(HttpCollapseOptions options,
+      Function<? super ClientRequest, ? extends @Nullable Object> keyPart) {
+    this(new AsyncClientCollapser(options, DEFAULT_NAME), keyPart);
+  }
+
+  private CollapseExchangeFilterFunction(AsyncClientCollapser collapser,
+      @Nullable Function<? super ClientRequest, ? extends @Nullable Object> keyPart) {
     super(collapser);
+    this.keyPart = keyPart;
   }
 
   /**
@@ -106,21 +131,23 @@ public final class CollapseExchangeFilterFunction extends HttpCollapseAdapter<As
    * entry, but its exchanges share responses with no other partition's, nor with this filter's.
    */
   public CollapseExchangeFilterFunction newPartition() {
-    return new CollapseExchangeFilterFunction(collapser());
+    return new CollapseExchangeFilterFunction(collapser(), keyPart);
   }
 
   @Override
   public Mono<ClientResponse> filter(ClientRequest request, ExchangeFunction next) {
     RequestHeaders headers = KeyedRequest.headers(request);
+    // the instance is the partition, with the request's own part where one is read
+    Object partition = keyPart == null ? this : Arrays.asList(this, keyPart.apply(request));
     // no key: the request goes through as if collapse were off, counted as passed through
     CollapseKey key = KeyedRequest.changedWhenSent(request) ? null
         : collapser().rules().keyFor(request.method().name(), request.url(), headers,
-            KeyedRequest.context(request, this));
+            KeyedRequest.context(request, partition));
     return Mono.deferContextual(context -> {
       // WebClient keeps the exchange's observation in the Reactor context, not on the thread
       Object observation = context.getOrDefault(ObservationThreadLocalAccessor.KEY, null);
       WebClientExchange exchange = new WebClientExchange(request, next, key, collapser().rules(),
-          this, context, observation);
+          partition, context, observation);
       // cancelling the subscription cancels the caller's future: it leaves the shared exchange
       return ObservedExchanges.reported(Mono.fromFuture(
           collapser().execute(key, headers, exchange), /* suppressCancel= */ false), observation);

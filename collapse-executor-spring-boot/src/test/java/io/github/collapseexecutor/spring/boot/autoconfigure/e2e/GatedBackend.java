@@ -1,7 +1,9 @@
 package io.github.collapseexecutor.spring.boot.autoconfigure.e2e;
 
 import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
+import static com.github.tomakehurst.wiremock.client.WireMock.equalTo;
 import static com.github.tomakehurst.wiremock.client.WireMock.get;
+import static com.github.tomakehurst.wiremock.client.WireMock.urlPathEqualTo;
 import static com.github.tomakehurst.wiremock.client.WireMock.urlPathMatching;
 import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.options;
 
@@ -40,6 +42,13 @@ final class GatedBackend implements BeforeAllCallback, AfterAllCallback {
     server.stubFor(get(urlPathMatching("/.*")).willReturn(aResponse().withStatus(200)
         .withHeader("Content-Type", "text/plain").withHeader("Cache-Control", "public")
         .withBody("answer")));
+  }
+
+  /** Answers the GETs of {@code path} that send {@code header} with {@code value}: {@code body}. */
+  void answerWhen(String path, String header, String value, String body) {
+    server.stubFor(get(urlPathEqualTo(path)).withHeader(header, equalTo(value))
+        .willReturn(aResponse().withStatus(200).withHeader("Content-Type", "text/plain")
+            .withHeader("Cache-Control", "public").withBody(body)));
   }
 
   void stop() {

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.collapseexecutor.testing.http.Concurrently;
 import java.util.List;
-import java.util.concurrent.CountDownLatch;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -12,17 +11,10 @@ import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.SpringBootConfiguration;
 import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
 import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.context.annotation.Bean;
-import org.springframework.core.Ordered;
+import org.springframework.context.annotation.Import;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 import org.springframework.web.bind.annotation.PathVariable;
-import org.springframework.web.client.RestClient;
-import org.springframework.web.client.support.RestClientHttpServiceGroupConfigurer;
-import org.springframework.web.reactive.function.client.ClientRequest;
-import org.springframework.web.reactive.function.client.ExchangeFunction;
-import org.springframework.web.reactive.function.client.WebClient;
-import org.springframework.web.reactive.function.client.support.WebClientHttpServiceGroupConfigurer;
 import org.springframework.web.service.annotation.GetExchange;
 import org.springframework.web.service.registry.HttpServiceGroup;
 import org.springframework.web.service.registry.ImportHttpServices;
@@ -44,7 +36,9 @@ final class HttpServiceGroupsEndToEndTest {
 
   private static final int N = 8;
   private static final GatedBackend backend = new GatedBackend();
-  private static volatile CountDownLatch arrivals = new CountDownLatch(0);
+
+  @Autowired
+  private GroupArrivals arrivals;
 
   @Autowired
   private UserApi users;
@@ -101,10 +95,8 @@ final class HttpServiceGroupsEndToEndTest {
     assertThat(backend.calls("/users/3")).isEqualTo(N);
   }
 
-  private static void expect(int callers) {
-    CountDownLatch latch = new CountDownLatch(callers);
-    arrivals = latch;
-    backend.holdUntil(latch);
+  private void expect(int callers) {
+    backend.holdUntil(arrivals.expect(callers));
   }
 
   interface UserApi {
@@ -124,49 +116,10 @@ final class HttpServiceGroupsEndToEndTest {
 
   @SpringBootConfiguration
   @EnableAutoConfiguration
+  @Import(GroupArrivals.class)
   @ImportHttpServices(group = "users", types = UserApi.class)
   @ImportHttpServices(group = "orders", types = OrderApi.class)
   @ImportHttpServices(group = "reactive-users", types = ReactiveUserApi.class,
       clientType = HttpServiceGroup.ClientType.WEB_CLIENT)
-  static class App {
-
-    /** Counts each caller down first, before the collapse adapter added last. */
-    @Bean
-    RestClientHttpServiceGroupConfigurer arrivalsFirst() {
-      return new RestClientHttpServiceGroupConfigurer() {
-        @Override
-        public void configureGroups(Groups<RestClient.Builder> groups) {
-          groups.forEachClient((group, builder) -> builder.requestInterceptors(interceptors ->
-              interceptors.add(0, (request, body, execution) -> {
-                arrivals.countDown();
-                return execution.execute(request, body);
-              })));
-        }
-
-        @Override
-        public int getOrder() {
-          return Ordered.HIGHEST_PRECEDENCE;
-        }
-      };
-    }
-
-    @Bean
-    WebClientHttpServiceGroupConfigurer reactiveArrivalsFirst() {
-      return new WebClientHttpServiceGroupConfigurer() {
-        @Override
-        public void configureGroups(Groups<WebClient.Builder> groups) {
-          groups.forEachClient((group, builder) -> builder.filters(filters ->
-              filters.add(0, (ClientRequest request, ExchangeFunction next) -> {
-                arrivals.countDown();
-                return next.exchange(request);
-              })));
-        }
-
-        @Override
-        public int getOrder() {
-          return Ordered.HIGHEST_PRECEDENCE;
-        }
-      };
-    }
-  }
+  static class App {}
 }
