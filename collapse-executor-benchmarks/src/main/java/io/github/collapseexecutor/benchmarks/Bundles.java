@@ -14,7 +14,7 @@ final class Bundles {
     // by index: no iterator to allocate on the measured path
     for (int i = 0; i < bundles.size(); i++) {
       Bundle<I, O> bundle = bundles.get(i);
-      bundle.bindOutput(output.apply(bundle.getInput()));
+      bundle.bindOutput(output.apply(bundle.value()));
     }
   }
 }

@@ -12,11 +12,11 @@ import org.jspecify.annotations.Nullable;
  * <pre>{@code
  * protected void bindingOutput(Map<Long, User> users, List<Bundle<Long, User>> bundles) {
  *   for (Bundle<Long, User> bundle : bundles) {
- *     User user = users.get(bundle.getInput());
+ *     User user = users.get(bundle.value());
  *     if (user != null) {
  *       bundle.bindOutput(user);
  *     } else {
- *       bundle.fail(new NoSuchElementException("no user " + bundle.getInput()));
+ *       bundle.fail(new NoSuchElementException("no user " + bundle.value()));
  *     }
  *   }
  * }
@@ -31,11 +31,6 @@ import org.jspecify.annotations.Nullable;
  * @param <O> the output type
  */
 public interface Bundle<I, O extends @Nullable Object> extends Input<I> {
-
-  /** Returns the caller's input; the same as {@link #value()}. */
-  default I getInput() {
-    return value();
-  }
 
   /**
    * Hands {@code output} to this bundle's caller.

@@ -16,7 +16,7 @@ import org.jspecify.annotations.Nullable;
  *
  * <pre>{@code
  * protected void bindingOutput(Map<Long, User> users, List<Bundle<Long, CompletableFuture<User>>> bundles) {
- *   bundles.forEach(b -> b.bindOutput(CompletableFuture.completedFuture(users.get(b.getInput()))));
+ *   bundles.forEach(b -> b.bindOutput(CompletableFuture.completedFuture(users.get(b.value()))));
  * }
  * }</pre>
  *

@@ -18,7 +18,7 @@ import org.jspecify.annotations.Nullable;
  *   }
  *
  *   protected void bindingOutput(Map<Long, User> users, List<Bundle<Long, User>> bundles) {
- *     bundles.forEach(bundle -> bundle.bindOutput(users.get(bundle.getInput())));
+ *     bundles.forEach(bundle -> bundle.bindOutput(users.get(bundle.value())));
  *   }
  * }
  *

@@ -121,12 +121,12 @@ final class AsyncNextBatchTest {
     protected void bindingOutput(Map<String, String> outputs,
         List<Bundle<String, CompletableFuture<String>>> bundles) {
       for (Bundle<String, CompletableFuture<String>> bundle : bundles) {
-        boundOn.put(bundle.getInput(), Thread.currentThread());
-        if (SLOW_TO_HAND_OUT.contains(bundle.getInput())) {
+        boundOn.put(bundle.value(), Thread.currentThread());
+        if (SLOW_TO_HAND_OUT.contains(bundle.value())) {
           // a cost to measure, not a wait for another thread
           handOutSlowly();
         }
-        bundle.bindOutput(CompletableFuture.completedFuture(outputs.get(bundle.getInput())));
+        bundle.bindOutput(CompletableFuture.completedFuture(outputs.get(bundle.value())));
       }
     }
   }

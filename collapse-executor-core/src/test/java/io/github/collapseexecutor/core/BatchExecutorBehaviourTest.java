@@ -102,7 +102,7 @@ final class BatchExecutorBehaviourTest {
   void bundlesComeInTheOrderOfTheInputs(Flavour flavour) throws Exception {
     List<List<Integer>> bundleOrders = new CopyOnWriteArrayList<>();
     TestBackend backend = new TestBackend().closeGate().binder((output, bundles) -> {
-      bundleOrders.add(bundles.stream().map(Bundle::getInput).toList());
+      bundleOrders.add(bundles.stream().map(Bundle::value).toList());
       Flavour.BIND_FROM_MAP.accept(output, bundles);
     });
     try (var executor = flavour.create(NO_WAIT, backend)) {
@@ -264,8 +264,8 @@ final class BatchExecutorBehaviourTest {
   @EnumSource(Flavour.class)
   void anUnboundInputFailsAloneWithAnErrorNamingExecutorAndInput(Flavour flavour) throws Exception {
     TestBackend backend = new TestBackend().closeGate().binder((output, bundles) -> bundles.stream()
-        .filter(b -> b.getInput() != 42)
-        .forEach(b -> b.bindOutput(output.get(b.getInput()))));
+        .filter(b -> b.value() != 42)
+        .forEach(b -> b.bindOutput(output.get(b.value()))));
     CollapseExecutorOptions options = NO_WAIT.toBuilder().name("users").build();
     try (var executor = flavour.create(options, backend)) {
       CompletableFuture<String> first = executor.submit(1);
@@ -288,10 +288,10 @@ final class BatchExecutorBehaviourTest {
   void aFailedBundleFailsOnlyItsOwnCaller(Flavour flavour) throws Exception {
     TestBackend backend = new TestBackend().closeGate().binder((output, bundles) ->
         bundles.forEach(b -> {
-          if (b.getInput() == 13) {
+          if (b.value() == 13) {
             b.fail(new IllegalArgumentException("no such user 13"));
           } else {
-            b.bindOutput(output.get(b.getInput()));
+            b.bindOutput(output.get(b.value()));
           }
         }));
     try (var executor = flavour.create(NO_WAIT, backend)) {
@@ -314,7 +314,7 @@ final class BatchExecutorBehaviourTest {
   void anExceptionFromBindingOutputFailsEveryInputStillUnbound(Flavour flavour) throws Exception {
     IllegalStateException boom = new IllegalStateException("binding broke");
     TestBackend backend = new TestBackend().closeGate().binder((output, bundles) -> {
-      bundles.get(0).bindOutput(output.get(bundles.get(0).getInput()));
+      bundles.get(0).bindOutput(output.get(bundles.get(0).value()));
       throw boom;
     });
     try (var executor = flavour.create(NO_WAIT, backend)) {

@@ -55,7 +55,7 @@ final class ContinuationDeadlockTest {
 
     @Override
     protected void bindingOutput(List<Integer> output, List<Bundle<Integer, String>> bundles) {
-      bundles.forEach(b -> b.bindOutput(prefix + b.getInput()));
+      bundles.forEach(b -> b.bindOutput(prefix + b.value()));
     }
   }
 

@@ -202,5 +202,5 @@ enum Flavour {
 
   /** The binder most tests use: each input's output is the backend's entry for it. */
   static final BiConsumer<Map<Integer, String>, List<Bundle<Integer, String>>> BIND_FROM_MAP =
-      (output, bundles) -> bundles.forEach(b -> b.bindOutput(output.get(b.getInput())));
+      (output, bundles) -> bundles.forEach(b -> b.bindOutput(output.get(b.value())));
 }

@@ -29,7 +29,7 @@ final class IsolationTest {
       @Override
       protected void bindingOutput(
           Integer size, List<Bundle<Integer, CompletableFuture<Integer>>> bundles) {
-        bundles.forEach(b -> b.bindOutput(CompletableFuture.completedFuture(b.getInput())));
+        bundles.forEach(b -> b.bindOutput(CompletableFuture.completedFuture(b.value())));
       }
     };
   }
@@ -115,7 +115,7 @@ final class IsolationTest {
 
       @Override
       protected void bindingOutput(Integer size, List<Bundle<Integer, Integer>> bundles) {
-        bundles.forEach(b -> b.bindOutput(b.getInput()));
+        bundles.forEach(b -> b.bindOutput(b.value()));
       }
     };
     var sameKey = new BlockingCallableGroupCollapseExecutor();

@@ -64,9 +64,9 @@ final class RandomizedStressTest {
     for (Bundle<Long, O> bundle : bundles) {
       int dice = random.nextInt(1000);
       if (dice < 10) {
-        bundle.fail(new ChaosException("item failure for input " + bundle.getInput()));
+        bundle.fail(new ChaosException("item failure for input " + bundle.value()));
       } else if (dice >= 15) {
-        bundle.bindOutput(wrap.apply(output.get(bundle.getInput())));
+        bundle.bindOutput(wrap.apply(output.get(bundle.value())));
       } // else: leave it unbound on purpose
     }
   }

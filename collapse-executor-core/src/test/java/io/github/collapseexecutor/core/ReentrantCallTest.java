@@ -56,7 +56,7 @@ final class ReentrantCallTest {
 
           @Override
           protected void bindingOutput(List<Integer> out, List<Bundle<Integer, String>> bundles) {
-            bundles.forEach(b -> b.bindOutput("v" + b.getInput()));
+            bundles.forEach(b -> b.bindOutput("v" + b.value()));
           }
         };
         yield new Loader() {
@@ -81,7 +81,7 @@ final class ReentrantCallTest {
           @Override
           protected void bindingOutput(
               List<Integer> out, List<Bundle<Integer, CompletableFuture<String>>> bundles) {
-            bundles.forEach(b -> b.bindOutput(CompletableFuture.completedFuture("v" + b.getInput())));
+            bundles.forEach(b -> b.bindOutput(CompletableFuture.completedFuture("v" + b.value())));
           }
         };
         yield futureLoader(target::execute, target);
@@ -95,7 +95,7 @@ final class ReentrantCallTest {
 
           @Override
           protected void bindingOutput(List<Integer> out, List<Bundle<Integer, String>> bundles) {
-            bundles.forEach(b -> b.bindOutput("v" + b.getInput()));
+            bundles.forEach(b -> b.bindOutput("v" + b.value()));
           }
         };
         yield futureLoader(target::execute, target);

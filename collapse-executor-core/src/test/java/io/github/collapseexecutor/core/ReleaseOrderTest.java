@@ -70,7 +70,7 @@ final class ReleaseOrderTest {
       @Override
       protected void bindingOutput(Map<String, String> output,
           List<Bundle<String, String>> bundles) {
-        bundles.forEach(bundle -> bundle.bindOutput(output.get(bundle.getInput())));
+        bundles.forEach(bundle -> bundle.bindOutput(output.get(bundle.value())));
       }
     };
     CompletableFuture<String> first = executor.execute("a");

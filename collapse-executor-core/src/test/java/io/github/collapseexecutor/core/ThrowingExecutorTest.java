@@ -58,7 +58,7 @@ final class ThrowingExecutorTest {
       @Override
       protected void bindingOutput(
           List<Integer> out, List<Bundle<Integer, CompletableFuture<Integer>>> bundles) {
-        bundles.forEach(b -> b.bindOutput(CompletableFuture.completedFuture(b.getInput() * 10)));
+        bundles.forEach(b -> b.bindOutput(CompletableFuture.completedFuture(b.value() * 10)));
       }
     };
     try (executor) {

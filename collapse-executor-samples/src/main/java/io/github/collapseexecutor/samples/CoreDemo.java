@@ -65,7 +65,7 @@ public final class CoreDemo {
 
     @Override
     protected void bindingOutput(Map<Long, String> users, List<Bundle<Long, String>> bundles) {
-      bundles.forEach(bundle -> bundle.bindOutput(users.get(bundle.getInput())));
+      bundles.forEach(bundle -> bundle.bindOutput(users.get(bundle.value())));
     }
   }
 

@@ -49,11 +49,11 @@ public final class AsyncUserLoader
   protected void bindingOutput(
       Map<Long, User> users, List<Bundle<Long, CompletableFuture<User>>> bundles) {
     for (Bundle<Long, CompletableFuture<User>> bundle : bundles) {
-      User user = users.get(bundle.getInput());
+      User user = users.get(bundle.value());
       if (user != null) {
         bundle.bindOutput(CompletableFuture.completedFuture(user));
       } else {
-        bundle.fail(new NoSuchElementException("no user " + bundle.getInput()));
+        bundle.fail(new NoSuchElementException("no user " + bundle.value()));
       }
     }
   }

@@ -46,11 +46,11 @@ public final class BlockingUserLoader extends CollapseExecutorBlockingSupport<Lo
   @Override
   protected void bindingOutput(Map<Long, User> users, List<Bundle<Long, User>> bundles) {
     for (Bundle<Long, User> bundle : bundles) {
-      User user = users.get(bundle.getInput());
+      User user = users.get(bundle.value());
       if (user != null) {
         bundle.bindOutput(user);
       } else {
-        bundle.fail(new NoSuchElementException("no user " + bundle.getInput()));
+        bundle.fail(new NoSuchElementException("no user " + bundle.value()));
       }
     }
   }

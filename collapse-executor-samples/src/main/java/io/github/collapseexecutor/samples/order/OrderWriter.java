@@ -83,11 +83,11 @@ public final class OrderWriter
   protected void bindingOutput(
       Map<Order, Deque<OrderStore.Outcome>> outcomes, List<Bundle<Order, Receipt>> bundles) {
     for (Bundle<Order, Receipt> bundle : bundles) {
-      Deque<OrderStore.Outcome> forOrder = outcomes.get(bundle.getInput());
+      Deque<OrderStore.Outcome> forOrder = outcomes.get(bundle.value());
       OrderStore.Outcome outcome = forOrder == null ? null : forOrder.poll();
       if (outcome == null) {
         bundle.fail(new IllegalStateException(
-            name() + ": the transaction returned no outcome for " + bundle.getInput()));
+            name() + ": the transaction returned no outcome for " + bundle.value()));
       } else if (outcome.rejection() != null) {
         bundle.fail(outcome.rejection());
       } else {

@@ -179,7 +179,7 @@ public final class SequenceGenerator
       } else {
         // never hand out a number twice, even if the executor gave us more bundles than inputs
         bundle.fail(new IllegalStateException(name() + ": range " + range
-            + " has no number left for a caller of " + bundle.getInput()));
+            + " has no number left for a caller of " + bundle.value()));
       }
     }
   }

@@ -67,7 +67,7 @@ final class MethodBatchExecutor
   private void bindByKey(Map<?, ?> returned, List<Bundle<BatchCall, @Nullable Object>> bundles) {
     Set<Object> given = copies.isOn() ? new HashSet<>() : null;
     for (Bundle<BatchCall, @Nullable Object> bundle : bundles) {
-      Object argument = bundle.getInput().argument();
+      Object argument = bundle.value().argument();
       if (returned.containsKey(argument)) {
         bind(bundle, returned.get(argument), given);
       } else {
@@ -92,7 +92,7 @@ final class MethodBatchExecutor
     }
     Set<Object> given = copies.isOn() ? new HashSet<>() : null;
     for (Bundle<BatchCall, @Nullable Object> bundle : bundles) {
-      bind(bundle, returned.get(positions.get(bundle.getInput().argument())), given);
+      bind(bundle, returned.get(positions.get(bundle.value().argument())), given);
     }
   }
 
@@ -104,7 +104,7 @@ final class MethodBatchExecutor
    */
   private void bind(Bundle<BatchCall, @Nullable Object> bundle, @Nullable Object result,
       @Nullable Set<Object> given) {
-    if (given == null || given.add(bundle.getInput().argument())) {
+    if (given == null || given.add(bundle.value().argument())) {
       bundle.bindOutput(result);
       return;
     }
@@ -122,7 +122,7 @@ final class MethodBatchExecutor
   private static void fail(List<Bundle<BatchCall, @Nullable Object>> bundles,
       Function<Object, String> message) {
     for (Bundle<BatchCall, @Nullable Object> bundle : bundles) {
-      bundle.fail(new IllegalStateException(message.apply(bundle.getInput().argument())));
+      bundle.fail(new IllegalStateException(message.apply(bundle.value().argument())));
     }
   }
 

@@ -67,7 +67,7 @@ final class UserLoader extends CollapseExecutorBlockingSupport<Long, String, Map
 
   @Override
   protected void bindingOutput(Map<Long, String> users, List<Bundle<Long, String>> bundles) {
-    bundles.forEach(bundle -> bundle.bindOutput(users.get(bundle.getInput())));
+    bundles.forEach(bundle -> bundle.bindOutput(users.get(bundle.value())));
   }
 
   /** Returns the batches so far. */
