@@ -9,6 +9,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.AbstractQueuedLongSynchronizer;
 import java.util.concurrent.locks.AbstractQueuedSynchronizer;
 import java.util.concurrent.locks.LockSupport;
@@ -30,6 +31,8 @@ final class Crowd {
   private final CountDownLatch released = new CountDownLatch(1);
   private final AtomicBoolean first = new AtomicBoolean();
   private final Set<Thread> arrivals = ConcurrentHashMap.newKeySet();
+  /** How many calls arrived: a server reuses the thread of a call that ended for the next. */
+  private final AtomicInteger arrivedCalls = new AtomicInteger();
   private volatile Thread holder;
 
   /** Called inside the method: the first call waits there until the others are parked. */
@@ -47,6 +50,7 @@ final class Crowd {
    */
   void arrive() {
     arrivals.add(Thread.currentThread());
+    arrivedCalls.incrementAndGet();
   }
 
   /** Runs {@code call(i)} on {@code n} threads, returning each result or the exception thrown. */
@@ -87,7 +91,7 @@ final class Crowd {
     await(arrived);
     await(entered);
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-    while (!(through ? arrivals.size() >= n && allParked(arrivals) : allParked(threads))
+    while (!(through ? arrivedCalls.get() >= n && allParked(arrivals) : allParked(threads))
         && System.nanoTime() < deadline) {
       LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(1));
     }
