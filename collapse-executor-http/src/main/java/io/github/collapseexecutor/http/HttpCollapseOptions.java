@@ -89,12 +89,14 @@ public final class HttpCollapseOptions {
   /**
    * Request headers that always join the key, whatever the configuration, because they change
    * which response a server sends: validators and ranges (a 304 or a 206 answers only the request
-   * that carried them) and the encodings a client accepts (a gzip body must not reach a caller
-   * that cannot decode it).
+   * that carried them), the encodings a client accepts (a gzip body must not reach a caller
+   * that cannot decode it), and the names API versions travel in by convention
+   * ({@code API-Version}, {@code X-API-Version}, {@code Accept-Version}: what Spring Framework 7's
+   * {@code ApiVersionInserter.useHeader} is given most often, on a client built by hand).
    */
   public static final Set<String> REPRESENTATION_HEADERS = Set.of(
       "if-none-match", "if-modified-since", "if-match", "if-unmodified-since", "if-range",
-      "range", "accept-encoding");
+      "range", "accept-encoding", "api-version", "x-api-version", "accept-version");
 
   /**
    * Request headers that always join the key, whatever the configuration: a {@code Host} other

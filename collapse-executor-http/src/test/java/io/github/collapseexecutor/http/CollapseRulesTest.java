@@ -213,6 +213,19 @@ final class CollapseRulesTest {
   }
 
   @Test
+  void theHeadersApiVersionsTravelInByConventionSeparateKeysWhateverThePolicy() {
+    CollapseRules relaxed = new CollapseRules(HttpCollapseOptions.builder()
+        .group(CollapseGroup.ofUris("p", List.of("/user/*")))
+        .policy("p", CollapsePolicy.DEFAULT.withAcceptHeadersInKey(false))
+        .build());
+    for (String header : List.of("API-Version", "X-API-Version", "Accept-Version")) {
+      assertThat(keyWith(relaxed, header, "1.0")).as(header)
+          .isNotEqualTo(keyWith(relaxed, header, "2.0"))
+          .isEqualTo(keyWith(relaxed, header.toLowerCase(java.util.Locale.ROOT), "1.0"));
+    }
+  }
+
+  @Test
   void theContextOfARequestSeparatesKeysByEquality() {
     URI uri = URI.create("http://a.test/user/me");
     RequestHeaders none = headers(Map.of());
