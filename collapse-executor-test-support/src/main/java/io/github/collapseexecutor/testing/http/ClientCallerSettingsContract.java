@@ -7,10 +7,12 @@ import io.github.collapseexecutor.http.HttpCollapseOptions;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Assumptions;
@@ -208,9 +210,9 @@ public abstract class ClientCallerSettingsContract {
       throw new AssertionError("expected the call to fail, but it answered " + body);
     } catch (ExecutionException | CompletionException failed) {
       return failed.getCause();
-    } catch (java.util.concurrent.TimeoutException stillWaiting) {
+    } catch (TimeoutException stillWaiting) {
       throw new AssertionError("the call neither answered nor failed within 20 s");
-    } catch (java.util.concurrent.CancellationException cancelled) {
+    } catch (CancellationException cancelled) {
       return cancelled;
     }
   }

@@ -24,25 +24,26 @@ import org.springframework.web.reactive.function.client.WebClientRequestExceptio
  */
 final class ResponseTimeouts {
 
-  private static final String REACTOR_NETTY_REQUEST = "reactor.netty.http.client.HttpClientRequest";
-  private static final boolean REACTOR_NETTY = ClassUtils.isPresent(REACTOR_NETTY_REQUEST,
-      ResponseTimeouts.class.getClassLoader());
+  /** Reactor Netty's request type, looked up once; {@code null} without Reactor Netty. */
+  private static final @Nullable Class<?> REACTOR_NETTY_REQUEST = nettyRequestType();
 
   private ResponseTimeouts() {}
 
   /**
    * Returns the response timeout the consumer of {@code request} sets, in nanoseconds, or
    * {@link Long#MAX_VALUE} if it sets none, if the connector is not Reactor Netty's, or if the
-   * consumer fails on a request that only takes note.
+   * consumer fails on a request that only takes note. Asked only of a request with a key, whose
+   * consumer, if any, is declared harmless: any other consumer keeps its request out of collapse.
    */
   static long of(ClientRequest request) {
     Consumer<ClientHttpRequest> consumer = request.httpRequest();
-    if (!REACTOR_NETTY || consumer == null || KeyedRequest.changedWhenSent(request)) {
+    Class<?> nettyType = REACTOR_NETTY_REQUEST;
+    if (nettyType == null || consumer == null) {
       return Long.MAX_VALUE;
     }
     AtomicReference<@Nullable Duration> timeout = new AtomicReference<>();
     try {
-      consumer.accept(noting(request, timeout));
+      consumer.accept(noting(request, nettyType, timeout));
     } catch (RuntimeException unexpected) {
       // a consumer that needs more of the request than a note-taker has sets what it sets
       return Long.MAX_VALUE;
@@ -70,14 +71,17 @@ final class ResponseTimeouts {
         request.headers());
   }
 
-  private static ClientHttpRequest noting(ClientRequest request,
-      AtomicReference<@Nullable Duration> timeout) {
-    Class<?> nettyType;
+  private static @Nullable Class<?> nettyRequestType() {
     try {
-      nettyType = ClassUtils.forName(REACTOR_NETTY_REQUEST, ResponseTimeouts.class.getClassLoader());
+      return ClassUtils.forName("reactor.netty.http.client.HttpClientRequest",
+          ResponseTimeouts.class.getClassLoader());
     } catch (ClassNotFoundException | LinkageError absent) {
-      throw new IllegalStateException(absent);
+      return null;
     }
+  }
+
+  private static ClientHttpRequest noting(ClientRequest request, Class<?> nettyType,
+      AtomicReference<@Nullable Duration> timeout) {
     Object[] netty = new Object[1];
     InvocationHandler nettyNotes = (proxy, method, args) -> {
       if (method.getName().equals("responseTimeout") && args != null && args.length == 1
