@@ -40,6 +40,11 @@ record KeyedCall(@Nullable CollapseKey key, RequestHeaders headers) {
    */
   static KeyedCall of(CollapseRules rules, Interceptor self, Interceptor.Chain chain) {
     Request request = chain.request();
+    // OkHttp has no public way to the client that runs a chain, whose application and network
+    // interceptors the key needs: OkHttp issue 9531 ("Make it possible for Interceptors to access
+    // the list of interceptors") tracks reading them from the chain, and issue 9741 ("Interceptor
+    // .Chain is missing connectionSpecs") the connection specs. Until both ship, the client comes
+    // from OkHttp's own call class; a call of another Call.Factory passes through uncollapsed.
     OkHttpClient client = chain.call() instanceof RealCall call ? call.getClient() : null;
     if (client == null || request.body() != null || !isLast(self, client.interceptors())) {
       return new KeyedCall(null, withCookies(request, List.of()));
@@ -61,6 +66,11 @@ record KeyedCall(@Nullable CollapseKey key, RequestHeaders headers) {
    * without equality, reached only through the accessor of its Kotlin internal property: its
    * identity, which {@code newBuilder()} passes on unless a tag is added, joins the key, so a call
    * to which a tag was added per call (Retrofit's {@code Invocation}) shares with no other.
+   *
+   * <p>The accessor is Kotlin-internal because OkHttp took the tags out of its public API (OkHttp
+   * pull request 7114, "Remove Request.tags from our public API"), and {@code Request.tag(Class)}
+   * reads only a tag whose type is known; no open OkHttp issue asks for them back. Without them a
+   * tag a network interceptor or an authenticator reads could not tell two calls apart.
    */
   private static Object tagsSeenLater(OkHttpClient client, Request request) {
     boolean seen = !client.networkInterceptors().isEmpty()
