@@ -2,6 +2,7 @@ package io.github.collapseexecutor.spring.annotation;
 
 import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseAnnotationAutoConfiguration;
 import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorAutoConfiguration;
+import io.github.collapseexecutor.testing.annotation.Crowd;
 import io.github.collapseexecutor.testing.identity.TwoCallersContract;
 import java.security.Principal;
 import java.util.Collection;

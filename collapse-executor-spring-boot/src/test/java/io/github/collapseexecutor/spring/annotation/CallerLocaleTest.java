@@ -2,6 +2,7 @@ package io.github.collapseexecutor.spring.annotation;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.collapseexecutor.testing.annotation.HeldService;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;

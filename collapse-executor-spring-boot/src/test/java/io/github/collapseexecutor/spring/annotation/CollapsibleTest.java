@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseAnnotationAutoConfiguration;
 import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorAutoConfiguration;
+import io.github.collapseexecutor.testing.annotation.Crowd;
+import io.github.collapseexecutor.testing.annotation.HeldService;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,4 +1,4 @@
-package io.github.collapseexecutor.spring.annotation;
+package io.github.collapseexecutor.testing.annotation;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -25,7 +25,7 @@ import java.util.function.IntFunction;
  * threads, are counted where those threads {@link #arrive()}: {@link #runThrough} waits until
  * each of them is parked.
  */
-final class Crowd {
+public final class Crowd {
 
   private final CountDownLatch entered = new CountDownLatch(1);
   private final CountDownLatch released = new CountDownLatch(1);
@@ -36,7 +36,7 @@ final class Crowd {
   private volatile Thread holder;
 
   /** Called inside the method: the first call waits there until the others are parked. */
-  void hold() {
+  public void hold() {
     if (first.compareAndSet(false, true)) {
       holder = Thread.currentThread();
       entered.countDown();
@@ -48,13 +48,13 @@ final class Crowd {
    * Called on a thread that is about to call the method for a caller of {@link #runThrough}: a
    * server's request thread, before it calls the annotated bean.
    */
-  void arrive() {
+  public void arrive() {
     arrivals.add(Thread.currentThread());
     arrivedCalls.incrementAndGet();
   }
 
   /** Runs {@code call(i)} on {@code n} threads, returning each result or the exception thrown. */
-  List<Object> run(int n, IntFunction<Object> call) throws InterruptedException {
+  public List<Object> run(int n, IntFunction<Object> call) throws InterruptedException {
     return run(n, call, false);
   }
 
@@ -63,7 +63,7 @@ final class Crowd {
    * other threads, each of which {@link #arrive arrives} first: the first call is held until all
    * {@code n} arrived and each of them is parked.
    */
-  List<Object> runThrough(int n, IntFunction<Object> call) throws InterruptedException {
+  public List<Object> runThrough(int n, IntFunction<Object> call) throws InterruptedException {
     return run(n, call, true);
   }
 

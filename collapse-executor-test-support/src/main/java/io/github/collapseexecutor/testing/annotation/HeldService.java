@@ -1,4 +1,4 @@
-package io.github.collapseexecutor.spring.annotation;
+package io.github.collapseexecutor.testing.annotation;
 
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -7,21 +7,21 @@ import java.util.concurrent.atomic.AtomicInteger;
  * that a test's callers all meet. A test reads both through the accessors: the bean it holds is a
  * proxy whose own fields are unset.
  */
-class HeldService {
+public class HeldService {
 
   private final Crowd crowd = new Crowd();
   private final AtomicInteger runs = new AtomicInteger();
 
-  Crowd crowd() {
+  public Crowd crowd() {
     return crowd;
   }
 
-  AtomicInteger runs() {
+  public AtomicInteger runs() {
     return runs;
   }
 
   /** Called first in each annotated method: counts the run and holds the first one. */
-  void enter() {
+  public void enter() {
     runs.incrementAndGet();
     crowd.hold();
   }
