@@ -1,0 +1,176 @@
+package io.github.collapseexecutor.spring.annotation;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.github.collapseexecutor.core.CollapseExecutorOptions;
+import io.github.collapseexecutor.micrometer.CollapseObservationConvention;
+import io.github.collapseexecutor.micrometer.CollapseObservations;
+import io.github.collapseexecutor.spring.NamedExecutor;
+import io.github.collapseexecutor.spring.NamedExecutors;
+import io.micrometer.observation.ObservationRegistry;
+import java.util.Map;
+import org.springframework.beans.factory.ListableBeanFactory;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.beans.factory.config.BeanDefinition;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.ConditionContext;
+import org.springframework.context.annotation.Conditional;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.context.annotation.ConfigurationCondition;
+import org.springframework.context.annotation.Role;
+import org.springframework.core.type.AnnotatedTypeMetadata;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * What {@link EnableCollapsing} registers, and Spring Boot's auto-configuration through it. Each
+ * caller identity and copier that needs a library sits in a nested class guarded by
+ * {@link OnClasses}, so that none of its types is loaded where the library is missing.
+ */
+@Configuration(proxyBeanMethods = false)
+@Role(BeanDefinition.ROLE_INFRASTRUCTURE)
+class CollapsingConfiguration {
+
+  @Bean
+  CollapseMethods collapseMethods(ObjectProvider<NamedExecutors> executors,
+      ObjectProvider<ObservationRegistry> observationRegistry,
+      ObjectProvider<CollapseObservationConvention> observationConvention,
+      ObjectProvider<CallerIdentity> callerIdentities,
+      ObjectProvider<ReactiveCallerIdentity> reactiveCallerIdentities,
+      ListableBeanFactory beanFactory) {
+    return new CollapseMethods(() -> executors.getIfAvailable(CollapsingConfiguration::defaults),
+        () -> {
+          ObservationRegistry registry = observationRegistry.getIfAvailable();
+          return registry == null ? MethodObserver.NONE : MethodObserver.observing(
+              new CollapseObservations(registry, observationConvention.getIfAvailable()));
+        }, () -> new CallerIdentities(callerIdentities.orderedStream().toList(),
+            reactiveCallerIdentities.orderedStream().toList()), new ResultCopiers(beanFactory));
+  }
+
+  /** One executor, the default one, with the core's default options and no caller timeout. */
+  private static NamedExecutors defaults() {
+    return new NamedExecutors(Map.of(NamedExecutors.DEFAULT, new NamedExecutor(
+        NamedExecutors.DEFAULT, CollapseExecutorOptions.builder().name(NamedExecutors.DEFAULT)
+            .build(), /* timeout= */ null, /* sharedAcrossCallers= */ false,
+        /* resultCopier= */ null)));
+  }
+
+  /**
+   * The locale and time zone Spring holds for a caller tell callers apart: a localized answer is
+   * only shared in its own language and zone.
+   */
+  @Bean
+  LocaleContextCallerIdentity localeContextCallerIdentity() {
+    return new LocaleContextCallerIdentity();
+  }
+
+  /** Static, as a post-processor must be, and lazy about what it needs. */
+  @Bean
+  @Role(BeanDefinition.ROLE_INFRASTRUCTURE)
+  static CollapseAnnotationPostProcessor collapseAnnotationPostProcessor(
+      ObjectProvider<CollapseMethods> methods) {
+    return new CollapseAnnotationPostProcessor(methods);
+  }
+
+  /** The locale of the WebFlux exchange in a subscriber's context tells subscribers apart. */
+  @Configuration(proxyBeanMethods = false)
+  @OnClasses({"org.springframework.web.filter.reactive.ServerWebExchangeContextFilter",
+      "reactor.core.publisher.Mono"})
+  static class ReactiveLocale {
+
+    @Bean
+    ReactiveLocaleContextCallerIdentity reactiveLocaleContextCallerIdentity() {
+      return new ReactiveLocaleContextCallerIdentity();
+    }
+  }
+
+  /** A caller inside a transaction Spring manages on its thread shares with no one. */
+  @Configuration(proxyBeanMethods = false)
+  @OnClasses("org.springframework.transaction.support.TransactionSynchronizationManager")
+  static class Transaction {
+
+    @Bean
+    TransactionCallerIdentity transactionCallerIdentity() {
+      return new TransactionCallerIdentity();
+    }
+  }
+
+  /** A subscriber inside a reactive transaction shares with no one. */
+  @Configuration(proxyBeanMethods = false)
+  @OnClasses({"org.springframework.transaction.reactive.TransactionSynchronizationManager",
+      "reactor.core.publisher.Mono"})
+  static class ReactiveTransaction {
+
+    @Bean
+    ReactiveTransactionCallerIdentity reactiveTransactionCallerIdentity() {
+      return new ReactiveTransactionCallerIdentity();
+    }
+  }
+
+  /** The principal of Spring Security's context tells callers apart. */
+  @Configuration(proxyBeanMethods = false)
+  @OnClasses("org.springframework.security.core.context.SecurityContextHolder")
+  static class Security {
+
+    @Bean
+    SecurityContextCallerIdentity securityContextCallerIdentity() {
+      return new SecurityContextCallerIdentity();
+    }
+  }
+
+  /** The principal of Spring Security's reactive context tells subscribers apart. */
+  @Configuration(proxyBeanMethods = false)
+  @OnClasses({"org.springframework.security.core.context.ReactiveSecurityContextHolder",
+      "reactor.core.publisher.Mono"})
+  static class ReactiveSecurity {
+
+    @Bean
+    ReactiveSecurityContextCallerIdentity reactiveSecurityContextCallerIdentity() {
+      return new ReactiveSecurityContextCallerIdentity();
+    }
+  }
+
+  /**
+   * Results copied through the application's JSON mapper, for the methods that ask, under one
+   * name on either Jackson: Jackson 3's (Spring Boot 4) where it is on the class path, else
+   * Jackson 2's (Spring Boot 3).
+   */
+  @Configuration(proxyBeanMethods = false)
+  @OnClasses("tools.jackson.databind.json.JsonMapper")
+  static class Jackson3 {
+
+    @Bean(JacksonResultCopier.BEAN_NAME)
+    @Conditional(NoCopierNamedJackson.class)
+    JacksonResultCopier jacksonResultCopier(ObjectProvider<JsonMapper> mapper) {
+      return new JacksonResultCopier(mapper.getIfAvailable(JsonMapper::shared));
+    }
+  }
+
+  @Configuration(proxyBeanMethods = false)
+  @OnClasses(value = "com.fasterxml.jackson.databind.ObjectMapper",
+      absent = "tools.jackson.databind.json.JsonMapper")
+  static class Jackson2 {
+
+    @Bean(JacksonResultCopier.BEAN_NAME)
+    @Conditional(NoCopierNamedJackson.class)
+    Jackson2ResultCopier jacksonResultCopier(ObjectProvider<ObjectMapper> mapper) {
+      return new Jackson2ResultCopier(mapper.getIfAvailable(ObjectMapper::new));
+    }
+  }
+
+  /**
+   * Leaves the name {@value JacksonResultCopier#BEAN_NAME} to a bean the application defines
+   * under it: checked as the beans are registered, after the application's own where they come
+   * first (Spring Boot's auto-configuration).
+   */
+  static final class NoCopierNamedJackson implements ConfigurationCondition {
+
+    @Override
+    public ConfigurationPhase getConfigurationPhase() {
+      return ConfigurationPhase.REGISTER_BEAN;
+    }
+
+    @Override
+    public boolean matches(ConditionContext context, AnnotatedTypeMetadata metadata) {
+      return !context.getRegistry().containsBeanDefinition(JacksonResultCopier.BEAN_NAME);
+    }
+  }
+}

@@ -1,0 +1,46 @@
+package io.github.collapseexecutor.spring.annotation;
+
+import java.lang.annotation.Documented;
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
+import org.springframework.context.annotation.Import;
+
+/**
+ * Collapses the calls of bean methods annotated with {@link Collapsible} or {@link CollapseBatch}
+ * in a Spring application without Spring Boot (Spring Boot's auto-configuration does the same on
+ * its own). Put it on a configuration class:
+ *
+ * <pre>{@code
+ * @Configuration
+ * @EnableCollapsing
+ * class AppConfiguration {
+ *
+ *   @Bean
+ *   ProfileService profileService() {
+ *     return new ProfileService(); // has a @Collapsible method
+ *   }
+ * }
+ * }</pre>
+ *
+ * <p>It registers the {@link CollapseMethods} of the context, the post-processor that proxies the
+ * beans with annotated methods (each method is checked when its bean is created, and one that
+ * cannot be collapsed fails the bean's creation with a {@link MisconfiguredMethodException}), the
+ * caller identities of what is on the class path (Spring's locale context always; Spring
+ * Security's principal, Spring's transactions and their reactive forms where present) and, with
+ * Jackson on the class path, the {@link JacksonResultCopier} under
+ * {@value JacksonResultCopier#BEAN_NAME} unless a bean has that name. From the context it takes, if
+ * present: a {@link io.github.collapseexecutor.spring.NamedExecutors} bean with the executors the
+ * annotations name (else one {@value io.github.collapseexecutor.spring.NamedExecutors#DEFAULT}
+ * executor with the core's default options), every {@link CallerIdentity} and
+ * {@link ReactiveCallerIdentity} bean, and an {@code ObservationRegistry} (with an optional
+ * {@code CollapseObservationConvention}) under which each run is observed as
+ * {@code collapse.call}.
+ */
+@Target(ElementType.TYPE)
+@Retention(RetentionPolicy.RUNTIME)
+@Documented
+@Import(CollapsingConfiguration.class)
+public @interface EnableCollapsing {
+}
