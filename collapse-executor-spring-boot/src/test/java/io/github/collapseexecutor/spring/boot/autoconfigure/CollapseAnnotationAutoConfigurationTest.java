@@ -3,15 +3,10 @@ package io.github.collapseexecutor.spring.boot.autoconfigure;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.github.collapseexecutor.core.CollapseExecutorOptions;
-import io.github.collapseexecutor.spring.NamedExecutor;
-import io.github.collapseexecutor.spring.NamedExecutors;
 import io.github.collapseexecutor.spring.annotation.Collapsible;
-import io.github.collapseexecutor.spring.annotation.Jackson2ResultCopier;
 import io.github.collapseexecutor.spring.annotation.JacksonResultCopier;
-import io.github.collapseexecutor.spring.annotation.CollapseAnnotationPostProcessor;
 import io.github.collapseexecutor.spring.annotation.CollapseMethods;
-import java.util.Map;
+import io.github.collapseexecutor.spring.annotation.ResultCopier;
 import org.junit.jupiter.api.Test;
 import org.springframework.aop.support.AopUtils;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
@@ -40,7 +35,7 @@ final class CollapseAnnotationAutoConfigurationTest {
   @Test
   void noProxyWhenAnnotationsAreDisabled() {
     runner.withPropertyValues("collapse.executor.annotations.enabled=false").run(context -> {
-      assertThat(context).doesNotHaveBean(CollapseAnnotationPostProcessor.class);
+      assertThat(context).doesNotHaveBean(CollapseMethods.class);
       assertThat(AopUtils.isAopProxy(context.getBean(Annotated.class))).isFalse();
     });
   }
@@ -54,7 +49,7 @@ final class CollapseAnnotationAutoConfigurationTest {
   @Test
   void noProxyWithoutSpringAop() {
     runner.withClassLoader(new FilteredClassLoader("org.aopalliance")).run(context ->
-        assertThat(context).doesNotHaveBean(CollapseAnnotationPostProcessor.class));
+        assertThat(context).doesNotHaveBean(CollapseMethods.class));
   }
 
   @Test
@@ -72,8 +67,8 @@ final class CollapseAnnotationAutoConfigurationTest {
     ObjectMapper mapper = new ObjectMapper();
     withoutProxies().withClassLoader(new FilteredClassLoader("tools.jackson"))
         .withBean(ObjectMapper.class, () -> mapper).run(context -> {
-          Jackson2ResultCopier copier =
-              context.getBean(JacksonResultCopier.BEAN_NAME, Jackson2ResultCopier.class);
+          ResultCopier copier = context.getBean(JacksonResultCopier.BEAN_NAME, ResultCopier.class);
+          assertThat(copier.getClass().getSimpleName()).isEqualTo("Jackson2ResultCopier");
           assertThat(copier).extracting("mapper").isSameAs(mapper);
         });
   }
@@ -98,15 +93,6 @@ final class CollapseAnnotationAutoConfigurationTest {
     JacksonResultCopier own = new JacksonResultCopier(JsonMapper.shared());
     runner.withBean(JacksonResultCopier.BEAN_NAME, JacksonResultCopier.class, () -> own)
         .run(context -> assertThat(context.getBean(JacksonResultCopier.BEAN_NAME)).isSameAs(own));
-  }
-
-  @Test
-  void backsOffWhenUserDefinesTheMethodRegistry() {
-    CollapseMethods own = new CollapseMethods(() -> new NamedExecutors(Map.of(NamedExecutors.DEFAULT,
-        new NamedExecutor(NamedExecutors.DEFAULT, CollapseExecutorOptions.defaults(), null,
-            /* sharedAcrossCallers= */ false, /* resultCopier= */ null))));
-    runner.withBean("ownMethods", CollapseMethods.class, () -> own)
-        .run(context -> assertThat(context.getBean(CollapseMethods.class)).isSameAs(own));
   }
 
   static class Annotated {
