@@ -5,8 +5,8 @@ import static org.assertj.core.api.Assertions.assertThatCode;
 import static org.assertj.core.api.Assertions.assertThatIllegalStateException;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.github.collapseexecutor.spring.annotation.Jackson2ResultCopier;
 import io.github.collapseexecutor.spring.annotation.JacksonResultCopier;
+import io.github.collapseexecutor.spring.annotation.ResultCopier;
 import io.github.collapseexecutor.spring.http.client.CollapseHttpRequestInterceptor;
 import io.github.collapseexecutor.spring.http.reactive.CollapseExchangeFilterFunction;
 import java.util.List;
@@ -131,8 +131,8 @@ final class SpringBoot3LineTest {
     // an application on Spring Boot 3 has no Jackson 3; these tests do, to read JSON
     runner.withClassLoader(new FilteredClassLoader("tools.jackson"))
         .withBean(ObjectMapper.class, () -> mapper).run(context -> {
-          Jackson2ResultCopier copier =
-              context.getBean(JacksonResultCopier.BEAN_NAME, Jackson2ResultCopier.class);
+          ResultCopier copier = context.getBean(JacksonResultCopier.BEAN_NAME, ResultCopier.class);
+          assertThat(copier.getClass().getSimpleName()).isEqualTo("Jackson2ResultCopier");
           assertThat(copier).extracting("mapper").isSameAs(mapper);
         });
   }
