@@ -8,7 +8,7 @@ import org.jspecify.annotations.Nullable;
  * Every {@link CallerIdentity} and {@link ReactiveCallerIdentity} of the application, asked as
  * one: two callers share a run or a batch only if each of them answers equal values.
  */
-public final class CallerIdentities {
+final class CallerIdentities {
 
   /** No identity: every caller with equal arguments shares. */
   public static final CallerIdentities NONE = new CallerIdentities(List.of(), List.of());

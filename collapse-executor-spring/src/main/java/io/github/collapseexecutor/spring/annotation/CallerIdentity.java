@@ -16,10 +16,9 @@ import org.jspecify.annotations.Nullable;
  * within Spring Security ({@code Jwt}), and otherwise only the same object is the same principal
  * (a subclass of {@code User} that adds a tenant without declaring {@code equals}, a class
  * without {@code equals}). With Spring's transaction support, one is registered that tells a
- * caller inside a transaction apart from every other ({@link TransactionCallerIdentity}). The
- * locale and time zone of Spring's {@code LocaleContextHolder} always tell callers apart
- * ({@link LocaleContextCallerIdentity}): Spring MVC sets them for each request. Declare another
- * for any other thread-bound state a method reads:
+ * caller inside a transaction apart from every other. The locale and time zone of Spring's
+ * {@code LocaleContextHolder} always tell callers apart: Spring MVC sets them for each request.
+ * Declare another for any other thread-bound state a method reads:
  *
  * <pre>{@code
  * @Bean

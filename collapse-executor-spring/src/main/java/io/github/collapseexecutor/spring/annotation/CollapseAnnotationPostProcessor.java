@@ -28,7 +28,7 @@ import org.springframework.core.OrderComparator;
  * the proxy when this one adds its own, so its place can be chosen; advice added later could only
  * go after it.
  */
-public final class CollapseAnnotationPostProcessor
+final class CollapseAnnotationPostProcessor
     implements SmartInstantiationAwareBeanPostProcessor, BeanClassLoaderAware {
 
   /** Makes and extends the proxies; it has an order, so it is used here and never registered. */
@@ -36,7 +36,7 @@ public final class CollapseAnnotationPostProcessor
   private final ObjectProvider<CollapseMethods> methods;
 
   /** Creates the post-processor; {@code methods} is asked for when the first bean is created. */
-  public CollapseAnnotationPostProcessor(ObjectProvider<CollapseMethods> methods) {
+  CollapseAnnotationPostProcessor(ObjectProvider<CollapseMethods> methods) {
     this.methods = methods;
   }
 

@@ -46,37 +46,6 @@ public final class CollapseMethods {
   private volatile @Nullable CallerIdentities identities;
 
   /**
-   * Creates the registry, with no observations.
-   *
-   * @param executors the named executors, asked for when the first annotated class is found
-   */
-  public CollapseMethods(Supplier<NamedExecutors> executors) {
-    this(executors, () -> MethodObserver.NONE);
-  }
-
-  /**
-   * Creates the registry.
-   *
-   * @param executors the named executors, asked for when the first annotated class is found
-   * @param observer what observes the calls, asked for at the same time
-   */
-  public CollapseMethods(Supplier<NamedExecutors> executors, Supplier<MethodObserver> observer) {
-    this(executors, observer, () -> CallerIdentities.NONE);
-  }
-
-  /**
-   * Creates the registry.
-   *
-   * @param executors the named executors, asked for when the first annotated class is found
-   * @param observer what observes the calls, asked for at the same time
-   * @param identities what tells callers apart, asked for at the same time
-   */
-  public CollapseMethods(Supplier<NamedExecutors> executors, Supplier<MethodObserver> observer,
-      Supplier<CallerIdentities> identities) {
-    this(executors, observer, identities, ResultCopiers.NONE);
-  }
-
-  /**
    * Creates the registry.
    *
    * @param executors the named executors, asked for when the first annotated class is found
@@ -84,7 +53,7 @@ public final class CollapseMethods {
    * @param identities what tells callers apart, asked for at the same time
    * @param copiers where the result copiers that methods and executors name are found
    */
-  public CollapseMethods(Supplier<NamedExecutors> executors, Supplier<MethodObserver> observer,
+  CollapseMethods(Supplier<NamedExecutors> executors, Supplier<MethodObserver> observer,
       Supplier<CallerIdentities> identities, ResultCopiers copiers) {
     this.executors = executors;
     this.observers = observer;
@@ -123,7 +92,7 @@ public final class CollapseMethods {
    * @throws io.github.collapseexecutor.spring.annotation.MisconfiguredMethodException naming the
    *     method and the reason, if one cannot be collapsed
    */
-  public void prepare(Class<?> beanClass) {
+  void prepare(Class<?> beanClass) {
     if (!isAnnotated(beanClass)) {
       return;
     }
@@ -141,7 +110,7 @@ public final class CollapseMethods {
   }
 
   /** Returns whether {@code beanClass} or one of its methods carries an annotation. */
-  public static boolean isAnnotated(Class<?> beanClass) {
+  static boolean isAnnotated(Class<?> beanClass) {
     if (!AnnotationUtils.isCandidateClass(beanClass, ANNOTATIONS)) {
       return false;
     }

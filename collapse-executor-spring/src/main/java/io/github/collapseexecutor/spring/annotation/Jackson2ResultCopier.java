@@ -23,7 +23,7 @@ import java.io.UncheckedIOException;
  * an {@link UncheckedIOException} around Jackson's exception. Methods whose declared result type
  * is {@code Object} or not resolvable are refused at startup.
  */
-public final class Jackson2ResultCopier extends JacksonCopier<JavaType> {
+final class Jackson2ResultCopier extends JacksonCopier<JavaType> {
 
   private final ObjectMapper mapper;
 

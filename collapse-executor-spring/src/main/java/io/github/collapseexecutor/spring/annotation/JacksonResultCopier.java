@@ -7,10 +7,11 @@ import tools.jackson.databind.util.TokenBuffer;
 /**
  * A {@link ResultCopier} that copies a result by writing it with Jackson 3 and reading it back as
  * the method's declared type, generics included ({@code List<Profile>} comes back as a list of
- * profiles). Spring Boot registers it as {@value #BEAN_NAME} when Jackson 3 is on the class path,
+ * profiles). Spring Boot and {@link EnableCollapsing} register it as {@value #BEAN_NAME} when
+ * Jackson 3 is on the class path,
  * with the application's {@link JsonMapper}, so the copy sees the same modules and settings as
- * the application's JSON; with only Jackson 2 (Spring Boot 3), the same name is a
- * {@link Jackson2ResultCopier}:
+ * the application's JSON; with only Jackson 2 (Spring Boot 3), the same name is its Jackson 2
+ * twin:
  *
  * <pre>{@code
  * @Collapsible(resultCopier = JacksonResultCopier.BEAN_NAME)

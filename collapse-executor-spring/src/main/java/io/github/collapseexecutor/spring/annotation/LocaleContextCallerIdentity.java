@@ -14,7 +14,7 @@ import org.springframework.context.i18n.LocaleContextHolder;
  * language and zone, so callers of different locales or time zones never share a run. Callers with
  * no locale context share with each other only: each of them reads the application's defaults.
  */
-public final class LocaleContextCallerIdentity implements CallerIdentity {
+final class LocaleContextCallerIdentity implements CallerIdentity {
 
   @Override
   public @Nullable Object current() {

@@ -12,7 +12,7 @@ import org.jspecify.annotations.Nullable;
  * observation, and one observation per run of a method or of a batch method. Free of any tracing
  * library; {@link #NONE} when there is no observation registry, which costs nothing.
  */
-public interface MethodObserver {
+interface MethodObserver {
 
   /** Observes nothing. */
   MethodObserver NONE = new MethodObserver() {};

@@ -11,10 +11,8 @@ import reactor.core.publisher.Mono;
  *
  * <p>With Spring Security on the class path, one is registered that answers the principal of
  * {@code ReactiveSecurityContextHolder}; with Spring's transaction support, one that tells a
- * subscriber inside a reactive transaction apart from every other
- * ({@link ReactiveTransactionCallerIdentity}); with spring-web, one that answers the locale and
- * time zone of a WebFlux exchange in the subscriber's context
- * ({@link ReactiveLocaleContextCallerIdentity}).
+ * subscriber inside a reactive transaction apart from every other; with spring-web, one that
+ * answers the locale and time zone of a WebFlux exchange in the subscriber's context.
  */
 @FunctionalInterface
 public interface ReactiveCallerIdentity {

@@ -15,7 +15,7 @@ import reactor.util.context.ContextView;
  * key {@code ServerWebExchange.class}). A subscriber without an exchange in its context is told
  * apart by nothing here. Only loaded with spring-web and Reactor.
  */
-public final class ReactiveLocaleContextCallerIdentity implements ReactiveCallerIdentity {
+final class ReactiveLocaleContextCallerIdentity implements ReactiveCallerIdentity {
 
   @Override
   public Mono<?> current() {

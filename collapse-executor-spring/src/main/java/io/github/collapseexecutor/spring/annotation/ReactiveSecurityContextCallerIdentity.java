@@ -8,7 +8,7 @@ import reactor.core.publisher.Mono;
  * The subscriber's principal in Spring Security's {@link ReactiveSecurityContextHolder}. Only
  * loaded with Spring Security and Reactor.
  */
-public final class ReactiveSecurityContextCallerIdentity implements ReactiveCallerIdentity {
+final class ReactiveSecurityContextCallerIdentity implements ReactiveCallerIdentity {
 
   @Override
   public Mono<?> current() {

@@ -11,7 +11,7 @@ import reactor.core.publisher.Mono;
  * one and runs the method itself, in its transaction. Only loaded with Spring's transaction
  * support and Reactor.
  */
-public final class ReactiveTransactionCallerIdentity implements ReactiveCallerIdentity {
+final class ReactiveTransactionCallerIdentity implements ReactiveCallerIdentity {
 
   @Override
   public Mono<?> current() {

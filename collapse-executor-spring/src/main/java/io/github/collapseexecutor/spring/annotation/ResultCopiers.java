@@ -10,10 +10,7 @@ import org.springframework.core.ResolvableType;
  * Finds the {@link ResultCopier} bean an annotated method names, and checks at startup that it is
  * one and that it can copy the method's results.
  */
-public final class ResultCopiers {
-
-  /** No beans: a method that names a copier stops the application. */
-  public static final ResultCopiers NONE = new ResultCopiers(null);
+final class ResultCopiers {
 
   private final @Nullable ListableBeanFactory beans;
 

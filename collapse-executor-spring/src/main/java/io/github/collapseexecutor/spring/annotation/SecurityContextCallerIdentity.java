@@ -7,7 +7,7 @@ import org.springframework.security.core.context.SecurityContextHolder;
  * The caller's principal in Spring Security's {@link SecurityContextHolder}. Only loaded with
  * Spring Security.
  */
-public final class SecurityContextCallerIdentity implements CallerIdentity {
+final class SecurityContextCallerIdentity implements CallerIdentity {
 
   @Override
   public @Nullable Object current() {

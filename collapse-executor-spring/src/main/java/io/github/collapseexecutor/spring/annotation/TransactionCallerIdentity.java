@@ -10,7 +10,7 @@ import org.springframework.transaction.support.TransactionSynchronizationManager
  * it. So a caller in a transaction shares with no one and runs the method itself, inside its
  * transaction, as without collapse. Only loaded with Spring's transaction support.
  */
-public final class TransactionCallerIdentity implements CallerIdentity {
+final class TransactionCallerIdentity implements CallerIdentity {
 
   @Override
   public @Nullable Object current() {
