@@ -25,6 +25,9 @@ public class DefaultCollapseObservationConvention implements CollapseObservation
   private final BoundedMemo<LowCardinality, KeyValues> kept =
       new BoundedMemo<>(MAX_KEPT, LowCardinality::keys);
 
+  /** Creates the convention; a subclass overrides the parts it changes. */
+  public DefaultCollapseObservationConvention() {}
+
   @Override
   public String getName() {
     return NAME;

@@ -34,13 +34,13 @@ public final class ObservedCaller {
    *
    * @param observation the caller's observation, or {@code null}
    */
-  public static @Nullable ObservedCaller of(@Nullable Observation observation, SpanLinks links) {
+  static @Nullable ObservedCaller of(@Nullable Observation observation, SpanLinks links) {
     return observation == null || observation.isNoop()
         ? null : new ObservedCaller(observation, links);
   }
 
   /** Returns the observation current on this thread as a caller, or {@code null}. */
-  public static @Nullable ObservedCaller current(ObservationRegistry registry, SpanLinks links) {
+  static @Nullable ObservedCaller current(ObservationRegistry registry, SpanLinks links) {
     return of(registry.getCurrentObservation(), links);
   }
 

@@ -13,6 +13,9 @@ public final class ReportedSizes {
 
   private final ThreadLocal<int[]> last = ThreadLocal.withInitial(() -> new int[1]);
 
+  /** Creates an empty record of sizes, one per thread. */
+  public ReportedSizes() {}
+
   /**
    * Returns a listener that keeps the size of each report here, then passes it to {@code next}.
    * It passes on reports, not runs: an annotated method's runs are observed by the method

@@ -1,0 +1,18 @@
+/**
+ * Micrometer observations of collapsed calls, with no Spring: {@code collapse.call} per shared
+ * call, the outcome on each caller's own observation, and span links where Micrometer Tracing's
+ * OpenTelemetry bridge is present.
+ */
+@SuppressWarnings({"requires-automatic", "requires-transitive-automatic"})
+module io.github.collapseexecutor.micrometer {
+  requires transitive io.github.collapseexecutor.http;
+  requires transitive micrometer.observation;
+  requires transitive micrometer.commons;
+  // span links only where tracing and its OpenTelemetry bridge are on the path
+  requires static micrometer.tracing;
+  requires static micrometer.tracing.bridge.otel;
+  requires static io.opentelemetry.api;
+  requires static transitive org.jspecify;
+
+  exports io.github.collapseexecutor.micrometer;
+}
