@@ -41,6 +41,8 @@ import org.springframework.context.annotation.Import;
 @Target(ElementType.TYPE)
 @Retention(RetentionPolicy.RUNTIME)
 @Documented
+// the configuration is package-private on purpose: only Spring reads it, through the module's opens
+@SuppressWarnings("exports")
 @Import(CollapsingConfiguration.class)
 public @interface EnableCollapsing {
 }
