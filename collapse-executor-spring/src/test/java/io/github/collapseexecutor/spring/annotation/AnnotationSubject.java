@@ -1,7 +1,5 @@
 package io.github.collapseexecutor.spring.annotation;
 
-import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseAnnotationAutoConfiguration;
-import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorAutoConfiguration;
 import io.github.collapseexecutor.testing.annotation.Crowd;
 import io.github.collapseexecutor.testing.identity.TwoCallersContract;
 import java.security.Principal;
@@ -51,12 +49,7 @@ final class AnnotationSubject implements TwoCallersContract.Subject {
   private final IntFunction<String> call;
 
   private AnnotationSubject(boolean batch) {
-    AnnotationConfigApplicationContext started = new AnnotationConfigApplicationContext();
-    // the application's configuration first, then the auto-configurations, as Boot orders them
-    started.register(Services.class, CollapseExecutorAutoConfiguration.class,
-        CollapseAnnotationAutoConfiguration.class);
-    started.refresh();
-    this.context = started;
+    this.context = new AnnotationConfigApplicationContext(Services.class);
     this.whoAmI = context.getBean(WhoAmI.class);
     // one key for every same-key caller, an item of its own for every batched one
     this.call = batch ? whoAmI::batched : i -> whoAmI.collapsible(1);
@@ -107,6 +100,7 @@ final class AnnotationSubject implements TwoCallersContract.Subject {
 
   @Configuration(proxyBeanMethods = false)
   @EnableMethodSecurity
+  @EnableCollapsing
   static class Services {
 
     @Bean
