@@ -14,7 +14,7 @@ import org.springframework.context.ConfigurableApplicationContext;
  * (registered in {@code META-INF/spring.factories}), a contract both lines share, before any
  * auto-configuration is considered. Off when {@code collapse.executor.enabled} is false.
  */
-public final class SpringBootLineCheck
+final class SpringBootLineCheck
     implements ApplicationContextInitializer<ConfigurableApplicationContext> {
 
   @Override
