@@ -15,9 +15,9 @@ module io.github.collapseexecutor.spring {
   requires static spring.security.core;
   requires static spring.tx;
   requires static spring.web;
-  requires static transitive reactor.core;
+  requires static reactor.core;
   requires static context.propagation;
-  requires static transitive tools.jackson.databind;
+  requires static tools.jackson.databind;
   requires static com.fasterxml.jackson.databind;
   requires static transitive org.jspecify;
 

@@ -23,6 +23,8 @@ import tools.jackson.databind.util.TokenBuffer;
  * declared result type is {@code Object} or not resolvable are refused at startup, as Jackson
  * would read them back as maps.
  */
+// Jackson 3 is optional to the module (requires static): whoever makes this has it
+@SuppressWarnings("exports")
 public final class JacksonResultCopier extends JacksonCopier<JavaType> {
 
   /** The name of the bean Spring Boot registers. */

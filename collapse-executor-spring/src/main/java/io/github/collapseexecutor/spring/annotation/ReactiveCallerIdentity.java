@@ -14,6 +14,8 @@ import reactor.core.publisher.Mono;
  * subscriber inside a reactive transaction apart from every other; with spring-web, one that
  * answers the locale and time zone of a WebFlux exchange in the subscriber's context.
  */
+// Reactor is optional to the module (requires static): whoever implements this has it
+@SuppressWarnings("exports")
 @FunctionalInterface
 public interface ReactiveCallerIdentity {
 
