@@ -9,8 +9,8 @@ module io.github.collapseexecutor.spring.web {
   requires transitive io.github.collapseexecutor.http;
   requires static transitive spring.core;
   requires static transitive spring.web;
-  requires static transitive spring.webflux;
-  requires static transitive reactor.core;
+  requires static spring.webflux;
+  requires static reactor.core;
   requires static org.reactivestreams;
   requires static micrometer.observation;
   requires static context.propagation;

@@ -66,6 +66,8 @@ import reactor.core.publisher.Mono;
  *     .filter(collapse.newPartition()).build();
  * }</pre>
  */
+// WebFlux and Reactor are optional to the module (requires static); a WebClient user has both
+@SuppressWarnings("exports")
 public final class CollapseExchangeFilterFunction extends HttpCollapseAdapter<AsyncClientCollapser>
     implements ExchangeFilterFunction {
 
