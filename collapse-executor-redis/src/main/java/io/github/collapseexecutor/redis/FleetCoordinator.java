@@ -3,6 +3,8 @@ package io.github.collapseexecutor.redis;
 import io.lettuce.core.ClientOptions;
 import io.lettuce.core.RedisClient;
 import io.lettuce.core.RedisURI;
+import io.lettuce.core.resource.ClientResources;
+import io.lettuce.core.resource.Delay;
 import java.security.GeneralSecurityException;
 import java.time.Duration;
 import java.util.Objects;
@@ -92,11 +94,14 @@ public final class FleetCoordinator implements AutoCloseable {
 
   /**
    * Returns a coordinator on a Redis client of its own, which it closes with itself. The client
-   * rejects commands while it reconnects, so that a lost Redis costs a call nothing. Redis need
-   * not be up yet: calls go on as local collapse until the probe reaches it.
+   * rejects commands while it reconnects, so that a lost Redis costs a call nothing, and tries to
+   * reconnect once per {@link FleetOptions#probeInterval()}. Redis need not be up yet: calls go
+   * on as local collapse until the probe reaches it.
    */
   public static FleetCoordinator connect(RedisURI uri, FleetOptions options) {
-    RedisClient client = RedisClient.create(uri);
+    RedisClient client = RedisClient.create(ClientResources.builder()
+        .reconnectDelay(Delay.constant(options.probeInterval()))
+        .build(), uri);
     client.setOptions(ClientOptions.builder()
         .autoReconnect(true)
         .disconnectedBehavior(ClientOptions.DisconnectedBehavior.REJECT_COMMANDS)
@@ -106,7 +111,9 @@ public final class FleetCoordinator implements AutoCloseable {
 
   /**
    * Returns a coordinator on the application's own Redis client, which it leaves open on close.
-   * It opens two connections of its own to {@code uri} with it.
+   * It opens two connections of its own to {@code uri} with it. The client's options decide how
+   * soon it reconnects after an outage, and whether commands wait while it does (they never wait
+   * longer than the coordination timeout).
    */
   public static FleetCoordinator create(RedisClient client, RedisURI uri, FleetOptions options) {
     return new FleetCoordinator(Objects.requireNonNull(client, "client"),

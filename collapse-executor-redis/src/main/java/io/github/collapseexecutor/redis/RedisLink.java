@@ -186,6 +186,7 @@ final class RedisLink implements AutoCloseable {
     }
     if (ownsClient) {
       client.shutdown();
+      client.getResources().shutdown();
     }
   }
 
