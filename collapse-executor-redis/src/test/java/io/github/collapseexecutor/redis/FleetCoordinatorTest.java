@@ -127,7 +127,8 @@ final class FleetCoordinatorTest {
 
     AtomicInteger ownCalls = new AtomicInteger();
     Future<String> answer = callers.submit(() -> b.call(FleetKey.of("GET", "/report"),
-        FleetCodec.utf8(), Duration.ofSeconds(20), () -> "own answer " + ownCalls.incrementAndGet()));
+        FleetCodec.utf8(), Duration.ofSeconds(20),
+        () -> "own answer " + ownCalls.incrementAndGet()));
 
     assertThat(answer.get(10, TimeUnit.SECONDS)).isEqualTo("own answer 1");
     assertThat(b.stats().leaseLost()).isEqualTo(1);
