@@ -58,6 +58,16 @@ import org.jspecify.annotations.Nullable;
 public final class FleetCoordinator implements AutoCloseable {
 
   private static final long NO_LIMIT = Long.MAX_VALUE;
+  /**
+   * How long the probe waits for a new connection: a JVM's first one loads the client's network
+   * stack, which takes seconds on a loaded machine, and no call waits for it.
+   */
+  private static final long CONNECT_WAIT_NANOS = TimeUnit.SECONDS.toNanos(10);
+  /**
+   * How long the probe waits for Redis to take its write, at least: a probe a little late on a
+   * loaded machine is no outage; a call's own commands still stop at the coordination timeout.
+   */
+  private static final long PROBE_WRITE_WAIT_NANOS = TimeUnit.SECONDS.toNanos(1);
 
   private final FleetOptions options;
   private final FleetSecret secret;
@@ -227,8 +237,13 @@ public final class FleetCoordinator implements AutoCloseable {
     LongAdder fellShort;
     beforeWatch.run();
     try (Publications.Watch watch = publications.watch(digest, claim.holder())) {
+      if (!health.up()) {
+        // the tier went down before the watch began, so its signal was not heard
+        counters.fellBack.increment();
+        return null;
+      }
       // the result may have landed before the watch began: look once before waiting
-      byte[] value = health.up() ? link.result(digest, claim.holder()) : null;
+      byte[] value = link.result(digest, claim.holder());
       if (value == null) {
         long leaseNanos = TimeUnit.MILLISECONDS.toNanos(Math.max(0, claim.leaseMillis()));
         Publications.Signal signal = watch.await(Math.min(maxWaitNanos,
@@ -268,7 +283,8 @@ public final class FleetCoordinator implements AutoCloseable {
   private void probe() {
     try {
       long probeTtl = 3 * Math.max(1, options.probeInterval().toMillis());
-      link.probe(instanceToken, probeTtl, Math.max(timeoutNanos, TimeUnit.SECONDS.toNanos(1)));
+      link.probe(instanceToken, probeTtl, Math.max(timeoutNanos, CONNECT_WAIT_NANOS),
+          Math.max(timeoutNanos, PROBE_WRITE_WAIT_NANOS));
       health.answered();
     } catch (RedisLink.Unavailable e) {
       health.failed(e.getMessage());

@@ -1,11 +1,13 @@
 package io.github.collapseexecutor.redis;
 
+import io.lettuce.core.ConnectionFuture;
 import io.lettuce.core.RedisChannelHandler;
 import io.lettuce.core.RedisClient;
 import io.lettuce.core.RedisConnectionStateListener;
 import io.lettuce.core.RedisURI;
 import io.lettuce.core.ScriptOutputType;
 import io.lettuce.core.SetArgs;
+import io.lettuce.core.api.StatefulConnection;
 import io.lettuce.core.api.StatefulRedisConnection;
 import io.lettuce.core.codec.ByteArrayCodec;
 import io.lettuce.core.codec.RedisCodec;
@@ -99,29 +101,46 @@ final class RedisLink implements AutoCloseable {
   }
 
   /**
-   * Opens what is not open yet, then checks that Redis takes a write within {@code timeoutNanos}
-   * (a full or paused Redis does not) and that the subscription is open.
+   * Opens what is not open yet, waiting up to {@code connectNanos} for each (no call waits for
+   * it), then checks that Redis takes a write within {@code writeNanos} (a full or paused Redis
+   * does not) and that the subscription is open.
    */
-  void probe(String instanceToken, long probeTtlMillis, long waitNanos)
+  void probe(String instanceToken, long probeTtlMillis, long connectNanos, long writeNanos)
       throws Unavailable, InterruptedException {
     StatefulRedisConnection<String, byte[]> open = commands;
     if (open == null) {
-      open = await(client.connectAsync(CODEC, uri), waitNanos, "did not accept a connection");
+      open = open(client.connectAsync(CODEC, uri), connectNanos);
       commands = open;
     }
     StatefulRedisPubSubConnection<String, byte[]> subscribed = pubsub;
     if (subscribed == null) {
-      subscribed = await(client.connectPubSubAsync(CODEC, uri), waitNanos,
-          "did not accept a connection");
+      subscribed = open(client.connectPubSubAsync(CODEC, uri), connectNanos);
       subscribed.addListener(publications);
-      await(subscribed.async().psubscribe(names.channelPattern()), waitNanos,
-          "did not subscribe");
+      try {
+        await(subscribed.async().psubscribe(names.channelPattern()), connectNanos,
+            "did not subscribe");
+      } catch (Unavailable | InterruptedException e) {
+        subscribed.close();
+        throw e;
+      }
+      // from here on the client subscribes again by itself after each reconnect
       pubsub = subscribed;
     }
     await(open.async().set(names.probe(), instanceToken.getBytes(StandardCharsets.US_ASCII),
-        SetArgs.Builder.px(probeTtlMillis)), waitNanos, "did not take a write");
+        SetArgs.Builder.px(probeTtlMillis)), writeNanos, "did not take a write");
     if (!open.isOpen() || !subscribed.isOpen()) {
       throw new Unavailable("is reconnecting");
+    }
+  }
+
+  /** Returns a new connection, or closes it when it comes too late to be used. */
+  private static <C extends StatefulConnection<?, ?>> C open(ConnectionFuture<C> connecting,
+      long waitNanos) throws Unavailable, InterruptedException {
+    try {
+      return await(connecting, waitNanos, "did not accept a connection");
+    } catch (Unavailable | InterruptedException e) {
+      connecting.thenAccept(StatefulConnection::close);
+      throw e;
     }
   }
 

@@ -27,7 +27,7 @@ import org.junit.jupiter.api.Timeout;
  * Redis on 127.0.0.1:6379: one backend call per key across both, and only between callers that
  * would share on one instance.
  */
-@Timeout(30)
+@Timeout(90)
 final class FleetCoordinatorTest {
 
   private final ExecutorService callers = Executors.newCachedThreadPool();

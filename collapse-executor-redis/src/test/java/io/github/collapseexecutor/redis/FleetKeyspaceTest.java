@@ -32,7 +32,7 @@ import org.junit.jupiter.api.Timeout;
  * whose keys hold credentials and URLs with tokens, and whose results repeat them: no credential,
  * no URL, no part of a key or a result; only digests, random tokens and sealed values.
  */
-@Timeout(30)
+@Timeout(90)
 final class FleetKeyspaceTest {
 
   private static final String CREDENTIAL = "Bearer eyJhbGciOi.s3cr3t-credential";

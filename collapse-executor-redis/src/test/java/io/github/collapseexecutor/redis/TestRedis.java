@@ -47,18 +47,21 @@ final class TestRedis {
   static FleetOptions.Builder options() {
     return FleetOptions.builder(SECRET)
         .keyPrefix("collapse-test:" + UUID.randomUUID())
-        .coordinationTimeout(Duration.ofSeconds(2))
+        .coordinationTimeout(Duration.ofSeconds(5))
         .probeInterval(Duration.ofMillis(100));
   }
 
-  /** Returns a coordinator of its own client, once it coordinates (at most 10 s). */
+  /**
+   * Returns a coordinator of its own client, once it coordinates: at most 30 s, since the first
+   * client of a JVM loads its network stack, which takes seconds on a loaded machine.
+   */
   static FleetCoordinator coordinating(int port, FleetOptions options) {
     FleetCoordinator coordinator = FleetCoordinator.connect(uri(port), options);
     try {
-      coordinator.whenCoordinating().get(10, TimeUnit.SECONDS);
+      coordinator.whenCoordinating().get(30, TimeUnit.SECONDS);
     } catch (Exception e) {
       coordinator.close();
-      throw new IllegalStateException("not coordinating after 10 s: " + coordinator.stats(), e);
+      throw new IllegalStateException("not coordinating after 30 s: " + coordinator.stats(), e);
     }
     return coordinator;
   }
