@@ -9,6 +9,7 @@ import java.security.GeneralSecurityException;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -218,14 +219,22 @@ public final class FleetCoordinator implements AutoCloseable {
     return value.length > options.maxValueBytes() ? null : value;
   }
 
-  /** Turns the tier down if the end of a call does not reach Redis in time. */
+  /**
+   * Waits, at most the coordination timeout, until the end of a call reached Redis: a caller of
+   * this or another instance that comes after the leader returned then leads a call of its own,
+   * rather than taking a result from before it asked. Turns the tier down if Redis is late.
+   */
   private void finish(CompletableFuture<Object> sent) {
-    sent.whenComplete((stored, failure) -> {
-      if (failure != null) {
-        health.failed(failure instanceof TimeoutException
-            ? "did not answer within " + link.timeoutText() : "failed: " + failure);
-      }
-    });
+    try {
+      sent.get();
+    } catch (InterruptedException e) {
+      // the call is made and its result is the caller's: keep the interrupt for the caller
+      Thread.currentThread().interrupt();
+    } catch (ExecutionException e) {
+      Throwable failure = e.getCause();
+      health.failed(failure instanceof TimeoutException
+          ? "did not answer within " + link.timeoutText() : "failed: " + failure);
+    }
   }
 
   /**

@@ -162,8 +162,8 @@ final class RedisLink implements AutoCloseable {
   }
 
   /**
-   * Ends the call of lease {@code token} without waiting: stores {@code value} (none if empty),
-   * publishes the end and frees the key. The future fails if Redis does not answer in time.
+   * Ends the call of lease {@code token}: stores {@code value} (none if empty), publishes the end
+   * and frees the key. The future fails if Redis does not answer within the coordination timeout.
    */
   CompletableFuture<Object> finish(String digest, String token, byte[] value, long ttlMillis) {
     StatefulRedisConnection<String, byte[]> open = commands;

@@ -204,7 +204,11 @@ final class FleetCoordinatorTest {
     assertThat(b.stats().unshared()).isEqualTo(1);
   }
 
-  /** A caller that arrives after a call ended makes a call of its own: no result is kept. */
+  /**
+   * Hazard: the leader's caller returns before the end of its call reaches Redis, and a caller
+   * that comes after it, on another instance, takes the result of a call made before it asked.
+   * The leader returns only once the key is free, so the later caller makes its own call.
+   */
   @Test
   void aCallerAfterTheCallMakesItsOwn() throws Exception {
     FleetOptions options = TestRedis.options().build();
