@@ -1,0 +1,15 @@
+package io.github.collapseexecutor.redis;
+
+/**
+ * The backend call that {@link FleetCoordinator#call} makes when this instance leads the key, or
+ * when it cannot use another instance's result.
+ *
+ * @param <T> the result
+ * @param <X> the checked exception the call may throw ({@link RuntimeException} for none)
+ */
+@FunctionalInterface
+public interface FleetCall<T, X extends Exception> {
+
+  /** Makes the call and returns its result. */
+  T call() throws X;
+}

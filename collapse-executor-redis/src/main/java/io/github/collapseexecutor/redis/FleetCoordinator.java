@@ -1,0 +1,339 @@
+package io.github.collapseexecutor.redis;
+
+import io.lettuce.core.ClientOptions;
+import io.lettuce.core.RedisClient;
+import io.lettuce.core.RedisURI;
+import io.lettuce.core.resource.ClientResources;
+import io.lettuce.core.resource.Delay;
+import java.security.GeneralSecurityException;
+import java.time.Duration;
+import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.LongAdder;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * One backend call per key across every instance that shares one Redis. Put it behind the
+ * instance's own collapse, so that only the caller that leads a key locally reaches it: then
+ * {@link #call} asks Redis for the key's lease, and
+ *
+ * <ul>
+ *   <li>the instance that gets it makes the call, stores the result in Redis for a few seconds
+ *       ({@link FleetOptions#resultTtl()}; larger than {@link FleetOptions#maxValueBytes()}: not
+ *       stored), publishes the end of the call and frees the key;</li>
+ *   <li>every other instance waits for that publication (pub/sub, no polling) and reads the
+ *       result; when there is none to read (too large, not encodable, the call failed) it makes
+ *       its own call;</li>
+ *   <li>a leader that crashed frees the key when its lease ends ({@link FleetOptions#leaseTime()}):
+ *       the instances that waited for it make their own calls then, or sooner, at their own wait
+ *       limit.</li>
+ * </ul>
+ *
+ * <pre>{@code
+ * FleetCoordinator fleet = FleetCoordinator.connect(RedisURI.create("redis://cache:6379"),
+ *     FleetOptions.builder(secret).build());
+ * String quote = fleet.call(FleetKey.of("GET", "/quote/ACME", "Bearer " + token),
+ *     FleetCodec.utf8(), () -> backend.quote("ACME"));
+ * }</pre>
+ *
+ * <p><b>Fails open.</b> When Redis does not answer within {@link
+ * FleetOptions#coordinationTimeout()}, answers with an error (full, say), or loses its connection,
+ * the call goes on as local collapse: no error, at most the coordination timeout added, one
+ * warning per outage and a count ({@link FleetStats#fellBack()}); waiting callers make their own
+ * calls at once. A probe ({@link FleetOptions#probeInterval()}) finds Redis back, without a
+ * restart and without retries by the calls themselves.
+ *
+ * <p><b>Who shares.</b> Two calls share only if their {@link FleetKey}s are equal, so a key must
+ * hold every part that keeps callers apart on one instance, identity included. Redis sees only an
+ * HMAC-SHA256 digest of the key, and results encrypted with AES-GCM (unless {@link
+ * FleetOptions#encryptValues()} is off), both keyed from the fleet's secret. A caller joins only a
+ * call that was under way when it arrived, never a result kept from an earlier one.
+ *
+ * <p>Thread-safe; close it to stop its probe and connections.
+ */
+public final class FleetCoordinator implements AutoCloseable {
+
+  private static final long NO_LIMIT = Long.MAX_VALUE;
+  /**
+   * How long the probe waits for a new connection: a JVM's first one loads the client's network
+   * stack, which takes seconds on a loaded machine, and no call waits for it.
+   */
+  private static final long CONNECT_WAIT_NANOS = TimeUnit.SECONDS.toNanos(10);
+  /**
+   * How long the probe waits for Redis to take its write, at least: a probe a little late on a
+   * loaded machine is no outage; a call's own commands still stop at the coordination timeout.
+   */
+  private static final long PROBE_WRITE_WAIT_NANOS = TimeUnit.SECONDS.toNanos(1);
+
+  private final FleetOptions options;
+  private final FleetSecret secret;
+  private final Publications publications;
+  private final TierHealth health;
+  private final RedisLink link;
+  private final FleetCounters counters;
+  private final ScheduledExecutorService prober;
+  private final String instanceToken;
+  private final long timeoutNanos;
+  /** Runs between a claim that found the key held and the watch; tests widen that window. */
+  private volatile Runnable beforeWatch = () -> { };
+
+  private FleetCoordinator(RedisClient client, RedisURI uri, boolean ownsClient,
+      FleetOptions options) {
+    this.options = Objects.requireNonNull(options, "options");
+    this.secret = new FleetSecret(options.secret(), options.encryptValues());
+    RedisNames names = new RedisNames(options.keyPrefix());
+    this.publications = new Publications(names);
+    this.health = new TierHealth(options.name(), publications::releaseAll);
+    this.link = new RedisLink(client, uri, ownsClient, names, options, publications,
+        () -> health.failed("lost its connection"));
+    this.counters = new FleetCounters(health);
+    this.instanceToken = secret.token();
+    this.timeoutNanos = options.coordinationTimeout().toNanos();
+    this.prober = Executors.newSingleThreadScheduledExecutor(runnable -> {
+      Thread thread = new Thread(runnable, "collapse-fleet-probe-" + options.name());
+      thread.setDaemon(true);
+      return thread;
+    });
+    prober.scheduleWithFixedDelay(this::probe, 0, options.probeInterval().toNanos(),
+        TimeUnit.NANOSECONDS);
+  }
+
+  /**
+   * Returns a coordinator on a Redis client of its own, which it closes with itself. The client
+   * rejects commands while it reconnects, so that a lost Redis costs a call nothing, and tries to
+   * reconnect once per {@link FleetOptions#probeInterval()}. Redis need not be up yet: calls go
+   * on as local collapse until the probe reaches it.
+   */
+  public static FleetCoordinator connect(RedisURI uri, FleetOptions options) {
+    RedisClient client = RedisClient.create(ClientResources.builder()
+        .reconnectDelay(Delay.constant(options.probeInterval()))
+        .build(), uri);
+    client.setOptions(ClientOptions.builder()
+        .autoReconnect(true)
+        .disconnectedBehavior(ClientOptions.DisconnectedBehavior.REJECT_COMMANDS)
+        .build());
+    return new FleetCoordinator(client, uri, /* ownsClient= */ true, options);
+  }
+
+  /**
+   * Returns a coordinator on the application's own Redis client, which it leaves open on close.
+   * It opens two connections of its own to {@code uri} with it. The client's options decide how
+   * soon it reconnects after an outage, and whether commands wait while it does (they never wait
+   * longer than the coordination timeout).
+   */
+  public static FleetCoordinator create(RedisClient client, RedisURI uri, FleetOptions options) {
+    return new FleetCoordinator(Objects.requireNonNull(client, "client"),
+        Objects.requireNonNull(uri, "uri"), /* ownsClient= */ false, options);
+  }
+
+  /**
+   * {@link #call(FleetKey, FleetCodec, Duration, FleetCall)} with no wait limit of the caller's
+   * own: a waiting caller waits until the leader's lease ends at most.
+   */
+  public <T, X extends Exception> T call(FleetKey key, FleetCodec<T> codec, FleetCall<T, X> call)
+      throws X, InterruptedException {
+    return call(key, codec, NO_LIMIT, call);
+  }
+
+  /**
+   * Returns the result of the one call for {@code key} across the fleet: this instance's own
+   * {@code call}, or the result another instance's call stored.
+   *
+   * @param maxWait how long this caller waits for another instance at most; then it makes its
+   *     own call
+   * @throws X what {@code call} threw, when this instance made it; another instance's failure
+   *     is never handed on: the callers that waited for it make their own calls
+   * @throws InterruptedException if the thread was interrupted while it waited for Redis or for
+   *     another instance
+   */
+  public <T, X extends Exception> T call(FleetKey key, FleetCodec<T> codec, Duration maxWait,
+      FleetCall<T, X> call) throws X, InterruptedException {
+    long maxWaitNanos;
+    try {
+      maxWaitNanos = Math.max(0, maxWait.toNanos());
+    } catch (ArithmeticException tooLong) {
+      maxWaitNanos = NO_LIMIT;
+    }
+    return call(key, codec, maxWaitNanos, call);
+  }
+
+  private <T, X extends Exception> T call(FleetKey key, FleetCodec<T> codec, long maxWaitNanos,
+      FleetCall<T, X> call) throws X, InterruptedException {
+    Objects.requireNonNull(key, "key");
+    Objects.requireNonNull(codec, "codec");
+    Objects.requireNonNull(call, "call");
+    if (!health.up()) {
+      counters.fellBack.increment();
+      return call.call();
+    }
+    String digest = secret.digest(key);
+    String token = secret.token();
+    RedisLink.Claim claim;
+    try {
+      claim = link.claim(digest, token, options.leaseTime().toMillis());
+    } catch (RedisLink.Unavailable e) {
+      // the claim may still run after its timeout: free the key again behind it
+      link.release(digest, token);
+      return fallBack(e, call);
+    }
+    if (claim.led()) {
+      return lead(digest, token, codec, call);
+    }
+    T shared = awaitShared(digest, claim, codec, maxWaitNanos);
+    return shared != null ? shared : call.call();
+  }
+
+  private <T, X extends Exception> T lead(String digest, String token, FleetCodec<T> codec,
+      FleetCall<T, X> call) throws X {
+    counters.led.increment();
+    T result;
+    try {
+      result = call.call();
+    } catch (Throwable failure) {
+      finish(link.release(digest, token));
+      throw failure;
+    }
+    byte[] value = storable(result, codec, digest);
+    finish(value == null ? link.release(digest, token)
+        : link.finish(digest, token, value, options.resultTtl().toMillis()));
+    return result;
+  }
+
+  /** Returns the value to store for {@code result}, or {@code null} if it is not shared. */
+  private <T> byte @Nullable [] storable(T result, FleetCodec<T> codec, String digest) {
+    byte[] plain;
+    try {
+      plain = codec.encode(result);
+    } catch (RuntimeException e) {
+      return null;
+    }
+    if (plain == null || plain.length > options.maxValueBytes()) {
+      return null;
+    }
+    byte[] value = secret.seal(plain, digest);
+    return value.length > options.maxValueBytes() ? null : value;
+  }
+
+  /**
+   * Waits, at most the coordination timeout, until the end of a call reached Redis: a caller of
+   * this or another instance that comes after the leader returned then leads a call of its own,
+   * rather than taking a result from before it asked. Turns the tier down if Redis is late.
+   */
+  private void finish(CompletableFuture<Object> sent) {
+    try {
+      sent.get();
+    } catch (InterruptedException e) {
+      // the call is made and its result is the caller's: keep the interrupt for the caller
+      Thread.currentThread().interrupt();
+    } catch (ExecutionException e) {
+      Throwable failure = e.getCause();
+      health.failed(failure instanceof TimeoutException
+          ? "did not answer within " + link.timeoutText() : "failed: " + failure);
+    }
+  }
+
+  /**
+   * Waits for the call that {@code claim}'s holder makes and returns its result, or {@code null}
+   * if this caller makes its own call: counted by why.
+   */
+  private <T> @Nullable T awaitShared(String digest, RedisLink.Claim claim, FleetCodec<T> codec,
+      long maxWaitNanos) throws InterruptedException {
+    LongAdder fellShort;
+    beforeWatch.run();
+    try (Publications.Watch watch = publications.watch(digest, claim.holder())) {
+      if (!health.up()) {
+        // the tier went down before the watch began, so its signal was not heard
+        counters.fellBack.increment();
+        return null;
+      }
+      // the result may have landed before the watch began: look once before waiting
+      byte[] value = link.result(digest, claim.holder());
+      if (value == null) {
+        long leaseNanos = TimeUnit.MILLISECONDS.toNanos(Math.max(0, claim.leaseMillis()));
+        Publications.Signal signal = watch.await(Math.min(maxWaitNanos,
+            leaseNanos + timeoutNanos));
+        value = signal == Publications.Signal.STORED ? link.result(digest, claim.holder()) : null;
+        fellShort = signal == null ? counters.leaseLost
+            : signal == Publications.Signal.TIER_DOWN ? counters.fellBack : counters.unshared;
+      } else {
+        fellShort = counters.unshared;
+      }
+      T result = value == null ? null : read(value, codec, digest);
+      (result != null ? counters.joined : fellShort).increment();
+      return result;
+    } catch (RedisLink.Unavailable e) {
+      health.failed(e.getMessage());
+      counters.fellBack.increment();
+      return null;
+    }
+  }
+
+  private <T> @Nullable T read(byte[] value, FleetCodec<T> codec, String digest) {
+    try {
+      return codec.decode(secret.open(value, digest));
+    } catch (GeneralSecurityException | RuntimeException e) {
+      // written with another secret or setting, or by someone else: not this fleet's result
+      return null;
+    }
+  }
+
+  private <T, X extends Exception> T fallBack(RedisLink.Unavailable problem, FleetCall<T, X> call)
+      throws X {
+    health.failed(problem.getMessage());
+    counters.fellBack.increment();
+    return call.call();
+  }
+
+  private void probe() {
+    try {
+      long probeTtl = 3 * Math.max(1, options.probeInterval().toMillis());
+      link.probe(instanceToken, probeTtl, Math.max(timeoutNanos, CONNECT_WAIT_NANOS),
+          Math.max(timeoutNanos, PROBE_WRITE_WAIT_NANOS));
+      health.answered();
+    } catch (RedisLink.Unavailable e) {
+      health.failed(e.getMessage());
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    } catch (RuntimeException e) {
+      health.failed("failed: " + e);
+    }
+  }
+
+  /** Returns what this coordinator did so far, and whether it coordinates now. */
+  public FleetStats stats() {
+    return counters;
+  }
+
+  /** Returns the options. */
+  public FleetOptions options() {
+    return options;
+  }
+
+  /** Returns when the tier coordinates through Redis next: at once if it does now. */
+  CompletableFuture<Void> whenCoordinating() {
+    return health.whenUp();
+  }
+
+  /** Sets what runs between a claim that found the key held and the watch, for tests. */
+  void beforeWatch(Runnable action) {
+    this.beforeWatch = action;
+  }
+
+  /** Returns how many callers watch for another instance's call now. */
+  int watching() {
+    return publications.watching();
+  }
+
+  /** Stops the probe and closes the connections; calls after it go on as local collapse. */
+  @Override
+  public void close() {
+    prober.shutdownNow();
+    health.stop();
+    link.close();
+  }
+}

@@ -1,0 +1,89 @@
+package io.github.collapseexecutor.redis;
+
+import java.lang.System.Logger.Level;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.LongAdder;
+
+/**
+ * Whether the tier coordinates through Redis now. A failed or late command turns it down, once
+ * per outage: it logs one warning, counts the outage and wakes every waiting caller, and from
+ * then on calls go on as local collapse without touching Redis. Only the probe turns it up again.
+ */
+final class TierHealth {
+
+  private static final System.Logger LOG = System.getLogger(FleetCoordinator.class.getName());
+
+  private enum State { STARTING, UP, DOWN }
+
+  private final String name;
+  private final Runnable onDown;
+  private final LongAdder outages = new LongAdder();
+  private volatile State state = State.STARTING;
+  private CompletableFuture<Void> nextUp = new CompletableFuture<>();
+
+  /** @param onDown what to do as the tier goes down: wake the waiting callers */
+  TierHealth(String name, Runnable onDown) {
+    this.name = name;
+    this.onDown = onDown;
+  }
+
+  /** Returns whether calls coordinate through Redis now. */
+  boolean up() {
+    return state == State.UP;
+  }
+
+  /** Returns how many times Redis stopped answering. */
+  long outages() {
+    return outages.sum();
+  }
+
+  /** Turns the tier down after {@code problem}, unless it is down already. */
+  void failed(String problem) {
+    State was;
+    synchronized (this) {
+      was = state;
+      if (was == State.DOWN) {
+        return;
+      }
+      state = State.DOWN;
+      if (was == State.UP) {
+        nextUp = new CompletableFuture<>();
+        outages.increment();
+      }
+    }
+    LOG.log(Level.WARNING, "{0}: Redis {1}; calls go on as local collapse until it answers again",
+        name, problem);
+    onDown.run();
+  }
+
+  /** Turns the tier up after the probe got an answer, unless it is up already. */
+  void answered() {
+    State was;
+    CompletableFuture<Void> up;
+    synchronized (this) {
+      was = state;
+      if (was == State.UP) {
+        return;
+      }
+      state = State.UP;
+      up = nextUp;
+    }
+    if (was == State.DOWN) {
+      LOG.log(Level.INFO, "{0}: Redis answers again; calls coordinate through it", name);
+    }
+    up.complete(null);
+  }
+
+  /** Turns the tier down for good, without a warning: the coordinator closes. */
+  void stop() {
+    synchronized (this) {
+      state = State.DOWN;
+    }
+    onDown.run();
+  }
+
+  /** Returns a future that completes when the tier is up: at once if it is up now. */
+  synchronized CompletableFuture<Void> whenUp() {
+    return nextUp;
+  }
+}
