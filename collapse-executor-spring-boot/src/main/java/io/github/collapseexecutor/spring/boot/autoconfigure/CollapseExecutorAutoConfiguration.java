@@ -4,6 +4,7 @@ import io.github.collapseexecutor.core.CollapseExecutor;
 import io.github.collapseexecutor.core.CollapseExecutorOptions;
 import io.github.collapseexecutor.micrometer.CollapseObservationConvention;
 import io.github.collapseexecutor.spring.NamedExecutors;
+import io.github.collapseexecutor.spring.annotation.CollapseMethods;
 import io.micrometer.observation.ObservationRegistry;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.config.BeanDefinition;
@@ -37,7 +38,7 @@ import org.springframework.context.annotation.Role;
 @ConditionalOnBooleanProperty(name = "collapse.executor.enabled", matchIfMissing = true)
 @EnableConfigurationProperties({CollapseExecutorProperties.class, HttpAdapterProperties.class,
     NamedExecutorProperties.class})
-@Import(HttpServiceGroupCheck.class)
+@Import({HttpServiceGroupCheck.class, CollapseHealthIndicatorConfiguration.class})
 public final class CollapseExecutorAutoConfiguration {
 
   /** The integration tag of executors built from the {@link CollapseExecutorOptions} bean. */
@@ -86,6 +87,24 @@ public final class CollapseExecutorAutoConfiguration {
       ObjectProvider<CollapseExecutors> executors) {
     return new HttpAdapterSupport(settings, listeners, observationRegistry, observationConvention,
         executors);
+  }
+
+  /** What the {@code collapse} health indicator reports, told of every refused call. */
+  @Bean
+  CollapseHealth collapseHealth(CollapseExecutors executors) {
+    return new CollapseHealth(executors);
+  }
+
+  @Bean
+  CollapseListenerFactory collapseHealthListener(CollapseHealth health) {
+    return integration -> health;
+  }
+
+  /** The DEBUG report of what collapse was wired to, once every bean is made. */
+  @Bean
+  CollapseStartupReport collapseStartupReport(CollapseExecutors executors,
+      ObjectProvider<ClientWiring> clients, ObjectProvider<CollapseMethods> methods) {
+    return new CollapseStartupReport(executors, clients, methods);
   }
 
   /**
