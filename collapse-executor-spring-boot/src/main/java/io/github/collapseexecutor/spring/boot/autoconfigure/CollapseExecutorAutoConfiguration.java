@@ -145,4 +145,15 @@ public final class CollapseExecutorAutoConfiguration {
       return new CoreRunObservations(registry, convention);
     }
   }
+
+  /** Describes the timers Spring Boot makes from the {@code collapse.call} observation. */
+  @Configuration(proxyBeanMethods = false)
+  @ConditionalOnClass(name = "io.micrometer.core.instrument.config.MeterFilter")
+  static class CallMeterDescription {
+
+    @Bean
+    static CollapseCallDescription collapseCallMeterDescription() {
+      return new CollapseCallDescription();
+    }
+  }
 }
