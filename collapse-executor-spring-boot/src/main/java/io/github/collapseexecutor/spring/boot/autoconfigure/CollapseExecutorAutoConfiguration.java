@@ -89,17 +89,6 @@ public final class CollapseExecutorAutoConfiguration {
         executors);
   }
 
-  /** What the {@code collapse} health indicator reports, told of every refused call. */
-  @Bean
-  CollapseHealth collapseHealth(CollapseExecutors executors) {
-    return new CollapseHealth(executors);
-  }
-
-  @Bean
-  CollapseListenerFactory collapseHealthListener(CollapseHealth health) {
-    return integration -> health;
-  }
-
   /** The DEBUG report of what collapse was wired to, once every bean is made. */
   @Bean
   CollapseStartupReport collapseStartupReport(CollapseExecutors executors,

@@ -35,6 +35,16 @@ final class CollapseHealth implements CollapseListener {
     this.executors = executors;
   }
 
+  /**
+   * Listens to the executors of the {@code core} integration only: annotated methods, named
+   * executors and the beans built from the options are the ones that can refuse a call, and the
+   * HTTP adapters then keep reporting nothing they need not.
+   */
+  CollapseListenerFactory listenerFactory() {
+    return integration -> CollapseExecutorAutoConfiguration.INTEGRATION.equals(integration)
+        ? this : CollapseListener.NONE;
+  }
+
   @Override
   public void callRejected(String executorName) {
     rejected.computeIfAbsent(executorName, any -> new LongAdder()).increment();

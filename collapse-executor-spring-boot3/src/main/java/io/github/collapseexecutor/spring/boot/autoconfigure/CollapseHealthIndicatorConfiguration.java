@@ -20,6 +20,17 @@ import org.springframework.context.annotation.Configuration;
 class CollapseHealthIndicatorConfiguration {
 
   @Bean
+  CollapseHealth collapseHealth(CollapseExecutors executors) {
+    return new CollapseHealth(executors);
+  }
+
+  /** Tells the health of every refused call; listens only while the indicator is on. */
+  @Bean
+  CollapseListenerFactory collapseHealthListener(CollapseHealth health) {
+    return health.listenerFactory();
+  }
+
+  @Bean
   @ConditionalOnMissingBean(name = "collapseHealthIndicator")
   HealthIndicator collapseHealthIndicator(CollapseHealth health) {
     return () -> {

@@ -60,10 +60,15 @@ public final class CollapseEndpointAutoConfiguration {
     return new ExecutorCounts();
   }
 
-  /** Reports every executor's runs to the counts. */
+  /**
+   * Reports the runs of the {@code core} integration's executors (annotated methods, named
+   * executors, the beans built from the options) to the counts; the HTTP adapters count in their
+   * own stats.
+   */
   @Bean
   CollapseListenerFactory collapseExecutorCountsListener(ExecutorCounts counts) {
-    return integration -> counts;
+    return integration -> CollapseExecutorAutoConfiguration.INTEGRATION.equals(integration)
+        ? counts : CollapseListener.NONE;
   }
 
   @Bean
