@@ -1,7 +1,9 @@
 package io.github.collapseexecutor.samples;
 
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
@@ -20,14 +22,22 @@ public final class Load {
   }
 
   /**
-   * What one load run measured.
+   * What one load run measured, or several rounds of it.
    *
    * @param backendCalls what the backend counted during the run: calls, transactions
+   * @param spread for rounds, their throughputs; {@code null} for a single run
    */
-  public record Result(String name, long requests, long backendCalls, double seconds, long p99Micros) {
+  public record Result(String name, long requests, long backendCalls, double seconds, long p99Micros,
+      Spread spread) {
 
+    /** A single run. */
+    public Result(String name, long requests, long backendCalls, double seconds, long p99Micros) {
+      this(name, requests, backendCalls, seconds, p99Micros, null);
+    }
+
+    /** Returns the requests per second: for rounds, the median round's. */
     public double throughput() {
-      return requests / seconds;
+      return spread == null ? requests / seconds : spread.median();
     }
 
     /** Returns the backend calls per 1000 requests. */
@@ -39,6 +49,57 @@ public final class Load {
     public double requestsPerCall() {
       return (double) requests / backendCalls;
     }
+  }
+
+  /**
+   * The throughputs of several rounds of one load.
+   *
+   * @param rounds how many rounds were run
+   * @param low the slowest round's requests per second
+   * @param median the median round's
+   * @param high the fastest round's
+   */
+  public record Spread(int rounds, double low, double median, double high) {
+
+    /**
+     * Whether this median round was faster than every round of {@code other}: a gain that the
+     * spread of a busy machine does not explain.
+     */
+    public boolean beats(Spread other) {
+      return median > other.high;
+    }
+  }
+
+  /**
+   * Runs {@code direct} and {@code collapsing} for {@code rounds} rounds of {@code roundTime} each,
+   * one round of each in turn (so that a change in the machine's load falls on both), after an
+   * unmeasured round of each for the JIT's warm-up, and returns the two results: each its total
+   * requests and backend calls, its median round's throughput and 99th percentile, and its
+   * rounds' spread.
+   */
+  public static List<Result> compare(String directName, String collapsingName, int threads,
+      int rounds, Duration roundTime, LongSupplier backendCalls, Call direct, Call collapsing)
+      throws InterruptedException {
+    run("warm-up", threads, roundTime, backendCalls, direct);
+    run("warm-up", threads, roundTime, backendCalls, collapsing);
+    List<Result> directRounds = new ArrayList<>();
+    List<Result> collapsingRounds = new ArrayList<>();
+    for (int round = 0; round < rounds; round++) {
+      directRounds.add(run(directName, threads, roundTime, backendCalls, direct));
+      collapsingRounds.add(run(collapsingName, threads, roundTime, backendCalls, collapsing));
+    }
+    return List.of(median(directName, directRounds), median(collapsingName, collapsingRounds));
+  }
+
+  /** Returns the rounds' totals with the median round's throughput and 99th percentile. */
+  static Result median(String name, List<Result> rounds) {
+    double[] throughputs = rounds.stream().mapToDouble(Result::throughput).sorted().toArray();
+    long[] p99s = rounds.stream().mapToLong(Result::p99Micros).sorted().toArray();
+    return new Result(name, rounds.stream().mapToLong(Result::requests).sum(),
+        rounds.stream().mapToLong(Result::backendCalls).sum(),
+        rounds.stream().mapToDouble(Result::seconds).sum(), p99s[p99s.length / 2],
+        new Spread(rounds.size(), throughputs[0], throughputs[throughputs.length / 2],
+            throughputs[throughputs.length - 1]));
   }
 
   /**

@@ -22,8 +22,8 @@ final class DemoTablesTest {
         .print();
 
     List<String> lines = output.getOut().lines().toList();
-    assertThat(lines).hasSize(1 + 2 * 4);
-    for (int row = 1; row < lines.size(); row += 2) {
+    assertThat(lines).hasSize(1 + 2 * 4 + 1 + 2);
+    for (int row = 1; row < 1 + 2 * 4; row += 2) {
       assertThat(lines.get(row)).doesNotStartWith(" ");
       assertThat(lines.get(row + 1)).startsWith("    ").hasSizeGreaterThan(20);
     }
@@ -40,6 +40,32 @@ final class DemoTablesTest {
     List<String> lines = output.getOut().lines().toList();
     assertThat(lines.get(0)).contains("orders/s", "transactions", "tx/1000 orders");
     assertThat(lines.get(4)).contains("5.0 share its locks and its commit");
+  }
+
+  @Test
+  void aCollapsingRowClaimsAGainOnlyWhenItsMedianRoundBeatEveryDirectOne(CapturedOutput output) {
+    Load.Result direct = Load.median("direct", List.of(run(900), run(1000), run(1100)));
+    Load.Result faster = Load.median("faster", List.of(run(1050), run(1500), run(1300)));
+    Load.Result overlapping = Load.median("overlapping", List.of(run(1050), run(2000),
+        run(1080)));
+
+    new ResultTable(ResultTable.Columns.REQUESTS)
+        .compared(direct, "direct", faster, "saved calls", "no reason")
+        .compared(direct, "direct", overlapping, "saved calls", "the rounds overlap")
+        .print();
+
+    assertThat(direct.throughput()).isEqualTo(1000);
+    assertThat(direct.spread()).isEqualTo(new Load.Spread(3, 900, 1000, 1100));
+    assertThat(direct.requests()).isEqualTo(3000);
+    assertThat(output.getOut()).contains("    gain: saved calls")
+        .contains("    no gain: the rounds overlap")
+        .contains("faster: gain, median 1300 vs 1000 requests/s (rounds 1050-1500 vs 900-1100)")
+        .contains("overlapping: no gain, median 1080 vs 1000 requests/s");
+  }
+
+  /** A second's round of {@code perSecond} requests, each a backend call. */
+  private static Load.Result run(long perSecond) {
+    return new Load.Result("round", perSecond, perSecond, 1.0, 2_000);
   }
 
   /** A second's result of 1000 requests that made {@code perThousand} backend calls. */

@@ -11,7 +11,7 @@ import org.springframework.web.client.RestClient;
 
 /**
  * The HTTP part of the demo: starts {@link SampleApplication} on a random port, quietly, and runs
- * a short closed loop of {@value #THREADS} threads through RestClient, WebClient and OkHttp,
+ * rounds of a closed loop of {@value #THREADS} threads through RestClient, WebClient and OkHttp,
  * without and with collapse, all asking for one user (the store takes {@value #LATENCY_MILLIS} ms
  * per call); then through the servlet filter, comparing {@code /test/noop1} with
  * {@code /test/collapse1} from a client that does not collapse. Stops the application.
@@ -21,17 +21,18 @@ public final class HttpDemo {
 
   static final int THREADS = 64;
   static final long LATENCY_MILLIS = 5;
-  private static final Duration RUN_TIME = Duration.ofSeconds(1);
-  private static final Duration WARM_UP = Duration.ofMillis(300);
+  private static final int ROUNDS = 5;
+  private static final Duration ROUND_TIME = Duration.ofMillis(300);
   private static final List<String> CLIENTS = List.of("RestClient", "WebClient", "OkHttp");
 
   private HttpDemo() {}
 
   /** Returns a line that says what {@link #run()} measures. */
   public static String describe() {
-    return String.format("over HTTP, in a Spring Boot application on loopback: %d threads for %d s"
-        + " each ask for one user (the store takes %d ms per call), then call the servlet filter's"
-        + " stress endpoints (1 ms)", THREADS, RUN_TIME.toSeconds(), LATENCY_MILLIS);
+    return String.format("over HTTP, in a Spring Boot application on loopback: %d threads ask for"
+        + " one user (the store takes %d ms per call), then call the servlet filter's stress"
+        + " endpoints (1 ms)%n%s", THREADS, LATENCY_MILLIS,
+        ResultTable.roundsNote(ROUNDS, ROUND_TIME));
   }
 
   /** Starts the application, runs the loads, stops it and returns the results. */
@@ -68,27 +69,27 @@ public final class HttpDemo {
     ResultTable table = new ResultTable(ResultTable.Columns.REQUESTS);
     int servlet = results.size() - 2;
     for (int i = 0; i < servlet; i += 2) {
-      table.row(results.get(i), "every request crosses HTTP and runs a " + LATENCY_MILLIS
-          + " ms store call; client and server share this machine's cores");
-      table.row(results.get(i + 1), String.format("requests for user 1 in flight share one"
-          + " leader's response: %.1f%% cross HTTP, and the CPU they save raises requests/s",
-          results.get(i + 1).perThousand() / 10));
+      String shared = String.format("requests for user 1 in flight share one leader's response:"
+          + " %.1f%% cross HTTP", results.get(i + 1).perThousand() / 10);
+      table.compared(results.get(i), "every request crosses HTTP and runs a " + LATENCY_MILLIS
+          + " ms store call; client and server share this machine's cores", results.get(i + 1),
+          shared + ", and the CPU and store calls they save raise requests/s",
+          shared + ", but the rounds overlap: client, server and the machine's other work"
+              + " compete for its cores, which then decide requests/s more than the store does");
     }
-    table.row(results.get(servlet),
-        "every request runs the 1 ms handler; backend calls here are handler runs");
+    String spared = String.format("identical requests in flight share one handler run (%.0f%%"
+        + " fewer)", 100 - results.get(servlet + 1).perThousand() / 10);
     // a waiting request is still a whole HTTP exchange on this machine; only the handler is spared
-    return table.row(results.get(servlet + 1), String.format("identical requests in flight"
-        + " share one handler run (%.0f%% fewer); each still crosses HTTP here, so requests/s"
-        + " gains only what the skipped runs cost", 100 - results.get(servlet + 1).perThousand()
-        / 10));
+    return table.compared(results.get(servlet),
+        "every request runs the 1 ms handler; backend calls here are handler runs",
+        results.get(servlet + 1), spared + ", and the runs it skips raise requests/s",
+        spared + "; each request still crosses HTTP on this machine, which costs about what the"
+            + " skipped 1 ms run saves, so the gain is in handler runs, not requests/s");
   }
 
   private static List<Load.Result> compare(String name, LongSupplier backendCalls,
       Load.Call direct, Load.Call collapsing) throws InterruptedException {
-    // unmeasured first rounds, so that neither variant pays for the JIT's warm-up alone
-    Load.run("warm-up", THREADS, WARM_UP, backendCalls, direct);
-    Load.run("warm-up", THREADS, WARM_UP, backendCalls, collapsing);
-    return List.of(Load.run(name + ", direct", THREADS, RUN_TIME, backendCalls, direct),
-        Load.run(name + " + collapse", THREADS, RUN_TIME, backendCalls, collapsing));
+    return Load.compare(name + ", direct", name + " + collapse", THREADS, ROUNDS, ROUND_TIME,
+        backendCalls, direct, collapsing);
   }
 }

@@ -45,7 +45,7 @@ final class CollapseAdvisor extends AbstractPointcutAdvisor {
     if (collapser == null) {
       return invocation.proceed();
     }
-    if (!methods.isCollapsing(collapser.description().executor())) {
+    if (!methods.isCollapsing(collapser.description())) {
       methods.observer().notCollapsed(SWITCHED_OFF);
       return invocation.proceed();
     }

@@ -136,9 +136,11 @@ public final class CollapseMethods {
   }
 
   /**
-   * Turns collapsing off or on for every method that uses the named executor {@code executor}:
-   * while off, their calls go straight to the method, one call each; calls that already joined a
-   * shared run finish with it.
+   * Turns collapsing off or on for every method that uses the named executor {@code executor},
+   * or for the methods whose own executor is named {@code executor}
+   * ({@link CollapsedMethod#executorName()}, as {@code UserService.user}): while off, their calls
+   * go straight to the method, one call each; calls that already joined a shared run finish with
+   * it.
    */
   public void collapsing(String executor, boolean on) {
     if (on) {
@@ -151,6 +153,20 @@ public final class CollapseMethods {
   /** Returns whether the methods that use the named executor {@code executor} collapse. */
   public boolean isCollapsing(String executor) {
     return executorsOff.isEmpty() || !executorsOff.contains(executor);
+  }
+
+  /**
+   * Returns whether {@code method} collapses: neither its named executor nor its own executor
+   * name is switched off.
+   */
+  public boolean isCollapsing(CollapsedMethod method) {
+    return isCollapsing(method.executor()) && isCollapsing(method.executorName());
+  }
+
+  /** Returns whether an annotated method's own executor is named {@code name}. */
+  public boolean hasMethodNamed(String name) {
+    return collapsers.values().stream()
+        .anyMatch(collapser -> collapser.description().executorName().equals(name));
   }
 
   /** Returns every annotated method found so far, sorted. */

@@ -11,4 +11,14 @@ import org.jspecify.annotations.Nullable;
  * @param batchMethod the batch method, or {@code null} for {@code Collapsible}
  */
 public record CollapsedMethod(String method, String annotation, String executor,
-    @Nullable String batchMethod) {}
+    @Nullable String batchMethod) {
+
+  /**
+   * Returns the name the method's own executor carries in meters, observations and events, as
+   * {@code UserService.user}: the method without its parameters, so overloads share it.
+   */
+  public String executorName() {
+    int parameters = method.indexOf('(');
+    return parameters < 0 ? method : method.substring(0, parameters);
+  }
+}

@@ -4,6 +4,7 @@ import io.github.collapseexecutor.core.CollapseExecutor;
 import io.github.collapseexecutor.core.CollapseExecutorOptions;
 import io.github.collapseexecutor.micrometer.CollapseObservationConvention;
 import io.github.collapseexecutor.spring.NamedExecutors;
+import io.github.collapseexecutor.spring.annotation.CollapseMethods;
 import io.micrometer.observation.ObservationRegistry;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.config.BeanDefinition;
@@ -37,7 +38,7 @@ import org.springframework.context.annotation.Role;
 @ConditionalOnBooleanProperty(name = "collapse.executor.enabled", matchIfMissing = true)
 @EnableConfigurationProperties({CollapseExecutorProperties.class, HttpAdapterProperties.class,
     NamedExecutorProperties.class})
-@Import(HttpServiceGroupCheck.class)
+@Import({HttpServiceGroupCheck.class, CollapseHealthIndicatorConfiguration.class})
 public final class CollapseExecutorAutoConfiguration {
 
   /** The integration tag of executors built from the {@link CollapseExecutorOptions} bean. */
@@ -88,6 +89,13 @@ public final class CollapseExecutorAutoConfiguration {
         executors);
   }
 
+  /** The DEBUG report of what collapse was wired to, once every bean is made. */
+  @Bean
+  CollapseStartupReport collapseStartupReport(CollapseExecutors executors,
+      ObjectProvider<ClientWiring> clients, ObjectProvider<CollapseMethods> methods) {
+    return new CollapseStartupReport(executors, clients, methods);
+  }
+
   /**
    * Batch executor settings from {@code wait-threshold}, {@code collecting-wait-time},
    * {@code max-batch-size}, {@code max-concurrent-batches} and {@code max-pending-inputs}, with
@@ -124,6 +132,17 @@ public final class CollapseExecutorAutoConfiguration {
     CoreRunObservations collapseRunObservations(ObjectProvider<ObservationRegistry> registry,
         ObjectProvider<CollapseObservationConvention> convention) {
       return new CoreRunObservations(registry, convention);
+    }
+  }
+
+  /** Describes the timers Spring Boot makes from the {@code collapse.call} observation. */
+  @Configuration(proxyBeanMethods = false)
+  @ConditionalOnClass(name = "io.micrometer.core.instrument.config.MeterFilter")
+  static class CallMeterDescription {
+
+    @Bean
+    static CollapseCallDescription collapseCallMeterDescription() {
+      return new CollapseCallDescription();
     }
   }
 }

@@ -23,8 +23,8 @@ public class CollapseGrpcClientProperties {
   private List<String> sensitiveMetadata = new ArrayList<>();
 
   /**
-   * Full names of the unary methods that collapse ({@code package.Service/Method}), each may use
-   * {@code *} as a wildcard ({@code catalogue.Catalogue/*}); empty for every unary method.
+   * Full names of the unary methods that collapse (package.Service/Method), each of which may use
+   * an asterisk as a wildcard (catalogue.Catalogue/*); empty for every unary method.
    */
   private List<String> methods = new ArrayList<>();
 

@@ -49,6 +49,16 @@ public final class CollapseOkHttpAutoConfiguration {
     return adapters.newAdapter(INTEGRATION, section, CollapseInterceptor::new, Map.of());
   }
 
+  /**
+   * Says where the interceptor went, and warns when its collapse groups reach no client: Spring
+   * Boot builds no OkHttpClient, so only apply-to-beans or a client of the application's takes it.
+   */
+  @Bean
+  ClientWiring collapseOkHttpWiring(CollapseOkHttpProperties section) {
+    return ClientWiring.byBeansOnly(CollapseOkHttpAutoConfiguration.class, section,
+        CollapseInterceptor.class);
+  }
+
   /** Adds the interceptor, last, to the OkHttpClient beans of apply-to-beans. */
   @Bean
   static ApplyToChosenBeans collapseOkHttpApplyToBeans(Environment environment,

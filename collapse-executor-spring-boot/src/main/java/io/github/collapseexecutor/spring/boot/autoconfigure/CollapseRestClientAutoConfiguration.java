@@ -73,6 +73,18 @@ public final class CollapseRestClientAutoConfiguration {
         "customizeRestTemplateBuilder", section.isCustomizeRestTemplateBuilder()));
   }
 
+  /** Says where the interceptor went, and warns when its collapse groups reach no client. */
+  @Bean
+  ClientWiring collapseRestTemplateWiring(CollapseRestTemplateProperties section,
+      Environment environment) {
+    return ClientWiring.withServiceGroups(CollapseRestClientAutoConfiguration.class, section,
+        CollapseHttpRequestInterceptor.class, environment,
+        new ClientWiring.Builder("RestClient", "customize-rest-client-builder",
+            section.isCustomizeRestClientBuilder()),
+        new ClientWiring.Builder("RestTemplate", "customize-rest-template-builder",
+            section.isCustomizeRestTemplateBuilder()));
+  }
+
   /**
    * Adds a partition of the interceptor, last, to each RestClient and RestTemplate bean of
    * apply-to-beans.

@@ -68,6 +68,16 @@ public final class CollapseWebClientAutoConfiguration {
         Map.of("customizeWebClientBuilder", section.isCustomizeWebClientBuilder()));
   }
 
+  /** Says where the filter function went, and warns when its collapse groups reach no client. */
+  @Bean
+  ClientWiring collapseWebClientWiring(CollapseWebClientProperties section,
+      Environment environment) {
+    return ClientWiring.withServiceGroups(CollapseWebClientAutoConfiguration.class, section,
+        CollapseExchangeFilterFunction.class, environment,
+        new ClientWiring.Builder("WebClient", "customize-web-client-builder",
+            section.isCustomizeWebClientBuilder()));
+  }
+
   /** Adds a partition of the filter function, last, to each WebClient bean of apply-to-beans. */
   @Bean
   static ApplyToChosenBeans collapseWebClientApplyToBeans(Environment environment,

@@ -5,13 +5,16 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.github.collapseexecutor.core.CollapseExecutorOptions;
 import io.github.collapseexecutor.http.HttpCollapseOptions;
 import io.github.collapseexecutor.http.KeyMemory;
+import io.github.collapseexecutor.spring.boot.autoconfigure.actuate.RecentCollapseEvents;
 import java.io.InputStream;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import okhttp3.OkHttpClient;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.convert.DurationStyle;
 import org.springframework.util.unit.DataSize;
+import org.springframework.web.reactive.function.client.WebClient;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -72,6 +75,66 @@ final class ConfigurationMetadataTest {
           .contains("added to the built-in ones");
     }
     assertThat(entry(GENERATED, "collapse.executor.additional-sensitive-headers")).isNull();
+  }
+
+  /** IDEs show descriptions as plain text, so javadoc markup would reach users raw. */
+  @Test
+  void everyPropertyHasAPlainTextDescription() throws Exception {
+    try (InputStream metadata = ConfigurationMetadataTest.class.getResourceAsStream(GENERATED)) {
+      for (JsonNode entry : JsonMapper.builder().build().readTree(metadata).get("properties")) {
+        String name = entry.get("name").asString();
+        JsonNode description = entry.get("description");
+        assertThat(description).as("description of " + name).isNotNull();
+        assertThat(description.asString()).as(name).isNotBlank()
+            .doesNotContain("{@").doesNotContain("<p>").doesNotContain("<pre>");
+      }
+    }
+  }
+
+  @Test
+  void recentEventsDefaultShownToIdesIsTheRingsDefault() throws Exception {
+    assertThat(defaultValue("collapse.executor.endpoint.recent-events").asInt())
+        .isEqualTo(RecentCollapseEvents.DEFAULT_CAPACITY);
+    assertThat(hintValues("collapse.executor.endpoint.recent-events"))
+        .containsExactly("0", String.valueOf(RecentCollapseEvents.DEFAULT_CAPACITY),
+            String.valueOf(RecentCollapseEvents.MAX_CAPACITY));
+  }
+
+  /**
+   * An IDE completes apply-to-beans with bean names: of the section's client type where it has
+   * one; RestTemplate and RestClient share no type, so rest-template offers every bean.
+   */
+  @Test
+  void applyToBeansHintsOfferBeanNames() throws Exception {
+    assertThat(beanProvider("rest-template").get("parameters")).isNull();
+    assertThat(beanProvider("web-client").get("parameters").get("target").asString())
+        .isEqualTo(WebClient.class.getName());
+    assertThat(beanProvider("okhttp").get("parameters").get("target").asString())
+        .isEqualTo(OkHttpClient.class.getName());
+  }
+
+  private static JsonNode beanProvider(String section) throws Exception {
+    JsonNode provider = hint("collapse.executor." + section + ".apply-to-beans")
+        .get("providers").get(0);
+    assertThat(provider.get("name").asString()).isEqualTo("spring-bean-reference");
+    return provider;
+  }
+
+  private static List<String> hintValues(String property) throws Exception {
+    List<String> values = new ArrayList<>();
+    hint(property).get("values").forEach(value -> values.add(value.get("value").asString()));
+    return values;
+  }
+
+  private static JsonNode hint(String property) throws Exception {
+    try (InputStream metadata = ConfigurationMetadataTest.class.getResourceAsStream(GENERATED)) {
+      for (JsonNode entry : JsonMapper.builder().build().readTree(metadata).get("hints")) {
+        if (entry.get("name").asString().equals(property)) {
+          return entry;
+        }
+      }
+    }
+    throw new AssertionError("no hint for " + property);
   }
 
   @Test

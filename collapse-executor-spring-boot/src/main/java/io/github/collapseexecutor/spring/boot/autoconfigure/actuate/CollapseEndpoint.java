@@ -138,21 +138,49 @@ public final class CollapseEndpoint {
    * @param options its batch options, after inheritance
    * @param timeoutMillis how long a caller waits, or {@code null} for no limit
    * @param methods the annotated methods that use it
+   * @param counts the live counts of its methods, added up
    */
   public record NamedExecutorDescription(String name, BatchOptionsDescription options,
-      @Nullable Long timeoutMillis, List<MethodDescription> methods)
+      @Nullable Long timeoutMillis, List<MethodDescription> methods, RunCounts counts)
       implements OperationResponseBody {}
 
   /**
    * One method annotated with {@code @Collapsible} or {@code @CollapseBatch}.
    *
    * @param method the method, as {@code UserService.user(Long)}
+   * @param name the name its own executor carries in meters, events and the switch, as
+   *     {@code UserService.user} (overloads share it, and their counts)
    * @param annotation {@code Collapsible} or {@code CollapseBatch}
    * @param executor the name of the named executor it uses
    * @param batchMethod the batch method, or {@code null} for {@code Collapsible}
+   * @param counts its live counts
    */
-  public record MethodDescription(String method, String annotation, String executor,
-      @Nullable String batchMethod) {}
+  public record MethodDescription(String method, String name, String annotation,
+      String executor, @Nullable String batchMethod, RunCounts counts) {}
+
+  /**
+   * The live counts of a method's executor, or of a named executor's methods added up.
+   *
+   * @param calls the calls served by a run, shared or alone
+   * @param runs the runs made for them: method calls, or batch method calls
+   * @param collapseRatio the share of calls served by another's run, 0 to 1
+   * @param failedRuns the runs that failed, each failing every call it served
+   * @param rejected the calls refused because too many inputs were pending
+   * @param timedOut the calls whose caller stopped waiting at its timeout
+   */
+  public record RunCounts(long calls, long runs, double collapseRatio, long failedRuns,
+      long rejected, long timedOut) {
+
+    static RunCounts of(long calls, long runs, long failedRuns, long rejected, long timedOut) {
+      return new RunCounts(calls, runs, calls == 0 ? 0.0 : (double) (calls - runs) / calls,
+          failedRuns, rejected, timedOut);
+    }
+
+    RunCounts plus(RunCounts other) {
+      return of(calls + other.calls, runs + other.runs, failedRuns + other.failedRuns,
+          rejected + other.rejected, timedOut + other.timedOut);
+    }
+  }
 
   /**
    * One HTTP collapse executor.

@@ -54,18 +54,44 @@ public final class CollapseEndpointAutoConfiguration {
     return new CollapseSwitches(executors, named.getIfUnique(), methods::getIfUnique);
   }
 
+  /** The live counts of every executor, annotated methods' included. */
+  @Bean
+  ExecutorCounts collapseExecutorCounts() {
+    return new ExecutorCounts();
+  }
+
+  /**
+   * Reports the runs of the {@code core} integration's executors (annotated methods, named
+   * executors, the beans built from the options) to the counts; the HTTP adapters count in their
+   * own stats.
+   */
+  @Bean
+  CollapseListenerFactory collapseExecutorCountsListener(ExecutorCounts counts) {
+    return integration -> CollapseExecutorAutoConfiguration.INTEGRATION.equals(integration)
+        ? counts : CollapseListener.NONE;
+  }
+
   @Bean
   @ConditionalOnMissingBean
   @ConditionalOnBean(CollapseExecutors.class)
   CollapseEndpoint collapseEndpoint(CollapseExecutors executors,
       ObjectProvider<CollapseExecutorOptions> options, ObjectProvider<NamedExecutors> named,
       ObjectProvider<CollapseMethods> methods, CollapseSwitches switches,
-      RecentCollapseEvents events) {
+      RecentCollapseEvents events, ExecutorCounts counts) {
     return new CollapseEndpoint(executors, options.getIfUnique(), named.getIfUnique(),
         () -> methods.stream().flatMap(registry -> registry.list().stream())
-            .map(method -> new MethodDescription(method.method(), method.annotation(),
-                method.executor(), method.batchMethod()))
+            .map(method -> new MethodDescription(method.method(), method.executorName(),
+                method.annotation(), method.executor(), method.batchMethod(),
+                counts.counts(method.executorName())))
             .toList(),
         switches, events);
+  }
+
+  /** The switch over HTTP, whose every 400 says why. */
+  @Bean
+  @ConditionalOnMissingBean
+  @ConditionalOnBean(CollapseSwitches.class)
+  CollapseEndpointWebExtension collapseEndpointWebExtension(CollapseSwitches switches) {
+    return new CollapseEndpointWebExtension(switches);
   }
 }

@@ -5,6 +5,7 @@ import io.github.collapseexecutor.http.CollapseGroup;
 import io.github.collapseexecutor.http.CollapseSwitch;
 import io.github.collapseexecutor.spring.NamedExecutors;
 import io.github.collapseexecutor.spring.annotation.CollapseMethods;
+import io.github.collapseexecutor.spring.annotation.CollapsedMethod;
 import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorDescriptor;
 import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutors;
 import java.util.ArrayList;
@@ -43,7 +44,9 @@ public final class CollapseSwitches {
 
   /**
    * Turns collapsing on or off for {@code name}, the first that fits of: (when no group is given)
-   * a named executor's annotated methods together with the core executors of that name; an HTTP
+   * the annotated methods whose own executor is named {@code name} (as {@code UserService.user},
+   * the name meters and events carry), or a named executor's annotated methods, together with
+   * the core executors of that name; an HTTP
    * adapter's groups, all of them or only the one named {@code group}; the collapse groups named
    * {@code name}, in every HTTP adapter that has one.
    *
@@ -62,9 +65,9 @@ public final class CollapseSwitches {
         List<CollapseGroup> groups = adapter.options().groups().stream()
             .filter(candidate -> group == null || candidate.name().equals(group)).toList();
         if (groups.isEmpty()) {
-          throw new InvalidEndpointRequestException("HTTP executor '" + name
-              + "' has no collapse group named '" + group + "'; its groups: "
-              + names(adapter.options().groups()), "unknown group");
+          String message = "HTTP executor '" + name + "' has no collapse group named '" + group
+              + "'; its groups: " + names(adapter.options().groups());
+          throw new InvalidEndpointRequestException(message, message);
         }
         return List.of(turn(adapter, groups, collapsing));
       }
@@ -80,13 +83,27 @@ public final class CollapseSwitches {
       }
     }
     if (switched.isEmpty()) {
-      throw new InvalidEndpointRequestException("no named executor, core executor, HTTP executor "
-          + "or collapse group is named '" + name + "'; core executors: "
-          + http.coreExecutors().stream().map(CollapseExecutor::name).distinct().toList()
-          + ", HTTP executors: "
-          + adapters.stream().map(CollapseExecutorDescriptor::name).toList(), "unknown name");
+      String message = "no named executor, annotated method, core executor, HTTP executor or"
+          + " collapse group is named '" + name + "'; " + switchable();
+      throw new InvalidEndpointRequestException(message, message);
     }
     return switched;
+  }
+
+  /** Says every name the switch takes, by kind, for the message of a name it does not know. */
+  String switchable() {
+    CollapseMethods annotated = methods.get();
+    List<String> methodNames = annotated == null ? List.of() : annotated.list().stream()
+        .map(CollapsedMethod::executorName).distinct().toList();
+    List<String> groups = http.list().stream().flatMap(adapter ->
+        adapter.options().groups().stream().map(CollapseGroup::name)).distinct().toList();
+    return "named executors: " + (named == null ? List.of() : List.copyOf(named.names()))
+        + ", annotated methods: " + methodNames
+        + ", core executors: "
+        + http.coreExecutors().stream().map(CollapseExecutor::name).distinct().toList()
+        + ", HTTP executors: "
+        + http.list().stream().map(CollapseExecutorDescriptor::name).toList()
+        + ", collapse groups: " + groups;
   }
 
   private static SwitchDescription turn(CollapseExecutorDescriptor adapter,
@@ -114,15 +131,20 @@ public final class CollapseSwitches {
     List<CollapseExecutor> cores = http.coreExecutors().stream()
         .filter(executor -> executor.name().equals(name)).toList();
     cores.forEach(executor -> executor.setCollapsing(collapsing));
+    CollapseMethods annotated = methods.get();
+    if (annotated != null && annotated.hasMethodNamed(name)) {
+      annotated.collapsing(name, collapsing);
+      return true;
+    }
     if (named == null || !named.contains(name)) {
       return !cores.isEmpty();
     }
-    CollapseMethods annotated = methods.get();
     if (annotated != null) {
       annotated.collapsing(name, collapsing);
     } else if (cores.isEmpty()) {
-      throw new InvalidEndpointRequestException("named executor '" + name
-          + "' runs no annotated method: annotations are off", "annotations are off");
+      String message = "named executor '" + name + "' runs no annotated method: annotations are"
+          + " off (collapse.executor.annotations.enabled=false); " + switchable();
+      throw new InvalidEndpointRequestException(message, message);
     }
     return true;
   }
@@ -137,6 +159,10 @@ public final class CollapseSwitches {
     if (named != null && annotated != null) {
       named.names().stream().filter(name -> !annotated.isCollapsing(name))
           .forEach(executorsOff::add);
+    }
+    if (annotated != null) {
+      annotated.list().stream().map(CollapsedMethod::executorName).distinct()
+          .filter(name -> !annotated.isCollapsing(name)).sorted().forEach(executorsOff::add);
     }
     http.coreExecutors().stream().filter(executor -> !executor.isCollapsing())
         .map(CollapseExecutor::name).sorted().forEach(executorsOff::add);

@@ -14,12 +14,14 @@ import io.github.collapseexecutor.spring.boot.autoconfigure.actuate.CollapseEndp
 import io.github.collapseexecutor.spring.boot.autoconfigure.actuate.CollapseEndpoint.GroupDescription;
 import io.github.collapseexecutor.spring.boot.autoconfigure.actuate.CollapseEndpoint.MethodDescription;
 import io.github.collapseexecutor.spring.boot.autoconfigure.actuate.CollapseEndpoint.NamedExecutorDescription;
+import io.github.collapseexecutor.spring.boot.autoconfigure.actuate.CollapseEndpoint.RunCounts;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.stream.Collectors;
 
 /** Turns the executors' options and live counters into what {@link CollapseEndpoint} returns. */
 final class EndpointDescriptions {
@@ -28,9 +30,13 @@ final class EndpointDescriptions {
 
   static NamedExecutorDescription describe(NamedExecutor executor,
       List<MethodDescription> methods) {
+    List<MethodDescription> using = methods.stream()
+        .filter(method -> method.executor().equals(executor.name())).toList();
+    RunCounts counts = using.stream().collect(Collectors.toMap(MethodDescription::name,
+        MethodDescription::counts, (same, overload) -> same)).values().stream()
+        .reduce(RunCounts.of(0, 0, 0, 0, 0), RunCounts::plus);
     return new NamedExecutorDescription(executor.name(), describe(executor.options()),
-        executor.timeout() == null ? null : executor.timeout().toMillis(),
-        methods.stream().filter(method -> method.executor().equals(executor.name())).toList());
+        executor.timeout() == null ? null : executor.timeout().toMillis(), using, counts);
   }
 
   static ExecutorDescription describe(CollapseExecutorDescriptor executor) {

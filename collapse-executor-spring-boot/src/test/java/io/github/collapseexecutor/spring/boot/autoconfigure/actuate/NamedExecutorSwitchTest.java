@@ -1,5 +1,7 @@
 package io.github.collapseexecutor.spring.boot.autoconfigure.actuate;
 
+import io.github.collapseexecutor.spring.boot.autoconfigure.actuate.CollapseEndpoint.NamedExecutorDescription;
+import io.github.collapseexecutor.spring.boot.autoconfigure.actuate.CollapseEndpoint.RunCounts;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -18,6 +20,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.springframework.boot.actuate.endpoint.InvalidEndpointRequestException;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
@@ -38,25 +42,55 @@ final class NamedExecutorSwitchTest {
           "collapse.executor.executors.profiles.max-batch-size=50")
       .withBean(ProfileService.class);
 
-  @Test
-  void switchedOffTheMethodRunsForEveryCallThenCollapsesWhenSwitchedOn() {
+  /** By the named executor's name, or the method's own, which its meters and events carry. */
+  @ParameterizedTest
+  @ValueSource(strings = {"profiles", "ProfileService.profile"})
+  void switchedOffTheMethodRunsForEveryCallThenCollapsesWhenSwitchedOn(String name) {
     runner.run(context -> {
       CollapseEndpoint endpoint = context.getBean(CollapseEndpoint.class);
       ProfileService profiles = context.getBean(ProfileService.class);
 
-      assertThat(endpoint.switchCollapsing("profiles", false, null))
-          .containsExactly(new SwitchDescription("profiles", List.of(), false));
+      assertThat(endpoint.switchCollapsing(name, false, null))
+          .containsExactly(new SwitchDescription(name, List.of(), false));
       assertThat(endpoint.collapse().collapsingOff())
-          .containsExactly(new SwitchDescription("profiles", List.of(), false));
+          .containsExactly(new SwitchDescription(name, List.of(), false));
       assertThat(callTogether(profiles)).containsOnly("profile 7");
       assertThat(profiles.runs()).isEqualTo(N);
 
-      endpoint.switchCollapsing("profiles", true, null);
+      endpoint.switchCollapsing(name, true, null);
 
       assertThat(endpoint.collapse().collapsingOff()).isEmpty();
       assertThat(callTogether(profiles)).containsOnly("profile 7");
       assertThat(profiles.runs()).isEqualTo(1);
     });
+  }
+
+  @Test
+  void showsLiveCountsPerMethodAndPerNamedExecutor() {
+    runner.run(context -> {
+      CollapseEndpoint endpoint = context.getBean(CollapseEndpoint.class);
+      ProfileService profiles = context.getBean(ProfileService.class);
+
+      assertThat(callTogether(profiles)).containsOnly("profile 7");
+      assertThat(profiles.runs()).isEqualTo(1);
+
+      // the run is reported once its callers are settled, so it may trail their results
+      RunCounts expected = new RunCounts(N, 1, (N - 1) / (double) N, 0, 0, 0);
+      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+      while (!profilesExecutor(endpoint).counts().equals(expected)) {
+        assertThat(System.nanoTime() - deadline).as("the run reported").isNegative();
+        Thread.yield();
+      }
+      assertThat(profilesExecutor(endpoint).methods()).singleElement().satisfies(method -> {
+        assertThat(method.name()).isEqualTo("ProfileService.profile");
+        assertThat(method.counts()).isEqualTo(expected);
+      });
+    });
+  }
+
+  private static NamedExecutorDescription profilesExecutor(CollapseEndpoint endpoint) {
+    return endpoint.collapse().namedExecutors().stream()
+        .filter(executor -> executor.name().equals("profiles")).findFirst().orElseThrow();
   }
 
   /**
@@ -103,7 +137,9 @@ final class NamedExecutorSwitchTest {
       CollapseEndpoint endpoint = context.getBean(CollapseEndpoint.class);
 
       assertThatThrownBy(() -> endpoint.switchCollapsing("nobody", false, null))
-          .isInstanceOf(InvalidEndpointRequestException.class).hasMessageContaining("nobody");
+          .isInstanceOf(InvalidEndpointRequestException.class).hasMessageContaining("nobody")
+          .hasMessageContaining("named executors: [default, profiles]")
+          .hasMessageContaining("annotated methods: [ProfileService.profile]");
       assertThatThrownBy(() -> endpoint.switchCollapsing("profiles", false, "/user/*"))
           .isInstanceOf(InvalidEndpointRequestException.class).hasMessageContaining("profiles");
       assertThat(endpoint.collapse().collapsingOff()).isEmpty();

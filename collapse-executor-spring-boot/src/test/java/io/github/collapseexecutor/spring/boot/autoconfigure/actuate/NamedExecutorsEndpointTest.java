@@ -8,6 +8,7 @@ import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseAnnotationAu
 import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorAutoConfiguration;
 import io.github.collapseexecutor.spring.boot.autoconfigure.actuate.CollapseEndpoint.MethodDescription;
 import io.github.collapseexecutor.spring.boot.autoconfigure.actuate.CollapseEndpoint.NamedExecutorDescription;
+import io.github.collapseexecutor.spring.boot.autoconfigure.actuate.CollapseEndpoint.RunCounts;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
@@ -34,7 +35,8 @@ final class NamedExecutorsEndpointTest {
       assertThat(named).extracting(NamedExecutorDescription::name)
           .containsExactly("default", "users");
       assertThat(named.get(0).methods()).containsExactly(new MethodDescription(
-          "UserService.profile(Long)", "Collapsible", "default", null));
+          "UserService.profile(Long)", "UserService.profile", "Collapsible", "default", null,
+          new RunCounts(0, 0, 0.0, 0, 0, 0)));
       assertThat(named.get(1).options().maxBatchSize()).isEqualTo(50);
       assertThat(named.get(1).options().maxConcurrentBatches()).isEqualTo(2);
       assertThat(named.get(1).options().adaptiveConcurrency()).isFalse();
@@ -52,7 +54,8 @@ final class NamedExecutorsEndpointTest {
 
       assertThat(users.name()).isEqualTo("users");
       assertThat(users.methods()).containsExactly(new MethodDescription(
-          "UserService.user(Long)", "CollapseBatch", "users", "UserService.users(List)"));
+          "UserService.user(Long)", "UserService.user", "CollapseBatch", "users",
+          "UserService.users(List)", new RunCounts(0, 0, 0.0, 0, 0, 0)));
       assertThat(endpoint.executor("userz")).isNull();
     });
   }

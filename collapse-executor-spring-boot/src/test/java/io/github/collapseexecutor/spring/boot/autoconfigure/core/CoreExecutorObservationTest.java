@@ -91,10 +91,12 @@ final class CoreExecutorObservationTest {
     });
   }
 
+  /** The health indicator listens for refused calls; with it off, nothing listens at all. */
   @Test
   void withoutARegistryNothingIsObserved() {
     new ApplicationContextRunner()
         .withConfiguration(AutoConfigurations.of(CollapseExecutorAutoConfiguration.class))
+        .withPropertyValues("management.health.collapse.enabled=false")
         .run(context -> assertThat(context.getBean(CollapseExecutorOptions.class).listener())
             .isSameAs(CollapseListener.NONE));
   }

@@ -110,12 +110,35 @@ final class CollapseSwitchEndToEndTest {
   }
 
   @Test
-  void unknownExecutorOrGroupIsABadRequest() throws Exception {
-    assertThat(post("/actuator/collapse/nothing", "{\"collapsing\": false}").statusCode())
-        .isEqualTo(400);
-    assertThat(post("/actuator/collapse/servlet",
-        "{\"collapsing\": false, \"group\": \"/nowhere/*\"}").statusCode()).isEqualTo(400);
+  void unknownExecutorOrGroupIsABadRequestThatNamesWhatExists() throws Exception {
+    assertThat(badRequest(post("/actuator/collapse/nothing", "{\"collapsing\": false}")))
+        .contains("no named executor, annotated method, core executor, HTTP executor or"
+            + " collapse group is named 'nothing'")
+        .contains("HTTP executors: [servlet")
+        .contains("collapse groups: [/user/*");
+    assertThat(badRequest(post("/actuator/collapse/servlet",
+        "{\"collapsing\": false, \"group\": \"/nowhere/*\"}")))
+        .contains("HTTP executor 'servlet' has no collapse group named '/nowhere/*'; its groups:"
+            + " [/user/*");
     assertThat(collapse().get("collapsingOff")).isEmpty();
+  }
+
+  @Test
+  void aMissingOrMalformedSwitchIsABadRequestThatSaysWhatToSend() throws Exception {
+    assertThat(badRequest(post("/actuator/collapse/servlet", "{}")))
+        .contains("collapsing is missing: send {\"collapsing\": false}")
+        .contains("HTTP executors: [servlet");
+    assertThat(badRequest(post("/actuator/collapse/servlet", "{\"collapsing\": \"maybe\"}")))
+        .contains("collapsing must be true or false, not 'maybe'");
+    assertThat(collapse().get("collapsingOff")).isEmpty();
+  }
+
+  /** Returns the message of a 400 answer, failing on any other. */
+  private static String badRequest(HttpResponse<String> response) throws Exception {
+    assertThat(response.statusCode()).as(response.body()).isEqualTo(400);
+    JsonNode body = JSON.readTree(response.body());
+    assertThat(body.get("status").asInt()).isEqualTo(400);
+    return body.get("message").asString();
   }
 
   /**

@@ -1,0 +1,64 @@
+package io.github.collapseexecutor.spring.boot.autoconfigure.actuate;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import org.jspecify.annotations.Nullable;
+import org.springframework.boot.actuate.endpoint.InvalidEndpointRequestException;
+import org.springframework.boot.actuate.endpoint.annotation.Selector;
+import org.springframework.boot.actuate.endpoint.annotation.WriteOperation;
+import org.springframework.boot.actuate.endpoint.web.WebEndpointResponse;
+import org.springframework.boot.actuate.endpoint.web.annotation.EndpointWebExtension;
+
+/**
+ * The {@code collapse} endpoint's switch over HTTP, answering every request it refuses with a 400
+ * whose body says why and what exists. Spring Boot answers an endpoint's own bad request with a
+ * bare 400 unless the application includes error messages, and checks a missing or malformed
+ * {@code collapsing} before the operation runs; this operation takes both parameters as given and
+ * checks them itself, so that every refusal names its cause.
+ */
+@EndpointWebExtension(endpoint = CollapseEndpoint.class)
+public final class CollapseEndpointWebExtension {
+
+  private final CollapseSwitches switches;
+
+  CollapseEndpointWebExtension(CollapseSwitches switches) {
+    this.switches = Objects.requireNonNull(switches, "switches");
+  }
+
+  /**
+   * Turns collapsing off or on as {@link CollapseEndpoint#switchCollapsing} does; a 400 with a
+   * message when {@code collapsing} is missing or not a boolean, or nothing has the name.
+   *
+   * <p>The optional parameters carry Spring's own {@code @Nullable} beside JSpecify's, which
+   * Spring Boot 3's actuator needs to tell an optional parameter.
+   */
+  @WriteOperation
+  @SuppressWarnings("deprecation") // Spring's @Nullable is deprecated in Spring Framework 7 only
+  public WebEndpointResponse<Object> switchCollapsing(@Selector String name,
+      @org.springframework.lang.Nullable @Nullable String collapsing,
+      @org.springframework.lang.Nullable @Nullable String group) {
+    if (collapsing == null || !(collapsing.equals("true") || collapsing.equals("false"))) {
+      return badRequest((collapsing == null ? "collapsing is missing"
+          : "collapsing must be true or false, not '" + collapsing + "'")
+          + ": send {\"collapsing\": false} to turn collapsing off, true to turn it on, with an"
+          + " optional \"group\"; " + switches.switchable());
+    }
+    try {
+      List<SwitchDescription> switched =
+          switches.turn(name, group, Boolean.parseBoolean(collapsing));
+      return new WebEndpointResponse<>(switched);
+    } catch (InvalidEndpointRequestException refused) {
+      return badRequest(refused.getMessage());
+    }
+  }
+
+  private static WebEndpointResponse<Object> badRequest(String message) {
+    Map<String, Object> body = new LinkedHashMap<>();
+    body.put("status", WebEndpointResponse.STATUS_BAD_REQUEST);
+    body.put("error", "Bad Request");
+    body.put("message", message);
+    return new WebEndpointResponse<>(body, WebEndpointResponse.STATUS_BAD_REQUEST);
+  }
+}

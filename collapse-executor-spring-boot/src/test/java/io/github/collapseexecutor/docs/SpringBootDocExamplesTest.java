@@ -1,0 +1,127 @@
+package io.github.collapseexecutor.docs;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.github.collapseexecutor.spring.annotation.CollapseBatch;
+import io.github.collapseexecutor.spring.annotation.Collapsible;
+import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseAnnotationAutoConfiguration;
+import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorAutoConfiguration;
+import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseRestClientAutoConfiguration;
+import io.github.collapseexecutor.spring.http.client.CollapseHttpRequestInterceptor;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+import org.springframework.aop.support.AopUtils;
+import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.web.client.RestClient;
+
+/**
+ * The Java snippets of docs/spring-boot.md, as written there (DocSnippetsTest holds them to the
+ * page), compiled and started: each annotated method passes the startup check and is proxied.
+ */
+final class SpringBootDocExamplesTest {
+
+  record Profile(long userId) {}
+
+  record User(long id) {}
+
+  record Cart(long id, List<String> items) {}
+
+  static final class ProfileClient {
+    final AtomicInteger loads = new AtomicInteger();
+
+    Profile load(long userId) {
+      loads.incrementAndGet();
+      return new Profile(userId);
+    }
+  }
+
+  static final class UserRepository {
+    Map<Long, User> findAllById(List<Long> ids) {
+      return ids.stream().collect(Collectors.toMap(id -> id, User::new));
+    }
+  }
+
+  static final class Carts {
+    Cart load(long id) {
+      return new Cart(id, List.of("book"));
+    }
+  }
+
+  static class Annotations {
+    final ProfileClient profileClient = new ProfileClient();
+    final UserRepository repository = new UserRepository();
+
+    // docs/spring-boot.md: Annotations
+    @Collapsible                                      // same key: 200 callers, one load
+    public Profile profile(long userId) { return profileClient.load(userId); }
+
+    @CollapseBatch(batchMethod = "users", executor = "users")
+    public User user(Long id) { return users(List.of(id)).get(id); }   // many user(id), one users(ids)
+
+    public Map<Long, User> users(List<Long> ids) { return repository.findAllById(ids); }
+  }
+
+  static class Keys {
+    final ProfileClient profileClient = new ProfileClient();
+
+    // docs/spring-boot.md: @Collapsible keys
+    @Collapsible(key = "#p0")                          // the trace id does not change the answer
+    public Profile profile(long userId, String traceId) { return profileClient.load(userId); }
+  }
+
+  static class Copies {
+    final Carts carts = new Carts();
+
+    // docs/spring-boot.md: Results are shared, not copied
+    @Collapsible(resultCopier = "jacksonResultCopier")   // or a bean of your own:
+    public Cart cart(long id) { return carts.load(id); }  // (result, type) -> ((Cart) result).deepCopy()
+  }
+
+  @Configuration(proxyBeanMethods = false)
+  static class Wiring {
+
+    // docs/spring-boot.md: Wiring the clients
+    @Bean
+    RestClient users(RestClient.Builder builder, CollapseHttpRequestInterceptor collapse) {
+      return builder.baseUrl("https://users.internal").requestInterceptor(collapse).build();
+    }
+  }
+
+  private final ApplicationContextRunner runner = new ApplicationContextRunner()
+      .withConfiguration(AutoConfigurations.of(CollapseExecutorAutoConfiguration.class,
+          CollapseAnnotationAutoConfiguration.class, CollapseRestClientAutoConfiguration.class))
+      .withPropertyValues("collapse.executor.executors.users.max-batch-size=50");
+
+  @Test
+  void theAnnotatedSnippetsStartAndAnswer() {
+    runner.withBean(Annotations.class).withBean(Keys.class).withBean(Copies.class)
+        .run(context -> {
+          assertThat(context).hasNotFailed();
+          Annotations annotations = context.getBean(Annotations.class);
+          assertThat(AopUtils.isAopProxy(annotations)).isTrue();
+          assertThat(annotations.profile(7)).isEqualTo(new Profile(7));
+          assertThat(annotations.user(3L)).isEqualTo(new User(3));
+          assertThat(context.getBean(Keys.class).profile(7, "trace-1"))
+              .isEqualTo(new Profile(7));
+          assertThat(context.getBean(Copies.class).cart(2))
+              .isEqualTo(new Cart(2, List.of("book")));
+        });
+  }
+
+  @Test
+  void theWiringSnippetAddsTheInterceptor() {
+    runner.withBean(RestClient.Builder.class, RestClient::builder)
+        .withUserConfiguration(Wiring.class).run(context -> {
+          CollapseHttpRequestInterceptor collapse =
+              context.getBean(CollapseHttpRequestInterceptor.class);
+          context.getBean("users", RestClient.class).mutate().requestInterceptors(
+              interceptors -> assertThat(interceptors).containsExactly(collapse));
+        });
+  }
+}

@@ -1,0 +1,118 @@
+package io.github.collapseexecutor.spring.boot.autoconfigure;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.github.collapseexecutor.core.BlockingCallableGroupCollapseExecutor;
+import io.github.collapseexecutor.core.CollapseListener;
+import io.github.collapseexecutor.testing.LoggedRecords;
+import java.util.List;
+import java.util.Map;
+import java.util.logging.Level;
+import java.util.logging.LogRecord;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.health.contributor.Health;
+import org.springframework.boot.health.contributor.HealthIndicator;
+import org.springframework.boot.health.contributor.Status;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.web.client.RestClient;
+import io.github.collapseexecutor.spring.annotation.Collapsible;
+import io.github.collapseexecutor.spring.http.client.CollapseHttpRequestInterceptor;
+
+/**
+ * The {@code collapse} health indicator is DOWN only while executors refuse calls, and the DEBUG
+ * startup report says what was wired where.
+ */
+final class CollapseHealthIndicatorTest {
+
+  private final ApplicationContextRunner runner = new ApplicationContextRunner()
+      .withConfiguration(AutoConfigurations.of(CollapseExecutorAutoConfiguration.class,
+          CollapseAnnotationAutoConfiguration.class, CollapseRestClientAutoConfiguration.class));
+
+  @Test
+  void upWithNothingRefusedAndDownOnlyForTheCheckAfterARefusal() {
+    runner.run(context -> {
+      HealthIndicator indicator = context.getBean("collapseHealthIndicator",
+          HealthIndicator.class);
+      assertThat(indicator.health().getStatus()).isEqualTo(Status.UP);
+
+      // what an executor at max-pending-inputs tells its listener for each call it refuses
+      listener(context.getBeanProvider(CollapseListenerFactory.class)).callRejected("users");
+      listener(context.getBeanProvider(CollapseListenerFactory.class)).callRejected("users");
+
+      Health refusing = indicator.health();
+      assertThat(refusing.getStatus()).isEqualTo(Status.DOWN);
+      assertThat(refusing.getDetails()).containsEntry("rejectedSinceLastCheck",
+          Map.of("users", 2L));
+      Health recovered = indicator.health();
+      assertThat(recovered.getStatus()).isEqualTo(Status.UP);
+      assertThat(recovered.getDetails()).containsEntry("rejected", Map.of("users", 2L));
+    });
+  }
+
+  @Test
+  void aSwitchTurnedOffLeavesItUpAndShowsWhat() {
+    runner.withBean("users", BlockingCallableGroupCollapseExecutor.class,
+        () -> new BlockingCallableGroupCollapseExecutor("users", CollapseListener.NONE)).run(context -> {
+          context.getBean(BlockingCallableGroupCollapseExecutor.class).setCollapsing(false);
+          Health health = context.getBean("collapseHealthIndicator", HealthIndicator.class)
+              .health();
+          assertThat(health.getStatus()).isEqualTo(Status.UP);
+          assertThat(health.getDetails()).containsEntry("collapsingOff", List.of("users"));
+        });
+  }
+
+  @Test
+  void offWhenDisabledLikeAnyHealthIndicator() {
+    runner.withPropertyValues("management.health.collapse.enabled=false")
+        .run(context -> assertThat(context).doesNotHaveBean("collapseHealthIndicator"));
+  }
+
+  @Test
+  void debugReportNamesTheCollapsedMethodsTheClientsAndTheExecutors() {
+    try (LoggedRecords logged = LoggedRecords.of(CollapseStartupReport.class)) {
+      runner.withPropertyValues("collapse.executor.rest-template.collapse-groups[0].uris=/u/*",
+          "collapse.executor.rest-template.customize-rest-client-builder=true")
+          .withUserConfiguration(Wired.class)
+          .run(context -> assertThat(context).hasNotFailed());
+      List<String> debug = logged.records().stream()
+          .filter(record -> record.getLevel() == Level.FINE).map(LogRecord::getMessage).toList();
+      assertThat(debug).singleElement().satisfies(report -> assertThat(report)
+          .contains("ProfileService.profile(Long) @Collapsible, executor default, meters and"
+              + " switch name ProfileService.profile")
+          .contains("rest-template: CollapseHttpRequestInterceptor with 1 collapse group(s),"
+              + " added to RestClient of Spring Boot's builder, beans given it by hand [users]")
+          .contains("rest-template (rest-template), groups [/u/*]"));
+    }
+  }
+
+  private static CollapseListener listener(ObjectProvider<CollapseListenerFactory> factories) {
+    return factories.orderedStream().map(factory -> factory.create("core"))
+        .filter(CollapseHealth.class::isInstance).findFirst().orElseThrow();
+  }
+
+  @Configuration(proxyBeanMethods = false)
+  static class Wired {
+
+    @Bean
+    ProfileService profileService() {
+      return new ProfileService();
+    }
+
+    @Bean
+    RestClient users(CollapseHttpRequestInterceptor collapse) {
+      return RestClient.builder().requestInterceptor(collapse).build();
+    }
+  }
+
+  static class ProfileService {
+
+    @Collapsible
+    public String profile(Long id) {
+      return "profile " + id;
+    }
+  }
+}
