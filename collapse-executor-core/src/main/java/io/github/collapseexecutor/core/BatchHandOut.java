@@ -44,8 +44,8 @@ final class BatchHandOut<I, O, B> {
    * {@code afterEarlyRelease} runs the hand-out (null: this thread); if it goes back after, this
    * thread hands out while the batch still holds it.
    */
-  void handOut(Batch<I, O> batch, B output, @Nullable ListenedRun run, BatchDispatcher<I, O> releaseTo,
-      @Nullable Executor afterEarlyRelease) {
+  void handOut(Batch<I, O> batch, B output, @Nullable ListenedRun run,
+      BatchDispatcher<I, O> releaseTo, @Nullable Executor afterEarlyRelease) {
     long executed = System.nanoTime();
     // until the future completed, in the future flavour: the latency the backend showed
     engine.slots().backendCallEnded(batch, batch.runNanos(executed));

@@ -36,7 +36,8 @@ final class BatchRunner<I, O, R, B> {
    */
   @FunctionalInterface
   interface HandOutPolicy<I, O, R, B> {
-    void afterExecute(BatchHandOut<I, O, B> handOut, Batch<I, O> batch, R result, @Nullable ListenedRun run);
+    void afterExecute(BatchHandOut<I, O, B> handOut, Batch<I, O> batch, R result,
+        @Nullable ListenedRun run);
   }
 
   private final BatchEngine<I, O> engine;

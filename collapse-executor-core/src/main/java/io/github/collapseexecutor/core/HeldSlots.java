@@ -47,7 +47,8 @@ final class HeldSlots {
    *
    * @return the error to fail the call with, having left, or null if the call may be waited for
    */
-  static <I, O> @Nullable IllegalStateException beforeWaiting(BatchEngine<I, O> engine, Call<I, O> call) {
+  static <I, O> @Nullable IllegalStateException beforeWaiting(
+      BatchEngine<I, O> engine, Call<I, O> call) {
     HeldSlots held = current();
     held.releaseHandOuts(engine);
     Trampoline.runDeferred();
