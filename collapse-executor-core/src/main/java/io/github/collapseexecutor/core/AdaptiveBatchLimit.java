@@ -12,6 +12,7 @@ import static io.github.collapseexecutor.core.AdaptiveLimitTuning.TOP_WEIGHT;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A batch limit adapted to the queueing the batches cause in the backend, between one and a
@@ -212,7 +213,7 @@ final class AdaptiveBatchLimit implements BatchLimit {
    * Whether the mean at {@code level} is above the mean of {@code below} by more than
    * {@code times} its tolerance; false when there is nothing below to compare with.
    */
-  private boolean above(int level, LevelLatencies.Pooled below, int times) {
+  private boolean above(int level, LevelLatencies.@Nullable Pooled below, int times) {
     return below != null
         && levels.mean(level) > below.mean() * (1 + times * tolerance(level));
   }

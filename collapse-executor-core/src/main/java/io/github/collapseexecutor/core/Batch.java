@@ -2,6 +2,7 @@ package io.github.collapseexecutor.core;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The calls taken together for one {@code doExecute}. A batch holds one of its executor's slots
@@ -15,13 +16,13 @@ final class Batch<I, O> {
   /** Set while the batch waits for more inputs before it starts; written under the engine lock. */
   private volatile boolean collecting;
   /** Ends the collecting wait early; run by a submission that fills the batch up. */
-  private volatile Runnable wakeUp;
+  private volatile @Nullable Runnable wakeUp;
   /** Links batches started together; guarded by the engine lock. */
-  private Batch<I, O> next;
+  private @Nullable Batch<I, O> next;
   /** Where the slot goes if a hand-out gives it back early; see {@link HeldSlots}. */
-  private BatchDispatcher<I, O> releaseTo;
+  private @Nullable BatchDispatcher<I, O> releaseTo;
   /** The calls the run serves; confined to the threads that run it, one after the other. */
-  private List<Call<I, O>> live;
+  private List<Call<I, O>> live = List.of();
   private long startNanos;
   /** How many batches were in the backend when this one's call began; see {@link BatchLimit}. */
   private int backendLevel;
@@ -75,30 +76,30 @@ final class Batch<I, O> {
   }
 
   /** Sets what ends the collecting wait early when a submission fills the batch up. */
-  void wakeUp(Runnable wakeUp) {
+  void wakeUp(@Nullable Runnable wakeUp) {
     this.wakeUp = wakeUp;
   }
 
   /** Returns what ends the collecting wait early, or null. */
-  Runnable wakeUp() {
+  @Nullable Runnable wakeUp() {
     return wakeUp;
   }
 
   /** Returns the batch started together with this one after it, or null. */
-  Batch<I, O> next() {
+  @Nullable Batch<I, O> next() {
     return next;
   }
 
-  void next(Batch<I, O> next) {
+  void next(@Nullable Batch<I, O> next) {
     this.next = next;
   }
 
   /** Sets where the slot goes if the hand-out gives it back early. */
-  void releaseTo(BatchDispatcher<I, O> dispatcher) {
+  void releaseTo(@Nullable BatchDispatcher<I, O> dispatcher) {
     this.releaseTo = dispatcher;
   }
 
-  BatchDispatcher<I, O> releaseTo() {
+  @Nullable BatchDispatcher<I, O> releaseTo() {
     return releaseTo;
   }
 
@@ -164,13 +165,13 @@ final class Batch<I, O> {
   }
 
   /** Returns what the run did, ending at {@code endNanos}. */
-  BatchReport report(String executorName, long endNanos, Throwable failure) {
+  BatchReport report(String executorName, long endNanos, @Nullable Throwable failure) {
     return new BatchReport(executorName, live.size(), startNanos - firstSubmittedNanos(),
         endNanos - startNanos, failure);
   }
 
   /** Records the run as a Flight Recorder event, if a recording wants one. */
-  void record(String executorName, long endNanos, Throwable failure) {
+  void record(String executorName, long endNanos, @Nullable Throwable failure) {
     CollapseEvents.batch(
         executorName, live.size(), firstSubmittedNanos(), startNanos, endNanos, failure);
   }

@@ -6,6 +6,7 @@ import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.ReentrantLock;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Queues inputs per group and hands out batches as slots free up. The engine never runs user code
@@ -135,7 +136,8 @@ final class BatchEngine<I, O> {
       slotReturn.release(null, 1, dispatcher);
       return false;
     }
-    BatchGroup<I, O> group = queue.soleGroup();
+    // the lock-free start is only taken when inputs are not grouped
+    BatchGroup<I, O> group = Objects.requireNonNull(queue.soleGroup(), "soleGroup");
     Batch<I, O> batch = new Batch<>(group);
     call.queueIn(group);
     batch.add(call);
@@ -149,7 +151,7 @@ final class BatchEngine<I, O> {
    *
    * @return false if the call is asked to lead its batch and must hand it on first
    */
-  boolean leave(Call<I, O> call, Throwable reason) {
+  boolean leave(Call<I, O> call, @Nullable Throwable reason) {
     for (;;) {
       switch (call.leaveBatch()) {
         case LEFT:
@@ -189,7 +191,7 @@ final class BatchEngine<I, O> {
     return true;
   }
 
-  private void reportLeft(Throwable reason) {
+  private void reportLeft(@Nullable Throwable reason) {
     if (reason instanceof TimeoutException) {
       Reports.timedOut(listener, name);
     }

@@ -8,6 +8,7 @@ import jdk.jfr.Label;
 import jdk.jfr.Name;
 import jdk.jfr.StackTrace;
 import jdk.jfr.Timespan;
+import org.jspecify.annotations.Nullable;
 
 /**
  * One batch, or one shared run of same-key work, that an executor finished. Committed once its
@@ -28,11 +29,11 @@ final class BatchEvent extends Event {
 
   @Label("Executor")
   @Description("The executor's name")
-  String executor;
+  @Nullable String executor;
 
   @Label("Kind")
   @Description("batch (a batch executor's doExecute) or same key (a shared callable)")
-  String kind;
+  @Nullable String kind;
 
   @Label("Size")
   @Description("How many calls it served")
@@ -50,9 +51,9 @@ final class BatchEvent extends Event {
 
   @Label("Outcome")
   @Description("succeeded, failed, or interrupted (same key: the waiting callers start over)")
-  String outcome;
+  @Nullable String outcome;
 
   @Label("Failure")
   @Description("The class of the exception the whole batch failed with, if it failed")
-  Class<?> failure;
+  @Nullable Class<?> failure;
 }

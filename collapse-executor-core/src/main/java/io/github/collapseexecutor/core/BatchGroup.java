@@ -1,6 +1,7 @@
 package io.github.collapseexecutor.core;
 
 import java.util.ArrayDeque;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The queued inputs of one group key; only inputs of one group share a batch. Guarded by the
@@ -8,20 +9,20 @@ import java.util.ArrayDeque;
  */
 final class BatchGroup<I, O> {
 
-  private final Object key;
+  private final @Nullable Object key;
   private final ArrayDeque<Call<I, O>> queue = new ArrayDeque<>();
   /** Queued calls whose callers still wait. */
   private int live;
   /** Whether the group sits in the ready queue, waiting for a slot. */
   private boolean ready;
   /** The batch that is collecting more inputs of this group, if any. */
-  private Batch<I, O> collecting;
+  private @Nullable Batch<I, O> collecting;
 
-  BatchGroup(Object key) {
+  BatchGroup(@Nullable Object key) {
     this.key = key;
   }
 
-  Object key() {
+  @Nullable Object key() {
     return key;
   }
 
@@ -44,7 +45,7 @@ final class BatchGroup<I, O> {
   }
 
   /** Takes the next call whose caller still waits, or returns null. */
-  Call<I, O> poll() {
+  @Nullable Call<I, O> poll() {
     Call<I, O> call;
     while ((call = queue.pollFirst()) != null) {
       if (!call.isLeft()) {
@@ -69,11 +70,11 @@ final class BatchGroup<I, O> {
   }
 
   /** Returns the batch collecting more inputs of this group, or null. */
-  Batch<I, O> collecting() {
+  @Nullable Batch<I, O> collecting() {
     return collecting;
   }
 
-  void collecting(Batch<I, O> batch) {
+  void collecting(@Nullable Batch<I, O> batch) {
     this.collecting = batch;
   }
 

@@ -2,6 +2,7 @@ package io.github.collapseexecutor.core;
 
 import java.util.List;
 import java.util.concurrent.Executor;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Hands out the output of one executor's batches once their backend call ended: tells the limit
@@ -33,7 +34,7 @@ final class BatchHandOut<I, O, B> {
    * Hands out the output of a batch on this thread, its backend call over as of now; the batches
    * its slot starts go to the executor's dispatcher.
    */
-  void handOut(Batch<I, O> batch, B output, ListenedRun run) {
+  void handOut(Batch<I, O> batch, B output, @Nullable ListenedRun run) {
     handOut(batch, output, run, dispatcher, /* afterEarlyRelease= */ null);
   }
 
@@ -43,8 +44,8 @@ final class BatchHandOut<I, O, B> {
    * {@code afterEarlyRelease} runs the hand-out (null: this thread); if it goes back after, this
    * thread hands out while the batch still holds it.
    */
-  void handOut(Batch<I, O> batch, B output, ListenedRun run, BatchDispatcher<I, O> releaseTo,
-      Executor afterEarlyRelease) {
+  void handOut(Batch<I, O> batch, B output, @Nullable ListenedRun run,
+      BatchDispatcher<I, O> releaseTo, @Nullable Executor afterEarlyRelease) {
     long executed = System.nanoTime();
     // until the future completed, in the future flavour: the latency the backend showed
     engine.slots().backendCallEnded(batch, batch.runNanos(executed));
@@ -64,7 +65,7 @@ final class BatchHandOut<I, O, B> {
    * Fails the callers of a batch whose backend call failed after {@code doExecute} returned (its
    * future completed exceptionally), gives its slot back and reports it.
    */
-  void backendFailed(Batch<I, O> batch, Throwable cause, ListenedRun run) {
+  void backendFailed(Batch<I, O> batch, Throwable cause, @Nullable ListenedRun run) {
     long executed = System.nanoTime();
     engine.slots().backendCallFailed(batch);
     engine.finish(batch, dispatcher);
@@ -78,7 +79,7 @@ final class BatchHandOut<I, O, B> {
    *
    * @return the exception {@code bindingOutput} threw, or null
    */
-  private Throwable handOutThenRelease(Batch<I, O> batch, B output,
+  private @Nullable Throwable handOutThenRelease(Batch<I, O> batch, B output,
       BatchDispatcher<I, O> releaseTo) {
     // user code that waits for a call of this executor gives the slot back early, and then to
     // the dispatcher every batch goes to, never to releaseTo: see HeldSlots
@@ -100,7 +101,7 @@ final class BatchHandOut<I, O, B> {
    *
    * @return the exception {@code bindingOutput} threw, or null
    */
-  private Throwable bindMeasured(Batch<I, O> batch, B output) {
+  private @Nullable Throwable bindMeasured(Batch<I, O> batch, B output) {
     List<Call<I, O>> live = batch.live();
     int calls = live.size();
     // a lone call wakes nobody: nothing to learn, and no clock to read on the uncontended path
@@ -112,7 +113,7 @@ final class BatchHandOut<I, O, B> {
     return failure;
   }
 
-  private Throwable bindAll(List<Call<I, O>> live, B output) {
+  private @Nullable Throwable bindAll(List<Call<I, O>> live, B output) {
     try {
       bind.apply(output, live);
     } catch (Throwable failure) {
@@ -130,7 +131,7 @@ final class BatchHandOut<I, O, B> {
   }
 
   /** Records a batch that ended at {@code end}, and tells the listener, if there is one. */
-  void report(Batch<I, O> batch, long end, Throwable failure, ListenedRun run) {
+  void report(Batch<I, O> batch, long end, @Nullable Throwable failure, @Nullable ListenedRun run) {
     batch.record(engine.name(), end, failure);
     CollapseListener listener = engine.listener();
     if (listener != CollapseListener.NONE) {

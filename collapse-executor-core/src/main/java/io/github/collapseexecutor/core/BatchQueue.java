@@ -4,6 +4,8 @@ import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The inputs of one executor that wait for a batch: a queue per input group, the groups waiting for
@@ -18,8 +20,8 @@ final class BatchQueue<I, O> {
   private final int maxBatchSize;
   /** Written without the lock: a batch being filled meanwhile may take either limit. */
   private volatile boolean collapsing = true;
-  private final BatchGroup<I, O> soleGroup;
-  private final HashMap<Object, BatchGroup<I, O>> groups;
+  private final @Nullable BatchGroup<I, O> soleGroup;
+  private final @Nullable HashMap<Object, BatchGroup<I, O>> groups;
   private final ArrayDeque<BatchGroup<I, O>> ready = new ArrayDeque<>();
   private int pending;
   /** Whether a group waits for a slot: {@code !ready.isEmpty()}, for the lock-free paths. */
@@ -52,7 +54,7 @@ final class BatchQueue<I, O> {
   }
 
   /** The group of every input when inputs are not grouped; null when they are. */
-  BatchGroup<I, O> soleGroup() {
+  @Nullable BatchGroup<I, O> soleGroup() {
     return soleGroup;
   }
 
@@ -96,7 +98,7 @@ final class BatchQueue<I, O> {
   }
 
   /** Returns what ends the collecting wait of the call's batch-to-be once it is full, or null. */
-  Runnable wakeUpIfFull(Call<I, O> call) {
+  @Nullable Runnable wakeUpIfFull(Call<I, O> call) {
     Batch<I, O> collecting = call.group().collecting();
     return collecting != null && isFull(collecting) ? collecting.wakeUp() : null;
   }
@@ -147,7 +149,7 @@ final class BatchQueue<I, O> {
   }
 
   /** Takes a batch for each ready group while slots are free; returns them linked, or null. */
-  Batch<I, O> startReady() {
+  @Nullable Batch<I, O> startReady() {
     Batch<I, O> first = null;
     Batch<I, O> last = null;
     BatchGroup<I, O> group;
@@ -164,7 +166,7 @@ final class BatchQueue<I, O> {
       ready.pollFirst();
       group.ready(false);
       Batch<I, O> batch = take(group);
-      if (first == null) {
+      if (last == null) {
         first = batch;
       } else {
         last.next(batch);
@@ -177,11 +179,11 @@ final class BatchQueue<I, O> {
     return first;
   }
 
-  private BatchGroup<I, O> groupOf(Object key) {
+  private BatchGroup<I, O> groupOf(@Nullable Object key) {
     if (soleGroup != null) {
       return soleGroup;
     }
-    return groups.computeIfAbsent(key, BatchGroup::new);
+    return Objects.requireNonNull(groups).computeIfAbsent(key, BatchGroup::new);
   }
 
   private void markReady(BatchGroup<I, O> group) {

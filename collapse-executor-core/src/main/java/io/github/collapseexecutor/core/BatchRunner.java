@@ -6,6 +6,7 @@ import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.locks.LockSupport;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Runs the batches of one executor: the steps every flavour takes around the user's
@@ -35,7 +36,8 @@ final class BatchRunner<I, O, R, B> {
    */
   @FunctionalInterface
   interface HandOutPolicy<I, O, R, B> {
-    void afterExecute(BatchHandOut<I, O, B> handOut, Batch<I, O> batch, R result, ListenedRun run);
+    void afterExecute(BatchHandOut<I, O, B> handOut, Batch<I, O> batch, R result,
+        @Nullable ListenedRun run);
   }
 
   private final BatchEngine<I, O> engine;
@@ -186,7 +188,7 @@ final class BatchRunner<I, O, R, B> {
   }
 
   /** Settles a batch whose {@code doExecute} threw, gives its slot back and reports it. */
-  private void failed(Batch<I, O> batch, Throwable failure, ListenedRun run) {
+  private void failed(Batch<I, O> batch, Throwable failure, @Nullable ListenedRun run) {
     if (requeueOnInterrupt && isInterruption(failure)) {
       // the interrupt was meant for the caller running the batch: it alone fails. Its own call
       // is settled first, because once requeued the others may already belong to a new batch.
@@ -213,7 +215,7 @@ final class BatchRunner<I, O, R, B> {
 
   /** Hands out when the future {@code doExecute} returned completes. */
   private static <I, O, B> void whenComplete(BatchHandOut<I, O, B> handOut, Batch<I, O> batch,
-      CompletableFuture<B> pending, ListenedRun run) {
+      CompletableFuture<B> pending, @Nullable ListenedRun run) {
     pending.whenComplete((output, failure) -> Trampoline.run(() -> {
       if (failure == null) {
         handOut.handOut(batch, output, run);

@@ -95,7 +95,7 @@ public final class BlockingCallableGroupCollapseExecutor extends GroupExecutorBa
       }
       await(group, flight, timeoutNanos, deadline);
       if (!flight.isRetry()) {
-        return (T) flight.outcome();
+        return flight.outcome();
       }
     }
   }

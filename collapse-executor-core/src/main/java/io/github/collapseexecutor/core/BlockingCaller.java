@@ -2,6 +2,7 @@ package io.github.collapseexecutor.core;
 
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.locks.LockSupport;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Runs batches on callers' threads. The engine picks one caller of a started batch to lead it
@@ -81,7 +82,7 @@ final class BlockingCaller<I, O> {
   }
 
   /** Stops waiting for a call; false if its outcome is already there to be taken. */
-  private boolean leave(Call<I, O> call, Throwable reason) {
+  private boolean leave(Call<I, O> call, @Nullable Throwable reason) {
     for (;;) {
       if (engine.leave(call, reason)) {
         // an outcome being written is the caller's: wait the few instructions until it is there

@@ -4,6 +4,7 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.Objects;
 import java.util.concurrent.locks.LockSupport;
+import org.jspecify.annotations.Nullable;
 
 /**
  * One submitted input and its outcome. The same object is the {@link Input} handed to
@@ -44,26 +45,26 @@ final class Call<I, O> implements Bundle<I, O>, CallerFuture.Owner {
   }
 
   private final I value;
-  private final Object groupKey;
+  private final @Nullable Object groupKey;
   private final long submittedNanos;
   /** The blocked caller to wake, for the blocking flavours; {@code null} otherwise. */
-  private final Thread waiter;
+  private final @Nullable Thread waiter;
   /** The caller's future, for the future-returning flavours; {@code null} otherwise. */
-  private final CallerFuture<O> future;
+  private final @Nullable CallerFuture<O> future;
   private final String executorName;
   /** The engine to tell when the caller leaves or blocks on its future; {@code null} for blocking. */
-  private final BatchEngine<I, O> engine;
+  private final @Nullable BatchEngine<I, O> engine;
 
   private volatile int state;
-  private O output;
-  private Throwable failure;
+  private @Nullable O output;
+  private @Nullable Throwable failure;
   /** The group this call queued in; guarded by the engine lock. */
-  private BatchGroup<I, O> group;
+  private @Nullable BatchGroup<I, O> group;
   /** The batch this call belongs to once taken; read by a caller asked to lead it. */
-  private volatile Batch<I, O> batch;
+  private volatile @Nullable Batch<I, O> batch;
 
-  Call(I value, Object groupKey, long submittedNanos, Thread waiter, CallerFuture<O> future,
-      String executorName, BatchEngine<I, O> engine) {
+  Call(I value, @Nullable Object groupKey, long submittedNanos, @Nullable Thread waiter,
+      @Nullable CallerFuture<O> future, String executorName, @Nullable BatchEngine<I, O> engine) {
     this.value = value;
     this.groupKey = groupKey;
     this.submittedNanos = submittedNanos;
@@ -74,16 +75,21 @@ final class Call<I, O> implements Bundle<I, O>, CallerFuture.Owner {
   }
 
   @Override
-  public void left(Throwable failure) {
-    engine.leave(this, failure);
+  public void left(@Nullable Throwable failure) {
+    engineOfFuture().leave(this, failure);
   }
 
   @Override
   public void beforeBlocking() {
-    IllegalStateException refused = HeldSlots.beforeWaiting(engine, this);
+    IllegalStateException refused = HeldSlots.beforeWaiting(engineOfFuture(), this);
     if (refused != null) {
-      future.settle(null, refused);
+      future().settle(null, refused);
     }
+  }
+
+  /** The engine, which a call of the future-returning flavours has, and only it owns a future. */
+  private BatchEngine<I, O> engineOfFuture() {
+    return Objects.requireNonNull(engine, "engine of a call with a future");
   }
 
   @Override
@@ -93,10 +99,10 @@ final class Call<I, O> implements Bundle<I, O>, CallerFuture.Owner {
 
   /** Returns the future the caller waits on, for the future-returning flavours. */
   CallerFuture<O> future() {
-    return future;
+    return Objects.requireNonNull(future, "future of a blocking call");
   }
 
-  Object groupKey() {
+  @Nullable Object groupKey() {
     return groupKey;
   }
 
@@ -117,7 +123,7 @@ final class Call<I, O> implements Bundle<I, O>, CallerFuture.Owner {
   }
 
   BatchGroup<I, O> group() {
-    return group;
+    return Objects.requireNonNull(group, "group of a call not queued yet");
   }
 
   /** QUEUED to TAKEN: the call joins {@code batch}; under the engine lock, or before it is shared. */
@@ -173,7 +179,7 @@ final class Call<I, O> implements Bundle<I, O>, CallerFuture.Owner {
   /** LEAD to TAKEN, on the caller's own thread: returns the batch it is to run. */
   Batch<I, O> takeLead() {
     state = TAKEN;
-    return batch;
+    return batch();
   }
 
   /** LEAD to LEFT: a caller asked to lead gives up; it must pass {@link #batch()} on. */
@@ -183,7 +189,7 @@ final class Call<I, O> implements Bundle<I, O>, CallerFuture.Owner {
 
   /** Returns the batch this call was taken into. */
   Batch<I, O> batch() {
-    return batch;
+    return Objects.requireNonNull(batch, "batch of a call not taken yet");
   }
 
   /** TAKEN to BOUND: the batch bound a future; false if the call was settled before. */
@@ -207,7 +213,7 @@ final class Call<I, O> implements Bundle<I, O>, CallerFuture.Owner {
    *
    * @return false if it was settled before; true if it is settled now or its caller has left
    */
-  boolean settle(O output, Throwable failure) {
+  boolean settle(@Nullable O output, @Nullable Throwable failure) {
     for (;;) {
       int s = state;
       if (s == LEFT) {
@@ -260,6 +266,8 @@ final class Call<I, O> implements Bundle<I, O>, CallerFuture.Owner {
   }
 
   /** Returns the output, or throws the failure as the blocking flavours promise. */
+  // the output is as nullable as O, which only NullAway's JSpecify mode can follow
+  @SuppressWarnings("NullAway")
   O outcome() {
     if (failure == null) {
       return output;

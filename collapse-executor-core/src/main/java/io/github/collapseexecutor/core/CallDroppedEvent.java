@@ -6,6 +6,7 @@ import jdk.jfr.Enabled;
 import jdk.jfr.Event;
 import jdk.jfr.Label;
 import jdk.jfr.Name;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A call that an executor did not serve: refused at submission, or given up by its caller at its
@@ -22,9 +23,9 @@ final class CallDroppedEvent extends Event {
 
   @Label("Executor")
   @Description("The executor's name")
-  String executor;
+  @Nullable String executor;
 
   @Label("Reason")
   @Description("rejected (too many inputs pending) or timed out")
-  String reason;
+  @Nullable String reason;
 }

@@ -2,6 +2,7 @@ package io.github.collapseexecutor.core;
 
 import java.util.Objects;
 import java.util.function.Function;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Makes the call of each input submitted to one batch engine: its group key, when it was
@@ -12,9 +13,9 @@ final class CallFactory<I, O> {
   private final BatchEngine<I, O> engine;
   private final String name;
   /** The options' input grouper; null when inputs are not grouped. */
-  private final Function<Object, ?> grouper;
+  private final @Nullable Function<Object, ?> grouper;
 
-  CallFactory(BatchEngine<I, O> engine, String name, Function<Object, ?> grouper) {
+  CallFactory(BatchEngine<I, O> engine, String name, @Nullable Function<Object, ?> grouper) {
     this.engine = engine;
     this.name = name;
     this.grouper = grouper;
@@ -37,7 +38,7 @@ final class CallFactory<I, O> {
     return call;
   }
 
-  private Object groupKey(I input) {
+  private @Nullable Object groupKey(I input) {
     if (grouper == null) {
       return null;
     }

@@ -5,6 +5,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The future one caller receives. Each caller gets its own, so a caller that cancels it, completes
@@ -23,13 +24,13 @@ final class CallerFuture<T> extends CompletableFuture<T> {
   interface Owner {
 
     /** The caller completed or cancelled its future before the executor did. */
-    void left(Throwable failure);
+    void left(@Nullable Throwable failure);
 
     /** The caller's thread is about to block on its future, which is not complete yet. */
     default void beforeBlocking() {}
   }
 
-  private volatile Owner owner;
+  private volatile @Nullable Owner owner;
 
   /** Sets who learns when the caller leaves or blocks. */
   void owner(Owner owner) {
@@ -37,7 +38,7 @@ final class CallerFuture<T> extends CompletableFuture<T> {
   }
 
   /** Completes this future from the executor's side, without reporting a leave. */
-  boolean settle(T value, Throwable failure) {
+  boolean settle(@Nullable T value, @Nullable Throwable failure) {
     return failure == null ? super.complete(value) : super.completeExceptionally(failure);
   }
 
@@ -92,7 +93,7 @@ final class CallerFuture<T> extends CompletableFuture<T> {
     }
   }
 
-  private boolean left(boolean changed, Throwable failure) {
+  private boolean left(boolean changed, @Nullable Throwable failure) {
     Owner hook = owner;
     if (changed && hook != null) {
       hook.left(failure);

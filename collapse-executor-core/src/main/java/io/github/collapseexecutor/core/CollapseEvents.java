@@ -1,5 +1,7 @@
 package io.github.collapseexecutor.core;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * Emits the executors' JDK Flight Recorder events. Each method first asks whether its event is
  * wanted and only then creates it and computes its fields; the arguments are values the engine has
@@ -31,7 +33,7 @@ final class CollapseEvents {
    * @param endNanos when it returned
    */
   static void batch(String executor, int size, long firstSubmittedNanos, long startNanos,
-      long endNanos, Throwable failure) {
+      long endNanos, @Nullable Throwable failure) {
     if (!BATCH_PROBE.isEnabled()) {
       return;
     }
@@ -51,7 +53,7 @@ final class CollapseEvents {
    * @param interrupted whether the run was cut short and its waiting callers start over
    */
   static void sharedRun(String executor, int size, long startNanos, boolean interrupted,
-      Throwable failure) {
+      @Nullable Throwable failure) {
     if (startNanos == 0L || !BATCH_PROBE.isEnabled()) {
       return;
     }
@@ -64,7 +66,7 @@ final class CollapseEvents {
   }
 
   private static void commit(BatchEvent event, String executor, String kind, int size,
-      long waitNanos, long executeNanos, boolean interrupted, Throwable failure) {
+      long waitNanos, long executeNanos, boolean interrupted, @Nullable Throwable failure) {
     event.executor = executor;
     event.kind = kind;
     event.size = size;

@@ -4,6 +4,7 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.concurrent.Callable;
 import java.util.concurrent.locks.LockSupport;
+import org.jspecify.annotations.Nullable;
 
 /**
  * One run of same-key work that concurrent callers share. Completes with the work's result or its
@@ -51,18 +52,18 @@ final class Flight extends FlightCallers implements CallerFuture.Owner {
   private volatile long counts = JOINED_ONE | 1;
   /** When the run started, for the listener's report; zero when nobody listens. */
   private final long startNanos;
-  private volatile Runnable onAbandon;
+  private volatile @Nullable Runnable onAbandon;
   /**
    * The thread inside the work while it runs, read only to refuse that thread joining its own run:
    * every thread sees its own writes, so no other thread can mistake itself for it.
    */
-  private Thread runner;
+  private @Nullable Thread runner;
   /**
    * The outcome, for callers that arrive after the callers were settled: written before the
    * caller list is marked settled, and read only after it is seen so.
    */
-  private Object value;
-  private Throwable failure;
+  private @Nullable Object value;
+  private @Nullable Throwable failure;
   /** Whether the callers must start a run of their own; written before the run completes. */
   private volatile boolean retry;
   /** Whether one completion claimed this flight; later ones are ignored. */
@@ -82,7 +83,7 @@ final class Flight extends FlightCallers implements CallerFuture.Owner {
    * that the work returned or threw, on that thread and before the run can end, so that the
    * listener hears of the end last.
    */
-  <T> T call(Callable<T> work, ListenedRun run) throws Exception {
+  <T> T call(Callable<T> work, @Nullable ListenedRun run) throws Exception {
     runner = Thread.currentThread();
     try {
       return work.call();
@@ -206,17 +207,19 @@ final class Flight extends FlightCallers implements CallerFuture.Owner {
 
   /**
    * Returns the result of the completed run, or throws its failure as the blocking flavour
-   * promises.
+   * promises, as the caller's {@code T}: the work returned it.
    */
-  Object outcome() {
+  // the value is as nullable as T, which only NullAway's JSpecify mode can follow
+  @SuppressWarnings({"unchecked", "NullAway"})
+  <T> T outcome() {
     if (failure == null) {
-      return value;
+      return (T) value;
     }
     throw Failures.rethrow(failure);
   }
 
   /** Completes the run, then each caller's future in the order they joined. */
-  void finish(Object value, Throwable failure) {
+  void finish(@Nullable Object value, @Nullable Throwable failure) {
     this.value = value;
     this.failure = failure;
     settleCallers(value, failure == null ? null : Failures.unwrap(failure));
@@ -230,7 +233,7 @@ final class Flight extends FlightCallers implements CallerFuture.Owner {
 
   /** A caller completed or cancelled its own future: it no longer waits. */
   @Override
-  public void left(Throwable failure) {
+  public void left(@Nullable Throwable failure) {
     leave();
   }
 

@@ -2,6 +2,7 @@ package io.github.collapseexecutor.core;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The callers of one {@link Flight}, most recent first, until the run completes: a list that
@@ -26,7 +27,15 @@ abstract class FlightCallers {
   static final int PRUNE_AFTER_LEFT = 32;
 
   /** Marks the caller list of a completed flight: later callers are settled at once. */
-  private static final FlightWaiter SETTLED = new FlightWaiter.OnFuture(null);
+  private static final FlightWaiter SETTLED = new FlightWaiter() {
+    @Override
+    boolean hasLeft() {
+      return false;
+    }
+
+    @Override
+    void settle(@Nullable Object value, @Nullable Throwable failure) {}
+  };
 
   static {
     try {
@@ -44,7 +53,7 @@ abstract class FlightCallers {
   private static final int LEFT_MASK = ~PRUNING;
 
   /** The callers, most recent first, until the flight completes. */
-  private volatile FlightWaiter callers;
+  private volatile @Nullable FlightWaiter callers;
   private volatile int prune;
 
   /** Whether the callers were settled: the run completed. */
@@ -67,7 +76,7 @@ abstract class FlightCallers {
   }
 
   /** Settles every caller listed, oldest first, and marks the list settled; once only. */
-  final void settleCallers(Object value, Throwable failure) {
+  final void settleCallers(@Nullable Object value, @Nullable Throwable failure) {
     FlightWaiter head = (FlightWaiter) CALLERS.getAndSet(this, SETTLED);
     if (head == SETTLED) {
       return;

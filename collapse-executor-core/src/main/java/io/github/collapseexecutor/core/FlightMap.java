@@ -3,6 +3,7 @@ package io.github.collapseexecutor.core;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The flights in progress of one same-key executor, by group key. While collapsing is switched
@@ -51,7 +52,7 @@ final class FlightMap {
    *
    * @return what to pass to {@link #complete}, or {@code null} if nobody listens
    */
-  ListenedRun runStarted(Flight flight, RunStart.Flavour flavour) {
+  @Nullable ListenedRun runStarted(Flight flight, RunStart.Flavour flavour) {
     return ListenedRun.start(listener, name, flavour, /* batch= */ false, flight.joined());
   }
 
@@ -115,7 +116,7 @@ final class FlightMap {
   }
 
   /** Completes a flight that nobody listened to the work of; see the other overload. */
-  void complete(Object group, Flight flight, Object value, Throwable failure) {
+  void complete(Object group, Flight flight, @Nullable Object value, @Nullable Throwable failure) {
     complete(group, flight, value, failure, null);
   }
 
@@ -125,7 +126,9 @@ final class FlightMap {
    *
    * @param run what {@link #runStarted} returned, or {@code null} if the work never started
    */
-  void complete(Object group, Flight flight, Object value, Throwable failure, ListenedRun run) {
+  void complete(
+      Object group, Flight flight, @Nullable Object value, @Nullable Throwable failure,
+      @Nullable ListenedRun run) {
     if (!flight.claimCompletion()) {
       return;
     }

@@ -1,6 +1,7 @@
 package io.github.collapseexecutor.core;
 
 import java.util.concurrent.locks.LockSupport;
+import org.jspecify.annotations.Nullable;
 
 /**
  * One caller in the list of a {@link Flight} in progress: a future to complete, or a blocked
@@ -9,13 +10,13 @@ import java.util.concurrent.locks.LockSupport;
 abstract class FlightWaiter {
 
   /** The caller that joined before this one; written by the flight. */
-  FlightWaiter next;
+  @Nullable FlightWaiter next;
 
   /** Whether the caller stopped waiting; it cannot come back. */
   abstract boolean hasLeft();
 
   /** Hands the outcome to the caller. */
-  abstract void settle(Object value, Throwable failure);
+  abstract void settle(@Nullable Object value, @Nullable Throwable failure);
 
   /** A caller that waits on a future of its own. */
   static final class OnFuture extends FlightWaiter {
@@ -32,7 +33,7 @@ abstract class FlightWaiter {
 
     @Override
     @SuppressWarnings("unchecked")
-    void settle(Object value, Throwable failure) {
+    void settle(@Nullable Object value, @Nullable Throwable failure) {
       ((CallerFuture<Object>) caller).settle(value, failure);
     }
   }
@@ -57,7 +58,7 @@ abstract class FlightWaiter {
     }
 
     @Override
-    void settle(Object value, Throwable failure) {
+    void settle(@Nullable Object value, @Nullable Throwable failure) {
       LockSupport.unpark(thread);
     }
   }

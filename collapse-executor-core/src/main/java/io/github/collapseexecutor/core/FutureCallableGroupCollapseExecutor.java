@@ -82,7 +82,7 @@ public final class FutureCallableGroupCollapseExecutor extends GroupExecutorBase
    * nobody listens to costs one small completion.
    */
   private static BiConsumer<Object, Throwable> completion(FlightMap flights, Object group,
-      Flight flight, ListenedRun run) {
+      Flight flight, @Nullable ListenedRun run) {
     if (run == null) {
       return (result, failure) -> flights.complete(group, flight, result,
           failure == null ? null : Failures.unwrap(failure));

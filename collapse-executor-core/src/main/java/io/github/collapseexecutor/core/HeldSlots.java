@@ -1,6 +1,8 @@
 package io.github.collapseexecutor.core;
 
 import java.util.Arrays;
+import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The batch slots the current thread holds while it runs user code: a batch's {@code doExecute},
@@ -45,7 +47,8 @@ final class HeldSlots {
    *
    * @return the error to fail the call with, having left, or null if the call may be waited for
    */
-  static <I, O> IllegalStateException beforeWaiting(BatchEngine<I, O> engine, Call<I, O> call) {
+  static <I, O> @Nullable IllegalStateException beforeWaiting(
+      BatchEngine<I, O> engine, Call<I, O> call) {
     HeldSlots held = current();
     held.releaseHandOuts(engine);
     Trampoline.runDeferred();
@@ -120,7 +123,7 @@ final class HeldSlots {
         kinds[i] = RELEASED;
         // marked first: finish may start batches whose user code comes back here
         Batch<I, O> batch = (Batch<I, O>) handOuts[i];
-        engine.finish(batch, batch.releaseTo());
+        engine.finish(batch, Objects.requireNonNull(batch.releaseTo(), "releaseTo"));
       }
     }
   }

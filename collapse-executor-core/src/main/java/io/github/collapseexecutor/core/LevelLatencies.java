@@ -1,5 +1,7 @@
 package io.github.collapseexecutor.core;
 
+import org.jspecify.annotations.Nullable;
+
 import static io.github.collapseexecutor.core.AdaptiveLimitTuning.CAP_FROM_WEIGHT;
 import static io.github.collapseexecutor.core.AdaptiveLimitTuning.SAMPLE_CAP;
 
@@ -85,7 +87,7 @@ final class LevelLatencies {
    * Returns what {@code level} is compared with: the two levels below it pooled, or, if they weigh
    * less than {@code least}, all levels below it; null if those weigh less than {@code least} too.
    */
-  Pooled below(int level, double least) {
+  @Nullable Pooled below(int level, double least) {
     Pooled near = pool(Math.max(1, level - 2), level - 1);
     if (near != null && near.weight() >= least) {
       return near;
@@ -105,7 +107,7 @@ final class LevelLatencies {
     return lowest;
   }
 
-  private Pooled pool(int from, int to) {
+  private @Nullable Pooled pool(int from, int to) {
     double pooledWeight = 0;
     double sum = 0;
     for (int k = from; k <= to; k++) {

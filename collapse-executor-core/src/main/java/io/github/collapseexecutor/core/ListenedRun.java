@@ -1,5 +1,7 @@
 package io.github.collapseexecutor.core;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * Tells a listener's {@link RunScope} of one run, shielding the executor from it as
  * {@link Reports} does: whatever the listener throws is logged and the run goes on. A
@@ -17,9 +19,9 @@ final class ListenedRun {
    * Written by the thread that starts the run before the work returned; read by {@link #ended},
    * which the run's completion orders after that.
    */
-  private VirtualMachineError fatal;
+  private @Nullable VirtualMachineError fatal;
 
-  private ListenedRun(String executorName, RunScope scope, VirtualMachineError fatal) {
+  private ListenedRun(String executorName, RunScope scope, @Nullable VirtualMachineError fatal) {
     this.executorName = executorName;
     this.scope = scope;
     this.fatal = fatal;
@@ -31,7 +33,7 @@ final class ListenedRun {
    * @return the run to pass to {@link #workReturned} and {@link #ended}, or {@code null} if the
    *     listener keeps nothing of it
    */
-  static ListenedRun start(CollapseListener listener, String executorName,
+  static @Nullable ListenedRun start(CollapseListener listener, String executorName,
       RunStart.Flavour flavour, boolean batch, int size) {
     if (listener == CollapseListener.NONE) {
       return null;
@@ -53,7 +55,7 @@ final class ListenedRun {
   }
 
   /** Tells the run's scope, if any, that the work returned or threw, on the thread that ran it. */
-  static void workReturned(ListenedRun run) {
+  static void workReturned(@Nullable ListenedRun run) {
     if (run == null) {
       return;
     }
@@ -74,7 +76,7 @@ final class ListenedRun {
    * completes once: see {@link Flight#claimCompletion}). Throws
    * on a {@link VirtualMachineError} the listener threw, now or earlier.
    */
-  static void ended(ListenedRun run, BatchReport report) {
+  static void ended(@Nullable ListenedRun run, BatchReport report) {
     if (run == null) {
       return;
     }

@@ -1,12 +1,14 @@
 package io.github.collapseexecutor.core;
 
+import org.jspecify.annotations.Nullable;
+
 /** Default executor names, and user values as error messages show them. */
 final class Names {
 
   private Names() {}
 
   /** Returns {@code name}, or the simple name of {@code type} (its full name if anonymous). */
-  static String of(String name, Class<?> type) {
+  static String of(@Nullable String name, Class<?> type) {
     if (name != null) {
       return name;
     }

@@ -1,6 +1,7 @@
 package io.github.collapseexecutor.core;
 
 import java.util.concurrent.Executor;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Runs batches on a thread of the async flavour's own pool, which starts a thread for every task
@@ -20,7 +21,7 @@ final class OwnPoolRun<I, O, B>
   private final Executor pool;
   private final Executor afterEarlyRelease = this::handOutAfterEarlyRelease;
   private boolean keepFirstOffered;
-  private Batch<I, O> kept;
+  private @Nullable Batch<I, O> kept;
 
   OwnPoolRun(BatchRunner<I, O, B, B> runner, Executor pool) {
     this.runner = runner;
@@ -49,7 +50,7 @@ final class OwnPoolRun<I, O, B>
    */
   @Override
   public void afterExecute(BatchHandOut<I, O, B> handOut, Batch<I, O> batch, B output,
-      ListenedRun run) {
+      @Nullable ListenedRun run) {
     keepFirstOffered = true;
     try {
       handOut.handOut(batch, output, run, this, afterEarlyRelease);
@@ -83,7 +84,7 @@ final class OwnPoolRun<I, O, B>
     return runner.dispatcher().offer(batch);
   }
 
-  private Batch<I, O> take() {
+  private @Nullable Batch<I, O> take() {
     Batch<I, O> batch = kept;
     kept = null;
     return batch;

@@ -1,6 +1,7 @@
 package io.github.collapseexecutor.core;
 
 import java.util.concurrent.locks.ReentrantLock;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Gives the slots of one engine's batches back and starts the batches that wait for them: the
@@ -44,7 +45,7 @@ final class SlotReturn<I, O> {
    *
    * @param collecting the linked batches to unmark as collecting, or null if none collects
    */
-  void release(Batch<I, O> collecting, int count, BatchDispatcher<I, O> dispatcher) {
+  void release(@Nullable Batch<I, O> collecting, int count, BatchDispatcher<I, O> dispatcher) {
     slots.release(count);
     // the slots are free before slotWanted is read: see BatchEngine
     if (collecting == null && !queue.slotWanted() && !shutdown.isClosed()) {
@@ -73,7 +74,7 @@ final class SlotReturn<I, O> {
   }
 
   /** Offers batches that started, dropping those that nobody can run. */
-  void dispatch(Batch<I, O> started, BatchDispatcher<I, O> dispatcher) {
+  void dispatch(@Nullable Batch<I, O> started, BatchDispatcher<I, O> dispatcher) {
     Batch<I, O> dead = offerAll(started, dispatcher);
     if (dead != null) {
       finish(dead, dispatcher);
@@ -81,7 +82,8 @@ final class SlotReturn<I, O> {
   }
 
   /** Offers started batches; returns the ones nobody could run, linked, or null. */
-  private Batch<I, O> offerAll(Batch<I, O> started, BatchDispatcher<I, O> dispatcher) {
+  private @Nullable Batch<I, O> offerAll(
+      @Nullable Batch<I, O> started, BatchDispatcher<I, O> dispatcher) {
     Batch<I, O> dead = null;
     while (started != null) {
       Batch<I, O> next = started.next();

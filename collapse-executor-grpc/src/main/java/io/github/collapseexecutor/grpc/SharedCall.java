@@ -126,7 +126,8 @@ final class SharedCall {
         ended.sendAgain();
       } else {
         reply.completeExceptionally(
-            new FailedCall(status.isOk() ? unreadable : status, headers, trailers));
+            new FailedCall(status.isOk() && unreadable != null ? unreadable : status, headers,
+                trailers));
       }
     }
   }

@@ -9,6 +9,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.function.Predicate;
@@ -45,7 +46,8 @@ public final class CollapseRules {
       group.uriRegexes().forEach(regex -> patterns.add(Pattern.compile(regex).asMatchPredicate()));
       CollapsePolicy policy = group.collapsePolicyName() == null
           ? CollapsePolicy.DEFAULT
-          : options.policies().get(group.collapsePolicyName());
+          // the options were built only if every group's policy was added
+          : Objects.requireNonNull(options.policies().get(group.collapsePolicyName()));
       TreeSet<String> keyHeaders = new TreeSet<>(options.sensitiveHeaders());
       keyHeaders.addAll(HttpCollapseOptions.AUTHORITY_HEADERS);
       keyHeaders.addAll(HttpCollapseOptions.REPRESENTATION_HEADERS);

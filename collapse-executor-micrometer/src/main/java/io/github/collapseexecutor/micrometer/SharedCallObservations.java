@@ -16,7 +16,8 @@ public final class SharedCallObservations {
       new DefaultCollapseObservationConvention();
 
   private final ObservationRegistry registry;
-  private final CollapseObservationConvention convention;
+  /** The user's convention, or null for the default one. */
+  private final @Nullable CollapseObservationConvention convention;
   private final SpanLinks links = SpanLinks.forClassPath();
 
   /** Observes on the registry and with the convention of {@code observations}. */

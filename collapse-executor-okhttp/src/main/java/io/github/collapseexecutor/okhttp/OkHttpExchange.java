@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.concurrent.TimeUnit;
 import okhttp3.Handshake;
 import okhttp3.Headers;
@@ -127,7 +128,8 @@ record OkHttpExchange(Interceptor.Chain chain) implements BlockingClientExchange
 
   @Override
   public Response replay(SharedResponse shared) {
-    Origin origin = (Origin) shared.detail();
+    // what detail() kept of the response this exchange shared
+    Origin origin = (Origin) Objects.requireNonNull(shared.detail(), "detail");
     Headers.Builder headers = new Headers.Builder();
     shared.headers().forEach(header -> headers.addUnsafeNonAscii(header.getKey(),
         header.getValue()));

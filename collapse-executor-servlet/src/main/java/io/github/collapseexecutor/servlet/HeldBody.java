@@ -8,6 +8,7 @@ import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
 import java.io.Writer;
 import java.nio.charset.Charset;
+import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -120,6 +121,16 @@ final class HeldBody {
     }
   }
 
+  /** The container's output stream, which the chain took before it could write to it. */
+  private ServletOutputStream containerStream() {
+    return Objects.requireNonNull(containerStream, "containerStream");
+  }
+
+  /** The container's writer, which the chain took before it could write to it. */
+  private PrintWriter containerWriter() {
+    return Objects.requireNonNull(containerWriter, "containerWriter");
+  }
+
   private void overflowIfNeeded() throws IOException {
     if (held.size() > limit) {
       overflowed = true;
@@ -133,7 +144,7 @@ final class HeldBody {
     @Override
     public void write(int b) throws IOException {
       if (passThrough) {
-        containerStream.write(b);
+        containerStream().write(b);
         return;
       }
       held.write(b);
@@ -143,7 +154,7 @@ final class HeldBody {
     @Override
     public void write(byte[] b, int off, int len) throws IOException {
       if (passThrough) {
-        containerStream.write(b, off, len);
+        containerStream().write(b, off, len);
         return;
       }
       held.write(b, off, len);
@@ -153,13 +164,13 @@ final class HeldBody {
     @Override
     public void flush() throws IOException {
       if (passThrough) {
-        containerStream.flush();
+        containerStream().flush();
       }
     }
 
     @Override
     public boolean isReady() {
-      return !passThrough || containerStream.isReady();
+      return !passThrough || containerStream().isReady();
     }
 
     @Override
@@ -169,7 +180,7 @@ final class HeldBody {
       } catch (IOException e) {
         throw new IllegalStateException("could not write the held back body", e);
       }
-      containerStream.setWriteListener(listener);
+      containerStream().setWriteListener(listener);
     }
   }
 
@@ -185,7 +196,7 @@ final class HeldBody {
     @Override
     public void write(char[] chars, int off, int len) throws IOException {
       if (passThrough) {
-        containerWriter.write(chars, off, len);
+        containerWriter().write(chars, off, len);
         return;
       }
       encoder.write(chars, off, len);
@@ -196,7 +207,7 @@ final class HeldBody {
     @Override
     public void write(String text, int off, int len) throws IOException {
       if (passThrough) {
-        containerWriter.write(text, off, len);
+        containerWriter().write(text, off, len);
         return;
       }
       encoder.write(text, off, len);
@@ -207,14 +218,14 @@ final class HeldBody {
     @Override
     public void flush() {
       if (passThrough) {
-        containerWriter.flush();
+        containerWriter().flush();
       }
     }
 
     @Override
     public void close() {
       if (passThrough) {
-        containerWriter.close();
+        containerWriter().close();
       }
     }
   }

@@ -11,6 +11,7 @@ import java.util.Collection;
 import java.util.HashSet;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import org.jspecify.annotations.Nullable;
 
@@ -63,7 +64,9 @@ final class ServletReplay {
    */
   static boolean write(SharedResponse shared, HttpServletRequest request,
       HttpServletResponse response) throws IOException {
-    ProducedHeaders.Produced produced = (ProducedHeaders.Produced) shared.detail();
+    // what the filter kept of the response it shared
+    ProducedHeaders.Produced produced =
+        (ProducedHeaders.Produced) Objects.requireNonNull(shared.detail(), "detail");
     Body body = shared.bodyLength() > 0 ? Body.of(response, produced.bodyCharset()) : null;
     if (shared.bodyLength() > 0 && body == null) {
       return false;
@@ -112,7 +115,8 @@ final class ServletReplay {
         shared.bodyStream().transferTo(stream);
       } else {
         // the writer's charset may not be the chain's: the container counts the length
-        writer.write(new String(shared.bodyStream().readAllBytes(), charset));
+        Objects.requireNonNull(writer, "writer")
+            .write(new String(shared.bodyStream().readAllBytes(), charset));
       }
     }
   }

@@ -3,6 +3,7 @@ package io.github.collapseexecutor.http.adapter;
 import io.github.collapseexecutor.http.UnsharedReason;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.TimeUnit;
@@ -124,8 +125,9 @@ final class AsyncCall<R> {
     }
     SharedResponse shared;
     try {
-      shared = LiveResponse.shared(lead, exchange, response, headers, body.bytes(),
-          body.failure());
+      // a body that is not streamed was read whole, or up to its failure
+      shared = LiveResponse.shared(lead, exchange, response, headers,
+          Objects.requireNonNull(body.bytes(), "bytes"), body.failure());
     } catch (Exception failure) {
       throw new CompletionException(failure);
     }

@@ -8,6 +8,7 @@ import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -166,7 +167,7 @@ public final class BlockingClientCollapser extends HttpCollapser {
       }
       outcome = wait.timedOut();
     } catch (ExecutionException failed) {
-      throw SharedFailure.rethrow(failed.getCause());
+      throw SharedFailure.rethrow(Objects.requireNonNullElse(failed.getCause(), failed));
     } catch (InterruptedException interrupted) {
       throw wait.interrupted(interrupted);
     }

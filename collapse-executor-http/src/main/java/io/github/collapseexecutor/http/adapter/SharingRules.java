@@ -9,6 +9,7 @@ import io.github.collapseexecutor.http.UnsharedReason;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import org.jspecify.annotations.Nullable;
 
@@ -127,8 +128,9 @@ final class SharingRules {
     ShareUncacheable[] sharing = new ShareUncacheable[groups.size()];
     for (int i = 0; i < sharing.length; i++) {
       String policy = groups.get(i).collapsePolicyName();
-      sharing[i] = (policy == null ? CollapsePolicy.DEFAULT : options.policies().get(policy))
-          .shareUncacheable();
+      // the options were built only if every group's policy was added
+      sharing[i] = (policy == null ? CollapsePolicy.DEFAULT
+          : Objects.requireNonNull(options.policies().get(policy))).shareUncacheable();
     }
     return sharing;
   }

@@ -130,7 +130,7 @@ final class Wait implements Turn {
       protocol.counters.replayed(key);
       return new Replay(response);
     }
-    if (response != null && mayRegroup && !outcome.varied().isEmpty()) {
+    if (outcome != null && response != null && mayRegroup && !outcome.varied().isEmpty()) {
       protocol.counters.regrouped(key);
       return protocol.join(key, VariedKey.of(key, outcome.varied(), request), request, caller,
           /* mayRegroup= */ false, limits);

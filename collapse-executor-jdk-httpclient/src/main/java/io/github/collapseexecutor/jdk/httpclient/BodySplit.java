@@ -5,6 +5,7 @@ import java.net.http.HttpResponse;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Flow;
 import org.jspecify.annotations.Nullable;
@@ -61,12 +62,17 @@ final class BodySplit implements Flow.Subscriber<List<ByteBuffer>> {
       read.add(buffer);
     }
     if (size > limit) {
-      rest = new RestPublisher(List.copyOf(read), subscription);
+      rest = new RestPublisher(List.copyOf(read), subscription());
       read.clear();
       result.complete(BodyRead.tooLarge(RawResponse.rebodied(response, rest)));
     } else {
-      subscription.request(1);
+      subscription().request(1);
     }
+  }
+
+  /** The upstream subscription, which a publisher gives before any item. */
+  private Flow.Subscription subscription() {
+    return Objects.requireNonNull(subscription, "onNext before onSubscribe");
   }
 
   @Override
@@ -150,7 +156,7 @@ final class BodySplit implements Flow.Subscriber<List<ByteBuffer>> {
         return;
       }
       prefix = null;
-      downstream.onNext(first);
+      subscriber().onNext(first);
       if (ended) {
         signalEnd();
       } else if (n > 1) {
@@ -159,7 +165,7 @@ final class BodySplit implements Flow.Subscriber<List<ByteBuffer>> {
     }
 
     synchronized void next(List<ByteBuffer> item) {
-      downstream.onNext(item);
+      subscriber().onNext(item);
     }
 
     synchronized void end(@Nullable Throwable failure) {
@@ -173,10 +179,15 @@ final class BodySplit implements Flow.Subscriber<List<ByteBuffer>> {
 
     private void signalEnd() {
       if (failure != null) {
-        downstream.onError(failure);
+        subscriber().onError(failure);
       } else {
-        downstream.onComplete();
+        subscriber().onComplete();
       }
+    }
+
+    /** The subscriber, there before anything reaches it: only its demand asks for more. */
+    private Flow.Subscriber<? super List<ByteBuffer>> subscriber() {
+      return Objects.requireNonNull(downstream, "downstream");
     }
   }
 }

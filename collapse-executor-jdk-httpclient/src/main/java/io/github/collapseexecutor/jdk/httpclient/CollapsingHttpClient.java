@@ -108,7 +108,7 @@ public final class CollapsingHttpClient extends HttpClient implements AutoClosea
       response.cancel(/* mayInterruptIfRunning= */ true);
       throw interrupted;
     } catch (ExecutionException failed) {
-      throw SendFailures.thrownFor(failed.getCause());
+      throw SendFailures.thrownFor(Objects.requireNonNullElse(failed.getCause(), failed));
     }
   }
 
@@ -167,13 +167,13 @@ public final class CollapsingHttpClient extends HttpClient implements AutoClosea
 
   /** Waits until the wrapped client terminated, on JDK 21 and later; {@code false} before. */
   public boolean awaitTermination(Duration duration) throws InterruptedException {
-    return (Boolean) Lifecycle.call(client, false, "awaitTermination", duration);
+    return Boolean.TRUE.equals(Lifecycle.call(client, false, "awaitTermination", duration));
   }
 
   /** Returns whether the wrapped client terminated, on JDK 21 and later; {@code false} before. */
   public boolean isTerminated() {
     try {
-      return (Boolean) Lifecycle.call(client, false, "isTerminated");
+      return Boolean.TRUE.equals(Lifecycle.call(client, false, "isTerminated"));
     } catch (InterruptedException notThrown) {
       Thread.currentThread().interrupt();
       return false;

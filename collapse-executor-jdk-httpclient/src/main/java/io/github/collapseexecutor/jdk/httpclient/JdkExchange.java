@@ -13,6 +13,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
@@ -116,7 +117,8 @@ record JdkExchange(HttpClient client, HttpRequest outgoing, Deadline deadline)
 
   @Override
   public HttpResponse<Flow.Publisher<List<ByteBuffer>>> replay(SharedResponse shared) {
-    Origin origin = (Origin) shared.detail();
+    // what detail() kept of the response this exchange shared
+    Origin origin = (Origin) Objects.requireNonNull(shared.detail(), "detail");
     Map<String, List<String>> headers = new LinkedHashMap<>();
     shared.headers().forEach(header -> {
       if (header.getValue() != null) {

@@ -39,15 +39,16 @@ final class BatchCollapser implements MethodCollapser {
     this.batchMethod = batchMethod;
     this.timeout = executor.timeout();
     this.observer = observer;
+    String name = MethodNames.executorName(method);
     CollapseExecutorOptions options = executor.options().toBuilder()
-        .name(MethodNames.executorName(method))
+        .name(name)
         // one bean's calls per batch, as the batch method is called on that bean, and one
         // identity's, as it runs on the thread of one of the batch's callers and sees its context
         .inputGrouper((BatchCall call) -> call.identity() == null
             ? new BeanIdentity(call.bean())
             : List.of(new BeanIdentity(call.bean()), call.identity()))
         .build();
-    ExecutorCreationListener.announce(options.listener(), CreatedExecutor.batch(options.name(),
+    ExecutorCreationListener.announce(options.listener(), CreatedExecutor.batch(name,
         options.maxPendingInputs() != CollapseExecutorOptions.DEFAULT_MAX_PENDING_INPUTS,
         timeout != null).observed(observer.observes()));
     this.executor = new MethodBatchExecutor(
@@ -83,7 +84,7 @@ final class BatchCollapser implements MethodCollapser {
         && batchMethod.isCallableOn(proxied.getProxy())) {
       return proxied.getProxy();
     }
-    return invocation.getThis();
+    return Invocations.target(invocation);
   }
 
   @Override

@@ -3,6 +3,7 @@ package io.github.collapseexecutor.spring.annotation;
 import io.github.collapseexecutor.core.CollapseExecutionException;
 import java.lang.reflect.Method;
 import java.lang.reflect.UndeclaredThrowableException;
+import java.util.Objects;
 import java.util.concurrent.Callable;
 import org.aopalliance.intercept.MethodInvocation;
 import org.jspecify.annotations.Nullable;
@@ -12,6 +13,11 @@ import org.springframework.aop.ProxyMethodInvocation;
 final class Invocations {
 
   private Invocations() {}
+
+  /** Returns the bean the call was made on: the advice is only ever added to beans. */
+  static Object target(MethodInvocation invocation) {
+    return Objects.requireNonNull(invocation.getThis(), "the advised bean");
+  }
 
   /** Returns the rest of the call as a {@link Callable}, for the executors to run. */
   static Callable<@Nullable Object> proceeding(MethodInvocation invocation) {

@@ -11,6 +11,7 @@ import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.function.Function;
 import org.jspecify.annotations.Nullable;
@@ -34,7 +35,8 @@ final class MethodBatchExecutor
     this.batchMethod = batchMethod;
     this.observer = observer;
     this.copies = copies;
-    this.name = options.name();
+    // BatchCollapser names every executor it makes
+    this.name = Objects.requireNonNull(options.name(), "name");
   }
 
   @Override
@@ -92,7 +94,9 @@ final class MethodBatchExecutor
     }
     Set<Object> given = copies.isOn() ? new HashSet<>() : null;
     for (Bundle<BatchCall, @Nullable Object> bundle : bundles) {
-      bind(bundle, returned.get(positions.get(bundle.value().argument())), given);
+      // every bundle's argument is one of the arguments the positions were taken of
+      int position = Objects.requireNonNull(positions.get(bundle.value().argument()));
+      bind(bundle, returned.get(position), given);
     }
   }
 
@@ -102,6 +106,8 @@ final class MethodBatchExecutor
    *
    * @param given the arguments bound so far, or {@code null} when results are not copied
    */
+  // the bundle's output type is @Nullable Object, which only NullAway's JSpecify mode reads
+  @SuppressWarnings("NullAway")
   private void bind(Bundle<BatchCall, @Nullable Object> bundle, @Nullable Object result,
       @Nullable Set<Object> given) {
     if (given == null || given.add(bundle.value().argument())) {

@@ -5,6 +5,7 @@ import io.github.collapseexecutor.core.SharedCallOutcome;
 import io.github.collapseexecutor.micrometer.ObservedCaller;
 import io.github.collapseexecutor.spring.annotation.MethodObserver.FutureCall;
 import io.micrometer.observation.Observation;
+import java.util.Objects;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
@@ -104,23 +105,26 @@ final class ObservedFutureCall implements FutureCall {
    * with the number of callers the executor reported on this thread meanwhile.
    */
   private void follow() {
+    // this caller led: leading() started the run, and then the method or failed
+    ObservedRun run = Objects.requireNonNull(led, "led");
     if (startFailure != null) {
       // the executor failed the run on this thread, before handing out this caller's future
-      runs.stop(group, led, SharedCallOutcome.FAILED, startFailure);
+      runs.stop(group, run, SharedCallOutcome.FAILED, startFailure);
       return;
     }
-    method.whenComplete((value, thrown) -> {
+    SharedWork work = Objects.requireNonNull(shared, "shared");
+    Objects.requireNonNull(method, "method").whenComplete((value, thrown) -> {
       Throwable failure = thrown == null ? null : ObservedRun.handedOut(thrown);
       if (failure == null) {
-        led.ended(value, null);
+        run.ended(value, null);
       } else {
-        runs.failed(led, failure);
+        runs.failed(run, failure);
       }
       runs.beforeEnd();
       boolean completed = failure == null
-          ? shared.complete(value) : shared.completeExceptionally(failure);
+          ? work.complete(value) : work.completeExceptionally(failure);
       if (completed) {
-        runs.stop(group, led, failure == null ? SharedCallOutcome.SHARED : SharedCallOutcome.FAILED,
+        runs.stop(group, run, failure == null ? SharedCallOutcome.SHARED : SharedCallOutcome.FAILED,
             failure);
       }
     });
@@ -138,10 +142,12 @@ final class ObservedFutureCall implements FutureCall {
           new CancellationException("every caller left before the run ended");
       boolean cancelled = completeExceptionally(abandoned);
       if (cancelled) {
-        led.ended(null, abandoned);
+        // made only once the run started and the method returned its future
+        ObservedRun run = Objects.requireNonNull(led, "led");
+        run.ended(null, abandoned);
         // the executor reported the abandoned run on this thread just before
-        runs.stop(group, led, SharedCallOutcome.ABANDONED, abandoned);
-        method.cancel(mayInterruptIfRunning);
+        runs.stop(group, run, SharedCallOutcome.ABANDONED, abandoned);
+        Objects.requireNonNull(method, "method").cancel(mayInterruptIfRunning);
       }
       return cancelled;
     }

@@ -7,6 +7,7 @@ import io.github.collapseexecutor.core.SharedCallOutcome;
 import io.github.collapseexecutor.micrometer.ObservedCaller;
 import io.github.collapseexecutor.spring.annotation.MethodObserver.SameKeyCall;
 import io.micrometer.observation.Observation;
+import java.util.Objects;
 import java.util.concurrent.Callable;
 import org.jspecify.annotations.Nullable;
 
@@ -53,9 +54,10 @@ final class ObservedSameKeyCall implements SameKeyCall {
 
   @Override
   public @Nullable Object returned(@Nullable Object result) {
-    SharedResult shared = (SharedResult) result;
+    // what the leading callable above returned, which the executor hands every caller
+    SharedResult shared = (SharedResult) Objects.requireNonNull(result, "result");
     if (led != null) {
-      ended(SharedCallOutcome.SHARED, null);
+      ended(led, SharedCallOutcome.SHARED, null);
     } else if (caller != null) {
       caller.outcome(CallerOutcome.JOINED, null);
       caller.linkTo(shared.linkTarget());
@@ -69,7 +71,7 @@ final class ObservedSameKeyCall implements SameKeyCall {
     Throwable thrown = failure instanceof CollapseExecutionException wrapped
         && wrapped.getCause() != null ? wrapped.getCause() : failure;
     if (led != null) {
-      ended(SharedCallOutcome.FAILED, thrown);
+      ended(led, SharedCallOutcome.FAILED, thrown);
     } else if (caller != null) {
       if (failure instanceof CollapseTimeoutException) {
         caller.outcome(CallerOutcome.FELL_BACK, "wait-timeout");
@@ -80,10 +82,10 @@ final class ObservedSameKeyCall implements SameKeyCall {
     }
   }
 
-  private void ended(SharedCallOutcome outcome, @Nullable Throwable failure) {
+  private void ended(ObservedRun run, SharedCallOutcome outcome, @Nullable Throwable failure) {
     if (caller != null) {
       caller.outcome(CallerOutcome.LED, null);
     }
-    runs.stop(group, led, outcome, failure);
+    runs.stop(group, run, outcome, failure);
   }
 }

@@ -11,6 +11,7 @@ import io.github.collapseexecutor.spring.annotation.MethodObserver.FutureCall;
 import io.github.collapseexecutor.spring.annotation.MethodObserver.SameKeyCall;
 import java.lang.reflect.Method;
 import java.time.Duration;
+import java.util.Objects;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
@@ -65,7 +66,7 @@ final class SameKeyCollapser implements MethodCollapser {
   @Override
   public @Nullable Object invoke(MethodInvocation invocation) throws Throwable {
     Object[] args = invocation.getArguments();
-    Object target = invocation.getThis();
+    Object target = Invocations.target(invocation);
     CallKey group = new CallKey(target, method,
         key == null ? args.clone() : key.evaluate(target, args), identities.current());
     return switch (kind) {
@@ -88,7 +89,8 @@ final class SameKeyCollapser implements MethodCollapser {
     Object result;
     try {
       result = timeout == null
-          ? blocking.execute(group, run) : blocking.execute(group, run, timeout);
+          ? blockingExecutor().execute(group, run)
+          : blockingExecutor().execute(group, run, timeout);
     } catch (CollapseExecutionException e) {
       call.failed(e);
       throw Invocations.unwrap(e, method);
@@ -107,10 +109,10 @@ final class SameKeyCollapser implements MethodCollapser {
   private CompletableFuture<@Nullable Object> shared(Object group, FutureCall call,
       FutureCall.Start start) {
     Leading leading = copies.isOn() ? new Leading() : null;
-    CompletableFuture<@Nullable Object> caller = call.joined(futures.execute(group,
+    CompletableFuture<@Nullable Object> caller = call.joined(futureExecutor().execute(group,
         call.leading(leading == null ? start : leading.marking(start))));
     CompletableFuture<@Nullable Object> timed =
-        timeout == null || caller.isDone() ? caller : withTimeout(caller, call);
+        timeout == null || caller.isDone() ? caller : withTimeout(caller, call, timeout);
     return leading == null || leading.ran ? timed : copies.forJoiner(timed);
   }
 
@@ -143,7 +145,7 @@ final class SameKeyCollapser implements MethodCollapser {
    * {@code TimeoutException} the method's future failed with.
    */
   private CompletableFuture<@Nullable Object> withTimeout(
-      CompletableFuture<@Nullable Object> caller, FutureCall call) {
+      CompletableFuture<@Nullable Object> caller, FutureCall call, Duration timeout) {
     long nanos = timeout.toNanos();
     long start = System.nanoTime();
     caller.orTimeout(nanos, TimeUnit.NANOSECONDS).whenComplete((value, failure) -> {
@@ -178,5 +180,15 @@ final class SameKeyCollapser implements MethodCollapser {
   @Override
   public CollapsedMethod description() {
     return description;
+  }
+
+  /** The executor of a method that returns a value, which made only that one. */
+  private BlockingCallableGroupCollapseExecutor blockingExecutor() {
+    return Objects.requireNonNull(blocking, "blocking executor");
+  }
+
+  /** The executor of a method that returns a future or a Mono, which made only that one. */
+  private FutureCallableGroupCollapseExecutor futureExecutor() {
+    return Objects.requireNonNull(futures, "future executor");
   }
 }

@@ -8,6 +8,7 @@ import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.UnaryOperator;
+import org.jspecify.annotations.Nullable;
 import org.springframework.beans.factory.BeanFactory;
 import org.springframework.beans.factory.BeanFactoryAware;
 import org.springframework.beans.factory.FactoryBean;
@@ -46,6 +47,7 @@ final class ApplyToChosenBeans implements SmartInstantiationAwareBeanPostProcess
   private final Set<String> chosen = new LinkedHashSet<>();
   private final Set<String> applied = ConcurrentHashMap.newKeySet();
   private final Map<String, Object> earlyReferences = new ConcurrentHashMap<>();
+  @SuppressWarnings("NullAway.Init") // set by Spring before any other callback
   private ConfigurableListableBeanFactory beanFactory;
 
   /**
@@ -130,7 +132,7 @@ final class ApplyToChosenBeans implements SmartInstantiationAwareBeanPostProcess
     return withAdapter;
   }
 
-  private boolean isServed(Object bean) {
+  private boolean isServed(@Nullable Object bean) {
     return types.stream().anyMatch(type -> type.isInstance(bean));
   }
 

@@ -97,13 +97,16 @@ public final class CollapseServletFilterAutoConfiguration {
   private static final class ClosingRegistration
       extends FilterRegistrationBean<CollapseServletFilter> implements DisposableBean {
 
+    private final CollapseServletFilter filter;
+
     ClosingRegistration(CollapseServletFilter filter) {
       super(filter);
+      this.filter = filter;
     }
 
     @Override
     public void destroy() {
-      getFilter().close();
+      filter.close();
     }
   }
 }

@@ -15,6 +15,7 @@ import org.springframework.beans.factory.config.BeanPostProcessor;
 final class CoreExecutorRegistrar implements BeanPostProcessor, BeanFactoryAware {
 
   private final ObjectProvider<CollapseExecutors> executors;
+  @SuppressWarnings("NullAway.Init") // set by Spring before any other callback
   private BeanFactory beanFactory;
 
   CoreExecutorRegistrar(ObjectProvider<CollapseExecutors> executors) {

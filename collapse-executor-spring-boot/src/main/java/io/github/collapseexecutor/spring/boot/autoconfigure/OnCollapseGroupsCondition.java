@@ -19,10 +19,11 @@ final class OnCollapseGroupsCondition extends SpringBootCondition {
       AnnotatedTypeMetadata metadata) {
     Map<String, Object> attributes = Objects.requireNonNull(
         metadata.getAnnotationAttributes(ConditionalOnCollapseGroups.class.getName()));
-    String groups = (String) attributes.get("value");
+    // both attributes are required ones of the annotation
+    String groups = (String) Objects.requireNonNull(attributes.get("value"));
     boolean set = hasGroups(context.getEnvironment(), groups);
     String message = groups + (set ? " is set" : " is empty");
-    return set == (Boolean) attributes.get("present")
+    return set == (Boolean) Objects.requireNonNull(attributes.get("present"))
         ? ConditionOutcome.match(message)
         : ConditionOutcome.noMatch(message);
   }

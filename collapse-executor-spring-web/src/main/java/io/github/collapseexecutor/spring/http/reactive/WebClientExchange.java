@@ -8,6 +8,7 @@ import io.github.collapseexecutor.http.adapter.SharedResponse;
 import java.net.URI;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import org.jspecify.annotations.Nullable;
 import org.springframework.core.io.buffer.DataBuffer;
@@ -120,7 +121,9 @@ record WebClientExchange(ClientRequest request, ExchangeFunction next, @Nullable
     Flux<DataBuffer> body = shared.bodyFailure() == null
         ? bytes : bytes.concatWith(Flux.error(shared.bodyFailure()));
     return ClientResponse
-        .create(HttpStatusCode.valueOf(shared.status()), (ExchangeStrategies) shared.detail())
+        // what detail() kept of the response this exchange shared
+        .create(HttpStatusCode.valueOf(shared.status()),
+            (ExchangeStrategies) Objects.requireNonNull(shared.detail(), "detail"))
         .headers(headers -> shared.headers().forEach(
             header -> headers.add(header.getKey(), header.getValue())))
         .request(new RequestView(request))

@@ -67,16 +67,16 @@ final class ExecutorMeters {
 
   void batchCompleted(BatchReport report) {
     batchSize.record(report.size());
-    if (ran != null) {
+    if (ran != null && collapsed != null) {
       ran.increment();
       collapsed.increment(report.size() - 1);
     }
     if (waiting != null) {
       waiting.record(report.collectNanos(), TimeUnit.NANOSECONDS);
     }
-    if (succeeded != null) {
-      (report.succeeded() ? succeeded : failed)
-          .record(report.executeNanos(), TimeUnit.NANOSECONDS);
+    Timer execution = report.succeeded() ? succeeded : failed;
+    if (execution != null) {
+      execution.record(report.executeNanos(), TimeUnit.NANOSECONDS);
     }
   }
 

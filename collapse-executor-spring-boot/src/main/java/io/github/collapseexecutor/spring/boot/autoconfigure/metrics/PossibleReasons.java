@@ -8,6 +8,7 @@ import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorDesc
 import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseServletFilterAutoConfiguration;
 import java.util.EnumSet;
 import java.util.List;
+import java.util.Objects;
 import java.util.Set;
 
 /**
@@ -37,6 +38,8 @@ final class PossibleReasons {
 
   private static CollapsePolicy policy(CollapseExecutorDescriptor executor, CollapseGroup group) {
     String name = group.collapsePolicyName();
-    return name == null ? CollapsePolicy.DEFAULT : executor.options().policies().get(name);
+    // the options were built only if every group's policy was added
+    return name == null ? CollapsePolicy.DEFAULT
+        : Objects.requireNonNull(executor.options().policies().get(name));
   }
 }
