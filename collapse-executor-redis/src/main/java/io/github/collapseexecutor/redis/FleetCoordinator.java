@@ -267,7 +267,7 @@ public final class FleetCoordinator implements AutoCloseable {
       (result != null ? counters.joined : fellShort).increment();
       return result;
     } catch (RedisLink.Unavailable e) {
-      health.failed(e.getMessage());
+      health.failed(e.problem());
       counters.fellBack.increment();
       return null;
     }
@@ -284,7 +284,7 @@ public final class FleetCoordinator implements AutoCloseable {
 
   private <T, X extends Exception> T fallBack(RedisLink.Unavailable problem, FleetCall<T, X> call)
       throws X {
-    health.failed(problem.getMessage());
+    health.failed(problem.problem());
     counters.fellBack.increment();
     return call.call();
   }
@@ -296,7 +296,7 @@ public final class FleetCoordinator implements AutoCloseable {
           Math.max(timeoutNanos, PROBE_WRITE_WAIT_NANOS));
       health.answered();
     } catch (RedisLink.Unavailable e) {
-      health.failed(e.getMessage());
+      health.failed(e.problem());
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     } catch (RuntimeException e) {

@@ -261,8 +261,16 @@ final class RedisLink implements AutoCloseable {
   /** Redis did not answer in time, or answered with an error. */
   static final class Unavailable extends Exception {
 
+    private final String problem;
+
     Unavailable(String problem) {
       super(problem, null, /* enableSuppression= */ false, /* writableStackTrace= */ false);
+      this.problem = problem;
+    }
+
+    /** What went wrong, as the once-per-outage warning says it. */
+    String problem() {
+      return problem;
     }
   }
 }

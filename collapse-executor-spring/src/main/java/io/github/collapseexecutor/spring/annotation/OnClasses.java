@@ -4,11 +4,10 @@ import java.lang.annotation.ElementType;
 import java.lang.annotation.Retention;
 import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
-import java.util.Map;
-import org.jspecify.annotations.Nullable;
 import org.springframework.context.annotation.Condition;
 import org.springframework.context.annotation.ConditionContext;
 import org.springframework.context.annotation.Conditional;
+import org.springframework.core.annotation.MergedAnnotation;
 import org.springframework.core.type.AnnotatedTypeMetadata;
 import org.springframework.util.ClassUtils;
 
@@ -34,18 +33,17 @@ import org.springframework.util.ClassUtils;
 
     @Override
     public boolean matches(ConditionContext context, AnnotatedTypeMetadata metadata) {
-      Map<String, @Nullable Object> names =
-          metadata.getAnnotationAttributes(OnClasses.class.getName());
-      if (names == null) {
+      MergedAnnotation<OnClasses> names = metadata.getAnnotations().get(OnClasses.class);
+      if (!names.isPresent()) {
         return true;
       }
       ClassLoader loader = context.getClassLoader();
-      for (String name : (String[]) names.get("value")) {
+      for (String name : names.getStringArray("value")) {
         if (!ClassUtils.isPresent(name, loader)) {
           return false;
         }
       }
-      for (String name : (String[]) names.get("absent")) {
+      for (String name : names.getStringArray("absent")) {
         if (ClassUtils.isPresent(name, loader)) {
           return false;
         }

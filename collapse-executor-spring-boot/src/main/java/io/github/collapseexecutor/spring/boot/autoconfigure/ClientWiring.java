@@ -31,6 +31,7 @@ final class ClientWiring implements SmartInitializingSingleton, BeanFactoryAware
   private final Class<?> adapterType;
   private final List<Builder> builders;
   private final List<String> serviceGroups;
+  @SuppressWarnings("NullAway.Init") // set by Spring before any other callback
   private ConfigurableListableBeanFactory beanFactory;
 
   /**

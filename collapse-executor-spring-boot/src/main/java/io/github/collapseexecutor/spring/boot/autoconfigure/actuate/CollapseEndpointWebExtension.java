@@ -50,7 +50,8 @@ public final class CollapseEndpointWebExtension {
           switches.turn(name, group, Boolean.parseBoolean(collapsing));
       return new WebEndpointResponse<>(switched);
     } catch (InvalidEndpointRequestException refused) {
-      return badRequest(refused.getMessage());
+      // every refusal of CollapseSwitches carries its reason; Boot declares it nullable
+      return badRequest(Objects.requireNonNullElse(refused.getReason(), "bad request"));
     }
   }
 
