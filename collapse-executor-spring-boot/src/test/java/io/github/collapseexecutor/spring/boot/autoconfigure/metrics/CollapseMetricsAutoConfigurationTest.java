@@ -121,21 +121,21 @@ final class CollapseMetricsAutoConfigurationTest {
             CollapseMetricsAutoConfiguration.class))
         .run(context -> assertThat(context).hasNotFailed()
             .doesNotHaveBean(MicrometerCollapseListenerFactory.class)
-            .doesNotHaveBean(HttpCollapseStatsMeterBinder.class));
+            .doesNotHaveBean(CollapseExecutorsMeterBinder.class));
   }
 
   @Test
   void noMetricsWithoutMicrometer() {
     runner.withClassLoader(new FilteredClassLoader(MeterRegistry.class))
         .run(context -> assertThat(context).doesNotHaveBean(MicrometerCollapseListenerFactory.class)
-            .doesNotHaveBean(HttpCollapseStatsMeterBinder.class));
+            .doesNotHaveBean(CollapseExecutorsMeterBinder.class));
   }
 
   @Test
   void noMetricsWhenMasterSwitchOff() {
     runner.withPropertyValues("collapse.executor.enabled=false")
         .run(context -> assertThat(context).doesNotHaveBean(MicrometerCollapseListenerFactory.class)
-            .doesNotHaveBean(HttpCollapseStatsMeterBinder.class));
+            .doesNotHaveBean(CollapseExecutorsMeterBinder.class));
   }
 
   @Test
