@@ -8,6 +8,8 @@ module io.github.collapseexecutor.micrometer {
   requires transitive io.github.collapseexecutor.http;
   requires transitive micrometer.observation;
   requires transitive micrometer.commons;
+  // the meters, only where micrometer-core is on the path: their API names its types
+  requires static transitive micrometer.core;
   // span links only where tracing and its OpenTelemetry bridge are on the path
   requires static micrometer.tracing;
   requires static micrometer.tracing.bridge.otel;

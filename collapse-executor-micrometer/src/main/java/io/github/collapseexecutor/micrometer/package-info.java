@@ -7,6 +7,12 @@
  * {@link ObservedExecutorRuns} are what an integration (the HTTP adapters, the annotations, the
  * core executors) uses to observe its calls the same way.
  *
+ * <p>Meters, with any {@code MeterRegistry} (needs {@code micrometer-core}): a
+ * {@link MicrometerCollapseListener} given to an executor records its {@code collapse.executor.*}
+ * meters, and an {@link HttpCollapseStatsMeterBinder} publishes an HTTP adapter's
+ * {@code collapse.http.*} counters. An executor that announces itself when it is created
+ * ({@link ExecutorCreationListener}, {@link CreatedExecutor}) gets only the meters it can move.
+ *
  * <p>Parameters, return values and fields are non-null unless marked {@code @Nullable}.
  */
 @NullMarked

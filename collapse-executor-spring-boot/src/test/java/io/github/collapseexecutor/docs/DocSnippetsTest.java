@@ -23,8 +23,9 @@ final class DocSnippetsTest {
   /** The tests run in the module's directory; the pages are at the repository's root. */
   private static final Path ROOT = Path.of("..");
 
+  /** From the root, so that the Spring Boot 3 module, which runs these shared tests, finds them. */
   private static final Path EXAMPLES =
-      Path.of("src/test/java/io/github/collapseexecutor/docs");
+      ROOT.resolve("collapse-executor-spring-boot/src/test/java/io/github/collapseexecutor/docs");
 
   @Test
   void everyImportOfTheReadmeAndThePagesNamesAClass() throws IOException {

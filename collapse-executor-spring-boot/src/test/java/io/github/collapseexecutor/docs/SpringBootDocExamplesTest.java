@@ -2,12 +2,24 @@ package io.github.collapseexecutor.docs;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.collapseexecutor.core.BlockingCallableGroupCollapseExecutor;
+import io.github.collapseexecutor.core.CollapseExecutorOptions;
+import io.github.collapseexecutor.http.HttpCollapseOptions;
+import io.github.collapseexecutor.micrometer.HttpCollapseStatsMeterBinder;
+import io.github.collapseexecutor.micrometer.MicrometerCollapseListener;
+import io.github.collapseexecutor.okhttp.CollapseInterceptor;
+import io.github.collapseexecutor.spring.NamedExecutor;
+import io.github.collapseexecutor.spring.NamedExecutors;
 import io.github.collapseexecutor.spring.annotation.CollapseBatch;
 import io.github.collapseexecutor.spring.annotation.Collapsible;
+import io.github.collapseexecutor.spring.annotation.EnableCollapsing;
 import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseAnnotationAutoConfiguration;
 import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorAutoConfiguration;
 import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseRestClientAutoConfiguration;
 import io.github.collapseexecutor.spring.http.client.CollapseHttpRequestInterceptor;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -16,6 +28,7 @@ import org.junit.jupiter.api.Test;
 import org.springframework.aop.support.AopUtils;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.context.annotation.AnnotationConfigApplicationContext;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.web.client.RestClient;
@@ -98,6 +111,38 @@ final class SpringBootDocExamplesTest {
           CollapseAnnotationAutoConfiguration.class, CollapseRestClientAutoConfiguration.class))
       .withPropertyValues("collapse.executor.executors.users.max-batch-size=50");
 
+  static HttpCollapseStatsMeterBinder meters(MeterRegistry registry, HttpCollapseOptions options,
+      CollapseInterceptor interceptor) {
+    // docs/spring-boot.md: Metrics
+    // an executor's collapse.executor.* meters
+    BlockingCallableGroupCollapseExecutor profiles = new BlockingCallableGroupCollapseExecutor(
+        "profiles", new MicrometerCollapseListener(registry, "core"));
+    // an HTTP adapter's collapse.http.* counters: the options it was built from, and its stats
+    new HttpCollapseStatsMeterBinder("okhttp", options, interceptor.stats()).bindTo(registry);
+    assertThat(profiles.execute("profile:1", () -> "profile 1")).isEqualTo("profile 1");
+    return new HttpCollapseStatsMeterBinder("okhttp", options, interceptor.stats());
+  }
+
+  @Test
+  void theMetricsSnippetRegistersTheMeters() {
+    SimpleMeterRegistry registry = new SimpleMeterRegistry();
+    HttpCollapseOptions options = HttpCollapseOptions.builder().build();
+    meters(registry, options, new CollapseInterceptor(options));
+    assertThat(registry.getMeters()).extracting(meter -> meter.getId().getName())
+        .anyMatch(name -> name.startsWith("collapse.executor."))
+        .anyMatch(name -> name.startsWith("collapse.http."));
+  }
+
+  @Test
+  void thePlainSpringSnippetCollapsesWithoutSpringBoot() {
+    try (AnnotationConfigApplicationContext context =
+        new AnnotationConfigApplicationContext(AppConfiguration.class, Keys.class)) {
+      Keys keys = context.getBean(Keys.class);
+      assertThat(AopUtils.isAopProxy(keys)).isTrue();
+      assertThat(keys.profile(7, "trace-1")).isEqualTo(new Profile(7));
+    }
+  }
+
   @Test
   void theAnnotatedSnippetsStartAndAnswer() {
     runner.withBean(Annotations.class).withBean(Keys.class).withBean(Copies.class)
@@ -123,5 +168,18 @@ final class SpringBootDocExamplesTest {
           context.getBean("users", RestClient.class).mutate().requestInterceptors(
               interceptors -> assertThat(interceptors).containsExactly(collapse));
         });
+  }
+}
+
+// docs/spring-boot.md: Annotations, without Spring Boot
+@Configuration
+@EnableCollapsing
+class AppConfiguration {
+
+  @Bean
+  NamedExecutors namedExecutors() {   // optional: the executors the annotations name
+    return new NamedExecutors(Map.of("default", new NamedExecutor("default",
+        CollapseExecutorOptions.builder().name("default").build(), Duration.ofSeconds(2), false,
+        null)));
   }
 }

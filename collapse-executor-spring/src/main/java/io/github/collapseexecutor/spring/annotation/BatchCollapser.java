@@ -2,8 +2,8 @@ package io.github.collapseexecutor.spring.annotation;
 
 import io.github.collapseexecutor.core.CollapseExecutionException;
 import io.github.collapseexecutor.core.CollapseExecutorOptions;
-import io.github.collapseexecutor.spring.CreatedExecutor;
-import io.github.collapseexecutor.spring.ExecutorCreationListener;
+import io.github.collapseexecutor.micrometer.CreatedExecutor;
+import io.github.collapseexecutor.micrometer.ExecutorCreationListener;
 import io.github.collapseexecutor.spring.NamedExecutor;
 import java.lang.reflect.Method;
 import java.time.Duration;

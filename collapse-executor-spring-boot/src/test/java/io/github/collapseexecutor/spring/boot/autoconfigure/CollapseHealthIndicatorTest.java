@@ -12,9 +12,6 @@ import java.util.logging.LogRecord;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
-import org.springframework.boot.health.contributor.Health;
-import org.springframework.boot.health.contributor.HealthIndicator;
-import org.springframework.boot.health.contributor.Status;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -35,21 +32,20 @@ final class CollapseHealthIndicatorTest {
   @Test
   void upWithNothingRefusedAndDownOnlyForTheCheckAfterARefusal() {
     runner.run(context -> {
-      HealthIndicator indicator = context.getBean("collapseHealthIndicator",
-          HealthIndicator.class);
-      assertThat(indicator.health().getStatus()).isEqualTo(Status.UP);
+      assertThat(LineFixtures.health(context, "collapseHealthIndicator").status())
+          .isEqualTo("UP");
 
       // what an executor at max-pending-inputs tells its listener for each call it refuses
       listener(context.getBeanProvider(CollapseListenerFactory.class)).callRejected("users");
       listener(context.getBeanProvider(CollapseListenerFactory.class)).callRejected("users");
 
-      Health refusing = indicator.health();
-      assertThat(refusing.getStatus()).isEqualTo(Status.DOWN);
-      assertThat(refusing.getDetails()).containsEntry("rejectedSinceLastCheck",
+      LineFixtures.HealthView refusing = LineFixtures.health(context, "collapseHealthIndicator");
+      assertThat(refusing.status()).isEqualTo("DOWN");
+      assertThat(refusing.details()).containsEntry("rejectedSinceLastCheck",
           Map.of("users", 2L));
-      Health recovered = indicator.health();
-      assertThat(recovered.getStatus()).isEqualTo(Status.UP);
-      assertThat(recovered.getDetails()).containsEntry("rejected", Map.of("users", 2L));
+      LineFixtures.HealthView recovered = LineFixtures.health(context, "collapseHealthIndicator");
+      assertThat(recovered.status()).isEqualTo("UP");
+      assertThat(recovered.details()).containsEntry("rejected", Map.of("users", 2L));
     });
   }
 
@@ -58,10 +54,9 @@ final class CollapseHealthIndicatorTest {
     runner.withBean("users", BlockingCallableGroupCollapseExecutor.class,
         () -> new BlockingCallableGroupCollapseExecutor("users", CollapseListener.NONE)).run(context -> {
           context.getBean(BlockingCallableGroupCollapseExecutor.class).setCollapsing(false);
-          Health health = context.getBean("collapseHealthIndicator", HealthIndicator.class)
-              .health();
-          assertThat(health.getStatus()).isEqualTo(Status.UP);
-          assertThat(health.getDetails()).containsEntry("collapsingOff", List.of("users"));
+          LineFixtures.HealthView health = LineFixtures.health(context, "collapseHealthIndicator");
+          assertThat(health.status()).isEqualTo("UP");
+          assertThat(health.details()).containsEntry("collapsingOff", List.of("users"));
         });
   }
 

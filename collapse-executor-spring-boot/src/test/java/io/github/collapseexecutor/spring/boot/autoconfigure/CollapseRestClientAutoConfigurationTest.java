@@ -10,11 +10,6 @@ import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.beans.factory.config.BeanPostProcessor;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
-import org.springframework.boot.restclient.RestClientCustomizer;
-import org.springframework.boot.restclient.RestTemplateBuilder;
-import org.springframework.boot.restclient.RestTemplateCustomizer;
-import org.springframework.boot.restclient.autoconfigure.RestClientAutoConfiguration;
-import org.springframework.boot.restclient.autoconfigure.RestTemplateAutoConfiguration;
 import org.springframework.boot.test.context.FilteredClassLoader;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.context.annotation.Bean;
@@ -33,8 +28,8 @@ final class CollapseRestClientAutoConfigurationTest {
           CollapseRestClientAutoConfiguration.class));
 
   private final ApplicationContextRunner withBootBuilders = runner.withConfiguration(
-      AutoConfigurations.of(RestClientAutoConfiguration.class,
-          RestTemplateAutoConfiguration.class));
+      AutoConfigurations.of(LineFixtures.REST_CLIENT_AUTO_CONFIGURATION,
+          LineFixtures.REST_TEMPLATE_AUTO_CONFIGURATION));
 
   @Test
   void providesInterceptorForManualWiring() {
@@ -91,7 +86,7 @@ final class CollapseRestClientAutoConfigurationTest {
           .doesNotHaveBean("collapseRestTemplateCustomizer");
       assertThat(interceptorsOf(context.getBean(RestClient.Builder.class))).noneMatch(
           CollapseHttpRequestInterceptor.class::isInstance);
-      assertThat(context.getBean(RestTemplateBuilder.class).build().getInterceptors())
+      assertThat(LineFixtures.restTemplates(context).build().getInterceptors())
           .noneMatch(CollapseHttpRequestInterceptor.class::isInstance);
     });
   }
@@ -102,7 +97,7 @@ final class CollapseRestClientAutoConfigurationTest {
         execution.execute(request, body);
     withBootBuilders
         .withPropertyValues("collapse.executor.rest-template.customize-rest-client-builder=true")
-        .withBean("earlierCustomizer", RestClientCustomizer.class,
+        .withBean("earlierCustomizer", RestClientLine.RestClientCustomizer.class,
             () -> builder -> builder.requestInterceptor(earlier))
         .run(context -> {
           CollapseHttpRequestInterceptor interceptor =
@@ -115,7 +110,7 @@ final class CollapseRestClientAutoConfigurationTest {
           assertPartitionOf(interceptor, last(first));
           assertPartitionOf(interceptor, last(second));
           assertThat(last(first)).isNotSameAs(last(second));
-          assertThat(context.getBean(RestTemplateBuilder.class).build().getInterceptors())
+          assertThat(LineFixtures.restTemplates(context).build().getInterceptors())
               .noneMatch(CollapseHttpRequestInterceptor.class::isInstance);
         });
   }
@@ -129,8 +124,8 @@ final class CollapseRestClientAutoConfigurationTest {
               context.getBean(CollapseHttpRequestInterceptor.class);
           ClientHttpRequestInterceptor own = (request, body, execution) ->
               execution.execute(request, body);
-          RestTemplateBuilder builder =
-              context.getBean(RestTemplateBuilder.class).additionalInterceptors(own);
+          LineFixtures.RestTemplates builder =
+              LineFixtures.restTemplates(context).additionalInterceptors(own);
           List<ClientHttpRequestInterceptor> first = builder.build().getInterceptors();
           List<ClientHttpRequestInterceptor> second = builder.build().getInterceptors();
           assertThat(first).hasSize(2).first().isSameAs(own);
@@ -153,19 +148,19 @@ final class CollapseRestClientAutoConfigurationTest {
         .run(context -> {
           assertPartitionOf(mine, last(interceptorsOf(context.getBean(RestClient.Builder.class))));
           assertPartitionOf(mine,
-              last(context.getBean(RestTemplateBuilder.class).build().getInterceptors()));
+              last(LineFixtures.restTemplates(context).build().getInterceptors()));
         });
   }
 
   @Test
   void backsOffWhenUserDefinesCustomizerOfTheSameName() {
-    RestClientCustomizer mine = builder -> { };
-    RestTemplateCustomizer mineToo = template -> { };
+    RestClientLine.RestClientCustomizer mine = builder -> { };
+    RestClientLine.RestTemplateCustomizer mineToo = template -> { };
     withBootBuilders
         .withPropertyValues("collapse.executor.rest-template.customize-rest-client-builder=true",
             "collapse.executor.rest-template.customize-rest-template-builder=true")
-        .withBean("collapseRestClientCustomizer", RestClientCustomizer.class, () -> mine)
-        .withBean("collapseRestTemplateCustomizer", RestTemplateCustomizer.class, () -> mineToo)
+        .withBean("collapseRestClientCustomizer", RestClientLine.RestClientCustomizer.class, () -> mine)
+        .withBean("collapseRestTemplateCustomizer", RestClientLine.RestTemplateCustomizer.class, () -> mineToo)
         .run(context -> {
           assertThat(context.getBean("collapseRestClientCustomizer")).isSameAs(mine);
           assertThat(context.getBean("collapseRestTemplateCustomizer")).isSameAs(mineToo);

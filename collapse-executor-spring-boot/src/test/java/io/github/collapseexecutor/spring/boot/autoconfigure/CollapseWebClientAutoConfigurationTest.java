@@ -12,8 +12,6 @@ import org.junit.jupiter.api.Test;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.test.context.FilteredClassLoader;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
-import org.springframework.boot.webclient.WebClientCustomizer;
-import org.springframework.boot.webclient.autoconfigure.WebClientAutoConfiguration;
 import org.springframework.http.HttpMethod;
 import org.springframework.http.HttpStatus;
 import org.springframework.web.reactive.function.client.ClientRequest;
@@ -29,7 +27,7 @@ final class CollapseWebClientAutoConfigurationTest {
           CollapseWebClientAutoConfiguration.class));
 
   private final ApplicationContextRunner withBootBuilder =
-      runner.withConfiguration(AutoConfigurations.of(WebClientAutoConfiguration.class));
+      runner.withConfiguration(AutoConfigurations.of(LineFixtures.WEB_CLIENT_AUTO_CONFIGURATION));
 
   @Test
   void providesFilterFunctionForManualWiring() {
@@ -88,7 +86,7 @@ final class CollapseWebClientAutoConfigurationTest {
     ExchangeFilterFunction earlier = (request, next) -> next.exchange(request);
     withBootBuilder
         .withPropertyValues("collapse.executor.web-client.customize-web-client-builder=true")
-        .withBean("earlierCustomizer", WebClientCustomizer.class,
+        .withBean("earlierCustomizer", WebClientLine.WebClientCustomizer.class,
             () -> builder -> builder.filter(earlier))
         .run(context -> {
           CollapseExchangeFilterFunction filter =
@@ -105,10 +103,10 @@ final class CollapseWebClientAutoConfigurationTest {
 
   @Test
   void backsOffWhenUserDefinesCustomizerOfTheSameName() {
-    WebClientCustomizer mine = builder -> { };
+    WebClientLine.WebClientCustomizer mine = builder -> { };
     withBootBuilder
         .withPropertyValues("collapse.executor.web-client.customize-web-client-builder=true")
-        .withBean("collapseWebClientCustomizer", WebClientCustomizer.class, () -> mine)
+        .withBean("collapseWebClientCustomizer", WebClientLine.WebClientCustomizer.class, () -> mine)
         .run(context -> assertThat(context.getBean("collapseWebClientCustomizer")).isSameAs(mine));
   }
 

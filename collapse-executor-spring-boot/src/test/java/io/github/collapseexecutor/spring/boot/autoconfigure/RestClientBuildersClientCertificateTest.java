@@ -6,7 +6,6 @@ import io.github.collapseexecutor.testing.http.ClientCertificates;
 import java.util.Map;
 import okhttp3.tls.HandshakeCertificates;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
-import org.springframework.boot.restclient.autoconfigure.RestClientAutoConfiguration;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.http.client.JdkClientHttpRequestFactory;
 import org.springframework.web.client.RestClient;
@@ -20,7 +19,7 @@ final class RestClientBuildersClientCertificateTest extends ClientCertificateCon
 
   private final ApplicationContextRunner runner = new ApplicationContextRunner()
       .withConfiguration(AutoConfigurations.of(CollapseExecutorAutoConfiguration.class,
-          CollapseRestClientAutoConfiguration.class, RestClientAutoConfiguration.class))
+          CollapseRestClientAutoConfiguration.class, LineFixtures.REST_CLIENT_AUTO_CONFIGURATION))
       .withPropertyValues("collapse.executor.rest-template.customize-rest-client-builder=true",
           "collapse.executor.rest-template.collapse-groups[0].uris=" + GROUP);
 

@@ -6,8 +6,6 @@ import io.github.collapseexecutor.testing.http.ClientCertificates;
 import java.util.Map;
 import okhttp3.tls.HandshakeCertificates;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
-import org.springframework.boot.restclient.RestTemplateBuilder;
-import org.springframework.boot.restclient.autoconfigure.RestTemplateAutoConfiguration;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.http.client.JdkClientHttpRequestFactory;
 import org.springframework.web.client.RestTemplate;
@@ -24,7 +22,7 @@ final class RestTemplateBuilderClientCertificateTest extends ClientCertificateCo
 
   private final ApplicationContextRunner runner = new ApplicationContextRunner()
       .withConfiguration(AutoConfigurations.of(CollapseExecutorAutoConfiguration.class,
-          CollapseRestClientAutoConfiguration.class, RestTemplateAutoConfiguration.class))
+          CollapseRestClientAutoConfiguration.class, LineFixtures.REST_TEMPLATE_AUTO_CONFIGURATION))
       .withPropertyValues("collapse.executor.rest-template.customize-rest-template-builder=true",
           "collapse.executor.rest-template.collapse-groups[0].uris=" + GROUP);
 
@@ -32,7 +30,7 @@ final class RestTemplateBuilderClientCertificateTest extends ClientCertificateCo
   protected void withClients(String baseUrl, Map<String, HandshakeCertificates> certificates,
       ClientsTest test) {
     runner.run(context -> {
-      RestTemplateBuilder builder = context.getBean(RestTemplateBuilder.class)
+      LineFixtures.RestTemplates builder = LineFixtures.restTemplates(context)
           .uriTemplateHandler(new DefaultUriBuilderFactory(baseUrl));
       test.run(clients(
           each(certificates, tls -> builder.requestFactory(() ->

@@ -12,10 +12,7 @@ import java.util.logging.LogRecord;
 import okhttp3.OkHttpClient;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
-import org.springframework.boot.restclient.autoconfigure.RestClientAutoConfiguration;
-import org.springframework.boot.restclient.autoconfigure.RestTemplateAutoConfiguration;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
-import org.springframework.boot.webclient.autoconfigure.WebClientAutoConfiguration;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.web.client.RestClient;
@@ -33,8 +30,9 @@ final class UnreachedCollapseGroupsTest {
   private final ApplicationContextRunner runner = new ApplicationContextRunner()
       .withConfiguration(AutoConfigurations.of(CollapseExecutorAutoConfiguration.class,
           CollapseRestClientAutoConfiguration.class, CollapseWebClientAutoConfiguration.class,
-          CollapseOkHttpAutoConfiguration.class, RestClientAutoConfiguration.class,
-          RestTemplateAutoConfiguration.class, WebClientAutoConfiguration.class));
+          CollapseOkHttpAutoConfiguration.class, LineFixtures.REST_CLIENT_AUTO_CONFIGURATION,
+          LineFixtures.REST_TEMPLATE_AUTO_CONFIGURATION,
+          LineFixtures.WEB_CLIENT_AUTO_CONFIGURATION));
 
   @Test
   void restTemplateGroupsWithBootsBuildersLeftAloneNameTheBuilderSettings() {

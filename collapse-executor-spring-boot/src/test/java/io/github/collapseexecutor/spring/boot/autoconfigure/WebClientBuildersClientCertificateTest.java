@@ -8,7 +8,6 @@ import java.util.Map;
 import okhttp3.tls.HandshakeCertificates;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
-import org.springframework.boot.webclient.autoconfigure.WebClientAutoConfiguration;
 import org.springframework.http.client.reactive.JdkClientHttpConnector;
 import org.springframework.web.reactive.function.client.WebClient;
 
@@ -21,7 +20,7 @@ final class WebClientBuildersClientCertificateTest extends ClientCertificateCont
 
   private final ApplicationContextRunner runner = new ApplicationContextRunner()
       .withConfiguration(AutoConfigurations.of(CollapseExecutorAutoConfiguration.class,
-          CollapseWebClientAutoConfiguration.class, WebClientAutoConfiguration.class))
+          CollapseWebClientAutoConfiguration.class, LineFixtures.WEB_CLIENT_AUTO_CONFIGURATION))
       .withPropertyValues("collapse.executor.web-client.customize-web-client-builder=true",
           "collapse.executor.web-client.collapse-groups[0].uris=" + GROUP);
 

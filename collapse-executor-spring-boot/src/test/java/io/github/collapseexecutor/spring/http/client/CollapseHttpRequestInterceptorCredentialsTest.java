@@ -8,6 +8,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.collapseexecutor.http.CollapseGroup;
 import io.github.collapseexecutor.http.HttpCollapseOptions;
+import io.github.collapseexecutor.spring.boot.autoconfigure.LineFixtures;
 import io.github.collapseexecutor.testing.http.PerUserBackend;
 import java.util.ArrayList;
 import java.util.List;
@@ -16,7 +17,6 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.springframework.boot.restclient.RestTemplateBuilder;
 import org.springframework.http.HttpEntity;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpMethod;
@@ -164,10 +164,10 @@ final class CollapseHttpRequestInterceptorCredentialsTest {
     DefaultUriBuilderFactory uris = new DefaultUriBuilderFactory(baseUrl);
     List<RestTemplate> templates = new ArrayList<>();
     for (int user = 0; user < USERS; user++) {
-      templates.add(new RestTemplateBuilder().uriTemplateHandler(uris)
+      templates.add(LineFixtures.restTemplates().uriTemplateHandler(uris)
           .basicAuthentication(secret(user), "pw").additionalInterceptors(collapse).build());
     }
-    RestTemplate plain = new RestTemplateBuilder().uriTemplateHandler(uris)
+    RestTemplate plain = LineFixtures.restTemplates().uriTemplateHandler(uris)
         .additionalInterceptors(collapse).build();
 
     assertEachCallerGetsItsOwn(USERS, CALLS_PER_USER, PerUserBackend::basic,

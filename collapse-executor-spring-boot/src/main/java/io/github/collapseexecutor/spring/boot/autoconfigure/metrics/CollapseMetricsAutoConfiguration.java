@@ -1,5 +1,7 @@
 package io.github.collapseexecutor.spring.boot.autoconfigure.metrics;
 
+import io.github.collapseexecutor.micrometer.HttpCollapseStatsMeterBinder;
+import io.github.collapseexecutor.micrometer.MicrometerCollapseListener;
 import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorAutoConfiguration;
 import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutors;
 import io.github.collapseexecutor.spring.boot.autoconfigure.CoreRunObservations;
@@ -15,9 +17,10 @@ import org.springframework.core.Ordered;
 import org.springframework.core.annotation.Order;
 
 /**
- * Binds every auto-configured collapse executor to Micrometer: a
- * {@link MicrometerCollapseListener} per executor through the core's listener SPI, and the
- * counters of the HTTP adapters. On when Micrometer is on the class path and a
+ * Binds every auto-configured collapse executor to Micrometer with the meters of
+ * {@code collapse-executor-micrometer}: a {@link MicrometerCollapseListener} per executor through
+ * the core's listener SPI, and the counters of the HTTP adapters
+ * ({@link HttpCollapseStatsMeterBinder}). On when Micrometer is on the class path and a
  * {@link MeterRegistry} bean exists.
  */
 @AutoConfiguration(after = CollapseExecutorAutoConfiguration.class, afterName = {
@@ -55,7 +58,7 @@ public final class CollapseMetricsAutoConfiguration {
   @Bean
   @ConditionalOnMissingBean
   @ConditionalOnBean(CollapseExecutors.class)
-  HttpCollapseStatsMeterBinder httpCollapseStatsMeterBinder(CollapseExecutors executors) {
-    return new HttpCollapseStatsMeterBinder(executors);
+  CollapseExecutorsMeterBinder httpCollapseStatsMeterBinder(CollapseExecutors executors) {
+    return new CollapseExecutorsMeterBinder(executors);
   }
 }

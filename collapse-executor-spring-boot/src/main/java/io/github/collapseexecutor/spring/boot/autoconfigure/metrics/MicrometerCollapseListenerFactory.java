@@ -1,6 +1,7 @@
 package io.github.collapseexecutor.spring.boot.autoconfigure.metrics;
 
 import io.github.collapseexecutor.core.CollapseListener;
+import io.github.collapseexecutor.micrometer.MicrometerCollapseListener;
 import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseListenerFactory;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.util.Objects;

@@ -16,6 +16,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.condition.EnabledIf;
 import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.boot.SpringBootConfiguration;
 import org.springframework.boot.WebApplicationType;
@@ -27,6 +28,7 @@ import org.springframework.core.env.Environment;
 import org.springframework.grpc.client.ChannelBuilderOptions;
 import org.springframework.grpc.client.GlobalClientInterceptor;
 import org.springframework.grpc.client.GrpcChannelFactory;
+import org.springframework.util.ClassUtils;
 
 /**
  * A Spring Boot application whose gRPC channel comes from Spring Boot's gRPC client support (its
@@ -34,8 +36,18 @@ import org.springframework.grpc.client.GrpcChannelFactory;
  * wiring, so 50 concurrent identical unary calls reach the service a few times at most, and it
  * runs after the application's own global interceptor. The service holds its answers until every
  * caller waits.
+ *
+ * <p>Needs Spring Boot's gRPC client auto-configuration, which Spring Boot 4 has and Spring Boot
+ * 3.5 leaves to Spring gRPC's own starter.
  */
+@EnabledIf(value = "springBootConfiguresGrpcChannels",
+    disabledReason = "Spring Boot's gRPC client auto-configuration is not on the class path")
 final class GrpcClientEndToEndTest {
+
+  static boolean springBootConfiguresGrpcChannels() {
+    return ClassUtils.isPresent(
+        "org.springframework.boot.grpc.client.autoconfigure.GrpcClientAutoConfiguration", null);
+  }
 
   private static final int CALLERS = 50;
 

@@ -3,6 +3,7 @@ package io.github.collapseexecutor.spring.boot.autoconfigure.e2e;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.collapseexecutor.http.HttpCollapseStats;
+import io.github.collapseexecutor.spring.boot.autoconfigure.LineFixtures;
 import io.github.collapseexecutor.spring.boot.autoconfigure.actuate.CollapseEndpoint;
 import io.github.collapseexecutor.spring.boot.autoconfigure.actuate.CollapseEndpoint.ExecutorDescription;
 import io.github.collapseexecutor.spring.boot.autoconfigure.actuate.CollapseEndpoint.GroupDescription;
@@ -19,8 +20,8 @@ import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.SpringBootConfiguration;
 import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
-import org.springframework.boot.restclient.RestTemplateBuilder;
 import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.context.ApplicationContext;
 import org.springframework.http.HttpRequest;
 import org.springframework.http.client.ClientHttpRequestExecution;
 import org.springframework.http.client.ClientHttpRequestInterceptor;
@@ -48,7 +49,7 @@ final class RestClientEndToEndTest {
   private RestClient.Builder restClientBuilder;
 
   @Autowired
-  private RestTemplateBuilder restTemplateBuilder;
+  private ApplicationContext context;
 
   @Autowired
   private CollapseHttpRequestInterceptor interceptor;
@@ -110,7 +111,8 @@ final class RestClientEndToEndTest {
   @Test
   void handWiredRestTemplateCollapsesByTheNamedPolicy() throws Exception {
     Arrivals arrivals = new Arrivals(N);
-    RestTemplate template = restTemplateBuilder.additionalInterceptors(arrivals, interceptor)
+    RestTemplate template = LineFixtures.restTemplates(context)
+        .additionalInterceptors(arrivals, interceptor)
         .build();
     AtomicInteger caller = new AtomicInteger();
 

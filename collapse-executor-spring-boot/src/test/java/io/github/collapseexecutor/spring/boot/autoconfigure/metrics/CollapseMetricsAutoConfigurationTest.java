@@ -9,6 +9,7 @@ import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorAuto
 import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseListenerFactory;
 import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseOkHttpAutoConfiguration;
 import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseRestClientAutoConfiguration;
+import io.github.collapseexecutor.spring.boot.autoconfigure.LineFixtures;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.micrometer.observation.ObservationRegistry;
@@ -17,14 +18,13 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
-import org.springframework.boot.micrometer.metrics.autoconfigure.MetricsAutoConfiguration;
 import org.springframework.boot.test.context.FilteredClassLoader;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 
 final class CollapseMetricsAutoConfigurationTest {
 
   private final ApplicationContextRunner runner = new ApplicationContextRunner()
-      .withConfiguration(AutoConfigurations.of(MetricsAutoConfiguration.class,
+      .withConfiguration(AutoConfigurations.of(LineFixtures.METRICS_AUTO_CONFIGURATION,
           CollapseExecutorAutoConfiguration.class, CollapseRestClientAutoConfiguration.class,
           CollapseOkHttpAutoConfiguration.class, CollapseMetricsAutoConfiguration.class))
       .withBean(SimpleMeterRegistry.class, SimpleMeterRegistry::new);
@@ -121,21 +121,21 @@ final class CollapseMetricsAutoConfigurationTest {
             CollapseMetricsAutoConfiguration.class))
         .run(context -> assertThat(context).hasNotFailed()
             .doesNotHaveBean(MicrometerCollapseListenerFactory.class)
-            .doesNotHaveBean(HttpCollapseStatsMeterBinder.class));
+            .doesNotHaveBean(CollapseExecutorsMeterBinder.class));
   }
 
   @Test
   void noMetricsWithoutMicrometer() {
     runner.withClassLoader(new FilteredClassLoader(MeterRegistry.class))
         .run(context -> assertThat(context).doesNotHaveBean(MicrometerCollapseListenerFactory.class)
-            .doesNotHaveBean(HttpCollapseStatsMeterBinder.class));
+            .doesNotHaveBean(CollapseExecutorsMeterBinder.class));
   }
 
   @Test
   void noMetricsWhenMasterSwitchOff() {
     runner.withPropertyValues("collapse.executor.enabled=false")
         .run(context -> assertThat(context).doesNotHaveBean(MicrometerCollapseListenerFactory.class)
-            .doesNotHaveBean(HttpCollapseStatsMeterBinder.class));
+            .doesNotHaveBean(CollapseExecutorsMeterBinder.class));
   }
 
   @Test

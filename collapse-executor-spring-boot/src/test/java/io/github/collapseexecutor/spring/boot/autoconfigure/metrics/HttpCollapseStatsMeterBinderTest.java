@@ -11,6 +11,7 @@ import io.github.collapseexecutor.http.RequestHeaders;
 import io.github.collapseexecutor.http.ShareUncacheable;
 import io.github.collapseexecutor.http.UnsharedReason;
 import io.github.collapseexecutor.http.adapter.CountingStats;
+import io.github.collapseexecutor.micrometer.HttpCollapseStatsMeterBinder;
 import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorDescriptor;
 import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutors;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -36,7 +37,7 @@ class HttpCollapseStatsMeterBinderTest {
   void countsEachGroupsRequestsUnderItsNameAndTheAdaptersTotalsBesideThem() {
     CollapseExecutors executors = new CollapseExecutors();
     executors.register(new CollapseExecutorDescriptor("rest-template", options, stats, Map.of()));
-    new HttpCollapseStatsMeterBinder(executors).bindTo(registry);
+    new CollapseExecutorsMeterBinder(executors).bindTo(registry);
 
     stats.led(key("/users/1"));
     stats.replayed(key("/users/1"));
@@ -62,7 +63,7 @@ class HttpCollapseStatsMeterBinderTest {
   void countsRequestsThatGotNoSharedResponseByReason() {
     CollapseExecutors executors = new CollapseExecutors();
     executors.register(new CollapseExecutorDescriptor("rest-template", options, stats, Map.of()));
-    new HttpCollapseStatsMeterBinder(executors).bindTo(registry);
+    new CollapseExecutorsMeterBinder(executors).bindTo(registry);
 
     stats.unshared(key("/users/1"), UnsharedReason.SET_COOKIE);
     stats.unshared(key("/users/1"), UnsharedReason.HIT_FOR_PASS);
@@ -87,7 +88,7 @@ class HttpCollapseStatsMeterBinderTest {
         .name("never").group(CollapseGroup.ofUris("p", List.of("/users/*")))
         .policy("p", CollapsePolicy.DEFAULT.withShareUncacheable(ShareUncacheable.NEVER))
         .build(), new CountingStats(1), Map.of()));
-    new HttpCollapseStatsMeterBinder(executors).bindTo(registry);
+    new CollapseExecutorsMeterBinder(executors).bindTo(registry);
 
     assertThat(reasons("no-hit-for-pass")).contains("set-cookie", "wait-timeout")
         .doesNotContain("hit-for-pass", "uncacheable", "not-recorded");
@@ -99,7 +100,7 @@ class HttpCollapseStatsMeterBinderTest {
     CollapseExecutors executors = new CollapseExecutors();
     executors.register(new CollapseExecutorDescriptor("okhttp",
         HttpCollapseOptions.builder().name("bare").build(), new CountingStats(0), Map.of()));
-    new HttpCollapseStatsMeterBinder(executors).bindTo(registry);
+    new CollapseExecutorsMeterBinder(executors).bindTo(registry);
 
     assertThat(registry.find(HttpCollapseStatsMeterBinder.REQUESTS).tag("executor", "bare")
         .functionCounters()).singleElement()
@@ -117,7 +118,7 @@ class HttpCollapseStatsMeterBinderTest {
   @Test
   void anExecutorRegisteredAfterBindingGetsItsGroupMetersToo() {
     CollapseExecutors executors = new CollapseExecutors();
-    new HttpCollapseStatsMeterBinder(executors).bindTo(registry);
+    new CollapseExecutorsMeterBinder(executors).bindTo(registry);
 
     executors.register(new CollapseExecutorDescriptor("okhttp", options, stats, Map.of()));
     stats.led(key("/teams/3"));

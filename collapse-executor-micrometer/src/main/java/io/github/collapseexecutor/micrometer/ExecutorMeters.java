@@ -1,14 +1,13 @@
-package io.github.collapseexecutor.spring.boot.autoconfigure.metrics;
+package io.github.collapseexecutor.micrometer;
 
-import static io.github.collapseexecutor.spring.boot.autoconfigure.metrics.MicrometerCollapseListener.BATCH_SIZE;
-import static io.github.collapseexecutor.spring.boot.autoconfigure.metrics.MicrometerCollapseListener.CALLS;
-import static io.github.collapseexecutor.spring.boot.autoconfigure.metrics.MicrometerCollapseListener.EXECUTION;
-import static io.github.collapseexecutor.spring.boot.autoconfigure.metrics.MicrometerCollapseListener.REJECTIONS;
-import static io.github.collapseexecutor.spring.boot.autoconfigure.metrics.MicrometerCollapseListener.TIMEOUTS;
-import static io.github.collapseexecutor.spring.boot.autoconfigure.metrics.MicrometerCollapseListener.WAIT;
+import static io.github.collapseexecutor.micrometer.MicrometerCollapseListener.BATCH_SIZE;
+import static io.github.collapseexecutor.micrometer.MicrometerCollapseListener.CALLS;
+import static io.github.collapseexecutor.micrometer.MicrometerCollapseListener.EXECUTION;
+import static io.github.collapseexecutor.micrometer.MicrometerCollapseListener.REJECTIONS;
+import static io.github.collapseexecutor.micrometer.MicrometerCollapseListener.TIMEOUTS;
+import static io.github.collapseexecutor.micrometer.MicrometerCollapseListener.WAIT;
 
 import io.github.collapseexecutor.core.BatchReport;
-import io.github.collapseexecutor.spring.CreatedExecutor;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.DistributionSummary;
 import io.micrometer.core.instrument.MeterRegistry;

@@ -1,10 +1,9 @@
-package io.github.collapseexecutor.spring.boot.autoconfigure.metrics;
+package io.github.collapseexecutor.micrometer;
 
 import io.github.collapseexecutor.http.CollapseGroup;
+import io.github.collapseexecutor.http.HttpCollapseOptions;
 import io.github.collapseexecutor.http.HttpCollapseStats;
 import io.github.collapseexecutor.http.UnsharedReason;
-import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorDescriptor;
-import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutors;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Tags;
@@ -15,19 +14,28 @@ import java.util.Set;
 import java.util.function.ToDoubleFunction;
 
 /**
- * Publishes the counters of every HTTP collapse executor in {@link CollapseExecutors} as
- * {@value #REQUESTS}, tagged {@code executor}, {@code integration} and {@code outcome}:
- * {@code passed-through}, {@code led}, {@code replayed} or {@code fell-back}. Each request counts
- * once; backend calls are every outcome but {@code replayed}. The same counts per collapse group
- * are {@value #GROUP_REQUESTS}, with a {@code group} tag as well: the group's
- * {@link CollapseGroup#name() name}. {@value #UNSHARED} counts, by {@code reason} (the
- * {@link UnsharedReason#tag()}, such as {@code set-cookie} or {@code hit-for-pass}), the requests
- * that did not get or give a shared response, and {@value #GROUP_UNSHARED} the same per group.
- * Executors registered after binding are published as they arrive. Meters that could only stay at
- * zero are left out: every outcome but {@code passed-through} of an adapter with no collapse
- * group, and the reasons its configuration rules out ({@code hit-for-pass} when hit-for-pass is
- * off, {@code uncacheable} when no policy says {@code never}, {@code not-recorded} but for the
- * servlet filter).
+ * Publishes the counters of one HTTP collapse adapter as {@value #REQUESTS}, tagged
+ * {@code executor} (the adapter's {@link HttpCollapseOptions#name() name}, else its integration),
+ * {@code integration} and {@code outcome}: {@code passed-through}, {@code led}, {@code replayed}
+ * or {@code fell-back}. Each request counts once; backend calls are every outcome but
+ * {@code replayed}. The same counts per collapse group are {@value #GROUP_REQUESTS}, with a
+ * {@code group} tag as well: the group's {@link CollapseGroup#name() name}. {@value #UNSHARED}
+ * counts, by {@code reason} (the {@link UnsharedReason#tag()}, such as {@code set-cookie} or
+ * {@code hit-for-pass}), the requests that did not get or give a shared response, and
+ * {@value #GROUP_UNSHARED} the same per group. Meters that could only stay at zero are left out:
+ * every outcome but {@code passed-through} of an adapter with no collapse group, and the reasons
+ * its configuration rules out ({@code hit-for-pass} when hit-for-pass is off,
+ * {@code uncacheable} when no policy says {@code never}, {@code not-recorded} but for the servlet
+ * filter, whose integration is {@value #SERVLET_INTEGRATION}).
+ *
+ * <p>With a plain {@link MeterRegistry}, bind each adapter once, with the options it was built
+ * from and its stats:
+ *
+ * <pre>{@code
+ * new HttpCollapseStatsMeterBinder("okhttp", options, interceptor.stats()).bindTo(registry);
+ * }</pre>
+ *
+ * The Spring Boot auto-configuration binds every adapter it configures.
  */
 public final class HttpCollapseStatsMeterBinder implements MeterBinder {
 
@@ -43,38 +51,50 @@ public final class HttpCollapseStatsMeterBinder implements MeterBinder {
   /** Function counter of the requests of each collapse group not shared, by reason. */
   public static final String GROUP_UNSHARED = "collapse.http.group.unshared";
 
-  private final CollapseExecutors executors;
+  /** The servlet filter's integration, the one adapter whose answers can go unrecorded. */
+  public static final String SERVLET_INTEGRATION = "servlet";
 
-  /** Creates a binder for the executors of {@code executors}. */
-  public HttpCollapseStatsMeterBinder(CollapseExecutors executors) {
-    this.executors = Objects.requireNonNull(executors, "executors");
+  private final String integration;
+  private final HttpCollapseOptions options;
+  private final HttpCollapseStats stats;
+
+  /**
+   * Creates a binder for the adapter built from {@code options} whose counters are
+   * {@code stats}.
+   *
+   * @param integration the adapter's kind, the {@code integration} tag: the adapter's default
+   *     name, such as {@code okhttp} or {@value #SERVLET_INTEGRATION}
+   */
+  public HttpCollapseStatsMeterBinder(String integration, HttpCollapseOptions options,
+      HttpCollapseStats stats) {
+    this.integration = Objects.requireNonNull(integration, "integration");
+    this.options = Objects.requireNonNull(options, "options");
+    this.stats = Objects.requireNonNull(stats, "stats");
   }
 
   @Override
   public void bindTo(MeterRegistry registry) {
-    executors.observe(executor -> bind(registry, executor));
-  }
-
-  private static void bind(MeterRegistry registry, CollapseExecutorDescriptor executor) {
-    Tags tags = Tags.of("executor", executor.name(), "integration", executor.integration());
-    List<CollapseGroup> groups = executor.options().groups();
+    String name = options.name();
+    Tags tags = Tags.of("executor", name == null ? integration : name,
+        "integration", integration);
+    List<CollapseGroup> groups = options.groups();
     if (groups.isEmpty()) {
       // nothing can collapse: every request passes through
       counter(registry, REQUESTS, "Requests seen by an HTTP collapse adapter, by outcome", tags,
-          "passed-through", executor.stats(), HttpCollapseStats::passedThrough);
+          "passed-through", stats, HttpCollapseStats::passedThrough);
       return;
     }
     outcomes(registry, REQUESTS, "Requests seen by an HTTP collapse adapter, by outcome", tags,
-        executor.stats());
+        stats);
     reasons(registry, UNSHARED, "Requests that got no shared response, by reason", tags,
-        executor.stats(), PossibleReasons.of(executor, groups));
+        stats, PossibleReasons.of(integration, options, groups));
     for (int i = 0; i < groups.size(); i++) {
       Tags group = tags.and("group", groups.get(i).name());
-      HttpCollapseStats stats = executor.stats().groups().get(i);
+      HttpCollapseStats groupStats = stats.groups().get(i);
       outcomes(registry, GROUP_REQUESTS, "Requests a collapse group took, by outcome", group,
-          stats);
+          groupStats);
       reasons(registry, GROUP_UNSHARED, "Requests of a collapse group not shared, by reason",
-          group, stats, PossibleReasons.of(executor, List.of(groups.get(i))));
+          group, groupStats, PossibleReasons.of(integration, options, List.of(groups.get(i))));
     }
   }
 

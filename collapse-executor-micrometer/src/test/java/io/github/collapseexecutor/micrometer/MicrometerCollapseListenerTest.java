@@ -1,9 +1,8 @@
-package io.github.collapseexecutor.spring.boot.autoconfigure.metrics;
+package io.github.collapseexecutor.micrometer;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.collapseexecutor.core.BatchReport;
-import io.github.collapseexecutor.spring.CreatedExecutor;
 import io.micrometer.core.instrument.Meter;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.util.List;

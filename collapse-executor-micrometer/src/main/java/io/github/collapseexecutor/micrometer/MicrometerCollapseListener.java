@@ -1,8 +1,6 @@
-package io.github.collapseexecutor.spring.boot.autoconfigure.metrics;
+package io.github.collapseexecutor.micrometer;
 
 import io.github.collapseexecutor.core.BatchReport;
-import io.github.collapseexecutor.spring.CreatedExecutor;
-import io.github.collapseexecutor.spring.ExecutorCreationListener;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.util.Map;
 import java.util.Objects;

@@ -1,4 +1,4 @@
-package io.github.collapseexecutor.spring;
+package io.github.collapseexecutor.micrometer;
 
 import io.github.collapseexecutor.core.CollapseListener;
 

@@ -1,11 +1,10 @@
-package io.github.collapseexecutor.spring.boot.autoconfigure.metrics;
+package io.github.collapseexecutor.micrometer;
 
 import io.github.collapseexecutor.http.CollapseGroup;
 import io.github.collapseexecutor.http.CollapsePolicy;
+import io.github.collapseexecutor.http.HttpCollapseOptions;
 import io.github.collapseexecutor.http.ShareUncacheable;
 import io.github.collapseexecutor.http.UnsharedReason;
-import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorDescriptor;
-import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseServletFilterAutoConfiguration;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Objects;
@@ -19,27 +18,31 @@ final class PossibleReasons {
 
   private PossibleReasons() {}
 
-  /** Returns the reasons that can happen to requests of {@code groups} of {@code executor}. */
-  static Set<UnsharedReason> of(CollapseExecutorDescriptor executor, List<CollapseGroup> groups) {
+  /**
+   * Returns the reasons that can happen to requests of {@code groups} of the adapter of
+   * {@code integration} built from {@code options}.
+   */
+  static Set<UnsharedReason> of(String integration, HttpCollapseOptions options,
+      List<CollapseGroup> groups) {
     Set<UnsharedReason> reasons = EnumSet.allOf(UnsharedReason.class);
-    if (!CollapseServletFilterAutoConfiguration.INTEGRATION.equals(executor.integration())) {
+    if (!HttpCollapseStatsMeterBinder.SERVLET_INTEGRATION.equals(integration)) {
       // only a servlet chain answers in ways that cannot be recorded
       reasons.remove(UnsharedReason.NOT_RECORDED);
     }
-    if (executor.options().hitForPassTtl().isZero()) {
+    if (options.hitForPassTtl().isZero()) {
       reasons.remove(UnsharedReason.HIT_FOR_PASS);
     }
-    if (groups.stream().noneMatch(group -> policy(executor, group).shareUncacheable()
+    if (groups.stream().noneMatch(group -> policy(options, group).shareUncacheable()
         == ShareUncacheable.NEVER)) {
       reasons.remove(UnsharedReason.UNCACHEABLE);
     }
     return reasons;
   }
 
-  private static CollapsePolicy policy(CollapseExecutorDescriptor executor, CollapseGroup group) {
+  private static CollapsePolicy policy(HttpCollapseOptions options, CollapseGroup group) {
     String name = group.collapsePolicyName();
     // the options were built only if every group's policy was added
     return name == null ? CollapsePolicy.DEFAULT
-        : Objects.requireNonNull(executor.options().policies().get(name));
+        : Objects.requireNonNull(options.policies().get(name));
   }
 }
