@@ -32,12 +32,16 @@ final class Flight extends FlightCallers implements CallerFuture.Owner {
 
   private static final VarHandle COUNTS;
   private static final VarHandle COMPLETING;
+  private static final VarHandle ON_ABANDON;
+  /** Stands in the abandon hook's place once every caller left, so that a later hook runs. */
+  private static final Runnable ABANDONED = () -> {};
 
   static {
     try {
       MethodHandles.Lookup lookup = MethodHandles.lookup();
       COUNTS = lookup.findVarHandle(Flight.class, "counts", long.class);
       COMPLETING = lookup.findVarHandle(Flight.class, "completing", boolean.class);
+      ON_ABANDON = lookup.findVarHandle(Flight.class, "onAbandon", Runnable.class);
     } catch (ReflectiveOperationException e) {
       throw new ExceptionInInitializerError(e);
     }
@@ -154,9 +158,15 @@ final class Flight extends FlightCallers implements CallerFuture.Owner {
     return isSettled();
   }
 
-  /** Sets what runs when every caller has left before completion (cancelling the work). */
+  /**
+   * Sets what runs, once, when every caller has left before completion (cancelling the work); at
+   * once if every caller left already, since a leader may hand its work over after that. Call
+   * once per flight.
+   */
   void onAbandon(Runnable onAbandon) {
-    this.onAbandon = onAbandon;
+    if (ON_ABANDON.compareAndExchange(this, null, onAbandon) == ABANDONED) {
+      onAbandon.run();
+    }
   }
 
   /** Returns a future for one caller; cancelling it leaves the flight, not cancels it. */
@@ -255,7 +265,7 @@ final class Flight extends FlightCallers implements CallerFuture.Owner {
       }
       if (COUNTS.compareAndSet(this, c, next)) {
         if (last) {
-          Runnable hook = onAbandon;
+          Runnable hook = (Runnable) ON_ABANDON.getAndSet(this, ABANDONED);
           if (hook != null) {
             hook.run();
           }

@@ -16,6 +16,10 @@ import org.jspecify.annotations.Nullable;
  * caller that cancels its future leaves alone; when every caller has left before the work
  * completes, the shared future is cancelled, so that work nobody waits for can stop. Semantics are
  * otherwise those of {@link BlockingCallableGroupCollapseExecutor}.
+ *
+ * <p>A caller that must know whether it starts the work or waits for another caller's (an
+ * adapter whose leading request makes the call through its own client, for example) takes its
+ * {@link Place} with {@link #join} instead of calling {@link #execute}.
  */
 public final class FutureCallableGroupCollapseExecutor extends GroupExecutorBase
     implements AutoCloseable {
@@ -57,6 +61,31 @@ public final class FutureCallableGroupCollapseExecutor extends GroupExecutorBase
     return flights.join(group, callable, start);
   }
 
+  /**
+   * Joins the run in progress for an equal {@code group}, or starts a new one that this caller
+   * leads, and returns the caller's place in it: whether it leads, and its own future. A caller
+   * that {@link Place#leads() leads} must then {@link Place#lead start the work}; the others get
+   * its outcome. {@code execute(group, callable)} is the same as:
+   *
+   * <pre>{@code
+   * Place<T> place = executor.join(group);
+   * if (place.leads()) {
+   *   place.lead(callable);
+   * }
+   * return place.future();
+   * }</pre>
+   *
+   * @throws NullPointerException if {@code group} is null
+   * @throws IllegalStateException if this executor is closed, or if called from the work of an
+   *     equal group on the thread running it, which would wait for its own result
+   */
+  public <T extends @Nullable Object> Place<T> join(Object group) {
+    Objects.requireNonNull(group, "group");
+    Flight mine = flights.newFlight();
+    Flight flight = flights.joinOrStart(group, mine);
+    return new Place<>(this, group, flight, flight == mine);
+  }
+
   private void start(
       Object group, Flight flight, Callable<? extends CompletableFuture<?>> callable) {
     CompletableFuture<?> work;
@@ -74,6 +103,75 @@ public final class FutureCallableGroupCollapseExecutor extends GroupExecutorBase
       work.cancel(/* mayInterruptIfRunning= */ false);
     });
     work.whenComplete(completion(flights, group, flight, run));
+  }
+
+  /**
+   * One caller's place in a run of its group, from {@link #join}: whether the caller leads the
+   * run, and the caller's own future of its outcome.
+   *
+   * <p>Exactly one caller of a run leads it, and it must start the work with {@link #lead},
+   * before it waits for anything: the other callers wait until the future the work returns
+   * completes, and a leader that never starts it leaves them waiting. The work belongs to no
+   * caller, the leader included: each caller that cancels or completes its own future leaves
+   * alone, and the work's future is cancelled only once every caller has left.
+   *
+   * @param <T> the type of the work's result
+   */
+  public static final class Place<T extends @Nullable Object> {
+
+    private final FutureCallableGroupCollapseExecutor executor;
+    private final Object group;
+    private final Flight flight;
+    private final boolean leads;
+    private final CompletableFuture<T> future;
+    private boolean started;
+
+    private Place(FutureCallableGroupCollapseExecutor executor, Object group, Flight flight,
+        boolean leads) {
+      this.executor = executor;
+      this.group = group;
+      this.flight = flight;
+      this.leads = leads;
+      this.future = flight.newCaller();
+    }
+
+    /** Returns whether this caller leads the run, and so must {@link #lead start its work}. */
+    public boolean leads() {
+      return leads;
+    }
+
+    /**
+     * Returns this caller's own future of the run's outcome; cancelling it, completing it or
+     * letting {@link CompletableFuture#orTimeout} fire leaves the run to the other callers.
+     */
+    public CompletableFuture<T> future() {
+      return future;
+    }
+
+    /**
+     * Starts the work of the run this caller leads: calls {@code work} on this thread, which must
+     * return quickly, and completes every caller's future with the outcome of the future it
+     * returns, or with what it threw. That future is cancelled if every caller leaves before it
+     * completes.
+     *
+     * @throws NullPointerException if {@code work} is null
+     * @throws IllegalStateException if this caller does not lead the run, or started it already
+     */
+    public void lead(Callable<CompletableFuture<T>> work) {
+      Objects.requireNonNull(work, "work");
+      if (!leads) {
+        throw new IllegalStateException(executor.name() + ": a caller that joined the run of group "
+            + Names.describe(group) + " cannot lead it");
+      }
+      synchronized (this) {
+        if (started) {
+          throw new IllegalStateException(executor.name() + ": the run of group "
+              + Names.describe(group) + " was started already");
+        }
+        started = true;
+      }
+      executor.start(group, flight, work);
+    }
   }
 
   /**
