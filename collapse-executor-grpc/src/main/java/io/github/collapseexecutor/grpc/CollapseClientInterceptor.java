@@ -2,6 +2,7 @@ package io.github.collapseexecutor.grpc;
 
 import io.github.collapseexecutor.core.CollapseListener;
 import io.github.collapseexecutor.core.FutureCallableGroupCollapseExecutor;
+import io.github.collapseexecutor.core.FutureCallableGroupCollapseExecutor.Place;
 import io.github.collapseexecutor.core.GroupCollapseExecutorOptions;
 import io.github.collapseexecutor.http.SensitiveHeaders;
 import io.grpc.CallOptions;
@@ -11,7 +12,6 @@ import io.grpc.ClientInterceptor;
 import io.grpc.Deadline;
 import io.grpc.MethodDescriptor;
 import java.util.Objects;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.function.Function;
 import java.util.function.Predicate;
@@ -149,14 +149,16 @@ public final class CollapseClientInterceptor implements ClientInterceptor, AutoC
    */
   private <ReqT, RespT> boolean follow(CallKey key, CollapsingCall.Target<ReqT, RespT> target,
       ReqT request, Caller<RespT> caller, @Nullable Deadline deadline, Executor sending) {
-    CompletableFuture<SharedReply> shared;
+    Place<SharedReply> place;
     try {
-      shared = executor.execute(key,
-          () -> SharedCall.start(target, request, caller, deadline, sending));
+      place = executor.join(key);
     } catch (IllegalStateException closedMeanwhile) {
       return false;
     }
-    caller.follow(shared, (later, by) -> resend(key, target, request, caller, later, by));
+    if (place.leads()) {
+      place.lead(() -> SharedCall.start(target, request, caller, deadline, sending));
+    }
+    caller.follow(place.future(), (later, by) -> resend(key, target, request, caller, later, by));
     return true;
   }
 

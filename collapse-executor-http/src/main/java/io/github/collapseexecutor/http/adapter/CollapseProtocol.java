@@ -2,6 +2,7 @@ package io.github.collapseexecutor.http.adapter;
 
 import io.github.collapseexecutor.core.CallerOutcome;
 import io.github.collapseexecutor.core.FutureCallableGroupCollapseExecutor;
+import io.github.collapseexecutor.core.FutureCallableGroupCollapseExecutor.Place;
 import io.github.collapseexecutor.http.CallObserver;
 import io.github.collapseexecutor.http.CallObserver.Caller;
 import io.github.collapseexecutor.http.CollapseKey;
@@ -198,17 +199,9 @@ final class CollapseProtocol implements AutoCloseable {
       unshared(key, UnsharedReason.HIT_FOR_PASS);
       return pass(key, caller, UnsharedReason.HIT_FOR_PASS.tag());
     }
-    CompletableFuture<Outcome> promise = new CompletableFuture<>();
-    // the executor calls the callable on this thread, inside execute, only for the request that
-    // starts the call; the leader then makes the call outside, and completes the promise
-    boolean[] leading = new boolean[1];
-    CompletableFuture<Outcome> mine;
+    Place<Outcome> place;
     try {
-      mine = executor.execute(flight, () -> {
-        leading[0] = true;
-        leaders.put(flight, limits);
-        return promise;
-      });
+      place = executor.join(flight);
     } catch (IllegalStateException refused) {
       if (!closed) {
         throw refused;
@@ -216,12 +209,19 @@ final class CollapseProtocol implements AutoCloseable {
       // closed between the check above and this call: go through as if collapse were off
       return pass(key, caller, "closed");
     }
-    caller.outcome(leading[0] ? CallerOutcome.LED : CallerOutcome.JOINED, null);
-    return leading[0]
-        ? new Lead(this, key, flight, request, promise, mine,
-            observer.sharedCall(executor.name(), key, caller), limits)
-        : new Wait(this, key, flight, request, mine, caller, mayRegroup, limits,
-            leaders.get(flight));
+    if (!place.leads()) {
+      caller.outcome(CallerOutcome.JOINED, null);
+      return new Wait(this, key, flight, request, place.future(), caller, mayRegroup, limits,
+          leaders.get(flight));
+    }
+    // the leading request makes the call itself, outside the executor, and ends the shared
+    // call by completing this promise: through the Lead, on every path
+    CompletableFuture<Outcome> promise = new CompletableFuture<>();
+    leaders.put(flight, limits);
+    place.lead(() -> promise);
+    caller.outcome(CallerOutcome.LED, null);
+    return new Lead(this, key, flight, request, promise, place.future(),
+        observer.sharedCall(executor.name(), key, caller), limits);
   }
 
   /** Counts a request that no group takes and leaves its observation alone. */
