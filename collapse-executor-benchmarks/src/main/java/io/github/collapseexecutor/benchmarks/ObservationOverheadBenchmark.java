@@ -6,7 +6,7 @@ import io.github.collapseexecutor.http.HttpCollapseOptions;
 import io.github.collapseexecutor.http.RequestHeaders;
 import io.github.collapseexecutor.http.RequestTarget;
 import io.github.collapseexecutor.http.adapter.BlockingClientCollapser;
-import io.github.collapseexecutor.http.adapter.BlockingClientDriver;
+import io.github.collapseexecutor.http.adapter.ClientDriver;
 import io.github.collapseexecutor.http.adapter.SharedResponse;
 import io.github.collapseexecutor.http.adapter.SharedRounds;
 import io.github.collapseexecutor.micrometer.CollapseObservations;
@@ -138,7 +138,7 @@ public class ObservationOverheadBenchmark {
   public record Response(int status, List<Map.Entry<String, String>> headers, InputStream body) {}
 
   /** A client whose every call answers at once with the same small JSON body. */
-  private static final class InMemoryDriver implements BlockingClientDriver<Response> {
+  private static final class InMemoryDriver implements ClientDriver.Blocking<Response> {
 
     @Override
     public Response send() {

@@ -1,6 +1,6 @@
 package io.github.collapseexecutor.okhttp;
 
-import io.github.collapseexecutor.http.adapter.BlockingClientDriver;
+import io.github.collapseexecutor.http.adapter.ClientDriver;
 import io.github.collapseexecutor.http.adapter.HeaderLists;
 import io.github.collapseexecutor.http.adapter.SharedResponse;
 import java.io.IOException;
@@ -25,7 +25,7 @@ import okio.Timeout;
 import org.jspecify.annotations.Nullable;
 
 /** One OkHttp call, and its {@link Response}, in the terms of the collapser. */
-record OkHttpDriver(Interceptor.Chain chain) implements BlockingClientDriver<Response> {
+record OkHttpDriver(Interceptor.Chain chain) implements ClientDriver.Blocking<Response> {
 
   /** What a replay needs of the response besides status, headers and body. */
   private record Origin(Protocol protocol, @Nullable Handshake handshake) {}
@@ -100,7 +100,7 @@ record OkHttpDriver(Interceptor.Chain chain) implements BlockingClientDriver<Res
     if (chain.call().isCanceled()) {
       return failure instanceof InterruptedIOException ? Cause.CALLER_LIMIT : Cause.CALLER_LEFT;
     }
-    return BlockingClientDriver.super.causeOf(failure);
+    return ClientDriver.Blocking.super.causeOf(failure);
   }
 
   @Override

@@ -12,7 +12,7 @@ import org.jspecify.annotations.Nullable;
  * requests starts the call and buffers the response as it arrives, the others wait for it without
  * holding a thread, and each gets a response object of its own, or the shared failure, through
  * its own future. An adapter describes the request ({@link RequestTarget}) and translates its
- * client's response ({@link AsyncClientDriver}); everything else happens here.
+ * client's response ({@link ClientDriver.Async}); everything else happens here.
  *
  * <pre>{@code
  * public Mono<ClientResponse> filter(ClientRequest request, ExchangeFunction next) {
@@ -30,14 +30,14 @@ import org.jspecify.annotations.Nullable;
  * shared, or whose body is larger than {@link HttpCollapseOptions#maxBodyBytes()}, read as it
  * arrives), the failure of the shared call, or, after the wait timeout, the response of its own
  * call. When its own deadline ({@link ClientDriver#ownWaitLimitNanos()}) ends first, its
- * future fails with {@link AsyncClientDriver#ownLimitReached()}; when its read timeout,
+ * future fails with {@link ClientDriver.Async#ownLimitReached()}; when its read timeout,
  * shorter than that of the caller that started the call, does, with
- * {@link AsyncClientDriver#readTimeoutReached()}. A call that failed because of the caller that
+ * {@link ClientDriver.Async#readTimeoutReached()}. A call that failed because of the caller that
  * started it (its own read timeout, say: {@link ClientDriver#causeOf}) is taken over by the
  * callers whose limit is longer, as {@link BlockingClientCollapser} describes.
  *
  * <p>A caller that cancels its future leaves alone: the shared call goes on for the others, and it
- * is cancelled ({@link AsyncClientDriver#send()}'s future, or the body being read) only when
+ * is cancelled ({@link ClientDriver.Async#send()}'s future, or the body being read) only when
  * every caller has left. A live response that arrives for a caller that left is released.
  *
  * <p>The wait timeout is timed by the JDK's timer of {@link CompletableFuture}: a caller whose wait
@@ -57,13 +57,13 @@ public final class AsyncClientCollapser extends HttpCollapser {
   /**
    * Sends {@code request} through {@code driver}, or joins the call in progress for an equal key,
    * and returns the caller's own future of its response. A request that does not collapse, or
-   * one with a body, goes through untouched: {@link AsyncClientDriver#send()} at once. Call it
+   * one with a body, goes through untouched: {@link ClientDriver.Async#send()} at once. Call it
    * when the caller asks for the response (when it subscribes, for a lazy client).
    *
    * @return the caller's future: it completes with the caller's response (or {@code null} if the
    *     client gave none) or fails as its call failed; cancel it to leave
    */
-  public <R> CompletableFuture<R> execute(RequestTarget request, AsyncClientDriver<R> driver) {
+  public <R> CompletableFuture<R> execute(RequestTarget request, ClientDriver.Async<R> driver) {
     return execute(rules().keyFor(request), request.headers(),
         new AsyncDriverExchange<>(request, driver));
   }

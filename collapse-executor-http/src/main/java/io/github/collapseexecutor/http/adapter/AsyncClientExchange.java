@@ -8,7 +8,7 @@ import org.jspecify.annotations.Nullable;
 /**
  * One request of a non-blocking HTTP client, in the terms the {@link AsyncClientCollapser} runs
  * its protocol in: how to start the call, and how to read and rebuild the client's response
- * without blocking. Adapters implement an {@link AsyncClientDriver}, which the collapser wraps in
+ * without blocking. Adapters implement an {@link ClientDriver.Async}, which the collapser wraps in
  * one ({@link AsyncDriverExchange}). No method may block: they run on the threads of the client's
  * event loop, of the thread that completes a shared call, or of the wait timer.
  *

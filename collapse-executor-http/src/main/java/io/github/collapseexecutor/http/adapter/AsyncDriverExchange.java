@@ -4,14 +4,14 @@ import io.github.collapseexecutor.http.RequestTarget;
 import java.util.concurrent.CompletableFuture;
 
 /**
- * An {@link AsyncClientDriver} in the terms of the async collapser: the body the driver hands
+ * An {@link ClientDriver.Async} in the terms of the async collapser: the body the driver hands
  * over as a publisher is read up to the limit here ({@link BodySplit}), once for every adapter.
  */
 final class AsyncDriverExchange<R> extends DriverExchange<R> implements AsyncClientExchange<R> {
 
-  private final AsyncClientDriver<R> driver;
+  private final ClientDriver.Async<R> driver;
 
-  AsyncDriverExchange(RequestTarget request, AsyncClientDriver<R> driver) {
+  AsyncDriverExchange(RequestTarget request, ClientDriver.Async<R> driver) {
     super(request, driver);
     this.driver = driver;
   }

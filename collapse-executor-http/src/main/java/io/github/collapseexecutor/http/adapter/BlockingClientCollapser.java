@@ -20,7 +20,7 @@ import org.jspecify.annotations.Nullable;
  * of a set of identical requests makes the call and buffers the response, the others wait for it
  * on their own threads, and each gets a response object of its own. An adapter describes the
  * request ({@link RequestTarget}) and translates its client's response
- * ({@link BlockingClientDriver}); everything else happens here.
+ * ({@link ClientDriver.Blocking}); everything else happens here.
  *
  * <pre>{@code
  * public final class CollapseInterceptor implements Interceptor, AutoCloseable {
@@ -69,9 +69,9 @@ import org.jspecify.annotations.Nullable;
  *       on for the others;</li>
  *   <li>no response within the caller's own deadline ({@link ClientDriver#ownWaitLimitNanos()})
  *       when that ends first: the caller stops waiting and fails with
- *       {@link BlockingClientDriver#ownLimitReached()}, as its call would have without
+ *       {@link ClientDriver.Blocking#ownLimitReached()}, as its call would have without
  *       collapse; likewise at its read timeout, when that is shorter than the read timeout of the
- *       caller that made the call ({@link BlockingClientDriver#readTimeoutReached()});</li>
+ *       caller that made the call ({@link ClientDriver.Blocking#readTimeoutReached()});</li>
  *   <li>an interrupt while it waits: the caller stops waiting, keeps its interrupt status and
  *       fails with an {@link InterruptedIOException}.</li>
  * </ul>
@@ -90,11 +90,11 @@ public final class BlockingClientCollapser extends HttpCollapser {
    * Sends {@code request} through {@code driver}, or shares the call in progress for an equal
    * key, and returns the caller's own response. A request that does not collapse (no key: see
    * {@link io.github.collapseexecutor.http.CollapseRules#keyFor(RequestTarget)}), or one with a
-   * body, goes through untouched: {@link BlockingClientDriver#send()} at once.
+   * body, goes through untouched: {@link ClientDriver.Blocking#send()} at once.
    *
    * @throws IOException what the call threw, or the shared call that this caller waited for
    */
-  public <R> R execute(RequestTarget request, BlockingClientDriver<R> driver) throws IOException {
+  public <R> R execute(RequestTarget request, ClientDriver.Blocking<R> driver) throws IOException {
     return execute(rules().keyFor(request), request.headers(),
         new BlockingDriverExchange<>(request, driver));
   }

@@ -6,7 +6,7 @@ import java.io.InputStream;
 /**
  * One request of a blocking HTTP client, in the terms the {@link BlockingClientCollapser} runs its
  * protocol in: how to make the call, and how to read and rebuild the client's response. Adapters
- * implement a {@link BlockingClientDriver}, which the collapser wraps in one
+ * implement a {@link ClientDriver.Blocking}, which the collapser wraps in one
  * ({@link BlockingDriverExchange}). Every method runs on the caller's own thread:
  * {@link #proceed()} and the reading of the live response on the thread of the caller whose call
  * it is, {@link #replay} on the thread of the caller it answers.
@@ -15,21 +15,21 @@ import java.io.InputStream;
  */
 interface BlockingClientExchange<R> extends ClientExchange<R> {
 
-  /** The driver's {@link BlockingClientDriver#send()}. */
+  /** The driver's {@link ClientDriver.Blocking#send()}. */
   R proceed() throws IOException;
 
-  /** The driver's {@link BlockingClientDriver#body}. */
+  /** The driver's {@link ClientDriver.Blocking#body}. */
   InputStream body(R response) throws IOException;
 
-  /** The driver's {@link BlockingClientDriver#withBody}. */
+  /** The driver's {@link ClientDriver.Blocking#withBody}. */
   R withBody(R response, InputStream body);
 
-  /** The driver's {@link BlockingClientDriver#close}. */
+  /** The driver's {@link ClientDriver.Blocking#close}. */
   void close(R response);
 
-  /** The driver's {@link BlockingClientDriver#ownLimitReached()}. */
+  /** The driver's {@link ClientDriver.Blocking#ownLimitReached()}. */
   IOException ownLimitReached();
 
-  /** The driver's {@link BlockingClientDriver#readTimeoutReached()}. */
+  /** The driver's {@link ClientDriver.Blocking#readTimeoutReached()}. */
   IOException readTimeoutReached();
 }

@@ -4,13 +4,13 @@ import io.github.collapseexecutor.http.RequestTarget;
 import java.io.IOException;
 import java.io.InputStream;
 
-/** A {@link BlockingClientDriver} in the terms of the blocking collapser. */
+/** A {@link ClientDriver.Blocking} in the terms of the blocking collapser. */
 final class BlockingDriverExchange<R> extends DriverExchange<R>
     implements BlockingClientExchange<R> {
 
-  private final BlockingClientDriver<R> driver;
+  private final ClientDriver.Blocking<R> driver;
 
-  BlockingDriverExchange(RequestTarget request, BlockingClientDriver<R> driver) {
+  BlockingDriverExchange(RequestTarget request, ClientDriver.Blocking<R> driver) {
     super(request, driver);
     this.driver = driver;
   }

@@ -11,7 +11,7 @@ import java.util.function.Function;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Reads the body of a live response of an {@link AsyncClientDriver} up to a limit, one item at a
+ * Reads the body of a live response of an {@link ClientDriver.Async} up to a limit, one item at a
  * time: all of it (or all that arrived before it failed, with the failure), or, past the limit, a
  * response whose body replays what was read and then streams the rest with its subscriber's own
  * demand, so that a large body is never held whole. The blocking twin is {@link BoundedBody}.

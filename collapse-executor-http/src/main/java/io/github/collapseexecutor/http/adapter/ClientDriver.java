@@ -1,15 +1,22 @@
 package io.github.collapseexecutor.http.adapter;
 
 import java.io.IOException;
+import java.io.InputStream;
+import java.io.InterruptedIOException;
+import java.net.SocketTimeoutException;
+import java.nio.ByteBuffer;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Flow;
+import java.util.concurrent.TimeoutException;
 import org.jspecify.annotations.Nullable;
 
 /**
  * The client adapter SPI: one request of an HTTP client, translated into the collapser's terms.
- * An adapter writes one class, a {@link BlockingClientDriver} for a client whose callers block or
- * an {@link AsyncClientDriver} for one whose callers get a future, that sends the request, reads
+ * An adapter writes one class, a {@link Blocking} driver for a client whose callers block or an
+ * {@link Async} driver for one whose callers get a future, that sends the request, reads
  * the response's head and body, and builds the caller's response; it decides nothing of the
  * collapse. The collapser does the rest once for every adapter: who sends and who waits, the
  * sharing rules, reading the body up to {@code maxBodyBytes} and streaming the rest to the caller
@@ -27,7 +34,7 @@ import org.jspecify.annotations.Nullable;
  *
  * @param <R> the client library's response type
  */
-public sealed interface ClientDriver<R> permits BlockingClientDriver, AsyncClientDriver {
+public sealed interface ClientDriver<R> permits ClientDriver.Blocking, ClientDriver.Async {
 
   /**
    * Returns the status, reason phrase and headers of {@code response}, a live response of this
@@ -161,6 +168,149 @@ public sealed interface ClientDriver<R> permits BlockingClientDriver, AsyncClien
     public static Head of(int status, @Nullable String reason,
         List<Map.Entry<String, @Nullable String>> headers) {
       return new Head(status, reason, headers, null);
+    }
+  }
+
+  /**
+   * The driver of a client whose callers block (OkHttp, RestClient): send, head,
+   * body, rebody, close, replay. Every method runs on a caller's own thread.
+   *
+   * <p>An OkHttp interceptor, for instance, translates its chain:
+   *
+   * <pre>{@code
+   * record OkHttpDriver(Interceptor.Chain chain) implements ClientDriver.Blocking<Response> {
+   *   public Response send() throws IOException { return chain.proceed(chain.request()); }
+   *   public Head head(Response response) {   // headers: one HeaderLists.entry per value
+   *     return Head.of(response.code(), response.message(), headers(response.headers()));
+   *   }
+   *   public InputStream body(Response response) { return response.body().byteStream(); }
+   *   public Response withBody(Response response, InputStream body) {
+   *     return response.newBuilder().body(ResponseBody.create(
+   *         Okio.buffer(Okio.source(body)), response.body().contentType(), -1)).build();
+   *   }
+   *   public void close(Response response) { response.close(); }
+   *   public Response replay(SharedResponse shared) { ... }   // a Response of shared's parts
+   * }
+   *
+   * public Response intercept(Chain chain) throws IOException {
+   *   RequestTarget target = RequestTarget.builder(method, uri).headers(headers).build();
+   *   return collapser().execute(target, new OkHttpDriver(chain));
+   * }
+   * }</pre>
+   *
+   * @param <R> the client library's response type
+   */
+  non-sealed interface Blocking<R> extends ClientDriver<R> {
+
+    /**
+     * Sends the request, as the client would without collapse, and returns its live response.
+     * Called at most once per driver, not at all for a caller that gets a replay. Its exception
+     * reaches this caller, and when the call was shared, every caller that waited for it.
+     */
+    R send() throws IOException;
+
+    /**
+     * Returns the body of {@code response}, a live response of {@link #send()}: the collapser reads
+     * it up to the largest body it may share, and closes it only through {@link #close}.
+     */
+    InputStream body(R response) throws IOException;
+
+    /**
+     * Returns {@code response} with its body replaced by {@code body} (what was read of it, then
+     * the rest), for the caller that sent a call whose body was too large to share. Closing the
+     * result must close {@code response}.
+     */
+    R withBody(R response, InputStream body);
+
+    /** Closes {@code response}, a live response whose body was read to share. */
+    void close(R response);
+
+    /**
+     * Returns the exception this caller fails with when its own deadline
+     * ({@link #ownWaitLimitNanos()}) ends its wait: what the client throws when that limit ends a
+     * call. An {@link InterruptedIOException} by default.
+     */
+    default IOException ownLimitReached() {
+      return new InterruptedIOException("timeout");
+    }
+
+    /**
+     * Returns the exception this caller fails with when its read timeout
+     * ({@link #readTimeoutNanos()}) ends its wait before the shared response arrived. A
+     * {@link SocketTimeoutException} by default, as a socket's read throws it.
+     */
+    default IOException readTimeoutReached() {
+      return new SocketTimeoutException("Read timed out");
+    }
+  }
+
+  /**
+   * The driver of a client whose callers get a future (the JDK's
+   * {@code HttpClient}, WebClient through a bridge): send, head, body as a
+   * {@link Flow.Publisher}, rebody, replay. No method may block: they run on the client's threads,
+   * on the thread that completes a shared call, or on the wait timer's.
+   *
+   * <pre>{@code
+   * record JdkDriver(HttpClient client, HttpRequest request)
+   *     implements ClientDriver.Async<HttpResponse<Flow.Publisher<List<ByteBuffer>>>> {
+   *   public CompletableFuture<HttpResponse<Flow.Publisher<List<ByteBuffer>>>> send() {
+   *     return client.sendAsync(request, HttpResponse.BodyHandlers.ofPublisher());
+   *   }
+   *   public Flow.Publisher<List<ByteBuffer>> body(HttpResponse<...> response) {
+   *     return response.body();
+   *   }
+   *   ...   // head, withBody and replay translate HttpResponse
+   * }
+   * }</pre>
+   *
+   * @param <R> the client library's response type
+   */
+  non-sealed interface Async<R> extends ClientDriver<R> {
+
+    /**
+     * Sends the request, as the client would without collapse, and returns the future of its live
+     * response; it may complete with {@code null} when the client ends the call with no response.
+     * Cancelling the future must cancel the call. Called at most once per driver, not at all for a
+     * caller that gets a replay.
+     */
+    CompletableFuture<R> send();
+
+    /**
+     * Returns the body of {@code response}, a live response of {@link #send()}, for one subscriber:
+     * the collapser reads it up to the largest body it may share, and cancels its subscription to
+     * stop reading or to release a response nobody reads.
+     */
+    Flow.Publisher<List<ByteBuffer>> body(R response);
+
+    /**
+     * Returns {@code response} with its body replaced by {@code body} (what was read of it, then
+     * the rest as its subscriber asks for it), for the caller that sent a call whose body was too
+     * large to share.
+     */
+    R withBody(R response, Flow.Publisher<List<ByteBuffer>> body);
+
+    /**
+     * Releases {@code response}, a live response nobody will read: its caller left while the call
+     * went on for others. By default subscribes to its {@link #body} and cancels at once.
+     */
+    default void release(R response) {
+      body(response).subscribe(BodySplit.CANCEL_AT_ONCE);
+    }
+
+    /**
+     * Returns the failure this caller gets when its own deadline ({@link #ownWaitLimitNanos()})
+     * ends its wait. A {@link TimeoutException} by default.
+     */
+    default Throwable ownLimitReached() {
+      return new TimeoutException("timeout");
+    }
+
+    /**
+     * Returns the failure this caller gets when its read timeout ({@link #readTimeoutNanos()}) ends
+     * its wait before the shared response arrived. {@link #ownLimitReached()} by default.
+     */
+    default Throwable readTimeoutReached() {
+      return ownLimitReached();
     }
   }
 }

@@ -8,10 +8,10 @@
  *
  * <ul>
  *   <li>{@link io.github.collapseexecutor.http.adapter.BlockingClientCollapser} with a
- *       {@link io.github.collapseexecutor.http.adapter.BlockingClientDriver}, for a client whose
+ *       {@link io.github.collapseexecutor.http.adapter.ClientDriver.Blocking}, for a client whose
  *       callers block (RestClient, RestTemplate, OkHttp);</li>
  *   <li>{@link io.github.collapseexecutor.http.adapter.AsyncClientCollapser} with an
- *       {@link io.github.collapseexecutor.http.adapter.AsyncClientDriver}, for a client whose
+ *       {@link io.github.collapseexecutor.http.adapter.ClientDriver.Async}, for a client whose
  *       callers get a future (WebClient, the JDK's {@code HttpClient});</li>
  *   <li>{@link io.github.collapseexecutor.http.adapter.ServerCollapser} with a
  *       {@link io.github.collapseexecutor.http.adapter.ServerExchange}, for a server's filter chain

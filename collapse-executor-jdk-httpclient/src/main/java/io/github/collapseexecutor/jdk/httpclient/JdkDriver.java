@@ -1,6 +1,6 @@
 package io.github.collapseexecutor.jdk.httpclient;
 
-import io.github.collapseexecutor.http.adapter.AsyncClientDriver;
+import io.github.collapseexecutor.http.adapter.ClientDriver;
 import io.github.collapseexecutor.http.adapter.HeaderLists;
 import io.github.collapseexecutor.http.adapter.SharedResponse;
 import java.net.URI;
@@ -33,7 +33,7 @@ import org.jspecify.annotations.Nullable;
  * @param deadline when the caller's own timeout ends
  */
 record JdkDriver(HttpClient client, HttpRequest outgoing, Deadline deadline)
-    implements AsyncClientDriver<HttpResponse<Flow.Publisher<List<ByteBuffer>>>> {
+    implements ClientDriver.Async<HttpResponse<Flow.Publisher<List<ByteBuffer>>>> {
 
   /** What a replay needs of the response besides status, headers and body. */
   private record Origin(URI uri, HttpClient.Version version, Optional<SSLSession> sslSession) {}

@@ -1,6 +1,6 @@
 package io.github.collapseexecutor.spring.http.client;
 
-import io.github.collapseexecutor.http.adapter.BlockingClientDriver;
+import io.github.collapseexecutor.http.adapter.ClientDriver;
 import io.github.collapseexecutor.http.adapter.HeaderLists;
 import io.github.collapseexecutor.http.adapter.SharedResponse;
 import java.io.IOException;
@@ -11,7 +11,7 @@ import org.springframework.http.client.ClientHttpResponse;
 
 /** One request that Spring's interceptor chain runs, and its response, in the collapser's terms. */
 record InterceptedDriver(HttpRequest request, byte[] body, ClientHttpRequestExecution execution)
-    implements BlockingClientDriver<ClientHttpResponse> {
+    implements ClientDriver.Blocking<ClientHttpResponse> {
 
   @Override
   public ClientHttpResponse send() throws IOException {

@@ -2,7 +2,7 @@ package io.github.collapseexecutor.spring.http.reactive;
 
 import io.github.collapseexecutor.http.CollapseKey;
 import io.github.collapseexecutor.http.CollapseRules;
-import io.github.collapseexecutor.http.adapter.AsyncClientDriver;
+import io.github.collapseexecutor.http.adapter.ClientDriver;
 import io.github.collapseexecutor.http.adapter.HeaderLists;
 import io.github.collapseexecutor.http.adapter.SharedResponse;
 import java.net.URI;
@@ -41,7 +41,7 @@ import reactor.util.context.ContextView;
  */
 record WebClientDriver(ClientRequest request, ExchangeFunction next, @Nullable CollapseKey key,
     CollapseRules rules, Object partition, ContextView context, @Nullable Object observation)
-    implements AsyncClientDriver<ClientResponse> {
+    implements ClientDriver.Async<ClientResponse> {
 
   @Override
   public CompletableFuture<ClientResponse> send() {
