@@ -5,6 +5,7 @@ import io.github.collapseexecutor.http.CollapseKey;
 import io.github.collapseexecutor.http.CollapseRules;
 import io.github.collapseexecutor.http.HttpCollapseOptions;
 import io.github.collapseexecutor.http.RequestHeaders;
+import io.github.collapseexecutor.http.RequestTarget;
 import java.net.URI;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -67,7 +68,7 @@ public class HttpKeyBenchmark {
   /** The key of the request. */
   @Benchmark
   public CollapseKey key() {
-    return rules.keyFor("GET", uri, headers);
+    return rules.keyFor(RequestTarget.builder("GET", uri).headers(headers).build());
   }
 
   /** The baseline: the target alone. */

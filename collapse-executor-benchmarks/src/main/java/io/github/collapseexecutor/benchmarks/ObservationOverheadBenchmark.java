@@ -4,8 +4,9 @@ import io.github.collapseexecutor.http.CollapseGroup;
 import io.github.collapseexecutor.http.CollapseKey;
 import io.github.collapseexecutor.http.HttpCollapseOptions;
 import io.github.collapseexecutor.http.RequestHeaders;
+import io.github.collapseexecutor.http.RequestTarget;
 import io.github.collapseexecutor.http.adapter.BlockingClientCollapser;
-import io.github.collapseexecutor.http.adapter.BlockingClientExchange;
+import io.github.collapseexecutor.http.adapter.ClientDriver;
 import io.github.collapseexecutor.http.adapter.SharedResponse;
 import io.github.collapseexecutor.http.adapter.SharedRounds;
 import io.github.collapseexecutor.micrometer.CollapseObservations;
@@ -34,7 +35,7 @@ import org.openjdk.jmh.annotations.TearDown;
 /**
  * What observing shared calls costs a request that finds no identical one in flight: one thread
  * sends GET requests one at a time through the collapse protocol of the blocking client adapters
- * (RestClient, RestTemplate, OkHttp), over an in-memory exchange whose 64-byte response is ready
+ * (RestClient, RestTemplate, OkHttp), over an in-memory driver whose 64-byte response is ready
  * at once, so every request leads a shared call of its own and nothing but the protocol is
  * measured. The request has no observation of its own, as a client without instrumentation.
  *
@@ -44,7 +45,7 @@ import org.openjdk.jmh.annotations.TearDown;
  * {@link DefaultMeterObservationHandler} on a {@link SimpleMeterRegistry}, which times every
  * shared call and keeps a long task timer of the calls in progress) or
  * {@code meters-without-ltt} (the same handler without the long task timer, what
- * {@code management.metrics.observations.ignored-meters=long-task-timer} gives). {@link #direct()} is the baseline: the exchange alone, without collapse.
+ * {@code management.metrics.observations.ignored-meters=long-task-timer} gives). {@link #direct()} is the baseline: the driver alone, without collapse.
  *
  * <p>{@link #sharedByEight()} measures what each caller adds: eight requests with an observation
  * of their own each (started once, as a client's {@code http.client.requests}) go through the
@@ -66,10 +67,11 @@ public class ObservationOverheadBenchmark {
       List.of(Map.entry("Content-Type", "application/json"));
 
   private final RequestHeaders request = RequestHeaders.of(name -> List.of(), List::of);
-  private final InMemoryExchange exchange = new InMemoryExchange();
+  private final InMemoryDriver driver = new InMemoryDriver();
   private BlockingClientCollapser collapser;
   private SharedRounds rounds;
   private Observation[] callers;
+  private RequestTarget target;
   private CollapseKey key;
 
   /** Builds the adapter's protocol with the registry of the run. */
@@ -89,7 +91,9 @@ public class ObservationOverheadBenchmark {
       options.observations(CollapseObservations.of(observations));
     }
     collapser = new BlockingClientCollapser(options.build(), "benchmark");
-    key = collapser.rules().keyFor("GET", URI.create("http://users.internal/user/42"), request);
+    target = RequestTarget.builder("GET", URI.create("http://users.internal/user/42"))
+        .headers(request).build();
+    key = collapser.rules().keyFor(target);
     rounds = new SharedRounds(options.build(), key, request, 200, HEADERS, BODY);
     callers = new Observation[8];
     for (int i = 0; i < callers.length; i++) {
@@ -115,7 +119,7 @@ public class ObservationOverheadBenchmark {
   /** One request through the protocol: it leads, shares its response and gets its copy. */
   @Benchmark
   public Response collapsed() throws Exception {
-    return collapser.execute(key, request, exchange);
+    return collapser.execute(target, driver);
   }
 
   /** Eight requests share one call: one leads, seven join and are answered with its response. */
@@ -124,41 +128,26 @@ public class ObservationOverheadBenchmark {
     return rounds.round(callers);
   }
 
-  /** The baseline: the exchange alone. */
+  /** The baseline: the driver alone. */
   @Benchmark
   public Response direct() {
-    return exchange.proceed();
+    return driver.send();
   }
 
   /** A response as a client library would hold it. */
   public record Response(int status, List<Map.Entry<String, String>> headers, InputStream body) {}
 
   /** A client whose every call answers at once with the same small JSON body. */
-  private static final class InMemoryExchange implements BlockingClientExchange<Response> {
+  private static final class InMemoryDriver implements ClientDriver.Blocking<Response> {
 
     @Override
-    public boolean hasBody() {
-      return false; // a GET without a body, as the benchmark's shared calls are
-    }
-
-    @Override
-    public Response proceed() {
+    public Response send() {
       return new Response(200, HEADERS, new ByteArrayInputStream(BODY));
     }
 
     @Override
-    public int status(Response response) {
-      return response.status();
-    }
-
-    @Override
-    public String reason(Response response) {
-      return null;
-    }
-
-    @Override
-    public List<Map.Entry<String, String>> headers(Response response) {
-      return response.headers();
+    public Head head(Response response) {
+      return Head.of(response.status(), null, response.headers());
     }
 
     @Override

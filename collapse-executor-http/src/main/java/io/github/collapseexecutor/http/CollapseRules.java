@@ -60,66 +60,35 @@ public final class CollapseRules {
   }
 
   /**
-   * Returns the key of a client request to {@code uri}, or {@code null} if the request must not
-   * collapse.
+   * Returns the key of {@code request}, or {@code null} if it must not collapse: its method is not
+   * exactly GET or HEAD, it lacks a scheme, a host or a path, no group takes its path, or its
+   * adapter keeps it out ({@link RequestTarget#passThrough()}). Whether it carries a body is the
+   * collapser's to decide, not the key's.
    */
-  public @Nullable CollapseKey keyFor(String method, URI uri, RequestHeaders headers) {
-    return keyFor(method, uri, headers, null);
+  public @Nullable CollapseKey keyFor(RequestTarget request) {
+    RequestTarget.KeyMemo memo = request.keyMemo();
+    if (memo != null && memo.rules() == this) {
+      return memo.key();
+    }
+    CollapseKey key = buildKey(request);
+    request.keyMemo(new RequestTarget.KeyMemo(this, key));
+    return key;
   }
 
-  /**
-   * Returns the key of a client request to {@code uri}, or {@code null} if the request must not
-   * collapse.
-   *
-   * @param context what else decides the request a later stage sends, compared with
-   *     {@code equals} (see {@link #keyFor(String, String, String, int, String, String, String,
-   *     RequestHeaders, Object)}); may be null
-   */
-  public @Nullable CollapseKey keyFor(String method, URI uri, RequestHeaders headers,
-      @Nullable Object context) {
-    if (uri.isOpaque() || uri.getScheme() == null || uri.getHost() == null) {
+  private @Nullable CollapseKey buildKey(RequestTarget request) {
+    if (request.passThrough()) {
       return null;
     }
-    return keyFor(method, uri.getScheme(), uri.getHost(), uri.getPort(), uri.getRawPath(),
-        uri.getRawPath(), uri.getRawQuery(), headers, context);
-  }
-
-  /** Returns the key of a request with no context, or {@code null} if it must not collapse. */
-  public @Nullable CollapseKey keyFor(String method, String scheme, String host, int port,
-      String matchPath, String rawPath, @Nullable String rawQuery, RequestHeaders headers) {
-    return keyFor(method, scheme, host, port, matchPath, rawPath, rawQuery, headers, null);
-  }
-
-  /**
-   * Returns the key of a request, or {@code null} if it must not collapse.
-   *
-   * @param port the port, or -1 for the default port of the scheme
-   * @param matchPath the path the groups are matched against (a server matches the path within
-   *     its application)
-   * @param rawPath the path as sent, which joins the key
-   * @param rawQuery the query as sent, or {@code null} if there is none
-   * @param context what else, outside the headers, decides the request that a later stage sends
-   *     (request attributes that a later filter may turn into credentials, the client's cookie
-   *     store or authenticator), compared with {@code equals}; may be null
-   */
-  public @Nullable CollapseKey keyFor(String method, String scheme, String host, int port,
-      String matchPath, String rawPath, @Nullable String rawQuery, RequestHeaders headers,
-      @Nullable Object context) {
-    return keyFor(method, scheme, host, port, matchPath, rawPath, rawQuery, headers, context,
-        null);
-  }
-
-  /**
-   * Returns the key of a request a server received, or {@code null} if it must not collapse.
-   *
-   * @param clientAddress the address of the client, as the server reports it after its
-   *     forwarded-header handling; joins the key unless the group's policy is
-   *     {@link CollapsePolicy#sharedAcrossAddresses()}; may be null
-   * @see #keyFor(String, String, String, int, String, String, String, RequestHeaders, Object)
-   */
-  public @Nullable CollapseKey keyFor(String method, String scheme, String host, int port,
-      String matchPath, String rawPath, @Nullable String rawQuery, RequestHeaders headers,
-      @Nullable Object context, @Nullable String clientAddress) {
+    String method = request.method();
+    String scheme = request.scheme();
+    String host = request.host();
+    String rawPath = request.rawPath();
+    String matchPath = request.matchPath();
+    String rawQuery = request.rawQuery();
+    RequestHeaders headers = request.headers();
+    Object context = request.identity();
+    String clientAddress = request.clientAddress();
+    int port = request.port();
     if (!"GET".equals(method) && !"HEAD".equals(method)) {
       return null;
     }

@@ -32,7 +32,8 @@ final class CollapseRulesTest {
 
   private static CollapseKey key(CollapseRules rules, String method, String uri,
       Map<String, List<String>> headers) {
-    return rules.keyFor(method, URI.create(uri), headers(headers));
+    return rules.keyFor(
+        RequestTarget.builder(method, URI.create(uri)).headers(headers(headers)).build());
   }
 
   private static CollapseKey keyWith(CollapseRules rules, String header, String value) {
@@ -225,14 +226,40 @@ final class CollapseRulesTest {
     }
   }
 
+  /** A client collapser asks for the key its adapter may have asked for already. */
+  @Test
+  void oneRequestIsKeyedOncePerRules() {
+    List<String> listed = new ArrayList<>();
+    RequestHeaders counting = RequestHeaders.of(name -> List.of("v"), () -> {
+      listed.add("names");
+      return List.of("Accept");
+    });
+    RequestTarget request = RequestTarget.builder("GET", URI.create("http://a.test/user/me"))
+        .headers(counting).build();
+    CollapseKey first = rules.keyFor(request);
+    assertThat(rules.keyFor(request)).isSameAs(first).isNotNull();
+    assertThat(listed).hasSize(1);
+    CollapseRules other = new CollapseRules(HttpCollapseOptions.builder()
+        .group(CollapseGroup.ofUris("/user/*")).build());
+    assertThat(other.keyFor(request)).isNotNull();
+    assertThat(listed).hasSize(2);
+  }
+
+  @Test
+  void aRequestItsAdapterKeepsOutHasNoKey() {
+    assertThat(rules.keyFor(RequestTarget.builder("GET", URI.create("http://a.test/user/me"))
+        .passThrough(true).build())).isNull();
+  }
+
   @Test
   void theContextOfARequestSeparatesKeysByEquality() {
     URI uri = URI.create("http://a.test/user/me");
     RequestHeaders none = headers(Map.of());
-    assertThat(rules.keyFor("GET", uri, none, Map.of("user", "alice")))
-        .isEqualTo(rules.keyFor("GET", uri, none, Map.of("user", "alice")))
-        .isNotEqualTo(rules.keyFor("GET", uri, none, Map.of("user", "bob")))
-        .isNotEqualTo(rules.keyFor("GET", uri, none, null));
+    RequestTarget.Builder request = RequestTarget.builder("GET", uri).headers(none);
+    assertThat(rules.keyFor(request.identity(Map.of("user", "alice")).build()))
+        .isEqualTo(rules.keyFor(request.identity(Map.of("user", "alice")).build()))
+        .isNotEqualTo(rules.keyFor(request.identity(Map.of("user", "bob")).build()))
+        .isNotEqualTo(rules.keyFor(request.identity(null).build()));
   }
 
   @Test
@@ -304,10 +331,10 @@ final class CollapseRulesTest {
         .group(CollapseGroup.ofUris("p", List.of("/samples/*")))
         .policy("p", CollapsePolicy.of(List.of(), List.of("sample")))
         .build());
-    assertThat(raw.keyFor("GET", "http", "a.test", 80, "/samples/1", "/samples/1",
-        "sample=a, b", headers(Map.of())))
-        .isNotEqualTo(raw.keyFor("GET", "http", "a.test", 80, "/samples/1", "/samples/1",
-            "sample=a&sample=b", headers(Map.of())));
+    assertThat(raw.keyFor(RequestTarget.builder("GET", "http", "a.test", 80, "/samples/1")
+        .query("sample=a, b").build()))
+        .isNotEqualTo(raw.keyFor(RequestTarget.builder("GET", "http", "a.test", 80, "/samples/1")
+            .query("sample=a&sample=b").build()));
   }
 
   @Test

@@ -47,7 +47,6 @@ public final class CollapseInterceptor extends HttpCollapseAdapter<BlockingClien
 
   @Override
   public Response intercept(Chain chain) throws IOException {
-    KeyedCall keyed = KeyedCall.of(collapser().rules(), this, chain);
-    return collapser().execute(keyed.key(), keyed.headers(), new OkHttpExchange(chain));
+    return collapser().execute(OkHttpTarget.of(this, chain), new OkHttpDriver(chain));
   }
 }

@@ -3,6 +3,7 @@ package io.github.collapseexecutor.servlet;
 import io.github.collapseexecutor.http.CollapseKey;
 import io.github.collapseexecutor.http.CollapseRules;
 import io.github.collapseexecutor.http.RequestHeaders;
+import io.github.collapseexecutor.http.RequestTarget;
 import jakarta.servlet.http.HttpServletRequest;
 import java.security.Principal;
 import java.util.Arrays;
@@ -47,9 +48,11 @@ final class KeyedServletRequest {
     String uri = request.getRequestURI();
     String context = request.getContextPath();
     String path = context != null && uri.startsWith(context) ? uri.substring(context.length()) : uri;
-    return rules.keyFor(method, request.getScheme(), request.getServerName(),
-        request.getServerPort(), path, uri, request.getQueryString(), headers,
-        Arrays.asList(connection(request), keyPart.apply(request)), request.getRemoteAddr());
+    return rules.keyFor(RequestTarget.builder(method, request.getScheme(),
+            request.getServerName(), request.getServerPort(), uri)
+        .matchPath(path).query(request.getQueryString()).headers(headers)
+        .identity(Arrays.asList(connection(request), keyPart.apply(request)))
+        .clientAddress(request.getRemoteAddr()).build());
   }
 
   /**

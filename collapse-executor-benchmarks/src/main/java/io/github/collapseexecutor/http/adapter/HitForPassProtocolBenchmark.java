@@ -4,6 +4,7 @@ import io.github.collapseexecutor.http.CollapseGroup;
 import io.github.collapseexecutor.http.CollapseKey;
 import io.github.collapseexecutor.http.HttpCollapseOptions;
 import io.github.collapseexecutor.http.RequestHeaders;
+import io.github.collapseexecutor.http.RequestTarget;
 import io.github.collapseexecutor.http.UnsharedReason;
 import java.net.URI;
 import java.time.Duration;
@@ -78,7 +79,8 @@ public class HitForPassProtocolBenchmark {
   }
 
   private CollapseKey refuse(URI uri) {
-    CollapseKey key = protocol.rules.keyFor("GET", uri, NO_HEADERS);
+    CollapseKey key = protocol.rules.keyFor(
+        RequestTarget.builder("GET", uri).headers(NO_HEADERS).build());
     ((Lead) protocol.join(key, NO_HEADERS)).refuse(UnsharedReason.SET_COOKIE);
     return key;
   }

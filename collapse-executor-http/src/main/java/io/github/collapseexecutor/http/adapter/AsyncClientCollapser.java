@@ -3,6 +3,7 @@ package io.github.collapseexecutor.http.adapter;
 import io.github.collapseexecutor.http.CollapseKey;
 import io.github.collapseexecutor.http.HttpCollapseOptions;
 import io.github.collapseexecutor.http.RequestHeaders;
+import io.github.collapseexecutor.http.RequestTarget;
 import java.util.concurrent.CompletableFuture;
 import org.jspecify.annotations.Nullable;
 
@@ -10,16 +11,17 @@ import org.jspecify.annotations.Nullable;
  * Collapses the calls of a non-blocking HTTP client (WebClient): the first of a set of identical
  * requests starts the call and buffers the response as it arrives, the others wait for it without
  * holding a thread, and each gets a response object of its own, or the shared failure, through
- * its own future. An adapter builds the key and translates its client's request and response
- * ({@link AsyncClientExchange}); everything else happens here.
+ * its own future. An adapter describes the request ({@link RequestTarget}) and translates its
+ * client's response ({@link ClientDriver.Async}); everything else happens here.
  *
  * <pre>{@code
  * public Mono<ClientResponse> filter(ClientRequest request, ExchangeFunction next) {
  *   RequestHeaders headers = ...;                          // the request's, as the key sees them
- *   CollapseKey key = collapser.rules().keyFor(request.method().name(), request.url(), headers);
+ *   RequestTarget target = RequestTarget.builder(request.method().name(), request.url())
+ *       .headers(headers).build();
  *   // one future per subscription; cancelling the subscription cancels it: that caller leaves
  *   return Mono.deferContextual(context -> Mono.fromFuture(
- *       collapser.execute(key, headers, new WebClientExchange(request, next, context)), false));
+ *       collapser.execute(target, new WebClientDriver(request, next, context)), false));
  * }
  * }</pre>
  *
@@ -27,15 +29,15 @@ import org.jspecify.annotations.Nullable;
  * its own copy of a shared response, the live response of the call it made (one that may not be
  * shared, or whose body is larger than {@link HttpCollapseOptions#maxBodyBytes()}, read as it
  * arrives), the failure of the shared call, or, after the wait timeout, the response of its own
- * call. When its own deadline ({@link ClientExchange#ownWaitLimitNanos()}) ends first, its
- * future fails with {@link AsyncClientExchange#ownLimitReached()}; when its read timeout,
+ * call. When its own deadline ({@link ClientDriver#ownWaitLimitNanos()}) ends first, its
+ * future fails with {@link ClientDriver.Async#ownLimitReached()}; when its read timeout,
  * shorter than that of the caller that started the call, does, with
- * {@link AsyncClientExchange#readTimeoutReached()}. A call that failed because of the caller that
- * started it (its own read timeout, say: {@link ClientExchange#causeOf}) is taken over by the
+ * {@link ClientDriver.Async#readTimeoutReached()}. A call that failed because of the caller that
+ * started it (its own read timeout, say: {@link ClientDriver#causeOf}) is taken over by the
  * callers whose limit is longer, as {@link BlockingClientCollapser} describes.
  *
  * <p>A caller that cancels its future leaves alone: the shared call goes on for the others, and it
- * is cancelled ({@link AsyncClientExchange#proceed()}'s future, or the body being read) only when
+ * is cancelled ({@link ClientDriver.Async#send()}'s future, or the body being read) only when
  * every caller has left. A live response that arrives for a caller that left is released.
  *
  * <p>The wait timeout is timed by the JDK's timer of {@link CompletableFuture}: a caller whose wait
@@ -53,6 +55,20 @@ public final class AsyncClientCollapser extends HttpCollapser {
   }
 
   /**
+   * Sends {@code request} through {@code driver}, or joins the call in progress for an equal key,
+   * and returns the caller's own future of its response. A request that does not collapse, or
+   * one with a body, goes through untouched: {@link ClientDriver.Async#send()} at once. Call it
+   * when the caller asks for the response (when it subscribes, for a lazy client).
+   *
+   * @return the caller's future: it completes with the caller's response (or {@code null} if the
+   *     client gave none) or fails as its call failed; cancel it to leave
+   */
+  public <R> CompletableFuture<R> execute(RequestTarget request, ClientDriver.Async<R> driver) {
+    return execute(rules().keyFor(request), request.headers(),
+        new AsyncDriverExchange<>(request, driver));
+  }
+
+  /**
    * Starts {@code exchange} for a request with the given key, or joins the call in progress for
    * an equal key, and returns the caller's own future of its response. A {@code null} key (a
    * request no collapse group takes, or one its adapter keeps out of collapse), or a request with
@@ -65,7 +81,7 @@ public final class AsyncClientCollapser extends HttpCollapser {
    * @return the caller's future: it completes with the caller's response (or {@code null} if the
    *     client gave none) or fails as its call failed; cancel it to leave
    */
-  public <R> CompletableFuture<R> execute(@Nullable CollapseKey key, RequestHeaders request,
+  <R> CompletableFuture<R> execute(@Nullable CollapseKey key, RequestHeaders request,
       AsyncClientExchange<R> exchange) {
     AsyncCall<R> call = new AsyncCall<>(protocol, exchange);
     call.take(exchange.hasBody() ? protocol.passWithBody(key, exchange.observation())

@@ -6,43 +6,15 @@ import java.util.concurrent.TimeoutException;
 import org.jspecify.annotations.Nullable;
 
 /**
- * One request of a non-blocking HTTP client, in the terms of an {@link AsyncClientCollapser}: how
- * to start the call, and how to read and rebuild the client's response without blocking. An
- * adapter writes one class that implements it over its library's request chain, and a thin bridge
- * from the caller's {@code CompletableFuture} to its library's own type (a {@code Mono}, a
- * listener), and nothing else of the collapse.
- *
- * <p>A WebClient filter, for instance, translates its exchange function; its bridge subscribes
- * when the caller does, and cancels the caller's future when the caller cancels:
- *
- * <pre>{@code
- * public Mono<ClientResponse> filter(ClientRequest request, ExchangeFunction next) {
- *   CollapseKey key = collapser.rules().keyFor(...);   // the request's parts
- *   return Mono.deferContextual(context -> Mono.fromFuture(
- *       () -> collapser.execute(key, headers, new WebClientExchange(request, next, context)),
- *       false));
- * }
- *
- * record WebClientExchange(ClientRequest request, ExchangeFunction next, ContextView context)
- *     implements AsyncClientExchange<ClientResponse> {
- *   public CompletableFuture<ClientResponse> proceed() {
- *     return next.exchange(request).contextWrite(context).toFuture();
- *   }
- *   public CompletableFuture<BodyRead<ClientResponse>> readBody(ClientResponse response,
- *       int limit) {
- *     ...   // buffers up to limit + 1 bytes, releasing each buffer it copies
- *   }
- *   public void release(ClientResponse response) { response.releaseBody().subscribe(); }
- *   ...   // status, headers and replay translate ClientResponse
- * }
- * }</pre>
- *
- * <p>No method may block: they run on the threads of the client's event loop, of the thread that
- * completes a shared call, or of the wait timer.
+ * One request of a non-blocking HTTP client, in the terms the {@link AsyncClientCollapser} runs
+ * its protocol in: how to start the call, and how to read and rebuild the client's response
+ * without blocking. Adapters implement an {@link ClientDriver.Async}, which the collapser wraps in
+ * one ({@link AsyncDriverExchange}). No method may block: they run on the threads of the client's
+ * event loop, of the thread that completes a shared call, or of the wait timer.
  *
  * @param <R> the client library's response type
  */
-public interface AsyncClientExchange<R> extends ClientExchange<R> {
+interface AsyncClientExchange<R> extends ClientExchange<R> {
 
   /**
    * Starts the call, as the client would without collapse, and returns the future of its live

@@ -3,6 +3,7 @@ package io.github.collapseexecutor.http.adapter;
 import io.github.collapseexecutor.http.CollapseKey;
 import io.github.collapseexecutor.http.HttpCollapseOptions;
 import io.github.collapseexecutor.http.RequestHeaders;
+import io.github.collapseexecutor.http.RequestTarget;
 import io.github.collapseexecutor.http.UnsharedReason;
 import java.io.IOException;
 import java.io.InterruptedIOException;
@@ -17,9 +18,9 @@ import org.jspecify.annotations.Nullable;
 /**
  * Collapses the calls of a blocking HTTP client (RestClient and RestTemplate, OkHttp): the first
  * of a set of identical requests makes the call and buffers the response, the others wait for it
- * on their own threads, and each gets a response object of its own. An adapter builds the key and
- * translates its client's request and response ({@link BlockingClientExchange}); everything else
- * happens here.
+ * on their own threads, and each gets a response object of its own. An adapter describes the
+ * request ({@link RequestTarget}) and translates its client's response
+ * ({@link ClientDriver.Blocking}); everything else happens here.
  *
  * <pre>{@code
  * public final class CollapseInterceptor implements Interceptor, AutoCloseable {
@@ -32,8 +33,9 @@ import org.jspecify.annotations.Nullable;
  *   public Response intercept(Chain chain) throws IOException {
  *     Request request = chain.request();
  *     RequestHeaders headers = RequestHeaders.of(request::headers, request.headers()::names);
- *     CollapseKey key = collapser.rules().keyFor(request.method(), request.url().uri(), headers);
- *     return collapser.execute(key, headers, new OkHttpExchange(chain));
+ *     RequestTarget target = RequestTarget.builder(request.method(), request.url().uri())
+ *         .headers(headers).hasBody(request.body() != null).build();
+ *     return collapser.execute(target, new OkHttpDriver(chain));
  *   }
  *
  *   public void close() {
@@ -46,7 +48,7 @@ import org.jspecify.annotations.Nullable;
  * <ul>
  *   <li>a shareable response whose body fits in {@link HttpCollapseOptions#maxBodyBytes()}: every
  *       caller, the one that made the call included, gets its own copy
- *       ({@link ClientExchange#replay}); when it varies on a request header whose value a waiting
+ *       ({@link ClientDriver#replay}); when it varies on a request header whose value a waiting
  *       caller sent differently, that caller shares one call with the callers that sent the same
  *       values as it did instead;</li>
  *   <li>any other response, a stream among them: the caller that made the call gets it,
@@ -58,18 +60,18 @@ import org.jspecify.annotations.Nullable;
  *       same {@link IOException} from its body stream, where the client would have failed;</li>
  *   <li>a failed call ({@link IOException} or unchecked exception): every caller that waited for
  *       it gets the same exception, as the client would have thrown it, unless the caller that
- *       made it brought the failure on itself ({@link ClientExchange#causeOf}): when it left (a
+ *       made it brought the failure on itself ({@link ClientDriver#causeOf}): when it left (a
  *       cancel, an interrupt), the callers that waited take the call over, the first of them
  *       making it again for the others; when its own deadline or read timeout ended it, only the
  *       callers whose limit of that kind is longer do, and the others get the exception;</li>
  *   <li>no response within {@link HttpCollapseOptions#waitTimeout()}: the caller that waited
  *       stops waiting and makes its own call, as if collapse were off; the call it waited for goes
  *       on for the others;</li>
- *   <li>no response within the caller's own deadline ({@link ClientExchange#ownWaitLimitNanos()})
+ *   <li>no response within the caller's own deadline ({@link ClientDriver#ownWaitLimitNanos()})
  *       when that ends first: the caller stops waiting and fails with
- *       {@link BlockingClientExchange#ownLimitReached()}, as its call would have without
+ *       {@link ClientDriver.Blocking#ownLimitReached()}, as its call would have without
  *       collapse; likewise at its read timeout, when that is shorter than the read timeout of the
- *       caller that made the call ({@link BlockingClientExchange#readTimeoutReached()});</li>
+ *       caller that made the call ({@link ClientDriver.Blocking#readTimeoutReached()});</li>
  *   <li>an interrupt while it waits: the caller stops waiting, keeps its interrupt status and
  *       fails with an {@link InterruptedIOException}.</li>
  * </ul>
@@ -85,6 +87,19 @@ public final class BlockingClientCollapser extends HttpCollapser {
   }
 
   /**
+   * Sends {@code request} through {@code driver}, or shares the call in progress for an equal
+   * key, and returns the caller's own response. A request that does not collapse (no key: see
+   * {@link io.github.collapseexecutor.http.CollapseRules#keyFor(RequestTarget)}), or one with a
+   * body, goes through untouched: {@link ClientDriver.Blocking#send()} at once.
+   *
+   * @throws IOException what the call threw, or the shared call that this caller waited for
+   */
+  public <R> R execute(RequestTarget request, ClientDriver.Blocking<R> driver) throws IOException {
+    return execute(rules().keyFor(request), request.headers(),
+        new BlockingDriverExchange<>(request, driver));
+  }
+
+  /**
    * Runs {@code exchange} for a request with the given key, or shares the call in progress for an
    * equal key, and returns the caller's own response. A {@code null} key (a request no collapse
    * group takes, or one its adapter keeps out of collapse), or a request with a body, goes
@@ -94,7 +109,7 @@ public final class BlockingClientCollapser extends HttpCollapser {
    * @param request the request's headers, as the key saw them
    * @throws IOException what the call threw, or the shared call that this caller waited for
    */
-  public <R> R execute(@Nullable CollapseKey key, RequestHeaders request,
+  <R> R execute(@Nullable CollapseKey key, RequestHeaders request,
       BlockingClientExchange<R> exchange) throws IOException {
     return take(exchange.hasBody() ? protocol.passWithBody(key, exchange.observation())
         : protocol.join(key, request, exchange.observation(), OwnLimits.of(key, exchange)),

@@ -7,9 +7,9 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * One request of an HTTP client, and the response it gets, in the terms of a client collapser:
- * what {@link BlockingClientExchange} and {@link AsyncClientExchange} have in common. An adapter
- * makes one exchange per request it intercepts, and implements each method by reading or building
- * its library's own objects; it decides nothing of the collapse.
+ * what {@link BlockingClientExchange} and {@link AsyncClientExchange} have in common. Adapters
+ * implement a {@link ClientDriver}, which the collapser wraps in an exchange
+ * ({@link DriverExchange}).
  *
  * <p>The collapser reads the live response of the caller that makes a shared call (the leading
  * caller) through {@link #status}, {@link #reason}, {@link #headers}, {@link #sentAsKeyed} and
@@ -21,7 +21,7 @@ import org.jspecify.annotations.Nullable;
  *
  * @param <R> the client library's response type
  */
-public interface ClientExchange<R> {
+interface ClientExchange<R> {
 
   /**
    * Returns whether the request carries a body. Such a request never collapses, since no key holds
@@ -81,81 +81,26 @@ public interface ClientExchange<R> {
    */
   R replay(SharedResponse shared);
 
-  /**
-   * Returns how long, in nanoseconds from now, the caller's own deadline lets it wait for another
-   * caller's response: what is left of a timeout or a deadline of the whole call, say;
-   * {@link Long#MAX_VALUE} if it has none, the default. Called once per caller, as it first leads
-   * or waits: the result is the caller's own deadline for as long as it takes part, however many
-   * waits it goes through.
-   *
-   * <p>A caller waits until the sooner of its deadline and the wait timeout; when its deadline
-   * comes first, it fails as its own call would have ({@code ownLimitReached} of the exchange).
-   */
+  /** The driver's {@link ClientDriver#ownWaitLimitNanos()}. */
   default long ownWaitLimitNanos() {
     return Long.MAX_VALUE;
   }
 
-  /**
-   * Returns the longest, in nanoseconds, that the caller's client waits for the next bytes of a
-   * response (a read timeout), when the caller may set it on its own request or call;
-   * {@link Long#MAX_VALUE} if it has none or the adapter cannot tell, the default. Called once
-   * per caller, with {@link #ownWaitLimitNanos()}.
-   *
-   * <p>It decides who takes a call over when the leading caller's read timeout ended it
-   * ({@link Cause#CALLER_READ_TIMEOUT}). And a caller whose read timeout is shorter than the
-   * leading caller's stops waiting when it ends ({@code readTimeoutReached} of the exchange), as
-   * its own call would have failed before the response began; one whose read timeout is as long
-   * or longer waits for the leading caller's, which ends the call for both.
-   */
+  /** The driver's {@link ClientDriver#readTimeoutNanos()}. */
   default long readTimeoutNanos() {
     return Long.MAX_VALUE;
   }
 
-  /**
-   * Returns what ended this caller's own call with {@code failure}: the call itself (the server or
-   * the network), or this caller alone (its cancel, an interrupt of its thread, a limit of its
-   * own). Called on the thread that saw the failure, for the caller that led a shared call.
-   *
-   * <p>The shared call belongs to no caller: a failure that the leading caller brought on itself
-   * is handed only to the callers whose own call would have failed the same way. When the
-   * leading caller {@linkplain Cause#CALLER_LEFT left}, the callers that waited take the call
-   * over: the first of them makes it again, with its own settings, for the others. When its own
-   * deadline ({@link Cause#CALLER_LIMIT}) or read timeout ({@link Cause#CALLER_READ_TIMEOUT})
-   * ended the call, the callers whose own limit of that kind is longer take it over the same way,
-   * and the others get the failure, as their own call would have failed too. A failure of the
-   * {@linkplain Cause#CALL call} reaches every caller that waited for it.
-   *
-   * <p>By default, a failure on a thread whose interrupt status is set is the caller's own
-   * ({@link Cause#CALLER_LEFT}), and any other is the call's. An adapter says more: an OkHttp
-   * call that was cancelled, a timeout of the request's own settings.
-   */
+  /** The driver's {@link ClientDriver#causeOf}, in the protocol's terms. */
   default Cause causeOf(Throwable failure) {
     return Thread.currentThread().isInterrupted() ? Cause.CALLER_LEFT : Cause.CALL;
   }
 
-  /** What ended a call that failed; see {@link #causeOf}. */
+  /** What ended a call that failed: {@link ClientDriver.Cause}, one to one. */
   enum Cause {
-
-    /** The server or the network: every caller that waited for the call gets the failure. */
     CALL,
-
-    /**
-     * The caller left: it cancelled its call, or its thread was interrupted. The callers that
-     * waited take the call over.
-     */
     CALLER_LEFT,
-
-    /**
-     * The caller's own deadline ({@link #ownWaitLimitNanos()}) ended the call. The callers that
-     * waited and whose own deadline ends later take the call over; the others get the failure.
-     */
     CALLER_LIMIT,
-
-    /**
-     * The caller's own read timeout ({@link #readTimeoutNanos()}) ended the call. The callers
-     * that waited and whose read timeout is longer take the call over; the others get the
-     * failure.
-     */
     CALLER_READ_TIMEOUT
   }
 }

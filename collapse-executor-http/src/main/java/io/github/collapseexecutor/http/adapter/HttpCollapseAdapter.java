@@ -17,8 +17,8 @@ import java.util.Objects;
  *   }
  *
  *   public Response intercept(Chain chain) throws IOException {
- *     CollapseKey key = collapser().rules().keyFor(...);
- *     return collapser().execute(key, headers, new OkHttpExchange(chain));
+ *     RequestTarget target = ...;   // the request's method, URI, headers, identity
+ *     return collapser().execute(target, new OkHttpDriver(chain));
  *   }
  * }
  * }</pre>

@@ -13,7 +13,7 @@ import io.github.collapseexecutor.http.HttpCollapseStats;
  *
  * <pre>{@code
  * HttpCollapseStats stats = collapser.stats();   // what the adapter's own stats() returns
- * CollapseKey key = collapser.rules().keyFor("GET", uri, headers, partition);
+ * CollapseKey key = collapser.rules().keyFor(RequestTarget.builder("GET", uri).build());
  * }</pre>
  */
 public abstract sealed class HttpCollapser implements AutoCloseable
@@ -26,8 +26,9 @@ public abstract sealed class HttpCollapser implements AutoCloseable
   }
 
   /**
-   * Returns the rules that build a request's key from the options: an adapter calls
-   * {@code keyFor} with its request's parts, and hands the key to the collapser.
+   * Returns the rules that build a request's key from the options: a server adapter calls
+   * {@code keyFor} with its {@code RequestTarget}, and hands the key to the collapser; a client
+   * collapser builds the key itself.
    */
   public final CollapseRules rules() {
     return protocol.rules;

@@ -10,6 +10,7 @@ import io.github.collapseexecutor.http.CollapseKey;
 import io.github.collapseexecutor.http.HttpCollapseListener;
 import io.github.collapseexecutor.http.HttpCollapseOptions;
 import io.github.collapseexecutor.http.RequestHeaders;
+import io.github.collapseexecutor.http.RequestTarget;
 import io.github.collapseexecutor.http.UnsharedReason;
 import java.io.IOException;
 import java.net.URI;
@@ -226,8 +227,9 @@ final class AsyncClientCollapserTest {
   }
 
   private CompletableFuture<Response> execute(Exchange exchange) {
-    CollapseKey key = collapser.rules().keyFor("GET", URI.create("http://backend.test/users/1"),
-        NONE);
+    CollapseKey key = collapser.rules().keyFor(
+        RequestTarget.builder("GET", URI.create("http://backend.test/users/1"))
+            .headers(NONE).build());
     return collapser.execute(key, NONE, exchange);
   }
 

@@ -7,6 +7,7 @@ import io.github.collapseexecutor.http.CollapseKey;
 import io.github.collapseexecutor.http.HttpCollapseListener;
 import io.github.collapseexecutor.http.HttpCollapseOptions;
 import io.github.collapseexecutor.http.RequestHeaders;
+import io.github.collapseexecutor.http.RequestTarget;
 import io.github.collapseexecutor.http.UnsharedReason;
 import java.net.URI;
 import java.util.List;
@@ -93,6 +94,8 @@ final class CollapseProtocolSwitchTest {
   }
 
   private CollapseKey key(String path) {
-    return protocol.rules.keyFor("GET", URI.create("http://backend.test" + path), NONE);
+    return protocol.rules.keyFor(
+        RequestTarget.builder("GET", URI.create("http://backend.test" + path))
+            .headers(NONE).build());
   }
 }

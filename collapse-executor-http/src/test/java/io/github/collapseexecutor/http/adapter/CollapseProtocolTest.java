@@ -8,6 +8,7 @@ import io.github.collapseexecutor.http.CollapseGroup;
 import io.github.collapseexecutor.http.CollapseKey;
 import io.github.collapseexecutor.http.HttpCollapseOptions;
 import io.github.collapseexecutor.http.RequestHeaders;
+import io.github.collapseexecutor.http.RequestTarget;
 import io.github.collapseexecutor.http.UnsharedReason;
 import java.io.IOException;
 import java.io.InterruptedIOException;
@@ -438,7 +439,9 @@ final class CollapseProtocolTest {
   }
 
   private CollapseKey key(String path, RequestHeaders headers) {
-    return protocol.rules.keyFor("GET", URI.create("http://backend.test" + path), headers);
+    return protocol.rules.keyFor(
+        RequestTarget.builder("GET", URI.create("http://backend.test" + path))
+            .headers(headers).build());
   }
 
   private static RequestHeaders edition(String edition) {

@@ -7,6 +7,7 @@ import io.github.collapseexecutor.http.CollapseGroup;
 import io.github.collapseexecutor.http.CollapseKey;
 import io.github.collapseexecutor.http.HttpCollapseOptions;
 import io.github.collapseexecutor.http.RequestHeaders;
+import io.github.collapseexecutor.http.RequestTarget;
 import io.github.collapseexecutor.http.UnsharedReason;
 import java.io.IOException;
 import java.net.URI;
@@ -261,7 +262,9 @@ final class ServerCollapserTest {
   }
 
   private CollapseKey key() {
-    return collapser.rules().keyFor("GET", URI.create("http://backend.test/users/1"), NONE);
+    return collapser.rules().keyFor(
+        RequestTarget.builder("GET", URI.create("http://backend.test/users/1"))
+            .headers(NONE).build());
   }
 
   private static RequestHeaders edition(String edition) {

@@ -120,10 +120,9 @@ public final class CollapsingHttpClient extends HttpClient implements AutoClosea
     Deadline deadline = Deadline.of(request);
     KeyedRequest keyed = KeyedRequest.of(collapser.rules(), client, request,
         authenticatorSharedAcrossCallers);
-    JdkExchange exchange = new JdkExchange(client, keyed.outgoing(),
+    JdkDriver driver = new JdkDriver(client, keyed.outgoing(),
         keyed.outgoing() == request ? Deadline.NONE : deadline);
-    return Delivery.of(request, handler, exchange,
-        collapser.execute(keyed.key(), keyed.headers(), exchange));
+    return Delivery.of(request, handler, driver, collapser.execute(keyed.target(), driver));
   }
 
   /** Never collapses: a push promise belongs to the one exchange that received it. */

@@ -29,7 +29,7 @@ final class Delivery {
    * collapse. {@code deadline} bounds the wait for the turn's response.
    */
   static <T> CompletableFuture<HttpResponse<T>> of(HttpRequest request,
-      HttpResponse.BodyHandler<T> handler, JdkExchange exchange,
+      HttpResponse.BodyHandler<T> handler, JdkDriver driver,
       CompletableFuture<HttpResponse<Flow.Publisher<List<ByteBuffer>>>> turn) {
     CompletableFuture<HttpResponse<T>> mine = new CompletableFuture<>();
     mine.whenComplete((response, failure) -> {
@@ -37,37 +37,37 @@ final class Delivery {
         turn.cancel(/* mayInterruptIfRunning= */ false);
       }
     });
-    exchange.deadline().bound(mine, turn);
+    driver.deadline().bound(mine, turn);
     turn.whenComplete((raw, failure) -> {
       if (failure != null) {
-        mine.completeExceptionally(JdkExchange.unwrap(failure));
+        mine.completeExceptionally(JdkDriver.unwrap(failure));
       } else if (mine.isDone()) {
         // the caller left, or its timeout ended, as the response arrived
-        exchange.release(raw);
+        driver.release(raw);
       } else {
-        deliver(raw, request, handler, exchange, mine);
+        deliver(raw, request, handler, driver, mine);
       }
     });
     return mine;
   }
 
   private static <T> void deliver(HttpResponse<Flow.Publisher<List<ByteBuffer>>> raw,
-      HttpRequest request, HttpResponse.BodyHandler<T> handler, JdkExchange exchange,
+      HttpRequest request, HttpResponse.BodyHandler<T> handler, JdkDriver driver,
       CompletableFuture<HttpResponse<T>> mine) {
     HttpResponse.BodySubscriber<T> subscriber;
     try {
       subscriber = handler.apply(new Info(raw.statusCode(), raw.headers(), raw.version()));
     } catch (RuntimeException | Error failure) {
-      exchange.release(raw);
+      driver.release(raw);
       mine.completeExceptionally(failure);
       return;
     }
     raw.body().subscribe(subscriber);
     subscriber.getBody().whenComplete((body, failure) -> {
       if (failure != null) {
-        mine.completeExceptionally(JdkExchange.unwrap(failure));
+        mine.completeExceptionally(JdkDriver.unwrap(failure));
       } else {
-        mine.complete(CallerResponse.of(raw, body, request, exchange.outgoing()));
+        mine.complete(CallerResponse.of(raw, body, request, driver.outgoing()));
       }
     });
   }

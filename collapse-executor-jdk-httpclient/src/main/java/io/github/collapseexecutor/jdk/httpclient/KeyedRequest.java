@@ -1,8 +1,8 @@
 package io.github.collapseexecutor.jdk.httpclient;
 
-import io.github.collapseexecutor.http.CollapseKey;
 import io.github.collapseexecutor.http.CollapseRules;
 import io.github.collapseexecutor.http.RequestHeaders;
+import io.github.collapseexecutor.http.RequestTarget;
 import java.io.IOException;
 import java.net.CookieHandler;
 import java.net.http.HttpClient;
@@ -22,36 +22,38 @@ import org.jspecify.annotations.Nullable;
  * proxy) is that of the one client a {@link CollapsingHttpClient} wraps, alike for all its
  * callers.
  *
- * @param key the key, or {@code null} if the request must not collapse
- * @param headers the request headers with the cookie handler's cookies in {@code Cookie}
- * @param outgoing the request to send: without its timeout when it has a key and no body, since
- *     its call may serve other callers, whose own timeouts are timed apart ({@link Deadline})
+ * @param target the request as the key sees it, its headers with the cookie handler's cookies in
+ *     {@code Cookie}
+ * @param outgoing the request to send: without its timeout when it may collapse, since its call
+ *     may serve other callers, whose own timeouts are timed apart ({@link Deadline})
  */
-record KeyedRequest(@Nullable CollapseKey key, RequestHeaders headers, HttpRequest outgoing) {
+record KeyedRequest(RequestTarget target, HttpRequest outgoing) {
 
   static KeyedRequest of(CollapseRules rules, HttpClient client, HttpRequest request,
       boolean authenticatorSharedAcrossCallers) {
     RequestHeaders headers = RequestHeaders.of(
         name -> List.copyOf(request.headers().allValues(name)),
         () -> request.headers().map().keySet());
+    HttpClient.Version version = request.version().orElse(client.version());
+    RequestTarget.Builder target = RequestTarget.builder(request.method(), request.uri())
+        .hasBody(hasBody(request))
+        .identity(List.of(version, request.expectContinue()));
     if (client.authenticator().isPresent() && !authenticatorSharedAcrossCallers) {
-      return new KeyedRequest(null, headers, request);
+      return new KeyedRequest(target.headers(headers).passThrough(true).build(), request);
     }
     try {
       headers = withCookies(headers, client, request);
     } catch (IOException unreadable) {
       // the client meets the same failure when it sends the request, and reports it then
-      return new KeyedRequest(null, headers, request);
+      return new KeyedRequest(target.headers(headers).passThrough(true).build(), request);
     }
-    HttpClient.Version version = request.version().orElse(client.version());
-    CollapseKey key = rules.keyFor(request.method(), request.uri(), headers,
-        List.of(version, request.expectContinue()));
-    boolean collapsible = key != null && !hasBody(request);
-    return new KeyedRequest(key, headers, collapsible ? untimed(request) : request);
+    RequestTarget keyed = target.headers(headers).build();
+    boolean collapsible = rules.keyFor(keyed) != null && !keyed.hasBody();
+    return new KeyedRequest(keyed, collapsible ? untimed(request) : request);
   }
 
   /** Returns whether {@code request} carries a body: a publisher that is not known empty. */
-  static boolean hasBody(HttpRequest request) {
+  private static boolean hasBody(HttpRequest request) {
     return request.bodyPublisher().map(body -> body.contentLength() != 0).orElse(false);
   }
 

@@ -3,6 +3,7 @@ package io.github.collapseexecutor.spring.webflux;
 import io.github.collapseexecutor.http.CollapseKey;
 import io.github.collapseexecutor.http.CollapseRules;
 import io.github.collapseexecutor.http.RequestHeaders;
+import io.github.collapseexecutor.http.RequestTarget;
 import java.net.InetSocketAddress;
 import java.net.URI;
 import java.security.Principal;
@@ -43,9 +44,11 @@ final class KeyedExchange {
     String address = remote == null ? null
         : remote.getAddress() == null ? remote.getHostString()
         : remote.getAddress().getHostAddress();
-    return rules.keyFor(request.getMethod().name(), scheme, uri.getHost(), port, path, rawPath,
-        uri.getRawQuery(), headers, Arrays.asList(connection(principal, request), keyPart),
-        address);
+    return rules.keyFor(RequestTarget.builder(request.getMethod().name(), scheme, uri.getHost(),
+            port, rawPath)
+        .matchPath(path).query(uri.getRawQuery()).headers(headers)
+        .identity(Arrays.asList(connection(principal, request), keyPart))
+        .clientAddress(address).build());
   }
 
   /**

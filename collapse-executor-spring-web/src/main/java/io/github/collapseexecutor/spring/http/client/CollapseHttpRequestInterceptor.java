@@ -1,9 +1,9 @@
 package io.github.collapseexecutor.spring.http.client;
 
-import io.github.collapseexecutor.http.CollapseKey;
 import io.github.collapseexecutor.http.HttpCollapseOptions;
 import io.github.collapseexecutor.http.HttpCollapseStats;
 import io.github.collapseexecutor.http.RequestHeaders;
+import io.github.collapseexecutor.http.RequestTarget;
 import io.github.collapseexecutor.http.adapter.BlockingClientCollapser;
 import io.github.collapseexecutor.http.adapter.HttpCollapseAdapter;
 import java.io.IOException;
@@ -110,12 +110,15 @@ public final class CollapseHttpRequestInterceptor
     // headerSet(): one of the few HttpHeaders methods Spring 6.2 and 7 have alike, in source and
     // in class files (getOrEmpty takes an Object on 6.2 and a String on 7)
     RequestHeaders headers = RequestHeaders.ofEntries(request.getHeaders().headerSet());
-    // the instance is the partition: the request factory below it is one client's
-    CollapseKey key = isLast(execution)
-        ? collapser().rules().keyFor(request.getMethod().name(), request.getURI(), headers,
-            keyPart == null ? this : Arrays.asList(this, keyPart.apply(request)))
-        : null;
-    return collapser().execute(key, headers, new InterceptedExchange(request, body, execution));
+    RequestTarget.Builder target = RequestTarget.builder(request.getMethod().name(),
+        request.getURI()).headers(headers).hasBody(body.length > 0);
+    if (isLast(execution)) {
+      // the instance is the partition: the request factory below it is one client's
+      target.identity(keyPart == null ? this : Arrays.asList(this, keyPart.apply(request)));
+    } else {
+      target.passThrough(true);
+    }
+    return collapser().execute(target.build(), new InterceptedDriver(request, body, execution));
   }
 
   /**

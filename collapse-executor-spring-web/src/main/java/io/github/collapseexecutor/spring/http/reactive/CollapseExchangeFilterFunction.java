@@ -4,6 +4,7 @@ import io.github.collapseexecutor.http.CollapseKey;
 import io.github.collapseexecutor.http.HttpCollapseOptions;
 import io.github.collapseexecutor.http.HttpCollapseStats;
 import io.github.collapseexecutor.http.RequestHeaders;
+import io.github.collapseexecutor.http.RequestTarget;
 import io.github.collapseexecutor.http.adapter.AsyncClientCollapser;
 import io.github.collapseexecutor.http.adapter.HttpCollapseAdapter;
 import io.micrometer.observation.contextpropagation.ObservationThreadLocalAccessor;
@@ -142,17 +143,22 @@ public final class CollapseExchangeFilterFunction extends HttpCollapseAdapter<As
     // the instance is the partition, with the request's own part where one is read
     Object partition = keyPart == null ? this : Arrays.asList(this, keyPart.apply(request));
     // no key: the request goes through as if collapse were off, counted as passed through
-    CollapseKey key = KeyedRequest.changedWhenSent(request) ? null
-        : collapser().rules().keyFor(request.method().name(), request.url(), headers,
-            KeyedRequest.context(request, partition));
+    RequestTarget target = RequestTarget.builder(request.method().name(), request.url())
+        .headers(headers)
+        .identity(KeyedRequest.context(request, partition))
+        .hasBody(KeyedRequest.hasBody(request))
+        .passThrough(KeyedRequest.changedWhenSent(request))
+        .build();
+    // built once per request: the collapser reuses it
+    CollapseKey key = collapser().rules().keyFor(target);
     return Mono.deferContextual(context -> {
       // WebClient keeps the exchange's observation in the Reactor context, not on the thread
       Object observation = context.getOrDefault(ObservationThreadLocalAccessor.KEY, null);
-      WebClientExchange exchange = new WebClientExchange(request, next, key, collapser().rules(),
+      WebClientDriver driver = new WebClientDriver(request, next, key, collapser().rules(),
           partition, context, observation);
       // cancelling the subscription cancels the caller's future: it leaves the shared exchange
       return ObservedExchanges.reported(Mono.fromFuture(
-          collapser().execute(key, headers, exchange), /* suppressCancel= */ false), observation);
+          collapser().execute(target, driver), /* suppressCancel= */ false), observation);
     });
   }
 }

@@ -3,6 +3,7 @@ package io.github.collapseexecutor.spring.http.reactive;
 import io.github.collapseexecutor.http.CollapseKey;
 import io.github.collapseexecutor.http.CollapseRules;
 import io.github.collapseexecutor.http.RequestHeaders;
+import io.github.collapseexecutor.http.RequestTarget;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
@@ -49,8 +50,8 @@ final class KeyedRequest {
     if (sent.getHeaders() == keyed.headers() && sent.getURI().equals(keyed.url())) {
       return true;
     }
-    return key.equals(rules.keyFor(keyed.method().name(), sent.getURI(),
-        headers(sent.getHeaders(), keyed), context(keyed, partition)));
+    return key.equals(rules.keyFor(RequestTarget.builder(keyed.method().name(), sent.getURI())
+        .headers(headers(sent.getHeaders(), keyed)).identity(context(keyed, partition)).build()));
   }
 
   private static RequestHeaders headers(HttpHeaders headers, ClientRequest request) {

@@ -7,6 +7,7 @@ import io.github.collapseexecutor.http.CollapseKey;
 import io.github.collapseexecutor.http.CollapseRules;
 import io.github.collapseexecutor.http.HttpCollapseOptions;
 import io.github.collapseexecutor.http.RequestHeaders;
+import io.github.collapseexecutor.http.RequestTarget;
 import io.github.collapseexecutor.http.ShareUncacheable;
 import io.github.collapseexecutor.http.UnsharedReason;
 import io.github.collapseexecutor.http.adapter.CountingStats;
@@ -60,9 +61,10 @@ final class CollapseEndpointAutoConfigurationTest {
               .list().stream().filter(e -> e.name().equals("rest-template")).findFirst()
               .orElseThrow();
           CollapseRules rules = new CollapseRules(restExecutor.options());
-          CollapseKey user = rules.keyFor("GET", URI.create("http://users/user/1"), NO_HEADERS);
-          CollapseKey sample =
-              rules.keyFor("GET", URI.create("http://users/samples/1"), NO_HEADERS);
+          CollapseKey user =
+              rules.keyFor(RequestTarget.builder("GET", URI.create("http://users/user/1")).build());
+          CollapseKey sample = rules.keyFor(
+              RequestTarget.builder("GET", URI.create("http://users/samples/1")).build());
           CountingStats stats =
               CountingStats.of(context.getBean(CollapseHttpRequestInterceptor.class).stats());
           stats.led(user);

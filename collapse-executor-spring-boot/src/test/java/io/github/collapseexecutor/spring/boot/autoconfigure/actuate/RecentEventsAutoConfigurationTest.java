@@ -7,6 +7,7 @@ import io.github.collapseexecutor.core.CollapseListener;
 import io.github.collapseexecutor.http.CollapseKey;
 import io.github.collapseexecutor.http.HttpCollapseOptions;
 import io.github.collapseexecutor.http.RequestHeaders;
+import io.github.collapseexecutor.http.RequestTarget;
 import io.github.collapseexecutor.http.adapter.ResponseRecording;
 import io.github.collapseexecutor.http.adapter.ServerCollapser;
 import io.github.collapseexecutor.http.adapter.ServerExchange;
@@ -42,7 +43,9 @@ final class RecentEventsAutoConfigurationTest {
           HttpCollapseOptions options = restTemplateOptions(context);
           try (ServerCollapser collapser = new ServerCollapser(options, "test")) {
             CollapseKey key = collapser.rules()
-                .keyFor("GET", URI.create("http://backend.test/users/1"), NONE);
+                .keyFor(
+                    RequestTarget.builder("GET", URI.create("http://backend.test/users/1"))
+                        .headers(NONE).build());
             collapser.serve(key, NONE, new RecordedOnce(List.of(Map.entry("Set-Cookie", "s=1"))));
           }
 

@@ -8,6 +8,7 @@ import io.github.collapseexecutor.http.CollapsePolicy;
 import io.github.collapseexecutor.http.CollapseRules;
 import io.github.collapseexecutor.http.HttpCollapseOptions;
 import io.github.collapseexecutor.http.RequestHeaders;
+import io.github.collapseexecutor.http.RequestTarget;
 import io.github.collapseexecutor.http.ShareUncacheable;
 import io.github.collapseexecutor.http.UnsharedReason;
 import io.github.collapseexecutor.http.adapter.CountingStats;
@@ -133,7 +134,8 @@ class HttpCollapseStatsMeterBinderTest {
   }
 
   private CollapseKey key(String path) {
-    return rules.keyFor("GET", URI.create("http://backend.test" + path),
-        RequestHeaders.of(name -> List.of(), List::of));
+    return rules.keyFor(
+        RequestTarget.builder("GET", URI.create("http://backend.test" + path))
+            .headers(RequestHeaders.of(name -> List.of(), List::of)).build());
   }
 }

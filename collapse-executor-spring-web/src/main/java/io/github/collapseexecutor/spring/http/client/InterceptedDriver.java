@@ -1,44 +1,27 @@
 package io.github.collapseexecutor.spring.http.client;
 
-import io.github.collapseexecutor.http.adapter.BlockingClientExchange;
+import io.github.collapseexecutor.http.adapter.ClientDriver;
 import io.github.collapseexecutor.http.adapter.HeaderLists;
 import io.github.collapseexecutor.http.adapter.SharedResponse;
 import java.io.IOException;
 import java.io.InputStream;
-import java.util.List;
-import java.util.Map;
-import org.jspecify.annotations.Nullable;
 import org.springframework.http.HttpRequest;
 import org.springframework.http.client.ClientHttpRequestExecution;
 import org.springframework.http.client.ClientHttpResponse;
 
 /** One request that Spring's interceptor chain runs, and its response, in the collapser's terms. */
-record InterceptedExchange(HttpRequest request, byte[] body, ClientHttpRequestExecution execution)
-    implements BlockingClientExchange<ClientHttpResponse> {
+record InterceptedDriver(HttpRequest request, byte[] body, ClientHttpRequestExecution execution)
+    implements ClientDriver.Blocking<ClientHttpResponse> {
 
   @Override
-  public boolean hasBody() {
-    return body.length > 0;
-  }
-
-  @Override
-  public ClientHttpResponse proceed() throws IOException {
+  public ClientHttpResponse send() throws IOException {
     return execution.execute(request, body);
   }
 
   @Override
-  public int status(ClientHttpResponse response) throws IOException {
-    return response.getStatusCode().value();
-  }
-
-  @Override
-  public String reason(ClientHttpResponse response) throws IOException {
-    return response.getStatusText();
-  }
-
-  @Override
-  public List<Map.Entry<String, @Nullable String>> headers(ClientHttpResponse response) {
-    return HeaderLists.of(response.getHeaders()::forEach);
+  public Head head(ClientHttpResponse response) throws IOException {
+    return Head.of(response.getStatusCode().value(), response.getStatusText(),
+        HeaderLists.of(response.getHeaders()::forEach));
   }
 
   @Override

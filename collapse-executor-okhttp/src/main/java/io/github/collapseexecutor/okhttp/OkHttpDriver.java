@@ -1,6 +1,6 @@
 package io.github.collapseexecutor.okhttp;
 
-import io.github.collapseexecutor.http.adapter.BlockingClientExchange;
+import io.github.collapseexecutor.http.adapter.ClientDriver;
 import io.github.collapseexecutor.http.adapter.HeaderLists;
 import io.github.collapseexecutor.http.adapter.SharedResponse;
 import java.io.IOException;
@@ -25,39 +25,26 @@ import okio.Timeout;
 import org.jspecify.annotations.Nullable;
 
 /** One OkHttp call, and its {@link Response}, in the terms of the collapser. */
-record OkHttpExchange(Interceptor.Chain chain) implements BlockingClientExchange<Response> {
+record OkHttpDriver(Interceptor.Chain chain) implements ClientDriver.Blocking<Response> {
 
   /** What a replay needs of the response besides status, headers and body. */
   private record Origin(Protocol protocol, @Nullable Handshake handshake) {}
 
   @Override
-  public boolean hasBody() {
-    return chain.request().body() != null;
-  }
-
-  @Override
-  public Response proceed() throws IOException {
+  public Response send() throws IOException {
     return chain.proceed(chain.request());
   }
 
+  /** The head, with what a replay needs besides: the protocol and the TLS handshake. */
   @Override
-  public int status(Response response) {
-    return response.code();
-  }
-
-  @Override
-  public String reason(Response response) {
-    return response.message();
-  }
-
-  @Override
-  public List<Map.Entry<String, @Nullable String>> headers(Response response) {
+  public Head head(Response response) {
     Headers headers = response.headers();
     List<Map.Entry<String, @Nullable String>> entries = new ArrayList<>(headers.size());
     for (int i = 0; i < headers.size(); i++) {
       entries.add(HeaderLists.entry(headers.name(i), headers.value(i)));
     }
-    return entries;
+    return new Head(response.code(), response.message(), entries,
+        new Origin(response.protocol(), response.handshake()));
   }
 
   @Override
@@ -113,12 +100,7 @@ record OkHttpExchange(Interceptor.Chain chain) implements BlockingClientExchange
     if (chain.call().isCanceled()) {
       return failure instanceof InterruptedIOException ? Cause.CALLER_LIMIT : Cause.CALLER_LEFT;
     }
-    return BlockingClientExchange.super.causeOf(failure);
-  }
-
-  @Override
-  public Object detail(Response response) {
-    return new Origin(response.protocol(), response.handshake());
+    return ClientDriver.Blocking.super.causeOf(failure);
   }
 
   @Override
@@ -128,7 +110,7 @@ record OkHttpExchange(Interceptor.Chain chain) implements BlockingClientExchange
 
   @Override
   public Response replay(SharedResponse shared) {
-    // what detail() kept of the response this exchange shared
+    // what head() kept of the response this driver's call shared
     Origin origin = (Origin) Objects.requireNonNull(shared.detail(), "detail");
     Headers.Builder headers = new Headers.Builder();
     shared.headers().forEach(header -> headers.addUnsafeNonAscii(header.getKey(),

@@ -1,6 +1,6 @@
 package io.github.collapseexecutor.jdk.httpclient;
 
-import io.github.collapseexecutor.http.adapter.AsyncClientExchange;
+import io.github.collapseexecutor.http.adapter.ClientDriver;
 import io.github.collapseexecutor.http.adapter.HeaderLists;
 import io.github.collapseexecutor.http.adapter.SharedResponse;
 import java.net.URI;
@@ -24,7 +24,7 @@ import org.jspecify.annotations.Nullable;
 /**
  * One request of the JDK's client, and its response, in the terms of the collapser. The call
  * goes out with a body handler that hands the body on as a publisher, so that the collapser can
- * read it to share it, or hand it unread to the caller whose call it is; each caller's own
+ * read it to share it, or hand it on to the caller whose call it is; each caller's own
  * {@code BodyHandler} gets the body later ({@link Delivery}).
  *
  * @param client the wrapped client
@@ -32,19 +32,14 @@ import org.jspecify.annotations.Nullable;
  *     is timed by {@link Deadline} instead
  * @param deadline when the caller's own timeout ends
  */
-record JdkExchange(HttpClient client, HttpRequest outgoing, Deadline deadline)
-    implements AsyncClientExchange<HttpResponse<Flow.Publisher<List<ByteBuffer>>>> {
+record JdkDriver(HttpClient client, HttpRequest outgoing, Deadline deadline)
+    implements ClientDriver.Async<HttpResponse<Flow.Publisher<List<ByteBuffer>>>> {
 
   /** What a replay needs of the response besides status, headers and body. */
   private record Origin(URI uri, HttpClient.Version version, Optional<SSLSession> sslSession) {}
 
   @Override
-  public boolean hasBody() {
-    return KeyedRequest.hasBody(outgoing);
-  }
-
-  @Override
-  public CompletableFuture<HttpResponse<Flow.Publisher<List<ByteBuffer>>>> proceed() {
+  public CompletableFuture<HttpResponse<Flow.Publisher<List<ByteBuffer>>>> send() {
     CompletableFuture<HttpResponse<Flow.Publisher<List<ByteBuffer>>>> sent =
         client.sendAsync(outgoing, HttpResponse.BodyHandlers.ofPublisher());
     CompletableFuture<HttpResponse<Flow.Publisher<List<ByteBuffer>>>> call =
@@ -66,58 +61,34 @@ record JdkExchange(HttpClient client, HttpRequest outgoing, Deadline deadline)
   }
 
   @Override
-  public CompletableFuture<BodyRead<HttpResponse<Flow.Publisher<List<ByteBuffer>>>>> readBody(
-      HttpResponse<Flow.Publisher<List<ByteBuffer>>> response, int limit) {
-    return BodySplit.read(response, limit);
-  }
-
-  @Override
-  public void release(HttpResponse<Flow.Publisher<List<ByteBuffer>>> response) {
-    response.body().subscribe(new Flow.Subscriber<>() {
-      @Override
-      public void onSubscribe(Flow.Subscription subscription) {
-        subscription.cancel();
-      }
-
-      @Override
-      public void onNext(List<ByteBuffer> item) {}
-
-      @Override
-      public void onError(Throwable failure) {}
-
-      @Override
-      public void onComplete() {}
-    });
-  }
-
-  @Override
-  public int status(HttpResponse<Flow.Publisher<List<ByteBuffer>>> response) {
-    return response.statusCode();
-  }
-
-  /** The JDK's client hands on no reason phrase. */
-  @Override
-  public @Nullable String reason(HttpResponse<Flow.Publisher<List<ByteBuffer>>> response) {
-    return null;
-  }
-
-  @Override
-  public List<Map.Entry<String, @Nullable String>> headers(
+  public Flow.Publisher<List<ByteBuffer>> body(
       HttpResponse<Flow.Publisher<List<ByteBuffer>>> response) {
+    return response.body();
+  }
+
+  @Override
+  public HttpResponse<Flow.Publisher<List<ByteBuffer>>> withBody(
+      HttpResponse<Flow.Publisher<List<ByteBuffer>>> response,
+      Flow.Publisher<List<ByteBuffer>> body) {
+    return RawResponse.rebodied(response, body);
+  }
+
+  /**
+   * The head, with what a replay needs besides: the URI, version and TLS session. The JDK's
+   * client hands on no reason phrase.
+   */
+  @Override
+  public Head head(HttpResponse<Flow.Publisher<List<ByteBuffer>>> response) {
     List<Map.Entry<String, @Nullable String>> entries = new ArrayList<>();
     response.headers().map().forEach((name, values) ->
         values.forEach(value -> entries.add(HeaderLists.entry(name, value))));
-    return entries;
-  }
-
-  @Override
-  public Object detail(HttpResponse<Flow.Publisher<List<ByteBuffer>>> response) {
-    return new Origin(response.uri(), response.version(), response.sslSession());
+    return new Head(response.statusCode(), null, entries,
+        new Origin(response.uri(), response.version(), response.sslSession()));
   }
 
   @Override
   public HttpResponse<Flow.Publisher<List<ByteBuffer>>> replay(SharedResponse shared) {
-    // what detail() kept of the response this exchange shared
+    // what head() kept of the response this driver's call shared
     Origin origin = (Origin) Objects.requireNonNull(shared.detail(), "detail");
     Map<String, List<String>> headers = new LinkedHashMap<>();
     shared.headers().forEach(header -> {

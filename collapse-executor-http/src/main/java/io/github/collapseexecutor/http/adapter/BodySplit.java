@@ -1,42 +1,63 @@
-package io.github.collapseexecutor.jdk.httpclient;
+package io.github.collapseexecutor.http.adapter;
 
 import io.github.collapseexecutor.http.adapter.AsyncClientExchange.BodyRead;
-import java.net.http.HttpResponse;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Flow;
+import java.util.function.Function;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Reads the body of a live response up to a limit, one item at a time: all of it (or all that
- * arrived before it failed, with the failure), or, past the limit, a response whose body replays
- * what was read and then streams the rest with its subscriber's own demand, so that a large body
- * is never held whole.
+ * Reads the body of a live response of an {@link ClientDriver.Async} up to a limit, one item at a
+ * time: all of it (or all that arrived before it failed, with the failure), or, past the limit, a
+ * response whose body replays what was read and then streams the rest with its subscriber's own
+ * demand, so that a large body is never held whole. The blocking twin is {@link BoundedBody}.
+ *
+ * @param <R> the client library's response type
  */
-final class BodySplit implements Flow.Subscriber<List<ByteBuffer>> {
+final class BodySplit<R> implements Flow.Subscriber<List<ByteBuffer>> {
 
-  private final HttpResponse<Flow.Publisher<List<ByteBuffer>>> response;
+  /** A subscriber that cancels at once: it releases a body nobody reads. */
+  static final Flow.Subscriber<List<ByteBuffer>> CANCEL_AT_ONCE = new Flow.Subscriber<>() {
+    @Override
+    public void onSubscribe(Flow.Subscription subscription) {
+      subscription.cancel();
+    }
+
+    @Override
+    public void onNext(List<ByteBuffer> item) {}
+
+    @Override
+    public void onError(Throwable failure) {}
+
+    @Override
+    public void onComplete() {}
+  };
+
+  private final Function<Flow.Publisher<List<ByteBuffer>>, R> rebody;
   private final int limit;
-  private final CompletableFuture<BodyRead<HttpResponse<Flow.Publisher<List<ByteBuffer>>>>> result =
-      new CompletableFuture<>();
+  private final CompletableFuture<BodyRead<R>> result = new CompletableFuture<>();
   private final List<ByteBuffer> read = new ArrayList<>();
   private long size;
   private Flow.@Nullable Subscription subscription;
   private @Nullable RestPublisher rest;
 
-  private BodySplit(HttpResponse<Flow.Publisher<List<ByteBuffer>>> response, int limit) {
-    this.response = response;
+  private BodySplit(Function<Flow.Publisher<List<ByteBuffer>>, R> rebody, int limit) {
+    this.rebody = rebody;
     this.limit = limit;
   }
 
-  /** Starts reading the body of {@code response}; cancelling the future stops the read. */
-  static CompletableFuture<BodyRead<HttpResponse<Flow.Publisher<List<ByteBuffer>>>>> read(
-      HttpResponse<Flow.Publisher<List<ByteBuffer>>> response, int limit) {
-    BodySplit split = new BodySplit(response, limit);
-    response.body().subscribe(split);
+  /**
+   * Starts reading {@code body}; cancelling the future stops the read. Past the limit, the result
+   * is what {@code rebody} makes of the body that replays what was read and then the rest.
+   */
+  static <R> CompletableFuture<BodyRead<R>> read(Flow.Publisher<List<ByteBuffer>> body,
+      int limit, Function<Flow.Publisher<List<ByteBuffer>>, R> rebody) {
+    BodySplit<R> split = new BodySplit<>(rebody, limit);
+    body.subscribe(split);
     return split.result;
   }
 
@@ -64,7 +85,7 @@ final class BodySplit implements Flow.Subscriber<List<ByteBuffer>> {
     if (size > limit) {
       rest = new RestPublisher(List.copyOf(read), subscription());
       read.clear();
-      result.complete(BodyRead.tooLarge(RawResponse.rebodied(response, rest)));
+      result.complete(BodyRead.tooLarge(rebody.apply(rest)));
     } else {
       subscription().request(1);
     }

@@ -2,16 +2,19 @@ package io.github.collapseexecutor.spring.http.reactive;
 
 import io.github.collapseexecutor.http.CollapseKey;
 import io.github.collapseexecutor.http.CollapseRules;
-import io.github.collapseexecutor.http.adapter.AsyncClientExchange;
+import io.github.collapseexecutor.http.adapter.ClientDriver;
 import io.github.collapseexecutor.http.adapter.HeaderLists;
 import io.github.collapseexecutor.http.adapter.SharedResponse;
 import java.net.URI;
+import java.nio.ByteBuffer;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Flow;
 import org.jspecify.annotations.Nullable;
 import org.springframework.core.io.buffer.DataBuffer;
+import org.springframework.core.io.buffer.DataBufferUtils;
 import org.springframework.core.io.buffer.DefaultDataBufferFactory;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpMethod;
@@ -21,6 +24,7 @@ import org.springframework.web.reactive.function.client.ClientRequest;
 import org.springframework.web.reactive.function.client.ClientResponse;
 import org.springframework.web.reactive.function.client.ExchangeFunction;
 import org.springframework.web.reactive.function.client.ExchangeStrategies;
+import reactor.adapter.JdkFlowAdapter;
 import reactor.core.publisher.Flux;
 import reactor.util.context.ContextView;
 
@@ -35,33 +39,50 @@ import reactor.util.context.ContextView;
  * @param context the subscriber's Reactor context
  * @param observation the exchange's observation, from that context, or {@code null}
  */
-record WebClientExchange(ClientRequest request, ExchangeFunction next, @Nullable CollapseKey key,
+record WebClientDriver(ClientRequest request, ExchangeFunction next, @Nullable CollapseKey key,
     CollapseRules rules, Object partition, ContextView context, @Nullable Object observation)
-    implements AsyncClientExchange<ClientResponse> {
+    implements ClientDriver.Async<ClientResponse> {
 
   @Override
-  public boolean hasBody() {
-    return KeyedRequest.hasBody(request);
-  }
-
-  @Override
-  public CompletableFuture<ClientResponse> proceed() {
+  public CompletableFuture<ClientResponse> send() {
     return next.exchange(request).contextWrite(context).toFuture();
   }
 
+  /** The head, with the exchange strategies a replay decodes its body with; no reason phrase. */
   @Override
-  public int status(ClientResponse response) {
-    return response.statusCode().value();
+  public Head head(ClientResponse response) {
+    return new Head(response.statusCode().value(), null,
+        HeaderLists.of(response.headers().asHttpHeaders()::forEach), response.strategies());
+  }
+
+  /**
+   * The body as byte buffers of its own: each data buffer is copied and released as it arrives,
+   * so that what the collapser holds is never a pooled buffer.
+   */
+  @Override
+  public Flow.Publisher<List<ByteBuffer>> body(ClientResponse response) {
+    return JdkFlowAdapter.publisherToFlowPublisher(response.bodyToFlux(DataBuffer.class)
+        .map(WebClientDriver::copied)
+        .doOnDiscard(DataBuffer.class, DataBufferUtils::release));
   }
 
   @Override
-  public @Nullable String reason(ClientResponse response) {
-    return null;
+  public ClientResponse withBody(ClientResponse response, Flow.Publisher<List<ByteBuffer>> body) {
+    Flux<DataBuffer> buffers = JdkFlowAdapter.flowPublisherToFlux(body)
+        .concatMapIterable(items -> items)
+        .map(DefaultDataBufferFactory.sharedInstance::wrap);
+    // the original body is the one the collapser read the start of: the caller reads on from it
+    return response.mutate().body(original -> buffers).build();
   }
 
   @Override
-  public List<Map.Entry<String, @Nullable String>> headers(ClientResponse response) {
-    return HeaderLists.of(response.headers().asHttpHeaders()::forEach);
+  public void release(ClientResponse response) {
+    response.releaseBody().subscribe();
+  }
+
+  @Override
+  public @Nullable Object observation() {
+    return observation;
   }
 
   /** A filter after this one gave the request a credential the key did not see. */
@@ -92,26 +113,6 @@ record WebClientExchange(ClientRequest request, ExchangeFunction next, @Nullable
   }
 
   @Override
-  public Object detail(ClientResponse response) {
-    return response.strategies();
-  }
-
-  @Override
-  public CompletableFuture<BodyRead<ClientResponse>> readBody(ClientResponse response, int limit) {
-    return BodySplit.read(response.bodyToFlux(DataBuffer.class), limit)
-        .map(split -> split.bytes() == null
-            ? BodyRead.tooLarge(response.mutate().body(original -> split.body()).build())
-            : split.failure() == null ? BodyRead.<ClientResponse>whole(split.bytes())
-            : BodyRead.<ClientResponse>failedAfter(split.bytes(), split.failure()))
-        .toFuture();
-  }
-
-  @Override
-  public void release(ClientResponse response) {
-    response.releaseBody().subscribe();
-  }
-
-  @Override
   public ClientResponse replay(SharedResponse shared) {
     Flux<DataBuffer> bytes = shared.bodyLength() == 0
         ? Flux.empty()
@@ -121,7 +122,7 @@ record WebClientExchange(ClientRequest request, ExchangeFunction next, @Nullable
     Flux<DataBuffer> body = shared.bodyFailure() == null
         ? bytes : bytes.concatWith(Flux.error(shared.bodyFailure()));
     return ClientResponse
-        // what detail() kept of the response this exchange shared
+        // what head() kept of the response this driver's call shared
         .create(HttpStatusCode.valueOf(shared.status()),
             (ExchangeStrategies) Objects.requireNonNull(shared.detail(), "detail"))
         .headers(headers -> shared.headers().forEach(
@@ -129,6 +130,16 @@ record WebClientExchange(ClientRequest request, ExchangeFunction next, @Nullable
         .request(new RequestView(request))
         .body(body)
         .build();
+  }
+
+  private static List<ByteBuffer> copied(DataBuffer buffer) {
+    try {
+      byte[] bytes = new byte[buffer.readableByteCount()];
+      buffer.read(bytes);
+      return List.of(ByteBuffer.wrap(bytes));
+    } finally {
+      DataBufferUtils.release(buffer);
+    }
   }
 
   /** The caller's own request, as the response reports it in errors. */

@@ -1,0 +1,80 @@
+package io.github.collapseexecutor.okhttp;
+
+import io.github.collapseexecutor.http.RequestHeaders;
+import io.github.collapseexecutor.http.RequestTarget;
+import java.util.AbstractList;
+import java.util.List;
+import java.util.StringJoiner;
+import okhttp3.Cookie;
+import okhttp3.Headers;
+import okhttp3.HttpUrl;
+import okhttp3.Interceptor;
+import okhttp3.OkHttpClient;
+import okhttp3.Request;
+import okhttp3.internal.connection.RealCall;
+
+/**
+ * An OkHttp call as the key sees it, built from what the request will carry when OkHttp sends it:
+ * its headers, and the cookies of the client's {@code CookieJar}, which OkHttp adds after every
+ * application interceptor; its identity is what else of the client decides the response
+ * ({@link ClientIdentity}).
+ */
+final class OkHttpTarget {
+
+  private OkHttpTarget() {}
+
+  /**
+   * Returns the chain's call as a request target. It passes through when an application
+   * interceptor runs after {@code self}, since it may add credentials the key cannot see, or when
+   * the call is not OkHttp's own and its client is unknown.
+   */
+  static RequestTarget of(Interceptor self, Interceptor.Chain chain) {
+    Request request = chain.request();
+    HttpUrl url = request.url();
+    // OkHttp has no public way to the client that runs a chain, whose application and network
+    // interceptors the key needs: OkHttp issue 9531 ("Make it possible for Interceptors to access
+    // the list of interceptors") tracks reading them from the chain, and issue 9741 ("Interceptor
+    // .Chain is missing connectionSpecs") the connection specs. Until both ship, the client comes
+    // from OkHttp's own call class; a call of another Call.Factory passes through uncollapsed.
+    OkHttpClient client = chain.call() instanceof RealCall call ? call.getClient() : null;
+    RequestTarget.Builder target = RequestTarget.builder(request.method(), url.scheme(),
+            url.host(), url.port(), url.encodedPath())
+        .query(url.encodedQuery())
+        .hasBody(request.body() != null);
+    if (client == null || request.body() != null || !isLast(self, client.interceptors())) {
+      return target.passThrough(true).headers(withCookies(request, List.of())).build();
+    }
+    return target.headers(withCookies(request, client.cookieJar().loadForRequest(url)))
+        .identity(ClientIdentity.of(client, request))
+        .build();
+  }
+
+  private static boolean isLast(Interceptor self, List<Interceptor> interceptors) {
+    return !interceptors.isEmpty() && interceptors.get(interceptors.size() - 1) == self;
+  }
+
+  private static RequestHeaders withCookies(Request request, List<Cookie> cookies) {
+    RequestHeaders headers = RequestHeaders.of(request::headers, () -> names(request.headers()));
+    if (cookies.isEmpty()) {
+      return headers;
+    }
+    StringJoiner cookieHeader = new StringJoiner("; ");
+    cookies.forEach(cookie -> cookieHeader.add(cookie.name() + "=" + cookie.value()));
+    return headers.withCookies(cookieHeader.toString());
+  }
+
+  /** The names in order, a name once per value; {@code Headers.names()} builds a sorted set. */
+  private static List<String> names(Headers headers) {
+    return new AbstractList<>() {
+      @Override
+      public String get(int index) {
+        return headers.name(index);
+      }
+
+      @Override
+      public int size() {
+        return headers.size();
+      }
+    };
+  }
+}
