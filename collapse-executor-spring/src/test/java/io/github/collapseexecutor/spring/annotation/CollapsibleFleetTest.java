@@ -8,6 +8,7 @@ import io.github.collapseexecutor.spring.annotation.FleetInstance.Opaque;
 import io.github.collapseexecutor.spring.annotation.FleetInstance.Quote;
 import io.github.collapseexecutor.redis.FleetOptions;
 import io.github.collapseexecutor.testing.LocalRedis;
+import io.github.collapseexecutor.testing.OwnThreads;
 import io.github.collapseexecutor.testing.Parking;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -44,14 +45,14 @@ final class CollapsibleFleetTest {
         FleetInstance second = FleetInstance.coordinating(options, backend)) {
       List<Thread> firstCallers = new ArrayList<>();
       List<CompletableFuture<Quote>> results = new ArrayList<>();
-      results.add(call(() -> first.quotes.quote("ACME"), firstCallers));
+      results.add(OwnThreads.call(() -> first.quotes.quote("ACME"), firstCallers));
       backend.awaitEntered(1);
       List<Thread> secondCallers = new ArrayList<>();
-      results.add(call(() -> second.quotes.quote("ACME"), secondCallers));
+      results.add(OwnThreads.call(() -> second.quotes.quote("ACME"), secondCallers));
       FleetTestAccess.awaitWatching(second.coordinator, 1);
       for (int i = 0; i < 2; i++) {
-        results.add(call(() -> first.quotes.quote("ACME"), firstCallers));
-        results.add(call(() -> second.quotes.quote("ACME"), secondCallers));
+        results.add(OwnThreads.call(() -> first.quotes.quote("ACME"), firstCallers));
+        results.add(OwnThreads.call(() -> second.quotes.quote("ACME"), secondCallers));
       }
       // every caller is waiting: in the backend, in Redis, or behind its instance's leader
       Parking.awaitParked(firstCallers);
@@ -78,11 +79,11 @@ final class CollapsibleFleetTest {
     Backend backend = new Backend(/* held= */ 2);
     try (FleetInstance first = FleetInstance.coordinating(options, backend);
         FleetInstance second = FleetInstance.coordinating(options, backend)) {
-      CompletableFuture<Quote> tenantA = call(() -> asTenant("a", () -> first.quotes.quote("ACME")),
-          new ArrayList<>());
+      CompletableFuture<Quote> tenantA = OwnThreads.call(
+          () -> asTenant("a", () -> first.quotes.quote("ACME")), new ArrayList<>());
       backend.awaitEntered(1);
-      CompletableFuture<Quote> tenantB = call(() -> asTenant("b",
-          () -> second.quotes.quote("ACME")), new ArrayList<>());
+      CompletableFuture<Quote> tenantB = OwnThreads.call(
+          () -> asTenant("b", () -> second.quotes.quote("ACME")), new ArrayList<>());
 
       // had the second tenant joined the first's call, the backend would see one call only
       backend.awaitEntered(2);
@@ -127,7 +128,8 @@ final class CollapsibleFleetTest {
     try (FleetInstance first = FleetInstance.coordinating(options, backend);
         FleetInstance second = FleetInstance.start(LocalRedis.PORT, options, backend,
             Duration.ofMillis(200), true)) {
-      CompletableFuture<Quote> leader = call(() -> first.quotes.quote("ACME"), new ArrayList<>());
+      CompletableFuture<Quote> leader = OwnThreads.call(() -> first.quotes.quote("ACME"),
+          new ArrayList<>());
       backend.awaitEntered(1);
 
       Quote own = second.quotes.quote("ACME");
@@ -150,10 +152,10 @@ final class CollapsibleFleetTest {
     Backend backend = new Backend(/* held= */ 1);
     try (FleetInstance first = FleetInstance.coordinating(options, backend);
         FleetInstance second = FleetInstance.coordinating(options, backend)) {
-      CompletableFuture<Opaque> leader = call(() -> first.quotes.opaque("ACME"),
+      CompletableFuture<Opaque> leader = OwnThreads.call(() -> first.quotes.opaque("ACME"),
           new ArrayList<>());
       backend.awaitEntered(1);
-      CompletableFuture<Opaque> waiter = call(() -> second.quotes.opaque("ACME"),
+      CompletableFuture<Opaque> waiter = OwnThreads.call(() -> second.quotes.opaque("ACME"),
           new ArrayList<>());
       FleetTestAccess.awaitWatching(second.coordinator, 1);
 
@@ -172,21 +174,5 @@ final class CollapsibleFleetTest {
     } finally {
       FleetInstance.TENANT.remove();
     }
-  }
-
-  /** Starts {@code call} on a thread of its own, added to {@code threads}. */
-  private static <T> CompletableFuture<T> call(Callable<T> call, List<Thread> threads) {
-    CompletableFuture<T> result = new CompletableFuture<>();
-    Thread thread = new Thread(() -> {
-      try {
-        result.complete(call.call());
-      } catch (Throwable e) {
-        result.completeExceptionally(e);
-      }
-    });
-    thread.setDaemon(true);
-    threads.add(thread);
-    thread.start();
-    return result;
   }
 }
