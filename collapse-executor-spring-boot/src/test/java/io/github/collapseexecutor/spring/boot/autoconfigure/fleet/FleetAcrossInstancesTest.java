@@ -18,7 +18,6 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
@@ -29,7 +28,8 @@ import org.springframework.context.annotation.Configuration;
 /**
  * Two instances of one Spring Boot application, each configured only by properties, that share
  * the Redis on 127.0.0.1:6379 (skipped without it): an {@code @Collapsible} method that names
- * {@code fleet} on its executor makes one backend call for both.
+ * {@code fleet} on its executor makes one backend call for both; and one instance whose Redis is
+ * unreachable, whose calls go on alone.
  */
 @Timeout(90)
 final class FleetAcrossInstancesTest {
@@ -37,25 +37,11 @@ final class FleetAcrossInstancesTest {
   /** The service both instances call, as instances share the service behind them. */
   static final Backend BACKEND = new Backend();
 
-  @BeforeEach
-  void redis() {
-    LocalRedis.assumeRunning();
-  }
-
   @Test
   void concurrentCallsOnTwoInstancesMakeOneBackendCall() {
+    LocalRedis.assumeRunning();
     BACKEND.reset();
-    ApplicationContextRunner instance = new ApplicationContextRunner()
-        .withConfiguration(AutoConfigurations.of(LineFixtures.REDIS_AUTO_CONFIGURATION,
-            CollapseExecutorAutoConfiguration.class, CollapseAnnotationAutoConfiguration.class,
-            CollapseFleetAutoConfiguration.class))
-        .withUserConfiguration(Application.class)
-        .withPropertyValues(CollapseFleetAutoConfigurationTest.SECRET,
-            "collapse.executor.fleet.key-prefix=collapse-test:" + UUID.randomUUID(),
-            "collapse.executor.fleet.coordination-timeout=5s",
-            "collapse.executor.fleet.probe-interval=100ms",
-            "collapse.executor.executors.quotes.fleet=true",
-            "spring.data.redis.host=127.0.0.1", "spring.data.redis.port=" + LocalRedis.PORT);
+    ApplicationContextRunner instance = instance(LocalRedis.PORT);
     instance.run(first -> instance.run(second -> {
       FleetCoordinator firstFleet = first.getBean(FleetCoordinator.class);
       FleetCoordinator secondFleet = second.getBean(FleetCoordinator.class);
@@ -78,6 +64,34 @@ final class FleetAcrossInstancesTest {
       assertThat(firstFleet.stats().led()).isEqualTo(1);
       assertThat(secondFleet.stats().joined()).isEqualTo(1);
     }));
+  }
+
+  /** Redis unreachable: each call runs the method on its instance, and none fails. */
+  @Test
+  void callsSucceedLocallyWhenRedisIsUnreachable() throws Exception {
+    BACKEND.reset();
+    BACKEND.release.countDown();
+    instance(LocalRedis.freePort()).run(alone -> {
+      Quotes quotes = alone.getBean(Quotes.class);
+      assertThat(quotes.quote("ACME")).isEqualTo(new Quote("ACME", 1));
+      assertThat(quotes.quote("ACME")).isEqualTo(new Quote("ACME", 2));
+      assertThat(alone.getBean(FleetCoordinator.class).stats().fellBack()).isEqualTo(2);
+    });
+  }
+
+  /** Returns an instance of the application on the Redis of {@code port}. */
+  private static ApplicationContextRunner instance(int port) {
+    return new ApplicationContextRunner()
+        .withConfiguration(AutoConfigurations.of(LineFixtures.REDIS_AUTO_CONFIGURATION,
+            CollapseExecutorAutoConfiguration.class, CollapseAnnotationAutoConfiguration.class,
+            CollapseFleetAutoConfiguration.class))
+        .withUserConfiguration(Application.class)
+        .withPropertyValues(CollapseFleetAutoConfigurationTest.SECRET,
+            "collapse.executor.fleet.key-prefix=collapse-test:" + UUID.randomUUID(),
+            "collapse.executor.fleet.coordination-timeout=5s",
+            "collapse.executor.fleet.probe-interval=100ms",
+            "collapse.executor.executors.quotes.fleet=true",
+            "spring.data.redis.host=127.0.0.1", "spring.data.redis.port=" + port);
   }
 
   @Configuration(proxyBeanMethods = false)
