@@ -123,7 +123,8 @@ final class CollapsibleFleetTest {
    */
   @Test
   void aWaiterWhoseDeadlinePassesMakesItsOwnCall() throws Exception {
-    FleetOptions options = FleetInstance.options().build();
+    // a lease far longer than the test waits: only the caller's own deadline ends its wait
+    FleetOptions options = FleetInstance.options().leaseTime(Duration.ofMinutes(5)).build();
     Backend backend = new Backend(/* held= */ 1);
     try (FleetInstance first = FleetInstance.coordinating(options, backend);
         FleetInstance second = FleetInstance.start(LocalRedis.PORT, options, backend,
@@ -132,7 +133,8 @@ final class CollapsibleFleetTest {
           new ArrayList<>());
       backend.awaitEntered(1);
 
-      Quote own = second.quotes.quote("ACME");
+      Quote own = OwnThreads.call(() -> second.quotes.quote("ACME"), new ArrayList<>())
+          .get(20, TimeUnit.SECONDS);
 
       assertThat(own).isEqualTo(new Quote("ACME", null, 2));
       assertThat(leader).isNotDone();
