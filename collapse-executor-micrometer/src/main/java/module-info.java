@@ -14,6 +14,8 @@ module io.github.collapseexecutor.micrometer {
   requires static micrometer.tracing;
   requires static micrometer.tracing.bridge.otel;
   requires static io.opentelemetry.api;
+  // the fleet tier's meters, only where collapse-executor-redis is on the path
+  requires static io.github.collapseexecutor.redis;
   requires static transitive org.jspecify;
 
   exports io.github.collapseexecutor.micrometer;

@@ -19,6 +19,7 @@ module io.github.collapseexecutor.spring {
   requires static context.propagation;
   requires static tools.jackson.databind;
   requires static com.fasterxml.jackson.databind;
+  requires static io.github.collapseexecutor.redis;
   requires static transitive org.jspecify;
 
   exports io.github.collapseexecutor.spring;

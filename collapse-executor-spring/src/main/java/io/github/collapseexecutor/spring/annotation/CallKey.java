@@ -28,6 +28,26 @@ final class CallKey {
         + Arrays.deepHashCode(new Object[] {key})) + Objects.hashCode(caller);
   }
 
+  /** Returns the bean the call was made on. */
+  Object target() {
+    return target;
+  }
+
+  /** Returns the method called. */
+  Method method() {
+    return method;
+  }
+
+  /** Returns the key: the arguments, or what the key expression made of them. */
+  @Nullable Object key() {
+    return key;
+  }
+
+  /** Returns the caller's identity, or {@code null} when callers share across identities. */
+  @Nullable Object caller() {
+    return caller;
+  }
+
   /**
    * Returns this key with a subscriber's identity read from its Reactor context, which the key
    * could not know when the method was called.

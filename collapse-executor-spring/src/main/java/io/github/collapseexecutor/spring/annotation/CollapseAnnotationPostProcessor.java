@@ -1,11 +1,15 @@
 package io.github.collapseexecutor.spring.annotation;
 
+import org.jspecify.annotations.Nullable;
 import org.springframework.aop.Advisor;
 import org.springframework.aop.framework.AbstractAdvisingBeanPostProcessor;
 import org.springframework.aop.framework.Advised;
 import org.springframework.aop.framework.AopProxyUtils;
 import org.springframework.aop.support.AopUtils;
+import org.springframework.beans.BeansException;
 import org.springframework.beans.factory.BeanClassLoaderAware;
+import org.springframework.beans.factory.BeanFactory;
+import org.springframework.beans.factory.BeanFactoryAware;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.config.SmartInstantiationAwareBeanPostProcessor;
 import org.springframework.core.OrderComparator;
@@ -29,15 +33,21 @@ import org.springframework.core.OrderComparator;
  * go after it.
  */
 final class CollapseAnnotationPostProcessor
-    implements SmartInstantiationAwareBeanPostProcessor, BeanClassLoaderAware {
+    implements SmartInstantiationAwareBeanPostProcessor, BeanClassLoaderAware, BeanFactoryAware {
 
   /** Makes and extends the proxies; it has an order, so it is used here and never registered. */
   private final Proxies proxies = new Proxies();
   private final ObjectProvider<CollapseMethods> methods;
+  private volatile @Nullable BeanFactory beanFactory;
 
   /** Creates the post-processor; {@code methods} is asked for when the first bean is created. */
   CollapseAnnotationPostProcessor(ObjectProvider<CollapseMethods> methods) {
     this.methods = methods;
+  }
+
+  @Override
+  public void setBeanFactory(BeanFactory beanFactory) {
+    this.beanFactory = beanFactory;
   }
 
   @Override
@@ -57,6 +67,10 @@ final class CollapseAnnotationPostProcessor
       return bean;
     }
     CollapseMethods registry = methods.getObject();
+    if (isSingleton(beanName)) {
+      Object target = AopProxyUtils.getSingletonTarget(bean);
+      registry.named(target != null ? target : bean, beanName);
+    }
     try {
       registry.prepare(targetClass);
     } catch (MisconfiguredMethodException e) {
@@ -64,6 +78,16 @@ final class CollapseAnnotationPostProcessor
       throw e.forBean(beanName + " (" + targetClass.getName() + ")");
     }
     return proxies.advise(bean, beanName, registry);
+  }
+
+  /** Returns whether {@code beanName} is a singleton: one bean of that name on each instance. */
+  private boolean isSingleton(String beanName) {
+    BeanFactory factory = beanFactory;
+    try {
+      return factory != null && factory.containsBean(beanName) && factory.isSingleton(beanName);
+    } catch (BeansException e) {
+      return false;
+    }
   }
 
   /** Returns where the collapse advice goes among a proxy's {@code existing} advice. */

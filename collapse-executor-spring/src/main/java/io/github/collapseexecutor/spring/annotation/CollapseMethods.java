@@ -42,6 +42,9 @@ public final class CollapseMethods {
   private final Supplier<MethodObserver> observers;
   private final Supplier<CallerIdentities> identitySource;
   private final ResultCopiers copiers;
+  private final Supplier<MethodFleet> fleet;
+  /** The singleton beans with annotated methods, by name: the fleet tier knows a bean by it. */
+  private final Map<BeanIdentity, String> beanNames = new ConcurrentHashMap<>();
   private volatile @Nullable MethodObserver observer;
   private volatile @Nullable CallerIdentities identities;
 
@@ -52,13 +55,27 @@ public final class CollapseMethods {
    * @param observer what observes the calls, asked for at the same time
    * @param identities what tells callers apart, asked for at the same time
    * @param copiers where the result copiers that methods and executors name are found
+   * @param fleet the fleet tier, asked for when the first method that uses it is found
    */
   CollapseMethods(Supplier<NamedExecutors> executors, Supplier<MethodObserver> observer,
-      Supplier<CallerIdentities> identities, ResultCopiers copiers) {
+      Supplier<CallerIdentities> identities, ResultCopiers copiers, Supplier<MethodFleet> fleet) {
     this.executors = executors;
     this.observers = observer;
     this.identitySource = identities;
     this.copiers = copiers;
+    this.fleet = fleet;
+  }
+
+  /**
+   * Records that {@code bean}, a singleton with annotated methods, is named {@code name}: every
+   * instance of the application knows it by that name.
+   */
+  void named(Object bean, String name) {
+    beanNames.put(new BeanIdentity(bean), name);
+  }
+
+  private @Nullable String beanName(Object bean) {
+    return beanNames.get(new BeanIdentity(bean));
   }
 
   /** Returns what tells callers apart, for a method that does not share across callers. */
@@ -219,7 +236,28 @@ public final class CollapseMethods {
         kind == ReturnKind.VALUE ? returned : returned.getGeneric(0));
     return new SameKeyCollapser(method, kind, KeyExpression.parse(method, collapsible.key()),
         executor, observer(),
-        identities(collapsible.sharedAcrossCallers() || executor.sharedAcrossCallers()), copies);
+        identities(collapsible.sharedAcrossCallers() || executor.sharedAcrossCallers()), copies,
+        fleetRoute(method, kind, collapsible, executor, returned));
+  }
+
+  /**
+   * Returns the route through the fleet tier of a method that asks for it, or {@code null}. On a
+   * named executor it applies to the methods that return a value; the others stay local.
+   */
+  private MethodFleet.@Nullable Route fleetRoute(Method method, ReturnKind kind,
+      Collapsible collapsible, NamedExecutor executor, ResolvableType returned) {
+    if (!collapsible.fleet() && !executor.fleet()) {
+      return null;
+    }
+    if (kind != ReturnKind.VALUE) {
+      if (!collapsible.fleet()) {
+        return null;
+      }
+      throw Unsupported.method("Collapsible", method, "it asks for the fleet tier and returns a "
+          + method.getReturnType().getSimpleName() + "; the fleet tier serves methods returning"
+          + " a value", "Return the value itself, or leave fleet off for this method.");
+    }
+    return fleet.get().route("Collapsible", method, returned, this::beanName);
   }
 
   /** Returns the copies the annotation asks for, or else its named executor. */

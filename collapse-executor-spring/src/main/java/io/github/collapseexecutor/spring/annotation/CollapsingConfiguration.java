@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.github.collapseexecutor.core.CollapseExecutorOptions;
 import io.github.collapseexecutor.micrometer.CollapseObservationConvention;
 import io.github.collapseexecutor.micrometer.CollapseObservations;
+import io.github.collapseexecutor.redis.FleetCoordinator;
 import io.github.collapseexecutor.spring.NamedExecutor;
 import io.github.collapseexecutor.spring.NamedExecutors;
 import io.micrometer.observation.ObservationRegistry;
@@ -35,14 +36,15 @@ class CollapsingConfiguration {
       ObjectProvider<CollapseObservationConvention> observationConvention,
       ObjectProvider<CallerIdentity> callerIdentities,
       ObjectProvider<ReactiveCallerIdentity> reactiveCallerIdentities,
-      ListableBeanFactory beanFactory) {
+      ObjectProvider<MethodFleet> fleet, ListableBeanFactory beanFactory) {
     return new CollapseMethods(() -> executors.getIfAvailable(CollapsingConfiguration::defaults),
         () -> {
           ObservationRegistry registry = observationRegistry.getIfAvailable();
           return registry == null ? MethodObserver.NONE : MethodObserver.observing(
               new CollapseObservations(registry, observationConvention.getIfAvailable()));
         }, () -> new CallerIdentities(callerIdentities.orderedStream().toList(),
-            reactiveCallerIdentities.orderedStream().toList()), new ResultCopiers(beanFactory));
+            reactiveCallerIdentities.orderedStream().toList()), new ResultCopiers(beanFactory),
+        () -> fleet.getIfAvailable(() -> MethodFleet.ABSENT));
   }
 
   /** One executor, the default one, with the core's default options and no caller timeout. */
@@ -102,6 +104,21 @@ class CollapsingConfiguration {
     @Bean
     ReactiveTransactionCallerIdentity reactiveTransactionCallerIdentity() {
       return new ReactiveTransactionCallerIdentity();
+    }
+  }
+
+  /**
+   * The fleet tier for the methods that ask for it, on the application's {@code
+   * FleetCoordinator} bean (Spring Boot makes one on the application's Redis connection).
+   */
+  @Configuration(proxyBeanMethods = false)
+  @OnClasses("io.github.collapseexecutor.redis.FleetCoordinator")
+  static class Fleet {
+
+    @Bean
+    RedisMethodFleet collapseMethodFleet(ObjectProvider<FleetCoordinator> coordinator,
+        ListableBeanFactory beanFactory) {
+      return new RedisMethodFleet(coordinator, beanFactory);
     }
   }
 

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.util.TokenBuffer;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The {@link JacksonResultCopier} of an application that has Jackson 2 and not Jackson 3, as a
@@ -42,6 +43,24 @@ final class Jackson2ResultCopier extends JacksonCopier<JavaType> {
       try (JsonParser parser = tokens.asParser(mapper)) {
         return mapper.readValue(parser, type);
       }
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  @Override
+  byte[] write(Object result) {
+    try {
+      return mapper.writeValueAsBytes(result);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  @Override
+  @Nullable Object read(byte[] bytes, JavaType type) {
+    try {
+      return mapper.readValue(bytes, type);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }

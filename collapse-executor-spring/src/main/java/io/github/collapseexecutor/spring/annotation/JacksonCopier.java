@@ -5,6 +5,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.BiFunction;
 import java.util.function.Function;
 import java.util.function.IntFunction;
+import org.jspecify.annotations.Nullable;
 import org.springframework.core.ResolvableType;
 
 /**
@@ -33,6 +34,16 @@ abstract class JacksonCopier<T> implements ResultCopier {
 
   /** Writes {@code result} and reads it back as {@code type}. */
   abstract Object copy(Object result, T type);
+
+  /** Returns {@code result} as JSON, for another instance to {@link #read}. */
+  abstract byte[] write(Object result);
+
+  /** Returns the JSON {@code bytes} read as {@code type}, which {@link #canCopy} accepted. */
+  final @Nullable Object read(byte[] bytes, ResolvableType type) {
+    return read(bytes, types.computeIfAbsent(type, this::convert));
+  }
+
+  abstract @Nullable Object read(byte[] bytes, T type);
 
   /**
    * Refuses a type that does not resolve, generics included, to something more than

@@ -1,5 +1,6 @@
 package io.github.collapseexecutor.spring.annotation;
 
+import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JavaType;
 import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.util.TokenBuffer;
@@ -45,5 +46,15 @@ public final class JacksonResultCopier extends JacksonCopier<JavaType> {
     try (TokenBuffer tokens = mapper.writeValueIntoBuffer(result)) {
       return mapper.readValue(tokens, type);
     }
+  }
+
+  @Override
+  byte[] write(Object result) {
+    return mapper.writeValueAsBytes(result);
+  }
+
+  @Override
+  @Nullable Object read(byte[] bytes, JavaType type) {
+    return mapper.readValue(bytes, type);
   }
 }

@@ -35,17 +35,21 @@ final class SameKeyCollapser implements MethodCollapser {
   private final String name;
   private final CallerIdentities identities;
   private final ResultCopies copies;
+  private final MethodFleet.@Nullable Route fleet;
 
   /**
    * @param identities what tells callers apart; {@link CallerIdentities#NONE} for a method shared
    *     across callers
    * @param copies what the callers that did not run the method get of its result
+   * @param fleet the route of the leading caller's run through the fleet tier, or {@code null}
+   *     for a method that collapses on its instance only
    */
   SameKeyCollapser(Method method, ReturnKind kind, @Nullable KeyExpression key,
-      NamedExecutor executor,
-      MethodObserver observer, CallerIdentities identities, ResultCopies copies) {
+      NamedExecutor executor, MethodObserver observer, CallerIdentities identities,
+      ResultCopies copies, MethodFleet.@Nullable Route fleet) {
     this.method = method;
     this.copies = copies;
+    this.fleet = fleet;
     this.kind = kind;
     this.key = key;
     this.identities = identities;
@@ -82,7 +86,9 @@ final class SameKeyCollapser implements MethodCollapser {
 
   private @Nullable Object value(CallKey group, MethodInvocation invocation) throws Throwable {
     SameKeyCall call = observer.sameKeyCall(name, group);
-    Callable<@Nullable Object> proceed = Invocations.proceeding(invocation);
+    Callable<@Nullable Object> proceed = fleet == null ? Invocations.proceeding(invocation)
+        // only the leader's callable runs: the callers that join locally never reach Redis
+        : fleet.through(group, timeout, Invocations.proceeding(invocation));
     Leading leading = copies.isOn() ? new Leading() : null;
     Callable<@Nullable Object> run =
         call.leading(leading == null ? proceed : leading.marking(proceed));

@@ -2,6 +2,7 @@ package io.github.collapseexecutor.spring.boot.autoconfigure;
 
 import java.util.Map;
 import java.util.function.Supplier;
+import org.springframework.boot.data.redis.autoconfigure.DataRedisAutoConfiguration;
 import org.springframework.boot.health.contributor.Health;
 import org.springframework.boot.health.contributor.HealthIndicator;
 import org.springframework.boot.micrometer.metrics.autoconfigure.MetricsAutoConfiguration;
@@ -35,6 +36,9 @@ public final class LineFixtures {
 
   /** Spring Boot's metrics auto-configuration, which makes the meter registry. */
   public static final Class<?> METRICS_AUTO_CONFIGURATION = MetricsAutoConfiguration.class;
+
+  /** The auto-configuration of Spring Data Redis's connection factory. */
+  public static final Class<?> REDIS_AUTO_CONFIGURATION = DataRedisAutoConfiguration.class;
 
   private LineFixtures() {}
 

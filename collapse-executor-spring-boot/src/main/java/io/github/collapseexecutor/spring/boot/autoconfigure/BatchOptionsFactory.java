@@ -56,6 +56,7 @@ final class BatchOptionsFactory {
     String timeoutKey = null;
     boolean shared = false;
     String copier = null;
+    boolean acrossFleet = false;
     for (int i = 0; i < chain.size(); i++) {
       String entry = i == 0 ? NamedExecutors.DEFAULT : name;
       String prefix = PREFIX + "executors." + entry + ".";
@@ -71,13 +72,17 @@ final class BatchOptionsFactory {
       if (link.getResultCopier() != null) {
         copier = link.getResultCopier().isBlank() ? null : link.getResultCopier();
       }
+      if (link.getFleet() != null) {
+        acrossFleet = link.getFleet();
+      }
     }
     CollapseExecutorOptions options = builder.build();
     Duration chosen = timeout;
     boolean sharedAcrossCallers = shared;
     String resultCopier = copier;
+    boolean fleet = acrossFleet;
     return errors.take(timeoutKey, chosen,
-        () -> new NamedExecutor(name, options, chosen, sharedAcrossCallers, resultCopier));
+        () -> new NamedExecutor(name, options, chosen, sharedAcrossCallers, resultCopier, fleet));
   }
 
   private static void apply(String prefix, BatchSettings settings,

@@ -56,6 +56,21 @@ public class NamedExecutorProperties {
      */
     private @Nullable String resultCopier;
 
+    /**
+     * Whether the @Collapsible methods that use this executor and return a value also collapse
+     * across the instances of the application, through the fleet tier (collapse.executor.fleet);
+     * false when not set.
+     */
+    private @Nullable Boolean fleet;
+
+    public @Nullable Boolean getFleet() {
+      return fleet;
+    }
+
+    public void setFleet(@Nullable Boolean fleet) {
+      this.fleet = fleet;
+    }
+
     public @Nullable String getResultCopier() {
       return resultCopier;
     }

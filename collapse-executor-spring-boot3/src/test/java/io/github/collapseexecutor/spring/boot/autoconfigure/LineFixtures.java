@@ -2,9 +2,10 @@ package io.github.collapseexecutor.spring.boot.autoconfigure;
 
 import java.util.Map;
 import java.util.function.Supplier;
+import org.springframework.boot.actuate.autoconfigure.metrics.MetricsAutoConfiguration;
 import org.springframework.boot.actuate.health.Health;
 import org.springframework.boot.actuate.health.HealthIndicator;
-import org.springframework.boot.actuate.autoconfigure.metrics.MetricsAutoConfiguration;
+import org.springframework.boot.autoconfigure.data.redis.RedisAutoConfiguration;
 import org.springframework.boot.autoconfigure.web.client.RestClientAutoConfiguration;
 import org.springframework.boot.autoconfigure.web.client.RestTemplateAutoConfiguration;
 import org.springframework.boot.autoconfigure.web.reactive.function.client.WebClientAutoConfiguration;
@@ -35,6 +36,9 @@ public final class LineFixtures {
 
   /** Spring Boot's metrics auto-configuration, which makes the meter registry. */
   public static final Class<?> METRICS_AUTO_CONFIGURATION = MetricsAutoConfiguration.class;
+
+  /** The auto-configuration of Spring Data Redis's connection factory. */
+  public static final Class<?> REDIS_AUTO_CONFIGURATION = RedisAutoConfiguration.class;
 
   private LineFixtures() {}
 

@@ -5,6 +5,7 @@ import io.github.collapseexecutor.http.HttpCollapseStats;
 import io.github.collapseexecutor.http.ShareUncacheable;
 import io.github.collapseexecutor.spring.NamedExecutors;
 import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutors;
+import io.github.collapseexecutor.spring.boot.autoconfigure.fleet.CollapseFleetState.FleetDescription;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -22,7 +23,7 @@ import org.springframework.boot.actuate.endpoint.annotation.WriteOperation;
  * options, and the named executors of {@code collapse.executor.executors} with the annotated
  * methods that use them, what is switched off, and the recent events;
  * {@code /actuator/collapse/{name}} shows one named executor, and a POST to it turns collapsing
- * off or on. The counts are read when the endpoint is, one counter at a time, so under load they
+ * off or on; with the fleet tier, its state and counts. The counts are read when the endpoint is, one counter at a time, so under load they
  * may be off by the requests that finished meanwhile.
  */
 @Endpoint(id = "collapse")
@@ -34,6 +35,7 @@ public final class CollapseEndpoint {
   private final Supplier<List<MethodDescription>> methods;
   private final CollapseSwitches switches;
   private final @Nullable RecentCollapseEvents events;
+  private final Supplier<@Nullable FleetDescription> fleet;
 
   /**
    * Creates the endpoint without named executors.
@@ -66,6 +68,19 @@ public final class CollapseEndpoint {
   public CollapseEndpoint(CollapseExecutors executors, @Nullable CollapseExecutorOptions options,
       @Nullable NamedExecutors named, Supplier<List<MethodDescription>> methods,
       CollapseSwitches switches, @Nullable RecentCollapseEvents events) {
+    this(executors, options, named, methods, switches, events, () -> null);
+  }
+
+  /**
+   * Creates the endpoint with the state of the fleet tier as well.
+   *
+   * @param fleet the fleet tier's state now, or {@code null} where the application has none
+   */
+  public CollapseEndpoint(CollapseExecutors executors, @Nullable CollapseExecutorOptions options,
+      @Nullable NamedExecutors named, Supplier<List<MethodDescription>> methods,
+      CollapseSwitches switches, @Nullable RecentCollapseEvents events,
+      Supplier<@Nullable FleetDescription> fleet) {
+    this.fleet = Objects.requireNonNull(fleet, "fleet");
     this.executors = Objects.requireNonNull(executors, "executors");
     this.options = options;
     this.named = named;
@@ -83,7 +98,8 @@ public final class CollapseEndpoint {
     List<NamedExecutorDescription> namedExecutors = named == null ? List.of()
         : named.list().stream().map(executor -> EndpointDescriptions.describe(executor, annotated)).toList();
     return new CollapseDescription(described, options == null ? null : EndpointDescriptions.describe(options),
-        namedExecutors, switches.off(), events == null ? List.of() : events.list());
+        namedExecutors, switches.off(), events == null ? List.of() : events.list(),
+        fleet.get());
   }
 
   /**
@@ -125,11 +141,21 @@ public final class CollapseEndpoint {
    * @param namedExecutors the executors of {@code collapse.executor.executors}, by name
    * @param collapsingOff the executors with collapsing switched off at run time
    * @param recentEvents the last events of the executors, newest first
+   * @param fleet the fleet tier of this instance, or {@code null} where there is none
    */
   public record CollapseDescription(List<ExecutorDescription> executors,
       @Nullable BatchOptionsDescription batchOptions, List<NamedExecutorDescription> namedExecutors,
-      List<SwitchDescription> collapsingOff, List<RecentEvent> recentEvents)
-      implements OperationResponseBody {}
+      List<SwitchDescription> collapsingOff, List<RecentEvent> recentEvents,
+      @Nullable FleetDescription fleet) implements OperationResponseBody {
+
+    /** What the endpoint returns where there is no fleet tier. */
+    public CollapseDescription(List<ExecutorDescription> executors,
+        @Nullable BatchOptionsDescription batchOptions,
+        List<NamedExecutorDescription> namedExecutors, List<SwitchDescription> collapsingOff,
+        List<RecentEvent> recentEvents) {
+      this(executors, batchOptions, namedExecutors, collapsingOff, recentEvents, null);
+    }
+  }
 
   /**
    * One executor of {@code collapse.executor.executors}.

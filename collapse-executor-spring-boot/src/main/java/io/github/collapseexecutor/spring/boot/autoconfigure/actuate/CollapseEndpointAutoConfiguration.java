@@ -9,6 +9,7 @@ import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorAuto
 import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutors;
 import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseListenerFactory;
 import io.github.collapseexecutor.spring.boot.autoconfigure.actuate.CollapseEndpoint.MethodDescription;
+import io.github.collapseexecutor.spring.boot.autoconfigure.fleet.CollapseFleetState;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.actuate.autoconfigure.endpoint.condition.ConditionalOnAvailableEndpoint;
 import org.springframework.boot.actuate.endpoint.annotation.Endpoint;
@@ -77,14 +78,18 @@ public final class CollapseEndpointAutoConfiguration {
   CollapseEndpoint collapseEndpoint(CollapseExecutors executors,
       ObjectProvider<CollapseExecutorOptions> options, ObjectProvider<NamedExecutors> named,
       ObjectProvider<CollapseMethods> methods, CollapseSwitches switches,
-      RecentCollapseEvents events, ExecutorCounts counts) {
+      RecentCollapseEvents events, ExecutorCounts counts,
+      ObjectProvider<CollapseFleetState> fleet) {
     return new CollapseEndpoint(executors, options.getIfUnique(), named.getIfUnique(),
         () -> methods.stream().flatMap(registry -> registry.list().stream())
             .map(method -> new MethodDescription(method.method(), method.executorName(),
                 method.annotation(), method.executor(), method.batchMethod(),
                 counts.counts(method.executorName())))
             .toList(),
-        switches, events);
+        switches, events, () -> {
+          CollapseFleetState state = fleet.getIfUnique();
+          return state == null ? null : state.describe();
+        });
   }
 
   /** The switch over HTTP, whose every 400 says why. */

@@ -1,0 +1,120 @@
+package io.github.collapseexecutor.spring.boot.autoconfigure.fleet;
+
+import io.github.collapseexecutor.redis.FleetCoordinator;
+import io.github.collapseexecutor.redis.FleetOptions;
+import io.github.collapseexecutor.redis.FleetStats;
+import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseAnnotationAutoConfiguration;
+import io.lettuce.core.RedisURI;
+import java.nio.charset.StandardCharsets;
+import java.util.Objects;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.context.annotation.Bean;
+import org.springframework.data.redis.connection.RedisStandaloneConfiguration;
+import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
+
+/**
+ * The fleet tier of {@code collapse-executor-redis} on the application's Redis: a
+ * {@link FleetCoordinator} on the server that Spring Boot's {@link LettuceConnectionFactory}
+ * connects to ({@code spring.data.redis.*}), for the {@code @Collapsible} methods that ask for
+ * it, and its state for the {@code collapse} actuator endpoint
+ * ({@link CollapseFleetMetricsAutoConfiguration} binds its meters). The coordinator is made when
+ * {@code collapse.executor.fleet.secret} is set and the module and Spring Data Redis are on the
+ * class path; an application's own {@code FleetCoordinator} bean takes its place, and gets the
+ * state.
+ *
+ * <p>The coordinator has a Lettuce client of its own, on the connection factory's host, port,
+ * database, credentials and TLS: it rejects commands while it reconnects and reconnects at the
+ * pace of the tier's probe, so that a Redis outage never holds a call, whatever the application's
+ * own client does with its commands meanwhile.
+ */
+@AutoConfiguration(before = CollapseAnnotationAutoConfiguration.class, afterName = {
+    "org.springframework.boot.data.redis.autoconfigure.DataRedisAutoConfiguration",
+    "org.springframework.boot.autoconfigure.data.redis.RedisAutoConfiguration"})
+@ConditionalOnClass({FleetCoordinator.class, LettuceConnectionFactory.class})
+@ConditionalOnBooleanProperty(name = "collapse.executor.enabled", matchIfMissing = true)
+@EnableConfigurationProperties(CollapseFleetProperties.class)
+public final class CollapseFleetAutoConfiguration {
+
+  /** The name the coordinator carries in its log, its meters and the endpoint. */
+  static final String NAME = "fleet";
+
+  @Bean(destroyMethod = "close")
+  @ConditionalOnMissingBean
+  @ConditionalOnProperty(prefix = "collapse.executor.fleet", name = "secret")
+  @ConditionalOnBean(LettuceConnectionFactory.class)
+  FleetCoordinator collapseFleetCoordinator(LettuceConnectionFactory redis,
+      CollapseFleetProperties properties) {
+    return FleetCoordinator.connect(uri(redis), options(properties));
+  }
+
+  @Bean
+  @ConditionalOnBean(FleetCoordinator.class)
+  CollapseFleetState collapseFleetState(FleetCoordinator coordinator) {
+    return new CollapseFleetState(() -> describe(coordinator));
+  }
+
+  /** The options of {@code collapse.executor.fleet}; bad values fail naming the setting. */
+  static FleetOptions options(CollapseFleetProperties properties) {
+    String secret = Objects.requireNonNull(properties.getSecret(),
+        "collapse.executor.fleet.secret");
+    long maxValueBytes = properties.getMaxValueSize().toBytes();
+    return FleetOptions.builder(secret.getBytes(StandardCharsets.UTF_8))
+        .name(NAME)
+        .keyPrefix(properties.getKeyPrefix())
+        .coordinationTimeout(properties.getCoordinationTimeout())
+        .leaseTime(properties.getLeaseTime())
+        .resultTtl(properties.getResultTtl())
+        .maxValueBytes((int) Math.min(Integer.MAX_VALUE, maxValueBytes))
+        .encryptValues(properties.isEncrypt())
+        .probeInterval(properties.getProbeInterval())
+        .build();
+  }
+
+  /**
+   * Returns the address of the Redis the connection factory connects to.
+   *
+   * @throws IllegalStateException if it connects to Sentinel or a cluster, which the tier does
+   *     not serve
+   */
+  static RedisURI uri(LettuceConnectionFactory redis) {
+    if (redis.isRedisSentinelAware() || redis.isClusterAware()) {
+      throw new IllegalStateException("collapse.executor.fleet needs a standalone Redis, and"
+          + " spring.data.redis points at " + (redis.isClusterAware() ? "a cluster" : "Sentinel")
+          + "; define a FleetCoordinator bean of your own, or unset"
+          + " collapse.executor.fleet.secret");
+    }
+    RedisStandaloneConfiguration server = redis.getStandaloneConfiguration();
+    RedisURI.Builder uri = RedisURI.builder()
+        .withHost(server.getHostName())
+        .withPort(server.getPort())
+        .withDatabase(server.getDatabase())
+        .withSsl(redis.getClientConfiguration().isUseSsl())
+        .withVerifyPeer(redis.getClientConfiguration().getVerifyMode())
+        .withStartTls(redis.getClientConfiguration().isStartTls());
+    server.getPassword().toOptional().ifPresent(password -> {
+      String user = server.getUsername();
+      if (user == null) {
+        uri.withPassword(password);
+      } else {
+        uri.withAuthentication(user, password);
+      }
+    });
+    return uri.build();
+  }
+
+  private static CollapseFleetState.FleetDescription describe(FleetCoordinator coordinator) {
+    FleetStats stats = coordinator.stats();
+    FleetOptions options = coordinator.options();
+    return new CollapseFleetState.FleetDescription(options.name(),
+        stats.coordinating() ? "coordinating" : "failing-open", stats.led(), stats.joined(),
+        stats.fellBack(), stats.leaseLost(), stats.unshared(), stats.outages(),
+        options.coordinationTimeout().toMillis(), options.leaseTime().toMillis(),
+        options.resultTtl().toMillis(), options.maxValueBytes(), options.encryptValues());
+  }
+}

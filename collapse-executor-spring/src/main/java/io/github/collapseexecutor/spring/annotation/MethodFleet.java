@@ -1,0 +1,52 @@
+package io.github.collapseexecutor.spring.annotation;
+
+import java.lang.reflect.Method;
+import java.time.Duration;
+import java.util.concurrent.Callable;
+import java.util.function.Function;
+import org.jspecify.annotations.Nullable;
+import org.springframework.core.ResolvableType;
+
+/**
+ * The fleet tier as the {@link Collapsible} methods see it: where a method whose calls go through
+ * it gets its route. It names no Redis type, so that this module runs without
+ * {@code collapse-executor-redis}; the one that does, {@link RedisMethodFleet}, is only loaded
+ * where that module is on the class path.
+ */
+interface MethodFleet {
+
+  /** The fleet of an application without {@code collapse-executor-redis}. */
+  MethodFleet ABSENT = (annotation, method, resultType, beanNames) -> {
+    throw Unsupported.method(annotation, method, "it asks for the fleet tier, and"
+        + " collapse-executor-redis is not on the class path",
+        "Add collapse-executor-redis to the application, or turn fleet off for the method and"
+            + " its named executor.");
+  };
+
+  /**
+   * Returns the route of {@code method}'s calls through the fleet, checked at startup.
+   *
+   * @param resultType the declared type of the method's result
+   * @param beanNames the name of the bean a call was made on, or {@code null} if it has none that
+   *     another instance would know it by
+   * @throws MisconfiguredMethodException if the tier is not set up, or no codec writes
+   *     {@code resultType}
+   */
+  Route route(String annotation, Method method, ResolvableType resultType,
+      Function<Object, @Nullable String> beanNames);
+
+  /** How the calls of one method go through the fleet. */
+  @FunctionalInterface
+  interface Route {
+
+    /**
+     * Returns {@code call}, the run of the caller that leads {@code group} on this instance, made
+     * through the fleet: it makes the call itself, or takes the result of another instance's.
+     *
+     * @param maxWait how long the caller waits for another instance's call at most, then makes
+     *     its own; {@code null} for as long as that instance holds the key
+     */
+    Callable<@Nullable Object> through(CallKey group, @Nullable Duration maxWait,
+        Callable<@Nullable Object> call);
+  }
+}

@@ -1,0 +1,180 @@
+package io.github.collapseexecutor.spring.annotation;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.github.collapseexecutor.redis.FleetTestAccess;
+import io.github.collapseexecutor.spring.annotation.FleetInstance.Backend;
+import io.github.collapseexecutor.spring.annotation.FleetInstance.Opaque;
+import io.github.collapseexecutor.spring.annotation.FleetInstance.Quote;
+import io.github.collapseexecutor.redis.FleetOptions;
+import io.github.collapseexecutor.testing.LocalRedis;
+import io.github.collapseexecutor.testing.OwnThreads;
+import io.github.collapseexecutor.testing.Parking;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.jspecify.annotations.Nullable;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * {@code @Collapsible(fleet = true)} across two instances of one application, two Spring
+ * contexts, that share the Redis on 127.0.0.1:6379 (skipped without it) and one backend.
+ */
+@Timeout(90)
+final class CollapsibleFleetTest {
+
+  @BeforeEach
+  void redis() {
+    LocalRedis.assumeRunning();
+  }
+
+  /**
+   * Three callers on each instance: each instance's leader asks Redis, one of them calls the
+   * backend, and all six get its answer.
+   */
+  @Test
+  void concurrentCallsOnTwoInstancesMakeOneBackendCall() throws Exception {
+    FleetOptions options = FleetInstance.options().build();
+    Backend backend = new Backend(/* held= */ 1);
+    try (FleetInstance first = FleetInstance.coordinating(options, backend);
+        FleetInstance second = FleetInstance.coordinating(options, backend)) {
+      List<Thread> firstCallers = new ArrayList<>();
+      List<CompletableFuture<Quote>> results = new ArrayList<>();
+      results.add(OwnThreads.call(() -> first.quotes.quote("ACME"), firstCallers));
+      backend.awaitEntered(1);
+      List<Thread> secondCallers = new ArrayList<>();
+      results.add(OwnThreads.call(() -> second.quotes.quote("ACME"), secondCallers));
+      FleetTestAccess.awaitWatching(second.coordinator, 1);
+      for (int i = 0; i < 2; i++) {
+        results.add(OwnThreads.call(() -> first.quotes.quote("ACME"), firstCallers));
+        results.add(OwnThreads.call(() -> second.quotes.quote("ACME"), secondCallers));
+      }
+      // every caller is waiting: in the backend, in Redis, or behind its instance's leader
+      Parking.awaitParked(firstCallers);
+      Parking.awaitParked(secondCallers);
+
+      backend.release.countDown();
+
+      for (CompletableFuture<Quote> result : results) {
+        assertThat(result.get(30, TimeUnit.SECONDS)).isEqualTo(new Quote("ACME", null, 1));
+      }
+      assertThat(backend.calls.get()).isEqualTo(1);
+      assertThat(first.coordinator.stats().led()).isEqualTo(1);
+      assertThat(second.coordinator.stats().joined()).isEqualTo(1);
+    }
+  }
+
+  /**
+   * Callers of two tenants never share across instances: the second tenant's call goes to the
+   * backend while the first tenant's is still under way, and each gets its own answer.
+   */
+  @Test
+  void callersWithDifferentIdentitiesNeverShareAcrossInstances() throws Exception {
+    FleetOptions options = FleetInstance.options().build();
+    Backend backend = new Backend(/* held= */ 2);
+    try (FleetInstance first = FleetInstance.coordinating(options, backend);
+        FleetInstance second = FleetInstance.coordinating(options, backend)) {
+      CompletableFuture<Quote> tenantA = OwnThreads.call(
+          () -> asTenant("a", () -> first.quotes.quote("ACME")), new ArrayList<>());
+      backend.awaitEntered(1);
+      CompletableFuture<Quote> tenantB = OwnThreads.call(
+          () -> asTenant("b", () -> second.quotes.quote("ACME")), new ArrayList<>());
+
+      // had the second tenant joined the first's call, the backend would see one call only
+      backend.awaitEntered(2);
+      backend.release.countDown();
+
+      assertThat(tenantA.get(30, TimeUnit.SECONDS).tenant()).isEqualTo("a");
+      assertThat(tenantB.get(30, TimeUnit.SECONDS).tenant()).isEqualTo("b");
+      assertThat(first.coordinator.stats().led()).isEqualTo(1);
+      assertThat(second.coordinator.stats().led()).isEqualTo(1);
+      assertThat(second.coordinator.stats().joined()).isZero();
+    }
+  }
+
+  /**
+   * Redis unreachable: each call goes on as local collapse and gets its answer, none fails, and
+   * the tier counts the calls it let through.
+   */
+  @Test
+  void callsSucceedLocallyWhenRedisIsUnreachable() throws Exception {
+    FleetOptions options = FleetInstance.options()
+        .coordinationTimeout(Duration.ofMillis(50)).build();
+    Backend backend = new Backend(/* held= */ 0);
+    try (FleetInstance alone = FleetInstance.start(LocalRedis.freePort(), options, backend,
+        null, /* coordinating= */ false)) {
+      for (int i = 1; i <= 3; i++) {
+        assertThat(alone.quotes.quote("ACME")).isEqualTo(new Quote("ACME", null, i));
+      }
+      assertThat(backend.calls.get()).isEqualTo(3);
+      assertThat(alone.coordinator.stats().fellBack()).isEqualTo(3);
+      assertThat(alone.coordinator.stats().coordinating()).isFalse();
+    }
+  }
+
+  /**
+   * A caller that waits for another instance's call stops at its own deadline, the timeout of its
+   * executor, and calls the backend itself, while that call is still under way.
+   */
+  @Test
+  void aWaiterWhoseDeadlinePassesMakesItsOwnCall() throws Exception {
+    // a lease far longer than the test waits: only the caller's own deadline ends its wait
+    FleetOptions options = FleetInstance.options().leaseTime(Duration.ofMinutes(5)).build();
+    Backend backend = new Backend(/* held= */ 1);
+    try (FleetInstance first = FleetInstance.coordinating(options, backend);
+        FleetInstance second = FleetInstance.start(LocalRedis.PORT, options, backend,
+            Duration.ofMillis(200), true)) {
+      CompletableFuture<Quote> leader = OwnThreads.call(() -> first.quotes.quote("ACME"),
+          new ArrayList<>());
+      backend.awaitEntered(1);
+
+      Quote own = OwnThreads.call(() -> second.quotes.quote("ACME"), new ArrayList<>())
+          .get(20, TimeUnit.SECONDS);
+
+      assertThat(own).isEqualTo(new Quote("ACME", null, 2));
+      assertThat(leader).isNotDone();
+      assertThat(second.coordinator.stats().leaseLost()).isEqualTo(1);
+      backend.release.countDown();
+      assertThat(leader.get(30, TimeUnit.SECONDS)).isEqualTo(new Quote("ACME", null, 1));
+    }
+  }
+
+  /**
+   * A result JSON cannot give back equal (its class keeps Object's equals) is not shared: the
+   * instance that waited for it makes its own call, and no call fails.
+   */
+  @Test
+  void aResultTheCodecCannotWriteRunsLocally() throws Exception {
+    FleetOptions options = FleetInstance.options().build();
+    Backend backend = new Backend(/* held= */ 1);
+    try (FleetInstance first = FleetInstance.coordinating(options, backend);
+        FleetInstance second = FleetInstance.coordinating(options, backend)) {
+      CompletableFuture<Opaque> leader = OwnThreads.call(() -> first.quotes.opaque("ACME"),
+          new ArrayList<>());
+      backend.awaitEntered(1);
+      CompletableFuture<Opaque> waiter = OwnThreads.call(() -> second.quotes.opaque("ACME"),
+          new ArrayList<>());
+      FleetTestAccess.awaitWatching(second.coordinator, 1);
+
+      backend.release.countDown();
+
+      assertThat(leader.get(30, TimeUnit.SECONDS).quote).isEqualTo(new Quote("ACME", null, 1));
+      assertThat(waiter.get(30, TimeUnit.SECONDS).quote).isEqualTo(new Quote("ACME", null, 2));
+      assertThat(second.coordinator.stats().unshared()).isEqualTo(1);
+    }
+  }
+
+  private static <T> @Nullable T asTenant(String tenant, Callable<T> call) throws Exception {
+    FleetInstance.TENANT.set(tenant);
+    try {
+      return call.call();
+    } finally {
+      FleetInstance.TENANT.remove();
+    }
+  }
+}

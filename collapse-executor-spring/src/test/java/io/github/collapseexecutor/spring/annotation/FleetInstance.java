@@ -1,0 +1,194 @@
+package io.github.collapseexecutor.spring.annotation;
+
+import io.github.collapseexecutor.core.CollapseExecutorOptions;
+import io.github.collapseexecutor.redis.FleetCoordinator;
+import io.github.collapseexecutor.redis.FleetOptions;
+import io.github.collapseexecutor.redis.FleetTestAccess;
+import io.github.collapseexecutor.spring.NamedExecutor;
+import io.github.collapseexecutor.spring.NamedExecutors;
+import io.github.collapseexecutor.testing.LocalRedis;
+import io.lettuce.core.RedisURI;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.Map;
+import java.util.Objects;
+import java.util.UUID;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.jspecify.annotations.Nullable;
+import org.springframework.context.annotation.AnnotationConfigApplicationContext;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+/**
+ * One instance of an application with {@code @Collapsible(fleet = true)} methods: a plain Spring
+ * context of its own, with its own {@link FleetCoordinator}, on a backend that the instances of a
+ * test share, as instances share the service they call.
+ */
+final class FleetInstance implements AutoCloseable {
+
+  /** A secret of the tests' own: never a real one. */
+  static final byte[] SECRET = "test secret of the annotations' fleet, 32+ bytes".getBytes(
+      StandardCharsets.UTF_8);
+  /** The tenant a {@link CallerIdentity} of the application reads: an identity part. */
+  static final ThreadLocal<@Nullable String> TENANT = new ThreadLocal<>();
+
+  final AnnotationConfigApplicationContext context;
+  final FleetCoordinator coordinator;
+  final Quotes quotes;
+
+  private FleetInstance(AnnotationConfigApplicationContext context) {
+    this.context = context;
+    this.coordinator = context.getBean(FleetCoordinator.class);
+    this.quotes = context.getBean(Quotes.class);
+  }
+
+  /** Returns options of a fleet of a test's own: its key prefix meets no other run's. */
+  static FleetOptions.Builder options() {
+    return FleetOptions.builder(SECRET)
+        .keyPrefix("collapse-test:" + UUID.randomUUID())
+        .coordinationTimeout(Duration.ofSeconds(5))
+        .probeInterval(Duration.ofMillis(100));
+  }
+
+  /** Starts an instance on the shared Redis, once it coordinates, with no caller timeout. */
+  static FleetInstance coordinating(FleetOptions options, Backend backend) throws Exception {
+    return start(LocalRedis.PORT, options, backend, null, /* coordinating= */ true);
+  }
+
+  /**
+   * Starts an instance on the Redis of {@code port}, coordinating once it returns when
+   * {@code coordinating}.
+   *
+   * @param timeout the caller timeout of the default executor, or {@code null} for none
+   */
+  static FleetInstance start(int port, FleetOptions options, Backend backend,
+      @Nullable Duration timeout, boolean coordinating) throws Exception {
+    AnnotationConfigApplicationContext context = new AnnotationConfigApplicationContext();
+    context.register(Application.class);
+    context.registerBean(Backend.class, () -> backend);
+    context.registerBean(FleetCoordinator.class, () -> FleetCoordinator.connect(
+        RedisURI.create("redis://127.0.0.1:" + port), options));
+    context.registerBean(NamedExecutors.class, () -> new NamedExecutors(Map.of(
+        NamedExecutors.DEFAULT, new NamedExecutor(NamedExecutors.DEFAULT,
+            CollapseExecutorOptions.builder().name(NamedExecutors.DEFAULT).build(), timeout,
+            /* sharedAcrossCallers= */ false, /* resultCopier= */ null, /* fleet= */ false))));
+    context.refresh();
+    FleetInstance instance = new FleetInstance(context);
+    if (coordinating) {
+      try {
+        FleetTestAccess.awaitCoordinating(instance.coordinator);
+      } catch (Exception e) {
+        instance.close();
+        throw e;
+      }
+    }
+    return instance;
+  }
+
+  @Override
+  public void close() {
+    context.close();
+  }
+
+  @Configuration(proxyBeanMethods = false)
+  @EnableCollapsing
+  static class Application {
+
+    @Bean
+    Quotes quotes(Backend backend) {
+      return new Quotes(backend);
+    }
+
+    @Bean
+    CallerIdentity tenant() {
+      return TENANT::get;
+    }
+  }
+
+  /** The service both instances call; it answers with what it was asked and its call count. */
+  static final class Backend {
+
+    final AtomicInteger calls = new AtomicInteger();
+    final Semaphore entered = new Semaphore(0);
+    final CountDownLatch release = new CountDownLatch(1);
+    private final int held;
+
+    /** @param held how many of the first calls wait for {@link #release} */
+    Backend(int held) {
+      this.held = held;
+    }
+
+    Quote quote(String symbol) {
+      int call = calls.incrementAndGet();
+      entered.release();
+      if (call <= held) {
+        awaitUninterruptibly(release);
+      }
+      return new Quote(symbol, TENANT.get(), call);
+    }
+
+    /** Waits until {@code count} calls entered, at most 30 s. */
+    void awaitEntered(int count) throws InterruptedException {
+      if (!entered.tryAcquire(count, 30, TimeUnit.SECONDS)) {
+        throw new IllegalStateException("waited 30 s for " + count + " calls; "
+            + calls.get() + " came");
+      }
+      entered.release(count);
+    }
+
+    private static void awaitUninterruptibly(CountDownLatch latch) {
+      try {
+        if (!latch.await(30, TimeUnit.SECONDS)) {
+          throw new IllegalStateException("the backend was held 30 s");
+        }
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new IllegalStateException(e);
+      }
+    }
+  }
+
+  /** A quote: a record, so that its JSON reads back equal. */
+  record Quote(String symbol, @Nullable String tenant, int call) {}
+
+  /** A result whose class keeps Object's equals: JSON cannot give back an equal one. */
+  public static final class Opaque {
+
+    public @Nullable Quote quote;
+
+    public Opaque() {}
+
+    Opaque(Quote quote) {
+      this.quote = quote;
+    }
+  }
+
+  /** The annotated bean, as an application writes it. */
+  static class Quotes {
+
+    private final Backend backend;
+
+    Quotes(Backend backend) {
+      this.backend = backend;
+    }
+
+    @Collapsible(fleet = true)
+    public Quote quote(String symbol) {
+      return backend.quote(symbol);
+    }
+
+    @Collapsible(fleet = true)
+    public Opaque opaque(String symbol) {
+      return new Opaque(backend.quote(symbol));
+    }
+  }
+
+  /** Returns the backend's calls, for messages. */
+  @Override
+  public String toString() {
+    return Objects.toString(coordinator.stats());
+  }
+}
