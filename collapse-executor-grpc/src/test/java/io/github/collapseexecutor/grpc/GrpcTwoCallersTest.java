@@ -22,13 +22,13 @@ import okhttp3.tls.HandshakeCertificates;
  * {@code authorization} metadata, and callers told apart by their client certificate, each
  * certificate on a channel of its own, every channel through the one interceptor.
  */
-final class GrpcTwoCallersTest extends TwoCallersContract {
+final class GrpcTwoCallersTest implements TwoCallersContract {
 
   private static final String METADATA = "authorization metadata";
   private static final String CERTIFICATE = "client certificate";
 
   @Override
-  protected Subject createSubject() {
+  public Subject createSubject() {
     return new GrpcSubject();
   }
 

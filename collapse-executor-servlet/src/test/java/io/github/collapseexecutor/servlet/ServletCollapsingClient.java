@@ -2,7 +2,9 @@ package io.github.collapseexecutor.servlet;
 
 import io.github.collapseexecutor.http.HttpCollapseOptions;
 import io.github.collapseexecutor.http.HttpCollapseStats;
-import io.github.collapseexecutor.testing.http.CollapsingClient;
+import io.github.collapseexecutor.testing.http.Call;
+import io.github.collapseexecutor.testing.http.DrivenClient;
+import io.github.collapseexecutor.testing.http.Outcome;
 import io.github.collapseexecutor.testing.http.IdentityEchoBackend;
 import io.github.collapseexecutor.testing.http.LoopbackTomcat;
 import jakarta.servlet.http.HttpServlet;
@@ -27,7 +29,7 @@ import okhttp3.Response;
  * backend call. OkHttp sends the requests, as it keeps a {@code Host} it is given; the JDK
  * client those with a body, as OkHttp sends no GET with one.
  */
-final class ServletCollapsingClient implements CollapsingClient {
+final class ServletCollapsingClient implements DrivenClient {
 
   private final CollapseServletFilter filter;
   private final LoopbackTomcat tomcat;
@@ -50,26 +52,28 @@ final class ServletCollapsingClient implements CollapsingClient {
     return filter.stats();
   }
 
+  /**
+   * Sends {@code call}: with OkHttp, as it keeps a {@code Host} it is given, or with the JDK
+   * client when it has a body, as OkHttp sends no GET with one.
+   */
   @Override
-  public String get(String path, String header, String value) throws IOException {
-    Request request = new Request.Builder().url(base() + path).header(header, value).build();
-    try (Response response = okHttp.newCall(request).execute()) {
-      return response.body().string();
+  public Outcome send(Call call) throws Exception {
+    String body = call.body();
+    if (body != null) {
+      HttpRequest request = HttpRequest.newBuilder(URI.create(base() + call.target()))
+          .timeout(Duration.ofSeconds(20))
+          .method(call.method(), HttpRequest.BodyPublishers.ofString(body)).build();
+      HttpResponse<byte[]> response = jdk.send(request, HttpResponse.BodyHandlers.ofByteArray());
+      return Outcome.of(response.statusCode(), response.headers().map(), response.body());
+    }
+    Request.Builder request = new Request.Builder().url(base() + call.target());
+    call.headers().forEach(request::header);
+    try (Response response = okHttp.newCall(request.build()).execute()) {
+      return Outcome.of(response.code(), response.headers().toMultimap(), response.body().bytes());
     }
   }
 
-  @Override
-  public String getWithBody(String path, String body) throws Exception {
-    HttpRequest request = HttpRequest.newBuilder(URI.create(base() + path))
-        .timeout(Duration.ofSeconds(20))
-        .method("GET", HttpRequest.BodyPublishers.ofString(body)).build();
-    return jdk.send(request, HttpResponse.BodyHandlers.ofString()).body();
-  }
 
-  @Override
-  public boolean takesNullHeaderValues() {
-    return false;
-  }
 
   private String base() {
     return "http://127.0.0.1:" + tomcat.port();

@@ -2,7 +2,9 @@ package io.github.collapseexecutor.spring.webflux;
 
 import io.github.collapseexecutor.http.HttpCollapseOptions;
 import io.github.collapseexecutor.http.HttpCollapseStats;
-import io.github.collapseexecutor.testing.http.CollapsingClient;
+import io.github.collapseexecutor.testing.http.Call;
+import io.github.collapseexecutor.testing.http.DrivenClient;
+import io.github.collapseexecutor.testing.http.Outcome;
 import io.github.collapseexecutor.testing.http.IdentityEchoBackend;
 import io.netty.handler.codec.http.HttpMethod;
 import java.net.http.HttpRequest;
@@ -25,7 +27,7 @@ import reactor.netty.http.client.HttpClient;
  * chain run is a backend call. OkHttp sends the requests, as it keeps a {@code Host} it is given;
  * the JDK client those with a body, as OkHttp sends no GET with one.
  */
-final class WebFluxCollapsingClient implements CollapsingClient {
+final class WebFluxCollapsingClient implements DrivenClient {
 
   private final CollapseWebFilter filter;
   private final LoopbackWebFlux server;
@@ -65,27 +67,28 @@ final class WebFluxCollapsingClient implements CollapsingClient {
     return filter.stats();
   }
 
+  /**
+   * Sends {@code call}: with OkHttp, as it keeps a {@code Host} it is given, or with the JDK
+   * client when it has a body, as OkHttp sends no GET with one.
+   */
   @Override
-  public String get(String path, String header, String value) throws Exception {
-    // OkHttp, as it keeps a Host it is given
-    Request request = new Request.Builder().url("http://127.0.0.1:" + server.port() + path)
-        .header(header, value).build();
-    try (Response response = okHttp.newCall(request).execute()) {
-      return response.body().string();
+  public Outcome send(Call call) throws Exception {
+    String body = call.body();
+    if (body != null) {
+      HttpRequest request = HttpRequest.newBuilder(server.uri(call.target()))
+          .timeout(Duration.ofSeconds(20))
+          .method(call.method(), HttpRequest.BodyPublishers.ofString(body)).build();
+      HttpResponse<byte[]> response = jdk.send(request, HttpResponse.BodyHandlers.ofByteArray());
+      return Outcome.of(response.statusCode(), response.headers().map(), response.body());
+    }
+    Request.Builder request = new Request.Builder().url("http://127.0.0.1:" + server.port() + call.target());
+    call.headers().forEach(request::header);
+    try (Response response = okHttp.newCall(request.build()).execute()) {
+      return Outcome.of(response.code(), response.headers().toMultimap(), response.body().bytes());
     }
   }
 
-  @Override
-  public String getWithBody(String path, String body) throws Exception {
-    HttpRequest request = HttpRequest.newBuilder(server.uri(path)).timeout(Duration.ofSeconds(20))
-        .method("GET", HttpRequest.BodyPublishers.ofString(body)).build();
-    return jdk.send(request, HttpResponse.BodyHandlers.ofString()).body();
-  }
 
-  @Override
-  public boolean takesNullHeaderValues() {
-    return false;
-  }
 
   @Override
   public void close() {

@@ -3,10 +3,10 @@ package io.github.collapseexecutor.spring.annotation;
 import io.github.collapseexecutor.testing.identity.TwoCallersContract;
 
 /** The identity rule through a {@code @CollapseBatch} method. */
-final class CollapseBatchTwoCallersTest extends TwoCallersContract {
+final class CollapseBatchTwoCallersTest implements TwoCallersContract {
 
   @Override
-  protected Subject createSubject() {
+  public Subject createSubject() {
     return AnnotationSubject.batch();
   }
 }

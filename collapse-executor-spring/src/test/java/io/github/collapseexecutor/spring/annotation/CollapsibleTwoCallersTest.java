@@ -3,10 +3,10 @@ package io.github.collapseexecutor.spring.annotation;
 import io.github.collapseexecutor.testing.identity.TwoCallersContract;
 
 /** The identity rule through a {@code @Collapsible} method. */
-final class CollapsibleTwoCallersTest extends TwoCallersContract {
+final class CollapsibleTwoCallersTest implements TwoCallersContract {
 
   @Override
-  protected Subject createSubject() {
+  public Subject createSubject() {
     return AnnotationSubject.collapsible();
   }
 }

@@ -4,19 +4,18 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.collapseexecutor.http.CollapseGroup;
 import io.github.collapseexecutor.http.HttpCollapseOptions;
+import io.github.collapseexecutor.testing.http.ClientFixture.Setup;
+import io.github.collapseexecutor.testing.http.DrivenClient.OwnCall;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CancellationException;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import org.jspecify.annotations.Nullable;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Assumptions;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -25,142 +24,117 @@ import org.junit.jupiter.api.Timeout;
  * A caller's cancel or own limit ends that caller's wait, and only that; a call that the leading
  * caller's own cancel, deadline or read timeout ended is taken over by the callers that waited
  * for it with a longer one, and each caller with a shorter limit fails at it with what its
- * client throws without collapse.
- * Each adapter's test class supplies the client, the ways its callers leave, and the kinds of
- * limit a caller of that client sets on its own request or call.
+ * client throws without collapse. The fixture starts each caller's call
+ * ({@link DrivenClient#start}) and names the kinds of limit a caller sets
+ * ({@link ClientFixture#limitKinds()}).
  *
  * <p>The backend holds each call until the test lets it go, and the adapter's observations tell
  * the test when each request has its place, so the rounds overlap however busy the machine.
  */
-public abstract class ClientCallerSettingsContract {
+public interface ClientCallerSettingsContract extends ClientContract {
 
   /** How many callers join the leading caller's call. */
-  protected static final int JOINERS = 20;
+  int JOINERS = 20;
 
   /** A limit that ends while the shared call is still held. */
-  protected static final Duration SHORT_LIMIT = Duration.ofSeconds(2);
+  Duration SHORT_LIMIT = Duration.ofSeconds(2);
 
   /** A limit that no call of the tests reaches. */
-  protected static final Duration LONG_LIMIT = Duration.ofSeconds(60);
+  Duration LONG_LIMIT = Duration.ofSeconds(60);
 
-  /** The server the client calls. */
-  protected final GatedBackend backend = new GatedBackend();
+  /** The backend, the client and what tells when each request has its place. */
+  record Settings(GatedBackend backend, DrivenClient client, Placements placements)
+      implements AutoCloseable {
 
-  private final Placements placements = new Placements();
-  private String baseUrl;
+    /** Starts the call of {@code path} with a limit of {@code kind}, or with neither. */
+    OwnCall start(String path, @Nullable String kind, @Nullable Duration limit) {
+      return client.start(Call.get(path).withLimit(kind, limit));
+    }
 
-  /**
-   * One caller's call, started on a thread or a subscription of its own.
-   *
-   * @param body the body of the response; fails with exactly what the client threw or signalled
-   *     to the caller
-   * @param leaving how the client's callers leave: cancel the call, interrupt the thread that
-   *     waits on it, or dispose of the subscription
-   */
-  public record OwnCall(CompletableFuture<String> body, Runnable leaving) {
+    List<OwnCall> startJoiners(String path, @Nullable String kind, @Nullable Duration limit) {
+      List<OwnCall> calls = new ArrayList<>();
+      for (int i = 0; i < JOINERS; i++) {
+        calls.add(start(path, kind, limit));
+      }
+      return calls;
+    }
 
-    /** Leaves the call, as the client's callers do. */
-    public void leave() {
-      leaving.run();
+    @Override
+    public void close() {
+      client.close();
+      backend.stop();
     }
   }
 
-  /** Creates the client, with an adapter built of {@code options}. */
-  protected abstract void createClient(HttpCollapseOptions options);
-
-  /** Closes the adapter and the client. */
-  protected abstract void closeClient();
-
-  /**
-   * Returns the kinds of limit a caller of the client sets on its own request or call (OkHttp's
-   * call timeout, read timeout and deadline, say), each a name {@link #start} takes; empty for a
-   * client whose limits are all the client's own, which every caller shares.
-   */
-  protected abstract List<String> limitKinds();
-
-  /**
-   * Starts a GET to {@code url}; with a kind of {@link #limitKinds()} and a limit of that kind, or
-   * with neither, as the client's callers make it by default.
-   */
-  protected abstract OwnCall start(String url, @Nullable String kind, @Nullable Duration limit);
-
-  /**
-   * Returns whether the message of what the client throws when a limit of {@code kind} ends a
-   * call varies from one call to the next, so that only its type is compared: false by default.
-   */
-  protected boolean messageVaries(String kind) {
-    return false;
-  }
-
-  /**
-   * Returns whether a caller that leaves ends the call it leads, as a blocking client's call
-   * that runs on the caller's thread does: the callers that waited then take it over with a new
-   * call. False for a client whose shared call goes on for the others.
-   */
-  protected abstract boolean leavingEndsTheCall();
-
-  @BeforeEach
-  void startBackend() {
-    baseUrl = backend.start();
-    createClient(HttpCollapseOptions.builder()
-        .group(CollapseGroup.ofUris("/settings/*"))
-        .waitTimeout(Duration.ofSeconds(90))
-        .observations(placements.observations())
-        .build());
-  }
-
-  @AfterEach
-  void stopBackend() {
-    closeClient();
-    backend.stop();
+  private Settings openSettings() throws Exception {
+    GatedBackend backend = new GatedBackend();
+    Placements placements = new Placements();
+    String baseUrl = backend.start();
+    try {
+      return new Settings(backend, fixture().open(Setup.collapsing(baseUrl,
+          HttpCollapseOptions.builder()
+              .group(CollapseGroup.ofUris("/settings/*"))
+              .waitTimeout(Duration.ofSeconds(90))
+              .observations(placements.observations())
+              .build()).withReadTimeout(LONG_LIMIT)), placements);
+    } catch (Exception | Error failed) {
+      backend.stop();
+      throw failed;
+    }
   }
 
   @Test
   @Timeout(90)
-  void theCallersThatJoinedALeaderThatLeavesGetTheirAnswer() throws Exception {
-    String path = "/settings/leave";
-    OwnCall leader = start(baseUrl + path, null, null);
-    backend.awaitCall(path, 1);
-    placements.await(1);
-    List<OwnCall> joiners = startAll(path, null, null);
-    placements.await(1 + JOINERS);
+  default void theCallersThatJoinedALeaderThatLeavesGetTheirAnswer() throws Exception {
+    try (Settings settings = openSettings()) {
+      String path = "/settings/leave";
+      OwnCall leader = settings.start(path, null, null);
+      settings.backend().awaitCall(path, 1);
+      settings.placements().await(1);
+      List<OwnCall> joiners = settings.startJoiners(path, null, null);
+      settings.placements().await(1 + JOINERS);
 
-    leader.leave();
+      leader.leave();
 
-    failure(leader);
-    int answering = 1;
-    if (leavingEndsTheCall()) {
-      // one of the joiners makes the call again, and the others wait for it
-      answering = 2;
-      backend.awaitCall(path, 2);
-      placements.await(1 + 2 * JOINERS);
-    }
-    backend.releaseFrom(path, answering);
-    for (OwnCall joiner : joiners) {
-      assertThat(joiner.body().get(20, TimeUnit.SECONDS)).isEqualTo("call " + answering);
-    }
-    assertThat(backend.calls(path)).as("backend calls").isEqualTo(answering);
-  }
-
-  @Test
-  @Timeout(120)
-  void theCallersThatJoinedALeaderWhoseOwnLimitEndsItsCallGetTheirAnswer() throws Exception {
-    Assumptions.assumeFalse(limitKinds().isEmpty(), "no caller of the client sets a limit");
-    for (String kind : limitKinds()) {
-      String path = "/settings/limit-" + kind;
-      OwnCall leader = start(baseUrl + path, kind, SHORT_LIMIT);
-      backend.awaitCall(path, 1);
-      List<OwnCall> joiners = startAll(path, kind, LONG_LIMIT);
-
-      // the first call is held until the leader's own limit ended its wait, or its call
       failure(leader);
-
-      backend.releaseFrom(path, 1);
+      int answering = 1;
+      if (fixture().leavingEndsTheCall()) {
+        // one of the joiners makes the call again, and the others wait for it
+        answering = 2;
+        settings.backend().awaitCall(path, 2);
+        settings.placements().await(1 + 2 * JOINERS);
+      }
+      settings.backend().releaseFrom(path, answering);
       for (OwnCall joiner : joiners) {
-        String body = joiner.body().get(20, TimeUnit.SECONDS);
-        assertThat(body).as(kind).matches("call [0-9]+");
-        if (leavingEndsTheCall()) {
-          assertThat(body).as("%s: a call taken over", kind).isNotEqualTo("call 1");
+        assertThat(joiner.body().get(20, TimeUnit.SECONDS)).isEqualTo("call " + answering);
+      }
+      assertThat(settings.backend().calls(path)).as("backend calls").isEqualTo(answering);
+    }
+  }
+
+  @Test
+  @Timeout(120)
+  default void theCallersThatJoinedALeaderWhoseOwnLimitEndsItsCallGetTheirAnswer()
+      throws Exception {
+    Assumptions.assumeFalse(fixture().limitKinds().isEmpty(),
+        "no caller of the client sets a limit");
+    try (Settings settings = openSettings()) {
+      for (String kind : fixture().limitKinds()) {
+        String path = "/settings/limit-" + kind;
+        OwnCall leader = settings.start(path, kind, SHORT_LIMIT);
+        settings.backend().awaitCall(path, 1);
+        List<OwnCall> joiners = settings.startJoiners(path, kind, LONG_LIMIT);
+
+        // the first call is held until the leader's own limit ended its wait, or its call
+        failure(leader);
+
+        settings.backend().releaseFrom(path, 1);
+        for (OwnCall joiner : joiners) {
+          String body = joiner.body().get(20, TimeUnit.SECONDS);
+          assertThat(body).as(kind).matches("call [0-9]+");
+          if (fixture().leavingEndsTheCall()) {
+            assertThat(body).as("%s: a call taken over", kind).isNotEqualTo("call 1");
+          }
         }
       }
     }
@@ -168,39 +142,35 @@ public abstract class ClientCallerSettingsContract {
 
   @Test
   @Timeout(120)
-  void eachJoinerWithAShorterLimitFailsAtItAsItsClientDoesWithoutCollapse() throws Exception {
-    Assumptions.assumeFalse(limitKinds().isEmpty(), "no caller of the client sets a limit");
-    for (String kind : limitKinds()) {
-      // the same limit on a call no group takes, whose answer never comes
-      Throwable alone = failure(start(baseUrl + "/held/" + kind, kind, SHORT_LIMIT));
-      String path = "/settings/short-" + kind;
-      int placed = placements.count();
-      OwnCall leader = start(baseUrl + path, kind, LONG_LIMIT);
-      backend.awaitCall(path, 1);
-      placements.await(placed + 1);
+  default void eachJoinerWithAShorterLimitFailsAtItAsItsClientDoesWithoutCollapse()
+      throws Exception {
+    Assumptions.assumeFalse(fixture().limitKinds().isEmpty(),
+        "no caller of the client sets a limit");
+    try (Settings settings = openSettings()) {
+      for (String kind : fixture().limitKinds()) {
+        // the same limit on a call no group takes, whose answer never comes
+        Throwable alone = failure(settings.start("/held/" + kind, kind, SHORT_LIMIT));
+        String path = "/settings/short-" + kind;
+        int placed = settings.placements().count();
+        OwnCall leader = settings.start(path, kind, LONG_LIMIT);
+        settings.backend().awaitCall(path, 1);
+        settings.placements().await(placed + 1);
 
-      List<OwnCall> joiners = startAll(path, kind, SHORT_LIMIT);
+        List<OwnCall> joiners = settings.startJoiners(path, kind, SHORT_LIMIT);
 
-      // the shared call is still held: only each joiner's own limit can end its wait
-      for (OwnCall joiner : joiners) {
-        Throwable failure = failure(joiner);
-        assertThat(failure).as(kind).isInstanceOf(alone.getClass());
-        if (!messageVaries(kind)) {
-          assertThat(failure).as(kind).hasMessage(alone.getMessage());
+        // the shared call is still held: only each joiner's own limit can end its wait
+        for (OwnCall joiner : joiners) {
+          Throwable failure = failure(joiner);
+          assertThat(failure).as(kind).isInstanceOf(alone.getClass());
+          if (!fixture().limitMessageVaries(kind)) {
+            assertThat(failure).as(kind).hasMessage(alone.getMessage());
+          }
         }
+        settings.backend().releaseFrom(path, 1);
+        assertThat(leader.body().get(20, TimeUnit.SECONDS)).isEqualTo("call 1");
+        assertThat(settings.backend().calls(path)).as("%s: backend calls", kind).isEqualTo(1);
       }
-      backend.releaseFrom(path, 1);
-      assertThat(leader.body().get(20, TimeUnit.SECONDS)).isEqualTo("call 1");
-      assertThat(backend.calls(path)).as("%s: backend calls", kind).isEqualTo(1);
     }
-  }
-
-  private List<OwnCall> startAll(String path, @Nullable String kind, @Nullable Duration limit) {
-    List<OwnCall> calls = new ArrayList<>();
-    for (int i = 0; i < JOINERS; i++) {
-      calls.add(start(baseUrl + path, kind, limit));
-    }
-    return calls;
   }
 
   /** Returns what {@code call} failed with, within 20 s. */

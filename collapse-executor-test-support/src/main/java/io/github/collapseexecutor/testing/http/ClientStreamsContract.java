@@ -6,16 +6,8 @@ import io.github.collapseexecutor.http.CollapseGroup;
 import io.github.collapseexecutor.http.HttpCollapseOptions;
 import io.github.collapseexecutor.http.HttpCollapseStats;
 import io.github.collapseexecutor.http.UnsharedReason;
-import java.io.BufferedReader;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.function.Consumer;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -25,95 +17,70 @@ import org.junit.jupiter.api.Timeout;
  * arrives, and the callers that waited for the same call make their own. Checked by order, not by
  * time: the server holds the second event until the client read the first
  * ({@link EventStreamBackend}), so an adapter that buffers the whole stream before its caller sees
- * any of it gets the server's give-up event instead of the rest. Each adapter's test class
- * supplies the client.
+ * any of it gets the server's give-up event instead of the rest. The driver reads the events
+ * with {@link DrivenClient#readEvents}.
  */
-public abstract class ClientStreamsContract {
+public interface ClientStreamsContract extends ClientContract {
 
-  private static final int CALLERS = 4;
+  /** How many callers read the stream at once. */
+  int STREAM_CALLERS = 4;
 
-  /** The server the client calls. */
-  protected final EventStreamBackend backend = new EventStreamBackend();
+  @Test
+  @Timeout(30)
+  default void theCallerReadsEachEventBeforeTheServerSendsTheNext() throws Exception {
+    EventStreamBackend backend = new EventStreamBackend();
+    try (DrivenClient client = openStreaming(backend)) {
+      backend.expect(1);
 
-  private String baseUrl;
+      List<String> events = readStream(backend, client);
 
-  /** Creates the adapter under test from {@code options} and a client that uses it. */
-  protected abstract void createClient(HttpCollapseOptions options);
-
-  /**
-   * Makes a GET to {@code url} with the collapsing client and hands {@code onEvent} the data of
-   * each event as the client reads it; returns when the stream ended.
-   */
-  protected abstract void readEvents(String url, Consumer<String> onEvent) throws Exception;
-
-  /** Returns the counters of the adapter under test. */
-  protected abstract HttpCollapseStats stats();
-
-  /** Closes the adapter and the client. */
-  protected abstract void closeClient();
-
-  /** Reads the server-sent events of {@code body}, handing {@code onEvent} each data line. */
-  protected static void readDataLines(InputStream body, Consumer<String> onEvent)
-      throws IOException {
-    BufferedReader lines = new BufferedReader(new InputStreamReader(body, StandardCharsets.UTF_8));
-    for (String line = lines.readLine(); line != null; line = lines.readLine()) {
-      if (line.startsWith("data:")) {
-        onEvent.accept(line.substring("data:".length()).strip());
-      }
+      assertThat(events).containsExactlyElementsOf(EventStreamBackend.EVENTS);
+      assertThat(client.stats().unshared(UnsharedReason.STREAM)).isEqualTo(1);
+    } finally {
+      backend.stop();
     }
   }
 
-  @BeforeEach
-  void start() throws IOException {
-    baseUrl = backend.start();
-    createClient(HttpCollapseOptions.builder()
+  @Test
+  @Timeout(30)
+  default void concurrentCallersEachReadTheWholeStreamAsItArrives() throws Exception {
+    EventStreamBackend backend = new EventStreamBackend();
+    try (DrivenClient client = openStreaming(backend)) {
+      // the server holds every stream until every caller read its first event: callers that
+      // waited for another's stream to end would wait for ever
+      backend.expect(STREAM_CALLERS);
+
+      List<List<String>> streams = Concurrently.run(STREAM_CALLERS,
+          () -> readStream(backend, client));
+
+      assertThat(streams).allSatisfy(events ->
+          assertThat(events).containsExactlyElementsOf(EventStreamBackend.EVENTS));
+      assertThat(backend.requests()).isEqualTo(STREAM_CALLERS);
+      // a leading caller is refused its stream's sharing, then each other either waited for it
+      // or went straight to the server (hit-for-pass); a caller that looked for a hit-for-pass
+      // mark just before the first refusal set it, and joined just after that call ended, leads
+      // a call of its own, refused in turn: each caller is counted once, under one of the two
+      HttpCollapseStats stats = client.stats();
+      assertThat(stats.unshared(UnsharedReason.STREAM)
+          + stats.unshared(UnsharedReason.HIT_FOR_PASS)).isEqualTo(STREAM_CALLERS);
+      assertThat(stats.led()).isPositive()
+          .isEqualTo(STREAM_CALLERS - stats.fellBack() - stats.passedThrough());
+      assertThat(stats.replayed()).isZero();
+    } finally {
+      backend.stop();
+    }
+  }
+
+  private DrivenClient openStreaming(EventStreamBackend backend) throws Exception {
+    return open(backend.start(), HttpCollapseOptions.builder()
         .group(CollapseGroup.ofUris("/events/**"))
         .build());
   }
 
-  @AfterEach
-  void stop() {
-    closeClient();
-    backend.stop();
-  }
-
-  @Test
-  @Timeout(30)
-  void theCallerReadsEachEventBeforeTheServerSendsTheNext() throws Exception {
-    backend.expect(1);
-
-    List<String> events = read();
-
-    assertThat(events).containsExactlyElementsOf(EventStreamBackend.EVENTS);
-    assertThat(stats().unshared(UnsharedReason.STREAM)).isEqualTo(1);
-  }
-
-  @Test
-  @Timeout(30)
-  void concurrentCallersEachReadTheWholeStreamAsItArrives() throws Exception {
-    // the server holds every stream until every caller read its first event: callers that waited
-    // for another's stream to end would wait for ever
-    backend.expect(CALLERS);
-
-    List<List<String>> streams = Concurrently.run(CALLERS, this::read);
-
-    assertThat(streams).allSatisfy(events ->
-        assertThat(events).containsExactlyElementsOf(EventStreamBackend.EVENTS));
-    assertThat(backend.requests()).isEqualTo(CALLERS);
-    // a leading caller is refused its stream's sharing, then each other either waited for it or
-    // went straight to the server (hit-for-pass); a caller that looked for a hit-for-pass mark
-    // just before the first refusal set it, and joined just after that call ended, leads a call
-    // of its own, refused in turn: each caller is counted once, under one of the two reasons
-    assertThat(stats().unshared(UnsharedReason.STREAM)
-        + stats().unshared(UnsharedReason.HIT_FOR_PASS)).isEqualTo(CALLERS);
-    assertThat(stats().led()).isPositive()
-        .isEqualTo(CALLERS - stats().fellBack() - stats().passedThrough());
-    assertThat(stats().replayed()).isZero();
-  }
-
-  private List<String> read() throws Exception {
+  private static List<String> readStream(EventStreamBackend backend, DrivenClient client)
+      throws Exception {
     List<String> events = new CopyOnWriteArrayList<>();
-    readEvents(baseUrl + EventStreamBackend.PATH, event -> {
+    client.readEvents(Call.get(EventStreamBackend.PATH), event -> {
       events.add(event);
       if (events.size() == 1) {
         backend.received();

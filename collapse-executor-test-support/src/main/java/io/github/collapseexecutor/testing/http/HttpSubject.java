@@ -10,7 +10,6 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.function.BiFunction;
 import java.util.function.IntFunction;
 
 /**
@@ -31,19 +30,21 @@ public final class HttpSubject implements TwoCallersContract.Subject {
   private static final String NOTE = "X-Request-Note";
 
   private final IdentityEchoBackend backend = new IdentityEchoBackend();
-  private final BiFunction<HttpCollapseOptions, String, CollapsingClient> clients;
+  private final ClientFixture fixture;
   private final String baseUrl;
-  private final CollapsingClient client;
+  private final DrivenClient client;
   private volatile int callsBefore;
 
-  /**
-   * Starts the backend and the client that {@code clients} makes of the collapse options and the
-   * backend's base URL.
-   */
-  public HttpSubject(BiFunction<HttpCollapseOptions, String, CollapsingClient> clients) {
-    this.clients = clients;
+  /** Starts the backend and a client of it that {@code fixture} opens. */
+  public HttpSubject(ClientFixture fixture) throws Exception {
+    this.fixture = fixture;
     this.baseUrl = backend.start();
-    this.client = clients.apply(options().build(), baseUrl);
+    try {
+      this.client = fixture.open(ClientFixture.Setup.collapsing(baseUrl, options().build()));
+    } catch (Exception | Error failed) {
+      backend.stop();
+      throw failed;
+    }
   }
 
   private static HttpCollapseOptions.Builder options() {
@@ -83,13 +84,14 @@ public final class HttpSubject implements TwoCallersContract.Subject {
   }
 
   /** Asks with {@code identity} in {@code channel}: a header, or a query parameter of a report. */
-  private static String get(CollapsingClient client, String channel, String identity)
+  private static String get(DrivenClient client, String channel, String identity)
       throws Exception {
     if (!channel.startsWith(QUERY)) {
-      return client.get(IdentityEchoBackend.PATH, channel, identity);
+      return client.send(Call.get(IdentityEchoBackend.PATH, channel, identity)).text();
     }
-    return client.get(IdentityEchoBackend.REPORT_PATH + "?" + IdentityEchoBackend.REPORT_PARAMETER
-        + "=1&" + channel.substring(QUERY.length()) + "=" + identity, NOTE, "report");
+    return client.send(Call.get(IdentityEchoBackend.REPORT_PATH + "?"
+        + IdentityEchoBackend.REPORT_PARAMETER + "=1&" + channel.substring(QUERY.length()) + "="
+        + identity, NOTE, "report")).text();
   }
 
   @Override
@@ -104,13 +106,13 @@ public final class HttpSubject implements TwoCallersContract.Subject {
   @Override
   public List<String> freshAfterHeld() throws Exception {
     String path = IdentityEchoBackend.PATH + "?access_token=alice";
-    try (CollapsingClient placing = clients.apply(
-        options().observations(backend.arrivals().inCollapse()).build(), baseUrl)) {
+    try (DrivenClient placing = fixture.open(ClientFixture.Setup.collapsing(baseUrl,
+        options().observations(backend.arrivals().inCollapse()).build()))) {
       callsBefore = backend.calls();
       backend.arrivals().expect(2);
       CompletableFuture<String> first = CompletableFuture.supplyAsync(() -> {
         try {
-          return placing.get(path, "Cache-Control", "max-age=60");
+          return placing.send(Call.get(path, "Cache-Control", "max-age=60")).text();
         } catch (Exception e) {
           throw new CompletionException(e);
         }
@@ -119,7 +121,7 @@ public final class HttpSubject implements TwoCallersContract.Subject {
         throw new IllegalStateException("the first call did not reach the backend: "
             + first.getNow("still on its way"));
       }
-      String fresh = placing.get(path, "Cache-Control", "no-cache");
+      String fresh = placing.send(Call.get(path, "Cache-Control", "no-cache")).text();
       return List.of(first.get(20, TimeUnit.SECONDS), fresh);
     }
   }

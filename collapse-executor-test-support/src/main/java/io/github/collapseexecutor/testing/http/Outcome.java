@@ -40,6 +40,11 @@ public record Outcome(int status, Map<String, List<String>> headers, String body
     return new Outcome(status, Map.copyOf(kept), body);
   }
 
+  /** Returns the body as UTF-8 text, as a client that reads a string body gives it. */
+  public String text() {
+    return new String(body.getBytes(StandardCharsets.ISO_8859_1), StandardCharsets.UTF_8);
+  }
+
   /** Returns the only value of {@code header}, or {@code null}. */
   public String header(String header) {
     List<String> values = headers.get(header.toLowerCase(Locale.ROOT));

@@ -4,15 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.collapseexecutor.http.CollapseGroup;
 import io.github.collapseexecutor.http.HttpCollapseOptions;
-import io.github.collapseexecutor.http.HttpCollapseStats;
 import io.github.collapseexecutor.http.UnsharedReason;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -25,125 +23,159 @@ import org.junit.jupiter.api.Timeout;
  * <p>The rounds that count backend calls hold the backend until every caller leads a call or
  * waits for one ({@link SecuredBackend#arrivals()}), so the counts do not depend on how quickly a
  * busy machine starts 50 threads; their latency then includes that wait. Latency is printed, not
- * asserted: on a shared 2-core machine a timed assertion would flake.
+ * asserted: on a shared 2-core machine a timed assertion would flake. The service starts once
+ * for the test class (test classes run one after another).
  */
-public abstract class SecuredBackendContract {
+public interface SecuredBackendContract extends ClientContract {
 
-  protected static final int N = 50;
-
-  private static SecuredBackend backend;
-
-  /** Creates the collapsing client under test, against {@code baseUrl}. */
-  protected abstract void createClient(String baseUrl, HttpCollapseOptions options);
-
-  /** Closes what {@link #createClient} created. */
-  protected abstract void closeClient();
-
-  /** Sends a GET for {@code path} with this {@code Authorization}, through the collapsing client. */
-  protected abstract Reply get(String path, String authorization) throws Exception;
-
-  /** Returns the counters of the adapter under test. */
-  protected abstract HttpCollapseStats stats();
+  /** How many callers a round sets off at once. */
+  int SECURED_CALLERS = 50;
 
   /** What one caller got. */
-  public record Reply(int status, String body, String setCookie) {}
+  record Reply(int status, String body, @Nullable String setCookie) {
 
-  private record Timed(Reply reply, long nanos) {}
+    static Reply of(Outcome outcome) {
+      return new Reply(outcome.status(), outcome.text(), outcome.header("Set-Cookie"));
+    }
+  }
+
+  /** A reply and how long it took. */
+  record Timed(Reply reply, long nanos) {}
+
+  /** The service of the test class that runs. */
+  final class Running {
+
+    private static @Nullable SecuredBackend backend;
+
+    private Running() {}
+
+    static SecuredBackend backend() {
+      if (backend == null) {
+        throw new IllegalStateException("the secured backend is not running");
+      }
+      return backend;
+    }
+  }
 
   @BeforeAll
-  static void startBackend() {
-    backend = SecuredBackend.start();
+  static void startSecuredBackend() {
+    Running.backend = SecuredBackend.start();
   }
 
   @AfterAll
-  static void stopBackend() {
-    backend.close();
+  static void stopSecuredBackend() {
+    Running.backend().close();
+    Running.backend = null;
   }
 
-  @BeforeEach
-  void createCollapsingClient() throws Exception {
-    createClient(backend.baseUrl(), HttpCollapseOptions.builder()
+  /** Opens the collapsing client and warms it; runs {@code test}; then closes it. */
+  private void withSecuredClient(SecuredCase test) throws Exception {
+    SecuredBackend backend = Running.backend();
+    try (DrivenClient client = open(backend.baseUrl(), HttpCollapseOptions.builder()
         .group(CollapseGroup.ofUris("/secured/*", "/cookie/*"))
         // a caller has arrived once it leads a call or waits for one: a round that counts calls
         // holds them until every caller is in one, however slowly a busy machine starts them
         .observations(backend.arrivals().inCollapse())
-        .build());
-    // connections and code paths warm, so that the rounds below measure collapse alone
-    Concurrently.run(8, () -> get("/secured/warm-up", "Bearer warm-up"));
+        .build())) {
+      // connections and code paths warm, so that the rounds below measure collapse alone
+      Concurrently.run(8, () -> securedGet(client, "/secured/warm-up", "Bearer warm-up"));
+      test.run(backend, client);
+    } finally {
+      // a round cut short by a failure holds nothing in the next test
+      backend.arrivals().expect(0);
+    }
   }
 
-  @AfterEach
-  void closeCollapsingClient() {
-    // a round cut short by a failure holds nothing in the next test
-    backend.arrivals().expect(0);
-    closeClient();
-  }
-
-  @Test
-  @Timeout(60)
-  void identicalRequestsWithTheSameCredentialsShareOneSpringSecurityResponse() throws Exception {
-    String path = "/secured/" + getClass().getSimpleName();
-    backend.arrivals().expect(N);
-
-    List<Timed> replies = Concurrently.run(N, () -> timed(path, "Bearer alice"));
-
-    assertThat(replies).extracting(Timed::reply).containsOnly(
-        new Reply(200, "item " + getClass().getSimpleName() + " for Bearer alice", null));
-    assertThat(backend.calls(path)).as("backend calls").isBetween(1, 5);
-    assertThat(stats().replayed()).isGreaterThanOrEqualTo(N - 5);
-    report("same credentials, Spring Security headers", replies, baseline());
+  /** What a case does with the service and the client. */
+  @FunctionalInterface
+  interface SecuredCase {
+    void run(SecuredBackend backend, DrivenClient client) throws Exception;
   }
 
   @Test
   @Timeout(60)
-  void callersWithOtherCredentialsNeverGetTheResponse() throws Exception {
-    AtomicInteger turn = new AtomicInteger();
-    backend.arrivals().expect(N);
-
-    List<Reply> replies = Concurrently.run(N, () -> {
-      String user = turn.getAndIncrement() % 2 == 0 ? "Bearer alice" : "Bearer bob";
-      Reply reply = get("/secured/mixed", user);
-      assertThat(reply.body()).isEqualTo("item mixed for " + user);
-      return reply;
-    });
-
-    assertThat(replies).hasSize(N);
-    assertThat(backend.calls("/secured/mixed")).isBetween(2, 10);
-  }
-
-  @Test
-  @Timeout(60)
-  void responsesThatSetACookieAreNeverSharedAndTheNextRoundGoesStraightToTheBackend()
+  default void identicalRequestsWithTheSameCredentialsShareOneSpringSecurityResponse()
       throws Exception {
-    String path = "/cookie/" + getClass().getSimpleName();
+    withSecuredClient((backend, client) -> {
+      String path = "/secured/" + getClass().getSimpleName();
+      backend.arrivals().expect(SECURED_CALLERS);
 
-    List<Timed> first = Concurrently.run(N, () -> timed(path, "Bearer alice"));
-    List<Timed> second = Concurrently.run(N, () -> timed(path, "Bearer alice"));
+      List<Timed> replies = Concurrently.run(SECURED_CALLERS,
+          () -> timed(client, path, "Bearer alice"));
 
-    List<String> cookies = new ArrayList<>();
-    first.forEach(timed -> cookies.add(timed.reply().setCookie()));
-    second.forEach(timed -> cookies.add(timed.reply().setCookie()));
-    assertThat(cookies).doesNotContainNull().doesNotHaveDuplicates();
-    assertThat(backend.calls(path)).isEqualTo(2 * N);
-    // the first round's callers that waited fell back for the leader's reason, later ones passed
-    assertThat(stats().unshared(UnsharedReason.SET_COOKIE)
-        + stats().unshared(UnsharedReason.HIT_FOR_PASS)).isEqualTo(2 * N);
-    assertThat(stats().unshared(UnsharedReason.HIT_FOR_PASS))
-        .as("the second round did not wait").isGreaterThanOrEqualTo(N);
-    long baseline = baseline();
-    report("Set-Cookie, first round", first, baseline);
-    report("Set-Cookie, second round", second, baseline);
+      assertThat(replies).extracting(Timed::reply).containsOnly(
+          new Reply(200, "item " + getClass().getSimpleName() + " for Bearer alice", null));
+      assertThat(backend.calls(path)).as("backend calls").isBetween(1, 5);
+      assertThat(client.stats().replayed()).isGreaterThanOrEqualTo(SECURED_CALLERS - 5);
+      report("same credentials, Spring Security headers", replies, baseline(client));
+    });
   }
 
-  private Timed timed(String path, String authorization) throws Exception {
+  @Test
+  @Timeout(60)
+  default void callersWithOtherCredentialsNeverGetTheResponse() throws Exception {
+    withSecuredClient((backend, client) -> {
+      AtomicInteger turn = new AtomicInteger();
+      backend.arrivals().expect(SECURED_CALLERS);
+
+      List<Reply> replies = Concurrently.run(SECURED_CALLERS, () -> {
+        String user = turn.getAndIncrement() % 2 == 0 ? "Bearer alice" : "Bearer bob";
+        Reply reply = securedGet(client, "/secured/mixed", user);
+        assertThat(reply.body()).isEqualTo("item mixed for " + user);
+        return reply;
+      });
+
+      assertThat(replies).hasSize(SECURED_CALLERS);
+      assertThat(backend.calls("/secured/mixed")).isBetween(2, 10);
+    });
+  }
+
+  @Test
+  @Timeout(60)
+  default void responsesThatSetACookieAreNeverSharedAndTheNextRoundGoesStraightToTheBackend()
+      throws Exception {
+    withSecuredClient((backend, client) -> {
+      String path = "/cookie/" + getClass().getSimpleName();
+
+      List<Timed> first = Concurrently.run(SECURED_CALLERS,
+          () -> timed(client, path, "Bearer alice"));
+      List<Timed> second = Concurrently.run(SECURED_CALLERS,
+          () -> timed(client, path, "Bearer alice"));
+
+      List<String> cookies = new ArrayList<>();
+      first.forEach(timed -> cookies.add(timed.reply().setCookie()));
+      second.forEach(timed -> cookies.add(timed.reply().setCookie()));
+      assertThat(cookies).doesNotContainNull().doesNotHaveDuplicates();
+      assertThat(backend.calls(path)).isEqualTo(2 * SECURED_CALLERS);
+      // the first round's callers that waited fell back for the leader's reason, later ones
+      // passed
+      assertThat(client.stats().unshared(UnsharedReason.SET_COOKIE)
+          + client.stats().unshared(UnsharedReason.HIT_FOR_PASS))
+          .isEqualTo(2 * SECURED_CALLERS);
+      assertThat(client.stats().unshared(UnsharedReason.HIT_FOR_PASS))
+          .as("the second round did not wait").isGreaterThanOrEqualTo(SECURED_CALLERS);
+      long baseline = baseline(client);
+      report("Set-Cookie, first round", first, baseline);
+      report("Set-Cookie, second round", second, baseline);
+    });
+  }
+
+  private static Reply securedGet(DrivenClient client, String path, String authorization)
+      throws Exception {
+    return Reply.of(client.send(Call.get(path, "Authorization", authorization)));
+  }
+
+  private static Timed timed(DrivenClient client, String path, String authorization)
+      throws Exception {
     long start = System.nanoTime();
-    Reply reply = get(path, authorization);
+    Reply reply = securedGet(client, path, authorization);
     return new Timed(reply, System.nanoTime() - start);
   }
 
   /** Returns the p50 of a round through the same client on a path no group takes. */
-  private long baseline() throws Exception {
-    return p50(Concurrently.run(N, () -> timed("/direct/baseline", "Bearer alice")));
+  private static long baseline(DrivenClient client) throws Exception {
+    return p50(Concurrently.run(SECURED_CALLERS,
+        () -> timed(client, "/direct/baseline", "Bearer alice")));
   }
 
   private static long p50(List<Timed> replies) {

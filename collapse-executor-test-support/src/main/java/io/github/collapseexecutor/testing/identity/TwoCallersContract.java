@@ -7,8 +7,6 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.IntFunction;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -24,12 +22,16 @@ import org.junit.jupiter.api.Timeout;
  * ({@link Subject#ignoredChannels()}), and a caller that asks for a fresh answer never gets one
  * from a call sent before it arrived ({@link Subject#asksForFreshAnswers()}).
  */
-@Timeout(120)
-public abstract class TwoCallersContract {
+public interface TwoCallersContract {
 
-  private static final int CALLERS = 40;
-  private static final int ONE_IDENTITYS_CALLERS = 50;
-  private static final int IDENTITIES = 4;
+  /** How many callers of several identities a round sets off. */
+  int CALLERS = 40;
+
+  /** How many callers of one identity a round sets off. */
+  int ONE_IDENTITYS_CALLERS = 50;
+
+  /** How many identities the callers of a round take turns with. */
+  int IDENTITIES = 4;
 
   /**
    * What the contract drives: callers of an adapter or an annotated method, each with an
@@ -86,56 +88,56 @@ public abstract class TwoCallersContract {
     void close();
   }
 
-  private Subject subject;
-
-  /** Creates the subject under test, started. */
-  protected abstract Subject createSubject() throws Exception;
-
-  @BeforeEach
-  void start() throws Exception {
-    subject = createSubject();
-  }
-
-  @AfterEach
-  void stop() {
-    subject.close();
-  }
+  /** Creates the subject under test, started; each case closes the one it made. */
+  Subject createSubject() throws Exception;
 
   @Test
-  void callersOfDifferentIdentitiesNeverGetEachOthersAnswer() throws Exception {
-    for (String channel : subject.channels()) {
-      List<String> answers = subject.round(CALLERS, channel, TwoCallersContract::identity);
+  @Timeout(120)
+  default void callersOfDifferentIdentitiesNeverGetEachOthersAnswer() throws Exception {
+    try (Subject subject = createSubject()) {
+      for (String channel : subject.channels()) {
+        List<String> answers = subject.round(CALLERS, channel, TwoCallersContract::identity);
 
-      List<String> wrong = new ArrayList<>();
-      for (int i = 0; i < CALLERS; i++) {
-        if (!answers.get(i).contains("[" + identity(i) + "]")) {
-          wrong.add(identity(i) + " got " + answers.get(i));
+        List<String> wrong = new ArrayList<>();
+        for (int i = 0; i < CALLERS; i++) {
+          if (!answers.get(i).contains("[" + identity(i) + "]")) {
+            wrong.add(identity(i) + " got " + answers.get(i));
+          }
         }
+        assertThat(wrong).as("callers through %s that got another identity's answer", channel)
+            .isEmpty();
       }
-      assertThat(wrong).as("callers through %s that got another identity's answer", channel)
-          .isEmpty();
     }
   }
 
   @Test
-  void callersOfOneIdentityStillShare() throws Exception {
-    for (String channel : subject.channels()) {
-      List<String> answers = subject.round(ONE_IDENTITYS_CALLERS, channel, i -> "alice");
+  @Timeout(120)
+  default void callersOfOneIdentityStillShare() throws Exception {
+    try (Subject subject = createSubject()) {
+      for (String channel : subject.channels()) {
+        List<String> answers = subject.round(ONE_IDENTITYS_CALLERS, channel, i -> "alice");
 
-      assertThat(answers).as(channel).allSatisfy(answer -> assertThat(answer).contains("[alice]"));
-      assertThat(subject.runs()).as("backend runs for one identity through %s", channel)
-          .isBetween(1, 5);
+        assertThat(answers).as(channel)
+            .allSatisfy(answer -> assertThat(answer).contains("[alice]"));
+        assertThat(subject.runs()).as("backend runs for one identity through %s", channel)
+            .isBetween(1, 5);
+      }
     }
   }
 
   @Test
-  void callersThatDifferOnlyInWhatTheApplicationDeclaredIrrelevantStillShare() throws Exception {
-    assumeFalse(subject.ignoredChannels().isEmpty(), "the subject declares nothing irrelevant");
-    for (String channel : subject.ignoredChannels()) {
-      subject.round(ONE_IDENTITYS_CALLERS, channel, TwoCallersContract::identity);
+  @Timeout(120)
+  default void callersThatDifferOnlyInWhatTheApplicationDeclaredIrrelevantStillShare()
+      throws Exception {
+    try (Subject subject = createSubject()) {
+      assumeFalse(subject.ignoredChannels().isEmpty(),
+          "the subject declares nothing irrelevant");
+      for (String channel : subject.ignoredChannels()) {
+        subject.round(ONE_IDENTITYS_CALLERS, channel, TwoCallersContract::identity);
 
-      assertThat(subject.runs()).as("backend runs for callers who differ only in %s", channel)
-          .isBetween(1, 5);
+        assertThat(subject.runs())
+            .as("backend runs for callers who differ only in %s", channel).isBetween(1, 5);
+      }
     }
   }
 
@@ -144,14 +146,18 @@ public abstract class TwoCallersContract {
    * caller that asks for a fresh answer gets a call of its own, never the one in flight.
    */
   @Test
-  void aCallerThatAsksForAFreshAnswerNeverJoinsTheCallInFlight() throws Exception {
-    assumeTrue(subject.asksForFreshAnswers(), "the subject's callers cannot ask for freshness");
+  @Timeout(120)
+  default void aCallerThatAsksForAFreshAnswerNeverJoinsTheCallInFlight() throws Exception {
+    try (Subject subject = createSubject()) {
+      assumeTrue(subject.asksForFreshAnswers(),
+          "the subject's callers cannot ask for freshness");
 
-    List<String> answers = subject.freshAfterHeld();
+      List<String> answers = subject.freshAfterHeld();
 
-    assertThat(subject.runs()).as("backend runs").isEqualTo(2);
-    assertThat(answers.get(1)).as("the answer of the caller that asked for a fresh one")
-        .isNotEqualTo(answers.get(0));
+      assertThat(subject.runs()).as("backend runs").isEqualTo(2);
+      assertThat(answers.get(1)).as("the answer of the caller that asked for a fresh one")
+          .isNotEqualTo(answers.get(0));
+    }
   }
 
   private static String identity(int caller) {

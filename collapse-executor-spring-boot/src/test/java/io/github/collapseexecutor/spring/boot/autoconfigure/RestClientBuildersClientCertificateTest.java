@@ -3,8 +3,9 @@ package io.github.collapseexecutor.spring.boot.autoconfigure;
 import io.github.collapseexecutor.spring.http.client.CollapseHttpRequestInterceptor;
 import io.github.collapseexecutor.testing.http.ClientCertificateContract;
 import io.github.collapseexecutor.testing.http.ClientCertificates;
+import io.github.collapseexecutor.testing.http.ClientFixture;
+import io.github.collapseexecutor.testing.http.Outcome;
 import java.util.Map;
-import okhttp3.tls.HandshakeCertificates;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.http.client.JdkClientHttpRequestFactory;
@@ -15,7 +16,7 @@ import org.springframework.web.client.RestClient;
  * {@code RestClient.Builder}: each certificate's client is built from a builder of its own, given
  * a request factory that presents the certificate, where the interceptor cannot see it.
  */
-final class RestClientBuildersClientCertificateTest extends ClientCertificateContract {
+final class RestClientBuildersClientCertificateTest implements ClientCertificateContract {
 
   private final ApplicationContextRunner runner = new ApplicationContextRunner()
       .withConfiguration(AutoConfigurations.of(CollapseExecutorAutoConfiguration.class,
@@ -24,13 +25,13 @@ final class RestClientBuildersClientCertificateTest extends ClientCertificateCon
           "collapse.executor.rest-template.collapse-groups[0].uris=" + GROUP);
 
   @Override
-  protected void withClients(String baseUrl, Map<String, HandshakeCertificates> certificates,
-      ClientsTest test) {
-    runner.run(context -> test.run(clients(
-        each(certificates, tls -> context.getBean(RestClient.Builder.class).baseUrl(baseUrl)
+  public ClientFixture fixture() {
+    return new BuilderFixture<RestClient>(runner,
+        (context, baseUrl, tls) -> context.getBean(RestClient.Builder.class).baseUrl(baseUrl)
             .requestFactory(new JdkClientHttpRequestFactory(ClientCertificates.jdkHttpClient(tls)))
-            .build()),
-        (client, path) -> client.get().uri(path).retrieve().body(String.class),
-        () -> context.getBean(CollapseHttpRequestInterceptor.class).stats())));
+            .build(),
+        (client, target) -> Outcome.of(200, Map.of(),
+            client.get().uri(target).retrieve().body(byte[].class)),
+        context -> context.getBean(CollapseHttpRequestInterceptor.class).stats());
   }
 }

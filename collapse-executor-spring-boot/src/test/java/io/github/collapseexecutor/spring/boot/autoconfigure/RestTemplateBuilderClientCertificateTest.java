@@ -3,8 +3,9 @@ package io.github.collapseexecutor.spring.boot.autoconfigure;
 import io.github.collapseexecutor.spring.http.client.CollapseHttpRequestInterceptor;
 import io.github.collapseexecutor.testing.http.ClientCertificateContract;
 import io.github.collapseexecutor.testing.http.ClientCertificates;
+import io.github.collapseexecutor.testing.http.ClientFixture;
+import io.github.collapseexecutor.testing.http.Outcome;
 import java.util.Map;
-import okhttp3.tls.HandshakeCertificates;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.http.client.JdkClientHttpRequestFactory;
@@ -18,7 +19,7 @@ import org.springframework.web.util.DefaultUriBuilderFactory;
  * immutable and calls its customizers for every template it builds, so each template is a
  * partition of its own.
  */
-final class RestTemplateBuilderClientCertificateTest extends ClientCertificateContract {
+final class RestTemplateBuilderClientCertificateTest implements ClientCertificateContract {
 
   private final ApplicationContextRunner runner = new ApplicationContextRunner()
       .withConfiguration(AutoConfigurations.of(CollapseExecutorAutoConfiguration.class,
@@ -27,16 +28,14 @@ final class RestTemplateBuilderClientCertificateTest extends ClientCertificateCo
           "collapse.executor.rest-template.collapse-groups[0].uris=" + GROUP);
 
   @Override
-  protected void withClients(String baseUrl, Map<String, HandshakeCertificates> certificates,
-      ClientsTest test) {
-    runner.run(context -> {
-      LineFixtures.RestTemplates builder = LineFixtures.restTemplates(context)
-          .uriTemplateHandler(new DefaultUriBuilderFactory(baseUrl));
-      test.run(clients(
-          each(certificates, tls -> builder.requestFactory(() ->
-              new JdkClientHttpRequestFactory(ClientCertificates.jdkHttpClient(tls))).build()),
-          (RestTemplate client, String path) -> client.getForObject(path, String.class),
-          () -> context.getBean(CollapseHttpRequestInterceptor.class).stats()));
-    });
+  public ClientFixture fixture() {
+    return new BuilderFixture<RestTemplate>(runner,
+        (context, baseUrl, tls) -> LineFixtures.restTemplates(context)
+            .uriTemplateHandler(new DefaultUriBuilderFactory(baseUrl))
+            .requestFactory(() ->
+                new JdkClientHttpRequestFactory(ClientCertificates.jdkHttpClient(tls)))
+            .build(),
+        (client, target) -> Outcome.of(200, Map.of(), client.getForObject(target, byte[].class)),
+        context -> context.getBean(CollapseHttpRequestInterceptor.class).stats());
   }
 }

@@ -3,9 +3,10 @@ package io.github.collapseexecutor.spring.boot.autoconfigure;
 import io.github.collapseexecutor.spring.http.reactive.CollapseExchangeFilterFunction;
 import io.github.collapseexecutor.testing.http.ClientCertificateContract;
 import io.github.collapseexecutor.testing.http.ClientCertificates;
+import io.github.collapseexecutor.testing.http.ClientFixture;
+import io.github.collapseexecutor.testing.http.Outcome;
 import java.time.Duration;
 import java.util.Map;
-import okhttp3.tls.HandshakeCertificates;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.http.client.reactive.JdkClientHttpConnector;
@@ -16,7 +17,7 @@ import org.springframework.web.reactive.function.client.WebClient;
  * {@code WebClient.Builder}: each certificate's client is built from a builder of its own, given a
  * connector that presents the certificate, where the filter cannot see it.
  */
-final class WebClientBuildersClientCertificateTest extends ClientCertificateContract {
+final class WebClientBuildersClientCertificateTest implements ClientCertificateContract {
 
   private final ApplicationContextRunner runner = new ApplicationContextRunner()
       .withConfiguration(AutoConfigurations.of(CollapseExecutorAutoConfiguration.class,
@@ -25,14 +26,13 @@ final class WebClientBuildersClientCertificateTest extends ClientCertificateCont
           "collapse.executor.web-client.collapse-groups[0].uris=" + GROUP);
 
   @Override
-  protected void withClients(String baseUrl, Map<String, HandshakeCertificates> certificates,
-      ClientsTest test) {
-    runner.run(context -> test.run(clients(
-        each(certificates, tls -> context.getBean(WebClient.Builder.class).baseUrl(baseUrl)
+  public ClientFixture fixture() {
+    return new BuilderFixture<WebClient>(runner,
+        (context, baseUrl, tls) -> context.getBean(WebClient.Builder.class).baseUrl(baseUrl)
             .clientConnector(new JdkClientHttpConnector(ClientCertificates.jdkHttpClient(tls)))
-            .build()),
-        (client, path) -> client.get().uri(path).retrieve().bodyToMono(String.class)
-            .block(Duration.ofSeconds(20)),
-        () -> context.getBean(CollapseExchangeFilterFunction.class).stats())));
+            .build(),
+        (client, target) -> Outcome.of(200, Map.of(), client.get().uri(target).retrieve()
+            .bodyToMono(byte[].class).block(Duration.ofSeconds(20))),
+        context -> context.getBean(CollapseExchangeFilterFunction.class).stats());
   }
 }
