@@ -3,22 +3,39 @@ package io.github.collapseexecutor.spring.boot.autoconfigure;
 import io.github.collapseexecutor.spring.boot.autoconfigure.InvalidPropertiesException.InvalidProperty;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;
+import org.springframework.boot.context.properties.source.ConfigurationProperty;
+import org.springframework.boot.context.properties.source.ConfigurationPropertyName;
+import org.springframework.boot.context.properties.source.ConfigurationPropertySource;
+import org.springframework.util.unit.DataSize;
 
 /**
  * Where a value a builder rejects gets its property key: each bound value is handed to the builder
  * method that takes it through here, under the key it was bound from, and what the method rejects
  * ({@link IllegalArgumentException}, or {@link NullPointerException} for a missing value) is kept
- * with that key. The rules stay in the builders; this class knows only the keys.
+ * with that key, the value as the configuration wrote it and where. The rules stay in the
+ * builders; this class knows only the keys.
  */
 final class PropertyErrors {
 
   /** By key: a value inherited by several executors or sections is reported once. */
   private final Map<String, InvalidProperty> rejected = new LinkedHashMap<>();
+  private final Iterable<ConfigurationPropertySource> sources;
   private int rejections;
+
+  /** Keeps rejections with the value and origin {@code sources} give for each key. */
+  PropertyErrors(Iterable<ConfigurationPropertySource> sources) {
+    this.sources = sources;
+  }
+
+  /** Keeps rejections with the value as bound, for values checked before with their sources. */
+  PropertyErrors() {
+    this(List.of());
+  }
 
   /** Hands {@code value}, unless it is not set, to {@code setter}; keeps a rejection. */
   <T> void set(String key, @Nullable T value, Consumer<? super T> setter) {
@@ -35,15 +52,60 @@ final class PropertyErrors {
     try {
       return step.get();
     } catch (IllegalArgumentException | NullPointerException e) {
-      reject(key, value, e.getMessage());
+      reject(key, value, String.valueOf(e.getMessage()));
       return null;
     }
   }
 
   /** Keeps a rejection of {@code value} under {@code key}. */
   void reject(String key, Object value, String reason) {
-    rejected.putIfAbsent(key, new InvalidProperty(key, value, reason));
     rejections++;
+    if (rejected.containsKey(key)) {
+      return;
+    }
+    ConfigurationPropertyName name = ConfigurationPropertyName.ofIfValid(key);
+    ConfigurationProperty written = name == null ? null : find(name);
+    ConfigurationProperty item = name == null || written != null ? null : find(name.append("[0]"));
+    rejected.put(key, new InvalidProperty(key,
+        written != null ? "'" + written.getValue() + "'" : shown(value),
+        written != null ? written.getOrigin() : item != null ? item.getOrigin() : null,
+        plain(key, value, reason)));
+  }
+
+  private @Nullable ConfigurationProperty find(ConfigurationPropertyName name) {
+    for (ConfigurationPropertySource source : sources) {
+      ConfigurationProperty property = source.getConfigurationProperty(name);
+      if (property != null) {
+        return property;
+      }
+    }
+    return null;
+  }
+
+  /** Returns a bound value as a reader of the configuration would write it. */
+  private static String shown(Object value) {
+    return value instanceof String ? "'" + value + "'" : String.valueOf(value);
+  }
+
+  /**
+   * Returns a builder's reason without the Java name it starts with ({@code waitTimeout}) and the
+   * bound value it ends with ({@code PT-5S}), which the key and the written value replace.
+   */
+  private static String plain(String key, Object value, String reason) {
+    String plain = reason;
+    int space = plain.indexOf(' ');
+    String first = space < 0 ? "" : plain.substring(0, space);
+    if (first.matches("[a-z]+([A-Z][a-z0-9]*)+") || first.equals(
+        key.substring(key.lastIndexOf('.') + 1))) {
+      plain = plain.substring(space + 1);
+    }
+    for (String echo : List.of(String.valueOf(value), "'" + value + "'",
+        value instanceof DataSize size ? String.valueOf(size.toBytes()) : "\0")) {
+      if (plain.endsWith(": " + echo)) {
+        return plain.substring(0, plain.length() - echo.length() - 2);
+      }
+    }
+    return plain;
   }
 
   /** Returns how many rejections there were so far, of a repeated key too. */

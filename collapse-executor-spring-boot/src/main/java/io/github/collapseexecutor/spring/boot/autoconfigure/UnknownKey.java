@@ -1,6 +1,7 @@
 package io.github.collapseexecutor.spring.boot.autoconfigure;
 
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A {@code collapse.executor} key that no property binds.
@@ -12,7 +13,7 @@ import java.util.List;
  * @param environmentVariable whether it is an environment variable, which never stops startup:
  *     the environment is shared with every other program of the machine
  */
-record UnknownKey(String name, String origin, List<String> suggestions,
+record UnknownKey(String name, @Nullable String origin, List<String> suggestions,
     boolean environmentVariable) {
 
   /** Returns the sentence that reports the key, with the suggestions. */

@@ -14,7 +14,9 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.config.BeanDefinition;
 import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.boot.context.properties.source.ConfigurationPropertyName;
+import org.springframework.boot.context.properties.source.MapConfigurationPropertySource;
 import org.springframework.context.annotation.ClassPathScanningCandidateComponentProvider;
 import org.springframework.core.annotation.AnnotationUtils;
 import org.springframework.core.type.filter.AnnotationTypeFilter;
@@ -25,9 +27,8 @@ import tools.jackson.databind.json.JsonMapper;
 /**
  * The metadata IDEs read ({@code META-INF/spring-configuration-metadata.json}: the processor's
  * output with the hand-written file merged) describes every key the properties classes bind, so
- * that it cannot drift from them. The classes are found by scanning for
- * {@code @ConfigurationProperties}, not from the metadata, and read as the unknown-key check reads
- * them. A key inside a list item or a map value is described, as the processor describes it, by
+ * that it cannot drift from them, and the unknown-key check binds every class a scan for
+ * {@code @ConfigurationProperties} finds under the prefix and every key it suggests. A key inside a list item or a map value is described, as the processor describes it, by
  * the list's or map's own entry, whose type names the item; a map whose keys have hints
  * ({@code executors.default}) lists each hinted key's keys too.
  */
@@ -41,7 +42,8 @@ final class MetadataCoverageTest {
 
   private static final Map<String, String> types = new HashMap<>();
   private static final Map<String, List<String>> hints = new HashMap<>();
-  private static KeyTree scanned;
+  private static final Set<Class<?>> scanned = new HashSet<>();
+  private static final List<List<String>> templates = new NearestKeys().templates();
 
   @BeforeAll
   static void read() throws Exception {
@@ -57,7 +59,6 @@ final class MetadataCoverageTest {
         hints.put(hint.get("name").asString(), values);
       }
     }
-    scanned = new KeyTree(PREFIX);
     ClassPathScanningCandidateComponentProvider scanner =
         new ClassPathScanningCandidateComponentProvider(false);
     scanner.addIncludeFilter(new AnnotationTypeFilter(ConfigurationProperties.class));
@@ -65,17 +66,34 @@ final class MetadataCoverageTest {
       Class<?> type = ClassUtils.forName(candidate.getBeanClassName(), null);
       ConfigurationProperties annotation =
           AnnotationUtils.findAnnotation(type, ConfigurationProperties.class);
-      ConfigurationPropertyName prefix = ConfigurationPropertyName.of(annotation.prefix());
-      if (prefix.toString().startsWith(PREFIX)) {
-        BindableKeys.add(scanned.at(prefix, 2), type);
+      if (annotation.prefix().startsWith(PREFIX)) {
+        scanned.add(type);
       }
     }
   }
 
   @Test
+  void theUnknownKeyCheckBindsEveryPropertiesClassOfThePrefix() {
+    assertThat(UnknownKeyCheck.PROPERTIES).containsExactlyInAnyOrderElementsOf(scanned);
+  }
+
+  @Test
+  void theBinderBindsEveryKeyTheCheckSuggests() {
+    Map<String, String> values = new HashMap<>();
+    for (List<String> template : templates) {
+      values.put(key(template).replace("." + NearestKeys.ANY_NAME, ".some-name")
+          .replace(NearestKeys.ANY_INDEX, "[0]"), "1");
+    }
+    Set<ConfigurationPropertyName> bound =
+        UnknownKeyCheck.bound(new Binder(new MapConfigurationPropertySource(values)));
+    assertThat(values.keySet()).allSatisfy(key ->
+        assertThat(bound).as(key).contains(ConfigurationPropertyName.of(key)));
+  }
+
+  @Test
   void everyKeyTheClassesBindIsInTheMetadata() {
     List<String> missing = new ArrayList<>();
-    for (List<String> template : scanned.templates()) {
+    for (List<String> template : templates) {
       int wildcard = firstWildcard(template);
       String key = key(template.subList(0, wildcard));
       if (wildcard == template.size()) {
@@ -84,7 +102,7 @@ final class MetadataCoverageTest {
         }
       } else if (!types.getOrDefault(key, "").contains("<")) {
         missing.add(key + " (a list or map entry that names its item type)");
-      } else if (template.get(wildcard).equals(KeyTree.ANY_NAME)) {
+      } else if (template.get(wildcard).equals(NearestKeys.ANY_NAME)) {
         for (String hinted : hints.getOrDefault(key + ".keys", List.of())) {
           List<String> named = new ArrayList<>(template);
           named.set(wildcard, hinted);
@@ -103,17 +121,11 @@ final class MetadataCoverageTest {
     List<String> stale = new ArrayList<>();
     for (String key : types.keySet()) {
       if (key.startsWith(PREFIX + ".") && !READ_BY_CONDITIONS.contains(key)
-          && !scanned.knows(ConfigurationPropertyName.of(key), 2)) {
+          && templates.stream().noneMatch(template -> binds(key, template))) {
         stale.add(key);
       }
     }
     assertThat(stale).as("metadata entries no property binds").isEmpty();
-  }
-
-  @Test
-  void theUnknownKeyCheckKnowsEveryKeyTheClassesBind() throws Exception {
-    KeyTree known = KnownKeys.load(getClass().getClassLoader());
-    assertThat(new HashSet<>(known.templates())).containsAll(scanned.templates());
   }
 
   @Test
@@ -143,8 +155,8 @@ final class MetadataCoverageTest {
 
   private static int firstWildcard(List<String> template) {
     for (int i = 0; i < template.size(); i++) {
-      if (template.get(i).equals(KeyTree.ITEM) || template.get(i).equals(KeyTree.ANY_NAME)
-          || template.get(i).equals(KeyTree.ANYTHING)) {
+      if (template.get(i).equals(NearestKeys.ANY_INDEX)
+          || template.get(i).equals(NearestKeys.ANY_NAME)) {
         return i;
       }
     }
@@ -152,6 +164,23 @@ final class MetadataCoverageTest {
   }
 
   private static String key(List<String> elements) {
-    return PREFIX + (elements.isEmpty() ? "" : "." + String.join(".", elements));
+    return PREFIX + (elements.isEmpty() ? "" : "." + String.join(".", elements))
+        .replace("." + NearestKeys.ANY_INDEX, NearestKeys.ANY_INDEX);
+  }
+
+  /** Returns whether {@code template} binds {@code key}, or is an item of the list or map it names. */
+  private static boolean binds(String key, List<String> template) {
+    List<String> elements = List.of(key.substring(PREFIX.length() + 1).split("\\."));
+    for (int i = 0; i < template.size(); i++) {
+      boolean wildcard = template.get(i).equals(NearestKeys.ANY_NAME)
+          || template.get(i).equals(NearestKeys.ANY_INDEX);
+      if (i == elements.size()) {
+        return wildcard;
+      }
+      if (!wildcard && !template.get(i).equals(elements.get(i))) {
+        return false;
+      }
+    }
+    return elements.size() == template.size();
   }
 }

@@ -2,6 +2,7 @@ package io.github.collapseexecutor.spring.boot.autoconfigure;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.springframework.core.env.StandardEnvironment.SYSTEM_ENVIRONMENT_PROPERTY_SOURCE_NAME;
 
 import io.github.collapseexecutor.core.CollapseExecutorOptions;
 import java.util.Map;
@@ -59,6 +60,18 @@ final class UnknownKeysTest {
             + " key; did you mean " + P + "okhttp.collapse-groups[0].uris or " + P
             + "rest-template.collapse-groups[0].uris or " + P + "servlet.collapse-groups[0].uris or "
             + P + "web-client.collapse-groups[0].uris?"));
+  }
+
+  /** RestClient is configured in the rest-template section, which is not where users look. */
+  @Test
+  void theRestClientSectionUsersGuessIsAnsweredWithTheRestTemplateSection() {
+    runner.withPropertyValues(P + "rest-client.customize-rest-client-builder=true").run(context ->
+        assertThat(description(context)).contains(P + "rest-client.customize-rest-client-builder"
+            + " is not a known key; did you mean " + P
+            + "rest-template.customize-rest-client-builder?"));
+    runner.withPropertyValues(P + "restClient.collapse-groups[0].uris=/a/*").run(context ->
+        assertThat(description(context)).contains("did you mean " + P
+            + "rest-template.collapse-groups[0].uris?"));
   }
 
   @Test
@@ -119,24 +132,48 @@ final class UnknownKeysTest {
     });
   }
 
+  /**
+   * A variable is reported when Spring Boot's binder binds it to nothing: an underscore that
+   * stands for a dash in a map key ({@code USER_API}) leaves the map without the entry, and a
+   * name that drops some dashes and not others binds nowhere.
+   */
   @Test
-  void anEnvironmentVariableNoReadingBindsIsLoggedAndNeverStopsStartup(CapturedOutput output) {
+  void anEnvironmentVariableTheBinderLeavesUnboundIsLoggedAndNeverStopsStartup(
+      CapturedOutput output) {
     Map<String, Object> variables = Map.of(
         "COLLAPSE_EXECUTOR_MAXBATCHSISE", "5",
         "COLLAPSE_EXECUTOR_MAX_PENDING_INPUTS", "5",
+        "COLLAPSE_EXECUTOR_EXECUTORS_USERS_TIMEOUT", "5",
         "COLLAPSE_EXECUTOR_EXECUTORS_USER_API_TIMEOUT", "5",
-        "COLLAPSE_EXECUTOR_SERVLET_COLLAPSEGROUPS_0_URIS", "/a/*",
+        "COLLAPSE_EXECUTOR_REST_TEMPLATE_COLLAPSE_GROUPS_0_URIS", "/a/*",
+        "COLLAPSE_EXECUTOR_REST_TEMPLATE_COLLAPSEGROUPS_0_NAME", "mixed",
         "COLLAPSE_EXECUTOR_REST_TEMPLATE_COLLAPSE_POLICIES_MY_POLICY_ACCEPT_HEADERS_IN_KEY", "1",
         "COLLAPSE_EXECUTOR__ODD", "1");
-    runner.withInitializer(context -> context.getEnvironment().getPropertySources().addFirst(
-        new SystemEnvironmentPropertySource("variables", variables))).run(context -> {
+    runner.withInitializer(context -> context.getEnvironment().getPropertySources().replace(
+        SYSTEM_ENVIRONMENT_PROPERTY_SOURCE_NAME,
+        new SystemEnvironmentPropertySource(SYSTEM_ENVIRONMENT_PROPERTY_SOURCE_NAME, variables)))
+        .withConfiguration(AutoConfigurations.of(CollapseRestClientAutoConfiguration.class))
+        .run(context -> {
           assertThat(context).hasNotFailed();
+          assertThat(context.getBean(CollapseExecutorProperties.class).getMaxPendingInputs())
+              .isEqualTo(5);
+          assertThat(context.getBean(NamedExecutorProperties.class).getExecutors())
+              .containsOnlyKeys("users");
+          CollapseRestTemplateProperties restTemplate =
+              context.getBean(CollapseRestTemplateProperties.class);
+          assertThat(restTemplate.getCollapseGroups()).singleElement().satisfies(group -> {
+            assertThat(group.getUris()).containsExactly("/a/*");
+            assertThat(group.getName()).as("dashes dropped in one key and not another").isNull();
+          });
+          assertThat(restTemplate.getCollapsePolicies()).isEmpty();
           assertThat(output).contains("COLLAPSE_EXECUTOR_MAXBATCHSISE is not a known key")
-              .doesNotContain("COLLAPSE_EXECUTOR_MAX_PENDING_INPUTS is not")
-              .doesNotContain("USER_API_TIMEOUT is not")
-              .doesNotContain("COLLAPSEGROUPS_0_URIS is not")
-              .doesNotContain("ACCEPT_HEADERS_IN_KEY is not")
-              .doesNotContain("_ODD is not");
+              .contains("COLLAPSE_EXECUTOR_EXECUTORS_USER_API_TIMEOUT is not a known key")
+              .contains("MY_POLICY_ACCEPT_HEADERS_IN_KEY is not a known key")
+              .contains("COLLAPSE_EXECUTOR__ODD is not a known key")
+              .contains("COLLAPSEGROUPS_0_NAME is not a known key")
+              .doesNotContain("MAX_PENDING_INPUTS is not")
+              .doesNotContain("USERS_TIMEOUT is not")
+              .doesNotContain("COLLAPSE_GROUPS_0_URIS is not");
         });
   }
 
