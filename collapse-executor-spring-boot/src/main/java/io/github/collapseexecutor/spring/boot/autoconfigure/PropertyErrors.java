@@ -11,7 +11,6 @@ import org.jspecify.annotations.Nullable;
 import org.springframework.boot.context.properties.source.ConfigurationProperty;
 import org.springframework.boot.context.properties.source.ConfigurationPropertyName;
 import org.springframework.boot.context.properties.source.ConfigurationPropertySource;
-import org.springframework.util.unit.DataSize;
 
 /**
  * Where a value a builder rejects gets its property key: each bound value is handed to the builder
@@ -30,11 +29,6 @@ final class PropertyErrors {
   /** Keeps rejections with the value and origin {@code sources} give for each key. */
   PropertyErrors(Iterable<ConfigurationPropertySource> sources) {
     this.sources = sources;
-  }
-
-  /** Keeps rejections with the value as bound, for values checked before with their sources. */
-  PropertyErrors() {
-    this(List.of());
   }
 
   /** Hands {@code value}, unless it is not set, to {@code setter}; keeps a rejection. */
@@ -69,7 +63,8 @@ final class PropertyErrors {
     rejected.put(key, new InvalidProperty(key,
         written != null ? "'" + written.getValue() + "'" : shown(value),
         written != null ? written.getOrigin() : item != null ? item.getOrigin() : null,
-        plain(key, value, reason)));
+        // "waitTimeout must be positive: PT-5S": the key and the value as written replace both
+        reason.replaceFirst("(?s)^[a-z][A-Za-z]* (must [^:]*)(: .*)?$", "$1")));
   }
 
   private @Nullable ConfigurationProperty find(ConfigurationPropertyName name) {
@@ -85,27 +80,6 @@ final class PropertyErrors {
   /** Returns a bound value as a reader of the configuration would write it. */
   private static String shown(Object value) {
     return value instanceof String ? "'" + value + "'" : String.valueOf(value);
-  }
-
-  /**
-   * Returns a builder's reason without the Java name it starts with ({@code waitTimeout}) and the
-   * bound value it ends with ({@code PT-5S}), which the key and the written value replace.
-   */
-  private static String plain(String key, Object value, String reason) {
-    String plain = reason;
-    int space = plain.indexOf(' ');
-    String first = space < 0 ? "" : plain.substring(0, space);
-    if (first.matches("[a-z]+([A-Z][a-z0-9]*)+") || first.equals(
-        key.substring(key.lastIndexOf('.') + 1))) {
-      plain = plain.substring(space + 1);
-    }
-    for (String echo : List.of(String.valueOf(value), "'" + value + "'",
-        value instanceof DataSize size ? String.valueOf(size.toBytes()) : "\0")) {
-      if (plain.endsWith(": " + echo)) {
-        return plain.substring(0, plain.length() - echo.length() - 2);
-      }
-    }
-    return plain;
   }
 
   /** Returns how many rejections there were so far, of a repeated key too. */

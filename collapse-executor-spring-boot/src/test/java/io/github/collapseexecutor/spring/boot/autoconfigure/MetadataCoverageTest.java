@@ -43,7 +43,8 @@ final class MetadataCoverageTest {
   private static final Map<String, String> types = new HashMap<>();
   private static final Map<String, List<String>> hints = new HashMap<>();
   private static final Set<Class<?>> scanned = new HashSet<>();
-  private static final List<List<String>> templates = new NearestKeys().templates();
+  private static final List<List<String>> templates = new NearestKeys().keys().stream()
+      .map(key -> List.of(key.substring(PREFIX.length() + 1).split("\\.|(?=\\[)"))).toList();
 
   @BeforeAll
   static void read() throws Exception {
