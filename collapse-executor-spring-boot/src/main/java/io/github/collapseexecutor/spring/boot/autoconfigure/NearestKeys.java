@@ -1,30 +1,26 @@
 package io.github.collapseexecutor.spring.boot.autoconfigure;
 
-import java.beans.PropertyDescriptor;
-import java.lang.reflect.Method;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeSet;
-import org.springframework.beans.BeanUtils;
-import org.springframework.boot.context.properties.bind.DataObjectPropertyName;
+import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.boot.context.properties.source.ConfigurationPropertyName;
 import org.springframework.boot.context.properties.source.ConfigurationPropertyName.Form;
-import org.springframework.core.ResolvableType;
+import org.springframework.boot.context.properties.source.MapConfigurationPropertySource;
 
 /**
- * The known keys nearest to an unknown one. The known keys are the JavaBean properties of the
- * classes the check binds, walked into list items and map values, whose indexes and map keys take
- * the user's: {@code executors.users.timout} suggests {@code executors.users.timeout}. Keys
- * compare element by element from the end: a missing or extra element costs one, an element
- * written wrong its share of changed letters.
+ * The known keys nearest to unknown ones. The known keys are those Spring Boot's binder looks for
+ * when it binds the properties classes from the unknown keys alone: every property of every
+ * object it makes, whose map keys and list indexes are the user's, so that
+ * {@code executors.users.timout} suggests {@code executors.users.timeout}. Keys compare element by
+ * element from the end: a missing or extra element costs one, an element written wrong its share
+ * of changed letters.
  */
 final class NearestKeys {
-
-  static final String ANY_NAME = "*";
-  static final String ANY_INDEX = "[*]";
 
   /** RestClient is configured in {@code rest-template}, with RestTemplate, not where users look. */
   private static final Map<String, String> GUESSED_SECTIONS = Map.of("restclient", "rest-template");
@@ -33,81 +29,55 @@ final class NearestKeys {
   private static final int ONE = 100;
   private static final int MOST = 150;
 
-  /** Every known key, with {@link #ANY_NAME} for a map key and {@link #ANY_INDEX} for an index. */
-  private final List<String> keys = new ArrayList<>(List.of(UnknownKeyCheck.READ_BY_CONDITION));
+  private final Set<ConfigurationPropertyName> known;
 
-  NearestKeys() {
-    UnknownKeyCheck.PROPERTIES.forEach(type ->
-        walk(UnknownKeyCheck.prefixOf(type), ResolvableType.forClass(type)));
+  /** Learns the known keys near {@code unknown}, keys as their sources wrote them. */
+  NearestKeys(Collection<String> unknown) {
+    MapConfigurationPropertySource source = new MapConfigurationPropertySource();
+    unknown.forEach(key ->
+        source.put(key(elements(ConfigurationPropertyName.adapt(key, '.'))), ""));
+    known = UnknownKeyCheck.known(new Binder(source));
+    known.removeIf(name -> !UnknownKeyCheck.PREFIX.isAncestorOf(name));
   }
 
-  /** Adds the keys of {@code type} below {@code key}, walking them as the binder binds them. */
-  private void walk(String key, ResolvableType type) {
-    Class<?> resolved = type.toClass();
-    if (Map.class.isAssignableFrom(resolved)) {
-      walk(key + "." + ANY_NAME, type.asMap().getGeneric(1));
-    } else if (Collection.class.isAssignableFrom(resolved)
-        && isOurs(type.asCollection().getGeneric(0))) {
-      walk(key + ANY_INDEX, type.asCollection().getGeneric(0));
-    } else if (isOurs(type)) {
-      for (PropertyDescriptor property : BeanUtils.getPropertyDescriptors(resolved)) {
-        Method getter = property.getReadMethod();
-        if (getter != null && property.getWriteMethod() != null) {
-          walk(key + "." + DataObjectPropertyName.toDashedForm(property.getName()),
-              ResolvableType.forMethodReturnType(getter, resolved));
-        }
-      }
-    } else {
-      keys.add(key);
-    }
-  }
-
-  /** Returns whether {@code type} is one of the library's classes that bind key by key. */
-  private static boolean isOurs(ResolvableType type) {
-    return !type.toClass().isEnum()
-        && type.toClass().getName().startsWith("io.github.collapseexecutor.");
-  }
-
-  /** Returns every known key, as {@link #keys} holds them. */
-  List<String> keys() {
-    return keys;
-  }
-
-  /** Returns up to four keys nearest to {@code name}, in alphabetical order; none if none is near. */
-  List<String> nearest(ConfigurationPropertyName name) {
-    String prefix = UnknownKeyCheck.PREFIX.toString();
-    int section = UnknownKeyCheck.PREFIX.getNumberOfElements();
-    List<String> written = new ArrayList<>();
-    for (int i = section; i < name.getNumberOfElements(); i++) {
-      String element = name.getElement(i, Form.ORIGINAL);
-      written.add(name.isNumericIndex(i) ? "[" + element + "]"
-          : i == section ? GUESSED_SECTIONS.getOrDefault(uniform(element), element) : element);
-    }
+  /** Returns up to four keys nearest to {@code key}, in alphabetical order; none if none is. */
+  List<String> nearest(String key) {
+    List<String> written = elements(ConfigurationPropertyName.adapt(key, '.'));
     int best = MOST;
     TreeSet<String> nearest = new TreeSet<>();
-    for (String key : keys) {
-      String[] template = key.substring(prefix.length() + 1).split("\\.|(?=\\[)");
-      int offset = written.size() - template.length;
-      int cost = ONE * Math.max(0, offset);
-      List<String> known = new ArrayList<>();
-      for (int i = 0; i < template.length; i++) {
-        String mine = i + offset >= 0 ? written.get(i + offset) : "";
-        known.add(switch (template[i]) {
-          case ANY_NAME -> mine.isEmpty() || mine.startsWith("[") ? "<name>" : mine;
-          case ANY_INDEX -> mine.startsWith("[") ? mine : "[0]";
-          default -> template[i];
-        });
-        cost += mine.isEmpty() ? ONE : changed(mine, known.get(i));
+    for (ConfigurationPropertyName candidate : known) {
+      List<String> elements = elements(candidate);
+      // aligned from the end: a section left out is at the front
+      int offset = written.size() - elements.size();
+      int cost = ONE * Math.abs(offset);
+      for (int i = Math.max(0, -offset); i < elements.size(); i++) {
+        cost += changed(written.get(i + offset), elements.get(i));
       }
       if (cost < best) {
         best = cost;
         nearest.clear();
       }
       if (cost == best) {
-        nearest.add((prefix + "." + String.join(".", known)).replace(".[", "["));
+        nearest.add(key(elements));
       }
     }
     return nearest.stream().limit(4).toList();
+  }
+
+  /** Returns the elements after the prefix, indexes in brackets, a section users guess replaced. */
+  private static List<String> elements(ConfigurationPropertyName name) {
+    int section = UnknownKeyCheck.PREFIX.getNumberOfElements();
+    List<String> elements = new ArrayList<>();
+    for (int i = section; i < name.getNumberOfElements(); i++) {
+      String element = name.getElement(i, Form.ORIGINAL);
+      elements.add(name.isNumericIndex(i) ? "[" + element + "]"
+          : i == section ? GUESSED_SECTIONS.getOrDefault(uniform(element), element) : element);
+    }
+    return elements;
+  }
+
+  private static String key(List<String> elements) {
+    return (UnknownKeyCheck.PREFIX + "." + String.join(".", elements)).replace(".[", "[");
   }
 
   /** Returns what writing {@code known} as {@code written} costs: its share of changed letters. */
@@ -119,7 +89,7 @@ final class NearestKeys {
     return share <= 40 && written.startsWith("[") == known.startsWith("[") ? share : 3 * ONE;
   }
 
-  /** Returns the edits, a swap of neighbours counting as one, that turn {@code a} into {@code b}. */
+  /** Returns how many edits turn {@code a} into {@code b}; a swap of neighbours is one edit. */
   private static int distance(String a, String b) {
     int[][] d = new int[a.length() + 1][b.length() + 1];
     for (int i = 0; i <= a.length(); i++) {

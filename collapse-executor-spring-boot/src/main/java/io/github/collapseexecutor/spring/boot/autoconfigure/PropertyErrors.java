@@ -61,7 +61,8 @@ final class PropertyErrors {
     ConfigurationProperty written = name == null ? null : find(name);
     ConfigurationProperty item = name == null || written != null ? null : find(name.append("[0]"));
     rejected.put(key, new InvalidProperty(key,
-        written != null ? "'" + written.getValue() + "'" : shown(value),
+        written != null ? "'" + written.getValue() + "'"
+            : value instanceof String ? "'" + value + "'" : String.valueOf(value),
         written != null ? written.getOrigin() : item != null ? item.getOrigin() : null,
         // "waitTimeout must be positive: PT-5S": the key and the value as written replace both
         reason.replaceFirst("(?s)^[a-z][A-Za-z]* (must [^:]*)(: .*)?$", "$1")));
@@ -77,21 +78,12 @@ final class PropertyErrors {
     return null;
   }
 
-  /** Returns a bound value as a reader of the configuration would write it. */
-  private static String shown(Object value) {
-    return value instanceof String ? "'" + value + "'" : String.valueOf(value);
-  }
-
   /** Returns how many rejections there were so far, of a repeated key too. */
   int count() {
     return rejections;
   }
 
-  /**
-   * Throws if anything was rejected.
-   *
-   * @throws InvalidPropertiesException with every rejection, in order
-   */
+  /** Throws an {@link InvalidPropertiesException} with every rejection, in order, if any. */
   void throwIfAny() {
     if (!rejected.isEmpty()) {
       throw new InvalidPropertiesException(new ArrayList<>(rejected.values()));

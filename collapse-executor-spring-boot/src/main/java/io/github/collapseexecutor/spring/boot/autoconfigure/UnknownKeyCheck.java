@@ -16,7 +16,9 @@ import org.springframework.boot.context.properties.bind.BindContext;
 import org.springframework.boot.context.properties.bind.BindHandler;
 import org.springframework.boot.context.properties.bind.Bindable;
 import org.springframework.boot.context.properties.bind.Binder;
+import org.springframework.boot.context.properties.bind.handler.IgnoreErrorsBindHandler;
 import org.springframework.boot.context.properties.source.ConfigurationPropertyName;
+import org.springframework.boot.origin.Origin;
 import org.springframework.boot.origin.OriginLookup;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.core.annotation.MergedAnnotations;
@@ -27,14 +29,12 @@ import org.springframework.core.env.SystemEnvironmentPropertySource;
 
 /**
  * Before any bean is created, binds every properties class below {@code collapse.executor} with
- * Spring Boot's binder and reports each key of the configuration it leaves unbound: a typo, which
- * would hide a mistake (a group whose {@code uirs} left it without a pattern). What happens then
- * is {@code collapse.executor.unknown-keys}: fail (the default), warn or ignore. Environment
+ * Spring Boot's binder and reports each key of the configuration it does not look for: a typo,
+ * which would hide a mistake (a group whose {@code uirs} left it without a pattern). What happens
+ * then is {@code collapse.executor.unknown-keys}: fail (the default), warn or ignore. Environment
  * variables are not checked: the environment is shared with every other program of the machine.
  */
 final class UnknownKeyCheck implements BeanFactoryPostProcessor {
-
-  static final String MODE = "collapse.executor.unknown-keys";
 
   static final ConfigurationPropertyName PREFIX = ConfigurationPropertyName.of("collapse.executor");
 
@@ -64,9 +64,10 @@ final class UnknownKeyCheck implements BeanFactoryPostProcessor {
     ConfigurableEnvironment environment = beanFactory.getBean(
         ConfigurableApplicationContext.ENVIRONMENT_BEAN_NAME, ConfigurableEnvironment.class);
     Binder binder = Binder.get(environment);
-    UnknownKeys mode = binder.bind(MODE, UnknownKeys.class).orElse(UnknownKeys.FAIL);
+    UnknownKeys mode =
+        binder.bind("collapse.executor.unknown-keys", UnknownKeys.class).orElse(UnknownKeys.FAIL);
     List<UnknownKey> unknown =
-        mode == UnknownKeys.IGNORE ? List.of() : find(environment, bound(binder));
+        mode == UnknownKeys.IGNORE ? List.of() : find(environment, known(binder));
     if (!unknown.isEmpty() && mode == UnknownKeys.FAIL) {
       throw new UnknownKeysException(unknown);
     }
@@ -75,54 +76,48 @@ final class UnknownKeyCheck implements BeanFactoryPostProcessor {
   }
 
   /**
-   * Returns the names below the prefix {@code binder} binds; a value it cannot convert counts as
-   * bound, since the application's own binding reports it.
+   * Returns every name the binder looks for when it binds the classes from {@code binder}'s
+   * sources: every property of every object it makes. A value that does not convert is left to
+   * the application's own binding, which reports it.
    */
-  static Set<ConfigurationPropertyName> bound(Binder binder) {
-    Set<ConfigurationPropertyName> bound =
+  static Set<ConfigurationPropertyName> known(Binder binder) {
+    Set<ConfigurationPropertyName> known =
         new HashSet<>(Set.of(ConfigurationPropertyName.of(READ_BY_CONDITION)));
-    BindHandler recorder = new BindHandler() {
+    BindHandler recorder = new IgnoreErrorsBindHandler(new BindHandler() {
       @Override
-      public Object onSuccess(ConfigurationPropertyName name, Bindable<?> target,
-          BindContext context, Object result) {
-        bound.add(name);
-        return result;
+      public <T> Bindable<T> onStart(ConfigurationPropertyName name, Bindable<T> target,
+          BindContext context) {
+        known.add(name);
+        return target;
       }
-
-      @Override
-      public @Nullable Object onFailure(ConfigurationPropertyName name, Bindable<?> target,
-          BindContext context, Exception error) {
-        bound.add(name);
-        return null;
-      }
-    };
+    });
     PROPERTIES.forEach(type -> binder.bind(prefixOf(type), Bindable.of(type), recorder));
-    return bound;
+    return known;
   }
 
   static String prefixOf(Class<?> type) {
     return MergedAnnotations.from(type).get(ConfigurationProperties.class).getString("prefix");
   }
 
-  /** Returns the keys not in {@code bound}, each once, in the order of the property sources. */
+  /** Returns the keys not in {@code known}, each once, in the order of the property sources. */
   private static List<UnknownKey> find(ConfigurableEnvironment environment,
-      Set<ConfigurationPropertyName> bound) {
-    Map<String, UnknownKey> unknown = new LinkedHashMap<>();
-    NearestKeys suggestions = new NearestKeys();
+      Set<ConfigurationPropertyName> known) {
+    Map<String, @Nullable Origin> unknown = new LinkedHashMap<>();
     for (PropertySource<?> source : environment.getPropertySources()) {
       if (source instanceof EnumerablePropertySource<?> names
           && !(source instanceof SystemEnvironmentPropertySource)) {
         for (String written : names.getPropertyNames()) {
           ConfigurationPropertyName name = ConfigurationPropertyName.adapt(written, '.');
-          if (PREFIX.isAncestorOf(name) && !bound.contains(name)
+          if (PREFIX.isAncestorOf(name) && !known.contains(name)
               // an item of a list that a higher source replaced as a whole
-              && !(name.isLastElementIndexed() && bound.contains(name.getParent()))) {
-            unknown.putIfAbsent(written, new UnknownKey(written,
-                OriginLookup.getOrigin(source, written), suggestions.nearest(name)));
+              && !(name.isLastElementIndexed() && known.contains(name.getParent()))) {
+            unknown.putIfAbsent(written, OriginLookup.getOrigin(source, written));
           }
         }
       }
     }
-    return List.copyOf(unknown.values());
+    NearestKeys nearest = new NearestKeys(unknown.keySet());
+    return unknown.entrySet().stream().map(key -> new UnknownKey(key.getKey(), key.getValue(),
+        nearest.nearest(key.getKey()))).toList();
   }
 }

@@ -53,13 +53,15 @@ final class UnknownKeysTest {
             + " known key; did you mean " + P + "servlet.collapse-groups[0].uris?"));
   }
 
+  /**
+   * Suggestions are the keys the binder looks for when it binds the unknown keys: a list left out
+   * of its section makes no items in any section, so there is nothing near to suggest.
+   */
   @Test
-  void groupsOutsideASectionSuggestTheGroupsOfEachSection() {
+  void groupsOutsideASectionAreReportedWithoutASuggestion() {
     runner.withPropertyValues(P + "colapse-groups[0].uris=/a/*").run(context ->
         assertThat(description(context)).contains(P + "colapse-groups[0].uris is not a known"
-            + " key; did you mean " + P + "okhttp.collapse-groups[0].uris or " + P
-            + "rest-template.collapse-groups[0].uris or " + P + "servlet.collapse-groups[0].uris or "
-            + P + "web-client.collapse-groups[0].uris?"));
+            + " key\n"));
   }
 
   /** RestClient is configured in the rest-template section, which is not where users look. */
