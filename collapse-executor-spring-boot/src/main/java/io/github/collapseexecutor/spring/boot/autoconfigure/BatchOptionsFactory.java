@@ -48,12 +48,15 @@ final class BatchOptionsFactory {
     return executors.containsValue(null) ? null : new NamedExecutors(executors);
   }
 
-  /** Applies {@code chain}, most general first, and takes the last timeout it sets. */
-  private static NamedExecutor named(String name, CollapseExecutorOptions base,
+  /**
+   * Applies {@code chain}, most general first, and takes the last timeout it sets; returns
+   * {@code null} if the timeout was rejected.
+   */
+  private static @Nullable NamedExecutor named(String name, CollapseExecutorOptions base,
       List<Executor> chain, PropertyErrors errors) {
     CollapseExecutorOptions.Builder builder = base.toBuilder().name(name);
     Duration timeout = null;
-    String timeoutKey = null;
+    String timeoutKey = "";
     boolean shared = false;
     String copier = null;
     boolean acrossFleet = false;
@@ -81,6 +84,9 @@ final class BatchOptionsFactory {
     boolean sharedAcrossCallers = shared;
     String resultCopier = copier;
     boolean fleet = acrossFleet;
+    if (chosen == null) {
+      return new NamedExecutor(name, options, null, sharedAcrossCallers, resultCopier, fleet);
+    }
     return errors.take(timeoutKey, chosen,
         () -> new NamedExecutor(name, options, chosen, sharedAcrossCallers, resultCopier, fleet));
   }

@@ -13,10 +13,12 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProp
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.boot.context.properties.source.ConfigurationPropertySources;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.Import;
 import org.springframework.context.annotation.Role;
+import org.springframework.core.env.Environment;
 
 /**
  * What every integration shares: the bound {@code collapse.executor} properties, the registry of
@@ -74,8 +76,9 @@ public final class CollapseExecutorAutoConfiguration {
   @Bean
   CollapseSettings collapseSettings(CollapseExecutorProperties properties,
       HttpAdapterProperties http, NamedExecutorProperties named,
-      ObjectProvider<HttpSection> sections) {
-    return new CollapseSettings(properties, http, named, sections.orderedStream().toList());
+      ObjectProvider<HttpSection> sections, Environment environment) {
+    return new CollapseSettings(properties, http, named, sections.orderedStream().toList(),
+        ConfigurationPropertySources.get(environment));
   }
 
   /** What every HTTP adapter's auto-configuration takes besides its own section. */

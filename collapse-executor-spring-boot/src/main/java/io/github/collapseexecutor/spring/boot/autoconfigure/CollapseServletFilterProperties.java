@@ -23,7 +23,7 @@ public class CollapseServletFilterProperties extends HttpSection {
 
   /** Returns where the filter runs; the mapping was checked when the settings were. */
   ServletFilterMapping mapping() {
-    PropertyErrors errors = new PropertyErrors();
+    PropertyErrors errors = new PropertyErrors(List.of());
     ServletFilterMapping mapping = mapping(errors);
     errors.throwIfAny();
     return Objects.requireNonNull(mapping);

@@ -6,8 +6,10 @@ import io.github.collapseexecutor.http.HttpCollapseOptions;
 import io.github.collapseexecutor.http.SensitiveHeaders;
 import io.github.collapseexecutor.spring.NamedExecutors;
 import java.util.List;
+import java.util.Objects;
 import java.util.Set;
 import java.util.function.Consumer;
+import org.springframework.boot.context.properties.source.ConfigurationPropertySource;
 
 /**
  * The bound {@code collapse.executor} properties turned into the library's options. Every value is
@@ -25,17 +27,21 @@ final class CollapseSettings {
   private final HttpAdapterProperties httpProperties;
   private final NamedExecutorProperties namedProperties;
   private final CollapseExecutorOptions batchOptions;
+  private final Iterable<ConfigurationPropertySource> sources;
 
   /**
    * Checks every value.
    *
+   * @param sources where the values were read from, for the key, value and origin of a rejection
    * @throws InvalidPropertiesException if a builder rejects a value
    */
   CollapseSettings(CollapseExecutorProperties properties, HttpAdapterProperties http,
-      NamedExecutorProperties named, List<HttpSection> sections) {
+      NamedExecutorProperties named, List<HttpSection> sections,
+      Iterable<ConfigurationPropertySource> sources) {
     this.httpProperties = http;
     this.namedProperties = named;
-    PropertyErrors errors = new PropertyErrors();
+    this.sources = sources;
+    PropertyErrors errors = new PropertyErrors(sources);
     this.batchOptions = BatchOptionsFactory.topLevel(properties, errors).build();
     BatchOptionsFactory.named(named, batchOptions, errors);
     for (HttpSection section : sections) {
@@ -70,10 +76,11 @@ final class CollapseSettings {
 
   /** Returns the named executors, {@code default} on top of {@code base}. */
   NamedExecutors namedExecutors(CollapseExecutorOptions base) {
-    PropertyErrors errors = new PropertyErrors();
+    PropertyErrors errors = new PropertyErrors(sources);
     NamedExecutors named = BatchOptionsFactory.named(namedProperties, base, errors);
     errors.throwIfAny();
-    return named;
+    // null only with a rejection, which threw above
+    return Objects.requireNonNull(named);
   }
 
   /**
@@ -82,10 +89,11 @@ final class CollapseSettings {
    */
   HttpCollapseOptions httpOptions(HttpSection section,
       Consumer<HttpCollapseOptions.Builder> wiring) {
-    PropertyErrors errors = new PropertyErrors();
+    PropertyErrors errors = new PropertyErrors(sources);
     HttpCollapseOptions options =
         HttpOptionsFactory.options(section, httpProperties, wiring, errors);
     errors.throwIfAny();
-    return options;
+    // null only with a rejection, which threw above
+    return Objects.requireNonNull(options);
   }
 }

@@ -3,6 +3,7 @@ package io.github.collapseexecutor.spring.boot.autoconfigure;
 import java.util.Arrays;
 import java.util.Locale;
 import java.util.stream.Collectors;
+import org.jspecify.annotations.Nullable;
 import org.springframework.boot.context.properties.bind.BindException;
 import org.springframework.boot.context.properties.source.ConfigurationProperty;
 import org.springframework.boot.diagnostics.AbstractFailureAnalyzer;
@@ -24,9 +25,9 @@ final class EnumValueFailureAnalyzer extends AbstractFailureAnalyzer<BindExcepti
   }
 
   @Override
-  protected FailureAnalysis analyze(Throwable rootFailure, BindException cause) {
+  protected @Nullable FailureAnalysis analyze(Throwable rootFailure, BindException cause) {
     Class<?> type = cause.getTarget().getType().resolve(Object.class);
-    if (!type.isEnum() || !KnownKeys.PREFIX.isAncestorOf(cause.getName())) {
+    if (!type.isEnum() || !UnknownKeyCheck.PREFIX.isAncestorOf(cause.getName())) {
       return null;
     }
     String allowed = Arrays.stream(type.getEnumConstants())

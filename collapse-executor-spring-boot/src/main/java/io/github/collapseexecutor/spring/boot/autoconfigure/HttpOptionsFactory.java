@@ -85,7 +85,7 @@ final class HttpOptionsFactory {
       for (int group : conflict.groups()) {
         errors.reject(groupKey(prefix, group) + "."
             + DataObjectPropertyName.toDashedForm(conflict.setting()), conflict.value(),
-            conflict.getMessage());
+            String.valueOf(conflict.getMessage()));
       }
       return null;
     }
@@ -95,7 +95,7 @@ final class HttpOptionsFactory {
     return prefix + "collapse-groups[" + index + "]";
   }
 
-  private static CollapseGroup group(String key, CollapseGroupProperties group,
+  private static @Nullable CollapseGroup group(String key, CollapseGroupProperties group,
       PropertyErrors errors) {
     int rejectedBefore = errors.count();
     CollapseGroup.Builder builder = CollapseGroup.builder();

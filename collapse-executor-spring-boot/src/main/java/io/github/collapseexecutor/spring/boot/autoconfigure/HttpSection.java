@@ -13,8 +13,9 @@ import org.jspecify.annotations.Nullable;
  * headers, hit-for-pass and Vary tables), which override the top-level ones.
  *
  * <p>An integration registers its section by enabling its subclass as configuration properties
- * in its auto-configuration; {@link CollapseSettings} checks every registered section at startup,
- * so a new integration needs no list here to be checked, described or switched.
+ * in its auto-configuration; {@link CollapseSettings} checks every registered section at startup.
+ * The subclass is also listed in {@link UnknownKeyCheck#PROPERTIES}, so that the unknown-key check
+ * knows its keys where the integration is absent.
  */
 public abstract class HttpSection extends HttpSettings {
 

@@ -2,6 +2,8 @@ package io.github.collapseexecutor.spring.boot.autoconfigure;
 
 import java.util.List;
 import java.util.stream.Collectors;
+import org.jspecify.annotations.Nullable;
+import org.springframework.boot.origin.Origin;
 
 /**
  * The {@code collapse.executor} values that the library's builders rejected, each with its key,
@@ -29,19 +31,17 @@ final class InvalidPropertiesException extends IllegalStateException {
    * One rejected value.
    *
    * @param key the property, as written in YAML ({@code collapse.executor.servlet.wait-timeout})
-   * @param value the value as bound
+   * @param value the value as the configuration wrote it ({@code '-5s'}), or as bound when no
+   *     source holds it under the key (a list written item by item)
+   * @param origin where it was set ({@code class path resource [application.yml] - 4:19}), or
+   *     {@code null} if the source does not say
    * @param reason why the builder that takes it rejected it
    */
-  record InvalidProperty(String key, Object value, String reason) {
-
-    /** Returns the value as a reader of the configuration would write it. */
-    String shownValue() {
-      return value instanceof String ? "'" + value + "'" : String.valueOf(value);
-    }
+  record InvalidProperty(String key, String value, @Nullable Origin origin, String reason) {
 
     @Override
     public String toString() {
-      return key + "=" + shownValue() + ": " + reason;
+      return key + "=" + value + ": " + reason;
     }
   }
 }

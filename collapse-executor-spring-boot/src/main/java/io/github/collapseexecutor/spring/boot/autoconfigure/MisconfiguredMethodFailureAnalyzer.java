@@ -23,6 +23,6 @@ final class MisconfiguredMethodFailureAnalyzer
         .append("\n    Annotation: @").append(cause.annotation())
         .append("\n    Reason: ").append(cause.reason()).append('\n');
     return new FailureAnalysis(description.toString(), cause.action()
-        + " See the annotations section of docs/spring-boot.md.", cause);
+        + " The annotations are described at " + UnknownKeyCheck.REFERENCE + "#annotations", cause);
   }
 }

@@ -1,6 +1,8 @@
 package io.github.collapseexecutor.spring.boot.autoconfigure;
 
 import java.util.List;
+import org.jspecify.annotations.Nullable;
+import org.springframework.boot.origin.Origin;
 
 /**
  * A {@code collapse.executor} key that no property binds.
@@ -8,12 +10,9 @@ import java.util.List;
  * @param name the key as its source wrote it
  * @param origin where it was set ({@code class path resource [application.yml] - 4:5}), or
  *     {@code null} if the source does not say
- * @param suggestions the nearest known keys, best first; may be empty
- * @param environmentVariable whether it is an environment variable, which never stops startup:
- *     the environment is shared with every other program of the machine
+ * @param suggestions the nearest known keys; may be empty
  */
-record UnknownKey(String name, String origin, List<String> suggestions,
-    boolean environmentVariable) {
+record UnknownKey(String name, @Nullable Origin origin, List<String> suggestions) {
 
   /** Returns the sentence that reports the key, with the suggestions. */
   String message() {

@@ -1,70 +1,124 @@
 package io.github.collapseexecutor.spring.boot.autoconfigure;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
+import io.github.collapseexecutor.spring.boot.autoconfigure.actuate.CollapseEndpointProperties;
+import io.github.collapseexecutor.spring.boot.autoconfigure.fleet.CollapseFleetProperties;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
+import org.jspecify.annotations.Nullable;
 import org.springframework.beans.factory.config.BeanFactoryPostProcessor;
 import org.springframework.beans.factory.config.ConfigurableListableBeanFactory;
+import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.bind.BindContext;
+import org.springframework.boot.context.properties.bind.BindHandler;
+import org.springframework.boot.context.properties.bind.Bindable;
 import org.springframework.boot.context.properties.bind.Binder;
-import org.springframework.context.EnvironmentAware;
+import org.springframework.boot.context.properties.bind.handler.IgnoreErrorsBindHandler;
+import org.springframework.boot.context.properties.source.ConfigurationPropertyName;
+import org.springframework.boot.origin.Origin;
+import org.springframework.boot.origin.OriginLookup;
+import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.core.annotation.MergedAnnotations;
 import org.springframework.core.env.ConfigurableEnvironment;
-import org.springframework.core.env.Environment;
-import org.springframework.util.ClassUtils;
+import org.springframework.core.env.EnumerablePropertySource;
+import org.springframework.core.env.PropertySource;
+import org.springframework.core.env.SystemEnvironmentPropertySource;
 
 /**
- * Looks for {@code collapse.executor} keys that no property binds before any bean is created, so
- * that a typo stops the application before the mistake it hides does (a group whose
- * {@code uirs} left it without a pattern). What happens then is
- * {@code collapse.executor.unknown-keys}: fail (the default), warn or ignore. Environment
- * variables are only ever logged.
+ * Before any bean is created, binds every properties class below {@code collapse.executor} with
+ * Spring Boot's binder and reports each key of the configuration it does not look for: a typo,
+ * which would hide a mistake (a group whose {@code uirs} left it without a pattern). What happens
+ * then is {@code collapse.executor.unknown-keys}: fail (the default), warn or ignore. Environment
+ * variables are not checked: the environment is shared with every other program of the machine.
  */
-final class UnknownKeyCheck implements BeanFactoryPostProcessor, EnvironmentAware {
+final class UnknownKeyCheck implements BeanFactoryPostProcessor {
 
-  static final String MODE = "collapse.executor.unknown-keys";
+  static final ConfigurationPropertyName PREFIX = ConfigurationPropertyName.of("collapse.executor");
+
+  /** Where every key is described, for failure analyses. */
+  static final String REFERENCE =
+      "https://github.com/collapse-executor/collapse-executor/blob/main/docs/spring-boot.md";
+
+  /**
+   * Every class that binds below the prefix, bound whether or not its integration is on, so that
+   * one configuration serves applications with and without it. A list, not a scan of the class
+   * path at every startup; MetadataCoverageTest holds it to such a scan.
+   */
+  static final List<Class<?>> PROPERTIES = List.of(CollapseExecutorProperties.class,
+      HttpAdapterProperties.class, NamedExecutorProperties.class, HttpServiceGroupProperties.class,
+      CollapseRestTemplateProperties.class, CollapseWebClientProperties.class,
+      CollapseOkHttpProperties.class, CollapseServletFilterProperties.class,
+      CollapseWebFluxProperties.class, CollapseGrpcClientProperties.class,
+      CollapseEndpointProperties.class, CollapseFleetProperties.class);
+
+  /** The key a condition reads and no class binds. */
+  static final String READ_BY_CONDITION = "collapse.executor.annotations.enabled";
 
   private static final Log logger = LogFactory.getLog(UnknownKeyCheck.class);
 
-  private Environment environment;
-
-  @Override
-  public void setEnvironment(Environment environment) {
-    this.environment = environment;
-  }
-
   @Override
   public void postProcessBeanFactory(ConfigurableListableBeanFactory beanFactory) {
-    UnknownKeys mode = Binder.get(environment).bind(MODE, UnknownKeys.class)
-        .orElse(UnknownKeys.FAIL);
-    if (mode == UnknownKeys.IGNORE
-        || !(environment instanceof ConfigurableEnvironment configurable)) {
-      return;
+    ConfigurableEnvironment environment = beanFactory.getBean(
+        ConfigurableApplicationContext.ENVIRONMENT_BEAN_NAME, ConfigurableEnvironment.class);
+    Binder binder = Binder.get(environment);
+    UnknownKeys mode =
+        binder.bind("collapse.executor.unknown-keys", UnknownKeys.class).orElse(UnknownKeys.FAIL);
+    List<UnknownKey> unknown =
+        mode == UnknownKeys.IGNORE ? List.of() : find(environment, known(binder));
+    if (!unknown.isEmpty() && mode == UnknownKeys.FAIL) {
+      throw new UnknownKeysException(unknown);
     }
-    KeyTree keys = knownKeys(beanFactory.getBeanClassLoader());
-    if (keys == null) {
-      logger.warn("No configuration metadata describes collapse.executor; its keys are not"
-          + " checked");
-      return;
-    }
-    List<UnknownKey> unknown = new UnknownKeyFinder(keys).find(configurable);
-    List<UnknownKey> failing = mode == UnknownKeys.FAIL
-        ? unknown.stream().filter(key -> !key.environmentVariable()).toList() : List.of();
-    for (UnknownKey key : unknown) {
-      if (!failing.contains(key)) {
-        logger.warn(key.message() + (key.origin() == null ? "" : " (" + key.origin() + ")"));
-      }
-    }
-    if (!failing.isEmpty()) {
-      throw new UnknownKeysException(failing);
-    }
+    unknown.forEach(key -> logger.warn(key.message()
+        + (key.origin() == null ? "" : " (" + key.origin() + ")")));
   }
 
-  private static KeyTree knownKeys(ClassLoader classLoader) {
-    try {
-      return KnownKeys.load(classLoader != null ? classLoader : ClassUtils.getDefaultClassLoader());
-    } catch (IOException e) {
-      throw new UncheckedIOException("Could not read the configuration metadata", e);
+  /**
+   * Returns every name the binder looks for when it binds the classes from {@code binder}'s
+   * sources: every property of every object it makes. A value that does not convert is left to
+   * the application's own binding, which reports it.
+   */
+  static Set<ConfigurationPropertyName> known(Binder binder) {
+    Set<ConfigurationPropertyName> known =
+        new HashSet<>(Set.of(ConfigurationPropertyName.of(READ_BY_CONDITION)));
+    BindHandler recorder = new IgnoreErrorsBindHandler(new BindHandler() {
+      @Override
+      public <T> Bindable<T> onStart(ConfigurationPropertyName name, Bindable<T> target,
+          BindContext context) {
+        known.add(name);
+        return target;
+      }
+    });
+    PROPERTIES.forEach(type -> binder.bind(prefixOf(type), Bindable.of(type), recorder));
+    return known;
+  }
+
+  static String prefixOf(Class<?> type) {
+    return MergedAnnotations.from(type).get(ConfigurationProperties.class).getString("prefix");
+  }
+
+  /** Returns the keys not in {@code known}, each once, in the order of the property sources. */
+  private static List<UnknownKey> find(ConfigurableEnvironment environment,
+      Set<ConfigurationPropertyName> known) {
+    Map<String, @Nullable Origin> unknown = new LinkedHashMap<>();
+    for (PropertySource<?> source : environment.getPropertySources()) {
+      if (source instanceof EnumerablePropertySource<?> names
+          && !(source instanceof SystemEnvironmentPropertySource)) {
+        for (String written : names.getPropertyNames()) {
+          ConfigurationPropertyName name = ConfigurationPropertyName.adapt(written, '.');
+          if (PREFIX.isAncestorOf(name) && !known.contains(name)
+              // an item of a list that a higher source replaced as a whole
+              && !(name.isLastElementIndexed() && known.contains(name.getParent()))) {
+            unknown.putIfAbsent(written, OriginLookup.getOrigin(source, written));
+          }
+        }
+      }
     }
+    NearestKeys nearest = new NearestKeys(unknown.keySet());
+    return unknown.entrySet().stream().map(key -> new UnknownKey(key.getKey(), key.getValue(),
+        nearest.nearest(key.getKey()))).toList();
   }
 }

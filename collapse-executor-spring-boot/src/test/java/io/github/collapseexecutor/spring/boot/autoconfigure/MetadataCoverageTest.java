@@ -3,8 +3,10 @@ package io.github.collapseexecutor.spring.boot.autoconfigure;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.collapseexecutor.http.HttpCollapseOptions;
+import java.beans.PropertyDescriptor;
 import java.io.InputStream;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -12,10 +14,12 @@ import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.springframework.beans.BeanUtils;
 import org.springframework.beans.factory.config.BeanDefinition;
 import org.springframework.boot.context.properties.ConfigurationProperties;
-import org.springframework.boot.context.properties.source.ConfigurationPropertyName;
+import org.springframework.boot.context.properties.bind.DataObjectPropertyName;
 import org.springframework.context.annotation.ClassPathScanningCandidateComponentProvider;
+import org.springframework.core.ResolvableType;
 import org.springframework.core.annotation.AnnotationUtils;
 import org.springframework.core.type.filter.AnnotationTypeFilter;
 import org.springframework.util.ClassUtils;
@@ -25,11 +29,11 @@ import tools.jackson.databind.json.JsonMapper;
 /**
  * The metadata IDEs read ({@code META-INF/spring-configuration-metadata.json}: the processor's
  * output with the hand-written file merged) describes every key the properties classes bind, so
- * that it cannot drift from them. The classes are found by scanning for
- * {@code @ConfigurationProperties}, not from the metadata, and read as the unknown-key check reads
- * them. A key inside a list item or a map value is described, as the processor describes it, by
- * the list's or map's own entry, whose type names the item; a map whose keys have hints
- * ({@code executors.default}) lists each hinted key's keys too.
+ * that it cannot drift from them, and the unknown-key check binds every class a scan for
+ * {@code @ConfigurationProperties} finds under the prefix. A key inside a list item or a map value
+ * is described, as the processor describes it, by the list's or map's own entry, whose type names
+ * the item; a map whose keys have hints ({@code executors.default}) lists each hinted key's keys
+ * too.
  */
 final class MetadataCoverageTest {
 
@@ -41,7 +45,16 @@ final class MetadataCoverageTest {
 
   private static final Map<String, String> types = new HashMap<>();
   private static final Map<String, List<String>> hints = new HashMap<>();
-  private static KeyTree scanned;
+  private static final Set<Class<?>> scanned = new HashSet<>();
+  private static final String ANY_NAME = "*";
+  private static final String ANY_INDEX = "[*]";
+
+  /**
+   * Every key the classes of the check bind, as elements after the prefix, with {@link #ANY_NAME}
+   * for a map key and {@link #ANY_INDEX} for a list index: their JavaBean properties, walked into
+   * list items and map values as the binder binds them.
+   */
+  private static final List<List<String>> templates = new ArrayList<>();
 
   @BeforeAll
   static void read() throws Exception {
@@ -57,7 +70,6 @@ final class MetadataCoverageTest {
         hints.put(hint.get("name").asString(), values);
       }
     }
-    scanned = new KeyTree(PREFIX);
     ClassPathScanningCandidateComponentProvider scanner =
         new ClassPathScanningCandidateComponentProvider(false);
     scanner.addIncludeFilter(new AnnotationTypeFilter(ConfigurationProperties.class));
@@ -65,17 +77,61 @@ final class MetadataCoverageTest {
       Class<?> type = ClassUtils.forName(candidate.getBeanClassName(), null);
       ConfigurationProperties annotation =
           AnnotationUtils.findAnnotation(type, ConfigurationProperties.class);
-      ConfigurationPropertyName prefix = ConfigurationPropertyName.of(annotation.prefix());
-      if (prefix.toString().startsWith(PREFIX)) {
-        BindableKeys.add(scanned.at(prefix, 2), type);
+      if (annotation.prefix().startsWith(PREFIX)) {
+        scanned.add(type);
       }
     }
+    templates.add(List.of("annotations", "enabled"));
+    for (Class<?> type : UnknownKeyCheck.PROPERTIES) {
+      String prefix = UnknownKeyCheck.prefixOf(type);
+      walk(prefix.equals(PREFIX) ? List.of() : List.of(prefix.substring(PREFIX.length() + 1)),
+          ResolvableType.forClass(type));
+    }
+  }
+
+  /** Adds the keys of {@code type} below {@code path}. */
+  private static void walk(List<String> path, ResolvableType type) {
+    Class<?> resolved = type.toClass();
+    if (Map.class.isAssignableFrom(resolved)) {
+      walk(with(path, ANY_NAME), type.asMap().getGeneric(1));
+    } else if (Collection.class.isAssignableFrom(resolved)
+        && isOurs(type.asCollection().getGeneric(0))) {
+      walk(with(path, ANY_INDEX), type.asCollection().getGeneric(0));
+    } else if (isOurs(type)) {
+      for (PropertyDescriptor property : BeanUtils.getPropertyDescriptors(resolved)) {
+        // a value needs a setter; a list or map the binder fills may do without
+        if (property.getReadMethod() != null && (property.getWriteMethod() != null
+            || Map.class.isAssignableFrom(property.getPropertyType())
+            || Collection.class.isAssignableFrom(property.getPropertyType()))) {
+          walk(with(path, DataObjectPropertyName.toDashedForm(property.getName())),
+              ResolvableType.forMethodReturnType(property.getReadMethod(), resolved));
+        }
+      }
+    } else {
+      templates.add(path);
+    }
+  }
+
+  private static boolean isOurs(ResolvableType type) {
+    return !type.toClass().isEnum()
+        && type.toClass().getName().startsWith("io.github.collapseexecutor.");
+  }
+
+  private static List<String> with(List<String> path, String element) {
+    List<String> longer = new ArrayList<>(path);
+    longer.add(element);
+    return longer;
+  }
+
+  @Test
+  void theUnknownKeyCheckBindsEveryPropertiesClassOfThePrefix() {
+    assertThat(UnknownKeyCheck.PROPERTIES).containsExactlyInAnyOrderElementsOf(scanned);
   }
 
   @Test
   void everyKeyTheClassesBindIsInTheMetadata() {
     List<String> missing = new ArrayList<>();
-    for (List<String> template : scanned.templates()) {
+    for (List<String> template : templates) {
       int wildcard = firstWildcard(template);
       String key = key(template.subList(0, wildcard));
       if (wildcard == template.size()) {
@@ -84,7 +140,7 @@ final class MetadataCoverageTest {
         }
       } else if (!types.getOrDefault(key, "").contains("<")) {
         missing.add(key + " (a list or map entry that names its item type)");
-      } else if (template.get(wildcard).equals(KeyTree.ANY_NAME)) {
+      } else if (template.get(wildcard).equals(ANY_NAME)) {
         for (String hinted : hints.getOrDefault(key + ".keys", List.of())) {
           List<String> named = new ArrayList<>(template);
           named.set(wildcard, hinted);
@@ -103,17 +159,11 @@ final class MetadataCoverageTest {
     List<String> stale = new ArrayList<>();
     for (String key : types.keySet()) {
       if (key.startsWith(PREFIX + ".") && !READ_BY_CONDITIONS.contains(key)
-          && !scanned.knows(ConfigurationPropertyName.of(key), 2)) {
+          && templates.stream().noneMatch(template -> binds(key, template))) {
         stale.add(key);
       }
     }
     assertThat(stale).as("metadata entries no property binds").isEmpty();
-  }
-
-  @Test
-  void theUnknownKeyCheckKnowsEveryKeyTheClassesBind() throws Exception {
-    KeyTree known = KnownKeys.load(getClass().getClassLoader());
-    assertThat(new HashSet<>(known.templates())).containsAll(scanned.templates());
   }
 
   @Test
@@ -143,8 +193,8 @@ final class MetadataCoverageTest {
 
   private static int firstWildcard(List<String> template) {
     for (int i = 0; i < template.size(); i++) {
-      if (template.get(i).equals(KeyTree.ITEM) || template.get(i).equals(KeyTree.ANY_NAME)
-          || template.get(i).equals(KeyTree.ANYTHING)) {
+      if (template.get(i).equals(ANY_INDEX)
+          || template.get(i).equals(ANY_NAME)) {
         return i;
       }
     }
@@ -152,6 +202,23 @@ final class MetadataCoverageTest {
   }
 
   private static String key(List<String> elements) {
-    return PREFIX + (elements.isEmpty() ? "" : "." + String.join(".", elements));
+    return PREFIX + (elements.isEmpty() ? "" : "." + String.join(".", elements))
+        .replace("." + ANY_INDEX, ANY_INDEX);
+  }
+
+  /** Returns whether {@code template} binds {@code key}, or is an item of the list or map it names. */
+  private static boolean binds(String key, List<String> template) {
+    List<String> elements = List.of(key.substring(PREFIX.length() + 1).split("\\."));
+    for (int i = 0; i < template.size(); i++) {
+      boolean wildcard = template.get(i).equals(ANY_NAME)
+          || template.get(i).equals(ANY_INDEX);
+      if (i == elements.size()) {
+        return wildcard;
+      }
+      if (!wildcard && !template.get(i).equals(elements.get(i))) {
+        return false;
+      }
+    }
+    return elements.size() == template.size();
   }
 }

@@ -91,9 +91,7 @@ final class NamedExecutorsTest {
     runner.withPropertyValues("collapse.executor.executors.users.max-batch-size=0",
         "collapse.executor.executors.default.timeout=-1s")
         .run(context -> assertThat(StartupFailures.messages(context))
-            .contains("collapse.executor.executors.users.max-batch-size=0: maxBatchSize must be"
-                + " positive: 0")
-            .contains("collapse.executor.executors.default.timeout=PT-1S: timeout must not be"
-                + " negative: PT-1S"));
+            .contains("collapse.executor.executors.users.max-batch-size='0': must be positive")
+            .contains("collapse.executor.executors.default.timeout='-1s': must not be negative"));
   }
 }

@@ -3,6 +3,7 @@ package io.github.collapseexecutor.spring.boot.autoconfigure;
 import java.util.List;
 import org.springframework.boot.context.properties.bind.Bindable;
 import org.springframework.boot.context.properties.bind.Binder;
+import org.springframework.boot.context.properties.source.ConfigurationPropertySources;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.env.Environment;
 
@@ -21,11 +22,12 @@ class HttpServiceGroupCheck {
     List<String> groups = Binder.get(environment).bind(KEY, Bindable.listOf(String.class))
         .orElse(List.of());
     if (!groups.isEmpty()) {
-      throw new InvalidPropertiesException(List.of(new InvalidPropertiesException.InvalidProperty(
-          KEY, groups, "HTTP service groups are Spring Framework 7's: Spring Boot 3.5 has no"
-              + " HTTP service groups to collapse. Collapse the clients through the rest-template"
-              + " or web-client section instead, or move to Spring Boot 4 and"
-              + " collapse-executor-spring-boot.")));
+      PropertyErrors errors = new PropertyErrors(ConfigurationPropertySources.get(environment));
+      errors.reject(KEY, groups, "HTTP service groups are Spring Framework 7's: Spring Boot 3.5"
+          + " has no HTTP service groups to collapse. Collapse the clients through the"
+          + " rest-template or web-client section instead, or move to Spring Boot 4 and"
+          + " collapse-executor-spring-boot.");
+      errors.throwIfAny();
     }
   }
 }

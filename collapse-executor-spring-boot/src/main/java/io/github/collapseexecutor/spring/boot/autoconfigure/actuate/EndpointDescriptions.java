@@ -60,7 +60,8 @@ final class EndpointDescriptions {
       Map<String, CollapsePolicy> policies, Tally tally) {
     CollapsePolicy policy = group.collapsePolicyName() == null
         ? CollapsePolicy.DEFAULT
-        : policies.get(group.collapsePolicyName());
+        // the options were built, so every policy a group names is defined
+        : policies.getOrDefault(group.collapsePolicyName(), CollapsePolicy.DEFAULT);
     return new GroupDescription(group.name(), group.uris(), group.uriRegexes(),
         group.collapsePolicyName(), policy.collapseRequestHeaders(),
         policy.collapseRequestQueries(), policy.shareUncacheable(), policy.acceptHeadersInKey(),

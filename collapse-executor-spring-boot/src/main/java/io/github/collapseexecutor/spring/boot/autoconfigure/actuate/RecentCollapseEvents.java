@@ -99,7 +99,7 @@ public final class RecentCollapseEvents implements HttpCollapseListener {
 
   /** What an event is made of, as it was reported. */
   private record Entry(long sequence, long epochMillis, String executor, String type,
-      BatchReport report, String group, UnsharedReason reason) {
+      @Nullable BatchReport report, @Nullable String group, @Nullable UnsharedReason reason) {
 
     RecentEvent event() {
       Instant time = Instant.ofEpochMilli(epochMillis);

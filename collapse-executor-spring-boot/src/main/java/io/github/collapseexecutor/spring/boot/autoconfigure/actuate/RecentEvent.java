@@ -30,10 +30,10 @@ public record RecentEvent(Instant time, String executor, String type, @Nullable 
   static RecentEvent batch(Instant time, BatchReport report) {
     return new RecentEvent(time, report.executorName(), "batch", report.size(),
         report.collectNanos() / NANOS_PER_MILLI, report.executeNanos() / NANOS_PER_MILLI,
-        report.succeeded() ? null : report.failure().getClass().getName(), null, null);
+        report.failure() == null ? null : report.failure().getClass().getName(), null, null);
   }
 
-  static RecentEvent unshared(Instant time, String executor, String group,
+  static RecentEvent unshared(Instant time, String executor, @Nullable String group,
       UnsharedReason reason) {
     return new RecentEvent(time, executor, "unshared", null, null, null, null, group,
         reason.tag());
