@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.collapseexecutor.http.CollapseGroup;
 import io.github.collapseexecutor.http.HttpCollapseOptions;
+import io.github.collapseexecutor.testing.http.Arrivals;
 import io.github.collapseexecutor.testing.http.Concurrently;
 import io.github.collapseexecutor.testing.http.LoopbackTomcat;
-import jakarta.servlet.Filter;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.http.Cookie;
 import jakarta.servlet.http.HttpServlet;
@@ -33,11 +33,14 @@ final class CollapseServletFilterTest {
   private static final int N = 12;
 
   private final AtomicInteger invocations = new AtomicInteger();
-  private volatile CountDownLatch arrivals = new CountDownLatch(N);
+  // a request arrives once the filter has given it its place (it leads, waits or goes through),
+  // not when it enters the application: one still on its way to the filter when the first chain
+  // ends would start a second shared call
+  private final Arrivals arrivals = new Arrivals();
   private final CountDownLatch releaseSlow = new CountDownLatch(1);
   private final CollapseServletFilter filter = new CollapseServletFilter(HttpCollapseOptions
       .builder().group(CollapseGroup.ofUris("/user/*", "/cookie", "/private", "/throw", "/slow"))
-      .waitTimeout(Duration.ofMillis(300)).build());
+      .waitTimeout(Duration.ofMillis(300)).observations(arrivals.inCollapse()).build());
   private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(20))
       .build();
   private LoopbackTomcat tomcat;
@@ -45,11 +48,8 @@ final class CollapseServletFilterTest {
 
   @BeforeEach
   void start() throws Exception {
-    Filter countArrivals = (request, response, chain) -> {
-      arrivals.countDown();
-      chain.doFilter(request, response);
-    };
-    tomcat = LoopbackTomcat.start(new App(), countArrivals, filter);
+    arrivals.expect(N);
+    tomcat = LoopbackTomcat.start(new App(), filter);
     port = tomcat.port();
   }
 
@@ -66,7 +66,7 @@ final class CollapseServletFilterTest {
     protected void doGet(HttpServletRequest request, HttpServletResponse response)
         throws IOException, ServletException {
       int invocation = invocations.incrementAndGet();
-      awaitQuietly(arrivals);
+      arrivals.await();
       switch (request.getRequestURI()) {
         case "/cookie" -> response.addCookie(new Cookie("session", "s" + invocation));
         case "/private" -> response.setHeader("Cache-Control", "private, max-age=60");
@@ -140,7 +140,7 @@ final class CollapseServletFilterTest {
 
   @Test
   void postIsNeverCollapsed() throws Exception {
-    arrivals = new CountDownLatch(0);
+    arrivals.expect(0);
     List<HttpResponse<String>> responses = Concurrently.run(N, () -> send("POST", "/user/1"));
 
     assertThat(responses).allSatisfy(response -> assertThat(response.statusCode()).isEqualTo(405));
