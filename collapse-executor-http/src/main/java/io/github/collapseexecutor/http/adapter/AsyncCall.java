@@ -131,7 +131,7 @@ final class AsyncCall<R> {
     } catch (Exception failure) {
       throw new CompletionException(failure);
     }
-    lead.share(shared, body.failure() == null ? ClientExchange.Cause.CALL
+    lead.share(shared, body.failure() == null ? ClientDriver.Cause.CALL
         : exchange.causeOf(body.failure()));
     return exchange.replay(shared);
   }

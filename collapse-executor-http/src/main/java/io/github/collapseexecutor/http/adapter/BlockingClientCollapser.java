@@ -159,7 +159,7 @@ public final class BlockingClientCollapser extends HttpCollapser {
       SharedResponse shared = LiveResponse.shared(lead, exchange, live, headers, body.bytes(),
           body.failure());
       exchange.close(live);
-      lead.share(shared, body.failure() == null ? ClientExchange.Cause.CALL
+      lead.share(shared, body.failure() == null ? ClientDriver.Cause.CALL
           : exchange.causeOf(body.failure()));
       return exchange.replay(shared);
     } catch (IOException | RuntimeException | Error failure) {

@@ -91,16 +91,9 @@ interface ClientExchange<R> {
     return Long.MAX_VALUE;
   }
 
-  /** The driver's {@link ClientDriver#causeOf}, in the protocol's terms. */
-  default Cause causeOf(Throwable failure) {
-    return Thread.currentThread().isInterrupted() ? Cause.CALLER_LEFT : Cause.CALL;
-  }
-
-  /** What ended a call that failed: {@link ClientDriver.Cause}, one to one. */
-  enum Cause {
-    CALL,
-    CALLER_LEFT,
-    CALLER_LIMIT,
-    CALLER_READ_TIMEOUT
+  /** The driver's {@link ClientDriver#causeOf}. */
+  default ClientDriver.Cause causeOf(Throwable failure) {
+    return Thread.currentThread().isInterrupted()
+        ? ClientDriver.Cause.CALLER_LEFT : ClientDriver.Cause.CALL;
   }
 }

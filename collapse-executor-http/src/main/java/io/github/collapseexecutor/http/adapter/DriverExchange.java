@@ -78,13 +78,8 @@ abstract class DriverExchange<R> implements ClientExchange<R> {
   }
 
   @Override
-  public final Cause causeOf(Throwable failure) {
-    return switch (driver.causeOf(failure)) {
-      case CALL -> Cause.CALL;
-      case CALLER_LEFT -> Cause.CALLER_LEFT;
-      case CALLER_LIMIT -> Cause.CALLER_LIMIT;
-      case CALLER_READ_TIMEOUT -> Cause.CALLER_READ_TIMEOUT;
-    };
+  public final ClientDriver.Cause causeOf(Throwable failure) {
+    return driver.causeOf(failure);
   }
 
   private ClientDriver.Head head(R response) throws IOException {

@@ -73,16 +73,16 @@ final class Lead implements Turn {
    * on for the next requests with this key.
    */
   void share(SharedResponse response) {
-    share(response, ClientExchange.Cause.CALL);
+    share(response, ClientDriver.Cause.CALL);
   }
 
   /**
    * {@link #share(SharedResponse)} a response whose body ended in a failure that
    * {@code bodyCause} says the leading request brought on itself (anything but
-   * {@link ClientExchange.Cause#CALL}): a waiting request whose own limit is the longer takes
+   * {@link ClientDriver.Cause#CALL}): a waiting request whose own limit is the longer takes
    * the call over instead of reading up to that failure ({@link Outcome.LeaderEnded}).
    */
-  void share(SharedResponse response, ClientExchange.Cause bodyCause) {
+  void share(SharedResponse response, ClientDriver.Cause bodyCause) {
     if (end()) {
       List<String> varied = response.varyNames().stream()
           .filter(name -> !protocol.rules.keyHolds(key, name)).toList();
@@ -93,7 +93,7 @@ final class Lead implements Turn {
       }
       protocol.counters.led(key);
       Throwable bodyFailure = response.bodyFailure();
-      Outcome shared = bodyCause == ClientExchange.Cause.CALL || bodyFailure == null
+      Outcome shared = bodyCause == ClientDriver.Cause.CALL || bodyFailure == null
           ? Outcome.shared(response, varied, call)
           : new Outcome(response, null, varied, call,
               new Outcome.LeaderEnded(bodyFailure, bodyCause, limits));
@@ -120,15 +120,15 @@ final class Lead implements Turn {
   /**
    * Hands the call's failure to every waiting request, as the client would have thrown it, when
    * the call itself failed. A failure the leading request brought on itself ({@code cause} other
-   * than {@link ClientExchange.Cause#CALL}) is its own: the waiting requests take the call over,
+   * than {@link ClientDriver.Cause#CALL}) is its own: the waiting requests take the call over,
    * or get the failure only where their own call would have failed by now too
    * ({@link Outcome.LeaderEnded}).
    */
-  void fail(Throwable failure, ClientExchange.Cause cause) {
+  void fail(Throwable failure, ClientDriver.Cause cause) {
     if (!end()) {
       return;
     }
-    if (cause == ClientExchange.Cause.CALL) {
+    if (cause == ClientDriver.Cause.CALL) {
       call.end(() -> promise.completeExceptionally(failure), SharedCallOutcome.FAILED, failure,
           null);
       return;
