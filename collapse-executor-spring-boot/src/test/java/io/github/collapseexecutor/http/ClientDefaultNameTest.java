@@ -7,9 +7,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.github.tomakehurst.wiremock.WireMockServer;
 import io.github.collapseexecutor.okhttp.CollapseInterceptor;
-import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseOkHttpAutoConfiguration;
-import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseRestClientAutoConfiguration;
-import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseWebClientAutoConfiguration;
+import io.github.collapseexecutor.spring.boot.autoconfigure.okhttp.CollapseOkHttpAutoConfiguration;
+import io.github.collapseexecutor.spring.boot.autoconfigure.restclient.CollapseRestClientAutoConfiguration;
+import io.github.collapseexecutor.spring.boot.autoconfigure.webclient.CollapseWebClientAutoConfiguration;
 import io.github.collapseexecutor.spring.http.client.CollapseHttpRequestInterceptor;
 import io.github.collapseexecutor.spring.http.reactive.CollapseExchangeFilterFunction;
 import io.github.collapseexecutor.testing.http.CountingBackend;

@@ -3,7 +3,7 @@ package io.github.collapseexecutor.micrometer;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.collapseexecutor.spring.annotation.Collapsible;
-import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseAnnotationAutoConfiguration;
+import io.github.collapseexecutor.spring.boot.autoconfigure.annotation.CollapseAnnotationAutoConfiguration;
 import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorAutoConfiguration;
 import io.github.collapseexecutor.testing.observation.ObservationStops;
 import io.github.collapseexecutor.testing.observation.TracingRegistries;

@@ -2,7 +2,7 @@ package io.github.collapseexecutor.servlet;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseServletFilterAutoConfiguration;
+import io.github.collapseexecutor.spring.boot.autoconfigure.servlet.CollapseServletFilterAutoConfiguration;
 import io.github.collapseexecutor.testing.http.LoopbackTomcat;
 import io.github.collapseexecutor.testing.http.ReportedNames;
 import jakarta.servlet.http.Cookie;

@@ -2,7 +2,7 @@ package io.github.collapseexecutor.spring.annotation;
 
 import io.github.collapseexecutor.core.CollapseListener;
 import io.github.collapseexecutor.spring.annotation.CollapsibleTest.Queue;
-import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseAnnotationAutoConfiguration;
+import io.github.collapseexecutor.spring.boot.autoconfigure.annotation.CollapseAnnotationAutoConfiguration;
 import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorAutoConfiguration;
 import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseListenerFactory;
 import io.github.collapseexecutor.testing.Parking;

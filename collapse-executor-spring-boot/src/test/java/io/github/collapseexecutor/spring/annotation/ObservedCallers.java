@@ -2,7 +2,7 @@ package io.github.collapseexecutor.spring.annotation;
 
 import io.github.collapseexecutor.spring.annotation.CollapseBatchTest.UserService;
 import io.github.collapseexecutor.spring.annotation.CollapsibleTest.ProfileService;
-import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseAnnotationAutoConfiguration;
+import io.github.collapseexecutor.spring.boot.autoconfigure.annotation.CollapseAnnotationAutoConfiguration;
 import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorAutoConfiguration;
 import io.micrometer.observation.Observation;
 import io.micrometer.observation.ObservationRegistry;

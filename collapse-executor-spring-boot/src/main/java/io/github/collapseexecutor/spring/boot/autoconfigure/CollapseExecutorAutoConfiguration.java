@@ -5,6 +5,8 @@ import io.github.collapseexecutor.core.CollapseExecutorOptions;
 import io.github.collapseexecutor.micrometer.CollapseObservationConvention;
 import io.github.collapseexecutor.spring.NamedExecutors;
 import io.github.collapseexecutor.spring.annotation.CollapseMethods;
+import io.github.collapseexecutor.spring.boot.autoconfigure.support.ClientWiring;
+import io.github.collapseexecutor.spring.boot.autoconfigure.support.HttpAdapterSupport;
 import io.micrometer.observation.ObservationRegistry;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.config.BeanDefinition;
@@ -88,8 +90,9 @@ public final class CollapseExecutorAutoConfiguration {
       ObjectProvider<ObservationRegistry> observationRegistry,
       ObjectProvider<CollapseObservationConvention> observationConvention,
       ObjectProvider<CollapseExecutors> executors) {
-    return new HttpAdapterSupport(settings, listeners, observationRegistry, observationConvention,
-        executors);
+    return new HttpAdapterSupport(settings::httpOptions,
+        integration -> CollapseListeners.of(listeners, integration), observationRegistry,
+        observationConvention, executors);
   }
 
   /** The DEBUG report of what collapse was wired to, once every bean is made. */

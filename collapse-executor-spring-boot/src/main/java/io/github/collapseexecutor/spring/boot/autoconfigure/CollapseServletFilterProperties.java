@@ -1,5 +1,6 @@
 package io.github.collapseexecutor.spring.boot.autoconfigure;
 
+import io.github.collapseexecutor.spring.boot.autoconfigure.support.ServletFilterMapping;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -22,7 +23,7 @@ public class CollapseServletFilterProperties extends HttpSection {
   }
 
   /** Returns where the filter runs; the mapping was checked when the settings were. */
-  ServletFilterMapping mapping() {
+  public ServletFilterMapping mapping() {
     PropertyErrors errors = new PropertyErrors(List.of());
     ServletFilterMapping mapping = mapping(errors);
     errors.throwIfAny();

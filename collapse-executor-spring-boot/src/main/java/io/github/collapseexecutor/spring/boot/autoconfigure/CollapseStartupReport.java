@@ -4,6 +4,7 @@ import io.github.collapseexecutor.core.CollapseExecutor;
 import io.github.collapseexecutor.http.CollapseGroup;
 import io.github.collapseexecutor.spring.annotation.CollapseMethods;
 import io.github.collapseexecutor.spring.annotation.CollapsedMethod;
+import io.github.collapseexecutor.spring.boot.autoconfigure.support.ClientWiring;
 import java.util.ArrayList;
 import java.util.List;
 import org.springframework.beans.factory.ObjectProvider;

@@ -22,17 +22,17 @@ import org.springframework.context.ApplicationContext;
  *
  * @param <C> the client type
  */
-final class BuilderFixture<C> implements ClientFixture {
+public final class BuilderFixture<C> implements ClientFixture {
 
   /** Builds a client of {@code baseUrl} from the context's builder, presenting a certificate. */
   @FunctionalInterface
-  interface Builds<C> {
+  public interface Builds<C> {
     C client(ApplicationContext context, String baseUrl, HandshakeCertificates certificate);
   }
 
   /** Makes a GET of {@code target} with {@code client} and returns what its caller observed. */
   @FunctionalInterface
-  interface Gets<C> {
+  public interface Gets<C> {
     Outcome get(C client, String target) throws Exception;
   }
 
@@ -41,7 +41,7 @@ final class BuilderFixture<C> implements ClientFixture {
   private final Gets<C> gets;
   private final Function<ApplicationContext, HttpCollapseStats> stats;
 
-  BuilderFixture(ApplicationContextRunner runner, Builds<C> builds, Gets<C> gets,
+  public BuilderFixture(ApplicationContextRunner runner, Builds<C> builds, Gets<C> gets,
       Function<ApplicationContext, HttpCollapseStats> stats) {
     this.runner = runner;
     this.builds = builds;

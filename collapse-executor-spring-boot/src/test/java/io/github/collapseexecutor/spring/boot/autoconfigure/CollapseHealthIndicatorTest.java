@@ -4,6 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.collapseexecutor.core.BlockingCallableGroupCollapseExecutor;
 import io.github.collapseexecutor.core.CollapseListener;
+import io.github.collapseexecutor.spring.annotation.Collapsible;
+import io.github.collapseexecutor.spring.boot.autoconfigure.annotation.CollapseAnnotationAutoConfiguration;
+import io.github.collapseexecutor.spring.boot.autoconfigure.restclient.CollapseRestClientAutoConfiguration;
+import io.github.collapseexecutor.spring.http.client.CollapseHttpRequestInterceptor;
 import io.github.collapseexecutor.testing.LoggedRecords;
 import java.util.List;
 import java.util.Map;
@@ -16,8 +20,6 @@ import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.web.client.RestClient;
-import io.github.collapseexecutor.spring.annotation.Collapsible;
-import io.github.collapseexecutor.spring.http.client.CollapseHttpRequestInterceptor;
 
 /**
  * The {@code collapse} health indicator is DOWN only while executors refuse calls, and the DEBUG

@@ -3,6 +3,10 @@ package io.github.collapseexecutor.spring.boot.autoconfigure;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.github.collapseexecutor.spring.boot.autoconfigure.okhttp.CollapseOkHttpAutoConfiguration;
+import io.github.collapseexecutor.spring.boot.autoconfigure.restclient.CollapseRestClientAutoConfiguration;
+import io.github.collapseexecutor.spring.boot.autoconfigure.servlet.CollapseServletFilterAutoConfiguration;
+import io.github.collapseexecutor.spring.boot.autoconfigure.webclient.CollapseWebClientAutoConfiguration;
 import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;

@@ -6,6 +6,7 @@ import static io.github.collapseexecutor.testing.http.PerUserBackend.basic;
 import static io.github.collapseexecutor.testing.http.PerUserBackend.secret;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.collapseexecutor.spring.boot.autoconfigure.restclient.CollapseRestClientAutoConfiguration;
 import io.github.collapseexecutor.spring.http.client.CollapseHttpRequestInterceptor;
 import io.github.collapseexecutor.testing.LoggedRecords;
 import io.github.collapseexecutor.testing.http.PerUserBackend;

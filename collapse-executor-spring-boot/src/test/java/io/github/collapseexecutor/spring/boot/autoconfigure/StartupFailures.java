@@ -5,12 +5,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import org.springframework.boot.test.context.assertj.AssertableApplicationContext;
 
 /** Reads why a context failed to start. */
-final class StartupFailures {
+public final class StartupFailures {
 
   private StartupFailures() {}
 
   /** Returns the messages of the startup failure and every cause, one per line. */
-  static String messages(AssertableApplicationContext context) {
+  public static String messages(AssertableApplicationContext context) {
     assertThat(context).hasFailed();
     StringBuilder text = new StringBuilder();
     for (Throwable t = context.getStartupFailure(); t != null; t = t.getCause()) {

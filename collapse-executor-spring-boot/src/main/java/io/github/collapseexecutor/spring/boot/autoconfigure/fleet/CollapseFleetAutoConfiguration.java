@@ -3,7 +3,7 @@ package io.github.collapseexecutor.spring.boot.autoconfigure.fleet;
 import io.github.collapseexecutor.redis.FleetCoordinator;
 import io.github.collapseexecutor.redis.FleetOptions;
 import io.github.collapseexecutor.redis.FleetStats;
-import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseAnnotationAutoConfiguration;
+import io.github.collapseexecutor.spring.boot.autoconfigure.annotation.CollapseAnnotationAutoConfiguration;
 import io.lettuce.core.RedisURI;
 import java.nio.charset.StandardCharsets;
 import java.util.Objects;

@@ -1,0 +1,34 @@
+package io.github.collapseexecutor.spring.boot.autoconfigure.annotation;
+
+import io.github.collapseexecutor.spring.annotation.CollapseBatch;
+import io.github.collapseexecutor.spring.annotation.Collapsible;
+import io.github.collapseexecutor.spring.annotation.EnableCollapsing;
+import io.github.collapseexecutor.spring.annotation.JacksonResultCopier;
+import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorAutoConfiguration;
+import io.micrometer.observation.ObservationRegistry;
+import org.aopalliance.intercept.MethodInterceptor;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+
+/**
+ * Collapses the calls of bean methods annotated with {@link Collapsible} or
+ * {@link CollapseBatch}, through a Spring AOP proxy of each such bean: what
+ * {@link EnableCollapsing} registers, with the executors of {@code collapse.executor.executors}.
+ * Every annotated method is checked when its bean is created: a method that cannot be collapsed
+ * stops the application, naming the method and the reason. With an {@link ObservationRegistry}
+ * bean, each run of a method and each batch is observed as {@code collapse.call}, and each
+ * caller's own observation says what the call did. With Jackson on the class path, a
+ * {@link JacksonResultCopier} (or on Jackson 2 alone, its twin) is registered for the methods that
+ * ask for copies of their results, unless a bean has its name. Off when
+ * {@code collapse.executor.enabled} or {@code collapse.executor.annotations.enabled} is false, or
+ * when {@code spring-aop} is missing.
+ */
+@AutoConfiguration(after = CollapseExecutorAutoConfiguration.class)
+@ConditionalOnClass(MethodInterceptor.class)
+@ConditionalOnBooleanProperty(name = "collapse.executor.enabled", matchIfMissing = true)
+@ConditionalOnBooleanProperty(name = "collapse.executor.annotations.enabled",
+    matchIfMissing = true)
+@EnableCollapsing
+public final class CollapseAnnotationAutoConfiguration {
+}

@@ -1,0 +1,99 @@
+package io.github.collapseexecutor.spring.boot.autoconfigure.grpc;
+
+import io.github.collapseexecutor.grpc.CollapseClientInterceptor;
+import io.github.collapseexecutor.http.SensitiveHeaders;
+import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorAutoConfiguration;
+import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseGrpcClientProperties;
+import io.github.collapseexecutor.spring.boot.autoconfigure.HttpAdapterProperties;
+import java.util.List;
+import java.util.function.Predicate;
+import org.jspecify.annotations.Nullable;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.context.annotation.Bean;
+import org.springframework.core.Ordered;
+import org.springframework.core.annotation.Order;
+import org.springframework.grpc.client.GlobalClientInterceptor;
+import org.springframework.util.PatternMatchUtils;
+
+/**
+ * The collapse interceptor of gRPC clients, configured by the {@code collapse.executor.grpc}
+ * section and registered as a {@link GlobalClientInterceptor}, so that every channel Spring
+ * gRPC's channel factories create (those of Spring Boot's gRPC client support, and the stubs built
+ * on them) collapses concurrent identical unary calls:
+ *
+ * <pre>{@code
+ * @Bean
+ * CatalogueGrpc.CatalogueBlockingStub catalogue(GrpcChannelFactory channels) {
+ *   return CatalogueGrpc.newBlockingStub(channels.createChannel("catalogue"));
+ * }
+ * }</pre>
+ *
+ * <p>It has the lowest precedence among the global interceptors and is registered after the
+ * application's and Spring Boot's, so it runs after the others: the metadata they add
+ * (credentials, a tenant) is in the key, and each caller is observed. Interceptors given to one
+ * channel ({@code ChannelBuilderOptions.withInterceptors}) are sorted among the global ones, and
+ * one with no order then runs after this one, its metadata out of the key: give an interceptor
+ * that adds per-caller credentials an order, or make it global. Define
+ * a {@link CollapseClientInterceptor} bean of your own to replace it; it is then global only if
+ * you annotate it.
+ *
+ * <p>Off when {@code collapse.executor.enabled} or {@code collapse.executor.grpc.enabled} is
+ * false, or when Spring gRPC or the {@code collapse-executor-grpc} artifact is missing.
+ */
+// after Boot's observation interceptor: among global interceptors of equal order, the later
+// registered runs later, so each caller, not only the shared call, is observed
+@AutoConfiguration(after = CollapseExecutorAutoConfiguration.class, afterName =
+    "org.springframework.boot.grpc.client.autoconfigure.GrpcClientObservationAutoConfiguration")
+@ConditionalOnClass({GlobalClientInterceptor.class, CollapseClientInterceptor.class})
+@ConditionalOnBooleanProperty(name = "collapse.executor.enabled", matchIfMissing = true)
+@ConditionalOnBooleanProperty(name = "collapse.executor.grpc.enabled", matchIfMissing = true)
+@EnableConfigurationProperties({CollapseGrpcClientProperties.class, HttpAdapterProperties.class})
+public final class CollapseGrpcClientAutoConfiguration {
+
+  /** The integration tag and name of the interceptor. */
+  public static final String INTEGRATION = CollapseClientInterceptor.DEFAULT_NAME;
+
+  @Bean
+  @GlobalClientInterceptor
+  @Order(Ordered.LOWEST_PRECEDENCE)
+  @ConditionalOnMissingBean
+  CollapseClientInterceptor collapseGrpcClientInterceptor(CollapseGrpcClientProperties section,
+      HttpAdapterProperties http) {
+    return CollapseClientInterceptor.builder()
+        .name(INTEGRATION)
+        .sensitiveMetadata(sensitiveMetadata(section, http))
+        .methods(methods(section.getMethods()))
+        .callCredentialsShared(section.isCallCredentialsShared())
+        .build();
+  }
+
+  /**
+   * The built-in sensitive names, the top-level sensitive headers and patterns (metadata keys are
+   * HTTP/2 headers, and a name kept apart everywhere stays apart here) and this section's keys.
+   * The top-level non-sensitive headers are not applied: they would only let more callers share.
+   */
+  private static SensitiveHeaders sensitiveMetadata(CollapseGrpcClientProperties section,
+      HttpAdapterProperties http) {
+    return SensitiveHeaders.defaults()
+        .withAdded(orEmpty(http.getSensitiveHeaders()))
+        .withAddedPatterns(orEmpty(http.getSensitiveHeaderPatterns()))
+        .withAdded(section.getSensitiveMetadata());
+  }
+
+  private static List<String> orEmpty(@Nullable List<String> names) {
+    return names == null ? List.of() : names;
+  }
+
+  /** Every unary method when none is named, else those a name or pattern matches. */
+  private static Predicate<String> methods(List<String> patterns) {
+    if (patterns.isEmpty()) {
+      return fullMethodName -> true;
+    }
+    String[] chosen = patterns.toArray(String[]::new);
+    return fullMethodName -> PatternMatchUtils.simpleMatch(chosen, fullMethodName);
+  }
+}

@@ -1,0 +1,10 @@
+/**
+ * The auto-configuration of collapse for OkHttp, registered only in
+ * {@code META-INF/spring/org.springframework.boot.autoconfigure.AutoConfiguration.imports}.
+ *
+ * <p>Parameters, return values and fields are non-null unless marked {@code @Nullable}.
+ */
+@NullMarked
+package io.github.collapseexecutor.spring.boot.autoconfigure.okhttp;
+
+import org.jspecify.annotations.NullMarked;

@@ -1,0 +1,109 @@
+package io.github.collapseexecutor.spring.boot.autoconfigure.support;
+
+import io.github.collapseexecutor.core.CollapseListener;
+import io.github.collapseexecutor.http.HttpCollapseOptions;
+import io.github.collapseexecutor.http.HttpCollapseStats;
+import io.github.collapseexecutor.http.adapter.HttpCollapseAdapter;
+import io.github.collapseexecutor.micrometer.CollapseObservationConvention;
+import io.github.collapseexecutor.micrometer.CollapseObservations;
+import io.github.collapseexecutor.micrometer.CreatedExecutor;
+import io.github.collapseexecutor.micrometer.ExecutorCreationListener;
+import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorDescriptor;
+import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutors;
+import io.github.collapseexecutor.spring.boot.autoconfigure.HttpSection;
+import io.micrometer.observation.ObservationRegistry;
+import java.util.List;
+import java.util.Map;
+import java.util.function.BiFunction;
+import java.util.function.Consumer;
+import java.util.function.Function;
+import org.springframework.beans.factory.ObjectProvider;
+
+/**
+ * Turns one bound section into {@link HttpCollapseOptions} and registers the adapter built on it:
+ * what every HTTP adapter's auto-configuration needs besides its own section, as one bean.
+ *
+ * <p>Public for the auto-configurations in this module's other packages; not for applications.
+ */
+public final class HttpAdapterSupport {
+
+  private final BiFunction<HttpSection, Consumer<HttpCollapseOptions.Builder>, HttpCollapseOptions>
+      settings;
+  private final Function<String, CollapseListener> listeners;
+  private final ObjectProvider<ObservationRegistry> observationRegistry;
+  private final ObjectProvider<CollapseObservationConvention> observationConvention;
+  private final ObjectProvider<CollapseExecutors> executors;
+
+  /**
+   * @param settings the checked options of a section, with what the caller adds to its builder
+   * @param listeners the listener of an integration's executor, given the integration
+   * @param observationRegistry the registry the options observe with, if any
+   * @param observationConvention the convention of those observations, if any
+   * @param executors the registry the adapters join, if any
+   */
+  public HttpAdapterSupport(
+      BiFunction<HttpSection, Consumer<HttpCollapseOptions.Builder>, HttpCollapseOptions> settings,
+      Function<String, CollapseListener> listeners,
+      ObjectProvider<ObservationRegistry> observationRegistry,
+      ObjectProvider<CollapseObservationConvention> observationConvention,
+      ObjectProvider<CollapseExecutors> executors) {
+    this.settings = settings;
+    this.listeners = listeners;
+    this.observationRegistry = observationRegistry;
+    this.observationConvention = observationConvention;
+    this.executors = executors;
+  }
+
+  /**
+   * Returns the options of the adapter of {@code integration}, from its checked section, with
+   * the integration's listener, told of the executor at once, and the
+   * {@link ObservationRegistry} and {@link CollapseObservationConvention} beans, if any. The
+   * executor is named after the integration.
+   */
+  public HttpCollapseOptions options(String integration, HttpSection section) {
+    CollapseListener listener = listeners.apply(integration);
+    ExecutorCreationListener.announce(listener, CreatedExecutor.http(integration,
+        observationRegistry.getIfAvailable() != null));
+    return settings.apply(section, builder -> {
+      builder.listener(listener);
+      observationRegistry.ifAvailable(registry -> builder.observations(
+          new CollapseObservations(registry, observationConvention.getIfAvailable())));
+    });
+  }
+
+  /**
+   * Builds the adapter of {@code integration} on the options of its {@code section} and registers
+   * it, with what its endpoint entry describes besides the options.
+   *
+   * @param create the adapter's constructor, given its options
+   */
+  public <A extends HttpCollapseAdapter<?>> A newAdapter(String integration, HttpSection section,
+      Function<HttpCollapseOptions, A> create, Map<String, Object> described) {
+    HttpCollapseOptions options = options(integration, section);
+    A adapter = create.apply(options);
+    register(integration, options, adapter.stats(), described);
+    return adapter;
+  }
+
+  /**
+   * Adds a new partition of {@code adapter} to a client's {@code adapters}, unless they hold the
+   * adapter or a partition of it already (partitions share its counters); returns whether it
+   * added one.
+   */
+  public static <T, A extends HttpCollapseAdapter<?>> boolean addPartitionUnlessHeld(List<T> adapters,
+      A adapter, Function<A, ? extends T> newPartition) {
+    boolean held = adapters.stream().anyMatch(one ->
+        one instanceof HttpCollapseAdapter<?> collapse && collapse.stats() == adapter.stats());
+    if (!held) {
+      adapters.add(newPartition.apply(adapter));
+    }
+    return !held;
+  }
+
+  /** Registers an adapter with {@link CollapseExecutors}, if that bean exists. */
+  public void register(String integration, HttpCollapseOptions options, HttpCollapseStats stats,
+      Map<String, Object> described) {
+    executors.ifAvailable(registry -> registry.register(
+        new CollapseExecutorDescriptor(integration, options, stats, described)));
+  }
+}

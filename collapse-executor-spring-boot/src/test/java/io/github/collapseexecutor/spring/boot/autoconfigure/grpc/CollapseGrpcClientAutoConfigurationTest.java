@@ -1,0 +1,127 @@
+package io.github.collapseexecutor.spring.boot.autoconfigure.grpc;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.github.collapseexecutor.grpc.CollapseClientInterceptor;
+import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorAutoConfiguration;
+import io.github.collapseexecutor.spring.boot.autoconfigure.e2e.GrpcEchoService;
+import io.grpc.CallOptions;
+import io.grpc.Channel;
+import io.grpc.ClientCall;
+import io.grpc.Metadata;
+import io.grpc.MethodDescriptor;
+import org.junit.jupiter.api.Test;
+import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.test.context.FilteredClassLoader;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.grpc.client.GlobalClientInterceptor;
+
+final class CollapseGrpcClientAutoConfigurationTest {
+
+  private final ApplicationContextRunner runner = new ApplicationContextRunner()
+      .withConfiguration(AutoConfigurations.of(CollapseExecutorAutoConfiguration.class,
+          CollapseGrpcClientAutoConfiguration.class));
+
+  @Test
+  void registersTheInterceptorAsAGlobalClientInterceptor() {
+    runner.run(context -> {
+      assertThat(context).hasSingleBean(CollapseClientInterceptor.class);
+      assertThat(context.getBean(CollapseClientInterceptor.class).name()).isEqualTo("grpc");
+      assertThat(context.findAnnotationOnBean("collapseGrpcClientInterceptor",
+          GlobalClientInterceptor.class)).isNotNull();
+    });
+  }
+
+  @Test
+  void collapsesOnlyTheMethodsTheSectionNames() {
+    runner.withPropertyValues(
+            "collapse.executor.grpc.methods=catalogue.Catalogue/*,other.Other/Get")
+        .run(context -> {
+          CollapseClientInterceptor interceptor = context.getBean(CollapseClientInterceptor.class);
+          assertThat(collapses(interceptor, "catalogue.Catalogue/Item")).isTrue();
+          assertThat(collapses(interceptor, "other.Other/Get")).isTrue();
+          assertThat(collapses(interceptor, "other.Other/Put")).isFalse();
+        });
+  }
+
+  @Test
+  void collapsesEveryUnaryMethodByDefault() {
+    runner.run(context -> assertThat(
+        collapses(context.getBean(CollapseClientInterceptor.class), "any.Service/Method"))
+        .isTrue());
+  }
+
+  @Test
+  void backsOffWhenUserDefinesInterceptor() {
+    CollapseClientInterceptor mine = CollapseClientInterceptor.builder().name("mine").build();
+    runner.withBean(CollapseClientInterceptor.class, () -> mine)
+        .run(context -> assertThat(context).getBean(CollapseClientInterceptor.class)
+            .isSameAs(mine));
+  }
+
+  @Test
+  void noInterceptorWhenGrpcDisabled() {
+    runner.withPropertyValues("collapse.executor.grpc.enabled=false")
+        .run(context -> assertThat(context).hasNotFailed()
+            .doesNotHaveBean(CollapseClientInterceptor.class));
+  }
+
+  @Test
+  void noInterceptorWhenMasterSwitchOff() {
+    runner.withPropertyValues("collapse.executor.enabled=false")
+        .run(context -> assertThat(context).doesNotHaveBean(CollapseClientInterceptor.class));
+  }
+
+  @Test
+  void noInterceptorWithoutTheGrpcArtifact() {
+    runner.withClassLoader(new FilteredClassLoader(CollapseClientInterceptor.class))
+        .run(context -> assertThat(context).hasNotFailed()
+            .doesNotHaveBean(CollapseClientInterceptor.class));
+  }
+
+  @Test
+  void noInterceptorWithoutSpringGrpc() {
+    runner.withClassLoader(new FilteredClassLoader(GlobalClientInterceptor.class))
+        .run(context -> assertThat(context).hasNotFailed()
+            .doesNotHaveBean(CollapseClientInterceptor.class));
+  }
+
+  /** Whether a unary call of {@code fullMethodName} collapses rather than going straight on. */
+  private static boolean collapses(CollapseClientInterceptor interceptor, String fullMethodName) {
+    MethodDescriptor<String, String> method = GrpcEchoService.unary(fullMethodName);
+    ClientCall<String, String> straight = new NoCall();
+    Channel next = new Channel() {
+      @Override
+      @SuppressWarnings("unchecked")
+      public <ReqT, RespT> ClientCall<ReqT, RespT> newCall(MethodDescriptor<ReqT, RespT> m,
+          CallOptions options) {
+        return (ClientCall<ReqT, RespT>) straight;
+      }
+
+      @Override
+      public String authority() {
+        return "test";
+      }
+    };
+    return interceptor.interceptCall(method, CallOptions.DEFAULT, next) != straight;
+  }
+
+  /** The call a channel makes when the interceptor passes a call straight on; never started. */
+  private static final class NoCall extends ClientCall<String, String> {
+
+    @Override
+    public void start(Listener<String> listener, Metadata headers) {}
+
+    @Override
+    public void request(int numMessages) {}
+
+    @Override
+    public void cancel(String message, Throwable cause) {}
+
+    @Override
+    public void halfClose() {}
+
+    @Override
+    public void sendMessage(String message) {}
+  }
+}
