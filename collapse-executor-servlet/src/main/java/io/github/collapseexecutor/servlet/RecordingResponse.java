@@ -1,6 +1,7 @@
 package io.github.collapseexecutor.servlet;
 
 import io.github.collapseexecutor.http.UnsharedReason;
+import io.github.collapseexecutor.http.adapter.ProducedHeaders;
 import io.github.collapseexecutor.http.adapter.ResponseRecording;
 import io.github.collapseexecutor.servlet.ReplayObservation.Recorded;
 import jakarta.servlet.ServletOutputStream;
@@ -47,7 +48,7 @@ final class RecordingResponse extends HttpServletResponseWrapper {
   RecordingResponse(HttpServletResponse response, ResponseRecording recording) {
     super(response);
     this.recording = recording;
-    this.outerHeaders = ProducedHeaders.since(response);
+    this.outerHeaders = ProducedHeaders.since(ProducedResponse.headersOf(response));
     this.body = new HeldBody(recording.maxBodyBytes());
   }
 
@@ -179,7 +180,7 @@ final class RecordingResponse extends HttpServletResponseWrapper {
    * Tells the recording what the chain produced; call once the chain returned. A response
    * that went straight through is not recorded; a recorded one has the headers the chain produced,
    * without the ones the filters before the collapse filter had set (see
-   * {@link ProducedHeaders}), and its detail is the {@link ProducedHeaders.Produced} that says
+   * {@link ProducedHeaders}), and its detail is the {@link ProducedResponse} that says
    * what a replay sets, adds, removes and clears, and what it tells the waiting request's
    * observation ({@code told}, or null).
    */
@@ -189,9 +190,10 @@ final class RecordingResponse extends HttpServletResponseWrapper {
       recording.notRecorded(unrecorded());
       return;
     }
-    ProducedHeaders.Produced produced = outerHeaders.of((HttpServletResponse) getResponse(),
-        reset, bodyReset, body.charset(), told);
-    recording.recorded(getStatus(), produced.headers(), body.bytes(), produced);
+    ProducedHeaders.Produced headers =
+        outerHeaders.of(ProducedResponse.headersOf((HttpServletResponse) getResponse()), reset);
+    recording.recorded(getStatus(), headers.headers(), body.bytes(),
+        new ProducedResponse(headers, reset, bodyReset, body.charset(), told));
   }
 
   /**

@@ -18,7 +18,7 @@ import org.jspecify.annotations.Nullable;
 /**
  * Writes a shared response onto a waiting request's own response, which already holds what the
  * filters before the collapse filter set on it. The recorded headers are only those the chain
- * produced ({@link ProducedHeaders}): added to the waiting request's own, or set over them where
+ * produced ({@link ProducedResponse}): added to the waiting request's own, or set over them where
  * the chain had replaced the leading request's values. What the chain cleared of the leading
  * request's response, the replay clears of the waiting request's: the headers it removed, and
  * after a {@code reset()} every header the waiting request's own filters had set before it began
@@ -65,8 +65,8 @@ final class ServletReplay {
   static boolean write(SharedResponse shared, HttpServletRequest request,
       HttpServletResponse response) throws IOException {
     // what the filter kept of the response it shared
-    ProducedHeaders.Produced produced =
-        (ProducedHeaders.Produced) Objects.requireNonNull(shared.detail(), "detail");
+    ProducedResponse produced =
+        (ProducedResponse) Objects.requireNonNull(shared.detail(), "detail");
     Body body = shared.bodyLength() > 0 ? Body.of(response, produced.bodyCharset()) : null;
     if (shared.bodyLength() > 0 && body == null) {
       return false;
@@ -82,7 +82,7 @@ final class ServletReplay {
         response.setContentType(header.getValue());
       } else if (!lower.equals("content-length")
           && !shared.isHopByHop(name)) {
-        if (produced.replaced().contains(lower) && set.add(lower)) {
+        if (produced.headers().replaced().contains(lower) && set.add(lower)) {
           response.setHeader(name, header.getValue()); // its first value replaces, others add
         } else {
           response.addHeader(name, header.getValue());
@@ -121,11 +121,12 @@ final class ServletReplay {
     }
   }
 
-  private static void clear(ProducedHeaders.Produced produced, HttpServletRequest request,
+  private static void clear(ProducedResponse produced, HttpServletRequest request,
       HttpServletResponse response) {
     @SuppressWarnings("unchecked")
     Collection<String> cleared = produced.reset()
-        ? (Collection<String>) request.getAttribute(OUTER_HEADERS) : produced.removed();
+        ? (Collection<String>) request.getAttribute(OUTER_HEADERS)
+        : produced.headers().removed();
     for (String name : cleared == null ? Set.<String>of() : cleared) {
       if (name.equals("content-type")) {
         response.setContentType(null);

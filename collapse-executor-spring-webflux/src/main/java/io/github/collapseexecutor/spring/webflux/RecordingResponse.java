@@ -43,7 +43,7 @@ final class RecordingResponse extends ServerHttpResponseDecorator {
 
   private final ResponseRecording recording;
   private final Map<String, Object> attributes;
-  private final ProducedHeaders outerHeaders;
+  private final ProducedResponse.Outer outerHeaders;
   private final List<Supplier<? extends Mono<Void>>> commitActions = new ArrayList<>();
   private final AtomicBoolean reported = new AtomicBoolean();
   /** What the chain sets once this request ended on its own; null while it is there. */
@@ -58,7 +58,7 @@ final class RecordingResponse extends ServerHttpResponseDecorator {
     super(response);
     this.recording = recording;
     this.attributes = attributes;
-    this.outerHeaders = ProducedHeaders.since(response);
+    this.outerHeaders = ProducedResponse.since(response);
   }
 
   @Override
@@ -213,10 +213,10 @@ final class RecordingResponse extends ServerHttpResponseDecorator {
     if (reported.compareAndSet(false, true)) {
       HttpStatusCode status = getStatusCode();
       // this response's headers: the detached ones once this request ended on its own
-      ProducedHeaders.Produced produced =
+      ProducedResponse produced =
           outerHeaders.of(this, ServerObservations.pathPattern(attributes));
-      recording.recorded(status == null ? 200 : status.value(), produced.headers(), body,
-          produced);
+      recording.recorded(status == null ? 200 : status.value(), produced.headers().headers(),
+          body, produced);
     }
   }
 

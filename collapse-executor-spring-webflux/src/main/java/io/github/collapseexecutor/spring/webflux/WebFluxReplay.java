@@ -15,7 +15,7 @@ import reactor.core.publisher.Mono;
 /**
  * Writes a shared response onto a waiting request's own response, which already holds what the
  * filters before the collapse filter set on it: the recorded headers, only those the chain
- * produced ({@link ProducedHeaders}), are added to its own or set over them where the chain had
+ * produced ({@link ProducedResponse}), are added to its own or set over them where the chain had
  * replaced the leading request's values, and the ones the chain removed are removed. Spring's
  * observation of the waiting request is told the route the leading request matched.
  */
@@ -30,7 +30,7 @@ final class WebFluxReplay {
   static Mono<Void> write(SharedResponse shared, ServerWebExchange exchange) {
     return Mono.defer(() -> {
       ServerHttpResponse response = exchange.getResponse();
-      ProducedHeaders.Produced produced = (ProducedHeaders.Produced) shared.detail();
+      ProducedResponse produced = (ProducedResponse) shared.detail();
       if (produced != null) {
         ServerObservations.tellPathPattern(produced.pathPattern(), exchange.getAttributes());
       }
@@ -39,7 +39,8 @@ final class WebFluxReplay {
       if (produced != null) {
         // through headerSet(): remove(name) takes a String on Spring 7 and an Object on 6.2
         headers.headerSet().removeIf(
-            header -> produced.removed().contains(header.getKey().toLowerCase(Locale.ROOT)));
+            header -> produced.headers().removed()
+                .contains(header.getKey().toLowerCase(Locale.ROOT)));
       }
       Set<String> set = new HashSet<>();
       for (Map.Entry<String, @Nullable String> header : shared.headers()) {
@@ -48,7 +49,8 @@ final class WebFluxReplay {
         if (lower.equals("content-length") || shared.isHopByHop(name)) {
           continue;
         }
-        if (produced != null && produced.replaced().contains(lower) && set.add(lower)) {
+        if (produced != null && produced.headers().replaced().contains(lower)
+            && set.add(lower)) {
           headers.set(name, header.getValue()); // its first value replaces, others add
         } else {
           headers.add(name, header.getValue());
