@@ -2,8 +2,6 @@ package io.github.collapseexecutor.spring.annotation;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.github.collapseexecutor.spring.boot.autoconfigure.annotation.CollapseAnnotationAutoConfiguration;
-import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorAutoConfiguration;
 import io.github.collapseexecutor.testing.Parking;
 import java.util.ArrayList;
 import java.util.List;
@@ -14,8 +12,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.springframework.boot.autoconfigure.AutoConfigurations;
-import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.context.annotation.AnnotationConfigApplicationContext;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import reactor.core.Disposable;
@@ -31,14 +28,10 @@ final class AnnotatedCallerSettingsTest {
 
   private static final int JOINERS = 20;
 
-  private final ApplicationContextRunner runner = new ApplicationContextRunner()
-      .withConfiguration(AutoConfigurations.of(CollapseExecutorAutoConfiguration.class,
-          CollapseAnnotationAutoConfiguration.class))
-      .withUserConfiguration(Services.class);
-
   @Test
-  void theCallersThatJoinedAFutureWhoseFirstCallerCancelsGetTheValue() {
-    runner.run(context -> {
+  void theCallersThatJoinedAFutureWhoseFirstCallerCancelsGetTheValue() throws Exception {
+    try (AnnotationConfigApplicationContext context =
+        new AnnotationConfigApplicationContext(Services.class)) {
       PendingService service = context.getBean(PendingService.class);
       CompletableFuture<String> first = service.future(1);
       List<CompletableFuture<String>> joiners = new ArrayList<>();
@@ -53,12 +46,13 @@ final class AnnotatedCallerSettingsTest {
         assertThat(joiner.get(10, TimeUnit.SECONDS)).isEqualTo("value 1");
       }
       assertThat(service.runs().get()).isEqualTo(1);
-    });
+    }
   }
 
   @Test
-  void theSubscribersThatJoinedAMonoWhoseFirstSubscriberLeavesGetTheValue() {
-    runner.run(context -> {
+  void theSubscribersThatJoinedAMonoWhoseFirstSubscriberLeavesGetTheValue() throws Exception {
+    try (AnnotationConfigApplicationContext context =
+        new AnnotationConfigApplicationContext(Services.class)) {
       PendingService service = context.getBean(PendingService.class);
       Disposable first = service.mono(1).subscribe();
       List<CompletableFuture<String>> joiners = new ArrayList<>();
@@ -73,13 +67,14 @@ final class AnnotatedCallerSettingsTest {
         assertThat(joiner.get(10, TimeUnit.SECONDS)).isEqualTo("value 1");
       }
       assertThat(service.runs().get()).isEqualTo(1);
-    });
+    }
   }
 
   @Test
   void theCallersThatJoinedARunWhoseCallerIsInterruptedGetTheValueOfARunOfTheirOwn()
       throws Exception {
-    runner.run(context -> {
+    try (AnnotationConfigApplicationContext context =
+        new AnnotationConfigApplicationContext(Services.class)) {
       BlockingService service = context.getBean(BlockingService.class);
       CompletableFuture<Object> first = new CompletableFuture<>();
       Thread leader = new Thread(() -> complete(first, () -> service.load(1)));
@@ -109,7 +104,7 @@ final class AnnotatedCallerSettingsTest {
       // how many runs the joiners make between them depends on when each wakes to go on
       assertThat(service.runs().get()).as("the interrupted run, then the joiners' own")
           .isGreaterThanOrEqualTo(2);
-    });
+    }
   }
 
   private static void complete(CompletableFuture<Object> future, Callable<?> call) {
@@ -121,6 +116,7 @@ final class AnnotatedCallerSettingsTest {
   }
 
   @Configuration(proxyBeanMethods = false)
+  @EnableCollapsing
   static class Services {
 
     @Bean

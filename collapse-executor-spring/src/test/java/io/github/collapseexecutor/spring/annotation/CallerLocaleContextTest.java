@@ -2,8 +2,6 @@ package io.github.collapseexecutor.spring.annotation;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.github.collapseexecutor.spring.boot.autoconfigure.annotation.CollapseAnnotationAutoConfiguration;
-import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorAutoConfiguration;
 import io.github.collapseexecutor.testing.annotation.HeldService;
 import java.time.Instant;
 import java.time.ZoneId;
@@ -14,8 +12,7 @@ import java.util.TimeZone;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.springframework.boot.autoconfigure.AutoConfigurations;
-import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.context.annotation.AnnotationConfigApplicationContext;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.context.i18n.LocaleContextHolder;
@@ -37,14 +34,10 @@ final class CallerLocaleContextTest {
 
   private static final Instant NOON_UTC = Instant.parse("2026-01-01T12:00:00Z");
 
-  private final ApplicationContextRunner runner = new ApplicationContextRunner()
-      .withConfiguration(AutoConfigurations.of(CollapseExecutorAutoConfiguration.class,
-          CollapseAnnotationAutoConfiguration.class))
-      .withUserConfiguration(Services.class);
-
   @Test
-  void callersOfOneLocaleInTwoTimeZonesNeverShareARun() {
-    runner.run(context -> {
+  void callersOfOneLocaleInTwoTimeZonesNeverShareARun() throws Exception {
+    try (AnnotationConfigApplicationContext context =
+        new AnnotationConfigApplicationContext(Services.class)) {
       Clocks clocks = context.getBean(Clocks.class);
 
       List<Object> results = clocks.crowd().run(20, i -> {
@@ -61,12 +54,13 @@ final class CallerLocaleContextTest {
         assertThat(results.get(i)).as("caller %d", i).isEqualTo(i % 2 == 0 ? "13:00" : "07:00");
       }
       assertThat(clocks.runs().get()).as("method runs").isBetween(2, 11);
-    });
+    }
   }
 
   @Test
-  void subscribersServingExchangesOfTwoLanguagesNeverShareARun() {
-    runner.run(context -> {
+  void subscribersServingExchangesOfTwoLanguagesNeverShareARun() throws Exception {
+    try (AnnotationConfigApplicationContext context =
+        new AnnotationConfigApplicationContext(Services.class)) {
       Clocks clocks = context.getBean(Clocks.class);
 
       // waiting on a future, which the crowd sees as parked (block() waits on a lock)
@@ -76,12 +70,13 @@ final class CallerLocaleContextTest {
       for (int i = 0; i < results.size(); i++) {
         assertThat(results.get(i)).as("caller %d", i).isEqualTo(i % 2 == 0 ? "fr" : "en");
       }
-    });
+    }
   }
 
   @Test
-  void subscribersServingExchangesOfOneLanguageStillShare() {
-    runner.run(context -> {
+  void subscribersServingExchangesOfOneLanguageStillShare() throws Exception {
+    try (AnnotationConfigApplicationContext context =
+        new AnnotationConfigApplicationContext(Services.class)) {
       Clocks clocks = context.getBean(Clocks.class);
 
       List<Object> results = clocks.crowd().run(20, i -> join(clocks.language()
@@ -89,7 +84,7 @@ final class CallerLocaleContextTest {
 
       assertThat(results).containsOnly("fr");
       assertThat(clocks.runs().get()).as("method runs").isEqualTo(1);
-    });
+    }
   }
 
   /** The context {@link ServerWebExchangeContextFilter} gives a request in {@code language}. */
@@ -108,6 +103,7 @@ final class CallerLocaleContextTest {
   }
 
   @Configuration(proxyBeanMethods = false)
+  @EnableCollapsing
   static class Services {
 
     @Bean

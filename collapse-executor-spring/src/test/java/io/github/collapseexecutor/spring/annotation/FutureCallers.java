@@ -1,14 +1,14 @@
 package io.github.collapseexecutor.spring.annotation;
 
 import io.github.collapseexecutor.core.CollapseListener;
+import io.github.collapseexecutor.spring.NamedExecutor;
+import io.github.collapseexecutor.spring.NamedExecutors;
 import io.github.collapseexecutor.spring.annotation.CollapsibleTest.Queue;
-import io.github.collapseexecutor.spring.boot.autoconfigure.annotation.CollapseAnnotationAutoConfiguration;
-import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorAutoConfiguration;
-import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseListenerFactory;
 import io.github.collapseexecutor.testing.Parking;
 import io.micrometer.observation.Observation;
 import io.micrometer.observation.ObservationRegistry;
 import io.micrometer.observation.contextpropagation.ObservationThreadLocalAccessor;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -19,8 +19,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
-import org.springframework.boot.autoconfigure.AutoConfigurations;
-import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.context.annotation.AnnotationConfigApplicationContext;
 import reactor.core.publisher.Mono;
 import reactor.util.context.Context;
 
@@ -79,21 +78,27 @@ final class FutureCallers {
   private FutureCallers() {}
 
   /**
-   * Returns a context with a {@link PendingService}; its {@code quick} methods time out after 2 s,
+   * Starts a context with a {@link PendingService}; its {@code quick} methods time out after 2 s,
    * and every report of their executor reaches {@code listener}. Each caller's time runs from its
    * own call, and a run that every caller left is abandoned, so the next caller starts a run of
    * its own: the callers of a test share one run only if none comes later than the timeout after
    * the one before it, which a thread of a loaded machine, or a pause of the whole JVM, may
    * approach with a few hundred milliseconds.
    */
-  static ApplicationContextRunner runner(ObservationRegistry registry, CollapseListener listener) {
-    return new ApplicationContextRunner()
-        .withConfiguration(AutoConfigurations.of(CollapseExecutorAutoConfiguration.class,
-            CollapseAnnotationAutoConfiguration.class))
-        .withPropertyValues("collapse.executor.executors.quick.timeout=2s")
-        .withBean(ObservationRegistry.class, () -> registry)
-        .withBean(CollapseListenerFactory.class, () -> integration -> listener)
-        .withBean(PendingService.class, PendingService::new);
+  static AnnotationConfigApplicationContext start(ObservationRegistry registry,
+      CollapseListener listener) {
+    AnnotationConfigApplicationContext context = new AnnotationConfigApplicationContext();
+    context.register(Collapsing.class);
+    context.registerBean(ObservationRegistry.class, () -> registry);
+    context.registerBean(NamedExecutors.class, () -> TestExecutors.with(
+        new NamedExecutor(NamedExecutors.DEFAULT,
+            TestExecutors.options(NamedExecutors.DEFAULT).listener(listener).build(),
+            /* timeout= */ null, /* sharedAcrossCallers= */ false, /* resultCopier= */ null),
+        new NamedExecutor("quick", TestExecutors.options("quick").listener(listener).build(),
+            Duration.ofSeconds(2), /* sharedAcrossCallers= */ false, /* resultCopier= */ null)));
+    context.registerBean(PendingService.class, PendingService::new);
+    context.refresh();
+    return context;
   }
 
   /**

@@ -26,7 +26,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
-import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.context.annotation.AnnotationConfigApplicationContext;
 import reactor.core.Disposable;
 
 /**
@@ -43,18 +43,19 @@ final class AnnotatedFutureMethodObservationTest {
 
   private final TestObservationRegistry registry = TestObservationRegistry.create();
   private final CountDownLatch timeouts = new CountDownLatch(N);
-  private final ApplicationContextRunner runner = FutureCallers.runner(registry,
-      new CollapseListener() {
-        @Override
-        public void callTimedOut(String executorName) {
-          timeouts.countDown();
-        }
-      });
+  private final CollapseListener timeoutCounter = new CollapseListener() {
+    @Override
+    public void callTimedOut(String executorName) {
+      timeouts.countDown();
+    }
+  };
 
   @ParameterizedTest
   @EnumSource(Kind.class)
-  void oneRunIsOneSharedCallFromTheMethodsCallToItsEndAndCallersSayWhoLed(Kind kind) {
-    runner.run(context -> {
+  void oneRunIsOneSharedCallFromTheMethodsCallToItsEndAndCallersSayWhoLed(Kind kind)
+      throws Exception {
+    try (AnnotationConfigApplicationContext context =
+        FutureCallers.start(registry, timeoutCounter)) {
       PendingService service = context.getBean(PendingService.class);
 
       List<Caller> callers = FutureCallers.call(registry, N,
@@ -76,13 +77,15 @@ final class AnnotatedFutureMethodObservationTest {
           .hasParentObservationContextMatching(parent ->
               ObservedCallers.NAME.equals(parent.getName()));
       assertThat(callerOutcomes()).isEqualTo(Map.of("led", 1L, "joined", (long) N - 1));
-    });
+    }
   }
 
   @ParameterizedTest
   @EnumSource(Kind.class)
-  void aRunWhoseFutureFailedIsAFailedSharedCallAndItsCallersStillSayWhoLed(Kind kind) {
-    runner.run(context -> {
+  void aRunWhoseFutureFailedIsAFailedSharedCallAndItsCallersStillSayWhoLed(Kind kind)
+      throws Exception {
+    try (AnnotationConfigApplicationContext context =
+        FutureCallers.start(registry, timeoutCounter)) {
       PendingService service = context.getBean(PendingService.class);
 
       List<Caller> callers = FutureCallers.call(registry, N,
@@ -100,12 +103,13 @@ final class AnnotatedFutureMethodObservationTest {
           .hasHighCardinalityKeyValue("collapse.batch.size", Integer.toString(N))
           .assertThatError().isInstanceOf(IOException.class).hasMessage("down");
       assertThat(callerOutcomes()).isEqualTo(Map.of("led", 1L, "joined", (long) N - 1));
-    });
+    }
   }
 
   @Test
-  void theMonosRunIsTheCurrentObservationInTheContextOfTheMethodsMono() {
-    runner.run(context -> {
+  void theMonosRunIsTheCurrentObservationInTheContextOfTheMethodsMono() throws Exception {
+    try (AnnotationConfigApplicationContext context =
+        FutureCallers.start(registry, timeoutCounter)) {
       PendingService service = context.getBean(PendingService.class);
 
       List<Caller> callers = FutureCallers.call(registry, 2,
@@ -116,7 +120,7 @@ final class AnnotatedFutureMethodObservationTest {
       assertThat(service.monoObservation().get()).isInstanceOfSatisfying(Observation.class,
           run -> assertThat(run.getContext().getName()).isEqualTo(RUN));
       FutureCallers.stop(callers);
-    });
+    }
   }
 
   /**
@@ -124,8 +128,9 @@ final class AnnotatedFutureMethodObservationTest {
    * {@code Mono} would fail every other subscriber of the run.
    */
   @Test
-  void aMonoSubscriberThatCancelsLeavesTheRunToTheOthers() {
-    runner.run(context -> {
+  void aMonoSubscriberThatCancelsLeavesTheRunToTheOthers() throws Exception {
+    try (AnnotationConfigApplicationContext context =
+        FutureCallers.start(registry, timeoutCounter)) {
       PendingService service = context.getBean(PendingService.class);
 
       List<Caller> callers = FutureCallers.call(registry, 2,
@@ -143,13 +148,15 @@ final class AnnotatedFutureMethodObservationTest {
           .hasObservationWithNameEqualTo(RUN).that()
           .hasLowCardinalityKeyValue("outcome", "shared")
           .hasHighCardinalityKeyValue("collapse.batch.size", "3");
-    });
+    }
   }
 
   @ParameterizedTest
   @EnumSource(value = Kind.class, names = {"FUTURE", "MONO"})
-  void everyCallerThatTimedOutIsReportedOnceAndTheRunTheyAllLeftIsAbandoned(Kind kind) {
-    runner.run(context -> {
+  void everyCallerThatTimedOutIsReportedOnceAndTheRunTheyAllLeftIsAbandoned(Kind kind)
+      throws Exception {
+    try (AnnotationConfigApplicationContext context =
+        FutureCallers.start(registry, timeoutCounter)) {
       PendingService service = context.getBean(PendingService.class);
 
       List<Caller> callers = FutureCallers.call(registry, N, (i, observation) ->
@@ -172,7 +179,7 @@ final class AnnotatedFutureMethodObservationTest {
           .hasHighCardinalityKeyValue("collapse.batch.size", Integer.toString(N));
       assertThat(callerOutcomes()).isEqualTo(Map.of("led", 1L, "fell-back", (long) N - 1));
       assertThat(callerReasons()).containsOnly("wait-timeout");
-    });
+    }
   }
 
   private static String method(Kind kind) {

@@ -22,7 +22,7 @@ import java.util.stream.IntStream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.context.annotation.AnnotationConfigApplicationContext;
 
 /**
  * Spans of annotated methods through a real tracer (Micrometer Tracing's OpenTelemetry bridge,
@@ -39,7 +39,6 @@ final class AnnotatedMethodSpanLinksTest {
   private final SdkTracerProvider tracerProvider = SdkTracerProvider.builder()
       .addSpanProcessor(SimpleSpanProcessor.create(exporter)).build();
   private final ObservationRegistry registry = TracingRegistries.on(tracerProvider);
-  private final ApplicationContextRunner runner = ObservedCallers.runner(registry);
 
   @AfterEach
   void stop() {
@@ -47,8 +46,8 @@ final class AnnotatedMethodSpanLinksTest {
   }
 
   @Test
-  void callersThatJoinedARunLinkToItsSpan() {
-    runner.run(context -> {
+  void callersThatJoinedARunLinkToItsSpan() throws Exception {
+    try (AnnotationConfigApplicationContext context = ObservedCallers.start(registry)) {
       ProfileService profiles = context.getBean(ProfileService.class);
 
       List<Object> results = profiles.crowd().run(N,
@@ -69,12 +68,12 @@ final class AnnotatedMethodSpanLinksTest {
       assertThat(withOutcome(callers, "joined")).hasSize(N - 1).allSatisfy(span ->
           assertThat(span.getLinks()).extracting(LinkData::getSpanContext)
               .containsExactly(run.getSpanContext()));
-    });
+    }
   }
 
   @Test
-  void callersThatJoinedARunThatThrewLinkToItsSpan() {
-    runner.run(context -> {
+  void callersThatJoinedARunThatThrewLinkToItsSpan() throws Exception {
+    try (AnnotationConfigApplicationContext context = ObservedCallers.start(registry)) {
       ProfileService profiles = context.getBean(ProfileService.class);
 
       List<Object> results = profiles.crowd().run(N, i -> ObservedCallers.call(registry, () -> {
@@ -95,12 +94,12 @@ final class AnnotatedMethodSpanLinksTest {
       assertThat(withOutcome(callers, "joined")).hasSize(N - 1).allSatisfy(span ->
           assertThat(span.getLinks()).extracting(LinkData::getSpanContext)
               .containsExactly(run.getSpanContext()));
-    });
+    }
   }
 
   @Test
-  void everyBatchedCallerLinksToItsBatchsSpanWhichCountsItsCallers() {
-    runner.run(context -> {
+  void everyBatchedCallerLinksToItsBatchsSpanWhichCountsItsCallers() throws Exception {
+    try (AnnotationConfigApplicationContext context = ObservedCallers.start(registry)) {
       UserService users = context.getBean(UserService.class);
 
       List<Object> results = users.crowd().run(N,
@@ -120,7 +119,7 @@ final class AnnotatedMethodSpanLinksTest {
       assertThat(batches.values()).allSatisfy(batch ->
           assertThat(batch.getAttributes().get(SIZE))
               .isEqualTo(Long.toString(callersPerBatch.get(batch.getSpanContext()))));
-    });
+    }
   }
 
   private List<SpanData> spansNamed(String name) {

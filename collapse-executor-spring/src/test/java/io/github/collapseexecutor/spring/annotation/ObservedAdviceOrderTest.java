@@ -2,8 +2,6 @@ package io.github.collapseexecutor.spring.annotation;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.github.collapseexecutor.spring.boot.autoconfigure.annotation.CollapseAnnotationAutoConfiguration;
-import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorAutoConfiguration;
 import io.github.collapseexecutor.testing.annotation.Crowd;
 import io.micrometer.observation.Observation;
 import io.micrometer.observation.ObservationHandler;
@@ -16,8 +14,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.springframework.boot.autoconfigure.AutoConfigurations;
-import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.context.annotation.AnnotationConfigApplicationContext;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.EnableAspectJAutoProxy;
@@ -29,14 +26,10 @@ import org.springframework.context.annotation.EnableAspectJAutoProxy;
 @Timeout(60)
 final class ObservedAdviceOrderTest {
 
-  private final ApplicationContextRunner runner = new ApplicationContextRunner()
-      .withConfiguration(AutoConfigurations.of(CollapseExecutorAutoConfiguration.class,
-          CollapseAnnotationAutoConfiguration.class))
-      .withUserConfiguration(Services.class);
-
   @Test
-  void anObservedMethodIsObservedOncePerSharedRun() {
-    runner.run(context -> {
+  void anObservedMethodIsObservedOncePerSharedRun() throws Exception {
+    try (AnnotationConfigApplicationContext context =
+        new AnnotationConfigApplicationContext(Services.class)) {
       Reports reports = context.getBean(Reports.class);
       StartedObservations started = context.getBean(StartedObservations.class);
 
@@ -45,11 +38,12 @@ final class ObservedAdviceOrderTest {
       assertThat(results).containsOnly("report 5");
       assertThat(reports.runs().get()).isEqualTo(1);
       assertThat(started.named("reports.report").get()).isEqualTo(1);
-    });
+    }
   }
 
   @Configuration(proxyBeanMethods = false)
   @EnableAspectJAutoProxy(proxyTargetClass = true)
+  @EnableCollapsing
   static class Services {
 
     @Bean

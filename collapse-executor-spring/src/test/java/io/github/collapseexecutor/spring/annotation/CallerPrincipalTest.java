@@ -2,16 +2,13 @@ package io.github.collapseexecutor.spring.annotation;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.github.collapseexecutor.spring.boot.autoconfigure.annotation.CollapseAnnotationAutoConfiguration;
-import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorAutoConfiguration;
 import io.github.collapseexecutor.testing.annotation.HeldService;
 import java.security.Principal;
 import java.util.List;
 import java.util.function.IntFunction;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.springframework.boot.autoconfigure.AutoConfigurations;
-import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.context.annotation.AnnotationConfigApplicationContext;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.security.authentication.UsernamePasswordAuthenticationToken;
@@ -32,14 +29,10 @@ final class CallerPrincipalTest {
   private static final List<GrantedAuthority> ADMIN =
       AuthorityUtils.createAuthorityList("ROLE_ADMIN");
 
-  private final ApplicationContextRunner runner = new ApplicationContextRunner()
-      .withConfiguration(AutoConfigurations.of(CollapseExecutorAutoConfiguration.class,
-          CollapseAnnotationAutoConfiguration.class))
-      .withUserConfiguration(Services.class);
-
   @Test
-  void theSameUsernameInTwoTenantsNeverSharesARun() {
-    runner.run(context -> {
+  void theSameUsernameInTwoTenantsNeverSharesARun() throws Exception {
+    try (AnnotationConfigApplicationContext context =
+        new AnnotationConfigApplicationContext(Services.class)) {
       Dashboards dashboards = context.getBean(Dashboards.class);
 
       List<Object> results = dashboards.crowd().run(2, as(
@@ -49,12 +42,13 @@ final class CallerPrincipalTest {
       assertThat(results).containsExactly("dashboard 1 of tenant acme for admin",
           "dashboard 1 of tenant evil for admin");
       assertThat(dashboards.runs().get()).as("method runs").isEqualTo(2);
-    });
+    }
   }
 
   @Test
-  void aUserSubclassThatAddsATenantNeverSharesAcrossTenants() {
-    runner.run(context -> {
+  void aUserSubclassThatAddsATenantNeverSharesAcrossTenants() throws Exception {
+    try (AnnotationConfigApplicationContext context =
+        new AnnotationConfigApplicationContext(Services.class)) {
       Dashboards dashboards = context.getBean(Dashboards.class);
 
       // TenantUser inherits User's equals, which compares the username only
@@ -65,12 +59,13 @@ final class CallerPrincipalTest {
       assertThat(results).containsExactly("dashboard 1 of tenant acme for admin",
           "dashboard 1 of tenant evil for admin");
       assertThat(dashboards.runs().get()).as("method runs").isEqualTo(2);
-    });
+    }
   }
 
   @Test
-  void equalPrincipalsOfOneUserStillShareOneRun() {
-    runner.run(context -> {
+  void equalPrincipalsOfOneUserStillShareOneRun() throws Exception {
+    try (AnnotationConfigApplicationContext context =
+        new AnnotationConfigApplicationContext(Services.class)) {
       Dashboards dashboards = context.getBean(Dashboards.class);
 
       // a new, equal principal for every call, as each request authenticates anew
@@ -79,12 +74,13 @@ final class CallerPrincipalTest {
 
       assertThat(results).containsOnly("dashboard 1 of tenant acme for admin");
       assertThat(dashboards.runs().get()).as("method runs").isEqualTo(1);
-    });
+    }
   }
 
   @Test
-  void springUsersOfTheSameUsernameStillShareOneRun() {
-    runner.run(context -> {
+  void springUsersOfTheSameUsernameStillShareOneRun() throws Exception {
+    try (AnnotationConfigApplicationContext context =
+        new AnnotationConfigApplicationContext(Services.class)) {
       Dashboards dashboards = context.getBean(Dashboards.class);
 
       List<Object> results = dashboards.crowd().run(20, as(
@@ -92,12 +88,13 @@ final class CallerPrincipalTest {
 
       assertThat(results).containsOnly("1 for alice");
       assertThat(dashboards.runs().get()).as("method runs").isEqualTo(1);
-    });
+    }
   }
 
   @Test
-  void aPrincipalWithoutEqualsSharesAsTheSameObject() {
-    runner.run(context -> {
+  void aPrincipalWithoutEqualsSharesAsTheSameObject() throws Exception {
+    try (AnnotationConfigApplicationContext context =
+        new AnnotationConfigApplicationContext(Services.class)) {
       Dashboards dashboards = context.getBean(Dashboards.class);
       Account account = new Account("bob");
 
@@ -107,12 +104,13 @@ final class CallerPrincipalTest {
 
       assertThat(results).containsOnly("1 for bob");
       assertThat(dashboards.runs().get()).as("method runs").isEqualTo(1);
-    });
+    }
   }
 
   @Test
-  void twoPrincipalsWithoutEqualsNeverShareARun() {
-    runner.run(context -> {
+  void twoPrincipalsWithoutEqualsNeverShareARun() throws Exception {
+    try (AnnotationConfigApplicationContext context =
+        new AnnotationConfigApplicationContext(Services.class)) {
       Dashboards dashboards = context.getBean(Dashboards.class);
 
       // nothing says that two accounts of the same name are the same caller
@@ -121,7 +119,7 @@ final class CallerPrincipalTest {
 
       assertThat(results).containsOnly("1 for bob");
       assertThat(dashboards.runs().get()).as("method runs").isEqualTo(2);
-    });
+    }
   }
 
   /** Runs each call authenticated as {@code principal(i)}, with the authority ROLE_ADMIN. */
@@ -178,6 +176,7 @@ final class CallerPrincipalTest {
   }
 
   @Configuration(proxyBeanMethods = false)
+  @EnableCollapsing
   static class Services {
 
     @Bean

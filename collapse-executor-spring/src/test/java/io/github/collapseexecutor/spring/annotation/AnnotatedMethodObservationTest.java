@@ -18,7 +18,7 @@ import java.util.function.Function;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.context.annotation.AnnotationConfigApplicationContext;
 
 /**
  * The observations of annotated methods on Micrometer's test registry: one {@code collapse.call}
@@ -31,11 +31,10 @@ final class AnnotatedMethodObservationTest {
   private static final int N = 20;
 
   private final TestObservationRegistry registry = TestObservationRegistry.create();
-  private final ApplicationContextRunner runner = ObservedCallers.runner(registry);
 
   @Test
-  void oneRunIsOneSharedCallObservationAndCallersSayWhoLedAndWhoJoined() {
-    runner.run(context -> {
+  void oneRunIsOneSharedCallObservationAndCallersSayWhoLedAndWhoJoined() throws Exception {
+    try (AnnotationConfigApplicationContext context = ObservedCallers.start(registry)) {
       ProfileService profiles = context.getBean(ProfileService.class);
 
       profiles.crowd().run(N, i -> ObservedCallers.call(registry, () -> profiles.profile(3)));
@@ -50,12 +49,12 @@ final class AnnotatedMethodObservationTest {
           .hasHighCardinalityKeyValue("collapse.batch.size", Integer.toString(N))
           .hasParentObservationContextMatching(parent -> ObservedCallers.NAME.equals(parent.getName()));
       assertThat(callerOutcomes()).isEqualTo(Map.of("led", 1L, "joined", (long) N - 1));
-    });
+    }
   }
 
   @Test
-  void aRunThatThrewIsAFailedSharedCallAndItsCallersStillSayWhoLed() {
-    runner.run(context -> {
+  void aRunThatThrewIsAFailedSharedCallAndItsCallersStillSayWhoLed() throws Exception {
+    try (AnnotationConfigApplicationContext context = ObservedCallers.start(registry)) {
       ProfileService profiles = context.getBean(ProfileService.class);
 
       List<Object> results = profiles.crowd().run(N, i -> ObservedCallers.call(registry, () -> {
@@ -73,12 +72,12 @@ final class AnnotatedMethodObservationTest {
           .hasLowCardinalityKeyValue("outcome", "failed")
           .assertThatError().isInstanceOf(IOException.class).hasMessage("down");
       assertThat(callerOutcomes()).isEqualTo(Map.of("led", 1L, "joined", (long) N - 1));
-    });
+    }
   }
 
   @Test
-  void batchedCallersSaySoAndEachBatchCountsItsCallers() {
-    runner.run(context -> {
+  void batchedCallersSaySoAndEachBatchCountsItsCallers() throws Exception {
+    try (AnnotationConfigApplicationContext context = ObservedCallers.start(registry)) {
       UserService users = context.getBean(UserService.class);
 
       users.crowd().run(N, i -> ObservedCallers.call(registry, () -> users.user(i)));
@@ -91,12 +90,12 @@ final class AnnotatedMethodObservationTest {
               .forEach(batch -> sizes.add(batch.batchSize())));
       assertThat(sizes).hasSizeGreaterThan(1);
       assertThat(sizes.stream().mapToInt(Integer::intValue).sum()).isEqualTo(N);
-    });
+    }
   }
 
   @Test
-  void aSwitchedOffExecutorMarksItsCallersNotCollapsed() {
-    runner.run(context -> {
+  void aSwitchedOffExecutorMarksItsCallersNotCollapsed() throws Exception {
+    try (AnnotationConfigApplicationContext context = ObservedCallers.start(registry)) {
       ProfileService profiles = context.getBean(ProfileService.class);
       context.getBean(CollapseMethods.class).collapsing("default", false);
 
@@ -108,12 +107,12 @@ final class AnnotatedMethodObservationTest {
           .hasObservationWithNameEqualTo(ObservedCallers.NAME).that()
           .hasHighCardinalityKeyValue("collapse.outcome", "not-collapsed")
           .hasHighCardinalityKeyValue("collapse.reason", "switched-off");
-    });
+    }
   }
 
   @Test
-  void aNullArgumentMarksItsCallerNotCollapsed() {
-    runner.run(context -> {
+  void aNullArgumentMarksItsCallerNotCollapsed() throws Exception {
+    try (AnnotationConfigApplicationContext context = ObservedCallers.start(registry)) {
       UserService users = context.getBean(UserService.class);
 
       assertThat(ObservedCallers.call(registry, () -> users.user(null)))
@@ -123,18 +122,19 @@ final class AnnotatedMethodObservationTest {
           .hasObservationWithNameEqualTo(ObservedCallers.NAME).that()
           .hasHighCardinalityKeyValue("collapse.outcome", "not-collapsed")
           .hasHighCardinalityKeyValue("collapse.reason", "null-argument");
-    });
+    }
   }
 
   @Test
-  void theApplicationsConventionNamesTheRunsObservation() {
+  void theApplicationsConventionNamesTheRunsObservation() throws Exception {
     CollapseObservationConvention custom = new DefaultCollapseObservationConvention() {
       @Override
       public KeyValues getLowCardinalityKeyValues(CollapseObservationContext context) {
         return super.getLowCardinalityKeyValues(context).and("region", "eu");
       }
     };
-    runner.withBean(CollapseObservationConvention.class, () -> custom).run(context -> {
+    try (AnnotationConfigApplicationContext context = ObservedCallers.start(registry,
+        beans -> beans.registerBean(CollapseObservationConvention.class, () -> custom))) {
       ProfileService profiles = context.getBean(ProfileService.class);
 
       profiles.crowd().run(2, i -> ObservedCallers.call(registry, () -> profiles.profile(4)));
@@ -142,7 +142,7 @@ final class AnnotatedMethodObservationTest {
       TestObservationRegistryAssert.assertThat(registry)
           .hasObservationWithNameEqualTo(DefaultCollapseObservationConvention.NAME).that()
           .hasLowCardinalityKeyValue("region", "eu");
-    });
+    }
   }
 
   /** Counts the callers' observations by their {@code collapse.outcome}. */

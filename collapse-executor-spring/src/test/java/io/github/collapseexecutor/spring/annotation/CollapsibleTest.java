@@ -2,11 +2,12 @@ package io.github.collapseexecutor.spring.annotation;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.github.collapseexecutor.spring.boot.autoconfigure.annotation.CollapseAnnotationAutoConfiguration;
-import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorAutoConfiguration;
+import io.github.collapseexecutor.spring.NamedExecutor;
+import io.github.collapseexecutor.spring.NamedExecutors;
 import io.github.collapseexecutor.testing.annotation.Crowd;
 import io.github.collapseexecutor.testing.annotation.HeldService;
 import java.io.IOException;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CancellationException;
@@ -17,8 +18,7 @@ import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.springframework.boot.autoconfigure.AutoConfigurations;
-import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.context.annotation.AnnotationConfigApplicationContext;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import reactor.core.publisher.Mono;
@@ -26,27 +26,23 @@ import reactor.core.publisher.Mono;
 @Timeout(60)
 final class CollapsibleTest {
 
-  private final ApplicationContextRunner runner = new ApplicationContextRunner()
-      .withConfiguration(AutoConfigurations.of(CollapseExecutorAutoConfiguration.class,
-          CollapseAnnotationAutoConfiguration.class))
-      .withPropertyValues("collapse.executor.executors.quick.timeout=50ms")
-      .withUserConfiguration(Services.class);
-
   @Test
-  void twoHundredConcurrentCallsWithOneArgumentRunTheMethodOnce() {
-    runner.run(context -> {
+  void twoHundredConcurrentCallsWithOneArgumentRunTheMethodOnce() throws Exception {
+    try (AnnotationConfigApplicationContext context =
+        new AnnotationConfigApplicationContext(Services.class)) {
       ProfileService profiles = context.getBean(ProfileService.class);
 
       List<Object> results = profiles.crowd().run(200, i -> profiles.profile(7));
 
       assertThat(results).containsOnly("profile 7");
       assertThat(profiles.runs().get()).isEqualTo(1);
-    });
+    }
   }
 
   @Test
-  void callsWithDifferentArgumentsRunApart() {
-    runner.run(context -> {
+  void callsWithDifferentArgumentsRunApart() throws Exception {
+    try (AnnotationConfigApplicationContext context =
+        new AnnotationConfigApplicationContext(Services.class)) {
       ProfileService profiles = context.getBean(ProfileService.class);
 
       List<Object> results = profiles.crowd().run(10, i -> profiles.profile(i % 2));
@@ -54,12 +50,13 @@ final class CollapsibleTest {
       assertThat(results).filteredOn("profile 0"::equals).hasSize(5);
       assertThat(results).filteredOn("profile 1"::equals).hasSize(5);
       assertThat(profiles.runs().get()).isGreaterThanOrEqualTo(2);
-    });
+    }
   }
 
   @Test
-  void aKeyExpressionDecidesWhichCallsShareARun() {
-    runner.run(context -> {
+  void aKeyExpressionDecidesWhichCallsShareARun() throws Exception {
+    try (AnnotationConfigApplicationContext context =
+        new AnnotationConfigApplicationContext(Services.class)) {
       ProfileService profiles = context.getBean(ProfileService.class);
 
       // the request id is left out of the key: every call shares the first one's run
@@ -67,12 +64,13 @@ final class CollapsibleTest {
 
       assertThat(results).containsOnly("profile 3");
       assertThat(profiles.runs().get()).isEqualTo(1);
-    });
+    }
   }
 
   @Test
-  void everyCallerGetsTheCheckedExceptionTheMethodDeclares() {
-    runner.run(context -> {
+  void everyCallerGetsTheCheckedExceptionTheMethodDeclares() throws Exception {
+    try (AnnotationConfigApplicationContext context =
+        new AnnotationConfigApplicationContext(Services.class)) {
       ProfileService profiles = context.getBean(ProfileService.class);
 
       List<Object> results = profiles.crowd().run(20, i -> {
@@ -86,12 +84,13 @@ final class CollapsibleTest {
       assertThat(results).hasSize(20).allSatisfy(result -> assertThat(result)
           .isInstanceOf(IOException.class).hasFieldOrPropertyWithValue("message", "down"));
       assertThat(profiles.runs().get()).isEqualTo(1);
-    });
+    }
   }
 
   @Test
-  void callersOfAFutureMethodShareTheFirstCallersFuture() {
-    runner.run(context -> {
+  void callersOfAFutureMethodShareTheFirstCallersFuture() throws Exception {
+    try (AnnotationConfigApplicationContext context =
+        new AnnotationConfigApplicationContext(Services.class)) {
       FutureService service = context.getBean(FutureService.class);
 
       List<CompletableFuture<String>> callers = new ArrayList<>();
@@ -103,12 +102,13 @@ final class CollapsibleTest {
       assertThat(callers).allSatisfy(caller ->
           assertThat(caller.get(10, TimeUnit.SECONDS)).isEqualTo("value 5"));
       assertThat(service.runs().get()).isEqualTo(1);
-    });
+    }
   }
 
   @Test
-  void subscribersOfAMonoMethodShareTheFirstSubscription() {
-    runner.run(context -> {
+  void subscribersOfAMonoMethodShareTheFirstSubscription() throws Exception {
+    try (AnnotationConfigApplicationContext context =
+        new AnnotationConfigApplicationContext(Services.class)) {
       FutureService service = context.getBean(FutureService.class);
 
       List<CompletableFuture<String>> subscribers = new ArrayList<>();
@@ -120,12 +120,13 @@ final class CollapsibleTest {
       assertThat(subscribers).allSatisfy(subscriber ->
           assertThat(subscriber.get(10, TimeUnit.SECONDS)).isEqualTo("value 9"));
       assertThat(service.runs().get()).isEqualTo(1);
-    });
+    }
   }
 
   @Test
-  void aMonoIsCalledOnlyWhenSubscribed() {
-    runner.run(context -> {
+  void aMonoIsCalledOnlyWhenSubscribed() throws Exception {
+    try (AnnotationConfigApplicationContext context =
+        new AnnotationConfigApplicationContext(Services.class)) {
       FutureService service = context.getBean(FutureService.class);
 
       Mono<String> mono = service.mono(1);
@@ -133,12 +134,13 @@ final class CollapsibleTest {
       assertThat(service.runs().get()).isZero();
       mono.subscribe();
       assertThat(service.runs().get()).isEqualTo(1);
-    });
+    }
   }
 
   @Test
-  void theNamedExecutorsTimeoutEndsTheCallersWait() {
-    runner.run(context -> {
+  void theNamedExecutorsTimeoutEndsTheCallersWait() throws Exception {
+    try (AnnotationConfigApplicationContext context =
+        new AnnotationConfigApplicationContext(Services.class)) {
       FutureService service = context.getBean(FutureService.class);
 
       CompletableFuture<String> caller = service.quick(1);
@@ -149,24 +151,26 @@ final class CollapsibleTest {
       assertThat(service.pending()).singleElement().satisfies(work -> assertThat(work)
           .failsWithin(10, TimeUnit.SECONDS).withThrowableThat()
           .isInstanceOf(CancellationException.class));
-    });
+    }
   }
 
   @Test
-  void aCallFromInsideTheBeanIsNotCollapsed() {
-    runner.run(context -> {
+  void aCallFromInsideTheBeanIsNotCollapsed() throws Exception {
+    try (AnnotationConfigApplicationContext context =
+        new AnnotationConfigApplicationContext(Services.class)) {
       ProfileService profiles = context.getBean(ProfileService.class);
 
       List<Object> results = profiles.crowd().run(5, i -> profiles.selfCall(2));
 
       assertThat(results).containsOnly("profile 2");
       assertThat(profiles.runs().get()).isEqualTo(5);
-    });
+    }
   }
 
   @Test
-  void onAClassItCollapsesThePublicMethodsThatReturnAValue() {
-    runner.withBean(CatalogService.class).run(context -> {
+  void onAClassItCollapsesThePublicMethodsThatReturnAValue() throws Exception {
+    try (AnnotationConfigApplicationContext context =
+        new AnnotationConfigApplicationContext(Services.class, CatalogService.class)) {
       CatalogService catalog = context.getBean(CatalogService.class);
 
       List<Object> results = catalog.crowd().run(50, i -> catalog.item("a"));
@@ -176,11 +180,18 @@ final class CollapsibleTest {
       assertThat(results).containsOnly("item a");
       assertThat(catalog.runs().get()).isEqualTo(1);
       assertThat(catalog.touches().get()).isEqualTo(2);
-    });
+    }
   }
 
   @Configuration(proxyBeanMethods = false)
+  @EnableCollapsing
   static class Services {
+
+    @Bean
+    NamedExecutors namedExecutors() {
+      return TestExecutors.with(new NamedExecutor("quick", TestExecutors.options("quick").build(),
+          Duration.ofMillis(50), /* sharedAcrossCallers= */ false, /* resultCopier= */ null));
+    }
 
     @Bean
     ProfileService profileService() {

@@ -3,8 +3,6 @@ package io.github.collapseexecutor.spring.annotation;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.github.collapseexecutor.spring.boot.autoconfigure.annotation.CollapseAnnotationAutoConfiguration;
-import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorAutoConfiguration;
 import io.github.collapseexecutor.testing.annotation.Crowd;
 import jakarta.validation.ConstraintViolationException;
 import jakarta.validation.constraints.Positive;
@@ -17,9 +15,7 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.springframework.boot.autoconfigure.AutoConfigurations;
-import org.springframework.boot.context.annotation.UserConfigurations;
-import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.context.annotation.AnnotationConfigApplicationContext;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.validation.annotation.Validated;
@@ -35,14 +31,10 @@ import org.springframework.validation.beanvalidation.MethodValidationPostProcess
 @Timeout(60)
 final class MethodValidationTest {
 
-  private final ApplicationContextRunner runner = new ApplicationContextRunner()
-      .withConfiguration(AutoConfigurations.of(bootValidation(),
-          CollapseExecutorAutoConfiguration.class, CollapseAnnotationAutoConfiguration.class))
-      .withUserConfiguration(Services.class);
-
   @Test
-  void aLoneInvalidCallFailsAsWithoutCollapse() {
-    runner.run(context -> {
+  void aLoneInvalidCallFailsAsWithoutCollapse() throws Exception {
+    try (AnnotationConfigApplicationContext context = new AnnotationConfigApplicationContext(
+        Collapsing.class, PlainValidation.class, Services.class)) {
       Accounts accounts = context.getBean(Accounts.class);
 
       assertThatThrownBy(() -> accounts.account(-1))
@@ -51,12 +43,13 @@ final class MethodValidationTest {
           .isInstanceOf(ConstraintViolationException.class);
       assertThat(accounts.batches()).isEmpty();
       assertThat(accounts.runs().get()).isZero();
-    });
+    }
   }
 
   @Test
-  void anInvalidArgumentNeverReachesTheBatchMethodAndFailsOnlyItsCaller() {
-    runner.run(context -> {
+  void anInvalidArgumentNeverReachesTheBatchMethodAndFailsOnlyItsCaller() throws Exception {
+    try (AnnotationConfigApplicationContext context = new AnnotationConfigApplicationContext(
+        Collapsing.class, PlainValidation.class, Services.class)) {
       Accounts accounts = context.getBean(Accounts.class);
 
       // every fifth caller asks for a negative id while a batch runs
@@ -73,34 +66,32 @@ final class MethodValidationTest {
       }
       assertThat(accounts.batches()).isNotEmpty().allSatisfy(batch ->
           assertThat(batch).allSatisfy(id -> assertThat(id).isPositive()));
-    });
-  }
-
-  @Test
-  void validationRegisteredBeforeOrAfterTheCollapseAdviceStillRunsPerCaller() {
-    for (boolean validationFirst : new boolean[] {true, false}) {
-      Class<?>[] order = validationFirst
-          ? new Class<?>[] {PlainValidation.class, CollapseExecutorAutoConfiguration.class,
-              CollapseAnnotationAutoConfiguration.class, Services.class}
-          : new Class<?>[] {CollapseExecutorAutoConfiguration.class,
-              CollapseAnnotationAutoConfiguration.class, PlainValidation.class, Services.class};
-      new ApplicationContextRunner().withConfiguration(UserConfigurations.of(order))
-          .run(context -> {
-            Accounts accounts = context.getBean(Accounts.class);
-
-            List<Object> results =
-                accounts.crowd().run(10, i -> accounts.account(i == 3 ? -3 : 1));
-
-            assertThat(results.get(3)).as("validation registered first: %s", validationFirst)
-                .isInstanceOf(ConstraintViolationException.class);
-            assertThat(accounts.batches()).allSatisfy(batch -> assertThat(batch).containsOnly(1));
-          });
     }
   }
 
   @Test
-  void aCallerWhoseArgumentOutsideTheKeyIsInvalidDoesNotGetTheSharedResult() {
-    runner.run(context -> {
+  void validationRegisteredBeforeOrAfterTheCollapseAdviceStillRunsPerCaller() throws Exception {
+    for (boolean validationFirst : new boolean[] {true, false}) {
+      Class<?>[] order = validationFirst
+          ? new Class<?>[] {PlainValidation.class, Collapsing.class, Services.class}
+          : new Class<?>[] {Collapsing.class, PlainValidation.class, Services.class};
+      try (AnnotationConfigApplicationContext context =
+          new AnnotationConfigApplicationContext(order)) {
+        Accounts accounts = context.getBean(Accounts.class);
+
+        List<Object> results = accounts.crowd().run(10, i -> accounts.account(i == 3 ? -3 : 1));
+
+        assertThat(results.get(3)).as("validation registered first: %s", validationFirst)
+            .isInstanceOf(ConstraintViolationException.class);
+        assertThat(accounts.batches()).allSatisfy(batch -> assertThat(batch).containsOnly(1));
+      }
+    }
+  }
+
+  @Test
+  void aCallerWhoseArgumentOutsideTheKeyIsInvalidDoesNotGetTheSharedResult() throws Exception {
+    try (AnnotationConfigApplicationContext context = new AnnotationConfigApplicationContext(
+        Collapsing.class, PlainValidation.class, Services.class)) {
       Accounts accounts = context.getBean(Accounts.class);
 
       // the key is the account alone; the odd callers send a negative currency scale
@@ -116,21 +107,7 @@ final class MethodValidationTest {
         }
       }
       assertThat(accounts.runs().get()).isEqualTo(1);
-    });
-  }
-
-  /** Spring Boot's validation auto-configuration, whose package differs in Boot 3 and 4. */
-  private static Class<?> bootValidation() {
-    for (String name : List.of(
-        "org.springframework.boot.validation.autoconfigure.ValidationAutoConfiguration",
-        "org.springframework.boot.autoconfigure.validation.ValidationAutoConfiguration")) {
-      try {
-        return Class.forName(name);
-      } catch (ClassNotFoundException notThisLine) {
-        // the other line's
-      }
     }
-    throw new IllegalStateException("no ValidationAutoConfiguration on the class path");
   }
 
   @Configuration(proxyBeanMethods = false)

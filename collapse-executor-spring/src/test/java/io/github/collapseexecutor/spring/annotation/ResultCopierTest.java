@@ -2,8 +2,8 @@ package io.github.collapseexecutor.spring.annotation;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.github.collapseexecutor.spring.boot.autoconfigure.annotation.CollapseAnnotationAutoConfiguration;
-import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorAutoConfiguration;
+import io.github.collapseexecutor.spring.NamedExecutor;
+import io.github.collapseexecutor.spring.NamedExecutors;
 import io.github.collapseexecutor.testing.annotation.Crowd;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -19,8 +19,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.springframework.boot.autoconfigure.AutoConfigurations;
-import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.context.annotation.AnnotationConfigApplicationContext;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import reactor.core.publisher.Mono;
@@ -33,16 +32,10 @@ import reactor.core.publisher.Mono;
 @Timeout(60)
 final class ResultCopierTest {
 
-  private final ApplicationContextRunner runner = new ApplicationContextRunner()
-      .withConfiguration(AutoConfigurations.of(CollapseExecutorAutoConfiguration.class,
-          CollapseAnnotationAutoConfiguration.class))
-      .withPropertyValues("collapse.executor.executors.jackson.result-copier=jacksonResultCopier",
-          "collapse.executor.executors.one-batch.max-concurrent-batches=1")
-      .withUserConfiguration(Services.class);
-
   @Test
-  void withoutACopierEveryCallerOfARunHoldsTheOneObjectTheMethodReturned() {
-    runner.run(context -> {
+  void withoutACopierEveryCallerOfARunHoldsTheOneObjectTheMethodReturned() throws Exception {
+    try (AnnotationConfigApplicationContext context =
+        new AnnotationConfigApplicationContext(Services.class, Collapsing.class)) {
       Carts carts = context.getBean(Carts.class);
 
       List<Object> results = carts.crowd().run(10, i -> carts.shared(1));
@@ -52,12 +45,13 @@ final class ResultCopierTest {
       ((Cart) results.get(0)).getItems().add("changed by one caller");
       assertThat(results).allSatisfy(cart ->
           assertThat(((Cart) cart).getItems()).contains("changed by one caller"));
-    });
+    }
   }
 
   @Test
-  void aCopierGivesEveryCallerThatJoinedAnEqualObjectOfItsOwn() {
-    runner.run(context -> {
+  void aCopierGivesEveryCallerThatJoinedAnEqualObjectOfItsOwn() throws Exception {
+    try (AnnotationConfigApplicationContext context =
+        new AnnotationConfigApplicationContext(Services.class, Collapsing.class)) {
       Carts carts = context.getBean(Carts.class);
 
       List<Object> results = carts.crowd().run(10, i -> carts.copied(1));
@@ -66,12 +60,13 @@ final class ResultCopierTest {
       assertThat(results).containsOnly(new Cart("cart 1"));
       assertThat(distinct(results)).isEqualTo(10);
       assertUnchangedByOthers(results);
-    });
+    }
   }
 
   @Test
-  void theJacksonCopierOfANamedExecutorCopiesWithTheDeclaredGenericType() {
-    runner.run(context -> {
+  void theJacksonCopierOfANamedExecutorCopiesWithTheDeclaredGenericType() throws Exception {
+    try (AnnotationConfigApplicationContext context =
+        new AnnotationConfigApplicationContext(Services.class, Collapsing.class)) {
       Carts carts = context.getBean(Carts.class);
 
       List<Object> results = carts.crowd().run(10, i -> carts.viaJackson(2));
@@ -87,12 +82,13 @@ final class ResultCopierTest {
       }
       assertThat(distinct(firsts)).isEqualTo(10);
       assertUnchangedByOthers(firsts);
-    });
+    }
   }
 
   @Test
-  void theJacksonCopierReadsBackTheTypeTheBeansClassGivesAGenericMethod() {
-    runner.run(context -> {
+  void theJacksonCopierReadsBackTheTypeTheBeansClassGivesAGenericMethod() throws Exception {
+    try (AnnotationConfigApplicationContext context =
+        new AnnotationConfigApplicationContext(Services.class, Collapsing.class)) {
       CartShelf shelf = context.getBean(CartShelf.class);
 
       List<Object> results = shelf.crowd().run(4, i -> shelf.all(6));
@@ -101,12 +97,13 @@ final class ResultCopierTest {
       assertThat(distinct(results)).isEqualTo(4);
       assertThat(results).allSatisfy(list -> assertThat((List<?>) list).singleElement()
           .isInstanceOf(Cart.class).isEqualTo(new Cart("cart 6")));
-    });
+    }
   }
 
   @Test
-  void callersThatJoinedAFutureGetCopiesAndCanStillLeaveAlone() {
-    runner.run(context -> {
+  void callersThatJoinedAFutureGetCopiesAndCanStillLeaveAlone() throws Exception {
+    try (AnnotationConfigApplicationContext context =
+        new AnnotationConfigApplicationContext(Services.class, Collapsing.class)) {
       Carts carts = context.getBean(Carts.class);
 
       List<CompletableFuture<Cart>> callers = new ArrayList<>();
@@ -124,12 +121,13 @@ final class ResultCopierTest {
       assertThat(results).containsOnly(new Cart("cart 3"));
       assertThat(distinct(results)).isEqualTo(9);
       assertUnchangedByOthers(results);
-    });
+    }
   }
 
   @Test
-  void subscribersThatJoinedAMonoGetCopies() {
-    runner.run(context -> {
+  void subscribersThatJoinedAMonoGetCopies() throws Exception {
+    try (AnnotationConfigApplicationContext context =
+        new AnnotationConfigApplicationContext(Services.class, Collapsing.class)) {
       Carts carts = context.getBean(Carts.class);
 
       List<CompletableFuture<Cart>> subscribers = new ArrayList<>();
@@ -145,12 +143,13 @@ final class ResultCopierTest {
       assertThat(carts.runs().get()).isEqualTo(1);
       assertThat(distinct(results)).isEqualTo(10);
       assertUnchangedByOthers(results);
-    });
+    }
   }
 
   @Test
-  void callersOfOneBatchWithEqualArgumentsHoldOneObjectWithoutACopier() {
-    runner.run(context -> {
+  void callersOfOneBatchWithEqualArgumentsHoldOneObjectWithoutACopier() throws Exception {
+    try (AnnotationConfigApplicationContext context =
+        new AnnotationConfigApplicationContext(Services.class, Collapsing.class)) {
       Carts carts = context.getBean(Carts.class);
 
       List<Object> results = carts.crowd().run(10, i -> carts.batched(5));
@@ -158,12 +157,13 @@ final class ResultCopierTest {
       // one object per run of the batch method, and the held first batch left the others queued
       assertThat(carts.batches()).hasSizeLessThan(10);
       assertThat(distinct(results)).isEqualTo(carts.batches().size());
-    });
+    }
   }
 
   @Test
-  void aCopierGivesEveryCallerOfABatchWithAnEqualArgumentACopyOfItsOwn() {
-    runner.run(context -> {
+  void aCopierGivesEveryCallerOfABatchWithAnEqualArgumentACopyOfItsOwn() throws Exception {
+    try (AnnotationConfigApplicationContext context =
+        new AnnotationConfigApplicationContext(Services.class, Collapsing.class)) {
       Carts carts = context.getBean(Carts.class);
 
       List<Object> results = carts.crowd().run(10, i -> carts.batchedCopied(5));
@@ -172,31 +172,31 @@ final class ResultCopierTest {
       assertThat(results).containsOnly(new Cart("cart 5"));
       assertThat(distinct(results)).isEqualTo(10);
       assertUnchangedByOthers(results);
-    });
+    }
   }
 
   @Test
   void aCopierThatIsNotABeanStopsTheApplication() {
-    runner.withBean(UnknownCopier.class).run(context ->
-        assertThat(UncollapsibleMethodsTest.failure(context)).contains(
-            "@Collapsible on UnknownCopier.load(int) cannot be collapsed: result copier 'nowhere'"
-                + " is not a bean; ResultCopier beans: [cartCopier, jacksonResultCopier]"));
+    assertThat(UncollapsibleMethodsTest.failure(Services.class, Collapsing.class,
+        UnknownCopier.class)).contains(
+        "@Collapsible on UnknownCopier.load(int) cannot be collapsed: result copier 'nowhere'"
+            + " is not a bean; ResultCopier beans: [cartCopier, jacksonResultCopier]");
   }
 
   @Test
   void aBeanThatIsNotACopierStopsTheApplication() {
-    runner.withBean(NotACopier.class).run(context ->
-        assertThat(UncollapsibleMethodsTest.failure(context)).contains(
-            "@CollapseBatch on NotACopier.load(Integer) cannot be collapsed: result copier"
-                + " 'carts' is a " + Carts.class.getName() + ", not a ResultCopier"));
+    assertThat(UncollapsibleMethodsTest.failure(Services.class, Collapsing.class,
+        NotACopier.class)).contains(
+        "@CollapseBatch on NotACopier.load(Integer) cannot be collapsed: result copier 'carts'"
+            + " is a " + Carts.class.getName() + ", not a ResultCopier");
   }
 
   @Test
   void aCopierThatCannotCopyTheResultTypeStopsTheApplication() {
-    runner.withBean(UntypedResult.class).run(context ->
-        assertThat(UncollapsibleMethodsTest.failure(context)).contains(
-            "@Collapsible on UntypedResult.load(int) cannot be collapsed: result copier"
-                + " 'jacksonResultCopier' cannot copy results of type java.lang.Object"));
+    assertThat(UncollapsibleMethodsTest.failure(Services.class, Collapsing.class,
+        UntypedResult.class)).contains(
+        "@Collapsible on UntypedResult.load(int) cannot be collapsed: result copier"
+            + " 'jacksonResultCopier' cannot copy results of type java.lang.Object");
   }
 
   /** Adds to each result in turn, and checks that no other result saw it. */
@@ -216,8 +216,23 @@ final class ResultCopierTest {
     return instances.size();
   }
 
+  /**
+   * The application's beans, registered before {@link Collapsing} as Spring Boot's
+   * auto-configuration comes after them: a failure lists the copier beans in that order.
+   */
   @Configuration(proxyBeanMethods = false)
   static class Services {
+
+    @Bean
+    NamedExecutors namedExecutors() {
+      return TestExecutors.with(
+          new NamedExecutor("jackson", TestExecutors.options("jackson").build(),
+              /* timeout= */ null, /* sharedAcrossCallers= */ false,
+              JacksonResultCopier.BEAN_NAME),
+          new NamedExecutor("one-batch",
+              TestExecutors.options("one-batch").maxConcurrentBatches(1).build(),
+              /* timeout= */ null, /* sharedAcrossCallers= */ false, /* resultCopier= */ null));
+    }
 
     @Bean
     Carts carts() {

@@ -2,8 +2,8 @@ package io.github.collapseexecutor.spring.annotation;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.github.collapseexecutor.spring.boot.autoconfigure.annotation.CollapseAnnotationAutoConfiguration;
-import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorAutoConfiguration;
+import io.github.collapseexecutor.spring.NamedExecutor;
+import io.github.collapseexecutor.spring.NamedExecutors;
 import io.github.collapseexecutor.testing.annotation.Crowd;
 import java.time.Duration;
 import java.util.Collection;
@@ -16,8 +16,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.IntFunction;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.springframework.boot.autoconfigure.AutoConfigurations;
-import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.context.annotation.AnnotationConfigApplicationContext;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.security.access.annotation.Secured;
@@ -36,15 +35,10 @@ import reactor.core.publisher.Mono;
 @Timeout(60)
 final class CallerSecurityTest {
 
-  private final ApplicationContextRunner runner = new ApplicationContextRunner()
-      .withConfiguration(AutoConfigurations.of(CollapseExecutorAutoConfiguration.class,
-          CollapseAnnotationAutoConfiguration.class))
-      .withPropertyValues("collapse.executor.executors.catalogue.shared-across-callers=true")
-      .withUserConfiguration(Services.class);
-
   @Test
-  void aDeniedCallerNeverJoinsAnAuthorizedCallersRun() {
-    runner.run(context -> {
+  void aDeniedCallerNeverJoinsAnAuthorizedCallersRun() throws Exception {
+    try (AnnotationConfigApplicationContext context =
+        new AnnotationConfigApplicationContext(Services.class)) {
       Reports reports = context.getBean(Reports.class);
 
       // caller 0 is the admin, whose run is held until the 39 users are parked or done
@@ -55,12 +49,13 @@ final class CallerSecurityTest {
       assertThat(results.subList(1, 40))
           .allSatisfy(result -> assertThat(result).isInstanceOf(AuthorizationDeniedException.class));
       assertThat(reports.runs().get()).isEqualTo(1);
-    });
+    }
   }
 
   @Test
-  void securedIsCheckedForEveryCallerToo() {
-    runner.run(context -> {
+  void securedIsCheckedForEveryCallerToo() throws Exception {
+    try (AnnotationConfigApplicationContext context =
+        new AnnotationConfigApplicationContext(Services.class)) {
       Reports reports = context.getBean(Reports.class);
 
       List<Object> results = reports.crowd().run(20, asUser(i -> i == 0 ? "admin" : "user-" + i,
@@ -69,12 +64,13 @@ final class CallerSecurityTest {
       assertThat(results.get(0)).isEqualTo("secured report 7");
       assertThat(results.subList(1, 20))
           .allSatisfy(result -> assertThat(result).isInstanceOf(AuthorizationDeniedException.class));
-    });
+    }
   }
 
   @Test
-  void callersOfOtherPrincipalsNeverShareARun() {
-    runner.run(context -> {
+  void callersOfOtherPrincipalsNeverShareARun() throws Exception {
+    try (AnnotationConfigApplicationContext context =
+        new AnnotationConfigApplicationContext(Services.class)) {
       Reports reports = context.getBean(Reports.class);
 
       List<Object> results = reports.crowd().run(100, asUser(i -> "user-" + i % 4,
@@ -83,12 +79,13 @@ final class CallerSecurityTest {
       for (int i = 0; i < 100; i++) {
         assertThat(results.get(i)).isEqualTo("item 1 of user-" + i % 4);
       }
-    });
+    }
   }
 
   @Test
-  void oneUsersCallsStillCollapse() {
-    runner.run(context -> {
+  void oneUsersCallsStillCollapse() throws Exception {
+    try (AnnotationConfigApplicationContext context =
+        new AnnotationConfigApplicationContext(Services.class)) {
       Reports reports = context.getBean(Reports.class);
 
       List<Object> results = reports.crowd().run(50, asUser(i -> "alice", i -> "ROLE_USER",
@@ -96,12 +93,13 @@ final class CallerSecurityTest {
 
       assertThat(results).containsOnly("item 1 of alice");
       assertThat(reports.runs().get()).isEqualTo(1);
-    });
+    }
   }
 
   @Test
-  void aMethodDeclaredSharedAcrossCallersSharesAcrossUsers() {
-    runner.run(context -> {
+  void aMethodDeclaredSharedAcrossCallersSharesAcrossUsers() throws Exception {
+    try (AnnotationConfigApplicationContext context =
+        new AnnotationConfigApplicationContext(Services.class)) {
       Reports reports = context.getBean(Reports.class);
 
       List<Object> results = reports.crowd().run(40, asUser(i -> "user-" + i % 4,
@@ -109,12 +107,13 @@ final class CallerSecurityTest {
 
       assertThat(results).containsOnly("price 3");
       assertThat(reports.runs().get()).isEqualTo(1);
-    });
+    }
   }
 
   @Test
-  void aNamedExecutorDeclaredSharedAcrossCallersSharesAcrossUsers() {
-    runner.run(context -> {
+  void aNamedExecutorDeclaredSharedAcrossCallersSharesAcrossUsers() throws Exception {
+    try (AnnotationConfigApplicationContext context =
+        new AnnotationConfigApplicationContext(Services.class)) {
       Reports reports = context.getBean(Reports.class);
 
       List<Object> results = reports.crowd().run(40, asUser(i -> "user-" + i % 4,
@@ -122,12 +121,13 @@ final class CallerSecurityTest {
 
       assertThat(results).containsOnly("catalogue 3");
       assertThat(reports.runs().get()).isEqualTo(1);
-    });
+    }
   }
 
   @Test
-  void aBatchRunsForOneUserAtATime() {
-    runner.run(context -> {
+  void aBatchRunsForOneUserAtATime() throws Exception {
+    try (AnnotationConfigApplicationContext context =
+        new AnnotationConfigApplicationContext(Services.class)) {
       Reports reports = context.getBean(Reports.class);
 
       List<Object> results = reports.crowd().run(100, asUser(i -> "user-" + i % 4,
@@ -136,12 +136,13 @@ final class CallerSecurityTest {
       for (int i = 0; i < 100; i++) {
         assertThat(results.get(i)).isEqualTo("item " + i + " of user-" + i % 4);
       }
-    });
+    }
   }
 
   @Test
-  void oneUsersBatchedCallsStillShareBatches() {
-    runner.run(context -> {
+  void oneUsersBatchedCallsStillShareBatches() throws Exception {
+    try (AnnotationConfigApplicationContext context =
+        new AnnotationConfigApplicationContext(Services.class)) {
       Reports reports = context.getBean(Reports.class);
 
       List<Object> results = reports.crowd().run(50, asUser(i -> "alice", i -> "ROLE_USER",
@@ -150,12 +151,13 @@ final class CallerSecurityTest {
       assertThat(results).allSatisfy(result -> assertThat((String) result).endsWith(" of alice"));
       // the first batch is held until the others queued, which then fill one or two batches
       assertThat(reports.batches().get()).isBetween(2, 5);
-    });
+    }
   }
 
   @Test
-  void aLoneReactiveCallerRunsTheMethodWithItsOwnContext() {
-    runner.run(context -> {
+  void aLoneReactiveCallerRunsTheMethodWithItsOwnContext() throws Exception {
+    try (AnnotationConfigApplicationContext context =
+        new AnnotationConfigApplicationContext(Services.class)) {
       Reports reports = context.getBean(Reports.class);
 
       Object name = reports.reactiveName(1).contextWrite(ReactiveSecurityContextHolder
@@ -163,12 +165,13 @@ final class CallerSecurityTest {
           .block(Duration.ofSeconds(10));
 
       assertThat(name).isEqualTo("1 for alice");
-    });
+    }
   }
 
   @Test
-  void reactiveCallersOfOtherPrincipalsNeverShareARun() {
-    runner.run(context -> {
+  void reactiveCallersOfOtherPrincipalsNeverShareARun() throws Exception {
+    try (AnnotationConfigApplicationContext context =
+        new AnnotationConfigApplicationContext(Services.class)) {
       Reports reports = context.getBean(Reports.class);
 
       // waiting on a future, which the crowd sees as parked (block() waits on a lock)
@@ -180,7 +183,7 @@ final class CallerSecurityTest {
       for (int i = 0; i < 40; i++) {
         assertThat(results.get(i)).isEqualTo("1 for user-" + i % 4);
       }
-    });
+    }
   }
 
   private static Object join(CompletableFuture<String> future) {
@@ -207,7 +210,15 @@ final class CallerSecurityTest {
 
   @Configuration(proxyBeanMethods = false)
   @EnableMethodSecurity(securedEnabled = true)
+  @EnableCollapsing
   static class Services {
+
+    @Bean
+    NamedExecutors namedExecutors() {
+      return TestExecutors.with(new NamedExecutor("catalogue",
+          TestExecutors.options("catalogue").build(), /* timeout= */ null,
+          /* sharedAcrossCallers= */ true, /* resultCopier= */ null));
+    }
 
     @Bean
     Reports reports() {

@@ -1,9 +1,8 @@
 package io.github.collapseexecutor.spring.annotation;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.github.collapseexecutor.spring.boot.autoconfigure.annotation.CollapseAnnotationAutoConfiguration;
-import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorAutoConfiguration;
 import io.github.collapseexecutor.testing.annotation.HeldService;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -13,8 +12,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.springframework.aop.framework.ProxyFactory;
 import org.springframework.aop.support.DefaultPointcutAdvisor;
-import org.springframework.boot.autoconfigure.AutoConfigurations;
-import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.context.annotation.AnnotationConfigApplicationContext;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.Ordered;
@@ -28,26 +26,20 @@ import org.springframework.core.Ordered;
 @Timeout(60)
 final class FrozenProxyTest {
 
-  private final ApplicationContextRunner runner = new ApplicationContextRunner()
-      .withConfiguration(AutoConfigurations.of(CollapseExecutorAutoConfiguration.class,
-          CollapseAnnotationAutoConfiguration.class));
-
   @Test
   void aFrozenProxyWithAdviceThatRunsPerCallerFailsItsBeanAtStartup() {
-    runner.withUserConfiguration(PerCallerAdvice.class).run(context -> {
-      assertThat(context).hasFailed();
-      assertThat(context.getStartupFailure()).rootCause()
-          .isInstanceOf(IllegalStateException.class)
-          .hasMessageContaining("Bean 'quotes'")
-          .hasMessageContaining("frozen proxy")
-          .hasMessageContaining(Counting.class.getName());
-    });
+    assertThatThrownBy(() -> new AnnotationConfigApplicationContext(PerCallerAdvice.class).close())
+        .rootCause()
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessageContaining("Bean 'quotes'")
+        .hasMessageContaining("frozen proxy")
+        .hasMessageContaining(Counting.class.getName());
   }
 
   @Test
-  void aFrozenProxyWhoseAdviceGoesAfterCollapseIsWrappedAndItsCallersShare() {
-    runner.withUserConfiguration(LateAdvice.class).run(context -> {
-      assertThat(context).hasNotFailed();
+  void aFrozenProxyWhoseAdviceGoesAfterCollapseIsWrappedAndItsCallersShare() throws Exception {
+    try (AnnotationConfigApplicationContext context =
+        new AnnotationConfigApplicationContext(LateAdvice.class)) {
       Quotes quotes = context.getBean(Quotes.class);
       Counting late = context.getBean(Counting.class);
 
@@ -56,7 +48,7 @@ final class FrozenProxyTest {
       assertThat(results).containsOnly("quote of acme");
       assertThat(quotes.runs().get()).as("the callers shared one run").isEqualTo(1);
       assertThat(late.calls().get()).as("the proxy's own advice ran inside the run").isEqualTo(1);
-    });
+    }
   }
 
   private static Quotes frozen(Counting advice) {
@@ -73,6 +65,7 @@ final class FrozenProxyTest {
   }
 
   @Configuration(proxyBeanMethods = false)
+  @EnableCollapsing
   static class PerCallerAdvice {
 
     @Bean
@@ -87,6 +80,7 @@ final class FrozenProxyTest {
   }
 
   @Configuration(proxyBeanMethods = false)
+  @EnableCollapsing
   static class LateAdvice {
 
     @Bean

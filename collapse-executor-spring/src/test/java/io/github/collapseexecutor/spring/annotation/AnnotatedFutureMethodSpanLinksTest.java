@@ -22,7 +22,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
-import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.context.annotation.AnnotationConfigApplicationContext;
 
 /**
  * Spans of {@code @Collapsible} methods returning a future, a stage or a {@code Mono}, through a
@@ -39,8 +39,6 @@ final class AnnotatedFutureMethodSpanLinksTest {
   private final SdkTracerProvider tracerProvider = SdkTracerProvider.builder()
       .addSpanProcessor(SimpleSpanProcessor.create(exporter)).build();
   private final ObservationRegistry registry = TracingRegistries.on(tracerProvider);
-  private final ApplicationContextRunner runner =
-      FutureCallers.runner(registry, CollapseListener.NONE);
 
   @AfterEach
   void stop() {
@@ -49,18 +47,20 @@ final class AnnotatedFutureMethodSpanLinksTest {
 
   @ParameterizedTest
   @EnumSource(Kind.class)
-  void callersThatJoinedARunLinkToItsSpan(Kind kind) {
+  void callersThatJoinedARunLinkToItsSpan(Kind kind) throws Exception {
     assertCallersLinkToTheRun(kind, run -> run.complete("value 1"));
   }
 
   @ParameterizedTest
   @EnumSource(Kind.class)
-  void callersThatJoinedARunThatFailedLinkToItsSpan(Kind kind) {
+  void callersThatJoinedARunThatFailedLinkToItsSpan(Kind kind) throws Exception {
     assertCallersLinkToTheRun(kind, run -> run.completeExceptionally(new IOException("down")));
   }
 
-  private void assertCallersLinkToTheRun(Kind kind, Consumer<CompletableFuture<String>> end) {
-    runner.run(context -> {
+  private void assertCallersLinkToTheRun(Kind kind, Consumer<CompletableFuture<String>> end)
+      throws Exception {
+    try (AnnotationConfigApplicationContext context =
+        FutureCallers.start(registry, CollapseListener.NONE)) {
       PendingService service = context.getBean(PendingService.class);
 
       List<Caller> callers = FutureCallers.call(registry, N,
@@ -83,7 +83,7 @@ final class AnnotatedFutureMethodSpanLinksTest {
       assertThat(withOutcome(spans, "joined")).hasSize(N - 1).allSatisfy(span ->
           assertThat(span.getLinks()).extracting(LinkData::getSpanContext)
               .containsExactly(run.getSpanContext()));
-    });
+    }
   }
 
   private List<SpanData> spansNamed(String name) {

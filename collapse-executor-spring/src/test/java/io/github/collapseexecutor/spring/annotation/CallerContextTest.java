@@ -2,8 +2,8 @@ package io.github.collapseexecutor.spring.annotation;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.github.collapseexecutor.spring.boot.autoconfigure.annotation.CollapseAnnotationAutoConfiguration;
-import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorAutoConfiguration;
+import io.github.collapseexecutor.spring.NamedExecutor;
+import io.github.collapseexecutor.spring.NamedExecutors;
 import io.github.collapseexecutor.testing.annotation.Crowd;
 import io.micrometer.context.ContextRegistry;
 import java.util.ArrayList;
@@ -18,8 +18,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.springframework.boot.autoconfigure.AutoConfigurations;
-import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.context.annotation.AnnotationConfigApplicationContext;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.security.authentication.TestingAuthenticationToken;
@@ -38,12 +37,6 @@ final class CallerContextTest {
   private static final String KEY = "test.request";
   private static final ThreadLocal<String> REQUEST = new ThreadLocal<>();
 
-  private final ApplicationContextRunner runner = new ApplicationContextRunner()
-      .withConfiguration(AutoConfigurations.of(CollapseExecutorAutoConfiguration.class,
-          CollapseAnnotationAutoConfiguration.class))
-      .withPropertyValues("collapse.executor.executors.one-batch.max-concurrent-batches=1")
-      .withUserConfiguration(Services.class);
-
   @BeforeEach
   void registerTheRequestThreadLocal() {
     ContextRegistry.getInstance().registerThreadLocalAccessor(KEY, REQUEST);
@@ -55,8 +48,10 @@ final class CallerContextTest {
   }
 
   @Test
-  void aMonoSubscribedOnAnotherThreadRunsTheMethodInTheContextOfTheCallThatMadeIt() {
-    runner.run(context -> {
+  void aMonoSubscribedOnAnotherThreadRunsTheMethodInTheContextOfTheCallThatMadeIt()
+      throws Exception {
+    try (AnnotationConfigApplicationContext context =
+        new AnnotationConfigApplicationContext(Services.class)) {
       Requests requests = context.getBean(Requests.class);
 
       Mono<String> collapsed = calledAs("alice", () -> requests.collapsed(1));
@@ -65,12 +60,13 @@ final class CallerContextTest {
       // without collapse the body ran where the method was called; with it, at subscription
       assertThat(subscribedElsewhere(direct)).isEqualTo("1 for alice");
       assertThat(subscribedElsewhere(collapsed)).isEqualTo("1 for alice");
-    });
+    }
   }
 
   @Test
-  void aMonoSubscribedOnAnotherThreadRunsTheMethodWithTheCallersSecurityContext() {
-    runner.run(context -> {
+  void aMonoSubscribedOnAnotherThreadRunsTheMethodWithTheCallersSecurityContext() throws Exception {
+    try (AnnotationConfigApplicationContext context =
+        new AnnotationConfigApplicationContext(Services.class)) {
       Requests requests = context.getBean(Requests.class);
 
       SecurityContextHolder.getContext()
@@ -83,12 +79,13 @@ final class CallerContextTest {
       }
 
       assertThat(subscribedElsewhere(mono)).isEqualTo("2 for alice");
-    });
+    }
   }
 
   @Test
-  void theThreadLocalsOfTheSubscribingThreadComeBackWhenTheMethodReturns() {
-    runner.run(context -> {
+  void theThreadLocalsOfTheSubscribingThreadComeBackWhenTheMethodReturns() throws Exception {
+    try (AnnotationConfigApplicationContext context =
+        new AnnotationConfigApplicationContext(Services.class)) {
       Requests requests = context.getBean(Requests.class);
 
       Mono<String> mono = calledAs("alice", () -> requests.collapsed(3));
@@ -101,12 +98,13 @@ final class CallerContextTest {
       });
       assertThat(result).isEqualTo("3 for alice");
       assertThat(after[0]).isEqualTo("bob");
-    });
+    }
   }
 
   @Test
-  void aBatchRunsWithTheThreadBoundContextOfTheFirstCallerOfItsBatch() {
-    runner.run(context -> {
+  void aBatchRunsWithTheThreadBoundContextOfTheFirstCallerOfItsBatch() throws Exception {
+    try (AnnotationConfigApplicationContext context =
+        new AnnotationConfigApplicationContext(Services.class)) {
       Requests requests = context.getBean(Requests.class);
 
       List<Object> results = requests.crowd().run(10,
@@ -117,7 +115,7 @@ final class CallerContextTest {
       }
       assertThat(requests.batches()).hasSizeLessThan(10).allSatisfy(batch -> assertThat(
           batch.request()).isEqualTo("request-" + batch.ids().get(0)));
-    });
+    }
   }
 
   private static <T> T calledAs(String request, Supplier<T> call) {
@@ -136,7 +134,15 @@ final class CallerContextTest {
   }
 
   @Configuration(proxyBeanMethods = false)
+  @EnableCollapsing
   static class Services {
+
+    @Bean
+    NamedExecutors namedExecutors() {
+      return TestExecutors.with(new NamedExecutor("one-batch",
+          TestExecutors.options("one-batch").maxConcurrentBatches(1).build(),
+          /* timeout= */ null, /* sharedAcrossCallers= */ false, /* resultCopier= */ null));
+    }
 
     @Bean
     Requests requests() {

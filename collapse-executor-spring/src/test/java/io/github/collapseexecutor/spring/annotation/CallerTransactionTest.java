@@ -2,8 +2,6 @@ package io.github.collapseexecutor.spring.annotation;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.github.collapseexecutor.spring.boot.autoconfigure.annotation.CollapseAnnotationAutoConfiguration;
-import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorAutoConfiguration;
 import io.github.collapseexecutor.testing.annotation.HeldService;
 import java.util.Collection;
 import java.util.LinkedHashMap;
@@ -17,8 +15,7 @@ import java.util.function.Supplier;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.springframework.boot.autoconfigure.AutoConfigurations;
-import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.context.annotation.AnnotationConfigApplicationContext;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.transaction.NoTransactionException;
@@ -42,14 +39,10 @@ final class CallerTransactionTest {
 
   private static final String PENDING = "pending writes";
 
-  private final ApplicationContextRunner runner = new ApplicationContextRunner()
-      .withConfiguration(AutoConfigurations.of(CollapseExecutorAutoConfiguration.class,
-          CollapseAnnotationAutoConfiguration.class))
-      .withUserConfiguration(Services.class);
-
   @Test
-  void aCallerInATransactionNeitherJoinsNorLeadsTheOthers() {
-    runner.run(context -> {
+  void aCallerInATransactionNeitherJoinsNorLeadsTheOthers() throws Exception {
+    try (AnnotationConfigApplicationContext context =
+        new AnnotationConfigApplicationContext(Services.class)) {
       Ledger ledger = context.getBean(Ledger.class);
 
       List<Object> results = ledger.crowd().run(10,
@@ -60,12 +53,13 @@ final class CallerTransactionTest {
             .isEqualTo(i == 3 ? "balance 1 with pending writes 3" : "balance 1 committed");
       }
       assertThat(ledger.runs().get()).isEqualTo(2);
-    });
+    }
   }
 
   @Test
-  void callersEachInATransactionEachRunTheMethod() {
-    runner.run(context -> {
+  void callersEachInATransactionEachRunTheMethod() throws Exception {
+    try (AnnotationConfigApplicationContext context =
+        new AnnotationConfigApplicationContext(Services.class)) {
       Ledger ledger = context.getBean(Ledger.class);
 
       List<Object> results = ledger.crowd().run(8,
@@ -74,24 +68,26 @@ final class CallerTransactionTest {
       assertThat(results).isEqualTo(IntStream.range(0, 8)
           .mapToObj(i -> "balance 1 with pending writes " + i).toList());
       assertThat(ledger.runs().get()).isEqualTo(8);
-    });
+    }
   }
 
   @Test
-  void callersOutsideTransactionsStillShare() {
-    runner.run(context -> {
+  void callersOutsideTransactionsStillShare() throws Exception {
+    try (AnnotationConfigApplicationContext context =
+        new AnnotationConfigApplicationContext(Services.class)) {
       Ledger ledger = context.getBean(Ledger.class);
 
       List<Object> results = ledger.crowd().run(10, i -> ledger.balance(1));
 
       assertThat(results).containsOnly("balance 1 committed");
       assertThat(ledger.runs().get()).isEqualTo(1);
-    });
+    }
   }
 
   @Test
-  void aMethodSharedAcrossCallersSharesAcrossTransactionsToo() {
-    runner.run(context -> {
+  void aMethodSharedAcrossCallersSharesAcrossTransactionsToo() throws Exception {
+    try (AnnotationConfigApplicationContext context =
+        new AnnotationConfigApplicationContext(Services.class)) {
       Ledger ledger = context.getBean(Ledger.class);
 
       List<Object> results = ledger.crowd().run(8,
@@ -100,12 +96,13 @@ final class CallerTransactionTest {
       assertThat(results).hasSize(8).allSatisfy(result -> assertThat(result).isInstanceOf(
           String.class));
       assertThat(ledger.runs().get()).isEqualTo(1);
-    });
+    }
   }
 
   @Test
-  void aBatchedCallerInATransactionGetsABatchOfItsOwn() {
-    runner.run(context -> {
+  void aBatchedCallerInATransactionGetsABatchOfItsOwn() throws Exception {
+    try (AnnotationConfigApplicationContext context =
+        new AnnotationConfigApplicationContext(Services.class)) {
       Ledger ledger = context.getBean(Ledger.class);
       IntPredicate inTransaction = i -> i == 3;
 
@@ -117,12 +114,13 @@ final class CallerTransactionTest {
             ? "entry " + i + " with pending writes " + i : "entry " + i + " committed");
       }
       assertThat(ledger.batches()).anySatisfy(batch -> assertThat(batch).containsExactly(3));
-    });
+    }
   }
 
   @Test
-  void aSubscriberInAReactiveTransactionNeitherJoinsNorLeadsTheOthers() {
-    runner.run(context -> {
+  void aSubscriberInAReactiveTransactionNeitherJoinsNorLeadsTheOthers() throws Exception {
+    try (AnnotationConfigApplicationContext context =
+        new AnnotationConfigApplicationContext(Services.class)) {
       Ledger ledger = context.getBean(Ledger.class);
       TransactionalOperator transactions =
           TransactionalOperator.create(new ReactiveTransactions());
@@ -138,7 +136,7 @@ final class CallerTransactionTest {
             .isEqualTo(i == 3 ? "balance 1 with pending writes 3" : "balance 1 committed");
       }
       assertThat(ledger.runs().get()).isEqualTo(2);
-    });
+    }
   }
 
   private static Object join(CompletableFuture<String> future) {
@@ -166,6 +164,7 @@ final class CallerTransactionTest {
   }
 
   @Configuration(proxyBeanMethods = false)
+  @EnableCollapsing
   static class Services {
 
     @Bean

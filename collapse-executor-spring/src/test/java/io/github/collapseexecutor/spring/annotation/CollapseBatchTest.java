@@ -2,8 +2,8 @@ package io.github.collapseexecutor.spring.annotation;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.github.collapseexecutor.spring.boot.autoconfigure.annotation.CollapseAnnotationAutoConfiguration;
-import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorAutoConfiguration;
+import io.github.collapseexecutor.spring.NamedExecutor;
+import io.github.collapseexecutor.spring.NamedExecutors;
 import io.github.collapseexecutor.testing.annotation.Crowd;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -14,23 +14,18 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.springframework.boot.autoconfigure.AutoConfigurations;
-import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.context.annotation.AnnotationConfigApplicationContext;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
 @Timeout(60)
 final class CollapseBatchTest {
 
-  private final ApplicationContextRunner runner = new ApplicationContextRunner()
-      .withConfiguration(AutoConfigurations.of(CollapseExecutorAutoConfiguration.class,
-          CollapseAnnotationAutoConfiguration.class))
-      .withPropertyValues("collapse.executor.executors.users.max-batch-size=100")
-      .withUserConfiguration(Services.class);
-
   @Test
-  void twoHundredConcurrentCallsMakeBatchesOfManyArgumentsAndEachCallerGetsItsOwnValue() {
-    runner.run(context -> {
+  void twoHundredConcurrentCallsMakeBatchesOfManyArgumentsAndEachCallerGetsItsOwnValue()
+      throws Exception {
+    try (AnnotationConfigApplicationContext context =
+        new AnnotationConfigApplicationContext(Services.class)) {
       UserService users = context.getBean(UserService.class);
 
       List<Object> results = users.crowd().run(200, i -> users.user(i));
@@ -42,12 +37,13 @@ final class CollapseBatchTest {
       assertThat(batches.subList(1, batches.size()))
           .allSatisfy(batch -> assertThat(batch).hasSizeGreaterThanOrEqualTo(99));
       assertThat(batches).allSatisfy(batch -> assertThat(batch).hasSizeLessThanOrEqualTo(100));
-    });
+    }
   }
 
   @Test
-  void aListResultIsMatchedToTheArgumentsByPositionAndEqualArgumentsAreSentOnce() {
-    runner.run(context -> {
+  void aListResultIsMatchedToTheArgumentsByPositionAndEqualArgumentsAreSentOnce() throws Exception {
+    try (AnnotationConfigApplicationContext context =
+        new AnnotationConfigApplicationContext(Services.class)) {
       UserService users = context.getBean(UserService.class);
 
       List<Object> results = users.crowd().run(50, i -> users.listed(i % 5));
@@ -56,12 +52,13 @@ final class CollapseBatchTest {
           .toList());
       assertThat(users.batches()).allSatisfy(batch ->
           assertThat(batch).doesNotHaveDuplicates());
-    });
+    }
   }
 
   @Test
-  void anArgumentMissingFromTheMapFailsOnlyItsCaller() {
-    runner.run(context -> {
+  void anArgumentMissingFromTheMapFailsOnlyItsCaller() throws Exception {
+    try (AnnotationConfigApplicationContext context =
+        new AnnotationConfigApplicationContext(Services.class)) {
       UserService users = context.getBean(UserService.class);
 
       List<Object> results = users.crowd().run(20, i -> users.withGap(i));
@@ -71,12 +68,13 @@ final class CollapseBatchTest {
       List<Object> others = new ArrayList<>(results);
       others.remove(13);
       assertThat(others).allSatisfy(result -> assertThat(result).isInstanceOf(String.class));
-    });
+    }
   }
 
   @Test
-  void aListOfTheWrongSizeFailsTheCallersOfThatBatchNamingTheirArguments() {
-    runner.run(context -> {
+  void aListOfTheWrongSizeFailsTheCallersOfThatBatchNamingTheirArguments() throws Exception {
+    try (AnnotationConfigApplicationContext context =
+        new AnnotationConfigApplicationContext(Services.class)) {
       UserService users = context.getBean(UserService.class);
 
       List<Object> results = users.crowd().run(10, i -> users.clipped(i));
@@ -98,21 +96,30 @@ final class CollapseBatchTest {
       assertThat(users.batches()).flatExtracting(batch -> batch)
           .containsExactlyInAnyOrder(0, 1, 2, 3, 4, 5, 6, 7, 8, 9);
       assertThat(users.batches()).anySatisfy(batch -> assertThat(batch).hasSizeGreaterThan(1));
-    });
+    }
   }
 
   @Test
-  void aNullArgumentRunsTheMethodItself() {
-    runner.run(context -> {
+  void aNullArgumentRunsTheMethodItself() throws Exception {
+    try (AnnotationConfigApplicationContext context =
+        new AnnotationConfigApplicationContext(Services.class)) {
       UserService users = context.getBean(UserService.class);
 
       assertThat(users.user(null)).isEqualTo("nobody");
       assertThat(users.batches()).isEmpty();
-    });
+    }
   }
 
   @Configuration(proxyBeanMethods = false)
+  @EnableCollapsing
   static class Services {
+
+    @Bean
+    NamedExecutors namedExecutors() {
+      return TestExecutors.with(new NamedExecutor("users",
+          TestExecutors.options("users").maxBatchSize(100).build(), /* timeout= */ null,
+          /* sharedAcrossCallers= */ false, /* resultCopier= */ null));
+    }
 
     @Bean
     UserService userService() {

@@ -1,0 +1,34 @@
+package io.github.collapseexecutor.spring.annotation;
+
+import io.github.collapseexecutor.core.CollapseExecutorOptions;
+import io.github.collapseexecutor.spring.NamedExecutor;
+import io.github.collapseexecutor.spring.NamedExecutors;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * The named executors of a test's application, as a {@link NamedExecutors} bean defines them
+ * without Spring Boot: the {@value NamedExecutors#DEFAULT} one with the core's default options,
+ * beside the ones the test names.
+ */
+final class TestExecutors {
+
+  private TestExecutors() {}
+
+  /** Returns {@code executors} and a default executor, unless one of them is the default. */
+  static NamedExecutors with(NamedExecutor... executors) {
+    Map<String, NamedExecutor> byName = new LinkedHashMap<>();
+    byName.put(NamedExecutors.DEFAULT, new NamedExecutor(NamedExecutors.DEFAULT,
+        options(NamedExecutors.DEFAULT).build(), /* timeout= */ null,
+        /* sharedAcrossCallers= */ false, /* resultCopier= */ null));
+    for (NamedExecutor executor : executors) {
+      byName.put(executor.name(), executor);
+    }
+    return new NamedExecutors(byName);
+  }
+
+  /** Returns the core's default options, under {@code name}, to change before building. */
+  static CollapseExecutorOptions.Builder options(String name) {
+    return CollapseExecutorOptions.builder().name(name);
+  }
+}
