@@ -74,8 +74,7 @@ public final class ProducedHeaders {
       }
       added.forEach(value -> produced.add(HeaderLists.entry(name, value)));
     });
-    return new Produced(produced, Set.copyOf(replaced),
-        cleared ? Set.of() : Set.copyOf(removed));
+    return new Produced(produced, replaced, cleared ? Set.of() : removed);
   }
 
   /**

@@ -1,5 +1,6 @@
 /**
- * The auto-configuration of collapse for {@code @Collapsible} and {@code @CollapseBatch} methods, registered only in
+ * The auto-configuration of collapse for {@code @Collapsible} and {@code @CollapseBatch}
+ * methods, registered only in
  * {@code META-INF/spring/org.springframework.boot.autoconfigure.AutoConfiguration.imports}.
  *
  * <p>Parameters, return values and fields are non-null unless marked {@code @Nullable}.

@@ -90,8 +90,8 @@ public final class HttpAdapterSupport {
    * adapter or a partition of it already (partitions share its counters); returns whether it
    * added one.
    */
-  public static <T, A extends HttpCollapseAdapter<?>> boolean addPartitionUnlessHeld(List<T> adapters,
-      A adapter, Function<A, ? extends T> newPartition) {
+  public static <T, A extends HttpCollapseAdapter<?>> boolean addPartitionUnlessHeld(
+      List<T> adapters, A adapter, Function<A, ? extends T> newPartition) {
     boolean held = adapters.stream().anyMatch(one ->
         one instanceof HttpCollapseAdapter<?> collapse && collapse.stats() == adapter.stats());
     if (!held) {
