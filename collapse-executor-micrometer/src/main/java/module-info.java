@@ -3,7 +3,9 @@
  * call, the outcome on each caller's own observation, and span links where Micrometer Tracing's
  * OpenTelemetry bridge is present.
  */
-@SuppressWarnings({"requires-automatic", "requires-transitive-automatic"})
+// "module": the modules the internal package is exported to depend on this one, so are not
+// here when it compiles
+@SuppressWarnings({"requires-automatic", "requires-transitive-automatic", "module"})
 module io.github.collapseexecutor.micrometer {
   requires transitive io.github.collapseexecutor.http;
   requires transitive micrometer.observation;
@@ -19,4 +21,9 @@ module io.github.collapseexecutor.micrometer {
   requires static transitive org.jspecify;
 
   exports io.github.collapseexecutor.micrometer;
+  // what the annotations and the Spring Boot auto-configuration observe with; no API
+  exports io.github.collapseexecutor.micrometer.internal to
+      io.github.collapseexecutor.spring,
+      io.github.collapseexecutor.spring.boot,
+      io.github.collapseexecutor.spring.boot3;
 }

@@ -2,6 +2,7 @@ package io.github.collapseexecutor.micrometer;
 
 import io.github.collapseexecutor.micrometer.CollapseObservationDocumentation.SharedCallHighCardinalityKeys;
 import io.github.collapseexecutor.micrometer.CollapseObservationDocumentation.SharedCallLowCardinalityKeys;
+import io.github.collapseexecutor.micrometer.internal.BoundedMemo;
 import io.micrometer.common.KeyValues;
 import org.jspecify.annotations.Nullable;
 

@@ -3,9 +3,6 @@
  * shared call, with a convention users can replace ({@link CollapseObservationConvention}), and
  * the keys it and the callers' own observations carry ({@link CollapseObservationDocumentation}).
  * Needs {@code micrometer-observation}; see {@code docs/spring-boot.md} for every key.
- * {@link SharedCallObservations}, {@link ObservedCaller}, {@link ReportedSizes} and
- * {@link ObservedExecutorRuns} are what an integration (the HTTP adapters, the annotations, the
- * core executors) uses to observe its calls the same way.
  *
  * <p>Meters, with any {@code MeterRegistry} (needs {@code micrometer-core}): a
  * {@link MicrometerCollapseListener} given to an executor records its {@code collapse.executor.*}

@@ -2,7 +2,7 @@ package io.github.collapseexecutor.spring.annotation;
 
 import io.github.collapseexecutor.core.CallerOutcome;
 import io.github.collapseexecutor.core.SharedCallOutcome;
-import io.github.collapseexecutor.micrometer.ObservedCaller;
+import io.github.collapseexecutor.micrometer.internal.ObservedCaller;
 import io.github.collapseexecutor.spring.annotation.MethodObserver.FutureCall;
 import io.micrometer.observation.Observation;
 import java.util.Objects;

@@ -4,7 +4,7 @@ import io.github.collapseexecutor.core.CallerOutcome;
 import io.github.collapseexecutor.core.CollapseExecutionException;
 import io.github.collapseexecutor.core.CollapseTimeoutException;
 import io.github.collapseexecutor.core.SharedCallOutcome;
-import io.github.collapseexecutor.micrometer.ObservedCaller;
+import io.github.collapseexecutor.micrometer.internal.ObservedCaller;
 import io.github.collapseexecutor.spring.annotation.MethodObserver.SameKeyCall;
 import io.micrometer.observation.Observation;
 import java.util.Objects;

@@ -3,7 +3,7 @@ package io.github.collapseexecutor.spring.boot.autoconfigure;
 import io.github.collapseexecutor.core.CollapseListener;
 import io.github.collapseexecutor.micrometer.CollapseObservationConvention;
 import io.github.collapseexecutor.micrometer.CollapseObservations;
-import io.github.collapseexecutor.micrometer.ObservedExecutorRuns;
+import io.github.collapseexecutor.micrometer.internal.ObservedExecutorRuns;
 import io.micrometer.observation.ObservationRegistry;
 import org.springframework.beans.factory.ObjectProvider;
 

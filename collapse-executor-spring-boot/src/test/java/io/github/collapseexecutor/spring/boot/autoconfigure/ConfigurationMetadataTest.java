@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.github.collapseexecutor.core.CollapseExecutorOptions;
 import io.github.collapseexecutor.http.HttpCollapseOptions;
 import io.github.collapseexecutor.http.KeyMemory;
-import io.github.collapseexecutor.spring.boot.autoconfigure.actuate.RecentCollapseEvents;
+import io.github.collapseexecutor.spring.boot.autoconfigure.actuate.CollapseEndpointProperties;
 import java.io.InputStream;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -93,11 +93,12 @@ final class ConfigurationMetadataTest {
 
   @Test
   void recentEventsDefaultShownToIdesIsTheRingsDefault() throws Exception {
+    int ringsDefault = new CollapseEndpointProperties().getRecentEvents();
     assertThat(defaultValue("collapse.executor.endpoint.recent-events").asInt())
-        .isEqualTo(RecentCollapseEvents.DEFAULT_CAPACITY);
+        .isEqualTo(ringsDefault);
+    // the ring's largest capacity, which RecentCollapseEventsTest holds the ring to
     assertThat(hintValues("collapse.executor.endpoint.recent-events"))
-        .containsExactly("0", String.valueOf(RecentCollapseEvents.DEFAULT_CAPACITY),
-            String.valueOf(RecentCollapseEvents.MAX_CAPACITY));
+        .containsExactly("0", String.valueOf(ringsDefault), "1000");
   }
 
   /**

@@ -1,11 +1,14 @@
 package io.github.collapseexecutor.spring.boot.autoconfigure.actuate;
 
+import io.github.collapseexecutor.core.BatchReport;
 import io.github.collapseexecutor.core.CollapseExecutorOptions;
 import io.github.collapseexecutor.http.HttpCollapseStats;
 import io.github.collapseexecutor.http.ShareUncacheable;
+import io.github.collapseexecutor.http.UnsharedReason;
 import io.github.collapseexecutor.spring.NamedExecutors;
 import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutors;
 import io.github.collapseexecutor.spring.boot.autoconfigure.fleet.CollapseFleetState.FleetDescription;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -38,45 +41,26 @@ public final class CollapseEndpoint {
   private final Supplier<@Nullable FleetDescription> fleet;
 
   /**
-   * Creates the endpoint without named executors.
+   * Creates the endpoint without named executors, switches, recent events or fleet tier: an
+   * application's own {@code collapse} endpoint bean, which the auto-configuration backs off for.
    *
    * @param options the batch executor options to show, or {@code null} for none
    */
   public CollapseEndpoint(CollapseExecutors executors, @Nullable CollapseExecutorOptions options) {
-    this(executors, options, null, List::of);
+    this(executors, options, null, List::of, new CollapseSwitches(executors, null, () -> null),
+        null, () -> null);
   }
 
   /**
    * Creates the endpoint.
    *
-   * @param options the batch executor options to show, or {@code null} for none
    * @param named the named executors to show, or {@code null} for none
    * @param methods the annotated methods, each with the named executor it uses
-   */
-  public CollapseEndpoint(CollapseExecutors executors, @Nullable CollapseExecutorOptions options,
-      @Nullable NamedExecutors named, Supplier<List<MethodDescription>> methods) {
-    this(executors, options, named, methods,
-        new CollapseSwitches(executors, named, () -> null), null);
-  }
-
-  /**
-   * Creates the endpoint with the run-time switches and the recent events.
-   *
    * @param switches what the write operation turns off and on
    * @param events the recent events to show, or {@code null} when none are recorded
-   */
-  public CollapseEndpoint(CollapseExecutors executors, @Nullable CollapseExecutorOptions options,
-      @Nullable NamedExecutors named, Supplier<List<MethodDescription>> methods,
-      CollapseSwitches switches, @Nullable RecentCollapseEvents events) {
-    this(executors, options, named, methods, switches, events, () -> null);
-  }
-
-  /**
-   * Creates the endpoint with the state of the fleet tier as well.
-   *
    * @param fleet the fleet tier's state now, or {@code null} where the application has none
    */
-  public CollapseEndpoint(CollapseExecutors executors, @Nullable CollapseExecutorOptions options,
+  CollapseEndpoint(CollapseExecutors executors, @Nullable CollapseExecutorOptions options,
       @Nullable NamedExecutors named, Supplier<List<MethodDescription>> methods,
       CollapseSwitches switches, @Nullable RecentCollapseEvents events,
       Supplier<@Nullable FleetDescription> fleet) {
@@ -146,16 +130,7 @@ public final class CollapseEndpoint {
   public record CollapseDescription(List<ExecutorDescription> executors,
       @Nullable BatchOptionsDescription batchOptions, List<NamedExecutorDescription> namedExecutors,
       List<SwitchDescription> collapsingOff, List<RecentEvent> recentEvents,
-      @Nullable FleetDescription fleet) implements OperationResponseBody {
-
-    /** What the endpoint returns where there is no fleet tier. */
-    public CollapseDescription(List<ExecutorDescription> executors,
-        @Nullable BatchOptionsDescription batchOptions,
-        List<NamedExecutorDescription> namedExecutors, List<SwitchDescription> collapsingOff,
-        List<RecentEvent> recentEvents) {
-      this(executors, batchOptions, namedExecutors, collapsingOff, recentEvents, null);
-    }
-  }
+      @Nullable FleetDescription fleet) implements OperationResponseBody {}
 
   /**
    * One executor of {@code collapse.executor.executors}.
@@ -288,4 +263,54 @@ public final class CollapseEndpoint {
   public record BatchOptionsDescription(int waitThreshold, long collectingWaitTimeMillis,
       int maxBatchSize, int maxConcurrentBatches, boolean adaptiveConcurrency,
       int maxPendingInputs) {}
+
+  /**
+   * Whether an executor collapses, as the {@code collapse} endpoint's write operation answers and
+   * its {@code collapsingOff} list shows.
+   *
+   * @param executor the named executor's or the HTTP adapter's name
+   * @param groups for an HTTP adapter: the names of its collapse groups concerned; empty for a
+   *     named executor
+   * @param collapsing whether their calls collapse now
+   */
+  public record SwitchDescription(String executor, List<String> groups, boolean collapsing) {}
+
+  /**
+   * One thing an executor did, as the {@code collapse} endpoint lists it among the recent events.
+   * Fields that do not apply to the type are {@code null}.
+   *
+   * @param time when it was recorded
+   * @param executor the executor's name
+   * @param type {@code batch} (a batch, or a shared call or run), {@code unshared} (an HTTP request
+   *     that got or gave no shared response), {@code rejected} or {@code timed-out} (a caller that
+   *     stopped waiting)
+   * @param size for a batch: how many calls it served
+   * @param waitMillis for a batch: time from the first call to the start of the work
+   * @param executeMillis for a batch: time the work took
+   * @param failure for a batch that failed as a whole: the exception's class
+   * @param group for {@code unshared}: the collapse group's name
+   * @param reason for {@code unshared}: the reason's tag, as the {@code unshared} counts show it
+   */
+  public record RecentEvent(Instant time, String executor, String type, @Nullable Integer size,
+      @Nullable Double waitMillis, @Nullable Double executeMillis, @Nullable String failure,
+      @Nullable String group, @Nullable String reason) {
+
+    private static final double NANOS_PER_MILLI = 1_000_000.0;
+
+    static RecentEvent batch(Instant time, BatchReport report) {
+      return new RecentEvent(time, report.executorName(), "batch", report.size(),
+          report.collectNanos() / NANOS_PER_MILLI, report.executeNanos() / NANOS_PER_MILLI,
+          report.failure() == null ? null : report.failure().getClass().getName(), null, null);
+    }
+
+    static RecentEvent unshared(Instant time, String executor, @Nullable String group,
+        UnsharedReason reason) {
+      return new RecentEvent(time, executor, "unshared", null, null, null, null, group,
+          reason.tag());
+    }
+
+    static RecentEvent dropped(Instant time, String executor, String type) {
+      return new RecentEvent(time, executor, type, null, null, null, null, null, null);
+    }
+  }
 }

@@ -1,5 +1,6 @@
 package io.github.collapseexecutor.spring.boot.autoconfigure.actuate;
 
+import io.github.collapseexecutor.spring.boot.autoconfigure.actuate.CollapseEndpoint.SwitchDescription;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -19,7 +20,7 @@ import org.springframework.boot.actuate.endpoint.web.annotation.EndpointWebExten
  * checks them itself, so that every refusal names its cause.
  */
 @EndpointWebExtension(endpoint = CollapseEndpoint.class)
-public final class CollapseEndpointWebExtension {
+final class CollapseEndpointWebExtension {
 
   private final CollapseSwitches switches;
 

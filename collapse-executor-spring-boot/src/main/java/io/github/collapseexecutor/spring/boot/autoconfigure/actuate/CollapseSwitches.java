@@ -8,6 +8,7 @@ import io.github.collapseexecutor.spring.annotation.CollapseMethods;
 import io.github.collapseexecutor.spring.annotation.CollapsedMethod;
 import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorDescriptor;
 import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutors;
+import io.github.collapseexecutor.spring.boot.autoconfigure.actuate.CollapseEndpoint.SwitchDescription;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -23,7 +24,7 @@ import org.springframework.boot.actuate.endpoint.InvalidEndpointRequestException
  * {@link CollapseMethods}, and the core executors registered in {@link CollapseExecutors} (every
  * executor bean) through {@link CollapseExecutor#setCollapsing}.
  */
-public final class CollapseSwitches {
+final class CollapseSwitches {
 
   private final CollapseExecutors http;
   private final @Nullable NamedExecutors named;
@@ -35,7 +36,7 @@ public final class CollapseSwitches {
    * @param named the named executors, or {@code null} for none
    * @param methods the annotated methods; supplies {@code null} when annotations are off
    */
-  public CollapseSwitches(CollapseExecutors http, @Nullable NamedExecutors named,
+  CollapseSwitches(CollapseExecutors http, @Nullable NamedExecutors named,
       Supplier<@Nullable CollapseMethods> methods) {
     this.http = Objects.requireNonNull(http, "http");
     this.named = named;
@@ -55,7 +56,7 @@ public final class CollapseSwitches {
    *     group is not one of the adapter's, or annotations are off for a named executor that no
    *     core executor shares its name with
    */
-  public List<SwitchDescription> turn(String name, @Nullable String group, boolean collapsing) {
+  List<SwitchDescription> turn(String name, @Nullable String group, boolean collapsing) {
     if (group == null && turnExecutors(name, collapsing)) {
       return List.of(new SwitchDescription(name, List.of(), collapsing));
     }
@@ -153,7 +154,7 @@ public final class CollapseSwitches {
    * Returns every executor with something switched off: named executors, by name, then the core
    * executors that share no name with one, by name, then the HTTP adapters.
    */
-  public List<SwitchDescription> off() {
+  List<SwitchDescription> off() {
     Set<String> executorsOff = new LinkedHashSet<>();
     CollapseMethods annotated = methods.get();
     if (named != null && annotated != null) {

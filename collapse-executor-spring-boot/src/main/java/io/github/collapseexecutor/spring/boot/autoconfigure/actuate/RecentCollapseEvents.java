@@ -4,6 +4,7 @@ import io.github.collapseexecutor.core.BatchReport;
 import io.github.collapseexecutor.http.CollapseGroup;
 import io.github.collapseexecutor.http.HttpCollapseListener;
 import io.github.collapseexecutor.http.UnsharedReason;
+import io.github.collapseexecutor.spring.boot.autoconfigure.actuate.CollapseEndpoint.RecentEvent;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -19,12 +20,12 @@ import org.jspecify.annotations.Nullable;
  * an event's {@link RecentEvent} is made only when {@link #list()} reads it. A capacity of 0 keeps nothing, and the
  * auto-configuration then does not listen at all. Thread-safe.
  */
-public final class RecentCollapseEvents implements HttpCollapseListener {
+final class RecentCollapseEvents implements HttpCollapseListener {
 
   /** How many events are kept unless configured otherwise. */
-  public static final int DEFAULT_CAPACITY = 20;
+  static final int DEFAULT_CAPACITY = 20;
   /** The most events that may be kept, so that the ring stays small. */
-  public static final int MAX_CAPACITY = 1000;
+  static final int MAX_CAPACITY = 1000;
 
   private final AtomicReferenceArray<Entry> ring;
   private final AtomicLong recorded = new AtomicLong();
@@ -35,7 +36,7 @@ public final class RecentCollapseEvents implements HttpCollapseListener {
    * @throws IllegalArgumentException if {@code capacity} is not between 0 and
    *     {@value #MAX_CAPACITY}
    */
-  public RecentCollapseEvents(int capacity) {
+  RecentCollapseEvents(int capacity) {
     if (capacity < 0 || capacity > MAX_CAPACITY) {
       throw new IllegalArgumentException(
           "recent events must be between 0 and " + MAX_CAPACITY + ": " + capacity);
@@ -44,12 +45,12 @@ public final class RecentCollapseEvents implements HttpCollapseListener {
   }
 
   /** Returns whether events are kept: the capacity is not 0. */
-  public boolean isRecording() {
+  boolean isRecording() {
     return ring.length() > 0;
   }
 
   /** Returns the kept events, newest first. */
-  public List<RecentEvent> list() {
+  List<RecentEvent> list() {
     long end = recorded.get();
     int capacity = ring.length();
     List<RecentEvent> events = new ArrayList<>(capacity);

@@ -1,6 +1,11 @@
-package io.github.collapseexecutor.micrometer;
+package io.github.collapseexecutor.micrometer.internal;
 
 import io.github.collapseexecutor.core.SharedCallOutcome;
+import io.github.collapseexecutor.micrometer.CollapseObservationContext;
+import io.github.collapseexecutor.micrometer.CollapseObservationConvention;
+import io.github.collapseexecutor.micrometer.CollapseObservationDocumentation;
+import io.github.collapseexecutor.micrometer.CollapseObservations;
+import io.github.collapseexecutor.micrometer.DefaultCollapseObservationConvention;
 import io.micrometer.observation.Observation;
 import io.micrometer.observation.ObservationRegistry;
 import org.jspecify.annotations.Nullable;

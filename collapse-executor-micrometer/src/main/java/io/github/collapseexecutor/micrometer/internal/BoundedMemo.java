@@ -1,4 +1,4 @@
-package io.github.collapseexecutor.micrometer;
+package io.github.collapseexecutor.micrometer.internal;
 
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -12,7 +12,7 @@ import java.util.function.Function;
  * @param <K> the key
  * @param <V> the value made of it
  */
-final class BoundedMemo<K, V> {
+public final class BoundedMemo<K, V> {
 
   private final int bound;
   private final Function<K, V> make;

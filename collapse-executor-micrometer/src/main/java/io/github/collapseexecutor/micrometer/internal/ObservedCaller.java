@@ -1,4 +1,4 @@
-package io.github.collapseexecutor.micrometer;
+package io.github.collapseexecutor.micrometer.internal;
 
 import io.github.collapseexecutor.core.CallerOutcome;
 import io.github.collapseexecutor.micrometer.CollapseObservationDocumentation.CallerKeys;

@@ -1,4 +1,4 @@
-package io.github.collapseexecutor.micrometer;
+package io.github.collapseexecutor.micrometer.internal;
 
 import io.micrometer.observation.Observation;
 import io.micrometer.tracing.Span;

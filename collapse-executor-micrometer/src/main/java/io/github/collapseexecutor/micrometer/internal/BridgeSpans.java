@@ -1,4 +1,4 @@
-package io.github.collapseexecutor.micrometer;
+package io.github.collapseexecutor.micrometer.internal;
 
 import io.opentelemetry.api.trace.Span;
 import java.lang.reflect.Field;
