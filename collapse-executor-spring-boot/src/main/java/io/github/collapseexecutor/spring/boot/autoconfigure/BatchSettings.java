@@ -13,7 +13,7 @@ import org.springframework.boot.convert.DurationUnit;
  * defaults. Times are {@link Duration}s whose plain numbers are milliseconds at every level, so that
  * a key means the same wherever it is set.
  */
-public class BatchSettings {
+class BatchSettings {
 
   /** Minimum number of collected inputs at which a batch considers the collecting wait. */
   private @Nullable Integer waitThreshold;

@@ -11,7 +11,7 @@ import org.springframework.util.unit.DataSize;
  * section's own value overrides the top-level one, which overrides the library's default; but
  * sensitive headers only add up, section to top level to the library's.
  */
-public class HttpSettings {
+class HttpSettings {
 
   /**
    * Largest response body that is buffered to share with the requests that waited for it; in a

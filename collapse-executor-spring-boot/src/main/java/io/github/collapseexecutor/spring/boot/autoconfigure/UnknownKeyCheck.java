@@ -1,5 +1,6 @@
 package io.github.collapseexecutor.spring.boot.autoconfigure;
 
+import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorProperties.UnknownKeys;
 import io.github.collapseexecutor.spring.boot.autoconfigure.actuate.CollapseEndpointProperties;
 import io.github.collapseexecutor.spring.boot.autoconfigure.fleet.CollapseFleetProperties;
 import java.util.HashSet;
