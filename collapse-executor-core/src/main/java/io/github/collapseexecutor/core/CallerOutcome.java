@@ -15,7 +15,12 @@ public enum CallerOutcome {
   /** Waited for another caller's call, then made its own, or failed at its own limit. */
   FELL_BACK("fell-back"),
   /** Went through without collapsing. */
-  NOT_COLLAPSED("not-collapsed");
+  NOT_COLLAPSED("not-collapsed"),
+  /**
+   * Led on its instance, and got the result of the same call made by another instance of the
+   * fleet (the Redis tier of {@code collapse-executor-redis}) instead of making it.
+   */
+  FLEET_JOINED("fleet-joined");
 
   private final String tag;
 

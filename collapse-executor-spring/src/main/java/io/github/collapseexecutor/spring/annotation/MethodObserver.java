@@ -109,6 +109,12 @@ interface MethodObserver {
 
     /** Records that the caller got {@code failure} from the executor. */
     void failed(Throwable failure);
+
+    /**
+     * Records that the run this caller led took its result from another instance's call,
+     * through the fleet tier, instead of running the method; before {@link #returned}.
+     */
+    default void servedByAnotherInstance() {}
   }
 
   /**

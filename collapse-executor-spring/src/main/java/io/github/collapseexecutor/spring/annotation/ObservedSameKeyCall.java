@@ -26,6 +26,7 @@ final class ObservedSameKeyCall implements SameKeyCall {
   private final Object group;
   private final @Nullable ObservedCaller caller;
   private @Nullable ObservedRun led;
+  private boolean servedByAnotherInstance;
 
   ObservedSameKeyCall(ObservedRuns runs, String executorName, Object group) {
     this.runs = runs;
@@ -66,6 +67,11 @@ final class ObservedSameKeyCall implements SameKeyCall {
   }
 
   @Override
+  public void servedByAnotherInstance() {
+    servedByAnotherInstance = true;
+  }
+
+  @Override
   public void failed(Throwable failure) {
     // the executor wraps what the method threw when it is checked; the run failed with that
     Throwable thrown = failure instanceof CollapseExecutionException wrapped
@@ -84,7 +90,8 @@ final class ObservedSameKeyCall implements SameKeyCall {
 
   private void ended(ObservedRun run, SharedCallOutcome outcome, @Nullable Throwable failure) {
     if (caller != null) {
-      caller.outcome(CallerOutcome.LED, null);
+      caller.outcome(servedByAnotherInstance ? CallerOutcome.FLEET_JOINED : CallerOutcome.LED,
+          null);
     }
     runs.stop(group, run, outcome, failure);
   }

@@ -86,9 +86,10 @@ final class SameKeyCollapser implements MethodCollapser {
 
   private @Nullable Object value(CallKey group, MethodInvocation invocation) throws Throwable {
     SameKeyCall call = observer.sameKeyCall(name, group);
-    Callable<@Nullable Object> proceed = fleet == null ? Invocations.proceeding(invocation)
+    FleetTurn fleetTurn = fleet == null ? null : new FleetTurn(fleet);
+    Callable<@Nullable Object> proceed = fleetTurn == null ? Invocations.proceeding(invocation)
         // only the leader's callable runs: the callers that join locally never reach Redis
-        : fleet.through(group, timeout, Invocations.proceeding(invocation));
+        : fleetTurn.through(group, timeout, Invocations.proceeding(invocation));
     Leading leading = copies.isOn() ? new Leading() : null;
     Callable<@Nullable Object> run =
         call.leading(leading == null ? proceed : leading.marking(proceed));
@@ -103,6 +104,9 @@ final class SameKeyCollapser implements MethodCollapser {
     } catch (RuntimeException | Error e) {
       call.failed(e);
       throw e;
+    }
+    if (fleetTurn != null && fleetTurn.servedByAnotherInstance()) {
+      call.servedByAnotherInstance();
     }
     Object value = call.returned(result);
     return leading == null || leading.ran ? value : copies.forJoiner(value);
@@ -120,6 +124,38 @@ final class SameKeyCollapser implements MethodCollapser {
     CompletableFuture<@Nullable Object> timed =
         timeout == null || caller.isDone() ? caller : withTimeout(caller, call, timeout);
     return leading == null || leading.ran ? timed : copies.forJoiner(timed);
+  }
+
+  /**
+   * Whether this caller led its key on this instance and got the result of another instance's
+   * call: the leader's callable ran, but the method did not. Both run on the leader's thread,
+   * before the executor hands out the result.
+   */
+  private static final class FleetTurn {
+
+    private final MethodFleet.Route fleet;
+    private boolean led;
+    private boolean ranHere;
+
+    FleetTurn(MethodFleet.Route fleet) {
+      this.fleet = fleet;
+    }
+
+    Callable<@Nullable Object> through(CallKey group, @Nullable Duration maxWait,
+        Callable<@Nullable Object> method) {
+      Callable<@Nullable Object> routed = fleet.through(group, maxWait, () -> {
+        ranHere = true;
+        return method.call();
+      });
+      return () -> {
+        led = true;
+        return routed.call();
+      };
+    }
+
+    boolean servedByAnotherInstance() {
+      return led && !ranHere;
+    }
   }
 
   /**

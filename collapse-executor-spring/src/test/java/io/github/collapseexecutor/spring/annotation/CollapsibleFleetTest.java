@@ -2,14 +2,18 @@ package io.github.collapseexecutor.spring.annotation;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.collapseexecutor.redis.FleetOptions;
 import io.github.collapseexecutor.redis.FleetTestAccess;
 import io.github.collapseexecutor.spring.annotation.FleetInstance.Backend;
 import io.github.collapseexecutor.spring.annotation.FleetInstance.Opaque;
 import io.github.collapseexecutor.spring.annotation.FleetInstance.Quote;
-import io.github.collapseexecutor.redis.FleetOptions;
 import io.github.collapseexecutor.testing.LocalRedis;
 import io.github.collapseexecutor.testing.OwnThreads;
 import io.github.collapseexecutor.testing.Parking;
+import io.micrometer.observation.Observation;
+import io.micrometer.observation.ObservationRegistry;
+import io.micrometer.observation.tck.TestObservationRegistry;
+import io.micrometer.observation.tck.TestObservationRegistryAssert;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -27,6 +31,9 @@ import org.junit.jupiter.api.Timeout;
  */
 @Timeout(90)
 final class CollapsibleFleetTest {
+
+  /** The name of each caller's own observation. */
+  private static final String CALLER = "caller";
 
   @BeforeEach
   void redis() {
@@ -67,6 +74,51 @@ final class CollapsibleFleetTest {
       assertThat(first.coordinator.stats().led()).isEqualTo(1);
       assertThat(second.coordinator.stats().joined()).isEqualTo(1);
     }
+  }
+
+  /**
+   * Each caller's own observation says where its answer came from: the leader on the instance
+   * that called the backend led; the leader on the other instance, which took that call's result
+   * from Redis, joined through the fleet.
+   */
+  @Test
+  void theLeaderThatTookAnotherInstancesResultSaysItJoinedThroughTheFleet() throws Exception {
+    FleetOptions options = FleetInstance.options().build();
+    Backend backend = new Backend(/* held= */ 1);
+    TestObservationRegistry firstRegistry = TestObservationRegistry.create();
+    TestObservationRegistry secondRegistry = TestObservationRegistry.create();
+    try (FleetInstance first = FleetInstance.observed(options, backend, firstRegistry);
+        FleetInstance second = FleetInstance.observed(options, backend, secondRegistry)) {
+      List<Thread> callers = new ArrayList<>();
+      CompletableFuture<Object> led = OwnThreads.call(() -> observedQuote(firstRegistry,
+          first), callers);
+      backend.awaitEntered(1);
+      CompletableFuture<Object> joined = OwnThreads.call(() -> observedQuote(secondRegistry,
+          second), callers);
+      FleetTestAccess.awaitWatching(second.coordinator, 1);
+
+      backend.release.countDown();
+
+      assertThat(led.get(30, TimeUnit.SECONDS)).isEqualTo(new Quote("ACME", null, 1));
+      assertThat(joined.get(30, TimeUnit.SECONDS)).isEqualTo(new Quote("ACME", null, 1));
+      assertThat(backend.calls.get()).isEqualTo(1);
+      assertThat(callerOutcomes(firstRegistry)).containsExactly("led");
+      assertThat(callerOutcomes(secondRegistry)).containsExactly("fleet-joined");
+    }
+  }
+
+  private static Object observedQuote(ObservationRegistry registry, FleetInstance instance) {
+    return Observation.createNotStarted(CALLER, registry)
+        .observe(() -> instance.quotes.quote("ACME"));
+  }
+
+  private static List<String> callerOutcomes(TestObservationRegistry registry) {
+    List<String> outcomes = new ArrayList<>();
+    TestObservationRegistryAssert.assertThat(registry).hasHandledContextsThatSatisfy(contexts ->
+        contexts.stream().filter(context -> CALLER.equals(context.getName()))
+            .map(context -> context.getHighCardinalityKeyValue("collapse.outcome"))
+            .forEach(value -> outcomes.add(value == null ? "none" : value.getValue())));
+    return outcomes;
   }
 
   /**

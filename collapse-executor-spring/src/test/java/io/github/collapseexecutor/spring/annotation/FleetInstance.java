@@ -8,6 +8,7 @@ import io.github.collapseexecutor.spring.NamedExecutor;
 import io.github.collapseexecutor.spring.NamedExecutors;
 import io.github.collapseexecutor.testing.LocalRedis;
 import io.lettuce.core.RedisURI;
+import io.micrometer.observation.ObservationRegistry;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Map;
@@ -55,7 +56,13 @@ final class FleetInstance implements AutoCloseable {
 
   /** Starts an instance on the shared Redis, once it coordinates, with no caller timeout. */
   static FleetInstance coordinating(FleetOptions options, Backend backend) throws Exception {
-    return start(LocalRedis.PORT, options, backend, null, /* coordinating= */ true);
+    return start(LocalRedis.PORT, options, backend, null, /* coordinating= */ true, null);
+  }
+
+  /** {@link #coordinating}, with its calls observed on {@code registry}. */
+  static FleetInstance observed(FleetOptions options, Backend backend,
+      ObservationRegistry registry) throws Exception {
+    return start(LocalRedis.PORT, options, backend, null, /* coordinating= */ true, registry);
   }
 
   /**
@@ -66,7 +73,16 @@ final class FleetInstance implements AutoCloseable {
    */
   static FleetInstance start(int port, FleetOptions options, Backend backend,
       @Nullable Duration timeout, boolean coordinating) throws Exception {
+    return start(port, options, backend, timeout, coordinating, null);
+  }
+
+  private static FleetInstance start(int port, FleetOptions options, Backend backend,
+      @Nullable Duration timeout, boolean coordinating, @Nullable ObservationRegistry registry)
+      throws Exception {
     AnnotationConfigApplicationContext context = new AnnotationConfigApplicationContext();
+    if (registry != null) {
+      context.registerBean(ObservationRegistry.class, () -> registry);
+    }
     context.register(Application.class);
     context.registerBean(Backend.class, () -> backend);
     context.registerBean(FleetCoordinator.class, () -> FleetCoordinator.connect(
