@@ -1,10 +1,13 @@
 package io.github.collapseexecutor.spring.annotation;
 
+import java.util.Arrays;
+import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
 import org.jspecify.annotations.Nullable;
 import org.springframework.security.core.Authentication;
 import org.springframework.security.core.GrantedAuthority;
+import org.springframework.security.core.userdetails.User;
 
 /**
  * What tells apart two callers authenticated by Spring Security: the kind of authentication, the
@@ -34,7 +37,7 @@ import org.springframework.security.core.GrantedAuthority;
  *     is the same principal
  */
 record AuthenticatedCaller(Class<?> type, String name, Set<String> authorities,
-    boolean authenticated, @Nullable Object principal) {
+    boolean authenticated, @Nullable Object principal) implements FleetKeyText.Writable {
 
   /** Whether a class's {@code equals} tells apart whatever its instances hold. */
   private static final ClassValue<Boolean> COMPARED_BY_EQUALS = new ClassValue<>() {
@@ -77,6 +80,22 @@ record AuthenticatedCaller(Class<?> type, String name, Set<String> authorities,
     }
     return declaring == type || type.getName().startsWith("org.springframework.security.");
   }
+
+  /**
+   * Returns what the fleet key writes for this caller ({@link FleetKeyText}): the same values as
+   * the record's components, but for a principal of Spring Security's {@code User} class, whose
+   * {@code equals} compares the username only, and which the key writes as that username. Any
+   * other principal is written as it is, or refused if its {@code equals} cannot be written.
+   */
+  @Override
+  public List<@Nullable Object> equalsParts() {
+    Object writable = principal instanceof User user && user.getClass() == User.class
+        ? new UserName(user.getUsername()) : principal;
+    return Arrays.asList(type, name, authorities, authenticated, writable);
+  }
+
+  /** A {@code User} principal as its {@code equals} sees it. */
+  record UserName(String username) {}
 
   /** The name only: authorities and the principal need not reach a log. */
   @Override

@@ -28,7 +28,9 @@ import org.jspecify.annotations.Nullable;
  * {@code equals} the text can carry are written: strings, numbers, booleans, characters, enums,
  * {@code UUID}s, classes, {@code java.time} values, locales, time zones, {@code Optional}s,
  * records that keep the {@code equals} the compiler generates (a final one), lists, sets and
- * maps of them, and arrays where they are compared by content. For any other value (a class
+ * maps of them, arrays where they are compared by content, and values that name what their
+ * {@code equals} compares ({@link Writable}: a caller authenticated by Spring Security, whose
+ * {@code User} principal is compared by its username). For any other value (a class
  * compared by identity, a record with an {@code equals} of its own) nothing is written
  * ({@link Unwritable}), and the call stays on its instance.
  */
@@ -84,6 +86,8 @@ final class FleetKeyText {
       List<List<?>> entries = new ArrayList<>();
       map.forEach((k, v) -> entries.add(Arrays.asList(k, v)));
       unordered("map", entries, out);
+    } else if (value instanceof Writable writable) {
+      sequence("parts:" + value.getClass().getName(), writable.equalsParts(), out, false);
     } else if (value instanceof Record record) {
       record(record, out);
     } else {
@@ -193,6 +197,19 @@ final class FleetKeyText {
 
   private static void token(String token, StringBuilder out) {
     out.append(token.length()).append(':').append(token);
+  }
+
+  /**
+   * A value that names what its {@code equals} compares, where the text cannot see it by itself
+   * (a component whose own {@code equals} compares less than it holds).
+   */
+  interface Writable {
+
+    /**
+     * Returns the values this one's {@code equals} compares, in a fixed order: two values are
+     * equal only if these are, and each is written as any other value, or refused.
+     */
+    List<@Nullable Object> equalsParts();
   }
 
   /** A value whose {@code equals} the text cannot carry; no stack trace, as it is expected. */

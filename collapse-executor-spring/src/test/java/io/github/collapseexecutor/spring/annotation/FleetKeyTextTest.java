@@ -10,12 +10,16 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.Test;
+import org.springframework.security.authentication.UsernamePasswordAuthenticationToken;
+import org.springframework.security.core.authority.SimpleGrantedAuthority;
+import org.springframework.security.core.userdetails.User;
 
 /**
  * The text of a fleet key: equal keys write alike on every instance, and keys that are not equal
@@ -70,6 +74,36 @@ final class FleetKeyTextTest {
         .isNotEqualTo(FleetKeyText.of("quotes", METHOD, "ACME", null));
     assertThat(FleetKeyText.of("quotes", METHOD, "ACME", null))
         .isNotEqualTo(FleetKeyText.of("otherQuotes", METHOD, "ACME", null));
+  }
+
+  /**
+   * Spring Security's {@code User} equals every {@code User} of its username, whatever its
+   * password or authorities: callers with such principals write alike exactly when they are equal
+   * locally. A subclass of {@code User} is the same principal only as the same object, and is
+   * never written.
+   */
+  @Test
+  void aUserPrincipalIsWrittenAsItsUsername() {
+    AuthenticatedCaller bob = authenticated(new User("bob", "one password", List.of()));
+    AuthenticatedCaller bobElsewhere = authenticated(new User("bob", "another password",
+        List.of(new SimpleGrantedAuthority("ROLE_ADMIN"))));
+    AuthenticatedCaller alice = authenticated(new User("alice", "one password", List.of()));
+    assertThat(bob).isEqualTo(bobElsewhere).isNotEqualTo(alice);
+
+    assertThat(FleetKeyText.of("quotes", METHOD, "ACME", bob))
+        .isEqualTo(FleetKeyText.of("quotes", METHOD, "ACME", bobElsewhere))
+        .isNotEqualTo(FleetKeyText.of("quotes", METHOD, "ACME", alice))
+        .isNotEqualTo(FleetKeyText.of("quotes", METHOD, "ACME",
+            authenticated("bob")));
+    AuthenticatedCaller subclassed =
+        authenticated(new User("bob", "one password", List.of()) {});
+    assertThatThrownBy(() -> FleetKeyText.of("quotes", METHOD, "ACME", subclassed))
+        .isInstanceOf(FleetKeyText.Unwritable.class);
+  }
+
+  private static AuthenticatedCaller authenticated(Object principal) {
+    return Objects.requireNonNull(AuthenticatedCaller.of(
+        UsernamePasswordAuthenticationToken.authenticated(principal, null, List.of())));
   }
 
   /** Locally compared by identity, or by an equals of their own: never written. */
