@@ -4,7 +4,9 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.lettuce.core.RedisClient;
 import io.lettuce.core.RedisURI;
+import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.InputStreamReader;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
@@ -109,10 +111,22 @@ final class TestRedis {
       this.process = start(port);
     }
 
-    /** Starts one, or skips the test if this machine has no redis-server. */
+    /**
+     * Starts one, or skips the test if this machine has no redis-server. A port found free may be
+     * taken before the server binds it (by another build's server, or an outgoing connection):
+     * then the server exits, and it starts again on another port.
+     */
     static OwnServer start() throws IOException {
       assumeTrue(onPath(), "no redis-server on the PATH");
-      return new OwnServer(freePort());
+      for (int attempt = 1; ; attempt++) {
+        try {
+          return new OwnServer(freePort());
+        } catch (PortTaken e) {
+          if (attempt == 5) {
+            throw e;
+          }
+        }
+      }
     }
 
     /** Stops the server, as a crash would: its clients lose their connections. */
@@ -136,14 +150,51 @@ final class TestRedis {
       stop();
     }
 
+    /**
+     * Starts redis-server on {@code port} and returns once it answers there: the server itself,
+     * known by its process id, not whatever else may listen on the port.
+     *
+     * @throws PortTaken if the server exited instead, as it does when the port is taken
+     */
     private static Process start(int port) throws IOException {
       Process started = new ProcessBuilder("redis-server", "--port", Integer.toString(port),
           "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--daemonize", "no")
           .redirectErrorStream(true)
           .redirectOutput(ProcessBuilder.Redirect.DISCARD)
           .start();
-      awaitTrue(() -> listening(port), "redis-server on " + port + " to listen");
+      awaitTrue(() -> !started.isAlive() || answersAs(port, started.pid()),
+          "redis-server " + started.pid() + " to answer on " + port);
+      if (!started.isAlive()) {
+        throw new PortTaken(port);
+      }
       return started;
+    }
+
+    /** Returns whether the Redis that answers on {@code port} is the process {@code pid}. */
+    private static boolean answersAs(int port, long pid) {
+      try (Socket socket = new Socket()) {
+        socket.connect(new InetSocketAddress("127.0.0.1", port), 1000);
+        socket.setSoTimeout(1000);
+        socket.getOutputStream().write("INFO server\r\n".getBytes(StandardCharsets.US_ASCII));
+        BufferedReader reply = new BufferedReader(
+            new InputStreamReader(socket.getInputStream(), StandardCharsets.US_ASCII));
+        for (String line = reply.readLine(); line != null; line = reply.readLine()) {
+          if (line.startsWith("process_id:")) {
+            return line.substring("process_id:".length()).trim().equals(Long.toString(pid));
+          }
+        }
+        return false;
+      } catch (IOException e) {
+        return false;
+      }
+    }
+
+    /** The server could not take its port: something else holds it. */
+    static final class PortTaken extends IOException {
+      PortTaken(int port) {
+        super("redis-server exited instead of listening on 127.0.0.1:" + port
+            + ": the port is taken");
+      }
     }
 
     private static boolean onPath() {
