@@ -9,6 +9,7 @@ import io.github.collapseexecutor.spring.NamedExecutor;
 import io.github.collapseexecutor.spring.NamedExecutors;
 import io.micrometer.observation.ObservationRegistry;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 import org.springframework.beans.factory.ListableBeanFactory;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.config.BeanDefinition;
@@ -19,6 +20,7 @@ import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.ConfigurationCondition;
 import org.springframework.context.annotation.Role;
 import org.springframework.core.type.AnnotatedTypeMetadata;
+import org.springframework.util.ClassUtils;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
@@ -147,8 +149,11 @@ class CollapsingConfiguration {
 
   /**
    * Results copied through the application's JSON mapper, for the methods that ask, under one
-   * name on either Jackson: Jackson 3's (Spring Boot 4) where it is on the class path, else
-   * Jackson 2's (Spring Boot 3).
+   * name on either Jackson: the mapper the application configured, Jackson 3's (Spring Boot 4)
+   * before Jackson 2's (Spring Boot 3); with neither, Jackson 3's shared mapper where it is on
+   * the class path, else a plain Jackson 2 one. An application on Jackson 2 that has Jackson 3 on
+   * its class path as well (another library brought it) keeps its own mapper, with the modules
+   * and settings its results need.
    */
   @Configuration(proxyBeanMethods = false)
   @OnClasses("tools.jackson.databind.json.JsonMapper")
@@ -156,8 +161,29 @@ class CollapsingConfiguration {
 
     @Bean(JacksonResultCopier.BEAN_NAME)
     @Conditional(NoCopierNamedJackson.class)
-    JacksonResultCopier jacksonResultCopier(ObjectProvider<JsonMapper> mapper) {
-      return new JacksonResultCopier(mapper.getIfAvailable(JsonMapper::shared));
+    ResultCopier jacksonResultCopier(ObjectProvider<JsonMapper> mapper,
+        ListableBeanFactory beans) {
+      JsonMapper own = mapper.getIfAvailable();
+      if (own == null && ClassUtils.isPresent("com.fasterxml.jackson.databind.ObjectMapper",
+          CollapsingConfiguration.class.getClassLoader())) {
+        ResultCopier jackson2 = Jackson2Beans.copier(beans);
+        if (jackson2 != null) {
+          return jackson2;
+        }
+      }
+      return new JacksonResultCopier(own != null ? own : JsonMapper.shared());
+    }
+  }
+
+  /** The application's Jackson 2 mapper; loaded only where Jackson 2 is on the class path. */
+  static final class Jackson2Beans {
+
+    private Jackson2Beans() {}
+
+    /** Returns a copier of the application's {@code ObjectMapper} bean, or {@code null}. */
+    static @Nullable ResultCopier copier(ListableBeanFactory beans) {
+      ObjectMapper mapper = beans.getBeanProvider(ObjectMapper.class).getIfUnique();
+      return mapper == null ? null : new Jackson2ResultCopier(mapper);
     }
   }
 

@@ -30,7 +30,9 @@ import org.springframework.context.annotation.Import;
  * caller identities of what is on the class path (Spring's locale context always; Spring
  * Security's principal, Spring's transactions and their reactive forms where present) and, with
  * Jackson on the class path, the {@link JacksonResultCopier} under
- * {@value JacksonResultCopier#BEAN_NAME} unless a bean has that name. From the context it takes, if
+ * {@value JacksonResultCopier#BEAN_NAME} unless a bean has that name, with the application's
+ * mapper: its Jackson 3 {@code JsonMapper}, else its Jackson 2 {@code ObjectMapper} (then the copier
+ * is the Jackson 2 twin), else Jackson 3's shared one where Jackson 3 is on the class path. From the context it takes, if
  * present: a {@link io.github.collapseexecutor.spring.NamedExecutors} bean with the executors the
  * annotations name (else one {@value io.github.collapseexecutor.spring.NamedExecutors#DEFAULT}
  * executor with the core's default options), every {@link CallerIdentity} and

@@ -19,8 +19,8 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
  * stops the application, naming the method and the reason. With an {@link ObservationRegistry}
  * bean, each run of a method and each batch is observed as {@code collapse.call}, and each
  * caller's own observation says what the call did. With Jackson on the class path, a
- * {@link JacksonResultCopier} (or on Jackson 2 alone, its twin) is registered for the methods that
- * ask for copies of their results, unless a bean has its name. Off when
+ * {@link JacksonResultCopier} (or with the application's Jackson 2 mapper, its twin) is registered
+ * for the methods that ask for copies of their results, unless a bean has its name. Off when
  * {@code collapse.executor.enabled} or {@code collapse.executor.annotations.enabled} is false, or
  * when {@code spring-aop} is missing.
  */
