@@ -86,10 +86,9 @@ final class SameKeyCollapser implements MethodCollapser {
 
   private @Nullable Object value(CallKey group, MethodInvocation invocation) throws Throwable {
     SameKeyCall call = observer.sameKeyCall(name, group);
-    FleetTurn fleetTurn = fleet == null ? null : new FleetTurn(fleet);
-    Callable<@Nullable Object> proceed = fleetTurn == null ? Invocations.proceeding(invocation)
+    Callable<@Nullable Object> proceed = fleet == null ? Invocations.proceeding(invocation)
         // only the leader's callable runs: the callers that join locally never reach Redis
-        : fleetTurn.through(group, timeout, Invocations.proceeding(invocation));
+        : throughFleet(fleet, group, call, Invocations.proceeding(invocation));
     Leading leading = copies.isOn() ? new Leading() : null;
     Callable<@Nullable Object> run =
         call.leading(leading == null ? proceed : leading.marking(proceed));
@@ -104,9 +103,6 @@ final class SameKeyCollapser implements MethodCollapser {
     } catch (RuntimeException | Error e) {
       call.failed(e);
       throw e;
-    }
-    if (fleetTurn != null && fleetTurn.servedByAnotherInstance()) {
-      call.servedByAnotherInstance();
     }
     Object value = call.returned(result);
     return leading == null || leading.ran ? value : copies.forJoiner(value);
@@ -127,35 +123,24 @@ final class SameKeyCollapser implements MethodCollapser {
   }
 
   /**
-   * Whether this caller led its key on this instance and got the result of another instance's
-   * call: the leader's callable ran, but the method did not. Both run on the leader's thread,
-   * before the executor hands out the result.
+   * Returns the leader's run of {@code method} through the fleet: the method runs here, or the
+   * result of another instance's call comes back, which the leader's observation is told of. All
+   * of it runs on the leader's thread, before the executor hands out the result.
    */
-  private static final class FleetTurn {
-
-    private final MethodFleet.Route fleet;
-    private boolean led;
-    private boolean ranHere;
-
-    FleetTurn(MethodFleet.Route fleet) {
-      this.fleet = fleet;
-    }
-
-    Callable<@Nullable Object> through(CallKey group, @Nullable Duration maxWait,
-        Callable<@Nullable Object> method) {
-      Callable<@Nullable Object> routed = fleet.through(group, maxWait, () -> {
-        ranHere = true;
-        return method.call();
-      });
-      return () -> {
-        led = true;
-        return routed.call();
-      };
-    }
-
-    boolean servedByAnotherInstance() {
-      return led && !ranHere;
-    }
+  private Callable<@Nullable Object> throughFleet(MethodFleet.Route fleet, CallKey group,
+      SameKeyCall call, Callable<@Nullable Object> method) {
+    boolean[] ranHere = {false};
+    Callable<@Nullable Object> routed = fleet.through(group, timeout, () -> {
+      ranHere[0] = true;
+      return method.call();
+    });
+    return () -> {
+      Object result = routed.call();
+      if (!ranHere[0]) {
+        call.servedByAnotherInstance();
+      }
+      return result;
+    };
   }
 
   /**
