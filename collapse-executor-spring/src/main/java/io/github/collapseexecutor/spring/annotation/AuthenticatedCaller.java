@@ -1,5 +1,6 @@
 package io.github.collapseexecutor.spring.annotation;
 
+import io.github.collapseexecutor.core.internal.PortableText;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
@@ -37,7 +38,7 @@ import org.springframework.security.core.userdetails.User;
  *     is the same principal
  */
 record AuthenticatedCaller(Class<?> type, String name, Set<String> authorities,
-    boolean authenticated, @Nullable Object principal) implements FleetKeyText.Writable {
+    boolean authenticated, @Nullable Object principal) implements PortableText.Writable {
 
   /** Whether a class's {@code equals} tells apart whatever its instances hold. */
   private static final ClassValue<Boolean> COMPARED_BY_EQUALS = new ClassValue<>() {
@@ -82,7 +83,7 @@ record AuthenticatedCaller(Class<?> type, String name, Set<String> authorities,
   }
 
   /**
-   * Returns what the fleet key writes for this caller ({@link FleetKeyText}): the same values as
+   * Returns what the fleet key writes for this caller ({@link PortableText}): the same values as
    * the record's components, but for a principal of Spring Security's {@code User} class, whose
    * {@code equals} compares the username only, and which the key writes as that username. Any
    * other principal is written as it is, or refused if its {@code equals} cannot be written.

@@ -1,5 +1,6 @@
 package io.github.collapseexecutor.spring.annotation;
 
+import io.github.collapseexecutor.core.internal.PortableText;
 import io.github.collapseexecutor.redis.FleetCodec;
 import io.github.collapseexecutor.redis.FleetCoordinator;
 import io.github.collapseexecutor.redis.FleetKey;
@@ -60,7 +61,7 @@ final class RedisMethodFleet implements MethodFleet {
       FleetKey key;
       try {
         key = FleetKey.of(FleetKeyText.of(bean, group.method(), group.key(), group.caller()));
-      } catch (FleetKeyText.Unwritable e) {
+      } catch (PortableText.Unwritable e) {
         report(reported, method, "their key or their caller's identity holds a " + e.type()
             + ", whose equals another instance cannot check");
         return call.call();
