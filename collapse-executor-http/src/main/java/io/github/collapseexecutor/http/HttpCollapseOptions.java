@@ -113,6 +113,7 @@ public final class HttpCollapseOptions {
   private final CollapseListener listener;
   private final CallObserver.@Nullable Factory observations;
   private final KeyMemory keyMemory;
+  private final @Nullable HttpFleet fleet;
   private final CollapseSwitch collapseSwitch = new CollapseSwitch();
 
   private HttpCollapseOptions(Builder builder) {
@@ -125,6 +126,7 @@ public final class HttpCollapseOptions {
     this.listener = builder.listener;
     this.observations = builder.observations;
     this.keyMemory = builder.keyMemory;
+    this.fleet = builder.fleet;
   }
 
   /** Returns a builder with no group, no policy and every other setting at its default. */
@@ -193,6 +195,11 @@ public final class HttpCollapseOptions {
   /** Returns what is remembered about a key between requests, and for how long. */
   public KeyMemory keyMemory() {
     return keyMemory;
+  }
+
+  /** Returns the tier that makes one call per key across the instances, or {@code null}. */
+  public @Nullable HttpFleet fleet() {
+    return fleet;
   }
 
   /** Returns {@link KeyMemory#hitForPassTtl()}; zero when hit-for-pass is off. */

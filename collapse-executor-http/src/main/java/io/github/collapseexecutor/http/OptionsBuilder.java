@@ -26,6 +26,7 @@ abstract sealed class OptionsBuilder permits HttpCollapseOptions.Builder {
   CollapseListener listener = CollapseListener.NONE;
   CallObserver.@Nullable Factory observations;
   KeyMemory keyMemory = KeyMemory.defaults();
+  @Nullable HttpFleet fleet;
 
   OptionsBuilder() {}
 
@@ -183,6 +184,15 @@ abstract sealed class OptionsBuilder permits HttpCollapseOptions.Builder {
   /** Sets {@link KeyMemory#varyMaxKeys()}; see {@link KeyMemory#withVaryMaxKeys}. */
   public HttpCollapseOptions.Builder varyMaxKeys(int varyMaxKeys) {
     return keyMemory(keyMemory.withVaryMaxKeys(varyMaxKeys));
+  }
+
+  /**
+   * Sets the tier that makes one call per key across the instances of the application
+   * ({@link HttpFleet}); none by default. Only a server adapter's requests reach it for now.
+   */
+  public HttpCollapseOptions.Builder fleet(HttpFleet fleet) {
+    this.fleet = Objects.requireNonNull(fleet, "fleet");
+    return self();
   }
 
   private HttpCollapseOptions.Builder self() {

@@ -5,6 +5,8 @@ import io.github.collapseexecutor.core.FutureCallableGroupCollapseExecutor;
 import io.github.collapseexecutor.core.FutureCallableGroupCollapseExecutor.Place;
 import io.github.collapseexecutor.http.CallObserver;
 import io.github.collapseexecutor.http.CallObserver.Caller;
+import io.github.collapseexecutor.http.CollapseGroup;
+import io.github.collapseexecutor.http.CollapsePolicy;
 import io.github.collapseexecutor.http.CollapseKey;
 import io.github.collapseexecutor.http.CollapseRules;
 import io.github.collapseexecutor.http.CollapseSwitch;
@@ -13,6 +15,7 @@ import io.github.collapseexecutor.http.HttpCollapseStats;
 import io.github.collapseexecutor.http.RequestHeaders;
 import io.github.collapseexecutor.http.ShareUncacheable;
 import io.github.collapseexecutor.http.UnsharedReason;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
@@ -234,6 +237,29 @@ final class CollapseProtocol implements AutoCloseable {
     counters.passedThrough(key);
     caller.outcome(CallerOutcome.NOT_COLLAPSED, reason);
     return Pass.PASS;
+  }
+
+  /**
+   * Returns the text of {@code key} for the fleet tier, or {@code null} if the request stays on
+   * this instance: no tier, or a part of the key another instance cannot compare. Besides the key
+   * it names the executor, the group and the group's policy, so that instances configured apart
+   * (during a rolling deploy, say) never share.
+   */
+  @Nullable List<String> fleetKey(CollapseKey key) {
+    List<String> text = options.fleet() == null ? null : key.portableText();
+    if (text == null) {
+      return null;
+    }
+    CollapseGroup group = options.groups().get(key.group());
+    List<String> parts = new ArrayList<>(text.size() + 4);
+    parts.add("http");
+    parts.add(executor.name());
+    String policyName = group.collapsePolicyName();
+    parts.add(group.toString());
+    parts.add(String.valueOf(policyName == null
+        ? CollapsePolicy.DEFAULT : options.policies().get(policyName)));
+    parts.addAll(text);
+    return parts;
   }
 
   /** Stops collapsing: calls in progress complete, later requests pass. Idempotent. */

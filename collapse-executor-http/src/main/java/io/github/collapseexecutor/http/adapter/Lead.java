@@ -46,6 +46,26 @@ final class Lead implements Turn {
     return own;
   }
 
+  /** Returns the key of the call. */
+  CollapseKey key() {
+    return key;
+  }
+
+  /**
+   * Returns the response this turn shared with every request of its key, or {@code null}: it has
+   * not ended, or ended without a response, with one whose body failed, or with one that varies
+   * on a request header the key does not hold, which only requests that sent the same values get.
+   */
+  @Nullable SharedResponse sharedWithEveryRequest() {
+    if (!promise.isDone() || promise.isCompletedExceptionally()) {
+      return null;
+    }
+    Outcome outcome = promise.join();
+    SharedResponse response = outcome.response();
+    return response != null && outcome.leaderEnded() == null && outcome.varied().isEmpty()
+        && response.bodyFailure() == null ? response : null;
+  }
+
   /** Returns the headers of the request. */
   RequestHeaders request() {
     return request;

@@ -2,9 +2,13 @@ package io.github.collapseexecutor.http.adapter;
 
 import io.github.collapseexecutor.http.CollapseKey;
 import io.github.collapseexecutor.http.HttpCollapseOptions;
+import io.github.collapseexecutor.http.HttpFleet;
 import io.github.collapseexecutor.http.RequestHeaders;
 import java.io.IOException;
 import java.io.InterruptedIOException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ExecutionException;
@@ -112,7 +116,15 @@ public final class ServerCollapser extends HttpCollapser {
     return exchange.proceed();
   }
 
-  private static <X extends Exception> CompletionStage<?> lead(Lead lead,
+  private <X extends Exception> CompletionStage<?> lead(Lead lead, ServerExchange<X> exchange)
+      throws IOException, X {
+    HttpFleet fleet = protocol.options.fleet();
+    List<String> fleetKey = fleet == null ? null : protocol.fleetKey(lead.key());
+    return fleet == null || fleetKey == null ? record(lead, exchange)
+        : throughFleet(fleet, fleetKey, lead, exchange);
+  }
+
+  private static <X extends Exception> CompletionStage<?> record(Lead lead,
       ServerExchange<X> exchange) throws IOException, X {
     ResponseRecording recording = new ResponseRecording(lead);
     boolean returned = false;
@@ -126,6 +138,75 @@ public final class ServerCollapser extends HttpCollapser {
         recording.end();
       }
     }
+  }
+
+  /**
+   * Leads through the fleet tier: this request runs the chain for every instance, or takes the
+   * response another instance's chain produced and shares it here as if it were its own. It
+   * waits for another instance on this thread, at most the wait timeout, while the requests that
+   * wait for it here are suspended. A response the chain ends after the chain returned (an
+   * asynchronous request) is shared on this instance only.
+   */
+  @SuppressWarnings("unchecked") // a checked exception of the chain other than IOException is X
+  private <X extends Exception> CompletionStage<?> throughFleet(HttpFleet fleet, List<String> key,
+      Lead lead, ServerExchange<X> exchange) throws IOException, X {
+    List<CompletionStage<?>> ran = new ArrayList<>(1);
+    byte[] other;
+    try {
+      other = fleet.call(key, Duration.ofNanos(protocol.waitTimeoutNanos()),
+          (HttpFleet.Call<Exception>) () -> {
+            ran.add(record(lead, exchange));
+            return crossing(lead.sharedWithEveryRequest(), exchange);
+          });
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      if (!ran.isEmpty()) {
+        return ran.get(0);
+      }
+      new ResponseRecording(lead).end();
+      throw new InterruptedIOException("interrupted while another instance made the call");
+    } catch (IOException | RuntimeException e) {
+      throw e;
+    } catch (Exception e) {
+      throw (X) e;
+    }
+    if (!ran.isEmpty()) {
+      return ran.get(0);
+    }
+    SharedResponse shared = other == null ? null : fromFleet(other, lead, exchange);
+    if (shared == null) {
+      // nothing came of another instance's call: this one makes its own, for this instance
+      return record(lead, exchange);
+    }
+    lead.share(shared);
+    return exchange.replay(shared);
+  }
+
+  /** Returns the bytes of {@code shared} for the other instances, or null if it stays here. */
+  private static byte @Nullable [] crossing(@Nullable SharedResponse shared,
+      ServerExchange<?> exchange) {
+    if (shared == null) {
+      return null;
+    }
+    Object detail = shared.detail();
+    byte[] detailBytes = detail == null ? null : exchange.writeDetail(detail);
+    return detail != null && detailBytes == null ? null
+        : FleetResponses.write(shared, detailBytes);
+  }
+
+  /**
+   * Returns the response of another instance, or null if this instance cannot replay it: bytes
+   * of another format or adapter, or a response the sharing rules here refuse.
+   */
+  private static @Nullable SharedResponse fromFleet(byte[] bytes, Lead lead,
+      ServerExchange<?> exchange) {
+    SharedResponse shared;
+    try {
+      shared = FleetResponses.read(bytes, lead.request(), exchange::readDetail);
+    } catch (IllegalArgumentException e) {
+      return null;
+    }
+    return lead.refusal(shared.headers()) == null ? shared : null;
   }
 
   /** Waits on this thread, for a request the server could not suspend; returns the outcome. */

@@ -67,6 +67,26 @@ public interface ServerExchange<X extends Exception> {
   }
 
   /**
+   * Returns the bytes another instance needs to rebuild {@code detail}, what this adapter
+   * recorded with a response ({@link ResponseRecording#recorded}), for a fleet tier
+   * ({@link io.github.collapseexecutor.http.HttpFleet}); or {@code null} if it cannot cross, and
+   * the response is then shared on this instance only, the default.
+   */
+  default byte @Nullable [] writeDetail(Object detail) {
+    return null;
+  }
+
+  /**
+   * Returns the detail {@link #writeDetail} wrote as {@code bytes}, on another instance.
+   *
+   * @throws IllegalArgumentException if the bytes are not a detail of this adapter; the request
+   *     then makes its own call
+   */
+  default Object readDetail(byte[] bytes) {
+    throw new IllegalArgumentException("this adapter's details do not cross the fleet");
+  }
+
+  /**
    * Runs the rest of the chain for this request against its own response, as if collapse were
    * off. Called at most once per run through this filter, on a thread where the chain may run.
    */

@@ -1,0 +1,50 @@
+package io.github.collapseexecutor.http;
+
+import java.time.Duration;
+import java.util.List;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * A tier behind an adapter's own collapse that makes one call per key across the instances of an
+ * application: the request that leads a key on its instance asks it, and either makes the call
+ * for every instance or takes the response another instance's call produced. The module
+ * {@code collapse-executor-redis} implements it on Redis; an adapter takes it through
+ * {@link HttpCollapseOptions.Builder#fleet}.
+ *
+ * <p>The collapser asks only with a key each part of which another instance writes alike for an
+ * equal request, and hands on only a response the sharing rules let every caller with that key
+ * have: a whole body, and no variation on a request header the key does not hold. The response
+ * crosses as bytes the collapser writes and reads; the tier keeps them as it likes (encrypted,
+ * for seconds, up to a size).
+ */
+public interface HttpFleet {
+
+  /**
+   * Makes {@code call} the one call for {@code key} across the fleet, or returns the response
+   * another instance's call shared. A tier that cannot coordinate (its store is down) runs
+   * {@code call} at once.
+   *
+   * @param key the text of the request's whole key; it holds credentials and URLs with tokens,
+   *     so the tier never keeps it as it is (it keeps a keyed digest of it, say)
+   * @param maxWait how long this request waits for another instance at most; then it makes its
+   *     own call
+   * @return what another instance's {@code call} returned, or {@code null} once this instance's
+   *     {@code call} ran (what it returned, if anything, went to the other instances)
+   * @throws X what {@code call} threw
+   * @throws InterruptedException if the thread was interrupted while it waited
+   */
+  <X extends Exception> byte @Nullable [] call(List<String> key, Duration maxWait, Call<X> call)
+      throws X, InterruptedException;
+
+  /**
+   * This instance's call for the fleet.
+   *
+   * @param <X> what it throws
+   */
+  @FunctionalInterface
+  interface Call<X extends Exception> {
+
+    /** Makes the call; returns the response to hand to the other instances, or {@code null}. */
+    byte @Nullable [] call() throws X;
+  }
+}

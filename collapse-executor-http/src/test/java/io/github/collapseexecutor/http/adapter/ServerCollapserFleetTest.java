@@ -1,0 +1,298 @@
+package io.github.collapseexecutor.http.adapter;
+
+import static java.nio.charset.StandardCharsets.UTF_8;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.github.collapseexecutor.http.CollapseGroup;
+import io.github.collapseexecutor.http.CollapseKey;
+import io.github.collapseexecutor.http.HttpCollapseOptions;
+import io.github.collapseexecutor.http.HttpFleet;
+import io.github.collapseexecutor.http.RequestHeaders;
+import io.github.collapseexecutor.http.RequestTarget;
+import java.net.URI;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import org.jspecify.annotations.Nullable;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * Two instances of a server behind one fleet tier: the request that leads a key on one instance
+ * runs the chain for both, and the other instance's leader and the requests waiting for it there
+ * get its response, where every caller with the key may have it; elsewhere each instance runs its
+ * own chain. The tier here is a map in memory that behaves as the Redis tier does.
+ */
+@Timeout(20)
+final class ServerCollapserFleetTest {
+
+  private static final RequestHeaders NONE = RequestHeaders.of(name -> List.of(), List::of);
+  private static final long WAIT = 10;
+
+  private final MemoryFleet fleet = new MemoryFleet();
+  private final ServerCollapser first = collapser();
+  private final ServerCollapser second = collapser();
+  private final ExecutorService threads = Executors.newCachedThreadPool();
+
+  @AfterEach
+  void close() {
+    threads.shutdownNow();
+    first.close();
+    second.close();
+  }
+
+  @Test
+  void anotherInstancesResponseAnswersTheLeaderAndTheRequestsWaitingForIt() throws Exception {
+    Chain chain = new Chain(200, List.of(Map.entry("Content-Type", "text/plain")), "ada", null);
+    Future<?> firstLeader = threads.submit(() -> serve(first, key(first, "x"), chain));
+    assertThat(chain.entered.await(WAIT, TimeUnit.SECONDS)).isTrue();
+
+    Chain notRun = new Chain(200, List.of(), "never", null);
+    Future<?> secondLeader = threads.submit(() -> serve(second, key(second, "x"), notRun));
+    assertThat(fleet.waiting.await(WAIT, TimeUnit.SECONDS)).isTrue();
+    Chain waiterChain = new Chain(200, List.of(), "never", null);
+    second.serve(key(second, "x"), NONE, waiterChain);
+    assertThat(waiterChain.suspended).isTrue();
+
+    chain.release.countDown();
+    firstLeader.get(WAIT, TimeUnit.SECONDS);
+    secondLeader.get(WAIT, TimeUnit.SECONDS);
+
+    SharedResponse leaderGot = notRun.replayed.get(WAIT, TimeUnit.SECONDS);
+    assertThat(leaderGot.status()).isEqualTo(200);
+    assertThat(leaderGot.headers()).containsExactly(Map.entry("Content-Type", "text/plain"));
+    assertThat(leaderGot.bodyCopy()).asString(UTF_8).isEqualTo("ada");
+    assertThat(waiterChain.replayed.get(WAIT, TimeUnit.SECONDS).bodyCopy()).asString(UTF_8)
+        .isEqualTo("ada");
+    assertThat(notRun.recorded).as("the second instance ran no chain").isZero();
+    assertThat(chain.recorded).isEqualTo(1);
+    assertThat(fleet.calls).isEqualTo(1);
+  }
+
+  @Test
+  void aResponseThatVariesOnAHeaderOutsideTheKeyStaysOnItsInstance() throws Exception {
+    assertEachInstanceRunsItsOwnChain(new Chain(200, List.of(Map.entry("Vary", "X-Edition")),
+        "for one edition", null), new Chain(200, List.of(), "own", null));
+  }
+
+  @Test
+  void aResponseThatMayNotBeSharedStaysOnItsInstance() throws Exception {
+    assertEachInstanceRunsItsOwnChain(new Chain(200,
+        List.of(Map.entry("Set-Cookie", "session=alice")), "alice's", null),
+        new Chain(200, List.of(), "own", null));
+  }
+
+  @Test
+  void aDetailTheAdapterCannotWriteKeepsTheResponseOnItsInstance() throws Exception {
+    assertEachInstanceRunsItsOwnChain(new Chain(200, List.of(), "ada", "detail"),
+        new Chain(200, List.of(), "own", null));
+  }
+
+  @Test
+  void aDetailTheAdapterWritesCrossesWithTheResponse() throws Exception {
+    Chain chain = new Chain(200, List.of(), "ada", "detail").writingDetails();
+    Future<?> firstLeader = threads.submit(() -> serve(first, key(first, "x"), chain));
+    assertThat(chain.entered.await(WAIT, TimeUnit.SECONDS)).isTrue();
+    Chain notRun = new Chain(200, List.of(), "never", null).writingDetails();
+    Future<?> secondLeader = threads.submit(() -> serve(second, key(second, "x"), notRun));
+    assertThat(fleet.waiting.await(WAIT, TimeUnit.SECONDS)).isTrue();
+
+    chain.release.countDown();
+    firstLeader.get(WAIT, TimeUnit.SECONDS);
+    secondLeader.get(WAIT, TimeUnit.SECONDS);
+
+    assertThat(notRun.replayed.get(WAIT, TimeUnit.SECONDS).detail()).isEqualTo("read:detail");
+    assertThat(notRun.recorded).isZero();
+  }
+
+  @Test
+  void aKeyWithAPartAnotherInstanceCannotCompareNeverReachesTheFleet() throws Exception {
+    CollapseKey local = first.rules().keyFor(
+        RequestTarget.builder("GET", URI.create("http://backend.test/users/1"))
+            .headers(NONE).identity(new Object()).build());
+    Chain chain = new Chain(200, List.of(), "ada", null);
+    chain.release.countDown();
+
+    serve(first, local, chain);
+
+    assertThat(chain.recorded).isEqualTo(1);
+    assertThat(fleet.keys).isEmpty();
+  }
+
+  @Test
+  void requestsThatDifferInTheirKeyAskTheFleetWithDifferentKeys() {
+    List<String> alice = first.protocol.fleetKey(key(first, "alice"));
+    List<String> bob = first.protocol.fleetKey(key(first, "bob"));
+    assertThat(alice).isNotNull().isEqualTo(second.protocol.fleetKey(key(second, "alice")));
+    assertThat(alice).isNotEqualTo(bob);
+  }
+
+  /** The second instance's leader waits for the first's chain, then finds nothing to take. */
+  private void assertEachInstanceRunsItsOwnChain(Chain firstChain, Chain secondChain)
+      throws Exception {
+    Future<?> firstLeader = threads.submit(() -> serve(first, key(first, "x"), firstChain));
+    assertThat(firstChain.entered.await(WAIT, TimeUnit.SECONDS)).isTrue();
+    Future<?> secondLeader = threads.submit(() -> serve(second, key(second, "x"), secondChain));
+    assertThat(fleet.waiting.await(WAIT, TimeUnit.SECONDS)).isTrue();
+    assertThat(secondChain.recorded).isZero();
+    secondChain.release.countDown();
+
+    firstChain.release.countDown();
+    firstLeader.get(WAIT, TimeUnit.SECONDS);
+    secondLeader.get(WAIT, TimeUnit.SECONDS);
+
+    assertThat(firstChain.recorded).isEqualTo(1);
+    assertThat(secondChain.recorded).as("its own chain, after the first's").isEqualTo(1);
+    assertThat(secondChain.replayed).isNotDone();
+  }
+
+  private static Void serve(ServerCollapser collapser, @Nullable CollapseKey key, Chain chain)
+      throws Exception {
+    collapser.serve(key, NONE, chain).toCompletableFuture().get(WAIT, TimeUnit.SECONDS);
+    return null;
+  }
+
+  private ServerCollapser collapser() {
+    return new ServerCollapser(HttpCollapseOptions.builder()
+        .group(CollapseGroup.ofUris("/users/*"))
+        .fleet(fleet).build(), "servlet");
+  }
+
+  /** The key of a request of {@code caller}, as a server adapter builds it. */
+  private static CollapseKey key(ServerCollapser collapser, String caller) {
+    return collapser.rules().keyFor(
+        RequestTarget.builder("GET", URI.create("http://backend.test/users/1"))
+            .headers(NONE).identity(List.of(caller, 8080)).build());
+  }
+
+  /**
+   * One instance's run of the chain for a request, recorded on the thread of the request once
+   * {@link #release} opens.
+   */
+  private static final class Chain implements ServerExchange<RuntimeException> {
+
+    private final int status;
+    private final List<Map.Entry<String, @Nullable String>> headers;
+    private final String body;
+    private final @Nullable Object detail;
+    private final CountDownLatch entered = new CountDownLatch(1);
+    private final CountDownLatch release = new CountDownLatch(1);
+    private final CompletableFuture<SharedResponse> replayed = new CompletableFuture<>();
+    private volatile int recorded;
+    private volatile boolean suspended;
+    private boolean writesDetails;
+
+    Chain(int status, List<Map.Entry<String, @Nullable String>> headers, String body,
+        @Nullable Object detail) {
+      this.status = status;
+      this.headers = headers;
+      this.body = body;
+      this.detail = detail;
+    }
+
+    Chain writingDetails() {
+      writesDetails = true;
+      return this;
+    }
+
+    @Override
+    public CompletionStage<?> proceed() {
+      throw new AssertionError("every request here collapses");
+    }
+
+    @Override
+    public CompletionStage<?> record(ResponseRecording recording) {
+      entered.countDown();
+      try {
+        assertThat(release.await(WAIT, TimeUnit.SECONDS)).isTrue();
+      } catch (InterruptedException e) {
+        throw new AssertionError(e);
+      }
+      recorded++;
+      recording.recorded(status, headers, body.getBytes(UTF_8), detail);
+      return DONE;
+    }
+
+    @Override
+    public CompletionStage<?> replay(SharedResponse shared) {
+      replayed.complete(shared);
+      return DONE;
+    }
+
+    @Override
+    public boolean suspend(Runnable leave) {
+      suspended = true;
+      return true;
+    }
+
+    @Override
+    public CompletionStage<?> resume(ServerCollapser.@Nullable Continuation next) {
+      throw new AssertionError("no request here runs the chain after a wait");
+    }
+
+    @Override
+    public byte @Nullable [] writeDetail(Object detail) {
+      return writesDetails ? detail.toString().getBytes(UTF_8) : null;
+    }
+
+    @Override
+    public Object readDetail(byte[] bytes) {
+      return "read:" + new String(bytes, UTF_8);
+    }
+  }
+
+  /**
+   * A fleet tier in memory: the first call for a key runs, the calls for it meanwhile wait for
+   * what it returns and, when that is nothing, make their own.
+   */
+  private static final class MemoryFleet implements HttpFleet {
+
+    private final Map<List<String>, CompletableFuture<byte @Nullable []>> running =
+        new ConcurrentHashMap<>();
+    private final List<List<String>> keys = new CopyOnWriteArrayList<>();
+    private final CountDownLatch waiting = new CountDownLatch(1);
+    private volatile int calls;
+
+    @Override
+    public <X extends Exception> byte @Nullable [] call(List<String> key, Duration maxWait,
+        Call<X> call) throws X, InterruptedException {
+      keys.add(key);
+      CompletableFuture<byte @Nullable []> mine = new CompletableFuture<>();
+      CompletableFuture<byte @Nullable []> other = running.putIfAbsent(key, mine);
+      if (other != null) {
+        waiting.countDown();
+        byte[] shared;
+        try {
+          shared = other.get(maxWait.toNanos(), TimeUnit.NANOSECONDS);
+        } catch (ExecutionException | TimeoutException e) {
+          shared = null;
+        }
+        if (shared != null) {
+          return shared;
+        }
+        call.call();
+        return null;
+      }
+      try {
+        calls++;
+        mine.complete(call.call());
+        return null;
+      } finally {
+        mine.complete(null);
+        running.remove(key, mine);
+      }
+    }
+  }
+}
