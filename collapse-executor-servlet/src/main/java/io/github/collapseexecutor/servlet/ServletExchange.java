@@ -47,6 +47,16 @@ final class ServletExchange implements ServerExchange<ServletException> {
   }
 
   @Override
+  public byte @Nullable [] writeDetail(Object detail) {
+    return FleetDetail.write((ProducedResponse) detail);
+  }
+
+  @Override
+  public Object readDetail(byte[] bytes) {
+    return FleetDetail.read(bytes);
+  }
+
+  @Override
   public CompletionStage<?> proceed() throws IOException, ServletException {
     chain.doFilter(request, response);
     return DONE;

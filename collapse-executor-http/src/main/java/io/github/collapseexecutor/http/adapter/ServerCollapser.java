@@ -189,7 +189,13 @@ public final class ServerCollapser extends HttpCollapser {
       return null;
     }
     Object detail = shared.detail();
-    byte[] detailBytes = detail == null ? null : exchange.writeDetail(detail);
+    byte[] detailBytes;
+    try {
+      detailBytes = detail == null ? null : exchange.writeDetail(detail);
+    } catch (RuntimeException e) {
+      // the chain ran and answered this request: a detail that cannot be written stays here
+      return null;
+    }
     return detail != null && detailBytes == null ? null
         : FleetResponses.write(shared, detailBytes);
   }

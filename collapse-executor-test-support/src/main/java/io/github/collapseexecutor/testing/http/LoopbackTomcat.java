@@ -94,6 +94,17 @@ public final class LoopbackTomcat implements AutoCloseable {
     return connector;
   }
 
+  /**
+   * Listens on {@code address} and {@code port} instead of a random port of 127.0.0.1, before
+   * start: another instance of an application on the port of the first, as behind a balancer
+   * (any address of 127.0.0.0/8 is loopback on Linux).
+   */
+  public LoopbackTomcat listenOn(String address, int port) {
+    connector.setPort(port);
+    connector.setProperty("address", address);
+    return this;
+  }
+
   /** Starts the server. */
   public LoopbackTomcat start() throws LifecycleException {
     tomcat.start();

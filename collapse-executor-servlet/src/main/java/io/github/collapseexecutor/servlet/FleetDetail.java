@@ -1,0 +1,112 @@
+package io.github.collapseexecutor.servlet;
+
+import io.github.collapseexecutor.http.adapter.ProducedHeaders;
+import io.github.collapseexecutor.servlet.ReplayObservation.Recorded;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.nio.charset.Charset;
+import java.util.AbstractMap.SimpleImmutableEntry;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * The bytes a {@link ProducedResponse} crosses the fleet tier as, so that another instance
+ * replays a response as this one would. What a server's observation recorded crosses as its path
+ * pattern; a response whose chain recorded an exception stays on its instance, as an exception
+ * does not cross.
+ */
+final class FleetDetail {
+
+  private FleetDetail() {}
+
+  /** Returns the bytes of {@code produced}, or {@code null} if it stays on this instance. */
+  static byte @Nullable [] write(ProducedResponse produced) {
+    Recorded told = produced.told();
+    if (told != null && told.error() != null) {
+      return null;
+    }
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    try (DataOutputStream out = new DataOutputStream(bytes)) {
+      List<Map.Entry<String, @Nullable String>> headers = produced.headers().headers();
+      out.writeInt(headers.size());
+      for (Map.Entry<String, @Nullable String> header : headers) {
+        out.writeUTF(header.getKey());
+        optional(header.getValue(), out);
+      }
+      names(produced.headers().replaced(), out);
+      names(produced.headers().removed(), out);
+      out.writeBoolean(produced.reset());
+      out.writeBoolean(produced.bodyReset());
+      Charset charset = produced.bodyCharset();
+      optional(charset == null ? null : charset.name(), out);
+      out.writeBoolean(told != null);
+      if (told != null) {
+        optional(told.pathPattern(), out);
+      }
+    } catch (IOException e) {
+      // a name or value over 64 KiB, which writeUTF refuses: the response stays here
+      return null;
+    }
+    return bytes.toByteArray();
+  }
+
+  /**
+   * Returns the {@link ProducedResponse} that {@link #write} wrote as {@code bytes}.
+   *
+   * @throws IllegalArgumentException if the bytes are not one
+   */
+  static ProducedResponse read(byte[] bytes) {
+    try (DataInputStream in = new DataInputStream(new ByteArrayInputStream(bytes))) {
+      int count = in.readInt();
+      List<Map.Entry<String, @Nullable String>> headers = new ArrayList<>(Math.min(count, 256));
+      for (int i = 0; i < count; i++) {
+        headers.add(new SimpleImmutableEntry<>(in.readUTF(), optional(in)));
+      }
+      ProducedHeaders.Produced produced =
+          new ProducedHeaders.Produced(headers, names(in), names(in));
+      boolean reset = in.readBoolean();
+      boolean bodyReset = in.readBoolean();
+      String charset = optional(in);
+      Recorded told = in.readBoolean() ? new Recorded(optional(in), null) : null;
+      return new ProducedResponse(produced, reset, bodyReset,
+          charset == null ? null : Charset.forName(charset), told);
+    } catch (IOException | RuntimeException e) {
+      throw new IllegalArgumentException("not a produced response", e);
+    }
+  }
+
+  private static void names(Collection<String> names, DataOutputStream out) throws IOException {
+    out.writeInt(names.size());
+    for (String name : names) {
+      out.writeUTF(name);
+    }
+  }
+
+  private static Set<String> names(DataInputStream in) throws IOException {
+    int count = in.readInt();
+    Set<String> names = new HashSet<>();
+    for (int i = 0; i < count; i++) {
+      names.add(in.readUTF());
+    }
+    return names;
+  }
+
+  private static void optional(@Nullable String text, DataOutputStream out) throws IOException {
+    out.writeBoolean(text != null);
+    if (text != null) {
+      out.writeUTF(text);
+    }
+  }
+
+  private static @Nullable String optional(DataInputStream in) throws IOException {
+    return in.readBoolean() ? in.readUTF() : null;
+  }
+}

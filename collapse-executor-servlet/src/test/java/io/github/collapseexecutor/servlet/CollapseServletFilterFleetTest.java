@@ -1,0 +1,195 @@
+package io.github.collapseexecutor.servlet;
+
+import static java.nio.charset.StandardCharsets.UTF_8;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
+
+import io.github.collapseexecutor.http.CollapseGroup;
+import io.github.collapseexecutor.http.HttpCollapseOptions;
+import io.github.collapseexecutor.redis.FleetCoordinator;
+import io.github.collapseexecutor.redis.FleetOptions;
+import io.github.collapseexecutor.redis.FleetTestAccess;
+import io.github.collapseexecutor.redis.RedisHttpFleet;
+import io.github.collapseexecutor.testing.LocalRedis;
+import io.github.collapseexecutor.testing.http.LoopbackTomcat;
+import io.lettuce.core.RedisClient;
+import io.lettuce.core.RedisURI;
+import io.lettuce.core.api.StatefulRedisConnection;
+import io.lettuce.core.codec.ByteArrayCodec;
+import jakarta.servlet.http.HttpServlet;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.Socket;
+import java.time.Duration;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.List;
+import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Two instances of one servlet application, on one port of two loopback addresses as behind a
+ * balancer, collapse through the fleet tier on the Redis on 127.0.0.1:6379 (skipped without it):
+ * a request that leads its key on the second instance takes the response of the first instance's
+ * chain, where a request with another credential runs its own; and Redis never holds the
+ * credential or the path.
+ */
+final class CollapseServletFilterFleetTest {
+
+  private static final byte[] SECRET =
+      "a fleet secret of at least 32 bytes, for tests".getBytes(UTF_8);
+
+  private final AtomicInteger calls = new AtomicInteger();
+  private final Semaphore entered = new Semaphore(0);
+  private final CountDownLatch release = new CountDownLatch(1);
+  private final ExecutorService callers = Executors.newFixedThreadPool(2);
+  private final Deque<AutoCloseable> closing = new ArrayDeque<>();
+  private final String keyPrefix = "collapse-test:" + UUID.randomUUID();
+  private FleetCoordinator secondCoordinator;
+  private int port;
+  private String secondAddress;
+
+  @BeforeEach
+  void start() throws Exception {
+    LocalRedis.assumeRunning();
+    LoopbackTomcat first = instance("first", "127.0.0.1", 0);
+    port = first.port();
+    secondAddress = "127.0.0.2";
+    instance("second", secondAddress, port);
+  }
+
+  @AfterEach
+  void stop() throws Exception {
+    release.countDown();
+    callers.shutdownNow();
+    while (!closing.isEmpty()) {
+      closing.pop().close();
+    }
+  }
+
+  @Test
+  void theSecondInstanceTakesTheResponseOfTheFirstInstancesChain() {
+    assertTimeoutPreemptively(Duration.ofSeconds(60), () -> {
+      CompletableFuture<String> first = call("127.0.0.1", "Bearer token-of-alice-123");
+      assertThat(entered.tryAcquire(30, TimeUnit.SECONDS)).isTrue();
+      CompletableFuture<String> second = call(secondAddress, "Bearer token-of-alice-123");
+      FleetTestAccess.awaitWatching(secondCoordinator, 1);
+      List<String> keyspace = keyspace();
+
+      release.countDown();
+
+      assertThat(first.get(30, TimeUnit.SECONDS)).contains("quote 1 from first");
+      assertThat(second.get(30, TimeUnit.SECONDS)).contains("quote 1 from first");
+      assertThat(calls).hasValue(1);
+      keyspace.addAll(keyspace());
+      assertThat(keyspace).isNotEmpty()
+          .noneMatch(text -> text.contains("token-of-alice") || text.contains("/quotes/acme"));
+    });
+  }
+
+  @Test
+  void aRequestWithAnotherCredentialRunsItsOwnChain() {
+    assertTimeoutPreemptively(Duration.ofSeconds(60), () -> {
+      CompletableFuture<String> first = call("127.0.0.1", "Bearer token-of-alice-123");
+      assertThat(entered.tryAcquire(30, TimeUnit.SECONDS)).isTrue();
+      CompletableFuture<String> second = call(secondAddress, "Bearer token-of-bob-456");
+      assertThat(entered.tryAcquire(30, TimeUnit.SECONDS))
+          .as("bob's request reaches the application itself").isTrue();
+
+      release.countDown();
+
+      assertThat(first.get(30, TimeUnit.SECONDS)).contains("from first");
+      assertThat(second.get(30, TimeUnit.SECONDS)).contains("from second");
+      assertThat(calls).hasValue(2);
+    });
+  }
+
+  /** Starts an instance whose application answers once {@link #release} opens. */
+  private LoopbackTomcat instance(String name, String address, int onPort) throws Exception {
+    FleetCoordinator coordinator = FleetCoordinator.connect(
+        RedisURI.create("redis://127.0.0.1:" + LocalRedis.PORT), FleetOptions.builder(SECRET)
+            .keyPrefix(keyPrefix).coordinationTimeout(Duration.ofSeconds(5))
+            .probeInterval(Duration.ofMillis(100)).build());
+    closing.push(coordinator);
+    FleetTestAccess.awaitCoordinating(coordinator);
+    secondCoordinator = coordinator;
+    CollapseServletFilter filter = new CollapseServletFilter(HttpCollapseOptions.builder()
+        .group(CollapseGroup.ofUris("/quotes/*")).fleet(RedisHttpFleet.of(coordinator)).build());
+    closing.push(filter);
+    LoopbackTomcat server = new LoopbackTomcat(new HttpServlet() {
+      @Override
+      protected void doGet(HttpServletRequest request, HttpServletResponse response)
+          throws IOException {
+        int call = calls.incrementAndGet();
+        entered.release();
+        try {
+          if (!release.await(30, TimeUnit.SECONDS)) {
+            throw new IOException("not released");
+          }
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+          throw new IOException(e);
+        }
+        byte[] body = ("quote " + call + " from " + name).getBytes(UTF_8);
+        response.setContentType("text/plain");
+        response.setContentLength(body.length);
+        response.getOutputStream().write(body);
+      }
+    }, /* asyncSupported= */ true).listenOn(address, onPort);
+    server.filter("collapse", filter).start();
+    closing.push(server);
+    return server;
+  }
+
+  /** Sends a GET for the same quote as every caller does, through the balancer's host name. */
+  private CompletableFuture<String> call(String address, String authorization) {
+    return CompletableFuture.supplyAsync(() -> {
+      try (Socket socket = new Socket(address, port)) {
+        socket.setSoTimeout(30_000);
+        OutputStream out = socket.getOutputStream();
+        out.write(("GET /quotes/acme HTTP/1.1\r\nHost: quotes.example\r\nAuthorization: "
+            + authorization + "\r\nConnection: close\r\n\r\n").getBytes(UTF_8));
+        out.flush();
+        InputStream in = socket.getInputStream();
+        return new String(in.readAllBytes(), UTF_8);
+      } catch (IOException e) {
+        throw new IllegalStateException(e);
+      }
+    }, callers);
+  }
+
+  /** Returns every key of the fleet in Redis, and each value that is a string, as text. */
+  private List<String> keyspace() {
+    RedisClient client =
+        RedisClient.create(RedisURI.create("redis://127.0.0.1:" + LocalRedis.PORT));
+    try (StatefulRedisConnection<byte[], byte[]> connection =
+        client.connect(ByteArrayCodec.INSTANCE)) {
+      List<String> texts = new ArrayList<>();
+      for (byte[] key : connection.sync().keys(keyPrefix + "*")) {
+        texts.add(new String(key, UTF_8));
+        if ("string".equals(connection.sync().type(key))) {
+          byte[] value = connection.sync().get(key);
+          if (value != null) {
+            texts.add(new String(value, UTF_8));
+          }
+        }
+      }
+      return texts;
+    } finally {
+      client.shutdown();
+    }
+  }
+}
