@@ -61,6 +61,15 @@ public final class HttpAdapterSupport {
    * executor is named after the integration.
    */
   public HttpCollapseOptions options(String integration, HttpSection section) {
+    return options(integration, section, builder -> { });
+  }
+
+  /**
+   * {@link #options(String, HttpSection)} with what the adapter's own configuration adds to the
+   * builder after the section's settings.
+   */
+  public HttpCollapseOptions options(String integration, HttpSection section,
+      Consumer<HttpCollapseOptions.Builder> more) {
     CollapseListener listener = listeners.apply(integration);
     ExecutorCreationListener.announce(listener, CreatedExecutor.http(integration,
         observationRegistry.getIfAvailable() != null));
@@ -68,6 +77,7 @@ public final class HttpAdapterSupport {
       builder.listener(listener);
       observationRegistry.ifAvailable(registry -> builder.observations(
           new CollapseObservations(registry, observationConvention.getIfAvailable())));
+      more.accept(builder);
     });
   }
 

@@ -2,9 +2,11 @@ package io.github.collapseexecutor.spring.boot.autoconfigure.fleet;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.collapseexecutor.http.HttpFleet;
 import io.github.collapseexecutor.micrometer.FleetStatsMeterBinder;
 import io.github.collapseexecutor.redis.FleetCoordinator;
 import io.github.collapseexecutor.redis.FleetOptions;
+import io.github.collapseexecutor.redis.RedisHttpFleet;
 import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorAutoConfiguration;
 import io.github.collapseexecutor.spring.boot.autoconfigure.LineFixtures;
 import io.github.collapseexecutor.spring.boot.autoconfigure.actuate.CollapseEndpoint;
@@ -19,6 +21,7 @@ import java.util.UUID;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.test.context.FilteredClassLoader;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -37,7 +40,8 @@ final class CollapseFleetAutoConfigurationTest {
 
   private final ApplicationContextRunner runner = new ApplicationContextRunner()
       .withConfiguration(AutoConfigurations.of(LineFixtures.REDIS_AUTO_CONFIGURATION,
-          CollapseFleetAutoConfiguration.class, CollapseFleetMetricsAutoConfiguration.class))
+          CollapseFleetAutoConfiguration.class, CollapseFleetMetricsAutoConfiguration.class,
+          HttpFleetAutoConfiguration.class))
       .withPropertyValues("collapse.executor.fleet.key-prefix=collapse-test:" + UUID.randomUUID());
 
   @Test
@@ -57,8 +61,18 @@ final class CollapseFleetAutoConfigurationTest {
   }
 
   @Test
+  void theHttpAdaptersTierRunsOnTheCoordinator() {
+    runner.withPropertyValues(SECRET).run(context ->
+        assertThat(context.getBean(HttpFleet.class)).isInstanceOf(RedisHttpFleet.class));
+    runner.withPropertyValues(SECRET).withClassLoader(new FilteredClassLoader(HttpFleet.class))
+        .run(context -> assertThat(context).hasNotFailed().hasSingleBean(FleetCoordinator.class)
+            .doesNotHaveBean("collapseHttpFleet"));
+  }
+
+  @Test
   void makesNoCoordinatorWithoutASecret() {
     runner.run(context -> {
+      assertThat(context).doesNotHaveBean(HttpFleet.class);
       assertThat(context).doesNotHaveBean(FleetCoordinator.class);
       assertThat(context).doesNotHaveBean(CollapseFleetState.class);
       assertThat(context).doesNotHaveBean(FleetStatsMeterBinder.class);

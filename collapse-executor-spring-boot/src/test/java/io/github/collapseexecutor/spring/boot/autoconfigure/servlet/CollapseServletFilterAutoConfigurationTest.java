@@ -3,6 +3,7 @@ package io.github.collapseexecutor.spring.boot.autoconfigure.servlet;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.collapseexecutor.http.HttpCollapseOptions;
+import io.github.collapseexecutor.http.HttpFleet;
 import io.github.collapseexecutor.servlet.CollapseServletFilter;
 import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorAutoConfiguration;
 import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutors;
@@ -12,6 +13,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.logging.Level;
+import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.test.context.FilteredClassLoader;
@@ -106,6 +108,43 @@ final class CollapseServletFilterAutoConfigurationTest {
               .satisfies(executor -> assertThat(executor.options().waitTimeout())
                   .isEqualTo(Duration.ofSeconds(2)));
         });
+  }
+
+  @Test
+  void fleetTrueHandsTheFleetTierToTheFilter() {
+    HttpFleet tier = new NoFleet();
+    runner.withBean(HttpFleet.class, () -> tier)
+        .withPropertyValues("collapse.executor.servlet.fleet=true")
+        .run(context -> assertThat(context.getBean(CollapseExecutors.class).list())
+            .singleElement().satisfies(executor ->
+                assertThat(executor.options().fleet()).isSameAs(tier)));
+  }
+
+  @Test
+  void theFleetTierIsLeftOutUnlessTheSectionAsksForIt() {
+    runner.withBean(HttpFleet.class, NoFleet::new)
+        .run(context -> assertThat(context.getBean(CollapseExecutors.class).list())
+            .singleElement().satisfies(executor ->
+                assertThat(executor.options().fleet()).isNull()));
+  }
+
+  @Test
+  void fleetTrueWithoutAFleetTierStopsStartupNamingWhatIsMissing() {
+    runner.withPropertyValues("collapse.executor.servlet.fleet=true")
+        .run(context -> assertThat(context.getStartupFailure()).rootCause()
+            .hasMessageContaining("collapse.executor.servlet.fleet")
+            .hasMessageContaining("collapse.executor.fleet.secret"));
+  }
+
+  /** A tier that runs every call on its instance. */
+  static final class NoFleet implements HttpFleet {
+
+    @Override
+    public <X extends Exception> byte @Nullable [] call(List<String> key, Duration maxWait,
+        Call<X> call) throws X {
+      call.call();
+      return null;
+    }
   }
 
   @Test
