@@ -1,6 +1,7 @@
 package io.github.collapseexecutor.benchmarks.load;
 
 import java.io.IOException;
+import java.net.InetSocketAddress;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -8,6 +9,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.function.IntFunction;
 
 /**
  * Instances of the sample application, each in a JVM of its own on 127.0.0.1, started a few at a
@@ -34,6 +36,26 @@ final class Fleet implements AutoCloseable {
    * @throws IllegalStateException if one of them did not start; those that did are stopped
    */
   static Fleet start(int size, Path logs) throws IOException, InterruptedException {
+    return start(size, logs, "instance-", instance ->
+        InetSocketAddress.createUnresolved("127.0.0.1", Loopback.freePort()), List.of());
+  }
+
+  /**
+   * Starts {@code size} instances as {@link #start(int, Path)} does, all on one port, each on an
+   * address of its own (127.0.0.1, 127.0.0.2, ...), as the instances of one application are
+   * behind a balancer, with {@code arguments} of their own; their logs are named after
+   * {@code name}.
+   */
+  static Fleet startOnOnePort(int size, Path logs, String name, List<String> arguments)
+      throws IOException, InterruptedException {
+    int port = Loopback.freePort();
+    return start(size, logs, name + "-instance-",
+        instance -> InetSocketAddress.createUnresolved("127.0.0." + instance, port), arguments);
+  }
+
+  private static Fleet start(int size, Path logs, String names,
+      IntFunction<InetSocketAddress> address, List<String> arguments)
+      throws IOException, InterruptedException {
     // one start per core: eight Spring Boot start-ups at once on two cores took two minutes each
     ExecutorService starters = Executors.newFixedThreadPool(
         Math.min(size, Runtime.getRuntime().availableProcessors()));
@@ -41,8 +63,10 @@ final class Fleet implements AutoCloseable {
     List<SampleApp> started = new ArrayList<>();
     try {
       for (int i = 1; i <= size; i++) {
-        String name = "instance-" + i;
-        starting.add(starters.submit(() -> SampleApp.start(name, JVM_OPTIONS, logs)));
+        String name = names + i;
+        InetSocketAddress listen = address.apply(i);
+        starting.add(starters.submit(
+            () -> SampleApp.start(name, JVM_OPTIONS, logs, listen, arguments)));
       }
       Throwable failure = null;
       for (Future<SampleApp> instance : starting) {
@@ -71,9 +95,9 @@ final class Fleet implements AutoCloseable {
     return instances.subList(0, count);
   }
 
-  /** Returns the ports of the first {@code count} instances. */
-  List<Integer> ports(int count) {
-    return first(count).stream().map(SampleApp::port).toList();
+  /** Returns the addresses of the first {@code count} instances. */
+  List<InetSocketAddress> addresses(int count) {
+    return first(count).stream().map(SampleApp::address).toList();
   }
 
   /** Returns how often the handler of {@code endpoint} ran, summed over every instance. */

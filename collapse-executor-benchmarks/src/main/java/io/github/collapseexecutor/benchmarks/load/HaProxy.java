@@ -1,6 +1,7 @@
 package io.github.collapseexecutor.benchmarks.load;
 
 import java.io.IOException;
+import java.net.InetSocketAddress;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -40,12 +41,13 @@ final class HaProxy implements LoadBalancer {
   }
 
   /**
-   * Returns the configuration of a proxy on {@code port} in front of the instances on
-   * {@code instancePorts}, all on 127.0.0.1, with statistics on {@code statsPort}.
+   * Returns the configuration of a proxy on {@code port} of 127.0.0.1 in front of
+   * {@code instances}, with statistics on {@code statsPort}.
    */
-  static String config(Balancing balancing, int port, int statsPort, List<Integer> instancePorts) {
+  static String config(Balancing balancing, int port, int statsPort,
+      List<InetSocketAddress> instances) {
     List<String> lines = new ArrayList<>(List.of(
-        "# written by the load harness: " + instancePorts.size() + " instance(s), "
+        "# written by the load harness: " + instances.size() + " instance(s), "
             + balancing.title(),
         "global",
         "  maxconn 4096",
@@ -67,8 +69,8 @@ final class HaProxy implements LoadBalancer {
         "",
         "backend instances"));
     balancing.haproxyLines().forEach(line -> lines.add("  " + line));
-    for (int i = 0; i < instancePorts.size(); i++) {
-      lines.add("  server instance" + (i + 1) + " 127.0.0.1:" + instancePorts.get(i));
+    for (int i = 0; i < instances.size(); i++) {
+      lines.add("  server instance" + (i + 1) + " " + Loopback.text(instances.get(i)));
     }
     lines.add("");
     return String.join("\n", lines);
@@ -80,15 +82,16 @@ final class HaProxy implements LoadBalancer {
    *
    * @throws IllegalStateException if HAProxy exited or did not listen within 10 s
    */
-  static HaProxy start(Path haproxy, Balancing balancing, List<Integer> instancePorts, Path dir)
+  static HaProxy start(Path haproxy, Balancing balancing, List<InetSocketAddress> instances,
+      Path dir)
       throws IOException, InterruptedException {
     int port = Loopback.freePort();
     int statsPort = Loopback.freePort();
     Files.createDirectories(dir);
-    String name = "haproxy-" + instancePorts.size() + "-"
+    String name = "haproxy-" + instances.size() + "-"
         + balancing.name().toLowerCase(Locale.ROOT);
     Path config = Files.writeString(dir.resolve(name + ".cfg"),
-        config(balancing, port, statsPort, instancePorts));
+        config(balancing, port, statsPort, instances));
     ChildProcess child = ChildProcess.startListening(
         List.of(haproxy.toString(), "-db", "-f", config.toString()), dir.resolve(name + ".log"),
         port, config);

@@ -3,6 +3,7 @@ package io.github.collapseexecutor.benchmarks.load;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;
+import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -27,6 +28,11 @@ final class Loopback {
     } catch (IOException e) {
       throw new UncheckedIOException("no free port on loopback", e);
     }
+  }
+
+  /** Returns {@code address} as a proxy's configuration names a server: {@code host:port}. */
+  static String text(InetSocketAddress address) {
+    return address.getHostString() + ":" + address.getPort();
   }
 
   /**

@@ -1,6 +1,7 @@
 package io.github.collapseexecutor.benchmarks.load;
 
 import java.io.IOException;
+import java.net.InetSocketAddress;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -35,13 +36,14 @@ final class Nginx implements LoadBalancer {
   }
 
   /**
-   * Returns the configuration of a proxy on {@code port} in front of the instances on
-   * {@code instancePorts}, all on 127.0.0.1, its files under {@code dir}.
+   * Returns the configuration of a proxy on {@code port} of 127.0.0.1 in front of
+   * {@code instances}, its files under {@code dir}.
    */
-  static String config(Balancing balancing, int port, List<Integer> instancePorts, Path dir) {
+  static String config(Balancing balancing, int port, List<InetSocketAddress> instances,
+      Path dir) {
     String files = dir.toAbsolutePath().toString();
     List<String> lines = new ArrayList<>(List.of(
-        "# written by the load harness: " + instancePorts.size() + " instance(s), "
+        "# written by the load harness: " + instances.size() + " instance(s), "
             + balancing.title(),
         "daemon off;",
         // one process: a forced stop cannot leave a worker behind
@@ -60,7 +62,7 @@ final class Nginx implements LoadBalancer {
         "",
         "  upstream instances {"));
     balancing.nginxLines().forEach(line -> lines.add("    " + line));
-    instancePorts.forEach(instance -> lines.add("    server 127.0.0.1:" + instance + ";"));
+    instances.forEach(instance -> lines.add("    server " + Loopback.text(instance) + ";"));
     lines.addAll(List.of(
         "    keepalive 256;",
         "  }",
@@ -84,15 +86,16 @@ final class Nginx implements LoadBalancer {
    *
    * @throws IllegalStateException if nginx exited or did not listen within 10 s
    */
-  static Nginx start(Path nginx, Balancing balancing, List<Integer> instancePorts, Path dir)
+  static Nginx start(Path nginx, Balancing balancing, List<InetSocketAddress> instances,
+      Path dir)
       throws IOException, InterruptedException {
     int port = Loopback.freePort();
-    String name = "nginx-" + instancePorts.size() + "-"
+    String name = "nginx-" + instances.size() + "-"
         + balancing.name().toLowerCase(Locale.ROOT);
     Path files = Files.createDirectories(dir.resolve(name));
     Files.createDirectories(files.resolve("nginx-temp"));
     Path config = Files.writeString(dir.resolve(name + ".conf"),
-        config(balancing, port, instancePorts, files));
+        config(balancing, port, instances, files));
     ChildProcess child = ChildProcess.startListening(List.of(nginx.toString(), "-p",
         files.toAbsolutePath().toString(), "-c", config.toAbsolutePath().toString()),
         dir.resolve(name + ".log"), port, config);

@@ -1,8 +1,10 @@
 package io.github.collapseexecutor.benchmarks.load;
 
 import java.io.IOException;
+import java.net.InetSocketAddress;
 import java.net.URI;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -72,14 +74,25 @@ final class SampleApp implements AutoCloseable {
    */
   static SampleApp start(String name, List<String> jvmOptions, Path logs)
       throws IOException, InterruptedException {
-    int port = Loopback.freePort();
-    URI base = URI.create("http://127.0.0.1:" + port);
-    ChildJvm jvm = ChildJvm.start(name, MAIN_CLASS, jvmOptions,
+    return start(name, jvmOptions, logs,
+        InetSocketAddress.createUnresolved("127.0.0.1", Loopback.freePort()), List.of());
+  }
+
+  /**
+   * Starts the application as {@link #start(String, List, Path)} does, listening on
+   * {@code listen} (a loopback address), with more arguments of its own.
+   */
+  static SampleApp start(String name, List<String> jvmOptions, Path logs,
+      InetSocketAddress listen, List<String> arguments) throws IOException, InterruptedException {
+    URI base = URI.create("http://" + Loopback.text(listen));
+    List<String> all = new ArrayList<>(List.of(
         // Tomcat listens on every interface unless told otherwise
-        List.of("--server.address=127.0.0.1", "--server.port=" + port,
-            "--sample.startup-report.enabled=false",
-            "--server.tomcat.accept-count=" + ACCEPT_BACKLOG,
-            "--server.tomcat.processor-cache=" + PROCESSOR_CACHE),
+        "--server.address=" + listen.getHostString(), "--server.port=" + listen.getPort(),
+        "--sample.startup-report.enabled=false",
+        "--server.tomcat.accept-count=" + ACCEPT_BACKLOG,
+        "--server.tomcat.processor-cache=" + PROCESSOR_CACHE));
+    all.addAll(arguments);
+    ChildJvm jvm = ChildJvm.start(name, MAIN_CLASS, jvmOptions, all,
         base.resolve("/test/counter"), logs);
     return new SampleApp(jvm, base);
   }
@@ -111,6 +124,11 @@ final class SampleApp implements AutoCloseable {
   /** Returns the port the application listens on, on 127.0.0.1. */
   int port() {
     return base.getPort();
+  }
+
+  /** Returns the address and port the application listens on. */
+  InetSocketAddress address() {
+    return InetSocketAddress.createUnresolved(base.getHost(), base.getPort());
   }
 
   /** Returns the pid of the application's JVM. */

@@ -31,15 +31,52 @@ final class ScaleOutCase {
    * @param nginx the point of nginx's consistent hash at the most instances, empty when nginx,
    *     wrk or HAProxy is missing
    * @param clients the client instances' points
+   * @param fleetTier round-robin with the fleet tier, or null when wrk, HAProxy or redis-server
+   *     is missing
    * @param conditions what the run conditions should say about the case
    */
   record Result(Map<Balancing, List<ScaleOutPoint>> servlet, List<ScaleOutPoint> nginx,
-      List<ScaleOutPoint> clients, List<String> conditions) {}
+      List<ScaleOutPoint> clients, ServletScaleOut.FleetTierPoints fleetTier,
+      List<String> conditions) {}
+
+  /** What the instances with the fleet tier are started with, on the harness's own Redis. */
+  static List<String> fleetTierArguments(int redisPort) {
+    return List.of("--collapse.executor.servlet.fleet=true",
+        "--collapse.executor.fleet.secret=the load harness's fleet secret, of 32 bytes or more",
+        "--collapse.executor.fleet.key-prefix=collapse-load",
+        "--spring.data.redis.host=127.0.0.1", "--spring.data.redis.port=" + redisPort);
+  }
 
   private final Settings settings;
 
   ScaleOutCase(Settings settings) {
     this.settings = settings;
+  }
+
+  /**
+   * Runs the servlet side again on {@code size} instances that coordinate through the fleet tier,
+   * on a Redis of the harness's own that a point stops halfway; null when redis-server is missing.
+   */
+  private ServletScaleOut.FleetTierPoints runFleetTier(ServletScaleOut servletSide, int size,
+      List<String> conditions) throws IOException, InterruptedException {
+    Optional<Path> program = RedisServer.find();
+    if (program.isEmpty()) {
+      conditions.add("Scale-out, fleet tier skipped: " + RedisServer.INSTALL_HINT);
+      return null;
+    }
+    Progress.line("scale-out  starting %d instances with the fleet tier", size);
+    try (RedisServer redis = RedisServer.start(program.get(), settings.work().resolve("redis"));
+        Fleet tierFleet = Fleet.startOnOnePort(size, settings.logs(), "fleet-tier",
+            fleetTierArguments(redis.port()))) {
+      conditions.add("Scale-out, fleet tier: the same instances each on an address of its own"
+          + " (127.0.0.1 to 127.0.0.8) and one port, with collapse.executor.servlet.fleet=true,"
+          + " on " + Executables.firstLine(program.get(), "--version") + " on loopback");
+      ServletScaleOut.FleetTierPoints points =
+          servletSide.runFleetTier(tierFleet, INSTANCES, redis);
+      conditions.add(String.format(Locale.ROOT,
+          "Load average (1 min) after the fleet tier: %.2f", Machine.loadAverage()));
+      return points;
+    }
   }
 
   Result run() throws IOException, InterruptedException {
@@ -53,6 +90,7 @@ final class ScaleOutCase {
           + " options %s; keys: %s", size, String.join(" ", Fleet.JVM_OPTIONS), KEYS));
       Map<Balancing, List<ScaleOutPoint>> servlet = Map.of();
       List<ScaleOutPoint> nginxPoints = List.of();
+      ServletScaleOut.FleetTierPoints tier = null;
       if (wrk.isEmpty()) {
         conditions.add("Scale-out, servlet side skipped: " + Wrk.INSTALL_HINT);
       } else if (haproxy.isEmpty()) {
@@ -71,12 +109,13 @@ final class ScaleOutCase {
         }
         conditions.add(String.format(Locale.ROOT, "Load average (1 min) after the servlet side: %.2f",
             Machine.loadAverage()));
+        tier = runFleetTier(servletSide, size, conditions);
       }
       List<ScaleOutPoint> clients = new ClientScaleOut(settings, KEYS)
           .run(fleet.first(1).get(0), INSTANCES);
       conditions.add(String.format(Locale.ROOT, "Load average (1 min) after the client side: %.2f",
           Machine.loadAverage()));
-      return new Result(servlet, nginxPoints, clients, conditions);
+      return new Result(servlet, nginxPoints, clients, tier, conditions);
     }
   }
 }

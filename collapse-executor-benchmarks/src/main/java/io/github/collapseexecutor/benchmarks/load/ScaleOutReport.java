@@ -22,6 +22,14 @@ final class ScaleOutReport {
   /** The most consistent hashing may add to one instance's backend calls at 8 instances. */
   static final double MAX_GROWTH = 1.5;
 
+  /** The most the fleet tier may add to one instance's backend calls at 8 instances. */
+  static final double MAX_TIER_GROWTH = 1.2;
+
+  /** The most the fleet tier may add to the median latency, in milliseconds. */
+  static final double MAX_TIER_P50_MILLIS = 2;
+
+  static final String TIER = "servlet filter, HAProxy round-robin, fleet tier";
+
   private final Settings settings;
   private final List<String> conditions = new ArrayList<>();
 
@@ -51,6 +59,9 @@ final class ScaleOutReport {
     if (!result.nginx().isEmpty()) {
       series.put("servlet filter, nginx " + Balancing.CONSISTENT_HASH.title(), result.nginx());
     }
+    if (result.fleetTier() != null) {
+      series.put(TIER, result.fleetTier().points());
+    }
     series.put("client adapters (OkHttp), each instance its own", result.clients());
     new Charts(settings.out()).scaleOut(CHART, "Backend calls per 1000 requests, "
         + ScaleOutCase.KEYS, series);
@@ -63,25 +74,24 @@ final class ScaleOutReport {
     md.append("\n### Scale-out: backend calls, throughput and p99 against instances\n\n")
         .append("Backend calls per 1000 requests, summed over the instances; \"x one instance\""
             + " divides by the same series' figure at one instance (nginx: by HAProxy's consistent"
-            + " hash at one instance, the same single instance). Client side: p99 is the highest"
-            + " of the client instances' own p99.\n\n")
+            + " hash at one instance, the same single instance; the fleet tier's Redis rows: by"
+            + " the tier's figure at one instance). Client side: p50 and p99 are the highest of"
+            + " the client instances' own.\n\n")
         .append("| side and balancing | instances | backend calls per 1000 requests"
-            + " | x one instance | TPS | p99 ms | busiest instance's share of requests |\n")
-        .append("|---|---:|---:|---:|---:|---:|---:|\n");
+            + " | x one instance | TPS | p50 ms | p99 ms | busiest instance's share of requests |\n")
+        .append("|---|---:|---:|---:|---:|---:|---:|---:|\n");
     List<ScaleOutPoint> hashed = result.servlet().get(Balancing.CONSISTENT_HASH);
     series.forEach((name, points) -> {
       double one = (points == result.nginx() ? hashed : points).get(0).measured()
           .callsPerThousand();
-      for (ScaleOutPoint point : points) {
-        Measurement measured = point.measured();
-        md.append(String.format(Locale.ROOT, "| %s | %d | %.1f | %.2fx | %.0f%s | %.1f | %s |%n",
-            name, point.instances(), measured.callsPerThousand(),
-            measured.callsPerThousand() / one, measured.tps(),
-            measured.errors() == 0 ? "" : " (errors " + measured.errors() + ")",
-            measured.p99Millis(), Double.isNaN(point.busiestShare()) ? "-"
-                : String.format(Locale.ROOT, "%.0f%%", 100 * point.busiestShare())));
-      }
+      points.forEach(point -> md.append(row(name, point, one)));
     });
+    ServletScaleOut.FleetTierPoints tier = result.fleetTier();
+    if (tier != null) {
+      double one = tier.points().get(0).measured().callsPerThousand();
+      md.append(row(TIER + ", Redis stopped halfway", tier.redisStopped(), one));
+      md.append(row(TIER + ", Redis running again", tier.redisBack(), one));
+    }
     md.append("\n### Scale-out: targets\n\n| target | measured | met |\n|---|---|---|\n");
     List<ScaleOutPoint> roundRobin = result.servlet().get(Balancing.ROUND_ROBIN);
     if (hashed != null && roundRobin != null) {
@@ -90,6 +100,9 @@ final class ScaleOutReport {
       if (!result.nginx().isEmpty()) {
         md.append(growthTarget("nginx's consistent hash", hashed.get(0), result.nginx().get(0),
             true));
+      }
+      if (tier != null) {
+        md.append(tierTargets(roundRobin, tier));
       }
     } else {
       md.append("| servlet side | skipped (see the run conditions) | - |\n");
@@ -113,6 +126,54 @@ final class ScaleOutReport {
     return Report.target(target, String.format(Locale.ROOT, "%.1f against %.1f: %.2fx",
             many.measured().callsPerThousand(), one.measured().callsPerThousand(), growth),
         bounded == (growth <= MAX_GROWTH));
+  }
+
+  private static String row(String name, ScaleOutPoint point, double one) {
+    Measurement measured = point.measured();
+    return String.format(Locale.ROOT, "| %s | %d | %.1f | %.2fx | %.0f%s | %.1f | %.1f | %s |%n",
+        name, point.instances(), measured.callsPerThousand(), measured.callsPerThousand() / one,
+        measured.tps(), measured.errors() == 0 ? "" : " (errors " + measured.errors() + ")",
+        measured.p50Millis(), measured.p99Millis(), Double.isNaN(point.busiestShare()) ? "-"
+            : String.format(Locale.ROOT, "%.0f%%", 100 * point.busiestShare()));
+  }
+
+  /**
+   * Returns the rows of the fleet tier's targets: at the most instances, backend calls within
+   * {@link #MAX_TIER_GROWTH} of one instance's without the tier and a median at most
+   * {@link #MAX_TIER_P50_MILLIS} above round-robin's without it; no failed request while Redis
+   * stops; the same bound on calls once it runs again.
+   */
+  private static String tierTargets(List<ScaleOutPoint> roundRobin,
+      ServletScaleOut.FleetTierPoints tier) {
+    ScaleOutPoint one = roundRobin.get(0);
+    ScaleOutPoint withoutTier = last(roundRobin);
+    ScaleOutPoint withTier = last(tier.points());
+    double growth = withTier.measured().callsPerThousand() / one.measured().callsPerThousand();
+    double back = tier.redisBack().measured().callsPerThousand()
+        / one.measured().callsPerThousand();
+    double addedP50 = withTier.measured().p50Millis() - withoutTier.measured().p50Millis();
+    return Report.target(String.format(Locale.ROOT, "Fleet tier, round-robin, %d instances:"
+                + " backend calls per 1000 requests at most %.1fx one instance's without it",
+            withTier.instances(), MAX_TIER_GROWTH),
+        String.format(Locale.ROOT, "%.1f against %.1f: %.2fx",
+            withTier.measured().callsPerThousand(), one.measured().callsPerThousand(), growth),
+        growth <= MAX_TIER_GROWTH)
+        + Report.target(String.format(Locale.ROOT, "Fleet tier, %d instances: p50 at most %.0f ms"
+                + " above round-robin's without it", withTier.instances(), MAX_TIER_P50_MILLIS),
+            String.format(Locale.ROOT, "%.1f ms against %.1f ms: %+.1f ms",
+                withTier.measured().p50Millis(), withoutTier.measured().p50Millis(), addedP50),
+            addedP50 <= MAX_TIER_P50_MILLIS)
+        + Report.target("Fleet tier, Redis stopped halfway through a run: no failed request",
+            tier.redisStopped().measured().errors() + " failed of "
+                + tier.redisStopped().measured().requests(),
+            tier.redisStopped().measured().errors() == 0)
+        + Report.target(String.format(Locale.ROOT, "Fleet tier, Redis running again: the tier"
+                + " resumes (backend calls per 1000 requests at most %.1fx one instance's)",
+                MAX_TIER_GROWTH),
+            String.format(Locale.ROOT, "%.1f against %.1f: %.2fx",
+                tier.redisBack().measured().callsPerThousand(),
+                one.measured().callsPerThousand(), back),
+            back <= MAX_TIER_GROWTH);
   }
 
   private static ScaleOutPoint last(List<ScaleOutPoint> points) {

@@ -1,6 +1,7 @@
 package io.github.collapseexecutor.benchmarks.load;
 
 import java.io.IOException;
+import java.net.InetSocketAddress;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -8,6 +9,9 @@ import java.util.Collections;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
 
 /**
  * The servlet filter on a fleet: wrk's {@value #USERS} closed-loop users ask for keys of
@@ -40,10 +44,10 @@ final class ServletScaleOut {
     this.keys = keys;
   }
 
-  /** Starts a proxy of one kind in front of the instances on {@code ports}. */
+  /** Starts a proxy of one kind in front of {@code instances}. */
   @FunctionalInterface
   interface Proxies {
-    LoadBalancer start(Balancing balancing, List<Integer> ports)
+    LoadBalancer start(Balancing balancing, List<InetSocketAddress> instances)
         throws IOException, InterruptedException;
   }
 
@@ -51,21 +55,70 @@ final class ServletScaleOut {
   Map<Balancing, List<ScaleOutPoint>> run(Fleet fleet, List<Integer> instanceCounts)
       throws IOException, InterruptedException {
     script = keys.writeWrkScript(settings.work().resolve("zipf-keys.lua"));
-    Proxies haproxies = (balancing, ports) ->
-        HaProxy.start(haproxy, balancing, ports, settings.work());
+    Proxies haproxies = (balancing, instances) ->
+        HaProxy.start(haproxy, balancing, instances, settings.work());
     int all = Collections.max(instanceCounts);
     // unmeasured: every instance's JIT and pools, through the proxy as measured
     measure("warm-up", fleet, haproxies, Balancing.ROUND_ROBIN, all,
-        settings.warmUp().multipliedBy(2));
+        settings.warmUp().multipliedBy(2), () -> { });
     Map<Balancing, List<ScaleOutPoint>> points = new EnumMap<>(Balancing.class);
     for (int instances : instanceCounts) {
       for (Balancing balancing : Balancing.values()) {
         ScaleOutPoint point =
-            measure("measured", fleet, haproxies, balancing, instances, settings.measure());
+            measure("measured", fleet, haproxies, balancing, instances, settings.measure(),
+                () -> { });
         points.computeIfAbsent(balancing, b -> new ArrayList<>()).add(point);
       }
     }
     return points;
+  }
+
+  /**
+   * What the fleet tier measured, round-robin through HAProxy.
+   *
+   * @param points one per instance count
+   * @param redisStopped the most instances, with Redis stopped halfway through the run
+   * @param redisBack the most instances, once Redis runs again
+   */
+  record FleetTierPoints(List<ScaleOutPoint> points, ScaleOutPoint redisStopped,
+      ScaleOutPoint redisBack) {}
+
+  /**
+   * Runs every instance count round-robin on {@code tierFleet}, whose instances coordinate through
+   * the fleet tier on {@code redis}; then the most instances with Redis stopped halfway through the
+   * run, and again once it runs again, after an unmeasured warm-up in which the instances find it
+   * back. After {@link #run}.
+   */
+  FleetTierPoints runFleetTier(Fleet tierFleet, List<Integer> instanceCounts, RedisServer redis)
+      throws IOException, InterruptedException {
+    if (script == null) {
+      throw new IllegalStateException("runFleetTier before run: the keys' script is not written");
+    }
+    Proxies haproxies = (balancing, instances) ->
+        HaProxy.start(haproxy, balancing, instances, settings.work());
+    int all = Collections.max(instanceCounts);
+    measure("warm-up", tierFleet, haproxies, Balancing.ROUND_ROBIN, all,
+        settings.warmUp().multipliedBy(2), () -> { });
+    List<ScaleOutPoint> points = new ArrayList<>();
+    for (int instances : instanceCounts) {
+      points.add(measure("tier", tierFleet, haproxies, Balancing.ROUND_ROBIN, instances,
+          settings.measure(), () -> { }));
+    }
+    ScheduledExecutorService outage = Executors.newSingleThreadScheduledExecutor();
+    ScaleOutPoint stopped;
+    try {
+      stopped = measure("no-redis", tierFleet, haproxies, Balancing.ROUND_ROBIN, all,
+          settings.measure(), () -> outage.schedule(redis::stop,
+              settings.measure().toMillis() / 2, TimeUnit.MILLISECONDS));
+    } finally {
+      outage.shutdownNow();
+    }
+    redis.startAgain();
+    measure("warm-up", tierFleet, haproxies, Balancing.ROUND_ROBIN, all, settings.warmUp(),
+        () -> { });
+    ScaleOutPoint back = measure("redis-on", tierFleet, haproxies, Balancing.ROUND_ROBIN, all,
+        settings.measure(), () -> { });
+    return new FleetTierPoints(points, stopped, back);
   }
 
   /**
@@ -78,14 +131,20 @@ final class ServletScaleOut {
       throw new IllegalStateException("runNginx before run: the keys' script is not written");
     }
     return measure("measured", fleet,
-        (balancing, ports) -> Nginx.start(nginx, balancing, ports, settings.work()),
-        Balancing.CONSISTENT_HASH, instances, settings.measure());
+        (balancing, addresses) -> Nginx.start(nginx, balancing, addresses, settings.work()),
+        Balancing.CONSISTENT_HASH, instances, settings.measure(), () -> { });
   }
 
+  /**
+   * Measures one point.
+   *
+   * @param started runs once the proxy is up, just before the load starts
+   */
   private ScaleOutPoint measure(String run, Fleet fleet, Proxies proxies, Balancing balancing,
-      int instances, Duration duration) throws IOException, InterruptedException {
-    try (LoadBalancer proxy = proxies.start(balancing, fleet.ports(instances))) {
+      int instances, Duration duration, Runnable started) throws IOException, InterruptedException {
+    try (LoadBalancer proxy = proxies.start(balancing, fleet.addresses(instances))) {
       long before = fleet.executions(ENDPOINT);
+      started.run();
       Measurement measured = Wrk.run(wrk, proxy.url("/test/" + ENDPOINT), script, USERS,
           duration);
       Thread.sleep(SETTLE.toMillis());

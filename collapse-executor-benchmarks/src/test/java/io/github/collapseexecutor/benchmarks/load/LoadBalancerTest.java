@@ -58,7 +58,8 @@ final class LoadBalancerTest {
 
   @FunctionalInterface
   interface Starter {
-    LoadBalancer start(Path program, Balancing balancing, List<Integer> ports, Path dir)
+    LoadBalancer start(Path program, Balancing balancing, List<InetSocketAddress> instances,
+        Path dir)
         throws IOException, InterruptedException;
   }
 
@@ -77,7 +78,7 @@ final class LoadBalancerTest {
   @Test
   void haproxyConfig_bindsEveryListenerAndInstanceToLoopbackOnly() {
     for (Balancing balancing : Balancing.values()) {
-      String config = HaProxy.config(balancing, 8080, 8081, List.of(9001, 9002));
+      String config = HaProxy.config(balancing, 8080, 8081, List.of(local(9001), local(9002)));
 
       assertThat(config.lines().filter(line -> line.strip().startsWith("bind ")))
           .containsExactly("  bind 127.0.0.1:8080", "  bind 127.0.0.1:8081");
@@ -90,7 +91,7 @@ final class LoadBalancerTest {
   @Test
   void nginxConfig_listensAndProxiesToLoopbackOnly(@TempDir Path dir) {
     for (Balancing balancing : Balancing.values()) {
-      String config = Nginx.config(balancing, 8080, List.of(9001, 9002), dir);
+      String config = Nginx.config(balancing, 8080, List.of(local(9001), local(9002)), dir);
 
       assertThat(config.lines().filter(line -> line.strip().startsWith("listen ")))
           .containsExactly("    listen 127.0.0.1:8080;");
@@ -166,11 +167,15 @@ final class LoadBalancerTest {
       throws Exception {
     Optional<Path> program = kind.find.get();
     assumeTrue(program.isPresent(), kind.installHint);
-    List<Integer> ports = new ArrayList<>();
+    List<InetSocketAddress> addresses = new ArrayList<>();
     for (int i = 1; i <= count; i++) {
-      ports.add(startInstance(Integer.toString(i)));
+      addresses.add(local(startInstance(Integer.toString(i))));
     }
-    return kind.starter.start(program.get(), balancing, ports, dir);
+    return kind.starter.start(program.get(), balancing, addresses, dir);
+  }
+
+  private static InetSocketAddress local(int port) {
+    return InetSocketAddress.createUnresolved("127.0.0.1", port);
   }
 
   /** Starts a server on loopback that answers every request with {@code name}. */
