@@ -84,13 +84,14 @@ final class ScaleOutCase {
     Optional<Path> wrk = Wrk.find();
     Optional<Path> haproxy = HaProxy.find();
     int size = INSTANCES.get(INSTANCES.size() - 1);
+    Map<Balancing, List<ScaleOutPoint>> servlet = Map.of();
+    List<ScaleOutPoint> nginxPoints = List.of();
+    List<ScaleOutPoint> clients;
+    ServletScaleOut servletSide = null;
     Progress.line("scale-out  starting %d instances of the sample application", size);
     try (Fleet fleet = Fleet.start(size, settings.logs())) {
       conditions.add(String.format(Locale.ROOT, "Scale-out: %d instances of the sample application, JVM"
           + " options %s; keys: %s", size, String.join(" ", Fleet.JVM_OPTIONS), KEYS));
-      Map<Balancing, List<ScaleOutPoint>> servlet = Map.of();
-      List<ScaleOutPoint> nginxPoints = List.of();
-      ServletScaleOut.FleetTierPoints tier = null;
       if (wrk.isEmpty()) {
         conditions.add("Scale-out, servlet side skipped: " + Wrk.INSTALL_HINT);
       } else if (haproxy.isEmpty()) {
@@ -98,7 +99,7 @@ final class ScaleOutCase {
       } else {
         conditions.add("Scale-out, servlet side: " + ServletScaleOut.USERS + " users of "
             + wrk.get().getFileName() + " through " + Executables.firstLine(haproxy.get(), "-v"));
-        ServletScaleOut servletSide = new ServletScaleOut(settings, wrk.get(), haproxy.get(), KEYS);
+        servletSide = new ServletScaleOut(settings, wrk.get(), haproxy.get(), KEYS);
         servlet = servletSide.run(fleet, INSTANCES);
         Optional<Path> nginx = Nginx.find();
         if (nginx.isPresent()) {
@@ -109,13 +110,14 @@ final class ScaleOutCase {
         }
         conditions.add(String.format(Locale.ROOT, "Load average (1 min) after the servlet side: %.2f",
             Machine.loadAverage()));
-        tier = runFleetTier(servletSide, size, conditions);
       }
-      List<ScaleOutPoint> clients = new ClientScaleOut(settings, KEYS)
-          .run(fleet.first(1).get(0), INSTANCES);
+      clients = new ClientScaleOut(settings, KEYS).run(fleet.first(1).get(0), INSTANCES);
       conditions.add(String.format(Locale.ROOT, "Load average (1 min) after the client side: %.2f",
           Machine.loadAverage()));
-      return new Result(servlet, nginxPoints, clients, tier, conditions);
     }
+    // after the other instances stopped: the tier's instances have the machine to themselves
+    ServletScaleOut.FleetTierPoints tier =
+        servletSide == null ? null : runFleetTier(servletSide, size, conditions);
+    return new Result(servlet, nginxPoints, clients, tier, conditions);
   }
 }

@@ -130,11 +130,17 @@ final class ScaleOutReport {
 
   private static String row(String name, ScaleOutPoint point, double one) {
     Measurement measured = point.measured();
-    return String.format(Locale.ROOT, "| %s | %d | %.1f | %.2fx | %.0f%s | %.1f | %.1f | %s |%n",
+    return String.format(Locale.ROOT, "| %s | %d | %.1f | %.2fx | %.0f%s | %s | %s | %s |%n",
         name, point.instances(), measured.callsPerThousand(), measured.callsPerThousand() / one,
         measured.tps(), measured.errors() == 0 ? "" : " (errors " + measured.errors() + ")",
-        measured.p50Millis(), measured.p99Millis(), Double.isNaN(point.busiestShare()) ? "-"
+        millis(measured.p50Millis()), millis(measured.p99Millis()),
+        Double.isNaN(point.busiestShare()) ? "-"
             : String.format(Locale.ROOT, "%.0f%%", 100 * point.busiestShare()));
+  }
+
+  /** Returns a latency in milliseconds, or a dash where the side does not measure it. */
+  private static String millis(double value) {
+    return Double.isNaN(value) ? "-" : String.format(Locale.ROOT, "%.1f", value);
   }
 
   /**

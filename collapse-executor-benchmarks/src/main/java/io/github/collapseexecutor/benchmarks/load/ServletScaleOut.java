@@ -87,7 +87,8 @@ final class ServletScaleOut {
    * Runs every instance count round-robin on {@code tierFleet}, whose instances coordinate through
    * the fleet tier on {@code redis}; then the most instances with Redis stopped halfway through the
    * run, and again once it runs again, after an unmeasured warm-up in which the instances find it
-   * back. After {@link #run}.
+   * back. After {@link #run}. The instances start cold, and the measured runs reach the last ones
+   * only at the most instances: the warm-up, on every instance, is twice {@link #run}'s.
    */
   FleetTierPoints runFleetTier(Fleet tierFleet, List<Integer> instanceCounts, RedisServer redis)
       throws IOException, InterruptedException {
@@ -98,7 +99,7 @@ final class ServletScaleOut {
         HaProxy.start(haproxy, balancing, instances, settings.work());
     int all = Collections.max(instanceCounts);
     measure("warm-up", tierFleet, haproxies, Balancing.ROUND_ROBIN, all,
-        settings.warmUp().multipliedBy(2), () -> { });
+        settings.warmUp().multipliedBy(4), () -> { });
     List<ScaleOutPoint> points = new ArrayList<>();
     for (int instances : instanceCounts) {
       points.add(measure("tier", tierFleet, haproxies, Balancing.ROUND_ROBIN, instances,

@@ -224,7 +224,7 @@ final class CollapseProtocol implements AutoCloseable {
     place.lead(() -> promise);
     caller.outcome(CallerOutcome.LED, null);
     return new Lead(this, key, flight, request, promise, place.future(),
-        observer.sharedCall(executor.name(), key, caller), limits);
+        observer.sharedCall(executor.name(), key, caller), caller, limits);
   }
 
   /** Counts a request that no group takes and leaves its observation alone. */

@@ -1,6 +1,8 @@
 package io.github.collapseexecutor.http.adapter;
 
+import io.github.collapseexecutor.core.CallerOutcome;
 import io.github.collapseexecutor.core.SharedCallOutcome;
+import io.github.collapseexecutor.http.CallObserver.Caller;
 import io.github.collapseexecutor.http.CallObserver.SharedCall;
 import io.github.collapseexecutor.http.CollapseKey;
 import io.github.collapseexecutor.http.RequestHeaders;
@@ -22,12 +24,13 @@ final class Lead implements Turn {
   private final CompletableFuture<Outcome> promise;
   private final CompletableFuture<Outcome> own;
   private final SharedCall call;
+  private final Caller caller;
   private final OwnLimits limits;
   private final AtomicBoolean ended = new AtomicBoolean();
 
   Lead(CollapseProtocol protocol, CollapseKey key, Object flight, RequestHeaders request,
       CompletableFuture<Outcome> promise, CompletableFuture<Outcome> own, SharedCall call,
-      OwnLimits limits) {
+      Caller caller, OwnLimits limits) {
     this.protocol = protocol;
     this.key = key;
     this.flight = flight;
@@ -35,6 +38,7 @@ final class Lead implements Turn {
     this.promise = promise;
     this.own = own;
     this.call = call;
+    this.caller = caller;
     this.limits = limits;
   }
 
@@ -64,6 +68,16 @@ final class Lead implements Turn {
     SharedResponse response = outcome.response();
     return response != null && outcome.leaderEnded() == null && outcome.varied().isEmpty()
         && response.bodyFailure() == null ? response : null;
+  }
+
+  /**
+   * Hands the response of another instance's call ({@link io.github.collapseexecutor.http.HttpFleet})
+   * to every waiting request, as {@link #share(SharedResponse)} does, and tells this request's
+   * observation that it took it ({@link CallerOutcome#FLEET_JOINED}).
+   */
+  void shareFromFleet(SharedResponse response) {
+    caller.outcome(CallerOutcome.FLEET_JOINED, null);
+    share(response);
   }
 
   /** Returns the headers of the request. */

@@ -178,7 +178,7 @@ public final class ServerCollapser extends HttpCollapser {
       // nothing came of another instance's call: this one makes its own, for this instance
       return record(lead, exchange);
     }
-    lead.share(shared);
+    lead.shareFromFleet(shared);
     return exchange.replay(shared);
   }
 

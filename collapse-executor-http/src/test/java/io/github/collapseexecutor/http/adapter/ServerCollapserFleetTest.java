@@ -3,6 +3,8 @@ package io.github.collapseexecutor.http.adapter;
 import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.collapseexecutor.core.CallerOutcome;
+import io.github.collapseexecutor.http.CallObserver;
 import io.github.collapseexecutor.http.CollapseGroup;
 import io.github.collapseexecutor.http.CollapseKey;
 import io.github.collapseexecutor.http.HttpCollapseOptions;
@@ -24,6 +26,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicReference;
 import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -42,8 +45,10 @@ final class ServerCollapserFleetTest {
   private static final long WAIT = 10;
 
   private final MemoryFleet fleet = new MemoryFleet();
-  private final ServerCollapser first = collapser();
-  private final ServerCollapser second = collapser();
+  /** The last outcome each request's observation was told, one entry per request. */
+  private final List<AtomicReference<String>> outcomes = new CopyOnWriteArrayList<>();
+  private final ServerCollapser first = collapser("first");
+  private final ServerCollapser second = collapser("second");
   private final ExecutorService threads = Executors.newCachedThreadPool();
 
   @AfterEach
@@ -79,6 +84,8 @@ final class ServerCollapserFleetTest {
     assertThat(notRun.recorded).as("the second instance ran no chain").isZero();
     assertThat(chain.recorded).isEqualTo(1);
     assertThat(fleet.calls).isEqualTo(1);
+    assertThat(outcomes).map(AtomicReference::get).containsExactlyInAnyOrder("first LED",
+        "second FLEET_JOINED", "second JOINED");
   }
 
   @Test
@@ -164,9 +171,31 @@ final class ServerCollapserFleetTest {
     return null;
   }
 
-  private ServerCollapser collapser() {
+  /** Returns an instance's collapser, whose requests' observations tell {@link #outcomes}. */
+  private ServerCollapser collapser(String instance) {
     return new ServerCollapser(HttpCollapseOptions.builder()
         .group(CollapseGroup.ofUris("/users/*"))
+        .observations(options -> new CallObserver() {
+          @Override
+          public Caller caller(@Nullable Object observation) {
+            AtomicReference<String> last = new AtomicReference<>();
+            outcomes.add(last);
+            return new Caller() {
+              @Override
+              public void outcome(CallerOutcome outcome, @Nullable String reason) {
+                last.set(instance + " " + outcome); // a later outcome replaces an earlier one
+              }
+
+              @Override
+              public void linkTo(@Nullable SharedCall call) {}
+            };
+          }
+
+          @Override
+          public SharedCall sharedCall(String executorName, CollapseKey key, Caller leader) {
+            return SharedCall.NONE;
+          }
+        })
         .fleet(fleet).build(), "servlet");
   }
 
