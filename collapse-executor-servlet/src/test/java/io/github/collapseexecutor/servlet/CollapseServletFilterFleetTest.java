@@ -45,7 +45,8 @@ import org.junit.jupiter.api.Test;
  * balancer, collapse through the fleet tier on the Redis on 127.0.0.1:6379 (skipped without it):
  * a request that leads its key on the second instance takes the response of the first instance's
  * chain, where a request with another credential runs its own; and Redis never holds the
- * credential or the path.
+ * credential or the path; and when the first instance dies mid-call, the second runs its own once
+ * the first's lease ends.
  */
 final class CollapseServletFilterFleetTest {
 
@@ -58,17 +59,22 @@ final class CollapseServletFilterFleetTest {
   private final ExecutorService callers = Executors.newFixedThreadPool(2);
   private final Deque<AutoCloseable> closing = new ArrayDeque<>();
   private final String keyPrefix = "collapse-test:" + UUID.randomUUID();
+  private FleetCoordinator firstCoordinator;
   private FleetCoordinator secondCoordinator;
   private int port;
-  private String secondAddress;
+  private final String secondAddress = "127.0.0.2";
 
   @BeforeEach
-  void start() throws Exception {
+  void redis() {
     LocalRedis.assumeRunning();
-    LoopbackTomcat first = instance("first", "127.0.0.1", 0);
+  }
+
+  /** Starts both instances, whose leases last {@code leaseTime}. */
+  private void start(Duration leaseTime) throws Exception {
+    LoopbackTomcat first = instance("first", "127.0.0.1", 0, leaseTime);
+    firstCoordinator = secondCoordinator;
     port = first.port();
-    secondAddress = "127.0.0.2";
-    instance("second", secondAddress, port);
+    instance("second", secondAddress, port, leaseTime);
   }
 
   @AfterEach
@@ -83,6 +89,7 @@ final class CollapseServletFilterFleetTest {
   @Test
   void theSecondInstanceTakesTheResponseOfTheFirstInstancesChain() {
     assertTimeoutPreemptively(Duration.ofSeconds(60), () -> {
+      start(FleetOptions.DEFAULT_LEASE_TIME);
       CompletableFuture<String> first = call("127.0.0.1", "Bearer token-of-alice-123");
       assertThat(entered.tryAcquire(30, TimeUnit.SECONDS)).isTrue();
       CompletableFuture<String> second = call(secondAddress, "Bearer token-of-alice-123");
@@ -103,6 +110,7 @@ final class CollapseServletFilterFleetTest {
   @Test
   void aRequestWithAnotherCredentialRunsItsOwnChain() {
     assertTimeoutPreemptively(Duration.ofSeconds(60), () -> {
+      start(FleetOptions.DEFAULT_LEASE_TIME);
       CompletableFuture<String> first = call("127.0.0.1", "Bearer token-of-alice-123");
       assertThat(entered.tryAcquire(30, TimeUnit.SECONDS)).isTrue();
       CompletableFuture<String> second = call(secondAddress, "Bearer token-of-bob-456");
@@ -117,11 +125,35 @@ final class CollapseServletFilterFleetTest {
     });
   }
 
+  /**
+   * Hazard: the instance that runs the chain for the fleet dies mid-call and never publishes. Its
+   * lease ends, and the other instance's request runs its own chain then, well within its wait
+   * timeout.
+   */
+  @Test
+  void whenTheInstanceThatRunsTheChainDiesTheOtherRunsItsOwnOnceTheLeaseEnds() {
+    assertTimeoutPreemptively(Duration.ofSeconds(60), () -> {
+      start(Duration.ofSeconds(1));
+      call("127.0.0.1", "Bearer token-of-alice-123");
+      assertThat(entered.tryAcquire(30, TimeUnit.SECONDS)).isTrue();
+      firstCoordinator.close(); // as far as the fleet knows, the instance is gone
+
+      CompletableFuture<String> second = call(secondAddress, "Bearer token-of-alice-123");
+      assertThat(entered.tryAcquire(30, TimeUnit.SECONDS))
+          .as("the second instance runs its own chain once the lease ended").isTrue();
+      release.countDown();
+
+      assertThat(second.get(30, TimeUnit.SECONDS)).contains("quote 2 from second");
+      assertThat(secondCoordinator.stats().leaseLost()).isEqualTo(1);
+    });
+  }
+
   /** Starts an instance whose application answers once {@link #release} opens. */
-  private LoopbackTomcat instance(String name, String address, int onPort) throws Exception {
+  private LoopbackTomcat instance(String name, String address, int onPort, Duration leaseTime)
+      throws Exception {
     FleetCoordinator coordinator = FleetCoordinator.connect(
         RedisURI.create("redis://127.0.0.1:" + LocalRedis.PORT), FleetOptions.builder(SECRET)
-            .keyPrefix(keyPrefix).coordinationTimeout(Duration.ofSeconds(5))
+            .keyPrefix(keyPrefix).coordinationTimeout(Duration.ofSeconds(5)).leaseTime(leaseTime)
             .probeInterval(Duration.ofMillis(100)).build());
     closing.push(coordinator);
     FleetTestAccess.awaitCoordinating(coordinator);
