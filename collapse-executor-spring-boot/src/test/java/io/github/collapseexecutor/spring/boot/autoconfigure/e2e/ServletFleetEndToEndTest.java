@@ -1,0 +1,138 @@
+package io.github.collapseexecutor.spring.boot.autoconfigure.e2e;
+
+import static java.nio.charset.StandardCharsets.UTF_8;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.github.collapseexecutor.redis.FleetCoordinator;
+import io.github.collapseexecutor.redis.FleetTestAccess;
+import io.github.collapseexecutor.spring.boot.autoconfigure.LineFixtures;
+import io.github.collapseexecutor.testing.LocalRedis;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.Socket;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
+import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.context.annotation.Import;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.RestController;
+
+/**
+ * Two instances of one Spring Boot application in embedded Tomcat, configured by properties
+ * alone ({@code collapse.executor.servlet.fleet=true} and the fleet's secret), each on an address
+ * of its own and one port, on the Redis on 127.0.0.1:6379 (skipped without it): a request on the
+ * second instance takes the response of the first instance's handler.
+ */
+@Timeout(120)
+final class ServletFleetEndToEndTest {
+
+  static final AtomicInteger CALLS = new AtomicInteger();
+  static final Semaphore ENTERED = new Semaphore(0);
+  static final CountDownLatch[] RELEASE = {new CountDownLatch(1)};
+
+  private final List<ConfigurableApplicationContext> instances = new ArrayList<>();
+  private final ExecutorService callers = Executors.newFixedThreadPool(2);
+  private final String keyPrefix = "collapse-test:" + UUID.randomUUID();
+
+  @AfterEach
+  void stop() {
+    RELEASE[0].countDown();
+    callers.shutdownNow();
+    instances.forEach(ConfigurableApplicationContext::close);
+  }
+
+  @Test
+  void aRequestOnTheSecondInstanceTakesTheResponseOfTheFirstInstancesHandler() throws Exception {
+    LocalRedis.assumeRunning();
+    CALLS.set(0);
+    ENTERED.drainPermits();
+    RELEASE[0] = new CountDownLatch(1);
+    int port = start("127.0.0.1", 0);
+    start("127.0.0.2", port);
+    FleetCoordinator second = instances.get(1).getBean(FleetCoordinator.class);
+    for (ConfigurableApplicationContext instance : instances) {
+      FleetTestAccess.awaitCoordinating(instance.getBean(FleetCoordinator.class));
+    }
+
+    CompletableFuture<String> first = call("127.0.0.1", port);
+    assertThat(ENTERED.tryAcquire(30, TimeUnit.SECONDS)).isTrue();
+    CompletableFuture<String> joined = call("127.0.0.2", port);
+    FleetTestAccess.awaitWatching(second, 1);
+    RELEASE[0].countDown();
+
+    assertThat(first.get(30, TimeUnit.SECONDS)).contains("quote of acme, call 1");
+    assertThat(joined.get(30, TimeUnit.SECONDS)).contains("quote of acme, call 1");
+    assertThat(CALLS).hasValue(1);
+    assertThat(second.stats().joined()).isEqualTo(1);
+  }
+
+  /** Starts an instance on {@code address} and {@code port}; returns the port. */
+  private int start(String address, int port) {
+    // the tests' application.properties leave Spring Data Redis out unless a test names it
+    ConfigurableApplicationContext instance = new SpringApplicationBuilder(App.class,
+        LineFixtures.REDIS_AUTO_CONFIGURATION).run(
+        "--server.address=" + address, "--server.port=" + port,
+        "--spring.main.banner-mode=off",
+        "--collapse.executor.servlet.collapse-groups[0].uris=/quotes/*",
+        "--collapse.executor.servlet.fleet=true",
+        "--collapse.executor.fleet.secret=a fleet secret of at least 32 bytes, for tests",
+        "--collapse.executor.fleet.key-prefix=" + keyPrefix,
+        "--collapse.executor.fleet.coordination-timeout=5s",
+        "--collapse.executor.fleet.probe-interval=100ms",
+        "--spring.data.redis.host=127.0.0.1", "--spring.data.redis.port=" + LocalRedis.PORT);
+    instances.add(instance);
+    return instance.getEnvironment().getRequiredProperty("local.server.port", Integer.class);
+  }
+
+  /** Sends a GET for the quote through the balancer's host name, as every caller does. */
+  private CompletableFuture<String> call(String address, int port) {
+    return CompletableFuture.supplyAsync(() -> {
+      try (Socket socket = new Socket(address, port)) {
+        socket.setSoTimeout(30_000);
+        OutputStream out = socket.getOutputStream();
+        out.write(("GET /quotes/acme HTTP/1.1\r\nHost: quotes.example\r\nConnection: close\r\n\r\n")
+            .getBytes(UTF_8));
+        out.flush();
+        InputStream in = socket.getInputStream();
+        return new String(in.readAllBytes(), UTF_8);
+      } catch (IOException e) {
+        throw new IllegalStateException(e);
+      }
+    }, callers);
+  }
+
+  @Configuration(proxyBeanMethods = false)
+  @EnableAutoConfiguration
+  @Import(Quotes.class)
+  static class App {}
+
+  @RestController
+  static class Quotes {
+
+    @GetMapping("/quotes/{symbol}")
+    String quote(@PathVariable("symbol") String symbol) throws InterruptedException {
+      int call = CALLS.incrementAndGet();
+      ENTERED.release();
+      if (!RELEASE[0].await(30, TimeUnit.SECONDS)) {
+        throw new IllegalStateException("not released");
+      }
+      return "quote of " + symbol + ", call " + call;
+    }
+  }
+}
