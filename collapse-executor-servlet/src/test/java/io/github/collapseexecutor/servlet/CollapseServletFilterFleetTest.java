@@ -12,6 +12,7 @@ import io.github.collapseexecutor.redis.FleetTestAccess;
 import io.github.collapseexecutor.redis.RedisHttpFleet;
 import io.github.collapseexecutor.testing.LocalRedis;
 import io.github.collapseexecutor.testing.http.LoopbackTomcat;
+import io.github.collapseexecutor.testing.http.RawHttp;
 import io.lettuce.core.RedisClient;
 import io.lettuce.core.RedisURI;
 import io.lettuce.core.api.StatefulRedisConnection;
@@ -20,9 +21,6 @@ import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.OutputStream;
-import java.net.Socket;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -189,14 +187,9 @@ final class CollapseServletFilterFleetTest {
   /** Sends a GET for the same quote as every caller does, through the balancer's host name. */
   private CompletableFuture<String> call(String address, String authorization) {
     return CompletableFuture.supplyAsync(() -> {
-      try (Socket socket = new Socket(address, port)) {
-        socket.setSoTimeout(30_000);
-        OutputStream out = socket.getOutputStream();
-        out.write(("GET /quotes/acme HTTP/1.1\r\nHost: quotes.example\r\nAuthorization: "
-            + authorization + "\r\nConnection: close\r\n\r\n").getBytes(UTF_8));
-        out.flush();
-        InputStream in = socket.getInputStream();
-        return new String(in.readAllBytes(), UTF_8);
+      try {
+        return RawHttp.exchange(address, port, "GET /quotes/acme HTTP/1.1\r\n"
+            + "Host: quotes.example\r\nAuthorization: " + authorization + "\r\n");
       } catch (IOException e) {
         throw new IllegalStateException(e);
       }

@@ -1,16 +1,13 @@
 package io.github.collapseexecutor.spring.boot.autoconfigure.e2e;
 
-import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.collapseexecutor.redis.FleetCoordinator;
 import io.github.collapseexecutor.redis.FleetTestAccess;
 import io.github.collapseexecutor.spring.boot.autoconfigure.LineFixtures;
 import io.github.collapseexecutor.testing.LocalRedis;
+import io.github.collapseexecutor.testing.http.RawHttp;
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.OutputStream;
-import java.net.Socket;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
@@ -103,14 +100,9 @@ final class ServletFleetEndToEndTest {
   /** Sends a GET for the quote through the balancer's host name, as every caller does. */
   private CompletableFuture<String> call(String address, int port) {
     return CompletableFuture.supplyAsync(() -> {
-      try (Socket socket = new Socket(address, port)) {
-        socket.setSoTimeout(30_000);
-        OutputStream out = socket.getOutputStream();
-        out.write(("GET /quotes/acme HTTP/1.1\r\nHost: quotes.example\r\nConnection: close\r\n\r\n")
-            .getBytes(UTF_8));
-        out.flush();
-        InputStream in = socket.getInputStream();
-        return new String(in.readAllBytes(), UTF_8);
+      try {
+        return RawHttp.exchange(address, port,
+            "GET /quotes/acme HTTP/1.1\r\nHost: quotes.example\r\n");
       } catch (IOException e) {
         throw new IllegalStateException(e);
       }
