@@ -8,20 +8,18 @@ import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
 import java.nio.charset.Charset;
-import java.util.AbstractMap.SimpleImmutableEntry;
-import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import org.jspecify.annotations.Nullable;
 
 /**
  * The bytes a {@link ProducedResponse} crosses the fleet tier as, so that another instance
- * replays a response as this one would. What a server's observation recorded crosses as its path
- * pattern; a response whose chain recorded an exception stays on its instance, as an exception
- * does not cross.
+ * replays a response as this one would: which headers a replay replaces and removes, the resets,
+ * the body's charset. The headers themselves cross with the response, where the replay reads
+ * them. What a server's observation recorded crosses as its path pattern; a response whose chain
+ * recorded an exception stays on its instance, as an exception does not cross.
  */
 final class FleetDetail {
 
@@ -35,12 +33,6 @@ final class FleetDetail {
     }
     ByteArrayOutputStream bytes = new ByteArrayOutputStream();
     try (DataOutputStream out = new DataOutputStream(bytes)) {
-      List<Map.Entry<String, @Nullable String>> headers = produced.headers().headers();
-      out.writeInt(headers.size());
-      for (Map.Entry<String, @Nullable String> header : headers) {
-        out.writeUTF(header.getKey());
-        optional(header.getValue(), out);
-      }
       names(produced.headers().replaced(), out);
       names(produced.headers().removed(), out);
       out.writeBoolean(produced.reset());
@@ -65,13 +57,9 @@ final class FleetDetail {
    */
   static ProducedResponse read(byte[] bytes) {
     try (DataInputStream in = new DataInputStream(new ByteArrayInputStream(bytes))) {
-      int count = in.readInt();
-      List<Map.Entry<String, @Nullable String>> headers = new ArrayList<>(Math.min(count, 256));
-      for (int i = 0; i < count; i++) {
-        headers.add(new SimpleImmutableEntry<>(in.readUTF(), optional(in)));
-      }
+      // the headers are the shared response's own (ServletReplay reads them there)
       ProducedHeaders.Produced produced =
-          new ProducedHeaders.Produced(headers, names(in), names(in));
+          new ProducedHeaders.Produced(List.of(), names(in), names(in));
       boolean reset = in.readBoolean();
       boolean bodyReset = in.readBoolean();
       String charset = optional(in);

@@ -6,8 +6,8 @@ import io.github.collapseexecutor.core.FutureCallableGroupCollapseExecutor.Place
 import io.github.collapseexecutor.http.CallObserver;
 import io.github.collapseexecutor.http.CallObserver.Caller;
 import io.github.collapseexecutor.http.CollapseGroup;
-import io.github.collapseexecutor.http.CollapsePolicy;
 import io.github.collapseexecutor.http.CollapseKey;
+import io.github.collapseexecutor.http.CollapsePolicy;
 import io.github.collapseexecutor.http.CollapseRules;
 import io.github.collapseexecutor.http.CollapseSwitch;
 import io.github.collapseexecutor.http.HttpCollapseOptions;
@@ -241,12 +241,12 @@ final class CollapseProtocol implements AutoCloseable {
 
   /**
    * Returns the text of {@code key} for the fleet tier, or {@code null} if the request stays on
-   * this instance: no tier, or a part of the key another instance cannot compare. Besides the key
+   * this instance: a part of the key another instance cannot compare. Besides the key
    * it names the executor, the group and the group's policy, so that instances configured apart
    * (during a rolling deploy, say) never share.
    */
   @Nullable List<String> fleetKey(CollapseKey key) {
-    List<String> text = options.fleet() == null ? null : key.portableText();
+    List<String> text = key.portableText();
     if (text == null) {
       return null;
     }
