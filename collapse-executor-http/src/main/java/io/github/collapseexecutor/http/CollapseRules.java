@@ -86,7 +86,9 @@ public final class CollapseRules {
     String matchPath = request.matchPath();
     String rawQuery = request.rawQuery();
     RequestHeaders headers = request.headers();
-    Object context = request.identity();
+    Object client = request.client();
+    Object context = client == null ? request.identity()
+        : Arrays.asList(new ClientPart(client, request.clientName()), request.identity());
     String clientAddress = request.clientAddress();
     int port = request.port();
     if (!"GET".equals(method) && !"HEAD".equals(method)) {

@@ -36,6 +36,8 @@ public final class RequestTarget {
   private final @Nullable String rawQuery;
   private final RequestHeaders headers;
   private final @Nullable Object identity;
+  private final @Nullable Object client;
+  private final @Nullable String clientName;
   private final @Nullable String clientAddress;
   private final boolean hasBody;
   private final boolean passThrough;
@@ -52,6 +54,8 @@ public final class RequestTarget {
     this.rawQuery = builder.rawQuery;
     this.headers = builder.headers;
     this.identity = builder.identity;
+    this.client = builder.client;
+    this.clientName = builder.clientName;
     this.clientAddress = builder.clientAddress;
     this.hasBody = builder.hasBody;
     this.passThrough = builder.passThrough;
@@ -139,6 +143,14 @@ public final class RequestTarget {
     return identity;
   }
 
+  @Nullable Object client() {
+    return client;
+  }
+
+  @Nullable String clientName() {
+    return clientName;
+  }
+
   @Nullable String clientAddress() {
     return clientAddress;
   }
@@ -172,6 +184,8 @@ public final class RequestTarget {
     private @Nullable String rawQuery;
     private RequestHeaders headers = NO_HEADERS;
     private @Nullable Object identity;
+    private @Nullable Object client;
+    private @Nullable String clientName;
     private @Nullable String clientAddress;
     private boolean hasBody;
     private boolean passThrough;
@@ -213,6 +227,23 @@ public final class RequestTarget {
      */
     public Builder identity(@Nullable Object identity) {
       this.identity = identity;
+      return this;
+    }
+
+    /**
+     * Sets the client that sends the request, part of its identity compared with {@code equals}
+     * (the adapter instance that stands for one client, the parts of a client's configuration that
+     * decide its responses), and its name, the same on every instance of the application (the
+     * name of its bean, say), or {@code null}. With a fleet tier ({@link HttpFleet}) the client
+     * crosses to other instances as its name, so requests on two instances may share one call
+     * only if both come from the client of that name; give a name only where it stands for one
+     * client, on this instance and on the others. A request of an unnamed client stays on its
+     * instance, unless its client is a value another instance can compare. Requests share only
+     * when their clients are equal and have the same name; none by default.
+     */
+    public Builder client(@Nullable Object client, @Nullable String name) {
+      this.client = client;
+      this.clientName = name;
       return this;
     }
 

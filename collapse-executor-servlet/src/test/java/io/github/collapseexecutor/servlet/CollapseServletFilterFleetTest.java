@@ -11,21 +11,17 @@ import io.github.collapseexecutor.redis.FleetOptions;
 import io.github.collapseexecutor.redis.FleetTestAccess;
 import io.github.collapseexecutor.redis.RedisHttpFleet;
 import io.github.collapseexecutor.testing.LocalRedis;
+import io.github.collapseexecutor.testing.TestFleet;
 import io.github.collapseexecutor.testing.http.LoopbackTomcat;
 import io.github.collapseexecutor.testing.http.RawHttp;
-import io.lettuce.core.RedisClient;
-import io.lettuce.core.RedisURI;
-import io.lettuce.core.api.StatefulRedisConnection;
 import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayDeque;
-import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
-import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
@@ -47,15 +43,13 @@ import org.junit.jupiter.api.Test;
  */
 final class CollapseServletFilterFleetTest {
 
-  private static final byte[] SECRET =
-      "a fleet secret of at least 32 bytes, for tests".getBytes(UTF_8);
 
   private final AtomicInteger calls = new AtomicInteger();
   private final Semaphore entered = new Semaphore(0);
   private final CountDownLatch release = new CountDownLatch(1);
   private final ExecutorService callers = Executors.newFixedThreadPool(2);
   private final Deque<AutoCloseable> closing = new ArrayDeque<>();
-  private final String keyPrefix = "collapse-test:" + UUID.randomUUID();
+  private final TestFleet fleet = new TestFleet();
   private FleetCoordinator firstCoordinator;
   private FleetCoordinator secondCoordinator;
   private int port;
@@ -91,14 +85,14 @@ final class CollapseServletFilterFleetTest {
       assertThat(entered.tryAcquire(30, TimeUnit.SECONDS)).isTrue();
       CompletableFuture<String> second = call(secondAddress, "Bearer token-of-alice-123");
       FleetTestAccess.awaitWatching(secondCoordinator, 1);
-      List<String> keyspace = keyspace();
+      List<String> keyspace = fleet.keyspace();
 
       release.countDown();
 
       assertThat(first.get(30, TimeUnit.SECONDS)).contains("quote 1 from first");
       assertThat(second.get(30, TimeUnit.SECONDS)).contains("quote 1 from first");
       assertThat(calls).hasValue(1);
-      keyspace.addAll(keyspace());
+      keyspace.addAll(fleet.keyspace());
       assertThat(keyspace).isNotEmpty()
           .noneMatch(text -> text.contains("token-of-alice") || text.contains("/quotes/acme"));
     });
@@ -148,12 +142,8 @@ final class CollapseServletFilterFleetTest {
   /** Starts an instance whose application answers once {@link #release} opens. */
   private LoopbackTomcat instance(String name, String address, int onPort, Duration leaseTime)
       throws Exception {
-    FleetCoordinator coordinator = FleetCoordinator.connect(
-        RedisURI.create("redis://127.0.0.1:" + LocalRedis.PORT), FleetOptions.builder(SECRET)
-            .keyPrefix(keyPrefix).coordinationTimeout(Duration.ofSeconds(5)).leaseTime(leaseTime)
-            .probeInterval(Duration.ofMillis(100)).build());
+    FleetCoordinator coordinator = fleet.connect(leaseTime);
     closing.push(coordinator);
-    FleetTestAccess.awaitCoordinating(coordinator);
     secondCoordinator = coordinator;
     CollapseServletFilter filter = new CollapseServletFilter(HttpCollapseOptions.builder()
         .group(CollapseGroup.ofUris("/quotes/*")).fleet(RedisHttpFleet.of(coordinator)).build());
@@ -193,28 +183,5 @@ final class CollapseServletFilterFleetTest {
         throw new IllegalStateException(e);
       }
     }, callers);
-  }
-
-  /** Returns every key of the fleet in Redis, and each value that is a string, as text. */
-  private List<String> keyspace() {
-    RedisClient client =
-        RedisClient.create(RedisURI.create("redis://127.0.0.1:" + LocalRedis.PORT));
-    // strings, whose KEYS takes the pattern alike on the Lettuce of every Spring Boot line; a
-    // sealed value decodes to text that holds a credential only if the value held it in clear
-    try (StatefulRedisConnection<String, String> connection = client.connect()) {
-      List<String> texts = new ArrayList<>();
-      for (String key : connection.sync().keys(keyPrefix + "*")) {
-        texts.add(key);
-        if ("string".equals(connection.sync().type(key))) {
-          String value = connection.sync().get(key);
-          if (value != null) {
-            texts.add(value);
-          }
-        }
-      }
-      return texts;
-    } finally {
-      client.shutdown();
-    }
   }
 }

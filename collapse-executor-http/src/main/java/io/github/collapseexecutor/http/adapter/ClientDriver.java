@@ -60,6 +60,26 @@ public sealed interface ClientDriver<R> permits ClientDriver.Blocking, ClientDri
   }
 
   /**
+   * Returns the bytes another instance needs to rebuild {@code detail}, what {@link #head} kept
+   * of a response besides status, reason, headers and body, for a fleet tier
+   * ({@link io.github.collapseexecutor.http.HttpFleet}); or {@code null} if it cannot cross, and
+   * the response is then shared on this instance only, the default.
+   */
+  default byte @Nullable [] writeDetail(Object detail) {
+    return null;
+  }
+
+  /**
+   * Returns the detail {@link #writeDetail} wrote as {@code bytes}, on another instance.
+   *
+   * @throws IllegalArgumentException if the bytes are not a detail of this adapter; the caller
+   *     then makes its own call
+   */
+  default Object readDetail(byte[] bytes) {
+    throw new IllegalArgumentException("this adapter's details do not cross the fleet");
+  }
+
+  /**
    * Returns whether the request that the client sent for {@code response} is the one whose parts
    * built the key. A stage below the adapter that changed it in a way the key would see (a filter
    * that adds a credential) makes the response the caller's alone: it is not shared, and the

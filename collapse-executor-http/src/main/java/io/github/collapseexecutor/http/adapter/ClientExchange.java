@@ -74,6 +74,16 @@ interface ClientExchange<R> {
     return null;
   }
 
+  /** The driver's {@link ClientDriver#writeDetail}. */
+  default byte @Nullable [] writeDetail(Object detail) {
+    return null;
+  }
+
+  /** The driver's {@link ClientDriver#readDetail}. */
+  default Object readDetail(byte[] bytes) {
+    throw new IllegalArgumentException("this adapter's details do not cross the fleet");
+  }
+
   /**
    * Returns a new response object for this exchange's caller, built from {@code shared}: its own
    * headers object and its own body stream, so that callers read and close theirs independently.

@@ -248,6 +248,7 @@ final class CollapseProtocol implements AutoCloseable {
   @Nullable List<String> fleetKey(CollapseKey key) {
     List<String> text = key.portableText();
     if (text == null) {
+      warnings.warnLocalOnce(key.group());
       return null;
     }
     CollapseGroup group = options.groups().get(key.group());

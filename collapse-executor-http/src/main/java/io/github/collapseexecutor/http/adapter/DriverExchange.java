@@ -63,6 +63,16 @@ abstract class DriverExchange<R> implements ClientExchange<R> {
   }
 
   @Override
+  public final byte @Nullable [] writeDetail(Object detail) {
+    return driver.writeDetail(detail);
+  }
+
+  @Override
+  public final Object readDetail(byte[] bytes) {
+    return driver.readDetail(bytes);
+  }
+
+  @Override
   public final R replay(SharedResponse shared) {
     return driver.replay(shared);
   }

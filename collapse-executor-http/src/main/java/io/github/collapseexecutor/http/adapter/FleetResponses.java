@@ -83,6 +83,40 @@ final class FleetResponses {
     }
   }
 
+  /**
+   * Returns the bytes of {@code shared} for the other instances, or {@code null} if it stays on
+   * this one: there is none, or the adapter cannot write its detail. The call ran and answered
+   * its caller, so a detail that fails to write only keeps the response here.
+   */
+  static byte @Nullable [] crossing(@Nullable SharedResponse shared, DetailWriter detail) {
+    if (shared == null) {
+      return null;
+    }
+    Object value = shared.detail();
+    byte[] written;
+    try {
+      written = value == null ? null : detail.write(value);
+    } catch (RuntimeException e) {
+      return null;
+    }
+    return value != null && written == null ? null : write(shared, written);
+  }
+
+  /**
+   * Returns the response another instance's call shared, as a response to the request of
+   * {@code lead}, or {@code null} if this instance cannot replay it: bytes of another format or
+   * adapter, or a response the sharing rules here refuse.
+   */
+  static @Nullable SharedResponse joined(byte[] bytes, Lead lead, DetailReader detail) {
+    SharedResponse shared;
+    try {
+      shared = read(bytes, lead.request(), detail);
+    } catch (IllegalArgumentException e) {
+      return null;
+    }
+    return lead.refusal(shared.headers()) == null ? shared : null;
+  }
+
   private static void text(String text, DataOutputStream out) throws IOException {
     block(text.getBytes(StandardCharsets.UTF_8), out);
   }
@@ -102,6 +136,12 @@ final class FleetResponses {
       throw new IOException("a length past the end");
     }
     return in.readNBytes(length);
+  }
+
+  /** Writes an adapter's detail, or returns {@code null} if it cannot cross. */
+  @FunctionalInterface
+  interface DetailWriter {
+    byte @Nullable [] write(Object detail);
   }
 
   /** Reads an adapter's detail from the bytes it wrote. */

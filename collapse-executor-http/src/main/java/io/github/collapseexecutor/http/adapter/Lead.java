@@ -80,6 +80,11 @@ final class Lead implements Turn {
     share(response);
   }
 
+  /** Returns the nanoseconds left of this request's own deadline, MAX_VALUE for none. */
+  long ownNanosLeft() {
+    return limits.nanosLeft();
+  }
+
   /** Returns the headers of the request. */
   RequestHeaders request() {
     return request;

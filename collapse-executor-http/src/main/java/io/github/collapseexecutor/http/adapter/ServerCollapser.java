@@ -156,7 +156,7 @@ public final class ServerCollapser extends HttpCollapser {
       other = fleet.call(key, Duration.ofNanos(protocol.waitTimeoutNanos()),
           (HttpFleet.Call<Exception>) () -> {
             ran.add(record(lead, exchange));
-            return crossing(lead.sharedWithEveryRequest(), exchange);
+            return FleetResponses.crossing(lead.sharedWithEveryRequest(), exchange::writeDetail);
           });
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
@@ -173,46 +173,14 @@ public final class ServerCollapser extends HttpCollapser {
     if (!ran.isEmpty()) {
       return ran.get(0);
     }
-    SharedResponse shared = other == null ? null : fromFleet(other, lead, exchange);
+    SharedResponse shared = other == null ? null
+        : FleetResponses.joined(other, lead, exchange::readDetail);
     if (shared == null) {
       // nothing came of another instance's call: this one makes its own, for this instance
       return record(lead, exchange);
     }
     lead.shareFromFleet(shared);
     return exchange.replay(shared);
-  }
-
-  /** Returns the bytes of {@code shared} for the other instances, or null if it stays here. */
-  private static byte @Nullable [] crossing(@Nullable SharedResponse shared,
-      ServerExchange<?> exchange) {
-    if (shared == null) {
-      return null;
-    }
-    Object detail = shared.detail();
-    byte[] detailBytes;
-    try {
-      detailBytes = detail == null ? null : exchange.writeDetail(detail);
-    } catch (RuntimeException e) {
-      // the chain ran and answered this request: a detail that cannot be written stays here
-      return null;
-    }
-    return detail != null && detailBytes == null ? null
-        : FleetResponses.write(shared, detailBytes);
-  }
-
-  /**
-   * Returns the response of another instance, or null if this instance cannot replay it: bytes
-   * of another format or adapter, or a response the sharing rules here refuse.
-   */
-  private static @Nullable SharedResponse fromFleet(byte[] bytes, Lead lead,
-      ServerExchange<?> exchange) {
-    SharedResponse shared;
-    try {
-      shared = FleetResponses.read(bytes, lead.request(), exchange::readDetail);
-    } catch (IllegalArgumentException e) {
-      return null;
-    }
-    return lead.refusal(shared.headers()) == null ? shared : null;
   }
 
   /** Waits on this thread, for a request the server could not suspend; returns the outcome. */

@@ -286,42 +286,4 @@ final class ServerCollapserFleetTest {
    * A fleet tier in memory: the first call for a key runs, the calls for it meanwhile wait for
    * what it returns and, when that is nothing, make their own.
    */
-  private static final class MemoryFleet implements HttpFleet {
-
-    private final Map<List<String>, CompletableFuture<byte @Nullable []>> running =
-        new ConcurrentHashMap<>();
-    private final List<List<String>> keys = new CopyOnWriteArrayList<>();
-    private final CountDownLatch waiting = new CountDownLatch(1);
-    private volatile int calls;
-
-    @Override
-    public <X extends Exception> byte @Nullable [] call(List<String> key, Duration maxWait,
-        Call<X> call) throws X, InterruptedException {
-      keys.add(key);
-      CompletableFuture<byte @Nullable []> mine = new CompletableFuture<>();
-      CompletableFuture<byte @Nullable []> other = running.putIfAbsent(key, mine);
-      if (other != null) {
-        waiting.countDown();
-        byte[] shared;
-        try {
-          shared = other.get(maxWait.toNanos(), TimeUnit.NANOSECONDS);
-        } catch (ExecutionException | TimeoutException e) {
-          shared = null;
-        }
-        if (shared != null) {
-          return shared;
-        }
-        call.call();
-        return null;
-      }
-      try {
-        calls++;
-        mine.complete(call.call());
-        return null;
-      } finally {
-        mine.complete(null);
-        running.remove(key, mine);
-      }
-    }
-  }
 }
