@@ -4,8 +4,11 @@ import io.github.collapseexecutor.http.HttpCollapseOptions;
 import io.github.collapseexecutor.http.adapter.BlockingClientCollapser;
 import io.github.collapseexecutor.http.adapter.HttpCollapseAdapter;
 import java.io.IOException;
+import java.util.Objects;
 import okhttp3.Interceptor;
+import okhttp3.OkHttpClient;
 import okhttp3.Response;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Collapses concurrent identical GET and HEAD calls of an {@code OkHttpClient} into one call; each
@@ -40,13 +43,44 @@ public final class CollapseInterceptor extends HttpCollapseAdapter<BlockingClien
   /** Its collapse executor's name when the options have none: see {@link HttpCollapseAdapter}. */
   public static final String DEFAULT_NAME = "okhttp";
 
+  private final @Nullable String clientName;
+  /** The client of that name: calls of a client that differs from it stay on their instance. */
+  private volatile @Nullable OkHttpClient namedClient;
+
   /** Creates an interceptor with its own collapse executor. */
   public CollapseInterceptor(HttpCollapseOptions options) {
     super(new BlockingClientCollapser(options, DEFAULT_NAME));
+    this.clientName = null;
+  }
+
+  private CollapseInterceptor(BlockingClientCollapser collapser, String clientName) {
+    super(collapser);
+    this.clientName = clientName;
+  }
+
+  /**
+   * Returns a copy of {@code client} (made with {@code newBuilder()}, so it shares the connection
+   * pool and dispatcher) with a partition of this interceptor added last, for the client of this
+   * name. The partition collapses with this interceptor's executor, settings and counters. With
+   * a fleet tier ({@link HttpCollapseOptions#fleet()}) the copy's calls share calls with those of
+   * the client of this name on the other instances of the application, where the calls of
+   * another client stay on their instance: give the name of one client configuration, the same on
+   * every instance (the name of its bean, say). A client made from the copy with
+   * {@code newBuilder()} that keeps what decides its calls' responses (see the class comment)
+   * counts as the copy; one that changes it, or a call to a client with an authenticator or a
+   * network interceptor (which may read the call's tags), stays on its instance.
+   */
+  public OkHttpClient addTo(OkHttpClient client, String clientName) {
+    CollapseInterceptor partition = new CollapseInterceptor(collapser(),
+        Objects.requireNonNull(clientName, "clientName"));
+    OkHttpClient named = client.newBuilder().addInterceptor(partition).build();
+    partition.namedClient = named;
+    return named;
   }
 
   @Override
   public Response intercept(Chain chain) throws IOException {
-    return collapser().execute(OkHttpTarget.of(this, chain), new OkHttpDriver(chain));
+    return collapser().execute(OkHttpTarget.of(this, chain, clientName, namedClient),
+        new OkHttpDriver(chain));
   }
 }

@@ -3,16 +3,25 @@ package io.github.collapseexecutor.okhttp;
 import io.github.collapseexecutor.http.adapter.ClientDriver;
 import io.github.collapseexecutor.http.adapter.HeaderLists;
 import io.github.collapseexecutor.http.adapter.SharedResponse;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InterruptedIOException;
 import java.net.SocketTimeoutException;
+import java.security.cert.Certificate;
+import java.security.cert.CertificateEncodingException;
+import java.security.cert.CertificateException;
+import java.security.cert.CertificateFactory;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.TimeUnit;
+import okhttp3.CipherSuite;
 import okhttp3.Handshake;
 import okhttp3.Headers;
 import okhttp3.Interceptor;
@@ -20,6 +29,7 @@ import okhttp3.MediaType;
 import okhttp3.Protocol;
 import okhttp3.Response;
 import okhttp3.ResponseBody;
+import okhttp3.TlsVersion;
 import okio.Okio;
 import okio.Timeout;
 import org.jspecify.annotations.Nullable;
@@ -106,6 +116,71 @@ record OkHttpDriver(Interceptor.Chain chain) implements ClientDriver.Blocking<Re
   @Override
   public void close(Response response) {
     response.close();
+  }
+
+  /**
+   * The protocol and, for a TLS call, the handshake (version, cipher suite, certificates), for
+   * another instance's replay: what a caller there would have read of a call of its own.
+   */
+  @Override
+  public byte[] writeDetail(Object detail) {
+    Origin origin = (Origin) detail;
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    try (DataOutputStream out = new DataOutputStream(bytes)) {
+      out.writeUTF(origin.protocol().toString());
+      Handshake handshake = origin.handshake();
+      out.writeBoolean(handshake != null);
+      if (handshake != null) {
+        out.writeUTF(handshake.tlsVersion().javaName());
+        out.writeUTF(handshake.cipherSuite().javaName());
+        writeCertificates(handshake.peerCertificates(), out);
+        writeCertificates(handshake.localCertificates(), out);
+      }
+    } catch (IOException | CertificateEncodingException e) {
+      throw new IllegalArgumentException("a handshake that cannot be written", e);
+    }
+    return bytes.toByteArray();
+  }
+
+  @Override
+  public Object readDetail(byte[] bytes) {
+    try (DataInputStream in = new DataInputStream(new ByteArrayInputStream(bytes))) {
+      Protocol protocol = Protocol.get(in.readUTF());
+      Handshake handshake = in.readBoolean() ? Handshake.get(TlsVersion.forJavaName(in.readUTF()),
+          CipherSuite.forJavaName(in.readUTF()), readCertificates(in), readCertificates(in))
+          : null;
+      return new Origin(protocol, handshake);
+    } catch (IOException | CertificateException | RuntimeException e) {
+      throw new IllegalArgumentException("not an OkHttp response's detail", e);
+    }
+  }
+
+  private static void writeCertificates(List<Certificate> certificates, DataOutputStream out)
+      throws IOException, CertificateEncodingException {
+    out.writeInt(certificates.size());
+    for (Certificate certificate : certificates) {
+      byte[] encoded = certificate.getEncoded();
+      out.writeInt(encoded.length);
+      out.write(encoded);
+    }
+  }
+
+  private static List<Certificate> readCertificates(DataInputStream in)
+      throws IOException, CertificateException {
+    int count = in.readInt();
+    if (count < 0 || count > 16) {
+      throw new IOException("not a certificate chain");
+    }
+    CertificateFactory factory = CertificateFactory.getInstance("X.509");
+    List<Certificate> certificates = new ArrayList<>(count);
+    for (int i = 0; i < count; i++) {
+      int length = in.readInt();
+      if (length < 0 || length > in.available()) {
+        throw new IOException("a length past the end");
+      }
+      certificates.add(factory.generateCertificate(new ByteArrayInputStream(in.readNBytes(length))));
+    }
+    return certificates;
   }
 
   @Override

@@ -12,6 +12,7 @@ import okhttp3.Interceptor;
 import okhttp3.OkHttpClient;
 import okhttp3.Request;
 import okhttp3.internal.connection.RealCall;
+import org.jspecify.annotations.Nullable;
 
 /**
  * An OkHttp call as the key sees it, built from what the request will carry when OkHttp sends it:
@@ -28,7 +29,8 @@ final class OkHttpTarget {
    * interceptor runs after {@code self}, since it may add credentials the key cannot see, or when
    * the call is not OkHttp's own and its client is unknown.
    */
-  static RequestTarget of(Interceptor self, Interceptor.Chain chain) {
+  static RequestTarget of(Interceptor self, Interceptor.Chain chain, @Nullable String clientName,
+      @Nullable OkHttpClient namedClient) {
     Request request = chain.request();
     HttpUrl url = request.url();
     // OkHttp has no public way to the client that runs a chain, whose application and network
@@ -44,8 +46,13 @@ final class OkHttpTarget {
     if (client == null || request.body() != null || !isLast(self, client.interceptors())) {
       return target.passThrough(true).headers(withCookies(request, List.of())).build();
     }
+    ClientIdentity identity = ClientIdentity.of(client, request);
+    // the name stands for the client it was given to, and tags differ per call: another client's
+    // calls, and calls whose tags a later stage reads, are not the named client's for the fleet
+    boolean named = clientName != null && namedClient != null && identity.tags().equals(List.of())
+        && identity.equals(ClientIdentity.of(namedClient, request));
     return target.headers(withCookies(request, client.cookieJar().loadForRequest(url)))
-        .identity(ClientIdentity.of(client, request))
+        .client(identity, named ? clientName : null)
         .build();
   }
 

@@ -7,7 +7,9 @@ import io.github.collapseexecutor.http.RequestTarget;
 import io.github.collapseexecutor.http.adapter.BlockingClientCollapser;
 import io.github.collapseexecutor.http.adapter.HttpCollapseAdapter;
 import java.io.IOException;
-import java.util.Arrays;
+import java.util.Objects;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
 import org.jspecify.annotations.Nullable;
 import org.springframework.http.HttpRequest;
@@ -63,11 +65,15 @@ public final class CollapseHttpRequestInterceptor
   public static final String DEFAULT_NAME = "rest-template";
 
   private final @Nullable Function<? super HttpRequest, ? extends @Nullable Object> keyPart;
+  private final @Nullable String clientName;
+  /** The client names of this interceptor and its partitions: each names one of them. */
+  private final Set<String> clientNames;
   private volatile boolean warnedNotLast;
 
   /** Creates an interceptor with its own collapse executor. */
   public CollapseHttpRequestInterceptor(HttpCollapseOptions options) {
-    this(new BlockingClientCollapser(options, DEFAULT_NAME), null);
+    this(new BlockingClientCollapser(options, DEFAULT_NAME), null, null,
+        ConcurrentHashMap.newKeySet());
   }
 
   /**
@@ -85,13 +91,22 @@ public final class CollapseHttpRequestInterceptor
    */
   public CollapseHttpRequestInterceptor(HttpCollapseOptions options,
       Function<? super HttpRequest, ? extends @Nullable Object> keyPart) {
-    this(new BlockingClientCollapser(options, DEFAULT_NAME), keyPart);
+    this(new BlockingClientCollapser(options, DEFAULT_NAME), keyPart, null,
+        ConcurrentHashMap.newKeySet());
   }
 
   private CollapseHttpRequestInterceptor(BlockingClientCollapser collapser,
-      @Nullable Function<? super HttpRequest, ? extends @Nullable Object> keyPart) {
+      @Nullable Function<? super HttpRequest, ? extends @Nullable Object> keyPart,
+      @Nullable String clientName, Set<String> clientNames) {
     super(collapser);
     this.keyPart = keyPart;
+    // the interceptor itself is one client for the fleet, named after its executor
+    this.clientName = clientNames.isEmpty() ? collapser.name() : clientName;
+    this.clientNames = clientNames;
+    if (this.clientName != null && !clientNames.add(this.clientName)) {
+      throw new IllegalArgumentException("a partition named '" + this.clientName
+          + "' exists already: each client needs a name of its own");
+    }
   }
 
   /**
@@ -101,7 +116,23 @@ public final class CollapseHttpRequestInterceptor
    * interceptor's.
    */
   public CollapseHttpRequestInterceptor newPartition() {
-    return new CollapseHttpRequestInterceptor(collapser(), keyPart);
+    return new CollapseHttpRequestInterceptor(collapser(), keyPart, null, clientNames);
+  }
+
+  /**
+   * Returns a new partition, as {@link #newPartition()} does, for the client of this name. With
+   * a fleet tier ({@link HttpCollapseOptions#fleet()}) its requests share calls with the
+   * partitions of this name on the other instances of the application, where an unnamed
+   * partition's stay on their instance; so give the name of one client configuration, the same
+   * on every instance: the name of its bean, say. The interceptor's own requests are those of the
+   * client named after its executor ({@link HttpCollapseOptions#name()}).
+   *
+   * @throws IllegalArgumentException if this interceptor or another of its partitions has the
+   *     name: requests of two clients could then share across instances
+   */
+  public CollapseHttpRequestInterceptor newPartition(String clientName) {
+    return new CollapseHttpRequestInterceptor(collapser(), keyPart,
+        Objects.requireNonNull(clientName, "clientName"), clientNames);
   }
 
   @Override
@@ -114,7 +145,7 @@ public final class CollapseHttpRequestInterceptor
         request.getURI()).headers(headers).hasBody(body.length > 0);
     if (isLast(execution)) {
       // the instance is the partition: the request factory below it is one client's
-      target.identity(keyPart == null ? this : Arrays.asList(this, keyPart.apply(request)));
+      target.client(this, clientName).identity(keyPart == null ? null : keyPart.apply(request));
     } else {
       target.passThrough(true);
     }

@@ -1,0 +1,199 @@
+package io.github.collapseexecutor.okhttp;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
+
+import io.github.collapseexecutor.http.CollapseGroup;
+import io.github.collapseexecutor.http.HttpCollapseOptions;
+import io.github.collapseexecutor.redis.FleetCoordinator;
+import io.github.collapseexecutor.redis.FleetTestAccess;
+import io.github.collapseexecutor.redis.RedisHttpFleet;
+import io.github.collapseexecutor.testing.LocalRedis;
+import io.github.collapseexecutor.testing.TestFleet;
+import io.github.collapseexecutor.testing.http.GatedBackend;
+import java.io.IOException;
+import java.time.Duration;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import okhttp3.OkHttpClient;
+import okhttp3.Protocol;
+import okhttp3.Request;
+import okhttp3.Response;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Two instances of one application, each with its OkHttp client and collapse interceptor,
+ * collapse through the fleet tier on the Redis on 127.0.0.1:6379 (skipped without it): a call of
+ * the client of one name on the second instance takes the response of the first instance's call;
+ * a call with another credential, of an unnamed client, or of a client changed from the named one
+ * makes its own; a caller whose own deadline ends while another instance calls fails as its own
+ * call would; Redis never holds the credential or the path.
+ */
+final class CollapseInterceptorFleetTest {
+
+  private static final String PATH = "/quotes/acme";
+
+  private final GatedBackend backend = new GatedBackend();
+  private final ExecutorService callers = Executors.newCachedThreadPool();
+  private final Deque<AutoCloseable> closing = new ArrayDeque<>();
+  private final TestFleet fleet = new TestFleet();
+  private String baseUrl;
+  private FleetCoordinator lastCoordinator;
+
+  @BeforeEach
+  void start() {
+    LocalRedis.assumeRunning();
+    baseUrl = backend.start();
+  }
+
+  @AfterEach
+  void stop() throws Exception {
+    backend.stop();
+    callers.shutdownNow();
+    while (!closing.isEmpty()) {
+      closing.pop().close();
+    }
+  }
+
+  @Test
+  void theSecondInstanceTakesTheResponseOfTheFirstInstancesCall() {
+    assertTimeoutPreemptively(Duration.ofSeconds(60), () -> {
+      OkHttpClient first = instance().addTo(new OkHttpClient(), "quotes");
+      OkHttpClient second = instance().addTo(new OkHttpClient(), "quotes");
+      CompletableFuture<Response> firstCall = call(first, "Bearer token-of-alice-123");
+      backend.awaitCall(PATH, 1);
+      CompletableFuture<Response> secondCall = call(second, "Bearer token-of-alice-123");
+      FleetTestAccess.awaitWatching(lastCoordinator, 1);
+      List<String> keyspace = fleet.keyspace();
+
+      backend.releaseFrom(PATH, 1);
+
+      assertThat(body(firstCall)).isEqualTo("call 1");
+      Response replayed = secondCall.get(30, TimeUnit.SECONDS);
+      assertThat(replayed.body().string()).isEqualTo("call 1");
+      assertThat(replayed.protocol()).isEqualTo(Protocol.HTTP_1_1);
+      assertThat(replayed.header("Content-Type")).isEqualTo("text/plain");
+      assertThat(backend.calls(PATH)).isEqualTo(1);
+      keyspace.addAll(fleet.keyspace());
+      assertThat(keyspace).isNotEmpty()
+          .noneMatch(text -> text.contains("token-of-alice") || text.contains(PATH));
+    });
+  }
+
+  @Test
+  void aCallWithAnotherCredentialMakesItsOwn() {
+    assertTimeoutPreemptively(Duration.ofSeconds(60), () -> {
+      OkHttpClient first = instance().addTo(new OkHttpClient(), "quotes");
+      OkHttpClient second = instance().addTo(new OkHttpClient(), "quotes");
+      CompletableFuture<Response> firstCall = call(first, "Bearer token-of-alice-123");
+      backend.awaitCall(PATH, 1);
+      CompletableFuture<Response> secondCall = call(second, "Bearer token-of-bob-456");
+
+      assertEachMadeItsOwnCall(firstCall, secondCall);
+    });
+  }
+
+  @Test
+  void theCallsOfAnUnnamedClientStayOnTheirInstance() {
+    assertTimeoutPreemptively(Duration.ofSeconds(60), () -> {
+      OkHttpClient first = unnamed(instance());
+      OkHttpClient second = unnamed(instance());
+      CompletableFuture<Response> firstCall = call(first, "Bearer token-of-alice-123");
+      backend.awaitCall(PATH, 1);
+      CompletableFuture<Response> secondCall = call(second, "Bearer token-of-alice-123");
+
+      assertEachMadeItsOwnCall(firstCall, secondCall);
+    });
+  }
+
+  /**
+   * Hazard: a client made from the named one with another redirect policy (or certificate, or
+   * proxy) shares its interceptor, and so its name; another instance cannot tell the two apart,
+   * so its calls stay on its instance.
+   */
+  @Test
+  void theCallsOfAClientChangedFromTheNamedOneStayOnTheirInstance() {
+    assertTimeoutPreemptively(Duration.ofSeconds(60), () -> {
+      OkHttpClient first = instance().addTo(new OkHttpClient(), "quotes");
+      OkHttpClient second = instance().addTo(new OkHttpClient(), "quotes")
+          .newBuilder().followRedirects(false).build();
+      CompletableFuture<Response> firstCall = call(first, "Bearer token-of-alice-123");
+      backend.awaitCall(PATH, 1);
+      CompletableFuture<Response> secondCall = call(second, "Bearer token-of-alice-123");
+
+      assertEachMadeItsOwnCall(firstCall, secondCall);
+    });
+  }
+
+  /**
+   * Hazard: a caller whose call timeout ends while another instance still calls must fail as its
+   * own call would, not wait on for that instance; the other instance's caller is untouched.
+   */
+  @Test
+  void aCallerWhoseOwnDeadlineEndsWhileAnotherInstanceCallsFailsAlone() {
+    assertTimeoutPreemptively(Duration.ofSeconds(60), () -> {
+      OkHttpClient first = instance().addTo(new OkHttpClient(), "quotes");
+      OkHttpClient second = instance().addTo(new OkHttpClient.Builder()
+          .callTimeout(Duration.ofMillis(500)).build(), "quotes");
+      CompletableFuture<Response> firstCall = call(first, "Bearer token-of-alice-123");
+      backend.awaitCall(PATH, 1);
+
+      CompletableFuture<Response> secondCall = call(second, "Bearer token-of-alice-123");
+      assertThat(secondCall).failsWithin(Duration.ofSeconds(30))
+          .withThrowableOfType(ExecutionException.class)
+          .havingCause().isInstanceOf(IOException.class);
+
+      backend.releaseFrom(PATH, 1);
+      assertThat(body(firstCall)).isEqualTo("call 1");
+    });
+  }
+
+  private void assertEachMadeItsOwnCall(CompletableFuture<Response> first,
+      CompletableFuture<Response> second) throws Exception {
+    backend.awaitCall(PATH, 2);
+    backend.releaseFrom(PATH, 1);
+    assertThat(List.of(body(first), body(second))).containsExactlyInAnyOrder("call 1", "call 2");
+  }
+
+  /** Starts an instance's interceptor on its own coordinator. */
+  private CollapseInterceptor instance() throws Exception {
+    FleetCoordinator coordinator = fleet.connect();
+    closing.push(coordinator);
+    lastCoordinator = coordinator;
+    CollapseInterceptor interceptor = new CollapseInterceptor(HttpCollapseOptions.builder()
+        .group(CollapseGroup.ofUris("/quotes/*")).fleet(RedisHttpFleet.of(coordinator)).build());
+    closing.push(interceptor);
+    return interceptor;
+  }
+
+  private static OkHttpClient unnamed(CollapseInterceptor interceptor) {
+    return new OkHttpClient.Builder().addInterceptor(interceptor).build();
+  }
+
+  private CompletableFuture<Response> call(OkHttpClient client, String authorization) {
+    Request request = new Request.Builder().url(baseUrl + PATH)
+        .header("Authorization", authorization).build();
+    return CompletableFuture.supplyAsync(() -> {
+      try {
+        return client.newCall(request).execute();
+      } catch (IOException e) {
+        throw new IllegalStateException(e);
+      }
+    }, callers).exceptionallyCompose(failure -> CompletableFuture.failedFuture(
+        failure.getCause() instanceof IllegalStateException wrapped ? wrapped.getCause() : failure));
+  }
+
+  private static String body(CompletableFuture<Response> call) throws Exception {
+    try (Response response = call.get(30, TimeUnit.SECONDS)) {
+      return response.body().string();
+    }
+  }
+}

@@ -1,0 +1,143 @@
+package io.github.collapseexecutor.spring.http.client;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
+
+import io.github.collapseexecutor.http.CollapseGroup;
+import io.github.collapseexecutor.http.HttpCollapseOptions;
+import io.github.collapseexecutor.redis.FleetCoordinator;
+import io.github.collapseexecutor.redis.FleetTestAccess;
+import io.github.collapseexecutor.redis.RedisHttpFleet;
+import io.github.collapseexecutor.testing.LocalRedis;
+import io.github.collapseexecutor.testing.TestFleet;
+import io.github.collapseexecutor.testing.http.GatedBackend;
+import java.time.Duration;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.springframework.web.client.RestClient;
+
+/**
+ * Two instances of one application, each with a RestClient whose collapse interceptor reaches the
+ * fleet tier on the Redis on 127.0.0.1:6379 (skipped without it): the partitions of one name
+ * share one call across the instances, unnamed partitions keep theirs on their instance, and an
+ * interceptor gives a name to one partition only.
+ */
+final class CollapseHttpRequestInterceptorFleetTest {
+
+  private static final String PATH = "/quotes/acme";
+
+  private final GatedBackend backend = new GatedBackend();
+  private final ExecutorService callers = Executors.newCachedThreadPool();
+  private final Deque<AutoCloseable> closing = new ArrayDeque<>();
+  private final TestFleet fleet = new TestFleet();
+  private String baseUrl;
+  private FleetCoordinator lastCoordinator;
+
+  @BeforeEach
+  void start() {
+    LocalRedis.assumeRunning();
+    baseUrl = backend.start();
+  }
+
+  @AfterEach
+  void stop() throws Exception {
+    backend.stop();
+    callers.shutdownNow();
+    while (!closing.isEmpty()) {
+      closing.pop().close();
+    }
+  }
+
+  @Test
+  void partitionsOfOneNameShareOneCallAcrossInstances() {
+    assertTimeoutPreemptively(Duration.ofSeconds(60), () -> {
+      RestClient first = client(instance().newPartition("quotes"));
+      RestClient second = client(instance().newPartition("quotes"));
+      CompletableFuture<String> firstCall = call(first);
+      backend.awaitCall(PATH, 1);
+      CompletableFuture<String> secondCall = call(second);
+      FleetTestAccess.awaitWatching(lastCoordinator, 1);
+
+      backend.releaseFrom(PATH, 1);
+
+      assertThat(firstCall.get(30, TimeUnit.SECONDS)).isEqualTo("call 1");
+      assertThat(secondCall.get(30, TimeUnit.SECONDS)).isEqualTo("call 1");
+      assertThat(backend.calls(PATH)).isEqualTo(1);
+    });
+  }
+
+  @Test
+  void unnamedPartitionsKeepTheirCallsOnTheirInstance() {
+    assertTimeoutPreemptively(Duration.ofSeconds(60), () -> {
+      RestClient first = client(instance().newPartition());
+      RestClient second = client(instance().newPartition());
+      CompletableFuture<String> firstCall = call(first);
+      backend.awaitCall(PATH, 1);
+      CompletableFuture<String> secondCall = call(second);
+
+      assertEachMadeItsOwnCall(firstCall, secondCall);
+    });
+  }
+
+  @Test
+  void partitionsOfDifferentNamesKeepTheirCallsApart() {
+    assertTimeoutPreemptively(Duration.ofSeconds(60), () -> {
+      RestClient first = client(instance().newPartition("quotes"));
+      RestClient second = client(instance().newPartition("quotes-admin"));
+      CompletableFuture<String> firstCall = call(first);
+      backend.awaitCall(PATH, 1);
+      CompletableFuture<String> secondCall = call(second);
+
+      assertEachMadeItsOwnCall(firstCall, secondCall);
+    });
+  }
+
+  @Test
+  void aNameIsOnePartitions() throws Exception {
+    CollapseHttpRequestInterceptor interceptor = instance();
+    interceptor.newPartition("quotes");
+
+    assertThatIllegalArgumentException().isThrownBy(() -> interceptor.newPartition("quotes"))
+        .withMessageContaining("'quotes'");
+    assertThatIllegalArgumentException().isThrownBy(() -> interceptor.newPartition("rest-template"))
+        .as("the interceptor's own name").withMessageContaining("'rest-template'");
+  }
+
+  private void assertEachMadeItsOwnCall(CompletableFuture<String> first,
+      CompletableFuture<String> second) throws Exception {
+    backend.awaitCall(PATH, 2);
+    backend.releaseFrom(PATH, 1);
+    assertThat(List.of(first.get(30, TimeUnit.SECONDS), second.get(30, TimeUnit.SECONDS)))
+        .containsExactlyInAnyOrder("call 1", "call 2");
+  }
+
+  private CollapseHttpRequestInterceptor instance() throws Exception {
+    FleetCoordinator coordinator = fleet.connect();
+    closing.push(coordinator);
+    lastCoordinator = coordinator;
+    CollapseHttpRequestInterceptor interceptor = new CollapseHttpRequestInterceptor(
+        HttpCollapseOptions.builder().group(CollapseGroup.ofUris("/quotes/*"))
+            .fleet(RedisHttpFleet.of(coordinator)).build());
+    closing.push(interceptor);
+    return interceptor;
+  }
+
+  private RestClient client(CollapseHttpRequestInterceptor partition) {
+    return RestClient.builder().baseUrl(baseUrl).requestInterceptor(partition).build();
+  }
+
+  private CompletableFuture<String> call(RestClient client) {
+    return CompletableFuture.supplyAsync(() -> client.get().uri(PATH)
+        .header("Authorization", "Bearer token-of-alice-123").retrieve().body(String.class),
+        callers);
+  }
+}
