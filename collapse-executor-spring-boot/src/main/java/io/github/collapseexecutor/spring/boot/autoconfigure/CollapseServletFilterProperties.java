@@ -54,6 +54,7 @@ public class CollapseServletFilterProperties extends HttpSection {
     this.order = order;
   }
 
+  @Override
   public boolean isFleet() {
     return fleet;
   }

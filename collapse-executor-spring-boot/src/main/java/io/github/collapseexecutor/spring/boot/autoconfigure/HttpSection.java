@@ -47,6 +47,14 @@ public abstract class HttpSection extends HttpSettings {
     return key;
   }
 
+  /**
+   * Returns whether the adapter of this section also collapses across the instances of the
+   * application, through the fleet tier: its {@code fleet} key, where the adapter has one.
+   */
+  public boolean isFleet() {
+    return false;
+  }
+
   /** Adds what is wrong with the settings only this section has to {@code errors}. */
   void checkOwnSettings(PropertyErrors errors) {
   }

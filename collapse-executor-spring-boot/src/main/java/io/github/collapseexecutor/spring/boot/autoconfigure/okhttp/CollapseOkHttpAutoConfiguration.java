@@ -31,8 +31,10 @@ import org.springframework.core.env.Environment;
  * }</pre>
  *
  * <p>Or name the {@code OkHttpClient} beans in {@code apply-to-beans}: each is replaced by a copy
- * built with {@code newBuilder()}, which shares its connection pool and dispatcher, with the
- * interceptor added last.
+ * built with {@code newBuilder()}, which shares its connection pool and dispatcher, with a
+ * partition of the interceptor added last ({@link CollapseInterceptor#addTo}), named after the
+ * bean: with {@code collapse.executor.okhttp.fleet}, the name under which its calls collapse
+ * across the instances of the application.
  *
  * <p>Off when {@code collapse.executor.enabled} or {@code collapse.executor.okhttp.enabled} is
  * false, or when OkHttp or the {@code collapse-executor-okhttp} artifact is missing.
@@ -64,18 +66,19 @@ public final class CollapseOkHttpAutoConfiguration {
         CollapseInterceptor.class);
   }
 
-  /** Adds the interceptor, last, to the OkHttpClient beans of apply-to-beans. */
+  /** Adds a partition of the interceptor, last, to the OkHttpClient beans of apply-to-beans. */
   @Bean
   static ApplyToChosenBeans collapseOkHttpApplyToBeans(Environment environment,
       ObjectProvider<CollapseInterceptor> interceptor) {
     return ApplyToChosenBeans.of(environment, INTEGRATION, List.of(OkHttpClient.class),
-        client -> withInterceptor((OkHttpClient) client, interceptor.getObject()));
+        (client, name) -> withInterceptor((OkHttpClient) client, name, interceptor.getObject()));
   }
 
-  private static OkHttpClient withInterceptor(OkHttpClient client,
+  /** Adds a partition named after the client's bean, the client's name across the fleet. */
+  private static OkHttpClient withInterceptor(OkHttpClient client, String beanName,
       CollapseInterceptor interceptor) {
-    return client.interceptors().contains(interceptor)
-        ? client
-        : client.newBuilder().addInterceptor(interceptor).build();
+    boolean held = client.interceptors().stream().anyMatch(one ->
+        one instanceof CollapseInterceptor collapse && collapse.stats() == interceptor.stats());
+    return held ? client : interceptor.addTo(client, beanName);
   }
 }

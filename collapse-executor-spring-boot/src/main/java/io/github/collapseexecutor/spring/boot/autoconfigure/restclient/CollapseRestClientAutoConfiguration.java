@@ -100,20 +100,21 @@ public final class CollapseRestClientAutoConfiguration {
       ObjectProvider<CollapseHttpRequestInterceptor> interceptor) {
     return ApplyToChosenBeans.of(environment, INTEGRATION,
         List.of(RestTemplate.class, RestClient.class),
-        client -> withInterceptor(client, interceptor.getObject()));
+        (client, name) -> withInterceptor(client, name, interceptor.getObject()));
   }
 
-  private static Object withInterceptor(Object client,
+  /** Adds a partition named after the client's bean, the client's name across the fleet. */
+  private static Object withInterceptor(Object client, String beanName,
       CollapseHttpRequestInterceptor interceptor) {
     if (client instanceof RestTemplate template) {
       HttpAdapterSupport.addPartitionUnlessHeld(template.getInterceptors(), interceptor,
-          CollapseHttpRequestInterceptor::newPartition);
+          collapse -> collapse.newPartition(beanName));
       return template;
     }
     AtomicBoolean present = new AtomicBoolean();
     RestClient.Builder copy = ((RestClient) client).mutate().requestInterceptors(interceptors ->
         present.set(!HttpAdapterSupport.addPartitionUnlessHeld(interceptors, interceptor,
-            CollapseHttpRequestInterceptor::newPartition)));
+            collapse -> collapse.newPartition(beanName))));
     return present.get() ? client : copy.build();
   }
 

@@ -1,7 +1,6 @@
 package io.github.collapseexecutor.spring.boot.autoconfigure.servlet;
 
 import io.github.collapseexecutor.http.HttpCollapseOptions;
-import io.github.collapseexecutor.http.HttpFleet;
 import io.github.collapseexecutor.servlet.CollapseServletFilter;
 import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorAutoConfiguration;
 import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseServletFilterProperties;
@@ -14,7 +13,6 @@ import jakarta.servlet.Filter;
 import java.util.Map;
 import org.springframework.beans.factory.DisposableBean;
 import org.springframework.beans.factory.ListableBeanFactory;
-import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
@@ -71,12 +69,8 @@ public final class CollapseServletFilterAutoConfiguration {
   @ConditionalOnCollapseGroups(GROUPS)
   FilterRegistrationBean<CollapseServletFilter> collapseServletFilterRegistration(
       CollapseServletFilterProperties section, HttpAdapterSupport adapters,
-      ListableBeanFactory beans, ObjectProvider<HttpFleet> fleet) {
-    HttpCollapseOptions options = adapters.options(INTEGRATION, section, builder -> {
-      if (section.isFleet()) {
-        builder.fleet(fleet(fleet));
-      }
-    });
+      ListableBeanFactory beans) {
+    HttpCollapseOptions options = adapters.options(INTEGRATION, section);
     CollapseServletFilter filter =
         new CollapseServletFilter(options, ServletApiVersions.keyPart(beans));
     ClosingRegistration registration = new ClosingRegistration(filter);
@@ -103,17 +97,6 @@ public final class CollapseServletFilterAutoConfiguration {
   static FilterNotRegistered collapseServletFilterNotRegistered() {
     return new FilterNotRegistered(CollapseServletFilterAutoConfiguration.class,
         "servlet filter", GROUPS);
-  }
-
-  /** Returns the fleet tier that {@code collapse.executor.servlet.fleet} asks for. */
-  private static HttpFleet fleet(ObjectProvider<HttpFleet> fleet) {
-    HttpFleet tier = fleet.getIfAvailable();
-    if (tier == null) {
-      throw new IllegalStateException("collapse.executor.servlet.fleet is true, and there is no"
-          + " fleet tier: set collapse.executor.fleet.secret, with collapse-executor-redis and"
-          + " Spring Data Redis on the class path, or define an HttpFleet bean");
-    }
-    return tier;
   }
 
   /** Closes the filter with the context, also when no container destroyed it. */

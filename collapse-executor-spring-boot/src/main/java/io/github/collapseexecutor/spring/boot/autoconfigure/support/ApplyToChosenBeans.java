@@ -7,7 +7,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.function.UnaryOperator;
+import java.util.function.BiFunction;
 import org.jspecify.annotations.Nullable;
 import org.springframework.beans.factory.BeanFactory;
 import org.springframework.beans.factory.BeanFactoryAware;
@@ -45,7 +45,7 @@ public final class ApplyToChosenBeans implements SmartInstantiationAwareBeanPost
   private final String key;
   private final List<String> names;
   private final List<Class<?>> types;
-  private final UnaryOperator<Object> addAdapter;
+  private final BiFunction<Object, String, Object> addAdapter;
   private final Set<String> chosen = new LinkedHashSet<>();
   private final Set<String> applied = ConcurrentHashMap.newKeySet();
   private final Map<String, Object> earlyReferences = new ConcurrentHashMap<>();
@@ -56,10 +56,11 @@ public final class ApplyToChosenBeans implements SmartInstantiationAwareBeanPost
    * @param key the property, {@code collapse.executor.SECTION.apply-to-beans}
    * @param names the bean names it holds
    * @param types the client types the section serves
-   * @param addAdapter returns the client with the adapter added, given one of {@code types}
+   * @param addAdapter returns the client with the adapter added, given one of {@code types} and
+   *     its bean's name
    */
   ApplyToChosenBeans(String key, List<String> names, List<Class<?>> types,
-      UnaryOperator<Object> addAdapter) {
+      BiFunction<Object, String, Object> addAdapter) {
     this.key = key;
     this.names = List.copyOf(names);
     this.types = List.copyOf(types);
@@ -68,7 +69,7 @@ public final class ApplyToChosenBeans implements SmartInstantiationAwareBeanPost
 
   /** Reads the names of {@code collapse.executor.SECTION.apply-to-beans}. */
   public static ApplyToChosenBeans of(Environment environment, String section, List<Class<?>> types,
-      UnaryOperator<Object> addAdapter) {
+      BiFunction<Object, String, Object> addAdapter) {
     String key = "collapse.executor." + section + ".apply-to-beans";
     List<String> names = Binder.get(environment).bind(key, Bindable.listOf(String.class))
         .orElse(List.of());
@@ -129,7 +130,7 @@ public final class ApplyToChosenBeans implements SmartInstantiationAwareBeanPost
       throw new IllegalStateException(key + " names bean '" + beanName + "', a "
           + bean.getClass().getName() + ", which is not one of " + typeNames());
     }
-    Object withAdapter = Objects.requireNonNull(addAdapter.apply(bean), "client");
+    Object withAdapter = Objects.requireNonNull(addAdapter.apply(bean, beanName), "client");
     applied.add(beanName);
     return withAdapter;
   }

@@ -2,6 +2,7 @@ package io.github.collapseexecutor.spring.boot.autoconfigure.support;
 
 import io.github.collapseexecutor.core.CollapseListener;
 import io.github.collapseexecutor.http.HttpCollapseOptions;
+import io.github.collapseexecutor.http.HttpFleet;
 import io.github.collapseexecutor.http.HttpCollapseStats;
 import io.github.collapseexecutor.http.adapter.HttpCollapseAdapter;
 import io.github.collapseexecutor.micrometer.CollapseObservationConvention;
@@ -33,6 +34,7 @@ public final class HttpAdapterSupport {
   private final ObjectProvider<ObservationRegistry> observationRegistry;
   private final ObjectProvider<CollapseObservationConvention> observationConvention;
   private final ObjectProvider<CollapseExecutors> executors;
+  private final ObjectProvider<HttpFleet> fleet;
 
   /**
    * @param settings the checked options of a section, with what the caller adds to its builder
@@ -40,25 +42,28 @@ public final class HttpAdapterSupport {
    * @param observationRegistry the registry the options observe with, if any
    * @param observationConvention the convention of those observations, if any
    * @param executors the registry the adapters join, if any
+   * @param fleet the fleet tier of the sections whose {@code fleet} is true, if any
    */
   public HttpAdapterSupport(
       BiFunction<HttpSection, Consumer<HttpCollapseOptions.Builder>, HttpCollapseOptions> settings,
       Function<String, CollapseListener> listeners,
       ObjectProvider<ObservationRegistry> observationRegistry,
       ObjectProvider<CollapseObservationConvention> observationConvention,
-      ObjectProvider<CollapseExecutors> executors) {
+      ObjectProvider<CollapseExecutors> executors, ObjectProvider<HttpFleet> fleet) {
     this.settings = settings;
     this.listeners = listeners;
     this.observationRegistry = observationRegistry;
     this.observationConvention = observationConvention;
     this.executors = executors;
+    this.fleet = fleet;
   }
 
   /**
    * Returns the options of the adapter of {@code integration}, from its checked section, with
    * the integration's listener, told of the executor at once, and the
-   * {@link ObservationRegistry} and {@link CollapseObservationConvention} beans, if any. The
-   * executor is named after the integration.
+   * {@link ObservationRegistry} and {@link CollapseObservationConvention} beans, if any, and the
+   * fleet tier where the section's {@code fleet} is true. The executor is named after the
+   * integration.
    */
   public HttpCollapseOptions options(String integration, HttpSection section) {
     return options(integration, section, builder -> { });
@@ -77,8 +82,23 @@ public final class HttpAdapterSupport {
       builder.listener(listener);
       observationRegistry.ifAvailable(registry -> builder.observations(
           new CollapseObservations(registry, observationConvention.getIfAvailable())));
+      if (section.isFleet()) {
+        builder.fleet(fleet(section));
+      }
       more.accept(builder);
     });
+  }
+
+  /** Returns the fleet tier that the {@code fleet} key of {@code section} asks for. */
+  private HttpFleet fleet(HttpSection section) {
+    HttpFleet tier = fleet.getIfAvailable();
+    if (tier == null) {
+      throw new IllegalStateException("collapse.executor." + section.key() + ".fleet is true, and"
+          + " there is no fleet tier: set collapse.executor.fleet.secret, with"
+          + " collapse-executor-redis and Spring Data Redis on the class path, or define an"
+          + " HttpFleet bean");
+    }
+    return tier;
   }
 
   /**

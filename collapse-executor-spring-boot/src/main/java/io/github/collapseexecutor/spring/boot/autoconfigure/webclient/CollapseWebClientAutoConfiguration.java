@@ -89,7 +89,7 @@ public final class CollapseWebClientAutoConfiguration {
   static ApplyToChosenBeans collapseWebClientApplyToBeans(Environment environment,
       ObjectProvider<CollapseExchangeFilterFunction> filter) {
     return ApplyToChosenBeans.of(environment, INTEGRATION, List.of(WebClient.class),
-        client -> withFilter((WebClient) client, filter.getObject()));
+        (client, name) -> withFilter((WebClient) client, filter.getObject()));
   }
 
   private static WebClient withFilter(WebClient client, CollapseExchangeFilterFunction filter) {

@@ -49,7 +49,10 @@ final class CollapseOkHttpAutoConfigurationTest {
         .run(context -> {
           CollapseInterceptor interceptor = context.getBean(CollapseInterceptor.class);
           OkHttpClient users = context.getBean("users", OkHttpClient.class);
-          assertThat(users.interceptors()).containsExactly(earlier, interceptor);
+          assertThat(users.interceptors()).hasSize(2).first().isSameAs(earlier);
+          assertThat(users.interceptors().get(1)).isInstanceOfSatisfying(
+              CollapseInterceptor.class, partition ->
+                  assertThat(partition.stats()).isSameAs(interceptor.stats()));
           assertThat(users.connectionPool()).isSameAs(original.connectionPool());
           assertThat(users.dispatcher()).isSameAs(original.dispatcher());
           assertThat(context.getBean("orders", OkHttpClient.class).interceptors()).isEmpty();
@@ -116,5 +119,14 @@ final class CollapseOkHttpAutoConfigurationTest {
     runner.withClassLoader(new FilteredClassLoader(OkHttpClient.class))
         .run(context -> assertThat(context).hasNotFailed()
             .doesNotHaveBean(CollapseInterceptor.class));
+  }
+
+  @Test
+  void fleetTrueWithoutAFleetTierStopsStartupNamingWhatIsMissing() {
+    runner.withPropertyValues("collapse.executor.okhttp.collapse-groups[0].uris=/user/*",
+            "collapse.executor.okhttp.fleet=true")
+        .run(context -> assertThat(context.getStartupFailure()).rootCause()
+            .hasMessageContaining("collapse.executor.okhttp.fleet")
+            .hasMessageContaining("collapse.executor.fleet.secret"));
   }
 }

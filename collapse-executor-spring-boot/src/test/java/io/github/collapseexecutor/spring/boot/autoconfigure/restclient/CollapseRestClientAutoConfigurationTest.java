@@ -373,4 +373,13 @@ final class CollapseRestClientAutoConfigurationTest {
       this.users = users;
     }
   }
+
+  @Test
+  void fleetTrueWithoutAFleetTierStopsStartupNamingWhatIsMissing() {
+    runner.withPropertyValues("collapse.executor.rest-template.collapse-groups[0].uris=/user/*",
+            "collapse.executor.rest-template.fleet=true")
+        .run(context -> assertThat(context.getStartupFailure()).rootCause()
+            .hasMessageContaining("collapse.executor.rest-template.fleet")
+            .hasMessageContaining("collapse.executor.fleet.secret"));
+  }
 }
