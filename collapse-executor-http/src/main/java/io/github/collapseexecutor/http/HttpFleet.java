@@ -2,6 +2,8 @@ package io.github.collapseexecutor.http;
 
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.CompletionStage;
+import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -35,6 +37,21 @@ public interface HttpFleet {
    */
   <X extends Exception> byte @Nullable [] call(List<String> key, Duration maxWait, Call<X> call)
       throws X, InterruptedException;
+
+  /**
+   * {@link #call} for a caller that must not block (a non-blocking client): the tier asks its
+   * store, and waits for another instance, without holding a thread. {@code call} starts this
+   * instance's call and must not block: the tier may start it on a thread of its own. A tier
+   * without a non-blocking path keeps such callers on their instance: it starts {@code call} at
+   * once, the default.
+   *
+   * @return a stage of what another instance's call returned, or of {@code null} once this
+   *     instance's call completed; it fails only as this instance's call did
+   */
+  default CompletionStage<byte @Nullable []> callAsync(List<String> key, Duration maxWait,
+      Supplier<? extends CompletionStage<byte @Nullable []>> call) {
+    return call.get().thenApply(own -> null);
+  }
 
   /**
    * This instance's call for the fleet.

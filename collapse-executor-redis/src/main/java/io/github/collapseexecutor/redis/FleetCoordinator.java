@@ -9,12 +9,15 @@ import java.security.GeneralSecurityException;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -181,12 +184,125 @@ public final class FleetCoordinator implements AutoCloseable {
       link.release(digest, token);
       return fallBack(e, call);
     }
+    health.commandAnswered();
     if (claim.led()) {
       return lead(digest, token, codec, call);
     }
     T shared = awaitShared(digest, claim, codec, maxWaitNanos);
     return shared != null ? shared : call.call();
   }
+
+  /**
+   * {@link #call(FleetKey, FleetCodec, Duration, FleetCall)} for a caller that must not block (an
+   * event loop, a non-blocking client): Redis is asked, and another instance waited for, without
+   * holding a thread. {@code call} starts this instance's own call, on whichever thread the
+   * coordination ends on (a Redis client's, the JDK's timer), so it must not block either.
+   *
+   * @return the result of this instance's call, or the result another instance stored; it fails
+   *     only as this instance's own call did
+   */
+  public <T> CompletableFuture<T> callAsync(FleetKey key, FleetCodec<T> codec, Duration maxWait,
+      Supplier<? extends CompletionStage<T>> call) {
+    Objects.requireNonNull(key, "key");
+    Objects.requireNonNull(codec, "codec");
+    Objects.requireNonNull(call, "call");
+    long maxWaitNanos;
+    try {
+      maxWaitNanos = Math.max(0, maxWait.toNanos());
+    } catch (ArithmeticException tooLong) {
+      maxWaitNanos = NO_LIMIT;
+    }
+    if (!health.up()) {
+      counters.fellBack.increment();
+      return start(call);
+    }
+    String digest = secret.digest(key);
+    String token = secret.token();
+    long waitNanos = maxWaitNanos;
+    return link.claimAsync(digest, token, options.leaseTime().toMillis())
+        .handle((claim, failure) -> {
+          if (failure != null) {
+            // the claim may still run after its timeout: free the key again behind it
+            link.release(digest, token);
+            health.commandFailed(link.unavailable(failure).problem());
+            counters.fellBack.increment();
+            return start(call);
+          }
+          health.commandAnswered();
+          return claim.led() ? leadAsync(digest, token, codec, call)
+              : awaitSharedAsync(digest, claim, codec, waitNanos).thenCompose(shared ->
+                  shared != null ? CompletableFuture.completedFuture(shared) : start(call));
+        })
+        .thenCompose(result -> result);
+  }
+
+  /** Starts this instance's own call; a call that throws as it starts fails its future. */
+  private static <T> CompletableFuture<T> start(Supplier<? extends CompletionStage<T>> call) {
+    try {
+      return call.get().toCompletableFuture();
+    } catch (RuntimeException | Error failure) {
+      return CompletableFuture.failedFuture(failure);
+    }
+  }
+
+  private <T> CompletableFuture<T> leadAsync(String digest, String token, FleetCodec<T> codec,
+      Supplier<? extends CompletionStage<T>> call) {
+    counters.led.increment();
+    CompletableFuture<T> own = start(call);
+    // as the blocking lead: the caller has its result once the end of the call reached Redis,
+    // or the coordination timeout passed
+    return own.handle((result, failure) -> {
+      byte[] value = failure != null ? null : storable(result, codec, digest);
+      return value == null ? link.release(digest, token)
+          : link.finish(digest, token, value, options.resultTtl().toMillis());
+    }).thenCompose(sent -> sent.handle((ignored, late) -> {
+      if (late != null) {
+        noteLateEnd(late);
+      }
+      return own;
+    })).thenCompose(result -> result);
+  }
+
+  /**
+   * {@link #awaitShared} without blocking: the future completes with the result of the call that
+   * {@code claim}'s holder makes, or {@code null} if this caller makes its own call.
+   */
+  private <T> CompletableFuture<@Nullable T> awaitSharedAsync(String digest,
+      RedisLink.Claim claim, FleetCodec<T> codec, long maxWaitNanos) {
+    beforeWatch.run();
+    Publications.Watch watch = publications.watch(digest, claim.holder());
+    if (!health.up()) {
+      watch.close();
+      counters.fellBack.increment();
+      return CompletableFuture.completedFuture(null);
+    }
+    long leaseNanos = TimeUnit.MILLISECONDS.toNanos(Math.max(0, claim.leaseMillis()));
+    // the result may have landed before the watch began: look once before waiting
+    return link.resultAsync(digest, claim.holder())
+        .thenCompose(value -> value != null
+            ? CompletableFuture.completedFuture(new Waited(value, counters.unshared))
+            : watch.end(Math.min(maxWaitNanos, leaseNanos + timeoutNanos))
+                .thenCompose(signal -> signal == Publications.Signal.STORED
+                    ? link.resultAsync(digest, claim.holder())
+                        .thenApply(stored -> new Waited(stored, counters.unshared))
+                    : CompletableFuture.completedFuture(new Waited(null, signal == null
+                        ? counters.leaseLost : signal == Publications.Signal.TIER_DOWN
+                        ? counters.fellBack : counters.unshared))))
+        .handle((waited, failure) -> {
+          watch.close();
+          if (failure != null) {
+            health.commandFailed(link.unavailable(failure).problem());
+            counters.fellBack.increment();
+            return null;
+          }
+          T result = waited.value() == null ? null : read(waited.value(), codec, digest);
+          (result != null ? counters.joined : waited.fellShort()).increment();
+          return result;
+        });
+  }
+
+  /** What a wait for another instance found: its stored value, and what counts it if none. */
+  private record Waited(byte @Nullable [] value, LongAdder fellShort) {}
 
   private <T, X extends Exception> T lead(String digest, String token, FleetCodec<T> codec,
       FleetCall<T, X> call) throws X {
@@ -231,10 +347,16 @@ public final class FleetCoordinator implements AutoCloseable {
       // the call is made and its result is the caller's: keep the interrupt for the caller
       Thread.currentThread().interrupt();
     } catch (ExecutionException e) {
-      Throwable failure = e.getCause();
-      health.failed(failure instanceof TimeoutException
-          ? "did not answer within " + link.timeoutText() : "failed: " + failure);
+      noteLateEnd(e.getCause() == null ? e : e.getCause());
     }
+  }
+
+  /** Notes an end of a call that Redis did not take in time. */
+  private void noteLateEnd(Throwable failure) {
+    Throwable cause = failure instanceof CompletionException && failure.getCause() != null
+        ? failure.getCause() : failure;
+    health.commandFailed(cause instanceof TimeoutException
+        ? "did not answer within " + link.timeoutText() : "failed: " + cause);
   }
 
   /**
@@ -267,7 +389,7 @@ public final class FleetCoordinator implements AutoCloseable {
       (result != null ? counters.joined : fellShort).increment();
       return result;
     } catch (RedisLink.Unavailable e) {
-      health.failed(e.problem());
+      health.commandFailed(e.problem());
       counters.fellBack.increment();
       return null;
     }
@@ -284,7 +406,7 @@ public final class FleetCoordinator implements AutoCloseable {
 
   private <T, X extends Exception> T fallBack(RedisLink.Unavailable problem, FleetCall<T, X> call)
       throws X {
-    health.failed(problem.problem());
+    health.commandFailed(problem.problem());
     counters.fellBack.increment();
     return call.call();
   }

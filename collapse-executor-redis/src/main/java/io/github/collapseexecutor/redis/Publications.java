@@ -100,6 +100,15 @@ final class Publications extends RedisPubSubAdapter<String, byte[]> {
       }
     }
 
+    /**
+     * Returns a future of how the call ended, completed with {@code null} if no end came within
+     * {@code nanos}: {@link #await} without blocking.
+     */
+    CompletableFuture<@Nullable Signal> end(long nanos) {
+      return signal.<@Nullable Signal>thenApply(ended -> ended)
+          .completeOnTimeout(null, nanos, TimeUnit.NANOSECONDS);
+    }
+
     @Override
     public void close() {
       watches.computeIfPresent(call, (key, set) -> {

@@ -3,6 +3,8 @@ package io.github.collapseexecutor.redis;
 import io.github.collapseexecutor.http.HttpFleet;
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.CompletionStage;
+import java.util.function.Supplier;
 import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 
@@ -45,6 +47,14 @@ public final class RedisHttpFleet implements HttpFleet {
     Answer answer = coordinator.call(FleetKey.of(key), ANSWERS, maxWait,
         () -> new Answer(call.call(), /* fromFleet= */ false));
     return answer.fromFleet() ? answer.bytes() : null;
+  }
+
+  @Override
+  public CompletionStage<byte @Nullable []> callAsync(List<String> key, Duration maxWait,
+      Supplier<? extends CompletionStage<byte @Nullable []>> call) {
+    return coordinator.callAsync(FleetKey.of(key), ANSWERS, maxWait,
+            () -> call.get().thenApply(bytes -> new Answer(bytes, /* fromFleet= */ false)))
+        .thenApply(answer -> answer.fromFleet() ? answer.bytes() : null);
   }
 
   @Override

@@ -16,6 +16,7 @@ import io.lettuce.core.pubsub.StatefulRedisPubSubConnection;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -147,8 +148,20 @@ final class RedisLink implements AutoCloseable {
   /** Takes the lease of {@code digest} for {@code token}, or returns who holds it. */
   Claim claim(String digest, String token, long leaseMillis)
       throws Unavailable, InterruptedException {
-    List<Object> reply = await(() -> connection().async().eval(CLAIM, ScriptOutputType.MULTI,
-        new String[] {names.lease(digest)}, ascii(token), ascii(Long.toString(leaseMillis))));
+    return await(claimAsync(digest, token, leaseMillis));
+  }
+
+  /**
+   * {@link #claim} without blocking: the future fails with {@link Unavailable} when Redis fails or
+   * does not answer within the coordination timeout.
+   */
+  CompletableFuture<Claim> claimAsync(String digest, String token, long leaseMillis) {
+    return this.<List<Object>>send(() -> connection().async().eval(CLAIM, ScriptOutputType.MULTI,
+        new String[] {names.lease(digest)}, ascii(token), ascii(Long.toString(leaseMillis))))
+        .thenApply(RedisLink::claimOf);
+  }
+
+  private static Claim claimOf(List<Object> reply) {
     if (((Long) reply.get(0)) == 1L) {
       return Claim.LED;
     }
@@ -158,7 +171,12 @@ final class RedisLink implements AutoCloseable {
 
   /** Returns the result that the lease {@code token} stored for {@code digest}, if any. */
   byte @Nullable [] result(String digest, String token) throws Unavailable, InterruptedException {
-    return await(() -> connection().async().get(names.result(digest, token)));
+    return await(resultAsync(digest, token));
+  }
+
+  /** {@link #result} without blocking; fails as {@link #claimAsync} does. */
+  CompletableFuture<byte @Nullable []> resultAsync(String digest, String token) {
+    return send(() -> connection().async().get(names.result(digest, token)));
   }
 
   /**
@@ -217,15 +235,43 @@ final class RedisLink implements AutoCloseable {
     return open;
   }
 
-  private <V> V await(Command<V> command) throws Unavailable, InterruptedException {
+  /**
+   * Sends one command; the future fails with {@link Unavailable} when it fails or Redis does not
+   * answer within the coordination timeout.
+   */
+  private <V> CompletableFuture<V> send(Command<V> command) {
     CompletionStage<V> sent;
     try {
       sent = command.send();
+    } catch (Unavailable notConnected) {
+      return CompletableFuture.failedFuture(notConnected);
     } catch (RuntimeException closed) {
       // a connection closed under the command
-      throw new Unavailable("failed: " + closed);
+      return CompletableFuture.failedFuture(new Unavailable("failed: " + closed));
     }
-    return await(sent, timeoutNanos, "did not answer within " + timeoutText);
+    // a copy, so that the timeout does not complete the client's own command
+    return sent.toCompletableFuture().copy().orTimeout(timeoutNanos, TimeUnit.NANOSECONDS)
+        .exceptionallyCompose(failure -> CompletableFuture.failedFuture(unavailable(failure)));
+  }
+
+  /** Returns what {@code failure} of a command says of Redis. */
+  Unavailable unavailable(Throwable failure) {
+    Throwable cause = failure instanceof CompletionException && failure.getCause() != null
+        ? failure.getCause() : failure;
+    return cause instanceof Unavailable known ? known
+        : cause instanceof TimeoutException ? new Unavailable("did not answer within " + timeoutText)
+        : new Unavailable("failed: " + cause);
+  }
+
+  /** Waits for a command {@link #send} sent; it never waits past the coordination timeout. */
+  private static <V> V await(CompletableFuture<V> sent) throws Unavailable, InterruptedException {
+    try {
+      return sent.get();
+    } catch (ExecutionException e) {
+      Throwable cause = e.getCause();
+      throw cause instanceof Unavailable unavailable ? unavailable
+          : new Unavailable("failed: " + cause);
+    }
   }
 
   /** Sends one command. */

@@ -2,22 +2,29 @@ package io.github.collapseexecutor.redis;
 
 import java.lang.System.Logger.Level;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
- * Whether the tier coordinates through Redis now. A failed or late command turns it down, once
- * per outage: it logs one warning, counts the outage and wakes every waiting caller, and from
- * then on calls go on as local collapse without touching Redis. Only the probe turns it up again.
+ * Whether the tier coordinates through Redis now. A lost connection, a failed probe, or
+ * {@value #FAILED_COMMANDS_TO_DOWN} commands of calls in a row that failed or came late turn it
+ * down, once per outage: it logs one warning, counts the outage and wakes every waiting caller,
+ * and from then on calls go on as local collapse without touching Redis. Only the probe turns it
+ * up again. A single late answer (a pause of this JVM, say) costs only its own call a fallback.
  */
 final class TierHealth {
 
   private static final System.Logger LOG = System.getLogger(FleetCoordinator.class.getName());
+
+  /** How many commands of calls in a row may fail or come late before the tier goes down. */
+  static final int FAILED_COMMANDS_TO_DOWN = 3;
 
   private enum State { STARTING, UP, DOWN }
 
   private final String name;
   private final Runnable onDown;
   private final LongAdder outages = new LongAdder();
+  private final AtomicInteger failedInARow = new AtomicInteger();
   private volatile State state = State.STARTING;
   private CompletableFuture<Void> nextUp = new CompletableFuture<>();
 
@@ -35,6 +42,24 @@ final class TierHealth {
   /** Returns how many times Redis stopped answering. */
   long outages() {
     return outages.sum();
+  }
+
+  /**
+   * Notes that a command of a call failed or came late with {@code problem}: the call goes on
+   * as local collapse, and the tier goes down when it is the last of
+   * {@value #FAILED_COMMANDS_TO_DOWN} in a row.
+   */
+  void commandFailed(String problem) {
+    if (failedInARow.incrementAndGet() >= FAILED_COMMANDS_TO_DOWN) {
+      failed(problem);
+    }
+  }
+
+  /** Notes that a command of a call was answered in time. */
+  void commandAnswered() {
+    if (failedInARow.get() != 0) {
+      failedInARow.set(0);
+    }
   }
 
   /** Turns the tier down after {@code problem}, unless it is down already. */
@@ -67,6 +92,7 @@ final class TierHealth {
       }
       state = State.UP;
       up = nextUp;
+      failedInARow.set(0);
     }
     if (was == State.DOWN) {
       LOG.log(Level.INFO, "{0}: Redis answers again; calls coordinate through it", name);
