@@ -5,16 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 import io.github.collapseexecutor.http.CollapseGroup;
 import io.github.collapseexecutor.http.HttpCollapseOptions;
-import io.github.collapseexecutor.redis.FleetCoordinator;
-import io.github.collapseexecutor.redis.FleetTestAccess;
 import io.github.collapseexecutor.redis.RedisHttpFleet;
-import io.github.collapseexecutor.testing.LocalRedis;
-import io.github.collapseexecutor.testing.TestFleet;
+import io.github.collapseexecutor.testing.FleetInstances;
 import io.github.collapseexecutor.testing.http.GatedBackend;
 import java.io.IOException;
 import java.time.Duration;
-import java.util.ArrayDeque;
-import java.util.Deque;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
@@ -41,26 +36,20 @@ final class CollapseInterceptorFleetTest {
 
   private static final String PATH = "/quotes/acme";
 
-  private final GatedBackend backend = new GatedBackend();
+  private final FleetInstances instances = new FleetInstances();
+  private final GatedBackend backend = instances.backend();
   private final ExecutorService callers = Executors.newCachedThreadPool();
-  private final Deque<AutoCloseable> closing = new ArrayDeque<>();
-  private final TestFleet fleet = new TestFleet();
   private String baseUrl;
-  private FleetCoordinator lastCoordinator;
 
   @BeforeEach
   void start() {
-    LocalRedis.assumeRunning();
-    baseUrl = backend.start();
+    baseUrl = instances.start();
   }
 
   @AfterEach
   void stop() throws Exception {
-    backend.stop();
     callers.shutdownNow();
-    while (!closing.isEmpty()) {
-      closing.pop().close();
-    }
+    instances.close();
   }
 
   @Test
@@ -71,8 +60,8 @@ final class CollapseInterceptorFleetTest {
       CompletableFuture<Response> firstCall = call(first, "Bearer token-of-alice-123");
       backend.awaitCall(PATH, 1);
       CompletableFuture<Response> secondCall = call(second, "Bearer token-of-alice-123");
-      FleetTestAccess.awaitWatching(lastCoordinator, 1);
-      List<String> keyspace = fleet.keyspace();
+      instances.awaitLastWatching();
+      List<String> keyspace = instances.fleet().keyspace();
 
       backend.releaseFrom(PATH, 1);
 
@@ -82,7 +71,7 @@ final class CollapseInterceptorFleetTest {
       assertThat(replayed.protocol()).isEqualTo(Protocol.HTTP_1_1);
       assertThat(replayed.header("Content-Type")).isEqualTo("text/plain");
       assertThat(backend.calls(PATH)).isEqualTo(1);
-      keyspace.addAll(fleet.keyspace());
+      keyspace.addAll(instances.fleet().keyspace());
       assertThat(keyspace).isNotEmpty()
           .noneMatch(text -> text.contains("token-of-alice") || text.contains(PATH));
     });
@@ -165,13 +154,9 @@ final class CollapseInterceptorFleetTest {
 
   /** Starts an instance's interceptor on its own coordinator. */
   private CollapseInterceptor instance() throws Exception {
-    FleetCoordinator coordinator = fleet.connect();
-    closing.push(coordinator);
-    lastCoordinator = coordinator;
-    CollapseInterceptor interceptor = new CollapseInterceptor(HttpCollapseOptions.builder()
-        .group(CollapseGroup.ofUris("/quotes/*")).fleet(RedisHttpFleet.of(coordinator)).build());
-    closing.push(interceptor);
-    return interceptor;
+    return instances.closeLater(new CollapseInterceptor(HttpCollapseOptions.builder()
+        .group(CollapseGroup.ofUris("/quotes/*"))
+        .fleet(RedisHttpFleet.of(instances.coordinator())).build()));
   }
 
   private static OkHttpClient unnamed(CollapseInterceptor interceptor) {

@@ -1,12 +1,17 @@
 package io.github.collapseexecutor.http.adapter;
 
+import io.github.collapseexecutor.http.HttpFleet;
 import io.github.collapseexecutor.http.UnsharedReason;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -71,27 +76,103 @@ final class AsyncCall<R> {
 
   private void lead(Lead lead) {
     step(() -> lead.future().cancel(/* mayInterruptIfRunning= */ false));
+    HttpFleet fleet = protocol.options.fleet();
+    List<String> fleetKey = fleet == null ? null : protocol.fleetKey(lead.key());
+    if (fleet == null || fleetKey == null) {
+      answer(call(lead));
+    } else {
+      throughFleet(fleet, fleetKey, lead);
+    }
+  }
+
+  /**
+   * Leads through the fleet tier: this caller makes the call for every instance, or takes the
+   * response another instance's call produced and shares it here as if it were its own. It waits
+   * for another instance at most the wait timeout, and no longer than its own deadline, without
+   * holding a thread; then it makes its own call. A caller whose call served the fleet gets its
+   * response once the tier has it, as a blocking one does: a caller that asks after it was
+   * answered never takes that call's response.
+   */
+  private void throughFleet(HttpFleet fleet, List<String> key, Lead lead) {
+    List<CompletableFuture<R>> own = new CopyOnWriteArrayList<>();
+    // every caller of the key here left while another instance called: nobody needs a call
+    AtomicBoolean abandoned = new AtomicBoolean();
+    lead.onAbandon(() -> abandoned.set(true));
+    CompletionStage<byte @Nullable []> asked;
+    try {
+      asked = fleet.callAsync(key,
+          Duration.ofNanos(Math.min(protocol.waitTimeoutNanos(), lead.ownNanosLeft())), () -> {
+            CompletableFuture<R> mine = call(lead);
+            own.add(mine);
+            return mine.handle((ended, failure) ->
+                FleetResponses.crossing(lead.sharedWithEveryRequest(), exchange::writeDetail));
+          });
+    } catch (RuntimeException | Error failure) {
+      // a tier that fails as it is asked: this caller makes its own call, for this instance
+      answer(call(lead));
+      return;
+    }
+    asked.whenComplete((other, failure) -> {
+      if (!own.isEmpty()) {
+        answer(own.get(0)); // this caller's own call, which the tier now holds
+        return;
+      }
+      if (abandoned.get()) {
+        return; // nobody waits for an answer
+      }
+      try {
+        SharedResponse shared = other == null || failure != null ? null
+            : FleetResponses.joined(other, lead, exchange::readDetail);
+        if (shared == null) {
+          // nothing came of another instance's call: this one makes its own, for this instance
+          answer(call(lead));
+        } else {
+          lead.shareFromFleet(shared);
+          deliver(exchange.replay(shared));
+        }
+      } catch (RuntimeException | Error unexpected) {
+        lead.fail(unexpected, ClientDriver.Cause.CALL);
+        result.completeExceptionally(unexpected);
+      }
+    });
+  }
+
+  /**
+   * Makes the call and shares its response or failure with the callers that wait here; returns
+   * this caller's own response, or its failure, for {@link #answer}.
+   */
+  private CompletableFuture<R> call(Lead lead) {
     CompletableFuture<R> call;
     try {
       call = exchange.proceed();
     } catch (RuntimeException | Error failure) {
       lead.fail(failure, exchange.causeOf(failure));
-      throw failure;
+      return CompletableFuture.failedFuture(failure);
     }
     LeadStages stages = new LeadStages(call);
     lead.onAbandon(stages::abandon);
-    call.thenCompose(response -> capture(lead, response, stages))
-        .whenComplete((mine, failure) -> {
+    return call.thenCompose(response -> capture(lead, response, stages))
+        .handle((mine, failure) -> {
           if (failure != null) {
             Throwable cause = SharedFailure.unwrap(failure);
             lead.fail(cause, exchange.causeOf(cause));
-            result.completeExceptionally(cause);
-          } else {
-            // ends the turn if the call completed without a response; no-op otherwise
-            lead.refuse(UnsharedReason.LEADER_FAILED);
-            deliver(mine);
+            throw new CompletionException(cause);
           }
+          // ends the turn if the call completed without a response; no-op otherwise
+          lead.refuse(UnsharedReason.LEADER_FAILED);
+          return mine;
         });
+  }
+
+  /** Hands the caller what its own call ended with: {@link #call}'s stage. */
+  private void answer(CompletableFuture<R> own) {
+    own.whenComplete((mine, failure) -> {
+      if (failure != null) {
+        result.completeExceptionally(SharedFailure.unwrap(failure));
+      } else {
+        deliver(mine);
+      }
+    });
   }
 
   /** Returns the leading caller's own response, having shared or refused {@code response}. */

@@ -221,12 +221,64 @@ final class AsyncClientCollapserTest {
     assertThat(collapser.stats().passedThrough()).isEqualTo(1);
   }
 
+  @Test
+  void throughTheFleetTheOtherInstancesLeaderTakesTheResponseOfOneCall() throws Exception {
+    MemoryFleet fleet = new MemoryFleet();
+    AsyncClientCollapser other = collapser(HttpCollapseOptions.builder().fleet(fleet));
+    collapser.close();
+    collapser = collapser(HttpCollapseOptions.builder().fleet(fleet));
+    try {
+      CompletableFuture<Response> first = execute(new Exchange());
+      CompletableFuture<Response> call = nextCall();
+      CompletableFuture<Response> second = execute(other, new Exchange());
+      assertThat(fleet.waiting.await(WAIT, TimeUnit.SECONDS)).isTrue();
+
+      call.complete(response(200, "ada"));
+
+      assertThat(first.get(WAIT, TimeUnit.SECONDS).text()).isEqualTo("ada");
+      assertThat(second.get(WAIT, TimeUnit.SECONDS).text()).isEqualTo("ada");
+      assertThat(calls).as("the other instance made no call").isEmpty();
+      assertThat(fleet.calls).isEqualTo(1);
+    } finally {
+      other.close();
+    }
+  }
+
+  /** A failure is its own instance's: the other instance's leader makes its own call. */
+  @Test
+  void throughTheFleetAFailedCallLeavesTheOtherInstanceToItsOwn() throws Exception {
+    MemoryFleet fleet = new MemoryFleet();
+    AsyncClientCollapser other = collapser(HttpCollapseOptions.builder().fleet(fleet));
+    collapser.close();
+    collapser = collapser(HttpCollapseOptions.builder().fleet(fleet));
+    try {
+      CompletableFuture<Response> first = execute(new Exchange());
+      CompletableFuture<Response> call = nextCall();
+      CompletableFuture<Response> second = execute(other, new Exchange());
+      assertThat(fleet.waiting.await(WAIT, TimeUnit.SECONDS)).isTrue();
+
+      call.completeExceptionally(new IOException("connection reset"));
+      nextCall().complete(response(200, "own"));
+
+      assertThat(first).failsWithin(WAIT, TimeUnit.SECONDS)
+          .withThrowableOfType(ExecutionException.class).withCauseInstanceOf(IOException.class);
+      assertThat(second.get(WAIT, TimeUnit.SECONDS).text()).isEqualTo("own");
+    } finally {
+      other.close();
+    }
+  }
+
   private AsyncClientCollapser collapser(HttpCollapseOptions.Builder options) {
     return new AsyncClientCollapser(options.group(CollapseGroup.ofUris("/users/*")).build(),
         "test");
   }
 
   private CompletableFuture<Response> execute(Exchange exchange) {
+    return execute(collapser, exchange);
+  }
+
+  private static CompletableFuture<Response> execute(AsyncClientCollapser collapser,
+      Exchange exchange) {
     CollapseKey key = collapser.rules().keyFor(
         RequestTarget.builder("GET", URI.create("http://backend.test/users/1"))
             .headers(NONE).build());

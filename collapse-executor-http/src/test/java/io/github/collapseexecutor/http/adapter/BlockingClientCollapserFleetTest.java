@@ -106,6 +106,8 @@ final class BlockingClientCollapserFleetTest {
 
     secondLeader.cancel(true);
     assertThat(interruptKept.await(WAIT, TimeUnit.SECONDS)).isTrue();
+    // the leader's wait for the first instance, then the waiter's, which took the call over
+    assertThat(fleet.waits.tryAcquire(2, WAIT, TimeUnit.SECONDS)).isTrue();
     firstCall.release.countDown();
 
     assertThat(firstLeader.get(WAIT, TimeUnit.SECONDS)).isEqualTo("ada");

@@ -5,12 +5,15 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -24,6 +27,8 @@ final class MemoryFleet implements HttpFleet {
       new ConcurrentHashMap<>();
   final List<List<String>> keys = new CopyOnWriteArrayList<>();
   final CountDownLatch waiting = new CountDownLatch(1);
+  /** One permit per caller that began to wait for another instance. */
+  final Semaphore waits = new Semaphore(0);
   volatile int calls;
 
   @Override
@@ -34,6 +39,7 @@ final class MemoryFleet implements HttpFleet {
     CompletableFuture<byte @Nullable []> other = running.putIfAbsent(key, mine);
     if (other != null) {
       waiting.countDown();
+      waits.release();
       byte[] shared;
       try {
         shared = other.get(maxWait.toNanos(), TimeUnit.NANOSECONDS);
@@ -54,5 +60,26 @@ final class MemoryFleet implements HttpFleet {
       mine.complete(null);
       running.remove(key, mine);
     }
+  }
+
+  @Override
+  public CompletionStage<byte @Nullable []> callAsync(List<String> key, Duration maxWait,
+      Supplier<? extends CompletionStage<byte @Nullable []>> call) {
+    keys.add(key);
+    CompletableFuture<byte @Nullable []> mine = new CompletableFuture<>();
+    CompletableFuture<byte @Nullable []> other = running.putIfAbsent(key, mine);
+    if (other != null) {
+      waiting.countDown();
+      waits.release();
+      return other.copy().completeOnTimeout(null, maxWait.toNanos(), TimeUnit.NANOSECONDS)
+          .exceptionally(failure -> null)
+          .thenCompose(shared -> shared != null ? CompletableFuture.completedFuture(shared)
+              : call.get().thenApply(own -> null));
+    }
+    calls++;
+    return call.get().whenComplete((bytes, failure) -> {
+      mine.complete(failure == null ? bytes : null);
+      running.remove(key, mine);
+    }).thenApply(own -> null);
   }
 }

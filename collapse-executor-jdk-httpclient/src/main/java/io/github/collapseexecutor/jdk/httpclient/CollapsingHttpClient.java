@@ -71,11 +71,13 @@ public final class CollapsingHttpClient extends HttpClient implements AutoClosea
   private final HttpClient client;
   private final AsyncClientCollapser collapser;
   private final boolean authenticatorSharedAcrossCallers;
+  private final @Nullable String clientName;
 
   private CollapsingHttpClient(Builder builder) {
     this.client = builder.client;
     this.collapser = new AsyncClientCollapser(builder.options, DEFAULT_NAME);
     this.authenticatorSharedAcrossCallers = builder.authenticatorSharedAcrossCallers;
+    this.clientName = builder.clientName;
   }
 
   /** Returns {@code client} collapsing by {@code options}. */
@@ -119,7 +121,7 @@ public final class CollapsingHttpClient extends HttpClient implements AutoClosea
     Objects.requireNonNull(handler, "handler");
     Deadline deadline = Deadline.of(request);
     KeyedRequest keyed = KeyedRequest.of(collapser.rules(), client, request,
-        authenticatorSharedAcrossCallers);
+        authenticatorSharedAcrossCallers, this, clientName);
     JdkDriver driver = new JdkDriver(client, keyed.outgoing(),
         keyed.outgoing() == request ? Deadline.NONE : deadline);
     return Delivery.of(request, handler, driver, collapser.execute(keyed.target(), driver));
@@ -248,6 +250,7 @@ public final class CollapsingHttpClient extends HttpClient implements AutoClosea
     private final HttpClient client;
     private final HttpCollapseOptions options;
     private boolean authenticatorSharedAcrossCallers;
+    private @Nullable String clientName;
 
     private Builder(HttpClient client, HttpCollapseOptions options) {
       this.client = Objects.requireNonNull(client, "client");
@@ -262,6 +265,18 @@ public final class CollapsingHttpClient extends HttpClient implements AutoClosea
      */
     public Builder authenticatorSharedAcrossCallers(boolean shared) {
       this.authenticatorSharedAcrossCallers = shared;
+      return this;
+    }
+
+    /**
+     * Names the client for a fleet tier ({@link HttpCollapseOptions#fleet()}): its calls share
+     * calls with those of the client of this name on the other instances of the application,
+     * where an unnamed client's stay on their instance. Give the name of one client
+     * configuration (its SSL context, proxy, redirect policy), the same on every instance: the
+     * name of its bean, say. None by default.
+     */
+    public Builder clientName(String clientName) {
+      this.clientName = Objects.requireNonNull(clientName, "clientName");
       return this;
     }
 

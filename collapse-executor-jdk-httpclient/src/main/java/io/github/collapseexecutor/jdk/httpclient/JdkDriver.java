@@ -9,6 +9,7 @@ import java.net.http.HttpHeaders;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -84,6 +85,28 @@ record JdkDriver(HttpClient client, HttpRequest outgoing, Deadline deadline)
         values.forEach(value -> entries.add(HeaderLists.entry(name, value))));
     return new Head(response.statusCode(), null, entries,
         new Origin(response.uri(), response.version(), response.sslSession()));
+  }
+
+  /**
+   * The final URI and the version, for another instance's replay; a response over TLS stays on
+   * its instance, as its {@code SSLSession} cannot be rebuilt there.
+   */
+  @Override
+  public byte @Nullable [] writeDetail(Object detail) {
+    Origin origin = (Origin) detail;
+    return origin.sslSession().isPresent() ? null
+        : (origin.version().name() + " " + origin.uri()).getBytes(StandardCharsets.UTF_8);
+  }
+
+  @Override
+  public Object readDetail(byte[] bytes) {
+    String text = new String(bytes, StandardCharsets.UTF_8);
+    int space = text.indexOf(' ');
+    if (space < 0) {
+      throw new IllegalArgumentException("not a JDK response's detail");
+    }
+    return new Origin(URI.create(text.substring(space + 1)),
+        HttpClient.Version.valueOf(text.substring(0, space)), Optional.empty());
   }
 
   @Override

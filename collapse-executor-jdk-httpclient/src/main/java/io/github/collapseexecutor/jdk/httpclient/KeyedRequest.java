@@ -29,14 +29,19 @@ import org.jspecify.annotations.Nullable;
  */
 record KeyedRequest(RequestTarget target, HttpRequest outgoing) {
 
+  /**
+   * @param self the collapsing client, which stands for the one client it wraps in the key
+   * @param clientName its name across the fleet, or {@code null}
+   */
   static KeyedRequest of(CollapseRules rules, HttpClient client, HttpRequest request,
-      boolean authenticatorSharedAcrossCallers) {
+      boolean authenticatorSharedAcrossCallers, Object self, @Nullable String clientName) {
     RequestHeaders headers = RequestHeaders.of(
         name -> List.copyOf(request.headers().allValues(name)),
         () -> request.headers().map().keySet());
     HttpClient.Version version = request.version().orElse(client.version());
     RequestTarget.Builder target = RequestTarget.builder(request.method(), request.uri())
         .hasBody(hasBody(request))
+        .client(self, clientName)
         .identity(List.of(version, request.expectContinue()));
     if (client.authenticator().isPresent() && !authenticatorSharedAcrossCallers) {
       return new KeyedRequest(target.headers(headers).passThrough(true).build(), request);

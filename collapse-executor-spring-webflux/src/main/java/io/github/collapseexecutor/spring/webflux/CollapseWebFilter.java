@@ -99,12 +99,24 @@ public final class CollapseWebFilter extends HttpCollapseAdapter<ServerCollapser
    * new CollapseWebFilter(options, Ordered.LOWEST_PRECEDENCE, exchange -> Mono.justOrEmpty(
    *     exchange.getRequest().getHeaders().getFirst("X-Api-Version")))
    * }</pre>
+   *
+   * @throws IllegalArgumentException if the options have a fleet tier: the filter collapses on
+   *     its instance only, and a leading request must not wait for another instance on an event
+   *     loop's thread
    */
   public CollapseWebFilter(HttpCollapseOptions options, int order,
       Function<ServerWebExchange, Mono<?>> keyPart) {
-    super(new ServerCollapser(options, DEFAULT_NAME));
+    super(new ServerCollapser(withoutFleet(options), DEFAULT_NAME));
     this.order = order;
     this.keyPart = keyPart;
+  }
+
+  private static HttpCollapseOptions withoutFleet(HttpCollapseOptions options) {
+    if (options.fleet() != null) {
+      throw new IllegalArgumentException("CollapseWebFilter collapses on its instance only: leave"
+          + " the fleet tier out of its options (the servlet filter and the clients take it)");
+    }
+    return options;
   }
 
   /**

@@ -8,13 +8,17 @@ import io.github.collapseexecutor.http.RequestTarget;
 import io.github.collapseexecutor.http.adapter.AsyncClientCollapser;
 import io.github.collapseexecutor.http.adapter.HttpCollapseAdapter;
 import io.micrometer.observation.contextpropagation.ObservationThreadLocalAccessor;
-import java.util.Arrays;
+import java.util.Objects;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Function;
 import org.jspecify.annotations.Nullable;
 import org.springframework.web.reactive.function.client.ClientRequest;
 import org.springframework.web.reactive.function.client.ClientResponse;
 import org.springframework.web.reactive.function.client.ExchangeFilterFunction;
 import org.springframework.web.reactive.function.client.ExchangeFunction;
+import org.springframework.web.reactive.function.client.ExchangeStrategies;
 import reactor.core.publisher.Mono;
 
 /**
@@ -98,10 +102,17 @@ public final class CollapseExchangeFilterFunction extends HttpCollapseAdapter<As
       CollapseExchangeFilterFunction.class.getName() + ".httpRequestChangesNoAnswer";
 
   private final @Nullable Function<? super ClientRequest, ? extends @Nullable Object> keyPart;
+  private final @Nullable String clientName;
+  /** The client names of this filter and its partitions: each names one of them. */
+  private final Set<String> clientNames;
+  /** The exchange strategies of this partition's last live response. */
+  private final AtomicReference<@Nullable ExchangeStrategies> strategies =
+      new AtomicReference<>();
 
   /** Creates a filter with its own collapse executor. */
   public CollapseExchangeFilterFunction(HttpCollapseOptions options) {
-    this(new AsyncClientCollapser(options, DEFAULT_NAME), null);
+    this(new AsyncClientCollapser(options, DEFAULT_NAME), null, null,
+        ConcurrentHashMap.newKeySet());
   }
 
   /**
@@ -119,13 +130,22 @@ public final class CollapseExchangeFilterFunction extends HttpCollapseAdapter<As
    */
   public CollapseExchangeFilterFunction(HttpCollapseOptions options,
       Function<? super ClientRequest, ? extends @Nullable Object> keyPart) {
-    this(new AsyncClientCollapser(options, DEFAULT_NAME), keyPart);
+    this(new AsyncClientCollapser(options, DEFAULT_NAME), keyPart, null,
+        ConcurrentHashMap.newKeySet());
   }
 
   private CollapseExchangeFilterFunction(AsyncClientCollapser collapser,
-      @Nullable Function<? super ClientRequest, ? extends @Nullable Object> keyPart) {
+      @Nullable Function<? super ClientRequest, ? extends @Nullable Object> keyPart,
+      @Nullable String clientName, Set<String> clientNames) {
     super(collapser);
     this.keyPart = keyPart;
+    // the filter itself is one client for the fleet, named after its executor
+    this.clientName = clientNames.isEmpty() ? collapser.name() : clientName;
+    this.clientNames = clientNames;
+    if (this.clientName != null && !clientNames.add(this.clientName)) {
+      throw new IllegalArgumentException("a partition named '" + this.clientName
+          + "' exists already: each client needs a name of its own");
+    }
   }
 
   /**
@@ -134,18 +154,35 @@ public final class CollapseExchangeFilterFunction extends HttpCollapseAdapter<As
    * entry, but its exchanges share responses with no other partition's, nor with this filter's.
    */
   public CollapseExchangeFilterFunction newPartition() {
-    return new CollapseExchangeFilterFunction(collapser(), keyPart);
+    return new CollapseExchangeFilterFunction(collapser(), keyPart, null, clientNames);
+  }
+
+  /**
+   * Returns a new partition, as {@link #newPartition()} does, for the client of this name. With
+   * a fleet tier ({@link HttpCollapseOptions#fleet()}) its exchanges share calls with the
+   * partitions of this name on the other instances of the application, where an unnamed
+   * partition's stay on their instance; so give the name of one client configuration (its
+   * connector), the same on every instance: the name of its bean, say. The filter's own exchanges
+   * are those of the client named after its executor ({@link HttpCollapseOptions#name()}).
+   *
+   * @throws IllegalArgumentException if this filter or another of its partitions has the name:
+   *     exchanges of two clients could then share across instances
+   */
+  public CollapseExchangeFilterFunction newPartition(String clientName) {
+    return new CollapseExchangeFilterFunction(collapser(), keyPart,
+        Objects.requireNonNull(clientName, "clientName"), clientNames);
   }
 
   @Override
   public Mono<ClientResponse> filter(ClientRequest request, ExchangeFunction next) {
     RequestHeaders headers = KeyedRequest.headers(request);
     // the instance is the partition, with the request's own part where one is read
-    Object partition = keyPart == null ? this : Arrays.asList(this, keyPart.apply(request));
+    Partition partition = new Partition(this, clientName,
+        keyPart == null ? null : keyPart.apply(request));
     // no key: the request goes through as if collapse were off, counted as passed through
-    RequestTarget target = RequestTarget.builder(request.method().name(), request.url())
-        .headers(headers)
-        .identity(KeyedRequest.context(request, partition))
+    RequestTarget target = partition.applyTo(
+            RequestTarget.builder(request.method().name(), request.url()).headers(headers),
+            request)
         .hasBody(KeyedRequest.hasBody(request))
         .passThrough(KeyedRequest.changedWhenSent(request))
         .build();
@@ -155,7 +192,7 @@ public final class CollapseExchangeFilterFunction extends HttpCollapseAdapter<As
       // WebClient keeps the exchange's observation in the Reactor context, not on the thread
       Object observation = context.getOrDefault(ObservationThreadLocalAccessor.KEY, null);
       WebClientDriver driver = new WebClientDriver(request, next, key, collapser().rules(),
-          partition, context, observation);
+          partition, context, observation, strategies);
       // cancelling the subscription cancels the caller's future: it leaves the shared exchange
       return ObservedExchanges.reported(Mono.fromFuture(
           collapser().execute(target, driver), /* suppressCancel= */ false), observation);

@@ -4,6 +4,7 @@ import io.github.collapseexecutor.http.CollapseKey;
 import io.github.collapseexecutor.http.CollapseRules;
 import io.github.collapseexecutor.http.RequestHeaders;
 import io.github.collapseexecutor.http.RequestTarget;
+import java.util.Arrays;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
@@ -45,13 +46,14 @@ final class KeyedRequest {
    * sent with other credentials. Cookies that a later filter adds are not seen.
    */
   static boolean sentAsKeyed(CollapseRules rules, CollapseKey key, ClientRequest keyed,
-      Object partition, ClientResponse response) {
+      Partition partition, ClientResponse response) {
     HttpRequest sent = response.request();
     if (sent.getHeaders() == keyed.headers() && sent.getURI().equals(keyed.url())) {
       return true;
     }
-    return key.equals(rules.keyFor(RequestTarget.builder(keyed.method().name(), sent.getURI())
-        .headers(headers(sent.getHeaders(), keyed)).identity(context(keyed, partition)).build()));
+    return key.equals(rules.keyFor(partition.applyTo(
+        RequestTarget.builder(keyed.method().name(), sent.getURI())
+            .headers(headers(sent.getHeaders(), keyed)), keyed).build()));
   }
 
   private static RequestHeaders headers(HttpHeaders headers, ClientRequest request) {
@@ -83,13 +85,14 @@ final class KeyedRequest {
   }
 
   /**
-   * Returns the context of the key: {@code partition}, with the attributes a later filter could
-   * read if there are any. Attribute values are compared with {@code equals}: a value that has no
-   * equality of its own (a servlet request, say) keeps its request apart from every other.
+   * Returns the identity of the key past its client: the key part's value, with the attributes a
+   * later filter could read if there are any. Attribute values are compared with
+   * {@code equals}: a value that has no equality of its own (a servlet request, say) keeps its
+   * request apart from every other, and on its instance.
    */
-  static Object context(ClientRequest request, Object partition) {
+  static @Nullable Object context(ClientRequest request, @Nullable Object part) {
     Map<String, Object> attributes = attributesSeenLater(request);
-    return attributes == null ? partition : List.of(partition, attributes);
+    return attributes == null ? part : Arrays.asList(part, attributes);
   }
 
   private static @Nullable Map<String, Object> attributesSeenLater(ClientRequest request) {

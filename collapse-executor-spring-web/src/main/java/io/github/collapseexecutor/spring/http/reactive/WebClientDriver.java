@@ -12,6 +12,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Flow;
+import java.util.concurrent.atomic.AtomicReference;
 import org.jspecify.annotations.Nullable;
 import org.springframework.core.io.buffer.DataBuffer;
 import org.springframework.core.io.buffer.DataBufferUtils;
@@ -35,13 +36,19 @@ import reactor.util.context.ContextView;
  *
  * @param key the request's key, for {@link #sentAsKeyed}
  * @param rules the rules that built it
- * @param partition the filter whose partition the key holds
+ * @param partition the filter's part of the key
  * @param context the subscriber's Reactor context
  * @param observation the exchange's observation, from that context, or {@code null}
+ * @param strategies the exchange strategies of the partition's last live response, for the
+ *     replay of another instance's
  */
 record WebClientDriver(ClientRequest request, ExchangeFunction next, @Nullable CollapseKey key,
-    CollapseRules rules, Object partition, ContextView context, @Nullable Object observation)
+    CollapseRules rules, Partition partition, ContextView context, @Nullable Object observation,
+    AtomicReference<@Nullable ExchangeStrategies> strategies)
     implements ClientDriver.Async<ClientResponse> {
+
+  /** What crosses the fleet of a response's detail: nothing, the strategies are this client's. */
+  private static final byte[] LOCAL_STRATEGIES = new byte[0];
 
   @Override
   public CompletableFuture<ClientResponse> send() {
@@ -51,6 +58,7 @@ record WebClientDriver(ClientRequest request, ExchangeFunction next, @Nullable C
   /** The head, with the exchange strategies a replay decodes its body with; no reason phrase. */
   @Override
   public Head head(ClientResponse response) {
+    strategies.set(response.strategies());
     return new Head(response.statusCode().value(), null,
         HeaderLists.of(response.headers().asHttpHeaders()::forEach), response.strategies());
   }
@@ -110,6 +118,28 @@ record WebClientDriver(ClientRequest request, ExchangeFunction next, @Nullable C
   @Override
   public Throwable readTimeoutReached() {
     return ResponseTimeouts.reached(request);
+  }
+
+  /**
+   * Nothing of the exchange strategies crosses: another instance decodes the body with those of
+   * its own client of the partition's name.
+   */
+  @Override
+  public byte[] writeDetail(Object detail) {
+    return LOCAL_STRATEGIES;
+  }
+
+  /**
+   * The exchange strategies of this partition's last live response, as a local replay takes those
+   * of the response it shares; none seen yet, and the caller makes its own call.
+   */
+  @Override
+  public Object readDetail(byte[] bytes) {
+    ExchangeStrategies seen = strategies.get();
+    if (bytes.length != 0 || seen == null) {
+      throw new IllegalArgumentException("no exchange strategies of this client seen yet");
+    }
+    return seen;
   }
 
   @Override

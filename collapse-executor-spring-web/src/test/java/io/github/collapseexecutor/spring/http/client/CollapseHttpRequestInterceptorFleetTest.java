@@ -6,15 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 import io.github.collapseexecutor.http.CollapseGroup;
 import io.github.collapseexecutor.http.HttpCollapseOptions;
-import io.github.collapseexecutor.redis.FleetCoordinator;
-import io.github.collapseexecutor.redis.FleetTestAccess;
 import io.github.collapseexecutor.redis.RedisHttpFleet;
-import io.github.collapseexecutor.testing.LocalRedis;
-import io.github.collapseexecutor.testing.TestFleet;
+import io.github.collapseexecutor.testing.FleetInstances;
 import io.github.collapseexecutor.testing.http.GatedBackend;
 import java.time.Duration;
-import java.util.ArrayDeque;
-import java.util.Deque;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
@@ -35,26 +30,20 @@ final class CollapseHttpRequestInterceptorFleetTest {
 
   private static final String PATH = "/quotes/acme";
 
-  private final GatedBackend backend = new GatedBackend();
+  private final FleetInstances instances = new FleetInstances();
+  private final GatedBackend backend = instances.backend();
   private final ExecutorService callers = Executors.newCachedThreadPool();
-  private final Deque<AutoCloseable> closing = new ArrayDeque<>();
-  private final TestFleet fleet = new TestFleet();
   private String baseUrl;
-  private FleetCoordinator lastCoordinator;
 
   @BeforeEach
   void start() {
-    LocalRedis.assumeRunning();
-    baseUrl = backend.start();
+    baseUrl = instances.start();
   }
 
   @AfterEach
   void stop() throws Exception {
-    backend.stop();
     callers.shutdownNow();
-    while (!closing.isEmpty()) {
-      closing.pop().close();
-    }
+    instances.close();
   }
 
   @Test
@@ -65,7 +54,7 @@ final class CollapseHttpRequestInterceptorFleetTest {
       CompletableFuture<String> firstCall = call(first);
       backend.awaitCall(PATH, 1);
       CompletableFuture<String> secondCall = call(second);
-      FleetTestAccess.awaitWatching(lastCoordinator, 1);
+      instances.awaitLastWatching();
 
       backend.releaseFrom(PATH, 1);
 
@@ -121,14 +110,9 @@ final class CollapseHttpRequestInterceptorFleetTest {
   }
 
   private CollapseHttpRequestInterceptor instance() throws Exception {
-    FleetCoordinator coordinator = fleet.connect();
-    closing.push(coordinator);
-    lastCoordinator = coordinator;
-    CollapseHttpRequestInterceptor interceptor = new CollapseHttpRequestInterceptor(
+    return instances.closeLater(new CollapseHttpRequestInterceptor(
         HttpCollapseOptions.builder().group(CollapseGroup.ofUris("/quotes/*"))
-            .fleet(RedisHttpFleet.of(coordinator)).build());
-    closing.push(interceptor);
-    return interceptor;
+            .fleet(RedisHttpFleet.of(instances.coordinator())).build()));
   }
 
   private RestClient client(CollapseHttpRequestInterceptor partition) {

@@ -1,0 +1,107 @@
+package io.github.collapseexecutor.jdk.httpclient;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
+
+import io.github.collapseexecutor.http.CollapseGroup;
+import io.github.collapseexecutor.http.HttpCollapseOptions;
+import io.github.collapseexecutor.redis.FleetCoordinator;
+import io.github.collapseexecutor.redis.RedisHttpFleet;
+import io.github.collapseexecutor.testing.FleetInstances;
+import io.github.collapseexecutor.testing.http.GatedBackend;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.net.http.HttpResponse.BodyHandlers;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.jspecify.annotations.Nullable;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Two instances of one application, each with a JDK {@code HttpClient} wrapped in a
+ * {@link CollapsingHttpClient}, collapse through the fleet tier on the Redis on 127.0.0.1:6379
+ * (skipped without it), without holding a thread while one waits for the other: the client of
+ * one name on the second instance takes the response of the first instance's call; unnamed
+ * clients make their own.
+ */
+final class CollapsingHttpClientFleetTest {
+
+  private static final String PATH = "/quotes/acme";
+
+  private final FleetInstances instances = new FleetInstances();
+  private final GatedBackend backend = instances.backend();
+  private String baseUrl;
+
+  @BeforeEach
+  void start() {
+    baseUrl = instances.start();
+  }
+
+  @AfterEach
+  void stop() throws Exception {
+    instances.close();
+  }
+
+  @Test
+  void theSecondInstanceTakesTheResponseOfTheFirstInstancesCall() {
+    assertTimeoutPreemptively(Duration.ofSeconds(60), () -> {
+      HttpClient first = instance("quotes");
+      HttpClient second = instance("quotes");
+      CompletableFuture<HttpResponse<String>> firstCall = call(first);
+      backend.awaitCall(PATH, 1);
+      CompletableFuture<HttpResponse<String>> secondCall = call(second);
+      instances.awaitLastWatching();
+
+      backend.releaseFrom(PATH, 1);
+
+      assertThat(firstCall.get(30, TimeUnit.SECONDS).body()).isEqualTo("call 1");
+      HttpResponse<String> replayed = secondCall.get(30, TimeUnit.SECONDS);
+      assertThat(replayed.body()).isEqualTo("call 1");
+      assertThat(replayed.version()).isEqualTo(HttpClient.Version.HTTP_1_1);
+      assertThat(replayed.uri()).isEqualTo(URI.create(baseUrl + PATH));
+      assertThat(backend.calls(PATH)).isEqualTo(1);
+    });
+  }
+
+  @Test
+  void theCallsOfAnUnnamedClientStayOnTheirInstance() {
+    assertTimeoutPreemptively(Duration.ofSeconds(60), () -> {
+      HttpClient first = instance(null);
+      HttpClient second = instance(null);
+      CompletableFuture<HttpResponse<String>> firstCall = call(first);
+      backend.awaitCall(PATH, 1);
+      CompletableFuture<HttpResponse<String>> secondCall = call(second);
+
+      backend.awaitCall(PATH, 2);
+      backend.releaseFrom(PATH, 1);
+
+      assertThat(List.of(firstCall.get(30, TimeUnit.SECONDS).body(),
+          secondCall.get(30, TimeUnit.SECONDS).body()))
+          .containsExactlyInAnyOrder("call 1", "call 2");
+    });
+  }
+
+  /** Starts an instance's client, named {@code clientName} if given, on its own coordinator. */
+  private HttpClient instance(@Nullable String clientName) throws Exception {
+    FleetCoordinator coordinator = instances.coordinator();
+    CollapsingHttpClient.Builder client = CollapsingHttpClient.builder(
+        HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build(),
+        HttpCollapseOptions.builder().group(CollapseGroup.ofUris("/quotes/*"))
+            .fleet(RedisHttpFleet.of(coordinator)).build());
+    if (clientName != null) {
+      client.clientName(clientName);
+    }
+    return instances.closeLater(client.build());
+  }
+
+  private CompletableFuture<HttpResponse<String>> call(HttpClient client) {
+    return client.sendAsync(HttpRequest.newBuilder(URI.create(baseUrl + PATH))
+        .header("Authorization", "Bearer token-of-alice-123").build(), BodyHandlers.ofString());
+  }
+}

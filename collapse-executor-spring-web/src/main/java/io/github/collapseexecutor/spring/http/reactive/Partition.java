@@ -1,0 +1,22 @@
+package io.github.collapseexecutor.spring.http.reactive;
+
+import io.github.collapseexecutor.http.RequestTarget;
+import org.jspecify.annotations.Nullable;
+import org.springframework.web.reactive.function.client.ClientRequest;
+
+/**
+ * What of a request's key comes from the filter that sees it: the filter, which stands for the
+ * connector below it, with its name across the fleet, and the part its key part function read of
+ * the request.
+ *
+ * @param filter the filter (partition) the request went through
+ * @param name the partition's name across the fleet, or {@code null}
+ * @param part what the filter's key part function read of the request, or {@code null}
+ */
+record Partition(Object filter, @Nullable String name, @Nullable Object part) {
+
+  /** Sets the client and identity of {@code target}, the key's parts of {@code request}. */
+  RequestTarget.Builder applyTo(RequestTarget.Builder target, ClientRequest request) {
+    return target.client(filter, name).identity(KeyedRequest.context(request, part));
+  }
+}
