@@ -21,24 +21,8 @@ public class CollapseRestTemplateProperties extends ClientSection {
    */
   private boolean customizeRestClientBuilder;
 
-  /**
-   * Whether a call that leads its key on this instance also collapses with the other instances
-   * of the application, through the fleet tier (collapse.executor.fleet). Only the clients of
-   * apply-to-beans take part, each under its bean's name.
-   */
-  private boolean fleet;
-
   public CollapseRestTemplateProperties() {
     super("rest-template");
-  }
-
-  @Override
-  public boolean isFleet() {
-    return fleet;
-  }
-
-  public void setFleet(boolean fleet) {
-    this.fleet = fleet;
   }
 
   public boolean isCustomizeRestTemplateBuilder() {

@@ -89,13 +89,15 @@ public final class CollapseWebClientAutoConfiguration {
   static ApplyToChosenBeans collapseWebClientApplyToBeans(Environment environment,
       ObjectProvider<CollapseExchangeFilterFunction> filter) {
     return ApplyToChosenBeans.of(environment, INTEGRATION, List.of(WebClient.class),
-        (client, name) -> withFilter((WebClient) client, filter.getObject()));
+        (client, name) -> withFilter((WebClient) client, name, filter.getObject()));
   }
 
-  private static WebClient withFilter(WebClient client, CollapseExchangeFilterFunction filter) {
+  /** Adds a partition named after the client's bean, the client's name across the fleet. */
+  private static WebClient withFilter(WebClient client, String beanName,
+      CollapseExchangeFilterFunction filter) {
     AtomicBoolean present = new AtomicBoolean();
     WebClient.Builder copy = client.mutate().filters(filters -> present.set(!HttpAdapterSupport
-        .addPartitionUnlessHeld(filters, filter, CollapseExchangeFilterFunction::newPartition)));
+        .addPartitionUnlessHeld(filters, filter, collapse -> collapse.newPartition(beanName))));
     return present.get() ? client : copy.build();
   }
 

@@ -8,13 +8,15 @@ import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorAuto
 import io.github.collapseexecutor.spring.boot.autoconfigure.LineFixtures;
 import io.github.collapseexecutor.spring.boot.autoconfigure.okhttp.CollapseOkHttpAutoConfiguration;
 import io.github.collapseexecutor.spring.boot.autoconfigure.restclient.CollapseRestClientAutoConfiguration;
+import io.github.collapseexecutor.spring.boot.autoconfigure.webclient.CollapseWebClientAutoConfiguration;
 import io.github.collapseexecutor.testing.LocalRedis;
 import io.github.collapseexecutor.testing.http.GatedBackend;
 import java.io.IOException;
+import java.time.Duration;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import java.util.function.Function;
+import java.util.function.BiFunction;
 import okhttp3.OkHttpClient;
 import okhttp3.Request;
 import okhttp3.Response;
@@ -28,12 +30,13 @@ import org.springframework.context.ApplicationContext;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.web.client.RestClient;
+import org.springframework.web.reactive.function.client.WebClient;
 
 /**
  * Two instances of one Spring Boot application, configured only by properties, whose client beans
  * of apply-to-beans collapse across both through the Redis on 127.0.0.1:6379 (skipped without
- * it): {@code okhttp.fleet} and {@code rest-template.fleet} make one backend call of a request
- * both instances send at once.
+ * it): {@code okhttp.fleet}, {@code rest-template.fleet} and {@code web-client.fleet} make one
+ * backend call of a request both instances send at once.
  */
 @Timeout(90)
 final class ClientFleetAcrossInstancesTest {
@@ -55,10 +58,10 @@ final class ClientFleetAcrossInstancesTest {
 
   @Test
   void okHttpClientBeansOfTwoInstancesMakeOneCall() {
-    oneCallFromBoth("/okhttp/quote", context -> {
+    oneCallFromBoth("/okhttp/", (context, path) -> {
       OkHttpClient client = context.getBean("quotesOkHttp", OkHttpClient.class);
       try (Response response = client.newCall(
-          new Request.Builder().url(baseUrl + "/okhttp/quote").build()).execute()) {
+          new Request.Builder().url(baseUrl + path).build()).execute()) {
         return response.body().string();
       } catch (IOException e) {
         throw new IllegalStateException(e);
@@ -68,21 +71,38 @@ final class ClientFleetAcrossInstancesTest {
 
   @Test
   void restClientBeansOfTwoInstancesMakeOneCall() {
-    oneCallFromBoth("/rest/quote", context -> context.getBean("quotesRestClient", RestClient.class)
-        .get().uri(baseUrl + "/rest/quote").retrieve().body(String.class));
+    oneCallFromBoth("/rest/", (context, path) -> context.getBean("quotesRestClient",
+        RestClient.class).get().uri(baseUrl + path).retrieve().body(String.class));
   }
 
-  private void oneCallFromBoth(String path, Function<ApplicationContext, String> call) {
+  @Test
+  void webClientBeansOfTwoInstancesMakeOneCall() {
+    oneCallFromBoth("/web/", (context, path) -> context.getBean("quotesWebClient",
+        WebClient.class).get().uri(baseUrl + path).retrieve().bodyToMono(String.class)
+        .block(Duration.ofSeconds(30)));
+  }
+
+  /**
+   * Calls {@code section + "quote"} from both instances at once, after a call of each of its
+   * own (a WebClient replay decodes with the strategies its client's own responses have).
+   */
+  private void oneCallFromBoth(String section,
+      BiFunction<ApplicationContext, String, String> call) {
+    String path = section + "quote";
     ApplicationContextRunner instance = instance();
     instance.run(first -> instance.run(second -> {
       FleetTestAccess.awaitCoordinating(first.getBean(FleetCoordinator.class));
       FleetCoordinator secondFleet = second.getBean(FleetCoordinator.class);
       FleetTestAccess.awaitCoordinating(secondFleet);
+      backend.releaseFrom(section + "warm", 1);
+      assertThat(call.apply(first, section + "warm")).isEqualTo("call 1");
+      assertThat(call.apply(second, section + "warm")).isEqualTo("call 2");
 
-      CompletableFuture<String> firstCall = CompletableFuture.supplyAsync(() -> call.apply(first));
+      CompletableFuture<String> firstCall =
+          CompletableFuture.supplyAsync(() -> call.apply(first, path));
       backend.awaitCall(path, 1);
       CompletableFuture<String> secondCall =
-          CompletableFuture.supplyAsync(() -> call.apply(second));
+          CompletableFuture.supplyAsync(() -> call.apply(second, path));
       FleetTestAccess.awaitWatching(secondFleet, 1);
       backend.releaseFrom(path, 1);
 
@@ -98,7 +118,7 @@ final class ClientFleetAcrossInstancesTest {
         .withConfiguration(AutoConfigurations.of(LineFixtures.REDIS_AUTO_CONFIGURATION,
             CollapseExecutorAutoConfiguration.class, CollapseFleetAutoConfiguration.class,
             HttpFleetAutoConfiguration.class, CollapseOkHttpAutoConfiguration.class,
-            CollapseRestClientAutoConfiguration.class))
+            CollapseRestClientAutoConfiguration.class, CollapseWebClientAutoConfiguration.class))
         .withUserConfiguration(Application.class)
         .withPropertyValues(CollapseFleetAutoConfigurationTest.SECRET,
             "collapse.executor.fleet.key-prefix=" + keyPrefix,
@@ -110,6 +130,9 @@ final class ClientFleetAcrossInstancesTest {
             "collapse.executor.rest-template.collapse-groups[0].uris=/rest/*",
             "collapse.executor.rest-template.apply-to-beans=quotesRestClient",
             "collapse.executor.rest-template.fleet=true",
+            "collapse.executor.web-client.collapse-groups[0].uris=/web/*",
+            "collapse.executor.web-client.apply-to-beans=quotesWebClient",
+            "collapse.executor.web-client.fleet=true",
             "spring.data.redis.host=127.0.0.1", "spring.data.redis.port=" + LocalRedis.PORT);
   }
 
@@ -124,6 +147,11 @@ final class ClientFleetAcrossInstancesTest {
     @Bean
     RestClient quotesRestClient() {
       return RestClient.create();
+    }
+
+    @Bean
+    WebClient quotesWebClient() {
+      return WebClient.create();
     }
   }
 }
