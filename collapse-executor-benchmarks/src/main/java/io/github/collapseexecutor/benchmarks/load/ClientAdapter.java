@@ -53,12 +53,11 @@ enum ClientAdapter {
       OkHttpClient.Builder builder = new OkHttpClient.Builder()
           .connectionPool(new ConnectionPool(MAX_CONNECTIONS, 1, TimeUnit.MINUTES))
           .connectTimeout(CONNECT_TIMEOUT);
-      CollapseInterceptor interceptor = null;
-      if (collapse != null) {
-        interceptor = new CollapseInterceptor(collapse);
-        builder.addInterceptor(interceptor);
-      }
-      OkHttpClient client = builder.build();
+      CollapseInterceptor interceptor =
+          collapse == null ? null : new CollapseInterceptor(collapse);
+      // named, so that with a fleet tier the instances' clients collapse together
+      OkHttpClient client = interceptor == null ? builder.build()
+          : interceptor.addTo(builder.build(), "load-client");
       return loadClient(
           (users, duration) -> ClosedLoop.blocking(users, duration, () -> {
             Request request = new Request.Builder().url(url.get().toString()).build();

@@ -33,7 +33,7 @@ record Measurement(int users, long requests, long errors, double seconds, double
   /**
    * Returns what {@code parts}, run at the same time, measured together: their users, requests,
    * errors and backend calls added up over the longest run's time. Percentiles cannot be added
-   * up; p99 is the highest of the parts', which the whole's cannot exceed, and p50 is unknown.
+   * up; p50 and p99 are the highest of the parts', which the whole's cannot exceed.
    */
   static Measurement together(List<Measurement> parts) {
     if (parts.isEmpty()) {
@@ -44,7 +44,7 @@ record Measurement(int users, long requests, long errors, double seconds, double
         parts.stream().mapToLong(Measurement::requests).sum(),
         parts.stream().mapToLong(Measurement::errors).sum(),
         parts.stream().mapToDouble(Measurement::seconds).max().orElseThrow(),
-        Double.NaN,
+        parts.stream().mapToDouble(Measurement::p50Millis).max().orElseThrow(),
         parts.stream().mapToDouble(Measurement::p99Millis).max().orElseThrow(),
         parts.stream().mapToLong(Measurement::backendCalls).sum());
   }

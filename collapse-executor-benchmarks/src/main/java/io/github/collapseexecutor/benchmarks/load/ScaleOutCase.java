@@ -31,19 +31,29 @@ final class ScaleOutCase {
    * @param nginx the point of nginx's consistent hash at the most instances, empty when nginx,
    *     wrk or HAProxy is missing
    * @param clients the client instances' points
+   * @param clientTier the client instances' points with the fleet tier, or null when
+   *     redis-server is missing
    * @param fleetTier round-robin with the fleet tier, or null when wrk, HAProxy or redis-server
    *     is missing
    * @param conditions what the run conditions should say about the case
    */
   record Result(Map<Balancing, List<ScaleOutPoint>> servlet, List<ScaleOutPoint> nginx,
-      List<ScaleOutPoint> clients, ServletScaleOut.FleetTierPoints fleetTier,
+      List<ScaleOutPoint> clients, FleetTierPoints clientTier, FleetTierPoints fleetTier,
       List<String> conditions) {}
+
+  /**
+   * The tier's coordination timeout here: 8 instances, HAProxy, wrk and Redis share 2 cores, and
+   * an answer of Redis waits for a core up to hundreds of milliseconds, so the default 50 ms
+   * turns the tier off again and again (the fail-open path, not the tier, is then measured).
+   */
+  static final String COORDINATION_TIMEOUT = "250ms";
 
   /** What the instances with the fleet tier are started with, on the harness's own Redis. */
   static List<String> fleetTierArguments(int redisPort) {
     return List.of("--collapse.executor.servlet.fleet=true",
         "--collapse.executor.fleet.secret=the load harness's fleet secret, of 32 bytes or more",
         "--collapse.executor.fleet.key-prefix=collapse-load",
+        "--collapse.executor.fleet.coordination-timeout=" + COORDINATION_TIMEOUT,
         "--spring.data.redis.host=127.0.0.1", "--spring.data.redis.port=" + redisPort);
   }
 
@@ -57,7 +67,7 @@ final class ScaleOutCase {
    * Runs the servlet side again on {@code size} instances that coordinate through the fleet tier,
    * on a Redis of the harness's own that a point stops halfway; null when redis-server is missing.
    */
-  private ServletScaleOut.FleetTierPoints runFleetTier(ServletScaleOut servletSide, int size,
+  private FleetTierPoints runFleetTier(ServletScaleOut servletSide, int size,
       List<String> conditions) throws IOException, InterruptedException {
     Optional<Path> program = RedisServer.find();
     if (program.isEmpty()) {
@@ -69,12 +79,37 @@ final class ScaleOutCase {
         Fleet tierFleet = Fleet.startOnOnePort(size, settings.logs(), "fleet-tier",
             fleetTierArguments(redis.port()))) {
       conditions.add("Scale-out, fleet tier: the same instances each on an address of its own"
-          + " (127.0.0.1 to 127.0.0.8) and one port, with collapse.executor.servlet.fleet=true,"
-          + " on " + Executables.firstLine(program.get(), "--version") + " on loopback");
-      ServletScaleOut.FleetTierPoints points =
+          + " (127.0.0.1 to 127.0.0.8) and one port, with collapse.executor.servlet.fleet=true"
+          + " and a coordination timeout of " + COORDINATION_TIMEOUT + " (the machine runs them"
+          + " on 2 cores), on " + Executables.firstLine(program.get(), "--version")
+          + " on loopback");
+      FleetTierPoints points =
           servletSide.runFleetTier(tierFleet, INSTANCES, redis);
       conditions.add(String.format(Locale.ROOT,
           "Load average (1 min) after the fleet tier: %.2f", Machine.loadAverage()));
+      return points;
+    }
+  }
+
+  /**
+   * Runs the client side again with the fleet tier, on a Redis of the harness's own that a point
+   * stops halfway; null when redis-server is missing.
+   */
+  private FleetTierPoints runClientTier(ClientScaleOut clientSide, SampleApp backend,
+      List<String> conditions) throws IOException, InterruptedException {
+    Optional<Path> program = RedisServer.find();
+    if (program.isEmpty()) {
+      conditions.add("Scale-out, client fleet tier skipped: " + RedisServer.INSTALL_HINT);
+      return null;
+    }
+    try (RedisServer redis =
+        RedisServer.start(program.get(), settings.work().resolve("redis-clients"))) {
+      conditions.add("Scale-out, client fleet tier: each client instance's interceptor on a"
+          + " coordinator of its own, its client named alike (addTo), on "
+          + Executables.firstLine(program.get(), "--version") + " on loopback");
+      FleetTierPoints points = clientSide.runFleetTier(backend, INSTANCES, redis);
+      conditions.add(String.format(Locale.ROOT,
+          "Load average (1 min) after the client fleet tier: %.2f", Machine.loadAverage()));
       return points;
     }
   }
@@ -87,6 +122,7 @@ final class ScaleOutCase {
     Map<Balancing, List<ScaleOutPoint>> servlet = Map.of();
     List<ScaleOutPoint> nginxPoints = List.of();
     List<ScaleOutPoint> clients;
+    FleetTierPoints clientTier;
     ServletScaleOut servletSide = null;
     Progress.line("scale-out  starting %d instances of the sample application", size);
     try (Fleet fleet = Fleet.start(size, settings.logs())) {
@@ -111,13 +147,16 @@ final class ScaleOutCase {
         conditions.add(String.format(Locale.ROOT, "Load average (1 min) after the servlet side: %.2f",
             Machine.loadAverage()));
       }
-      clients = new ClientScaleOut(settings, KEYS).run(fleet.first(1).get(0), INSTANCES);
+      ClientScaleOut clientSide = new ClientScaleOut(settings, KEYS);
+      SampleApp backend = fleet.first(1).get(0);
+      clients = clientSide.run(backend, INSTANCES);
       conditions.add(String.format(Locale.ROOT, "Load average (1 min) after the client side: %.2f",
           Machine.loadAverage()));
+      clientTier = runClientTier(clientSide, backend, conditions);
     }
     // after the other instances stopped: the tier's instances have the machine to themselves
-    ServletScaleOut.FleetTierPoints tier =
+    FleetTierPoints tier =
         servletSide == null ? null : runFleetTier(servletSide, size, conditions);
-    return new Result(servlet, nginxPoints, clients, tier, conditions);
+    return new Result(servlet, nginxPoints, clients, clientTier, tier, conditions);
   }
 }

@@ -29,6 +29,8 @@ final class ScaleOutReport {
   static final double MAX_TIER_P50_MILLIS = 2;
 
   static final String TIER = "servlet filter, HAProxy round-robin, fleet tier";
+  static final String CLIENTS = "client adapters (OkHttp), each instance its own";
+  static final String CLIENT_TIER = "client adapters (OkHttp), fleet tier";
 
   private final Settings settings;
   private final List<String> conditions = new ArrayList<>();
@@ -62,7 +64,10 @@ final class ScaleOutReport {
     if (result.fleetTier() != null) {
       series.put(TIER, result.fleetTier().points());
     }
-    series.put("client adapters (OkHttp), each instance its own", result.clients());
+    series.put(CLIENTS, result.clients());
+    if (result.clientTier() != null) {
+      series.put(CLIENT_TIER, result.clientTier().points());
+    }
     new Charts(settings.out()).scaleOut(CHART, "Backend calls per 1000 requests, "
         + ScaleOutCase.KEYS, series);
     Report.writeSection(settings.out(), BEGIN, END, markdown(result, series));
@@ -86,12 +91,8 @@ final class ScaleOutReport {
           .callsPerThousand();
       points.forEach(point -> md.append(row(name, point, one)));
     });
-    ServletScaleOut.FleetTierPoints tier = result.fleetTier();
-    if (tier != null) {
-      double one = tier.points().get(0).measured().callsPerThousand();
-      md.append(row(TIER + ", Redis stopped halfway", tier.redisStopped(), one));
-      md.append(row(TIER + ", Redis running again", tier.redisBack(), one));
-    }
+    FleetTierPoints tier = result.fleetTier();
+    md.append(redisRows(TIER, tier)).append(redisRows(CLIENT_TIER, result.clientTier()));
     md.append("\n### Scale-out: targets\n\n| target | measured | met |\n|---|---|---|\n");
     List<ScaleOutPoint> roundRobin = result.servlet().get(Balancing.ROUND_ROBIN);
     if (hashed != null && roundRobin != null) {
@@ -102,10 +103,14 @@ final class ScaleOutReport {
             true));
       }
       if (tier != null) {
-        md.append(tierTargets(roundRobin, tier));
+        md.append(tierTargets("Fleet tier, round-robin", "round-robin's", roundRobin, tier));
       }
     } else {
       md.append("| servlet side | skipped (see the run conditions) | - |\n");
+    }
+    if (result.clientTier() != null) {
+      md.append(tierTargets("Client fleet tier", "the clients'", result.clients(),
+          result.clientTier()));
     }
     md.append("\n![Backend calls per 1000 requests against instances](" + CHART + ")\n\n");
     return md.toString();
@@ -143,38 +148,52 @@ final class ScaleOutReport {
     return Double.isNaN(value) ? "-" : String.format(Locale.ROOT, "%.1f", value);
   }
 
+  /** Returns the rows of {@code tier}'s runs with Redis stopped and back, or none. */
+  private static String redisRows(String name, FleetTierPoints tier) {
+    if (tier == null) {
+      return "";
+    }
+    double one = tier.points().get(0).measured().callsPerThousand();
+    return row(name + ", Redis stopped halfway", tier.redisStopped(), one)
+        + row(name + ", Redis running again", tier.redisBack(), one);
+  }
+
   /**
-   * Returns the rows of the fleet tier's targets: at the most instances, backend calls within
+   * Returns the rows of a fleet tier's targets: at the most instances, backend calls within
    * {@link #MAX_TIER_GROWTH} of one instance's without the tier and a median at most
-   * {@link #MAX_TIER_P50_MILLIS} above round-robin's without it; no failed request while Redis
+   * {@link #MAX_TIER_P50_MILLIS} above the same side's without it; no failed request while Redis
    * stops; the same bound on calls once it runs again.
+   *
+   * @param label what the rows start with
+   * @param baseline whose median the tier's is judged against, in the row's words
+   * @param without the same side's points without the tier
    */
-  private static String tierTargets(List<ScaleOutPoint> roundRobin,
-      ServletScaleOut.FleetTierPoints tier) {
-    ScaleOutPoint one = roundRobin.get(0);
-    ScaleOutPoint withoutTier = last(roundRobin);
+  private static String tierTargets(String label, String baseline, List<ScaleOutPoint> without,
+      FleetTierPoints tier) {
+    ScaleOutPoint one = without.get(0);
+    ScaleOutPoint withoutTier = last(without);
     ScaleOutPoint withTier = last(tier.points());
     double growth = withTier.measured().callsPerThousand() / one.measured().callsPerThousand();
     double back = tier.redisBack().measured().callsPerThousand()
         / one.measured().callsPerThousand();
     double addedP50 = withTier.measured().p50Millis() - withoutTier.measured().p50Millis();
-    return Report.target(String.format(Locale.ROOT, "Fleet tier, round-robin, %d instances:"
-                + " backend calls per 1000 requests at most %.1fx one instance's without it",
+    return Report.target(String.format(Locale.ROOT, "%s, %d instances: backend calls per 1000"
+                + " requests at most %.1fx one instance's without it", label,
             withTier.instances(), MAX_TIER_GROWTH),
         String.format(Locale.ROOT, "%.1f against %.1f: %.2fx",
             withTier.measured().callsPerThousand(), one.measured().callsPerThousand(), growth),
         growth <= MAX_TIER_GROWTH)
-        + Report.target(String.format(Locale.ROOT, "Fleet tier, %d instances: p50 at most %.0f ms"
-                + " above round-robin's without it", withTier.instances(), MAX_TIER_P50_MILLIS),
+        + Report.target(String.format(Locale.ROOT, "%s, %d instances: p50 at most %.0f ms above"
+                + " %s without it", label, withTier.instances(), MAX_TIER_P50_MILLIS, baseline),
             String.format(Locale.ROOT, "%.1f ms against %.1f ms: %+.1f ms",
                 withTier.measured().p50Millis(), withoutTier.measured().p50Millis(), addedP50),
             addedP50 <= MAX_TIER_P50_MILLIS)
-        + Report.target("Fleet tier, Redis stopped halfway through a run: no failed request",
+        + Report.target(label + ", Redis stopped halfway through a run: no failed request",
             tier.redisStopped().measured().errors() + " failed of "
                 + tier.redisStopped().measured().requests(),
             tier.redisStopped().measured().errors() == 0)
-        + Report.target(String.format(Locale.ROOT, "Fleet tier, Redis running again: the tier"
-                + " resumes (backend calls per 1000 requests at most %.1fx one instance's)",
+        + Report.target(String.format(Locale.ROOT, "%s, Redis running again: the tier resumes"
+                + " (backend calls per 1000 requests at most %.1fx one instance's)", label,
                 MAX_TIER_GROWTH),
             String.format(Locale.ROOT, "%.1f against %.1f: %.2fx",
                 tier.redisBack().measured().callsPerThousand(),

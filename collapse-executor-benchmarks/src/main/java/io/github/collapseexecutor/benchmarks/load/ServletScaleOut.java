@@ -74,16 +74,6 @@ final class ServletScaleOut {
   }
 
   /**
-   * What the fleet tier measured, round-robin through HAProxy.
-   *
-   * @param points one per instance count
-   * @param redisStopped the most instances, with Redis stopped halfway through the run
-   * @param redisBack the most instances, once Redis runs again
-   */
-  record FleetTierPoints(List<ScaleOutPoint> points, ScaleOutPoint redisStopped,
-      ScaleOutPoint redisBack) {}
-
-  /**
    * Runs every instance count round-robin on {@code tierFleet}, whose instances coordinate through
    * the fleet tier on {@code redis}; then the most instances with Redis stopped halfway through the
    * run, and again once it runs again, after an unmeasured warm-up in which the instances find it

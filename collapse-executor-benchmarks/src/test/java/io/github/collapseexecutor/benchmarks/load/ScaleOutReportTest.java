@@ -21,7 +21,7 @@ final class ScaleOutReportTest {
     servlet.put(Balancing.ROUND_ROBIN, List.of(point(1, 200), point(8, 280)));
     servlet.put(Balancing.CONSISTENT_HASH, List.of(point(1, 200), point(8, 310)));
     ScaleOutCase.Result result = new ScaleOutCase.Result(servlet, List.of(point(8, 290)),
-        List.of(point(1, 190), point(8, 550)), null, List.of("conditions of the case"));
+        List.of(point(1, 190), point(8, 550)), null, null, List.of("conditions of the case"));
 
     Settings settings =
         Settings.parse(new String[] {"--quick", "--cases=scale-out", "--out=" + out});
@@ -46,12 +46,14 @@ final class ScaleOutReportTest {
     Map<Balancing, List<ScaleOutPoint>> servlet = new EnumMap<>(Balancing.class);
     servlet.put(Balancing.ROUND_ROBIN, List.of(point(1, 200), point(8, 500)));
     servlet.put(Balancing.CONSISTENT_HASH, List.of(point(1, 200), point(8, 210)));
-    ServletScaleOut.FleetTierPoints tier = new ServletScaleOut.FleetTierPoints(
+    FleetTierPoints tier = new FleetTierPoints(
         List.of(point(1, 205), point(8, 230)),
         new ScaleOutPoint(8, new Measurement(200, 10_000, 3, 10, 101, 130, 3_500), 0.13),
         point(8, 250));
+    FleetTierPoints clientTier = new FleetTierPoints(List.of(point(1, 180), point(8, 200)),
+        point(8, 400), point(8, 195));
     ScaleOutCase.Result result = new ScaleOutCase.Result(servlet, List.of(),
-        List.of(point(1, 190)), tier, List.of());
+        List.of(point(1, 190), point(8, 550)), clientTier, tier, List.of());
 
     Settings settings =
         Settings.parse(new String[] {"--quick", "--cases=scale-out", "--out=" + out});
@@ -64,12 +66,20 @@ final class ScaleOutReportTest {
             + " 1.71x | 1000 (errors 3) | 101.0 | 130.0 | 13% |",
         "| Fleet tier, round-robin, 8 instances: backend calls per 1000 requests at most 1.2x"
             + " one instance's without it | 230.0 against 200.0: 1.15x | met |",
-        "| Fleet tier, 8 instances: p50 at most 2 ms above round-robin's without it"
+        "| Fleet tier, round-robin, 8 instances: p50 at most 2 ms above round-robin's without it"
             + " | 100.0 ms against 100.0 ms: +0.0 ms | met |",
-        "| Fleet tier, Redis stopped halfway through a run: no failed request"
+        "| Fleet tier, round-robin, Redis stopped halfway through a run: no failed request"
             + " | 3 failed of 10000 | **missed** |",
-        "| Fleet tier, Redis running again: the tier resumes (backend calls per 1000 requests"
-            + " at most 1.2x one instance's) | 250.0 against 200.0: 1.25x | **missed** |");
+        "| Fleet tier, round-robin, Redis running again: the tier resumes (backend calls per 1000"
+            + " requests at most 1.2x one instance's) | 250.0 against 200.0: 1.25x | **missed** |",
+        "| client adapters (OkHttp), fleet tier | 8 | 200.0 | 1.11x |",
+        "| client adapters (OkHttp), fleet tier, Redis stopped halfway | 8 | 400.0 | 2.22x |",
+        "| Client fleet tier, 8 instances: backend calls per 1000 requests at most 1.2x one"
+            + " instance's without it | 200.0 against 190.0: 1.05x | met |",
+        "| Client fleet tier, 8 instances: p50 at most 2 ms above the clients' without it"
+            + " | 100.0 ms against 100.0 ms: +0.0 ms | met |",
+        "| Client fleet tier, Redis stopped halfway through a run: no failed request"
+            + " | 0 failed of 10000 | met |");
   }
 
   /** A point whose backend made {@code callsPerThousand} calls per 1000 requests. */
