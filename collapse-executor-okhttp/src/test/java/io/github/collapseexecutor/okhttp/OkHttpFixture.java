@@ -29,6 +29,18 @@ import org.jspecify.annotations.Nullable;
  */
 final class OkHttpFixture implements ClientFixture {
 
+  private final @Nullable String clientName;
+
+  /** A fixture whose clients have no name: their calls stay on their instance. */
+  OkHttpFixture() {
+    this(null);
+  }
+
+  /** A fixture whose clients are added the interceptor by {@code addTo(client, clientName)}. */
+  OkHttpFixture(@Nullable String clientName) {
+    this.clientName = clientName;
+  }
+
   @Override
   public DrivenClient open(Setup setup) {
     OkHttpClient.Builder client = new OkHttpClient.Builder();
@@ -38,6 +50,10 @@ final class OkHttpFixture implements ClientFixture {
     CollapseInterceptor interceptor = null;
     if (setup.options() != null) {
       interceptor = new CollapseInterceptor(setup.options());
+      if (clientName != null) {
+        return new Client(interceptor.addTo(client.build(), clientName), setup.baseUrl(),
+            interceptor, /* owner= */ true);
+      }
       client.addInterceptor(interceptor);
     }
     return new Client(client.build(), setup.baseUrl(), interceptor, /* owner= */ true);

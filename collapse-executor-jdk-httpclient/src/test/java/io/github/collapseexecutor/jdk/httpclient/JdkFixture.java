@@ -33,14 +33,33 @@ import org.jspecify.annotations.Nullable;
  */
 final class JdkFixture implements ClientFixture {
 
-  @Override
-  public DrivenClient open(Setup setup) {
-    return open(setup, HttpClient.newHttpClient());
+  private final @Nullable String clientName;
+
+  /** A fixture whose clients have no name: their calls stay on their instance. */
+  JdkFixture() {
+    this(null);
   }
 
-  private static DrivenClient open(Setup setup, HttpClient plain) {
+  /** A fixture whose clients have this name across the fleet. */
+  JdkFixture(@Nullable String clientName) {
+    this.clientName = clientName;
+  }
+
+  @Override
+  public DrivenClient open(Setup setup) {
+    return open(setup, HttpClient.newHttpClient(), clientName);
+  }
+
+  private static DrivenClient open(Setup setup, HttpClient plain, @Nullable String clientName) {
     HttpCollapseOptions options = setup.options();
-    return new Client(options == null ? plain : CollapsingHttpClient.wrap(plain, options), setup);
+    if (options == null) {
+      return new Client(plain, setup);
+    }
+    CollapsingHttpClient.Builder collapsing = CollapsingHttpClient.builder(plain, options);
+    if (clientName != null) {
+      collapsing.clientName(clientName);
+    }
+    return new Client(collapsing.build(), setup);
   }
 
   @Override
@@ -98,7 +117,8 @@ final class JdkFixture implements ClientFixture {
      */
     @Override
     public DrivenClient withCertificate(HandshakeCertificates certificate) {
-      return open(setup, ClientCertificates.jdkHttpClient(certificate));
+      // another certificate is another client, with no name of its own
+      return open(setup, ClientCertificates.jdkHttpClient(certificate), null);
     }
 
     private HttpRequest request(Call call) {

@@ -15,6 +15,14 @@ public interface ClientContract {
   /** Returns the fixture of the client under test. */
   ClientFixture fixture();
 
+  /**
+   * Returns a builder of the options a case collapses with, before the case adds its groups:
+   * empty by default; the identity contracts run across instances add the fleet tier.
+   */
+  default HttpCollapseOptions.Builder options() {
+    return HttpCollapseOptions.builder();
+  }
+
   /** Opens a client of {@code baseUrl} through an adapter built of {@code options}. */
   default DrivenClient open(String baseUrl, HttpCollapseOptions options) throws Exception {
     return fixture().open(ClientFixture.Setup.collapsing(baseUrl, options));

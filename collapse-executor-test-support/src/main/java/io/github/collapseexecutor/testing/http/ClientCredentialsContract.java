@@ -7,7 +7,6 @@ import static io.github.collapseexecutor.testing.http.PerUserBackend.secret;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.github.collapseexecutor.http.CollapseGroup;
-import io.github.collapseexecutor.http.HttpCollapseOptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -76,7 +75,7 @@ public interface ClientCredentialsContract extends ClientContract {
   private void withPerUserClient(PerUserCase test) throws Exception {
     PerUserBackend backend = new PerUserBackend();
     try (DrivenClient client = open(backend.start(),
-        HttpCollapseOptions.builder().group(CollapseGroup.ofUris(PATH)).build())) {
+        options().group(CollapseGroup.ofUris(PATH)).build())) {
       test.run(client);
     } finally {
       backend.stop();

@@ -6,7 +6,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.github.collapseexecutor.http.CollapseGroup;
-import io.github.collapseexecutor.http.HttpCollapseOptions;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -70,7 +69,7 @@ public interface ClientRequestIdentityContract extends ClientContract {
   }
 
   private DrivenClient openEchoing(EchoingBackend backend) throws Exception {
-    return open(backend.start(), HttpCollapseOptions.builder()
+    return open(backend.start(), options()
         .group(CollapseGroup.ofUris("/echo/*")).build());
   }
 
