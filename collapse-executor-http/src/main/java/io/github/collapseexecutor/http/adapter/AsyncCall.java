@@ -2,16 +2,15 @@ package io.github.collapseexecutor.http.adapter;
 
 import io.github.collapseexecutor.http.HttpFleet;
 import io.github.collapseexecutor.http.UnsharedReason;
-import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicReference;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -94,27 +93,27 @@ final class AsyncCall<R> {
    * answered never takes that call's response.
    */
   private void throughFleet(HttpFleet fleet, List<String> key, Lead lead) {
-    List<CompletableFuture<R>> own = new CopyOnWriteArrayList<>();
+    AtomicReference<@Nullable CompletableFuture<R>> own = new AtomicReference<>();
     // every caller of the key here left while another instance called: nobody needs a call
     AtomicBoolean abandoned = new AtomicBoolean();
     lead.onAbandon(() -> abandoned.set(true));
     CompletionStage<byte @Nullable []> asked;
     try {
-      asked = fleet.callAsync(key,
-          Duration.ofNanos(Math.min(protocol.waitTimeoutNanos(), lead.ownNanosLeft())), () -> {
-            CompletableFuture<R> mine = call(lead);
-            own.add(mine);
-            return mine.handle((ended, failure) ->
-                FleetResponses.crossing(lead.sharedWithEveryRequest(), exchange::writeDetail));
-          });
+      asked = fleet.callAsync(key, protocol.fleetWait(lead), () -> {
+        CompletableFuture<R> mine = call(lead);
+        own.set(mine);
+        return mine.handle((ended, failure) ->
+            FleetResponses.crossing(lead.sharedWithEveryRequest(), exchange::writeDetail));
+      });
     } catch (RuntimeException | Error failure) {
       // a tier that fails as it is asked: this caller makes its own call, for this instance
       answer(call(lead));
       return;
     }
     asked.whenComplete((other, failure) -> {
-      if (!own.isEmpty()) {
-        answer(own.get(0)); // this caller's own call, which the tier now holds
+      CompletableFuture<R> mine = own.get();
+      if (mine != null) {
+        answer(mine); // this caller's own call, which the tier now holds
         return;
       }
       if (abandoned.get()) {

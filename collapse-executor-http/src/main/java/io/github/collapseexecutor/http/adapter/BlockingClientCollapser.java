@@ -8,7 +8,6 @@ import io.github.collapseexecutor.http.RequestTarget;
 import io.github.collapseexecutor.http.UnsharedReason;
 import java.io.IOException;
 import java.io.InterruptedIOException;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -153,11 +152,10 @@ public final class BlockingClientCollapser extends HttpCollapser {
     List<R> own = new ArrayList<>(1);
     byte[] other;
     try {
-      other = fleet.<IOException>call(key,
-          Duration.ofNanos(Math.min(protocol.waitTimeoutNanos(), lead.ownNanosLeft())), () -> {
-            own.add(call(lead, exchange));
-            return FleetResponses.crossing(lead.sharedWithEveryRequest(), exchange::writeDetail);
-          });
+      other = fleet.<IOException>call(key, protocol.fleetWait(lead), () -> {
+        own.add(call(lead, exchange));
+        return FleetResponses.crossing(lead.sharedWithEveryRequest(), exchange::writeDetail);
+      });
     } catch (InterruptedException interrupted) {
       Thread.currentThread().interrupt();
       if (!own.isEmpty()) {

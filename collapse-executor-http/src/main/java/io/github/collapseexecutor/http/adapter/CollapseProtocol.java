@@ -15,6 +15,7 @@ import io.github.collapseexecutor.http.HttpCollapseStats;
 import io.github.collapseexecutor.http.RequestHeaders;
 import io.github.collapseexecutor.http.ShareUncacheable;
 import io.github.collapseexecutor.http.UnsharedReason;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -261,6 +262,14 @@ final class CollapseProtocol implements AutoCloseable {
         ? CollapsePolicy.DEFAULT : options.policies().get(policyName)));
     parts.addAll(text);
     return parts;
+  }
+
+  /**
+   * Returns how long {@code lead} waits for another instance's call through the fleet tier: the
+   * wait timeout, and no longer than its own deadline (a server's request has none).
+   */
+  Duration fleetWait(Lead lead) {
+    return Duration.ofNanos(Math.min(waitTimeoutNanos, lead.ownNanosLeft()));
   }
 
   /** Stops collapsing: calls in progress complete, later requests pass. Idempotent. */

@@ -6,7 +6,6 @@ import io.github.collapseexecutor.http.HttpFleet;
 import io.github.collapseexecutor.http.RequestHeaders;
 import java.io.IOException;
 import java.io.InterruptedIOException;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CancellationException;
@@ -153,7 +152,7 @@ public final class ServerCollapser extends HttpCollapser {
     List<CompletionStage<?>> ran = new ArrayList<>(1);
     byte[] other;
     try {
-      other = fleet.call(key, Duration.ofNanos(protocol.waitTimeoutNanos()),
+      other = fleet.call(key, protocol.fleetWait(lead),
           (HttpFleet.Call<Exception>) () -> {
             ran.add(record(lead, exchange));
             return FleetResponses.crossing(lead.sharedWithEveryRequest(), exchange::writeDetail);
