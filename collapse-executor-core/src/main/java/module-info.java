@@ -17,5 +17,6 @@ module io.github.collapseexecutor.core {
   exports io.github.collapseexecutor.core.internal to
       io.github.collapseexecutor.http,
       io.github.collapseexecutor.servlet,
-      io.github.collapseexecutor.spring;
+      io.github.collapseexecutor.spring,
+      io.github.collapseexecutor.spring.webflux;
 }

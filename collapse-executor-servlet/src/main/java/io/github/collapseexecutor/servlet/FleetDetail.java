@@ -8,10 +8,6 @@ import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
 import java.nio.charset.Charset;
-import java.util.Collection;
-import java.util.HashSet;
-import java.util.List;
-import java.util.Set;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -33,8 +29,7 @@ final class FleetDetail {
     }
     ByteArrayOutputStream bytes = new ByteArrayOutputStream();
     try (DataOutputStream out = new DataOutputStream(bytes)) {
-      names(produced.headers().replaced(), out);
-      names(produced.headers().removed(), out);
+      produced.headers().writeNames(out);
       out.writeBoolean(produced.reset());
       out.writeBoolean(produced.bodyReset());
       Charset charset = produced.bodyCharset();
@@ -58,8 +53,7 @@ final class FleetDetail {
   static ProducedResponse read(byte[] bytes) {
     try (DataInputStream in = new DataInputStream(new ByteArrayInputStream(bytes))) {
       // the headers are the shared response's own (ServletReplay reads them there)
-      ProducedHeaders.Produced produced =
-          new ProducedHeaders.Produced(List.of(), names(in), names(in));
+      ProducedHeaders.Produced produced = ProducedHeaders.Produced.readNames(in);
       boolean reset = in.readBoolean();
       boolean bodyReset = in.readBoolean();
       String charset = optional(in);
@@ -69,22 +63,6 @@ final class FleetDetail {
     } catch (IOException | RuntimeException e) {
       throw new IllegalArgumentException("not a produced response", e);
     }
-  }
-
-  private static void names(Collection<String> names, DataOutputStream out) throws IOException {
-    out.writeInt(names.size());
-    for (String name : names) {
-      out.writeUTF(name);
-    }
-  }
-
-  private static Set<String> names(DataInputStream in) throws IOException {
-    int count = in.readInt();
-    Set<String> names = new HashSet<>();
-    for (int i = 0; i < count; i++) {
-      names.add(in.readUTF());
-    }
-    return names;
   }
 
   private static void optional(@Nullable String text, DataOutputStream out) throws IOException {

@@ -25,26 +25,44 @@ import okhttp3.Response;
 /**
  * Requests to an application behind a {@link CollapseServletFilter}, on an embedded Tomcat, whose
  * servlet asks the contract's backend for the path and query it received, with the {@code Host},
- * the body and the identity headers ({@link IdentityEchoBackend#CHANNELS}): a chain run is a
- * backend call. OkHttp sends the requests, as it keeps a {@code Host} it is given; the JDK
+ * the body, and the identity and negotiation headers ({@link IdentityEchoBackend#HANDED_ON}): a
+ * chain run is a backend call. OkHttp sends the requests, as it keeps a {@code Host} it is given; the JDK
  * client those with a body, as OkHttp sends no GET with one.
  */
 final class ServletCollapsingClient implements DrivenClient {
 
   private final CollapseServletFilter filter;
   private final LoopbackTomcat tomcat;
+  private final String address;
   private final OkHttpClient okHttp = new OkHttpClient.Builder()
       .readTimeout(Duration.ofSeconds(20)).build();
   private final HttpClient jdk = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(20))
       .build();
 
   ServletCollapsingClient(HttpCollapseOptions options, String backendUrl) {
+    this(options, backendUrl, "127.0.0.1", 0);
+  }
+
+  /**
+   * Starts the application on {@code port} (0 for any) of the loopback {@code address}, as one
+   * of the instances behind a balancer; requests reach it with the {@code Host} of
+   * {@code 127.0.0.1} and that port, unless a call sends its own.
+   */
+  ServletCollapsingClient(HttpCollapseOptions options, String backendUrl, String address,
+      int port) {
     this.filter = new CollapseServletFilter(options);
+    this.address = address;
     try {
-      this.tomcat = LoopbackTomcat.start(new AskingServlet(backendUrl), filter);
+      this.tomcat = new LoopbackTomcat(new AskingServlet(backendUrl), /* asyncSupported= */ true)
+          .listenOn(address, port).filter("collapse", filter).start();
     } catch (Exception e) {
       throw new IllegalStateException("the server did not start", e);
     }
+  }
+
+  /** Returns the port the application listens on. */
+  int port() {
+    return tomcat.port();
   }
 
   @Override
@@ -66,7 +84,8 @@ final class ServletCollapsingClient implements DrivenClient {
       HttpResponse<byte[]> response = jdk.send(request, HttpResponse.BodyHandlers.ofByteArray());
       return Outcome.of(response.statusCode(), response.headers().map(), response.body());
     }
-    Request.Builder request = new Request.Builder().url(base() + call.target());
+    Request.Builder request = new Request.Builder().url(base() + call.target())
+        .header("Host", "127.0.0.1:" + tomcat.port());
     call.headers().forEach(request::header);
     try (Response response = okHttp.newCall(request.build()).execute()) {
       return Outcome.of(response.code(), response.headers().toMultimap(), response.body().bytes());
@@ -76,7 +95,7 @@ final class ServletCollapsingClient implements DrivenClient {
 
 
   private String base() {
-    return "http://127.0.0.1:" + tomcat.port();
+    return "http://" + address + ":" + tomcat.port();
   }
 
   @Override
@@ -115,7 +134,7 @@ final class ServletCollapsingClient implements DrivenClient {
         Request.Builder asked = new Request.Builder()
             .url(backendUrl + request.getRequestURI() + query)
             .header("Host", request.getHeader("Host"));
-        for (String channel : IdentityEchoBackend.CHANNELS) {
+        for (String channel : IdentityEchoBackend.HANDED_ON) {
           String value = request.getHeader(channel);
           if (value != null) {
             asked.header(channel, value);

@@ -9,11 +9,13 @@ import java.io.InterruptedIOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CancellationException;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicReference;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -112,6 +114,9 @@ public final class ServerCollapser extends HttpCollapser {
     if (turn instanceof Replay replay) {
       return exchange.replay(replay.response());
     }
+    if (turn instanceof RecordHere here) {
+      return record(here.lead(), exchange);
+    }
     return exchange.proceed();
   }
 
@@ -119,8 +124,11 @@ public final class ServerCollapser extends HttpCollapser {
       throws IOException, X {
     HttpFleet fleet = protocol.options.fleet();
     List<String> fleetKey = fleet == null ? null : protocol.fleetKey(lead.key());
-    return fleet == null || fleetKey == null ? record(lead, exchange)
-        : throughFleet(fleet, fleetKey, lead, exchange);
+    if (fleet == null || fleetKey == null) {
+      return record(lead, exchange);
+    }
+    return exchange.mayBlock() ? throughFleet(fleet, fleetKey, lead, exchange)
+        : throughFleetWithoutThread(fleet, fleetKey, lead, exchange);
   }
 
   private static <X extends Exception> CompletionStage<?> record(Lead lead,
@@ -182,6 +190,68 @@ public final class ServerCollapser extends HttpCollapser {
     return exchange.replay(shared);
   }
 
+  /**
+   * Leads through the fleet tier as {@link #throughFleet} does, for a request whose thread must
+   * not block ({@link ServerExchange#mayBlock()}): it waits for another instance without a thread,
+   * and whatever it does next (run the chain, for the fleet or for itself, or replay another
+   * instance's response) it does through {@link ServerExchange#resume}, on a thread where the
+   * chain may run, never on the tier's own. Its request is answered once the tier holds the
+   * response its chain produced, as a blocking one is.
+   */
+  private <X extends Exception> CompletionStage<?> throughFleetWithoutThread(HttpFleet fleet,
+      List<String> key, Lead lead, ServerExchange<X> exchange) {
+    AtomicReference<@Nullable CompletionStage<?>> own = new AtomicReference<>();
+    CompletionStage<byte @Nullable []> asked;
+    try {
+      asked = fleet.callAsync(key, protocol.fleetWait(lead), () -> {
+        CompletionStage<?> mine = goOn(new RecordHere(lead), exchange);
+        own.set(mine);
+        return mine.handle((ended, failure) ->
+            FleetResponses.crossing(lead.sharedWithEveryRequest(), exchange::writeDetail));
+      });
+    } catch (RuntimeException | Error failure) {
+      // a tier that fails as it is asked: this request runs its own chain, for this instance
+      return goOn(new RecordHere(lead), exchange);
+    }
+    CompletableFuture<@Nullable Object> answered = new CompletableFuture<>();
+    asked.whenComplete((other, failure) -> {
+      CompletionStage<?> next = own.get();
+      if (next == null) {
+        SharedResponse shared = other == null || failure != null ? null
+            : FleetResponses.joined(other, lead, exchange::readDetail);
+        if (shared == null) {
+          // nothing came of another instance's call: this one runs its own, for this instance
+          next = goOn(new RecordHere(lead), exchange);
+        } else {
+          lead.shareFromFleet(shared);
+          next = goOn(new Replay(shared), exchange);
+        }
+      }
+      next.whenComplete((ignored, ended) -> {
+        if (ended != null) {
+          answered.completeExceptionally(ended);
+        } else {
+          answered.complete(null);
+        }
+      });
+    });
+    return answered;
+  }
+
+  /**
+   * Hands {@code turn} to the exchange to take on a thread where the chain may run; a turn it
+   * cannot take there is {@linkplain Continuation#abandon abandoned}.
+   */
+  private static CompletionStage<?> goOn(Turn turn, ServerExchange<?> exchange) {
+    Continuation next = new Continuation(turn);
+    try {
+      return exchange.resume(next);
+    } catch (RuntimeException | Error failure) {
+      next.abandon();
+      return CompletableFuture.failedFuture(failure);
+    }
+  }
+
   /** Waits on this thread, for a request the server could not suspend; returns the outcome. */
   private @Nullable Outcome waitHere(Wait wait) throws InterruptedIOException {
     try {
@@ -195,6 +265,12 @@ public final class ServerCollapser extends HttpCollapser {
       throw wait.interrupted(interrupted);
     }
   }
+
+  /**
+   * Run the chain against a recording for the fleet or for this instance: what a leading request
+   * whose thread must not block does after it asked the fleet tier.
+   */
+  record RecordHere(Lead lead) implements Turn {}
 
   /**
    * Where a suspended request goes on: the turn it takes next, carried by its adapter to a thread
@@ -224,6 +300,8 @@ public final class ServerCollapser extends HttpCollapser {
       if (taken.compareAndSet(false, true)) {
         if (turn instanceof Lead lead) {
           new ResponseRecording(lead).end();
+        } else if (turn instanceof RecordHere here) {
+          new ResponseRecording(here.lead()).end();
         } else if (turn instanceof Wait wait) {
           wait.leave();
         }

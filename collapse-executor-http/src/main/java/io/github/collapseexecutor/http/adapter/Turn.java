@@ -1,4 +1,4 @@
 package io.github.collapseexecutor.http.adapter;
 
 /** What one request does next; see {@link CollapseProtocol}. */
-sealed interface Turn permits Pass, Lead, Wait, Replay, Failed {}
+sealed interface Turn permits Pass, Lead, Wait, Replay, Failed, ServerCollapser.RecordHere {}

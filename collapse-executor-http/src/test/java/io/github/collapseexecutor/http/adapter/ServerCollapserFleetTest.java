@@ -11,6 +11,8 @@ import io.github.collapseexecutor.http.HttpCollapseOptions;
 import io.github.collapseexecutor.http.HttpFleet;
 import io.github.collapseexecutor.http.RequestHeaders;
 import io.github.collapseexecutor.http.RequestTarget;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.net.URI;
 import java.time.Duration;
 import java.util.List;
@@ -86,6 +88,83 @@ final class ServerCollapserFleetTest {
     assertThat(fleet.calls).isEqualTo(1);
     assertThat(outcomes).map(AtomicReference::get).containsExactlyInAnyOrder("first LED",
         "second FLEET_JOINED", "second JOINED");
+  }
+
+  /**
+   * A server on an event loop: the second instance's leader waits for the first's chain without
+   * a thread (its stage is pending while nothing of it runs), then replays its response through
+   * a resume, as does the request waiting for it there.
+   */
+  @Test
+  void aLeaderThatMayNotBlockTakesAnotherInstancesResponseWithoutAThread() throws Exception {
+    Chain chain = new Chain(200, List.of(Map.entry("Content-Type", "text/plain")), "ada", null);
+    Future<?> firstLeader = threads.submit(() -> serve(first, key(first, "x"), chain));
+    assertThat(chain.entered.await(WAIT, TimeUnit.SECONDS)).isTrue();
+
+    Chain notRun = new Chain(200, List.of(), "never", null).onEventLoop(second);
+    CompletionStage<?> secondLeader = second.serve(key(second, "x"), NONE, notRun);
+    assertThat(fleet.waiting.await(WAIT, TimeUnit.SECONDS)).isTrue();
+    assertThat(secondLeader.toCompletableFuture()).as("waits without a thread").isNotDone();
+    Chain waiterChain = new Chain(200, List.of(), "never", null).onEventLoop(second);
+    second.serve(key(second, "x"), NONE, waiterChain);
+
+    chain.release.countDown();
+    firstLeader.get(WAIT, TimeUnit.SECONDS);
+    secondLeader.toCompletableFuture().get(WAIT, TimeUnit.SECONDS);
+
+    assertThat(notRun.replayed.get(WAIT, TimeUnit.SECONDS).bodyCopy()).asString(UTF_8)
+        .isEqualTo("ada");
+    assertThat(notRun.resumed).as("replayed after a resume, off the tier's thread").isOne();
+    assertThat(waiterChain.replayed.get(WAIT, TimeUnit.SECONDS).bodyCopy()).asString(UTF_8)
+        .isEqualTo("ada");
+    assertThat(notRun.recorded).isZero();
+    assertThat(outcomes).map(AtomicReference::get).containsExactlyInAnyOrder("first LED",
+        "second FLEET_JOINED", "second JOINED");
+  }
+
+  /**
+   * A leader on an event loop runs the chain for the fleet after a resume, and its stage
+   * completes once the tier holds the response, which the other instance's leader takes.
+   */
+  @Test
+  void aLeaderThatMayNotBlockRunsTheChainForTheFleetAfterAResume() throws Exception {
+    Chain chain = new Chain(200, List.of(), "ada", null).onEventLoop(first);
+    CompletionStage<?> firstLeader = first.serve(key(first, "x"), NONE, chain);
+    assertThat(chain.entered.await(WAIT, TimeUnit.SECONDS)).isTrue();
+    Chain notRun = new Chain(200, List.of(), "never", null);
+    Future<?> secondLeader = threads.submit(() -> serve(second, key(second, "x"), notRun));
+    assertThat(fleet.waiting.await(WAIT, TimeUnit.SECONDS)).isTrue();
+
+    chain.release.countDown();
+    firstLeader.toCompletableFuture().get(WAIT, TimeUnit.SECONDS);
+    secondLeader.get(WAIT, TimeUnit.SECONDS);
+
+    assertThat(chain.resumed).isOne();
+    assertThat(chain.recorded).isOne();
+    assertThat(notRun.replayed.get(WAIT, TimeUnit.SECONDS).bodyCopy()).asString(UTF_8)
+        .isEqualTo("ada");
+    assertThat(fleet.calls).isEqualTo(1);
+  }
+
+  /** Nothing comes of the other instance's chain: the leader on an event loop runs its own. */
+  @Test
+  void aLeaderThatMayNotBlockRunsItsOwnChainWhenNothingCrosses() throws Exception {
+    Chain firstChain = new Chain(200, List.of(Map.entry("Set-Cookie", "session=alice")),
+        "alice's", null);
+    Future<?> firstLeader = threads.submit(() -> serve(first, key(first, "x"), firstChain));
+    assertThat(firstChain.entered.await(WAIT, TimeUnit.SECONDS)).isTrue();
+    Chain secondChain = new Chain(200, List.of(), "own", null).onEventLoop(second);
+    CompletionStage<?> secondLeader = second.serve(key(second, "x"), NONE, secondChain);
+    assertThat(fleet.waiting.await(WAIT, TimeUnit.SECONDS)).isTrue();
+    secondChain.release.countDown();
+
+    firstChain.release.countDown();
+    firstLeader.get(WAIT, TimeUnit.SECONDS);
+    secondLeader.toCompletableFuture().get(WAIT, TimeUnit.SECONDS);
+
+    assertThat(secondChain.recorded).as("its own chain, after the first's").isOne();
+    assertThat(secondChain.resumed).isOne();
+    assertThat(secondChain.replayed).isNotDone();
   }
 
   @Test
@@ -221,7 +300,9 @@ final class ServerCollapserFleetTest {
     private final CompletableFuture<SharedResponse> replayed = new CompletableFuture<>();
     private volatile int recorded;
     private volatile boolean suspended;
+    private volatile int resumed;
     private boolean writesDetails;
+    private @Nullable ServerCollapser eventLoopOf;
 
     Chain(int status, List<Map.Entry<String, @Nullable String>> headers, String body,
         @Nullable Object detail) {
@@ -234,6 +315,20 @@ final class ServerCollapserFleetTest {
     Chain writingDetails() {
       writesDetails = true;
       return this;
+    }
+
+    /**
+     * Makes this a request whose thread must not block, which goes on through {@code collapser}
+     * on a thread of its own, as WebFlux's does on Reactor's scheduler.
+     */
+    Chain onEventLoop(ServerCollapser collapser) {
+      eventLoopOf = collapser;
+      return this;
+    }
+
+    @Override
+    public boolean mayBlock() {
+      return eventLoopOf == null;
     }
 
     @Override
@@ -268,7 +363,18 @@ final class ServerCollapserFleetTest {
 
     @Override
     public CompletionStage<?> resume(ServerCollapser.@Nullable Continuation next) {
-      throw new AssertionError("no request here runs the chain after a wait");
+      ServerCollapser collapser = eventLoopOf;
+      if (collapser == null) {
+        throw new AssertionError("no request here runs the chain after a wait");
+      }
+      resumed++;
+      return CompletableFuture.supplyAsync(() -> {
+        try {
+          return collapser.resume(next, this);
+        } catch (IOException e) {
+          throw new UncheckedIOException(e);
+        }
+      }).thenCompose(stage -> stage);
     }
 
     @Override

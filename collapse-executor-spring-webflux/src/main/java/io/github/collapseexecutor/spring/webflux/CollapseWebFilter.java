@@ -58,6 +58,13 @@ import reactor.util.function.Tuple2;
  * on while requests wait for it, apart from its own response, and they get its answer; the chain
  * is cancelled once nobody waits for it any more.
  *
+ * <p>With a fleet tier in its options ({@link HttpCollapseOptions.Builder#fleet}), the request
+ * that leads a key on this instance also collapses with the other instances of the application:
+ * it runs the chain for all of them, or takes the response another instance's chain produced,
+ * waiting for it without a thread, at most the wait timeout. Only a response every caller with
+ * the key may have crosses; a key part another instance cannot compare (a {@code keyPart} value
+ * compared by identity, say) keeps the request on its instance.
+ *
  * <p>A stream is never held back: a body written with {@code writeAndFlushWith} (how WebFlux
  * writes {@code text/event-stream} and other streaming types) or with a stream's content type
  * goes straight to its own client, and the requests that waited for it make their own calls at
@@ -99,24 +106,12 @@ public final class CollapseWebFilter extends HttpCollapseAdapter<ServerCollapser
    * new CollapseWebFilter(options, Ordered.LOWEST_PRECEDENCE, exchange -> Mono.justOrEmpty(
    *     exchange.getRequest().getHeaders().getFirst("X-Api-Version")))
    * }</pre>
-   *
-   * @throws IllegalArgumentException if the options have a fleet tier: the filter collapses on
-   *     its instance only, and a leading request must not wait for another instance on an event
-   *     loop's thread
    */
   public CollapseWebFilter(HttpCollapseOptions options, int order,
       Function<ServerWebExchange, Mono<?>> keyPart) {
-    super(new ServerCollapser(withoutFleet(options), DEFAULT_NAME));
+    super(new ServerCollapser(options, DEFAULT_NAME));
     this.order = order;
     this.keyPart = keyPart;
-  }
-
-  private static HttpCollapseOptions withoutFleet(HttpCollapseOptions options) {
-    if (options.fleet() != null) {
-      throw new IllegalArgumentException("CollapseWebFilter collapses on its instance only: leave"
-          + " the fleet tier out of its options (the servlet filter and the clients take it)");
-    }
-    return options;
   }
 
   /**

@@ -3,11 +3,13 @@ package io.github.collapseexecutor.spring.webflux;
 import io.github.collapseexecutor.http.CollapseKey;
 import io.github.collapseexecutor.http.CollapseRules;
 import io.github.collapseexecutor.http.RequestHeaders;
+import io.github.collapseexecutor.core.internal.PortableText;
 import io.github.collapseexecutor.http.RequestTarget;
 import java.net.InetSocketAddress;
 import java.net.URI;
 import java.security.Principal;
 import java.util.Arrays;
+import java.util.List;
 import org.jspecify.annotations.Nullable;
 import org.springframework.http.server.reactive.ServerHttpRequest;
 import org.springframework.http.server.reactive.SslInfo;
@@ -54,14 +56,30 @@ final class KeyedExchange {
   /**
    * What the headers do not say of a request: who a filter before this one (Spring Security) says
    * the caller is and the TLS client certificate, credentials that need not be in the headers; and
-   * the local address it arrived on, by which a server with several connectors or interfaces (a
+   * the local address and port it arrived on, by which a server with several connectors or interfaces (a
    * public one and an internal one behind the same host name) may answer differently.
    */
   private static Object connection(@Nullable Principal principal, ServerHttpRequest request) {
     SslInfo ssl = request.getSslInfo();
     Object certificates = ssl == null ? null : ssl.getPeerCertificates();
+    InetSocketAddress local = request.getLocalAddress();
     return Arrays.asList(principal == null ? null : principal.getName(),
         certificates instanceof Object[] chain ? Arrays.asList(chain) : certificates,
-        request.getLocalAddress());
+        local == null ? null : new LocalAddress(local.getHostString()),
+        local == null ? null : local.getPort());
+  }
+
+  /**
+   * The local address a request arrived on. On one instance it keeps requests to two interfaces
+   * apart; across the fleet tier every instance has an address of its own, so the address is left
+   * out of the fleet's key and the local port stands for the connector: instances of one
+   * application serve alike on one port.
+   */
+  record LocalAddress(String address) implements PortableText.Writable {
+
+    @Override
+    public List<@Nullable Object> equalsParts() {
+      return List.of("local address");
+    }
   }
 }

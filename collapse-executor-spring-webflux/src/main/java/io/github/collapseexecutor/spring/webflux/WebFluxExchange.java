@@ -22,6 +22,9 @@ import reactor.util.context.ContextView;
  * WebFlux, so it is always suspended; it goes on, when it runs the chain after all, on a thread of
  * Reactor's parallel scheduler rather than on the thread that ended its wait.
  *
+ * <p>A leading request waits for another instance of a fleet tier without a thread too
+ * ({@link #mayBlock()}), and goes on the same way.
+ *
  * <p>Each piece of work it starts is subscribed with the Reactor context of the request's own
  * subscriber (where Spring Security keeps the security context), and is cancelled when the
  * request is ({@link #cancel()}), but for a leading request's run, which goes on while requests
@@ -51,6 +54,22 @@ final class WebFluxExchange implements ServerExchange<RuntimeException> {
   @Override
   public @Nullable Object observation() {
     return context.getOrDefault(OBSERVATION, null);
+  }
+
+  /** Never: a request of WebFlux runs on an event loop, whose thread it must not hold. */
+  @Override
+  public boolean mayBlock() {
+    return false;
+  }
+
+  @Override
+  public byte @Nullable [] writeDetail(Object detail) {
+    return FleetDetail.write((ProducedResponse) detail);
+  }
+
+  @Override
+  public Object readDetail(byte[] bytes) {
+    return FleetDetail.read(bytes);
   }
 
   @Override

@@ -1,19 +1,15 @@
 package io.github.collapseexecutor.spring.webflux;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 
 import io.github.collapseexecutor.http.CollapseGroup;
 import io.github.collapseexecutor.http.HttpCollapseOptions;
-import io.github.collapseexecutor.http.HttpFleet;
 import io.github.collapseexecutor.testing.http.Concurrently;
 import io.github.collapseexecutor.testing.http.WebFilterArrivals;
 import java.net.http.HttpResponse;
 import java.security.Principal;
-import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -160,24 +156,5 @@ final class CollapseWebFilterTest {
 
     assertThat(response.statusCode()).isEqualTo(404);
     assertThat(filter.stats().passedThrough()).isEqualTo(1);
-  }
-
-  /** Hazard: a leading request that waited for another instance would hold an event loop. */
-  @Test
-  void aFleetTierInItsOptionsIsRefused() {
-    HttpCollapseOptions options = HttpCollapseOptions.builder()
-        .group(CollapseGroup.ofUris("/users/*"))
-        .fleet(new HttpFleet() {
-          @Override
-          public <X extends Exception> byte @Nullable [] call(List<String> key,
-              Duration maxWait, Call<X> call) throws X {
-            call.call();
-            return null;
-          }
-        })
-        .build();
-
-    assertThatIllegalArgumentException().isThrownBy(() -> new CollapseWebFilter(options))
-        .withMessageContaining("fleet");
   }
 }

@@ -57,8 +57,21 @@ final class LoopbackWebFlux implements AutoCloseable {
   }
 
   private static LoopbackWebFlux start(WebHttpHandlerBuilder app) {
+    return startOn("127.0.0.1", 0, app);
+  }
+
+  /**
+   * Starts the application on {@code port} (0 for any) of the loopback {@code address}, as one
+   * of the instances behind a balancer.
+   */
+  static LoopbackWebFlux startOn(String address, int port, RouterFunction<ServerResponse> routes,
+      WebFilter... filters) {
+    return startOn(address, port, app(routes, filters));
+  }
+
+  private static LoopbackWebFlux startOn(String address, int port, WebHttpHandlerBuilder app) {
     ReactorHttpHandlerAdapter adapter = new ReactorHttpHandlerAdapter(app.build());
-    return new LoopbackWebFlux(HttpServer.create().host("127.0.0.1").port(0).handle(adapter)
+    return new LoopbackWebFlux(HttpServer.create().host(address).port(port).handle(adapter)
         .bindNow(Duration.ofSeconds(10)));
   }
 

@@ -4,8 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The settings of an outbound client integration: which client beans get the adapter, and
- * whether their calls collapse across the fleet.
+ * The settings of an outbound client integration: which client beans get the adapter.
  */
 public abstract class ClientSection extends HttpSection {
 
@@ -15,25 +14,9 @@ public abstract class ClientSection extends HttpSection {
    */
   private List<String> applyToBeans = new ArrayList<>();
 
-  /**
-   * Whether a call that leads its key on this instance also collapses with the other instances
-   * of the application, through the fleet tier (collapse.executor.fleet). Only the clients of
-   * apply-to-beans take part, each under its bean's name.
-   */
-  private boolean fleet;
-
   /** Takes the key of this section under {@code collapse.executor}. */
   protected ClientSection(String key) {
     super(key);
-  }
-
-  @Override
-  public boolean isFleet() {
-    return fleet;
-  }
-
-  public void setFleet(boolean fleet) {
-    this.fleet = fleet;
   }
 
   public List<String> getApplyToBeans() {

@@ -18,12 +18,6 @@ public class CollapseServletFilterProperties extends HttpSection {
   /** URL patterns the filter is mapped to. */
   private List<String> urlPatterns = new ArrayList<>(List.of("/*"));
 
-  /**
-   * Whether a request that leads its key on this instance also collapses with the other
-   * instances of the application, through the fleet tier (collapse.executor.fleet).
-   */
-  private boolean fleet;
-
   public CollapseServletFilterProperties() {
     super("servlet");
   }
@@ -52,15 +46,6 @@ public class CollapseServletFilterProperties extends HttpSection {
 
   public void setOrder(int order) {
     this.order = order;
-  }
-
-  @Override
-  public boolean isFleet() {
-    return fleet;
-  }
-
-  public void setFleet(boolean fleet) {
-    this.fleet = fleet;
   }
 
   public List<String> getUrlPatterns() {

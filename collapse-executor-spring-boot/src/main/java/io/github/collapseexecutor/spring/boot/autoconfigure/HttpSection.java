@@ -35,6 +35,13 @@ public abstract class HttpSection extends HttpSettings {
    */
   private @Nullable Duration waitTimeout;
 
+  /**
+   * Whether a request that leads its key on this instance also collapses with the other
+   * instances of the application, through the fleet tier (collapse.executor.fleet). Of the
+   * clients, only those of apply-to-beans take part, each under its bean's name.
+   */
+  private boolean fleet;
+
   private final String key;
 
   /** Takes the key of this section under {@code collapse.executor}, such as {@code okhttp}. */
@@ -49,10 +56,14 @@ public abstract class HttpSection extends HttpSettings {
 
   /**
    * Returns whether the adapter of this section also collapses across the instances of the
-   * application, through the fleet tier: its {@code fleet} key, where the adapter has one.
+   * application, through the fleet tier: its {@code fleet} key.
    */
   public boolean isFleet() {
-    return false;
+    return fleet;
+  }
+
+  public void setFleet(boolean fleet) {
+    this.fleet = fleet;
   }
 
   /** Adds what is wrong with the settings only this section has to {@code errors}. */

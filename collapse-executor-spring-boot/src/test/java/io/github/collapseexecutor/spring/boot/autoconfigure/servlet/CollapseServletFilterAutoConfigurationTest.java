@@ -8,12 +8,12 @@ import io.github.collapseexecutor.servlet.CollapseServletFilter;
 import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorAutoConfiguration;
 import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutors;
 import io.github.collapseexecutor.testing.LoggedRecords;
+import io.github.collapseexecutor.testing.http.LocalOnlyFleet;
 import jakarta.servlet.DispatcherType;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.logging.Level;
-import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.test.context.FilteredClassLoader;
@@ -112,7 +112,7 @@ final class CollapseServletFilterAutoConfigurationTest {
 
   @Test
   void fleetTrueHandsTheFleetTierToTheFilter() {
-    HttpFleet tier = new NoFleet();
+    HttpFleet tier = new LocalOnlyFleet();
     runner.withBean(HttpFleet.class, () -> tier)
         .withPropertyValues("collapse.executor.servlet.fleet=true")
         .run(context -> assertThat(context.getBean(CollapseExecutors.class).list())
@@ -122,7 +122,7 @@ final class CollapseServletFilterAutoConfigurationTest {
 
   @Test
   void theFleetTierIsLeftOutUnlessTheSectionAsksForIt() {
-    runner.withBean(HttpFleet.class, NoFleet::new)
+    runner.withBean(HttpFleet.class, LocalOnlyFleet::new)
         .run(context -> assertThat(context.getBean(CollapseExecutors.class).list())
             .singleElement().satisfies(executor ->
                 assertThat(executor.options().fleet()).isNull()));
@@ -134,17 +134,6 @@ final class CollapseServletFilterAutoConfigurationTest {
         .run(context -> assertThat(context.getStartupFailure()).rootCause()
             .hasMessageContaining("collapse.executor.servlet.fleet")
             .hasMessageContaining("collapse.executor.fleet.secret"));
-  }
-
-  /** A tier that runs every call on its instance. */
-  static final class NoFleet implements HttpFleet {
-
-    @Override
-    public <X extends Exception> byte @Nullable [] call(List<String> key, Duration maxWait,
-        Call<X> call) throws X {
-      call.call();
-      return null;
-    }
   }
 
   @Test

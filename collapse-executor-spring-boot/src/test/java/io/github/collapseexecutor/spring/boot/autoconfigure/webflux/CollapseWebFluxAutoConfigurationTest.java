@@ -3,11 +3,13 @@ package io.github.collapseexecutor.spring.boot.autoconfigure.webflux;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.collapseexecutor.http.HttpCollapseOptions;
+import io.github.collapseexecutor.http.HttpFleet;
 import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorAutoConfiguration;
 import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorDescriptor;
 import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutors;
 import io.github.collapseexecutor.spring.webflux.CollapseWebFilter;
 import io.github.collapseexecutor.testing.LoggedRecords;
+import io.github.collapseexecutor.testing.http.LocalOnlyFleet;
 import java.util.logging.Level;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
@@ -61,6 +63,24 @@ final class CollapseWebFluxAutoConfigurationTest {
   void theOrderPropertyPlacesTheFilter() {
     runner.withPropertyValues("collapse.executor.webflux.order=5").run(context ->
         assertThat(context.getBean(CollapseWebFilter.class).getOrder()).isEqualTo(5));
+  }
+
+  @Test
+  void fleetTrueHandsTheFleetTierToTheFilter() {
+    HttpFleet tier = new LocalOnlyFleet();
+    runner.withBean(HttpFleet.class, () -> tier)
+        .withPropertyValues("collapse.executor.webflux.fleet=true")
+        .run(context -> assertThat(context.getBean(CollapseExecutors.class).list())
+            .singleElement().satisfies(executor ->
+                assertThat(executor.options().fleet()).isSameAs(tier)));
+  }
+
+  @Test
+  void fleetTrueWithoutAFleetTierStopsStartupNamingWhatIsMissing() {
+    runner.withPropertyValues("collapse.executor.webflux.fleet=true")
+        .run(context -> assertThat(context.getStartupFailure()).rootCause()
+            .hasMessageContaining("collapse.executor.webflux.fleet")
+            .hasMessageContaining("collapse.executor.fleet.secret"));
   }
 
   @Test

@@ -21,6 +21,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.springframework.boot.WebApplicationType;
 import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.context.ConfigurableApplicationContext;
@@ -29,15 +30,18 @@ import org.springframework.context.annotation.Import;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.RestController;
+import reactor.core.publisher.Mono;
+import reactor.core.scheduler.Schedulers;
 
 /**
- * Two instances of one Spring Boot application in embedded Tomcat, configured by properties
- * alone ({@code collapse.executor.servlet.fleet=true} and the fleet's secret), each on an address
- * of its own and one port, on the Redis on 127.0.0.1:6379 (skipped without it): a request on the
- * second instance takes the response of the first instance's handler.
+ * Two instances of one Spring Boot application, configured by properties alone
+ * ({@code collapse.executor.servlet.fleet=true} or {@code collapse.executor.webflux.fleet=true},
+ * and the fleet's secret), each on an address of its own and one port, on the Redis on
+ * 127.0.0.1:6379 (skipped without it): a request on the second instance takes the response of
+ * the first instance's handler, in embedded Tomcat and in Reactor Netty alike.
  */
 @Timeout(120)
-final class ServletFleetEndToEndTest {
+final class ServerFleetEndToEndTest {
 
   static final AtomicInteger CALLS = new AtomicInteger();
   static final Semaphore ENTERED = new Semaphore(0);
@@ -55,13 +59,31 @@ final class ServletFleetEndToEndTest {
   }
 
   @Test
-  void aRequestOnTheSecondInstanceTakesTheResponseOfTheFirstInstancesHandler() throws Exception {
+  void aServletRequestOnTheSecondInstanceTakesTheResponseOfTheFirstInstancesHandler()
+      throws Exception {
+    assertTheSecondInstanceTakesTheFirstsResponse(App.class, WebApplicationType.SERVLET,
+        "servlet");
+  }
+
+  @Test
+  void aWebFluxRequestOnTheSecondInstanceTakesTheResponseOfTheFirstInstancesHandler()
+      throws Exception {
+    assertTheSecondInstanceTakesTheFirstsResponse(ReactiveApp.class, WebApplicationType.REACTIVE,
+        "webflux");
+  }
+
+  /**
+   * Starts two instances of {@code app}, whose section {@code section} collapses across the
+   * fleet, and calls the first, then the second while the first's handler runs.
+   */
+  private void assertTheSecondInstanceTakesTheFirstsResponse(Class<?> app,
+      WebApplicationType type, String section) throws Exception {
     LocalRedis.assumeRunning();
     CALLS.set(0);
     ENTERED.drainPermits();
     RELEASE[0] = new CountDownLatch(1);
-    int port = start("127.0.0.1", 0);
-    start("127.0.0.2", port);
+    int port = start(app, type, section, "127.0.0.1", 0);
+    start(app, type, section, "127.0.0.2", port);
     FleetCoordinator second = instances.get(1).getBean(FleetCoordinator.class);
     for (ConfigurableApplicationContext instance : instances) {
       FleetTestAccess.awaitCoordinating(instance.getBean(FleetCoordinator.class));
@@ -80,14 +102,15 @@ final class ServletFleetEndToEndTest {
   }
 
   /** Starts an instance on {@code address} and {@code port}; returns the port. */
-  private int start(String address, int port) {
+  private int start(Class<?> app, WebApplicationType type, String section, String address,
+      int port) {
     // the tests' application.properties leave Spring Data Redis out unless a test names it
-    ConfigurableApplicationContext instance = new SpringApplicationBuilder(App.class,
-        LineFixtures.REDIS_AUTO_CONFIGURATION).run(
+    ConfigurableApplicationContext instance = new SpringApplicationBuilder(app,
+        LineFixtures.REDIS_AUTO_CONFIGURATION).web(type).run(
         "--server.address=" + address, "--server.port=" + port,
         "--spring.main.banner-mode=off",
-        "--collapse.executor.servlet.collapse-groups[0].uris=/quotes/*",
-        "--collapse.executor.servlet.fleet=true",
+        "--collapse.executor." + section + ".collapse-groups[0].uris=/quotes/*",
+        "--collapse.executor." + section + ".fleet=true",
         "--collapse.executor.fleet.secret=a fleet secret of at least 32 bytes, for tests",
         "--collapse.executor.fleet.key-prefix=" + keyPrefix,
         "--collapse.executor.fleet.coordination-timeout=5s",
@@ -113,6 +136,26 @@ final class ServletFleetEndToEndTest {
   @EnableAutoConfiguration
   @Import(Quotes.class)
   static class App {}
+
+  @Configuration(proxyBeanMethods = false)
+  @EnableAutoConfiguration
+  @Import(ReactiveQuotes.class)
+  static class ReactiveApp {}
+
+  /** The handler of the reactive application: it waits for the release off the event loop. */
+  @RestController
+  static class ReactiveQuotes {
+
+    @GetMapping("/quotes/{symbol}")
+    Mono<String> quote(@PathVariable("symbol") String symbol) {
+      int call = CALLS.incrementAndGet();
+      ENTERED.release();
+      CountDownLatch release = RELEASE[0];
+      return Mono.fromCallable(() -> release.await(30, TimeUnit.SECONDS))
+          .subscribeOn(Schedulers.boundedElastic())
+          .map(released -> "quote of " + symbol + ", call " + call);
+    }
+  }
 
   @RestController
   static class Quotes {

@@ -1,0 +1,221 @@
+package io.github.collapseexecutor.testing.http;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
+
+import io.github.collapseexecutor.http.CollapseGroup;
+import io.github.collapseexecutor.http.HttpCollapseOptions;
+import io.github.collapseexecutor.redis.FleetCoordinator;
+import io.github.collapseexecutor.redis.FleetOptions;
+import io.github.collapseexecutor.redis.FleetTestAccess;
+import io.github.collapseexecutor.redis.RedisHttpFleet;
+import io.github.collapseexecutor.testing.LocalRedis;
+import io.github.collapseexecutor.testing.TestFleet;
+import java.io.IOException;
+import java.time.Duration;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The cases every server filter passes across two instances of one application, on one port of
+ * two loopback addresses as behind a balancer, collapsing through the fleet tier on the Redis on
+ * 127.0.0.1:6379 (skipped without it): a request that leads its key on the second instance takes
+ * the response of the first instance's chain, headers the handler set included, where a request
+ * with another credential runs its own; Redis never holds the credential or the path; and when the
+ * first instance dies mid-call, the second runs its own once the first's lease ends.
+ *
+ * <p>A filter's test class starts an instance of its server ({@link #start}) whose handler for
+ * {@code GET /quotes/{symbol}} answers with {@link #answer}, on its thread, or
+ * {@link #answerLater}, without one.
+ */
+public abstract class ServerAcrossInstancesCases {
+
+  /** The header each answer names its instance in. */
+  protected static final String SOURCE = "X-Quote-Source";
+
+  private final AtomicInteger calls = new AtomicInteger();
+  private final Semaphore entered = new Semaphore(0);
+  /** Completes to let every handler answer. */
+  private final CompletableFuture<Void> release = new CompletableFuture<>();
+  private final ExecutorService callers = Executors.newFixedThreadPool(2);
+  private final Deque<AutoCloseable> closing = new ArrayDeque<>();
+  private final TestFleet fleet = new TestFleet();
+  private FleetCoordinator firstCoordinator;
+  private FleetCoordinator secondCoordinator;
+  private int port;
+  private final String secondAddress = "127.0.0.2";
+
+  /**
+   * Starts an instance, named {@code name}, of an application behind the filter with
+   * {@code options}, on {@code port} (0 for any) of {@code address}; returns what stops it, which
+   * also says its port.
+   */
+  protected abstract Instance start(String name, String address, int port,
+      HttpCollapseOptions options) throws Exception;
+
+  /**
+   * A running instance: its port, and what stops it (its server, then its filter).
+   *
+   * @param port the port it listens on
+   * @param parts what to close, in order, when the case ends
+   */
+  protected record Instance(int port, List<AutoCloseable> parts) implements AutoCloseable {
+
+    /** Takes the port and the parts to close, in order. */
+    public Instance(int port, AutoCloseable... parts) {
+      this(port, List.of(parts));
+    }
+
+    @Override
+    public void close() {
+      for (AutoCloseable part : parts) {
+        try {
+          part.close();
+        } catch (Exception e) {
+          throw new IllegalStateException("the instance did not stop", e);
+        }
+      }
+    }
+  }
+
+  /**
+   * Answers a request of the instance named {@code name}, on the calling thread, once the case
+   * lets it: the body, whose {@link #SOURCE} header the handler sets to the name.
+   */
+  protected final String answer(String name) throws IOException {
+    try {
+      return answerLater(name).get(30, TimeUnit.SECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IOException(e);
+    } catch (ExecutionException | TimeoutException e) {
+      throw new IOException("not released", e);
+    }
+  }
+
+  /** {@link #answer} without holding a thread: the stage of the body. */
+  protected final CompletableFuture<String> answerLater(String name) {
+    int call = calls.incrementAndGet();
+    entered.release();
+    return release.copy().thenApply(released -> "quote " + call + " from " + name);
+  }
+
+  @BeforeEach
+  void redis() {
+    LocalRedis.assumeRunning();
+  }
+
+  @AfterEach
+  void stop() throws Exception {
+    release.complete(null);
+    callers.shutdownNow();
+    while (!closing.isEmpty()) {
+      closing.pop().close();
+    }
+  }
+
+  @Test
+  void theSecondInstanceTakesTheResponseOfTheFirstInstancesChain() {
+    assertTimeoutPreemptively(Duration.ofSeconds(60), () -> {
+      startBoth(FleetOptions.DEFAULT_LEASE_TIME);
+      CompletableFuture<String> first = call("127.0.0.1", "Bearer token-of-alice-123");
+      assertThat(entered.tryAcquire(30, TimeUnit.SECONDS)).isTrue();
+      CompletableFuture<String> second = call(secondAddress, "Bearer token-of-alice-123");
+      FleetTestAccess.awaitWatching(secondCoordinator, 1);
+      List<String> keyspace = fleet.keyspace();
+
+      release.complete(null);
+
+      assertThat(first.get(30, TimeUnit.SECONDS)).contains("quote 1 from first");
+      assertThat(second.get(30, TimeUnit.SECONDS)).contains("quote 1 from first")
+          .containsIgnoringCase(SOURCE + ": first");
+      assertThat(calls).hasValue(1);
+      keyspace.addAll(fleet.keyspace());
+      assertThat(keyspace).isNotEmpty()
+          .noneMatch(text -> text.contains("token-of-alice") || text.contains("/quotes/acme"));
+    });
+  }
+
+  @Test
+  void aRequestWithAnotherCredentialRunsItsOwnChain() {
+    assertTimeoutPreemptively(Duration.ofSeconds(60), () -> {
+      startBoth(FleetOptions.DEFAULT_LEASE_TIME);
+      CompletableFuture<String> first = call("127.0.0.1", "Bearer token-of-alice-123");
+      assertThat(entered.tryAcquire(30, TimeUnit.SECONDS)).isTrue();
+      CompletableFuture<String> second = call(secondAddress, "Bearer token-of-bob-456");
+      assertThat(entered.tryAcquire(30, TimeUnit.SECONDS))
+          .as("bob's request reaches the application itself").isTrue();
+
+      release.complete(null);
+
+      assertThat(first.get(30, TimeUnit.SECONDS)).contains("from first");
+      assertThat(second.get(30, TimeUnit.SECONDS)).contains("from second");
+      assertThat(calls).hasValue(2);
+    });
+  }
+
+  /**
+   * Hazard: the instance that runs the chain for the fleet dies mid-call and never publishes. Its
+   * lease ends, and the other instance's request runs its own chain then, well within its wait
+   * timeout.
+   */
+  @Test
+  void whenTheInstanceThatRunsTheChainDiesTheOtherRunsItsOwnOnceTheLeaseEnds() {
+    assertTimeoutPreemptively(Duration.ofSeconds(60), () -> {
+      startBoth(Duration.ofSeconds(1));
+      call("127.0.0.1", "Bearer token-of-alice-123");
+      assertThat(entered.tryAcquire(30, TimeUnit.SECONDS)).isTrue();
+      firstCoordinator.close(); // as far as the fleet knows, the instance is gone
+
+      CompletableFuture<String> second = call(secondAddress, "Bearer token-of-alice-123");
+      assertThat(entered.tryAcquire(30, TimeUnit.SECONDS))
+          .as("the second instance runs its own chain once the lease ended").isTrue();
+      release.complete(null);
+
+      assertThat(second.get(30, TimeUnit.SECONDS)).contains("quote 2 from second");
+      assertThat(secondCoordinator.stats().leaseLost()).isEqualTo(1);
+    });
+  }
+
+  /** Starts both instances, whose leases last {@code leaseTime}. */
+  private void startBoth(Duration leaseTime) throws Exception {
+    firstCoordinator = fleet.connect(leaseTime);
+    closing.push(firstCoordinator);
+    port = instance("first", "127.0.0.1", 0, firstCoordinator);
+    secondCoordinator = fleet.connect(leaseTime);
+    closing.push(secondCoordinator);
+    instance("second", secondAddress, port, secondCoordinator);
+  }
+
+  private int instance(String name, String address, int onPort, FleetCoordinator coordinator)
+      throws Exception {
+    Instance instance = start(name, address, onPort, HttpCollapseOptions.builder()
+        .group(CollapseGroup.ofUris("/quotes/*")).fleet(RedisHttpFleet.of(coordinator)).build());
+    closing.push(instance);
+    return instance.port();
+  }
+
+  /** Sends a GET for the same quote as every caller does, through the balancer's host name. */
+  private CompletableFuture<String> call(String address, String authorization) {
+    return CompletableFuture.supplyAsync(() -> {
+      try {
+        return RawHttp.exchange(address, port, "GET /quotes/acme HTTP/1.1\r\n"
+            + "Host: quotes.example\r\nAuthorization: " + authorization + "\r\n");
+      } catch (IOException e) {
+        throw new IllegalStateException(e);
+      }
+    }, callers);
+  }
+}
