@@ -15,6 +15,7 @@ module io.github.collapseexecutor.core {
   exports io.github.collapseexecutor.core;
   // what the modules that coordinate through a fleet tier write keys with; no API
   exports io.github.collapseexecutor.core.internal to
+      io.github.collapseexecutor.grpc,
       io.github.collapseexecutor.http,
       io.github.collapseexecutor.servlet,
       io.github.collapseexecutor.spring,

@@ -4,6 +4,7 @@ import io.github.collapseexecutor.core.CollapseListener;
 import io.github.collapseexecutor.core.FutureCallableGroupCollapseExecutor;
 import io.github.collapseexecutor.core.FutureCallableGroupCollapseExecutor.Place;
 import io.github.collapseexecutor.core.GroupCollapseExecutorOptions;
+import io.github.collapseexecutor.http.HttpFleet;
 import io.github.collapseexecutor.http.SensitiveHeaders;
 import io.grpc.CallOptions;
 import io.grpc.Channel;
@@ -11,8 +12,11 @@ import io.grpc.ClientCall;
 import io.grpc.ClientInterceptor;
 import io.grpc.Deadline;
 import io.grpc.MethodDescriptor;
+import java.util.List;
 import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Function;
 import java.util.function.Predicate;
 import org.jspecify.annotations.Nullable;
@@ -71,6 +75,10 @@ import org.jspecify.annotations.Nullable;
  * its outcome: such callers send the call again together, with the latest of their deadlines.
  * Each caller's listener runs on its own call executor, in its own context.
  *
+ * <p>With a fleet tier ({@link Builder#fleet}), the first caller of a key on each instance also
+ * collapses with the other instances of the application: one instance sends the call, and the
+ * others' callers get their own copies of the reply it received.
+ *
  * <p>Thread-safe. {@link #close()} turns collapse off for new calls, which then pass through.
  */
 public final class CollapseClientInterceptor implements ClientInterceptor, AutoCloseable {
@@ -82,6 +90,10 @@ public final class CollapseClientInterceptor implements ClientInterceptor, AutoC
   private final CallKeys keys;
   private final Predicate<String> methods;
   private final boolean callCredentialsShared;
+  private final @Nullable HttpFleet fleet;
+  private final @Nullable String fleetChannelName;
+  /** The channel {@link #fleetChannelName} stands for: the first one a call collapsed on. */
+  private final AtomicReference<@Nullable Channel> fleetChannel = new AtomicReference<>();
   private volatile boolean closed;
 
   private CollapseClientInterceptor(Builder builder) {
@@ -90,6 +102,8 @@ public final class CollapseClientInterceptor implements ClientInterceptor, AutoC
     this.keys = new CallKeys(builder.sensitiveMetadata, builder.callerIdentity);
     this.methods = builder.methods;
     this.callCredentialsShared = builder.callCredentialsShared;
+    this.fleet = builder.fleet;
+    this.fleetChannelName = builder.fleetChannelName;
   }
 
   /** Returns a builder with the defaults: every unary method, the default sensitive keys. */
@@ -156,10 +170,34 @@ public final class CollapseClientInterceptor implements ClientInterceptor, AutoC
       return false;
     }
     if (place.leads()) {
-      place.lead(() -> SharedCall.start(target, request, caller, deadline, sending));
+      place.lead(() -> start(key, target, request, caller, deadline, sending));
     }
     caller.follow(place.future(), (later, by) -> resend(key, target, request, caller, later, by));
     return true;
+  }
+
+  /**
+   * Starts the shared call of {@code key}: through the fleet tier where this interceptor has one
+   * and the key can cross, else on this instance.
+   */
+  private <ReqT, RespT> CompletableFuture<SharedReply> start(CallKey key,
+      CollapsingCall.Target<ReqT, RespT> target, ReqT request, Caller<RespT> caller,
+      @Nullable Deadline deadline, Executor sending) {
+    HttpFleet tier = fleet;
+    List<String> text = tier == null ? null : fleetText(key);
+    return tier == null || text == null
+        ? SharedCall.start(target, request, caller, deadline, sending)
+        : FleetSharedCall.start(tier, text, target, request, caller, deadline, sending);
+  }
+
+  /**
+   * Returns the fleet text of {@code key}, or {@code null} for a call on a channel other than the
+   * one the fleet name stands for, or a key that cannot cross.
+   */
+  private @Nullable List<String> fleetText(CallKey key) {
+    Channel named = fleetChannel.updateAndGet(bound -> bound == null ? key.channel() : bound);
+    return named == key.channel() && fleetChannelName != null
+        ? CallKeys.fleetText(key, name(), fleetChannelName) : null;
   }
 
   /**
@@ -202,6 +240,8 @@ public final class CollapseClientInterceptor implements ClientInterceptor, AutoC
     private Predicate<String> methods = fullMethodName -> true;
     private boolean callCredentialsShared;
     private @Nullable Function<? super CallOptions, ?> callerIdentity;
+    private @Nullable HttpFleet fleet;
+    private @Nullable String fleetChannelName;
 
     private Builder() {}
 
@@ -282,6 +322,33 @@ public final class CollapseClientInterceptor implements ClientInterceptor, AutoC
      */
     public Builder callerIdentity(Function<? super CallOptions, ?> identity) {
       this.callerIdentity = Objects.requireNonNull(identity, "identity");
+      return this;
+    }
+
+    /**
+     * Makes the unary calls collapse across the instances of the application too, through
+     * {@code fleet} (such as {@code RedisHttpFleet.of(coordinator)} of
+     * {@code collapse-executor-redis}): the first caller of a key on an instance asks the tier,
+     * and one instance sends the call while the others take the reply it received, if it ended
+     * with {@code OK}; else they send their own. A caller waits for another instance no longer
+     * than its deadline, and 30 s without one, holding no thread.
+     *
+     * <p>{@code channelName} names the channel, alike on every instance: its target, TLS identity
+     * and channel credentials, which the key compares by the channel's identity on one instance.
+     * It stands for the first channel this interceptor collapses a call on; calls on any other
+     * channel, with call credentials (compared by identity) or with a caller identity whose
+     * {@code equals} another instance cannot compare, collapse on their instance only. Default:
+     * no fleet tier.
+     *
+     * @throws IllegalArgumentException if {@code channelName} is blank
+     */
+    public Builder fleet(HttpFleet fleet, String channelName) {
+      Objects.requireNonNull(channelName, "channelName");
+      if (channelName.isBlank()) {
+        throw new IllegalArgumentException("channelName must not be blank");
+      }
+      this.fleet = Objects.requireNonNull(fleet, "fleet");
+      this.fleetChannelName = channelName;
       return this;
     }
 

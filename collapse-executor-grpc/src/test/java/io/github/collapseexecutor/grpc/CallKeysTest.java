@@ -3,13 +3,16 @@ package io.github.collapseexecutor.grpc;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.collapseexecutor.http.SensitiveHeaders;
+import io.grpc.CallCredentials;
 import io.grpc.CallOptions;
 import io.grpc.Context;
 import io.grpc.ManagedChannel;
 import io.grpc.Metadata;
 import io.grpc.inprocess.InProcessChannelBuilder;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.Executor;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -106,6 +109,52 @@ final class CallKeysTest {
 
     assertThat(declared.of(new CollapsingCall.Target<>(EchoBackend.ECHO, CallOptions.DEFAULT,
         channel), "hello", new Metadata(), Context.ROOT)).isNull();
+  }
+
+  @Test
+  void theFleetTextOfEqualKeysIsEqualAndOfKeysApartIsApart() {
+    Metadata none = new Metadata();
+    ManagedChannel elsewhere = InProcessChannelBuilder.forName("keys").build();
+    try {
+      CallKey onElsewhere = new CallKeys(SensitiveHeaders.defaults(), null).of(
+          new CollapsingCall.Target<>(EchoBackend.ECHO, CallOptions.DEFAULT, elsewhere), "hello",
+          none, Context.ROOT);
+      // another instance's channel of the same name writes alike
+      assertThat(CallKeys.fleetText(onElsewhere, "grpc", "echo"))
+          .isNotNull().isEqualTo(CallKeys.fleetText(key(none), "grpc", "echo"));
+    } finally {
+      elsewhere.shutdownNow();
+    }
+    List<List<String>> apart = new ArrayList<>();
+    apart.add(CallKeys.fleetText(key(none), "grpc", "echo"));
+    apart.add(CallKeys.fleetText(key(none), "grpc", "other-channel"));
+    apart.add(CallKeys.fleetText(key(none), "other-interceptor", "echo"));
+    apart.add(CallKeys.fleetText(key(ascii("authorization", "a")), "grpc", "echo"));
+    apart.add(CallKeys.fleetText(key(CallOptions.DEFAULT.withWaitForReady(), none), "grpc",
+        "echo"));
+    apart.add(CallKeys.fleetText(key(CallOptions.DEFAULT.withMaxInboundMessageSize(10), none),
+        "grpc", "echo"));
+    assertThat(apart).doesNotContainNull().doesNotHaveDuplicates();
+  }
+
+  /** What another instance cannot compare keeps the call on its instance. */
+  @Test
+  void callCredentialsOrAnIdentityComparedByIdentityHaveNoFleetText() {
+    CallKeys byIdentity = new CallKeys(SensitiveHeaders.defaults(), options -> new Object());
+    CallKey unwritable = byIdentity.of(
+        new CollapsingCall.Target<>(EchoBackend.ECHO, CallOptions.DEFAULT, channel), "hello",
+        new Metadata(), Context.ROOT);
+    CallKey withCredentials = key(CallOptions.DEFAULT.withCallCredentials(
+        new CallCredentials() {
+          @Override
+          public void applyRequestMetadata(RequestInfo info, Executor executor,
+              MetadataApplier applier) {
+            applier.apply(new Metadata());
+          }
+        }), new Metadata());
+
+    assertThat(CallKeys.fleetText(unwritable, "grpc", "echo")).isNull();
+    assertThat(CallKeys.fleetText(withCredentials, "grpc", "echo")).isNull();
   }
 
   private CallKey key(Metadata headers) {
