@@ -15,8 +15,8 @@ import io.grpc.MethodDescriptor;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executor;
-import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Function;
 import java.util.function.Predicate;
 import org.jspecify.annotations.Nullable;
@@ -91,9 +91,9 @@ public final class CollapseClientInterceptor implements ClientInterceptor, AutoC
   private final Predicate<String> methods;
   private final boolean callCredentialsShared;
   private final @Nullable HttpFleet fleet;
-  private final @Nullable String fleetChannelName;
-  /** The channel {@link #fleetChannelName} stands for: the first one a call collapsed on. */
-  private final AtomicReference<@Nullable Channel> fleetChannel = new AtomicReference<>();
+  private final Function<? super CallOptions, @Nullable String> fleetChannelNames;
+  /** The channel each fleet name stands for: the first one a call with the name collapsed on. */
+  private final ConcurrentHashMap<String, Channel> fleetChannels = new ConcurrentHashMap<>();
   private volatile boolean closed;
 
   private CollapseClientInterceptor(Builder builder) {
@@ -103,7 +103,7 @@ public final class CollapseClientInterceptor implements ClientInterceptor, AutoC
     this.methods = builder.methods;
     this.callCredentialsShared = builder.callCredentialsShared;
     this.fleet = builder.fleet;
-    this.fleetChannelName = builder.fleetChannelName;
+    this.fleetChannelNames = builder.fleetChannelNames;
   }
 
   /** Returns a builder with the defaults: every unary method, the default sensitive keys. */
@@ -184,20 +184,28 @@ public final class CollapseClientInterceptor implements ClientInterceptor, AutoC
       CollapsingCall.Target<ReqT, RespT> target, ReqT request, Caller<RespT> caller,
       @Nullable Deadline deadline, Executor sending) {
     HttpFleet tier = fleet;
-    List<String> text = tier == null ? null : fleetText(key);
+    List<String> text = tier == null ? null : fleetText(key, target.callOptions());
     return tier == null || text == null
         ? SharedCall.start(target, request, caller, deadline, sending)
         : FleetSharedCall.start(tier, text, target, request, caller, deadline, sending);
   }
 
   /**
-   * Returns the fleet text of {@code key}, or {@code null} for a call on a channel other than the
-   * one the fleet name stands for, or a key that cannot cross.
+   * Returns the fleet text of {@code key}, or {@code null} for a call without a channel name, on
+   * a channel other than the one its name stands for, or with a key that cannot cross.
    */
-  private @Nullable List<String> fleetText(CallKey key) {
-    Channel named = fleetChannel.updateAndGet(bound -> bound == null ? key.channel() : bound);
-    return named == key.channel() && fleetChannelName != null
-        ? CallKeys.fleetText(key, name(), fleetChannelName) : null;
+  private @Nullable List<String> fleetText(CallKey key, CallOptions options) {
+    String channelName;
+    try {
+      channelName = fleetChannelNames.apply(options);
+    } catch (RuntimeException e) {
+      return null;
+    }
+    if (channelName == null) {
+      return null;
+    }
+    Channel named = fleetChannels.computeIfAbsent(channelName, name -> key.channel());
+    return named == key.channel() ? CallKeys.fleetText(key, name(), channelName) : null;
   }
 
   /**
@@ -241,7 +249,7 @@ public final class CollapseClientInterceptor implements ClientInterceptor, AutoC
     private boolean callCredentialsShared;
     private @Nullable Function<? super CallOptions, ?> callerIdentity;
     private @Nullable HttpFleet fleet;
-    private @Nullable String fleetChannelName;
+    private Function<? super CallOptions, @Nullable String> fleetChannelNames = options -> null;
 
     private Builder() {}
 
@@ -347,8 +355,20 @@ public final class CollapseClientInterceptor implements ClientInterceptor, AutoC
       if (channelName.isBlank()) {
         throw new IllegalArgumentException("channelName must not be blank");
       }
+      return fleet(fleet, options -> channelName);
+    }
+
+    /**
+     * {@link #fleet(HttpFleet, String)} for an interceptor shared by several channels, each named
+     * by what {@code channelNames} reads of a call's options (a {@link CallOptions.Key} that an
+     * interceptor the application added to the channel sets, as the Spring Boot integration
+     * does); a call it names {@code null}, or for which it throws, stays on its instance. Each
+     * name stands for the first channel a call with that name collapses on.
+     */
+    public Builder fleet(HttpFleet fleet,
+        Function<? super CallOptions, @Nullable String> channelNames) {
       this.fleet = Objects.requireNonNull(fleet, "fleet");
-      this.fleetChannelName = channelName;
+      this.fleetChannelNames = Objects.requireNonNull(channelNames, "channelNames");
       return this;
     }
 

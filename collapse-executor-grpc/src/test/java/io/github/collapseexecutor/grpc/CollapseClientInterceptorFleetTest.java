@@ -11,6 +11,8 @@ import io.github.collapseexecutor.testing.LocalRedis;
 import io.github.collapseexecutor.testing.TestFleet;
 import io.grpc.CallOptions;
 import io.grpc.Channel;
+import io.grpc.ClientCall;
+import io.grpc.ClientInterceptor;
 import io.grpc.ClientInterceptors;
 import io.grpc.ManagedChannel;
 import io.grpc.Metadata;
@@ -40,6 +42,9 @@ final class CollapseClientInterceptorFleetTest {
 
   private static final Metadata.Key<String> API_KEY =
       Metadata.Key.of("x-api-key", Metadata.ASCII_STRING_MARSHALLER);
+
+  private static final CallOptions.Key<String> CHANNEL_NAME =
+      CallOptions.Key.create("channel name");
 
   private final EchoBackend backend = EchoBackend.inProcess();
   private final TestFleet fleet = new TestFleet();
@@ -147,6 +152,55 @@ final class CollapseClientInterceptorFleetTest {
     assertThat(onOther.values()).containsExactly("[nobody] quote");
     assertThat(onTwo.values()).containsExactly("[nobody] quote");
     assertThat(backend.calls()).isEqualTo(3);
+  }
+
+  /**
+   * One interceptor for every channel, each named by a call option that an interceptor of the
+   * channel sets (as the Spring Boot integration names the channels of Spring gRPC): calls share
+   * across the instances by name, and a call without a name stays on its instance.
+   */
+  @Test
+  void channelsNamedByACallOptionShareByTheirNames() throws Exception {
+    CollapseClientInterceptor firstShared = CollapseClientInterceptor.builder()
+        .fleet(RedisHttpFleet.of(firstCoordinator), options -> options.getOption(CHANNEL_NAME))
+        .build();
+    CollapseClientInterceptor secondShared = CollapseClientInterceptor.builder()
+        .fleet(RedisHttpFleet.of(secondCoordinator), options -> options.getOption(CHANNEL_NAME))
+        .build();
+    closing.add(firstShared);
+    closing.add(secondShared);
+    Channel one = named(channel(firstShared), "echo");
+    Channel two = named(channel(secondShared), "echo");
+    backend.hold(1);
+
+    List<String> answers = Callers.secondWhileFirstWaits(() -> call(one, ECHO, "key"),
+        () -> call(two, ECHO, "key"), this::awaitArrivals, () -> {
+          FleetTestAccess.awaitWatching(secondCoordinator, 1);
+          backend.release();
+        });
+
+    assertThat(answers).containsExactly("[nobody] quote", "[nobody] quote");
+    assertThat(backend.calls()).isEqualTo(1);
+
+    backend.hold(2);
+    Callers<String> otherName = Callers.start(1, i -> () -> call(one, ECHO, "other-key"));
+    Callers<String> noName =
+        Callers.start(1, i -> () -> call(channel(secondShared), ECHO, "other-key"));
+    assertThat(backend.awaitArrivals()).as("a call without a name makes its own").isTrue();
+    backend.release();
+    assertThat(otherName.values()).containsExactly("[nobody] quote");
+    assertThat(noName.values()).containsExactly("[nobody] quote");
+  }
+
+  /** Returns {@code channel}, its calls named {@code name} for the fleet. */
+  private static Channel named(Channel channel, String name) {
+    return ClientInterceptors.intercept(channel, new ClientInterceptor() {
+      @Override
+      public <ReqT, RespT> ClientCall<ReqT, RespT> interceptCall(
+          MethodDescriptor<ReqT, RespT> method, CallOptions options, Channel next) {
+        return next.newCall(method, options.withOption(CHANNEL_NAME, name));
+      }
+    });
   }
 
   private CollapseClientInterceptor interceptor(FleetCoordinator coordinator) {

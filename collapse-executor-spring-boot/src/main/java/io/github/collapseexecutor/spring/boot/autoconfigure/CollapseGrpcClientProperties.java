@@ -34,6 +34,13 @@ public class CollapseGrpcClientProperties {
    */
   private boolean callCredentialsShared;
 
+  /**
+   * Whether a call that leads its key on this instance also collapses with the other instances
+   * of the application, through the fleet tier (collapse.executor.fleet). Only the channels of
+   * Spring gRPC's channel factory take part, each under its channel name.
+   */
+  private boolean fleet;
+
   public boolean isEnabled() {
     return enabled;
   }
@@ -64,5 +71,13 @@ public class CollapseGrpcClientProperties {
 
   public void setCallCredentialsShared(boolean callCredentialsShared) {
     this.callCredentialsShared = callCredentialsShared;
+  }
+
+  public boolean isFleet() {
+    return fleet;
+  }
+
+  public void setFleet(boolean fleet) {
+    this.fleet = fleet;
   }
 }

@@ -18,6 +18,7 @@ import java.util.Map;
 import java.util.function.BiFunction;
 import java.util.function.Consumer;
 import java.util.function.Function;
+import org.jspecify.annotations.Nullable;
 import org.springframework.beans.factory.ObjectProvider;
 
 /**
@@ -91,9 +92,17 @@ public final class HttpAdapterSupport {
 
   /** Returns the fleet tier that the {@code fleet} key of {@code section} asks for. */
   private HttpFleet fleet(HttpSection section) {
-    HttpFleet tier = fleet.getIfAvailable();
+    return requireFleet(fleet.getIfAvailable(), section.key());
+  }
+
+  /**
+   * Returns {@code tier}, which the {@code fleet} key of the section {@code key} asks for.
+   *
+   * @throws IllegalStateException naming what is missing, if there is none
+   */
+  public static HttpFleet requireFleet(@Nullable HttpFleet tier, String key) {
     if (tier == null) {
-      throw new IllegalStateException("collapse.executor." + section.key() + ".fleet is true, and"
+      throw new IllegalStateException("collapse.executor." + key + ".fleet is true, and"
           + " there is no fleet tier: set collapse.executor.fleet.secret, with"
           + " collapse-executor-redis and Spring Data Redis on the class path, or define an"
           + " HttpFleet bean");

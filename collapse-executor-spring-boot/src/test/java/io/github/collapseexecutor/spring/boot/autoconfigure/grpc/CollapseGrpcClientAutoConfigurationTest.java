@@ -3,18 +3,29 @@ package io.github.collapseexecutor.spring.boot.autoconfigure.grpc;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.collapseexecutor.grpc.CollapseClientInterceptor;
+import io.github.collapseexecutor.http.HttpFleet;
 import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorAutoConfiguration;
 import io.github.collapseexecutor.spring.boot.autoconfigure.e2e.GrpcEchoService;
 import io.grpc.CallOptions;
 import io.grpc.Channel;
 import io.grpc.ClientCall;
+import io.grpc.ManagedChannel;
 import io.grpc.Metadata;
 import io.grpc.MethodDescriptor;
+import io.grpc.inprocess.InProcessChannelBuilder;
+import io.grpc.stub.ClientCalls;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Supplier;
+import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.test.context.FilteredClassLoader;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.grpc.client.GlobalClientInterceptor;
+import org.springframework.grpc.client.GrpcChannelBuilderCustomizer;
 
 final class CollapseGrpcClientAutoConfigurationTest {
 
@@ -84,6 +95,67 @@ final class CollapseGrpcClientAutoConfigurationTest {
     runner.withClassLoader(new FilteredClassLoader(GlobalClientInterceptor.class))
         .run(context -> assertThat(context).hasNotFailed()
             .doesNotHaveBean(CollapseClientInterceptor.class));
+  }
+
+  @Test
+  void fleetTrueWithoutAFleetTierStopsStartupNamingWhatIsMissing() {
+    runner.withPropertyValues("collapse.executor.grpc.fleet=true")
+        .run(context -> assertThat(context.getStartupFailure()).rootCause()
+            .hasMessageContaining("collapse.executor.grpc.fleet")
+            .hasMessageContaining("collapse.executor.fleet.secret"));
+  }
+
+  /**
+   * With fleet true, a channel built as Spring gRPC's factory builds one (the global interceptors,
+   * then the customizers) asks the tier under its channel name; a channel built otherwise never
+   * asks it.
+   */
+  @Test
+  void fleetTrueNamesEachChannelOfTheFactoryForTheTier() {
+    List<List<String>> asked = new CopyOnWriteArrayList<>();
+    HttpFleet recording = new HttpFleet() {
+      @Override
+      public <X extends Exception> byte @Nullable [] call(List<String> key, Duration maxWait,
+          Call<X> call) throws X {
+        throw new AssertionError("a gRPC call asks without a thread");
+      }
+
+      @Override
+      public CompletionStage<byte @Nullable []> callAsync(List<String> key, Duration maxWait,
+          Supplier<? extends CompletionStage<byte @Nullable []>> call) {
+        asked.add(key);
+        return call.get().thenApply(own -> null);
+      }
+    };
+    runner.withBean(HttpFleet.class, () -> recording)
+        .withPropertyValues("collapse.executor.grpc.fleet=true")
+        .run(context -> {
+          CollapseClientInterceptor interceptor = context.getBean(CollapseClientInterceptor.class);
+          @SuppressWarnings("unchecked")
+          GrpcChannelBuilderCustomizer<InProcessChannelBuilder> names =
+              context.getBean(GrpcChannelBuilderCustomizer.class);
+          try (GrpcEchoService service = new GrpcEchoService()) {
+            service.release();
+            String name = service.target().substring("in-process:".length());
+            InProcessChannelBuilder factoryBuilt =
+                InProcessChannelBuilder.forName(name).intercept(interceptor);
+            names.customize("catalogue", factoryBuilt);
+            ManagedChannel named = factoryBuilt.build();
+            ManagedChannel unnamed = InProcessChannelBuilder.forName(name)
+                .intercept(interceptor).build();
+            try {
+              ClientCalls.blockingUnaryCall(named, GrpcEchoService.ECHO, CallOptions.DEFAULT, "a");
+              ClientCalls.blockingUnaryCall(unnamed, GrpcEchoService.ECHO, CallOptions.DEFAULT,
+                  "b");
+            } finally {
+              named.shutdownNow();
+              unnamed.shutdownNow();
+            }
+          }
+          assertThat(asked).singleElement()
+              .satisfies(key -> assertThat(key.subList(0, 3))
+                  .containsExactly("grpc", "grpc", "catalogue"));
+        });
   }
 
   /** Whether a unary call of {@code fullMethodName} collapses rather than going straight on. */
