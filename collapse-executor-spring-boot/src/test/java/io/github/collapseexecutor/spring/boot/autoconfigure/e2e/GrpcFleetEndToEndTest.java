@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.collapseexecutor.redis.FleetCoordinator;
 import io.github.collapseexecutor.redis.FleetTestAccess;
-import io.github.collapseexecutor.spring.boot.autoconfigure.LineFixtures;
 import io.github.collapseexecutor.testing.LocalRedis;
 import io.grpc.CallOptions;
 import io.grpc.Channel;
@@ -23,7 +22,6 @@ import org.junit.jupiter.api.condition.EnabledIf;
 import org.springframework.boot.SpringBootConfiguration;
 import org.springframework.boot.WebApplicationType;
 import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
-import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.context.annotation.Bean;
 import org.springframework.core.env.Environment;
@@ -80,16 +78,9 @@ final class GrpcFleetEndToEndTest {
   }
 
   private ConfigurableApplicationContext start(GrpcEchoService service) {
-    // the tests' application.properties leave Spring Data Redis out unless a test names it
-    ConfigurableApplicationContext instance = new SpringApplicationBuilder(App.class,
-        LineFixtures.REDIS_AUTO_CONFIGURATION).web(WebApplicationType.NONE).run(
-        "--spring.main.banner-mode=off", "--echo.target=" + service.target(),
-        "--collapse.executor.grpc.fleet=true",
-        "--collapse.executor.fleet.secret=a fleet secret of at least 32 bytes, for tests",
-        "--collapse.executor.fleet.key-prefix=" + keyPrefix,
-        "--collapse.executor.fleet.coordination-timeout=5s",
-        "--collapse.executor.fleet.probe-interval=100ms",
-        "--spring.data.redis.host=127.0.0.1", "--spring.data.redis.port=" + LocalRedis.PORT);
+    ConfigurableApplicationContext instance = FleetInstance.start(App.class,
+        WebApplicationType.NONE, keyPrefix, "--echo.target=" + service.target(),
+        "--collapse.executor.grpc.fleet=true");
     instances.add(instance);
     return instance;
   }

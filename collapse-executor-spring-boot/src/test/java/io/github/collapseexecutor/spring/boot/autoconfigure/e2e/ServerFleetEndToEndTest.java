@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.collapseexecutor.redis.FleetCoordinator;
 import io.github.collapseexecutor.redis.FleetTestAccess;
-import io.github.collapseexecutor.spring.boot.autoconfigure.LineFixtures;
 import io.github.collapseexecutor.testing.LocalRedis;
 import io.github.collapseexecutor.testing.http.RawHttp;
 import java.io.IOException;
@@ -23,7 +22,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.springframework.boot.WebApplicationType;
 import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
-import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.Import;
@@ -104,18 +102,10 @@ final class ServerFleetEndToEndTest {
   /** Starts an instance on {@code address} and {@code port}; returns the port. */
   private int start(Class<?> app, WebApplicationType type, String section, String address,
       int port) {
-    // the tests' application.properties leave Spring Data Redis out unless a test names it
-    ConfigurableApplicationContext instance = new SpringApplicationBuilder(app,
-        LineFixtures.REDIS_AUTO_CONFIGURATION).web(type).run(
+    ConfigurableApplicationContext instance = FleetInstance.start(app, type, keyPrefix,
         "--server.address=" + address, "--server.port=" + port,
-        "--spring.main.banner-mode=off",
         "--collapse.executor." + section + ".collapse-groups[0].uris=/quotes/*",
-        "--collapse.executor." + section + ".fleet=true",
-        "--collapse.executor.fleet.secret=a fleet secret of at least 32 bytes, for tests",
-        "--collapse.executor.fleet.key-prefix=" + keyPrefix,
-        "--collapse.executor.fleet.coordination-timeout=5s",
-        "--collapse.executor.fleet.probe-interval=100ms",
-        "--spring.data.redis.host=127.0.0.1", "--spring.data.redis.port=" + LocalRedis.PORT);
+        "--collapse.executor." + section + ".fleet=true");
     instances.add(instance);
     return instance.getEnvironment().getRequiredProperty("local.server.port", Integer.class);
   }
