@@ -216,16 +216,23 @@ public final class ServerCollapser extends HttpCollapser {
     CompletableFuture<@Nullable Object> answered = new CompletableFuture<>();
     asked.whenComplete((other, failure) -> {
       CompletionStage<?> next = own.get();
-      if (next == null) {
-        SharedResponse shared = other == null || failure != null ? null
-            : FleetResponses.joined(other, lead, exchange::readDetail);
-        if (shared == null) {
-          // nothing came of another instance's call: this one runs its own, for this instance
-          next = goOn(new RecordHere(lead), exchange);
-        } else {
-          lead.shareFromFleet(shared);
-          next = goOn(new Replay(shared), exchange);
+      try {
+        if (next == null) {
+          SharedResponse shared = other == null || failure != null ? null
+              : FleetResponses.joined(other, lead, exchange::readDetail);
+          if (shared == null) {
+            // nothing came of another instance's call: this one runs its own, for this instance
+            next = goOn(new RecordHere(lead), exchange);
+          } else {
+            lead.shareFromFleet(shared);
+            next = goOn(new Replay(shared), exchange);
+          }
         }
+      } catch (RuntimeException | Error unexpected) {
+        // nothing may leave this request, or those waiting for it, without an answer
+        new ResponseRecording(lead).end();
+        answered.completeExceptionally(unexpected);
+        return;
       }
       next.whenComplete((ignored, ended) -> {
         if (ended != null) {
