@@ -68,20 +68,9 @@ final class KeyedServletRequest {
     Object certificates = request.getAttribute(CLIENT_CERTIFICATES);
     return Arrays.asList(principal == null ? null : principal.getName(),
         certificates instanceof Object[] chain ? Arrays.asList(chain) : certificates,
-        new LocalAddress(request.getLocalAddr()), request.getLocalPort());
-  }
-
-  /**
-   * The local address a request arrived on. On one instance it keeps requests to two interfaces
-   * apart; across the fleet tier every instance has an address of its own, so the address is left
-   * out of the fleet's key and the local port stands for the connector: instances of one
-   * application serve alike on one port.
-   */
-  record LocalAddress(String address) implements PortableText.Writable {
-
-    @Override
-    public List<@Nullable Object> equalsParts() {
-      return List.of("local address");
-    }
+        // every instance has an address of its own: left out of the fleet's key, where the local
+        // port stands for the connector (instances of one application serve alike on one port)
+        new PortableText.SameOnEveryInstance("local address", request.getLocalAddr()),
+        request.getLocalPort());
   }
 }

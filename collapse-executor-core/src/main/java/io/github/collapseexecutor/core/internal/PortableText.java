@@ -225,6 +225,23 @@ public final class PortableText {
     List<@Nullable Object> equalsParts();
   }
 
+  /**
+   * A value that keeps requests apart on one instance and stands for the same thing on every
+   * instance of one application, such as the local address a request arrived on (each instance
+   * has its own): compared by {@code value} here, written as {@code label} alone for the fleet,
+   * the one exception to {@link Writable}'s rule, taken knowingly.
+   *
+   * @param label what the value is, written in its place
+   * @param value what it is on this instance
+   */
+  public record SameOnEveryInstance(String label, Object value) implements Writable {
+
+    @Override
+    public List<@Nullable Object> equalsParts() {
+      return List.of(label);
+    }
+  }
+
   /** A value whose {@code equals} the text cannot carry; no stack trace, as it is expected. */
   public static final class Unwritable extends RuntimeException {
 

@@ -9,7 +9,6 @@ import java.net.InetSocketAddress;
 import java.net.URI;
 import java.security.Principal;
 import java.util.Arrays;
-import java.util.List;
 import org.jspecify.annotations.Nullable;
 import org.springframework.http.server.reactive.ServerHttpRequest;
 import org.springframework.http.server.reactive.SslInfo;
@@ -56,8 +55,9 @@ final class KeyedExchange {
   /**
    * What the headers do not say of a request: who a filter before this one (Spring Security) says
    * the caller is and the TLS client certificate, credentials that need not be in the headers; and
-   * the local address and port it arrived on, by which a server with several connectors or interfaces (a
-   * public one and an internal one behind the same host name) may answer differently.
+   * the local address and port it arrived on, by which a server with several connectors or
+   * interfaces (a public one and an internal one behind the same host name) may answer
+   * differently.
    */
   private static Object connection(@Nullable Principal principal, ServerHttpRequest request) {
     SslInfo ssl = request.getSslInfo();
@@ -65,21 +65,10 @@ final class KeyedExchange {
     InetSocketAddress local = request.getLocalAddress();
     return Arrays.asList(principal == null ? null : principal.getName(),
         certificates instanceof Object[] chain ? Arrays.asList(chain) : certificates,
-        local == null ? null : new LocalAddress(local.getHostString()),
+        // every instance has an address of its own: left out of the fleet's key, where the local
+        // port stands for the connector (instances of one application serve alike on one port)
+        local == null ? null
+            : new PortableText.SameOnEveryInstance("local address", local.getHostString()),
         local == null ? null : local.getPort());
-  }
-
-  /**
-   * The local address a request arrived on. On one instance it keeps requests to two interfaces
-   * apart; across the fleet tier every instance has an address of its own, so the address is left
-   * out of the fleet's key and the local port stands for the connector: instances of one
-   * application serve alike on one port.
-   */
-  record LocalAddress(String address) implements PortableText.Writable {
-
-    @Override
-    public List<@Nullable Object> equalsParts() {
-      return List.of("local address");
-    }
   }
 }
