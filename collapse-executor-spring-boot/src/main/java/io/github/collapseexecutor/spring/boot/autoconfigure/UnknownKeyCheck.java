@@ -3,6 +3,7 @@ package io.github.collapseexecutor.spring.boot.autoconfigure;
 import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorProperties.UnknownKeys;
 import io.github.collapseexecutor.spring.boot.autoconfigure.actuate.CollapseEndpointProperties;
 import io.github.collapseexecutor.spring.boot.autoconfigure.fleet.CollapseFleetProperties;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -79,17 +80,18 @@ final class UnknownKeyCheck implements BeanFactoryPostProcessor {
 
   /**
    * Returns every name the binder looks for when it binds the classes from {@code binder}'s
-   * sources: every property of every object it makes. A value that does not convert is left to
-   * the application's own binding, which reports it.
+   * sources, with the type it binds there: every property of every object it makes. A value that
+   * does not convert is left to the application's own binding, which reports it.
    */
-  static Set<ConfigurationPropertyName> known(Binder binder) {
-    Set<ConfigurationPropertyName> known =
-        new HashSet<>(Set.of(ConfigurationPropertyName.of(READ_BY_CONDITION)));
+  static Map<ConfigurationPropertyName, Set<Class<?>>> known(Binder binder) {
+    Map<ConfigurationPropertyName, Set<Class<?>>> known =
+        new HashMap<>(Map.of(ConfigurationPropertyName.of(READ_BY_CONDITION), new HashSet<>()));
     BindHandler recorder = new IgnoreErrorsBindHandler(new BindHandler() {
       @Override
       public <T> Bindable<T> onStart(ConfigurationPropertyName name, Bindable<T> target,
           BindContext context) {
-        known.add(name);
+        known.computeIfAbsent(name, key -> new HashSet<>())
+            .add(target.getType().resolve(Object.class));
         return target;
       }
     });
@@ -103,22 +105,22 @@ final class UnknownKeyCheck implements BeanFactoryPostProcessor {
 
   /** Returns the keys not in {@code known}, each once, in the order of the property sources. */
   private static List<UnknownKey> find(ConfigurableEnvironment environment,
-      Set<ConfigurationPropertyName> known) {
+      Map<ConfigurationPropertyName, Set<Class<?>>> known) {
     Map<String, @Nullable Origin> unknown = new LinkedHashMap<>();
     for (PropertySource<?> source : environment.getPropertySources()) {
       if (source instanceof EnumerablePropertySource<?> names
           && !(source instanceof SystemEnvironmentPropertySource)) {
         for (String written : names.getPropertyNames()) {
           ConfigurationPropertyName name = ConfigurationPropertyName.adapt(written, '.');
-          if (PREFIX.isAncestorOf(name) && !known.contains(name)
+          if (PREFIX.isAncestorOf(name) && !known.containsKey(name)
               // an item of a list that a higher source replaced as a whole
-              && !(name.isLastElementIndexed() && known.contains(name.getParent()))) {
+              && !(name.isLastElementIndexed() && known.containsKey(name.getParent()))) {
             unknown.putIfAbsent(written, OriginLookup.getOrigin(source, written));
           }
         }
       }
     }
-    NearestKeys nearest = new NearestKeys(unknown.keySet());
+    NearestKeys nearest = new NearestKeys(known);
     return unknown.entrySet().stream().map(key -> new UnknownKey(key.getKey(), key.getValue(),
         nearest.nearest(key.getKey()))).toList();
   }

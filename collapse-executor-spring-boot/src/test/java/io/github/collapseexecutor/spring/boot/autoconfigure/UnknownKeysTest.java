@@ -54,9 +54,23 @@ final class UnknownKeysTest {
             + " known key; did you mean " + P + "servlet.collapse-groups[0].uris?"));
   }
 
+  @Test
+  void aMisspeltListBeforeItsItemIsNamedWithTheItemAfterIt() {
+    runner.withPropertyValues(P + "servlet.colapse-groups[0].uris=/a/*").run(context ->
+        assertThat(description(context)).contains(P + "servlet.colapse-groups[0].uris is not a"
+            + " known key; did you mean " + P + "servlet.collapse-groups[0].uris?"));
+  }
+
+  @Test
+  void aMisspeltKeyInCamelCaseNamesTheKeyInItsCanonicalForm() {
+    runner.withPropertyValues(P + "servlet.waitTimout=1s").run(context ->
+        assertThat(description(context)).contains(P + "servlet.waitTimout is not a known key;"
+            + " did you mean " + P + "servlet.wait-timeout?"));
+  }
+
   /**
-   * Suggestions are the keys the binder looks for when it binds the unknown keys: a list left out
-   * of its section makes no items in any section, so there is nothing near to suggest.
+   * Suggestions are properties of the objects the binder makes on the way to the key: a list left
+   * out of its section makes no items in any section, so there is nothing near to suggest.
    */
   @Test
   void groupsOutsideASectionAreReportedWithoutASuggestion() {
