@@ -22,6 +22,15 @@ import org.jspecify.annotations.Nullable;
  */
 final class OkHttpTarget {
 
+  private static final String CALL_PACKAGE = "okhttp3.internal.connection";
+
+  /**
+   * Whether this module may read OkHttp's call class: on the class path always, on the module path
+   * only where the application exports its package to this module (module-info.java).
+   */
+  private static final boolean CALLS_READABLE = callsReadable(OkHttpClient.class.getModule(),
+      OkHttpTarget.class.getModule());
+
   private OkHttpTarget() {}
 
   /**
@@ -38,7 +47,8 @@ final class OkHttpTarget {
     // the list of interceptors") tracks reading them from the chain, and issue 9741 ("Interceptor
     // .Chain is missing connectionSpecs") the connection specs. Until both ship, the client comes
     // from OkHttp's own call class; a call of another Call.Factory passes through uncollapsed.
-    OkHttpClient client = chain.call() instanceof RealCall call ? call.getClient() : null;
+    OkHttpClient client =
+        CALLS_READABLE && chain.call() instanceof RealCall call ? call.getClient() : null;
     RequestTarget.Builder target = RequestTarget.builder(request.method(), url.scheme(),
             url.host(), url.port(), url.encodedPath())
         .query(url.encodedQuery())
@@ -54,6 +64,19 @@ final class OkHttpTarget {
     return target.headers(withCookies(request, client.cookieJar().loadForRequest(url)))
         .client(identity, named ? clientName : null)
         .build();
+  }
+
+  /** Returns whether {@code okhttp} exports its call class to {@code self}; says once if not. */
+  static boolean callsReadable(Module okhttp, Module self) {
+    boolean readable = okhttp.isExported(CALL_PACKAGE, self);
+    if (!readable) {
+      System.getLogger(CollapseInterceptor.class.getName()).log(System.Logger.Level.WARNING,
+          "OkHttp calls pass through uncollapsed: on the module path, OkHttp does not export "
+              + CALL_PACKAGE + " to collapse-executor. Start the application with --add-exports "
+              + okhttp.getName() + "/" + CALL_PACKAGE + "="
+              + (self.isNamed() ? self.getName() : "ALL-UNNAMED") + " to collapse them.");
+    }
+    return readable;
   }
 
   private static boolean isLast(Interceptor self, List<Interceptor> interceptors) {
