@@ -148,15 +148,17 @@ public interface ClientCallerSettingsContract extends ClientContract {
         "no caller of the client sets a limit");
     try (Settings settings = openSettings()) {
       for (String kind : fixture().limitKinds()) {
-        // the same limit on a call no group takes, whose answer never comes
-        Throwable alone = failure(settings.start("/held/" + kind, kind, SHORT_LIMIT));
         String path = "/settings/short-" + kind;
         int placed = settings.placements().count();
         OwnCall leader = settings.start(path, kind, LONG_LIMIT);
         settings.backend().awaitCall(path, 1);
         settings.placements().await(placed + 1);
 
+        // the same limit on a call no group takes, whose answer never comes: what the client
+        // throws without collapse, waited for beside the joiners rather than before them
+        OwnCall held = settings.start("/held/" + kind, kind, SHORT_LIMIT);
         List<OwnCall> joiners = settings.startJoiners(path, kind, SHORT_LIMIT);
+        Throwable alone = failure(held);
 
         // the shared call is still held: only each joiner's own limit can end its wait
         for (OwnCall joiner : joiners) {
