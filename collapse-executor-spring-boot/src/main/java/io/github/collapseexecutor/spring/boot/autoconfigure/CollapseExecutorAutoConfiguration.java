@@ -45,6 +45,8 @@ import org.springframework.core.env.Environment;
 @EnableConfigurationProperties({CollapseExecutorProperties.class, HttpAdapterProperties.class,
     NamedExecutorProperties.class})
 @Import({HttpServiceGroupCheck.class, CollapseHealthIndicatorConfiguration.class})
+// the imported configuration is package-private: Spring reads it, applications do not
+@SuppressWarnings("exports")
 public final class CollapseExecutorAutoConfiguration {
 
   /** The integration tag of executors built from the {@link CollapseExecutorOptions} bean. */

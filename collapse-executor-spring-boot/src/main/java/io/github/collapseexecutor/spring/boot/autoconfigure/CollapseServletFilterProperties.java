@@ -3,7 +3,6 @@ package io.github.collapseexecutor.spring.boot.autoconfigure;
 import io.github.collapseexecutor.spring.boot.autoconfigure.support.ServletFilterMapping;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.core.Ordered;
@@ -20,14 +19,6 @@ public class CollapseServletFilterProperties extends HttpSection {
 
   public CollapseServletFilterProperties() {
     super("servlet");
-  }
-
-  /** Returns where the filter runs; the mapping was checked when the settings were. */
-  public ServletFilterMapping mapping() {
-    PropertyErrors errors = new PropertyErrors(List.of());
-    ServletFilterMapping mapping = mapping(errors);
-    errors.throwIfAny();
-    return Objects.requireNonNull(mapping);
   }
 
   @Override

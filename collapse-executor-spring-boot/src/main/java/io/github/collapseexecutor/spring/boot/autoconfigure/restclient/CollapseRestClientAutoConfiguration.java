@@ -60,6 +60,8 @@ import org.springframework.web.client.RestTemplate;
     matchIfMissing = true)
 @EnableConfigurationProperties(CollapseRestTemplateProperties.class)
 @Import(RestClientLine.class)
+// the imported configuration is package-private: Spring reads it, applications do not
+@SuppressWarnings("exports")
 public final class CollapseRestClientAutoConfiguration {
 
   /** The integration tag and executor name of the interceptor. */

@@ -77,7 +77,9 @@ public final class CollapseServletFilterAutoConfiguration {
     registration.setName(FILTER_NAME);
     registration.setAsyncSupported(true);
     registration.setDispatcherTypes(DispatcherType.REQUEST, DispatcherType.ASYNC);
-    ServletFilterMapping mapping = section.mapping();
+    // checked with the other settings when the context started
+    ServletFilterMapping mapping =
+        new ServletFilterMapping(section.getUrlPatterns(), section.getOrder());
     registration.setUrlPatterns(mapping.urlPatterns());
     registration.setOrder(mapping.order());
     adapters.register(INTEGRATION, options, filter.stats(), Map.of(

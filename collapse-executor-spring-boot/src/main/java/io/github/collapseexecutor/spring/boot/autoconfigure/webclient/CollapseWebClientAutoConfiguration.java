@@ -56,6 +56,8 @@ import org.springframework.web.reactive.function.client.WebClient;
 @ConditionalOnBooleanProperty(name = "collapse.executor.web-client.enabled", matchIfMissing = true)
 @EnableConfigurationProperties(CollapseWebClientProperties.class)
 @Import(WebClientLine.class)
+// the imported configuration is package-private: Spring reads it, applications do not
+@SuppressWarnings("exports")
 public final class CollapseWebClientAutoConfiguration {
 
   /** The integration tag and executor name of the filter function. */

@@ -1,0 +1,87 @@
+/**
+ * Spring Boot 3 auto-configuration of collapse-executor from {@code collapse.executor.*}. Every
+ * library an auto-configuration configures is optional: the auto-configuration applies where the
+ * application has it. The API is the auto-configuration classes (to exclude or order against),
+ * the configuration properties and what an application may define beans of; the shared wiring
+ * of the auto-configurations is not exported.
+ *
+ * <p>The sources are collapse-executor-spring-boot's; this descriptor names Spring Boot 3's
+ * modules, where that one names Spring Boot 4's.
+ */
+// "module": the name ends in the Spring Boot line, as the artifact's does
+@SuppressWarnings({"requires-automatic", "requires-transitive-automatic", "module"})
+module io.github.collapseexecutor.spring.boot3 {
+  requires transitive io.github.collapseexecutor.core;
+  requires transitive io.github.collapseexecutor.http;
+  requires transitive io.github.collapseexecutor.micrometer;
+  requires transitive io.github.collapseexecutor.spring;
+  requires transitive spring.boot;
+  requires transitive spring.boot.autoconfigure;
+  requires transitive spring.core;
+  requires transitive spring.beans;
+  requires transitive spring.context;
+  requires spring.jcl;
+
+  // each configured when the application has it; "transitive" where the auto-configurations'
+  // bean methods name their types
+  requires static transitive io.github.collapseexecutor.spring.web;
+  requires static transitive io.github.collapseexecutor.spring.webflux;
+  requires static transitive io.github.collapseexecutor.servlet;
+  requires static transitive io.github.collapseexecutor.okhttp;
+  requires static transitive io.github.collapseexecutor.grpc;
+  requires static transitive io.github.collapseexecutor.redis;
+  requires static transitive spring.aop;
+  requires static transitive spring.web;
+  requires static transitive spring.webflux;
+  requires static transitive spring.boot.actuator;
+  requires static transitive spring.boot.actuator.autoconfigure;
+  requires static transitive spring.data.redis;
+  requires static transitive spring.grpc.core;
+  requires static transitive jakarta.servlet;
+  requires static transitive okhttp3;
+  requires static io.grpc;
+  requires static lettuce.core;
+  requires static micrometer.core;
+  requires static micrometer.observation;
+  requires static reactor.core;
+  requires static transitive org.jspecify;
+
+  exports io.github.collapseexecutor.spring.boot.autoconfigure;
+  exports io.github.collapseexecutor.spring.boot.autoconfigure.actuate;
+  exports io.github.collapseexecutor.spring.boot.autoconfigure.annotation;
+  exports io.github.collapseexecutor.spring.boot.autoconfigure.fleet;
+  exports io.github.collapseexecutor.spring.boot.autoconfigure.grpc;
+  exports io.github.collapseexecutor.spring.boot.autoconfigure.metrics;
+  exports io.github.collapseexecutor.spring.boot.autoconfigure.okhttp;
+  exports io.github.collapseexecutor.spring.boot.autoconfigure.restclient;
+  exports io.github.collapseexecutor.spring.boot.autoconfigure.servlet;
+  exports io.github.collapseexecutor.spring.boot.autoconfigure.webclient;
+  exports io.github.collapseexecutor.spring.boot.autoconfigure.webflux;
+
+  // Spring reads, binds and instantiates the package-private configuration classes, conditions,
+  // failure analyzers and properties, and the actuator invokes the endpoint's operations
+  opens io.github.collapseexecutor.spring.boot.autoconfigure
+      to spring.core, spring.beans, spring.context, spring.boot;
+  opens io.github.collapseexecutor.spring.boot.autoconfigure.actuate
+      to spring.core, spring.beans, spring.context, spring.boot, spring.boot.actuator;
+  opens io.github.collapseexecutor.spring.boot.autoconfigure.annotation
+      to spring.core, spring.beans, spring.context;
+  opens io.github.collapseexecutor.spring.boot.autoconfigure.fleet
+      to spring.core, spring.beans, spring.context, spring.boot;
+  opens io.github.collapseexecutor.spring.boot.autoconfigure.grpc
+      to spring.core, spring.beans, spring.context;
+  opens io.github.collapseexecutor.spring.boot.autoconfigure.metrics
+      to spring.core, spring.beans, spring.context;
+  opens io.github.collapseexecutor.spring.boot.autoconfigure.okhttp
+      to spring.core, spring.beans, spring.context;
+  opens io.github.collapseexecutor.spring.boot.autoconfigure.restclient
+      to spring.core, spring.beans, spring.context;
+  opens io.github.collapseexecutor.spring.boot.autoconfigure.servlet
+      to spring.core, spring.beans, spring.context;
+  opens io.github.collapseexecutor.spring.boot.autoconfigure.support
+      to spring.core, spring.beans, spring.context;
+  opens io.github.collapseexecutor.spring.boot.autoconfigure.webclient
+      to spring.core, spring.beans, spring.context;
+  opens io.github.collapseexecutor.spring.boot.autoconfigure.webflux
+      to spring.core, spring.beans, spring.context;
+}
