@@ -36,6 +36,7 @@ module io.github.collapseexecutor.spring.boot3 {
   requires static transitive spring.boot.actuator;
   requires static transitive spring.boot.actuator.autoconfigure;
   requires static transitive spring.data.redis;
+  // Spring gRPC's jar names no module: this is the name the module path gives it from its file
   requires static transitive spring.grpc.core;
   requires static transitive jakarta.servlet;
   requires static transitive okhttp3;
