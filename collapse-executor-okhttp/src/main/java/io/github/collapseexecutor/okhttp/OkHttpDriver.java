@@ -3,6 +3,7 @@ package io.github.collapseexecutor.okhttp;
 import io.github.collapseexecutor.http.adapter.ClientDriver;
 import io.github.collapseexecutor.http.adapter.HeaderLists;
 import io.github.collapseexecutor.http.adapter.SharedResponse;
+import io.github.collapseexecutor.http.adapter.TlsHandshake;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;
@@ -11,10 +12,6 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.InterruptedIOException;
 import java.net.SocketTimeoutException;
-import java.security.cert.Certificate;
-import java.security.cert.CertificateEncodingException;
-import java.security.cert.CertificateException;
-import java.security.cert.CertificateFactory;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -131,12 +128,10 @@ record OkHttpDriver(Interceptor.Chain chain) implements ClientDriver.Blocking<Re
       Handshake handshake = origin.handshake();
       out.writeBoolean(handshake != null);
       if (handshake != null) {
-        out.writeUTF(handshake.tlsVersion().javaName());
-        out.writeUTF(handshake.cipherSuite().javaName());
-        writeCertificates(handshake.peerCertificates(), out);
-        writeCertificates(handshake.localCertificates(), out);
+        new TlsHandshake(handshake.tlsVersion().javaName(), handshake.cipherSuite().javaName(),
+            handshake.peerCertificates(), handshake.localCertificates()).writeTo(out);
       }
-    } catch (IOException | CertificateEncodingException e) {
+    } catch (IOException e) {
       throw new IllegalArgumentException("a handshake that cannot be written", e);
     }
     return bytes.toByteArray();
@@ -146,41 +141,17 @@ record OkHttpDriver(Interceptor.Chain chain) implements ClientDriver.Blocking<Re
   public Object readDetail(byte[] bytes) {
     try (DataInputStream in = new DataInputStream(new ByteArrayInputStream(bytes))) {
       Protocol protocol = Protocol.get(in.readUTF());
-      Handshake handshake = in.readBoolean() ? Handshake.get(TlsVersion.forJavaName(in.readUTF()),
-          CipherSuite.forJavaName(in.readUTF()), readCertificates(in), readCertificates(in))
-          : null;
+      Handshake handshake = null;
+      if (in.readBoolean()) {
+        TlsHandshake tls = TlsHandshake.readFrom(in);
+        handshake = Handshake.get(TlsVersion.forJavaName(tls.protocol()),
+            CipherSuite.forJavaName(tls.cipherSuite()), tls.peerCertificates(),
+            tls.localCertificates());
+      }
       return new Origin(protocol, handshake);
-    } catch (IOException | CertificateException | RuntimeException e) {
+    } catch (IOException | RuntimeException e) {
       throw new IllegalArgumentException("not an OkHttp response's detail", e);
     }
-  }
-
-  private static void writeCertificates(List<Certificate> certificates, DataOutputStream out)
-      throws IOException, CertificateEncodingException {
-    out.writeInt(certificates.size());
-    for (Certificate certificate : certificates) {
-      byte[] encoded = certificate.getEncoded();
-      out.writeInt(encoded.length);
-      out.write(encoded);
-    }
-  }
-
-  private static List<Certificate> readCertificates(DataInputStream in)
-      throws IOException, CertificateException {
-    int count = in.readInt();
-    if (count < 0 || count > 16) {
-      throw new IOException("not a certificate chain");
-    }
-    CertificateFactory factory = CertificateFactory.getInstance("X.509");
-    List<Certificate> certificates = new ArrayList<>(count);
-    for (int i = 0; i < count; i++) {
-      int length = in.readInt();
-      if (length < 0 || length > in.available()) {
-        throw new IOException("a length past the end");
-      }
-      certificates.add(factory.generateCertificate(new ByteArrayInputStream(in.readNBytes(length))));
-    }
-    return certificates;
   }
 
   @Override

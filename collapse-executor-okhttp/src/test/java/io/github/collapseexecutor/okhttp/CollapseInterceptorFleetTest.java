@@ -7,6 +7,8 @@ import io.github.collapseexecutor.http.CollapseGroup;
 import io.github.collapseexecutor.http.HttpCollapseOptions;
 import io.github.collapseexecutor.redis.RedisHttpFleet;
 import io.github.collapseexecutor.testing.FleetInstances;
+import io.github.collapseexecutor.testing.http.ClientCertificateBackend;
+import io.github.collapseexecutor.testing.http.ClientCertificates;
 import io.github.collapseexecutor.testing.http.GatedBackend;
 import java.io.IOException;
 import java.time.Duration;
@@ -16,10 +18,12 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
+import okhttp3.Handshake;
 import okhttp3.OkHttpClient;
 import okhttp3.Protocol;
 import okhttp3.Request;
 import okhttp3.Response;
+import okhttp3.tls.HandshakeCertificates;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -27,7 +31,8 @@ import org.junit.jupiter.api.Test;
 /**
  * Two instances of one application, each with its OkHttp client and collapse interceptor,
  * collapse through the fleet tier on the Redis on 127.0.0.1:6379 (skipped without it): a call of
- * the client of one name on the second instance takes the response of the first instance's call;
+ * the client of one name on the second instance takes the response of the first instance's call,
+ * over TLS with the handshake its own call would have shown;
  * a call with another credential, of an unnamed client, or of a client changed from the named one
  * makes its own; a caller whose own deadline ends while another instance calls fails as its own
  * call would; Redis never holds the credential or the path.
@@ -74,6 +79,51 @@ final class CollapseInterceptorFleetTest {
       keyspace.addAll(instances.fleet().keyspace());
       assertThat(keyspace).isNotEmpty()
           .noneMatch(text -> text.contains("token-of-alice") || text.contains(PATH));
+    });
+  }
+
+  @Test
+  void aCallOverTlsCrossesWithTheHandshakeItsCallerWouldHaveSeen() {
+    assertTimeoutPreemptively(Duration.ofSeconds(60), () -> {
+      ClientCertificates certificates = ClientCertificates.of("alice");
+      ClientCertificateBackend tls = new ClientCertificateBackend(certificates);
+      String tlsUrl = tls.start();
+      try {
+        HandshakeCertificates alice = certificates.clients().get("alice");
+        OkHttpClient presentingAlice = new OkHttpClient.Builder()
+            .sslSocketFactory(alice.sslSocketFactory(), alice.trustManager()).build();
+        OkHttpClient first = instance().addTo(presentingAlice, "whoami");
+        OkHttpClient second = instance().addTo(presentingAlice, "whoami");
+        Request whoami = new Request.Builder().url(tlsUrl + "/whoami/1").build();
+        // the backend holds its answer until the test lets it go
+        tls.arrivals().expect(1);
+        CompletableFuture<Response> firstCall = call(first, whoami);
+        assertThat(tls.awaitCalls(1)).as("the first instance's call arrived").isTrue();
+        CompletableFuture<Response> secondCall = call(second, whoami);
+        instances.awaitLastWatching();
+
+        tls.arrivals().arrive();
+
+        try (Response own = firstCall.get(30, TimeUnit.SECONDS);
+            Response replayed = secondCall.get(30, TimeUnit.SECONDS)) {
+          // the backend answers with the subject of the client's certificate
+          assertThat(own.body().string()).isEqualTo("client=CN=alice");
+          assertThat(replayed.body().string()).isEqualTo("client=CN=alice");
+          assertThat(tls.calls()).as("backend calls").isEqualTo(1);
+          Handshake ownHandshake = own.handshake();
+          Handshake handshake = replayed.handshake();
+          assertThat(ownHandshake).isNotNull();
+          assertThat(handshake).isNotNull();
+          assertThat(handshake.tlsVersion()).isEqualTo(ownHandshake.tlsVersion());
+          assertThat(handshake.cipherSuite()).isEqualTo(ownHandshake.cipherSuite());
+          assertThat(handshake.peerCertificates())
+              .containsExactlyElementsOf(ownHandshake.peerCertificates());
+          assertThat(handshake.localCertificates())
+              .containsExactlyElementsOf(ownHandshake.localCertificates());
+        }
+      } finally {
+        tls.stop();
+      }
     });
   }
 
@@ -155,7 +205,7 @@ final class CollapseInterceptorFleetTest {
   /** Starts an instance's interceptor on its own coordinator. */
   private CollapseInterceptor instance() throws Exception {
     return instances.closeLater(new CollapseInterceptor(HttpCollapseOptions.builder()
-        .group(CollapseGroup.ofUris("/quotes/*"))
+        .group(CollapseGroup.ofUris("/quotes/*", "/whoami/*"))
         .fleet(RedisHttpFleet.of(instances.coordinator())).build()));
   }
 
@@ -164,8 +214,11 @@ final class CollapseInterceptorFleetTest {
   }
 
   private CompletableFuture<Response> call(OkHttpClient client, String authorization) {
-    Request request = new Request.Builder().url(baseUrl + PATH)
-        .header("Authorization", authorization).build();
+    return call(client, new Request.Builder().url(baseUrl + PATH)
+        .header("Authorization", authorization).build());
+  }
+
+  private CompletableFuture<Response> call(OkHttpClient client, Request request) {
     return CompletableFuture.supplyAsync(() -> {
       try {
         return client.newCall(request).execute();

@@ -3,13 +3,18 @@ package io.github.collapseexecutor.jdk.httpclient;
 import io.github.collapseexecutor.http.adapter.ClientDriver;
 import io.github.collapseexecutor.http.adapter.HeaderLists;
 import io.github.collapseexecutor.http.adapter.SharedResponse;
+import io.github.collapseexecutor.http.adapter.TlsHandshake;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpHeaders;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.ByteBuffer;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -88,25 +93,42 @@ record JdkDriver(HttpClient client, HttpRequest outgoing, Deadline deadline)
   }
 
   /**
-   * The final URI and the version, for another instance's replay; a response over TLS stays on
-   * its instance, as its {@code SSLSession} cannot be rebuilt there.
+   * The final URI, the version and, for a TLS call, what the handshake agreed (version, cipher
+   * suite, certificates), for another instance's replay: what a caller there would have read of
+   * a call of its own.
    */
   @Override
-  public byte @Nullable [] writeDetail(Object detail) {
+  public byte[] writeDetail(Object detail) {
     Origin origin = (Origin) detail;
-    return origin.sslSession().isPresent() ? null
-        : (origin.version().name() + " " + origin.uri()).getBytes(StandardCharsets.UTF_8);
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    try (DataOutputStream out = new DataOutputStream(bytes)) {
+      out.writeUTF(origin.version().name());
+      out.writeUTF(origin.uri().toString());
+      out.writeBoolean(origin.sslSession().isPresent());
+      if (origin.sslSession().isPresent()) {
+        ReplayedSslSession.handshakeOf(origin.sslSession().get()).writeTo(out);
+      }
+    } catch (IOException e) {
+      throw new IllegalArgumentException("a response detail that cannot be written", e);
+    }
+    return bytes.toByteArray();
   }
 
   @Override
   public Object readDetail(byte[] bytes) {
-    String text = new String(bytes, StandardCharsets.UTF_8);
-    int space = text.indexOf(' ');
-    if (space < 0) {
-      throw new IllegalArgumentException("not a JDK response's detail");
+    try (DataInputStream in = new DataInputStream(new ByteArrayInputStream(bytes))) {
+      HttpClient.Version version = HttpClient.Version.valueOf(in.readUTF());
+      URI uri = URI.create(in.readUTF());
+      Optional<SSLSession> session = Optional.empty();
+      if (in.readBoolean()) {
+        int port = uri.getPort() >= 0 ? uri.getPort() : 443;
+        session = Optional.of(new ReplayedSslSession(TlsHandshake.readFrom(in),
+            Objects.requireNonNull(uri.getHost(), "the host of " + uri), port));
+      }
+      return new Origin(uri, version, session);
+    } catch (IOException | RuntimeException e) {
+      throw new IllegalArgumentException("not a JDK response's detail", e);
     }
-    return new Origin(URI.create(text.substring(space + 1)),
-        HttpClient.Version.valueOf(text.substring(0, space)), Optional.empty());
   }
 
   @Override

@@ -8,6 +8,8 @@ import io.github.collapseexecutor.http.HttpCollapseOptions;
 import io.github.collapseexecutor.redis.FleetCoordinator;
 import io.github.collapseexecutor.redis.RedisHttpFleet;
 import io.github.collapseexecutor.testing.FleetInstances;
+import io.github.collapseexecutor.testing.http.ClientCertificateBackend;
+import io.github.collapseexecutor.testing.http.ClientCertificates;
 import io.github.collapseexecutor.testing.http.GatedBackend;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -18,6 +20,8 @@ import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import javax.net.ssl.SSLSession;
+import okhttp3.tls.HandshakeCertificates;
 import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -27,8 +31,8 @@ import org.junit.jupiter.api.Test;
  * Two instances of one application, each with a JDK {@code HttpClient} wrapped in a
  * {@link CollapsingHttpClient}, collapse through the fleet tier on the Redis on 127.0.0.1:6379
  * (skipped without it), without holding a thread while one waits for the other: the client of
- * one name on the second instance takes the response of the first instance's call; unnamed
- * clients make their own.
+ * one name on the second instance takes the response of the first instance's call, with the TLS
+ * session a call of its own would have shown; unnamed clients make their own.
  */
 final class CollapsingHttpClientFleetTest {
 
@@ -70,6 +74,52 @@ final class CollapsingHttpClientFleetTest {
   }
 
   @Test
+  void aCallOverTlsCrossesWithTheHandshakeItsCallerWouldHaveSeen() {
+    assertTimeoutPreemptively(Duration.ofSeconds(60), () -> {
+      ClientCertificates certificates = ClientCertificates.of("alice");
+      ClientCertificateBackend tls = new ClientCertificateBackend(certificates);
+      String tlsUrl = tls.start();
+      try {
+        HandshakeCertificates alice = certificates.clients().get("alice");
+        HttpClient first = instance("whoami", ClientCertificates.jdkHttpClient(alice));
+        HttpClient second = instance("whoami", ClientCertificates.jdkHttpClient(alice));
+        URI whoami = URI.create(tlsUrl + "/whoami/1");
+        // the backend holds its answer until the test lets it go
+        tls.arrivals().expect(1);
+        CompletableFuture<HttpResponse<String>> firstCall = first.sendAsync(
+            HttpRequest.newBuilder(whoami).build(), BodyHandlers.ofString());
+        assertThat(tls.awaitCalls(1)).as("the first instance's call arrived").isTrue();
+        CompletableFuture<HttpResponse<String>> secondCall = second.sendAsync(
+            HttpRequest.newBuilder(whoami).build(), BodyHandlers.ofString());
+        instances.awaitLastWatching();
+
+        tls.arrivals().arrive();
+
+        HttpResponse<String> own = firstCall.get(30, TimeUnit.SECONDS);
+        HttpResponse<String> replayed = secondCall.get(30, TimeUnit.SECONDS);
+        // the backend answers with the subject of the client's certificate
+        assertThat(own.body()).isEqualTo("client=CN=alice");
+        assertThat(replayed.body()).isEqualTo(own.body());
+        assertThat(tls.calls()).as("backend calls").isEqualTo(1);
+        SSLSession ownSession = own.sslSession().orElseThrow();
+        SSLSession session = replayed.sslSession().orElseThrow();
+        assertThat(session.getProtocol()).isEqualTo(ownSession.getProtocol());
+        assertThat(session.getCipherSuite()).isEqualTo(ownSession.getCipherSuite());
+        assertThat(session.getPeerCertificates()).containsExactly(
+            ownSession.getPeerCertificates());
+        assertThat(session.getLocalCertificates()).containsExactly(
+            ownSession.getLocalCertificates());
+        assertThat(session.getPeerPrincipal()).isEqualTo(ownSession.getPeerPrincipal());
+        assertThat(session.getPeerHost()).isEqualTo("127.0.0.1");
+        assertThat(session.getPeerPort()).isEqualTo(whoami.getPort());
+        assertThat(session.isValid()).as("a session no connection here holds").isFalse();
+      } finally {
+        tls.stop();
+      }
+    });
+  }
+
+  @Test
   void theCallsOfAnUnnamedClientStayOnTheirInstance() {
     assertTimeoutPreemptively(Duration.ofSeconds(60), () -> {
       HttpClient first = instance(null);
@@ -89,10 +139,14 @@ final class CollapsingHttpClientFleetTest {
 
   /** Starts an instance's client, named {@code clientName} if given, on its own coordinator. */
   private HttpClient instance(@Nullable String clientName) throws Exception {
+    return instance(clientName, HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
+        .build());
+  }
+
+  private HttpClient instance(@Nullable String clientName, HttpClient wrapped) throws Exception {
     FleetCoordinator coordinator = instances.coordinator();
-    CollapsingHttpClient.Builder client = CollapsingHttpClient.builder(
-        HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build(),
-        HttpCollapseOptions.builder().group(CollapseGroup.ofUris("/quotes/*"))
+    CollapsingHttpClient.Builder client = CollapsingHttpClient.builder(wrapped,
+        HttpCollapseOptions.builder().group(CollapseGroup.ofUris("/quotes/*", "/whoami/*"))
             .fleet(RedisHttpFleet.of(coordinator)).build());
     if (clientName != null) {
       client.clientName(clientName);
