@@ -298,6 +298,17 @@ public final class ServerCollapser extends HttpCollapser {
     }
 
     /**
+     * Whether taking this continuation runs the chain for requests that wait on this one: it
+     * leads its key. An adapter whose request was cancelled (its client went away) should still
+     * take such a continuation if its chain can run without the request's own response, as it
+     * lets the chain of a cancelled leading request go on for the others; any other continuation
+     * of a cancelled request it {@linkplain #abandon abandons}.
+     */
+    public boolean leads() {
+      return turn instanceof Lead || turn instanceof RecordHere;
+    }
+
+    /**
      * Gives up a continuation that its adapter could not hand back (the request ended before it
      * came back through the adapter): the requests that wait on this one's call are told to run
      * the chain themselves, or this one's place among waiting requests is given up. Does nothing

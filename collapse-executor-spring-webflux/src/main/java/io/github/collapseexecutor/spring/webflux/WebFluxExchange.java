@@ -104,7 +104,9 @@ final class WebFluxExchange implements ServerExchange<RuntimeException> {
     CompletableFuture<Object> done = new CompletableFuture<>();
     // off the thread that ended the wait: the leading request's, or the wait timer's
     Schedulers.parallel().schedule(() -> {
-      if (cancelled) {
+      // a leading turn runs the chain for the requests behind it, as the first run of a
+      // cancelled leader goes on for them (run, record); anything else is this request's alone
+      if (cancelled && (next == null || !next.leads())) {
         if (next != null) {
           next.abandon();
         }
