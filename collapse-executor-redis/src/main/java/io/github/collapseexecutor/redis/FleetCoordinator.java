@@ -252,7 +252,7 @@ public final class FleetCoordinator implements AutoCloseable {
     // as the blocking lead: the caller has its result once the end of the call reached Redis,
     // or the coordination timeout passed
     return own.handle((result, failure) -> {
-      byte[] value = failure != null ? null : storable(result, codec, digest);
+      byte[] value = failure != null ? null : storable(result, codec, digest, token);
       return value == null ? link.release(digest, token)
           : link.finish(digest, token, value, options.resultTtl().toMillis());
     }).thenCompose(sent -> sent.handle((ignored, late) -> {
@@ -295,7 +295,8 @@ public final class FleetCoordinator implements AutoCloseable {
             counters.fellBack.increment();
             return null;
           }
-          T result = waited.value() == null ? null : read(waited.value(), codec, digest);
+          T result = waited.value() == null ? null
+              : read(waited.value(), codec, digest, claim.holder());
           (result != null ? counters.joined : waited.fellShort()).increment();
           return result;
         });
@@ -314,14 +315,15 @@ public final class FleetCoordinator implements AutoCloseable {
       finish(link.release(digest, token));
       throw failure;
     }
-    byte[] value = storable(result, codec, digest);
+    byte[] value = storable(result, codec, digest, token);
     finish(value == null ? link.release(digest, token)
         : link.finish(digest, token, value, options.resultTtl().toMillis()));
     return result;
   }
 
   /** Returns the value to store for {@code result}, or {@code null} if it is not shared. */
-  private <T> byte @Nullable [] storable(T result, FleetCodec<T> codec, String digest) {
+  private <T> byte @Nullable [] storable(T result, FleetCodec<T> codec, String digest,
+      String token) {
     byte[] plain;
     try {
       plain = codec.encode(result);
@@ -331,7 +333,7 @@ public final class FleetCoordinator implements AutoCloseable {
     if (plain == null || plain.length > options.maxValueBytes()) {
       return null;
     }
-    byte[] value = secret.seal(plain, digest);
+    byte[] value = secret.seal(plain, digest, token);
     return value.length > options.maxValueBytes() ? null : value;
   }
 
@@ -385,7 +387,7 @@ public final class FleetCoordinator implements AutoCloseable {
       } else {
         fellShort = counters.unshared;
       }
-      T result = value == null ? null : read(value, codec, digest);
+      T result = value == null ? null : read(value, codec, digest, claim.holder());
       (result != null ? counters.joined : fellShort).increment();
       return result;
     } catch (RedisLink.Unavailable e) {
@@ -395,11 +397,12 @@ public final class FleetCoordinator implements AutoCloseable {
     }
   }
 
-  private <T> @Nullable T read(byte[] value, FleetCodec<T> codec, String digest) {
+  private <T> @Nullable T read(byte[] value, FleetCodec<T> codec, String digest, String token) {
     try {
-      return codec.decode(secret.open(value, digest));
+      return codec.decode(secret.open(value, digest, token, options.resultTtl().toMillis()));
     } catch (GeneralSecurityException | RuntimeException e) {
-      // written with another secret or setting, or by someone else: not this fleet's result
+      // written with another secret or setting, for another call, or by someone else: not the
+      // result of this fleet's call under way
       return null;
     }
   }

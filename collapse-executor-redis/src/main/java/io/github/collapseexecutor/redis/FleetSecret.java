@@ -6,6 +6,7 @@ import java.security.GeneralSecurityException;
 import java.security.SecureRandom;
 import java.util.Arrays;
 import java.util.Base64;
+import java.util.function.LongSupplier;
 import javax.crypto.Cipher;
 import javax.crypto.Mac;
 import javax.crypto.spec.GCMParameterSpec;
@@ -16,27 +17,40 @@ import javax.crypto.spec.SecretKeySpec;
  * result. Two keys are derived from the secret, one per use, so that neither reveals the other.
  *
  * <p>A sealed value is a version byte, then either the plain bytes (version 0) or a random
- * 12-byte nonce and the AES-GCM cipher text (version 1), authenticated with the key's digest: a
- * value copied to another key's place does not open.
+ * 12-byte nonce and the AES-GCM cipher text (version 2) of the time it was sealed and the plain
+ * bytes, authenticated with the key's digest and the token of the call that made it. A value
+ * copied to the place of another key or of another call does not open, and one sealed longer ago
+ * than results live (plus {@link #CLOCK_ALLOWANCE_MILLIS}) is refused: someone who can write to
+ * Redis but has no secret cannot hand a call an earlier call's result.
  */
 final class FleetSecret {
 
+  /** How far the clocks of two instances may disagree before a fresh result looks stale. */
+  static final long CLOCK_ALLOWANCE_MILLIS = 5_000;
+
   private static final String HMAC = "HmacSHA256";
   private static final byte PLAIN = 0;
-  private static final byte SEALED = 1;
+  private static final byte SEALED = 2;
   private static final int NONCE_BYTES = 12;
   private static final int TAG_BITS = 128;
 
   private final SecretKeySpec digestKey;
   private final SecretKeySpec valueKey;
   private final boolean encrypt;
+  private final LongSupplier clock;
   private final SecureRandom random = new SecureRandom();
 
   FleetSecret(byte[] secret, boolean encrypt) {
+    this(secret, encrypt, System::currentTimeMillis);
+  }
+
+  /** As the other constructor, with the wall clock {@code clock} (milliseconds since the epoch). */
+  FleetSecret(byte[] secret, boolean encrypt, LongSupplier clock) {
     SecretKeySpec master = new SecretKeySpec(secret, HMAC);
     this.digestKey = new SecretKeySpec(hmac(master, "collapse-executor fleet key digest"), HMAC);
     this.valueKey = new SecretKeySpec(hmac(master, "collapse-executor fleet value key"), "AES");
     this.encrypt = encrypt;
+    this.clock = clock;
   }
 
   /** Returns the digest that names {@code key} in Redis: 43 URL-safe base64 characters. */
@@ -51,8 +65,11 @@ final class FleetSecret {
     return Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);
   }
 
-  /** Returns {@code plain} as stored under {@code digest}: encrypted, if so configured. */
-  byte[] seal(byte[] plain, String digest) {
+  /**
+   * Returns {@code plain} as the call of lease {@code token} stores it under {@code digest}:
+   * encrypted, if so configured.
+   */
+  byte[] seal(byte[] plain, String digest, String token) {
     if (!encrypt) {
       byte[] value = new byte[plain.length + 1];
       value[0] = PLAIN;
@@ -64,8 +81,9 @@ final class FleetSecret {
     try {
       Cipher cipher = Cipher.getInstance("AES/GCM/NoPadding");
       cipher.init(Cipher.ENCRYPT_MODE, valueKey, new GCMParameterSpec(TAG_BITS, nonce));
-      cipher.updateAAD(digest.getBytes(StandardCharsets.US_ASCII));
-      byte[] sealed = cipher.doFinal(plain);
+      cipher.updateAAD(boundTo(digest, token));
+      byte[] sealed = cipher.doFinal(ByteBuffer.allocate(Long.BYTES + plain.length)
+          .putLong(clock.getAsLong()).put(plain).array());
       return ByteBuffer.allocate(1 + NONCE_BYTES + sealed.length)
           .put(SEALED).put(nonce).put(sealed).array();
     } catch (GeneralSecurityException e) {
@@ -75,12 +93,15 @@ final class FleetSecret {
   }
 
   /**
-   * Returns the plain bytes of a value stored under {@code digest}.
+   * Returns the plain bytes of a value that the call of lease {@code token} stored under
+   * {@code digest}.
    *
+   * @param maxAgeMillis how long results live in Redis: a value sealed longer ago is refused
    * @throws GeneralSecurityException if the value was not sealed with this secret for this
-   *     digest, or is a plain value where values are encrypted
+   *     digest and call, was sealed too long ago, or is a plain value where values are encrypted
    */
-  byte[] open(byte[] value, String digest) throws GeneralSecurityException {
+  byte[] open(byte[] value, String digest, String token, long maxAgeMillis)
+      throws GeneralSecurityException {
     if (value.length > 0 && value[0] == PLAIN && !encrypt) {
       return Arrays.copyOfRange(value, 1, value.length);
     }
@@ -92,8 +113,22 @@ final class FleetSecret {
     Cipher cipher = Cipher.getInstance("AES/GCM/NoPadding");
     cipher.init(Cipher.DECRYPT_MODE, valueKey, new GCMParameterSpec(TAG_BITS, value, 1,
         NONCE_BYTES));
-    cipher.updateAAD(digest.getBytes(StandardCharsets.US_ASCII));
-    return cipher.doFinal(value, 1 + NONCE_BYTES, value.length - 1 - NONCE_BYTES);
+    cipher.updateAAD(boundTo(digest, token));
+    ByteBuffer opened = ByteBuffer.wrap(
+        cipher.doFinal(value, 1 + NONCE_BYTES, value.length - 1 - NONCE_BYTES));
+    long age = clock.getAsLong() - opened.getLong();
+    if (age > maxAgeMillis + CLOCK_ALLOWANCE_MILLIS || age < -CLOCK_ALLOWANCE_MILLIS) {
+      // authentic, but not the result of the call under way: kept and written back by someone
+      throw new GeneralSecurityException("sealed " + age + " ms ago");
+    }
+    byte[] plain = new byte[opened.remaining()];
+    opened.get(plain);
+    return plain;
+  }
+
+  /** What a sealed value is authenticated with besides its cipher text. */
+  private static byte[] boundTo(String digest, String token) {
+    return (digest + "/" + token).getBytes(StandardCharsets.US_ASCII);
   }
 
   private static byte[] hmac(SecretKeySpec key, String label) {

@@ -6,8 +6,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.lettuce.core.RedisClient;
+import io.lettuce.core.SetArgs;
 import io.lettuce.core.api.StatefulRedisConnection;
+import io.lettuce.core.codec.ByteArrayCodec;
+import io.lettuce.core.codec.RedisCodec;
+import io.lettuce.core.codec.StringCodec;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -135,6 +140,44 @@ final class FleetCoordinatorTest {
     assertThat(b.stats().joined()).isZero();
     hanging.open();
     assertThat(lost.get(10, TimeUnit.SECONDS)).isEqualTo("answer to /report");
+  }
+
+  /**
+   * Hazard: someone who can write to Redis, but has no secret, copies the stored result of an
+   * earlier call to the place of a call it makes up, and takes the key's lease for it. An
+   * instance that finds the key so held refuses the copy and makes its own call.
+   */
+  @Test
+  void aResultCopiedFromAnEarlierCallIsNotTaken() throws Exception {
+    FleetOptions options = TestRedis.options().build();
+    FleetCoordinator a = instance(options);
+    FleetCoordinator b = instance(options);
+    GatedBackend backend = new GatedBackend();
+    backend.open();
+    FleetKey key = FleetKey.of("GET", "/balance/" + System.nanoTime());
+    RedisNames names = new RedisNames(options.keyPrefix());
+    String digest = new FleetSecret(TestRedis.SECRET, true).digest(key);
+    RedisClient raw = TestRedis.rawClient(SHARED_PORT);
+    try (StatefulRedisConnection<String, byte[]> redis = raw.connect(
+        RedisCodec.of(StringCodec.UTF8, ByteArrayCodec.INSTANCE))) {
+      assertThat(a.call(key, FleetCodec.utf8(), () -> backend.call("/balance")))
+          .isEqualTo("answer to /balance");
+      List<String> stored = redis.sync().keys(names.result(digest, "*"));
+      assertThat(stored).as("the result of a's call").hasSize(1);
+      byte[] earlier = redis.sync().get(stored.get(0));
+      redis.sync().set(names.result(digest, "made-up"), earlier);
+      redis.sync().set(names.lease(digest), "made-up".getBytes(StandardCharsets.US_ASCII),
+          SetArgs.Builder.px(60_000));
+
+      assertThat(b.call(key, FleetCodec.utf8(), () -> backend.call("/balance")))
+          .isEqualTo("answer to /balance");
+
+      assertThat(backend.calls("/balance")).as("b's own call besides a's").isEqualTo(2);
+      assertThat(b.stats().joined()).isZero();
+      assertThat(b.stats().unshared()).isEqualTo(1);
+    } finally {
+      raw.shutdown();
+    }
   }
 
   /**

@@ -5,9 +5,12 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
+import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
 
 final class FleetSecretTest {
+
+  private static final long RESULT_TTL_MILLIS = FleetOptions.DEFAULT_RESULT_TTL.toMillis();
 
   private final FleetSecret secret = new FleetSecret(TestRedis.SECRET, /* encrypt= */ true);
 
@@ -30,30 +33,57 @@ final class FleetSecretTest {
   }
 
   @Test
-  void aSealedValueOpensOnlyUnderItsOwnDigest() throws Exception {
-    byte[] sealed = secret.seal("result".getBytes(StandardCharsets.UTF_8), "digest-a");
+  void aSealedValueOpensOnlyUnderItsOwnDigestAndCall() throws Exception {
+    byte[] sealed = seal("result", "digest-a", "token-1");
 
-    assertThat(new String(secret.open(sealed, "digest-a"), StandardCharsets.UTF_8))
+    assertThat(new String(open(sealed, "digest-a", "token-1"), StandardCharsets.UTF_8))
         .isEqualTo("result");
-    assertThatThrownBy(() -> secret.open(sealed, "digest-b"))
+    assertThatThrownBy(() -> open(sealed, "digest-b", "token-1"))
+        .isInstanceOf(GeneralSecurityException.class);
+    assertThatThrownBy(() -> open(sealed, "digest-a", "token-2"))
+        .as("an earlier call's result, copied to the place of the call under way")
+        .isInstanceOf(GeneralSecurityException.class);
+  }
+
+  /**
+   * Hazard: someone who can write to Redis keeps a sealed result and writes it back, with the
+   * lease of the call that made it, long after results of that call expired.
+   */
+  @Test
+  void aValueSealedLongerAgoThanResultsLiveIsRefused() throws Exception {
+    AtomicLong now = new AtomicLong(1_000_000);
+    FleetSecret clocked = new FleetSecret(TestRedis.SECRET, /* encrypt= */ true, now::get);
+    byte[] sealed = clocked.seal(bytes("result"), "digest-a", "token-1");
+    long oldest = RESULT_TTL_MILLIS + FleetSecret.CLOCK_ALLOWANCE_MILLIS;
+
+    now.addAndGet(oldest);
+    assertThat(clocked.open(sealed, "digest-a", "token-1", RESULT_TTL_MILLIS))
+        .as("read as its result expires, on an instance whose clock runs ahead")
+        .isEqualTo(bytes("result"));
+    now.incrementAndGet();
+    assertThatThrownBy(() -> clocked.open(sealed, "digest-a", "token-1", RESULT_TTL_MILLIS))
+        .isInstanceOf(GeneralSecurityException.class);
+    now.set(1_000_000 - FleetSecret.CLOCK_ALLOWANCE_MILLIS - 1);
+    assertThatThrownBy(() -> clocked.open(sealed, "digest-a", "token-1", RESULT_TTL_MILLIS))
+        .as("sealed in what is the future here")
         .isInstanceOf(GeneralSecurityException.class);
   }
 
   @Test
   void aChangedValueDoesNotOpen() {
-    byte[] sealed = secret.seal("result".getBytes(StandardCharsets.UTF_8), "digest-a");
+    byte[] sealed = seal("result", "digest-a", "token-1");
     sealed[sealed.length - 1] ^= 1;
 
-    assertThatThrownBy(() -> secret.open(sealed, "digest-a"))
+    assertThatThrownBy(() -> open(sealed, "digest-a", "token-1"))
         .isInstanceOf(GeneralSecurityException.class);
   }
 
   @Test
   void aPlainValueIsRefusedWhereValuesAreEncrypted() {
     byte[] plain = new FleetSecret(TestRedis.SECRET, /* encrypt= */ false)
-        .seal("forged".getBytes(StandardCharsets.UTF_8), "digest-a");
+        .seal(bytes("forged"), "digest-a", "token-1");
 
-    assertThatThrownBy(() -> secret.open(plain, "digest-a"))
+    assertThatThrownBy(() -> open(plain, "digest-a", "token-1"))
         .isInstanceOf(GeneralSecurityException.class);
   }
 
@@ -68,5 +98,17 @@ final class FleetSecretTest {
   void keysAndOptionsShowNoSecret() {
     assertThat(FleetKey.of("Bearer token-1").toString()).doesNotContain("token-1");
     assertThat(FleetOptions.builder(TestRedis.SECRET).build().toString()).doesNotContain("secret");
+  }
+
+  private byte[] seal(String plain, String digest, String token) {
+    return secret.seal(bytes(plain), digest, token);
+  }
+
+  private byte[] open(byte[] value, String digest, String token) throws GeneralSecurityException {
+    return secret.open(value, digest, token, RESULT_TTL_MILLIS);
+  }
+
+  private static byte[] bytes(String text) {
+    return text.getBytes(StandardCharsets.UTF_8);
   }
 }
