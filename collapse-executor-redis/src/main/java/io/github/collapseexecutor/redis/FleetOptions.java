@@ -195,7 +195,11 @@ public final class FleetOptions {
       return this;
     }
 
-    /** Sets whether results are encrypted in Redis; true by default. */
+    /**
+     * Sets whether results are encrypted in Redis; true by default. Encrypted or not, a result is
+     * authenticated with the secret and bound to the call that made it and to the time it was
+     * stored, so that nobody without the secret can hand a caller a result of their own.
+     */
     public Builder encryptValues(boolean encryptValues) {
       this.encryptValues = encryptValues;
       return this;

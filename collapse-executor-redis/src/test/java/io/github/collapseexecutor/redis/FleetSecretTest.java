@@ -87,6 +87,32 @@ final class FleetSecretTest {
         .isInstanceOf(GeneralSecurityException.class);
   }
 
+  /**
+   * Hazard: with encryption off, someone who can write to Redis, but has no secret, writes a
+   * result of their own, or changes one, for a caller to take.
+   */
+  @Test
+  void aValueStoredUnencryptedIsAuthenticatedToo() throws Exception {
+    FleetSecret readable = new FleetSecret(TestRedis.SECRET, /* encrypt= */ false);
+    byte[] stored = readable.seal(bytes("result"), "digest-a", "token-1");
+    int at = new String(stored, StandardCharsets.ISO_8859_1).indexOf("result");
+    assertThat(at).as("the result as the codec wrote it").isPositive();
+
+    assertThat(readable.open(stored, "digest-a", "token-1", RESULT_TTL_MILLIS))
+        .isEqualTo(bytes("result"));
+    assertThatThrownBy(() -> readable.open(stored, "digest-a", "token-2", RESULT_TTL_MILLIS))
+        .as("another call's").isInstanceOf(GeneralSecurityException.class);
+    byte[] changed = stored.clone();
+    System.arraycopy(bytes("forged"), 0, changed, at, 6);
+    assertThatThrownBy(() -> readable.open(changed, "digest-a", "token-1", RESULT_TTL_MILLIS))
+        .as("changed").isInstanceOf(GeneralSecurityException.class);
+    byte[] written = new FleetSecret(
+        "another secret of the fleet tier, 32+ bytes".getBytes(StandardCharsets.UTF_8), false)
+        .seal(bytes("forged"), "digest-a", "token-1");
+    assertThatThrownBy(() -> readable.open(written, "digest-a", "token-1", RESULT_TTL_MILLIS))
+        .as("written without the secret").isInstanceOf(GeneralSecurityException.class);
+  }
+
   @Test
   void aShortSecretIsRefused() {
     assertThatThrownBy(() -> FleetOptions.builder(new byte[16]))
