@@ -138,16 +138,7 @@ final class FleetSecret {
 
   /** Returns the authentication tag of a value stored unencrypted. */
   private byte[] tag(byte[] stamped, String digest, String token) {
-    try {
-      Mac mac = Mac.getInstance(HMAC);
-      mac.init(macKey);
-      mac.update(boundTo(digest, token));
-      mac.update((byte) 0);
-      return mac.doFinal(stamped);
-    } catch (GeneralSecurityException e) {
-      // HmacSHA256 is in every Java SE runtime
-      throw new IllegalStateException("HmacSHA256 is not available", e);
-    }
+    return hmac(macKey, boundTo(digest, token), new byte[] {0}, stamped);
   }
 
   /** What a sealed value is authenticated with besides its cipher text. */
@@ -159,11 +150,14 @@ final class FleetSecret {
     return hmac(key, label.getBytes(StandardCharsets.UTF_8));
   }
 
-  private static byte[] hmac(SecretKeySpec key, byte[] data) {
+  private static byte[] hmac(SecretKeySpec key, byte[]... parts) {
     try {
       Mac mac = Mac.getInstance(HMAC);
       mac.init(key);
-      return mac.doFinal(data);
+      for (byte[] part : parts) {
+        mac.update(part);
+      }
+      return mac.doFinal();
     } catch (GeneralSecurityException e) {
       // HmacSHA256 is in every Java SE runtime
       throw new IllegalStateException("HmacSHA256 is not available", e);

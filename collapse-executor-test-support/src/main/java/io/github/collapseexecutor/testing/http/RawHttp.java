@@ -20,12 +20,26 @@ public final class RawHttp {
    * everything the server answers, headers included. Waits 30 s at most for each read.
    */
   public static String exchange(String address, int port, String head) throws IOException {
-    try (Socket socket = new Socket(address, port)) {
+    try (Socket socket = send(address, port, head)) {
       socket.setSoTimeout(30_000);
+      return new String(socket.getInputStream().readAllBytes(), UTF_8);
+    }
+  }
+
+  /**
+   * Sends {@code head} as {@link #exchange} does and returns the socket, its answer unread: a
+   * client that may go away before the answer comes.
+   */
+  public static Socket send(String address, int port, String head) throws IOException {
+    Socket socket = new Socket(address, port);
+    try {
       OutputStream out = socket.getOutputStream();
       out.write((head + "Connection: close\r\n\r\n").getBytes(UTF_8));
       out.flush();
-      return new String(socket.getInputStream().readAllBytes(), UTF_8);
+      return socket;
+    } catch (IOException | RuntimeException e) {
+      socket.close();
+      throw e;
     }
   }
 }

@@ -1,6 +1,5 @@
 package io.github.collapseexecutor.testing.http;
 
-import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
@@ -13,7 +12,6 @@ import io.github.collapseexecutor.redis.RedisHttpFleet;
 import io.github.collapseexecutor.testing.LocalRedis;
 import io.github.collapseexecutor.testing.TestFleet;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.net.Socket;
 import java.time.Duration;
 import java.util.ArrayDeque;
@@ -222,7 +220,8 @@ public abstract class ServerAcrossInstancesCases {
       failing = "first";
       CompletableFuture<String> first = call("127.0.0.1", "Bearer token-of-alice-123");
       assertThat(entered.tryAcquire(30, TimeUnit.SECONDS)).isTrue();
-      Socket leaving = send(secondAddress, "Bearer token-of-alice-123");
+      Socket leaving =
+          RawHttp.send(secondAddress, port, quoteRequest("Bearer token-of-alice-123"));
       closing.push(leaving);
       FleetTestAccess.awaitWatching(secondCoordinator, 1);
       secondPlacements.await(1);
@@ -230,7 +229,6 @@ public abstract class ServerAcrossInstancesCases {
       CompletableFuture<String> alsoBehind = call(secondAddress, "Bearer token-of-alice-123");
       secondPlacements.await(3);
       assertThat(calls).as("the requests behind the leader wait for it").hasValue(1);
-      leaving.shutdownOutput();
       leaving.close();
       awaitClientsGone("second", 1);
 
@@ -265,25 +263,20 @@ public abstract class ServerAcrossInstancesCases {
     return instance.port();
   }
 
-  /** Sends the GET that {@link #call} sends and returns the open socket, its answer unread. */
-  private Socket send(String address, String authorization) throws IOException {
-    Socket socket = new Socket(address, port);
-    OutputStream out = socket.getOutputStream();
-    out.write(("GET /quotes/acme HTTP/1.1\r\nHost: quotes.example\r\nAuthorization: "
-        + authorization + "\r\n\r\n").getBytes(UTF_8));
-    out.flush();
-    return socket;
-  }
-
   /** Sends a GET for the same quote as every caller does, through the balancer's host name. */
   private CompletableFuture<String> call(String address, String authorization) {
     return CompletableFuture.supplyAsync(() -> {
       try {
-        return RawHttp.exchange(address, port, "GET /quotes/acme HTTP/1.1\r\n"
-            + "Host: quotes.example\r\nAuthorization: " + authorization + "\r\n");
+        return RawHttp.exchange(address, port, quoteRequest(authorization));
       } catch (IOException e) {
         throw new IllegalStateException(e);
       }
     }, callers);
+  }
+
+  /** The head of the GET every caller sends, through the balancer's host name. */
+  private static String quoteRequest(String authorization) {
+    return "GET /quotes/acme HTTP/1.1\r\nHost: quotes.example\r\nAuthorization: "
+        + authorization + "\r\n";
   }
 }
