@@ -159,6 +159,26 @@ public final class CollapseRules {
     return values.isEmpty() ? List.of() : new ArrayList<>(values);
   }
 
+  /**
+   * Returns the index of the first group whose patterns take {@code matchPath} (the path as the
+   * groups match it: without a servlet's context path), as {@link CollapseKey#group()} numbers
+   * groups, or -1 if no group takes it. Whatever the method: a write's path is matched too.
+   */
+  public int groupOf(String matchPath) {
+    CompiledGroup group = match(Objects.requireNonNull(matchPath, "matchPath"));
+    return group == null ? -1 : group.index;
+  }
+
+  /**
+   * Returns the index of the first group whose patterns take the path of {@code request},
+   * whatever its method, or -1 if no group takes it or it has no path; see
+   * {@link #groupOf(String)}.
+   */
+  public int groupOf(RequestTarget request) {
+    String matchPath = request.matchPath();
+    return matchPath == null ? -1 : groupOf(matchPath);
+  }
+
   private @Nullable CompiledGroup match(String path) {
     for (CompiledGroup group : groups) {
       for (Predicate<String> pattern : group.patterns) {

@@ -114,6 +114,7 @@ public final class HttpCollapseOptions {
   private final CallObserver.@Nullable Factory observations;
   private final KeyMemory keyMemory;
   private final @Nullable HttpFleet fleet;
+  private final WriteScope writeScope;
   private final CollapseSwitch collapseSwitch = new CollapseSwitch();
 
   private HttpCollapseOptions(Builder builder) {
@@ -127,6 +128,7 @@ public final class HttpCollapseOptions {
     this.observations = builder.observations;
     this.keyMemory = builder.keyMemory;
     this.fleet = builder.fleet;
+    this.writeScope = builder.writeScope;
   }
 
   /** Returns a builder with no group, no policy and every other setting at its default. */
@@ -222,6 +224,11 @@ public final class HttpCollapseOptions {
     return keyMemory.varyMaxKeys();
   }
 
+  /** Returns which reads a completed write ends joining for. */
+  public WriteScope writeScope() {
+    return writeScope;
+  }
+
   /** Returns the switch that turns each group's collapsing off and on: the one live part. */
   public CollapseSwitch collapseSwitch() {
     return collapseSwitch;
@@ -235,7 +242,7 @@ public final class HttpCollapseOptions {
         + ", maxBodyBytes=" + maxBodyBytes
         + ", waitTimeout=" + waitTimeout + ", hitForPassTtl=" + hitForPassTtl()
         + ", hitForPassMaxKeys=" + hitForPassMaxKeys() + ", varyTtl=" + varyTtl()
-        + ", varyMaxKeys=" + varyMaxKeys() + "}";
+        + ", varyMaxKeys=" + varyMaxKeys() + ", writeScope=" + writeScope + "}";
   }
 
   /**

@@ -1,6 +1,7 @@
 package io.github.collapseexecutor.http;
 
 import java.time.Duration;
+import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.concurrent.CompletionStage;
 import java.util.function.Supplier;
@@ -38,6 +39,26 @@ public interface HttpFleet {
   <X extends Exception> byte @Nullable [] call(List<String> key, Duration maxWait, Call<X> call)
       throws X, InterruptedException;
 
+  /** A limit of {@link #call(List, Duration, Duration, Call)} that joins a call of any age. */
+  Duration ANY_AGE = ChronoUnit.FOREVER.getDuration();
+
+  /**
+   * {@link #call(List, Duration, Call)} for a request that must not take the response of a call
+   * another instance started more than {@code maxAge} ago: it arrived after a write its own
+   * instance completed, which that call may not have seen ({@link WriteScope}). It makes its
+   * own call instead. A tier that cannot tell how long ago another instance's call started
+   * keeps such requests on their instance: it runs {@code call} at once, the default; with
+   * {@link #ANY_AGE} it is {@code call(key, maxWait, call)}.
+   */
+  default <X extends Exception> byte @Nullable [] call(List<String> key, Duration maxWait,
+      Duration maxAge, Call<X> call) throws X, InterruptedException {
+    if (maxAge.compareTo(ANY_AGE) >= 0) {
+      return call(key, maxWait, call);
+    }
+    call.call();
+    return null;
+  }
+
   /**
    * {@link #call} for a caller that must not block (a non-blocking client): the tier asks its
    * store, and waits for another instance, without holding a thread. {@code call} starts this
@@ -51,6 +72,18 @@ public interface HttpFleet {
   default CompletionStage<byte @Nullable []> callAsync(List<String> key, Duration maxWait,
       Supplier<? extends CompletionStage<byte @Nullable []>> call) {
     return call.get().thenApply(own -> null);
+  }
+
+  /**
+   * {@link #callAsync(List, Duration, Supplier)} for a request that must not take the response
+   * of a call another instance started more than {@code maxAge} ago, as
+   * {@link #call(List, Duration, Duration, Call)} says; by default such a request stays on its
+   * instance.
+   */
+  default CompletionStage<byte @Nullable []> callAsync(List<String> key, Duration maxWait,
+      Duration maxAge, Supplier<? extends CompletionStage<byte @Nullable []>> call) {
+    return maxAge.compareTo(ANY_AGE) >= 0 ? callAsync(key, maxWait, call)
+        : call.get().thenApply(own -> null);
   }
 
   /**

@@ -27,6 +27,7 @@ abstract sealed class OptionsBuilder permits HttpCollapseOptions.Builder {
   CallObserver.@Nullable Factory observations;
   KeyMemory keyMemory = KeyMemory.defaults();
   @Nullable HttpFleet fleet;
+  WriteScope writeScope = WriteScope.ALL_GROUPS;
 
   OptionsBuilder() {}
 
@@ -192,6 +193,15 @@ abstract sealed class OptionsBuilder permits HttpCollapseOptions.Builder {
    */
   public HttpCollapseOptions.Builder fleet(HttpFleet fleet) {
     this.fleet = Objects.requireNonNull(fleet, "fleet");
+    return self();
+  }
+
+  /**
+   * Sets which reads a completed write ends joining for; {@link WriteScope#ALL_GROUPS} by
+   * default.
+   */
+  public HttpCollapseOptions.Builder writeScope(WriteScope writeScope) {
+    this.writeScope = Objects.requireNonNull(writeScope, "writeScope");
     return self();
   }
 

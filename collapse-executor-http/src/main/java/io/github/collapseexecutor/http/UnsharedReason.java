@@ -59,6 +59,16 @@ public enum UnsharedReason {
    */
   LEADER_FAILED("leader-failed", "nothing: the waiting requests make their own calls"),
 
+  /**
+   * The server's chain changed the session of the request that ran it: it set or removed an
+   * attribute (a flash attribute read and so removed, a login), created, invalidated or renamed
+   * the session. A replay would not make those changes for the waiting requests, and would show
+   * them what the change made for another request (a one-time message), so they run the chain
+   * themselves.
+   */
+  SESSION_CHANGED("session-changed", "nothing: a request that changes its session gets the"
+      + " response of its own chain"),
+
   /** The response did not arrive within {@link HttpCollapseOptions#waitTimeout()}. */
   WAIT_TIMEOUT("wait-timeout", "wait-timeout"),
 

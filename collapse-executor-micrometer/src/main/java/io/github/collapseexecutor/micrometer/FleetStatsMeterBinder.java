@@ -57,6 +57,7 @@ public final class FleetStatsMeterBinder implements MeterBinder {
     calls(registry, tags, "fell-back", FleetStats::fellBack);
     calls(registry, tags, "lease-lost", FleetStats::leaseLost);
     calls(registry, tags, "unshared", FleetStats::unshared);
+    calls(registry, tags, "overtaken", FleetStats::overtaken);
     FunctionCounter.builder(OUTAGES, stats, FleetStats::outages)
         .description("Times Redis stopped answering the fleet tier")
         .tags(tags).baseUnit("outages")

@@ -16,6 +16,10 @@ import java.util.Set;
  */
 final class PossibleReasons {
 
+  /** The server filters' integrations, the adapters whose chain may change a session. */
+  private static final Set<String> SERVER_INTEGRATIONS =
+      Set.of(HttpCollapseStatsMeterBinder.SERVLET_INTEGRATION, "webflux");
+
   private PossibleReasons() {}
 
   /**
@@ -28,6 +32,10 @@ final class PossibleReasons {
     if (!HttpCollapseStatsMeterBinder.SERVLET_INTEGRATION.equals(integration)) {
       // only a servlet chain answers in ways that cannot be recorded
       reasons.remove(UnsharedReason.NOT_RECORDED);
+    }
+    if (!SERVER_INTEGRATIONS.contains(integration)) {
+      // only a server's chain has a session to change
+      reasons.remove(UnsharedReason.SESSION_CHANGED);
     }
     if (options.hitForPassTtl().isZero()) {
       reasons.remove(UnsharedReason.HIT_FOR_PASS);

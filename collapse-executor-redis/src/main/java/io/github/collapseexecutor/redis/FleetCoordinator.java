@@ -140,7 +140,7 @@ public final class FleetCoordinator implements AutoCloseable {
    */
   public <T, X extends Exception> T call(FleetKey key, FleetCodec<T> codec, FleetCall<T, X> call)
       throws X, InterruptedException {
-    return call(key, codec, NO_LIMIT, call);
+    return call(key, codec, NO_LIMIT, NO_LIMIT, call);
   }
 
   /**
@@ -156,17 +156,33 @@ public final class FleetCoordinator implements AutoCloseable {
    */
   public <T, X extends Exception> T call(FleetKey key, FleetCodec<T> codec, Duration maxWait,
       FleetCall<T, X> call) throws X, InterruptedException {
-    long maxWaitNanos;
+    return call(key, codec, nanos(maxWait), NO_LIMIT, call);
+  }
+
+  /**
+   * {@link #call(FleetKey, FleetCodec, Duration, FleetCall)} for a caller that must not join a
+   * call another instance started more than {@code maxAge} ago: one that arrived after a write on
+   * its own instance, which such a call may not have seen. It makes its own call instead
+   * ({@link FleetStats#overtaken()}). How long ago another instance's call started is read from
+   * its lease, in Redis's own time, so the instances' clocks need not agree; their lease time
+   * must.
+   */
+  public <T, X extends Exception> T call(FleetKey key, FleetCodec<T> codec, Duration maxWait,
+      Duration maxAge, FleetCall<T, X> call) throws X, InterruptedException {
+    return call(key, codec, nanos(maxWait), nanos(maxAge), call);
+  }
+
+  /** Returns {@code duration} in nanoseconds, at least 0, {@link #NO_LIMIT} if longer. */
+  private static long nanos(Duration duration) {
     try {
-      maxWaitNanos = Math.max(0, maxWait.toNanos());
+      return Math.max(0, duration.toNanos());
     } catch (ArithmeticException tooLong) {
-      maxWaitNanos = NO_LIMIT;
+      return NO_LIMIT;
     }
-    return call(key, codec, maxWaitNanos, call);
   }
 
   private <T, X extends Exception> T call(FleetKey key, FleetCodec<T> codec, long maxWaitNanos,
-      FleetCall<T, X> call) throws X, InterruptedException {
+      long maxAgeNanos, FleetCall<T, X> call) throws X, InterruptedException {
     Objects.requireNonNull(key, "key");
     Objects.requireNonNull(codec, "codec");
     Objects.requireNonNull(call, "call");
@@ -177,6 +193,7 @@ public final class FleetCoordinator implements AutoCloseable {
     String digest = secret.digest(key);
     String token = secret.token();
     RedisLink.Claim claim;
+    long asked = System.nanoTime();
     try {
       claim = link.claim(digest, token, options.leaseTime().toMillis());
     } catch (RedisLink.Unavailable e) {
@@ -187,6 +204,10 @@ public final class FleetCoordinator implements AutoCloseable {
     health.commandAnswered();
     if (claim.led()) {
       return lead(digest, token, codec, call);
+    }
+    if (startedBefore(claim, System.nanoTime() - asked, maxAgeNanos)) {
+      counters.overtaken.increment();
+      return call.call();
     }
     T shared = awaitShared(digest, claim, codec, maxWaitNanos);
     return shared != null ? shared : call.call();
@@ -203,15 +224,21 @@ public final class FleetCoordinator implements AutoCloseable {
    */
   public <T> CompletableFuture<T> callAsync(FleetKey key, FleetCodec<T> codec, Duration maxWait,
       Supplier<? extends CompletionStage<T>> call) {
+    return callAsync(key, codec, maxWait, Duration.ofNanos(NO_LIMIT), call);
+  }
+
+  /**
+   * {@link #callAsync(FleetKey, FleetCodec, Duration, Supplier)} for a caller that must not join
+   * a call another instance started more than {@code maxAge} ago, as
+   * {@link #call(FleetKey, FleetCodec, Duration, Duration, FleetCall)} says.
+   */
+  public <T> CompletableFuture<T> callAsync(FleetKey key, FleetCodec<T> codec, Duration maxWait,
+      Duration maxAge, Supplier<? extends CompletionStage<T>> call) {
     Objects.requireNonNull(key, "key");
     Objects.requireNonNull(codec, "codec");
     Objects.requireNonNull(call, "call");
-    long maxWaitNanos;
-    try {
-      maxWaitNanos = Math.max(0, maxWait.toNanos());
-    } catch (ArithmeticException tooLong) {
-      maxWaitNanos = NO_LIMIT;
-    }
+    long maxWaitNanos = nanos(maxWait);
+    long maxAgeNanos = nanos(maxAge);
     if (!health.up()) {
       counters.fellBack.increment();
       return start(call);
@@ -219,6 +246,7 @@ public final class FleetCoordinator implements AutoCloseable {
     String digest = secret.digest(key);
     String token = secret.token();
     long waitNanos = maxWaitNanos;
+    long asked = System.nanoTime();
     return link.claimAsync(digest, token, options.leaseTime().toMillis())
         .handle((claim, failure) -> {
           if (failure != null) {
@@ -229,11 +257,29 @@ public final class FleetCoordinator implements AutoCloseable {
             return start(call);
           }
           health.commandAnswered();
+          if (!claim.led() && startedBefore(claim, System.nanoTime() - asked, maxAgeNanos)) {
+            counters.overtaken.increment();
+            return start(call);
+          }
           return claim.led() ? leadAsync(digest, token, codec, call)
               : awaitSharedAsync(digest, claim, codec, waitNanos).thenCompose(shared ->
                   shared != null ? CompletableFuture.completedFuture(shared) : start(call));
         })
         .thenCompose(result -> result);
+  }
+
+  /**
+   * Returns whether the call of {@code claim}'s holder may have started more than
+   * {@code maxAgeNanos} ago: its lease, taken for the lease time, has that little left, give or
+   * take the claim's round trip, which counts against it.
+   */
+  private boolean startedBefore(RedisLink.Claim claim, long roundTripNanos, long maxAgeNanos) {
+    if (maxAgeNanos == NO_LIMIT) {
+      return false;
+    }
+    long ageNanos = options.leaseTime().toNanos()
+        - TimeUnit.MILLISECONDS.toNanos(Math.max(0, claim.leaseMillis()));
+    return ageNanos + roundTripNanos >= maxAgeNanos;
   }
 
   /** Starts this instance's own call; a call that throws as it starts fails its future. */

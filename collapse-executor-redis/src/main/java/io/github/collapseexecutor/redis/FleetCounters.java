@@ -10,6 +10,7 @@ final class FleetCounters implements FleetStats {
   final LongAdder fellBack = new LongAdder();
   final LongAdder leaseLost = new LongAdder();
   final LongAdder unshared = new LongAdder();
+  final LongAdder overtaken = new LongAdder();
   private final TierHealth health;
 
   FleetCounters(TierHealth health) {
@@ -42,6 +43,11 @@ final class FleetCounters implements FleetStats {
   }
 
   @Override
+  public long overtaken() {
+    return overtaken.sum();
+  }
+
+  @Override
   public long outages() {
     return health.outages();
   }
@@ -54,7 +60,8 @@ final class FleetCounters implements FleetStats {
   @Override
   public String toString() {
     return "FleetStats{led=" + led() + ", joined=" + joined() + ", fellBack=" + fellBack()
-        + ", leaseLost=" + leaseLost() + ", unshared=" + unshared() + ", outages=" + outages()
+        + ", leaseLost=" + leaseLost() + ", unshared=" + unshared() + ", overtaken=" + overtaken()
+        + ", outages=" + outages()
         + ", coordinating=" + coordinating() + "}";
   }
 }

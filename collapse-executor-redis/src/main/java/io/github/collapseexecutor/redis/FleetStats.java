@@ -31,6 +31,15 @@ public interface FleetStats {
    */
   long unshared();
 
+  /**
+   * Returns the calls that did not wait for another instance's call, and made their own, because
+   * it started before a write their own instance completed: a read never goes back in time on
+   * its instance. Zero for a caller that gives no such limit.
+   */
+  default long overtaken() {
+    return 0;
+  }
+
   /** Returns how many times Redis stopped answering (each outage counted once). */
   long outages();
 

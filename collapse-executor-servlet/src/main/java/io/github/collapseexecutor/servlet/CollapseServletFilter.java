@@ -4,6 +4,7 @@ import io.github.collapseexecutor.http.HttpCollapseOptions;
 import io.github.collapseexecutor.http.RequestHeaders;
 import io.github.collapseexecutor.http.adapter.ServerCollapser;
 import io.github.collapseexecutor.http.adapter.HttpCollapseAdapter;
+import io.github.collapseexecutor.http.adapter.HttpCollapser;
 import jakarta.servlet.DispatcherType;
 import jakarta.servlet.Filter;
 import jakarta.servlet.FilterChain;
@@ -59,7 +60,12 @@ import org.jspecify.annotations.Nullable;
  *   <li>the response did not arrive within {@link HttpCollapseOptions#waitTimeout()}: the
  *       waiting request stops waiting and runs the chain itself, the same way.</li>
  * </ul>
- * A chain exception reaches only the request whose chain threw it. The first request's own end
+ * A chain exception reaches only the request whose chain threw it.
+ *
+ * <p>Reads never go back in time: once a write (a request whose method is not safe, such as a
+ * {@code POST}) returned from the chain, a request that arrives never joins one that started
+ * before, which may have read the state from before the write
+ * ({@link io.github.collapseexecutor.http.WriteScope}). The first request's own end
  * is its own too: when its client goes away, its chain goes on and the others still get its
  * answer, whose body is held back until they have it; when its own async processing times out,
  * they never get that timeout's response, as a chain that goes async is not shared.
@@ -123,6 +129,10 @@ public final class CollapseServletFilter extends HttpCollapseAdapter<ServerColla
       return;
     }
     RequestHeaders headers = KeyedServletRequest.headers(request);
+    if (HttpCollapser.isWrite(request.getMethod())) {
+      ServletWrites.serve(collapser(), headers, exchange);
+      return;
+    }
     collapser().serve(KeyedServletRequest.keyFor(collapser().rules(), request, headers, keyPart),
         headers, exchange);
   }

@@ -47,13 +47,18 @@ final class KeyedServletRequest {
       return null;
     }
     String uri = request.getRequestURI();
-    String context = request.getContextPath();
-    String path = context != null && uri.startsWith(context) ? uri.substring(context.length()) : uri;
     return rules.keyFor(RequestTarget.builder(method, request.getScheme(),
             request.getServerName(), request.getServerPort(), uri)
-        .matchPath(path).query(request.getQueryString()).headers(headers)
+        .matchPath(matchPath(request)).query(request.getQueryString()).headers(headers)
         .identity(Arrays.asList(connection(request), keyPart.apply(request)))
         .clientAddress(request.getRemoteAddr()).build());
+  }
+
+  /** Returns the path of {@code request} as the groups match it: without the context path. */
+  static String matchPath(HttpServletRequest request) {
+    String uri = request.getRequestURI();
+    String context = request.getContextPath();
+    return context != null && uri.startsWith(context) ? uri.substring(context.length()) : uri;
   }
 
   /**

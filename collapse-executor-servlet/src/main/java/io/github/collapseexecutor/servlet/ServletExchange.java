@@ -39,6 +39,11 @@ final class ServletExchange implements ServerExchange<ServletException> {
     this.chain = chain;
   }
 
+  /** Returns the request. */
+  HttpServletRequest request() {
+    return request;
+  }
+
   /** Returns the continuation an async dispatch of {@code request} carries, and removes it. */
   static @Nullable Continuation takeContinuation(HttpServletRequest request) {
     Object next = request.getAttribute(CONTINUATION);
@@ -66,7 +71,8 @@ final class ServletExchange implements ServerExchange<ServletException> {
   public CompletionStage<?> record(ResponseRecording recording)
       throws IOException, ServletException {
     RecordingResponse recorder = new RecordingResponse(response, recording);
-    chain.doFilter(new AsyncAwareRequest(request, recorder), recorder);
+    chain.doFilter(new SessionWatchingRequest(new AsyncAwareRequest(request, recorder),
+        recording), recorder);
     if (request.isAsyncStarted()) {
       recording.notRecorded(recorder.unrecordedAsync(request));
     } else {

@@ -99,7 +99,7 @@ final class AsyncCall<R> {
     lead.onAbandon(() -> abandoned.set(true));
     CompletionStage<byte @Nullable []> asked;
     try {
-      asked = fleet.callAsync(key, protocol.fleetWait(lead), () -> {
+      asked = fleet.callAsync(key, protocol.fleetWait(lead), protocol.fleetMaxAge(lead), () -> {
         CompletableFuture<R> mine = call(lead);
         own.set(mine);
         return mine.handle((ended, failure) ->

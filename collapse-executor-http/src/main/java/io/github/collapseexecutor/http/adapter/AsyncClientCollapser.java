@@ -58,14 +58,43 @@ public final class AsyncClientCollapser extends HttpCollapser {
    * Sends {@code request} through {@code driver}, or joins the call in progress for an equal key,
    * and returns the caller's own future of its response. A request that does not collapse, or
    * one with a body, goes through untouched: {@link ClientDriver.Async#send()} at once. Call it
-   * when the caller asks for the response (when it subscribes, for a lazy client).
+   * when the caller asks for the response (when it subscribes, for a lazy client). A write
+   * ({@link #isWrite}) is counted once its response arrived, before the caller's future
+   * completes: a request sent after that never joins a call that started before.
    *
    * @return the caller's future: it completes with the caller's response (or {@code null} if the
    *     client gave none) or fails as its call failed; cancel it to leave
    */
   public <R> CompletableFuture<R> execute(RequestTarget request, ClientDriver.Async<R> driver) {
-    return execute(rules().keyFor(request), request.headers(),
-        new AsyncDriverExchange<>(request, driver));
+    AsyncDriverExchange<R> exchange = new AsyncDriverExchange<>(request, driver);
+    if (!isWrite(request.method())) {
+      return execute(rules().keyFor(request), request.headers(), exchange);
+    }
+    return countedWhenDone(execute(null, request.headers(), exchange), rules().groupOf(request));
+  }
+
+  /**
+   * Returns the caller's future of a write's {@code call}, which completes only once the write
+   * was counted ({@link #written}): the caller's own stages, which may send a read, run after
+   * that. Cancelling it cancels {@code call}.
+   */
+  private <R> CompletableFuture<R> countedWhenDone(CompletableFuture<R> call, int group) {
+    CompletableFuture<R> caller = new CompletableFuture<>() {
+      @Override
+      public boolean cancel(boolean mayInterruptIfRunning) {
+        call.cancel(mayInterruptIfRunning);
+        return super.cancel(mayInterruptIfRunning);
+      }
+    };
+    call.whenComplete((response, failure) -> {
+      protocol.written(group);
+      if (failure != null) {
+        caller.completeExceptionally(failure);
+      } else {
+        caller.complete(response);
+      }
+    });
+    return caller;
   }
 
   /**

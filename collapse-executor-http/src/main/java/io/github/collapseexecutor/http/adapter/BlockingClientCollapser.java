@@ -92,13 +92,23 @@ public final class BlockingClientCollapser extends HttpCollapser {
    * Sends {@code request} through {@code driver}, or shares the call in progress for an equal
    * key, and returns the caller's own response. A request that does not collapse (no key: see
    * {@link io.github.collapseexecutor.http.CollapseRules#keyFor(RequestTarget)}), or one with a
-   * body, goes through untouched: {@link ClientDriver.Blocking#send()} at once.
+   * body, goes through untouched: {@link ClientDriver.Blocking#send()} at once. A write
+   * ({@link #isWrite}) is counted once its response arrived: a request sent after that never
+   * joins a call that started before.
    *
    * @throws IOException what the call threw, or the shared call that this caller waited for
    */
   public <R> R execute(RequestTarget request, ClientDriver.Blocking<R> driver) throws IOException {
-    return execute(rules().keyFor(request), request.headers(),
-        new BlockingDriverExchange<>(request, driver));
+    BlockingDriverExchange<R> exchange = new BlockingDriverExchange<>(request, driver);
+    if (!isWrite(request.method())) {
+      return execute(rules().keyFor(request), request.headers(), exchange);
+    }
+    try {
+      return execute(null, request.headers(), exchange);
+    } finally {
+      // its response (or failure) is back: a read sent from now on must not join an earlier one
+      protocol.written(rules().groupOf(request));
+    }
   }
 
   /**
@@ -152,10 +162,11 @@ public final class BlockingClientCollapser extends HttpCollapser {
     List<R> own = new ArrayList<>(1);
     byte[] other;
     try {
-      other = fleet.<IOException>call(key, protocol.fleetWait(lead), () -> {
-        own.add(call(lead, exchange));
-        return FleetResponses.crossing(lead.sharedWithEveryRequest(), exchange::writeDetail);
-      });
+      other = fleet.<IOException>call(key, protocol.fleetWait(lead), protocol.fleetMaxAge(lead),
+          () -> {
+            own.add(call(lead, exchange));
+            return FleetResponses.crossing(lead.sharedWithEveryRequest(), exchange::writeDetail);
+          });
     } catch (InterruptedException interrupted) {
       Thread.currentThread().interrupt();
       if (!own.isEmpty()) {

@@ -12,6 +12,7 @@ import io.github.collapseexecutor.http.CollapseRules;
 import io.github.collapseexecutor.http.CollapseSwitch;
 import io.github.collapseexecutor.http.HttpCollapseOptions;
 import io.github.collapseexecutor.http.HttpCollapseStats;
+import io.github.collapseexecutor.http.HttpFleet;
 import io.github.collapseexecutor.http.RequestHeaders;
 import io.github.collapseexecutor.http.ShareUncacheable;
 import io.github.collapseexecutor.http.UnsharedReason;
@@ -75,6 +76,7 @@ final class CollapseProtocol implements AutoCloseable {
   private final CallObserver observer;
   private final long waitTimeoutNanos;
   private final CollapseSwitch collapseSwitch;
+  private final WriteClock writes;
   private volatile boolean closed;
 
   /** Creates the protocol of one adapter, its executor named by the options or else defaultName. */
@@ -95,6 +97,7 @@ final class CollapseProtocol implements AutoCloseable {
     this.waitTimeoutNanos = SaturatedNanos.of(options.waitTimeout());
     this.collapseSwitch = options.collapseSwitch();
     this.sharing = SharingRules.byGroup(options);
+    this.writes = new WriteClock(options.writeScope(), options.groups().size());
   }
 
   /** Returns the counters. */
@@ -142,6 +145,9 @@ final class CollapseProtocol implements AutoCloseable {
    * Returns what the request with {@code key} does; a {@code null} key, headers that announce a
    * body ({@link RequestBody}) or ask for a fresh answer ({@link FreshRequest}) pass. Counts a
    * request that passes at once.
+   *
+   * <p>A request that arrives after a write completed never joins a call that started before it
+   * ({@link WriteClock}).
    *
    * <p>A {@code null} key is a request that no group takes (a path no group matches, a method
    * other than GET and HEAD, a URI that has no key): collapsing is opt-in, so such a request is
@@ -203,9 +209,11 @@ final class CollapseProtocol implements AutoCloseable {
       unshared(key, UnsharedReason.HIT_FOR_PASS);
       return pass(key, caller, UnsharedReason.HIT_FOR_PASS.tag());
     }
+    // a call that started before a write completed is not joined by a request that came after it
+    Object call = writes.stamp(key.group(), flight);
     Place<Outcome> place;
     try {
-      place = executor.join(flight);
+      place = executor.join(call);
     } catch (IllegalStateException refused) {
       if (!closed) {
         throw refused;
@@ -216,16 +224,30 @@ final class CollapseProtocol implements AutoCloseable {
     if (!place.leads()) {
       caller.outcome(CallerOutcome.JOINED, null);
       return new Wait(this, key, flight, request, place.future(), caller, mayRegroup, limits,
-          leaders.get(flight));
+          leaders.get(call));
     }
     // the leading request makes the call itself, outside the executor, and ends the shared
     // call by completing this promise: through the Lead, on every path
     CompletableFuture<Outcome> promise = new CompletableFuture<>();
-    leaders.put(flight, limits);
+    leaders.put(call, limits);
     place.lead(() -> promise);
     caller.outcome(CallerOutcome.LED, null);
-    return new Lead(this, key, flight, request, promise, place.future(),
+    return new Lead(this, key, flight, call, request, promise, place.future(),
         observer.sharedCall(executor.name(), key, caller), caller, limits);
+  }
+
+  /**
+   * Counts a write that completed, whose path is {@code matchPath} (as the groups match it), or
+   * {@code null} for one whose path is unknown: from now on, reads do not join calls that
+   * started before it ({@link WriteClock}).
+   */
+  void written(@Nullable String matchPath) {
+    written(matchPath == null ? -1 : rules.groupOf(matchPath));
+  }
+
+  /** Counts a write that completed, whose path the groups place in {@code group} (-1: none). */
+  void written(int group) {
+    writes.written(group);
   }
 
   /** Counts a request that no group takes and leaves its observation alone. */
@@ -270,6 +292,15 @@ final class CollapseProtocol implements AutoCloseable {
    */
   Duration fleetWait(Lead lead) {
     return Duration.ofNanos(Math.min(waitTimeoutNanos, lead.ownNanosLeft()));
+  }
+
+  /**
+   * Returns how long ago another instance's call through the fleet tier may have started for
+   * {@code lead} to take its response: no earlier than the last write on this instance that
+   * concerns its key, which such a call may not have seen; {@link HttpFleet#ANY_AGE} if none.
+   */
+  Duration fleetMaxAge(Lead lead) {
+    return writes.sinceLastWrite(lead.key().group());
   }
 
   /** Stops collapsing: calls in progress complete, later requests pass. Idempotent. */

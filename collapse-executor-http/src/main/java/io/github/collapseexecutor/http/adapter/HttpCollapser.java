@@ -3,6 +3,7 @@ package io.github.collapseexecutor.http.adapter;
 import io.github.collapseexecutor.http.CollapseRules;
 import io.github.collapseexecutor.http.HttpCollapseOptions;
 import io.github.collapseexecutor.http.HttpCollapseStats;
+import org.jspecify.annotations.Nullable;
 
 /**
  * What the three collapsers have in common: one collapse executor with its options, the rules
@@ -37,6 +38,32 @@ public abstract sealed class HttpCollapser implements AutoCloseable
   /** Returns the counters of every request this collapser saw. */
   public final HttpCollapseStats stats() {
     return protocol.stats();
+  }
+
+  /**
+   * Returns whether a request with {@code method} is a write: a method that is not safe
+   * (anything but {@code GET}, {@code HEAD}, {@code OPTIONS} and {@code TRACE}), for which the
+   * server may change what later reads return. A server adapter tells the collapser of each
+   * write it passed once the write's response is complete ({@link #written}); a client
+   * collapser counts the writes it sends itself.
+   */
+  public static boolean isWrite(String method) {
+    return WriteClock.isWrite(method);
+  }
+
+  /**
+   * Tells the collapser that a write ({@link #isWrite}) completed: from now on, a request that
+   * arrives never joins a call that started before this moment, as that call may have read the
+   * state from before the write; the call goes on for the requests that joined it before.
+   * Which groups a write concerns is {@link HttpCollapseOptions#writeScope()}'s to say, from the
+   * write's path.
+   *
+   * @param matchPath the write's path as the groups match it (a servlet's without its context
+   *     path), or {@code null} if unknown: it then concerns only adapters whose writes concern
+   *     every group
+   */
+  public final void written(@Nullable String matchPath) {
+    protocol.written(matchPath);
   }
 
   /** Returns the name of the collapse executor: the options' name, or the default given. */

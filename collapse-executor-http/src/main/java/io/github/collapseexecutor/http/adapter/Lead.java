@@ -20,6 +20,8 @@ final class Lead implements Turn {
   private final CollapseProtocol protocol;
   private final CollapseKey key;
   private final Object flight;
+  /** What the executor keys the call under: the flight, with the writes before it started. */
+  private final Object executorKey;
   private final RequestHeaders request;
   private final CompletableFuture<Outcome> promise;
   private final CompletableFuture<Outcome> own;
@@ -28,12 +30,13 @@ final class Lead implements Turn {
   private final OwnLimits limits;
   private final AtomicBoolean ended = new AtomicBoolean();
 
-  Lead(CollapseProtocol protocol, CollapseKey key, Object flight, RequestHeaders request,
-      CompletableFuture<Outcome> promise, CompletableFuture<Outcome> own, SharedCall call,
-      Caller caller, OwnLimits limits) {
+  Lead(CollapseProtocol protocol, CollapseKey key, Object flight, Object stamped,
+      RequestHeaders request, CompletableFuture<Outcome> promise, CompletableFuture<Outcome> own,
+      SharedCall call, Caller caller, OwnLimits limits) {
     this.protocol = protocol;
     this.key = key;
     this.flight = flight;
+    this.executorKey = stamped;
     this.request = request;
     this.promise = promise;
     this.own = own;
@@ -194,7 +197,7 @@ final class Lead implements Turn {
     if (!ended.compareAndSet(false, true)) {
       return false;
     }
-    protocol.leaders.remove(flight, limits);
+    protocol.leaders.remove(executorKey, limits);
     return true;
   }
 }

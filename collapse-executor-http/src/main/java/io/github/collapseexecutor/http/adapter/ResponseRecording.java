@@ -31,6 +31,8 @@ public final class ResponseRecording {
   private final Lead lead;
   /** What stops the chain once the turn ends, after this request left; null until then. */
   private final AtomicReference<@Nullable Runnable> stopAtEnd = new AtomicReference<>();
+  /** Why the response must not be shared, whatever it turns out to be; null while it may. */
+  private final AtomicReference<@Nullable UnsharedReason> unshareable = new AtomicReference<>();
 
   ResponseRecording(Lead lead) {
     this.lead = lead;
@@ -70,13 +72,27 @@ public final class ResponseRecording {
       byte[] body, @Nullable Object detail) {
     SharedResponse shared = new SharedResponse(status, null, headers,
         Objects.requireNonNull(body, "body"), lead.request(), detail);
-    UnsharedReason refusal = lead.refusal(shared.headers());
+    UnsharedReason refusal = unshareable.get();
+    if (refusal == null) {
+      refusal = lead.refusal(shared.headers());
+    }
     if (refusal == null) {
       lead.share(shared);
     } else {
       lead.refuse(refusal);
     }
     stopIfLeft();
+  }
+
+  /**
+   * Marks the response as one that must not be shared, whatever it turns out to be: the chain did
+   * something for this request that a replay would not do for another, such as changing its
+   * session ({@link UnsharedReason#SESSION_CHANGED}). The turn still ends when the adapter
+   * reports the response: {@link #recorded} then refuses it for {@code reason}, and the waiting
+   * requests run the chain themselves. The first reason given stands; later ones do nothing.
+   */
+  public void unshareable(UnsharedReason reason) {
+    unshareable.compareAndSet(null, Objects.requireNonNull(reason, "reason"));
   }
 
   /**

@@ -160,7 +160,7 @@ public final class ServerCollapser extends HttpCollapser {
     List<CompletionStage<?>> ran = new ArrayList<>(1);
     byte[] other;
     try {
-      other = fleet.call(key, protocol.fleetWait(lead),
+      other = fleet.call(key, protocol.fleetWait(lead), protocol.fleetMaxAge(lead),
           (HttpFleet.Call<Exception>) () -> {
             ran.add(record(lead, exchange));
             return FleetResponses.crossing(lead.sharedWithEveryRequest(), exchange::writeDetail);
@@ -203,7 +203,7 @@ public final class ServerCollapser extends HttpCollapser {
     AtomicReference<@Nullable CompletionStage<?>> own = new AtomicReference<>();
     CompletionStage<byte @Nullable []> asked;
     try {
-      asked = fleet.callAsync(key, protocol.fleetWait(lead), () -> {
+      asked = fleet.callAsync(key, protocol.fleetWait(lead), protocol.fleetMaxAge(lead), () -> {
         CompletionStage<?> mine = goOn(new RecordHere(lead), exchange);
         own.set(mine);
         return mine.handle((ended, failure) ->

@@ -5,6 +5,7 @@ import io.github.collapseexecutor.testing.http.ClientCertificateContract;
 import io.github.collapseexecutor.testing.http.ClientCredentialsContract;
 import io.github.collapseexecutor.testing.http.ClientFixture;
 import io.github.collapseexecutor.testing.http.ClientFaultsContract;
+import io.github.collapseexecutor.testing.http.ClientReadsAfterWritesContract;
 import io.github.collapseexecutor.testing.http.ClientRequestIdentityContract;
 import io.github.collapseexecutor.testing.http.ClientStreamsContract;
 import io.github.collapseexecutor.testing.http.ClientTwoCallersContract;
@@ -20,7 +21,8 @@ import io.github.collapseexecutor.testing.http.SecuredBackendContract;
 final class JdkClientContractTest implements ClientRequestIdentityContract,
     ClientCallerSettingsContract, ClientFaultsContract, ClientStreamsContract, ClientVaryContract,
     ClientWaitTimeoutContract, ClientUnusualResponsesContract, ClientCertificateContract,
-    ClientCredentialsContract, SecuredBackendContract, ClientTwoCallersContract {
+    ClientCredentialsContract, SecuredBackendContract, ClientTwoCallersContract,
+    ClientReadsAfterWritesContract {
 
   @Override
   public ClientFixture fixture() {

@@ -4,6 +4,7 @@ import io.github.collapseexecutor.http.CollapseKey;
 import io.github.collapseexecutor.http.HttpCollapseOptions;
 import io.github.collapseexecutor.http.RequestHeaders;
 import io.github.collapseexecutor.http.adapter.HttpCollapseAdapter;
+import io.github.collapseexecutor.http.adapter.HttpCollapser;
 import io.github.collapseexecutor.http.adapter.ServerCollapser;
 import java.io.IOException;
 import java.security.Principal;
@@ -53,10 +54,16 @@ import reactor.util.function.Tuple2;
  *   <li>the response did not arrive within {@link HttpCollapseOptions#waitTimeout()}: the
  *       waiting request stops waiting and runs the chain itself.</li>
  * </ul>
- * A chain error reaches only the request whose chain raised it. A request that is cancelled (its
- * client went away, a deadline of its own passed) ends alone, the leading one too: its chain goes
- * on while requests wait for it, apart from its own response, and they get its answer; the chain
- * is cancelled once nobody waits for it any more.
+ * A chain error reaches only the request whose chain raised it.
+ *
+ * <p>Reads never go back in time: once the response of a write (a request whose method is not
+ * safe, such as a {@code POST}) commits, a request that arrives never joins one that started
+ * before, which may have read the state from before the write
+ * ({@link io.github.collapseexecutor.http.WriteScope}).
+ *
+ * <p>A request that is cancelled (its client went away, a deadline of its own passed) ends
+ * alone, the leading one too: its chain goes on while requests wait for it, apart from its own
+ * response, and they get its answer; the chain is cancelled once nobody waits for it any more.
  *
  * <p>With a fleet tier in its options ({@link HttpCollapseOptions.Builder#fleet}), the request
  * that leads a key on this instance also collapses with the other instances of the application:
@@ -132,8 +139,21 @@ public final class CollapseWebFilter extends HttpCollapseAdapter<ServerCollapser
         ? exchange.<Principal>getPrincipal().map(Optional::of) : Mono.empty();
     Mono<Optional<Object>> part = mayCollapse
         ? keyPart.apply(exchange).map(Optional::<Object>of) : Mono.empty();
-    return Mono.zip(caller.defaultIfEmpty(Optional.empty()), part.defaultIfEmpty(Optional.empty()))
+    Mono<Void> served = Mono.zip(caller.defaultIfEmpty(Optional.empty()),
+            part.defaultIfEmpty(Optional.empty()))
         .flatMap(read -> Mono.deferContextual(context -> serve(exchange, chain, read, context)));
+    return HttpCollapser.isWrite(method.name()) ? counted(exchange, served) : served;
+  }
+
+  /**
+   * Returns {@code served}, the pass of a write, telling the collapser once the write's response
+   * is complete, so that no read that arrives after it joins a read that started before: as its
+   * response commits, before its client can see it, and again when the pass ends.
+   */
+  private Mono<Void> counted(ServerWebExchange exchange, Mono<Void> served) {
+    String path = exchange.getRequest().getPath().pathWithinApplication().value();
+    exchange.getResponse().beforeCommit(() -> Mono.fromRunnable(() -> collapser().written(path)));
+    return served.doFinally(signal -> collapser().written(path));
   }
 
   private Mono<Void> serve(ServerWebExchange exchange, WebFilterChain chain,

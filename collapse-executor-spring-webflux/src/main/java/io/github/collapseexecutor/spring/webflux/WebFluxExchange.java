@@ -81,7 +81,8 @@ final class WebFluxExchange implements ServerExchange<RuntimeException> {
   public CompletionStage<?> record(ResponseRecording recording) {
     RecordingResponse recorder = new RecordingResponse(exchange.getResponse(),
         exchange.getAttributes(), recording);
-    return run(chain.filter(exchange.mutate().response(recorder).build())
+    return run(chain.filter(new SessionWatchingExchange(
+            exchange.mutate().response(recorder).build(), recording))
         .then(Mono.defer(recorder::ended)), recorder);
   }
 

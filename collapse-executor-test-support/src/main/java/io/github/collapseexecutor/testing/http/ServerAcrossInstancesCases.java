@@ -192,7 +192,9 @@ public abstract class ServerAcrossInstancesCases {
   @Test
   void whenTheInstanceThatRunsTheChainDiesTheOtherRunsItsOwnOnceTheLeaseEnds() {
     assertTimeoutPreemptively(Duration.ofSeconds(60), () -> {
-      startBoth(Duration.ofSeconds(1));
+      // long enough that the second request arrives while the lease holds, however busy the
+      // machine
+      startBoth(Duration.ofSeconds(4));
       call("127.0.0.1", "Bearer token-of-alice-123");
       assertThat(entered.tryAcquire(30, TimeUnit.SECONDS)).isTrue();
       firstCoordinator.close(); // as far as the fleet knows, the instance is gone
@@ -204,6 +206,32 @@ public abstract class ServerAcrossInstancesCases {
 
       assertThat(second.get(30, TimeUnit.SECONDS)).contains("quote 2 from second");
       assertThat(secondCoordinator.stats().leaseLost()).isEqualTo(1);
+    });
+  }
+
+  /**
+   * Hazard: a read that arrives after a write its instance completed takes the response of
+   * another instance's chain that started before the write, and goes back in time. It runs its
+   * own chain instead, once the write is done; the other instance's request keeps its own.
+   */
+  @Test
+  void aReadAfterAWriteOnItsInstanceDoesNotTakeAnOlderChainOfAnother() {
+    assertTimeoutPreemptively(Duration.ofSeconds(60), () -> {
+      startBoth(FleetOptions.DEFAULT_LEASE_TIME);
+      CompletableFuture<String> first = call("127.0.0.1", "Bearer token-of-alice-123");
+      assertThat(entered.tryAcquire(30, TimeUnit.SECONDS)).isTrue();
+      RawHttp.exchange(secondAddress, port, "POST /quotes/acme HTTP/1.1\r\n"
+          + "Host: quotes.example\r\nContent-Length: 0\r\n");
+
+      CompletableFuture<String> second = call(secondAddress, "Bearer token-of-alice-123");
+      assertThat(entered.tryAcquire(30, TimeUnit.SECONDS))
+          .as("the second instance runs its own chain after its write").isTrue();
+      release.complete(null);
+
+      assertThat(second.get(30, TimeUnit.SECONDS)).contains("from second");
+      assertThat(first.get(30, TimeUnit.SECONDS)).contains("from first");
+      assertThat(secondCoordinator.stats().overtaken()).isEqualTo(1);
+      assertThat(calls).hasValue(2);
     });
   }
 

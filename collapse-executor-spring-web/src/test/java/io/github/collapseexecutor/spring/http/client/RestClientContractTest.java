@@ -8,6 +8,7 @@ import io.github.collapseexecutor.testing.http.ClientCertificateContract;
 import io.github.collapseexecutor.testing.http.ClientCredentialsContract;
 import io.github.collapseexecutor.testing.http.ClientFixture;
 import io.github.collapseexecutor.testing.http.ClientFaultsContract;
+import io.github.collapseexecutor.testing.http.ClientReadsAfterWritesContract;
 import io.github.collapseexecutor.testing.http.ClientRequestIdentityContract;
 import io.github.collapseexecutor.testing.http.ClientStreamsContract;
 import io.github.collapseexecutor.testing.http.ClientTwoCallersContract;
@@ -29,7 +30,8 @@ import org.junit.jupiter.api.Timeout;
 final class RestClientContractTest implements ClientRequestIdentityContract,
     ClientCallerSettingsContract, ClientFaultsContract, ClientStreamsContract, ClientVaryContract,
     ClientWaitTimeoutContract, ClientUnusualResponsesContract, ClientCertificateContract,
-    ClientCredentialsContract, SecuredBackendContract, ClientTwoCallersContract {
+    ClientCredentialsContract, SecuredBackendContract, ClientTwoCallersContract,
+    ClientReadsAfterWritesContract {
 
   @Override
   public ClientFixture fixture() {

@@ -1,0 +1,97 @@
+package io.github.collapseexecutor.http.adapter;
+
+import io.github.collapseexecutor.http.HttpFleet;
+import io.github.collapseexecutor.http.WriteScope;
+import java.time.Duration;
+import java.util.Locale;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicLongArray;
+
+/**
+ * Counts the writes an adapter saw complete, so that a read never goes back in time: a read that
+ * arrives after a write completed never joins a call that started before it, which may have read
+ * the state from before the write. Each call in progress is entered under its flight and the
+ * count of writes when it started ({@link #stamp}); a read that arrives after another write
+ * finds no call under its own count and starts one, while the earlier call ends for the reads
+ * that joined it before the write completed, as they would have overlapped the write anyway.
+ *
+ * <p>A write is counted once its response is complete: for a client, once the response's head
+ * arrived; for a server, once its chain returned (or its asynchronous processing ended). Until
+ * then, a read that joins an earlier call overlapped the write, and may see either state.
+ *
+ * <p>Lock-free: a write costs an atomic increment or two, a read a volatile read.
+ */
+final class WriteClock {
+
+  private final AtomicLong all = new AtomicLong();
+  private final AtomicLongArray byGroup;
+  /** When the last write completed ({@link System#nanoTime()}), in all and in each group. */
+  private final AtomicLongArray lastWritten;
+  private final boolean ownGroup;
+
+  WriteClock(WriteScope scope, int groups) {
+    this.ownGroup = scope == WriteScope.OWN_GROUP;
+    this.byGroup = new AtomicLongArray(ownGroup ? groups : 0);
+    this.lastWritten = new AtomicLongArray(ownGroup ? groups : 1);
+  }
+
+  /**
+   * Returns whether a request with {@code method} is a write: its method is not safe (RFC 9110
+   * section 9.2.1), so the server may change state for it.
+   */
+  static boolean isWrite(String method) {
+    return switch (method.toUpperCase(Locale.ROOT)) {
+      case "GET", "HEAD", "OPTIONS", "TRACE" -> false;
+      default -> true;
+    };
+  }
+
+  /**
+   * Counts a write that completed, whose path the groups place in {@code group} (-1 for none).
+   */
+  void written(int group) {
+    long now = System.nanoTime();
+    if (!ownGroup) {
+      lastWritten.set(0, now);
+    } else if (group >= 0) {
+      lastWritten.set(group, now);
+    }
+    // counted after the time is set: a reader that sees the count sees that time or a later one
+    all.incrementAndGet();
+    if (ownGroup && group >= 0) {
+      byGroup.incrementAndGet(group);
+    }
+  }
+
+  /**
+   * Returns how long ago the last write that concerns {@code group} completed, or
+   * {@link HttpFleet#ANY_AGE} if none did: a call of another instance that started before it
+   * may not have seen it.
+   */
+  Duration sinceLastWrite(int group) {
+    long writes = ownGroup ? byGroup.get(group) : all.get();
+    if (writes == 0) {
+      return HttpFleet.ANY_AGE;
+    }
+    return Duration.ofNanos(Math.max(0, System.nanoTime() - lastWritten.get(ownGroup ? group : 0)));
+  }
+
+  /**
+   * Returns what the executor keys the call for {@code flight} of {@code group} under: the
+   * flight itself while no write that concerns it completed, else the flight with that count.
+   */
+  Object stamp(int group, Object flight) {
+    long writes = ownGroup ? byGroup.get(group) : all.get();
+    return writes == 0 ? flight : new Stamped(flight, writes);
+  }
+
+  /** A flight and the count of writes before its call started. */
+  private record Stamped(Object flight, long writes) {
+
+    @Override
+    public String toString() {
+      // the flight's own toString hides what a request sent; keep it that way
+      return flight + " after " + writes + " writes";
+    }
+  }
+}
