@@ -41,11 +41,15 @@ import org.springframework.transaction.annotation.EnableTransactionManagement;
         classes = {Library.Authors.class, Library.Books.class}))
 class LibraryApplication {
 
-  /** Starts the application on {@code database}, with one author of three books. */
-  static AnnotationConfigApplicationContext start(LibraryDatabase database) {
+  /**
+   * Starts the application on {@code database}, with one author of three books, and the
+   * configuration classes {@code more}.
+   */
+  static AnnotationConfigApplicationContext start(LibraryDatabase database, Class<?>... more) {
     AnnotationConfigApplicationContext context = new AnnotationConfigApplicationContext();
     context.registerBean(DataSource.class, database::dataSource);
     context.register(LibraryApplication.class);
+    context.register(more);
     context.refresh();
     JdbcTemplate jdbc = new JdbcTemplate(context.getBean(DataSource.class));
     jdbc.update("insert into collapse_author (id, name) values (1, 'Ada')");
