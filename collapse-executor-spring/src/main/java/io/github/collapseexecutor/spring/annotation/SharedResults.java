@@ -24,8 +24,9 @@ import org.springframework.core.ResolvableType;
  *       looks is {@link Verdict#MANAGED}: not handed over;
  *   <li>a result no caller can change is {@link Verdict#SHARE}d as it is: boxes of primitives,
  *       {@code String}, enums, {@code java.time}, {@code BigDecimal}, {@code BigInteger},
- *       {@code UUID}, {@code URI}, {@code Locale}, the JDK's unmodifiable collections, records and
- *       classes whose instance fields are all final, and {@code Optional}s, holding such values;
+ *       {@code UUID}, {@code URI}, {@code Locale}, the JDK's unmodifiable collections, Spring
+ *       Data's pages and slices, records and classes whose instance fields are all final, and
+ *       {@code Optional}s, holding such values;
  *   <li>the JDK's mutable collections, maps and arrays, and {@code Date}, are {@link Verdict#COPY}
  *       copied by the library, same class, their elements by this rule; any other object is
  *       copied by the application's Jackson copier when that copies its class faithfully
@@ -165,7 +166,12 @@ final class SharedResults {
         case LEAF -> Verdict.SHARE;
         case MANAGED -> blame(Verdict.MANAGED, shape.entity());
         case OPTIONAL -> visit(((Optional<?>) value).orElse(null), depth + 1);
-        case UNMODIFIABLE -> parts(value, depth);
+        case UNMODIFIABLE -> {
+          Verdict held = parts(value, depth);
+          // a page cannot be rebuilt around copies of its content
+          yield held == Verdict.COPY && shape.copy() == null
+              ? blame(Verdict.UNSHAREABLE, value.getClass().getName()) : held;
+        }
         case JDK_MUTABLE, ARRAY -> worst(Verdict.COPY, parts(value, depth));
         case FINAL_FIELDS -> {
           Verdict held = fields(value, shape, depth);
@@ -292,6 +298,9 @@ final class SharedResults {
     }
     if (container.getClass().isArray() && !container.getClass().getComponentType().isPrimitive()) {
       return Arrays.asList((Object[]) container);
+    }
+    if (container instanceof Iterable<?> elements) {
+      return elements;
     }
     return List.of();
   }

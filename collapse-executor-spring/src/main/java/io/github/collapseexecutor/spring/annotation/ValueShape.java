@@ -34,7 +34,10 @@ record ValueShape(Kind kind, Field @Nullable [] fields, ContainerCopies.@Nullabl
   enum Kind {
     /** Cannot be changed and holds nothing that can: shared as it is. */
     LEAF,
-    /** A JDK collection or map no caller can change: shared if its elements can be. */
+    /**
+     * A JDK collection or map no caller can change, or a Spring Data {@code Page} or
+     * {@code Slice}: shared if its elements can be.
+     */
     UNMODIFIABLE,
     /** An {@code Optional}: shared if its value can be. */
     OPTIONAL,
@@ -87,6 +90,10 @@ record ValueShape(Kind kind, Field @Nullable [] fields, ContainerCopies.@Nullabl
       return new ValueShape(ContainerCopies.isUnmodifiable(type) ? Kind.UNMODIFIABLE
           : Kind.JDK_MUTABLE, null, copier, null);
     }
+    if (isSpringDataChunk(type)) {
+      // a Page or Slice: its content is only ever handed out unmodifiable
+      return of(Kind.UNMODIFIABLE);
+    }
     if (Collection.class.isAssignableFrom(type) || Map.class.isAssignableFrom(type)
         || type.getName().startsWith("java.") || type.getName().startsWith("javax.")) {
       // another JDK type, or a collection of a library: nothing known of what it holds
@@ -99,6 +106,15 @@ record ValueShape(Kind kind, Field @Nullable [] fields, ContainerCopies.@Nullabl
     }
     return new ValueShape(fields != null && (type.isRecord() || allFinal) ? Kind.FINAL_FIELDS
         : Kind.OTHER, fields, null, null);
+  }
+
+  private static boolean isSpringDataChunk(Class<?> type) {
+    for (Class<?> c = type; c != null; c = c.getSuperclass()) {
+      if (c.getName().equals("org.springframework.data.domain.Chunk")) {
+        return true;
+      }
+    }
+    return false;
   }
 
   private static ValueShape of(Kind kind) {
