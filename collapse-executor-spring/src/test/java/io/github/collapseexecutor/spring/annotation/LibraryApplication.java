@@ -49,7 +49,9 @@ class LibraryApplication {
     AnnotationConfigApplicationContext context = new AnnotationConfigApplicationContext();
     context.registerBean(DataSource.class, database::dataSource);
     context.register(LibraryApplication.class);
-    context.register(more);
+    if (more.length > 0) {
+      context.register(more);
+    }
     context.refresh();
     JdbcTemplate jdbc = new JdbcTemplate(context.getBean(DataSource.class));
     jdbc.update("insert into collapse_author (id, name) values (1, 'Ada')");
