@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.annotation.JsonIgnore;
 import io.github.collapseexecutor.spring.annotation.Library.Author;
+import io.github.collapseexecutor.spring.annotation.ResultCopierTest.Cart;
 import io.github.collapseexecutor.spring.annotation.SharedResults.Verdict;
 import java.math.BigDecimal;
 import java.time.Instant;
@@ -135,35 +136,6 @@ final class SharedResultsTest {
 
     Chain(@Nullable Chain next) {
       this.next = next;
-    }
-  }
-
-  /** A mutable class Jackson reads and writes whole. */
-  public static class Cart {
-    private List<String> items = new ArrayList<>();
-
-    public Cart() {}
-
-    Cart(List<String> items) {
-      this.items = items;
-    }
-
-    public List<String> getItems() {
-      return items;
-    }
-
-    public void setItems(List<String> items) {
-      this.items = items;
-    }
-
-    @Override
-    public boolean equals(Object other) {
-      return other instanceof Cart that && items.equals(that.items);
-    }
-
-    @Override
-    public int hashCode() {
-      return items.hashCode();
     }
   }
 

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.github.collapseexecutor.spring.annotation.Library.Author;
 import io.github.collapseexecutor.spring.annotation.SharedResultsTest.Secretive;
 import io.github.collapseexecutor.testing.LoggedRecords;
-import io.github.collapseexecutor.testing.annotation.Crowd;
+import io.github.collapseexecutor.testing.annotation.HeldService;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -120,21 +120,11 @@ final class UnsharedResultsTest {
     }
   }
 
-  static class Secrets {
+  static class Secrets extends HeldService {
 
-    private final Crowd crowd = new Crowd();
-    private final AtomicInteger runs = new AtomicInteger();
     private final AtomicInteger singles = new AtomicInteger();
     private final ConcurrentLinkedQueue<CompletableFuture<Secretive>> pending =
         new ConcurrentLinkedQueue<>();
-
-    Crowd crowd() {
-      return crowd;
-    }
-
-    AtomicInteger runs() {
-      return runs;
-    }
 
     AtomicInteger singles() {
       return singles;
@@ -146,14 +136,13 @@ final class UnsharedResultsTest {
 
     @Collapsible
     public Secretive value(int id) {
-      runs.incrementAndGet();
-      crowd.hold();
+      enter();
       return new Secretive();
     }
 
     @Collapsible
     public CompletableFuture<Secretive> future(int id) {
-      runs.incrementAndGet();
+      runs().incrementAndGet();
       if (pending.size() < 2) {
         CompletableFuture<Secretive> future = new CompletableFuture<>();
         pending.add(future);
@@ -174,7 +163,7 @@ final class UnsharedResultsTest {
     }
 
     public Map<Long, Author> authors(List<Long> ids) {
-      crowd.hold();
+      crowd().hold();
       Map<Long, Author> authors = new LinkedHashMap<>();
       ids.forEach(id -> authors.put(id, new Author(id, "author " + id)));
       return authors;
