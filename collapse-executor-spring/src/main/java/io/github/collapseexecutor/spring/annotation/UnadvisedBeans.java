@@ -2,6 +2,7 @@ package io.github.collapseexecutor.spring.annotation;
 
 import java.lang.annotation.Annotation;
 import java.lang.reflect.Method;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.jspecify.annotations.Nullable;
@@ -114,7 +115,7 @@ final class UnadvisedBeans {
 
   private static String annotationOn(Method method) {
     for (Class<? extends Annotation> type
-        : java.util.List.of(CollapseBatch.class, CollapseBarrier.class)) {
+        : List.of(CollapseBatch.class, CollapseBarrier.class)) {
       if (AnnotatedElementUtils.hasAnnotation(method, type)) {
         return type.getSimpleName();
       }
