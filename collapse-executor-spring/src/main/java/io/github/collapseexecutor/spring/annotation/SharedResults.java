@@ -2,12 +2,9 @@ package io.github.collapseexecutor.spring.annotation;
 
 import java.lang.reflect.Array;
 import java.lang.reflect.Field;
-import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Collection;
 import java.util.Collections;
 import java.util.IdentityHashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -183,7 +180,7 @@ final class SharedResults {
 
     private Verdict parts(Object container, int depth) {
       Verdict worst = Verdict.SHARE;
-      for (Object part : partsOf(container)) {
+      for (Object part : ValueParts.of(container)) {
         worst = worst(worst, visit(part, depth + 1));
         if (worst == Verdict.MANAGED) {
           break;
@@ -194,8 +191,8 @@ final class SharedResults {
 
     private Verdict fields(Object value, ValueShape shape, int depth) {
       Verdict worst = Verdict.SHARE;
-      for (Field field : fieldsOf(shape)) {
-        worst = worst(worst, visit(read(field, value), depth + 1));
+      for (Field field : ValueParts.fields(shape)) {
+        worst = worst(worst, visit(ValueParts.read(field, value), depth + 1));
         if (worst == Verdict.MANAGED) {
           break;
         }
@@ -250,7 +247,7 @@ final class SharedResults {
     private Verdict jsonParts(Object parts, ResolvableType element, ResolvableType declared,
         int depth) {
       Verdict worst = Verdict.SHARE;
-      for (Object part : partsOf(parts)) {
+      for (Object part : ValueParts.of(parts)) {
         worst = worst(worst, json(part, element, depth + 1));
       }
       return worst;
@@ -263,8 +260,8 @@ final class SharedResults {
         return blame(Verdict.UNSHAREABLE, value.getClass().getName());
       }
       Verdict worst = Verdict.COPY;
-      for (Field field : fieldsOf(shape)) {
-        worst = worst(worst, json(read(field, value), ResolvableType.forField(field, declared),
+      for (Field field : ValueParts.fields(shape)) {
+        worst = worst(worst, json(ValueParts.read(field, value), ResolvableType.forField(field, declared),
             depth + 1));
       }
       return worst;
@@ -281,40 +278,5 @@ final class SharedResults {
 
   private static Verdict worst(Verdict one, Verdict other) {
     return one.compareTo(other) >= 0 ? one : other;
-  }
-
-  /** The elements of a collection or array, or the keys and values of a map. */
-  private static Iterable<?> partsOf(Object container) {
-    if (container instanceof Collection<?> elements) {
-      return elements;
-    }
-    if (container instanceof Map<?, ?> map) {
-      List<Object> parts = new ArrayList<>(map.size() * 2);
-      map.forEach((key, value) -> {
-        parts.add(key);
-        parts.add(value);
-      });
-      return parts;
-    }
-    if (container.getClass().isArray() && !container.getClass().getComponentType().isPrimitive()) {
-      return Arrays.asList((Object[]) container);
-    }
-    if (container instanceof Iterable<?> elements) {
-      return elements;
-    }
-    return List.of();
-  }
-
-  private static Field[] fieldsOf(ValueShape shape) {
-    Field[] fields = shape.fields();
-    return fields == null ? new Field[0] : fields;
-  }
-
-  private static @Nullable Object read(Field field, Object value) {
-    try {
-      return field.get(value);
-    } catch (IllegalAccessException e) {
-      throw new IllegalStateException("field " + field + " was made readable", e);
-    }
   }
 }
