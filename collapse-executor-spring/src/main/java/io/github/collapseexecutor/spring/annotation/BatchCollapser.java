@@ -25,21 +25,24 @@ final class BatchCollapser implements MethodCollapser {
   private final CollapsedMethod description;
   private final MethodObserver observer;
   private final CallerIdentities identities;
+  private final JoinerResults results;
 
   /**
+   * @param site the method, where the bean has it
    * @param identities what tells callers apart; {@link CallerIdentities#NONE} for a method shared
    *     across callers
-   * @param copies what a caller gets of the result for an argument an earlier caller of its
-   *     batch has too
+   * @param results what a caller gets of the result of the batch, computed on another caller's
+   *     thread, for its argument
    */
-  BatchCollapser(Method method, BatchMethod batchMethod, NamedExecutor executor,
-      MethodObserver observer, CallerIdentities identities, ResultCopies copies) {
-    this.method = method;
+  BatchCollapser(MethodSite site, BatchMethod batchMethod, NamedExecutor executor,
+      MethodObserver observer, CallerIdentities identities, JoinerResults results) {
+    this.method = site.method();
+    this.results = results;
     this.identities = identities;
     this.batchMethod = batchMethod;
     this.timeout = executor.timeout();
     this.observer = observer;
-    String name = MethodNames.executorName(method);
+    String name = site.executorName();
     CollapseExecutorOptions options = executor.options().toBuilder()
         .name(name)
         // one bean's calls per batch, as the batch method is called on that bean, and one
@@ -53,9 +56,9 @@ final class BatchCollapser implements MethodCollapser {
         timeout != null).observed(observer.observes()));
     this.executor = new MethodBatchExecutor(
         options.toBuilder().listener(observer.listener(options.listener())).build(),
-        batchMethod, observer, copies);
-    this.description = new CollapsedMethod(MethodNames.of(method), "CollapseBatch",
-        executor.name(), batchMethod.toString());
+        batchMethod, observer, results);
+    this.description = new CollapsedMethod(site.shown(), "CollapseBatch", executor.name(),
+        batchMethod.toString());
   }
 
   @Override
@@ -65,13 +68,25 @@ final class BatchCollapser implements MethodCollapser {
       observer.notCollapsed(NULL_ARGUMENT);
       return invocation.proceed();
     }
+    OwnCall passing = results.passing();
+    if (passing != null) {
+      observer.notCollapsed(passing.reason());
+      return invocation.proceed();
+    }
     BatchCall call = new BatchCall(bean(invocation), argument, observer.batchCaller(),
         identities.current());
+    Object result;
     try {
-      return timeout == null ? executor.execute(call) : executor.execute(call, timeout);
+      result = timeout == null ? executor.execute(call) : executor.execute(call, timeout);
     } catch (CollapseExecutionException e) {
       throw Invocations.unwrap(e, method);
     }
+    if (result instanceof OwnCall own) {
+      // the batch's part for this argument could not be handed over: a single call of its own
+      observer.notCollapsed(own.reason());
+      return invocation.proceed();
+    }
+    return result;
   }
 
   /**

@@ -39,6 +39,35 @@ final class CallerFuture extends CompletableFuture<@Nullable Object> {
     return of(source, (value, failure) -> {}, map);
   }
 
+  /**
+   * Returns a future of the future {@code next} makes of {@code source}'s value, or of
+   * {@code source}'s failure; a failure of {@code next} fails this future only. Cancelling it
+   * leaves {@code source}, not what {@code next} started.
+   */
+  static CompletableFuture<@Nullable Object> composed(CompletableFuture<@Nullable Object> source,
+      Next next) {
+    CallerFuture caller = new CallerFuture(source);
+    source.whenComplete((value, failure) -> {
+      if (failure != null) {
+        caller.settle(null, failure, UnaryOperator.identity());
+        return;
+      }
+      try {
+        next.apply(value).whenComplete(
+            (made, madeFailure) -> caller.settle(made, madeFailure, UnaryOperator.identity()));
+      } catch (Exception | Error e) {
+        caller.settle(null, e, UnaryOperator.identity());
+      }
+    });
+    return caller;
+  }
+
+  /** What follows a value: the future of the value a caller gets. */
+  @FunctionalInterface
+  interface Next {
+    CompletableFuture<@Nullable Object> apply(@Nullable Object value) throws Exception;
+  }
+
   private static CompletableFuture<@Nullable Object> of(CompletableFuture<@Nullable Object> source,
       BiConsumer<@Nullable Object, @Nullable Throwable> first,
       UnaryOperator<@Nullable Object> map) {

@@ -11,7 +11,11 @@ import org.springframework.aop.support.StaticMethodMatcherPointcut;
 import org.springframework.core.Ordered;
 import org.springframework.util.ClassUtils;
 
-/** Intercepts the methods {@link CollapseMethods} found, and hands each call to its collapser. */
+/**
+ * Intercepts the annotated methods of one bean, as {@link CollapseMethods} found them, and hands
+ * each call to its advice: a collapser, or a barrier. One per bean, since the methods of an
+ * interface (a repository's) are the bean's own.
+ */
 final class CollapseAdvisor extends AbstractPointcutAdvisor {
 
   private static final long serialVersionUID = 1L;
@@ -22,11 +26,13 @@ final class CollapseAdvisor extends AbstractPointcutAdvisor {
   /** Why a call goes straight to the method while its executor is switched off. */
   private static final String SWITCHED_OFF = "switched-off";
 
-  private final transient CollapseMethods methods;
+  private final transient CollapseMethods registry;
+  private final transient BeanMethods methods;
   private final transient Pointcut pointcut;
   private final transient MethodInterceptor interceptor;
 
-  CollapseAdvisor(CollapseMethods methods) {
+  CollapseAdvisor(CollapseMethods registry, BeanMethods methods) {
+    this.registry = registry;
     this.methods = methods;
     this.pointcut = new StaticMethodMatcherPointcut() {
       @Override
@@ -38,18 +44,24 @@ final class CollapseAdvisor extends AbstractPointcutAdvisor {
     setOrder(CollapseAdviceOrder.ORDER);
   }
 
+  /** Returns the annotated methods this advisor intercepts. */
+  BeanMethods methods() {
+    return methods;
+  }
+
   private @Nullable Object invoke(MethodInvocation invocation) throws Throwable {
     Object target = invocation.getThis();
-    MethodCollapser collapser = methods.find(invocation.getMethod(),
+    MethodAdvice advice = methods.find(invocation.getMethod(),
         target == null ? null : ClassUtils.getUserClass(target));
-    if (collapser == null) {
+    if (advice == null) {
       return invocation.proceed();
     }
-    if (!methods.isCollapsing(collapser.description())) {
-      methods.observer().notCollapsed(SWITCHED_OFF);
+    if (advice instanceof MethodCollapser collapser
+        && !registry.isCollapsing(collapser.description())) {
+      registry.observer().notCollapsed(SWITCHED_OFF);
       return invocation.proceed();
     }
-    return collapser.invoke(invocation);
+    return advice.invoke(invocation);
   }
 
   @Override

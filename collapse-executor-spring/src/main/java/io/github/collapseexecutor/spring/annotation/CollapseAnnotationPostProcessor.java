@@ -1,43 +1,65 @@
 package io.github.collapseexecutor.spring.annotation;
 
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import org.jspecify.annotations.Nullable;
 import org.springframework.aop.Advisor;
+import org.springframework.aop.TargetSource;
 import org.springframework.aop.framework.AbstractAdvisingBeanPostProcessor;
 import org.springframework.aop.framework.Advised;
+import org.springframework.aop.framework.AdvisedSupport;
+import org.springframework.aop.framework.AopInfrastructureBean;
 import org.springframework.aop.framework.AopProxyUtils;
-import org.springframework.aop.support.AopUtils;
+import org.springframework.aop.framework.ProxyFactory;
 import org.springframework.beans.BeansException;
 import org.springframework.beans.factory.BeanClassLoaderAware;
 import org.springframework.beans.factory.BeanFactory;
 import org.springframework.beans.factory.BeanFactoryAware;
 import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.beans.factory.SmartInitializingSingleton;
+import org.springframework.beans.factory.config.ConfigurableListableBeanFactory;
 import org.springframework.beans.factory.config.SmartInstantiationAwareBeanPostProcessor;
 import org.springframework.core.OrderComparator;
+import org.springframework.core.SmartClassLoader;
 
 /**
- * Proxies the beans that have {@code @Collapsible} or {@code @CollapseBatch} methods, or adds the
- * collapse advice to a bean that is already a proxy, at its place in the order of the proxy's
- * advice ({@link CollapseAdviceOrder}): after method security and method validation, so that
- * every caller passes its own checks, and before transactions and caching, so that callers who
- * join hold none. Proxies subclass the bean's class, as Spring Boot's do by default, so that a bean
- * injected by its class is still found. Each bean class is checked when its first bean is created.
+ * Proxies the beans that have {@code @Collapsible}, {@code @CollapseBatch} or
+ * {@code @CollapseBarrier} methods, or adds the collapse advice to a bean that is already a proxy,
+ * at its place in the order of the proxy's advice ({@link CollapseAdviceOrder}): after method
+ * security and method validation, so that every caller passes its own checks, and before
+ * transactions and caching, so that callers who join hold none. Annotations are found on the
+ * bean's class and on the interfaces its proxies expose ({@link BeanTypes}): a Spring Data
+ * repository's interface, behind a JDK proxy, inside a caching or transaction proxy. New proxies
+ * subclass the bean's class, as Spring Boot's do by default, so that a bean injected by its class
+ * is still found; a JDK proxy is proxied by its interfaces.
  *
  * <p>A proxy that is frozen takes no more advice. One whose advice all goes after the collapse
  * advice is proxied again from outside; one with advice that must run for each caller, such as
  * method security, fails its bean's creation, since callers who join would skip that advice.
  *
+ * <p>At the end of startup every singleton that has annotated methods and was not advised (it
+ * was created before this post-processor could see it) stops the application: its annotations
+ * would be ignored ({@link UnadvisedBeans}).
+ *
  * <p>It has no order on purpose: Spring then runs it after every post-processor that has one,
  * which includes each that adds advice to a bean (method validation, {@code @Async}, retries,
- * concurrency limits, the auto-proxy creator of method security and aspects). Their advice is on
- * the proxy when this one adds its own, so its place can be chosen; advice added later could only
- * go after it.
+ * concurrency limits, caching, the auto-proxy creator of method security and aspects). Their
+ * advice is on the proxy when this one adds its own, so its place can be chosen; advice added
+ * later could only go after it.
  */
-final class CollapseAnnotationPostProcessor
-    implements SmartInstantiationAwareBeanPostProcessor, BeanClassLoaderAware, BeanFactoryAware {
+final class CollapseAnnotationPostProcessor implements SmartInstantiationAwareBeanPostProcessor,
+    BeanClassLoaderAware, BeanFactoryAware, SmartInitializingSingleton {
 
-  /** Makes and extends the proxies; it has an order, so it is used here and never registered. */
+  /** The advice of Spring's method validation and of Spring Data's argument checks, by name. */
+  private static final Set<String> PER_CALLER_ADVICE = Set.of(
+      "org.springframework.validation.beanvalidation.MethodValidationInterceptor",
+      "org.springframework.data.repository.core.support.MethodInvocationValidator");
+
+  /** Makes the proxies; it has an order, so it is used here and never registered. */
   private final Proxies proxies = new Proxies();
   private final ObjectProvider<CollapseMethods> methods;
+  /** The beans advised so far, by name: what the check at the end of startup expects. */
+  private final Set<String> advised = ConcurrentHashMap.newKeySet();
   private volatile @Nullable BeanFactory beanFactory;
 
   /** Creates the post-processor; {@code methods} is asked for when the first bean is created. */
@@ -56,28 +78,41 @@ final class CollapseAnnotationPostProcessor
   }
 
   @Override
-  public Class<?> determineBeanType(Class<?> beanClass, String beanName) {
-    return proxies.determineBeanType(beanClass, beanName);
-  }
-
-  @Override
   public Object postProcessAfterInitialization(Object bean, String beanName) {
-    Class<?> targetClass = AopUtils.getTargetClass(bean);
-    if (!CollapseMethods.isAnnotated(targetClass)) {
+    if (bean instanceof AopInfrastructureBean) {
+      return bean;
+    }
+    BeanTypes types = BeanTypes.of(bean);
+    if (!types.isAnnotated()) {
       return bean;
     }
     CollapseMethods registry = methods.getObject();
-    if (isSingleton(beanName)) {
-      Object target = AopProxyUtils.getSingletonTarget(bean);
-      registry.named(target != null ? target : bean, beanName);
-    }
+    BeanMethods found;
     try {
-      registry.prepare(targetClass);
+      found = registry.methodsOf(types);
     } catch (MisconfiguredMethodException e) {
-      // the registry checks classes, not beans; the bean being created is what a reader looks for
-      throw e.forBean(beanName + " (" + targetClass.getName() + ")");
+      // the registry checks types, not beans; the bean being created is what a reader looks for
+      throw e.forBean(beanName + " (" + types.shown() + ")");
     }
-    return proxies.advise(bean, beanName, registry);
+    if (found.isEmpty()) {
+      return bean;
+    }
+    Object proxy = proxies.advise(bean, beanName, new CollapseAdvisor(registry, found));
+    if (isSingleton(beanName)) {
+      // what the advice sees as the call's target: the bean inside the proxy it joined, or the
+      // bean a new proxy wraps
+      Object target = proxy == bean ? AopProxyUtils.getSingletonTarget(bean) : null;
+      registry.named(target != null ? target : bean, beanName);
+      advised.add(beanName);
+    }
+    return proxy;
+  }
+
+  @Override
+  public void afterSingletonsInstantiated() {
+    if (beanFactory instanceof ConfigurableListableBeanFactory factory) {
+      new UnadvisedBeans(factory, methods, advised).check();
+    }
   }
 
   /** Returns whether {@code beanName} is a singleton: one bean of that name on each instance. */
@@ -98,21 +133,20 @@ final class CollapseAnnotationPostProcessor
       if (OrderComparator.INSTANCE.compare(existing[i], CollapseAdvisor.ORDERED) > 0) {
         place = i;
       }
-      if (afterPerCallerAdvice == 0 && validatesArguments(existing[i])) {
+      if (afterPerCallerAdvice == 0 && checksArguments(existing[i])) {
         afterPerCallerAdvice = i + 1;
       }
     }
-    // method validation has no order: left to it, the advice of an unordered advisor would come
+    // argument checks have no order: left to it, the advice of an unordered advisor would come
     // after the collapse advice, and a caller's arguments would reach a run or batch unchecked
     return Math.max(place, afterPerCallerAdvice);
   }
 
-  /** Whether {@code advisor} is Spring's method validation, known by name: it may be absent. */
-  private static boolean validatesArguments(Advisor advisor) {
+  /** Whether {@code advisor} checks each caller's arguments, known by name: it may be absent. */
+  private static boolean checksArguments(Advisor advisor) {
     for (Class<?> type = advisor.getAdvice().getClass(); type != null;
         type = type.getSuperclass()) {
-      if (type.getName().equals(
-          "org.springframework.validation.beanvalidation.MethodValidationInterceptor")) {
+      if (PER_CALLER_ADVICE.contains(type.getName())) {
         return true;
       }
     }
@@ -128,23 +162,34 @@ final class CollapseAnnotationPostProcessor
       setProxyTargetClass(true);
     }
 
-    Object advise(Object bean, String beanName, CollapseMethods registry) {
-      if (this.advisor == null) {
-        this.advisor = new CollapseAdvisor(registry);
-      }
-      if (bean instanceof Advised advised
-          && isEligible(AopProxyUtils.ultimateTargetClass(bean))) {
+    Object advise(Object bean, String beanName, CollapseAdvisor advisor) {
+      if (bean instanceof Advised advised) {
         int place = placeIn(advised.getAdvisors());
+        TargetSource target = advised.getTargetSource();
+        if (target == AdvisedSupport.EMPTY_TARGET_SOURCE && advised.getAdvisorCount() > 0) {
+          // a proxy without a target (an HTTP interface client): its last advice makes the call
+          place = Math.min(place, advised.getAdvisorCount() - 1);
+        }
         if (!advised.isFrozen()) {
-          advised.addAdvisor(place, this.advisor);
+          advised.addAdvisor(place, advisor);
           return bean;
         }
         if (place > 0) {
           throw frozenBefore(beanName, advised, place);
         }
       }
-      // a new proxy around the bean: its own advice, if any, all goes after the collapse advice
-      return super.postProcessAfterInitialization(bean, beanName);
+      // a new proxy around the bean: its own advice, if any, all goes after the collapse advice;
+      // a JDK proxy is proxied by the interfaces it implements
+      ProxyFactory factory = prepareProxyFactory(bean, beanName);
+      factory.addAdvisor(advisor);
+      customizeProxyFactory(factory);
+      factory.setFrozen(isFrozen());
+      ClassLoader classLoader = getProxyClassLoader();
+      if (classLoader instanceof SmartClassLoader smart
+          && classLoader != bean.getClass().getClassLoader()) {
+        classLoader = smart.getOriginalClassLoader();
+      }
+      return factory.getProxy(classLoader);
     }
 
     /**

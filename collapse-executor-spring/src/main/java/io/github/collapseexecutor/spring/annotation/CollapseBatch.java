@@ -40,10 +40,12 @@ import java.lang.annotation.Target;
  * batch method reaches every caller of the batch. A {@code null} argument is not collapsed: the
  * annotated method runs as it is.
  *
- * <p>Callers of one batch with equal arguments receive the same result object, and every caller
- * of a failed batch the same exception instance, not copies. Return immutable values, or name a
- * {@link ResultCopier} in {@link #resultCopier()}: the first caller of each argument keeps the
- * result, each other caller with that argument gets a copy.
+ * <p>The first caller of each argument gets the batch's result for it, unless it holds a JPA
+ * entity: then that caller, whose result was computed on another caller's thread, calls the
+ * method itself. Each other caller with that argument gets what a caller that joined a
+ * {@link Collapsible} run gets: the same object where no caller can change it, else a copy, or
+ * else a call of its own. Every caller of a failed batch gets the same exception instance. Name
+ * a {@link ResultCopier} in {@link #resultCopier()} to copy results of your own.
  *
  * <h2>Callers</h2>
  * Calls share a batch only when the application could not tell their callers apart: with Spring

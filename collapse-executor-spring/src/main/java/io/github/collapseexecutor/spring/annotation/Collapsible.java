@@ -37,11 +37,19 @@ import java.lang.annotation.Target;
  * annotations.
  *
  * <h2>Results</h2>
- * Every caller of one run receives the same result object, and for a failure the same exception
- * instance, not copies: a caller that changes the result changes it for every other caller of its
- * run. Return immutable values, or name a {@link ResultCopier} in {@link #resultCopier()}, which
- * gives each caller that joined a copy of its own (the caller that ran the method keeps the
- * original).
+ * The caller that ran the method gets its result. A caller that joined gets the same object
+ * where no caller can change it (a record, a {@code String}, an unmodifiable collection of such
+ * values), else a copy (the JDK's mutable collections; another class the application's Jackson
+ * copier copies faithfully); a result holding a JPA entity, or a mutable object nothing copies
+ * faithfully, is not handed over: the caller calls the method itself, and the method is called
+ * directly for a while. For a failure every caller gets the same exception instance. A
+ * {@link ResultCopier} named in {@link #resultCopier()} gives each caller that joined a copy of
+ * its own, whatever the result.
+ *
+ * <h2>Writes</h2>
+ * A call that arrives after a write completed never joins a run that started before it: a
+ * transaction committed by the application's transaction managers, or a {@link CollapseBarrier}
+ * method that returned.
  *
  * <h2>Callers</h2>
  * Calls share a run only when the application could not tell their callers apart: with Spring
@@ -59,9 +67,11 @@ import java.lang.annotation.Target;
  * transactions, caching and retries.
  *
  * <h2>Where it applies</h2>
- * On a method, or on a class for its public methods that return a value. It works through a
- * Spring AOP proxy, so a call from inside the same bean ({@code this.profile(id)}) is not
- * collapsed, and the method must be neither private nor final.
+ * On a method, or on a class or interface for its public methods that return a value (not its
+ * {@link CollapseBarrier} methods), including the interface of a Spring Data repository, which
+ * Spring Data implements with a JDK proxy. It works through a Spring AOP proxy, so a call from
+ * inside the same bean ({@code this.profile(id)}) is not collapsed, and the method must be
+ * neither private nor final.
  */
 @Target({ElementType.METHOD, ElementType.TYPE})
 @Retention(RetentionPolicy.RUNTIME)

@@ -38,7 +38,8 @@ class CollapsingConfiguration {
       ObjectProvider<CollapseObservationConvention> observationConvention,
       ObjectProvider<CallerIdentity> callerIdentities,
       ObjectProvider<ReactiveCallerIdentity> reactiveCallerIdentities,
-      ObjectProvider<MethodFleet> fleet, ListableBeanFactory beanFactory) {
+      ObjectProvider<MethodFleet> fleet, ListableBeanFactory beanFactory,
+      CompletedWrites collapseCompletedWrites) {
     return new CollapseMethods(() -> executors.getIfAvailable(CollapsingConfiguration::defaults),
         () -> {
           ObservationRegistry registry = observationRegistry.getIfAvailable();
@@ -46,7 +47,17 @@ class CollapsingConfiguration {
               new CollapseObservations(registry, observationConvention.getIfAvailable()));
         }, () -> new CallerIdentities(callerIdentities.orderedStream().toList(),
             reactiveCallerIdentities.orderedStream().toList()), new ResultCopiers(beanFactory),
-        () -> fleet.getIfAvailable(() -> MethodFleet.ABSENT));
+        () -> fleet.getIfAvailable(() -> MethodFleet.ABSENT), collapseCompletedWrites);
+  }
+
+  /**
+   * The writes completed in the application, which collapsed calls never go back before; static,
+   * as the post-processor that counts transactions needs it.
+   */
+  @Bean
+  @Role(BeanDefinition.ROLE_INFRASTRUCTURE)
+  static CompletedWrites collapseCompletedWrites() {
+    return new CompletedWrites();
   }
 
   /** One executor, the default one, with the core's default options and no caller timeout. */
@@ -94,6 +105,19 @@ class CollapsingConfiguration {
     @Bean
     TransactionCallerIdentity transactionCallerIdentity() {
       return new TransactionCallerIdentity();
+    }
+  }
+
+  /** Every commit of a transaction that may write is a completed write. */
+  @Configuration(proxyBeanMethods = false)
+  @OnClasses("org.springframework.transaction.ConfigurableTransactionManager")
+  static class Commits {
+
+    @Bean
+    @Role(BeanDefinition.ROLE_INFRASTRUCTURE)
+    static CommittedWrites collapseCommittedWrites(
+        ObjectProvider<CompletedWrites> collapseCompletedWrites) {
+      return new CommittedWrites(collapseCompletedWrites.getObject());
     }
   }
 

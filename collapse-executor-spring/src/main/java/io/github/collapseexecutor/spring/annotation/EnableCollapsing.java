@@ -28,8 +28,10 @@ import org.springframework.context.annotation.Import;
  * beans with annotated methods (each method is checked when its bean is created, and one that
  * cannot be collapsed fails the bean's creation with a {@link MisconfiguredMethodException}), the
  * caller identities of what is on the class path (Spring's locale context always; Spring
- * Security's principal, Spring's transactions and their reactive forms where present) and, with
- * Jackson on the class path, the {@link JacksonResultCopier} under
+ * Security's principal, Spring's transactions and their reactive forms where present), with
+ * Spring's transactions a listener on each {@code ConfigurableTransactionManager} that counts its
+ * commits as writes ({@link CollapseBarrier}), and, with Jackson on the class path, the
+ * {@link JacksonResultCopier} under
  * {@value JacksonResultCopier#BEAN_NAME} unless a bean has that name, with the application's
  * mapper: its Jackson 3 {@code JsonMapper}, else its Jackson 2 {@code ObjectMapper} (then the copier
  * is the Jackson 2 twin), else Jackson 3's shared one where Jackson 3 is on the class path. From the context it takes, if

@@ -1,11 +1,15 @@
 package io.github.collapseexecutor.spring.annotation;
 
 import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.databind.BeanDescription;
 import com.fasterxml.jackson.databind.JavaType;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.introspect.BeanPropertyDefinition;
 import com.fasterxml.jackson.databind.util.TokenBuffer;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.util.HashSet;
+import java.util.Set;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -64,5 +68,28 @@ final class Jackson2ResultCopier extends JacksonCopier<JavaType> {
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
+  }
+
+  @Override
+  JsonFidelity.JsonProperties properties(Class<?> type) {
+    JavaType javaType = mapper.getTypeFactory().constructType(type);
+    BeanDescription written = mapper.getSerializationConfig().introspect(javaType);
+    BeanDescription read = mapper.getDeserializationConfig().introspect(javaType);
+    return new JsonFidelity.JsonProperties(names(written, true), names(read, false),
+        written.findAnyGetter() == null && written.findJsonValueAccessor() == null
+            && read.findAnySetterAccessor() == null);
+  }
+
+  private static Set<String> names(BeanDescription description, boolean writing) {
+    Set<String> names = new HashSet<>();
+    for (BeanPropertyDefinition property : description.findProperties()) {
+      if (writing ? property.couldSerialize() : property.couldDeserialize()) {
+        names.add(property.getInternalName());
+        if (property.hasField()) {
+          names.add(property.getField().getName());
+        }
+      }
+    }
+    return names;
   }
 }

@@ -10,11 +10,13 @@ import org.springframework.core.ResolvableType;
 
 /**
  * What the Jackson copiers share, whichever Jackson they write with: which result types they
- * can read back, and Spring's resolved type turned into a Jackson type {@code T}, once per type.
+ * can read back, Spring's resolved type turned into a Jackson type {@code T}, once per type, and
+ * which classes the mapper copies faithfully ({@link #fidelity}).
  */
 abstract class JacksonCopier<T> implements ResultCopier {
 
   private final Map<ResolvableType, T> types = new ConcurrentHashMap<>();
+  private final JsonFidelity fidelity = new JsonFidelity(this::properties);
   private final Function<Class<?>, T> plain;
   private final BiFunction<Class<?>, T[], T> parametric;
   private final IntFunction<T[]> arrays;
@@ -44,6 +46,14 @@ abstract class JacksonCopier<T> implements ResultCopier {
   }
 
   abstract @Nullable Object read(byte[] bytes, T type);
+
+  /** Returns which classes this copier's mapper copies faithfully. */
+  final JsonFidelity fidelity() {
+    return fidelity;
+  }
+
+  /** Returns what the mapper writes and reads of {@code type}. */
+  abstract JsonFidelity.JsonProperties properties(Class<?> type);
 
   /**
    * Refuses a type that does not resolve, generics included, to something more than

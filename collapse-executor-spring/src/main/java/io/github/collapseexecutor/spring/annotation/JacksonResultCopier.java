@@ -1,7 +1,11 @@
 package io.github.collapseexecutor.spring.annotation;
 
+import java.util.HashSet;
+import java.util.Set;
 import org.jspecify.annotations.Nullable;
+import tools.jackson.databind.BeanDescription;
 import tools.jackson.databind.JavaType;
+import tools.jackson.databind.introspect.BeanPropertyDefinition;
 import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.util.TokenBuffer;
 
@@ -56,5 +60,28 @@ public final class JacksonResultCopier extends JacksonCopier<JavaType> {
   @Override
   @Nullable Object read(byte[] bytes, JavaType type) {
     return mapper.readValue(bytes, type);
+  }
+
+  @Override
+  JsonFidelity.JsonProperties properties(Class<?> type) {
+    JavaType javaType = mapper.getTypeFactory().constructType(type);
+    BeanDescription written = mapper._serializationContext().introspectBeanDescription(javaType);
+    BeanDescription read = mapper._deserializationContext().introspectBeanDescription(javaType);
+    return new JsonFidelity.JsonProperties(names(written, true), names(read, false),
+        written.findAnyGetter() == null && written.findJsonValueAccessor() == null
+            && read.findAnySetterAccessor() == null);
+  }
+
+  private static Set<String> names(BeanDescription description, boolean writing) {
+    Set<String> names = new HashSet<>();
+    for (BeanPropertyDefinition property : description.findProperties()) {
+      if (writing ? property.couldSerialize() : property.couldDeserialize()) {
+        names.add(property.getInternalName());
+        if (property.hasField()) {
+          names.add(property.getField().getName());
+        }
+      }
+    }
+    return names;
   }
 }

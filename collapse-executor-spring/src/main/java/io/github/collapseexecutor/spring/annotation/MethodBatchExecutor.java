@@ -26,15 +26,15 @@ final class MethodBatchExecutor
 
   private final BatchMethod batchMethod;
   private final MethodObserver observer;
-  private final ResultCopies copies;
+  private final JoinerResults results;
   private final String name;
 
   MethodBatchExecutor(CollapseExecutorOptions options, BatchMethod batchMethod,
-      MethodObserver observer, ResultCopies copies) {
+      MethodObserver observer, JoinerResults results) {
     super(options);
     this.batchMethod = batchMethod;
     this.observer = observer;
-    this.copies = copies;
+    this.results = results;
     // BatchCollapser names every executor it makes
     this.name = Objects.requireNonNull(options.name(), "name");
   }
@@ -67,7 +67,7 @@ final class MethodBatchExecutor
   }
 
   private void bindByKey(Map<?, ?> returned, List<Bundle<BatchCall, @Nullable Object>> bundles) {
-    Set<Object> given = copies.isOn() ? new HashSet<>() : null;
+    Set<Object> given = new HashSet<>();
     for (Bundle<BatchCall, @Nullable Object> bundle : bundles) {
       Object argument = bundle.value().argument();
       if (returned.containsKey(argument)) {
@@ -92,7 +92,7 @@ final class MethodBatchExecutor
     for (int i = 0; i < arguments.size(); i++) {
       positions.put(arguments.get(i), i);
     }
-    Set<Object> given = copies.isOn() ? new HashSet<>() : null;
+    Set<Object> given = new HashSet<>();
     for (Bundle<BatchCall, @Nullable Object> bundle : bundles) {
       // every bundle's argument is one of the arguments the positions were taken of
       int position = Objects.requireNonNull(positions.get(bundle.value().argument()));
@@ -101,28 +101,26 @@ final class MethodBatchExecutor
   }
 
   /**
-   * Binds {@code result} to {@code bundle}, or a copy of it if an earlier bundle of this batch
-   * with an equal argument got it already.
+   * Binds to {@code bundle} what {@link JoinerResults} hands its caller of {@code result}: the
+   * first caller of an argument gets it unless it holds a managed object, each later caller of
+   * that argument in this batch what a caller that joined gets.
    *
-   * @param given the arguments bound so far, or {@code null} when results are not copied
+   * @param given the arguments bound so far
    */
   // the bundle's output type is @Nullable Object, which only NullAway's JSpecify mode reads
   @SuppressWarnings("NullAway")
   private void bind(Bundle<BatchCall, @Nullable Object> bundle, @Nullable Object result,
-      @Nullable Set<Object> given) {
-    if (given == null || given.add(bundle.value().argument())) {
-      bundle.bindOutput(result);
-      return;
-    }
-    Object copy;
+      Set<Object> given) {
+    Object handed;
     try {
-      copy = copies.forJoiner(result);
+      handed = given.add(bundle.value().argument())
+          ? results.forOwner(result) : results.forJoiner(result);
     } catch (RuntimeException e) {
       // the copier failed this caller, not the batch
       bundle.fail(e);
       return;
     }
-    bundle.bindOutput(copy);
+    bundle.bindOutput(handed);
   }
 
   private static void fail(List<Bundle<BatchCall, @Nullable Object>> bundles,

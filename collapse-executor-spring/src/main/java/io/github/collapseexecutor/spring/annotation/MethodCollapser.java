@@ -4,9 +4,10 @@ import org.aopalliance.intercept.MethodInvocation;
 import org.jspecify.annotations.Nullable;
 
 /** Collapses the calls of one annotated method. */
-interface MethodCollapser {
+interface MethodCollapser extends MethodAdvice {
 
   /** Returns what the call returns, sharing its run with concurrent calls. */
+  @Override
   @Nullable Object invoke(MethodInvocation invocation) throws Throwable;
 
   /** Returns what the endpoint shows of this method. */

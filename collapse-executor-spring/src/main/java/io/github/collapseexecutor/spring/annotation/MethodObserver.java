@@ -169,5 +169,11 @@ interface MethodObserver {
 
     /** Records that the caller stopped waiting at its timeout. */
     void timedOut();
+
+    /**
+     * Records that the caller, having joined a run, made a call of its own for {@code reason}
+     * ({@link OwnCall}).
+     */
+    default void notCollapsed(String reason) {}
   }
 }

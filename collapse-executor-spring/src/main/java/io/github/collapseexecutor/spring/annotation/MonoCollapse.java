@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.LongSupplier;
 import org.jspecify.annotations.Nullable;
 import reactor.core.publisher.Mono;
 import reactor.util.context.Context;
@@ -34,9 +35,11 @@ final class MonoCollapse {
      * Returns the caller's future of the run of {@code group}, started by {@code start}.
      *
      * @param observation the subscriber's observation, or {@code null}
+     * @param own the subscriber's own call, for a subscriber that joined a run whose result it
+     *     cannot take
      */
     CompletableFuture<@Nullable Object> join(Object group, @Nullable Object observation,
-        FutureCall.Start start)
+        FutureCall.Start start, SameKeyCollapser.OwnStart own)
         throws Exception;
   }
 
@@ -51,14 +54,15 @@ final class MonoCollapse {
    *
    * @param identities what tells subscribers apart, read from each one's context: subscribers
    *     with other identities never share a run
+   * @param writes the writes completed so far: a subscriber arrives when it subscribes
    */
   static Object collapse(CallKey group, List<ReactiveCallerIdentity> identities,
-      Callable<@Nullable Object> call, SharedRun run) {
+      LongSupplier writes, Callable<@Nullable Object> call, SharedRun run) {
     Object caller = CallerContexts.capture();
     Callable<@Nullable Object> inCallersContext = () -> CallerContexts.callWith(caller, call);
     return Mono.deferContextual(context -> identityOf(identities)
-        .flatMap(identity -> join(group.withReactive(identity.orElse(null)), context,
-            inCallersContext, run)));
+        .flatMap(identity -> join(group.withWrites(writes.getAsLong())
+            .withReactive(identity.orElse(null)), context, inCallersContext, run)));
   }
 
   private static Mono<Object> join(CallKey group, ContextView context,
@@ -66,7 +70,7 @@ final class MonoCollapse {
     CompletableFuture<@Nullable Object> caller;
     try {
       caller = run.join(group, context.getOrDefault(OBSERVATION, null),
-          observation -> start(call, context, observation));
+          observation -> start(call, context, observation), () -> start(call, context, null));
     } catch (Exception e) {
       return Mono.error(e);
     }

@@ -70,6 +70,13 @@ final class ObservedFutureCall implements FutureCall {
   }
 
   @Override
+  public void notCollapsed(String reason) {
+    if (caller != null) {
+      caller.outcome(CallerOutcome.NOT_COLLAPSED, reason);
+    }
+  }
+
+  @Override
   public CompletableFuture<@Nullable Object> joined(CompletableFuture<@Nullable Object> future) {
     if (led != null) {
       if (caller != null) {

@@ -6,11 +6,16 @@ import org.springframework.core.ResolvableType;
  * Copies the result of a {@link Collapsible} or {@link CollapseBatch} method for each caller that
  * joined another caller's run, so that no two callers hold the same mutable object.
  *
- * <p>Without a copier every caller of one run receives the very object the method returned (and
- * a failure is the same exception instance for all of them): a caller that changes it changes it
- * for the others. Return immutable values where you can; where you cannot, name a bean of this
- * type in {@link Collapsible#resultCopier()}, {@link CollapseBatch#resultCopier()} or
- * {@code collapse.executor.executors.NAME.result-copier}:
+ * <p>Without a copier of its own, a method's callers that joined get the result itself where no
+ * caller can change it (records, {@code String}, the JDK's unmodifiable collections, ...), a copy
+ * of the JDK's mutable collections, or a copy of {@value JacksonResultCopier#BEAN_NAME} for
+ * another class it copies faithfully; a result holding a JPA entity, or a mutable object nothing
+ * copies faithfully, is not handed over, and each of them calls the method itself
+ * ({@code docs/security.md}, "Managed and mutable results"). A failure is the same exception
+ * instance for all of them. Name a bean of this type in {@link Collapsible#resultCopier()},
+ * {@link CollapseBatch#resultCopier()} or {@code collapse.executor.executors.NAME.result-copier}
+ * to share copies of your own, detached copies of entities included: a copier the method names
+ * is trusted with every result.
  *
  * <pre>{@code
  * @Bean

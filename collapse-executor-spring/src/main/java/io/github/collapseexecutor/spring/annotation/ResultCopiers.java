@@ -13,6 +13,7 @@ import org.springframework.core.ResolvableType;
 final class ResultCopiers {
 
   private final @Nullable ListableBeanFactory beans;
+  private volatile @Nullable SharedResults shared;
 
   /** Creates the lookup over {@code beans}, or over none if {@code null}. */
   public ResultCopiers(@Nullable ListableBeanFactory beans) {
@@ -54,6 +55,29 @@ final class ResultCopiers {
               + " that '" + name + "' copies.");
     }
     return new ResultCopies(copier, resultType);
+  }
+
+  /**
+   * Returns what the callers that did not run a method without a copier of its own get of its
+   * results, with the application's Jackson copier ({@value JacksonResultCopier#BEAN_NAME}) for
+   * the objects it copies faithfully, if it has one; asked for when a caller first needs it.
+   */
+  SharedResults shared() {
+    SharedResults known = shared;
+    if (known == null) {
+      // benign race: every thread makes an equivalent one, one of them is kept
+      known = new SharedResults(jsonCopier());
+      shared = known;
+    }
+    return known;
+  }
+
+  private @Nullable JacksonCopier<?> jsonCopier() {
+    if (beans == null || !beans.containsBean(JacksonResultCopier.BEAN_NAME)) {
+      return null;
+    }
+    return beans.getBean(JacksonResultCopier.BEAN_NAME) instanceof JacksonCopier<?> json
+        ? json : null;
   }
 
   private String copierNames() {

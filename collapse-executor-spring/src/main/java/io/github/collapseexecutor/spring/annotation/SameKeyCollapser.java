@@ -34,30 +34,33 @@ final class SameKeyCollapser implements MethodCollapser {
   private final CollapseListener listener;
   private final String name;
   private final CallerIdentities identities;
-  private final ResultCopies copies;
-  private final MethodFleet.@Nullable Route fleet;
+  private final JoinerResults results;
+  private final @Nullable FleetRuns fleet;
+  private final CompletedWrites writes;
 
   /**
+   * @param site the method, where the bean has it
    * @param identities what tells callers apart; {@link CallerIdentities#NONE} for a method shared
    *     across callers
-   * @param copies what the callers that did not run the method get of its result
+   * @param results what the callers that did not run the method get of its result
    * @param fleet the route of the leading caller's run through the fleet tier, or {@code null}
    *     for a method that collapses on its instance only
+   * @param writes the writes completed in the application, which a call's key holds
    */
-  SameKeyCollapser(Method method, ReturnKind kind, @Nullable KeyExpression key,
+  SameKeyCollapser(MethodSite site, ReturnKind kind, @Nullable KeyExpression key,
       NamedExecutor executor, MethodObserver observer, CallerIdentities identities,
-      ResultCopies copies, MethodFleet.@Nullable Route fleet) {
-    this.method = method;
-    this.copies = copies;
-    this.fleet = fleet;
+      JoinerResults results, MethodFleet.@Nullable Route fleet, CompletedWrites writes) {
+    this.method = site.method();
+    this.results = results;
+    this.fleet = fleet == null ? null : new FleetRuns(fleet);
+    this.writes = writes;
     this.kind = kind;
     this.key = key;
     this.identities = identities;
     this.timeout = executor.timeout();
-    this.description = new CollapsedMethod(MethodNames.of(method), "Collapsible",
-        executor.name(), null);
+    this.description = new CollapsedMethod(site.shown(), "Collapsible", executor.name(), null);
     this.observer = observer;
-    this.name = MethodNames.executorName(method);
+    this.name = site.executorName();
     this.listener = executor.options().listener();
     ExecutorCreationListener.announce(listener, CreatedExecutor.sameKey(name, timeout != null)
         .observed(observer.observes()));
@@ -69,18 +72,23 @@ final class SameKeyCollapser implements MethodCollapser {
 
   @Override
   public @Nullable Object invoke(MethodInvocation invocation) throws Throwable {
+    OwnCall passing = results.passing();
+    if (passing != null) {
+      observer.notCollapsed(passing.reason());
+      return invocation.proceed();
+    }
     Object[] args = invocation.getArguments();
     Object target = Invocations.target(invocation);
     CallKey group = new CallKey(target, method,
-        key == null ? args.clone() : key.evaluate(target, args), identities.current());
+        key == null ? args.clone() : key.evaluate(target, args), identities.current(),
+        writes.count());
     return switch (kind) {
       case VALUE -> value(group, invocation);
-      case FUTURE -> shared(group, observer.futureCall(name, group),
-          observation -> toFuture(Invocations.proceeding(invocation).call()));
-      case MONO -> MonoCollapse.collapse(group, identities.reactive(),
+      case FUTURE -> future(group, invocation);
+      case MONO -> MonoCollapse.collapse(group, identities.reactive(), writes::count,
           Invocations.proceedingLater(invocation),
-          (key, observation, start) ->
-              shared(key, observer.monoCall(name, key, observation), start));
+          (key, observation, start, own) ->
+              shared(key, observer.monoCall(name, key, observation), start, own));
     };
   }
 
@@ -89,9 +97,8 @@ final class SameKeyCollapser implements MethodCollapser {
     Callable<@Nullable Object> proceed = fleet == null ? Invocations.proceeding(invocation)
         // only the leader's callable runs: the callers that join locally never reach Redis
         : throughFleet(fleet, group, call, Invocations.proceeding(invocation));
-    Leading leading = copies.isOn() ? new Leading() : null;
-    Callable<@Nullable Object> run =
-        call.leading(leading == null ? proceed : leading.marking(proceed));
+    Leading leading = new Leading();
+    Callable<@Nullable Object> run = call.leading(leading.marking(proceed));
     Object result;
     try {
       result = timeout == null
@@ -105,21 +112,63 @@ final class SameKeyCollapser implements MethodCollapser {
       throw e;
     }
     Object value = call.returned(result);
-    return leading == null || leading.ran ? value : copies.forJoiner(value);
+    if (leading.ran) {
+      return value;
+    }
+    Object joined = results.forJoiner(value);
+    if (joined instanceof OwnCall own) {
+      observer.notCollapsed(own.reason());
+      return invocation.proceed();
+    }
+    return joined;
   }
 
   /**
-   * Returns a caller's future of the run for {@code group}, started by {@code start}: of a copy of
-   * the run's result if the method has a copier and another caller started the run.
+   * Returns a caller's future of a method returning one; a caller that joined and cannot take the
+   * run's result calls the method itself, with the thread-bound context it had here.
+   */
+  private CompletableFuture<@Nullable Object> future(CallKey group, MethodInvocation invocation)
+      throws Exception {
+    Object context = CallerContexts.capture();
+    Callable<@Nullable Object> later = Invocations.proceedingLater(invocation);
+    return shared(group, observer.futureCall(name, group),
+        observation -> toFuture(Invocations.proceeding(invocation).call()),
+        () -> toFuture(CallerContexts.callWith(context, later)));
+  }
+
+  /**
+   * Returns a caller's future of the run for {@code group}, started by {@code start}; a caller
+   * that joined another's run gets what {@link JoinerResults} hands it, or the future of its own
+   * call, {@code own}.
    */
   private CompletableFuture<@Nullable Object> shared(Object group, FutureCall call,
-      FutureCall.Start start) {
-    Leading leading = copies.isOn() ? new Leading() : null;
+      FutureCall.Start start, OwnStart own) {
+    Leading leading = new Leading();
     CompletableFuture<@Nullable Object> caller = call.joined(futureExecutor().execute(group,
-        call.leading(leading == null ? start : leading.marking(start))));
+        call.leading(leading.marking(start))));
     CompletableFuture<@Nullable Object> timed =
         timeout == null || caller.isDone() ? caller : withTimeout(caller, call, timeout);
-    return leading == null || leading.ran ? timed : copies.forJoiner(timed);
+    if (leading.ran) {
+      return timed;
+    }
+    return CallerFuture.composed(timed, value -> {
+      Object joined = results.forJoiner(value);
+      if (!(joined instanceof OwnCall ownCall)) {
+        return CompletableFuture.completedFuture(joined);
+      }
+      call.notCollapsed(ownCall.reason());
+      CompletableFuture<@Nullable Object> mine = own.start();
+      return mine != null ? mine : CompletableFuture.failedFuture(new NullPointerException(
+          name + ": the method returned null instead of a future"));
+    });
+  }
+
+  /** Starts a caller's own call of a method returning a future or a {@code Mono}. */
+  @FunctionalInterface
+  interface OwnStart {
+
+    /** Calls the method in the caller's context and returns its future, or {@code null}. */
+    @Nullable CompletableFuture<@Nullable Object> start() throws Exception;
   }
 
   /**
@@ -127,7 +176,7 @@ final class SameKeyCollapser implements MethodCollapser {
    * result of another instance's call comes back, which the leader's observation is told of. All
    * of it runs on the leader's thread, before the executor hands out the result.
    */
-  private Callable<@Nullable Object> throughFleet(MethodFleet.Route fleet, CallKey group,
+  private Callable<@Nullable Object> throughFleet(FleetRuns fleet, CallKey group,
       SameKeyCall call, Callable<@Nullable Object> method) {
     boolean[] ranHere = {false};
     Callable<@Nullable Object> routed = fleet.through(group, timeout, () -> {

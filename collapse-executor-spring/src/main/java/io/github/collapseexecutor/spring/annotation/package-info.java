@@ -1,7 +1,9 @@
 /**
  * Annotations that collapse the calls of a Spring bean's methods: {@link
  * io.github.collapseexecutor.spring.annotation.Collapsible} for same-key collapse and {@link
- * io.github.collapseexecutor.spring.annotation.CollapseBatch} for batch collapse. Spring Boot
+ * io.github.collapseexecutor.spring.annotation.CollapseBatch} for batch collapse, and {@link
+ * io.github.collapseexecutor.spring.annotation.CollapseBarrier} for the writes collapsed reads
+ * must not go back before. Spring Boot
  * applies them through its auto-configuration (see {@code docs/spring-boot.md}); an application
  * without Spring Boot adds {@link io.github.collapseexecutor.spring.annotation.EnableCollapsing}
  * to a configuration class.

@@ -1,0 +1,25 @@
+package io.github.collapseexecutor.spring.annotation;
+
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * How many writes have completed in the application: transactions committed by its transaction
+ * managers and returns of {@link CollapseBarrier} methods. A {@link Collapsible} call's key holds
+ * the count at its arrival, so a call that arrives after a write completed never joins a run that
+ * started before: reads never go back in time. Callers that arrived before the write keep the run
+ * they joined, which started no earlier than they did.
+ */
+final class CompletedWrites {
+
+  private final AtomicLong count = new AtomicLong();
+
+  /** Returns the writes completed so far. */
+  long count() {
+    return count.get();
+  }
+
+  /** Records that a write completed: from now on, callers start runs of their own. */
+  void completed() {
+    count.incrementAndGet();
+  }
+}

@@ -1,0 +1,159 @@
+package io.github.collapseexecutor.spring.annotation;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collection;
+import java.util.Collections;
+import java.util.Comparator;
+import java.util.Date;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.IdentityHashMap;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.LinkedList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.SortedMap;
+import java.util.SortedSet;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Function;
+import java.util.function.Supplier;
+import java.util.function.UnaryOperator;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * The JDK's collections and maps the library copies itself, each rebuilt as the same class with
+ * copies of its elements ({@code TreeMap} and {@code TreeSet} with their comparator), and the
+ * JDK's unmodifiable ones, which no caller can change: {@code List.of}, {@code Set.of},
+ * {@code Map.of}, {@code Collections.unmodifiable*}, {@code empty*} and {@code singleton*}. An
+ * unmodifiable one is shared as it is while its elements can be, and rebuilt unmodifiable
+ * otherwise. Known by their exact classes: a subclass may hold more.
+ */
+final class ContainerCopies {
+
+  /** Rebuilds a container of one class with a copy of each element, key and value. */
+  @FunctionalInterface
+  interface Copier {
+    Object copy(Object container, UnaryOperator<@Nullable Object> part);
+  }
+
+  private static final Map<Class<?>, Copier> MUTABLE = new IdentityHashMap<>();
+  private static final Map<Class<?>, Copier> UNMODIFIABLE = new IdentityHashMap<>();
+
+  static {
+    MUTABLE.put(ArrayList.class, (c, part) -> into(new ArrayList<>(((List<?>) c).size()), c, part));
+    MUTABLE.put(LinkedList.class, (c, part) -> into(new LinkedList<>(), c, part));
+    MUTABLE.put(ArrayDeque.class, (c, part) -> into(new ArrayDeque<>(), c, part));
+    MUTABLE.put(HashSet.class, (c, part) -> into(new HashSet<>(), c, part));
+    MUTABLE.put(LinkedHashSet.class, (c, part) -> into(new LinkedHashSet<>(), c, part));
+    MUTABLE.put(TreeSet.class,
+        (c, part) -> into(new TreeSet<>(sortedBy(c)), c, part));
+    MUTABLE.put(CopyOnWriteArrayList.class,
+        (c, part) -> new CopyOnWriteArrayList<>(into(new ArrayList<>(), c, part)));
+    MUTABLE.put(Arrays.asList().getClass(),
+        (c, part) -> Arrays.asList(into(new ArrayList<>(), c, part).toArray()));
+    MUTABLE.put(HashMap.class, (c, part) -> into(new HashMap<>(), c, part));
+    MUTABLE.put(LinkedHashMap.class, (c, part) -> into(new LinkedHashMap<>(), c, part));
+    MUTABLE.put(TreeMap.class,
+        (c, part) -> into(new TreeMap<>(sortedBy(c)), c, part));
+    MUTABLE.put(ConcurrentHashMap.class, (c, part) -> into(new ConcurrentHashMap<>(), c, part));
+    MUTABLE.put(Date.class, (c, part) -> new Date(((Date) c).getTime()));
+
+    Copier list = (c, part) -> into(new ArrayList<>(), c, part).stream().toList();
+    for (List<?> sample : List.of(List.of(), List.of(1), List.of(1, 2, 3),
+        List.of(1, 2, 3).stream().toList())) {
+      UNMODIFIABLE.put(sample.getClass(), list);
+    }
+    Copier set = (c, part) -> Set.copyOf(into(new ArrayList<>(), c, part));
+    for (Set<?> sample : List.of(Set.of(), Set.of(1), Set.of(1, 2, 3))) {
+      UNMODIFIABLE.put(sample.getClass(), set);
+    }
+    Copier map = (c, part) -> Map.copyOf(into(new LinkedHashMap<>(), c, part));
+    for (Map<?, ?> sample : List.of(Map.of(), Map.of(1, 1), Map.of(1, 1, 2, 2, 3, 3))) {
+      UNMODIFIABLE.put(sample.getClass(), map);
+    }
+    wrapper(Collections.unmodifiableList(new ArrayList<>()), ArrayList<Object>::new,
+        Collections::unmodifiableList);
+    wrapper(Collections.unmodifiableList(new LinkedList<>()), LinkedList<Object>::new,
+        Collections::unmodifiableList);
+    wrapper(Collections.unmodifiableCollection(new ArrayList<>()), ArrayList<Object>::new,
+        Collections::unmodifiableCollection);
+    wrapper(Collections.unmodifiableSet(new HashSet<>()), LinkedHashSet<Object>::new,
+        Collections::unmodifiableSet);
+    UNMODIFIABLE.put(Collections.unmodifiableSortedSet(new TreeSet<>()).getClass(),
+        (c, part) -> Collections.unmodifiableSortedSet(
+            into(new TreeSet<>(sortedBy(c)), c, part)));
+    UNMODIFIABLE.put(Collections.unmodifiableNavigableSet(new TreeSet<>()).getClass(),
+        (c, part) -> Collections.unmodifiableNavigableSet(
+            into(new TreeSet<>(sortedBy(c)), c, part)));
+    UNMODIFIABLE.put(Collections.unmodifiableMap(new HashMap<>()).getClass(),
+        (c, part) -> Collections.unmodifiableMap(into(new LinkedHashMap<>(), c, part)));
+    UNMODIFIABLE.put(Collections.unmodifiableSortedMap(new TreeMap<>()).getClass(),
+        (c, part) -> Collections.unmodifiableSortedMap(
+            into(new TreeMap<>(sortedBy(c)), c, part)));
+    UNMODIFIABLE.put(Collections.unmodifiableNavigableMap(new TreeMap<>()).getClass(),
+        (c, part) -> Collections.unmodifiableNavigableMap(
+            into(new TreeMap<>(sortedBy(c)), c, part)));
+    for (Object empty : List.of(Collections.emptyList(), Collections.emptySet(),
+        Collections.emptyMap(), Collections.emptySortedSet(), Collections.emptyNavigableSet(),
+        Collections.emptySortedMap(), Collections.emptyNavigableMap())) {
+      UNMODIFIABLE.put(empty.getClass(), (c, part) -> c);
+    }
+    UNMODIFIABLE.put(Collections.singletonList(1).getClass(),
+        (c, part) -> Collections.singletonList(part.apply(((List<?>) c).get(0))));
+    UNMODIFIABLE.put(Collections.singleton(1).getClass(),
+        (c, part) -> Collections.singleton(part.apply(((Set<?>) c).iterator().next())));
+    UNMODIFIABLE.put(Collections.singletonMap(1, 1).getClass(), (c, part) -> {
+      Map.Entry<?, ?> entry = ((Map<?, ?>) c).entrySet().iterator().next();
+      return Collections.singletonMap(part.apply(entry.getKey()), part.apply(entry.getValue()));
+    });
+  }
+
+  private ContainerCopies() {}
+
+  /** Returns the comparator of a sorted set or map, or {@code null} for the natural order. */
+  @SuppressWarnings("unchecked") // the copy holds what the original holds, in its order
+  private static @Nullable Comparator<Object> sortedBy(Object sorted) {
+    return (Comparator<Object>) (sorted instanceof SortedSet<?> set ? set.comparator()
+        : ((SortedMap<?, ?>) sorted).comparator());
+  }
+
+  /** Returns how a container of exactly {@code type} is copied, or {@code null}. */
+  static @Nullable Copier of(Class<?> type) {
+    Copier copier = MUTABLE.get(type);
+    return copier != null ? copier : UNMODIFIABLE.get(type);
+  }
+
+  /** Returns whether no caller can change a container of exactly {@code type}. */
+  static boolean isUnmodifiable(Class<?> type) {
+    return UNMODIFIABLE.containsKey(type);
+  }
+
+  /** Registers an unmodifiable wrapper, rebuilt around a copy of what it wraps. */
+  private static <C extends Collection<Object>> void wrapper(Collection<?> sample,
+      Supplier<C> inner, Function<C, Object> wrap) {
+    UNMODIFIABLE.put(sample.getClass(), (c, part) -> wrap.apply(into(inner.get(), c, part)));
+  }
+
+  private static <C extends Collection<Object>> C into(C target, Object source,
+      UnaryOperator<@Nullable Object> part) {
+    for (Object element : (Collection<?>) source) {
+      target.add(part.apply(element));
+    }
+    return target;
+  }
+
+  private static <M extends Map<Object, Object>> M into(M target, Object source,
+      UnaryOperator<@Nullable Object> part) {
+    for (Map.Entry<?, ?> entry : ((Map<?, ?>) source).entrySet()) {
+      target.put(part.apply(entry.getKey()), part.apply(entry.getValue()));
+    }
+    return target;
+  }
+}
