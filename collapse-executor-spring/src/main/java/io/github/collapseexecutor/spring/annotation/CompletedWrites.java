@@ -1,6 +1,8 @@
 package io.github.collapseexecutor.spring.annotation;
 
+import java.time.Duration;
 import java.util.concurrent.atomic.AtomicLong;
+import org.jspecify.annotations.Nullable;
 
 /**
  * How many writes have completed in the application: transactions committed by its transaction
@@ -12,6 +14,8 @@ import java.util.concurrent.atomic.AtomicLong;
 final class CompletedWrites {
 
   private final AtomicLong count = new AtomicLong();
+  /** When the last write completed, {@link System#nanoTime()}; set before the count moves. */
+  private volatile long lastNanos;
 
   /** Returns the writes completed so far. */
   long count() {
@@ -20,6 +24,18 @@ final class CompletedWrites {
 
   /** Records that a write completed: from now on, callers start runs of their own. */
   void completed() {
+    lastNanos = System.nanoTime();
     count.incrementAndGet();
+  }
+
+  /**
+   * Returns how long ago the last write completed, or {@code null} if none did: a run another
+   * instance started earlier than that may not have seen it.
+   */
+  @Nullable Duration sinceLast() {
+    if (count.get() == 0) {
+      return null;
+    }
+    return Duration.ofNanos(Math.max(0, System.nanoTime() - lastNanos));
   }
 }

@@ -11,22 +11,25 @@ import org.jspecify.annotations.Nullable;
  * key holds no write count (each instance counts its own), so a run that arrived after a write
  * here would find, under the same fleet key, a run of this instance that started before the
  * write, and wait for its result. Such a run makes its call itself instead, while the earlier
- * one is in the fleet.
+ * one is in the fleet. Another instance's run that started before the write is kept out by the
+ * tier ({@link MethodFleet.Route#through}).
  */
 final class FleetRuns {
 
   private final MethodFleet.Route route;
+  private final CompletedWrites writes;
   /** The write count of the run of each key in the fleet from this instance. */
   private final Map<CallKey, Long> inFleet = new ConcurrentHashMap<>();
 
-  FleetRuns(MethodFleet.Route route) {
+  FleetRuns(MethodFleet.Route route, CompletedWrites writes) {
     this.route = route;
+    this.writes = writes;
   }
 
   /** Returns {@code call}, the run of {@code group}'s leading caller, through the fleet. */
   Callable<@Nullable Object> through(CallKey group, @Nullable Duration maxWait,
       Callable<@Nullable Object> call) {
-    Callable<@Nullable Object> routed = route.through(group, maxWait, call);
+    Callable<@Nullable Object> routed = route.through(group, maxWait, writes, call);
     CallKey anyWrites = group.withWrites(0);
     long writes = group.writes();
     return () -> {

@@ -45,8 +45,10 @@ interface MethodFleet {
      *
      * @param maxWait how long the caller waits for another instance's call at most, then makes
      *     its own; {@code null} for as long as that instance holds the key
+     * @param writes the writes of this instance, of which the run follows the last: it takes no
+     *     result of a call another instance started before that write
      */
     Callable<@Nullable Object> through(CallKey group, @Nullable Duration maxWait,
-        Callable<@Nullable Object> call);
+        CompletedWrites writes, Callable<@Nullable Object> call);
   }
 }

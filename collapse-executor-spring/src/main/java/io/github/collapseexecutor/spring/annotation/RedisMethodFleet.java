@@ -6,6 +6,7 @@ import io.github.collapseexecutor.redis.FleetCoordinator;
 import io.github.collapseexecutor.redis.FleetKey;
 import java.lang.reflect.Method;
 import java.time.Duration;
+import java.time.temporal.ChronoUnit;
 import java.util.Arrays;
 import java.util.Set;
 import java.util.concurrent.Callable;
@@ -30,6 +31,9 @@ final class RedisMethodFleet implements MethodFleet {
 
   private static final System.Logger LOG = System.getLogger(RedisMethodFleet.class.getName());
 
+  /** A wait with no limit of the caller's own: until the other instance's lease ends. */
+  private static final Duration FOREVER = ChronoUnit.FOREVER.getDuration();
+
   private final ObjectProvider<FleetCoordinator> coordinator;
   private final ListableBeanFactory beans;
 
@@ -51,7 +55,7 @@ final class RedisMethodFleet implements MethodFleet {
     }
     FleetCodec<Object> codec = codec(annotation, method, resultType);
     Set<String> reported = ConcurrentHashMap.newKeySet();
-    return (group, maxWait, call) -> () -> {
+    return (group, maxWait, writes, call) -> () -> {
       String bean = beanNames.apply(group.target());
       if (bean == null) {
         report(reported, method, "the bean they are made on has no name that another"
@@ -66,13 +70,17 @@ final class RedisMethodFleet implements MethodFleet {
             + ", whose equals another instance cannot check");
         return call.call();
       }
-      return call(fleet, key, codec, maxWait, call);
+      return call(fleet, key, codec, maxWait, writes.sinceLast(), call);
     };
   }
 
   private static @Nullable Object call(FleetCoordinator fleet, FleetKey key,
-      FleetCodec<Object> codec, @Nullable Duration maxWait,
+      FleetCodec<Object> codec, @Nullable Duration maxWait, @Nullable Duration sinceWrite,
       Callable<@Nullable Object> call) throws Exception {
+    if (sinceWrite != null) {
+      // a run after a write here takes no result of a call another instance started before it
+      return fleet.call(key, codec, maxWait == null ? FOREVER : maxWait, sinceWrite, call::call);
+    }
     return maxWait == null ? fleet.call(key, codec, call::call)
         : fleet.call(key, codec, maxWait, call::call);
   }

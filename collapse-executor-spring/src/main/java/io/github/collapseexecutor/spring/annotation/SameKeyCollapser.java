@@ -52,7 +52,7 @@ final class SameKeyCollapser implements MethodCollapser {
       JoinerResults results, MethodFleet.@Nullable Route fleet, CompletedWrites writes) {
     this.method = site.method();
     this.results = results;
-    this.fleet = fleet == null ? null : new FleetRuns(fleet);
+    this.fleet = fleet == null ? null : new FleetRuns(fleet, writes);
     this.writes = writes;
     this.kind = kind;
     this.key = key;

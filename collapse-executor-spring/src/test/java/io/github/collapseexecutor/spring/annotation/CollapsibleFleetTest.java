@@ -107,6 +107,32 @@ final class CollapsibleFleetTest {
     }
   }
 
+  /**
+   * Hazard: a read that arrives after a write its instance completed takes the result of another
+   * instance's run that started before the write, and goes back in time. It calls the method
+   * itself instead.
+   */
+  @Test
+  void aReadAfterAWriteOnItsInstanceDoesNotTakeAnOlderRunOfAnother() throws Exception {
+    FleetOptions options = FleetInstance.options().build();
+    Backend backend = new Backend(/* held= */ 1);
+    try (FleetInstance first = FleetInstance.coordinating(options, backend);
+        FleetInstance second = FleetInstance.coordinating(options, backend)) {
+      List<Thread> callers = new ArrayList<>();
+      CompletableFuture<Quote> led = OwnThreads.call(() -> first.quotes.quote("ACME"), callers);
+      backend.awaitEntered(1);
+      second.quotes.trade("ACME");
+
+      Quote own = OwnThreads.call(() -> second.quotes.quote("ACME"), callers)
+          .get(30, TimeUnit.SECONDS);
+      backend.release.countDown();
+
+      assertThat(own).isEqualTo(new Quote("ACME", null, 2));
+      assertThat(second.coordinator.stats().overtaken()).isEqualTo(1);
+      assertThat(led.get(30, TimeUnit.SECONDS)).isEqualTo(new Quote("ACME", null, 1));
+    }
+  }
+
   private static Object observedQuote(ObservationRegistry registry, FleetInstance instance) {
     return Observation.createNotStarted(CALLER, registry)
         .observe(() -> instance.quotes.quote("ACME"));

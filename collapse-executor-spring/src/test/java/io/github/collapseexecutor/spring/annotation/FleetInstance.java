@@ -200,6 +200,10 @@ final class FleetInstance implements AutoCloseable {
     public Opaque opaque(String symbol) {
       return new Opaque(backend.quote(symbol));
     }
+
+    /** A write of this instance that the quotes read: later reads never go back before it. */
+    @CollapseBarrier
+    public void trade(String symbol) {}
   }
 
   /** Returns the backend's calls, for messages. */
