@@ -52,6 +52,8 @@ final class ReplayedResponseMatchesOwnRunTest {
   private static final String OWN_HEADER = "X-Request-Id";
   private static final Set<String> PER_REQUEST = Set.of("date", OWN_HEADER.toLowerCase(Locale.ROOT));
   private static final Charset UTF_8 = StandardCharsets.UTF_8;
+  /** The routes whose response is never shared. */
+  private static final Set<String> UNSHARED = Set.of("/error-page", "/trailers");
   /** More than Tomcat's default response buffer of 8 KiB. */
   private static final int LARGE = 20_000;
 
@@ -84,7 +86,8 @@ final class ReplayedResponseMatchesOwnRunTest {
       "GET, /flushed",
       "GET, /vary",
       "GET, /failed",
-      "GET, /error-page"})
+      "GET, /error-page",
+      "GET, /trailers"})
   void everyRequestGetsWhatItsOwnRunWouldHaveGiven(String method, String path) throws Exception {
     plain = LoopbackTomcat.start(new Routes(/* gated= */ false), outerFilter());
     collapsing = LoopbackTomcat.start(new Routes(/* gated= */ true), outerFilter(), collapse);
@@ -100,10 +103,9 @@ final class ReplayedResponseMatchesOwnRunTest {
       assertThat(seen.body()).isEqualTo(alone.body());
       assertThat(response.headers().allValues(OWN_HEADER)).hasSize(1);
     });
-    if (!path.equals("/error-page")) {
-      // sendError is never shared: each request runs the chain itself
-      assertThat(collapse.stats().replayed()).as("replayed").isEqualTo(N - 1);
-    }
+    // neither sendError nor trailer fields are shared: each request runs the chain itself
+    assertThat(collapse.stats().replayed()).as("replayed")
+        .isEqualTo(UNSHARED.contains(path) ? 0 : N - 1);
   }
 
   /**
@@ -226,6 +228,12 @@ final class ReplayedResponseMatchesOwnRunTest {
           response.getOutputStream().write("{\"error\":\"failed\"}".getBytes(UTF_8));
         }
         case "/error-page" -> response.sendError(503, "down for now");
+        case "/trailers" -> {
+          // computed for each response once its body ends: chunked, with the trailer after it
+          response.setTrailerFields(() -> Map.of("x-checksum", "42"));
+          response.setContentType("text/plain;charset=UTF-8");
+          response.getWriter().write("with a trailer");
+        }
         default -> response.sendError(404);
       }
     }
