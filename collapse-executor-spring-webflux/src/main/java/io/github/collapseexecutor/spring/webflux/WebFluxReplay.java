@@ -6,6 +6,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import org.jspecify.annotations.Nullable;
+import org.springframework.core.io.buffer.DataBuffer;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatusCode;
 import org.springframework.http.server.reactive.ServerHttpResponse;
@@ -59,10 +60,14 @@ final class WebFluxReplay {
       if (shared.bodyLength() == 0) {
         return response.setComplete();
       }
-      headers.setContentLength(shared.bodyLength());
-      // a buffer of this request's own over the shared bytes, which it only reads
-      return response.writeWith(Mono.fromSupplier(
-          () -> response.bufferFactory().wrap(shared.bodyBuffer())));
+      if (!shared.headerValues("Content-Length").isEmpty()) {
+        headers.setContentLength(shared.bodyLength());
+      }
+      // a buffer of this request's own over the shared bytes, which it only reads, written as
+      // the chain wrote its body, so that the server frames it the same way
+      Mono<DataBuffer> body =
+          Mono.fromSupplier(() -> response.bufferFactory().wrap(shared.bodyBuffer()));
+      return response.writeWith(produced != null && produced.inPieces() ? body.flux() : body);
     });
   }
 }
