@@ -221,7 +221,8 @@ final class RecordingResponse extends ServerHttpResponseDecorator {
       HttpStatusCode status = getStatusCode();
       // this response's headers: the detached ones once this request ended on its own
       ProducedResponse produced =
-          outerHeaders.of(this, ServerObservations.pathPattern(attributes), inPieces);
+          outerHeaders.of(this, ServerObservations.pathPattern(attributes),
+              ServerObservations.error(attributes), inPieces);
       recording.recorded(status == null ? 200 : status.value(), produced.headers().headers(),
           body, produced);
     }

@@ -18,7 +18,8 @@ import reactor.core.publisher.Mono;
  * filters before the collapse filter set on it: the recorded headers, only those the chain
  * produced ({@link ProducedResponse}), are added to its own or set over them where the chain had
  * replaced the leading request's values, and the ones the chain removed are removed. Spring's
- * observation of the waiting request is told the route the leading request matched.
+ * observation of the waiting request is told the route the leading request matched, and the
+ * exception the application noted on it.
  */
 final class WebFluxReplay {
 
@@ -33,7 +34,8 @@ final class WebFluxReplay {
       ServerHttpResponse response = exchange.getResponse();
       ProducedResponse produced = (ProducedResponse) shared.detail();
       if (produced != null) {
-        ServerObservations.tellPathPattern(produced.pathPattern(), exchange.getAttributes());
+        ServerObservations.tell(produced.pathPattern(), produced.error(),
+            exchange.getAttributes());
       }
       response.setStatusCode(HttpStatusCode.valueOf(shared.status()));
       HttpHeaders headers = response.getHeaders();
