@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.collapseexecutor.http.CollapseGroup;
 import io.github.collapseexecutor.http.HttpCollapseOptions;
+import io.github.collapseexecutor.testing.http.ComparedResponse;
 import io.github.collapseexecutor.testing.http.Concurrently;
 import io.github.collapseexecutor.testing.http.JoinedCallers;
 import io.github.collapseexecutor.testing.http.LoopbackTomcat;
@@ -20,13 +21,10 @@ import java.net.http.HttpResponse;
 import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
-import java.util.TreeMap;
-import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -50,7 +48,7 @@ final class ReplayedResponseMatchesOwnRunTest {
   private static final int N = 10;
   /** Written for each request by the filter before the collapse filter. */
   private static final String OWN_HEADER = "X-Request-Id";
-  private static final Set<String> PER_REQUEST = Set.of("date", OWN_HEADER.toLowerCase(Locale.ROOT));
+  private static final Set<String> PER_REQUEST = Set.of("Date", OWN_HEADER);
   private static final Charset UTF_8 = StandardCharsets.UTF_8;
   /** The routes whose response is never shared. */
   private static final Set<String> UNSHARED = Set.of("/error-page", "/trailers");
@@ -91,13 +89,13 @@ final class ReplayedResponseMatchesOwnRunTest {
   void everyRequestGetsWhatItsOwnRunWouldHaveGiven(String method, String path) throws Exception {
     plain = LoopbackTomcat.start(new Routes(/* gated= */ false), outerFilter());
     collapsing = LoopbackTomcat.start(new Routes(/* gated= */ true), outerFilter(), collapse);
-    Seen alone = Seen.of(send(plain, method, path));
+    ComparedResponse alone = ComparedResponse.of(send(plain, method, path), PER_REQUEST);
 
     List<HttpResponse<byte[]>> responses =
         Concurrently.run(N, () -> send(collapsing, method, path));
 
     assertThat(responses).allSatisfy(response -> {
-      Seen seen = Seen.of(response);
+      ComparedResponse seen = ComparedResponse.of(response, PER_REQUEST);
       assertThat(seen.status()).isEqualTo(alone.status());
       assertThat(seen.headers()).isEqualTo(alone.headers());
       assertThat(seen.body()).isEqualTo(alone.body());
@@ -136,21 +134,6 @@ final class ReplayedResponseMatchesOwnRunTest {
         .method(method, HttpRequest.BodyPublishers.noBody())
         .timeout(Duration.ofSeconds(20)).build();
     return http.send(request, HttpResponse.BodyHandlers.ofByteArray());
-  }
-
-  /** What the client saw of a response, less what is each request's own. */
-  private record Seen(int status, Map<String, List<String>> headers, List<Byte> body) {
-
-    static Seen of(HttpResponse<byte[]> response) {
-      Map<String, List<String>> headers = response.headers().map().entrySet().stream()
-          .filter(header -> !PER_REQUEST.contains(header.getKey().toLowerCase(Locale.ROOT)))
-          .collect(Collectors.toMap(header -> header.getKey().toLowerCase(Locale.ROOT),
-              Map.Entry::getValue, (a, b) -> a, TreeMap::new));
-      byte[] bytes = response.body();
-      Byte[] boxed = new Byte[bytes.length];
-      Arrays.setAll(boxed, i -> bytes[i]);
-      return new Seen(response.statusCode(), headers, List.of(boxed));
-    }
   }
 
   /**

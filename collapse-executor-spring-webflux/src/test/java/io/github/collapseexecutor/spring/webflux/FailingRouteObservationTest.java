@@ -7,12 +7,9 @@ import io.github.collapseexecutor.http.HttpCollapseOptions;
 import io.github.collapseexecutor.testing.http.Concurrently;
 import io.github.collapseexecutor.testing.http.WebFilterArrivals;
 import io.github.collapseexecutor.testing.observation.ObservationStops;
-import io.micrometer.common.KeyValue;
 import io.micrometer.core.instrument.Timer;
 import io.micrometer.core.instrument.observation.DefaultMeterObservationHandler;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
-import io.micrometer.observation.Observation;
-import io.micrometer.observation.ObservationHandler;
 import io.micrometer.observation.ObservationRegistry;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -190,27 +187,6 @@ final class FailingRouteObservationTest {
 
     HandledHere(String message) {
       super(message);
-    }
-  }
-
-  /** Keeps the low-cardinality key values of every stopped {@code http.server.requests}. */
-  private record KeyValuesOfStops(ConcurrentLinkedQueue<Map<String, String>> recorded)
-      implements ObservationHandler<Observation.Context> {
-
-    @Override
-    public void onStop(Observation.Context context) {
-      if (context.getName().equals("http.server.requests")) {
-        Map<String, String> keyValues = new TreeMap<>();
-        for (KeyValue keyValue : context.getLowCardinalityKeyValues()) {
-          keyValues.put(keyValue.getKey(), keyValue.getValue());
-        }
-        recorded.add(keyValues);
-      }
-    }
-
-    @Override
-    public boolean supportsContext(Observation.Context context) {
-      return true;
     }
   }
 }
