@@ -125,7 +125,13 @@ public final class CollapseServletFilter extends HttpCollapseAdapter<ServerColla
     if (req.getDispatcherType() != DispatcherType.REQUEST) {
       // an ASYNC dispatch is a waiting request that goes on: regrouped, or running the chain
       // itself; or it is the app's own
-      collapser().resume(ServletExchange.takeContinuation(request), exchange);
+      try {
+        collapser().resume(ServletExchange.takeContinuation(request), exchange);
+      } finally {
+        // the container's error dispatch for what this run threw or sent comes before the
+        // request completes, and the server's observation would take its handler's route
+        ServerObservation.noteOwnRun(request);
+      }
       return;
     }
     RequestHeaders headers = KeyedServletRequest.headers(request);

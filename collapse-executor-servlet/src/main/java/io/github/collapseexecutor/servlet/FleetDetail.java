@@ -8,12 +8,13 @@ import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
 import java.nio.charset.Charset;
+import java.util.Locale;
 import org.jspecify.annotations.Nullable;
 
 /**
  * The bytes a {@link ProducedResponse} crosses the fleet tier as, so that another instance
  * replays a response as this one would: which headers a replay replaces and removes, the resets,
- * the body's charset. The headers themselves cross with the response, where the replay reads
+ * the body's charset, the settings the container writes as headers ({@link ResponseSettings}). The headers themselves cross with the response, where the replay reads
  * them. What a server's observation recorded crosses as its path pattern; a response whose chain
  * recorded an exception stays on its instance, as an exception does not cross.
  */
@@ -34,6 +35,12 @@ final class FleetDetail {
       out.writeBoolean(produced.bodyReset());
       Charset charset = produced.bodyCharset();
       optional(charset == null ? null : charset.name(), out);
+      ResponseSettings settings = produced.settings();
+      Locale locale = settings.locale();
+      optional(locale == null ? null : locale.toLanguageTag(), out);
+      optional(settings.characterEncoding(), out);
+      out.writeInt(settings.bufferSize());
+      out.writeBoolean(settings.flushed());
       out.writeBoolean(told != null);
       if (told != null) {
         optional(told.pathPattern(), out);
@@ -57,9 +64,13 @@ final class FleetDetail {
       boolean reset = in.readBoolean();
       boolean bodyReset = in.readBoolean();
       String charset = optional(in);
+      String locale = optional(in);
+      ResponseSettings settings = new ResponseSettings(
+          locale == null ? null : Locale.forLanguageTag(locale), optional(in), in.readInt(),
+          in.readBoolean());
       Recorded told = in.readBoolean() ? new Recorded(optional(in), null) : null;
       return new ProducedResponse(produced, reset, bodyReset,
-          charset == null ? null : Charset.forName(charset), told);
+          charset == null ? null : Charset.forName(charset), settings, told);
     } catch (IOException | RuntimeException e) {
       throw new IllegalArgumentException("not a produced response", e);
     }

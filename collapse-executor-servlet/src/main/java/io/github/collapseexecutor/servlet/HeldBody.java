@@ -27,6 +27,10 @@ final class HeldBody {
   private final ByteArrayOutputStream held = new ByteArrayOutputStream();
   private boolean passThrough;
   private boolean overflowed;
+  /** Whether the chain flushed what it wrote while it was held back. */
+  private boolean flushed;
+  /** Whether this body flushes the chain's writer itself, which is no flush of the chain's. */
+  private boolean flushingWriter;
   /** The container's output stream, once the chain asked for the output stream. */
   private @Nullable ServletOutputStream containerStream;
   /** The container's writer, once the chain asked for the writer. */
@@ -84,8 +88,28 @@ final class HeldBody {
   /** Flushes what the chain wrote through its writer into the held bytes. */
   void flushWriter() {
     if (writer != null) {
-      writer.flush();
+      flushingWriter = true;
+      try {
+        writer.flush();
+      } finally {
+        flushingWriter = false;
+      }
     }
+  }
+
+  /**
+   * Notes that the chain flushed the response while its body was held back: without the filter
+   * the container would have committed it then, and sent it in chunks.
+   */
+  void noteFlush() {
+    if (!passThrough) {
+      flushed = true;
+    }
+  }
+
+  /** Returns whether the chain flushed the response while its body was held back. */
+  boolean wasFlushed() {
+    return flushed;
   }
 
   /** Returns what was held back. */
@@ -165,6 +189,8 @@ final class HeldBody {
     public void flush() throws IOException {
       if (passThrough) {
         containerStream().flush();
+      } else {
+        noteFlush();
       }
     }
 
@@ -219,6 +245,8 @@ final class HeldBody {
     public void flush() {
       if (passThrough) {
         containerWriter().flush();
+      } else if (!flushingWriter) {
+        noteFlush();
       }
     }
 

@@ -25,11 +25,13 @@ import org.jspecify.annotations.Nullable;
  *     what the waiting request's own filters had written of the body
  * @param bodyCharset the charset of the writer it wrote the body through, or null if it wrote
  *     bytes: a waiting request whose own filters took the writer gets the body decoded in it
+ * @param settings what it set that the container turns into headers only when it commits the
+ *     response (the locale's {@code Content-Language}, say)
  * @param told what it told the server's own observation, or null: a replay tells the waiting
  *     request's observation the same
  */
 record ProducedResponse(ProducedHeaders.Produced headers, boolean reset, boolean bodyReset,
-    @Nullable Charset bodyCharset, @Nullable Recorded told) {
+    @Nullable Charset bodyCharset, ResponseSettings settings, @Nullable Recorded told) {
 
   /** Returns the headers {@code response} holds: names as it gives them, each with its values. */
   static Map<String, List<String>> headersOf(HttpServletResponse response) {

@@ -12,6 +12,9 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.charset.Charset;
 import java.util.Enumeration;
+import java.util.Locale;
+import java.util.Map;
+import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -37,6 +40,8 @@ final class RecordingResponse extends HttpServletResponseWrapper {
   private final ResponseRecording recording;
   private final ProducedHeaders outerHeaders;
   private final HeldBody body;
+  /** What the chain set that the container turns into headers only when it commits. */
+  private final ResponseSettings.Noted settings = new ResponseSettings.Noted();
   /** Whether the chain gave the response a stream's content type. */
   private volatile boolean streamed;
   /** Whether the chain called {@code reset()}: the filters before lost what they had set. */
@@ -79,8 +84,47 @@ final class RecordingResponse extends HttpServletResponseWrapper {
   @Override
   public void flushBuffer() throws IOException {
     body.flushWriter();
+    body.noteFlush();
     if (body.passingThrough()) {
       super.flushBuffer();
+    }
+  }
+
+  @Override
+  public void setLocale(Locale locale) {
+    super.setLocale(locale);
+    settings.locale();
+  }
+
+  @Override
+  public void setCharacterEncoding(String encoding) {
+    super.setCharacterEncoding(encoding);
+    settings.characterEncoding();
+  }
+
+  @Override
+  public void setCharacterEncoding(Charset encoding) {
+    super.setCharacterEncoding(encoding);
+    settings.characterEncoding();
+  }
+
+  @Override
+  public void setBufferSize(int size) {
+    super.setBufferSize(size);
+    settings.bufferSize(size);
+  }
+
+  /**
+   * Lets the response through: its trailer fields are computed when its body ends, which the
+   * container asks for each response, and not for a replay.
+   */
+  @Override
+  public void setTrailerFields(Supplier<Map<String, String>> supplier) {
+    super.setTrailerFields(supplier);
+    try {
+      passThrough();
+    } catch (IOException e) {
+      throw new IllegalStateException("could not write the held back body", e);
     }
   }
 
@@ -131,6 +175,7 @@ final class RecordingResponse extends HttpServletResponseWrapper {
   public void reset() {
     super.reset();
     body.clear();
+    settings.reset();
     reset = true;
     bodyReset = true;
   }
@@ -193,7 +238,8 @@ final class RecordingResponse extends HttpServletResponseWrapper {
     ProducedHeaders.Produced headers =
         outerHeaders.of(ProducedResponse.headersOf((HttpServletResponse) getResponse()), reset);
     recording.recorded(getStatus(), headers.headers(), body.bytes(),
-        new ProducedResponse(headers, reset, bodyReset, body.charset(), told));
+        new ProducedResponse(headers, reset, bodyReset, body.charset(),
+            settings.of(this, body.wasFlushed()), told));
   }
 
   /**
@@ -236,11 +282,16 @@ final class RecordingResponse extends HttpServletResponseWrapper {
   }
 
   /**
-   * Sends what was held back to this request's own client. Nothing is flushed: the container
-   * completes the response as it would without the filter, setting the content length of a body
-   * it still holds whole (and of a HEAD response) instead of switching to chunked.
+   * Sends what was held back to this request's own client. Nothing is flushed unless the chain
+   * flushed: the container completes the response as it would without the filter, setting the
+   * content length of a body it still holds whole (and of a HEAD response) instead of switching
+   * to chunked.
    */
   void finish() throws IOException {
+    boolean held = !body.passingThrough();
     body.passThrough();
+    if (held && body.wasFlushed()) {
+      super.flushBuffer();
+    }
   }
 }

@@ -36,4 +36,19 @@ public interface ReplayObservation {
    * where its own observation says nothing yet.
    */
   void tell(Recorded recorded, HttpServletRequest request);
+
+  /**
+   * Tells the observation of {@code request} again what its own chain recorded
+   * ({@code recorded}, as {@link #recorded} returned it when that chain returned or threw), over
+   * what the observation says now, just before its request completes. The request waited for
+   * another's response and then ran the chain itself on an {@code ASYNC} dispatch; when that
+   * chain threw or called {@code sendError}, the container rendered the error with an
+   * {@code ERROR} dispatch to its error page while the request was still asynchronous, whose
+   * handler the observation noted too (Spring's {@code /error}). Without collapse the request's
+   * chain would have run on its {@code REQUEST} dispatch, whose observation ends before the error
+   * page's dispatch begins.
+   *
+   * <p>By default it does nothing.
+   */
+  default void restore(Recorded recorded, HttpServletRequest request) {}
 }

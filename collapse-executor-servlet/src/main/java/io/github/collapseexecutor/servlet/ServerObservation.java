@@ -1,6 +1,7 @@
 package io.github.collapseexecutor.servlet;
 
 import io.github.collapseexecutor.servlet.ReplayObservation.Recorded;
+import jakarta.servlet.ServletRequest;
 import jakarta.servlet.http.HttpServletRequest;
 import java.util.ServiceConfigurationError;
 import java.util.ServiceLoader;
@@ -12,6 +13,9 @@ import org.jspecify.annotations.Nullable;
  * than failing the filter.
  */
 final class ServerObservation {
+
+  /** The request attribute that holds what a waiting request's own run of the chain recorded. */
+  private static final String OWN_RUN = ServerObservation.class.getName() + ".ownRun";
 
   private static final @Nullable ReplayObservation FOUND = find();
 
@@ -26,6 +30,31 @@ final class ServerObservation {
   static void tell(@Nullable Recorded recorded, HttpServletRequest request) {
     if (recorded != null && FOUND != null) {
       FOUND.tell(recorded, request);
+    }
+  }
+
+  /**
+   * Notes what the observation of {@code request} recorded once the chain it ran on an
+   * {@code ASYNC} dispatch returned or threw, for {@link #restoreOwnRun}.
+   */
+  static void noteOwnRun(HttpServletRequest request) {
+    Recorded own = of(request);
+    if (own == null) {
+      request.removeAttribute(OWN_RUN);
+    } else {
+      request.setAttribute(OWN_RUN, own);
+    }
+  }
+
+  /**
+   * Tells the observation of {@code request}, which completes, what its own run of the chain
+   * recorded ({@link #noteOwnRun}), over what an error dispatch since noted
+   * ({@link ReplayObservation#restore}).
+   */
+  static void restoreOwnRun(ServletRequest request) {
+    if (FOUND != null && request instanceof HttpServletRequest http
+        && http.getAttribute(OWN_RUN) instanceof Recorded own) {
+      FOUND.restore(own, http);
     }
   }
 

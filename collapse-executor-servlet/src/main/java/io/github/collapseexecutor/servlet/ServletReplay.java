@@ -74,6 +74,7 @@ final class ServletReplay {
     ServerObservation.tell(produced.told(), request);
     response.setStatus(shared.status());
     clear(produced, request, response);
+    produced.settings().applyBeforeBody(response, produced.reset());
     Set<String> set = new HashSet<>();
     for (Map.Entry<String, @Nullable String> header : shared.headers()) {
       String name = header.getKey();
@@ -92,6 +93,7 @@ final class ServletReplay {
     if (body != null) {
       body.write(shared, response);
     }
+    produced.settings().applyAfterBody(response);
     return true;
   }
 
@@ -111,7 +113,11 @@ final class ServletReplay {
 
     void write(SharedResponse shared, HttpServletResponse response) throws IOException {
       if (stream != null) {
-        response.setContentLength(shared.bodyLength());
+        if (!shared.headerValues("Content-Length").isEmpty()) {
+          // the chain gave its length; else the container counts it, or chunks a body larger
+          // than its buffer, as it did the first request's
+          response.setContentLength(shared.bodyLength());
+        }
         shared.bodyStream().transferTo(stream);
       } else {
         // the writer's charset may not be the chain's: the container counts the length

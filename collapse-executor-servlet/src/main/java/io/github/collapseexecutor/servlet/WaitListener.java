@@ -24,8 +24,13 @@ final class WaitListener implements AsyncListener {
     leave.run();
   }
 
+  /**
+   * Runs before the listener of the server's observation, which the filters before the collapse
+   * filter added once the request began to wait, after this one.
+   */
   @Override
   public void onComplete(AsyncEvent event) {
+    ServerObservation.restoreOwnRun(event.getSuppliedRequest());
     // a continuation the dispatch did not take (this filter is not mapped for ASYNC): give it up,
     // so that the requests of its group do not wait for it
     if (event.getSuppliedRequest().getAttribute(continuation) instanceof Continuation untaken) {

@@ -24,8 +24,16 @@ import org.springframework.http.server.reactive.ServerHttpResponse;
  * @param pathPattern the pattern of the route its handler matched, which Spring's server
  *     observation records as the {@code uri}; a replay gives it to the waiting request's
  *     observation, whose own handler mapping did not run
+ * @param error the exception the application noted on Spring's server observation of the
+ *     request (having answered it itself), recorded as the {@code exception} key; a replay gives
+ *     it to the waiting request's observation too
+ * @param inPieces whether it wrote its body as a stream of buffers (a {@code Flux}), which the
+ *     server sends in chunks unless the chain gave a {@code Content-Length}, rather than as one
+ *     buffer (a {@code Mono}), whose length the server counts: a replay writes the body the same
+ *     way, so that the server frames it the same way
  */
-record ProducedResponse(ProducedHeaders.Produced headers, @Nullable String pathPattern) {
+record ProducedResponse(ProducedHeaders.Produced headers, @Nullable String pathPattern,
+    @Nullable Throwable error, boolean inPieces) {
 
   /** Remembers what {@code response} holds now, before the collapsed part runs. */
   static Outer since(ServerHttpResponse response) {
@@ -44,8 +52,12 @@ record ProducedResponse(ProducedHeaders.Produced headers, @Nullable String pathP
           values.forEach(cookie -> cookies.add(cookie.toString())));
     }
 
-    /** Returns what the collapsed part produced on {@code response}, under {@code pathPattern}. */
-    ProducedResponse of(ServerHttpResponse response, @Nullable String pathPattern) {
+    /**
+     * Returns what the collapsed part produced on {@code response}, under {@code pathPattern}
+     * and with {@code error} noted, having written its body {@code inPieces} or not.
+     */
+    ProducedResponse of(ServerHttpResponse response, @Nullable String pathPattern,
+        @Nullable Throwable error, boolean inPieces) {
       ProducedHeaders.Produced produced = headers.of(headersOf(response.getHeaders()), false);
       List<Map.Entry<String, @Nullable String>> withCookies = new ArrayList<>(produced.headers());
       for (List<ResponseCookie> values : response.getCookies().values()) {
@@ -57,7 +69,7 @@ record ProducedResponse(ProducedHeaders.Produced headers, @Nullable String pathP
       }
       return new ProducedResponse(
           new ProducedHeaders.Produced(withCookies, produced.replaced(), produced.removed()),
-          pathPattern);
+          pathPattern, error, inPieces);
     }
 
     private static Map<String, List<String>> headersOf(HttpHeaders headers) {

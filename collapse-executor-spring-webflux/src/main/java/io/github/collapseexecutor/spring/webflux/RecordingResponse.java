@@ -46,6 +46,8 @@ final class RecordingResponse extends ServerHttpResponseDecorator {
   private final ProducedResponse.Outer outerHeaders;
   private final List<Supplier<? extends Mono<Void>>> commitActions = new ArrayList<>();
   private final AtomicBoolean reported = new AtomicBoolean();
+  /** Whether the chain wrote its body as a stream of buffers rather than as one. */
+  private volatile boolean inPieces;
   /** What the chain sets once this request ended on its own; null while it is there. */
   private volatile @Nullable DetachedResponse detached;
 
@@ -75,10 +77,15 @@ final class RecordingResponse extends ServerHttpResponseDecorator {
         unrecorded(UnsharedReason.STREAM);
         return getDelegate().writeWith(body);
       }
+      inPieces = !(body instanceof Mono);
       Flux<DataBuffer> held = held(Flux.from(body));
       // a request that ended on its own gets nothing more: the held body is for the others
-      return detached != null ? held.take(1).doOnNext(DataBufferUtils::release).then()
-          : getDelegate().writeWith(held);
+      if (detached != null) {
+        return held.take(1).doOnNext(DataBufferUtils::release).then();
+      }
+      // written as the chain wrote it: the server counts the length of one buffer (a Mono)
+      // itself, and sends a stream of them (a Flux) in chunks unless it was given a length
+      return getDelegate().writeWith(inPieces ? held : held.singleOrEmpty());
     }));
   }
 
@@ -214,7 +221,8 @@ final class RecordingResponse extends ServerHttpResponseDecorator {
       HttpStatusCode status = getStatusCode();
       // this response's headers: the detached ones once this request ended on its own
       ProducedResponse produced =
-          outerHeaders.of(this, ServerObservations.pathPattern(attributes));
+          outerHeaders.of(this, ServerObservations.pathPattern(attributes),
+              ServerObservations.error(attributes), inPieces);
       recording.recorded(status == null ? 200 : status.value(), produced.headers().headers(),
           body, produced);
     }

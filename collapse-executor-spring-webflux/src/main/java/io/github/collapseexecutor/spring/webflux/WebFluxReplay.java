@@ -6,6 +6,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import org.jspecify.annotations.Nullable;
+import org.springframework.core.io.buffer.DataBuffer;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatusCode;
 import org.springframework.http.server.reactive.ServerHttpResponse;
@@ -17,7 +18,8 @@ import reactor.core.publisher.Mono;
  * filters before the collapse filter set on it: the recorded headers, only those the chain
  * produced ({@link ProducedResponse}), are added to its own or set over them where the chain had
  * replaced the leading request's values, and the ones the chain removed are removed. Spring's
- * observation of the waiting request is told the route the leading request matched.
+ * observation of the waiting request is told the route the leading request matched, and the
+ * exception the application noted on it.
  */
 final class WebFluxReplay {
 
@@ -32,7 +34,8 @@ final class WebFluxReplay {
       ServerHttpResponse response = exchange.getResponse();
       ProducedResponse produced = (ProducedResponse) shared.detail();
       if (produced != null) {
-        ServerObservations.tellPathPattern(produced.pathPattern(), exchange.getAttributes());
+        ServerObservations.tell(produced.pathPattern(), produced.error(),
+            exchange.getAttributes());
       }
       response.setStatusCode(HttpStatusCode.valueOf(shared.status()));
       HttpHeaders headers = response.getHeaders();
@@ -59,10 +62,14 @@ final class WebFluxReplay {
       if (shared.bodyLength() == 0) {
         return response.setComplete();
       }
-      headers.setContentLength(shared.bodyLength());
-      // a buffer of this request's own over the shared bytes, which it only reads
-      return response.writeWith(Mono.fromSupplier(
-          () -> response.bufferFactory().wrap(shared.bodyBuffer())));
+      if (!shared.headerValues("Content-Length").isEmpty()) {
+        headers.setContentLength(shared.bodyLength());
+      }
+      // a buffer of this request's own over the shared bytes, which it only reads, written as
+      // the chain wrote its body, so that the server frames it the same way
+      Mono<DataBuffer> body =
+          Mono.fromSupplier(() -> response.bufferFactory().wrap(shared.bodyBuffer()));
+      return response.writeWith(produced != null && produced.inPieces() ? body.flux() : body);
     });
   }
 }

@@ -7,9 +7,6 @@ import io.github.collapseexecutor.http.HttpCollapseOptions;
 import io.github.collapseexecutor.testing.http.Concurrently;
 import io.github.collapseexecutor.testing.http.WebFilterArrivals;
 import io.github.collapseexecutor.testing.observation.ObservationStops;
-import io.micrometer.common.KeyValue;
-import io.micrometer.observation.Observation;
-import io.micrometer.observation.ObservationHandler;
 import io.micrometer.observation.ObservationRegistry;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -116,27 +113,6 @@ final class CollapseWebFilterObservationTest {
     RouterFunction<ServerResponse> quotes() {
       return RouterFunctions.route().GET("/quote/{id}", request -> arrivals.run()
           .then(ServerResponse.ok().bodyValue("quote " + request.pathVariable("id")))).build();
-    }
-  }
-
-  /** Keeps the low-cardinality key values of every stopped {@code http.server.requests}. */
-  private record KeyValuesOfStops(ConcurrentLinkedQueue<Map<String, String>> recorded)
-      implements ObservationHandler<Observation.Context> {
-
-    @Override
-    public void onStop(Observation.Context context) {
-      if (context.getName().equals("http.server.requests")) {
-        Map<String, String> keyValues = new TreeMap<>();
-        for (KeyValue keyValue : context.getLowCardinalityKeyValues()) {
-          keyValues.put(keyValue.getKey(), keyValue.getValue());
-        }
-        recorded.add(keyValues);
-      }
-    }
-
-    @Override
-    public boolean supportsContext(Observation.Context context) {
-      return true;
     }
   }
 }

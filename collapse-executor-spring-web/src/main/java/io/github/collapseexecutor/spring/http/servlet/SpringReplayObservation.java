@@ -12,7 +12,9 @@ import org.springframework.web.filter.ServerHttpObservationFilter;
  * {@code ServerHttpObservationFilter} before the collapse filter: a replayed request is recorded
  * under the path pattern the leading request's handler matched (the {@code uri} key and the
  * contextual name) and with the exception its chain recorded (the {@code exception} key). The
- * status and outcome follow from the replayed status by themselves. Registered with
+ * status and outcome follow from the replayed status by themselves. A request that waited and
+ * then ran the chain itself keeps the route its own chain matched, even when the chain failed and
+ * the error page's dispatch matched another ({@link #restore}). Registered with
  * {@link java.util.ServiceLoader}; the collapse filter skips it where Spring Web or Micrometer's
  * observation API is missing, since it then fails to load.
  */
@@ -40,6 +42,23 @@ public final class SpringReplayObservation implements ReplayObservation {
     }
     String pattern = context.getPathPattern();
     return pattern == null && error == null ? null : new Recorded(pattern, error);
+  }
+
+  /**
+   * Notes the path pattern the request's own chain matched over the one Spring MVC noted during
+   * the error page's dispatch ({@code /error}), so that the request is recorded under its route
+   * as without collapse.
+   */
+  @Override
+  public void restore(Recorded recorded, HttpServletRequest request) {
+    ServerHttpObservationFilter.findObservationContext(request).ifPresent(context -> {
+      if (recorded.pathPattern() != null) {
+        context.setPathPattern(recorded.pathPattern());
+      }
+      if (recorded.error() != null && context.getError() == null) {
+        context.setError(recorded.error());
+      }
+    });
   }
 
   @Override
