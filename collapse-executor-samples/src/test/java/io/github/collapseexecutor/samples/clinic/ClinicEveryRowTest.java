@@ -16,7 +16,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.IntFunction;
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -186,7 +185,6 @@ final class ClinicEveryRowTest {
   }
 
   /** (e) A page shared with others carries the Content-Language the page has without collapse. */
-  @Disabled("a replayed page lacks the Content-Language Tomcat derives from the response's locale")
   @ParameterizedTest
   @EnumSource(ClinicDatabase.class)
   void sharedPagesCarryTheContentLanguageOfTheUnsharedPage(ClinicDatabase database)
@@ -208,7 +206,6 @@ final class ClinicEveryRowTest {
   }
 
   /** (f) Each request of a route that fails is counted under its own route, 50 of 50. */
-  @Disabled("requests that joined a failed page run are not counted under the route's uri")
   @ParameterizedTest
   @EnumSource(ClinicDatabase.class)
   void everyRequestOfAFailingRouteIsCountedUnderItsRoute(ClinicDatabase database)
