@@ -83,8 +83,11 @@ final class MixedCase {
    * @param with every run with collapse, the warm-up's included, added up: its reads and stale
    *     reads count for the judgement
    * @param without the same without collapse
+   * @param warmUp how long the warm-up ran and what the server's JIT compiled in its last round,
+   *     for the run conditions
    */
-  record Result(List<Round> rounds, MixedLoad.Counts with, MixedLoad.Counts without) {
+  record Result(List<Round> rounds, MixedLoad.Counts with, MixedLoad.Counts without,
+      String warmUp) {
 
     /** Returns the round with the median ratio (the upper one of an even number). */
     Round median() {
@@ -118,6 +121,7 @@ final class MixedCase {
     report.describeLoad();
     report.condition("Load average (1 min) before the case: %.2f", Machine.loadAverage());
     Result result = measure();
+    report.condition("%s", result.warmUp());
     report.condition("Over every run, the warm-up's included: %d reads and %d writes with"
             + " collapse, %d reads and %d writes without", result.with().reads(),
         result.with().writes(), result.without().reads(), result.without().writes());
@@ -133,14 +137,31 @@ final class MixedCase {
         settings.logs(), InetSocketAddress.createUnresolved("127.0.0.1", Loopback.freePort()),
         List.of("--sample.mixed.read-latency=" + READ_MILLIS + "ms",
             "--sample.mixed.write-latency=" + WRITE_MILLIS + "ms"))) {
-      // unmeasured, so that neither side pays for the JIT's warm-up alone; judged all the same
-      compare(app, http, "warm-up", settings.warmUp());
+      String warmUp = warmUp(app, http);
       List<Round> rounds = new ArrayList<>();
       for (int round = 1; round <= settings.rounds(); round++) {
         rounds.add(compare(app, http, "round " + round, settings.measure()));
       }
-      return new Result(rounds, total(allWith), total(allWithout));
+      return new Result(rounds, total(allWith), total(allWithout), warmUp);
     }
+  }
+
+  /**
+   * Runs both sides unmeasured until the server's JIT has settled, so that neither side pays for
+   * the warm-up alone and no measured round shares the CPU with the compilers; its reads are
+   * judged all the same. Returns what it did, for the run conditions.
+   */
+  private String warmUp(SampleApp app, HttpClient http) throws IOException, InterruptedException {
+    double roundSeconds = 2 * settings.warmUp().toMillis() / 1000.0;
+    JitWarmUp.Outcome warmUp = JitWarmUp.untilSettled("mixed", app.pid(),
+        settings.quick() ? 1 : JitWarmUp.MAX_ROUNDS, roundSeconds,
+        () -> compare(app, http, "warm-up", settings.warmUp()));
+    return warmUp.measured()
+        ? String.format(Locale.ROOT, "Warm-up: %d round(s) of %.0f s on both sides, until a round"
+            + " compiled for under %.0f%% of its time (the last: %.2f s)", warmUp.rounds(),
+            roundSeconds, 100 * JitWarmUp.SETTLED_COMPILE_SHARE, warmUp.lastCompiledSeconds())
+        : String.format(Locale.ROOT, "Warm-up: %d round(s) of %.0f s on both sides; the server's"
+            + " compile time could not be read (jstat)", warmUp.rounds(), roundSeconds);
   }
 
   private Round compare(SampleApp app, HttpClient http, String run, Duration duration)

@@ -32,9 +32,9 @@ final class MixedReport {
     conditions.add("- " + String.format(Locale.ROOT, format, args));
   }
 
-  /** Adds the load and the command that regenerates the section to the run conditions. */
+  /** Adds the workload and the command that regenerates the section to the run conditions. */
   void describeLoad() {
-    condition("Load: %d closed-loop users in the harness's process (JDK HttpClient, HTTP/1.1),"
+    condition("Workload: %d closed-loop users in the harness's process (JDK HttpClient, HTTP/1.1),"
             + " each request a read or, one in %d, a write, of one of %d keys drawn at random;"
             + " the sample application in a JVM of its own, Tomcat max 200 threads; a read's"
             + " handler reads the version, then sleeps %d ms; a write's sleeps %d ms, then"

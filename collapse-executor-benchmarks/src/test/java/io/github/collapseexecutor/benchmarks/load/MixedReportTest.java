@@ -16,7 +16,8 @@ final class MixedReportTest {
     MixedCase.Result result = new MixedCase.Result(List.of(
         new Round(side(3_000, 20, 200), side(1_000, 40, 1_000)),
         new Round(side(2_000, 20, 200), side(1_000, 40, 1_000)),
-        new Round(side(4_000, 20, 200), side(1_000, 40, 1_000))), NONE_STALE, NONE_STALE);
+        new Round(side(4_000, 20, 200), side(1_000, 40, 1_000))), NONE_STALE, NONE_STALE,
+        "Warm-up: 1 round");
 
     String section = report().markdown(result);
 
@@ -32,7 +33,8 @@ final class MixedReportTest {
     MixedLoad.Counts stale = new MixedLoad.Counts(9500, 500, 3, "a read of /mixed/collapse/1"
         + " sent after a write had answered version 7 answered 6");
     MixedCase.Result result = new MixedCase.Result(
-        List.of(new Round(side(3_000, 20, 200), side(1_000, 40, 1_000))), stale, NONE_STALE);
+        List.of(new Round(side(3_000, 20, 200), side(1_000, 40, 1_000))), stale, NONE_STALE,
+        "Warm-up: 1 round");
 
     String section = report().markdown(result);
 
