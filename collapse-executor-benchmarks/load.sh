@@ -1,9 +1,9 @@
 #!/bin/sh
 # The load harness: builds what it needs, then runs every case with and without
 # collapse over loopback and writes docs/benchmarks/README.md's results and PNG charts.
-#   collapse-executor-benchmarks/load.sh            full run, about 20 minutes
+#   collapse-executor-benchmarks/load.sh            full run, about 24 minutes
 #   collapse-executor-benchmarks/load.sh --quick    smoke run, results in target/load-quick
-# Other options: --cases=servlet,clients,webflux,db,secured-backend,scale-out,grpc  --out=DIR
+# Other options: --cases=servlet,clients,webflux,db,secured-backend,scale-out,grpc,mixed  --out=DIR
 set -eu
 cd "$(dirname "$0")/.."
 

@@ -37,6 +37,10 @@ import java.util.Optional;
  *   <li><b>grpc</b>: {@value GrpcCase#USERS} closed-loop users in this JVM make one unary gRPC
  *       call, with and without the client interceptor, against a service in a JVM of its own;
  *       in a section of its own.
+ *   <li><b>mixed</b>: {@value MixedCase#USERS} closed-loop users in this JVM read and write a few
+ *       hot keys of the same application, 95% reads and 5% writes, through the servlet filter and
+ *       without it, and count the reads that went back in time: none may; in a section of its
+ *       own, after which the case fails if a read did.
  * </ul>
  *
  * <p>Run it with {@code collapse-executor-benchmarks/load.sh [--quick] [--cases=...] [--out=DIR]}
@@ -96,6 +100,10 @@ public final class LoadHarness {
     if (settings.cases().contains(Settings.Case.GRPC)) {
       new GrpcCase(settings).run();
     }
+    // last: it fails the run if a read went back in time, once its section is written
+    if (settings.cases().contains(Settings.Case.MIXED)) {
+      runMixed(settings);
+    }
     Progress.line("results in %s", settings.out().resolve("README.md"));
   }
 
@@ -132,6 +140,14 @@ public final class LoadHarness {
     report.condition("Load average (1 min) before the case: %.2f", Machine.loadAverage());
     ScaleOutCase.Result result = new ScaleOutCase(settings).run();
     report.write(result, Duration.between(start, Instant.now()));
+  }
+
+  private static void runMixed(Settings settings) throws Exception {
+    if (!SampleApp.available()) {
+      Progress.line("mixed case skipped: %s is not on the class path", SampleApp.MAIN_CLASS);
+      return;
+    }
+    new MixedCase(settings).run();
   }
 
   private static void runServlet(Settings settings, Report report, Charts charts)

@@ -29,13 +29,6 @@ final class ServletCase {
   private static final String NOT_COLLAPSED_FAST = "noop0";
   /** Lets requests cut off by the end of a run finish before the next run or count. */
   private static final Duration SETTLE = Duration.ofSeconds(1);
-  /**
-   * The JIT counts as settled once a warm-up round of both 100 ms endpoints compiles for less
-   * than this share of the round's time.
-   */
-  private static final double SETTLED_COMPILE_SHARE = 0.05;
-  /** Bounds the warm-up on a JVM whose compilers never settle. */
-  private static final int MAX_WARM_UP_ROUNDS = 8;
 
   /**
    * What the case measured.
@@ -92,31 +85,20 @@ final class ServletCase {
    * round shares the CPU with the compilers. Returns what it did, for the run conditions.
    */
   private String warmUpUntilCompiled(SampleApp app) throws IOException, InterruptedException {
-    int maxRounds = settings.quick() ? 1 : MAX_WARM_UP_ROUNDS;
     double roundSeconds = 2 * settings.warmUp().toMillis() / 1000.0;
-    double compiled = Double.NaN;
-    int round = 0;
-    while (round < maxRounds) {
-      round++;
-      OptionalDouble before = CompileTime.seconds(app.pid());
-      measure(app, NOT_COLLAPSED, USERS, settings.warmUp());
-      measure(app, COLLAPSED, USERS, settings.warmUp());
-      OptionalDouble after = CompileTime.seconds(app.pid());
-      if (before.isEmpty() || after.isEmpty()) {
-        return String.format(Locale.ROOT, "Servlet warm-up: %d round(s) of both 100 ms endpoints;"
-            + " the server's compile time could not be read (jstat)", round);
-      }
-      compiled = after.getAsDouble() - before.getAsDouble();
-      Progress.line("servlet    warm-up  round %d: the server's JIT compiled for %.2f s", round,
-          compiled);
-      if (compiled < SETTLED_COMPILE_SHARE * roundSeconds) {
-        break;
-      }
+    JitWarmUp.Outcome warmUp = JitWarmUp.untilSettled("servlet", app.pid(),
+        settings.quick() ? 1 : JitWarmUp.MAX_ROUNDS, roundSeconds, () -> {
+          measure(app, NOT_COLLAPSED, USERS, settings.warmUp());
+          measure(app, COLLAPSED, USERS, settings.warmUp());
+        });
+    if (!warmUp.measured()) {
+      return String.format(Locale.ROOT, "Servlet warm-up: %d round(s) of both 100 ms endpoints;"
+          + " the server's compile time could not be read (jstat)", warmUp.rounds());
     }
     return String.format(Locale.ROOT, "Servlet warm-up: after the endpoints without delay, %d"
         + " round(s) of %.0f s on both 100 ms endpoints, until a round compiled for under %.0f%%"
-        + " of its time (the last: %.2f s)", round, roundSeconds, 100 * SETTLED_COMPILE_SHARE,
-        compiled);
+        + " of its time (the last: %.2f s)", warmUp.rounds(), roundSeconds,
+        100 * JitWarmUp.SETTLED_COMPILE_SHARE, warmUp.lastCompiledSeconds());
   }
 
   private Comparison compare(SampleApp app, String run, int users, Duration duration)

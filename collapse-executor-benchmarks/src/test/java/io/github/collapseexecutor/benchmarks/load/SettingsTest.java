@@ -38,6 +38,13 @@ final class SettingsTest {
   }
 
   @Test
+  void parse_namesTheMixedCaseAndGivesItASectionOfItsOwn() {
+    assertThat(Settings.parse(new String[] {"--cases=mixed"}).cases())
+        .containsExactly(Settings.Case.MIXED);
+    assertThat(Settings.Case.MIXED.ownSection()).isTrue();
+  }
+
+  @Test
   void parse_rejectsAnUnknownCaseByName() {
     assertThatThrownBy(() -> Settings.parse(new String[] {"--cases=scaleup"}))
         .isInstanceOf(IllegalArgumentException.class)

@@ -14,8 +14,9 @@ import org.springframework.test.context.ActiveProfiles;
 
 /**
  * The sample application on a random port, without its start-up report, with a
- * {@link GatedUserStore} and an {@link ArrivalBarrier} in front of {@code /test/*}, so that a
- * test's concurrent calls overlap. The test classes that use it share one context.
+ * {@link GatedUserStore} and an {@link ArrivalBarrier} in front of {@code /test/*} and
+ * {@code /mixed/*}, so that a test's concurrent calls overlap. The test classes that use it share
+ * one context.
  */
 @Target(ElementType.TYPE)
 @Retention(RetentionPolicy.RUNTIME)
@@ -44,7 +45,7 @@ import org.springframework.test.context.ActiveProfiles;
     @Bean
     FilterRegistrationBean<ArrivalBarrier> arrivalBarrierRegistration(ArrivalBarrier barrier) {
       FilterRegistrationBean<ArrivalBarrier> registration = new FilterRegistrationBean<>(barrier);
-      registration.addUrlPatterns("/test/*");
+      registration.addUrlPatterns("/test/*", "/mixed/*");
       registration.setOrder(0);
       return registration;
     }

@@ -2,12 +2,7 @@ package io.github.collapseexecutor.samples.web;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.github.collapseexecutor.samples.Callers;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -15,7 +10,6 @@ import org.junit.jupiter.api.Timeout;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.json.JsonMapper;
 
 /**
  * The stress-test endpoints behind the servlet filter, called by a client that does not collapse:
@@ -28,23 +22,17 @@ final class ServletCollapseTest {
 
   private static final int REQUESTS = 50;
 
-  /**
-   * Connects within the request's own 20 s: the client's selector thread times a connect, and on a
-   * loaded machine it may first look at the clock seconds after the kernel accepted the connection
-   * for fifty clients at once.
-   */
-  private final HttpClient http = HttpClient.newBuilder()
-      .connectTimeout(Duration.ofSeconds(20)).build();
-  private final JsonMapper json = JsonMapper.builder().build();
-
   @LocalServerPort
   private int port;
 
   @Autowired
   private ArrivalBarrier barrier;
 
+  private SampleRequests requests;
+
   @BeforeEach
   void resetCounts() throws Exception {
+    requests = new SampleRequests(port, barrier);
     send("POST", "/test/reset");
   }
 
@@ -84,9 +72,9 @@ final class ServletCollapseTest {
   @Test
   void resetByPostOrGetZeroesTheCounts() throws Exception {
     send("GET", "/test/noop1");
-    JsonNode afterPost = json.readTree(send("POST", "/test/reset").body());
+    JsonNode afterPost = requests.json(send("POST", "/test/reset"));
     send("GET", "/test/collapse0");
-    JsonNode afterGet = json.readTree(send("GET", "/test/reset").body());
+    JsonNode afterGet = requests.json(send("GET", "/test/reset"));
 
     assertThat(afterPost.get("total").asLong()).isZero();
     assertThat(afterGet.get("total").asLong()).isZero();
@@ -100,18 +88,14 @@ final class ServletCollapseTest {
   }
 
   private List<HttpResponse<String>> concurrently(String path) throws Exception {
-    barrier.expect(REQUESTS);
-    return Callers.runConcurrently(REQUESTS, caller -> send("GET", path));
+    return requests.concurrently(REQUESTS, path);
   }
 
   private JsonNode counter() throws Exception {
-    return json.readTree(send("GET", "/test/counter").body());
+    return requests.json("/test/counter");
   }
 
   private HttpResponse<String> send(String method, String path) throws Exception {
-    HttpRequest request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
-        .timeout(Duration.ofSeconds(20)).method(method, HttpRequest.BodyPublishers.noBody())
-        .build();
-    return http.send(request, HttpResponse.BodyHandlers.ofString());
+    return requests.send(method, path);
   }
 }
