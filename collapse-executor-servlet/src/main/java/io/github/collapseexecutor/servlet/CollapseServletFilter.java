@@ -62,9 +62,9 @@ import org.jspecify.annotations.Nullable;
  * </ul>
  * A chain exception reaches only the request whose chain threw it.
  *
- * <p>Reads never go back in time: once a write (a request whose method is not safe, such as a
- * {@code POST}) returned from the chain, a request that arrives never joins one that started
- * before, which may have read the state from before the write
+ * <p>Reads never go back in time: once the response of a write (a request whose method is not
+ * safe, such as a {@code POST}) begins to leave, a request that arrives never joins one that
+ * started before, which may have read the state from before the write
  * ({@link io.github.collapseexecutor.http.WriteScope}). The first request's own end
  * is its own too: when its client goes away, its chain goes on and the others still get its
  * answer, whose body is held back until they have it; when its own async processing times out,
@@ -121,6 +121,12 @@ public final class CollapseServletFilter extends HttpCollapseAdapter<ServerColla
       chain.doFilter(req, res);
       return;
     }
+    if (req.getDispatcherType() == DispatcherType.REQUEST
+        && HttpCollapser.isWrite(request.getMethod())) {
+      ServletWrites.serve(collapser(), KeyedServletRequest.headers(request), request, response,
+          chain);
+      return;
+    }
     ServletExchange exchange = new ServletExchange(request, response, chain);
     if (req.getDispatcherType() != DispatcherType.REQUEST) {
       // an ASYNC dispatch is a waiting request that goes on: regrouped, or running the chain
@@ -135,10 +141,6 @@ public final class CollapseServletFilter extends HttpCollapseAdapter<ServerColla
       return;
     }
     RequestHeaders headers = KeyedServletRequest.headers(request);
-    if (HttpCollapser.isWrite(request.getMethod())) {
-      ServletWrites.serve(collapser(), headers, exchange);
-      return;
-    }
     collapser().serve(KeyedServletRequest.keyFor(collapser().rules(), request, headers, keyPart),
         headers, exchange);
   }

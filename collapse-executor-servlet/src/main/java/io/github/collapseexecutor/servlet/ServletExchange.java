@@ -39,11 +39,6 @@ final class ServletExchange implements ServerExchange<ServletException> {
     this.chain = chain;
   }
 
-  /** Returns the request. */
-  HttpServletRequest request() {
-    return request;
-  }
-
   /** Returns the continuation an async dispatch of {@code request} carries, and removes it. */
   static @Nullable Continuation takeContinuation(HttpServletRequest request) {
     Object next = request.getAttribute(CONTINUATION);

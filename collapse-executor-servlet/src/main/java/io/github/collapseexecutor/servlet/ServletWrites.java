@@ -1,29 +1,33 @@
 package io.github.collapseexecutor.servlet;
 
 import io.github.collapseexecutor.http.adapter.ServerCollapser;
+import io.github.collapseexecutor.http.RequestHeaders;
 import jakarta.servlet.AsyncEvent;
 import jakarta.servlet.AsyncListener;
-import io.github.collapseexecutor.http.RequestHeaders;
+import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 
 /**
  * Runs the chain of a write (a request whose method is not safe) and tells the collapser once it
- * is complete, so that no read that arrives after it joins a read that started before: when the
- * chain returns, and again when asynchronous processing it started ends.
+ * is complete, so that no read that arrives after it joins a read that started before: as its
+ * response begins to leave ({@link WriteResponse}), when the chain returns, and when
+ * asynchronous processing it started ends.
  */
 final class ServletWrites {
 
   private ServletWrites() {}
 
-  /** Runs the chain of the write {@code exchange} holds, as a request no group takes. */
-  static void serve(ServerCollapser collapser, RequestHeaders headers, ServletExchange exchange)
+  /** Runs the chain of the write {@code request}, as a request no group takes. */
+  static void serve(ServerCollapser collapser, RequestHeaders headers,
+      HttpServletRequest request, HttpServletResponse response, FilterChain chain)
       throws IOException, ServletException {
-    HttpServletRequest request = exchange.request();
     String path = KeyedServletRequest.matchPath(request);
+    WriteResponse leaving = new WriteResponse(response, () -> collapser.written(path));
     try {
-      collapser.serve(null, headers, exchange);
+      collapser.serve(null, headers, new ServletExchange(request, leaving, chain));
     } finally {
       // counted now, and once more when its asynchronous processing ends: a listener added
       // after that end is never called

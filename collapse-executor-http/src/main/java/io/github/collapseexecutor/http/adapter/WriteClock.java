@@ -15,9 +15,10 @@ import java.util.concurrent.atomic.AtomicLongArray;
  * finds no call under its own count and starts one, while the earlier call ends for the reads
  * that joined it before the write completed, as they would have overlapped the write anyway.
  *
- * <p>A write is counted once its response is complete: for a client, once the response's head
- * arrived; for a server, once its chain returned (or its asynchronous processing ended). Until
- * then, a read that joins an earlier call overlapped the write, and may see either state.
+ * <p>A write is counted once its response is complete, before its caller can act on it: for a
+ * client, once the response's head arrived; for a server, as its response begins to leave (and
+ * again when its chain returns). Until then, a read that joins an earlier call overlapped the
+ * write, and may see either state.
  *
  * <p>Lock-free: a write costs an atomic increment or two, a read a volatile read.
  */
