@@ -37,11 +37,11 @@ final class BatchExecutorBehaviourTest {
       .collectingWaitTime(CollapseExecutorOptions.NO_WAIT)
       .build();
 
-  private static String get(CompletableFuture<String> future) throws Exception {
+  static String get(CompletableFuture<String> future) throws Exception {
     return future.get(10, TimeUnit.SECONDS);
   }
 
-  private static Throwable failureOf(CompletableFuture<?> future) {
+  static Throwable failureOf(CompletableFuture<?> future) {
     try {
       future.get(10, TimeUnit.SECONDS);
     } catch (ExecutionException e) {
