@@ -12,8 +12,9 @@ import org.jspecify.annotations.Nullable;
  *
  * <p>Cancelling a caller's future (or letting its {@code orTimeout} fire) affects only that
  * caller; the work goes on while any caller waits. Work runs on the
- * {@link GroupCollapseExecutorOptions#executor() executor of the options}; without one, on a pool
- * of this executor's own daemon threads, which end when idle. Semantics are
+ * {@link GroupCollapseExecutorOptions#executor() executor of the options}, or on the one
+ * {@link #setExecutor(Executor)} set before the first call; without either, on a pool of this
+ * executor's own daemon threads, which end when idle. Semantics are
  * otherwise those of {@link BlockingCallableGroupCollapseExecutor}; futures fail with the work's
  * exception as thrown, checked or not.
  */
@@ -48,8 +49,24 @@ public final class AsyncCallableGroupCollapseExecutor extends GroupExecutorBase
    */
   public AsyncCallableGroupCollapseExecutor(GroupCollapseExecutorOptions options) {
     super(options);
-    this.executor = new ExecutorHolder(flights.name(), options.executor());
+    this.executor =
+        new ExecutorHolder(flights.name(), "GroupCollapseExecutorOptions", options.executor());
     flights.onTerminated(executor::shutdownOwnPool);
+  }
+
+  /**
+   * Sets the executor the work runs on, in place of the one the options named, if any: the later
+   * setting wins. Meant for code written for the classic API, which configured the executor this
+   * way; new code passes it in the options ({@link OptionsBuilder#executor(Executor)}).
+   * The caller owns it: closing this collapse executor does not shut it down. Thread-safe; a call
+   * that races the first {@link #execute} either takes effect for it or is refused.
+   *
+   * @throws NullPointerException if {@code executor} is null
+   * @throws IllegalStateException if a call has handed work to an executor already, which stays the
+   *     one all work runs on
+   */
+  public void setExecutor(Executor executor) {
+    this.executor.set(executor);
   }
 
   /**

@@ -20,8 +20,8 @@ import org.jspecify.annotations.Nullable;
  * }
  * }</pre>
  *
- * <p>Batches run on the {@link CollapseExecutorOptions#executor() executor of the options}.
- * Without one, each executor uses a pool of its own daemon threads, started as batches need them
+ * <p>Batches run on the {@link CollapseExecutorOptions#executor() executor of the options}, or on
+ * the one {@link #setExecutor(Executor)} set before the first call. Without either, each executor uses a pool of its own daemon threads, started as batches need them
  * and ended when idle, so that one executor's slow batches never delay another's.
  *
  * <p>Each caller gets its own future: cancelling it, completing it or letting
@@ -49,8 +49,23 @@ public abstract class CollapseExecutorAsyncSupport<
   protected CollapseExecutorAsyncSupport(CollapseExecutorOptions options) {
     super(options);
     this.runner = BatchRunner.onPool(engine, this::dispatch, this::doExecute, this::bindFutures);
-    this.executor = new ExecutorHolder(engine.name(), options.executor());
+    this.executor = new ExecutorHolder(engine.name(), "CollapseExecutorOptions", options.executor());
     engine.onTerminated(executor::shutdownOwnPool);
+  }
+
+  /**
+   * Sets the executor batches run on, in place of the one the options named, if any: the later
+   * setting wins. Meant for code written for the classic API, which configured the executor this
+   * way; new code passes it in the options ({@link OptionsBuilder#executor(Executor)}). The
+   * caller owns it: closing this collapse executor does not shut it down. Thread-safe; a call that
+   * races the first {@link #execute} either takes effect for its batch or is refused.
+   *
+   * @throws NullPointerException if {@code executor} is null
+   * @throws IllegalStateException if a batch has been handed to an executor already, which stays
+   *     the one all batches run on
+   */
+  public final void setExecutor(Executor executor) {
+    this.executor.set(executor);
   }
 
   /**

@@ -43,7 +43,8 @@ public abstract sealed class OptionsBuilder<B extends OptionsBuilder<B>>
    * {@link AsyncCallableGroupCollapseExecutor}) run their batches or work on; the caller owns it,
    * and closing the collapse executor does not shut it down. Default: a pool of the collapse
    * executor's own daemon threads, started as they are needed and ended when idle. The other
-   * flavours have no use for it.
+   * flavours have no use for it. An async executor's {@code setExecutor}, called before its first
+   * call, replaces this one.
    */
   public B executor(Executor executor) {
     settings = settings.withExecutor(executor);

@@ -10,7 +10,8 @@
  *   <li><b>Batch</b> ({@link CollapseExecutorBlockingSupport}, {@link CollapseExecutorAsyncSupport},
  *       {@link CollapseExecutorFutureSupport}): single calls are gathered into one
  *       {@code doExecute} call and each caller gets its own part of the batch output through
- *       {@code bindingOutput}.</li>
+ *       {@code bindingOutput}. A function of many keys becomes such an executor in one line:
+ *       {@link MappedBatchFunction}, {@link BatchFunction}.</li>
  * </ul>
  *
  * <h2>Configuration</h2>

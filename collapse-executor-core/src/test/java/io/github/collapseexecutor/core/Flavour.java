@@ -9,6 +9,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BiConsumer;
+import java.util.function.Function;
 import java.util.stream.Collectors;
 
 /**
@@ -16,10 +17,10 @@ import java.util.stream.Collectors;
  * of them. Each test executor maps {@code Integer} inputs to {@code String} outputs through a
  * {@link TestBackend}.
  */
-enum Flavour {
+enum Flavour implements BatchFlavour {
   BLOCKING {
     @Override
-    Harness create(CollapseExecutorOptions options, TestBackend backend) {
+    public Harness create(CollapseExecutorOptions options, TestBackend backend) {
       var target = new CollapseExecutorBlockingSupport<Integer, String, Map<Integer, String>>(options) {
         @Override
         protected Map<Integer, String> doExecute(Collection<Input<Integer>> inputs) throws Exception {
@@ -31,29 +32,13 @@ enum Flavour {
           backend.bind(output, bundles);
         }
       };
-      ExecutorService callers = Executors.newCachedThreadPool();
-      return new Harness(target, callers) {
-        @Override
-        int pending() {
-          return EngineInternals.pendingInputs(target);
-        }
-
-        @Override
-        CompletableFuture<String> submit(Integer input) {
-          return CompletableFuture.supplyAsync(() -> target.execute(input), callers);
-        }
-
-        @Override
-        CompletableFuture<String> submit(Integer input, Duration timeout) {
-          return CompletableFuture.supplyAsync(() -> target.execute(input, timeout), callers);
-        }
-      };
+      return Harness.blocking(target);
     }
   },
 
   ASYNC {
     @Override
-    Harness create(CollapseExecutorOptions options, TestBackend backend) {
+    public Harness create(CollapseExecutorOptions options, TestBackend backend) {
       var target = new CollapseExecutorAsyncSupport<Integer, String, Map<Integer, String>>(options) {
         @Override
         protected Map<Integer, String> doExecute(Collection<Input<Integer>> inputs) throws Exception {
@@ -66,42 +51,19 @@ enum Flavour {
           backend.bind(output, bundles.stream().map(Flavour::immediate).toList());
         }
       };
-      return new Harness(target, null) {
-        @Override
-        int pending() {
-          return EngineInternals.pendingInputs(target);
-        }
-
-        @Override
-        CompletableFuture<String> submit(Integer input) {
-          return target.execute(input);
-        }
-
-        @Override
-        CompletableFuture<String> submit(Integer input, Duration timeout) {
-          return target.execute(input).orTimeout(timeout.toNanos(), TimeUnit.NANOSECONDS);
-        }
-      };
+      return Harness.futures(target, target::execute, null);
     }
   },
 
   FUTURE {
     @Override
-    Harness create(CollapseExecutorOptions options, TestBackend backend) {
+    public Harness create(CollapseExecutorOptions options, TestBackend backend) {
       ExecutorService io = Executors.newCachedThreadPool();
       var target = new CollapseExecutorFutureSupport<Integer, String, Map<Integer, String>>(options) {
         @Override
         protected CompletableFuture<Map<Integer, String>> doExecute(Collection<Input<Integer>> inputs) {
           List<Integer> values = values(inputs);
-          CompletableFuture<Map<Integer, String>> result = new CompletableFuture<>();
-          io.execute(() -> {
-            try {
-              result.complete(backend.load(values));
-            } catch (Throwable failure) {
-              result.completeExceptionally(failure);
-            }
-          });
-          return result;
+          return FunctionFlavour.later(io, () -> backend.load(values));
         }
 
         @Override
@@ -109,30 +71,21 @@ enum Flavour {
           backend.bind(output, bundles);
         }
       };
-      return new Harness(target, io) {
-        @Override
-        int pending() {
-          return EngineInternals.pendingInputs(target);
-        }
-
-        @Override
-        CompletableFuture<String> submit(Integer input) {
-          return target.execute(input);
-        }
-
-        @Override
-        CompletableFuture<String> submit(Integer input, Duration timeout) {
-          return target.execute(input).orTimeout(timeout.toNanos(), TimeUnit.NANOSECONDS);
-        }
-      };
+      return Harness.futures(target, target::execute, io);
     }
   };
 
-  abstract Harness create(CollapseExecutorOptions options, TestBackend backend);
+  @Override
+  public abstract Harness create(CollapseExecutorOptions options, TestBackend backend);
 
-  /** Whether checked exceptions reach callers wrapped in CollapseExecutionException. */
-  boolean wrapsCheckedExceptions() {
+  @Override
+  public boolean wrapsCheckedExceptions() {
     return this == BLOCKING;
+  }
+
+  @Override
+  public boolean callersGetFutures() {
+    return this != BLOCKING;
   }
 
   static List<Integer> values(Collection<Input<Integer>> inputs) {
@@ -167,6 +120,51 @@ enum Flavour {
     Harness(AutoCloseable executor, ExecutorService threads) {
       this.executor = executor;
       this.threads = threads;
+    }
+
+    /** Drives a blocking executor, each call on a thread of its own. */
+    static Harness blocking(CollapseExecutorBlockingSupport<Integer, String, ?> target) {
+      ExecutorService callers = Executors.newCachedThreadPool();
+      return new Harness(target, callers) {
+        @Override
+        int pending() {
+          return EngineInternals.pendingInputs(target);
+        }
+
+        @Override
+        CompletableFuture<String> submit(Integer input) {
+          return CompletableFuture.supplyAsync(() -> target.execute(input), callers);
+        }
+
+        @Override
+        CompletableFuture<String> submit(Integer input, Duration timeout) {
+          return CompletableFuture.supplyAsync(() -> target.execute(input, timeout), callers);
+        }
+      };
+    }
+
+    /**
+     * Drives an executor whose callers get futures from {@code execute}; {@code threads}, if any,
+     * are shut down with it.
+     */
+    static Harness futures(BatchExecutorBase<Integer, String> target,
+        Function<Integer, CompletableFuture<String>> execute, ExecutorService threads) {
+      return new Harness(target, threads) {
+        @Override
+        int pending() {
+          return EngineInternals.pendingInputs(target);
+        }
+
+        @Override
+        CompletableFuture<String> submit(Integer input) {
+          return execute.apply(input);
+        }
+
+        @Override
+        CompletableFuture<String> submit(Integer input, Duration timeout) {
+          return execute.apply(input).orTimeout(timeout.toNanos(), TimeUnit.NANOSECONDS);
+        }
+      };
     }
 
     /** Returns how many inputs wait for a batch slot. */

@@ -24,7 +24,7 @@ final class ReadmeExamplesTest {
   }
 
   static final class UserRepository {
-    Map<Long, User> loadAll(List<Long> ids) {
+    Map<Long, User> loadAll(Collection<Long> ids) {
       return ids.stream().filter(id -> id < 1000).distinct()
           .collect(Collectors.toMap(id -> id, User::new));
     }
@@ -61,6 +61,18 @@ final class ReadmeExamplesTest {
     Profile profile = profiles.execute("profile:" + userId, () -> profileClient.load(userId));
 
     assertThat(profile).isEqualTo(new Profile(7));
+  }
+
+  @Test
+  void batchFunctionSnippet() {
+    // README: batch function
+    var users = MappedBatchFunction.blocking(userRepository::loadAll);
+    User user = users.execute(42L);
+
+    assertThat(user).isEqualTo(new User(42));
+    assertThatThrownBy(() -> users.execute(4242L))
+        .isInstanceOf(NoSuchElementException.class)
+        .hasMessage("BlockingBatchFunction: the batch function returned no value for key 4242");
   }
 
   @Test
