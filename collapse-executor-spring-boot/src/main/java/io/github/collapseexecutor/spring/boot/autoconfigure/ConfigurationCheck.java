@@ -20,16 +20,21 @@ import org.springframework.boot.context.properties.source.ConfigurationPropertyS
  * Every value of {@code collapse.executor} that does not hold, found at once before any bean is
  * created: each value the binder cannot read as its type (where Spring Boot's own binding stops at
  * the first), then, on what did bind, each value the library's builders reject
- * ({@link CollapseSettings}). The sections switched off by their own {@code enabled} are left
+ * ({@link CollapseSettings}), and each section that asks for a client library that is absent
+ * ({@link AbsentLibraryCheck}). The sections switched off by their own {@code enabled} are left
  * out, as their beans are.
  */
 final class ConfigurationCheck {
 
   private ConfigurationCheck() {}
 
-  /** Returns every invalid value, in the order of the properties classes and their keys. */
+  /**
+   * Returns every invalid value, in the order of the properties classes and their keys.
+   *
+   * @param loader the application's class loader, which has the client libraries or not
+   */
   static List<InvalidProperty> invalid(Binder binder,
-      Iterable<ConfigurationPropertySource> sources) {
+      Iterable<ConfigurationPropertySource> sources, @Nullable ClassLoader loader) {
     PropertyErrors errors = new PropertyErrors(sources);
     Map<Class<?>, Object> bound = new HashMap<>();
     BindFailures failures = new BindFailures(errors);
@@ -44,6 +49,7 @@ final class ConfigurationCheck {
         sections.add(section);
       }
     });
+    AbsentLibraryCheck.check(sources, loader, errors);
     List<InvalidProperty> invalid = new ArrayList<>(errors.rejected());
     try {
       new CollapseSettings(boundAs(bound, CollapseExecutorProperties.class),

@@ -77,7 +77,8 @@ final class UnknownKeyCheck implements BeanFactoryPostProcessor {
         mode == UnknownKeys.IGNORE ? List.of() : find(environment, known(binder));
     // every mistake at once: values that do not hold, with the unknown keys that may explain them
     List<InvalidProperty> invalid =
-        ConfigurationCheck.invalid(binder, ConfigurationPropertySources.get(environment));
+        ConfigurationCheck.invalid(binder, ConfigurationPropertySources.get(environment),
+            beanFactory.getBeanClassLoader());
     if (!invalid.isEmpty()) {
       throw new InvalidPropertiesException(invalid,
           mode == UnknownKeys.FAIL ? unknown : List.of());
