@@ -2,9 +2,8 @@ package io.github.collapseexecutor.spring.boot.autoconfigure;
 
 import io.github.collapseexecutor.spring.boot.autoconfigure.InvalidPropertiesException.InvalidProperty;
 import java.util.ArrayList;
-import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import org.jspecify.annotations.Nullable;
@@ -36,7 +35,7 @@ final class ConfigurationCheck {
   static List<InvalidProperty> invalid(Binder binder,
       Iterable<ConfigurationPropertySource> sources, @Nullable ClassLoader loader) {
     PropertyErrors errors = new PropertyErrors(sources);
-    Map<Class<?>, Object> bound = new HashMap<>();
+    Map<Class<?>, Object> bound = new LinkedHashMap<>();
     BindFailures failures = new BindFailures(errors);
     for (Class<?> type : UnknownKeyCheck.PROPERTIES) {
       Object value = binder.bindOrCreate(UnknownKeyCheck.prefixOf(type), Bindable.of(type),
@@ -50,17 +49,15 @@ final class ConfigurationCheck {
       }
     });
     AbsentLibraryCheck.check(sources, loader, errors);
+    // a key the binder could not read is reported as that, not as what its default led to
+    PropertyErrors rejected = new PropertyErrors(sources);
+    CollapseSettings.check(boundAs(bound, CollapseExecutorProperties.class),
+        boundAs(bound, HttpAdapterProperties.class),
+        boundAs(bound, NamedExecutorProperties.class), sections, rejected);
     List<InvalidProperty> invalid = new ArrayList<>(errors.rejected());
-    try {
-      new CollapseSettings(boundAs(bound, CollapseExecutorProperties.class),
-          boundAs(bound, HttpAdapterProperties.class),
-          boundAs(bound, NamedExecutorProperties.class), sections, sources);
-    } catch (InvalidPropertiesException rejected) {
-      // a key the binder could not read is reported as that, not as what its default led to
-      rejected.properties().stream()
-          .filter(property -> invalid.stream().noneMatch(read -> read.key().equals(property.key())))
-          .forEach(invalid::add);
-    }
+    rejected.rejected().stream()
+        .filter(property -> invalid.stream().noneMatch(read -> read.key().equals(property.key())))
+        .forEach(invalid::add);
     return invalid;
   }
 
@@ -82,21 +79,14 @@ final class ConfigurationCheck {
     public @Nullable Object onFailure(ConfigurationPropertyName name, Bindable<?> target,
         BindContext context, Exception error) {
       ConfigurationProperty property = context.getConfigurationProperty();
+      Class<?> type = target.getType().resolve(Object.class);
       errors.reject(name.toString(), property == null ? "" : property.getValue(),
-          "cannot be read as " + typeName(target));
+          type.isEnum() ? "not one of the allowed values: " + EnumValueFailureAnalyzer.allowed(type)
+              : "cannot be read as " + typeName(type));
       return target.getValue() == null ? null : target.getValue().get();
     }
 
-    private static String typeName(Bindable<?> target) {
-      Class<?> type = target.getType().resolve(Object.class);
-      if (type.isEnum()) {
-        List<String> values = new ArrayList<>();
-        for (Object constant : type.getEnumConstants()) {
-          values.add(((Enum<?>) constant).name().toLowerCase(Locale.ROOT)
-              .replace('_', '-'));
-        }
-        return "one of " + values;
-      }
+    private static String typeName(Class<?> type) {
       String name = type.getSimpleName();
       return ("AEIOU".indexOf(name.charAt(0)) >= 0 ? "an " : "a ") + name;
     }

@@ -15,25 +15,11 @@ final class InvalidPropertiesException extends IllegalStateException {
   private static final long serialVersionUID = 1L;
 
   private final transient List<InvalidProperty> properties;
-  private final transient List<UnknownKey> unknownKeys;
 
   InvalidPropertiesException(List<InvalidProperty> properties) {
-    this(properties, List.of());
-  }
-
-  /** The rejected values, with the unknown keys found with them, which may explain them. */
-  InvalidPropertiesException(List<InvalidProperty> properties, List<UnknownKey> unknownKeys) {
     super(properties.stream().map(InvalidProperty::toString)
-        .collect(Collectors.joining("; ", "Invalid collapse configuration: ", ""))
-        + unknownKeys.stream().map(UnknownKey::message).map(message -> "; " + message)
-            .collect(Collectors.joining()));
+        .collect(Collectors.joining("; ", "Invalid collapse configuration: ", "")));
     this.properties = List.copyOf(properties);
-    this.unknownKeys = List.copyOf(unknownKeys);
-  }
-
-  /** Returns the unknown keys found with the rejected values, if any. */
-  List<UnknownKey> unknownKeys() {
-    return unknownKeys;
   }
 
   /** Returns the rejected values, in the order they were checked. */

@@ -23,18 +23,7 @@ final class InvalidPropertiesFailureAnalyzer
       }
       description.append("\n    Reason: ").append(property.reason()).append('\n');
     }
-    if (!cause.unknownKeys().isEmpty()) {
-      description.append("\nUnknown collapse configuration keys:\n");
-      for (UnknownKey key : cause.unknownKeys()) {
-        description.append("\n    ").append(key.message());
-        if (key.origin() != null) {
-          description.append("\n    Origin: ").append(key.origin());
-        }
-        description.append('\n');
-      }
-    }
-    return new FailureAnalysis(description.toString(), "Update the value of each property above"
-        + (cause.unknownKeys().isEmpty() ? "." : ", and correct or remove each unknown key.")
+    return new FailureAnalysis(description.toString(), "Update the value of each property above."
         + " Every collapse.executor key, its default and its meaning: " + UnknownKeyCheck.REFERENCE,
         cause);
   }

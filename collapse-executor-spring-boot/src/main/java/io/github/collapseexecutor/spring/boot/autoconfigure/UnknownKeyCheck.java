@@ -36,9 +36,10 @@ import org.springframework.core.env.SystemEnvironmentPropertySource;
  * Before any bean is created, binds every properties class below {@code collapse.executor} with
  * Spring Boot's binder and reports each key of the configuration it does not look for: a typo,
  * which would hide a mistake (a group whose {@code uirs} left it without a pattern). What happens
- * then is {@code collapse.executor.unknown-keys}: fail (the default), warn or ignore. Every value
- * that does not hold ({@link ConfigurationCheck}) stops the application here too, all of them in
- * one failure with the unknown keys, so that no mistake hides another. Environment
+ * then is {@code collapse.executor.unknown-keys}: fail (the default), warn or ignore. Unknown keys
+ * are reported alone, since the values they leave unset cause the other mistakes; without them,
+ * every value that does not hold ({@link ConfigurationCheck}) stops the application here, all of
+ * them in one failure, so that no mistake hides another. Environment
  * variables are not checked: the environment is shared with every other program of the machine.
  */
 final class UnknownKeyCheck implements BeanFactoryPostProcessor {
@@ -75,16 +76,16 @@ final class UnknownKeyCheck implements BeanFactoryPostProcessor {
         binder.bind("collapse.executor.unknown-keys", UnknownKeys.class).orElse(UnknownKeys.FAIL);
     List<UnknownKey> unknown =
         mode == UnknownKeys.IGNORE ? List.of() : find(environment, known(binder));
-    // every mistake at once: values that do not hold, with the unknown keys that may explain them
+    // an unknown key first, alone: the mistakes it causes (a group left without a pattern) are noise
+    if (!unknown.isEmpty() && mode == UnknownKeys.FAIL) {
+      throw new UnknownKeysException(unknown);
+    }
+    // then every value that does not hold, at once
     List<InvalidProperty> invalid =
         ConfigurationCheck.invalid(binder, ConfigurationPropertySources.get(environment),
             beanFactory.getBeanClassLoader());
     if (!invalid.isEmpty()) {
-      throw new InvalidPropertiesException(invalid,
-          mode == UnknownKeys.FAIL ? unknown : List.of());
-    }
-    if (!unknown.isEmpty() && mode == UnknownKeys.FAIL) {
-      throw new UnknownKeysException(unknown);
+      throw new InvalidPropertiesException(invalid);
     }
     unknown.forEach(key -> logger.warn(key.message()
         + (key.origin() == null ? "" : " (" + key.origin() + ")")));
