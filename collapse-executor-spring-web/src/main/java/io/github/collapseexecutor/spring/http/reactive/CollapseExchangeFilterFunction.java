@@ -115,8 +115,7 @@ public final class CollapseExchangeFilterFunction extends HttpCollapseAdapter<As
   /** The client names of this filter and its partitions: each names one of them. */
   private final Set<String> clientNames;
   /** The exchange strategies of this partition's last live response. */
-  private final AtomicReference<@Nullable ExchangeStrategies> strategies =
-      new AtomicReference<>();
+  private final AtomicReference<@Nullable ExchangeStrategies> strategies;
 
   /** Creates a filter with its own collapse executor. */
   public CollapseExchangeFilterFunction(HttpCollapseOptions options) {
@@ -150,6 +149,7 @@ public final class CollapseExchangeFilterFunction extends HttpCollapseAdapter<As
     this.keyPart = keyPart;
     this.client = this;
     this.beforeLoadBalancer = false;
+    this.strategies = new AtomicReference<>();
     // the filter itself is one client for the fleet, named after its executor
     this.clientName = clientNames.isEmpty() ? collapser.name() : clientName;
     this.clientNames = clientNames;
@@ -167,6 +167,7 @@ public final class CollapseExchangeFilterFunction extends HttpCollapseAdapter<As
     this.clientNames = partition.clientNames;
     this.client = partition.client;
     this.beforeLoadBalancer = true;
+    this.strategies = partition.strategies;
   }
 
   /**
