@@ -140,10 +140,12 @@ public final class CollapseWebClientAutoConfiguration {
     static LoadBalancedBuilders collapseLoadBalancedWebClientBuilders() {
       return new LoadBalancedBuilders(WebClient.Builder.class, (builder, isLoadBalancer) ->
           ((WebClient.Builder) builder).filters(filters -> {
-            filters.replaceAll(filter -> filter instanceof CollapseExchangeFilterFunction collapse
-                ? collapse.beforeLoadBalancer() : filter);
-            LoadBalancedBuilders.moveToEnd(filters, isLoadBalancer,
-                CollapseExchangeFilterFunction.class::isInstance, isLoadBalancer);
+            if (filters.stream().anyMatch(isLoadBalancer)) {
+              filters.replaceAll(filter -> filter instanceof CollapseExchangeFilterFunction
+                  collapse ? collapse.beforeLoadBalancer() : filter);
+              LoadBalancedBuilders.moveToEnd(filters, isLoadBalancer,
+                  CollapseExchangeFilterFunction.class::isInstance, isLoadBalancer);
+            }
           }));
     }
   }
