@@ -9,6 +9,7 @@ import io.github.collapseexecutor.http.HttpCollapseOptions;
 import io.github.collapseexecutor.okhttp.CollapseInterceptor;
 import io.github.collapseexecutor.servlet.CollapseServletFilter;
 import io.github.collapseexecutor.spring.http.client.CollapseHttpRequestInterceptor;
+import io.github.collapseexecutor.spring.http.reactive.CollapseExchangeFilterFunction;
 import java.io.OutputStream;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -23,6 +24,8 @@ import org.junit.jupiter.api.Timeout;
 import org.springframework.http.client.ClientHttpRequestFactory;
 import org.springframework.http.client.SimpleClientHttpRequestFactory;
 import org.springframework.web.client.RestClient;
+import org.springframework.web.reactive.function.client.ExchangeFilterFunction;
+import org.springframework.web.reactive.function.client.WebClient;
 
 /**
  * The Java snippets of docs/http.md, as written there (DocSnippetsTest holds them to the page),
@@ -97,6 +100,23 @@ final class HttpDocExamplesTest {
 
     alice.mutate().requestInterceptors(interceptors -> assertThat(interceptors).singleElement()
         .isNotSameAs(collapse).isInstanceOf(CollapseHttpRequestInterceptor.class));
+  }
+
+  @Test
+  void aFilterBeforeALoadBalancer() {
+    CollapseExchangeFilterFunction collapse =
+        new CollapseExchangeFilterFunction(HttpCollapseOptions.builder().build());
+    ExchangeFilterFunction loadBalancerFilter = (request, next) -> next.exchange(request);
+
+    // docs/http.md: What each adapter sees, load balancers
+    WebClient users = WebClient.builder()
+        .filter(collapse.beforeLoadBalancer())
+        .filter(loadBalancerFilter)            // Spring Cloud's, picks the instance
+        .build();
+
+    users.mutate().filters(filters -> assertThat(filters).hasSize(2)
+        .first().satisfies(first -> assertThat(((CollapseExchangeFilterFunction) first).stats())
+            .isSameAs(collapse.stats())));
   }
 
   @Test

@@ -17,6 +17,7 @@ import io.github.collapseexecutor.spring.boot.autoconfigure.annotation.CollapseA
 import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorAutoConfiguration;
 import io.github.collapseexecutor.spring.boot.autoconfigure.restclient.CollapseRestClientAutoConfiguration;
 import io.github.collapseexecutor.spring.http.client.CollapseHttpRequestInterceptor;
+import io.github.collapseexecutor.spring.http.reactive.CollapseExchangeFilterFunction;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.time.Duration;
@@ -28,10 +29,12 @@ import org.junit.jupiter.api.Test;
 import org.springframework.aop.support.AopUtils;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.cloud.client.loadbalancer.LoadBalanced;
 import org.springframework.context.annotation.AnnotationConfigApplicationContext;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.web.client.RestClient;
+import org.springframework.web.reactive.function.client.WebClient;
 
 /**
  * The Java snippets of docs/spring-boot.md, as written there (DocSnippetsTest holds them to the
@@ -103,6 +106,18 @@ final class SpringBootDocExamplesTest {
     @Bean
     RestClient users(RestClient.Builder builder, CollapseHttpRequestInterceptor collapse) {
       return builder.baseUrl("https://users.internal").requestInterceptor(collapse).build();
+    }
+  }
+
+  /** Compiled only: no test starts it. */
+  @Configuration(proxyBeanMethods = false)
+  static class LoadBalancedWiring {
+
+    // docs/spring-boot.md: Wiring the clients, load-balanced clients
+    @Bean
+    @LoadBalanced
+    WebClient.Builder usersService(CollapseExchangeFilterFunction collapse) {
+      return WebClient.builder().filter(collapse);
     }
   }
 

@@ -42,14 +42,25 @@ final class CollapseSettings {
     this.namedProperties = named;
     this.sources = sources;
     PropertyErrors errors = new PropertyErrors(sources);
-    this.batchOptions = BatchOptionsFactory.topLevel(properties, errors).build();
+    this.batchOptions = check(properties, http, named, sections, errors);
+    errors.throwIfAny();
+    warnOfRemovedDefaults(http);
+  }
+
+  /**
+   * Hands every value to the builder that takes it, keeping each rejection in {@code errors}, and
+   * returns the top-level batch options.
+   */
+  static CollapseExecutorOptions check(CollapseExecutorProperties properties,
+      HttpAdapterProperties http, NamedExecutorProperties named, List<HttpSection> sections,
+      PropertyErrors errors) {
+    CollapseExecutorOptions batchOptions = BatchOptionsFactory.topLevel(properties, errors).build();
     BatchOptionsFactory.named(named, batchOptions, errors);
     for (HttpSection section : sections) {
       HttpOptionsFactory.options(section, http, builder -> { }, errors);
       section.checkOwnSettings(errors);
     }
-    errors.throwIfAny();
-    warnOfRemovedDefaults(http);
+    return batchOptions;
   }
 
   /**

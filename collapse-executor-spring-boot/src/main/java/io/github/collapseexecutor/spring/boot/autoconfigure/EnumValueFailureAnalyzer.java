@@ -30,9 +30,7 @@ final class EnumValueFailureAnalyzer extends AbstractFailureAnalyzer<BindExcepti
     if (!type.isEnum() || !UnknownKeyCheck.PREFIX.isAncestorOf(cause.getName())) {
       return null;
     }
-    String allowed = Arrays.stream(type.getEnumConstants())
-        .map(constant -> ((Enum<?>) constant).name().toLowerCase(Locale.ROOT).replace('_', '-'))
-        .collect(Collectors.joining(", "));
+    String allowed = allowed(type);
     ConfigurationProperty property = cause.getProperty();
     StringBuilder description = new StringBuilder("Invalid collapse configuration:\n")
         .append("\n    Property: ").append(cause.getName());
@@ -46,5 +44,12 @@ final class EnumValueFailureAnalyzer extends AbstractFailureAnalyzer<BindExcepti
         .append('\n');
     return new FailureAnalysis(description.toString(),
         "Set " + cause.getName() + " to one of: " + allowed + ".", cause);
+  }
+
+  /** Returns the constants of {@code type} as users write them: {@code within-credentials}. */
+  static String allowed(Class<?> type) {
+    return Arrays.stream(type.getEnumConstants())
+        .map(constant -> ((Enum<?>) constant).name().toLowerCase(Locale.ROOT).replace('_', '-'))
+        .collect(Collectors.joining(", "));
   }
 }

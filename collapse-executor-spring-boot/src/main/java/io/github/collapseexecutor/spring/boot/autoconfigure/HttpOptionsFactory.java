@@ -4,7 +4,9 @@ import io.github.collapseexecutor.http.CollapseGroup;
 import io.github.collapseexecutor.http.CollapseGroupConflictException;
 import io.github.collapseexecutor.http.CollapsePolicy;
 import io.github.collapseexecutor.http.HttpCollapseOptions;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Consumer;
 import java.util.function.Function;
 import org.jspecify.annotations.Nullable;
@@ -57,22 +59,47 @@ final class HttpOptionsFactory {
     overridden(key, "vary-max-keys", section, properties, HttpSettings::getVaryMaxKeys,
         builder::varyMaxKeys, errors);
     policiesAndGroups(prefix, section, builder, errors);
-    return errors.count() == rejectedBefore ? build(prefix, builder, errors) : null;
+    // built even after a rejection, so that what only the whole options check is reported too
+    HttpCollapseOptions built = build(prefix, builder, errors);
+    return errors.count() == rejectedBefore ? built : null;
   }
 
   private static void policiesAndGroups(String prefix, HttpSection section,
       HttpCollapseOptions.Builder builder, PropertyErrors errors) {
+    Map<String, CollapsePolicy> policies = new LinkedHashMap<>();
     section.getCollapsePolicies().forEach((name, policy) -> {
       String policyKey = prefix + "collapse-policies." + name;
       CollapsePolicy built = policy(policyKey + ".", policy, errors);
-      errors.set(policyKey, name, named -> builder.policy(named, built));
+      errors.set(policyKey, name, named -> {
+        builder.policy(named, built);
+        policies.put(named, built);
+      });
     });
     List<CollapseGroupProperties> groups = section.getCollapseGroups();
     for (int i = 0; i < groups.size(); i++) {
       CollapseGroup group = group(groupKey(prefix, i), groups.get(i), errors);
-      if (group != null) {
+      if (group != null && namesADefinedPolicy(prefix, i, group, policies, errors)) {
         builder.group(group);
       }
+    }
+  }
+
+  /**
+   * Whether {@code group} names no policy or a defined one, as the options' own check of it
+   * alone says: every group that names an undefined policy is reported, where the check of all
+   * the groups at once stops at the first.
+   */
+  private static boolean namesADefinedPolicy(String prefix, int index, CollapseGroup group,
+      Map<String, CollapsePolicy> policies, PropertyErrors errors) {
+    HttpCollapseOptions.Builder alone = HttpCollapseOptions.builder().group(group);
+    policies.forEach(alone::policy);
+    try {
+      alone.build();
+      return true;
+    } catch (CollapseGroupConflictException undefined) {
+      errors.reject(groupKey(prefix, index) + ".collapse-policy-name", undefined.value(),
+          String.valueOf(undefined.getMessage()));
+      return false;
     }
   }
 

@@ -83,6 +83,11 @@ final class PropertyErrors {
     return rejections;
   }
 
+  /** Returns every rejection so far, each key once, in order. */
+  List<InvalidProperty> rejected() {
+    return List.copyOf(rejected.values());
+  }
+
   /** Throws an {@link InvalidPropertiesException} with every rejection, in order, if any. */
   void throwIfAny() {
     if (!rejected.isEmpty()) {

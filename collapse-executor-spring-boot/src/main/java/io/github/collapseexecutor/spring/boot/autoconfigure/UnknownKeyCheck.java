@@ -1,6 +1,7 @@
 package io.github.collapseexecutor.spring.boot.autoconfigure;
 
 import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorProperties.UnknownKeys;
+import io.github.collapseexecutor.spring.boot.autoconfigure.InvalidPropertiesException.InvalidProperty;
 import io.github.collapseexecutor.spring.boot.autoconfigure.actuate.CollapseEndpointProperties;
 import io.github.collapseexecutor.spring.boot.autoconfigure.fleet.CollapseFleetProperties;
 import java.util.HashMap;
@@ -21,6 +22,7 @@ import org.springframework.boot.context.properties.bind.Bindable;
 import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.boot.context.properties.bind.handler.IgnoreErrorsBindHandler;
 import org.springframework.boot.context.properties.source.ConfigurationPropertyName;
+import org.springframework.boot.context.properties.source.ConfigurationPropertySources;
 import org.springframework.boot.origin.Origin;
 import org.springframework.boot.origin.OriginLookup;
 import org.springframework.context.ConfigurableApplicationContext;
@@ -34,7 +36,10 @@ import org.springframework.core.env.SystemEnvironmentPropertySource;
  * Before any bean is created, binds every properties class below {@code collapse.executor} with
  * Spring Boot's binder and reports each key of the configuration it does not look for: a typo,
  * which would hide a mistake (a group whose {@code uirs} left it without a pattern). What happens
- * then is {@code collapse.executor.unknown-keys}: fail (the default), warn or ignore. Environment
+ * then is {@code collapse.executor.unknown-keys}: fail (the default), warn or ignore. Unknown keys
+ * are reported alone, since the values they leave unset cause the other mistakes; without them,
+ * every value that does not hold ({@link ConfigurationCheck}) stops the application here, all of
+ * them in one failure, so that no mistake hides another. Environment
  * variables are not checked: the environment is shared with every other program of the machine.
  */
 final class UnknownKeyCheck implements BeanFactoryPostProcessor {
@@ -71,8 +76,16 @@ final class UnknownKeyCheck implements BeanFactoryPostProcessor {
         binder.bind("collapse.executor.unknown-keys", UnknownKeys.class).orElse(UnknownKeys.FAIL);
     List<UnknownKey> unknown =
         mode == UnknownKeys.IGNORE ? List.of() : find(environment, known(binder));
+    // an unknown key first, alone: the mistakes it causes (a group left without a pattern) are noise
     if (!unknown.isEmpty() && mode == UnknownKeys.FAIL) {
       throw new UnknownKeysException(unknown);
+    }
+    // then every value that does not hold, at once
+    List<InvalidProperty> invalid =
+        ConfigurationCheck.invalid(binder, ConfigurationPropertySources.get(environment),
+            beanFactory.getBeanClassLoader());
+    if (!invalid.isEmpty()) {
+      throw new InvalidPropertiesException(invalid);
     }
     unknown.forEach(key -> logger.warn(key.message()
         + (key.origin() == null ? "" : " (" + key.origin() + ")")));

@@ -50,6 +50,26 @@ final class ConfigurationMistakesStartupTest {
         .contains("Every collapse.executor key: " + REFERENCE);
   }
 
+  @Test
+  void everyMistakeOfAFileIsReportedAtOnceWithItsKeyValueAndOrigin(CapturedOutput output) {
+    assertThatThrownBy(() -> start("every-mistake.yml")).isNotNull();
+    String origin = "Origin: class path resource [collapse-mistakes/every-mistake.yml] - ";
+    assertThat(output).contains("APPLICATION FAILED TO START")
+        // values the binder cannot read: each one, not the first only
+        .contains("Property: collapse.executor.max-batch-size\n    Value: 'many'\n    "
+            + origin + "3:21\n    Reason: cannot be read as an Integer")
+        .contains("Property: collapse.executor.rest-template.wait-timeout\n    Value: 'soon'")
+        .contains("Property: collapse.executor.rest-template.max-body-size\n    Value: 'lots'")
+        // values the builders reject, beside them: a pattern, then two undefined policies
+        .contains("Property: collapse.executor.rest-template.collapse-groups[0].uris")
+        .contains("can never match")
+        .contains("Property: collapse.executor.rest-template.collapse-groups[1]"
+            + ".collapse-policy-name\n    Value: 'per-user'")
+        .contains("Property: collapse.executor.rest-template.collapse-groups[2]"
+            + ".collapse-policy-name\n    Value: 'per-tenant'")
+        .contains("which is not defined; defined: [per-client]");
+  }
+
   private static void start(String file) {
     new SpringApplicationBuilder(WithCollapse.class).web(WebApplicationType.NONE)
         .run("--spring.config.additional-location=classpath:/collapse-mistakes/" + file)

@@ -53,6 +53,12 @@ import org.springframework.http.client.ClientHttpResponse;
  * RestClient bob = RestClient.builder().requestFactory(bobCertificate)
  *     .requestInterceptor(collapse.newPartition()).build();
  * }</pre>
+ *
+ * <p>After Spring Cloud LoadBalancer's interceptor (a {@code @LoadBalanced} builder), a request
+ * is keyed on the service URI the caller asked for ({@code http://users/...}), not on the
+ * instance the load balancer picked for it: requests for one service share, whichever instance
+ * each was given, and the response of the instance that served the request that made the call
+ * reaches them all. Add it after the load balancer's interceptor, last as always.
  */
 public final class CollapseHttpRequestInterceptor
     extends HttpCollapseAdapter<BlockingClientCollapser> implements ClientHttpRequestInterceptor {
@@ -142,7 +148,7 @@ public final class CollapseHttpRequestInterceptor
     // in class files (getOrEmpty takes an Object on 6.2 and a String on 7)
     RequestHeaders headers = RequestHeaders.ofEntries(request.getHeaders().headerSet());
     RequestTarget.Builder target = RequestTarget.builder(request.getMethod().name(),
-        request.getURI()).headers(headers).hasBody(body.length > 0);
+        ServiceUri.of(request)).headers(headers).hasBody(body.length > 0);
     if (isLast(execution)) {
       // the instance is the partition: the request factory below it is one client's
       target.client(this, clientName).identity(keyPart == null ? null : keyPart.apply(request));

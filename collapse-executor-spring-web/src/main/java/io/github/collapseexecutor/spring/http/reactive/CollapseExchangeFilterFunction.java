@@ -70,6 +70,11 @@ import reactor.core.publisher.Mono;
  * WebClient alice = WebClient.builder().clientConnector(aliceCertificate)
  *     .filter(collapse.newPartition()).build();
  * }</pre>
+ *
+ * <p>A client whose load balancer, a filter after this one, sends each request to an instance of
+ * the service its URI names ({@code http://users/...} on a Spring Cloud {@code @LoadBalanced}
+ * builder) takes {@link #beforeLoadBalancer()}: requests then share on the service URI the caller
+ * asked for, whichever instance serves them.
  */
 // WebFlux and Reactor are optional to the module (requires static); a WebClient user has both
 @SuppressWarnings("exports")
@@ -103,11 +108,14 @@ public final class CollapseExchangeFilterFunction extends HttpCollapseAdapter<As
 
   private final @Nullable Function<? super ClientRequest, ? extends @Nullable Object> keyPart;
   private final @Nullable String clientName;
+  /** What stands for this partition's client in keys: the partition, or the one it views. */
+  private final Object client;
+  /** Whether a load balancer after this filter picks the instance a request goes to. */
+  private final boolean beforeLoadBalancer;
   /** The client names of this filter and its partitions: each names one of them. */
   private final Set<String> clientNames;
   /** The exchange strategies of this partition's last live response. */
-  private final AtomicReference<@Nullable ExchangeStrategies> strategies =
-      new AtomicReference<>();
+  private final AtomicReference<@Nullable ExchangeStrategies> strategies;
 
   /** Creates a filter with its own collapse executor. */
   public CollapseExchangeFilterFunction(HttpCollapseOptions options) {
@@ -139,6 +147,9 @@ public final class CollapseExchangeFilterFunction extends HttpCollapseAdapter<As
       @Nullable String clientName, Set<String> clientNames) {
     super(collapser);
     this.keyPart = keyPart;
+    this.client = this;
+    this.beforeLoadBalancer = false;
+    this.strategies = new AtomicReference<>();
     // the filter itself is one client for the fleet, named after its executor
     this.clientName = clientNames.isEmpty() ? collapser.name() : clientName;
     this.clientNames = clientNames;
@@ -146,6 +157,17 @@ public final class CollapseExchangeFilterFunction extends HttpCollapseAdapter<As
       throw new IllegalArgumentException("a partition named '" + this.clientName
           + "' exists already: each client needs a name of its own");
     }
+  }
+
+  /** A view of {@code partition} for the client of a load balancer: see beforeLoadBalancer(). */
+  private CollapseExchangeFilterFunction(CollapseExchangeFilterFunction partition) {
+    super(partition.collapser());
+    this.keyPart = partition.keyPart;
+    this.clientName = partition.clientName;
+    this.clientNames = partition.clientNames;
+    this.client = partition.client;
+    this.beforeLoadBalancer = true;
+    this.strategies = partition.strategies;
   }
 
   /**
@@ -173,12 +195,28 @@ public final class CollapseExchangeFilterFunction extends HttpCollapseAdapter<As
         Objects.requireNonNull(clientName, "clientName"), clientNames);
   }
 
+  /**
+   * Returns this filter, or partition, for a client whose load balancer runs after it and sends
+   * each request to an instance of the service that the request's URI names, as Spring Cloud
+   * LoadBalancer's filter does on a {@code @LoadBalanced} {@code WebClient.Builder}
+   * ({@code http://users/...}, {@code lb://users/...}). Requests are keyed, and share, on the
+   * service URI the caller asked for: which instance serves them is the load balancer's choice,
+   * and the response of the instance it chose for the request that made the call reaches every
+   * request that shared it. Only the instance may change below the filter: a request that left
+   * with another path or query, or another header than the key saw, keeps its response to
+   * itself, as a request of any client does. The filter returned shares this one's executor,
+   * counters, partition and name; add it before the load balancer's filter.
+   */
+  public CollapseExchangeFilterFunction beforeLoadBalancer() {
+    return beforeLoadBalancer ? this : new CollapseExchangeFilterFunction(this);
+  }
+
   @Override
   public Mono<ClientResponse> filter(ClientRequest request, ExchangeFunction next) {
     RequestHeaders headers = KeyedRequest.headers(request);
     // the instance is the partition, with the request's own part where one is read
-    Partition partition = new Partition(this, clientName,
-        keyPart == null ? null : keyPart.apply(request));
+    Partition partition = new Partition(client, clientName,
+        keyPart == null ? null : keyPart.apply(request), beforeLoadBalancer);
     // no key: the request goes through as if collapse were off, counted as passed through
     RequestTarget target = partition.applyTo(
             RequestTarget.builder(request.method().name(), request.url()).headers(headers),

@@ -4,11 +4,13 @@ import io.github.collapseexecutor.http.CollapseKey;
 import io.github.collapseexecutor.http.CollapseRules;
 import io.github.collapseexecutor.http.RequestHeaders;
 import io.github.collapseexecutor.http.RequestTarget;
+import java.net.URI;
 import java.util.Arrays;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.StringJoiner;
 import org.jspecify.annotations.Nullable;
 import org.springframework.http.HttpHeaders;
@@ -43,7 +45,9 @@ final class KeyedRequest {
    * request as this filter saw it. A filter that runs after this one and adds a credential (a
    * basic authentication filter, an OAuth2 filter that reads the subscriber's context) changes the
    * request sent, and the response is then not shared: those who waited for it could have been
-   * sent with other credentials. Cookies that a later filter adds are not seen.
+   * sent with other credentials. Cookies that a later filter adds are not seen. Before a load
+   * balancer, the request may leave for an instance of the service its URI names: the sent URI is
+   * then read as the service URI if only its scheme, host and port differ.
    */
   static boolean sentAsKeyed(CollapseRules rules, CollapseKey key, ClientRequest keyed,
       Partition partition, ClientResponse response) {
@@ -51,9 +55,21 @@ final class KeyedRequest {
     if (sent.getHeaders() == keyed.headers() && sent.getURI().equals(keyed.url())) {
       return true;
     }
+    URI uri = partition.beforeLoadBalancer() && sameResource(sent.getURI(), keyed.url())
+        ? keyed.url() : sent.getURI();
     return key.equals(rules.keyFor(partition.applyTo(
-        RequestTarget.builder(keyed.method().name(), sent.getURI())
+        RequestTarget.builder(keyed.method().name(), uri)
             .headers(headers(sent.getHeaders(), keyed)), keyed).build()));
+  }
+
+  /**
+   * Whether {@code sent} asks for what {@code keyed} names, on another host: what a load balancer
+   * changes when it sends a request to an instance of the service.
+   */
+  private static boolean sameResource(URI sent, URI keyed) {
+    return Objects.equals(sent.getRawPath(), keyed.getRawPath())
+        && Objects.equals(sent.getRawQuery(), keyed.getRawQuery())
+        && sent.getRawUserInfo() == null && keyed.getRawUserInfo() == null;
   }
 
   private static RequestHeaders headers(HttpHeaders headers, ClientRequest request) {

@@ -14,6 +14,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;
+import org.springframework.boot.actuate.endpoint.Access;
 import org.springframework.boot.actuate.endpoint.OperationResponseBody;
 import org.springframework.boot.actuate.endpoint.annotation.Endpoint;
 import org.springframework.boot.actuate.endpoint.annotation.ReadOperation;
@@ -26,10 +27,15 @@ import org.springframework.boot.actuate.endpoint.annotation.WriteOperation;
  * options, and the named executors of {@code collapse.executor.executors} with the annotated
  * methods that use them, what is switched off, and the recent events;
  * {@code /actuator/collapse/{name}} shows one named executor, and a POST to it turns collapsing
- * off or on; with the fleet tier, its state and counts. The counts are read when the endpoint is, one counter at a time, so under load they
- * may be off by the requests that finished meanwhile.
+ * off or on; with the fleet tier, its state and counts. The counts are read when the endpoint is,
+ * one counter at a time, so under load they may be off by the requests that finished meanwhile.
+ *
+ * <p>Read-only unless the application grants more: the switch is a write operation, which Spring
+ * Boot leaves out until {@code management.endpoint.collapse.access} is {@code unrestricted}, so
+ * that exposing every endpoint ({@code management.endpoints.web.exposure.include=*}) does not let
+ * whoever reaches the actuator turn collapsing off.
  */
-@Endpoint(id = "collapse")
+@Endpoint(id = "collapse", defaultAccess = Access.READ_ONLY)
 public final class CollapseEndpoint {
 
   private final CollapseExecutors executors;

@@ -6,6 +6,7 @@ import io.github.collapseexecutor.spring.boot.autoconfigure.support.ClientWiring
 import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorAutoConfiguration;
 import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseRestTemplateProperties;
 import io.github.collapseexecutor.spring.boot.autoconfigure.support.HttpAdapterSupport;
+import io.github.collapseexecutor.spring.boot.autoconfigure.support.LoadBalancedBuilders;
 import io.github.collapseexecutor.spring.http.client.CollapseHttpRequestInterceptor;
 import java.util.List;
 import java.util.Map;
@@ -158,6 +159,25 @@ public final class CollapseRestClientAutoConfiguration {
     RestClientLine.RestTemplateCustomizer collapseRestTemplateCustomizer(
         CollapseHttpRequestInterceptor interceptor) {
       return restTemplate -> restTemplate.getInterceptors().add(interceptor.newPartition());
+    }
+  }
+
+  /**
+   * On each {@code @LoadBalanced} RestClient builder, puts the collapse interceptor after Spring
+   * Cloud LoadBalancer's, last: it then keys requests on the service URI the load balancer's
+   * request still names, whichever instance it was sent to.
+   */
+  @Configuration(proxyBeanMethods = false)
+  @ConditionalOnClass(name = LoadBalancedBuilders.LOAD_BALANCED)
+  static class LoadBalancedRestClients {
+
+    @Bean
+    static LoadBalancedBuilders collapseLoadBalancedRestClientBuilders() {
+      return new LoadBalancedBuilders(RestClient.Builder.class, (builder, isLoadBalancer) ->
+          ((RestClient.Builder) builder).requestInterceptors(interceptors ->
+              LoadBalancedBuilders.moveToEnd(interceptors,
+                  CollapseHttpRequestInterceptor.class::isInstance,
+                  CollapseHttpRequestInterceptor.class::isInstance, isLoadBalancer)));
     }
   }
 }

@@ -6,6 +6,7 @@ import io.github.collapseexecutor.spring.boot.autoconfigure.support.ClientWiring
 import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorAutoConfiguration;
 import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseWebClientProperties;
 import io.github.collapseexecutor.spring.boot.autoconfigure.support.HttpAdapterSupport;
+import io.github.collapseexecutor.spring.boot.autoconfigure.support.LoadBalancedBuilders;
 import io.github.collapseexecutor.spring.http.reactive.CollapseExchangeFilterFunction;
 import java.util.List;
 import java.util.Map;
@@ -123,6 +124,29 @@ public final class CollapseWebClientAutoConfiguration {
     WebClientLine.WebClientCustomizer collapseWebClientCustomizer(
         CollapseExchangeFilterFunction filter) {
       return builder -> builder.filter(filter.newPartition());
+    }
+  }
+
+  /**
+   * On each {@code @LoadBalanced} WebClient builder, puts Spring Cloud LoadBalancer's filter after
+   * the collapse filter, which then keys requests on the service URI and lets the load balancer
+   * pick the instance ({@link CollapseExchangeFilterFunction#beforeLoadBalancer()}).
+   */
+  @Configuration(proxyBeanMethods = false)
+  @ConditionalOnClass(name = LoadBalancedBuilders.LOAD_BALANCED)
+  static class LoadBalancedWebClients {
+
+    @Bean
+    static LoadBalancedBuilders collapseLoadBalancedWebClientBuilders() {
+      return new LoadBalancedBuilders(WebClient.Builder.class, (builder, isLoadBalancer) ->
+          ((WebClient.Builder) builder).filters(filters -> {
+            if (filters.stream().anyMatch(isLoadBalancer)) {
+              filters.replaceAll(filter -> filter instanceof CollapseExchangeFilterFunction
+                  collapse ? collapse.beforeLoadBalancer() : filter);
+              LoadBalancedBuilders.moveToEnd(filters, isLoadBalancer,
+                  CollapseExchangeFilterFunction.class::isInstance, isLoadBalancer);
+            }
+          }));
     }
   }
 }

@@ -26,13 +26,15 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * The {@code collapse} endpoint's write operation and recent events over HTTP, against the servlet
+ * The {@code collapse} endpoint's write operation, which the application grants, and recent
+ * events over HTTP, against the servlet
  * filter in embedded Tomcat on a random port: a collapse group switched off runs the handler for
  * every request, switched on again it collapses, and switching while requests run changes no
  * response.
  */
 @SpringBootTest(classes = CollapseSwitchEndToEndTest.App.class,
-    webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
+    webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
+    properties = "management.endpoint.collapse.access=unrestricted")
 @ActiveProfiles("sections")
 @Timeout(60)
 final class CollapseSwitchEndToEndTest {

@@ -1,0 +1,11 @@
+package io.github.collapseexecutor.spring.boot.slices;
+
+import org.springframework.boot.test.autoconfigure.web.reactive.WebFluxTest;
+
+/**
+ * Spring Boot 3.5's {@code @WebFluxTest} of the application that injects the collapse filter,
+ * with collapse switched off: the filter bean is there, passing every request through.
+ */
+@WebFluxTest(properties = "collapse.executor.enabled=false")
+final class WebFluxSliceCollapseOffTest extends WebFluxSliceCases {
+}
