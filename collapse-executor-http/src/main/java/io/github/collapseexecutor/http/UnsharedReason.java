@@ -38,6 +38,14 @@ public enum UnsharedReason {
   VARY("vary", "the policy's collapse-request-headers: add the headers the response"
       + " varies on, so that only requests with equal values share"),
 
+  /**
+   * A stage of the client below the adapter (a filter or hook that runs after it) changed the
+   * request after it was keyed: the response answers a request the waiting callers did not
+   * send, so they make their own calls.
+   */
+  REQUEST_CHANGED("request-changed", "add the collapse adapter after the stages that change the"
+      + " request, or keep them off the collapsed client"),
+
   /** The response body is larger than {@link HttpCollapseOptions#maxBodyBytes()}. */
   TOO_LARGE("too-large", "max-body-size"),
 

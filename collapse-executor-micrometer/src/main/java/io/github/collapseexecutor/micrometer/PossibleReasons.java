@@ -36,6 +36,9 @@ final class PossibleReasons {
     if (!SERVER_INTEGRATIONS.contains(integration)) {
       // only a server's chain has a session to change
       reasons.remove(UnsharedReason.SESSION_CHANGED);
+    } else {
+      // a server keys the request as it arrived: nothing below it sends another
+      reasons.remove(UnsharedReason.REQUEST_CHANGED);
     }
     if (options.hitForPassTtl().isZero()) {
       reasons.remove(UnsharedReason.HIT_FOR_PASS);

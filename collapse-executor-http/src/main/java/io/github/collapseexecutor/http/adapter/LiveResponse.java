@@ -18,7 +18,8 @@ final class LiveResponse {
   static <R> @Nullable UnsharedReason refusal(Lead lead, ClientExchange<R> exchange, R response,
       List<Map.Entry<String, @Nullable String>> headers) {
     UnsharedReason refusal = lead.refusal(headers);
-    return refusal == null && !exchange.sentAsKeyed(response) ? UnsharedReason.PRIVATE : refusal;
+    return refusal == null && !exchange.sentAsKeyed(response) ? UnsharedReason.REQUEST_CHANGED
+        : refusal;
   }
 
   /** Returns the response to share: {@code response} with the body read of it. */

@@ -58,6 +58,8 @@ final class HttpOptionsFactory {
         builder::varyTtl, errors);
     overridden(key, "vary-max-keys", section, properties, HttpSettings::getVaryMaxKeys,
         builder::varyMaxKeys, errors);
+    overridden(key, "write-scope", section, properties, HttpSettings::getWriteScope,
+        builder::writeScope, errors);
     policiesAndGroups(prefix, section, builder, errors);
     // built even after a rejection, so that what only the whole options check is reported too
     HttpCollapseOptions built = build(prefix, builder, errors);

@@ -1,5 +1,6 @@
 package io.github.collapseexecutor.spring.boot.autoconfigure;
 
+import io.github.collapseexecutor.http.WriteScope;
 import java.time.Duration;
 import java.util.List;
 import org.jspecify.annotations.Nullable;
@@ -52,6 +53,13 @@ class HttpSettings {
    */
   private @Nullable Integer varyMaxKeys;
 
+  /**
+   * Which reads a completed write (a POST, PUT, PATCH, DELETE through the adapter) ends joining
+   * for: every group's (all-groups), or only the group its path falls in (own-group); in a
+   * section, the top-level write-scope when not set.
+   */
+  private @Nullable WriteScope writeScope;
+
   public @Nullable DataSize getMaxBodySize() {
     return maxBodySize;
   }
@@ -98,5 +106,13 @@ class HttpSettings {
 
   public void setVaryMaxKeys(@Nullable Integer varyMaxKeys) {
     this.varyMaxKeys = varyMaxKeys;
+  }
+
+  public @Nullable WriteScope getWriteScope() {
+    return writeScope;
+  }
+
+  public void setWriteScope(@Nullable WriteScope writeScope) {
+    this.writeScope = writeScope;
   }
 }

@@ -6,6 +6,7 @@ import io.github.collapseexecutor.core.CollapseExecutorOptions;
 import io.github.collapseexecutor.http.HttpCollapseOptions;
 import io.github.collapseexecutor.http.KeyMemory;
 import io.github.collapseexecutor.http.ShareUncacheable;
+import io.github.collapseexecutor.http.WriteScope;
 import io.github.collapseexecutor.okhttp.CollapseInterceptor;
 import io.github.collapseexecutor.spring.boot.autoconfigure.okhttp.CollapseOkHttpAutoConfiguration;
 import io.github.collapseexecutor.spring.boot.autoconfigure.restclient.CollapseRestClientAutoConfiguration;
@@ -259,6 +260,29 @@ final class CollapseExecutorAutoConfigurationTest {
           assertThat(executor(executors, "okhttp").options().keyMemory())
               .isEqualTo(new KeyMemory(Duration.ZERO, 50, Duration.ofSeconds(3), 30));
         });
+  }
+
+  @Test
+  void writeScopeSetAtTheTopLevelIsInheritedBySectionsThatDoNotSetTheirOwn() {
+    runner.withPropertyValues(
+        "collapse.executor.write-scope=own-group",
+        "collapse.executor.okhttp.write-scope=all-groups")
+        .run(context -> {
+          List<CollapseExecutorDescriptor> executors =
+              context.getBean(CollapseExecutors.class).list();
+          assertThat(executor(executors, "rest-template").options().writeScope())
+              .isEqualTo(WriteScope.OWN_GROUP);
+          assertThat(executor(executors, "okhttp").options().writeScope())
+              .isEqualTo(WriteScope.ALL_GROUPS);
+        });
+  }
+
+  @Test
+  void writeScopeIsEveryGroupWhenNotSet() {
+    runner.run(context -> assertThat(context.getBean(CollapseExecutors.class).list())
+        .isNotEmpty()
+        .allSatisfy(executor -> assertThat(executor.options().writeScope())
+            .isEqualTo(WriteScope.ALL_GROUPS)));
   }
 
   @Test

@@ -56,6 +56,7 @@ final class CollapseExchangeFilterFunctionLoadBalancerTest {
 
     assertThat(answers).hasSize(CALLERS).allMatch(answer -> answer.contains("#"));
     assertThat(backend.calls()).isLessThan(CALLERS);
+    assertThat(collapse.stats().unshared(UnsharedReason.REQUEST_CHANGED)).isZero();
     assertThat(collapse.stats().unshared(UnsharedReason.PRIVATE)).isZero();
   }
 
@@ -73,6 +74,9 @@ final class CollapseExchangeFilterFunctionLoadBalancerTest {
         .build());
 
     assertThat(backend.calls()).isEqualTo(CALLERS);
+    assertThat(collapse.stats().unshared(UnsharedReason.REQUEST_CHANGED))
+        .as("the true reason").isPositive();
+    assertThat(collapse.stats().unshared(UnsharedReason.PRIVATE)).isZero();
   }
 
   @Test
