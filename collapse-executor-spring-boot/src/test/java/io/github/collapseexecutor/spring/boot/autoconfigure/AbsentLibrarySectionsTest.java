@@ -2,35 +2,39 @@ package io.github.collapseexecutor.spring.boot.autoconfigure;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.collapseexecutor.testing.LoggedRecords;
+import java.util.logging.Level;
+import java.util.logging.LogRecord;
 import okhttp3.OkHttpClient;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.test.context.FilteredClassLoader;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
-import org.springframework.boot.test.system.CapturedOutput;
-import org.springframework.boot.test.system.OutputCaptureExtension;
 import org.springframework.web.reactive.function.client.WebClient;
 
 /**
  * A section configured for a client library the application does not have: it does nothing, so
  * startup says so at WARN, and fails when the section asks for itself with {@code enabled: true}.
  */
-@ExtendWith(OutputCaptureExtension.class)
 final class AbsentLibrarySectionsTest {
 
   private final ApplicationContextRunner runner = new ApplicationContextRunner()
       .withConfiguration(AutoConfigurations.of(CollapseExecutorAutoConfiguration.class));
 
   @Test
-  void anOkHttpSectionWithoutOkHttpIsLoggedAtStartup(CapturedOutput output) {
-    runner.withClassLoader(new FilteredClassLoader(OkHttpClient.class))
-        .withPropertyValues("collapse.executor.okhttp.collapse-groups[0].uris=/users/*")
-        .run(context -> assertThat(context).hasNotFailed());
+  void anOkHttpSectionWithoutOkHttpIsLoggedAtStartup() {
+    try (LoggedRecords logged = LoggedRecords.of(AbsentLibraryCheck.class)) {
+      runner.withClassLoader(new FilteredClassLoader(OkHttpClient.class))
+          .withPropertyValues("collapse.executor.okhttp.collapse-groups[0].uris=/users/*")
+          .run(context -> assertThat(context).hasNotFailed());
 
-    assertThat(output).contains("collapse.executor.okhttp is configured"
-        + " (collapse.executor.okhttp.collapse-groups[0].uris")
-        .contains("OkHttp is not on the class path (no okhttp3.OkHttpClient)");
+      assertThat(logged.records()).singleElement().satisfies(record -> {
+        assertThat(record.getLevel()).isEqualTo(Level.WARNING);
+        assertThat(record.getMessage()).contains("collapse.executor.okhttp is configured"
+                + " (collapse.executor.okhttp.collapse-groups[0].uris")
+            .contains("OkHttp is not on the class path (no okhttp3.OkHttpClient)");
+      });
+    }
   }
 
   @Test
@@ -44,10 +48,12 @@ final class AbsentLibrarySectionsTest {
   }
 
   @Test
-  void aSectionWhoseLibraryIsPresentSaysNothing(CapturedOutput output) {
-    runner.withPropertyValues("collapse.executor.okhttp.enabled=true")
-        .run(context -> assertThat(context).hasNotFailed());
+  void aSectionWhoseLibraryIsPresentSaysNothing() {
+    try (LoggedRecords logged = LoggedRecords.of(AbsentLibraryCheck.class)) {
+      runner.withPropertyValues("collapse.executor.okhttp.enabled=true")
+          .run(context -> assertThat(context).hasNotFailed());
 
-    assertThat(output).doesNotContain("is not on the class path");
+      assertThat(logged.records()).extracting(LogRecord::getMessage).isEmpty();
+    }
   }
 }
