@@ -277,9 +277,22 @@ public final class FleetCoordinator implements AutoCloseable {
     if (maxAgeNanos == NO_LIMIT) {
       return false;
     }
-    long ageNanos = options.leaseTime().toNanos()
-        - TimeUnit.MILLISECONDS.toNanos(Math.max(0, claim.leaseMillis()));
+    if (claim.leaseMillis() > options.leaseTime().toMillis()) {
+      // longer than any lease this fleet takes: set by someone else, so its age is unknown
+      return true;
+    }
+    long ageNanos = options.leaseTime().toNanos() - leaseLeftNanos(claim);
     return ageNanos + roundTripNanos >= maxAgeNanos;
+  }
+
+  /**
+   * Returns how long {@code claim}'s lease has left, as a waiting caller counts it: never more
+   * than the lease time, whatever Redis holds, since a writer without the secret may have set the
+   * lease to last a day, and a caller waits at most the lease time and the coordination timeout.
+   */
+  private long leaseLeftNanos(RedisLink.Claim claim) {
+    return Math.min(options.leaseTime().toNanos(),
+        TimeUnit.MILLISECONDS.toNanos(Math.max(0, claim.leaseMillis())));
   }
 
   /** Starts this instance's own call; a call that throws as it starts fails its future. */
@@ -322,7 +335,7 @@ public final class FleetCoordinator implements AutoCloseable {
       counters.fellBack.increment();
       return CompletableFuture.completedFuture(null);
     }
-    long leaseNanos = TimeUnit.MILLISECONDS.toNanos(Math.max(0, claim.leaseMillis()));
+    long leaseNanos = leaseLeftNanos(claim);
     // the result may have landed before the watch began: look once before waiting
     return link.resultAsync(digest, claim.holder())
         .thenCompose(value -> value != null
@@ -424,7 +437,7 @@ public final class FleetCoordinator implements AutoCloseable {
       // the result may have landed before the watch began: look once before waiting
       byte[] value = link.result(digest, claim.holder());
       if (value == null) {
-        long leaseNanos = TimeUnit.MILLISECONDS.toNanos(Math.max(0, claim.leaseMillis()));
+        long leaseNanos = leaseLeftNanos(claim);
         Publications.Signal signal = watch.await(Math.min(maxWaitNanos,
             leaseNanos + timeoutNanos));
         value = signal == Publications.Signal.STORED ? link.result(digest, claim.holder()) : null;

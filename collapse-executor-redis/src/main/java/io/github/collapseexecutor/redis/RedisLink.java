@@ -62,6 +62,19 @@ final class RedisLink implements AutoCloseable {
       return stored
       """;
 
+  /**
+   * Returns a stored result if it is no longer than {@code ARGV[1]} bytes, or nothing: what the
+   * tier stores is never longer, so a longer value, or one of another type, was written by someone
+   * else, and is not read into this instance's memory.
+   */
+  private static final String RESULT = """
+      local length = redis.pcall('strlen', KEYS[1])
+      if type(length) ~= 'number' or length > tonumber(ARGV[1]) then
+        return false
+      end
+      return redis.call('get', KEYS[1])
+      """;
+
   private static final RedisCodec<String, byte[]> CODEC =
       RedisCodec.of(StringCodec.UTF8, ByteArrayCodec.INSTANCE);
   private static final byte[] NO_VALUE = new byte[0];
@@ -72,6 +85,7 @@ final class RedisLink implements AutoCloseable {
   private final RedisNames names;
   private final long timeoutNanos;
   private final String timeoutText;
+  private final byte[] maxValueBytes;
   private final Publications publications;
   private final RedisConnectionStateListener lostConnection;
   private volatile @Nullable StatefulRedisConnection<String, byte[]> commands;
@@ -89,6 +103,7 @@ final class RedisLink implements AutoCloseable {
     this.names = names;
     this.timeoutNanos = options.coordinationTimeout().toNanos();
     this.timeoutText = options.coordinationTimeout().toMillis() + " ms";
+    this.maxValueBytes = ascii(Integer.toString(options.maxValueBytes()));
     this.publications = publications;
     this.lostConnection = new RedisConnectionStateListener() {
       @Override
@@ -169,14 +184,18 @@ final class RedisLink implements AutoCloseable {
         (Long) reply.get(2));
   }
 
-  /** Returns the result that the lease {@code token} stored for {@code digest}, if any. */
+  /**
+   * Returns the result that the lease {@code token} stored for {@code digest}, if any and if it
+   * is no longer than {@link FleetOptions#maxValueBytes()}.
+   */
   byte @Nullable [] result(String digest, String token) throws Unavailable, InterruptedException {
     return await(resultAsync(digest, token));
   }
 
   /** {@link #result} without blocking; fails as {@link #claimAsync} does. */
   CompletableFuture<byte @Nullable []> resultAsync(String digest, String token) {
-    return send(() -> connection().async().get(names.result(digest, token)));
+    return send(() -> connection().async().eval(RESULT, ScriptOutputType.VALUE,
+        new String[] {names.result(digest, token)}, maxValueBytes));
   }
 
   /**

@@ -115,7 +115,14 @@ final class RedisMethodFleet implements MethodFleet {
     if (beans.containsBean(JacksonResultCopier.BEAN_NAME)
         && beans.getBean(JacksonResultCopier.BEAN_NAME) instanceof JacksonCopier<?> json
         && json.canCopy(boxed)) {
-      return new JsonFleetCodec(json, boxed);
+      Set<String> refusals = ConcurrentHashMap.newKeySet();
+      return new JsonFleetCodec(json, boxed, difference -> {
+        if (refusals.add(difference)) {
+          LOG.log(System.Logger.Level.INFO, MethodNames.of(method) + ": a result stays on this"
+              + " instance, as another instance's caller could tell it from its own: "
+              + difference + "; the instances that wait for it make their own calls");
+        }
+      });
     }
     throw Unsupported.method(annotation, method, "it asks for the fleet tier, and nothing writes"
         + " its results (" + resultType + ") for other instances",

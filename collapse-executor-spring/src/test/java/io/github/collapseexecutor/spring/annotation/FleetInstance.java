@@ -1,5 +1,6 @@
 package io.github.collapseexecutor.spring.annotation;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
 import io.github.collapseexecutor.core.CollapseExecutorOptions;
 import io.github.collapseexecutor.redis.FleetCoordinator;
 import io.github.collapseexecutor.redis.FleetOptions;
@@ -11,8 +12,11 @@ import io.lettuce.core.RedisURI;
 import io.micrometer.observation.ObservationRegistry;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.Comparator;
 import java.util.Map;
 import java.util.Objects;
+import java.util.SortedMap;
+import java.util.TreeMap;
 import java.util.UUID;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Semaphore;
@@ -170,7 +174,7 @@ final class FleetInstance implements AutoCloseable {
   /** A quote: a record, so that its JSON reads back equal. */
   record Quote(String symbol, @Nullable String tenant, int call) {}
 
-  /** A result whose class keeps Object's equals: JSON cannot give back an equal one. */
+  /** A result whose class keeps Object's equals, every field of which JSON gives back. */
   public static final class Opaque {
 
     public @Nullable Quote quote;
@@ -180,6 +184,41 @@ final class FleetInstance implements AutoCloseable {
     Opaque(Quote quote) {
       this.quote = quote;
     }
+  }
+
+  /** Equal by id, as DTOs often are; the note, which JSON leaves out, says which call made it. */
+  public static final class Profile {
+
+    public String id = "";
+    @JsonIgnore
+    public @Nullable String note;
+
+    public Profile() {}
+
+    Profile(String id, String note) {
+      this.id = id;
+      this.note = note;
+    }
+
+    @Override
+    public boolean equals(Object other) {
+      return other instanceof Profile profile && profile.id.equals(id);
+    }
+
+    @Override
+    public int hashCode() {
+      return id.hashCode();
+    }
+  }
+
+  /** The type a method declares. */
+  public static class Animal {
+    public @Nullable String name;
+  }
+
+  /** The type it returns. */
+  public static final class Dog extends Animal {
+    public @Nullable String breed;
   }
 
   /** The annotated bean, as an application writes it. */
@@ -199,6 +238,27 @@ final class FleetInstance implements AutoCloseable {
     @Collapsible(fleet = true)
     public Opaque opaque(String symbol) {
       return new Opaque(backend.quote(symbol));
+    }
+
+    @Collapsible(fleet = true)
+    public Profile profile(String symbol) {
+      return new Profile(symbol, "made by call " + backend.quote(symbol).call());
+    }
+
+    @Collapsible(fleet = true)
+    public Animal pet(String symbol) {
+      Dog dog = new Dog();
+      dog.name = symbol;
+      dog.breed = "bred by call " + backend.quote(symbol).call();
+      return dog;
+    }
+
+    @Collapsible(fleet = true)
+    public SortedMap<String, Integer> ranks(String symbol) {
+      SortedMap<String, Integer> ranks = new TreeMap<>(Comparator.reverseOrder());
+      ranks.put("a", 1);
+      ranks.put("call", backend.quote(symbol).call());
+      return ranks;
     }
 
     /** A write of this instance that the quotes read: later reads never go back before it. */
