@@ -2,9 +2,10 @@ package io.github.collapseexecutor.servlet;
 
 import io.github.collapseexecutor.http.HttpCollapseOptions;
 import io.github.collapseexecutor.http.RequestHeaders;
-import io.github.collapseexecutor.http.adapter.ServerCollapser;
 import io.github.collapseexecutor.http.adapter.HttpCollapseAdapter;
 import io.github.collapseexecutor.http.adapter.HttpCollapser;
+import io.github.collapseexecutor.http.adapter.ServerCollapser;
+import io.github.collapseexecutor.http.adapter.SharedResponse;
 import jakarta.servlet.DispatcherType;
 import jakarta.servlet.Filter;
 import jakarta.servlet.FilterChain;
@@ -129,6 +130,12 @@ public final class CollapseServletFilter extends HttpCollapseAdapter<ServerColla
     }
     ServletExchange exchange = new ServletExchange(request, response, chain);
     if (req.getDispatcherType() != DispatcherType.REQUEST) {
+      SharedResponse replay = ServletExchange.takeReplay(request);
+      if (replay != null) {
+        // a waiting request that gets the response it waited for
+        exchange.replay(replay);
+        return;
+      }
       // an ASYNC dispatch is a waiting request that goes on: regrouped, or running the chain
       // itself; or it is the app's own
       try {

@@ -28,6 +28,12 @@ final class ServletExchange implements ServerExchange<ServletException> {
    */
   private static final String CONTINUATION = ServletExchange.class.getName() + ".continuation";
 
+  /**
+   * The request attribute that carries the response a waiting request gets into its async
+   * dispatch.
+   */
+  private static final String REPLAY = ServletExchange.class.getName() + ".replay";
+
   private final HttpServletRequest request;
   private final HttpServletResponse response;
   private final FilterChain chain;
@@ -44,6 +50,13 @@ final class ServletExchange implements ServerExchange<ServletException> {
     Object next = request.getAttribute(CONTINUATION);
     request.removeAttribute(CONTINUATION);
     return next instanceof Continuation continuation ? continuation : null;
+  }
+
+  /** Returns the response an async dispatch of {@code request} carries, and removes it. */
+  static @Nullable SharedResponse takeReplay(HttpServletRequest request) {
+    Object shared = request.getAttribute(REPLAY);
+    request.removeAttribute(REPLAY);
+    return shared instanceof SharedResponse response ? response : null;
   }
 
   @Override
@@ -85,33 +98,15 @@ final class ServletExchange implements ServerExchange<ServletException> {
       if (!ServletReplay.write(shared, request, response)) {
         chain.doFilter(request, response);
       }
-    } else if (shared.bodyLength() <= suspended.getResponse().getBufferSize()) {
-      // the container writes a body that fits in its buffer to the socket in one piece once its
-      // last byte is written: in place, so that the container's queue stays free for the next
-      // requests, among them the one that starts the next shared call
-      replayAsync(suspended, shared);
     } else {
-      // a larger body may take several writes: one slow client must not hold up the others
-      suspended.start(() -> replayAsync(suspended, shared));
-    }
-    return DONE;
-  }
-
-  private void replayAsync(AsyncContext suspended, SharedResponse shared) {
-    boolean written = true;
-    try {
-      written = ServletReplay.write(shared, request, response);
-    } catch (IOException clientGone) {
-      // this request's client went away while it was answered; nobody is left to tell
-    } finally {
-      if (written) {
-        suspended.complete();
-      }
-    }
-    if (!written) {
-      // the filters before took its writer and the shared body is bytes: it runs the chain
+      // written on the request's own ASYNC dispatch, which the container begins only once the
+      // thread that began the wait has left every filter: the filters before this one then find
+      // the response as their own run of the chain would have left it, and none of them touches
+      // it while it is written
+      request.setAttribute(REPLAY, shared);
       suspended.dispatch();
     }
+    return DONE;
   }
 
   @Override

@@ -7,6 +7,7 @@ import io.github.collapseexecutor.http.CollapseGroup;
 import io.github.collapseexecutor.http.HttpCollapseOptions;
 import io.github.collapseexecutor.testing.http.Concurrently;
 import io.github.collapseexecutor.testing.http.LoopbackTomcat;
+import jakarta.servlet.DispatcherType;
 import jakarta.servlet.Filter;
 import jakarta.servlet.http.Cookie;
 import jakarta.servlet.http.HttpServlet;
@@ -59,6 +60,11 @@ final class CollapseServletFilterOuterHeadersTest {
   @BeforeEach
   void start() throws Exception {
     Filter outer = (req, res, chain) -> {
+      if (req.getDispatcherType() == DispatcherType.ASYNC) {
+        // once a request, as a OncePerRequestFilter does
+        chain.doFilter(req, res);
+        return;
+      }
       HttpServletRequest request = (HttpServletRequest) req;
       HttpServletResponse response = (HttpServletResponse) res;
       String caller = request.getHeader("X-Caller");
