@@ -6,6 +6,8 @@
  */
 module io.github.collapseexecutor.http {
   requires transitive io.github.collapseexecutor.core;
+  // the fleet tier's seam, in the options' API
+  requires transitive io.github.collapseexecutor.fleet;
   requires static transitive org.jspecify;
 
   exports io.github.collapseexecutor.http;

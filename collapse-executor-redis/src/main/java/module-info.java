@@ -7,8 +7,8 @@
 @SuppressWarnings({"requires-automatic", "requires-transitive-automatic"})
 module io.github.collapseexecutor.redis {
   requires transitive lettuce.core;
-  // RedisHttpFleet, only where an HTTP adapter is on the path
-  requires static transitive io.github.collapseexecutor.http;
+  // the seam RedisFleet implements, and FleetCodec, in the API
+  requires transitive io.github.collapseexecutor.fleet;
   // Nullness annotations on the API: static, so not needed at run time.
   requires static transitive org.jspecify;
 

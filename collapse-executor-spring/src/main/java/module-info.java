@@ -6,6 +6,8 @@
 @SuppressWarnings({"requires-automatic", "requires-transitive-automatic"})
 module io.github.collapseexecutor.spring {
   requires transitive io.github.collapseexecutor.core;
+  // the fleet tier's seam, and FleetCodec, which fleet = true methods use
+  requires transitive io.github.collapseexecutor.fleet;
   requires transitive io.github.collapseexecutor.micrometer;
   requires static transitive spring.core;
   requires static transitive spring.context;
@@ -19,7 +21,6 @@ module io.github.collapseexecutor.spring {
   requires static context.propagation;
   requires static tools.jackson.databind;
   requires static com.fasterxml.jackson.databind;
-  requires static io.github.collapseexecutor.redis;
   requires static transitive org.jspecify;
 
   exports io.github.collapseexecutor.spring;

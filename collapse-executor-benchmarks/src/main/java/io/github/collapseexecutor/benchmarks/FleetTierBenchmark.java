@@ -1,6 +1,6 @@
 package io.github.collapseexecutor.benchmarks;
 
-import io.github.collapseexecutor.redis.FleetCodec;
+import io.github.collapseexecutor.fleet.FleetCodec;
 import io.github.collapseexecutor.redis.FleetCoordinator;
 import io.github.collapseexecutor.redis.FleetKey;
 import io.github.collapseexecutor.redis.FleetOptions;

@@ -1,6 +1,6 @@
 package io.github.collapseexecutor.grpc;
 
-import io.github.collapseexecutor.core.internal.PortableText;
+import io.github.collapseexecutor.fleet.PortableText;
 import io.github.collapseexecutor.http.SensitiveHeaders;
 import io.grpc.CallOptions;
 import io.grpc.Context;

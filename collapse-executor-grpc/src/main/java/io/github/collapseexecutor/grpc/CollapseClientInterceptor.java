@@ -1,10 +1,10 @@
 package io.github.collapseexecutor.grpc;
 
 import io.github.collapseexecutor.core.CollapseListener;
-import io.github.collapseexecutor.core.FutureCallableGroupCollapseExecutor;
 import io.github.collapseexecutor.core.FutureCallableGroupCollapseExecutor.Place;
+import io.github.collapseexecutor.core.FutureCallableGroupCollapseExecutor;
 import io.github.collapseexecutor.core.GroupCollapseExecutorOptions;
-import io.github.collapseexecutor.http.HttpFleet;
+import io.github.collapseexecutor.fleet.Fleet;
 import io.github.collapseexecutor.http.SensitiveHeaders;
 import io.grpc.CallOptions;
 import io.grpc.Channel;
@@ -90,7 +90,7 @@ public final class CollapseClientInterceptor implements ClientInterceptor, AutoC
   private final CallKeys keys;
   private final Predicate<String> methods;
   private final boolean callCredentialsShared;
-  private final @Nullable HttpFleet fleet;
+  private final @Nullable Fleet fleet;
   private final Function<? super CallOptions, @Nullable String> fleetChannelNames;
   /** The channel each fleet name stands for: the first one a call with the name collapsed on. */
   private final ConcurrentHashMap<String, Channel> fleetChannels = new ConcurrentHashMap<>();
@@ -183,7 +183,7 @@ public final class CollapseClientInterceptor implements ClientInterceptor, AutoC
   private <ReqT, RespT> CompletableFuture<SharedReply> start(CallKey key,
       CollapsingCall.Target<ReqT, RespT> target, ReqT request, Caller<RespT> caller,
       @Nullable Deadline deadline, Executor sending) {
-    HttpFleet tier = fleet;
+    Fleet tier = fleet;
     List<String> text = tier == null ? null : fleetText(key, target.callOptions());
     return tier == null || text == null
         ? SharedCall.start(target, request, caller, deadline, sending)
@@ -248,7 +248,7 @@ public final class CollapseClientInterceptor implements ClientInterceptor, AutoC
     private Predicate<String> methods = fullMethodName -> true;
     private boolean callCredentialsShared;
     private @Nullable Function<? super CallOptions, ?> callerIdentity;
-    private @Nullable HttpFleet fleet;
+    private @Nullable Fleet fleet;
     private Function<? super CallOptions, @Nullable String> fleetChannelNames = options -> null;
 
     private Builder() {}
@@ -335,7 +335,7 @@ public final class CollapseClientInterceptor implements ClientInterceptor, AutoC
 
     /**
      * Makes the unary calls collapse across the instances of the application too, through
-     * {@code fleet} (such as {@code RedisHttpFleet.of(coordinator)} of
+     * {@code fleet} (such as {@code RedisFleet.of(coordinator)} of
      * {@code collapse-executor-redis}): the first caller of a key on an instance asks the tier,
      * and one instance sends the call while the others take the reply it received, if it ended
      * with {@code OK}; else they send their own. A caller waits for another instance no longer
@@ -350,7 +350,7 @@ public final class CollapseClientInterceptor implements ClientInterceptor, AutoC
      *
      * @throws IllegalArgumentException if {@code channelName} is blank
      */
-    public Builder fleet(HttpFleet fleet, String channelName) {
+    public Builder fleet(Fleet fleet, String channelName) {
       Objects.requireNonNull(channelName, "channelName");
       if (channelName.isBlank()) {
         throw new IllegalArgumentException("channelName must not be blank");
@@ -359,13 +359,13 @@ public final class CollapseClientInterceptor implements ClientInterceptor, AutoC
     }
 
     /**
-     * {@link #fleet(HttpFleet, String)} for an interceptor shared by several channels, each named
+     * {@link #fleet(Fleet, String)} for an interceptor shared by several channels, each named
      * by what {@code channelNames} reads of a call's options (a {@link CallOptions.Key} that an
      * interceptor the application added to the channel sets, as the Spring Boot integration
      * does); a call it names {@code null}, or for which it throws, stays on its instance. Each
      * name stands for the first channel a call with that name collapses on.
      */
-    public Builder fleet(HttpFleet fleet,
+    public Builder fleet(Fleet fleet,
         Function<? super CallOptions, @Nullable String> channelNames) {
       this.fleet = Objects.requireNonNull(fleet, "fleet");
       this.fleetChannelNames = Objects.requireNonNull(channelNames, "channelNames");

@@ -1,6 +1,6 @@
 package io.github.collapseexecutor.grpc;
 
-import io.github.collapseexecutor.http.HttpFleet;
+import io.github.collapseexecutor.fleet.Fleet;
 import io.grpc.Deadline;
 import java.time.Duration;
 import java.util.List;
@@ -35,7 +35,7 @@ final class FleetSharedCall {
    *
    * @param key the text of the whole key ({@link CallKeys#fleetText})
    */
-  static <ReqT, RespT> CompletableFuture<SharedReply> start(HttpFleet fleet, List<String> key,
+  static <ReqT, RespT> CompletableFuture<SharedReply> start(Fleet fleet, List<String> key,
       CollapsingCall.Target<ReqT, RespT> target, ReqT request, Caller<RespT> first,
       @Nullable Deadline deadline, Executor sending) {
     CompletableFuture<SharedReply> reply = new CompletableFuture<>();

@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.collapseexecutor.redis.FleetCoordinator;
 import io.github.collapseexecutor.redis.FleetTestAccess;
-import io.github.collapseexecutor.redis.RedisHttpFleet;
+import io.github.collapseexecutor.redis.RedisFleet;
 import io.github.collapseexecutor.testing.LocalRedis;
 import io.github.collapseexecutor.testing.TestFleet;
 import io.grpc.CallOptions;
@@ -162,10 +162,10 @@ final class CollapseClientInterceptorFleetTest {
   @Test
   void channelsNamedByACallOptionShareByTheirNames() throws Exception {
     CollapseClientInterceptor firstShared = CollapseClientInterceptor.builder()
-        .fleet(RedisHttpFleet.of(firstCoordinator), options -> options.getOption(CHANNEL_NAME))
+        .fleet(RedisFleet.of(firstCoordinator), options -> options.getOption(CHANNEL_NAME))
         .build();
     CollapseClientInterceptor secondShared = CollapseClientInterceptor.builder()
-        .fleet(RedisHttpFleet.of(secondCoordinator), options -> options.getOption(CHANNEL_NAME))
+        .fleet(RedisFleet.of(secondCoordinator), options -> options.getOption(CHANNEL_NAME))
         .build();
     closing.add(firstShared);
     closing.add(secondShared);
@@ -205,7 +205,7 @@ final class CollapseClientInterceptorFleetTest {
 
   private CollapseClientInterceptor interceptor(FleetCoordinator coordinator) {
     CollapseClientInterceptor interceptor = CollapseClientInterceptor.builder()
-        .fleet(RedisHttpFleet.of(coordinator), "echo").build();
+        .fleet(RedisFleet.of(coordinator), "echo").build();
     closing.add(interceptor);
     return interceptor;
   }

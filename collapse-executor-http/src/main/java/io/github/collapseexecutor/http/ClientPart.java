@@ -1,6 +1,6 @@
 package io.github.collapseexecutor.http;
 
-import io.github.collapseexecutor.core.internal.PortableText;
+import io.github.collapseexecutor.fleet.PortableText;
 import java.util.List;
 import java.util.Objects;
 import org.jspecify.annotations.Nullable;

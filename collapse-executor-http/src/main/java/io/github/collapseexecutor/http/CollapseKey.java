@@ -1,6 +1,6 @@
 package io.github.collapseexecutor.http;
 
-import io.github.collapseexecutor.core.internal.PortableText;
+import io.github.collapseexecutor.fleet.PortableText;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -54,7 +54,7 @@ public final class CollapseKey {
 
   /**
    * Returns the key as text that another instance of the application writes alike for an equal
-   * key, for a fleet tier ({@link HttpFleet}); or {@code null} if a part of it cannot be written
+   * key, for a fleet tier ({@link Fleet}); or {@code null} if a part of it cannot be written
    * so: what the adapter knows of the request beyond its headers holds a value compared by an
    * {@code equals} that text cannot carry. The text holds query and header values as sent,
    * credentials included: a tier keeps only a keyed digest of it.

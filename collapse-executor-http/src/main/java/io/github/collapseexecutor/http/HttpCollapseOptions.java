@@ -1,6 +1,7 @@
 package io.github.collapseexecutor.http;
 
 import io.github.collapseexecutor.core.CollapseListener;
+import io.github.collapseexecutor.fleet.Fleet;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -113,7 +114,7 @@ public final class HttpCollapseOptions {
   private final CollapseListener listener;
   private final CallObserver.@Nullable Factory observations;
   private final KeyMemory keyMemory;
-  private final @Nullable HttpFleet fleet;
+  private final @Nullable Fleet fleet;
   private final WriteScope writeScope;
   private final CollapseSwitch collapseSwitch = new CollapseSwitch();
 
@@ -200,7 +201,7 @@ public final class HttpCollapseOptions {
   }
 
   /** Returns the tier that makes one call per key across the instances, or {@code null}. */
-  public @Nullable HttpFleet fleet() {
+  public @Nullable Fleet fleet() {
     return fleet;
   }
 

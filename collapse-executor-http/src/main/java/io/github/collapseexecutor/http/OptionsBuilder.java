@@ -1,6 +1,7 @@
 package io.github.collapseexecutor.http;
 
 import io.github.collapseexecutor.core.CollapseListener;
+import io.github.collapseexecutor.fleet.Fleet;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -26,7 +27,7 @@ abstract sealed class OptionsBuilder permits HttpCollapseOptions.Builder {
   CollapseListener listener = CollapseListener.NONE;
   CallObserver.@Nullable Factory observations;
   KeyMemory keyMemory = KeyMemory.defaults();
-  @Nullable HttpFleet fleet;
+  @Nullable Fleet fleet;
   WriteScope writeScope = WriteScope.ALL_GROUPS;
 
   OptionsBuilder() {}
@@ -189,9 +190,9 @@ abstract sealed class OptionsBuilder permits HttpCollapseOptions.Builder {
 
   /**
    * Sets the tier that makes one call per key across the instances of the application
-   * ({@link HttpFleet}); none by default. Only a server adapter's requests reach it for now.
+   * ({@link Fleet}); none by default. Only a server adapter's requests reach it for now.
    */
-  public HttpCollapseOptions.Builder fleet(HttpFleet fleet) {
+  public HttpCollapseOptions.Builder fleet(Fleet fleet) {
     this.fleet = Objects.requireNonNull(fleet, "fleet");
     return self();
   }

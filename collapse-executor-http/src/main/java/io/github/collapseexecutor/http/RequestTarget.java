@@ -234,7 +234,7 @@ public final class RequestTarget {
      * Sets the client that sends the request, part of its identity compared with {@code equals}
      * (the adapter instance that stands for one client, the parts of a client's configuration that
      * decide its responses), and its name, the same on every instance of the application (the
-     * name of its bean, say), or {@code null}. With a fleet tier ({@link HttpFleet}) the client
+     * name of its bean, say), or {@code null}. With a fleet tier ({@link Fleet}) the client
      * crosses to other instances as its name, so requests on two instances may share one call
      * only if both come from the client of that name; give a name only where it stands for one
      * client, on this instance and on the others. A request of an unnamed client stays on its

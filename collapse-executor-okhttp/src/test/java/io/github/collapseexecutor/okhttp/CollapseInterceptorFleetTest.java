@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 import io.github.collapseexecutor.http.CollapseGroup;
 import io.github.collapseexecutor.http.HttpCollapseOptions;
-import io.github.collapseexecutor.redis.RedisHttpFleet;
+import io.github.collapseexecutor.redis.RedisFleet;
 import io.github.collapseexecutor.testing.FleetInstances;
 import io.github.collapseexecutor.testing.http.ClientCertificateBackend;
 import io.github.collapseexecutor.testing.http.ClientCertificates;
@@ -206,7 +206,7 @@ final class CollapseInterceptorFleetTest {
   private CollapseInterceptor instance() throws Exception {
     return instances.closeLater(new CollapseInterceptor(HttpCollapseOptions.builder()
         .group(CollapseGroup.ofUris("/quotes/*", "/whoami/*"))
-        .fleet(RedisHttpFleet.of(instances.coordinator())).build()));
+        .fleet(RedisFleet.of(instances.coordinator())).build()));
   }
 
   private static OkHttpClient unnamed(CollapseInterceptor interceptor) {

@@ -4,6 +4,7 @@ import static io.github.collapseexecutor.redis.TestRedis.SHARED_PORT;
 import static io.github.collapseexecutor.redis.TestRedis.awaitTrue;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.collapseexecutor.fleet.FleetCodec;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;

@@ -3,6 +3,7 @@ package io.github.collapseexecutor.redis;
 import static io.github.collapseexecutor.redis.TestRedis.awaitTrue;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.collapseexecutor.fleet.FleetCodec;
 import io.lettuce.core.RedisClient;
 import io.lettuce.core.ScanArgs;
 import io.lettuce.core.api.StatefulRedisConnection;

@@ -1,6 +1,6 @@
 package io.github.collapseexecutor.servlet;
 
-import io.github.collapseexecutor.core.internal.PortableText;
+import io.github.collapseexecutor.fleet.PortableText;
 import io.github.collapseexecutor.http.CollapseKey;
 import io.github.collapseexecutor.http.CollapseRules;
 import io.github.collapseexecutor.http.RequestHeaders;

@@ -4,7 +4,7 @@ import io.github.collapseexecutor.http.CollapseGroup;
 import io.github.collapseexecutor.http.HttpCollapseOptions;
 import io.github.collapseexecutor.redis.FleetCoordinator;
 import io.github.collapseexecutor.redis.FleetOptions;
-import io.github.collapseexecutor.redis.RedisHttpFleet;
+import io.github.collapseexecutor.redis.RedisFleet;
 import io.lettuce.core.RedisURI;
 import java.io.IOException;
 import java.net.URI;
@@ -134,7 +134,7 @@ final class ClientScaleOut {
       HttpCollapseOptions.Builder options = HttpCollapseOptions.builder()
           .group(CollapseGroup.ofUris("/test/noop*"));
       if (coordinators != null) {
-        options.fleet(RedisHttpFleet.of(coordinators.get(i)));
+        options.fleet(RedisFleet.of(coordinators.get(i)));
       }
       clients.add(ClientAdapter.OKHTTP.open(() -> keys.next(url), options.build()));
     }

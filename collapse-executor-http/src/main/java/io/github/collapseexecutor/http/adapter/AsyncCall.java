@@ -1,6 +1,6 @@
 package io.github.collapseexecutor.http.adapter;
 
-import io.github.collapseexecutor.http.HttpFleet;
+import io.github.collapseexecutor.fleet.Fleet;
 import io.github.collapseexecutor.http.UnsharedReason;
 import java.util.List;
 import java.util.Map;
@@ -75,7 +75,7 @@ final class AsyncCall<R> {
 
   private void lead(Lead lead) {
     step(() -> lead.future().cancel(/* mayInterruptIfRunning= */ false));
-    HttpFleet fleet = protocol.options.fleet();
+    Fleet fleet = protocol.options.fleet();
     List<String> fleetKey = fleet == null ? null : protocol.fleetKey(lead.key());
     if (fleet == null || fleetKey == null) {
       answer(call(lead));
@@ -92,7 +92,7 @@ final class AsyncCall<R> {
    * response once the tier has it, as a blocking one does: a caller that asks after it was
    * answered never takes that call's response.
    */
-  private void throughFleet(HttpFleet fleet, List<String> key, Lead lead) {
+  private void throughFleet(Fleet fleet, List<String> key, Lead lead) {
     AtomicReference<@Nullable CompletableFuture<R>> own = new AtomicReference<>();
     // every caller of the key here left while another instance called: nobody needs a call
     AtomicBoolean abandoned = new AtomicBoolean();

@@ -1,8 +1,8 @@
 package io.github.collapseexecutor.http.adapter;
 
+import io.github.collapseexecutor.fleet.Fleet;
 import io.github.collapseexecutor.http.CollapseKey;
 import io.github.collapseexecutor.http.HttpCollapseOptions;
-import io.github.collapseexecutor.http.HttpFleet;
 import io.github.collapseexecutor.http.RequestHeaders;
 import io.github.collapseexecutor.http.RequestTarget;
 import io.github.collapseexecutor.http.UnsharedReason;
@@ -145,7 +145,7 @@ public final class BlockingClientCollapser extends HttpCollapser {
   }
 
   private <R> R lead(Lead lead, BlockingClientExchange<R> exchange) throws IOException {
-    HttpFleet fleet = protocol.options.fleet();
+    Fleet fleet = protocol.options.fleet();
     List<String> fleetKey = fleet == null ? null : protocol.fleetKey(lead.key());
     return fleet == null || fleetKey == null ? call(lead, exchange)
         : throughFleet(fleet, fleetKey, lead, exchange);
@@ -157,7 +157,7 @@ public final class BlockingClientCollapser extends HttpCollapser {
    * for another instance at most the wait timeout, and no longer than its own deadline, then
    * makes its own call.
    */
-  private <R> R throughFleet(HttpFleet fleet, List<String> key, Lead lead,
+  private <R> R throughFleet(Fleet fleet, List<String> key, Lead lead,
       BlockingClientExchange<R> exchange) throws IOException {
     List<R> own = new ArrayList<>(1);
     byte[] other;

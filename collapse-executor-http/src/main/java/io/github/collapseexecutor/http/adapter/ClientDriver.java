@@ -62,7 +62,7 @@ public sealed interface ClientDriver<R> permits ClientDriver.Blocking, ClientDri
   /**
    * Returns the bytes another instance needs to rebuild {@code detail}, what {@link #head} kept
    * of a response besides status, reason, headers and body, for a fleet tier
-   * ({@link io.github.collapseexecutor.http.HttpFleet}); or {@code null} if it cannot cross, and
+   * ({@link io.github.collapseexecutor.fleet.Fleet}); or {@code null} if it cannot cross, and
    * the response is then shared on this instance only, the default.
    */
   default byte @Nullable [] writeDetail(Object detail) {

@@ -1,10 +1,11 @@
 package io.github.collapseexecutor.http.adapter;
 
 import io.github.collapseexecutor.core.CallerOutcome;
-import io.github.collapseexecutor.core.FutureCallableGroupCollapseExecutor;
 import io.github.collapseexecutor.core.FutureCallableGroupCollapseExecutor.Place;
-import io.github.collapseexecutor.http.CallObserver;
+import io.github.collapseexecutor.core.FutureCallableGroupCollapseExecutor;
+import io.github.collapseexecutor.fleet.Fleet;
 import io.github.collapseexecutor.http.CallObserver.Caller;
+import io.github.collapseexecutor.http.CallObserver;
 import io.github.collapseexecutor.http.CollapseGroup;
 import io.github.collapseexecutor.http.CollapseKey;
 import io.github.collapseexecutor.http.CollapsePolicy;
@@ -12,7 +13,6 @@ import io.github.collapseexecutor.http.CollapseRules;
 import io.github.collapseexecutor.http.CollapseSwitch;
 import io.github.collapseexecutor.http.HttpCollapseOptions;
 import io.github.collapseexecutor.http.HttpCollapseStats;
-import io.github.collapseexecutor.http.HttpFleet;
 import io.github.collapseexecutor.http.RequestHeaders;
 import io.github.collapseexecutor.http.ShareUncacheable;
 import io.github.collapseexecutor.http.UnsharedReason;
@@ -297,7 +297,7 @@ final class CollapseProtocol implements AutoCloseable {
   /**
    * Returns how long ago another instance's call through the fleet tier may have started for
    * {@code lead} to take its response: no earlier than the last write on this instance that
-   * concerns its key, which such a call may not have seen; {@link HttpFleet#ANY_AGE} if none.
+   * concerns its key, which such a call may not have seen; {@link Fleet#ANY_AGE} if none.
    */
   Duration fleetMaxAge(Lead lead) {
     return writes.sinceLastWrite(lead.key().group());

@@ -1,6 +1,6 @@
 package io.github.collapseexecutor.http.adapter;
 
-import io.github.collapseexecutor.http.HttpFleet;
+import io.github.collapseexecutor.fleet.Fleet;
 import io.github.collapseexecutor.http.RequestHeaders;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
@@ -16,7 +16,7 @@ import java.util.Map;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The bytes a shared response crosses the fleet as ({@link HttpFleet}): status, reason, headers,
+ * The bytes a shared response crosses the fleet as ({@link Fleet}): status, reason, headers,
  * the adapter's detail and the body, each after its length. Read only in the same version of the
  * format: bytes of another version are not this instance's to replay.
  */

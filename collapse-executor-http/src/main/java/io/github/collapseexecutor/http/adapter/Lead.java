@@ -74,7 +74,7 @@ final class Lead implements Turn {
   }
 
   /**
-   * Hands the response of another instance's call ({@link io.github.collapseexecutor.http.HttpFleet})
+   * Hands the response of another instance's call ({@link io.github.collapseexecutor.fleet.Fleet})
    * to every waiting request, as {@link #share(SharedResponse)} does, and tells this request's
    * observation that it took it ({@link CallerOutcome#FLEET_JOINED}).
    */

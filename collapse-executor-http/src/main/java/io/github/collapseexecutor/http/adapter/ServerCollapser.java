@@ -1,8 +1,8 @@
 package io.github.collapseexecutor.http.adapter;
 
+import io.github.collapseexecutor.fleet.Fleet;
 import io.github.collapseexecutor.http.CollapseKey;
 import io.github.collapseexecutor.http.HttpCollapseOptions;
-import io.github.collapseexecutor.http.HttpFleet;
 import io.github.collapseexecutor.http.RequestHeaders;
 import java.io.IOException;
 import java.io.InterruptedIOException;
@@ -122,7 +122,7 @@ public final class ServerCollapser extends HttpCollapser {
 
   private <X extends Exception> CompletionStage<?> lead(Lead lead, ServerExchange<X> exchange)
       throws IOException, X {
-    HttpFleet fleet = protocol.options.fleet();
+    Fleet fleet = protocol.options.fleet();
     List<String> fleetKey = fleet == null ? null : protocol.fleetKey(lead.key());
     if (fleet == null || fleetKey == null) {
       return record(lead, exchange);
@@ -155,13 +155,13 @@ public final class ServerCollapser extends HttpCollapser {
    * asynchronous request) is shared on this instance only.
    */
   @SuppressWarnings("unchecked") // a checked exception of the chain other than IOException is X
-  private <X extends Exception> CompletionStage<?> throughFleet(HttpFleet fleet, List<String> key,
+  private <X extends Exception> CompletionStage<?> throughFleet(Fleet fleet, List<String> key,
       Lead lead, ServerExchange<X> exchange) throws IOException, X {
     List<CompletionStage<?>> ran = new ArrayList<>(1);
     byte[] other;
     try {
       other = fleet.call(key, protocol.fleetWait(lead), protocol.fleetMaxAge(lead),
-          (HttpFleet.Call<Exception>) () -> {
+          (Fleet.Call<Exception>) () -> {
             ran.add(record(lead, exchange));
             return FleetResponses.crossing(lead.sharedWithEveryRequest(), exchange::writeDetail);
           });
@@ -198,7 +198,7 @@ public final class ServerCollapser extends HttpCollapser {
    * chain may run, never on the tier's own. Its request is answered once the tier holds the
    * response its chain produced, as a blocking one is.
    */
-  private <X extends Exception> CompletionStage<?> throughFleetWithoutThread(HttpFleet fleet,
+  private <X extends Exception> CompletionStage<?> throughFleetWithoutThread(Fleet fleet,
       List<String> key, Lead lead, ServerExchange<X> exchange) {
     AtomicReference<@Nullable CompletionStage<?>> own = new AtomicReference<>();
     CompletionStage<byte @Nullable []> asked;

@@ -68,7 +68,7 @@ public interface ServerExchange<X extends Exception> {
 
   /**
    * Returns whether the thread of a leading request may block while it waits for another
-   * instance's response through a fleet tier ({@link io.github.collapseexecutor.http.HttpFleet}):
+   * instance's response through a fleet tier ({@link io.github.collapseexecutor.fleet.Fleet}):
    * {@code true}, the default, for a server whose requests each have a thread of their own (a
    * servlet container); {@code false} for one whose requests share an event loop (WebFlux). Such
    * a request then waits without a thread and goes on through {@link #resume}, as a suspended
@@ -81,7 +81,7 @@ public interface ServerExchange<X extends Exception> {
   /**
    * Returns the bytes another instance needs to rebuild {@code detail}, what this adapter
    * recorded with a response ({@link ResponseRecording#recorded}), for a fleet tier
-   * ({@link io.github.collapseexecutor.http.HttpFleet}); or {@code null} if it cannot cross, and
+   * ({@link io.github.collapseexecutor.fleet.Fleet}); or {@code null} if it cannot cross, and
    * the response is then shared on this instance only, the default.
    */
   default byte @Nullable [] writeDetail(Object detail) {

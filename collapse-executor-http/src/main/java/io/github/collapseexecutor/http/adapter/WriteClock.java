@@ -1,6 +1,6 @@
 package io.github.collapseexecutor.http.adapter;
 
-import io.github.collapseexecutor.http.HttpFleet;
+import io.github.collapseexecutor.fleet.Fleet;
 import io.github.collapseexecutor.http.WriteScope;
 import java.time.Duration;
 import java.util.Locale;
@@ -66,13 +66,13 @@ final class WriteClock {
 
   /**
    * Returns how long ago the last write that concerns {@code group} completed, or
-   * {@link HttpFleet#ANY_AGE} if none did: a call of another instance that started before it
+   * {@link Fleet#ANY_AGE} if none did: a call of another instance that started before it
    * may not have seen it.
    */
   Duration sinceLastWrite(int group) {
     long writes = ownGroup ? byGroup.get(group) : all.get();
     if (writes == 0) {
-      return HttpFleet.ANY_AGE;
+      return Fleet.ANY_AGE;
     }
     return Duration.ofNanos(Math.max(0, System.nanoTime() - lastWritten.get(ownGroup ? group : 0)));
   }

@@ -1,6 +1,6 @@
 package io.github.collapseexecutor.http.adapter;
 
-import io.github.collapseexecutor.http.HttpFleet;
+import io.github.collapseexecutor.fleet.Fleet;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -21,7 +21,7 @@ import org.jspecify.annotations.Nullable;
  * call for every instance, the others wait for its bytes at most their wait and then make their
  * own call; an interrupt of a waiting caller ends its wait.
  */
-final class MemoryFleet implements HttpFleet {
+final class MemoryFleet implements Fleet {
 
   private final Map<List<String>, CompletableFuture<byte @Nullable []>> running =
       new ConcurrentHashMap<>();

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import io.github.collapseexecutor.http.CollapseGroup;
 import io.github.collapseexecutor.http.HttpCollapseOptions;
 import io.github.collapseexecutor.redis.FleetCoordinator;
-import io.github.collapseexecutor.redis.RedisHttpFleet;
+import io.github.collapseexecutor.redis.RedisFleet;
 import io.github.collapseexecutor.testing.FleetInstances;
 import io.github.collapseexecutor.testing.http.ClientCertificateBackend;
 import io.github.collapseexecutor.testing.http.ClientCertificates;
@@ -14,8 +14,8 @@ import io.github.collapseexecutor.testing.http.GatedBackend;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.net.http.HttpResponse.BodyHandlers;
+import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -147,7 +147,7 @@ final class CollapsingHttpClientFleetTest {
     FleetCoordinator coordinator = instances.coordinator();
     CollapsingHttpClient.Builder client = CollapsingHttpClient.builder(wrapped,
         HttpCollapseOptions.builder().group(CollapseGroup.ofUris("/quotes/*", "/whoami/*"))
-            .fleet(RedisHttpFleet.of(coordinator)).build());
+            .fleet(RedisFleet.of(coordinator)).build());
     if (clientName != null) {
       client.clientName(clientName);
     }

@@ -1,9 +1,9 @@
 package io.github.collapseexecutor.spring.webflux;
 
+import io.github.collapseexecutor.fleet.PortableText;
 import io.github.collapseexecutor.http.CollapseKey;
 import io.github.collapseexecutor.http.CollapseRules;
 import io.github.collapseexecutor.http.RequestHeaders;
-import io.github.collapseexecutor.core.internal.PortableText;
 import io.github.collapseexecutor.http.RequestTarget;
 import java.net.InetSocketAddress;
 import java.net.URI;

@@ -112,24 +112,23 @@ public @interface Collapsible {
   String resultCopier() default "";
 
   /**
-   * Whether the calls also collapse across the instances of the application, through the fleet
-   * tier of {@code collapse-executor-redis}: the caller that leads a key on its instance asks
-   * Redis, and one instance of the fleet runs the method while the others take its result. Only
-   * for methods that return a value. {@code fleet} on the named executor turns it on for every
-   * such method that uses it.
+   * Whether the calls also collapse across the instances of the application, through the
+   * application's fleet tier (a {@code Fleet} bean; {@code collapse-executor-redis} makes one on
+   * Redis): the caller that leads a key on its instance asks the tier, and one instance of the
+   * fleet runs the method while the others take its result. Only for methods that return a
+   * value. {@code fleet} on the named executor turns it on for every such method that uses it.
    *
    * <p>Two calls on different instances share only if they would share on one: same bean name,
    * method, key and caller identity. Redis sees a keyed digest of them, never the values. A call
    * whose key or identity holds a value whose {@code equals} another instance cannot check (a
    * class compared by identity, a record with an {@code equals} of its own) stays on its
    * instance, as does a result that cannot cross: results cross through the application's
-   * {@code FleetCodec} bean for the result type, or else as JSON, where Jackson reads them back
-   * equal. When Redis is down or slow the calls go on as local collapse. The caller that leads on
-   * its instance waits for another instance at most its executor's {@code timeout}, then runs
-   * the method itself.
+   * {@code FleetCodec} bean for the result type, or else as JSON, where the caller on the other
+   * instance could not tell what Jackson reads back from its own call's result. When Redis is
+   * down or slow the calls go on as local collapse. The caller that leads on its instance waits
+   * for another instance at most its executor's {@code timeout}, then runs the method itself.
    *
-   * <p>No {@code FleetCoordinator} bean, or no codec for the result type, stops the application
-   * at startup.
+   * <p>No {@code Fleet} bean, or no codec for the result type, stops the application at startup.
    */
   boolean fleet() default false;
 }

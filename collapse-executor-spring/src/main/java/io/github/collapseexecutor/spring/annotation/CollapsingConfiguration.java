@@ -1,10 +1,10 @@
 package io.github.collapseexecutor.spring.annotation;
 
+import io.github.collapseexecutor.fleet.Fleet;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.github.collapseexecutor.core.CollapseExecutorOptions;
 import io.github.collapseexecutor.micrometer.CollapseObservationConvention;
 import io.github.collapseexecutor.micrometer.CollapseObservations;
-import io.github.collapseexecutor.redis.FleetCoordinator;
 import io.github.collapseexecutor.spring.NamedExecutor;
 import io.github.collapseexecutor.spring.NamedExecutors;
 import io.micrometer.observation.ObservationRegistry;
@@ -47,7 +47,7 @@ class CollapsingConfiguration {
               new CollapseObservations(registry, observationConvention.getIfAvailable()));
         }, () -> new CallerIdentities(callerIdentities.orderedStream().toList(),
             reactiveCallerIdentities.orderedStream().toList()), new ResultCopiers(beanFactory),
-        () -> fleet.getIfAvailable(() -> MethodFleet.ABSENT), collapseCompletedWrites);
+        fleet::getObject, collapseCompletedWrites);
   }
 
   /**
@@ -134,18 +134,14 @@ class CollapsingConfiguration {
   }
 
   /**
-   * The fleet tier for the methods that ask for it, on the application's {@code
-   * FleetCoordinator} bean (Spring Boot makes one on the application's Redis connection).
+   * The fleet tier for the methods that ask for it, on the application's {@link Fleet} bean
+   * (Spring Boot makes one on the application's Redis connection), asked for when the first such
+   * method is found.
    */
-  @Configuration(proxyBeanMethods = false)
-  @OnClasses("io.github.collapseexecutor.redis.FleetCoordinator")
-  static class Fleet {
-
-    @Bean
-    RedisMethodFleet collapseMethodFleet(ObjectProvider<FleetCoordinator> coordinator,
-        ListableBeanFactory beanFactory) {
-      return new RedisMethodFleet(coordinator, beanFactory);
-    }
+  @Bean
+  FleetRoutes collapseMethodFleet(ObjectProvider<Fleet> fleet,
+      ListableBeanFactory beanFactory) {
+    return new FleetRoutes(fleet, beanFactory);
   }
 
   /** The principal of Spring Security's context tells callers apart. */

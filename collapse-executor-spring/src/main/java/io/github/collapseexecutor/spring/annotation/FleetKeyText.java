@@ -1,6 +1,6 @@
 package io.github.collapseexecutor.spring.annotation;
 
-import io.github.collapseexecutor.core.internal.PortableText;
+import io.github.collapseexecutor.fleet.PortableText;
 import java.lang.reflect.Method;
 import java.util.List;
 import org.jspecify.annotations.Nullable;

@@ -1,6 +1,6 @@
 package io.github.collapseexecutor.spring.annotation;
 
-import io.github.collapseexecutor.redis.FleetCodec;
+import io.github.collapseexecutor.fleet.FleetCodec;
 import java.util.Arrays;
 import java.util.Objects;
 import java.util.function.Consumer;

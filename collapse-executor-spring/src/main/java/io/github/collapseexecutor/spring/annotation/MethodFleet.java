@@ -9,19 +9,9 @@ import org.springframework.core.ResolvableType;
 
 /**
  * The fleet tier as the {@link Collapsible} methods see it: where a method whose calls go through
- * it gets its route. It names no Redis type, so that this module runs without
- * {@code collapse-executor-redis}; the one that does, {@link RedisMethodFleet}, is only loaded
- * where that module is on the class path.
+ * it gets its route ({@link FleetRoutes}, on the application's {@code Fleet} bean).
  */
 interface MethodFleet {
-
-  /** The fleet of an application without {@code collapse-executor-redis}. */
-  MethodFleet ABSENT = (annotation, method, resultType, beanNames) -> {
-    throw Unsupported.method(annotation, method, "it asks for the fleet tier, and"
-        + " collapse-executor-redis is not on the class path",
-        "Add collapse-executor-redis to the application, or turn fleet off for the method and"
-            + " its named executor.");
-  };
 
   /**
    * Returns the route of {@code method}'s calls through the fleet, checked at startup.

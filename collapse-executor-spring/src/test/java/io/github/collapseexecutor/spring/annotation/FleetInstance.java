@@ -2,8 +2,10 @@ package io.github.collapseexecutor.spring.annotation;
 
 import com.fasterxml.jackson.annotation.JsonIgnore;
 import io.github.collapseexecutor.core.CollapseExecutorOptions;
+import io.github.collapseexecutor.fleet.Fleet;
 import io.github.collapseexecutor.redis.FleetCoordinator;
 import io.github.collapseexecutor.redis.FleetOptions;
+import io.github.collapseexecutor.redis.RedisFleet;
 import io.github.collapseexecutor.redis.FleetTestAccess;
 import io.github.collapseexecutor.spring.NamedExecutor;
 import io.github.collapseexecutor.spring.NamedExecutors;
@@ -91,6 +93,8 @@ final class FleetInstance implements AutoCloseable {
     context.registerBean(Backend.class, () -> backend);
     context.registerBean(FleetCoordinator.class, () -> FleetCoordinator.connect(
         RedisURI.create("redis://127.0.0.1:" + port), options));
+    context.registerBean(Fleet.class,
+        () -> RedisFleet.of(context.getBean(FleetCoordinator.class)));
     context.registerBean(NamedExecutors.class, () -> new NamedExecutors(Map.of(
         NamedExecutors.DEFAULT, new NamedExecutor(NamedExecutors.DEFAULT,
             CollapseExecutorOptions.builder().name(NamedExecutors.DEFAULT).build(), timeout,

@@ -2,7 +2,9 @@ package io.github.collapseexecutor.spring.annotation;
 
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.github.collapseexecutor.fleet.Fleet;
 import io.github.collapseexecutor.redis.FleetCoordinator;
+import io.github.collapseexecutor.redis.RedisFleet;
 import io.github.collapseexecutor.testing.LocalRedis;
 import io.lettuce.core.RedisURI;
 import java.util.concurrent.CompletableFuture;
@@ -18,12 +20,12 @@ import org.springframework.context.annotation.Configuration;
 final class FleetStartupCheckTest {
 
   @Test
-  void aFleetMethodWithoutACoordinatorStopsTheApplication() {
+  void aFleetMethodWithoutAFleetBeanStopsTheApplication() {
     assertThatThrownBy(() -> new AnnotationConfigApplicationContext(NoCoordinator.class).close())
         .isInstanceOf(BeanCreationException.class)
         .rootCause().isInstanceOf(MisconfiguredMethodException.class)
         .hasMessageContaining("Quotes.quote(String)")
-        .hasMessageContaining("no FleetCoordinator bean");
+        .hasMessageContaining("there is no Fleet bean");
   }
 
   @Test
@@ -61,6 +63,11 @@ final class FleetStartupCheckTest {
     FleetCoordinator fleetCoordinator() throws Exception {
       return FleetCoordinator.connect(RedisURI.create("redis://127.0.0.1:"
           + LocalRedis.freePort()), FleetInstance.options().build());
+    }
+
+    @Bean
+    Fleet fleet(FleetCoordinator coordinator) {
+      return RedisFleet.of(coordinator);
     }
   }
 

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.collapseexecutor.http.HttpCollapseOptions;
 import io.github.collapseexecutor.redis.FleetCoordinator;
-import io.github.collapseexecutor.redis.RedisHttpFleet;
+import io.github.collapseexecutor.redis.RedisFleet;
 import io.github.collapseexecutor.testing.LocalRedis;
 import io.github.collapseexecutor.testing.TestFleet;
 import java.util.concurrent.atomic.AtomicReference;
@@ -35,7 +35,7 @@ public interface ClientAcrossInstancesContract
 
   @Override
   default HttpCollapseOptions.Builder options() {
-    return HttpCollapseOptions.builder().fleet(RedisHttpFleet.of(COORDINATOR.get()));
+    return HttpCollapseOptions.builder().fleet(RedisFleet.of(COORDINATOR.get()));
   }
 
   @BeforeAll

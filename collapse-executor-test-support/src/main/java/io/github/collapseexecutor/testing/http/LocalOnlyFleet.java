@@ -1,6 +1,6 @@
 package io.github.collapseexecutor.testing.http;
 
-import io.github.collapseexecutor.http.HttpFleet;
+import io.github.collapseexecutor.fleet.Fleet;
 import java.time.Duration;
 import java.util.List;
 import org.jspecify.annotations.Nullable;
@@ -9,7 +9,7 @@ import org.jspecify.annotations.Nullable;
  * A fleet tier that runs every call on its instance, as the Redis tier does while its store is
  * down: for tests of where a tier is handed, not of what it does.
  */
-public final class LocalOnlyFleet implements HttpFleet {
+public final class LocalOnlyFleet implements Fleet {
 
   @Override
   public <X extends Exception> byte @Nullable [] call(List<String> key, Duration maxWait,

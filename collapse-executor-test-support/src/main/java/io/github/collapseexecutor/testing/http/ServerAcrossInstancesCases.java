@@ -8,7 +8,7 @@ import io.github.collapseexecutor.http.HttpCollapseOptions;
 import io.github.collapseexecutor.redis.FleetCoordinator;
 import io.github.collapseexecutor.redis.FleetOptions;
 import io.github.collapseexecutor.redis.FleetTestAccess;
-import io.github.collapseexecutor.redis.RedisHttpFleet;
+import io.github.collapseexecutor.redis.RedisFleet;
 import io.github.collapseexecutor.testing.LocalRedis;
 import io.github.collapseexecutor.testing.TestFleet;
 import java.io.IOException;
@@ -25,10 +25,10 @@ import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.jspecify.annotations.Nullable;
 
 /**
  * The cases every server filter passes across two instances of one application, on one port of
@@ -282,7 +282,7 @@ public abstract class ServerAcrossInstancesCases {
   private int instance(String name, String address, int onPort, FleetCoordinator coordinator)
       throws Exception {
     HttpCollapseOptions.Builder options = HttpCollapseOptions.builder()
-        .group(CollapseGroup.ofUris("/quotes/*")).fleet(RedisHttpFleet.of(coordinator));
+        .group(CollapseGroup.ofUris("/quotes/*")).fleet(RedisFleet.of(coordinator));
     if (address.equals(secondAddress)) {
       options.observations(secondPlacements.observations());
     }

@@ -2,13 +2,12 @@ package io.github.collapseexecutor.spring.boot.autoconfigure;
 
 import io.github.collapseexecutor.core.CollapseExecutor;
 import io.github.collapseexecutor.core.CollapseExecutorOptions;
-import io.github.collapseexecutor.http.HttpFleet;
+import io.github.collapseexecutor.fleet.Fleet;
 import io.github.collapseexecutor.micrometer.CollapseObservationConvention;
 import io.github.collapseexecutor.spring.NamedExecutors;
 import io.github.collapseexecutor.spring.annotation.CollapseMethods;
 import io.github.collapseexecutor.spring.boot.autoconfigure.support.ClientWiring;
 import io.github.collapseexecutor.spring.boot.autoconfigure.support.HttpAdapterSupport;
-import io.github.collapseexecutor.http.HttpFleet;
 import io.micrometer.observation.ObservationRegistry;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.config.BeanDefinition;
@@ -93,7 +92,7 @@ public final class CollapseExecutorAutoConfiguration {
       ObjectProvider<CollapseListenerFactory> listeners,
       ObjectProvider<ObservationRegistry> observationRegistry,
       ObjectProvider<CollapseObservationConvention> observationConvention,
-      ObjectProvider<CollapseExecutors> executors, ObjectProvider<HttpFleet> fleet) {
+      ObjectProvider<CollapseExecutors> executors, ObjectProvider<Fleet> fleet) {
     return new HttpAdapterSupport(settings::httpOptions,
         integration -> CollapseListeners.of(listeners, integration), observationRegistry,
         observationConvention, executors, fleet);

@@ -34,6 +34,7 @@ class ModulePathTest {
    */
   private static final Set<String> MODULES = Set.of(
       "io.github.collapseexecutor.core",
+      "io.github.collapseexecutor.fleet",
       "io.github.collapseexecutor.http",
       "io.github.collapseexecutor.micrometer",
       "io.github.collapseexecutor.spring",

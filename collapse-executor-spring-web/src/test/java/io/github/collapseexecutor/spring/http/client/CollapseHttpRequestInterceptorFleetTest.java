@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 import io.github.collapseexecutor.http.CollapseGroup;
 import io.github.collapseexecutor.http.HttpCollapseOptions;
-import io.github.collapseexecutor.redis.RedisHttpFleet;
+import io.github.collapseexecutor.redis.RedisFleet;
 import io.github.collapseexecutor.testing.FleetInstances;
 import io.github.collapseexecutor.testing.http.GatedBackend;
 import java.time.Duration;
@@ -112,7 +112,7 @@ final class CollapseHttpRequestInterceptorFleetTest {
   private CollapseHttpRequestInterceptor instance() throws Exception {
     return instances.closeLater(new CollapseHttpRequestInterceptor(
         HttpCollapseOptions.builder().group(CollapseGroup.ofUris("/quotes/*"))
-            .fleet(RedisHttpFleet.of(instances.coordinator())).build()));
+            .fleet(RedisFleet.of(instances.coordinator())).build()));
   }
 
   private RestClient client(CollapseHttpRequestInterceptor partition) {

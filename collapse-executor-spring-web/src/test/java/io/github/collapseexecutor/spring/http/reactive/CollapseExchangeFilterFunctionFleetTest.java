@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 import io.github.collapseexecutor.http.CollapseGroup;
 import io.github.collapseexecutor.http.HttpCollapseOptions;
-import io.github.collapseexecutor.redis.RedisHttpFleet;
+import io.github.collapseexecutor.redis.RedisFleet;
 import io.github.collapseexecutor.testing.FleetInstances;
 import io.github.collapseexecutor.testing.http.GatedBackend;
 import java.time.Duration;
@@ -85,7 +85,7 @@ final class CollapseExchangeFilterFunctionFleetTest {
   private CollapseExchangeFilterFunction instance() throws Exception {
     return instances.closeLater(new CollapseExchangeFilterFunction(
         HttpCollapseOptions.builder().group(CollapseGroup.ofUris("/quotes/*"))
-            .fleet(RedisHttpFleet.of(instances.coordinator())).build()));
+            .fleet(RedisFleet.of(instances.coordinator())).build()));
   }
 
   private WebClient client(CollapseExchangeFilterFunction partition) {

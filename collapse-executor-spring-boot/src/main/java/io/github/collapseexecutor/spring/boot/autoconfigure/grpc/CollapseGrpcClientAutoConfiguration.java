@@ -1,7 +1,7 @@
 package io.github.collapseexecutor.spring.boot.autoconfigure.grpc;
 
+import io.github.collapseexecutor.fleet.Fleet;
 import io.github.collapseexecutor.grpc.CollapseClientInterceptor;
-import io.github.collapseexecutor.http.HttpFleet;
 import io.github.collapseexecutor.http.SensitiveHeaders;
 import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorAutoConfiguration;
 import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseGrpcClientProperties;
@@ -76,7 +76,7 @@ public final class CollapseGrpcClientAutoConfiguration {
   @Order(Ordered.LOWEST_PRECEDENCE)
   @ConditionalOnMissingBean
   CollapseClientInterceptor collapseGrpcClientInterceptor(CollapseGrpcClientProperties section,
-      HttpAdapterProperties http, ObjectProvider<HttpFleet> fleet) {
+      HttpAdapterProperties http, ObjectProvider<Fleet> fleet) {
     CollapseClientInterceptor.Builder builder = CollapseClientInterceptor.builder()
         .name(INTEGRATION)
         .sensitiveMetadata(sensitiveMetadata(section, http))

@@ -1,8 +1,8 @@
 package io.github.collapseexecutor.spring.boot.autoconfigure.support;
 
 import io.github.collapseexecutor.core.CollapseListener;
+import io.github.collapseexecutor.fleet.Fleet;
 import io.github.collapseexecutor.http.HttpCollapseOptions;
-import io.github.collapseexecutor.http.HttpFleet;
 import io.github.collapseexecutor.http.HttpCollapseStats;
 import io.github.collapseexecutor.http.adapter.HttpCollapseAdapter;
 import io.github.collapseexecutor.micrometer.CollapseObservationConvention;
@@ -35,7 +35,7 @@ public final class HttpAdapterSupport {
   private final ObjectProvider<ObservationRegistry> observationRegistry;
   private final ObjectProvider<CollapseObservationConvention> observationConvention;
   private final ObjectProvider<CollapseExecutors> executors;
-  private final ObjectProvider<HttpFleet> fleet;
+  private final ObjectProvider<Fleet> fleet;
 
   /**
    * @param settings the checked options of a section, with what the caller adds to its builder
@@ -50,7 +50,7 @@ public final class HttpAdapterSupport {
       Function<String, CollapseListener> listeners,
       ObjectProvider<ObservationRegistry> observationRegistry,
       ObjectProvider<CollapseObservationConvention> observationConvention,
-      ObjectProvider<CollapseExecutors> executors, ObjectProvider<HttpFleet> fleet) {
+      ObjectProvider<CollapseExecutors> executors, ObjectProvider<Fleet> fleet) {
     this.settings = settings;
     this.listeners = listeners;
     this.observationRegistry = observationRegistry;
@@ -91,7 +91,7 @@ public final class HttpAdapterSupport {
   }
 
   /** Returns the fleet tier that the {@code fleet} key of {@code section} asks for. */
-  private HttpFleet fleet(HttpSection section) {
+  private Fleet fleet(HttpSection section) {
     return requireFleet(fleet.getIfAvailable(), section.key());
   }
 
@@ -100,12 +100,12 @@ public final class HttpAdapterSupport {
    *
    * @throws IllegalStateException naming what is missing, if there is none
    */
-  public static HttpFleet requireFleet(@Nullable HttpFleet tier, String key) {
+  public static Fleet requireFleet(@Nullable Fleet tier, String key) {
     if (tier == null) {
       throw new IllegalStateException("collapse.executor." + key + ".fleet is true, and"
           + " there is no fleet tier: set collapse.executor.fleet.secret, with"
           + " collapse-executor-redis and Spring Data Redis on the class path, or define an"
-          + " HttpFleet bean");
+          + " Fleet bean");
     }
     return tier;
   }

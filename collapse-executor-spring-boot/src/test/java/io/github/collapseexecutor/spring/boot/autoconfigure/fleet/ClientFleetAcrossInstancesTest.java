@@ -117,7 +117,7 @@ final class ClientFleetAcrossInstancesTest {
     return new ApplicationContextRunner()
         .withConfiguration(AutoConfigurations.of(LineFixtures.REDIS_AUTO_CONFIGURATION,
             CollapseExecutorAutoConfiguration.class, CollapseFleetAutoConfiguration.class,
-            HttpFleetAutoConfiguration.class, CollapseOkHttpAutoConfiguration.class,
+            RedisFleetAutoConfiguration.class, CollapseOkHttpAutoConfiguration.class,
             CollapseRestClientAutoConfiguration.class, CollapseWebClientAutoConfiguration.class))
         .withUserConfiguration(Application.class)
         .withPropertyValues(CollapseFleetAutoConfigurationTest.SECRET,

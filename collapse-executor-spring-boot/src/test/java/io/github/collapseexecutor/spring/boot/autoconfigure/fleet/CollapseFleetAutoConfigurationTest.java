@@ -2,11 +2,11 @@ package io.github.collapseexecutor.spring.boot.autoconfigure.fleet;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.github.collapseexecutor.http.HttpFleet;
+import io.github.collapseexecutor.fleet.Fleet;
 import io.github.collapseexecutor.micrometer.FleetStatsMeterBinder;
 import io.github.collapseexecutor.redis.FleetCoordinator;
 import io.github.collapseexecutor.redis.FleetOptions;
-import io.github.collapseexecutor.redis.RedisHttpFleet;
+import io.github.collapseexecutor.redis.RedisFleet;
 import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorAutoConfiguration;
 import io.github.collapseexecutor.spring.boot.autoconfigure.LineFixtures;
 import io.github.collapseexecutor.spring.boot.autoconfigure.actuate.CollapseEndpoint;
@@ -41,7 +41,7 @@ final class CollapseFleetAutoConfigurationTest {
   private final ApplicationContextRunner runner = new ApplicationContextRunner()
       .withConfiguration(AutoConfigurations.of(LineFixtures.REDIS_AUTO_CONFIGURATION,
           CollapseFleetAutoConfiguration.class, CollapseFleetMetricsAutoConfiguration.class,
-          HttpFleetAutoConfiguration.class))
+          RedisFleetAutoConfiguration.class))
       .withPropertyValues("collapse.executor.fleet.key-prefix=collapse-test:" + UUID.randomUUID());
 
   @Test
@@ -63,16 +63,16 @@ final class CollapseFleetAutoConfigurationTest {
   @Test
   void theHttpAdaptersTierRunsOnTheCoordinator() {
     runner.withPropertyValues(SECRET).run(context ->
-        assertThat(context.getBean(HttpFleet.class)).isInstanceOf(RedisHttpFleet.class));
-    runner.withPropertyValues(SECRET).withClassLoader(new FilteredClassLoader(HttpFleet.class))
+        assertThat(context.getBean(Fleet.class)).isInstanceOf(RedisFleet.class));
+    runner.withPropertyValues(SECRET).withClassLoader(new FilteredClassLoader(Fleet.class))
         .run(context -> assertThat(context).hasNotFailed().hasSingleBean(FleetCoordinator.class)
-            .doesNotHaveBean("collapseHttpFleet"));
+            .doesNotHaveBean("collapseFleet"));
   }
 
   @Test
   void makesNoCoordinatorWithoutASecret() {
     runner.run(context -> {
-      assertThat(context).doesNotHaveBean(HttpFleet.class);
+      assertThat(context).doesNotHaveBean(Fleet.class);
       assertThat(context).doesNotHaveBean(FleetCoordinator.class);
       assertThat(context).doesNotHaveBean(CollapseFleetState.class);
       assertThat(context).doesNotHaveBean(FleetStatsMeterBinder.class);

@@ -84,7 +84,7 @@ final class FleetAcrossInstancesTest {
     return new ApplicationContextRunner()
         .withConfiguration(AutoConfigurations.of(LineFixtures.REDIS_AUTO_CONFIGURATION,
             CollapseExecutorAutoConfiguration.class, CollapseAnnotationAutoConfiguration.class,
-            CollapseFleetAutoConfiguration.class))
+            CollapseFleetAutoConfiguration.class, RedisFleetAutoConfiguration.class))
         .withUserConfiguration(Application.class)
         .withPropertyValues(CollapseFleetAutoConfigurationTest.SECRET,
             "collapse.executor.fleet.key-prefix=collapse-test:" + UUID.randomUUID(),

@@ -2,8 +2,8 @@ package io.github.collapseexecutor.spring.boot.autoconfigure.grpc;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.collapseexecutor.fleet.Fleet;
 import io.github.collapseexecutor.grpc.CollapseClientInterceptor;
-import io.github.collapseexecutor.http.HttpFleet;
 import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorAutoConfiguration;
 import io.github.collapseexecutor.spring.boot.autoconfigure.e2e.GrpcEchoService;
 import io.grpc.CallOptions;
@@ -113,7 +113,7 @@ final class CollapseGrpcClientAutoConfigurationTest {
   @Test
   void fleetTrueNamesEachChannelOfTheFactoryForTheTier() {
     List<List<String>> asked = new CopyOnWriteArrayList<>();
-    HttpFleet recording = new HttpFleet() {
+    Fleet recording = new Fleet() {
       @Override
       public <X extends Exception> byte @Nullable [] call(List<String> key, Duration maxWait,
           Call<X> call) throws X {
@@ -127,7 +127,7 @@ final class CollapseGrpcClientAutoConfigurationTest {
         return call.get().thenApply(own -> null);
       }
     };
-    runner.withBean(HttpFleet.class, () -> recording)
+    runner.withBean(Fleet.class, () -> recording)
         .withPropertyValues("collapse.executor.grpc.fleet=true")
         .run(context -> {
           CollapseClientInterceptor interceptor = context.getBean(CollapseClientInterceptor.class);

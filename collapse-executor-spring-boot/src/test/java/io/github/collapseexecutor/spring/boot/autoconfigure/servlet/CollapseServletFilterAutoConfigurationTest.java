@@ -2,8 +2,8 @@ package io.github.collapseexecutor.spring.boot.autoconfigure.servlet;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.collapseexecutor.fleet.Fleet;
 import io.github.collapseexecutor.http.HttpCollapseOptions;
-import io.github.collapseexecutor.http.HttpFleet;
 import io.github.collapseexecutor.servlet.CollapseServletFilter;
 import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorAutoConfiguration;
 import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutors;
@@ -112,8 +112,8 @@ final class CollapseServletFilterAutoConfigurationTest {
 
   @Test
   void fleetTrueHandsTheFleetTierToTheFilter() {
-    HttpFleet tier = new LocalOnlyFleet();
-    runner.withBean(HttpFleet.class, () -> tier)
+    Fleet tier = new LocalOnlyFleet();
+    runner.withBean(Fleet.class, () -> tier)
         .withPropertyValues("collapse.executor.servlet.fleet=true")
         .run(context -> assertThat(context.getBean(CollapseExecutors.class).list())
             .singleElement().satisfies(executor ->
@@ -122,7 +122,7 @@ final class CollapseServletFilterAutoConfigurationTest {
 
   @Test
   void theFleetTierIsLeftOutUnlessTheSectionAsksForIt() {
-    runner.withBean(HttpFleet.class, LocalOnlyFleet::new)
+    runner.withBean(Fleet.class, LocalOnlyFleet::new)
         .run(context -> assertThat(context.getBean(CollapseExecutors.class).list())
             .singleElement().satisfies(executor ->
                 assertThat(executor.options().fleet()).isNull()));

@@ -2,8 +2,8 @@ package io.github.collapseexecutor.spring.boot.autoconfigure.webflux;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.collapseexecutor.fleet.Fleet;
 import io.github.collapseexecutor.http.HttpCollapseOptions;
-import io.github.collapseexecutor.http.HttpFleet;
 import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorAutoConfiguration;
 import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorDescriptor;
 import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutors;
@@ -67,8 +67,8 @@ final class CollapseWebFluxAutoConfigurationTest {
 
   @Test
   void fleetTrueHandsTheFleetTierToTheFilter() {
-    HttpFleet tier = new LocalOnlyFleet();
-    runner.withBean(HttpFleet.class, () -> tier)
+    Fleet tier = new LocalOnlyFleet();
+    runner.withBean(Fleet.class, () -> tier)
         .withPropertyValues("collapse.executor.webflux.fleet=true")
         .run(context -> assertThat(context.getBean(CollapseExecutors.class).list())
             .singleElement().satisfies(executor ->

@@ -1,30 +1,32 @@
 package io.github.collapseexecutor.redis;
 
-import io.github.collapseexecutor.http.HttpFleet;
+import io.github.collapseexecutor.fleet.Fleet;
+import io.github.collapseexecutor.fleet.FleetCodec;
 import java.time.Duration;
 import java.util.List;
+import java.util.Objects;
 import java.util.concurrent.CompletionStage;
 import java.util.function.Supplier;
-import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The fleet tier of the HTTP adapters on a {@link FleetCoordinator}: the request that leads a key
- * on its instance asks Redis for the key's lease, and either runs its call for every instance or
- * takes the response another instance's call stored. Hand it to an adapter's options:
+ * The {@link Fleet} of a {@link FleetCoordinator}: the caller that leads a key on its instance
+ * asks Redis for the key's lease, and either runs its call for every instance or takes what
+ * another instance's call stored. One serves every adapter of an application: hand it to an HTTP
+ * adapter's options, or define it as a bean for the {@code @Collapsible} methods.
  *
  * <pre>{@code
  * HttpCollapseOptions options = HttpCollapseOptions.builder()
  *     .group(CollapseGroup.ofUris("/quotes/*"))
- *     .fleet(RedisHttpFleet.of(coordinator))
+ *     .fleet(RedisFleet.of(coordinator))
  *     .build();
  * }</pre>
  *
  * <p>Everything the coordinator promises holds: it fails open, Redis sees only a keyed digest of
- * the key, and a response larger than {@link FleetOptions#maxValueBytes()} is not stored (the
+ * the key, and a value larger than {@link FleetOptions#maxValueBytes()} is not stored (the
  * instances that waited for it make their own calls).
  */
-public final class RedisHttpFleet implements HttpFleet {
+public final class RedisFleet implements Fleet {
 
   /** What the leader's call returned is stored as it is; what Redis gives back came from the fleet. */
   private static final FleetCodec<Answer> ANSWERS =
@@ -32,13 +34,13 @@ public final class RedisHttpFleet implements HttpFleet {
 
   private final FleetCoordinator coordinator;
 
-  private RedisHttpFleet(FleetCoordinator coordinator) {
+  private RedisFleet(FleetCoordinator coordinator) {
     this.coordinator = Objects.requireNonNull(coordinator, "coordinator");
   }
 
-  /** Returns the tier of the HTTP adapters on {@code coordinator}, which it does not close. */
-  public static RedisHttpFleet of(FleetCoordinator coordinator) {
-    return new RedisHttpFleet(coordinator);
+  /** Returns the fleet of {@code coordinator}, which it does not close. */
+  public static RedisFleet of(FleetCoordinator coordinator) {
+    return new RedisFleet(coordinator);
   }
 
   @Override
@@ -73,9 +75,9 @@ public final class RedisHttpFleet implements HttpFleet {
 
   @Override
   public String toString() {
-    return "RedisHttpFleet{" + coordinator.options().name() + "}";
+    return "RedisFleet{" + coordinator.options().name() + "}";
   }
 
-  /** A response's bytes, and whether they came from another instance. */
+  /** What a call returned, and whether it came from another instance. */
   private record Answer(byte @Nullable [] bytes, boolean fromFleet) {}
 }

@@ -1,13 +1,13 @@
 package io.github.collapseexecutor.spring.annotation;
 
-import io.github.collapseexecutor.core.internal.PortableText;
-import io.github.collapseexecutor.redis.FleetCodec;
-import io.github.collapseexecutor.redis.FleetCoordinator;
-import io.github.collapseexecutor.redis.FleetKey;
+import io.github.collapseexecutor.fleet.Fleet;
+import io.github.collapseexecutor.fleet.FleetCodec;
+import io.github.collapseexecutor.fleet.PortableText;
 import java.lang.reflect.Method;
 import java.time.Duration;
 import java.time.temporal.ChronoUnit;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ConcurrentHashMap;
@@ -19,39 +19,39 @@ import org.springframework.core.ResolvableType;
 import org.springframework.util.ClassUtils;
 
 /**
- * The fleet tier of {@code collapse-executor-redis} behind the {@link Collapsible} methods: the
- * caller that leads a key on this instance asks the application's {@link FleetCoordinator} for
- * it. The key it asks with is the text of the whole local key ({@link FleetKeyText}): the bean's
- * name, the method, the key and the caller's identity; the coordinator keeps only a keyed digest
- * of it. A call whose key cannot be written, or made on a bean without a name, runs as local
- * collapse. Results cross through a {@link FleetCodec} bean for the method's result type, or else
- * as JSON ({@link JsonFleetCodec}).
+ * The fleet tier behind the {@link Collapsible} methods: the caller that leads a key on this
+ * instance asks the application's {@link Fleet} bean for it. The key it asks with is the text of
+ * the whole local key ({@link FleetKeyText}): the bean's name, the method, the key and the
+ * caller's identity; the tier keeps only a keyed digest of it. A call whose key cannot be written,
+ * or made on a bean without a name, runs as local collapse. Results cross as bytes, through a
+ * {@link FleetCodec} bean for the method's result type, or else as JSON ({@link JsonFleetCodec}).
  */
-final class RedisMethodFleet implements MethodFleet {
+final class FleetRoutes implements MethodFleet {
 
-  private static final System.Logger LOG = System.getLogger(RedisMethodFleet.class.getName());
+  private static final System.Logger LOG = System.getLogger(FleetRoutes.class.getName());
 
   /** A wait with no limit of the caller's own: until the other instance's lease ends. */
   private static final Duration FOREVER = ChronoUnit.FOREVER.getDuration();
 
-  private final ObjectProvider<FleetCoordinator> coordinator;
+  private final ObjectProvider<Fleet> fleet;
   private final ListableBeanFactory beans;
 
-  RedisMethodFleet(ObjectProvider<FleetCoordinator> coordinator, ListableBeanFactory beans) {
-    this.coordinator = coordinator;
+  FleetRoutes(ObjectProvider<Fleet> fleet, ListableBeanFactory beans) {
+    this.fleet = fleet;
     this.beans = beans;
   }
 
   @Override
   public Route route(String annotation, Method method, ResolvableType resultType,
       Function<Object, @Nullable String> beanNames) {
-    FleetCoordinator fleet = coordinator.getIfAvailable();
-    if (fleet == null) {
+    Fleet tier = fleet.getIfAvailable();
+    if (tier == null) {
       throw Unsupported.method(annotation, method, "it asks for the fleet tier, and there is no"
-          + " FleetCoordinator bean",
-          "With Spring Boot, set collapse.executor.fleet.secret (the tier runs on the"
-              + " application's spring.data.redis connection); without it, define a"
-              + " FleetCoordinator bean. Or turn fleet off for the method and its named executor.");
+          + " Fleet bean",
+          "With Spring Boot, add collapse-executor-redis and set collapse.executor.fleet.secret"
+              + " (the tier runs on the application's spring.data.redis connection); without it,"
+              + " define a Fleet bean, such as RedisFleet.of(coordinator). Or turn fleet off for"
+              + " the method and its named executor.");
     }
     FleetCodec<Object> codec = codec(annotation, method, resultType);
     Set<String> reported = ConcurrentHashMap.newKeySet();
@@ -62,27 +62,82 @@ final class RedisMethodFleet implements MethodFleet {
             + " instance knows it by");
         return call.call();
       }
-      FleetKey key;
+      List<String> key;
       try {
-        key = FleetKey.of(FleetKeyText.of(bean, group.method(), group.key(), group.caller()));
+        key = FleetKeyText.of(bean, group.method(), group.key(), group.caller());
       } catch (PortableText.Unwritable e) {
         report(reported, method, "their key or their caller's identity holds a " + e.type()
             + ", whose equals another instance cannot check");
         return call.call();
       }
-      return call(fleet, key, codec, maxWait, writes.sinceLast(), call);
+      return call(tier, key, codec, maxWait, writes.sinceLast(), call);
     };
   }
 
-  private static @Nullable Object call(FleetCoordinator fleet, FleetKey key,
-      FleetCodec<Object> codec, @Nullable Duration maxWait, @Nullable Duration sinceWrite,
+  /**
+   * Runs {@code call} through {@code tier}: returns this instance's own result, or what another
+   * instance's call returned, read back with {@code codec}.
+   */
+  private static @Nullable Object call(Fleet tier, List<String> key, FleetCodec<Object> codec,
+      @Nullable Duration maxWait, @Nullable Duration sinceWrite,
       Callable<@Nullable Object> call) throws Exception {
-    if (sinceWrite != null) {
-      // a run after a write here takes no result of a call another instance started before it
-      return fleet.call(key, codec, maxWait == null ? FOREVER : maxWait, sinceWrite, call::call);
+    OwnCall own = new OwnCall(call, codec);
+    Duration wait = maxWait == null ? FOREVER : maxWait;
+    // a run after a write here takes no result of a call another instance started before it
+    byte[] shared = sinceWrite == null ? tier.call(key, wait, own)
+        : tier.call(key, wait, sinceWrite, own);
+    if (own.ran) {
+      return own.result;
     }
-    return maxWait == null ? fleet.call(key, codec, call::call)
-        : fleet.call(key, codec, maxWait, call::call);
+    if (shared != null) {
+      Object result = own.read(shared);
+      if (result != null) {
+        return result;
+      }
+    }
+    // nothing this instance can read came back, and its own call did not run: make it now
+    return call.call();
+  }
+
+  /** This instance's call through the tier: what it returned, and its bytes for the others. */
+  private static final class OwnCall implements Fleet.Call<Exception> {
+
+    private final Callable<@Nullable Object> call;
+    private final FleetCodec<Object> codec;
+    private boolean ran;
+    private @Nullable Object result;
+
+    OwnCall(Callable<@Nullable Object> call, FleetCodec<Object> codec) {
+      this.call = call;
+      this.codec = codec;
+    }
+
+    @Override
+    public byte @Nullable [] call() throws Exception {
+      Object own = call.call();
+      result = own;
+      ran = true;
+      if (own == null) {
+        // a method may return null: nothing to share, the waiting instances make their own calls
+        return null;
+      }
+      try {
+        return codec.encode(own);
+      } catch (RuntimeException e) {
+        // a result the codec cannot write stays here; the call itself succeeded
+        return null;
+      }
+    }
+
+    /** Returns what another instance's call returned, or {@code null} if it cannot be read. */
+    @Nullable Object read(byte[] bytes) {
+      try {
+        return codec.decode(bytes);
+      } catch (RuntimeException e) {
+        // written by another version of the application, say: this instance makes its own call
+        return null;
+      }
+    }
   }
 
   /** Logs once per method and reason why its calls stay on their instance. */

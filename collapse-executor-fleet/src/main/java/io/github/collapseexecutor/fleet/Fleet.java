@@ -1,4 +1,4 @@
-package io.github.collapseexecutor.http;
+package io.github.collapseexecutor.fleet;
 
 import java.time.Duration;
 import java.time.temporal.ChronoUnit;
@@ -8,28 +8,34 @@ import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;
 
 /**
- * A tier behind an adapter's own collapse that makes one call per key across the instances of an
- * application: the request that leads a key on its instance asks it, and either makes the call
- * for every instance or takes the response another instance's call produced. The module
- * {@code collapse-executor-redis} implements it on Redis; an adapter takes it through
- * {@link HttpCollapseOptions.Builder#fleet}.
+ * A tier behind an instance's own collapse that makes one call per key across the instances of
+ * an application: the caller that leads a key on its instance asks it, and either makes the call
+ * for every instance or takes what another instance's call produced. It is the one seam between
+ * collapse-executor's adapters (the HTTP clients and filters, gRPC, {@code @Collapsible}) and a
+ * store that coordinates them: {@code collapse-executor-redis} implements it on Redis
+ * ({@code RedisFleet}); an HTTP adapter takes it through its options' {@code fleet(...)}, the
+ * annotations as a bean.
  *
- * <p>The collapser asks only with a key each part of which another instance writes alike for an
- * equal request, and hands on only a response the sharing rules let every caller with that key
- * have: a whole body, and no variation on a request header the key does not hold. The response
- * crosses as bytes the collapser writes and reads; the tier keeps them as it likes (encrypted,
- * for seconds, up to a size).
+ * <p>A caller asks only with a key each part of which another instance writes alike for an equal
+ * call ({@link PortableText}), and hands on only what every caller with that key may have: an
+ * HTTP adapter a response the sharing rules let them all have, the annotations a result that
+ * another instance's caller could not tell from its own. What crosses is bytes that the caller
+ * writes and reads; the tier keeps them as it likes (encrypted, for seconds, up to a size), and
+ * never hands on another instance's failure.
+ *
+ * <p>An implementation fails open: a tier that cannot coordinate (its store is down or slow)
+ * runs the caller's call at once.
  */
-public interface HttpFleet {
+public interface Fleet {
 
   /**
-   * Makes {@code call} the one call for {@code key} across the fleet, or returns the response
-   * another instance's call shared. A tier that cannot coordinate (its store is down) runs
+   * Makes {@code call} the one call for {@code key} across the fleet, or returns what another
+   * instance's call shared. A tier that cannot coordinate (its store is down) runs
    * {@code call} at once.
    *
-   * @param key the text of the request's whole key; it holds credentials and URLs with tokens,
+   * @param key the text of the caller's whole key; it may hold credentials and URLs with tokens,
    *     so the tier never keeps it as it is (it keeps a keyed digest of it, say)
-   * @param maxWait how long this request waits for another instance at most; then it makes its
+   * @param maxWait how long this caller waits for another instance at most; then it makes its
    *     own call
    * @return what another instance's {@code call} returned, or {@code null} once this instance's
    *     {@code call} ran (what it returned, if anything, went to the other instances)
@@ -43,9 +49,9 @@ public interface HttpFleet {
   Duration ANY_AGE = ChronoUnit.FOREVER.getDuration();
 
   /**
-   * {@link #call(List, Duration, Call)} for a request that must not take the response of a call
+   * {@link #call(List, Duration, Call)} for a caller that must not take the result of a call
    * another instance started more than {@code maxAge} ago: it arrived after a write its own
-   * instance completed, which that call may not have seen ({@link WriteScope}). It makes its
+   * instance completed, which that call may not have seen. It makes its
    * own call instead. A tier that cannot tell how long ago another instance's call started
    * keeps such requests on their instance: it runs {@code call} at once, the default; with
    * {@link #ANY_AGE} it is {@code call(key, maxWait, call)}.

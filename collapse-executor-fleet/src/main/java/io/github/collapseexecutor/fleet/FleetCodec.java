@@ -1,4 +1,4 @@
-package io.github.collapseexecutor.redis;
+package io.github.collapseexecutor.fleet;
 
 import java.nio.charset.StandardCharsets;
 import org.jspecify.annotations.Nullable;

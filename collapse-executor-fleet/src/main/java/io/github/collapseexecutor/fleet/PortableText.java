@@ -1,13 +1,13 @@
-package io.github.collapseexecutor.core.internal;
+package io.github.collapseexecutor.fleet;
 
 import java.lang.reflect.Array;
 import java.lang.reflect.Method;
-import java.security.cert.Certificate;
-import java.security.cert.CertificateEncodingException;
 import java.lang.reflect.Modifier;
 import java.lang.reflect.RecordComponent;
 import java.math.BigDecimal;
 import java.math.BigInteger;
+import java.security.cert.Certificate;
+import java.security.cert.CertificateEncodingException;
 import java.time.ZoneId;
 import java.time.temporal.TemporalAccessor;
 import java.time.temporal.TemporalAmount;
@@ -37,7 +37,8 @@ import org.jspecify.annotations.Nullable;
  * For any other value (a class compared by identity, a record with an {@code equals} of its own)
  * nothing is written ({@link Unwritable}), and the call stays on its instance.
  *
- * <p>Not API: shared by the modules of collapse-executor that coordinate through a fleet tier.
+ * <p>For the callers of a {@link Fleet}: the adapters of collapse-executor write their keys with
+ * it, and an adapter of an application's own may too.
  */
 public final class PortableText {
 

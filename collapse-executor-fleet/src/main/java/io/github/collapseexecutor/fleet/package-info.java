@@ -1,0 +1,13 @@
+/**
+ * The fleet tier's seam: {@link io.github.collapseexecutor.fleet.Fleet}, which the adapters call
+ * and a store implements ({@code collapse-executor-redis}), {@link
+ * io.github.collapseexecutor.fleet.FleetCodec}, how a {@code @Collapsible} method's results cross
+ * as bytes, and {@link io.github.collapseexecutor.fleet.PortableText}, how a key is written so that
+ * another instance writes an equal key alike. JDK only. See {@code docs/scale-out.md}.
+ *
+ * <p>Parameters, return values and fields are non-null unless marked {@code @Nullable}.
+ */
+@NullMarked
+package io.github.collapseexecutor.fleet;
+
+import org.jspecify.annotations.NullMarked;

@@ -1,0 +1,11 @@
+/**
+ * The seam between collapse-executor's adapters and a fleet tier that coordinates the instances of
+ * an application. JDK only; the module exports its one package, whose public types are the API.
+ */
+module io.github.collapseexecutor.fleet {
+  // Nullness annotations on the API: static, so not needed at run time; transitive, so a module
+  // that reads this one sees them too.
+  requires static transitive org.jspecify;
+
+  exports io.github.collapseexecutor.fleet;
+}
