@@ -1,0 +1,161 @@
+package io.github.collapseexecutor.testing.http;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.github.tomakehurst.wiremock.WireMockServer;
+import io.github.collapseexecutor.fleet.Fleet;
+import io.github.collapseexecutor.http.CollapseGroup;
+import io.github.collapseexecutor.http.HttpCollapseOptions;
+import io.github.collapseexecutor.testing.http.ClientFixture.Setup;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Supplier;
+import org.jspecify.annotations.Nullable;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * What crosses between instances through the fleet tier: a caller on one instance that gets the
+ * response another instance's call produced gets what its own call would have given it, or else
+ * makes its own call. Two collapsing clients of one name, two instances, share a
+ * {@link HandOverFleet} that gives the second the bytes the first one's call handed to the tier,
+ * for an equal fleet key, as a tier gives a waiting instance the response of a call under way;
+ * each outcome of the second is compared with what an instance without the tier gets for the same
+ * request. The cases need no Redis.
+ */
+public interface ClientCrossingContract {
+
+  /**
+   * Returns the fixture of one instance, whose clients have one name: a fleet key holds the
+   * client's name, so that only clients of one name on two instances share.
+   */
+  ClientFixture instance();
+
+  /**
+   * A fleet tier between two instances: the first call of a key runs and keeps what it hands to
+   * the tier; each later call of an equal key gets those bytes instead of running, as if it had
+   * waited for the first.
+   */
+  final class HandOverFleet implements Fleet {
+
+    private final Map<List<String>, byte[]> handed = new ConcurrentHashMap<>();
+
+    @Override
+    public <X extends Exception> byte @Nullable [] call(List<String> key, Duration maxWait,
+        Call<X> call) throws X {
+      byte[] earlier = handed.get(key);
+      if (earlier != null) {
+        return earlier;
+      }
+      byte[] own = call.call();
+      if (own != null) {
+        handed.put(key, own);
+      }
+      return null;
+    }
+
+    /** The call handed over is under way: younger than any limit of age. */
+    @Override
+    public <X extends Exception> byte @Nullable [] call(List<String> key, Duration maxWait,
+        Duration maxAge, Call<X> call) throws X {
+      return call(key, maxWait, call);
+    }
+
+    @Override
+    public CompletionStage<byte @Nullable []> callAsync(List<String> key, Duration maxWait,
+        Duration maxAge, Supplier<? extends CompletionStage<byte @Nullable []>> call) {
+      return callAsync(key, maxWait, call);
+    }
+
+    @Override
+    public CompletionStage<byte @Nullable []> callAsync(List<String> key, Duration maxWait,
+        Supplier<? extends CompletionStage<byte @Nullable []>> call) {
+      byte[] earlier = handed.get(key);
+      if (earlier != null) {
+        return CompletableFuture.completedFuture(earlier);
+      }
+      return call.get().thenApply(own -> {
+        if (own != null) {
+          handed.put(key, own);
+        }
+        return null;
+      });
+    }
+
+    /** Returns how many responses the calls handed to the tier. */
+    int handedOver() {
+      return handed.size();
+    }
+  }
+
+  /** What a case does with a plain client and the two instances' collapsing clients. */
+  @FunctionalInterface
+  interface CrossingCase {
+    void run(DrivenClient plain, DrivenClient first, DrivenClient second,
+        CountingBackend backend, HandOverFleet fleet) throws Exception;
+  }
+
+  /** Runs {@code test} against a fresh {@link UnusualBackend}, with no delay. */
+  default void withInstances(CrossingCase test) throws Exception {
+    CountingBackend backend = new CountingBackend();
+    WireMockServer server = backend.start();
+    UnusualBackend.stub(server, 0);
+    HandOverFleet fleet = new HandOverFleet();
+    HttpCollapseOptions options = HttpCollapseOptions.builder()
+        .group(CollapseGroup.ofUris("/u/**")).fleet(fleet).build();
+    HttpCollapseOptions alone = HttpCollapseOptions.builder()
+        .group(CollapseGroup.ofUris("/u/**")).build();
+    // the reference: an instance of its own, with no tier, whose every call is its own
+    try (DrivenClient plain = instance().open(Setup.collapsing(server.baseUrl(), alone));
+        DrivenClient first = instance().open(Setup.collapsing(server.baseUrl(), options));
+        DrivenClient second = instance().open(Setup.collapsing(server.baseUrl(), options))) {
+      test.run(plain, first, second, backend, fleet);
+    } finally {
+      backend.stop();
+    }
+  }
+
+  @Test
+  @Timeout(60)
+  default void anEqualRequestTakesTheResponseAnotherInstancesCallProduced() throws Exception {
+    withInstances((plain, first, second, backend, fleet) -> {
+      Outcome alone = plain.send(Call.get("/u/chunked"));
+      first.send(Call.get("/u/chunked"));
+      int calls = backend.gets("/u/chunked");
+
+      assertThat(second.send(Call.get("/u/chunked"))).isEqualTo(alone);
+      assertThat(backend.gets("/u/chunked")).as("backend calls").isEqualTo(calls);
+      assertThat(fleet.handedOver()).isEqualTo(1);
+    });
+  }
+
+  @Test
+  @Timeout(60)
+  default void aResponseThatVariesOnAHeaderTheOtherRequestSentDifferentlyDoesNotCross()
+      throws Exception {
+    withInstances((plain, first, second, backend, fleet) -> {
+      first.send(Call.get("/u/vary", "X-Variant", "en"));
+
+      // the second instance has not seen the Vary yet: its key is the first's
+      assertThat(second.send(Call.get("/u/vary", "X-Variant", "de")))
+          .isEqualTo(plain.send(Call.get("/u/vary", "X-Variant", "de")));
+      assertThat(second.send(Call.get("/u/vary")))
+          .isEqualTo(plain.send(Call.get("/u/vary")));
+    });
+  }
+
+  @Test
+  @Timeout(60)
+  default void aNotModifiedResponseDoesNotCrossToARequestWithoutItsValidator() throws Exception {
+    withInstances((plain, first, second, backend, fleet) -> {
+      Outcome validated = first.send(Call.get("/u/etag", "If-None-Match", UnusualBackend.ETAG));
+      assertThat(validated.status()).isEqualTo(304);
+
+      assertThat(second.send(Call.get("/u/etag"))).isEqualTo(plain.send(Call.get("/u/etag")));
+    });
+  }
+}
