@@ -13,8 +13,9 @@ import org.springframework.util.ClassUtils;
  * too short, or another {@code collapse.executor.fleet} value the tier rejects; and each
  * {@code fleet: true} (of a client or server section, of {@code grpc}, of a named executor) that
  * no tier can serve, because {@code collapse-executor-redis}, Lettuce or Spring Data Redis is not
- * on the class path, because {@code collapse.executor.fleet.secret} is not set, or because there
- * is no Redis connection factory to connect with. An application's own {@code HttpFleet} or
+ * on the class path, because {@code collapse.executor.fleet.secret} is not set, or because no
+ * coordinator was made for want of a Lettuce connection factory (or of the tier's
+ * auto-configuration, in a test slice). An application's own {@code HttpFleet} or
  * {@code FleetCoordinator} bean serves them in place of the tier's, whatever is missing.
  *
  * <p>The secret's value is never shown.
@@ -83,9 +84,11 @@ final class FleetCheck {
             + " it to the secret every instance of the fleet shares (at least 32 bytes), "
             + alternative + ", or set it to false");
       } else {
-        errors.reject(key, true, "asks for the fleet tier, and there is no Redis connection"
-            + " factory for " + SECRET + " to connect with: configure spring.data.redis with"
-            + " the Lettuce client, " + alternative + ", or set it to false");
+        errors.reject(key, true, "asks for the fleet tier, and there is none: " + SECRET
+            + " is set, but no coordinator is made without a Lettuce connection factory bean"
+            + " (spring.data.redis with the Lettuce client), nor where the fleet tier's"
+            + " auto-configuration is left out (a test slice): configure spring.data.redis, "
+            + alternative + ", or set it to false");
       }
     });
   }

@@ -102,6 +102,21 @@ final class FleetConfigurationMistakesTest {
   }
 
   @Test
+  void fleetTrueWhereNoCoordinatorIsMadeSaysWhatItNeeds() {
+    new ApplicationContextRunner()
+        .withConfiguration(AutoConfigurations.of(CollapseExecutorAutoConfiguration.class,
+            CollapseRestClientAutoConfiguration.class, CollapseFleetAutoConfiguration.class))
+        .withPropertyValues(P + "fleet.secret=test secret of the Boot fleet tier, 32+ bytes",
+            P + "rest-template.fleet=true", GROUPS)
+        .run(context -> assertThat(analysis(context).getDescription())
+            .contains("Property: " + P + "rest-template.fleet\n")
+            .contains("Reason: asks for the fleet tier, and there is none: " + P + "fleet.secret"
+                + " is set, but no coordinator is made without a Lettuce connection factory bean"
+                + " (spring.data.redis with the Lettuce client), nor where the fleet tier's"
+                + " auto-configuration is left out (a test slice)"));
+  }
+
+  @Test
   void aNamedExecutorsFleetWithoutASecretIsRejectedUnderItsKey() {
     runner.withPropertyValues(P + "executors.quotes.fleet=true")
         .run(context -> assertThat(analysis(context).getDescription())
