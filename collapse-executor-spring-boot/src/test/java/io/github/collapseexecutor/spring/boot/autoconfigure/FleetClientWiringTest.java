@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.logging.Level;
 import java.util.logging.LogRecord;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.diagnostics.FailureAnalysis;
 import org.springframework.boot.test.context.assertj.AssertableApplicationContext;
@@ -29,6 +30,7 @@ import org.springframework.web.reactive.function.client.WebClient;
  * logged at WARN, naming {@code apply-to-beans}; one whose named and unnamed clients mix is logged
  * at INFO, saying which stay on their instance.
  */
+@Timeout(60)
 final class FleetClientWiringTest {
 
   private static final String P = "collapse.executor.";

@@ -11,6 +11,7 @@ import io.github.collapseexecutor.testing.http.LocalOnlyFleet;
 import io.lettuce.core.RedisClient;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.springframework.boot.WebApplicationType;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
@@ -31,6 +32,7 @@ import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactor
  * too short or blank (whose value is never shown), a {@code fleet: true} without a secret, or
  * without the module, Lettuce or Spring Data Redis on the class path. No test here needs Redis.
  */
+@Timeout(60)
 @ExtendWith(OutputCaptureExtension.class)
 final class FleetConfigurationMistakesTest {
 
@@ -136,6 +138,16 @@ final class FleetConfigurationMistakesTest {
             .contains("Reason: must be letters, digits and : . _ - only\n")
             .contains("Reason: must be positive\n")
             .doesNotContain("Property: " + P + "rest-template.fleet"));
+  }
+
+  /** The check names the classes it looks for: each must be the one the tier runs on. */
+  @Test
+  void theClassesTheCheckLooksForAreTheTiersOwn() {
+    assertThat(FleetCheck.COORDINATOR).isEqualTo(FleetCoordinator.class.getName());
+    assertThat(FleetCheck.HTTP_FLEET).isEqualTo(HttpFleet.class.getName());
+    assertThat(FleetCheck.LETTUCE).isEqualTo(RedisClient.class.getName());
+    assertThat(FleetCheck.CONNECTION_FACTORY)
+        .isEqualTo(LettuceConnectionFactory.class.getName());
   }
 
   @Test
