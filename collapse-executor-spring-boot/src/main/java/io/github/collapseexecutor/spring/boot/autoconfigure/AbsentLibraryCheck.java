@@ -81,6 +81,14 @@ final class AbsentLibraryCheck {
     }
   }
 
+  /** Whether the library of the section {@code key} is on the class path, or it needs none. */
+  static boolean isPresent(String key, @Nullable ClassLoader loader) {
+    return SECTIONS.stream().filter(section -> section.key().equals(key)).findFirst()
+        .map(section -> section.classes().stream()
+            .allMatch(type -> ClassUtils.isPresent(type, loader)))
+        .orElse(true);
+  }
+
   /** The first key of the section that a source other than the environment variables sets. */
   private static @Nullable ConfigurationProperty firstKey(
       Iterable<ConfigurationPropertySource> sources, Section section) {

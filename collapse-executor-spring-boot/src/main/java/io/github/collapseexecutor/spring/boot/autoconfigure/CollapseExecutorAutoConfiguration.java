@@ -6,6 +6,7 @@ import io.github.collapseexecutor.fleet.Fleet;
 import io.github.collapseexecutor.micrometer.CollapseObservationConvention;
 import io.github.collapseexecutor.spring.NamedExecutors;
 import io.github.collapseexecutor.spring.annotation.CollapseMethods;
+import io.github.collapseexecutor.spring.boot.autoconfigure.support.BuilderPartitions;
 import io.github.collapseexecutor.spring.boot.autoconfigure.support.ClientWiring;
 import io.github.collapseexecutor.spring.boot.autoconfigure.support.HttpAdapterSupport;
 import io.micrometer.observation.ObservationRegistry;
@@ -96,6 +97,15 @@ public final class CollapseExecutorAutoConfiguration {
     return new HttpAdapterSupport(settings::httpOptions,
         integration -> CollapseListeners.of(listeners, integration), observationRegistry,
         observationConvention, executors, fleet);
+  }
+
+  /**
+   * The unnamed partitions the client sections give Spring Boot's builders, which
+   * {@code apply-to-beans} checks with {@code fleet}.
+   */
+  @Bean
+  BuilderPartitions collapseBuilderPartitions() {
+    return new BuilderPartitions();
   }
 
   /** The DEBUG report of what collapse was wired to, once every bean is made. */

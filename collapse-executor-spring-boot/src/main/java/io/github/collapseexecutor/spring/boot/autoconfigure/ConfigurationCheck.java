@@ -1,11 +1,13 @@
 package io.github.collapseexecutor.spring.boot.autoconfigure;
 
 import io.github.collapseexecutor.spring.boot.autoconfigure.InvalidPropertiesException.InvalidProperty;
+import io.github.collapseexecutor.spring.boot.autoconfigure.fleet.CollapseFleetProperties;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.function.Predicate;
 import org.jspecify.annotations.Nullable;
 import org.springframework.boot.context.properties.bind.AbstractBindHandler;
 import org.springframework.boot.context.properties.bind.BindContext;
@@ -19,9 +21,11 @@ import org.springframework.boot.context.properties.source.ConfigurationPropertyS
  * Every value of {@code collapse.executor} that does not hold, found at once before any bean is
  * created: each value the binder cannot read as its type (where Spring Boot's own binding stops at
  * the first), then, on what did bind, each value the library's builders reject
- * ({@link CollapseSettings}), and each section that asks for a client library that is absent
- * ({@link AbsentLibraryCheck}). The sections switched off by their own {@code enabled} are left
- * out, as their beans are.
+ * ({@link CollapseSettings}), each section that asks for a client library that is absent
+ * ({@link AbsentLibraryCheck}), and each mistake of the fleet tier: a bad secret, a
+ * {@code fleet: true} that no tier can serve ({@link FleetCheck}). The sections switched off by
+ * their own {@code enabled} are left out, as their beans are, and so are those whose client
+ * library is absent.
  */
 final class ConfigurationCheck {
 
@@ -34,6 +38,19 @@ final class ConfigurationCheck {
    */
   static List<InvalidProperty> invalid(Binder binder,
       Iterable<ConfigurationPropertySource> sources, @Nullable ClassLoader loader) {
+    return invalid(binder, sources, loader, type -> false);
+  }
+
+  /**
+   * Returns every invalid value, in the order of the properties classes and their keys.
+   *
+   * @param loader the application's class loader, which has the client libraries or not
+   * @param hasBean whether the application defines a bean of a type, by class name: its own
+   *     fleet tier, or the one the auto-configuration registered
+   */
+  static List<InvalidProperty> invalid(Binder binder,
+      Iterable<ConfigurationPropertySource> sources, @Nullable ClassLoader loader,
+      Predicate<String> hasBean) {
     PropertyErrors errors = new PropertyErrors(sources);
     Map<Class<?>, Object> bound = new LinkedHashMap<>();
     BindFailures failures = new BindFailures(errors);
@@ -54,11 +71,40 @@ final class ConfigurationCheck {
     CollapseSettings.check(boundAs(bound, CollapseExecutorProperties.class),
         boundAs(bound, HttpAdapterProperties.class),
         boundAs(bound, NamedExecutorProperties.class), sections, rejected);
+    FleetCheck.check(boundAs(bound, CollapseFleetProperties.class),
+        askingForFleet(binder, bound, sections, loader), loader, hasBean, rejected);
     List<InvalidProperty> invalid = new ArrayList<>(errors.rejected());
     rejected.rejected().stream()
         .filter(property -> invalid.stream().noneMatch(read -> read.key().equals(property.key())))
         .forEach(invalid::add);
     return invalid;
+  }
+
+  /**
+   * Returns each key that says {@code fleet: true} where it takes effect: the enabled HTTP
+   * sections and gRPC, whose library is present, and the named executors, while the annotations
+   * are on.
+   */
+  private static List<String> askingForFleet(Binder binder, Map<Class<?>, Object> bound,
+      List<HttpSection> sections, @Nullable ClassLoader loader) {
+    List<String> asking = new ArrayList<>();
+    for (HttpSection section : sections) {
+      if (section.isFleet() && AbsentLibraryCheck.isPresent(section.key(), loader)) {
+        asking.add("collapse.executor." + section.key() + ".fleet");
+      }
+    }
+    CollapseGrpcClientProperties grpc = boundAs(bound, CollapseGrpcClientProperties.class);
+    if (grpc.isEnabled() && grpc.isFleet() && AbsentLibraryCheck.isPresent("grpc", loader)) {
+      asking.add("collapse.executor.grpc.fleet");
+    }
+    if (binder.bind(UnknownKeyCheck.READ_BY_CONDITION, Boolean.class).orElse(true)) {
+      boundAs(bound, NamedExecutorProperties.class).getExecutors().forEach((name, executor) -> {
+        if (Boolean.TRUE.equals(executor.getFleet())) {
+          asking.add("collapse.executor.executors." + name + ".fleet");
+        }
+      });
+    }
+    return asking;
   }
 
   /** Every class of UnknownKeyCheck.PROPERTIES was bound or created above. */

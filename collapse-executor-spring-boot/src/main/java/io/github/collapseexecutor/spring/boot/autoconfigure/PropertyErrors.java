@@ -2,9 +2,11 @@ package io.github.collapseexecutor.spring.boot.autoconfigure;
 
 import io.github.collapseexecutor.spring.boot.autoconfigure.InvalidPropertiesException.InvalidProperty;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;
@@ -21,8 +23,13 @@ import org.springframework.boot.context.properties.source.ConfigurationPropertyS
  */
 final class PropertyErrors {
 
+  /** How the value of a hidden key is shown. */
+  static final String HIDDEN = "******";
+
   /** By key: a value inherited by several executors or sections is reported once. */
   private final Map<String, InvalidProperty> rejected = new LinkedHashMap<>();
+  /** The keys whose values are never shown: secrets. */
+  private final Set<String> hidden = new HashSet<>();
   private final Iterable<ConfigurationPropertySource> sources;
   private int rejections;
 
@@ -51,6 +58,11 @@ final class PropertyErrors {
     }
   }
 
+  /** Shows the value of {@code key} as {@value #HIDDEN} in every rejection: a secret. */
+  void hide(String key) {
+    hidden.add(key);
+  }
+
   /** Keeps a rejection of {@code value} under {@code key}. */
   void reject(String key, Object value, String reason) {
     rejections++;
@@ -61,7 +73,8 @@ final class PropertyErrors {
     ConfigurationProperty written = name == null ? null : find(name);
     ConfigurationProperty item = name == null || written != null ? null : find(name.append("[0]"));
     rejected.put(key, new InvalidProperty(key,
-        written != null ? "'" + written.getValue() + "'"
+        hidden.contains(key) ? HIDDEN
+            : written != null ? "'" + written.getValue() + "'"
             : value instanceof String ? "'" + value + "'" : String.valueOf(value),
         written != null ? written.getOrigin() : item != null ? item.getOrigin() : null,
         // "waitTimeout must be positive: PT-5S": the key and the value as written replace both

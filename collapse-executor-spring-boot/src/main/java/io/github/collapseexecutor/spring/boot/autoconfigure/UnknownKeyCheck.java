@@ -31,6 +31,7 @@ import org.springframework.core.env.ConfigurableEnvironment;
 import org.springframework.core.env.EnumerablePropertySource;
 import org.springframework.core.env.PropertySource;
 import org.springframework.core.env.SystemEnvironmentPropertySource;
+import org.springframework.util.ClassUtils;
 
 /**
  * Before any bean is created, binds every properties class below {@code collapse.executor} with
@@ -81,14 +82,25 @@ final class UnknownKeyCheck implements BeanFactoryPostProcessor {
       throw new UnknownKeysException(unknown);
     }
     // then every value that does not hold, at once
+    ClassLoader loader = beanFactory.getBeanClassLoader();
     List<InvalidProperty> invalid =
         ConfigurationCheck.invalid(binder, ConfigurationPropertySources.get(environment),
-            beanFactory.getBeanClassLoader());
+            loader, type -> hasBean(beanFactory, type, loader));
     if (!invalid.isEmpty()) {
       throw new InvalidPropertiesException(invalid);
     }
     unknown.forEach(key -> logger.warn(key.message()
         + (key.origin() == null ? "" : " (" + key.origin() + ")")));
+  }
+
+  /**
+   * Whether {@code beanFactory} defines a bean of the class {@code type}, judged from the
+   * definitions alone, as conditions judge them: no bean is made for it.
+   */
+  private static boolean hasBean(ConfigurableListableBeanFactory beanFactory, String type,
+      @Nullable ClassLoader loader) {
+    return ClassUtils.isPresent(type, loader) && beanFactory.getBeanNamesForType(
+        ClassUtils.resolveClassName(type, loader), true, /* allowEagerInit= */ false).length > 0;
   }
 
   /**

@@ -4,6 +4,7 @@ import io.github.collapseexecutor.redis.FleetCoordinator;
 import io.github.collapseexecutor.redis.FleetOptions;
 import io.github.collapseexecutor.redis.FleetStats;
 import io.github.collapseexecutor.spring.boot.autoconfigure.annotation.CollapseAnnotationAutoConfiguration;
+import io.github.collapseexecutor.spring.boot.autoconfigure.support.FleetWiringException;
 import io.lettuce.core.RedisURI;
 import java.nio.charset.StandardCharsets;
 import java.util.Objects;
@@ -79,15 +80,18 @@ public final class CollapseFleetAutoConfiguration {
   /**
    * Returns the address of the Redis the connection factory connects to.
    *
-   * @throws IllegalStateException if it connects to Sentinel or a cluster, which the tier does
+   * @throws FleetWiringException if it connects to Sentinel or a cluster, which the tier does
    *     not serve
    */
   static RedisURI uri(LettuceConnectionFactory redis) {
     if (redis.isRedisSentinelAware() || redis.isClusterAware()) {
-      throw new IllegalStateException("collapse.executor.fleet needs a standalone Redis, and"
-          + " spring.data.redis points at " + (redis.isClusterAware() ? "a cluster" : "Sentinel")
-          + "; define a FleetCoordinator bean of your own, or unset"
-          + " collapse.executor.fleet.secret");
+      boolean cluster = redis.isClusterAware();
+      throw new FleetWiringException(
+          cluster ? "spring.data.redis.cluster.nodes" : "spring.data.redis.sentinel.master",
+          "collapse.executor.fleet.secret turns the fleet tier on, which needs a standalone"
+              + " Redis, and spring.data.redis points at " + (cluster ? "a cluster" : "Sentinel"),
+          "Define a FleetCoordinator bean of your own on a standalone Redis, or remove"
+              + " collapse.executor.fleet.secret to turn the tier off.");
     }
     RedisStandaloneConfiguration server = redis.getStandaloneConfiguration();
     RedisURI.Builder uri = RedisURI.builder()

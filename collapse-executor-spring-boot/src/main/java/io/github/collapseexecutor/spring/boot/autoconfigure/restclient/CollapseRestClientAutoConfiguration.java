@@ -1,6 +1,7 @@
 package io.github.collapseexecutor.spring.boot.autoconfigure.restclient;
 
 import io.github.collapseexecutor.spring.boot.autoconfigure.support.ApplyToChosenBeans;
+import io.github.collapseexecutor.spring.boot.autoconfigure.support.BuilderPartitions;
 import io.github.collapseexecutor.spring.boot.autoconfigure.support.ClientApiVersionHeaders;
 import io.github.collapseexecutor.spring.boot.autoconfigure.support.ClientWiring;
 import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorAutoConfiguration;
@@ -11,6 +12,7 @@ import io.github.collapseexecutor.spring.http.client.CollapseHttpRequestIntercep
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Consumer;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
@@ -96,28 +98,45 @@ public final class CollapseRestClientAutoConfiguration {
 
   /**
    * Adds a partition of the interceptor, last, to each RestClient and RestTemplate bean of
-   * apply-to-beans.
+   * apply-to-beans; with {@code fleet}, a bean that holds a builder's unnamed partition already
+   * stops startup ({@link BuilderPartitions}).
    */
   @Bean
   static ApplyToChosenBeans collapseRestTemplateApplyToBeans(Environment environment,
-      ObjectProvider<CollapseHttpRequestInterceptor> interceptor) {
+      ObjectProvider<CollapseHttpRequestInterceptor> interceptor,
+      ObjectProvider<CollapseRestTemplateProperties> section,
+      ObjectProvider<BuilderPartitions> partitions) {
     return ApplyToChosenBeans.of(environment, INTEGRATION,
         List.of(RestTemplate.class, RestClient.class),
-        (client, name) -> withInterceptor(client, name, interceptor.getObject()));
+        (client, name) -> withInterceptor(client, name, interceptor.getObject(),
+            held -> partitions.getObject().checkHeld(section.getObject(), name, held,
+                client instanceof RestTemplate ? "RestTemplateBuilder" : "RestClient.Builder")));
   }
 
-  /** Adds a partition named after the client's bean, the client's name across the fleet. */
+  /**
+   * Adds a partition named after the client's bean, the client's name across the fleet, unless
+   * the client holds the interceptor already, which {@code checkHeld} is then given.
+   */
   private static Object withInterceptor(Object client, String beanName,
-      CollapseHttpRequestInterceptor interceptor) {
+      CollapseHttpRequestInterceptor interceptor, Consumer<Object> checkHeld) {
     if (client instanceof RestTemplate template) {
+      Object held = HttpAdapterSupport.held(template.getInterceptors(), interceptor);
+      if (held != null) {
+        checkHeld.accept(held);
+      }
       HttpAdapterSupport.addPartitionUnlessHeld(template.getInterceptors(), interceptor,
           collapse -> collapse.newPartition(beanName));
       return template;
     }
     AtomicBoolean present = new AtomicBoolean();
-    RestClient.Builder copy = ((RestClient) client).mutate().requestInterceptors(interceptors ->
-        present.set(!HttpAdapterSupport.addPartitionUnlessHeld(interceptors, interceptor,
-            collapse -> collapse.newPartition(beanName))));
+    RestClient.Builder copy = ((RestClient) client).mutate().requestInterceptors(interceptors -> {
+      Object held = HttpAdapterSupport.held(interceptors, interceptor);
+      if (held != null) {
+        checkHeld.accept(held);
+      }
+      present.set(!HttpAdapterSupport.addPartitionUnlessHeld(interceptors, interceptor,
+          collapse -> collapse.newPartition(beanName)));
+    });
     return present.get() ? client : copy.build();
   }
 
@@ -139,8 +158,9 @@ public final class CollapseRestClientAutoConfiguration {
     @ConditionalOnMissingBean(name = "collapseRestClientCustomizer")
     @Order(Ordered.LOWEST_PRECEDENCE)
     RestClientLine.RestClientCustomizer collapseRestClientCustomizer(
-        CollapseHttpRequestInterceptor interceptor) {
-      return builder -> builder.requestInterceptor(interceptor.newPartition());
+        CollapseHttpRequestInterceptor interceptor, BuilderPartitions partitions) {
+      return builder -> builder.requestInterceptor(
+          partitions.remember(interceptor.newPartition(), "customize-rest-client-builder"));
     }
   }
 
@@ -157,8 +177,9 @@ public final class CollapseRestClientAutoConfiguration {
     @ConditionalOnMissingBean(name = "collapseRestTemplateCustomizer")
     @Order(Ordered.LOWEST_PRECEDENCE)
     RestClientLine.RestTemplateCustomizer collapseRestTemplateCustomizer(
-        CollapseHttpRequestInterceptor interceptor) {
-      return restTemplate -> restTemplate.getInterceptors().add(interceptor.newPartition());
+        CollapseHttpRequestInterceptor interceptor, BuilderPartitions partitions) {
+      return restTemplate -> restTemplate.getInterceptors().add(
+          partitions.remember(interceptor.newPartition(), "customize-rest-template-builder"));
     }
   }
 

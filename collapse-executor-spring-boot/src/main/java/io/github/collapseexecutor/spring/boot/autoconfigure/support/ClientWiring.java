@@ -21,6 +21,17 @@ import org.springframework.core.env.Environment;
  * logged at WARN, naming the settings that would let them take effect: such groups would
  * otherwise collapse nothing, and say nothing.
  *
+ * <p>With the section's {@code fleet}, only a named client collapses across the instances: each
+ * bean of {@code apply-to-beans}, under its bean's name, and the adapter bean itself, under its
+ * executor's name. The clients of the builder customizations and of HTTP service groups get an
+ * unnamed partition, and stay on their instance. A fleet section none of whose clients is named
+ * is logged at WARN, naming {@code apply-to-beans}: its {@code fleet} does nothing. One whose
+ * named and unnamed clients mix is logged at INFO, saying which stay on their instance, as that
+ * may be meant (every builder's client collapses locally, the chosen ones across the fleet).
+ * Neither stops the application: a client may still take the adapter after startup, where no
+ * check sees it. A bean of {@code apply-to-beans} that cannot be named does stop it
+ * ({@link BuilderPartitions}).
+ *
  * <p>Public for the auto-configurations in this module's other packages; not for applications.
  */
 public final class ClientWiring implements SmartInitializingSingleton, BeanFactoryAware {
@@ -74,10 +85,59 @@ public final class ClientWiring implements SmartInitializingSingleton, BeanFacto
 
   @Override
   public void afterSingletonsInstantiated() {
-    if (!section.getCollapseGroups().isEmpty() && !reachesAClient()) {
-      System.getLogger(configuration.getName()).log(System.Logger.Level.WARNING,
-          this::unreachedMessage);
+    if (section.getCollapseGroups().isEmpty()) {
+      return;
     }
+    System.Logger log = System.getLogger(configuration.getName());
+    if (!reachesAClient()) {
+      log.log(System.Logger.Level.WARNING, this::unreachedMessage);
+    } else if (section.isFleet()) {
+      List<String> unnamed = unnamedClients();
+      if (section.getApplyToBeans().isEmpty() && takenByHand().isEmpty()) {
+        log.log(System.Logger.Level.WARNING, () -> noNamedClientMessage(unnamed));
+      } else if (!unnamed.isEmpty()) {
+        log.log(System.Logger.Level.INFO, () -> someUnnamedMessage(unnamed));
+      }
+    }
+  }
+
+  /** The clients that get an unnamed partition: each customized builder's, each group's. */
+  private List<String> unnamedClients() {
+    String prefix = "collapse.executor." + section.key() + ".";
+    List<String> unnamed = new ArrayList<>();
+    builders.stream().filter(Builder::customized).forEach(builder -> unnamed.add("the "
+        + builder.type() + "s of Spring Boot's builder (" + prefix + builder.property() + ")"));
+    if (!serviceGroups.isEmpty()) {
+      unnamed.add("the clients of HTTP service groups " + serviceGroups
+          + " (collapse.executor.http-service-groups)");
+    }
+    return unnamed;
+  }
+
+  private String noNamedClientMessage(List<String> unnamed) {
+    String prefix = "collapse.executor." + section.key() + ".";
+    return prefix + "fleet is true, and no client of the section collapses across the"
+        + " instances: " + String.join(" and ", unnamed) + " get an unnamed partition of the "
+        + adapterType.getSimpleName() + ", which collapses on this instance only. Name the"
+        + " clients to collapse across the instances in " + prefix + "apply-to-beans (each then"
+        + " does under its bean's name), or set " + prefix + "fleet=false.";
+  }
+
+  private String someUnnamedMessage(List<String> unnamed) {
+    String prefix = "collapse.executor." + section.key() + ".";
+    List<String> named = new ArrayList<>();
+    if (!section.getApplyToBeans().isEmpty()) {
+      named.add("the beans of " + prefix + "apply-to-beans " + section.getApplyToBeans()
+          + " collapse across the instances, each under its bean's name");
+    }
+    Set<String> byHand = takenByHand();
+    if (!byHand.isEmpty()) {
+      named.add("the beans given the " + adapterType.getSimpleName() + " by hand " + byHand
+          + " do where they hold it or a partition with a name");
+    }
+    return prefix + "fleet is true: " + String.join("; ", named) + "; "
+        + String.join(" and ", unnamed) + " get an unnamed partition, and collapse on this"
+        + " instance only.";
   }
 
   /** Whether any client can get the adapter: by a builder, a bean name, a group, or by hand. */

@@ -102,10 +102,13 @@ public final class HttpAdapterSupport {
    */
   public static Fleet requireFleet(@Nullable Fleet tier, String key) {
     if (tier == null) {
-      throw new IllegalStateException("collapse.executor." + key + ".fleet is true, and"
-          + " there is no fleet tier: set collapse.executor.fleet.secret, with"
-          + " collapse-executor-redis and Spring Data Redis on the class path, or define an"
-          + " Fleet bean");
+      // the configuration check finds the usual causes before any bean is made; this is what is
+      // left (a context without it, a coordinator that backed off for want of a Redis bean)
+      throw new FleetWiringException("collapse.executor." + key + ".fleet",
+          "it is true, and there is no fleet tier (no Fleet bean)",
+          "Set collapse.executor.fleet.secret, with collapse-executor-redis and Spring Data"
+              + " Redis (Lettuce) on the class path and a Redis connection factory, or define a"
+              + " Fleet bean; or set collapse.executor." + key + ".fleet=false.");
     }
     return tier;
   }
@@ -131,12 +134,20 @@ public final class HttpAdapterSupport {
    */
   public static <T, A extends HttpCollapseAdapter<?>> boolean addPartitionUnlessHeld(
       List<T> adapters, A adapter, Function<A, ? extends T> newPartition) {
-    boolean held = adapters.stream().anyMatch(one ->
-        one instanceof HttpCollapseAdapter<?> collapse && collapse.stats() == adapter.stats());
+    boolean held = held(adapters, adapter) != null;
     if (!held) {
       adapters.add(newPartition.apply(adapter));
     }
     return !held;
+  }
+
+  /**
+   * Returns what of {@code adapters} is {@code adapter} or a partition of it, if any: what
+   * {@link #addPartitionUnlessHeld} leaves in place.
+   */
+  public static <T> @Nullable T held(List<T> adapters, HttpCollapseAdapter<?> adapter) {
+    return adapters.stream().filter(one -> one instanceof HttpCollapseAdapter<?> collapse
+        && collapse.stats() == adapter.stats()).findFirst().orElse(null);
   }
 
   /** Registers an adapter with {@link CollapseExecutors}, if that bean exists. */

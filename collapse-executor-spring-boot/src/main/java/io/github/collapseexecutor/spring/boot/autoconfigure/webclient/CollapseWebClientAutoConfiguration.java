@@ -1,6 +1,7 @@
 package io.github.collapseexecutor.spring.boot.autoconfigure.webclient;
 
 import io.github.collapseexecutor.spring.boot.autoconfigure.support.ApplyToChosenBeans;
+import io.github.collapseexecutor.spring.boot.autoconfigure.support.BuilderPartitions;
 import io.github.collapseexecutor.spring.boot.autoconfigure.support.ClientApiVersionHeaders;
 import io.github.collapseexecutor.spring.boot.autoconfigure.support.ClientWiring;
 import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorAutoConfiguration;
@@ -11,6 +12,7 @@ import io.github.collapseexecutor.spring.http.reactive.CollapseExchangeFilterFun
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Consumer;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
@@ -87,20 +89,37 @@ public final class CollapseWebClientAutoConfiguration {
             section.isCustomizeWebClientBuilder()));
   }
 
-  /** Adds a partition of the filter function, last, to each WebClient bean of apply-to-beans. */
+  /**
+   * Adds a partition of the filter function, last, to each WebClient bean of apply-to-beans; with
+   * {@code fleet}, a bean that holds the builder's unnamed partition already stops startup
+   * ({@link BuilderPartitions}).
+   */
   @Bean
   static ApplyToChosenBeans collapseWebClientApplyToBeans(Environment environment,
-      ObjectProvider<CollapseExchangeFilterFunction> filter) {
+      ObjectProvider<CollapseExchangeFilterFunction> filter,
+      ObjectProvider<CollapseWebClientProperties> section,
+      ObjectProvider<BuilderPartitions> partitions) {
     return ApplyToChosenBeans.of(environment, INTEGRATION, List.of(WebClient.class),
-        (client, name) -> withFilter((WebClient) client, name, filter.getObject()));
+        (client, name) -> withFilter((WebClient) client, name, filter.getObject(),
+            held -> partitions.getObject().checkHeld(section.getObject(), name, held,
+                "WebClient.Builder")));
   }
 
-  /** Adds a partition named after the client's bean, the client's name across the fleet. */
+  /**
+   * Adds a partition named after the client's bean, the client's name across the fleet, unless
+   * the client holds the filter function already, which {@code checkHeld} is then given.
+   */
   private static WebClient withFilter(WebClient client, String beanName,
-      CollapseExchangeFilterFunction filter) {
+      CollapseExchangeFilterFunction filter, Consumer<Object> checkHeld) {
     AtomicBoolean present = new AtomicBoolean();
-    WebClient.Builder copy = client.mutate().filters(filters -> present.set(!HttpAdapterSupport
-        .addPartitionUnlessHeld(filters, filter, collapse -> collapse.newPartition(beanName))));
+    WebClient.Builder copy = client.mutate().filters(filters -> {
+      Object held = HttpAdapterSupport.held(filters, filter);
+      if (held != null) {
+        checkHeld.accept(held);
+      }
+      present.set(!HttpAdapterSupport.addPartitionUnlessHeld(filters, filter,
+          collapse -> collapse.newPartition(beanName)));
+    });
     return present.get() ? client : copy.build();
   }
 
@@ -122,8 +141,9 @@ public final class CollapseWebClientAutoConfiguration {
     @ConditionalOnMissingBean(name = "collapseWebClientCustomizer")
     @Order(Ordered.LOWEST_PRECEDENCE)
     WebClientLine.WebClientCustomizer collapseWebClientCustomizer(
-        CollapseExchangeFilterFunction filter) {
-      return builder -> builder.filter(filter.newPartition());
+        CollapseExchangeFilterFunction filter, BuilderPartitions partitions) {
+      return builder -> builder.filter(
+          partitions.remember(filter.newPartition(), "customize-web-client-builder"));
     }
   }
 

@@ -11,6 +11,7 @@ import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorAuto
 import io.github.collapseexecutor.spring.boot.autoconfigure.LineFixtures;
 import io.github.collapseexecutor.spring.boot.autoconfigure.actuate.CollapseEndpoint;
 import io.github.collapseexecutor.spring.boot.autoconfigure.actuate.CollapseEndpointAutoConfiguration;
+import io.github.collapseexecutor.spring.boot.autoconfigure.support.FleetWiringException;
 import io.github.collapseexecutor.testing.LocalRedis;
 import io.lettuce.core.RedisCredentials;
 import io.lettuce.core.RedisURI;
@@ -84,6 +85,19 @@ final class CollapseFleetAutoConfigurationTest {
     runner.withPropertyValues("collapse.executor.fleet.secret=short").run(context ->
         assertThat(context.getStartupFailure()).rootCause()
             .hasMessageContaining("secret must hold at least 32"));
+  }
+
+  @Test
+  void sentinelStopsStartupNamingTheKeyThatPointsAtIt() throws Exception {
+    runner.withPropertyValues(SECRET, "spring.data.redis.sentinel.master=primary",
+        "spring.data.redis.sentinel.nodes=127.0.0.1:" + LocalRedis.freePort()).run(context ->
+          assertThat(context.getStartupFailure()).rootCause()
+              .isInstanceOfSatisfying(FleetWiringException.class, failure -> {
+                assertThat(failure.property()).isEqualTo("spring.data.redis.sentinel.master");
+                assertThat(failure.reason()).isEqualTo("collapse.executor.fleet.secret turns"
+                    + " the fleet tier on, which needs a standalone Redis, and"
+                    + " spring.data.redis points at Sentinel");
+              }));
   }
 
   @Test

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.github.collapseexecutor.fleet.Fleet;
 import io.github.collapseexecutor.grpc.CollapseClientInterceptor;
 import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorAutoConfiguration;
+import io.github.collapseexecutor.spring.boot.autoconfigure.StartupFailures;
 import io.github.collapseexecutor.spring.boot.autoconfigure.e2e.GrpcEchoService;
 import io.grpc.CallOptions;
 import io.grpc.Channel;
@@ -100,9 +101,9 @@ final class CollapseGrpcClientAutoConfigurationTest {
   @Test
   void fleetTrueWithoutAFleetTierStopsStartupNamingWhatIsMissing() {
     runner.withPropertyValues("collapse.executor.grpc.fleet=true")
-        .run(context -> assertThat(context.getStartupFailure()).rootCause()
-            .hasMessageContaining("collapse.executor.grpc.fleet")
-            .hasMessageContaining("collapse.executor.fleet.secret"));
+        .run(context -> assertThat(StartupFailures.messages(context))
+            .contains("collapse.executor.grpc.fleet='true': asks for the fleet tier, and"
+                + " collapse.executor.fleet.secret is not set"));
   }
 
   /**

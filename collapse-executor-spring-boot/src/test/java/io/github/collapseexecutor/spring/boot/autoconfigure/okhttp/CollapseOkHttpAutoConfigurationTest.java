@@ -125,8 +125,8 @@ final class CollapseOkHttpAutoConfigurationTest {
   void fleetTrueWithoutAFleetTierStopsStartupNamingWhatIsMissing() {
     runner.withPropertyValues("collapse.executor.okhttp.collapse-groups[0].uris=/user/*",
             "collapse.executor.okhttp.fleet=true")
-        .run(context -> assertThat(context.getStartupFailure()).rootCause()
-            .hasMessageContaining("collapse.executor.okhttp.fleet")
-            .hasMessageContaining("collapse.executor.fleet.secret"));
+        .run(context -> assertThat(StartupFailures.messages(context))
+            .contains("collapse.executor.okhttp.fleet='true': asks for the fleet tier, and"
+                + " collapse.executor.fleet.secret is not set"));
   }
 }

@@ -378,8 +378,8 @@ final class CollapseRestClientAutoConfigurationTest {
   void fleetTrueWithoutAFleetTierStopsStartupNamingWhatIsMissing() {
     runner.withPropertyValues("collapse.executor.rest-template.collapse-groups[0].uris=/user/*",
             "collapse.executor.rest-template.fleet=true")
-        .run(context -> assertThat(context.getStartupFailure()).rootCause()
-            .hasMessageContaining("collapse.executor.rest-template.fleet")
-            .hasMessageContaining("collapse.executor.fleet.secret"));
+        .run(context -> assertThat(StartupFailures.messages(context))
+            .contains("collapse.executor.rest-template.fleet='true': asks for the fleet tier, and"
+                + " collapse.executor.fleet.secret is not set"));
   }
 }

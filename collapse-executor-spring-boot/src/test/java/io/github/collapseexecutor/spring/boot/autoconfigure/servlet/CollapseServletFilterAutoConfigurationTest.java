@@ -7,6 +7,7 @@ import io.github.collapseexecutor.http.HttpCollapseOptions;
 import io.github.collapseexecutor.servlet.CollapseServletFilter;
 import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorAutoConfiguration;
 import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutors;
+import io.github.collapseexecutor.spring.boot.autoconfigure.StartupFailures;
 import io.github.collapseexecutor.testing.LoggedRecords;
 import io.github.collapseexecutor.testing.http.LocalOnlyFleet;
 import jakarta.servlet.DispatcherType;
@@ -131,9 +132,9 @@ final class CollapseServletFilterAutoConfigurationTest {
   @Test
   void fleetTrueWithoutAFleetTierStopsStartupNamingWhatIsMissing() {
     runner.withPropertyValues("collapse.executor.servlet.fleet=true")
-        .run(context -> assertThat(context.getStartupFailure()).rootCause()
-            .hasMessageContaining("collapse.executor.servlet.fleet")
-            .hasMessageContaining("collapse.executor.fleet.secret"));
+        .run(context -> assertThat(StartupFailures.messages(context))
+            .contains("collapse.executor.servlet.fleet='true': asks for the fleet tier, and"
+                + " collapse.executor.fleet.secret is not set"));
   }
 
   @Test

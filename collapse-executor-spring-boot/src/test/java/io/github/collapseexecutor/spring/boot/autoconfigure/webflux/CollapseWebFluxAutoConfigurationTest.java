@@ -7,6 +7,7 @@ import io.github.collapseexecutor.http.HttpCollapseOptions;
 import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorAutoConfiguration;
 import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorDescriptor;
 import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutors;
+import io.github.collapseexecutor.spring.boot.autoconfigure.StartupFailures;
 import io.github.collapseexecutor.spring.webflux.CollapseWebFilter;
 import io.github.collapseexecutor.testing.LoggedRecords;
 import io.github.collapseexecutor.testing.http.LocalOnlyFleet;
@@ -78,9 +79,9 @@ final class CollapseWebFluxAutoConfigurationTest {
   @Test
   void fleetTrueWithoutAFleetTierStopsStartupNamingWhatIsMissing() {
     runner.withPropertyValues("collapse.executor.webflux.fleet=true")
-        .run(context -> assertThat(context.getStartupFailure()).rootCause()
-            .hasMessageContaining("collapse.executor.webflux.fleet")
-            .hasMessageContaining("collapse.executor.fleet.secret"));
+        .run(context -> assertThat(StartupFailures.messages(context))
+            .contains("collapse.executor.webflux.fleet='true': asks for the fleet tier, and"
+                + " collapse.executor.fleet.secret is not set"));
   }
 
   @Test

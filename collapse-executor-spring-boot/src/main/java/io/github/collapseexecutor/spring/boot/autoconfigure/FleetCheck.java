@@ -1,0 +1,99 @@
+package io.github.collapseexecutor.spring.boot.autoconfigure;
+
+import io.github.collapseexecutor.spring.boot.autoconfigure.fleet.CollapseFleetProperties;
+import java.util.List;
+import java.util.function.Predicate;
+import org.jspecify.annotations.Nullable;
+import org.springframework.util.ClassUtils;
+
+/**
+ * The mistakes of the fleet tier's configuration, found with every other mistake of the
+ * configuration before any bean is made, each under the key to change: a secret that is blank or
+ * too short, or another {@code collapse.executor.fleet} value the tier rejects; and each
+ * {@code fleet: true} (of a client or server section, of {@code grpc}, of a named executor) that
+ * no tier can serve, because {@code collapse-executor-redis}, Lettuce or Spring Data Redis is not
+ * on the class path, because {@code collapse.executor.fleet.secret} is not set, or because no
+ * coordinator was made for want of a Lettuce connection factory (or of the tier's
+ * auto-configuration, in a test slice). An application's own {@code Fleet} or
+ * {@code FleetCoordinator} bean serves them all in place of the tier's, whatever is missing.
+ *
+ * <p>The secret's value is never shown.
+ */
+final class FleetCheck {
+
+  /** The coordinator, the tier's entry point in {@code collapse-executor-redis}. */
+  static final String COORDINATOR = "io.github.collapseexecutor.redis.FleetCoordinator";
+  /** The fleet tier's seam, which every adapter and the annotations call. */
+  static final String FLEET = "io.github.collapseexecutor.fleet.Fleet";
+  /** The Redis client the coordinator runs on. */
+  static final String LETTUCE = "io.lettuce.core.RedisClient";
+  /** Spring Data Redis's connection factory, whose server the coordinator connects to. */
+  static final String CONNECTION_FACTORY =
+      "org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory";
+
+  static final String SECRET = "collapse.executor.fleet.secret";
+
+  /** What the tier needs on the class path: each class, what it is, and what brings it. */
+  private static final List<List<String>> NEEDED = List.of(
+      List.of(COORDINATOR, "collapse-executor-redis",
+          "io.github.collapseexecutor:collapse-executor-redis"),
+      List.of(LETTUCE, "Lettuce", "spring-boot-starter-data-redis"),
+      List.of(CONNECTION_FACTORY, "Spring Data Redis", "spring-boot-starter-data-redis"));
+
+  private FleetCheck() {}
+
+  /**
+   * Rejects into {@code errors} each mistake of the fleet tier's configuration.
+   *
+   * @param asking each key that says {@code fleet: true}
+   * @param hasBean whether the application has a bean of a type, by class name
+   */
+  static void check(CollapseFleetProperties fleet, List<String> asking,
+      @Nullable ClassLoader loader, Predicate<String> hasBean, PropertyErrors errors) {
+    errors.hide(SECRET);
+    String secret = fleet.getSecret();
+    boolean tierPresent = missing(loader) == null;
+    if (secret != null && tierPresent) {
+      int rejected = errors.count();
+      if (secret.isBlank()) {
+        errors.reject(SECRET, secret, "is blank: set the secret every instance of the fleet"
+            + " shares, at least 32 bytes as UTF-8, or remove the key to turn the tier off");
+      } else {
+        FleetSettingsCheck.check(fleet, errors);
+      }
+      if (errors.count() > rejected) {
+        // the secret's own mistakes say what to change; what asks for the tier is right
+        return;
+      }
+    }
+    if (hasBean.test(FLEET) || hasBean.test(COORDINATOR)) {
+      // the application's own tier, or its own coordinator, of which a Fleet bean is made
+      return;
+    }
+    String alternative = "define a Fleet bean";
+    asking.forEach(key -> {
+      List<String> absent = missing(loader);
+      if (absent != null) {
+        errors.reject(key, true, "asks for the fleet tier, and " + absent.get(1) + " is not on"
+            + " the class path (no " + absent.get(0) + "): add " + absent.get(2) + ", "
+            + alternative + ", or set it to false");
+      } else if (secret == null) {
+        errors.reject(key, true, "asks for the fleet tier, and " + SECRET + " is not set: set"
+            + " it to the secret every instance of the fleet shares (at least 32 bytes), "
+            + alternative + ", or set it to false");
+      } else {
+        errors.reject(key, true, "asks for the fleet tier, and there is none: " + SECRET
+            + " is set, but no coordinator is made without a Lettuce connection factory bean"
+            + " (spring.data.redis with the Lettuce client), nor where the fleet tier's"
+            + " auto-configuration is left out (a test slice): configure spring.data.redis, "
+            + alternative + ", or set it to false");
+      }
+    });
+  }
+
+  /** Returns what the tier needs and is not on the class path, or {@code null}. */
+  private static @Nullable List<String> missing(@Nullable ClassLoader loader) {
+    return NEEDED.stream().filter(needed -> !ClassUtils.isPresent(needed.get(0), loader))
+        .findFirst().orElse(null);
+  }
+}
