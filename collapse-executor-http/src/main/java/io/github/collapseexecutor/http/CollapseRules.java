@@ -1,5 +1,6 @@
 package io.github.collapseexecutor.http;
 
+import io.github.collapseexecutor.fleet.PortableText;
 import java.net.URI;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
@@ -89,6 +90,14 @@ public final class CollapseRules {
     Object client = request.client();
     Object context = client == null ? request.identity()
         : Arrays.asList(new ClientPart(client, request.clientName()), request.identity());
+    String localAddress = request.localAddress();
+    if (localAddress != null) {
+      // every instance has an address of its own: left out of the fleet's key, where the local
+      // port stands for the connector (instances of one application serve alike on one port)
+      context = Arrays.asList(context,
+          new PortableText.SameOnEveryInstance("local address", localAddress),
+          request.localPort());
+    }
     String clientAddress = request.clientAddress();
     int port = request.port();
     if (!"GET".equals(method) && !"HEAD".equals(method)) {

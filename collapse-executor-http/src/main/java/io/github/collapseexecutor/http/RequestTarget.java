@@ -39,6 +39,8 @@ public final class RequestTarget {
   private final @Nullable Object client;
   private final @Nullable String clientName;
   private final @Nullable String clientAddress;
+  private final @Nullable String localAddress;
+  private final int localPort;
   private final boolean hasBody;
   private final boolean passThrough;
   /** The key the rules last built of this request, so that an adapter may ask for it first. */
@@ -57,6 +59,8 @@ public final class RequestTarget {
     this.client = builder.client;
     this.clientName = builder.clientName;
     this.clientAddress = builder.clientAddress;
+    this.localAddress = builder.localAddress;
+    this.localPort = builder.localPort;
     this.hasBody = builder.hasBody;
     this.passThrough = builder.passThrough;
   }
@@ -155,6 +159,14 @@ public final class RequestTarget {
     return clientAddress;
   }
 
+  @Nullable String localAddress() {
+    return localAddress;
+  }
+
+  int localPort() {
+    return localPort;
+  }
+
   @Nullable KeyMemo keyMemo() {
     return keyMemo;
   }
@@ -187,6 +199,8 @@ public final class RequestTarget {
     private @Nullable Object client;
     private @Nullable String clientName;
     private @Nullable String clientAddress;
+    private @Nullable String localAddress;
+    private int localPort = -1;
     private boolean hasBody;
     private boolean passThrough;
 
@@ -254,6 +268,20 @@ public final class RequestTarget {
      */
     public Builder clientAddress(@Nullable String clientAddress) {
       this.clientAddress = clientAddress;
+      return this;
+    }
+
+    /**
+     * Sets the local address and port a server received the request on: a server with several
+     * connectors or interfaces (a public one and an internal one behind one host name) may answer
+     * differently on each, so requests share only when they arrived on the same address and port.
+     * With a fleet tier ({@link HttpCollapseOptions#fleet()}) the port alone stands for the
+     * connector across instances: each instance has an address of its own, and the instances of
+     * one application serve alike on one port. None by default (a client's request).
+     */
+    public Builder receivedOn(String localAddress, int localPort) {
+      this.localAddress = Objects.requireNonNull(localAddress, "localAddress");
+      this.localPort = localPort;
       return this;
     }
 

@@ -263,6 +263,24 @@ final class CollapseRulesTest {
   }
 
   @Test
+  void theConnectorARequestArrivedOnSeparatesKeysAndOnlyItsPortCrossesInstances() {
+    CollapseKey internal = receivedOn("10.0.0.5", 8080);
+    CollapseKey publicOne = receivedOn("192.0.2.7", 8080);
+    CollapseKey otherPort = receivedOn("10.0.0.5", 8443);
+
+    assertThat(internal).isEqualTo(receivedOn("10.0.0.5", 8080))
+        .isNotEqualTo(publicOne).isNotEqualTo(otherPort);
+    // another instance, whose address is its own, writes the same text on the same port
+    assertThat(internal.portableText()).isNotNull().isEqualTo(publicOne.portableText())
+        .isNotEqualTo(otherPort.portableText());
+  }
+
+  private CollapseKey receivedOn(String localAddress, int localPort) {
+    return rules.keyFor(RequestTarget.builder("GET", "http", "a.test", 80, "/user/me")
+        .headers(headers(Map.of())).receivedOn(localAddress, localPort).build());
+  }
+
+  @Test
   void otherHeadersSeparateKeysOnlyWhenThePolicyNamesThem() {
     assertThat(key("GET", "http://a.test/user/1", Map.of("X-Trace-Id", List.of("a"))))
         .isEqualTo(key("GET", "http://a.test/user/1", Map.of("X-Trace-Id", List.of("b"))));

@@ -1,13 +1,12 @@
 package io.github.collapseexecutor.okhttp;
 
 import io.github.collapseexecutor.http.adapter.ClientDriver;
+import io.github.collapseexecutor.http.adapter.DetailCodec;
 import io.github.collapseexecutor.http.adapter.HeaderLists;
 import io.github.collapseexecutor.http.adapter.SharedResponse;
 import io.github.collapseexecutor.http.adapter.TlsHandshake;
-import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
-import java.io.DataInputStream;
-import java.io.DataOutputStream;
+import java.io.DataInput;
+import java.io.DataOutput;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InterruptedIOException;
@@ -35,7 +34,39 @@ import org.jspecify.annotations.Nullable;
 record OkHttpDriver(Interceptor.Chain chain) implements ClientDriver.Blocking<Response> {
 
   /** What a replay needs of the response besides status, headers and body. */
-  private record Origin(Protocol protocol, @Nullable Handshake handshake) {}
+  private record Origin(Protocol protocol, @Nullable Handshake handshake) {
+
+    /**
+     * The protocol and, for a TLS call, the handshake (version, cipher suite, certificates), for
+     * another instance's replay: what a caller there would have read of a call of its own.
+     */
+    static final DetailCodec<Origin> CODEC = new DetailCodec<>() {
+      @Override
+      public void write(Origin origin, DataOutput out) throws IOException {
+        out.writeUTF(origin.protocol().toString());
+        Handshake handshake = origin.handshake();
+        out.writeBoolean(handshake != null);
+        if (handshake != null) {
+          new TlsHandshake(handshake.tlsVersion().javaName(),
+              handshake.cipherSuite().javaName(), handshake.peerCertificates(),
+              handshake.localCertificates()).writeTo(out);
+        }
+      }
+
+      @Override
+      public Origin read(DataInput in) throws IOException {
+        Protocol protocol = Protocol.get(in.readUTF());
+        Handshake handshake = null;
+        if (in.readBoolean()) {
+          TlsHandshake tls = TlsHandshake.readFrom(in);
+          handshake = Handshake.get(TlsVersion.forJavaName(tls.protocol()),
+              CipherSuite.forJavaName(tls.cipherSuite()), tls.peerCertificates(),
+              tls.localCertificates());
+        }
+        return new Origin(protocol, handshake);
+      }
+    };
+  }
 
   @Override
   public Response send() throws IOException {
@@ -115,43 +146,9 @@ record OkHttpDriver(Interceptor.Chain chain) implements ClientDriver.Blocking<Re
     response.close();
   }
 
-  /**
-   * The protocol and, for a TLS call, the handshake (version, cipher suite, certificates), for
-   * another instance's replay: what a caller there would have read of a call of its own.
-   */
   @Override
-  public byte[] writeDetail(Object detail) {
-    Origin origin = (Origin) detail;
-    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-    try (DataOutputStream out = new DataOutputStream(bytes)) {
-      out.writeUTF(origin.protocol().toString());
-      Handshake handshake = origin.handshake();
-      out.writeBoolean(handshake != null);
-      if (handshake != null) {
-        new TlsHandshake(handshake.tlsVersion().javaName(), handshake.cipherSuite().javaName(),
-            handshake.peerCertificates(), handshake.localCertificates()).writeTo(out);
-      }
-    } catch (IOException e) {
-      throw new IllegalArgumentException("a handshake that cannot be written", e);
-    }
-    return bytes.toByteArray();
-  }
-
-  @Override
-  public Object readDetail(byte[] bytes) {
-    try (DataInputStream in = new DataInputStream(new ByteArrayInputStream(bytes))) {
-      Protocol protocol = Protocol.get(in.readUTF());
-      Handshake handshake = null;
-      if (in.readBoolean()) {
-        TlsHandshake tls = TlsHandshake.readFrom(in);
-        handshake = Handshake.get(TlsVersion.forJavaName(tls.protocol()),
-            CipherSuite.forJavaName(tls.cipherSuite()), tls.peerCertificates(),
-            tls.localCertificates());
-      }
-      return new Origin(protocol, handshake);
-    } catch (IOException | RuntimeException e) {
-      throw new IllegalArgumentException("not an OkHttp response's detail", e);
-    }
+  public DetailCodec<?> detailCodec() {
+    return Origin.CODEC;
   }
 
   @Override

@@ -58,7 +58,8 @@ final class OkHttpTarget {
     }
     ClientIdentity identity = ClientIdentity.of(client, request);
     // the name stands for the client it was given to, and tags differ per call: another client's
-    // calls, and calls whose tags a later stage reads, are not the named client's for the fleet
+    // calls, and calls whose tags a later stage reads, are not the named client's on other
+    // instances
     boolean named = clientName != null && namedClient != null && identity.tags().equals(List.of())
         && identity.equals(ClientIdentity.of(namedClient, request));
     return target.headers(withCookies(request, client.cookieJar().loadForRequest(url)))

@@ -1,6 +1,5 @@
 package io.github.collapseexecutor.servlet;
 
-import io.github.collapseexecutor.fleet.PortableText;
 import io.github.collapseexecutor.http.CollapseKey;
 import io.github.collapseexecutor.http.CollapseRules;
 import io.github.collapseexecutor.http.RequestHeaders;
@@ -51,6 +50,7 @@ final class KeyedServletRequest {
             request.getServerName(), request.getServerPort(), uri)
         .matchPath(matchPath(request)).query(request.getQueryString()).headers(headers)
         .identity(Arrays.asList(connection(request), keyPart.apply(request)))
+        .receivedOn(request.getLocalAddr(), request.getLocalPort())
         .clientAddress(request.getRemoteAddr()).build());
   }
 
@@ -62,20 +62,14 @@ final class KeyedServletRequest {
   }
 
   /**
-   * What the headers do not say of a request: who the container or an earlier filter (Spring
-   * Security) says the caller is and the TLS client certificate, credentials that need not be in
-   * the headers; and the local address and port it arrived on, by which a server with several
-   * connectors or interfaces (a public one and an internal one behind the same host name) may
-   * answer differently.
+   * What the headers do not say of a request's caller: who the container or an earlier filter
+   * (Spring Security) says the caller is and the TLS client certificate, credentials that need
+   * not be in the headers.
    */
   private static Object connection(HttpServletRequest request) {
     Principal principal = request.getUserPrincipal();
     Object certificates = request.getAttribute(CLIENT_CERTIFICATES);
     return Arrays.asList(principal == null ? null : principal.getName(),
-        certificates instanceof Object[] chain ? Arrays.asList(chain) : certificates,
-        // every instance has an address of its own: left out of the fleet's key, where the local
-        // port stands for the connector (instances of one application serve alike on one port)
-        new PortableText.SameOnEveryInstance("local address", request.getLocalAddr()),
-        request.getLocalPort());
+        certificates instanceof Object[] chain ? Arrays.asList(chain) : certificates);
   }
 }

@@ -2,6 +2,7 @@ package io.github.collapseexecutor.servlet;
 
 import io.github.collapseexecutor.http.UnsharedReason;
 import io.github.collapseexecutor.http.adapter.ProducedHeaders;
+import io.github.collapseexecutor.http.adapter.ProducedResponse;
 import io.github.collapseexecutor.http.adapter.ResponseRecording;
 import io.github.collapseexecutor.servlet.ReplayObservation.Recorded;
 import jakarta.servlet.ServletOutputStream;
@@ -12,6 +13,8 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.charset.Charset;
 import java.util.Enumeration;
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.function.Supplier;
@@ -53,7 +56,7 @@ final class RecordingResponse extends HttpServletResponseWrapper {
   RecordingResponse(HttpServletResponse response, ResponseRecording recording) {
     super(response);
     this.recording = recording;
-    this.outerHeaders = ProducedHeaders.since(ProducedResponse.headersOf(response));
+    this.outerHeaders = ProducedHeaders.since(headersOf(response));
     this.body = new HeldBody(recording.maxBodyBytes());
   }
 
@@ -227,7 +230,8 @@ final class RecordingResponse extends HttpServletResponseWrapper {
    * without the ones the filters before the collapse filter had set (see
    * {@link ProducedHeaders}), and its detail is the {@link ProducedResponse} that says
    * what a replay sets, adds, removes and clears, and what it tells the waiting request's
-   * observation ({@code told}, or null).
+   * observation ({@code told}, or null), with the chain's {@link ResponseSettings} as its
+   * extension.
    */
   void report(@Nullable Recorded told) {
     body.flushWriter();
@@ -236,10 +240,33 @@ final class RecordingResponse extends HttpServletResponseWrapper {
       return;
     }
     ProducedHeaders.Produced headers =
-        outerHeaders.of(ProducedResponse.headersOf((HttpServletResponse) getResponse()), reset);
+        outerHeaders.of(headersOf((HttpServletResponse) getResponse()), reset);
+    // a flush (flushBuffer(), or of the output stream or writer, as Spring's message converters
+    // do) commits the response before its end: the container sends it in chunks, without a
+    // Content-Length, and a replay flushes too, so that its response is framed the same way
     recording.recorded(getStatus(), headers.headers(), body.bytes(),
-        new ProducedResponse(headers, reset, bodyReset, body.charset(),
-            settings.of(this, body.wasFlushed()), told));
+        new ProducedResponse(headers, reset, bodyReset, body.charset(), body.wasFlushed(),
+            told == null ? null : told.pathPattern(), told == null ? null : told.error(),
+            settings.of(this)));
+  }
+
+  /**
+   * Returns the headers {@code response} holds: names as it gives them, each with its values.
+   * What the chain produced is taken as a difference on the container's response rather than by
+   * watching the setters, because the container adds some headers without passing through any
+   * wrapper (the session cookie of a session the chain created).
+   */
+  private static Map<String, List<String>> headersOf(HttpServletResponse response) {
+    Map<String, List<String>> headers = new LinkedHashMap<>();
+    for (String name : response.getHeaderNames()) {
+      // a name comes once per value; getHeaders(name) returns all of them
+      headers.putIfAbsent(name, List.copyOf(response.getHeaders(name)));
+    }
+    boolean contentType = headers.keySet().stream().anyMatch("Content-Type"::equalsIgnoreCase);
+    if (!contentType && response.getContentType() != null) {
+      headers.put("Content-Type", List.of(response.getContentType()));
+    }
+    return headers;
   }
 
   /**

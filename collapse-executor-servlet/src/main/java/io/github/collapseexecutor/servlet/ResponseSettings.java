@@ -1,6 +1,10 @@
 package io.github.collapseexecutor.servlet;
 
+import io.github.collapseexecutor.http.adapter.DetailCodec;
+import io.github.collapseexecutor.http.adapter.ProducedResponse;
 import jakarta.servlet.http.HttpServletResponse;
+import java.io.DataInput;
+import java.io.DataOutput;
 import java.io.IOException;
 import java.util.Locale;
 import org.jspecify.annotations.Nullable;
@@ -8,7 +12,9 @@ import org.jspecify.annotations.Nullable;
 /**
  * What the collapsed part of a chain set on its response that is no header while the chain runs,
  * and that the container turns into headers only when it commits the response: a replay sets it
- * on the waiting request's response too, so that the container writes the same headers there.
+ * on the waiting request's response too, so that the container writes the same headers there. It
+ * is the servlet's {@link ProducedResponse#extension()}; a flush of the response before its end
+ * is the produced response's own ({@link ProducedResponse#inPieces()}).
  *
  * <ul>
  *   <li>{@code setLocale}: Tomcat writes {@code Content-Language} from the response's locale, and
@@ -16,24 +22,42 @@ import org.jspecify.annotations.Nullable;
  *   <li>{@code setCharacterEncoding}: the charset of a {@code Content-Type} set afterwards, by
  *       the chain or by a filter before the collapse filter;</li>
  *   <li>{@code setBufferSize}: a body that fits in the buffer is sent with the
- *       {@code Content-Length} the container counts, a larger one in chunks;</li>
- *   <li>a flush ({@code flushBuffer()}, or a flush of the output stream or writer, as Spring's
- *       message converters do): the container commits the response before its end, so it is sent
- *       in chunks, without a {@code Content-Length}; the body the filter holds back is sent the
- *       same way once whole.</li>
+ *       {@code Content-Length} the container counts, a larger one in chunks.</li>
  * </ul>
  *
  * @param locale the locale the chain set, or {@code null} if it set none
  * @param characterEncoding the character encoding in effect once the chain set one, or
  *     {@code null} if it set none
  * @param bufferSize the buffer size the chain set, or 0 if it set none
- * @param flushed whether the chain flushed the response before its end
  */
 record ResponseSettings(@Nullable Locale locale, @Nullable String characterEncoding,
-    int bufferSize, boolean flushed) {
+    int bufferSize) {
 
   /** A chain that set none of them. */
-  static final ResponseSettings NONE = new ResponseSettings(null, null, 0, false);
+  static final ResponseSettings NONE = new ResponseSettings(null, null, 0);
+
+  /** How the settings travel to another instance, with the rest of the produced response. */
+  static final DetailCodec<ResponseSettings> CODEC = new DetailCodec<>() {
+    @Override
+    public void write(ResponseSettings settings, DataOutput out) throws IOException {
+      Locale locale = settings.locale();
+      optional(locale == null ? null : locale.toLanguageTag(), out);
+      optional(settings.characterEncoding(), out);
+      out.writeInt(settings.bufferSize());
+    }
+
+    @Override
+    public ResponseSettings read(DataInput in) throws IOException {
+      String locale = optional(in);
+      String characterEncoding = optional(in);
+      int bufferSize = in.readInt();
+      if (bufferSize < 0) {
+        throw new IOException("not a buffer size: " + bufferSize);
+      }
+      return new ResponseSettings(locale == null ? null : Locale.forLanguageTag(locale),
+          characterEncoding, bufferSize);
+    }
+  };
 
   /**
    * Sets the locale, the character encoding and the buffer size on {@code response}, before its
@@ -62,13 +86,6 @@ record ResponseSettings(@Nullable Locale locale, @Nullable String characterEncod
     }
   }
 
-  /** Flushes {@code response} once its body is written, if the chain had flushed it. */
-  void applyAfterBody(HttpServletResponse response) throws IOException {
-    if (flushed) {
-      response.flushBuffer();
-    }
-  }
-
   /** What a {@link RecordingResponse} notes of the chain's calls while it runs. */
   static final class Noted {
 
@@ -94,13 +111,21 @@ record ResponseSettings(@Nullable Locale locale, @Nullable String characterEncod
       characterEncoding = false;
     }
 
-    /**
-     * Returns the settings, as {@code response} holds them now, of what the chain set; it
-     * {@code flushed} the response or not.
-     */
-    ResponseSettings of(HttpServletResponse response, boolean flushed) {
+    /** Returns the settings, as {@code response} holds them now, of what the chain set. */
+    ResponseSettings of(HttpServletResponse response) {
       return new ResponseSettings(locale ? response.getLocale() : null,
-          characterEncoding ? response.getCharacterEncoding() : null, bufferSize, flushed);
+          characterEncoding ? response.getCharacterEncoding() : null, bufferSize);
     }
+  }
+
+  private static void optional(@Nullable String text, DataOutput out) throws IOException {
+    out.writeBoolean(text != null);
+    if (text != null) {
+      out.writeUTF(text);
+    }
+  }
+
+  private static @Nullable String optional(DataInput in) throws IOException {
+    return in.readBoolean() ? in.readUTF() : null;
   }
 }

@@ -26,10 +26,14 @@ final class ServerObservation {
     return FOUND == null ? null : FOUND.recorded(request);
   }
 
-  /** Tells the observation of {@code request} what {@code recorded} says. */
-  static void tell(@Nullable Recorded recorded, HttpServletRequest request) {
-    if (recorded != null && FOUND != null) {
-      FOUND.tell(recorded, request);
+  /**
+   * Tells the observation of {@code request} the path pattern and the exception that another
+   * request's observation recorded ({@link #of}), where it recorded either.
+   */
+  static void tell(@Nullable String pathPattern, @Nullable Throwable error,
+      HttpServletRequest request) {
+    if ((pathPattern != null || error != null) && FOUND != null) {
+      FOUND.tell(new Recorded(pathPattern, error), request);
     }
   }
 

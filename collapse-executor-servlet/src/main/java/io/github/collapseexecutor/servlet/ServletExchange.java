@@ -1,5 +1,7 @@
 package io.github.collapseexecutor.servlet;
 
+import io.github.collapseexecutor.http.adapter.DetailCodec;
+import io.github.collapseexecutor.http.adapter.ProducedResponse;
 import io.github.collapseexecutor.http.adapter.ResponseRecording;
 import io.github.collapseexecutor.http.adapter.ServerCollapser.Continuation;
 import io.github.collapseexecutor.http.adapter.ServerExchange;
@@ -34,6 +36,9 @@ final class ServletExchange implements ServerExchange<ServletException> {
    */
   private static final String REPLAY = ServletExchange.class.getName() + ".replay";
 
+  private static final DetailCodec<ProducedResponse> DETAIL =
+      ProducedResponse.codec(ResponseSettings.CODEC);
+
   private final HttpServletRequest request;
   private final HttpServletResponse response;
   private final FilterChain chain;
@@ -59,14 +64,10 @@ final class ServletExchange implements ServerExchange<ServletException> {
     return shared instanceof SharedResponse response ? response : null;
   }
 
+  /** What the chain produced travels with its settings ({@link RecordingResponse#report}). */
   @Override
-  public byte @Nullable [] writeDetail(Object detail) {
-    return FleetDetail.write((ProducedResponse) detail);
-  }
-
-  @Override
-  public Object readDetail(byte[] bytes) {
-    return FleetDetail.read(bytes);
+  public DetailCodec<ProducedResponse> detailCodec() {
+    return DETAIL;
   }
 
   @Override

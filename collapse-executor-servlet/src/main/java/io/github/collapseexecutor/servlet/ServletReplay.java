@@ -1,5 +1,6 @@
 package io.github.collapseexecutor.servlet;
 
+import io.github.collapseexecutor.http.adapter.ProducedResponse;
 import io.github.collapseexecutor.http.adapter.SharedResponse;
 import jakarta.servlet.ServletOutputStream;
 import jakarta.servlet.http.HttpServletRequest;
@@ -71,10 +72,12 @@ final class ServletReplay {
     if (shared.bodyLength() > 0 && body == null) {
       return false;
     }
-    ServerObservation.tell(produced.told(), request);
+    ServerObservation.tell(produced.pathPattern(), produced.error(), request);
     response.setStatus(shared.status());
     clear(produced, request, response);
-    produced.settings().applyBeforeBody(response, produced.reset());
+    ResponseSettings settings = produced.extension() instanceof ResponseSettings set
+        ? set : ResponseSettings.NONE;
+    settings.applyBeforeBody(response, produced.reset());
     Set<String> set = new HashSet<>();
     for (Map.Entry<String, @Nullable String> header : shared.headers()) {
       String name = header.getKey();
@@ -93,7 +96,10 @@ final class ServletReplay {
     if (body != null) {
       body.write(shared, response);
     }
-    produced.settings().applyAfterBody(response);
+    if (produced.inPieces()) {
+      // the chain flushed before its end: the container sent its response in chunks
+      response.flushBuffer();
+    }
     return true;
   }
 

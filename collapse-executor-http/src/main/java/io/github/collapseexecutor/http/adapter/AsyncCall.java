@@ -103,7 +103,7 @@ final class AsyncCall<R> {
         CompletableFuture<R> mine = call(lead);
         own.set(mine);
         return mine.handle((ended, failure) ->
-            FleetResponses.crossing(lead.sharedWithEveryRequest(), exchange::writeDetail));
+            FleetResponses.crossing(lead.sharedWithEveryRequest(), exchange.detailCodec()));
       });
     } catch (RuntimeException | Error failure) {
       // a tier that fails as it is asked: this caller makes its own call, for this instance
@@ -121,7 +121,7 @@ final class AsyncCall<R> {
       }
       try {
         SharedResponse shared = other == null || failure != null ? null
-            : FleetResponses.joined(other, lead, exchange::readDetail);
+            : FleetResponses.joined(other, lead, exchange.detailCodec());
         if (shared == null) {
           // nothing came of another instance's call: this one makes its own, for this instance
           answer(call(lead));

@@ -165,7 +165,7 @@ public final class BlockingClientCollapser extends HttpCollapser {
       other = fleet.<IOException>call(key, protocol.fleetWait(lead), protocol.fleetMaxAge(lead),
           () -> {
             own.add(call(lead, exchange));
-            return FleetResponses.crossing(lead.sharedWithEveryRequest(), exchange::writeDetail);
+            return FleetResponses.crossing(lead.sharedWithEveryRequest(), exchange.detailCodec());
           });
     } catch (InterruptedException interrupted) {
       Thread.currentThread().interrupt();
@@ -182,7 +182,7 @@ public final class BlockingClientCollapser extends HttpCollapser {
       return own.get(0);
     }
     SharedResponse shared = other == null ? null
-        : FleetResponses.joined(other, lead, exchange::readDetail);
+        : FleetResponses.joined(other, lead, exchange.detailCodec());
     if (shared == null) {
       // nothing came of another instance's call: this one makes its own, for this instance
       return call(lead, exchange);

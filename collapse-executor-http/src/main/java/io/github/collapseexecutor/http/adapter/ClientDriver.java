@@ -60,23 +60,12 @@ public sealed interface ClientDriver<R> permits ClientDriver.Blocking, ClientDri
   }
 
   /**
-   * Returns the bytes another instance needs to rebuild {@code detail}, what {@link #head} kept
-   * of a response besides status, reason, headers and body, for a fleet tier
-   * ({@link io.github.collapseexecutor.fleet.Fleet}); or {@code null} if it cannot cross, and
-   * the response is then shared on this instance only, the default.
+   * Returns how the detail {@link #head} keeps of a response besides status, reason, headers and
+   * body travels to another instance, or {@code null} if it stays on this one, the default: a
+   * response with a detail is then shared on this instance only.
    */
-  default byte @Nullable [] writeDetail(Object detail) {
+  default @Nullable DetailCodec<?> detailCodec() {
     return null;
-  }
-
-  /**
-   * Returns the detail {@link #writeDetail} wrote as {@code bytes}, on another instance.
-   *
-   * @throws IllegalArgumentException if the bytes are not a detail of this adapter; the caller
-   *     then makes its own call
-   */
-  default Object readDetail(byte[] bytes) {
-    throw new IllegalArgumentException("this adapter's details do not cross the fleet");
   }
 
   /**

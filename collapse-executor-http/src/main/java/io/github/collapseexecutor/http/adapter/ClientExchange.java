@@ -74,14 +74,9 @@ interface ClientExchange<R> {
     return null;
   }
 
-  /** The driver's {@link ClientDriver#writeDetail}. */
-  default byte @Nullable [] writeDetail(Object detail) {
+  /** The driver's {@link ClientDriver#detailCodec()}. */
+  default @Nullable DetailCodec<?> detailCodec() {
     return null;
-  }
-
-  /** The driver's {@link ClientDriver#readDetail}. */
-  default Object readDetail(byte[] bytes) {
-    throw new IllegalArgumentException("this adapter's details do not cross the fleet");
   }
 
   /**

@@ -63,13 +63,8 @@ abstract class DriverExchange<R> implements ClientExchange<R> {
   }
 
   @Override
-  public final byte @Nullable [] writeDetail(Object detail) {
-    return driver.writeDetail(detail);
-  }
-
-  @Override
-  public final Object readDetail(byte[] bytes) {
-    return driver.readDetail(bytes);
+  public final @Nullable DetailCodec<?> detailCodec() {
+    return driver.detailCodec();
   }
 
   @Override

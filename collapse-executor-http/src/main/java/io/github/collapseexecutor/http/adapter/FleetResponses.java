@@ -17,17 +17,54 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * The bytes a shared response crosses the fleet as ({@link Fleet}): status, reason, headers,
- * the adapter's detail and the body, each after its length. Read only in the same version of the
- * format: bytes of another version are not this instance's to replay.
+ * the adapter's detail, written by its {@link DetailCodec}, and the body, each after its length.
+ * Read only in the same version of the format: bytes of another version are not this instance's
+ * to replay.
  */
 final class FleetResponses {
 
-  private static final int VERSION = 1;
+  private static final int VERSION = 2;
 
   private FleetResponses() {}
 
-  /** Returns the bytes of {@code response}, its detail written by the adapter as {@code detail}. */
-  static byte[] write(SharedResponse response, byte @Nullable [] detail) {
+  /**
+   * Returns the bytes of {@code shared} for the other instances, or {@code null} if it stays on
+   * this one: there is none, or its detail cannot be written by {@code codec} (none, for an
+   * adapter whose details stay on their instance). The call ran and answered its caller, so a
+   * detail that fails to write only keeps the response here.
+   */
+  static byte @Nullable [] crossing(@Nullable SharedResponse shared,
+      @Nullable DetailCodec<?> codec) {
+    if (shared == null) {
+      return null;
+    }
+    byte[] detail;
+    try {
+      detail = detailBytes(shared.detail(), codec);
+    } catch (IOException | RuntimeException e) {
+      return null;
+    }
+    return write(shared, detail);
+  }
+
+  /**
+   * Returns the response another instance's call shared, as a response to the request of
+   * {@code lead}, its detail read by {@code codec}; or {@code null} if this instance cannot
+   * replay it: bytes of another format or adapter, or a response the sharing rules here refuse.
+   */
+  static @Nullable SharedResponse joined(byte[] bytes, Lead lead,
+      @Nullable DetailCodec<?> codec) {
+    SharedResponse shared;
+    try {
+      shared = read(bytes, lead.request(), codec);
+    } catch (IllegalArgumentException e) {
+      return null;
+    }
+    return lead.refusal(shared.headers()) == null ? shared : null;
+  }
+
+  /** Returns the bytes of {@code response}, with its detail's bytes, if it has a detail. */
+  private static byte[] write(SharedResponse response, byte @Nullable [] detail) {
     ByteArrayOutputStream bytes = new ByteArrayOutputStream(response.bodyLength() + 256);
     try (DataOutputStream out = new DataOutputStream(bytes)) {
       out.writeByte(VERSION);
@@ -55,10 +92,11 @@ final class FleetResponses {
   /**
    * Returns the response {@code bytes} hold, as a response to {@code request}.
    *
-   * @param detail reads the adapter's detail
-   * @throws IllegalArgumentException if the bytes are not a response of this format
+   * @throws IllegalArgumentException if the bytes are not a response of this format, or its
+   *     detail is not one {@code codec} reads
    */
-  static SharedResponse read(byte[] bytes, RequestHeaders request, DetailReader detail) {
+  private static SharedResponse read(byte[] bytes, RequestHeaders request,
+      @Nullable DetailCodec<?> codec) {
     try (DataInputStream in = new DataInputStream(new ByteArrayInputStream(bytes))) {
       if (in.readUnsignedByte() != VERSION) {
         throw new IllegalArgumentException("another version of the format");
@@ -72,49 +110,52 @@ final class FleetResponses {
         headers.add(new SimpleImmutableEntry<>(name,
             in.readBoolean() ? text(in) : null));
       }
-      Object detailValue = in.readBoolean() ? detail.read(block(in)) : null;
+      Object detail = in.readBoolean() ? detail(block(in), codec) : null;
       byte[] body = block(in);
       if (in.available() > 0) {
         throw new IllegalArgumentException("bytes after the body");
       }
-      return new SharedResponse(status, reason, headers, body, request, detailValue);
+      return new SharedResponse(status, reason, headers, body, request, detail);
     } catch (IOException | RuntimeException e) {
       throw new IllegalArgumentException("not a shared response", e);
     }
   }
 
   /**
-   * Returns the bytes of {@code shared} for the other instances, or {@code null} if it stays on
-   * this one: there is none, or the adapter cannot write its detail. The call ran and answered
-   * its caller, so a detail that fails to write only keeps the response here.
+   * Returns the bytes {@code codec} writes of {@code detail}, or {@code null} for no detail.
+   *
+   * @throws IllegalArgumentException if there is a detail and no codec, or the codec cannot
+   *     write it
    */
-  static byte @Nullable [] crossing(@Nullable SharedResponse shared, DetailWriter detail) {
-    if (shared == null) {
+  @SuppressWarnings("unchecked")
+  private static byte @Nullable [] detailBytes(@Nullable Object detail,
+      @Nullable DetailCodec<?> codec) throws IOException {
+    if (detail == null) {
       return null;
     }
-    Object value = shared.detail();
-    byte[] written;
-    try {
-      written = value == null ? null : detail.write(value);
-    } catch (RuntimeException e) {
-      return null;
+    if (codec == null) {
+      throw new IllegalArgumentException("this adapter's details stay on their instance");
     }
-    return value != null && written == null ? null : write(shared, written);
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    try (DataOutputStream out = new DataOutputStream(bytes)) {
+      // the detail is one the same adapter made, of the type its codec writes; one of another
+      // type fails the codec's cast, and the response stays here
+      ((DetailCodec<Object>) codec).write(detail, out);
+    }
+    return bytes.toByteArray();
   }
 
-  /**
-   * Returns the response another instance's call shared, as a response to the request of
-   * {@code lead}, or {@code null} if this instance cannot replay it: bytes of another format or
-   * adapter, or a response the sharing rules here refuse.
-   */
-  static @Nullable SharedResponse joined(byte[] bytes, Lead lead, DetailReader detail) {
-    SharedResponse shared;
-    try {
-      shared = read(bytes, lead.request(), detail);
-    } catch (IllegalArgumentException e) {
-      return null;
+  /** Returns the detail {@code codec} reads of the whole of {@code bytes}. */
+  private static Object detail(byte[] bytes, @Nullable DetailCodec<?> codec) throws IOException {
+    if (codec == null) {
+      throw new IllegalArgumentException("this adapter's details stay on their instance");
     }
-    return lead.refusal(shared.headers()) == null ? shared : null;
+    DataInputStream in = new DataInputStream(new ByteArrayInputStream(bytes));
+    Object detail = codec.read(in);
+    if (in.available() > 0) {
+      throw new IOException("bytes after the detail");
+    }
+    return detail;
   }
 
   private static void text(String text, DataOutputStream out) throws IOException {
@@ -136,17 +177,5 @@ final class FleetResponses {
       throw new IOException("a length past the end");
     }
     return in.readNBytes(length);
-  }
-
-  /** Writes an adapter's detail, or returns {@code null} if it cannot cross. */
-  @FunctionalInterface
-  interface DetailWriter {
-    byte @Nullable [] write(Object detail);
-  }
-
-  /** Reads an adapter's detail from the bytes it wrote. */
-  @FunctionalInterface
-  interface DetailReader {
-    Object read(byte[] detail);
   }
 }

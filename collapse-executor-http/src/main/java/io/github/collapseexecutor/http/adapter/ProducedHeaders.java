@@ -1,8 +1,5 @@
 package io.github.collapseexecutor.http.adapter;
 
-import java.io.DataInput;
-import java.io.DataOutput;
-import java.io.IOException;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -97,39 +94,6 @@ public final class ProducedHeaders {
       headers = List.copyOf(headers);
       replaced = Set.copyOf(replaced);
       removed = Set.copyOf(removed);
-    }
-
-    /**
-     * Writes the names a replay replaces and removes, for another instance of a fleet tier; the
-     * headers cross with the shared response itself.
-     *
-     * @throws IOException if {@code out} fails, or a name is longer than {@code writeUTF} takes
-     */
-    public void writeNames(DataOutput out) throws IOException {
-      for (Set<String> names : List.of(replaced, removed)) {
-        out.writeInt(names.size());
-        for (String name : names) {
-          out.writeUTF(name);
-        }
-      }
-    }
-
-    /**
-     * Reads the names {@link #writeNames} wrote, as a {@code Produced} without headers.
-     *
-     * @throws IOException if {@code in} does not hold them
-     */
-    public static Produced readNames(DataInput in) throws IOException {
-      List<Set<String>> read = new ArrayList<>(2);
-      for (int set = 0; set < 2; set++) {
-        int count = in.readInt();
-        Set<String> names = new HashSet<>();
-        for (int i = 0; i < count; i++) {
-          names.add(in.readUTF());
-        }
-        read.add(names);
-      }
-      return new Produced(List.of(), read.get(0), read.get(1));
     }
   }
 

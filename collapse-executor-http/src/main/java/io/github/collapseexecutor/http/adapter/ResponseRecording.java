@@ -66,7 +66,8 @@ public final class ResponseRecording {
    * @param status the status code
    * @param headers the headers a replay writes, in order, one entry per value
    * @param body the whole body; the collapser keeps this array and never writes to it
-   * @param detail what else a replay needs ({@link SharedResponse#detail()}), or {@code null}
+   * @param detail what else a replay needs ({@link SharedResponse#detail()}): what the chain
+   *     produced ({@link ProducedResponse}), or {@code null}
    */
   public void recorded(int status, List<Map.Entry<String, @Nullable String>> headers,
       byte[] body, @Nullable Object detail) {

@@ -163,7 +163,7 @@ public final class ServerCollapser extends HttpCollapser {
       other = fleet.call(key, protocol.fleetWait(lead), protocol.fleetMaxAge(lead),
           (Fleet.Call<Exception>) () -> {
             ran.add(record(lead, exchange));
-            return FleetResponses.crossing(lead.sharedWithEveryRequest(), exchange::writeDetail);
+            return FleetResponses.crossing(lead.sharedWithEveryRequest(), exchange.detailCodec());
           });
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
@@ -181,7 +181,7 @@ public final class ServerCollapser extends HttpCollapser {
       return ran.get(0);
     }
     SharedResponse shared = other == null ? null
-        : FleetResponses.joined(other, lead, exchange::readDetail);
+        : FleetResponses.joined(other, lead, exchange.detailCodec());
     if (shared == null) {
       // nothing came of another instance's call: this one makes its own, for this instance
       return record(lead, exchange);
@@ -207,7 +207,7 @@ public final class ServerCollapser extends HttpCollapser {
         CompletionStage<?> mine = goOn(new RecordHere(lead), exchange);
         own.set(mine);
         return mine.handle((ended, failure) ->
-            FleetResponses.crossing(lead.sharedWithEveryRequest(), exchange::writeDetail));
+            FleetResponses.crossing(lead.sharedWithEveryRequest(), exchange.detailCodec()));
       });
     } catch (RuntimeException | Error failure) {
       // a tier that fails as it is asked: this request runs its own chain, for this instance
@@ -219,7 +219,7 @@ public final class ServerCollapser extends HttpCollapser {
       try {
         if (next == null) {
           SharedResponse shared = other == null || failure != null ? null
-              : FleetResponses.joined(other, lead, exchange::readDetail);
+              : FleetResponses.joined(other, lead, exchange.detailCodec());
           if (shared == null) {
             // nothing came of another instance's call: this one runs its own, for this instance
             next = goOn(new RecordHere(lead), exchange);

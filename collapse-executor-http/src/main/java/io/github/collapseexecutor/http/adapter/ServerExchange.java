@@ -79,23 +79,14 @@ public interface ServerExchange<X extends Exception> {
   }
 
   /**
-   * Returns the bytes another instance needs to rebuild {@code detail}, what this adapter
-   * recorded with a response ({@link ResponseRecording#recorded}), for a fleet tier
-   * ({@link io.github.collapseexecutor.fleet.Fleet}); or {@code null} if it cannot cross, and
-   * the response is then shared on this instance only, the default.
+   * Returns how the detail this adapter records with a response
+   * ({@link ResponseRecording#recorded}) travels to another instance, or {@code null} if it stays
+   * on this one, the default: a response with a detail is then shared on this instance only. An
+   * adapter that records a {@link ProducedResponse} returns {@link ProducedResponse#codec}, with
+   * how its extension travels.
    */
-  default byte @Nullable [] writeDetail(Object detail) {
+  default @Nullable DetailCodec<?> detailCodec() {
     return null;
-  }
-
-  /**
-   * Returns the detail {@link #writeDetail} wrote as {@code bytes}, on another instance.
-   *
-   * @throws IllegalArgumentException if the bytes are not a detail of this adapter; the request
-   *     then makes its own call
-   */
-  default Object readDetail(byte[] bytes) {
-    throw new IllegalArgumentException("this adapter's details do not cross the fleet");
   }
 
   /**

@@ -12,11 +12,10 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * What a client read of a TLS call's handshake, for a caller on another instance of the fleet
- * tier ({@link ClientDriver#writeDetail}): the version and cipher suite that were agreed and the
- * two certificate chains, which a caller may check (certificate pinning) as it would on a call of
- * its own. A driver writes it into a response's detail and reads it back into the library's own
- * handshake type.
+ * What a client read of a TLS call's handshake, for a caller on another instance: the version and
+ * cipher suite that were agreed and the two certificate chains, which a caller may check
+ * (certificate pinning) as it would on a call of its own. A driver's {@link DetailCodec} writes it
+ * as part of a response's detail and reads it back into the library's own handshake type.
  *
  * @param protocol the TLS version, in the JDK's names ({@code TLSv1.3})
  * @param cipherSuite the cipher suite, in the JDK's names

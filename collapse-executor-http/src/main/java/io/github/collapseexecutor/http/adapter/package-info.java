@@ -15,9 +15,14 @@
  *       callers get a future (WebClient, the JDK's {@code HttpClient});</li>
  *   <li>{@link io.github.collapseexecutor.http.adapter.ServerCollapser} with a
  *       {@link io.github.collapseexecutor.http.adapter.ServerExchange}, for a server's filter chain
- *       (the servlet filter), whose leading request reports its response to a
- *       {@link io.github.collapseexecutor.http.adapter.ResponseRecording}.</li>
+ *       (the servlet and WebFlux filters), whose leading request reports its response to a
+ *       {@link io.github.collapseexecutor.http.adapter.ResponseRecording}, with what its chain
+ *       produced ({@link io.github.collapseexecutor.http.adapter.ProducedResponse}).</li>
  * </ul>
+ *
+ * <p>Across the instances of an application the collapser writes a shared response itself; the
+ * one thing an adapter states is how what else a replay needs of it travels, with a
+ * {@link io.github.collapseexecutor.http.adapter.DetailCodec}.
  *
  * <p>Each caller that shares a response gets an object of its own built from a
  * {@link io.github.collapseexecutor.http.adapter.SharedResponse};

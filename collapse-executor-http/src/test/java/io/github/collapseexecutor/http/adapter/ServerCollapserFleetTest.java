@@ -11,6 +11,8 @@ import io.github.collapseexecutor.http.CollapseKey;
 import io.github.collapseexecutor.http.HttpCollapseOptions;
 import io.github.collapseexecutor.http.RequestHeaders;
 import io.github.collapseexecutor.http.RequestTarget;
+import java.io.DataInput;
+import java.io.DataOutput;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
@@ -45,6 +47,19 @@ final class ServerCollapserFleetTest {
 
   private static final RequestHeaders NONE = RequestHeaders.of(name -> List.of(), List::of);
   private static final long WAIT = 10;
+
+  /** A detail as text, read back marked as read. */
+  private static final DetailCodec<Object> TEXT = new DetailCodec<>() {
+    @Override
+    public void write(Object detail, DataOutput out) throws IOException {
+      out.writeUTF(detail.toString());
+    }
+
+    @Override
+    public Object read(DataInput in) throws IOException {
+      return "read:" + in.readUTF();
+    }
+  };
 
   private final MemoryFleet fleet = new MemoryFleet();
   /** The last outcome each request's observation was told, one entry per request. */
@@ -187,6 +202,25 @@ final class ServerCollapserFleetTest {
   }
 
   @Test
+  void aDetailItsCodecDoesNotReadToItsEndKeepsTheResponseOnItsInstance() throws Exception {
+    DetailCodec<Object> textAndMore = new DetailCodec<>() {
+      @Override
+      public void write(Object detail, DataOutput out) throws IOException {
+        TEXT.write(detail, out);
+        out.writeInt(7);
+      }
+
+      @Override
+      public Object read(DataInput in) throws IOException {
+        return TEXT.read(in);
+      }
+    };
+    assertEachInstanceRunsItsOwnChain(
+        new Chain(200, List.of(), "ada", "detail").writingDetails(textAndMore),
+        new Chain(200, List.of(), "own", null).writingDetails());
+  }
+
+  @Test
   void aDetailTheAdapterWritesCrossesWithTheResponse() throws Exception {
     Chain chain = new Chain(200, List.of(), "ada", "detail").writingDetails();
     Future<?> firstLeader = threads.submit(() -> serve(first, key(first, "x"), chain));
@@ -301,7 +335,7 @@ final class ServerCollapserFleetTest {
     private volatile int recorded;
     private volatile boolean suspended;
     private volatile int resumed;
-    private boolean writesDetails;
+    private @Nullable DetailCodec<?> details;
     private @Nullable ServerCollapser eventLoopOf;
 
     Chain(int status, List<Map.Entry<String, @Nullable String>> headers, String body,
@@ -313,7 +347,11 @@ final class ServerCollapserFleetTest {
     }
 
     Chain writingDetails() {
-      writesDetails = true;
+      return writingDetails(TEXT);
+    }
+
+    Chain writingDetails(DetailCodec<?> codec) {
+      details = codec;
       return this;
     }
 
@@ -378,13 +416,8 @@ final class ServerCollapserFleetTest {
     }
 
     @Override
-    public byte @Nullable [] writeDetail(Object detail) {
-      return writesDetails ? detail.toString().getBytes(UTF_8) : null;
-    }
-
-    @Override
-    public Object readDetail(byte[] bytes) {
-      return "read:" + new String(bytes, UTF_8);
+    public @Nullable DetailCodec<?> detailCodec() {
+      return details;
     }
   }
 

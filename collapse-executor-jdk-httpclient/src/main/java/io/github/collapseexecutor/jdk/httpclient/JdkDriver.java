@@ -1,13 +1,12 @@
 package io.github.collapseexecutor.jdk.httpclient;
 
 import io.github.collapseexecutor.http.adapter.ClientDriver;
+import io.github.collapseexecutor.http.adapter.DetailCodec;
 import io.github.collapseexecutor.http.adapter.HeaderLists;
 import io.github.collapseexecutor.http.adapter.SharedResponse;
 import io.github.collapseexecutor.http.adapter.TlsHandshake;
-import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
-import java.io.DataInputStream;
-import java.io.DataOutputStream;
+import java.io.DataInput;
+import java.io.DataOutput;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -42,7 +41,38 @@ record JdkDriver(HttpClient client, HttpRequest outgoing, Deadline deadline)
     implements ClientDriver.Async<HttpResponse<Flow.Publisher<List<ByteBuffer>>>> {
 
   /** What a replay needs of the response besides status, headers and body. */
-  private record Origin(URI uri, HttpClient.Version version, Optional<SSLSession> sslSession) {}
+  private record Origin(URI uri, HttpClient.Version version, Optional<SSLSession> sslSession) {
+
+    /**
+     * The final URI, the version and, for a TLS call, what the handshake agreed (version, cipher
+     * suite, certificates), for another instance's replay: what a caller there would have read
+     * of a call of its own.
+     */
+    static final DetailCodec<Origin> CODEC = new DetailCodec<>() {
+      @Override
+      public void write(Origin origin, DataOutput out) throws IOException {
+        out.writeUTF(origin.version().name());
+        out.writeUTF(origin.uri().toString());
+        out.writeBoolean(origin.sslSession().isPresent());
+        if (origin.sslSession().isPresent()) {
+          ReplayedSslSession.handshakeOf(origin.sslSession().get()).writeTo(out);
+        }
+      }
+
+      @Override
+      public Origin read(DataInput in) throws IOException {
+        HttpClient.Version version = HttpClient.Version.valueOf(in.readUTF());
+        URI uri = URI.create(in.readUTF());
+        Optional<SSLSession> session = Optional.empty();
+        if (in.readBoolean()) {
+          int port = uri.getPort() >= 0 ? uri.getPort() : 443;
+          session = Optional.of(new ReplayedSslSession(TlsHandshake.readFrom(in),
+              Objects.requireNonNull(uri.getHost(), "the host of " + uri), port));
+        }
+        return new Origin(uri, version, session);
+      }
+    };
+  }
 
   @Override
   public CompletableFuture<HttpResponse<Flow.Publisher<List<ByteBuffer>>>> send() {
@@ -92,43 +122,9 @@ record JdkDriver(HttpClient client, HttpRequest outgoing, Deadline deadline)
         new Origin(response.uri(), response.version(), response.sslSession()));
   }
 
-  /**
-   * The final URI, the version and, for a TLS call, what the handshake agreed (version, cipher
-   * suite, certificates), for another instance's replay: what a caller there would have read of
-   * a call of its own.
-   */
   @Override
-  public byte[] writeDetail(Object detail) {
-    Origin origin = (Origin) detail;
-    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-    try (DataOutputStream out = new DataOutputStream(bytes)) {
-      out.writeUTF(origin.version().name());
-      out.writeUTF(origin.uri().toString());
-      out.writeBoolean(origin.sslSession().isPresent());
-      if (origin.sslSession().isPresent()) {
-        ReplayedSslSession.handshakeOf(origin.sslSession().get()).writeTo(out);
-      }
-    } catch (IOException e) {
-      throw new IllegalArgumentException("a response detail that cannot be written", e);
-    }
-    return bytes.toByteArray();
-  }
-
-  @Override
-  public Object readDetail(byte[] bytes) {
-    try (DataInputStream in = new DataInputStream(new ByteArrayInputStream(bytes))) {
-      HttpClient.Version version = HttpClient.Version.valueOf(in.readUTF());
-      URI uri = URI.create(in.readUTF());
-      Optional<SSLSession> session = Optional.empty();
-      if (in.readBoolean()) {
-        int port = uri.getPort() >= 0 ? uri.getPort() : 443;
-        session = Optional.of(new ReplayedSslSession(TlsHandshake.readFrom(in),
-            Objects.requireNonNull(uri.getHost(), "the host of " + uri), port));
-      }
-      return new Origin(uri, version, session);
-    } catch (IOException | RuntimeException e) {
-      throw new IllegalArgumentException("not a JDK response's detail", e);
-    }
+  public DetailCodec<?> detailCodec() {
+    return Origin.CODEC;
   }
 
   @Override

@@ -31,7 +31,7 @@ record KeyedRequest(RequestTarget target, HttpRequest outgoing) {
 
   /**
    * @param self the collapsing client, which stands for the one client it wraps in the key
-   * @param clientName its name across the fleet, or {@code null}
+   * @param clientName its name, the same on every instance, or {@code null}
    */
   static KeyedRequest of(CollapseRules rules, HttpClient client, HttpRequest request,
       boolean authenticatorSharedAcrossCallers, Object self, @Nullable String clientName) {

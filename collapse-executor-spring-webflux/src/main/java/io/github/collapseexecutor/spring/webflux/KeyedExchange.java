@@ -1,6 +1,5 @@
 package io.github.collapseexecutor.spring.webflux;
 
-import io.github.collapseexecutor.fleet.PortableText;
 import io.github.collapseexecutor.http.CollapseKey;
 import io.github.collapseexecutor.http.CollapseRules;
 import io.github.collapseexecutor.http.RequestHeaders;
@@ -16,7 +15,8 @@ import org.springframework.http.server.reactive.SslInfo;
 /**
  * What the key of an inbound request is built from: its method, URI and headers, the principal
  * of its exchange (what a security filter before this one says the caller is), the TLS client
- * certificate, and the client's address: what the servlet filter reads of a servlet request.
+ * certificate, the local address and port the request arrived on, and the client's address: what
+ * the servlet filter reads of a servlet request.
  */
 final class KeyedExchange {
 
@@ -45,30 +45,27 @@ final class KeyedExchange {
     String address = remote == null ? null
         : remote.getAddress() == null ? remote.getHostString()
         : remote.getAddress().getHostAddress();
-    return rules.keyFor(RequestTarget.builder(request.getMethod().name(), scheme, uri.getHost(),
-            port, rawPath)
+    RequestTarget.Builder target = RequestTarget.builder(request.getMethod().name(), scheme,
+            uri.getHost(), port, rawPath)
         .matchPath(path).query(uri.getRawQuery()).headers(headers)
         .identity(Arrays.asList(connection(principal, request), keyPart))
-        .clientAddress(address).build());
+        .clientAddress(address);
+    InetSocketAddress local = request.getLocalAddress();
+    if (local != null) {
+      target.receivedOn(local.getHostString(), local.getPort());
+    }
+    return rules.keyFor(target.build());
   }
 
   /**
-   * What the headers do not say of a request: who a filter before this one (Spring Security) says
-   * the caller is and the TLS client certificate, credentials that need not be in the headers; and
-   * the local address and port it arrived on, by which a server with several connectors or
-   * interfaces (a public one and an internal one behind the same host name) may answer
-   * differently.
+   * What the headers do not say of a request's caller: who a filter before this one (Spring
+   * Security) says the caller is and the TLS client certificate, credentials that need not be in
+   * the headers.
    */
   private static Object connection(@Nullable Principal principal, ServerHttpRequest request) {
     SslInfo ssl = request.getSslInfo();
     Object certificates = ssl == null ? null : ssl.getPeerCertificates();
-    InetSocketAddress local = request.getLocalAddress();
     return Arrays.asList(principal == null ? null : principal.getName(),
-        certificates instanceof Object[] chain ? Arrays.asList(chain) : certificates,
-        // every instance has an address of its own: left out of the fleet's key, where the local
-        // port stands for the connector (instances of one application serve alike on one port)
-        local == null ? null
-            : new PortableText.SameOnEveryInstance("local address", local.getHostString()),
-        local == null ? null : local.getPort());
+        certificates instanceof Object[] chain ? Arrays.asList(chain) : certificates);
   }
 }

@@ -1,6 +1,8 @@
 package io.github.collapseexecutor.spring.webflux;
 
 import io.github.collapseexecutor.http.UnsharedReason;
+import io.github.collapseexecutor.http.adapter.ProducedHeaders;
+import io.github.collapseexecutor.http.adapter.ProducedResponse;
 import io.github.collapseexecutor.http.adapter.ResponseRecording;
 import java.io.ByteArrayOutputStream;
 import java.util.ArrayList;
@@ -43,7 +45,7 @@ final class RecordingResponse extends ServerHttpResponseDecorator {
 
   private final ResponseRecording recording;
   private final Map<String, Object> attributes;
-  private final ProducedResponse.Outer outerHeaders;
+  private final OuterResponse outer;
   private final List<Supplier<? extends Mono<Void>>> commitActions = new ArrayList<>();
   private final AtomicBoolean reported = new AtomicBoolean();
   /** Whether the chain wrote its body as a stream of buffers rather than as one. */
@@ -60,7 +62,7 @@ final class RecordingResponse extends ServerHttpResponseDecorator {
     super(response);
     this.recording = recording;
     this.attributes = attributes;
-    this.outerHeaders = ProducedResponse.since(response);
+    this.outer = OuterResponse.since(response);
   }
 
   @Override
@@ -220,11 +222,12 @@ final class RecordingResponse extends ServerHttpResponseDecorator {
     if (reported.compareAndSet(false, true)) {
       HttpStatusCode status = getStatusCode();
       // this response's headers: the detached ones once this request ended on its own
-      ProducedResponse produced =
-          outerHeaders.of(this, ServerObservations.pathPattern(attributes),
-              ServerObservations.error(attributes), inPieces);
-      recording.recorded(status == null ? 200 : status.value(), produced.headers().headers(),
-          body, produced);
+      ProducedHeaders.Produced headers = outer.produced(this);
+      // WebFlux has nothing to reset, nor a writer; nothing else of its own for a replay to do
+      recording.recorded(status == null ? 200 : status.value(), headers.headers(), body,
+          new ProducedResponse(headers, false, false, null, inPieces,
+              ServerObservations.pathPattern(attributes), ServerObservations.error(attributes),
+              null));
     }
   }
 

@@ -1,5 +1,7 @@
 package io.github.collapseexecutor.spring.webflux;
 
+import io.github.collapseexecutor.http.adapter.DetailCodec;
+import io.github.collapseexecutor.http.adapter.ProducedResponse;
 import io.github.collapseexecutor.http.adapter.ResponseRecording;
 import io.github.collapseexecutor.http.adapter.ServerCollapser;
 import io.github.collapseexecutor.http.adapter.ServerCollapser.Continuation;
@@ -22,7 +24,7 @@ import reactor.util.context.ContextView;
  * WebFlux, so it is always suspended; it goes on, when it runs the chain after all, on a thread of
  * Reactor's parallel scheduler rather than on the thread that ended its wait.
  *
- * <p>A leading request waits for another instance of a fleet tier without a thread too
+ * <p>A leading request that waits for another instance's response holds no thread either
  * ({@link #mayBlock()}), and goes on the same way.
  *
  * <p>Each piece of work it starts is subscribed with the Reactor context of the request's own
@@ -34,6 +36,8 @@ final class WebFluxExchange implements ServerExchange<RuntimeException> {
 
   /** Where Micrometer's context propagation keeps the current observation in a Reactor context. */
   private static final String OBSERVATION = "micrometer.observation";
+
+  private static final DetailCodec<ProducedResponse> DETAIL = ProducedResponse.codec(null);
 
   private final ServerWebExchange exchange;
   private final WebFilterChain chain;
@@ -62,14 +66,10 @@ final class WebFluxExchange implements ServerExchange<RuntimeException> {
     return false;
   }
 
+  /** What the chain produced travels whole: WebFlux adds nothing of its own to it. */
   @Override
-  public byte @Nullable [] writeDetail(Object detail) {
-    return FleetDetail.write((ProducedResponse) detail);
-  }
-
-  @Override
-  public Object readDetail(byte[] bytes) {
-    return FleetDetail.read(bytes);
+  public DetailCodec<ProducedResponse> detailCodec() {
+    return DETAIL;
   }
 
   @Override

@@ -1,5 +1,6 @@
 package io.github.collapseexecutor.spring.webflux;
 
+import io.github.collapseexecutor.http.adapter.ProducedResponse;
 import io.github.collapseexecutor.http.adapter.SharedResponse;
 import java.util.HashSet;
 import java.util.Locale;

@@ -6,11 +6,11 @@ import org.springframework.web.reactive.function.client.ClientRequest;
 
 /**
  * What of a request's key comes from the filter that sees it: the filter, which stands for the
- * connector below it, with its name across the fleet, and the part its key part function read of
+ * connector below it, with its name on every instance, and the part its key part function read of
  * the request.
  *
  * @param filter the filter (partition) the request went through
- * @param name the partition's name across the fleet, or {@code null}
+ * @param name the partition's name, the same on every instance, or {@code null}
  * @param part what the filter's key part function read of the request, or {@code null}
  * @param beforeLoadBalancer whether a load balancer below the filter picks the instance the
  *     request goes to, so that the request may leave for another host than its URI names

@@ -3,8 +3,11 @@ package io.github.collapseexecutor.spring.http.reactive;
 import io.github.collapseexecutor.http.CollapseKey;
 import io.github.collapseexecutor.http.CollapseRules;
 import io.github.collapseexecutor.http.adapter.ClientDriver;
+import io.github.collapseexecutor.http.adapter.DetailCodec;
 import io.github.collapseexecutor.http.adapter.HeaderLists;
 import io.github.collapseexecutor.http.adapter.SharedResponse;
+import java.io.DataInput;
+import java.io.DataOutput;
 import java.net.URI;
 import java.nio.ByteBuffer;
 import java.util.List;
@@ -46,9 +49,6 @@ record WebClientDriver(ClientRequest request, ExchangeFunction next, @Nullable C
     CollapseRules rules, Partition partition, ContextView context, @Nullable Object observation,
     AtomicReference<@Nullable ExchangeStrategies> strategies)
     implements ClientDriver.Async<ClientResponse> {
-
-  /** What crosses the fleet of a response's detail: nothing, the strategies are this client's. */
-  private static final byte[] LOCAL_STRATEGIES = new byte[0];
 
   @Override
   public CompletableFuture<ClientResponse> send() {
@@ -121,25 +121,28 @@ record WebClientDriver(ClientRequest request, ExchangeFunction next, @Nullable C
   }
 
   /**
-   * Nothing of the exchange strategies crosses: another instance decodes the body with those of
-   * its own client of the partition's name.
+   * Nothing of the exchange strategies travels, as they are this client's: another instance
+   * decodes the body with those of the last live response of its own partition of the name, as
+   * a local replay takes those of the response it shares; none seen yet there, and the caller
+   * makes its own call.
    */
   @Override
-  public byte[] writeDetail(Object detail) {
-    return LOCAL_STRATEGIES;
-  }
+  public DetailCodec<ExchangeStrategies> detailCodec() {
+    return new DetailCodec<>() {
+      @Override
+      public void write(ExchangeStrategies detail, DataOutput out) {
+        // nothing: see above
+      }
 
-  /**
-   * The exchange strategies of this partition's last live response, as a local replay takes those
-   * of the response it shares; none seen yet, and the caller makes its own call.
-   */
-  @Override
-  public Object readDetail(byte[] bytes) {
-    ExchangeStrategies seen = strategies.get();
-    if (bytes.length != 0 || seen == null) {
-      throw new IllegalArgumentException("no exchange strategies of this client seen yet");
-    }
-    return seen;
+      @Override
+      public ExchangeStrategies read(DataInput in) {
+        ExchangeStrategies seen = strategies.get();
+        if (seen == null) {
+          throw new IllegalArgumentException("no exchange strategies of this client seen yet");
+        }
+        return seen;
+      }
+    };
   }
 
   @Override

@@ -1,0 +1,131 @@
+package io.github.collapseexecutor.http.adapter;
+
+import static java.nio.charset.StandardCharsets.ISO_8859_1;
+import static java.nio.charset.StandardCharsets.UTF_8;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.github.collapseexecutor.http.RequestHeaders;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.DataInput;
+import java.io.DataInputStream;
+import java.io.DataOutput;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Set;
+import org.jspecify.annotations.Nullable;
+import org.junit.jupiter.api.Test;
+
+/**
+ * What a server's chain produced, as it travels to another instance: all of it but the headers'
+ * values (they travel with the response) and an exception (which keeps the response on its
+ * instance), the adapter's extension through the adapter's own codec.
+ */
+class ProducedResponseTest {
+
+  /** An extension of two values, as a container's settings. */
+  record Settings(String locale, int bufferSize) {}
+
+  private static final DetailCodec<Settings> SETTINGS = new DetailCodec<>() {
+    @Override
+    public void write(Settings settings, DataOutput out) throws IOException {
+      out.writeUTF(settings.locale());
+      out.writeInt(settings.bufferSize());
+    }
+
+    @Override
+    public Settings read(DataInput in) throws IOException {
+      return new Settings(in.readUTF(), in.readInt());
+    }
+  };
+
+  private static final ProducedHeaders.Produced HEADERS = new ProducedHeaders.Produced(
+      List.of(HeaderLists.entry("Cache-Control", "max-age=60")), Set.of("cache-control"),
+      Set.of("x-trace", "x-request-id"));
+
+  @Test
+  void everythingButTheHeaderValuesTravels() throws IOException {
+    ProducedResponse produced = new ProducedResponse(HEADERS, true, true, ISO_8859_1, true,
+        "/quotes/{symbol}", null, new Settings("fr-CA", 16384));
+
+    ProducedResponse read = travel(produced, ProducedResponse.codec(SETTINGS));
+
+    assertThat(read).isEqualTo(new ProducedResponse(
+        new ProducedHeaders.Produced(List.of(), HEADERS.replaced(), HEADERS.removed()),
+        true, true, ISO_8859_1, true, "/quotes/{symbol}", null, new Settings("fr-CA", 16384)));
+  }
+
+  @Test
+  void whatAChainLeftUnsetTravelsUnset() throws IOException {
+    ProducedResponse produced = new ProducedResponse(
+        new ProducedHeaders.Produced(List.of(), Set.of(), Set.of()), false, false, null, false,
+        null, null, null);
+
+    assertThat(travel(produced, ProducedResponse.codec(null))).isEqualTo(produced);
+  }
+
+  @Test
+  void aResponseWhoseChainNotedAnExceptionStaysOnItsInstance() {
+    ProducedResponse produced = new ProducedResponse(HEADERS, false, false, UTF_8, false,
+        "/quotes/{symbol}", new IllegalStateException("noted"), null);
+
+    assertThat(FleetResponses.crossing(shared(produced), ProducedResponse.codec(null))).isNull();
+  }
+
+  @Test
+  void anExtensionWithoutACodecStaysOnItsInstance() {
+    ProducedResponse produced = new ProducedResponse(HEADERS, false, false, null, false, null,
+        null, new Settings("fr-CA", 0));
+
+    assertThat(FleetResponses.crossing(shared(produced), ProducedResponse.codec(null))).isNull();
+    assertThat(FleetResponses.crossing(shared(produced), ProducedResponse.codec(SETTINGS)))
+        .isNotNull();
+  }
+
+  @Test
+  void bytesWithAnExtensionAreNotReadWithoutItsCodec() throws IOException {
+    byte[] bytes = bytes(new ProducedResponse(HEADERS, false, false, null, false, null, null,
+        new Settings("fr-CA", 0)), ProducedResponse.codec(SETTINGS));
+
+    assertThatThrownBy(() -> ProducedResponse.codec(null).read(input(bytes)))
+        .isInstanceOf(IllegalArgumentException.class);
+  }
+
+  @Test
+  void bytesCutShortAreNotAProducedResponse() throws IOException {
+    byte[] whole = bytes(new ProducedResponse(HEADERS, true, false, UTF_8, false, "/quotes",
+        null, null), ProducedResponse.codec(null));
+
+    assertThatThrownBy(() -> ProducedResponse.codec(null)
+        .read(input(Arrays.copyOf(whole, whole.length - 1)))).isInstanceOf(IOException.class);
+  }
+
+  private static ProducedResponse travel(ProducedResponse produced,
+      DetailCodec<ProducedResponse> codec) throws IOException {
+    DataInputStream in = input(bytes(produced, codec));
+    ProducedResponse read = codec.read(in);
+    assertThat(in.available()).as("bytes left after the detail").isZero();
+    return read;
+  }
+
+  private static byte[] bytes(ProducedResponse produced, DetailCodec<ProducedResponse> codec)
+      throws IOException {
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    try (DataOutputStream out = new DataOutputStream(bytes)) {
+      codec.write(produced, out);
+    }
+    return bytes.toByteArray();
+  }
+
+  private static DataInputStream input(byte[] bytes) {
+    return new DataInputStream(new ByteArrayInputStream(bytes));
+  }
+
+  private static SharedResponse shared(@Nullable Object detail) {
+    return new SharedResponse(200, null, HEADERS.headers(), "ada".getBytes(UTF_8),
+        RequestHeaders.of(name -> List.of(), List::of), detail);
+  }
+}
