@@ -8,8 +8,10 @@ import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.Callable;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
+import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -45,6 +47,17 @@ final class FleetRoute implements MethodFleet.Route {
     return () -> {
       List<String> key = key(group);
       return key == null ? call.call() : call(key, wait(maxWait), writes.sinceLast(), call);
+    };
+  }
+
+  @Override
+  public Supplier<CompletableFuture<@Nullable Object>> throughAsync(CallKey group,
+      @Nullable Duration maxWait, CompletedWrites writes,
+      Supplier<CompletableFuture<@Nullable Object>> start) {
+    return () -> {
+      List<String> key = key(group);
+      return key == null ? start.get()
+          : new FleetFutureRun(values, start).ask(tier, key, wait(maxWait), writes.sinceLast());
     };
   }
 

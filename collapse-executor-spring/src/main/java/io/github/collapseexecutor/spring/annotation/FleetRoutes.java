@@ -19,7 +19,8 @@ import org.springframework.util.ClassUtils;
  * {@link FleetRoute}. The key it asks with is the text of the whole local key
  * ({@link FleetKeyText}): the bean's name, the method, the key and the caller's identity; the tier
  * keeps only a keyed digest of it. Results cross as bytes, through a {@link FleetCodec} bean for
- * the method's result type, or else as JSON ({@link JsonFleetCodec}).
+ * the method's result type (the value of a future or a {@code Mono}), or else as JSON
+ * ({@link JsonFleetCodec}).
  */
 final class FleetRoutes implements MethodFleet {
 
