@@ -17,9 +17,9 @@ import org.jspecify.annotations.Nullable;
  *     callers that a {@code CallerIdentity} tells apart
  * @param resultCopier the name of the {@code ResultCopier} bean that copies the results of
  *     annotated methods that use it for the callers that joined a run, or {@code null} for none
- * @param fleet whether the {@code @Collapsible} methods that use it that return a value collapse
- *     across the instances that share the fleet tier ({@code collapse-executor-redis}), behind
- *     each instance's own collapse
+ * @param fleet whether the {@code @Collapsible} methods that use it (returning a value, a future
+ *     or a {@code Mono}) collapse across the instances that share the fleet tier
+ *     ({@code collapse-executor-redis}), behind each instance's own collapse
  */
 public record NamedExecutor(String name, CollapseExecutorOptions options,
     @Nullable Duration timeout, boolean sharedAcrossCallers, @Nullable String resultCopier,

@@ -29,6 +29,15 @@ final class CallerContexts {
     return PRESENT ? Snapshots.FACTORY.captureAll() : null;
   }
 
+  /**
+   * Returns the calling thread's context with its current observation, or {@code null} without
+   * context-propagation: the context of a run's start that goes on on another thread, where the
+   * run's observation, current where it started, is still the current one.
+   */
+  static @Nullable Object captureInRun() {
+    return PRESENT ? Snapshots.IN_RUN.captureAll() : null;
+  }
+
   /** Returns what {@code call} returns, called with {@code captured} set on this thread. */
   static <T extends @Nullable Object> T callWith(@Nullable Object captured,
       Callable<T> call) throws Exception {
@@ -44,6 +53,8 @@ final class CallerContexts {
     static final ContextSnapshotFactory FACTORY = ContextSnapshotFactory.builder()
         .captureKeyPredicate(key -> !OBSERVATION.equals(key))
         .build();
+
+    static final ContextSnapshotFactory IN_RUN = ContextSnapshotFactory.builder().build();
 
     @SuppressWarnings("try") // the scope restores this thread's own values when the call ends
     static <T extends @Nullable Object> T callWith(Object captured, Callable<T> call)

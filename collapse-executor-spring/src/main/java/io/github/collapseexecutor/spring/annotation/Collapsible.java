@@ -115,8 +115,10 @@ public @interface Collapsible {
    * Whether the calls also collapse across the instances of the application, through the
    * application's fleet tier (a {@code Fleet} bean; {@code collapse-executor-redis} makes one on
    * Redis): the caller that leads a key on its instance asks the tier, and one instance of the
-   * fleet runs the method while the others take its result. Only for methods that return a
-   * value. {@code fleet} on the named executor turns it on for every such method that uses it.
+   * fleet runs the method while the others take its result: the value itself, or the value of
+   * the future or {@code Mono} it returns, whose callers wait for another instance without
+   * holding a thread. {@code fleet} on the named executor turns it on for every method that uses
+   * it.
    *
    * <p>Two calls on different instances share only if they would share on one: same bean name,
    * method, key and caller identity. Redis sees a keyed digest of them, never the values. A call

@@ -3,7 +3,9 @@ package io.github.collapseexecutor.spring.annotation;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -43,6 +45,36 @@ final class FleetRuns {
       }
       // a later run may take the result of a run that started after it arrived, never before
       return earlier < writes ? call.call() : routed.call();
+    };
+  }
+
+  /**
+   * {@link #through} for a method returning a future or a {@code Mono}: returns {@code start},
+   * the start of {@code group}'s leading caller's run, through the fleet; the run is in the fleet
+   * until its future completes.
+   */
+  Supplier<CompletableFuture<@Nullable Object>> throughAsync(CallKey group,
+      @Nullable Duration maxWait, Supplier<CompletableFuture<@Nullable Object>> start) {
+    Supplier<CompletableFuture<@Nullable Object>> routed =
+        route.throughAsync(group, maxWait, writes, start);
+    CallKey anyWrites = group.withWrites(0);
+    long writes = group.writes();
+    return () -> {
+      Long earlier = inFleet.putIfAbsent(anyWrites, writes);
+      if (earlier == null) {
+        CompletableFuture<@Nullable Object> run;
+        try {
+          run = routed.get();
+        } catch (RuntimeException | Error e) {
+          inFleet.remove(anyWrites, writes);
+          throw e;
+        }
+        // out of the fleet before its callers have the outcome, as the blocking run is
+        return CallerFuture.afterOutcome(run,
+            (value, failure) -> inFleet.remove(anyWrites, writes));
+      }
+      // as above: a later run never takes the result of one that started before it arrived
+      return earlier < writes ? start.get() : routed.get();
     };
   }
 }

@@ -117,32 +117,16 @@ final class MethodAdvices {
     ReturnKind kind = ReturnKind.of(method, "Collapsible");
     NamedExecutor executor = executor("Collapsible", method, collapsible.executor());
     ResolvableType returned = site.returnType();
+    // what callers share: the value itself, or the value of the future or Mono
+    ResolvableType shared = kind == ReturnKind.VALUE ? returned : returned.getGeneric(0);
     JoinerResults results = results("Collapsible", site, collapsible.resultCopier(), executor,
-        kind == ReturnKind.VALUE ? returned : returned.getGeneric(0));
+        shared);
+    MethodFleet.Route route = collapsible.fleet() || executor.fleet()
+        ? fleet.route("Collapsible", method, shared) : null;
     return new SameKeyCollapser(site, kind, KeyExpression.parse(method, collapsible.key()),
         executor, observer.get(),
         identities.get(collapsible.sharedAcrossCallers() || executor.sharedAcrossCallers()),
-        results, fleetRoute(method, kind, collapsible, executor, returned), writes);
-  }
-
-  /**
-   * Returns the route through the fleet tier of a method that asks for it, or {@code null}. On a
-   * named executor it applies to the methods that return a value; the others stay local.
-   */
-  private MethodFleet.@Nullable Route fleetRoute(Method method, ReturnKind kind,
-      Collapsible collapsible, NamedExecutor executor, ResolvableType returned) {
-    if (!collapsible.fleet() && !executor.fleet()) {
-      return null;
-    }
-    if (kind != ReturnKind.VALUE) {
-      if (!collapsible.fleet()) {
-        return null;
-      }
-      throw Unsupported.method("Collapsible", method, "it asks for the fleet tier and returns a "
-          + method.getReturnType().getSimpleName() + "; the fleet tier serves methods returning"
-          + " a value", "Return the value itself, or leave fleet off for this method.");
-    }
-    return fleet.route("Collapsible", method, returned);
+        results, route, writes);
   }
 
   /**

@@ -3,7 +3,9 @@ package io.github.collapseexecutor.spring.annotation;
 import java.lang.reflect.Method;
 import java.time.Duration;
 import java.util.concurrent.Callable;
+import java.util.concurrent.CompletableFuture;
 import java.util.function.Function;
+import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;
 import org.springframework.core.ResolvableType;
 
@@ -16,7 +18,8 @@ interface MethodFleet {
   /**
    * Returns the route of {@code method}'s calls through the fleet, checked at startup.
    *
-   * @param resultType the declared type of the method's result
+   * @param resultType the declared type of the method's result: of the value a method returning
+   *     a future or a {@code Mono} completes with
    * @param beanNames the name of the bean a call was made on, or {@code null} if it has none that
    *     another instance would know it by
    * @throws MisconfiguredMethodException if the tier is not set up, or no codec writes
@@ -26,7 +29,6 @@ interface MethodFleet {
       Function<Object, @Nullable String> beanNames);
 
   /** How the calls of one method go through the fleet. */
-  @FunctionalInterface
   interface Route {
 
     /**
@@ -40,5 +42,20 @@ interface MethodFleet {
      */
     Callable<@Nullable Object> through(CallKey group, @Nullable Duration maxWait,
         CompletedWrites writes, Callable<@Nullable Object> call);
+
+    /**
+     * {@link #through} for a method that returns a future or a {@code Mono}, without blocking a
+     * thread: returns what starts the run of the caller that leads {@code group} on this
+     * instance, as a future of the value it shares. Cancelling that future stops the run: a
+     * start that has not begun never does, and one that has is cancelled.
+     *
+     * @param start starts this instance's own call and returns the future of its value; it
+     *     fails that future rather than throw. It runs on the thread that starts the run, or on
+     *     a thread of the pool of {@code CompletableFuture}'s async stages with that thread's
+     *     context, never on the tier's own
+     */
+    Supplier<CompletableFuture<@Nullable Object>> throughAsync(CallKey group,
+        @Nullable Duration maxWait, CompletedWrites writes,
+        Supplier<CompletableFuture<@Nullable Object>> start);
   }
 }

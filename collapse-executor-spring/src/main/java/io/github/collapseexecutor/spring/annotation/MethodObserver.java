@@ -175,5 +175,12 @@ interface MethodObserver {
      * ({@link OwnCall}).
      */
     default void notCollapsed(String reason) {}
+
+    /**
+     * Records that the run this caller led took its value from another instance's call, through
+     * the fleet tier, instead of calling the method; before the run's callers have the value, on
+     * any thread.
+     */
+    default void servedByAnotherInstance() {}
   }
 }

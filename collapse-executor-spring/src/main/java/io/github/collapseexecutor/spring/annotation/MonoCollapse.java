@@ -38,7 +38,7 @@ final class MonoCollapse {
      * @param own the subscriber's own call, for a subscriber that joined a run whose result it
      *     cannot take
      */
-    CompletableFuture<@Nullable Object> join(Object group, @Nullable Object observation,
+    CompletableFuture<@Nullable Object> join(CallKey group, @Nullable Object observation,
         FutureCall.Start start, SameKeyCollapser.OwnStart own)
         throws Exception;
   }

@@ -31,6 +31,10 @@ final class ObservedFutureCall implements FutureCall {
   private @Nullable CompletableFuture<@Nullable Object> method;
   private @Nullable SharedWork shared;
   private @Nullable Throwable startFailure;
+  /** Whether another instance's call served the run this caller led. */
+  private boolean servedByAnotherInstance;
+  /** Whether the caller's outcome says it led, and nothing since replaced it. */
+  private boolean ledRecorded;
 
   /**
    * @param caller the caller's observation, or {@code null} if it has none
@@ -79,9 +83,7 @@ final class ObservedFutureCall implements FutureCall {
   @Override
   public CompletableFuture<@Nullable Object> joined(CompletableFuture<@Nullable Object> future) {
     if (led != null) {
-      if (caller != null) {
-        caller.outcome(CallerOutcome.LED, null);
-      }
+      recordLed();
       follow();
     } else if (caller != null) {
       caller.outcome(CallerOutcome.JOINED, null);
@@ -101,9 +103,39 @@ final class ObservedFutureCall implements FutureCall {
   }
 
   @Override
+  public void servedByAnotherInstance() {
+    if (caller == null) {
+      return;
+    }
+    // the tier may answer before the executor handed this caller its future, or after
+    synchronized (this) {
+      servedByAnotherInstance = true;
+      if (ledRecorded) {
+        caller.outcome(CallerOutcome.FLEET_JOINED, null);
+      }
+    }
+  }
+
+  /** Records that this caller led the run: on its instance, or for the fleet. */
+  private void recordLed() {
+    if (caller == null) {
+      return;
+    }
+    synchronized (this) {
+      ledRecorded = true;
+      caller.outcome(servedByAnotherInstance ? CallerOutcome.FLEET_JOINED : CallerOutcome.LED,
+          null);
+    }
+  }
+
+  @Override
   public void timedOut() {
     if (caller != null) {
-      caller.outcome(led != null ? CallerOutcome.LED : CallerOutcome.FELL_BACK, "wait-timeout");
+      synchronized (this) {
+        // the wait-timeout stays, whatever served the run after the caller left
+        ledRecorded = false;
+        caller.outcome(led != null ? CallerOutcome.LED : CallerOutcome.FELL_BACK, "wait-timeout");
+      }
     }
   }
 

@@ -17,6 +17,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.aopalliance.intercept.MethodInvocation;
 import org.jspecify.annotations.Nullable;
 
@@ -131,8 +132,11 @@ final class SameKeyCollapser implements MethodCollapser {
       throws Exception {
     Object context = CallerContexts.capture();
     Callable<@Nullable Object> later = Invocations.proceedingLater(invocation);
+    // through the fleet, the method may be called once the interceptor returned
+    Callable<@Nullable Object> proceed =
+        fleet == null ? Invocations.proceeding(invocation) : later;
     return shared(group, observer.futureCall(name, group),
-        observation -> toFuture(Invocations.proceeding(invocation).call()),
+        observation -> toFuture(proceed.call()),
         () -> toFuture(CallerContexts.callWith(context, later)));
   }
 
@@ -141,11 +145,12 @@ final class SameKeyCollapser implements MethodCollapser {
    * that joined another's run gets what {@link JoinerResults} hands it, or the future of its own
    * call, {@code own}.
    */
-  private CompletableFuture<@Nullable Object> shared(Object group, FutureCall call,
+  private CompletableFuture<@Nullable Object> shared(CallKey group, FutureCall call,
       FutureCall.Start start, OwnStart own) {
     Leading leading = new Leading();
+    FutureCall.Start run = fleet == null ? start : throughFleet(fleet, group, call, start);
     CompletableFuture<@Nullable Object> caller = call.joined(futureExecutor().execute(group,
-        call.leading(leading.marking(start))));
+        call.leading(leading.marking(run))));
     CompletableFuture<@Nullable Object> timed =
         timeout == null || caller.isDone() ? caller : withTimeout(caller, call, timeout);
     if (leading.ran) {
@@ -190,6 +195,40 @@ final class SameKeyCollapser implements MethodCollapser {
       }
       return result;
     };
+  }
+
+  /**
+   * Returns the leader's start of a run of a method returning a future or a {@code Mono} through
+   * the fleet, which blocks no thread: the method starts here, or later elsewhere, or the value of
+   * another instance's call comes back, which the leader's observation is told of before any
+   * caller has it.
+   */
+  private FutureCall.Start throughFleet(FleetRuns fleet, CallKey group, FutureCall call,
+      FutureCall.Start start) {
+    return observation -> {
+      AtomicBoolean ranHere = new AtomicBoolean();
+      CompletableFuture<@Nullable Object> run = fleet.throughAsync(group, timeout, () -> {
+        ranHere.set(true);
+        return started(start, observation);
+      }).get();
+      return CallerFuture.afterOutcome(run, (value, failure) -> {
+        if (failure == null && !ranHere.get()) {
+          call.servedByAnotherInstance();
+        }
+      });
+    };
+  }
+
+  /** Starts the method: its future, failed with what the method threw as it started. */
+  private CompletableFuture<@Nullable Object> started(FutureCall.Start start,
+      @Nullable Object observation) {
+    try {
+      CompletableFuture<@Nullable Object> future = start.start(observation);
+      return future != null ? future : CompletableFuture.failedFuture(new NullPointerException(
+          name + ": the method returned null instead of a future"));
+    } catch (Exception | Error e) {
+      return CompletableFuture.failedFuture(e);
+    }
   }
 
   /**

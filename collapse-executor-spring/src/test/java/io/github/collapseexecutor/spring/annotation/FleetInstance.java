@@ -12,14 +12,19 @@ import io.github.collapseexecutor.spring.NamedExecutors;
 import io.github.collapseexecutor.testing.LocalRedis;
 import io.lettuce.core.RedisURI;
 import io.micrometer.observation.ObservationRegistry;
+import io.github.collapseexecutor.testing.OwnThreads;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.SortedMap;
 import java.util.TreeMap;
 import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
@@ -28,6 +33,7 @@ import org.jspecify.annotations.Nullable;
 import org.springframework.context.annotation.AnnotationConfigApplicationContext;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import reactor.core.publisher.Mono;
 
 /**
  * One instance of an application with {@code @Collapsible(fleet = true)} methods: a plain Spring
@@ -39,6 +45,8 @@ final class FleetInstance implements AutoCloseable {
   /** A secret of the tests' own: never a real one. */
   static final byte[] SECRET = "test secret of the annotations' fleet, 32+ bytes".getBytes(
       StandardCharsets.UTF_8);
+  /** A named executor with {@code fleet} on, and the caller timeout of the default one. */
+  static final String FLEET_EXECUTOR = "fleet";
   /** The tenant a {@link CallerIdentity} of the application reads: an identity part. */
   static final ThreadLocal<@Nullable String> TENANT = new ThreadLocal<>();
 
@@ -98,7 +106,10 @@ final class FleetInstance implements AutoCloseable {
     context.registerBean(NamedExecutors.class, () -> new NamedExecutors(Map.of(
         NamedExecutors.DEFAULT, new NamedExecutor(NamedExecutors.DEFAULT,
             CollapseExecutorOptions.builder().name(NamedExecutors.DEFAULT).build(), timeout,
-            /* sharedAcrossCallers= */ false, /* resultCopier= */ null, /* fleet= */ false))));
+            /* sharedAcrossCallers= */ false, /* resultCopier= */ null, /* fleet= */ false),
+        FLEET_EXECUTOR, new NamedExecutor(FLEET_EXECUTOR,
+            CollapseExecutorOptions.builder().name(FLEET_EXECUTOR).build(), timeout,
+            /* sharedAcrossCallers= */ false, /* resultCopier= */ null, /* fleet= */ true))));
     context.refresh();
     FleetInstance instance = new FleetInstance(context);
     if (coordinating) {
@@ -138,6 +149,11 @@ final class FleetInstance implements AutoCloseable {
     final AtomicInteger calls = new AtomicInteger();
     final Semaphore entered = new Semaphore(0);
     final CountDownLatch release = new CountDownLatch(1);
+    /** The futures {@link #quoteLater} handed out, in order, and the threads that asked. */
+    final List<CompletableFuture<Quote>> answers = new CopyOnWriteArrayList<>();
+    final List<String> askedOn = new CopyOnWriteArrayList<>();
+    /** The number of the call that fails, or 0 for none. */
+    volatile int failing;
     private final int held;
 
     /** @param held how many of the first calls wait for {@link #release} */
@@ -151,7 +167,21 @@ final class FleetInstance implements AutoCloseable {
       if (call <= held) {
         awaitUninterruptibly(release);
       }
+      if (call == failing) {
+        throw new IllegalStateException("backend call " + call + " failed");
+      }
       return new Quote(symbol, TENANT.get(), call);
+    }
+
+    /**
+     * {@link #quote}, as a service that answers on a thread of its own: the caller gets its
+     * future at once.
+     */
+    CompletableFuture<Quote> quoteLater(String symbol) {
+      askedOn.add(Thread.currentThread().getName());
+      CompletableFuture<Quote> answer = OwnThreads.call(() -> quote(symbol), new ArrayList<>());
+      answers.add(answer);
+      return answer;
     }
 
     /** Waits until {@code count} calls entered, at most 30 s. */
@@ -263,6 +293,52 @@ final class FleetInstance implements AutoCloseable {
       ranks.put("a", 1);
       ranks.put("call", backend.quote(symbol).call());
       return ranks;
+    }
+
+    @Collapsible(fleet = true)
+    public CompletableFuture<Quote> quoteLater(String symbol) {
+      return backend.quoteLater(symbol);
+    }
+
+    @Collapsible(fleet = true)
+    public Mono<Quote> quoteMono(String symbol) {
+      return Mono.fromFuture(() -> backend.quoteLater(symbol));
+    }
+
+    /** Through the fleet by its named executor's {@code fleet}. */
+    @Collapsible(executor = FLEET_EXECUTOR)
+    public CompletableFuture<Quote> quoteLaterOnFleetExecutor(String symbol) {
+      return backend.quoteLater(symbol);
+    }
+
+    @Collapsible(executor = FLEET_EXECUTOR)
+    public Mono<Quote> quoteMonoOnFleetExecutor(String symbol) {
+      return Mono.fromFuture(() -> backend.quoteLater(symbol));
+    }
+
+    @Collapsible(fleet = true)
+    public CompletableFuture<Profile> profileLater(String symbol) {
+      return backend.quoteLater(symbol)
+          .thenApply(quote -> new Profile(symbol, "made by call " + quote.call()));
+    }
+
+    @Collapsible(fleet = true)
+    public Mono<Profile> profileMono(String symbol) {
+      return Mono.fromFuture(() -> backend.quoteLater(symbol))
+          .map(quote -> new Profile(symbol, "made by call " + quote.call()));
+    }
+
+    /** No value from the backend's first call: a future of null. */
+    @Collapsible(fleet = true)
+    public CompletableFuture<@Nullable Quote> laterButFirst(String symbol) {
+      return backend.quoteLater(symbol).thenApply(quote -> quote.call() == 1 ? null : quote);
+    }
+
+    /** No value from the backend's first call: an empty Mono. */
+    @Collapsible(fleet = true)
+    public Mono<Quote> monoButFirst(String symbol) {
+      return Mono.fromFuture(() -> backend.quoteLater(symbol))
+          .filter(quote -> quote.call() != 1);
     }
 
     /** A write of this instance that the quotes read: later reads never go back before it. */

@@ -1,19 +1,28 @@
 package io.github.collapseexecutor.spring.annotation;
 
+import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.github.collapseexecutor.core.CollapseExecutorOptions;
 import io.github.collapseexecutor.fleet.Fleet;
 import io.github.collapseexecutor.redis.FleetCoordinator;
 import io.github.collapseexecutor.redis.RedisFleet;
+import io.github.collapseexecutor.spring.NamedExecutor;
+import io.github.collapseexecutor.spring.NamedExecutors;
 import io.github.collapseexecutor.testing.LocalRedis;
 import io.lettuce.core.RedisURI;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.springframework.beans.factory.BeanCreationException;
 import org.springframework.context.annotation.AnnotationConfigApplicationContext;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import reactor.core.publisher.Mono;
 
 /** A method that asks for the fleet tier where it cannot have it stops the application. */
 @Timeout(60)
@@ -28,12 +37,47 @@ final class FleetStartupCheckTest {
         .hasMessageContaining("there is no Fleet bean");
   }
 
+  /** Methods returning a future, a stage or a {@code Mono} go through the fleet as well. */
   @Test
-  void aFleetMethodReturningAFutureStopsTheApplication() {
-    assertThatThrownBy(() -> new AnnotationConfigApplicationContext(FutureMethod.class).close())
+  void fleetMethodsReturningFuturesAndMonosStart() {
+    try (AnnotationConfigApplicationContext context =
+        new AnnotationConfigApplicationContext(FutureMethod.class)) {
+      assertThat(context.getBean(CollapseMethods.class).list())
+          .extracting(CollapsedMethod::method)
+          .containsExactlyInAnyOrder("FutureQuotes.mono(String)", "FutureQuotes.quote(String)",
+              "FutureQuotes.stage(String)");
+    }
+  }
+
+  @Test
+  void aFleetFutureMethodWithoutAFleetBeanStopsTheApplication() {
+    assertThatThrownBy(() -> new AnnotationConfigApplicationContext(
+        FutureWithoutCoordinator.class).close())
         .isInstanceOf(BeanCreationException.class)
         .rootCause().isInstanceOf(MisconfiguredMethodException.class)
-        .hasMessageContaining("returns a CompletableFuture");
+        .hasMessageContaining("FutureQuotes.")
+        .hasMessageContaining("there is no Fleet bean");
+  }
+
+  /** A named executor with {@code fleet} on takes its future and Mono methods along. */
+  @Test
+  void aFutureMethodOnAFleetExecutorWithoutAFleetBeanStopsTheApplication() {
+    assertThatThrownBy(() -> new AnnotationConfigApplicationContext(
+        FleetExecutorWithoutCoordinator.class).close())
+        .isInstanceOf(BeanCreationException.class)
+        .rootCause().isInstanceOf(MisconfiguredMethodException.class)
+        .hasMessageContaining("ExecutorFutureQuotes.quote(String)")
+        .hasMessageContaining("there is no Fleet bean");
+  }
+
+  /** The value of a future or a Mono is what crosses: a future of Object has no codec. */
+  @ParameterizedTest
+  @ValueSource(classes = {ObjectFutureResult.class, ObjectMonoResult.class})
+  void aFleetFutureMethodWhoseValueNothingWritesStopsTheApplication(Class<?> configuration) {
+    assertThatThrownBy(() -> new AnnotationConfigApplicationContext(configuration).close())
+        .isInstanceOf(BeanCreationException.class)
+        .rootCause().isInstanceOf(MisconfiguredMethodException.class)
+        .hasMessageContaining("nothing writes its results (java.lang.Object)");
   }
 
   @Test
@@ -79,6 +123,49 @@ final class FleetStartupCheckTest {
     }
   }
 
+  @Configuration(proxyBeanMethods = false)
+  @EnableCollapsing
+  static class FutureWithoutCoordinator {
+
+    @Bean
+    FutureQuotes quotes() {
+      return new FutureQuotes();
+    }
+  }
+
+  @Configuration(proxyBeanMethods = false)
+  @EnableCollapsing
+  static class FleetExecutorWithoutCoordinator {
+
+    @Bean
+    NamedExecutors namedExecutors() {
+      return new NamedExecutors(Map.of(NamedExecutors.DEFAULT, new NamedExecutor(
+          NamedExecutors.DEFAULT, CollapseExecutorOptions.builder().build(), /* timeout= */ null,
+          /* sharedAcrossCallers= */ false, /* resultCopier= */ null, /* fleet= */ true)));
+    }
+
+    @Bean
+    ExecutorFutureQuotes quotes() {
+      return new ExecutorFutureQuotes();
+    }
+  }
+
+  static class ObjectFutureResult extends WithCoordinator {
+
+    @Bean
+    ObjectFutureQuotes quotes() {
+      return new ObjectFutureQuotes();
+    }
+  }
+
+  static class ObjectMonoResult extends WithCoordinator {
+
+    @Bean
+    ObjectMonoQuotes quotes() {
+      return new ObjectMonoQuotes();
+    }
+  }
+
   static class ObjectResult extends WithCoordinator {
 
     @Bean
@@ -98,6 +185,38 @@ final class FleetStartupCheckTest {
     @Collapsible(fleet = true)
     public CompletableFuture<String> quote(String symbol) {
       return CompletableFuture.completedFuture(symbol);
+    }
+
+    @Collapsible(fleet = true)
+    public CompletionStage<String> stage(String symbol) {
+      return CompletableFuture.completedFuture(symbol);
+    }
+
+    @Collapsible(fleet = true)
+    public Mono<String> mono(String symbol) {
+      return Mono.just(symbol);
+    }
+  }
+
+  /** Through the fleet by its executor's {@code fleet} alone. */
+  static class ExecutorFutureQuotes {
+    @Collapsible
+    public CompletableFuture<String> quote(String symbol) {
+      return CompletableFuture.completedFuture(symbol);
+    }
+  }
+
+  static class ObjectFutureQuotes {
+    @Collapsible(fleet = true)
+    public CompletableFuture<Object> quote(String symbol) {
+      return CompletableFuture.completedFuture(symbol);
+    }
+  }
+
+  static class ObjectMonoQuotes {
+    @Collapsible(fleet = true)
+    public Mono<Object> quote(String symbol) {
+      return Mono.just(symbol);
     }
   }
 

@@ -57,9 +57,9 @@ public class NamedExecutorProperties {
     private @Nullable String resultCopier;
 
     /**
-     * Whether the @Collapsible methods that use this executor and return a value also collapse
-     * across the instances of the application, through the fleet tier (collapse.executor.fleet);
-     * false when not set.
+     * Whether the @Collapsible methods that use this executor (returning a value, a future or a
+     * Mono) also collapse across the instances of the application, through the fleet tier
+     * (collapse.executor.fleet); false when not set.
      */
     private @Nullable Boolean fleet;
 

@@ -1,0 +1,338 @@
+package io.github.collapseexecutor.spring.annotation;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.github.collapseexecutor.redis.FleetOptions;
+import io.github.collapseexecutor.redis.FleetTestAccess;
+import io.github.collapseexecutor.spring.annotation.FleetInstance.Backend;
+import io.github.collapseexecutor.spring.annotation.FleetInstance.Profile;
+import io.github.collapseexecutor.spring.annotation.FleetInstance.Quote;
+import io.github.collapseexecutor.testing.LocalRedis;
+import io.micrometer.observation.Observation;
+import io.micrometer.observation.contextpropagation.ObservationThreadLocalAccessor;
+import io.micrometer.observation.tck.TestObservationRegistry;
+import io.micrometer.observation.tck.TestObservationRegistryAssert;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import org.jspecify.annotations.Nullable;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import reactor.core.publisher.Mono;
+import reactor.util.context.Context;
+
+/**
+ * {@code @Collapsible(fleet = true)} methods returning a future or a {@code Mono} across two
+ * instances of one application, two Spring contexts, that share the Redis on 127.0.0.1:6379
+ * (skipped without it) and one backend, which answers on threads of its own. Each test calls the
+ * methods from its own thread, which gets every caller's future at once: no caller's thread waits
+ * for the backend or for the other instance.
+ */
+@Timeout(90)
+final class CollapsibleFutureFleetTest {
+
+  private static final String FUTURE = "future";
+  private static final String MONO = "mono";
+  /** How the threads of the Redis client (Lettuce's event loops and executors) are named. */
+  private static final String REDIS_CLIENT = "lettuce-";
+  /** The name of each caller's own observation. */
+  private static final String CALLER = "caller";
+
+  @BeforeEach
+  void redis() {
+    LocalRedis.assumeRunning();
+  }
+
+  /**
+   * Three callers on each instance: each instance's leader asks Redis, one of them calls the
+   * backend, and all six get its answer. Neither the method nor what a caller chains to its
+   * future runs on a thread of the Redis client, which answers the tier's commands.
+   */
+  @ParameterizedTest
+  @ValueSource(strings = {FUTURE, MONO})
+  void concurrentCallsOnTwoInstancesMakeOneBackendCall(String kind) throws Exception {
+    FleetOptions options = FleetInstance.options().build();
+    Backend backend = new Backend(/* held= */ 1);
+    try (FleetInstance first = FleetInstance.coordinating(options, backend);
+        FleetInstance second = FleetInstance.coordinating(options, backend)) {
+      List<CompletableFuture<@Nullable Quote>> results = new ArrayList<>();
+      results.add(quote(first, kind));
+      backend.awaitEntered(1);
+      results.add(quote(second, kind));
+      FleetTestAccess.awaitWatching(second.coordinator, 1);
+      for (int i = 0; i < 2; i++) {
+        results.add(quote(first, kind));
+        results.add(quote(second, kind));
+      }
+      assertThat(results).allSatisfy(result -> assertThat(result).isNotDone());
+      List<CompletableFuture<String>> completedOn = results.stream()
+          .map(result -> result.thenApply(quote -> Thread.currentThread().getName())).toList();
+
+      backend.release.countDown();
+
+      for (CompletableFuture<@Nullable Quote> result : results) {
+        assertThat(result.get(30, TimeUnit.SECONDS)).isEqualTo(new Quote("ACME", null, 1));
+      }
+      assertThat(backend.calls.get()).isEqualTo(1);
+      assertThat(backend.askedOn).noneMatch(thread -> thread.startsWith(REDIS_CLIENT));
+      assertThat(completedOn).allSatisfy(thread ->
+          assertThat(thread.get(30, TimeUnit.SECONDS)).doesNotStartWith(REDIS_CLIENT));
+      assertThat(first.coordinator.stats().led()).isEqualTo(1);
+      assertThat(second.coordinator.stats().joined()).isEqualTo(1);
+    }
+  }
+
+  /**
+   * {@code fleet} on the named executor takes its methods that return a future or a
+   * {@code Mono} through the fleet too.
+   */
+  @ParameterizedTest
+  @ValueSource(strings = {FUTURE, MONO})
+  void aNamedExecutorsFleetTakesItsFutureAndMonoMethodsAcross(String kind) throws Exception {
+    FleetOptions options = FleetInstance.options().build();
+    Backend backend = new Backend(/* held= */ 1);
+    try (FleetInstance first = FleetInstance.coordinating(options, backend);
+        FleetInstance second = FleetInstance.coordinating(options, backend)) {
+      CompletableFuture<Quote> leader = onFleetExecutor(first, kind);
+      backend.awaitEntered(1);
+      CompletableFuture<Quote> waiter = onFleetExecutor(second, kind);
+      FleetTestAccess.awaitWatching(second.coordinator, 1);
+
+      backend.release.countDown();
+
+      assertThat(leader.get(30, TimeUnit.SECONDS)).isEqualTo(new Quote("ACME", null, 1));
+      assertThat(waiter.get(30, TimeUnit.SECONDS)).isEqualTo(new Quote("ACME", null, 1));
+      assertThat(backend.calls.get()).isEqualTo(1);
+      assertThat(second.coordinator.stats().joined()).isEqualTo(1);
+    }
+  }
+
+  /**
+   * The leader on the instance that called the backend led; the leader on the other instance,
+   * which took that call's value from Redis, joined through the fleet, as its own observation
+   * says by the time it has the value.
+   */
+  @ParameterizedTest
+  @ValueSource(strings = {FUTURE, MONO})
+  void theLeaderThatTookAnotherInstancesValueSaysItJoinedThroughTheFleet(String kind)
+      throws Exception {
+    FleetOptions options = FleetInstance.options().build();
+    Backend backend = new Backend(/* held= */ 1);
+    TestObservationRegistry firstRegistry = TestObservationRegistry.create();
+    TestObservationRegistry secondRegistry = TestObservationRegistry.create();
+    try (FleetInstance first = FleetInstance.observed(options, backend, firstRegistry);
+        FleetInstance second = FleetInstance.observed(options, backend, secondRegistry)) {
+      Observation leading = Observation.start(CALLER, firstRegistry);
+      CompletableFuture<@Nullable Quote> led = observedQuote(first, kind, leading);
+      backend.awaitEntered(1);
+      Observation waiting = Observation.start(CALLER, secondRegistry);
+      CompletableFuture<@Nullable Quote> joined = observedQuote(second, kind, waiting);
+      FleetTestAccess.awaitWatching(second.coordinator, 1);
+
+      backend.release.countDown();
+
+      assertThat(led.get(30, TimeUnit.SECONDS)).isEqualTo(new Quote("ACME", null, 1));
+      assertThat(joined.get(30, TimeUnit.SECONDS)).isEqualTo(new Quote("ACME", null, 1));
+      leading.stop();
+      waiting.stop();
+      assertThat(backend.calls.get()).isEqualTo(1);
+      assertThat(callerOutcomes(firstRegistry)).containsExactly("led");
+      assertThat(callerOutcomes(secondRegistry)).containsExactly("fleet-joined");
+    }
+  }
+
+  /**
+   * A value equal by id whose {@code @JsonIgnore}d field holds something: the caller on the other
+   * instance could tell what JSON gives back from its own, so it does not cross, and that
+   * instance makes its own call, on no thread of the Redis client.
+   */
+  @ParameterizedTest
+  @ValueSource(strings = {FUTURE, MONO})
+  void aValueAnotherInstancesCallerCouldTellFromItsOwnDoesNotCross(String kind)
+      throws Exception {
+    FleetOptions options = FleetInstance.options().build();
+    Backend backend = new Backend(/* held= */ 1);
+    try (FleetInstance first = FleetInstance.coordinating(options, backend);
+        FleetInstance second = FleetInstance.coordinating(options, backend)) {
+      CompletableFuture<Profile> leader = profile(first, kind);
+      backend.awaitEntered(1);
+      CompletableFuture<Profile> waiter = profile(second, kind);
+      FleetTestAccess.awaitWatching(second.coordinator, 1);
+
+      backend.release.countDown();
+
+      assertThat(leader.get(30, TimeUnit.SECONDS).note).isEqualTo("made by call 1");
+      assertThat(waiter.get(30, TimeUnit.SECONDS).note).isEqualTo("made by call 2");
+      assertThat(backend.calls.get()).isEqualTo(2);
+      assertThat(second.coordinator.stats().unshared()).isEqualTo(1);
+      assertThat(backend.askedOn).hasSize(2)
+          .noneMatch(thread -> thread.startsWith(REDIS_CLIENT));
+    }
+  }
+
+  /**
+   * Hazard: a read that arrives after a write its instance completed takes the value of another
+   * instance's run that started before the write, and goes back in time. It calls the method
+   * itself instead.
+   */
+  @ParameterizedTest
+  @ValueSource(strings = {FUTURE, MONO})
+  void aReadAfterAWriteOnItsInstanceDoesNotTakeAnOlderRunOfAnother(String kind)
+      throws Exception {
+    FleetOptions options = FleetInstance.options().build();
+    Backend backend = new Backend(/* held= */ 1);
+    try (FleetInstance first = FleetInstance.coordinating(options, backend);
+        FleetInstance second = FleetInstance.coordinating(options, backend)) {
+      CompletableFuture<@Nullable Quote> led = quote(first, kind);
+      backend.awaitEntered(1);
+      second.quotes.trade("ACME");
+
+      Quote own = quote(second, kind).get(30, TimeUnit.SECONDS);
+      backend.release.countDown();
+
+      assertThat(own).isEqualTo(new Quote("ACME", null, 2));
+      assertThat(second.coordinator.stats().overtaken()).isEqualTo(1);
+      assertThat(led.get(30, TimeUnit.SECONDS)).isEqualTo(new Quote("ACME", null, 1));
+    }
+  }
+
+  /**
+   * A run whose call fails fails its own callers only: the instance that waited for it makes its
+   * own call, and gets its answer.
+   */
+  @ParameterizedTest
+  @ValueSource(strings = {FUTURE, MONO})
+  void aFailedCallIsNotSharedAndFailsOnlyItsOwnCallers(String kind) throws Exception {
+    FleetOptions options = FleetInstance.options().build();
+    Backend backend = new Backend(/* held= */ 1);
+    backend.failing = 1;
+    try (FleetInstance first = FleetInstance.coordinating(options, backend);
+        FleetInstance second = FleetInstance.coordinating(options, backend)) {
+      CompletableFuture<@Nullable Quote> leader = quote(first, kind);
+      backend.awaitEntered(1);
+      CompletableFuture<@Nullable Quote> beside = quote(first, kind);
+      CompletableFuture<@Nullable Quote> waiter = quote(second, kind);
+      FleetTestAccess.awaitWatching(second.coordinator, 1);
+
+      backend.release.countDown();
+
+      assertThat(failure(leader)).hasMessage("backend call 1 failed");
+      assertThat(failure(beside)).hasMessage("backend call 1 failed");
+      assertThat(waiter.get(30, TimeUnit.SECONDS)).isEqualTo(new Quote("ACME", null, 2));
+      assertThat(backend.calls.get()).isEqualTo(2);
+    }
+  }
+
+  /**
+   * A future of {@code null}, or an empty {@code Mono}, has no value to share: the instance that
+   * waited for it makes its own call.
+   */
+  @ParameterizedTest
+  @ValueSource(strings = {FUTURE, MONO})
+  void noValueIsNotShared(String kind) throws Exception {
+    FleetOptions options = FleetInstance.options().build();
+    Backend backend = new Backend(/* held= */ 1);
+    try (FleetInstance first = FleetInstance.coordinating(options, backend);
+        FleetInstance second = FleetInstance.coordinating(options, backend)) {
+      CompletableFuture<@Nullable Quote> leader = butFirst(first, kind);
+      backend.awaitEntered(1);
+      CompletableFuture<@Nullable Quote> waiter = butFirst(second, kind);
+      FleetTestAccess.awaitWatching(second.coordinator, 1);
+
+      backend.release.countDown();
+
+      assertThat(leader.get(30, TimeUnit.SECONDS)).isNull();
+      assertThat(waiter.get(30, TimeUnit.SECONDS)).isEqualTo(new Quote("ACME", null, 2));
+      assertThat(backend.calls.get()).isEqualTo(2);
+    }
+  }
+
+  /**
+   * The only caller of a run leaves while the backend still works on it: the method's future is
+   * cancelled, and the end of the call reaches the tier at once, so the instance that waited for
+   * it makes its own call rather than wait out the lease.
+   */
+  @ParameterizedTest
+  @ValueSource(strings = {FUTURE, MONO})
+  void aRunEveryCallerLeftIsCancelledAndFreesItsKey(String kind) throws Exception {
+    // a lease far longer than the test waits: only the end of the cancelled call frees the key
+    FleetOptions options = FleetInstance.options().leaseTime(Duration.ofMinutes(5)).build();
+    Backend backend = new Backend(/* held= */ 1);
+    try (FleetInstance first = FleetInstance.coordinating(options, backend);
+        FleetInstance second = FleetInstance.coordinating(options, backend)) {
+      CompletableFuture<@Nullable Quote> leader = quote(first, kind);
+      backend.awaitEntered(1);
+      CompletableFuture<@Nullable Quote> waiter = quote(second, kind);
+      FleetTestAccess.awaitWatching(second.coordinator, 1);
+
+      leader.cancel(/* mayInterruptIfRunning= */ false);
+
+      assertThat(waiter.get(30, TimeUnit.SECONDS)).isEqualTo(new Quote("ACME", null, 2));
+      assertThat(backend.answers.get(0)).isCancelled();
+      backend.release.countDown();
+      assertThat(backend.calls.get()).isEqualTo(2);
+    }
+  }
+
+  /** Calls the quote method of {@code kind}; a {@code Mono} is subscribed to at once. */
+  private static CompletableFuture<@Nullable Quote> quote(FleetInstance instance, String kind) {
+    return kind.equals(MONO) ? instance.quotes.quoteMono("ACME").toFuture()
+        : instance.quotes.quoteLater("ACME");
+  }
+
+  private static CompletableFuture<Quote> onFleetExecutor(FleetInstance instance, String kind) {
+    return kind.equals(MONO) ? instance.quotes.quoteMonoOnFleetExecutor("ACME").toFuture()
+        : instance.quotes.quoteLaterOnFleetExecutor("ACME");
+  }
+
+  private static CompletableFuture<Profile> profile(FleetInstance instance, String kind) {
+    return kind.equals(MONO) ? instance.quotes.profileMono("ACME").toFuture()
+        : instance.quotes.profileLater("ACME");
+  }
+
+  private static CompletableFuture<@Nullable Quote> butFirst(FleetInstance instance,
+      String kind) {
+    return kind.equals(MONO) ? instance.quotes.monoButFirst("ACME").toFuture()
+        : instance.quotes.laterButFirst("ACME");
+  }
+
+  /**
+   * Calls the quote method of {@code kind} inside {@code observation}: current on this thread for
+   * a future, in the subscriber's Reactor context for a {@code Mono}.
+   */
+  @SuppressWarnings("try") // the scope makes the caller's observation current for its call
+  private static CompletableFuture<@Nullable Quote> observedQuote(FleetInstance instance,
+      String kind, Observation observation) {
+    if (kind.equals(MONO)) {
+      Mono<Quote> mono = instance.quotes.quoteMono("ACME");
+      return mono.contextWrite(Context.of(ObservationThreadLocalAccessor.KEY, observation))
+          .toFuture();
+    }
+    try (Observation.Scope scope = observation.openScope()) {
+      return instance.quotes.quoteLater("ACME");
+    }
+  }
+
+  private static Throwable failure(CompletableFuture<?> future) throws Exception {
+    try {
+      future.get(30, TimeUnit.SECONDS);
+    } catch (ExecutionException e) {
+      return e.getCause();
+    }
+    throw new AssertionError("no failure: " + future);
+  }
+
+  private static List<String> callerOutcomes(TestObservationRegistry registry) {
+    List<String> outcomes = new ArrayList<>();
+    TestObservationRegistryAssert.assertThat(registry).hasHandledContextsThatSatisfy(contexts ->
+        contexts.stream().filter(context -> CALLER.equals(context.getName()))
+            .map(context -> context.getHighCardinalityKeyValue("collapse.outcome"))
+            .forEach(value -> outcomes.add(value == null ? "none" : value.getValue())));
+    return outcomes;
+  }
+}
