@@ -31,6 +31,7 @@ import org.junit.jupiter.api.Timeout;
 final class UntrustedWriterTest {
 
   private static final long A_DAY_MILLIS = TimeUnit.DAYS.toMillis(1);
+  private static final FleetKey KEY = FleetKey.of("GET", "/report");
 
   private final ExecutorService callers = Executors.newCachedThreadPool();
   private final List<AutoCloseable> closing = new ArrayList<>();
@@ -51,18 +52,15 @@ final class UntrustedWriterTest {
     TestRedis.OwnServer server = own();
     FleetOptions options = TestRedis.options().leaseTime(Duration.ofSeconds(1))
         .coordinationTimeout(Duration.ofSeconds(2)).build();
-    FleetCoordinator a = instance(server, options);
+    Future<String> leader = heldLeader(server, options);
     FleetCoordinator b = instance(server, options);
-    FleetKey key = FleetKey.of("GET", "/report");
-    Future<String> leader = callers.submit(() -> a.call(key, FleetCodec.utf8(), this::heldCall));
-    leaderCalled.await(30, TimeUnit.SECONDS);
 
     RedisCommands<String, String> redis = raw(server);
     String lease = leaseKey(redis, options);
     assertThat(redis.pexpire(lease, A_DAY_MILLIS)).isTrue();
 
     // no wait limit of the caller's own: only the lease bounds it
-    Future<String> waiter = callers.submit(() -> b.call(key, FleetCodec.utf8(),
+    Future<String> waiter = callers.submit(() -> b.call(KEY, FleetCodec.utf8(),
         () -> "own answer"));
 
     assertThat(waiter.get(60, TimeUnit.SECONDS)).isEqualTo("own answer");
@@ -74,17 +72,14 @@ final class UntrustedWriterTest {
   void aLeaseLongerThanAnyTheFleetTakesIsNotJoinedByACallerAfterAWrite() throws Exception {
     TestRedis.OwnServer server = own();
     FleetOptions options = TestRedis.options().leaseTime(Duration.ofSeconds(5)).build();
-    FleetCoordinator a = instance(server, options);
+    Future<String> leader = heldLeader(server, options);
     FleetCoordinator b = instance(server, options);
-    FleetKey key = FleetKey.of("GET", "/report");
-    Future<String> leader = callers.submit(() -> a.call(key, FleetCodec.utf8(), this::heldCall));
-    leaderCalled.await(30, TimeUnit.SECONDS);
 
     RedisCommands<String, String> redis = raw(server);
     // the lease would look younger than the caller's write, though its call started before it
     assertThat(redis.pexpire(leaseKey(redis, options), A_DAY_MILLIS)).isTrue();
 
-    assertThat(b.call(key, FleetCodec.utf8(), Duration.ofSeconds(30), Duration.ofSeconds(1),
+    assertThat(b.call(KEY, FleetCodec.utf8(), Duration.ofSeconds(30), Duration.ofSeconds(1),
         () -> "own answer")).isEqualTo("own answer");
     assertThat(b.stats().overtaken()).isEqualTo(1);
     assertThat(leader).isNotDone();
@@ -94,11 +89,8 @@ final class UntrustedWriterTest {
   void aValueLargerThanTheTierStoresIsNeverSentToTheInstance() throws Exception {
     TestRedis.OwnServer server = own();
     FleetOptions options = TestRedis.options().maxValueBytes(64 * 1024).build();
-    FleetCoordinator a = instance(server, options);
+    Future<String> leader = heldLeader(server, options);
     FleetCoordinator b = instance(server, options);
-    FleetKey key = FleetKey.of("GET", "/report");
-    Future<String> leader = callers.submit(() -> a.call(key, FleetCodec.utf8(), this::heldCall));
-    leaderCalled.await(30, TimeUnit.SECONDS);
 
     RedisCommands<String, String> redis = raw(server);
     String lease = leaseKey(redis, options);
@@ -115,7 +107,7 @@ final class UntrustedWriterTest {
     long sentBefore = sentBytes(redis);
 
     // the end of the call, as the tier announces it, so that the waiter reads the value again
-    Future<String> waiter = callers.submit(() -> b.call(key, FleetCodec.utf8(),
+    Future<String> waiter = callers.submit(() -> b.call(KEY, FleetCodec.utf8(),
         Duration.ofSeconds(30), () -> "own answer"));
     awaitTrue(() -> b.watching() == 1, "the second instance to watch");
     redis.publish(names.channel(digest), token + ":1");
@@ -123,6 +115,19 @@ final class UntrustedWriterTest {
     assertThat(waiter.get(60, TimeUnit.SECONDS)).isEqualTo("own answer");
     assertThat(sentBytes(redis) - sentBefore).isLessThan(size / 8);
     assertThat(leader).isNotDone();
+  }
+
+  /**
+   * Starts an instance on {@code server} whose call for {@link #KEY} leads, and returns that call
+   * once it holds the key's lease; it is held until the test ends.
+   */
+  private Future<String> heldLeader(TestRedis.OwnServer server, FleetOptions options)
+      throws InterruptedException {
+    FleetCoordinator leading = instance(server, options);
+    Future<String> leader = callers.submit(() -> leading.call(KEY, FleetCodec.utf8(),
+        this::heldCall));
+    leaderCalled.await(30, TimeUnit.SECONDS);
+    return leader;
   }
 
   /** The leader's call: held until the test ends. */
