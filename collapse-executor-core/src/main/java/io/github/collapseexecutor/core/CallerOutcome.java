@@ -18,9 +18,9 @@ public enum CallerOutcome {
   NOT_COLLAPSED("not-collapsed"),
   /**
    * Led on its instance, and got the result of the same call made by another instance of the
-   * fleet (the Redis tier of {@code collapse-executor-redis}) instead of making it.
+   * application instead of making it (through a tier that coordinates instances).
    */
-  FLEET_JOINED("fleet-joined");
+  JOINED_ELSEWHERE("joined-elsewhere");
 
   private final String tag;
 

@@ -93,7 +93,7 @@ public enum CollapseObservationDocumentation implements ObservationDocumentation
      * another caller's call), {@code batched} (a {@code @CollapseBatch} call served by one call
      * of the batch method with other calls' arguments), {@code fell-back} (waited, then made its
      * own call, or failed at its own time limit), {@code not-collapsed} (went through without
-     * waiting) or {@code fleet-joined} (led on its instance and took the result of another
+     * waiting) or {@code joined-elsewhere} (led on its instance and took the result of another
      * instance's call, through the fleet tier).
      */
     OUTCOME {

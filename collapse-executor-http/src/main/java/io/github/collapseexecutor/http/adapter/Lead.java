@@ -76,10 +76,10 @@ final class Lead implements Turn {
   /**
    * Hands the response of another instance's call ({@link io.github.collapseexecutor.fleet.Fleet})
    * to every waiting request, as {@link #share(SharedResponse)} does, and tells this request's
-   * observation that it took it ({@link CallerOutcome#FLEET_JOINED}).
+   * observation that it took it ({@link CallerOutcome#JOINED_ELSEWHERE}).
    */
   void shareFromFleet(SharedResponse response) {
-    caller.outcome(CallerOutcome.FLEET_JOINED, null);
+    caller.outcome(CallerOutcome.JOINED_ELSEWHERE, null);
     share(response);
   }
 

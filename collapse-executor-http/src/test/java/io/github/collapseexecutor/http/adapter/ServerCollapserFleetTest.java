@@ -102,7 +102,7 @@ final class ServerCollapserFleetTest {
     assertThat(chain.recorded).isEqualTo(1);
     assertThat(fleet.calls).isEqualTo(1);
     assertThat(outcomes).map(AtomicReference::get).containsExactlyInAnyOrder("first LED",
-        "second FLEET_JOINED", "second JOINED");
+        "second JOINED_ELSEWHERE", "second JOINED");
   }
 
   /**
@@ -134,7 +134,7 @@ final class ServerCollapserFleetTest {
         .isEqualTo("ada");
     assertThat(notRun.recorded).isZero();
     assertThat(outcomes).map(AtomicReference::get).containsExactlyInAnyOrder("first LED",
-        "second FLEET_JOINED", "second JOINED");
+        "second JOINED_ELSEWHERE", "second JOINED");
   }
 
   /**

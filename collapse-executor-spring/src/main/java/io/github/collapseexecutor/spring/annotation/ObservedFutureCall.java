@@ -111,7 +111,7 @@ final class ObservedFutureCall implements FutureCall {
     synchronized (this) {
       servedByAnotherInstance = true;
       if (ledRecorded) {
-        caller.outcome(CallerOutcome.FLEET_JOINED, null);
+        caller.outcome(CallerOutcome.JOINED_ELSEWHERE, null);
       }
     }
   }
@@ -123,7 +123,7 @@ final class ObservedFutureCall implements FutureCall {
     }
     synchronized (this) {
       ledRecorded = true;
-      caller.outcome(servedByAnotherInstance ? CallerOutcome.FLEET_JOINED : CallerOutcome.LED,
+      caller.outcome(servedByAnotherInstance ? CallerOutcome.JOINED_ELSEWHERE : CallerOutcome.LED,
           null);
     }
   }

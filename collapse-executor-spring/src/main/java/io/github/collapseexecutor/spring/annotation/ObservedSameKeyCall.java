@@ -90,7 +90,7 @@ final class ObservedSameKeyCall implements SameKeyCall {
 
   private void ended(ObservedRun run, SharedCallOutcome outcome, @Nullable Throwable failure) {
     if (caller != null) {
-      caller.outcome(servedByAnotherInstance ? CallerOutcome.FLEET_JOINED : CallerOutcome.LED,
+      caller.outcome(servedByAnotherInstance ? CallerOutcome.JOINED_ELSEWHERE : CallerOutcome.LED,
           null);
     }
     runs.stop(group, run, outcome, failure);

@@ -106,7 +106,7 @@ final class CollapsibleFleetTest {
       assertThat(joined.get(30, TimeUnit.SECONDS)).isEqualTo(new Quote("ACME", null, 1));
       assertThat(backend.calls.get()).isEqualTo(1);
       assertThat(callerOutcomes(firstRegistry)).containsExactly("led");
-      assertThat(callerOutcomes(secondRegistry)).containsExactly("fleet-joined");
+      assertThat(callerOutcomes(secondRegistry)).containsExactly("joined-elsewhere");
     }
   }
 

@@ -142,7 +142,7 @@ final class CollapsibleFutureFleetTest {
       waiting.stop();
       assertThat(backend.calls.get()).isEqualTo(1);
       assertThat(callerOutcomes(firstRegistry)).containsExactly("led");
-      assertThat(callerOutcomes(secondRegistry)).containsExactly("fleet-joined");
+      assertThat(callerOutcomes(secondRegistry)).containsExactly("joined-elsewhere");
     }
   }
 
