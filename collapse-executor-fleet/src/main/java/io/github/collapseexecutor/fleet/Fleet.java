@@ -1,5 +1,6 @@
 package io.github.collapseexecutor.fleet;
 
+import io.github.collapseexecutor.core.Incubating;
 import java.time.Duration;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
@@ -26,6 +27,7 @@ import org.jspecify.annotations.Nullable;
  * <p>An implementation fails open: a tier that cannot coordinate (its store is down or slow)
  * runs the caller's call at once.
  */
+@Incubating
 public interface Fleet {
 
   /**

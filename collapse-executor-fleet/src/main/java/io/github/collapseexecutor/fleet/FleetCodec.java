@@ -1,5 +1,6 @@
 package io.github.collapseexecutor.fleet;
 
+import io.github.collapseexecutor.core.Incubating;
 import java.nio.charset.StandardCharsets;
 import org.jspecify.annotations.Nullable;
 
@@ -19,6 +20,7 @@ import org.jspecify.annotations.Nullable;
  *
  * @param <T> the result
  */
+@Incubating
 public interface FleetCodec<T> {
 
   /**

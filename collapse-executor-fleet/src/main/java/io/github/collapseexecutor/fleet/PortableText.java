@@ -1,5 +1,6 @@
 package io.github.collapseexecutor.fleet;
 
+import io.github.collapseexecutor.core.Incubating;
 import java.lang.reflect.Array;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
@@ -40,6 +41,7 @@ import org.jspecify.annotations.Nullable;
  * <p>For the callers of a {@link Fleet}: the adapters of collapse-executor write their keys with
  * it, and an adapter of an application's own may too.
  */
+@Incubating
 public final class PortableText {
 
   private PortableText() {}

@@ -1,5 +1,6 @@
 package io.github.collapseexecutor.redis;
 
+import io.github.collapseexecutor.core.Incubating;
 import io.github.collapseexecutor.fleet.FleetCodec;
 import io.lettuce.core.ClientOptions;
 import io.lettuce.core.RedisClient;
@@ -60,6 +61,7 @@ import org.jspecify.annotations.Nullable;
  *
  * <p>Thread-safe; close it to stop its probe and connections.
  */
+@Incubating
 public final class FleetCoordinator implements AutoCloseable {
 
   private static final long NO_LIMIT = Long.MAX_VALUE;

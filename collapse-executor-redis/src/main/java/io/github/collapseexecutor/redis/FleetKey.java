@@ -1,5 +1,6 @@
 package io.github.collapseexecutor.redis;
 
+import io.github.collapseexecutor.core.Incubating;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
@@ -15,6 +16,7 @@ import java.util.Objects;
  * the fleet's secret). Its {@link #toString()} shows no part, so that a key in a log shows no
  * credential.
  */
+@Incubating
 public final class FleetKey {
 
   private final byte[] bytes;

@@ -1,5 +1,6 @@
 package io.github.collapseexecutor.redis;
 
+import io.github.collapseexecutor.core.Incubating;
 import java.time.Duration;
 import java.util.Objects;
 
@@ -16,6 +17,7 @@ import java.util.Objects;
  * <p>Every instance of a fleet needs the same secret and key prefix to share calls; instances
  * with different secrets never meet in Redis.
  */
+@Incubating
 public final class FleetOptions {
 
   /** Default prefix of every Redis key and channel of the tier: {@code collapse:fleet}. */

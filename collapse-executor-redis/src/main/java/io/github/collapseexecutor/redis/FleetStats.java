@@ -1,10 +1,13 @@
 package io.github.collapseexecutor.redis;
 
+import io.github.collapseexecutor.core.Incubating;
+
 /**
  * What a {@link FleetCoordinator} did, counted since it was created. Each call that reaches the
  * coordinator is counted once, by how it got its result: {@link #led()}, {@link #joined()},
  * {@link #fellBack()}, {@link #leaseLost()} or {@link #unshared()}.
  */
+@Incubating
 public interface FleetStats {
 
   /** Returns the calls this instance made for the fleet, holding the key's lease. */

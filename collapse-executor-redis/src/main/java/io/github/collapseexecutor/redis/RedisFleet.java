@@ -1,5 +1,6 @@
 package io.github.collapseexecutor.redis;
 
+import io.github.collapseexecutor.core.Incubating;
 import io.github.collapseexecutor.fleet.Fleet;
 import io.github.collapseexecutor.fleet.FleetCodec;
 import java.time.Duration;
@@ -26,6 +27,7 @@ import org.jspecify.annotations.Nullable;
  * the key, and a value larger than {@link FleetOptions#maxValueBytes()} is not stored (the
  * instances that waited for it make their own calls).
  */
+@Incubating
 public final class RedisFleet implements Fleet {
 
   /** What the leader's call returned is stored as it is; what Redis gives back came from the fleet. */
