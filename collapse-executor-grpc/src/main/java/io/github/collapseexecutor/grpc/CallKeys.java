@@ -1,6 +1,5 @@
 package io.github.collapseexecutor.grpc;
 
-import io.github.collapseexecutor.fleet.PortableText;
 import io.github.collapseexecutor.http.SensitiveHeaders;
 import io.grpc.CallOptions;
 import io.grpc.Context;
@@ -11,7 +10,6 @@ import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
-import java.util.Optional;
 import java.util.TreeSet;
 import java.util.function.Function;
 import org.jspecify.annotations.Nullable;
@@ -60,36 +58,6 @@ final class CallKeys {
         ByteBuffer.wrap(serialized).asReadOnlyBuffer(), sensitiveValues(headers),
         options.getCredentials(), options.isWaitForReady(), options.getMaxInboundMessageSize(),
         options.getMaxOutboundMessageSize(), caller);
-  }
-
-  /**
-   * Returns the text of {@code key} for a fleet tier, or {@code null} if its call stays on this
-   * instance: call credentials, compared by identity, or a caller identity whose {@code equals}
-   * the text cannot carry ({@link PortableText}). The channel is written as {@code channelName},
-   * the name the application gave the channel on every instance; the interceptor's name keeps
-   * interceptors configured apart from sharing.
-   */
-  static @Nullable List<String> fleetText(CallKey key, String interceptorName,
-      String channelName) {
-    if (key.credentials() != null) {
-      return null;
-    }
-    try {
-      return List.of("grpc", interceptorName, channelName, key.authority(), key.method(),
-          Base64.getEncoder().encodeToString(bytesOf(key.request())),
-          PortableText.of(key.sensitiveMetadata(), false),
-          PortableText.of(List.of(key.waitForReady(), Optional.ofNullable(key.maxInbound()),
-              Optional.ofNullable(key.maxOutbound())), false),
-          PortableText.of(key.identity(), false));
-    } catch (PortableText.Unwritable e) {
-      return null;
-    }
-  }
-
-  private static byte[] bytesOf(ByteBuffer buffer) {
-    byte[] bytes = new byte[buffer.remaining()];
-    buffer.duplicate().get(bytes);
-    return bytes;
   }
 
   /** Returns what the caller identity answers in {@code context}, or null when none is declared. */

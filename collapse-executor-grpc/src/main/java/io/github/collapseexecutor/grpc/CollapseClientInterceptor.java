@@ -12,10 +12,8 @@ import io.grpc.ClientCall;
 import io.grpc.ClientInterceptor;
 import io.grpc.Deadline;
 import io.grpc.MethodDescriptor;
-import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executor;
 import java.util.function.Function;
 import java.util.function.Predicate;
@@ -90,10 +88,8 @@ public final class CollapseClientInterceptor implements ClientInterceptor, AutoC
   private final CallKeys keys;
   private final Predicate<String> methods;
   private final boolean callCredentialsShared;
-  private final @Nullable Fleet fleet;
-  private final Function<? super CallOptions, @Nullable String> fleetChannelNames;
-  /** The channel each fleet name stands for: the first one a call with the name collapsed on. */
-  private final ConcurrentHashMap<String, Channel> fleetChannels = new ConcurrentHashMap<>();
+  /** The shared calls across the instances, or null for an interceptor without a fleet tier. */
+  private final @Nullable FleetSharedCall fleetCalls;
   private volatile boolean closed;
 
   private CollapseClientInterceptor(Builder builder) {
@@ -102,8 +98,9 @@ public final class CollapseClientInterceptor implements ClientInterceptor, AutoC
     this.keys = new CallKeys(builder.sensitiveMetadata, builder.callerIdentity);
     this.methods = builder.methods;
     this.callCredentialsShared = builder.callCredentialsShared;
-    this.fleet = builder.fleet;
-    this.fleetChannelNames = builder.fleetChannelNames;
+    Fleet fleet = builder.fleet;
+    this.fleetCalls = fleet == null ? null
+        : new FleetSharedCall(fleet, executor.name(), builder.fleetChannelNames);
   }
 
   /** Returns a builder with the defaults: every unary method, the default sensitive keys. */
@@ -183,29 +180,9 @@ public final class CollapseClientInterceptor implements ClientInterceptor, AutoC
   private <ReqT, RespT> CompletableFuture<SharedReply> start(CallKey key,
       CollapsingCall.Target<ReqT, RespT> target, ReqT request, Caller<RespT> caller,
       @Nullable Deadline deadline, Executor sending) {
-    Fleet tier = fleet;
-    List<String> text = tier == null ? null : fleetText(key, target.callOptions());
-    return tier == null || text == null
-        ? SharedCall.start(target, request, caller, deadline, sending)
-        : FleetSharedCall.start(tier, text, target, request, caller, deadline, sending);
-  }
-
-  /**
-   * Returns the fleet text of {@code key}, or {@code null} for a call without a channel name, on
-   * a channel other than the one its name stands for, or with a key that cannot cross.
-   */
-  private @Nullable List<String> fleetText(CallKey key, CallOptions options) {
-    String channelName;
-    try {
-      channelName = fleetChannelNames.apply(options);
-    } catch (RuntimeException e) {
-      return null;
-    }
-    if (channelName == null) {
-      return null;
-    }
-    Channel named = fleetChannels.computeIfAbsent(channelName, name -> key.channel());
-    return named == key.channel() ? CallKeys.fleetText(key, name(), channelName) : null;
+    FleetSharedCall across = fleetCalls;
+    return across == null ? SharedCall.start(target, request, caller, deadline, sending)
+        : across.start(key, target, request, caller, deadline, sending);
   }
 
   /**

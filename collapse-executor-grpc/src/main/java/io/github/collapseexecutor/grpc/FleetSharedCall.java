@@ -1,41 +1,71 @@
 package io.github.collapseexecutor.grpc;
 
 import io.github.collapseexecutor.fleet.Fleet;
+import io.github.collapseexecutor.fleet.PortableText;
+import io.grpc.CallOptions;
+import io.grpc.Channel;
 import io.grpc.Deadline;
+import java.nio.ByteBuffer;
 import java.time.Duration;
+import java.util.Base64;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Function;
 import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The shared call of a key that also collapses with the other instances of the application,
- * through a fleet tier: one instance sends it, and the others take the reply it received. The
- * first caller of the key on this instance asks the tier, without holding a thread, for no longer
- * than its own deadline (or {@link #MAX_WAIT} without one); then it sends its own. Only a reply
- * that ended with {@code OK} crosses: a failure reaches the callers of the instance that sent the
- * call, and the others send their own.
+ * The shared calls of an interceptor with a fleet tier, whose keys also collapse with the other
+ * instances of the application: one instance sends the call, and the others take the reply it
+ * received. The first caller of a key on this instance asks the tier, without holding a thread,
+ * for no longer than its own deadline (or {@link #MAX_WAIT} without one); then it sends its own.
+ * Only a reply that ended with {@code OK} crosses: a failure reaches the callers of the instance
+ * that sent the call, and the others send their own. A call whose key cannot cross is sent on
+ * this instance alone ({@link SharedCall#start}).
  */
 final class FleetSharedCall {
 
   /** How long a call without a deadline waits for another instance at most. */
   static final Duration MAX_WAIT = Duration.ofSeconds(30);
 
-  private FleetSharedCall() {}
+  private final Fleet fleet;
+  private final String interceptorName;
+  private final Function<? super CallOptions, @Nullable String> channelNames;
+  /** The channel each fleet name stands for: the first one a call with the name collapsed on. */
+  private final ConcurrentHashMap<String, Channel> channels = new ConcurrentHashMap<>();
 
   /**
-   * Starts the shared call of {@code first}'s key through {@code fleet}, as
-   * {@link SharedCall#start} does on this instance alone; cancelling the reply cancels the call
-   * this instance sent, if it sent one.
-   *
-   * @param key the text of the whole key ({@link CallKeys#fleetText})
+   * @param channelNames the name of a call's channel, the same on every instance, or
+   *     {@code null} for a channel whose calls stay on this instance
    */
-  static <ReqT, RespT> CompletableFuture<SharedReply> start(Fleet fleet, List<String> key,
+  FleetSharedCall(Fleet fleet, String interceptorName,
+      Function<? super CallOptions, @Nullable String> channelNames) {
+    this.fleet = fleet;
+    this.interceptorName = interceptorName;
+    this.channelNames = channelNames;
+  }
+
+  /**
+   * Starts the shared call of {@code key}, {@code first}'s, through the tier, as
+   * {@link SharedCall#start} does on this instance alone, or on this instance alone where the
+   * key cannot cross; cancelling the reply cancels the call this instance sent, if it sent one.
+   */
+  <ReqT, RespT> CompletableFuture<SharedReply> start(CallKey key,
+      CollapsingCall.Target<ReqT, RespT> target, ReqT request, Caller<RespT> first,
+      @Nullable Deadline deadline, Executor sending) {
+    List<String> text = text(key, target.callOptions());
+    return text == null ? SharedCall.start(target, request, first, deadline, sending)
+        : start(text, target, request, first, deadline, sending);
+  }
+
+  private <ReqT, RespT> CompletableFuture<SharedReply> start(List<String> key,
       CollapsingCall.Target<ReqT, RespT> target, ReqT request, Caller<RespT> first,
       @Nullable Deadline deadline, Executor sending) {
     CompletableFuture<SharedReply> reply = new CompletableFuture<>();
@@ -70,7 +100,7 @@ final class FleetSharedCall {
           // every caller here left while it waited: nobody needs the call
           ? CompletableFuture.<byte @Nullable []>completedFuture(null)
           : send.get().handle((received, failure) ->
-              failure == null ? FleetReplies.write(received) : null));
+              failure == null ? SharedReplyBytes.write(received) : null));
     } catch (RuntimeException | Error failure) {
       // a tier that fails as it is asked: this instance sends its own call
       send.get();
@@ -90,9 +120,56 @@ final class FleetSharedCall {
     return reply;
   }
 
+  /**
+   * Returns the text of {@code key} for the tier, or {@code null} for a call without a channel
+   * name, on a channel other than the one its name stands for, or with a key that cannot cross.
+   */
+  private @Nullable List<String> text(CallKey key, CallOptions options) {
+    String channelName;
+    try {
+      channelName = channelNames.apply(options);
+    } catch (RuntimeException e) {
+      return null;
+    }
+    if (channelName == null) {
+      return null;
+    }
+    Channel named = channels.computeIfAbsent(channelName, name -> key.channel());
+    return named == key.channel() ? text(key, interceptorName, channelName) : null;
+  }
+
+  /**
+   * Returns the text of {@code key} for the tier, or {@code null} if its call stays on this
+   * instance: call credentials, compared by identity, or a caller identity whose {@code equals}
+   * the text cannot carry ({@link PortableText}). The channel is written as {@code channelName},
+   * the name the application gave the channel on every instance; the interceptor's name keeps
+   * interceptors configured apart from sharing.
+   */
+  static @Nullable List<String> text(CallKey key, String interceptorName, String channelName) {
+    if (key.credentials() != null) {
+      return null;
+    }
+    try {
+      return List.of("grpc", interceptorName, channelName, key.authority(), key.method(),
+          Base64.getEncoder().encodeToString(bytesOf(key.request())),
+          PortableText.of(key.sensitiveMetadata(), false),
+          PortableText.of(List.of(key.waitForReady(), Optional.ofNullable(key.maxInbound()),
+              Optional.ofNullable(key.maxOutbound())), false),
+          PortableText.of(key.identity(), false));
+    } catch (PortableText.Unwritable e) {
+      return null;
+    }
+  }
+
+  private static byte[] bytesOf(ByteBuffer buffer) {
+    byte[] bytes = new byte[buffer.remaining()];
+    buffer.duplicate().get(bytes);
+    return bytes;
+  }
+
   private static @Nullable SharedReply read(byte[] bytes) {
     try {
-      return FleetReplies.read(bytes);
+      return SharedReplyBytes.read(bytes);
     } catch (IllegalArgumentException notOurs) {
       return null;
     }

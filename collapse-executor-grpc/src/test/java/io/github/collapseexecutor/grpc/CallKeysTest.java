@@ -120,19 +120,19 @@ final class CallKeysTest {
           new CollapsingCall.Target<>(EchoBackend.ECHO, CallOptions.DEFAULT, elsewhere), "hello",
           none, Context.ROOT);
       // another instance's channel of the same name writes alike
-      assertThat(CallKeys.fleetText(onElsewhere, "grpc", "echo"))
-          .isNotNull().isEqualTo(CallKeys.fleetText(key(none), "grpc", "echo"));
+      assertThat(FleetSharedCall.text(onElsewhere, "grpc", "echo"))
+          .isNotNull().isEqualTo(FleetSharedCall.text(key(none), "grpc", "echo"));
     } finally {
       elsewhere.shutdownNow();
     }
     List<List<String>> apart = new ArrayList<>();
-    apart.add(CallKeys.fleetText(key(none), "grpc", "echo"));
-    apart.add(CallKeys.fleetText(key(none), "grpc", "other-channel"));
-    apart.add(CallKeys.fleetText(key(none), "other-interceptor", "echo"));
-    apart.add(CallKeys.fleetText(key(ascii("authorization", "a")), "grpc", "echo"));
-    apart.add(CallKeys.fleetText(key(CallOptions.DEFAULT.withWaitForReady(), none), "grpc",
+    apart.add(FleetSharedCall.text(key(none), "grpc", "echo"));
+    apart.add(FleetSharedCall.text(key(none), "grpc", "other-channel"));
+    apart.add(FleetSharedCall.text(key(none), "other-interceptor", "echo"));
+    apart.add(FleetSharedCall.text(key(ascii("authorization", "a")), "grpc", "echo"));
+    apart.add(FleetSharedCall.text(key(CallOptions.DEFAULT.withWaitForReady(), none), "grpc",
         "echo"));
-    apart.add(CallKeys.fleetText(key(CallOptions.DEFAULT.withMaxInboundMessageSize(10), none),
+    apart.add(FleetSharedCall.text(key(CallOptions.DEFAULT.withMaxInboundMessageSize(10), none),
         "grpc", "echo"));
     assertThat(apart).doesNotContainNull().doesNotHaveDuplicates();
   }
@@ -153,8 +153,8 @@ final class CallKeysTest {
           }
         }), new Metadata());
 
-    assertThat(CallKeys.fleetText(unwritable, "grpc", "echo")).isNull();
-    assertThat(CallKeys.fleetText(withCredentials, "grpc", "echo")).isNull();
+    assertThat(FleetSharedCall.text(unwritable, "grpc", "echo")).isNull();
+    assertThat(FleetSharedCall.text(withCredentials, "grpc", "echo")).isNull();
   }
 
   private CallKey key(Metadata headers) {

@@ -1,6 +1,6 @@
 package io.github.collapseexecutor.http;
 
-import io.github.collapseexecutor.fleet.PortableText;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -22,7 +22,7 @@ public final class CollapseKey {
   private final Object query;
   private final List<List<@Nullable String>> headers;
   private final Map<String, List<@Nullable String>> namedHeaders;
-  private final @Nullable Object context;
+  private final Context context;
   private final int group;
   private final int hash;
 
@@ -30,10 +30,10 @@ public final class CollapseKey {
    * @param query the raw query, or what of it counts under the group's policy
    * @param headers the values of the group's key headers, in the group's order
    * @param namedHeaders the headers a sensitive pattern names, by lower-case name
-   * @param context what else decides the request sent; may be null
+   * @param context what else decides the request sent
    */
   CollapseKey(String target, Object query, List<List<@Nullable String>> headers,
-      Map<String, List<@Nullable String>> namedHeaders, @Nullable Object context, int group) {
+      Map<String, List<@Nullable String>> namedHeaders, Context context, int group) {
     this.target = target;
     this.query = query;
     this.headers = headers;
@@ -41,7 +41,7 @@ public final class CollapseKey {
     this.context = context;
     this.group = group;
     this.hash = 31 * (31 * (31 * (31 * target.hashCode() + query.hashCode()) + headers.hashCode())
-        + namedHeaders.hashCode()) + Objects.hashCode(context);
+        + namedHeaders.hashCode()) + context.hashCode();
   }
 
   /**
@@ -53,19 +53,17 @@ public final class CollapseKey {
   }
 
   /**
-   * Returns the key as text that another instance of the application writes alike for an equal
-   * key, for a fleet tier ({@link Fleet}); or {@code null} if a part of it cannot be written
-   * so: what the adapter knows of the request beyond its headers holds a value compared by an
-   * {@code equals} that text cannot carry. The text holds query and header values as sent,
-   * credentials included: a tier keeps only a keyed digest of it.
+   * Returns the parts of the key as every instance of the application has them, for a request
+   * that may share a call with requests of other instances: equal for two keys of one instance
+   * only if the keys are equal, but for what has a value of its own on each instance. The client
+   * stands as its name where it has one ({@link RequestTarget.Builder#client}); of the local
+   * address a server received the request on, only the port ({@link
+   * RequestTarget.Builder#receivedOn}). The parts hold query and header values as sent,
+   * credentials included, and what the adapter knows of the request beyond its headers as it
+   * gave it.
    */
-  public @Nullable List<String> portableText() {
-    try {
-      return List.of(target, PortableText.of(query, false), PortableText.of(headers, false),
-          PortableText.of(namedHeaders, false), PortableText.of(context, false));
-    } catch (PortableText.Unwritable e) {
-      return null;
-    }
+  public List<@Nullable Object> partsOnEveryInstance() {
+    return Arrays.asList(target, query, headers, namedHeaders, context.onEveryInstance());
   }
 
   @Override
@@ -76,7 +74,7 @@ public final class CollapseKey {
         && query.equals(that.query)
         && headers.equals(that.headers)
         && namedHeaders.equals(that.namedHeaders)
-        && Objects.equals(context, that.context);
+        && context.equals(that.context);
   }
 
   @Override
@@ -87,5 +85,34 @@ public final class CollapseKey {
   @Override
   public String toString() {
     return target + " (query and header values not shown)";
+  }
+
+  /**
+   * What decides the request sent besides its target, query and headers: the address of the
+   * client a server received it from, unless its group shares across addresses; the client that
+   * sends it, with the client's name; the identity the adapter gave; the local address and port a
+   * server received it on. Compared with {@code equals}, part by part.
+   */
+  record Context(@Nullable String clientAddress, @Nullable Object client,
+      @Nullable String clientName, @Nullable Object identity, @Nullable String localAddress,
+      int localPort) {
+
+    /**
+     * Returns the parts as every instance has them: the client as its name where it has one, the
+     * local port without the address, which is each instance's own (instances of one application
+     * serve alike on one port).
+     */
+    List<@Nullable Object> onEveryInstance() {
+      Object sender = client == null ? null
+          : Arrays.asList("client", clientName == null ? client : clientName);
+      return Arrays.asList(clientAddress, sender, identity,
+          localAddress == null ? null : localPort);
+    }
+
+    @Override
+    public String toString() {
+      // the parts may hold what a request sent; keep them out of logs
+      return "Context";
+    }
   }
 }

@@ -1,6 +1,5 @@
 package io.github.collapseexecutor.http;
 
-import io.github.collapseexecutor.fleet.PortableText;
 import java.net.URI;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
@@ -87,17 +86,6 @@ public final class CollapseRules {
     String matchPath = request.matchPath();
     String rawQuery = request.rawQuery();
     RequestHeaders headers = request.headers();
-    Object client = request.client();
-    Object context = client == null ? request.identity()
-        : Arrays.asList(new ClientPart(client, request.clientName()), request.identity());
-    String localAddress = request.localAddress();
-    if (localAddress != null) {
-      // every instance has an address of its own: left out of the fleet's key, where the local
-      // port stands for the connector (instances of one application serve alike on one port)
-      context = Arrays.asList(context,
-          new PortableText.SameOnEveryInstance("local address", localAddress),
-          request.localPort());
-    }
     String clientAddress = request.clientAddress();
     int port = request.port();
     if (!"GET".equals(method) && !"HEAD".equals(method)) {
@@ -133,10 +121,11 @@ public final class CollapseRules {
         namedBySensitivePattern.put(name.lower(), copyOf(headers.values(name.lower())));
       }
     }
-    Object caller = clientAddress == null || group.policy.sharedAcrossAddresses()
-        ? context : Arrays.asList(clientAddress, context);
+    CollapseKey.Context context = new CollapseKey.Context(
+        group.policy.sharedAcrossAddresses() ? null : clientAddress, request.client(),
+        request.clientName(), request.identity(), request.localAddress(), request.localPort());
     return new CollapseKey(target, query, Arrays.asList(keyHeaders), namedBySensitivePattern,
-        caller, group.index);
+        context, group.index);
   }
 
   /**

@@ -248,12 +248,12 @@ public final class RequestTarget {
      * Sets the client that sends the request, part of its identity compared with {@code equals}
      * (the adapter instance that stands for one client, the parts of a client's configuration that
      * decide its responses), and its name, the same on every instance of the application (the
-     * name of its bean, say), or {@code null}. With a fleet tier ({@link Fleet}) the client
-     * crosses to other instances as its name, so requests on two instances may share one call
-     * only if both come from the client of that name; give a name only where it stands for one
-     * client, on this instance and on the others. A request of an unnamed client stays on its
-     * instance, unless its client is a value another instance can compare. Requests share only
-     * when their clients are equal and have the same name; none by default.
+     * name of its bean, say), or {@code null}. Where requests of several instances share calls,
+     * the client stands for itself there as its name, so requests on two instances may share
+     * one call only if both come from the client of that name; give a name only where it stands
+     * for one client, on this instance and on the others. A request of an unnamed client stays on
+     * its instance, unless its client is a value another instance can compare. Requests share
+     * only when their clients are equal and have the same name; none by default.
      */
     public Builder client(@Nullable Object client, @Nullable String name) {
       this.client = client;
@@ -275,9 +275,9 @@ public final class RequestTarget {
      * Sets the local address and port a server received the request on: a server with several
      * connectors or interfaces (a public one and an internal one behind one host name) may answer
      * differently on each, so requests share only when they arrived on the same address and port.
-     * With a fleet tier ({@link HttpCollapseOptions#fleet()}) the port alone stands for the
-     * connector across instances: each instance has an address of its own, and the instances of
-     * one application serve alike on one port. None by default (a client's request).
+     * Where requests of several instances share calls, the port alone stands for the connector
+     * across them: each instance has an address of its own, and the instances of one application
+     * serve alike on one port. None by default (a client's request).
      */
     public Builder receivedOn(String localAddress, int localPort) {
       this.localAddress = Objects.requireNonNull(localAddress, "localAddress");

@@ -270,9 +270,9 @@ final class CollapseRulesTest {
 
     assertThat(internal).isEqualTo(receivedOn("10.0.0.5", 8080))
         .isNotEqualTo(publicOne).isNotEqualTo(otherPort);
-    // another instance, whose address is its own, writes the same text on the same port
-    assertThat(internal.portableText()).isNotNull().isEqualTo(publicOne.portableText())
-        .isNotEqualTo(otherPort.portableText());
+    // another instance, whose address is its own, has the same parts on the same port
+    assertThat(internal.partsOnEveryInstance()).isEqualTo(publicOne.partsOnEveryInstance())
+        .isNotEqualTo(otherPort.partsOnEveryInstance());
   }
 
   private CollapseKey receivedOn(String localAddress, int localPort) {

@@ -1,6 +1,5 @@
 package io.github.collapseexecutor.http.adapter;
 
-import io.github.collapseexecutor.fleet.Fleet;
 import io.github.collapseexecutor.http.UnsharedReason;
 import java.util.List;
 import java.util.Map;
@@ -9,8 +8,6 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicReference;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -73,67 +70,31 @@ final class AsyncCall<R> {
     });
   }
 
+  /**
+   * Leads: makes the call, or takes the response another instance's call produced
+   * ({@link LeaderCall}), waiting for it at most the wait timeout, and no longer than its own
+   * deadline, without holding a thread.
+   */
   private void lead(Lead lead) {
     step(() -> lead.future().cancel(/* mayInterruptIfRunning= */ false));
-    Fleet fleet = protocol.options.fleet();
-    List<String> fleetKey = fleet == null ? null : protocol.fleetKey(lead.key());
-    if (fleet == null || fleetKey == null) {
-      answer(call(lead));
-    } else {
-      throughFleet(fleet, fleetKey, lead);
-    }
-  }
+    CompletionStage<? extends R> made = protocol.leaderCall.makeAsync(lead, exchange.detailCodec(),
+        new LeaderCall.AsyncSteps<R>() {
+          @Override
+          public CompletionStage<R> call() {
+            return AsyncCall.this.call(lead);
+          }
 
-  /**
-   * Leads through the fleet tier: this caller makes the call for every instance, or takes the
-   * response another instance's call produced and shares it here as if it were its own. It waits
-   * for another instance at most the wait timeout, and no longer than its own deadline, without
-   * holding a thread; then it makes its own call. A caller whose call served the fleet gets its
-   * response once the tier has it, as a blocking one does: a caller that asks after it was
-   * answered never takes that call's response.
-   */
-  private void throughFleet(Fleet fleet, List<String> key, Lead lead) {
-    AtomicReference<@Nullable CompletableFuture<R>> own = new AtomicReference<>();
-    // every caller of the key here left while another instance called: nobody needs a call
-    AtomicBoolean abandoned = new AtomicBoolean();
-    lead.onAbandon(() -> abandoned.set(true));
-    CompletionStage<byte @Nullable []> asked;
-    try {
-      asked = fleet.callAsync(key, protocol.fleetWait(lead), protocol.fleetMaxAge(lead), () -> {
-        CompletableFuture<R> mine = call(lead);
-        own.set(mine);
-        return mine.handle((ended, failure) ->
-            FleetResponses.crossing(lead.sharedWithEveryRequest(), exchange.detailCodec()));
-      });
-    } catch (RuntimeException | Error failure) {
-      // a tier that fails as it is asked: this caller makes its own call, for this instance
-      answer(call(lead));
-      return;
-    }
-    asked.whenComplete((other, failure) -> {
-      CompletableFuture<R> mine = own.get();
-      if (mine != null) {
-        answer(mine); // this caller's own call, which the tier now holds
-        return;
-      }
-      if (abandoned.get()) {
-        return; // nobody waits for an answer
-      }
-      try {
-        SharedResponse shared = other == null || failure != null ? null
-            : FleetResponses.joined(other, lead, exchange.detailCodec());
-        if (shared == null) {
-          // nothing came of another instance's call: this one makes its own, for this instance
-          answer(call(lead));
-        } else {
-          lead.shareFromFleet(shared);
-          deliver(exchange.replay(shared));
-        }
-      } catch (RuntimeException | Error unexpected) {
-        lead.fail(unexpected, ClientDriver.Cause.CALL);
-        result.completeExceptionally(unexpected);
-      }
-    });
+          @Override
+          public CompletionStage<R> replay(SharedResponse shared) {
+            return CompletableFuture.completedFuture(exchange.replay(shared));
+          }
+
+          @Override
+          public void failed(Throwable unexpected) {
+            lead.fail(unexpected, ClientDriver.Cause.CALL);
+          }
+        });
+    answer(made == null ? call(lead) : made);
   }
 
   /**
@@ -164,7 +125,7 @@ final class AsyncCall<R> {
   }
 
   /** Hands the caller what its own call ended with: {@link #call}'s stage. */
-  private void answer(CompletableFuture<R> own) {
+  private void answer(CompletionStage<? extends R> own) {
     own.whenComplete((mine, failure) -> {
       if (failure != null) {
         result.completeExceptionally(SharedFailure.unwrap(failure));

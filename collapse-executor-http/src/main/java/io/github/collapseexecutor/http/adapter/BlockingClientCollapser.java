@@ -1,6 +1,5 @@
 package io.github.collapseexecutor.http.adapter;
 
-import io.github.collapseexecutor.fleet.Fleet;
 import io.github.collapseexecutor.http.CollapseKey;
 import io.github.collapseexecutor.http.HttpCollapseOptions;
 import io.github.collapseexecutor.http.RequestHeaders;
@@ -8,7 +7,6 @@ import io.github.collapseexecutor.http.RequestTarget;
 import io.github.collapseexecutor.http.UnsharedReason;
 import java.io.IOException;
 import java.io.InterruptedIOException;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -144,51 +142,33 @@ public final class BlockingClientCollapser extends HttpCollapser {
     return exchange.proceed();
   }
 
-  private <R> R lead(Lead lead, BlockingClientExchange<R> exchange) throws IOException {
-    Fleet fleet = protocol.options.fleet();
-    List<String> fleetKey = fleet == null ? null : protocol.fleetKey(lead.key());
-    return fleet == null || fleetKey == null ? call(lead, exchange)
-        : throughFleet(fleet, fleetKey, lead, exchange);
-  }
-
   /**
-   * Leads through the fleet tier: this caller makes the call for every instance, or takes the
-   * response another instance's call produced and shares it here as if it were its own. It waits
-   * for another instance at most the wait timeout, and no longer than its own deadline, then
-   * makes its own call.
+   * Leads: makes the call, or takes the response another instance's call produced
+   * ({@link LeaderCall}), waiting for it at most the wait timeout, and no longer than its own
+   * deadline.
    */
-  private <R> R throughFleet(Fleet fleet, List<String> key, Lead lead,
-      BlockingClientExchange<R> exchange) throws IOException {
-    List<R> own = new ArrayList<>(1);
-    byte[] other;
-    try {
-      other = fleet.<IOException>call(key, protocol.fleetWait(lead), protocol.fleetMaxAge(lead),
-          () -> {
-            own.add(call(lead, exchange));
-            return FleetResponses.crossing(lead.sharedWithEveryRequest(), exchange.detailCodec());
-          });
-    } catch (InterruptedException interrupted) {
-      Thread.currentThread().interrupt();
-      if (!own.isEmpty()) {
-        return own.get(0);
-      }
-      InterruptedIOException left =
-          new InterruptedIOException("interrupted while another instance made the call");
-      // the callers that wait here take the call over, as from any leader that left
-      lead.fail(left, ClientDriver.Cause.CALLER_LEFT);
-      throw left;
-    }
-    if (!own.isEmpty()) {
-      return own.get(0);
-    }
-    SharedResponse shared = other == null ? null
-        : FleetResponses.joined(other, lead, exchange.detailCodec());
-    if (shared == null) {
-      // nothing came of another instance's call: this one makes its own, for this instance
-      return call(lead, exchange);
-    }
-    lead.shareFromFleet(shared);
-    return exchange.replay(shared);
+  private <R> R lead(Lead lead, BlockingClientExchange<R> exchange) throws IOException {
+    return protocol.leaderCall.make(lead, exchange.detailCodec(),
+        new LeaderCall.Steps<R, IOException>() {
+          @Override
+          public R call() throws IOException {
+            return BlockingClientCollapser.call(lead, exchange);
+          }
+
+          @Override
+          public R replay(SharedResponse shared) {
+            return exchange.replay(shared);
+          }
+
+          @Override
+          public IOException interrupted() {
+            InterruptedIOException left =
+                new InterruptedIOException("interrupted while another instance made the call");
+            // the callers that wait here take the call over, as from any leader that left
+            lead.fail(left, ClientDriver.Cause.CALLER_LEFT);
+            return left;
+          }
+        });
   }
 
   /** Makes the call, and shares its response or failure with the callers that wait here. */

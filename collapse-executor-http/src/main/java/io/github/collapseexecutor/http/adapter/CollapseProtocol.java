@@ -3,12 +3,9 @@ package io.github.collapseexecutor.http.adapter;
 import io.github.collapseexecutor.core.CallerOutcome;
 import io.github.collapseexecutor.core.FutureCallableGroupCollapseExecutor.Place;
 import io.github.collapseexecutor.core.FutureCallableGroupCollapseExecutor;
-import io.github.collapseexecutor.fleet.Fleet;
 import io.github.collapseexecutor.http.CallObserver.Caller;
 import io.github.collapseexecutor.http.CallObserver;
-import io.github.collapseexecutor.http.CollapseGroup;
 import io.github.collapseexecutor.http.CollapseKey;
-import io.github.collapseexecutor.http.CollapsePolicy;
 import io.github.collapseexecutor.http.CollapseRules;
 import io.github.collapseexecutor.http.CollapseSwitch;
 import io.github.collapseexecutor.http.HttpCollapseOptions;
@@ -16,8 +13,6 @@ import io.github.collapseexecutor.http.HttpCollapseStats;
 import io.github.collapseexecutor.http.RequestHeaders;
 import io.github.collapseexecutor.http.ShareUncacheable;
 import io.github.collapseexecutor.http.UnsharedReason;
-import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
@@ -71,6 +66,8 @@ final class CollapseProtocol implements AutoCloseable {
    * starts, removed before its waiting requests are answered.
    */
   final ConcurrentHashMap<Object, OwnLimits> leaders = new ConcurrentHashMap<>();
+  /** How a leading request makes its call. */
+  final LeaderCall leaderCall;
   private final FutureCallableGroupCollapseExecutor executor;
   private final FirstWarnings warnings;
   private final CallObserver observer;
@@ -98,6 +95,7 @@ final class CollapseProtocol implements AutoCloseable {
     this.collapseSwitch = options.collapseSwitch();
     this.sharing = SharingRules.byGroup(options);
     this.writes = new WriteClock(options.writeScope(), options.groups().size());
+    this.leaderCall = LeaderCall.of(options, executor.name(), writes);
   }
 
   /** Returns the counters. */
@@ -260,47 +258,6 @@ final class CollapseProtocol implements AutoCloseable {
     counters.passedThrough(key);
     caller.outcome(CallerOutcome.NOT_COLLAPSED, reason);
     return Pass.PASS;
-  }
-
-  /**
-   * Returns the text of {@code key} for the fleet tier, or {@code null} if the request stays on
-   * this instance: a part of the key another instance cannot compare. Besides the key
-   * it names the executor, the group and the group's policy, so that instances configured apart
-   * (during a rolling deploy, say) never share.
-   */
-  @Nullable List<String> fleetKey(CollapseKey key) {
-    List<String> text = key.portableText();
-    if (text == null) {
-      warnings.warnLocalOnce(key.group());
-      return null;
-    }
-    CollapseGroup group = options.groups().get(key.group());
-    List<String> parts = new ArrayList<>(text.size() + 4);
-    parts.add("http");
-    parts.add(executor.name());
-    String policyName = group.collapsePolicyName();
-    parts.add(group.toString());
-    parts.add(String.valueOf(policyName == null
-        ? CollapsePolicy.DEFAULT : options.policies().get(policyName)));
-    parts.addAll(text);
-    return parts;
-  }
-
-  /**
-   * Returns how long {@code lead} waits for another instance's call through the fleet tier: the
-   * wait timeout, and no longer than its own deadline (a server's request has none).
-   */
-  Duration fleetWait(Lead lead) {
-    return Duration.ofNanos(Math.min(waitTimeoutNanos, lead.ownNanosLeft()));
-  }
-
-  /**
-   * Returns how long ago another instance's call through the fleet tier may have started for
-   * {@code lead} to take its response: no earlier than the last write on this instance that
-   * concerns its key, which such a call may not have seen; {@link Fleet#ANY_AGE} if none.
-   */
-  Duration fleetMaxAge(Lead lead) {
-    return writes.sinceLastWrite(lead.key().group());
   }
 
   /** Stops collapsing: calls in progress complete, later requests pass. Idempotent. */

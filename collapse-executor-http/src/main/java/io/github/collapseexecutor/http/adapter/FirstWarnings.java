@@ -18,13 +18,11 @@ final class FirstWarnings {
   private final String name;
   private final List<CollapseGroup> groups;
   private final AtomicIntegerArray warned;
-  private final AtomicIntegerArray warnedLocal;
 
   FirstWarnings(String name, List<CollapseGroup> groups) {
     this.name = name;
     this.groups = groups;
     this.warned = new AtomicIntegerArray(groups.size() * REASONS);
-    this.warnedLocal = new AtomicIntegerArray(groups.size());
   }
 
   void warnOnce(int group, UnsharedReason reason) {
@@ -33,21 +31,6 @@ final class FirstWarnings {
       LOG.log(System.Logger.Level.WARNING, () -> name + ": a request of collapse group '"
           + groups.get(group).name() + "' was not shared (" + reason.tag() + "); to change this: "
           + reason.remedy() + ". Logged once per group and reason; the stats count each one.");
-    }
-  }
-
-  /**
-   * Logs, once per group, that a request of {@code group} collapses on its instance only,
-   * although the adapter has a fleet tier, because its key holds a part another instance cannot
-   * compare.
-   */
-  void warnLocalOnce(int group) {
-    if (warnedLocal.get(group) == 0 && warnedLocal.compareAndSet(group, 0, 1)) {
-      LOG.log(System.Logger.Level.WARNING, () -> name + ": a request of collapse group '"
-          + groups.get(group).name() + "' collapses on this instance only: its key holds a part"
-          + " other instances cannot compare, such as a client without a name (name it:"
-          + " newPartition(name) of the RestClient interceptor, addTo(client, name) of the OkHttp"
-          + " one) or a key part compared by identity. Logged once per group.");
     }
   }
 }

@@ -74,11 +74,11 @@ final class Lead implements Turn {
   }
 
   /**
-   * Hands the response of another instance's call ({@link io.github.collapseexecutor.fleet.Fleet})
-   * to every waiting request, as {@link #share(SharedResponse)} does, and tells this request's
-   * observation that it took it ({@link CallerOutcome#JOINED_ELSEWHERE}).
+   * Hands the response another instance's call produced ({@link LeaderCall}) to every waiting
+   * request, as {@link #share(SharedResponse)} does, and tells this request's observation that it
+   * took it ({@link CallerOutcome#JOINED_ELSEWHERE}).
    */
-  void shareFromFleet(SharedResponse response) {
+  void joinedElsewhere(SharedResponse response) {
     caller.outcome(CallerOutcome.JOINED_ELSEWHERE, null);
     share(response);
   }

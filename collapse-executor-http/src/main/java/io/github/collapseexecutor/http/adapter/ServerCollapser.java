@@ -1,13 +1,10 @@
 package io.github.collapseexecutor.http.adapter;
 
-import io.github.collapseexecutor.fleet.Fleet;
 import io.github.collapseexecutor.http.CollapseKey;
 import io.github.collapseexecutor.http.HttpCollapseOptions;
 import io.github.collapseexecutor.http.RequestHeaders;
 import java.io.IOException;
 import java.io.InterruptedIOException;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
@@ -15,7 +12,6 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicReference;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -120,15 +116,44 @@ public final class ServerCollapser extends HttpCollapser {
     return exchange.proceed();
   }
 
+  /**
+   * Leads: runs the chain, or takes the response another instance's chain produced
+   * ({@link LeaderCall}), waiting for it at most the wait timeout: on this thread, while the
+   * requests that wait for it here are suspended, or without a thread where the exchange may not
+   * block ({@link #leadWithoutThread}). A response the chain ends after the chain returned (an
+   * asynchronous request) is shared on this instance only.
+   */
+  @SuppressWarnings("unchecked") // a checked exception of the chain other than IOException is X
   private <X extends Exception> CompletionStage<?> lead(Lead lead, ServerExchange<X> exchange)
       throws IOException, X {
-    Fleet fleet = protocol.options.fleet();
-    List<String> fleetKey = fleet == null ? null : protocol.fleetKey(lead.key());
-    if (fleet == null || fleetKey == null) {
-      return record(lead, exchange);
+    if (!exchange.mayBlock()) {
+      return leadWithoutThread(lead, exchange);
     }
-    return exchange.mayBlock() ? throughFleet(fleet, fleetKey, lead, exchange)
-        : throughFleetWithoutThread(fleet, fleetKey, lead, exchange);
+    try {
+      return protocol.leaderCall.make(lead, exchange.detailCodec(),
+          new LeaderCall.Steps<CompletionStage<?>, Exception>() {
+            @Override
+            public CompletionStage<?> call() throws Exception {
+              return record(lead, exchange);
+            }
+
+            @Override
+            public CompletionStage<?> replay(SharedResponse shared) throws Exception {
+              return exchange.replay(shared);
+            }
+
+            @Override
+            public Exception interrupted() {
+              new ResponseRecording(lead).end();
+              return new InterruptedIOException(
+                  "interrupted while another instance made the call");
+            }
+          });
+    } catch (IOException | RuntimeException e) {
+      throw e;
+    } catch (Exception e) {
+      throw (X) e;
+    }
   }
 
   private static <X extends Exception> CompletionStage<?> record(Lead lead,
@@ -148,101 +173,33 @@ public final class ServerCollapser extends HttpCollapser {
   }
 
   /**
-   * Leads through the fleet tier: this request runs the chain for every instance, or takes the
-   * response another instance's chain produced and shares it here as if it were its own. It
-   * waits for another instance on this thread, at most the wait timeout, while the requests that
-   * wait for it here are suspended. A response the chain ends after the chain returned (an
-   * asynchronous request) is shared on this instance only.
-   */
-  @SuppressWarnings("unchecked") // a checked exception of the chain other than IOException is X
-  private <X extends Exception> CompletionStage<?> throughFleet(Fleet fleet, List<String> key,
-      Lead lead, ServerExchange<X> exchange) throws IOException, X {
-    List<CompletionStage<?>> ran = new ArrayList<>(1);
-    byte[] other;
-    try {
-      other = fleet.call(key, protocol.fleetWait(lead), protocol.fleetMaxAge(lead),
-          (Fleet.Call<Exception>) () -> {
-            ran.add(record(lead, exchange));
-            return FleetResponses.crossing(lead.sharedWithEveryRequest(), exchange.detailCodec());
-          });
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      if (!ran.isEmpty()) {
-        return ran.get(0);
-      }
-      new ResponseRecording(lead).end();
-      throw new InterruptedIOException("interrupted while another instance made the call");
-    } catch (IOException | RuntimeException e) {
-      throw e;
-    } catch (Exception e) {
-      throw (X) e;
-    }
-    if (!ran.isEmpty()) {
-      return ran.get(0);
-    }
-    SharedResponse shared = other == null ? null
-        : FleetResponses.joined(other, lead, exchange.detailCodec());
-    if (shared == null) {
-      // nothing came of another instance's call: this one makes its own, for this instance
-      return record(lead, exchange);
-    }
-    lead.shareFromFleet(shared);
-    return exchange.replay(shared);
-  }
-
-  /**
-   * Leads through the fleet tier as {@link #throughFleet} does, for a request whose thread must
-   * not block ({@link ServerExchange#mayBlock()}): it waits for another instance without a thread,
-   * and whatever it does next (run the chain, for the fleet or for itself, or replay another
+   * {@link #lead} for a request whose thread must not block ({@link ServerExchange#mayBlock()}):
+   * a call made here runs the chain at once; once it waited for another instance, whatever it
+   * does next (run the chain, for other instances or for itself, or replay another
    * instance's response) it does through {@link ServerExchange#resume}, on a thread where the
-   * chain may run, never on the tier's own. Its request is answered once the tier holds the
-   * response its chain produced, as a blocking one is.
+   * chain may run, never on the thread that answered its wait. Its request is answered once the
+   * response its chain produced went where it goes, as a blocking one is.
    */
-  private <X extends Exception> CompletionStage<?> throughFleetWithoutThread(Fleet fleet,
-      List<String> key, Lead lead, ServerExchange<X> exchange) {
-    AtomicReference<@Nullable CompletionStage<?>> own = new AtomicReference<>();
-    CompletionStage<byte @Nullable []> asked;
-    try {
-      asked = fleet.callAsync(key, protocol.fleetWait(lead), protocol.fleetMaxAge(lead), () -> {
-        CompletionStage<?> mine = goOn(new RecordHere(lead), exchange);
-        own.set(mine);
-        return mine.handle((ended, failure) ->
-            FleetResponses.crossing(lead.sharedWithEveryRequest(), exchange.detailCodec()));
-      });
-    } catch (RuntimeException | Error failure) {
-      // a tier that fails as it is asked: this request runs its own chain, for this instance
-      return goOn(new RecordHere(lead), exchange);
-    }
-    CompletableFuture<@Nullable Object> answered = new CompletableFuture<>();
-    asked.whenComplete((other, failure) -> {
-      CompletionStage<?> next = own.get();
-      try {
-        if (next == null) {
-          SharedResponse shared = other == null || failure != null ? null
-              : FleetResponses.joined(other, lead, exchange.detailCodec());
-          if (shared == null) {
-            // nothing came of another instance's call: this one runs its own, for this instance
-            next = goOn(new RecordHere(lead), exchange);
-          } else {
-            lead.shareFromFleet(shared);
-            next = goOn(new Replay(shared), exchange);
+  private <X extends Exception> CompletionStage<?> leadWithoutThread(Lead lead,
+      ServerExchange<X> exchange) throws IOException, X {
+    CompletionStage<?> made = protocol.leaderCall.makeAsync(lead, exchange.detailCodec(),
+        new LeaderCall.AsyncSteps<Object>() {
+          @Override
+          public CompletionStage<?> call() {
+            return goOn(new RecordHere(lead), exchange);
           }
-        }
-      } catch (RuntimeException | Error unexpected) {
-        // nothing may leave this request, or those waiting for it, without an answer
-        new ResponseRecording(lead).end();
-        answered.completeExceptionally(unexpected);
-        return;
-      }
-      next.whenComplete((ignored, ended) -> {
-        if (ended != null) {
-          answered.completeExceptionally(ended);
-        } else {
-          answered.complete(null);
-        }
-      });
-    });
-    return answered;
+
+          @Override
+          public CompletionStage<?> replay(SharedResponse shared) {
+            return goOn(new Replay(shared), exchange);
+          }
+
+          @Override
+          public void failed(Throwable unexpected) {
+            new ResponseRecording(lead).end();
+          }
+        });
+    return made == null ? record(lead, exchange) : made;
   }
 
   /**
@@ -274,8 +231,8 @@ public final class ServerCollapser extends HttpCollapser {
   }
 
   /**
-   * Run the chain against a recording for the fleet or for this instance: what a leading request
-   * whose thread must not block does after it asked the fleet tier.
+   * Run the chain against a recording: what a leading request whose thread must not block does
+   * once its call is to be made ({@link LeaderCall.AsyncSteps#call}).
    */
   record RecordHere(Lead lead) implements Turn {}
 

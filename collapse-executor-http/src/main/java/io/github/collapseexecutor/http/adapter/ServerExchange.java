@@ -67,9 +67,9 @@ public interface ServerExchange<X extends Exception> {
   }
 
   /**
-   * Returns whether the thread of a leading request may block while it waits for another
-   * instance's response through a fleet tier ({@link io.github.collapseexecutor.fleet.Fleet}):
-   * {@code true}, the default, for a server whose requests each have a thread of their own (a
+   * Returns whether the thread of a leading request may block while it waits for the response
+   * of a call another instance of the application makes for it (with a tier across instances in
+   * the options): {@code true}, the default, for a server whose requests each have a thread of their own (a
    * servlet container); {@code false} for one whose requests share an event loop (WebFlux). Such
    * a request then waits without a thread and goes on through {@link #resume}, as a suspended
    * request does, whether it runs the chain or replays another instance's response.
@@ -137,7 +137,7 @@ public interface ServerExchange<X extends Exception> {
    * {@link ServerCollapser#resume} with {@code next} there (a servlet dispatches the request back
    * through its filter). Called at most once per suspension, from the thread that ended the wait;
    * and, for an exchange that may not block ({@link #mayBlock()}), once for a leading request
-   * after it asked a fleet tier, from the thread that answered it.
+   * after it waited for another instance, from the thread that answered it.
    * A continuation the adapter could not hand back must be {@linkplain
    * ServerCollapser.Continuation#abandon abandoned}.
    *

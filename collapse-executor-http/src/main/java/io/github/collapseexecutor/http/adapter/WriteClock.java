@@ -1,11 +1,11 @@
 package io.github.collapseexecutor.http.adapter;
 
-import io.github.collapseexecutor.fleet.Fleet;
 import io.github.collapseexecutor.http.WriteScope;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicLongArray;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Counts the writes an adapter saw complete, so that a read never goes back in time: a read that
@@ -65,14 +65,13 @@ final class WriteClock {
   }
 
   /**
-   * Returns how long ago the last write that concerns {@code group} completed, or
-   * {@link Fleet#ANY_AGE} if none did: a call of another instance that started before it
-   * may not have seen it.
+   * Returns how long ago the last write that concerns {@code group} completed, or {@code null}
+   * if none did: a call of another instance that started before it may not have seen it.
    */
-  Duration sinceLastWrite(int group) {
+  @Nullable Duration sinceLastWrite(int group) {
     long writes = ownGroup ? byGroup.get(group) : all.get();
     if (writes == 0) {
-      return Fleet.ANY_AGE;
+      return null;
     }
     return Duration.ofNanos(Math.max(0, System.nanoTime() - lastWritten.get(ownGroup ? group : 0)));
   }

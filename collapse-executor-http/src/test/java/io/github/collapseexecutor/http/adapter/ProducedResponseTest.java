@@ -72,7 +72,7 @@ class ProducedResponseTest {
     ProducedResponse produced = new ProducedResponse(HEADERS, false, false, UTF_8, false,
         "/quotes/{symbol}", new IllegalStateException("noted"), null);
 
-    assertThat(FleetResponses.crossing(shared(produced), ProducedResponse.codec(null))).isNull();
+    assertThat(SharedResponseBytes.of(shared(produced), ProducedResponse.codec(null))).isNull();
   }
 
   @Test
@@ -80,8 +80,8 @@ class ProducedResponseTest {
     ProducedResponse produced = new ProducedResponse(HEADERS, false, false, null, false, null,
         null, new Settings("fr-CA", 0));
 
-    assertThat(FleetResponses.crossing(shared(produced), ProducedResponse.codec(null))).isNull();
-    assertThat(FleetResponses.crossing(shared(produced), ProducedResponse.codec(SETTINGS)))
+    assertThat(SharedResponseBytes.of(shared(produced), ProducedResponse.codec(null))).isNull();
+    assertThat(SharedResponseBytes.of(shared(produced), ProducedResponse.codec(SETTINGS)))
         .isNotNull();
   }
 

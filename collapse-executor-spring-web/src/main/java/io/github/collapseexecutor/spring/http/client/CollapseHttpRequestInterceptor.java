@@ -106,7 +106,7 @@ public final class CollapseHttpRequestInterceptor
       @Nullable String clientName, Set<String> clientNames) {
     super(collapser);
     this.keyPart = keyPart;
-    // the interceptor itself is one client for the fleet, named after its executor
+    // the interceptor itself is one client, named after its executor, on every instance
     this.clientName = clientNames.isEmpty() ? collapser.name() : clientName;
     this.clientNames = clientNames;
     if (this.clientName != null && !clientNames.add(this.clientName)) {

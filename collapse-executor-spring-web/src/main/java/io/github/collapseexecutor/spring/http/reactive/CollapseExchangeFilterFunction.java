@@ -150,7 +150,7 @@ public final class CollapseExchangeFilterFunction extends HttpCollapseAdapter<As
     this.client = this;
     this.beforeLoadBalancer = false;
     this.strategies = new AtomicReference<>();
-    // the filter itself is one client for the fleet, named after its executor
+    // the filter itself is one client, named after its executor, on every instance
     this.clientName = clientNames.isEmpty() ? collapser.name() : clientName;
     this.clientNames = clientNames;
     if (this.clientName != null && !clientNames.add(this.clientName)) {
@@ -180,10 +180,12 @@ public final class CollapseExchangeFilterFunction extends HttpCollapseAdapter<As
   }
 
   /**
-   * Returns a new partition, as {@link #newPartition()} does, for the client of this name. With
-   * a fleet tier ({@link HttpCollapseOptions#fleet()}) its exchanges share calls with the
-   * partitions of this name on the other instances of the application, where an unnamed
-   * partition's stay on their instance; so give the name of one client configuration (its
+   * Returns a new partition, as {@link #newPartition()} does, for the client of this name. Where
+   * the options share calls across the instances of the application, as for the RestClient
+   * interceptor's partitions ({@link
+   * io.github.collapseexecutor.spring.http.client.CollapseHttpRequestInterceptor#newPartition(String)}),
+   * its exchanges share calls with the partitions of this name on the other instances, where an
+   * unnamed partition's stay on their instance; so give the name of one client configuration (its
    * connector), the same on every instance: the name of its bean, say. The filter's own exchanges
    * are those of the client named after its executor ({@link HttpCollapseOptions#name()}).
    *

@@ -1,6 +1,5 @@
 package io.github.collapseexecutor.http.adapter;
 
-import io.github.collapseexecutor.fleet.Fleet;
 import io.github.collapseexecutor.http.RequestHeaders;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
@@ -16,28 +15,23 @@ import java.util.Map;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The bytes a shared response crosses the fleet as ({@link Fleet}): status, reason, headers,
- * the adapter's detail, written by its {@link DetailCodec}, and the body, each after its length.
+ * The bytes a shared response travels to another instance as: status, reason, headers, the
+ * adapter's detail, written by its {@link DetailCodec}, and the body, each after its length.
  * Read only in the same version of the format: bytes of another version are not this instance's
  * to replay.
  */
-final class FleetResponses {
+final class SharedResponseBytes {
 
   private static final int VERSION = 2;
 
-  private FleetResponses() {}
+  private SharedResponseBytes() {}
 
   /**
-   * Returns the bytes of {@code shared} for the other instances, or {@code null} if it stays on
-   * this one: there is none, or its detail cannot be written by {@code codec} (none, for an
-   * adapter whose details stay on their instance). The call ran and answered its caller, so a
-   * detail that fails to write only keeps the response here.
+   * Returns the bytes of {@code shared}, or {@code null} if its detail cannot be written by
+   * {@code codec} (none, for an adapter whose details stay on their instance): it then stays on
+   * this instance.
    */
-  static byte @Nullable [] crossing(@Nullable SharedResponse shared,
-      @Nullable DetailCodec<?> codec) {
-    if (shared == null) {
-      return null;
-    }
+  static byte @Nullable [] of(SharedResponse shared, @Nullable DetailCodec<?> codec) {
     byte[] detail;
     try {
       detail = detailBytes(shared.detail(), codec);
@@ -48,19 +42,17 @@ final class FleetResponses {
   }
 
   /**
-   * Returns the response another instance's call shared, as a response to the request of
-   * {@code lead}, its detail read by {@code codec}; or {@code null} if this instance cannot
-   * replay it: bytes of another format or adapter, or a response the sharing rules here refuse.
+   * Returns the response {@code bytes} hold, as a response to {@code request}, its detail read by
+   * {@code codec}; or {@code null} if they are not one this instance can replay: bytes of another
+   * format or adapter.
    */
-  static @Nullable SharedResponse joined(byte[] bytes, Lead lead,
+  static @Nullable SharedResponse read(byte[] bytes, RequestHeaders request,
       @Nullable DetailCodec<?> codec) {
-    SharedResponse shared;
     try {
-      shared = read(bytes, lead.request(), codec);
+      return readOrThrow(bytes, request, codec);
     } catch (IllegalArgumentException e) {
       return null;
     }
-    return lead.refusal(shared.headers()) == null ? shared : null;
   }
 
   /** Returns the bytes of {@code response}, with its detail's bytes, if it has a detail. */
@@ -95,7 +87,7 @@ final class FleetResponses {
    * @throws IllegalArgumentException if the bytes are not a response of this format, or its
    *     detail is not one {@code codec} reads
    */
-  private static SharedResponse read(byte[] bytes, RequestHeaders request,
+  private static SharedResponse readOrThrow(byte[] bytes, RequestHeaders request,
       @Nullable DetailCodec<?> codec) {
     try (DataInputStream in = new DataInputStream(new ByteArrayInputStream(bytes))) {
       if (in.readUnsignedByte() != VERSION) {

@@ -12,15 +12,15 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The bytes a {@link SharedReply} crosses a fleet tier as: its headers, its serialized response
+ * The bytes a {@link SharedReply} travels to another instance as: its headers, its serialized response
  * message and its trailers, each after its length; a metadata value as its bytes, binary keys
  * ({@code -bin}) as they are, the others as ASCII. Read only in the same version of the format.
  */
-final class FleetReplies {
+final class SharedReplyBytes {
 
   private static final int VERSION = 1;
 
-  private FleetReplies() {}
+  private SharedReplyBytes() {}
 
   /** Returns the bytes of {@code reply}. */
   static byte[] write(SharedReply reply) {
