@@ -2,13 +2,14 @@ package io.github.collapseexecutor.spring.boot.autoconfigure;
 
 import io.github.collapseexecutor.core.CollapseExecutor;
 import io.github.collapseexecutor.core.CollapseExecutorOptions;
-import io.github.collapseexecutor.fleet.Fleet;
 import io.github.collapseexecutor.micrometer.CollapseObservationConvention;
 import io.github.collapseexecutor.spring.NamedExecutors;
 import io.github.collapseexecutor.spring.annotation.CollapseMethods;
 import io.github.collapseexecutor.spring.boot.autoconfigure.support.BuilderPartitions;
 import io.github.collapseexecutor.spring.boot.autoconfigure.support.ClientWiring;
+import io.github.collapseexecutor.spring.boot.autoconfigure.support.ClientWiringCheck;
 import io.github.collapseexecutor.spring.boot.autoconfigure.support.HttpAdapterSupport;
+import io.github.collapseexecutor.spring.boot.autoconfigure.support.HttpOptionsCustomizer;
 import io.micrometer.observation.ObservationRegistry;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.config.BeanDefinition;
@@ -93,19 +94,20 @@ public final class CollapseExecutorAutoConfiguration {
       ObjectProvider<CollapseListenerFactory> listeners,
       ObjectProvider<ObservationRegistry> observationRegistry,
       ObjectProvider<CollapseObservationConvention> observationConvention,
-      ObjectProvider<CollapseExecutors> executors, ObjectProvider<Fleet> fleet) {
+      ObjectProvider<CollapseExecutors> executors,
+      ObjectProvider<HttpOptionsCustomizer> customizers) {
     return new HttpAdapterSupport(settings::httpOptions,
         integration -> CollapseListeners.of(listeners, integration), observationRegistry,
-        observationConvention, executors, fleet);
+        observationConvention, executors, customizers);
   }
 
   /**
-   * The unnamed partitions the client sections give Spring Boot's builders, which
-   * {@code apply-to-beans} checks with {@code fleet}.
+   * The unnamed partitions the client sections give Spring Boot's builders, of which
+   * {@code apply-to-beans} tells each {@link ClientWiringCheck}.
    */
   @Bean
-  BuilderPartitions collapseBuilderPartitions() {
-    return new BuilderPartitions();
+  BuilderPartitions collapseBuilderPartitions(ObjectProvider<ClientWiringCheck> checks) {
+    return new BuilderPartitions(checks);
   }
 
   /** The DEBUG report of what collapse was wired to, once every bean is made. */

@@ -1,7 +1,9 @@
 package io.github.collapseexecutor.spring.boot.autoconfigure;
 
 import io.github.collapseexecutor.spring.boot.autoconfigure.InvalidPropertiesException.InvalidProperty;
-import io.github.collapseexecutor.spring.boot.autoconfigure.fleet.CollapseFleetProperties;
+import io.github.collapseexecutor.spring.boot.autoconfigure.support.CheckedSettings;
+import io.github.collapseexecutor.spring.boot.autoconfigure.support.PropertyRejections;
+import io.github.collapseexecutor.spring.boot.autoconfigure.support.SettingsCheck;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -16,18 +18,23 @@ import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.boot.context.properties.source.ConfigurationProperty;
 import org.springframework.boot.context.properties.source.ConfigurationPropertyName;
 import org.springframework.boot.context.properties.source.ConfigurationPropertySource;
+import org.springframework.core.io.support.SpringFactoriesLoader;
 
 /**
  * Every value of {@code collapse.executor} that does not hold, found at once before any bean is
  * created: each value the binder cannot read as its type (where Spring Boot's own binding stops at
  * the first), then, on what did bind, each value the library's builders reject
  * ({@link CollapseSettings}), each section that asks for a client library that is absent
- * ({@link AbsentLibraryCheck}), and each mistake of the fleet tier: a bad secret, a
- * {@code fleet: true} that no tier can serve ({@link FleetCheck}). The sections switched off by
- * their own {@code enabled} are left out, as their beans are, and so are those whose client
- * library is absent.
+ * ({@link AbsentLibraryCheck}), and what the checks of the tiers plugged in beside the adapters
+ * reject ({@link SettingsCheck}, listed in {@code META-INF/spring.factories}). The sections
+ * switched off by their own {@code enabled} are left out, as their beans are, and so are those
+ * whose client library is absent.
  */
 final class ConfigurationCheck {
+
+  /** The checks the tiers contribute, from this module's {@code spring.factories}. */
+  static final List<SettingsCheck> CONTRIBUTED = SpringFactoriesLoader.loadFactories(
+      SettingsCheck.class, ConfigurationCheck.class.getClassLoader());
 
   private ConfigurationCheck() {}
 
@@ -45,8 +52,8 @@ final class ConfigurationCheck {
    * Returns every invalid value, in the order of the properties classes and their keys.
    *
    * @param loader the application's class loader, which has the client libraries or not
-   * @param hasBean whether the application defines a bean of a type, by class name: its own
-   *     fleet tier, or the one the auto-configuration registered
+   * @param hasBean whether the application defines a bean of a type, by class name, for the
+   *     contributed checks
    */
   static List<InvalidProperty> invalid(Binder binder,
       Iterable<ConfigurationPropertySource> sources, @Nullable ClassLoader loader,
@@ -71,8 +78,11 @@ final class ConfigurationCheck {
     CollapseSettings.check(boundAs(bound, CollapseExecutorProperties.class),
         boundAs(bound, HttpAdapterProperties.class),
         boundAs(bound, NamedExecutorProperties.class), sections, rejected);
-    FleetCheck.check(boundAs(bound, CollapseFleetProperties.class),
-        askingForFleet(binder, bound, sections, loader), loader, hasBean, rejected);
+    boolean annotations =
+        binder.bind(UnknownKeyCheck.READ_BY_CONDITION, Boolean.class).orElse(true);
+    CheckedSettings checked =
+        new Checked(bound, List.copyOf(sections), annotations, loader, hasBean, rejected);
+    CONTRIBUTED.forEach(check -> check.check(checked));
     List<InvalidProperty> invalid = new ArrayList<>(errors.rejected());
     rejected.rejected().stream()
         .filter(property -> invalid.stream().noneMatch(read -> read.key().equals(property.key())))
@@ -80,36 +90,30 @@ final class ConfigurationCheck {
     return invalid;
   }
 
-  /**
-   * Returns each key that says {@code fleet: true} where it takes effect: the enabled HTTP
-   * sections and gRPC, whose library is present, and the named executors, while the annotations
-   * are on.
-   */
-  private static List<String> askingForFleet(Binder binder, Map<Class<?>, Object> bound,
-      List<HttpSection> sections, @Nullable ClassLoader loader) {
-    List<String> asking = new ArrayList<>();
-    for (HttpSection section : sections) {
-      if (section.isFleet() && AbsentLibraryCheck.isPresent(section.key(), loader)) {
-        asking.add("collapse.executor." + section.key() + ".fleet");
-      }
-    }
-    CollapseGrpcClientProperties grpc = boundAs(bound, CollapseGrpcClientProperties.class);
-    if (grpc.isEnabled() && grpc.isFleet() && AbsentLibraryCheck.isPresent("grpc", loader)) {
-      asking.add("collapse.executor.grpc.fleet");
-    }
-    if (binder.bind(UnknownKeyCheck.READ_BY_CONDITION, Boolean.class).orElse(true)) {
-      boundAs(bound, NamedExecutorProperties.class).getExecutors().forEach((name, executor) -> {
-        if (Boolean.TRUE.equals(executor.getFleet())) {
-          asking.add("collapse.executor.executors." + name + ".fleet");
-        }
-      });
-    }
-    return asking;
-  }
-
   /** Every class of UnknownKeyCheck.PROPERTIES was bound or created above. */
   private static <T> T boundAs(Map<Class<?>, Object> bound, Class<T> type) {
     return type.cast(Objects.requireNonNull(bound.get(type), type.getName()));
+  }
+
+  /** The configuration as the contributed checks see it. */
+  private record Checked(Map<Class<?>, Object> bound, List<HttpSection> enabledSections,
+      boolean annotationsEnabled, @Nullable ClassLoader classLoader, Predicate<String> beans,
+      PropertyRejections rejections) implements CheckedSettings {
+
+    @Override
+    public <T> T bound(Class<T> type) {
+      return boundAs(bound, type);
+    }
+
+    @Override
+    public boolean isLibraryPresent(String key) {
+      return AbsentLibraryCheck.isPresent(key, classLoader);
+    }
+
+    @Override
+    public boolean hasBean(String type) {
+      return beans.test(type);
+    }
   }
 
   /** Keeps each value the binder cannot convert, and binds on without it. */

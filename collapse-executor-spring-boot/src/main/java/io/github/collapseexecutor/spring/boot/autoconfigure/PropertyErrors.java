@@ -1,6 +1,7 @@
 package io.github.collapseexecutor.spring.boot.autoconfigure;
 
 import io.github.collapseexecutor.spring.boot.autoconfigure.InvalidPropertiesException.InvalidProperty;
+import io.github.collapseexecutor.spring.boot.autoconfigure.support.PropertyRejections;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -21,7 +22,7 @@ import org.springframework.boot.context.properties.source.ConfigurationPropertyS
  * with that key, the value as the configuration wrote it and where. The rules stay in the
  * builders; this class knows only the keys.
  */
-final class PropertyErrors {
+final class PropertyErrors implements PropertyRejections {
 
   /** How the value of a hidden key is shown. */
   static final String HIDDEN = "******";
@@ -39,7 +40,8 @@ final class PropertyErrors {
   }
 
   /** Hands {@code value}, unless it is not set, to {@code setter}; keeps a rejection. */
-  <T> void set(String key, @Nullable T value, Consumer<? super T> setter) {
+  @Override
+  public <T> void set(String key, @Nullable T value, Consumer<? super T> setter) {
     if (value != null) {
       take(key, value, () -> {
         setter.accept(value);
@@ -49,7 +51,8 @@ final class PropertyErrors {
   }
 
   /** Returns what {@code step} makes of {@code value}, or {@code null} if it rejects it. */
-  <T> @Nullable T take(String key, Object value, Supplier<T> step) {
+  @Override
+  public <T> @Nullable T take(String key, Object value, Supplier<T> step) {
     try {
       return step.get();
     } catch (IllegalArgumentException | NullPointerException e) {
@@ -59,12 +62,14 @@ final class PropertyErrors {
   }
 
   /** Shows the value of {@code key} as {@value #HIDDEN} in every rejection: a secret. */
-  void hide(String key) {
+  @Override
+  public void hide(String key) {
     hidden.add(key);
   }
 
   /** Keeps a rejection of {@code value} under {@code key}. */
-  void reject(String key, Object value, String reason) {
+  @Override
+  public void reject(String key, Object value, String reason) {
     rejections++;
     if (rejected.containsKey(key)) {
       return;
@@ -92,7 +97,8 @@ final class PropertyErrors {
   }
 
   /** Returns how many rejections there were so far, of a repeated key too. */
-  int count() {
+  @Override
+  public int count() {
     return rejections;
   }
 

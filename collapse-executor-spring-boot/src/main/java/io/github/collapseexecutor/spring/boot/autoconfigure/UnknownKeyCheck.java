@@ -3,13 +3,13 @@ package io.github.collapseexecutor.spring.boot.autoconfigure;
 import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorProperties.UnknownKeys;
 import io.github.collapseexecutor.spring.boot.autoconfigure.InvalidPropertiesException.InvalidProperty;
 import io.github.collapseexecutor.spring.boot.autoconfigure.actuate.CollapseEndpointProperties;
-import io.github.collapseexecutor.spring.boot.autoconfigure.fleet.CollapseFleetProperties;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.stream.Stream;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 import org.jspecify.annotations.Nullable;
@@ -54,14 +54,18 @@ final class UnknownKeyCheck implements BeanFactoryPostProcessor {
   /**
    * Every class that binds below the prefix, bound whether or not its integration is on, so that
    * one configuration serves applications with and without it. A list, not a scan of the class
-   * path at every startup; MetadataCoverageTest holds it to such a scan.
+   * path at every startup; MetadataCoverageTest holds it to such a scan. The tiers plugged in
+   * beside the adapters add theirs ({@link ConfigurationCheck#CONTRIBUTED}).
    */
-  static final List<Class<?>> PROPERTIES = List.of(CollapseExecutorProperties.class,
-      HttpAdapterProperties.class, NamedExecutorProperties.class, HttpServiceGroupProperties.class,
+  static final List<Class<?>> PROPERTIES = Stream.concat(Stream.<Class<?>>of(
+      CollapseExecutorProperties.class, HttpAdapterProperties.class,
+      NamedExecutorProperties.class, HttpServiceGroupProperties.class,
       CollapseRestTemplateProperties.class, CollapseWebClientProperties.class,
       CollapseOkHttpProperties.class, CollapseServletFilterProperties.class,
       CollapseWebFluxProperties.class, CollapseGrpcClientProperties.class,
-      CollapseEndpointProperties.class, CollapseFleetProperties.class);
+      CollapseEndpointProperties.class),
+      ConfigurationCheck.CONTRIBUTED.stream().flatMap(check -> check.properties().stream()))
+      .toList();
 
   /** The key a condition reads and no class binds. */
   static final String READ_BY_CONDITION = "collapse.executor.annotations.enabled";

@@ -140,16 +140,6 @@ final class FleetConfigurationMistakesTest {
             .doesNotContain("Property: " + P + "rest-template.fleet"));
   }
 
-  /** The check names the classes it looks for: each must be the one the tier runs on. */
-  @Test
-  void theClassesTheCheckLooksForAreTheTiersOwn() {
-    assertThat(FleetCheck.COORDINATOR).isEqualTo(FleetCoordinator.class.getName());
-    assertThat(FleetCheck.FLEET).isEqualTo(Fleet.class.getName());
-    assertThat(FleetCheck.LETTUCE).isEqualTo(RedisClient.class.getName());
-    assertThat(FleetCheck.CONNECTION_FACTORY)
-        .isEqualTo(LettuceConnectionFactory.class.getName());
-  }
-
   @Test
   void anApplicationsOwnTierNeedsNoSecret() {
     runner.withBean(Fleet.class, LocalOnlyFleet::new)

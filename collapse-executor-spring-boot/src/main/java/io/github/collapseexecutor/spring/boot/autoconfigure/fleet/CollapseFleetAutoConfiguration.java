@@ -4,7 +4,6 @@ import io.github.collapseexecutor.redis.FleetCoordinator;
 import io.github.collapseexecutor.redis.FleetOptions;
 import io.github.collapseexecutor.redis.FleetStats;
 import io.github.collapseexecutor.spring.boot.autoconfigure.annotation.CollapseAnnotationAutoConfiguration;
-import io.github.collapseexecutor.spring.boot.autoconfigure.support.FleetWiringException;
 import io.lettuce.core.RedisURI;
 import java.nio.charset.StandardCharsets;
 import java.util.Objects;

@@ -1,18 +1,11 @@
 package io.github.collapseexecutor.spring.boot.autoconfigure.grpc;
 
-import io.github.collapseexecutor.fleet.Fleet;
 import io.github.collapseexecutor.grpc.CollapseClientInterceptor;
 import io.github.collapseexecutor.http.SensitiveHeaders;
 import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorAutoConfiguration;
 import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseGrpcClientProperties;
 import io.github.collapseexecutor.spring.boot.autoconfigure.HttpAdapterProperties;
-import io.github.collapseexecutor.spring.boot.autoconfigure.support.HttpAdapterSupport;
-import io.grpc.CallOptions;
-import io.grpc.Channel;
-import io.grpc.ClientCall;
-import io.grpc.ClientInterceptor;
-import io.grpc.ManagedChannelBuilder;
-import io.grpc.MethodDescriptor;
+import io.github.collapseexecutor.spring.boot.autoconfigure.support.GrpcInterceptorCustomizer;
 import java.util.List;
 import java.util.function.Predicate;
 import org.jspecify.annotations.Nullable;
@@ -26,7 +19,6 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.core.Ordered;
 import org.springframework.core.annotation.Order;
 import org.springframework.grpc.client.GlobalClientInterceptor;
-import org.springframework.grpc.client.GrpcChannelBuilderCustomizer;
 import org.springframework.util.PatternMatchUtils;
 
 /**
@@ -67,47 +59,19 @@ public final class CollapseGrpcClientAutoConfiguration {
   /** The integration tag and name of the interceptor. */
   public static final String INTEGRATION = CollapseClientInterceptor.DEFAULT_NAME;
 
-  /** Where a channel of the factory puts its name for the fleet tier; no one else has the key. */
-  private static final CallOptions.Key<@Nullable String> CHANNEL_NAME =
-      CallOptions.Key.create("collapse.executor.grpc.channel-name");
-
   @Bean
   @GlobalClientInterceptor
   @Order(Ordered.LOWEST_PRECEDENCE)
   @ConditionalOnMissingBean
   CollapseClientInterceptor collapseGrpcClientInterceptor(CollapseGrpcClientProperties section,
-      HttpAdapterProperties http, ObjectProvider<Fleet> fleet) {
+      HttpAdapterProperties http, ObjectProvider<GrpcInterceptorCustomizer> customizers) {
     CollapseClientInterceptor.Builder builder = CollapseClientInterceptor.builder()
         .name(INTEGRATION)
         .sensitiveMetadata(sensitiveMetadata(section, http))
         .methods(methods(section.getMethods()))
         .callCredentialsShared(section.isCallCredentialsShared());
-    if (section.isFleet()) {
-      builder.fleet(HttpAdapterSupport.requireFleet(fleet.getIfAvailable(), "grpc"),
-          options -> options.getOption(CHANNEL_NAME));
-    }
+    customizers.orderedStream().forEach(customizer -> customizer.customize(section, builder));
     return builder.build();
-  }
-
-  /**
-   * Names each channel of Spring gRPC's channel factory for the fleet tier, with
-   * {@code collapse.executor.grpc.fleet}: an interceptor added to the channel as it is built puts
-   * the channel's name into the options of each of its calls, where the collapse interceptor reads
-   * it. It runs before every global interceptor (the factory adds the customizers' interceptors
-   * after them, and gRPC runs the last added first), and nothing else can write that option: the
-   * key is this class's. Channels built otherwise have no name, and their calls stay on their
-   * instance.
-   */
-  @Bean
-  @ConditionalOnBooleanProperty("collapse.executor.grpc.fleet")
-  <T extends ManagedChannelBuilder<T>> GrpcChannelBuilderCustomizer<T> collapseGrpcChannelNames() {
-    return (name, builder) -> builder.intercept(new ClientInterceptor() {
-      @Override
-      public <ReqT, RespT> ClientCall<ReqT, RespT> interceptCall(
-          MethodDescriptor<ReqT, RespT> method, CallOptions options, Channel next) {
-        return next.newCall(method, options.withOption(CHANNEL_NAME, name));
-      }
-    });
   }
 
   /**

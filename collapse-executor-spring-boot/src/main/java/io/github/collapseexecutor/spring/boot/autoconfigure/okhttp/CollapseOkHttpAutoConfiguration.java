@@ -33,8 +33,8 @@ import org.springframework.core.env.Environment;
  * <p>Or name the {@code OkHttpClient} beans in {@code apply-to-beans}: each is replaced by a copy
  * built with {@code newBuilder()}, which shares its connection pool and dispatcher, with a
  * partition of the interceptor added last ({@link CollapseInterceptor#addTo}), named after the
- * bean: with {@code collapse.executor.okhttp.fleet}, the name under which its calls collapse
- * across the instances of the application.
+ * bean: the name under which its calls collapse beyond this instance, where the section asks
+ * for that.
  *
  * <p>Off when {@code collapse.executor.enabled} or {@code collapse.executor.okhttp.enabled} is
  * false, or when OkHttp or the {@code collapse-executor-okhttp} artifact is missing.
@@ -74,7 +74,7 @@ public final class CollapseOkHttpAutoConfiguration {
         (client, name) -> withInterceptor((OkHttpClient) client, name, interceptor.getObject()));
   }
 
-  /** Adds a partition named after the client's bean, the client's name across the fleet. */
+  /** Adds a partition named after the client's bean, the client's name beyond this instance. */
   private static OkHttpClient withInterceptor(OkHttpClient client, String beanName,
       CollapseInterceptor interceptor) {
     boolean held = client.interceptors().stream().anyMatch(one ->

@@ -98,8 +98,8 @@ public final class CollapseRestClientAutoConfiguration {
 
   /**
    * Adds a partition of the interceptor, last, to each RestClient and RestTemplate bean of
-   * apply-to-beans; with {@code fleet}, a bean that holds a builder's unnamed partition already
-   * stops startup ({@link BuilderPartitions}).
+   * apply-to-beans; a bean that holds a builder's unnamed partition already keeps it, and
+   * {@link BuilderPartitions} is told.
    */
   @Bean
   static ApplyToChosenBeans collapseRestTemplateApplyToBeans(Environment environment,
@@ -114,8 +114,8 @@ public final class CollapseRestClientAutoConfiguration {
   }
 
   /**
-   * Adds a partition named after the client's bean, the client's name across the fleet, unless
-   * the client holds the interceptor already, which {@code checkHeld} is then given.
+   * Adds a partition named after the client's bean, the client's name beyond this instance,
+   * unless the client holds the interceptor already, which {@code checkHeld} is then given.
    */
   private static Object withInterceptor(Object client, String beanName,
       CollapseHttpRequestInterceptor interceptor, Consumer<Object> checkHeld) {

@@ -3,19 +3,16 @@ package io.github.collapseexecutor.spring.boot.autoconfigure.servlet;
 import io.github.collapseexecutor.http.HttpCollapseOptions;
 import io.github.collapseexecutor.servlet.CollapseServletFilter;
 import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorAutoConfiguration;
-import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutors;
 import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseServletFilterProperties;
 import io.github.collapseexecutor.spring.boot.autoconfigure.support.ConditionalOnCollapseGroups;
 import io.github.collapseexecutor.spring.boot.autoconfigure.support.FilterNotRegistered;
 import io.github.collapseexecutor.spring.boot.autoconfigure.support.HttpAdapterSupport;
-import io.github.collapseexecutor.spring.boot.autoconfigure.support.ServerFleetPort;
 import io.github.collapseexecutor.spring.boot.autoconfigure.support.ServletFilterMapping;
 import jakarta.servlet.DispatcherType;
 import jakarta.servlet.Filter;
 import java.util.Map;
 import org.springframework.beans.factory.DisposableBean;
 import org.springframework.beans.factory.ListableBeanFactory;
-import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
@@ -89,17 +86,6 @@ public final class CollapseServletFilterAutoConfiguration {
         "order", mapping.order(),
         "urlPatterns", mapping.urlPatterns()));
     return registration;
-  }
-
-  /**
-   * Says once, when the application has started, that requests collapse across the fleet only
-   * between instances on the same port and Host, naming this instance's port.
-   */
-  @Bean
-  @ConditionalOnBooleanProperty("collapse.executor.servlet.fleet")
-  ServerFleetPort collapseServletFleetPort(ObjectProvider<CollapseExecutors> executors) {
-    return new ServerFleetPort(CollapseServletFilterAutoConfiguration.class, "servlet",
-        INTEGRATION, executors);
   }
 
   /**

@@ -21,16 +21,11 @@ import org.springframework.core.env.Environment;
  * logged at WARN, naming the settings that would let them take effect: such groups would
  * otherwise collapse nothing, and say nothing.
  *
- * <p>With the section's {@code fleet}, only a named client collapses across the instances: each
- * bean of {@code apply-to-beans}, under its bean's name, and the adapter bean itself, under its
- * executor's name. The clients of the builder customizations and of HTTP service groups get an
- * unnamed partition, and stay on their instance. A fleet section none of whose clients is named
- * is logged at WARN, naming {@code apply-to-beans}: its {@code fleet} does nothing. One whose
- * named and unnamed clients mix is logged at INFO, saying which stay on their instance, as that
- * may be meant (every builder's client collapses locally, the chosen ones across the fleet).
- * Neither stops the application: a client may still take the adapter after startup, where no
- * check sees it. A bean of {@code apply-to-beans} that cannot be named does stop it
- * ({@link BuilderPartitions}).
+ * <p>Each bean of {@code apply-to-beans} gets a partition named after its bean, and the adapter
+ * bean itself is named after its executor; the clients of the builder customizations and of HTTP
+ * service groups get an unnamed partition. Once every bean is created, a section whose groups
+ * reach a client is told, as a {@link ClientReach}, to every {@link ClientWiringCheck} bean: a
+ * tier plugged in beside the adapters may have something to say of it.
  *
  * <p>Public for the auto-configurations in this module's other packages; not for applications.
  */
@@ -88,16 +83,17 @@ public final class ClientWiring implements SmartInitializingSingleton, BeanFacto
     if (section.getCollapseGroups().isEmpty()) {
       return;
     }
-    System.Logger log = System.getLogger(configuration.getName());
     if (!reachesAClient()) {
-      log.log(System.Logger.Level.WARNING, this::unreachedMessage);
-    } else if (section.isFleet()) {
-      List<String> unnamed = unnamedClients();
-      if (section.getApplyToBeans().isEmpty() && takenByHand().isEmpty()) {
-        log.log(System.Logger.Level.WARNING, () -> noNamedClientMessage(unnamed));
-      } else if (!unnamed.isEmpty()) {
-        log.log(System.Logger.Level.INFO, () -> someUnnamedMessage(unnamed));
-      }
+      System.getLogger(configuration.getName())
+          .log(System.Logger.Level.WARNING, this::unreachedMessage);
+      return;
+    }
+    List<ClientWiringCheck> checks =
+        beanFactory.getBeanProvider(ClientWiringCheck.class).orderedStream().toList();
+    if (!checks.isEmpty()) {
+      ClientReach reach = new ClientReach(configuration, section, adapterType, unnamedClients(),
+          List.copyOf(takenByHand()));
+      checks.forEach(check -> check.reached(reach));
     }
   }
 
@@ -112,32 +108,6 @@ public final class ClientWiring implements SmartInitializingSingleton, BeanFacto
           + " (collapse.executor.http-service-groups)");
     }
     return unnamed;
-  }
-
-  private String noNamedClientMessage(List<String> unnamed) {
-    String prefix = "collapse.executor." + section.key() + ".";
-    return prefix + "fleet is true, and no client of the section collapses across the"
-        + " instances: " + String.join(" and ", unnamed) + " get an unnamed partition of the "
-        + adapterType.getSimpleName() + ", which collapses on this instance only. Name the"
-        + " clients to collapse across the instances in " + prefix + "apply-to-beans (each then"
-        + " does under its bean's name), or set " + prefix + "fleet=false.";
-  }
-
-  private String someUnnamedMessage(List<String> unnamed) {
-    String prefix = "collapse.executor." + section.key() + ".";
-    List<String> named = new ArrayList<>();
-    if (!section.getApplyToBeans().isEmpty()) {
-      named.add("the beans of " + prefix + "apply-to-beans " + section.getApplyToBeans()
-          + " collapse across the instances, each under its bean's name");
-    }
-    Set<String> byHand = takenByHand();
-    if (!byHand.isEmpty()) {
-      named.add("the beans given the " + adapterType.getSimpleName() + " by hand " + byHand
-          + " do where they hold it or a partition with a name");
-    }
-    return prefix + "fleet is true: " + String.join("; ", named) + "; "
-        + String.join(" and ", unnamed) + " get an unnamed partition, and collapse on this"
-        + " instance only.";
   }
 
   /** Whether any client can get the adapter: by a builder, a bean name, a group, or by hand. */

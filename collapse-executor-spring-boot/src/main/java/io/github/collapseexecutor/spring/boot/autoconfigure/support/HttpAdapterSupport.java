@@ -1,7 +1,6 @@
 package io.github.collapseexecutor.spring.boot.autoconfigure.support;
 
 import io.github.collapseexecutor.core.CollapseListener;
-import io.github.collapseexecutor.fleet.Fleet;
 import io.github.collapseexecutor.http.HttpCollapseOptions;
 import io.github.collapseexecutor.http.HttpCollapseStats;
 import io.github.collapseexecutor.http.adapter.HttpCollapseAdapter;
@@ -35,7 +34,7 @@ public final class HttpAdapterSupport {
   private final ObjectProvider<ObservationRegistry> observationRegistry;
   private final ObjectProvider<CollapseObservationConvention> observationConvention;
   private final ObjectProvider<CollapseExecutors> executors;
-  private final ObjectProvider<Fleet> fleet;
+  private final ObjectProvider<HttpOptionsCustomizer> customizers;
 
   /**
    * @param settings the checked options of a section, with what the caller adds to its builder
@@ -43,28 +42,28 @@ public final class HttpAdapterSupport {
    * @param observationRegistry the registry the options observe with, if any
    * @param observationConvention the convention of those observations, if any
    * @param executors the registry the adapters join, if any
-   * @param fleet the fleet tier of the sections whose {@code fleet} is true, if any
+   * @param customizers what the tiers plugged in beside the adapters add to the options
    */
   public HttpAdapterSupport(
       BiFunction<HttpSection, Consumer<HttpCollapseOptions.Builder>, HttpCollapseOptions> settings,
       Function<String, CollapseListener> listeners,
       ObjectProvider<ObservationRegistry> observationRegistry,
       ObjectProvider<CollapseObservationConvention> observationConvention,
-      ObjectProvider<CollapseExecutors> executors, ObjectProvider<Fleet> fleet) {
+      ObjectProvider<CollapseExecutors> executors,
+      ObjectProvider<HttpOptionsCustomizer> customizers) {
     this.settings = settings;
     this.listeners = listeners;
     this.observationRegistry = observationRegistry;
     this.observationConvention = observationConvention;
     this.executors = executors;
-    this.fleet = fleet;
+    this.customizers = customizers;
   }
 
   /**
    * Returns the options of the adapter of {@code integration}, from its checked section, with
    * the integration's listener, told of the executor at once, and the
-   * {@link ObservationRegistry} and {@link CollapseObservationConvention} beans, if any, and the
-   * fleet tier where the section's {@code fleet} is true. The executor is named after the
-   * integration.
+   * {@link ObservationRegistry} and {@link CollapseObservationConvention} beans, if any, and what
+   * every {@link HttpOptionsCustomizer} adds. The executor is named after the integration.
    */
   public HttpCollapseOptions options(String integration, HttpSection section) {
     return options(integration, section, builder -> { });
@@ -83,34 +82,9 @@ public final class HttpAdapterSupport {
       builder.listener(listener);
       observationRegistry.ifAvailable(registry -> builder.observations(
           new CollapseObservations(registry, observationConvention.getIfAvailable())));
-      if (section.isFleet()) {
-        builder.fleet(fleet(section));
-      }
+      customizers.orderedStream().forEach(customizer -> customizer.customize(section, builder));
       more.accept(builder);
     });
-  }
-
-  /** Returns the fleet tier that the {@code fleet} key of {@code section} asks for. */
-  private Fleet fleet(HttpSection section) {
-    return requireFleet(fleet.getIfAvailable(), section.key());
-  }
-
-  /**
-   * Returns {@code tier}, which the {@code fleet} key of the section {@code key} asks for.
-   *
-   * @throws IllegalStateException naming what is missing, if there is none
-   */
-  public static Fleet requireFleet(@Nullable Fleet tier, String key) {
-    if (tier == null) {
-      // the configuration check finds the usual causes before any bean is made; this is what is
-      // left (a context without it, a coordinator that backed off for want of a Redis bean)
-      throw new FleetWiringException("collapse.executor." + key + ".fleet",
-          "it is true, and there is no fleet tier (no Fleet bean)",
-          "Set collapse.executor.fleet.secret, with collapse-executor-redis and Spring Data"
-              + " Redis (Lettuce) on the class path and a Redis connection factory, or define a"
-              + " Fleet bean; or set collapse.executor." + key + ".fleet=false.");
-    }
-    return tier;
   }
 
   /**

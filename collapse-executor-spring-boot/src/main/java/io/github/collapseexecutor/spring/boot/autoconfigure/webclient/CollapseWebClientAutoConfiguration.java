@@ -90,9 +90,9 @@ public final class CollapseWebClientAutoConfiguration {
   }
 
   /**
-   * Adds a partition of the filter function, last, to each WebClient bean of apply-to-beans; with
-   * {@code fleet}, a bean that holds the builder's unnamed partition already stops startup
-   * ({@link BuilderPartitions}).
+   * Adds a partition of the filter function, last, to each WebClient bean of apply-to-beans; a
+   * bean that holds the builder's unnamed partition already keeps it, and
+   * {@link BuilderPartitions} is told.
    */
   @Bean
   static ApplyToChosenBeans collapseWebClientApplyToBeans(Environment environment,
@@ -106,8 +106,8 @@ public final class CollapseWebClientAutoConfiguration {
   }
 
   /**
-   * Adds a partition named after the client's bean, the client's name across the fleet, unless
-   * the client holds the filter function already, which {@code checkHeld} is then given.
+   * Adds a partition named after the client's bean, the client's name beyond this instance,
+   * unless the client holds the filter function already, which {@code checkHeld} is then given.
    */
   private static WebClient withFilter(WebClient client, String beanName,
       CollapseExchangeFilterFunction filter, Consumer<Object> checkHeld) {

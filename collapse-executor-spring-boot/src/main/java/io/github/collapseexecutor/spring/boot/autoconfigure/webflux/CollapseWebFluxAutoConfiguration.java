@@ -1,16 +1,13 @@
 package io.github.collapseexecutor.spring.boot.autoconfigure.webflux;
 
 import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorAutoConfiguration;
-import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutors;
 import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseWebFluxProperties;
 import io.github.collapseexecutor.spring.boot.autoconfigure.support.ConditionalOnCollapseGroups;
 import io.github.collapseexecutor.spring.boot.autoconfigure.support.FilterNotRegistered;
 import io.github.collapseexecutor.spring.boot.autoconfigure.support.HttpAdapterSupport;
-import io.github.collapseexecutor.spring.boot.autoconfigure.support.ServerFleetPort;
 import io.github.collapseexecutor.spring.webflux.CollapseWebFilter;
 import java.util.Map;
 import org.springframework.beans.factory.ListableBeanFactory;
-import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
@@ -65,17 +62,6 @@ public final class CollapseWebFluxAutoConfiguration {
         options -> new CollapseWebFilter(options, section.getOrder(),
             WebFluxApiVersions.keyPart(beans)),
         Map.of("order", section.getOrder()));
-  }
-
-  /**
-   * Says once, when the application has started, that requests collapse across the fleet only
-   * between instances on the same port and Host, naming this instance's port.
-   */
-  @Bean
-  @ConditionalOnBooleanProperty("collapse.executor.webflux.fleet")
-  ServerFleetPort collapseWebFluxFleetPort(ObjectProvider<CollapseExecutors> executors) {
-    return new ServerFleetPort(CollapseWebFluxAutoConfiguration.class, "webflux", INTEGRATION,
-        executors);
   }
 
   /**

@@ -117,7 +117,8 @@ final class ClientFleetAcrossInstancesTest {
     return new ApplicationContextRunner()
         .withConfiguration(AutoConfigurations.of(LineFixtures.REDIS_AUTO_CONFIGURATION,
             CollapseExecutorAutoConfiguration.class, CollapseFleetAutoConfiguration.class,
-            RedisFleetAutoConfiguration.class, CollapseOkHttpAutoConfiguration.class,
+            RedisFleetAutoConfiguration.class, CollapseFleetWiringAutoConfiguration.class,
+            CollapseOkHttpAutoConfiguration.class,
             CollapseRestClientAutoConfiguration.class, CollapseWebClientAutoConfiguration.class))
         .withUserConfiguration(Application.class)
         .withPropertyValues(CollapseFleetAutoConfigurationTest.SECRET,

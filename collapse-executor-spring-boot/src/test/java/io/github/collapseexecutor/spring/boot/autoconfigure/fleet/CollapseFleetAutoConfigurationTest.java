@@ -11,7 +11,6 @@ import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorAuto
 import io.github.collapseexecutor.spring.boot.autoconfigure.LineFixtures;
 import io.github.collapseexecutor.spring.boot.autoconfigure.actuate.CollapseEndpoint;
 import io.github.collapseexecutor.spring.boot.autoconfigure.actuate.CollapseEndpointAutoConfiguration;
-import io.github.collapseexecutor.spring.boot.autoconfigure.support.FleetWiringException;
 import io.github.collapseexecutor.testing.LocalRedis;
 import io.lettuce.core.RedisCredentials;
 import io.lettuce.core.RedisURI;

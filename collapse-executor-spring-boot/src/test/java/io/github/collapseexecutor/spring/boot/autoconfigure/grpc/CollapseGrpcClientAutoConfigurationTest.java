@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.github.collapseexecutor.fleet.Fleet;
 import io.github.collapseexecutor.grpc.CollapseClientInterceptor;
 import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorAutoConfiguration;
+import io.github.collapseexecutor.spring.boot.autoconfigure.fleet.CollapseFleetWiringAutoConfiguration;
 import io.github.collapseexecutor.spring.boot.autoconfigure.StartupFailures;
 import io.github.collapseexecutor.spring.boot.autoconfigure.e2e.GrpcEchoService;
 import io.grpc.CallOptions;
@@ -32,7 +33,7 @@ final class CollapseGrpcClientAutoConfigurationTest {
 
   private final ApplicationContextRunner runner = new ApplicationContextRunner()
       .withConfiguration(AutoConfigurations.of(CollapseExecutorAutoConfiguration.class,
-          CollapseGrpcClientAutoConfiguration.class));
+          CollapseGrpcClientAutoConfiguration.class, CollapseFleetWiringAutoConfiguration.class));
 
   @Test
   void registersTheInterceptorAsAGlobalClientInterceptor() {

@@ -6,6 +6,7 @@ import io.github.collapseexecutor.fleet.Fleet;
 import io.github.collapseexecutor.http.HttpCollapseOptions;
 import io.github.collapseexecutor.servlet.CollapseServletFilter;
 import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorAutoConfiguration;
+import io.github.collapseexecutor.spring.boot.autoconfigure.fleet.CollapseFleetWiringAutoConfiguration;
 import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutors;
 import io.github.collapseexecutor.spring.boot.autoconfigure.StartupFailures;
 import io.github.collapseexecutor.testing.LoggedRecords;
@@ -31,7 +32,8 @@ import org.springframework.mock.web.MockHttpServletResponse;
 final class CollapseServletFilterAutoConfigurationTest {
 
   private static final AutoConfigurations CONFIGURATIONS = AutoConfigurations.of(
-      CollapseExecutorAutoConfiguration.class, CollapseServletFilterAutoConfiguration.class);
+      CollapseExecutorAutoConfiguration.class, CollapseServletFilterAutoConfiguration.class,
+      CollapseFleetWiringAutoConfiguration.class);
 
   private static final String GROUP = "collapse.executor.servlet.collapse-groups[0].uris=/api/**";
 

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.github.collapseexecutor.fleet.Fleet;
 import io.github.collapseexecutor.http.HttpCollapseOptions;
 import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorAutoConfiguration;
+import io.github.collapseexecutor.spring.boot.autoconfigure.fleet.CollapseFleetWiringAutoConfiguration;
 import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorDescriptor;
 import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutors;
 import io.github.collapseexecutor.spring.boot.autoconfigure.StartupFailures;
@@ -24,7 +25,8 @@ import org.springframework.core.Ordered;
 final class CollapseWebFluxAutoConfigurationTest {
 
   private static final AutoConfigurations CONFIGURATIONS = AutoConfigurations.of(
-      CollapseExecutorAutoConfiguration.class, CollapseWebFluxAutoConfiguration.class);
+      CollapseExecutorAutoConfiguration.class, CollapseWebFluxAutoConfiguration.class,
+      CollapseFleetWiringAutoConfiguration.class);
 
   private static final String GROUP = "collapse.executor.webflux.collapse-groups[0].uris=/api/**";
 

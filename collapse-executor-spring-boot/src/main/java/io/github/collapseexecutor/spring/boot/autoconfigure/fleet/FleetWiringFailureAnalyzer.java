@@ -1,6 +1,5 @@
-package io.github.collapseexecutor.spring.boot.autoconfigure;
+package io.github.collapseexecutor.spring.boot.autoconfigure.fleet;
 
-import io.github.collapseexecutor.spring.boot.autoconfigure.support.FleetWiringException;
 import org.springframework.boot.diagnostics.AbstractFailureAnalyzer;
 import org.springframework.boot.diagnostics.FailureAnalysis;
 
@@ -11,12 +10,15 @@ import org.springframework.boot.diagnostics.FailureAnalysis;
  */
 final class FleetWiringFailureAnalyzer extends AbstractFailureAnalyzer<FleetWiringException> {
 
+  /** Where the fleet tier's keys are described. */
+  static final String REFERENCE = "https://github.com/collapse-executor/collapse-executor/blob"
+      + "/main/docs/spring-boot.md#the-fleet-tier";
+
   @Override
   protected FailureAnalysis analyze(Throwable rootFailure, FleetWiringException cause) {
     return new FailureAnalysis("The collapse fleet tier cannot be wired as configured:\n"
         + "\n    Property: " + cause.property()
         + "\n    Reason: " + cause.reason() + "\n",
-        cause.action() + " The fleet tier's keys are described at " + UnknownKeyCheck.REFERENCE
-            + "#the-fleet-tier", cause);
+        cause.action() + " The fleet tier's keys are described at " + REFERENCE, cause);
   }
 }

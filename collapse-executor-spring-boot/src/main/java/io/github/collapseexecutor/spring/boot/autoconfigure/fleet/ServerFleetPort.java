@@ -1,4 +1,4 @@
-package io.github.collapseexecutor.spring.boot.autoconfigure.support;
+package io.github.collapseexecutor.spring.boot.autoconfigure.fleet;
 
 import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutors;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -18,10 +18,8 @@ import org.springframework.context.ApplicationListener;
  * sees it at once. INFO, not WARN: one port behind one host name is the normal deployment, and
  * the line only says what it rests on. Without an embedded server (a war in an external
  * container) there is no port to name, and nothing is said.
- *
- * <p>Public for the auto-configurations in this module's other packages; not for applications.
  */
-public final class ServerFleetPort implements ApplicationListener<ApplicationStartedEvent> {
+final class ServerFleetPort implements ApplicationListener<ApplicationStartedEvent> {
 
   /** The property Spring Boot sets to the port of its embedded server once it started. */
   static final String LOCAL_PORT = "local.server.port";
@@ -38,7 +36,7 @@ public final class ServerFleetPort implements ApplicationListener<ApplicationSta
    * @param integration the integration of the filter's executor in the registry
    * @param executors the registry, where the filter says whether it has a fleet tier
    */
-  public ServerFleetPort(Class<?> configuration, String section, String integration,
+  ServerFleetPort(Class<?> configuration, String section, String integration,
       ObjectProvider<CollapseExecutors> executors) {
     this.configuration = configuration;
     this.section = section;

@@ -1,8 +1,13 @@
-package io.github.collapseexecutor.spring.boot.autoconfigure;
+package io.github.collapseexecutor.spring.boot.autoconfigure.fleet;
 
-import io.github.collapseexecutor.spring.boot.autoconfigure.fleet.CollapseFleetProperties;
+import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseGrpcClientProperties;
+import io.github.collapseexecutor.spring.boot.autoconfigure.HttpSection;
+import io.github.collapseexecutor.spring.boot.autoconfigure.NamedExecutorProperties;
+import io.github.collapseexecutor.spring.boot.autoconfigure.support.CheckedSettings;
+import io.github.collapseexecutor.spring.boot.autoconfigure.support.PropertyRejections;
+import io.github.collapseexecutor.spring.boot.autoconfigure.support.SettingsCheck;
+import java.util.ArrayList;
 import java.util.List;
-import java.util.function.Predicate;
 import org.jspecify.annotations.Nullable;
 import org.springframework.util.ClassUtils;
 
@@ -17,9 +22,11 @@ import org.springframework.util.ClassUtils;
  * auto-configuration, in a test slice). An application's own {@code Fleet} or
  * {@code FleetCoordinator} bean serves them all in place of the tier's, whatever is missing.
  *
- * <p>The secret's value is never shown.
+ * <p>The secret's value is never shown. Listed in {@code META-INF/spring.factories}, so that it
+ * runs, and the keys of {@code collapse.executor.fleet} are known, wherever the core
+ * auto-configuration is, with or without this package's auto-configurations.
  */
-final class FleetCheck {
+final class FleetCheck implements SettingsCheck {
 
   /** The coordinator, the tier's entry point in {@code collapse-executor-redis}. */
   static final String COORDINATOR = "io.github.collapseexecutor.redis.FleetCoordinator";
@@ -40,16 +47,52 @@ final class FleetCheck {
       List.of(LETTUCE, "Lettuce", "spring-boot-starter-data-redis"),
       List.of(CONNECTION_FACTORY, "Spring Data Redis", "spring-boot-starter-data-redis"));
 
-  private FleetCheck() {}
+  @Override
+  public List<Class<?>> properties() {
+    return List.of(CollapseFleetProperties.class);
+  }
+
+  /** Rejects each mistake of the fleet tier's configuration. */
+  @Override
+  public void check(CheckedSettings settings) {
+    check(settings.bound(CollapseFleetProperties.class), askingForFleet(settings),
+        settings.classLoader(), settings, settings.rejections());
+  }
+
+  /**
+   * Returns each key that says {@code fleet: true} where it takes effect: the enabled HTTP
+   * sections and gRPC, whose library is present, and the named executors, while the annotations
+   * are on.
+   */
+  private static List<String> askingForFleet(CheckedSettings settings) {
+    List<String> asking = new ArrayList<>();
+    for (HttpSection section : settings.enabledSections()) {
+      if (section.isFleet() && settings.isLibraryPresent(section.key())) {
+        asking.add("collapse.executor." + section.key() + ".fleet");
+      }
+    }
+    CollapseGrpcClientProperties grpc = settings.bound(CollapseGrpcClientProperties.class);
+    if (grpc.isEnabled() && grpc.isFleet() && settings.isLibraryPresent("grpc")) {
+      asking.add("collapse.executor.grpc.fleet");
+    }
+    if (settings.annotationsEnabled()) {
+      settings.bound(NamedExecutorProperties.class).getExecutors().forEach((name, executor) -> {
+        if (Boolean.TRUE.equals(executor.getFleet())) {
+          asking.add("collapse.executor.executors." + name + ".fleet");
+        }
+      });
+    }
+    return asking;
+  }
 
   /**
    * Rejects into {@code errors} each mistake of the fleet tier's configuration.
    *
    * @param asking each key that says {@code fleet: true}
-   * @param hasBean whether the application has a bean of a type, by class name
+   * @param beans the application's bean definitions, for a tier of its own
    */
-  static void check(CollapseFleetProperties fleet, List<String> asking,
-      @Nullable ClassLoader loader, Predicate<String> hasBean, PropertyErrors errors) {
+  private static void check(CollapseFleetProperties fleet, List<String> asking,
+      @Nullable ClassLoader loader, CheckedSettings beans, PropertyRejections errors) {
     errors.hide(SECRET);
     String secret = fleet.getSecret();
     boolean tierPresent = missing(loader) == null;
@@ -66,7 +109,7 @@ final class FleetCheck {
         return;
       }
     }
-    if (hasBean.test(FLEET) || hasBean.test(COORDINATOR)) {
+    if (beans.hasBean(FLEET) || beans.hasBean(COORDINATOR)) {
       // the application's own tier, or its own coordinator, of which a Fleet bean is made
       return;
     }

@@ -1,8 +1,10 @@
-package io.github.collapseexecutor.spring.boot.autoconfigure;
+package io.github.collapseexecutor.spring.boot.autoconfigure.fleet;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.collapseexecutor.fleet.Fleet;
+import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorAutoConfiguration;
+import io.github.collapseexecutor.spring.boot.autoconfigure.LineFixtures;
 import io.github.collapseexecutor.spring.boot.autoconfigure.restclient.CollapseRestClientAutoConfiguration;
 import io.github.collapseexecutor.spring.boot.autoconfigure.webclient.CollapseWebClientAutoConfiguration;
 import io.github.collapseexecutor.testing.LoggedRecords;
@@ -38,7 +40,7 @@ final class FleetClientWiringTest {
   private final ApplicationContextRunner runner = new ApplicationContextRunner()
       .withConfiguration(AutoConfigurations.of(CollapseExecutorAutoConfiguration.class,
           CollapseRestClientAutoConfiguration.class, CollapseWebClientAutoConfiguration.class,
-          LineFixtures.REST_CLIENT_AUTO_CONFIGURATION,
+          CollapseFleetWiringAutoConfiguration.class, LineFixtures.REST_CLIENT_AUTO_CONFIGURATION,
           LineFixtures.REST_TEMPLATE_AUTO_CONFIGURATION,
           LineFixtures.WEB_CLIENT_AUTO_CONFIGURATION))
       .withBean(Fleet.class, LocalOnlyFleet::new)

@@ -1,6 +1,8 @@
-package io.github.collapseexecutor.spring.boot.autoconfigure.support;
+package io.github.collapseexecutor.spring.boot.autoconfigure.fleet;
 
+import io.github.collapseexecutor.fleet.Fleet;
 import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A fleet tier that cannot be wired as the configuration asks, found while the beans are made:
@@ -8,10 +10,8 @@ import java.util.Objects;
  * as a failure analysis rather than the stack of the bean creation that found it. The mistakes
  * the configuration shows by itself (a short secret, a missing module) are found earlier, with
  * every other mistake of the configuration; these are the ones only the beans show.
- *
- * <p>Public for the auto-configurations in this module's other packages; not for applications.
  */
-public final class FleetWiringException extends IllegalStateException {
+final class FleetWiringException extends IllegalStateException {
 
   private static final long serialVersionUID = 1L;
 
@@ -25,25 +25,43 @@ public final class FleetWiringException extends IllegalStateException {
    * @param reason what does not hold
    * @param action what to change
    */
-  public FleetWiringException(String property, String reason, String action) {
+  FleetWiringException(String property, String reason, String action) {
     super(property + ": " + reason + ". " + action);
     this.property = Objects.requireNonNull(property, "property");
     this.reason = Objects.requireNonNull(reason, "reason");
     this.action = Objects.requireNonNull(action, "action");
   }
 
+  /**
+   * Returns {@code tier}, which the {@code fleet} key of the section {@code key} asks for.
+   *
+   * @throws FleetWiringException naming what is missing, if there is none
+   */
+  static Fleet requireTier(@Nullable Fleet tier, String key) {
+    if (tier == null) {
+      // the configuration check finds the usual causes before any bean is made; this is what is
+      // left (a context without it, a coordinator that backed off for want of a Redis bean)
+      throw new FleetWiringException("collapse.executor." + key + ".fleet",
+          "it is true, and there is no fleet tier (no Fleet bean)",
+          "Set collapse.executor.fleet.secret, with collapse-executor-redis and Spring Data"
+              + " Redis (Lettuce) on the class path and a Redis connection factory, or define a"
+              + " Fleet bean; or set collapse.executor." + key + ".fleet=false.");
+    }
+    return tier;
+  }
+
   /** Returns the key to change. */
-  public String property() {
+  String property() {
     return property;
   }
 
   /** Returns what does not hold. */
-  public String reason() {
+  String reason() {
     return reason;
   }
 
   /** Returns what to change. */
-  public String action() {
+  String action() {
     return action;
   }
 }

@@ -1,7 +1,7 @@
-package io.github.collapseexecutor.spring.boot.autoconfigure;
+package io.github.collapseexecutor.spring.boot.autoconfigure.fleet;
 
 import io.github.collapseexecutor.redis.FleetOptions;
-import io.github.collapseexecutor.spring.boot.autoconfigure.fleet.CollapseFleetProperties;
+import io.github.collapseexecutor.spring.boot.autoconfigure.support.PropertyRejections;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
@@ -17,7 +17,7 @@ final class FleetSettingsCheck {
   private FleetSettingsCheck() {}
 
   /** Rejects into {@code errors} each value of {@code fleet} that the tier's builder rejects. */
-  static void check(CollapseFleetProperties fleet, PropertyErrors errors) {
+  static void check(CollapseFleetProperties fleet, PropertyRejections errors) {
     String secret = fleet.getSecret();
     if (secret != null) {
       errors.take(FleetCheck.SECRET, secret,
@@ -42,7 +42,7 @@ final class FleetSettingsCheck {
    * with a colon among them, where the usual reading of a reason ends.
    */
   private static void keyPrefix(String prefix, FleetOptions.Builder builder,
-      PropertyErrors errors) {
+      PropertyRejections errors) {
     try {
       builder.keyPrefix(prefix);
     } catch (IllegalArgumentException e) {
