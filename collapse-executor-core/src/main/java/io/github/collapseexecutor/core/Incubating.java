@@ -8,8 +8,8 @@ import java.lang.annotation.Target;
 
 /**
  * Marks an API whose shape is still being settled with the people who use it: the adapter SPI,
- * which a new kind of client or server may need to grow, and the fleet tier, whose stores and
- * deployments are still being added.
+ * which a new kind of client or server may need to grow, and the tier that coordinates the
+ * instances of an application, whose stores and deployments are still being added.
  *
  * <p>What it promises: an incubating type or member may change in any minor release (0.1 to 0.2,
  * or 1.1 to 1.2), never in a patch release, and each change is listed under its own heading in
@@ -19,7 +19,7 @@ import java.lang.annotation.Target;
  * again with a changelog entry.
  *
  * <p>On a type, it covers the type's members and nested types. Applications that only configure an adapter, annotate a method or set YAML keys use no
- * incubating type; those that implement an adapter or a fleet store, or call the tier directly,
+ * incubating type; those that implement an adapter or a store for that tier, or call the tier directly,
  * do.
  */
 @Documented
