@@ -18,9 +18,9 @@ import java.lang.annotation.Target;
  * without it follow semantic versioning from 1.0; before 1.0, a minor release may change them too,
  * again with a changelog entry.
  *
- * <p>On a type, it covers the type's members and nested types. Applications that only configure an adapter, annotate a method or set YAML keys use no
- * incubating type; those that implement an adapter or a store for that tier, or call the tier directly,
- * do.
+ * <p>On a type, it covers the type's members and nested types. Applications that only configure
+ * an adapter, annotate a method or set YAML keys use no incubating type; those that implement an
+ * adapter or a store for that tier, or call the tier directly, do.
  */
 @Documented
 @Retention(RetentionPolicy.RUNTIME)
