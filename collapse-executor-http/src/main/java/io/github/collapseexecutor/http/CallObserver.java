@@ -2,6 +2,7 @@ package io.github.collapseexecutor.http;
 
 import io.github.collapseexecutor.core.CallerOutcome;
 import io.github.collapseexecutor.core.CollapseListener;
+import io.github.collapseexecutor.core.Incubating;
 import io.github.collapseexecutor.core.SharedCallOutcome;
 import java.util.function.BooleanSupplier;
 import org.jspecify.annotations.Nullable;
@@ -18,6 +19,7 @@ import org.jspecify.annotations.Nullable;
  * {@link #sharedCall} once per call that a request makes for others; it calls
  * {@link SharedCall#end} exactly once per shared call, on the thread that ends it.
  */
+@Incubating
 public interface CallObserver {
 
   /** Observes nothing. */

@@ -1,5 +1,6 @@
 package io.github.collapseexecutor.servlet;
 
+import io.github.collapseexecutor.core.Incubating;
 import jakarta.servlet.http.HttpServletRequest;
 import org.jspecify.annotations.Nullable;
 
@@ -15,6 +16,7 @@ import org.jspecify.annotations.Nullable;
  * implementation it finds that loads. The Spring module registers one for Spring's
  * {@code http.server.requests}. With none, replays carry nothing of the sort.
  */
+@Incubating
 public interface ReplayObservation {
 
   /**

@@ -1,5 +1,6 @@
 package io.github.collapseexecutor.http.adapter;
 
+import io.github.collapseexecutor.core.Incubating;
 import io.github.collapseexecutor.http.CollapseKey;
 import io.github.collapseexecutor.http.HttpCollapseOptions;
 import io.github.collapseexecutor.http.RequestHeaders;
@@ -44,6 +45,7 @@ import org.jspecify.annotations.Nullable;
  * ends there starts its own call from that timer's thread, which is why no method of an exchange
  * may block.
  */
+@Incubating
 public final class AsyncClientCollapser extends HttpCollapser {
 
   /**

@@ -1,5 +1,6 @@
 package io.github.collapseexecutor.http.adapter;
 
+import io.github.collapseexecutor.core.Incubating;
 import io.github.collapseexecutor.http.CollapseKey;
 import io.github.collapseexecutor.http.HttpCollapseOptions;
 import io.github.collapseexecutor.http.RequestHeaders;
@@ -76,6 +77,7 @@ import org.jspecify.annotations.Nullable;
  *       fails with an {@link InterruptedIOException}.</li>
  * </ul>
  */
+@Incubating
 public final class BlockingClientCollapser extends HttpCollapser {
 
   /**

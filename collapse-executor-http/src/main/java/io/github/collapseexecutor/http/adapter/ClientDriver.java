@@ -1,5 +1,6 @@
 package io.github.collapseexecutor.http.adapter;
 
+import io.github.collapseexecutor.core.Incubating;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InterruptedIOException;
@@ -34,6 +35,7 @@ import org.jspecify.annotations.Nullable;
  *
  * @param <R> the client library's response type
  */
+@Incubating
 public sealed interface ClientDriver<R> permits ClientDriver.Blocking, ClientDriver.Async {
 
   /**

@@ -1,5 +1,6 @@
 package io.github.collapseexecutor.http.adapter;
 
+import io.github.collapseexecutor.core.Incubating;
 import java.io.DataInput;
 import java.io.DataOutput;
 import java.io.IOException;
@@ -29,6 +30,7 @@ import java.io.IOException;
  *
  * @param <D> the adapter's type of detail
  */
+@Incubating
 public interface DetailCodec<D> {
 
   /**

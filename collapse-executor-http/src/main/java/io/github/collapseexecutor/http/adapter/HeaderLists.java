@@ -1,5 +1,6 @@
 package io.github.collapseexecutor.http.adapter;
 
+import io.github.collapseexecutor.core.Incubating;
 import java.util.AbstractMap;
 import java.util.ArrayList;
 import java.util.List;
@@ -14,6 +15,7 @@ import org.jspecify.annotations.Nullable;
  * {@link SharedResponse} holds: one entry per value, in order, names as received. A value may be
  * {@code null}, as some libraries' header maps allow.
  */
+@Incubating
 public final class HeaderLists {
 
   private HeaderLists() {}

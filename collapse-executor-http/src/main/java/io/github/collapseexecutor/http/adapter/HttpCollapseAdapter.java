@@ -1,5 +1,6 @@
 package io.github.collapseexecutor.http.adapter;
 
+import io.github.collapseexecutor.core.Incubating;
 import io.github.collapseexecutor.http.HttpCollapseStats;
 import java.util.Objects;
 
@@ -30,6 +31,7 @@ import java.util.Objects;
  *
  * @param <C> the kind of collapser: blocking client, async client or server
  */
+@Incubating
 public abstract class HttpCollapseAdapter<C extends HttpCollapser> implements AutoCloseable {
 
   private final C collapser;

@@ -1,5 +1,6 @@
 package io.github.collapseexecutor.http.adapter;
 
+import io.github.collapseexecutor.core.Incubating;
 import io.github.collapseexecutor.http.CollapseRules;
 import io.github.collapseexecutor.http.HttpCollapseOptions;
 import io.github.collapseexecutor.http.HttpCollapseStats;
@@ -17,6 +18,7 @@ import org.jspecify.annotations.Nullable;
  * CollapseKey key = collapser.rules().keyFor(RequestTarget.builder("GET", uri).build());
  * }</pre>
  */
+@Incubating
 public abstract sealed class HttpCollapser implements AutoCloseable
     permits BlockingClientCollapser, AsyncClientCollapser, ServerCollapser {
 

@@ -1,5 +1,6 @@
 package io.github.collapseexecutor.http.adapter;
 
+import io.github.collapseexecutor.core.Incubating;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -26,6 +27,7 @@ import org.jspecify.annotations.Nullable;
  * ProducedHeaders.Produced produced = outer.of(headersOf(response), false);
  * }</pre>
  */
+@Incubating
 public final class ProducedHeaders {
 
   /** The values each header held before, by lower-case name. */

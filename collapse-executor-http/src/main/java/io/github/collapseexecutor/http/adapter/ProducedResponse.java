@@ -1,5 +1,6 @@
 package io.github.collapseexecutor.http.adapter;
 
+import io.github.collapseexecutor.core.Incubating;
 import java.nio.charset.Charset;
 import java.util.Objects;
 import org.jspecify.annotations.Nullable;
@@ -37,6 +38,7 @@ import org.jspecify.annotations.Nullable;
  *     servlet's locale and buffer size), or {@code null}; it travels through the codec the
  *     adapter gives {@link #codec}
  */
+@Incubating
 public record ProducedResponse(ProducedHeaders.Produced headers, boolean reset,
     boolean bodyReset, @Nullable Charset bodyCharset, boolean inPieces,
     @Nullable String pathPattern, @Nullable Throwable error, @Nullable Object extension) {

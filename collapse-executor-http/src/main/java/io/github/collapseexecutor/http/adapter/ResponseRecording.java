@@ -1,5 +1,6 @@
 package io.github.collapseexecutor.http.adapter;
 
+import io.github.collapseexecutor.core.Incubating;
 import io.github.collapseexecutor.http.UnsharedReason;
 import java.util.List;
 import java.util.Map;
@@ -26,6 +27,7 @@ import org.jspecify.annotations.Nullable;
  *
  * <p>Thread-safe: a stream's content type may be reported from any thread of the chain.
  */
+@Incubating
 public final class ResponseRecording {
 
   private final Lead lead;

@@ -1,5 +1,6 @@
 package io.github.collapseexecutor.http.adapter;
 
+import io.github.collapseexecutor.core.Incubating;
 import io.github.collapseexecutor.http.CollapseKey;
 import io.github.collapseexecutor.http.HttpCollapseOptions;
 import io.github.collapseexecutor.http.RequestHeaders;
@@ -56,6 +57,7 @@ import org.jspecify.annotations.Nullable;
  * timeout is timed by the JDK's timer of {@code CompletableFuture}, whose thread then calls
  * {@code resume} or {@code replay} of the exchange.
  */
+@Incubating
 public final class ServerCollapser extends HttpCollapser {
 
   /**

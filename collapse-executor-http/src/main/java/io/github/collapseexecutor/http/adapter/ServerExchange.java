@@ -1,5 +1,6 @@
 package io.github.collapseexecutor.http.adapter;
 
+import io.github.collapseexecutor.core.Incubating;
 import java.io.IOException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
@@ -52,6 +53,7 @@ import org.jspecify.annotations.Nullable;
  * @param <X> the checked exception the server's chain throws besides {@link IOException}, or
  *     {@link RuntimeException} if none
  */
+@Incubating
 public interface ServerExchange<X extends Exception> {
 
   /** A stage that is done: what a method returns once it did its work on the calling thread. */

@@ -1,5 +1,6 @@
 package io.github.collapseexecutor.http.adapter;
 
+import io.github.collapseexecutor.core.Incubating;
 import io.github.collapseexecutor.http.RequestHeaders;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
@@ -44,6 +45,7 @@ import org.jspecify.annotations.Nullable;
  * {@link #bodyStream()} does so by itself; a replay that reads {@link #bodyBuffer()} or
  * {@link #bodyCopy()} must check {@link #bodyFailure()}.
  */
+@Incubating
 public final class SharedResponse {
 
   private final int status;

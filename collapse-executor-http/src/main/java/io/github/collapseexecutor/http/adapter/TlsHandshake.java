@@ -1,5 +1,6 @@
 package io.github.collapseexecutor.http.adapter;
 
+import io.github.collapseexecutor.core.Incubating;
 import java.io.ByteArrayInputStream;
 import java.io.DataInput;
 import java.io.DataOutput;
@@ -22,6 +23,7 @@ import java.util.List;
  * @param peerCertificates the server's chain, leaf first; empty if it presented none
  * @param localCertificates the chain the client presented; empty if it presented none
  */
+@Incubating
 public record TlsHandshake(String protocol, String cipherSuite,
     List<Certificate> peerCertificates, List<Certificate> localCertificates) {
 

@@ -1,5 +1,6 @@
 package io.github.collapseexecutor.spring.boot.autoconfigure.fleet;
 
+import io.github.collapseexecutor.core.Incubating;
 import io.github.collapseexecutor.redis.FleetCoordinator;
 import io.github.collapseexecutor.redis.FleetOptions;
 import io.github.collapseexecutor.redis.FleetStats;
@@ -39,6 +40,7 @@ import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactor
 @ConditionalOnClass({FleetCoordinator.class, LettuceConnectionFactory.class})
 @ConditionalOnBooleanProperty(name = "collapse.executor.enabled", matchIfMissing = true)
 @EnableConfigurationProperties(CollapseFleetProperties.class)
+@Incubating
 public final class CollapseFleetAutoConfiguration {
 
   /** The name the coordinator carries in its log, its meters and the endpoint. */

@@ -1,5 +1,6 @@
 package io.github.collapseexecutor.spring.boot.autoconfigure.fleet;
 
+import io.github.collapseexecutor.core.Incubating;
 import io.github.collapseexecutor.micrometer.FleetStatsMeterBinder;
 import io.github.collapseexecutor.redis.FleetCoordinator;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -18,6 +19,7 @@ import org.springframework.context.annotation.Bean;
 @AutoConfiguration(after = CollapseFleetAutoConfiguration.class)
 @ConditionalOnClass({FleetCoordinator.class, MeterRegistry.class})
 @ConditionalOnBean(FleetCoordinator.class)
+@Incubating
 public final class CollapseFleetMetricsAutoConfiguration {
 
   @Bean

@@ -1,5 +1,6 @@
 package io.github.collapseexecutor.spring.boot.autoconfigure.fleet;
 
+import io.github.collapseexecutor.core.Incubating;
 import java.time.Duration;
 import java.time.temporal.ChronoUnit;
 import org.jspecify.annotations.Nullable;
@@ -13,6 +14,7 @@ import org.springframework.util.unit.DataSize;
  * {@code secret} to turn it on; each unset key takes the tier's default.
  */
 @ConfigurationProperties("collapse.executor.fleet")
+@Incubating
 public class CollapseFleetProperties {
 
   /**

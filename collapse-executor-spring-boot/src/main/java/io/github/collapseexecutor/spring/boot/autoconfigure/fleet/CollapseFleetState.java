@@ -1,5 +1,6 @@
 package io.github.collapseexecutor.spring.boot.autoconfigure.fleet;
 
+import io.github.collapseexecutor.core.Incubating;
 import java.util.Objects;
 import java.util.function.Supplier;
 
@@ -8,6 +9,7 @@ import java.util.function.Supplier;
  * coordinates through Redis or fails open, what its calls did, and its settings. It names no
  * Redis type, so that the endpoint loads it where the tier is absent.
  */
+@Incubating
 public final class CollapseFleetState {
 
   private final Supplier<FleetDescription> state;

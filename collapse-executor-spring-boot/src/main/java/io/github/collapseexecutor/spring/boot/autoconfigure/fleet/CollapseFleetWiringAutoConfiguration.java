@@ -1,5 +1,6 @@
 package io.github.collapseexecutor.spring.boot.autoconfigure.fleet;
 
+import io.github.collapseexecutor.core.Incubating;
 import io.github.collapseexecutor.fleet.Fleet;
 import io.github.collapseexecutor.grpc.CollapseClientInterceptor;
 import io.github.collapseexecutor.servlet.CollapseServletFilter;
@@ -47,6 +48,7 @@ import org.springframework.web.server.WebFilter;
  */
 @AutoConfiguration(after = CollapseExecutorAutoConfiguration.class)
 @ConditionalOnBooleanProperty(name = "collapse.executor.enabled", matchIfMissing = true)
+@Incubating
 public final class CollapseFleetWiringAutoConfiguration {
 
   /** The tier in the options of each HTTP section whose {@code fleet} is true. */
