@@ -23,7 +23,7 @@ import org.springframework.context.annotation.AnnotationConfigApplicationContext
  * facts it can report, and leave the timing of its runs to the observation when they observe.
  */
 @Timeout(60)
-final class AnnotatedMethodMetersTest {
+final class MethodObserverMetersTest {
 
   private static final String PROFILE = "ProfileService.profile";
   private static final String USER = "UserService.user";
