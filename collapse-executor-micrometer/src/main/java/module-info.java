@@ -1,7 +1,8 @@
 /**
- * Micrometer observations of collapsed calls, with no Spring: {@code collapse.call} per shared
- * call, the outcome on each caller's own observation, and span links where Micrometer Tracing's
- * OpenTelemetry bridge is present.
+ * Micrometer observations of collapsed calls: {@code collapse.call} per shared call, the outcome
+ * on each caller's own observation, and span links where Micrometer Tracing's OpenTelemetry bridge
+ * is present; for the annotated methods of collapse-executor-spring too, where that module is on
+ * the path. Spring itself is not needed.
  */
 // "module": the modules the internal package is exported to depend on this one, so are not
 // here when it compiles
@@ -18,12 +19,15 @@ module io.github.collapseexecutor.micrometer {
   requires static io.opentelemetry.api;
   // the fleet tier's meters, only where collapse-executor-redis is on the path
   requires static io.github.collapseexecutor.redis;
+  // the observer of the annotated methods, only where collapse-executor-spring is on the path:
+  // its API names that module's MethodObserver
+  requires static transitive io.github.collapseexecutor.spring;
   requires static transitive org.jspecify;
 
   exports io.github.collapseexecutor.micrometer;
-  // what the annotations and the Spring Boot auto-configuration observe with; no API
+  exports io.github.collapseexecutor.micrometer.annotation;
+  // what the Spring Boot auto-configuration observes with; no API
   exports io.github.collapseexecutor.micrometer.internal to
-      io.github.collapseexecutor.spring,
       io.github.collapseexecutor.spring.boot,
       io.github.collapseexecutor.spring.boot3;
 }

@@ -1,14 +1,15 @@
 /**
  * {@code @Collapsible} and {@code @CollapseBatch} for Spring beans, {@code @EnableCollapsing} for
  * an application without Spring Boot, and named executors. Spring and every library a caller
- * identity or a result copier reads are optional: the application brings the ones it has.
+ * identity or a result copier reads are optional: the application brings the ones it has. The
+ * calls are observed through {@code MethodObserver}, which names no tracing library:
+ * collapse-executor-micrometer implements it, and depends on this module, not the reverse.
  */
 @SuppressWarnings({"requires-automatic", "requires-transitive-automatic"})
 module io.github.collapseexecutor.spring {
   requires transitive io.github.collapseexecutor.core;
   // the fleet tier's seam, and FleetCodec, which fleet = true methods use
   requires transitive io.github.collapseexecutor.fleet;
-  requires transitive io.github.collapseexecutor.micrometer;
   requires static transitive spring.core;
   requires static transitive spring.context;
   requires static spring.beans;
@@ -25,6 +26,7 @@ module io.github.collapseexecutor.spring {
 
   exports io.github.collapseexecutor.spring;
   exports io.github.collapseexecutor.spring.annotation;
+  exports io.github.collapseexecutor.spring.observation;
   // Spring reads and instantiates the package-private configuration and post-processor
   opens io.github.collapseexecutor.spring.annotation
       to spring.core, spring.beans, spring.context, spring.aop;

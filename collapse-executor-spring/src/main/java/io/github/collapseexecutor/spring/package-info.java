@@ -1,8 +1,7 @@
 /**
  * The named executors of {@code collapse.executor.executors} ({@link NamedExecutors},
- * {@link NamedExecutor}). The annotations live in {@code annotation}; an executor announces itself
- * to the listeners that want to know it exists before it reports anything through
- * {@code io.github.collapseexecutor.micrometer.ExecutorCreationListener}.
+ * {@link NamedExecutor}). The annotations live in {@code annotation}; what observes their calls,
+ * and learns of each executor of an annotated method when it is created, in {@code observation}.
  *
  * <p>Parameters, return values and fields are non-null unless marked {@code @Nullable}.
  */

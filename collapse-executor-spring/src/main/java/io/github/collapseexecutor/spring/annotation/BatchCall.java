@@ -7,7 +7,8 @@ import org.jspecify.annotations.Nullable;
  *
  * @param bean what the batch method is called on
  * @param argument the call's argument, never {@code null}
- * @param caller the caller's observation, from {@link MethodObserver#batchCaller}, or
+ * @param caller the caller's observation, from {@link
+ *     io.github.collapseexecutor.spring.observation.MethodObserver#batchCaller}, or
  *     {@code null}
  * @param identity the caller's identity ({@link CallerIdentities}), or {@code null}: calls of
  *     other identities never share a batch

@@ -2,9 +2,10 @@ package io.github.collapseexecutor.spring.annotation;
 
 import io.github.collapseexecutor.core.CollapseExecutionException;
 import io.github.collapseexecutor.core.CollapseExecutorOptions;
-import io.github.collapseexecutor.micrometer.CreatedExecutor;
-import io.github.collapseexecutor.micrometer.ExecutorCreationListener;
+import io.github.collapseexecutor.core.CollapseListener;
 import io.github.collapseexecutor.spring.NamedExecutor;
+import io.github.collapseexecutor.spring.observation.MethodExecutor;
+import io.github.collapseexecutor.spring.observation.MethodObserver;
 import java.lang.reflect.Method;
 import java.time.Duration;
 import java.util.List;
@@ -51,11 +52,10 @@ final class BatchCollapser implements MethodCollapser {
             ? new BeanIdentity(call.bean())
             : List.of(new BeanIdentity(call.bean()), call.identity()))
         .build();
-    ExecutorCreationListener.announce(options.listener(), CreatedExecutor.batch(name,
+    CollapseListener reporting = observer.executorCreated(MethodExecutor.batch(name,
         options.maxPendingInputs() != CollapseExecutorOptions.DEFAULT_MAX_PENDING_INPUTS,
-        timeout != null).observed(observer.observes()));
-    this.executor = new MethodBatchExecutor(
-        options.toBuilder().listener(observer.listener(options.listener())).build(),
+        timeout != null), options.listener());
+    this.executor = new MethodBatchExecutor(options.toBuilder().listener(reporting).build(),
         batchMethod, observer, results);
     this.description = new CollapsedMethod(site.shown(), "CollapseBatch", executor.name(),
         batchMethod.toString());

@@ -10,23 +10,28 @@ import org.springframework.util.ClassUtils;
  * The thread-bound context of a caller, captured where it calls a method and restored where the
  * method then runs, on another thread: Micrometer's context-propagation snapshot of every
  * registered {@code ThreadLocalAccessor} (Spring Security's context, MDC where registered), when
- * context-propagation is on the class path. The current observation is left out: a shared run
- * has an observation of its own, which the observer makes current.
+ * context-propagation is on the class path. The caller's observation, under the observer's
+ * {@code contextKey}, is left out: a shared run has an observation of its own, which the observer
+ * makes current.
  */
 final class CallerContexts {
 
   private static final boolean PRESENT = ClassUtils.isPresent(
       "io.micrometer.context.ContextSnapshotFactory", CallerContexts.class.getClassLoader());
 
-  /** Micrometer's key for the current observation; a constant, so reading it loads nothing. */
-  private static final String OBSERVATION =
-      io.micrometer.observation.contextpropagation.ObservationThreadLocalAccessor.KEY;
+  /** The factory of the callers' snapshots: a {@code ContextSnapshotFactory}, if present. */
+  private final @Nullable Object factory;
 
-  private CallerContexts() {}
+  /**
+   * @param leftOut the key of what no snapshot holds, the caller's observation, or {@code null}
+   */
+  CallerContexts(@Nullable String leftOut) {
+    this.factory = PRESENT ? Snapshots.leavingOut(leftOut) : null;
+  }
 
   /** Returns the calling thread's context, or {@code null} without context-propagation. */
-  static @Nullable Object capture() {
-    return PRESENT ? Snapshots.FACTORY.captureAll() : null;
+  @Nullable Object capture() {
+    return factory == null ? null : Snapshots.capture(factory);
   }
 
   /**
@@ -50,11 +55,16 @@ final class CallerContexts {
   /** Loaded only when context-propagation is on the class path. */
   private static final class Snapshots {
 
-    static final ContextSnapshotFactory FACTORY = ContextSnapshotFactory.builder()
-        .captureKeyPredicate(key -> !OBSERVATION.equals(key))
-        .build();
-
     static final ContextSnapshotFactory IN_RUN = ContextSnapshotFactory.builder().build();
+
+    static ContextSnapshotFactory leavingOut(@Nullable String key) {
+      return key == null ? IN_RUN
+          : ContextSnapshotFactory.builder().captureKeyPredicate(each -> !key.equals(each)).build();
+    }
+
+    static Object capture(Object factory) {
+      return ((ContextSnapshotFactory) factory).captureAll();
+    }
 
     @SuppressWarnings("try") // the scope restores this thread's own values when the call ends
     static <T extends @Nullable Object> T callWith(Object captured, Callable<T> call)

@@ -1,6 +1,7 @@
 package io.github.collapseexecutor.spring.annotation;
 
 import io.github.collapseexecutor.spring.NamedExecutors;
+import io.github.collapseexecutor.spring.observation.MethodObserver;
 import java.lang.annotation.Annotation;
 import java.lang.reflect.Method;
 import java.util.Comparator;

@@ -3,11 +3,9 @@ package io.github.collapseexecutor.spring.annotation;
 import io.github.collapseexecutor.fleet.Fleet;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.github.collapseexecutor.core.CollapseExecutorOptions;
-import io.github.collapseexecutor.micrometer.CollapseObservationConvention;
-import io.github.collapseexecutor.micrometer.CollapseObservations;
 import io.github.collapseexecutor.spring.NamedExecutor;
 import io.github.collapseexecutor.spring.NamedExecutors;
-import io.micrometer.observation.ObservationRegistry;
+import io.github.collapseexecutor.spring.observation.MethodObserver;
 import java.util.Map;
 import org.jspecify.annotations.Nullable;
 import org.springframework.beans.factory.ListableBeanFactory;
@@ -32,20 +30,20 @@ import tools.jackson.databind.json.JsonMapper;
 @Role(BeanDefinition.ROLE_INFRASTRUCTURE)
 class CollapsingConfiguration {
 
+  /**
+   * The annotated methods, observed by the application's {@link MethodObserver} bean if it has
+   * one (collapse-executor-micrometer's, on Micrometer), else by none.
+   */
   @Bean
   CollapseMethods collapseMethods(ObjectProvider<NamedExecutors> executors,
-      ObjectProvider<ObservationRegistry> observationRegistry,
-      ObjectProvider<CollapseObservationConvention> observationConvention,
+      ObjectProvider<MethodObserver> observer,
       ObjectProvider<CallerIdentity> callerIdentities,
       ObjectProvider<ReactiveCallerIdentity> reactiveCallerIdentities,
       ObjectProvider<MethodFleet> fleet, ListableBeanFactory beanFactory,
       CompletedWrites collapseCompletedWrites) {
     return new CollapseMethods(() -> executors.getIfAvailable(CollapsingConfiguration::defaults),
-        () -> {
-          ObservationRegistry registry = observationRegistry.getIfAvailable();
-          return registry == null ? MethodObserver.NONE : MethodObserver.observing(
-              new CollapseObservations(registry, observationConvention.getIfAvailable()));
-        }, () -> new CallerIdentities(callerIdentities.orderedStream().toList(),
+        () -> observer.getIfAvailable(() -> MethodObserver.NONE),
+        () -> new CallerIdentities(callerIdentities.orderedStream().toList(),
             reactiveCallerIdentities.orderedStream().toList()), new ResultCopiers(beanFactory),
         fleet::getObject, collapseCompletedWrites);
   }

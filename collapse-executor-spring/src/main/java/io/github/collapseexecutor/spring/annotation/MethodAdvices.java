@@ -2,6 +2,7 @@ package io.github.collapseexecutor.spring.annotation;
 
 import io.github.collapseexecutor.spring.NamedExecutor;
 import io.github.collapseexecutor.spring.NamedExecutors;
+import io.github.collapseexecutor.spring.observation.MethodObserver;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.util.function.Supplier;

@@ -4,6 +4,7 @@ import io.github.collapseexecutor.core.Bundle;
 import io.github.collapseexecutor.core.CollapseExecutorBlockingSupport;
 import io.github.collapseexecutor.core.CollapseExecutorOptions;
 import io.github.collapseexecutor.core.Input;
+import io.github.collapseexecutor.spring.observation.MethodObserver;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;

@@ -1,7 +1,7 @@
 package io.github.collapseexecutor.spring.annotation;
 
-import io.github.collapseexecutor.spring.annotation.MethodObserver.FutureCall;
-import io.micrometer.observation.contextpropagation.ObservationThreadLocalAccessor;
+import io.github.collapseexecutor.spring.observation.MethodObserver;
+import io.github.collapseexecutor.spring.observation.MethodObserver.FutureCall;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -18,12 +18,6 @@ import reactor.util.context.ContextView;
  * rest works without Reactor.
  */
 final class MonoCollapse {
-
-  /**
-   * Where Micrometer keeps the current observation in a Reactor context; a constant, so reading it
-   * loads nothing of Micrometer's.
-   */
-  private static final String OBSERVATION = ObservationThreadLocalAccessor.KEY;
 
   private MonoCollapse() {}
 
@@ -55,22 +49,29 @@ final class MonoCollapse {
    * @param identities what tells subscribers apart, read from each one's context: subscribers
    *     with other identities never share a run
    * @param writes the writes completed so far: a subscriber arrives when it subscribes
+   * @param contexts what captures the caller's thread-bound context
+   * @param observationKey where a subscriber's Reactor context holds its observation, and the
+   *     method's {@code Mono} gets the run's ({@link MethodObserver#contextKey}), or {@code null}
    */
   static Object collapse(CallKey group, List<ReactiveCallerIdentity> identities,
-      LongSupplier writes, Callable<@Nullable Object> call, SharedRun run) {
-    Object caller = CallerContexts.capture();
+      LongSupplier writes, CallerContexts contexts, @Nullable String observationKey,
+      Callable<@Nullable Object> call, SharedRun run) {
+    Object caller = contexts.capture();
     Callable<@Nullable Object> inCallersContext = () -> CallerContexts.callWith(caller, call);
     return Mono.deferContextual(context -> identityOf(identities)
         .flatMap(identity -> join(group.withWrites(writes.getAsLong())
-            .withReactive(identity.orElse(null)), context, inCallersContext, run)));
+            .withReactive(identity.orElse(null)), context, observationKey, inCallersContext,
+            run)));
   }
 
   private static Mono<Object> join(CallKey group, ContextView context,
-      Callable<@Nullable Object> call, SharedRun run) {
+      @Nullable String observationKey, Callable<@Nullable Object> call, SharedRun run) {
     CompletableFuture<@Nullable Object> caller;
     try {
-      caller = run.join(group, context.getOrDefault(OBSERVATION, null),
-          observation -> start(call, context, observation), () -> start(call, context, null));
+      caller = run.join(group,
+          observationKey == null ? null : context.getOrDefault(observationKey, null),
+          observation -> start(call, context, observationKey, observation),
+          () -> start(call, context, observationKey, null));
     } catch (Exception e) {
       return Mono.error(e);
     }
@@ -109,15 +110,15 @@ final class MonoCollapse {
    * children.
    */
   private static @Nullable CompletableFuture<@Nullable Object> start(
-      Callable<@Nullable Object> call, ContextView leader, @Nullable Object observation)
-      throws Exception {
+      Callable<@Nullable Object> call, ContextView leader, @Nullable String observationKey,
+      @Nullable Object observation) throws Exception {
     Mono<?> mono = (Mono<?>) call.call();
     if (mono == null) {
       return null;
     }
     Mono<Object> shared = mono.map(value -> value);
     Context context = Context.of(leader);
-    return shared.contextWrite(
-        observation == null ? context : context.put(OBSERVATION, observation)).toFuture();
+    return shared.contextWrite(observation == null || observationKey == null
+        ? context : context.put(observationKey, observation)).toFuture();
   }
 }

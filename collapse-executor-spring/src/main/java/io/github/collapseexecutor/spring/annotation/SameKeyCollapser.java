@@ -4,11 +4,11 @@ import io.github.collapseexecutor.core.BlockingCallableGroupCollapseExecutor;
 import io.github.collapseexecutor.core.CollapseExecutionException;
 import io.github.collapseexecutor.core.CollapseListener;
 import io.github.collapseexecutor.core.FutureCallableGroupCollapseExecutor;
-import io.github.collapseexecutor.micrometer.CreatedExecutor;
-import io.github.collapseexecutor.micrometer.ExecutorCreationListener;
 import io.github.collapseexecutor.spring.NamedExecutor;
-import io.github.collapseexecutor.spring.annotation.MethodObserver.FutureCall;
-import io.github.collapseexecutor.spring.annotation.MethodObserver.SameKeyCall;
+import io.github.collapseexecutor.spring.observation.MethodExecutor;
+import io.github.collapseexecutor.spring.observation.MethodObserver;
+import io.github.collapseexecutor.spring.observation.MethodObserver.FutureCall;
+import io.github.collapseexecutor.spring.observation.MethodObserver.SameKeyCall;
 import java.lang.reflect.Method;
 import java.time.Duration;
 import java.util.Objects;
@@ -18,6 +18,7 @@ import java.util.concurrent.CompletionStage;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.BiConsumer;
 import org.aopalliance.intercept.MethodInvocation;
 import org.jspecify.annotations.Nullable;
 
@@ -33,6 +34,7 @@ final class SameKeyCollapser implements MethodCollapser {
   private final @Nullable FutureCallableGroupCollapseExecutor futures;
   private final MethodObserver observer;
   private final CollapseListener listener;
+  private final CallerContexts contexts;
   private final String name;
   private final CallerIdentities identities;
   private final JoinerResults results;
@@ -63,12 +65,13 @@ final class SameKeyCollapser implements MethodCollapser {
     this.observer = observer;
     this.name = site.executorName();
     this.listener = executor.options().listener();
-    ExecutorCreationListener.announce(listener, CreatedExecutor.sameKey(name, timeout != null)
-        .observed(observer.observes()));
+    this.contexts = new CallerContexts(observer.contextKey());
+    CollapseListener reporting = observer.executorCreated(
+        MethodExecutor.sameKey(name, timeout != null), listener);
     this.blocking = kind == ReturnKind.VALUE
-        ? new BlockingCallableGroupCollapseExecutor(name, observer.listener(listener)) : null;
+        ? new BlockingCallableGroupCollapseExecutor(name, reporting) : null;
     this.futures = kind == ReturnKind.VALUE
-        ? null : new FutureCallableGroupCollapseExecutor(name, observer.listener(listener));
+        ? null : new FutureCallableGroupCollapseExecutor(name, reporting);
   }
 
   @Override
@@ -87,7 +90,7 @@ final class SameKeyCollapser implements MethodCollapser {
       case VALUE -> value(group, invocation);
       case FUTURE -> future(group, invocation);
       case MONO -> MonoCollapse.collapse(group, identities.reactive(), writes::count,
-          Invocations.proceedingLater(invocation),
+          contexts, observer.contextKey(), Invocations.proceedingLater(invocation),
           (key, observation, start, own) ->
               shared(key, observer.monoCall(name, key, observation), start, own));
     };
@@ -130,7 +133,7 @@ final class SameKeyCollapser implements MethodCollapser {
    */
   private CompletableFuture<@Nullable Object> future(CallKey group, MethodInvocation invocation)
       throws Exception {
-    Object context = CallerContexts.capture();
+    Object context = contexts.capture();
     Callable<@Nullable Object> later = Invocations.proceedingLater(invocation);
     // through the fleet, the method may be called once the interceptor returned
     Callable<@Nullable Object> proceed =
@@ -149,7 +152,7 @@ final class SameKeyCollapser implements MethodCollapser {
       FutureCall.Start start, OwnStart own) {
     Leading leading = new Leading();
     FutureCall.Start run = fleet == null ? start : throughFleet(fleet, group, call, start);
-    CompletableFuture<@Nullable Object> caller = call.joined(futureExecutor().execute(group,
+    CompletableFuture<@Nullable Object> caller = joined(call, futureExecutor().execute(group,
         call.leading(leading.marking(run))));
     CompletableFuture<@Nullable Object> timed =
         timeout == null || caller.isDone() ? caller : withTimeout(caller, call, timeout);
@@ -166,6 +169,18 @@ final class SameKeyCollapser implements MethodCollapser {
       return mine != null ? mine : CompletableFuture.failedFuture(new NullPointerException(
           name + ": the method returned null instead of a future"));
     });
+  }
+
+  /**
+   * Returns the caller's future of {@code future}, the executor's, once {@code call} recorded what
+   * it records on the outcome, if anything: a caller may end its own observation on the outcome
+   * (a WebFlux request writes its response and stops its observation), after which nothing more
+   * can be recorded on it.
+   */
+  private static CompletableFuture<@Nullable Object> joined(FutureCall call,
+      CompletableFuture<@Nullable Object> future) {
+    BiConsumer<@Nullable Object, @Nullable Throwable> onOutcome = call.joined(future);
+    return onOutcome == null ? future : CallerFuture.afterOutcome(future, onOutcome);
   }
 
   /** Starts a caller's own call of a method returning a future or a {@code Mono}. */

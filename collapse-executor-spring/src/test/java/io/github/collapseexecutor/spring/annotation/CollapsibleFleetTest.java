@@ -10,10 +10,6 @@ import io.github.collapseexecutor.spring.annotation.FleetInstance.Quote;
 import io.github.collapseexecutor.testing.LocalRedis;
 import io.github.collapseexecutor.testing.OwnThreads;
 import io.github.collapseexecutor.testing.Parking;
-import io.micrometer.observation.Observation;
-import io.micrometer.observation.ObservationRegistry;
-import io.micrometer.observation.tck.TestObservationRegistry;
-import io.micrometer.observation.tck.TestObservationRegistryAssert;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -34,9 +30,6 @@ import org.junit.jupiter.params.provider.ValueSource;
  */
 @Timeout(90)
 final class CollapsibleFleetTest {
-
-  /** The name of each caller's own observation. */
-  private static final String CALLER = "caller";
 
   @BeforeEach
   void redis() {
@@ -80,37 +73,6 @@ final class CollapsibleFleetTest {
   }
 
   /**
-   * Each caller's own observation says where its answer came from: the leader on the instance
-   * that called the backend led; the leader on the other instance, which took that call's result
-   * from Redis, joined through the fleet.
-   */
-  @Test
-  void theLeaderThatTookAnotherInstancesResultSaysItJoinedThroughTheFleet() throws Exception {
-    FleetOptions options = FleetInstance.options().build();
-    Backend backend = new Backend(/* held= */ 1);
-    TestObservationRegistry firstRegistry = TestObservationRegistry.create();
-    TestObservationRegistry secondRegistry = TestObservationRegistry.create();
-    try (FleetInstance first = FleetInstance.observed(options, backend, firstRegistry);
-        FleetInstance second = FleetInstance.observed(options, backend, secondRegistry)) {
-      List<Thread> callers = new ArrayList<>();
-      CompletableFuture<Object> led = OwnThreads.call(() -> observedQuote(firstRegistry,
-          first), callers);
-      backend.awaitEntered(1);
-      CompletableFuture<Object> joined = OwnThreads.call(() -> observedQuote(secondRegistry,
-          second), callers);
-      FleetTestAccess.awaitWatching(second.coordinator, 1);
-
-      backend.release.countDown();
-
-      assertThat(led.get(30, TimeUnit.SECONDS)).isEqualTo(new Quote("ACME", null, 1));
-      assertThat(joined.get(30, TimeUnit.SECONDS)).isEqualTo(new Quote("ACME", null, 1));
-      assertThat(backend.calls.get()).isEqualTo(1);
-      assertThat(callerOutcomes(firstRegistry)).containsExactly("led");
-      assertThat(callerOutcomes(secondRegistry)).containsExactly("joined-elsewhere");
-    }
-  }
-
-  /**
    * Hazard: a read that arrives after a write its instance completed takes the result of another
    * instance's run that started before the write, and goes back in time. It calls the method
    * itself instead.
@@ -134,20 +96,6 @@ final class CollapsibleFleetTest {
       assertThat(second.coordinator.stats().overtaken()).isEqualTo(1);
       assertThat(led.get(30, TimeUnit.SECONDS)).isEqualTo(new Quote("ACME", null, 1));
     }
-  }
-
-  private static Object observedQuote(ObservationRegistry registry, FleetInstance instance) {
-    return Observation.createNotStarted(CALLER, registry)
-        .observe(() -> instance.quotes.quote("ACME"));
-  }
-
-  private static List<String> callerOutcomes(TestObservationRegistry registry) {
-    List<String> outcomes = new ArrayList<>();
-    TestObservationRegistryAssert.assertThat(registry).hasHandledContextsThatSatisfy(contexts ->
-        contexts.stream().filter(context -> CALLER.equals(context.getName()))
-            .map(context -> context.getHighCardinalityKeyValue("collapse.outcome"))
-            .forEach(value -> outcomes.add(value == null ? "none" : value.getValue())));
-    return outcomes;
   }
 
   /**

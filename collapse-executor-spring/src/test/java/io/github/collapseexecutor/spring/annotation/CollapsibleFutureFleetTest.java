@@ -8,10 +8,6 @@ import io.github.collapseexecutor.spring.annotation.FleetInstance.Backend;
 import io.github.collapseexecutor.spring.annotation.FleetInstance.Profile;
 import io.github.collapseexecutor.spring.annotation.FleetInstance.Quote;
 import io.github.collapseexecutor.testing.LocalRedis;
-import io.micrometer.observation.Observation;
-import io.micrometer.observation.contextpropagation.ObservationThreadLocalAccessor;
-import io.micrometer.observation.tck.TestObservationRegistry;
-import io.micrometer.observation.tck.TestObservationRegistryAssert;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -24,7 +20,6 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import reactor.core.publisher.Mono;
-import reactor.util.context.Context;
 
 /**
  * {@code @Collapsible(fleet = true)} methods returning a future or a {@code Mono} across two
@@ -40,8 +35,6 @@ final class CollapsibleFutureFleetTest {
   private static final String MONO = "mono";
   /** How the threads of the Redis client (Lettuce's event loops and executors) are named. */
   private static final String REDIS_CLIENT = "lettuce-";
-  /** The name of each caller's own observation. */
-  private static final String CALLER = "caller";
 
   @BeforeEach
   void redis() {
@@ -109,40 +102,6 @@ final class CollapsibleFutureFleetTest {
       assertThat(waiter.get(30, TimeUnit.SECONDS)).isEqualTo(new Quote("ACME", null, 1));
       assertThat(backend.calls.get()).isEqualTo(1);
       assertThat(second.coordinator.stats().joined()).isEqualTo(1);
-    }
-  }
-
-  /**
-   * The leader on the instance that called the backend led; the leader on the other instance,
-   * which took that call's value from Redis, joined through the fleet, as its own observation
-   * says by the time it has the value.
-   */
-  @ParameterizedTest
-  @ValueSource(strings = {FUTURE, MONO})
-  void theLeaderThatTookAnotherInstancesValueSaysItJoinedThroughTheFleet(String kind)
-      throws Exception {
-    FleetOptions options = FleetInstance.options().build();
-    Backend backend = new Backend(/* held= */ 1);
-    TestObservationRegistry firstRegistry = TestObservationRegistry.create();
-    TestObservationRegistry secondRegistry = TestObservationRegistry.create();
-    try (FleetInstance first = FleetInstance.observed(options, backend, firstRegistry);
-        FleetInstance second = FleetInstance.observed(options, backend, secondRegistry)) {
-      Observation leading = Observation.start(CALLER, firstRegistry);
-      CompletableFuture<@Nullable Quote> led = observedQuote(first, kind, leading);
-      backend.awaitEntered(1);
-      Observation waiting = Observation.start(CALLER, secondRegistry);
-      CompletableFuture<@Nullable Quote> joined = observedQuote(second, kind, waiting);
-      FleetTestAccess.awaitWatching(second.coordinator, 1);
-
-      backend.release.countDown();
-
-      assertThat(led.get(30, TimeUnit.SECONDS)).isEqualTo(new Quote("ACME", null, 1));
-      assertThat(joined.get(30, TimeUnit.SECONDS)).isEqualTo(new Quote("ACME", null, 1));
-      leading.stop();
-      waiting.stop();
-      assertThat(backend.calls.get()).isEqualTo(1);
-      assertThat(callerOutcomes(firstRegistry)).containsExactly("led");
-      assertThat(callerOutcomes(secondRegistry)).containsExactly("joined-elsewhere");
     }
   }
 
@@ -301,23 +260,6 @@ final class CollapsibleFutureFleetTest {
         : instance.quotes.laterButFirst("ACME");
   }
 
-  /**
-   * Calls the quote method of {@code kind} inside {@code observation}: current on this thread for
-   * a future, in the subscriber's Reactor context for a {@code Mono}.
-   */
-  @SuppressWarnings("try") // the scope makes the caller's observation current for its call
-  private static CompletableFuture<@Nullable Quote> observedQuote(FleetInstance instance,
-      String kind, Observation observation) {
-    if (kind.equals(MONO)) {
-      Mono<Quote> mono = instance.quotes.quoteMono("ACME");
-      return mono.contextWrite(Context.of(ObservationThreadLocalAccessor.KEY, observation))
-          .toFuture();
-    }
-    try (Observation.Scope scope = observation.openScope()) {
-      return instance.quotes.quoteLater("ACME");
-    }
-  }
-
   private static Throwable failure(CompletableFuture<?> future) throws Exception {
     try {
       future.get(30, TimeUnit.SECONDS);
@@ -325,14 +267,5 @@ final class CollapsibleFutureFleetTest {
       return e.getCause();
     }
     throw new AssertionError("no failure: " + future);
-  }
-
-  private static List<String> callerOutcomes(TestObservationRegistry registry) {
-    List<String> outcomes = new ArrayList<>();
-    TestObservationRegistryAssert.assertThat(registry).hasHandledContextsThatSatisfy(contexts ->
-        contexts.stream().filter(context -> CALLER.equals(context.getName()))
-            .map(context -> context.getHighCardinalityKeyValue("collapse.outcome"))
-            .forEach(value -> outcomes.add(value == null ? "none" : value.getValue())));
-    return outcomes;
   }
 }

@@ -9,9 +9,9 @@ import io.github.collapseexecutor.redis.RedisFleet;
 import io.github.collapseexecutor.redis.FleetTestAccess;
 import io.github.collapseexecutor.spring.NamedExecutor;
 import io.github.collapseexecutor.spring.NamedExecutors;
+import io.github.collapseexecutor.spring.observation.MethodObserver;
 import io.github.collapseexecutor.testing.LocalRedis;
 import io.lettuce.core.RedisURI;
-import io.micrometer.observation.ObservationRegistry;
 import io.github.collapseexecutor.testing.OwnThreads;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -73,10 +73,10 @@ final class FleetInstance implements AutoCloseable {
     return start(LocalRedis.PORT, options, backend, null, /* coordinating= */ true, null);
   }
 
-  /** {@link #coordinating}, with its calls observed on {@code registry}. */
+  /** {@link #coordinating}, with its calls observed by {@code observer}. */
   static FleetInstance observed(FleetOptions options, Backend backend,
-      ObservationRegistry registry) throws Exception {
-    return start(LocalRedis.PORT, options, backend, null, /* coordinating= */ true, registry);
+      MethodObserver observer) throws Exception {
+    return start(LocalRedis.PORT, options, backend, null, /* coordinating= */ true, observer);
   }
 
   /**
@@ -91,11 +91,11 @@ final class FleetInstance implements AutoCloseable {
   }
 
   private static FleetInstance start(int port, FleetOptions options, Backend backend,
-      @Nullable Duration timeout, boolean coordinating, @Nullable ObservationRegistry registry)
+      @Nullable Duration timeout, boolean coordinating, @Nullable MethodObserver observer)
       throws Exception {
     AnnotationConfigApplicationContext context = new AnnotationConfigApplicationContext();
-    if (registry != null) {
-      context.registerBean(ObservationRegistry.class, () -> registry);
+    if (observer != null) {
+      context.registerBean(MethodObserver.class, () -> observer);
     }
     context.register(Application.class);
     context.registerBean(Backend.class, () -> backend);

@@ -8,6 +8,13 @@ import io.github.collapseexecutor.spring.annotation.Collapsible;
 import io.github.collapseexecutor.spring.annotation.JacksonResultCopier;
 import io.github.collapseexecutor.spring.annotation.ResultCopier;
 import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorAutoConfiguration;
+import io.github.collapseexecutor.spring.observation.MethodObserver;
+import io.micrometer.common.KeyValue;
+import io.micrometer.observation.Observation;
+import io.micrometer.observation.ObservationHandler;
+import io.micrometer.observation.ObservationRegistry;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.Test;
 import org.springframework.aop.support.AopUtils;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
@@ -94,6 +101,48 @@ final class CollapseAnnotationAutoConfigurationTest {
     JacksonResultCopier own = new JacksonResultCopier(JsonMapper.shared());
     runner.withBean(JacksonResultCopier.BEAN_NAME, JacksonResultCopier.class, () -> own)
         .run(context -> assertThat(context.getBean(JacksonResultCopier.BEAN_NAME)).isSameAs(own));
+  }
+
+  /** Each run is one {@code collapse.call}, and the caller's own observation says it led. */
+  @Test
+  void observesTheMethodsOnTheObservationRegistry() {
+    List<Observation.Context> stopped = new CopyOnWriteArrayList<>();
+    ObservationRegistry registry = ObservationRegistry.create();
+    registry.observationConfig().observationHandler(new ObservationHandler<>() {
+      @Override
+      public void onStop(Observation.Context observation) {
+        stopped.add(observation);
+      }
+
+      @Override
+      public boolean supportsContext(Observation.Context observation) {
+        return true;
+      }
+    });
+    runner.withBean(ObservationRegistry.class, () -> registry).run(context -> {
+      Annotated annotated = context.getBean(Annotated.class);
+      assertThat(Observation.createNotStarted("caller", registry)
+          .observe(() -> annotated.load("a"))).isEqualTo("a");
+      assertThat(stopped).extracting(Observation.Context::getName)
+          .containsExactly("collapse.call", "caller");
+      assertThat(stopped.get(1).getHighCardinalityKeyValue("collapse.outcome"))
+          .isNotNull().extracting(KeyValue::getValue).isEqualTo("led");
+    });
+  }
+
+  @Test
+  void observesTheMethodsWithoutAnObservationRegistryToo() {
+    runner.run(context -> {
+      assertThat(context).hasSingleBean(MethodObserver.class);
+      assertThat(context.getBean(Annotated.class).load("a")).isEqualTo("a");
+    });
+  }
+
+  @Test
+  void backsOffWhenUserDefinesAMethodObserver() {
+    MethodObserver own = new MethodObserver() {};
+    runner.withBean(MethodObserver.class, () -> own)
+        .run(context -> assertThat(context.getBean(MethodObserver.class)).isSameAs(own));
   }
 
   static class Annotated {

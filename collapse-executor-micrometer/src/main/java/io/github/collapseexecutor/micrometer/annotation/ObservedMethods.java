@@ -1,4 +1,4 @@
-package io.github.collapseexecutor.spring.annotation;
+package io.github.collapseexecutor.micrometer.annotation;
 
 import io.github.collapseexecutor.core.CallerOutcome;
 import io.github.collapseexecutor.core.CollapseListener;
@@ -6,7 +6,10 @@ import io.github.collapseexecutor.core.SharedCallOutcome;
 import io.github.collapseexecutor.micrometer.CollapseObservations;
 import io.github.collapseexecutor.micrometer.internal.ObservedCaller;
 import io.github.collapseexecutor.micrometer.internal.SharedCallObservations;
+import io.github.collapseexecutor.spring.observation.MethodExecutor;
+import io.github.collapseexecutor.spring.observation.MethodObserver;
 import io.micrometer.observation.Observation;
+import io.micrometer.observation.contextpropagation.ObservationThreadLocalAccessor;
 import java.util.List;
 import java.util.concurrent.Callable;
 import org.jspecify.annotations.Nullable;
@@ -14,7 +17,8 @@ import org.jspecify.annotations.Nullable;
 /**
  * The {@link MethodObserver} on a Micrometer {@code ObservationRegistry}: one {@code collapse.call}
  * observation per run of a method or of a batch method, the caller's outcome on its own
- * observation, and span links from the callers that did not run it to the run's span.
+ * observation, and span links from the callers that did not run it to the run's span. Each
+ * executor is announced to its meter listener as one whose runs the observation times.
  */
 final class ObservedMethods implements MethodObserver {
 
@@ -26,16 +30,20 @@ final class ObservedMethods implements MethodObserver {
     this.observations = runs.observations();
   }
 
-  /** Every run of an observed method is a {@code collapse.call} observation, which times it. */
+  /**
+   * Every run of an observed method is a {@code collapse.call} observation, which times it: the
+   * listener does not time it again. Returns {@code listener}, on the way to which the sizes of
+   * shared runs are kept.
+   */
   @Override
-  public boolean observes() {
-    return true;
+  public CollapseListener executorCreated(MethodExecutor executor, CollapseListener listener) {
+    MetersOnly.announce(executor, listener, /* observed= */ true);
+    return runs.listener(listener);
   }
 
-  /** Returns {@code listener}, on the way to which the sizes of shared runs are kept. */
   @Override
-  public CollapseListener listener(CollapseListener listener) {
-    return runs.listener(listener);
+  public String contextKey() {
+    return ObservationThreadLocalAccessor.KEY;
   }
 
   @Override

@@ -1,4 +1,4 @@
-package io.github.collapseexecutor.spring.annotation;
+package io.github.collapseexecutor.micrometer.annotation;
 
 import io.micrometer.observation.Observation;
 import java.util.concurrent.CompletionException;

@@ -1,15 +1,20 @@
 package io.github.collapseexecutor.spring.annotation;
 
+import io.github.collapseexecutor.micrometer.CollapseObservationConvention;
+import io.github.collapseexecutor.micrometer.CollapseObservations;
+import io.github.collapseexecutor.micrometer.annotation.MicrometerMethodObservers;
 import io.github.collapseexecutor.spring.annotation.CollapsibleTest.ProfileService;
+import io.github.collapseexecutor.spring.observation.MethodObserver;
 import io.micrometer.observation.Observation;
 import io.micrometer.observation.ObservationRegistry;
-import java.util.function.Consumer;
 import java.util.function.Supplier;
+import org.jspecify.annotations.Nullable;
 import org.springframework.context.annotation.AnnotationConfigApplicationContext;
 
 /**
- * Annotated methods observed by a registry, called the way traced requests call them: each inside
- * a started observation of its own.
+ * Annotated methods observed by a registry, as an application without Spring Boot observes them
+ * (a {@link MethodObserver} bean on Micrometer), called the way traced requests call them: each
+ * inside a started observation of its own.
  */
 final class ObservedCallers {
 
@@ -23,19 +28,24 @@ final class ObservedCallers {
    * {@code @CollapseBatch} one, on its executors.
    */
   static AnnotationConfigApplicationContext start(ObservationRegistry registry) {
-    return start(registry, context -> {});
+    return start(registry, null);
   }
 
-  /** Starts the same context with the beans {@code beans} registers beside them. */
+  /** Starts the same context, its runs named by {@code convention} (or the default one). */
   static AnnotationConfigApplicationContext start(ObservationRegistry registry,
-      Consumer<AnnotationConfigApplicationContext> beans) {
+      @Nullable CollapseObservationConvention convention) {
     AnnotationConfigApplicationContext context = new AnnotationConfigApplicationContext();
     context.register(CollapseBatchTest.Services.class);
     context.registerBean(ProfileService.class, ProfileService::new);
-    context.registerBean(ObservationRegistry.class, () -> registry);
-    beans.accept(context);
+    context.registerBean(MethodObserver.class, () -> observer(registry, convention));
     context.refresh();
     return context;
+  }
+
+  /** Returns the observer of the annotated methods on {@code registry}. */
+  static MethodObserver observer(ObservationRegistry registry,
+      @Nullable CollapseObservationConvention convention) {
+    return MicrometerMethodObservers.observing(new CollapseObservations(registry, convention));
   }
 
   /** Returns what {@code call} returns, called inside a caller's observation. */

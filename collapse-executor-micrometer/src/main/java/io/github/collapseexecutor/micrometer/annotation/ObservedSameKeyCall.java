@@ -1,11 +1,11 @@
-package io.github.collapseexecutor.spring.annotation;
+package io.github.collapseexecutor.micrometer.annotation;
 
 import io.github.collapseexecutor.core.CallerOutcome;
 import io.github.collapseexecutor.core.CollapseExecutionException;
 import io.github.collapseexecutor.core.CollapseTimeoutException;
 import io.github.collapseexecutor.core.SharedCallOutcome;
 import io.github.collapseexecutor.micrometer.internal.ObservedCaller;
-import io.github.collapseexecutor.spring.annotation.MethodObserver.SameKeyCall;
+import io.github.collapseexecutor.spring.observation.MethodObserver.SameKeyCall;
 import io.micrometer.observation.Observation;
 import java.util.Objects;
 import java.util.concurrent.Callable;

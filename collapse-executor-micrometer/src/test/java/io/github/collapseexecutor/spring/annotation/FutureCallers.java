@@ -4,6 +4,7 @@ import io.github.collapseexecutor.core.CollapseListener;
 import io.github.collapseexecutor.spring.NamedExecutor;
 import io.github.collapseexecutor.spring.NamedExecutors;
 import io.github.collapseexecutor.spring.annotation.CollapsibleTest.Queue;
+import io.github.collapseexecutor.spring.observation.MethodObserver;
 import io.github.collapseexecutor.testing.Parking;
 import io.micrometer.observation.Observation;
 import io.micrometer.observation.ObservationRegistry;
@@ -89,7 +90,7 @@ final class FutureCallers {
       CollapseListener listener) {
     AnnotationConfigApplicationContext context = new AnnotationConfigApplicationContext();
     context.register(Collapsing.class);
-    context.registerBean(ObservationRegistry.class, () -> registry);
+    context.registerBean(MethodObserver.class, () -> ObservedCallers.observer(registry, null));
     context.registerBean(NamedExecutors.class, () -> TestExecutors.with(
         new NamedExecutor(NamedExecutors.DEFAULT,
             TestExecutors.options(NamedExecutors.DEFAULT).listener(listener).build(),

@@ -133,8 +133,7 @@ final class AnnotatedMethodObservationTest {
         return super.getLowCardinalityKeyValues(context).and("region", "eu");
       }
     };
-    try (AnnotationConfigApplicationContext context = ObservedCallers.start(registry,
-        beans -> beans.registerBean(CollapseObservationConvention.class, () -> custom))) {
+    try (AnnotationConfigApplicationContext context = ObservedCallers.start(registry, custom)) {
       ProfileService profiles = context.getBean(ProfileService.class);
 
       profiles.crowd().run(2, i -> ObservedCallers.call(registry, () -> profiles.profile(4)));

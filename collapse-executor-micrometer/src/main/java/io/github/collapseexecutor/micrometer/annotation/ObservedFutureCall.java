@@ -1,14 +1,15 @@
-package io.github.collapseexecutor.spring.annotation;
+package io.github.collapseexecutor.micrometer.annotation;
 
 import io.github.collapseexecutor.core.CallerOutcome;
 import io.github.collapseexecutor.core.SharedCallOutcome;
 import io.github.collapseexecutor.micrometer.internal.ObservedCaller;
-import io.github.collapseexecutor.spring.annotation.MethodObserver.FutureCall;
+import io.github.collapseexecutor.spring.observation.MethodObserver.FutureCall;
 import io.micrometer.observation.Observation;
 import java.util.Objects;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.BiConsumer;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -81,7 +82,8 @@ final class ObservedFutureCall implements FutureCall {
   }
 
   @Override
-  public CompletableFuture<@Nullable Object> joined(CompletableFuture<@Nullable Object> future) {
+  public @Nullable BiConsumer<@Nullable Object, @Nullable Throwable> joined(
+      CompletableFuture<@Nullable Object> future) {
     if (led != null) {
       recordLed();
       follow();
@@ -95,11 +97,10 @@ final class ObservedFutureCall implements FutureCall {
         // linked before the caller gets the outcome: a caller may end its own span on it (a
         // WebFlux request writes its response and stops its observation), and an ended span
         // takes no more links
-        return CallerFuture.afterOutcome(future, (value, failure) ->
-            caller.linkTo(runs.linkTarget(group, value, failure)));
+        return (value, failure) -> caller.linkTo(runs.linkTarget(group, value, failure));
       }
     }
-    return future;
+    return null;
   }
 
   @Override
