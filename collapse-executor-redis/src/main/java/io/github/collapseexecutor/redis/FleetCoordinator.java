@@ -53,6 +53,10 @@ import org.jspecify.annotations.Nullable;
  * FleetOptions#encryptValues()} is off), both keyed from the fleet's secret. A caller joins only a
  * call that was under way when it arrived, never a result kept from an earlier one.
  *
+ * <p><b>Redis Cluster.</b> {@link #connectCluster} and {@link #create(RedisClusterClient,
+ * FleetOptions)} run the same tier on a cluster: the keys and the channel of one fleet key share
+ * a hash tag, so they live in one slot, and each command follows its slot.
+ *
  * <p>Thread-safe; close it to stop its probe and connections.
  */
 @Incubating
