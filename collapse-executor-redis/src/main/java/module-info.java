@@ -3,7 +3,7 @@
  * one Redis, behind each instance's own collapse. The module exports its one package, whose public
  * types are the API; the coordination lives in the same package, package-private.
  */
-// Lettuce is an automatic module; its RedisClient and RedisURI are in the API.
+// Lettuce is an automatic module; its RedisClient, RedisClusterClient and RedisURI are in the API.
 @SuppressWarnings({"requires-automatic", "requires-transitive-automatic"})
 module io.github.collapseexecutor.redis {
   requires transitive lettuce.core;

@@ -2,22 +2,16 @@ package io.github.collapseexecutor.redis;
 
 import io.github.collapseexecutor.core.Incubating;
 import io.github.collapseexecutor.fleet.FleetCodec;
-import io.lettuce.core.ClientOptions;
 import io.lettuce.core.RedisClient;
 import io.lettuce.core.RedisURI;
-import io.lettuce.core.resource.ClientResources;
-import io.lettuce.core.resource.Delay;
+import io.lettuce.core.cluster.RedisClusterClient;
 import java.security.GeneralSecurityException;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;
@@ -59,22 +53,16 @@ import org.jspecify.annotations.Nullable;
  * FleetOptions#encryptValues()} is off), both keyed from the fleet's secret. A caller joins only a
  * call that was under way when it arrived, never a result kept from an earlier one.
  *
+ * <p><b>Redis Cluster.</b> {@link #connectCluster} and {@link #create(RedisClusterClient,
+ * FleetOptions)} run the same tier on a cluster: the keys and the channel of one fleet key share
+ * a hash tag, so they live in one slot, and each command follows its slot.
+ *
  * <p>Thread-safe; close it to stop its probe and connections.
  */
 @Incubating
 public final class FleetCoordinator implements AutoCloseable {
 
   private static final long NO_LIMIT = Long.MAX_VALUE;
-  /**
-   * How long the probe waits for a new connection: a JVM's first one loads the client's network
-   * stack, which takes seconds on a loaded machine, and no call waits for it.
-   */
-  private static final long CONNECT_WAIT_NANOS = TimeUnit.SECONDS.toNanos(10);
-  /**
-   * How long the probe waits for Redis to take its write, at least: a probe a little late on a
-   * loaded machine is no outage; a call's own commands still stop at the coordination timeout.
-   */
-  private static final long PROBE_WRITE_WAIT_NANOS = TimeUnit.SECONDS.toNanos(1);
 
   private final FleetOptions options;
   private final FleetSecret secret;
@@ -82,31 +70,22 @@ public final class FleetCoordinator implements AutoCloseable {
   private final TierHealth health;
   private final RedisLink link;
   private final FleetCounters counters;
-  private final ScheduledExecutorService prober;
-  private final String instanceToken;
+  private final TierProbe probe;
   private final long timeoutNanos;
   /** Runs between a claim that found the key held and the watch; tests widen that window. */
   private volatile Runnable beforeWatch = () -> { };
 
-  private FleetCoordinator(RedisClient client, RedisURI uri, boolean ownsClient,
-      FleetOptions options) {
-    this.options = Objects.requireNonNull(options, "options");
+  FleetCoordinator(RedisTarget target, FleetOptions options) {
+    this.options = options;
     this.secret = new FleetSecret(options.secret(), options.encryptValues());
     RedisNames names = new RedisNames(options.keyPrefix());
     this.publications = new Publications(names);
     this.health = new TierHealth(options.name(), publications::releaseAll);
-    this.link = new RedisLink(client, uri, ownsClient, names, options, publications,
+    this.link = new RedisLink(target, names, options, publications,
         () -> health.failed("lost its connection"));
     this.counters = new FleetCounters(health);
-    this.instanceToken = secret.token();
     this.timeoutNanos = options.coordinationTimeout().toNanos();
-    this.prober = Executors.newSingleThreadScheduledExecutor(runnable -> {
-      Thread thread = new Thread(runnable, "collapse-fleet-probe-" + options.name());
-      thread.setDaemon(true);
-      return thread;
-    });
-    prober.scheduleWithFixedDelay(this::probe, 0, options.probeInterval().toNanos(),
-        TimeUnit.NANOSECONDS);
+    this.probe = new TierProbe(link, health, secret.token(), options);
   }
 
   /**
@@ -116,14 +95,8 @@ public final class FleetCoordinator implements AutoCloseable {
    * on as local collapse until the probe reaches it.
    */
   public static FleetCoordinator connect(RedisURI uri, FleetOptions options) {
-    RedisClient client = RedisClient.create(ClientResources.builder()
-        .reconnectDelay(Delay.constant(options.probeInterval()))
-        .build(), uri);
-    client.setOptions(ClientOptions.builder()
-        .autoReconnect(true)
-        .disconnectedBehavior(ClientOptions.DisconnectedBehavior.REJECT_COMMANDS)
-        .build());
-    return new FleetCoordinator(client, uri, /* ownsClient= */ true, options);
+    return new FleetCoordinator(StandaloneTarget.owned(Objects.requireNonNull(uri, "uri"),
+        Objects.requireNonNull(options, "options")), options);
   }
 
   /**
@@ -133,8 +106,31 @@ public final class FleetCoordinator implements AutoCloseable {
    * longer than the coordination timeout).
    */
   public static FleetCoordinator create(RedisClient client, RedisURI uri, FleetOptions options) {
-    return new FleetCoordinator(Objects.requireNonNull(client, "client"),
-        Objects.requireNonNull(uri, "uri"), /* ownsClient= */ false, options);
+    return new FleetCoordinator(StandaloneTarget.shared(Objects.requireNonNull(client, "client"),
+        Objects.requireNonNull(uri, "uri")), Objects.requireNonNull(options, "options"));
+  }
+
+  /**
+   * Returns a coordinator on a Redis Cluster, on a client of its own that finds the cluster
+   * through {@code seeds} (one node is enough) and closes with the coordinator. The client
+   * follows {@code MOVED} and {@code ASK}, reads the cluster's topology again when a command
+   * meets a redirect or a lost node and every 30 s, rejects commands while it reconnects, and
+   * tries to reconnect once per {@link FleetOptions#probeInterval()}.
+   */
+  public static FleetCoordinator connectCluster(Iterable<RedisURI> seeds, FleetOptions options) {
+    return new FleetCoordinator(ClusterTarget.owned(Objects.requireNonNull(seeds, "seeds"),
+        Objects.requireNonNull(options, "options")), options);
+  }
+
+  /**
+   * Returns a coordinator on the application's own Redis Cluster client, which it leaves open on
+   * close; it opens two cluster connections of its own with it. Give the client topology refresh
+   * ({@code ClusterTopologyRefreshOptions} with the adaptive triggers and a periodic refresh), so
+   * that after a failover the commands go to the new master at once rather than by a redirect.
+   */
+  public static FleetCoordinator create(RedisClusterClient client, FleetOptions options) {
+    return new FleetCoordinator(ClusterTarget.shared(Objects.requireNonNull(client, "client")),
+        Objects.requireNonNull(options, "options"));
   }
 
   /**
@@ -340,16 +336,14 @@ public final class FleetCoordinator implements AutoCloseable {
     }
     long leaseNanos = leaseLeftNanos(claim);
     // the result may have landed before the watch began: look once before waiting
-    return link.resultAsync(digest, claim.holder())
+    return link.resultOnceListeningAsync(watch, digest, claim.holder())
         .thenCompose(value -> value != null
             ? CompletableFuture.completedFuture(new Waited(value, counters.unshared))
             : watch.end(Math.min(maxWaitNanos, leaseNanos + timeoutNanos))
                 .thenCompose(signal -> signal == Publications.Signal.STORED
                     ? link.resultAsync(digest, claim.holder())
                         .thenApply(stored -> new Waited(stored, counters.unshared))
-                    : CompletableFuture.completedFuture(new Waited(null, signal == null
-                        ? counters.leaseLost : signal == Publications.Signal.TIER_DOWN
-                        ? counters.fellBack : counters.unshared))))
+                    : CompletableFuture.completedFuture(new Waited(null, fellShort(signal)))))
         .handle((waited, failure) -> {
           watch.close();
           if (failure != null) {
@@ -362,6 +356,13 @@ public final class FleetCoordinator implements AutoCloseable {
           (result != null ? counters.joined : waited.fellShort()).increment();
           return result;
         });
+  }
+
+  /** Returns what counts a wait that ended with {@code signal} and no result to take. */
+  private LongAdder fellShort(Publications.@Nullable Signal signal) {
+    return signal == null ? counters.leaseLost
+        : signal == Publications.Signal.TIER_DOWN || signal == Publications.Signal.UNHEARD
+        ? counters.fellBack : counters.unshared;
   }
 
   /** What a wait for another instance found: its stored value, and what counts it if none. */
@@ -417,10 +418,7 @@ public final class FleetCoordinator implements AutoCloseable {
 
   /** Notes an end of a call that Redis did not take in time. */
   private void noteLateEnd(Throwable failure) {
-    Throwable cause = failure instanceof CompletionException && failure.getCause() != null
-        ? failure.getCause() : failure;
-    health.commandFailed(cause instanceof TimeoutException
-        ? "did not answer within " + link.timeoutText() : "failed: " + cause);
+    health.commandFailed(link.unavailable(failure).problem());
   }
 
   /**
@@ -438,14 +436,14 @@ public final class FleetCoordinator implements AutoCloseable {
         return null;
       }
       // the result may have landed before the watch began: look once before waiting
-      byte[] value = link.result(digest, claim.holder());
+      byte[] value = link.resultOnceListening(watch, digest, claim.holder());
       if (value == null) {
         long leaseNanos = leaseLeftNanos(claim);
         Publications.Signal signal = watch.await(Math.min(maxWaitNanos,
             leaseNanos + timeoutNanos));
-        value = signal == Publications.Signal.STORED ? link.result(digest, claim.holder()) : null;
-        fellShort = signal == null ? counters.leaseLost
-            : signal == Publications.Signal.TIER_DOWN ? counters.fellBack : counters.unshared;
+        value = signal == Publications.Signal.STORED
+            ? link.resultOnceListening(watch, digest, claim.holder()) : null;
+        fellShort = fellShort(signal);
       } else {
         fellShort = counters.unshared;
       }
@@ -476,21 +474,6 @@ public final class FleetCoordinator implements AutoCloseable {
     return call.call();
   }
 
-  private void probe() {
-    try {
-      long probeTtl = 3 * Math.max(1, options.probeInterval().toMillis());
-      link.probe(instanceToken, probeTtl, Math.max(timeoutNanos, CONNECT_WAIT_NANOS),
-          Math.max(timeoutNanos, PROBE_WRITE_WAIT_NANOS));
-      health.answered();
-    } catch (RedisLink.Unavailable e) {
-      health.failed(e.problem());
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-    } catch (RuntimeException e) {
-      health.failed("failed: " + e);
-    }
-  }
-
   /** Returns what this coordinator did so far, and whether it coordinates now. */
   public FleetStats stats() {
     return counters;
@@ -516,10 +499,15 @@ public final class FleetCoordinator implements AutoCloseable {
     return publications.watching();
   }
 
+  /** Returns how many key channels this instance subscribes to now, for tests. */
+  int keysSubscribed() {
+    return publications.keysSubscribed();
+  }
+
   /** Stops the probe and closes the connections; calls after it go on as local collapse. */
   @Override
   public void close() {
-    prober.shutdownNow();
+    probe.close();
     health.stop();
     link.close();
   }

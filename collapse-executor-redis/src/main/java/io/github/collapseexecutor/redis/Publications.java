@@ -8,15 +8,20 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Wakes the callers that wait for another instance's call: one pattern subscription per
- * coordinator receives the end of every call in the fleet ({@code token:1} when its result was
- * stored, {@code token:0} when not), and hands it to the local watches of that call. Redis
- * re-subscribes the pattern by itself after a reconnect.
+ * Wakes the callers that wait for another instance's call: the end of a call ({@code token:1}
+ * when its result was stored, {@code token:0} when not) arrives on its key's channel, and is
+ * handed to the local watches of that call. Where the server has sharded pub/sub, an instance
+ * subscribes to the channels of the keys it waits for ({@link KeySubscriptions}); else one
+ * pattern subscription receives the end of every call in the fleet, and Redis re-subscribes it by
+ * itself after a reconnect.
  */
 final class Publications extends RedisPubSubAdapter<String, byte[]> {
+
+  private static final CompletableFuture<Void> HEARD = CompletableFuture.completedFuture(null);
 
   /** How a watched call ended, as this instance learnt it. */
   enum Signal {
@@ -25,14 +30,22 @@ final class Publications extends RedisPubSubAdapter<String, byte[]> {
     /** It ended without a result to share. */
     NOT_SHARED,
     /** Redis stopped answering: no end will be heard. */
-    TIER_DOWN
+    TIER_DOWN,
+    /** Redis dropped the subscription to its key's channel (the slot moved): no end will be heard. */
+    UNHEARD
   }
 
   private final RedisNames names;
   private final ConcurrentHashMap<String, Set<Watch>> watches = new ConcurrentHashMap<>();
+  private volatile @Nullable KeySubscriptions perKey;
 
   Publications(RedisNames names) {
     this.names = names;
+  }
+
+  /** From here on, watches subscribe to the channels of their keys, rather than a pattern. */
+  void subscribePerKey(KeySubscriptions subscriptions) {
+    this.perKey = subscriptions;
   }
 
   /** Returns the message that ends the call of lease {@code token}. */
@@ -42,10 +55,12 @@ final class Publications extends RedisPubSubAdapter<String, byte[]> {
 
   /**
    * Starts watching for the end of the call that lease {@code token} makes for {@code digest};
-   * from here on no end is missed. Close the watch when done with it.
+   * once {@link Watch#listening()} completes, no end is missed. Close the watch when done with it.
    */
   Watch watch(String digest, String token) {
-    Watch watch = new Watch(digest + ":" + token);
+    KeySubscriptions subscriptions = perKey;
+    Watch watch = new Watch(digest + ":" + token, subscriptions == null ? null
+        : subscriptions.acquire(names.channel(digest)));
     watches.compute(watch.call, (call, set) -> {
       Set<Watch> added = set == null ? ConcurrentHashMap.newKeySet() : set;
       added.add(watch);
@@ -54,19 +69,53 @@ final class Publications extends RedisPubSubAdapter<String, byte[]> {
     return watch;
   }
 
-  /** Returns how many watches are open, for tests that gate a call until its waiters watch. */
+  /**
+   * Returns how many watches are open and hear the end of their call, for tests that gate a call
+   * until its waiters watch.
+   */
   int watching() {
-    return watches.values().stream().mapToInt(Set::size).sum();
+    return watches.values().stream()
+        .mapToInt(set -> (int) set.stream().filter(watch -> watch.listening().isDone()).count())
+        .sum();
+  }
+
+  /** Returns how many channels this instance subscribes to per key now. */
+  int keysSubscribed() {
+    KeySubscriptions subscriptions = perKey;
+    return subscriptions == null ? 0 : subscriptions.size();
   }
 
   @Override
   public void message(String pattern, String channel, byte[] message) {
+    ended(channel, message);
+  }
+
+  @Override
+  public void smessage(String channel, byte[] message) {
+    ended(channel, message);
+  }
+
+  @Override
+  public void sunsubscribed(String channel, long count) {
+    KeySubscriptions subscriptions = perKey;
+    String digest = names.digestOf(channel);
+    if (digest != null && subscriptions != null && subscriptions.dropped(channel)) {
+      watches.forEach((call, set) -> {
+        if (call.startsWith(digest + ":")) {
+          set.forEach(watch -> watch.signal.complete(Signal.UNHEARD));
+        }
+      });
+    }
+  }
+
+  private void ended(String channel, byte[] message) {
+    String digest = names.digestOf(channel);
     String text = new String(message, StandardCharsets.US_ASCII);
     int colon = text.lastIndexOf(':');
-    if (colon < 0 || !channel.startsWith(names.channelPattern().replace("*", ""))) {
+    if (digest == null || colon < 0) {
       return;
     }
-    Set<Watch> set = watches.get(names.digestOf(channel) + ":" + text.substring(0, colon));
+    Set<Watch> set = watches.get(digest + ":" + text.substring(0, colon));
     if (set != null) {
       Signal signal = text.endsWith(":1") ? Signal.STORED : Signal.NOT_SHARED;
       set.forEach(watch -> watch.signal.complete(signal));
@@ -82,10 +131,21 @@ final class Publications extends RedisPubSubAdapter<String, byte[]> {
   final class Watch implements AutoCloseable {
 
     private final String call;
+    private final KeySubscriptions.@Nullable Held subscription;
     private final CompletableFuture<Signal> signal = new CompletableFuture<>();
+    private final AtomicBoolean closed = new AtomicBoolean();
 
-    private Watch(String call) {
+    private Watch(String call, KeySubscriptions.@Nullable Held subscription) {
       this.call = call;
+      this.subscription = subscription;
+    }
+
+    /**
+     * Returns a future that completes once the end of the call can be heard: at once under a
+     * pattern subscription, when Redis confirmed the key's subscription otherwise.
+     */
+    CompletableFuture<Void> listening() {
+      return subscription == null ? HEARD : subscription.subscribed;
     }
 
     /** Returns how the call ended, or {@code null} if no end came within {@code nanos}. */
@@ -111,10 +171,17 @@ final class Publications extends RedisPubSubAdapter<String, byte[]> {
 
     @Override
     public void close() {
+      if (closed.getAndSet(true)) {
+        return;
+      }
       watches.computeIfPresent(call, (key, set) -> {
         set.remove(this);
         return set.isEmpty() ? null : set;
       });
+      KeySubscriptions subscriptions = perKey;
+      if (subscription != null && subscriptions != null) {
+        subscriptions.release(subscription);
+      }
     }
   }
 }

@@ -1,17 +1,11 @@
 package io.github.collapseexecutor.redis;
 
-import io.lettuce.core.ConnectionFuture;
 import io.lettuce.core.RedisChannelHandler;
-import io.lettuce.core.RedisClient;
 import io.lettuce.core.RedisConnectionStateListener;
-import io.lettuce.core.RedisURI;
 import io.lettuce.core.ScriptOutputType;
 import io.lettuce.core.SetArgs;
 import io.lettuce.core.api.StatefulConnection;
-import io.lettuce.core.api.StatefulRedisConnection;
-import io.lettuce.core.codec.ByteArrayCodec;
-import io.lettuce.core.codec.RedisCodec;
-import io.lettuce.core.codec.StringCodec;
+import io.lettuce.core.cluster.api.async.RedisClusterAsyncCommands;
 import io.lettuce.core.pubsub.StatefulRedisPubSubConnection;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
@@ -21,85 +15,38 @@ import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.Function;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The tier's two connections to Redis, one for commands and one for the subscription, and the
- * commands it sends, each bounded by the coordination timeout. A command that fails or is late
- * throws {@link Unavailable}; the connections reconnect by themselves, and the probe
- * ({@link #probe}) opens them when they never were.
+ * The tier's two connections to Redis ({@link RedisTarget}), one for commands and one for the
+ * subscriptions, and the commands it sends, each bounded by the coordination timeout. A command
+ * that fails or is late throws {@link Unavailable}; the connections reconnect by themselves, and
+ * the probe ({@link #probe}) opens them when they never were.
  */
 final class RedisLink implements AutoCloseable {
 
-  /**
-   * Takes the lease of a key for a token, or else returns who holds it and for how long: {@code
-   * {1}} or {@code {0, holder, pttl}}. Atomic, so that a lease seen is one still held.
-   */
-  private static final String CLAIM = """
-      if redis.call('set', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[2]) then
-        return {1}
-      end
-      return {0, redis.call('get', KEYS[1]), redis.call('pttl', KEYS[1])}
-      """;
-
-  /**
-   * Ends the call of a lease: stores its result unless there is none (an empty value) or Redis
-   * refuses it (full), tells the waiting instances whether it did, and frees the key if the lease
-   * is still this token's. Atomic, so that no instance takes the key between the three.
-   */
-  private static final String FINISH = """
-      local stored = 0
-      if string.len(ARGV[2]) > 0 then
-        local reply = redis.pcall('set', KEYS[2], ARGV[2], 'PX', ARGV[3])
-        if type(reply) == 'table' and reply.ok then
-          stored = 1
-        end
-      end
-      redis.call('publish', ARGV[4], ARGV[1] .. (stored == 1 and ':1' or ':0'))
-      if redis.call('get', KEYS[1]) == ARGV[1] then
-        redis.call('del', KEYS[1])
-      end
-      return stored
-      """;
-
-  /**
-   * Returns a stored result if it is no longer than {@code ARGV[1]} bytes, or nothing: what the
-   * tier stores is never longer, so a longer value, or one of another type, was written by someone
-   * else, and is not read into this instance's memory.
-   */
-  private static final String RESULT = """
-      local length = redis.pcall('strlen', KEYS[1])
-      if type(length) ~= 'number' or length > tonumber(ARGV[1]) then
-        return false
-      end
-      return redis.call('get', KEYS[1])
-      """;
-
-  private static final RedisCodec<String, byte[]> CODEC =
-      RedisCodec.of(StringCodec.UTF8, ByteArrayCodec.INSTANCE);
   private static final byte[] NO_VALUE = new byte[0];
 
-  private final RedisClient client;
-  private final RedisURI uri;
-  private final boolean ownsClient;
+  private final RedisTarget target;
   private final RedisNames names;
   private final long timeoutNanos;
   private final String timeoutText;
   private final byte[] maxValueBytes;
   private final Publications publications;
   private final RedisConnectionStateListener lostConnection;
-  private volatile @Nullable StatefulRedisConnection<String, byte[]> commands;
+  private volatile RedisTarget.@Nullable Commands commands;
   private volatile @Nullable StatefulRedisPubSubConnection<String, byte[]> pubsub;
+  /** How the end of a call is published: on a shard channel where the server has them. */
+  private volatile Scripts.Script finish = Scripts.FINISH_CLASSIC;
 
   /**
    * @param onLost what to do when one of the two connections is lost: turn the tier down at once,
    *     rather than at the next late command
    */
-  RedisLink(RedisClient client, RedisURI uri, boolean ownsClient, RedisNames names,
-      FleetOptions options, Publications publications, Runnable onLost) {
-    this.client = client;
-    this.uri = uri;
-    this.ownsClient = ownsClient;
+  RedisLink(RedisTarget target, RedisNames names, FleetOptions options,
+      Publications publications, Runnable onLost) {
+    this.target = target;
     this.names = names;
     this.timeoutNanos = options.coordinationTimeout().toNanos();
     this.timeoutText = options.coordinationTimeout().toMillis() + " ms";
@@ -108,54 +55,71 @@ final class RedisLink implements AutoCloseable {
     this.lostConnection = new RedisConnectionStateListener() {
       @Override
       public void onRedisDisconnected(RedisChannelHandler<?, ?> connection) {
-        if (connection == commands || connection == pubsub) {
+        RedisTarget.Commands open = commands;
+        if ((open != null && connection == open.connection()) || connection == pubsub) {
           onLost.run();
         }
       }
     };
-    client.addListener(lostConnection);
+    target.addListener(lostConnection);
   }
 
   /**
    * Opens what is not open yet, waiting up to {@code connectNanos} for each (no call waits for
    * it), then checks that Redis takes a write within {@code writeNanos} (a full or paused Redis
-   * does not) and that the subscription is open.
+   * does not) and that the subscription is open. As the commands' connection opens, it learns
+   * whether the server has sharded pub/sub and loads the scripts.
    */
   void probe(String instanceToken, long probeTtlMillis, long connectNanos, long writeNanos)
       throws Unavailable, InterruptedException {
-    StatefulRedisConnection<String, byte[]> open = commands;
+    RedisTarget.Commands open = commands;
     if (open == null) {
-      open = open(client.connectAsync(CODEC, uri), connectNanos);
+      open = open(target.connectCommands(), RedisTarget.Commands::connection, connectNanos);
+      try {
+        boolean sharded = await(target.hasShardedPubSub(open.redis()), connectNanos,
+            "did not say which commands it has");
+        await(Scripts.load(open.redis()), connectNanos, "did not load the scripts");
+        finish = sharded ? Scripts.FINISH_SHARDED : Scripts.FINISH_CLASSIC;
+      } catch (Unavailable | InterruptedException e) {
+        open.connection().close();
+        throw e;
+      }
       commands = open;
     }
     StatefulRedisPubSubConnection<String, byte[]> subscribed = pubsub;
     if (subscribed == null) {
-      subscribed = open(client.connectPubSubAsync(CODEC, uri), connectNanos);
+      subscribed = RedisLink.<StatefulRedisPubSubConnection<String, byte[]>>open(
+          target.connectPubSub(), connection -> connection, connectNanos);
       subscribed.addListener(publications);
-      try {
-        await(subscribed.async().psubscribe(names.channelPattern()), connectNanos,
-            "did not subscribe");
-      } catch (Unavailable | InterruptedException e) {
-        subscribed.close();
-        throw e;
+      if (finish == Scripts.FINISH_SHARDED) {
+        publications.subscribePerKey(new KeySubscriptions(subscribed));
+      } else {
+        try {
+          await(subscribed.async().psubscribe(names.channelPattern()), connectNanos,
+              "did not subscribe");
+        } catch (Unavailable | InterruptedException e) {
+          subscribed.close();
+          throw e;
+        }
       }
       // from here on the client subscribes again by itself after each reconnect
       pubsub = subscribed;
     }
-    await(open.async().set(names.probe(), instanceToken.getBytes(StandardCharsets.US_ASCII),
+    await(open.redis().set(names.probe(), ascii(instanceToken),
         SetArgs.Builder.px(probeTtlMillis)), writeNanos, "did not take a write");
-    if (!open.isOpen() || !subscribed.isOpen()) {
+    if (!open.connection().isOpen() || !subscribed.isOpen()) {
       throw new Unavailable("is reconnecting");
     }
   }
 
   /** Returns a new connection, or closes it when it comes too late to be used. */
-  private static <C extends StatefulConnection<?, ?>> C open(ConnectionFuture<C> connecting,
-      long waitNanos) throws Unavailable, InterruptedException {
+  private static <C> C open(CompletableFuture<? extends C> connecting,
+      Function<C, StatefulConnection<?, ?>> connection, long waitNanos)
+      throws Unavailable, InterruptedException {
     try {
       return await(connecting, waitNanos, "did not accept a connection");
     } catch (Unavailable | InterruptedException e) {
-      connecting.thenAccept(StatefulConnection::close);
+      connecting.thenAccept(late -> connection.apply(late).close());
       throw e;
     }
   }
@@ -171,9 +135,9 @@ final class RedisLink implements AutoCloseable {
    * does not answer within the coordination timeout.
    */
   CompletableFuture<Claim> claimAsync(String digest, String token, long leaseMillis) {
-    return this.<List<Object>>send(() -> connection().async().eval(CLAIM, ScriptOutputType.MULTI,
-        new String[] {names.lease(digest)}, ascii(token), ascii(Long.toString(leaseMillis))))
-        .thenApply(RedisLink::claimOf);
+    return this.<List<Object>>send(redis -> Scripts.run(redis, Scripts.CLAIM,
+        ScriptOutputType.MULTI, new String[] {names.lease(digest)}, ascii(token),
+        ascii(Long.toString(leaseMillis)))).thenApply(RedisLink::claimOf);
   }
 
   private static Claim claimOf(List<Object> reply) {
@@ -186,15 +150,24 @@ final class RedisLink implements AutoCloseable {
 
   /**
    * Returns the result that the lease {@code token} stored for {@code digest}, if any and if it
-   * is no longer than {@link FleetOptions#maxValueBytes()}.
+   * is no longer than {@link FleetOptions#maxValueBytes()}, once {@code watch} hears the end of
+   * that call: a result stored after this read is then announced to the watch.
    */
-  byte @Nullable [] result(String digest, String token) throws Unavailable, InterruptedException {
-    return await(resultAsync(digest, token));
+  byte @Nullable [] resultOnceListening(Publications.Watch watch, String digest, String token)
+      throws Unavailable, InterruptedException {
+    return await(resultOnceListeningAsync(watch, digest, token));
   }
 
-  /** {@link #result} without blocking; fails as {@link #claimAsync} does. */
+  /** {@link #resultOnceListening} without blocking; fails as {@link #claimAsync} does. */
+  CompletableFuture<byte @Nullable []> resultOnceListeningAsync(Publications.Watch watch,
+      String digest, String token) {
+    return this.<@Nullable Void>send(redis -> watch.listening())
+        .thenCompose(listening -> resultAsync(digest, token));
+  }
+
+  /** Returns the result {@code token} stored for {@code digest}, as {@link #claimAsync} fails. */
   CompletableFuture<byte @Nullable []> resultAsync(String digest, String token) {
-    return send(() -> connection().async().eval(RESULT, ScriptOutputType.VALUE,
+    return send(redis -> Scripts.run(redis, Scripts.RESULT, ScriptOutputType.VALUE,
         new String[] {names.result(digest, token)}, maxValueBytes));
   }
 
@@ -203,20 +176,9 @@ final class RedisLink implements AutoCloseable {
    * and frees the key. The future fails if Redis does not answer within the coordination timeout.
    */
   CompletableFuture<Object> finish(String digest, String token, byte[] value, long ttlMillis) {
-    StatefulRedisConnection<String, byte[]> open = commands;
-    if (open == null) {
-      return CompletableFuture.failedFuture(new Unavailable("is not connected"));
-    }
-    CompletionStage<Object> sent;
-    try {
-      sent = open.async().eval(FINISH, ScriptOutputType.INTEGER,
-          new String[] {names.lease(digest), names.result(digest, token)}, ascii(token), value,
-          ascii(Long.toString(ttlMillis)), ascii(names.channel(digest)));
-    } catch (RuntimeException closed) {
-      return CompletableFuture.failedFuture(closed);
-    }
-    // a copy, so that the timeout does not complete the client's own command
-    return sent.toCompletableFuture().copy().orTimeout(timeoutNanos, TimeUnit.NANOSECONDS);
+    return send(redis -> Scripts.run(redis, finish, ScriptOutputType.INTEGER,
+        new String[] {names.lease(digest), names.result(digest, token), names.channel(digest)},
+        ascii(token), value, ascii(Long.toString(ttlMillis))));
   }
 
   /** Ends the call of lease {@code token} with no result to share; see {@link #finish}. */
@@ -224,34 +186,18 @@ final class RedisLink implements AutoCloseable {
     return finish(digest, token, NO_VALUE, 1);
   }
 
-  /** Returns the coordination timeout, as logs show it. */
-  String timeoutText() {
-    return timeoutText;
-  }
-
   @Override
   public void close() {
-    client.removeListener(lostConnection);
+    target.removeListener(lostConnection);
     StatefulRedisPubSubConnection<String, byte[]> subscribed = pubsub;
     if (subscribed != null) {
       subscribed.close();
     }
-    StatefulRedisConnection<String, byte[]> open = commands;
+    RedisTarget.Commands open = commands;
     if (open != null) {
-      open.close();
+      open.connection().close();
     }
-    if (ownsClient) {
-      client.shutdown();
-      client.getResources().shutdown();
-    }
-  }
-
-  private StatefulRedisConnection<String, byte[]> connection() throws Unavailable {
-    StatefulRedisConnection<String, byte[]> open = commands;
-    if (open == null) {
-      throw new Unavailable("is not connected");
-    }
-    return open;
+    target.close();
   }
 
   /**
@@ -259,11 +205,13 @@ final class RedisLink implements AutoCloseable {
    * answer within the coordination timeout.
    */
   private <V> CompletableFuture<V> send(Command<V> command) {
+    RedisTarget.Commands open = commands;
+    if (open == null) {
+      return CompletableFuture.failedFuture(new Unavailable("is not connected"));
+    }
     CompletionStage<V> sent;
     try {
-      sent = command.send();
-    } catch (Unavailable notConnected) {
-      return CompletableFuture.failedFuture(notConnected);
+      sent = command.send(open.redis());
     } catch (RuntimeException closed) {
       // a connection closed under the command
       return CompletableFuture.failedFuture(new Unavailable("failed: " + closed));
@@ -293,10 +241,10 @@ final class RedisLink implements AutoCloseable {
     }
   }
 
-  /** Sends one command. */
+  /** Sends one command on the commands of the open connection. */
   @FunctionalInterface
   private interface Command<V> {
-    CompletionStage<V> send() throws Unavailable;
+    CompletionStage<V> send(RedisClusterAsyncCommands<String, byte[]> redis);
   }
 
   private static <V> V await(CompletionStage<V> command, long nanos, String late)

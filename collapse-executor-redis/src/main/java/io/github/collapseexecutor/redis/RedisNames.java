@@ -1,11 +1,17 @@
 package io.github.collapseexecutor.redis;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * The names the tier uses in Redis, all under one prefix and made only of digests and random
- * tokens. The lease and the results of one key share the key's hash tag, {@code {digest}}, so
- * that they live on one Redis Cluster node and one script can touch them together.
+ * tokens. Every key and the channel of one fleet key share the key's hash tag, {@code {digest}}:
+ * on Redis Cluster they live in one slot, so that one script can touch the lease and the result
+ * and publish on the channel (a shard channel, where the server has sharded pub/sub) together.
+ * The prefix holds no braces ({@link FleetOptions.Builder#keyPrefix}), so the tag is the digest.
  */
 final class RedisNames {
+
+  private static final String DONE = ":done";
 
   private final String prefix;
 
@@ -15,31 +21,41 @@ final class RedisNames {
 
   /** Returns the key whose value is the token of the instance that leads {@code digest}. */
   String lease(String digest) {
-    return prefix + ":{" + digest + "}:lease";
+    return tagged(digest) + ":lease";
   }
 
   /** Returns the key of the result of the call that the lease {@code token} made. */
   String result(String digest, String token) {
-    return prefix + ":{" + digest + "}:result:" + token;
+    return tagged(digest) + ":result:" + token;
   }
 
   /** Returns the channel on which the end of a call for {@code digest} is published. */
   String channel(String digest) {
-    return prefix + ":done:" + digest;
+    return tagged(digest) + DONE;
   }
 
-  /** Returns the pattern of every {@link #channel}. */
+  /** Returns the pattern of every {@link #channel}, for servers without sharded pub/sub. */
   String channelPattern() {
-    return prefix + ":done:*";
+    return prefix + ":{*}" + DONE;
   }
 
-  /** Returns the digest of a {@link #channel}. */
-  String digestOf(String channel) {
-    return channel.substring(prefix.length() + ":done:".length());
+  /** Returns the digest of a {@link #channel}, or {@code null} if it is none of this prefix. */
+  @Nullable String digestOf(String channel) {
+    String start = prefix + ":{";
+    String end = "}" + DONE;
+    if (!channel.startsWith(start) || !channel.endsWith(end)
+        || channel.length() <= start.length() + end.length()) {
+      return null;
+    }
+    return channel.substring(start.length(), channel.length() - end.length());
   }
 
   /** Returns the key the probe writes to, to learn whether Redis takes writes. */
   String probe() {
     return prefix + ":probe";
+  }
+
+  private String tagged(String digest) {
+    return prefix + ":{" + digest + "}";
   }
 }

@@ -76,11 +76,19 @@ final class FleetKeyspaceTest {
       public void message(String pattern, String channel, String message) {
         seen.add(channel + " " + message);
       }
+
+      @Override
+      public void smessage(String channel, String message) {
+        seen.add(channel + " " + message);
+      }
     });
+    FleetKey key = FleetKey.of("GET", URL, "authorization", CREDENTIAL);
+    // the end of the call goes to the key's channel, a shard channel where Redis has them
     channels.sync().psubscribe(options.keyPrefix() + "*");
+    channels.sync().ssubscribe(new RedisNames(options.keyPrefix())
+        .channel(new FleetSecret(TestRedis.SECRET, true).digest(key)));
 
     GatedBackend backend = new GatedBackend();
-    FleetKey key = FleetKey.of("GET", URL, "authorization", CREDENTIAL);
     List<Future<String>> answers = new ArrayList<>();
     for (FleetCoordinator instance : List.of(a, b, a, b)) {
       answers.add(callers.submit(() -> instance.call(key, FleetCodec.utf8(),

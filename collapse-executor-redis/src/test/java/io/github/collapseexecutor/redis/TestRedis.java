@@ -12,10 +12,13 @@ import java.net.ServerSocket;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.BooleanSupplier;
+import java.util.function.IntFunction;
 
 /**
  * The Redis servers the tests use: the shared one on 127.0.0.1:6379 (tests skip when it is not
@@ -58,7 +61,11 @@ final class TestRedis {
    * client of a JVM loads its network stack, which takes seconds on a loaded machine.
    */
   static FleetCoordinator coordinating(int port, FleetOptions options) {
-    FleetCoordinator coordinator = FleetCoordinator.connect(uri(port), options);
+    return coordinating(FleetCoordinator.connect(uri(port), options));
+  }
+
+  /** Returns {@code coordinator} once it coordinates (at most 30 s), or closes it. */
+  static FleetCoordinator coordinating(FleetCoordinator coordinator) {
     try {
       coordinator.whenCoordinating().get(30, TimeUnit.SECONDS);
     } catch (Exception e) {
@@ -70,10 +77,15 @@ final class TestRedis {
 
   /** Waits, at most 10 s, until {@code condition} holds; fails naming {@code what} if not. */
   static void awaitTrue(BooleanSupplier condition, String what) {
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+    awaitTrue(condition, what, 10);
+  }
+
+  /** Waits, at most {@code seconds}, until {@code condition} holds; fails naming it if not. */
+  static void awaitTrue(BooleanSupplier condition, String what, int seconds) {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
     while (!condition.getAsBoolean()) {
       if (System.nanoTime() - deadline > 0) {
-        throw new IllegalStateException("waited 10 s for " + what);
+        throw new IllegalStateException("waited " + seconds + " s for " + what);
       }
       LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(1));
     }
@@ -104,11 +116,13 @@ final class TestRedis {
   static final class OwnServer implements AutoCloseable {
 
     final int port;
+    private final List<String> options;
     private Process process;
 
-    private OwnServer(int port) throws IOException {
+    private OwnServer(int port, List<String> options) throws IOException {
       this.port = port;
-      this.process = start(port);
+      this.options = options;
+      this.process = start(port, options);
     }
 
     /**
@@ -117,10 +131,19 @@ final class TestRedis {
      * then the server exits, and it starts again on another port.
      */
     static OwnServer start() throws IOException {
+      return start(port -> List.of());
+    }
+
+    /**
+     * {@link #start()} with more options for redis-server, made for the port it is to listen on
+     * (a cluster node's bus port, its configuration file).
+     */
+    static OwnServer start(IntFunction<List<String>> options) throws IOException {
       assumeTrue(onPath(), "no redis-server on the PATH");
       for (int attempt = 1; ; attempt++) {
         try {
-          return new OwnServer(freePort());
+          int port = freePort();
+          return new OwnServer(port, options.apply(port));
         } catch (PortTaken e) {
           if (attempt == 5) {
             throw e;
@@ -142,7 +165,7 @@ final class TestRedis {
 
     /** Starts the server again on the same port. */
     void restart() throws IOException {
-      process = start(port);
+      process = start(port, options);
     }
 
     @Override
@@ -156,9 +179,12 @@ final class TestRedis {
      *
      * @throws PortTaken if the server exited instead, as it does when the port is taken
      */
-    private static Process start(int port) throws IOException {
-      Process started = new ProcessBuilder("redis-server", "--port", Integer.toString(port),
-          "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--daemonize", "no")
+    private static Process start(int port, List<String> options) throws IOException {
+      List<String> command = new ArrayList<>(List.of("redis-server", "--port",
+          Integer.toString(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no",
+          "--daemonize", "no"));
+      command.addAll(options);
+      Process started = new ProcessBuilder(command)
           .redirectErrorStream(true)
           .redirectOutput(ProcessBuilder.Redirect.DISCARD)
           .start();
@@ -197,7 +223,7 @@ final class TestRedis {
       }
     }
 
-    private static boolean onPath() {
+    static boolean onPath() {
       for (String dir : System.getenv().getOrDefault("PATH", "").split(":")) {
         if (new java.io.File(dir, "redis-server").canExecute()) {
           return true;

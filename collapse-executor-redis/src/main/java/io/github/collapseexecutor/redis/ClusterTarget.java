@@ -1,0 +1,81 @@
+package io.github.collapseexecutor.redis;
+
+import io.lettuce.core.ClientOptions;
+import io.lettuce.core.RedisURI;
+import io.lettuce.core.cluster.ClusterClientOptions;
+import io.lettuce.core.cluster.ClusterTopologyRefreshOptions;
+import io.lettuce.core.cluster.RedisClusterClient;
+import io.lettuce.core.cluster.pubsub.StatefulRedisClusterPubSubConnection;
+import io.lettuce.core.resource.ClientResources;
+import io.lettuce.core.resource.Delay;
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * A Redis Cluster: commands go to the node of their key's slot and follow {@code MOVED} and
+ * {@code ASK}; a shard channel's subscription goes to the node of its slot, and a classic one to
+ * any node, since classic messages reach every node.
+ */
+final class ClusterTarget extends RedisTarget {
+
+  /**
+   * How often a client the tier made reads the cluster's topology again, besides when a command
+   * meets a redirect or a lost node (the adaptive triggers): a failover that no command of this
+   * instance ran into yet is followed within it.
+   */
+  static final Duration TOPOLOGY_REFRESH_PERIOD = Duration.ofSeconds(30);
+
+  private final RedisClusterClient client;
+
+  private ClusterTarget(RedisClusterClient client, boolean ownsClient) {
+    super(client, ownsClient);
+    this.client = client;
+  }
+
+  /**
+   * Returns a target on a client of its own, on the cluster that {@code seeds} belong to: it
+   * rejects commands while it reconnects, tries to reconnect once per {@link
+   * FleetOptions#probeInterval()}, and refreshes its view of the slots on every trigger and
+   * once per {@link #TOPOLOGY_REFRESH_PERIOD}.
+   */
+  static ClusterTarget owned(Iterable<RedisURI> seeds, FleetOptions options) {
+    RedisClusterClient client = RedisClusterClient.create(ClientResources.builder()
+        .reconnectDelay(Delay.constant(options.probeInterval()))
+        .build(), seeds);
+    client.setOptions(ClusterClientOptions.builder()
+        .autoReconnect(true)
+        .disconnectedBehavior(ClientOptions.DisconnectedBehavior.REJECT_COMMANDS)
+        .topologyRefreshOptions(topologyRefresh())
+        .build());
+    return new ClusterTarget(client, /* ownsClient= */ true);
+  }
+
+  /** Returns a target on the application's client, which it leaves open. */
+  static ClusterTarget shared(RedisClusterClient client) {
+    return new ClusterTarget(client, /* ownsClient= */ false);
+  }
+
+  // Lettuce 7 turns every adaptive trigger on by default and deprecates turning them on; Lettuce
+  // 6, which Spring Boot 3.5 manages, has them off unless asked
+  @SuppressWarnings("deprecation")
+  private static ClusterTopologyRefreshOptions topologyRefresh() {
+    return ClusterTopologyRefreshOptions.builder()
+        .enableAllAdaptiveRefreshTriggers()
+        .enablePeriodicRefresh(TOPOLOGY_REFRESH_PERIOD)
+        .build();
+  }
+
+  // the client connects once it knows the slots; reading them again costs the probe little
+  @Override
+  CompletableFuture<Commands> connectCommands() {
+    return client.refreshPartitionsAsync().toCompletableFuture()
+        .thenCompose(slotsKnown -> client.connectAsync(CODEC))
+        .thenApply(connection -> new Commands(connection, connection.async()));
+  }
+
+  @Override
+  CompletableFuture<StatefulRedisClusterPubSubConnection<String, byte[]>> connectPubSub() {
+    return client.refreshPartitionsAsync().toCompletableFuture()
+        .thenCompose(slotsKnown -> client.connectPubSubAsync(CODEC));
+  }
+}

@@ -1,0 +1,81 @@
+package io.github.collapseexecutor.redis;
+
+import io.lettuce.core.AbstractRedisClient;
+import io.lettuce.core.RedisConnectionStateListener;
+import io.lettuce.core.api.StatefulConnection;
+import io.lettuce.core.cluster.api.async.RedisClusterAsyncCommands;
+import io.lettuce.core.codec.ByteArrayCodec;
+import io.lettuce.core.codec.RedisCodec;
+import io.lettuce.core.codec.StringCodec;
+import io.lettuce.core.pubsub.StatefulRedisPubSubConnection;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * Where the tier's commands and subscriptions go: one Redis, standalone or found through Sentinel
+ * ({@link StandaloneTarget}), or a Redis Cluster ({@link ClusterTarget}), whose connections route
+ * each command, and each shard channel's subscription, to the node of its slot. Everything else
+ * of the tier is the same on both.
+ */
+abstract class RedisTarget {
+
+  static final RedisCodec<String, byte[]> CODEC =
+      RedisCodec.of(StringCodec.UTF8, ByteArrayCodec.INSTANCE);
+
+  private final AbstractRedisClient client;
+  private final boolean ownsClient;
+  private volatile boolean shardedPubSubAllowed = true;
+
+  RedisTarget(AbstractRedisClient client, boolean ownsClient) {
+    this.client = client;
+    this.ownsClient = ownsClient;
+  }
+
+  /** Opens the connection the commands go on. */
+  abstract CompletableFuture<Commands> connectCommands();
+
+  /** Opens the connection the subscriptions go on. */
+  abstract CompletableFuture<? extends StatefulRedisPubSubConnection<String, byte[]>>
+      connectPubSub();
+
+  /**
+   * Returns whether the server has sharded pub/sub ({@code SPUBLISH}, Redis 7 and later), asked
+   * once as the tier connects: with it, a waiting instance subscribes to the channels of the keys
+   * it waits for only, which on a cluster live on the node of their key.
+   */
+  CompletableFuture<Boolean> hasShardedPubSub(RedisClusterAsyncCommands<String, byte[]> redis) {
+    if (!shardedPubSubAllowed) {
+      return CompletableFuture.completedFuture(false);
+    }
+    // an unknown command's entry is empty
+    return redis.commandInfo("spublish").toCompletableFuture()
+        .thenApply(info -> info.size() == 1 && info.get(0) instanceof List<?> entry
+            && !entry.isEmpty());
+  }
+
+  /** Keeps to a pattern subscription and {@code PUBLISH}, as on a server before Redis 7. */
+  RedisTarget withoutShardedPubSub() {
+    this.shardedPubSubAllowed = false;
+    return this;
+  }
+
+  void addListener(RedisConnectionStateListener listener) {
+    client.addListener(listener);
+  }
+
+  void removeListener(RedisConnectionStateListener listener) {
+    client.removeListener(listener);
+  }
+
+  /** Shuts the client down if the tier made it. */
+  void close() {
+    if (ownsClient) {
+      client.shutdown();
+      client.getResources().shutdown();
+    }
+  }
+
+  /** A connection for commands, and the commands on it that both kinds of Redis share. */
+  record Commands(StatefulConnection<String, byte[]> connection,
+      RedisClusterAsyncCommands<String, byte[]> redis) {}
+}

@@ -1,0 +1,120 @@
+package io.github.collapseexecutor.redis;
+
+import io.lettuce.core.RedisNoScriptException;
+import io.lettuce.core.ScriptOutputType;
+import io.lettuce.core.cluster.api.async.RedisClusterAsyncCommands;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+
+/**
+ * The Lua scripts of the tier, sent by their SHA-1 ({@code EVALSHA}) once {@link #load} loaded
+ * them: on a cluster on every node, replicas too, so that a replica that takes over has them. A
+ * server that lacks one all the same (a replica added later, a {@code SCRIPT FLUSH}, a restart)
+ * answers {@code NOSCRIPT}; then the script goes whole ({@code EVAL}), which loads it there.
+ */
+final class Scripts {
+
+  /**
+   * Takes the lease of a key for a token, or else returns who holds it and for how long: {@code
+   * {1}} or {@code {0, holder, pttl}}. Atomic, so that a lease seen is one still held.
+   */
+  static final Script CLAIM = new Script("""
+      if redis.call('set', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[2]) then
+        return {1}
+      end
+      return {0, redis.call('get', KEYS[1]), redis.call('pttl', KEYS[1])}
+      """);
+
+  /**
+   * Ends the call of a lease: stores its result unless there is none (an empty value) or Redis
+   * refuses it (full), tells the waiting instances on the key's channel ({@code KEYS[3]}) whether
+   * it did, and frees the key if the lease is still this token's. Atomic, so that no instance
+   * takes the key between the three. {@code %s} is the command that publishes.
+   */
+  private static final String FINISH = """
+      local stored = 0
+      if string.len(ARGV[2]) > 0 then
+        local reply = redis.pcall('set', KEYS[2], ARGV[2], 'PX', ARGV[3])
+        if type(reply) == 'table' and reply.ok then
+          stored = 1
+        end
+      end
+      redis.call('%s', KEYS[3], ARGV[1] .. (stored == 1 and ':1' or ':0'))
+      if redis.call('get', KEYS[1]) == ARGV[1] then
+        redis.call('del', KEYS[1])
+      end
+      return stored
+      """;
+
+  /** {@link #FINISH} on a shard channel, which lives in the key's slot: Redis 7 and later. */
+  static final Script FINISH_SHARDED = new Script(FINISH.formatted("spublish"));
+
+  /** {@link #FINISH} on a classic channel, which every subscriber of its pattern hears. */
+  static final Script FINISH_CLASSIC = new Script(FINISH.formatted("publish"));
+
+  /**
+   * Returns a stored result if it is no longer than {@code ARGV[1]} bytes, or nothing: what the
+   * tier stores is never longer, so a longer value, or one of another type, was written by someone
+   * else, and is not read into this instance's memory.
+   */
+  static final Script RESULT = new Script("""
+      local length = redis.pcall('strlen', KEYS[1])
+      if type(length) ~= 'number' or length > tonumber(ARGV[1]) then
+        return false
+      end
+      return redis.call('get', KEYS[1])
+      """);
+
+  private static final List<Script> ALL = List.of(CLAIM, FINISH_SHARDED, FINISH_CLASSIC, RESULT);
+
+  private Scripts() {}
+
+  /**
+   * Loads every script: on one server there, on a cluster on every node Lettuce knows, since
+   * its {@code SCRIPT LOAD} goes to them all.
+   */
+  static CompletableFuture<Void> load(RedisClusterAsyncCommands<String, byte[]> redis) {
+    return CompletableFuture.allOf(ALL.stream()
+        .map(script -> redis.scriptLoad(script.text()).toCompletableFuture())
+        .toArray(CompletableFuture[]::new));
+  }
+
+  /** Runs {@code script} by its SHA-1, and whole where the server answers that it lacks it. */
+  static <T> CompletableFuture<T> run(RedisClusterAsyncCommands<String, byte[]> redis,
+      Script script, ScriptOutputType type, String[] keys, byte[]... args) {
+    return redis.<T>evalsha(script.sha(), type, keys, args).toCompletableFuture()
+        .exceptionallyCompose(failure -> lacksScript(failure)
+            ? redis.<T>eval(script.text(), type, keys, args).toCompletableFuture()
+            : CompletableFuture.failedFuture(failure));
+  }
+
+  private static boolean lacksScript(Throwable failure) {
+    Throwable cause = failure instanceof CompletionException && failure.getCause() != null
+        ? failure.getCause() : failure;
+    return cause instanceof RedisNoScriptException
+        || String.valueOf(cause.getMessage()).startsWith("NOSCRIPT");
+  }
+
+  /** One script and the SHA-1 Redis knows it by. */
+  record Script(String text, String sha) {
+
+    Script(String text) {
+      this(text, sha1(text));
+    }
+
+    private static String sha1(String text) {
+      try {
+        return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-1")
+            .digest(text.getBytes(StandardCharsets.UTF_8)));
+      } catch (NoSuchAlgorithmException e) {
+        // every Java platform has SHA-1
+        throw new IllegalStateException(e);
+      }
+    }
+  }
+}

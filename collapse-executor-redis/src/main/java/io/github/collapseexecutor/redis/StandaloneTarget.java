@@ -1,0 +1,53 @@
+package io.github.collapseexecutor.redis;
+
+import io.lettuce.core.ClientOptions;
+import io.lettuce.core.RedisClient;
+import io.lettuce.core.RedisURI;
+import io.lettuce.core.pubsub.StatefulRedisPubSubConnection;
+import io.lettuce.core.resource.ClientResources;
+import io.lettuce.core.resource.Delay;
+import java.util.concurrent.CompletableFuture;
+
+/** One Redis, standalone or found through Sentinel: both connections go to {@code uri}. */
+final class StandaloneTarget extends RedisTarget {
+
+  private final RedisClient client;
+  private final RedisURI uri;
+
+  private StandaloneTarget(RedisClient client, RedisURI uri, boolean ownsClient) {
+    super(client, ownsClient);
+    this.client = client;
+    this.uri = uri;
+  }
+
+  /**
+   * Returns a target on a client of its own, which rejects commands while it reconnects and
+   * tries to reconnect once per {@link FleetOptions#probeInterval()}.
+   */
+  static StandaloneTarget owned(RedisURI uri, FleetOptions options) {
+    RedisClient client = RedisClient.create(ClientResources.builder()
+        .reconnectDelay(Delay.constant(options.probeInterval()))
+        .build(), uri);
+    client.setOptions(ClientOptions.builder()
+        .autoReconnect(true)
+        .disconnectedBehavior(ClientOptions.DisconnectedBehavior.REJECT_COMMANDS)
+        .build());
+    return new StandaloneTarget(client, uri, /* ownsClient= */ true);
+  }
+
+  /** Returns a target on the application's client, which it leaves open. */
+  static StandaloneTarget shared(RedisClient client, RedisURI uri) {
+    return new StandaloneTarget(client, uri, /* ownsClient= */ false);
+  }
+
+  @Override
+  CompletableFuture<Commands> connectCommands() {
+    return client.connectAsync(CODEC, uri).toCompletableFuture()
+        .thenApply(connection -> new Commands(connection, connection.async()));
+  }
+
+  @Override
+  CompletableFuture<StatefulRedisPubSubConnection<String, byte[]>> connectPubSub() {
+    return client.connectPubSubAsync(CODEC, uri).toCompletableFuture();
+  }
+}
