@@ -1,5 +1,6 @@
 package io.github.collapseexecutor.http;
 
+import io.github.collapseexecutor.core.Incubating;
 import java.net.URI;
 import java.util.List;
 import java.util.Objects;
@@ -22,6 +23,7 @@ import org.jspecify.annotations.Nullable;
  * <p>Immutable. The key holds the headers' values as they are when it is first built: the rules
  * build the key of one request once, however often they are asked.
  */
+@Incubating
 public final class RequestTarget {
 
   /** Headers of a request that sends none. */

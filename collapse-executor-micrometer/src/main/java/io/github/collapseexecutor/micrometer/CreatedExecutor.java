@@ -1,5 +1,6 @@
 package io.github.collapseexecutor.micrometer;
 
+import io.github.collapseexecutor.core.Incubating;
 import java.util.Objects;
 
 /**
@@ -17,6 +18,7 @@ import java.util.Objects;
  * @param rejects whether it can refuse calls: it has a limit of pending inputs
  * @param timesOut whether it reports callers that stopped waiting at their timeout
  */
+@Incubating
 public record CreatedExecutor(String name, boolean batches, boolean countsCalls,
     boolean timesWork, boolean rejects, boolean timesOut) {
 

@@ -1,6 +1,7 @@
 package io.github.collapseexecutor.micrometer;
 
 import io.github.collapseexecutor.core.CollapseListener;
+import io.github.collapseexecutor.core.Incubating;
 
 /**
  * A {@link CollapseListener} that hears of each executor when it is created, before any report:
@@ -9,6 +10,7 @@ import io.github.collapseexecutor.core.CollapseListener;
  * methods announce themselves; an executor an application builds itself from the
  * {@code CollapseExecutorOptions} bean is known only from its first report.
  */
+@Incubating
 public interface ExecutorCreationListener extends CollapseListener {
 
   /** Called once, when {@code executor} is created, on the thread that creates it. */

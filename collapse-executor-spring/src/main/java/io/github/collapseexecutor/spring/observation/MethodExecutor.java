@@ -1,5 +1,6 @@
 package io.github.collapseexecutor.spring.observation;
 
+import io.github.collapseexecutor.core.Incubating;
 import java.util.Objects;
 
 /**
@@ -14,6 +15,7 @@ import java.util.Objects;
  * @param rejects whether it can refuse calls: it has a limit of pending inputs
  * @param timesOut whether its callers stop waiting at a timeout
  */
+@Incubating
 public record MethodExecutor(String name, boolean batches, boolean rejects, boolean timesOut) {
 
   /** Checks the name. */

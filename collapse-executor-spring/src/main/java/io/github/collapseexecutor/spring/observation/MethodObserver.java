@@ -1,6 +1,7 @@
 package io.github.collapseexecutor.spring.observation;
 
 import io.github.collapseexecutor.core.CollapseListener;
+import io.github.collapseexecutor.core.Incubating;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
@@ -34,6 +35,7 @@ import org.jspecify.annotations.Nullable;
  * <p>What an observer throws reaches the caller, as a failure of the method would: an
  * implementation records and returns, and never blocks.
  */
+@Incubating
 public interface MethodObserver {
 
   /** Observes nothing: the default where the application defines no observer. */
