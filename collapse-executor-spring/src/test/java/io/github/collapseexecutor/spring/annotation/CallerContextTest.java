@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.github.collapseexecutor.spring.NamedExecutor;
 import io.github.collapseexecutor.spring.NamedExecutors;
 import io.github.collapseexecutor.testing.annotation.Crowd;
+import io.github.collapseexecutor.testing.annotation.TestExecutors;
 import io.micrometer.context.ContextRegistry;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

@@ -2,21 +2,14 @@ package io.github.collapseexecutor.spring.annotation;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.github.collapseexecutor.spring.NamedExecutor;
-import io.github.collapseexecutor.spring.NamedExecutors;
-import io.github.collapseexecutor.testing.annotation.Crowd;
+import io.github.collapseexecutor.testing.annotation.UserApplication;
+import io.github.collapseexecutor.testing.annotation.UserService;
 import java.util.ArrayList;
-import java.util.Collection;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
-import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.springframework.context.annotation.AnnotationConfigApplicationContext;
-import org.springframework.context.annotation.Bean;
-import org.springframework.context.annotation.Configuration;
 
 @Timeout(60)
 final class CollapseBatchTest {
@@ -25,7 +18,7 @@ final class CollapseBatchTest {
   void twoHundredConcurrentCallsMakeBatchesOfManyArgumentsAndEachCallerGetsItsOwnValue()
       throws Exception {
     try (AnnotationConfigApplicationContext context =
-        new AnnotationConfigApplicationContext(Services.class)) {
+        new AnnotationConfigApplicationContext(UserApplication.class)) {
       UserService users = context.getBean(UserService.class);
 
       List<Object> results = users.crowd().run(200, i -> users.user(i));
@@ -43,7 +36,7 @@ final class CollapseBatchTest {
   @Test
   void aListResultIsMatchedToTheArgumentsByPositionAndEqualArgumentsAreSentOnce() throws Exception {
     try (AnnotationConfigApplicationContext context =
-        new AnnotationConfigApplicationContext(Services.class)) {
+        new AnnotationConfigApplicationContext(UserApplication.class)) {
       UserService users = context.getBean(UserService.class);
 
       List<Object> results = users.crowd().run(50, i -> users.listed(i % 5));
@@ -58,7 +51,7 @@ final class CollapseBatchTest {
   @Test
   void anArgumentMissingFromTheMapFailsOnlyItsCaller() throws Exception {
     try (AnnotationConfigApplicationContext context =
-        new AnnotationConfigApplicationContext(Services.class)) {
+        new AnnotationConfigApplicationContext(UserApplication.class)) {
       UserService users = context.getBean(UserService.class);
 
       List<Object> results = users.crowd().run(20, i -> users.withGap(i));
@@ -74,7 +67,7 @@ final class CollapseBatchTest {
   @Test
   void aListOfTheWrongSizeFailsTheCallersOfThatBatchNamingTheirArguments() throws Exception {
     try (AnnotationConfigApplicationContext context =
-        new AnnotationConfigApplicationContext(Services.class)) {
+        new AnnotationConfigApplicationContext(UserApplication.class)) {
       UserService users = context.getBean(UserService.class);
 
       List<Object> results = users.crowd().run(10, i -> users.clipped(i));
@@ -102,89 +95,11 @@ final class CollapseBatchTest {
   @Test
   void aNullArgumentRunsTheMethodItself() throws Exception {
     try (AnnotationConfigApplicationContext context =
-        new AnnotationConfigApplicationContext(Services.class)) {
+        new AnnotationConfigApplicationContext(UserApplication.class)) {
       UserService users = context.getBean(UserService.class);
 
       assertThat(users.user(null)).isEqualTo("nobody");
       assertThat(users.batches()).isEmpty();
-    }
-  }
-
-  @Configuration(proxyBeanMethods = false)
-  @EnableCollapsing
-  static class Services {
-
-    @Bean
-    NamedExecutors namedExecutors() {
-      return TestExecutors.with(new NamedExecutor("users",
-          TestExecutors.options("users").maxBatchSize(100).build(), /* timeout= */ null,
-          /* sharedAcrossCallers= */ false, /* resultCopier= */ null));
-    }
-
-    @Bean
-    UserService userService() {
-      return new UserService();
-    }
-  }
-
-  static class UserService {
-
-    private final Crowd crowd = new Crowd();
-    private final Collection<List<Integer>> batches = new ConcurrentLinkedQueue<>();
-
-    Crowd crowd() {
-      return crowd;
-    }
-
-    Collection<List<Integer>> batches() {
-      return batches;
-    }
-
-    @CollapseBatch(batchMethod = "users", executor = "users")
-    public String user(Integer id) {
-      return id == null ? "nobody" : users(List.of(id)).get(id);
-    }
-
-    public Map<Integer, String> users(List<Integer> ids) {
-      batches.add(ids);
-      crowd.hold();
-      Map<Integer, String> users = new LinkedHashMap<>();
-      ids.forEach(id -> users.put(id, "user " + id));
-      return users;
-    }
-
-    @CollapseBatch(batchMethod = "listedUsers")
-    public String listed(int id) {
-      throw new UnsupportedOperationException("collapsed");
-    }
-
-    public List<String> listedUsers(List<Integer> ids) {
-      batches.add(ids);
-      crowd.hold();
-      return ids.stream().map(id -> "user " + id).toList();
-    }
-
-    @CollapseBatch(batchMethod = "usersWithGap")
-    public String withGap(int id) {
-      throw new UnsupportedOperationException("collapsed");
-    }
-
-    public Map<Integer, String> usersWithGap(Collection<Integer> ids) {
-      crowd.hold();
-      Map<Integer, String> users = new LinkedHashMap<>();
-      ids.stream().filter(id -> id != 13).forEach(id -> users.put(id, "user " + id));
-      return users;
-    }
-
-    @CollapseBatch(batchMethod = "shortUsers")
-    public String clipped(int id) {
-      throw new UnsupportedOperationException("collapsed");
-    }
-
-    public List<String> shortUsers(List<Integer> ids) {
-      batches.add(ids);
-      crowd.hold();
-      return ids.stream().skip(ids.size() > 1 ? 1 : 0).map(id -> "user " + id).toList();
     }
   }
 }

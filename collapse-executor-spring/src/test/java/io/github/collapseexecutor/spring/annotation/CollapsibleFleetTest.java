@@ -4,12 +4,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.collapseexecutor.redis.FleetOptions;
 import io.github.collapseexecutor.redis.FleetTestAccess;
-import io.github.collapseexecutor.spring.annotation.FleetInstance.Backend;
-import io.github.collapseexecutor.spring.annotation.FleetInstance.Opaque;
-import io.github.collapseexecutor.spring.annotation.FleetInstance.Quote;
 import io.github.collapseexecutor.testing.LocalRedis;
 import io.github.collapseexecutor.testing.OwnThreads;
 import io.github.collapseexecutor.testing.Parking;
+import io.github.collapseexecutor.testing.annotation.FleetBackend;
+import io.github.collapseexecutor.testing.annotation.FleetInstance;
+import io.github.collapseexecutor.testing.annotation.FleetResults.Animal;
+import io.github.collapseexecutor.testing.annotation.FleetResults.Dog;
+import io.github.collapseexecutor.testing.annotation.FleetResults.Opaque;
+import io.github.collapseexecutor.testing.annotation.Quote;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -43,32 +46,32 @@ final class CollapsibleFleetTest {
   @Test
   void concurrentCallsOnTwoInstancesMakeOneBackendCall() throws Exception {
     FleetOptions options = FleetInstance.options().build();
-    Backend backend = new Backend(/* held= */ 1);
+    FleetBackend backend = new FleetBackend(/* held= */ 1);
     try (FleetInstance first = FleetInstance.coordinating(options, backend);
         FleetInstance second = FleetInstance.coordinating(options, backend)) {
       List<Thread> firstCallers = new ArrayList<>();
       List<CompletableFuture<Quote>> results = new ArrayList<>();
-      results.add(OwnThreads.call(() -> first.quotes.quote("ACME"), firstCallers));
+      results.add(OwnThreads.call(() -> first.quotes().quote("ACME"), firstCallers));
       backend.awaitEntered(1);
       List<Thread> secondCallers = new ArrayList<>();
-      results.add(OwnThreads.call(() -> second.quotes.quote("ACME"), secondCallers));
-      FleetTestAccess.awaitWatching(second.coordinator, 1);
+      results.add(OwnThreads.call(() -> second.quotes().quote("ACME"), secondCallers));
+      FleetTestAccess.awaitWatching(second.coordinator(), 1);
       for (int i = 0; i < 2; i++) {
-        results.add(OwnThreads.call(() -> first.quotes.quote("ACME"), firstCallers));
-        results.add(OwnThreads.call(() -> second.quotes.quote("ACME"), secondCallers));
+        results.add(OwnThreads.call(() -> first.quotes().quote("ACME"), firstCallers));
+        results.add(OwnThreads.call(() -> second.quotes().quote("ACME"), secondCallers));
       }
       // every caller is waiting: in the backend, in Redis, or behind its instance's leader
       Parking.awaitParked(firstCallers);
       Parking.awaitParked(secondCallers);
 
-      backend.release.countDown();
+      backend.release();
 
       for (CompletableFuture<Quote> result : results) {
         assertThat(result.get(30, TimeUnit.SECONDS)).isEqualTo(new Quote("ACME", null, 1));
       }
-      assertThat(backend.calls.get()).isEqualTo(1);
-      assertThat(first.coordinator.stats().led()).isEqualTo(1);
-      assertThat(second.coordinator.stats().joined()).isEqualTo(1);
+      assertThat(backend.calls().get()).isEqualTo(1);
+      assertThat(first.coordinator().stats().led()).isEqualTo(1);
+      assertThat(second.coordinator().stats().joined()).isEqualTo(1);
     }
   }
 
@@ -80,20 +83,20 @@ final class CollapsibleFleetTest {
   @Test
   void aReadAfterAWriteOnItsInstanceDoesNotTakeAnOlderRunOfAnother() throws Exception {
     FleetOptions options = FleetInstance.options().build();
-    Backend backend = new Backend(/* held= */ 1);
+    FleetBackend backend = new FleetBackend(/* held= */ 1);
     try (FleetInstance first = FleetInstance.coordinating(options, backend);
         FleetInstance second = FleetInstance.coordinating(options, backend)) {
       List<Thread> callers = new ArrayList<>();
-      CompletableFuture<Quote> led = OwnThreads.call(() -> first.quotes.quote("ACME"), callers);
+      CompletableFuture<Quote> led = OwnThreads.call(() -> first.quotes().quote("ACME"), callers);
       backend.awaitEntered(1);
-      second.quotes.trade("ACME");
+      second.quotes().trade("ACME");
 
-      Quote own = OwnThreads.call(() -> second.quotes.quote("ACME"), callers)
+      Quote own = OwnThreads.call(() -> second.quotes().quote("ACME"), callers)
           .get(30, TimeUnit.SECONDS);
-      backend.release.countDown();
+      backend.release();
 
       assertThat(own).isEqualTo(new Quote("ACME", null, 2));
-      assertThat(second.coordinator.stats().overtaken()).isEqualTo(1);
+      assertThat(second.coordinator().stats().overtaken()).isEqualTo(1);
       assertThat(led.get(30, TimeUnit.SECONDS)).isEqualTo(new Quote("ACME", null, 1));
     }
   }
@@ -105,24 +108,24 @@ final class CollapsibleFleetTest {
   @Test
   void callersWithDifferentIdentitiesNeverShareAcrossInstances() throws Exception {
     FleetOptions options = FleetInstance.options().build();
-    Backend backend = new Backend(/* held= */ 2);
+    FleetBackend backend = new FleetBackend(/* held= */ 2);
     try (FleetInstance first = FleetInstance.coordinating(options, backend);
         FleetInstance second = FleetInstance.coordinating(options, backend)) {
       CompletableFuture<Quote> tenantA = OwnThreads.call(
-          () -> asTenant("a", () -> first.quotes.quote("ACME")), new ArrayList<>());
+          () -> asTenant("a", () -> first.quotes().quote("ACME")), new ArrayList<>());
       backend.awaitEntered(1);
       CompletableFuture<Quote> tenantB = OwnThreads.call(
-          () -> asTenant("b", () -> second.quotes.quote("ACME")), new ArrayList<>());
+          () -> asTenant("b", () -> second.quotes().quote("ACME")), new ArrayList<>());
 
       // had the second tenant joined the first's call, the backend would see one call only
       backend.awaitEntered(2);
-      backend.release.countDown();
+      backend.release();
 
       assertThat(tenantA.get(30, TimeUnit.SECONDS).tenant()).isEqualTo("a");
       assertThat(tenantB.get(30, TimeUnit.SECONDS).tenant()).isEqualTo("b");
-      assertThat(first.coordinator.stats().led()).isEqualTo(1);
-      assertThat(second.coordinator.stats().led()).isEqualTo(1);
-      assertThat(second.coordinator.stats().joined()).isZero();
+      assertThat(first.coordinator().stats().led()).isEqualTo(1);
+      assertThat(second.coordinator().stats().led()).isEqualTo(1);
+      assertThat(second.coordinator().stats().joined()).isZero();
     }
   }
 
@@ -134,15 +137,15 @@ final class CollapsibleFleetTest {
   void callsSucceedLocallyWhenRedisIsUnreachable() throws Exception {
     FleetOptions options = FleetInstance.options()
         .coordinationTimeout(Duration.ofMillis(50)).build();
-    Backend backend = new Backend(/* held= */ 0);
+    FleetBackend backend = new FleetBackend(/* held= */ 0);
     try (FleetInstance alone = FleetInstance.start(LocalRedis.freePort(), options, backend,
         null, /* coordinating= */ false)) {
       for (int i = 1; i <= 3; i++) {
-        assertThat(alone.quotes.quote("ACME")).isEqualTo(new Quote("ACME", null, i));
+        assertThat(alone.quotes().quote("ACME")).isEqualTo(new Quote("ACME", null, i));
       }
-      assertThat(backend.calls.get()).isEqualTo(3);
-      assertThat(alone.coordinator.stats().fellBack()).isEqualTo(3);
-      assertThat(alone.coordinator.stats().coordinating()).isFalse();
+      assertThat(backend.calls().get()).isEqualTo(3);
+      assertThat(alone.coordinator().stats().fellBack()).isEqualTo(3);
+      assertThat(alone.coordinator().stats().coordinating()).isFalse();
     }
   }
 
@@ -154,21 +157,21 @@ final class CollapsibleFleetTest {
   void aWaiterWhoseDeadlinePassesMakesItsOwnCall() throws Exception {
     // a lease far longer than the test waits: only the caller's own deadline ends its wait
     FleetOptions options = FleetInstance.options().leaseTime(Duration.ofMinutes(5)).build();
-    Backend backend = new Backend(/* held= */ 1);
+    FleetBackend backend = new FleetBackend(/* held= */ 1);
     try (FleetInstance first = FleetInstance.coordinating(options, backend);
         FleetInstance second = FleetInstance.start(LocalRedis.PORT, options, backend,
             Duration.ofMillis(200), true)) {
-      CompletableFuture<Quote> leader = OwnThreads.call(() -> first.quotes.quote("ACME"),
+      CompletableFuture<Quote> leader = OwnThreads.call(() -> first.quotes().quote("ACME"),
           new ArrayList<>());
       backend.awaitEntered(1);
 
-      Quote own = OwnThreads.call(() -> second.quotes.quote("ACME"), new ArrayList<>())
+      Quote own = OwnThreads.call(() -> second.quotes().quote("ACME"), new ArrayList<>())
           .get(20, TimeUnit.SECONDS);
 
       assertThat(own).isEqualTo(new Quote("ACME", null, 2));
       assertThat(leader).isNotDone();
-      assertThat(second.coordinator.stats().leaseLost()).isEqualTo(1);
-      backend.release.countDown();
+      assertThat(second.coordinator().stats().leaseLost()).isEqualTo(1);
+      backend.release();
       assertThat(leader.get(30, TimeUnit.SECONDS)).isEqualTo(new Quote("ACME", null, 1));
     }
   }
@@ -180,21 +183,21 @@ final class CollapsibleFleetTest {
   @Test
   void aResultEveryFieldOfWhichComesBackCrosses() throws Exception {
     FleetOptions options = FleetInstance.options().build();
-    Backend backend = new Backend(/* held= */ 1);
+    FleetBackend backend = new FleetBackend(/* held= */ 1);
     try (FleetInstance first = FleetInstance.coordinating(options, backend);
         FleetInstance second = FleetInstance.coordinating(options, backend)) {
-      CompletableFuture<Opaque> leader = OwnThreads.call(() -> first.quotes.opaque("ACME"),
+      CompletableFuture<Opaque> leader = OwnThreads.call(() -> first.quotes().opaque("ACME"),
           new ArrayList<>());
       backend.awaitEntered(1);
-      CompletableFuture<Opaque> waiter = OwnThreads.call(() -> second.quotes.opaque("ACME"),
+      CompletableFuture<Opaque> waiter = OwnThreads.call(() -> second.quotes().opaque("ACME"),
           new ArrayList<>());
-      FleetTestAccess.awaitWatching(second.coordinator, 1);
+      FleetTestAccess.awaitWatching(second.coordinator(), 1);
 
-      backend.release.countDown();
+      backend.release();
 
       assertThat(leader.get(30, TimeUnit.SECONDS).quote).isEqualTo(new Quote("ACME", null, 1));
       assertThat(waiter.get(30, TimeUnit.SECONDS).quote).isEqualTo(new Quote("ACME", null, 1));
-      assertThat(second.coordinator.stats().joined()).isEqualTo(1);
+      assertThat(second.coordinator().stats().joined()).isEqualTo(1);
     }
   }
 
@@ -209,7 +212,7 @@ final class CollapsibleFleetTest {
   void aResultAnotherInstancesCallerCouldTellFromItsOwnDoesNotCross(String method)
       throws Exception {
     FleetOptions options = FleetInstance.options().build();
-    Backend backend = new Backend(/* held= */ 1);
+    FleetBackend backend = new FleetBackend(/* held= */ 1);
     try (FleetInstance first = FleetInstance.coordinating(options, backend);
         FleetInstance second = FleetInstance.coordinating(options, backend)) {
       CompletableFuture<String> leader = OwnThreads.call(() -> seen(first, method),
@@ -217,28 +220,28 @@ final class CollapsibleFleetTest {
       backend.awaitEntered(1);
       CompletableFuture<String> waiter = OwnThreads.call(() -> seen(second, method),
           new ArrayList<>());
-      FleetTestAccess.awaitWatching(second.coordinator, 1);
+      FleetTestAccess.awaitWatching(second.coordinator(), 1);
 
-      backend.release.countDown();
+      backend.release();
 
       assertThat(leader.get(30, TimeUnit.SECONDS)).contains("call 1");
       assertThat(waiter.get(30, TimeUnit.SECONDS)).contains("call 2");
-      assertThat(backend.calls.get()).isEqualTo(2);
-      assertThat(second.coordinator.stats().unshared()).isEqualTo(1);
+      assertThat(backend.calls().get()).isEqualTo(2);
+      assertThat(second.coordinator().stats().unshared()).isEqualTo(1);
     }
   }
 
   /** What a caller of {@code method} sees of its result, as text. */
   private static String seen(FleetInstance instance, String method) {
     return switch (method) {
-      case "profile" -> instance.quotes.profile("ACME").note;
+      case "profile" -> instance.quotes().profile("ACME").note;
       case "pet" -> {
-        FleetInstance.Animal pet = instance.quotes.pet("ACME");
+        Animal pet = instance.quotes().pet("ACME");
         yield pet.getClass().getSimpleName() + " "
-            + (pet instanceof FleetInstance.Dog dog ? dog.breed : "of no breed");
+            + (pet instanceof Dog dog ? dog.breed : "of no breed");
       }
       case "ranks" -> {
-        SortedMap<String, Integer> ranks = instance.quotes.ranks("ACME");
+        SortedMap<String, Integer> ranks = instance.quotes().ranks("ACME");
         yield "first " + ranks.firstKey() + ", call " + ranks.get("call");
       }
       default -> throw new IllegalArgumentException(method);

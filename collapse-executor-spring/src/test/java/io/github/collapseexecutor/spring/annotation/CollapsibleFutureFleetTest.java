@@ -4,10 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.collapseexecutor.redis.FleetOptions;
 import io.github.collapseexecutor.redis.FleetTestAccess;
-import io.github.collapseexecutor.spring.annotation.FleetInstance.Backend;
-import io.github.collapseexecutor.spring.annotation.FleetInstance.Profile;
-import io.github.collapseexecutor.spring.annotation.FleetInstance.Quote;
 import io.github.collapseexecutor.testing.LocalRedis;
+import io.github.collapseexecutor.testing.annotation.FleetBackend;
+import io.github.collapseexecutor.testing.annotation.FleetInstance;
+import io.github.collapseexecutor.testing.annotation.FleetResults.Profile;
+import io.github.collapseexecutor.testing.annotation.Quote;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -19,7 +20,6 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import reactor.core.publisher.Mono;
 
 /**
  * {@code @Collapsible(fleet = true)} methods returning a future or a {@code Mono} across two
@@ -50,14 +50,14 @@ final class CollapsibleFutureFleetTest {
   @ValueSource(strings = {FUTURE, MONO})
   void concurrentCallsOnTwoInstancesMakeOneBackendCall(String kind) throws Exception {
     FleetOptions options = FleetInstance.options().build();
-    Backend backend = new Backend(/* held= */ 1);
+    FleetBackend backend = new FleetBackend(/* held= */ 1);
     try (FleetInstance first = FleetInstance.coordinating(options, backend);
         FleetInstance second = FleetInstance.coordinating(options, backend)) {
       List<CompletableFuture<@Nullable Quote>> results = new ArrayList<>();
       results.add(quote(first, kind));
       backend.awaitEntered(1);
       results.add(quote(second, kind));
-      FleetTestAccess.awaitWatching(second.coordinator, 1);
+      FleetTestAccess.awaitWatching(second.coordinator(), 1);
       for (int i = 0; i < 2; i++) {
         results.add(quote(first, kind));
         results.add(quote(second, kind));
@@ -66,17 +66,17 @@ final class CollapsibleFutureFleetTest {
       List<CompletableFuture<String>> completedOn = results.stream()
           .map(result -> result.thenApply(quote -> Thread.currentThread().getName())).toList();
 
-      backend.release.countDown();
+      backend.release();
 
       for (CompletableFuture<@Nullable Quote> result : results) {
         assertThat(result.get(30, TimeUnit.SECONDS)).isEqualTo(new Quote("ACME", null, 1));
       }
-      assertThat(backend.calls.get()).isEqualTo(1);
-      assertThat(backend.askedOn).noneMatch(thread -> thread.startsWith(REDIS_CLIENT));
+      assertThat(backend.calls().get()).isEqualTo(1);
+      assertThat(backend.askedOn()).noneMatch(thread -> thread.startsWith(REDIS_CLIENT));
       assertThat(completedOn).allSatisfy(thread ->
           assertThat(thread.get(30, TimeUnit.SECONDS)).doesNotStartWith(REDIS_CLIENT));
-      assertThat(first.coordinator.stats().led()).isEqualTo(1);
-      assertThat(second.coordinator.stats().joined()).isEqualTo(1);
+      assertThat(first.coordinator().stats().led()).isEqualTo(1);
+      assertThat(second.coordinator().stats().joined()).isEqualTo(1);
     }
   }
 
@@ -88,20 +88,20 @@ final class CollapsibleFutureFleetTest {
   @ValueSource(strings = {FUTURE, MONO})
   void aNamedExecutorsFleetTakesItsFutureAndMonoMethodsAcross(String kind) throws Exception {
     FleetOptions options = FleetInstance.options().build();
-    Backend backend = new Backend(/* held= */ 1);
+    FleetBackend backend = new FleetBackend(/* held= */ 1);
     try (FleetInstance first = FleetInstance.coordinating(options, backend);
         FleetInstance second = FleetInstance.coordinating(options, backend)) {
       CompletableFuture<Quote> leader = onFleetExecutor(first, kind);
       backend.awaitEntered(1);
       CompletableFuture<Quote> waiter = onFleetExecutor(second, kind);
-      FleetTestAccess.awaitWatching(second.coordinator, 1);
+      FleetTestAccess.awaitWatching(second.coordinator(), 1);
 
-      backend.release.countDown();
+      backend.release();
 
       assertThat(leader.get(30, TimeUnit.SECONDS)).isEqualTo(new Quote("ACME", null, 1));
       assertThat(waiter.get(30, TimeUnit.SECONDS)).isEqualTo(new Quote("ACME", null, 1));
-      assertThat(backend.calls.get()).isEqualTo(1);
-      assertThat(second.coordinator.stats().joined()).isEqualTo(1);
+      assertThat(backend.calls().get()).isEqualTo(1);
+      assertThat(second.coordinator().stats().joined()).isEqualTo(1);
     }
   }
 
@@ -115,21 +115,21 @@ final class CollapsibleFutureFleetTest {
   void aValueAnotherInstancesCallerCouldTellFromItsOwnDoesNotCross(String kind)
       throws Exception {
     FleetOptions options = FleetInstance.options().build();
-    Backend backend = new Backend(/* held= */ 1);
+    FleetBackend backend = new FleetBackend(/* held= */ 1);
     try (FleetInstance first = FleetInstance.coordinating(options, backend);
         FleetInstance second = FleetInstance.coordinating(options, backend)) {
       CompletableFuture<Profile> leader = profile(first, kind);
       backend.awaitEntered(1);
       CompletableFuture<Profile> waiter = profile(second, kind);
-      FleetTestAccess.awaitWatching(second.coordinator, 1);
+      FleetTestAccess.awaitWatching(second.coordinator(), 1);
 
-      backend.release.countDown();
+      backend.release();
 
       assertThat(leader.get(30, TimeUnit.SECONDS).note).isEqualTo("made by call 1");
       assertThat(waiter.get(30, TimeUnit.SECONDS).note).isEqualTo("made by call 2");
-      assertThat(backend.calls.get()).isEqualTo(2);
-      assertThat(second.coordinator.stats().unshared()).isEqualTo(1);
-      assertThat(backend.askedOn).hasSize(2)
+      assertThat(backend.calls().get()).isEqualTo(2);
+      assertThat(second.coordinator().stats().unshared()).isEqualTo(1);
+      assertThat(backend.askedOn()).hasSize(2)
           .noneMatch(thread -> thread.startsWith(REDIS_CLIENT));
     }
   }
@@ -144,18 +144,18 @@ final class CollapsibleFutureFleetTest {
   void aReadAfterAWriteOnItsInstanceDoesNotTakeAnOlderRunOfAnother(String kind)
       throws Exception {
     FleetOptions options = FleetInstance.options().build();
-    Backend backend = new Backend(/* held= */ 1);
+    FleetBackend backend = new FleetBackend(/* held= */ 1);
     try (FleetInstance first = FleetInstance.coordinating(options, backend);
         FleetInstance second = FleetInstance.coordinating(options, backend)) {
       CompletableFuture<@Nullable Quote> led = quote(first, kind);
       backend.awaitEntered(1);
-      second.quotes.trade("ACME");
+      second.quotes().trade("ACME");
 
       Quote own = quote(second, kind).get(30, TimeUnit.SECONDS);
-      backend.release.countDown();
+      backend.release();
 
       assertThat(own).isEqualTo(new Quote("ACME", null, 2));
-      assertThat(second.coordinator.stats().overtaken()).isEqualTo(1);
+      assertThat(second.coordinator().stats().overtaken()).isEqualTo(1);
       assertThat(led.get(30, TimeUnit.SECONDS)).isEqualTo(new Quote("ACME", null, 1));
     }
   }
@@ -168,22 +168,22 @@ final class CollapsibleFutureFleetTest {
   @ValueSource(strings = {FUTURE, MONO})
   void aFailedCallIsNotSharedAndFailsOnlyItsOwnCallers(String kind) throws Exception {
     FleetOptions options = FleetInstance.options().build();
-    Backend backend = new Backend(/* held= */ 1);
-    backend.failing = 1;
+    FleetBackend backend = new FleetBackend(/* held= */ 1);
+    backend.failOn(1);
     try (FleetInstance first = FleetInstance.coordinating(options, backend);
         FleetInstance second = FleetInstance.coordinating(options, backend)) {
       CompletableFuture<@Nullable Quote> leader = quote(first, kind);
       backend.awaitEntered(1);
       CompletableFuture<@Nullable Quote> beside = quote(first, kind);
       CompletableFuture<@Nullable Quote> waiter = quote(second, kind);
-      FleetTestAccess.awaitWatching(second.coordinator, 1);
+      FleetTestAccess.awaitWatching(second.coordinator(), 1);
 
-      backend.release.countDown();
+      backend.release();
 
       assertThat(failure(leader)).hasMessage("backend call 1 failed");
       assertThat(failure(beside)).hasMessage("backend call 1 failed");
       assertThat(waiter.get(30, TimeUnit.SECONDS)).isEqualTo(new Quote("ACME", null, 2));
-      assertThat(backend.calls.get()).isEqualTo(2);
+      assertThat(backend.calls().get()).isEqualTo(2);
     }
   }
 
@@ -195,19 +195,19 @@ final class CollapsibleFutureFleetTest {
   @ValueSource(strings = {FUTURE, MONO})
   void noValueIsNotShared(String kind) throws Exception {
     FleetOptions options = FleetInstance.options().build();
-    Backend backend = new Backend(/* held= */ 1);
+    FleetBackend backend = new FleetBackend(/* held= */ 1);
     try (FleetInstance first = FleetInstance.coordinating(options, backend);
         FleetInstance second = FleetInstance.coordinating(options, backend)) {
       CompletableFuture<@Nullable Quote> leader = butFirst(first, kind);
       backend.awaitEntered(1);
       CompletableFuture<@Nullable Quote> waiter = butFirst(second, kind);
-      FleetTestAccess.awaitWatching(second.coordinator, 1);
+      FleetTestAccess.awaitWatching(second.coordinator(), 1);
 
-      backend.release.countDown();
+      backend.release();
 
       assertThat(leader.get(30, TimeUnit.SECONDS)).isNull();
       assertThat(waiter.get(30, TimeUnit.SECONDS)).isEqualTo(new Quote("ACME", null, 2));
-      assertThat(backend.calls.get()).isEqualTo(2);
+      assertThat(backend.calls().get()).isEqualTo(2);
     }
   }
 
@@ -221,43 +221,43 @@ final class CollapsibleFutureFleetTest {
   void aRunEveryCallerLeftIsCancelledAndFreesItsKey(String kind) throws Exception {
     // a lease far longer than the test waits: only the end of the cancelled call frees the key
     FleetOptions options = FleetInstance.options().leaseTime(Duration.ofMinutes(5)).build();
-    Backend backend = new Backend(/* held= */ 1);
+    FleetBackend backend = new FleetBackend(/* held= */ 1);
     try (FleetInstance first = FleetInstance.coordinating(options, backend);
         FleetInstance second = FleetInstance.coordinating(options, backend)) {
       CompletableFuture<@Nullable Quote> leader = quote(first, kind);
       backend.awaitEntered(1);
       CompletableFuture<@Nullable Quote> waiter = quote(second, kind);
-      FleetTestAccess.awaitWatching(second.coordinator, 1);
+      FleetTestAccess.awaitWatching(second.coordinator(), 1);
 
       leader.cancel(/* mayInterruptIfRunning= */ false);
 
       assertThat(waiter.get(30, TimeUnit.SECONDS)).isEqualTo(new Quote("ACME", null, 2));
-      assertThat(backend.answers.get(0)).isCancelled();
-      backend.release.countDown();
-      assertThat(backend.calls.get()).isEqualTo(2);
+      assertThat(backend.answers().get(0)).isCancelled();
+      backend.release();
+      assertThat(backend.calls().get()).isEqualTo(2);
     }
   }
 
   /** Calls the quote method of {@code kind}; a {@code Mono} is subscribed to at once. */
   private static CompletableFuture<@Nullable Quote> quote(FleetInstance instance, String kind) {
-    return kind.equals(MONO) ? instance.quotes.quoteMono("ACME").toFuture()
-        : instance.quotes.quoteLater("ACME");
+    return kind.equals(MONO) ? instance.quotes().quoteMono("ACME").toFuture()
+        : instance.quotes().quoteLater("ACME");
   }
 
   private static CompletableFuture<Quote> onFleetExecutor(FleetInstance instance, String kind) {
-    return kind.equals(MONO) ? instance.quotes.quoteMonoOnFleetExecutor("ACME").toFuture()
-        : instance.quotes.quoteLaterOnFleetExecutor("ACME");
+    return kind.equals(MONO) ? instance.quotes().quoteMonoOnFleetExecutor("ACME").toFuture()
+        : instance.quotes().quoteLaterOnFleetExecutor("ACME");
   }
 
   private static CompletableFuture<Profile> profile(FleetInstance instance, String kind) {
-    return kind.equals(MONO) ? instance.quotes.profileMono("ACME").toFuture()
-        : instance.quotes.profileLater("ACME");
+    return kind.equals(MONO) ? instance.quotes().profileMono("ACME").toFuture()
+        : instance.quotes().profileLater("ACME");
   }
 
   private static CompletableFuture<@Nullable Quote> butFirst(FleetInstance instance,
       String kind) {
-    return kind.equals(MONO) ? instance.quotes.monoButFirst("ACME").toFuture()
-        : instance.quotes.laterButFirst("ACME");
+    return kind.equals(MONO) ? instance.quotes().monoButFirst("ACME").toFuture()
+        : instance.quotes().laterButFirst("ACME");
   }
 
   private static Throwable failure(CompletableFuture<?> future) throws Exception {

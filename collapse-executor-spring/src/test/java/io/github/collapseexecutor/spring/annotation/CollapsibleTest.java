@@ -5,14 +5,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.github.collapseexecutor.spring.NamedExecutor;
 import io.github.collapseexecutor.spring.NamedExecutors;
 import io.github.collapseexecutor.testing.annotation.Crowd;
-import io.github.collapseexecutor.testing.annotation.HeldService;
+import io.github.collapseexecutor.testing.annotation.PendingFutures;
+import io.github.collapseexecutor.testing.annotation.ProfileService;
+import io.github.collapseexecutor.testing.annotation.TestExecutors;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -204,36 +205,12 @@ final class CollapsibleTest {
     }
   }
 
-  static class ProfileService extends HeldService {
-
-    @Collapsible
-    public String profile(int id) {
-      enter();
-      return "profile " + id;
-    }
-
-    @Collapsible(key = "#p0")
-    public String tagged(int id, String requestId) {
-      return profile(id);
-    }
-
-    @Collapsible
-    public String failing(int id) throws IOException {
-      enter();
-      throw new IOException("down");
-    }
-
-    public String selfCall(int id) {
-      return profile(id);
-    }
-  }
-
   static class FutureService {
 
-    private final Queue pending = new Queue();
+    private final PendingFutures pending = new PendingFutures();
     private final AtomicInteger runs = new AtomicInteger();
 
-    Queue pending() {
+    PendingFutures pending() {
       return pending;
     }
 
@@ -288,18 +265,6 @@ final class CollapsibleTest {
 
     public void touch() {
       touches.incrementAndGet();
-    }
-  }
-
-  /** The futures a service handed out, for the test to complete. */
-  static final class Queue extends ConcurrentLinkedQueue<CompletableFuture<String>> {
-
-    private static final long serialVersionUID = 1L;
-
-    CompletableFuture<String> next() {
-      CompletableFuture<String> future = new CompletableFuture<>();
-      add(future);
-      return future;
     }
   }
 }

@@ -10,6 +10,7 @@ import io.github.collapseexecutor.redis.RedisFleet;
 import io.github.collapseexecutor.spring.NamedExecutor;
 import io.github.collapseexecutor.spring.NamedExecutors;
 import io.github.collapseexecutor.testing.LocalRedis;
+import io.github.collapseexecutor.testing.annotation.FleetInstance;
 import io.lettuce.core.RedisURI;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;

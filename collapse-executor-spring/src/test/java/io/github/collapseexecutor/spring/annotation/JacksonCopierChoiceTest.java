@@ -3,6 +3,7 @@ package io.github.collapseexecutor.spring.annotation;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.github.collapseexecutor.testing.annotation.Collapsing;
 import org.junit.jupiter.api.Test;
 import org.springframework.context.annotation.AnnotationConfigApplicationContext;
 import org.springframework.context.annotation.Bean;
@@ -49,10 +50,6 @@ final class JacksonCopierChoiceTest {
           .extracting("mapper").isSameAs(JsonMapper.shared());
     }
   }
-
-  @Configuration(proxyBeanMethods = false)
-  @EnableCollapsing
-  static class Collapsing {}
 
   @Configuration(proxyBeanMethods = false)
   static class Jackson2Mapper {

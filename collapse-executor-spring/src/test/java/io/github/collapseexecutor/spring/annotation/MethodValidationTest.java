@@ -3,6 +3,7 @@ package io.github.collapseexecutor.spring.annotation;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.github.collapseexecutor.testing.annotation.Collapsing;
 import io.github.collapseexecutor.testing.annotation.Crowd;
 import jakarta.validation.ConstraintViolationException;
 import jakarta.validation.constraints.Positive;

@@ -8,6 +8,7 @@ import io.github.collapseexecutor.spring.annotation.Library.Authors;
 import io.github.collapseexecutor.spring.annotation.Library.Books;
 import io.github.collapseexecutor.spring.annotation.LibraryApplication.Statements;
 import io.github.collapseexecutor.testing.LoggedRecords;
+import io.github.collapseexecutor.testing.annotation.Collapsing;
 import io.github.collapseexecutor.testing.annotation.Crowd;
 import io.github.collapseexecutor.testing.annotation.HeldService;
 import java.util.List;

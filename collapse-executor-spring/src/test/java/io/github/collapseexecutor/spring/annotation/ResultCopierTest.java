@@ -4,7 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.collapseexecutor.spring.NamedExecutor;
 import io.github.collapseexecutor.spring.NamedExecutors;
+import io.github.collapseexecutor.testing.annotation.Collapsing;
 import io.github.collapseexecutor.testing.annotation.Crowd;
+import io.github.collapseexecutor.testing.annotation.TestExecutors;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.IdentityHashMap;

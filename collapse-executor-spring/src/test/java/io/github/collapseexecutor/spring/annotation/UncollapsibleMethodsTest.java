@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.catchThrowable;
 
 import io.github.collapseexecutor.spring.NamedExecutor;
 import io.github.collapseexecutor.spring.NamedExecutors;
+import io.github.collapseexecutor.testing.annotation.Collapsing;
+import io.github.collapseexecutor.testing.annotation.TestExecutors;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;

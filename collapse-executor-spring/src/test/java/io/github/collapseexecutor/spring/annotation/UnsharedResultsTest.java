@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.github.collapseexecutor.spring.annotation.Library.Author;
 import io.github.collapseexecutor.spring.annotation.SharedResultsTest.Secretive;
 import io.github.collapseexecutor.testing.LoggedRecords;
+import io.github.collapseexecutor.testing.annotation.Collapsing;
 import io.github.collapseexecutor.testing.annotation.HeldService;
 import java.time.Duration;
 import java.util.ArrayList;

@@ -1,11 +1,14 @@
-package io.github.collapseexecutor.spring.annotation;
+package io.github.collapseexecutor.micrometer.annotation;
 
 import io.github.collapseexecutor.core.CollapseListener;
 import io.github.collapseexecutor.spring.NamedExecutor;
 import io.github.collapseexecutor.spring.NamedExecutors;
-import io.github.collapseexecutor.spring.annotation.CollapsibleTest.Queue;
+import io.github.collapseexecutor.spring.annotation.Collapsible;
 import io.github.collapseexecutor.spring.observation.MethodObserver;
 import io.github.collapseexecutor.testing.Parking;
+import io.github.collapseexecutor.testing.annotation.Collapsing;
+import io.github.collapseexecutor.testing.annotation.PendingFutures;
+import io.github.collapseexecutor.testing.annotation.TestExecutors;
 import io.micrometer.observation.Observation;
 import io.micrometer.observation.ObservationRegistry;
 import io.micrometer.observation.contextpropagation.ObservationThreadLocalAccessor;
@@ -145,12 +148,12 @@ final class FutureCallers {
   static class PendingService {
 
     // read through accessors: the bean the test holds is a proxy whose own fields are unset
-    private final Queue pending = new Queue();
+    private final PendingFutures pending = new PendingFutures();
     private final AtomicInteger runs = new AtomicInteger();
     private final AtomicBoolean monoCancelled = new AtomicBoolean();
     private final AtomicReference<Object> monoObservation = new AtomicReference<>();
 
-    Queue pending() {
+    PendingFutures pending() {
       return pending;
     }
 

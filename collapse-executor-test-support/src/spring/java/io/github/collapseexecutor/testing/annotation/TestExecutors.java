@@ -1,4 +1,4 @@
-package io.github.collapseexecutor.spring.annotation;
+package io.github.collapseexecutor.testing.annotation;
 
 import io.github.collapseexecutor.core.CollapseExecutorOptions;
 import io.github.collapseexecutor.spring.NamedExecutor;
@@ -11,12 +11,12 @@ import java.util.Map;
  * without Spring Boot: the {@value NamedExecutors#DEFAULT} one with the core's default options,
  * beside the ones the test names.
  */
-final class TestExecutors {
+public final class TestExecutors {
 
   private TestExecutors() {}
 
   /** Returns {@code executors} and a default executor, unless one of them is the default. */
-  static NamedExecutors with(NamedExecutor... executors) {
+  public static NamedExecutors with(NamedExecutor... executors) {
     Map<String, NamedExecutor> byName = new LinkedHashMap<>();
     byName.put(NamedExecutors.DEFAULT, new NamedExecutor(NamedExecutors.DEFAULT,
         options(NamedExecutors.DEFAULT).build(), /* timeout= */ null,
@@ -28,7 +28,7 @@ final class TestExecutors {
   }
 
   /** Returns the core's default options, under {@code name}, to change before building. */
-  static CollapseExecutorOptions.Builder options(String name) {
+  public static CollapseExecutorOptions.Builder options(String name) {
     return CollapseExecutorOptions.builder().name(name);
   }
 }

@@ -1,9 +1,9 @@
-package io.github.collapseexecutor.spring.annotation;
+package io.github.collapseexecutor.micrometer.annotation;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.github.collapseexecutor.spring.annotation.CollapseBatchTest.UserService;
-import io.github.collapseexecutor.spring.annotation.CollapsibleTest.ProfileService;
+import io.github.collapseexecutor.testing.annotation.ProfileService;
+import io.github.collapseexecutor.testing.annotation.UserService;
 import io.github.collapseexecutor.testing.observation.TracingRegistries;
 import io.micrometer.observation.ObservationRegistry;
 import io.opentelemetry.api.common.AttributeKey;

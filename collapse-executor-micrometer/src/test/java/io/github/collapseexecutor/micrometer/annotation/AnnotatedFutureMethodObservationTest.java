@@ -1,12 +1,12 @@
-package io.github.collapseexecutor.spring.annotation;
+package io.github.collapseexecutor.micrometer.annotation;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.collapseexecutor.core.CollapseListener;
 import io.github.collapseexecutor.micrometer.DefaultCollapseObservationConvention;
-import io.github.collapseexecutor.spring.annotation.FutureCallers.Caller;
-import io.github.collapseexecutor.spring.annotation.FutureCallers.Kind;
-import io.github.collapseexecutor.spring.annotation.FutureCallers.PendingService;
+import io.github.collapseexecutor.micrometer.annotation.FutureCallers.Caller;
+import io.github.collapseexecutor.micrometer.annotation.FutureCallers.Kind;
+import io.github.collapseexecutor.micrometer.annotation.FutureCallers.PendingService;
 import io.micrometer.observation.Observation;
 import io.micrometer.observation.tck.TestObservationRegistry;
 import io.micrometer.observation.tck.TestObservationRegistryAssert;

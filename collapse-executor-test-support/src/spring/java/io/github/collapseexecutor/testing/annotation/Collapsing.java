@@ -1,5 +1,6 @@
-package io.github.collapseexecutor.spring.annotation;
+package io.github.collapseexecutor.testing.annotation;
 
+import io.github.collapseexecutor.spring.annotation.EnableCollapsing;
 import org.springframework.context.annotation.Configuration;
 
 /**
@@ -8,4 +9,4 @@ import org.springframework.context.annotation.Configuration;
  */
 @Configuration(proxyBeanMethods = false)
 @EnableCollapsing
-class Collapsing {}
+public class Collapsing {}

@@ -1,12 +1,13 @@
-package io.github.collapseexecutor.spring.annotation;
+package io.github.collapseexecutor.micrometer.annotation;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.collapseexecutor.micrometer.CollapseObservationContext;
 import io.github.collapseexecutor.micrometer.CollapseObservationConvention;
 import io.github.collapseexecutor.micrometer.DefaultCollapseObservationConvention;
-import io.github.collapseexecutor.spring.annotation.CollapseBatchTest.UserService;
-import io.github.collapseexecutor.spring.annotation.CollapsibleTest.ProfileService;
+import io.github.collapseexecutor.spring.annotation.CollapseMethods;
+import io.github.collapseexecutor.testing.annotation.ProfileService;
+import io.github.collapseexecutor.testing.annotation.UserService;
 import io.micrometer.common.KeyValues;
 import io.micrometer.observation.tck.TestObservationRegistry;
 import io.micrometer.observation.tck.TestObservationRegistryAssert;

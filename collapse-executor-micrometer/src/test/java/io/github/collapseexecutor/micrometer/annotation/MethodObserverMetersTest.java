@@ -1,14 +1,15 @@
-package io.github.collapseexecutor.spring.annotation;
+package io.github.collapseexecutor.micrometer.annotation;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.collapseexecutor.micrometer.MicrometerCollapseListener;
-import io.github.collapseexecutor.micrometer.annotation.MicrometerMethodObservers;
 import io.github.collapseexecutor.spring.NamedExecutor;
 import io.github.collapseexecutor.spring.NamedExecutors;
-import io.github.collapseexecutor.spring.annotation.CollapseBatchTest.UserService;
-import io.github.collapseexecutor.spring.annotation.CollapsibleTest.ProfileService;
 import io.github.collapseexecutor.spring.observation.MethodObserver;
+import io.github.collapseexecutor.testing.annotation.Collapsing;
+import io.github.collapseexecutor.testing.annotation.ProfileService;
+import io.github.collapseexecutor.testing.annotation.TestExecutors;
+import io.github.collapseexecutor.testing.annotation.UserService;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.micrometer.observation.ObservationRegistry;

@@ -1,15 +1,15 @@
-package io.github.collapseexecutor.spring.annotation;
+package io.github.collapseexecutor.micrometer.annotation;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.collapseexecutor.micrometer.CollapseObservations;
-import io.github.collapseexecutor.micrometer.annotation.MicrometerMethodObservers;
 import io.github.collapseexecutor.redis.FleetOptions;
 import io.github.collapseexecutor.redis.FleetTestAccess;
-import io.github.collapseexecutor.spring.annotation.FleetInstance.Backend;
-import io.github.collapseexecutor.spring.annotation.FleetInstance.Quote;
 import io.github.collapseexecutor.testing.LocalRedis;
 import io.github.collapseexecutor.testing.OwnThreads;
+import io.github.collapseexecutor.testing.annotation.FleetBackend;
+import io.github.collapseexecutor.testing.annotation.FleetInstance;
+import io.github.collapseexecutor.testing.annotation.Quote;
 import io.micrometer.observation.Observation;
 import io.micrometer.observation.ObservationRegistry;
 import io.micrometer.observation.contextpropagation.ObservationThreadLocalAccessor;
@@ -54,7 +54,7 @@ final class FleetObservationTest {
   @Test
   void theLeaderThatTookAnotherInstancesResultSaysItJoinedThroughTheFleet() throws Exception {
     FleetOptions options = FleetInstance.options().build();
-    Backend backend = new Backend(/* held= */ 1);
+    FleetBackend backend = new FleetBackend(/* held= */ 1);
     try (FleetInstance first = observed(options, backend, firstRegistry);
         FleetInstance second = observed(options, backend, secondRegistry)) {
       List<Thread> callers = new ArrayList<>();
@@ -63,13 +63,13 @@ final class FleetObservationTest {
       backend.awaitEntered(1);
       CompletableFuture<Object> joined = OwnThreads.call(() -> observedQuote(secondRegistry,
           second), callers);
-      FleetTestAccess.awaitWatching(second.coordinator, 1);
+      FleetTestAccess.awaitWatching(second.coordinator(), 1);
 
-      backend.release.countDown();
+      backend.release();
 
       assertThat(led.get(30, TimeUnit.SECONDS)).isEqualTo(new Quote("ACME", null, 1));
       assertThat(joined.get(30, TimeUnit.SECONDS)).isEqualTo(new Quote("ACME", null, 1));
-      assertThat(backend.calls.get()).isEqualTo(1);
+      assertThat(backend.calls().get()).isEqualTo(1);
       assertThat(callerOutcomes(firstRegistry)).containsExactly("led");
       assertThat(callerOutcomes(secondRegistry)).containsExactly("joined-elsewhere");
     }
@@ -81,7 +81,7 @@ final class FleetObservationTest {
   void theLeaderThatTookAnotherInstancesValueSaysItJoinedThroughTheFleet(String kind)
       throws Exception {
     FleetOptions options = FleetInstance.options().build();
-    Backend backend = new Backend(/* held= */ 1);
+    FleetBackend backend = new FleetBackend(/* held= */ 1);
     try (FleetInstance first = observed(options, backend, firstRegistry);
         FleetInstance second = observed(options, backend, secondRegistry)) {
       Observation leading = Observation.start(CALLER, firstRegistry);
@@ -89,21 +89,21 @@ final class FleetObservationTest {
       backend.awaitEntered(1);
       Observation waiting = Observation.start(CALLER, secondRegistry);
       CompletableFuture<@Nullable Quote> joined = observedQuote(second, kind, waiting);
-      FleetTestAccess.awaitWatching(second.coordinator, 1);
+      FleetTestAccess.awaitWatching(second.coordinator(), 1);
 
-      backend.release.countDown();
+      backend.release();
 
       assertThat(led.get(30, TimeUnit.SECONDS)).isEqualTo(new Quote("ACME", null, 1));
       assertThat(joined.get(30, TimeUnit.SECONDS)).isEqualTo(new Quote("ACME", null, 1));
       leading.stop();
       waiting.stop();
-      assertThat(backend.calls.get()).isEqualTo(1);
+      assertThat(backend.calls().get()).isEqualTo(1);
       assertThat(callerOutcomes(firstRegistry)).containsExactly("led");
       assertThat(callerOutcomes(secondRegistry)).containsExactly("joined-elsewhere");
     }
   }
 
-  private static FleetInstance observed(FleetOptions options, Backend backend,
+  private static FleetInstance observed(FleetOptions options, FleetBackend backend,
       ObservationRegistry registry) throws Exception {
     return FleetInstance.observed(options, backend,
         MicrometerMethodObservers.observing(new CollapseObservations(registry, null)));
@@ -111,7 +111,7 @@ final class FleetObservationTest {
 
   private static Object observedQuote(ObservationRegistry registry, FleetInstance instance) {
     return Observation.createNotStarted(CALLER, registry)
-        .observe(() -> instance.quotes.quote("ACME"));
+        .observe(() -> instance.quotes().quote("ACME"));
   }
 
   /**
@@ -122,12 +122,12 @@ final class FleetObservationTest {
   private static CompletableFuture<@Nullable Quote> observedQuote(FleetInstance instance,
       String kind, Observation observation) {
     if (kind.equals(MONO)) {
-      Mono<Quote> mono = instance.quotes.quoteMono("ACME");
+      Mono<Quote> mono = instance.quotes().quoteMono("ACME");
       return mono.contextWrite(Context.of(ObservationThreadLocalAccessor.KEY, observation))
           .toFuture();
     }
     try (Observation.Scope scope = observation.openScope()) {
-      return instance.quotes.quoteLater("ACME");
+      return instance.quotes().quoteLater("ACME");
     }
   }
 

@@ -1,10 +1,10 @@
-package io.github.collapseexecutor.spring.annotation;
+package io.github.collapseexecutor.micrometer.annotation;
 
 import io.github.collapseexecutor.micrometer.CollapseObservationConvention;
 import io.github.collapseexecutor.micrometer.CollapseObservations;
-import io.github.collapseexecutor.micrometer.annotation.MicrometerMethodObservers;
-import io.github.collapseexecutor.spring.annotation.CollapsibleTest.ProfileService;
 import io.github.collapseexecutor.spring.observation.MethodObserver;
+import io.github.collapseexecutor.testing.annotation.ProfileService;
+import io.github.collapseexecutor.testing.annotation.UserApplication;
 import io.micrometer.observation.Observation;
 import io.micrometer.observation.ObservationRegistry;
 import java.util.function.Supplier;
@@ -24,7 +24,7 @@ final class ObservedCallers {
   private ObservedCallers() {}
 
   /**
-   * Starts a context with a {@code @Collapsible} service and {@link CollapseBatchTest}'s
+   * Starts a context with a {@code @Collapsible} service and {@link UserApplication}'s
    * {@code @CollapseBatch} one, on its executors.
    */
   static AnnotationConfigApplicationContext start(ObservationRegistry registry) {
@@ -35,7 +35,7 @@ final class ObservedCallers {
   static AnnotationConfigApplicationContext start(ObservationRegistry registry,
       @Nullable CollapseObservationConvention convention) {
     AnnotationConfigApplicationContext context = new AnnotationConfigApplicationContext();
-    context.register(CollapseBatchTest.Services.class);
+    context.register(UserApplication.class);
     context.registerBean(ProfileService.class, ProfileService::new);
     context.registerBean(MethodObserver.class, () -> observer(registry, convention));
     context.refresh();
