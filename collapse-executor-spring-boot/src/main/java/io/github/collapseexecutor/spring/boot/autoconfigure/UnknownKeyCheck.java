@@ -150,7 +150,11 @@ final class UnknownKeyCheck implements BeanFactoryPostProcessor {
       }
     }
     NearestKeys nearest = new NearestKeys(known);
-    return unknown.entrySet().stream().map(key -> new UnknownKey(key.getKey(), key.getValue(),
-        nearest.nearest(key.getKey()))).toList();
+    return unknown.entrySet().stream().map(key -> {
+      String classic =
+          ClassicKeys.instead(ConfigurationPropertyName.adapt(key.getKey(), '.').toString());
+      return new UnknownKey(key.getKey(), key.getValue(),
+          classic == null ? nearest.nearest(key.getKey()) : List.of(), classic);
+    }).toList();
   }
 }

@@ -40,6 +40,25 @@ final class UnknownKeysTest {
             + " mean " + P + "max-batch-size?"));
   }
 
+  /** YAML of the classic collapse-executor, moved as it was: each old key says what it became. */
+  @Test
+  void aKeyOfTheClassicProjectSaysWhatToWriteInstead() {
+    runner.withPropertyValues(P + "thread-pool.platform.core-pool-size=8",
+        P + "rest-template.apply-bean-names[0]=restTemplate", P + "servlet.batch-size=32",
+        P + "servlet.collapse-groups[0].patterns[0]=/user/*").run(context -> {
+          String description = description(context);
+          assertThat(description).contains(P + "thread-pool.platform.core-pool-size is a key of"
+              + " the classic collapse-executor: the classic thread pools are gone");
+          assertThat(description).contains(P + "rest-template.apply-bean-names[0] is a key of the"
+              + " classic collapse-executor: write " + P + "rest-template.apply-to-beans");
+          assertThat(description).contains(P + "servlet.batch-size is a key of the classic"
+              + " collapse-executor: remove it");
+          assertThat(description).contains(P + "servlet.collapse-groups[0].patterns[0] is a key"
+              + " of the classic collapse-executor: write uris");
+          assertThat(description).doesNotContain("did you mean");
+        });
+  }
+
   @Test
   void aMisspeltKeyOfASectionNamesTheNearestKeyOfThatSection() {
     runner.withPropertyValues(P + "servlet.wait-timout=1s").run(context ->
