@@ -11,8 +11,7 @@ import org.jspecify.annotations.Nullable;
  * never share), the method, the key, compared by {@code equals} and arrays by content, the
  * caller's identity ({@link CallerIdentities}), {@code null} when callers share across identities,
  * and the writes completed when the call arrived ({@link CompletedWrites}), so that a call never
- * joins a run that started before a write it follows. The fleet tier's key leaves the writes out:
- * they are counted on each instance.
+ * joins a run that started before a write it follows.
  */
 final class CallKey {
 

@@ -34,7 +34,10 @@ public final class CollapseMethods {
   private final MethodAdvices advices;
   /** The advice of the annotated methods of each class or interface, found once per type. */
   private final Map<Class<?>, Map<Method, MethodAdvice>> byContext = new ConcurrentHashMap<>();
-  /** The singleton beans with annotated methods, by name: the fleet tier knows a bean by it. */
+  /**
+   * The singleton beans with annotated methods, by name: every instance of the application knows
+   * a bean by it, which a method's {@link LeaderRun} may need.
+   */
   private final Map<BeanIdentity, String> beanNames = new ConcurrentHashMap<>();
   private volatile @Nullable MethodObserver observer;
   private volatile @Nullable CallerIdentities identities;
@@ -46,18 +49,18 @@ public final class CollapseMethods {
    * @param observer what observes the calls, asked for at the same time
    * @param identities what tells callers apart, asked for at the same time
    * @param copiers where the result copiers that methods and executors name are found
-   * @param fleet the fleet tier, asked for when the first method that uses it is found
+   * @param leaderRuns how the leaders of each {@link Collapsible} method make their runs, asked
+   *     for when the first one is found
    * @param writes the writes completed in the application, which collapsed calls never go
    *     back before
    */
   CollapseMethods(Supplier<NamedExecutors> executors, Supplier<MethodObserver> observer,
-      Supplier<CallerIdentities> identities, ResultCopiers copiers, Supplier<MethodFleet> fleet,
-      CompletedWrites writes) {
+      Supplier<CallerIdentities> identities, ResultCopiers copiers,
+      Supplier<LeaderRuns> leaderRuns, CompletedWrites writes) {
     this.observers = observer;
     this.identitySource = identities;
     this.advices = new MethodAdvices(executors, this::observer, this::identities, copiers,
-        (annotation, method, resultType) ->
-            fleet.get().route(annotation, method, resultType, this::beanName), writes);
+        leaderRuns, this::beanName, writes);
   }
 
   /**

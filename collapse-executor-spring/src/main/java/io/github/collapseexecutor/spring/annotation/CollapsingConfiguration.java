@@ -1,6 +1,5 @@
 package io.github.collapseexecutor.spring.annotation;
 
-import io.github.collapseexecutor.fleet.Fleet;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.github.collapseexecutor.core.CollapseExecutorOptions;
 import io.github.collapseexecutor.spring.NamedExecutor;
@@ -32,20 +31,21 @@ class CollapsingConfiguration {
 
   /**
    * The annotated methods, observed by the application's {@link MethodObserver} bean if it has
-   * one (collapse-executor-micrometer's, on Micrometer), else by none.
+   * one (collapse-executor-micrometer's, on Micrometer), else by none; their leaders make their
+   * runs as the {@link LeaderRuns} bean says, else here.
    */
   @Bean
   CollapseMethods collapseMethods(ObjectProvider<NamedExecutors> executors,
       ObjectProvider<MethodObserver> observer,
       ObjectProvider<CallerIdentity> callerIdentities,
       ObjectProvider<ReactiveCallerIdentity> reactiveCallerIdentities,
-      ObjectProvider<MethodFleet> fleet, ListableBeanFactory beanFactory,
+      ObjectProvider<LeaderRuns> leaderRuns, ListableBeanFactory beanFactory,
       CompletedWrites collapseCompletedWrites) {
     return new CollapseMethods(() -> executors.getIfAvailable(CollapsingConfiguration::defaults),
         () -> observer.getIfAvailable(() -> MethodObserver.NONE),
         () -> new CallerIdentities(callerIdentities.orderedStream().toList(),
             reactiveCallerIdentities.orderedStream().toList()), new ResultCopiers(beanFactory),
-        fleet::getObject, collapseCompletedWrites);
+        () -> leaderRuns.getIfAvailable(() -> LeaderRuns.HERE), collapseCompletedWrites);
   }
 
   /**
@@ -129,17 +129,6 @@ class CollapsingConfiguration {
     ReactiveTransactionCallerIdentity reactiveTransactionCallerIdentity() {
       return new ReactiveTransactionCallerIdentity();
     }
-  }
-
-  /**
-   * The fleet tier for the methods that ask for it, on the application's {@link Fleet} bean
-   * (Spring Boot makes one on the application's Redis connection), asked for when the first such
-   * method is found.
-   */
-  @Bean
-  FleetRoutes collapseMethodFleet(ObjectProvider<Fleet> fleet,
-      ListableBeanFactory beanFactory) {
-    return new FleetRoutes(fleet, beanFactory);
   }
 
   /** The principal of Spring Security's context tells callers apart. */

@@ -38,15 +38,17 @@ import org.springframework.context.annotation.Import;
  * present: a {@link io.github.collapseexecutor.spring.NamedExecutors} bean with the executors the
  * annotations name (else one {@value io.github.collapseexecutor.spring.NamedExecutors#DEFAULT}
  * executor with the core's default options), every {@link CallerIdentity} and
- * {@link ReactiveCallerIdentity} bean, and an {@code ObservationRegistry} (with an optional
+ * {@link ReactiveCallerIdentity} bean, the {@code Fleet} bean of the methods that ask for the fleet
+ * tier ({@link Collapsible#fleet}), and an {@code ObservationRegistry} (with an optional
  * {@code CollapseObservationConvention}) under which each run is observed as
  * {@code collapse.call}.
  */
 @Target(ElementType.TYPE)
 @Retention(RetentionPolicy.RUNTIME)
 @Documented
-// the configuration is package-private on purpose: only Spring reads it, through the module's opens
+// the configurations are package-private on purpose: only Spring reads them, through the
+// module's opens
 @SuppressWarnings("exports")
-@Import(CollapsingConfiguration.class)
+@Import({CollapsingConfiguration.class, FleetConfiguration.class})
 public @interface EnableCollapsing {
 }

@@ -8,7 +8,9 @@ import org.jspecify.annotations.Nullable;
 /**
  * The text of a same-key group that another instance writes alike ({@link PortableText}): the
  * bean, the method, the key and the caller's identity. For a key or caller that cannot be written
- * nothing is ({@link PortableText.Unwritable}), and the call stays on its instance.
+ * nothing is ({@link PortableText.Unwritable}), and the call stays on its instance. The writes a
+ * local key holds ({@link CallKey#writes}) are left out: each instance counts its own
+ * ({@link FleetRuns}).
  */
 final class FleetKeyText {
 

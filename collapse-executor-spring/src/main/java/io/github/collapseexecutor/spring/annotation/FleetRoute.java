@@ -19,7 +19,7 @@ import org.jspecify.annotations.Nullable;
  * key it asks with is the text of the whole local key ({@link FleetKeyText}). A call whose key
  * cannot be written, or made on a bean without a name, runs as local collapse.
  */
-final class FleetRoute implements MethodFleet.Route {
+final class FleetRoute {
 
   private static final System.Logger LOG = System.getLogger(FleetRoute.class.getName());
 
@@ -41,8 +41,16 @@ final class FleetRoute implements MethodFleet.Route {
     this.beanNames = beanNames;
   }
 
-  @Override
-  public Callable<@Nullable Object> through(CallKey group, @Nullable Duration maxWait,
+  /**
+   * Returns {@code call}, the run of the caller that leads {@code group} on this instance, made
+   * through the fleet: it makes the call itself, or takes the result of another instance's.
+   *
+   * @param maxWait how long the caller waits for another instance's call at most, then makes
+   *     its own; {@code null} for as long as that instance holds the key
+   * @param writes the writes of this instance, of which the run follows the last: it takes no
+   *     result of a call another instance started before that write
+   */
+  Callable<@Nullable Object> through(CallKey group, @Nullable Duration maxWait,
       CompletedWrites writes, Callable<@Nullable Object> call) {
     return () -> {
       List<String> key = key(group);
@@ -50,8 +58,18 @@ final class FleetRoute implements MethodFleet.Route {
     };
   }
 
-  @Override
-  public Supplier<CompletableFuture<@Nullable Object>> throughAsync(CallKey group,
+  /**
+   * {@link #through} for a method that returns a future or a {@code Mono}, without blocking a
+   * thread: returns what starts the run of the caller that leads {@code group} on this
+   * instance, as a future of the value it shares. Cancelling that future stops the run: a
+   * start that has not begun never does, and one that has is cancelled.
+   *
+   * @param start starts this instance's own call and returns the future of its value; it
+   *     fails that future rather than throw. It runs on the thread that starts the run, or on
+   *     a thread of the pool of {@code CompletableFuture}'s async stages with that thread's
+   *     context, never on the tier's own
+   */
+  Supplier<CompletableFuture<@Nullable Object>> throughAsync(CallKey group,
       @Nullable Duration maxWait, CompletedWrites writes,
       Supplier<CompletableFuture<@Nullable Object>> start) {
     return () -> {

@@ -2,6 +2,7 @@ package io.github.collapseexecutor.spring.annotation;
 
 import io.github.collapseexecutor.fleet.Fleet;
 import io.github.collapseexecutor.fleet.FleetCodec;
+import io.github.collapseexecutor.spring.NamedExecutor;
 import java.lang.reflect.Method;
 import java.util.Arrays;
 import java.util.Set;
@@ -14,28 +15,51 @@ import org.springframework.core.ResolvableType;
 import org.springframework.util.ClassUtils;
 
 /**
- * The fleet tier behind the {@link Collapsible} methods: the caller that leads a key on this
- * instance asks the application's {@link Fleet} bean for it, each method on its
- * {@link FleetRoute}. The key it asks with is the text of the whole local key
+ * The fleet tier behind the {@link Collapsible} methods that ask for it ({@link Collapsible#fleet},
+ * or {@code fleet} on their named executor): the caller that leads a key on this instance asks the
+ * application's {@link Fleet} bean for it ({@link FleetLeaderRun}), each method on its
+ * {@link FleetRoute}; the other methods make their runs here. The key it asks with is the text of the whole local key
  * ({@link FleetKeyText}): the bean's name, the method, the key and the caller's identity; the tier
  * keeps only a keyed digest of it. Results cross as bytes, through a {@link FleetCodec} bean for
  * the method's result type (the value of a future or a {@code Mono}), or else as JSON
  * ({@link JsonFleetCodec}).
  */
-final class FleetRoutes implements MethodFleet {
+final class FleetRoutes implements LeaderRuns {
 
   private static final System.Logger LOG = System.getLogger(FleetRoutes.class.getName());
 
   private final ObjectProvider<Fleet> fleet;
   private final ListableBeanFactory beans;
+  private final CompletedWrites writes;
 
-  FleetRoutes(ObjectProvider<Fleet> fleet, ListableBeanFactory beans) {
+  /**
+   * @param fleet the tier, asked for when the first method that uses it is found
+   * @param writes the writes completed in the application, after which a run takes no result of
+   *     another instance's call that started before
+   */
+  FleetRoutes(ObjectProvider<Fleet> fleet, ListableBeanFactory beans, CompletedWrites writes) {
     this.fleet = fleet;
     this.beans = beans;
+    this.writes = writes;
   }
 
+  /**
+   * {@inheritDoc} A method that asks for the fleet tier is checked at startup: the application
+   * must have a {@link Fleet} bean, and a codec of the method's results.
+   */
   @Override
-  public Route route(String annotation, Method method, ResolvableType resultType,
+  public LeaderRun of(MethodSite site, Collapsible collapsible, NamedExecutor executor,
+      ResolvableType resultType, Function<Object, @Nullable String> beanNames) {
+    if (!collapsible.fleet() && !executor.fleet()) {
+      return LeaderRun.HERE;
+    }
+    FleetRoute route = route("Collapsible", site.method(), resultType, beanNames);
+    return new FleetLeaderRun(new FleetRuns(route, writes), executor.timeout(),
+        site.executorName());
+  }
+
+  /** Returns the route of {@code method}'s calls through the fleet, checked at startup. */
+  private FleetRoute route(String annotation, Method method, ResolvableType resultType,
       Function<Object, @Nullable String> beanNames) {
     Fleet tier = fleet.getIfAvailable();
     if (tier == null) {

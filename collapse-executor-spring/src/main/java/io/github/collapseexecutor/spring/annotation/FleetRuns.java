@@ -14,16 +14,16 @@ import org.jspecify.annotations.Nullable;
  * here would find, under the same fleet key, a run of this instance that started before the
  * write, and wait for its result. Such a run makes its call itself instead, while the earlier
  * one is in the fleet. Another instance's run that started before the write is kept out by the
- * tier ({@link MethodFleet.Route#through}).
+ * tier ({@link FleetRoute#through}).
  */
 final class FleetRuns {
 
-  private final MethodFleet.Route route;
+  private final FleetRoute route;
   private final CompletedWrites writes;
   /** The write count of the run of each key in the fleet from this instance. */
   private final Map<CallKey, Long> inFleet = new ConcurrentHashMap<>();
 
-  FleetRuns(MethodFleet.Route route, CompletedWrites writes) {
+  FleetRuns(FleetRoute route, CompletedWrites writes) {
     this.route = route;
     this.writes = writes;
   }

@@ -5,6 +5,7 @@ import io.github.collapseexecutor.spring.NamedExecutors;
 import io.github.collapseexecutor.spring.observation.MethodObserver;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
+import java.util.function.Function;
 import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;
 import org.springframework.core.ResolvableType;
@@ -25,7 +26,8 @@ final class MethodAdvices {
   private final Supplier<MethodObserver> observer;
   private final Identities identities;
   private final ResultCopiers copiers;
-  private final Fleet fleet;
+  private final Supplier<LeaderRuns> leaderRuns;
+  private final Function<Object, @Nullable String> beanNames;
   private final CompletedWrites writes;
 
   /** What tells callers apart, for a method that shares across callers or one that does not. */
@@ -34,20 +36,15 @@ final class MethodAdvices {
     CallerIdentities get(boolean sharedAcrossCallers);
   }
 
-  /** Where a method that asks for the fleet tier gets its route, checked at startup. */
-  @FunctionalInterface
-  interface Fleet {
-    MethodFleet.Route route(String annotation, Method method, ResolvableType resultType);
-  }
-
   MethodAdvices(Supplier<NamedExecutors> executors, Supplier<MethodObserver> observer,
-      Identities identities, ResultCopiers copiers, Fleet fleet,
-      CompletedWrites writes) {
+      Identities identities, ResultCopiers copiers, Supplier<LeaderRuns> leaderRuns,
+      Function<Object, @Nullable String> beanNames, CompletedWrites writes) {
     this.executors = executors;
     this.observer = observer;
     this.identities = identities;
     this.copiers = copiers;
-    this.fleet = fleet;
+    this.leaderRuns = leaderRuns;
+    this.beanNames = beanNames;
     this.writes = writes;
   }
 
@@ -122,12 +119,11 @@ final class MethodAdvices {
     ResolvableType shared = kind == ReturnKind.VALUE ? returned : returned.getGeneric(0);
     JoinerResults results = results("Collapsible", site, collapsible.resultCopier(), executor,
         shared);
-    MethodFleet.Route route = collapsible.fleet() || executor.fleet()
-        ? fleet.route("Collapsible", method, shared) : null;
+    LeaderRun leaderRun = leaderRuns.get().of(site, collapsible, executor, shared, beanNames);
     return new SameKeyCollapser(site, kind, KeyExpression.parse(method, collapsible.key()),
         executor, observer.get(),
         identities.get(collapsible.sharedAcrossCallers() || executor.sharedAcrossCallers()),
-        results, route, writes);
+        results, leaderRun, writes);
   }
 
   /**

@@ -17,7 +17,6 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.BiConsumer;
 import org.aopalliance.intercept.MethodInvocation;
 import org.jspecify.annotations.Nullable;
@@ -38,7 +37,7 @@ final class SameKeyCollapser implements MethodCollapser {
   private final String name;
   private final CallerIdentities identities;
   private final JoinerResults results;
-  private final @Nullable FleetRuns fleet;
+  private final LeaderRun leaderRun;
   private final CompletedWrites writes;
 
   /**
@@ -46,16 +45,15 @@ final class SameKeyCollapser implements MethodCollapser {
    * @param identities what tells callers apart; {@link CallerIdentities#NONE} for a method shared
    *     across callers
    * @param results what the callers that did not run the method get of its result
-   * @param fleet the route of the leading caller's run through the fleet tier, or {@code null}
-   *     for a method that collapses on its instance only
+   * @param leaderRun how the run of the caller that leads a key is made
    * @param writes the writes completed in the application, which a call's key holds
    */
   SameKeyCollapser(MethodSite site, ReturnKind kind, @Nullable KeyExpression key,
       NamedExecutor executor, MethodObserver observer, CallerIdentities identities,
-      JoinerResults results, MethodFleet.@Nullable Route fleet, CompletedWrites writes) {
+      JoinerResults results, LeaderRun leaderRun, CompletedWrites writes) {
     this.method = site.method();
     this.results = results;
-    this.fleet = fleet == null ? null : new FleetRuns(fleet, writes);
+    this.leaderRun = leaderRun;
     this.writes = writes;
     this.kind = kind;
     this.key = key;
@@ -98,9 +96,8 @@ final class SameKeyCollapser implements MethodCollapser {
 
   private @Nullable Object value(CallKey group, MethodInvocation invocation) throws Throwable {
     SameKeyCall call = observer.sameKeyCall(name, group);
-    Callable<@Nullable Object> proceed = fleet == null ? Invocations.proceeding(invocation)
-        // only the leader's callable runs: the callers that join locally never reach Redis
-        : throughFleet(fleet, group, call, Invocations.proceeding(invocation));
+    Callable<@Nullable Object> proceed =
+        leaderRun.run(group, call, Invocations.proceeding(invocation));
     Leading leading = new Leading();
     Callable<@Nullable Object> run = call.leading(leading.marking(proceed));
     Object result;
@@ -135,9 +132,8 @@ final class SameKeyCollapser implements MethodCollapser {
       throws Exception {
     Object context = contexts.capture();
     Callable<@Nullable Object> later = Invocations.proceedingLater(invocation);
-    // through the fleet, the method may be called once the interceptor returned
     Callable<@Nullable Object> proceed =
-        fleet == null ? Invocations.proceeding(invocation) : later;
+        leaderRun.mayStartAfterReturn() ? later : Invocations.proceeding(invocation);
     return shared(group, observer.futureCall(name, group),
         observation -> toFuture(proceed.call()),
         () -> toFuture(CallerContexts.callWith(context, later)));
@@ -151,7 +147,7 @@ final class SameKeyCollapser implements MethodCollapser {
   private CompletableFuture<@Nullable Object> shared(CallKey group, FutureCall call,
       FutureCall.Start start, OwnStart own) {
     Leading leading = new Leading();
-    FutureCall.Start run = fleet == null ? start : throughFleet(fleet, group, call, start);
+    FutureCall.Start run = leaderRun.start(group, call, start);
     CompletableFuture<@Nullable Object> caller = joined(call, futureExecutor().execute(group,
         call.leading(leading.marking(run))));
     CompletableFuture<@Nullable Object> timed =
@@ -189,61 +185,6 @@ final class SameKeyCollapser implements MethodCollapser {
 
     /** Calls the method in the caller's context and returns its future, or {@code null}. */
     @Nullable CompletableFuture<@Nullable Object> start() throws Exception;
-  }
-
-  /**
-   * Returns the leader's run of {@code method} through the fleet: the method runs here, or the
-   * result of another instance's call comes back, which the leader's observation is told of. All
-   * of it runs on the leader's thread, before the executor hands out the result.
-   */
-  private Callable<@Nullable Object> throughFleet(FleetRuns fleet, CallKey group,
-      SameKeyCall call, Callable<@Nullable Object> method) {
-    boolean[] ranHere = {false};
-    Callable<@Nullable Object> routed = fleet.through(group, timeout, () -> {
-      ranHere[0] = true;
-      return method.call();
-    });
-    return () -> {
-      Object result = routed.call();
-      if (!ranHere[0]) {
-        call.servedByAnotherInstance();
-      }
-      return result;
-    };
-  }
-
-  /**
-   * Returns the leader's start of a run of a method returning a future or a {@code Mono} through
-   * the fleet, which blocks no thread: the method starts here, or later elsewhere, or the value of
-   * another instance's call comes back, which the leader's observation is told of before any
-   * caller has it.
-   */
-  private FutureCall.Start throughFleet(FleetRuns fleet, CallKey group, FutureCall call,
-      FutureCall.Start start) {
-    return observation -> {
-      AtomicBoolean ranHere = new AtomicBoolean();
-      CompletableFuture<@Nullable Object> run = fleet.throughAsync(group, timeout, () -> {
-        ranHere.set(true);
-        return started(start, observation);
-      }).get();
-      return CallerFuture.afterOutcome(run, (value, failure) -> {
-        if (failure == null && !ranHere.get()) {
-          call.servedByAnotherInstance();
-        }
-      });
-    };
-  }
-
-  /** Starts the method: its future, failed with what the method threw as it started. */
-  private CompletableFuture<@Nullable Object> started(FutureCall.Start start,
-      @Nullable Object observation) {
-    try {
-      CompletableFuture<@Nullable Object> future = start.start(observation);
-      return future != null ? future : CompletableFuture.failedFuture(new NullPointerException(
-          name + ": the method returned null instead of a future"));
-    } catch (Exception | Error e) {
-      return CompletableFuture.failedFuture(e);
-    }
   }
 
   /**
