@@ -39,9 +39,10 @@ import org.springframework.context.annotation.Import;
  * annotations name (else one {@value io.github.collapseexecutor.spring.NamedExecutors#DEFAULT}
  * executor with the core's default options), every {@link CallerIdentity} and
  * {@link ReactiveCallerIdentity} bean, the {@code Fleet} bean of the methods that ask for the fleet
- * tier ({@link Collapsible#fleet}), and an {@code ObservationRegistry} (with an optional
- * {@code CollapseObservationConvention}) under which each run is observed as
- * {@code collapse.call}.
+ * tier ({@link Collapsible#fleet}), and a
+ * {@link io.github.collapseexecutor.spring.observation.MethodObserver} bean that observes each
+ * run (collapse-executor-micrometer's {@code MicrometerMethodObservers} observes it as
+ * {@code collapse.call}); without one, runs are not observed.
  */
 @Target(ElementType.TYPE)
 @Retention(RetentionPolicy.RUNTIME)
