@@ -3,18 +3,10 @@ package io.github.collapseexecutor.testing.http;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.github.tomakehurst.wiremock.WireMockServer;
-import io.github.collapseexecutor.fleet.Fleet;
 import io.github.collapseexecutor.http.CollapseGroup;
 import io.github.collapseexecutor.http.HttpCollapseOptions;
+import io.github.collapseexecutor.testing.HandOverFleet;
 import io.github.collapseexecutor.testing.http.ClientFixture.Setup;
-import java.time.Duration;
-import java.util.List;
-import java.util.Map;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionStage;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.function.Supplier;
-import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -43,68 +35,6 @@ public interface ClientCrossingContract {
    */
   default boolean needsALiveResponseFirst() {
     return false;
-  }
-
-  /**
-   * A fleet tier between two instances: the first call of a key runs and keeps what it hands to
-   * the tier; each later call of an equal key gets those bytes instead of running, as if it had
-   * waited for the first.
-   */
-  final class HandOverFleet implements Fleet {
-
-    private final Map<List<String>, byte[]> handed = new ConcurrentHashMap<>();
-
-    @Override
-    public <X extends Exception> byte @Nullable [] call(List<String> key, Duration maxWait,
-        Call<X> call) throws X {
-      byte[] earlier = handed.get(key);
-      if (earlier != null) {
-        return earlier;
-      }
-      byte[] own = call.call();
-      if (own != null) {
-        handed.put(key, own);
-      }
-      return null;
-    }
-
-    /** The call handed over is under way: younger than any limit of age. */
-    @Override
-    public <X extends Exception> byte @Nullable [] call(List<String> key, Duration maxWait,
-        Duration maxAge, Call<X> call) throws X {
-      return call(key, maxWait, call);
-    }
-
-    @Override
-    public CompletionStage<byte @Nullable []> callAsync(List<String> key, Duration maxWait,
-        Duration maxAge, Supplier<? extends CompletionStage<byte @Nullable []>> call) {
-      return callAsync(key, maxWait, call);
-    }
-
-    @Override
-    public CompletionStage<byte @Nullable []> callAsync(List<String> key, Duration maxWait,
-        Supplier<? extends CompletionStage<byte @Nullable []>> call) {
-      byte[] earlier = handed.get(key);
-      if (earlier != null) {
-        return CompletableFuture.completedFuture(earlier);
-      }
-      return call.get().thenApply(own -> {
-        if (own != null) {
-          handed.put(key, own);
-        }
-        return null;
-      });
-    }
-
-    /** Forgets every response handed over so far. */
-    void forget() {
-      handed.clear();
-    }
-
-    /** Returns how many responses the calls handed to the tier. */
-    int handedOver() {
-      return handed.size();
-    }
   }
 
   /** What a case does with a plain client and the two instances' collapsing clients. */
