@@ -69,7 +69,7 @@ final class ServletCrossingContractTest implements ServerCrossingContract {
     return (req, res, chain) -> {
       if (req.getDispatcherType() != DispatcherType.ASYNC) {
         HttpServletRequest request = (HttpServletRequest) req;
-        app.outerHeaders(request::getHeader)
+        app.outerHeaders(request.getRequestURI(), request::getHeader)
             .forEach(((HttpServletResponse) res)::setHeader);
       }
       chain.doFilter(req, res);

@@ -30,7 +30,8 @@ final class WebFluxCrossingContractTest implements ServerCrossingContract {
       Router router = new Router(filters);
       WebFilter outer = (exchange, chain) -> {
         HttpHeaders response = exchange.getResponse().getHeaders();
-        app.outerHeaders(exchange.getRequest().getHeaders()::getFirst).forEach(response::set);
+        app.outerHeaders(exchange.getRequest().getPath().value(),
+            exchange.getRequest().getHeaders()::getFirst).forEach(response::set);
         return chain.filter(exchange);
       };
       LoopbackWebFlux server = LoopbackWebFlux.start(RouterFunctions.route(

@@ -17,7 +17,8 @@ import org.junit.jupiter.api.Timeout;
  * {@link HandOverFleet} that gives the second the bytes the first one's call handed to the tier,
  * for an equal fleet key, as a tier gives a waiting instance the response of a call under way;
  * each outcome of the second is compared with what an instance without the tier gets for the same
- * request. The cases need no Redis.
+ * request; each case lets the first instance's call end before the second sends. The cases need
+ * no Redis.
  */
 public interface ClientCrossingContract {
 
@@ -60,6 +61,7 @@ public interface ClientCrossingContract {
         DrivenClient second = instance().open(Setup.collapsing(server.baseUrl(), options))) {
       if (needsALiveResponseFirst()) {
         second.send(Call.get("/u/empty"));
+        fleet.awaitCallsEnded(1);
         fleet.forget();
       }
       test.run(plain, first, second, backend, fleet);
@@ -74,6 +76,7 @@ public interface ClientCrossingContract {
     withInstances((plain, first, second, backend, fleet) -> {
       Outcome alone = plain.send(Call.get("/u/chunked"));
       first.send(Call.get("/u/chunked"));
+      fleet.awaitCallsEnded(1);
       int calls = backend.gets("/u/chunked");
 
       assertThat(second.send(Call.get("/u/chunked"))).isEqualTo(alone);
@@ -88,6 +91,7 @@ public interface ClientCrossingContract {
       throws Exception {
     withInstances((plain, first, second, backend, fleet) -> {
       first.send(Call.get("/u/vary", "X-Variant", "en"));
+      fleet.awaitCallsEnded(1);
 
       // the second instance has not seen the Vary yet: its key is the first's
       assertThat(second.send(Call.get("/u/vary", "X-Variant", "de")))
@@ -103,6 +107,7 @@ public interface ClientCrossingContract {
     withInstances((plain, first, second, backend, fleet) -> {
       Outcome validated = first.send(Call.get("/u/etag", "If-None-Match", UnusualBackend.ETAG));
       assertThat(validated.status()).isEqualTo(304);
+      fleet.awaitCallsEnded(1);
 
       assertThat(second.send(Call.get("/u/etag"))).isEqualTo(plain.send(Call.get("/u/etag")));
     });

@@ -1,5 +1,6 @@
 package io.github.collapseexecutor.testing.http;
 
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -14,7 +15,8 @@ import org.jspecify.annotations.Nullable;
  * response another instance produced and one a request's own run produces compare as equal.
  *
  * <ul>
- *   <li>{@code /u/plain}: a text body, cacheable by anyone;</li>
+ *   <li>{@code /u/plain}: a text body, cacheable by anyone; and the same at {@code /u/cors},
+ *       where the outer filter sets CORS headers ({@link #outerHeaders});</li>
  *   <li>{@code /u/vary}: a body naming the request's {@code X-Variant}, a header outside the key,
  *       with {@code Vary: X-Variant};</li>
  *   <li>{@code /u/etag}: 200 with {@code ETag}, or 304 when the request's {@code If-None-Match}
@@ -47,11 +49,23 @@ public final class CrossingApplication {
 
   /**
    * Returns the headers a filter before every collapse filter sets on the response before it
-   * passes the request on: a request id of the caller's own, as a tracing filter sets.
+   * passes the request on: a request id of the caller's own, as a tracing filter sets; and for
+   * {@code /u/cors}, {@code Vary: Origin} and the request's {@code Origin} as the one allowed, as
+   * a CORS filter sets them.
    */
-  public Map<String, String> outerHeaders(Function<String, @Nullable String> requestHeader) {
+  public Map<String, String> outerHeaders(String path,
+      Function<String, @Nullable String> requestHeader) {
     String caller = requestHeader.apply(CALLER);
-    return Map.of(REQUEST_ID, "request-" + (caller == null ? "none" : caller));
+    Map<String, String> headers = new LinkedHashMap<>();
+    headers.put(REQUEST_ID, "request-" + (caller == null ? "none" : caller));
+    if (path.equals("/u/cors")) {
+      headers.put("Vary", "Origin");
+      String origin = requestHeader.apply("Origin");
+      if (origin != null) {
+        headers.put("Access-Control-Allow-Origin", origin);
+      }
+    }
+    return headers;
   }
 
   /**
@@ -61,7 +75,7 @@ public final class CrossingApplication {
   public Answer answer(String path, Function<String, @Nullable String> requestHeader) {
     runs.computeIfAbsent(path, any -> new AtomicInteger()).incrementAndGet();
     return switch (path) {
-      case "/u/plain" -> text(Map.entry("Cache-Control", "public, max-age=60"));
+      case "/u/plain", "/u/cors" -> text(Map.entry("Cache-Control", "public, max-age=60"));
       case "/u/vary" -> new Answer(200, List.of(Map.entry("Vary", "X-Variant"),
           Map.entry("Content-Type", "text/plain;charset=UTF-8")),
           "variant=" + requestHeader.apply("X-Variant"));
