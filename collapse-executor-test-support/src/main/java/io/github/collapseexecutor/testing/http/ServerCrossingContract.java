@@ -128,7 +128,8 @@ public interface ServerCrossingContract {
       server.routeTo(instance);
       HttpRequest.Builder request = HttpRequest.newBuilder(
               URI.create("http://127.0.0.1:" + server.port() + call.target()))
-          .timeout(Duration.ofSeconds(20)).method(call.method(), HttpRequest.BodyPublishers.noBody());
+          .timeout(Duration.ofSeconds(20))
+          .method(call.method(), HttpRequest.BodyPublishers.noBody());
       call.headers().forEach(request::header);
       HttpResponse<byte[]> response =
           http.send(request.build(), HttpResponse.BodyHandlers.ofByteArray());
