@@ -3,18 +3,10 @@ package io.github.collapseexecutor.testing.http;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.github.tomakehurst.wiremock.WireMockServer;
-import io.github.collapseexecutor.fleet.Fleet;
 import io.github.collapseexecutor.http.CollapseGroup;
 import io.github.collapseexecutor.http.HttpCollapseOptions;
+import io.github.collapseexecutor.testing.HandOverFleet;
 import io.github.collapseexecutor.testing.http.ClientFixture.Setup;
-import java.time.Duration;
-import java.util.List;
-import java.util.Map;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionStage;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.function.Supplier;
-import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -25,7 +17,8 @@ import org.junit.jupiter.api.Timeout;
  * {@link HandOverFleet} that gives the second the bytes the first one's call handed to the tier,
  * for an equal fleet key, as a tier gives a waiting instance the response of a call under way;
  * each outcome of the second is compared with what an instance without the tier gets for the same
- * request. The cases need no Redis.
+ * request; each case lets the first instance's call end before the second sends. The cases need
+ * no Redis.
  */
 public interface ClientCrossingContract {
 
@@ -43,68 +36,6 @@ public interface ClientCrossingContract {
    */
   default boolean needsALiveResponseFirst() {
     return false;
-  }
-
-  /**
-   * A fleet tier between two instances: the first call of a key runs and keeps what it hands to
-   * the tier; each later call of an equal key gets those bytes instead of running, as if it had
-   * waited for the first.
-   */
-  final class HandOverFleet implements Fleet {
-
-    private final Map<List<String>, byte[]> handed = new ConcurrentHashMap<>();
-
-    @Override
-    public <X extends Exception> byte @Nullable [] call(List<String> key, Duration maxWait,
-        Call<X> call) throws X {
-      byte[] earlier = handed.get(key);
-      if (earlier != null) {
-        return earlier;
-      }
-      byte[] own = call.call();
-      if (own != null) {
-        handed.put(key, own);
-      }
-      return null;
-    }
-
-    /** The call handed over is under way: younger than any limit of age. */
-    @Override
-    public <X extends Exception> byte @Nullable [] call(List<String> key, Duration maxWait,
-        Duration maxAge, Call<X> call) throws X {
-      return call(key, maxWait, call);
-    }
-
-    @Override
-    public CompletionStage<byte @Nullable []> callAsync(List<String> key, Duration maxWait,
-        Duration maxAge, Supplier<? extends CompletionStage<byte @Nullable []>> call) {
-      return callAsync(key, maxWait, call);
-    }
-
-    @Override
-    public CompletionStage<byte @Nullable []> callAsync(List<String> key, Duration maxWait,
-        Supplier<? extends CompletionStage<byte @Nullable []>> call) {
-      byte[] earlier = handed.get(key);
-      if (earlier != null) {
-        return CompletableFuture.completedFuture(earlier);
-      }
-      return call.get().thenApply(own -> {
-        if (own != null) {
-          handed.put(key, own);
-        }
-        return null;
-      });
-    }
-
-    /** Forgets every response handed over so far. */
-    void forget() {
-      handed.clear();
-    }
-
-    /** Returns how many responses the calls handed to the tier. */
-    int handedOver() {
-      return handed.size();
-    }
   }
 
   /** What a case does with a plain client and the two instances' collapsing clients. */
@@ -130,6 +61,7 @@ public interface ClientCrossingContract {
         DrivenClient second = instance().open(Setup.collapsing(server.baseUrl(), options))) {
       if (needsALiveResponseFirst()) {
         second.send(Call.get("/u/empty"));
+        fleet.awaitCallsEnded(1);
         fleet.forget();
       }
       test.run(plain, first, second, backend, fleet);
@@ -144,6 +76,7 @@ public interface ClientCrossingContract {
     withInstances((plain, first, second, backend, fleet) -> {
       Outcome alone = plain.send(Call.get("/u/chunked"));
       first.send(Call.get("/u/chunked"));
+      fleet.awaitCallsEnded(1);
       int calls = backend.gets("/u/chunked");
 
       assertThat(second.send(Call.get("/u/chunked"))).isEqualTo(alone);
@@ -158,6 +91,7 @@ public interface ClientCrossingContract {
       throws Exception {
     withInstances((plain, first, second, backend, fleet) -> {
       first.send(Call.get("/u/vary", "X-Variant", "en"));
+      fleet.awaitCallsEnded(1);
 
       // the second instance has not seen the Vary yet: its key is the first's
       assertThat(second.send(Call.get("/u/vary", "X-Variant", "de")))
@@ -173,6 +107,7 @@ public interface ClientCrossingContract {
     withInstances((plain, first, second, backend, fleet) -> {
       Outcome validated = first.send(Call.get("/u/etag", "If-None-Match", UnusualBackend.ETAG));
       assertThat(validated.status()).isEqualTo(304);
+      fleet.awaitCallsEnded(1);
 
       assertThat(second.send(Call.get("/u/etag"))).isEqualTo(plain.send(Call.get("/u/etag")));
     });
