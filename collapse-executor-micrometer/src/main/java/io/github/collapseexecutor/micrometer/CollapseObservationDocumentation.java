@@ -94,7 +94,7 @@ public enum CollapseObservationDocumentation implements ObservationDocumentation
      * of the batch method with other calls' arguments), {@code fell-back} (waited, then made its
      * own call, or failed at its own time limit), {@code not-collapsed} (went through without
      * waiting) or {@code joined-elsewhere} (led on its instance and took the result of another
-     * instance's call, through the fleet tier).
+     * instance of the application's call).
      */
     OUTCOME {
       @Override

@@ -117,7 +117,7 @@ final class ObservedFutureCall implements FutureCall {
     }
   }
 
-  /** Records that this caller led the run: on its instance, or for the fleet. */
+  /** Records that this caller led the run: on its instance, or for every instance. */
   private void recordLed() {
     if (caller == null) {
       return;
