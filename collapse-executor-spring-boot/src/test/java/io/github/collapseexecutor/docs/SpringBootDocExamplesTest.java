@@ -5,21 +5,27 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.github.collapseexecutor.core.BlockingCallableGroupCollapseExecutor;
 import io.github.collapseexecutor.core.CollapseExecutorOptions;
 import io.github.collapseexecutor.http.HttpCollapseOptions;
+import io.github.collapseexecutor.micrometer.CollapseObservations;
 import io.github.collapseexecutor.micrometer.HttpCollapseStatsMeterBinder;
 import io.github.collapseexecutor.micrometer.MicrometerCollapseListener;
+import io.github.collapseexecutor.micrometer.annotation.MicrometerMethodObservers;
 import io.github.collapseexecutor.okhttp.CollapseInterceptor;
 import io.github.collapseexecutor.spring.NamedExecutor;
 import io.github.collapseexecutor.spring.NamedExecutors;
 import io.github.collapseexecutor.spring.annotation.CollapseBatch;
 import io.github.collapseexecutor.spring.annotation.Collapsible;
 import io.github.collapseexecutor.spring.annotation.EnableCollapsing;
-import io.github.collapseexecutor.spring.boot.autoconfigure.annotation.CollapseAnnotationAutoConfiguration;
 import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorAutoConfiguration;
+import io.github.collapseexecutor.spring.boot.autoconfigure.annotation.CollapseAnnotationAutoConfiguration;
 import io.github.collapseexecutor.spring.boot.autoconfigure.restclient.CollapseRestClientAutoConfiguration;
 import io.github.collapseexecutor.spring.http.client.CollapseHttpRequestInterceptor;
 import io.github.collapseexecutor.spring.http.reactive.CollapseExchangeFilterFunction;
+import io.github.collapseexecutor.spring.observation.MethodObserver;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import io.micrometer.observation.ObservationRegistry;
+import io.micrometer.observation.tck.TestObservationRegistry;
+import io.micrometer.observation.tck.TestObservationRegistryAssert;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -159,6 +165,19 @@ final class SpringBootDocExamplesTest {
   }
 
   @Test
+  void theObserverSnippetObservesEachRunWithoutSpringBoot() {
+    TestObservationRegistry registry = TestObservationRegistry.create();
+    try (AnnotationConfigApplicationContext context = new AnnotationConfigApplicationContext()) {
+      context.registerBean(ObservationRegistry.class, () -> registry);
+      context.register(AppConfiguration.class, ObserverConfiguration.class, Keys.class);
+      context.refresh();
+      assertThat(context.getBean(Keys.class).profile(7, "trace-1")).isEqualTo(new Profile(7));
+    }
+    TestObservationRegistryAssert.assertThat(registry)
+        .hasObservationWithNameEqualTo("collapse.call");
+  }
+
+  @Test
   void theAnnotatedSnippetsStartAndAnswer() {
     runner.withBean(Annotations.class).withBean(Keys.class).withBean(Copies.class)
         .run(context -> {
@@ -183,6 +202,17 @@ final class SpringBootDocExamplesTest {
           context.getBean("users", RestClient.class).mutate().requestInterceptors(
               interceptors -> assertThat(interceptors).containsExactly(collapse));
         });
+  }
+}
+
+// docs/spring-boot.md: Annotations, without Spring Boot, observed on Micrometer
+@Configuration
+class ObserverConfiguration {
+
+  @Bean
+  MethodObserver collapseMethodObserver(ObservationRegistry registry) {
+    // the second argument: a CollapseObservationConvention, or null for the default one
+    return MicrometerMethodObservers.observing(new CollapseObservations(registry, null));
   }
 }
 
