@@ -3,7 +3,6 @@ package io.github.collapseexecutor.servlet;
 import static java.nio.charset.StandardCharsets.UTF_8;
 
 import io.github.collapseexecutor.http.HttpCollapseOptions;
-import io.github.collapseexecutor.http.HttpCollapseStats;
 import io.github.collapseexecutor.testing.http.CrossingApplication;
 import io.github.collapseexecutor.testing.http.LoopbackTomcat;
 import io.github.collapseexecutor.testing.http.ServerCrossingContract;
@@ -35,32 +34,15 @@ final class ServletCrossingContractTest implements ServerCrossingContract {
       filters.put(Instance.SECOND, new CollapseServletFilter(tiered));
       RoutingFilter router = new RoutingFilter(filters);
       LoopbackTomcat tomcat = LoopbackTomcat.start(new Application(app), outer(app), router);
-      return new Routed() {
-        @Override
-        public int port() {
-          return tomcat.port();
-        }
-
-        @Override
-        public void routeTo(Instance instance) {
-          router.chosen = instance;
-        }
-
-        @Override
-        public HttpCollapseStats stats(Instance instance) {
-          return filters.get(instance).stats();
-        }
-
-        @Override
-        public void close() {
-          try {
-            tomcat.close();
-          } catch (LifecycleException e) {
-            throw new IllegalStateException("the server did not stop", e);
-          }
-          filters.values().forEach(CollapseServletFilter::close);
-        }
-      };
+      return Routed.of(tomcat.port(), instance -> router.chosen = instance,
+          instance -> filters.get(instance).stats(), () -> {
+            try {
+              tomcat.close();
+            } catch (LifecycleException e) {
+              throw new IllegalStateException("the server did not stop", e);
+            }
+            filters.values().forEach(CollapseServletFilter::close);
+          });
     };
   }
 

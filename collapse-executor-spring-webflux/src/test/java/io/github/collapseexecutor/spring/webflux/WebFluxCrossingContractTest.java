@@ -1,6 +1,5 @@
 package io.github.collapseexecutor.spring.webflux;
 
-import io.github.collapseexecutor.http.HttpCollapseStats;
 import io.github.collapseexecutor.testing.http.CrossingApplication;
 import io.github.collapseexecutor.testing.http.ServerCrossingContract;
 import java.net.HttpCookie;
@@ -36,28 +35,11 @@ final class WebFluxCrossingContractTest implements ServerCrossingContract {
       };
       LoopbackWebFlux server = LoopbackWebFlux.start(RouterFunctions.route(
           RequestPredicates.all(), request -> answer(app, request)), outer, router);
-      return new Routed() {
-        @Override
-        public int port() {
-          return server.port();
-        }
-
-        @Override
-        public void routeTo(Instance instance) {
-          router.chosen = instance;
-        }
-
-        @Override
-        public HttpCollapseStats stats(Instance instance) {
-          return filters.get(instance).stats();
-        }
-
-        @Override
-        public void close() {
-          server.close();
-          filters.values().forEach(CollapseWebFilter::close);
-        }
-      };
+      return Routed.of(server.port(), instance -> router.chosen = instance,
+          instance -> filters.get(instance).stats(), () -> {
+            server.close();
+            filters.values().forEach(CollapseWebFilter::close);
+          });
     };
   }
 

@@ -16,6 +16,8 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.List;
+import java.util.function.Consumer;
+import java.util.function.Function;
 import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -80,6 +82,32 @@ public interface ServerCrossingContract {
     /** Stops the server, then its collapse filters. */
     @Override
     void close();
+
+    /** A server on {@code port} whose router, counters and shutdown are the given functions. */
+    static Routed of(int port, Consumer<Instance> route,
+        Function<Instance, HttpCollapseStats> stats, Runnable close) {
+      return new Routed() {
+        @Override
+        public int port() {
+          return port;
+        }
+
+        @Override
+        public void routeTo(Instance instance) {
+          route.accept(instance);
+        }
+
+        @Override
+        public HttpCollapseStats stats(Instance instance) {
+          return stats.apply(instance);
+        }
+
+        @Override
+        public void close() {
+          close.run();
+        }
+      };
+    }
   }
 
   /** Runs {@code test} against a fresh server and application. */
