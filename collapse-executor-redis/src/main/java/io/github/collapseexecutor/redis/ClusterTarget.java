@@ -36,13 +36,15 @@ final class ClusterTarget extends RedisTarget {
    * Returns a target on a client of its own, on the cluster that {@code seeds} belong to: it
    * rejects commands while it reconnects, tries to reconnect once per {@link
    * FleetOptions#probeInterval()}, and refreshes its view of the slots on every trigger and
-   * once per {@link #TOPOLOGY_REFRESH_PERIOD}.
+   * once per {@link #TOPOLOGY_REFRESH_PERIOD}; the rest of {@code clientOptions} (TLS, sockets,
+   * protocol) holds.
    */
-  static ClusterTarget owned(Iterable<RedisURI> seeds, FleetOptions options) {
+  static ClusterTarget owned(Iterable<RedisURI> seeds, ClusterClientOptions clientOptions,
+      FleetOptions options) {
     RedisClusterClient client = RedisClusterClient.create(ClientResources.builder()
         .reconnectDelay(Delay.constant(options.probeInterval()))
         .build(), seeds);
-    client.setOptions(ClusterClientOptions.builder()
+    client.setOptions(clientOptions.mutate()
         .autoReconnect(true)
         .disconnectedBehavior(ClientOptions.DisconnectedBehavior.REJECT_COMMANDS)
         .topologyRefreshOptions(topologyRefresh())

@@ -2,8 +2,10 @@ package io.github.collapseexecutor.redis;
 
 import io.github.collapseexecutor.core.Incubating;
 import io.github.collapseexecutor.fleet.FleetCodec;
+import io.lettuce.core.ClientOptions;
 import io.lettuce.core.RedisClient;
 import io.lettuce.core.RedisURI;
+import io.lettuce.core.cluster.ClusterClientOptions;
 import io.lettuce.core.cluster.RedisClusterClient;
 import java.security.GeneralSecurityException;
 import java.time.Duration;
@@ -95,7 +97,21 @@ public final class FleetCoordinator implements AutoCloseable {
    * on as local collapse until the probe reaches it.
    */
   public static FleetCoordinator connect(RedisURI uri, FleetOptions options) {
+    return connect(uri, ClientOptions.create(), options);
+  }
+
+  /**
+   * {@link #connect(RedisURI, FleetOptions)} with the application's client options: its TLS
+   * trust and key material ({@code SslOptions}), socket options (connect timeout, keep-alive),
+   * protocol version and the like. The tier keeps its own reconnect behaviour whatever they say:
+   * commands are rejected while the client reconnects, and it reconnects at the probe's pace.
+   * {@code uri} may name a standalone Redis or a Sentinel set ({@code RedisURI.Builder.sentinel});
+   * through Sentinel the tier follows the master across a failover.
+   */
+  public static FleetCoordinator connect(RedisURI uri, ClientOptions clientOptions,
+      FleetOptions options) {
     return new FleetCoordinator(StandaloneTarget.owned(Objects.requireNonNull(uri, "uri"),
+        Objects.requireNonNull(clientOptions, "clientOptions"),
         Objects.requireNonNull(options, "options")), options);
   }
 
@@ -118,7 +134,18 @@ public final class FleetCoordinator implements AutoCloseable {
    * tries to reconnect once per {@link FleetOptions#probeInterval()}.
    */
   public static FleetCoordinator connectCluster(Iterable<RedisURI> seeds, FleetOptions options) {
+    return connectCluster(seeds, ClusterClientOptions.create(), options);
+  }
+
+  /**
+   * {@link #connectCluster(Iterable, FleetOptions)} with the application's cluster client options:
+   * TLS trust and key material, socket options and the like. The tier keeps its own reconnect
+   * behaviour and topology refresh whatever they say.
+   */
+  public static FleetCoordinator connectCluster(Iterable<RedisURI> seeds,
+      ClusterClientOptions clientOptions, FleetOptions options) {
     return new FleetCoordinator(ClusterTarget.owned(Objects.requireNonNull(seeds, "seeds"),
+        Objects.requireNonNull(clientOptions, "clientOptions"),
         Objects.requireNonNull(options, "options")), options);
   }
 

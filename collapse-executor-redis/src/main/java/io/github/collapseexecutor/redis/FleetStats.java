@@ -1,6 +1,7 @@
 package io.github.collapseexecutor.redis;
 
 import io.github.collapseexecutor.core.Incubating;
+import java.util.Optional;
 
 /**
  * What a {@link FleetCoordinator} did, counted since it was created. Each call that reaches the
@@ -43,9 +44,41 @@ public interface FleetStats {
     return 0;
   }
 
+  /**
+   * Returns the calls that went on as local collapse for {@code reason}; over every reason they
+   * add up to {@link #fellBack()}.
+   */
+  default long fellBack(FallbackReason reason) {
+    return reason == FallbackReason.TIER_DOWN ? fellBack() : 0;
+  }
+
+  /**
+   * Returns the calls this instance led whose lease Redis dropped before the call ended, well
+   * within the lease time: evicted under memory pressure (a {@code maxmemory-policy} other than
+   * {@code noeviction}) or deleted by someone else. Another instance may have made the same call
+   * meanwhile.
+   */
+  default long evicted() {
+    return 0;
+  }
+
   /** Returns how many times Redis stopped answering (each outage counted once). */
   long outages();
 
   /** Returns whether the tier coordinates through Redis now, rather than falling back. */
   boolean coordinating();
+
+  /** Returns what the tier does with calls now. */
+  default FleetState state() {
+    return coordinating() ? FleetState.COORDINATING : FleetState.FAILING_OPEN;
+  }
+
+  /**
+   * Returns the last problem the tier met with Redis, with its cause and, for a configuration
+   * fault, the fix: kept after Redis answers again, so that an outage can be told after it
+   * ended; empty while there was none.
+   */
+  default Optional<String> lastProblem() {
+    return Optional.empty();
+  }
 }

@@ -22,13 +22,14 @@ final class StandaloneTarget extends RedisTarget {
 
   /**
    * Returns a target on a client of its own, which rejects commands while it reconnects and
-   * tries to reconnect once per {@link FleetOptions#probeInterval()}.
+   * tries to reconnect once per {@link FleetOptions#probeInterval()}; the rest of
+   * {@code clientOptions} (TLS, sockets, protocol) holds.
    */
-  static StandaloneTarget owned(RedisURI uri, FleetOptions options) {
+  static StandaloneTarget owned(RedisURI uri, ClientOptions clientOptions, FleetOptions options) {
     RedisClient client = RedisClient.create(ClientResources.builder()
         .reconnectDelay(Delay.constant(options.probeInterval()))
         .build(), uri);
-    client.setOptions(ClientOptions.builder()
+    client.setOptions(clientOptions.mutate()
         .autoReconnect(true)
         .disconnectedBehavior(ClientOptions.DisconnectedBehavior.REJECT_COMMANDS)
         .build());

@@ -4,6 +4,7 @@ import static io.github.collapseexecutor.redis.TestRedis.awaitTrue;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.collapseexecutor.fleet.FleetCodec;
+import io.lettuce.core.ClientOptions;
 import io.lettuce.core.RedisClient;
 import io.lettuce.core.api.sync.RedisCommands;
 import java.util.ArrayList;
@@ -35,14 +36,16 @@ final class StandaloneServerTest {
     }
   }
 
+  private static RedisTarget target(TestRedis.OwnServer server, FleetOptions options) {
+    return StandaloneTarget.owned(TestRedis.uri(server.port), ClientOptions.create(), options);
+  }
+
   @Test
   void theScriptsGoByTheirShaAndAreSentAgainAfterAFlush() throws Exception {
     TestRedis.OwnServer server = own();
     FleetOptions options = TestRedis.options().build();
-    FleetCoordinator a = instance(new FleetCoordinator(
-        StandaloneTarget.owned(TestRedis.uri(server.port), options), options));
-    FleetCoordinator b = instance(new FleetCoordinator(
-        StandaloneTarget.owned(TestRedis.uri(server.port), options), options));
+    FleetCoordinator a = instance(new FleetCoordinator(target(server, options), options));
+    FleetCoordinator b = instance(new FleetCoordinator(target(server, options), options));
     RedisCommands<String, String> redis = raw(server);
 
     assertThat(gatedRound(a, b, "/first")).isEqualTo(1);
@@ -59,11 +62,9 @@ final class StandaloneServerTest {
     TestRedis.OwnServer server = own();
     FleetOptions options = TestRedis.options().build();
     FleetCoordinator a = instance(new FleetCoordinator(
-        StandaloneTarget.owned(TestRedis.uri(server.port), options).withoutShardedPubSub(),
-        options));
+        target(server, options).withoutShardedPubSub(), options));
     FleetCoordinator b = instance(new FleetCoordinator(
-        StandaloneTarget.owned(TestRedis.uri(server.port), options).withoutShardedPubSub(),
-        options));
+        target(server, options).withoutShardedPubSub(), options));
     RedisCommands<String, String> redis = raw(server);
 
     assertThat(gatedRound(a, b, "/quote")).isEqualTo(1);

@@ -1,0 +1,23 @@
+package io.github.collapseexecutor.redis;
+
+import io.github.collapseexecutor.core.Incubating;
+
+/**
+ * Why a call went on as local collapse rather than coordinating through Redis ({@link
+ * FleetStats#fellBack(FallbackReason)}). None of these fails a call.
+ */
+@Incubating
+public enum FallbackReason {
+
+  /**
+   * The tier was not coordinating when the call came, or stopped while it waited: Redis
+   * unreachable, not reached yet, or misconfigured ({@link FleetStats#state()}).
+   */
+  TIER_DOWN,
+
+  /** A command of the call was not answered within the coordination timeout. */
+  TIMEOUT,
+
+  /** Redis answered a command of the call with an error: full, read-only, or refused. */
+  REDIS_ERROR
+}
