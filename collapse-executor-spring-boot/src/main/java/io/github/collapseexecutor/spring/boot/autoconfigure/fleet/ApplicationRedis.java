@@ -181,8 +181,9 @@ final class ApplicationRedis {
   }
 
   private static RedisURI.Builder address(RedisNode node, int defaultPort) {
+    Integer port = node.getPort();
     return RedisURI.Builder.redis(Objects.requireNonNull(node.getHost(), "host of " + node),
-        node.getPortOr(defaultPort));
+        port != null ? port : defaultPort);
   }
 
   /**
