@@ -37,7 +37,8 @@ public final class TestCertificates implements AutoCloseable {
 
   /** Makes a CA, a server and a client certificate in a new temporary folder. */
   public static TestCertificates create() throws IOException {
-    assumeTrue(RedisProcess.onPath("openssl") && RedisProcess.onPath("keytool"), "no openssl or keytool on the PATH");
+    assumeTrue(RedisProcess.onPath("openssl") && RedisProcess.onPath("keytool"),
+        "no openssl or keytool on the PATH");
     TestCertificates made = new TestCertificates(Files.createTempDirectory("redis-test-tls"));
     try {
       made.make();
@@ -100,7 +101,7 @@ public final class TestCertificates implements AutoCloseable {
     return dir.resolve("truststore.p12");
   }
 
-  /** Returns a PKCS#12 key store of the client's key and certificate, {@link #STORE_PASSWORD}. */
+  /** Returns a PKCS#12 key store of the client's key and certificate, same password. */
   public Path clientKeyStore() {
     return dir.resolve("client.p12");
   }
