@@ -115,8 +115,8 @@ final class ApplicationRedis {
   private FleetConnection cluster(RedisClusterConfiguration cluster) {
     Integer database = fleet.getDatabase();
     if (database != null && database != 0) {
-      throw new FleetWiringException(FleetCheck.DATABASE, "is " + database + ", and " + CLUSTER_NODES
-          + " points at a cluster, which has database 0 only",
+      throw new FleetWiringException(FleetCheck.DATABASE, "is " + database + ", and "
+          + CLUSTER_NODES + " points at a cluster, which has database 0 only",
           "Remove " + FleetCheck.DATABASE + ": the tier's key-prefix keeps its keys apart from the"
               + " application's.");
     }

@@ -12,9 +12,9 @@ import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 /**
  * The tier logs in as an ACL user of its own ({@code collapse.executor.fleet.username} and
  * {@code password}), allowed only the tier's commands, keys and channels, while the application
- * keeps its own user, which may not touch them: the instances coordinate, and Spring Boot's Redis health,
- * which asks as the application's user, stays UP. On a server of the test's own (skipped without
- * redis-server).
+ * keeps its own user, which may not touch them: the instances coordinate, and Spring Boot's Redis
+ * health, which asks as the application's user, stays UP. On a server of the test's own (skipped
+ * without redis-server).
  */
 @Timeout(120)
 final class FleetOwnLoginTest {
