@@ -3,6 +3,8 @@ package io.github.collapseexecutor.spring.boot.autoconfigure.fleet;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.collapseexecutor.spring.boot.autoconfigure.LineFixtures;
+import io.github.collapseexecutor.spring.boot.autoconfigure.actuate.CollapseEndpoint;
+import io.github.collapseexecutor.spring.boot.autoconfigure.actuate.CollapseEndpointAutoConfiguration;
 import io.github.collapseexecutor.testing.redis.RedisServer;
 import io.github.collapseexecutor.testing.redis.TestCertificates;
 import java.util.concurrent.TimeUnit;
@@ -64,9 +66,14 @@ final class FleetTlsTest {
             .start()) {
       onTls(redis, "spring.ssl.bundle.pem.redis.truststore.certificate=file:"
           + otherCa.caCertificate())
-          .withConfiguration(AutoConfigurations.of(CollapseFleetHealthAutoConfiguration.class))
+          .withConfiguration(AutoConfigurations.of(CollapseFleetHealthAutoConfiguration.class,
+              CollapseEndpointAutoConfiguration.class))
+          .withPropertyValues("management.endpoints.web.exposure.include=collapse")
           .run(context -> {
-            CollapseFleetState.FleetDescription fleet = awaitOutOfStart(context);
+            awaitOutOfStart(context);
+            CollapseFleetState.FleetDescription fleet =
+                context.getBean(CollapseEndpoint.class).collapse().fleet();
+            assertThat(fleet).isNotNull();
             assertThat(fleet.state()).isEqualTo("misconfigured");
             assertThat(fleet.lastProblem()).containsIgnoringCase("certificat");
             LineFixtures.HealthView health =
@@ -87,8 +94,8 @@ final class FleetTlsTest {
         .withPropertyValues(bundle);
   }
 
-  /** Waits, at most 30 s, until the tier has met Redis, and returns its state then. */
-  private static CollapseFleetState.FleetDescription awaitOutOfStart(ApplicationContext context) {
+  /** Waits, at most 30 s, until the tier has met Redis and a problem there. */
+  private static void awaitOutOfStart(ApplicationContext context) {
     CollapseFleetState state = context.getBean(CollapseFleetState.class);
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
     CollapseFleetState.FleetDescription fleet = state.describe();
@@ -99,6 +106,5 @@ final class FleetTlsTest {
       LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(10));
       fleet = state.describe();
     }
-    return fleet;
   }
 }
