@@ -7,6 +7,8 @@
 @SuppressWarnings({"requires-automatic", "requires-transitive-automatic"})
 module io.github.collapseexecutor.redis {
   requires transitive lettuce.core;
+  // the user named by a RedisURI's credentials, which Lettuce hands out as a Mono
+  requires reactor.core;
   // the seam RedisFleet implements, and FleetCodec, in the API
   requires transitive io.github.collapseexecutor.fleet;
   // Nullness annotations on the API: static, so not needed at run time.

@@ -10,6 +10,7 @@ import io.lettuce.core.resource.ClientResources;
 import io.lettuce.core.resource.Delay;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A Redis Cluster: commands go to the node of their key's slot and follow {@code MOVED} and
@@ -26,10 +27,12 @@ final class ClusterTarget extends RedisTarget {
   static final Duration TOPOLOGY_REFRESH_PERIOD = Duration.ofSeconds(30);
 
   private final RedisClusterClient client;
+  private final @Nullable String user;
 
-  private ClusterTarget(RedisClusterClient client, boolean ownsClient) {
+  private ClusterTarget(RedisClusterClient client, boolean ownsClient, @Nullable String user) {
     super(client, ownsClient);
     this.client = client;
+    this.user = user;
   }
 
   /**
@@ -49,12 +52,13 @@ final class ClusterTarget extends RedisTarget {
         .disconnectedBehavior(ClientOptions.DisconnectedBehavior.REJECT_COMMANDS)
         .topologyRefreshOptions(topologyRefresh())
         .build());
-    return new ClusterTarget(client, /* ownsClient= */ true);
+    RedisURI first = seeds.iterator().hasNext() ? seeds.iterator().next() : null;
+    return new ClusterTarget(client, /* ownsClient= */ true, userOf(first));
   }
 
   /** Returns a target on the application's client, which it leaves open. */
   static ClusterTarget shared(RedisClusterClient client) {
-    return new ClusterTarget(client, /* ownsClient= */ false);
+    return new ClusterTarget(client, /* ownsClient= */ false, /* user= */ null);
   }
 
   // Lettuce 7 turns every adaptive trigger on by default and deprecates turning them on; Lettuce
@@ -65,6 +69,16 @@ final class ClusterTarget extends RedisTarget {
         .enableAllAdaptiveRefreshTriggers()
         .enablePeriodicRefresh(TOPOLOGY_REFRESH_PERIOD)
         .build();
+  }
+
+  @Override
+  boolean cluster() {
+    return true;
+  }
+
+  @Override
+  @Nullable String user() {
+    return user;
   }
 
   // the client connects once it knows the slots; reading them again costs the probe little

@@ -7,16 +7,11 @@ import io.lettuce.core.RedisClient;
 import io.lettuce.core.RedisURI;
 import io.lettuce.core.cluster.ClusterClientOptions;
 import io.lettuce.core.cluster.RedisClusterClient;
-import java.security.GeneralSecurityException;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Supplier;
-import org.jspecify.annotations.Nullable;
 
 /**
  * One backend call per key across every instance that shares one Redis. Put it behind the
@@ -45,9 +40,17 @@ import org.jspecify.annotations.Nullable;
  * <p><b>Fails open.</b> When Redis does not answer within {@link
  * FleetOptions#coordinationTimeout()}, answers with an error (full, say), or loses its connection,
  * the call goes on as local collapse: no error, at most the coordination timeout added, one
- * warning per outage and a count ({@link FleetStats#fellBack()}); waiting callers make their own
- * calls at once. A probe ({@link FleetOptions#probeInterval()}) finds Redis back, without a
- * restart and without retries by the calls themselves.
+ * warning per outage and a count by reason ({@link FleetStats#fellBack(FallbackReason)});
+ * waiting callers make their own calls at once. A probe ({@link FleetOptions#probeInterval()})
+ * finds Redis back, without a restart and without retries by the calls themselves.
+ *
+ * <p><b>Misconfigured is not down.</b> A Redis that refuses what the tier needs (a missing ACL
+ * permission, a disabled command, a replica, a cluster node taken for a standalone Redis, wrong
+ * credentials, a TLS certificate one side does not trust) turns the tier {@link
+ * FleetState#MISCONFIGURED}: calls fail open as in an outage, and one error names the cause and
+ * the fix (the least-privilege ACL line, say), also in {@link FleetStats#lastProblem()}. The probe
+ * rehearses a whole call until it goes through, and says when it does. At the first connection
+ * the tier reads {@code maxmemory-policy} and warns once about a policy that may evict its keys.
  *
  * <p><b>Who shares.</b> Two calls share only if their {@link FleetKey}s are equal, so a key must
  * hold every part that keeps callers apart on one instance, identity included. Redis sees only an
@@ -64,30 +67,29 @@ import org.jspecify.annotations.Nullable;
 @Incubating
 public final class FleetCoordinator implements AutoCloseable {
 
-  private static final long NO_LIMIT = Long.MAX_VALUE;
-
   private final FleetOptions options;
-  private final FleetSecret secret;
-  private final Publications publications;
-  private final TierHealth health;
-  private final RedisLink link;
-  private final FleetCounters counters;
+  private final Coordination fleet;
+  private final BlockingCalls blocking;
+  private final AsyncCalls async;
   private final TierProbe probe;
-  private final long timeoutNanos;
-  /** Runs between a claim that found the key held and the watch; tests widen that window. */
-  private volatile Runnable beforeWatch = () -> { };
 
   FleetCoordinator(RedisTarget target, FleetOptions options) {
     this.options = options;
-    this.secret = new FleetSecret(options.secret(), options.encryptValues());
+    FleetSecret secret = new FleetSecret(options.secret(), options.encryptValues());
     RedisNames names = new RedisNames(options.keyPrefix());
-    this.publications = new Publications(names);
-    this.health = new TierHealth(options.name(), publications::releaseAll);
-    this.link = new RedisLink(target, names, options, publications,
-        () -> health.failed("lost its connection"));
-    this.counters = new FleetCounters(health);
-    this.timeoutNanos = options.coordinationTimeout().toNanos();
-    this.probe = new TierProbe(link, health, secret.token(), options);
+    Publications publications = new Publications(names);
+    TierHealth health = new TierHealth(options.name(), publications::releaseAll);
+    FleetCounters counters = new FleetCounters(health);
+    Faults faults = new Faults(options.keyPrefix(), target.cluster(), target.user());
+    EvictionWatch eviction = new EvictionWatch(options.name(), counters.evicted);
+    RedisLink link = new RedisLink(target, names, faults, options, publications, eviction,
+        () -> health.failed(Fault.outage(FallbackReason.TIER_DOWN, "lost its connection")));
+    this.fleet = new Coordination(options, secret, publications, health, link, counters,
+        eviction);
+    this.blocking = new BlockingCalls(fleet);
+    this.async = new AsyncCalls(fleet);
+    this.probe = new TierProbe(link, publications, health, faults, names, secret.token(),
+        options);
   }
 
   /**
@@ -166,7 +168,7 @@ public final class FleetCoordinator implements AutoCloseable {
    */
   public <T, X extends Exception> T call(FleetKey key, FleetCodec<T> codec, FleetCall<T, X> call)
       throws X, InterruptedException {
-    return call(key, codec, NO_LIMIT, NO_LIMIT, call);
+    return call(key, codec, Coordination.NO_LIMIT, Coordination.NO_LIMIT, call);
   }
 
   /**
@@ -182,7 +184,7 @@ public final class FleetCoordinator implements AutoCloseable {
    */
   public <T, X extends Exception> T call(FleetKey key, FleetCodec<T> codec, Duration maxWait,
       FleetCall<T, X> call) throws X, InterruptedException {
-    return call(key, codec, nanos(maxWait), NO_LIMIT, call);
+    return call(key, codec, Coordination.nanos(maxWait), Coordination.NO_LIMIT, call);
   }
 
   /**
@@ -195,16 +197,7 @@ public final class FleetCoordinator implements AutoCloseable {
    */
   public <T, X extends Exception> T call(FleetKey key, FleetCodec<T> codec, Duration maxWait,
       Duration maxAge, FleetCall<T, X> call) throws X, InterruptedException {
-    return call(key, codec, nanos(maxWait), nanos(maxAge), call);
-  }
-
-  /** Returns {@code duration} in nanoseconds, at least 0, {@link #NO_LIMIT} if longer. */
-  private static long nanos(Duration duration) {
-    try {
-      return Math.max(0, duration.toNanos());
-    } catch (ArithmeticException tooLong) {
-      return NO_LIMIT;
-    }
+    return call(key, codec, Coordination.nanos(maxWait), Coordination.nanos(maxAge), call);
   }
 
   private <T, X extends Exception> T call(FleetKey key, FleetCodec<T> codec, long maxWaitNanos,
@@ -212,31 +205,7 @@ public final class FleetCoordinator implements AutoCloseable {
     Objects.requireNonNull(key, "key");
     Objects.requireNonNull(codec, "codec");
     Objects.requireNonNull(call, "call");
-    if (!health.up()) {
-      counters.fellBack.increment();
-      return call.call();
-    }
-    String digest = secret.digest(key);
-    String token = secret.token();
-    RedisLink.Claim claim;
-    long asked = System.nanoTime();
-    try {
-      claim = link.claim(digest, token, options.leaseTime().toMillis());
-    } catch (RedisLink.Unavailable e) {
-      // the claim may still run after its timeout: free the key again behind it
-      link.release(digest, token);
-      return fallBack(e, call);
-    }
-    health.commandAnswered();
-    if (claim.led()) {
-      return lead(digest, token, codec, call);
-    }
-    if (startedBefore(claim, System.nanoTime() - asked, maxAgeNanos)) {
-      counters.overtaken.increment();
-      return call.call();
-    }
-    T shared = awaitShared(digest, claim, codec, maxWaitNanos);
-    return shared != null ? shared : call.call();
+    return blocking.call(key, codec, maxWaitNanos, maxAgeNanos, call);
   }
 
   /**
@@ -250,7 +219,7 @@ public final class FleetCoordinator implements AutoCloseable {
    */
   public <T> CompletableFuture<T> callAsync(FleetKey key, FleetCodec<T> codec, Duration maxWait,
       Supplier<? extends CompletionStage<T>> call) {
-    return callAsync(key, codec, maxWait, Duration.ofNanos(NO_LIMIT), call);
+    return callAsync(key, codec, maxWait, Duration.ofNanos(Coordination.NO_LIMIT), call);
   }
 
   /**
@@ -263,247 +232,12 @@ public final class FleetCoordinator implements AutoCloseable {
     Objects.requireNonNull(key, "key");
     Objects.requireNonNull(codec, "codec");
     Objects.requireNonNull(call, "call");
-    long maxWaitNanos = nanos(maxWait);
-    long maxAgeNanos = nanos(maxAge);
-    if (!health.up()) {
-      counters.fellBack.increment();
-      return start(call);
-    }
-    String digest = secret.digest(key);
-    String token = secret.token();
-    long waitNanos = maxWaitNanos;
-    long asked = System.nanoTime();
-    return link.claimAsync(digest, token, options.leaseTime().toMillis())
-        .handle((claim, failure) -> {
-          if (failure != null) {
-            // the claim may still run after its timeout: free the key again behind it
-            link.release(digest, token);
-            health.commandFailed(link.unavailable(failure).problem());
-            counters.fellBack.increment();
-            return start(call);
-          }
-          health.commandAnswered();
-          if (!claim.led() && startedBefore(claim, System.nanoTime() - asked, maxAgeNanos)) {
-            counters.overtaken.increment();
-            return start(call);
-          }
-          return claim.led() ? leadAsync(digest, token, codec, call)
-              : awaitSharedAsync(digest, claim, codec, waitNanos).thenCompose(shared ->
-                  shared != null ? CompletableFuture.completedFuture(shared) : start(call));
-        })
-        .thenCompose(result -> result);
+    return async.call(key, codec, Coordination.nanos(maxWait), Coordination.nanos(maxAge), call);
   }
 
-  /**
-   * Returns whether the call of {@code claim}'s holder may have started more than
-   * {@code maxAgeNanos} ago: its lease, taken for the lease time, has that little left, give or
-   * take the claim's round trip, which counts against it.
-   */
-  private boolean startedBefore(RedisLink.Claim claim, long roundTripNanos, long maxAgeNanos) {
-    if (maxAgeNanos == NO_LIMIT) {
-      return false;
-    }
-    if (claim.leaseMillis() > options.leaseTime().toMillis()) {
-      // longer than any lease this fleet takes: set by someone else, so its age is unknown
-      return true;
-    }
-    long ageNanos = options.leaseTime().toNanos() - leaseLeftNanos(claim);
-    return ageNanos + roundTripNanos >= maxAgeNanos;
-  }
-
-  /**
-   * Returns how long {@code claim}'s lease has left, as a waiting caller counts it: never more
-   * than the lease time, whatever Redis holds, since a writer without the secret may have set the
-   * lease to last a day, and a caller waits at most the lease time and the coordination timeout.
-   */
-  private long leaseLeftNanos(RedisLink.Claim claim) {
-    return Math.min(options.leaseTime().toNanos(),
-        TimeUnit.MILLISECONDS.toNanos(Math.max(0, claim.leaseMillis())));
-  }
-
-  /** Starts this instance's own call; a call that throws as it starts fails its future. */
-  private static <T> CompletableFuture<T> start(Supplier<? extends CompletionStage<T>> call) {
-    try {
-      return call.get().toCompletableFuture();
-    } catch (RuntimeException | Error failure) {
-      return CompletableFuture.failedFuture(failure);
-    }
-  }
-
-  private <T> CompletableFuture<T> leadAsync(String digest, String token, FleetCodec<T> codec,
-      Supplier<? extends CompletionStage<T>> call) {
-    counters.led.increment();
-    CompletableFuture<T> own = start(call);
-    // as the blocking lead: the caller has its result once the end of the call reached Redis,
-    // or the coordination timeout passed
-    return own.handle((result, failure) -> {
-      byte[] value = failure != null ? null : storable(result, codec, digest, token);
-      return value == null ? link.release(digest, token)
-          : link.finish(digest, token, value, options.resultTtl().toMillis());
-    }).thenCompose(sent -> sent.handle((ignored, late) -> {
-      if (late != null) {
-        noteLateEnd(late);
-      }
-      return own;
-    })).thenCompose(result -> result);
-  }
-
-  /**
-   * {@link #awaitShared} without blocking: the future completes with the result of the call that
-   * {@code claim}'s holder makes, or {@code null} if this caller makes its own call.
-   */
-  private <T> CompletableFuture<@Nullable T> awaitSharedAsync(String digest,
-      RedisLink.Claim claim, FleetCodec<T> codec, long maxWaitNanos) {
-    beforeWatch.run();
-    Publications.Watch watch = publications.watch(digest, claim.holder());
-    if (!health.up()) {
-      watch.close();
-      counters.fellBack.increment();
-      return CompletableFuture.completedFuture(null);
-    }
-    long leaseNanos = leaseLeftNanos(claim);
-    // the result may have landed before the watch began: look once before waiting
-    return link.resultOnceListeningAsync(watch, digest, claim.holder())
-        .thenCompose(value -> value != null
-            ? CompletableFuture.completedFuture(new Waited(value, counters.unshared))
-            : watch.end(Math.min(maxWaitNanos, leaseNanos + timeoutNanos))
-                .thenCompose(signal -> signal == Publications.Signal.STORED
-                    ? link.resultAsync(digest, claim.holder())
-                        .thenApply(stored -> new Waited(stored, counters.unshared))
-                    : CompletableFuture.completedFuture(new Waited(null, fellShort(signal)))))
-        .handle((waited, failure) -> {
-          watch.close();
-          if (failure != null) {
-            health.commandFailed(link.unavailable(failure).problem());
-            counters.fellBack.increment();
-            return null;
-          }
-          T result = waited.value() == null ? null
-              : read(waited.value(), codec, digest, claim.holder());
-          (result != null ? counters.joined : waited.fellShort()).increment();
-          return result;
-        });
-  }
-
-  /** Returns what counts a wait that ended with {@code signal} and no result to take. */
-  private LongAdder fellShort(Publications.@Nullable Signal signal) {
-    return signal == null ? counters.leaseLost
-        : signal == Publications.Signal.TIER_DOWN || signal == Publications.Signal.UNHEARD
-        ? counters.fellBack : counters.unshared;
-  }
-
-  /** What a wait for another instance found: its stored value, and what counts it if none. */
-  private record Waited(byte @Nullable [] value, LongAdder fellShort) {}
-
-  private <T, X extends Exception> T lead(String digest, String token, FleetCodec<T> codec,
-      FleetCall<T, X> call) throws X {
-    counters.led.increment();
-    T result;
-    try {
-      result = call.call();
-    } catch (Throwable failure) {
-      finish(link.release(digest, token));
-      throw failure;
-    }
-    byte[] value = storable(result, codec, digest, token);
-    finish(value == null ? link.release(digest, token)
-        : link.finish(digest, token, value, options.resultTtl().toMillis()));
-    return result;
-  }
-
-  /** Returns the value to store for {@code result}, or {@code null} if it is not shared. */
-  private <T> byte @Nullable [] storable(T result, FleetCodec<T> codec, String digest,
-      String token) {
-    byte[] plain;
-    try {
-      plain = codec.encode(result);
-    } catch (RuntimeException e) {
-      return null;
-    }
-    if (plain == null || plain.length > options.maxValueBytes()) {
-      return null;
-    }
-    byte[] value = secret.seal(plain, digest, token);
-    return value.length > options.maxValueBytes() ? null : value;
-  }
-
-  /**
-   * Waits, at most the coordination timeout, until the end of a call reached Redis: a caller of
-   * this or another instance that comes after the leader returned then leads a call of its own,
-   * rather than taking a result from before it asked. Turns the tier down if Redis is late.
-   */
-  private void finish(CompletableFuture<Object> sent) {
-    try {
-      sent.get();
-    } catch (InterruptedException e) {
-      // the call is made and its result is the caller's: keep the interrupt for the caller
-      Thread.currentThread().interrupt();
-    } catch (ExecutionException e) {
-      noteLateEnd(e.getCause() == null ? e : e.getCause());
-    }
-  }
-
-  /** Notes an end of a call that Redis did not take in time. */
-  private void noteLateEnd(Throwable failure) {
-    health.commandFailed(link.unavailable(failure).problem());
-  }
-
-  /**
-   * Waits for the call that {@code claim}'s holder makes and returns its result, or {@code null}
-   * if this caller makes its own call: counted by why.
-   */
-  private <T> @Nullable T awaitShared(String digest, RedisLink.Claim claim, FleetCodec<T> codec,
-      long maxWaitNanos) throws InterruptedException {
-    LongAdder fellShort;
-    beforeWatch.run();
-    try (Publications.Watch watch = publications.watch(digest, claim.holder())) {
-      if (!health.up()) {
-        // the tier went down before the watch began, so its signal was not heard
-        counters.fellBack.increment();
-        return null;
-      }
-      // the result may have landed before the watch began: look once before waiting
-      byte[] value = link.resultOnceListening(watch, digest, claim.holder());
-      if (value == null) {
-        long leaseNanos = leaseLeftNanos(claim);
-        Publications.Signal signal = watch.await(Math.min(maxWaitNanos,
-            leaseNanos + timeoutNanos));
-        value = signal == Publications.Signal.STORED
-            ? link.resultOnceListening(watch, digest, claim.holder()) : null;
-        fellShort = fellShort(signal);
-      } else {
-        fellShort = counters.unshared;
-      }
-      T result = value == null ? null : read(value, codec, digest, claim.holder());
-      (result != null ? counters.joined : fellShort).increment();
-      return result;
-    } catch (RedisLink.Unavailable e) {
-      health.commandFailed(e.problem());
-      counters.fellBack.increment();
-      return null;
-    }
-  }
-
-  private <T> @Nullable T read(byte[] value, FleetCodec<T> codec, String digest, String token) {
-    try {
-      return codec.decode(secret.open(value, digest, token, options.resultTtl().toMillis()));
-    } catch (GeneralSecurityException | RuntimeException e) {
-      // written with another secret or setting, for another call, or by someone else: not the
-      // result of this fleet's call under way
-      return null;
-    }
-  }
-
-  private <T, X extends Exception> T fallBack(RedisLink.Unavailable problem, FleetCall<T, X> call)
-      throws X {
-    health.commandFailed(problem.problem());
-    counters.fellBack.increment();
-    return call.call();
-  }
-
-  /** Returns what this coordinator did so far, and whether it coordinates now. */
+  /** Returns what this coordinator did so far, what it does now and the last problem it met. */
   public FleetStats stats() {
-    return counters;
+    return fleet.counters;
   }
 
   /** Returns the options. */
@@ -513,29 +247,29 @@ public final class FleetCoordinator implements AutoCloseable {
 
   /** Returns when the tier coordinates through Redis next: at once if it does now. */
   CompletableFuture<Void> whenCoordinating() {
-    return health.whenUp();
+    return fleet.health.whenUp();
   }
 
   /** Sets what runs between a claim that found the key held and the watch, for tests. */
   void beforeWatch(Runnable action) {
-    this.beforeWatch = action;
+    fleet.beforeWatch = action;
   }
 
   /** Returns how many callers watch for another instance's call now. */
   int watching() {
-    return publications.watching();
+    return fleet.publications.watching();
   }
 
   /** Returns how many key channels this instance subscribes to now, for tests. */
   int keysSubscribed() {
-    return publications.keysSubscribed();
+    return fleet.publications.keysSubscribed();
   }
 
   /** Stops the probe and closes the connections; calls after it go on as local collapse. */
   @Override
   public void close() {
     probe.close();
-    health.stop();
-    link.close();
+    fleet.health.stop();
+    fleet.link.close();
   }
 }

@@ -1,20 +1,29 @@
 package io.github.collapseexecutor.redis;
 
+import java.util.Arrays;
+import java.util.Optional;
 import java.util.concurrent.atomic.LongAdder;
 
-/** The counts behind {@link FleetStats}. */
+/** The counts behind {@link FleetStats}, and the tier's state and last problem. */
 final class FleetCounters implements FleetStats {
 
   final LongAdder led = new LongAdder();
   final LongAdder joined = new LongAdder();
-  final LongAdder fellBack = new LongAdder();
   final LongAdder leaseLost = new LongAdder();
   final LongAdder unshared = new LongAdder();
   final LongAdder overtaken = new LongAdder();
+  final LongAdder evicted = new LongAdder();
+  private final LongAdder[] fellBack = new LongAdder[FallbackReason.values().length];
   private final TierHealth health;
 
   FleetCounters(TierHealth health) {
     this.health = health;
+    Arrays.setAll(fellBack, reason -> new LongAdder());
+  }
+
+  /** Counts a call that went on as local collapse for {@code reason}. */
+  void countFellBack(FallbackReason reason) {
+    fellBack[reason.ordinal()].increment();
   }
 
   @Override
@@ -29,7 +38,12 @@ final class FleetCounters implements FleetStats {
 
   @Override
   public long fellBack() {
-    return fellBack.sum();
+    return Arrays.stream(fellBack).mapToLong(LongAdder::sum).sum();
+  }
+
+  @Override
+  public long fellBack(FallbackReason reason) {
+    return fellBack[reason.ordinal()].sum();
   }
 
   @Override
@@ -48,6 +62,11 @@ final class FleetCounters implements FleetStats {
   }
 
   @Override
+  public long evicted() {
+    return evicted.sum();
+  }
+
+  @Override
   public long outages() {
     return health.outages();
   }
@@ -58,10 +77,22 @@ final class FleetCounters implements FleetStats {
   }
 
   @Override
+  public FleetState state() {
+    return health.state();
+  }
+
+  @Override
+  public Optional<String> lastProblem() {
+    return health.lastProblem();
+  }
+
+  @Override
   public String toString() {
-    return "FleetStats{led=" + led() + ", joined=" + joined() + ", fellBack=" + fellBack()
-        + ", leaseLost=" + leaseLost() + ", unshared=" + unshared() + ", overtaken=" + overtaken()
-        + ", outages=" + outages()
-        + ", coordinating=" + coordinating() + "}";
+    return "FleetStats{state=" + state() + ", led=" + led() + ", joined=" + joined()
+        + ", fellBack=" + fellBack() + " (down " + fellBack(FallbackReason.TIER_DOWN)
+        + ", timeout " + fellBack(FallbackReason.TIMEOUT) + ", error "
+        + fellBack(FallbackReason.REDIS_ERROR) + "), leaseLost=" + leaseLost() + ", unshared="
+        + unshared() + ", overtaken=" + overtaken() + ", evicted=" + evicted() + ", outages="
+        + outages() + lastProblem().map(problem -> ", lastProblem=" + problem).orElse("") + "}";
   }
 }

@@ -58,8 +58,17 @@ final class Publications extends RedisPubSubAdapter<String, byte[]> {
    * once {@link Watch#listening()} completes, no end is missed. Close the watch when done with it.
    */
   Watch watch(String digest, String token) {
+    return watch(digest, token, /* counted= */ true);
+  }
+
+  /** {@link #watch} for the probe's own call, which {@link #watching()} does not count. */
+  Watch probeWatch(String digest, String token) {
+    return watch(digest, token, /* counted= */ false);
+  }
+
+  private Watch watch(String digest, String token, boolean counted) {
     KeySubscriptions subscriptions = perKey;
-    Watch watch = new Watch(digest + ":" + token, subscriptions == null ? null
+    Watch watch = new Watch(digest + ":" + token, counted, subscriptions == null ? null
         : subscriptions.acquire(names.channel(digest)));
     watches.compute(watch.call, (call, set) -> {
       Set<Watch> added = set == null ? ConcurrentHashMap.newKeySet() : set;
@@ -75,7 +84,8 @@ final class Publications extends RedisPubSubAdapter<String, byte[]> {
    */
   int watching() {
     return watches.values().stream()
-        .mapToInt(set -> (int) set.stream().filter(watch -> watch.listening().isDone()).count())
+        .mapToInt(set -> (int) set.stream()
+            .filter(watch -> watch.counted && watch.listening().isDone()).count())
         .sum();
   }
 
@@ -131,12 +141,14 @@ final class Publications extends RedisPubSubAdapter<String, byte[]> {
   final class Watch implements AutoCloseable {
 
     private final String call;
+    private final boolean counted;
     private final KeySubscriptions.@Nullable Held subscription;
     private final CompletableFuture<Signal> signal = new CompletableFuture<>();
     private final AtomicBoolean closed = new AtomicBoolean();
 
-    private Watch(String call, KeySubscriptions.@Nullable Held subscription) {
+    private Watch(String call, boolean counted, KeySubscriptions.@Nullable Held subscription) {
       this.call = call;
+      this.counted = counted;
       this.subscription = subscription;
     }
 

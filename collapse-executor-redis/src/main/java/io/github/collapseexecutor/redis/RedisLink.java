@@ -10,7 +10,6 @@ import io.lettuce.core.pubsub.StatefulRedisPubSubConnection;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -20,9 +19,10 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * The tier's two connections to Redis ({@link RedisTarget}), one for commands and one for the
- * subscriptions, and the commands it sends, each bounded by the coordination timeout. A command
- * that fails or is late throws {@link Unavailable}; the connections reconnect by themselves, and
- * the probe ({@link #probe}) opens them when they never were.
+ * subscriptions, and the commands it sends, each bounded by a wait: the coordination timeout for
+ * a call's. A command that fails or is late fails with {@link Unavailable}, which says what the
+ * failure means ({@link Faults}); the connections reconnect by themselves, and the probe opens
+ * them when they never were ({@link #open}).
  */
 final class RedisLink implements AutoCloseable {
 
@@ -30,10 +30,12 @@ final class RedisLink implements AutoCloseable {
 
   private final RedisTarget target;
   private final RedisNames names;
+  private final Faults faults;
   private final long timeoutNanos;
   private final String timeoutText;
   private final byte[] maxValueBytes;
   private final Publications publications;
+  private final EvictionWatch eviction;
   private final RedisConnectionStateListener lostConnection;
   private volatile RedisTarget.@Nullable Commands commands;
   private volatile @Nullable StatefulRedisPubSubConnection<String, byte[]> pubsub;
@@ -44,14 +46,16 @@ final class RedisLink implements AutoCloseable {
    * @param onLost what to do when one of the two connections is lost: turn the tier down at once,
    *     rather than at the next late command
    */
-  RedisLink(RedisTarget target, RedisNames names, FleetOptions options,
-      Publications publications, Runnable onLost) {
+  RedisLink(RedisTarget target, RedisNames names, Faults faults, FleetOptions options,
+      Publications publications, EvictionWatch eviction, Runnable onLost) {
     this.target = target;
     this.names = names;
+    this.faults = faults;
     this.timeoutNanos = options.coordinationTimeout().toNanos();
     this.timeoutText = options.coordinationTimeout().toMillis() + " ms";
     this.maxValueBytes = ascii(Integer.toString(options.maxValueBytes()));
     this.publications = publications;
+    this.eviction = eviction;
     this.lostConnection = new RedisConnectionStateListener() {
       @Override
       public void onRedisDisconnected(RedisChannelHandler<?, ?> connection) {
@@ -65,31 +69,31 @@ final class RedisLink implements AutoCloseable {
   }
 
   /**
-   * Opens what is not open yet, waiting up to {@code connectNanos} for each (no call waits for
-   * it), then checks that Redis takes a write within {@code writeNanos} (a full or paused Redis
-   * does not) and that the subscription is open. As the commands' connection opens, it learns
-   * whether the server has sharded pub/sub and loads the scripts.
+   * Opens what is not open yet, waiting up to {@code connectNanos} for each step (no call waits
+   * for it). As the commands' connection opens, it learns whether the server has sharded pub/sub,
+   * loads the scripts and, the first time, reads the eviction policy; the subscriptions'
+   * connection then subscribes to the fleet's pattern where the server has no sharded pub/sub.
    */
-  void probe(String instanceToken, long probeTtlMillis, long connectNanos, long writeNanos)
-      throws Unavailable, InterruptedException {
+  void open(String probeChannel, long connectNanos) throws Unavailable, InterruptedException {
     RedisTarget.Commands open = commands;
     if (open == null) {
       open = open(target.connectCommands(), RedisTarget.Commands::connection, connectNanos);
       try {
-        boolean sharded = await(target.hasShardedPubSub(open.redis()), connectNanos,
-            "did not say which commands it has");
+        boolean sharded = await(target.hasShardedPubSub(open.redis(), probeChannel),
+            connectNanos, "did not say whether it has sharded pub/sub");
         await(Scripts.load(open.redis()), connectNanos, "did not load the scripts");
         finish = sharded ? Scripts.FINISH_SHARDED : Scripts.FINISH_CLASSIC;
       } catch (Unavailable | InterruptedException e) {
         open.connection().close();
         throw e;
       }
+      eviction.readPolicyOnce(open.redis().configGet("maxmemory-policy"));
       commands = open;
     }
-    StatefulRedisPubSubConnection<String, byte[]> subscribed = pubsub;
-    if (subscribed == null) {
-      subscribed = RedisLink.<StatefulRedisPubSubConnection<String, byte[]>>open(
-          target.connectPubSub(), connection -> connection, connectNanos);
+    if (pubsub == null) {
+      StatefulRedisPubSubConnection<String, byte[]> subscribed =
+          this.<StatefulRedisPubSubConnection<String, byte[]>>open(
+              target.connectPubSub(), connection -> connection, connectNanos);
       subscribed.addListener(publications);
       if (finish == Scripts.FINISH_SHARDED) {
         publications.subscribePerKey(new KeySubscriptions(subscribed));
@@ -105,15 +109,18 @@ final class RedisLink implements AutoCloseable {
       // from here on the client subscribes again by itself after each reconnect
       pubsub = subscribed;
     }
-    await(open.redis().set(names.probe(), ascii(instanceToken),
-        SetArgs.Builder.px(probeTtlMillis)), writeNanos, "did not take a write");
-    if (!open.connection().isOpen() || !subscribed.isOpen()) {
-      throw new Unavailable("is reconnecting");
-    }
+  }
+
+  /** Returns whether both connections are open now, not reconnecting. */
+  boolean connected() {
+    RedisTarget.Commands open = commands;
+    StatefulRedisPubSubConnection<String, byte[]> subscribed = pubsub;
+    return open != null && open.connection().isOpen() && subscribed != null
+        && subscribed.isOpen();
   }
 
   /** Returns a new connection, or closes it when it comes too late to be used. */
-  private static <C> C open(CompletableFuture<? extends C> connecting,
+  private <C> C open(CompletableFuture<? extends C> connecting,
       Function<C, StatefulConnection<?, ?>> connection, long waitNanos)
       throws Unavailable, InterruptedException {
     try {
@@ -124,20 +131,25 @@ final class RedisLink implements AutoCloseable {
     }
   }
 
-  /** Takes the lease of {@code digest} for {@code token}, or returns who holds it. */
-  Claim claim(String digest, String token, long leaseMillis)
+  /** Writes {@code value} to {@code key} for {@code ttlMillis}, or fails within {@code nanos}. */
+  void write(String key, byte[] value, long ttlMillis, long nanos)
       throws Unavailable, InterruptedException {
-    return await(claimAsync(digest, token, leaseMillis));
+    await(send(redis -> redis.set(key, value, SetArgs.Builder.px(ttlMillis)), nanos));
   }
 
   /**
-   * {@link #claim} without blocking: the future fails with {@link Unavailable} when Redis fails or
-   * does not answer within the coordination timeout.
+   * Takes the lease of {@code digest} for {@code token}, or returns who holds it; fails with
+   * {@link Unavailable} when Redis fails or does not answer within {@code nanos}.
    */
-  CompletableFuture<Claim> claimAsync(String digest, String token, long leaseMillis) {
+  CompletableFuture<Claim> claim(String digest, String token, long leaseMillis, long nanos) {
     return this.<List<Object>>send(redis -> Scripts.run(redis, Scripts.CLAIM,
         ScriptOutputType.MULTI, new String[] {names.lease(digest)}, ascii(token),
-        ascii(Long.toString(leaseMillis)))).thenApply(RedisLink::claimOf);
+        ascii(Long.toString(leaseMillis))), nanos).thenApply(RedisLink::claimOf);
+  }
+
+  /** {@link #claim} within the coordination timeout. */
+  CompletableFuture<Claim> claim(String digest, String token, long leaseMillis) {
+    return claim(digest, token, leaseMillis, timeoutNanos);
   }
 
   private static Claim claimOf(List<Object> reply) {
@@ -153,36 +165,37 @@ final class RedisLink implements AutoCloseable {
    * is no longer than {@link FleetOptions#maxValueBytes()}, once {@code watch} hears the end of
    * that call: a result stored after this read is then announced to the watch.
    */
-  byte @Nullable [] resultOnceListening(Publications.Watch watch, String digest, String token)
-      throws Unavailable, InterruptedException {
-    return await(resultOnceListeningAsync(watch, digest, token));
-  }
-
-  /** {@link #resultOnceListening} without blocking; fails as {@link #claimAsync} does. */
-  CompletableFuture<byte @Nullable []> resultOnceListeningAsync(Publications.Watch watch,
+  CompletableFuture<byte @Nullable []> resultOnceListening(Publications.Watch watch,
       String digest, String token) {
-    return this.<@Nullable Void>send(redis -> watch.listening())
-        .thenCompose(listening -> resultAsync(digest, token));
+    return this.<@Nullable Void>send(redis -> watch.listening(), timeoutNanos)
+        .thenCompose(listening -> result(digest, token, timeoutNanos));
   }
 
-  /** Returns the result {@code token} stored for {@code digest}, as {@link #claimAsync} fails. */
-  CompletableFuture<byte @Nullable []> resultAsync(String digest, String token) {
+  /** Returns the result {@code token} stored for {@code digest}, as {@link #claim} fails. */
+  CompletableFuture<byte @Nullable []> result(String digest, String token, long nanos) {
     return send(redis -> Scripts.run(redis, Scripts.RESULT, ScriptOutputType.VALUE,
-        new String[] {names.result(digest, token)}, maxValueBytes));
+        new String[] {names.result(digest, token)}, maxValueBytes), nanos);
   }
 
   /**
    * Ends the call of lease {@code token}: stores {@code value} (none if empty), publishes the end
-   * and frees the key. The future fails if Redis does not answer within the coordination timeout.
+   * and frees the key. The future holds what {@link Scripts#FINISH_SHARDED} returns, and fails if
+   * Redis does not answer within {@code nanos}.
    */
-  CompletableFuture<Object> finish(String digest, String token, byte[] value, long ttlMillis) {
+  CompletableFuture<Long> finish(String digest, String token, byte[] value, long ttlMillis,
+      long nanos) {
     return send(redis -> Scripts.run(redis, finish, ScriptOutputType.INTEGER,
         new String[] {names.lease(digest), names.result(digest, token), names.channel(digest)},
-        ascii(token), value, ascii(Long.toString(ttlMillis))));
+        ascii(token), value, ascii(Long.toString(ttlMillis))), nanos);
+  }
+
+  /** {@link #finish} within the coordination timeout. */
+  CompletableFuture<Long> finish(String digest, String token, byte[] value, long ttlMillis) {
+    return finish(digest, token, value, ttlMillis, timeoutNanos);
   }
 
   /** Ends the call of lease {@code token} with no result to share; see {@link #finish}. */
-  CompletableFuture<Object> release(String digest, String token) {
+  CompletableFuture<Long> release(String digest, String token) {
     return finish(digest, token, NO_VALUE, 1);
   }
 
@@ -202,42 +215,41 @@ final class RedisLink implements AutoCloseable {
 
   /**
    * Sends one command; the future fails with {@link Unavailable} when it fails or Redis does not
-   * answer within the coordination timeout.
+   * answer within {@code nanos}.
    */
-  private <V> CompletableFuture<V> send(Command<V> command) {
+  private <V> CompletableFuture<V> send(Command<V> command, long nanos) {
     RedisTarget.Commands open = commands;
     if (open == null) {
-      return CompletableFuture.failedFuture(new Unavailable("is not connected"));
+      return CompletableFuture.failedFuture(
+          new Unavailable(Fault.outage(FallbackReason.TIER_DOWN, "is not connected")));
     }
     CompletionStage<V> sent;
     try {
       sent = command.send(open.redis());
     } catch (RuntimeException closed) {
       // a connection closed under the command
-      return CompletableFuture.failedFuture(new Unavailable("failed: " + closed));
+      return CompletableFuture.failedFuture(unavailable(closed));
     }
     // a copy, so that the timeout does not complete the client's own command
-    return sent.toCompletableFuture().copy().orTimeout(timeoutNanos, TimeUnit.NANOSECONDS)
+    return sent.toCompletableFuture().copy().orTimeout(nanos, TimeUnit.NANOSECONDS)
         .exceptionallyCompose(failure -> CompletableFuture.failedFuture(unavailable(failure)));
   }
 
   /** Returns what {@code failure} of a command says of Redis. */
   Unavailable unavailable(Throwable failure) {
-    Throwable cause = failure instanceof CompletionException && failure.getCause() != null
-        ? failure.getCause() : failure;
-    return cause instanceof Unavailable known ? known
-        : cause instanceof TimeoutException ? new Unavailable("did not answer within " + timeoutText)
-        : new Unavailable("failed: " + cause);
+    Fault fault = faults.of(failure);
+    return new Unavailable(fault.reason() == FallbackReason.TIMEOUT
+        ? faults.late("did not answer within " + timeoutText) : fault);
   }
 
-  /** Waits for a command {@link #send} sent; it never waits past the coordination timeout. */
-  private static <V> V await(CompletableFuture<V> sent) throws Unavailable, InterruptedException {
+  /** Waits for a command {@link #send} sent; it never waits past the command's own limit. */
+  static <V> V await(CompletableFuture<V> sent) throws Unavailable, InterruptedException {
     try {
       return sent.get();
     } catch (ExecutionException e) {
       Throwable cause = e.getCause();
       throw cause instanceof Unavailable unavailable ? unavailable
-          : new Unavailable("failed: " + cause);
+          : new Unavailable(Fault.outage(FallbackReason.TIER_DOWN, "failed: " + cause));
     }
   }
 
@@ -247,15 +259,15 @@ final class RedisLink implements AutoCloseable {
     CompletionStage<V> send(RedisClusterAsyncCommands<String, byte[]> redis);
   }
 
-  private static <V> V await(CompletionStage<V> command, long nanos, String late)
+  /** Waits up to {@code nanos} for {@code command}; {@code late} says what Redis did not do. */
+  <V> V await(CompletionStage<V> command, long nanos, String late)
       throws Unavailable, InterruptedException {
     try {
       return command.toCompletableFuture().get(nanos, TimeUnit.NANOSECONDS);
     } catch (TimeoutException e) {
-      throw new Unavailable(late);
+      throw new Unavailable(faults.late(late));
     } catch (ExecutionException e) {
-      Throwable cause = e.getCause() == null ? e : e.getCause();
-      throw new Unavailable("failed: " + cause);
+      throw new Unavailable(faults.of(e.getCause() == null ? e : e.getCause()));
     }
   }
 
@@ -269,21 +281,5 @@ final class RedisLink implements AutoCloseable {
    */
   record Claim(boolean led, String holder, long leaseMillis) {
     static final Claim LED = new Claim(true, "", 0);
-  }
-
-  /** Redis did not answer in time, or answered with an error. */
-  static final class Unavailable extends Exception {
-
-    private final String problem;
-
-    Unavailable(String problem) {
-      super(problem, null, /* enableSuppression= */ false, /* writableStackTrace= */ false);
-      this.problem = problem;
-    }
-
-    /** What went wrong, as the once-per-outage warning says it. */
-    String problem() {
-      return problem;
-    }
   }
 }

@@ -34,9 +34,18 @@ final class RedisNames {
     return tagged(digest) + DONE;
   }
 
-  /** Returns the pattern of every {@link #channel}, for servers without sharded pub/sub. */
+  /**
+   * Returns the pattern of every {@link #channel}, for servers without sharded pub/sub: the whole
+   * prefix, since Redis grants a pattern subscription only to a user whose channel rule is that
+   * very pattern ({@code &prefix:*}), and no other channel of the prefix is published on.
+   */
   String channelPattern() {
-    return prefix + ":{*}" + DONE;
+    return prefix + ":*";
+  }
+
+  /** Returns the digest the probe claims for the instance of {@code instanceToken}. */
+  static String probeDigest(String instanceToken) {
+    return "probe-" + instanceToken;
   }
 
   /** Returns the digest of a {@link #channel}, or {@code null} if it is none of this prefix. */

@@ -1,6 +1,8 @@
 package io.github.collapseexecutor.redis;
 
 import io.lettuce.core.AbstractRedisClient;
+import io.lettuce.core.RedisCredentials;
+import io.lettuce.core.RedisURI;
 import io.lettuce.core.RedisConnectionStateListener;
 import io.lettuce.core.api.StatefulConnection;
 import io.lettuce.core.cluster.api.async.RedisClusterAsyncCommands;
@@ -8,8 +10,9 @@ import io.lettuce.core.codec.ByteArrayCodec;
 import io.lettuce.core.codec.RedisCodec;
 import io.lettuce.core.codec.StringCodec;
 import io.lettuce.core.pubsub.StatefulRedisPubSubConnection;
-import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Where the tier's commands and subscriptions go: one Redis, standalone or found through Sentinel
@@ -40,17 +43,49 @@ abstract class RedisTarget {
 
   /**
    * Returns whether the server has sharded pub/sub ({@code SPUBLISH}, Redis 7 and later), asked
-   * once as the tier connects: with it, a waiting instance subscribes to the channels of the keys
-   * it waits for only, which on a cluster live on the node of their key.
+   * once as the tier connects by publishing nothing on {@code channel}, which no one watches:
+   * with it, a waiting instance subscribes to the channels of the keys it waits for only, which
+   * on a cluster live on the node of their key. The future fails as Redis refuses it otherwise
+   * (a missing permission, say).
    */
-  CompletableFuture<Boolean> hasShardedPubSub(RedisClusterAsyncCommands<String, byte[]> redis) {
+  CompletableFuture<Boolean> hasShardedPubSub(RedisClusterAsyncCommands<String, byte[]> redis,
+      String channel) {
     if (!shardedPubSubAllowed) {
       return CompletableFuture.completedFuture(false);
     }
-    // an unknown command's entry is empty
-    return redis.commandInfo("spublish").toCompletableFuture()
-        .thenApply(info -> info.size() == 1 && info.get(0) instanceof List<?> entry
-            && !entry.isEmpty());
+    return redis.spublish(channel, new byte[0]).toCompletableFuture()
+        .<Boolean>thenApply(receivers -> true)
+        .exceptionallyCompose(failure -> unknownCommand(failure)
+            ? CompletableFuture.completedFuture(false) : CompletableFuture.failedFuture(failure));
+  }
+
+  private static boolean unknownCommand(Throwable failure) {
+    Throwable cause = failure instanceof CompletionException && failure.getCause() != null
+        ? failure.getCause() : failure;
+    return String.valueOf(cause.getMessage()).startsWith("ERR unknown command");
+  }
+
+  /** Returns whether this is a Redis Cluster. */
+  abstract boolean cluster();
+
+  /** Returns the user the tier connects as, if it names one. */
+  abstract @Nullable String user();
+
+  /**
+   * Returns the user {@code uri} connects as, if it names one: known at once for credentials
+   * given as such; a provider that must fetch them (a token) is not waited for.
+   */
+  static @Nullable String userOf(@Nullable RedisURI uri) {
+    if (uri == null) {
+      return null;
+    }
+    try {
+      RedisCredentials credentials = uri.getCredentialsProvider().resolveCredentials().toFuture()
+          .getNow(null);
+      return credentials != null && credentials.hasUsername() ? credentials.getUsername() : null;
+    } catch (RuntimeException notNow) {
+      return null;
+    }
   }
 
   /** Keeps to a pattern subscription and {@code PUBLISH}, as on a server before Redis 7. */

@@ -23,18 +23,24 @@ final class Scripts {
    * Takes the lease of a key for a token, or else returns who holds it and for how long: {@code
    * {1}} or {@code {0, holder, pttl}}. Atomic, so that a lease seen is one still held.
    */
-  static final Script CLAIM = new Script("""
+  static final Script CLAIM = new Script("the script that claims a key (SET, GET, PTTL)", """
       if redis.call('set', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[2]) then
         return {1}
       end
       return {0, redis.call('get', KEYS[1]), redis.call('pttl', KEYS[1])}
       """);
 
+  /** What {@link #FINISH} returns if it stored the result. */
+  static final long STORED = 1;
+  /** What {@link #FINISH} adds to what it returns if the lease was still the ending call's. */
+  static final long HELD = 2;
+
   /**
    * Ends the call of a lease: stores its result unless there is none (an empty value) or Redis
    * refuses it (full), tells the waiting instances on the key's channel ({@code KEYS[3]}) whether
    * it did, and frees the key if the lease is still this token's. Atomic, so that no instance
-   * takes the key between the three. {@code %s} is the command that publishes.
+   * takes the key between the three. Returns {@link #STORED} if it stored the result, plus
+   * {@link #HELD} if the lease was still this token's. {@code %s} is the command that publishes.
    */
   private static final String FINISH = """
       local stored = 0
@@ -47,22 +53,25 @@ final class Scripts {
       redis.call('%s', KEYS[3], ARGV[1] .. (stored == 1 and ':1' or ':0'))
       if redis.call('get', KEYS[1]) == ARGV[1] then
         redis.call('del', KEYS[1])
+        return stored + 2
       end
       return stored
       """;
 
   /** {@link #FINISH} on a shard channel, which lives in the key's slot: Redis 7 and later. */
-  static final Script FINISH_SHARDED = new Script(FINISH.formatted("spublish"));
+  static final Script FINISH_SHARDED = new Script(
+      "the script that ends a call (SET, SPUBLISH, GET, DEL)", FINISH.formatted("spublish"));
 
   /** {@link #FINISH} on a classic channel, which every subscriber of its pattern hears. */
-  static final Script FINISH_CLASSIC = new Script(FINISH.formatted("publish"));
+  static final Script FINISH_CLASSIC = new Script(
+      "the script that ends a call (SET, PUBLISH, GET, DEL)", FINISH.formatted("publish"));
 
   /**
    * Returns a stored result if it is no longer than {@code ARGV[1]} bytes, or nothing: what the
    * tier stores is never longer, so a longer value, or one of another type, was written by someone
    * else, and is not read into this instance's memory.
    */
-  static final Script RESULT = new Script("""
+  static final Script RESULT = new Script("the script that reads a result (STRLEN, GET)", """
       local length = redis.pcall('strlen', KEYS[1])
       if type(length) ~= 'number' or length > tonumber(ARGV[1]) then
         return false
@@ -100,11 +109,20 @@ final class Scripts {
         || String.valueOf(cause.getMessage()).startsWith("NOSCRIPT");
   }
 
-  /** One script and the SHA-1 Redis knows it by. */
-  record Script(String text, String sha) {
+  /**
+   * Returns which of the scripts an error of Redis names by its SHA-1, and the commands it runs:
+   * Redis 7.0 says that a script ran a command its user may not, but not which.
+   */
+  static String describe(String error) {
+    return ALL.stream().filter(script -> error.contains(script.sha())).findFirst()
+        .map(Script::purpose).orElse("a script of the tier");
+  }
 
-    Script(String text) {
-      this(text, sha1(text));
+  /** One script, what it does and which commands it runs, and the SHA-1 Redis knows it by. */
+  record Script(String purpose, String text, String sha) {
+
+    Script(String purpose, String text) {
+      this(purpose, text, sha1(text));
     }
 
     private static String sha1(String text) {

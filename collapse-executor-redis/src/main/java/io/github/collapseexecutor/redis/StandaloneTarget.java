@@ -7,6 +7,7 @@ import io.lettuce.core.pubsub.StatefulRedisPubSubConnection;
 import io.lettuce.core.resource.ClientResources;
 import io.lettuce.core.resource.Delay;
 import java.util.concurrent.CompletableFuture;
+import org.jspecify.annotations.Nullable;
 
 /** One Redis, standalone or found through Sentinel: both connections go to {@code uri}. */
 final class StandaloneTarget extends RedisTarget {
@@ -39,6 +40,16 @@ final class StandaloneTarget extends RedisTarget {
   /** Returns a target on the application's client, which it leaves open. */
   static StandaloneTarget shared(RedisClient client, RedisURI uri) {
     return new StandaloneTarget(client, uri, /* ownsClient= */ false);
+  }
+
+  @Override
+  boolean cluster() {
+    return false;
+  }
+
+  @Override
+  @Nullable String user() {
+    return userOf(uri);
   }
 
   @Override

@@ -1,16 +1,22 @@
 package io.github.collapseexecutor.redis;
 
 import java.lang.System.Logger.Level;
+import java.util.Objects;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.LongAdder;
+import org.jspecify.annotations.Nullable;
 
 /**
- * Whether the tier coordinates through Redis now. A lost connection, a failed probe, or
- * {@value #FAILED_COMMANDS_TO_DOWN} commands of calls in a row that failed or came late turn it
- * down, once per outage: it logs one warning, counts the outage and wakes every waiting caller,
- * and from then on calls go on as local collapse without touching Redis. Only the probe turns it
- * up again. A single late answer (a pause of this JVM, say) costs only its own call a fallback.
+ * What the tier does with calls now ({@link FleetState}), and the last problem it met. A lost
+ * connection, a failed probe, or {@value #FAILED_COMMANDS_TO_DOWN} commands of calls in a row
+ * that failed or came late turn it to failing open, once per outage: it logs one warning, counts
+ * the outage and wakes every waiting caller, and from then on calls go on as local collapse
+ * without touching Redis. A single late answer (a pause of this JVM, say) costs only its own call
+ * a fallback. A configuration fault turns it misconfigured at once, logged as an error once per
+ * fault however often it recurs. Only the probe turns it to coordinating again, and says when a
+ * fault it logged is mended.
  */
 final class TierHealth {
 
@@ -19,16 +25,18 @@ final class TierHealth {
   /** How many commands of calls in a row may fail or come late before the tier goes down. */
   static final int FAILED_COMMANDS_TO_DOWN = 3;
 
-  private enum State { STARTING, UP, DOWN }
-
   private final String name;
   private final Runnable onDown;
   private final LongAdder outages = new LongAdder();
   private final AtomicInteger failedInARow = new AtomicInteger();
-  private volatile State state = State.STARTING;
+  private volatile FleetState state = FleetState.STARTING;
+  private volatile @Nullable String lastProblem;
+  /** The configuration fault last logged, and whether its mending was; guarded by this. */
+  private @Nullable String loggedFault;
+  private boolean loggedFaultMended;
   private CompletableFuture<Void> nextUp = new CompletableFuture<>();
 
-  /** @param onDown what to do as the tier goes down: wake the waiting callers */
+  /** @param onDown what to do as the tier stops coordinating: wake the waiting callers */
   TierHealth(String name, Runnable onDown) {
     this.name = name;
     this.onDown = onDown;
@@ -36,22 +44,33 @@ final class TierHealth {
 
   /** Returns whether calls coordinate through Redis now. */
   boolean up() {
-    return state == State.UP;
+    return state == FleetState.COORDINATING;
   }
 
-  /** Returns how many times Redis stopped answering. */
+  /** Returns what the tier does with calls now. */
+  FleetState state() {
+    return state;
+  }
+
+  /** Returns the last problem the tier met, kept after Redis answers again. */
+  Optional<String> lastProblem() {
+    return Optional.ofNullable(lastProblem);
+  }
+
+  /** Returns how many times Redis stopped answering while the tier coordinated. */
   long outages() {
     return outages.sum();
   }
 
   /**
-   * Notes that a command of a call failed or came late with {@code problem}: the call goes on
-   * as local collapse, and the tier goes down when it is the last of
-   * {@value #FAILED_COMMANDS_TO_DOWN} in a row.
+   * Notes that a command of a call failed or came late with {@code fault}: the call goes on as
+   * local collapse; the tier turns misconfigured at a configuration fault, and fails open when
+   * the fault is the last of {@value #FAILED_COMMANDS_TO_DOWN} in a row.
    */
-  void commandFailed(String problem) {
-    if (failedInARow.incrementAndGet() >= FAILED_COMMANDS_TO_DOWN) {
-      failed(problem);
+  void commandFailed(Fault fault) {
+    lastProblem = fault.text();
+    if (fault.configuration() || failedInARow.incrementAndGet() >= FAILED_COMMANDS_TO_DOWN) {
+      failed(fault);
     }
   }
 
@@ -62,54 +81,79 @@ final class TierHealth {
     }
   }
 
-  /** Turns the tier down after {@code problem}, unless it is down already. */
-  void failed(String problem) {
-    State was;
+  /** Turns the tier misconfigured or failing open after {@code fault}, unless it is already. */
+  void failed(Fault fault) {
+    FleetState to = fault.configuration() ? FleetState.MISCONFIGURED : FleetState.FAILING_OPEN;
+    FleetState was;
+    boolean logFault;
     synchronized (this) {
+      lastProblem = fault.text();
       was = state;
-      if (was == State.DOWN) {
+      logFault = to == FleetState.MISCONFIGURED && !fault.text().equals(loggedFault);
+      if (was == to && !logFault) {
         return;
       }
-      state = State.DOWN;
-      if (was == State.UP) {
+      state = to;
+      if (was == FleetState.COORDINATING) {
         nextUp = new CompletableFuture<>();
-        outages.increment();
+        if (to == FleetState.FAILING_OPEN) {
+          outages.increment();
+        }
+      }
+      if (logFault) {
+        loggedFault = fault.text();
+        loggedFaultMended = false;
       }
     }
-    LOG.log(Level.WARNING, "{0}: Redis {1}; calls go on as local collapse until it answers again",
-        name, problem);
-    onDown.run();
+    if (logFault) {
+      LOG.log(Level.ERROR, "{0}: the fleet tier cannot use Redis as configured, and calls go "
+          + "on as local collapse until that is mended: {1}", name, fault.text());
+    } else if (was != to && to == FleetState.FAILING_OPEN) {
+      LOG.log(Level.WARNING, "{0}: Redis {1}; calls go on as local collapse until it answers "
+          + "again", name, fault.text());
+    }
+    if (was == FleetState.COORDINATING) {
+      onDown.run();
+    }
   }
 
-  /** Turns the tier up after the probe got an answer, unless it is up already. */
+  /** Turns the tier to coordinating after the probe got an answer, unless it is already. */
   void answered() {
-    State was;
+    FleetState was;
     CompletableFuture<Void> up;
+    String mended = null;
     synchronized (this) {
       was = state;
-      if (was == State.UP) {
+      if (was == FleetState.COORDINATING) {
         return;
       }
-      state = State.UP;
+      state = FleetState.COORDINATING;
       up = nextUp;
       failedInARow.set(0);
+      if (was == FleetState.MISCONFIGURED && loggedFault != null && !loggedFaultMended) {
+        loggedFaultMended = true;
+        mended = loggedFault;
+      }
     }
-    if (was == State.DOWN) {
+    if (mended != null) {
+      LOG.log(Level.INFO, "{0}: mended, calls coordinate through Redis again (it was: {1})",
+          name, mended);
+    } else if (was == FleetState.FAILING_OPEN) {
       LOG.log(Level.INFO, "{0}: Redis answers again; calls coordinate through it", name);
     }
     up.complete(null);
   }
 
-  /** Turns the tier down for good, without a warning: the coordinator closes. */
+  /** Turns the tier off for good, without a warning: the coordinator closes. */
   void stop() {
     synchronized (this) {
-      state = State.DOWN;
+      state = FleetState.FAILING_OPEN;
     }
     onDown.run();
   }
 
   /** Returns a future that completes when the tier is up: at once if it is up now. */
   synchronized CompletableFuture<Void> whenUp() {
-    return nextUp;
+    return Objects.requireNonNull(nextUp);
   }
 }

@@ -1,41 +1,62 @@
 package io.github.collapseexecutor.redis;
 
+import java.nio.charset.StandardCharsets;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Finds Redis, and finds it back after an outage: once per {@link FleetOptions#probeInterval()}
- * it opens what is not open and writes one small key ({@link RedisLink#probe}), and turns the
- * tier up when Redis takes it, down when not. Calls never wait for it.
+ * Finds Redis, and finds it back after an outage or a configuration fault: once per {@link
+ * FleetOptions#probeInterval()} it opens what is not open and checks that Redis takes what the
+ * tier needs, turning the tier up when it does, down or misconfigured when not. Calls never wait
+ * for it. While the tier coordinates, one small write shows that Redis still takes writes (a
+ * full or paused one does not). Otherwise the probe rehearses a whole call of its own on a key of
+ * its own: it watches the key's channel, claims the key, ends the call with a result, hears the
+ * end and reads the result, so that the tier is up only once every command, key and channel a
+ * call needs is allowed, and a fault that one call met is not taken for mended by a write.
  */
 final class TierProbe implements AutoCloseable {
 
   /**
-   * How long the probe waits for a new connection: a JVM's first one loads the client's network
-   * stack, which takes seconds on a loaded machine, and no call waits for it.
+   * How long the probe waits for a new connection, and for a rehearsed call's end to be heard: a
+   * JVM's first connection loads the client's network stack, which takes seconds on a loaded
+   * machine, and no call waits for it.
    */
   private static final long CONNECT_WAIT_NANOS = TimeUnit.SECONDS.toNanos(10);
   /**
-   * How long the probe waits for Redis to take its write, at least: a probe a little late on a
+   * How long the probe waits for Redis to answer a command, at least: a probe a little late on a
    * loaded machine is no outage; a call's own commands still stop at the coordination timeout.
    */
   private static final long PROBE_WRITE_WAIT_NANOS = TimeUnit.SECONDS.toNanos(1);
 
   private final RedisLink link;
+  private final Publications publications;
   private final TierHealth health;
-  private final String instanceToken;
+  private final Faults faults;
+  private final String token;
+  private final String digest;
+  private final String probeChannel;
+  private final String probeKey;
   private final long probeTtlMillis;
-  private final long timeoutNanos;
+  private final long connectNanos;
+  private final long answerNanos;
   private final ScheduledExecutorService prober;
 
   /** Starts probing at once, on a daemon thread named after the tier. */
-  TierProbe(RedisLink link, TierHealth health, String instanceToken, FleetOptions options) {
+  TierProbe(RedisLink link, Publications publications, TierHealth health, Faults faults,
+      RedisNames names, String token, FleetOptions options) {
     this.link = link;
+    this.publications = publications;
     this.health = health;
-    this.instanceToken = instanceToken;
+    this.faults = faults;
+    this.token = token;
+    this.digest = RedisNames.probeDigest(token);
+    this.probeChannel = names.channel(digest);
+    this.probeKey = names.probe();
     this.probeTtlMillis = 3 * Math.max(1, options.probeInterval().toMillis());
-    this.timeoutNanos = options.coordinationTimeout().toNanos();
+    long timeoutNanos = options.coordinationTimeout().toNanos();
+    this.connectNanos = Math.max(timeoutNanos, CONNECT_WAIT_NANOS);
+    this.answerNanos = Math.max(timeoutNanos, PROBE_WRITE_WAIT_NANOS);
     this.prober = Executors.newSingleThreadScheduledExecutor(runnable -> {
       Thread thread = new Thread(runnable, "collapse-fleet-probe-" + options.name());
       thread.setDaemon(true);
@@ -47,16 +68,42 @@ final class TierProbe implements AutoCloseable {
 
   private void probe() {
     try {
-      link.probe(instanceToken, probeTtlMillis, Math.max(timeoutNanos, CONNECT_WAIT_NANOS),
-          Math.max(timeoutNanos, PROBE_WRITE_WAIT_NANOS));
+      link.open(probeChannel, connectNanos);
+      if (health.up()) {
+        link.write(probeKey, ascii(token), probeTtlMillis, answerNanos);
+      } else {
+        rehearse();
+      }
+      if (!link.connected()) {
+        throw new Unavailable(Fault.outage(FallbackReason.TIER_DOWN,
+            "is reconnecting"));
+      }
       health.answered();
-    } catch (RedisLink.Unavailable e) {
-      health.failed(e.problem());
+    } catch (Unavailable e) {
+      health.failed(e.fault());
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     } catch (RuntimeException e) {
-      health.failed("failed: " + e);
+      health.failed(faults.of(e));
     }
+  }
+
+  /** Makes one call of the probe's own through Redis, as a leader and a waiter at once. */
+  private void rehearse() throws Unavailable, InterruptedException {
+    try (Publications.Watch watch = publications.probeWatch(digest, token)) {
+      link.await(watch.listening(), connectNanos, "did not subscribe to a key's channel");
+      RedisLink.await(link.claim(digest, token, probeTtlMillis, answerNanos));
+      RedisLink.await(link.finish(digest, token, ascii(token), probeTtlMillis, answerNanos));
+      if (watch.await(connectNanos) == null) {
+        throw new Unavailable(Fault.outage(FallbackReason.TIER_DOWN,
+            "did not deliver the end of a call on its channel"));
+      }
+      RedisLink.await(link.result(digest, token, answerNanos));
+    }
+  }
+
+  private static byte[] ascii(String text) {
+    return text.getBytes(StandardCharsets.US_ASCII);
   }
 
   /** Stops probing. */

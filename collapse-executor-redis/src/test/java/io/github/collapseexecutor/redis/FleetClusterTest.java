@@ -4,6 +4,8 @@ import static io.github.collapseexecutor.redis.TestRedis.awaitTrue;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.collapseexecutor.fleet.FleetCodec;
+import io.github.collapseexecutor.testing.redis.RedisCluster;
+import io.lettuce.core.RedisURI;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -42,7 +44,7 @@ final class FleetClusterTest {
 
   @Test
   void oneBackendCallPerKeyOnEveryMasterAcrossTwoInstances() throws Exception {
-    TestCluster cluster = cluster();
+    RedisCluster cluster = cluster();
     FleetOptions options = TestRedis.options().build();
     FleetCoordinator a = instance(cluster, options);
     FleetCoordinator b = instance(cluster, options);
@@ -81,7 +83,7 @@ final class FleetClusterTest {
    */
   @Test
   void aFailoverOfAKeysMasterFailsNoCallAndCoordinationComesBack() throws Exception {
-    TestCluster cluster = cluster(/* replicas= */ true);
+    RedisCluster cluster = cluster(/* replicas= */ true);
     FleetOptions options = TestRedis.options().leaseTime(Duration.ofSeconds(5)).build();
     FleetCoordinator a = instance(cluster, options);
     FleetCoordinator b = instance(cluster, options);
@@ -95,7 +97,7 @@ final class FleetClusterTest {
     Future<Integer> traffic = callers.submit(() -> callsUntil(failingOver, rounds, a, b, path));
 
     awaitTrue(() -> rounds.get() >= 3, "calls to run before the failover", 30);
-    cluster.redis(replica).clusterFailover(/* force= */ false);
+    cluster.failOver(replica);
     awaitTrue(() -> cluster.isMaster(replica) && cluster.masterOf(lease) == replica,
         "the replica to serve the key's slot", 30);
     int roundsAtFailover = rounds.get();
@@ -164,21 +166,25 @@ final class FleetClusterTest {
     return backend.calls(path);
   }
 
-  private TestCluster cluster() throws Exception {
+  private RedisCluster cluster() throws Exception {
     return cluster(/* replicas= */ false);
   }
 
-  private TestCluster cluster(boolean replicas) throws Exception {
-    TestCluster cluster = TestCluster.start(replicas);
+  private RedisCluster cluster(boolean replicas) throws Exception {
+    RedisCluster cluster = RedisCluster.start(replicas);
     closing.add(cluster);
     return cluster;
   }
 
-  private FleetCoordinator instance(TestCluster cluster, FleetOptions options) {
+  private FleetCoordinator instance(RedisCluster cluster, FleetOptions options) {
     FleetCoordinator coordinator = TestRedis.coordinating(
-        FleetCoordinator.connectCluster(cluster.seeds(), options));
+        FleetCoordinator.connectCluster(seeds(cluster), options));
     closing.add(0, coordinator);
     return coordinator;
+  }
+
+  static List<RedisURI> seeds(RedisCluster cluster) {
+    return List.of(RedisURI.create(cluster.uris().get(0)));
   }
 
   /** Paths whose keys live on each master of a cluster. */
@@ -187,7 +193,7 @@ final class FleetClusterTest {
     private ClusterKeys() {}
 
     /** Returns, for each of {@code masters} masters, a path whose key's slot it serves. */
-    static Map<Integer, String> onEveryMaster(TestCluster cluster, FleetOptions options,
+    static Map<Integer, String> onEveryMaster(RedisCluster cluster, FleetOptions options,
         int masters) {
       RedisNames names = new RedisNames(options.keyPrefix());
       FleetSecret secret = new FleetSecret(TestRedis.SECRET, true);

@@ -4,6 +4,7 @@ import static io.github.collapseexecutor.redis.TestRedis.awaitTrue;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.collapseexecutor.fleet.FleetCodec;
+import io.github.collapseexecutor.testing.redis.RedisServer;
 import io.lettuce.core.ClientOptions;
 import io.lettuce.core.RedisClient;
 import io.lettuce.core.api.sync.RedisCommands;
@@ -36,13 +37,13 @@ final class StandaloneServerTest {
     }
   }
 
-  private static RedisTarget target(TestRedis.OwnServer server, FleetOptions options) {
-    return StandaloneTarget.owned(TestRedis.uri(server.port), ClientOptions.create(), options);
+  private static RedisTarget target(RedisServer server, FleetOptions options) {
+    return StandaloneTarget.owned(TestRedis.uri(server.port()), ClientOptions.create(), options);
   }
 
   @Test
   void theScriptsGoByTheirShaAndAreSentAgainAfterAFlush() throws Exception {
-    TestRedis.OwnServer server = own();
+    RedisServer server = own();
     FleetOptions options = TestRedis.options().build();
     FleetCoordinator a = instance(new FleetCoordinator(target(server, options), options));
     FleetCoordinator b = instance(new FleetCoordinator(target(server, options), options));
@@ -59,7 +60,7 @@ final class StandaloneServerTest {
 
   @Test
   void aServerWithoutShardedPubSubTellsTheEndOnAPatternSubscription() throws Exception {
-    TestRedis.OwnServer server = own();
+    RedisServer server = own();
     FleetOptions options = TestRedis.options().build();
     FleetCoordinator a = instance(new FleetCoordinator(
         target(server, options).withoutShardedPubSub(), options));
@@ -91,15 +92,15 @@ final class StandaloneServerTest {
     return backend.calls(path);
   }
 
-  private RedisCommands<String, String> raw(TestRedis.OwnServer server) {
-    RedisClient client = TestRedis.rawClient(server.port);
+  private RedisCommands<String, String> raw(RedisServer server) {
+    RedisClient client = TestRedis.rawClient(server.port());
     // before the server stops, so that it does not try to reconnect
     closing.add(0, client::shutdown);
     return client.connect().sync();
   }
 
-  private TestRedis.OwnServer own() throws Exception {
-    TestRedis.OwnServer server = TestRedis.OwnServer.start();
+  private RedisServer own() throws Exception {
+    RedisServer server = RedisServer.start();
     closing.add(server);
     return server;
   }

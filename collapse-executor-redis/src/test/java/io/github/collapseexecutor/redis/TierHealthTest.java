@@ -3,31 +3,56 @@ package io.github.collapseexecutor.redis;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.logging.Level;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * When the tier goes down: a late or failed command of a call costs only that call, unless
- * {@value TierHealth#FAILED_COMMANDS_TO_DOWN} come in a row; a lost connection or a failed probe
- * at once.
+ * What the tier does with calls, and what it logs: a late or failed command of a call costs only
+ * that call, unless {@value TierHealth#FAILED_COMMANDS_TO_DOWN} come in a row; a lost connection
+ * or a failed probe fails it open at once; a configuration fault turns it misconfigured at once,
+ * logged once however often it recurs, and its mending is told once.
  */
 final class TierHealthTest {
 
+  private static final Fault LATE = Fault.outage(FallbackReason.TIMEOUT,
+      "did not answer within 50 ms");
+  private static final Fault NOPERM = Fault.configuration("Redis refused the tier the command "
+      + "'evalsha'. Fix: ACL SETUSER fleet +evalsha");
+
   private final AtomicInteger downs = new AtomicInteger();
   private final TierHealth health = new TierHealth("fleet", downs::incrementAndGet);
+  private final TierLog log = new TierLog();
+
+  @AfterEach
+  void stopListening() {
+    log.close();
+  }
+
+  @Test
+  void theTierStartsUntilTheProbeAnswers() {
+    assertThat(health.state()).isEqualTo(FleetState.STARTING);
+    assertThat(health.lastProblem()).isEmpty();
+
+    health.answered();
+
+    assertThat(health.state()).isEqualTo(FleetState.COORDINATING);
+  }
 
   @Test
   void lateCommandsWithAnAnswerBetweenThemLeaveTheTierUp() {
     health.answered();
 
-    health.commandFailed("did not answer within 50 ms");
-    health.commandFailed("did not answer within 50 ms");
+    health.commandFailed(LATE);
+    health.commandFailed(LATE);
     health.commandAnswered();
-    health.commandFailed("did not answer within 50 ms");
-    health.commandFailed("did not answer within 50 ms");
+    health.commandFailed(LATE);
+    health.commandFailed(LATE);
 
     assertThat(health.up()).isTrue();
     assertThat(health.outages()).isZero();
     assertThat(downs).hasValue(0);
+    assertThat(health.lastProblem()).contains(LATE.text());
   }
 
   @Test
@@ -35,23 +60,24 @@ final class TierHealthTest {
     health.answered();
 
     for (int i = 0; i < TierHealth.FAILED_COMMANDS_TO_DOWN + 2; i++) {
-      health.commandFailed("did not answer within 50 ms");
+      health.commandFailed(LATE);
     }
 
-    assertThat(health.up()).isFalse();
+    assertThat(health.state()).isEqualTo(FleetState.FAILING_OPEN);
     assertThat(health.outages()).isEqualTo(1);
     assertThat(downs).hasValue(1);
+    assertThat(log.levels()).containsExactly(Level.WARNING);
   }
 
   @Test
   void theProbesAnswerStartsTheCountAgain() {
     health.answered();
     for (int i = 0; i < TierHealth.FAILED_COMMANDS_TO_DOWN; i++) {
-      health.commandFailed("did not answer within 50 ms");
+      health.commandFailed(LATE);
     }
     health.answered();
 
-    health.commandFailed("did not answer within 50 ms");
+    health.commandFailed(LATE);
 
     assertThat(health.up()).isTrue();
   }
@@ -60,9 +86,52 @@ final class TierHealthTest {
   void aLostConnectionTurnsTheTierDownAtOnce() {
     health.answered();
 
-    health.failed("lost its connection");
+    health.failed(Fault.outage(FallbackReason.TIER_DOWN, "lost its connection"));
 
     assertThat(health.up()).isFalse();
     assertThat(health.outages()).isEqualTo(1);
+  }
+
+  @Test
+  void aConfigurationFaultOfOneCallTurnsTheTierMisconfiguredAtOnce() {
+    health.answered();
+
+    health.commandFailed(NOPERM);
+
+    assertThat(health.state()).isEqualTo(FleetState.MISCONFIGURED);
+    assertThat(health.outages()).as("no outage").isZero();
+    assertThat(downs).hasValue(1);
+    assertThat(health.lastProblem()).contains(NOPERM.text());
+    assertThat(log.levels()).containsExactly(Level.SEVERE);
+    assertThat(log.at(Level.SEVERE)).singleElement().asString().contains(NOPERM.text());
+  }
+
+  /**
+   * Hazard: a fault that the probe finds mended while calls still meet it would log an error
+   * each time it came back. It is logged once, and its mending once.
+   */
+  @Test
+  void theSameFaultIsLoggedOnceHoweverOftenItComesBack() {
+    health.failed(NOPERM);
+    health.failed(NOPERM);
+    health.answered();
+    health.commandFailed(NOPERM);
+    health.answered();
+    health.failed(NOPERM);
+
+    assertThat(log.levels()).containsExactly(Level.SEVERE, Level.INFO);
+    assertThat(health.state()).isEqualTo(FleetState.MISCONFIGURED);
+  }
+
+  @Test
+  void anotherFaultIsLoggedAgainAndTheLastProblemIsKeptOnceMended() {
+    Fault readOnly = Fault.configuration("the tier is connected to a replica");
+    health.failed(NOPERM);
+    health.failed(readOnly);
+    health.answered();
+
+    assertThat(log.levels()).containsExactly(Level.SEVERE, Level.SEVERE, Level.INFO);
+    assertThat(health.state()).isEqualTo(FleetState.COORDINATING);
+    assertThat(health.lastProblem()).contains(readOnly.text());
   }
 }

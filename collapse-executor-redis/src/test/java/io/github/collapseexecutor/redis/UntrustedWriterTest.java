@@ -4,6 +4,7 @@ import static io.github.collapseexecutor.redis.TestRedis.awaitTrue;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.collapseexecutor.fleet.FleetCodec;
+import io.github.collapseexecutor.testing.redis.RedisServer;
 import io.lettuce.core.RedisClient;
 import io.lettuce.core.ScanArgs;
 import io.lettuce.core.api.StatefulRedisConnection;
@@ -49,7 +50,7 @@ final class UntrustedWriterTest {
 
   @Test
   void aLeaseSetToLastADayHoldsAWaitingCallerNoLongerThanTheLeaseTime() throws Exception {
-    TestRedis.OwnServer server = own();
+    RedisServer server = own();
     FleetOptions options = TestRedis.options().leaseTime(Duration.ofSeconds(1))
         .coordinationTimeout(Duration.ofSeconds(2)).build();
     Future<String> leader = heldLeader(server, options);
@@ -70,7 +71,7 @@ final class UntrustedWriterTest {
 
   @Test
   void aLeaseLongerThanAnyTheFleetTakesIsNotJoinedByACallerAfterAWrite() throws Exception {
-    TestRedis.OwnServer server = own();
+    RedisServer server = own();
     FleetOptions options = TestRedis.options().leaseTime(Duration.ofSeconds(5)).build();
     Future<String> leader = heldLeader(server, options);
     FleetCoordinator b = instance(server, options);
@@ -87,7 +88,7 @@ final class UntrustedWriterTest {
 
   @Test
   void aValueLargerThanTheTierStoresIsNeverSentToTheInstance() throws Exception {
-    TestRedis.OwnServer server = own();
+    RedisServer server = own();
     FleetOptions options = TestRedis.options().maxValueBytes(64 * 1024).build();
     Future<String> leader = heldLeader(server, options);
     FleetCoordinator b = instance(server, options);
@@ -98,7 +99,7 @@ final class UntrustedWriterTest {
     String digest = lease.substring(lease.indexOf('{') + 1, lease.indexOf('}'));
     RedisNames names = new RedisNames(options.keyPrefix());
     int size = 8 * 1024 * 1024;
-    RedisClient bytesClient = TestRedis.rawClient(server.port);
+    RedisClient bytesClient = TestRedis.rawClient(server.port());
     closing.add(bytesClient::shutdown);
     try (StatefulRedisConnection<byte[], byte[]> bytes =
         bytesClient.connect(ByteArrayCodec.INSTANCE)) {
@@ -123,7 +124,7 @@ final class UntrustedWriterTest {
    * Starts an instance on {@code server} whose call for {@link #KEY} leads, and returns that call
    * once it holds the key's lease; it is held until the test ends.
    */
-  private Future<String> heldLeader(TestRedis.OwnServer server, FleetOptions options)
+  private Future<String> heldLeader(RedisServer server, FleetOptions options)
       throws InterruptedException {
     FleetCoordinator leading = instance(server, options);
     Future<String> leader = callers.submit(() -> leading.call(KEY, FleetCodec.utf8(),
@@ -155,8 +156,8 @@ final class UntrustedWriterTest {
         .findFirst().orElseThrow();
   }
 
-  private RedisCommands<String, String> raw(TestRedis.OwnServer server) {
-    RedisClient client = TestRedis.rawClient(server.port);
+  private RedisCommands<String, String> raw(RedisServer server) {
+    RedisClient client = TestRedis.rawClient(server.port());
     closing.add(client::shutdown);
     return client.connect().sync();
   }
@@ -165,14 +166,14 @@ final class UntrustedWriterTest {
     return text.getBytes(StandardCharsets.UTF_8);
   }
 
-  private TestRedis.OwnServer own() throws Exception {
-    TestRedis.OwnServer server = TestRedis.OwnServer.start();
+  private RedisServer own() throws Exception {
+    RedisServer server = RedisServer.start();
     closing.add(server);
     return server;
   }
 
-  private FleetCoordinator instance(TestRedis.OwnServer server, FleetOptions options) {
-    FleetCoordinator coordinator = TestRedis.coordinating(server.port, options);
+  private FleetCoordinator instance(RedisServer server, FleetOptions options) {
+    FleetCoordinator coordinator = TestRedis.coordinating(server.port(), options);
     closing.add(0, coordinator);
     return coordinator;
   }

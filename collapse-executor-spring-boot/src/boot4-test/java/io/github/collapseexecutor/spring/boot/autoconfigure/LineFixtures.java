@@ -3,6 +3,7 @@ package io.github.collapseexecutor.spring.boot.autoconfigure;
 import java.util.Map;
 import java.util.function.Supplier;
 import org.springframework.boot.data.redis.autoconfigure.DataRedisAutoConfiguration;
+import org.springframework.boot.data.redis.autoconfigure.health.DataRedisHealthContributorAutoConfiguration;
 import org.springframework.boot.health.contributor.Health;
 import org.springframework.boot.health.contributor.HealthIndicator;
 import org.springframework.boot.micrometer.metrics.autoconfigure.MetricsAutoConfiguration;
@@ -39,6 +40,10 @@ public final class LineFixtures {
 
   /** The auto-configuration of Spring Data Redis's connection factory. */
   public static final Class<?> REDIS_AUTO_CONFIGURATION = DataRedisAutoConfiguration.class;
+
+  /** Spring Boot's health contributor of the Redis connection factory, {@code redis}. */
+  public static final Class<?> REDIS_HEALTH_AUTO_CONFIGURATION =
+      DataRedisHealthContributorAutoConfiguration.class;
 
   private LineFixtures() {}
 

@@ -140,6 +140,19 @@ final class FleetConfigurationMistakesTest {
             .doesNotContain("Property: " + P + "rest-template.fleet"));
   }
 
+  /** The tier's own login: a user needs its password, a database is not negative. */
+  @Test
+  void aUserWithoutAPasswordAndANegativeDatabaseAreRejectedUnderTheirKeys() {
+    runner.withPropertyValues(P + "fleet.secret=test secret of the Boot fleet tier, 32+ bytes",
+        P + "fleet.username=fleet", P + "fleet.database=-1").run(context ->
+          assertThat(analysis(context).getDescription())
+              .contains("Property: " + P + "fleet.username\n    Value: 'fleet'\n")
+              .contains("Reason: is set without " + P + "fleet.password: set the password of"
+                  + " that ACL user too, or remove the key to log in as the application does\n")
+              .contains("Property: " + P + "fleet.database\n    Value: '-1'\n")
+              .contains("Reason: must not be negative\n"));
+  }
+
   @Test
   void anApplicationsOwnTierNeedsNoSecret() {
     runner.withBean(Fleet.class, LocalOnlyFleet::new)

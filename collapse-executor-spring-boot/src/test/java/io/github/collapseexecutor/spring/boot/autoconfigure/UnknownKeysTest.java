@@ -66,6 +66,14 @@ final class UnknownKeysTest {
             + " did you mean " + P + "servlet.wait-timeout?"));
   }
 
+  /** The tier's own login sits beside its other keys; its address stays Spring Boot's. */
+  @Test
+  void aMisspeltKeyOfTheFleetTiersLoginNamesItsKey() {
+    runner.withPropertyValues(P + "fleet.usrname=collapse-fleet").run(context ->
+        assertThat(description(context)).contains(P + "fleet.usrname is not a known key; did you"
+            + " mean " + P + "fleet.username?"));
+  }
+
   @Test
   void aMisspeltKeyOfAGroupKeepsTheGroupsIndexInTheSuggestion() {
     runner.withPropertyValues(P + "servlet.collapse-groups[0].uirs=/a/*").run(context ->

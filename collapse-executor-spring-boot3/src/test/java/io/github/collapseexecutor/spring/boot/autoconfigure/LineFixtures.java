@@ -2,6 +2,7 @@ package io.github.collapseexecutor.spring.boot.autoconfigure;
 
 import java.util.Map;
 import java.util.function.Supplier;
+import org.springframework.boot.actuate.autoconfigure.data.redis.RedisHealthContributorAutoConfiguration;
 import org.springframework.boot.actuate.autoconfigure.metrics.MetricsAutoConfiguration;
 import org.springframework.boot.actuate.health.Health;
 import org.springframework.boot.actuate.health.HealthIndicator;
@@ -39,6 +40,10 @@ public final class LineFixtures {
 
   /** The auto-configuration of Spring Data Redis's connection factory. */
   public static final Class<?> REDIS_AUTO_CONFIGURATION = RedisAutoConfiguration.class;
+
+  /** Spring Boot's health contributor of the Redis connection factory, {@code redis}. */
+  public static final Class<?> REDIS_HEALTH_AUTO_CONFIGURATION =
+      RedisHealthContributorAutoConfiguration.class;
 
   private LineFixtures() {}
 

@@ -1,12 +1,15 @@
 package io.github.collapseexecutor.spring.boot.autoconfigure.fleet;
 
 import io.github.collapseexecutor.core.Incubating;
+import io.github.collapseexecutor.redis.FallbackReason;
 import io.github.collapseexecutor.redis.FleetCoordinator;
 import io.github.collapseexecutor.redis.FleetOptions;
 import io.github.collapseexecutor.redis.FleetStats;
 import io.github.collapseexecutor.spring.boot.autoconfigure.annotation.CollapseAnnotationAutoConfiguration;
-import io.lettuce.core.RedisURI;
 import java.nio.charset.StandardCharsets;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
 import java.util.Objects;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
@@ -16,7 +19,6 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
-import org.springframework.data.redis.connection.RedisStandaloneConfiguration;
 import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
 
 /**
@@ -29,10 +31,12 @@ import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactor
  * class path; an application's own {@code FleetCoordinator} bean takes its place, and gets the
  * state.
  *
- * <p>The coordinator has a Lettuce client of its own, on the connection factory's host, port,
- * database, credentials and TLS: it rejects commands while it reconnects and reconnects at the
- * pace of the tier's probe, so that a Redis outage never holds a call, whatever the application's
- * own client does with its commands meanwhile.
+ * <p>The coordinator has a Lettuce client of its own, on the Redis the connection factory
+ * connects to, standalone, Sentinel or cluster, with its TLS (the SSL bundle's trust and key
+ * material too), client name and timeouts, logged in as the application or as
+ * {@code collapse.executor.fleet.username} ({@link ApplicationRedis}): it rejects commands while
+ * it reconnects and reconnects at the pace of the tier's probe, so that a Redis outage never
+ * holds a call, whatever the application's own client does with its commands meanwhile.
  */
 @AutoConfiguration(before = CollapseAnnotationAutoConfiguration.class, afterName = {
     "org.springframework.boot.data.redis.autoconfigure.DataRedisAutoConfiguration",
@@ -52,7 +56,7 @@ public final class CollapseFleetAutoConfiguration {
   @ConditionalOnBean(LettuceConnectionFactory.class)
   FleetCoordinator collapseFleetCoordinator(LettuceConnectionFactory redis,
       CollapseFleetProperties properties) {
-    return FleetCoordinator.connect(uri(redis), options(properties));
+    return ApplicationRedis.connection(redis, properties).connect(options(properties));
   }
 
   @Bean
@@ -78,48 +82,23 @@ public final class CollapseFleetAutoConfiguration {
         .build();
   }
 
-  /**
-   * Returns the address of the Redis the connection factory connects to.
-   *
-   * @throws FleetWiringException if it connects to Sentinel or a cluster, which the tier does
-   *     not serve
-   */
-  static RedisURI uri(LettuceConnectionFactory redis) {
-    if (redis.isRedisSentinelAware() || redis.isClusterAware()) {
-      boolean cluster = redis.isClusterAware();
-      throw new FleetWiringException(
-          cluster ? "spring.data.redis.cluster.nodes" : "spring.data.redis.sentinel.master",
-          "collapse.executor.fleet.secret turns the fleet tier on, which needs a standalone"
-              + " Redis, and spring.data.redis points at " + (cluster ? "a cluster" : "Sentinel"),
-          "Define a FleetCoordinator bean of your own on a standalone Redis, or remove"
-              + " collapse.executor.fleet.secret to turn the tier off.");
-    }
-    RedisStandaloneConfiguration server = redis.getStandaloneConfiguration();
-    RedisURI.Builder uri = RedisURI.builder()
-        .withHost(server.getHostName())
-        .withPort(server.getPort())
-        .withDatabase(server.getDatabase())
-        .withSsl(redis.getClientConfiguration().isUseSsl())
-        .withVerifyPeer(redis.getClientConfiguration().getVerifyMode())
-        .withStartTls(redis.getClientConfiguration().isStartTls());
-    server.getPassword().toOptional().ifPresent(password -> {
-      String user = server.getUsername();
-      if (user == null) {
-        uri.withPassword(password);
-      } else {
-        uri.withAuthentication(user, password);
-      }
-    });
-    return uri.build();
-  }
-
-  private static CollapseFleetState.FleetDescription describe(FleetCoordinator coordinator) {
+  /** The coordinator's state and counts as the endpoint and the health contributor show them. */
+  static CollapseFleetState.FleetDescription describe(FleetCoordinator coordinator) {
     FleetStats stats = coordinator.stats();
     FleetOptions options = coordinator.options();
-    return new CollapseFleetState.FleetDescription(options.name(),
-        stats.coordinating() ? "coordinating" : "failing-open", stats.led(), stats.joined(),
-        stats.fellBack(), stats.leaseLost(), stats.unshared(), stats.outages(),
+    Map<String, Long> byReason = new LinkedHashMap<>();
+    for (FallbackReason reason : FallbackReason.values()) {
+      byReason.put(kebab(reason), stats.fellBack(reason));
+    }
+    return new CollapseFleetState.FleetDescription(options.name(), kebab(stats.state()),
+        stats.lastProblem().orElse(null), stats.led(), stats.joined(), stats.fellBack(), byReason,
+        stats.leaseLost(), stats.unshared(), stats.evicted(), stats.outages(),
         options.coordinationTimeout().toMillis(), options.leaseTime().toMillis(),
         options.resultTtl().toMillis(), options.maxValueBytes(), options.encryptValues());
+  }
+
+  /** {@code FAILING_OPEN} as {@code failing-open}, as the endpoint's other values are written. */
+  private static String kebab(Enum<?> value) {
+    return value.name().toLowerCase(Locale.ROOT).replace('_', '-');
   }
 }

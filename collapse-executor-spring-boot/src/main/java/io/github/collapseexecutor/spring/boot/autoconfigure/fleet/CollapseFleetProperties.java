@@ -11,7 +11,9 @@ import org.springframework.util.unit.DataSize;
 /**
  * The {@code collapse.executor.fleet} configuration: the fleet tier that collapses the calls of
  * {@code @Collapsible} methods that ask for it across every instance sharing one Redis. Set
- * {@code secret} to turn it on; each unset key takes the tier's default.
+ * {@code secret} to turn it on; each unset key takes the tier's default, and the tier logs in to
+ * the application's Redis ({@code spring.data.redis}) as the application does unless
+ * {@code username}, {@code password} or {@code database} say otherwise.
  */
 @ConfigurationProperties("collapse.executor.fleet")
 @Incubating
@@ -53,6 +55,18 @@ public class CollapseFleetProperties {
   /** Time between two probes of Redis, which find it back after an outage. */
   @DurationUnit(ChronoUnit.MILLIS)
   private Duration probeInterval = Duration.ofSeconds(1);
+
+  /**
+   * ACL user the tier logs in as, in place of the application's Redis user: one allowed only
+   * the tier's commands, keys and channels. Needs the password.
+   */
+  private @Nullable String username;
+
+  /** Password the tier logs in with, in place of the application's Redis password. */
+  private @Nullable String password;
+
+  /** Database the tier's keys live in, in place of the application's; 0 only on a cluster. */
+  private @Nullable Integer database;
 
   public @Nullable String getSecret() {
     return secret;
@@ -116,5 +130,29 @@ public class CollapseFleetProperties {
 
   public void setProbeInterval(Duration probeInterval) {
     this.probeInterval = probeInterval;
+  }
+
+  public @Nullable String getUsername() {
+    return username;
+  }
+
+  public void setUsername(@Nullable String username) {
+    this.username = username;
+  }
+
+  public @Nullable String getPassword() {
+    return password;
+  }
+
+  public void setPassword(@Nullable String password) {
+    this.password = password;
+  }
+
+  public @Nullable Integer getDatabase() {
+    return database;
+  }
+
+  public void setDatabase(@Nullable Integer database) {
+    this.database = database;
   }
 }

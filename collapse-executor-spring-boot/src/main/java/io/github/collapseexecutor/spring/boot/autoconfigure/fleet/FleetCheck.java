@@ -39,6 +39,9 @@ final class FleetCheck implements SettingsCheck {
       "org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory";
 
   static final String SECRET = "collapse.executor.fleet.secret";
+  static final String USERNAME = "collapse.executor.fleet.username";
+  static final String PASSWORD = "collapse.executor.fleet.password";
+  static final String DATABASE = "collapse.executor.fleet.database";
 
   /** What the tier needs on the class path: each class, what it is, and what brings it. */
   private static final List<List<String>> NEEDED = List.of(
@@ -104,6 +107,7 @@ final class FleetCheck implements SettingsCheck {
       } else {
         FleetSettingsCheck.check(fleet, errors);
       }
+      login(fleet, errors);
       if (errors.count() > rejected) {
         // the secret's own mistakes say what to change; what asks for the tier is right
         return;
@@ -132,6 +136,19 @@ final class FleetCheck implements SettingsCheck {
             + alternative + ", or set it to false");
       }
     });
+  }
+
+  /** Rejects a login of the tier's own that cannot log in: a user without a password. */
+  private static void login(CollapseFleetProperties fleet, PropertyRejections errors) {
+    String username = fleet.getUsername();
+    if (username != null && fleet.getPassword() == null) {
+      errors.reject(USERNAME, username, "is set without " + PASSWORD + ": set the password of"
+          + " that ACL user too, or remove the key to log in as the application does");
+    }
+    Integer database = fleet.getDatabase();
+    if (database != null && database < 0) {
+      errors.reject(DATABASE, database, "must not be negative");
+    }
   }
 
   /** Returns what the tier needs and is not on the class path, or {@code null}. */

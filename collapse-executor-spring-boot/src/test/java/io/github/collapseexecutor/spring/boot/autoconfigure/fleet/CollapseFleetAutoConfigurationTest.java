@@ -12,7 +12,6 @@ import io.github.collapseexecutor.spring.boot.autoconfigure.LineFixtures;
 import io.github.collapseexecutor.spring.boot.autoconfigure.actuate.CollapseEndpoint;
 import io.github.collapseexecutor.spring.boot.autoconfigure.actuate.CollapseEndpointAutoConfiguration;
 import io.github.collapseexecutor.testing.LocalRedis;
-import io.lettuce.core.RedisCredentials;
 import io.lettuce.core.RedisURI;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.nio.charset.StandardCharsets;
@@ -25,7 +24,6 @@ import org.springframework.boot.test.context.FilteredClassLoader;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
-import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
 
 /**
  * The fleet tier's auto-configuration: a coordinator on the Redis of {@code spring.data.redis}
@@ -86,17 +84,15 @@ final class CollapseFleetAutoConfigurationTest {
             .hasMessageContaining("secret must hold at least 32"));
   }
 
+  /** Sentinel and cluster are served: a coordinator is made, and fails open until it connects. */
   @Test
-  void sentinelStopsStartupNamingTheKeyThatPointsAtIt() throws Exception {
+  void makesACoordinatorOnSentinelAndOnACluster() throws Exception {
     runner.withPropertyValues(SECRET, "spring.data.redis.sentinel.master=primary",
-        "spring.data.redis.sentinel.nodes=127.0.0.1:" + LocalRedis.freePort()).run(context ->
-          assertThat(context.getStartupFailure()).rootCause()
-              .isInstanceOfSatisfying(FleetWiringException.class, failure -> {
-                assertThat(failure.property()).isEqualTo("spring.data.redis.sentinel.master");
-                assertThat(failure.reason()).isEqualTo("collapse.executor.fleet.secret turns"
-                    + " the fleet tier on, which needs a standalone Redis, and"
-                    + " spring.data.redis points at Sentinel");
-              }));
+        "spring.data.redis.sentinel.nodes=127.0.0.1:" + LocalRedis.freePort())
+        .run(context -> assertThat(context).hasNotFailed().hasSingleBean(FleetCoordinator.class));
+    runner.withPropertyValues(SECRET,
+        "spring.data.redis.cluster.nodes=127.0.0.1:" + LocalRedis.freePort())
+        .run(context -> assertThat(context).hasNotFailed().hasSingleBean(FleetCoordinator.class));
   }
 
   @Test
@@ -106,24 +102,6 @@ final class CollapseFleetAutoConfigurationTest {
       assertThat(context.getBean(FleetCoordinator.class).options().name()).isEqualTo("own");
       assertThat(context.getBean(CollapseFleetState.class).describe().name()).isEqualTo("own");
     });
-  }
-
-  @Test
-  void takesTheServerFromSpringDataRedis() {
-    runner.withPropertyValues(SECRET, "spring.data.redis.host=cache.example",
-        "spring.data.redis.port=6390", "spring.data.redis.database=3",
-        "spring.data.redis.username=app", "spring.data.redis.password=pw").run(context -> {
-          RedisURI uri = CollapseFleetAutoConfiguration.uri(
-              context.getBean(LettuceConnectionFactory.class));
-          assertThat(uri.getHost()).isEqualTo("cache.example");
-          assertThat(uri.getPort()).isEqualTo(6390);
-          assertThat(uri.getDatabase()).isEqualTo(3);
-          RedisCredentials credentials = uri.getCredentialsProvider().resolveCredentials().block();
-          assertThat(credentials).isNotNull();
-          assertThat(credentials.getUsername()).isEqualTo("app");
-          assertThat(credentials.getPassword()).containsExactly('p', 'w');
-          assertThat(uri.isSsl()).isFalse();
-        });
   }
 
   @Test
@@ -137,7 +115,10 @@ final class CollapseFleetAutoConfigurationTest {
     });
   }
 
-  /** Redis unreachable: the endpoint says the tier fails open, and counts what it let through. */
+  /**
+   * Redis unreachable: the endpoint says the tier does not coordinate, with its counts, each
+   * fallback reason and the evictions.
+   */
   @Test
   void theEndpointShowsTheStateOfTheTier() throws Exception {
     runner.withConfiguration(AutoConfigurations.of(CollapseExecutorAutoConfiguration.class,
@@ -148,8 +129,11 @@ final class CollapseFleetAutoConfigurationTest {
           CollapseFleetState.FleetDescription fleet =
               context.getBean(CollapseEndpoint.class).collapse().fleet();
           assertThat(fleet).isNotNull();
-          assertThat(fleet.state()).isEqualTo("failing-open");
+          assertThat(fleet.state()).isIn("starting", "failing-open");
           assertThat(fleet.led()).isZero();
+          assertThat(fleet.fellBackByReason()).containsOnlyKeys("tier-down", "timeout",
+              "redis-error");
+          assertThat(fleet.evicted()).isZero();
         });
   }
 

@@ -1,0 +1,121 @@
+package io.github.collapseexecutor.redis;
+
+import java.time.Duration;
+import java.util.concurrent.TimeUnit;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * What the blocking and the non-blocking calls of one coordinator share: its options, its
+ * connections to Redis, its health and counts, and the rules both follow when another instance
+ * holds a key.
+ */
+final class Coordination {
+
+  /** A wait limit or age limit that the caller did not set. */
+  static final long NO_LIMIT = Long.MAX_VALUE;
+
+  final FleetOptions options;
+  final FleetSecret secret;
+  final SealedValues values;
+  final Publications publications;
+  final TierHealth health;
+  final RedisLink link;
+  final FleetCounters counters;
+  final EvictionWatch eviction;
+  final long timeoutNanos;
+  final long leaseMillis;
+  final long leaseNanos;
+  final long resultTtlMillis;
+  /** Runs between a claim that found the key held and the watch; tests widen that window. */
+  volatile Runnable beforeWatch = () -> { };
+
+  Coordination(FleetOptions options, FleetSecret secret, Publications publications,
+      TierHealth health, RedisLink link, FleetCounters counters, EvictionWatch eviction) {
+    this.options = options;
+    this.secret = secret;
+    this.values = new SealedValues(secret, options);
+    this.publications = publications;
+    this.health = health;
+    this.link = link;
+    this.counters = counters;
+    this.eviction = eviction;
+    this.timeoutNanos = options.coordinationTimeout().toNanos();
+    this.leaseMillis = options.leaseTime().toMillis();
+    this.leaseNanos = options.leaseTime().toNanos();
+    this.resultTtlMillis = options.resultTtl().toMillis();
+  }
+
+  /** Returns {@code duration} in nanoseconds, at least 0, {@link #NO_LIMIT} if longer. */
+  static long nanos(Duration duration) {
+    try {
+      return Math.max(0, duration.toNanos());
+    } catch (ArithmeticException tooLong) {
+      return NO_LIMIT;
+    }
+  }
+
+  /**
+   * Returns whether the call of {@code claim}'s holder may have started more than
+   * {@code maxAgeNanos} ago: its lease, taken for the lease time, has that little left, give or
+   * take the claim's round trip, which counts against it.
+   */
+  boolean startedBefore(RedisLink.Claim claim, long roundTripNanos, long maxAgeNanos) {
+    if (maxAgeNanos == NO_LIMIT) {
+      return false;
+    }
+    if (claim.leaseMillis() > leaseMillis) {
+      // longer than any lease this fleet takes: set by someone else, so its age is unknown
+      return true;
+    }
+    long ageNanos = leaseNanos - leaseLeftNanos(claim);
+    return ageNanos + roundTripNanos >= maxAgeNanos;
+  }
+
+  /**
+   * Returns how long a caller waits for {@code claim}'s holder: its own limit, or the lease's
+   * time left and the coordination timeout, whichever ends first. The lease's time left counts
+   * for no more than the lease time, whatever Redis holds, since a writer without the secret may
+   * have set the lease to last a day.
+   */
+  long waitNanos(RedisLink.Claim claim, long maxWaitNanos) {
+    return Math.min(maxWaitNanos, leaseLeftNanos(claim) + timeoutNanos);
+  }
+
+  private long leaseLeftNanos(RedisLink.Claim claim) {
+    return Math.min(leaseNanos,
+        TimeUnit.MILLISECONDS.toNanos(Math.max(0, claim.leaseMillis())));
+  }
+
+  /**
+   * Counts a wait for another instance that ended with {@code signal} and no result to take: its
+   * lease ran out (no signal), the tier went down or the channel was dropped, or the call ended
+   * without a result this instance could read.
+   */
+  void countFellShort(Publications.@Nullable Signal signal) {
+    if (signal == null) {
+      counters.leaseLost.increment();
+    } else if (signal == Publications.Signal.TIER_DOWN
+        || signal == Publications.Signal.UNHEARD) {
+      counters.countFellBack(FallbackReason.TIER_DOWN);
+    } else {
+      counters.unshared.increment();
+    }
+  }
+
+  /** Notes that a command of a call failed with {@code problem}: counts it, tells the health. */
+  void fellBack(Unavailable problem) {
+    health.commandFailed(problem.fault());
+    counters.countFellBack(problem.fault().reason());
+  }
+
+  /**
+   * Notes how the end of a call this instance led went: the lease was gone well within its time
+   * (three quarters of it since the claim was sent), so Redis evicted it or someone deleted it.
+   */
+  void noteFinished(long finished, long claimSentNanos) {
+    if ((finished & Scripts.HELD) == 0
+        && System.nanoTime() - claimSentNanos < leaseNanos / 4 * 3) {
+      eviction.leaseGone();
+    }
+  }
+}

@@ -1,0 +1,43 @@
+package io.github.collapseexecutor.redis;
+
+import java.util.List;
+import java.util.Locale;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+
+/**
+ * Every command the tier sends to Redis, its client's included: what a least-privilege ACL user
+ * of the tier needs. A test runs the tier as a user with exactly these.
+ */
+final class TierCommands {
+
+  /**
+   * The commands of a standalone Redis: the scripts by SHA-1, whole where the server lacks them,
+   * and loaded as the tier connects; the probe's write; the commands inside the scripts; the end
+   * of a call published on a shard channel where the server has them (subscribed per key), or
+   * on a classic channel under a pattern subscription; the client's PING as it connects.
+   */
+  static final List<String> STANDALONE = List.of("evalsha", "eval", "script|load", "set", "get",
+      "pttl", "del", "strlen", "publish", "spublish", "psubscribe", "ssubscribe", "sunsubscribe",
+      "ping");
+
+  /** What the cluster client adds: it reads the cluster's topology from the nodes. */
+  static final List<String> CLUSTER = List.of("cluster|nodes", "info");
+
+  private TierCommands() {}
+
+  /** Returns the commands, as ACL rules: {@code +evalsha +eval ...}. */
+  static String acl(boolean cluster) {
+    return all(cluster).map(command -> "+" + command).collect(Collectors.joining(" "));
+  }
+
+  /** Returns the commands, for a message: {@code EVALSHA, EVAL, ...}. */
+  static String list(boolean cluster) {
+    return all(cluster).map(command -> command.toUpperCase(Locale.ROOT).replace('|', ' '))
+        .collect(Collectors.joining(", "));
+  }
+
+  private static Stream<String> all(boolean cluster) {
+    return cluster ? Stream.concat(STANDALONE.stream(), CLUSTER.stream()) : STANDALONE.stream();
+  }
+}

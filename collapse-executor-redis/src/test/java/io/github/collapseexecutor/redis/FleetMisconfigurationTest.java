@@ -1,0 +1,201 @@
+package io.github.collapseexecutor.redis;
+
+import static io.github.collapseexecutor.redis.TestRedis.awaitTrue;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.github.collapseexecutor.fleet.FleetCodec;
+import io.github.collapseexecutor.testing.redis.RedisAdmin;
+import io.github.collapseexecutor.testing.redis.RedisCluster;
+import io.github.collapseexecutor.testing.redis.RedisServer;
+import io.lettuce.core.RedisURI;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.logging.Level;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * A Redis that answers but refuses what the tier needs is misconfigured, not down: the state says
+ * so, the last problem and one error name the cause and the fix, calls fail open, and the tier
+ * coordinates once the configuration is mended. A user with exactly the permissions of the ACL
+ * line the tier gives coordinates, and Redis denies it nothing.
+ */
+@Timeout(120)
+final class FleetMisconfigurationTest {
+
+  private static final String PASSWORD = "fleet-password";
+
+  private final ExecutorService callers = Executors.newCachedThreadPool();
+  private final List<AutoCloseable> closing = new ArrayList<>();
+  private final TierLog log = new TierLog();
+
+  @AfterEach
+  void close() throws Exception {
+    log.close();
+    callers.shutdownNow();
+    for (AutoCloseable resource : closing) {
+      resource.close();
+    }
+  }
+
+  @Test
+  void aUserWithTheGivenAclLineCoordinatesAndIsDeniedNothing() throws Exception {
+    RedisServer redis = own(RedisServer.builder());
+    FleetOptions options = TestRedis.options().build();
+    setUser(redis, new Faults(options.keyPrefix(), false, "fleet").aclLine());
+
+    FleetCoordinator a = TestRedis.coordinating(instance(redis, "fleet", options));
+    FleetCoordinator b = TestRedis.coordinating(instance(redis, "fleet", options));
+
+    assertThat(GatedRound.run(callers, a, b, "/quote", 50)).isEqualTo(1);
+    // the eviction policy, read once if allowed; a refusal is no fault
+    assertThat(denied(redis)).as("denied by Redis").containsOnly("config|get");
+    assertThat(log.at(Level.SEVERE)).isEmpty();
+  }
+
+  @Test
+  void aMissingCommandPermissionIsNamedWithTheAclLineAndMendedWithoutARestart()
+      throws Exception {
+    RedisServer redis = own(RedisServer.builder());
+    FleetOptions options = TestRedis.options().build();
+    String aclLine = new Faults(options.keyPrefix(), false, "fleet").aclLine();
+    setUser(redis, aclLine + " -evalsha");
+    FleetCoordinator a = instance(redis, "fleet", options);
+
+    awaitState(a, FleetState.MISCONFIGURED);
+    assertThat(a.call(FleetKey.of("GET", "/quote"), FleetCodec.utf8(), () -> "own"))
+        .isEqualTo("own");
+    assertThat(a.stats().fellBack(FallbackReason.TIER_DOWN)).isEqualTo(1);
+    assertThat(a.stats().lastProblem()).hasValueSatisfying(problem -> assertThat(problem)
+        .contains("'evalsha'").contains(aclLine));
+    assertThat(log.at(Level.SEVERE)).singleElement().asString().contains("'evalsha'");
+
+    redis.command("ACL", "SETUSER", "fleet", "+evalsha");
+    TestRedis.coordinating(a);
+    assertThat(log.at(Level.SEVERE)).hasSize(1);
+    assertThat(log.at(Level.INFO)).singleElement().asString().contains("mended");
+    assertThat(a.stats().outages()).isZero();
+  }
+
+  /** Redis 7 gives a new user no channels; the tier's channels are named, not an outage. */
+  @Test
+  void aUserWithoutTheTiersChannelsIsMisconfigured() throws Exception {
+    RedisServer redis = own(RedisServer.builder());
+    FleetOptions options = TestRedis.options().build();
+    setUser(redis, new Faults(options.keyPrefix(), false, "fleet").aclLine()
+        .replace("&" + options.keyPrefix() + ":*", ""));
+
+    FleetCoordinator a = instance(redis, "fleet", options);
+
+    awaitState(a, FleetState.MISCONFIGURED);
+    assertThat(a.stats().lastProblem()).hasValueSatisfying(problem -> assertThat(problem)
+        .contains("channel").contains("&" + options.keyPrefix() + ":*"));
+  }
+
+  /** A permission taken away while the tier coordinates: the next call meets it. */
+  @Test
+  void aCallThatMeetsAMissingPermissionTurnsTheTierMisconfiguredAtOnce() throws Exception {
+    RedisServer redis = own(RedisServer.builder());
+    FleetOptions options = TestRedis.options().build();
+    setUser(redis, new Faults(options.keyPrefix(), false, "fleet").aclLine());
+    FleetCoordinator a = TestRedis.coordinating(instance(redis, "fleet", options));
+
+    redis.command("ACL", "SETUSER", "fleet", "-evalsha");
+
+    assertThat(a.call(FleetKey.of("GET", "/quote"), FleetCodec.utf8(), () -> "own"))
+        .isEqualTo("own");
+    assertThat(a.stats().fellBack(FallbackReason.REDIS_ERROR)).isEqualTo(1);
+    assertThat(a.stats().state()).isEqualTo(FleetState.MISCONFIGURED);
+  }
+
+  @Test
+  void aDisabledCommandIsMisconfiguredNotCoordinating() throws Exception {
+    RedisServer redis = own(RedisServer.builder().option("--rename-command", "EVALSHA", ""));
+    FleetCoordinator a = instance(redis, null, TestRedis.options().build());
+
+    awaitState(a, FleetState.MISCONFIGURED);
+    assertThat(a.stats().lastProblem()).hasValueSatisfying(problem -> assertThat(problem)
+        .contains("unknown command").contains("EVALSHA"));
+  }
+
+  @Test
+  void aReplicaIsMisconfigured() throws Exception {
+    RedisServer master = own(RedisServer.builder());
+    RedisServer replica = own(RedisServer.builder()
+        .option("--replicaof", "127.0.0.1", Integer.toString(master.port())));
+    FleetCoordinator a = instance(replica, null, TestRedis.options().build());
+
+    awaitState(a, FleetState.MISCONFIGURED);
+    assertThat(a.stats().lastProblem()).hasValueSatisfying(problem -> assertThat(problem)
+        .contains("replica").contains("Sentinel"));
+  }
+
+  @Test
+  void aClusterNodeTakenForAStandaloneRedisIsMisconfigured() throws Exception {
+    RedisCluster cluster = RedisCluster.start(/* replicas= */ false);
+    closing.add(cluster);
+    FleetCoordinator a = coordinator(FleetCoordinator.connect(
+        RedisURI.create(cluster.uris().get(0)), TestRedis.options().build()));
+
+    awaitState(a, FleetState.MISCONFIGURED);
+    assertThat(a.stats().lastProblem()).hasValueSatisfying(problem -> assertThat(problem)
+        .contains("cluster").contains("connectCluster"));
+  }
+
+  @Test
+  void aWrongPasswordIsMisconfigured() throws Exception {
+    RedisServer redis = own(RedisServer.builder().requirePass("right"));
+    FleetCoordinator a = coordinator(FleetCoordinator.connect(RedisURI.builder()
+        .withHost("127.0.0.1").withPort(redis.port())
+        .withPassword("wrong".toCharArray()).build(), TestRedis.options().build()));
+
+    awaitState(a, FleetState.MISCONFIGURED);
+    assertThat(a.stats().lastProblem()).hasValueSatisfying(problem -> assertThat(problem)
+        .contains("credentials").contains("WRONGPASS"));
+  }
+
+  /** Returns the command, key or channel of each entry of the ACL log of {@code redis}. */
+  private static List<String> denied(RedisServer redis) throws Exception {
+    List<String> objects = new ArrayList<>();
+    for (Object entry : (List<?>) redis.command("ACL", "LOG")) {
+      List<?> fields = (List<?>) entry;
+      objects.add(String.valueOf(fields.get(fields.indexOf("object") + 1)));
+    }
+    return objects;
+  }
+
+  private static void setUser(RedisServer redis, String aclLine) throws Exception {
+    List<String> words = new ArrayList<>(List.of(
+        aclLine.replace("<password>", PASSWORD).trim().split("\\s+")));
+    assertThat(words.subList(0, 2)).containsExactly("ACL", "SETUSER");
+    try (RedisAdmin admin = redis.admin()) {
+      admin.call(words.toArray(String[]::new));
+    }
+  }
+
+  private FleetCoordinator instance(RedisServer redis, String user, FleetOptions options) {
+    RedisURI.Builder uri = RedisURI.builder().withHost("127.0.0.1").withPort(redis.port());
+    if (user != null) {
+      uri.withAuthentication(user, PASSWORD.toCharArray());
+    }
+    return coordinator(FleetCoordinator.connect(uri.build(), options));
+  }
+
+  private FleetCoordinator coordinator(FleetCoordinator coordinator) {
+    closing.add(0, coordinator);
+    return coordinator;
+  }
+
+  private RedisServer own(RedisServer.Builder builder) throws Exception {
+    RedisServer server = builder.start();
+    closing.add(server);
+    return server;
+  }
+
+  private static void awaitState(FleetCoordinator coordinator, FleetState state) {
+    awaitTrue(() -> coordinator.stats().state() == state, "the tier to be " + state, 30);
+  }
+}
