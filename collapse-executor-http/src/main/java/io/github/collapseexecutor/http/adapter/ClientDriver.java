@@ -242,7 +242,7 @@ public sealed interface ClientDriver<R> permits ClientDriver.Blocking, ClientDri
      * call. An {@link InterruptedIOException} by default.
      */
     default IOException ownLimitReached() {
-      return new InterruptedIOException("timeout");
+      return new InterruptedIOException(OwnLimits.REACHED);
     }
 
     /**
@@ -313,7 +313,7 @@ public sealed interface ClientDriver<R> permits ClientDriver.Blocking, ClientDri
      * ends its wait. A {@link TimeoutException} by default.
      */
     default Throwable ownLimitReached() {
-      return new TimeoutException("timeout");
+      return new TimeoutException(OwnLimits.REACHED);
     }
 
     /**
