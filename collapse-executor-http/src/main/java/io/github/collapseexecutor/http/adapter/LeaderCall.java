@@ -314,7 +314,7 @@ interface LeaderCall {
         LOG.log(System.Logger.Level.WARNING, () -> name + ": a request of collapse group '"
             + options.groups().get(group).name() + "' collapses on this instance only: its key"
             + " holds a part other instances cannot compare, such as a client without a name"
-            + " (name it: newPartition(name) of the RestClient interceptor, addTo(client, name)"
+            + " (name it: partition(name) of the RestClient interceptor, partition(client, name)"
             + " of the OkHttp one) or a key part compared by identity. Logged once per group.");
       }
     }
