@@ -85,7 +85,7 @@ public final class CollapseClientInterceptor implements ClientInterceptor, AutoC
   public static final String DEFAULT_NAME = "grpc";
 
   private final FutureCallableGroupCollapseExecutor executor;
-  private final CallKeys keys;
+  private final UnaryCallKeys keys;
   private final Predicate<String> methods;
   private final boolean callCredentialsShared;
   /** The shared calls across the instances, or null for an interceptor without a fleet tier. */
@@ -95,7 +95,7 @@ public final class CollapseClientInterceptor implements ClientInterceptor, AutoC
   private CollapseClientInterceptor(Builder builder) {
     this.executor = new FutureCallableGroupCollapseExecutor(GroupCollapseExecutorOptions.builder()
         .name(builder.name).listener(builder.listener).build());
-    this.keys = new CallKeys(builder.sensitiveMetadata, builder.callerIdentity);
+    this.keys = new UnaryCallKeys(builder.sensitiveMetadata, builder.callerIdentity);
     this.methods = builder.methods;
     this.callCredentialsShared = builder.callCredentialsShared;
     Fleet fleet = builder.fleet;
@@ -140,7 +140,7 @@ public final class CollapseClientInterceptor implements ClientInterceptor, AutoC
     if (closed || !caller.mayWait()) {
       return false;
     }
-    CallKey key = keys.of(target, request, caller.headers(), caller.context());
+    UnaryCallKey key = keys.of(target, request, caller.headers(), caller.context());
     return key != null && follow(key, target, request, caller, caller.deadline(), Runnable::run);
   }
 
@@ -158,7 +158,7 @@ public final class CollapseClientInterceptor implements ClientInterceptor, AutoC
    * send it again together, with the latest of their deadlines, or none if one of them has none:
    * what the server did up to the first deadline is lost, once, and never shared as a failure.
    */
-  private <ReqT, RespT> boolean follow(CallKey key, CollapsingCall.Target<ReqT, RespT> target,
+  private <ReqT, RespT> boolean follow(UnaryCallKey key, CollapsingCall.Target<ReqT, RespT> target,
       ReqT request, Caller<RespT> caller, @Nullable Deadline deadline, Executor sending) {
     Place<SharedReply> place;
     try {
@@ -177,7 +177,7 @@ public final class CollapseClientInterceptor implements ClientInterceptor, AutoC
    * Starts the shared call of {@code key}: through the fleet tier where this interceptor has one
    * and the key can cross, else on this instance.
    */
-  private <ReqT, RespT> CompletableFuture<SharedReply> start(CallKey key,
+  private <ReqT, RespT> CompletableFuture<SharedReply> start(UnaryCallKey key,
       CollapsingCall.Target<ReqT, RespT> target, ReqT request, Caller<RespT> caller,
       @Nullable Deadline deadline, Executor sending) {
     FleetSharedCall across = fleetCalls;
@@ -189,7 +189,7 @@ public final class CollapseClientInterceptor implements ClientInterceptor, AutoC
    * Sends {@code caller}'s call again, with {@code deadline}, joining an equal one in flight; once
    * closed, on a call of the caller's own, with its own deadline.
    */
-  private <ReqT, RespT> void resend(CallKey key, CollapsingCall.Target<ReqT, RespT> target,
+  private <ReqT, RespT> void resend(UnaryCallKey key, CollapsingCall.Target<ReqT, RespT> target,
       ReqT request, Caller<RespT> caller, @Nullable Deadline deadline, Executor sending) {
     if (!closed && follow(key, target, request, caller, deadline, sending)) {
       return;

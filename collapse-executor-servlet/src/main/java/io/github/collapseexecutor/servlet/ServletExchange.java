@@ -64,7 +64,10 @@ final class ServletExchange implements ServerExchange<ServletException> {
     return shared instanceof SharedResponse response ? response : null;
   }
 
-  /** What the chain produced travels with its settings ({@link RecordingResponse#report}). */
+  /**
+   * What the chain produced travels with its settings
+   * ({@link RecordingServletResponse#report}).
+   */
   @Override
   public DetailCodec<ProducedResponse> detailCodec() {
     return DETAIL;
@@ -79,7 +82,7 @@ final class ServletExchange implements ServerExchange<ServletException> {
   @Override
   public CompletionStage<?> record(ResponseRecording recording)
       throws IOException, ServletException {
-    RecordingResponse recorder = new RecordingResponse(response, recording);
+    RecordingServletResponse recorder = new RecordingServletResponse(response, recording);
     chain.doFilter(new SessionWatchingRequest(new AsyncAwareRequest(request, recorder),
         recording), recorder);
     if (request.isAsyncStarted()) {

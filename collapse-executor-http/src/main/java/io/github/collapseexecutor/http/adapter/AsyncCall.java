@@ -16,7 +16,7 @@ import org.jspecify.annotations.Nullable;
 final class AsyncCall<R> {
 
   /** The outcome the wait timer completes a wait with; compared by identity. */
-  private static final Outcome TIMER = Outcome.refused(UnsharedReason.WAIT_TIMEOUT);
+  private static final LeadOutcome TIMER = LeadOutcome.refused(UnsharedReason.WAIT_TIMEOUT);
 
   private final CollapseProtocol protocol;
   private final ClientDriver.Async<R> driver;
@@ -174,7 +174,7 @@ final class AsyncCall<R> {
     boolean ownLimitFirst = wait.ownLimitFirst();
     boolean readTimeoutFirst = wait.readTimeoutFirst();
     long limit = wait.limitNanos();
-    CompletableFuture<Outcome> bounded = wait.future().copy();
+    CompletableFuture<LeadOutcome> bounded = wait.future().copy();
     if (limit != Long.MAX_VALUE) {
       bounded.completeOnTimeout(TIMER, limit, TimeUnit.NANOSECONDS);
     }

@@ -204,7 +204,7 @@ public final class BlockingClientCollapser extends HttpCollapser {
   private <R> R await(Wait wait, ClientDriver.Blocking<R> driver) throws IOException {
     boolean ownLimitFirst = wait.ownLimitFirst();
     boolean readTimeoutFirst = wait.readTimeoutFirst();
-    Outcome outcome;
+    LeadOutcome outcome;
     try {
       outcome = wait.future().get(wait.limitNanos(), TimeUnit.NANOSECONDS);
     } catch (TimeoutException waitedTooLong) {

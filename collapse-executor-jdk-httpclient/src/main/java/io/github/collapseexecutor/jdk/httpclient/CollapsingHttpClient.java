@@ -120,7 +120,7 @@ public final class CollapsingHttpClient extends HttpClient implements AutoClosea
     Objects.requireNonNull(request, "request");
     Objects.requireNonNull(handler, "handler");
     Deadline deadline = Deadline.of(request);
-    KeyedRequest keyed = KeyedRequest.of(collapser.rules(), client, request,
+    KeyedHttpRequest keyed = KeyedHttpRequest.of(collapser.rules(), client, request,
         authenticatorSharedAcrossCallers, this, clientName);
     JdkDriver driver = new JdkDriver(client, keyed.outgoing(),
         keyed.outgoing() == request ? Deadline.NONE : deadline);

@@ -215,7 +215,7 @@ public final class CollapseExchangeFilterFunction extends HttpCollapseAdapter<As
 
   @Override
   public Mono<ClientResponse> filter(ClientRequest request, ExchangeFunction next) {
-    RequestHeaders headers = KeyedRequest.headers(request);
+    RequestHeaders headers = KeyedClientRequest.headers(request);
     // the instance is the partition, with the request's own part where one is read
     Partition partition = new Partition(client, clientName,
         keyPart == null ? null : keyPart.apply(request), beforeLoadBalancer);
@@ -223,8 +223,8 @@ public final class CollapseExchangeFilterFunction extends HttpCollapseAdapter<As
     RequestTarget target = partition.applyTo(
             RequestTarget.builder(request.method().name(), request.url()).headers(headers),
             request)
-        .hasBody(KeyedRequest.hasBody(request))
-        .passThrough(KeyedRequest.changedWhenSent(request))
+        .hasBody(KeyedClientRequest.hasBody(request))
+        .passThrough(KeyedClientRequest.changedWhenSent(request))
         .build();
     // built once per request: the collapser reuses it
     CollapseKey key = collapser().rules().keyFor(target);

@@ -96,7 +96,7 @@ record WebClientDriver(ClientRequest request, ExchangeFunction next, @Nullable C
   /** A filter after this one gave the request a credential the key did not see. */
   @Override
   public boolean sentAsKeyed(ClientResponse response) {
-    return key == null || KeyedRequest.sentAsKeyed(rules, key, request, partition, response);
+    return key == null || KeyedClientRequest.sentAsKeyed(rules, key, request, partition, response);
   }
 
   /**

@@ -38,7 +38,7 @@ import org.jspecify.annotations.Nullable;
  * refuses the output stream once a filter before took the writer, and the other way round. What
  * the chain writes is held back ({@link HeldBody}).
  */
-final class RecordingResponse extends HttpServletResponseWrapper {
+final class RecordingServletResponse extends HttpServletResponseWrapper {
 
   private final ResponseRecording recording;
   private final ProducedHeaders outerHeaders;
@@ -53,7 +53,7 @@ final class RecordingResponse extends HttpServletResponseWrapper {
   private boolean bodyReset;
 
   /** Records {@code response} for {@code recording}, up to its largest body. */
-  RecordingResponse(HttpServletResponse response, ResponseRecording recording) {
+  RecordingServletResponse(HttpServletResponse response, ResponseRecording recording) {
     super(response);
     this.recording = recording;
     this.outerHeaders = ProducedHeaders.since(headersOf(response));
