@@ -89,7 +89,7 @@ final class AsyncCall<R> {
 
           @Override
           public void failed(Throwable unexpected) {
-            lead.fail(unexpected, ClientDriver.Cause.CALL);
+            lead.fail(unexpected, FailureCause.CALL);
           }
         });
     answer(made == null ? call(lead) : made);
@@ -164,7 +164,7 @@ final class AsyncCall<R> {
     // a body that is not streamed was read whole, or up to its failure
     SharedResponse shared = LiveResponse.shared(lead, head,
         Objects.requireNonNull(body.bytes(), "bytes"), body.failure());
-    lead.share(shared, body.failure() == null ? ClientDriver.Cause.CALL
+    lead.share(shared, body.failure() == null ? FailureCause.CALL
         : driver.causeOf(body.failure()));
     return driver.replay(shared);
   }

@@ -158,7 +158,7 @@ public final class BlockingClientCollapser extends HttpCollapser {
             InterruptedIOException left =
                 new InterruptedIOException("interrupted while another instance made the call");
             // the callers that wait here take the call over, as from any leader that left
-            lead.fail(left, ClientDriver.Cause.CALLER_LEFT);
+            lead.fail(left, FailureCause.CALLER_LEFT);
             return left;
           }
         });
@@ -191,7 +191,7 @@ public final class BlockingClientCollapser extends HttpCollapser {
       // failure is this caller's own, and a waiting caller's own call would have gone on
       SharedResponse shared = LiveResponse.shared(lead, head, body.bytes(), body.failure());
       driver.close(live);
-      lead.share(shared, body.failure() == null ? ClientDriver.Cause.CALL
+      lead.share(shared, body.failure() == null ? FailureCause.CALL
           : driver.causeOf(body.failure()));
       return driver.replay(shared);
     } catch (IOException | RuntimeException | Error failure) {

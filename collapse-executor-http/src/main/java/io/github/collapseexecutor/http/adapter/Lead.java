@@ -115,16 +115,16 @@ final class Lead implements Turn {
    * on for the next requests with this key.
    */
   void share(SharedResponse response) {
-    share(response, ClientDriver.Cause.CALL);
+    share(response, FailureCause.CALL);
   }
 
   /**
    * {@link #share(SharedResponse)} a response whose body ended in a failure that
    * {@code bodyCause} says the leading request brought on itself (anything but
-   * {@link ClientDriver.Cause#CALL}): a waiting request whose own limit is the longer takes
+   * {@link FailureCause#CALL}): a waiting request whose own limit is the longer takes
    * the call over instead of reading up to that failure ({@link LeadOutcome.LeaderEnded}).
    */
-  void share(SharedResponse response, ClientDriver.Cause bodyCause) {
+  void share(SharedResponse response, FailureCause bodyCause) {
     if (end()) {
       List<String> varied = response.varyNames().stream()
           .filter(name -> !protocol.rules.keyHolds(key, name)).toList();
@@ -135,7 +135,7 @@ final class Lead implements Turn {
       }
       protocol.counters.led(key);
       Throwable bodyFailure = response.bodyFailure();
-      LeadOutcome shared = bodyCause == ClientDriver.Cause.CALL || bodyFailure == null
+      LeadOutcome shared = bodyCause == FailureCause.CALL || bodyFailure == null
           ? LeadOutcome.shared(response, varied, call)
           : new LeadOutcome(response, null, varied, call,
               new LeadOutcome.LeaderEnded(bodyFailure, bodyCause, limits));
@@ -162,15 +162,15 @@ final class Lead implements Turn {
   /**
    * Hands the call's failure to every waiting request, as the client would have thrown it, when
    * the call itself failed. A failure the leading request brought on itself ({@code cause} other
-   * than {@link ClientDriver.Cause#CALL}) is its own: the waiting requests take the call over,
+   * than {@link FailureCause#CALL}) is its own: the waiting requests take the call over,
    * or get the failure only where their own call would have failed by now too
    * ({@link LeadOutcome.LeaderEnded}).
    */
-  void fail(Throwable failure, ClientDriver.Cause cause) {
+  void fail(Throwable failure, FailureCause cause) {
     if (!end()) {
       return;
     }
-    if (cause == ClientDriver.Cause.CALL) {
+    if (cause == FailureCause.CALL) {
       call.end(() -> promise.completeExceptionally(failure), SharedCallOutcome.FAILED, failure,
           null);
       return;

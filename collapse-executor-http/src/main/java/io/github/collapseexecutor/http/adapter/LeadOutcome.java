@@ -44,10 +44,10 @@ record LeadOutcome(@Nullable SharedResponse response, @Nullable UnsharedReason r
    * ended the call.
    *
    * @param failure what the leading request's call failed with
-   * @param cause what ended it, never {@link ClientDriver.Cause#CALL}
+   * @param cause what ended it, never {@link FailureCause#CALL}
    * @param limits the leading request's own limits
    */
-  record LeaderEnded(Throwable failure, ClientDriver.Cause cause, OwnLimits limits) {
+  record LeaderEnded(Throwable failure, FailureCause cause, OwnLimits limits) {
 
     /**
      * Returns whether a waiting request with {@code waiter}'s limits takes the call over rather

@@ -60,7 +60,7 @@ record OwnLimits(long deadline, long readTimeoutNanos) {
    * is longer. A limit the adapter does not know counts as none, and two unknown limits as
    * equal, so that the failure is shared as before.
    */
-  boolean outlast(OwnLimits leader, ClientDriver.Cause cause) {
+  boolean outlast(OwnLimits leader, FailureCause cause) {
     return switch (cause) {
       case CALLER_LEFT -> true;
       case CALLER_LIMIT -> leader.deadline != NO_DEADLINE
