@@ -43,11 +43,8 @@ final class ServletReplay {
       return;
     }
     Set<String> names = new HashSet<>();
-    for (String name : response.getHeaderNames()) {
+    for (String name : ContainerHeaders.of(response).keySet()) {
       names.add(name.toLowerCase(Locale.ROOT));
-    }
-    if (response.getContentType() != null) {
-      names.add("content-type");
     }
     request.setAttribute(OUTER_HEADERS, names);
   }
