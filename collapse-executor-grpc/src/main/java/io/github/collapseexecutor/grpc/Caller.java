@@ -7,14 +7,11 @@ import io.grpc.Deadline;
 import io.grpc.Metadata;
 import io.grpc.MethodDescriptor;
 import io.grpc.Status;
-import java.io.ByteArrayInputStream;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.Executor;
-import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
-import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeoutException;
 import org.jspecify.annotations.Nullable;
 
@@ -25,10 +22,8 @@ import org.jspecify.annotations.Nullable;
  * status a plain call would end with. Leaving takes the caller out of the shared call alone
  * ({@code FutureCallableGroupCollapseExecutor} cancels the shared call when its last caller
  * leaves). A shared call that ended at its own deadline ({@link Takeover}) is no outcome for a
- * caller whose deadline has not passed: it sends the call again, and waits for that.
- *
- * <p>Every listener method runs on the caller's call executor when it has one (a blocking stub
- * waits on its own), in the caller's context, all in one task so that their order holds.
+ * caller whose deadline has not passed: it sends the call again, and waits for that. What ends
+ * the wait goes to the caller's {@link CallerListener}.
  */
 final class Caller<RespT> {
 
@@ -42,11 +37,9 @@ final class Caller<RespT> {
     void resend(@Nullable Deadline deadline, Executor sending);
   }
 
-  private final MethodDescriptor<?, RespT> method;
-  private final ClientCall.Listener<RespT> listener;
+  private final CallerListener<RespT> listener;
   private final Metadata headers;
   private final Context context;
-  private final @Nullable Executor executor;
   private final @Nullable OwnDeadline deadline;
   private final Context.CancellationListener contextCancelled = this::contextCancelled;
 
@@ -63,16 +56,14 @@ final class Caller<RespT> {
    */
   Caller(MethodDescriptor<?, RespT> method, ClientCall.Listener<RespT> listener, Metadata headers,
       Context context, @Nullable Executor executor, @Nullable OwnDeadline deadline) {
-    this.method = method;
-    this.listener = listener;
+    this.listener = new CallerListener<>(method, listener, context, executor);
     this.headers = headers;
     this.context = context;
-    this.executor = executor;
     this.deadline = deadline;
   }
 
   ClientCall.Listener<RespT> listener() {
-    return listener;
+    return listener.listener();
   }
 
   Metadata headers() {
@@ -143,7 +134,7 @@ final class Caller<RespT> {
       if (first && deadline != null && !deadline.fromContext()) {
         OwnDeadline own = deadline;
         deadlineTimer = own.deadline().runOnExpiration(() -> leave(own.exceeded()),
-            Timer.INSTANCE);
+            DeadlineTimer.INSTANCE);
       }
     }
     if (first) {
@@ -271,34 +262,12 @@ final class Caller<RespT> {
 
   private void deliver(SharedReply reply) {
     cleanUp();
-    run(() -> {
-      if (reply.headers() != null) {
-        listener.onHeaders(SharedReply.copy(reply.headers()));
-      }
-      byte[] message = reply.message();
-      if (message != null) {
-        RespT parsed;
-        try {
-          parsed = method.parseResponse(new ByteArrayInputStream(message));
-        } catch (RuntimeException e) {
-          listener.onClose(Status.INTERNAL.withDescription("Failed to read message.").withCause(e),
-              new Metadata());
-          return;
-        }
-        listener.onMessage(parsed);
-      }
-      listener.onClose(Status.OK, SharedReply.copy(reply.trailers()));
-    });
+    listener.reply(reply);
   }
 
   private void close(Status status, @Nullable Metadata received, @Nullable Metadata trailers) {
     cleanUp();
-    run(() -> {
-      if (received != null) {
-        listener.onHeaders(SharedReply.copy(received));
-      }
-      listener.onClose(status, trailers == null ? new Metadata() : SharedReply.copy(trailers));
-    });
+    listener.close(status, received, trailers);
   }
 
   private void cleanUp() {
@@ -311,34 +280,5 @@ final class Caller<RespT> {
       timer.cancel(/* mayInterruptIfRunning= */ false);
     }
     context.removeListener(contextCancelled);
-  }
-
-  private void run(Runnable toListener) {
-    Runnable task = () -> context.run(toListener);
-    if (executor == null) {
-      task.run();
-    } else {
-      executor.execute(task);
-    }
-  }
-
-  /**
-   * The one timer of every interceptor's callers: a daemon thread that only ends waits (each
-   * deadline task cancels one caller's future and queues its {@code onClose}), so it never blocks.
-   */
-  private static final class Timer {
-
-    static final ScheduledExecutorService INSTANCE = timer();
-
-    private static ScheduledExecutorService timer() {
-      ScheduledThreadPoolExecutor timer = new ScheduledThreadPoolExecutor(1, task -> {
-        Thread thread = new Thread(task, "collapse-grpc-deadlines");
-        thread.setDaemon(true);
-        return thread;
-      });
-      // a caller that leaves before its deadline takes its timer entry with it
-      timer.setRemoveOnCancelPolicy(true);
-      return timer;
-    }
   }
 }

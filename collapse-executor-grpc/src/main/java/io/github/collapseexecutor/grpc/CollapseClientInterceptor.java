@@ -1,7 +1,6 @@
 package io.github.collapseexecutor.grpc;
 
 import io.github.collapseexecutor.core.CollapseListener;
-import io.github.collapseexecutor.core.FutureCallableGroupCollapseExecutor.Place;
 import io.github.collapseexecutor.core.FutureCallableGroupCollapseExecutor;
 import io.github.collapseexecutor.core.GroupCollapseExecutorOptions;
 import io.github.collapseexecutor.fleet.Fleet;
@@ -10,11 +9,8 @@ import io.grpc.CallOptions;
 import io.grpc.Channel;
 import io.grpc.ClientCall;
 import io.grpc.ClientInterceptor;
-import io.grpc.Deadline;
 import io.grpc.MethodDescriptor;
 import java.util.Objects;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.Executor;
 import java.util.function.Function;
 import java.util.function.Predicate;
 import org.jspecify.annotations.Nullable;
@@ -84,23 +80,22 @@ public final class CollapseClientInterceptor implements ClientInterceptor, AutoC
   /** The name of an interceptor built without {@link Builder#name}. */
   public static final String DEFAULT_NAME = "grpc";
 
-  private final FutureCallableGroupCollapseExecutor executor;
-  private final CallKeys keys;
+  private final String name;
   private final Predicate<String> methods;
   private final boolean callCredentialsShared;
-  /** The shared calls across the instances, or null for an interceptor without a fleet tier. */
-  private final @Nullable FleetSharedCall fleetCalls;
-  private volatile boolean closed;
+  private final CallJoiner calls;
 
   private CollapseClientInterceptor(Builder builder) {
-    this.executor = new FutureCallableGroupCollapseExecutor(GroupCollapseExecutorOptions.builder()
-        .name(builder.name).listener(builder.listener).build());
-    this.keys = new CallKeys(builder.sensitiveMetadata, builder.callerIdentity);
+    FutureCallableGroupCollapseExecutor executor = new FutureCallableGroupCollapseExecutor(
+        GroupCollapseExecutorOptions.builder().name(builder.name).listener(builder.listener)
+            .build());
+    this.name = executor.name();
     this.methods = builder.methods;
     this.callCredentialsShared = builder.callCredentialsShared;
     Fleet fleet = builder.fleet;
-    this.fleetCalls = fleet == null ? null
-        : new FleetSharedCall(fleet, executor.name(), builder.fleetChannelNames);
+    this.calls = new CallJoiner(executor,
+        new UnaryCallKeys(builder.sensitiveMetadata, builder.callerIdentity),
+        fleet == null ? null : new FleetSharedCall(fleet, name, builder.fleetChannelNames));
   }
 
   /** Returns a builder with the defaults: every unary method, the default sensitive keys. */
@@ -110,17 +105,16 @@ public final class CollapseClientInterceptor implements ClientInterceptor, AutoC
 
   /** Returns this interceptor's name, as its reports name it. */
   public String name() {
-    return executor.name();
+    return name;
   }
 
   @Override
   public <ReqT, RespT> ClientCall<ReqT, RespT> interceptCall(
       MethodDescriptor<ReqT, RespT> method, CallOptions callOptions, Channel next) {
-    if (closed || !collapses(method, callOptions)) {
+    if (calls.closed() || !collapses(method, callOptions)) {
       return next.newCall(method, callOptions);
     }
-    return new CollapsingCall<>(new CollapsingCall.Target<>(method, callOptions, next),
-        this::join);
+    return new CollapsingCall<>(new CollapsingCall.Target<>(method, callOptions, next), calls);
   }
 
   private boolean collapses(MethodDescriptor<?, ?> method, CallOptions callOptions) {
@@ -130,87 +124,17 @@ public final class CollapseClientInterceptor implements ClientInterceptor, AutoC
   }
 
   /**
-   * Joins {@code caller} to the shared call of its key, starting it with the caller's deadline if
-   * none is in flight; returns false, having done nothing, when the call must pass through after
-   * all: a caller that may not wait (its deadline passed, its context cancelled) fails on its own
-   * call as grpc-java fails it.
-   */
-  private <ReqT, RespT> boolean join(CollapsingCall.Target<ReqT, RespT> target, ReqT request,
-      Caller<RespT> caller) {
-    if (closed || !caller.mayWait()) {
-      return false;
-    }
-    CallKey key = keys.of(target, request, caller.headers(), caller.context());
-    return key != null && follow(key, target, request, caller, caller.deadline(), Runnable::run);
-  }
-
-  /**
-   * Makes {@code caller} wait for the shared call of {@code key}, which it starts with
-   * {@code deadline}, sent by {@code sending}, if none is in flight; returns false, having done
-   * nothing, once closed.
-   *
-   * <p>Why the caller's deadline, and what a caller that joins later gets: a call in flight
-   * cannot take a later deadline, and one sent without any would keep the server at work that
-   * nobody waits for. So the call carries the deadline of the callers in it when it is sent,
-   * which for a call just started is its first caller's; a caller that joins it with a later
-   * deadline, or none, gives up nothing if the call answers in time, as it nearly always does.
-   * If the call ends at its deadline instead, those callers take it over ({@link Takeover}) and
-   * send it again together, with the latest of their deadlines, or none if one of them has none:
-   * what the server did up to the first deadline is lost, once, and never shared as a failure.
-   */
-  private <ReqT, RespT> boolean follow(CallKey key, CollapsingCall.Target<ReqT, RespT> target,
-      ReqT request, Caller<RespT> caller, @Nullable Deadline deadline, Executor sending) {
-    Place<SharedReply> place;
-    try {
-      place = executor.join(key);
-    } catch (IllegalStateException closedMeanwhile) {
-      return false;
-    }
-    if (place.leads()) {
-      place.lead(() -> start(key, target, request, caller, deadline, sending));
-    }
-    caller.follow(place.future(), (later, by) -> resend(key, target, request, caller, later, by));
-    return true;
-  }
-
-  /**
-   * Starts the shared call of {@code key}: through the fleet tier where this interceptor has one
-   * and the key can cross, else on this instance.
-   */
-  private <ReqT, RespT> CompletableFuture<SharedReply> start(CallKey key,
-      CollapsingCall.Target<ReqT, RespT> target, ReqT request, Caller<RespT> caller,
-      @Nullable Deadline deadline, Executor sending) {
-    FleetSharedCall across = fleetCalls;
-    return across == null ? SharedCall.start(target, request, caller, deadline, sending)
-        : across.start(key, target, request, caller, deadline, sending);
-  }
-
-  /**
-   * Sends {@code caller}'s call again, with {@code deadline}, joining an equal one in flight; once
-   * closed, on a call of the caller's own, with its own deadline.
-   */
-  private <ReqT, RespT> void resend(CallKey key, CollapsingCall.Target<ReqT, RespT> target,
-      ReqT request, Caller<RespT> caller, @Nullable Deadline deadline, Executor sending) {
-    if (!closed && follow(key, target, request, caller, deadline, sending)) {
-      return;
-    }
-    caller.follow(SharedCall.start(target, request, caller, caller.deadline(), sending),
-        (later, by) -> resend(key, target, request, caller, later, by));
-  }
-
-  /**
    * Stops collapsing: calls made from now on pass straight through; shared calls in flight finish
    * for the callers that joined them, and their deadlines still end their waits. Idempotent.
    */
   @Override
   public void close() {
-    closed = true;
-    executor.close();
+    calls.close();
   }
 
   @Override
   public String toString() {
-    return "CollapseClientInterceptor{name=" + name() + ", closed=" + closed + "}";
+    return "CollapseClientInterceptor{name=" + name + ", closed=" + calls.closed() + "}";
   }
 
   /**

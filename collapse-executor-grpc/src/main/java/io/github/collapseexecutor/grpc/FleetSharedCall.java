@@ -57,7 +57,7 @@ final class FleetSharedCall {
    * {@link SharedCall#start} does on this instance alone, or on this instance alone where the
    * key cannot cross; cancelling the reply cancels the call this instance sent, if it sent one.
    */
-  <ReqT, RespT> CompletableFuture<SharedReply> start(CallKey key,
+  <ReqT, RespT> CompletableFuture<SharedReply> start(UnaryCallKey key,
       CollapsingCall.Target<ReqT, RespT> target, ReqT request, Caller<RespT> first,
       @Nullable Deadline deadline, Executor sending) {
     List<String> text = text(key, target.callOptions());
@@ -124,7 +124,7 @@ final class FleetSharedCall {
    * Returns the text of {@code key} for the tier, or {@code null} for a call without a channel
    * name, on a channel other than the one its name stands for, or with a key that cannot cross.
    */
-  private @Nullable List<String> text(CallKey key, CallOptions options) {
+  private @Nullable List<String> text(UnaryCallKey key, CallOptions options) {
     String channelName;
     try {
       channelName = channelNames.apply(options);
@@ -145,7 +145,7 @@ final class FleetSharedCall {
    * the name the application gave the channel on every instance; the interceptor's name keeps
    * interceptors configured apart from sharing.
    */
-  static @Nullable List<String> text(CallKey key, String interceptorName, String channelName) {
+  static @Nullable List<String> text(UnaryCallKey key, String interceptorName, String channelName) {
     if (key.credentials() != null) {
       return null;
     }

@@ -70,7 +70,7 @@ public record CollapseGroup(String name, List<String> uris, List<String> uriRege
     }
     this.collapsePolicyName = checkedPolicyName(collapsePolicyName);
     this.name = name == null ? (this.uris.isEmpty() ? this.uriRegexes : this.uris).get(0)
-        : Names.nonBlank("name", name);
+        : NameChecks.nonBlank("name", name);
   }
 
   /** Creates a group named after its first pattern. */
@@ -141,7 +141,7 @@ public record CollapseGroup(String name, List<String> uris, List<String> uriRege
 
   private static @Nullable String checkedPolicyName(@Nullable String collapsePolicyName) {
     return collapsePolicyName == null
-        ? null : Names.nonBlank("collapsePolicyName", collapsePolicyName);
+        ? null : NameChecks.nonBlank("collapsePolicyName", collapsePolicyName);
   }
 
   /**
@@ -163,7 +163,7 @@ public record CollapseGroup(String name, List<String> uris, List<String> uriRege
      * @throws IllegalArgumentException if {@code name} is blank
      */
     public Builder name(String name) {
-      this.name = Names.nonBlank("name", name);
+      this.name = NameChecks.nonBlank("name", name);
       return this;
     }
 

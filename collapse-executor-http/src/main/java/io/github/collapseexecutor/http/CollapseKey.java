@@ -97,6 +97,12 @@ public final class CollapseKey {
       @Nullable String clientName, @Nullable Object identity, @Nullable String localAddress,
       int localPort) {
 
+    /** Returns these parts without the client's address, for a group shared across addresses. */
+    Context acrossAddresses() {
+      return clientAddress == null ? this
+          : new Context(null, client, clientName, identity, localAddress, localPort);
+    }
+
     /**
      * Returns the parts as every instance has them: the client as its name where it has one, the
      * local port without the address, which is each instance's own (instances of one application

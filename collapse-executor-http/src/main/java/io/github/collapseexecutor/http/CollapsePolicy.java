@@ -148,7 +148,7 @@ public record CollapsePolicy(List<String> collapseRequestHeaders,
 
   private static List<String> names(String setting, @Nullable List<String> names,
       boolean lowerCase) {
-    return names == null ? List.of() : List.copyOf(Names.checked(setting, names, lowerCase));
+    return names == null ? List.of() : List.copyOf(NameChecks.checked(setting, names, lowerCase));
   }
 
   /**

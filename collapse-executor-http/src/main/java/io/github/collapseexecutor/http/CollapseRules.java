@@ -86,7 +86,6 @@ public final class CollapseRules {
     String matchPath = request.matchPath();
     String rawQuery = request.rawQuery();
     RequestHeaders headers = request.headers();
-    String clientAddress = request.clientAddress();
     int port = request.port();
     if (!"GET".equals(method) && !"HEAD".equals(method)) {
       return null;
@@ -121,9 +120,8 @@ public final class CollapseRules {
         namedBySensitivePattern.put(name.lower(), copyOf(headers.values(name.lower())));
       }
     }
-    CollapseKey.Context context = new CollapseKey.Context(
-        group.policy.sharedAcrossAddresses() ? null : clientAddress, request.client(),
-        request.clientName(), request.identity(), request.localAddress(), request.localPort());
+    CollapseKey.Context context = group.policy.sharedAcrossAddresses()
+        ? request.context().acrossAddresses() : request.context();
     return new CollapseKey(target, query, Arrays.asList(keyHeaders), namedBySensitivePattern,
         context, group.index);
   }

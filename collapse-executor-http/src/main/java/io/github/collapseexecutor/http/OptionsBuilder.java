@@ -34,7 +34,7 @@ abstract sealed class OptionsBuilder permits HttpCollapseOptions.Builder {
 
   /** Sets the name used in messages and reports. */
   public HttpCollapseOptions.Builder name(String name) {
-    this.name = Names.nonBlank("name", name);
+    this.name = NameChecks.nonBlank("name", name);
     return self();
   }
 
@@ -56,7 +56,8 @@ abstract sealed class OptionsBuilder permits HttpCollapseOptions.Builder {
    * @throws IllegalArgumentException if {@code name} is blank
    */
   public HttpCollapseOptions.Builder policy(String name, CollapsePolicy policy) {
-    policies.put(Names.nonBlank("policy name", name), Objects.requireNonNull(policy, "policy"));
+    policies.put(NameChecks.nonBlank("policy name", name),
+        Objects.requireNonNull(policy, "policy"));
     return self();
   }
 

@@ -37,12 +37,8 @@ public final class RequestTarget {
   private final @Nullable String matchPath;
   private final @Nullable String rawQuery;
   private final RequestHeaders headers;
-  private final @Nullable Object identity;
-  private final @Nullable Object client;
-  private final @Nullable String clientName;
-  private final @Nullable String clientAddress;
-  private final @Nullable String localAddress;
-  private final int localPort;
+  /** Who sends the request, and where a server received it. */
+  private final CollapseKey.Context context;
   private final boolean hasBody;
   private final boolean passThrough;
   /** The key the rules last built of this request, so that an adapter may ask for it first. */
@@ -57,12 +53,8 @@ public final class RequestTarget {
     this.matchPath = builder.matchPath == null ? builder.rawPath : builder.matchPath;
     this.rawQuery = builder.rawQuery;
     this.headers = builder.headers;
-    this.identity = builder.identity;
-    this.client = builder.client;
-    this.clientName = builder.clientName;
-    this.clientAddress = builder.clientAddress;
-    this.localAddress = builder.localAddress;
-    this.localPort = builder.localPort;
+    this.context = new CollapseKey.Context(builder.clientAddress, builder.client,
+        builder.clientName, builder.identity, builder.localAddress, builder.localPort);
     this.hasBody = builder.hasBody;
     this.passThrough = builder.passThrough;
   }
@@ -145,28 +137,9 @@ public final class RequestTarget {
     return rawQuery;
   }
 
-  @Nullable Object identity() {
-    return identity;
-  }
-
-  @Nullable Object client() {
-    return client;
-  }
-
-  @Nullable String clientName() {
-    return clientName;
-  }
-
-  @Nullable String clientAddress() {
-    return clientAddress;
-  }
-
-  @Nullable String localAddress() {
-    return localAddress;
-  }
-
-  int localPort() {
-    return localPort;
+  /** Returns what decides the request sent besides its target and headers, as the key holds it. */
+  CollapseKey.Context context() {
+    return context;
   }
 
   @Nullable KeyMemo keyMemo() {

@@ -161,7 +161,7 @@ public final class SensitiveHeaders {
   }
 
   private static Set<String> lowerCase(String setting, Collection<String> names) {
-    return Set.copyOf(Names.checked(setting, names, /* lowerCase= */ true));
+    return Set.copyOf(NameChecks.checked(setting, names, /* lowerCase= */ true));
   }
 
   private static Set<String> with(Set<String> set, Set<String> more) {

@@ -70,7 +70,7 @@ public final class CollapseInterceptor extends HttpCollapseAdapter<BlockingClien
    * counts as the copy; one that changes it, or a call to a client with an authenticator or a
    * network interceptor (which may read the call's tags), stays on its instance.
    */
-  public OkHttpClient addTo(OkHttpClient client, String clientName) {
+  public OkHttpClient partition(OkHttpClient client, String clientName) {
     CollapseInterceptor partition = new CollapseInterceptor(collapser(),
         Objects.requireNonNull(clientName, "clientName"));
     OkHttpClient named = client.newBuilder().addInterceptor(partition).build();

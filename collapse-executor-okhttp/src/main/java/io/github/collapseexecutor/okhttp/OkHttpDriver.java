@@ -2,6 +2,7 @@ package io.github.collapseexecutor.okhttp;
 
 import io.github.collapseexecutor.http.adapter.ClientDriver;
 import io.github.collapseexecutor.http.adapter.DetailCodec;
+import io.github.collapseexecutor.http.adapter.FailureCause;
 import io.github.collapseexecutor.http.adapter.HeaderLists;
 import io.github.collapseexecutor.http.adapter.SharedResponse;
 import io.github.collapseexecutor.http.adapter.TlsHandshake;
@@ -129,14 +130,15 @@ record OkHttpDriver(Interceptor.Chain chain) implements ClientDriver.Blocking<Re
    * nothing of the caller: the callers that waited would have met it as well.
    */
   @Override
-  public Cause causeOf(Throwable failure) {
+  public FailureCause causeOf(Throwable failure) {
     if (failure instanceof SocketTimeoutException timeout) {
       String message = timeout.getMessage();
       return message != null && message.toLowerCase(Locale.ROOT).contains("connect")
-          ? Cause.CALL : Cause.CALLER_READ_TIMEOUT;
+          ? FailureCause.CALL : FailureCause.CALLER_READ_TIMEOUT;
     }
     if (chain.call().isCanceled()) {
-      return failure instanceof InterruptedIOException ? Cause.CALLER_LIMIT : Cause.CALLER_LEFT;
+      return failure instanceof InterruptedIOException ? FailureCause.CALLER_LIMIT
+          : FailureCause.CALLER_LEFT;
     }
     return ClientDriver.Blocking.super.causeOf(failure);
   }

@@ -60,8 +60,8 @@ final class CollapseInterceptorFleetTest {
   @Test
   void theSecondInstanceTakesTheResponseOfTheFirstInstancesCall() {
     assertTimeoutPreemptively(Duration.ofSeconds(60), () -> {
-      OkHttpClient first = instance().addTo(new OkHttpClient(), "quotes");
-      OkHttpClient second = instance().addTo(new OkHttpClient(), "quotes");
+      OkHttpClient first = instance().partition(new OkHttpClient(), "quotes");
+      OkHttpClient second = instance().partition(new OkHttpClient(), "quotes");
       CompletableFuture<Response> firstCall = call(first, "Bearer token-of-alice-123");
       backend.awaitCall(PATH, 1);
       CompletableFuture<Response> secondCall = call(second, "Bearer token-of-alice-123");
@@ -92,8 +92,8 @@ final class CollapseInterceptorFleetTest {
         HandshakeCertificates alice = certificates.clients().get("alice");
         OkHttpClient presentingAlice = new OkHttpClient.Builder()
             .sslSocketFactory(alice.sslSocketFactory(), alice.trustManager()).build();
-        OkHttpClient first = instance().addTo(presentingAlice, "whoami");
-        OkHttpClient second = instance().addTo(presentingAlice, "whoami");
+        OkHttpClient first = instance().partition(presentingAlice, "whoami");
+        OkHttpClient second = instance().partition(presentingAlice, "whoami");
         Request whoami = new Request.Builder().url(tlsUrl + "/whoami/1").build();
         // the backend holds its answer until the test lets it go
         tls.arrivals().expect(1);
@@ -130,8 +130,8 @@ final class CollapseInterceptorFleetTest {
   @Test
   void aCallWithAnotherCredentialMakesItsOwn() {
     assertTimeoutPreemptively(Duration.ofSeconds(60), () -> {
-      OkHttpClient first = instance().addTo(new OkHttpClient(), "quotes");
-      OkHttpClient second = instance().addTo(new OkHttpClient(), "quotes");
+      OkHttpClient first = instance().partition(new OkHttpClient(), "quotes");
+      OkHttpClient second = instance().partition(new OkHttpClient(), "quotes");
       CompletableFuture<Response> firstCall = call(first, "Bearer token-of-alice-123");
       backend.awaitCall(PATH, 1);
       CompletableFuture<Response> secondCall = call(second, "Bearer token-of-bob-456");
@@ -161,8 +161,8 @@ final class CollapseInterceptorFleetTest {
   @Test
   void theCallsOfAClientChangedFromTheNamedOneStayOnTheirInstance() {
     assertTimeoutPreemptively(Duration.ofSeconds(60), () -> {
-      OkHttpClient first = instance().addTo(new OkHttpClient(), "quotes");
-      OkHttpClient second = instance().addTo(new OkHttpClient(), "quotes")
+      OkHttpClient first = instance().partition(new OkHttpClient(), "quotes");
+      OkHttpClient second = instance().partition(new OkHttpClient(), "quotes")
           .newBuilder().followRedirects(false).build();
       CompletableFuture<Response> firstCall = call(first, "Bearer token-of-alice-123");
       backend.awaitCall(PATH, 1);
@@ -179,8 +179,8 @@ final class CollapseInterceptorFleetTest {
   @Test
   void aCallerWhoseOwnDeadlineEndsWhileAnotherInstanceCallsFailsAlone() {
     assertTimeoutPreemptively(Duration.ofSeconds(60), () -> {
-      OkHttpClient first = instance().addTo(new OkHttpClient(), "quotes");
-      OkHttpClient second = instance().addTo(new OkHttpClient.Builder()
+      OkHttpClient first = instance().partition(new OkHttpClient(), "quotes");
+      OkHttpClient second = instance().partition(new OkHttpClient.Builder()
           .callTimeout(Duration.ofMillis(500)).build(), "quotes");
       CompletableFuture<Response> firstCall = call(first, "Bearer token-of-alice-123");
       backend.awaitCall(PATH, 1);

@@ -36,7 +36,7 @@ final class OkHttpFixture implements ClientFixture {
     this(null);
   }
 
-  /** A fixture whose clients are added the interceptor by {@code addTo(client, clientName)}. */
+  /** A fixture whose clients are added the interceptor by {@code partition(client, clientName)}. */
   OkHttpFixture(@Nullable String clientName) {
     this.clientName = clientName;
   }
@@ -51,7 +51,7 @@ final class OkHttpFixture implements ClientFixture {
     if (setup.options() != null) {
       interceptor = new CollapseInterceptor(setup.options());
       if (clientName != null) {
-        return new Client(interceptor.addTo(client.build(), clientName), setup.baseUrl(),
+        return new Client(interceptor.partition(client.build(), clientName), setup.baseUrl(),
             interceptor, /* owner= */ true);
       }
       client.addInterceptor(interceptor);

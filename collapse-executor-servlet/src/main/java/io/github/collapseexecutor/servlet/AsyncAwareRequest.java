@@ -10,9 +10,9 @@ import java.io.IOException;
 /** Stops holding the body back as soon as the chain goes async: the response is not shared. */
 final class AsyncAwareRequest extends HttpServletRequestWrapper {
 
-  private final RecordingResponse recording;
+  private final RecordingServletResponse recording;
 
-  AsyncAwareRequest(HttpServletRequest request, RecordingResponse recording) {
+  AsyncAwareRequest(HttpServletRequest request, RecordingServletResponse recording) {
     super(request);
     this.recording = recording;
   }

@@ -86,7 +86,7 @@ record ResponseSettings(@Nullable Locale locale, @Nullable String characterEncod
     }
   }
 
-  /** What a {@link RecordingResponse} notes of the chain's calls while it runs. */
+  /** What a {@link RecordingServletResponse} notes of the chain's calls while it runs. */
   static final class Noted {
 
     private boolean locale;

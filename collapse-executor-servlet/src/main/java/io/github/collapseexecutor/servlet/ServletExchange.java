@@ -1,5 +1,6 @@
 package io.github.collapseexecutor.servlet;
 
+import io.github.collapseexecutor.http.UnsharedReason;
 import io.github.collapseexecutor.http.adapter.DetailCodec;
 import io.github.collapseexecutor.http.adapter.ProducedResponse;
 import io.github.collapseexecutor.http.adapter.ResponseRecording;
@@ -12,6 +13,7 @@ import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
+import java.util.Enumeration;
 import java.util.Objects;
 import java.util.concurrent.CompletionStage;
 import org.jspecify.annotations.Nullable;
@@ -64,7 +66,10 @@ final class ServletExchange implements ServerExchange<ServletException> {
     return shared instanceof SharedResponse response ? response : null;
   }
 
-  /** What the chain produced travels with its settings ({@link RecordingResponse#report}). */
+  /**
+   * What the chain produced travels with its settings
+   * ({@link RecordingServletResponse#report}).
+   */
   @Override
   public DetailCodec<ProducedResponse> detailCodec() {
     return DETAIL;
@@ -79,17 +84,47 @@ final class ServletExchange implements ServerExchange<ServletException> {
   @Override
   public CompletionStage<?> record(ResponseRecording recording)
       throws IOException, ServletException {
-    RecordingResponse recorder = new RecordingResponse(response, recording);
+    RecordingServletResponse recorder = new RecordingServletResponse(response, recording);
     chain.doFilter(new SessionWatchingRequest(new AsyncAwareRequest(request, recorder),
         recording), recorder);
     if (request.isAsyncStarted()) {
-      recording.notRecorded(recorder.unrecordedAsync(request));
+      recording.notRecorded(unrecordedAsync(recorder, recording));
     } else {
       recorder.report(ServerObservation.of(request));
     }
     // the others are answered before this request's own client, which may be slow or gone
     recorder.finish();
     return DONE;
+  }
+
+  /**
+   * Returns why the response of a chain that went async is not shared. Until the chain names a
+   * content type, the request's {@code Accept} tells best what is to come: Spring MVC before 7
+   * gives a server-sent event stream its content type only with the first event, which its sender
+   * usually writes after the chain went async, and a request that accepts nothing but streams
+   * (an {@code EventSource}'s {@code text/event-stream}) is answered with one.
+   */
+  private UnsharedReason unrecordedAsync(RecordingServletResponse recorder,
+      ResponseRecording recording) {
+    UnsharedReason reason = recorder.unrecorded();
+    return reason != UnsharedReason.STREAM && recorder.getContentType() == null
+        && acceptsOnlyStreams(recording) ? UnsharedReason.STREAM : reason;
+  }
+
+  private boolean acceptsOnlyStreams(ResponseRecording recording) {
+    boolean any = false;
+    for (Enumeration<String> values = request.getHeaders("Accept"); values.hasMoreElements();) {
+      for (String range : values.nextElement().split(",")) {
+        if (range.isBlank()) {
+          continue;
+        }
+        if (!recording.isStream(range)) {
+          return false;
+        }
+        any = true;
+      }
+    }
+    return any;
   }
 
   @Override

@@ -43,18 +43,15 @@ final class ServletReplay {
       return;
     }
     Set<String> names = new HashSet<>();
-    for (String name : response.getHeaderNames()) {
+    for (String name : ContainerHeaders.of(response).keySet()) {
       names.add(name.toLowerCase(Locale.ROOT));
-    }
-    if (response.getContentType() != null) {
-      names.add("content-type");
     }
     request.setAttribute(OUTER_HEADERS, names);
   }
 
   /**
-   * Writes {@code shared}, recorded by a {@link RecordingResponse}, onto {@code response}: its
-   * body through the response's output stream, or through its writer if a filter before the
+   * Writes {@code shared}, recorded by a {@link RecordingServletResponse}, onto {@code response}:
+   * its body through the response's output stream, or through its writer if a filter before the
    * collapse filter took that, decoded in the charset the chain wrote it in; and tells the
    * server's own observation of {@code request} what the chain told the leading request's
    * ({@link ServerObservation}).

@@ -96,7 +96,7 @@ final class HttpDocExamplesTest {
 
     // docs/http.md: What each adapter sees
     RestClient alice = builder.requestFactory(aliceCertificate)
-        .requestInterceptor(collapse.newPartition()).build();
+        .requestInterceptor(collapse.partition()).build();
 
     alice.mutate().requestInterceptors(interceptors -> assertThat(interceptors).singleElement()
         .isNotSameAs(collapse).isInstanceOf(CollapseHttpRequestInterceptor.class));

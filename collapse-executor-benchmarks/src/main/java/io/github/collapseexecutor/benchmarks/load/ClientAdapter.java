@@ -57,7 +57,7 @@ enum ClientAdapter {
           collapse == null ? null : new CollapseInterceptor(collapse);
       // named, so that with a fleet tier the instances' clients collapse together
       OkHttpClient client = interceptor == null ? builder.build()
-          : interceptor.addTo(builder.build(), "load-client");
+          : interceptor.partition(builder.build(), "load-client");
       return loadClient(
           (users, duration) -> ClosedLoop.blocking(users, duration, () -> {
             Request request = new Request.Builder().url(url.get().toString()).build();

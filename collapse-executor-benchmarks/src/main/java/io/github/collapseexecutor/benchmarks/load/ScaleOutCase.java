@@ -105,7 +105,7 @@ final class ScaleOutCase {
     try (RedisServer redis =
         RedisServer.start(program.get(), settings.work().resolve("redis-clients"))) {
       conditions.add("Scale-out, client fleet tier: each client instance's interceptor on a"
-          + " coordinator of its own, its client named alike (addTo), on "
+          + " coordinator of its own, its client named alike (partition), on "
           + Executables.firstLine(program.get(), "--version") + " on loopback");
       FleetTierPoints points = clientSide.runFleetTier(backend, INSTANCES, redis);
       conditions.add(String.format(Locale.ROOT,

@@ -1,8 +1,6 @@
 package io.github.collapseexecutor.http.adapter;
 
 import io.github.collapseexecutor.http.UnsharedReason;
-import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
@@ -18,17 +16,17 @@ import org.jspecify.annotations.Nullable;
 final class AsyncCall<R> {
 
   /** The outcome the wait timer completes a wait with; compared by identity. */
-  private static final Outcome TIMER = Outcome.refused(UnsharedReason.WAIT_TIMEOUT);
+  private static final LeadOutcome TIMER = LeadOutcome.refused(UnsharedReason.WAIT_TIMEOUT);
 
   private final CollapseProtocol protocol;
-  private final AsyncClientExchange<R> exchange;
+  private final ClientDriver.Async<R> driver;
   private final CompletableFuture<R> result = new CompletableFuture<>();
   /** How the caller leaves the step it is in; each such action may run more than once. */
   private volatile Runnable leave = () -> {};
 
-  AsyncCall(CollapseProtocol protocol, AsyncClientExchange<R> exchange) {
+  AsyncCall(CollapseProtocol protocol, ClientDriver.Async<R> driver) {
     this.protocol = protocol;
-    this.exchange = exchange;
+    this.driver = driver;
     result.whenComplete((response, failure) -> {
       if (result.isCancelled()) {
         leave.run();
@@ -47,7 +45,7 @@ final class AsyncCall<R> {
       } else if (turn instanceof Wait wait) {
         await(wait);
       } else if (turn instanceof Replay replay) {
-        deliver(exchange.replay(replay.response()));
+        deliver(driver.replay(replay.response()));
       } else if (turn instanceof Failed failed) {
         result.completeExceptionally(failed.failure());
       } else {
@@ -59,7 +57,7 @@ final class AsyncCall<R> {
   }
 
   private void own() {
-    CompletableFuture<R> call = exchange.proceed();
+    CompletableFuture<R> call = driver.send();
     step(() -> call.cancel(/* mayInterruptIfRunning= */ false));
     call.whenComplete((response, failure) -> {
       if (failure != null) {
@@ -77,7 +75,7 @@ final class AsyncCall<R> {
    */
   private void lead(Lead lead) {
     step(() -> lead.future().cancel(/* mayInterruptIfRunning= */ false));
-    CompletionStage<? extends R> made = protocol.leaderCall.makeAsync(lead, exchange.detailCodec(),
+    CompletionStage<? extends R> made = protocol.leaderCall.makeAsync(lead, driver.detailCodec(),
         new LeaderCall.AsyncSteps<R>() {
           @Override
           public CompletionStage<R> call() {
@@ -86,12 +84,12 @@ final class AsyncCall<R> {
 
           @Override
           public CompletionStage<R> replay(SharedResponse shared) {
-            return CompletableFuture.completedFuture(exchange.replay(shared));
+            return CompletableFuture.completedFuture(driver.replay(shared));
           }
 
           @Override
           public void failed(Throwable unexpected) {
-            lead.fail(unexpected, ClientDriver.Cause.CALL);
+            lead.fail(unexpected, FailureCause.CALL);
           }
         });
     answer(made == null ? call(lead) : made);
@@ -104,9 +102,9 @@ final class AsyncCall<R> {
   private CompletableFuture<R> call(Lead lead) {
     CompletableFuture<R> call;
     try {
-      call = exchange.proceed();
+      call = driver.send();
     } catch (RuntimeException | Error failure) {
-      lead.fail(failure, exchange.causeOf(failure));
+      lead.fail(failure, driver.causeOf(failure));
       return CompletableFuture.failedFuture(failure);
     }
     LeadStages stages = new LeadStages(call);
@@ -115,7 +113,7 @@ final class AsyncCall<R> {
         .handle((mine, failure) -> {
           if (failure != null) {
             Throwable cause = SharedFailure.unwrap(failure);
-            lead.fail(cause, exchange.causeOf(cause));
+            lead.fail(cause, driver.causeOf(cause));
             throw new CompletionException(cause);
           }
           // ends the turn if the call completed without a response; no-op otherwise
@@ -141,40 +139,34 @@ final class AsyncCall<R> {
       return CompletableFuture.completedFuture(null);
     }
     try {
-      List<Map.Entry<String, @Nullable String>> headers = exchange.headers(response);
-      UnsharedReason refusal = LiveResponse.refusal(lead, exchange, response, headers);
+      ClientDriver.Head head = driver.head(response);
+      UnsharedReason refusal = LiveResponse.refusal(lead, driver, response, head);
       if (refusal != null) {
         lead.refuse(refusal);
         return CompletableFuture.completedFuture(response);
       }
-      CompletableFuture<AsyncClientExchange.BodyRead<R>> read =
-          exchange.readBody(response, lead.maxBodyBytes());
+      CompletableFuture<BodyRead<R>> read = BodySplit.read(driver.body(response),
+          lead.maxBodyBytes(), rest -> driver.withBody(response, rest));
       stages.next(read);
-      return read.thenApply(body -> share(lead, response, headers, body));
+      return read.thenApply(body -> share(lead, head, body));
     } catch (Exception | Error failure) {
-      exchange.release(response);
+      driver.release(response);
       throw failure instanceof RuntimeException unchecked ? unchecked
           : new CompletionException(failure);
     }
   }
 
-  private R share(Lead lead, R response, List<Map.Entry<String, @Nullable String>> headers,
-      AsyncClientExchange.BodyRead<R> body) {
+  private R share(Lead lead, ClientDriver.Head head, BodyRead<R> body) {
     if (body.streaming() != null) {
       lead.refuse(UnsharedReason.TOO_LARGE);
       return body.streaming();
     }
-    SharedResponse shared;
-    try {
-      // a body that is not streamed was read whole, or up to its failure
-      shared = LiveResponse.shared(lead, exchange, response, headers,
-          Objects.requireNonNull(body.bytes(), "bytes"), body.failure());
-    } catch (Exception failure) {
-      throw new CompletionException(failure);
-    }
-    lead.share(shared, body.failure() == null ? ClientDriver.Cause.CALL
-        : exchange.causeOf(body.failure()));
-    return exchange.replay(shared);
+    // a body that is not streamed was read whole, or up to its failure
+    SharedResponse shared = LiveResponse.shared(lead, head,
+        Objects.requireNonNull(body.bytes(), "bytes"), body.failure());
+    lead.share(shared, body.failure() == null ? FailureCause.CALL
+        : driver.causeOf(body.failure()));
+    return driver.replay(shared);
   }
 
   private void await(Wait wait) {
@@ -182,7 +174,7 @@ final class AsyncCall<R> {
     boolean ownLimitFirst = wait.ownLimitFirst();
     boolean readTimeoutFirst = wait.readTimeoutFirst();
     long limit = wait.limitNanos();
-    CompletableFuture<Outcome> bounded = wait.future().copy();
+    CompletableFuture<LeadOutcome> bounded = wait.future().copy();
     if (limit != Long.MAX_VALUE) {
       bounded.completeOnTimeout(TIMER, limit, TimeUnit.NANOSECONDS);
     }
@@ -192,8 +184,8 @@ final class AsyncCall<R> {
       try {
         if (outcome == TIMER && ownLimitFirst) {
           wait.ownLimitReached();
-          result.completeExceptionally(readTimeoutFirst ? exchange.readTimeoutReached()
-              : exchange.ownLimitReached());
+          result.completeExceptionally(readTimeoutFirst ? driver.readTimeoutReached()
+              : driver.ownLimitReached());
         } else if (outcome == TIMER) {
           take(wait.answer(wait.timedOut()));
         } else if (failure != null) {
@@ -220,7 +212,7 @@ final class AsyncCall<R> {
   /** Hands {@code response} to the caller, or releases it if the caller left. */
   private void deliver(@Nullable R response) {
     if (!result.complete(response) && response != null) {
-      exchange.release(response);
+      driver.release(response);
     }
   }
 }

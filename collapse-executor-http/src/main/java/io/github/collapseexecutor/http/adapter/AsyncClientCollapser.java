@@ -3,7 +3,6 @@ package io.github.collapseexecutor.http.adapter;
 import io.github.collapseexecutor.core.Incubating;
 import io.github.collapseexecutor.http.CollapseKey;
 import io.github.collapseexecutor.http.HttpCollapseOptions;
-import io.github.collapseexecutor.http.RequestHeaders;
 import io.github.collapseexecutor.http.RequestTarget;
 import java.util.concurrent.CompletableFuture;
 import org.jspecify.annotations.Nullable;
@@ -42,7 +41,7 @@ import org.jspecify.annotations.Nullable;
  * every caller has left. A live response that arrives for a caller that left is released.
  *
  * <p>The wait timeout is timed by the JDK's timer of {@link CompletableFuture}: a caller whose wait
- * ends there starts its own call from that timer's thread, which is why no method of an exchange
+ * ends there starts its own call from that timer's thread, which is why no method of an async driver
  * may block.
  */
 @Incubating
@@ -68,11 +67,10 @@ public final class AsyncClientCollapser extends HttpCollapser {
    *     client gave none) or fails as its call failed; cancel it to leave
    */
   public <R> CompletableFuture<R> execute(RequestTarget request, ClientDriver.Async<R> driver) {
-    AsyncDriverExchange<R> exchange = new AsyncDriverExchange<>(request, driver);
     if (!isWrite(request.method())) {
-      return execute(rules().keyFor(request), request.headers(), exchange);
+      return execute(rules().keyFor(request), request, driver);
     }
-    return countedWhenDone(execute(null, request.headers(), exchange), rules().groupOf(request));
+    return countedWhenDone(execute(null, request, driver), rules().groupOf(request));
   }
 
   /**
@@ -100,23 +98,15 @@ public final class AsyncClientCollapser extends HttpCollapser {
   }
 
   /**
-   * Starts {@code exchange} for a request with the given key, or joins the call in progress for
-   * an equal key, and returns the caller's own future of its response. A {@code null} key (a
-   * request no collapse group takes, or one its adapter keeps out of collapse), or a request with
-   * a body, goes through untouched: {@link AsyncClientExchange#proceed()} at once. Call it when the
-   * caller asks for the response (when it subscribes, for a lazy client): the caller joins the call
-   * in progress at that moment.
-   *
-   * @param key the request's key from {@link #rules()}, or {@code null}
-   * @param request the request's headers, as the key saw them
-   * @return the caller's future: it completes with the caller's response (or {@code null} if the
-   *     client gave none) or fails as its call failed; cancel it to leave
+   * Starts {@code request} with the given key through {@code driver}, or joins the call in
+   * progress for an equal key; a {@code null} key, or a request with a body, goes through
+   * untouched.
    */
-  <R> CompletableFuture<R> execute(@Nullable CollapseKey key, RequestHeaders request,
-      AsyncClientExchange<R> exchange) {
-    AsyncCall<R> call = new AsyncCall<>(protocol, exchange);
-    call.take(exchange.hasBody() ? protocol.passWithBody(key, exchange.observation())
-        : protocol.join(key, request, exchange.observation(), OwnLimits.of(key, exchange)));
+  private <R> CompletableFuture<R> execute(@Nullable CollapseKey key, RequestTarget request,
+      ClientDriver.Async<R> driver) {
+    AsyncCall<R> call = new AsyncCall<>(protocol, driver);
+    call.take(request.hasBody() ? protocol.passWithBody(key, driver.observation())
+        : protocol.join(key, request.headers(), driver.observation(), OwnLimits.of(key, driver)));
     return call.result();
   }
 }

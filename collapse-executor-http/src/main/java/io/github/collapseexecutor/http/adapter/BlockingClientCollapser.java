@@ -3,13 +3,10 @@ package io.github.collapseexecutor.http.adapter;
 import io.github.collapseexecutor.core.Incubating;
 import io.github.collapseexecutor.http.CollapseKey;
 import io.github.collapseexecutor.http.HttpCollapseOptions;
-import io.github.collapseexecutor.http.RequestHeaders;
 import io.github.collapseexecutor.http.RequestTarget;
 import io.github.collapseexecutor.http.UnsharedReason;
 import java.io.IOException;
 import java.io.InterruptedIOException;
-import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -99,12 +96,11 @@ public final class BlockingClientCollapser extends HttpCollapser {
    * @throws IOException what the call threw, or the shared call that this caller waited for
    */
   public <R> R execute(RequestTarget request, ClientDriver.Blocking<R> driver) throws IOException {
-    BlockingDriverExchange<R> exchange = new BlockingDriverExchange<>(request, driver);
     if (!isWrite(request.method())) {
-      return execute(rules().keyFor(request), request.headers(), exchange);
+      return execute(rules().keyFor(request), request, driver);
     }
     try {
-      return execute(null, request.headers(), exchange);
+      return execute(null, request, driver);
     } finally {
       // its response (or failure) is back: a read sent from now on must not join an earlier one
       protocol.written(rules().groupOf(request));
@@ -112,36 +108,31 @@ public final class BlockingClientCollapser extends HttpCollapser {
   }
 
   /**
-   * Runs {@code exchange} for a request with the given key, or shares the call in progress for an
-   * equal key, and returns the caller's own response. A {@code null} key (a request no collapse
-   * group takes, or one its adapter keeps out of collapse), or a request with a body, goes
-   * through untouched: {@link BlockingClientExchange#proceed()} at once.
-   *
-   * @param key the request's key from {@link #rules()}, or {@code null}
-   * @param request the request's headers, as the key saw them
-   * @throws IOException what the call threw, or the shared call that this caller waited for
+   * Sends {@code request} with the given key through {@code driver}, or shares the call in
+   * progress for an equal key; a {@code null} key, or a request with a body, goes through
+   * untouched.
    */
-  <R> R execute(@Nullable CollapseKey key, RequestHeaders request,
-      BlockingClientExchange<R> exchange) throws IOException {
-    return take(exchange.hasBody() ? protocol.passWithBody(key, exchange.observation())
-        : protocol.join(key, request, exchange.observation(), OwnLimits.of(key, exchange)),
-        exchange);
+  private <R> R execute(@Nullable CollapseKey key, RequestTarget request,
+      ClientDriver.Blocking<R> driver) throws IOException {
+    return take(request.hasBody() ? protocol.passWithBody(key, driver.observation())
+        : protocol.join(key, request.headers(), driver.observation(), OwnLimits.of(key, driver)),
+        driver);
   }
 
-  private <R> R take(Turn turn, BlockingClientExchange<R> exchange) throws IOException {
+  private <R> R take(Turn turn, ClientDriver.Blocking<R> driver) throws IOException {
     if (turn instanceof Lead lead) {
-      return lead(lead, exchange);
+      return lead(lead, driver);
     }
     if (turn instanceof Wait wait) {
-      return await(wait, exchange);
+      return await(wait, driver);
     }
     if (turn instanceof Replay replay) {
-      return exchange.replay(replay.response());
+      return driver.replay(replay.response());
     }
     if (turn instanceof Failed failed) {
       throw SharedFailure.rethrow(failed.failure());
     }
-    return exchange.proceed();
+    return driver.send();
   }
 
   /**
@@ -149,17 +140,17 @@ public final class BlockingClientCollapser extends HttpCollapser {
    * ({@link LeaderCall}), waiting for it at most the wait timeout, and no longer than its own
    * deadline.
    */
-  private <R> R lead(Lead lead, BlockingClientExchange<R> exchange) throws IOException {
-    return protocol.leaderCall.make(lead, exchange.detailCodec(),
+  private <R> R lead(Lead lead, ClientDriver.Blocking<R> driver) throws IOException {
+    return protocol.leaderCall.make(lead, driver.detailCodec(),
         new LeaderCall.Steps<R, IOException>() {
           @Override
           public R call() throws IOException {
-            return BlockingClientCollapser.call(lead, exchange);
+            return BlockingClientCollapser.call(lead, driver);
           }
 
           @Override
           public R replay(SharedResponse shared) {
-            return exchange.replay(shared);
+            return driver.replay(shared);
           }
 
           @Override
@@ -167,60 +158,59 @@ public final class BlockingClientCollapser extends HttpCollapser {
             InterruptedIOException left =
                 new InterruptedIOException("interrupted while another instance made the call");
             // the callers that wait here take the call over, as from any leader that left
-            lead.fail(left, ClientDriver.Cause.CALLER_LEFT);
+            lead.fail(left, FailureCause.CALLER_LEFT);
             return left;
           }
         });
   }
 
   /** Makes the call, and shares its response or failure with the callers that wait here. */
-  private static <R> R call(Lead lead, BlockingClientExchange<R> exchange) throws IOException {
+  private static <R> R call(Lead lead, ClientDriver.Blocking<R> driver) throws IOException {
     R live;
     try {
-      live = exchange.proceed();
+      live = driver.send();
     } catch (IOException | RuntimeException | Error failure) {
-      lead.fail(failure, exchange.causeOf(failure));
+      lead.fail(failure, driver.causeOf(failure));
       throw failure;
     }
     try {
-      List<Map.Entry<String, @Nullable String>> headers = exchange.headers(live);
-      UnsharedReason refusal = LiveResponse.refusal(lead, exchange, live, headers);
+      ClientDriver.Head head = driver.head(live);
+      UnsharedReason refusal = LiveResponse.refusal(lead, driver, live, head);
       if (refusal != null) {
         lead.refuse(refusal);
         return live;
       }
-      BoundedBody body = BoundedBody.read(exchange.body(live), lead.maxBodyBytes(),
-          LiveResponse.announcedLength(headers));
+      BoundedBody body = BoundedBody.read(driver.body(live), lead.maxBodyBytes(),
+          LiveResponse.announcedLength(head.headers()));
       if (!body.complete()) {
         lead.refuse(UnsharedReason.TOO_LARGE);
-        return exchange.withBody(live, body.stream());
+        return driver.withBody(live, body.stream());
       }
       // a body that ended in a failure is shared too: each caller reads what arrived, then the
       // failure, where its client reads the body, as it would have without collapse; unless the
       // failure is this caller's own, and a waiting caller's own call would have gone on
-      SharedResponse shared = LiveResponse.shared(lead, exchange, live, headers, body.bytes(),
-          body.failure());
-      exchange.close(live);
-      lead.share(shared, body.failure() == null ? ClientDriver.Cause.CALL
-          : exchange.causeOf(body.failure()));
-      return exchange.replay(shared);
+      SharedResponse shared = LiveResponse.shared(lead, head, body.bytes(), body.failure());
+      driver.close(live);
+      lead.share(shared, body.failure() == null ? FailureCause.CALL
+          : driver.causeOf(body.failure()));
+      return driver.replay(shared);
     } catch (IOException | RuntimeException | Error failure) {
-      exchange.close(live);
-      lead.fail(failure, exchange.causeOf(failure));
+      driver.close(live);
+      lead.fail(failure, driver.causeOf(failure));
       throw failure;
     }
   }
 
-  private <R> R await(Wait wait, BlockingClientExchange<R> exchange) throws IOException {
+  private <R> R await(Wait wait, ClientDriver.Blocking<R> driver) throws IOException {
     boolean ownLimitFirst = wait.ownLimitFirst();
     boolean readTimeoutFirst = wait.readTimeoutFirst();
-    Outcome outcome;
+    LeadOutcome outcome;
     try {
       outcome = wait.future().get(wait.limitNanos(), TimeUnit.NANOSECONDS);
     } catch (TimeoutException waitedTooLong) {
       if (ownLimitFirst) {
         wait.ownLimitReached();
-        throw readTimeoutFirst ? exchange.readTimeoutReached() : exchange.ownLimitReached();
+        throw readTimeoutFirst ? driver.readTimeoutReached() : driver.ownLimitReached();
       }
       outcome = wait.timedOut();
     } catch (ExecutionException failed) {
@@ -229,6 +219,6 @@ public final class BlockingClientCollapser extends HttpCollapser {
       throw wait.interrupted(interrupted);
     }
     // a waiter whose Vary values differ from the leader's may lead or wait once more
-    return take(wait.answer(outcome), exchange);
+    return take(wait.answer(outcome), driver);
   }
 }

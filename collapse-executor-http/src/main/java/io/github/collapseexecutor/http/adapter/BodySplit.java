@@ -1,6 +1,5 @@
 package io.github.collapseexecutor.http.adapter;
 
-import io.github.collapseexecutor.http.adapter.AsyncClientExchange.BodyRead;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;

@@ -101,8 +101,8 @@ public sealed interface ClientDriver<R> permits ClientDriver.Blocking, ClientDri
    * per caller, with {@link #ownWaitLimitNanos()}.
    *
    * <p>It decides who takes a call over when the leading caller's read timeout ended it
-   * ({@link Cause#CALLER_READ_TIMEOUT}). And a caller whose read timeout is shorter than the
-   * leading caller's stops waiting when it ends (the driver's {@code readTimeoutReached}), as
+   * ({@link FailureCause#CALLER_READ_TIMEOUT}). And a caller whose read timeout is shorter than
+   * the leading caller's stops waiting when it ends (the driver's {@code readTimeoutReached}), as
    * its own call would have failed before the response began; one whose read timeout is as long
    * or longer waits for the leading caller's, which ends the call for both.
    */
@@ -113,49 +113,15 @@ public sealed interface ClientDriver<R> permits ClientDriver.Blocking, ClientDri
   /**
    * Returns what ended this caller's own call with {@code failure}: the call itself (the server or
    * the network), or this caller alone (its cancel, an interrupt of its thread, a limit of its
-   * own). Called on the thread that saw the failure, for the caller that led a shared call.
-   *
-   * <p>The shared call belongs to no caller: a failure that the leading caller brought on itself
-   * is handed only to the callers whose own call would have failed the same way. When the
-   * leading caller {@linkplain Cause#CALLER_LEFT left}, the callers that waited take the call
-   * over: the first of them makes it again, with its own settings, for the others. When its own
-   * deadline ({@link Cause#CALLER_LIMIT}) or read timeout ({@link Cause#CALLER_READ_TIMEOUT})
-   * ended the call, the callers whose own limit of that kind is longer take it over the same way,
-   * and the others get the failure, as their own call would have failed too. A failure of the
-   * {@linkplain Cause#CALL call} reaches every caller that waited for it.
+   * own), which decides who gets the failure and who takes the call over ({@link FailureCause}).
+   * Called on the thread that saw the failure, for the caller that led a shared call.
    *
    * <p>By default, a failure on a thread whose interrupt status is set is the caller's own
-   * ({@link Cause#CALLER_LEFT}), and any other is the call's. An adapter says more: an OkHttp
-   * call that was cancelled, a timeout of the request's own settings.
+   * ({@link FailureCause#CALLER_LEFT}), and any other is the call's. An adapter says more: an
+   * OkHttp call that was cancelled, a timeout of the request's own settings.
    */
-  default Cause causeOf(Throwable failure) {
-    return Thread.currentThread().isInterrupted() ? Cause.CALLER_LEFT : Cause.CALL;
-  }
-
-  /** What ended a call that failed; see {@link #causeOf}. */
-  enum Cause {
-
-    /** The server or the network: every caller that waited for the call gets the failure. */
-    CALL,
-
-    /**
-     * The caller left: it cancelled its call, or its thread was interrupted. The callers that
-     * waited take the call over.
-     */
-    CALLER_LEFT,
-
-    /**
-     * The caller's own deadline ({@link #ownWaitLimitNanos()}) ended the call. The callers that
-     * waited and whose own deadline ends later take the call over; the others get the failure.
-     */
-    CALLER_LIMIT,
-
-    /**
-     * The caller's own read timeout ({@link #readTimeoutNanos()}) ended the call. The callers
-     * that waited and whose read timeout is longer take the call over; the others get the
-     * failure.
-     */
-    CALLER_READ_TIMEOUT
+  default FailureCause causeOf(Throwable failure) {
+    return Thread.currentThread().isInterrupted() ? FailureCause.CALLER_LEFT : FailureCause.CALL;
   }
 
   /**
@@ -242,7 +208,7 @@ public sealed interface ClientDriver<R> permits ClientDriver.Blocking, ClientDri
      * call. An {@link InterruptedIOException} by default.
      */
     default IOException ownLimitReached() {
-      return new InterruptedIOException("timeout");
+      return new InterruptedIOException(OwnLimits.REACHED);
     }
 
     /**
@@ -313,7 +279,7 @@ public sealed interface ClientDriver<R> permits ClientDriver.Blocking, ClientDri
      * ends its wait. A {@link TimeoutException} by default.
      */
     default Throwable ownLimitReached() {
-      return new TimeoutException("timeout");
+      return new TimeoutException(OwnLimits.REACHED);
     }
 
     /**

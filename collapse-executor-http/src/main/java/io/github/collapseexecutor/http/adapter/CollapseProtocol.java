@@ -209,7 +209,7 @@ final class CollapseProtocol implements AutoCloseable {
     }
     // a call that started before a write completed is not joined by a request that came after it
     Object call = writes.stamp(key.group(), flight);
-    Place<Outcome> place;
+    Place<LeadOutcome> place;
     try {
       place = executor.join(call);
     } catch (IllegalStateException refused) {
@@ -226,7 +226,7 @@ final class CollapseProtocol implements AutoCloseable {
     }
     // the leading request makes the call itself, outside the executor, and ends the shared
     // call by completing this promise: through the Lead, on every path
-    CompletableFuture<Outcome> promise = new CompletableFuture<>();
+    CompletableFuture<LeadOutcome> promise = new CompletableFuture<>();
     leaders.put(call, limits);
     place.lead(() -> promise);
     caller.outcome(CallerOutcome.LED, null);

@@ -10,7 +10,7 @@ import java.util.function.Consumer;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Flattens a library's headers into the one list of name-value pairs the exchanges return
+ * Flattens a library's headers into the one list of name-value pairs the adapters return
  * ({@link ClientDriver.Head#headers()}, {@link ResponseRecording#recorded}) and a
  * {@link SharedResponse} holds: one entry per value, in order, names as received. A value may be
  * {@code null}, as some libraries' header maps allow.

@@ -23,16 +23,16 @@ final class Lead implements Turn {
   /** What the executor keys the call under: the flight, with the writes before it started. */
   private final Object executorKey;
   private final RequestHeaders request;
-  private final CompletableFuture<Outcome> promise;
-  private final CompletableFuture<Outcome> own;
+  private final CompletableFuture<LeadOutcome> promise;
+  private final CompletableFuture<LeadOutcome> own;
   private final SharedCall call;
   private final Caller caller;
   private final OwnLimits limits;
   private final AtomicBoolean ended = new AtomicBoolean();
 
   Lead(CollapseProtocol protocol, CollapseKey key, Object flight, Object stamped,
-      RequestHeaders request, CompletableFuture<Outcome> promise, CompletableFuture<Outcome> own,
-      SharedCall call, Caller caller, OwnLimits limits) {
+      RequestHeaders request, CompletableFuture<LeadOutcome> promise,
+      CompletableFuture<LeadOutcome> own, SharedCall call, Caller caller, OwnLimits limits) {
     this.protocol = protocol;
     this.key = key;
     this.flight = flight;
@@ -49,7 +49,7 @@ final class Lead implements Turn {
    * Returns this request's own place among the callers, completed with the outcome: cancelling
    * it leaves the call to the others, and the call is abandoned once every request left.
    */
-  CompletableFuture<Outcome> future() {
+  CompletableFuture<LeadOutcome> future() {
     return own;
   }
 
@@ -67,7 +67,7 @@ final class Lead implements Turn {
     if (!promise.isDone() || promise.isCompletedExceptionally()) {
       return null;
     }
-    Outcome outcome = promise.join();
+    LeadOutcome outcome = promise.join();
     SharedResponse response = outcome.response();
     return response != null && outcome.leaderEnded() == null && outcome.varied().isEmpty()
         && response.bodyFailure() == null ? response : null;
@@ -115,16 +115,16 @@ final class Lead implements Turn {
    * on for the next requests with this key.
    */
   void share(SharedResponse response) {
-    share(response, ClientDriver.Cause.CALL);
+    share(response, FailureCause.CALL);
   }
 
   /**
    * {@link #share(SharedResponse)} a response whose body ended in a failure that
    * {@code bodyCause} says the leading request brought on itself (anything but
-   * {@link ClientDriver.Cause#CALL}): a waiting request whose own limit is the longer takes
-   * the call over instead of reading up to that failure ({@link Outcome.LeaderEnded}).
+   * {@link FailureCause#CALL}): a waiting request whose own limit is the longer takes
+   * the call over instead of reading up to that failure ({@link LeadOutcome.LeaderEnded}).
    */
-  void share(SharedResponse response, ClientDriver.Cause bodyCause) {
+  void share(SharedResponse response, FailureCause bodyCause) {
     if (end()) {
       List<String> varied = response.varyNames().stream()
           .filter(name -> !protocol.rules.keyHolds(key, name)).toList();
@@ -135,10 +135,10 @@ final class Lead implements Turn {
       }
       protocol.counters.led(key);
       Throwable bodyFailure = response.bodyFailure();
-      Outcome shared = bodyCause == ClientDriver.Cause.CALL || bodyFailure == null
-          ? Outcome.shared(response, varied, call)
-          : new Outcome(response, null, varied, call,
-              new Outcome.LeaderEnded(bodyFailure, bodyCause, limits));
+      LeadOutcome shared = bodyCause == FailureCause.CALL || bodyFailure == null
+          ? LeadOutcome.shared(response, varied, call)
+          : new LeadOutcome(response, null, varied, call,
+              new LeadOutcome.LeaderEnded(bodyFailure, bodyCause, limits));
       call.end(() -> promise.complete(shared), SharedCallOutcome.SHARED, null, null);
     }
   }
@@ -154,7 +154,7 @@ final class Lead implements Turn {
       }
       protocol.counters.led(key);
       protocol.unshared(key, reason);
-      Outcome refused = Outcome.refused(reason, call);
+      LeadOutcome refused = LeadOutcome.refused(reason, call);
       call.end(() -> promise.complete(refused), SharedCallOutcome.REFUSED, null, reason);
     }
   }
@@ -162,20 +162,21 @@ final class Lead implements Turn {
   /**
    * Hands the call's failure to every waiting request, as the client would have thrown it, when
    * the call itself failed. A failure the leading request brought on itself ({@code cause} other
-   * than {@link ClientDriver.Cause#CALL}) is its own: the waiting requests take the call over,
+   * than {@link FailureCause#CALL}) is its own: the waiting requests take the call over,
    * or get the failure only where their own call would have failed by now too
-   * ({@link Outcome.LeaderEnded}).
+   * ({@link LeadOutcome.LeaderEnded}).
    */
-  void fail(Throwable failure, ClientDriver.Cause cause) {
+  void fail(Throwable failure, FailureCause cause) {
     if (!end()) {
       return;
     }
-    if (cause == ClientDriver.Cause.CALL) {
+    if (cause == FailureCause.CALL) {
       call.end(() -> promise.completeExceptionally(failure), SharedCallOutcome.FAILED, failure,
           null);
       return;
     }
-    Outcome ended = Outcome.leaderEnded(new Outcome.LeaderEnded(failure, cause, limits), call);
+    LeadOutcome ended =
+        LeadOutcome.leaderEnded(new LeadOutcome.LeaderEnded(failure, cause, limits), call);
     call.end(() -> promise.complete(ended), SharedCallOutcome.FAILED, failure,
         UnsharedReason.LEADER_FAILED);
   }

@@ -1,7 +1,6 @@
 package io.github.collapseexecutor.http.adapter;
 
 import io.github.collapseexecutor.http.UnsharedReason;
-import java.io.IOException;
 import java.util.List;
 import java.util.Map;
 import org.jspecify.annotations.Nullable;
@@ -12,22 +11,21 @@ final class LiveResponse {
   private LiveResponse() {}
 
   /**
-   * Returns why {@code response}, with {@code headers}, must not be shared, or {@code null}: the
+   * Returns why {@code response}, with {@code head}, must not be shared, or {@code null}: the
    * sharing rules, or a request that a stage below the adapter changed after it was keyed.
    */
-  static <R> @Nullable UnsharedReason refusal(Lead lead, ClientExchange<R> exchange, R response,
-      List<Map.Entry<String, @Nullable String>> headers) {
-    UnsharedReason refusal = lead.refusal(headers);
-    return refusal == null && !exchange.sentAsKeyed(response) ? UnsharedReason.REQUEST_CHANGED
+  static <R> @Nullable UnsharedReason refusal(Lead lead, ClientDriver<R> driver, R response,
+      ClientDriver.Head head) {
+    UnsharedReason refusal = lead.refusal(head.headers());
+    return refusal == null && !driver.sentAsKeyed(response) ? UnsharedReason.REQUEST_CHANGED
         : refusal;
   }
 
-  /** Returns the response to share: {@code response} with the body read of it. */
-  static <R> SharedResponse shared(Lead lead, ClientExchange<R> exchange, R response,
-      List<Map.Entry<String, @Nullable String>> headers, byte[] body,
-      @Nullable Throwable bodyFailure) throws IOException {
-    return new SharedResponse(exchange.status(response), exchange.reason(response), headers, body,
-        bodyFailure, lead.request(), exchange.detail(response));
+  /** Returns the response to share: the one of {@code head}, with the body read of it. */
+  static SharedResponse shared(Lead lead, ClientDriver.Head head, byte[] body,
+      @Nullable Throwable bodyFailure) {
+    return new SharedResponse(head.status(), head.reason(), head.headers(), body, bodyFailure,
+        lead.request(), head.detail());
   }
 
   /** Returns the {@code Content-Length} of a response, or -1 if it has none, or a bad one. */

@@ -6,11 +6,17 @@ import org.jspecify.annotations.Nullable;
 /**
  * A caller's own limits, fixed once per caller as it first leads or waits, so that a caller that
  * waits more than once (it takes a call over, or regroups on {@code Vary}) never gets its time
- * anew: its deadline ({@link ClientExchange#ownWaitLimitNanos()}), as a
+ * anew: its deadline ({@link ClientDriver#ownWaitLimitNanos()}), as a
  * {@link System#nanoTime()} value or {@link #NO_DEADLINE}, and its read timeout
- * ({@link ClientExchange#readTimeoutNanos()}), {@link Long#MAX_VALUE} for none.
+ * ({@link ClientDriver#readTimeoutNanos()}), {@link Long#MAX_VALUE} for none.
  */
 record OwnLimits(long deadline, long readTimeoutNanos) {
+
+  /**
+   * The message of the failure a caller gets by default when its own deadline ends its wait, as
+   * OkHttp words the end of a call's timeout.
+   */
+  static final String REACHED = "timeout";
 
   /** No deadline. */
   static final long NO_DEADLINE = Long.MAX_VALUE;
@@ -22,9 +28,9 @@ record OwnLimits(long deadline, long readTimeoutNanos) {
    * Returns the limits of a client's caller: {@link #NONE} for a request without a key, which
    * goes through untouched, and is never asked.
    */
-  static OwnLimits of(@Nullable CollapseKey key, ClientExchange<?> exchange) {
+  static OwnLimits of(@Nullable CollapseKey key, ClientDriver<?> driver) {
     return key == null ? NONE
-        : new OwnLimits(deadlineIn(exchange.ownWaitLimitNanos()), exchange.readTimeoutNanos());
+        : new OwnLimits(deadlineIn(driver.ownWaitLimitNanos()), driver.readTimeoutNanos());
   }
 
   /** Returns the deadline {@code limitNanos} from now, or {@link #NO_DEADLINE} for no limit. */
@@ -54,7 +60,7 @@ record OwnLimits(long deadline, long readTimeoutNanos) {
    * is longer. A limit the adapter does not know counts as none, and two unknown limits as
    * equal, so that the failure is shared as before.
    */
-  boolean outlast(OwnLimits leader, ClientDriver.Cause cause) {
+  boolean outlast(OwnLimits leader, FailureCause cause) {
     return switch (cause) {
       case CALLER_LEFT -> true;
       case CALLER_LIMIT -> leader.deadline != NO_DEADLINE

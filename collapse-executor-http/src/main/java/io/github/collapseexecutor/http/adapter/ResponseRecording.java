@@ -16,7 +16,7 @@ import org.jspecify.annotations.Nullable;
  * the turn: the waiting requests are answered from it at once, and later calls do nothing.
  *
  * <pre>{@code
- * RecordingResponse recorder = new RecordingResponse(response, recording.maxBodyBytes());
+ * RecordingServletResponse recorder = new RecordingServletResponse(response, recording);
  * chain.doFilter(request, recorder);
  * if (recorder.wentThrough()) {
  *   recording.notRecorded(UnsharedReason.TOO_LARGE);

@@ -219,7 +219,7 @@ public final class ServerCollapser extends HttpCollapser {
   }
 
   /** Waits on this thread, for a request the server could not suspend; returns the outcome. */
-  private @Nullable Outcome waitHere(Wait wait) throws InterruptedIOException {
+  private @Nullable LeadOutcome waitHere(Wait wait) throws InterruptedIOException {
     try {
       return wait.future().get(protocol.waitTimeoutNanos(), TimeUnit.NANOSECONDS);
     } catch (TimeoutException waitedTooLong) {

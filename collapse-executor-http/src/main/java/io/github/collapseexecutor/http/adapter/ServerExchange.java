@@ -23,7 +23,7 @@ import org.jspecify.annotations.Nullable;
  *     return DONE;
  *   }
  *   public CompletionStage<?> record(ResponseRecording recording) ... {
- *     RecordingResponse recorder = new RecordingResponse(response, recording);
+ *     RecordingServletResponse recorder = new RecordingServletResponse(response, recording);
  *     chain.doFilter(request, recorder);
  *     recording.recorded(recorder.getStatus(), recorder.headers(), recorder.body(), null);
  *     recorder.writeHeldBody();   // this request's own client, after the others

@@ -15,7 +15,7 @@ import org.jspecify.annotations.Nullable;
 final class ServerWait {
 
   /** The outcome the wait timer completes a wait with; compared by identity. */
-  private static final Outcome TIMER = Outcome.refused(UnsharedReason.WAIT_TIMEOUT);
+  private static final LeadOutcome TIMER = LeadOutcome.refused(UnsharedReason.WAIT_TIMEOUT);
 
   private final Wait wait;
   private final ServerExchange<?> exchange;
@@ -31,7 +31,7 @@ final class ServerWait {
 
   /** Starts timing the wait; returns the stage that completes when the request was answered. */
   CompletionStage<?> start() {
-    CompletableFuture<Outcome> bounded = wait.future().copy();
+    CompletableFuture<LeadOutcome> bounded = wait.future().copy();
     if (timeoutNanos != Long.MAX_VALUE) {
       bounded.completeOnTimeout(TIMER, timeoutNanos, TimeUnit.NANOSECONDS);
     }
@@ -55,10 +55,10 @@ final class ServerWait {
    * Answers the request from the thread that ended the wait, which nobody waits on: whatever
    * goes wrong here ends {@link #answered}, never only this thread.
    */
-  private void answer(@Nullable Outcome outcome, @Nullable Throwable waitFailure) {
+  private void answer(@Nullable LeadOutcome outcome, @Nullable Throwable waitFailure) {
     try {
       // a failure leaves no outcome: the request runs the chain itself
-      Outcome ended = outcome == TIMER ? wait.timedOut() : waitFailure != null ? null : outcome;
+      LeadOutcome ended = outcome == TIMER ? wait.timedOut() : waitFailure != null ? null : outcome;
       Turn next = wait.answer(ended);
       CompletionStage<?> done = next instanceof Replay replay
           ? exchange.replay(replay.response())

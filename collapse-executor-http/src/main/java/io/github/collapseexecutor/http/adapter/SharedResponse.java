@@ -16,7 +16,7 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * A response read in full once, as an adapter sees it when it builds a response object of its own
- * for each caller that shares it ({@code replay} of its exchange). Immutable and safe to read from
+ * for each caller that shares it ({@code replay} of its driver or exchange). Immutable and safe to read from
  * any thread, by any number of callers at once: the body is never handed out as a writable array,
  * and each stream or buffer over it is new.
  *
@@ -93,8 +93,8 @@ public final class SharedResponse {
   }
 
   /**
-   * Returns what the adapter kept to rebuild the response besides status, headers and body (its
-   * exchange's {@code detail}, or what a server adapter recorded), or {@code null}.
+   * Returns what the adapter kept to rebuild the response besides status, headers and body (the
+   * {@code detail} of a client driver's head, or what a server adapter recorded), or {@code null}.
    */
   public @Nullable Object detail() {
     return detail;

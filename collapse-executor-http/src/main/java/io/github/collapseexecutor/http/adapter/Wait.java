@@ -16,7 +16,7 @@ final class Wait implements Turn {
   private final CollapseKey key;
   private final Object flight;
   private final RequestHeaders request;
-  private final CompletableFuture<Outcome> future;
+  private final CompletableFuture<LeadOutcome> future;
   private final Caller caller;
   private final boolean mayRegroup;
   private final OwnLimits limits;
@@ -29,7 +29,7 @@ final class Wait implements Turn {
    *     own call would have failed at it before the response began
    */
   Wait(CollapseProtocol protocol, CollapseKey key, Object flight, RequestHeaders request,
-      CompletableFuture<Outcome> future, Caller caller, boolean mayRegroup, OwnLimits limits,
+      CompletableFuture<LeadOutcome> future, Caller caller, boolean mayRegroup, OwnLimits limits,
       @Nullable OwnLimits leader) {
     this.protocol = protocol;
     this.key = key;
@@ -67,7 +67,7 @@ final class Wait implements Turn {
   }
 
   /** Returns the outcome, or the call's failure; cancelling it leaves the call. */
-  CompletableFuture<Outcome> future() {
+  CompletableFuture<LeadOutcome> future() {
     return future;
   }
 
@@ -75,10 +75,10 @@ final class Wait implements Turn {
    * Stops waiting at the wait timeout, reports it to the listener, and returns the outcome to
    * {@link #answer}: an own call.
    */
-  Outcome timedOut() {
+  LeadOutcome timedOut() {
     leave();
     protocol.waitTimedOut();
-    return Outcome.refused(UnsharedReason.WAIT_TIMEOUT);
+    return LeadOutcome.refused(UnsharedReason.WAIT_TIMEOUT);
   }
 
   /** Stops waiting because the request's own time limit ended first; reports the timeout. */
@@ -119,10 +119,10 @@ final class Wait implements Turn {
    *
    * @param outcome the outcome, or {@code null} if the call ended without one
    */
-  Turn answer(@Nullable Outcome outcome) {
+  Turn answer(@Nullable LeadOutcome outcome) {
     SharedResponse response = outcome == null ? null : outcome.response();
     caller.linkTo(outcome == null ? null : outcome.call());
-    Outcome.LeaderEnded leaderEnded = outcome == null ? null : outcome.leaderEnded();
+    LeadOutcome.LeaderEnded leaderEnded = outcome == null ? null : outcome.leaderEnded();
     if (leaderEnded != null && (leaderEnded.takenOverBy(limits) || response == null)) {
       return afterLeader(leaderEnded);
     }
@@ -150,7 +150,7 @@ final class Wait implements Turn {
    * request's own limit of that kind is no longer, it fails with the call's failure as its own
    * call would have.
    */
-  private Turn afterLeader(Outcome.LeaderEnded ended) {
+  private Turn afterLeader(LeadOutcome.LeaderEnded ended) {
     if (ended.takenOverBy(limits)) {
       return protocol.join(key, flight, request, caller, mayRegroup, limits);
     }

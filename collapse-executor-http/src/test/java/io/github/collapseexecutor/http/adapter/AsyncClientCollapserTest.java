@@ -6,7 +6,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.tuple;
 
 import io.github.collapseexecutor.http.CollapseGroup;
-import io.github.collapseexecutor.http.CollapseKey;
 import io.github.collapseexecutor.http.HttpCollapseListener;
 import io.github.collapseexecutor.http.HttpCollapseOptions;
 import io.github.collapseexecutor.http.RequestHeaders;
@@ -14,6 +13,7 @@ import io.github.collapseexecutor.http.RequestTarget;
 import io.github.collapseexecutor.http.UnsharedReason;
 import java.io.IOException;
 import java.net.URI;
+import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -21,17 +21,17 @@ import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Flow;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * What each caller of an {@link AsyncClientCollapser} gets through its own future, over an
- * exchange whose calls the test completes: one call for callers of one key, a response of its own
+ * What each caller of an {@link AsyncClientCollapser} gets through its own future, over a
+ * driver whose calls the test completes: one call for callers of one key, a response of its own
  * for each, the shared failure, leaving by cancelling, and the two limits on a wait.
  */
 @Timeout(20)
@@ -51,8 +51,8 @@ final class AsyncClientCollapserTest {
 
   @Test
   void callersOfOneKeyShareOneCallAndEachGetsAResponseOfItsOwn() throws Exception {
-    CompletableFuture<Response> leader = execute(new Exchange());
-    CompletableFuture<Response> waiter = execute(new Exchange());
+    CompletableFuture<Response> leader = execute(new Driver());
+    CompletableFuture<Response> waiter = execute(new Driver());
 
     nextCall().complete(response(200, "ada"));
 
@@ -68,8 +68,8 @@ final class AsyncClientCollapserTest {
 
   @Test
   void theSharedFailureReachesEveryCallerAsTheClientRaisedIt() {
-    CompletableFuture<Response> leader = execute(new Exchange());
-    CompletableFuture<Response> waiter = execute(new Exchange());
+    CompletableFuture<Response> leader = execute(new Driver());
+    CompletableFuture<Response> waiter = execute(new Driver());
     IOException reset = new IOException("connection reset");
 
     nextCall().completeExceptionally(reset);
@@ -82,8 +82,8 @@ final class AsyncClientCollapserTest {
 
   @Test
   void aCallerThatCancelsLeavesTheCallToTheOthers() throws Exception {
-    CompletableFuture<Response> leader = execute(new Exchange());
-    CompletableFuture<Response> waiter = execute(new Exchange());
+    CompletableFuture<Response> leader = execute(new Driver());
+    CompletableFuture<Response> waiter = execute(new Driver());
     CompletableFuture<Response> call = nextCall();
 
     leader.cancel(/* mayInterruptIfRunning= */ false);
@@ -95,8 +95,8 @@ final class AsyncClientCollapserTest {
 
   @Test
   void theSharedCallIsCancelledOnceEveryCallerLeft() {
-    CompletableFuture<Response> leader = execute(new Exchange());
-    CompletableFuture<Response> waiter = execute(new Exchange());
+    CompletableFuture<Response> leader = execute(new Driver());
+    CompletableFuture<Response> waiter = execute(new Driver());
     CompletableFuture<Response> call = nextCall();
 
     waiter.cancel(/* mayInterruptIfRunning= */ false);
@@ -108,8 +108,8 @@ final class AsyncClientCollapserTest {
 
   @Test
   void aLiveResponseThatArrivesForACallerThatLeftIsReleased() throws Exception {
-    CompletableFuture<Response> leader = execute(new Exchange());
-    CompletableFuture<Response> waiter = execute(new Exchange());
+    CompletableFuture<Response> leader = execute(new Driver());
+    CompletableFuture<Response> waiter = execute(new Driver());
     leader.cancel(/* mayInterruptIfRunning= */ false);
 
     Response cookie = new Response(200, List.of(Map.entry("Set-Cookie", "s=1")), bytes("ada"));
@@ -127,8 +127,8 @@ final class AsyncClientCollapserTest {
       throws Exception {
     collapser.close();
     collapser = collapser(HttpCollapseOptions.builder().maxBodyBytes(3));
-    CompletableFuture<Response> leader = execute(new Exchange());
-    CompletableFuture<Response> waiter = execute(new Exchange());
+    CompletableFuture<Response> leader = execute(new Driver());
+    CompletableFuture<Response> waiter = execute(new Driver());
 
     nextCall().complete(response(200, "lovelace"));
     nextCall().complete(response(200, "own"));
@@ -142,10 +142,10 @@ final class AsyncClientCollapserTest {
   void aWaiterStopsWaitingAtTheWaitTimeoutAndMakesItsOwnCall() throws Exception {
     collapser.close();
     collapser = collapser(HttpCollapseOptions.builder().waitTimeout(Duration.ofMillis(200)));
-    execute(new Exchange());
+    execute(new Driver());
     nextCall();
     long start = System.nanoTime();
-    CompletableFuture<Response> waiter = execute(new Exchange());
+    CompletableFuture<Response> waiter = execute(new Driver());
 
     nextCall().complete(response(200, "own"));
 
@@ -158,9 +158,9 @@ final class AsyncClientCollapserTest {
 
   @Test
   void aWaiterWhoseOwnLimitEndsFirstFailsAsItsOwnCallWould() {
-    execute(new Exchange());
+    execute(new Driver());
     nextCall();
-    Exchange limited = new Exchange();
+    Driver limited = new Driver();
     limited.ownLimitNanos = TimeUnit.MILLISECONDS.toNanos(100);
 
     CompletableFuture<Response> waiter = execute(limited);
@@ -177,9 +177,9 @@ final class AsyncClientCollapserTest {
     collapser.close();
     collapser = collapser(HttpCollapseOptions.builder().waitTimeout(Duration.ofMillis(200))
         .listener(new BrokenListener()));
-    execute(new Exchange());
+    execute(new Driver());
     nextCall();
-    CompletableFuture<Response> waiter = execute(new Exchange());
+    CompletableFuture<Response> waiter = execute(new Driver());
 
     nextCall().complete(response(200, "own"));
 
@@ -191,8 +191,8 @@ final class AsyncClientCollapserTest {
   void aListenerThatThrowsAnErrorAtARefusalLeavesNoCallerWaitingOnTheCall() throws Exception {
     collapser.close();
     collapser = collapser(HttpCollapseOptions.builder().listener(new BrokenListener()));
-    CompletableFuture<Response> leader = execute(new Exchange());
-    CompletableFuture<Response> waiter = execute(new Exchange());
+    CompletableFuture<Response> leader = execute(new Driver());
+    CompletableFuture<Response> waiter = execute(new Driver());
 
     Response cookie = new Response(200, List.of(Map.entry("Set-Cookie", "s=1")), bytes("ada"));
     nextCall().complete(cookie);
@@ -200,7 +200,7 @@ final class AsyncClientCollapserTest {
 
     assertThat(leader.get(WAIT, TimeUnit.SECONDS)).isSameAs(cookie);
     assertThat(waiter.get(WAIT, TimeUnit.SECONDS).text()).isEqualTo("own");
-    CompletableFuture<Response> next = execute(new Exchange());
+    CompletableFuture<Response> next = execute(new Driver());
     nextCall().complete(response(200, "next"));
     assertThat(next.get(WAIT, TimeUnit.SECONDS).text())
         .as("the refused call ended: a later caller makes a call, not a wait")
@@ -209,9 +209,9 @@ final class AsyncClientCollapserTest {
 
   @Test
   void aRequestWithABodyMakesItsOwnCallAtOnce() throws Exception {
-    execute(new Exchange());
-    Exchange withBody = new Exchange();
-    withBody.body = true;
+    execute(new Driver());
+    Driver withBody = new Driver();
+    withBody.hasBody = true;
 
     CompletableFuture<Response> own = execute(withBody);
     nextCall();
@@ -228,9 +228,9 @@ final class AsyncClientCollapserTest {
     collapser.close();
     collapser = collapser(HttpCollapseOptions.builder().fleet(fleet));
     try {
-      CompletableFuture<Response> first = execute(new Exchange());
+      CompletableFuture<Response> first = execute(new Driver());
       CompletableFuture<Response> call = nextCall();
-      CompletableFuture<Response> second = execute(other, new Exchange());
+      CompletableFuture<Response> second = execute(other, new Driver());
       assertThat(fleet.waiting.await(WAIT, TimeUnit.SECONDS)).isTrue();
 
       call.complete(response(200, "ada"));
@@ -252,9 +252,9 @@ final class AsyncClientCollapserTest {
     collapser.close();
     collapser = collapser(HttpCollapseOptions.builder().fleet(fleet));
     try {
-      CompletableFuture<Response> first = execute(new Exchange());
+      CompletableFuture<Response> first = execute(new Driver());
       CompletableFuture<Response> call = nextCall();
-      CompletableFuture<Response> second = execute(other, new Exchange());
+      CompletableFuture<Response> second = execute(other, new Driver());
       assertThat(fleet.waiting.await(WAIT, TimeUnit.SECONDS)).isTrue();
 
       call.completeExceptionally(new IOException("connection reset"));
@@ -273,16 +273,15 @@ final class AsyncClientCollapserTest {
         "test");
   }
 
-  private CompletableFuture<Response> execute(Exchange exchange) {
-    return execute(collapser, exchange);
+  private CompletableFuture<Response> execute(Driver driver) {
+    return execute(collapser, driver);
   }
 
   private static CompletableFuture<Response> execute(AsyncClientCollapser collapser,
-      Exchange exchange) {
-    CollapseKey key = collapser.rules().keyFor(
+      Driver driver) {
+    return collapser.execute(
         RequestTarget.builder("GET", URI.create("http://backend.test/users/1"))
-            .headers(NONE).build());
-    return collapser.execute(key, NONE, exchange);
+            .headers(NONE).hasBody(driver.hasBody).build(), driver);
   }
 
   private CompletableFuture<Response> nextCall() {
@@ -318,44 +317,32 @@ final class AsyncClientCollapserTest {
   }
 
   /** A client whose calls are the futures the test completes. */
-  private final class Exchange implements AsyncClientExchange<Response> {
+  private final class Driver implements ClientDriver.Async<Response> {
 
-    private boolean body;
+    private boolean hasBody;
     private long ownLimitNanos = Long.MAX_VALUE;
 
     @Override
-    public boolean hasBody() {
-      return body;
-    }
-
-    @Override
-    public CompletableFuture<Response> proceed() {
+    public CompletableFuture<Response> send() {
       CompletableFuture<Response> call = new CompletableFuture<>();
       calls.add(call);
       return call;
     }
 
     @Override
-    public int status(Response response) {
-      return response.status();
+    public Head head(Response response) {
+      return Head.of(response.status(), null, List.copyOf(response.headers()));
     }
 
     @Override
-    public @Nullable String reason(Response response) {
-      return null;
+    public Flow.Publisher<List<ByteBuffer>> body(Response response) {
+      return new OneItem(response.body());
     }
 
     @Override
-    public List<Map.Entry<String, @Nullable String>> headers(Response response) {
-      return List.copyOf(response.headers());
-    }
-
-    @Override
-    public CompletableFuture<BodyRead<Response>> readBody(Response response, int limit) {
-      return CompletableFuture.completedFuture(response.body().length > limit
-          ? BodyRead.tooLarge(new Response(response.status(), response.headers(),
-              response.body(), /* streaming= */ true))
-          : BodyRead.whole(response.body()));
+    public Response withBody(Response response, Flow.Publisher<List<ByteBuffer>> body) {
+      return new Response(response.status(), response.headers(), response.body(),
+          /* streaming= */ true);
     }
 
     @Override
@@ -376,6 +363,31 @@ final class AsyncClientCollapserTest {
     @Override
     public Throwable ownLimitReached() {
       return new TimeoutException("own limit");
+    }
+  }
+
+  /** A body that arrives whole, as one item, at the first demand. */
+  private record OneItem(byte[] body) implements Flow.Publisher<List<ByteBuffer>> {
+
+    @Override
+    public void subscribe(Flow.Subscriber<? super List<ByteBuffer>> subscriber) {
+      subscriber.onSubscribe(new Flow.Subscription() {
+        private boolean sent;
+
+        @Override
+        public void request(long n) {
+          if (!sent) {
+            sent = true;
+            subscriber.onNext(List.of(ByteBuffer.wrap(body)));
+            subscriber.onComplete();
+          }
+        }
+
+        @Override
+        public void cancel() {
+          sent = true;
+        }
+      });
     }
   }
 

@@ -108,7 +108,7 @@ final class CollapseProtocolTest {
     Wait first = (Wait) protocol.join(key, NONE);
     Wait second = (Wait) protocol.join(key, NONE);
 
-    lead.fail(new InterruptedIOException("interrupted"), ClientDriver.Cause.CALLER_LEFT);
+    lead.fail(new InterruptedIOException("interrupted"), FailureCause.CALLER_LEFT);
 
     Turn firstNext = first.answer(first.future().get(5, TimeUnit.SECONDS));
     Turn secondNext = second.answer(second.future().get(5, TimeUnit.SECONDS));
@@ -128,7 +128,7 @@ final class CollapseProtocolTest {
     Wait unlimited = (Wait) protocol.join(key, NONE, null, OwnLimits.NONE);
     IOException timeout = new InterruptedIOException("timeout");
 
-    lead.fail(timeout, ClientDriver.Cause.CALLER_LIMIT);
+    lead.fail(timeout, FailureCause.CALLER_LIMIT);
 
     assertThat(sooner.answer(sooner.future().get(5, TimeUnit.SECONDS)))
         .isEqualTo(new Failed(timeout));
@@ -146,7 +146,7 @@ final class CollapseProtocolTest {
     Wait longer = (Wait) protocol.join(key, NONE, null, readTimeout(3));
     IOException timeout = new java.net.SocketTimeoutException("Read timed out");
 
-    lead.fail(timeout, ClientDriver.Cause.CALLER_READ_TIMEOUT);
+    lead.fail(timeout, FailureCause.CALLER_READ_TIMEOUT);
 
     assertThat(same.answer(same.future().get(5, TimeUnit.SECONDS)))
         .isEqualTo(new Failed(timeout));
@@ -162,7 +162,7 @@ final class CollapseProtocolTest {
     Wait wait = (Wait) protocol.join(key, NONE);
     IOException timeout = new InterruptedIOException("timeout");
 
-    lead.fail(timeout, ClientDriver.Cause.CALLER_LIMIT);
+    lead.fail(timeout, FailureCause.CALLER_LIMIT);
 
     assertThat(wait.answer(wait.future().get(5, TimeUnit.SECONDS)))
         .isEqualTo(new Failed(timeout));
@@ -183,7 +183,7 @@ final class CollapseProtocolTest {
     Wait wait = (Wait) protocol.join(key, NONE);
     IOException reset = new IOException("connection reset");
 
-    lead.fail(reset, ClientDriver.Cause.CALL);
+    lead.fail(reset, FailureCause.CALL);
 
     assertThat(wait.future()).failsWithin(Duration.ofSeconds(5))
         .withThrowableOfType(ExecutionException.class)

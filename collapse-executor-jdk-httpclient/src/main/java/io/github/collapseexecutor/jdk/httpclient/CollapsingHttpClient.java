@@ -120,7 +120,7 @@ public final class CollapsingHttpClient extends HttpClient implements AutoClosea
     Objects.requireNonNull(request, "request");
     Objects.requireNonNull(handler, "handler");
     Deadline deadline = Deadline.of(request);
-    KeyedRequest keyed = KeyedRequest.of(collapser.rules(), client, request,
+    KeyedHttpRequest keyed = KeyedHttpRequest.of(collapser.rules(), client, request,
         authenticatorSharedAcrossCallers, this, clientName);
     JdkDriver driver = new JdkDriver(client, keyed.outgoing(),
         keyed.outgoing() == request ? Deadline.NONE : deadline);
@@ -269,13 +269,14 @@ public final class CollapsingHttpClient extends HttpClient implements AutoClosea
     }
 
     /**
-     * Names the client for a fleet tier ({@link HttpCollapseOptions#fleet()}): its calls share
-     * calls with those of the client of this name on the other instances of the application,
-     * where an unnamed client's stay on their instance. Give the name of one client
-     * configuration (its SSL context, proxy, redirect policy), the same on every instance: the
-     * name of its bean, say. None by default.
+     * Makes the client the partition of this name. The wrapped client collapses apart from every
+     * other already; the name is what a fleet tier ({@link HttpCollapseOptions#fleet()}) goes by:
+     * its calls share calls with those of the partition of this name on the other instances of
+     * the application, where an unnamed client's stay on their instance. Give the name of one
+     * client configuration (its SSL context, proxy, redirect policy), the same on every instance:
+     * the name of its bean, say. None by default.
      */
-    public Builder clientName(String clientName) {
+    public Builder partition(String clientName) {
       this.clientName = Objects.requireNonNull(clientName, "clientName");
       return this;
     }

@@ -149,7 +149,7 @@ final class CollapsingHttpClientFleetTest {
         HttpCollapseOptions.builder().group(CollapseGroup.ofUris("/quotes/*", "/whoami/*"))
             .fleet(RedisFleet.of(coordinator)).build());
     if (clientName != null) {
-      client.clientName(clientName);
+      client.partition(clientName);
     }
     return instances.closeLater(client.build());
   }

@@ -57,7 +57,7 @@ final class JdkFixture implements ClientFixture {
     }
     CollapsingHttpClient.Builder collapsing = CollapsingHttpClient.builder(plain, options);
     if (clientName != null) {
-      collapsing.clientName(clientName);
+      collapsing.partition(clientName);
     }
     return new Client(collapsing.build(), setup);
   }

@@ -79,7 +79,7 @@ final class WebFluxExchange implements ServerExchange<RuntimeException> {
 
   @Override
   public CompletionStage<?> record(ResponseRecording recording) {
-    RecordingResponse recorder = new RecordingResponse(exchange.getResponse(),
+    RecordingWebFluxResponse recorder = new RecordingWebFluxResponse(exchange.getResponse(),
         exchange.getAttributes(), recording);
     return run(chain.filter(new SessionWatchingExchange(
             exchange.mutate().response(recorder).build(), recording))
@@ -155,7 +155,7 @@ final class WebFluxExchange implements ServerExchange<RuntimeException> {
    *
    * @param recorder the recording of the response, when this request leads
    */
-  private CompletionStage<?> run(Mono<Void> work, @Nullable RecordingResponse recorder) {
+  private CompletionStage<?> run(Mono<Void> work, @Nullable RecordingWebFluxResponse recorder) {
     Running started = new Running(recorder);
     running = started;
     started.subscription = work.subscribe(null, failure -> {
@@ -177,16 +177,16 @@ final class WebFluxExchange implements ServerExchange<RuntimeException> {
   private static final class Running {
 
     final CompletableFuture<Void> done = new CompletableFuture<>();
-    private final @Nullable RecordingResponse recorder;
+    private final @Nullable RecordingWebFluxResponse recorder;
     volatile @Nullable Disposable subscription;
 
-    Running(@Nullable RecordingResponse recorder) {
+    Running(@Nullable RecordingWebFluxResponse recorder) {
       this.recorder = recorder;
     }
 
     /**
      * The request was cancelled: a leading request's run goes on while others wait for it, apart
-     * from this request's own response ({@link RecordingResponse#leave}).
+     * from this request's own response ({@link RecordingWebFluxResponse#leave}).
      */
     void cancel() {
       if (recorder != null) {

@@ -27,7 +27,7 @@ final class WebFluxReplay {
   private WebFluxReplay() {}
 
   /**
-   * Returns the write of {@code shared}, recorded by a {@link RecordingResponse}, onto the
+   * Returns the write of {@code shared}, recorded by a {@link RecordingWebFluxResponse}, onto the
    * response of {@code exchange}.
    */
   static Mono<Void> write(SharedResponse shared, ServerWebExchange exchange) {

@@ -43,7 +43,7 @@ final class CollapseWebFilterWaitTimeoutTest {
       // the leading request's run, whose response is recorded for the others: not the first run
       // to start, which may be a waiting request's own when the leader's thread stalls past the
       // wait timeout between joining and reaching the handler
-      boolean leads = request.exchange().getResponse() instanceof RecordingResponse;
+      boolean leads = request.exchange().getResponse() instanceof RecordingWebFluxResponse;
       Mono<Void> held = leads ? Mono.fromFuture(releaseLeader, /* suppressCancel= */ true)
           : Mono.empty();
       return held.then(ServerResponse.ok().bodyValue(leads ? "leader's run" : "own run"));

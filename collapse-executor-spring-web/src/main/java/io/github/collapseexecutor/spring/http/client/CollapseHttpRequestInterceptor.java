@@ -44,14 +44,14 @@ import org.springframework.http.client.ClientHttpResponse;
  * per), its proxy, and the headers it adds (the JDK {@code HttpClient}'s authenticator or cookie
  * handler, for instance). So one instance added to two clients shares responses across them, as
  * if their request factories were the same. Give each client whose request factory differs a
- * {@linkplain #newPartition() partition} of its own; the auto-configuration does so for every
+ * {@linkplain #partition() partition} of its own; the auto-configuration does so for every
  * client it adds collapse to.
  *
  * <pre>{@code
  * RestClient alice = RestClient.builder().requestFactory(aliceCertificate)
- *     .requestInterceptor(collapse.newPartition()).build();
+ *     .requestInterceptor(collapse.partition()).build();
  * RestClient bob = RestClient.builder().requestFactory(bobCertificate)
- *     .requestInterceptor(collapse.newPartition()).build();
+ *     .requestInterceptor(collapse.partition()).build();
  * }</pre>
  *
  * <p>After Spring Cloud LoadBalancer's interceptor (a {@code @LoadBalanced} builder), a request
@@ -121,12 +121,12 @@ public final class CollapseHttpRequestInterceptor
    * endpoint entry, but its requests share responses with no other partition's, nor with this
    * interceptor's.
    */
-  public CollapseHttpRequestInterceptor newPartition() {
+  public CollapseHttpRequestInterceptor partition() {
     return new CollapseHttpRequestInterceptor(collapser(), keyPart, null, clientNames);
   }
 
   /**
-   * Returns a new partition, as {@link #newPartition()} does, for the client of this name. With
+   * Returns a new partition, as {@link #partition()} does, for the client of this name. With
    * a fleet tier ({@link HttpCollapseOptions#fleet()}) its requests share calls with the
    * partitions of this name on the other instances of the application, where an unnamed
    * partition's stay on their instance; so give the name of one client configuration, the same
@@ -136,7 +136,7 @@ public final class CollapseHttpRequestInterceptor
    * @throws IllegalArgumentException if this interceptor or another of its partitions has the
    *     name: requests of two clients could then share across instances
    */
-  public CollapseHttpRequestInterceptor newPartition(String clientName) {
+  public CollapseHttpRequestInterceptor partition(String clientName) {
     return new CollapseHttpRequestInterceptor(collapser(), keyPart,
         Objects.requireNonNull(clientName, "clientName"), clientNames);
   }

@@ -63,12 +63,12 @@ import reactor.core.publisher.Mono;
  * client certificate, which a server that authenticates clients by certificate answers per), its
  * proxy, and the headers it adds. So one instance added to two clients shares responses across
  * them, as if their connectors were the same. Give each client whose connector differs a
- * {@linkplain #newPartition() partition} of its own; the auto-configuration does so for every
+ * {@linkplain #partition() partition} of its own; the auto-configuration does so for every
  * builder and client it adds collapse to.
  *
  * <pre>{@code
  * WebClient alice = WebClient.builder().clientConnector(aliceCertificate)
- *     .filter(collapse.newPartition()).build();
+ *     .filter(collapse.partition()).build();
  * }</pre>
  *
  * <p>A client whose load balancer, a filter after this one, sends each request to an instance of
@@ -175,15 +175,15 @@ public final class CollapseExchangeFilterFunction extends HttpCollapseAdapter<As
    * and counters ({@link #stats()} returns the same), so it adds no executor, meter or endpoint
    * entry, but its exchanges share responses with no other partition's, nor with this filter's.
    */
-  public CollapseExchangeFilterFunction newPartition() {
+  public CollapseExchangeFilterFunction partition() {
     return new CollapseExchangeFilterFunction(collapser(), keyPart, null, clientNames);
   }
 
   /**
-   * Returns a new partition, as {@link #newPartition()} does, for the client of this name. Where
+   * Returns a new partition, as {@link #partition()} does, for the client of this name. Where
    * the options share calls across the instances of the application, as for the RestClient
    * interceptor's partitions ({@link
-   * io.github.collapseexecutor.spring.http.client.CollapseHttpRequestInterceptor#newPartition(String)}),
+   * io.github.collapseexecutor.spring.http.client.CollapseHttpRequestInterceptor#partition(String)}),
    * its exchanges share calls with the partitions of this name on the other instances, where an
    * unnamed partition's stay on their instance; so give the name of one client configuration (its
    * connector), the same on every instance: the name of its bean, say. The filter's own exchanges
@@ -192,7 +192,7 @@ public final class CollapseExchangeFilterFunction extends HttpCollapseAdapter<As
    * @throws IllegalArgumentException if this filter or another of its partitions has the name:
    *     exchanges of two clients could then share across instances
    */
-  public CollapseExchangeFilterFunction newPartition(String clientName) {
+  public CollapseExchangeFilterFunction partition(String clientName) {
     return new CollapseExchangeFilterFunction(collapser(), keyPart,
         Objects.requireNonNull(clientName, "clientName"), clientNames);
   }
@@ -215,7 +215,7 @@ public final class CollapseExchangeFilterFunction extends HttpCollapseAdapter<As
 
   @Override
   public Mono<ClientResponse> filter(ClientRequest request, ExchangeFunction next) {
-    RequestHeaders headers = KeyedRequest.headers(request);
+    RequestHeaders headers = KeyedClientRequest.headers(request);
     // the instance is the partition, with the request's own part where one is read
     Partition partition = new Partition(client, clientName,
         keyPart == null ? null : keyPart.apply(request), beforeLoadBalancer);
@@ -223,8 +223,8 @@ public final class CollapseExchangeFilterFunction extends HttpCollapseAdapter<As
     RequestTarget target = partition.applyTo(
             RequestTarget.builder(request.method().name(), request.url()).headers(headers),
             request)
-        .hasBody(KeyedRequest.hasBody(request))
-        .passThrough(KeyedRequest.changedWhenSent(request))
+        .hasBody(KeyedClientRequest.hasBody(request))
+        .passThrough(KeyedClientRequest.changedWhenSent(request))
         .build();
     // built once per request: the collapser reuses it
     CollapseKey key = collapser().rules().keyFor(target);

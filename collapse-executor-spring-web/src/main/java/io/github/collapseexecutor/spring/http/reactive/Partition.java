@@ -20,6 +20,6 @@ record Partition(Object filter, @Nullable String name, @Nullable Object part,
 
   /** Sets the client and identity of {@code target}, the key's parts of {@code request}. */
   RequestTarget.Builder applyTo(RequestTarget.Builder target, ClientRequest request) {
-    return target.client(filter, name).identity(KeyedRequest.context(request, part));
+    return target.client(filter, name).identity(KeyedClientRequest.context(request, part));
   }
 }

@@ -4,6 +4,7 @@ import io.github.collapseexecutor.http.CollapseKey;
 import io.github.collapseexecutor.http.CollapseRules;
 import io.github.collapseexecutor.http.adapter.ClientDriver;
 import io.github.collapseexecutor.http.adapter.DetailCodec;
+import io.github.collapseexecutor.http.adapter.FailureCause;
 import io.github.collapseexecutor.http.adapter.HeaderLists;
 import io.github.collapseexecutor.http.adapter.SharedResponse;
 import java.io.DataInput;
@@ -96,7 +97,7 @@ record WebClientDriver(ClientRequest request, ExchangeFunction next, @Nullable C
   /** A filter after this one gave the request a credential the key did not see. */
   @Override
   public boolean sentAsKeyed(ClientResponse response) {
-    return key == null || KeyedRequest.sentAsKeyed(rules, key, request, partition, response);
+    return key == null || KeyedClientRequest.sentAsKeyed(rules, key, request, partition, response);
   }
 
   /**
@@ -110,8 +111,9 @@ record WebClientDriver(ClientRequest request, ExchangeFunction next, @Nullable C
 
   /** A response timeout is the caller's own: another caller's may be longer. */
   @Override
-  public Cause causeOf(Throwable failure) {
-    return ResponseTimeouts.isResponseTimeout(failure) ? Cause.CALLER_READ_TIMEOUT : Cause.CALL;
+  public FailureCause causeOf(Throwable failure) {
+    return ResponseTimeouts.isResponseTimeout(failure) ? FailureCause.CALLER_READ_TIMEOUT
+        : FailureCause.CALL;
   }
 
   /** What WebClient signals when a response timeout ends the request, as without collapse. */

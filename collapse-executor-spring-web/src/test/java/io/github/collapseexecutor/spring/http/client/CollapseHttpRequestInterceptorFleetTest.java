@@ -49,8 +49,8 @@ final class CollapseHttpRequestInterceptorFleetTest {
   @Test
   void partitionsOfOneNameShareOneCallAcrossInstances() {
     assertTimeoutPreemptively(Duration.ofSeconds(60), () -> {
-      RestClient first = client(instance().newPartition("quotes"));
-      RestClient second = client(instance().newPartition("quotes"));
+      RestClient first = client(instance().partition("quotes"));
+      RestClient second = client(instance().partition("quotes"));
       CompletableFuture<String> firstCall = call(first);
       backend.awaitCall(PATH, 1);
       CompletableFuture<String> secondCall = call(second);
@@ -67,8 +67,8 @@ final class CollapseHttpRequestInterceptorFleetTest {
   @Test
   void unnamedPartitionsKeepTheirCallsOnTheirInstance() {
     assertTimeoutPreemptively(Duration.ofSeconds(60), () -> {
-      RestClient first = client(instance().newPartition());
-      RestClient second = client(instance().newPartition());
+      RestClient first = client(instance().partition());
+      RestClient second = client(instance().partition());
       CompletableFuture<String> firstCall = call(first);
       backend.awaitCall(PATH, 1);
       CompletableFuture<String> secondCall = call(second);
@@ -80,8 +80,8 @@ final class CollapseHttpRequestInterceptorFleetTest {
   @Test
   void partitionsOfDifferentNamesKeepTheirCallsApart() {
     assertTimeoutPreemptively(Duration.ofSeconds(60), () -> {
-      RestClient first = client(instance().newPartition("quotes"));
-      RestClient second = client(instance().newPartition("quotes-admin"));
+      RestClient first = client(instance().partition("quotes"));
+      RestClient second = client(instance().partition("quotes-admin"));
       CompletableFuture<String> firstCall = call(first);
       backend.awaitCall(PATH, 1);
       CompletableFuture<String> secondCall = call(second);
@@ -93,11 +93,11 @@ final class CollapseHttpRequestInterceptorFleetTest {
   @Test
   void aNameIsOnePartitions() throws Exception {
     CollapseHttpRequestInterceptor interceptor = instance();
-    interceptor.newPartition("quotes");
+    interceptor.partition("quotes");
 
-    assertThatIllegalArgumentException().isThrownBy(() -> interceptor.newPartition("quotes"))
+    assertThatIllegalArgumentException().isThrownBy(() -> interceptor.partition("quotes"))
         .withMessageContaining("'quotes'");
-    assertThatIllegalArgumentException().isThrownBy(() -> interceptor.newPartition("rest-template"))
+    assertThatIllegalArgumentException().isThrownBy(() -> interceptor.partition("rest-template"))
         .as("the interceptor's own name").withMessageContaining("'rest-template'");
   }
 

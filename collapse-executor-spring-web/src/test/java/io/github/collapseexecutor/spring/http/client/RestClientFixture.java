@@ -153,7 +153,7 @@ final class RestClientFixture implements ClientFixture {
     public DrivenClient withCertificate(HandshakeCertificates certificate) {
       RestClient certified = client(
           new JdkClientHttpRequestFactory(ClientCertificates.jdkHttpClient(certificate)),
-          interceptor == null ? null : interceptor.newPartition());
+          interceptor == null ? null : interceptor.partition());
       return new Client(certified, certified, interceptor, baseUrl, /* owner= */ false);
     }
 

@@ -46,8 +46,8 @@ final class CollapseExchangeFilterFunctionFleetTest {
   @Test
   void partitionsOfOneNameShareOneCallAcrossInstances() {
     assertTimeoutPreemptively(Duration.ofSeconds(60), () -> {
-      WebClient first = client(instance().newPartition("quotes"));
-      WebClient second = client(instance().newPartition("quotes"));
+      WebClient first = client(instance().partition("quotes"));
+      WebClient second = client(instance().partition("quotes"));
       // a replay decodes with the client's own exchange strategies, learnt from its own calls
       backend.releaseFrom(WARM, 1);
       assertThat(List.of(call(first, WARM).get(30, TimeUnit.SECONDS),
@@ -68,8 +68,8 @@ final class CollapseExchangeFilterFunctionFleetTest {
   @Test
   void unnamedPartitionsKeepTheirCallsOnTheirInstance() {
     assertTimeoutPreemptively(Duration.ofSeconds(60), () -> {
-      WebClient first = client(instance().newPartition());
-      WebClient second = client(instance().newPartition());
+      WebClient first = client(instance().partition());
+      WebClient second = client(instance().partition());
       CompletableFuture<String> firstCall = call(first);
       backend.awaitCall(PATH, 1);
       CompletableFuture<String> secondCall = call(second);

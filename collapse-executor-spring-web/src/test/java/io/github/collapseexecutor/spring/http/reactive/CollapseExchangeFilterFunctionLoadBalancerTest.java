@@ -93,7 +93,7 @@ final class CollapseExchangeFilterFunctionLoadBalancerTest {
 
   @Test
   void theLoadBalancedFilterIsThePartitionItViews() {
-    CollapseExchangeFilterFunction view = collapse.newPartition("users").beforeLoadBalancer();
+    CollapseExchangeFilterFunction view = collapse.partition("users").beforeLoadBalancer();
 
     assertThat(view.stats()).isSameAs(collapse.stats());
     assertThat(view.beforeLoadBalancer()).isSameAs(view);

@@ -120,7 +120,7 @@ final class WebClientFixture implements ClientFixture {
       WebClient.Builder certified = WebClient.builder().clientConnector(
           new JdkClientHttpConnector(ClientCertificates.jdkHttpClient(certificate)));
       if (filter != null) {
-        certified.filter(filter.newPartition());
+        certified.filter(filter.partition());
       }
       return new Client(certified.build(), filter, baseUrl, /* owner= */ false);
     }

@@ -62,7 +62,7 @@ class RestClientLine {
             groups.filterByName(names.toArray(String[]::new)).forEachClient((group, builder) ->
                 builder.requestInterceptors(interceptors -> HttpAdapterSupport
                     .addPartitionUnlessHeld(interceptors, interceptor.getObject(),
-                        CollapseHttpRequestInterceptor::newPartition)));
+                        CollapseHttpRequestInterceptor::partition)));
           }
         }
 

@@ -52,7 +52,7 @@ class WebClientLine {
           if (!names.isEmpty()) {
             groups.filterByName(names.toArray(String[]::new)).forEachClient((group, builder) ->
                 builder.filters(filters -> HttpAdapterSupport.addPartitionUnlessHeld(filters,
-                    filter.getObject(), CollapseExchangeFilterFunction::newPartition)));
+                    filter.getObject(), CollapseExchangeFilterFunction::partition)));
           }
         }
 

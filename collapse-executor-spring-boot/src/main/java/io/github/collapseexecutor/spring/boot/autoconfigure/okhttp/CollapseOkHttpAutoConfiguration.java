@@ -32,9 +32,9 @@ import org.springframework.core.env.Environment;
  *
  * <p>Or name the {@code OkHttpClient} beans in {@code apply-to-beans}: each is replaced by a copy
  * built with {@code newBuilder()}, which shares its connection pool and dispatcher, with a
- * partition of the interceptor added last ({@link CollapseInterceptor#addTo}), named after the
- * bean: the name under which its calls collapse beyond this instance, where the section asks
- * for that.
+ * partition of the interceptor added last ({@link CollapseInterceptor#partition(OkHttpClient,
+ * String)}), named after the bean: the name under which its calls collapse beyond this instance,
+ * where the section asks for that.
  *
  * <p>Off when {@code collapse.executor.enabled} or {@code collapse.executor.okhttp.enabled} is
  * false, or when OkHttp or the {@code collapse-executor-okhttp} artifact is missing.
@@ -79,6 +79,6 @@ public final class CollapseOkHttpAutoConfiguration {
       CollapseInterceptor interceptor) {
     boolean held = client.interceptors().stream().anyMatch(one ->
         one instanceof CollapseInterceptor collapse && collapse.stats() == interceptor.stats());
-    return held ? client : interceptor.addTo(client, beanName);
+    return held ? client : interceptor.partition(client, beanName);
   }
 }

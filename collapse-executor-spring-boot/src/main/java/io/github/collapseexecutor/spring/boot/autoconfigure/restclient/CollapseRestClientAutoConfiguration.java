@@ -42,14 +42,14 @@ import org.springframework.web.client.RestTemplate;
  *
  * <p>The bean shares responses across every client it is added to; add each client whose request
  * factory may differ (another client certificate, another proxy) its own
- * {@code collapse.newPartition()} instead.
+ * {@code collapse.partition()} instead.
  *
  * <p>Or let it be added to every client built from Spring Boot's builders with
  * {@code customize-rest-client-builder} and {@code customize-rest-template-builder}, both off by
  * default, or to the {@code RestClient} and {@code RestTemplate} beans named in
  * {@code apply-to-beans} only, or to the clients of the HTTP service groups named in
  * {@code collapse.executor.http-service-groups}. Each of those gets a
- * {@linkplain CollapseHttpRequestInterceptor#newPartition() partition} of its own: each
+ * {@linkplain CollapseHttpRequestInterceptor#partition() partition} of its own: each
  * {@code RestClient.Builder}, each {@code RestTemplate}, each chosen bean, each group's client, so
  * clients whose request factories differ (another client certificate) never share a response,
  * while the executor, meters and endpoint entry stay one for the section. Off when
@@ -125,7 +125,7 @@ public final class CollapseRestClientAutoConfiguration {
         checkHeld.accept(held);
       }
       HttpAdapterSupport.addPartitionUnlessHeld(template.getInterceptors(), interceptor,
-          collapse -> collapse.newPartition(beanName));
+          collapse -> collapse.partition(beanName));
       return template;
     }
     AtomicBoolean present = new AtomicBoolean();
@@ -135,7 +135,7 @@ public final class CollapseRestClientAutoConfiguration {
         checkHeld.accept(held);
       }
       present.set(!HttpAdapterSupport.addPartitionUnlessHeld(interceptors, interceptor,
-          collapse -> collapse.newPartition(beanName)));
+          collapse -> collapse.partition(beanName)));
     });
     return present.get() ? client : copy.build();
   }
@@ -160,7 +160,7 @@ public final class CollapseRestClientAutoConfiguration {
     RestClientLine.RestClientCustomizer collapseRestClientCustomizer(
         CollapseHttpRequestInterceptor interceptor, BuilderPartitions partitions) {
       return builder -> builder.requestInterceptor(
-          partitions.remember(interceptor.newPartition(), "customize-rest-client-builder"));
+          partitions.remember(interceptor.partition(), "customize-rest-client-builder"));
     }
   }
 
@@ -179,7 +179,7 @@ public final class CollapseRestClientAutoConfiguration {
     RestClientLine.RestTemplateCustomizer collapseRestTemplateCustomizer(
         CollapseHttpRequestInterceptor interceptor, BuilderPartitions partitions) {
       return restTemplate -> restTemplate.getInterceptors().add(
-          partitions.remember(interceptor.newPartition(), "customize-rest-template-builder"));
+          partitions.remember(interceptor.partition(), "customize-rest-template-builder"));
     }
   }
 

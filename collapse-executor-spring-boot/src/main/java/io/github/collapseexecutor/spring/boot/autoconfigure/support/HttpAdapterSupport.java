@@ -107,10 +107,10 @@ public final class HttpAdapterSupport {
    * added one.
    */
   public static <T, A extends HttpCollapseAdapter<?>> boolean addPartitionUnlessHeld(
-      List<T> adapters, A adapter, Function<A, ? extends T> newPartition) {
+      List<T> adapters, A adapter, Function<A, ? extends T> partition) {
     boolean held = held(adapters, adapter) != null;
     if (!held) {
-      adapters.add(newPartition.apply(adapter));
+      adapters.add(partition.apply(adapter));
     }
     return !held;
   }

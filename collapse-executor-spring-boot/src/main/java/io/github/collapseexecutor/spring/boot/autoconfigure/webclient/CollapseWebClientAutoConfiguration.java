@@ -40,13 +40,13 @@ import org.springframework.web.reactive.function.client.WebClient;
  *
  * <p>The bean shares responses across every client it is added to; add each client whose
  * connector may differ (another client certificate, another proxy) its own
- * {@code collapse.newPartition()} instead.
+ * {@code collapse.partition()} instead.
  *
  * <p>Or let it be added to every client built from Spring Boot's builder with
  * {@code customize-web-client-builder}, off by default, or to the {@code WebClient} beans named in
  * {@code apply-to-beans} only, or to the clients of the HTTP service groups named in
  * {@code collapse.executor.http-service-groups}. Each of those gets a
- * {@linkplain CollapseExchangeFilterFunction#newPartition() partition} of its own: each
+ * {@linkplain CollapseExchangeFilterFunction#partition() partition} of its own: each
  * {@code WebClient.Builder}, each chosen bean, each group's client, so clients whose connectors
  * differ (another client certificate) never share a response, while the executor, meters and
  * endpoint entry stay one for the section. Off when {@code collapse.executor.enabled} or
@@ -118,7 +118,7 @@ public final class CollapseWebClientAutoConfiguration {
         checkHeld.accept(held);
       }
       present.set(!HttpAdapterSupport.addPartitionUnlessHeld(filters, filter,
-          collapse -> collapse.newPartition(beanName)));
+          collapse -> collapse.partition(beanName)));
     });
     return present.get() ? client : copy.build();
   }
@@ -143,7 +143,7 @@ public final class CollapseWebClientAutoConfiguration {
     WebClientLine.WebClientCustomizer collapseWebClientCustomizer(
         CollapseExchangeFilterFunction filter, BuilderPartitions partitions) {
       return builder -> builder.filter(
-          partitions.remember(filter.newPartition(), "customize-web-client-builder"));
+          partitions.remember(filter.partition(), "customize-web-client-builder"));
     }
   }
 

@@ -157,7 +157,7 @@ final class CollapseWebClientAutoConfigurationTest {
   void leavesAChosenBeanThatHoldsAPartitionOfTheFilterAsItIs() {
     CollapseExchangeFilterFunction mine =
         new CollapseExchangeFilterFunction(HttpCollapseOptions.builder().build());
-    WebClient users = WebClient.builder().filter(mine.newPartition()).build();
+    WebClient users = WebClient.builder().filter(mine.partition()).build();
     runner.withPropertyValues("collapse.executor.web-client.apply-to-beans=users")
         .withBean(CollapseExchangeFilterFunction.class, () -> mine)
         .withBean("users", WebClient.class, () -> users)

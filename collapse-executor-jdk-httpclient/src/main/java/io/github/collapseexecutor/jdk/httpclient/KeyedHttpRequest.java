@@ -27,13 +27,13 @@ import org.jspecify.annotations.Nullable;
  * @param outgoing the request to send: without its timeout when it may collapse, since its call
  *     may serve other callers, whose own timeouts are timed apart ({@link Deadline})
  */
-record KeyedRequest(RequestTarget target, HttpRequest outgoing) {
+record KeyedHttpRequest(RequestTarget target, HttpRequest outgoing) {
 
   /**
    * @param self the collapsing client, which stands for the one client it wraps in the key
    * @param clientName its name, the same on every instance, or {@code null}
    */
-  static KeyedRequest of(CollapseRules rules, HttpClient client, HttpRequest request,
+  static KeyedHttpRequest of(CollapseRules rules, HttpClient client, HttpRequest request,
       boolean authenticatorSharedAcrossCallers, Object self, @Nullable String clientName) {
     RequestHeaders headers = RequestHeaders.of(
         name -> List.copyOf(request.headers().allValues(name)),
@@ -44,17 +44,17 @@ record KeyedRequest(RequestTarget target, HttpRequest outgoing) {
         .client(self, clientName)
         .identity(List.of(version, request.expectContinue()));
     if (client.authenticator().isPresent() && !authenticatorSharedAcrossCallers) {
-      return new KeyedRequest(target.headers(headers).passThrough(true).build(), request);
+      return new KeyedHttpRequest(target.headers(headers).passThrough(true).build(), request);
     }
     try {
       headers = withCookies(headers, client, request);
     } catch (IOException unreadable) {
       // the client meets the same failure when it sends the request, and reports it then
-      return new KeyedRequest(target.headers(headers).passThrough(true).build(), request);
+      return new KeyedHttpRequest(target.headers(headers).passThrough(true).build(), request);
     }
     RequestTarget keyed = target.headers(headers).build();
     boolean collapsible = rules.keyFor(keyed) != null && !keyed.hasBody();
-    return new KeyedRequest(keyed, collapsible ? untimed(request) : request);
+    return new KeyedHttpRequest(keyed, collapsible ? untimed(request) : request);
   }
 
   /** Returns whether {@code request} carries a body: a publisher that is not known empty. */

@@ -6,15 +6,11 @@ import io.github.collapseexecutor.http.adapter.ProducedResponse;
 import io.github.collapseexecutor.http.adapter.ResponseRecording;
 import io.github.collapseexecutor.servlet.ReplayObservation.Recorded;
 import jakarta.servlet.ServletOutputStream;
-import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import jakarta.servlet.http.HttpServletResponseWrapper;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.charset.Charset;
-import java.util.Enumeration;
-import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.function.Supplier;
@@ -38,7 +34,7 @@ import org.jspecify.annotations.Nullable;
  * refuses the output stream once a filter before took the writer, and the other way round. What
  * the chain writes is held back ({@link HeldBody}).
  */
-final class RecordingResponse extends HttpServletResponseWrapper {
+final class RecordingServletResponse extends HttpServletResponseWrapper {
 
   private final ResponseRecording recording;
   private final ProducedHeaders outerHeaders;
@@ -53,10 +49,10 @@ final class RecordingResponse extends HttpServletResponseWrapper {
   private boolean bodyReset;
 
   /** Records {@code response} for {@code recording}, up to its largest body. */
-  RecordingResponse(HttpServletResponse response, ResponseRecording recording) {
+  RecordingServletResponse(HttpServletResponse response, ResponseRecording recording) {
     super(response);
     this.recording = recording;
-    this.outerHeaders = ProducedHeaders.since(headersOf(response));
+    this.outerHeaders = ProducedHeaders.since(ContainerHeaders.of(response));
     this.body = new HeldBody(recording.maxBodyBytes());
   }
 
@@ -240,7 +236,7 @@ final class RecordingResponse extends HttpServletResponseWrapper {
       return;
     }
     ProducedHeaders.Produced headers =
-        outerHeaders.of(headersOf((HttpServletResponse) getResponse()), reset);
+        outerHeaders.of(ContainerHeaders.of((HttpServletResponse) getResponse()), reset);
     // a flush (flushBuffer(), or of the output stream or writer, as Spring's message converters
     // do) commits the response before its end: the container sends it in chunks, without a
     // Content-Length, and a replay flushes too, so that its response is framed the same way
@@ -251,61 +247,12 @@ final class RecordingResponse extends HttpServletResponseWrapper {
   }
 
   /**
-   * Returns the headers {@code response} holds: names as it gives them, each with its values.
-   * What the chain produced is taken as a difference on the container's response rather than by
-   * watching the setters, because the container adds some headers without passing through any
-   * wrapper (the session cookie of a session the chain created).
-   */
-  private static Map<String, List<String>> headersOf(HttpServletResponse response) {
-    Map<String, List<String>> headers = new LinkedHashMap<>();
-    for (String name : response.getHeaderNames()) {
-      // a name comes once per value; getHeaders(name) returns all of them
-      headers.putIfAbsent(name, List.copyOf(response.getHeaders(name)));
-    }
-    boolean contentType = headers.keySet().stream().anyMatch("Content-Type"::equalsIgnoreCase);
-    if (!contentType && response.getContentType() != null) {
-      headers.put("Content-Type", List.of(response.getContentType()));
-    }
-    return headers;
-  }
-
-  /**
    * Returns why the response went straight through: it is a stream, its body outgrew the limit,
    * or else.
    */
   UnsharedReason unrecorded() {
     return streamed ? UnsharedReason.STREAM
         : body.overflowed() ? UnsharedReason.TOO_LARGE : UnsharedReason.NOT_RECORDED;
-  }
-
-  /**
-   * Returns why the response of a chain that went async is not shared. Until the chain names a
-   * content type, the request's {@code Accept} tells best what is to come: Spring MVC before 7
-   * gives a server-sent event stream its content type only with the first event, which its sender
-   * usually writes after the chain went async, and a request that accepts nothing but streams
-   * (an {@code EventSource}'s {@code text/event-stream}) is answered with one.
-   */
-  UnsharedReason unrecordedAsync(HttpServletRequest request) {
-    if (!streamed && getContentType() == null && acceptsOnlyStreams(request)) {
-      return UnsharedReason.STREAM;
-    }
-    return unrecorded();
-  }
-
-  private boolean acceptsOnlyStreams(HttpServletRequest request) {
-    boolean any = false;
-    for (Enumeration<String> values = request.getHeaders("Accept"); values.hasMoreElements();) {
-      for (String range : values.nextElement().split(",")) {
-        if (range.isBlank()) {
-          continue;
-        }
-        if (!recording.isStream(range)) {
-          return false;
-        }
-        any = true;
-      }
-    }
-    return any;
   }
 
   /**

@@ -17,10 +17,10 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /** Which metadata keeps callers apart, and which call options join the key. */
-final class CallKeysTest {
+final class UnaryCallKeysTest {
 
   private final ManagedChannel channel = InProcessChannelBuilder.forName("keys").build();
-  private final CallKeys keys = new CallKeys(SensitiveHeaders.defaults(), null);
+  private final UnaryCallKeys keys = new UnaryCallKeys(SensitiveHeaders.defaults(), null);
 
   @AfterEach
   void stop() {
@@ -50,7 +50,7 @@ final class CallKeysTest {
 
   @Test
   void metadataTheApplicationDeclaresJoinsOrLeavesTheKey() {
-    CallKeys declared = new CallKeys(SensitiveHeaders.defaults()
+    UnaryCallKeys declared = new UnaryCallKeys(SensitiveHeaders.defaults()
         .withAdded(List.of("x-region")).withRemoved(List.of("x-trace-token")), null);
 
     assertThat(declared.sensitiveValues(ascii("x-region", "eu"))).containsExactly("x-region: eu");
@@ -72,12 +72,13 @@ final class CallKeysTest {
     Context.Key<String> tenant = Context.key("tenant");
     CollapsingCall.Target<String, String> target =
         new CollapsingCall.Target<>(EchoBackend.ECHO, CallOptions.DEFAULT, channel);
-    CallKeys declared = new CallKeys(SensitiveHeaders.defaults(), options -> tenant.get());
+    UnaryCallKeys declared =
+        new UnaryCallKeys(SensitiveHeaders.defaults(), options -> tenant.get());
     Metadata none = new Metadata();
 
-    CallKey a = declared.of(target, "hello", none, Context.ROOT.withValue(tenant, "a"));
-    CallKey b = declared.of(target, "hello", none, Context.ROOT.withValue(tenant, "b"));
-    CallKey nobody = declared.of(target, "hello", none, Context.ROOT);
+    UnaryCallKey a = declared.of(target, "hello", none, Context.ROOT.withValue(tenant, "a"));
+    UnaryCallKey b = declared.of(target, "hello", none, Context.ROOT.withValue(tenant, "b"));
+    UnaryCallKey nobody = declared.of(target, "hello", none, Context.ROOT);
 
     assertThat(a).isNotEqualTo(b).isNotEqualTo(nobody)
         .isEqualTo(declared.of(target, "hello", none, Context.ROOT.withValue(tenant, "a")));
@@ -91,8 +92,8 @@ final class CallKeysTest {
   @Test
   void theCallerIdentityReadsTheCallersOptions() {
     CallOptions.Key<String> user = CallOptions.Key.create("user");
-    CallKeys declared =
-        new CallKeys(SensitiveHeaders.defaults(), options -> options.getOption(user));
+    UnaryCallKeys declared =
+        new UnaryCallKeys(SensitiveHeaders.defaults(), options -> options.getOption(user));
     Metadata none = new Metadata();
 
     assertThat(declared.of(new CollapsingCall.Target<>(EchoBackend.ECHO,
@@ -103,7 +104,7 @@ final class CallKeysTest {
 
   @Test
   void aCallWhoseIdentityThrowsHasNoKey() {
-    CallKeys declared = new CallKeys(SensitiveHeaders.defaults(), options -> {
+    UnaryCallKeys declared = new UnaryCallKeys(SensitiveHeaders.defaults(), options -> {
       throw new IllegalStateException("no caller");
     });
 
@@ -116,7 +117,7 @@ final class CallKeysTest {
     Metadata none = new Metadata();
     ManagedChannel elsewhere = InProcessChannelBuilder.forName("keys").build();
     try {
-      CallKey onElsewhere = new CallKeys(SensitiveHeaders.defaults(), null).of(
+      UnaryCallKey onElsewhere = new UnaryCallKeys(SensitiveHeaders.defaults(), null).of(
           new CollapsingCall.Target<>(EchoBackend.ECHO, CallOptions.DEFAULT, elsewhere), "hello",
           none, Context.ROOT);
       // another instance's channel of the same name writes alike
@@ -140,11 +141,12 @@ final class CallKeysTest {
   /** What another instance cannot compare keeps the call on its instance. */
   @Test
   void callCredentialsOrAnIdentityComparedByIdentityHaveNoFleetText() {
-    CallKeys byIdentity = new CallKeys(SensitiveHeaders.defaults(), options -> new Object());
-    CallKey unwritable = byIdentity.of(
+    UnaryCallKeys byIdentity =
+        new UnaryCallKeys(SensitiveHeaders.defaults(), options -> new Object());
+    UnaryCallKey unwritable = byIdentity.of(
         new CollapsingCall.Target<>(EchoBackend.ECHO, CallOptions.DEFAULT, channel), "hello",
         new Metadata(), Context.ROOT);
-    CallKey withCredentials = key(CallOptions.DEFAULT.withCallCredentials(
+    UnaryCallKey withCredentials = key(CallOptions.DEFAULT.withCallCredentials(
         new CallCredentials() {
           @Override
           public void applyRequestMetadata(RequestInfo info, Executor executor,
@@ -157,11 +159,11 @@ final class CallKeysTest {
     assertThat(FleetSharedCall.text(withCredentials, "grpc", "echo")).isNull();
   }
 
-  private CallKey key(Metadata headers) {
+  private UnaryCallKey key(Metadata headers) {
     return key(CallOptions.DEFAULT, headers);
   }
 
-  private CallKey key(CallOptions options, Metadata headers) {
+  private UnaryCallKey key(CallOptions options, Metadata headers) {
     return keys.of(new CollapsingCall.Target<>(EchoBackend.ECHO, options, channel), "hello",
         headers, Context.ROOT);
   }

@@ -15,10 +15,10 @@ import java.util.function.Function;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Makes the {@link CallKey} of a call, with the sensitive metadata rules and the caller identity
- * of one interceptor.
+ * Makes the {@link UnaryCallKey} of a call, with the sensitive metadata rules and the caller
+ * identity of one interceptor.
  */
-final class CallKeys {
+final class UnaryCallKeys {
 
   private final SensitiveHeaders sensitive;
   private final @Nullable Function<? super CallOptions, ?> identity;
@@ -27,7 +27,7 @@ final class CallKeys {
    * @param identity what the application declared tells its callers apart, or null when it
    *     declared nothing
    */
-  CallKeys(SensitiveHeaders sensitive, @Nullable Function<? super CallOptions, ?> identity) {
+  UnaryCallKeys(SensitiveHeaders sensitive, @Nullable Function<? super CallOptions, ?> identity) {
     this.sensitive = sensitive;
     this.identity = identity;
   }
@@ -39,7 +39,7 @@ final class CallKeys {
    * interceptor. The caller identity runs here, on the calling thread, with {@code context}
    * attached.
    */
-  <ReqT> @Nullable CallKey of(CollapsingCall.Target<ReqT, ?> target, ReqT request,
+  <ReqT> @Nullable UnaryCallKey of(CollapsingCall.Target<ReqT, ?> target, ReqT request,
       Metadata headers, Context context) {
     byte[] serialized;
     try (InputStream in = target.method().streamRequest(request)) {
@@ -54,7 +54,7 @@ final class CallKeys {
     } catch (RuntimeException e) {
       return null;
     }
-    return new CallKey(target.next(), target.authority(), target.method().getFullMethodName(),
+    return new UnaryCallKey(target.next(), target.authority(), target.method().getFullMethodName(),
         ByteBuffer.wrap(serialized).asReadOnlyBuffer(), sensitiveValues(headers),
         options.getCredentials(), options.isWaitForReady(), options.getMaxInboundMessageSize(),
         options.getMaxOutboundMessageSize(), caller);

@@ -17,25 +17,25 @@ import org.jspecify.annotations.Nullable;
  * @param call the shared call that produced it, for the span links of the requests that joined
  * @param leaderEnded how the leading request ended the call itself, or {@code null}
  */
-record Outcome(@Nullable SharedResponse response, @Nullable UnsharedReason reason,
+record LeadOutcome(@Nullable SharedResponse response, @Nullable UnsharedReason reason,
     List<String> varied, CallObserver.SharedCall call, @Nullable LeaderEnded leaderEnded) {
 
-  static Outcome shared(SharedResponse response, List<String> varied,
+  static LeadOutcome shared(SharedResponse response, List<String> varied,
       CallObserver.SharedCall call) {
-    return new Outcome(response, null, varied, call, null);
+    return new LeadOutcome(response, null, varied, call, null);
   }
 
-  static Outcome refused(UnsharedReason reason, CallObserver.SharedCall call) {
-    return new Outcome(null, reason, List.of(), call, null);
+  static LeadOutcome refused(UnsharedReason reason, CallObserver.SharedCall call) {
+    return new LeadOutcome(null, reason, List.of(), call, null);
   }
 
   /** Returns the outcome of a call that the leading request's cancel or own limit ended. */
-  static Outcome leaderEnded(LeaderEnded ended, CallObserver.SharedCall call) {
-    return new Outcome(null, UnsharedReason.LEADER_FAILED, List.of(), call, ended);
+  static LeadOutcome leaderEnded(LeaderEnded ended, CallObserver.SharedCall call) {
+    return new LeadOutcome(null, UnsharedReason.LEADER_FAILED, List.of(), call, ended);
   }
 
   /** Returns the outcome of a request that made no shared call: it waited too long. */
-  static Outcome refused(UnsharedReason reason) {
+  static LeadOutcome refused(UnsharedReason reason) {
     return refused(reason, CallObserver.SharedCall.NONE);
   }
 
@@ -44,10 +44,10 @@ record Outcome(@Nullable SharedResponse response, @Nullable UnsharedReason reaso
    * ended the call.
    *
    * @param failure what the leading request's call failed with
-   * @param cause what ended it, never {@link ClientDriver.Cause#CALL}
+   * @param cause what ended it, never {@link FailureCause#CALL}
    * @param limits the leading request's own limits
    */
-  record LeaderEnded(Throwable failure, ClientDriver.Cause cause, OwnLimits limits) {
+  record LeaderEnded(Throwable failure, FailureCause cause, OwnLimits limits) {
 
     /**
      * Returns whether a waiting request with {@code waiter}'s limits takes the call over rather

@@ -41,7 +41,7 @@ import reactor.core.publisher.Mono;
  * for the waiting requests over a {@link DetachedResponse}, and nothing of it reaches this
  * request's own response any more, nor anything of that response the recording.
  */
-final class RecordingResponse extends ServerHttpResponseDecorator {
+final class RecordingWebFluxResponse extends ServerHttpResponseDecorator {
 
   private final ResponseRecording recording;
   private final Map<String, Object> attributes;
@@ -57,7 +57,7 @@ final class RecordingResponse extends ServerHttpResponseDecorator {
    * Records {@code response}, whose exchange has the {@code attributes} where Spring keeps the
    * exchange's server observation.
    */
-  RecordingResponse(ServerHttpResponse response, Map<String, Object> attributes,
+  RecordingWebFluxResponse(ServerHttpResponse response, Map<String, Object> attributes,
       ResponseRecording recording) {
     super(response);
     this.recording = recording;

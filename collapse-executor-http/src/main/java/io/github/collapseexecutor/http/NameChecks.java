@@ -7,9 +7,9 @@ import java.util.Locale;
 import java.util.Objects;
 
 /** Checks the names (of headers, parameters, groups, policies) this package's value types take. */
-final class Names {
+final class NameChecks {
 
-  private Names() {}
+  private NameChecks() {}
 
   /**
    * Returns {@code names} stripped, in lower case when {@code lowerCase}, in their order.

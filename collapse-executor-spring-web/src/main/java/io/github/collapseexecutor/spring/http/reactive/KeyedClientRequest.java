@@ -27,13 +27,13 @@ import org.springframework.web.reactive.function.client.ClientResponse;
  * attributes, from which a later filter may make credentials, and the partition of the filter,
  * which stands for the connector below it.
  */
-final class KeyedRequest {
+final class KeyedClientRequest {
 
   /** WebClient's own attributes: a log id that differs on every request, the URI template. */
   private static final String WEB_CLIENT_ATTRIBUTES =
       "org.springframework.web.reactive.function.client.";
 
-  private KeyedRequest() {}
+  private KeyedClientRequest() {}
 
   /** Returns the headers of {@code request}, with its cookies in {@code Cookie}. */
   static RequestHeaders headers(ClientRequest request) {

@@ -1,0 +1,114 @@
+package io.github.collapseexecutor.grpc;
+
+import io.github.collapseexecutor.core.FutureCallableGroupCollapseExecutor;
+import io.github.collapseexecutor.core.FutureCallableGroupCollapseExecutor.Place;
+import io.grpc.Deadline;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Joins each caller of an interceptor that half-closed to the shared call of its key, on the
+ * core's {@link FutureCallableGroupCollapseExecutor}, starting the call with the caller's deadline
+ * when none is in flight, and sends the call again for the callers that take it over. Once closed
+ * it joins nobody: calls made from then on pass through.
+ */
+final class CallJoiner implements CollapsingCall.Joiner {
+
+  private final FutureCallableGroupCollapseExecutor executor;
+  private final UnaryCallKeys keys;
+  /** The shared calls across the instances, or null for an interceptor without a fleet tier. */
+  private final @Nullable FleetSharedCall fleetCalls;
+  private volatile boolean closed;
+
+  CallJoiner(FutureCallableGroupCollapseExecutor executor, UnaryCallKeys keys,
+      @Nullable FleetSharedCall fleetCalls) {
+    this.executor = executor;
+    this.keys = keys;
+    this.fleetCalls = fleetCalls;
+  }
+
+  /**
+   * Joins {@code caller} to the shared call of its key, starting it with the caller's deadline if
+   * none is in flight; returns false, having done nothing, when the call must pass through after
+   * all: a caller that may not wait (its deadline passed, its context cancelled) fails on its own
+   * call as grpc-java fails it.
+   */
+  @Override
+  public <ReqT, RespT> boolean join(CollapsingCall.Target<ReqT, RespT> target, ReqT request,
+      Caller<RespT> caller) {
+    if (closed || !caller.mayWait()) {
+      return false;
+    }
+    UnaryCallKey key = keys.of(target, request, caller.headers(), caller.context());
+    return key != null && follow(key, target, request, caller, caller.deadline(), Runnable::run);
+  }
+
+  /** Whether the interceptor stopped collapsing. */
+  boolean closed() {
+    return closed;
+  }
+
+  /**
+   * Stops joining: shared calls in flight finish for the callers that joined them, and their
+   * deadlines still end their waits. Idempotent.
+   */
+  void close() {
+    closed = true;
+    executor.close();
+  }
+
+  /**
+   * Makes {@code caller} wait for the shared call of {@code key}, which it starts with
+   * {@code deadline}, sent by {@code sending}, if none is in flight; returns false, having done
+   * nothing, once closed.
+   *
+   * <p>Why the caller's deadline, and what a caller that joins later gets: a call in flight
+   * cannot take a later deadline, and one sent without any would keep the server at work that
+   * nobody waits for. So the call carries the deadline of the callers in it when it is sent,
+   * which for a call just started is its first caller's; a caller that joins it with a later
+   * deadline, or none, gives up nothing if the call answers in time, as it nearly always does.
+   * If the call ends at its deadline instead, those callers take it over ({@link Takeover}) and
+   * send it again together, with the latest of their deadlines, or none if one of them has none:
+   * what the server did up to the first deadline is lost, once, and never shared as a failure.
+   */
+  private <ReqT, RespT> boolean follow(UnaryCallKey key, CollapsingCall.Target<ReqT, RespT> target,
+      ReqT request, Caller<RespT> caller, @Nullable Deadline deadline, Executor sending) {
+    Place<SharedReply> place;
+    try {
+      place = executor.join(key);
+    } catch (IllegalStateException closedMeanwhile) {
+      return false;
+    }
+    if (place.leads()) {
+      place.lead(() -> start(key, target, request, caller, deadline, sending));
+    }
+    caller.follow(place.future(), (later, by) -> resend(key, target, request, caller, later, by));
+    return true;
+  }
+
+  /**
+   * Starts the shared call of {@code key}: through the fleet tier where this interceptor has one
+   * and the key can cross, else on this instance.
+   */
+  private <ReqT, RespT> CompletableFuture<SharedReply> start(UnaryCallKey key,
+      CollapsingCall.Target<ReqT, RespT> target, ReqT request, Caller<RespT> caller,
+      @Nullable Deadline deadline, Executor sending) {
+    FleetSharedCall across = fleetCalls;
+    return across == null ? SharedCall.start(target, request, caller, deadline, sending)
+        : across.start(key, target, request, caller, deadline, sending);
+  }
+
+  /**
+   * Sends {@code caller}'s call again, with {@code deadline}, joining an equal one in flight; once
+   * closed, on a call of the caller's own, with its own deadline.
+   */
+  private <ReqT, RespT> void resend(UnaryCallKey key, CollapsingCall.Target<ReqT, RespT> target,
+      ReqT request, Caller<RespT> caller, @Nullable Deadline deadline, Executor sending) {
+    if (!closed && follow(key, target, request, caller, deadline, sending)) {
+      return;
+    }
+    caller.follow(SharedCall.start(target, request, caller, caller.deadline(), sending),
+        (later, by) -> resend(key, target, request, caller, later, by));
+  }
+}
