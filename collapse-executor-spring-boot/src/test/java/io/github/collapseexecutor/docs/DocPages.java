@@ -22,10 +22,10 @@ final class DocPages {
 
   private DocPages() {}
 
-  /** README.md, CONTRIBUTING.md, CHANGELOG.md and every page under docs/, by path from ROOT. */
+  /** The pages at the root and every page under docs/, by path from ROOT. */
   static List<Path> all() {
-    List<Path> pages = new ArrayList<>(List.of(
-        Path.of("README.md"), Path.of("CONTRIBUTING.md"), Path.of("CHANGELOG.md")));
+    List<Path> pages = new ArrayList<>(List.of(Path.of("README.md"), Path.of("CONTRIBUTING.md"),
+        Path.of("ARCHITECTURE.md"), Path.of("CHANGELOG.md")));
     try (Stream<Path> docs = Files.walk(ROOT.resolve("docs"))) {
       docs.filter(path -> path.toString().endsWith(".md"))
           .map(ROOT::relativize).sorted().forEach(pages::add);
