@@ -20,7 +20,8 @@ final class RecentCollapseEventsTest {
   void keepsTheLastEventsNewestFirst() {
     RecentCollapseEvents events = new RecentCollapseEvents(3);
     for (int size = 1; size <= 5; size++) {
-      events.batchCompleted(new BatchReport("users", size, 2_000_000, 5_000_000, null));
+      events.batchCompleted(BatchReport.builder("users").size(size).collectNanos(2_000_000)
+          .executeNanos(5_000_000).build());
     }
 
     assertThat(events.list()).extracting(RecentEvent::size).containsExactly(5, 4, 3);
@@ -37,7 +38,8 @@ final class RecentCollapseEventsTest {
   void recordsFailuresUnsharedRequestsRejectionsAndTimeouts() {
     RecentCollapseEvents events = new RecentCollapseEvents(10);
 
-    events.batchCompleted(new BatchReport("users", 2, 0, 1, new IOException("down")));
+    events.batchCompleted(BatchReport.builder("users").size(2).executeNanos(1)
+        .failure(new IOException("down")).build());
     events.requestUnshared("servlet", new CollapseGroup(List.of(), List.of("/api/.*"), null),
         UnsharedReason.WAIT_TIMEOUT);
     events.callRejected("users");
@@ -92,7 +94,7 @@ final class RecentCollapseEventsTest {
         return null;
       }
       for (int i = 0; i < each; i++) {
-        events.batchCompleted(new BatchReport("writer " + ticket, i, 0, 0, null));
+        events.batchCompleted(BatchReport.builder("writer " + ticket).size(i).build());
       }
       return null;
     });
