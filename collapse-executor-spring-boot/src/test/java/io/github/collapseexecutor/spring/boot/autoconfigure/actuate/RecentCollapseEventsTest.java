@@ -40,7 +40,7 @@ final class RecentCollapseEventsTest {
 
     events.batchCompleted(BatchReport.builder("users").size(2).executeNanos(1)
         .failure(new IOException("down")).build());
-    events.requestUnshared("servlet", new CollapseGroup(List.of(), List.of("/api/.*"), null),
+    events.requestUnshared("servlet", CollapseGroup.ofRegexes("/api/.*"),
         UnsharedReason.WAIT_TIMEOUT);
     events.callRejected("users");
     events.callTimedOut("users");

@@ -28,7 +28,7 @@ class HttpCollapseStatsMeterBinderTest {
 
   private final HttpCollapseOptions options = HttpCollapseOptions.builder().name("users-api")
       .group(CollapseGroup.ofUris("/users/*", "/teams/*").withName("people"))
-      .group(new CollapseGroup(List.of(), List.of("/orders/\\d+"), null))
+      .group(CollapseGroup.ofRegexes("/orders/\\d+"))
       .build();
   private final CountingStats stats = new CountingStats(2);
   private final CollapseRules rules = new CollapseRules(options);
