@@ -81,7 +81,8 @@ public final class HttpAdapterSupport {
     return settings.apply(section, builder -> {
       builder.listener(listener);
       observationRegistry.ifAvailable(registry -> builder.observations(
-          new CollapseObservations(registry, observationConvention.getIfAvailable())));
+          CollapseObservations.of(registry)
+              .withConvention(observationConvention.getIfAvailable())));
       customizers.orderedStream().forEach(customizer -> customizer.customize(section, builder));
       more.accept(builder);
     });
