@@ -129,6 +129,7 @@ public final class HttpAdapterSupport {
   public void register(String integration, HttpCollapseOptions options, HttpCollapseStats stats,
       Map<String, Object> described) {
     executors.ifAvailable(registry -> registry.register(
-        new CollapseExecutorDescriptor(integration, options, stats, described)));
+        CollapseExecutorDescriptor.builder(integration, options, stats).settings(described)
+            .build()));
   }
 }
