@@ -211,8 +211,8 @@ class ObserverConfiguration {
 
   @Bean
   MethodObserver collapseMethodObserver(ObservationRegistry registry) {
-    // the second argument: a CollapseObservationConvention, or null for the default one
-    return MicrometerMethodObservers.observing(new CollapseObservations(registry, null));
+    // .withConvention(convention) for a CollapseObservationConvention of your own
+    return MicrometerMethodObservers.observing(CollapseObservations.of(registry));
   }
 }
 
@@ -223,8 +223,8 @@ class AppConfiguration {
 
   @Bean
   NamedExecutors namedExecutors() {   // optional: the executors the annotations name
-    return new NamedExecutors(Map.of("default", new NamedExecutor("default",
-        CollapseExecutorOptions.builder().name("default").build(), Duration.ofSeconds(2), false,
-        null)));
+    return new NamedExecutors(Map.of("default", NamedExecutor.builder("default",
+        CollapseExecutorOptions.builder().name("default").build())
+        .timeout(Duration.ofSeconds(2)).build()));
   }
 }
