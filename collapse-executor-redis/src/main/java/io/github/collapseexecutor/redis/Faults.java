@@ -20,16 +20,19 @@ final class Faults {
 
   private final String keyPrefix;
   private final boolean cluster;
+  private final boolean failsOver;
   private final String user;
 
   /**
-   * @param cluster whether the tier runs on a Redis Cluster, where a redirect or a cluster that
-   *     is down for a moment is part of a failover, not a fault
+   * @param topology where the tier's commands go: on a cluster a redirect or a cluster down for
+   *     a moment, and through Sentinel or on a cluster a master turned replica, are part of a
+   *     failover, not a fault
    * @param user the user the tier connects as, if it names one
    */
-  Faults(String keyPrefix, boolean cluster, @Nullable String user) {
+  Faults(String keyPrefix, RedisTarget.Topology topology, @Nullable String user) {
     this.keyPrefix = keyPrefix;
-    this.cluster = cluster;
+    this.cluster = topology == RedisTarget.Topology.CLUSTER;
+    this.failsOver = topology != RedisTarget.Topology.STANDALONE;
     this.user = user == null || user.isEmpty() ? "<user>" : user;
   }
 
@@ -96,7 +99,7 @@ final class Faults {
           + "): it may be renamed or disabled (rename-command, or a managed service's "
           + "settings)." + fix + "allow " + TierCommands.list(cluster) + ".");
     }
-    if (error.startsWith("READONLY")) {
+    if (error.startsWith("READONLY") && !failsOver) {
       return Fault.configuration("the tier is connected to a replica, which refuses writes ("
           + error + ")." + fix + "connect to the master, or through Sentinel, which finds it.");
     }

@@ -43,8 +43,8 @@ final class StandaloneTarget extends RedisTarget {
   }
 
   @Override
-  boolean cluster() {
-    return false;
+  Topology topology() {
+    return uri.getSentinels().isEmpty() ? Topology.STANDALONE : Topology.SENTINEL;
   }
 
   @Override

@@ -45,14 +45,16 @@ final class FleetMisconfigurationTest {
   void aUserWithTheGivenAclLineCoordinatesAndIsDeniedNothing() throws Exception {
     RedisServer redis = own(RedisServer.builder());
     FleetOptions options = TestRedis.options().build();
-    setUser(redis, new Faults(options.keyPrefix(), false, "fleet").aclLine());
+    setUser(redis, new Faults(options.keyPrefix(), RedisTarget.Topology.STANDALONE, "fleet").aclLine());
 
     FleetCoordinator a = TestRedis.coordinating(instance(redis, "fleet", options));
     FleetCoordinator b = TestRedis.coordinating(instance(redis, "fleet", options));
 
     assertThat(GatedRound.run(callers, a, b, "/quote", 50)).isEqualTo(1);
     // the eviction policy, read once if allowed; a refusal is no fault
-    assertThat(denied(redis)).as("denied by Redis").containsOnly("config|get");
+    try (RedisAdmin admin = redis.admin()) {
+      assertThat(denied(admin)).as("denied by Redis").containsOnly("config|get");
+    }
     assertThat(log.at(Level.SEVERE)).isEmpty();
   }
 
@@ -61,7 +63,7 @@ final class FleetMisconfigurationTest {
       throws Exception {
     RedisServer redis = own(RedisServer.builder());
     FleetOptions options = TestRedis.options().build();
-    String aclLine = new Faults(options.keyPrefix(), false, "fleet").aclLine();
+    String aclLine = new Faults(options.keyPrefix(), RedisTarget.Topology.STANDALONE, "fleet").aclLine();
     setUser(redis, aclLine + " -evalsha");
     FleetCoordinator a = instance(redis, "fleet", options);
 
@@ -85,7 +87,7 @@ final class FleetMisconfigurationTest {
   void aUserWithoutTheTiersChannelsIsMisconfigured() throws Exception {
     RedisServer redis = own(RedisServer.builder());
     FleetOptions options = TestRedis.options().build();
-    setUser(redis, new Faults(options.keyPrefix(), false, "fleet").aclLine()
+    setUser(redis, new Faults(options.keyPrefix(), RedisTarget.Topology.STANDALONE, "fleet").aclLine()
         .replace("&" + options.keyPrefix() + ":*", ""));
 
     FleetCoordinator a = instance(redis, "fleet", options);
@@ -100,7 +102,7 @@ final class FleetMisconfigurationTest {
   void aCallThatMeetsAMissingPermissionTurnsTheTierMisconfiguredAtOnce() throws Exception {
     RedisServer redis = own(RedisServer.builder());
     FleetOptions options = TestRedis.options().build();
-    setUser(redis, new Faults(options.keyPrefix(), false, "fleet").aclLine());
+    setUser(redis, new Faults(options.keyPrefix(), RedisTarget.Topology.STANDALONE, "fleet").aclLine());
     FleetCoordinator a = TestRedis.coordinating(instance(redis, "fleet", options));
 
     redis.command("ACL", "SETUSER", "fleet", "-evalsha");
@@ -158,9 +160,9 @@ final class FleetMisconfigurationTest {
   }
 
   /** Returns the command, key or channel of each entry of the ACL log of {@code redis}. */
-  private static List<String> denied(RedisServer redis) throws Exception {
+  static List<String> denied(RedisAdmin redis) throws Exception {
     List<String> objects = new ArrayList<>();
-    for (Object entry : (List<?>) redis.command("ACL", "LOG")) {
+    for (Object entry : (List<?>) redis.call("ACL", "LOG")) {
       List<?> fields = (List<?>) entry;
       objects.add(String.valueOf(fields.get(fields.indexOf("object") + 1)));
     }
