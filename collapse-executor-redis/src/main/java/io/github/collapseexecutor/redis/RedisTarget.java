@@ -107,6 +107,11 @@ abstract class RedisTarget {
   /** Returns the user the tier connects as, if it names one. */
   abstract @Nullable String user();
 
+  /** Returns whether the client selects a database other than 0 as it connects. */
+  boolean selectsDatabase() {
+    return false;
+  }
+
   /**
    * Returns the user {@code uri} connects as, if it names one: known at once for credentials
    * given as such; a provider that must fetch them (a token) is not waited for.

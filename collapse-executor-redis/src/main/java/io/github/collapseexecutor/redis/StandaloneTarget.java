@@ -48,6 +48,11 @@ final class StandaloneTarget extends RedisTarget {
   }
 
   @Override
+  boolean selectsDatabase() {
+    return uri.getDatabase() != 0;
+  }
+
+  @Override
   @Nullable String user() {
     return userOf(uri);
   }

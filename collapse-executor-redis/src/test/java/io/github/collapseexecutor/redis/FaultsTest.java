@@ -17,11 +17,11 @@ import org.junit.jupiter.api.Test;
 final class FaultsTest {
 
   private final Faults standalone =
-      new Faults("collapse:fleet", RedisTarget.Topology.STANDALONE, "fleet");
+      new Faults("collapse:fleet", RedisTarget.Topology.STANDALONE, "fleet", false);
   private final Faults sentinel =
-      new Faults("collapse:fleet", RedisTarget.Topology.SENTINEL, null);
+      new Faults("collapse:fleet", RedisTarget.Topology.SENTINEL, null, false);
   private final Faults cluster =
-      new Faults("collapse:fleet", RedisTarget.Topology.CLUSTER, null);
+      new Faults("collapse:fleet", RedisTarget.Topology.CLUSTER, null, false);
 
   @Test
   void theAclLineGrantsTheTiersCommandsKeysAndChannelsOnly() {
@@ -29,6 +29,8 @@ final class FaultsTest {
         + "~collapse:fleet:* resetchannels &collapse:fleet:* -@all +evalsha +eval +script|load "
         + "+set +get +pttl +del +strlen +publish +spublish +psubscribe +ssubscribe "
         + "+sunsubscribe +ping +client|setname");
+    assertThat(new Faults("collapse:fleet", RedisTarget.Topology.STANDALONE, "fleet", true)
+        .aclLine()).endsWith(" +client|setname +select");
     assertThat(cluster.aclLine()).startsWith("ACL SETUSER <user> on ")
         .endsWith(" +client|setname +cluster|nodes +cluster|myid +info");
   }

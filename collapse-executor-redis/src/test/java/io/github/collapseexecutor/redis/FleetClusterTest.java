@@ -81,7 +81,7 @@ final class FleetClusterTest {
   void aUserWithTheGivenAclLineCoordinatesAndIsDeniedNothing() throws Exception {
     RedisCluster cluster = cluster();
     FleetOptions options = TestRedis.options().build();
-    String aclLine = new Faults(options.keyPrefix(), RedisTarget.Topology.CLUSTER, "fleet")
+    String aclLine = new Faults(options.keyPrefix(), RedisTarget.Topology.CLUSTER, "fleet", false)
         .aclLine().replace("<password>", "fleet-password");
     for (int port : cluster.ports()) {
       try (RedisAdmin admin = cluster.admin(port)) {

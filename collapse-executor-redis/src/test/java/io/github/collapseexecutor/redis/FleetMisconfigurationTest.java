@@ -45,7 +45,7 @@ final class FleetMisconfigurationTest {
   void aUserWithTheGivenAclLineCoordinatesAndIsDeniedNothing() throws Exception {
     RedisServer redis = own(RedisServer.builder());
     FleetOptions options = TestRedis.options().build();
-    setUser(redis, new Faults(options.keyPrefix(), RedisTarget.Topology.STANDALONE, "fleet").aclLine());
+    setUser(redis, new Faults(options.keyPrefix(), RedisTarget.Topology.STANDALONE, "fleet", false).aclLine());
 
     FleetCoordinator a = TestRedis.coordinating(instance(redis, "fleet", options));
     FleetCoordinator b = TestRedis.coordinating(instance(redis, "fleet", options));
@@ -59,11 +59,30 @@ final class FleetMisconfigurationTest {
   }
 
   @Test
+  void aUserWithTheGivenAclLineCoordinatesInADatabaseOfItsOwn() throws Exception {
+    RedisServer redis = own(RedisServer.builder());
+    FleetOptions options = TestRedis.options().build();
+    setUser(redis, new Faults(options.keyPrefix(), RedisTarget.Topology.STANDALONE, "fleet",
+        /* selects= */ true).aclLine());
+    RedisURI uri = RedisURI.builder().withHost("127.0.0.1").withPort(redis.port())
+        .withAuthentication("fleet", PASSWORD.toCharArray()).withDatabase(3).build();
+
+    FleetCoordinator a = TestRedis.coordinating(coordinator(
+        FleetCoordinator.connect(uri, options)));
+    FleetCoordinator b = TestRedis.coordinating(coordinator(
+        FleetCoordinator.connect(uri, options)));
+
+    assertThat(GatedRound.run(callers, a, b, "/quote", 10)).isEqualTo(1);
+    assertThat(redis.command("INFO", "keyspace").toString()).contains("db3:")
+        .doesNotContain("db0:");
+  }
+
+  @Test
   void aMissingCommandPermissionIsNamedWithTheAclLineAndMendedWithoutARestart()
       throws Exception {
     RedisServer redis = own(RedisServer.builder());
     FleetOptions options = TestRedis.options().build();
-    String aclLine = new Faults(options.keyPrefix(), RedisTarget.Topology.STANDALONE, "fleet").aclLine();
+    String aclLine = new Faults(options.keyPrefix(), RedisTarget.Topology.STANDALONE, "fleet", false).aclLine();
     setUser(redis, aclLine + " -evalsha");
     FleetCoordinator a = instance(redis, "fleet", options);
 
@@ -87,7 +106,7 @@ final class FleetMisconfigurationTest {
   void aUserWithoutTheTiersChannelsIsMisconfigured() throws Exception {
     RedisServer redis = own(RedisServer.builder());
     FleetOptions options = TestRedis.options().build();
-    setUser(redis, new Faults(options.keyPrefix(), RedisTarget.Topology.STANDALONE, "fleet").aclLine()
+    setUser(redis, new Faults(options.keyPrefix(), RedisTarget.Topology.STANDALONE, "fleet", false).aclLine()
         .replace("&" + options.keyPrefix() + ":*", ""));
 
     FleetCoordinator a = instance(redis, "fleet", options);
@@ -102,7 +121,7 @@ final class FleetMisconfigurationTest {
   void aCallThatMeetsAMissingPermissionTurnsTheTierMisconfiguredAtOnce() throws Exception {
     RedisServer redis = own(RedisServer.builder());
     FleetOptions options = TestRedis.options().build();
-    setUser(redis, new Faults(options.keyPrefix(), RedisTarget.Topology.STANDALONE, "fleet").aclLine());
+    setUser(redis, new Faults(options.keyPrefix(), RedisTarget.Topology.STANDALONE, "fleet", false).aclLine());
     FleetCoordinator a = TestRedis.coordinating(instance(redis, "fleet", options));
 
     redis.command("ACL", "SETUSER", "fleet", "-evalsha");
