@@ -28,7 +28,7 @@ final class AsyncCalls {
     String digest = fleet.secret.digest(key);
     String token = fleet.secret.token();
     long asked = System.nanoTime();
-    return fleet.link.claim(digest, token, fleet.leaseMillis)
+    return fleet.link.claim(digest, token, fleet.leaseMillis, fleet.timeoutNanos)
         .handle((claim, failure) -> {
           if (failure != null) {
             // the claim may still run after its timeout: free the key again behind it

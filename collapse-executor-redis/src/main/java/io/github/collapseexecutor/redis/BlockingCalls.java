@@ -28,7 +28,8 @@ final class BlockingCalls {
     Claim claim;
     long asked = System.nanoTime();
     try {
-      claim = RedisLink.await(fleet.link.claim(digest, token, fleet.leaseMillis));
+      claim = RedisLink.await(
+          fleet.link.claim(digest, token, fleet.leaseMillis, fleet.timeoutNanos));
     } catch (Unavailable e) {
       // the claim may still run after its timeout: free the key again behind it
       fleet.link.release(digest, token);

@@ -103,6 +103,17 @@ final class ClusterTarget extends RedisTarget {
     return CompletableFuture.completedFuture(null);
   }
 
+  /**
+   * Reads the cluster's topology again, since a master may have died and its replica taken its
+   * slots over: the probe fails on the dead master until then, and the commands the client
+   * rejects while it reconnects there meet no redirect that would trigger a refresh, while
+   * Lettuce 6 lets one adaptive refresh through per 30 s.
+   */
+  @Override
+  void probeFailed() {
+    client.refreshPartitionsAsync();
+  }
+
   @Override
   Topology topology() {
     return Topology.CLUSTER;

@@ -124,6 +124,11 @@ final class RedisLink implements AutoCloseable {
     return target.probeDigests(instanceToken, names::lease);
   }
 
+  /** Tells the target that the probe failed: see {@link RedisTarget#probeFailed}. */
+  void probeFailed() {
+    target.probeFailed();
+  }
+
   /** Returns whether both connections are open now, not reconnecting. */
   boolean connected() {
     RedisTarget.Commands open = commands;
@@ -158,11 +163,6 @@ final class RedisLink implements AutoCloseable {
     return this.<List<Object>>send(redis -> Scripts.run(redis, Scripts.CLAIM,
         ScriptOutputType.MULTI, new String[] {names.lease(digest)}, ascii(token),
         ascii(Long.toString(leaseMillis))), nanos).thenApply(RedisLink::claimOf);
-  }
-
-  /** {@link #claim} within the coordination timeout. */
-  CompletableFuture<Claim> claim(String digest, String token, long leaseMillis) {
-    return claim(digest, token, leaseMillis, timeoutNanos);
   }
 
   private static Claim claimOf(List<Object> reply) {

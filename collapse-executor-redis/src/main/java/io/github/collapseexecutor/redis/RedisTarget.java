@@ -129,6 +129,12 @@ abstract class RedisTarget {
     }
   }
 
+  /**
+   * Learns where to go again after a failed probe; on one Redis there is nothing to learn, and
+   * the client's reconnect finds the master through Sentinel.
+   */
+  void probeFailed() {}
+
   /** Keeps to a pattern subscription and {@code PUBLISH}, as on a server before Redis 7. */
   RedisTarget withoutShardedPubSub() {
     this.shardedPubSubAllowed = false;

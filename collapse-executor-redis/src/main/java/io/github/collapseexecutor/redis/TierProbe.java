@@ -87,12 +87,17 @@ final class TierProbe implements AutoCloseable {
         lookForGoneLeases();
       }
     } catch (Unavailable e) {
-      health.failed(e.fault());
+      failed(e.fault());
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     } catch (RuntimeException e) {
-      health.failed(faults.of(e));
+      failed(faults.of(e));
     }
+  }
+
+  private void failed(Fault fault) {
+    health.failed(fault);
+    link.probeFailed();
   }
 
   /**
