@@ -1,6 +1,7 @@
 package io.github.collapseexecutor.redis;
 
 import static io.github.collapseexecutor.redis.TestRedis.awaitTrue;
+import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.collapseexecutor.fleet.FleetCodec;
 import java.time.Duration;
@@ -115,6 +116,17 @@ final class FailoverDrill {
    */
   record Outcome(int calls, int failed, Duration failedOver, boolean coordinatedAgain,
       Duration back) {
+
+    /**
+     * Prints the outcome under {@code label}, for the failover page of the benchmarks, and checks
+     * that no call failed and that the instances coordinated again.
+     */
+    void check(String label) {
+      System.out.println(label + ": " + this);
+      assertThat(failed).as("failed calls of " + calls).isZero();
+      assertThat(coordinatedAgain).as(label + ": " + this).isTrue();
+    }
+
     @Override
     public String toString() {
       return calls + " calls, " + failed + " failed, failed over after "

@@ -13,11 +13,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.BiFunction;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -31,16 +29,9 @@ import org.junit.jupiter.api.Timeout;
 @Timeout(180)
 final class FleetClusterTest {
 
-  private final ExecutorService callers = Executors.newCachedThreadPool();
-  private final List<AutoCloseable> closing = new ArrayList<>();
+  @AutoClose
+  private final TestResources resources = new TestResources();
 
-  @AfterEach
-  void close() throws Exception {
-    callers.shutdownNow();
-    for (AutoCloseable resource : closing) {
-      resource.close();
-    }
-  }
 
   @Test
   void oneBackendCallPerKeyOnEveryMasterAcrossTwoInstances() throws Exception {
@@ -56,7 +47,7 @@ final class FleetClusterTest {
       for (int i = 0; i < 20; i++) {
         FleetCoordinator instance = i % 2 == 0 ? a : b;
         asked.add(path);
-        answers.add(callers.submit(() -> instance.call(FleetKey.of("GET", path),
+        answers.add(resources.callers.submit(() -> instance.call(FleetKey.of("GET", path),
             FleetCodec.utf8(), () -> backend.call(path))));
       }
     }
@@ -91,13 +82,13 @@ final class FleetClusterTest {
     List<RedisURI> seeds = List.of(RedisURI.builder().withHost("127.0.0.1")
         .withPort(cluster.ports().get(0))
         .withAuthentication("fleet", "fleet-password".toCharArray()).build());
-    FleetCoordinator a = TestRedis.coordinating(FleetCoordinator.connectCluster(seeds, options));
-    closing.add(0, a);
-    FleetCoordinator b = TestRedis.coordinating(FleetCoordinator.connectCluster(seeds, options));
-    closing.add(0, b);
+    FleetCoordinator a =
+        TestRedis.coordinating(resources.add(FleetCoordinator.connectCluster(seeds, options)));
+    FleetCoordinator b =
+        TestRedis.coordinating(resources.add(FleetCoordinator.connectCluster(seeds, options)));
 
     for (String path : ClusterKeys.onEveryMaster(cluster, options, 3).values()) {
-      assertThat(GatedRound.run(callers, a, b, path, 10)).as(path).isEqualTo(1);
+      assertThat(GatedRound.run(resources.callers, a, b, path, 10)).as(path).isEqualTo(1);
     }
     for (int port : cluster.ports()) {
       try (RedisAdmin admin = cluster.admin(port)) {
@@ -158,7 +149,7 @@ final class FleetClusterTest {
     FleetCoordinator b = instance(cluster, options);
     String path = ClusterKeys.onEveryMaster(cluster, options, 1).values().iterator().next();
     FailoverDrill.Step[] steps = failover.apply(cluster, lease(options, path));
-    return new FailoverDrill(callers, a, b, path).run(steps[0], steps[1]);
+    return new FailoverDrill(resources.callers, a, b, path).run(steps[0], steps[1]);
   }
 
   private static void awaitServedBy(RedisCluster cluster, String key, int replica) {
@@ -176,16 +167,12 @@ final class FleetClusterTest {
   }
 
   private RedisCluster cluster(boolean replicas) throws Exception {
-    RedisCluster cluster = RedisCluster.start(replicas);
-    closing.add(cluster);
-    return cluster;
+    return resources.add(RedisCluster.start(replicas));
   }
 
   private FleetCoordinator instance(RedisCluster cluster, FleetOptions options) {
-    FleetCoordinator coordinator = TestRedis.coordinating(
-        FleetCoordinator.connectCluster(seeds(cluster), options));
-    closing.add(0, coordinator);
-    return coordinator;
+    return TestRedis.coordinating(
+        resources.add(FleetCoordinator.connectCluster(seeds(cluster), options)));
   }
 
   static List<RedisURI> seeds(RedisCluster cluster) {

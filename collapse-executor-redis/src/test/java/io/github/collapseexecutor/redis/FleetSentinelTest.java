@@ -4,11 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.collapseexecutor.testing.redis.RedisSentinels;
 import io.lettuce.core.RedisURI;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -21,27 +17,19 @@ import org.junit.jupiter.api.Timeout;
 @Timeout(240)
 final class FleetSentinelTest {
 
-  private final ExecutorService callers = Executors.newCachedThreadPool();
-  private final List<AutoCloseable> closing = new ArrayList<>();
-
-  @AfterEach
-  void close() throws Exception {
-    callers.shutdownNow();
-    for (AutoCloseable resource : closing) {
-      resource.close();
-    }
-  }
+  @AutoClose
+  private final TestResources resources = new TestResources();
 
   @Test
   void concurrentCallsAcrossTwoInstancesMakeOneBackendCall() throws Exception {
-    RedisSentinels sentinels = sentinels();
+    RedisSentinels sentinels = resources.add(RedisSentinels.start());
     FleetOptions options = TestRedis.options().build();
     FleetCoordinator a = instance(sentinels, options);
     FleetCoordinator b = instance(sentinels, options);
 
     int single = 0;
     for (int round = 0; round < 3; round++) {
-      single += GatedRound.run(callers, a, b, "/quote/" + round, 50) == 1 ? 1 : 0;
+      single += GatedRound.run(resources.callers, a, b, "/quote/" + round, 50) == 1 ? 1 : 0;
     }
 
     assertThat(single).as("rounds with one backend call").isGreaterThanOrEqualTo(2);
@@ -49,48 +37,37 @@ final class FleetSentinelTest {
 
   @Test
   void aSentinelFailoverUnderLoadFailsNoCallAndCoordinationComesBack() throws Exception {
-    RedisSentinels sentinels = sentinels();
-    FleetOptions options = TestRedis.options().build();
-    FleetCoordinator a = instance(sentinels, options);
-    FleetCoordinator b = instance(sentinels, options);
-    int[] oldMaster = new int[1];
-
-    FailoverDrill.Outcome outcome = new FailoverDrill(callers, a, b, "/quote").run(
-        () -> oldMaster[0] = sentinels.failOver(),
-        () -> sentinels.awaitMasterOtherThan(oldMaster[0], 30));
-
-    System.out.println("SENTINEL FAILOVER: " + outcome);
-    assertThat(outcome.failed()).as("failed calls of " + outcome.calls()).isZero();
-    assertThat(outcome.coordinatedAgain()).as(outcome.toString()).isTrue();
+    drill(RedisSentinels::failOver).check("SENTINEL FAILOVER");
   }
 
   @Test
   void aKilledMasterUnderLoadFailsNoCallAndCoordinationComesBack() throws Exception {
-    RedisSentinels sentinels = sentinels();
+    drill(RedisSentinels::killMaster).check("SENTINEL MASTER KILLED");
+  }
+
+  /**
+   * Runs a {@link FailoverDrill} on a Sentinel set that {@code failOver} fails over, until the
+   * sentinels name another master.
+   */
+  private FailoverDrill.Outcome drill(FailOver failOver) throws Exception {
+    RedisSentinels sentinels = resources.add(RedisSentinels.start());
     FleetOptions options = TestRedis.options().build();
     FleetCoordinator a = instance(sentinels, options);
     FleetCoordinator b = instance(sentinels, options);
     int[] oldMaster = new int[1];
-
-    FailoverDrill.Outcome outcome = new FailoverDrill(callers, a, b, "/quote").run(
-        () -> oldMaster[0] = sentinels.killMaster(),
+    return new FailoverDrill(resources.callers, a, b, "/quote").run(
+        () -> oldMaster[0] = failOver.start(sentinels),
         () -> sentinels.awaitMasterOtherThan(oldMaster[0], 30));
-
-    System.out.println("SENTINEL MASTER KILLED: " + outcome);
-    assertThat(outcome.failed()).as("failed calls of " + outcome.calls()).isZero();
-    assertThat(outcome.coordinatedAgain()).as(outcome.toString()).isTrue();
-  }
-
-  private RedisSentinels sentinels() throws Exception {
-    RedisSentinels sentinels = RedisSentinels.start();
-    closing.add(sentinels);
-    return sentinels;
   }
 
   private FleetCoordinator instance(RedisSentinels sentinels, FleetOptions options) {
-    FleetCoordinator coordinator = TestRedis.coordinating(
-        FleetCoordinator.connect(RedisURI.create(sentinels.uri()), options));
-    closing.add(0, coordinator);
-    return coordinator;
+    return TestRedis.coordinating(resources.add(
+        FleetCoordinator.connect(RedisURI.create(sentinels.uri()), options)));
+  }
+
+  /** Starts a failover of a Sentinel set, and returns the port of the master it replaces. */
+  @FunctionalInterface
+  private interface FailOver {
+    int start(RedisSentinels sentinels) throws Exception;
   }
 }

@@ -8,12 +8,8 @@ import io.github.collapseexecutor.testing.redis.TestCertificates;
 import io.lettuce.core.ClientOptions;
 import io.lettuce.core.RedisURI;
 import io.lettuce.core.SslOptions;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.logging.Level;
-import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -26,23 +22,17 @@ import org.junit.jupiter.api.Timeout;
 @Timeout(120)
 final class FleetTlsTest {
 
-  private final ExecutorService callers = Executors.newCachedThreadPool();
-  private final List<AutoCloseable> closing = new ArrayList<>();
+  @AutoClose
+  private final TestResources resources = new TestResources();
+  @AutoClose
   private final TierLog log = new TierLog();
 
-  @AfterEach
-  void close() throws Exception {
-    log.close();
-    callers.shutdownNow();
-    for (AutoCloseable resource : closing) {
-      resource.close();
-    }
-  }
 
   @Test
   void mutualTlsWithTheApplicationsKeyAndTrustStoresCoordinates() throws Exception {
     TestCertificates certificates = certificates();
-    RedisServer redis = own(RedisServer.builder().tls(certificates, /* authClients= */ true));
+    RedisServer redis =
+        resources.own(RedisServer.builder().tls(certificates, /* authClients= */ true));
     ClientOptions client = ClientOptions.builder().sslOptions(SslOptions.builder()
         .truststore(certificates.trustStore().toFile(), TestCertificates.STORE_PASSWORD)
         .keystore(certificates.clientKeyStore().toFile(),
@@ -53,13 +43,14 @@ final class FleetTlsTest {
     FleetCoordinator a = TestRedis.coordinating(instance(redis, client, options));
     FleetCoordinator b = TestRedis.coordinating(instance(redis, client, options));
 
-    assertThat(GatedRound.run(callers, a, b, "/quote", 50)).isEqualTo(1);
+    assertThat(GatedRound.run(resources.callers, a, b, "/quote", 50)).isEqualTo(1);
   }
 
   @Test
   void tlsWithTheCaAsPemCoordinates() throws Exception {
     TestCertificates certificates = certificates();
-    RedisServer redis = own(RedisServer.builder().tls(certificates, /* authClients= */ false));
+    RedisServer redis =
+        resources.own(RedisServer.builder().tls(certificates, /* authClients= */ false));
     ClientOptions client = ClientOptions.builder().sslOptions(SslOptions.builder()
         .trustManager(certificates.caCertificate().toFile()).build()).build();
     FleetOptions options = TestRedis.options().build();
@@ -67,12 +58,13 @@ final class FleetTlsTest {
     FleetCoordinator a = TestRedis.coordinating(instance(redis, client, options));
     FleetCoordinator b = TestRedis.coordinating(instance(redis, client, options));
 
-    assertThat(GatedRound.run(callers, a, b, "/quote", 10)).isEqualTo(1);
+    assertThat(GatedRound.run(resources.callers, a, b, "/quote", 10)).isEqualTo(1);
   }
 
   @Test
   void aServerCertificateTheClientDoesNotTrustIsMisconfiguredAndNamed() throws Exception {
-    RedisServer redis = own(RedisServer.builder().tls(certificates(), /* authClients= */ false));
+    RedisServer redis =
+        resources.own(RedisServer.builder().tls(certificates(), /* authClients= */ false));
 
     FleetCoordinator a = instance(redis, ClientOptions.create(), TestRedis.options().build());
 
@@ -87,7 +79,8 @@ final class FleetTlsTest {
   @Test
   void noClientCertificateWhereTheServerAsksForOneIsMisconfiguredAndNamed() throws Exception {
     TestCertificates certificates = certificates();
-    RedisServer redis = own(RedisServer.builder().tls(certificates, /* authClients= */ true));
+    RedisServer redis =
+        resources.own(RedisServer.builder().tls(certificates, /* authClients= */ true));
     ClientOptions trustOnly = ClientOptions.builder().sslOptions(SslOptions.builder()
         .truststore(certificates.trustStore().toFile(), TestCertificates.STORE_PASSWORD)
         .build()).build();
@@ -101,23 +94,14 @@ final class FleetTlsTest {
 
   private FleetCoordinator instance(RedisServer redis, ClientOptions client,
       FleetOptions options) {
-    FleetCoordinator coordinator =
-        FleetCoordinator.connect(RedisURI.create(redis.uri()), client, options);
-    closing.add(0, coordinator);
-    return coordinator;
+    return resources.add(
+        FleetCoordinator.connect(RedisURI.create(redis.uri()), client, options));
   }
 
   private TestCertificates certificates() throws Exception {
-    TestCertificates certificates = TestCertificates.create();
-    closing.add(certificates);
-    return certificates;
+    return resources.add(TestCertificates.create());
   }
 
-  private RedisServer own(RedisServer.Builder builder) throws Exception {
-    RedisServer server = builder.start();
-    closing.add(0, server);
-    return server;
-  }
 
   private static void awaitState(FleetCoordinator coordinator, FleetState state) {
     awaitTrue(() -> coordinator.stats().state() == state,

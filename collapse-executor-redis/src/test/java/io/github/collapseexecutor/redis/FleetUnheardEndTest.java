@@ -18,11 +18,9 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -36,16 +34,9 @@ final class FleetUnheardEndTest {
 
   private static final FleetKey KEY = FleetKey.of("GET", "/report");
 
-  private final ExecutorService callers = Executors.newCachedThreadPool();
-  private final List<AutoCloseable> closing = new ArrayList<>();
+  @AutoClose
+  private final TestResources resources = new TestResources();
 
-  @AfterEach
-  void close() throws Exception {
-    callers.shutdownNow();
-    for (AutoCloseable resource : closing) {
-      resource.close();
-    }
-  }
 
   /**
    * Hazard: the lease of the awaited call is freed and its result stored, but its end never
@@ -53,20 +44,21 @@ final class FleetUnheardEndTest {
    */
   @Test
   void aWaiterThatHearsNoEndTakesTheResultOnceTheLeaseIsGone() throws Exception {
-    RedisServer redis = own();
+    RedisServer redis = resources.own(RedisServer.builder());
     FleetOptions options = TestRedis.options().leaseTime(Duration.ofSeconds(60)).build();
-    FleetCoordinator b = instance(TestRedis.coordinating(redis.port(), options));
+    FleetCoordinator b = resources.add(TestRedis.coordinating(redis.port(), options));
     RedisNames names = new RedisNames(options.keyPrefix());
     FleetSecret secret = new FleetSecret(TestRedis.SECRET, true);
     String digest = secret.digest(KEY);
     String holder = secret.token();
     RedisClient raw = TestRedis.rawClient(redis.port());
-    closing.add(0, raw::shutdown);
+    resources.add(raw::shutdown);
     RedisCommands<String, byte[]> redisCommands = raw.connect(
         RedisCodec.of(StringCodec.UTF8, ByteArrayCodec.INSTANCE)).sync();
     redisCommands.set(names.lease(digest), holder.getBytes(StandardCharsets.US_ASCII),
         SetArgs.Builder.px(60_000));
-    Future<String> waiter = callers.submit(() -> b.call(KEY, FleetCodec.utf8(), () -> "own"));
+    Future<String> waiter =
+        resources.callers.submit(() -> b.call(KEY, FleetCodec.utf8(), () -> "own"));
     awaitTrue(() -> b.watching() == 1, "the instance to wait for the holder");
 
     // the holder's call ends, as far as Redis goes, without a word on the channel
@@ -87,12 +79,11 @@ final class FleetUnheardEndTest {
    */
   @Test
   void channelsDroppedByANodeAreSubscribedAgainAndTheirEndsHeard() throws Exception {
-    RedisCluster cluster = RedisCluster.start(/* replicas= */ false);
-    closing.add(cluster);
+    RedisCluster cluster = resources.add(RedisCluster.start(/* replicas= */ false));
     FleetOptions options = TestRedis.options().build();
-    FleetCoordinator a = instance(TestRedis.coordinating(FleetCoordinator.connectCluster(
+    FleetCoordinator a = TestRedis.coordinating(resources.add(FleetCoordinator.connectCluster(
         List.of(RedisURI.create(cluster.uris().get(0))), options)));
-    FleetCoordinator b = instance(TestRedis.coordinating(FleetCoordinator.connectCluster(
+    FleetCoordinator b = TestRedis.coordinating(resources.add(FleetCoordinator.connectCluster(
         List.of(RedisURI.create(cluster.uris().get(0))), options)));
     RedisNames names = new RedisNames(options.keyPrefix());
     FleetSecret secret = new FleetSecret(TestRedis.SECRET, true);
@@ -109,12 +100,12 @@ final class FleetUnheardEndTest {
     GatedBackend backend = new GatedBackend();
     List<Future<String>> answers = new ArrayList<>();
     for (String path : paths) {
-      answers.add(callers.submit(() -> a.call(FleetKey.of("GET", path), FleetCodec.utf8(),
+      answers.add(resources.callers.submit(() -> a.call(FleetKey.of("GET", path), FleetCodec.utf8(),
           () -> backend.call(path))));
     }
     awaitTrue(() -> backend.calls() == 2, "the first instance to call for both keys");
     for (String path : paths) {
-      answers.add(callers.submit(() -> b.call(FleetKey.of("GET", path), FleetCodec.utf8(),
+      answers.add(resources.callers.submit(() -> b.call(FleetKey.of("GET", path), FleetCodec.utf8(),
           () -> backend.call(path))));
     }
     awaitTrue(() -> b.watching() == 2, "the second instance to wait for both");
@@ -144,14 +135,4 @@ final class FleetUnheardEndTest {
     }
   }
 
-  private RedisServer own() throws Exception {
-    RedisServer server = RedisServer.start();
-    closing.add(server);
-    return server;
-  }
-
-  private FleetCoordinator instance(FleetCoordinator coordinator) {
-    closing.add(0, coordinator);
-    return coordinator;
-  }
 }
