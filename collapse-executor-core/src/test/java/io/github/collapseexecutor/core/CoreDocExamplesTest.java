@@ -73,11 +73,13 @@ final class CoreDocExamplesTest {
 
   private CompletableFuture<Profile> profile(long userId) {
     // docs/core.md: join instead of execute
+    // spotless:off: the docs show this code as written here
     Place<Profile> place = executor.join("profile:" + userId);
     if (place.leads()) {
       place.lead(() -> profileClient.loadAsync(userId));
     }
     return place.future();
+    // spotless:on
   }
 
   @Test
@@ -91,6 +93,7 @@ final class CoreDocExamplesTest {
     CollapseExecutorOptions options = CollapseExecutorOptions.builder().executor(pool).build();
     try {
       // docs/core.md: batch functions
+      // spotless:off: the docs show this code as written here
       // Map<Long, User> loadAll(Collection<Long> ids)
       var users = MappedBatchFunction.blocking(userRepository::loadAll);
       // List<Price> pricesOf(List<String> skus), one per sku, in order; on the options' executor
@@ -98,6 +101,7 @@ final class CoreDocExamplesTest {
       // CompletableFuture<Map<String, Quote>> quotes(Set<String> symbols), which must not block
       var quotes = MappedBatchFunction.future(quoteClient::quotes, options);
       User user = users.execute(42L);
+      // spotless:on
 
       assertThat(user).isEqualTo(new User(42));
       assertThat(prices.execute("sku-1").get(10, TimeUnit.SECONDS)).isEqualTo(new Price("sku-1"));
@@ -111,8 +115,10 @@ final class CoreDocExamplesTest {
   void collapsingTurnsOffAndOnAgain() {
     var userLoader = MappedBatchFunction.blocking(userRepository::loadAll);
     // docs/core.md: turning collapsing off at run time
+    // spotless:off: the docs show this code as written here
     userLoader.setCollapsing(false); // every call is now a batch of its own
     userLoader.setCollapsing(true);
+    // spotless:on
 
     assertThat(userLoader.isCollapsing()).isTrue();
   }
@@ -120,9 +126,11 @@ final class CoreDocExamplesTest {
   @Test
   void aJavaDataloaderBatchLoaderInOneLine() {
     // docs/migrating.md: from java-dataloader
+    // spotless:off: the docs show this code as written here
     // CompletableFuture<Map<Long, User>> loadUsersAsync(Set<Long> userIds)
     var users = MappedBatchFunction.future(userManager::loadUsersAsync);
     CompletableFuture<User> user = users.execute(42L);   // userLoader.load(42L)
+    // spotless:on
 
     assertThat(user.join()).isEqualTo(new User(42));
   }

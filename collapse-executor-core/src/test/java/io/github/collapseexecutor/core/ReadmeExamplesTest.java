@@ -37,6 +37,7 @@ final class ReadmeExamplesTest {
   void sameKeyAndBatchSnippet() {
     long userId = 7;
     // README: same key, then batch
+    // spotless:off: the docs show this code as written here
     // Same key: 200 threads asking for one profile at once make one backend call.
     BlockingCallableGroupCollapseExecutor profiles = new BlockingCallableGroupCollapseExecutor();
     Profile profile = profiles.execute("profile:" + userId, () -> profileClient.load(userId));
@@ -62,6 +63,7 @@ final class ReadmeExamplesTest {
     }
     UserLoader userLoader = new UserLoader();
     User user = userLoader.execute(42L);
+    // spotless:on
 
     assertThat(profile).isEqualTo(new Profile(7));
     assertThat(user).isEqualTo(new User(42));
@@ -72,10 +74,12 @@ final class ReadmeExamplesTest {
   @Test
   void batchFunctionSnippet() {
     // README: batch function
+    // spotless:off: the docs show this code as written here
     // Map<Long, User> loadAll(Collection<Long> ids): each caller gets the user of its id, and an id
     // missing from the map fails only its caller.
     var users = MappedBatchFunction.blocking(userRepository::loadAll);
     User user = users.execute(42L);
+    // spotless:on
 
     assertThat(user).isEqualTo(new User(42));
     assertThatThrownBy(() -> users.execute(4242L))

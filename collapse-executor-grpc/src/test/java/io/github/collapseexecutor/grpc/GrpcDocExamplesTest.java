@@ -33,12 +33,14 @@ final class GrpcDocExamplesTest {
       token.put(EchoBackend.AUTHORIZATION, "Bearer reader");
       ClientInterceptor authInterceptor = MetadataUtils.newAttachHeadersInterceptor(token);
       // docs/grpc.md: the interceptor
+      // spotless:off: the docs show this code as written here
       CollapseClientInterceptor collapse = CollapseClientInterceptor.builder()
           .methods(name -> name.startsWith("catalogue.Catalogue/"))  // default: every unary method
           .build();
       ManagedChannel channel = Grpc.newChannelBuilder(target, credentials)
           .intercept(collapse, authInterceptor)  // the last runs first: collapse sees its metadata
           .build();
+      // spotless:on
       try {
         assertThat(CollapseClientInterceptorTest.echo(channel, "hello"))
             .isEqualTo("[Bearer reader] hello");
@@ -54,9 +56,11 @@ final class GrpcDocExamplesTest {
     LocalRedis.assumeRunning();
     try (FleetCoordinator coordinator = new TestFleet().connect()) {
       // docs/grpc.md: across the instances of an application
+      // spotless:off: the docs show this code as written here
       CollapseClientInterceptor collapse = CollapseClientInterceptor.builder()
           .fleet(RedisFleet.of(coordinator), "catalogue")  // the channel's name, alike everywhere
           .build();
+      // spotless:on
 
       try (EchoBackend backend = EchoBackend.inProcess()) {
         ManagedChannel channel = backend.inProcessChannel(collapse);

@@ -44,6 +44,7 @@ final class ScaleOutDocExamplesTest {
   void eachClientTakesItsName() {
     HttpCollapseOptions options = HttpCollapseOptions.builder().build();
     // docs/scale-out.md: the HTTP clients across the fleet
+    // spotless:off: the docs show this code as written here
     CollapseInterceptor collapse = new CollapseInterceptor(options);          // OkHttp
     OkHttpClient partner = collapse.partition(new OkHttpClient(), "partnerClient");
 
@@ -56,6 +57,7 @@ final class ScaleOutDocExamplesTest {
 
     HttpClient jdkPartner = CollapsingHttpClient.builder(HttpClient.newHttpClient(), options)
         .partition("partnerClient").build();                                   // JDK HttpClient
+    // spotless:on
 
     assertThat(partner.interceptors()).hasSize(1);
     restPartner.mutate().requestInterceptors(list -> assertThat(list).hasSize(1));
@@ -67,6 +69,7 @@ final class ScaleOutDocExamplesTest {
   static Quote quoteAcrossTheFleet(byte[] secret, String authorization,
       FleetCodec<Quote> quoteCodec, QuoteBackend backend) throws InterruptedException {
     // docs/scale-out.md: the Redis tier
+    // spotless:off: the docs show this code as written here
     FleetCoordinator fleet = FleetCoordinator.connect(RedisURI.create("redis://cache:6379"),
         FleetOptions.builder(secret).build());           // the same secret on every instance
 
@@ -74,6 +77,7 @@ final class ScaleOutDocExamplesTest {
         FleetKey.of("GET", "/quote/ACME", "authorization", authorization),  // the full local key
         quoteCodec,                                                          // result <-> bytes
         () -> backend.quote("ACME"));                                        // the call itself
+    // spotless:on
     return quote;
   }
 
@@ -81,9 +85,11 @@ final class ScaleOutDocExamplesTest {
   static List<FleetCoordinator> onACluster(FleetOptions options,
       RedisClusterClient redisClusterClient) {
     // docs/scale-out.md: Redis Cluster
+    // spotless:off: the docs show this code as written here
     FleetCoordinator fleet = FleetCoordinator.connectCluster(
         List.of(RedisURI.create("redis://cache-0:6379")), options);   // one node finds the rest
     FleetCoordinator shared = FleetCoordinator.create(redisClusterClient, options);
+    // spotless:on
     return List.of(fleet, shared);
   }
 
@@ -98,10 +104,12 @@ final class ScaleOutDocExamplesTest {
     }
 
     // docs/scale-out.md: @Collapsible methods across the fleet
+    // spotless:off: the docs show this code as written here
     @Collapsible(executor = "quotes")   // or @Collapsible(fleet = true)
     public Quote quote(String symbol) { return partner.quote(symbol); }
 
     @Collapsible(executor = "quotes")   // the value of the future or Mono crosses
     public Mono<Quote> quoteLater(String symbol) { return partnerClient.quote(symbol); }
+    // spotless:on
   }
 }

@@ -29,11 +29,13 @@ final class JdkHttpClientDocExamplesTest {
       HttpRequest request =
           HttpRequest.newBuilder(URI.create(backend.baseUrl() + "/prices/ACME")).build();
       // docs/jdk-httpclient.md
+      // spotless:off: the docs show this code as written here
       HttpCollapseOptions options = HttpCollapseOptions.builder()
           .group(CollapseGroup.ofUris("/prices/*"))
           .build();
       HttpClient client = CollapsingHttpClient.wrap(HttpClient.newHttpClient(), options);
       HttpResponse<String> price = client.send(request, BodyHandlers.ofString());
+      // spotless:on
 
       assertThat(price.body()).isEqualTo("call 1");
       assertThat(backend.calls()).isEqualTo(1);

@@ -19,6 +19,7 @@ final class AddingCollapseDocExamples {
   private AddingCollapseDocExamples() {}
 
   // docs/adding-collapse.md: the reads
+  // spotless:off: the docs show this code as written here
   public interface OwnerRepository extends JpaRepository<Owner, Long> {
     @Override @Collapsible long count();                           // 50 callers: 1 statement
     @Collapsible @Query("select new ...OwnerRow(o.id, o.lastName, size(o.pets)) from Owner o")
@@ -29,4 +30,5 @@ final class AddingCollapseDocExamples {
   public interface VetRepository extends Repository<Vet, Long> {
     @Cacheable("vets") @Collapsible List<VetRow> findRows();       // empty cache: 1, not 12
   }
+  // spotless:on
 }

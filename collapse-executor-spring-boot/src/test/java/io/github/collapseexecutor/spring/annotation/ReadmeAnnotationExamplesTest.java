@@ -51,6 +51,7 @@ final class ReadmeAnnotationExamplesTest {
 
   // README: annotations (an inner class, so that it reaches the clients above as the README's
   // bean reaches its own)
+  // spotless:off: the docs show this code as written here
   @Service
   class UserService {
     // Same key: 200 threads asking for one profile at once make one backend call.
@@ -69,6 +70,7 @@ final class ReadmeAnnotationExamplesTest {
       return userRepository.loadAll(ids);
     }
   }
+  // spotless:on
 
   private final ApplicationContextRunner runner = new ApplicationContextRunner()
       .withConfiguration(AutoConfigurations.of(CollapseExecutorAutoConfiguration.class,

@@ -39,10 +39,12 @@ final class WebFluxDocExamplesTest {
               .build()));
       context.refresh();
       // docs/webflux.md
+      // spotless:off: the docs show this code as written here
       HttpHandler handler = WebHttpHandlerBuilder.applicationContext(context)
           .filter(new CollapseWebFilter(HttpCollapseOptions.builder()
               .group(CollapseGroup.ofUris("/prices/*")).build()))
           .build();
+      // spotless:on
 
       DisposableServer server = HttpServer.create().host("127.0.0.1").port(0)
           .handle(new ReactorHttpHandlerAdapter(handler)).bindNow(Duration.ofSeconds(10));
