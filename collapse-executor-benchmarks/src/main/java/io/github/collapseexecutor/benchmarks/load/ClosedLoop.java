@@ -25,6 +25,7 @@ final class ClosedLoop {
 
   /** A run stops early once this many requests failed: the server is down or misconfigured. */
   private static final long MAX_ERRORS = 1000;
+
   private static final Duration GRACE = Duration.ofSeconds(60);
 
   private final int users;
@@ -48,24 +49,27 @@ final class ClosedLoop {
     ClosedLoop loop = new ClosedLoop(users, duration);
     CountDownLatch start = new CountDownLatch(1);
     for (int i = 0; i < users; i++) {
-      Thread user = new Thread(() -> {
-        try {
-          start.await();
-          while (loop.running()) {
-            long begin = System.nanoTime();
-            try {
-              call.call();
-              loop.completed(begin);
-            } catch (Exception e) {
-              loop.failed(e);
-            }
-          }
-        } catch (InterruptedException e) {
-          Thread.currentThread().interrupt();
-        } finally {
-          loop.done.countDown();
-        }
-      }, "load-user-" + i);
+      Thread user =
+          new Thread(
+              () -> {
+                try {
+                  start.await();
+                  while (loop.running()) {
+                    long begin = System.nanoTime();
+                    try {
+                      call.call();
+                      loop.completed(begin);
+                    } catch (Exception e) {
+                      loop.failed(e);
+                    }
+                  }
+                } catch (InterruptedException e) {
+                  Thread.currentThread().interrupt();
+                } finally {
+                  loop.done.countDown();
+                }
+              },
+              "load-user-" + i);
       user.setDaemon(true);
       user.start();
     }
@@ -76,11 +80,12 @@ final class ClosedLoop {
   static Measurement reactive(int users, Duration duration, Supplier<Mono<?>> call)
       throws InterruptedException {
     ClosedLoop loop = new ClosedLoop(users, duration);
-    return loop.measure(() -> {
-      for (int i = 0; i < users; i++) {
-        loop.next(call);
-      }
-    });
+    return loop.measure(
+        () -> {
+          for (int i = 0; i < users; i++) {
+            loop.next(call);
+          }
+        });
   }
 
   private void next(Supplier<Mono<?>> call) {
@@ -89,16 +94,17 @@ final class ClosedLoop {
       return;
     }
     long begin = System.nanoTime();
-    call.get().subscribe(
-        value -> {},
-        error -> {
-          failed(error);
-          next(call);
-        },
-        () -> {
-          completed(begin);
-          next(call);
-        });
+    call.get()
+        .subscribe(
+            value -> {},
+            error -> {
+              failed(error);
+              next(call);
+            },
+            () -> {
+              completed(begin);
+              next(call);
+            });
   }
 
   private Measurement measure(Runnable startUsers) throws InterruptedException {
@@ -106,16 +112,21 @@ final class ClosedLoop {
     end = begin + duration.toNanos();
     startUsers.run();
     if (!done.await(duration.plus(GRACE).toMillis(), TimeUnit.MILLISECONDS)) {
-      throw new IllegalStateException(users + " users did not finish within " + GRACE.toSeconds()
-          + " s of the end of the run");
+      throw new IllegalStateException(
+          users + " users did not finish within " + GRACE.toSeconds() + " s of the end of the run");
     }
     double seconds = (System.nanoTime() - begin) / 1e9;
     if (errors.sum() >= MAX_ERRORS) {
       throw new IllegalStateException(errors.sum() + " requests failed", firstError.get());
     }
     Histogram histogram = latencies.getIntervalHistogram();
-    return new Measurement(users, requests.sum(), errors.sum(), seconds,
-        histogram.getValueAtPercentile(50) / 1000.0, histogram.getValueAtPercentile(99) / 1000.0,
+    return new Measurement(
+        users,
+        requests.sum(),
+        errors.sum(),
+        seconds,
+        histogram.getValueAtPercentile(50) / 1000.0,
+        histogram.getValueAtPercentile(99) / 1000.0,
         0);
   }
 
