@@ -37,7 +37,7 @@ final class Fleet implements AutoCloseable {
    */
   static Fleet start(int size, Path logs) throws IOException, InterruptedException {
     return start(size, logs, "instance-", instance ->
-        InetSocketAddress.createUnresolved("127.0.0.1", Loopback.freePort()), List.of());
+        InetSocketAddress.createUnresolved("127.0.0.1", Loopback.freePort()), List.of(), "");
   }
 
   /**
@@ -48,13 +48,23 @@ final class Fleet implements AutoCloseable {
    */
   static Fleet startOnOnePort(int size, Path logs, String name, List<String> arguments)
       throws IOException, InterruptedException {
+    return startOnOnePort(size, logs, name, arguments, "");
+  }
+
+  /**
+   * Starts the instances as {@link #startOnOnePort(int, Path, String, List)} does, with
+   * {@code extraClassPath} after the harness's class path (or empty).
+   */
+  static Fleet startOnOnePort(int size, Path logs, String name, List<String> arguments,
+      String extraClassPath) throws IOException, InterruptedException {
     int port = Loopback.freePort();
     return start(size, logs, name + "-instance-",
-        instance -> InetSocketAddress.createUnresolved("127.0.0." + instance, port), arguments);
+        instance -> InetSocketAddress.createUnresolved("127.0.0." + instance, port), arguments,
+        extraClassPath);
   }
 
   private static Fleet start(int size, Path logs, String names,
-      IntFunction<InetSocketAddress> address, List<String> arguments)
+      IntFunction<InetSocketAddress> address, List<String> arguments, String extraClassPath)
       throws IOException, InterruptedException {
     // one start per core: eight Spring Boot start-ups at once on two cores took two minutes each
     ExecutorService starters = Executors.newFixedThreadPool(
@@ -66,7 +76,7 @@ final class Fleet implements AutoCloseable {
         String name = names + i;
         InetSocketAddress listen = address.apply(i);
         starting.add(starters.submit(
-            () -> SampleApp.start(name, JVM_OPTIONS, logs, listen, arguments)));
+            () -> SampleApp.start(name, JVM_OPTIONS, logs, listen, arguments, extraClassPath)));
       }
       Throwable failure = null;
       for (Future<SampleApp> instance : starting) {
