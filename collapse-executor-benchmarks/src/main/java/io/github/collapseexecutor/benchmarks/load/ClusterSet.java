@@ -124,6 +124,13 @@ final class ClusterSet implements AutoCloseable {
     return nodes.onServer(port, commands -> commands.info("replication")).contains("role:master");
   }
 
+  /** Waits, at most a minute, until the node on {@code port} is a master, settled. */
+  void awaitMaster(int port) throws InterruptedException {
+    RedisNodes.await("127.0.0.1:" + port + " to be a master", SETTLE_LIMIT,
+        () -> isMaster(port));
+    awaitSettled();
+  }
+
   /**
    * Waits, at most a minute, until every running node sees the cluster up and the same three
    * masters serving the slots, and every running replica has its link to its master up: after a

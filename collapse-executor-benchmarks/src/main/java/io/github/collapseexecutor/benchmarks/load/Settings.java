@@ -27,11 +27,11 @@ record Settings(boolean quick, Set<Case> cases, Path out, Duration warmUp, Durat
 
   /**
    * The cases, each selectable with
-   * {@code --cases=servlet,clients,db,secured-backend,scale-out,grpc,mixed}.
+   * {@code --cases=servlet,clients,db,secured-backend,scale-out,fleet-failover,grpc,mixed}.
    */
   enum Case {
-    SERVLET, CLIENTS, WEBFLUX, DB, SECURED_BACKEND(true), SCALE_OUT(true), GRPC(true),
-    MIXED(true);
+    SERVLET, CLIENTS, WEBFLUX, DB, SECURED_BACKEND(true), SCALE_OUT(true), FLEET_FAILOVER(true),
+    GRPC(true), MIXED(true);
 
     private final boolean ownSection;
 
@@ -53,7 +53,8 @@ record Settings(boolean quick, Set<Case> cases, Path out, Duration warmUp, Durat
   }
 
   static final String USAGE = "usage: load.sh [--quick]"
-      + " [--cases=servlet,clients,webflux,db,secured-backend,scale-out,grpc,mixed] [--out=DIR]";
+      + " [--cases=servlet,clients,webflux,db,secured-backend,scale-out,fleet-failover,grpc,mixed]"
+      + " [--out=DIR]";
 
   private static final List<Integer> SWEEP_USERS = List.of(1, 10, 50, 100, 200, 400);
 

@@ -7,7 +7,6 @@ import io.lettuce.core.RedisURI;
 import io.lettuce.core.cluster.RedisClusterClient;
 import io.lettuce.core.cluster.api.StatefulRedisClusterConnection;
 import java.nio.file.Path;
-import java.time.Duration;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -53,9 +52,7 @@ final class RedisSetsTest {
       int replica = cluster.replicaOf(master);
 
       cluster.failOver(replica);
-      RedisNodes.await("the replica to take over", Duration.ofSeconds(30),
-          () -> cluster.isMaster(replica));
-      cluster.awaitSettled();
+      cluster.awaitMaster(replica);
 
       assertThat(cluster.masterHolding("collapse-load:{*}:*")).contains(replica);
       assertThat(cluster.isMaster(master)).isFalse();
