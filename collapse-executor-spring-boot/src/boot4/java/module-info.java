@@ -47,6 +47,8 @@ module io.github.collapseexecutor.spring.boot {
   requires static micrometer.core;
   requires static micrometer.observation;
   requires static reactor.core;
+  // the names and order of the endpoint's JSON properties
+  requires static com.fasterxml.jackson.annotation;
   requires static transitive org.jspecify;
 
   exports io.github.collapseexecutor.spring.boot.autoconfigure;

@@ -42,14 +42,15 @@ import org.jspecify.annotations.Nullable;
  *   - uri-regexes: ['/orders/[0-9]+']
  * }</pre>
  *
- * @param name the name shown for the group; {@code null} means its first pattern
- * @param uris path patterns, each starting with {@code /}; {@code null} means none
- * @param uriRegexes regular expressions for the whole path; {@code null} means none
- * @param collapsePolicyName the name of a policy in {@link HttpCollapseOptions#policies()}, or
- *     {@code null} for {@link CollapsePolicy#DEFAULT}
+ * <p>Built with {@link #builder()}, {@link #ofUris} or {@link #ofRegexes}; equal when every
+ * setting is.
  */
-public record CollapseGroup(String name, List<String> uris, List<String> uriRegexes,
-    @Nullable String collapsePolicyName) {
+public final class CollapseGroup {
+
+  private final String name;
+  private final List<String> uris;
+  private final List<String> uriRegexes;
+  private final @Nullable String collapsePolicyName;
 
   /**
    * Validates and copies the patterns, and names the group after its first pattern unless
@@ -60,11 +61,10 @@ public record CollapseGroup(String name, List<String> uris, List<String> uriRege
    *     open, ...: the message names the pattern and its index in {@code uris}), a regular
    *     expression is blank or does not compile, or the name or the policy name is blank
    */
-  public CollapseGroup(@Nullable String name, @Nullable List<String> uris,
-      @Nullable List<String> uriRegexes, @Nullable String collapsePolicyName) {
-    // not a compact constructor: its parameters take null, which only collapsePolicyName keeps
-    this.uris = checkedUris(uris == null ? List.of() : uris);
-    this.uriRegexes = checkedRegexes(uriRegexes == null ? List.of() : uriRegexes);
+  private CollapseGroup(@Nullable String name, List<String> uris, List<String> uriRegexes,
+      @Nullable String collapsePolicyName) {
+    this.uris = checkedUris(uris);
+    this.uriRegexes = checkedRegexes(uriRegexes);
     if (this.uris.isEmpty() && this.uriRegexes.isEmpty()) {
       throw new IllegalArgumentException("a collapse group needs at least one uri or uri regex");
     }
@@ -73,30 +73,61 @@ public record CollapseGroup(String name, List<String> uris, List<String> uriRege
         : NameChecks.nonBlank("name", name);
   }
 
-  /** Creates a group named after its first pattern. */
-  public CollapseGroup(@Nullable List<String> uris, @Nullable List<String> uriRegexes,
-      @Nullable String collapsePolicyName) {
-    this(null, uris, uriRegexes, collapsePolicyName);
-  }
-
-  /** Returns a group of path patterns with the default policy. */
+  /**
+   * Returns a group of path patterns with the default policy.
+   *
+   * @throws IllegalArgumentException if a pattern can never match, or there is none
+   */
   public static CollapseGroup ofUris(String... uris) {
-    return new CollapseGroup(List.of(uris), List.of(), null);
+    return new CollapseGroup(null, List.of(uris), List.of(), null);
   }
 
-  /** Returns a group of path patterns whose key the named policy shapes. */
+  /**
+   * Returns a group of path patterns whose key the named policy shapes.
+   *
+   * @throws IllegalArgumentException if a pattern can never match, there is none, or the policy
+   *     name is blank
+   */
   public static CollapseGroup ofUris(String collapsePolicyName, List<String> uris) {
-    return new CollapseGroup(uris, List.of(), collapsePolicyName);
+    return new CollapseGroup(null, uris, List.of(), collapsePolicyName);
   }
 
-  /** Returns a group of regular expressions with the default policy. */
+  /**
+   * Returns a group of regular expressions with the default policy.
+   *
+   * @throws IllegalArgumentException if an expression is blank or does not compile, or there is
+   *     none
+   */
   public static CollapseGroup ofRegexes(String... uriRegexes) {
-    return new CollapseGroup(List.of(), List.of(uriRegexes), null);
+    return new CollapseGroup(null, List.of(), List.of(uriRegexes), null);
   }
 
   /** Returns a builder of a group, for code that sets one setting at a time. */
   public static Builder builder() {
     return new Builder();
+  }
+
+  /** Returns the name shown for the group: the one given, else its first pattern. */
+  public String name() {
+    return name;
+  }
+
+  /** Returns the path patterns, each starting with {@code /}. */
+  public List<String> uris() {
+    return uris;
+  }
+
+  /** Returns the regular expressions for the whole path. */
+  public List<String> uriRegexes() {
+    return uriRegexes;
+  }
+
+  /**
+   * Returns the name of a policy in {@link HttpCollapseOptions#policies()}, or {@code null} for
+   * {@link CollapsePolicy#DEFAULT}.
+   */
+  public @Nullable String collapsePolicyName() {
+    return collapsePolicyName;
   }
 
   /**
@@ -107,6 +138,24 @@ public record CollapseGroup(String name, List<String> uris, List<String> uriRege
   public CollapseGroup withName(String name) {
     return new CollapseGroup(Objects.requireNonNull(name, "name"), uris, uriRegexes,
         collapsePolicyName);
+  }
+
+  @Override
+  public boolean equals(@Nullable Object other) {
+    return other instanceof CollapseGroup that && name.equals(that.name) && uris.equals(that.uris)
+        && uriRegexes.equals(that.uriRegexes)
+        && Objects.equals(collapsePolicyName, that.collapsePolicyName);
+  }
+
+  @Override
+  public int hashCode() {
+    return Objects.hash(name, uris, uriRegexes, collapsePolicyName);
+  }
+
+  @Override
+  public String toString() {
+    return "CollapseGroup[name=" + name + ", uris=" + uris + ", uriRegexes=" + uriRegexes
+        + ", collapsePolicyName=" + collapsePolicyName + "]";
   }
 
   private static List<String> checkedUris(List<String> uris) {

@@ -47,34 +47,33 @@ import org.jspecify.annotations.Nullable;
  *     shared-across-addresses: true
  * }</pre>
  *
- * @param collapseRequestHeaders header names that join the key; {@code null} means none
- * @param collapseRequestQueries query parameter names that alone count; {@code null} or empty means
- *     all
- * @param shareUncacheable whether uncacheable responses are shared; {@code null} means
- *     {@link ShareUncacheable#WITHIN_CREDENTIALS}
- * @param acceptHeadersInKey whether {@code Accept} and {@code Accept-Language} join the key
- * @param sharedAcrossAddresses whether a server shares responses across client addresses
+ * <p>Built with {@link #builder()}, {@link #of} or from {@link #DEFAULT}; equal when every setting
+ * is.
  */
-public record CollapsePolicy(List<String> collapseRequestHeaders,
-    List<String> collapseRequestQueries, ShareUncacheable shareUncacheable,
-    boolean acceptHeadersInKey, boolean sharedAcrossAddresses) {
+public final class CollapsePolicy {
 
   /**
    * The policy of a group that names none: every query parameter counts, no extra header,
    * uncacheable responses shared within the same credentials, and {@code Accept} and
    * {@code Accept-Language} in the key.
    */
-  public static final CollapsePolicy DEFAULT = new CollapsePolicy(List.of(), List.of());
+  public static final CollapsePolicy DEFAULT = new CollapsePolicy(List.of(), List.of(), null,
+      /* acceptHeadersInKey= */ true, /* sharedAcrossAddresses= */ false);
+
+  private final List<String> collapseRequestHeaders;
+  private final List<String> collapseRequestQueries;
+  private final ShareUncacheable shareUncacheable;
+  private final boolean acceptHeadersInKey;
+  private final boolean sharedAcrossAddresses;
 
   /**
    * Validates and copies the lists; header names are kept in lower case.
    *
    * @throws IllegalArgumentException if a name is null or blank
    */
-  public CollapsePolicy(@Nullable List<String> collapseRequestHeaders,
+  private CollapsePolicy(@Nullable List<String> collapseRequestHeaders,
       @Nullable List<String> collapseRequestQueries, @Nullable ShareUncacheable shareUncacheable,
       boolean acceptHeadersInKey, boolean sharedAcrossAddresses) {
-    // not a compact constructor: its parameters take null, which no component keeps
     this.collapseRequestHeaders =
         names("collapseRequestHeaders", collapseRequestHeaders, true);
     this.collapseRequestQueries =
@@ -85,37 +84,41 @@ public record CollapsePolicy(List<String> collapseRequestHeaders,
     this.sharedAcrossAddresses = sharedAcrossAddresses;
   }
 
-  /** Creates a policy that keeps the client's address in a server's key. */
-  public CollapsePolicy(@Nullable List<String> collapseRequestHeaders,
-      @Nullable List<String> collapseRequestQueries, @Nullable ShareUncacheable shareUncacheable,
-      boolean acceptHeadersInKey) {
-    this(collapseRequestHeaders, collapseRequestQueries, shareUncacheable, acceptHeadersInKey,
-        /* sharedAcrossAddresses= */ false);
-  }
-
-  /**
-   * Creates a policy that shares uncacheable responses within the same credentials, with
-   * {@code Accept} and {@code Accept-Language} in the key.
-   */
-  public CollapsePolicy(@Nullable List<String> collapseRequestHeaders,
-      @Nullable List<String> collapseRequestQueries) {
-    this(collapseRequestHeaders, collapseRequestQueries, null);
-  }
-
-  /** Creates a policy with {@code Accept} and {@code Accept-Language} in the key. */
-  public CollapsePolicy(@Nullable List<String> collapseRequestHeaders,
-      @Nullable List<String> collapseRequestQueries, @Nullable ShareUncacheable shareUncacheable) {
-    this(collapseRequestHeaders, collapseRequestQueries, shareUncacheable,
-        /* acceptHeadersInKey= */ true);
-  }
-
   /**
    * Returns a policy with the given headers and queries, uncacheable responses shared within the
    * same credentials, and {@code Accept} and {@code Accept-Language} in the key.
+   *
+   * @throws IllegalArgumentException if a name is null or blank
    */
   public static CollapsePolicy of(List<String> collapseRequestHeaders,
       List<String> collapseRequestQueries) {
-    return new CollapsePolicy(collapseRequestHeaders, collapseRequestQueries);
+    return new CollapsePolicy(collapseRequestHeaders, collapseRequestQueries, null,
+        /* acceptHeadersInKey= */ true, /* sharedAcrossAddresses= */ false);
+  }
+
+  /** Returns the header names that join the key, in lower case. */
+  public List<String> collapseRequestHeaders() {
+    return collapseRequestHeaders;
+  }
+
+  /** Returns the query parameter names that alone count; empty means all. */
+  public List<String> collapseRequestQueries() {
+    return collapseRequestQueries;
+  }
+
+  /** Returns whether uncacheable responses are shared. */
+  public ShareUncacheable shareUncacheable() {
+    return shareUncacheable;
+  }
+
+  /** Returns whether {@code Accept} and {@code Accept-Language} join the key. */
+  public boolean acceptHeadersInKey() {
+    return acceptHeadersInKey;
+  }
+
+  /** Returns whether a server shares responses across client addresses. */
+  public boolean sharedAcrossAddresses() {
+    return sharedAcrossAddresses;
   }
 
   /** Returns a copy of this policy with {@code acceptHeadersInKey} set as given. */
@@ -149,6 +152,30 @@ public record CollapsePolicy(List<String> collapseRequestHeaders,
   private static List<String> names(String setting, @Nullable List<String> names,
       boolean lowerCase) {
     return names == null ? List.of() : List.copyOf(NameChecks.checked(setting, names, lowerCase));
+  }
+
+  @Override
+  public boolean equals(@Nullable Object other) {
+    return other instanceof CollapsePolicy that
+        && collapseRequestHeaders.equals(that.collapseRequestHeaders)
+        && collapseRequestQueries.equals(that.collapseRequestQueries)
+        && shareUncacheable == that.shareUncacheable
+        && acceptHeadersInKey == that.acceptHeadersInKey
+        && sharedAcrossAddresses == that.sharedAcrossAddresses;
+  }
+
+  @Override
+  public int hashCode() {
+    return Objects.hash(collapseRequestHeaders, collapseRequestQueries, shareUncacheable,
+        acceptHeadersInKey, sharedAcrossAddresses);
+  }
+
+  @Override
+  public String toString() {
+    return "CollapsePolicy[collapseRequestHeaders=" + collapseRequestHeaders
+        + ", collapseRequestQueries=" + collapseRequestQueries + ", shareUncacheable="
+        + shareUncacheable + ", acceptHeadersInKey=" + acceptHeadersInKey
+        + ", sharedAcrossAddresses=" + sharedAcrossAddresses + "]";
   }
 
   /**

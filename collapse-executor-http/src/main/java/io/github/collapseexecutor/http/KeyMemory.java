@@ -1,6 +1,8 @@
 package io.github.collapseexecutor.http;
 
 import java.time.Duration;
+import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * What an adapter remembers about a key between requests, in two tables bounded in time and in
@@ -15,48 +17,82 @@ import java.time.Duration;
  *     .build();
  * }</pre>
  *
- * @param hitForPassTtl how long requests with a key go straight to the backend, without waiting
- *     for an identical request, after a response for that key could not be shared
- *     ({@code Set-Cookie}, {@code private} without a credential, {@code Vary: *}, a body over
- *     {@link HttpCollapseOptions#maxBodyBytes()}, ...): they would wait for a response they cannot
- *     get and then make their own call anyway. Counted as {@link HttpCollapseStats#passedThrough()}
- *     and {@link UnsharedReason#HIT_FOR_PASS}. Default
- *     {@link HttpCollapseOptions#DEFAULT_HIT_FOR_PASS_TTL}.
- * @param hitForPassMaxKeys the largest number of keys marked for hit-for-pass at once. Default
- *     {@value HttpCollapseOptions#DEFAULT_HIT_FOR_PASS_MAX_KEYS}.
- * @param varyTtl how long the request headers a response names in {@code Vary} are remembered for
- *     its key, when the key does not hold them already: requests with that key then collapse only
- *     with requests that sent the same values of those headers, from the start, instead of
- *     waiting for a response made for other values (RFC 9111 section 4.1). Counted as
- *     {@link HttpCollapseStats#varyKeyed()}. With zero, requests still get only a representation
- *     made for their own values, and waiters whose values differ from the first request's still
- *     make one call per set of values. Default {@link HttpCollapseOptions#DEFAULT_VARY_TTL}.
- * @param varyMaxKeys the largest number of keys whose {@code Vary} names are remembered at once.
- *     Default {@value HttpCollapseOptions#DEFAULT_VARY_MAX_KEYS}.
+ * <p>Built from {@link #defaults()}; equal when every setting is.
  */
-public record KeyMemory(Duration hitForPassTtl, int hitForPassMaxKeys, Duration varyTtl,
-    int varyMaxKeys) {
+public final class KeyMemory {
 
   private static final KeyMemory DEFAULTS = new KeyMemory(
       HttpCollapseOptions.DEFAULT_HIT_FOR_PASS_TTL,
       HttpCollapseOptions.DEFAULT_HIT_FOR_PASS_MAX_KEYS,
       HttpCollapseOptions.DEFAULT_VARY_TTL, HttpCollapseOptions.DEFAULT_VARY_MAX_KEYS);
 
+  private final Duration hitForPassTtl;
+  private final int hitForPassMaxKeys;
+  private final Duration varyTtl;
+  private final int varyMaxKeys;
+
   /**
    * Checks the settings.
    *
    * @throws IllegalArgumentException if a time or a number of keys is negative
    */
-  public KeyMemory {
+  private KeyMemory(Duration hitForPassTtl, int hitForPassMaxKeys, Duration varyTtl,
+      int varyMaxKeys) {
     Checks.notNegative("hitForPassTtl", hitForPassTtl);
     Checks.notNegative("hitForPassMaxKeys", hitForPassMaxKeys);
     Checks.notNegative("varyTtl", varyTtl);
     Checks.notNegative("varyMaxKeys", varyMaxKeys);
+    this.hitForPassTtl = hitForPassTtl;
+    this.hitForPassMaxKeys = hitForPassMaxKeys;
+    this.varyTtl = varyTtl;
+    this.varyMaxKeys = varyMaxKeys;
   }
 
   /** Returns the defaults: both tables on, for 120 s and at most 10,000 keys each. */
   public static KeyMemory defaults() {
     return DEFAULTS;
+  }
+
+  /**
+   * Returns how long requests with a key go straight to the backend, without waiting for an
+   * identical request, after a response for that key could not be shared ({@code Set-Cookie},
+   * {@code private} without a credential, {@code Vary: *}, a body over
+   * {@link HttpCollapseOptions#maxBodyBytes()}, ...): they would wait for a response they cannot
+   * get and then make their own call anyway. Counted as {@link HttpCollapseStats#passedThrough()}
+   * and {@link UnsharedReason#HIT_FOR_PASS}. Default
+   * {@link HttpCollapseOptions#DEFAULT_HIT_FOR_PASS_TTL}.
+   */
+  public Duration hitForPassTtl() {
+    return hitForPassTtl;
+  }
+
+  /**
+   * Returns the largest number of keys marked for hit-for-pass at once. Default
+   * {@value HttpCollapseOptions#DEFAULT_HIT_FOR_PASS_MAX_KEYS}.
+   */
+  public int hitForPassMaxKeys() {
+    return hitForPassMaxKeys;
+  }
+
+  /**
+   * Returns how long the request headers a response names in {@code Vary} are remembered for its
+   * key, when the key does not hold them already: requests with that key then collapse only with
+   * requests that sent the same values of those headers, from the start, instead of waiting for
+   * a response made for other values (RFC 9111 section 4.1). Counted as
+   * {@link HttpCollapseStats#varyKeyed()}. With zero, requests still get only a representation
+   * made for their own values, and waiters whose values differ from the first request's still
+   * make one call per set of values. Default {@link HttpCollapseOptions#DEFAULT_VARY_TTL}.
+   */
+  public Duration varyTtl() {
+    return varyTtl;
+  }
+
+  /**
+   * Returns the largest number of keys whose {@code Vary} names are remembered at once. Default
+   * {@value HttpCollapseOptions#DEFAULT_VARY_MAX_KEYS}.
+   */
+  public int varyMaxKeys() {
+    return varyMaxKeys;
   }
 
   /**
@@ -93,5 +129,23 @@ public record KeyMemory(Duration hitForPassTtl, int hitForPassMaxKeys, Duration 
    */
   public KeyMemory withVaryMaxKeys(int varyMaxKeys) {
     return new KeyMemory(hitForPassTtl, hitForPassMaxKeys, varyTtl, varyMaxKeys);
+  }
+
+  @Override
+  public boolean equals(@Nullable Object other) {
+    return other instanceof KeyMemory that && hitForPassTtl.equals(that.hitForPassTtl)
+        && hitForPassMaxKeys == that.hitForPassMaxKeys && varyTtl.equals(that.varyTtl)
+        && varyMaxKeys == that.varyMaxKeys;
+  }
+
+  @Override
+  public int hashCode() {
+    return Objects.hash(hitForPassTtl, hitForPassMaxKeys, varyTtl, varyMaxKeys);
+  }
+
+  @Override
+  public String toString() {
+    return "KeyMemory[hitForPassTtl=" + hitForPassTtl + ", hitForPassMaxKeys="
+        + hitForPassMaxKeys + ", varyTtl=" + varyTtl + ", varyMaxKeys=" + varyMaxKeys + "]";
   }
 }

@@ -14,19 +14,20 @@ final class CollapseGroupTest {
   void aGroupIsNamedAfterItsFirstPatternUnlessGivenAName() {
     assertThat(CollapseGroup.ofUris("/users/*", "/teams/*").name()).isEqualTo("/users/*");
     assertThat(CollapseGroup.ofRegexes("/orders/[0-9]+").name()).isEqualTo("/orders/[0-9]+");
-    assertThat(new CollapseGroup(List.of("/a"), List.of("/b"), null).name()).isEqualTo("/a");
+    assertThat(CollapseGroup.builder().uris(List.of("/a")).uriRegexes(List.of("/b")).build()
+        .name()).isEqualTo("/a");
     assertThat(CollapseGroup.ofUris("/users/*").withName("users").name()).isEqualTo("users");
     assertThat(CollapseGroup.builder().uriRegexes(List.of("/x.*")).name("x").build())
-        .isEqualTo(new CollapseGroup("x", List.of(), List.of("/x.*"), null));
+        .isEqualTo(CollapseGroup.ofRegexes("/x.*").withName("x"));
   }
 
   @Test
   void aPatternThatCanNeverMatchOrIsMissingIsRejectedByItsIndex() {
     assertThatIllegalArgumentException()
-        .isThrownBy(() -> new CollapseGroup(List.of("/ok", "/a/**/b"), null, null))
+        .isThrownBy(() -> CollapseGroup.ofUris("/ok", "/a/**/b"))
         .withMessageStartingWith("uris[1]: uri pattern '/a/**/b' can never match: ");
     assertThatIllegalArgumentException()
-        .isThrownBy(() -> new CollapseGroup(Arrays.asList("/ok", null), null, null))
+        .isThrownBy(() -> CollapseGroup.builder().uris(Arrays.asList("/ok", null)))
         .withMessage("uris[1]: a uri pattern must not be null");
   }
 
@@ -94,8 +95,8 @@ final class CollapseGroupTest {
     CollapsePolicy policy = CollapsePolicy.builder()
         .collapseRequestHeaders(List.of(" X-Tenant ")).collapseRequestQueries(List.of("q"))
         .shareUncacheable(ShareUncacheable.NEVER).acceptHeadersInKey(false).build();
-    assertThat(policy).isEqualTo(new CollapsePolicy(List.of("x-tenant"), List.of("q"),
-        ShareUncacheable.NEVER, false));
+    assertThat(policy).isEqualTo(CollapsePolicy.of(List.of("x-tenant"), List.of("q"))
+        .withShareUncacheable(ShareUncacheable.NEVER).withAcceptHeadersInKey(false));
     assertThat(CollapsePolicy.builder().build()).isEqualTo(CollapsePolicy.DEFAULT);
     assertThatIllegalArgumentException()
         .isThrownBy(() -> CollapsePolicy.builder().collapseRequestQueries(List.of("q", " ")))

@@ -70,7 +70,8 @@ final class HttpCollapseOptionsTest {
     HttpCollapseOptions bySetters = HttpCollapseOptions.builder()
         .hitForPassTtl(Duration.ZERO).hitForPassMaxKeys(5)
         .varyTtl(Duration.ofSeconds(7)).varyMaxKeys(9).build();
-    KeyMemory memory = new KeyMemory(Duration.ZERO, 5, Duration.ofSeconds(7), 9);
+    KeyMemory memory = KeyMemory.defaults().withHitForPassTtl(Duration.ZERO)
+        .withHitForPassMaxKeys(5).withVaryTtl(Duration.ofSeconds(7)).withVaryMaxKeys(9);
     assertThat(bySetters.keyMemory()).isEqualTo(memory);
     assertThat(HttpCollapseOptions.builder().keyMemory(memory).build().varyMaxKeys()).isEqualTo(9);
     assertThatThrownBy(() -> KeyMemory.defaults().withHitForPassMaxKeys(-1))

@@ -20,16 +20,18 @@ import org.jspecify.annotations.Nullable;
  *     .build();
  * }</pre>
  *
- * @param registry the registry
- * @param convention the convention of the shared calls' observations, or {@code null} for
- *     {@link DefaultCollapseObservationConvention}
+ * <p>Made with {@link #of} and {@link #withConvention}; equal when the registry and the
+ * convention are.
  */
-public record CollapseObservations(ObservationRegistry registry,
-    @Nullable CollapseObservationConvention convention) implements CallObserver.Factory {
+public final class CollapseObservations implements CallObserver.Factory {
 
-  /** Checks the registry. */
-  public CollapseObservations {
-    Objects.requireNonNull(registry, "registry");
+  private final ObservationRegistry registry;
+  private final @Nullable CollapseObservationConvention convention;
+
+  private CollapseObservations(ObservationRegistry registry,
+      @Nullable CollapseObservationConvention convention) {
+    this.registry = Objects.requireNonNull(registry, "registry");
+    this.convention = convention;
   }
 
   /** Returns observations on {@code registry}, with the default convention. */
@@ -37,14 +39,46 @@ public record CollapseObservations(ObservationRegistry registry,
     return new CollapseObservations(registry, null);
   }
 
-  /** Returns these observations with {@code convention} instead. */
-  public CollapseObservations withConvention(CollapseObservationConvention convention) {
-    return new CollapseObservations(registry, Objects.requireNonNull(convention, "convention"));
+  /**
+   * Returns these observations with {@code convention} instead, or with
+   * {@link DefaultCollapseObservationConvention} when it is {@code null}.
+   */
+  public CollapseObservations withConvention(@Nullable CollapseObservationConvention convention) {
+    return new CollapseObservations(registry, convention);
+  }
+
+  /** Returns the registry that observes every shared call. */
+  public ObservationRegistry registry() {
+    return registry;
+  }
+
+  /**
+   * Returns the convention of the shared calls' observations, or {@code null} for
+   * {@link DefaultCollapseObservationConvention}.
+   */
+  public @Nullable CollapseObservationConvention convention() {
+    return convention;
   }
 
   /** Returns the observer of the HTTP adapter that {@code options} configure. */
   @Override
   public CallObserver create(HttpCollapseOptions options) {
     return new ObservedCalls(this, options);
+  }
+
+  @Override
+  public boolean equals(@Nullable Object other) {
+    return other instanceof CollapseObservations that && registry.equals(that.registry)
+        && Objects.equals(convention, that.convention);
+  }
+
+  @Override
+  public int hashCode() {
+    return Objects.hash(registry, convention);
+  }
+
+  @Override
+  public String toString() {
+    return "CollapseObservations[registry=" + registry + ", convention=" + convention + "]";
   }
 }

@@ -2,6 +2,8 @@ package io.github.collapseexecutor.micrometer;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.collapseexecutor.redis.FallbackReason;
+import io.github.collapseexecutor.redis.FleetState;
 import io.github.collapseexecutor.redis.FleetStats;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import org.junit.jupiter.api.Test;
@@ -9,36 +11,58 @@ import org.junit.jupiter.api.Test;
 /** The fleet tier's meters on a plain registry, with no Spring. */
 final class FleetStatsMeterBinderTest {
 
+  private final Counts stats = new Counts();
+  private final SimpleMeterRegistry registry = new SimpleMeterRegistry();
+
   @Test
-  void eachOutcomeIsACounterAndTheStateAGauge() {
-    Counts stats = new Counts();
-    SimpleMeterRegistry registry = new SimpleMeterRegistry();
+  void eachOutcomeIsACounterAndFallbacksAreCountedByReason() {
     new FleetStatsMeterBinder("quotes", stats).bindTo(registry);
 
-    stats.coordinating = true;
-
-    assertThat(count(registry, "led")).isEqualTo(1);
-    assertThat(count(registry, "joined")).isEqualTo(2);
-    assertThat(count(registry, "fell-back")).isEqualTo(3);
-    assertThat(count(registry, "lease-lost")).isEqualTo(4);
-    assertThat(count(registry, "unshared")).isEqualTo(5);
+    assertThat(count("led", "none")).isEqualTo(1);
+    assertThat(count("joined", "none")).isEqualTo(2);
+    assertThat(count("fell-back", "tier-down")).isEqualTo(30);
+    assertThat(count("fell-back", "timeout")).isEqualTo(31);
+    assertThat(count("fell-back", "redis-error")).isEqualTo(32);
+    assertThat(registry.get(FleetStatsMeterBinder.CALLS).tag("outcome", "fell-back")
+        .functionCounters()).hasSize(FallbackReason.values().length);
+    assertThat(count("lease-lost", "none")).isEqualTo(4);
+    assertThat(count("unshared", "none")).isEqualTo(5);
     assertThat(registry.get(FleetStatsMeterBinder.OUTAGES).tag("fleet", "quotes")
         .functionCounter().count()).isEqualTo(6);
-    assertThat(registry.get(FleetStatsMeterBinder.COORDINATING).tag("fleet", "quotes").gauge()
-        .value()).isEqualTo(1);
-    stats.coordinating = false;
-    assertThat(registry.get(FleetStatsMeterBinder.COORDINATING).gauge().value()).isZero();
+    assertThat(registry.get(FleetStatsMeterBinder.EVICTED).tag("fleet", "quotes")
+        .functionCounter().count()).isEqualTo(7);
   }
 
-  private static double count(SimpleMeterRegistry registry, String outcome) {
+  @Test
+  void theStateIsOneGaugePerStateOfWhichOneIsOne() {
+    new FleetStatsMeterBinder("quotes", stats).bindTo(registry);
+
+    stats.state = FleetState.MISCONFIGURED;
+    assertThat(state("misconfigured")).isEqualTo(1);
+    assertThat(state("coordinating") + state("starting") + state("failing-open")).isZero();
+    assertThat(registry.get(FleetStatsMeterBinder.COORDINATING).gauge().value()).isZero();
+
+    stats.state = FleetState.COORDINATING;
+    assertThat(state("coordinating")).isEqualTo(1);
+    assertThat(state("misconfigured")).isZero();
+    assertThat(registry.get(FleetStatsMeterBinder.COORDINATING).tag("fleet", "quotes").gauge()
+        .value()).isEqualTo(1);
+  }
+
+  private double count(String outcome, String reason) {
     return registry.get(FleetStatsMeterBinder.CALLS).tag("fleet", "quotes")
-        .tag("outcome", outcome).functionCounter().count();
+        .tag("outcome", outcome).tag("reason", reason).functionCounter().count();
+  }
+
+  private double state(String state) {
+    return registry.get(FleetStatsMeterBinder.STATE).tag("fleet", "quotes")
+        .tag("state", state).gauge().value();
   }
 
   /** Counts of its own, one number per outcome, so that a meter on the wrong one shows. */
   private static final class Counts implements FleetStats {
 
-    volatile boolean coordinating;
+    volatile FleetState state = FleetState.STARTING;
 
     @Override
     public long led() {
@@ -52,7 +76,12 @@ final class FleetStatsMeterBinderTest {
 
     @Override
     public long fellBack() {
-      return 3;
+      return 93;
+    }
+
+    @Override
+    public long fellBack(FallbackReason reason) {
+      return 30 + reason.ordinal();
     }
 
     @Override
@@ -71,8 +100,18 @@ final class FleetStatsMeterBinderTest {
     }
 
     @Override
+    public long evicted() {
+      return 7;
+    }
+
+    @Override
+    public FleetState state() {
+      return state;
+    }
+
+    @Override
     public boolean coordinating() {
-      return coordinating;
+      return state == FleetState.COORDINATING;
     }
   }
 }

@@ -30,7 +30,8 @@ final class MicrometerCollapseListenerTest {
   @Test
   void aSameKeyExecutorWithoutTimeoutHasNoWaitRejectionsOrTimeouts() {
     listener.executorCreated(CreatedExecutor.sameKey("profiles", false));
-    listener.batchCompleted(new BatchReport("profiles", 3, 0, 1_000_000, null));
+    listener.batchCompleted(
+        BatchReport.builder("profiles").size(3).executeNanos(1_000_000).build());
 
     assertThat(meterNames("profiles")).containsExactlyInAnyOrder(
         "collapse.executor.batch.size", "collapse.executor.calls", "collapse.executor.calls",
@@ -42,7 +43,8 @@ final class MicrometerCollapseListenerTest {
   @Test
   void anObservedHttpExecutorHasOnlyItsBatchSizes() {
     listener.executorCreated(CreatedExecutor.http("rest-template", true));
-    listener.batchCompleted(new BatchReport("rest-template", 5, 0, 1_000_000, null));
+    listener.batchCompleted(
+        BatchReport.builder("rest-template").size(5).executeNanos(1_000_000).build());
     listener.callTimedOut("rest-template");
 
     assertThat(meterNames("rest-template")).containsExactly("collapse.executor.batch.size");

@@ -28,7 +28,7 @@ final class AsyncCalls {
     String digest = fleet.secret.digest(key);
     String token = fleet.secret.token();
     long asked = System.nanoTime();
-    return fleet.link.claim(digest, token, fleet.leaseMillis)
+    return fleet.link.claim(digest, token, fleet.leaseMillis, fleet.timeoutNanos)
         .handle((claim, failure) -> {
           if (failure != null) {
             // the claim may still run after its timeout: free the key again behind it
@@ -81,7 +81,7 @@ final class AsyncCalls {
    * Waits, without blocking, for the call that {@code claim}'s holder makes: the future completes
    * with its result, or {@code null} if this caller makes its own call, counted by why.
    */
-  private <T> CompletableFuture<@Nullable T> awaitShared(String digest, RedisLink.Claim claim,
+  private <T> CompletableFuture<@Nullable T> awaitShared(String digest, Claim claim,
       FleetCodec<T> codec, long maxWaitNanos) {
     fleet.beforeWatch.run();
     Publications.Watch watch = fleet.publications.watch(digest, claim.holder());
@@ -95,7 +95,7 @@ final class AsyncCalls {
         .thenCompose(value -> value != null
             ? CompletableFuture.completedFuture(new Waited(value, Publications.Signal.STORED))
             : watch.end(fleet.waitNanos(claim, maxWaitNanos))
-                .thenCompose(signal -> signal == Publications.Signal.STORED
+                .thenCompose(signal -> Coordination.mayHaveResult(signal)
                     ? fleet.link.result(digest, claim.holder(), fleet.timeoutNanos)
                         .thenApply(stored -> new Waited(stored, signal))
                     : CompletableFuture.completedFuture(new Waited(null, signal))))

@@ -25,10 +25,11 @@ final class BlockingCalls {
     }
     String digest = fleet.secret.digest(key);
     String token = fleet.secret.token();
-    RedisLink.Claim claim;
+    Claim claim;
     long asked = System.nanoTime();
     try {
-      claim = RedisLink.await(fleet.link.claim(digest, token, fleet.leaseMillis));
+      claim = RedisLink.await(
+          fleet.link.claim(digest, token, fleet.leaseMillis, fleet.timeoutNanos));
     } catch (Unavailable e) {
       // the claim may still run after its timeout: free the key again behind it
       fleet.link.release(digest, token);
@@ -85,7 +86,7 @@ final class BlockingCalls {
    * Waits for the call that {@code claim}'s holder makes and returns its result, or {@code null}
    * if this caller makes its own call: counted by why.
    */
-  private <T> @Nullable T awaitShared(String digest, RedisLink.Claim claim, FleetCodec<T> codec,
+  private <T> @Nullable T awaitShared(String digest, Claim claim, FleetCodec<T> codec,
       long maxWaitNanos) throws InterruptedException {
     fleet.beforeWatch.run();
     try (Publications.Watch watch = fleet.publications.watch(digest, claim.holder())) {
@@ -100,7 +101,7 @@ final class BlockingCalls {
       Publications.Signal signal = Publications.Signal.STORED;
       if (value == null) {
         signal = watch.await(fleet.waitNanos(claim, maxWaitNanos));
-        value = signal == Publications.Signal.STORED ? RedisLink.await(
+        value = Coordination.mayHaveResult(signal) ? RedisLink.await(
             fleet.link.resultOnceListening(watch, digest, claim.holder())) : null;
       }
       T result = value == null ? null

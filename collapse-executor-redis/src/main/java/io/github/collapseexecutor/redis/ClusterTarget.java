@@ -5,11 +5,18 @@ import io.lettuce.core.RedisURI;
 import io.lettuce.core.cluster.ClusterClientOptions;
 import io.lettuce.core.cluster.ClusterTopologyRefreshOptions;
 import io.lettuce.core.cluster.RedisClusterClient;
+import io.lettuce.core.cluster.SlotHash;
+import io.lettuce.core.cluster.api.async.RedisClusterAsyncCommands;
+import io.lettuce.core.cluster.models.partitions.RedisClusterNode;
 import io.lettuce.core.cluster.pubsub.StatefulRedisClusterPubSubConnection;
 import io.lettuce.core.resource.ClientResources;
 import io.lettuce.core.resource.Delay;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.function.UnaryOperator;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -71,9 +78,45 @@ final class ClusterTarget extends RedisTarget {
         .build();
   }
 
+  // the slots as the client saw them last: read again at each redirect and periodically
   @Override
-  boolean cluster() {
-    return true;
+  List<String> probeDigests(String instanceToken, UnaryOperator<String> name) {
+    List<String> digests = new ArrayList<>();
+    int n = 0;
+    for (RedisClusterNode node : client.getPartitions()) {
+      if (node.getSlots().isEmpty()) {
+        continue;
+      }
+      String digest;
+      do {
+        digest = RedisNames.probeDigest(instanceToken, n++);
+      } while (!node.hasSlot(SlotHash.getSlot(name.apply(digest))));
+      digests.add(digest);
+    }
+    return digests.isEmpty() ? super.probeDigests(instanceToken, name) : digests;
+  }
+
+  // a cluster routes each key to its slot's node: nothing to check
+  @Override
+  CompletionStage<?> checkTopology(RedisClusterAsyncCommands<String, byte[]> redis,
+      RedisNames names) {
+    return CompletableFuture.completedFuture(null);
+  }
+
+  /**
+   * Reads the cluster's topology again, since a master may have died and its replica taken its
+   * slots over: the probe fails on the dead master until then, and the commands the client
+   * rejects while it reconnects there meet no redirect that would trigger a refresh, while
+   * Lettuce 6 lets one adaptive refresh through per 30 s.
+   */
+  @Override
+  void probeFailed() {
+    client.refreshPartitionsAsync();
+  }
+
+  @Override
+  Topology topology() {
+    return Topology.CLUSTER;
   }
 
   @Override

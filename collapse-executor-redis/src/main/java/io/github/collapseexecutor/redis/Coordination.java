@@ -59,7 +59,7 @@ final class Coordination {
    * {@code maxAgeNanos} ago: its lease, taken for the lease time, has that little left, give or
    * take the claim's round trip, which counts against it.
    */
-  boolean startedBefore(RedisLink.Claim claim, long roundTripNanos, long maxAgeNanos) {
+  boolean startedBefore(Claim claim, long roundTripNanos, long maxAgeNanos) {
     if (maxAgeNanos == NO_LIMIT) {
       return false;
     }
@@ -77,22 +77,22 @@ final class Coordination {
    * for no more than the lease time, whatever Redis holds, since a writer without the secret may
    * have set the lease to last a day.
    */
-  long waitNanos(RedisLink.Claim claim, long maxWaitNanos) {
+  long waitNanos(Claim claim, long maxWaitNanos) {
     return Math.min(maxWaitNanos, leaseLeftNanos(claim) + timeoutNanos);
   }
 
-  private long leaseLeftNanos(RedisLink.Claim claim) {
+  private long leaseLeftNanos(Claim claim) {
     return Math.min(leaseNanos,
         TimeUnit.MILLISECONDS.toNanos(Math.max(0, claim.leaseMillis())));
   }
 
   /**
    * Counts a wait for another instance that ended with {@code signal} and no result to take: its
-   * lease ran out (no signal), the tier went down or the channel was dropped, or the call ended
+   * lease ran out or was gone, the tier went down or the channel was dropped, or the call ended
    * without a result this instance could read.
    */
   void countFellShort(Publications.@Nullable Signal signal) {
-    if (signal == null) {
+    if (signal == null || signal == Publications.Signal.LEASE_GONE) {
       counters.leaseLost.increment();
     } else if (signal == Publications.Signal.TIER_DOWN
         || signal == Publications.Signal.UNHEARD) {
@@ -100,6 +100,11 @@ final class Coordination {
     } else {
       counters.unshared.increment();
     }
+  }
+
+  /** Returns whether a wait that ended with {@code signal} may find a result in Redis. */
+  static boolean mayHaveResult(Publications.@Nullable Signal signal) {
+    return signal == Publications.Signal.STORED || signal == Publications.Signal.LEASE_GONE;
   }
 
   /** Notes that a command of a call failed with {@code problem}: counts it, tells the health. */

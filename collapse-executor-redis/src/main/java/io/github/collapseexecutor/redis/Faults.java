@@ -20,23 +20,30 @@ final class Faults {
 
   private final String keyPrefix;
   private final boolean cluster;
+  private final boolean failsOver;
+  private final boolean selects;
   private final String user;
 
   /**
-   * @param cluster whether the tier runs on a Redis Cluster, where a redirect or a cluster that
-   *     is down for a moment is part of a failover, not a fault
+   * @param topology where the tier's commands go: on a cluster a redirect or a cluster down for
+   *     a moment, and through Sentinel or on a cluster a master turned replica, are part of a
+   *     failover, not a fault
    * @param user the user the tier connects as, if it names one
+   * @param selects whether the client selects a database other than 0 ({@code SELECT})
    */
-  Faults(String keyPrefix, boolean cluster, @Nullable String user) {
+  Faults(String keyPrefix, RedisTarget.Topology topology, @Nullable String user,
+      boolean selects) {
     this.keyPrefix = keyPrefix;
-    this.cluster = cluster;
+    this.cluster = topology == RedisTarget.Topology.CLUSTER;
+    this.failsOver = topology != RedisTarget.Topology.STANDALONE;
+    this.selects = selects;
     this.user = user == null || user.isEmpty() ? "<user>" : user;
   }
 
   /** Returns the ACL line that gives the tier's user what the tier needs, and nothing more. */
   String aclLine() {
     return "ACL SETUSER " + user + " on ><password> resetkeys ~" + keyPrefix + ":* resetchannels &"
-        + keyPrefix + ":* -@all " + TierCommands.acl(cluster);
+        + keyPrefix + ":* -@all " + TierCommands.acl(cluster) + (selects ? " +select" : "");
   }
 
   /** Returns what a command that did not answer within {@code limit} means: an outage. */
@@ -96,7 +103,7 @@ final class Faults {
           + "): it may be renamed or disabled (rename-command, or a managed service's "
           + "settings)." + fix + "allow " + TierCommands.list(cluster) + ".");
     }
-    if (error.startsWith("READONLY")) {
+    if (error.startsWith("READONLY") && !failsOver) {
       return Fault.configuration("the tier is connected to a replica, which refuses writes ("
           + error + ")." + fix + "connect to the master, or through Sentinel, which finds it.");
     }

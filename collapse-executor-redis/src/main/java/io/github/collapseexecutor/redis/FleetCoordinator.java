@@ -80,7 +80,8 @@ public final class FleetCoordinator implements AutoCloseable {
     Publications publications = new Publications(names);
     TierHealth health = new TierHealth(options.name(), publications::releaseAll);
     FleetCounters counters = new FleetCounters(health);
-    Faults faults = new Faults(options.keyPrefix(), target.cluster(), target.user());
+    Faults faults = new Faults(options.keyPrefix(), target.topology(), target.user(),
+        target.selectsDatabase());
     EvictionWatch eviction = new EvictionWatch(options.name(), counters.evicted);
     RedisLink link = new RedisLink(target, names, faults, options, publications, eviction,
         () -> health.failed(Fault.outage(FallbackReason.TIER_DOWN, "lost its connection")));

@@ -80,6 +80,33 @@ final class KeySubscriptions {
     return held.remove(channel, hold);
   }
 
+  /**
+   * Subscribes again, one at a time, to every channel that callers wait on, after a connection
+   * of the client came back: the client subscribes again by itself, but on a cluster in one
+   * {@code SSUBSCRIBE} for every channel a node had, which the node refuses when they are in
+   * different slots ({@code CROSSSLOT}), leaving them unsubscribed. A channel still subscribed
+   * is subscribed again at no cost.
+   */
+  void resubscribeAll() {
+    held.forEach((channel, hold) -> {
+      if (hold.subscribed.isDone() && !hold.subscribed.isCompletedExceptionally()) {
+        try {
+          connection.async().ssubscribe(channel);
+        } catch (RuntimeException closed) {
+          // closed: the tier is going down, and nothing waits on the channel any longer
+        }
+      }
+    });
+  }
+
+  /**
+   * Forgets {@code channel}, so that the next caller to wait on it subscribes again: an end
+   * published on it went unheard, so the subscription may be gone without the server saying so.
+   */
+  void forget(String channel) {
+    held.remove(channel);
+  }
+
   /** Returns how many channels are subscribed now. */
   int size() {
     return held.size();

@@ -2,6 +2,8 @@ package io.github.collapseexecutor.redis;
 
 import io.lettuce.core.pubsub.RedisPubSubAdapter;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
@@ -31,8 +33,16 @@ final class Publications extends RedisPubSubAdapter<String, byte[]> {
     NOT_SHARED,
     /** Redis stopped answering: no end will be heard. */
     TIER_DOWN,
-    /** Redis dropped the subscription to its key's channel (the slot moved): no end will be heard. */
-    UNHEARD
+    /**
+     * Redis dropped the subscription to its key's channel (the slot moved): no end will be
+     * heard.
+     */
+    UNHEARD,
+    /**
+     * Its lease is gone and no end was heard: published where this instance did not listen (a
+     * failover moved the channel), or the lease ran out or was evicted. Its result may be there.
+     */
+    LEASE_GONE
   }
 
   private final RedisNames names;
@@ -89,6 +99,14 @@ final class Publications extends RedisPubSubAdapter<String, byte[]> {
         .sum();
   }
 
+  /** Subscribes again to the channels callers wait on ({@link KeySubscriptions#resubscribeAll}). */
+  void resubscribe() {
+    KeySubscriptions subscriptions = perKey;
+    if (subscriptions != null) {
+      subscriptions.resubscribeAll();
+    }
+  }
+
   /** Returns how many channels this instance subscribes to per key now. */
   int keysSubscribed() {
     KeySubscriptions subscriptions = perKey;
@@ -132,6 +150,35 @@ final class Publications extends RedisPubSubAdapter<String, byte[]> {
     }
   }
 
+  /**
+   * Returns the calls whose watches have listened for longer than {@code nanos} and heard no end
+   * yet, each as its digest and the token of its lease, for the probe to look for their leases.
+   */
+  List<String[]> unheardFor(long nanos) {
+    long now = System.nanoTime();
+    List<String[]> calls = new ArrayList<>();
+    watches.forEach((call, set) -> {
+      if (set.stream().anyMatch(watch -> watch.counted && !watch.signal.isDone()
+          && watch.listening().isDone() && now - watch.started > nanos)) {
+        int colon = call.lastIndexOf(':');
+        calls.add(new String[] {call.substring(0, colon), call.substring(colon + 1)});
+      }
+    });
+    return calls;
+  }
+
+  /** Wakes the watches of the call of lease {@code token} for {@code digest}: its lease is gone. */
+  void leaseGone(String digest, String token) {
+    KeySubscriptions subscriptions = perKey;
+    if (subscriptions != null) {
+      subscriptions.forget(names.channel(digest));
+    }
+    Set<Watch> set = watches.get(digest + ":" + token);
+    if (set != null) {
+      set.forEach(watch -> watch.signal.complete(Signal.LEASE_GONE));
+    }
+  }
+
   /** Wakes every watch: Redis stopped answering, so their calls' ends may never arrive. */
   void releaseAll() {
     watches.values().forEach(set -> set.forEach(watch -> watch.signal.complete(Signal.TIER_DOWN)));
@@ -142,6 +189,7 @@ final class Publications extends RedisPubSubAdapter<String, byte[]> {
 
     private final String call;
     private final boolean counted;
+    private final long started = System.nanoTime();
     private final KeySubscriptions.@Nullable Held subscription;
     private final CompletableFuture<Signal> signal = new CompletableFuture<>();
     private final AtomicBoolean closed = new AtomicBoolean();

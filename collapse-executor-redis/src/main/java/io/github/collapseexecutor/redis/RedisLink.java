@@ -7,6 +7,7 @@ import io.lettuce.core.SetArgs;
 import io.lettuce.core.api.StatefulConnection;
 import io.lettuce.core.cluster.api.async.RedisClusterAsyncCommands;
 import io.lettuce.core.pubsub.StatefulRedisPubSubConnection;
+import java.net.SocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -44,7 +45,8 @@ final class RedisLink implements AutoCloseable {
 
   /**
    * @param onLost what to do when one of the two connections is lost: turn the tier down at once,
-   *     rather than at the next late command
+   *     rather than at the next late command. A connection that comes back has the channels
+   *     callers wait on subscribed again.
    */
   RedisLink(RedisTarget target, RedisNames names, Faults faults, FleetOptions options,
       Publications publications, EvictionWatch eviction, Runnable onLost) {
@@ -57,6 +59,11 @@ final class RedisLink implements AutoCloseable {
     this.publications = publications;
     this.eviction = eviction;
     this.lostConnection = new RedisConnectionStateListener() {
+      @Override
+      public void onRedisConnected(RedisChannelHandler<?, ?> connection, SocketAddress address) {
+        publications.resubscribe();
+      }
+
       @Override
       public void onRedisDisconnected(RedisChannelHandler<?, ?> connection) {
         RedisTarget.Commands open = commands;
@@ -82,6 +89,7 @@ final class RedisLink implements AutoCloseable {
         boolean sharded = await(target.hasShardedPubSub(open.redis(), probeChannel),
             connectNanos, "did not say whether it has sharded pub/sub");
         await(Scripts.load(open.redis()), connectNanos, "did not load the scripts");
+        await(target.checkTopology(open.redis(), names), connectNanos, "did not read");
         finish = sharded ? Scripts.FINISH_SHARDED : Scripts.FINISH_CLASSIC;
       } catch (Unavailable | InterruptedException e) {
         open.connection().close();
@@ -109,6 +117,16 @@ final class RedisLink implements AutoCloseable {
       // from here on the client subscribes again by itself after each reconnect
       pubsub = subscribed;
     }
+  }
+
+  /** Returns the digests of the probe's keys: see {@link RedisTarget#probeDigests}. */
+  List<String> probeDigests(String instanceToken) {
+    return target.probeDigests(instanceToken, names::lease);
+  }
+
+  /** Tells the target that the probe failed: see {@link RedisTarget#probeFailed}. */
+  void probeFailed() {
+    target.probeFailed();
   }
 
   /** Returns whether both connections are open now, not reconnecting. */
@@ -147,11 +165,6 @@ final class RedisLink implements AutoCloseable {
         ascii(Long.toString(leaseMillis))), nanos).thenApply(RedisLink::claimOf);
   }
 
-  /** {@link #claim} within the coordination timeout. */
-  CompletableFuture<Claim> claim(String digest, String token, long leaseMillis) {
-    return claim(digest, token, leaseMillis, timeoutNanos);
-  }
-
   private static Claim claimOf(List<Object> reply) {
     if (((Long) reply.get(0)) == 1L) {
       return Claim.LED;
@@ -175,6 +188,11 @@ final class RedisLink implements AutoCloseable {
   CompletableFuture<byte @Nullable []> result(String digest, String token, long nanos) {
     return send(redis -> Scripts.run(redis, Scripts.RESULT, ScriptOutputType.VALUE,
         new String[] {names.result(digest, token)}, maxValueBytes), nanos);
+  }
+
+  /** Returns the token that holds the lease of {@code digest} now, or {@code null}. */
+  CompletableFuture<byte @Nullable []> leaseHolder(String digest, long nanos) {
+    return send(redis -> redis.get(names.lease(digest)), nanos);
   }
 
   /**
@@ -273,13 +291,5 @@ final class RedisLink implements AutoCloseable {
 
   private static byte[] ascii(String text) {
     return text.getBytes(StandardCharsets.US_ASCII);
-  }
-
-  /**
-   * The outcome of {@link #claim}: this instance leads, or {@code holder} does for
-   * {@code leaseMillis} more at most.
-   */
-  record Claim(boolean led, String holder, long leaseMillis) {
-    static final Claim LED = new Claim(true, "", 0);
   }
 }

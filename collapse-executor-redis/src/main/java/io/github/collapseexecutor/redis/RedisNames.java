@@ -43,9 +43,12 @@ final class RedisNames {
     return prefix + ":*";
   }
 
-  /** Returns the digest the probe claims for the instance of {@code instanceToken}. */
-  static String probeDigest(String instanceToken) {
-    return "probe-" + instanceToken;
+  /**
+   * Returns the {@code n}th digest the probe of the instance of {@code instanceToken} may use: a
+   * key of its own, and on a cluster one in the slots of each master.
+   */
+  static String probeDigest(String instanceToken, int n) {
+    return "probe-" + instanceToken + "-" + n;
   }
 
   /** Returns the digest of a {@link #channel}, or {@code null} if it is none of this prefix. */
@@ -59,9 +62,9 @@ final class RedisNames {
     return channel.substring(start.length(), channel.length() - end.length());
   }
 
-  /** Returns the key the probe writes to, to learn whether Redis takes writes. */
-  String probe() {
-    return prefix + ":probe";
+  /** Returns the key the probe writes to, to learn whether Redis takes writes in its slot. */
+  String probe(String digest) {
+    return tagged(digest) + ":probe";
   }
 
   private String tagged(String digest) {

@@ -3,6 +3,7 @@ package io.github.collapseexecutor.redis;
 import io.lettuce.core.AbstractRedisClient;
 import io.lettuce.core.RedisCredentials;
 import io.lettuce.core.RedisURI;
+import io.lettuce.core.ScriptOutputType;
 import io.lettuce.core.RedisConnectionStateListener;
 import io.lettuce.core.api.StatefulConnection;
 import io.lettuce.core.cluster.api.async.RedisClusterAsyncCommands;
@@ -10,8 +11,11 @@ import io.lettuce.core.codec.ByteArrayCodec;
 import io.lettuce.core.codec.RedisCodec;
 import io.lettuce.core.codec.StringCodec;
 import io.lettuce.core.pubsub.StatefulRedisPubSubConnection;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.concurrent.CompletionStage;
+import java.util.function.UnaryOperator;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -65,11 +69,48 @@ abstract class RedisTarget {
     return String.valueOf(cause.getMessage()).startsWith("ERR unknown command");
   }
 
-  /** Returns whether this is a Redis Cluster. */
-  abstract boolean cluster();
+  /**
+   * Returns the digests of the probe's keys, where {@code name} gives the key of a digest: one
+   * key for one Redis, one in the slots of each master for a cluster, so that the probe finds
+   * every master taking writes.
+   */
+  List<String> probeDigests(String instanceToken, UnaryOperator<String> name) {
+    return List.of(RedisNames.probeDigest(instanceToken, 0));
+  }
+
+  /** Where the tier's commands go. */
+  enum Topology {
+    /** One Redis, whose address is given. */
+    STANDALONE,
+    /** The master of a Sentinel set, found again after a failover. */
+    SENTINEL,
+    /** A Redis Cluster: each command goes to the master of its key's slot. */
+    CLUSTER
+  }
+
+  /**
+   * Checks that the server is what the tier takes it for; the future fails as Redis refuses
+   * otherwise. On one Redis, reads two keys of different slots in one command, which a cluster
+   * node refuses ({@code CROSSSLOT}): a node of a cluster taken for one Redis is told at once,
+   * rather than when a call's key is not in its slots.
+   */
+  CompletionStage<?> checkTopology(RedisClusterAsyncCommands<String, byte[]> redis,
+      RedisNames names) {
+    // "slot-a" and "slot-b" hash to slots 7234 and 11297
+    return Scripts.run(redis, Scripts.RESULT, ScriptOutputType.VALUE,
+        new String[] {names.probe("slot-a"), names.probe("slot-b")}, new byte[] {'0'});
+  }
+
+  /** Returns where the tier's commands go. */
+  abstract Topology topology();
 
   /** Returns the user the tier connects as, if it names one. */
   abstract @Nullable String user();
+
+  /** Returns whether the client selects a database other than 0 as it connects. */
+  boolean selectsDatabase() {
+    return false;
+  }
 
   /**
    * Returns the user {@code uri} connects as, if it names one: known at once for credentials
@@ -87,6 +128,12 @@ abstract class RedisTarget {
       return null;
     }
   }
+
+  /**
+   * Learns where to go again after a failed probe; on one Redis there is nothing to learn, and
+   * the client's reconnect finds the master through Sentinel.
+   */
+  void probeFailed() {}
 
   /** Keeps to a pattern subscription and {@code PUBLISH}, as on a server before Redis 7. */
   RedisTarget withoutShardedPubSub() {

@@ -43,8 +43,13 @@ final class StandaloneTarget extends RedisTarget {
   }
 
   @Override
-  boolean cluster() {
-    return false;
+  Topology topology() {
+    return uri.getSentinels().isEmpty() ? Topology.STANDALONE : Topology.SENTINEL;
+  }
+
+  @Override
+  boolean selectsDatabase() {
+    return uri.getDatabase() != 0;
   }
 
   @Override

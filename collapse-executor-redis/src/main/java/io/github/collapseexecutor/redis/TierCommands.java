@@ -15,14 +15,18 @@ final class TierCommands {
    * The commands of a standalone Redis: the scripts by SHA-1, whole where the server lacks them,
    * and loaded as the tier connects; the probe's write; the commands inside the scripts; the end
    * of a call published on a shard channel where the server has them (subscribed per key), or
-   * on a classic channel under a pattern subscription; the client's PING as it connects.
+   * on a classic channel under a pattern subscription; the client's PING as it connects, and
+   * the name it gives its connections where the application names them.
    */
   static final List<String> STANDALONE = List.of("evalsha", "eval", "script|load", "set", "get",
       "pttl", "del", "strlen", "publish", "spublish", "psubscribe", "ssubscribe", "sunsubscribe",
-      "ping");
+      "ping", "client|setname");
 
-  /** What the cluster client adds: it reads the cluster's topology from the nodes. */
-  static final List<String> CLUSTER = List.of("cluster|nodes", "info");
+  /**
+   * What the cluster client adds: it reads the cluster's topology from every node, on
+   * connections it names.
+   */
+  static final List<String> CLUSTER = List.of("cluster|nodes", "cluster|myid", "info");
 
   private TierCommands() {}
 

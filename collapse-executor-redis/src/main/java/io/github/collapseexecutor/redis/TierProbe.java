@@ -7,13 +7,17 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * Finds Redis, and finds it back after an outage or a configuration fault: once per {@link
- * FleetOptions#probeInterval()} it opens what is not open and checks that Redis takes what the
- * tier needs, turning the tier up when it does, down or misconfigured when not. Calls never wait
- * for it. While the tier coordinates, one small write shows that Redis still takes writes (a
- * full or paused one does not). Otherwise the probe rehearses a whole call of its own on a key of
- * its own: it watches the key's channel, claims the key, ends the call with a result, hears the
- * end and reads the result, so that the tier is up only once every command, key and channel a
- * call needs is allowed, and a fault that one call met is not taken for mended by a write.
+ * FleetOptions#probeInterval()} it opens what is not open and checks that Redis takes what the tier
+ * needs, turning the tier up when it does, down or misconfigured when not. Calls never wait for it.
+ * It checks a key of its own, on a cluster one on each master, so that a master that died keeps the
+ * tier failing open until its replica took over, rather than turning it up and down as calls for
+ * other masters go through. While the tier coordinates, one small write per key shows that Redis
+ * still takes writes (a full or paused one does not). Otherwise the probe rehearses a whole call of
+ * its own on a key of its own: it watches the key's channel, claims the key, ends the call with a
+ * result, hears the end and reads the result, so that the tier is up only once every command, key
+ * and channel a call needs is allowed, and a fault that one call met is not taken for mended by a
+ * write. While the tier coordinates, it also wakes the callers that wait for a call whose lease is
+ * gone with no end heard ({@link #lookForGoneLeases}).
  */
 final class TierProbe implements AutoCloseable {
 
@@ -33,13 +37,12 @@ final class TierProbe implements AutoCloseable {
   private final Publications publications;
   private final TierHealth health;
   private final Faults faults;
+  private final RedisNames names;
   private final String token;
-  private final String digest;
-  private final String probeChannel;
-  private final String probeKey;
   private final long probeTtlMillis;
   private final long connectNanos;
   private final long answerNanos;
+  private final long intervalNanos;
   private final ScheduledExecutorService prober;
 
   /** Starts probing at once, on a daemon thread named after the tier. */
@@ -49,47 +52,59 @@ final class TierProbe implements AutoCloseable {
     this.publications = publications;
     this.health = health;
     this.faults = faults;
+    this.names = names;
     this.token = token;
-    this.digest = RedisNames.probeDigest(token);
-    this.probeChannel = names.channel(digest);
-    this.probeKey = names.probe();
     this.probeTtlMillis = 3 * Math.max(1, options.probeInterval().toMillis());
     long timeoutNanos = options.coordinationTimeout().toNanos();
     this.connectNanos = Math.max(timeoutNanos, CONNECT_WAIT_NANOS);
     this.answerNanos = Math.max(timeoutNanos, PROBE_WRITE_WAIT_NANOS);
+    this.intervalNanos = options.probeInterval().toNanos();
     this.prober = Executors.newSingleThreadScheduledExecutor(runnable -> {
       Thread thread = new Thread(runnable, "collapse-fleet-probe-" + options.name());
       thread.setDaemon(true);
       return thread;
     });
-    prober.scheduleWithFixedDelay(this::probe, 0, options.probeInterval().toNanos(),
-        TimeUnit.NANOSECONDS);
+    prober.scheduleWithFixedDelay(this::probe, 0, intervalNanos, TimeUnit.NANOSECONDS);
   }
 
   private void probe() {
     try {
-      link.open(probeChannel, connectNanos);
-      if (health.up()) {
-        link.write(probeKey, ascii(token), probeTtlMillis, answerNanos);
-      } else {
-        rehearse();
+      link.open(names.channel(RedisNames.probeDigest(token, 0)), connectNanos);
+      boolean up = health.up();
+      for (String digest : link.probeDigests(token)) {
+        if (up) {
+          link.write(names.probe(digest), ascii(token), probeTtlMillis, answerNanos);
+        } else {
+          rehearse(digest);
+        }
       }
       if (!link.connected()) {
         throw new Unavailable(Fault.outage(FallbackReason.TIER_DOWN,
             "is reconnecting"));
       }
       health.answered();
+      if (up) {
+        lookForGoneLeases();
+      }
     } catch (Unavailable e) {
-      health.failed(e.fault());
+      failed(e.fault());
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     } catch (RuntimeException e) {
-      health.failed(faults.of(e));
+      failed(faults.of(e));
     }
   }
 
-  /** Makes one call of the probe's own through Redis, as a leader and a waiter at once. */
-  private void rehearse() throws Unavailable, InterruptedException {
+  private void failed(Fault fault) {
+    health.failed(fault);
+    link.probeFailed();
+  }
+
+  /**
+   * Makes one call of the probe's own through Redis for {@code digest}, as a leader and a waiter
+   * at once.
+   */
+  private void rehearse(String digest) throws Unavailable, InterruptedException {
     try (Publications.Watch watch = publications.probeWatch(digest, token)) {
       link.await(watch.listening(), connectNanos, "did not subscribe to a key's channel");
       RedisLink.await(link.claim(digest, token, probeTtlMillis, answerNanos));
@@ -99,6 +114,23 @@ final class TierProbe implements AutoCloseable {
             "did not deliver the end of a call on its channel"));
       }
       RedisLink.await(link.result(digest, token, answerNanos));
+    }
+  }
+
+  /**
+   * Wakes the callers that have waited a probe interval or more for a call whose lease is gone:
+   * its end was published where this instance did not listen (a failover moved its channel, or
+   * the client subscribed to it again on a node that refused), or the lease ran out or was
+   * evicted. They read its result if there is one, rather than wait out the lease. Nothing waits
+   * for the answers.
+   */
+  private void lookForGoneLeases() {
+    for (String[] call : publications.unheardFor(intervalNanos)) {
+      link.leaseHolder(call[0], answerNanos).thenAccept(holder -> {
+        if (holder == null || !new String(holder, StandardCharsets.US_ASCII).equals(call[1])) {
+          publications.leaseGone(call[0], call[1]);
+        }
+      });
     }
   }
 

@@ -4,6 +4,7 @@ import static io.github.collapseexecutor.redis.TestRedis.awaitTrue;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.collapseexecutor.fleet.FleetCodec;
+import io.github.collapseexecutor.testing.redis.RedisAdmin;
 import io.github.collapseexecutor.testing.redis.RedisCluster;
 import io.lettuce.core.RedisURI;
 import java.time.Duration;
@@ -11,36 +12,26 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
+import java.util.function.BiFunction;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
-import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicInteger;
-import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
  * Two instances on a Redis Cluster of the test's own (three masters, with a replica each where a
  * test fails one over): one backend call per key for keys on every master, the channels of the
- * waited keys subscribed only while callers wait on them, and a failover that fails no call.
+ * waited keys subscribed only while callers wait on them, and a failover, asked for or after a
+ * master was killed, that fails no call under load, after which the instances share calls again
+ * within {@value FailoverDrill#BACK_WITHIN_SECONDS} s.
  */
 @Timeout(180)
 final class FleetClusterTest {
 
-  private final ExecutorService callers = Executors.newCachedThreadPool();
-  private final List<AutoCloseable> closing = new ArrayList<>();
+  @AutoClose
+  private final TestResources resources = new TestResources();
 
-  @AfterEach
-  void close() throws Exception {
-    callers.shutdownNow();
-    for (AutoCloseable resource : closing) {
-      resource.close();
-    }
-  }
 
   @Test
   void oneBackendCallPerKeyOnEveryMasterAcrossTwoInstances() throws Exception {
@@ -56,7 +47,7 @@ final class FleetClusterTest {
       for (int i = 0; i < 20; i++) {
         FleetCoordinator instance = i % 2 == 0 ? a : b;
         asked.add(path);
-        answers.add(callers.submit(() -> instance.call(FleetKey.of("GET", path),
+        answers.add(resources.callers.submit(() -> instance.call(FleetKey.of("GET", path),
             FleetCodec.utf8(), () -> backend.call(path))));
       }
     }
@@ -76,6 +67,38 @@ final class FleetClusterTest {
         "the instances to unsubscribe from the keys no caller waits on");
   }
 
+  /** The least-privilege ACL line the tier gives, set on every node, is all it needs. */
+  @Test
+  void aUserWithTheGivenAclLineCoordinatesAndIsDeniedNothing() throws Exception {
+    RedisCluster cluster = cluster();
+    FleetOptions options = TestRedis.options().build();
+    String aclLine = new Faults(options.keyPrefix(), RedisTarget.Topology.CLUSTER, "fleet", false)
+        .aclLine().replace("<password>", "fleet-password");
+    for (int port : cluster.ports()) {
+      try (RedisAdmin admin = cluster.admin(port)) {
+        admin.call(aclLine.split(" "));
+      }
+    }
+    List<RedisURI> seeds = List.of(RedisURI.builder().withHost("127.0.0.1")
+        .withPort(cluster.ports().get(0))
+        .withAuthentication("fleet", "fleet-password".toCharArray()).build());
+    FleetCoordinator a =
+        TestRedis.coordinating(resources.add(FleetCoordinator.connectCluster(seeds, options)));
+    FleetCoordinator b =
+        TestRedis.coordinating(resources.add(FleetCoordinator.connectCluster(seeds, options)));
+
+    for (String path : ClusterKeys.onEveryMaster(cluster, options, 3).values()) {
+      assertThat(GatedRound.run(resources.callers, a, b, path, 10)).as(path).isEqualTo(1);
+    }
+    for (int port : cluster.ports()) {
+      try (RedisAdmin admin = cluster.admin(port)) {
+        // the eviction policy, read once if allowed; a refusal is no fault
+        assertThat(FleetMisconfigurationTest.denied(admin)).as("denied on " + port)
+            .isSubsetOf("config|get");
+      }
+    }
+  }
+
   /**
    * Hazard: the master of a key hands its slots to its replica while calls run. No call fails,
    * and once the replica serves the slot the instances share calls for the key again: the
@@ -83,87 +106,60 @@ final class FleetClusterTest {
    */
   @Test
   void aFailoverOfAKeysMasterFailsNoCallAndCoordinationComesBack() throws Exception {
+    FailoverDrill.Outcome outcome = drill((cluster, lease) -> {
+      int replica = cluster.replicaOf(cluster.masterOf(lease));
+      return new FailoverDrill.Step[] {() -> cluster.failOver(replica),
+          () -> awaitServedBy(cluster, lease, replica)};
+    });
+
+    System.out.println("CLUSTER FAILOVER: " + outcome);
+    assertThat(outcome.failed()).as("failed calls of " + outcome.calls()).isZero();
+    assertThat(outcome.coordinatedAgain()).as(outcome.toString()).isTrue();
+  }
+
+  /**
+   * Hazard: the master of a key dies while calls run; its replica takes over once the other
+   * masters agree that it failed. No call fails, and the instances share calls for the key
+   * again on the new master.
+   */
+  @Test
+  void aKilledMasterFailsNoCallAndCoordinationComesBack() throws Exception {
+    FailoverDrill.Outcome outcome = drill((cluster, lease) -> {
+      int master = cluster.masterOf(lease);
+      int replica = cluster.replicaOf(master);
+      return new FailoverDrill.Step[] {() -> cluster.kill(master),
+          () -> awaitServedBy(cluster, lease, replica)};
+    });
+
+    System.out.println("CLUSTER MASTER KILLED: " + outcome);
+    assertThat(outcome.failed()).as("failed calls of " + outcome.calls()).isZero();
+    assertThat(outcome.coordinatedAgain()).as(outcome.toString()).isTrue();
+  }
+
+  /**
+   * Runs a {@link FailoverDrill} on a cluster with replicas, for a key whose master the steps
+   * that {@code failover} makes for it fail over.
+   */
+  private FailoverDrill.Outcome drill(
+      BiFunction<RedisCluster, String, FailoverDrill.Step[]> failover)
+      throws Exception {
     RedisCluster cluster = cluster(/* replicas= */ true);
     FleetOptions options = TestRedis.options().leaseTime(Duration.ofSeconds(5)).build();
     FleetCoordinator a = instance(cluster, options);
     FleetCoordinator b = instance(cluster, options);
     String path = ClusterKeys.onEveryMaster(cluster, options, 1).values().iterator().next();
-    String lease = new RedisNames(options.keyPrefix())
+    FailoverDrill.Step[] steps = failover.apply(cluster, lease(options, path));
+    return new FailoverDrill(resources.callers, a, b, path).run(steps[0], steps[1]);
+  }
+
+  private static void awaitServedBy(RedisCluster cluster, String key, int replica) {
+    awaitTrue(() -> cluster.isMaster(replica) && cluster.masterOf(key) == replica,
+        "the replica to serve the slot of the key", 30);
+  }
+
+  private static String lease(FleetOptions options, String path) {
+    return new RedisNames(options.keyPrefix())
         .lease(new FleetSecret(TestRedis.SECRET, true).digest(FleetKey.of("GET", path)));
-    int master = cluster.masterOf(lease);
-    int replica = cluster.replicaOf(master);
-    AtomicBoolean failingOver = new AtomicBoolean(true);
-    AtomicInteger rounds = new AtomicInteger();
-    Future<Integer> traffic = callers.submit(() -> callsUntil(failingOver, rounds, a, b, path));
-
-    awaitTrue(() -> rounds.get() >= 3, "calls to run before the failover", 30);
-    cluster.failOver(replica);
-    awaitTrue(() -> cluster.isMaster(replica) && cluster.masterOf(lease) == replica,
-        "the replica to serve the key's slot", 30);
-    int roundsAtFailover = rounds.get();
-    awaitTrue(() -> rounds.get() >= roundsAtFailover + 3, "calls to run after the failover", 30);
-    failingOver.set(false);
-
-    assertThat(traffic.get(60, TimeUnit.SECONDS)).as("failed calls").isZero();
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-    int calls;
-    do {
-      calls = gatedRound(a, b, path, 10);
-    } while (calls != 1 && System.nanoTime() - deadline < 0);
-    assertThat(calls).as("backend calls of a round within 30 s after the failover").isEqualTo(1);
-  }
-
-  /**
-   * Runs rounds of four concurrent calls for {@code path} across both instances until
-   * {@code running} is off, and returns how many calls failed or answered wrongly.
-   */
-  private int callsUntil(AtomicBoolean running, AtomicInteger rounds, FleetCoordinator a,
-      FleetCoordinator b, String path) throws InterruptedException {
-    GatedBackend open = new GatedBackend();
-    open.open();
-    int failed = 0;
-    while (running.get()) {
-      List<Future<String>> answers = new ArrayList<>();
-      for (FleetCoordinator instance : List.of(a, b, a, b)) {
-        answers.add(callers.submit(() -> instance.call(FleetKey.of("GET", path),
-            FleetCodec.utf8(), Duration.ofSeconds(20), () -> open.call(path))));
-      }
-      for (Future<String> answer : answers) {
-        try {
-          if (!answer.get(60, TimeUnit.SECONDS).equals("answer to " + path)) {
-            failed++;
-          }
-        } catch (ExecutionException | TimeoutException e) {
-          failed++;
-        }
-      }
-      rounds.incrementAndGet();
-    }
-    return failed;
-  }
-
-  /**
-   * Makes {@code callers} concurrent calls for {@code path} across both instances while the
-   * backend holds the first, opens it once every caller waits or calls, and returns how many
-   * backend calls they made.
-   */
-  private int gatedRound(FleetCoordinator a, FleetCoordinator b, String path, int count)
-      throws Exception {
-    GatedBackend backend = new GatedBackend();
-    int watchingBefore = a.watching() + b.watching();
-    List<Future<String>> answers = new ArrayList<>();
-    for (int i = 0; i < count; i++) {
-      FleetCoordinator instance = i % 2 == 0 ? a : b;
-      answers.add(callers.submit(() -> instance.call(FleetKey.of("GET", path),
-          FleetCodec.utf8(), () -> backend.call(path))));
-    }
-    awaitTrue(() -> a.watching() + b.watching() - watchingBefore + backend.calls() == count,
-        "every caller to wait or call", 30);
-    backend.open();
-    for (Future<String> answer : answers) {
-      assertThat(answer.get(30, TimeUnit.SECONDS)).isEqualTo("answer to " + path);
-    }
-    return backend.calls(path);
   }
 
   private RedisCluster cluster() throws Exception {
@@ -171,16 +167,12 @@ final class FleetClusterTest {
   }
 
   private RedisCluster cluster(boolean replicas) throws Exception {
-    RedisCluster cluster = RedisCluster.start(replicas);
-    closing.add(cluster);
-    return cluster;
+    return resources.add(RedisCluster.start(replicas));
   }
 
   private FleetCoordinator instance(RedisCluster cluster, FleetOptions options) {
-    FleetCoordinator coordinator = TestRedis.coordinating(
-        FleetCoordinator.connectCluster(seeds(cluster), options));
-    closing.add(0, coordinator);
-    return coordinator;
+    return TestRedis.coordinating(
+        resources.add(FleetCoordinator.connectCluster(seeds(cluster), options)));
   }
 
   static List<RedisURI> seeds(RedisCluster cluster) {

@@ -6,14 +6,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.github.collapseexecutor.fleet.FleetCodec;
 import io.github.collapseexecutor.testing.redis.RedisAdmin;
 import io.github.collapseexecutor.testing.redis.RedisServer;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.logging.Level;
-import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -25,22 +21,15 @@ import org.junit.jupiter.api.Timeout;
 @Timeout(120)
 final class FleetEvictionTest {
 
-  private final ExecutorService callers = Executors.newCachedThreadPool();
-  private final List<AutoCloseable> closing = new ArrayList<>();
+  @AutoClose
+  private final TestResources resources = new TestResources();
+  @AutoClose
   private final TierLog log = new TierLog();
 
-  @AfterEach
-  void close() throws Exception {
-    log.close();
-    callers.shutdownNow();
-    for (AutoCloseable resource : closing) {
-      resource.close();
-    }
-  }
 
   @Test
   void aPolicyThatEvictsKeysWithATimeToLiveIsWarnedOnce() throws Exception {
-    RedisServer redis = own(RedisServer.builder().maxmemoryPolicy("volatile-lru"));
+    RedisServer redis = resources.own(RedisServer.builder().maxmemoryPolicy("volatile-lru"));
     FleetCoordinator a = instance(redis);
     redis.stop();
     redis.restart();
@@ -53,7 +42,7 @@ final class FleetEvictionTest {
 
   @Test
   void noevictionIsNotWarned() throws Exception {
-    RedisServer redis = own(RedisServer.builder().maxmemoryPolicy("noeviction"));
+    RedisServer redis = resources.own(RedisServer.builder().maxmemoryPolicy("noeviction"));
     instance(redis);
     // the policy is read as the first connection opens, before the tier coordinates; its
     // answer is logged when it comes: a second instance's answer comes after the first's
@@ -68,12 +57,12 @@ final class FleetEvictionTest {
    */
   @Test
   void aLeaseEvictedWhileItsCallRunsIsCountedAndWarnedOnce() throws Exception {
-    RedisServer redis = own(RedisServer.builder().maxmemoryPolicy("allkeys-lru"));
+    RedisServer redis = resources.own(RedisServer.builder().maxmemoryPolicy("allkeys-lru"));
     FleetCoordinator a = instance(redis);
     FleetCoordinator b = instance(redis);
     GatedBackend backend = new GatedBackend();
     FleetKey key = FleetKey.of("GET", "/report");
-    Future<String> leader = callers.submit(() -> a.call(key, FleetCodec.utf8(),
+    Future<String> leader = resources.callers.submit(() -> a.call(key, FleetCodec.utf8(),
         () -> backend.call("/report")));
     backend.awaitFirstCall();
 
@@ -107,15 +96,7 @@ final class FleetEvictionTest {
   }
 
   private FleetCoordinator instance(RedisServer redis) {
-    FleetCoordinator coordinator = TestRedis.coordinating(redis.port(),
-        TestRedis.options().build());
-    closing.add(0, coordinator);
-    return coordinator;
+    return resources.add(TestRedis.coordinating(redis.port(), TestRedis.options().build()));
   }
 
-  private RedisServer own(RedisServer.Builder builder) throws Exception {
-    RedisServer server = builder.start();
-    closing.add(server);
-    return server;
-  }
 }

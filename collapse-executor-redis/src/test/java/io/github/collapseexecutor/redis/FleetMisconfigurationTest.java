@@ -10,10 +10,8 @@ import io.github.collapseexecutor.testing.redis.RedisServer;
 import io.lettuce.core.RedisURI;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.logging.Level;
-import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -28,40 +26,54 @@ final class FleetMisconfigurationTest {
 
   private static final String PASSWORD = "fleet-password";
 
-  private final ExecutorService callers = Executors.newCachedThreadPool();
-  private final List<AutoCloseable> closing = new ArrayList<>();
+  @AutoClose
+  private final TestResources resources = new TestResources();
+  @AutoClose
   private final TierLog log = new TierLog();
 
-  @AfterEach
-  void close() throws Exception {
-    log.close();
-    callers.shutdownNow();
-    for (AutoCloseable resource : closing) {
-      resource.close();
-    }
-  }
 
   @Test
   void aUserWithTheGivenAclLineCoordinatesAndIsDeniedNothing() throws Exception {
-    RedisServer redis = own(RedisServer.builder());
+    RedisServer redis = resources.own(RedisServer.builder());
     FleetOptions options = TestRedis.options().build();
-    setUser(redis, new Faults(options.keyPrefix(), false, "fleet").aclLine());
+    setUser(redis, aclLine(options));
 
     FleetCoordinator a = TestRedis.coordinating(instance(redis, "fleet", options));
     FleetCoordinator b = TestRedis.coordinating(instance(redis, "fleet", options));
 
-    assertThat(GatedRound.run(callers, a, b, "/quote", 50)).isEqualTo(1);
+    assertThat(GatedRound.run(resources.callers, a, b, "/quote", 50)).isEqualTo(1);
     // the eviction policy, read once if allowed; a refusal is no fault
-    assertThat(denied(redis)).as("denied by Redis").containsOnly("config|get");
+    try (RedisAdmin admin = redis.admin()) {
+      assertThat(denied(admin)).as("denied by Redis").containsOnly("config|get");
+    }
     assertThat(log.at(Level.SEVERE)).isEmpty();
+  }
+
+  @Test
+  void aUserWithTheGivenAclLineCoordinatesInADatabaseOfItsOwn() throws Exception {
+    RedisServer redis = resources.own(RedisServer.builder());
+    FleetOptions options = TestRedis.options().build();
+    setUser(redis, new Faults(options.keyPrefix(), RedisTarget.Topology.STANDALONE, "fleet",
+        /* selects= */ true).aclLine());
+    RedisURI uri = RedisURI.builder().withHost("127.0.0.1").withPort(redis.port())
+        .withAuthentication("fleet", PASSWORD.toCharArray()).withDatabase(3).build();
+
+    FleetCoordinator a = TestRedis.coordinating(resources.add(
+        FleetCoordinator.connect(uri, options)));
+    FleetCoordinator b = TestRedis.coordinating(resources.add(
+        FleetCoordinator.connect(uri, options)));
+
+    assertThat(GatedRound.run(resources.callers, a, b, "/quote", 10)).isEqualTo(1);
+    assertThat(redis.command("INFO", "keyspace").toString()).contains("db3:")
+        .doesNotContain("db0:");
   }
 
   @Test
   void aMissingCommandPermissionIsNamedWithTheAclLineAndMendedWithoutARestart()
       throws Exception {
-    RedisServer redis = own(RedisServer.builder());
+    RedisServer redis = resources.own(RedisServer.builder());
     FleetOptions options = TestRedis.options().build();
-    String aclLine = new Faults(options.keyPrefix(), false, "fleet").aclLine();
+    String aclLine = aclLine(options);
     setUser(redis, aclLine + " -evalsha");
     FleetCoordinator a = instance(redis, "fleet", options);
 
@@ -83,9 +95,9 @@ final class FleetMisconfigurationTest {
   /** Redis 7 gives a new user no channels; the tier's channels are named, not an outage. */
   @Test
   void aUserWithoutTheTiersChannelsIsMisconfigured() throws Exception {
-    RedisServer redis = own(RedisServer.builder());
+    RedisServer redis = resources.own(RedisServer.builder());
     FleetOptions options = TestRedis.options().build();
-    setUser(redis, new Faults(options.keyPrefix(), false, "fleet").aclLine()
+    setUser(redis, aclLine(options)
         .replace("&" + options.keyPrefix() + ":*", ""));
 
     FleetCoordinator a = instance(redis, "fleet", options);
@@ -98,9 +110,9 @@ final class FleetMisconfigurationTest {
   /** A permission taken away while the tier coordinates: the next call meets it. */
   @Test
   void aCallThatMeetsAMissingPermissionTurnsTheTierMisconfiguredAtOnce() throws Exception {
-    RedisServer redis = own(RedisServer.builder());
+    RedisServer redis = resources.own(RedisServer.builder());
     FleetOptions options = TestRedis.options().build();
-    setUser(redis, new Faults(options.keyPrefix(), false, "fleet").aclLine());
+    setUser(redis, aclLine(options));
     FleetCoordinator a = TestRedis.coordinating(instance(redis, "fleet", options));
 
     redis.command("ACL", "SETUSER", "fleet", "-evalsha");
@@ -113,7 +125,8 @@ final class FleetMisconfigurationTest {
 
   @Test
   void aDisabledCommandIsMisconfiguredNotCoordinating() throws Exception {
-    RedisServer redis = own(RedisServer.builder().option("--rename-command", "EVALSHA", ""));
+    RedisServer redis =
+        resources.own(RedisServer.builder().option("--rename-command", "EVALSHA", ""));
     FleetCoordinator a = instance(redis, null, TestRedis.options().build());
 
     awaitState(a, FleetState.MISCONFIGURED);
@@ -123,8 +136,8 @@ final class FleetMisconfigurationTest {
 
   @Test
   void aReplicaIsMisconfigured() throws Exception {
-    RedisServer master = own(RedisServer.builder());
-    RedisServer replica = own(RedisServer.builder()
+    RedisServer master = resources.own(RedisServer.builder());
+    RedisServer replica = resources.own(RedisServer.builder()
         .option("--replicaof", "127.0.0.1", Integer.toString(master.port())));
     FleetCoordinator a = instance(replica, null, TestRedis.options().build());
 
@@ -135,9 +148,8 @@ final class FleetMisconfigurationTest {
 
   @Test
   void aClusterNodeTakenForAStandaloneRedisIsMisconfigured() throws Exception {
-    RedisCluster cluster = RedisCluster.start(/* replicas= */ false);
-    closing.add(cluster);
-    FleetCoordinator a = coordinator(FleetCoordinator.connect(
+    RedisCluster cluster = resources.add(RedisCluster.start(/* replicas= */ false));
+    FleetCoordinator a = resources.add(FleetCoordinator.connect(
         RedisURI.create(cluster.uris().get(0)), TestRedis.options().build()));
 
     awaitState(a, FleetState.MISCONFIGURED);
@@ -147,8 +159,8 @@ final class FleetMisconfigurationTest {
 
   @Test
   void aWrongPasswordIsMisconfigured() throws Exception {
-    RedisServer redis = own(RedisServer.builder().requirePass("right"));
-    FleetCoordinator a = coordinator(FleetCoordinator.connect(RedisURI.builder()
+    RedisServer redis = resources.own(RedisServer.builder().requirePass("right"));
+    FleetCoordinator a = resources.add(FleetCoordinator.connect(RedisURI.builder()
         .withHost("127.0.0.1").withPort(redis.port())
         .withPassword("wrong".toCharArray()).build(), TestRedis.options().build()));
 
@@ -158,13 +170,19 @@ final class FleetMisconfigurationTest {
   }
 
   /** Returns the command, key or channel of each entry of the ACL log of {@code redis}. */
-  private static List<String> denied(RedisServer redis) throws Exception {
+  static List<String> denied(RedisAdmin redis) throws Exception {
     List<String> objects = new ArrayList<>();
-    for (Object entry : (List<?>) redis.command("ACL", "LOG")) {
+    for (Object entry : (List<?>) redis.call("ACL", "LOG")) {
       List<?> fields = (List<?>) entry;
       objects.add(String.valueOf(fields.get(fields.indexOf("object") + 1)));
     }
     return objects;
+  }
+
+  /** Returns the ACL line the tier gives for user {@code fleet} of a standalone Redis. */
+  private static String aclLine(FleetOptions options) {
+    return new Faults(options.keyPrefix(), RedisTarget.Topology.STANDALONE, "fleet", false)
+        .aclLine();
   }
 
   private static void setUser(RedisServer redis, String aclLine) throws Exception {
@@ -181,18 +199,7 @@ final class FleetMisconfigurationTest {
     if (user != null) {
       uri.withAuthentication(user, PASSWORD.toCharArray());
     }
-    return coordinator(FleetCoordinator.connect(uri.build(), options));
-  }
-
-  private FleetCoordinator coordinator(FleetCoordinator coordinator) {
-    closing.add(0, coordinator);
-    return coordinator;
-  }
-
-  private RedisServer own(RedisServer.Builder builder) throws Exception {
-    RedisServer server = builder.start();
-    closing.add(server);
-    return server;
+    return resources.add(FleetCoordinator.connect(uri.build(), options));
   }
 
   private static void awaitState(FleetCoordinator coordinator, FleetState state) {

@@ -11,9 +11,6 @@ import io.lettuce.core.RedisClient;
 import io.lettuce.core.RedisURI;
 import io.lettuce.core.SslOptions;
 import io.lettuce.core.api.StatefulRedisConnection;
-import java.io.IOException;
-import java.net.InetSocketAddress;
-import java.net.Socket;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -43,7 +40,7 @@ final class OwnRedisServersTest {
         client.shutdown();
       }
     }
-    assertThat(listening(port)).as("stopped on close").isFalse();
+    assertThat(TestRedis.listening(port)).as("stopped on close").isFalse();
   }
 
   @Test
@@ -80,15 +77,6 @@ final class OwnRedisServersTest {
       assertThat(sentinels.uri()).startsWith("redis-sentinel://127.0.0.1:")
           .endsWith("#" + RedisSentinels.MASTER_NAME);
     }
-    assertThat(ports).noneMatch(OwnRedisServersTest::listening);
-  }
-
-  private static boolean listening(int port) {
-    try (Socket socket = new Socket()) {
-      socket.connect(new InetSocketAddress("127.0.0.1", port), 1000);
-      return true;
-    } catch (IOException e) {
-      return false;
-    }
+    assertThat(ports).noneMatch(TestRedis::listening);
   }
 }

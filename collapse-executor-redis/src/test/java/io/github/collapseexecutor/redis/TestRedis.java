@@ -99,7 +99,8 @@ final class TestRedis {
     return RedisClient.create(uri(port));
   }
 
-  private static boolean listening(int port) {
+  /** Returns whether something listens on {@code port} of 127.0.0.1. */
+  static boolean listening(int port) {
     try (Socket socket = new Socket()) {
       socket.connect(new InetSocketAddress("127.0.0.1", port), 1000);
       return true;

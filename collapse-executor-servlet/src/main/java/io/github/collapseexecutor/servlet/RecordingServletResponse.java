@@ -241,9 +241,10 @@ final class RecordingServletResponse extends HttpServletResponseWrapper {
     // do) commits the response before its end: the container sends it in chunks, without a
     // Content-Length, and a replay flushes too, so that its response is framed the same way
     recording.recorded(getStatus(), headers.headers(), body.bytes(),
-        new ProducedResponse(headers, reset, bodyReset, body.charset(), body.wasFlushed(),
-            told == null ? null : told.pathPattern(), told == null ? null : told.error(),
-            settings.of(this)));
+        ProducedResponse.builder(headers).reset(reset).bodyReset(bodyReset)
+            .bodyCharset(body.charset()).inPieces(body.wasFlushed())
+            .pathPattern(told == null ? null : told.pathPattern())
+            .error(told == null ? null : told.error()).extension(settings.of(this)).build());
   }
 
   /**

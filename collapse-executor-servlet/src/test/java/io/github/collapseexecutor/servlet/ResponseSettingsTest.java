@@ -45,8 +45,9 @@ class ResponseSettingsTest {
   }
 
   private static ProducedResponse produced(ResponseSettings settings) {
-    return new ProducedResponse(new ProducedHeaders.Produced(List.of(), Set.of(), Set.of()),
-        true, true, StandardCharsets.UTF_8, true, null, null, settings);
+    return ProducedResponse.builder(new ProducedHeaders.Produced(List.of(), Set.of(), Set.of()))
+        .reset(true).bodyReset(true).bodyCharset(StandardCharsets.UTF_8).inPieces(true)
+        .extension(settings).build();
   }
 
   private static ProducedResponse travel(ProducedResponse produced) throws IOException {

@@ -3,85 +3,85 @@ package io.github.collapseexecutor.docs;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.springframework.util.ClassUtils;
 
 /**
- * Keeps the Java snippets of the README and the Spring Boot and HTTP pages compiling as written:
- * every import a snippet shows names a class, and every other line of a page's snippet stands, in
- * order, in the test that compiles and runs it ({@link SpringBootDocExamplesTest},
- * {@link HttpDocExamplesTest}). The README's are compiled by ReadmeExamplesTest (core) and
- * ReadmeAnnotationExamplesTest.
+ * Keeps every Java snippet of the pages compiling as written: its code stands, line for line and
+ * in order, in a Java source of the repository that the build compiles (the pages' examples
+ * tests, such as {@link SpringBootDocExamplesTest} and {@link HttpDocExamplesTest}, or the
+ * sample a page shows), and each import it shows is one that source has, or names a type of the
+ * source's own package. A snippet that no source holds fails here; one that a source holds but
+ * does not compile fails that module's build.
  */
 final class DocSnippetsTest {
 
-  /** The tests run in the module's directory; the pages are at the repository's root. */
-  private static final Path ROOT = Path.of("..");
+  /** Every Java source under a module's src/, by path from the root, as stripped lines. */
+  private static Map<Path, List<String>> sources;
 
-  /** From the root, so that the Spring Boot 3 module, which runs these shared tests, finds them. */
-  private static final Path EXAMPLES =
-      ROOT.resolve("collapse-executor-spring-boot/src/test/java/io/github/collapseexecutor/docs");
+  @BeforeAll
+  static void readSources() throws IOException {
+    try (Stream<Path> modules = Files.list(DocPages.ROOT)) {
+      sources = modules.map(module -> module.resolve("src")).filter(Files::isDirectory)
+          .flatMap(DocSnippetsTest::javaFiles)
+          .collect(Collectors.toMap(DocPages.ROOT::relativize, DocSnippetsTest::stripped));
+    }
+  }
 
   @Test
-  void everyImportOfTheReadmeAndThePagesNamesAClass() throws IOException {
-    for (String page : List.of("README.md", "docs/spring-boot.md", "docs/http.md")) {
-      List<List<String>> snippets = javaSnippets(ROOT.resolve(page));
-      assertThat(snippets).as(page).isNotEmpty();
-      for (List<String> snippet : snippets) {
-        List<String> imports = snippet.stream().filter(line -> line.startsWith("import ")).toList();
-        assertThat(imports).as("imports of a snippet of %s:%n%s", page, snippet).isNotEmpty();
-        for (String line : imports) {
-          String name = line.substring("import ".length(), line.length() - 1);
-          assertThat(ClassUtils.isPresent(name, getClass().getClassLoader()))
-              .as("%s: %s", page, line).isTrue();
+  void everyJavaSnippetOfThePagesStandsInACompiledSource() {
+    List<String> missing = new ArrayList<>();
+    for (Path page : DocPages.all()) {
+      for (List<String> snippet : DocPages.codeBlocks(page, "java")) {
+        if (!compiled(snippet)) {
+          missing.add(page + ":\n" + String.join("\n", snippet));
         }
       }
     }
+    assertThat(missing)
+        .as("snippets that no Java source holds line for line, with their imports")
+        .isEmpty();
   }
 
-  @Test
-  void theSpringBootPagesSnippetsAreTheOnesItsTestCompiles() throws IOException {
-    assertStandIn("docs/spring-boot.md", "SpringBootDocExamplesTest.java");
+  private static boolean compiled(List<String> snippet) {
+    List<String> imports = snippet.stream().filter(line -> line.startsWith("import ")).toList();
+    List<String> code = snippet.stream()
+        .filter(line -> !line.isEmpty() && !line.startsWith("import ")).toList();
+    return sources.values().stream().anyMatch(source ->
+        Collections.indexOfSubList(source, code) >= 0
+            && imports.stream().allMatch(line -> imports(source, line)));
   }
 
-  @Test
-  void theHttpPagesSnippetsAreTheOnesItsTestCompiles() throws IOException {
-    assertStandIn("docs/http.md", "HttpDocExamplesTest.java");
+  /** The source has the import, or is in the imported type's package and needs none. */
+  private static boolean imports(List<String> source, String line) {
+    String name = line.substring("import ".length(), line.length() - 1);
+    String imported = name.substring(0, name.lastIndexOf('.'));
+    return source.contains(line) || source.contains("package " + imported + ";");
   }
 
-  private static void assertStandIn(String page, String test) throws IOException {
-    List<String> compiled = trimmed(Files.readAllLines(EXAMPLES.resolve(test)));
-    for (List<String> snippet : javaSnippets(ROOT.resolve(page))) {
-      List<String> code = trimmed(snippet.stream()
-          .filter(line -> !line.startsWith("import ")).toList());
-      assertThat(Collections.indexOfSubList(compiled, code))
-          .as("%s's snippet, line for line, in %s:%n%s", page, test, String.join("\n", code))
-          .isNotNegative();
+  private static Stream<Path> javaFiles(Path src) {
+    try {
+      return Files.walk(src).filter(path -> path.toString().endsWith(".java")).toList().stream();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
     }
   }
 
-  private static List<String> trimmed(List<String> lines) {
-    return lines.stream().map(String::strip).filter(line -> !line.isEmpty()).toList();
-  }
-
-  private static List<List<String>> javaSnippets(Path page) throws IOException {
-    List<List<String>> snippets = new ArrayList<>();
-    List<String> current = null;
-    for (String line : Files.readAllLines(page)) {
-      if (current == null && line.strip().equals("```java")) {
-        current = new ArrayList<>();
-      } else if (current != null && line.strip().equals("```")) {
-        snippets.add(current);
-        current = null;
-      } else if (current != null) {
-        current.add(line.strip());
-      }
+  private static List<String> stripped(Path file) {
+    try {
+      return Files.readAllLines(file).stream()
+          .map(String::strip).filter(line -> !line.isEmpty()).toList();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
     }
-    return snippets;
   }
 }

@@ -37,6 +37,7 @@ final class HttpDocExamplesTest {
   @Test
   void optionsAndRestClient() {
     // docs/http.md: options
+    // spotless:off: the docs show this code as written here
     HttpCollapseOptions options = HttpCollapseOptions.builder()
         .group(CollapseGroup.ofUris("/user/*", "/test/noop*"))
         .group(CollapseGroup.ofUris("p1", List.of("/samples/*")))
@@ -46,6 +47,7 @@ final class HttpDocExamplesTest {
     RestClient client = RestClient.builder()
         .requestInterceptor(new CollapseHttpRequestInterceptor(options))
         .build();
+    // spotless:on
 
     assertThat(options.groups()).hasSize(2);
     client.mutate().requestInterceptors(interceptors -> assertThat(interceptors).hasSize(1));
@@ -69,6 +71,7 @@ final class HttpDocExamplesTest {
       String baseUrl = "http://127.0.0.1:" + server.getAddress().getPort();
 
       // docs/http.md: OkHttp without Spring
+      // spotless:off: the docs show this code as written here
       CollapseInterceptor collapse = new CollapseInterceptor(HttpCollapseOptions.builder()
           .group(CollapseGroup.ofUris("/users/*"))
           .build());
@@ -79,6 +82,7 @@ final class HttpDocExamplesTest {
         String user = response.body().string();
       }
       collapse.close(); // when done: calls in progress finish, later requests pass through
+      // spotless:on
 
       assertThat(served).containsExactly("/users/42");
       assertThat(collapse.stats().led()).isEqualTo(1);
@@ -95,8 +99,10 @@ final class HttpDocExamplesTest {
     ClientHttpRequestFactory aliceCertificate = new SimpleClientHttpRequestFactory();
 
     // docs/http.md: What each adapter sees
+    // spotless:off: the docs show this code as written here
     RestClient alice = builder.requestFactory(aliceCertificate)
         .requestInterceptor(collapse.partition()).build();
+    // spotless:on
 
     alice.mutate().requestInterceptors(interceptors -> assertThat(interceptors).singleElement()
         .isNotSameAs(collapse).isInstanceOf(CollapseHttpRequestInterceptor.class));
@@ -125,6 +131,8 @@ final class HttpDocExamplesTest {
         .group(CollapseGroup.ofUris("/user/*")).build();
 
     // docs/http.md: a key part of the servlet filter
+    // spotless:off: the docs show this code as written here
     new CollapseServletFilter(options, request -> request.getHeader("X-Api-Version"));
+    // spotless:on
   }
 }

@@ -80,6 +80,7 @@ final class SpringBootDocExamplesTest {
     final UserRepository repository = new UserRepository();
 
     // docs/spring-boot.md: Annotations
+    // spotless:off: the docs show this code as written here
     @Collapsible                                      // same key: 200 callers, one load
     public Profile profile(long userId) { return profileClient.load(userId); }
 
@@ -87,32 +88,39 @@ final class SpringBootDocExamplesTest {
     public User user(Long id) { return users(List.of(id)).get(id); }   // many user(id), one users(ids)
 
     public Map<Long, User> users(List<Long> ids) { return repository.findAllById(ids); }
+    // spotless:on
   }
 
   static class Keys {
     final ProfileClient profileClient = new ProfileClient();
 
     // docs/spring-boot.md: @Collapsible keys
+    // spotless:off: the docs show this code as written here
     @Collapsible(key = "#p0")                          // the trace id does not change the answer
     public Profile profile(long userId, String traceId) { return profileClient.load(userId); }
+    // spotless:on
   }
 
   static class Copies {
     final Carts carts = new Carts();
 
     // docs/spring-boot.md: Results are shared, not copied
+    // spotless:off: the docs show this code as written here
     @Collapsible(resultCopier = "jacksonResultCopier")   // or a bean of your own:
     public Cart cart(long id) { return carts.load(id); }  // (result, type) -> ((Cart) result).deepCopy()
+    // spotless:on
   }
 
   @Configuration(proxyBeanMethods = false)
   static class Wiring {
 
     // docs/spring-boot.md: Wiring the clients
+    // spotless:off: the docs show this code as written here
     @Bean
     RestClient users(RestClient.Builder builder, CollapseHttpRequestInterceptor collapse) {
       return builder.baseUrl("https://users.internal").requestInterceptor(collapse).build();
     }
+    // spotless:on
   }
 
   /** Compiled only: no test starts it. */
@@ -120,11 +128,13 @@ final class SpringBootDocExamplesTest {
   static class LoadBalancedWiring {
 
     // docs/spring-boot.md: Wiring the clients, load-balanced clients
+    // spotless:off: the docs show this code as written here
     @Bean
     @LoadBalanced
     WebClient.Builder usersService(CollapseExchangeFilterFunction collapse) {
       return WebClient.builder().filter(collapse);
     }
+    // spotless:on
   }
 
   private final ApplicationContextRunner runner = new ApplicationContextRunner()
@@ -135,11 +145,13 @@ final class SpringBootDocExamplesTest {
   static HttpCollapseStatsMeterBinder meters(MeterRegistry registry, HttpCollapseOptions options,
       CollapseInterceptor interceptor) {
     // docs/spring-boot.md: Metrics
+    // spotless:off: the docs show this code as written here
     // an executor's collapse.executor.* meters
     BlockingCallableGroupCollapseExecutor profiles = new BlockingCallableGroupCollapseExecutor(
         "profiles", new MicrometerCollapseListener(registry, "core"));
     // an HTTP adapter's collapse.http.* counters: the options it was built from, and its stats
     new HttpCollapseStatsMeterBinder("okhttp", options, interceptor.stats()).bindTo(registry);
+    // spotless:on
     assertThat(profiles.execute("profile:1", () -> "profile 1")).isEqualTo("profile 1");
     return new HttpCollapseStatsMeterBinder("okhttp", options, interceptor.stats());
   }
@@ -211,8 +223,8 @@ class ObserverConfiguration {
 
   @Bean
   MethodObserver collapseMethodObserver(ObservationRegistry registry) {
-    // the second argument: a CollapseObservationConvention, or null for the default one
-    return MicrometerMethodObservers.observing(new CollapseObservations(registry, null));
+    // .withConvention(convention) for a CollapseObservationConvention of your own
+    return MicrometerMethodObservers.observing(CollapseObservations.of(registry));
   }
 }
 
@@ -223,8 +235,8 @@ class AppConfiguration {
 
   @Bean
   NamedExecutors namedExecutors() {   // optional: the executors the annotations name
-    return new NamedExecutors(Map.of("default", new NamedExecutor("default",
-        CollapseExecutorOptions.builder().name("default").build(), Duration.ofSeconds(2), false,
-        null)));
+    return new NamedExecutors(Map.of("default", NamedExecutor.builder("default",
+        CollapseExecutorOptions.builder().name("default").build())
+        .timeout(Duration.ofSeconds(2)).build()));
   }
 }

@@ -55,8 +55,9 @@ final class ProducedResponseCodec implements DetailCodec<ProducedResponse> {
     boolean inPieces = in.readBoolean();
     String pathPattern = optional(in);
     Object value = in.readBoolean() ? extensionCodec().read(in) : null;
-    return new ProducedResponse(headers, reset, bodyReset,
-        charset == null ? null : Charset.forName(charset), inPieces, pathPattern, null, value);
+    return ProducedResponse.builder(headers).reset(reset).bodyReset(bodyReset)
+        .bodyCharset(charset == null ? null : Charset.forName(charset)).inPieces(inPieces)
+        .pathPattern(pathPattern).extension(value).build();
   }
 
   /**

@@ -48,37 +48,39 @@ class ProducedResponseTest {
 
   @Test
   void everythingButTheHeaderValuesTravels() throws IOException {
-    ProducedResponse produced = new ProducedResponse(HEADERS, true, true, ISO_8859_1, true,
-        "/quotes/{symbol}", null, new Settings("fr-CA", 16384));
+    ProducedResponse produced = ProducedResponse.builder(HEADERS).reset(true).bodyReset(true)
+        .bodyCharset(ISO_8859_1).inPieces(true).pathPattern("/quotes/{symbol}")
+        .extension(new Settings("fr-CA", 16384)).build();
 
     ProducedResponse read = travel(produced, ProducedResponse.codec(SETTINGS));
 
-    assertThat(read).isEqualTo(new ProducedResponse(
-        new ProducedHeaders.Produced(List.of(), HEADERS.replaced(), HEADERS.removed()),
-        true, true, ISO_8859_1, true, "/quotes/{symbol}", null, new Settings("fr-CA", 16384)));
+    assertThat(read).isEqualTo(ProducedResponse.builder(
+            new ProducedHeaders.Produced(List.of(), HEADERS.replaced(), HEADERS.removed()))
+        .reset(true).bodyReset(true).bodyCharset(ISO_8859_1).inPieces(true)
+        .pathPattern("/quotes/{symbol}").extension(new Settings("fr-CA", 16384)).build());
   }
 
   @Test
   void whatAChainLeftUnsetTravelsUnset() throws IOException {
-    ProducedResponse produced = new ProducedResponse(
-        new ProducedHeaders.Produced(List.of(), Set.of(), Set.of()), false, false, null, false,
-        null, null, null);
+    ProducedResponse produced =
+        ProducedResponse.builder(new ProducedHeaders.Produced(List.of(), Set.of(), Set.of()))
+            .build();
 
     assertThat(travel(produced, ProducedResponse.codec(null))).isEqualTo(produced);
   }
 
   @Test
   void aResponseWhoseChainNotedAnExceptionStaysOnItsInstance() {
-    ProducedResponse produced = new ProducedResponse(HEADERS, false, false, UTF_8, false,
-        "/quotes/{symbol}", new IllegalStateException("noted"), null);
+    ProducedResponse produced = ProducedResponse.builder(HEADERS).bodyCharset(UTF_8)
+        .pathPattern("/quotes/{symbol}").error(new IllegalStateException("noted")).build();
 
     assertThat(SharedResponseBytes.of(shared(produced), ProducedResponse.codec(null))).isNull();
   }
 
   @Test
   void anExtensionWithoutACodecStaysOnItsInstance() {
-    ProducedResponse produced = new ProducedResponse(HEADERS, false, false, null, false, null,
-        null, new Settings("fr-CA", 0));
+    ProducedResponse produced =
+        ProducedResponse.builder(HEADERS).extension(new Settings("fr-CA", 0)).build();
 
     assertThat(SharedResponseBytes.of(shared(produced), ProducedResponse.codec(null))).isNull();
     assertThat(SharedResponseBytes.of(shared(produced), ProducedResponse.codec(SETTINGS)))
@@ -87,8 +89,8 @@ class ProducedResponseTest {
 
   @Test
   void bytesWithAnExtensionAreNotReadWithoutItsCodec() throws IOException {
-    byte[] bytes = bytes(new ProducedResponse(HEADERS, false, false, null, false, null, null,
-        new Settings("fr-CA", 0)), ProducedResponse.codec(SETTINGS));
+    byte[] bytes = bytes(ProducedResponse.builder(HEADERS).extension(new Settings("fr-CA", 0))
+        .build(), ProducedResponse.codec(SETTINGS));
 
     assertThatThrownBy(() -> ProducedResponse.codec(null).read(input(bytes)))
         .isInstanceOf(IllegalArgumentException.class);
@@ -96,8 +98,8 @@ class ProducedResponseTest {
 
   @Test
   void bytesCutShortAreNotAProducedResponse() throws IOException {
-    byte[] whole = bytes(new ProducedResponse(HEADERS, true, false, UTF_8, false, "/quotes",
-        null, null), ProducedResponse.codec(null));
+    byte[] whole = bytes(ProducedResponse.builder(HEADERS).reset(true).bodyCharset(UTF_8)
+        .pathPattern("/quotes").build(), ProducedResponse.codec(null));
 
     assertThatThrownBy(() -> ProducedResponse.codec(null)
         .read(input(Arrays.copyOf(whole, whole.length - 1)))).isInstanceOf(IOException.class);

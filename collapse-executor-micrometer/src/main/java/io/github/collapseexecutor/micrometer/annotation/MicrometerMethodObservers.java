@@ -11,7 +11,7 @@ import io.github.collapseexecutor.spring.observation.MethodObserver;
  * <pre>{@code
  * @Bean
  * MethodObserver collapseMethodObserver(ObservationRegistry registry) {
- *   return MicrometerMethodObservers.observing(new CollapseObservations(registry, null));
+ *   return MicrometerMethodObservers.observing(CollapseObservations.of(registry));
  * }
  * }</pre>
  *

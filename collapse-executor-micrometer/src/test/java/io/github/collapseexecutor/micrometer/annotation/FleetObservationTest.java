@@ -106,7 +106,7 @@ final class FleetObservationTest {
   private static FleetInstance observed(FleetOptions options, FleetBackend backend,
       ObservationRegistry registry) throws Exception {
     return FleetInstance.observed(options, backend,
-        MicrometerMethodObservers.observing(new CollapseObservations(registry, null)));
+        MicrometerMethodObservers.observing(CollapseObservations.of(registry)));
   }
 
   private static Object observedQuote(ObservationRegistry registry, FleetInstance instance) {

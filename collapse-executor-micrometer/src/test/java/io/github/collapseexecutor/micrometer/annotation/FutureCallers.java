@@ -95,11 +95,10 @@ final class FutureCallers {
     context.register(Collapsing.class);
     context.registerBean(MethodObserver.class, () -> ObservedCallers.observer(registry, null));
     context.registerBean(NamedExecutors.class, () -> TestExecutors.with(
-        new NamedExecutor(NamedExecutors.DEFAULT,
-            TestExecutors.options(NamedExecutors.DEFAULT).listener(listener).build(),
-            /* timeout= */ null, /* sharedAcrossCallers= */ false, /* resultCopier= */ null),
-        new NamedExecutor("quick", TestExecutors.options("quick").listener(listener).build(),
-            Duration.ofSeconds(2), /* sharedAcrossCallers= */ false, /* resultCopier= */ null)));
+        NamedExecutor.builder(NamedExecutors.DEFAULT,
+            TestExecutors.options(NamedExecutors.DEFAULT).listener(listener).build()).build(),
+        NamedExecutor.builder("quick", TestExecutors.options("quick").listener(listener).build())
+            .timeout(Duration.ofSeconds(2)).build()));
     context.registerBean(PendingService.class, PendingService::new);
     context.refresh();
     return context;

@@ -79,12 +79,11 @@ final class MethodObserverMetersTest {
     context.register(Collapsing.class);
     context.registerBean(MethodObserver.class, () -> observer);
     context.registerBean(NamedExecutors.class, () -> TestExecutors.with(
-        new NamedExecutor(NamedExecutors.DEFAULT,
-            TestExecutors.options(NamedExecutors.DEFAULT).listener(listener).build(),
-            Duration.ofSeconds(10), /* sharedAcrossCallers= */ false, /* resultCopier= */ null),
-        new NamedExecutor("users", TestExecutors.options("users").listener(listener)
-            .maxPendingInputs(100).build(), /* timeout= */ null,
-            /* sharedAcrossCallers= */ false, /* resultCopier= */ null)));
+        NamedExecutor.builder(NamedExecutors.DEFAULT,
+            TestExecutors.options(NamedExecutors.DEFAULT).listener(listener).build())
+            .timeout(Duration.ofSeconds(10)).build(),
+        NamedExecutor.builder("users", TestExecutors.options("users").listener(listener)
+            .maxPendingInputs(100).build()).build()));
     context.registerBean(ProfileService.class, ProfileService::new);
     context.registerBean(UserService.class, UserService::new);
     context.refresh();

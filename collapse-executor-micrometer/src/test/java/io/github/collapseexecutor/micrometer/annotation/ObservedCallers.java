@@ -45,7 +45,8 @@ final class ObservedCallers {
   /** Returns the observer of the annotated methods on {@code registry}. */
   static MethodObserver observer(ObservationRegistry registry,
       @Nullable CollapseObservationConvention convention) {
-    return MicrometerMethodObservers.observing(new CollapseObservations(registry, convention));
+    return MicrometerMethodObservers.observing(
+        CollapseObservations.of(registry).withConvention(convention));
   }
 
   /** Returns what {@code call} returns, called inside a caller's observation. */

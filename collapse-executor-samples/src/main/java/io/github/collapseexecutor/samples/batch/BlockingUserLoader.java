@@ -37,6 +37,7 @@ public final class BlockingUserLoader extends CollapseExecutorBlockingSupport<Lo
     return execute(id);
   }
 
+  // spotless:off: the docs show this code as written here
   @Override
   protected Map<Long, User> doExecute(Collection<Input<Long>> inputs) throws InterruptedException {
     // a batch may hold one id several times, once per caller; the service needs it once
@@ -54,4 +55,5 @@ public final class BlockingUserLoader extends CollapseExecutorBlockingSupport<Lo
       }
     }
   }
+  // spotless:on
 }

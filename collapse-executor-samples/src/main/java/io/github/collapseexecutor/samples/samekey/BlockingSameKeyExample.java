@@ -22,10 +22,12 @@ public final class BlockingSameKeyExample implements AutoCloseable {
   }
 
   /** Returns the profile of {@code userId}; concurrent calls for one user share one load. */
+  // spotless:off: the docs show this code as written here
   public Profile profile(long userId) {
     // the group holds everything the result depends on: here, the user alone
     return profiles.execute("profile:" + userId, () -> client.load(userId));
   }
+  // spotless:on
 
   @Override
   public void close() {

@@ -2,8 +2,8 @@ package io.github.collapseexecutor.spring.annotation;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.github.collapseexecutor.spring.boot.autoconfigure.annotation.CollapseAnnotationAutoConfiguration;
 import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorAutoConfiguration;
+import io.github.collapseexecutor.spring.boot.autoconfigure.annotation.CollapseAnnotationAutoConfiguration;
 import io.github.collapseexecutor.testing.annotation.Crowd;
 import java.util.List;
 import java.util.Map;
@@ -14,6 +14,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.stereotype.Service;
 
 /** The README's annotation snippet, kept compiling and working. */
 @Timeout(60)
@@ -45,16 +46,14 @@ final class ReadmeAnnotationExamplesTest {
     }
   }
 
-  // README: annotations
-  static class UserService {
-    private final ProfileClient profileClient;
-    private final UserRepository userRepository;
+  private final ProfileClient profileClient = new ProfileClient();
+  private final UserRepository userRepository = new UserRepository();
 
-    UserService(ProfileClient profileClient, UserRepository userRepository) {
-      this.profileClient = profileClient;
-      this.userRepository = userRepository;
-    }
-
+  // README: annotations (an inner class, so that it reaches the clients above as the README's
+  // bean reaches its own)
+  // spotless:off: the docs show this code as written here
+  @Service
+  class UserService {
     // Same key: 200 threads asking for one profile at once make one backend call.
     @Collapsible
     public Profile profile(long userId) {
@@ -71,14 +70,12 @@ final class ReadmeAnnotationExamplesTest {
       return userRepository.loadAll(ids);
     }
   }
-
-  private final ProfileClient profileClient = new ProfileClient();
-  private final UserRepository userRepository = new UserRepository();
+  // spotless:on
 
   private final ApplicationContextRunner runner = new ApplicationContextRunner()
       .withConfiguration(AutoConfigurations.of(CollapseExecutorAutoConfiguration.class,
           CollapseAnnotationAutoConfiguration.class))
-      .withBean(UserService.class, () -> new UserService(profileClient, userRepository));
+      .withBean(UserService.class, () -> new UserService());
 
   @Test
   void sameKeySnippet() {

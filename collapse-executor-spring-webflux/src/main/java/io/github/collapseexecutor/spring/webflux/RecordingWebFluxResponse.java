@@ -225,9 +225,9 @@ final class RecordingWebFluxResponse extends ServerHttpResponseDecorator {
       ProducedHeaders.Produced headers = outer.produced(this);
       // WebFlux has nothing to reset, nor a writer; nothing else of its own for a replay to do
       recording.recorded(status == null ? 200 : status.value(), headers.headers(), body,
-          new ProducedResponse(headers, false, false, null, inPieces,
-              ServerObservations.pathPattern(attributes), ServerObservations.error(attributes),
-              null));
+          ProducedResponse.builder(headers).inPieces(inPieces)
+              .pathPattern(ServerObservations.pathPattern(attributes))
+              .error(ServerObservations.error(attributes)).build());
     }
   }
 

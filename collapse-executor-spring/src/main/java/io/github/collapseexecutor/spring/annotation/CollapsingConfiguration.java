@@ -60,10 +60,9 @@ class CollapsingConfiguration {
 
   /** One executor, the default one, with the core's default options and no caller timeout. */
   private static NamedExecutors defaults() {
-    return new NamedExecutors(Map.of(NamedExecutors.DEFAULT, new NamedExecutor(
+    return new NamedExecutors(Map.of(NamedExecutors.DEFAULT, NamedExecutor.builder(
         NamedExecutors.DEFAULT, CollapseExecutorOptions.builder().name(NamedExecutors.DEFAULT)
-            .build(), /* timeout= */ null, /* sharedAcrossCallers= */ false,
-        /* resultCopier= */ null)));
+            .build()).build()));
   }
 
   /**

@@ -140,9 +140,8 @@ final class CallerContextTest {
 
     @Bean
     NamedExecutors namedExecutors() {
-      return TestExecutors.with(new NamedExecutor("one-batch",
-          TestExecutors.options("one-batch").maxConcurrentBatches(1).build(),
-          /* timeout= */ null, /* sharedAcrossCallers= */ false, /* resultCopier= */ null));
+      return TestExecutors.with(NamedExecutor.builder("one-batch",
+          TestExecutors.options("one-batch").maxConcurrentBatches(1).build()).build());
     }
 
     @Bean

@@ -216,9 +216,8 @@ final class CallerSecurityTest {
 
     @Bean
     NamedExecutors namedExecutors() {
-      return TestExecutors.with(new NamedExecutor("catalogue",
-          TestExecutors.options("catalogue").build(), /* timeout= */ null,
-          /* sharedAcrossCallers= */ true, /* resultCopier= */ null));
+      return TestExecutors.with(NamedExecutor.builder("catalogue",
+          TestExecutors.options("catalogue").build()).sharedAcrossCallers(true).build());
     }
 
     @Bean

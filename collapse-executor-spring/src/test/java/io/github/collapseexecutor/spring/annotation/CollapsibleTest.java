@@ -190,8 +190,8 @@ final class CollapsibleTest {
 
     @Bean
     NamedExecutors namedExecutors() {
-      return TestExecutors.with(new NamedExecutor("quick", TestExecutors.options("quick").build(),
-          Duration.ofMillis(50), /* sharedAcrossCallers= */ false, /* resultCopier= */ null));
+      return TestExecutors.with(NamedExecutor.builder("quick",
+          TestExecutors.options("quick").build()).timeout(Duration.ofMillis(50)).build());
     }
 
     @Bean

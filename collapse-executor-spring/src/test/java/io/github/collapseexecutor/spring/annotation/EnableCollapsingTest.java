@@ -99,9 +99,9 @@ final class EnableCollapsingTest {
     NamedExecutors namedExecutors() {
       Map<String, NamedExecutor> executors = new LinkedHashMap<>();
       for (String name : List.of(NamedExecutors.DEFAULT, "quick")) {
-        executors.put(name, new NamedExecutor(name,
-            CollapseExecutorOptions.builder().name(name).build(), Duration.ofSeconds(5), false,
-            null));
+        executors.put(name, NamedExecutor.builder(name,
+            CollapseExecutorOptions.builder().name(name).build()).timeout(Duration.ofSeconds(5))
+            .build());
       }
       return new NamedExecutors(executors);
     }

@@ -140,9 +140,8 @@ final class FleetStartupCheckTest {
 
     @Bean
     NamedExecutors namedExecutors() {
-      return new NamedExecutors(Map.of(NamedExecutors.DEFAULT, new NamedExecutor(
-          NamedExecutors.DEFAULT, CollapseExecutorOptions.builder().build(), /* timeout= */ null,
-          /* sharedAcrossCallers= */ false, /* resultCopier= */ null, /* fleet= */ true)));
+      return new NamedExecutors(Map.of(NamedExecutors.DEFAULT, NamedExecutor.builder(
+          NamedExecutors.DEFAULT, CollapseExecutorOptions.builder().build()).fleet(true).build()));
     }
 
     @Bean

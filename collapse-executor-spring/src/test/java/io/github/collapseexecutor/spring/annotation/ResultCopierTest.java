@@ -235,12 +235,10 @@ final class ResultCopierTest {
     @Bean
     NamedExecutors namedExecutors() {
       return TestExecutors.with(
-          new NamedExecutor("jackson", TestExecutors.options("jackson").build(),
-              /* timeout= */ null, /* sharedAcrossCallers= */ false,
-              JacksonResultCopier.BEAN_NAME),
-          new NamedExecutor("one-batch",
-              TestExecutors.options("one-batch").maxConcurrentBatches(1).build(),
-              /* timeout= */ null, /* sharedAcrossCallers= */ false, /* resultCopier= */ null));
+          NamedExecutor.builder("jackson", TestExecutors.options("jackson").build())
+              .resultCopier(JacksonResultCopier.BEAN_NAME).build(),
+          NamedExecutor.builder("one-batch",
+              TestExecutors.options("one-batch").maxConcurrentBatches(1).build()).build());
     }
 
     @Bean

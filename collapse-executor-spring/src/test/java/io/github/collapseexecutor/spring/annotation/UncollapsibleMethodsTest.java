@@ -118,9 +118,8 @@ final class UncollapsibleMethodsTest {
 
     @Bean
     NamedExecutors namedExecutors() {
-      return TestExecutors.with(new NamedExecutor("users",
-          TestExecutors.options("users").maxBatchSize(10).build(), /* timeout= */ null,
-          /* sharedAcrossCallers= */ false, /* resultCopier= */ null));
+      return TestExecutors.with(NamedExecutor.builder("users",
+          TestExecutors.options("users").maxBatchSize(10).build()).build());
     }
   }
 

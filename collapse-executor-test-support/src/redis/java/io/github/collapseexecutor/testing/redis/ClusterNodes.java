@@ -40,8 +40,9 @@ final class ClusterNodes {
     return nodes.stream().filter(node -> node.master() && !node.slots().isEmpty()).count();
   }
 
+  /** Returns the port of the master that serves {@code slot}: a failed one, until replaced. */
   int masterOfSlot(int slot) {
-    return nodes.stream().filter(Node::master)
+    return nodes.stream().filter(node -> node.flags().contains("master"))
         .filter(node -> node.slots().stream().anyMatch(r -> r[0] <= slot && slot <= r[1]))
         .findFirst().orElseThrow(() -> new IllegalStateException("no master serves " + slot))
         .port();

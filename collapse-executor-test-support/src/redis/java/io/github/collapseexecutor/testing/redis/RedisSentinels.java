@@ -71,7 +71,8 @@ public final class RedisSentinels implements AutoCloseable {
           "dir " + dir,
           "sentinel monitor " + MASTER_NAME + " 127.0.0.1 " + masterPort + " 2",
           "sentinel down-after-milliseconds " + MASTER_NAME + " 1000",
-          "sentinel failover-timeout " + MASTER_NAME + " 10000",
+          // a failed election is tried again after twice this: soon, on a loaded machine
+          "sentinel failover-timeout " + MASTER_NAME + " 4000",
           "sentinel parallel-syncs " + MASTER_NAME + " 1",
           ""), StandardCharsets.US_ASCII);
     } catch (IOException e) {

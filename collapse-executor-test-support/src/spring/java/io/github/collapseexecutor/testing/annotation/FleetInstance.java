@@ -94,12 +94,12 @@ public final class FleetInstance implements AutoCloseable {
     context.registerBean(Fleet.class,
         () -> RedisFleet.of(context.getBean(FleetCoordinator.class)));
     context.registerBean(NamedExecutors.class, () -> new NamedExecutors(Map.of(
-        NamedExecutors.DEFAULT, new NamedExecutor(NamedExecutors.DEFAULT,
-            CollapseExecutorOptions.builder().name(NamedExecutors.DEFAULT).build(), timeout,
-            /* sharedAcrossCallers= */ false, /* resultCopier= */ null, /* fleet= */ false),
-        FLEET_EXECUTOR, new NamedExecutor(FLEET_EXECUTOR,
-            CollapseExecutorOptions.builder().name(FLEET_EXECUTOR).build(), timeout,
-            /* sharedAcrossCallers= */ false, /* resultCopier= */ null, /* fleet= */ true))));
+        NamedExecutors.DEFAULT, NamedExecutor.builder(NamedExecutors.DEFAULT,
+            CollapseExecutorOptions.builder().name(NamedExecutors.DEFAULT).build())
+            .timeout(timeout).build(),
+        FLEET_EXECUTOR, NamedExecutor.builder(FLEET_EXECUTOR,
+            CollapseExecutorOptions.builder().name(FLEET_EXECUTOR).build())
+            .timeout(timeout).fleet(true).build())));
     context.refresh();
     FleetInstance instance = new FleetInstance(context);
     if (coordinating) {

@@ -18,9 +18,9 @@ public final class TestExecutors {
   /** Returns {@code executors} and a default executor, unless one of them is the default. */
   public static NamedExecutors with(NamedExecutor... executors) {
     Map<String, NamedExecutor> byName = new LinkedHashMap<>();
-    byName.put(NamedExecutors.DEFAULT, new NamedExecutor(NamedExecutors.DEFAULT,
-        options(NamedExecutors.DEFAULT).build(), /* timeout= */ null,
-        /* sharedAcrossCallers= */ false, /* resultCopier= */ null));
+    byName.put(NamedExecutors.DEFAULT,
+        NamedExecutor.builder(NamedExecutors.DEFAULT, options(NamedExecutors.DEFAULT).build())
+            .build());
     for (NamedExecutor executor : executors) {
       byName.put(executor.name(), executor);
     }

@@ -16,9 +16,8 @@ public class UserApplication {
 
   @Bean
   NamedExecutors namedExecutors() {
-    return TestExecutors.with(new NamedExecutor("users",
-        TestExecutors.options("users").maxBatchSize(100).build(), /* timeout= */ null,
-        /* sharedAcrossCallers= */ false, /* resultCopier= */ null));
+    return TestExecutors.with(NamedExecutor.builder("users",
+        TestExecutors.options("users").maxBatchSize(100).build()).build());
   }
 
   @Bean

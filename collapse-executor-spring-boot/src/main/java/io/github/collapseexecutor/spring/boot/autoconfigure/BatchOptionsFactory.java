@@ -85,10 +85,13 @@ final class BatchOptionsFactory {
     String resultCopier = copier;
     boolean fleet = acrossFleet;
     if (chosen == null) {
-      return new NamedExecutor(name, options, null, sharedAcrossCallers, resultCopier, fleet);
+      return NamedExecutor.builder(name, options).sharedAcrossCallers(sharedAcrossCallers)
+          .resultCopier(resultCopier).fleet(fleet).build();
     }
     return errors.take(timeoutKey, chosen,
-        () -> new NamedExecutor(name, options, chosen, sharedAcrossCallers, resultCopier, fleet));
+        () -> NamedExecutor.builder(name, options).timeout(chosen)
+            .sharedAcrossCallers(sharedAcrossCallers).resultCopier(resultCopier).fleet(fleet)
+            .build());
   }
 
   private static void apply(String prefix, BatchSettings settings,

@@ -35,7 +35,8 @@ public final class CoreRunObservations implements CollapseListenerFactory {
   public CollapseListener create(String integration) {
     return observes(integration)
         ? new ObservedExecutorRuns(
-            new CollapseObservations(registry.getObject(), convention.getIfAvailable()))
+            CollapseObservations.of(registry.getObject())
+                .withConvention(convention.getIfAvailable()))
         : CollapseListener.NONE;
   }
 }

@@ -256,9 +256,12 @@ final class CollapseExecutorAutoConfigurationTest {
           List<CollapseExecutorDescriptor> executors =
               context.getBean(CollapseExecutors.class).list();
           assertThat(executor(executors, "rest-template").options().keyMemory())
-              .isEqualTo(new KeyMemory(Duration.ofSeconds(10), 50, Duration.ZERO, 20));
+              .isEqualTo(KeyMemory.defaults().withHitForPassTtl(Duration.ofSeconds(10))
+                  .withHitForPassMaxKeys(50).withVaryTtl(Duration.ZERO).withVaryMaxKeys(20));
           assertThat(executor(executors, "okhttp").options().keyMemory())
-              .isEqualTo(new KeyMemory(Duration.ZERO, 50, Duration.ofSeconds(3), 30));
+              .isEqualTo(KeyMemory.defaults().withHitForPassTtl(Duration.ZERO)
+                  .withHitForPassMaxKeys(50).withVaryTtl(Duration.ofSeconds(3))
+                  .withVaryMaxKeys(30));
         });
   }
 

@@ -6,7 +6,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.github.collapseexecutor.http.CollapseGroup;
 import io.github.collapseexecutor.http.HttpCollapseOptions;
 import io.github.collapseexecutor.spring.http.client.CollapseHttpRequestInterceptor;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 final class CollapseExecutorDescriptorTest {
@@ -19,7 +18,7 @@ final class CollapseExecutorDescriptorTest {
     CollapseHttpRequestInterceptor adapter = new CollapseHttpRequestInterceptor(twoGroups);
 
     CollapseExecutorDescriptor descriptor =
-        new CollapseExecutorDescriptor("mine", twoGroups, adapter.stats(), Map.of());
+        CollapseExecutorDescriptor.builder("mine", twoGroups, adapter.stats()).build();
 
     assertThat(descriptor.stats().groups()).hasSize(2);
   }
@@ -30,7 +29,7 @@ final class CollapseExecutorDescriptorTest {
         new CollapseHttpRequestInterceptor(HttpCollapseOptions.builder().build());
 
     assertThatThrownBy(() ->
-        new CollapseExecutorDescriptor("mine", twoGroups, other.stats(), Map.of()))
+        CollapseExecutorDescriptor.builder("mine", twoGroups, other.stats()).build())
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageStartingWith("stats of executor mine count 0 collapse groups, but its options "
             + "have 2");

@@ -19,7 +19,7 @@ final class CollapseListenersTest {
     CollapseListener joined = joined(
         throwing(new AssertionError("listener bug")), recording("second"));
 
-    joined.batchCompleted(new BatchReport("users", 3, 0, 1_000, null));
+    joined.batchCompleted(BatchReport.builder("users").size(3).executeNanos(1_000).build());
     joined.callRejected("users");
     joined.callTimedOut("users");
 

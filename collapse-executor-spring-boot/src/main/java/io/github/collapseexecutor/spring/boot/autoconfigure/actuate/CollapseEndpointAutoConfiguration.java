@@ -8,7 +8,6 @@ import io.github.collapseexecutor.spring.boot.autoconfigure.annotation.CollapseA
 import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorAutoConfiguration;
 import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutors;
 import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseListenerFactory;
-import io.github.collapseexecutor.spring.boot.autoconfigure.actuate.CollapseEndpoint.MethodDescription;
 import io.github.collapseexecutor.spring.boot.autoconfigure.fleet.CollapseFleetState;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.actuate.autoconfigure.endpoint.condition.ConditionalOnAvailableEndpoint;

@@ -1,6 +1,5 @@
 package io.github.collapseexecutor.spring.boot.autoconfigure.actuate;
 
-import io.github.collapseexecutor.spring.boot.autoconfigure.actuate.CollapseEndpoint.SwitchDescription;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;

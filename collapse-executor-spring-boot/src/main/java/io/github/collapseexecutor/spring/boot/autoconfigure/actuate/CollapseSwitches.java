@@ -8,7 +8,6 @@ import io.github.collapseexecutor.spring.annotation.CollapseMethods;
 import io.github.collapseexecutor.spring.annotation.CollapsedMethod;
 import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorDescriptor;
 import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutors;
-import io.github.collapseexecutor.spring.boot.autoconfigure.actuate.CollapseEndpoint.SwitchDescription;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;

@@ -2,7 +2,6 @@ package io.github.collapseexecutor.spring.boot.autoconfigure.actuate;
 
 import io.github.collapseexecutor.core.BatchReport;
 import io.github.collapseexecutor.core.CollapseListener;
-import io.github.collapseexecutor.spring.boot.autoconfigure.actuate.CollapseEndpoint.RunCounts;
 import java.util.Collection;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;

@@ -4,7 +4,6 @@ import io.github.collapseexecutor.core.BatchReport;
 import io.github.collapseexecutor.http.CollapseGroup;
 import io.github.collapseexecutor.http.HttpCollapseListener;
 import io.github.collapseexecutor.http.UnsharedReason;
-import io.github.collapseexecutor.spring.boot.autoconfigure.actuate.CollapseEndpoint.RecentEvent;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;

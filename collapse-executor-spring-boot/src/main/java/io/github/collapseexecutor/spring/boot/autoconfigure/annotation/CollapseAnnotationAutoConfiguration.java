@@ -61,7 +61,7 @@ public final class CollapseAnnotationAutoConfiguration {
       ObservationRegistry observations = registry.getIfAvailable();
       return observations == null ? MicrometerMethodObservers.metersOnly()
           : MicrometerMethodObservers.observing(
-              new CollapseObservations(observations, convention.getIfAvailable()));
+              CollapseObservations.of(observations).withConvention(convention.getIfAvailable()));
     }
   }
 }

@@ -81,7 +81,8 @@ public final class HttpAdapterSupport {
     return settings.apply(section, builder -> {
       builder.listener(listener);
       observationRegistry.ifAvailable(registry -> builder.observations(
-          new CollapseObservations(registry, observationConvention.getIfAvailable())));
+          CollapseObservations.of(registry)
+              .withConvention(observationConvention.getIfAvailable())));
       customizers.orderedStream().forEach(customizer -> customizer.customize(section, builder));
       more.accept(builder);
     });
@@ -128,6 +129,7 @@ public final class HttpAdapterSupport {
   public void register(String integration, HttpCollapseOptions options, HttpCollapseStats stats,
       Map<String, Object> described) {
     executors.ifAvailable(registry -> registry.register(
-        new CollapseExecutorDescriptor(integration, options, stats, described)));
+        CollapseExecutorDescriptor.builder(integration, options, stats).settings(described)
+            .build()));
   }
 }

@@ -16,8 +16,6 @@ import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorDesc
 import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutors;
 import io.github.collapseexecutor.spring.boot.autoconfigure.okhttp.CollapseOkHttpAutoConfiguration;
 import io.github.collapseexecutor.spring.boot.autoconfigure.restclient.CollapseRestClientAutoConfiguration;
-import io.github.collapseexecutor.spring.boot.autoconfigure.actuate.CollapseEndpoint.CollapseDescription;
-import io.github.collapseexecutor.spring.boot.autoconfigure.actuate.CollapseEndpoint.ExecutorDescription;
 import io.github.collapseexecutor.spring.http.client.CollapseHttpRequestInterceptor;
 import java.net.URI;
 import java.util.List;
@@ -81,7 +79,7 @@ final class CollapseEndpointAutoConfigurationTest {
           assertThat(rest.requests()).isEqualTo(5);
           assertThat(rest.backendCalls()).isEqualTo(3);
           assertThat(rest.collapseRatio()).isEqualTo(0.4);
-          assertThat(rest.counts()).isEqualTo(new CollapseEndpoint.Counts(1, 1, 2, 1));
+          assertThat(rest.counts()).isEqualTo(new Counts(1, 1, 2, 1));
           assertThat(rest.unshared()).isEqualTo(Map.of("set-cookie", 1L));
           assertThat(rest.waitTimeoutMillis()).isEqualTo(30_000);
           assertThat(rest.hitForPassTtlMillis()).isEqualTo(120_000);
@@ -94,14 +92,14 @@ final class CollapseEndpointAutoConfigurationTest {
           assertThat(rest.nonSensitiveHeaders()).isEmpty();
           assertThat(rest.settings()).containsEntry("customizeRestClientBuilder", false);
           assertThat(rest.groups()).containsExactly(
-              new CollapseEndpoint.GroupDescription("/user/*", List.of("/user/*", "/test/noop*"),
+              new GroupDescription("/user/*", List.of("/user/*", "/test/noop*"),
                   List.of(), null, List.of(), List.of(), ShareUncacheable.WITHIN_CREDENTIALS,
-                  /* acceptHeadersInKey= */ true, /* sharedAcrossAddresses= */ false, 3, 1, 2.0 / 3, new CollapseEndpoint.Counts(0, 1, 2, 0), Map.of()),
-              new CollapseEndpoint.GroupDescription("samples", List.of("/samples/*"),
+                  /* acceptHeadersInKey= */ true, /* sharedAcrossAddresses= */ false, 3, 1, 2.0 / 3, new Counts(0, 1, 2, 0), Map.of()),
+              new GroupDescription("samples", List.of("/samples/*"),
                   List.of(), "sample-policy1", List.of("authorization"), List.of("sample"),
                   ShareUncacheable.WITHIN_CREDENTIALS, /* acceptHeadersInKey= */ false,
                   /* sharedAcrossAddresses= */ true, 1, 1, 0.0,
-                  new CollapseEndpoint.Counts(0, 0, 0, 1), Map.of("set-cookie", 1L)));
+                  new Counts(0, 0, 0, 1), Map.of("set-cookie", 1L)));
           assertThat(executor(description, "okhttp").collapseRatio()).isZero();
           assertThat(description.batchOptions().waitThreshold()).isEqualTo(7);
           assertThat(description.batchOptions().collectingWaitTimeMillis())

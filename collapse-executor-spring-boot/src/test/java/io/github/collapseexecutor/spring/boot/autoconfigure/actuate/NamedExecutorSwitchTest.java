@@ -5,9 +5,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.github.collapseexecutor.spring.annotation.Collapsible;
 import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorAutoConfiguration;
-import io.github.collapseexecutor.spring.boot.autoconfigure.actuate.CollapseEndpoint.NamedExecutorDescription;
-import io.github.collapseexecutor.spring.boot.autoconfigure.actuate.CollapseEndpoint.RunCounts;
-import io.github.collapseexecutor.spring.boot.autoconfigure.actuate.CollapseEndpoint.SwitchDescription;
 import io.github.collapseexecutor.spring.boot.autoconfigure.annotation.CollapseAnnotationAutoConfiguration;
 import io.github.collapseexecutor.testing.http.Flipping;
 import java.util.ArrayList;

@@ -6,7 +6,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.github.collapseexecutor.core.BatchReport;
 import io.github.collapseexecutor.http.CollapseGroup;
 import io.github.collapseexecutor.http.UnsharedReason;
-import io.github.collapseexecutor.spring.boot.autoconfigure.actuate.CollapseEndpoint.RecentEvent;
 import io.github.collapseexecutor.testing.http.Concurrently;
 import java.io.IOException;
 import java.util.List;
@@ -20,7 +19,8 @@ final class RecentCollapseEventsTest {
   void keepsTheLastEventsNewestFirst() {
     RecentCollapseEvents events = new RecentCollapseEvents(3);
     for (int size = 1; size <= 5; size++) {
-      events.batchCompleted(new BatchReport("users", size, 2_000_000, 5_000_000, null));
+      events.batchCompleted(BatchReport.builder("users").size(size).collectNanos(2_000_000)
+          .executeNanos(5_000_000).build());
     }
 
     assertThat(events.list()).extracting(RecentEvent::size).containsExactly(5, 4, 3);
@@ -37,8 +37,9 @@ final class RecentCollapseEventsTest {
   void recordsFailuresUnsharedRequestsRejectionsAndTimeouts() {
     RecentCollapseEvents events = new RecentCollapseEvents(10);
 
-    events.batchCompleted(new BatchReport("users", 2, 0, 1, new IOException("down")));
-    events.requestUnshared("servlet", new CollapseGroup(List.of(), List.of("/api/.*"), null),
+    events.batchCompleted(BatchReport.builder("users").size(2).executeNanos(1)
+        .failure(new IOException("down")).build());
+    events.requestUnshared("servlet", CollapseGroup.ofRegexes("/api/.*"),
         UnsharedReason.WAIT_TIMEOUT);
     events.callRejected("users");
     events.callTimedOut("users");
@@ -92,7 +93,7 @@ final class RecentCollapseEventsTest {
         return null;
       }
       for (int i = 0; i < each; i++) {
-        events.batchCompleted(new BatchReport("writer " + ticket, i, 0, 0, null));
+        events.batchCompleted(BatchReport.builder("writer " + ticket).size(i).build());
       }
       return null;
     });

@@ -2,14 +2,15 @@ package io.github.collapseexecutor.spring.boot.autoconfigure.core;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.tuple;
 
 import io.github.collapseexecutor.core.BlockingCallableGroupCollapseExecutor;
 import io.github.collapseexecutor.core.CollapseExecutorOptions;
 import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorAutoConfiguration;
 import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutors;
-import io.github.collapseexecutor.spring.boot.autoconfigure.actuate.CollapseEndpoint.SwitchDescription;
 import io.github.collapseexecutor.spring.boot.autoconfigure.actuate.CollapseEndpoint;
 import io.github.collapseexecutor.spring.boot.autoconfigure.actuate.CollapseEndpointAutoConfiguration;
+import io.github.collapseexecutor.spring.boot.autoconfigure.actuate.SwitchDescription;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
@@ -57,9 +58,13 @@ final class CoreExecutorSwitchTest {
       try {
         List<Future<Object>> calls = callBehindARunningBatch(users, callers, 0);
         assertThat(endpoint.switchCollapsing("users", false, null))
-            .containsExactly(new SwitchDescription("users", List.of(), false));
+            .extracting(SwitchDescription::executor, SwitchDescription::groups,
+                SwitchDescription::collapsing)
+            .containsExactly(tuple("users", List.of(), false));
         assertThat(endpoint.collapse().collapsingOff())
-            .containsExactly(new SwitchDescription("users", List.of(), false));
+            .extracting(SwitchDescription::executor, SwitchDescription::groups,
+                SwitchDescription::collapsing)
+            .containsExactly(tuple("users", List.of(), false));
         users.release();
         awaitAll(calls);
         // the queued callers arrived in any order, and each got a batch of its own

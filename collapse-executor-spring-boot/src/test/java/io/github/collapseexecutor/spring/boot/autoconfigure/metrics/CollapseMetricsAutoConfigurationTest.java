@@ -33,8 +33,10 @@ final class CollapseMetricsAutoConfigurationTest {
   void recordsBatchSizesCallsWaitsExecutionsRejectionsAndTimeouts() {
     runner.run(context -> {
       CollapseListener listener = context.getBean(CollapseExecutorOptions.class).listener();
-      listener.batchCompleted(new BatchReport("users", 4, 2_000_000, 5_000_000, null));
-      listener.batchCompleted(new BatchReport("users", 1, 0, 1_000_000, new IOException("x")));
+      listener.batchCompleted(BatchReport.builder("users").size(4).collectNanos(2_000_000)
+          .executeNanos(5_000_000).build());
+      listener.batchCompleted(BatchReport.builder("users").size(1).executeNanos(1_000_000)
+          .failure(new IOException("x")).build());
       listener.callRejected("users");
       listener.callTimedOut("users");
       listener.callTimedOut("users");
@@ -103,7 +105,8 @@ final class CollapseMetricsAutoConfigurationTest {
   void leavesTheTimingOfObservedExecutorBeansToTheObservation() {
     runner.withBean(ObservationRegistry.class, ObservationRegistry::create).run(context -> {
       CollapseListener listener = context.getBean(CollapseExecutorOptions.class).listener();
-      listener.batchCompleted(new BatchReport("users", 4, 2_000_000, 5_000_000, null));
+      listener.batchCompleted(BatchReport.builder("users").size(4).collectNanos(2_000_000)
+          .executeNanos(5_000_000).build());
       MeterRegistry registry = context.getBean(MeterRegistry.class);
       assertThat(registry.find("collapse.executor.execution").tag("executor", "users").meters())
           .isEmpty();
@@ -159,7 +162,7 @@ final class CollapseMetricsAutoConfigurationTest {
             })
         .run(context -> {
           context.getBean(CollapseExecutorOptions.class).listener()
-              .batchCompleted(new BatchReport("users", 2, 0, 0, null));
+              .batchCompleted(BatchReport.builder("users").size(2).build());
           assertThat(seen).hasValue(1);
           assertThat(context.getBean(MeterRegistry.class).get("collapse.executor.batch.size")
               .tag("executor", "users").summary().count()).isEqualTo(1);
@@ -177,7 +180,7 @@ final class CollapseMetricsAutoConfigurationTest {
             })
         .run(context -> {
           context.getBean(CollapseExecutorOptions.class).listener()
-              .batchCompleted(new BatchReport("users", 2, 0, 0, null));
+              .batchCompleted(BatchReport.builder("users").size(2).build());
           assertThat(context.getBean(MeterRegistry.class).get("collapse.executor.batch.size")
               .tag("executor", "users").summary().count()).isEqualTo(1);
         });

@@ -20,7 +20,6 @@ import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.net.URI;
 import java.time.Duration;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** The adapters' counters in Micrometer: per adapter and per collapse group. */
@@ -28,7 +27,7 @@ class HttpCollapseStatsMeterBinderTest {
 
   private final HttpCollapseOptions options = HttpCollapseOptions.builder().name("users-api")
       .group(CollapseGroup.ofUris("/users/*", "/teams/*").withName("people"))
-      .group(new CollapseGroup(List.of(), List.of("/orders/\\d+"), null))
+      .group(CollapseGroup.ofRegexes("/orders/\\d+"))
       .build();
   private final CountingStats stats = new CountingStats(2);
   private final CollapseRules rules = new CollapseRules(options);
@@ -37,7 +36,7 @@ class HttpCollapseStatsMeterBinderTest {
   @Test
   void countsEachGroupsRequestsUnderItsNameAndTheAdaptersTotalsBesideThem() {
     CollapseExecutors executors = new CollapseExecutors();
-    executors.register(new CollapseExecutorDescriptor("rest-template", options, stats, Map.of()));
+    executors.register(CollapseExecutorDescriptor.builder("rest-template", options, stats).build());
     new CollapseExecutorsMeterBinder(executors).bindTo(registry);
 
     stats.led(key("/users/1"));
@@ -63,7 +62,7 @@ class HttpCollapseStatsMeterBinderTest {
   @Test
   void countsRequestsThatGotNoSharedResponseByReason() {
     CollapseExecutors executors = new CollapseExecutors();
-    executors.register(new CollapseExecutorDescriptor("rest-template", options, stats, Map.of()));
+    executors.register(CollapseExecutorDescriptor.builder("rest-template", options, stats).build());
     new CollapseExecutorsMeterBinder(executors).bindTo(registry);
 
     stats.unshared(key("/users/1"), UnsharedReason.SET_COOKIE);
@@ -82,13 +81,13 @@ class HttpCollapseStatsMeterBinderTest {
   @Test
   void leavesOutTheReasonsTheConfigurationRulesOut() {
     CollapseExecutors executors = new CollapseExecutors();
-    executors.register(new CollapseExecutorDescriptor("rest-template", HttpCollapseOptions
+    executors.register(CollapseExecutorDescriptor.builder("rest-template", HttpCollapseOptions
         .builder().name("no-hit-for-pass").group(CollapseGroup.ofUris("/users/*"))
-        .hitForPassTtl(Duration.ZERO).build(), new CountingStats(1), Map.of()));
-    executors.register(new CollapseExecutorDescriptor("servlet", HttpCollapseOptions.builder()
+        .hitForPassTtl(Duration.ZERO).build(), new CountingStats(1)).build());
+    executors.register(CollapseExecutorDescriptor.builder("servlet", HttpCollapseOptions.builder()
         .name("never").group(CollapseGroup.ofUris("p", List.of("/users/*")))
         .policy("p", CollapsePolicy.DEFAULT.withShareUncacheable(ShareUncacheable.NEVER))
-        .build(), new CountingStats(1), Map.of()));
+        .build(), new CountingStats(1)).build());
     new CollapseExecutorsMeterBinder(executors).bindTo(registry);
 
     assertThat(reasons("no-hit-for-pass")).contains("set-cookie", "wait-timeout")
@@ -99,8 +98,8 @@ class HttpCollapseStatsMeterBinderTest {
   @Test
   void anAdapterWithoutGroupsCountsOnlyRequestsThatPassedThrough() {
     CollapseExecutors executors = new CollapseExecutors();
-    executors.register(new CollapseExecutorDescriptor("okhttp",
-        HttpCollapseOptions.builder().name("bare").build(), new CountingStats(0), Map.of()));
+    executors.register(CollapseExecutorDescriptor.builder("okhttp",
+        HttpCollapseOptions.builder().name("bare").build(), new CountingStats(0)).build());
     new CollapseExecutorsMeterBinder(executors).bindTo(registry);
 
     assertThat(registry.find(HttpCollapseStatsMeterBinder.REQUESTS).tag("executor", "bare")
@@ -121,7 +120,7 @@ class HttpCollapseStatsMeterBinderTest {
     CollapseExecutors executors = new CollapseExecutors();
     new CollapseExecutorsMeterBinder(executors).bindTo(registry);
 
-    executors.register(new CollapseExecutorDescriptor("okhttp", options, stats, Map.of()));
+    executors.register(CollapseExecutorDescriptor.builder("okhttp", options, stats).build());
     stats.led(key("/teams/3"));
 
     assertThat(groupCount("people", "led")).isEqualTo(1);

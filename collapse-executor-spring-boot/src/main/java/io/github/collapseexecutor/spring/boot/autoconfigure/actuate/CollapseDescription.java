@@ -1,0 +1,95 @@
+package io.github.collapseexecutor.spring.boot.autoconfigure.actuate;
+
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import io.github.collapseexecutor.spring.boot.autoconfigure.fleet.CollapseFleetState.FleetDescription;
+import java.util.List;
+import java.util.Objects;
+import org.jspecify.annotations.Nullable;
+import org.springframework.boot.actuate.endpoint.OperationResponseBody;
+
+/**
+ * What the {@code collapse} endpoint returns.
+ *
+ * <p>Made by the endpoint; its JSON properties are its accessors, in the order declared here.
+ */
+@JsonPropertyOrder({"executors", "batchOptions", "namedExecutors", "collapsingOff", "recentEvents",
+    "fleet"})
+public final class CollapseDescription implements OperationResponseBody {
+
+  private final List<ExecutorDescription> executors;
+  private final @Nullable BatchOptionsDescription batchOptions;
+  private final List<NamedExecutorDescription> namedExecutors;
+  private final List<SwitchDescription> collapsingOff;
+  private final List<RecentEvent> recentEvents;
+  private final @Nullable FleetDescription fleet;
+
+  CollapseDescription(List<ExecutorDescription> executors,
+      @Nullable BatchOptionsDescription batchOptions, List<NamedExecutorDescription> namedExecutors,
+      List<SwitchDescription> collapsingOff, List<RecentEvent> recentEvents,
+      @Nullable FleetDescription fleet) {
+    this.executors = executors;
+    this.batchOptions = batchOptions;
+    this.namedExecutors = namedExecutors;
+    this.collapsingOff = collapsingOff;
+    this.recentEvents = recentEvents;
+    this.fleet = fleet;
+  }
+
+  /** Returns the HTTP collapse executors, in the order they were created. */
+  @JsonProperty
+  public List<ExecutorDescription> executors() {
+    return executors;
+  }
+
+  /** Returns the options of the {@code CollapseExecutorOptions} bean, or {@code null}. */
+  @JsonProperty
+  public @Nullable BatchOptionsDescription batchOptions() {
+    return batchOptions;
+  }
+
+  /** Returns the executors of {@code collapse.executor.executors}, by name. */
+  @JsonProperty
+  public List<NamedExecutorDescription> namedExecutors() {
+    return namedExecutors;
+  }
+
+  /** Returns the executors with collapsing switched off at run time. */
+  @JsonProperty
+  public List<SwitchDescription> collapsingOff() {
+    return collapsingOff;
+  }
+
+  /** Returns the last events of the executors, newest first. */
+  @JsonProperty
+  public List<RecentEvent> recentEvents() {
+    return recentEvents;
+  }
+
+  /** Returns the fleet tier of this instance, or {@code null} where there is none. */
+  @JsonProperty
+  public @Nullable FleetDescription fleet() {
+    return fleet;
+  }
+
+  @Override
+  public boolean equals(@Nullable Object other) {
+    return other instanceof CollapseDescription that && executors.equals(that.executors)
+        && Objects.equals(batchOptions, that.batchOptions)
+        && namedExecutors.equals(that.namedExecutors) && collapsingOff.equals(that.collapsingOff)
+        && recentEvents.equals(that.recentEvents) && Objects.equals(fleet, that.fleet);
+  }
+
+  @Override
+  public int hashCode() {
+    return Objects.hash(executors, batchOptions, namedExecutors, collapsingOff, recentEvents,
+        fleet);
+  }
+
+  @Override
+  public String toString() {
+    return "CollapseDescription[executors=" + executors + ", batchOptions=" + batchOptions
+        + ", namedExecutors=" + namedExecutors + ", collapsingOff=" + collapsingOff
+        + ", recentEvents=" + recentEvents + ", fleet=" + fleet + "]";
+  }
+}

@@ -1,0 +1,44 @@
+package io.github.collapseexecutor.spring.boot.autoconfigure.fleet;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.github.collapseexecutor.spring.boot.autoconfigure.fleet.CollapseFleetState.FleetDescription;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * The fleet tier's part of the {@code collapse} endpoint's answer as JSON, on Jackson 3 and
+ * Jackson 2: every property, named and ordered as the endpoint has always written them, the
+ * fallbacks by reason in the order given.
+ */
+final class FleetDescriptionJsonTest {
+
+  private static final String JSON = "{\"name\":\"fleet\",\"state\":\"coordinating\","
+      + "\"lastProblem\":null,\"led\":12,\"joined\":30,\"fellBack\":2,"
+      + "\"fellBackByReason\":{\"tier-down\":0,\"timeout\":2,\"redis-error\":0},"
+      + "\"leaseLost\":0,\"unshared\":0,\"evicted\":1,\"outages\":0,"
+      + "\"coordinationTimeoutMillis\":50,\"leaseTimeMillis\":10000,\"resultTtlMillis\":10000,"
+      + "\"maxValueBytes\":262144,\"encrypted\":true}";
+
+  @Test
+  void jackson3WritesEveryPropertyInItsOrder() {
+    assertThat(JsonMapper.builder().build().writeValueAsString(description())).isEqualTo(JSON);
+  }
+
+  @Test
+  void jackson2WritesEveryPropertyInItsOrder() throws Exception {
+    assertThat(new ObjectMapper().writeValueAsString(description())).isEqualTo(JSON);
+  }
+
+  private static FleetDescription description() {
+    Map<String, Long> byReason = new LinkedHashMap<>();
+    byReason.put("tier-down", 0L);
+    byReason.put("timeout", 2L);
+    byReason.put("redis-error", 0L);
+    return new FleetDescription("fleet", "coordinating", null, 12, 30, 2, byReason, 0, 0, 1, 0,
+        50, 10_000, 10_000, 262_144, true);
+  }
+}
