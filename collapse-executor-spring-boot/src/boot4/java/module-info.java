@@ -65,28 +65,56 @@ module io.github.collapseexecutor.spring.boot {
 
   // Spring reads, binds and instantiates the package-private configuration classes, conditions,
   // failure analyzers and properties, and the actuator invokes the endpoint's operations
-  opens io.github.collapseexecutor.spring.boot.autoconfigure
-      to spring.core, spring.beans, spring.context, spring.boot;
-  opens io.github.collapseexecutor.spring.boot.autoconfigure.actuate
-      to spring.core, spring.beans, spring.context, spring.boot, spring.boot.actuator;
-  opens io.github.collapseexecutor.spring.boot.autoconfigure.annotation
-      to spring.core, spring.beans, spring.context;
-  opens io.github.collapseexecutor.spring.boot.autoconfigure.fleet
-      to spring.core, spring.beans, spring.context, spring.boot;
-  opens io.github.collapseexecutor.spring.boot.autoconfigure.grpc
-      to spring.core, spring.beans, spring.context;
-  opens io.github.collapseexecutor.spring.boot.autoconfigure.metrics
-      to spring.core, spring.beans, spring.context;
-  opens io.github.collapseexecutor.spring.boot.autoconfigure.okhttp
-      to spring.core, spring.beans, spring.context;
-  opens io.github.collapseexecutor.spring.boot.autoconfigure.restclient
-      to spring.core, spring.beans, spring.context;
-  opens io.github.collapseexecutor.spring.boot.autoconfigure.servlet
-      to spring.core, spring.beans, spring.context;
-  opens io.github.collapseexecutor.spring.boot.autoconfigure.support
-      to spring.core, spring.beans, spring.context;
-  opens io.github.collapseexecutor.spring.boot.autoconfigure.webclient
-      to spring.core, spring.beans, spring.context;
-  opens io.github.collapseexecutor.spring.boot.autoconfigure.webflux
-      to spring.core, spring.beans, spring.context;
+  opens io.github.collapseexecutor.spring.boot.autoconfigure to
+      spring.core,
+      spring.beans,
+      spring.context,
+      spring.boot;
+  opens io.github.collapseexecutor.spring.boot.autoconfigure.actuate to
+      spring.core,
+      spring.beans,
+      spring.context,
+      spring.boot,
+      spring.boot.actuator;
+  opens io.github.collapseexecutor.spring.boot.autoconfigure.annotation to
+      spring.core,
+      spring.beans,
+      spring.context;
+  opens io.github.collapseexecutor.spring.boot.autoconfigure.fleet to
+      spring.core,
+      spring.beans,
+      spring.context,
+      spring.boot;
+  opens io.github.collapseexecutor.spring.boot.autoconfigure.grpc to
+      spring.core,
+      spring.beans,
+      spring.context;
+  opens io.github.collapseexecutor.spring.boot.autoconfigure.metrics to
+      spring.core,
+      spring.beans,
+      spring.context;
+  opens io.github.collapseexecutor.spring.boot.autoconfigure.okhttp to
+      spring.core,
+      spring.beans,
+      spring.context;
+  opens io.github.collapseexecutor.spring.boot.autoconfigure.restclient to
+      spring.core,
+      spring.beans,
+      spring.context;
+  opens io.github.collapseexecutor.spring.boot.autoconfigure.servlet to
+      spring.core,
+      spring.beans,
+      spring.context;
+  opens io.github.collapseexecutor.spring.boot.autoconfigure.support to
+      spring.core,
+      spring.beans,
+      spring.context;
+  opens io.github.collapseexecutor.spring.boot.autoconfigure.webclient to
+      spring.core,
+      spring.beans,
+      spring.context;
+  opens io.github.collapseexecutor.spring.boot.autoconfigure.webflux to
+      spring.core,
+      spring.beans,
+      spring.context;
 }

@@ -22,6 +22,6 @@ module io.github.collapseexecutor.spring.web {
   exports io.github.collapseexecutor.spring.http.reactive;
 
   // found by the servlet filter, never called: its package is not exported
-  provides io.github.collapseexecutor.servlet.ReplayObservation
-      with io.github.collapseexecutor.spring.http.servlet.SpringReplayObservation;
+  provides io.github.collapseexecutor.servlet.ReplayObservation with
+      io.github.collapseexecutor.spring.http.servlet.SpringReplayObservation;
 }

@@ -27,7 +27,11 @@ module io.github.collapseexecutor.spring {
   exports io.github.collapseexecutor.spring;
   exports io.github.collapseexecutor.spring.annotation;
   exports io.github.collapseexecutor.spring.observation;
+
   // Spring reads and instantiates the package-private configuration and post-processor
-  opens io.github.collapseexecutor.spring.annotation
-      to spring.core, spring.beans, spring.context, spring.aop;
+  opens io.github.collapseexecutor.spring.annotation to
+      spring.core,
+      spring.beans,
+      spring.context,
+      spring.aop;
 }

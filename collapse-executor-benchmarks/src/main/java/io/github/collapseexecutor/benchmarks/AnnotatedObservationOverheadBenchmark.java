@@ -1,8 +1,8 @@
 package io.github.collapseexecutor.benchmarks;
 
 import io.github.collapseexecutor.spring.annotation.Collapsible;
-import io.github.collapseexecutor.spring.boot.autoconfigure.annotation.CollapseAnnotationAutoConfiguration;
 import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorAutoConfiguration;
+import io.github.collapseexecutor.spring.boot.autoconfigure.annotation.CollapseAnnotationAutoConfiguration;
 import io.micrometer.core.instrument.observation.DefaultMeterObservationHandler;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.micrometer.observation.ObservationRegistry;
@@ -58,18 +58,26 @@ public class AnnotatedObservationOverheadBenchmark {
   /** Starts an application with the bean, its proxy, and the registry of the run. */
   @Setup
   public void setUp() {
-    SpringApplicationBuilder application = new SpringApplicationBuilder(Application.class)
-        .web(WebApplicationType.NONE).logStartupInfo(false);
+    SpringApplicationBuilder application =
+        new SpringApplicationBuilder(Application.class)
+            .web(WebApplicationType.NONE)
+            .logStartupInfo(false);
     switch (registry) {
-      case "none" -> { }
-      case "noop" -> application.initializers(context -> context.getBeanFactory()
-          .registerSingleton("observationRegistry", ObservationRegistry.NOOP));
+      case "none" -> {}
+      case "noop" ->
+          application.initializers(
+              context ->
+                  context
+                      .getBeanFactory()
+                      .registerSingleton("observationRegistry", ObservationRegistry.NOOP));
       case "meters" -> {
         ObservationRegistry observations = ObservationRegistry.create();
-        observations.observationConfig()
+        observations
+            .observationConfig()
             .observationHandler(new DefaultMeterObservationHandler(new SimpleMeterRegistry()));
-        application.initializers(context -> context.getBeanFactory()
-            .registerSingleton("observationRegistry", observations));
+        application.initializers(
+            context ->
+                context.getBeanFactory().registerSingleton("observationRegistry", observations));
       }
       default -> throw new IllegalArgumentException("registry: " + registry);
     }
@@ -104,8 +112,10 @@ public class AnnotatedObservationOverheadBenchmark {
   }
 
   /** The application: the collapse auto-configuration and one bean with collapsible methods. */
-  @ImportAutoConfiguration({CollapseExecutorAutoConfiguration.class,
-      CollapseAnnotationAutoConfiguration.class})
+  @ImportAutoConfiguration({
+    CollapseExecutorAutoConfiguration.class,
+    CollapseAnnotationAutoConfiguration.class
+  })
   public static class Application {
 
     @Bean

@@ -65,8 +65,8 @@ public final class CallTimeBreakdown {
         }
 
         @Override
-        public Map<Integer, Integer> loadAll(SlowBackend backend,
-            Collection<Input<TimedRequest>> inputs) {
+        public Map<Integer, Integer> loadAll(
+            SlowBackend backend, Collection<Input<TimedRequest>> inputs) {
           List<Integer> ids = ids(inputs);
           long started = System.nanoTime();
           Map<Integer, Integer> values = backend.loadAll(ids);
@@ -122,11 +122,23 @@ public final class CallTimeBreakdown {
     double seconds = arguments.positive(1, "seconds per variant", 3);
     String names = arguments.text(2, DEFAULT_VARIANTS);
     SlowBackend backend = SlowBackend.named(backendName);
-    StringBuilder table = new StringBuilder(String.format(Locale.ROOT,
-        "%n%d callers, backend %s, %.1f s per variant; mean microseconds per call%n"
-            + "%-14s %11s %10s %8s %8s %12s %10s %8s%n",
-        CALLERS, backendName, seconds, "variant", "requests/s", "calls/1000", "wait", "backend",
-        "until bound", "to caller", "total"));
+    StringBuilder table =
+        new StringBuilder(
+            String.format(
+                Locale.ROOT,
+                "%n%d callers, backend %s, %.1f s per variant; mean microseconds per call%n"
+                    + "%-14s %11s %10s %8s %8s %12s %10s %8s%n",
+                CALLERS,
+                backendName,
+                seconds,
+                "variant",
+                "requests/s",
+                "calls/1000",
+                "wait",
+                "backend",
+                "until bound",
+                "to caller",
+                "total"));
     List<String> variants = new ArrayList<>();
     for (String name : names.split(",")) {
       variants.add(name.trim());
@@ -143,13 +155,16 @@ public final class CallTimeBreakdown {
   /** A loader for the variant, and what closes it; refuses an unknown name at once. */
   private static LoaderVariant.Started<TimedRequest> loader(SlowBackend backend, String name) {
     if (name.equals("direct")) {
-      return LoaderVariant.started(request -> {
-        request.backendStarted = request.submitted;
-        Integer value = backend.loadOne(request.id);
-        request.backendEnded = System.nanoTime();
-        request.bound = request.backendEnded;
-        return value;
-      }, null, () -> {});
+      return LoaderVariant.started(
+          request -> {
+            request.backendStarted = request.submitted;
+            Integer value = backend.loadOne(request.id);
+            request.backendEnded = System.nanoTime();
+            request.bound = request.backendEnded;
+            return value;
+          },
+          null,
+          () -> {});
     }
     return LoaderVariant.parse(name).start(backend, TIMED);
   }
@@ -176,17 +191,23 @@ public final class CallTimeBreakdown {
     }
     loader.close();
     long calls = parts.calls.sum();
-    return String.format(Locale.ROOT, "%-14s %11.0f %10.1f %8.0f %8.0f %12.0f %10.0f %8.0f%n",
-        name, calls / (measureNanos / 1e9), calls == 0 ? 0 : 1000.0 * backendCalls / calls,
-        parts.meanMicros(parts.wait), parts.meanMicros(parts.backend),
-        parts.meanMicros(parts.untilBound), parts.meanMicros(parts.toCaller),
+    return String.format(
+        Locale.ROOT,
+        "%-14s %11.0f %10.1f %8.0f %8.0f %12.0f %10.0f %8.0f%n",
+        name,
+        calls / (measureNanos / 1e9),
+        calls == 0 ? 0 : 1000.0 * backendCalls / calls,
+        parts.meanMicros(parts.wait),
+        parts.meanMicros(parts.backend),
+        parts.meanMicros(parts.untilBound),
+        parts.meanMicros(parts.toCaller),
         parts.meanMicros(parts.total));
   }
 
   /** Calls until {@code end}, counting the calls that start after {@code from} and end by then. */
-  private static void callUntil(LoaderVariant.Started<TimedRequest> loader, Parts parts,
-      long from, long end) {
-    for (;;) {
+  private static void callUntil(
+      LoaderVariant.Started<TimedRequest> loader, Parts parts, long from, long end) {
+    for (; ; ) {
       TimedRequest request = new TimedRequest(ThreadLocalRandom.current().nextInt(1_000_000));
       request.submitted = System.nanoTime();
       if (request.submitted >= end) {

@@ -49,23 +49,31 @@ final class DataLoaderPeer implements Peer {
    * @param loadAll loads all the given ids in one call
    * @param batchExecutor where the batch loader calls {@code loadAll}
    */
-  DataLoaderPeer(Duration tick, Function<List<Integer>, Map<Integer, Integer>> loadAll,
+  DataLoaderPeer(
+      Duration tick,
+      Function<List<Integer>, Map<Integer, Integer>> loadAll,
       Executor batchExecutor) {
-    this.ticker = Executors.newSingleThreadScheduledExecutor(task -> {
-      Thread thread = new Thread(task, "dataloader-ticker");
-      thread.setDaemon(true);
-      return thread;
-    });
-    this.loader = DataLoaderFactory.newMappedDataLoader(
-        ids -> CompletableFuture.supplyAsync(() -> loadAll.apply(new ArrayList<>(ids)), batchExecutor),
-        DataLoaderOptions.newOptions().setCachingEnabled(false).build());
-    this.registry = ScheduledDataLoaderRegistry.newScheduledRegistry()
-        .register("peer", loader)
-        .scheduledExecutorService(ticker)
-        .schedule(tick)
-        .dispatchPredicate(DispatchPredicate.DISPATCH_ALWAYS)
-        .tickerMode(true)
-        .build();
+    this.ticker =
+        Executors.newSingleThreadScheduledExecutor(
+            task -> {
+              Thread thread = new Thread(task, "dataloader-ticker");
+              thread.setDaemon(true);
+              return thread;
+            });
+    this.loader =
+        DataLoaderFactory.newMappedDataLoader(
+            ids ->
+                CompletableFuture.supplyAsync(
+                    () -> loadAll.apply(new ArrayList<>(ids)), batchExecutor),
+            DataLoaderOptions.newOptions().setCachingEnabled(false).build());
+    this.registry =
+        ScheduledDataLoaderRegistry.newScheduledRegistry()
+            .register("peer", loader)
+            .scheduledExecutorService(ticker)
+            .schedule(tick)
+            .dispatchPredicate(DispatchPredicate.DISPATCH_ALWAYS)
+            .tickerMode(true)
+            .build();
     registry.dispatchAll();
   }
 

@@ -58,8 +58,13 @@ public class FleetTierBenchmark {
   @Setup(Level.Trial)
   public void connect() throws InterruptedException {
     keyPrefix = "collapse-bench:" + UUID.randomUUID();
-    coordinator = FleetCoordinator.connect(RedisURI.create(redis), FleetOptions.builder(SECRET)
-        .keyPrefix(keyPrefix).coordinationTimeout(Duration.ofSeconds(1)).build());
+    coordinator =
+        FleetCoordinator.connect(
+            RedisURI.create(redis),
+            FleetOptions.builder(SECRET)
+                .keyPrefix(keyPrefix)
+                .coordinationTimeout(Duration.ofSeconds(1))
+                .build());
     result = "x".repeat(resultBytes);
     // until its first probe answers, every call runs without the tier: that is not measured
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
@@ -91,8 +96,7 @@ public class FleetTierBenchmark {
   @Benchmark
   public String leads() throws InterruptedException {
     long call = next++;
-    return coordinator.call(FleetKey.of("bench", Long.toString(call)), CODEC,
-        () -> function(call));
+    return coordinator.call(FleetKey.of("bench", Long.toString(call)), CODEC, () -> function(call));
   }
 
   private String function(long call) {

@@ -45,8 +45,9 @@ public class HttpKeyBenchmark {
   @Setup
   @SuppressWarnings("removal")
   public void setUp() {
-    rules = new CollapseRules(HttpCollapseOptions.builder()
-        .group(CollapseGroup.ofUris("/user/*")).build());
+    rules =
+        new CollapseRules(
+            HttpCollapseOptions.builder().group(CollapseGroup.ofUris("/user/*")).build());
     HttpHeaders http = new HttpHeaders();
     http.add("Host", "users.internal");
     http.add("User-Agent", "ReactorNetty/1.3.0");
@@ -74,7 +75,12 @@ public class HttpKeyBenchmark {
   /** The baseline: the target alone. */
   @Benchmark
   public String target() {
-    return "GET " + uri.getScheme() + "://" + uri.getHost() + ":" + uri.getPort()
+    return "GET "
+        + uri.getScheme()
+        + "://"
+        + uri.getHost()
+        + ":"
+        + uri.getPort()
         + uri.getRawPath();
   }
 }

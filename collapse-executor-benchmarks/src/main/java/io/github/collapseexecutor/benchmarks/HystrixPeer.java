@@ -56,17 +56,17 @@ final class HystrixPeer implements Peer {
    */
   HystrixPeer(int windowMillis, Function<List<Integer>, Map<Integer, Integer>> loadAll) {
     String name = "peer-" + windowMillis + "ms";
-    this.collapserSetter = HystrixCollapser.Setter
-        .withCollapserKey(HystrixCollapserKey.Factory.asKey(name))
-        .andScope(HystrixCollapser.Scope.GLOBAL)
-        .andCollapserPropertiesDefaults(
-            HystrixCollapserProperties.Setter().withTimerDelayInMilliseconds(windowMillis));
-    this.commandSetter = HystrixCommand.Setter
-        .withGroupKey(HystrixCommandGroupKey.Factory.asKey(name))
-        .andCommandPropertiesDefaults(
-            HystrixCommandProperties.Setter().withRequestLogEnabled(false))
-        .andThreadPoolPropertiesDefaults(
-            HystrixThreadPoolProperties.Setter().withCoreSize(POOL_THREADS));
+    this.collapserSetter =
+        HystrixCollapser.Setter.withCollapserKey(HystrixCollapserKey.Factory.asKey(name))
+            .andScope(HystrixCollapser.Scope.GLOBAL)
+            .andCollapserPropertiesDefaults(
+                HystrixCollapserProperties.Setter().withTimerDelayInMilliseconds(windowMillis));
+    this.commandSetter =
+        HystrixCommand.Setter.withGroupKey(HystrixCommandGroupKey.Factory.asKey(name))
+            .andCommandPropertiesDefaults(
+                HystrixCommandProperties.Setter().withRequestLogEnabled(false))
+            .andThreadPoolPropertiesDefaults(
+                HystrixThreadPoolProperties.Setter().withCoreSize(POOL_THREADS));
     this.loadAll = loadAll;
   }
 

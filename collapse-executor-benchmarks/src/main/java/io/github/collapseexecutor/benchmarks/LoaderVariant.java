@@ -45,8 +45,8 @@ public record LoaderVariant(String name, boolean blocking, String limit) {
     int dash = name.indexOf('-');
     String flavour = dash < 0 ? name : name.substring(0, dash);
     String limit = dash < 0 ? "default" : name.substring(dash + 1);
-    boolean knownLimit = limit.equals("default") || limit.equals("max")
-        || limit.matches("[1-9][0-9]*");
+    boolean knownLimit =
+        limit.equals("default") || limit.equals("max") || limit.matches("[1-9][0-9]*");
     if (!knownLimit || !(flavour.equals("blocking") || flavour.equals("async"))) {
       throw new IllegalArgumentException("unknown variant: " + name);
     }
@@ -67,8 +67,7 @@ public record LoaderVariant(String name, boolean blocking, String limit) {
     }
     SlowBackendLoaders.Async<R> loader =
         new SlowBackendLoaders.Async<>(backend, requests, options());
-    return started(request -> loader.execute(request).join(), LimitProbe.of(loader),
-        loader::close);
+    return started(request -> loader.execute(request).join(), LimitProbe.of(loader), loader::close);
   }
 
   /** Returns {@code call} as a started loader whose limit {@code probe} reads (null: none). */

@@ -55,8 +55,8 @@ public final class ObservationCpuCost {
             cpu[i] = (threads.getCurrentThreadCpuTime() - cpuBefore) / (double) operations;
             bytes[i] = (threads.getThreadAllocatedBytes(self) - bytesBefore) / (double) operations;
           }
-          System.out.printf("%s\t%s\t%s\t%.0f\t%.0f%n", label, name, registry, median(cpu),
-              median(bytes));
+          System.out.printf(
+              "%s\t%s\t%s\t%.0f\t%.0f%n", label, name, registry, median(cpu), median(bytes));
         }
       } finally {
         benchmark.tearDown();

@@ -61,8 +61,9 @@ public class ObservationOverheadBenchmark {
   @Param({"none", "noop", "meters", "meters-without-ltt"})
   public String registry;
 
-  private static final byte[] BODY = "{\"id\":42,\"name\":\"Ada Lovelace\",\"team\":\"engines\"}  "
-      .getBytes(StandardCharsets.US_ASCII);
+  private static final byte[] BODY =
+      "{\"id\":42,\"name\":\"Ada Lovelace\",\"team\":\"engines\"}  "
+          .getBytes(StandardCharsets.US_ASCII);
   private static final List<Map.Entry<String, String>> HEADERS =
       List.of(Map.entry("Content-Type", "application/json"));
 
@@ -77,22 +78,27 @@ public class ObservationOverheadBenchmark {
   /** Builds the adapter's protocol with the registry of the run. */
   @Setup
   public void setUp() {
-    HttpCollapseOptions.Builder options = HttpCollapseOptions.builder().name("users")
-        .group(CollapseGroup.ofUris("/user/*"));
-    ObservationRegistry observations = switch (registry) {
-      case "none" -> ObservationRegistry.NOOP;
-      case "noop" -> ObservationRegistry.NOOP;
-      case "meters" -> meters(new DefaultMeterObservationHandler(new SimpleMeterRegistry()));
-      case "meters-without-ltt" -> meters(new DefaultMeterObservationHandler(
-          new SimpleMeterRegistry(), IgnoredMeters.LONG_TASK_TIMER));
-      default -> throw new IllegalArgumentException("registry: " + registry);
-    };
+    HttpCollapseOptions.Builder options =
+        HttpCollapseOptions.builder().name("users").group(CollapseGroup.ofUris("/user/*"));
+    ObservationRegistry observations =
+        switch (registry) {
+          case "none" -> ObservationRegistry.NOOP;
+          case "noop" -> ObservationRegistry.NOOP;
+          case "meters" -> meters(new DefaultMeterObservationHandler(new SimpleMeterRegistry()));
+          case "meters-without-ltt" ->
+              meters(
+                  new DefaultMeterObservationHandler(
+                      new SimpleMeterRegistry(), IgnoredMeters.LONG_TASK_TIMER));
+          default -> throw new IllegalArgumentException("registry: " + registry);
+        };
     if (!registry.equals("none")) {
       options.observations(CollapseObservations.of(observations));
     }
     collapser = new BlockingClientCollapser(options.build(), "benchmark");
-    target = RequestTarget.builder("GET", URI.create("http://users.internal/user/42"))
-        .headers(request).build();
+    target =
+        RequestTarget.builder("GET", URI.create("http://users.internal/user/42"))
+            .headers(request)
+            .build();
     key = collapser.rules().keyFor(target);
     rounds = new SharedRounds(options.build(), key, request, 200, HEADERS, BODY);
     callers = new Observation[8];

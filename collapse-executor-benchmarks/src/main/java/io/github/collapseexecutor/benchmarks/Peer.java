@@ -30,8 +30,8 @@ interface Peer extends AutoCloseable {
    * @param loadAll loads all the given ids in one call
    * @param batchExecutor where the data loader's batch loader calls {@code loadAll}
    */
-  static Peer batching(String name, Function<List<Integer>, Map<Integer, Integer>> loadAll,
-      Executor batchExecutor) {
+  static Peer batching(
+      String name, Function<List<Integer>, Map<Integer, Integer>> loadAll, Executor batchExecutor) {
     switch (name) {
       case "hystrix10ms":
         return new HystrixPeer(10, loadAll);

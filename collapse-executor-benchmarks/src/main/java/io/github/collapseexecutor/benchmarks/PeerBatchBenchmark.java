@@ -55,11 +55,13 @@ public class PeerBatchBenchmark {
   /** Creates the peer on the backend of {@link SlowBackendBenchmark}'s state. */
   @Setup(Level.Trial)
   public void setUp(SlowBackendBenchmark slowBackend) {
-    batchPool = Executors.newCachedThreadPool(task -> {
-      Thread thread = new Thread(task, "peer-batch");
-      thread.setDaemon(true);
-      return thread;
-    });
+    batchPool =
+        Executors.newCachedThreadPool(
+            task -> {
+              Thread thread = new Thread(task, "peer-batch");
+              thread.setDaemon(true);
+              return thread;
+            });
     loader = Peer.batching(peer, slowBackend.backend::loadAll, batchPool);
   }
 

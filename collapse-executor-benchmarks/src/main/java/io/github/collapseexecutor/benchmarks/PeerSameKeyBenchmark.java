@@ -43,11 +43,12 @@ public class PeerSameKeyBenchmark {
   /** Builds the callable once, counting its runs where {@link SameKeyBenchmark} counts its own. */
   @Setup(Level.Trial)
   public void setUp(SameKeyBenchmark sameKey) {
-    work = () -> {
-      sameKey.runs.increment();
-      SlowBackend.waitOneCall();
-      return 42;
-    };
+    work =
+        () -> {
+          sameKey.runs.increment();
+          SlowBackend.waitOneCall();
+          return 42;
+        };
   }
 
   /** Callers share the run in flight through the hand-written single flight. */

@@ -36,11 +36,12 @@ public class SameKeyBenchmark {
   private static final String KEY = "hot-key";
 
   final LongAdder runs = new LongAdder();
-  private final Callable<Integer> work = () -> {
-    runs.increment();
-    SlowBackend.waitOneCall();
-    return 42;
-  };
+  private final Callable<Integer> work =
+      () -> {
+        runs.increment();
+        SlowBackend.waitOneCall();
+        return 42;
+      };
   private BlockingCallableGroupCollapseExecutor executor;
 
   /** Creates the executor. */

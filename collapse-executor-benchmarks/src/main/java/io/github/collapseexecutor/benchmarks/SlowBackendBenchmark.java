@@ -80,11 +80,13 @@ public class SlowBackendBenchmark {
     CollapseExecutorOptions options = options(maxConcurrentBatches, collectingWaitTime);
     blocking = SlowBackendLoaders.blocking(backend, options);
     async = SlowBackendLoaders.async(backend, options);
-    cachedPool = Executors.newCachedThreadPool(task -> {
-      Thread thread = new Thread(task, "cached-pool");
-      thread.setDaemon(true);
-      return thread;
-    });
+    cachedPool =
+        Executors.newCachedThreadPool(
+            task -> {
+              Thread thread = new Thread(task, "cached-pool");
+              thread.setDaemon(true);
+              return thread;
+            });
     asyncOnCachedPool =
         SlowBackendLoaders.async(backend, options.toBuilder().executor(cachedPool).build());
   }
@@ -103,7 +105,8 @@ public class SlowBackendBenchmark {
     if ("max".equals(maxConcurrentBatches)) {
       options.maxConcurrentBatches(Integer.MAX_VALUE).adaptiveConcurrency(false);
     } else if (!"default".equals(maxConcurrentBatches)) {
-      options.maxConcurrentBatches(Integer.parseInt(maxConcurrentBatches))
+      options
+          .maxConcurrentBatches(Integer.parseInt(maxConcurrentBatches))
           .adaptiveConcurrency(false);
     }
     if ("none".equals(collectingWaitTime)) {

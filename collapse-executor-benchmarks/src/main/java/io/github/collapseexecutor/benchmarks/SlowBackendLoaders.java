@@ -118,10 +118,10 @@ public final class SlowBackendLoaders {
     }
 
     @Override
-    protected void bindingOutput(Map<Integer, Integer> values,
-        List<Bundle<R, CompletableFuture<Integer>>> bundles) {
-      Bundles.bindEach(bundles,
-          request -> CompletableFuture.completedFuture(requests.valueOf(request, values)));
+    protected void bindingOutput(
+        Map<Integer, Integer> values, List<Bundle<R, CompletableFuture<Integer>>> bundles) {
+      Bundles.bindEach(
+          bundles, request -> CompletableFuture.completedFuture(requests.valueOf(request, values)));
     }
   }
 }

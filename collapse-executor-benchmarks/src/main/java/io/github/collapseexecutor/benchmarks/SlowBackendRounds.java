@@ -62,11 +62,13 @@ public final class SlowBackendRounds {
 
   private final SlowBackend backend;
   private final List<Variant> variants = new ArrayList<>();
-  private final ExecutorService peerPool = Executors.newCachedThreadPool(task -> {
-    Thread thread = new Thread(task, "peer-batch");
-    thread.setDaemon(true);
-    return thread;
-  });
+  private final ExecutorService peerPool =
+      Executors.newCachedThreadPool(
+          task -> {
+            Thread thread = new Thread(task, "peer-batch");
+            thread.setDaemon(true);
+            return thread;
+          });
   private volatile Variant current;
   private volatile boolean measuring;
   private volatile boolean running = true;
@@ -92,8 +94,8 @@ public final class SlowBackendRounds {
         run.variants.add(run.variant(name.trim()));
       }
       if (run.variants.stream().noneMatch(variant -> variant.name.equals("direct"))) {
-        throw new IllegalArgumentException("the variants must include direct, the baseline: "
-            + names);
+        throw new IllegalArgumentException(
+            "the variants must include direct, the baseline: " + names);
       }
       run.measure(rounds, (long) (sliceSeconds * 1e9));
       return run.table(backendName, rounds, sliceSeconds);
@@ -110,13 +112,18 @@ public final class SlowBackendRounds {
       return new Variant(name, LoaderVariant.parse(name).start(backend, SlowBackendLoaders.IDS));
     }
     Peer peer = Peer.batching(name, backend::loadAll, peerPool);
-    return new Variant(name, LoaderVariant.started(id -> {
-      try {
-        return peer.load(id);
-      } catch (Exception e) {
-        throw new IllegalStateException(e);
-      }
-    }, null, peer::close));
+    return new Variant(
+        name,
+        LoaderVariant.started(
+            id -> {
+              try {
+                return peer.load(id);
+              } catch (Exception e) {
+                throw new IllegalStateException(e);
+              }
+            },
+            null,
+            peer::close));
   }
 
   private void measure(int rounds, long sliceNanos) throws InterruptedException {
@@ -211,25 +218,48 @@ public final class SlowBackendRounds {
 
   private String table(String backendName, int rounds, double sliceSeconds) {
     StringBuilder table = new StringBuilder();
-    table.append(String.format(Locale.ROOT,
-        "%n%d callers, backend %s, %d rounds of %.1f s slices%n",
-        CALLERS, backendName, rounds, sliceSeconds));
-    table.append(String.format(Locale.ROOT, "%-16s %12s %10s %18s %10s %10s %8s %8s %7s%n",
-        "variant", "requests/s", "vs direct", "ratio range", "calls/1000", "queued/1000", "p50 ms",
-        "p99 ms", "limit"));
+    table.append(
+        String.format(
+            Locale.ROOT,
+            "%n%d callers, backend %s, %d rounds of %.1f s slices%n",
+            CALLERS,
+            backendName,
+            rounds,
+            sliceSeconds));
+    table.append(
+        String.format(
+            Locale.ROOT,
+            "%-16s %12s %10s %18s %10s %10s %8s %8s %7s%n",
+            "variant",
+            "requests/s",
+            "vs direct",
+            "ratio range",
+            "calls/1000",
+            "queued/1000",
+            "p50 ms",
+            "p99 ms",
+            "limit"));
     for (Variant variant : variants) {
       double[] ratios = variant.ratios.stream().mapToDouble(Double::doubleValue).sorted().toArray();
       double[] tps = variant.tps.stream().mapToDouble(Double::doubleValue).sorted().toArray();
-      table.append(String.format(Locale.ROOT,
-          "%-16s %12.0f %9.2fx %8.2fx to %.2fx %10.1f %10.1f %8.2f %8.2f %7s%n",
-          variant.name, median(tps), median(ratios), ratios[0], ratios[ratios.length - 1],
-          variant.measuredRequests == 0
-              ? 0 : 1000.0 * variant.backendCalls / variant.measuredRequests,
-          variant.backendCalls == 0 ? 0 : 1000.0 * variant.backendQueued / variant.backendCalls,
-          variant.latencies.getValueAtPercentile(50) / 1000.0,
-          variant.latencies.getValueAtPercentile(99) / 1000.0,
-          variant.limitSamples == 0 ? "" : String.format(Locale.ROOT, "%.2f",
-              variant.limitSum / variant.limitSamples)));
+      table.append(
+          String.format(
+              Locale.ROOT,
+              "%-16s %12.0f %9.2fx %8.2fx to %.2fx %10.1f %10.1f %8.2f %8.2f %7s%n",
+              variant.name,
+              median(tps),
+              median(ratios),
+              ratios[0],
+              ratios[ratios.length - 1],
+              variant.measuredRequests == 0
+                  ? 0
+                  : 1000.0 * variant.backendCalls / variant.measuredRequests,
+              variant.backendCalls == 0 ? 0 : 1000.0 * variant.backendQueued / variant.backendCalls,
+              variant.latencies.getValueAtPercentile(50) / 1000.0,
+              variant.latencies.getValueAtPercentile(99) / 1000.0,
+              variant.limitSamples == 0
+                  ? ""
+                  : String.format(Locale.ROOT, "%.2f", variant.limitSum / variant.limitSamples)));
     }
     return table.toString();
   }

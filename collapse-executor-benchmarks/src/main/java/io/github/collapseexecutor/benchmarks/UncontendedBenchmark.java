@@ -76,11 +76,13 @@ public class UncontendedBenchmark {
     blockingBatch = new TrivialBlockingBatch();
     asyncBatch = new TrivialAsyncBatch();
     futureBatch = new TrivialFutureBatch();
-    pool = Executors.newCachedThreadPool(task -> {
-      Thread thread = new Thread(task, "direct-pool");
-      thread.setDaemon(true);
-      return thread;
-    });
+    pool =
+        Executors.newCachedThreadPool(
+            task -> {
+              Thread thread = new Thread(task, "direct-pool");
+              thread.setDaemon(true);
+              return thread;
+            });
   }
 
   /** Closes the executors. */
@@ -174,7 +176,8 @@ public class UncontendedBenchmark {
     }
 
     @Override
-    protected void bindingOutput(Collection<Input<Integer>> batchOutput,
+    protected void bindingOutput(
+        Collection<Input<Integer>> batchOutput,
         List<Bundle<Integer, CompletableFuture<Integer>>> bundles) {
       Bundles.bindEach(bundles, input -> CompletableFuture.completedFuture(function(input)));
     }

@@ -39,8 +39,12 @@ public final class LimitProbe {
         continue; // not declared here: try the superclass
       }
       if (field.getType() != BatchEngine.class) {
-        throw new IllegalStateException("the engine field of " + type.getName() + " is a "
-            + field.getType().getName() + ", not a BatchEngine");
+        throw new IllegalStateException(
+            "the engine field of "
+                + type.getName()
+                + " is a "
+                + field.getType().getName()
+                + ", not a BatchEngine");
       }
       try {
         field.setAccessible(true);

@@ -14,7 +14,8 @@ final class LoaderVariantTest {
     LoaderVariant variant = LoaderVariant.parse("async");
 
     assertThat(variant.blocking()).isFalse();
-    assertThat(variant.options()).usingRecursiveComparison()
+    assertThat(variant.options())
+        .usingRecursiveComparison()
         .isEqualTo(CollapseExecutorOptions.defaults());
   }
 
@@ -33,7 +34,8 @@ final class LoaderVariantTest {
   void anythingElseIsRefusedByName() {
     for (String name : new String[] {"blocking-x", "blocking-0", "turbo", "async-", "direct"}) {
       assertThatThrownBy(() -> LoaderVariant.parse(name))
-          .isInstanceOf(IllegalArgumentException.class).hasMessage("unknown variant: " + name);
+          .isInstanceOf(IllegalArgumentException.class)
+          .hasMessage("unknown variant: " + name);
     }
   }
 

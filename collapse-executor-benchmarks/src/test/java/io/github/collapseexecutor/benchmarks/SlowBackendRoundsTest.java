@@ -18,8 +18,9 @@ final class SlowBackendRoundsTest {
     assertThat(table.lines().filter(line -> line.startsWith("direct ")).findFirst().orElseThrow())
         .contains(" 1.00x ");
     // one fixed slot: about 10 backend calls per 1000 requests, and a limit of exactly 1
-    assertThat(table.lines().filter(line -> line.startsWith("blocking-1 ")).findFirst()
-        .orElseThrow()).endsWith(" 1.00");
+    assertThat(
+            table.lines().filter(line -> line.startsWith("blocking-1 ")).findFirst().orElseThrow())
+        .endsWith(" 1.00");
     assertThat(table.lines().anyMatch(line -> line.startsWith("async "))).isTrue();
   }
 

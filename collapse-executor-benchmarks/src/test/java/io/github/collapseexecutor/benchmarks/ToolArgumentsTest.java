@@ -29,11 +29,13 @@ final class ToolArgumentsTest {
     ToolArguments arguments = new ToolArguments("0", "1.5", "many");
 
     assertThatThrownBy(() -> arguments.positive(0, "seconds", 1))
-        .isInstanceOf(IllegalArgumentException.class).hasMessage("seconds must be positive: 0");
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("seconds must be positive: 0");
     assertThatThrownBy(() -> arguments.positiveInt(1, "rounds", 8))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessage("rounds must be a whole number: 1.5");
     assertThatThrownBy(() -> arguments.positiveInt(2, "rounds", 8))
-        .isInstanceOf(IllegalArgumentException.class).hasMessage("rounds must be a number: many");
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("rounds must be a number: many");
   }
 }

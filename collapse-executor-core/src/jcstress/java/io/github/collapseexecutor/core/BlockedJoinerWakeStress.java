@@ -22,7 +22,9 @@ import org.openjdk.jcstress.infra.results.II_Result;
  */
 @JCStressTest
 @Outcome(id = "1, 1", expect = ACCEPTABLE, desc = "woken with the result")
-@Outcome(id = "0, 0", expect = FORBIDDEN,
+@Outcome(
+    id = "0, 0",
+    expect = FORBIDDEN,
     desc = "slept until its timeout: the wake-up was lost (or the machine stalled for a second)")
 @Outcome(expect = FORBIDDEN, desc = "woken without the result")
 @State

@@ -28,11 +28,16 @@ public final class CancelSettleStress {
   /** The batch is running and its binding step settles the call directly. */
   @JCStressTest
   @Outcome(id = "0, 1, 0, 5", expect = ACCEPTABLE, desc = "engine first: the caller has the output")
-  @Outcome(id = "1, 2, 1, 6", expect = ACCEPTABLE,
+  @Outcome(
+      id = "1, 2, 1, 6",
+      expect = ACCEPTABLE,
       desc = "caller first: the call is marked left and its output will be dropped")
-  @Outcome(id = "1, 2, 1, 5", expect = ACCEPTABLE_INTERESTING,
-      desc = "the engine claimed the call, but the caller cancelled the future before the output"
-          + " reached it: the caller won, the output is dropped")
+  @Outcome(
+      id = "1, 2, 1, 5",
+      expect = ACCEPTABLE_INTERESTING,
+      desc =
+          "the engine claimed the call, but the caller cancelled the future before the output"
+              + " reached it: the caller won, the output is dropped")
   @Outcome(expect = FORBIDDEN, desc = "both won, neither won, or the hook ran for the loser")
   @State
   public static class Taken extends Race {
@@ -59,11 +64,16 @@ public final class CancelSettleStress {
    */
   @JCStressTest
   @Outcome(id = "0, 1, 0, 5", expect = ACCEPTABLE, desc = "engine first: the caller has the output")
-  @Outcome(id = "1, 2, 1, 6", expect = ACCEPTABLE,
+  @Outcome(
+      id = "1, 2, 1, 6",
+      expect = ACCEPTABLE,
       desc = "caller first: the call is marked left and its output will be dropped")
-  @Outcome(id = "1, 2, 1, 5", expect = ACCEPTABLE_INTERESTING,
-      desc = "the engine claimed the call, but the caller cancelled the future before the output"
-          + " reached it: the caller won, the output is dropped")
+  @Outcome(
+      id = "1, 2, 1, 5",
+      expect = ACCEPTABLE_INTERESTING,
+      desc =
+          "the engine claimed the call, but the caller cancelled the future before the output"
+              + " reached it: the caller won, the output is dropped")
   @Outcome(expect = FORBIDDEN, desc = "both won, neither won, or the hook ran for the loser")
   @State
   public static class Bound extends Race {
@@ -99,10 +109,12 @@ public final class CancelSettleStress {
 
     Race() {
       // the same hook the engine installs, counted
-      call.future().owner(failure -> {
-        leaves.incrementAndGet();
-        engine.leave(call, failure);
-      });
+      call.future()
+          .owner(
+              failure -> {
+                leaves.incrementAndGet();
+                engine.leave(call, failure);
+              });
       engine.submit(call, new StressSupport.RecordingSink());
     }
 

@@ -21,11 +21,18 @@ import org.openjdk.jcstress.infra.results.II_Result;
  * refused as closed (0), and how many times the executor ended.
  */
 @JCStressTest
-@Outcome(id = "1, 1", expect = ACCEPTABLE,
+@Outcome(
+    id = "1, 1",
+    expect = ACCEPTABLE,
     desc = "the call came first: it ran, and the executor ended when its batch did")
-@Outcome(id = "0, 1", expect = ACCEPTABLE,
+@Outcome(
+    id = "0, 1",
+    expect = ACCEPTABLE,
     desc = "close came first: the call was refused and the executor ended once")
-@Outcome(id = {"1, 0", "0, 0"}, expect = FORBIDDEN, desc = "the executor never ended")
+@Outcome(
+    id = {"1, 0", "0, 0"},
+    expect = FORBIDDEN,
+    desc = "the executor never ended")
 @Outcome(expect = FORBIDDEN, desc = "ended more than once, or any other end")
 @State
 public class CloseStartStress {

@@ -70,8 +70,8 @@ public final class FlightJoinCompleteStress {
         r.r2 = RESULT.equals(joiner.getNow(null)) ? 1 : 0;
       } else {
         r.r1 = 0;
-        boolean ownRunRegistered = got == mine && !mine.isCompleted()
-            && flights.joinOrStart(KEY, new Flight(0L)) == mine;
+        boolean ownRunRegistered =
+            got == mine && !mine.isCompleted() && flights.joinOrStart(KEY, new Flight(0L)) == mine;
         r.r2 = ownRunRegistered ? 1 : 0;
       }
     }
@@ -86,7 +86,9 @@ public final class FlightJoinCompleteStress {
   @JCStressTest
   @Outcome(id = "1, 2", expect = ACCEPTABLE, desc = "joined and counted")
   @Outcome(id = "0, 1", expect = ACCEPTABLE, desc = "did not join; the leader ran alone")
-  @Outcome(id = "1, 1", expect = FORBIDDEN,
+  @Outcome(
+      id = "1, 1",
+      expect = FORBIDDEN,
       desc = "joined, got the result, but the report says the run served one caller")
   @Outcome(expect = FORBIDDEN, desc = "any other count")
   @State

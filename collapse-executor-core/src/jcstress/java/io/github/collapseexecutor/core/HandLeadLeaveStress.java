@@ -31,7 +31,9 @@ public final class HandLeadLeaveStress {
    * submitted afterwards found a free slot (1) or queued (0).
    */
   @JCStressTest
-  @Outcome(id = "6, 2, 0", expect = ACCEPTABLE,
+  @Outcome(
+      id = "6, 2, 0",
+      expect = ACCEPTABLE,
       desc = "the leaving caller is out, the other one leads, the slot stays taken")
   @Outcome(id = "6, 1, .*", expect = FORBIDDEN, desc = "nobody leads the batch: its callers hang")
   @Outcome(id = "2, 2, .*", expect = FORBIDDEN, desc = "two leaders for one batch")

@@ -28,7 +28,9 @@ public final class LeaveTakeStress {
   /** The queue is taken when the running batch gives its slot back ({@link BatchEngine#finish}). */
   @JCStressTest
   @Outcome(id = "0, 6, 0", expect = ACCEPTABLE, desc = "left while queued; no batch holds it")
-  @Outcome(id = "1, 6, 0", expect = ACCEPTABLE,
+  @Outcome(
+      id = "1, 6, 0",
+      expect = ACCEPTABLE,
       desc = "taken first, then left; its batch drops the output")
   @Outcome(expect = FORBIDDEN, desc = "lost, left twice, or the pending count drifted")
   @State
@@ -68,7 +70,9 @@ public final class LeaveTakeStress {
    */
   @JCStressTest
   @Outcome(id = "0, 6, 0", expect = ACCEPTABLE, desc = "left while queued; the batch lacks it")
-  @Outcome(id = "1, 6, 0", expect = ACCEPTABLE,
+  @Outcome(
+      id = "1, 6, 0",
+      expect = ACCEPTABLE,
       desc = "sealed into the batch first, then left; the batch drops the output")
   @Outcome(expect = FORBIDDEN, desc = "lost, left twice, or the pending count drifted")
   @State

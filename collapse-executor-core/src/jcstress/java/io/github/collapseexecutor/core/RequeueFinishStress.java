@@ -23,13 +23,20 @@ import org.openjdk.jcstress.infra.results.III_Result;
  * whether the second call holds a failure (1) or not (0).
  */
 @JCStressTest
-@Outcome(id = "2, 1, 0", expect = ACCEPTABLE,
+@Outcome(
+    id = "2, 1, 0",
+    expect = ACCEPTABLE,
     desc = "requeued and taken anew: one caller leads the new batch, the other waits in it")
-@Outcome(id = "2, 5, 1", expect = FORBIDDEN,
+@Outcome(
+    id = "2, 5, 1",
+    expect = FORBIDDEN,
     desc = "the new batch took the call, then the interrupted batch failed it")
-@Outcome(id = {"5, 5, 1", "5, 2, 0"}, expect = FORBIDDEN,
-    desc = "the new batch took both calls, then the interrupted batch failed before a leader was"
-        + " picked")
+@Outcome(
+    id = {"5, 5, 1", "5, 2, 0"},
+    expect = FORBIDDEN,
+    desc =
+        "the new batch took both calls, then the interrupted batch failed before a leader was"
+            + " picked")
 @Outcome(expect = FORBIDDEN, desc = "any other end")
 @State
 public class RequeueFinishStress {
@@ -57,11 +64,14 @@ public class RequeueFinishStress {
 
   @Actor
   public void interruptedBatch() {
-    BatchRunner.onCallers(engine, StressSupport.handLead(),
-        inputs -> {
-          throw new InterruptedException();
-        },
-        (output, calls) -> { }).run(interrupted);
+    BatchRunner.onCallers(
+            engine,
+            StressSupport.handLead(),
+            inputs -> {
+              throw new InterruptedException();
+            },
+            (output, calls) -> {})
+        .run(interrupted);
   }
 
   @Actor

@@ -20,9 +20,15 @@ import org.openjdk.jcstress.infra.results.II_Result;
  * got: the options' (1) or the one set (2).
  */
 @JCStressTest
-@Outcome(id = "1, 2", expect = ACCEPTABLE, desc = "the setter came first: the work runs on its executor")
+@Outcome(
+    id = "1, 2",
+    expect = ACCEPTABLE,
+    desc = "the setter came first: the work runs on its executor")
 @Outcome(id = "0, 1", expect = ACCEPTABLE, desc = "the call came first: the setter was refused")
-@Outcome(id = "1, 1", expect = FORBIDDEN, desc = "the setter was accepted, but the work runs elsewhere")
+@Outcome(
+    id = "1, 1",
+    expect = FORBIDDEN,
+    desc = "the setter was accepted, but the work runs elsewhere")
 @Outcome(expect = FORBIDDEN, desc = "any other end")
 @State
 public class SetExecutorFirstUseStress {

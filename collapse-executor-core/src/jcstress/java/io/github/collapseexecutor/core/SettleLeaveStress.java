@@ -22,9 +22,14 @@ import org.openjdk.jcstress.infra.results.II_Result;
  * output, 1 = gives up, 2 = takes something other than the output).
  */
 @JCStressTest
-@Outcome(id = "5, 0", expect = ACCEPTABLE, desc = "engine settled first; the caller takes the output")
+@Outcome(
+    id = "5, 0",
+    expect = ACCEPTABLE,
+    desc = "engine settled first; the caller takes the output")
 @Outcome(id = "6, 1", expect = ACCEPTABLE, desc = "caller left first; the engine drops the output")
-@Outcome(id = "5, 1", expect = FORBIDDEN,
+@Outcome(
+    id = "5, 1",
+    expect = FORBIDDEN,
     desc = "settled, yet the caller gives up: the output reaches nobody")
 @Outcome(expect = FORBIDDEN, desc = "both or neither side won")
 @State

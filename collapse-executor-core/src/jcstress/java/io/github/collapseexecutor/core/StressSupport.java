@@ -19,7 +19,7 @@ final class StressSupport {
   static final String OUTPUT = "out";
 
   /** Stands in for a caller's thread: unparking a thread that never started does nothing. */
-  private static final Thread NOBODY = new Thread(() -> { }, "stress-caller");
+  private static final Thread NOBODY = new Thread(() -> {}, "stress-caller");
 
   private static final MethodHandle LEAVE;
 
@@ -27,8 +27,11 @@ final class StressSupport {
     try {
       MethodHandles.Lookup lookup =
           MethodHandles.privateLookupIn(BlockingCaller.class, MethodHandles.lookup());
-      LEAVE = lookup.findVirtual(BlockingCaller.class, "leave",
-          MethodType.methodType(boolean.class, Call.class, Throwable.class));
+      LEAVE =
+          lookup.findVirtual(
+              BlockingCaller.class,
+              "leave",
+              MethodType.methodType(boolean.class, Call.class, Throwable.class));
     } catch (ReflectiveOperationException e) {
       throw new ExceptionInInitializerError(e);
     }
@@ -41,20 +44,24 @@ final class StressSupport {
    * slots are fixed, so that each test knows how many there are.
    */
   static BatchEngine<String, String> engine(int maxConcurrentBatches) {
-    return new BatchEngine<>("stress", CollapseExecutorOptions.builder()
-        .maxConcurrentBatches(maxConcurrentBatches)
-        .adaptiveConcurrency(false)
-        .build());
+    return new BatchEngine<>(
+        "stress",
+        CollapseExecutorOptions.builder()
+            .maxConcurrentBatches(maxConcurrentBatches)
+            .adaptiveConcurrency(false)
+            .build());
   }
 
   /** An engine with one slot whose batches collect inputs for an hour or until ten are in. */
   static BatchEngine<String, String> collectingEngine() {
-    return new BatchEngine<>("stress", CollapseExecutorOptions.builder()
-        .maxConcurrentBatches(1)
-        .waitThreshold(1)
-        .maxBatchSize(10)
-        .collectingWaitTime(Duration.ofHours(1))
-        .build());
+    return new BatchEngine<>(
+        "stress",
+        CollapseExecutorOptions.builder()
+            .maxConcurrentBatches(1)
+            .waitThreshold(1)
+            .maxBatchSize(10)
+            .collectingWaitTime(Duration.ofHours(1))
+            .build());
   }
 
   /** Returns how many of the engine's slots are taken, read as the lock-free paths read it. */
@@ -77,8 +84,8 @@ final class StressSupport {
    *
    * @return true if the caller gives up (it throws), false if the output is there to be taken
    */
-  static boolean leave(BlockingCaller<String, String> caller, Call<String, String> call,
-      Throwable reason) {
+  static boolean leave(
+      BlockingCaller<String, String> caller, Call<String, String> call, Throwable reason) {
     try {
       return (boolean) LEAVE.invoke(caller, call, reason);
     } catch (RuntimeException | Error e) {
@@ -90,11 +97,16 @@ final class StressSupport {
 
   /** A blocking caller over an engine; its batches are never run. */
   static BlockingCaller<String, String> blockingCaller(BatchEngine<String, String> engine) {
-    return new BlockingCaller<>(BatchRunner.onCallers(engine, handLead(), inputs -> {
-      throw new AssertionError("no batch runs in these tests");
-    }, (output, calls) -> {
-      throw new AssertionError("no batch runs in these tests");
-    }));
+    return new BlockingCaller<>(
+        BatchRunner.onCallers(
+            engine,
+            handLead(),
+            inputs -> {
+              throw new AssertionError("no batch runs in these tests");
+            },
+            (output, calls) -> {
+              throw new AssertionError("no batch runs in these tests");
+            }));
   }
 
   /** A dispatcher that records every batch it is offered and claims that someone runs it. */

@@ -20,8 +20,7 @@ import org.openjdk.jcstress.infra.results.II_Result;
  * batch (1) or not (0), and how many slots are in use afterwards.
  */
 @JCStressTest
-@Outcome(id = "1, 1", expect = ACCEPTABLE,
-    desc = "the call got the freed slot, from either side")
+@Outcome(id = "1, 1", expect = ACCEPTABLE, desc = "the call got the freed slot, from either side")
 @Outcome(id = "0, 0", expect = FORBIDDEN, desc = "the call waits while the slot is free")
 @Outcome(expect = FORBIDDEN, desc = "any other end")
 @State

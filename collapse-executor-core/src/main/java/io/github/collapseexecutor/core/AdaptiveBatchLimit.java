@@ -66,17 +66,22 @@ final class AdaptiveBatchLimit implements BatchLimit {
   private volatile int limit = 1;
   private volatile boolean slotRefusedThisRound;
   private volatile int inBackend;
+
   /** Held by the thread that judges a round; the fields below are used only while held. */
   private volatile boolean judging;
+
   private final LatencySamples samples = new LatencySamples();
+
   /** Where a round's samples go: made once, so that judging a round allocates nothing for it. */
   private final LatencySamples.Sink toLevels;
 
   private final LevelLatencies levels;
   private final LimitKnee knee = new LimitKnee();
   private int goodRounds;
+
   /** The limit to go back to after a round one below it; 0 when not stepped down. */
   private int steppedDownFrom;
+
   /** The fastest latency of any level remembered, drifting up slowly; 0 before there is one. */
   private double fastest;
 
@@ -198,12 +203,17 @@ final class AdaptiveBatchLimit implements BatchLimit {
    * not rise by much.
    */
   private void growOnTheLevelBelow(int top, boolean wanted) {
-    if (!wanted || top <= 2 || top >= ceiling || top >= knee.knee()
-        || levels.weight(top - 1) < TOP_WEIGHT || levels.weight(top) < 1) {
+    if (!wanted
+        || top <= 2
+        || top >= ceiling
+        || top >= knee.knee()
+        || levels.weight(top - 1) < TOP_WEIGHT
+        || levels.weight(top) < 1) {
       return;
     }
-    boolean risen = above(top - 1, levels.below(top - 1, JUDGED_WEIGHT), 1)
-        || above(top, levels.below(top, JUDGED_WEIGHT), 2);
+    boolean risen =
+        above(top - 1, levels.below(top - 1, JUDGED_WEIGHT), 1)
+            || above(top, levels.below(top, JUDGED_WEIGHT), 2);
     if (!risen && ++goodRounds >= knee.roundsBeforeGrowingTo(top + 1)) {
       change(top + 1);
     }
@@ -214,8 +224,7 @@ final class AdaptiveBatchLimit implements BatchLimit {
    * {@code times} its tolerance; false when there is nothing below to compare with.
    */
   private boolean above(int level, LevelLatencies.@Nullable Pooled below, int times) {
-    return below != null
-        && levels.mean(level) > below.mean() * (1 + times * tolerance(level));
+    return below != null && levels.mean(level) > below.mean() * (1 + times * tolerance(level));
   }
 
   /**
@@ -244,8 +253,9 @@ final class AdaptiveBatchLimit implements BatchLimit {
     if (rise <= below.mean() * tolerance) {
       return false;
     }
-    double standardError = Math.sqrt(
-        levels.variance(level) / levels.weight(level) + below.variance() / below.weight());
+    double standardError =
+        Math.sqrt(
+            levels.variance(level) / levels.weight(level) + below.variance() / below.weight());
     return rise > SIGNIFICANCE * standardError;
   }
 

@@ -94,7 +94,10 @@ public final class AsyncCallableGroupCollapseExecutor extends GroupExecutorBase
 
   private void run(Object group, Flight flight, Callable<?> callable) {
     if (flight.isAbandoned()) {
-      flights.complete(group, flight, null,
+      flights.complete(
+          group,
+          flight,
+          null,
           new CancellationException("every caller left before the work started"));
       return;
     }

@@ -13,17 +13,24 @@ final class Batch<I, O> {
 
   private final BatchGroup<I, O> group;
   private final ArrayList<Call<I, O>> calls = new ArrayList<>(4);
+
   /** Set while the batch waits for more inputs before it starts; written under the engine lock. */
   private volatile boolean collecting;
+
   /** Ends the collecting wait early; run by a submission that fills the batch up. */
   private volatile @Nullable Runnable wakeUp;
+
   /** Links batches started together; guarded by the engine lock. */
   private @Nullable Batch<I, O> next;
+
   /** Where the slot goes if a hand-out gives it back early; see {@link HeldSlots}. */
   private @Nullable BatchDispatcher<I, O> releaseTo;
+
   /** The calls the run serves; confined to the threads that run it, one after the other. */
   private List<Call<I, O>> live = List.of();
+
   private long startNanos;
+
   /** How many batches were in the backend when this one's call began; see {@link BatchLimit}. */
   private int backendLevel;
 
@@ -166,8 +173,12 @@ final class Batch<I, O> {
 
   /** Returns what the run did, ending at {@code endNanos}. */
   BatchReport report(String executorName, long endNanos, @Nullable Throwable failure) {
-    return new BatchReport(executorName, live.size(), startNanos - firstSubmittedNanos(),
-        endNanos - startNanos, failure);
+    return new BatchReport(
+        executorName,
+        live.size(),
+        startNanos - firstSubmittedNanos(),
+        endNanos - startNanos,
+        failure);
   }
 
   /** Records the run as a Flight Recorder event, if a recording wants one. */

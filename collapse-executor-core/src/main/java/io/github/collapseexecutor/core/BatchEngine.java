@@ -30,10 +30,12 @@ final class BatchEngine<I, O> {
 
   /** Tells this engine apart in {@link HeldSlots} without storing a reference there. */
   final int id = IDS.incrementAndGet();
+
   private final String name;
   private final int maxPendingInputs;
   private final CallFactory<I, O> calls;
   private final CollapseListener listener;
+
   /** Whether a lone call may start its batch without the lock: no groups and no collecting wait. */
   private final boolean lockFreeStart;
 
@@ -110,7 +112,10 @@ final class BatchEngine<I, O> {
     if (rejected) {
       Reports.rejected(listener, name);
       throw new RejectedExecutionException(
-          name + " has " + maxPendingInputs + " inputs pending (maxPendingInputs); rejected input "
+          name
+              + " has "
+              + maxPendingInputs
+              + " inputs pending (maxPendingInputs); rejected input "
               + call.value());
     }
     if (wakeUp != null) {
@@ -152,7 +157,7 @@ final class BatchEngine<I, O> {
    * @return false if the call is asked to lead its batch and must hand it on first
    */
   boolean leave(Call<I, O> call, @Nullable Throwable reason) {
-    for (;;) {
+    for (; ; ) {
       switch (call.leaveBatch()) {
         case LEFT:
           reportLeft(reason);

@@ -52,8 +52,8 @@ public interface BatchFunction<K, V extends @Nullable Object> {
    */
   static <K, V extends @Nullable Object> CollapseExecutorBlockingSupport<K, V, ?> blocking(
       BatchFunction<K, V> function, CollapseExecutorOptions options) {
-    return new BatchFunctionExecutors.BlockingBatchFunction<>(options,
-        BatchFunctionExecutors.loadList(function));
+    return new BatchFunctionExecutors.BlockingBatchFunction<>(
+        options, BatchFunctionExecutors.loadList(function));
   }
 
   /** Returns an async executor of {@code function} with the default options. */
@@ -69,8 +69,8 @@ public interface BatchFunction<K, V extends @Nullable Object> {
    */
   static <K, V extends @Nullable Object> CollapseExecutorAsyncSupport<K, V, ?> async(
       BatchFunction<K, V> function, CollapseExecutorOptions options) {
-    return new BatchFunctionExecutors.AsyncBatchFunction<>(options,
-        BatchFunctionExecutors.loadList(function));
+    return new BatchFunctionExecutors.AsyncBatchFunction<>(
+        options, BatchFunctionExecutors.loadList(function));
   }
 
   /** Returns a future executor of {@code function} with the default options. */
@@ -88,7 +88,7 @@ public interface BatchFunction<K, V extends @Nullable Object> {
   static <K, V extends @Nullable Object> CollapseExecutorFutureSupport<K, V, ?> future(
       Function<List<K>, ? extends CompletionStage<List<V>>> function,
       CollapseExecutorOptions options) {
-    return new BatchFunctionExecutors.FutureBatchFunction<>(options,
-        BatchFunctionExecutors.loadListLater(function));
+    return new BatchFunctionExecutors.FutureBatchFunction<>(
+        options, BatchFunctionExecutors.loadListLater(function));
   }
 }

@@ -62,15 +62,16 @@ final class BatchFunctionExecutors {
   static <K, V extends @Nullable Object> LoadLater<K, V> loadMapLater(
       Function<Set<K>, ? extends CompletionStage<Map<K, V>>> function) {
     Objects.requireNonNull(function, "function");
-    return (executor, keys) -> started(executor, function.apply(keys))
-        .thenApply(values -> KeyedValues.byKey(executor, values));
+    return (executor, keys) ->
+        started(executor, function.apply(keys))
+            .thenApply(values -> KeyedValues.byKey(executor, values));
   }
 
   /** Returns the future a function returned, refusing null with an error naming the executor. */
   private static <T> CompletableFuture<T> started(
       String executor, @Nullable CompletionStage<T> stage) {
-    return Objects.requireNonNull(stage,
-        () -> executor + ": the batch function returned null instead of a future")
+    return Objects.requireNonNull(
+            stage, () -> executor + ": the batch function returned null instead of a future")
         .toCompletableFuture();
   }
 

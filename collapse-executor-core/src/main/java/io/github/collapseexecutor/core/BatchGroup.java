@@ -11,10 +11,13 @@ final class BatchGroup<I, O> {
 
   private final @Nullable Object key;
   private final ArrayDeque<Call<I, O>> queue = new ArrayDeque<>();
+
   /** Queued calls whose callers still wait. */
   private int live;
+
   /** Whether the group sits in the ready queue, waiting for a slot. */
   private boolean ready;
+
   /** The batch that is collecting more inputs of this group, if any. */
   private @Nullable Batch<I, O> collecting;
 

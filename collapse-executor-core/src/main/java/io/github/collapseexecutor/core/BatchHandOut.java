@@ -44,8 +44,12 @@ final class BatchHandOut<I, O, B> {
    * {@code afterEarlyRelease} runs the hand-out (null: this thread); if it goes back after, this
    * thread hands out while the batch still holds it.
    */
-  void handOut(Batch<I, O> batch, B output, @Nullable ListenedRun run,
-      BatchDispatcher<I, O> releaseTo, @Nullable Executor afterEarlyRelease) {
+  void handOut(
+      Batch<I, O> batch,
+      B output,
+      @Nullable ListenedRun run,
+      BatchDispatcher<I, O> releaseTo,
+      @Nullable Executor afterEarlyRelease) {
     long executed = System.nanoTime();
     // until the future completed, in the future flavour: the latency the backend showed
     engine.slots().backendCallEnded(batch, batch.runNanos(executed));
@@ -79,8 +83,8 @@ final class BatchHandOut<I, O, B> {
    *
    * @return the exception {@code bindingOutput} threw, or null
    */
-  private @Nullable Throwable handOutThenRelease(Batch<I, O> batch, B output,
-      BatchDispatcher<I, O> releaseTo) {
+  private @Nullable Throwable handOutThenRelease(
+      Batch<I, O> batch, B output, BatchDispatcher<I, O> releaseTo) {
     // user code that waits for a call of this executor gives the slot back early, and then to
     // the dispatcher every batch goes to, never to releaseTo: see HeldSlots
     HeldSlots held = HeldSlots.current();
@@ -122,9 +126,13 @@ final class BatchHandOut<I, O, B> {
     }
     for (Call<I, O> call : live) {
       if (call.isUnsettled()) {
-        call.settle(null, new IllegalStateException(
-            "bindingOutput of " + engine.name() + " did not bind an output for input "
-                + Names.describe(call.value())));
+        call.settle(
+            null,
+            new IllegalStateException(
+                "bindingOutput of "
+                    + engine.name()
+                    + " did not bind an output for input "
+                    + Names.describe(call.value())));
       }
     }
     return null;

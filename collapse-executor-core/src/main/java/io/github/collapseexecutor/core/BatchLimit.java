@@ -15,7 +15,8 @@ interface BatchLimit {
   static BatchLimit of(CollapseExecutorOptions options) {
     int ceiling = options.maxConcurrentBatches();
     return options.adaptiveConcurrency() && ceiling > 1
-        ? new AdaptiveBatchLimit(ceiling) : new FixedBatchLimit(ceiling);
+        ? new AdaptiveBatchLimit(ceiling)
+        : new FixedBatchLimit(ceiling);
   }
 
   /** Returns how many batches may be in flight now. */

@@ -18,12 +18,15 @@ final class BatchQueue<I, O> {
   private final int waitThreshold;
   private final long collectingWaitNanos;
   private final int maxBatchSize;
+
   /** Written without the lock: a batch being filled meanwhile may take either limit. */
   private volatile boolean collapsing = true;
+
   private final @Nullable BatchGroup<I, O> soleGroup;
   private final @Nullable HashMap<Object, BatchGroup<I, O>> groups;
   private final ArrayDeque<BatchGroup<I, O>> ready = new ArrayDeque<>();
   private int pending;
+
   /** Whether a group waits for a slot: {@code !ready.isEmpty()}, for the lock-free paths. */
   private volatile boolean slotWanted;
 

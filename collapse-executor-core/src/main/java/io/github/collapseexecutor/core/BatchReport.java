@@ -16,7 +16,11 @@ public final class BatchReport {
   private final long executeNanos;
   private final @Nullable Throwable failure;
 
-  BatchReport(String executorName, int size, long collectNanos, long executeNanos,
+  BatchReport(
+      String executorName,
+      int size,
+      long collectNanos,
+      long executeNanos,
       @Nullable Throwable failure) {
     this.executorName = Objects.requireNonNull(executorName, "executorName");
     this.size = size;
@@ -65,9 +69,12 @@ public final class BatchReport {
 
   @Override
   public boolean equals(@Nullable Object other) {
-    return other instanceof BatchReport that && executorName.equals(that.executorName)
-        && size == that.size && collectNanos == that.collectNanos
-        && executeNanos == that.executeNanos && Objects.equals(failure, that.failure);
+    return other instanceof BatchReport that
+        && executorName.equals(that.executorName)
+        && size == that.size
+        && collectNanos == that.collectNanos
+        && executeNanos == that.executeNanos
+        && Objects.equals(failure, that.failure);
   }
 
   @Override
@@ -77,8 +84,17 @@ public final class BatchReport {
 
   @Override
   public String toString() {
-    return "BatchReport[executorName=" + executorName + ", size=" + size + ", collectNanos="
-        + collectNanos + ", executeNanos=" + executeNanos + ", failure=" + failure + "]";
+    return "BatchReport[executorName="
+        + executorName
+        + ", size="
+        + size
+        + ", collectNanos="
+        + collectNanos
+        + ", executeNanos="
+        + executeNanos
+        + ", failure="
+        + failure
+        + "]";
   }
 
   /** Builds a {@link BatchReport}; what is not set is zero, and the work succeeded. */

@@ -36,8 +36,8 @@ final class BatchRunner<I, O, R, B> {
    */
   @FunctionalInterface
   interface HandOutPolicy<I, O, R, B> {
-    void afterExecute(BatchHandOut<I, O, B> handOut, Batch<I, O> batch, R result,
-        @Nullable ListenedRun run);
+    void afterExecute(
+        BatchHandOut<I, O, B> handOut, Batch<I, O> batch, R result, @Nullable ListenedRun run);
   }
 
   private final BatchEngine<I, O> engine;
@@ -46,6 +46,7 @@ final class BatchRunner<I, O, R, B> {
   private final BatchHandOut<I, O, B> handOut;
   private final HandOutPolicy<I, O, R, B> handOutPolicy;
   private final RunStart.Flavour flavour;
+
   /**
    * Whether a batch that fails because its thread was interrupted gives the other callers' inputs
    * to a new batch instead of failing them: in the blocking flavour the interrupt was meant for the
@@ -53,9 +54,13 @@ final class BatchRunner<I, O, R, B> {
    */
   private final boolean requeueOnInterrupt;
 
-  private BatchRunner(BatchEngine<I, O> engine, BatchDispatcher<I, O> dispatcher,
-      Execute<I, R> execute, BatchHandOut.Bind<I, O, B> bind,
-      HandOutPolicy<I, O, R, B> handOutPolicy, RunStart.Flavour flavour) {
+  private BatchRunner(
+      BatchEngine<I, O> engine,
+      BatchDispatcher<I, O> dispatcher,
+      Execute<I, R> execute,
+      BatchHandOut.Bind<I, O, B> bind,
+      HandOutPolicy<I, O, R, B> handOutPolicy,
+      RunStart.Flavour flavour) {
     this.engine = engine;
     this.dispatcher = dispatcher;
     this.execute = execute;
@@ -69,31 +74,39 @@ final class BatchRunner<I, O, R, B> {
    * A runner for batches that run on their callers' threads (the blocking flavour):
    * {@code dispatcher} asks a caller of each started batch to lead it.
    */
-  static <I, O, B> BatchRunner<I, O, B, B> onCallers(BatchEngine<I, O> engine,
-      BatchDispatcher<I, O> dispatcher, Execute<I, B> execute, BatchHandOut.Bind<I, O, B> bind) {
-    return new BatchRunner<>(engine, dispatcher, execute, bind, BatchHandOut::handOut,
-        RunStart.Flavour.BLOCKING);
+  static <I, O, B> BatchRunner<I, O, B, B> onCallers(
+      BatchEngine<I, O> engine,
+      BatchDispatcher<I, O> dispatcher,
+      Execute<I, B> execute,
+      BatchHandOut.Bind<I, O, B> bind) {
+    return new BatchRunner<>(
+        engine, dispatcher, execute, bind, BatchHandOut::handOut, RunStart.Flavour.BLOCKING);
   }
 
   /**
    * A runner for batches that run on an executor (the async flavour); {@code dispatcher} hands
    * them there.
    */
-  static <I, O, B> BatchRunner<I, O, B, B> onPool(BatchEngine<I, O> engine,
-      BatchDispatcher<I, O> dispatcher, Execute<I, B> execute, BatchHandOut.Bind<I, O, B> bind) {
-    return new BatchRunner<>(engine, dispatcher, execute, bind, BatchHandOut::handOut,
-        RunStart.Flavour.ASYNC);
+  static <I, O, B> BatchRunner<I, O, B, B> onPool(
+      BatchEngine<I, O> engine,
+      BatchDispatcher<I, O> dispatcher,
+      Execute<I, B> execute,
+      BatchHandOut.Bind<I, O, B> bind) {
+    return new BatchRunner<>(
+        engine, dispatcher, execute, bind, BatchHandOut::handOut, RunStart.Flavour.ASYNC);
   }
 
   /**
    * A runner whose {@code doExecute} returns a future of the batch output (the future flavour):
    * the output is handed out on the thread that completes it, through the {@link Trampoline}.
    */
-  static <I, O, B> BatchRunner<I, O, CompletableFuture<B>, B> onFutures(BatchEngine<I, O> engine,
-      BatchDispatcher<I, O> dispatcher, Execute<I, CompletableFuture<B>> execute,
+  static <I, O, B> BatchRunner<I, O, CompletableFuture<B>, B> onFutures(
+      BatchEngine<I, O> engine,
+      BatchDispatcher<I, O> dispatcher,
+      Execute<I, CompletableFuture<B>> execute,
       BatchHandOut.Bind<I, O, B> bind) {
-    return new BatchRunner<>(engine, dispatcher, execute, bind, BatchRunner::whenComplete,
-        RunStart.Flavour.FUTURE);
+    return new BatchRunner<>(
+        engine, dispatcher, execute, bind, BatchRunner::whenComplete, RunStart.Flavour.FUTURE);
   }
 
   BatchEngine<I, O> engine() {
@@ -134,8 +147,9 @@ final class BatchRunner<I, O, R, B> {
       return;
     }
     R result;
-    ListenedRun run = ListenedRun.start(engine.listener(), engine.name(), flavour,
-        /* batch= */ true, batch.live().size());
+    ListenedRun run =
+        ListenedRun.start(
+            engine.listener(), engine.name(), flavour, /* batch= */ true, batch.live().size());
     HeldSlots held = HeldSlots.current();
     int frame = held.pushRunning(engine);
     engine.slots().backendCallStarted(batch);
@@ -166,7 +180,7 @@ final class BatchRunner<I, O, R, B> {
     Thread collector = Thread.currentThread();
     batch.wakeUp(() -> LockSupport.unpark(collector));
     try {
-      for (;;) {
+      for (; ; ) {
         long remaining = remainingCollectNanos(batch);
         if (remaining <= 0 || engine.isFull(batch) || Thread.currentThread().isInterrupted()) {
           return;
@@ -214,14 +228,20 @@ final class BatchRunner<I, O, R, B> {
   }
 
   /** Hands out when the future {@code doExecute} returned completes. */
-  private static <I, O, B> void whenComplete(BatchHandOut<I, O, B> handOut, Batch<I, O> batch,
-      CompletableFuture<B> pending, @Nullable ListenedRun run) {
-    pending.whenComplete((output, failure) -> Trampoline.run(() -> {
-      if (failure == null) {
-        handOut.handOut(batch, output, run);
-      } else {
-        handOut.backendFailed(batch, Failures.unwrap(failure), run);
-      }
-    }));
+  private static <I, O, B> void whenComplete(
+      BatchHandOut<I, O, B> handOut,
+      Batch<I, O> batch,
+      CompletableFuture<B> pending,
+      @Nullable ListenedRun run) {
+    pending.whenComplete(
+        (output, failure) ->
+            Trampoline.run(
+                () -> {
+                  if (failure == null) {
+                    handOut.handOut(batch, output, run);
+                  } else {
+                    handOut.backendFailed(batch, Failures.unwrap(failure), run);
+                  }
+                }));
   }
 }

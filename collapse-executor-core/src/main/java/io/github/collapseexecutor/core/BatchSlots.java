@@ -25,8 +25,10 @@ final class BatchSlots {
   }
 
   private final BatchLimit limit;
+
   /** The engine's number in {@link HeldSlots}. */
   private final int engineId;
+
   /** Slots in use; changed only by compare-and-set or atomic add, with or without the lock. */
   private volatile int inUse;
 
@@ -42,7 +44,7 @@ final class BatchSlots {
 
   /** Takes a slot if the limit allows one more. */
   boolean tryAcquire() {
-    for (;;) {
+    for (; ; ) {
       int n = inUse;
       if (n >= limit.current() && !nestedMayPass(n)) {
         limit.slotRefused();

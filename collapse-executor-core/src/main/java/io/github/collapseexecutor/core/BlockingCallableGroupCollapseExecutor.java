@@ -87,7 +87,7 @@ public final class BlockingCallableGroupCollapseExecutor extends GroupExecutorBa
     Objects.requireNonNull(group, "group");
     Objects.requireNonNull(callable, "callable");
     long deadline = System.nanoTime() + timeoutNanos;
-    for (;;) {
+    for (; ; ) {
       Flight mine = flights.newFlight();
       Flight flight = flights.joinOrStart(group, mine);
       if (flight == mine) {
@@ -130,8 +130,13 @@ public final class BlockingCallableGroupCollapseExecutor extends GroupExecutorBa
     }
     if (!completed) {
       Reports.timedOut(flights.listener(), flights.name());
-      throw new CollapseTimeoutException(flights.name() + ": no result for group " + group
-          + " within " + timeoutNanos / 1_000_000 + " ms");
+      throw new CollapseTimeoutException(
+          flights.name()
+              + ": no result for group "
+              + group
+              + " within "
+              + timeoutNanos / 1_000_000
+              + " ms");
     }
   }
 }

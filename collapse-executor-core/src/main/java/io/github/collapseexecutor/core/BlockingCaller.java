@@ -34,7 +34,7 @@ final class BlockingCaller<I, O> {
     boolean interrupted = false;
     boolean checked = false;
     try {
-      for (;;) {
+      for (; ; ) {
         int state = call.state();
         if (state == Call.DONE) {
           return call.outcome();
@@ -44,7 +44,8 @@ final class BlockingCaller<I, O> {
           continue;
         }
         if (!checked) {
-          // only now, off the path of a call that ran at once: this thread may hold what it waits for
+          // only now, off the path of a call that ran at once: this thread may hold what it waits
+          // for
           checked = true;
           IllegalStateException refused = HeldSlots.beforeWaiting(engine, call);
           if (refused != null) {
@@ -58,8 +59,13 @@ final class BlockingCaller<I, O> {
           long remaining = deadline - System.nanoTime();
           if (remaining <= 0) {
             if (leave(call, new TimeoutException())) {
-              throw new CollapseTimeoutException(engine.name() + ": no output for input " + input
-                  + " within " + timeoutNanos / 1_000_000 + " ms");
+              throw new CollapseTimeoutException(
+                  engine.name()
+                      + ": no output for input "
+                      + input
+                      + " within "
+                      + timeoutNanos / 1_000_000
+                      + " ms");
             }
             continue;
           }
@@ -68,8 +74,8 @@ final class BlockingCaller<I, O> {
         if (Thread.interrupted()) {
           interrupted = true;
           if (leave(call, null)) {
-            throw new CollapseExecutionException(engine.name()
-                + ": interrupted while waiting for the output of input " + input,
+            throw new CollapseExecutionException(
+                engine.name() + ": interrupted while waiting for the output of input " + input,
                 new InterruptedException());
           }
         }
@@ -83,7 +89,7 @@ final class BlockingCaller<I, O> {
 
   /** Stops waiting for a call; false if its outcome is already there to be taken. */
   private boolean leave(Call<I, O> call, @Nullable Throwable reason) {
-    for (;;) {
+    for (; ; ) {
       if (engine.leave(call, reason)) {
         // an outcome being written is the caller's: wait the few instructions until it is there
         while (call.isCompleting()) {

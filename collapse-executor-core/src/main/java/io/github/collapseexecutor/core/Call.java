@@ -47,24 +47,36 @@ final class Call<I, O> implements Bundle<I, O>, CallerFuture.Owner {
   private final I value;
   private final @Nullable Object groupKey;
   private final long submittedNanos;
+
   /** The blocked caller to wake, for the blocking flavours; {@code null} otherwise. */
   private final @Nullable Thread waiter;
+
   /** The caller's future, for the future-returning flavours; {@code null} otherwise. */
   private final @Nullable CallerFuture<O> future;
+
   private final String executorName;
+
   /** The engine to tell when the caller leaves or blocks on its future; {@code null} for blocking. */
   private final @Nullable BatchEngine<I, O> engine;
 
   private volatile int state;
   private @Nullable O output;
   private @Nullable Throwable failure;
+
   /** The group this call queued in; guarded by the engine lock. */
   private @Nullable BatchGroup<I, O> group;
+
   /** The batch this call belongs to once taken; read by a caller asked to lead it. */
   private volatile @Nullable Batch<I, O> batch;
 
-  Call(I value, @Nullable Object groupKey, long submittedNanos, @Nullable Thread waiter,
-      @Nullable CallerFuture<O> future, String executorName, @Nullable BatchEngine<I, O> engine) {
+  Call(
+      I value,
+      @Nullable Object groupKey,
+      long submittedNanos,
+      @Nullable Thread waiter,
+      @Nullable CallerFuture<O> future,
+      String executorName,
+      @Nullable BatchEngine<I, O> engine) {
     this.value = value;
     this.groupKey = groupKey;
     this.submittedNanos = submittedNanos;
@@ -148,7 +160,7 @@ final class Call<I, O> implements Bundle<I, O>, CallerFuture.Owner {
 
   /** TAKEN or BOUND to LEFT: the batch drops this call's output. */
   CallLeaving leaveBatch() {
-    for (;;) {
+    for (; ; ) {
       int s = state;
       if (s == QUEUED) {
         return CallLeaving.QUEUED;
@@ -194,7 +206,7 @@ final class Call<I, O> implements Bundle<I, O>, CallerFuture.Owner {
 
   /** TAKEN to BOUND: the batch bound a future; false if the call was settled before. */
   boolean markBound() {
-    for (;;) {
+    for (; ; ) {
       int s = state;
       if (s == TAKEN && STATE.compareAndSet(this, TAKEN, BOUND)) {
         return true;
@@ -214,7 +226,7 @@ final class Call<I, O> implements Bundle<I, O>, CallerFuture.Owner {
    * @return false if it was settled before; true if it is settled now or its caller has left
    */
   boolean settle(@Nullable O output, @Nullable Throwable failure) {
-    for (;;) {
+    for (; ; ) {
       int s = state;
       if (s == LEFT) {
         return true;

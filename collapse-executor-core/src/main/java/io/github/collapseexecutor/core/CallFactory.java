@@ -12,6 +12,7 @@ final class CallFactory<I, O> {
 
   private final BatchEngine<I, O> engine;
   private final String name;
+
   /** The options' input grouper; null when inputs are not grouped. */
   private final @Nullable Function<Object, ?> grouper;
 
@@ -24,16 +25,23 @@ final class CallFactory<I, O> {
   /** Creates a call for a caller that blocks on the current thread. */
   Call<I, O> blocking(I input) {
     Objects.requireNonNull(input, "input");
-    return new Call<>(input, groupKey(input), System.nanoTime(), Thread.currentThread(),
-        /* future= */ null, name, /* engine= */ null);
+    return new Call<>(
+        input,
+        groupKey(input),
+        System.nanoTime(),
+        Thread.currentThread(),
+        /* future= */ null,
+        name,
+        /* engine= */ null);
   }
 
   /** Creates a call for a caller that waits on a future, which tells the engine when it leaves. */
   Call<I, O> withFuture(I input) {
     Objects.requireNonNull(input, "input");
     CallerFuture<O> future = new CallerFuture<>();
-    Call<I, O> call = new Call<>(input, groupKey(input), System.nanoTime(), /* waiter= */ null,
-        future, name, engine);
+    Call<I, O> call =
+        new Call<>(
+            input, groupKey(input), System.nanoTime(), /* waiter= */ null, future, name, engine);
     future.owner(call);
     return call;
   }
@@ -44,8 +52,7 @@ final class CallFactory<I, O> {
     }
     Object key = grouper.apply(input);
     if (key == null) {
-      throw new NullPointerException(
-          name + ": the input grouper returned null for input " + input);
+      throw new NullPointerException(name + ": the input grouper returned null for input " + input);
     }
     return key;
   }

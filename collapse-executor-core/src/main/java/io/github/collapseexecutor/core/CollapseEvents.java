@@ -32,8 +32,13 @@ final class CollapseEvents {
    * @param startNanos when {@code doExecute} started
    * @param endNanos when it returned
    */
-  static void batch(String executor, int size, long firstSubmittedNanos, long startNanos,
-      long endNanos, @Nullable Throwable failure) {
+  static void batch(
+      String executor,
+      int size,
+      long firstSubmittedNanos,
+      long startNanos,
+      long endNanos,
+      @Nullable Throwable failure) {
     if (!BATCH_PROBE.isEnabled()) {
       return;
     }
@@ -41,8 +46,15 @@ final class CollapseEvents {
     if (!event.shouldCommit()) {
       return;
     }
-    commit(event, executor, BATCH, size, startNanos - firstSubmittedNanos, endNanos - startNanos,
-        false, failure);
+    commit(
+        event,
+        executor,
+        BATCH,
+        size,
+        startNanos - firstSubmittedNanos,
+        endNanos - startNanos,
+        false,
+        failure);
   }
 
   /**
@@ -52,7 +64,11 @@ final class CollapseEvents {
    *     event is left out: the recording started while the run was in progress
    * @param interrupted whether the run was cut short and its waiting callers start over
    */
-  static void sharedRun(String executor, int size, long startNanos, boolean interrupted,
+  static void sharedRun(
+      String executor,
+      int size,
+      long startNanos,
+      boolean interrupted,
       @Nullable Throwable failure) {
     if (startNanos == 0L || !BATCH_PROBE.isEnabled()) {
       return;
@@ -61,12 +77,19 @@ final class CollapseEvents {
     if (!event.shouldCommit()) {
       return;
     }
-    commit(event, executor, SAME_KEY, size, 0L, System.nanoTime() - startNanos, interrupted,
-        failure);
+    commit(
+        event, executor, SAME_KEY, size, 0L, System.nanoTime() - startNanos, interrupted, failure);
   }
 
-  private static void commit(BatchEvent event, String executor, String kind, int size,
-      long waitNanos, long executeNanos, boolean interrupted, @Nullable Throwable failure) {
+  private static void commit(
+      BatchEvent event,
+      String executor,
+      String kind,
+      int size,
+      long waitNanos,
+      long executeNanos,
+      boolean interrupted,
+      @Nullable Throwable failure) {
     event.executor = executor;
     event.kind = kind;
     event.size = size;

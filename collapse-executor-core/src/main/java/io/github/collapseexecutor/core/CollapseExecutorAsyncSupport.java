@@ -34,7 +34,7 @@ import org.jspecify.annotations.Nullable;
  * @param <BATCH_OUTPUT> the type {@code doExecute} returns for a whole batch
  */
 public abstract class CollapseExecutorAsyncSupport<
-    INPUT, OUTPUT extends @Nullable Object, BATCH_OUTPUT extends @Nullable Object>
+        INPUT, OUTPUT extends @Nullable Object, BATCH_OUTPUT extends @Nullable Object>
     extends BatchExecutorBase<INPUT, OUTPUT> implements AutoCloseable {
 
   private final BatchRunner<INPUT, OUTPUT, BATCH_OUTPUT, BATCH_OUTPUT> runner;
@@ -49,7 +49,8 @@ public abstract class CollapseExecutorAsyncSupport<
   protected CollapseExecutorAsyncSupport(CollapseExecutorOptions options) {
     super(options);
     this.runner = BatchRunner.onPool(engine, this::dispatch, this::doExecute, this::bindFutures);
-    this.executor = new ExecutorHolder(engine.name(), "CollapseExecutorOptions", options.executor());
+    this.executor =
+        new ExecutorHolder(engine.name(), "CollapseExecutorOptions", options.executor());
     engine.onTerminated(executor::shutdownOwnPool);
   }
 

@@ -51,7 +51,7 @@ import org.jspecify.annotations.Nullable;
  * @param <BATCH_OUTPUT> the type {@code doExecute} returns for a whole batch
  */
 public abstract class CollapseExecutorBlockingSupport<
-    INPUT, OUTPUT extends @Nullable Object, BATCH_OUTPUT extends @Nullable Object>
+        INPUT, OUTPUT extends @Nullable Object, BATCH_OUTPUT extends @Nullable Object>
     extends BatchExecutorBase<INPUT, OUTPUT> implements AutoCloseable {
 
   private final BlockingCaller<INPUT, OUTPUT> caller;
@@ -64,9 +64,13 @@ public abstract class CollapseExecutorBlockingSupport<
   /** Creates an executor with the given options. */
   protected CollapseExecutorBlockingSupport(CollapseExecutorOptions options) {
     super(options);
-    this.caller = new BlockingCaller<>(BatchRunner.onCallers(engine, Batch::askOneToLead,
-        this::doExecute,
-        (output, calls) -> bindingOutput(output, Collections.unmodifiableList(calls))));
+    this.caller =
+        new BlockingCaller<>(
+            BatchRunner.onCallers(
+                engine,
+                Batch::askOneToLead,
+                this::doExecute,
+                (output, calls) -> bindingOutput(output, Collections.unmodifiableList(calls))));
   }
 
   /**

@@ -28,7 +28,7 @@ import org.jspecify.annotations.Nullable;
  * @param <BATCH_OUTPUT> the type of the batch output {@code doExecute} promises
  */
 public abstract class CollapseExecutorFutureSupport<
-    INPUT, OUTPUT extends @Nullable Object, BATCH_OUTPUT extends @Nullable Object>
+        INPUT, OUTPUT extends @Nullable Object, BATCH_OUTPUT extends @Nullable Object>
     extends BatchExecutorBase<INPUT, OUTPUT> implements AutoCloseable {
 
   private final BatchRunner<INPUT, OUTPUT, CompletableFuture<BATCH_OUTPUT>, BATCH_OUTPUT> runner;
@@ -42,10 +42,15 @@ public abstract class CollapseExecutorFutureSupport<
   /** Creates an executor with the given options. */
   protected CollapseExecutorFutureSupport(CollapseExecutorOptions options) {
     super(options);
-    this.runner = BatchRunner.onFutures(engine, this::dispatch,
-        inputs -> Objects.requireNonNull(doExecute(inputs),
-            () -> engine.name() + ": doExecute returned null instead of a future"),
-        (output, calls) -> bindingOutput(output, Collections.unmodifiableList(calls)));
+    this.runner =
+        BatchRunner.onFutures(
+            engine,
+            this::dispatch,
+            inputs ->
+                Objects.requireNonNull(
+                    doExecute(inputs),
+                    () -> engine.name() + ": doExecute returned null instead of a future"),
+            (output, calls) -> bindingOutput(output, Collections.unmodifiableList(calls)));
   }
 
   /**
@@ -115,13 +120,15 @@ public abstract class CollapseExecutorFutureSupport<
     if (wait > 0 && batch.isCollecting()) {
       // whichever comes first, the deadline or a submission that fills the batch, starts it
       AtomicBoolean started = new AtomicBoolean();
-      Runnable startOnce = () -> {
-        if (started.compareAndSet(false, true)) {
-          Trampoline.run(() -> runner.runCollected(batch));
-        }
-      };
+      Runnable startOnce =
+          () -> {
+            if (started.compareAndSet(false, true)) {
+              Trampoline.run(() -> runner.runCollected(batch));
+            }
+          };
       batch.wakeUp(startOnce);
-      CompletableFuture.delayedExecutor(wait, TimeUnit.NANOSECONDS, Runnable::run).execute(startOnce);
+      CompletableFuture.delayedExecutor(wait, TimeUnit.NANOSECONDS, Runnable::run)
+          .execute(startOnce);
       if (engine.isFull(batch)) {
         startOnce.run();
       }

@@ -135,14 +135,22 @@ public final class CollapseExecutorOptions {
 
   @Override
   public String toString() {
-    return values.settings.describe("CollapseExecutorOptions",
-        ", waitThreshold=" + values.waitThreshold
-            + ", collectingWaitTime=" + values.collectingWaitTime
-            + ", maxBatchSize=" + values.maxBatchSize
-            + ", maxConcurrentBatches=" + values.maxConcurrentBatches
-            + ", adaptiveConcurrency=" + values.adaptiveConcurrency
-            + ", maxPendingInputs=" + values.maxPendingInputs
-            + ", inputGrouper=" + (values.inputGrouper == null ? "none" : values.inputGrouper));
+    return values.settings.describe(
+        "CollapseExecutorOptions",
+        ", waitThreshold="
+            + values.waitThreshold
+            + ", collectingWaitTime="
+            + values.collectingWaitTime
+            + ", maxBatchSize="
+            + values.maxBatchSize
+            + ", maxConcurrentBatches="
+            + values.maxConcurrentBatches
+            + ", adaptiveConcurrency="
+            + values.adaptiveConcurrency
+            + ", maxPendingInputs="
+            + values.maxPendingInputs
+            + ", inputGrouper="
+            + (values.inputGrouper == null ? "none" : values.inputGrouper));
   }
 
   /** Builds {@link CollapseExecutorOptions}; each setter validates its value at once. */
@@ -254,7 +262,8 @@ public final class CollapseExecutorOptions {
      */
     @SuppressWarnings("unchecked")
     public Builder inputGrouper(Function<?, ?> inputGrouper) {
-      this.inputGrouper = (Function<Object, ?>) Objects.requireNonNull(inputGrouper, "inputGrouper");
+      this.inputGrouper =
+          (Function<Object, ?>) Objects.requireNonNull(inputGrouper, "inputGrouper");
       return this;
     }
 

@@ -24,8 +24,13 @@ final class DaemonPool {
    * thread of its own, so that the next batch does not wait behind it.
    */
   static ExecutorService create(String executorName) {
-    return new ThreadPoolExecutor(0, Integer.MAX_VALUE, KEEP_ALIVE_SECONDS, TimeUnit.SECONDS,
-        new SynchronousQueue<>(), new NamedDaemonThreads(executorName));
+    return new ThreadPoolExecutor(
+        0,
+        Integer.MAX_VALUE,
+        KEEP_ALIVE_SECONDS,
+        TimeUnit.SECONDS,
+        new SynchronousQueue<>(),
+        new NamedDaemonThreads(executorName));
   }
 
   private static final class NamedDaemonThreads implements ThreadFactory {

@@ -12,8 +12,10 @@ final class EngineShutdown {
   private static final System.Logger LOG = System.getLogger(BatchEngine.class.getName());
 
   private final String name;
+
   /** Written under the lock, read without it by the lock-free start and release. */
   private volatile boolean closed;
+
   private boolean terminated;
   private Runnable onTerminated = () -> {};
 

@@ -15,12 +15,16 @@ import org.jspecify.annotations.Nullable;
 final class ExecutorHolder {
 
   private final String name;
+
   /** The options type whose builder takes an executor, for the message that refuses a late set. */
   private final String optionsType;
+
   /** Guarded by this. */
   private @Nullable Executor given;
+
   /** Fixed under the lock on first use; read without it. */
   private volatile @Nullable Executor inUse;
+
   /** Made under the lock when nothing was given; read without it. */
   private volatile @Nullable ExecutorService ownPool;
 
@@ -66,9 +70,14 @@ final class ExecutorHolder {
     synchronized (this) {
       Executor used = inUse;
       if (used != null) {
-        throw new IllegalStateException(name + " has run work on " + describe(used)
-            + " already, and keeps it: call setExecutor before the first call, or pass the executor"
-            + " in the options (" + optionsType + ".builder().executor(...))");
+        throw new IllegalStateException(
+            name
+                + " has run work on "
+                + describe(used)
+                + " already, and keeps it: call setExecutor before the first call, or pass the executor"
+                + " in the options ("
+                + optionsType
+                + ".builder().executor(...))");
       }
       given = executor;
     }

@@ -40,7 +40,12 @@ record ExecutorSettings(
    * ({@code own}: empty, or each setting preceded by {@code ", "}).
    */
   String describe(String type, String own) {
-    return type + "{name=" + name + own
-        + ", executor=" + (executor == null ? "own pool" : executor) + "}";
+    return type
+        + "{name="
+        + name
+        + own
+        + ", executor="
+        + (executor == null ? "own pool" : executor)
+        + "}";
   }
 }

@@ -33,6 +33,7 @@ final class Flight extends FlightCallers implements CallerFuture.Owner {
   private static final VarHandle COUNTS;
   private static final VarHandle COMPLETING;
   private static final VarHandle ON_ABANDON;
+
   /** Stands in the abandon hook's place once every caller left, so that a later hook runs. */
   private static final Runnable ABANDONED = () -> {};
 
@@ -54,22 +55,29 @@ final class Flight extends FlightCallers implements CallerFuture.Owner {
   private static final long LIVE_MASK = 0xFFFF_FFFFL;
 
   private volatile long counts = JOINED_ONE | 1;
+
   /** When the run started, for the listener's report; zero when nobody listens. */
   private final long startNanos;
+
   private volatile @Nullable Runnable onAbandon;
+
   /**
    * The thread inside the work while it runs, read only to refuse that thread joining its own run:
    * every thread sees its own writes, so no other thread can mistake itself for it.
    */
   private @Nullable Thread runner;
+
   /**
    * The outcome, for callers that arrive after the callers were settled: written before the
    * caller list is marked settled, and read only after it is seen so.
    */
   private @Nullable Object value;
+
   private @Nullable Throwable failure;
+
   /** Whether the callers must start a run of their own; written before the run completes. */
   private volatile boolean retry;
+
   /** Whether one completion claimed this flight; later ones are ignored. */
   private volatile boolean completing;
 
@@ -117,7 +125,7 @@ final class Flight extends FlightCallers implements CallerFuture.Owner {
 
   /** Adds a caller; false if the flight is closed and the caller must find or start another. */
   boolean tryJoin() {
-    for (;;) {
+    for (; ; ) {
       long c = counts;
       if ((c & CLOSED) != 0) {
         return false;
@@ -189,7 +197,7 @@ final class Flight extends FlightCallers implements CallerFuture.Owner {
    */
   boolean awaitCompletion(long timeoutNanos, long deadline) throws InterruptedException {
     FlightWaiter.OnThread me = null;
-    for (;;) {
+    for (; ; ) {
       if (isCompleted()) {
         return true;
       }
@@ -238,7 +246,8 @@ final class Flight extends FlightCallers implements CallerFuture.Owner {
   /** Settles a caller that arrived after the callers were settled, from the completed run. */
   @SuppressWarnings("unchecked")
   private void settleFromOutcome(CallerFuture<?> caller) {
-    ((CallerFuture<Object>) caller).settle(value, failure == null ? null : Failures.unwrap(failure));
+    ((CallerFuture<Object>) caller)
+        .settle(value, failure == null ? null : Failures.unwrap(failure));
   }
 
   /** A caller completed or cancelled its own future: it no longer waits. */
@@ -253,7 +262,7 @@ final class Flight extends FlightCallers implements CallerFuture.Owner {
   }
 
   private void leave() {
-    for (;;) {
+    for (; ; ) {
       long c = counts;
       if ((c & CLOSED) != 0 || (c & LIVE_MASK) == 0) {
         return;

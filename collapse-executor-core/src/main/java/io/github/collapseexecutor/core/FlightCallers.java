@@ -27,15 +27,16 @@ abstract class FlightCallers {
   static final int PRUNE_AFTER_LEFT = 32;
 
   /** Marks the caller list of a completed flight: later callers are settled at once. */
-  private static final FlightWaiter SETTLED = new FlightWaiter() {
-    @Override
-    boolean hasLeft() {
-      return false;
-    }
+  private static final FlightWaiter SETTLED =
+      new FlightWaiter() {
+        @Override
+        boolean hasLeft() {
+          return false;
+        }
 
-    @Override
-    void settle(@Nullable Object value, @Nullable Throwable failure) {}
-  };
+        @Override
+        void settle(@Nullable Object value, @Nullable Throwable failure) {}
+      };
 
   static {
     try {
@@ -54,6 +55,7 @@ abstract class FlightCallers {
 
   /** The callers, most recent first, until the flight completes. */
   private volatile @Nullable FlightWaiter callers;
+
   private volatile int prune;
 
   /** Whether the callers were settled: the run completed. */
@@ -63,7 +65,7 @@ abstract class FlightCallers {
 
   /** Adds a caller to the list; false if the callers were settled already. */
   final boolean push(FlightWaiter waiting) {
-    for (;;) {
+    for (; ; ) {
       FlightWaiter head = callers;
       if (head == SETTLED) {
         return false;
@@ -106,7 +108,9 @@ abstract class FlightCallers {
   final void pruneIfMostlyLeft(int live) {
     int p = (int) PRUNE.getAndAdd(this, 1) + 1;
     int leftSincePruned = p & LEFT_MASK;
-    if ((p & PRUNING) != 0 || leftSincePruned < PRUNE_AFTER_LEFT || leftSincePruned <= live
+    if ((p & PRUNING) != 0
+        || leftSincePruned < PRUNE_AFTER_LEFT
+        || leftSincePruned <= live
         || !PRUNE.compareAndSet(this, p, PRUNING)) {
       return;
     }

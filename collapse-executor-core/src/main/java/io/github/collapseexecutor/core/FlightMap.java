@@ -64,8 +64,10 @@ final class FlightMap {
   /** Creates a flight that a caller may register with {@link #joinOrStart}. */
   Flight newFlight() {
     // the clock is read only for a listener's report or a recording
-    return new Flight(listener == CollapseListener.NONE && !CollapseEvents.batchWanted()
-        ? 0L : System.nanoTime());
+    return new Flight(
+        listener == CollapseListener.NONE && !CollapseEvents.batchWanted()
+            ? 0L
+            : System.nanoTime());
   }
 
   /**
@@ -97,15 +99,19 @@ final class FlightMap {
       flights.put(mine, mine);
       return mine;
     }
-    for (;;) {
+    for (; ; ) {
       Flight current = flights.putIfAbsent(group, mine);
       if (current == null) {
         return mine;
       }
       if (current.runsOnThisThread()) {
-        throw new IllegalStateException(name + ": execute(" + Names.describe(group)
-            + ") was called from the work of group " + Names.describe(group)
-            + " on the thread running it; it would wait for its own result forever");
+        throw new IllegalStateException(
+            name
+                + ": execute("
+                + Names.describe(group)
+                + ") was called from the work of group "
+                + Names.describe(group)
+                + " on the thread running it; it would wait for its own result forever");
       }
       if (current.tryJoin()) {
         return current;
@@ -127,7 +133,10 @@ final class FlightMap {
    * @param run what {@link #runStarted} returned, or {@code null} if the work never started
    */
   void complete(
-      Object group, Flight flight, @Nullable Object value, @Nullable Throwable failure,
+      Object group,
+      Flight flight,
+      @Nullable Object value,
+      @Nullable Throwable failure,
       @Nullable ListenedRun run) {
     if (!flight.claimCompletion()) {
       return;

@@ -23,8 +23,8 @@ final class FutureBundle<I, O> implements Bundle<I, CompletableFuture<O>> {
     if (!call.markBound()) {
       throw call.settledTwice();
     }
-    output.whenComplete((value, failure) ->
-        call.settle(value, failure == null ? null : Failures.unwrap(failure)));
+    output.whenComplete(
+        (value, failure) -> call.settle(value, failure == null ? null : Failures.unwrap(failure)));
   }
 
   @Override

@@ -91,17 +91,24 @@ public final class FutureCallableGroupCollapseExecutor extends GroupExecutorBase
     CompletableFuture<?> work;
     ListenedRun run = flights.runStarted(flight, RunStart.Flavour.FUTURE);
     try {
-      work = Objects.requireNonNull(flight.call(callable, run),
-          () -> flights.name() + ": the callable returned null instead of a future");
+      work =
+          Objects.requireNonNull(
+              flight.call(callable, run),
+              () -> flights.name() + ": the callable returned null instead of a future");
     } catch (Throwable failure) {
       flights.complete(group, flight, null, failure, run);
       return;
     }
-    flight.onAbandon(() -> {
-      flights.complete(group, flight, null,
-          new CancellationException("every caller left before the work completed"), run);
-      work.cancel(/* mayInterruptIfRunning= */ false);
-    });
+    flight.onAbandon(
+        () -> {
+          flights.complete(
+              group,
+              flight,
+              null,
+              new CancellationException("every caller left before the work completed"),
+              run);
+          work.cancel(/* mayInterruptIfRunning= */ false);
+        });
     work.whenComplete(completion(flights, group, flight, run));
   }
 
@@ -126,8 +133,8 @@ public final class FutureCallableGroupCollapseExecutor extends GroupExecutorBase
     private final CompletableFuture<T> future;
     private boolean started;
 
-    private Place(FutureCallableGroupCollapseExecutor executor, Object group, Flight flight,
-        boolean leads) {
+    private Place(
+        FutureCallableGroupCollapseExecutor executor, Object group, Flight flight, boolean leads) {
       this.executor = executor;
       this.group = group;
       this.flight = flight;
@@ -160,13 +167,19 @@ public final class FutureCallableGroupCollapseExecutor extends GroupExecutorBase
     public void lead(Callable<CompletableFuture<T>> work) {
       Objects.requireNonNull(work, "work");
       if (!leads) {
-        throw new IllegalStateException(executor.name() + ": a caller that joined the run of group "
-            + Names.describe(group) + " cannot lead it");
+        throw new IllegalStateException(
+            executor.name()
+                + ": a caller that joined the run of group "
+                + Names.describe(group)
+                + " cannot lead it");
       }
       synchronized (this) {
         if (started) {
-          throw new IllegalStateException(executor.name() + ": the run of group "
-              + Names.describe(group) + " was started already");
+          throw new IllegalStateException(
+              executor.name()
+                  + ": the run of group "
+                  + Names.describe(group)
+                  + " was started already");
         }
         started = true;
       }
@@ -179,13 +192,15 @@ public final class FutureCallableGroupCollapseExecutor extends GroupExecutorBase
    * than the executor, and the listener's view of the run only when someone listens, so that a run
    * nobody listens to costs one small completion.
    */
-  private static BiConsumer<Object, Throwable> completion(FlightMap flights, Object group,
-      Flight flight, @Nullable ListenedRun run) {
+  private static BiConsumer<Object, Throwable> completion(
+      FlightMap flights, Object group, Flight flight, @Nullable ListenedRun run) {
     if (run == null) {
-      return (result, failure) -> flights.complete(group, flight, result,
-          failure == null ? null : Failures.unwrap(failure));
+      return (result, failure) ->
+          flights.complete(
+              group, flight, result, failure == null ? null : Failures.unwrap(failure));
     }
-    return (result, failure) -> flights.complete(group, flight, result,
-        failure == null ? null : Failures.unwrap(failure), run);
+    return (result, failure) ->
+        flights.complete(
+            group, flight, result, failure == null ? null : Failures.unwrap(failure), run);
   }
 }

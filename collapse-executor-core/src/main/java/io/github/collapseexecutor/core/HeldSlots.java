@@ -21,15 +21,19 @@ final class HeldSlots {
 
   /** A frame of a batch in {@code doExecute}: its slot stays held until the call returns. */
   private static final byte RUNNING = 1;
+
   /** A frame of a batch handing out before it gives its slot back; may give it back early. */
   private static final byte HANDING_OUT = 2;
+
   /** A hand-out frame whose slot was given back early. */
   private static final byte RELEASED = 3;
 
   private int[] engines = new int[2];
   private byte[] kinds = new byte[2];
+
   /** The batch of each hand-out frame; null for the other frames. */
   private Batch<?, ?>[] handOuts = new Batch<?, ?>[2];
+
   private int depth;
 
   private HeldSlots() {}
@@ -57,10 +61,17 @@ final class HeldSlots {
       return null;
     }
     String name = engine.name();
-    IllegalStateException refused = new IllegalStateException(name + ": execute("
-        + Names.describe(call.value()) + ") was called from doExecute of " + name
-        + " on a thread that holds all " + slots + " of its batch slots;"
-        + " waiting for it would wait forever");
+    IllegalStateException refused =
+        new IllegalStateException(
+            name
+                + ": execute("
+                + Names.describe(call.value())
+                + ") was called from doExecute of "
+                + name
+                + " on a thread that holds all "
+                + slots
+                + " of its batch slots;"
+                + " waiting for it would wait forever");
     engine.leave(call, refused);
     return refused;
   }
@@ -74,8 +85,8 @@ final class HeldSlots {
    * Marks that this thread hands out the outputs of {@code batch} before giving its slot back to
    * {@code dispatcher}, which {@link #releaseHandOuts} may do early.
    */
-  <I, O> int pushHandingOut(BatchEngine<I, O> engine, Batch<I, O> batch,
-      BatchDispatcher<I, O> dispatcher) {
+  <I, O> int pushHandingOut(
+      BatchEngine<I, O> engine, Batch<I, O> batch, BatchDispatcher<I, O> dispatcher) {
     int frame = push(engine, HANDING_OUT);
     batch.releaseTo(dispatcher);
     handOuts[frame] = batch;

@@ -45,12 +45,20 @@ final class KeyedValues {
    */
   static <K, V extends @Nullable Object> Map<K, V> byPosition(
       String executor, List<K> keys, @Nullable List<V> values) {
-    Objects.requireNonNull(values, () -> executor
-        + ": the batch function returned null instead of a list of " + count(keys.size(), "value"));
+    Objects.requireNonNull(
+        values,
+        () ->
+            executor
+                + ": the batch function returned null instead of a list of "
+                + count(keys.size(), "value"));
     if (values.size() != keys.size()) {
-      throw new IllegalStateException(executor + ": the batch function returned "
-          + count(values.size(), "value") + " for " + count(keys.size(), "key")
-          + "; it must return one value per key, in the order of the keys");
+      throw new IllegalStateException(
+          executor
+              + ": the batch function returned "
+              + count(values.size(), "value")
+              + " for "
+              + count(keys.size(), "key")
+              + "; it must return one value per key, in the order of the keys");
     }
     Map<K, V> byKey = new HashMap<>(keys.size() * 2);
     for (int i = 0; i < keys.size(); i++) {
@@ -66,7 +74,8 @@ final class KeyedValues {
    */
   static <K, V extends @Nullable Object> Map<K, V> byKey(
       String executor, @Nullable Map<K, V> values) {
-    return Objects.requireNonNull(values,
+    return Objects.requireNonNull(
+        values,
         () -> executor + ": the batch function returned null instead of a map of values by key");
   }
 
@@ -74,16 +83,19 @@ final class KeyedValues {
    * Settles each bundle with the value of its key, made into the bundle's output by
    * {@code output}; a bundle whose key has no value fails alone, with an error that names the key.
    */
-  static <K, V extends @Nullable Object, O extends @Nullable Object> void bind(String executor,
-      Map<K, V> values, List<Bundle<K, O>> bundles, Function<V, O> output) {
+  static <K, V extends @Nullable Object, O extends @Nullable Object> void bind(
+      String executor, Map<K, V> values, List<Bundle<K, O>> bundles, Function<V, O> output) {
     for (Bundle<K, O> bundle : bundles) {
       K key = bundle.value();
       // containsKey, so that a key the function mapped to null gets null, not a failure
       if (values.containsKey(key)) {
         bundle.bindOutput(output.apply(values.get(key)));
       } else {
-        bundle.fail(new NoSuchElementException(executor
-            + ": the batch function returned no value for key " + Names.describe(key)));
+        bundle.fail(
+            new NoSuchElementException(
+                executor
+                    + ": the batch function returned no value for key "
+                    + Names.describe(key)));
       }
     }
   }

@@ -18,13 +18,15 @@ final class LatencySamples {
 
   /** The highest level told apart; higher levels count as this one. */
   static final int MAX_LEVEL = 255;
+
   /** A power of two, as the mask requires. */
-  private static final int SIZE =
-      AdaptiveLimitTuning.ROUNDS_BUFFERED * AdaptiveLimitTuning.ROUND;
+  private static final int SIZE = AdaptiveLimitTuning.ROUNDS_BUFFERED * AdaptiveLimitTuning.ROUND;
+
   private static final int MASK = SIZE - 1;
   private static final int TAG_SHIFT = 48;
   private static final long TAG_MASK = 0xFFFF;
   private static final int LEVEL_SHIFT = 40;
+
   /** The longest latency kept, about 18 minutes; longer ones count as this. */
   private static final long MAX_NANOS = (1L << LEVEL_SHIFT) - 1;
 
@@ -47,6 +49,7 @@ final class LatencySamples {
 
   private final long[] entries = new long[SIZE];
   private volatile long added;
+
   /** The index of the next sample to drain; used by the draining thread only. */
   private long drained;
 
@@ -57,9 +60,10 @@ final class LatencySamples {
    */
   boolean add(int level, long nanos) {
     long index = (long) ADDED.getAndAdd(this, 1L);
-    long entry = (index & TAG_MASK) << TAG_SHIFT
-        | (long) Math.min(Math.max(level, 1), MAX_LEVEL) << LEVEL_SHIFT
-        | Math.min(Math.max(nanos, 0L), MAX_NANOS);
+    long entry =
+        (index & TAG_MASK) << TAG_SHIFT
+            | (long) Math.min(Math.max(level, 1), MAX_LEVEL) << LEVEL_SHIFT
+            | Math.min(Math.max(nanos, 0L), MAX_NANOS);
     ENTRIES.setRelease(entries, (int) (index & MASK), entry);
     return (index + 1) % AdaptiveLimitTuning.ROUND == 0;
   }

@@ -1,9 +1,9 @@
 package io.github.collapseexecutor.core;
 
-import org.jspecify.annotations.Nullable;
-
 import static io.github.collapseexecutor.core.AdaptiveLimitTuning.CAP_FROM_WEIGHT;
 import static io.github.collapseexecutor.core.AdaptiveLimitTuning.SAMPLE_CAP;
+
+import org.jspecify.annotations.Nullable;
 
 /**
  * The recent backend latency of one executor's batches at each level (how many batches were in the
@@ -25,8 +25,10 @@ final class LevelLatencies {
 
   private final double[] weight;
   private final double[] mean;
+
   /** The sum of squared deviations from the mean, weighted as the samples are. */
   private final double[] squares;
+
   private int highest;
 
   /** Keeps levels 1 to {@code maxLevel}; higher levels count as {@code maxLevel}. */

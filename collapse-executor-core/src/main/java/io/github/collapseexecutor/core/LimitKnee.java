@@ -27,6 +27,7 @@ final class LimitKnee {
   private static final int NONE = Integer.MAX_VALUE;
 
   private int knee = NONE;
+
   /** The rounds to wait before trying each level again, once it queued; grown on demand. */
   private int[] waits = new int[0];
 
@@ -48,8 +49,8 @@ final class LimitKnee {
       waits = Arrays.copyOf(waits, size);
       Arrays.fill(waits, from, size, 0);
     }
-    waits[level] = waits[level] == 0
-        ? FIRST_GROWTH_WAIT : Math.min(waits[level] * 2, MAX_GROWTH_WAIT);
+    waits[level] =
+        waits[level] == 0 ? FIRST_GROWTH_WAIT : Math.min(waits[level] * 2, MAX_GROWTH_WAIT);
     knee = Math.min(knee, level);
   }
 

@@ -15,6 +15,7 @@ final class ListenedRun {
 
   private final String executorName;
   private final RunScope scope;
+
   /**
    * Written by the thread that starts the run before the work returned; read by {@link #ended},
    * which the run's completion orders after that.
@@ -33,8 +34,12 @@ final class ListenedRun {
    * @return the run to pass to {@link #workReturned} and {@link #ended}, or {@code null} if the
    *     listener keeps nothing of it
    */
-  static @Nullable ListenedRun start(CollapseListener listener, String executorName,
-      RunStart.Flavour flavour, boolean batch, int size) {
+  static @Nullable ListenedRun start(
+      CollapseListener listener,
+      String executorName,
+      RunStart.Flavour flavour,
+      boolean batch,
+      int size) {
     if (listener == CollapseListener.NONE) {
       return null;
     }

@@ -54,8 +54,8 @@ public interface MappedBatchFunction<K, V extends @Nullable Object> {
    */
   static <K, V extends @Nullable Object> CollapseExecutorBlockingSupport<K, V, ?> blocking(
       MappedBatchFunction<K, V> function, CollapseExecutorOptions options) {
-    return new BatchFunctionExecutors.BlockingBatchFunction<>(options,
-        BatchFunctionExecutors.loadMap(function));
+    return new BatchFunctionExecutors.BlockingBatchFunction<>(
+        options, BatchFunctionExecutors.loadMap(function));
   }
 
   /** Returns an async executor of {@code function} with the default options. */
@@ -71,8 +71,8 @@ public interface MappedBatchFunction<K, V extends @Nullable Object> {
    */
   static <K, V extends @Nullable Object> CollapseExecutorAsyncSupport<K, V, ?> async(
       MappedBatchFunction<K, V> function, CollapseExecutorOptions options) {
-    return new BatchFunctionExecutors.AsyncBatchFunction<>(options,
-        BatchFunctionExecutors.loadMap(function));
+    return new BatchFunctionExecutors.AsyncBatchFunction<>(
+        options, BatchFunctionExecutors.loadMap(function));
   }
 
   /** Returns a future executor of {@code function} with the default options. */
@@ -90,7 +90,7 @@ public interface MappedBatchFunction<K, V extends @Nullable Object> {
   static <K, V extends @Nullable Object> CollapseExecutorFutureSupport<K, V, ?> future(
       Function<Set<K>, ? extends CompletionStage<Map<K, V>>> function,
       CollapseExecutorOptions options) {
-    return new BatchFunctionExecutors.FutureBatchFunction<>(options,
-        BatchFunctionExecutors.loadMapLater(function));
+    return new BatchFunctionExecutors.FutureBatchFunction<>(
+        options, BatchFunctionExecutors.loadMapLater(function));
   }
 }

@@ -49,8 +49,8 @@ final class OwnPoolRun<I, O, B>
    * the kept batch; if it goes back after, this thread runs the kept batch once it has handed out.
    */
   @Override
-  public void afterExecute(BatchHandOut<I, O, B> handOut, Batch<I, O> batch, B output,
-      @Nullable ListenedRun run) {
+  public void afterExecute(
+      BatchHandOut<I, O, B> handOut, Batch<I, O> batch, B output, @Nullable ListenedRun run) {
     keepFirstOffered = true;
     try {
       handOut.handOut(batch, output, run, this, afterEarlyRelease);

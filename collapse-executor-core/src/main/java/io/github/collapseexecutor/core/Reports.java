@@ -52,11 +52,15 @@ final class Reports {
   /** Logs what a listener threw: an error that ends the executor's work, or one it ignores. */
   static void log(String executorName, String method, Throwable e) {
     if (e instanceof VirtualMachineError) {
-      LOG.log(System.Logger.Level.ERROR,
-          executorName + ": collapse listener failed in " + method + "; not going on", e);
+      LOG.log(
+          System.Logger.Level.ERROR,
+          executorName + ": collapse listener failed in " + method + "; not going on",
+          e);
       return;
     }
-    LOG.log(System.Logger.Level.WARNING,
-        executorName + ": collapse listener failed in " + method + "; ignored", e);
+    LOG.log(
+        System.Logger.Level.WARNING,
+        executorName + ": collapse listener failed in " + method + "; ignored",
+        e);
   }
 }

@@ -57,8 +57,11 @@ public final class RunStart {
 
   @Override
   public boolean equals(@Nullable Object other) {
-    return other instanceof RunStart that && executorName.equals(that.executorName)
-        && flavour == that.flavour && batch == that.batch && size == that.size;
+    return other instanceof RunStart that
+        && executorName.equals(that.executorName)
+        && flavour == that.flavour
+        && batch == that.batch
+        && size == that.size;
   }
 
   @Override
@@ -68,8 +71,15 @@ public final class RunStart {
 
   @Override
   public String toString() {
-    return "RunStart[executorName=" + executorName + ", flavour=" + flavour + ", batch=" + batch
-        + ", size=" + size + "]";
+    return "RunStart[executorName="
+        + executorName
+        + ", flavour="
+        + flavour
+        + ", batch="
+        + batch
+        + ", size="
+        + size
+        + "]";
   }
 
   /** Builds a {@link RunStart}; a same-key run of no calls unless set. */

@@ -17,8 +17,8 @@ final class SlotReturn<I, O> {
   private final BatchQueue<I, O> queue;
   private final EngineShutdown shutdown;
 
-  SlotReturn(ReentrantLock lock, BatchSlots slots, BatchQueue<I, O> queue,
-      EngineShutdown shutdown) {
+  SlotReturn(
+      ReentrantLock lock, BatchSlots slots, BatchQueue<I, O> queue, EngineShutdown shutdown) {
     this.lock = lock;
     this.slots = slots;
     this.queue = queue;

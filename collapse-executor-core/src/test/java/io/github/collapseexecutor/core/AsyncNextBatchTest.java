@@ -32,19 +32,22 @@ final class AsyncNextBatchTest {
    * when a busy machine stalls its thread for most of a second.
    */
   private static final long SLOW_HAND_OUT_NANOS = TimeUnit.MILLISECONDS.toNanos(500);
+
   /** The inputs of that batch, whose hand-out is the only one measured: a batch of one is not. */
   private static final Set<String> SLOW_TO_HAND_OUT = Set.of("t1", "t2");
 
   /** Which thread ran doExecute and bindingOutput for each input. */
   private final Map<String, Thread> executedOn = new ConcurrentHashMap<>();
+
   private final Map<String, Thread> boundOn = new ConcurrentHashMap<>();
+
   /** What doExecute of an input submits while it runs, so that it queues behind that batch. */
   private final Map<String, List<String>> submitsWhileRunning = new ConcurrentHashMap<>();
+
   private final Map<String, CompletableFuture<String>> submitted = new ConcurrentHashMap<>();
 
   @Test
-  void onItsOwnPoolTheThreadWhoseCallEndedRunsTheNextBatchWhileAnotherHandsOut()
-      throws Exception {
+  void onItsOwnPoolTheThreadWhoseCallEndedRunsTheNextBatchWhileAnotherHandsOut() throws Exception {
     try (Loader loader = new Loader(CollapseExecutorOptions.builder())) {
       runXWithYQueuedBehindIt(loader);
 
@@ -110,16 +113,18 @@ final class AsyncNextBatchTest {
     protected Map<String, String> doExecute(Collection<Input<String>> inputs) {
       for (Input<String> input : inputs) {
         executedOn.put(input.value(), Thread.currentThread());
-        submitsWhileRunning.getOrDefault(input.value(), List.of())
+        submitsWhileRunning
+            .getOrDefault(input.value(), List.of())
             .forEach(next -> submit(this, next));
       }
-      return inputs.stream().map(Input::value)
+      return inputs.stream()
+          .map(Input::value)
           .collect(Collectors.toMap(Function.identity(), String::toUpperCase));
     }
 
     @Override
-    protected void bindingOutput(Map<String, String> outputs,
-        List<Bundle<String, CompletableFuture<String>>> bundles) {
+    protected void bindingOutput(
+        Map<String, String> outputs, List<Bundle<String, CompletableFuture<String>>> bundles) {
       for (Bundle<String, CompletableFuture<String>> bundle : bundles) {
         boundOn.put(bundle.value(), Thread.currentThread());
         if (SLOW_TO_HAND_OUT.contains(bundle.value())) {

@@ -1,7 +1,6 @@
 package io.github.collapseexecutor.core;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
@@ -33,9 +32,8 @@ final class BatchExecutorBehaviourTest {
   private static final String WITH_FUTURES =
       "io.github.collapseexecutor.core.BatchFlavour#withFutures";
 
-  private static final CollapseExecutorOptions NO_WAIT = CollapseExecutorOptions.builder()
-      .collectingWaitTime(CollapseExecutorOptions.NO_WAIT)
-      .build();
+  private static final CollapseExecutorOptions NO_WAIT =
+      CollapseExecutorOptions.builder().collectingWaitTime(CollapseExecutorOptions.NO_WAIT).build();
 
   static String get(CompletableFuture<String> future) throws Exception {
     return future.get(10, TimeUnit.SECONDS);
@@ -110,10 +108,14 @@ final class BatchExecutorBehaviourTest {
   @MethodSource(ALL)
   void bundlesComeInTheOrderOfTheInputs(BatchFlavour flavour) throws Exception {
     List<List<Integer>> bundleOrders = new CopyOnWriteArrayList<>();
-    TestBackend backend = new TestBackend().closeGate().binder((output, bundles) -> {
-      bundleOrders.add(bundles.stream().map(Bundle::value).toList());
-      Flavour.BIND_FROM_MAP.accept(output, bundles);
-    });
+    TestBackend backend =
+        new TestBackend()
+            .closeGate()
+            .binder(
+                (output, bundles) -> {
+                  bundleOrders.add(bundles.stream().map(Bundle::value).toList());
+                  Flavour.BIND_FROM_MAP.accept(output, bundles);
+                });
     try (var executor = flavour.create(NO_WAIT, backend)) {
       CompletableFuture<String> first = executor.submit(0);
       backend.awaitFirstBatch();
@@ -162,8 +164,12 @@ final class BatchExecutorBehaviourTest {
   @MethodSource(ALL)
   void neverRunsMoreBatchesAtOnceThanAllowed(BatchFlavour flavour) throws Exception {
     TestBackend backend = new TestBackend().closeGate();
-    CollapseExecutorOptions options = NO_WAIT.toBuilder()
-        .maxBatchSize(1).maxConcurrentBatches(3).adaptiveConcurrency(false).build();
+    CollapseExecutorOptions options =
+        NO_WAIT.toBuilder()
+            .maxBatchSize(1)
+            .maxConcurrentBatches(3)
+            .adaptiveConcurrency(false)
+            .build();
     try (var executor = flavour.create(options, backend)) {
       List<CompletableFuture<String>> calls = new ArrayList<>();
       for (int i = 0; i < 10; i++) {
@@ -210,20 +216,27 @@ final class BatchExecutorBehaviourTest {
   @MethodSource(ALL)
   void eachBatchTellsTheAdaptiveLimitItsLatencyOnce(BatchFlavour flavour) throws Exception {
     long backendMillis = 20;
-    TestBackend backend = new TestBackend().behaviour(inputs -> {
-      Thread.sleep(backendMillis);
-      return TestBackend.lookup(inputs);
-    });
+    TestBackend backend =
+        new TestBackend()
+            .behaviour(
+                inputs -> {
+                  Thread.sleep(backendMillis);
+                  return TestBackend.lookup(inputs);
+                });
     try (var executor = flavour.create(NO_WAIT, backend)) {
       for (int i = 0; i < 3; i++) {
         assertThat(get(executor.submit(i))).isEqualTo("v" + i);
       }
       BatchLimit limit = EngineInternals.limitOf((BatchExecutorBase<?, ?>) executor.executor);
       List<long[]> samples = EngineInternals.drainSamples(limit);
-      assertThat(samples).hasSize(3).allSatisfy(sample -> {
-        assertThat(sample[0]).as("level of a lone batch").isEqualTo(1);
-        assertThat(sample[1]).isGreaterThanOrEqualTo(TimeUnit.MILLISECONDS.toNanos(backendMillis));
-      });
+      assertThat(samples)
+          .hasSize(3)
+          .allSatisfy(
+              sample -> {
+                assertThat(sample[0]).as("level of a lone batch").isEqualTo(1);
+                assertThat(sample[1])
+                    .isGreaterThanOrEqualTo(TimeUnit.MILLISECONDS.toNanos(backendMillis));
+              });
       assertThat(EngineInternals.inBackend(limit)).isZero();
     }
   }
@@ -232,9 +245,12 @@ final class BatchExecutorBehaviourTest {
   @ParameterizedTest
   @MethodSource(ALL)
   void aFailedBatchLeavesTheBackendWithoutTeachingTheLimit(BatchFlavour flavour) throws Exception {
-    TestBackend backend = new TestBackend().behaviour(inputs -> {
-      throw new IOException("connection reset");
-    });
+    TestBackend backend =
+        new TestBackend()
+            .behaviour(
+                inputs -> {
+                  throw new IOException("connection reset");
+                });
     try (var executor = flavour.create(NO_WAIT, backend)) {
       for (int i = 0; i < 3; i++) {
         assertThat(failureOf(executor.submit(i))).isNotNull();
@@ -249,9 +265,8 @@ final class BatchExecutorBehaviourTest {
   @MethodSource(ALL)
   void inputsOfDifferentGroupsNeverShareABatch(BatchFlavour flavour) throws Exception {
     TestBackend backend = new TestBackend().closeGate();
-    CollapseExecutorOptions options = NO_WAIT.toBuilder()
-        .inputGrouper((Integer i) -> i % 2 == 0 ? "even" : "odd")
-        .build();
+    CollapseExecutorOptions options =
+        NO_WAIT.toBuilder().inputGrouper((Integer i) -> i % 2 == 0 ? "even" : "odd").build();
     try (var executor = flavour.create(options, backend)) {
       CompletableFuture<String> first = executor.submit(100);
       backend.awaitFirstBatch();
@@ -273,11 +288,17 @@ final class BatchExecutorBehaviourTest {
 
   @ParameterizedTest
   @MethodSource(ALL)
-  void anUnboundInputFailsAloneWithAnErrorNamingExecutorAndInput(BatchFlavour flavour) throws Exception {
+  void anUnboundInputFailsAloneWithAnErrorNamingExecutorAndInput(BatchFlavour flavour)
+      throws Exception {
     assumeBindingOutputOfTheTest(flavour);
-    TestBackend backend = new TestBackend().closeGate().binder((output, bundles) -> bundles.stream()
-        .filter(b -> b.value() != 42)
-        .forEach(b -> b.bindOutput(output.get(b.value()))));
+    TestBackend backend =
+        new TestBackend()
+            .closeGate()
+            .binder(
+                (output, bundles) ->
+                    bundles.stream()
+                        .filter(b -> b.value() != 42)
+                        .forEach(b -> b.bindOutput(output.get(b.value()))));
     CollapseExecutorOptions options = NO_WAIT.toBuilder().name("users").build();
     try (var executor = flavour.create(options, backend)) {
       CompletableFuture<String> first = executor.submit(1);
@@ -299,14 +320,19 @@ final class BatchExecutorBehaviourTest {
   @MethodSource(ALL)
   void aFailedBundleFailsOnlyItsOwnCaller(BatchFlavour flavour) throws Exception {
     assumeBindingOutputOfTheTest(flavour);
-    TestBackend backend = new TestBackend().closeGate().binder((output, bundles) ->
-        bundles.forEach(b -> {
-          if (b.value() == 13) {
-            b.fail(new IllegalArgumentException("no such user 13"));
-          } else {
-            b.bindOutput(output.get(b.value()));
-          }
-        }));
+    TestBackend backend =
+        new TestBackend()
+            .closeGate()
+            .binder(
+                (output, bundles) ->
+                    bundles.forEach(
+                        b -> {
+                          if (b.value() == 13) {
+                            b.fail(new IllegalArgumentException("no such user 13"));
+                          } else {
+                            b.bindOutput(output.get(b.value()));
+                          }
+                        }));
     try (var executor = flavour.create(NO_WAIT, backend)) {
       CompletableFuture<String> first = executor.submit(1);
       backend.awaitFirstBatch();
@@ -317,20 +343,26 @@ final class BatchExecutorBehaviourTest {
 
       assertThat(get(first)).isEqualTo("v1");
       assertThat(get(good)).isEqualTo("v14");
-      assertThat(failureOf(bad)).isInstanceOf(IllegalArgumentException.class)
+      assertThat(failureOf(bad))
+          .isInstanceOf(IllegalArgumentException.class)
           .hasMessage("no such user 13");
     }
   }
 
   @ParameterizedTest
   @MethodSource(ALL)
-  void anExceptionFromBindingOutputFailsEveryInputStillUnbound(BatchFlavour flavour) throws Exception {
+  void anExceptionFromBindingOutputFailsEveryInputStillUnbound(BatchFlavour flavour)
+      throws Exception {
     assumeBindingOutputOfTheTest(flavour);
     IllegalStateException boom = new IllegalStateException("binding broke");
-    TestBackend backend = new TestBackend().closeGate().binder((output, bundles) -> {
-      bundles.get(0).bindOutput(output.get(bundles.get(0).value()));
-      throw boom;
-    });
+    TestBackend backend =
+        new TestBackend()
+            .closeGate()
+            .binder(
+                (output, bundles) -> {
+                  bundles.get(0).bindOutput(output.get(bundles.get(0).value()));
+                  throw boom;
+                });
     try (var executor = flavour.create(NO_WAIT, backend)) {
       CompletableFuture<String> first = executor.submit(1);
       backend.awaitFirstBatch();
@@ -352,20 +384,29 @@ final class BatchExecutorBehaviourTest {
       throws Exception {
     assumeBindingOutputOfTheTest(flavour);
     List<Throwable> refusals = new CopyOnWriteArrayList<>();
-    TestBackend backend = new TestBackend().binder((output, bundles) -> bundles.forEach(b -> {
-      b.bindOutput("first");
-      try {
-        b.bindOutput("second");
-      } catch (IllegalStateException e) {
-        refusals.add(e);
-      }
-    }));
+    TestBackend backend =
+        new TestBackend()
+            .binder(
+                (output, bundles) ->
+                    bundles.forEach(
+                        b -> {
+                          b.bindOutput("first");
+                          try {
+                            b.bindOutput("second");
+                          } catch (IllegalStateException e) {
+                            refusals.add(e);
+                          }
+                        }));
     try (var executor = flavour.create(NO_WAIT, backend)) {
       assertThat(get(executor.submit(1))).isEqualTo("first");
       // the caller may wake before the binder tries again
       Await.until(() -> !refusals.isEmpty(), () -> "no refusal");
-      assertThat(refusals).singleElement().extracting(Throwable::getMessage).asString()
-          .contains("already bound").contains("input 1");
+      assertThat(refusals)
+          .singleElement()
+          .extracting(Throwable::getMessage)
+          .asString()
+          .contains("already bound")
+          .contains("input 1");
     }
   }
 
@@ -373,9 +414,13 @@ final class BatchExecutorBehaviourTest {
   @MethodSource(ALL)
   void anUncheckedBatchFailureReachesEveryCallerAsThrown(BatchFlavour flavour) throws Exception {
     IllegalArgumentException boom = new IllegalArgumentException("backend down");
-    TestBackend backend = new TestBackend().closeGate().behaviour(inputs -> {
-      throw boom;
-    });
+    TestBackend backend =
+        new TestBackend()
+            .closeGate()
+            .behaviour(
+                inputs -> {
+                  throw boom;
+                });
     try (var executor = flavour.create(NO_WAIT, backend)) {
       CompletableFuture<String> first = executor.submit(1);
       backend.awaitFirstBatch();
@@ -391,9 +436,12 @@ final class BatchExecutorBehaviourTest {
   @MethodSource(ALL)
   void aCheckedBatchFailureKeepsTheOriginalAsCause(BatchFlavour flavour) throws Exception {
     IOException boom = new IOException("connection reset");
-    TestBackend backend = new TestBackend().behaviour(inputs -> {
-      throw boom;
-    });
+    TestBackend backend =
+        new TestBackend()
+            .behaviour(
+                inputs -> {
+                  throw boom;
+                });
     try (var executor = flavour.create(NO_WAIT, backend)) {
       Throwable failure = failureOf(executor.submit(1));
       if (flavour.wrapsCheckedExceptions()) {
@@ -418,17 +466,19 @@ final class BatchExecutorBehaviourTest {
   void callsBeyondThePendingBoundAreRejectedAtSubmission(BatchFlavour flavour) throws Exception {
     AtomicInteger rejections = new AtomicInteger();
     TestBackend backend = new TestBackend().closeGate();
-    CollapseExecutorOptions options = NO_WAIT.toBuilder()
-        .name("bounded")
-        .maxPendingInputs(2)
-        .listener(new CollapseListener() {
-          @Override
-          public void callRejected(String executorName) {
-            assertThat(executorName).isEqualTo("bounded");
-            rejections.incrementAndGet();
-          }
-        })
-        .build();
+    CollapseExecutorOptions options =
+        NO_WAIT.toBuilder()
+            .name("bounded")
+            .maxPendingInputs(2)
+            .listener(
+                new CollapseListener() {
+                  @Override
+                  public void callRejected(String executorName) {
+                    assertThat(executorName).isEqualTo("bounded");
+                    rejections.incrementAndGet();
+                  }
+                })
+            .build();
     try (var executor = flavour.create(options, backend)) {
       CompletableFuture<String> running = executor.submit(0);
       backend.awaitFirstBatch();
@@ -437,8 +487,10 @@ final class BatchExecutorBehaviourTest {
       executor.awaitPending(2);
 
       Throwable rejected = catchFailure(() -> executor.submit(3));
-      assertThat(rejected).isInstanceOf(RejectedExecutionException.class)
-          .hasMessageContaining("bounded").hasMessageContaining("maxPendingInputs");
+      assertThat(rejected)
+          .isInstanceOf(RejectedExecutionException.class)
+          .hasMessageContaining("bounded")
+          .hasMessageContaining("maxPendingInputs");
       assertThat(rejections).hasValue(1);
 
       backend.open();
@@ -475,32 +527,40 @@ final class BatchExecutorBehaviourTest {
     List<BatchReport> reports = new CopyOnWriteArrayList<>();
     IllegalStateException boom = new IllegalStateException("boom");
     AtomicInteger calls = new AtomicInteger();
-    TestBackend backend = new TestBackend().behaviour(inputs -> {
-      if (calls.incrementAndGet() == 2) {
-        throw boom;
-      }
-      return TestBackend.lookup(inputs);
-    });
-    CollapseExecutorOptions options = NO_WAIT.toBuilder().name("reported")
-        .listener(new CollapseListener() {
-          @Override
-          public void batchCompleted(BatchReport report) {
-            reports.add(report);
-          }
-        })
-        .build();
+    TestBackend backend =
+        new TestBackend()
+            .behaviour(
+                inputs -> {
+                  if (calls.incrementAndGet() == 2) {
+                    throw boom;
+                  }
+                  return TestBackend.lookup(inputs);
+                });
+    CollapseExecutorOptions options =
+        NO_WAIT.toBuilder()
+            .name("reported")
+            .listener(
+                new CollapseListener() {
+                  @Override
+                  public void batchCompleted(BatchReport report) {
+                    reports.add(report);
+                  }
+                })
+            .build();
     try (var executor = flavour.create(options, backend)) {
       get(executor.submit(1));
       failureOf(executor.submit(2));
       Await.until(() -> reports.size() == 2, () -> "reports " + reports);
       reports.sort(Comparator.comparing(BatchReport::succeeded).reversed());
-      assertThat(reports.get(0)).satisfies(r -> {
-        assertThat(r.executorName()).isEqualTo("reported");
-        assertThat(r.size()).isEqualTo(1);
-        assertThat(r.succeeded()).isTrue();
-        assertThat(r.collectNanos()).isNotNegative();
-        assertThat(r.executeNanos()).isNotNegative();
-      });
+      assertThat(reports.get(0))
+          .satisfies(
+              r -> {
+                assertThat(r.executorName()).isEqualTo("reported");
+                assertThat(r.size()).isEqualTo(1);
+                assertThat(r.succeeded()).isTrue();
+                assertThat(r.collectNanos()).isNotNegative();
+                assertThat(r.executeNanos()).isNotNegative();
+              });
       assertThat(reports.get(1).failure()).isSameAs(boom);
     }
   }
@@ -533,12 +593,16 @@ final class BatchExecutorBehaviourTest {
   void aCallerTimingOutOnItsFutureIsDroppedAndReported(BatchFlavour flavour) throws Exception {
     AtomicInteger timeouts = new AtomicInteger();
     TestBackend backend = new TestBackend().closeGate();
-    CollapseExecutorOptions options = NO_WAIT.toBuilder().listener(new CollapseListener() {
-      @Override
-      public void callTimedOut(String executorName) {
-        timeouts.incrementAndGet();
-      }
-    }).build();
+    CollapseExecutorOptions options =
+        NO_WAIT.toBuilder()
+            .listener(
+                new CollapseListener() {
+                  @Override
+                  public void callTimedOut(String executorName) {
+                    timeouts.incrementAndGet();
+                  }
+                })
+            .build();
     try (var executor = flavour.create(options, backend)) {
       CompletableFuture<String> running = executor.submit(0);
       backend.awaitFirstBatch();
@@ -577,10 +641,11 @@ final class BatchExecutorBehaviourTest {
   @MethodSource(ALL)
   void aCollectingWaitGathersArrivalsUntilItsDeadline(BatchFlavour flavour) throws Exception {
     TestBackend backend = new TestBackend();
-    CollapseExecutorOptions options = CollapseExecutorOptions.builder()
-        .waitThreshold(1)
-        .collectingWaitTime(Duration.ofSeconds(2))
-        .build();
+    CollapseExecutorOptions options =
+        CollapseExecutorOptions.builder()
+            .waitThreshold(1)
+            .collectingWaitTime(Duration.ofSeconds(2))
+            .build();
     try (var executor = flavour.create(options, backend)) {
       List<CompletableFuture<String>> calls = new ArrayList<>();
       for (int i = 0; i < 5; i++) {
@@ -599,10 +664,11 @@ final class BatchExecutorBehaviourTest {
   @MethodSource(ALL)
   void aBatchBelowTheWaitThresholdDoesNotWait(BatchFlavour flavour) throws Exception {
     TestBackend backend = new TestBackend();
-    CollapseExecutorOptions options = CollapseExecutorOptions.builder()
-        .waitThreshold(10)
-        .collectingWaitTime(Duration.ofMinutes(5))
-        .build();
+    CollapseExecutorOptions options =
+        CollapseExecutorOptions.builder()
+            .waitThreshold(10)
+            .collectingWaitTime(Duration.ofMinutes(5))
+            .build();
     try (var executor = flavour.create(options, backend)) {
       // would time out the test if a lone call waited for the collecting window
       assertThat(get(executor.submit(1))).isEqualTo("v1");
@@ -613,11 +679,12 @@ final class BatchExecutorBehaviourTest {
   @MethodSource(ALL)
   void aFullBatchStopsCollectingBeforeItsDeadline(BatchFlavour flavour) throws Exception {
     TestBackend backend = new TestBackend();
-    CollapseExecutorOptions options = CollapseExecutorOptions.builder()
-        .waitThreshold(1)
-        .maxBatchSize(3)
-        .collectingWaitTime(Duration.ofMinutes(5))
-        .build();
+    CollapseExecutorOptions options =
+        CollapseExecutorOptions.builder()
+            .waitThreshold(1)
+            .maxBatchSize(3)
+            .collectingWaitTime(Duration.ofMinutes(5))
+            .build();
     try (var executor = flavour.create(options, backend)) {
       List<CompletableFuture<String>> calls = new ArrayList<>();
       for (int i = 0; i < 3; i++) {
@@ -627,7 +694,8 @@ final class BatchExecutorBehaviourTest {
         assertThat(get(calls.get(i))).isEqualTo("v" + i);
       }
       // blocking callers submit from threads of their own, in any order
-      assertThat(backend.batches()).singleElement()
+      assertThat(backend.batches())
+          .singleElement()
           .satisfies(batch -> assertThat(batch).containsExactlyInAnyOrder(0, 1, 2));
     }
   }

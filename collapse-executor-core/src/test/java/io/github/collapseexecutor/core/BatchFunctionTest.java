@@ -30,14 +30,20 @@ final class BatchFunctionTest {
       CollapseExecutorOptions.builder().name("users").build();
 
   @ParameterizedTest
-  @EnumSource(value = FunctionFlavour.class, names = {"MAP_BLOCKING", "MAP_ASYNC", "MAP_FUTURE"})
+  @EnumSource(
+      value = FunctionFlavour.class,
+      names = {"MAP_BLOCKING", "MAP_ASYNC", "MAP_FUTURE"})
   void aKeyMissingFromTheMapFailsOnlyItsCallerWithAnErrorNamingTheKey(FunctionFlavour flavour)
       throws Exception {
-    TestBackend backend = new TestBackend().closeGate().behaviour(keys -> {
-      Map<Integer, String> found = TestBackend.lookup(keys);
-      found.remove(42);
-      return found;
-    });
+    TestBackend backend =
+        new TestBackend()
+            .closeGate()
+            .behaviour(
+                keys -> {
+                  Map<Integer, String> found = TestBackend.lookup(keys);
+                  found.remove(42);
+                  return found;
+                });
     try (var executor = flavour.create(USERS, backend)) {
       CompletableFuture<String> first = executor.submit(1);
       backend.awaitFirstBatch();
@@ -48,7 +54,8 @@ final class BatchFunctionTest {
 
       assertThat(get(first)).isEqualTo("v1");
       assertThat(get(other)).isEqualTo("v2");
-      assertThat(failureOf(missing)).isInstanceOf(NoSuchElementException.class)
+      assertThat(failureOf(missing))
+          .isInstanceOf(NoSuchElementException.class)
           .hasMessage("users: the batch function returned no value for key 42");
       // blocking callers submit from threads of their own, in any order
       assertThat(backend.batches()).hasSize(2);
@@ -57,14 +64,17 @@ final class BatchFunctionTest {
   }
 
   @ParameterizedTest
-  @EnumSource(value = FunctionFlavour.class, names = {"LIST_BLOCKING", "LIST_ASYNC", "LIST_FUTURE"})
+  @EnumSource(
+      value = FunctionFlavour.class,
+      names = {"LIST_BLOCKING", "LIST_ASYNC", "LIST_FUTURE"})
   void aListOfTheWrongSizeFailsItsWholeBatchWithAnErrorThatSaysBothSizes(FunctionFlavour flavour)
       throws Exception {
     TestBackend backend = new TestBackend().closeGate();
-    BatchFunction<Integer, String> oneShort = keys -> {
-      List<String> values = FunctionFlavour.inOrder(keys, backend.load(keys));
-      return values.subList(0, values.size() - 1);
-    };
+    BatchFunction<Integer, String> oneShort =
+        keys -> {
+          List<String> values = FunctionFlavour.inOrder(keys, backend.load(keys));
+          return values.subList(0, values.size() - 1);
+        };
     try (var executor = flavour.ofList(oneShort, USERS)) {
       CompletableFuture<String> first = executor.submit(1);
       backend.awaitFirstBatch();
@@ -75,11 +85,14 @@ final class BatchFunctionTest {
       executor.awaitPending(3);
       backend.open();
 
-      assertThat(failureOf(first)).isInstanceOf(IllegalStateException.class)
-          .hasMessage("users: the batch function returned 0 values for 1 key; it must return one"
-              + " value per key, in the order of the keys");
+      assertThat(failureOf(first))
+          .isInstanceOf(IllegalStateException.class)
+          .hasMessage(
+              "users: the batch function returned 0 values for 1 key; it must return one"
+                  + " value per key, in the order of the keys");
       for (CompletableFuture<String> call : later) {
-        assertThat(failureOf(call)).isInstanceOf(IllegalStateException.class)
+        assertThat(failureOf(call))
+            .isInstanceOf(IllegalStateException.class)
             .hasMessageStartingWith("users: the batch function returned 2 values for 3 keys;");
       }
     }
@@ -88,11 +101,14 @@ final class BatchFunctionTest {
   @ParameterizedTest
   @EnumSource(FunctionFlavour.class)
   void aKeyWhoseValueIsNullAnswersNull(FunctionFlavour flavour) throws Exception {
-    TestBackend backend = new TestBackend().behaviour(keys -> {
-      Map<Integer, String> values = new HashMap<>(TestBackend.lookup(keys));
-      values.put(42, null);
-      return values;
-    });
+    TestBackend backend =
+        new TestBackend()
+            .behaviour(
+                keys -> {
+                  Map<Integer, String> values = new HashMap<>(TestBackend.lookup(keys));
+                  values.put(42, null);
+                  return values;
+                });
     try (var executor = flavour.create(USERS, backend)) {
       assertThat(get(executor.submit(42))).isNull();
       assertThat(get(executor.submit(7))).isEqualTo("v7");
@@ -103,12 +119,14 @@ final class BatchFunctionTest {
   @EnumSource(FunctionFlavour.class)
   void aFunctionThatReturnsNullFailsItsBatchWithAnErrorNamingTheExecutor(FunctionFlavour flavour)
       throws Exception {
-    try (var executor = flavour.mapped
-        ? flavour.ofMap(keys -> null, USERS) : flavour.ofList(keys -> null, USERS)) {
-      assertThat(failureOf(executor.submit(1))).isInstanceOf(NullPointerException.class)
-          .hasMessage(flavour.mapped
-              ? "users: the batch function returned null instead of a map of values by key"
-              : "users: the batch function returned null instead of a list of 1 value");
+    try (var executor =
+        flavour.mapped ? flavour.ofMap(keys -> null, USERS) : flavour.ofList(keys -> null, USERS)) {
+      assertThat(failureOf(executor.submit(1)))
+          .isInstanceOf(NullPointerException.class)
+          .hasMessage(
+              flavour.mapped
+                  ? "users: the batch function returned null instead of a map of values by key"
+                  : "users: the batch function returned null instead of a list of 1 value");
     }
   }
 
@@ -118,7 +136,8 @@ final class BatchFunctionTest {
     try (var byKey = MappedBatchFunction.<Integer, String>future(keys -> null, USERS);
         var inOrder = BatchFunction.<Integer, String>future(keys -> null, USERS)) {
       for (CompletableFuture<String> call : List.of(byKey.execute(1), inOrder.execute(1))) {
-        assertThat(failureOf(call)).isInstanceOf(NullPointerException.class)
+        assertThat(failureOf(call))
+            .isInstanceOf(NullPointerException.class)
             .hasMessage("users: the batch function returned null instead of a future");
       }
     }
@@ -129,17 +148,22 @@ final class BatchFunctionTest {
   void theFunctionGetsTheKeysUnmodifiable(FunctionFlavour flavour) throws Exception {
     List<Throwable> refusals = new CopyOnWriteArrayList<>();
     List<Collection<Integer>> seen = new CopyOnWriteArrayList<>();
-    try (var executor = flavour.mapped
-        ? flavour.ofMap(keys -> {
-          seen.add(keys);
-          refusals.add(refusal(() -> keys.add(99)));
-          return TestBackend.lookup(List.copyOf(keys));
-        }, USERS)
-        : flavour.ofList(keys -> {
-          seen.add(keys);
-          refusals.add(refusal(() -> keys.add(99)));
-          return FunctionFlavour.inOrder(keys, TestBackend.lookup(keys));
-        }, USERS)) {
+    try (var executor =
+        flavour.mapped
+            ? flavour.ofMap(
+                keys -> {
+                  seen.add(keys);
+                  refusals.add(refusal(() -> keys.add(99)));
+                  return TestBackend.lookup(List.copyOf(keys));
+                },
+                USERS)
+            : flavour.ofList(
+                keys -> {
+                  seen.add(keys);
+                  refusals.add(refusal(() -> keys.add(99)));
+                  return FunctionFlavour.inOrder(keys, TestBackend.lookup(keys));
+                },
+                USERS)) {
       assertThat(get(executor.submit(3))).isEqualTo("v3");
       assertThat(seen).singleElement().satisfies(keys -> assertThat(keys).containsExactly(3));
       assertThat(refusals).singleElement().isInstanceOf(UnsupportedOperationException.class);
@@ -151,8 +175,9 @@ final class BatchFunctionTest {
     MappedBatchFunction<Integer, String> function = keys -> Map.of();
     try (var blocking = MappedBatchFunction.blocking(function);
         var async = MappedBatchFunction.async(function);
-        var future = BatchFunction.<Integer, String>future(
-            keys -> CompletableFuture.completedFuture(List.of()))) {
+        var future =
+            BatchFunction.<Integer, String>future(
+                keys -> CompletableFuture.completedFuture(List.of()))) {
       assertThat(List.of(blocking.name(), async.name(), future.name()))
           .containsExactly("BlockingBatchFunction", "AsyncBatchFunction", "FutureBatchFunction");
     }

@@ -21,6 +21,7 @@ final class BatchLimitTest {
 
   private static final long MS = 1_000_000;
   private static final int CEILING = 16;
+
   /** Time a batch holds its slot on either side of its backend call, on average: a sixth in all. */
   private static final double OUTSIDE_MS = 0.1;
 
@@ -170,8 +171,10 @@ final class BatchLimitTest {
   /** A simulated backend; {@link #call} returns when a call made at {@code now} ends. */
   private static final class Backend {
     private final boolean saturated;
+
     /** When each call in the backend ends, soonest first. */
     private final PriorityQueue<Long> busyUntil = new PriorityQueue<>();
+
     private int capacity;
     private double slowness = 1;
     long calls;
@@ -232,18 +235,24 @@ final class BatchLimitTest {
     private final Backend backend;
     private final Machine machine;
     private final Random random = new Random(42);
+
     /** Batches the callers want in flight at once. */
     int demand = Integer.MAX_VALUE;
+
     private double outsideMillis = OUTSIDE_MS;
+
     /** Events by time: {time, kind, level, when the backend call began}. */
     private final PriorityQueue<long[]> events =
         new PriorityQueue<>((a, b) -> Long.compare(a[0], b[0]));
+
     private long now;
     private int inFlight;
     private long slowUntil;
     private double slowFactor = 1;
+
     /** The limit after each batch freed its slot, with the time: {time, limit}. */
     private final ArrayList<long[]> history = new ArrayList<>();
+
     /** Backend calls and calls that queued, when each batch freed its slot: {time, calls, queued}. */
     private final ArrayList<long[]> backendCounts = new ArrayList<>();
 
@@ -306,8 +315,10 @@ final class BatchLimitTest {
     private long serviceNanos() {
       if (now >= slowUntil) {
         slowUntil = now + (long) ((20 + random.nextDouble() * 180) * MS);
-        slowFactor = random.nextDouble() < machine.busyShare()
-            ? 1 + random.nextDouble() * (machine.busiest() - 1) : 1;
+        slowFactor =
+            random.nextDouble() < machine.busyShare()
+                ? 1 + random.nextDouble() * (machine.busiest() - 1)
+                : 1;
       }
       double sigma = machine.jitter();
       double jitter = Math.exp(sigma * random.nextGaussian() - sigma * sigma / 2);
@@ -327,8 +338,8 @@ final class BatchLimitTest {
 
     /** Backend calls that found the backend full, per 1000 backend calls, since {@code millis}. */
     double queuedPerThousandSince(long millis) {
-      long[] first = backendCounts.stream().filter(p -> p[0] >= millis * MS).findFirst()
-          .orElseThrow();
+      long[] first =
+          backendCounts.stream().filter(p -> p[0] >= millis * MS).findFirst().orElseThrow();
       long[] last = backendCounts.get(backendCounts.size() - 1);
       return 1000.0 * (last[2] - first[2]) / (last[1] - first[1]);
     }
@@ -354,7 +365,10 @@ final class BatchLimitTest {
     }
 
     long highestLimitSince(long millis) {
-      return history.stream().filter(p -> p[0] >= millis * MS).mapToLong(p -> p[1]).max()
+      return history.stream()
+          .filter(p -> p[0] >= millis * MS)
+          .mapToLong(p -> p[1])
+          .max()
           .orElseThrow();
     }
   }

@@ -25,9 +25,8 @@ import org.junit.jupiter.api.Timeout;
 @Timeout(30)
 final class BlockingCallerTest {
 
-  private static final CollapseExecutorOptions NO_WAIT = CollapseExecutorOptions.builder()
-      .collectingWaitTime(CollapseExecutorOptions.NO_WAIT)
-      .build();
+  private static final CollapseExecutorOptions NO_WAIT =
+      CollapseExecutorOptions.builder().collectingWaitTime(CollapseExecutorOptions.NO_WAIT).build();
 
   private final ExecutorService callers = Executors.newCachedThreadPool();
 
@@ -54,7 +53,8 @@ final class BlockingCallerTest {
     }
 
     @Override
-    protected void bindingOutput(Map<Integer, String> output, List<Bundle<Integer, String>> bundles) {
+    protected void bindingOutput(
+        Map<Integer, String> output, List<Bundle<Integer, String>> bundles) {
       backend.bind(output, bundles);
     }
   }
@@ -64,7 +64,8 @@ final class BlockingCallerTest {
   }
 
   private static void awaitPending(Loader loader, int count) {
-    Await.until(() -> EngineInternals.pendingInputs(loader) == count,
+    Await.until(
+        () -> EngineInternals.pendingInputs(loader) == count,
         () -> "pending " + EngineInternals.pendingInputs(loader));
   }
 
@@ -85,10 +86,13 @@ final class BlockingCallerTest {
     List<CompletableFuture<String>> later = new ArrayList<>();
     for (int i = 1; i <= 3; i++) {
       int input = i;
-      later.add(CompletableFuture.supplyAsync(() -> {
-        secondBatchCallers.add(Thread.currentThread());
-        return loader.execute(input);
-      }, callers));
+      later.add(
+          CompletableFuture.supplyAsync(
+              () -> {
+                secondBatchCallers.add(Thread.currentThread());
+                return loader.execute(input);
+              },
+              callers));
     }
     awaitPending(loader, 3);
     backend.open();
@@ -104,12 +108,19 @@ final class BlockingCallerTest {
   void aWaiterThatTimesOutLeavesAndItsInputIsDropped() throws Exception {
     AtomicInteger timeouts = new AtomicInteger();
     TestBackend backend = new TestBackend().closeGate();
-    Loader loader = new Loader(NO_WAIT.toBuilder().name("users").listener(new CollapseListener() {
-      @Override
-      public void callTimedOut(String executorName) {
-        timeouts.incrementAndGet();
-      }
-    }).build(), backend);
+    Loader loader =
+        new Loader(
+            NO_WAIT.toBuilder()
+                .name("users")
+                .listener(
+                    new CollapseListener() {
+                      @Override
+                      public void callTimedOut(String executorName) {
+                        timeouts.incrementAndGet();
+                      }
+                    })
+                .build(),
+            backend);
     CompletableFuture<String> first = submit(loader, 0);
     backend.awaitFirstBatch();
     CompletableFuture<String> kept = submit(loader, 2);
@@ -117,7 +128,8 @@ final class BlockingCallerTest {
 
     assertThatThrownBy(() -> loader.execute(1, Duration.ofMillis(20)))
         .isInstanceOf(CollapseTimeoutException.class)
-        .hasMessageContaining("users").hasMessageContaining("input 1");
+        .hasMessageContaining("users")
+        .hasMessageContaining("input 1");
     assertThat(timeouts).hasValue(1);
     awaitPending(loader, 1);
     backend.open();
@@ -138,20 +150,23 @@ final class BlockingCallerTest {
 
     AtomicReference<Throwable> thrown = new AtomicReference<>();
     AtomicReference<Boolean> flagAfter = new AtomicReference<>();
-    Thread waiter = new Thread(() -> {
-      try {
-        loader.execute(1);
-      } catch (Throwable t) {
-        thrown.set(t);
-      }
-      flagAfter.set(Thread.currentThread().isInterrupted());
-    });
+    Thread waiter =
+        new Thread(
+            () -> {
+              try {
+                loader.execute(1);
+              } catch (Throwable t) {
+                thrown.set(t);
+              }
+              flagAfter.set(Thread.currentThread().isInterrupted());
+            });
     waiter.start();
     awaitPending(loader, 2);
     waiter.interrupt();
     waiter.join(10_000);
 
-    assertThat(thrown.get()).isInstanceOf(CollapseExecutionException.class)
+    assertThat(thrown.get())
+        .isInstanceOf(CollapseExecutionException.class)
         .hasCauseInstanceOf(InterruptedException.class);
     assertThat(flagAfter.get()).isTrue();
     awaitPending(loader, 1);
@@ -171,14 +186,15 @@ final class BlockingCallerTest {
     // a second batch whose leader will be interrupted inside doExecute
     AtomicReference<Thread> secondLeader = new AtomicReference<>();
     CountDownLatch secondStarted = new CountDownLatch(1);
-    backend.behaviour(inputs -> {
-      if (inputs.contains(1)) {
-        secondLeader.set(Thread.currentThread());
-        secondStarted.countDown();
-        new CountDownLatch(1).await(); // only an interrupt ends this
-      }
-      return TestBackend.lookup(inputs);
-    });
+    backend.behaviour(
+        inputs -> {
+          if (inputs.contains(1)) {
+            secondLeader.set(Thread.currentThread());
+            secondStarted.countDown();
+            new CountDownLatch(1).await(); // only an interrupt ends this
+          }
+          return TestBackend.lookup(inputs);
+        });
     List<CompletableFuture<String>> mates = new ArrayList<>();
     for (int i = 1; i <= 3; i++) {
       mates.add(submit(loader, i));
@@ -195,7 +211,8 @@ final class BlockingCallerTest {
       try {
         assertThat(mates.get(i - 1).get(10, TimeUnit.SECONDS)).isEqualTo("v" + i);
       } catch (java.util.concurrent.ExecutionException e) {
-        assertThat(e.getCause()).isInstanceOf(CollapseExecutionException.class)
+        assertThat(e.getCause())
+            .isInstanceOf(CollapseExecutionException.class)
             .hasCauseInstanceOf(InterruptedException.class);
         failed++;
       }
@@ -217,12 +234,15 @@ final class BlockingCallerTest {
   @Test
   void virtualThreadCallersDoNotPinTheirCarriers() throws Exception {
     assumeTrue(Runtime.version().feature() >= 21, "virtual threads need JDK 21+");
-    ExecutorService virtualThreads = (ExecutorService) Executors.class
-        .getMethod("newVirtualThreadPerTaskExecutor").invoke(null);
-    TestBackend backend = new TestBackend().behaviour(inputs -> {
-      LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(1));
-      return TestBackend.lookup(inputs);
-    });
+    ExecutorService virtualThreads =
+        (ExecutorService) Executors.class.getMethod("newVirtualThreadPerTaskExecutor").invoke(null);
+    TestBackend backend =
+        new TestBackend()
+            .behaviour(
+                inputs -> {
+                  LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(1));
+                  return TestBackend.lookup(inputs);
+                });
     Loader loader = new Loader(NO_WAIT, backend);
     int calls = 2_000;
     try {

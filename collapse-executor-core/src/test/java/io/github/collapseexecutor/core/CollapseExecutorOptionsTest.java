@@ -27,7 +27,8 @@ final class CollapseExecutorOptionsTest {
   void badValuesAreRefusedWithTheSettingAndTheValue() {
     var builder = CollapseExecutorOptions.builder();
     assertThatThrownBy(() -> builder.maxBatchSize(0))
-        .isInstanceOf(IllegalArgumentException.class).hasMessage("maxBatchSize must be positive: 0");
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("maxBatchSize must be positive: 0");
     assertThatThrownBy(() -> builder.maxConcurrentBatches(-2))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessage("maxConcurrentBatches must be positive: -2");
@@ -38,22 +39,33 @@ final class CollapseExecutorOptionsTest {
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessage("waitThreshold must not be negative: -1");
     assertThatThrownBy(() -> builder.name(" "))
-        .isInstanceOf(IllegalArgumentException.class).hasMessage("name must not be blank");
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("name must not be blank");
     assertThatThrownBy(() -> builder.collectingWaitTime(null))
-        .isInstanceOf(NullPointerException.class).hasMessage("collectingWaitTime");
+        .isInstanceOf(NullPointerException.class)
+        .hasMessage("collectingWaitTime");
   }
 
   @Test
   void toBuilderKeepsEverySetting() {
     CollapseListener listener = new CollapseListener() {};
-    CollapseExecutorOptions options = CollapseExecutorOptions.builder()
-        .name("orders").waitThreshold(3).collectingWaitTime(Duration.ofMillis(2))
-        .maxBatchSize(100).maxConcurrentBatches(4).adaptiveConcurrency(false).maxPendingInputs(1000)
-        .inputGrouper((String s) -> s.length()).listener(listener).executor(Runnable::run)
-        .build();
+    CollapseExecutorOptions options =
+        CollapseExecutorOptions.builder()
+            .name("orders")
+            .waitThreshold(3)
+            .collectingWaitTime(Duration.ofMillis(2))
+            .maxBatchSize(100)
+            .maxConcurrentBatches(4)
+            .adaptiveConcurrency(false)
+            .maxPendingInputs(1000)
+            .inputGrouper((String s) -> s.length())
+            .listener(listener)
+            .executor(Runnable::run)
+            .build();
     CollapseExecutorOptions copy = options.toBuilder().build();
     assertThat(copy).usingRecursiveComparison().isEqualTo(options);
-    assertThat(copy.toString()).contains("name=orders", "maxBatchSize=100", "adaptiveConcurrency=false");
+    assertThat(copy.toString())
+        .contains("name=orders", "maxBatchSize=100", "adaptiveConcurrency=false");
   }
 
   @Test

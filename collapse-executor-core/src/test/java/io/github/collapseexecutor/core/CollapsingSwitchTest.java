@@ -22,16 +22,16 @@ import org.junit.jupiter.params.provider.EnumSource;
 final class CollapsingSwitchTest {
 
   /** One slot, so that inputs queue behind the running batch. */
-  private static final CollapseExecutorOptions ONE_SLOT = CollapseExecutorOptions.builder()
-      .collectingWaitTime(CollapseExecutorOptions.NO_WAIT)
-      .maxConcurrentBatches(1)
-      .adaptiveConcurrency(false)
-      .build();
+  private static final CollapseExecutorOptions ONE_SLOT =
+      CollapseExecutorOptions.builder()
+          .collectingWaitTime(CollapseExecutorOptions.NO_WAIT)
+          .maxConcurrentBatches(1)
+          .adaptiveConcurrency(false)
+          .build();
 
   @ParameterizedTest
   @EnumSource(Flavour.class)
-  void queuedInputsRunOnePerBatchWhileOffAndTogetherOnceOnAgain(Flavour flavour)
-      throws Exception {
+  void queuedInputsRunOnePerBatchWhileOffAndTogetherOnceOnAgain(Flavour flavour) throws Exception {
     TestBackend backend = new TestBackend().closeGate();
     try (var executor = flavour.create(ONE_SLOT, backend)) {
       CollapseExecutor target = (CollapseExecutor) executor.executor;
@@ -49,8 +49,7 @@ final class CollapsingSwitchTest {
       backend.open();
       awaitAll(calls);
 
-      assertThat(backend.batches())
-          .containsExactly(List.of(0), List.of(1), List.of(2), List.of(3));
+      assertThat(backend.batches()).containsExactly(List.of(0), List.of(1), List.of(2), List.of(3));
 
       backend.closeGate();
       calls.clear();
@@ -72,18 +71,20 @@ final class CollapsingSwitchTest {
 
   @ParameterizedTest
   @EnumSource(SameKeyFlavour.class)
-  void callersRunTheirOwnWorkWhileOffAndShareOnceOnAgain(SameKeyFlavour flavour)
-      throws Exception {
+  void callersRunTheirOwnWorkWhileOffAndShareOnceOnAgain(SameKeyFlavour flavour) throws Exception {
     int callers = 4;
     try (var executor = flavour.create(CollapseListener.NONE)) {
       CollapseExecutor target = (CollapseExecutor) executor.executor;
       CountDownLatch held = new CountDownLatch(1);
       CountDownLatch firstStarted = new CountDownLatch(1);
-      CompletableFuture<String> first = executor.submit("k", () -> {
-        firstStarted.countDown();
-        assertThat(held.await(10, TimeUnit.SECONDS)).isTrue();
-        return "first";
-      });
+      CompletableFuture<String> first =
+          executor.submit(
+              "k",
+              () -> {
+                firstStarted.countDown();
+                assertThat(held.await(10, TimeUnit.SECONDS)).isTrue();
+                return "first";
+              });
       assertThat(firstStarted.await(10, TimeUnit.SECONDS)).isTrue();
 
       target.setCollapsing(false);
@@ -92,11 +93,14 @@ final class CollapsingSwitchTest {
       List<CompletableFuture<String>> own = new ArrayList<>();
       for (int i = 0; i < callers; i++) {
         String value = "own " + i;
-        own.add(executor.submit("k", () -> {
-          together.countDown();
-          assertThat(together.await(10, TimeUnit.SECONDS)).isTrue();
-          return value;
-        }));
+        own.add(
+            executor.submit(
+                "k",
+                () -> {
+                  together.countDown();
+                  assertThat(together.await(10, TimeUnit.SECONDS)).isTrue();
+                  return value;
+                }));
       }
       for (int i = 0; i < callers; i++) {
         assertThat(own.get(i).get(10, TimeUnit.SECONDS)).isEqualTo("own " + i);
@@ -107,17 +111,23 @@ final class CollapsingSwitchTest {
       AtomicInteger runs = new AtomicInteger();
       CountDownLatch sharedHeld = new CountDownLatch(1);
       CountDownLatch sharedStarted = new CountDownLatch(1);
-      CompletableFuture<String> leader = executor.submit("j", () -> {
-        runs.incrementAndGet();
-        sharedStarted.countDown();
-        assertThat(sharedHeld.await(10, TimeUnit.SECONDS)).isTrue();
-        return "shared";
-      });
+      CompletableFuture<String> leader =
+          executor.submit(
+              "j",
+              () -> {
+                runs.incrementAndGet();
+                sharedStarted.countDown();
+                assertThat(sharedHeld.await(10, TimeUnit.SECONDS)).isTrue();
+                return "shared";
+              });
       assertThat(sharedStarted.await(10, TimeUnit.SECONDS)).isTrue();
-      CompletableFuture<String> joiner = executor.submit("j", () -> {
-        runs.incrementAndGet();
-        return "own";
-      });
+      CompletableFuture<String> joiner =
+          executor.submit(
+              "j",
+              () -> {
+                runs.incrementAndGet();
+                return "own";
+              });
       RunScopeTest.awaitJoined(executor, "j", 2);
       sharedHeld.countDown();
       held.countDown();

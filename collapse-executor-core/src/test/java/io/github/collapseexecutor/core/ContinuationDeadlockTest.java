@@ -23,6 +23,7 @@ import org.junit.jupiter.api.Timeout;
 final class ContinuationDeadlockTest {
 
   private final ExecutorService backend = Executors.newCachedThreadPool();
+
   /** Holds batches completed on a backend thread until the test has chained its continuation. */
   private final CompletableFuture<Void> open = new CompletableFuture<>();
 
@@ -62,9 +63,10 @@ final class ContinuationDeadlockTest {
   @Test
   void aContinuationWaitingForAnotherExecutorsCallOnTheCompletingThreadDoesNotDeadlock()
       throws Exception {
-    try (Loader users = new Loader("user", true); Loader orders = new Loader("order", true)) {
-      CompletableFuture<String> chained = users.execute(1)
-          .thenApply(user -> user + "/" + orders.execute(2).join());
+    try (Loader users = new Loader("user", true);
+        Loader orders = new Loader("order", true)) {
+      CompletableFuture<String> chained =
+          users.execute(1).thenApply(user -> user + "/" + orders.execute(2).join());
       open.complete(null);
 
       assertThat(chained.get(10, TimeUnit.SECONDS)).isEqualTo("user1/order2");
@@ -73,9 +75,12 @@ final class ContinuationDeadlockTest {
 
   @Test
   void aContinuationWaitingForAnExecutorThatCompletesAtOnceDoesNotDeadlock() throws Exception {
-    try (Loader users = new Loader("user", true); Loader orders = new Loader("order", false)) {
-      CompletableFuture<String> chained = users.execute(1)
-          .thenApply(user -> user + "/" + orders.execute(2).thenApply(o -> o + "!").join());
+    try (Loader users = new Loader("user", true);
+        Loader orders = new Loader("order", false)) {
+      CompletableFuture<String> chained =
+          users
+              .execute(1)
+              .thenApply(user -> user + "/" + orders.execute(2).thenApply(o -> o + "!").join());
       open.complete(null);
 
       assertThat(chained.get(10, TimeUnit.SECONDS)).isEqualTo("user1/order2!");
@@ -85,8 +90,8 @@ final class ContinuationDeadlockTest {
   @Test
   void aContinuationWaitingForAnotherCallOfTheSameExecutorDoesNotDeadlock() throws Exception {
     try (Loader users = new Loader("user", true)) {
-      CompletableFuture<String> chained = users.execute(1)
-          .thenApply(first -> first + "/" + users.execute(2).join());
+      CompletableFuture<String> chained =
+          users.execute(1).thenApply(first -> first + "/" + users.execute(2).join());
       open.complete(null);
 
       assertThat(chained.get(10, TimeUnit.SECONDS)).isEqualTo("user1/user2");

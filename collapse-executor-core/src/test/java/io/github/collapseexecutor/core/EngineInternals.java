@@ -31,7 +31,8 @@ final class EngineInternals {
   static int listedCallers(Flight flight) {
     FlightWaiter settled = read(null, FlightCallers.class, "SETTLED");
     int listed = 0;
-    for (FlightWaiter w = read(flight, FlightCallers.class, "callers"); w != null && w != settled;
+    for (FlightWaiter w = read(flight, FlightCallers.class, "callers");
+        w != null && w != settled;
         w = w.next) {
       listed++;
     }

@@ -21,17 +21,20 @@ enum Flavour implements BatchFlavour {
   BLOCKING {
     @Override
     public Harness create(CollapseExecutorOptions options, TestBackend backend) {
-      var target = new CollapseExecutorBlockingSupport<Integer, String, Map<Integer, String>>(options) {
-        @Override
-        protected Map<Integer, String> doExecute(Collection<Input<Integer>> inputs) throws Exception {
-          return backend.load(values(inputs));
-        }
+      var target =
+          new CollapseExecutorBlockingSupport<Integer, String, Map<Integer, String>>(options) {
+            @Override
+            protected Map<Integer, String> doExecute(Collection<Input<Integer>> inputs)
+                throws Exception {
+              return backend.load(values(inputs));
+            }
 
-        @Override
-        protected void bindingOutput(Map<Integer, String> output, List<Bundle<Integer, String>> bundles) {
-          backend.bind(output, bundles);
-        }
-      };
+            @Override
+            protected void bindingOutput(
+                Map<Integer, String> output, List<Bundle<Integer, String>> bundles) {
+              backend.bind(output, bundles);
+            }
+          };
       return Harness.blocking(target);
     }
   },
@@ -39,18 +42,21 @@ enum Flavour implements BatchFlavour {
   ASYNC {
     @Override
     public Harness create(CollapseExecutorOptions options, TestBackend backend) {
-      var target = new CollapseExecutorAsyncSupport<Integer, String, Map<Integer, String>>(options) {
-        @Override
-        protected Map<Integer, String> doExecute(Collection<Input<Integer>> inputs) throws Exception {
-          return backend.load(values(inputs));
-        }
+      var target =
+          new CollapseExecutorAsyncSupport<Integer, String, Map<Integer, String>>(options) {
+            @Override
+            protected Map<Integer, String> doExecute(Collection<Input<Integer>> inputs)
+                throws Exception {
+              return backend.load(values(inputs));
+            }
 
-        @Override
-        protected void bindingOutput(
-            Map<Integer, String> output, List<Bundle<Integer, CompletableFuture<String>>> bundles) {
-          backend.bind(output, bundles.stream().map(Flavour::immediate).toList());
-        }
-      };
+            @Override
+            protected void bindingOutput(
+                Map<Integer, String> output,
+                List<Bundle<Integer, CompletableFuture<String>>> bundles) {
+              backend.bind(output, bundles.stream().map(Flavour::immediate).toList());
+            }
+          };
       return Harness.futures(target, target::execute, null);
     }
   },
@@ -59,18 +65,21 @@ enum Flavour implements BatchFlavour {
     @Override
     public Harness create(CollapseExecutorOptions options, TestBackend backend) {
       ExecutorService io = Executors.newCachedThreadPool();
-      var target = new CollapseExecutorFutureSupport<Integer, String, Map<Integer, String>>(options) {
-        @Override
-        protected CompletableFuture<Map<Integer, String>> doExecute(Collection<Input<Integer>> inputs) {
-          List<Integer> values = values(inputs);
-          return FunctionFlavour.later(io, () -> backend.load(values));
-        }
+      var target =
+          new CollapseExecutorFutureSupport<Integer, String, Map<Integer, String>>(options) {
+            @Override
+            protected CompletableFuture<Map<Integer, String>> doExecute(
+                Collection<Input<Integer>> inputs) {
+              List<Integer> values = values(inputs);
+              return FunctionFlavour.later(io, () -> backend.load(values));
+            }
 
-        @Override
-        protected void bindingOutput(Map<Integer, String> output, List<Bundle<Integer, String>> bundles) {
-          backend.bind(output, bundles);
-        }
-      };
+            @Override
+            protected void bindingOutput(
+                Map<Integer, String> output, List<Bundle<Integer, String>> bundles) {
+              backend.bind(output, bundles);
+            }
+          };
       return Harness.futures(target, target::execute, io);
     }
   };
@@ -147,8 +156,10 @@ enum Flavour implements BatchFlavour {
      * Drives an executor whose callers get futures from {@code execute}; {@code threads}, if any,
      * are shut down with it.
      */
-    static Harness futures(BatchExecutorBase<Integer, String> target,
-        Function<Integer, CompletableFuture<String>> execute, ExecutorService threads) {
+    static Harness futures(
+        BatchExecutorBase<Integer, String> target,
+        Function<Integer, CompletableFuture<String>> execute,
+        ExecutorService threads) {
       return new Harness(target, threads) {
         @Override
         int pending() {
@@ -172,7 +183,8 @@ enum Flavour implements BatchFlavour {
 
     /** Waits until exactly {@code count} inputs wait for a batch slot. */
     void awaitPending(int count) {
-      Await.until(() -> pending() == count, () -> "pending inputs: " + pending() + ", wanted " + count);
+      Await.until(
+          () -> pending() == count, () -> "pending inputs: " + pending() + ", wanted " + count);
     }
 
     /** Submits one call; for the blocking flavour it runs on a thread of its own. */

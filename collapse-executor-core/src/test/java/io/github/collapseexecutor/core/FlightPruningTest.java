@@ -71,10 +71,12 @@ final class FlightPruningTest {
   void aBlockedCallerWakesWithTheOutcome() throws Exception {
     Flight flight = start();
     assertThat(flights.joinOrStart(KEY, flights.newFlight())).isSameAs(flight);
-    Future<Object> blocked = threads.submit(() -> {
-      assertThat(flight.awaitCompletion(/* timeoutNanos= */ -1, 0L)).isTrue();
-      return flight.outcome();
-    });
+    Future<Object> blocked =
+        threads.submit(
+            () -> {
+              assertThat(flight.awaitCompletion(/* timeoutNanos= */ -1, 0L)).isTrue();
+              return flight.outcome();
+            });
 
     flights.complete(KEY, flight, RESULT, null);
 
@@ -141,26 +143,28 @@ final class FlightPruningTest {
     CountDownLatch halfway = new CountDownLatch(4);
     List<Future<List<CompletableFuture<Object>>>> kept = new ArrayList<>();
     for (int t = 0; t < 4; t++) {
-      kept.add(threads.submit(() -> {
-        go.await();
-        List<CompletableFuture<Object>> stayed = new ArrayList<>();
-        for (int i = 0; i < perThread; i++) {
-          if (i == perThread / 2) {
-            halfway.countDown();
-          }
-          Flight got = flights.joinOrStart(KEY, flights.newFlight());
-          if (got != flight) {
-            break; // the run completed: later callers start runs of their own
-          }
-          CompletableFuture<Object> caller = got.newCaller();
-          if (ThreadLocalRandom.current().nextInt(4) == 0) {
-            stayed.add(caller);
-          } else {
-            caller.cancel(/* mayInterruptIfRunning= */ false);
-          }
-        }
-        return stayed;
-      }));
+      kept.add(
+          threads.submit(
+              () -> {
+                go.await();
+                List<CompletableFuture<Object>> stayed = new ArrayList<>();
+                for (int i = 0; i < perThread; i++) {
+                  if (i == perThread / 2) {
+                    halfway.countDown();
+                  }
+                  Flight got = flights.joinOrStart(KEY, flights.newFlight());
+                  if (got != flight) {
+                    break; // the run completed: later callers start runs of their own
+                  }
+                  CompletableFuture<Object> caller = got.newCaller();
+                  if (ThreadLocalRandom.current().nextInt(4) == 0) {
+                    stayed.add(caller);
+                  } else {
+                    caller.cancel(/* mayInterruptIfRunning= */ false);
+                  }
+                }
+                return stayed;
+              }));
     }
     go.countDown();
     assertThat(halfway.await(10, TimeUnit.SECONDS)).isTrue();

@@ -32,12 +32,10 @@ final class FlightRecorderEventsTest {
   private static final String BATCH = "io.github.collapseexecutor.Batch";
   private static final String DROPPED = "io.github.collapseexecutor.CallDropped";
 
-  private static final CollapseExecutorOptions NO_WAIT = CollapseExecutorOptions.builder()
-      .collectingWaitTime(CollapseExecutorOptions.NO_WAIT)
-      .build();
+  private static final CollapseExecutorOptions NO_WAIT =
+      CollapseExecutorOptions.builder().collectingWaitTime(CollapseExecutorOptions.NO_WAIT).build();
 
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   @ParameterizedTest
   @EnumSource(Flavour.class)
@@ -69,17 +67,20 @@ final class FlightRecorderEventsTest {
       assertThat(event.getDuration("waitBeforeStart").isNegative()).isFalse();
     }
     // the second batch queued while the first one held the backend at the gate
-    RecordedEvent queued = events.stream().filter(e -> e.getInt("size") == 2).findFirst()
-        .orElseThrow();
+    RecordedEvent queued =
+        events.stream().filter(e -> e.getInt("size") == 2).findFirst().orElseThrow();
     assertThat(queued.getDuration("waitBeforeStart")).isPositive();
   }
 
   @ParameterizedTest
   @EnumSource(Flavour.class)
   void aBatchThatFailsAsAWholeIsRecordedWithItsFailure(Flavour flavour) throws Exception {
-    TestBackend backend = new TestBackend().behaviour(inputs -> {
-      throw new IOException("backend down");
-    });
+    TestBackend backend =
+        new TestBackend()
+            .behaviour(
+                inputs -> {
+                  throw new IOException("backend down");
+                });
     List<RecordedEvent> events;
     try (Recording recording = enabled(BATCH)) {
       Reported reported = new Reported(1);
@@ -91,10 +92,14 @@ final class FlightRecorderEventsTest {
       events = read(recording, BATCH, "users");
     }
 
-    assertThat(events).singleElement().satisfies(event -> {
-      assertThat(event.getString("outcome")).isEqualTo("failed");
-      assertThat(event.getClass("failure").getName()).isEqualTo(IOException.class.getName());
-    });
+    assertThat(events)
+        .singleElement()
+        .satisfies(
+            event -> {
+              assertThat(event.getString("outcome")).isEqualTo("failed");
+              assertThat(event.getClass("failure").getName())
+                  .isEqualTo(IOException.class.getName());
+            });
   }
 
   @ParameterizedTest
@@ -106,11 +111,14 @@ final class FlightRecorderEventsTest {
     try (Recording recording = enabled(BATCH)) {
       Reported reported = new Reported(2);
       try (var executor = flavour.create(reported)) {
-        CompletableFuture<String> leader = executor.submit("k", () -> {
-          started.countDown();
-          assertThat(release.await(10, TimeUnit.SECONDS)).isTrue();
-          return "shared";
-        });
+        CompletableFuture<String> leader =
+            executor.submit(
+                "k",
+                () -> {
+                  started.countDown();
+                  assertThat(release.await(10, TimeUnit.SECONDS)).isTrue();
+                  return "shared";
+                });
         // the blocking flavour submits from threads of its own: the leader's run must have
         // started before the second call comes, and the second joined it before it ends
         assertThat(started.await(10, TimeUnit.SECONDS)).isTrue();
@@ -137,8 +145,8 @@ final class FlightRecorderEventsTest {
   @Test
   void aRejectedCallIsRecordedWithItsReason() throws Exception {
     TestBackend backend = new TestBackend().closeGate();
-    CollapseExecutorOptions bounded = NO_WAIT.toBuilder().name("bounded").maxPendingInputs(1)
-        .build();
+    CollapseExecutorOptions bounded =
+        NO_WAIT.toBuilder().name("bounded").maxPendingInputs(1).build();
     List<RecordedEvent> events;
     try (Recording recording = enabled(DROPPED)) {
       try (var executor = Flavour.ASYNC.create(bounded, backend)) {
@@ -146,18 +154,20 @@ final class FlightRecorderEventsTest {
         backend.awaitFirstBatch();
         CompletableFuture<String> queued = executor.submit(1);
         executor.awaitPending(1);
-        assertThatThrownBy(() -> executor.submit(2))
-            .isInstanceOf(RejectedExecutionException.class);
+        assertThatThrownBy(() -> executor.submit(2)).isInstanceOf(RejectedExecutionException.class);
         backend.open();
         assertThat(List.of(get(running), get(queued))).containsExactly("v0", "v1");
       }
       events = read(recording, DROPPED, "bounded");
     }
 
-    assertThat(events).singleElement().satisfies(event -> {
-      assertThat(event.getString("executor")).isEqualTo("bounded");
-      assertThat(event.getString("reason")).isEqualTo("rejected");
-    });
+    assertThat(events)
+        .singleElement()
+        .satisfies(
+            event -> {
+              assertThat(event.getString("executor")).isEqualTo("bounded");
+              assertThat(event.getString("reason")).isEqualTo("rejected");
+            });
   }
 
   @Test
@@ -166,13 +176,18 @@ final class FlightRecorderEventsTest {
     CountDownLatch release = new CountDownLatch(1);
     List<RecordedEvent> events;
     try (Recording recording = enabled(DROPPED)) {
-      try (var executor = new BlockingCallableGroupCollapseExecutor("slow", CollapseListener.NONE)) {
-        CompletableFuture<String> leader = CompletableFuture.supplyAsync(
-            () -> executor.execute("k", () -> {
-              started.countDown();
-              release.await(10, TimeUnit.SECONDS);
-              return "late";
-            }));
+      try (var executor =
+          new BlockingCallableGroupCollapseExecutor("slow", CollapseListener.NONE)) {
+        CompletableFuture<String> leader =
+            CompletableFuture.supplyAsync(
+                () ->
+                    executor.execute(
+                        "k",
+                        () -> {
+                          started.countDown();
+                          release.await(10, TimeUnit.SECONDS);
+                          return "late";
+                        }));
         assertThat(started.await(10, TimeUnit.SECONDS)).isTrue();
         assertThatThrownBy(() -> executor.execute("k", () -> "own", Duration.ofMillis(50)))
             .isInstanceOf(CollapseTimeoutException.class);
@@ -182,11 +197,14 @@ final class FlightRecorderEventsTest {
       events = read(recording, DROPPED, "slow");
     }
 
-    assertThat(events).singleElement().satisfies(event -> {
-      assertThat(event.getString("executor")).isEqualTo("slow");
-      assertThat(event.getString("reason")).isEqualTo("timed out");
-      assertThat(event.getStackTrace()).isNotNull();
-    });
+    assertThat(events)
+        .singleElement()
+        .satisfies(
+            event -> {
+              assertThat(event.getString("executor")).isEqualTo("slow");
+              assertThat(event.getString("reason")).isEqualTo("timed out");
+              assertThat(event.getStackTrace()).isNotNull();
+            });
   }
 
   @Test
@@ -199,7 +217,8 @@ final class FlightRecorderEventsTest {
         events = read(recording, BATCH, "early");
       }
     }
-    assertThat(events).singleElement()
+    assertThat(events)
+        .singleElement()
         .satisfies(event -> assertThat(event.getString("executor")).isEqualTo("early"));
   }
 
@@ -208,7 +227,8 @@ final class FlightRecorderEventsTest {
     List<RecordedEvent> events;
     try (Recording recording = new Recording()) {
       recording.start();
-      try (var executor = new BlockingCallableGroupCollapseExecutor("quiet", CollapseListener.NONE)) {
+      try (var executor =
+          new BlockingCallableGroupCollapseExecutor("quiet", CollapseListener.NONE)) {
         assertThat(executor.execute("k", () -> "v")).isEqualTo("v");
       }
       events = read(recording, BATCH, "quiet");

@@ -22,7 +22,11 @@ enum FunctionFlavour implements BatchFlavour {
   LIST_FUTURE(Style.FUTURE, false);
 
   /** Where the function runs, and what callers get. */
-  enum Style { BLOCKING, ASYNC, FUTURE }
+  enum Style {
+    BLOCKING,
+    ASYNC,
+    FUTURE
+  }
 
   final Style style;
   final boolean mapped;
@@ -40,8 +44,8 @@ enum FunctionFlavour implements BatchFlavour {
   }
 
   /** Returns a running executor of a function that answers by key; for the map flavours. */
-  Flavour.Harness ofMap(MappedBatchFunction<Integer, String> function,
-      CollapseExecutorOptions options) {
+  Flavour.Harness ofMap(
+      MappedBatchFunction<Integer, String> function, CollapseExecutorOptions options) {
     switch (style) {
       case BLOCKING:
         return Flavour.Harness.blocking(MappedBatchFunction.blocking(function, options));
@@ -50,15 +54,15 @@ enum FunctionFlavour implements BatchFlavour {
         return Flavour.Harness.futures(async, async::execute, null);
       default:
         ExecutorService io = Executors.newCachedThreadPool();
-        var future = MappedBatchFunction.future(
-            (Set<Integer> keys) -> later(io, () -> function.apply(keys)), options);
+        var future =
+            MappedBatchFunction.future(
+                (Set<Integer> keys) -> later(io, () -> function.apply(keys)), options);
         return Flavour.Harness.futures(future, future::execute, io);
     }
   }
 
   /** Returns a running executor of a function that answers in order; for the list flavours. */
-  Flavour.Harness ofList(BatchFunction<Integer, String> function,
-      CollapseExecutorOptions options) {
+  Flavour.Harness ofList(BatchFunction<Integer, String> function, CollapseExecutorOptions options) {
     switch (style) {
       case BLOCKING:
         return Flavour.Harness.blocking(BatchFunction.blocking(function, options));
@@ -67,8 +71,9 @@ enum FunctionFlavour implements BatchFlavour {
         return Flavour.Harness.futures(async, async::execute, null);
       default:
         ExecutorService io = Executors.newCachedThreadPool();
-        var future = BatchFunction.future(
-            (List<Integer> keys) -> later(io, () -> function.apply(keys)), options);
+        var future =
+            BatchFunction.future(
+                (List<Integer> keys) -> later(io, () -> function.apply(keys)), options);
         return Flavour.Harness.futures(future, future::execute, io);
     }
   }
@@ -107,13 +112,14 @@ enum FunctionFlavour implements BatchFlavour {
   /** Returns a future of what {@code load} returns or throws on a thread of {@code io}. */
   static <T> CompletableFuture<T> later(ExecutorService io, Load<T> load) {
     CompletableFuture<T> result = new CompletableFuture<>();
-    io.execute(() -> {
-      try {
-        result.complete(load.load());
-      } catch (Throwable failure) {
-        result.completeExceptionally(failure);
-      }
-    });
+    io.execute(
+        () -> {
+          try {
+            result.complete(load.load());
+          } catch (Throwable failure) {
+            result.completeExceptionally(failure);
+          }
+        });
     return result;
   }
 }

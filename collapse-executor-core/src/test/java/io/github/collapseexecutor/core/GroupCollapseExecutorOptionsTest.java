@@ -25,17 +25,24 @@ final class GroupCollapseExecutorOptionsTest {
   void badValuesAreRefusedWhenSet() {
     var builder = GroupCollapseExecutorOptions.builder();
     assertThatThrownBy(() -> builder.name(" "))
-        .isInstanceOf(IllegalArgumentException.class).hasMessage("name must not be blank");
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("name must not be blank");
     assertThatThrownBy(() -> builder.listener(null))
-        .isInstanceOf(NullPointerException.class).hasMessage("listener");
+        .isInstanceOf(NullPointerException.class)
+        .hasMessage("listener");
     assertThatThrownBy(() -> builder.executor(null))
-        .isInstanceOf(NullPointerException.class).hasMessage("executor");
+        .isInstanceOf(NullPointerException.class)
+        .hasMessage("executor");
   }
 
   @Test
   void toBuilderKeepsEverySetting() {
-    GroupCollapseExecutorOptions options = GroupCollapseExecutorOptions.builder()
-        .name("profiles").listener(new CollapseListener() {}).executor(Runnable::run).build();
+    GroupCollapseExecutorOptions options =
+        GroupCollapseExecutorOptions.builder()
+            .name("profiles")
+            .listener(new CollapseListener() {})
+            .executor(Runnable::run)
+            .build();
     GroupCollapseExecutorOptions copy = options.toBuilder().build();
     assertThat(copy).usingRecursiveComparison().isEqualTo(options);
     assertThat(copy.toString()).contains("name=profiles");
@@ -44,12 +51,13 @@ final class GroupCollapseExecutorOptionsTest {
   @Test
   void classicConstructorsMeanTheSameOptions() {
     List<BatchReport> reports = new CopyOnWriteArrayList<>();
-    CollapseListener listener = new CollapseListener() {
-      @Override
-      public void batchCompleted(BatchReport report) {
-        reports.add(report);
-      }
-    };
+    CollapseListener listener =
+        new CollapseListener() {
+          @Override
+          public void batchCompleted(BatchReport report) {
+            reports.add(report);
+          }
+        };
     try (var classic = new BlockingCallableGroupCollapseExecutor("profiles", listener);
         var unnamed = new FutureCallableGroupCollapseExecutor(null, listener)) {
       assertThat(classic.execute("a", () -> 1)).isEqualTo(1);
@@ -58,14 +66,17 @@ final class GroupCollapseExecutorOptionsTest {
     }
     assertThat(reports).extracting(BatchReport::executorName).containsExactly("profiles");
     assertThatThrownBy(() -> new AsyncCallableGroupCollapseExecutor("", listener))
-        .isInstanceOf(IllegalArgumentException.class).hasMessage("name must not be blank");
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("name must not be blank");
   }
 
   @Test
   void theAsyncFlavourRunsTheWorkOnTheExecutorOfItsOptions() throws Exception {
-    ExecutorService pool = Executors.newSingleThreadExecutor(task -> new Thread(task, "profile-pool"));
-    try (var executor = new AsyncCallableGroupCollapseExecutor(
-        GroupCollapseExecutorOptions.builder().executor(pool).build())) {
+    ExecutorService pool =
+        Executors.newSingleThreadExecutor(task -> new Thread(task, "profile-pool"));
+    try (var executor =
+        new AsyncCallableGroupCollapseExecutor(
+            GroupCollapseExecutorOptions.builder().executor(pool).build())) {
       CompletableFuture<String> thread =
           executor.execute("a", () -> Thread.currentThread().getName());
       assertThat(thread.get(10, TimeUnit.SECONDS)).isEqualTo("profile-pool");
@@ -76,7 +87,8 @@ final class GroupCollapseExecutorOptionsTest {
 
   @Test
   void theAsyncBatchFlavourRunsBatchesOnTheExecutorOfItsOptions() throws Exception {
-    ExecutorService pool = Executors.newSingleThreadExecutor(task -> new Thread(task, "batch-pool"));
+    ExecutorService pool =
+        Executors.newSingleThreadExecutor(task -> new Thread(task, "batch-pool"));
     final class ThreadNames extends CollapseExecutorAsyncSupport<String, String, String> {
       ThreadNames() {
         super(CollapseExecutorOptions.builder().executor(pool).build());

@@ -19,7 +19,8 @@ final class IsolationTest {
   /** An async executor whose batches block until the latch opens. */
   private static CollapseExecutorAsyncSupport<Integer, Integer, Integer> blockingOn(
       CountDownLatch latch, String name) {
-    return new CollapseExecutorAsyncSupport<>(CollapseExecutorOptions.builder().name(name).build()) {
+    return new CollapseExecutorAsyncSupport<>(
+        CollapseExecutorOptions.builder().name(name).build()) {
       @Override
       protected Integer doExecute(Collection<Input<Integer>> inputs) throws Exception {
         latch.await(10, TimeUnit.SECONDS);
@@ -52,19 +53,20 @@ final class IsolationTest {
 
   @Test
   void asyncExecutorsRunBatchesOnThreadsNamedAfterThem() throws Exception {
-    var executor = new CollapseExecutorAsyncSupport<Integer, String, String>(
-        CollapseExecutorOptions.builder().name("names").build()) {
-      @Override
-      protected String doExecute(Collection<Input<Integer>> inputs) {
-        return Thread.currentThread().getName();
-      }
+    var executor =
+        new CollapseExecutorAsyncSupport<Integer, String, String>(
+            CollapseExecutorOptions.builder().name("names").build()) {
+          @Override
+          protected String doExecute(Collection<Input<Integer>> inputs) {
+            return Thread.currentThread().getName();
+          }
 
-      @Override
-      protected void bindingOutput(
-          String thread, List<Bundle<Integer, CompletableFuture<String>>> bundles) {
-        bundles.forEach(b -> b.bindOutput(CompletableFuture.completedFuture(thread)));
-      }
-    };
+          @Override
+          protected void bindingOutput(
+              String thread, List<Bundle<Integer, CompletableFuture<String>>> bundles) {
+            bundles.forEach(b -> b.bindOutput(CompletableFuture.completedFuture(thread)));
+          }
+        };
     try {
       String thread = executor.execute(1).get(5, TimeUnit.SECONDS);
       assertThat(thread).startsWith("collapse-names-");
@@ -81,18 +83,21 @@ final class IsolationTest {
 
     executor.close();
 
-    Await.until(() -> threadsNamed("collapse-closing-").isEmpty(),
+    Await.until(
+        () -> threadsNamed("collapse-closing-").isEmpty(),
         () -> "still running: " + threadsNamed("collapse-closing-"));
   }
 
   @Test
   void closingASameKeyAsyncExecutorEndsTheThreadsOfItsOwnPool() throws Exception {
-    var executor = new AsyncCallableGroupCollapseExecutor("closing-same-key", CollapseListener.NONE);
+    var executor =
+        new AsyncCallableGroupCollapseExecutor("closing-same-key", CollapseListener.NONE);
     assertThat(executor.execute("k", () -> 1).get(5, TimeUnit.SECONDS)).isEqualTo(1);
 
     executor.close();
 
-    Await.until(() -> threadsNamed("collapse-closing-same-key-").isEmpty(),
+    Await.until(
+        () -> threadsNamed("collapse-closing-same-key-").isEmpty(),
         () -> "still running: " + threadsNamed("collapse-closing-same-key-"));
   }
 
@@ -107,28 +112,30 @@ final class IsolationTest {
   @Test
   void blockingExecutorsStartNoThread() {
     Set<Thread> before = Thread.getAllStackTraces().keySet();
-    var executor = new CollapseExecutorBlockingSupport<Integer, Integer, Integer>() {
-      @Override
-      protected Integer doExecute(Collection<Input<Integer>> inputs) {
-        return inputs.size();
-      }
+    var executor =
+        new CollapseExecutorBlockingSupport<Integer, Integer, Integer>() {
+          @Override
+          protected Integer doExecute(Collection<Input<Integer>> inputs) {
+            return inputs.size();
+          }
 
-      @Override
-      protected void bindingOutput(Integer size, List<Bundle<Integer, Integer>> bundles) {
-        bundles.forEach(b -> b.bindOutput(b.value()));
-      }
-    };
+          @Override
+          protected void bindingOutput(Integer size, List<Bundle<Integer, Integer>> bundles) {
+            bundles.forEach(b -> b.bindOutput(b.value()));
+          }
+        };
     var sameKey = new BlockingCallableGroupCollapseExecutor();
     for (int i = 0; i < 1000; i++) {
       assertThat(executor.execute(i)).isEqualTo(i);
       int value = i;
       assertThat(sameKey.execute("k", () -> value)).isEqualTo(i);
     }
-    Set<String> started = Thread.getAllStackTraces().keySet().stream()
-        .filter(t -> !before.contains(t))
-        .map(Thread::getName)
-        .filter(name -> name.startsWith("collapse-"))
-        .collect(Collectors.toSet());
+    Set<String> started =
+        Thread.getAllStackTraces().keySet().stream()
+            .filter(t -> !before.contains(t))
+            .map(Thread::getName)
+            .filter(name -> name.startsWith("collapse-"))
+            .collect(Collectors.toSet());
     assertThat(started).isEmpty();
   }
 }

@@ -74,14 +74,16 @@ final class LatencySamplesTest {
     List<Thread> threads = new ArrayList<>();
     for (int w = 1; w <= writers; w++) {
       int level = w;
-      Thread thread = new Thread(() -> {
-        started.countDown();
-        long i = 0;
-        while (!stop.get()) {
-          // the latency encodes the level, so that a torn or stale entry shows
-          samples.add(level, level * 1_000_000L + (i++ % 1_000));
-        }
-      });
+      Thread thread =
+          new Thread(
+              () -> {
+                started.countDown();
+                long i = 0;
+                while (!stop.get()) {
+                  // the latency encodes the level, so that a torn or stale entry shows
+                  samples.add(level, level * 1_000_000L + (i++ % 1_000));
+                }
+              });
       thread.start();
       threads.add(thread);
     }
@@ -93,7 +95,8 @@ final class LatencySamplesTest {
     // drained, for a few seconds at most
     long lastChance = start + TimeUnit.SECONDS.toNanos(5);
     try {
-      for (long now = start; now < deadline || (drained == 0 && now < lastChance);
+      for (long now = start;
+          now < deadline || (drained == 0 && now < lastChance);
           now = System.nanoTime()) {
         for (long[] sample : drain(samples)) {
           assertThat(sample[0]).isBetween(1L, (long) writers);

@@ -53,15 +53,17 @@ final class LeadOrJoinTest {
     AtomicInteger leaders = new AtomicInteger();
     List<Future<CompletableFuture<String>>> joined = new ArrayList<>();
     for (int i = 0; i < CALLERS; i++) {
-      joined.add(threads.submit(() -> {
-        together.await(10, TimeUnit.SECONDS);
-        Place<String> place = executor.join(KEY);
-        if (place.leads()) {
-          leaders.incrementAndGet();
-          place.lead(() -> work);
-        }
-        return place.future();
-      }));
+      joined.add(
+          threads.submit(
+              () -> {
+                together.await(10, TimeUnit.SECONDS);
+                Place<String> place = executor.join(KEY);
+                if (place.leads()) {
+                  leaders.incrementAndGet();
+                  place.lead(() -> work);
+                }
+                return place.future();
+              }));
     }
     List<CompletableFuture<String>> futures = new ArrayList<>();
     for (Future<CompletableFuture<String>> each : joined) {
@@ -102,11 +104,12 @@ final class LeadOrJoinTest {
     for (int i = 0; i < joiners.size(); i += 2) {
       // half of the joiners leave, from threads of their own, while the others wait
       CompletableFuture<String> leaving = joiners.get(i).future();
-      threads.execute(() -> {
-        leaving.orTimeout(1, TimeUnit.NANOSECONDS);
-        leaving.exceptionally(failure -> null).join();
-        left.countDown();
-      });
+      threads.execute(
+          () -> {
+            leaving.orTimeout(1, TimeUnit.NANOSECONDS);
+            leaving.exceptionally(failure -> null).join();
+            left.countDown();
+          });
     }
     assertThat(left.await(10, TimeUnit.SECONDS)).isTrue();
     leader.future().cancel(/* mayInterruptIfRunning= */ false);
@@ -130,10 +133,11 @@ final class LeadOrJoinTest {
     leader.future().cancel(/* mayInterruptIfRunning= */ false);
     CountDownLatch left = new CountDownLatch(joiners.size());
     for (Place<String> joiner : joiners) {
-      threads.execute(() -> {
-        joiner.future().cancel(/* mayInterruptIfRunning= */ false);
-        left.countDown();
-      });
+      threads.execute(
+          () -> {
+            joiner.future().cancel(/* mayInterruptIfRunning= */ false);
+            left.countDown();
+          });
     }
     assertThat(left.await(10, TimeUnit.SECONDS)).isTrue();
     assertThat(work).isNotDone();
@@ -169,10 +173,12 @@ final class LeadOrJoinTest {
       Place<String> leader = executor.join(KEY + i);
       CompletableFuture<String> work = new CompletableFuture<>();
       CyclicBarrier together = new CyclicBarrier(2);
-      Future<Boolean> leaving = threads.submit(() -> {
-        together.await(10, TimeUnit.SECONDS);
-        return leader.future().cancel(/* mayInterruptIfRunning= */ false);
-      });
+      Future<Boolean> leaving =
+          threads.submit(
+              () -> {
+                together.await(10, TimeUnit.SECONDS);
+                return leader.future().cancel(/* mayInterruptIfRunning= */ false);
+              });
       together.await(10, TimeUnit.SECONDS);
 
       leader.lead(() -> work);
@@ -188,14 +194,16 @@ final class LeadOrJoinTest {
     Place<String> joiner = executor.join(KEY);
     IllegalArgumentException thrown = new IllegalArgumentException("no such profile");
 
-    leader.lead(() -> {
-      throw thrown;
-    });
+    leader.lead(
+        () -> {
+          throw thrown;
+        });
 
     assertThat(joiner.leads()).isFalse();
     for (Place<String> place : List.of(leader, joiner)) {
       assertThatThrownBy(() -> place.future().get(10, TimeUnit.SECONDS))
-          .isInstanceOf(ExecutionException.class).hasCause(thrown);
+          .isInstanceOf(ExecutionException.class)
+          .hasCause(thrown);
     }
     assertThat(executor.join(KEY).leads()).isTrue();
   }
@@ -212,7 +220,8 @@ final class LeadOrJoinTest {
 
     for (Place<String> place : List.of(leader, joiner)) {
       assertThatThrownBy(() -> place.future().get(10, TimeUnit.SECONDS))
-          .isInstanceOf(ExecutionException.class).hasCause(failure);
+          .isInstanceOf(ExecutionException.class)
+          .hasCause(failure);
     }
   }
 
@@ -224,7 +233,8 @@ final class LeadOrJoinTest {
     leader.lead(() -> null);
 
     assertThatThrownBy(() -> joiner.future().get(10, TimeUnit.SECONDS))
-        .isInstanceOf(ExecutionException.class).hasCauseInstanceOf(NullPointerException.class)
+        .isInstanceOf(ExecutionException.class)
+        .hasCauseInstanceOf(NullPointerException.class)
         .hasMessageContaining("lead-or-join");
   }
 
@@ -237,9 +247,11 @@ final class LeadOrJoinTest {
 
     assertThatThrownBy(() -> joiner.lead(() -> work))
         .isInstanceOf(IllegalStateException.class)
-        .hasMessageContaining("lead-or-join").hasMessageContaining("cannot lead");
+        .hasMessageContaining("lead-or-join")
+        .hasMessageContaining("cannot lead");
     assertThatThrownBy(() -> leader.lead(() -> work))
-        .isInstanceOf(IllegalStateException.class).hasMessageContaining("started already");
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessageContaining("started already");
     work.complete("once");
     assertThat(joiner.future()).isCompletedWithValue("once");
   }
@@ -257,20 +269,23 @@ final class LeadOrJoinTest {
     executor.close();
 
     assertThatThrownBy(() -> executor.join(KEY))
-        .isInstanceOf(IllegalStateException.class).hasMessageContaining("closed");
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessageContaining("closed");
   }
 
   @Test
   void theWorkCannotJoinItsOwnRunOnItsThread() {
     Place<String> leader = executor.join(KEY);
 
-    leader.lead(() -> {
-      executor.join(KEY);
-      return CompletableFuture.completedFuture("never");
-    });
+    leader.lead(
+        () -> {
+          executor.join(KEY);
+          return CompletableFuture.completedFuture("never");
+        });
 
     assertThatThrownBy(() -> leader.future().get(10, TimeUnit.SECONDS))
-        .isInstanceOf(ExecutionException.class).hasCauseInstanceOf(IllegalStateException.class)
+        .isInstanceOf(ExecutionException.class)
+        .hasCauseInstanceOf(IllegalStateException.class)
         .hasMessageContaining("its own result");
   }
 
@@ -295,10 +310,12 @@ final class LeadOrJoinTest {
     CyclicBarrier together = new CyclicBarrier(count);
     List<Future<Place<String>>> joining = new ArrayList<>();
     for (int i = 0; i < count; i++) {
-      joining.add(threads.submit(() -> {
-        together.await(10, TimeUnit.SECONDS);
-        return executor.<String>join(KEY);
-      }));
+      joining.add(
+          threads.submit(
+              () -> {
+                together.await(10, TimeUnit.SECONDS);
+                return executor.<String>join(KEY);
+              }));
     }
     List<Place<String>> joined = new ArrayList<>();
     for (Future<Place<String>> each : joining) {

@@ -55,8 +55,8 @@ final class LevelLatenciesTest {
 
     levels.add(1, 50_000);
 
-    assertThat(levels.mean(1)).isCloseTo(
-        (4 * 1_000 + AdaptiveLimitTuning.SAMPLE_CAP * 1_000) / 5, within(1e-9));
+    assertThat(levels.mean(1))
+        .isCloseTo((4 * 1_000 + AdaptiveLimitTuning.SAMPLE_CAP * 1_000) / 5, within(1e-9));
   }
 
   @Test

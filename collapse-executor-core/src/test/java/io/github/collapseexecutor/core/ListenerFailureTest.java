@@ -31,9 +31,8 @@ import org.junit.jupiter.params.provider.EnumSource;
 @Timeout(60)
 final class ListenerFailureTest {
 
-  private static final CollapseExecutorOptions NO_WAIT = CollapseExecutorOptions.builder()
-      .collectingWaitTime(CollapseExecutorOptions.NO_WAIT)
-      .build();
+  private static final CollapseExecutorOptions NO_WAIT =
+      CollapseExecutorOptions.builder().collectingWaitTime(CollapseExecutorOptions.NO_WAIT).build();
 
   /** Throws from every callback, taking turns between an error and a checked exception. */
   private static final class ThrowingListener implements CollapseListener {
@@ -75,8 +74,8 @@ final class ListenerFailureTest {
 
   @ParameterizedTest
   @EnumSource(Flavour.class)
-  void aListenerThatThrowsAfterABatchNeitherDropsTheQueuedBatchNorReachesTheCaller(
-      Flavour flavour) throws Exception {
+  void aListenerThatThrowsAfterABatchNeitherDropsTheQueuedBatchNorReachesTheCaller(Flavour flavour)
+      throws Exception {
     ThrowingListener listener = new ThrowingListener();
     TestBackend backend = new TestBackend().closeGate();
     try (var executor = flavour.create(NO_WAIT.toBuilder().listener(listener).build(), backend)) {
@@ -94,29 +93,33 @@ final class ListenerFailureTest {
       // both kinds of throwable were thrown by now, and the executor still takes calls
       assertThat(get(executor.submit(3))).isEqualTo("v3");
       assertThat(get(executor.submit(4))).isEqualTo("v4");
-      assertThat(backend.batches()).containsExactly(
-          List.of(0), List.of(1, 2), List.of(3), List.of(4));
+      assertThat(backend.batches())
+          .containsExactly(List.of(0), List.of(1, 2), List.of(3), List.of(4));
     }
   }
 
   @ParameterizedTest
   @EnumSource(Flavour.class)
-  void aListenerThatThrowsFromEveryCallbackUnderConcurrentLoadLeavesNoCallerWaiting(
-      Flavour flavour) throws Exception {
+  void aListenerThatThrowsFromEveryCallbackUnderConcurrentLoadLeavesNoCallerWaiting(Flavour flavour)
+      throws Exception {
     ThrowingListener listener = new ThrowingListener();
     // each batch waits long enough for callers to queue past the bound and to time out
-    TestBackend backend = new TestBackend().behaviour(inputs -> {
-      LockSupport.parkNanos(TimeUnit.MICROSECONDS.toNanos(500));
-      return TestBackend.lookup(inputs);
-    });
+    TestBackend backend =
+        new TestBackend()
+            .behaviour(
+                inputs -> {
+                  LockSupport.parkNanos(TimeUnit.MICROSECONDS.toNanos(500));
+                  return TestBackend.lookup(inputs);
+                });
     // one batch at a time, so that callers do queue past the bound: an adaptive limit that finds
     // room for eight batches would leave every caller a batch of its own and nothing to reject
-    CollapseExecutorOptions options = NO_WAIT.toBuilder()
-        .name("throwing-listener")
-        .maxConcurrentBatches(1)
-        .maxPendingInputs(4)
-        .listener(listener)
-        .build();
+    CollapseExecutorOptions options =
+        NO_WAIT.toBuilder()
+            .name("throwing-listener")
+            .maxConcurrentBatches(1)
+            .maxPendingInputs(4)
+            .listener(listener)
+            .build();
     int threads = 8;
     int callsPerThread = 150;
     ExecutorService load = Executors.newFixedThreadPool(threads);
@@ -125,15 +128,17 @@ final class ListenerFailureTest {
       List<Future<int[]>> outcomes = new ArrayList<>();
       for (int t = 0; t < threads; t++) {
         int thread = t;
-        outcomes.add(load.submit(() -> {
-          start.await();
-          int[] counts = new int[3];
-          for (int i = 0; i < callsPerThread; i++) {
-            int input = thread * callsPerThread + i;
-            counts[outcome(executor, input, i % 3 == 0)]++;
-          }
-          return counts;
-        }));
+        outcomes.add(
+            load.submit(
+                () -> {
+                  start.await();
+                  int[] counts = new int[3];
+                  for (int i = 0; i < callsPerThread; i++) {
+                    int input = thread * callsPerThread + i;
+                    counts[outcome(executor, input, i % 3 == 0)]++;
+                  }
+                  return counts;
+                }));
       }
       start.countDown();
       int[] total = new int[3];
@@ -185,8 +190,7 @@ final class ListenerFailureTest {
 
   @ParameterizedTest
   @EnumSource(SameKeyFlavour.class)
-  void aListenerThatThrowsAfterASharedRunReachesNoCaller(SameKeyFlavour flavour)
-      throws Exception {
+  void aListenerThatThrowsAfterASharedRunReachesNoCaller(SameKeyFlavour flavour) throws Exception {
     ThrowingListener listener = new ThrowingListener();
     try (var executor = flavour.create(listener)) {
       assertThat(executor.submit("k", () -> "first").get(10, TimeUnit.SECONDS)).isEqualTo("first");
@@ -205,15 +209,20 @@ final class ListenerFailureTest {
     CountDownLatch gate = new CountDownLatch(1);
     ExecutorService leader = Executors.newSingleThreadExecutor();
     try (executor) {
-      Future<String> running = leader.submit(() -> executor.execute("k", () -> {
-        started.countDown();
-        gate.await(10, TimeUnit.SECONDS);
-        return "result";
-      }));
+      Future<String> running =
+          leader.submit(
+              () ->
+                  executor.execute(
+                      "k",
+                      () -> {
+                        started.countDown();
+                        gate.await(10, TimeUnit.SECONDS);
+                        return "result";
+                      }));
       assertThat(started.await(10, TimeUnit.SECONDS)).isTrue();
       for (int i = 0; i < 2; i++) {
-        Throwable waited = catchThrowable(() -> executor.execute("k", () -> "unused",
-            Duration.ofMillis(1)));
+        Throwable waited =
+            catchThrowable(() -> executor.execute("k", () -> "unused", Duration.ofMillis(1)));
         assertThat(waited).isInstanceOf(CollapseTimeoutException.class);
       }
       gate.countDown();

@@ -58,7 +58,9 @@ final class RandomizedStressTest {
     return out;
   }
 
-  private static <O> void bind(Map<Long, String> output, List<Bundle<Long, O>> bundles,
+  private static <O> void bind(
+      Map<Long, String> output,
+      List<Bundle<Long, O>> bundles,
       java.util.function.Function<String, O> wrap) {
     ThreadLocalRandom random = ThreadLocalRandom.current();
     for (Bundle<Long, O> bundle : bundles) {
@@ -80,10 +82,7 @@ final class RandomizedStressTest {
   }
 
   private static CollapseExecutorOptions options() {
-    return CollapseExecutorOptions.builder()
-        .maxBatchSize(50)
-        .maxConcurrentBatches(4)
-        .build();
+    return CollapseExecutorOptions.builder().maxBatchSize(50).maxConcurrentBatches(4).build();
   }
 
   /** Checks one ended call; returns a description of what is wrong, or null. */
@@ -94,16 +93,18 @@ final class RandomizedStressTest {
     Throwable cause = failure instanceof CollapseExecutionException ? failure.getCause() : failure;
     if (cause instanceof ChaosException) {
       String message = cause.getMessage();
-      boolean own = message.equals("batch failure")
-          || message.equals("item failure for input " + input);
+      boolean own =
+          message.equals("batch failure") || message.equals("item failure for input " + input);
       return own ? null : "input " + input + " got a failure of another input: " + message;
     }
     if (cause instanceof java.util.concurrent.CancellationException) {
       return null; // a caller that cancelled its own future
     }
     if (cause instanceof IllegalStateException) {
-      return String.valueOf(cause.getMessage()).endsWith("did not bind an output for input " + input)
-          ? null : "input " + input + " got " + cause;
+      return String.valueOf(cause.getMessage())
+              .endsWith("did not bind an output for input " + input)
+          ? null
+          : "input " + input + " got " + cause;
     }
     if (cause instanceof InterruptedException
         || failure instanceof CollapseTimeoutException
@@ -115,51 +116,61 @@ final class RandomizedStressTest {
 
   @Test
   void blockingCallsEndExactlyOnceWithTheirOwnOutcome() throws Exception {
-    var executor = new CollapseExecutorBlockingSupport<Long, String, Map<Long, String>>(options()) {
-      @Override
-      protected Map<Long, String> doExecute(Collection<Input<Long>> inputs) throws Exception {
-        return load(inputs);
-      }
+    var executor =
+        new CollapseExecutorBlockingSupport<Long, String, Map<Long, String>>(options()) {
+          @Override
+          protected Map<Long, String> doExecute(Collection<Input<Long>> inputs) throws Exception {
+            return load(inputs);
+          }
 
-      @Override
-      protected void bindingOutput(Map<Long, String> output, List<Bundle<Long, String>> bundles) {
-        bind(output, bundles, s -> s);
-      }
-    };
+          @Override
+          protected void bindingOutput(
+              Map<Long, String> output, List<Bundle<Long, String>> bundles) {
+            bind(output, bundles, s -> s);
+          }
+        };
     Queue<String> problems = new ConcurrentLinkedQueue<>();
     AtomicLong ended = new AtomicLong();
     List<Thread> workers = new ArrayList<>();
     for (int t = 0; t < THREADS; t++) {
       long base = (long) t * 1_000_000_000L;
-      workers.add(new Thread(() -> {
-        ThreadLocalRandom random = ThreadLocalRandom.current();
-        for (int i = 0; i < CALLS; i++) {
-          long input = base + i;
-          String output = null;
-          Throwable failure = null;
-          try {
-            output = random.nextInt(100) < 5
-                ? executor.execute(input, Duration.ofNanos(random.nextInt(200_000)))
-                : executor.execute(input);
-          } catch (Throwable e) {
-            failure = e;
-          }
-          Thread.interrupted(); // an interrupt meant for this call must not leak into the next
-          ended.incrementAndGet();
-          String problem = check(input, output, failure);
-          if (problem != null) {
-            problems.add(problem);
-          }
-        }
-      }, "stress-" + t));
+      workers.add(
+          new Thread(
+              () -> {
+                ThreadLocalRandom random = ThreadLocalRandom.current();
+                for (int i = 0; i < CALLS; i++) {
+                  long input = base + i;
+                  String output = null;
+                  Throwable failure = null;
+                  try {
+                    output =
+                        random.nextInt(100) < 5
+                            ? executor.execute(input, Duration.ofNanos(random.nextInt(200_000)))
+                            : executor.execute(input);
+                  } catch (Throwable e) {
+                    failure = e;
+                  }
+                  Thread.interrupted(); // an interrupt meant for this call must not leak into the
+                  // next
+                  ended.incrementAndGet();
+                  String problem = check(input, output, failure);
+                  if (problem != null) {
+                    problems.add(problem);
+                  }
+                }
+              },
+              "stress-" + t));
     }
-    Thread chaos = new Thread(() -> {
-      ThreadLocalRandom random = ThreadLocalRandom.current();
-      while (!Thread.currentThread().isInterrupted()) {
-        workers.get(random.nextInt(THREADS)).interrupt();
-        LockSupport.parkNanos(200_000);
-      }
-    }, "stress-interrupter");
+    Thread chaos =
+        new Thread(
+            () -> {
+              ThreadLocalRandom random = ThreadLocalRandom.current();
+              while (!Thread.currentThread().isInterrupted()) {
+                workers.get(random.nextInt(THREADS)).interrupt();
+                LockSupport.parkNanos(200_000);
+              }
+            },
+            "stress-interrupter");
     workers.forEach(Thread::start);
     chaos.start();
     for (Thread worker : workers) {
@@ -176,70 +187,78 @@ final class RandomizedStressTest {
 
   @Test
   void asyncAndFutureCallsEndExactlyOnceWithTheirOwnOutcome() throws Exception {
-    var async = new CollapseExecutorAsyncSupport<Long, String, Map<Long, String>>(options()) {
-      @Override
-      protected Map<Long, String> doExecute(Collection<Input<Long>> inputs) throws Exception {
-        return load(inputs);
-      }
-
-      @Override
-      protected void bindingOutput(
-          Map<Long, String> output, List<Bundle<Long, CompletableFuture<String>>> bundles) {
-        bind(output, bundles, CompletableFuture::completedFuture);
-      }
-    };
-    var future = new CollapseExecutorFutureSupport<Long, String, Map<Long, String>>(options()) {
-      @Override
-      protected CompletableFuture<Map<Long, String>> doExecute(Collection<Input<Long>> inputs) {
-        return CompletableFuture.supplyAsync(() -> {
-          try {
+    var async =
+        new CollapseExecutorAsyncSupport<Long, String, Map<Long, String>>(options()) {
+          @Override
+          protected Map<Long, String> doExecute(Collection<Input<Long>> inputs) throws Exception {
             return load(inputs);
-          } catch (Exception e) {
-            throw new java.util.concurrent.CompletionException(e);
           }
-        });
-      }
 
-      @Override
-      protected void bindingOutput(Map<Long, String> output, List<Bundle<Long, String>> bundles) {
-        bind(output, bundles, s -> s);
-      }
-    };
+          @Override
+          protected void bindingOutput(
+              Map<Long, String> output, List<Bundle<Long, CompletableFuture<String>>> bundles) {
+            bind(output, bundles, CompletableFuture::completedFuture);
+          }
+        };
+    var future =
+        new CollapseExecutorFutureSupport<Long, String, Map<Long, String>>(options()) {
+          @Override
+          protected CompletableFuture<Map<Long, String>> doExecute(Collection<Input<Long>> inputs) {
+            return CompletableFuture.supplyAsync(
+                () -> {
+                  try {
+                    return load(inputs);
+                  } catch (Exception e) {
+                    throw new java.util.concurrent.CompletionException(e);
+                  }
+                });
+          }
+
+          @Override
+          protected void bindingOutput(
+              Map<Long, String> output, List<Bundle<Long, String>> bundles) {
+            bind(output, bundles, s -> s);
+          }
+        };
     Queue<String> problems = new ConcurrentLinkedQueue<>();
     AtomicLong ended = new AtomicLong();
     List<Thread> workers = new ArrayList<>();
     for (int t = 0; t < THREADS; t++) {
       long base = (long) t * 1_000_000_000L;
       boolean useAsync = t % 2 == 0;
-      workers.add(new Thread(() -> {
-        ThreadLocalRandom random = ThreadLocalRandom.current();
-        for (int i = 0; i < CALLS; i++) {
-          long input = base + i;
-          CompletableFuture<String> call = useAsync ? async.execute(input) : future.execute(input);
-          int dice = random.nextInt(100);
-          if (dice < 3) {
-            call.cancel(false);
-          } else if (dice < 6) {
-            call.orTimeout(random.nextInt(200), TimeUnit.MICROSECONDS);
-          }
-          String output = null;
-          Throwable failure = null;
-          try {
-            output = call.get(30, TimeUnit.SECONDS);
-          } catch (ExecutionException e) {
-            failure = e.getCause();
-          } catch (java.util.concurrent.CancellationException e) {
-            failure = e;
-          } catch (Throwable e) {
-            failure = new AssertionError("call for input " + input + " did not end", e);
-          }
-          ended.incrementAndGet();
-          String problem = check(input, output, failure);
-          if (problem != null) {
-            problems.add(problem);
-          }
-        }
-      }, "stress-" + t));
+      workers.add(
+          new Thread(
+              () -> {
+                ThreadLocalRandom random = ThreadLocalRandom.current();
+                for (int i = 0; i < CALLS; i++) {
+                  long input = base + i;
+                  CompletableFuture<String> call =
+                      useAsync ? async.execute(input) : future.execute(input);
+                  int dice = random.nextInt(100);
+                  if (dice < 3) {
+                    call.cancel(false);
+                  } else if (dice < 6) {
+                    call.orTimeout(random.nextInt(200), TimeUnit.MICROSECONDS);
+                  }
+                  String output = null;
+                  Throwable failure = null;
+                  try {
+                    output = call.get(30, TimeUnit.SECONDS);
+                  } catch (ExecutionException e) {
+                    failure = e.getCause();
+                  } catch (java.util.concurrent.CancellationException e) {
+                    failure = e;
+                  } catch (Throwable e) {
+                    failure = new AssertionError("call for input " + input + " did not end", e);
+                  }
+                  ended.incrementAndGet();
+                  String problem = check(input, output, failure);
+                  if (problem != null) {
+                    problems.add(problem);
+                  }
+                }
+              },
+              "stress-" + t));
     }
     workers.forEach(Thread::start);
     for (Thread worker : workers) {
@@ -248,8 +267,9 @@ final class RandomizedStressTest {
     }
     assertThat(problems).isEmpty();
     assertThat(ended).hasValue((long) THREADS * CALLS);
-    Await.until(() -> EngineInternals.pendingInputs(async) == 0
-            && EngineInternals.pendingInputs(future) == 0,
+    Await.until(
+        () ->
+            EngineInternals.pendingInputs(async) == 0 && EngineInternals.pendingInputs(future) == 0,
         () -> "inputs left pending");
     async.close();
     future.close();

@@ -25,7 +25,9 @@ final class ReadmeExamplesTest {
 
   static final class UserRepository {
     Map<Long, User> loadAll(Collection<Long> ids) {
-      return ids.stream().filter(id -> id < 1000).distinct()
+      return ids.stream()
+          .filter(id -> id < 1000)
+          .distinct()
           .collect(Collectors.toMap(id -> id, User::new));
     }
   }
@@ -68,7 +70,8 @@ final class ReadmeExamplesTest {
     assertThat(profile).isEqualTo(new Profile(7));
     assertThat(user).isEqualTo(new User(42));
     assertThatThrownBy(() -> userLoader.execute(4242L))
-        .isInstanceOf(NoSuchElementException.class).hasMessage("no user 4242");
+        .isInstanceOf(NoSuchElementException.class)
+        .hasMessage("no user 4242");
   }
 
   @Test

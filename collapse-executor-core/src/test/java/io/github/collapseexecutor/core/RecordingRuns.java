@@ -18,8 +18,10 @@ final class RecordingRuns implements CollapseListener {
   final List<RunStart> starts = Collections.synchronizedList(new ArrayList<>());
   final List<String> events = Collections.synchronizedList(new ArrayList<>());
   final List<BatchReport> ended = Collections.synchronizedList(new ArrayList<>());
+
   /** Whether some workReturned came on a thread other than the one that started its run. */
   volatile boolean returnedOnOtherThread;
+
   private final CountDownLatch endings;
 
   RecordingRuns(int expectedRuns) {

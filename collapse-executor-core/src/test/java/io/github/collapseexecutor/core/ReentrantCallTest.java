@@ -27,6 +27,7 @@ final class ReentrantCallTest {
 
   /** What doExecute of an input does on its own thread before the batch returns its outputs. */
   private final Map<Integer, Callable<Object>> duringBatch = new ConcurrentHashMap<>();
+
   /** What each of those calls ended with: an output, or the throwable it failed with. */
   private final Map<Integer, Object> seen = new ConcurrentHashMap<>();
 
@@ -41,24 +42,27 @@ final class ReentrantCallTest {
   }
 
   private Loader loader(Flavour flavour, int slots) {
-    CollapseExecutorOptions options = CollapseExecutorOptions.builder()
-        .name("reentrant")
-        .collectingWaitTime(CollapseExecutorOptions.NO_WAIT)
-        .maxConcurrentBatches(slots)
-        .build();
+    CollapseExecutorOptions options =
+        CollapseExecutorOptions.builder()
+            .name("reentrant")
+            .collectingWaitTime(CollapseExecutorOptions.NO_WAIT)
+            .maxConcurrentBatches(slots)
+            .build();
     return switch (flavour) {
       case BLOCKING -> {
-        var target = new CollapseExecutorBlockingSupport<Integer, String, List<Integer>>(options) {
-          @Override
-          protected List<Integer> doExecute(Collection<Input<Integer>> inputs) {
-            return runDuringBatch(inputs);
-          }
+        var target =
+            new CollapseExecutorBlockingSupport<Integer, String, List<Integer>>(options) {
+              @Override
+              protected List<Integer> doExecute(Collection<Input<Integer>> inputs) {
+                return runDuringBatch(inputs);
+              }
 
-          @Override
-          protected void bindingOutput(List<Integer> out, List<Bundle<Integer, String>> bundles) {
-            bundles.forEach(b -> b.bindOutput("v" + b.value()));
-          }
-        };
+              @Override
+              protected void bindingOutput(
+                  List<Integer> out, List<Bundle<Integer, String>> bundles) {
+                bundles.forEach(b -> b.bindOutput("v" + b.value()));
+              }
+            };
         yield new Loader() {
           @Override
           public String call(int input) {
@@ -72,32 +76,37 @@ final class ReentrantCallTest {
         };
       }
       case ASYNC -> {
-        var target = new CollapseExecutorAsyncSupport<Integer, String, List<Integer>>(options) {
-          @Override
-          protected List<Integer> doExecute(Collection<Input<Integer>> inputs) {
-            return runDuringBatch(inputs);
-          }
+        var target =
+            new CollapseExecutorAsyncSupport<Integer, String, List<Integer>>(options) {
+              @Override
+              protected List<Integer> doExecute(Collection<Input<Integer>> inputs) {
+                return runDuringBatch(inputs);
+              }
 
-          @Override
-          protected void bindingOutput(
-              List<Integer> out, List<Bundle<Integer, CompletableFuture<String>>> bundles) {
-            bundles.forEach(b -> b.bindOutput(CompletableFuture.completedFuture("v" + b.value())));
-          }
-        };
+              @Override
+              protected void bindingOutput(
+                  List<Integer> out, List<Bundle<Integer, CompletableFuture<String>>> bundles) {
+                bundles.forEach(
+                    b -> b.bindOutput(CompletableFuture.completedFuture("v" + b.value())));
+              }
+            };
         yield futureLoader(target::execute, target);
       }
       case FUTURE -> {
-        var target = new CollapseExecutorFutureSupport<Integer, String, List<Integer>>(options) {
-          @Override
-          protected CompletableFuture<List<Integer>> doExecute(Collection<Input<Integer>> inputs) {
-            return CompletableFuture.completedFuture(runDuringBatch(inputs));
-          }
+        var target =
+            new CollapseExecutorFutureSupport<Integer, String, List<Integer>>(options) {
+              @Override
+              protected CompletableFuture<List<Integer>> doExecute(
+                  Collection<Input<Integer>> inputs) {
+                return CompletableFuture.completedFuture(runDuringBatch(inputs));
+              }
 
-          @Override
-          protected void bindingOutput(List<Integer> out, List<Bundle<Integer, String>> bundles) {
-            bundles.forEach(b -> b.bindOutput("v" + b.value()));
-          }
-        };
+              @Override
+              protected void bindingOutput(
+                  List<Integer> out, List<Bundle<Integer, String>> bundles) {
+                bundles.forEach(b -> b.bindOutput("v" + b.value()));
+              }
+            };
         yield futureLoader(target::execute, target);
       }
     };
@@ -151,15 +160,20 @@ final class ReentrantCallTest {
       duringBatch.put(1, () -> loader.call(2));
 
       assertThat(outcome(() -> loader.call(1))).isEqualTo("v1");
-      assertThat(seen.get(1)).isInstanceOf(IllegalStateException.class)
-          .asString().contains("reentrant").contains("execute(2)");
+      assertThat(seen.get(1))
+          .isInstanceOf(IllegalStateException.class)
+          .asString()
+          .contains("reentrant")
+          .contains("execute(2)");
       // the refused call left no input behind, and the executor goes on
       assertThat(loader.call(3)).isEqualTo("v3");
     }
   }
 
   @ParameterizedTest
-  @EnumSource(value = Flavour.class, names = {"BLOCKING", "FUTURE"})
+  @EnumSource(
+      value = Flavour.class,
+      names = {"BLOCKING", "FUTURE"})
   void aBatchAtDepthTwoWaitingForItsOwnExecutorWithBothSlotsHeldFailsAtOnce(Flavour flavour)
       throws Exception {
     try (Loader loader = loader(flavour, 2)) {
@@ -169,8 +183,12 @@ final class ReentrantCallTest {
       assertThat(outcome(() -> loader.call(1))).isEqualTo("v1");
       // with a slot free, the nested call ran at once on the same thread
       assertThat(seen.get(1)).isEqualTo("v2");
-      assertThat(seen.get(2)).isInstanceOf(IllegalStateException.class)
-          .asString().contains("reentrant").contains("execute(3)").contains("all 2");
+      assertThat(seen.get(2))
+          .isInstanceOf(IllegalStateException.class)
+          .asString()
+          .contains("reentrant")
+          .contains("execute(3)")
+          .contains("all 2");
       assertThat(loader.call(4)).isEqualTo("v4");
     }
   }
@@ -180,30 +198,51 @@ final class ReentrantCallTest {
   void workCallingItsOwnGroupOnItsThreadFailsAtOnce(SameKeyFlavour flavour) throws Exception {
     ExecutorService callers = Executors.newCachedThreadPool();
     try {
-      Object result = switch (flavour) {
-        case BLOCKING -> {
-          var executor = new BlockingCallableGroupCollapseExecutor("same-key", CollapseListener.NONE);
-          yield CompletableFuture.supplyAsync(() -> executor.execute("k",
-              () -> outcome(() -> executor.execute("k", () -> "inner"))), callers)
-              .get(10, TimeUnit.SECONDS);
-        }
-        case ASYNC -> {
-          var executor = new AsyncCallableGroupCollapseExecutor("same-key", CollapseListener.NONE);
-          yield executor.execute("k",
-              () -> outcome(() -> executor.execute("k", () -> "inner").get(5, TimeUnit.SECONDS)))
-              .get(10, TimeUnit.SECONDS);
-        }
-        case FUTURE -> {
-          var executor = new FutureCallableGroupCollapseExecutor("same-key", CollapseListener.NONE);
-          yield executor.execute("k", () -> {
-            Object inner = outcome(() -> executor.execute("k",
-                () -> CompletableFuture.completedFuture("inner")));
-            return CompletableFuture.completedFuture(inner);
-          }).get(10, TimeUnit.SECONDS);
-        }
-      };
-      assertThat(result).isInstanceOf(IllegalStateException.class)
-          .asString().contains("same-key").contains("execute(k)");
+      Object result =
+          switch (flavour) {
+            case BLOCKING -> {
+              var executor =
+                  new BlockingCallableGroupCollapseExecutor("same-key", CollapseListener.NONE);
+              yield CompletableFuture.supplyAsync(
+                      () ->
+                          executor.execute(
+                              "k", () -> outcome(() -> executor.execute("k", () -> "inner"))),
+                      callers)
+                  .get(10, TimeUnit.SECONDS);
+            }
+            case ASYNC -> {
+              var executor =
+                  new AsyncCallableGroupCollapseExecutor("same-key", CollapseListener.NONE);
+              yield executor
+                  .execute(
+                      "k",
+                      () ->
+                          outcome(
+                              () -> executor.execute("k", () -> "inner").get(5, TimeUnit.SECONDS)))
+                  .get(10, TimeUnit.SECONDS);
+            }
+            case FUTURE -> {
+              var executor =
+                  new FutureCallableGroupCollapseExecutor("same-key", CollapseListener.NONE);
+              yield executor
+                  .execute(
+                      "k",
+                      () -> {
+                        Object inner =
+                            outcome(
+                                () ->
+                                    executor.execute(
+                                        "k", () -> CompletableFuture.completedFuture("inner")));
+                        return CompletableFuture.completedFuture(inner);
+                      })
+                  .get(10, TimeUnit.SECONDS);
+            }
+          };
+      assertThat(result)
+          .isInstanceOf(IllegalStateException.class)
+          .asString()
+          .contains("same-key")
+          .contains("execute(k)");
     } finally {
       callers.shutdownNow();
     }

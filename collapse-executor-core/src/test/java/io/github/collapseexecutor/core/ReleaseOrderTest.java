@@ -58,21 +58,23 @@ final class ReleaseOrderTest {
   void callersThatCallAgainWhenAnsweredShareTheNextBatch() {
     List<Integer> batchSizes = new ArrayList<>();
     List<CompletableFuture<Map<String, String>>> backendCalls = new ArrayList<>();
-    var executor = new CollapseExecutorFutureSupport<String, String, Map<String, String>>() {
-      @Override
-      protected CompletableFuture<Map<String, String>> doExecute(Collection<Input<String>> inputs) {
-        batchSizes.add(inputs.size());
-        CompletableFuture<Map<String, String>> call = new CompletableFuture<>();
-        backendCalls.add(call);
-        return call;
-      }
+    var executor =
+        new CollapseExecutorFutureSupport<String, String, Map<String, String>>() {
+          @Override
+          protected CompletableFuture<Map<String, String>> doExecute(
+              Collection<Input<String>> inputs) {
+            batchSizes.add(inputs.size());
+            CompletableFuture<Map<String, String>> call = new CompletableFuture<>();
+            backendCalls.add(call);
+            return call;
+          }
 
-      @Override
-      protected void bindingOutput(Map<String, String> output,
-          List<Bundle<String, String>> bundles) {
-        bundles.forEach(bundle -> bundle.bindOutput(output.get(bundle.value())));
-      }
-    };
+          @Override
+          protected void bindingOutput(
+              Map<String, String> output, List<Bundle<String, String>> bundles) {
+            bundles.forEach(bundle -> bundle.bindOutput(output.get(bundle.value())));
+          }
+        };
     CompletableFuture<String> first = executor.execute("a");
     // b and c queue while a's batch holds the only slot, then share the next batch
     CompletableFuture<String> b = executor.execute("b");
@@ -93,7 +95,8 @@ final class ReleaseOrderTest {
   }
 
   private static void answer(CompletableFuture<Map<String, String>> call, String... inputs) {
-    call.complete(List.of(inputs).stream()
-        .collect(Collectors.toMap(Function.identity(), String::toUpperCase)));
+    call.complete(
+        List.of(inputs).stream()
+            .collect(Collectors.toMap(Function.identity(), String::toUpperCase)));
   }
 }

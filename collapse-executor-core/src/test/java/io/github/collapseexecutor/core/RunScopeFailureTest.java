@@ -19,9 +19,8 @@ import org.junit.jupiter.params.provider.EnumSource;
 @Timeout(30)
 final class RunScopeFailureTest {
 
-  private static final CollapseExecutorOptions NO_WAIT = CollapseExecutorOptions.builder()
-      .collectingWaitTime(CollapseExecutorOptions.NO_WAIT)
-      .build();
+  private static final CollapseExecutorOptions NO_WAIT =
+      CollapseExecutorOptions.builder().collectingWaitTime(CollapseExecutorOptions.NO_WAIT).build();
 
   /** Fails somewhere different in every run: its start, its return, its end, or a null scope. */
   private static final class ThrowingRuns implements CollapseListener {
@@ -33,18 +32,21 @@ final class RunScopeFailureTest {
       return switch (n % 4) {
         case 0 -> throw new AssertionError("runStarted error " + n);
         case 1 -> null;
-        case 2 -> new RunScope() {
-          @Override
-          public void workReturned() {
-            throw RunScopeFailureTest.<RuntimeException>sneaky(new IOException("returned " + n));
-          }
-        };
-        default -> new RunScope() {
-          @Override
-          public void ended(BatchReport report) {
-            throw new IllegalStateException("ended " + n);
-          }
-        };
+        case 2 ->
+            new RunScope() {
+              @Override
+              public void workReturned() {
+                throw RunScopeFailureTest.<RuntimeException>sneaky(
+                    new IOException("returned " + n));
+              }
+            };
+        default ->
+            new RunScope() {
+              @Override
+              public void ended(BatchReport report) {
+                throw new IllegalStateException("ended " + n);
+              }
+            };
       };
     }
   }

@@ -53,22 +53,27 @@ final class SameKeyBehaviourTest {
   void concurrentCallsWithAnEqualGroupShareOneRun(SameKeyFlavour flavour) throws Exception {
     List<BatchReport> reports = new CopyOnWriteArrayList<>();
     GatedWork work = new GatedWork();
-    try (var executor = flavour.create(new CollapseListener() {
-      @Override
-      public void batchCompleted(BatchReport report) {
-        reports.add(report);
-      }
-    })) {
+    try (var executor =
+        flavour.create(
+            new CollapseListener() {
+              @Override
+              public void batchCompleted(BatchReport report) {
+                reports.add(report);
+              }
+            })) {
       CompletableFuture<String> first = executor.submit("user:1", work);
       assertThat(work.started.await(10, TimeUnit.SECONDS)).isTrue();
       List<CompletableFuture<String>> joiners = new ArrayList<>();
       AtomicInteger joinerRuns = new AtomicInteger();
       for (int i = 0; i < 10; i++) {
         // equal but not identical keys, and callables of their own that must not run
-        joiners.add(executor.submit(new String("user:1"), () -> {
-          joinerRuns.incrementAndGet();
-          return "joiner";
-        }));
+        joiners.add(
+            executor.submit(
+                new String("user:1"),
+                () -> {
+                  joinerRuns.incrementAndGet();
+                  return "joiner";
+                }));
       }
       if (flavour == SameKeyFlavour.BLOCKING) {
         awaitBlockedJoiners(10);
@@ -115,9 +120,10 @@ final class SameKeyBehaviourTest {
   void everyCallerOfAFailedRunGetsItsException(SameKeyFlavour flavour) throws Exception {
     IOException boom = new IOException("backend down");
     GatedWork work = new GatedWork();
-    work.result = () -> {
-      throw boom;
-    };
+    work.result =
+        () -> {
+          throw boom;
+        };
     try (var executor = flavour.create(CollapseListener.NONE)) {
       CompletableFuture<String> first = executor.submit("k", work);
       assertThat(work.started.await(10, TimeUnit.SECONDS)).isTrue();
@@ -140,12 +146,24 @@ final class SameKeyBehaviourTest {
 
   /** Waits until {@code count} blocking callers wait for a shared run (no latch can tell). */
   private static void awaitBlockedJoiners(int count) {
-    Await.until(() -> Thread.getAllStackTraces().entrySet().stream()
-        .filter(e -> e.getKey().getState() == Thread.State.WAITING)
-        .filter(e -> Arrays.stream(e.getValue()).anyMatch(frame ->
-            frame.getClassName().equals(BlockingCallableGroupCollapseExecutor.class.getName())
-                && frame.getMethodName().equals("await")))
-        .count() == count, () -> "fewer than " + count + " joiners waiting");
+    Await.until(
+        () ->
+            Thread.getAllStackTraces().entrySet().stream()
+                    .filter(e -> e.getKey().getState() == Thread.State.WAITING)
+                    .filter(
+                        e ->
+                            Arrays.stream(e.getValue())
+                                .anyMatch(
+                                    frame ->
+                                        frame
+                                                .getClassName()
+                                                .equals(
+                                                    BlockingCallableGroupCollapseExecutor.class
+                                                        .getName())
+                                            && frame.getMethodName().equals("await")))
+                    .count()
+                == count,
+        () -> "fewer than " + count + " joiners waiting");
   }
 
   @ParameterizedTest
@@ -153,9 +171,11 @@ final class SameKeyBehaviourTest {
   void nullGroupOrCallableIsRefusedNamingTheParameter(SameKeyFlavour flavour) throws Exception {
     try (var executor = flavour.create(CollapseListener.NONE)) {
       assertThat(failureOrThrown(() -> executor.submit(null, () -> "x")))
-          .isInstanceOf(NullPointerException.class).hasMessage("group");
+          .isInstanceOf(NullPointerException.class)
+          .hasMessage("group");
       assertThat(failureOrThrown(() -> executor.submit("k", null)))
-          .isInstanceOf(NullPointerException.class).hasMessage("callable");
+          .isInstanceOf(NullPointerException.class)
+          .hasMessage("callable");
     }
   }
 
@@ -169,14 +189,17 @@ final class SameKeyBehaviourTest {
       executor.executor.close();
       executor.executor.close();
       assertThat(failureOrThrown(() -> executor.submit("other", () -> "x")))
-          .isInstanceOf(IllegalStateException.class).hasMessageContaining("closed");
+          .isInstanceOf(IllegalStateException.class)
+          .hasMessageContaining("closed");
       work.gate.countDown();
       assertThat(running.get(10, TimeUnit.SECONDS)).isEqualTo("result");
     }
   }
 
   @ParameterizedTest
-  @EnumSource(value = SameKeyFlavour.class, names = {"ASYNC", "FUTURE"})
+  @EnumSource(
+      value = SameKeyFlavour.class,
+      names = {"ASYNC", "FUTURE"})
   void oneCallerCancellingLeavesTheOthersTheirResult(SameKeyFlavour flavour) throws Exception {
     GatedWork work = new GatedWork();
     try (var executor = flavour.create(CollapseListener.NONE)) {
@@ -191,7 +214,9 @@ final class SameKeyBehaviourTest {
   }
 
   @ParameterizedTest
-  @EnumSource(value = SameKeyFlavour.class, names = {"ASYNC", "FUTURE"})
+  @EnumSource(
+      value = SameKeyFlavour.class,
+      names = {"ASYNC", "FUTURE"})
   void aCallerCancellingTwiceLeavesOnceAndTheOthersKeepTheirResult(SameKeyFlavour flavour)
       throws Exception {
     GatedWork work = new GatedWork();

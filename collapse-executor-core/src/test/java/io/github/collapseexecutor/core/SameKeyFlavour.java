@@ -45,17 +45,20 @@ enum SameKeyFlavour {
           if (work == null) {
             return target.execute(group, null);
           }
-          return target.execute(group, () -> {
-            CompletableFuture<T> result = new CompletableFuture<>();
-            io.execute(() -> {
-              try {
-                result.complete(work.call());
-              } catch (Throwable failure) {
-                result.completeExceptionally(failure);
-              }
-            });
-            return result;
-          });
+          return target.execute(
+              group,
+              () -> {
+                CompletableFuture<T> result = new CompletableFuture<>();
+                io.execute(
+                    () -> {
+                      try {
+                        result.complete(work.call());
+                      } catch (Throwable failure) {
+                        result.completeExceptionally(failure);
+                      }
+                    });
+                return result;
+              });
         }
       };
     }

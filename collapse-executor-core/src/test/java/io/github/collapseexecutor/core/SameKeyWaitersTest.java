@@ -31,24 +31,34 @@ final class SameKeyWaitersTest {
   @Test
   void aWaiterThatTimesOutLeavesWithoutDisturbingTheRun() throws Exception {
     AtomicInteger timeouts = new AtomicInteger();
-    var executor = new BlockingCallableGroupCollapseExecutor("profiles", new CollapseListener() {
-      @Override
-      public void callTimedOut(String executorName) {
-        timeouts.incrementAndGet();
-      }
-    });
+    var executor =
+        new BlockingCallableGroupCollapseExecutor(
+            "profiles",
+            new CollapseListener() {
+              @Override
+              public void callTimedOut(String executorName) {
+                timeouts.incrementAndGet();
+              }
+            });
     CountDownLatch started = new CountDownLatch(1);
     CountDownLatch gate = new CountDownLatch(1);
-    CompletableFuture<String> leader = CompletableFuture.supplyAsync(() -> executor.execute("k", () -> {
-      started.countDown();
-      gate.await();
-      return "done";
-    }), callers);
+    CompletableFuture<String> leader =
+        CompletableFuture.supplyAsync(
+            () ->
+                executor.execute(
+                    "k",
+                    () -> {
+                      started.countDown();
+                      gate.await();
+                      return "done";
+                    }),
+            callers);
     assertThat(started.await(10, TimeUnit.SECONDS)).isTrue();
 
     assertThatThrownBy(() -> executor.execute("k", () -> "own", Duration.ofMillis(20)))
         .isInstanceOf(CollapseTimeoutException.class)
-        .hasMessageContaining("profiles").hasMessageContaining("group k");
+        .hasMessageContaining("profiles")
+        .hasMessageContaining("group k");
     assertThat(timeouts).hasValue(1);
     gate.countDown();
     assertThat(leader.get(10, TimeUnit.SECONDS)).isEqualTo("done");
@@ -60,14 +70,15 @@ final class SameKeyWaitersTest {
     AtomicInteger runs = new AtomicInteger();
     CountDownLatch firstRunStarted = new CountDownLatch(1);
     AtomicReference<Thread> firstRunner = new AtomicReference<>();
-    java.util.concurrent.Callable<String> work = () -> {
-      if (runs.incrementAndGet() == 1) {
-        firstRunner.set(Thread.currentThread());
-        firstRunStarted.countDown();
-        new CountDownLatch(1).await(); // only an interrupt ends the first run
-      }
-      return "run " + runs.get();
-    };
+    java.util.concurrent.Callable<String> work =
+        () -> {
+          if (runs.incrementAndGet() == 1) {
+            firstRunner.set(Thread.currentThread());
+            firstRunStarted.countDown();
+            new CountDownLatch(1).await(); // only an interrupt ends the first run
+          }
+          return "run " + runs.get();
+        };
     CompletableFuture<String> interrupted =
         CompletableFuture.supplyAsync(() -> executor.execute("k", work), callers);
     assertThat(firstRunStarted.await(10, TimeUnit.SECONDS)).isTrue();
@@ -78,18 +89,26 @@ final class SameKeyWaitersTest {
     firstRunner.get().interrupt();
 
     assertThat(waiter.get(10, TimeUnit.SECONDS)).isEqualTo("run 2");
-    assertThat(interrupted).failsWithin(10, TimeUnit.SECONDS)
+    assertThat(interrupted)
+        .failsWithin(10, TimeUnit.SECONDS)
         .withThrowableOfType(java.util.concurrent.ExecutionException.class)
-        .havingCause().isInstanceOf(CollapseExecutionException.class)
+        .havingCause()
+        .isInstanceOf(CollapseExecutionException.class)
         .withCauseInstanceOf(InterruptedException.class);
   }
 
   private static boolean waiterBlocked() {
     return Thread.getAllStackTraces().entrySet().stream()
         .filter(e -> e.getKey().getState() == Thread.State.WAITING)
-        .anyMatch(e -> java.util.Arrays.stream(e.getValue()).anyMatch(frame ->
-            frame.getClassName().equals(BlockingCallableGroupCollapseExecutor.class.getName())
-                && frame.getMethodName().equals("await")));
+        .anyMatch(
+            e ->
+                java.util.Arrays.stream(e.getValue())
+                    .anyMatch(
+                        frame ->
+                            frame
+                                    .getClassName()
+                                    .equals(BlockingCallableGroupCollapseExecutor.class.getName())
+                                && frame.getMethodName().equals("await")));
   }
 
   @Test
@@ -106,20 +125,25 @@ final class SameKeyWaitersTest {
     Await.until(shared::isCancelled, () -> "shared future not cancelled");
 
     // the abandoned run is gone: the next caller starts a fresh one
-    CompletableFuture<String> fresh = executor.execute("k", () -> CompletableFuture.completedFuture("new"));
+    CompletableFuture<String> fresh =
+        executor.execute("k", () -> CompletableFuture.completedFuture("new"));
     assertThat(fresh.get(10, TimeUnit.SECONDS)).isEqualTo("new");
   }
 
   @Test
   void anAbandonedFutureRunIsReportedOnce() throws Exception {
     List<BatchReport> reports = new java.util.concurrent.CopyOnWriteArrayList<>();
-    var executor = new FutureCallableGroupCollapseExecutor(GroupCollapseExecutorOptions.builder()
-        .listener(new CollapseListener() {
-          @Override
-          public void batchCompleted(BatchReport report) {
-            reports.add(report);
-          }
-        }).build());
+    var executor =
+        new FutureCallableGroupCollapseExecutor(
+            GroupCollapseExecutorOptions.builder()
+                .listener(
+                    new CollapseListener() {
+                      @Override
+                      public void batchCompleted(BatchReport report) {
+                        reports.add(report);
+                      }
+                    })
+                .build());
     CompletableFuture<String> shared = new CompletableFuture<>();
     CompletableFuture<String> a = executor.execute("k", () -> shared);
     CompletableFuture<String> b = executor.execute("k", () -> shared);
@@ -129,11 +153,15 @@ final class SameKeyWaitersTest {
 
     // cancelling the work completes it, which must not complete and report the run a second time
     assertThat(shared).isCancelled();
-    assertThat(reports).singleElement().satisfies(report -> {
-      assertThat(report.size()).isEqualTo(2);
-      assertThat(report.failure()).isInstanceOf(java.util.concurrent.CancellationException.class)
-          .hasMessageContaining("every caller left");
-    });
+    assertThat(reports)
+        .singleElement()
+        .satisfies(
+            report -> {
+              assertThat(report.size()).isEqualTo(2);
+              assertThat(report.failure())
+                  .isInstanceOf(java.util.concurrent.CancellationException.class)
+                  .hasMessageContaining("every caller left");
+            });
   }
 
   @Test
@@ -145,8 +173,8 @@ final class SameKeyWaitersTest {
     for (int i = 0; i < 50; i++) {
       int caller = i;
       // a dependent of each caller's future records when that caller is answered
-      calls.add(executor.execute("k", () -> work)
-          .whenComplete((value, failure) -> answered.add(caller)));
+      calls.add(
+          executor.execute("k", () -> work).whenComplete((value, failure) -> answered.add(caller)));
     }
     assertThat(answered).isEmpty();
 
@@ -158,30 +186,38 @@ final class SameKeyWaitersTest {
 
   @Test
   void asyncCallersAreAnsweredInTheOrderTheyJoinedAlsoOnFailure() throws Exception {
-    var executor = new AsyncCallableGroupCollapseExecutor(
-        GroupCollapseExecutorOptions.builder().executor(callers).build());
+    var executor =
+        new AsyncCallableGroupCollapseExecutor(
+            GroupCollapseExecutorOptions.builder().executor(callers).build());
     CountDownLatch started = new CountDownLatch(1);
     CountDownLatch gate = new CountDownLatch(1);
     List<Integer> answered = new ArrayList<>();
     List<CompletableFuture<Object>> calls = new ArrayList<>();
     for (int i = 0; i < 50; i++) {
       int caller = i;
-      calls.add(executor.execute("k", () -> {
-        started.countDown();
-        gate.await();
-        throw new IllegalStateException("backend down");
-      }).whenComplete((value, failure) -> {
-        synchronized (answered) {
-          answered.add(caller);
-        }
-      }));
+      calls.add(
+          executor
+              .execute(
+                  "k",
+                  () -> {
+                    started.countDown();
+                    gate.await();
+                    throw new IllegalStateException("backend down");
+                  })
+              .whenComplete(
+                  (value, failure) -> {
+                    synchronized (answered) {
+                      answered.add(caller);
+                    }
+                  }));
     }
     assertThat(started.await(10, TimeUnit.SECONDS)).isTrue();
 
     gate.countDown();
 
     CompletableFuture.allOf(calls.toArray(CompletableFuture[]::new))
-        .handle((value, failure) -> null).get(10, TimeUnit.SECONDS);
+        .handle((value, failure) -> null)
+        .get(10, TimeUnit.SECONDS);
     synchronized (answered) {
       assertThat(answered).containsExactlyElementsOf(range(50));
     }

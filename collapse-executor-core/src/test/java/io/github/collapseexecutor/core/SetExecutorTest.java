@@ -33,8 +33,9 @@ final class SetExecutorTest {
       @Override
       Async create(String name, Executor optionsExecutor) {
         var options = GroupCollapseExecutorOptions.builder().name(name);
-        var executor = new AsyncCallableGroupCollapseExecutor(
-            (optionsExecutor == null ? options : options.executor(optionsExecutor)).build());
+        var executor =
+            new AsyncCallableGroupCollapseExecutor(
+                (optionsExecutor == null ? options : options.executor(optionsExecutor)).build());
         return new Async(executor, executor::setExecutor, () -> executor.execute("k", () -> "v"));
       }
     },
@@ -42,8 +43,10 @@ final class SetExecutorTest {
       @Override
       Async create(String name, Executor optionsExecutor) {
         var options = CollapseExecutorOptions.builder().name(name);
-        var executor = MappedBatchFunction.async((Set<String> keys) -> Map.of("k", "v"),
-            (optionsExecutor == null ? options : options.executor(optionsExecutor)).build());
+        var executor =
+            MappedBatchFunction.async(
+                (Set<String> keys) -> Map.of("k", "v"),
+                (optionsExecutor == null ? options : options.executor(optionsExecutor)).build());
         return new Async(executor, executor::setExecutor, () -> executor.execute("k"));
       }
     };
@@ -59,8 +62,11 @@ final class SetExecutorTest {
   }
 
   /** An async executor: its setter, and one call that answers "v". */
-  record Async(CollapseExecutor executor, Consumer<Executor> setExecutor,
-      Supplier<CompletableFuture<String>> call) implements AutoCloseable {
+  record Async(
+      CollapseExecutor executor,
+      Consumer<Executor> setExecutor,
+      Supplier<CompletableFuture<String>> call)
+      implements AutoCloseable {
 
     @Override
     public void close() {
@@ -123,9 +129,11 @@ final class SetExecutorTest {
       assertThatThrownBy(() -> async.setExecutor().accept(late))
           .isInstanceOf(IllegalStateException.class)
           .hasMessageStartingWith("profiles has run work on executor ")
-          .hasMessageEndingWith("already, and keeps it: call setExecutor before the first call, or"
-              + " pass the executor in the options (" + target.optionsType
-              + ".builder().executor(...))");
+          .hasMessageEndingWith(
+              "already, and keeps it: call setExecutor before the first call, or"
+                  + " pass the executor in the options ("
+                  + target.optionsType
+                  + ".builder().executor(...))");
       assertThat(async.callAndWait()).isEqualTo("v");
       assertThat(fromOptions.tasks).hasValue(2);
       assertThat(late.tasks).hasValue(0);
@@ -149,7 +157,8 @@ final class SetExecutorTest {
   void aNullExecutorIsRefusedNamingTheParameter(Target target) {
     try (Async async = target.create("profiles", null)) {
       assertThatThrownBy(() -> async.setExecutor().accept(null))
-          .isInstanceOf(NullPointerException.class).hasMessage("executor");
+          .isInstanceOf(NullPointerException.class)
+          .hasMessage("executor");
     }
   }
 
@@ -161,27 +170,30 @@ final class SetExecutorTest {
    */
   @ParameterizedTest
   @EnumSource(Target.class)
-  void aSetterRacingTheFirstCallEitherTakesEffectForItOrIsRefused(Target target)
-      throws Exception {
+  void aSetterRacingTheFirstCallEitherTakesEffectForItOrIsRefused(Target target) throws Exception {
     for (int round = 0; round < 100; round++) {
       CountingExecutor fromOptions = new CountingExecutor(pool);
       CountingExecutor set = new CountingExecutor(pool);
       try (Async async = target.create("profiles", fromOptions)) {
         CyclicBarrier start = new CyclicBarrier(2);
-        CompletableFuture<Boolean> taken = CompletableFuture.supplyAsync(() -> {
-          await(start);
-          try {
-            async.setExecutor().accept(set);
-            return true;
-          } catch (IllegalStateException refused) {
-            return false;
-          }
-        }, pool);
+        CompletableFuture<Boolean> taken =
+            CompletableFuture.supplyAsync(
+                () -> {
+                  await(start);
+                  try {
+                    async.setExecutor().accept(set);
+                    return true;
+                  } catch (IllegalStateException refused) {
+                    return false;
+                  }
+                },
+                pool);
         await(start);
         assertThat(async.callAndWait()).isEqualTo("v");
 
         boolean tookEffect = taken.get(10, TimeUnit.SECONDS);
-        assertThat(set.tasks).as("round %d, setter took effect: %s", round, tookEffect)
+        assertThat(set.tasks)
+            .as("round %d, setter took effect: %s", round, tookEffect)
             .hasValue(tookEffect ? 1 : 0);
         assertThat(fromOptions.tasks).hasValue(tookEffect ? 0 : 1);
       }

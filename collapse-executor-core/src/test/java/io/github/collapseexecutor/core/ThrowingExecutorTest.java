@@ -48,19 +48,20 @@ final class ThrowingExecutorTest {
   @Test
   void aBatchWhoseExecutorThrowsFailsItsCallersAndGivesItsSlotBack() throws Exception {
     BreakableExecutor pool = new BreakableExecutor();
-    var executor = new CollapseExecutorAsyncSupport<Integer, Integer, List<Integer>>(
-        CollapseExecutorOptions.builder().executor(pool).build()) {
-      @Override
-      protected List<Integer> doExecute(Collection<Input<Integer>> inputs) {
-        return inputs.stream().map(Input::value).toList();
-      }
+    var executor =
+        new CollapseExecutorAsyncSupport<Integer, Integer, List<Integer>>(
+            CollapseExecutorOptions.builder().executor(pool).build()) {
+          @Override
+          protected List<Integer> doExecute(Collection<Input<Integer>> inputs) {
+            return inputs.stream().map(Input::value).toList();
+          }
 
-      @Override
-      protected void bindingOutput(
-          List<Integer> out, List<Bundle<Integer, CompletableFuture<Integer>>> bundles) {
-        bundles.forEach(b -> b.bindOutput(CompletableFuture.completedFuture(b.value() * 10)));
-      }
-    };
+          @Override
+          protected void bindingOutput(
+              List<Integer> out, List<Bundle<Integer, CompletableFuture<Integer>>> bundles) {
+            bundles.forEach(b -> b.bindOutput(CompletableFuture.completedFuture(b.value() * 10)));
+          }
+        };
     try (executor) {
       assertThat(failureOf(executor.execute(1))).isSameAs(BROKEN);
       pool.broken = false;
@@ -71,8 +72,9 @@ final class ThrowingExecutorTest {
   @Test
   void aSameKeyRunWhoseExecutorThrowsFailsItsCallersAndFreesTheGroup() throws Exception {
     BreakableExecutor pool = new BreakableExecutor();
-    try (var executor = new AsyncCallableGroupCollapseExecutor(
-        GroupCollapseExecutorOptions.builder().name("same-key").executor(pool).build())) {
+    try (var executor =
+        new AsyncCallableGroupCollapseExecutor(
+            GroupCollapseExecutorOptions.builder().name("same-key").executor(pool).build())) {
       assertThat(failureOf(executor.execute("k", () -> "first"))).isSameAs(BROKEN);
       pool.broken = false;
       assertThat(executor.execute("k", () -> "second").get(10, TimeUnit.SECONDS))

@@ -58,8 +58,9 @@ public interface Fleet {
    * keeps such requests on their instance: it runs {@code call} at once, the default; with
    * {@link #ANY_AGE} it is {@code call(key, maxWait, call)}.
    */
-  default <X extends Exception> byte @Nullable [] call(List<String> key, Duration maxWait,
-      Duration maxAge, Call<X> call) throws X, InterruptedException {
+  default <X extends Exception> byte @Nullable [] call(
+      List<String> key, Duration maxWait, Duration maxAge, Call<X> call)
+      throws X, InterruptedException {
     if (maxAge.compareTo(ANY_AGE) >= 0) {
       return call(key, maxWait, call);
     }
@@ -77,7 +78,9 @@ public interface Fleet {
    * @return a stage of what another instance's call returned, or of {@code null} once this
    *     instance's call completed; it fails only as this instance's call did
    */
-  default CompletionStage<byte @Nullable []> callAsync(List<String> key, Duration maxWait,
+  default CompletionStage<byte @Nullable []> callAsync(
+      List<String> key,
+      Duration maxWait,
       Supplier<? extends CompletionStage<byte @Nullable []>> call) {
     return call.get().thenApply(own -> null);
   }
@@ -88,9 +91,13 @@ public interface Fleet {
    * {@link #call(List, Duration, Duration, Call)} says; by default such a request stays on its
    * instance.
    */
-  default CompletionStage<byte @Nullable []> callAsync(List<String> key, Duration maxWait,
-      Duration maxAge, Supplier<? extends CompletionStage<byte @Nullable []>> call) {
-    return maxAge.compareTo(ANY_AGE) >= 0 ? callAsync(key, maxWait, call)
+  default CompletionStage<byte @Nullable []> callAsync(
+      List<String> key,
+      Duration maxWait,
+      Duration maxAge,
+      Supplier<? extends CompletionStage<byte @Nullable []>> call) {
+    return maxAge.compareTo(ANY_AGE) >= 0
+        ? callAsync(key, maxWait, call)
         : call.get().thenApply(own -> null);
   }
 

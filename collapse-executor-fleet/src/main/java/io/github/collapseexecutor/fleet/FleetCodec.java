@@ -34,7 +34,8 @@ public interface FleetCodec<T> {
 
   /** Returns the codec of strings, as UTF-8. */
   static FleetCodec<String> utf8() {
-    return of(text -> text.getBytes(StandardCharsets.UTF_8),
+    return of(
+        text -> text.getBytes(StandardCharsets.UTF_8),
         bytes -> new String(bytes, StandardCharsets.UTF_8));
   }
 

@@ -110,9 +110,14 @@ public final class PortableText {
     if (value instanceof String text) {
       return "s:" + text;
     }
-    if (value instanceof Integer || value instanceof Long || value instanceof Short
-        || value instanceof Byte || value instanceof Boolean || value instanceof Character
-        || value instanceof BigInteger || value instanceof UUID) {
+    if (value instanceof Integer
+        || value instanceof Long
+        || value instanceof Short
+        || value instanceof Byte
+        || value instanceof Boolean
+        || value instanceof Character
+        || value instanceof BigInteger
+        || value instanceof UUID) {
       return value.getClass().getSimpleName() + ":" + value;
     }
     if (value instanceof BigDecimal decimal) {
@@ -135,7 +140,9 @@ public final class PortableText {
     if (value instanceof Certificate certificate) {
       try {
         // equals compares the encoded form
-        return "Certificate:" + certificate.getType() + ":"
+        return "Certificate:"
+            + certificate.getType()
+            + ":"
             + Base64.getEncoder().encodeToString(certificate.getEncoded());
       } catch (CertificateEncodingException e) {
         throw new Unwritable(value.getClass());
@@ -147,16 +154,18 @@ public final class PortableText {
     if (value instanceof TimeZone zone) {
       return "TimeZone:" + zone.getID() + "/" + zone.getRawOffset();
     }
-    if ((value instanceof TemporalAccessor || value instanceof TemporalAmount
-        || value instanceof ZoneId) && value.getClass().getName().startsWith("java.time.")) {
+    if ((value instanceof TemporalAccessor
+            || value instanceof TemporalAmount
+            || value instanceof ZoneId)
+        && value.getClass().getName().startsWith("java.time.")) {
       // the java.time values print every field their equals compares
       return value.getClass().getName() + ":" + value;
     }
     return null;
   }
 
-  private static void sequence(String kind, Collection<?> items, StringBuilder out,
-      boolean arrayByContent) {
+  private static void sequence(
+      String kind, Collection<?> items, StringBuilder out, boolean arrayByContent) {
     token(kind + ":" + items.size(), out);
     for (Object item : items) {
       write(item, out, arrayByContent);

@@ -121,19 +121,19 @@ final class PortableTextTest {
   }
 
   private static void assertAlike(@Nullable Object one, @Nullable Object other) {
-    assertThat(PortableText.of(one, true))
-        .isEqualTo(PortableText.of(other, true));
+    assertThat(PortableText.of(one, true)).isEqualTo(PortableText.of(other, true));
   }
 
   private static void assertApart(@Nullable Object one, @Nullable Object other) {
-    assertThat(PortableText.of(one, true))
-        .isNotEqualTo(PortableText.of(other, true));
+    assertThat(PortableText.of(one, true)).isNotEqualTo(PortableText.of(other, true));
   }
 
   private static void assertRefused(Object key) {
     assertThatThrownBy(() -> PortableText.of(key, true))
         .isInstanceOf(PortableText.Unwritable.class)
-        .hasMessageContaining(key instanceof List<?> list ? list.get(0).getClass().getName()
-            : key.getClass().getName());
+        .hasMessageContaining(
+            key instanceof List<?> list
+                ? list.get(0).getClass().getName()
+                : key.getClass().getName());
   }
 }

@@ -17,11 +17,15 @@ final class CallJoiner implements CollapsingCall.Joiner {
 
   private final FutureCallableGroupCollapseExecutor executor;
   private final UnaryCallKeys keys;
+
   /** The shared calls across the instances, or null for an interceptor without a fleet tier. */
   private final @Nullable FleetSharedCall fleetCalls;
+
   private volatile boolean closed;
 
-  CallJoiner(FutureCallableGroupCollapseExecutor executor, UnaryCallKeys keys,
+  CallJoiner(
+      FutureCallableGroupCollapseExecutor executor,
+      UnaryCallKeys keys,
       @Nullable FleetSharedCall fleetCalls) {
     this.executor = executor;
     this.keys = keys;
@@ -35,8 +39,8 @@ final class CallJoiner implements CollapsingCall.Joiner {
    * call as grpc-java fails it.
    */
   @Override
-  public <ReqT, RespT> boolean join(CollapsingCall.Target<ReqT, RespT> target, ReqT request,
-      Caller<RespT> caller) {
+  public <ReqT, RespT> boolean join(
+      CollapsingCall.Target<ReqT, RespT> target, ReqT request, Caller<RespT> caller) {
     if (closed || !caller.mayWait()) {
       return false;
     }
@@ -72,8 +76,13 @@ final class CallJoiner implements CollapsingCall.Joiner {
    * send it again together, with the latest of their deadlines, or none if one of them has none:
    * what the server did up to the first deadline is lost, once, and never shared as a failure.
    */
-  private <ReqT, RespT> boolean follow(UnaryCallKey key, CollapsingCall.Target<ReqT, RespT> target,
-      ReqT request, Caller<RespT> caller, @Nullable Deadline deadline, Executor sending) {
+  private <ReqT, RespT> boolean follow(
+      UnaryCallKey key,
+      CollapsingCall.Target<ReqT, RespT> target,
+      ReqT request,
+      Caller<RespT> caller,
+      @Nullable Deadline deadline,
+      Executor sending) {
     Place<SharedReply> place;
     try {
       place = executor.join(key);
@@ -91,11 +100,16 @@ final class CallJoiner implements CollapsingCall.Joiner {
    * Starts the shared call of {@code key}: through the fleet tier where this interceptor has one
    * and the key can cross, else on this instance.
    */
-  private <ReqT, RespT> CompletableFuture<SharedReply> start(UnaryCallKey key,
-      CollapsingCall.Target<ReqT, RespT> target, ReqT request, Caller<RespT> caller,
-      @Nullable Deadline deadline, Executor sending) {
+  private <ReqT, RespT> CompletableFuture<SharedReply> start(
+      UnaryCallKey key,
+      CollapsingCall.Target<ReqT, RespT> target,
+      ReqT request,
+      Caller<RespT> caller,
+      @Nullable Deadline deadline,
+      Executor sending) {
     FleetSharedCall across = fleetCalls;
-    return across == null ? SharedCall.start(target, request, caller, deadline, sending)
+    return across == null
+        ? SharedCall.start(target, request, caller, deadline, sending)
         : across.start(key, target, request, caller, deadline, sending);
   }
 
@@ -103,12 +117,18 @@ final class CallJoiner implements CollapsingCall.Joiner {
    * Sends {@code caller}'s call again, with {@code deadline}, joining an equal one in flight; once
    * closed, on a call of the caller's own, with its own deadline.
    */
-  private <ReqT, RespT> void resend(UnaryCallKey key, CollapsingCall.Target<ReqT, RespT> target,
-      ReqT request, Caller<RespT> caller, @Nullable Deadline deadline, Executor sending) {
+  private <ReqT, RespT> void resend(
+      UnaryCallKey key,
+      CollapsingCall.Target<ReqT, RespT> target,
+      ReqT request,
+      Caller<RespT> caller,
+      @Nullable Deadline deadline,
+      Executor sending) {
     if (!closed && follow(key, target, request, caller, deadline, sending)) {
       return;
     }
-    caller.follow(SharedCall.start(target, request, caller, caller.deadline(), sending),
+    caller.follow(
+        SharedCall.start(target, request, caller, caller.deadline(), sending),
         (later, by) -> resend(key, target, request, caller, later, by));
   }
 }

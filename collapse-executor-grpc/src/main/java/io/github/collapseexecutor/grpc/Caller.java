@@ -54,8 +54,13 @@ final class Caller<RespT> {
    * @param deadline the caller's own deadline, as {@link OwnDeadline#of} read it when the caller
    *     started its call; null if it has none
    */
-  Caller(MethodDescriptor<?, RespT> method, ClientCall.Listener<RespT> listener, Metadata headers,
-      Context context, @Nullable Executor executor, @Nullable OwnDeadline deadline) {
+  Caller(
+      MethodDescriptor<?, RespT> method,
+      ClientCall.Listener<RespT> listener,
+      Metadata headers,
+      Context context,
+      @Nullable Executor executor,
+      @Nullable OwnDeadline deadline) {
     this.listener = new CallerListener<>(method, listener, context, executor);
     this.headers = headers;
     this.context = context;
@@ -133,8 +138,8 @@ final class Caller<RespT> {
       // a deadline of the context passes as its cancellation, which the listener below hears of
       if (first && deadline != null && !deadline.fromContext()) {
         OwnDeadline own = deadline;
-        deadlineTimer = own.deadline().runOnExpiration(() -> leave(own.exceeded()),
-            DeadlineTimer.INSTANCE);
+        deadlineTimer =
+            own.deadline().runOnExpiration(() -> leave(own.exceeded()), DeadlineTimer.INSTANCE);
       }
     }
     if (first) {
@@ -197,7 +202,8 @@ final class Caller<RespT> {
 
   private void contextCancelled(Context cancelled) {
     OwnDeadline own = deadline;
-    if (own != null && own.fromContext()
+    if (own != null
+        && own.fromContext()
         && cancelled.cancellationCause() instanceof TimeoutException) {
       leave(own.exceeded());
       return;
@@ -237,8 +243,10 @@ final class Caller<RespT> {
       deliver(reply);
       return;
     }
-    Throwable cause = failure instanceof CompletionException && failure.getCause() != null
-        ? failure.getCause() : failure;
+    Throwable cause =
+        failure instanceof CompletionException && failure.getCause() != null
+            ? failure.getCause()
+            : failure;
     if (cause instanceof Takeover ended) {
       takeOver(ended);
     } else if (cause instanceof CancellationException) {

@@ -22,8 +22,11 @@ final class CallerListener<RespT> {
   private final Context context;
   private final @Nullable Executor executor;
 
-  CallerListener(MethodDescriptor<?, RespT> method, ClientCall.Listener<RespT> listener,
-      Context context, @Nullable Executor executor) {
+  CallerListener(
+      MethodDescriptor<?, RespT> method,
+      ClientCall.Listener<RespT> listener,
+      Context context,
+      @Nullable Executor executor) {
     this.method = method;
     this.listener = listener;
     this.context = context;
@@ -39,34 +42,37 @@ final class CallerListener<RespT> {
    * with the method's response marshaller, as a plain call would have received them.
    */
   void reply(SharedReply reply) {
-    run(() -> {
-      if (reply.headers() != null) {
-        listener.onHeaders(SharedReply.copy(reply.headers()));
-      }
-      byte[] message = reply.message();
-      if (message != null) {
-        RespT parsed;
-        try {
-          parsed = method.parseResponse(new ByteArrayInputStream(message));
-        } catch (RuntimeException e) {
-          listener.onClose(Status.INTERNAL.withDescription("Failed to read message.").withCause(e),
-              new Metadata());
-          return;
-        }
-        listener.onMessage(parsed);
-      }
-      listener.onClose(Status.OK, SharedReply.copy(reply.trailers()));
-    });
+    run(
+        () -> {
+          if (reply.headers() != null) {
+            listener.onHeaders(SharedReply.copy(reply.headers()));
+          }
+          byte[] message = reply.message();
+          if (message != null) {
+            RespT parsed;
+            try {
+              parsed = method.parseResponse(new ByteArrayInputStream(message));
+            } catch (RuntimeException e) {
+              listener.onClose(
+                  Status.INTERNAL.withDescription("Failed to read message.").withCause(e),
+                  new Metadata());
+              return;
+            }
+            listener.onMessage(parsed);
+          }
+          listener.onClose(Status.OK, SharedReply.copy(reply.trailers()));
+        });
   }
 
   /** Closes the caller's call with {@code status}, after copies of the headers it received. */
   void close(Status status, @Nullable Metadata received, @Nullable Metadata trailers) {
-    run(() -> {
-      if (received != null) {
-        listener.onHeaders(SharedReply.copy(received));
-      }
-      listener.onClose(status, trailers == null ? new Metadata() : SharedReply.copy(trailers));
-    });
+    run(
+        () -> {
+          if (received != null) {
+            listener.onHeaders(SharedReply.copy(received));
+          }
+          listener.onClose(status, trailers == null ? new Metadata() : SharedReply.copy(trailers));
+        });
   }
 
   private void run(Runnable toListener) {

@@ -86,16 +86,21 @@ public final class CollapseClientInterceptor implements ClientInterceptor, AutoC
   private final CallJoiner calls;
 
   private CollapseClientInterceptor(Builder builder) {
-    FutureCallableGroupCollapseExecutor executor = new FutureCallableGroupCollapseExecutor(
-        GroupCollapseExecutorOptions.builder().name(builder.name).listener(builder.listener)
-            .build());
+    FutureCallableGroupCollapseExecutor executor =
+        new FutureCallableGroupCollapseExecutor(
+            GroupCollapseExecutorOptions.builder()
+                .name(builder.name)
+                .listener(builder.listener)
+                .build());
     this.name = executor.name();
     this.methods = builder.methods;
     this.callCredentialsShared = builder.callCredentialsShared;
     Fleet fleet = builder.fleet;
-    this.calls = new CallJoiner(executor,
-        new UnaryCallKeys(builder.sensitiveMetadata, builder.callerIdentity),
-        fleet == null ? null : new FleetSharedCall(fleet, name, builder.fleetChannelNames));
+    this.calls =
+        new CallJoiner(
+            executor,
+            new UnaryCallKeys(builder.sensitiveMetadata, builder.callerIdentity),
+            fleet == null ? null : new FleetSharedCall(fleet, name, builder.fleetChannelNames));
   }
 
   /** Returns a builder with the defaults: every unary method, the default sensitive keys. */
@@ -266,8 +271,8 @@ public final class CollapseClientInterceptor implements ClientInterceptor, AutoC
      * does); a call it names {@code null}, or for which it throws, stays on its instance. Each
      * name stands for the first channel a call with that name collapses on.
      */
-    public Builder fleet(Fleet fleet,
-        Function<? super CallOptions, @Nullable String> channelNames) {
+    public Builder fleet(
+        Fleet fleet, Function<? super CallOptions, @Nullable String> channelNames) {
       this.fleet = Objects.requireNonNull(fleet, "fleet");
       this.fleetChannelNames = Objects.requireNonNull(channelNames, "channelNames");
       return this;

@@ -25,8 +25,8 @@ import org.jspecify.annotations.Nullable;
 final class CollapsingCall<ReqT, RespT> extends ClientCall<ReqT, RespT> {
 
   /** The method, the options and the next channel of one call: what a new call is made of. */
-  record Target<ReqT, RespT>(MethodDescriptor<ReqT, RespT> method, CallOptions callOptions,
-      Channel next) {
+  record Target<ReqT, RespT>(
+      MethodDescriptor<ReqT, RespT> method, CallOptions callOptions, Channel next) {
 
     /** Returns the authority the call goes to: its options' override or the channel's. */
     String authority() {
@@ -61,9 +61,14 @@ final class CollapsingCall<ReqT, RespT> extends ClientCall<ReqT, RespT> {
       throw new IllegalStateException("start was already called on this call");
     }
     Context context = Context.current();
-    caller = new Caller<>(target.method(), Objects.requireNonNull(listener, "listener"),
-        Objects.requireNonNull(headers, "headers"), context, target.callOptions().getExecutor(),
-        OwnDeadline.of(target.callOptions(), context));
+    caller =
+        new Caller<>(
+            target.method(),
+            Objects.requireNonNull(listener, "listener"),
+            Objects.requireNonNull(headers, "headers"),
+            context,
+            target.callOptions().getExecutor(),
+            OwnDeadline.of(target.callOptions(), context));
   }
 
   @Override
@@ -148,10 +153,13 @@ final class CollapsingCall<ReqT, RespT> extends ClientCall<ReqT, RespT> {
       return;
     }
     // the status grpc-java gives a plain call cancelled so
-    Throwable why = message == null && cause == null
-        ? new CancellationException("Cancelled without a message or cause") : cause;
-    Status status = Status.CANCELLED.withDescription(
-        message != null ? message : "Call cancelled without message");
+    Throwable why =
+        message == null && cause == null
+            ? new CancellationException("Cancelled without a message or cause")
+            : cause;
+    Status status =
+        Status.CANCELLED.withDescription(
+            message != null ? message : "Call cancelled without message");
     if (!leaving.leave(why != null ? status.withCause(why) : status)) {
       cancelOwn(message, cause);
     }

@@ -14,11 +14,14 @@ final class DeadlineTimer {
   private DeadlineTimer() {}
 
   private static ScheduledExecutorService timer() {
-    ScheduledThreadPoolExecutor timer = new ScheduledThreadPoolExecutor(1, task -> {
-      Thread thread = new Thread(task, "collapse-grpc-deadlines");
-      thread.setDaemon(true);
-      return thread;
-    });
+    ScheduledThreadPoolExecutor timer =
+        new ScheduledThreadPoolExecutor(
+            1,
+            task -> {
+              Thread thread = new Thread(task, "collapse-grpc-deadlines");
+              thread.setDaemon(true);
+              return thread;
+            });
     // a caller that leaves before its deadline takes its timer entry with it
     timer.setRemoveOnCancelPolicy(true);
     return timer;

@@ -38,6 +38,7 @@ final class FleetSharedCall {
   private final Fleet fleet;
   private final String interceptorName;
   private final Function<? super CallOptions, @Nullable String> channelNames;
+
   /** The channel each fleet name stands for: the first one a call with the name collapsed on. */
   private final ConcurrentHashMap<String, Channel> channels = new ConcurrentHashMap<>();
 
@@ -45,7 +46,9 @@ final class FleetSharedCall {
    * @param channelNames the name of a call's channel, the same on every instance, or
    *     {@code null} for a channel whose calls stay on this instance
    */
-  FleetSharedCall(Fleet fleet, String interceptorName,
+  FleetSharedCall(
+      Fleet fleet,
+      String interceptorName,
       Function<? super CallOptions, @Nullable String> channelNames) {
     this.fleet = fleet;
     this.interceptorName = interceptorName;
@@ -57,66 +60,86 @@ final class FleetSharedCall {
    * {@link SharedCall#start} does on this instance alone, or on this instance alone where the
    * key cannot cross; cancelling the reply cancels the call this instance sent, if it sent one.
    */
-  <ReqT, RespT> CompletableFuture<SharedReply> start(UnaryCallKey key,
-      CollapsingCall.Target<ReqT, RespT> target, ReqT request, Caller<RespT> first,
-      @Nullable Deadline deadline, Executor sending) {
+  <ReqT, RespT> CompletableFuture<SharedReply> start(
+      UnaryCallKey key,
+      CollapsingCall.Target<ReqT, RespT> target,
+      ReqT request,
+      Caller<RespT> first,
+      @Nullable Deadline deadline,
+      Executor sending) {
     List<String> text = text(key, target.callOptions());
-    return text == null ? SharedCall.start(target, request, first, deadline, sending)
+    return text == null
+        ? SharedCall.start(target, request, first, deadline, sending)
         : start(text, target, request, first, deadline, sending);
   }
 
-  private <ReqT, RespT> CompletableFuture<SharedReply> start(List<String> key,
-      CollapsingCall.Target<ReqT, RespT> target, ReqT request, Caller<RespT> first,
-      @Nullable Deadline deadline, Executor sending) {
+  private <ReqT, RespT> CompletableFuture<SharedReply> start(
+      List<String> key,
+      CollapsingCall.Target<ReqT, RespT> target,
+      ReqT request,
+      Caller<RespT> first,
+      @Nullable Deadline deadline,
+      Executor sending) {
     CompletableFuture<SharedReply> reply = new CompletableFuture<>();
     AtomicReference<@Nullable CompletableFuture<SharedReply>> own = new AtomicReference<>();
-    Supplier<CompletableFuture<SharedReply>> send = () -> {
-      CompletableFuture<SharedReply> mine =
-          SharedCall.start(target, request, first, deadline, sending);
-      own.set(mine);
-      // a direct dependent: a call that ended at its deadline enlists its callers in the
-      // takeover before it is sent again, on the thread that completes it
-      mine.whenComplete((received, failure) -> {
-        if (failure != null) {
-          reply.completeExceptionally(failure);
-        } else {
-          reply.complete(received);
-        }
-      });
-      if (reply.isCancelled()) {
-        mine.cancel(/* mayInterruptIfRunning= */ false);
-      }
-      return mine;
-    };
-    reply.whenComplete((received, failure) -> {
-      CompletableFuture<SharedReply> mine = own.get();
-      if (failure instanceof CancellationException && mine != null) {
-        mine.cancel(/* mayInterruptIfRunning= */ false); // every caller here left
-      }
-    });
+    Supplier<CompletableFuture<SharedReply>> send =
+        () -> {
+          CompletableFuture<SharedReply> mine =
+              SharedCall.start(target, request, first, deadline, sending);
+          own.set(mine);
+          // a direct dependent: a call that ended at its deadline enlists its callers in the
+          // takeover before it is sent again, on the thread that completes it
+          mine.whenComplete(
+              (received, failure) -> {
+                if (failure != null) {
+                  reply.completeExceptionally(failure);
+                } else {
+                  reply.complete(received);
+                }
+              });
+          if (reply.isCancelled()) {
+            mine.cancel(/* mayInterruptIfRunning= */ false);
+          }
+          return mine;
+        };
+    reply.whenComplete(
+        (received, failure) -> {
+          CompletableFuture<SharedReply> mine = own.get();
+          if (failure instanceof CancellationException && mine != null) {
+            mine.cancel(/* mayInterruptIfRunning= */ false); // every caller here left
+          }
+        });
     CompletionStage<byte @Nullable []> asked;
     try {
-      asked = fleet.callAsync(key, maxWait(deadline), () -> reply.isDone()
-          // every caller here left while it waited: nobody needs the call
-          ? CompletableFuture.<byte @Nullable []>completedFuture(null)
-          : send.get().handle((received, failure) ->
-              failure == null ? SharedReplyBytes.write(received) : null));
+      asked =
+          fleet.callAsync(
+              key,
+              maxWait(deadline),
+              () ->
+                  reply.isDone()
+                      // every caller here left while it waited: nobody needs the call
+                      ? CompletableFuture.<byte @Nullable []>completedFuture(null)
+                      : send.get()
+                          .handle(
+                              (received, failure) ->
+                                  failure == null ? SharedReplyBytes.write(received) : null));
     } catch (RuntimeException | Error failure) {
       // a tier that fails as it is asked: this instance sends its own call
       send.get();
       return reply;
     }
-    asked.whenComplete((other, failure) -> {
-      if (own.get() != null || reply.isDone()) {
-        return; // this instance's own call answers, or nobody waits any more
-      }
-      SharedReply joined = other == null || failure != null ? null : read(other);
-      if (joined != null) {
-        reply.complete(joined);
-      } else {
-        send.get(); // nothing came of another instance's call
-      }
-    });
+    asked.whenComplete(
+        (other, failure) -> {
+          if (own.get() != null || reply.isDone()) {
+            return; // this instance's own call answers, or nobody waits any more
+          }
+          SharedReply joined = other == null || failure != null ? null : read(other);
+          if (joined != null) {
+            reply.complete(joined);
+          } else {
+            send.get(); // nothing came of another instance's call
+          }
+        });
     return reply;
   }
 
@@ -150,11 +173,20 @@ final class FleetSharedCall {
       return null;
     }
     try {
-      return List.of("grpc", interceptorName, channelName, key.authority(), key.method(),
+      return List.of(
+          "grpc",
+          interceptorName,
+          channelName,
+          key.authority(),
+          key.method(),
           Base64.getEncoder().encodeToString(bytesOf(key.request())),
           PortableText.of(key.sensitiveMetadata(), false),
-          PortableText.of(List.of(key.waitForReady(), Optional.ofNullable(key.maxInbound()),
-              Optional.ofNullable(key.maxOutbound())), false),
+          PortableText.of(
+              List.of(
+                  key.waitForReady(),
+                  Optional.ofNullable(key.maxInbound()),
+                  Optional.ofNullable(key.maxOutbound())),
+              false),
           PortableText.of(key.identity(), false));
     } catch (PortableText.Unwritable e) {
       return null;

@@ -32,13 +32,15 @@ final class OwnDeadline {
   static @Nullable OwnDeadline of(CallOptions options, Context context) {
     Deadline ofOptions = options.getDeadline();
     Deadline ofContext = context.getDeadline();
-    Deadline earlier = ofOptions == null ? ofContext
-        : ofContext == null ? ofOptions : ofOptions.minimum(ofContext);
+    Deadline earlier =
+        ofOptions == null
+            ? ofContext
+            : ofContext == null ? ofOptions : ofOptions.minimum(ofContext);
     if (earlier == null) {
       return null;
     }
-    return new OwnDeadline(earlier, earlier.equals(ofContext),
-        earlier.timeRemaining(TimeUnit.NANOSECONDS));
+    return new OwnDeadline(
+        earlier, earlier.equals(ofContext), earlier.timeRemaining(TimeUnit.NANOSECONDS));
   }
 
   /**
@@ -82,12 +84,16 @@ final class OwnDeadline {
    */
   Status exceeded() {
     long whole = Math.abs(timeoutNanos);
-    String description = (fromContext ? "Context" : "CallOptions") + " deadline exceeded after "
-        + (timeoutNanos < 0 ? "-" : "") + whole / NANOS_PER_SECOND
-        + String.format(Locale.US, ".%09d", whole % NANOS_PER_SECOND) + "s. "
-        // the caller waited for no name resolution of its own
-        + String.format(Locale.US, "Name resolution delay %.9f seconds.", 0.0)
-        + " [waiting for a collapsed call]";
+    String description =
+        (fromContext ? "Context" : "CallOptions")
+            + " deadline exceeded after "
+            + (timeoutNanos < 0 ? "-" : "")
+            + whole / NANOS_PER_SECOND
+            + String.format(Locale.US, ".%09d", whole % NANOS_PER_SECOND)
+            + "s. "
+            // the caller waited for no name resolution of its own
+            + String.format(Locale.US, "Name resolution delay %.9f seconds.", 0.0)
+            + " [waiting for a collapsed call]";
     return Status.DEADLINE_EXCEEDED.withDescription(description);
   }
 }

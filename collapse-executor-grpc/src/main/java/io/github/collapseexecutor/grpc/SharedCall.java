@@ -35,15 +35,22 @@ final class SharedCall {
    * answer before they are in.
    */
   static <ReqT, RespT> CompletableFuture<SharedReply> start(
-      CollapsingCall.Target<ReqT, RespT> target, ReqT request, Caller<RespT> first,
-      @Nullable Deadline deadline, Executor sending) {
+      CollapsingCall.Target<ReqT, RespT> target,
+      ReqT request,
+      Caller<RespT> first,
+      @Nullable Deadline deadline,
+      Executor sending) {
     CompletableFuture<SharedReply> reply = new CompletableFuture<>();
     sending.execute(() -> send(target, request, first, deadline, reply));
     return reply;
   }
 
-  private static <ReqT, RespT> void send(CollapsingCall.Target<ReqT, RespT> target, ReqT request,
-      Caller<RespT> first, @Nullable Deadline deadline, CompletableFuture<SharedReply> reply) {
+  private static <ReqT, RespT> void send(
+      CollapsingCall.Target<ReqT, RespT> target,
+      ReqT request,
+      Caller<RespT> first,
+      @Nullable Deadline deadline,
+      CompletableFuture<SharedReply> reply) {
     if (reply.isDone()) {
       // every caller left before it was sent
       return;
@@ -52,10 +59,13 @@ final class SharedCall {
     Context previous = shared.attach();
     ClientCall<ReqT, RespT> call = null;
     try {
-      call = target.next().newCall(target.method(),
-          target.callOptions().withDeadline(deadline).withExecutor(null));
-      call.start(new Recorder<>(target.method(), deadline, reply),
-          SharedReply.copy(first.headers()));
+      call =
+          target
+              .next()
+              .newCall(
+                  target.method(), target.callOptions().withDeadline(deadline).withExecutor(null));
+      call.start(
+          new Recorder<>(target.method(), deadline, reply), SharedReply.copy(first.headers()));
       call.request(1);
       call.sendMessage(request);
       call.halfClose();
@@ -71,11 +81,12 @@ final class SharedCall {
       shared.detach(previous);
     }
     ClientCall<ReqT, RespT> sent = call;
-    reply.whenComplete((received, failure) -> {
-      if (failure instanceof CancellationException) {
-        sent.cancel("every caller of the collapsed call left", null);
-      }
-    });
+    reply.whenComplete(
+        (received, failure) -> {
+          if (failure instanceof CancellationException) {
+            sent.cancel("every caller of the collapsed call left", null);
+          }
+        });
   }
 
   /** Records what the shared call receives and completes the reply when it closes. */
@@ -88,7 +99,9 @@ final class SharedCall {
     private byte @Nullable [] message;
     private @Nullable Status unreadable;
 
-    Recorder(MethodDescriptor<?, RespT> method, @Nullable Deadline deadline,
+    Recorder(
+        MethodDescriptor<?, RespT> method,
+        @Nullable Deadline deadline,
         CompletableFuture<SharedReply> reply) {
       this.method = method;
       this.deadline = deadline;
@@ -108,8 +121,8 @@ final class SharedCall {
       try (InputStream in = method.streamResponse(response)) {
         message = in.readAllBytes();
       } catch (IOException | RuntimeException e) {
-        unreadable = Status.INTERNAL.withDescription("the response could not be serialized")
-            .withCause(e);
+        unreadable =
+            Status.INTERNAL.withDescription("the response could not be serialized").withCause(e);
       }
     }
 
@@ -117,7 +130,8 @@ final class SharedCall {
     public void onClose(Status status, Metadata trailers) {
       if (status.isOk() && unreadable == null) {
         reply.complete(new SharedReply(headers, message, trailers));
-      } else if (status.getCode() == Status.Code.DEADLINE_EXCEEDED && deadline != null
+      } else if (status.getCode() == Status.Code.DEADLINE_EXCEEDED
+          && deadline != null
           && deadline.isExpired()) {
         // the deadline it carried passed: a caller's, not what the server had to say; its callers
         // enlist while the reply completes, on this thread, and then send it again together
@@ -126,8 +140,8 @@ final class SharedCall {
         ended.sendAgain();
       } else {
         reply.completeExceptionally(
-            new FailedCall(status.isOk() && unreadable != null ? unreadable : status, headers,
-                trailers));
+            new FailedCall(
+                status.isOk() && unreadable != null ? unreadable : status, headers, trailers));
       }
     }
   }

@@ -22,6 +22,14 @@ import org.jspecify.annotations.Nullable;
  * @param identity what the application's caller identity answered for the caller, compared with
  *     {@code equals}; null when it answered null or none was declared
  */
-record UnaryCallKey(Channel channel, String authority, String method, ByteBuffer request,
-    List<String> sensitiveMetadata, @Nullable CallCredentials credentials, boolean waitForReady,
-    @Nullable Integer maxInbound, @Nullable Integer maxOutbound, @Nullable Object identity) {}
+record UnaryCallKey(
+    Channel channel,
+    String authority,
+    String method,
+    ByteBuffer request,
+    List<String> sensitiveMetadata,
+    @Nullable CallCredentials credentials,
+    boolean waitForReady,
+    @Nullable Integer maxInbound,
+    @Nullable Integer maxOutbound,
+    @Nullable Object identity) {}

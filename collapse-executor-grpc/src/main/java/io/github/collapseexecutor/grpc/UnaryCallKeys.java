@@ -39,8 +39,8 @@ final class UnaryCallKeys {
    * interceptor. The caller identity runs here, on the calling thread, with {@code context}
    * attached.
    */
-  <ReqT> @Nullable UnaryCallKey of(CollapsingCall.Target<ReqT, ?> target, ReqT request,
-      Metadata headers, Context context) {
+  <ReqT> @Nullable UnaryCallKey of(
+      CollapsingCall.Target<ReqT, ?> target, ReqT request, Metadata headers, Context context) {
     byte[] serialized;
     try (InputStream in = target.method().streamRequest(request)) {
       serialized = in.readAllBytes();
@@ -54,10 +54,17 @@ final class UnaryCallKeys {
     } catch (RuntimeException e) {
       return null;
     }
-    return new UnaryCallKey(target.next(), target.authority(), target.method().getFullMethodName(),
-        ByteBuffer.wrap(serialized).asReadOnlyBuffer(), sensitiveValues(headers),
-        options.getCredentials(), options.isWaitForReady(), options.getMaxInboundMessageSize(),
-        options.getMaxOutboundMessageSize(), caller);
+    return new UnaryCallKey(
+        target.next(),
+        target.authority(),
+        target.method().getFullMethodName(),
+        ByteBuffer.wrap(serialized).asReadOnlyBuffer(),
+        sensitiveValues(headers),
+        options.getCredentials(),
+        options.isWaitForReady(),
+        options.getMaxInboundMessageSize(),
+        options.getMaxOutboundMessageSize(),
+        caller);
   }
 
   /** Returns what the caller identity answers in {@code context}, or null when none is declared. */
@@ -81,12 +88,13 @@ final class UnaryCallKeys {
         continue;
       }
       if (name.endsWith(Metadata.BINARY_HEADER_SUFFIX)) {
-        for (byte[] value : headers.getAll(Metadata.Key.of(name, Metadata.BINARY_BYTE_MARSHALLER))) {
+        for (byte[] value :
+            headers.getAll(Metadata.Key.of(name, Metadata.BINARY_BYTE_MARSHALLER))) {
           values.add(name + ": " + Base64.getEncoder().encodeToString(value));
         }
       } else {
-        for (String value : headers.getAll(
-            Metadata.Key.of(name, Metadata.ASCII_STRING_MARSHALLER))) {
+        for (String value :
+            headers.getAll(Metadata.Key.of(name, Metadata.ASCII_STRING_MARSHALLER))) {
           values.add(name + ": " + value);
         }
       }

@@ -37,6 +37,7 @@ import org.junit.jupiter.api.Timeout;
 final class CallerDeadlinesTest {
 
   private static final int JOINERS = 20;
+
   /** A deadline every caller that should be served keeps, however busy the machine. */
   private static final int LONG = 30;
 
@@ -72,10 +73,14 @@ final class CallerDeadlinesTest {
     assertThat(echo(plain, seconds(10))).isEqualTo("[nobody] hello");
 
     List<Optional<Deadline>> seen = backend.deadlines();
-    assertThat(seen).as("collapse on, then off").hasSize(2).allSatisfy(deadline -> {
-      assertThat(deadline).as("the call's deadline, at the server").isPresent();
-      assertThat(deadline.get().timeRemaining(TimeUnit.SECONDS)).isLessThanOrEqualTo(10);
-    });
+    assertThat(seen)
+        .as("collapse on, then off")
+        .hasSize(2)
+        .allSatisfy(
+            deadline -> {
+              assertThat(deadline).as("the call's deadline, at the server").isPresent();
+              assertThat(deadline.get().timeRemaining(TimeUnit.SECONDS)).isLessThanOrEqualTo(10);
+            });
   }
 
   @Test
@@ -125,7 +130,8 @@ final class CallerDeadlinesTest {
     assertThat(backend.calls()).as("the first call, and the one sent again").isEqualTo(2);
     List<Optional<Deadline>> seen = backend.deadlines();
     assertThat(seen).allMatch(Optional::isPresent);
-    assertThat(seen.get(1).get()).as("the joiners' deadline, later than the first caller's")
+    assertThat(seen.get(1).get())
+        .as("the joiners' deadline, later than the first caller's")
         .isGreaterThan(seen.get(0).get());
   }
 
@@ -135,15 +141,15 @@ final class CallerDeadlinesTest {
   }
 
   @Test
-  void aJoinerWhoseContextHasTheShorterDeadlineFailsAtItWithThePlainCallsStatus()
-      throws Exception {
+  void aJoinerWhoseContextHasTheShorterDeadlineFailsAtItWithThePlainCallsStatus() throws Exception {
     ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor();
     try {
-      joinerWithAShorterDeadline(channel -> {
-        Context.CancellableContext oneSecond =
-            Context.current().withDeadlineAfter(1, TimeUnit.SECONDS, timer);
-        return oneSecond.call(() -> Watched.start(channel, seconds(LONG)));
-      });
+      joinerWithAShorterDeadline(
+          channel -> {
+            Context.CancellableContext oneSecond =
+                Context.current().withDeadlineAfter(1, TimeUnit.SECONDS, timer);
+            return oneSecond.call(() -> Watched.start(channel, seconds(LONG)));
+          });
     } finally {
       timer.shutdownNow();
     }
@@ -168,7 +174,8 @@ final class CallerDeadlinesTest {
     backend.release();
 
     assertThat(late.getCode()).isEqualTo(Status.Code.DEADLINE_EXCEEDED);
-    assertThat(hastyJoiner.deadlinePassedAtClose).as("failed no earlier than its deadline")
+    assertThat(hastyJoiner.deadlinePassedAtClose)
+        .as("failed no earlier than its deadline")
         .isTrue();
     assertThat(shape(late.getDescription())).isEqualTo(shape(lateAlone.getDescription()));
     assertThat(first.closed.get(20, TimeUnit.SECONDS).getCode()).isEqualTo(Status.Code.OK);
@@ -206,8 +213,10 @@ final class CallerDeadlinesTest {
   }
 
   private ManagedChannel channel(ClientInterceptor... interceptors) {
-    return Grpc.newChannelBuilderForAddress("127.0.0.1", backend.port(),
-        InsecureChannelCredentials.create()).intercept(interceptors).build();
+    return Grpc.newChannelBuilderForAddress(
+            "127.0.0.1", backend.port(), InsecureChannelCredentials.create())
+        .intercept(interceptors)
+        .build();
   }
 
   /** Starts a call on a channel, with a deadline of its own. */
@@ -232,13 +241,15 @@ final class CallerDeadlinesTest {
       Watched watched = new Watched(channel.newCall(ECHO, options));
       Deadline ofContext = Context.current().getDeadline();
       Deadline deadline = ofContext == null ? options.getDeadline() : ofContext;
-      watched.call.start(new ClientCall.Listener<>() {
-        @Override
-        public void onClose(Status status, Metadata trailers) {
-          watched.deadlinePassedAtClose = deadline != null && deadline.isExpired();
-          watched.closed.complete(status);
-        }
-      }, new Metadata());
+      watched.call.start(
+          new ClientCall.Listener<>() {
+            @Override
+            public void onClose(Status status, Metadata trailers) {
+              watched.deadlinePassedAtClose = deadline != null && deadline.isExpired();
+              watched.closed.complete(status);
+            }
+          },
+          new Metadata());
       watched.call.request(1);
       watched.call.sendMessage("hello");
       watched.call.halfClose();

@@ -7,9 +7,9 @@ import static org.assertj.core.api.Assertions.catchThrowable;
 import com.google.common.util.concurrent.ListenableFuture;
 import io.grpc.CallOptions;
 import io.grpc.Channel;
+import io.grpc.ClientCall;
 import io.grpc.ClientInterceptor;
 import io.grpc.ClientInterceptors;
-import io.grpc.ClientCall;
 import io.grpc.Context;
 import io.grpc.ManagedChannel;
 import io.grpc.Metadata;
@@ -63,8 +63,16 @@ final class CallerLeavesTest {
     assertThat(echo("warm-up")).isEqualTo("[nobody] warm-up");
     backend.resetCalls();
     backend.hold(1);
-    Callers<String> first = Callers.start(1, i -> () -> ClientCalls.blockingUnaryCall(channel,
-        ECHO, CallOptions.DEFAULT.withDeadlineAfter(3, TimeUnit.SECONDS), "hello"));
+    Callers<String> first =
+        Callers.start(
+            1,
+            i ->
+                () ->
+                    ClientCalls.blockingUnaryCall(
+                        channel,
+                        ECHO,
+                        CallOptions.DEFAULT.withDeadlineAfter(3, TimeUnit.SECONDS),
+                        "hello"));
     assertThat(backend.awaitArrivals()).isTrue();
     Callers<String> others = Callers.start(5, i -> () -> echo("hello")).awaitParked();
 
@@ -75,8 +83,10 @@ final class CallerLeavesTest {
     assertThat(Status.fromThrowable(late).getCode()).isEqualTo(Status.Code.DEADLINE_EXCEEDED);
     assertThat(others.values()).allMatch("[nobody] hello"::equals);
     assertThat(backend.calls()).isEqualTo(2);
-    assertThat(backend.deadlines()).as("what the server saw of each call's deadline")
-        .extracting(Optional::isPresent).containsExactly(true, false);
+    assertThat(backend.deadlines())
+        .as("what the server saw of each call's deadline")
+        .extracting(Optional::isPresent)
+        .containsExactly(true, false);
   }
 
   /**
@@ -88,8 +98,10 @@ final class CallerLeavesTest {
     assertThat(echo("warm-up")).isEqualTo("[nobody] warm-up");
     backend.resetCalls();
     backend.hold(1);
-    ListenableFuture<String> first = ClientCalls.futureUnaryCall(channel.newCall(ECHO,
-        CallOptions.DEFAULT.withDeadlineAfter(2, TimeUnit.SECONDS)), "hello");
+    ListenableFuture<String> first =
+        ClientCalls.futureUnaryCall(
+            channel.newCall(ECHO, CallOptions.DEFAULT.withDeadlineAfter(2, TimeUnit.SECONDS)),
+            "hello");
     assertThat(backend.awaitArrivals()).isTrue();
     List<ListenableFuture<String>> others = new ArrayList<>();
     for (int i = 0; i < 20; i++) {
@@ -110,23 +122,27 @@ final class CallerLeavesTest {
   @Test
   void theCallersThatSendTheCallAgainFailWhenItCannotBeSent() throws Exception {
     AtomicBoolean refusing = new AtomicBoolean();
-    ManagedChannel refusingChannel = backend.inProcessChannel(new ClientInterceptor() {
-      @Override
-      public <ReqT, RespT> ClientCall<ReqT, RespT> interceptCall(
-          MethodDescriptor<ReqT, RespT> method, CallOptions callOptions, Channel next) {
-        if (refusing.get()) {
-          throw new IllegalStateException("no more calls");
-        }
-        return next.newCall(method, callOptions);
-      }
-    });
+    ManagedChannel refusingChannel =
+        backend.inProcessChannel(
+            new ClientInterceptor() {
+              @Override
+              public <ReqT, RespT> ClientCall<ReqT, RespT> interceptCall(
+                  MethodDescriptor<ReqT, RespT> method, CallOptions callOptions, Channel next) {
+                if (refusing.get()) {
+                  throw new IllegalStateException("no more calls");
+                }
+                return next.newCall(method, callOptions);
+              }
+            });
     try {
       Channel collapsing = ClientInterceptors.intercept(refusingChannel, collapse);
       assertThat(CollapseClientInterceptorTest.echo(collapsing, "warm-up"))
           .isEqualTo("[nobody] warm-up");
       backend.hold(1);
-      ListenableFuture<String> first = ClientCalls.futureUnaryCall(collapsing.newCall(ECHO,
-          CallOptions.DEFAULT.withDeadlineAfter(2, TimeUnit.SECONDS)), "hello");
+      ListenableFuture<String> first =
+          ClientCalls.futureUnaryCall(
+              collapsing.newCall(ECHO, CallOptions.DEFAULT.withDeadlineAfter(2, TimeUnit.SECONDS)),
+              "hello");
       assertThat(backend.awaitArrivals()).isTrue();
       ListenableFuture<String> other =
           ClientCalls.futureUnaryCall(collapsing.newCall(ECHO, CallOptions.DEFAULT), "hello");
@@ -137,8 +153,7 @@ final class CallerLeavesTest {
 
       assertThat(Status.fromThrowable(late).getCode()).isEqualTo(Status.Code.DEADLINE_EXCEEDED);
       assertThat(refused).isInstanceOf(ExecutionException.class);
-      assertThat(Status.fromThrowable(refused.getCause()).getCause())
-          .hasMessage("no more calls");
+      assertThat(Status.fromThrowable(refused.getCause()).getCause()).hasMessage("no more calls");
     } finally {
       refusingChannel.shutdownNow();
     }
@@ -150,8 +165,14 @@ final class CallerLeavesTest {
     Callers<String> others = Callers.start(5, i -> () -> echo("hello")).awaitParked();
     assertThat(backend.awaitArrivals()).isTrue();
 
-    Throwable late = catchThrowable(() -> ClientCalls.blockingUnaryCall(channel, ECHO,
-        CallOptions.DEFAULT.withDeadlineAfter(200, TimeUnit.MILLISECONDS), "hello"));
+    Throwable late =
+        catchThrowable(
+            () ->
+                ClientCalls.blockingUnaryCall(
+                    channel,
+                    ECHO,
+                    CallOptions.DEFAULT.withDeadlineAfter(200, TimeUnit.MILLISECONDS),
+                    "hello"));
     backend.release();
 
     assertThat(late).isInstanceOf(StatusRuntimeException.class);
@@ -189,8 +210,8 @@ final class CallerLeavesTest {
     }
 
     context.cancel(null);
-    ExecutionException cancelled = (ExecutionException) catchThrowable(
-        () -> first.get(10, TimeUnit.SECONDS));
+    ExecutionException cancelled =
+        (ExecutionException) catchThrowable(() -> first.get(10, TimeUnit.SECONDS));
     backend.release();
 
     assertThat(Status.fromThrowable(cancelled.getCause()).getCode())
@@ -224,18 +245,23 @@ final class CallerLeavesTest {
     for (int i = 0; i < 5; i++) {
       CompletableFuture<String> who = new CompletableFuture<>();
       seen.add(who);
-      Context.current().withValue(WHO, "caller" + i).run(() -> {
-        ClientCall<String, String> call = channel.newCall(ECHO, CallOptions.DEFAULT);
-        call.start(new ClientCall.Listener<>() {
-          @Override
-          public void onClose(Status status, Metadata trailers) {
-            who.complete(WHO.get() + " " + status.getCode());
-          }
-        }, new Metadata());
-        call.request(1);
-        call.sendMessage("hello");
-        call.halfClose();
-      });
+      Context.current()
+          .withValue(WHO, "caller" + i)
+          .run(
+              () -> {
+                ClientCall<String, String> call = channel.newCall(ECHO, CallOptions.DEFAULT);
+                call.start(
+                    new ClientCall.Listener<>() {
+                      @Override
+                      public void onClose(Status status, Metadata trailers) {
+                        who.complete(WHO.get() + " " + status.getCode());
+                      }
+                    },
+                    new Metadata());
+                call.request(1);
+                call.sendMessage("hello");
+                call.halfClose();
+              });
     }
     assertThat(backend.awaitArrivals()).isTrue();
     backend.release();
@@ -256,22 +282,25 @@ final class CallerLeavesTest {
     List<String> heard = new CopyOnWriteArrayList<>();
     CompletableFuture<Status> closed = new CompletableFuture<>();
     ClientCall<String, String> late = channel.newCall(ECHO, CallOptions.DEFAULT);
-    late.start(new ClientCall.Listener<>() {
-      @Override
-      public void onMessage(String message) {
-        heard.add(message);
-      }
+    late.start(
+        new ClientCall.Listener<>() {
+          @Override
+          public void onMessage(String message) {
+            heard.add(message);
+          }
 
-      @Override
-      public void onClose(Status status, Metadata trailers) {
-        closed.complete(status);
-      }
-    }, new Metadata());
+          @Override
+          public void onClose(Status status, Metadata trailers) {
+            closed.complete(status);
+          }
+        },
+        new Metadata());
     late.sendMessage("hello");
     late.halfClose();
     assertThat(backend.awaitArrivals()).isTrue();
-    Callers<String> other = Callers.start(1, i -> () ->
-        CollapseClientInterceptorTest.echo(channel, "hello")).awaitParked();
+    Callers<String> other =
+        Callers.start(1, i -> () -> CollapseClientInterceptorTest.echo(channel, "hello"))
+            .awaitParked();
     backend.release();
 
     assertThat(other.values()).containsExactly("[nobody] hello");

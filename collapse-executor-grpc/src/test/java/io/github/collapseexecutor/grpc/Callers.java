@@ -23,13 +23,16 @@ final class Callers<T> {
     for (int i = 0; i < n; i++) {
       Callable<T> task = call.apply(i);
       CompletableFuture<T> outcome = new CompletableFuture<>();
-      Thread thread = new Thread(() -> {
-        try {
-          outcome.complete(task.call());
-        } catch (Throwable failure) {
-          outcome.completeExceptionally(failure);
-        }
-      }, "caller-" + i);
+      Thread thread =
+          new Thread(
+              () -> {
+                try {
+                  outcome.complete(task.call());
+                } catch (Throwable failure) {
+                  outcome.completeExceptionally(failure);
+                }
+              },
+              "caller-" + i);
       thread.setDaemon(true);
       callers.threads.add(thread);
       callers.outcomes.add(outcome);
@@ -43,8 +46,9 @@ final class Callers<T> {
    * backend, starts {@code second}, waits until it waits for a call or has its outcome, and lets
    * the backend go on with {@code release}. Returns both values, first's first.
    */
-  static <T> List<T> secondWhileFirstWaits(Callable<T> first, Callable<T> second,
-      Runnable awaitFirstArrived, Runnable release) throws Exception {
+  static <T> List<T> secondWhileFirstWaits(
+      Callable<T> first, Callable<T> second, Runnable awaitFirstArrived, Runnable release)
+      throws Exception {
     Callers<T> a = start(1, i -> first);
     awaitFirstArrived.run();
     Callers<T> b = start(1, i -> second).awaitParked();

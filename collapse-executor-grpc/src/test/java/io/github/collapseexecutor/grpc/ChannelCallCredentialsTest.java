@@ -38,6 +38,7 @@ import org.junit.jupiter.api.Timeout;
 final class ChannelCallCredentialsTest {
 
   private static final Context.Key<String> USER_TOKEN = Context.key("user-token");
+
   /** A custom call option a caller may set instead: the user the call is made for. */
   private static final CallOptions.Key<String> USER_OPTION = CallOptions.Key.create("user");
 
@@ -52,8 +53,8 @@ final class ChannelCallCredentialsTest {
   private static final class UserTokenCredentials extends CallCredentials {
 
     @Override
-    public void applyRequestMetadata(RequestInfo requestInfo, Executor appExecutor,
-        MetadataApplier applier) {
+    public void applyRequestMetadata(
+        RequestInfo requestInfo, Executor appExecutor, MetadataApplier applier) {
       String option = requestInfo.getCallOptions().getOption(USER_OPTION);
       String token = option != null ? option : USER_TOKEN.get();
       if (token == null) {
@@ -84,7 +85,8 @@ final class ChannelCallCredentialsTest {
 
     List<String> answers = twoUsers("alice", "bob");
 
-    assertThat(answers).as("each user's answer")
+    assertThat(answers)
+        .as("each user's answer")
         .containsExactly("[Bearer alice] hi", "[Bearer bob] hi");
     assertThat(backend.calls()).as("backend calls").isEqualTo(2);
   }
@@ -92,14 +94,19 @@ final class ChannelCallCredentialsTest {
   @Test
   @Timeout(30)
   void usersTellApartByTheCallOptionTheCredentialsReadNeverShare() throws Exception {
-    connect(CollapseClientInterceptor.builder()
-        .callerIdentity(options -> options.getOption(USER_OPTION)));
+    connect(
+        CollapseClientInterceptor.builder()
+            .callerIdentity(options -> options.getOption(USER_OPTION)));
 
-    List<String> answers = twoUsers(null, null,
-        CallOptions.DEFAULT.withOption(USER_OPTION, "alice"),
-        CallOptions.DEFAULT.withOption(USER_OPTION, "bob"));
+    List<String> answers =
+        twoUsers(
+            null,
+            null,
+            CallOptions.DEFAULT.withOption(USER_OPTION, "alice"),
+            CallOptions.DEFAULT.withOption(USER_OPTION, "bob"));
 
-    assertThat(answers).as("each user's answer")
+    assertThat(answers)
+        .as("each user's answer")
         .containsExactly("[Bearer alice] hi", "[Bearer bob] hi");
     assertThat(backend.calls()).as("backend calls").isEqualTo(2);
   }
@@ -118,12 +125,16 @@ final class ChannelCallCredentialsTest {
   @Test
   @Timeout(30)
   void callsOfOneUserStillShareByTheCallOption() throws Exception {
-    connect(CollapseClientInterceptor.builder()
-        .callerIdentity(options -> options.getOption(USER_OPTION)));
+    connect(
+        CollapseClientInterceptor.builder()
+            .callerIdentity(options -> options.getOption(USER_OPTION)));
 
-    List<String> answers = twoUsers(null, null,
-        CallOptions.DEFAULT.withOption(USER_OPTION, "alice"),
-        CallOptions.DEFAULT.withOption(USER_OPTION, "alice"));
+    List<String> answers =
+        twoUsers(
+            null,
+            null,
+            CallOptions.DEFAULT.withOption(USER_OPTION, "alice"),
+            CallOptions.DEFAULT.withOption(USER_OPTION, "alice"));
 
     assertThat(answers).containsExactly("[Bearer alice] hi", "[Bearer alice] hi");
     assertThat(backend.calls()).as("backend calls").isEqualTo(1);
@@ -148,12 +159,15 @@ final class ChannelCallCredentialsTest {
   @Test
   @Timeout(30)
   void aCallWhoseIdentityThrowsGoesOutOnItsOwn() throws Exception {
-    connect(CollapseClientInterceptor.builder().callerIdentity(options -> {
-      if ("bob".equals(USER_TOKEN.get())) {
-        throw new IllegalStateException("no identity for bob");
-      }
-      return USER_TOKEN.get();
-    }));
+    connect(
+        CollapseClientInterceptor.builder()
+            .callerIdentity(
+                options -> {
+                  if ("bob".equals(USER_TOKEN.get())) {
+                    throw new IllegalStateException("no identity for bob");
+                  }
+                  return USER_TOKEN.get();
+                }));
 
     List<String> answers = twoUsers("alice", "bob");
 
@@ -170,11 +184,13 @@ final class ChannelCallCredentialsTest {
 
   private void connect(CollapseClientInterceptor.Builder builder) {
     collapse = builder.build();
-    ChannelCredentials credentials = CompositeChannelCredentials.create(
-        InsecureChannelCredentials.create(), new UserTokenCredentials());
-    channel = Grpc.newChannelBuilderForAddress("127.0.0.1", backend.port(), credentials)
-        .intercept(collapse)
-        .build();
+    ChannelCredentials credentials =
+        CompositeChannelCredentials.create(
+            InsecureChannelCredentials.create(), new UserTokenCredentials());
+    channel =
+        Grpc.newChannelBuilderForAddress("127.0.0.1", backend.port(), credentials)
+            .intercept(collapse)
+            .build();
   }
 
   /** User A calls; while its call waits in the backend, user B calls; then A's call is let go. */
@@ -182,10 +198,13 @@ final class ChannelCallCredentialsTest {
     return twoUsers(a, b, CallOptions.DEFAULT, CallOptions.DEFAULT);
   }
 
-  private List<String> twoUsers(@Nullable String a, @Nullable String b, CallOptions optionsA,
-      CallOptions optionsB) throws Exception {
+  private List<String> twoUsers(
+      @Nullable String a, @Nullable String b, CallOptions optionsA, CallOptions optionsB)
+      throws Exception {
     backend.hold(1);
-    return Callers.secondWhileFirstWaits(call(a, optionsA), call(b, optionsB),
+    return Callers.secondWhileFirstWaits(
+        call(a, optionsA),
+        call(b, optionsB),
         () -> assertThat(awaitArrivals()).as("the first call reached the backend").isTrue(),
         backend::release);
   }
@@ -200,7 +219,9 @@ final class ChannelCallCredentialsTest {
   }
 
   private Callable<String> call(@Nullable String user, CallOptions options) {
-    return () -> Context.current().withValue(USER_TOKEN, user).call(
-        () -> ClientCalls.blockingUnaryCall(channel, EchoBackend.ECHO, options, "hi"));
+    return () ->
+        Context.current()
+            .withValue(USER_TOKEN, user)
+            .call(() -> ClientCalls.blockingUnaryCall(channel, EchoBackend.ECHO, options, "hi"));
   }
 }

@@ -93,8 +93,7 @@ final class CollapseClientInterceptorCrossingTest {
   void aFailedCallDoesNotCross() throws Exception {
     lead(FAIL, new Metadata());
 
-    assertThat(call(second, FAIL, new Metadata()))
-        .isEqualTo(call(reference, FAIL, new Metadata()));
+    assertThat(call(second, FAIL, new Metadata())).isEqualTo(call(reference, FAIL, new Metadata()));
     assertThat(backend.calls()).as("backend calls").isEqualTo(3);
     assertThat(fleet.handedOver()).isZero();
   }
@@ -109,8 +108,8 @@ final class CollapseClientInterceptorCrossingTest {
     fleet.awaitCallsEnded(ended + 1);
   }
 
-  private static ObservedReply call(Channel channel, MethodDescriptor<String, String> method,
-      Metadata sent) throws Exception {
+  private static ObservedReply call(
+      Channel channel, MethodDescriptor<String, String> method, Metadata sent) throws Exception {
     return ObservedReply.of(channel, method, sent, "quote");
   }
 

@@ -18,7 +18,6 @@ import io.grpc.ManagedChannel;
 import io.grpc.Metadata;
 import io.grpc.MethodDescriptor;
 import io.grpc.Status;
-import io.grpc.StatusRuntimeException;
 import io.grpc.stub.ClientCalls;
 import io.grpc.stub.MetadataUtils;
 import java.util.ArrayList;
@@ -80,14 +79,18 @@ final class CollapseClientInterceptorFleetTest {
     Channel two = channel(second);
     backend.hold(1);
 
-    List<String> answers = Callers.secondWhileFirstWaits(
-        () -> call(one, ECHO, "key-of-alice-123"), () -> call(two, ECHO, "key-of-alice-123"),
-        this::awaitArrivals, () -> {
-          FleetTestAccess.awaitWatching(secondCoordinator, 1);
-          assertThat(fleet.keyspace()).isNotEmpty()
-              .noneMatch(text -> text.contains("key-of-alice"));
-          backend.release();
-        });
+    List<String> answers =
+        Callers.secondWhileFirstWaits(
+            () -> call(one, ECHO, "key-of-alice-123"),
+            () -> call(two, ECHO, "key-of-alice-123"),
+            this::awaitArrivals,
+            () -> {
+              FleetTestAccess.awaitWatching(secondCoordinator, 1);
+              assertThat(fleet.keyspace())
+                  .isNotEmpty()
+                  .noneMatch(text -> text.contains("key-of-alice"));
+              backend.release();
+            });
 
     assertThat(answers).containsExactly("[nobody] quote", "[nobody] quote");
     assertThat(backend.calls()).isEqualTo(1);
@@ -124,9 +127,12 @@ final class CollapseClientInterceptorFleetTest {
     backend.release();
 
     for (Callers<String> caller : List.of(firstCaller, secondCaller)) {
-      assertThat(caller.failures()).singleElement()
-          .satisfies(failure -> assertThat(Status.fromThrowable(failure).getCode())
-              .isEqualTo(Status.Code.NOT_FOUND));
+      assertThat(caller.failures())
+          .singleElement()
+          .satisfies(
+              failure ->
+                  assertThat(Status.fromThrowable(failure).getCode())
+                      .isEqualTo(Status.Code.NOT_FOUND));
     }
     assertThat(backend.calls()).isEqualTo(2);
   }
@@ -161,23 +167,29 @@ final class CollapseClientInterceptorFleetTest {
    */
   @Test
   void channelsNamedByACallOptionShareByTheirNames() throws Exception {
-    CollapseClientInterceptor firstShared = CollapseClientInterceptor.builder()
-        .fleet(RedisFleet.of(firstCoordinator), options -> options.getOption(CHANNEL_NAME))
-        .build();
-    CollapseClientInterceptor secondShared = CollapseClientInterceptor.builder()
-        .fleet(RedisFleet.of(secondCoordinator), options -> options.getOption(CHANNEL_NAME))
-        .build();
+    CollapseClientInterceptor firstShared =
+        CollapseClientInterceptor.builder()
+            .fleet(RedisFleet.of(firstCoordinator), options -> options.getOption(CHANNEL_NAME))
+            .build();
+    CollapseClientInterceptor secondShared =
+        CollapseClientInterceptor.builder()
+            .fleet(RedisFleet.of(secondCoordinator), options -> options.getOption(CHANNEL_NAME))
+            .build();
     closing.add(firstShared);
     closing.add(secondShared);
     Channel one = named(channel(firstShared), "echo");
     Channel two = named(channel(secondShared), "echo");
     backend.hold(1);
 
-    List<String> answers = Callers.secondWhileFirstWaits(() -> call(one, ECHO, "key"),
-        () -> call(two, ECHO, "key"), this::awaitArrivals, () -> {
-          FleetTestAccess.awaitWatching(secondCoordinator, 1);
-          backend.release();
-        });
+    List<String> answers =
+        Callers.secondWhileFirstWaits(
+            () -> call(one, ECHO, "key"),
+            () -> call(two, ECHO, "key"),
+            this::awaitArrivals,
+            () -> {
+              FleetTestAccess.awaitWatching(secondCoordinator, 1);
+              backend.release();
+            });
 
     assertThat(answers).containsExactly("[nobody] quote", "[nobody] quote");
     assertThat(backend.calls()).isEqualTo(1);
@@ -194,18 +206,20 @@ final class CollapseClientInterceptorFleetTest {
 
   /** Returns {@code channel}, its calls named {@code name} for the fleet. */
   private static Channel named(Channel channel, String name) {
-    return ClientInterceptors.intercept(channel, new ClientInterceptor() {
-      @Override
-      public <ReqT, RespT> ClientCall<ReqT, RespT> interceptCall(
-          MethodDescriptor<ReqT, RespT> method, CallOptions options, Channel next) {
-        return next.newCall(method, options.withOption(CHANNEL_NAME, name));
-      }
-    });
+    return ClientInterceptors.intercept(
+        channel,
+        new ClientInterceptor() {
+          @Override
+          public <ReqT, RespT> ClientCall<ReqT, RespT> interceptCall(
+              MethodDescriptor<ReqT, RespT> method, CallOptions options, Channel next) {
+            return next.newCall(method, options.withOption(CHANNEL_NAME, name));
+          }
+        });
   }
 
   private CollapseClientInterceptor interceptor(FleetCoordinator coordinator) {
-    CollapseClientInterceptor interceptor = CollapseClientInterceptor.builder()
-        .fleet(RedisFleet.of(coordinator), "echo").build();
+    CollapseClientInterceptor interceptor =
+        CollapseClientInterceptor.builder().fleet(RedisFleet.of(coordinator), "echo").build();
     closing.add(interceptor);
     return interceptor;
   }
@@ -225,13 +239,12 @@ final class CollapseClientInterceptorFleetTest {
   }
 
   /** Calls {@code method} for {@code "quote"} on {@code channel} with the API key {@code key}. */
-  private static String call(Channel channel, MethodDescriptor<String, String> method,
-      String key) {
+  private static String call(Channel channel, MethodDescriptor<String, String> method, String key) {
     Metadata headers = new Metadata();
     headers.put(API_KEY, key);
-    Channel withKey = ClientInterceptors.intercept(channel,
-        MetadataUtils.newAttachHeadersInterceptor(headers));
-    return ClientCalls.blockingUnaryCall(withKey, method,
-        CallOptions.DEFAULT.withDeadlineAfter(20, TimeUnit.SECONDS), "quote");
+    Channel withKey =
+        ClientInterceptors.intercept(channel, MetadataUtils.newAttachHeadersInterceptor(headers));
+    return ClientCalls.blockingUnaryCall(
+        withKey, method, CallOptions.DEFAULT.withDeadlineAfter(20, TimeUnit.SECONDS), "quote");
   }
 }

@@ -69,16 +69,21 @@ final class CollapseClientInterceptorTest {
   void theListenerHearsOfEverySharedCallUnderTheInterceptorsName() throws Exception {
     List<BatchReport> reports = new CopyOnWriteArrayList<>();
     CountDownLatch served = new CountDownLatch(20);
-    Channel channel = channel(CollapseClientInterceptor.builder().name("echo")
-        .listener(new CollapseListener() {
-          @Override
-          public void batchCompleted(BatchReport report) {
-            reports.add(report);
-            for (int i = 0; i < report.size(); i++) {
-              served.countDown();
-            }
-          }
-        }).build());
+    Channel channel =
+        channel(
+            CollapseClientInterceptor.builder()
+                .name("echo")
+                .listener(
+                    new CollapseListener() {
+                      @Override
+                      public void batchCompleted(BatchReport report) {
+                        reports.add(report);
+                        for (int i = 0; i < report.size(); i++) {
+                          served.countDown();
+                        }
+                      }
+                    })
+                .build());
     backend.hold(1);
 
     Callers<String> callers = Callers.start(20, i -> () -> echo(channel, "hello"));
@@ -87,7 +92,8 @@ final class CollapseClientInterceptorTest {
     callers.values();
 
     assertThat(served.await(10, TimeUnit.SECONDS)).as("every caller reported").isTrue();
-    assertThat(reports).hasSize(backend.calls())
+    assertThat(reports)
+        .hasSize(backend.calls())
         .allSatisfy(report -> assertThat(report.executorName()).isEqualTo("echo"))
         .allSatisfy(report -> assertThat(report.succeeded()).isTrue());
   }
@@ -114,8 +120,10 @@ final class CollapseClientInterceptorTest {
     Channel channel = channel(CollapseClientInterceptor.builder().build());
     backend.hold(1);
 
-    Callers<String> callers = Callers.start(10, i -> () ->
-        ClientCalls.blockingUnaryCall(channel, FAIL, CallOptions.DEFAULT, "thing"));
+    Callers<String> callers =
+        Callers.start(
+            10,
+            i -> () -> ClientCalls.blockingUnaryCall(channel, FAIL, CallOptions.DEFAULT, "thing"));
     callers.awaitParked();
     backend.release();
 
@@ -137,12 +145,17 @@ final class CollapseClientInterceptorTest {
     Channel channel = channel(CollapseClientInterceptor.builder().build());
     backend.hold(5);
 
-    Callers<List<String>> callers = Callers.start(5, i -> () -> {
-      List<String> received = new ArrayList<>();
-      ClientCalls.blockingServerStreamingCall(channel, STREAM, CallOptions.DEFAULT, "hello")
-          .forEachRemaining(received::add);
-      return received;
-    });
+    Callers<List<String>> callers =
+        Callers.start(
+            5,
+            i ->
+                () -> {
+                  List<String> received = new ArrayList<>();
+                  ClientCalls.blockingServerStreamingCall(
+                          channel, STREAM, CallOptions.DEFAULT, "hello")
+                      .forEachRemaining(received::add);
+                  return received;
+                });
     assertThat(backend.awaitArrivals()).as("every streaming call reached the backend").isTrue();
     backend.release();
 
@@ -152,8 +165,11 @@ final class CollapseClientInterceptorTest {
 
   @Test
   void methodsNotChosenPassThrough() throws Exception {
-    Channel channel = channel(CollapseClientInterceptor.builder()
-        .methods(name -> !name.equals(ECHO.getFullMethodName())).build());
+    Channel channel =
+        channel(
+            CollapseClientInterceptor.builder()
+                .methods(name -> !name.equals(ECHO.getFullMethodName()))
+                .build());
     backend.hold(5);
 
     Callers<String> callers = Callers.start(5, i -> () -> echo(channel, "hello"));
@@ -170,8 +186,9 @@ final class CollapseClientInterceptorTest {
     CallOptions withCredentials = CallOptions.DEFAULT.withCallCredentials(new Bearer("shared"));
     backend.hold(5);
 
-    Callers<String> callers = Callers.start(5, i -> () ->
-        ClientCalls.blockingUnaryCall(channel, ECHO, withCredentials, "hello"));
+    Callers<String> callers =
+        Callers.start(
+            5, i -> () -> ClientCalls.blockingUnaryCall(channel, ECHO, withCredentials, "hello"));
     assertThat(backend.awaitArrivals()).as("every call reached the backend").isTrue();
     backend.release();
 
@@ -181,13 +198,14 @@ final class CollapseClientInterceptorTest {
 
   @Test
   void callsWithTheSameCallCredentialsCollapseWhenDeclaredShared() throws Exception {
-    Channel channel = channel(CollapseClientInterceptor.builder()
-        .callCredentialsShared(true).build());
+    Channel channel =
+        channel(CollapseClientInterceptor.builder().callCredentialsShared(true).build());
     CallOptions withCredentials = CallOptions.DEFAULT.withCallCredentials(new Bearer("shared"));
     backend.hold(1);
 
-    Callers<String> callers = Callers.start(20, i -> () ->
-        ClientCalls.blockingUnaryCall(channel, ECHO, withCredentials, "hello"));
+    Callers<String> callers =
+        Callers.start(
+            20, i -> () -> ClientCalls.blockingUnaryCall(channel, ECHO, withCredentials, "hello"));
     callers.awaitParked();
     backend.release();
 
@@ -231,8 +249,8 @@ final class CollapseClientInterceptorTest {
     }
 
     @Override
-    public void applyRequestMetadata(RequestInfo requestInfo, Executor appExecutor,
-        MetadataApplier applier) {
+    public void applyRequestMetadata(
+        RequestInfo requestInfo, Executor appExecutor, MetadataApplier applier) {
       Metadata metadata = new Metadata();
       metadata.put(EchoBackend.AUTHORIZATION, "Bearer " + token);
       applier.apply(metadata);

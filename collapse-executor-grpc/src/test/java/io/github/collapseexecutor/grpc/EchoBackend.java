@@ -50,9 +50,11 @@ final class EchoBackend implements AutoCloseable {
   /** Answers {@code [identity] request}. */
   static final MethodDescriptor<String, String> ECHO =
       method("Echo", MethodDescriptor.MethodType.UNARY);
+
   /** Fails with {@code NOT_FOUND} and a {@code reason} trailer naming the request. */
   static final MethodDescriptor<String, String> FAIL =
       method("Fail", MethodDescriptor.MethodType.UNARY);
+
   /** Answers {@code request-1} and {@code request-2}. */
   static final MethodDescriptor<String, String> STREAM =
       method("Stream", MethodDescriptor.MethodType.SERVER_STREAMING);
@@ -75,14 +77,15 @@ final class EchoBackend implements AutoCloseable {
 
   private EchoBackend(io.grpc.ServerBuilder<?> builder, String inProcessName) {
     this.inProcessName = inProcessName;
-    ServerServiceDefinition service = ServerServiceDefinition.builder("test.Echo")
-        .addMethod(ECHO, ServerCalls.asyncUnaryCall(this::echo))
-        .addMethod(FAIL, ServerCalls.asyncUnaryCall(this::fail))
-        .addMethod(STREAM, ServerCalls.asyncServerStreamingCall(this::stream))
-        .build();
+    ServerServiceDefinition service =
+        ServerServiceDefinition.builder("test.Echo")
+            .addMethod(ECHO, ServerCalls.asyncUnaryCall(this::echo))
+            .addMethod(FAIL, ServerCalls.asyncUnaryCall(this::fail))
+            .addMethod(STREAM, ServerCalls.asyncServerStreamingCall(this::stream))
+            .build();
     try {
-      server = builder.addService(ServerInterceptors.intercept(service, new WhoCalls())).build()
-          .start();
+      server =
+          builder.addService(ServerInterceptors.intercept(service, new WhoCalls())).build().start();
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
@@ -96,18 +99,24 @@ final class EchoBackend implements AutoCloseable {
 
   /** Starts a backend on loopback in plain text, for channels whose credentials name the caller. */
   static EchoBackend plaintext() {
-    return new EchoBackend(NettyServerBuilder.forAddress(
-        new InetSocketAddress(InetAddress.getLoopbackAddress(), 0),
-        InsecureServerCredentials.create()), "");
+    return new EchoBackend(
+        NettyServerBuilder.forAddress(
+            new InetSocketAddress(InetAddress.getLoopbackAddress(), 0),
+            InsecureServerCredentials.create()),
+        "");
   }
 
   /** Starts a backend on loopback over TLS that requires a client certificate signed by its CA. */
   static EchoBackend mutualTls(HandshakeCertificates serverTls) {
-    return new EchoBackend(NettyServerBuilder.forAddress(
-        new InetSocketAddress(InetAddress.getLoopbackAddress(), 0),
-        TlsServerCredentials.newBuilder().keyManager(serverTls.keyManager())
-            .trustManager(serverTls.trustManager())
-            .clientAuth(TlsServerCredentials.ClientAuth.REQUIRE).build()), "");
+    return new EchoBackend(
+        NettyServerBuilder.forAddress(
+            new InetSocketAddress(InetAddress.getLoopbackAddress(), 0),
+            TlsServerCredentials.newBuilder()
+                .keyManager(serverTls.keyManager())
+                .trustManager(serverTls.trustManager())
+                .clientAuth(TlsServerCredentials.ClientAuth.REQUIRE)
+                .build()),
+        "");
   }
 
   /** Returns a channel to this in-process backend through {@code interceptor}. */
@@ -182,8 +191,8 @@ final class EchoBackend implements AutoCloseable {
     if (held()) {
       Metadata trailers = new Metadata();
       trailers.put(REASON, "no " + request);
-      answer.onError(Status.NOT_FOUND.withDescription("nothing for " + request)
-          .asRuntimeException(trailers));
+      answer.onError(
+          Status.NOT_FOUND.withDescription("nothing for " + request).asRuntimeException(trailers));
     }
   }
 
@@ -220,8 +229,8 @@ final class EchoBackend implements AutoCloseable {
     return true;
   }
 
-  private static MethodDescriptor<String, String> method(String name,
-      MethodDescriptor.MethodType type) {
+  private static MethodDescriptor<String, String> method(
+      String name, MethodDescriptor.MethodType type) {
     return MethodDescriptor.<String, String>newBuilder()
         .setType(type)
         .setFullMethodName(MethodDescriptor.generateFullMethodName("test.Echo", name))
@@ -234,13 +243,15 @@ final class EchoBackend implements AutoCloseable {
   private static final class WhoCalls implements ServerInterceptor {
 
     @Override
-    public <ReqT, RespT> ServerCall.Listener<ReqT> interceptCall(ServerCall<ReqT, RespT> call,
-        Metadata headers, ServerCallHandler<ReqT, RespT> next) {
+    public <ReqT, RespT> ServerCall.Listener<ReqT> interceptCall(
+        ServerCall<ReqT, RespT> call, Metadata headers, ServerCallHandler<ReqT, RespT> next) {
       String authorization = headers.get(AUTHORIZATION);
-      String identity = authorization != null ? authorization
-          : commonName(call.getAttributes().get(Grpc.TRANSPORT_ATTR_SSL_SESSION));
-      return Contexts.interceptCall(Context.current().withValue(IDENTITY, identity), call,
-          headers, next);
+      String identity =
+          authorization != null
+              ? authorization
+              : commonName(call.getAttributes().get(Grpc.TRANSPORT_ATTR_SSL_SESSION));
+      return Contexts.interceptCall(
+          Context.current().withValue(IDENTITY, identity), call, headers, next);
     }
 
     private static String commonName(SSLSession session) {
@@ -248,8 +259,10 @@ final class EchoBackend implements AutoCloseable {
         return "nobody";
       }
       try {
-        String subject = ((X509Certificate) session.getPeerCertificates()[0])
-            .getSubjectX500Principal().getName();
+        String subject =
+            ((X509Certificate) session.getPeerCertificates()[0])
+                .getSubjectX500Principal()
+                .getName();
         return subject.replaceFirst("^CN=([^,]*).*$", "$1");
       } catch (SSLPeerUnverifiedException e) {
         return "unverified";

@@ -45,9 +45,13 @@ final class GrpcTwoCallersTest implements TwoCallersContract {
     }
 
     private ManagedChannel channel(HandshakeCertificates tls) {
-      return Grpc.newChannelBuilderForAddress("127.0.0.1", backend.port(),
-              TlsChannelCredentials.newBuilder().keyManager(tls.keyManager())
-                  .trustManager(tls.trustManager()).build())
+      return Grpc.newChannelBuilderForAddress(
+              "127.0.0.1",
+              backend.port(),
+              TlsChannelCredentials.newBuilder()
+                  .keyManager(tls.keyManager())
+                  .trustManager(tls.trustManager())
+                  .build())
           .intercept(collapse)
           .build();
     }
@@ -73,8 +77,10 @@ final class GrpcTwoCallersTest implements TwoCallersContract {
       if (way.equals(METADATA)) {
         Metadata authorization = new Metadata();
         authorization.put(EchoBackend.AUTHORIZATION, identity);
-        channel = ClientInterceptors.intercept(byCertificate.get("service"),
-            MetadataUtils.newAttachHeadersInterceptor(authorization));
+        channel =
+            ClientInterceptors.intercept(
+                byCertificate.get("service"),
+                MetadataUtils.newAttachHeadersInterceptor(authorization));
       } else {
         channel = byCertificate.get(identity);
       }

@@ -37,8 +37,8 @@ final class OwnDeadlineTest {
         Context.ROOT.withDeadlineAfter(1, TimeUnit.MINUTES, timer);
     try {
       OwnDeadline byOptions = OwnDeadline.of(seconds(5), oneMinute);
-      OwnDeadline byContext = OwnDeadline.of(CallOptions.DEFAULT.withDeadlineAfter(2,
-          TimeUnit.MINUTES), oneMinute);
+      OwnDeadline byContext =
+          OwnDeadline.of(CallOptions.DEFAULT.withDeadlineAfter(2, TimeUnit.MINUTES), oneMinute);
 
       assertThat(byOptions.fromContext()).isFalse();
       assertThat(byOptions.deadline().timeRemaining(TimeUnit.SECONDS)).isLessThanOrEqualTo(5);
@@ -61,12 +61,17 @@ final class OwnDeadlineTest {
 
   @Test
   void itEndsAWaitWithTheWordsOfAPlainCall() {
-    Status exceeded = OwnDeadline.of(CallOptions.DEFAULT.withDeadline(
-        Deadline.after(1500, TimeUnit.MILLISECONDS)), Context.ROOT).exceeded();
+    Status exceeded =
+        OwnDeadline.of(
+                CallOptions.DEFAULT.withDeadline(Deadline.after(1500, TimeUnit.MILLISECONDS)),
+                Context.ROOT)
+            .exceeded();
 
     assertThat(exceeded.getCode()).isEqualTo(Status.Code.DEADLINE_EXCEEDED);
-    assertThat(exceeded.getDescription()).matches("CallOptions deadline exceeded after "
-        + "1\\.\\d{9}s\\. Name resolution delay 0\\.000000000 seconds\\. \\[.*]");
+    assertThat(exceeded.getDescription())
+        .matches(
+            "CallOptions deadline exceeded after "
+                + "1\\.\\d{9}s\\. Name resolution delay 0\\.000000000 seconds\\. \\[.*]");
   }
 
   private static CallOptions seconds(int seconds) {

@@ -7,7 +7,6 @@ import io.grpc.Metadata;
 import io.grpc.MethodDescriptor;
 import io.grpc.Server;
 import io.grpc.ServerCall;
-import io.grpc.ServerCallHandler;
 import io.grpc.ServerServiceDefinition;
 import io.grpc.Status;
 import io.grpc.inprocess.InProcessChannelBuilder;
@@ -42,10 +41,11 @@ final class TrailingBackend implements AutoCloseable {
   private final Server server;
 
   TrailingBackend() {
-    ServerServiceDefinition service = ServerServiceDefinition.builder("test.Trailing")
-        .addMethod(ANSWER, (call, headers) -> reply(call, headers, /* fails= */ false))
-        .addMethod(FAIL, (call, headers) -> reply(call, headers, /* fails= */ true))
-        .build();
+    ServerServiceDefinition service =
+        ServerServiceDefinition.builder("test.Trailing")
+            .addMethod(ANSWER, (call, headers) -> reply(call, headers, /* fails= */ false))
+            .addMethod(FAIL, (call, headers) -> reply(call, headers, /* fails= */ true))
+            .build();
     try {
       server = InProcessServerBuilder.forName(name).addService(service).build().start();
     } catch (IOException e) {
@@ -68,8 +68,8 @@ final class TrailingBackend implements AutoCloseable {
     server.shutdownNow();
   }
 
-  private ServerCall.Listener<String> reply(ServerCall<String, String> call, Metadata headers,
-      boolean fails) {
+  private ServerCall.Listener<String> reply(
+      ServerCall<String, String> call, Metadata headers, boolean fails) {
     calls.incrementAndGet();
     String caller = headers.get(Metadata.Key.of("authorization", Metadata.ASCII_STRING_MARSHALLER));
     if (caller == null) {

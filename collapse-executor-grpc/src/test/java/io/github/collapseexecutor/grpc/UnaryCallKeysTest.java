@@ -29,29 +29,41 @@ final class UnaryCallKeysTest {
 
   @Test
   void credentialAndIdentityMetadataJoinTheKey() {
-    for (String name : List.of("authorization", "cookie", "x-api-key", "x-tenant-id",
-        "x-forwarded-user", "x-session-token")) {
+    for (String name :
+        List.of(
+            "authorization",
+            "cookie",
+            "x-api-key",
+            "x-tenant-id",
+            "x-forwarded-user",
+            "x-session-token")) {
       assertThat(key(ascii(name, "a"))).as(name).isNotEqualTo(key(ascii(name, "b")));
     }
   }
 
   @Test
   void binaryMetadataJoinsTheKeyByItsBytes() {
-    assertThat(key(binary("x-session-bin", "a"))).isNotEqualTo(key(binary("x-session-bin", "b")))
+    assertThat(key(binary("x-session-bin", "a")))
+        .isNotEqualTo(key(binary("x-session-bin", "b")))
         .isNotEqualTo(key(new Metadata()));
     assertThat(key(binary("x-session-bin", "a"))).isEqualTo(key(binary("x-session-bin", "a")));
   }
 
   @Test
   void otherMetadataDoesNotKeepCallersApart() {
-    assertThat(key(ascii("x-request-id", "1"))).isEqualTo(key(ascii("x-request-id", "2")))
+    assertThat(key(ascii("x-request-id", "1")))
+        .isEqualTo(key(ascii("x-request-id", "2")))
         .isEqualTo(key(new Metadata()));
   }
 
   @Test
   void metadataTheApplicationDeclaresJoinsOrLeavesTheKey() {
-    UnaryCallKeys declared = new UnaryCallKeys(SensitiveHeaders.defaults()
-        .withAdded(List.of("x-region")).withRemoved(List.of("x-trace-token")), null);
+    UnaryCallKeys declared =
+        new UnaryCallKeys(
+            SensitiveHeaders.defaults()
+                .withAdded(List.of("x-region"))
+                .withRemoved(List.of("x-trace-token")),
+            null);
 
     assertThat(declared.sensitiveValues(ascii("x-region", "eu"))).containsExactly("x-region: eu");
     assertThat(declared.sensitiveValues(ascii("x-trace-token", "t"))).isEmpty();
@@ -80,13 +92,15 @@ final class UnaryCallKeysTest {
     UnaryCallKey b = declared.of(target, "hello", none, Context.ROOT.withValue(tenant, "b"));
     UnaryCallKey nobody = declared.of(target, "hello", none, Context.ROOT);
 
-    assertThat(a).isNotEqualTo(b).isNotEqualTo(nobody)
+    assertThat(a)
+        .isNotEqualTo(b)
+        .isNotEqualTo(nobody)
         .isEqualTo(declared.of(target, "hello", none, Context.ROOT.withValue(tenant, "a")));
-    assertThat(nobody).as("null is an identity like any other")
+    assertThat(nobody)
+        .as("null is an identity like any other")
         .isEqualTo(declared.of(target, "hello", none, Context.ROOT))
         .isEqualTo(key(none));
-    assertThat(Context.current()).as("the caller's context detached again")
-        .isSameAs(Context.ROOT);
+    assertThat(Context.current()).as("the caller's context detached again").isSameAs(Context.ROOT);
   }
 
   @Test
@@ -96,20 +110,38 @@ final class UnaryCallKeysTest {
         new UnaryCallKeys(SensitiveHeaders.defaults(), options -> options.getOption(user));
     Metadata none = new Metadata();
 
-    assertThat(declared.of(new CollapsingCall.Target<>(EchoBackend.ECHO,
-        CallOptions.DEFAULT.withOption(user, "a"), channel), "hello", none, Context.ROOT))
-        .isNotEqualTo(declared.of(new CollapsingCall.Target<>(EchoBackend.ECHO,
-            CallOptions.DEFAULT.withOption(user, "b"), channel), "hello", none, Context.ROOT));
+    assertThat(
+            declared.of(
+                new CollapsingCall.Target<>(
+                    EchoBackend.ECHO, CallOptions.DEFAULT.withOption(user, "a"), channel),
+                "hello",
+                none,
+                Context.ROOT))
+        .isNotEqualTo(
+            declared.of(
+                new CollapsingCall.Target<>(
+                    EchoBackend.ECHO, CallOptions.DEFAULT.withOption(user, "b"), channel),
+                "hello",
+                none,
+                Context.ROOT));
   }
 
   @Test
   void aCallWhoseIdentityThrowsHasNoKey() {
-    UnaryCallKeys declared = new UnaryCallKeys(SensitiveHeaders.defaults(), options -> {
-      throw new IllegalStateException("no caller");
-    });
+    UnaryCallKeys declared =
+        new UnaryCallKeys(
+            SensitiveHeaders.defaults(),
+            options -> {
+              throw new IllegalStateException("no caller");
+            });
 
-    assertThat(declared.of(new CollapsingCall.Target<>(EchoBackend.ECHO, CallOptions.DEFAULT,
-        channel), "hello", new Metadata(), Context.ROOT)).isNull();
+    assertThat(
+            declared.of(
+                new CollapsingCall.Target<>(EchoBackend.ECHO, CallOptions.DEFAULT, channel),
+                "hello",
+                new Metadata(),
+                Context.ROOT))
+        .isNull();
   }
 
   @Test
@@ -117,12 +149,17 @@ final class UnaryCallKeysTest {
     Metadata none = new Metadata();
     ManagedChannel elsewhere = InProcessChannelBuilder.forName("keys").build();
     try {
-      UnaryCallKey onElsewhere = new UnaryCallKeys(SensitiveHeaders.defaults(), null).of(
-          new CollapsingCall.Target<>(EchoBackend.ECHO, CallOptions.DEFAULT, elsewhere), "hello",
-          none, Context.ROOT);
+      UnaryCallKey onElsewhere =
+          new UnaryCallKeys(SensitiveHeaders.defaults(), null)
+              .of(
+                  new CollapsingCall.Target<>(EchoBackend.ECHO, CallOptions.DEFAULT, elsewhere),
+                  "hello",
+                  none,
+                  Context.ROOT);
       // another instance's channel of the same name writes alike
       assertThat(FleetSharedCall.text(onElsewhere, "grpc", "echo"))
-          .isNotNull().isEqualTo(FleetSharedCall.text(key(none), "grpc", "echo"));
+          .isNotNull()
+          .isEqualTo(FleetSharedCall.text(key(none), "grpc", "echo"));
     } finally {
       elsewhere.shutdownNow();
     }
@@ -131,10 +168,11 @@ final class UnaryCallKeysTest {
     apart.add(FleetSharedCall.text(key(none), "grpc", "other-channel"));
     apart.add(FleetSharedCall.text(key(none), "other-interceptor", "echo"));
     apart.add(FleetSharedCall.text(key(ascii("authorization", "a")), "grpc", "echo"));
-    apart.add(FleetSharedCall.text(key(CallOptions.DEFAULT.withWaitForReady(), none), "grpc",
-        "echo"));
-    apart.add(FleetSharedCall.text(key(CallOptions.DEFAULT.withMaxInboundMessageSize(10), none),
-        "grpc", "echo"));
+    apart.add(
+        FleetSharedCall.text(key(CallOptions.DEFAULT.withWaitForReady(), none), "grpc", "echo"));
+    apart.add(
+        FleetSharedCall.text(
+            key(CallOptions.DEFAULT.withMaxInboundMessageSize(10), none), "grpc", "echo"));
     assertThat(apart).doesNotContainNull().doesNotHaveDuplicates();
   }
 
@@ -143,17 +181,23 @@ final class UnaryCallKeysTest {
   void callCredentialsOrAnIdentityComparedByIdentityHaveNoFleetText() {
     UnaryCallKeys byIdentity =
         new UnaryCallKeys(SensitiveHeaders.defaults(), options -> new Object());
-    UnaryCallKey unwritable = byIdentity.of(
-        new CollapsingCall.Target<>(EchoBackend.ECHO, CallOptions.DEFAULT, channel), "hello",
-        new Metadata(), Context.ROOT);
-    UnaryCallKey withCredentials = key(CallOptions.DEFAULT.withCallCredentials(
-        new CallCredentials() {
-          @Override
-          public void applyRequestMetadata(RequestInfo info, Executor executor,
-              MetadataApplier applier) {
-            applier.apply(new Metadata());
-          }
-        }), new Metadata());
+    UnaryCallKey unwritable =
+        byIdentity.of(
+            new CollapsingCall.Target<>(EchoBackend.ECHO, CallOptions.DEFAULT, channel),
+            "hello",
+            new Metadata(),
+            Context.ROOT);
+    UnaryCallKey withCredentials =
+        key(
+            CallOptions.DEFAULT.withCallCredentials(
+                new CallCredentials() {
+                  @Override
+                  public void applyRequestMetadata(
+                      RequestInfo info, Executor executor, MetadataApplier applier) {
+                    applier.apply(new Metadata());
+                  }
+                }),
+            new Metadata());
 
     assertThat(FleetSharedCall.text(unwritable, "grpc", "echo")).isNull();
     assertThat(FleetSharedCall.text(withCredentials, "grpc", "echo")).isNull();
@@ -164,8 +208,11 @@ final class UnaryCallKeysTest {
   }
 
   private UnaryCallKey key(CallOptions options, Metadata headers) {
-    return keys.of(new CollapsingCall.Target<>(EchoBackend.ECHO, options, channel), "hello",
-        headers, Context.ROOT);
+    return keys.of(
+        new CollapsingCall.Target<>(EchoBackend.ECHO, options, channel),
+        "hello",
+        headers,
+        Context.ROOT);
   }
 
   private static Metadata ascii(String name, String value) {
@@ -176,7 +223,8 @@ final class UnaryCallKeysTest {
 
   private static Metadata binary(String name, String value) {
     Metadata metadata = new Metadata();
-    metadata.put(Metadata.Key.of(name, Metadata.BINARY_BYTE_MARSHALLER),
+    metadata.put(
+        Metadata.Key.of(name, Metadata.BINARY_BYTE_MARSHALLER),
         value.getBytes(StandardCharsets.UTF_8));
     return metadata;
   }

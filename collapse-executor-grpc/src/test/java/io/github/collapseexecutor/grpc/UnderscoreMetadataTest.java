@@ -56,20 +56,25 @@ final class UnderscoreMetadataTest {
 
   private void start(String metadataName) throws Exception {
     Metadata.Key<String> key = Metadata.Key.of(metadataName, Metadata.ASCII_STRING_MARSHALLER);
-    ServerServiceDefinition service = ServerServiceDefinition.builder("test.Echo")
-        .addMethod(EchoBackend.ECHO, ServerCalls.asyncUnaryCall(this::answer))
-        .build();
-    ServerInterceptor reader = new ServerInterceptor() {
-      @Override
-      public <ReqT, RespT> ServerCall.Listener<ReqT> interceptCall(ServerCall<ReqT, RespT> call,
-          Metadata headers, ServerCallHandler<ReqT, RespT> next) {
-        return Contexts.interceptCall(Context.current().withValue(SEEN, headers.get(key)), call,
-            headers, next);
-      }
-    };
+    ServerServiceDefinition service =
+        ServerServiceDefinition.builder("test.Echo")
+            .addMethod(EchoBackend.ECHO, ServerCalls.asyncUnaryCall(this::answer))
+            .build();
+    ServerInterceptor reader =
+        new ServerInterceptor() {
+          @Override
+          public <ReqT, RespT> ServerCall.Listener<ReqT> interceptCall(
+              ServerCall<ReqT, RespT> call, Metadata headers, ServerCallHandler<ReqT, RespT> next) {
+            return Contexts.interceptCall(
+                Context.current().withValue(SEEN, headers.get(key)), call, headers, next);
+          }
+        };
     String name = InProcessServerBuilder.generateName();
-    server = InProcessServerBuilder.forName(name)
-        .addService(ServerInterceptors.intercept(service, reader)).build().start();
+    server =
+        InProcessServerBuilder.forName(name)
+            .addService(ServerInterceptors.intercept(service, reader))
+            .build()
+            .start();
     channel = InProcessChannelBuilder.forName(name).intercept(collapse).build();
   }
 
@@ -102,9 +107,11 @@ final class UnderscoreMetadataTest {
       throws Exception {
     List<String> answers = twoUsers(metadataName, "alice-secret", "bob-secret");
 
-    assertThat(answers).as("each user's answer, %s", metadataName)
+    assertThat(answers)
+        .as("each user's answer, %s", metadataName)
         .containsExactly("user=alice-secret hi", "user=bob-secret hi");
-    assertThat(calls.get()).as("backend runs for two users with other %s", metadataName)
+    assertThat(calls.get())
+        .as("backend runs for two users with other %s", metadataName)
         .isEqualTo(2);
   }
 
@@ -134,17 +141,20 @@ final class UnderscoreMetadataTest {
   /** User A calls; while its call hangs in the backend, user B calls; then A's call is let go. */
   private List<String> twoUsers(String metadataName, String a, String b) throws Exception {
     start(metadataName);
-    return Callers.secondWhileFirstWaits(call(metadataName, a), call(metadataName, b),
-        () -> Parking.await(firstArrived), release::countDown);
+    return Callers.secondWhileFirstWaits(
+        call(metadataName, a),
+        call(metadataName, b),
+        () -> Parking.await(firstArrived),
+        release::countDown);
   }
 
   private Callable<String> call(String metadataName, String value) {
     Metadata metadata = new Metadata();
     metadata.put(Metadata.Key.of(metadataName, Metadata.ASCII_STRING_MARSHALLER), value);
     // an application interceptor before the collapse one adds the user's credential
-    Channel withCredential = ClientInterceptors.intercept(channel,
-        MetadataUtils.newAttachHeadersInterceptor(metadata));
-    return () -> ClientCalls.blockingUnaryCall(withCredential, EchoBackend.ECHO,
-        CallOptions.DEFAULT, "hi");
+    Channel withCredential =
+        ClientInterceptors.intercept(channel, MetadataUtils.newAttachHeadersInterceptor(metadata));
+    return () ->
+        ClientCalls.blockingUnaryCall(withCredential, EchoBackend.ECHO, CallOptions.DEFAULT, "hi");
   }
 }

@@ -23,17 +23,18 @@ import org.jspecify.annotations.Nullable;
 public interface CallObserver {
 
   /** Observes nothing. */
-  CallObserver NONE = new CallObserver() {
-    @Override
-    public Caller caller(@Nullable Object observation) {
-      return Caller.NONE;
-    }
+  CallObserver NONE =
+      new CallObserver() {
+        @Override
+        public Caller caller(@Nullable Object observation) {
+          return Caller.NONE;
+        }
 
-    @Override
-    public SharedCall sharedCall(String executorName, CollapseKey key, Caller leader) {
-      return SharedCall.NONE;
-    }
-  };
+        @Override
+        public SharedCall sharedCall(String executorName, CollapseKey key, Caller leader) {
+          return SharedCall.NONE;
+        }
+      };
 
   /**
    * Returns the listener the executor reports to, given the one of the options: an observer that
@@ -58,13 +59,14 @@ public interface CallObserver {
   interface Caller {
 
     /** A request with no observation. */
-    Caller NONE = new Caller() {
-      @Override
-      public void outcome(CallerOutcome outcome, @Nullable String reason) {}
+    Caller NONE =
+        new Caller() {
+          @Override
+          public void outcome(CallerOutcome outcome, @Nullable String reason) {}
 
-      @Override
-      public void linkTo(@Nullable SharedCall call) {}
-    };
+          @Override
+          public void linkTo(@Nullable SharedCall call) {}
+        };
 
     /**
      * Records what the request did; a later call replaces an earlier one.
@@ -99,7 +101,10 @@ public interface CallObserver {
      * @param failure the call's failure, or {@code null}
      * @param reason why the response was not shared, or {@code null}
      */
-    void end(BooleanSupplier settle, SharedCallOutcome observed, @Nullable Throwable failure,
+    void end(
+        BooleanSupplier settle,
+        SharedCallOutcome observed,
+        @Nullable Throwable failure,
         @Nullable UnsharedReason reason);
   }
 

@@ -61,7 +61,10 @@ public final class CollapseGroup {
    *     open, ...: the message names the pattern and its index in {@code uris}), a regular
    *     expression is blank or does not compile, or the name or the policy name is blank
    */
-  private CollapseGroup(@Nullable String name, List<String> uris, List<String> uriRegexes,
+  private CollapseGroup(
+      @Nullable String name,
+      List<String> uris,
+      List<String> uriRegexes,
       @Nullable String collapsePolicyName) {
     this.uris = checkedUris(uris);
     this.uriRegexes = checkedRegexes(uriRegexes);
@@ -69,8 +72,10 @@ public final class CollapseGroup {
       throw new IllegalArgumentException("a collapse group needs at least one uri or uri regex");
     }
     this.collapsePolicyName = checkedPolicyName(collapsePolicyName);
-    this.name = name == null ? (this.uris.isEmpty() ? this.uriRegexes : this.uris).get(0)
-        : NameChecks.nonBlank("name", name);
+    this.name =
+        name == null
+            ? (this.uris.isEmpty() ? this.uriRegexes : this.uris).get(0)
+            : NameChecks.nonBlank("name", name);
   }
 
   /**
@@ -136,13 +141,15 @@ public final class CollapseGroup {
    * @throws IllegalArgumentException if {@code name} is blank
    */
   public CollapseGroup withName(String name) {
-    return new CollapseGroup(Objects.requireNonNull(name, "name"), uris, uriRegexes,
-        collapsePolicyName);
+    return new CollapseGroup(
+        Objects.requireNonNull(name, "name"), uris, uriRegexes, collapsePolicyName);
   }
 
   @Override
   public boolean equals(@Nullable Object other) {
-    return other instanceof CollapseGroup that && name.equals(that.name) && uris.equals(that.uris)
+    return other instanceof CollapseGroup that
+        && name.equals(that.name)
+        && uris.equals(that.uris)
         && uriRegexes.equals(that.uriRegexes)
         && Objects.equals(collapsePolicyName, that.collapsePolicyName);
   }
@@ -154,8 +161,15 @@ public final class CollapseGroup {
 
   @Override
   public String toString() {
-    return "CollapseGroup[name=" + name + ", uris=" + uris + ", uriRegexes=" + uriRegexes
-        + ", collapsePolicyName=" + collapsePolicyName + "]";
+    return "CollapseGroup[name="
+        + name
+        + ", uris="
+        + uris
+        + ", uriRegexes="
+        + uriRegexes
+        + ", collapsePolicyName="
+        + collapsePolicyName
+        + "]";
   }
 
   private static List<String> checkedUris(List<String> uris) {
@@ -181,8 +195,15 @@ public final class CollapseGroup {
       try {
         Pattern.compile(regex);
       } catch (PatternSyntaxException e) {
-        throw new IllegalArgumentException("uri regex does not compile: " + regex + " ("
-            + e.getDescription() + " near index " + e.getIndex() + ")", e);
+        throw new IllegalArgumentException(
+            "uri regex does not compile: "
+                + regex
+                + " ("
+                + e.getDescription()
+                + " near index "
+                + e.getIndex()
+                + ")",
+            e);
       }
     }
     return List.copyOf(regexes);
@@ -190,7 +211,8 @@ public final class CollapseGroup {
 
   private static @Nullable String checkedPolicyName(@Nullable String collapsePolicyName) {
     return collapsePolicyName == null
-        ? null : NameChecks.nonBlank("collapsePolicyName", collapsePolicyName);
+        ? null
+        : NameChecks.nonBlank("collapsePolicyName", collapsePolicyName);
   }
 
   /**

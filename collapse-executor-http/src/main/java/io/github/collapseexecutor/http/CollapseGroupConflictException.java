@@ -18,11 +18,12 @@ public final class CollapseGroupConflictException extends IllegalArgumentExcepti
 
   /** The {@link CollapseGroup} component at fault: {@code name} or {@code collapsePolicyName}. */
   private final String setting;
+
   private final String value;
   private final List<Integer> groups;
 
-  CollapseGroupConflictException(String message, String setting, String value,
-      List<Integer> groups) {
+  CollapseGroupConflictException(
+      String message, String setting, String value, List<Integer> groups) {
     super(message);
     this.setting = setting;
     this.value = value;
@@ -39,15 +40,30 @@ public final class CollapseGroupConflictException extends IllegalArgumentExcepti
       CollapseGroup group = groups.get(i);
       Integer taken = named.putIfAbsent(group.name(), i);
       if (taken != null) {
-        throw new CollapseGroupConflictException("collapse groups " + taken + " and " + i
-            + " are both named '" + group.name() + "'; give one a name of its own", "name",
-            group.name(), List.of(taken, i));
+        throw new CollapseGroupConflictException(
+            "collapse groups "
+                + taken
+                + " and "
+                + i
+                + " are both named '"
+                + group.name()
+                + "'; give one a name of its own",
+            "name",
+            group.name(),
+            List.of(taken, i));
       }
       String policy = group.collapsePolicyName();
       if (policy != null && !policies.contains(policy)) {
-        throw new CollapseGroupConflictException("collapse group '" + group.name()
-            + "' names collapse policy '" + policy + "', which is not defined; defined: "
-            + policies, "collapsePolicyName", policy, List.of(i));
+        throw new CollapseGroupConflictException(
+            "collapse group '"
+                + group.name()
+                + "' names collapse policy '"
+                + policy
+                + "', which is not defined; defined: "
+                + policies,
+            "collapsePolicyName",
+            policy,
+            List.of(i));
       }
     }
   }

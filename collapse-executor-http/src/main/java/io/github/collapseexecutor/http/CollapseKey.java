@@ -3,7 +3,6 @@ package io.github.collapseexecutor.http;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -32,16 +31,24 @@ public final class CollapseKey {
    * @param namedHeaders the headers a sensitive pattern names, by lower-case name
    * @param context what else decides the request sent
    */
-  CollapseKey(String target, Object query, List<List<@Nullable String>> headers,
-      Map<String, List<@Nullable String>> namedHeaders, Context context, int group) {
+  CollapseKey(
+      String target,
+      Object query,
+      List<List<@Nullable String>> headers,
+      Map<String, List<@Nullable String>> namedHeaders,
+      Context context,
+      int group) {
     this.target = target;
     this.query = query;
     this.headers = headers;
     this.namedHeaders = namedHeaders;
     this.context = context;
     this.group = group;
-    this.hash = 31 * (31 * (31 * (31 * target.hashCode() + query.hashCode()) + headers.hashCode())
-        + namedHeaders.hashCode()) + context.hashCode();
+    this.hash =
+        31
+                * (31 * (31 * (31 * target.hashCode() + query.hashCode()) + headers.hashCode())
+                    + namedHeaders.hashCode())
+            + context.hashCode();
   }
 
   /**
@@ -93,13 +100,18 @@ public final class CollapseKey {
    * sends it, with the client's name; the identity the adapter gave; the local address and port a
    * server received it on. Compared with {@code equals}, part by part.
    */
-  record Context(@Nullable String clientAddress, @Nullable Object client,
-      @Nullable String clientName, @Nullable Object identity, @Nullable String localAddress,
+  record Context(
+      @Nullable String clientAddress,
+      @Nullable Object client,
+      @Nullable String clientName,
+      @Nullable Object identity,
+      @Nullable String localAddress,
       int localPort) {
 
     /** Returns these parts without the client's address, for a group shared across addresses. */
     Context acrossAddresses() {
-      return clientAddress == null ? this
+      return clientAddress == null
+          ? this
           : new Context(null, client, clientName, identity, localAddress, localPort);
     }
 
@@ -109,10 +121,10 @@ public final class CollapseKey {
      * serve alike on one port).
      */
     List<@Nullable Object> onEveryInstance() {
-      Object sender = client == null ? null
-          : Arrays.asList("client", clientName == null ? client : clientName);
-      return Arrays.asList(clientAddress, sender, identity,
-          localAddress == null ? null : localPort);
+      Object sender =
+          client == null ? null : Arrays.asList("client", clientName == null ? client : clientName);
+      return Arrays.asList(
+          clientAddress, sender, identity, localAddress == null ? null : localPort);
     }
 
     @Override

@@ -57,8 +57,13 @@ public final class CollapsePolicy {
    * uncacheable responses shared within the same credentials, and {@code Accept} and
    * {@code Accept-Language} in the key.
    */
-  public static final CollapsePolicy DEFAULT = new CollapsePolicy(List.of(), List.of(), null,
-      /* acceptHeadersInKey= */ true, /* sharedAcrossAddresses= */ false);
+  public static final CollapsePolicy DEFAULT =
+      new CollapsePolicy(
+          List.of(),
+          List.of(),
+          null,
+          /* acceptHeadersInKey= */ true,
+          /* sharedAcrossAddresses= */ false);
 
   private final List<String> collapseRequestHeaders;
   private final List<String> collapseRequestQueries;
@@ -71,15 +76,16 @@ public final class CollapsePolicy {
    *
    * @throws IllegalArgumentException if a name is null or blank
    */
-  private CollapsePolicy(@Nullable List<String> collapseRequestHeaders,
-      @Nullable List<String> collapseRequestQueries, @Nullable ShareUncacheable shareUncacheable,
-      boolean acceptHeadersInKey, boolean sharedAcrossAddresses) {
-    this.collapseRequestHeaders =
-        names("collapseRequestHeaders", collapseRequestHeaders, true);
-    this.collapseRequestQueries =
-        names("collapseRequestQueries", collapseRequestQueries, false);
-    this.shareUncacheable = shareUncacheable == null
-        ? ShareUncacheable.WITHIN_CREDENTIALS : shareUncacheable;
+  private CollapsePolicy(
+      @Nullable List<String> collapseRequestHeaders,
+      @Nullable List<String> collapseRequestQueries,
+      @Nullable ShareUncacheable shareUncacheable,
+      boolean acceptHeadersInKey,
+      boolean sharedAcrossAddresses) {
+    this.collapseRequestHeaders = names("collapseRequestHeaders", collapseRequestHeaders, true);
+    this.collapseRequestQueries = names("collapseRequestQueries", collapseRequestQueries, false);
+    this.shareUncacheable =
+        shareUncacheable == null ? ShareUncacheable.WITHIN_CREDENTIALS : shareUncacheable;
     this.acceptHeadersInKey = acceptHeadersInKey;
     this.sharedAcrossAddresses = sharedAcrossAddresses;
   }
@@ -90,10 +96,14 @@ public final class CollapsePolicy {
    *
    * @throws IllegalArgumentException if a name is null or blank
    */
-  public static CollapsePolicy of(List<String> collapseRequestHeaders,
-      List<String> collapseRequestQueries) {
-    return new CollapsePolicy(collapseRequestHeaders, collapseRequestQueries, null,
-        /* acceptHeadersInKey= */ true, /* sharedAcrossAddresses= */ false);
+  public static CollapsePolicy of(
+      List<String> collapseRequestHeaders, List<String> collapseRequestQueries) {
+    return new CollapsePolicy(
+        collapseRequestHeaders,
+        collapseRequestQueries,
+        null,
+        /* acceptHeadersInKey= */ true,
+        /* sharedAcrossAddresses= */ false);
   }
 
   /** Returns the header names that join the key, in lower case. */
@@ -123,20 +133,32 @@ public final class CollapsePolicy {
 
   /** Returns a copy of this policy with {@code acceptHeadersInKey} set as given. */
   public CollapsePolicy withAcceptHeadersInKey(boolean acceptHeadersInKey) {
-    return new CollapsePolicy(collapseRequestHeaders, collapseRequestQueries, shareUncacheable,
-        acceptHeadersInKey, sharedAcrossAddresses);
+    return new CollapsePolicy(
+        collapseRequestHeaders,
+        collapseRequestQueries,
+        shareUncacheable,
+        acceptHeadersInKey,
+        sharedAcrossAddresses);
   }
 
   /** Returns this policy with {@code shareUncacheable} instead of its own. */
   public CollapsePolicy withShareUncacheable(ShareUncacheable shareUncacheable) {
-    return new CollapsePolicy(collapseRequestHeaders, collapseRequestQueries, shareUncacheable,
-        acceptHeadersInKey, sharedAcrossAddresses);
+    return new CollapsePolicy(
+        collapseRequestHeaders,
+        collapseRequestQueries,
+        shareUncacheable,
+        acceptHeadersInKey,
+        sharedAcrossAddresses);
   }
 
   /** Returns a copy of this policy with {@code sharedAcrossAddresses} set as given. */
   public CollapsePolicy withSharedAcrossAddresses(boolean sharedAcrossAddresses) {
-    return new CollapsePolicy(collapseRequestHeaders, collapseRequestQueries, shareUncacheable,
-        acceptHeadersInKey, sharedAcrossAddresses);
+    return new CollapsePolicy(
+        collapseRequestHeaders,
+        collapseRequestQueries,
+        shareUncacheable,
+        acceptHeadersInKey,
+        sharedAcrossAddresses);
   }
 
   /** Returns whether every query parameter counts in the key. */
@@ -149,8 +171,8 @@ public final class CollapsePolicy {
     return new Builder();
   }
 
-  private static List<String> names(String setting, @Nullable List<String> names,
-      boolean lowerCase) {
+  private static List<String> names(
+      String setting, @Nullable List<String> names, boolean lowerCase) {
     return names == null ? List.of() : List.copyOf(NameChecks.checked(setting, names, lowerCase));
   }
 
@@ -166,16 +188,27 @@ public final class CollapsePolicy {
 
   @Override
   public int hashCode() {
-    return Objects.hash(collapseRequestHeaders, collapseRequestQueries, shareUncacheable,
-        acceptHeadersInKey, sharedAcrossAddresses);
+    return Objects.hash(
+        collapseRequestHeaders,
+        collapseRequestQueries,
+        shareUncacheable,
+        acceptHeadersInKey,
+        sharedAcrossAddresses);
   }
 
   @Override
   public String toString() {
-    return "CollapsePolicy[collapseRequestHeaders=" + collapseRequestHeaders
-        + ", collapseRequestQueries=" + collapseRequestQueries + ", shareUncacheable="
-        + shareUncacheable + ", acceptHeadersInKey=" + acceptHeadersInKey
-        + ", sharedAcrossAddresses=" + sharedAcrossAddresses + "]";
+    return "CollapsePolicy[collapseRequestHeaders="
+        + collapseRequestHeaders
+        + ", collapseRequestQueries="
+        + collapseRequestQueries
+        + ", shareUncacheable="
+        + shareUncacheable
+        + ", acceptHeadersInKey="
+        + acceptHeadersInKey
+        + ", sharedAcrossAddresses="
+        + sharedAcrossAddresses
+        + "]";
   }
 
   /**
@@ -194,9 +227,13 @@ public final class CollapsePolicy {
      * @throws IllegalArgumentException if a name is null or blank
      */
     public Builder collapseRequestHeaders(List<String> names) {
-      policy = new CollapsePolicy(Objects.requireNonNull(names, "collapseRequestHeaders"),
-          policy.collapseRequestQueries, policy.shareUncacheable, policy.acceptHeadersInKey,
-          policy.sharedAcrossAddresses);
+      policy =
+          new CollapsePolicy(
+              Objects.requireNonNull(names, "collapseRequestHeaders"),
+              policy.collapseRequestQueries,
+              policy.shareUncacheable,
+              policy.acceptHeadersInKey,
+              policy.sharedAcrossAddresses);
       return this;
     }
 
@@ -207,16 +244,20 @@ public final class CollapsePolicy {
      * @throws IllegalArgumentException if a name is null or blank
      */
     public Builder collapseRequestQueries(List<String> names) {
-      policy = new CollapsePolicy(policy.collapseRequestHeaders,
-          Objects.requireNonNull(names, "collapseRequestQueries"), policy.shareUncacheable,
-          policy.acceptHeadersInKey, policy.sharedAcrossAddresses);
+      policy =
+          new CollapsePolicy(
+              policy.collapseRequestHeaders,
+              Objects.requireNonNull(names, "collapseRequestQueries"),
+              policy.shareUncacheable,
+              policy.acceptHeadersInKey,
+              policy.sharedAcrossAddresses);
       return this;
     }
 
     /** Sets whether uncacheable responses are shared; see {@link ShareUncacheable}. */
     public Builder shareUncacheable(ShareUncacheable shareUncacheable) {
-      policy = policy.withShareUncacheable(
-          Objects.requireNonNull(shareUncacheable, "shareUncacheable"));
+      policy =
+          policy.withShareUncacheable(Objects.requireNonNull(shareUncacheable, "shareUncacheable"));
       return this;
     }
 

@@ -1,6 +1,5 @@
 package io.github.collapseexecutor.http;
 
-import java.net.URI;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -44,10 +43,11 @@ public final class CollapseRules {
       List<Predicate<String>> patterns = new ArrayList<>();
       group.uris().forEach(uri -> patterns.add(RoutePattern.parse(uri)::matches));
       group.uriRegexes().forEach(regex -> patterns.add(Pattern.compile(regex).asMatchPredicate()));
-      CollapsePolicy policy = group.collapsePolicyName() == null
-          ? CollapsePolicy.DEFAULT
-          // the options were built only if every group's policy was added
-          : Objects.requireNonNull(options.policies().get(group.collapsePolicyName()));
+      CollapsePolicy policy =
+          group.collapsePolicyName() == null
+              ? CollapsePolicy.DEFAULT
+              // the options were built only if every group's policy was added
+              : Objects.requireNonNull(options.policies().get(group.collapsePolicyName()));
       TreeSet<String> keyHeaders = new TreeSet<>(options.sensitiveHeaders());
       keyHeaders.addAll(HttpCollapseOptions.AUTHORITY_HEADERS);
       keyHeaders.addAll(HttpCollapseOptions.REPRESENTATION_HEADERS);
@@ -98,11 +98,19 @@ public final class CollapseRules {
       return null;
     }
     String lowerScheme = scheme.toLowerCase(Locale.ROOT);
-    String target = method + " " + lowerScheme + "://" + host.toLowerCase(Locale.ROOT) + ":"
-        + effectivePort(lowerScheme, port) + rawPath;
-    Object query = group.policy.allQueriesCount()
-        ? (rawQuery == null ? "" : "?" + rawQuery)
-        : namedQueries(group.policy.collapseRequestQueries(), rawQuery);
+    String target =
+        method
+            + " "
+            + lowerScheme
+            + "://"
+            + host.toLowerCase(Locale.ROOT)
+            + ":"
+            + effectivePort(lowerScheme, port)
+            + rawPath;
+    Object query =
+        group.policy.allQueriesCount()
+            ? (rawQuery == null ? "" : "?" + rawQuery)
+            : namedQueries(group.policy.collapseRequestQueries(), rawQuery);
     // the group fixes the header names and their order, so the values alone tell keys apart
     List<@Nullable String>[] keyHeaders = group.noHeaders();
     Map<String, List<@Nullable String>> namedBySensitivePattern = Map.of();
@@ -120,10 +128,12 @@ public final class CollapseRules {
         namedBySensitivePattern.put(name.lower(), copyOf(headers.values(name.lower())));
       }
     }
-    CollapseKey.Context context = group.policy.sharedAcrossAddresses()
-        ? request.context().acrossAddresses() : request.context();
-    return new CollapseKey(target, query, Arrays.asList(keyHeaders), namedBySensitivePattern,
-        context, group.index);
+    CollapseKey.Context context =
+        group.policy.sharedAcrossAddresses()
+            ? request.context().acrossAddresses()
+            : request.context();
+    return new CollapseKey(
+        target, query, Arrays.asList(keyHeaders), namedBySensitivePattern, context, group.index);
   }
 
   /**
@@ -235,7 +245,10 @@ public final class CollapseRules {
   /**
    * @param slots the position in the key of each header that joins it, by lower-case name
    */
-  private record CompiledGroup(int index, List<Predicate<String>> patterns, CollapsePolicy policy,
+  private record CompiledGroup(
+      int index,
+      List<Predicate<String>> patterns,
+      CollapsePolicy policy,
       Map<String, Integer> slots) {
 
     /** Returns the key headers of a request that sends none of them, for the request to fill. */

@@ -56,8 +56,8 @@ final class HeaderNames {
 
   private Name judge(String sent) {
     String lower = sent.toLowerCase(Locale.ROOT);
-    return new Name(lower, sensitive.test(lower),
-        holdsAny(lower, HttpCollapseOptions.ADDRESS_HEADER_PATTERNS));
+    return new Name(
+        lower, sensitive.test(lower), holdsAny(lower, HttpCollapseOptions.ADDRESS_HEADER_PATTERNS));
   }
 
   /**

@@ -52,9 +52,15 @@ public final class HttpCollapseOptions {
    * Request headers that always join the key, so that different credentials never share: the
    * standard credentials and the usual names of API keys and tokens.
    */
-  public static final Set<String> DEFAULT_SENSITIVE_HEADERS = Set.of(
-      "authorization", "cookie", "proxy-authorization", "x-api-key", "api-key", "x-auth-token",
-      "x-access-token");
+  public static final Set<String> DEFAULT_SENSITIVE_HEADERS =
+      Set.of(
+          "authorization",
+          "cookie",
+          "proxy-authorization",
+          "x-api-key",
+          "api-key",
+          "x-auth-token",
+          "x-access-token");
 
   /**
    * Parts of a header name that make the header sensitive, compared in lower case and with
@@ -67,11 +73,33 @@ public final class HttpCollapseOptions {
    * addresses a server may answer by ({@code Forwarded}, {@code X-Forwarded-Host},
    * {@code X-Forwarded-For}, {@code X-Real-Ip}).
    */
-  public static final Set<String> DEFAULT_SENSITIVE_HEADER_PATTERNS = Set.of(
-      "token", "secret", "session", "api-key", "apikey", "-key", "signature", "credential",
-      "password", "auth", "-user", "x-user", "userid", "user-id", "username", "email", "principal",
-      "tenant", "identity", "client-cert", "ssl-client", "forwarded", "real-ip", "client-ip",
-      "connecting-ip");
+  public static final Set<String> DEFAULT_SENSITIVE_HEADER_PATTERNS =
+      Set.of(
+          "token",
+          "secret",
+          "session",
+          "api-key",
+          "apikey",
+          "-key",
+          "signature",
+          "credential",
+          "password",
+          "auth",
+          "-user",
+          "x-user",
+          "userid",
+          "user-id",
+          "username",
+          "email",
+          "principal",
+          "tenant",
+          "identity",
+          "client-cert",
+          "ssl-client",
+          "forwarded",
+          "real-ip",
+          "client-ip",
+          "connecting-ip");
 
   /**
    * Parts of the names of the request headers that carry the client's address: a group whose
@@ -95,9 +123,18 @@ public final class HttpCollapseOptions {
    * ({@code API-Version}, {@code X-API-Version}, {@code Accept-Version}: what Spring Framework 7's
    * {@code ApiVersionInserter.useHeader} is given most often, on a client built by hand).
    */
-  public static final Set<String> REPRESENTATION_HEADERS = Set.of(
-      "if-none-match", "if-modified-since", "if-match", "if-unmodified-since", "if-range",
-      "range", "accept-encoding", "api-version", "x-api-version", "accept-version");
+  public static final Set<String> REPRESENTATION_HEADERS =
+      Set.of(
+          "if-none-match",
+          "if-modified-since",
+          "if-match",
+          "if-unmodified-since",
+          "if-range",
+          "range",
+          "accept-encoding",
+          "api-version",
+          "x-api-version",
+          "accept-version");
 
   /**
    * Request headers that always join the key, whatever the configuration: a {@code Host} other
@@ -237,13 +274,31 @@ public final class HttpCollapseOptions {
 
   @Override
   public String toString() {
-    return "HttpCollapseOptions{groups=" + groups + ", policies=" + policies
-        + ", sensitiveHeaders=" + sensitiveHeaders() + ", sensitiveHeaderPatterns="
-        + sensitiveHeaderPatterns() + ", nonSensitiveHeaders=" + nonSensitiveHeaders()
-        + ", maxBodyBytes=" + maxBodyBytes
-        + ", waitTimeout=" + waitTimeout + ", hitForPassTtl=" + hitForPassTtl()
-        + ", hitForPassMaxKeys=" + hitForPassMaxKeys() + ", varyTtl=" + varyTtl()
-        + ", varyMaxKeys=" + varyMaxKeys() + ", writeScope=" + writeScope + "}";
+    return "HttpCollapseOptions{groups="
+        + groups
+        + ", policies="
+        + policies
+        + ", sensitiveHeaders="
+        + sensitiveHeaders()
+        + ", sensitiveHeaderPatterns="
+        + sensitiveHeaderPatterns()
+        + ", nonSensitiveHeaders="
+        + nonSensitiveHeaders()
+        + ", maxBodyBytes="
+        + maxBodyBytes
+        + ", waitTimeout="
+        + waitTimeout
+        + ", hitForPassTtl="
+        + hitForPassTtl()
+        + ", hitForPassMaxKeys="
+        + hitForPassMaxKeys()
+        + ", varyTtl="
+        + varyTtl()
+        + ", varyMaxKeys="
+        + varyMaxKeys()
+        + ", writeScope="
+        + writeScope
+        + "}";
   }
 
   /**

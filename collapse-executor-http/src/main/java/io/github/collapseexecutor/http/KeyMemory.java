@@ -21,10 +21,12 @@ import org.jspecify.annotations.Nullable;
  */
 public final class KeyMemory {
 
-  private static final KeyMemory DEFAULTS = new KeyMemory(
-      HttpCollapseOptions.DEFAULT_HIT_FOR_PASS_TTL,
-      HttpCollapseOptions.DEFAULT_HIT_FOR_PASS_MAX_KEYS,
-      HttpCollapseOptions.DEFAULT_VARY_TTL, HttpCollapseOptions.DEFAULT_VARY_MAX_KEYS);
+  private static final KeyMemory DEFAULTS =
+      new KeyMemory(
+          HttpCollapseOptions.DEFAULT_HIT_FOR_PASS_TTL,
+          HttpCollapseOptions.DEFAULT_HIT_FOR_PASS_MAX_KEYS,
+          HttpCollapseOptions.DEFAULT_VARY_TTL,
+          HttpCollapseOptions.DEFAULT_VARY_MAX_KEYS);
 
   private final Duration hitForPassTtl;
   private final int hitForPassMaxKeys;
@@ -36,8 +38,8 @@ public final class KeyMemory {
    *
    * @throws IllegalArgumentException if a time or a number of keys is negative
    */
-  private KeyMemory(Duration hitForPassTtl, int hitForPassMaxKeys, Duration varyTtl,
-      int varyMaxKeys) {
+  private KeyMemory(
+      Duration hitForPassTtl, int hitForPassMaxKeys, Duration varyTtl, int varyMaxKeys) {
     Checks.notNegative("hitForPassTtl", hitForPassTtl);
     Checks.notNegative("hitForPassMaxKeys", hitForPassMaxKeys);
     Checks.notNegative("varyTtl", varyTtl);
@@ -133,8 +135,10 @@ public final class KeyMemory {
 
   @Override
   public boolean equals(@Nullable Object other) {
-    return other instanceof KeyMemory that && hitForPassTtl.equals(that.hitForPassTtl)
-        && hitForPassMaxKeys == that.hitForPassMaxKeys && varyTtl.equals(that.varyTtl)
+    return other instanceof KeyMemory that
+        && hitForPassTtl.equals(that.hitForPassTtl)
+        && hitForPassMaxKeys == that.hitForPassMaxKeys
+        && varyTtl.equals(that.varyTtl)
         && varyMaxKeys == that.varyMaxKeys;
   }
 
@@ -145,7 +149,14 @@ public final class KeyMemory {
 
   @Override
   public String toString() {
-    return "KeyMemory[hitForPassTtl=" + hitForPassTtl + ", hitForPassMaxKeys="
-        + hitForPassMaxKeys + ", varyTtl=" + varyTtl + ", varyMaxKeys=" + varyMaxKeys + "]";
+    return "KeyMemory[hitForPassTtl="
+        + hitForPassTtl
+        + ", hitForPassMaxKeys="
+        + hitForPassMaxKeys
+        + ", varyTtl="
+        + varyTtl
+        + ", varyMaxKeys="
+        + varyMaxKeys
+        + "]";
   }
 }

@@ -56,8 +56,8 @@ abstract sealed class OptionsBuilder permits HttpCollapseOptions.Builder {
    * @throws IllegalArgumentException if {@code name} is blank
    */
   public HttpCollapseOptions.Builder policy(String name, CollapsePolicy policy) {
-    policies.put(NameChecks.nonBlank("policy name", name),
-        Objects.requireNonNull(policy, "policy"));
+    policies.put(
+        NameChecks.nonBlank("policy name", name), Objects.requireNonNull(policy, "policy"));
     return self();
   }
 
@@ -71,7 +71,8 @@ abstract sealed class OptionsBuilder permits HttpCollapseOptions.Builder {
    * Replaces which request headers carry a credential (default
    * {@link SensitiveHeaders#defaults()}): the names, patterns and exemptions all at once.
    */
-  public HttpCollapseOptions.Builder sensitiveHeaderSettings(SensitiveHeaders sensitiveHeaderSettings) {
+  public HttpCollapseOptions.Builder sensitiveHeaderSettings(
+      SensitiveHeaders sensitiveHeaderSettings) {
     this.sensitiveHeaderSettings =
         Objects.requireNonNull(sensitiveHeaderSettings, "sensitiveHeaderSettings");
     return self();

@@ -48,25 +48,28 @@ public interface RequestHeaders {
    */
   default RequestHeaders withCookies(String cookies) {
     RequestHeaders headers = this;
-    return of(name -> {
-      List<@Nullable String> values = headers.values(name);
-      if (!name.equalsIgnoreCase(COOKIE)) {
-        return values;
-      }
-      List<@Nullable String> withCookies = new ArrayList<>(values.size() + 1);
-      withCookies.addAll(values);
-      withCookies.add(cookies);
-      return withCookies;
-    }, () -> {
-      Set<String> names = new TreeSet<>(String.CASE_INSENSITIVE_ORDER);
-      names.addAll(headers.names());
-      names.add(COOKIE);
-      return names;
-    });
+    return of(
+        name -> {
+          List<@Nullable String> values = headers.values(name);
+          if (!name.equalsIgnoreCase(COOKIE)) {
+            return values;
+          }
+          List<@Nullable String> withCookies = new ArrayList<>(values.size() + 1);
+          withCookies.addAll(values);
+          withCookies.add(cookies);
+          return withCookies;
+        },
+        () -> {
+          Set<String> names = new TreeSet<>(String.CASE_INSENSITIVE_ORDER);
+          names.addAll(headers.names());
+          names.add(COOKIE);
+          return names;
+        });
   }
 
   /** Returns a view made of a function that answers values and one that lists the names. */
-  static RequestHeaders of(Function<String, List<@Nullable String>> values,
+  static RequestHeaders of(
+      Function<String, List<@Nullable String>> values,
       Supplier<? extends Collection<String>> names) {
     return new RequestHeaders() {
       @Override
@@ -88,14 +91,16 @@ public interface RequestHeaders {
    */
   static RequestHeaders ofEntries(
       Collection<? extends Map.Entry<String, ? extends List<@Nullable String>>> entries) {
-    return of(name -> {
-      List<@Nullable String> values = new ArrayList<>(1);
-      for (Map.Entry<String, ? extends List<@Nullable String>> entry : entries) {
-        if (entry.getKey().equalsIgnoreCase(name)) {
-          values.addAll(entry.getValue());
-        }
-      }
-      return values;
-    }, () -> entries.stream().map(Map.Entry::getKey).toList());
+    return of(
+        name -> {
+          List<@Nullable String> values = new ArrayList<>(1);
+          for (Map.Entry<String, ? extends List<@Nullable String>> entry : entries) {
+            if (entry.getKey().equalsIgnoreCase(name)) {
+              values.addAll(entry.getValue());
+            }
+          }
+          return values;
+        },
+        () -> entries.stream().map(Map.Entry::getKey).toList());
   }
 }

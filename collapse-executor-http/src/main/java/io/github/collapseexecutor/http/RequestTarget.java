@@ -37,10 +37,13 @@ public final class RequestTarget {
   private final @Nullable String matchPath;
   private final @Nullable String rawQuery;
   private final RequestHeaders headers;
+
   /** Who sends the request, and where a server received it. */
   private final CollapseKey.Context context;
+
   private final boolean hasBody;
   private final boolean passThrough;
+
   /** The key the rules last built of this request, so that an adapter may ask for it first. */
   private volatile @Nullable KeyMemo keyMemo;
 
@@ -53,8 +56,14 @@ public final class RequestTarget {
     this.matchPath = builder.matchPath == null ? builder.rawPath : builder.matchPath;
     this.rawQuery = builder.rawQuery;
     this.headers = builder.headers;
-    this.context = new CollapseKey.Context(builder.clientAddress, builder.client,
-        builder.clientName, builder.identity, builder.localAddress, builder.localPort);
+    this.context =
+        new CollapseKey.Context(
+            builder.clientAddress,
+            builder.client,
+            builder.clientName,
+            builder.identity,
+            builder.localAddress,
+            builder.localPort);
     this.hasBody = builder.hasBody;
     this.passThrough = builder.passThrough;
   }
@@ -83,8 +92,8 @@ public final class RequestTarget {
    * @param port the port, or -1 for the default port of the scheme
    * @param rawPath the path as sent, which joins the key
    */
-  public static Builder builder(String method, String scheme, String host, int port,
-      String rawPath) {
+  public static Builder builder(
+      String method, String scheme, String host, int port, String rawPath) {
     Builder builder = new Builder(method);
     builder.scheme = scheme;
     builder.host = host;
@@ -155,7 +164,13 @@ public final class RequestTarget {
 
   @Override
   public String toString() {
-    return method + " " + scheme + "://" + host + (port < 0 ? "" : ":" + port) + rawPath
+    return method
+        + " "
+        + scheme
+        + "://"
+        + host
+        + (port < 0 ? "" : ":" + port)
+        + rawPath
         + (rawQuery == null ? "" : "?" + rawQuery);
   }
 

@@ -180,8 +180,8 @@ final class RoutePattern {
   }
 
   private static boolean isRest(String token) {
-    return token.equals("**") || token.startsWith("{*") && token.endsWith("}")
-        && token.indexOf('{', 1) < 0;
+    return token.equals("**")
+        || token.startsWith("{*") && token.endsWith("}") && token.indexOf('{', 1) < 0;
   }
 
   /** A rest must be the whole first or last segment, and the only one. */
@@ -235,8 +235,10 @@ final class RoutePattern {
         }
         int colon = variable.indexOf(':');
         declare(names, colon < 0 ? variable : variable.substring(0, colon));
-        regex.append('(').append(colon < 0 ? ".*" : constraint(variable.substring(colon + 1))
-            .pattern()).append(')');
+        regex
+            .append('(')
+            .append(colon < 0 ? ".*" : constraint(variable.substring(colon + 1)).pattern())
+            .append(')');
         i = end + 1;
       } else if (c == '*' || c == '?') {
         regex.append(c == '*' ? ".*" : ".");

@@ -49,9 +49,11 @@ public final class SensitiveHeaders {
    */
   static final Set<String> CREDENTIAL_PARAMETERS = Set.of("key", "sig");
 
-  private static final SensitiveHeaders DEFAULTS = new SensitiveHeaders(
-      HttpCollapseOptions.DEFAULT_SENSITIVE_HEADERS,
-      HttpCollapseOptions.DEFAULT_SENSITIVE_HEADER_PATTERNS, Set.of());
+  private static final SensitiveHeaders DEFAULTS =
+      new SensitiveHeaders(
+          HttpCollapseOptions.DEFAULT_SENSITIVE_HEADERS,
+          HttpCollapseOptions.DEFAULT_SENSITIVE_HEADER_PATTERNS,
+          Set.of());
 
   private final Set<String> names;
   private final Set<String> patterns;
@@ -129,8 +131,8 @@ public final class SensitiveHeaders {
    */
   public SensitiveHeaders withRemoved(Collection<String> names) {
     Set<String> removed = lowerCase("removeSensitiveHeaders", names);
-    return new SensitiveHeaders(without(this.names, removed), patterns,
-        with(nonSensitive, removed));
+    return new SensitiveHeaders(
+        without(this.names, removed), patterns, with(nonSensitive, removed));
   }
 
   /**
@@ -140,8 +142,8 @@ public final class SensitiveHeaders {
    * @throws IllegalArgumentException if a pattern is null or blank
    */
   public SensitiveHeaders withAddedPatterns(Collection<String> patterns) {
-    return new SensitiveHeaders(names,
-        with(this.patterns, lowerCase("sensitiveHeaderPatterns", patterns)), nonSensitive);
+    return new SensitiveHeaders(
+        names, with(this.patterns, lowerCase("sensitiveHeaderPatterns", patterns)), nonSensitive);
   }
 
   /**
@@ -178,8 +180,10 @@ public final class SensitiveHeaders {
 
   @Override
   public boolean equals(@Nullable Object other) {
-    return other instanceof SensitiveHeaders that && names.equals(that.names)
-        && patterns.equals(that.patterns) && nonSensitive.equals(that.nonSensitive);
+    return other instanceof SensitiveHeaders that
+        && names.equals(that.names)
+        && patterns.equals(that.patterns)
+        && nonSensitive.equals(that.nonSensitive);
   }
 
   @Override
@@ -189,7 +193,12 @@ public final class SensitiveHeaders {
 
   @Override
   public String toString() {
-    return "SensitiveHeaders{names=" + names + ", patterns=" + patterns + ", nonSensitive="
-        + nonSensitive + "}";
+    return "SensitiveHeaders{names="
+        + names
+        + ", patterns="
+        + patterns
+        + ", nonSensitive="
+        + nonSensitive
+        + "}";
   }
 }

@@ -21,8 +21,10 @@ public enum UnsharedReason {
    * The response is {@code Cache-Control: private} and the request carried no credential, or the
    * policy shares uncacheable responses {@link ShareUncacheable#NEVER never}.
    */
-  PRIVATE("private", "send a credential (a sensitive header), or set the policy's"
-      + " share-uncacheable to within-credentials"),
+  PRIVATE(
+      "private",
+      "send a credential (a sensitive header), or set the policy's"
+          + " share-uncacheable to within-credentials"),
 
   /**
    * The response is {@code no-store}, {@code no-cache} or {@code max-age=0} and the policy shares
@@ -35,16 +37,20 @@ public enum UnsharedReason {
    * the request that produced it and a waiting request that had already gone on once among the
    * requests with its own values (a first difference regroups the request instead).
    */
-  VARY("vary", "the policy's collapse-request-headers: add the headers the response"
-      + " varies on, so that only requests with equal values share"),
+  VARY(
+      "vary",
+      "the policy's collapse-request-headers: add the headers the response"
+          + " varies on, so that only requests with equal values share"),
 
   /**
    * A stage of the client below the adapter (a filter or hook that runs after it) changed the
    * request after it was keyed: the response answers a request the waiting callers did not
    * send, so they make their own calls.
    */
-  REQUEST_CHANGED("request-changed", "add the collapse adapter after the stages that change the"
-      + " request, or keep them off the collapsed client"),
+  REQUEST_CHANGED(
+      "request-changed",
+      "add the collapse adapter after the stages that change the"
+          + " request, or keep them off the collapsed client"),
 
   /** The response body is larger than {@link HttpCollapseOptions#maxBodyBytes()}. */
   TOO_LARGE("too-large", "max-body-size"),
@@ -74,8 +80,9 @@ public enum UnsharedReason {
    * them what the change made for another request (a one-time message), so they run the chain
    * themselves.
    */
-  SESSION_CHANGED("session-changed", "nothing: a request that changes its session gets the"
-      + " response of its own chain"),
+  SESSION_CHANGED(
+      "session-changed",
+      "nothing: a request that changes its session gets the" + " response of its own chain"),
 
   /** The response did not arrive within {@link HttpCollapseOptions#waitTimeout()}. */
   WAIT_TIMEOUT("wait-timeout", "wait-timeout"),

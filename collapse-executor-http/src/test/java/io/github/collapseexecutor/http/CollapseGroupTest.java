@@ -14,8 +14,8 @@ final class CollapseGroupTest {
   void aGroupIsNamedAfterItsFirstPatternUnlessGivenAName() {
     assertThat(CollapseGroup.ofUris("/users/*", "/teams/*").name()).isEqualTo("/users/*");
     assertThat(CollapseGroup.ofRegexes("/orders/[0-9]+").name()).isEqualTo("/orders/[0-9]+");
-    assertThat(CollapseGroup.builder().uris(List.of("/a")).uriRegexes(List.of("/b")).build()
-        .name()).isEqualTo("/a");
+    assertThat(CollapseGroup.builder().uris(List.of("/a")).uriRegexes(List.of("/b")).build().name())
+        .isEqualTo("/a");
     assertThat(CollapseGroup.ofUris("/users/*").withName("users").name()).isEqualTo("users");
     assertThat(CollapseGroup.builder().uriRegexes(List.of("/x.*")).name("x").build())
         .isEqualTo(CollapseGroup.ofRegexes("/x.*").withName("x"));
@@ -53,7 +53,8 @@ final class CollapseGroupTest {
   /** The configuration once accepted an empty regex that the group took; it matches no path. */
   @Test
   void anEmptyUriRegexIsRejectedWhereverTheGroupIsMade() {
-    assertThatIllegalArgumentException().isThrownBy(() -> CollapseGroup.ofRegexes(""))
+    assertThatIllegalArgumentException()
+        .isThrownBy(() -> CollapseGroup.ofRegexes(""))
         .withMessage("uri regex must not be blank: ''");
     assertThatIllegalArgumentException()
         .isThrownBy(() -> CollapseGroup.builder().uriRegexes(List.of("")));
@@ -61,42 +62,58 @@ final class CollapseGroupTest {
 
   @Test
   void optionsRejectTwoGroupsWithOneNameNamingBoth() {
-    HttpCollapseOptions.Builder options = HttpCollapseOptions.builder()
-        .group(CollapseGroup.ofUris("/users/*"))
-        .group(CollapseGroup.ofUris("/orders/*"))
-        .group(CollapseGroup.ofUris("/people/*").withName("/users/*"));
-    assertThatThrownBy(options::build).isInstanceOfSatisfying(
-        CollapseGroupConflictException.class, conflict -> {
-          assertThat(conflict).hasMessage(
-              "collapse groups 0 and 2 are both named '/users/*'; give one a name of its own");
-          assertThat(conflict.setting()).isEqualTo("name");
-          assertThat(conflict.value()).isEqualTo("/users/*");
-          assertThat(conflict.groups()).containsExactly(0, 2);
-        });
+    HttpCollapseOptions.Builder options =
+        HttpCollapseOptions.builder()
+            .group(CollapseGroup.ofUris("/users/*"))
+            .group(CollapseGroup.ofUris("/orders/*"))
+            .group(CollapseGroup.ofUris("/people/*").withName("/users/*"));
+    assertThatThrownBy(options::build)
+        .isInstanceOfSatisfying(
+            CollapseGroupConflictException.class,
+            conflict -> {
+              assertThat(conflict)
+                  .hasMessage(
+                      "collapse groups 0 and 2 are both named '/users/*'; give one a name of its own");
+              assertThat(conflict.setting()).isEqualTo("name");
+              assertThat(conflict.value()).isEqualTo("/users/*");
+              assertThat(conflict.groups()).containsExactly(0, 2);
+            });
   }
 
   @Test
   void optionsRejectAGroupThatNamesAnUndefinedPolicyNamingIt() {
-    HttpCollapseOptions.Builder options = HttpCollapseOptions.builder()
-        .policy("p1", CollapsePolicy.DEFAULT)
-        .group(CollapseGroup.ofUris("/users/*"))
-        .group(CollapseGroup.ofUris("p2", List.of("/samples/*")));
-    assertThatThrownBy(options::build).isInstanceOfSatisfying(
-        CollapseGroupConflictException.class, conflict -> {
-          assertThat(conflict).hasMessage("collapse group '/samples/*' names collapse policy"
-              + " 'p2', which is not defined; defined: [p1]");
-          assertThat(conflict.setting()).isEqualTo("collapsePolicyName");
-          assertThat(conflict.groups()).containsExactly(1);
-        });
+    HttpCollapseOptions.Builder options =
+        HttpCollapseOptions.builder()
+            .policy("p1", CollapsePolicy.DEFAULT)
+            .group(CollapseGroup.ofUris("/users/*"))
+            .group(CollapseGroup.ofUris("p2", List.of("/samples/*")));
+    assertThatThrownBy(options::build)
+        .isInstanceOfSatisfying(
+            CollapseGroupConflictException.class,
+            conflict -> {
+              assertThat(conflict)
+                  .hasMessage(
+                      "collapse group '/samples/*' names collapse policy"
+                          + " 'p2', which is not defined; defined: [p1]");
+              assertThat(conflict.setting()).isEqualTo("collapsePolicyName");
+              assertThat(conflict.groups()).containsExactly(1);
+            });
   }
 
   @Test
   void policiesAreBuiltOneCheckedSettingAtATime() {
-    CollapsePolicy policy = CollapsePolicy.builder()
-        .collapseRequestHeaders(List.of(" X-Tenant ")).collapseRequestQueries(List.of("q"))
-        .shareUncacheable(ShareUncacheable.NEVER).acceptHeadersInKey(false).build();
-    assertThat(policy).isEqualTo(CollapsePolicy.of(List.of("x-tenant"), List.of("q"))
-        .withShareUncacheable(ShareUncacheable.NEVER).withAcceptHeadersInKey(false));
+    CollapsePolicy policy =
+        CollapsePolicy.builder()
+            .collapseRequestHeaders(List.of(" X-Tenant "))
+            .collapseRequestQueries(List.of("q"))
+            .shareUncacheable(ShareUncacheable.NEVER)
+            .acceptHeadersInKey(false)
+            .build();
+    assertThat(policy)
+        .isEqualTo(
+            CollapsePolicy.of(List.of("x-tenant"), List.of("q"))
+                .withShareUncacheable(ShareUncacheable.NEVER)
+                .withAcceptHeadersInKey(false));
     assertThat(CollapsePolicy.builder().build()).isEqualTo(CollapsePolicy.DEFAULT);
     assertThatIllegalArgumentException()
         .isThrownBy(() -> CollapsePolicy.builder().collapseRequestQueries(List.of("q", " ")))
@@ -105,8 +122,12 @@ final class CollapseGroupTest {
 
   @Test
   void aBodyLimitCountedInALongMustFitOneBuffer() {
-    assertThat(HttpCollapseOptions.builder().maxBodyBytes((long) Integer.MAX_VALUE).build()
-        .maxBodyBytes()).isEqualTo(Integer.MAX_VALUE);
+    assertThat(
+            HttpCollapseOptions.builder()
+                .maxBodyBytes((long) Integer.MAX_VALUE)
+                .build()
+                .maxBodyBytes())
+        .isEqualTo(Integer.MAX_VALUE);
     assertThatIllegalArgumentException()
         .isThrownBy(() -> HttpCollapseOptions.builder().maxBodyBytes(Integer.MAX_VALUE + 1L))
         .withMessage("maxBodyBytes must be between 0 and 2147483647: 2147483648");

@@ -13,25 +13,32 @@ import org.junit.jupiter.api.Test;
 
 final class CollapseRulesTest {
 
-  private final CollapseRules rules = new CollapseRules(HttpCollapseOptions.builder()
-      .group(CollapseGroup.ofUris("/user/*", "/test/noop*"))
-      .group(CollapseGroup.ofUris("p1", List.of("/samples/*")))
-      .group(CollapseGroup.ofRegexes("/orders/[0-9]+"))
-      .policy("p1", CollapsePolicy.of(List.of("X-Tenant"), List.of("sample")))
-      .build());
+  private final CollapseRules rules =
+      new CollapseRules(
+          HttpCollapseOptions.builder()
+              .group(CollapseGroup.ofUris("/user/*", "/test/noop*"))
+              .group(CollapseGroup.ofUris("p1", List.of("/samples/*")))
+              .group(CollapseGroup.ofRegexes("/orders/[0-9]+"))
+              .policy("p1", CollapsePolicy.of(List.of("X-Tenant"), List.of("sample")))
+              .build());
 
   private static RequestHeaders headers(Map<String, List<String>> values) {
-    return RequestHeaders.of(name -> values.entrySet().stream()
-        .filter(e -> e.getKey().equalsIgnoreCase(name))
-        .findFirst().map(Map.Entry::getValue).orElse(List.of()), values::keySet);
+    return RequestHeaders.of(
+        name ->
+            values.entrySet().stream()
+                .filter(e -> e.getKey().equalsIgnoreCase(name))
+                .findFirst()
+                .map(Map.Entry::getValue)
+                .orElse(List.of()),
+        values::keySet);
   }
 
   private CollapseKey key(String method, String uri, Map<String, List<String>> headers) {
     return key(rules, method, uri, headers);
   }
 
-  private static CollapseKey key(CollapseRules rules, String method, String uri,
-      Map<String, List<String>> headers) {
+  private static CollapseKey key(
+      CollapseRules rules, String method, String uri, Map<String, List<String>> headers) {
     return rules.keyFor(
         RequestTarget.builder(method, URI.create(uri)).headers(headers(headers)).build());
   }
@@ -62,8 +69,11 @@ final class CollapseRulesTest {
 
   @Test
   void pathPatternsMatchAsSpringRoutesDo() {
-    CollapseRules spring = new CollapseRules(HttpCollapseOptions.builder()
-        .group(CollapseGroup.ofUris("/users/{id:\\d+}", "/api/**", "/files/{*path}")).build());
+    CollapseRules spring =
+        new CollapseRules(
+            HttpCollapseOptions.builder()
+                .group(CollapseGroup.ofUris("/users/{id:\\d+}", "/api/**", "/files/{*path}"))
+                .build());
     assertThat(key(spring, "GET", "http://a.test/users/42", Map.of())).isNotNull();
     assertThat(key(spring, "GET", "http://a.test/users/me", Map.of())).isNull();
     assertThat(key(spring, "GET", "http://a.test/api", Map.of())).isNotNull();
@@ -86,7 +96,8 @@ final class CollapseRulesTest {
         .withMessageStartingWith("uris[1]: uri pattern '/a/**/b' can never match: ");
     assertThatIllegalArgumentException()
         .isThrownBy(() -> CollapseGroup.ofUris("/users/{id"))
-        .withMessageContaining("uris[0]").withMessageContaining("'/users/{id'");
+        .withMessageContaining("uris[0]")
+        .withMessageContaining("'/users/{id'");
   }
 
   @Test
@@ -151,11 +162,25 @@ final class CollapseRulesTest {
 
   @Test
   void usualCredentialHeadersSeparateKeysByNameOrByWhatTheirNameHolds() {
-    for (String header : List.of("X-Api-Key", "Api-Key", "X-Auth-Token", "X-Access-Token",
-        "X-Session-Id", "X-Client-Secret", "Private-Token", "My-Apikey", "X-Partner-Api-Key",
-        "Ocp-Apim-Subscription-Key", "X-CMC_PRO_API_KEY", "X_AUTH_TOKEN", "X-Hub-Signature",
-        "X-Client-Credential", "X-Password")) {
-      assertThat(keyWith(rules, header, "alice")).as(header)
+    for (String header :
+        List.of(
+            "X-Api-Key",
+            "Api-Key",
+            "X-Auth-Token",
+            "X-Access-Token",
+            "X-Session-Id",
+            "X-Client-Secret",
+            "Private-Token",
+            "My-Apikey",
+            "X-Partner-Api-Key",
+            "Ocp-Apim-Subscription-Key",
+            "X-CMC_PRO_API_KEY",
+            "X_AUTH_TOKEN",
+            "X-Hub-Signature",
+            "X-Client-Credential",
+            "X-Password")) {
+      assertThat(keyWith(rules, header, "alice"))
+          .as(header)
           .isNotEqualTo(keyWith(rules, header, "bob"))
           .isEqualTo(keyWith(rules, header.toUpperCase(Locale.ROOT), "alice"));
     }
@@ -164,12 +189,14 @@ final class CollapseRulesTest {
 
   @Test
   void sensitiveHeadersAndPatternsCanBeAddedAndHeadersRemoved() {
-    CollapseRules custom = new CollapseRules(HttpCollapseOptions.builder()
-        .group(CollapseGroup.ofUris("/user/*"))
-        .sensitiveHeaders(List.of("X-Tenant"))
-        .removeSensitiveHeaders(List.of("X-Api-Key", "X-Trace-Token"))
-        .sensitiveHeaderPatterns(Set.of("credential"))
-        .build());
+    CollapseRules custom =
+        new CollapseRules(
+            HttpCollapseOptions.builder()
+                .group(CollapseGroup.ofUris("/user/*"))
+                .sensitiveHeaders(List.of("X-Tenant"))
+                .removeSensitiveHeaders(List.of("X-Api-Key", "X-Trace-Token"))
+                .sensitiveHeaderPatterns(Set.of("credential"))
+                .build());
     assertThat(keyWith(custom, "x-tenant", "a")).isNotEqualTo(keyWith(custom, "x-tenant", "b"));
     assertThat(keyWith(custom, "X-User-Credential", "a"))
         .isNotEqualTo(keyWith(custom, "X-User-Credential", "b"));
@@ -187,11 +214,13 @@ final class CollapseRulesTest {
   /** One address may serve several sites: the {@code Host} sent, not the URL's, picks one. */
   @Test
   void theHostHeaderSeparatesKeysWhateverTheConfiguration() {
-    CollapseRules relaxed = new CollapseRules(HttpCollapseOptions.builder()
-        .group(CollapseGroup.ofUris("p", List.of("/user/*")))
-        .policy("p", CollapsePolicy.DEFAULT.withAcceptHeadersInKey(false))
-        .removeSensitiveHeaders(List.of("Host"))
-        .build());
+    CollapseRules relaxed =
+        new CollapseRules(
+            HttpCollapseOptions.builder()
+                .group(CollapseGroup.ofUris("p", List.of("/user/*")))
+                .policy("p", CollapsePolicy.DEFAULT.withAcceptHeadersInKey(false))
+                .removeSensitiveHeaders(List.of("Host"))
+                .build());
     for (CollapseRules any : List.of(rules, relaxed)) {
       assertThat(keyWith(any, "Host", "alpha.test"))
           .isNotEqualTo(keyWith(any, "Host", "beta.test"))
@@ -201,10 +230,12 @@ final class CollapseRulesTest {
 
   @Test
   void acceptAndAcceptLanguageSeparateKeysUnlessThePolicyLeavesThemOut() {
-    CollapseRules relaxed = new CollapseRules(HttpCollapseOptions.builder()
-        .group(CollapseGroup.ofUris("p", List.of("/user/*")))
-        .policy("p", CollapsePolicy.DEFAULT.withAcceptHeadersInKey(false))
-        .build());
+    CollapseRules relaxed =
+        new CollapseRules(
+            HttpCollapseOptions.builder()
+                .group(CollapseGroup.ofUris("p", List.of("/user/*")))
+                .policy("p", CollapsePolicy.DEFAULT.withAcceptHeadersInKey(false))
+                .build());
     for (String header : List.of("Accept", "Accept-Language")) {
       assertThat(keyWith(rules, header, "a")).as(header).isNotEqualTo(keyWith(rules, header, "b"));
       assertThat(keyWith(relaxed, header, "a")).as(header).isEqualTo(keyWith(relaxed, header, "b"));
@@ -215,12 +246,15 @@ final class CollapseRulesTest {
 
   @Test
   void theHeadersApiVersionsTravelInByConventionSeparateKeysWhateverThePolicy() {
-    CollapseRules relaxed = new CollapseRules(HttpCollapseOptions.builder()
-        .group(CollapseGroup.ofUris("p", List.of("/user/*")))
-        .policy("p", CollapsePolicy.DEFAULT.withAcceptHeadersInKey(false))
-        .build());
+    CollapseRules relaxed =
+        new CollapseRules(
+            HttpCollapseOptions.builder()
+                .group(CollapseGroup.ofUris("p", List.of("/user/*")))
+                .policy("p", CollapsePolicy.DEFAULT.withAcceptHeadersInKey(false))
+                .build());
     for (String header : List.of("API-Version", "X-API-Version", "Accept-Version")) {
-      assertThat(keyWith(relaxed, header, "1.0")).as(header)
+      assertThat(keyWith(relaxed, header, "1.0"))
+          .as(header)
           .isNotEqualTo(keyWith(relaxed, header, "2.0"))
           .isEqualTo(keyWith(relaxed, header.toLowerCase(java.util.Locale.ROOT), "1.0"));
     }
@@ -230,25 +264,33 @@ final class CollapseRulesTest {
   @Test
   void oneRequestIsKeyedOncePerRules() {
     List<String> listed = new ArrayList<>();
-    RequestHeaders counting = RequestHeaders.of(name -> List.of("v"), () -> {
-      listed.add("names");
-      return List.of("Accept");
-    });
-    RequestTarget request = RequestTarget.builder("GET", URI.create("http://a.test/user/me"))
-        .headers(counting).build();
+    RequestHeaders counting =
+        RequestHeaders.of(
+            name -> List.of("v"),
+            () -> {
+              listed.add("names");
+              return List.of("Accept");
+            });
+    RequestTarget request =
+        RequestTarget.builder("GET", URI.create("http://a.test/user/me")).headers(counting).build();
     CollapseKey first = rules.keyFor(request);
     assertThat(rules.keyFor(request)).isSameAs(first).isNotNull();
     assertThat(listed).hasSize(1);
-    CollapseRules other = new CollapseRules(HttpCollapseOptions.builder()
-        .group(CollapseGroup.ofUris("/user/*")).build());
+    CollapseRules other =
+        new CollapseRules(
+            HttpCollapseOptions.builder().group(CollapseGroup.ofUris("/user/*")).build());
     assertThat(other.keyFor(request)).isNotNull();
     assertThat(listed).hasSize(2);
   }
 
   @Test
   void aRequestItsAdapterKeepsOutHasNoKey() {
-    assertThat(rules.keyFor(RequestTarget.builder("GET", URI.create("http://a.test/user/me"))
-        .passThrough(true).build())).isNull();
+    assertThat(
+            rules.keyFor(
+                RequestTarget.builder("GET", URI.create("http://a.test/user/me"))
+                    .passThrough(true)
+                    .build()))
+        .isNull();
   }
 
   @Test
@@ -268,16 +310,22 @@ final class CollapseRulesTest {
     CollapseKey publicOne = receivedOn("192.0.2.7", 8080);
     CollapseKey otherPort = receivedOn("10.0.0.5", 8443);
 
-    assertThat(internal).isEqualTo(receivedOn("10.0.0.5", 8080))
-        .isNotEqualTo(publicOne).isNotEqualTo(otherPort);
+    assertThat(internal)
+        .isEqualTo(receivedOn("10.0.0.5", 8080))
+        .isNotEqualTo(publicOne)
+        .isNotEqualTo(otherPort);
     // another instance, whose address is its own, has the same parts on the same port
-    assertThat(internal.partsOnEveryInstance()).isEqualTo(publicOne.partsOnEveryInstance())
+    assertThat(internal.partsOnEveryInstance())
+        .isEqualTo(publicOne.partsOnEveryInstance())
         .isNotEqualTo(otherPort.partsOnEveryInstance());
   }
 
   private CollapseKey receivedOn(String localAddress, int localPort) {
-    return rules.keyFor(RequestTarget.builder("GET", "http", "a.test", 80, "/user/me")
-        .headers(headers(Map.of())).receivedOn(localAddress, localPort).build());
+    return rules.keyFor(
+        RequestTarget.builder("GET", "http", "a.test", 80, "/user/me")
+            .headers(headers(Map.of()))
+            .receivedOn(localAddress, localPort)
+            .build());
   }
 
   @Test
@@ -303,11 +351,29 @@ final class CollapseRulesTest {
    */
   @Test
   void credentialQueryParametersSeparateKeysWhateverThePolicyLists() {
-    for (String name : List.of("access_token", "ACCESS_TOKEN", "api_key", "apikey", "key", "Key",
-        "signature", "X-Amz-Signature", "X-Amz-Credential", "X-Amz-Security-Token",
-        "X-Goog-Signature", "sig", "token", "auth", "password", "client_secret", "session",
-        "access%5Ftoken", "api%2Dkey")) {
-      assertThat(get("http://a.test/samples/1?sample=1&" + name + "=alice")).as(name)
+    for (String name :
+        List.of(
+            "access_token",
+            "ACCESS_TOKEN",
+            "api_key",
+            "apikey",
+            "key",
+            "Key",
+            "signature",
+            "X-Amz-Signature",
+            "X-Amz-Credential",
+            "X-Amz-Security-Token",
+            "X-Goog-Signature",
+            "sig",
+            "token",
+            "auth",
+            "password",
+            "client_secret",
+            "session",
+            "access%5Ftoken",
+            "api%2Dkey")) {
+      assertThat(get("http://a.test/samples/1?sample=1&" + name + "=alice"))
+          .as(name)
           .isNotEqualTo(get("http://a.test/samples/1?sample=1&" + name + "=mallory"))
           .isNotEqualTo(get("http://a.test/samples/1?sample=1"))
           .isEqualTo(get("http://a.test/samples/1?" + name + "=alice&sample=1"));
@@ -321,7 +387,8 @@ final class CollapseRulesTest {
   @Test
   void otherQueryParametersThePolicyDoesNotListStillShare() {
     for (String name : List.of("keyword", "monkey", "signal", "design", "page", "format")) {
-      assertThat(get("http://a.test/samples/1?sample=1&" + name + "=a")).as(name)
+      assertThat(get("http://a.test/samples/1?sample=1&" + name + "=a"))
+          .as(name)
           .isEqualTo(get("http://a.test/samples/1?sample=1&" + name + "=b"))
           .isEqualTo(get("http://a.test/samples/1?sample=1"));
     }
@@ -329,12 +396,14 @@ final class CollapseRulesTest {
 
   @Test
   void aQueryParameterTakenOutOfTheSensitiveNamesSharesAgain() {
-    CollapseRules custom = new CollapseRules(HttpCollapseOptions.builder()
-        .group(CollapseGroup.ofUris("p", List.of("/samples/*")))
-        .policy("p", CollapsePolicy.of(List.of(), List.of("sample")))
-        .sensitiveHeaders(List.of("tenant_code"))
-        .removeSensitiveHeaders(List.of("trace_token", "key"))
-        .build());
+    CollapseRules custom =
+        new CollapseRules(
+            HttpCollapseOptions.builder()
+                .group(CollapseGroup.ofUris("p", List.of("/samples/*")))
+                .policy("p", CollapsePolicy.of(List.of(), List.of("sample")))
+                .sensitiveHeaders(List.of("tenant_code"))
+                .removeSensitiveHeaders(List.of("trace_token", "key"))
+                .build());
     assertThat(key(custom, "GET", "http://a.test/samples/1?trace_token=a", Map.of()))
         .isEqualTo(key(custom, "GET", "http://a.test/samples/1?trace_token=b", Map.of()));
     assertThat(key(custom, "GET", "http://a.test/samples/1?key=a", Map.of()))
@@ -345,39 +414,58 @@ final class CollapseRulesTest {
 
   @Test
   void aListedValueWithACommaIsNotTheSameAsTwoValues() {
-    CollapseRules raw = new CollapseRules(HttpCollapseOptions.builder()
-        .group(CollapseGroup.ofUris("p", List.of("/samples/*")))
-        .policy("p", CollapsePolicy.of(List.of(), List.of("sample")))
-        .build());
-    assertThat(raw.keyFor(RequestTarget.builder("GET", "http", "a.test", 80, "/samples/1")
-        .query("sample=a, b").build()))
-        .isNotEqualTo(raw.keyFor(RequestTarget.builder("GET", "http", "a.test", 80, "/samples/1")
-            .query("sample=a&sample=b").build()));
+    CollapseRules raw =
+        new CollapseRules(
+            HttpCollapseOptions.builder()
+                .group(CollapseGroup.ofUris("p", List.of("/samples/*")))
+                .policy("p", CollapsePolicy.of(List.of(), List.of("sample")))
+                .build());
+    assertThat(
+            raw.keyFor(
+                RequestTarget.builder("GET", "http", "a.test", 80, "/samples/1")
+                    .query("sample=a, b")
+                    .build()))
+        .isNotEqualTo(
+            raw.keyFor(
+                RequestTarget.builder("GET", "http", "a.test", 80, "/samples/1")
+                    .query("sample=a&sample=b")
+                    .build()));
   }
 
   @Test
   void keysDoNotShowQueriesOrHeaderValues() {
-    CollapseKey key = key("GET", "http://a.test/user/1?token=secret",
-        Map.of("Authorization", List.of("Bearer secret")));
+    CollapseKey key =
+        key(
+            "GET",
+            "http://a.test/user/1?token=secret",
+            Map.of("Authorization", List.of("Bearer secret")));
     assertThat(key.toString()).contains("/user/1").doesNotContain("secret");
     assertThat(get("http://a.test/samples/1?sample=1&access_token=secret").toString())
-        .contains("/samples/1").doesNotContain("secret").doesNotContain("access_token");
+        .contains("/samples/1")
+        .doesNotContain("secret")
+        .doesNotContain("access_token");
   }
 
   @Test
   void aGroupThatNamesAnUndefinedPolicyIsRejectedByName() {
     assertThatIllegalArgumentException()
-        .isThrownBy(() -> HttpCollapseOptions.builder()
-            .group(CollapseGroup.ofUris("p2", List.of("/a/*"))).policy("p1", CollapsePolicy.DEFAULT)
-            .build())
-        .withMessageContaining("'p2'").withMessageContaining("[p1]");
+        .isThrownBy(
+            () ->
+                HttpCollapseOptions.builder()
+                    .group(CollapseGroup.ofUris("p2", List.of("/a/*")))
+                    .policy("p1", CollapsePolicy.DEFAULT)
+                    .build())
+        .withMessageContaining("'p2'")
+        .withMessageContaining("[p1]");
   }
 
   @Test
   void invalidSettingsAreRejectedWithTheValue() {
-    assertThatIllegalArgumentException().isThrownBy(() -> CollapseGroup.ofUris("user/*"))
+    assertThatIllegalArgumentException()
+        .isThrownBy(() -> CollapseGroup.ofUris("user/*"))
         .withMessageContaining("user/*");
-    assertThatIllegalArgumentException().isThrownBy(() -> CollapseGroup.ofRegexes("/a/[0-"))
+    assertThatIllegalArgumentException()
+        .isThrownBy(() -> CollapseGroup.ofRegexes("/a/[0-"))
         .withMessageContaining("/a/[0-");
     assertThatIllegalArgumentException()
         .isThrownBy(() -> HttpCollapseOptions.builder().maxBodyBytes(-1))

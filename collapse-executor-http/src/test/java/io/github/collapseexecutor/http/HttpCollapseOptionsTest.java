@@ -13,7 +13,8 @@ final class HttpCollapseOptionsTest {
   @Test
   void waitTimeoutDefaultsToThirtySeconds() {
     assertThat(HttpCollapseOptions.builder().build().waitTimeout())
-        .isEqualTo(HttpCollapseOptions.DEFAULT_WAIT_TIMEOUT).isEqualTo(Duration.ofSeconds(30));
+        .isEqualTo(HttpCollapseOptions.DEFAULT_WAIT_TIMEOUT)
+        .isEqualTo(Duration.ofSeconds(30));
   }
 
   @Test
@@ -47,8 +48,10 @@ final class HttpCollapseOptionsTest {
   void policiesShareUncacheableResponsesWithinTheSameCredentialsUnlessTheySayNever() {
     assertThat(CollapsePolicy.DEFAULT.shareUncacheable())
         .isEqualTo(ShareUncacheable.WITHIN_CREDENTIALS);
-    assertThat(CollapsePolicy.of(List.of(), List.of())
-        .withShareUncacheable(ShareUncacheable.NEVER).shareUncacheable())
+    assertThat(
+            CollapsePolicy.of(List.of(), List.of())
+                .withShareUncacheable(ShareUncacheable.NEVER)
+                .shareUncacheable())
         .isEqualTo(ShareUncacheable.NEVER);
   }
 
@@ -67,11 +70,19 @@ final class HttpCollapseOptionsTest {
 
   @Test
   void builderSettersAndKeyMemoryGiveTheSameOptions() {
-    HttpCollapseOptions bySetters = HttpCollapseOptions.builder()
-        .hitForPassTtl(Duration.ZERO).hitForPassMaxKeys(5)
-        .varyTtl(Duration.ofSeconds(7)).varyMaxKeys(9).build();
-    KeyMemory memory = KeyMemory.defaults().withHitForPassTtl(Duration.ZERO)
-        .withHitForPassMaxKeys(5).withVaryTtl(Duration.ofSeconds(7)).withVaryMaxKeys(9);
+    HttpCollapseOptions bySetters =
+        HttpCollapseOptions.builder()
+            .hitForPassTtl(Duration.ZERO)
+            .hitForPassMaxKeys(5)
+            .varyTtl(Duration.ofSeconds(7))
+            .varyMaxKeys(9)
+            .build();
+    KeyMemory memory =
+        KeyMemory.defaults()
+            .withHitForPassTtl(Duration.ZERO)
+            .withHitForPassMaxKeys(5)
+            .withVaryTtl(Duration.ofSeconds(7))
+            .withVaryMaxKeys(9);
     assertThat(bySetters.keyMemory()).isEqualTo(memory);
     assertThat(HttpCollapseOptions.builder().keyMemory(memory).build().varyMaxKeys()).isEqualTo(9);
     assertThatThrownBy(() -> KeyMemory.defaults().withHitForPassMaxKeys(-1))
@@ -81,8 +92,10 @@ final class HttpCollapseOptionsTest {
 
   @Test
   void theLaterOfAddingAndRemovingASensitiveHeaderWins() {
-    SensitiveHeaders removedThenAdded = SensitiveHeaders.defaults()
-        .withRemoved(List.of("X-Trace-Token", "Cookie")).withAdded(List.of("x-trace-token"));
+    SensitiveHeaders removedThenAdded =
+        SensitiveHeaders.defaults()
+            .withRemoved(List.of("X-Trace-Token", "Cookie"))
+            .withAdded(List.of("x-trace-token"));
     assertThat(removedThenAdded.names()).contains("x-trace-token").doesNotContain("cookie");
     assertThat(removedThenAdded.nonSensitive()).containsExactly("cookie");
     SensitiveHeaders addedBack = removedThenAdded.withAdded(List.of("Cookie"));
@@ -95,24 +108,30 @@ final class HttpCollapseOptionsTest {
   /** A list of one's own names or patterns never drops a built-in one; only a removal does. */
   @Test
   void sensitiveHeadersAndPatternsAddToTheDefaults() {
-    HttpCollapseOptions options = HttpCollapseOptions.builder()
-        .sensitiveHeaders(Set.of("X-Tenant-Key")).sensitiveHeaderPatterns(Set.of("Credential"))
-        .build();
+    HttpCollapseOptions options =
+        HttpCollapseOptions.builder()
+            .sensitiveHeaders(Set.of("X-Tenant-Key"))
+            .sensitiveHeaderPatterns(Set.of("Credential"))
+            .build();
 
     assertThat(options.sensitiveHeaders())
-        .containsAll(HttpCollapseOptions.DEFAULT_SENSITIVE_HEADERS).contains("x-tenant-key")
+        .containsAll(HttpCollapseOptions.DEFAULT_SENSITIVE_HEADERS)
+        .contains("x-tenant-key")
         .hasSize(HttpCollapseOptions.DEFAULT_SENSITIVE_HEADERS.size() + 1);
     assertThat(options.sensitiveHeaderPatterns())
-        .containsAll(HttpCollapseOptions.DEFAULT_SENSITIVE_HEADER_PATTERNS).contains("credential");
+        .containsAll(HttpCollapseOptions.DEFAULT_SENSITIVE_HEADER_PATTERNS)
+        .contains("credential");
     assertThat(options.nonSensitiveHeaders()).isEmpty();
   }
 
   @Test
   void removedDefaultsNameTheBuiltInHeadersTakenOutByNameOrPattern() {
-    SensitiveHeaders headers = SensitiveHeaders.defaults()
-        .withAdded(List.of("X-Flavour")).withAddedPatterns(List.of("partner"))
-        .withRemoved(List.of("Cookie", "X-Trace-Token", "X-Flavour", "X-Partner-Id",
-            "X_Client_Secret"));
+    SensitiveHeaders headers =
+        SensitiveHeaders.defaults()
+            .withAdded(List.of("X-Flavour"))
+            .withAddedPatterns(List.of("partner"))
+            .withRemoved(
+                List.of("Cookie", "X-Trace-Token", "X-Flavour", "X-Partner-Id", "X_Client_Secret"));
 
     assertThat(headers.removedDefaults())
         .containsExactly("cookie", "x-trace-token", "x_client_secret");
@@ -133,17 +152,27 @@ final class HttpCollapseOptionsTest {
 
   @Test
   void builderHeaderSettersAndSensitiveHeadersGiveTheSameOptions() {
-    HttpCollapseOptions bySetters = HttpCollapseOptions.builder()
-        .sensitiveHeaders(Set.of("Authorization")).sensitiveHeaders(List.of("X-Flavour"))
-        .removeSensitiveHeaders(List.of("X-Trace-Token"))
-        .sensitiveHeaderPatterns(Set.of("Credential")).build();
-    SensitiveHeaders headers = SensitiveHeaders.defaults().withAdded(List.of("x-flavour"))
-        .withRemoved(List.of("x-trace-token")).withAddedPatterns(List.of("credential"));
+    HttpCollapseOptions bySetters =
+        HttpCollapseOptions.builder()
+            .sensitiveHeaders(Set.of("Authorization"))
+            .sensitiveHeaders(List.of("X-Flavour"))
+            .removeSensitiveHeaders(List.of("X-Trace-Token"))
+            .sensitiveHeaderPatterns(Set.of("Credential"))
+            .build();
+    SensitiveHeaders headers =
+        SensitiveHeaders.defaults()
+            .withAdded(List.of("x-flavour"))
+            .withRemoved(List.of("x-trace-token"))
+            .withAddedPatterns(List.of("credential"));
     assertThat(bySetters.sensitiveHeaderSettings()).isEqualTo(headers);
     assertThat(bySetters.sensitiveHeaders()).contains("authorization", "x-flavour");
     assertThat(bySetters.sensitiveHeaderPatterns()).contains("token", "credential");
     assertThat(bySetters.nonSensitiveHeaders()).containsExactly("x-trace-token");
-    assertThat(HttpCollapseOptions.builder().sensitiveHeaderSettings(headers).build()
-        .sensitiveHeaders()).isEqualTo(bySetters.sensitiveHeaders());
+    assertThat(
+            HttpCollapseOptions.builder()
+                .sensitiveHeaderSettings(headers)
+                .build()
+                .sensitiveHeaders())
+        .isEqualTo(bySetters.sensitiveHeaders());
   }
 }

@@ -28,8 +28,8 @@ public final class CollapseObservations implements CallObserver.Factory {
   private final ObservationRegistry registry;
   private final @Nullable CollapseObservationConvention convention;
 
-  private CollapseObservations(ObservationRegistry registry,
-      @Nullable CollapseObservationConvention convention) {
+  private CollapseObservations(
+      ObservationRegistry registry, @Nullable CollapseObservationConvention convention) {
     this.registry = Objects.requireNonNull(registry, "registry");
     this.convention = convention;
   }
@@ -68,7 +68,8 @@ public final class CollapseObservations implements CallObserver.Factory {
 
   @Override
   public boolean equals(@Nullable Object other) {
-    return other instanceof CollapseObservations that && registry.equals(that.registry)
+    return other instanceof CollapseObservations that
+        && registry.equals(that.registry)
         && Objects.equals(convention, that.convention);
   }
 

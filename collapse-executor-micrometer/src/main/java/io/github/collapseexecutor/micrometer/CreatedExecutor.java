@@ -22,8 +22,13 @@ public final class CreatedExecutor {
   private final boolean rejects;
   private final boolean timesOut;
 
-  private CreatedExecutor(String name, boolean batches, boolean countsCalls, boolean timesWork,
-      boolean rejects, boolean timesOut) {
+  private CreatedExecutor(
+      String name,
+      boolean batches,
+      boolean countsCalls,
+      boolean timesWork,
+      boolean rejects,
+      boolean timesOut) {
     this.name = Objects.requireNonNull(name, "name");
     this.batches = batches;
     this.countsCalls = countsCalls;
@@ -59,7 +64,8 @@ public final class CreatedExecutor {
    */
   public CreatedExecutor observed(boolean observed) {
     return observed && timesWork
-        ? new CreatedExecutor(name, batches, countsCalls, false, rejects, timesOut) : this;
+        ? new CreatedExecutor(name, batches, countsCalls, false, rejects, timesOut)
+        : this;
   }
 
   /** Returns the executor's name, as its reports give it. */
@@ -103,9 +109,13 @@ public final class CreatedExecutor {
 
   @Override
   public boolean equals(@Nullable Object other) {
-    return other instanceof CreatedExecutor that && name.equals(that.name)
-        && batches == that.batches && countsCalls == that.countsCalls
-        && timesWork == that.timesWork && rejects == that.rejects && timesOut == that.timesOut;
+    return other instanceof CreatedExecutor that
+        && name.equals(that.name)
+        && batches == that.batches
+        && countsCalls == that.countsCalls
+        && timesWork == that.timesWork
+        && rejects == that.rejects
+        && timesOut == that.timesOut;
   }
 
   @Override
@@ -115,8 +125,18 @@ public final class CreatedExecutor {
 
   @Override
   public String toString() {
-    return "CreatedExecutor[name=" + name + ", batches=" + batches + ", countsCalls="
-        + countsCalls + ", timesWork=" + timesWork + ", rejects=" + rejects + ", timesOut="
-        + timesOut + "]";
+    return "CreatedExecutor[name="
+        + name
+        + ", batches="
+        + batches
+        + ", countsCalls="
+        + countsCalls
+        + ", timesWork="
+        + timesWork
+        + ", rejects="
+        + rejects
+        + ", timesOut="
+        + timesOut
+        + "]";
   }
 }

@@ -41,15 +41,19 @@ public class DefaultCollapseObservationConvention implements CollapseObservation
 
   @Override
   public KeyValues getLowCardinalityKeyValues(CollapseObservationContext context) {
-    LowCardinality values = new LowCardinality(context.executorName(),
-        orNone(context.groupName()), context.outcome().tag(), orNone(context.reason()));
+    LowCardinality values =
+        new LowCardinality(
+            context.executorName(),
+            orNone(context.groupName()),
+            context.outcome().tag(),
+            orNone(context.reason()));
     return kept.get(values);
   }
 
   @Override
   public KeyValues getHighCardinalityKeyValues(CollapseObservationContext context) {
-    return KeyValues.of(SharedCallHighCardinalityKeys.BATCH_SIZE
-        .withValue(Integer.toString(context.batchSize())));
+    return KeyValues.of(
+        SharedCallHighCardinalityKeys.BATCH_SIZE.withValue(Integer.toString(context.batchSize())));
   }
 
   private static String orNone(@Nullable String value) {
@@ -60,7 +64,8 @@ public class DefaultCollapseObservationConvention implements CollapseObservation
   private record LowCardinality(String executor, String group, String outcome, String reason) {
 
     KeyValues keys() {
-      return KeyValues.of(SharedCallLowCardinalityKeys.EXECUTOR.withValue(executor),
+      return KeyValues.of(
+          SharedCallLowCardinalityKeys.EXECUTOR.withValue(executor),
           SharedCallLowCardinalityKeys.GROUP.withValue(group),
           SharedCallLowCardinalityKeys.OUTCOME.withValue(outcome),
           SharedCallLowCardinalityKeys.REASON.withValue(reason));

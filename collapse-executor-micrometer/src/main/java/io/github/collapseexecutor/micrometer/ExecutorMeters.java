@@ -38,30 +38,69 @@ final class ExecutorMeters {
 
   ExecutorMeters(MeterRegistry registry, String integration, CreatedExecutor executor) {
     Tags tags = Tags.of("executor", executor.name(), "integration", integration);
-    this.batchSize = DistributionSummary.builder(BATCH_SIZE).baseUnit("calls")
-        .description("Calls served per batch or shared run").tags(tags).register(registry);
-    this.ran = executor.countsCalls() ? Counter.builder(CALLS).baseUnit("calls")
-        .description(CALLS_DESCRIPTION).tags(tags).tag("outcome", "ran").register(registry) : null;
-    this.collapsed = executor.countsCalls() ? Counter.builder(CALLS).baseUnit("calls")
-        .description(CALLS_DESCRIPTION).tags(tags).tag("outcome", "collapsed").register(registry)
-        : null;
-    this.waiting = executor.batches() ? Timer.builder(WAIT)
-        .description("Time from a batch's first call to the start of its work")
-        .tags(tags).register(registry) : null;
-    this.succeeded = executor.timesWork() ? Timer.builder(EXECUTION)
-        .description(EXECUTION_DESCRIPTION).tags(tags).tag("outcome", "success")
-        .register(registry) : null;
-    this.failed = executor.timesWork() ? Timer.builder(EXECUTION)
-        .description(EXECUTION_DESCRIPTION).tags(tags).tag("outcome", "failure")
-        .register(registry) : null;
+    this.batchSize =
+        DistributionSummary.builder(BATCH_SIZE)
+            .baseUnit("calls")
+            .description("Calls served per batch or shared run")
+            .tags(tags)
+            .register(registry);
+    this.ran =
+        executor.countsCalls()
+            ? Counter.builder(CALLS)
+                .baseUnit("calls")
+                .description(CALLS_DESCRIPTION)
+                .tags(tags)
+                .tag("outcome", "ran")
+                .register(registry)
+            : null;
+    this.collapsed =
+        executor.countsCalls()
+            ? Counter.builder(CALLS)
+                .baseUnit("calls")
+                .description(CALLS_DESCRIPTION)
+                .tags(tags)
+                .tag("outcome", "collapsed")
+                .register(registry)
+            : null;
+    this.waiting =
+        executor.batches()
+            ? Timer.builder(WAIT)
+                .description("Time from a batch's first call to the start of its work")
+                .tags(tags)
+                .register(registry)
+            : null;
+    this.succeeded =
+        executor.timesWork()
+            ? Timer.builder(EXECUTION)
+                .description(EXECUTION_DESCRIPTION)
+                .tags(tags)
+                .tag("outcome", "success")
+                .register(registry)
+            : null;
+    this.failed =
+        executor.timesWork()
+            ? Timer.builder(EXECUTION)
+                .description(EXECUTION_DESCRIPTION)
+                .tags(tags)
+                .tag("outcome", "failure")
+                .register(registry)
+            : null;
     // no base unit on the two below: a registry may append it to a name that does not end with
     // it, and their names are already what they count
-    this.rejections = executor.rejects() ? Counter.builder(REJECTIONS)
-        .description("Calls rejected because too many were pending").tags(tags)
-        .register(registry) : null;
-    this.timeouts = executor.timesOut() ? Counter.builder(TIMEOUTS)
-        .description("Callers that stopped waiting at their timeout").tags(tags)
-        .register(registry) : null;
+    this.rejections =
+        executor.rejects()
+            ? Counter.builder(REJECTIONS)
+                .description("Calls rejected because too many were pending")
+                .tags(tags)
+                .register(registry)
+            : null;
+    this.timeouts =
+        executor.timesOut()
+            ? Counter.builder(TIMEOUTS)
+                .description("Callers that stopped waiting at their timeout")
+                .tags(tags)
+                .register(registry)
+            : null;
   }
 
   void batchCompleted(BatchReport report) {

@@ -78,16 +78,19 @@ public final class FleetStatsMeterBinder implements MeterBinder {
     calls(registry, tags, "overtaken", NO_REASON, FleetStats::overtaken);
     FunctionCounter.builder(EVICTED, stats, FleetStats::evicted)
         .description("Leases this instance led that Redis dropped while their call ran")
-        .tags(tags).baseUnit("leases")
+        .tags(tags)
+        .baseUnit("leases")
         .register(registry);
     FunctionCounter.builder(OUTAGES, stats, FleetStats::outages)
         .description("Times Redis stopped answering the fleet tier")
-        .tags(tags).baseUnit("outages")
+        .tags(tags)
+        .baseUnit("outages")
         .register(registry);
     for (FleetState state : FleetState.values()) {
       Gauge.builder(STATE, stats, counted -> counted.state() == state ? 1 : 0)
           .description("Whether the fleet tier is in this state (1) or not (0)")
-          .tags(tags).tag("state", tagValue(state))
+          .tags(tags)
+          .tag("state", tagValue(state))
           .register(registry);
     }
     Gauge.builder(COORDINATING, stats, counted -> counted.coordinating() ? 1 : 0)
@@ -96,11 +99,18 @@ public final class FleetStatsMeterBinder implements MeterBinder {
         .register(registry);
   }
 
-  private void calls(MeterRegistry registry, Tags tags, String outcome, String reason,
+  private void calls(
+      MeterRegistry registry,
+      Tags tags,
+      String outcome,
+      String reason,
       ToDoubleFunction<FleetStats> count) {
     FunctionCounter.builder(CALLS, stats, count)
         .description("Calls that reached the fleet tier, by outcome")
-        .tags(tags).tag("outcome", outcome).tag("reason", reason).baseUnit("calls")
+        .tags(tags)
+        .tag("outcome", outcome)
+        .tag("reason", reason)
+        .baseUnit("calls")
         .register(registry);
   }
 

@@ -65,8 +65,8 @@ public final class HttpCollapseStatsMeterBinder implements MeterBinder {
    * @param integration the adapter's kind, the {@code integration} tag: the adapter's default
    *     name, such as {@code okhttp} or {@value #SERVLET_INTEGRATION}
    */
-  public HttpCollapseStatsMeterBinder(String integration, HttpCollapseOptions options,
-      HttpCollapseStats stats) {
+  public HttpCollapseStatsMeterBinder(
+      String integration, HttpCollapseOptions options, HttpCollapseStats stats) {
     this.integration = Objects.requireNonNull(integration, "integration");
     this.options = Objects.requireNonNull(options, "options");
     this.stats = Objects.requireNonNull(stats, "stats");
@@ -75,53 +75,93 @@ public final class HttpCollapseStatsMeterBinder implements MeterBinder {
   @Override
   public void bindTo(MeterRegistry registry) {
     String name = options.name();
-    Tags tags = Tags.of("executor", name == null ? integration : name,
-        "integration", integration);
+    Tags tags = Tags.of("executor", name == null ? integration : name, "integration", integration);
     List<CollapseGroup> groups = options.groups();
     if (groups.isEmpty()) {
       // nothing can collapse: every request passes through
-      counter(registry, REQUESTS, "Requests seen by an HTTP collapse adapter, by outcome", tags,
-          "passed-through", stats, HttpCollapseStats::passedThrough);
+      counter(
+          registry,
+          REQUESTS,
+          "Requests seen by an HTTP collapse adapter, by outcome",
+          tags,
+          "passed-through",
+          stats,
+          HttpCollapseStats::passedThrough);
       return;
     }
-    outcomes(registry, REQUESTS, "Requests seen by an HTTP collapse adapter, by outcome", tags,
-        stats);
-    reasons(registry, UNSHARED, "Requests that got no shared response, by reason", tags,
-        stats, PossibleReasons.of(integration, options, groups));
+    outcomes(
+        registry, REQUESTS, "Requests seen by an HTTP collapse adapter, by outcome", tags, stats);
+    reasons(
+        registry,
+        UNSHARED,
+        "Requests that got no shared response, by reason",
+        tags,
+        stats,
+        PossibleReasons.of(integration, options, groups));
     for (int i = 0; i < groups.size(); i++) {
       Tags group = tags.and("group", groups.get(i).name());
       HttpCollapseStats groupStats = stats.groups().get(i);
-      outcomes(registry, GROUP_REQUESTS, "Requests a collapse group took, by outcome", group,
+      outcomes(
+          registry,
+          GROUP_REQUESTS,
+          "Requests a collapse group took, by outcome",
+          group,
           groupStats);
-      reasons(registry, GROUP_UNSHARED, "Requests of a collapse group not shared, by reason",
-          group, groupStats, PossibleReasons.of(integration, options, List.of(groups.get(i))));
+      reasons(
+          registry,
+          GROUP_UNSHARED,
+          "Requests of a collapse group not shared, by reason",
+          group,
+          groupStats,
+          PossibleReasons.of(integration, options, List.of(groups.get(i))));
     }
   }
 
-  private static void reasons(MeterRegistry registry, String name, String description, Tags tags,
-      HttpCollapseStats stats, Set<UnsharedReason> possible) {
+  private static void reasons(
+      MeterRegistry registry,
+      String name,
+      String description,
+      Tags tags,
+      HttpCollapseStats stats,
+      Set<UnsharedReason> possible) {
     for (UnsharedReason reason : possible) {
       FunctionCounter.builder(name, stats, counted -> counted.unshared(reason))
           .description(description)
-          .tags(tags).tag("reason", reason.tag()).baseUnit("requests")
+          .tags(tags)
+          .tag("reason", reason.tag())
+          .baseUnit("requests")
           .register(registry);
     }
   }
 
-  private static void outcomes(MeterRegistry registry, String name, String description, Tags tags,
-      HttpCollapseStats stats) {
-    counter(registry, name, description, tags, "passed-through", stats,
+  private static void outcomes(
+      MeterRegistry registry, String name, String description, Tags tags, HttpCollapseStats stats) {
+    counter(
+        registry,
+        name,
+        description,
+        tags,
+        "passed-through",
+        stats,
         HttpCollapseStats::passedThrough);
     counter(registry, name, description, tags, "led", stats, HttpCollapseStats::led);
     counter(registry, name, description, tags, "replayed", stats, HttpCollapseStats::replayed);
     counter(registry, name, description, tags, "fell-back", stats, HttpCollapseStats::fellBack);
   }
 
-  private static void counter(MeterRegistry registry, String name, String description, Tags tags,
-      String outcome, HttpCollapseStats stats, ToDoubleFunction<HttpCollapseStats> count) {
+  private static void counter(
+      MeterRegistry registry,
+      String name,
+      String description,
+      Tags tags,
+      String outcome,
+      HttpCollapseStats stats,
+      ToDoubleFunction<HttpCollapseStats> count) {
     FunctionCounter.builder(name, stats, count)
         .description(description)
-        .tags(tags).tag("outcome", outcome).baseUnit("requests")
+        .tags(tags)
+        .tag("outcome", outcome)
+        .baseUnit("requests")
         .register(registry);
   }
 }

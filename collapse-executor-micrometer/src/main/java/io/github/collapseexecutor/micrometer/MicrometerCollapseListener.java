@@ -67,8 +67,8 @@ public final class MicrometerCollapseListener implements ExecutorCreationListene
    *     not told of (the executor beans an application builds itself), so that it does not time
    *     them too
    */
-  public MicrometerCollapseListener(MeterRegistry registry, String integration,
-      boolean runsObserved) {
+  public MicrometerCollapseListener(
+      MeterRegistry registry, String integration, boolean runsObserved) {
     this.registry = Objects.requireNonNull(registry, "registry");
     this.integration = Objects.requireNonNull(integration, "integration");
     this.runsObserved = runsObserved;
@@ -76,8 +76,8 @@ public final class MicrometerCollapseListener implements ExecutorCreationListene
 
   @Override
   public void executorCreated(CreatedExecutor executor) {
-    meters.computeIfAbsent(executor.name(),
-        name -> new ExecutorMeters(registry, integration, executor));
+    meters.computeIfAbsent(
+        executor.name(), name -> new ExecutorMeters(registry, integration, executor));
   }
 
   @Override
@@ -96,8 +96,13 @@ public final class MicrometerCollapseListener implements ExecutorCreationListene
   }
 
   private ExecutorMeters meters(String executorName) {
-    return meters.computeIfAbsent(executorName, name -> new ExecutorMeters(registry, integration,
-        CreatedExecutor.batch(name, /* rejects= */ true, /* timesOut= */ true)
-            .observed(runsObserved)));
+    return meters.computeIfAbsent(
+        executorName,
+        name ->
+            new ExecutorMeters(
+                registry,
+                integration,
+                CreatedExecutor.batch(name, /* rejects= */ true, /* timesOut= */ true)
+                    .observed(runsObserved)));
   }
 }

@@ -41,22 +41,23 @@ final class ObservedCalls implements CallObserver {
 
   @Override
   public Caller caller(@Nullable Object observation) {
-    ObservedCaller own = observation instanceof Observation given
-        ? observations.caller(given) : observations.currentCaller();
+    ObservedCaller own =
+        observation instanceof Observation given
+            ? observations.caller(given)
+            : observations.currentCaller();
     return own == null ? Caller.NONE : new RequestCaller(own);
   }
 
   @Override
   public SharedCall sharedCall(String executorName, CollapseKey key, Caller leader) {
-    Observation observation =
-        observations.sharedCall(executorName, groupNames.get(key.group()));
+    Observation observation = observations.sharedCall(executorName, groupNames.get(key.group()));
     if (observation.isNoop()) {
       // no handler, or a predicate turned collapse.call off: the leader is still told why its
       // response was not shared, and nothing else is done
       return leader == Caller.NONE ? SharedCall.NONE : new UnobservedSharedCall(leader);
     }
-    SharedCallObservations.startChildOf(observation,
-        leader instanceof RequestCaller caller ? caller.own.observation() : null);
+    SharedCallObservations.startChildOf(
+        observation, leader instanceof RequestCaller caller ? caller.own.observation() : null);
     return new ObservedSharedCall(observation, observations.linkTarget(observation), leader);
   }
 
@@ -85,8 +86,11 @@ final class ObservedCalls implements CallObserver {
   private record UnobservedSharedCall(Caller leader) implements SharedCall {
 
     @Override
-    public void end(BooleanSupplier settle, SharedCallOutcome observed,
-        @Nullable Throwable failure, @Nullable UnsharedReason reason) {
+    public void end(
+        BooleanSupplier settle,
+        SharedCallOutcome observed,
+        @Nullable Throwable failure,
+        @Nullable UnsharedReason reason) {
       settle.getAsBoolean();
       if (reason != null) {
         leader.outcome(CallerOutcome.LED, reason.tag());
@@ -107,16 +111,23 @@ final class ObservedCalls implements CallObserver {
     }
 
     @Override
-    public void end(BooleanSupplier settle, SharedCallOutcome observed,
-        @Nullable Throwable failure, @Nullable UnsharedReason reason) {
+    public void end(
+        BooleanSupplier settle,
+        SharedCallOutcome observed,
+        @Nullable Throwable failure,
+        @Nullable UnsharedReason reason) {
       sizes.reset();
       boolean completed = settle.getAsBoolean();
       String tag = reason == null ? null : reason.tag();
       if (tag != null) {
         leader.outcome(CallerOutcome.LED, tag);
       }
-      SharedCallObservations.stop(observation, sizes.last(),
-          completed ? observed : SharedCallOutcome.ABANDONED, failure, tag);
+      SharedCallObservations.stop(
+          observation,
+          sizes.last(),
+          completed ? observed : SharedCallOutcome.ABANDONED,
+          failure,
+          tag);
     }
   }
 }

@@ -26,8 +26,8 @@ final class PossibleReasons {
    * Returns the reasons that can happen to requests of {@code groups} of the adapter of
    * {@code integration} built from {@code options}.
    */
-  static Set<UnsharedReason> of(String integration, HttpCollapseOptions options,
-      List<CollapseGroup> groups) {
+  static Set<UnsharedReason> of(
+      String integration, HttpCollapseOptions options, List<CollapseGroup> groups) {
     Set<UnsharedReason> reasons = EnumSet.allOf(UnsharedReason.class);
     if (!HttpCollapseStatsMeterBinder.SERVLET_INTEGRATION.equals(integration)) {
       // only a servlet chain answers in ways that cannot be recorded
@@ -43,8 +43,8 @@ final class PossibleReasons {
     if (options.hitForPassTtl().isZero()) {
       reasons.remove(UnsharedReason.HIT_FOR_PASS);
     }
-    if (groups.stream().noneMatch(group -> policy(options, group).shareUncacheable()
-        == ShareUncacheable.NEVER)) {
+    if (groups.stream()
+        .noneMatch(group -> policy(options, group).shareUncacheable() == ShareUncacheable.NEVER)) {
       reasons.remove(UnsharedReason.UNCACHEABLE);
     }
     return reasons;
@@ -53,7 +53,8 @@ final class PossibleReasons {
   private static CollapsePolicy policy(HttpCollapseOptions options, CollapseGroup group) {
     String name = group.collapsePolicyName();
     // the options were built only if every group's policy was added
-    return name == null ? CollapsePolicy.DEFAULT
+    return name == null
+        ? CollapsePolicy.DEFAULT
         : Objects.requireNonNull(options.policies().get(name));
   }
 }

@@ -49,12 +49,14 @@ final class ClientRequestMetersTest {
 
   /** The clients Spring observes, each making {@code GET /status/{code}} as an application does. */
   enum Client {
-    REST_CLIENT, REST_TEMPLATE, WEB_CLIENT
+    REST_CLIENT,
+    REST_TEMPLATE,
+    WEB_CLIENT
   }
 
   static Stream<Arguments> clientsAndStatuses() {
-    return Stream.of(Client.values()).flatMap(client ->
-        Stream.of(200, 404, 500).map(status -> Arguments.of(client, status)));
+    return Stream.of(Client.values())
+        .flatMap(client -> Stream.of(200, 404, 500).map(status -> Arguments.of(client, status)));
   }
 
   @ParameterizedTest(name = "{0} {1}")
@@ -75,7 +77,10 @@ final class ClientRequestMetersTest {
     Map<String, Long> on = meters(client, 200, /* collapse= */ true, /* refused= */ true);
 
     assertThat(off.values()).containsExactly((long) N);
-    assertThat(off.keySet()).singleElement().asString().contains("status=CLIENT_ERROR")
+    assertThat(off.keySet())
+        .singleElement()
+        .asString()
+        .contains("status=CLIENT_ERROR")
         .doesNotContain("exception=none");
     assertThat(on).isEqualTo(off);
   }
@@ -85,8 +90,8 @@ final class ClientRequestMetersTest {
    * connections; returns the count of each meter {@code http.client.requests} by its tags, once
    * every caller's observation stopped.
    */
-  private static Map<String, Long> meters(Client client, int status, boolean collapse,
-      boolean refused) throws Exception {
+  private static Map<String, Long> meters(
+      Client client, int status, boolean collapse, boolean refused) throws Exception {
     SimpleMeterRegistry meters = new SimpleMeterRegistry();
     // WebClient stops its observation just after it handed out the response: wait for them all
     ObservationStops stops = new ObservationStops(NAME);
@@ -95,9 +100,14 @@ final class ClientRequestMetersTest {
     registry.observationConfig().observationHandler(new DefaultMeterObservationHandler(meters));
     try (MeetingBackend backend = new MeetingBackend();
         Socket closed = refused ? closedPort() : null) {
-      HttpCollapseOptions options = collapse ? HttpCollapseOptions.builder().name("statuses")
-          .group(CollapseGroup.ofUris("/status/*"))
-          .observations(CollapseObservations.of(registry)).build() : null;
+      HttpCollapseOptions options =
+          collapse
+              ? HttpCollapseOptions.builder()
+                  .name("statuses")
+                  .group(CollapseGroup.ofUris("/status/*"))
+                  .observations(CollapseObservations.of(registry))
+                  .build()
+              : null;
       String baseUrl = refused ? "http://127.0.0.1:" + closed.getLocalPort() : backend.baseUrl();
       List<Object> results = backend.meet(N, caller(client, baseUrl, registry, options, status));
 
@@ -107,16 +117,23 @@ final class ClientRequestMetersTest {
       }
     }
     stops.await();
-    return meters.find(NAME).timers().stream().collect(Collectors.toMap(
-        timer -> timer.getId().getTags().toString(), Timer::count));
+    return meters.find(NAME).timers().stream()
+        .collect(Collectors.toMap(timer -> timer.getId().getTags().toString(), Timer::count));
   }
 
-  private static Callable<?> caller(Client client, String baseUrl, ObservationRegistry registry,
-      HttpCollapseOptions options, int status) {
+  private static Callable<?> caller(
+      Client client,
+      String baseUrl,
+      ObservationRegistry registry,
+      HttpCollapseOptions options,
+      int status) {
     switch (client) {
       case REST_CLIENT -> {
-        RestClient.Builder builder = RestClient.builder().baseUrl(baseUrl)
-            .requestFactory(new JdkClientHttpRequestFactory()).observationRegistry(registry);
+        RestClient.Builder builder =
+            RestClient.builder()
+                .baseUrl(baseUrl)
+                .requestFactory(new JdkClientHttpRequestFactory())
+                .observationRegistry(registry);
         if (options != null) {
           builder.requestInterceptor(new CollapseHttpRequestInterceptor(options));
         }
@@ -133,14 +150,18 @@ final class ClientRequestMetersTest {
         return () -> rest.getForEntity("/status/{code}", String.class, status);
       }
       default -> {
-        WebClient.Builder builder = WebClient.builder().baseUrl(baseUrl)
-            .observationRegistry(registry);
+        WebClient.Builder builder =
+            WebClient.builder().baseUrl(baseUrl).observationRegistry(registry);
         if (options != null) {
           builder.filter(new CollapseExchangeFilterFunction(options));
         }
         WebClient web = builder.build();
-        return () -> web.get().uri("/status/{code}", status).retrieve().toEntity(String.class)
-            .block(Duration.ofSeconds(20));
+        return () ->
+            web.get()
+                .uri("/status/{code}", status)
+                .retrieve()
+                .toEntity(String.class)
+                .block(Duration.ofSeconds(20));
       }
     }
   }

@@ -40,41 +40,50 @@ final class CollapseObservationTest {
 
   @Test
   void identicalRequestsMakeOneSharedCallObservationAndSayWhoLedAndWhoJoined() throws Exception {
-    RestClient client = client(HttpCollapseOptions.builder().name("users")
-        .group(CollapseGroup.ofUris("/user/*")).observations(CollapseObservations.of(registry))
-        .build());
+    RestClient client =
+        client(
+            HttpCollapseOptions.builder()
+                .name("users")
+                .group(CollapseGroup.ofUris("/user/*"))
+                .observations(CollapseObservations.of(registry))
+                .build());
 
-    List<Object> bodies = backend.meet(N, () -> client.get().uri("/user/1").retrieve()
-        .body(String.class));
+    List<Object> bodies =
+        backend.meet(N, () -> client.get().uri("/user/1").retrieve().body(String.class));
 
     assertThat(bodies).containsOnly("answer");
     assertThat(backend.calls()).isEqualTo(1);
     TestObservationRegistryAssert.assertThat(registry)
         .hasNumberOfObservationsWithNameEqualTo(DefaultCollapseObservationConvention.NAME, 1)
-        .hasObservationWithNameEqualTo(DefaultCollapseObservationConvention.NAME).that()
+        .hasObservationWithNameEqualTo(DefaultCollapseObservationConvention.NAME)
+        .that()
         .hasContextualNameEqualTo("collapse users")
         .hasLowCardinalityKeyValue("executor", "users")
         .hasLowCardinalityKeyValue("group", "/user/*")
         .hasLowCardinalityKeyValue("outcome", "shared")
         .hasLowCardinalityKeyValue("reason", "none")
         .hasHighCardinalityKeyValue("collapse.batch.size", Integer.toString(N))
-        .hasParentObservationContextMatching(parent -> parent.getName()
-            .equals("http.client.requests"));
+        .hasParentObservationContextMatching(
+            parent -> parent.getName().equals("http.client.requests"));
     assertThat(callerOutcomes()).isEqualTo(Map.of("led", 1L, "joined", (long) N - 1));
     assertThat(callerKeys("collapse.reason")).isEmpty();
   }
 
   @Test
   void requestsThatCouldNotShareSayTheyFellBackAndWhy() throws Exception {
-    RestClient client = client(HttpCollapseOptions.builder()
-        .group(CollapseGroup.ofUris("/cookie")).observations(CollapseObservations.of(registry))
-        .build());
+    RestClient client =
+        client(
+            HttpCollapseOptions.builder()
+                .group(CollapseGroup.ofUris("/cookie"))
+                .observations(CollapseObservations.of(registry))
+                .build());
 
     backend.meet(N, () -> client.get().uri("/cookie").retrieve().body(String.class));
 
     assertThat(backend.calls()).isEqualTo(N);
     TestObservationRegistryAssert.assertThat(registry)
-        .hasObservationWithNameEqualTo(DefaultCollapseObservationConvention.NAME).that()
+        .hasObservationWithNameEqualTo(DefaultCollapseObservationConvention.NAME)
+        .that()
         .hasLowCardinalityKeyValue("outcome", "refused")
         .hasLowCardinalityKeyValue("reason", "set-cookie");
     assertThat(callerOutcomes()).isEqualTo(Map.of("led", 1L, "fell-back", (long) N - 1));
@@ -84,11 +93,16 @@ final class CollapseObservationTest {
   @Test
   @Timeout(30)
   void withSharedCallsTurnedOffByAPredicateRequestsStillSayWhatTheyDidAndWhy() throws Exception {
-    registry.observationConfig().observationPredicate(
-        (name, context) -> !name.equals(DefaultCollapseObservationConvention.NAME));
-    RestClient client = client(HttpCollapseOptions.builder()
-        .group(CollapseGroup.ofUris("/cookie")).observations(CollapseObservations.of(registry))
-        .build());
+    registry
+        .observationConfig()
+        .observationPredicate(
+            (name, context) -> !name.equals(DefaultCollapseObservationConvention.NAME));
+    RestClient client =
+        client(
+            HttpCollapseOptions.builder()
+                .group(CollapseGroup.ofUris("/cookie"))
+                .observations(CollapseObservations.of(registry))
+                .build());
 
     backend.meet(N, () -> client.get().uri("/cookie").retrieve().body(String.class));
 
@@ -100,9 +114,12 @@ final class CollapseObservationTest {
 
   @Test
   void requestsThatNoGroupTakesAreLeftAloneAndMakeNoSharedCallObservation() {
-    RestClient client = client(HttpCollapseOptions.builder()
-        .group(CollapseGroup.ofUris("/user/*")).observations(CollapseObservations.of(registry))
-        .build());
+    RestClient client =
+        client(
+            HttpCollapseOptions.builder()
+                .group(CollapseGroup.ofUris("/user/*"))
+                .observations(CollapseObservations.of(registry))
+                .build());
 
     client.post().uri("/user/1").body("x").retrieve().toBodilessEntity();
     client.get().uri("/other").retrieve().toBodilessEntity();
@@ -116,9 +133,12 @@ final class CollapseObservationTest {
 
   @Test
   void aGetWithABodySaysItsBodyKeptItFromCollapsing() {
-    RestClient client = client(HttpCollapseOptions.builder()
-        .group(CollapseGroup.ofUris("/user/*")).observations(CollapseObservations.of(registry))
-        .build());
+    RestClient client =
+        client(
+            HttpCollapseOptions.builder()
+                .group(CollapseGroup.ofUris("/user/*"))
+                .observations(CollapseObservations.of(registry))
+                .build());
 
     client.method(HttpMethod.GET).uri("/user/1").body("x").retrieve().toBodilessEntity();
 
@@ -128,26 +148,31 @@ final class CollapseObservationTest {
 
   @Test
   void aConventionOfTheApplicationNamesAndTagsTheSharedCall() throws Exception {
-    CollapseObservationConvention custom = new DefaultCollapseObservationConvention() {
-      @Override
-      public String getName() {
-        return "backend.shared";
-      }
+    CollapseObservationConvention custom =
+        new DefaultCollapseObservationConvention() {
+          @Override
+          public String getName() {
+            return "backend.shared";
+          }
 
-      @Override
-      public KeyValues getLowCardinalityKeyValues(CollapseObservationContext context) {
-        return super.getLowCardinalityKeyValues(context).and("region", "eu");
-      }
-    };
-    RestClient client = client(HttpCollapseOptions.builder()
-        .group(CollapseGroup.ofUris("/user/*"))
-        .observations(CollapseObservations.of(registry).withConvention(custom)).build());
+          @Override
+          public KeyValues getLowCardinalityKeyValues(CollapseObservationContext context) {
+            return super.getLowCardinalityKeyValues(context).and("region", "eu");
+          }
+        };
+    RestClient client =
+        client(
+            HttpCollapseOptions.builder()
+                .group(CollapseGroup.ofUris("/user/*"))
+                .observations(CollapseObservations.of(registry).withConvention(custom))
+                .build());
 
     backend.meet(2, () -> client.get().uri("/user/2").retrieve().body(String.class));
 
     TestObservationRegistryAssert.assertThat(registry)
         .hasNumberOfObservationsWithNameEqualTo(DefaultCollapseObservationConvention.NAME, 0)
-        .hasObservationWithNameEqualTo("backend.shared").that()
+        .hasObservationWithNameEqualTo("backend.shared")
+        .that()
         .hasLowCardinalityKeyValue("region", "eu")
         .hasLowCardinalityKeyValue("outcome", "shared");
   }
@@ -169,10 +194,16 @@ final class CollapseObservationTest {
 
   private List<String> callerKeys(String key) {
     List<Observation.Context> requests = new java.util.ArrayList<>();
-    TestObservationRegistryAssert.assertThat(registry).hasHandledContextsThatSatisfy(contexts ->
-        contexts.stream().filter(context -> "http.client.requests".equals(context.getName()))
-            .forEach(requests::add));
-    return requests.stream().map(context -> context.getHighCardinalityKeyValue(key))
-        .filter(value -> value != null).map(KeyValue::getValue).toList();
+    TestObservationRegistryAssert.assertThat(registry)
+        .hasHandledContextsThatSatisfy(
+            contexts ->
+                contexts.stream()
+                    .filter(context -> "http.client.requests".equals(context.getName()))
+                    .forEach(requests::add));
+    return requests.stream()
+        .map(context -> context.getHighCardinalityKeyValue(key))
+        .filter(value -> value != null)
+        .map(KeyValue::getValue)
+        .toList();
   }
 }

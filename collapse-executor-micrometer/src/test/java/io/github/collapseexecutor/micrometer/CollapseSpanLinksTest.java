@@ -38,15 +38,16 @@ final class CollapseSpanLinksTest {
   private static final AttributeKey<String> OUTCOME = AttributeKey.stringKey("collapse.outcome");
 
   private final InMemorySpanExporter exporter = InMemorySpanExporter.create();
-  private final SdkTracerProvider tracerProvider = SdkTracerProvider.builder()
-      .addSpanProcessor(SimpleSpanProcessor.create(exporter)).build();
+  private final SdkTracerProvider tracerProvider =
+      SdkTracerProvider.builder().addSpanProcessor(SimpleSpanProcessor.create(exporter)).build();
   // WebClient stops its observation, and the shared call's, just after the callers have their
   // response: the test waits until they all stopped
   private final ObservationStops requestStops = new ObservationStops("http.client.requests");
   private final ObservationStops sharedStops =
       new ObservationStops(DefaultCollapseObservationConvention.NAME);
-  private final ObservationRegistry registry = TracingRegistries.on(tracerProvider,
-      ObservationStops.registryWith(requestStops, sharedStops));
+  private final ObservationRegistry registry =
+      TracingRegistries.on(
+          tracerProvider, ObservationStops.registryWith(requestStops, sharedStops));
   private final MeetingBackend backend = new MeetingBackend();
 
   @AfterEach
@@ -67,16 +68,22 @@ final class CollapseSpanLinksTest {
   void webClientRequestsThatJoinedLinkToTheSharedCall() throws Exception {
     WebClient client = webClient();
 
-    assertOneSharedSpanLinkedFromEveryJoinedRequest(() -> client.get().uri("/user/1")
-        .retrieve().bodyToMono(String.class).block(Duration.ofSeconds(20)));
+    assertOneSharedSpanLinkedFromEveryJoinedRequest(
+        () ->
+            client
+                .get()
+                .uri("/user/1")
+                .retrieve()
+                .bodyToMono(String.class)
+                .block(Duration.ofSeconds(20)));
   }
 
   @Test
   void restClientRequestsMadeInsideASpanThatJoinedLinkToTheSharedCall() throws Exception {
     RestClient client = restClient();
 
-    assertOneSharedSpanLinkedFromEveryJoinedRequest(() -> insideASpan(
-        () -> client.get().uri("/user/1").retrieve().body(String.class)));
+    assertOneSharedSpanLinkedFromEveryJoinedRequest(
+        () -> insideASpan(() -> client.get().uri("/user/1").retrieve().body(String.class)));
   }
 
   /**
@@ -87,11 +94,21 @@ final class CollapseSpanLinksTest {
   void webClientRequestsMadeInsideASpanThatJoinedLinkToTheSharedCall() throws Exception {
     WebClient client = webClient();
 
-    assertOneSharedSpanLinkedFromEveryJoinedRequest(() -> insideASpan(() -> client.get()
-        .uri("/user/1").retrieve().bodyToMono(String.class)
-        .contextWrite(context -> context.put(ObservationThreadLocalAccessor.KEY,
-            registry.getCurrentObservation()))
-        .block(Duration.ofSeconds(20))));
+    assertOneSharedSpanLinkedFromEveryJoinedRequest(
+        () ->
+            insideASpan(
+                () ->
+                    client
+                        .get()
+                        .uri("/user/1")
+                        .retrieve()
+                        .bodyToMono(String.class)
+                        .contextWrite(
+                            context ->
+                                context.put(
+                                    ObservationThreadLocalAccessor.KEY,
+                                    registry.getCurrentObservation()))
+                        .block(Duration.ofSeconds(20))));
   }
 
   private RestClient restClient() {
@@ -119,8 +136,7 @@ final class CollapseSpanLinksTest {
     return Observation.createNotStarted("work", registry).observe(call);
   }
 
-  private void assertOneSharedSpanLinkedFromEveryJoinedRequest(Callable<?> call)
-      throws Exception {
+  private void assertOneSharedSpanLinkedFromEveryJoinedRequest(Callable<?> call) throws Exception {
     requestStops.expect(N);
     sharedStops.expect(1);
     List<Object> bodies = backend.meet(N, call);
@@ -129,37 +145,46 @@ final class CollapseSpanLinksTest {
 
     assertThat(bodies).containsOnly("answer");
     List<SpanData> spans = exporter.getFinishedSpanItems();
-    List<SpanData> shared = spans.stream()
-        .filter(span -> span.getName().equals("collapse users")).toList();
+    List<SpanData> shared =
+        spans.stream().filter(span -> span.getName().equals("collapse users")).toList();
     assertThat(shared).hasSize(1);
     SpanData call1 = shared.get(0);
     assertThat(call1.getAttributes().get(AttributeKey.stringKey("collapse.batch.size")))
         .isEqualTo(Integer.toString(N));
-    List<SpanData> requests = spans.stream()
-        .filter(span -> span.getAttributes().get(OUTCOME) != null).toList();
+    List<SpanData> requests =
+        spans.stream().filter(span -> span.getAttributes().get(OUTCOME) != null).toList();
     assertThat(requests).hasSize(N);
     SpanData leader = single(requests, "led");
     assertThat(call1.getParentSpanId()).isEqualTo(leader.getSpanId());
     assertThat(call1.getTraceId()).isEqualTo(leader.getTraceId());
     assertThat(leader.getLinks()).isEmpty();
-    List<SpanData> joined = requests.stream()
-        .filter(span -> "joined".equals(span.getAttributes().get(OUTCOME))).toList();
-    assertThat(joined).hasSize(N - 1).allSatisfy(span -> {
-      assertThat(span.getTraceId()).isNotEqualTo(call1.getTraceId());
-      assertThat(span.getLinks()).extracting(LinkData::getSpanContext)
-          .containsExactly(call1.getSpanContext());
-    });
+    List<SpanData> joined =
+        requests.stream()
+            .filter(span -> "joined".equals(span.getAttributes().get(OUTCOME)))
+            .toList();
+    assertThat(joined)
+        .hasSize(N - 1)
+        .allSatisfy(
+            span -> {
+              assertThat(span.getTraceId()).isNotEqualTo(call1.getTraceId());
+              assertThat(span.getLinks())
+                  .extracting(LinkData::getSpanContext)
+                  .containsExactly(call1.getSpanContext());
+            });
   }
 
   private static SpanData single(List<SpanData> spans, String outcome) {
-    List<SpanData> matching = spans.stream()
-        .filter(span -> outcome.equals(span.getAttributes().get(OUTCOME))).toList();
+    List<SpanData> matching =
+        spans.stream().filter(span -> outcome.equals(span.getAttributes().get(OUTCOME))).toList();
     assertThat(matching).as("spans that %s", outcome).hasSize(1);
     return matching.get(0);
   }
 
   private HttpCollapseOptions options() {
-    return HttpCollapseOptions.builder().name("users").group(CollapseGroup.ofUris("/user/*"))
-        .observations(CollapseObservations.of(registry)).build();
+    return HttpCollapseOptions.builder()
+        .name("users")
+        .group(CollapseGroup.ofUris("/user/*"))
+        .observations(CollapseObservations.of(registry))
+        .build();
   }
 }

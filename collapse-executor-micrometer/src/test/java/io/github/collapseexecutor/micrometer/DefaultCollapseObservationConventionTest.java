@@ -18,13 +18,13 @@ final class DefaultCollapseObservationConventionTest {
     CollapseObservationContext first = new CollapseObservationContext("users", "/user/*");
     CollapseObservationContext second = new CollapseObservationContext("users", null);
 
-    assertThat(keys(first)).containsExactly("executor=users", "group=/user/*",
-        "outcome=in-progress", "reason=none");
+    assertThat(keys(first))
+        .containsExactly("executor=users", "group=/user/*", "outcome=in-progress", "reason=none");
     first.ended(3, SharedCallOutcome.REFUSED, "set-cookie");
-    assertThat(keys(first)).containsExactly("executor=users", "group=/user/*",
-        "outcome=refused", "reason=set-cookie");
-    assertThat(keys(second)).containsExactly("executor=users", "group=none",
-        "outcome=in-progress", "reason=none");
+    assertThat(keys(first))
+        .containsExactly("executor=users", "group=/user/*", "outcome=refused", "reason=set-cookie");
+    assertThat(keys(second))
+        .containsExactly("executor=users", "group=none", "outcome=in-progress", "reason=none");
     assertThat(convention.getHighCardinalityKeyValues(first))
         .containsExactly(KeyValue.of("collapse.batch.size", "3"));
   }

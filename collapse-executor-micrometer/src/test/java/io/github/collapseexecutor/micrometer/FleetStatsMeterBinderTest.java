@@ -23,14 +23,28 @@ final class FleetStatsMeterBinderTest {
     assertThat(count("fell-back", "tier-down")).isEqualTo(30);
     assertThat(count("fell-back", "timeout")).isEqualTo(31);
     assertThat(count("fell-back", "redis-error")).isEqualTo(32);
-    assertThat(registry.get(FleetStatsMeterBinder.CALLS).tag("outcome", "fell-back")
-        .functionCounters()).hasSize(FallbackReason.values().length);
+    assertThat(
+            registry
+                .get(FleetStatsMeterBinder.CALLS)
+                .tag("outcome", "fell-back")
+                .functionCounters())
+        .hasSize(FallbackReason.values().length);
     assertThat(count("lease-lost", "none")).isEqualTo(4);
     assertThat(count("unshared", "none")).isEqualTo(5);
-    assertThat(registry.get(FleetStatsMeterBinder.OUTAGES).tag("fleet", "quotes")
-        .functionCounter().count()).isEqualTo(6);
-    assertThat(registry.get(FleetStatsMeterBinder.EVICTED).tag("fleet", "quotes")
-        .functionCounter().count()).isEqualTo(7);
+    assertThat(
+            registry
+                .get(FleetStatsMeterBinder.OUTAGES)
+                .tag("fleet", "quotes")
+                .functionCounter()
+                .count())
+        .isEqualTo(6);
+    assertThat(
+            registry
+                .get(FleetStatsMeterBinder.EVICTED)
+                .tag("fleet", "quotes")
+                .functionCounter()
+                .count())
+        .isEqualTo(7);
   }
 
   @Test
@@ -45,18 +59,28 @@ final class FleetStatsMeterBinderTest {
     stats.state = FleetState.COORDINATING;
     assertThat(state("coordinating")).isEqualTo(1);
     assertThat(state("misconfigured")).isZero();
-    assertThat(registry.get(FleetStatsMeterBinder.COORDINATING).tag("fleet", "quotes").gauge()
-        .value()).isEqualTo(1);
+    assertThat(
+            registry.get(FleetStatsMeterBinder.COORDINATING).tag("fleet", "quotes").gauge().value())
+        .isEqualTo(1);
   }
 
   private double count(String outcome, String reason) {
-    return registry.get(FleetStatsMeterBinder.CALLS).tag("fleet", "quotes")
-        .tag("outcome", outcome).tag("reason", reason).functionCounter().count();
+    return registry
+        .get(FleetStatsMeterBinder.CALLS)
+        .tag("fleet", "quotes")
+        .tag("outcome", outcome)
+        .tag("reason", reason)
+        .functionCounter()
+        .count();
   }
 
   private double state(String state) {
-    return registry.get(FleetStatsMeterBinder.STATE).tag("fleet", "quotes")
-        .tag("state", state).gauge().value();
+    return registry
+        .get(FleetStatsMeterBinder.STATE)
+        .tag("fleet", "quotes")
+        .tag("state", state)
+        .gauge()
+        .value();
   }
 
   /** Counts of its own, one number per outcome, so that a meter on the wrong one shows. */

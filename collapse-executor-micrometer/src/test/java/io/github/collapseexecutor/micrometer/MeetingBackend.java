@@ -65,15 +65,18 @@ final class MeetingBackend implements AutoCloseable {
     List<Thread> threads = new ArrayList<>();
     for (int i = 0; i < n; i++) {
       int index = i;
-      threads.add(new Thread(() -> {
-        await(start);
-        all.countDown();
-        try {
-          results[index] = call.call();
-        } catch (Throwable t) {
-          results[index] = t;
-        }
-      }, "caller-" + i));
+      threads.add(
+          new Thread(
+              () -> {
+                await(start);
+                all.countDown();
+                try {
+                  results[index] = call.call();
+                } catch (Throwable t) {
+                  results[index] = t;
+                }
+              },
+              "caller-" + i));
     }
     callers = threads;
     arrived = all;

@@ -19,10 +19,16 @@ final class MicrometerCollapseListenerTest {
   void aBatchExecutorWithLimitsHasEveryMeterAtZeroOnceCreated() {
     listener.executorCreated(CreatedExecutor.batch("users", true, true));
 
-    assertThat(meterNames("users")).containsExactlyInAnyOrder(
-        "collapse.executor.batch.size", "collapse.executor.calls", "collapse.executor.calls",
-        "collapse.executor.wait", "collapse.executor.execution", "collapse.executor.execution",
-        "collapse.executor.rejections", "collapse.executor.timeouts");
+    assertThat(meterNames("users"))
+        .containsExactlyInAnyOrder(
+            "collapse.executor.batch.size",
+            "collapse.executor.calls",
+            "collapse.executor.calls",
+            "collapse.executor.wait",
+            "collapse.executor.execution",
+            "collapse.executor.execution",
+            "collapse.executor.rejections",
+            "collapse.executor.timeouts");
     assertThat(registry.get("collapse.executor.calls").tag("outcome", "ran").counter().count())
         .isZero();
   }
@@ -33,11 +39,16 @@ final class MicrometerCollapseListenerTest {
     listener.batchCompleted(
         BatchReport.builder("profiles").size(3).executeNanos(1_000_000).build());
 
-    assertThat(meterNames("profiles")).containsExactlyInAnyOrder(
-        "collapse.executor.batch.size", "collapse.executor.calls", "collapse.executor.calls",
-        "collapse.executor.execution", "collapse.executor.execution");
-    assertThat(registry.get("collapse.executor.calls").tag("outcome", "collapsed").counter()
-        .count()).isEqualTo(2);
+    assertThat(meterNames("profiles"))
+        .containsExactlyInAnyOrder(
+            "collapse.executor.batch.size",
+            "collapse.executor.calls",
+            "collapse.executor.calls",
+            "collapse.executor.execution",
+            "collapse.executor.execution");
+    assertThat(
+            registry.get("collapse.executor.calls").tag("outcome", "collapsed").counter().count())
+        .isEqualTo(2);
   }
 
   @Test
@@ -64,6 +75,8 @@ final class MicrometerCollapseListenerTest {
   private List<String> meterNames(String executor) {
     return registry.getMeters().stream()
         .filter(meter -> executor.equals(meter.getId().getTag("executor")))
-        .map(Meter::getId).map(Meter.Id::getName).toList();
+        .map(Meter::getId)
+        .map(Meter.Id::getName)
+        .toList();
   }
 }

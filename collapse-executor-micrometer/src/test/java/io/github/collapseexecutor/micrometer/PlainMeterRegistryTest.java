@@ -28,50 +28,95 @@ final class PlainMeterRegistryTest {
   @Test
   @Timeout(30)
   void anExecutorGivenTheListenerRecordsItsCallsAndRuns() throws Exception {
-    BlockingCallableGroupCollapseExecutor profiles = new BlockingCallableGroupCollapseExecutor(
-        "profiles", new MicrometerCollapseListener(registry, "core"));
+    BlockingCallableGroupCollapseExecutor profiles =
+        new BlockingCallableGroupCollapseExecutor(
+            "profiles", new MicrometerCollapseListener(registry, "core"));
     CountDownLatch backendEntered = new CountDownLatch(1);
     CountDownLatch backendReleased = new CountDownLatch(1);
     CompletableFuture<String> leader = new CompletableFuture<>();
     CompletableFuture<String> joiner = new CompletableFuture<>();
-    Thread leading = new Thread(() -> leader.complete(profiles.execute("profile:1", () -> {
-      backendEntered.countDown();
-      Parking.await(backendReleased);
-      return "profile 1";
-    })));
+    Thread leading =
+        new Thread(
+            () ->
+                leader.complete(
+                    profiles.execute(
+                        "profile:1",
+                        () -> {
+                          backendEntered.countDown();
+                          Parking.await(backendReleased);
+                          return "profile 1";
+                        })));
     leading.start();
     Parking.await(backendEntered);
     // the backend is held: a second caller of the key joins the run in flight
-    Thread joining = new Thread(() ->
-        joiner.complete(profiles.execute("profile:1", () -> "a second run")));
+    Thread joining =
+        new Thread(() -> joiner.complete(profiles.execute("profile:1", () -> "a second run")));
     joining.start();
     Parking.awaitParked(List.of(joining));
     backendReleased.countDown();
 
     assertThat(leader.get(20, TimeUnit.SECONDS)).isEqualTo("profile 1");
     assertThat(joiner.get(20, TimeUnit.SECONDS)).isEqualTo("profile 1");
-    assertThat(registry.get(MicrometerCollapseListener.CALLS).tag("executor", "profiles")
-        .tag("integration", "core").tag("outcome", "ran").counter().count()).isEqualTo(1);
-    assertThat(registry.get(MicrometerCollapseListener.CALLS).tag("executor", "profiles")
-        .tag("outcome", "collapsed").counter().count()).isEqualTo(1);
-    assertThat(registry.get(MicrometerCollapseListener.BATCH_SIZE).tag("executor", "profiles")
-        .summary().totalAmount()).isEqualTo(2);
+    assertThat(
+            registry
+                .get(MicrometerCollapseListener.CALLS)
+                .tag("executor", "profiles")
+                .tag("integration", "core")
+                .tag("outcome", "ran")
+                .counter()
+                .count())
+        .isEqualTo(1);
+    assertThat(
+            registry
+                .get(MicrometerCollapseListener.CALLS)
+                .tag("executor", "profiles")
+                .tag("outcome", "collapsed")
+                .counter()
+                .count())
+        .isEqualTo(1);
+    assertThat(
+            registry
+                .get(MicrometerCollapseListener.BATCH_SIZE)
+                .tag("executor", "profiles")
+                .summary()
+                .totalAmount())
+        .isEqualTo(2);
   }
 
   @Test
   void anHttpAdaptersCountersArePublishedPerGroup() {
-    HttpCollapseOptions options = HttpCollapseOptions.builder().name("users-api")
-        .group(CollapseGroup.ofUris("/users/*").withName("people")).build();
+    HttpCollapseOptions options =
+        HttpCollapseOptions.builder()
+            .name("users-api")
+            .group(CollapseGroup.ofUris("/users/*").withName("people"))
+            .build();
     CountingStats stats = new CountingStats(1);
 
     new HttpCollapseStatsMeterBinder("okhttp", options, stats).bindTo(registry);
 
-    assertThat(registry.get(HttpCollapseStatsMeterBinder.REQUESTS).tag("executor", "users-api")
-        .tag("integration", "okhttp").tag("outcome", "led").functionCounter().count()).isZero();
-    assertThat(registry.get(HttpCollapseStatsMeterBinder.GROUP_REQUESTS).tag("group", "people")
-        .tag("outcome", "replayed").functionCounter().count()).isZero();
-    assertThat(registry.find(HttpCollapseStatsMeterBinder.UNSHARED)
-        .tag("reason", "not-recorded").functionCounter())
-        .as("only the servlet filter answers in ways it cannot record").isNull();
+    assertThat(
+            registry
+                .get(HttpCollapseStatsMeterBinder.REQUESTS)
+                .tag("executor", "users-api")
+                .tag("integration", "okhttp")
+                .tag("outcome", "led")
+                .functionCounter()
+                .count())
+        .isZero();
+    assertThat(
+            registry
+                .get(HttpCollapseStatsMeterBinder.GROUP_REQUESTS)
+                .tag("group", "people")
+                .tag("outcome", "replayed")
+                .functionCounter()
+                .count())
+        .isZero();
+    assertThat(
+            registry
+                .find(HttpCollapseStatsMeterBinder.UNSHARED)
+                .tag("reason", "not-recorded")
+                .functionCounter())
+        .as("only the servlet filter answers in ways it cannot record")
+        .isNull();
   }
 }

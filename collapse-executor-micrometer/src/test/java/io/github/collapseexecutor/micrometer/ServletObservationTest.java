@@ -37,18 +37,25 @@ final class ServletObservationTest {
 
   @BeforeEach
   void start() throws Exception {
-    tomcat = LoopbackTomcat.start(new HttpServlet() {
-      @Override
-      protected void service(HttpServletRequest request, HttpServletResponse response)
-          throws IOException {
-        if (request.getRequestURI().endsWith("/cookie")) {
-          response.addHeader("Set-Cookie", "session=1");
-        }
-        response.getWriter().write("answer");
-      }
-    }, new ServerHttpObservationFilter(registry), new CollapseServletFilter(HttpCollapseOptions
-        .builder().name("server").group(CollapseGroup.ofUris("/user/*"))
-        .observations(CollapseObservations.of(registry)).build()));
+    tomcat =
+        LoopbackTomcat.start(
+            new HttpServlet() {
+              @Override
+              protected void service(HttpServletRequest request, HttpServletResponse response)
+                  throws IOException {
+                if (request.getRequestURI().endsWith("/cookie")) {
+                  response.addHeader("Set-Cookie", "session=1");
+                }
+                response.getWriter().write("answer");
+              }
+            },
+            new ServerHttpObservationFilter(registry),
+            new CollapseServletFilter(
+                HttpCollapseOptions.builder()
+                    .name("server")
+                    .group(CollapseGroup.ofUris("/user/*"))
+                    .observations(CollapseObservations.of(registry))
+                    .build()));
   }
 
   @AfterEach
@@ -62,11 +69,12 @@ final class ServletObservationTest {
 
     assertThat(serverKeys("collapse.outcome")).containsExactly("led");
     TestObservationRegistryAssert.assertThat(registry)
-        .hasObservationWithNameEqualTo(DefaultCollapseObservationConvention.NAME).that()
+        .hasObservationWithNameEqualTo(DefaultCollapseObservationConvention.NAME)
+        .that()
         .hasLowCardinalityKeyValue("executor", "server")
         .hasHighCardinalityKeyValue("collapse.batch.size", "1")
-        .hasParentObservationContextMatching(parent -> parent.getName()
-            .equals("http.server.requests"));
+        .hasParentObservationContextMatching(
+            parent -> parent.getName().equals("http.server.requests"));
   }
 
   @Test
@@ -92,10 +100,12 @@ final class ServletObservationTest {
   }
 
   private void send(String method, String path) throws Exception {
-    HttpResponse<String> response = http.send(HttpRequest.newBuilder(
-            URI.create("http://127.0.0.1:" + tomcat.port() + path))
-        .method(method, HttpRequest.BodyPublishers.noBody()).build(),
-        HttpResponse.BodyHandlers.ofString());
+    HttpResponse<String> response =
+        http.send(
+            HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + tomcat.port() + path))
+                .method(method, HttpRequest.BodyPublishers.noBody())
+                .build(),
+            HttpResponse.BodyHandlers.ofString());
     assertThat(response.body()).isEqualTo("answer");
   }
 
@@ -104,15 +114,21 @@ final class ServletObservationTest {
   }
 
   private List<String> serverKeys(String key) {
-    return serverContexts().stream().map(context -> context.getHighCardinalityKeyValue(key))
-        .filter(value -> value != null).map(KeyValue::getValue).toList();
+    return serverContexts().stream()
+        .map(context -> context.getHighCardinalityKeyValue(key))
+        .filter(value -> value != null)
+        .map(KeyValue::getValue)
+        .toList();
   }
 
   private List<Observation.Context> serverContexts() {
     List<Observation.Context> requests = new ArrayList<>();
-    TestObservationRegistryAssert.assertThat(registry).hasHandledContextsThatSatisfy(contexts ->
-        contexts.stream().filter(context -> "http.server.requests".equals(context.getName()))
-            .forEach(requests::add));
+    TestObservationRegistryAssert.assertThat(registry)
+        .hasHandledContextsThatSatisfy(
+            contexts ->
+                contexts.stream()
+                    .filter(context -> "http.server.requests".equals(context.getName()))
+                    .forEach(requests::add));
     return requests;
   }
 }

@@ -46,13 +46,23 @@ import org.jspecify.annotations.Nullable;
  * so shares, unless one of them is replaced. Two clients built apart seldom share an https call:
  * OkHttp makes each client's default SSL socket factory and certificate pinner anew.
  */
-record ClientIdentity(Authenticator authenticator, Authenticator proxyAuthenticator,
-    List<Interceptor> networkInterceptors, Object tags,
-    boolean followRedirects, boolean followSslRedirects, @Nullable CookieJar redirectCookieJar,
+record ClientIdentity(
+    Authenticator authenticator,
+    Authenticator proxyAuthenticator,
+    List<Interceptor> networkInterceptors,
+    Object tags,
+    boolean followRedirects,
+    boolean followSslRedirects,
+    @Nullable CookieJar redirectCookieJar,
     @Nullable Cache cache,
-    SocketFactory socketFactory, @Nullable Proxy proxy, ProxySelector proxySelector, Dns dns,
-    List<ConnectionSpec> connectionSpecs, @Nullable SSLSocketFactory sslSocketFactory,
-    @Nullable X509TrustManager trustManager, @Nullable HostnameVerifier hostnameVerifier,
+    SocketFactory socketFactory,
+    @Nullable Proxy proxy,
+    ProxySelector proxySelector,
+    Dns dns,
+    List<ConnectionSpec> connectionSpecs,
+    @Nullable SSLSocketFactory sslSocketFactory,
+    @Nullable X509TrustManager trustManager,
+    @Nullable HostnameVerifier hostnameVerifier,
     @Nullable CertificatePinner certificatePinner) {
 
   /** Returns what decides the response of {@code request}, a call of {@code client}. */
@@ -60,13 +70,24 @@ record ClientIdentity(Authenticator authenticator, Authenticator proxyAuthentica
     boolean follow = client.followRedirects();
     // sslSocketFactory() throws for a cleartext-only client, which has no trust manager either
     boolean tls = request.isHttps() && client.x509TrustManager() != null;
-    return new ClientIdentity(client.authenticator(), client.proxyAuthenticator(),
-        client.networkInterceptors(), tagsSeenLater(client, request),
-        follow, client.followSslRedirects(), follow ? client.cookieJar() : null, client.cache(),
-        client.socketFactory(), client.proxy(), client.proxySelector(), client.dns(),
+    return new ClientIdentity(
+        client.authenticator(),
+        client.proxyAuthenticator(),
+        client.networkInterceptors(),
+        tagsSeenLater(client, request),
+        follow,
+        client.followSslRedirects(),
+        follow ? client.cookieJar() : null,
+        client.cache(),
+        client.socketFactory(),
+        client.proxy(),
+        client.proxySelector(),
+        client.dns(),
         client.connectionSpecs(),
-        tls ? client.sslSocketFactory() : null, tls ? client.x509TrustManager() : null,
-        tls ? client.hostnameVerifier() : null, tls ? client.certificatePinner() : null);
+        tls ? client.sslSocketFactory() : null,
+        tls ? client.x509TrustManager() : null,
+        tls ? client.hostnameVerifier() : null,
+        tls ? client.certificatePinner() : null);
   }
 
   /**
@@ -82,9 +103,10 @@ record ClientIdentity(Authenticator authenticator, Authenticator proxyAuthentica
    * tag a network interceptor or an authenticator reads could not tell two calls apart.
    */
   private static Object tagsSeenLater(OkHttpClient client, Request request) {
-    boolean seen = !client.networkInterceptors().isEmpty()
-        || client.authenticator() != Authenticator.NONE
-        || client.proxyAuthenticator() != Authenticator.NONE;
+    boolean seen =
+        !client.networkInterceptors().isEmpty()
+            || client.authenticator() != Authenticator.NONE
+            || client.proxyAuthenticator() != Authenticator.NONE;
     return seen ? request.getTags$okhttp() : List.of();
   }
 

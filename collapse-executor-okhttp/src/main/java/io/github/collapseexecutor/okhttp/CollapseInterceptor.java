@@ -44,6 +44,7 @@ public final class CollapseInterceptor extends HttpCollapseAdapter<BlockingClien
   public static final String DEFAULT_NAME = "okhttp";
 
   private final @Nullable String clientName;
+
   /** The client of that name: calls of a client that differs from it stay on their instance. */
   private volatile @Nullable OkHttpClient namedClient;
 
@@ -71,8 +72,8 @@ public final class CollapseInterceptor extends HttpCollapseAdapter<BlockingClien
    * network interceptor (which may read the call's tags), stays on its instance.
    */
   public OkHttpClient partition(OkHttpClient client, String clientName) {
-    CollapseInterceptor partition = new CollapseInterceptor(collapser(),
-        Objects.requireNonNull(clientName, "clientName"));
+    CollapseInterceptor partition =
+        new CollapseInterceptor(collapser(), Objects.requireNonNull(clientName, "clientName"));
     OkHttpClient named = client.newBuilder().addInterceptor(partition).build();
     partition.namedClient = named;
     return named;
@@ -80,7 +81,7 @@ public final class CollapseInterceptor extends HttpCollapseAdapter<BlockingClien
 
   @Override
   public Response intercept(Chain chain) throws IOException {
-    return collapser().execute(OkHttpTarget.of(this, chain, clientName, namedClient),
-        new OkHttpDriver(chain));
+    return collapser()
+        .execute(OkHttpTarget.of(this, chain, clientName, namedClient), new OkHttpDriver(chain));
   }
 }

@@ -41,32 +41,39 @@ record OkHttpDriver(Interceptor.Chain chain) implements ClientDriver.Blocking<Re
      * The protocol and, for a TLS call, the handshake (version, cipher suite, certificates), for
      * another instance's replay: what a caller there would have read of a call of its own.
      */
-    static final DetailCodec<Origin> CODEC = new DetailCodec<>() {
-      @Override
-      public void write(Origin origin, DataOutput out) throws IOException {
-        out.writeUTF(origin.protocol().toString());
-        Handshake handshake = origin.handshake();
-        out.writeBoolean(handshake != null);
-        if (handshake != null) {
-          new TlsHandshake(handshake.tlsVersion().javaName(),
-              handshake.cipherSuite().javaName(), handshake.peerCertificates(),
-              handshake.localCertificates()).writeTo(out);
-        }
-      }
+    static final DetailCodec<Origin> CODEC =
+        new DetailCodec<>() {
+          @Override
+          public void write(Origin origin, DataOutput out) throws IOException {
+            out.writeUTF(origin.protocol().toString());
+            Handshake handshake = origin.handshake();
+            out.writeBoolean(handshake != null);
+            if (handshake != null) {
+              new TlsHandshake(
+                      handshake.tlsVersion().javaName(),
+                      handshake.cipherSuite().javaName(),
+                      handshake.peerCertificates(),
+                      handshake.localCertificates())
+                  .writeTo(out);
+            }
+          }
 
-      @Override
-      public Origin read(DataInput in) throws IOException {
-        Protocol protocol = Protocol.get(in.readUTF());
-        Handshake handshake = null;
-        if (in.readBoolean()) {
-          TlsHandshake tls = TlsHandshake.readFrom(in);
-          handshake = Handshake.get(TlsVersion.forJavaName(tls.protocol()),
-              CipherSuite.forJavaName(tls.cipherSuite()), tls.peerCertificates(),
-              tls.localCertificates());
-        }
-        return new Origin(protocol, handshake);
-      }
-    };
+          @Override
+          public Origin read(DataInput in) throws IOException {
+            Protocol protocol = Protocol.get(in.readUTF());
+            Handshake handshake = null;
+            if (in.readBoolean()) {
+              TlsHandshake tls = TlsHandshake.readFrom(in);
+              handshake =
+                  Handshake.get(
+                      TlsVersion.forJavaName(tls.protocol()),
+                      CipherSuite.forJavaName(tls.cipherSuite()),
+                      tls.peerCertificates(),
+                      tls.localCertificates());
+            }
+            return new Origin(protocol, handshake);
+          }
+        };
   }
 
   @Override
@@ -82,7 +89,10 @@ record OkHttpDriver(Interceptor.Chain chain) implements ClientDriver.Blocking<Re
     for (int i = 0; i < headers.size(); i++) {
       entries.add(HeaderLists.entry(headers.name(i), headers.value(i)));
     }
-    return new Head(response.code(), response.message(), entries,
+    return new Head(
+        response.code(),
+        response.message(),
+        entries,
         new Origin(response.protocol(), response.handshake()));
   }
 
@@ -94,8 +104,9 @@ record OkHttpDriver(Interceptor.Chain chain) implements ClientDriver.Blocking<Re
   @Override
   public Response withBody(Response response, InputStream body) {
     ResponseBody original = response.body();
-    ResponseBody rebodied = ResponseBody.create(Okio.buffer(Okio.source(body)),
-        original.contentType(), original.contentLength());
+    ResponseBody rebodied =
+        ResponseBody.create(
+            Okio.buffer(Okio.source(body)), original.contentType(), original.contentLength());
     return response.newBuilder().body(rebodied).build();
   }
 
@@ -119,7 +130,8 @@ record OkHttpDriver(Interceptor.Chain chain) implements ClientDriver.Blocking<Re
   @Override
   public long readTimeoutNanos() {
     return chain.readTimeoutMillis() > 0
-        ? TimeUnit.MILLISECONDS.toNanos(chain.readTimeoutMillis()) : Long.MAX_VALUE;
+        ? TimeUnit.MILLISECONDS.toNanos(chain.readTimeoutMillis())
+        : Long.MAX_VALUE;
   }
 
   /**
@@ -134,10 +146,12 @@ record OkHttpDriver(Interceptor.Chain chain) implements ClientDriver.Blocking<Re
     if (failure instanceof SocketTimeoutException timeout) {
       String message = timeout.getMessage();
       return message != null && message.toLowerCase(Locale.ROOT).contains("connect")
-          ? FailureCause.CALL : FailureCause.CALLER_READ_TIMEOUT;
+          ? FailureCause.CALL
+          : FailureCause.CALLER_READ_TIMEOUT;
     }
     if (chain.call().isCanceled()) {
-      return failure instanceof InterruptedIOException ? FailureCause.CALLER_LIMIT
+      return failure instanceof InterruptedIOException
+          ? FailureCause.CALLER_LIMIT
           : FailureCause.CALLER_LEFT;
     }
     return ClientDriver.Blocking.super.causeOf(failure);
@@ -158,8 +172,9 @@ record OkHttpDriver(Interceptor.Chain chain) implements ClientDriver.Blocking<Re
     // what head() kept of the response this driver's call shared
     Origin origin = (Origin) Objects.requireNonNull(shared.detail(), "detail");
     Headers.Builder headers = new Headers.Builder();
-    shared.headers().forEach(header -> headers.addUnsafeNonAscii(header.getKey(),
-        header.getValue()));
+    shared
+        .headers()
+        .forEach(header -> headers.addUnsafeNonAscii(header.getKey(), header.getValue()));
     Headers built = headers.build();
     String contentType = built.get("Content-Type");
     MediaType mediaType = contentType == null ? null : MediaType.parse(contentType);

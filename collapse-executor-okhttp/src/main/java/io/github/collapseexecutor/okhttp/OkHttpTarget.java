@@ -28,8 +28,8 @@ final class OkHttpTarget {
    * Whether this module may read OkHttp's call class: on the class path always, on the module path
    * only where the application exports its package to this module (module-info.java).
    */
-  private static final boolean CALLS_READABLE = callsReadable(OkHttpClient.class.getModule(),
-      OkHttpTarget.class.getModule());
+  private static final boolean CALLS_READABLE =
+      callsReadable(OkHttpClient.class.getModule(), OkHttpTarget.class.getModule());
 
   private OkHttpTarget() {}
 
@@ -38,7 +38,10 @@ final class OkHttpTarget {
    * interceptor runs after {@code self}, since it may add credentials the key cannot see, or when
    * the call is not OkHttp's own and its client is unknown.
    */
-  static RequestTarget of(Interceptor self, Interceptor.Chain chain, @Nullable String clientName,
+  static RequestTarget of(
+      Interceptor self,
+      Interceptor.Chain chain,
+      @Nullable String clientName,
       @Nullable OkHttpClient namedClient) {
     Request request = chain.request();
     HttpUrl url = request.url();
@@ -49,10 +52,11 @@ final class OkHttpTarget {
     // from OkHttp's own call class; a call of another Call.Factory passes through uncollapsed.
     OkHttpClient client =
         CALLS_READABLE && chain.call() instanceof RealCall call ? call.getClient() : null;
-    RequestTarget.Builder target = RequestTarget.builder(request.method(), url.scheme(),
-            url.host(), url.port(), url.encodedPath())
-        .query(url.encodedQuery())
-        .hasBody(request.body() != null);
+    RequestTarget.Builder target =
+        RequestTarget.builder(
+                request.method(), url.scheme(), url.host(), url.port(), url.encodedPath())
+            .query(url.encodedQuery())
+            .hasBody(request.body() != null);
     if (client == null || request.body() != null || !isLast(self, client.interceptors())) {
       return target.passThrough(true).headers(withCookies(request, List.of())).build();
     }
@@ -60,9 +64,13 @@ final class OkHttpTarget {
     // the name stands for the client it was given to, and tags differ per call: another client's
     // calls, and calls whose tags a later stage reads, are not the named client's on other
     // instances
-    boolean named = clientName != null && namedClient != null && identity.tags().equals(List.of())
-        && identity.equals(ClientIdentity.of(namedClient, request));
-    return target.headers(withCookies(request, client.cookieJar().loadForRequest(url)))
+    boolean named =
+        clientName != null
+            && namedClient != null
+            && identity.tags().equals(List.of())
+            && identity.equals(ClientIdentity.of(namedClient, request));
+    return target
+        .headers(withCookies(request, client.cookieJar().loadForRequest(url)))
         .client(identity, named ? clientName : null)
         .build();
   }
@@ -71,11 +79,18 @@ final class OkHttpTarget {
   static boolean callsReadable(Module okhttp, Module self) {
     boolean readable = okhttp.isExported(CALL_PACKAGE, self);
     if (!readable) {
-      System.getLogger(CollapseInterceptor.class.getName()).log(System.Logger.Level.WARNING,
-          "OkHttp calls pass through uncollapsed: on the module path, OkHttp does not export "
-              + CALL_PACKAGE + " to collapse-executor. Start the application with --add-exports "
-              + okhttp.getName() + "/" + CALL_PACKAGE + "="
-              + (self.isNamed() ? self.getName() : "ALL-UNNAMED") + " to collapse them.");
+      System.getLogger(CollapseInterceptor.class.getName())
+          .log(
+              System.Logger.Level.WARNING,
+              "OkHttp calls pass through uncollapsed: on the module path, OkHttp does not export "
+                  + CALL_PACKAGE
+                  + " to collapse-executor. Start the application with --add-exports "
+                  + okhttp.getName()
+                  + "/"
+                  + CALL_PACKAGE
+                  + "="
+                  + (self.isNamed() ? self.getName() : "ALL-UNNAMED")
+                  + " to collapse them.");
     }
     return readable;
   }

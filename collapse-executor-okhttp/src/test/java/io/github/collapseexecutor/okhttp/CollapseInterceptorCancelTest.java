@@ -46,20 +46,24 @@ final class CollapseInterceptorCancelTest {
   @BeforeEach
   void start() {
     backend.start();
-    interceptor = new CollapseInterceptor(HttpCollapseOptions.builder()
-        .group(CollapseGroup.ofUris("/slow/*"))
-        .waitTimeout(Duration.ofSeconds(15))
-        .build());
-    client = new OkHttpClient.Builder()
-        // runs just before the collapse interceptor: tells the test the waiter is on its way in
-        .addInterceptor(chain -> {
-          if ("waiter".equals(chain.request().header("X-Role"))) {
-            waiterEntered.countDown();
-          }
-          return chain.proceed(chain.request());
-        })
-        .addInterceptor(interceptor)
-        .build();
+    interceptor =
+        new CollapseInterceptor(
+            HttpCollapseOptions.builder()
+                .group(CollapseGroup.ofUris("/slow/*"))
+                .waitTimeout(Duration.ofSeconds(15))
+                .build());
+    client =
+        new OkHttpClient.Builder()
+            // runs just before the collapse interceptor: tells the test the waiter is on its way in
+            .addInterceptor(
+                chain -> {
+                  if ("waiter".equals(chain.request().header("X-Role"))) {
+                    waiterEntered.countDown();
+                  }
+                  return chain.proceed(chain.request());
+                })
+            .addInterceptor(interceptor)
+            .build();
   }
 
   @AfterEach
@@ -74,8 +78,8 @@ final class CollapseInterceptorCancelTest {
   @Test
   @Timeout(20)
   void aCancelledWaiterFailsAsCancelledOnceTheSharedResponseArrives() throws Exception {
-    CompletableFuture<String> leader = CompletableFuture.supplyAsync(
-        () -> body(client.newCall(request("leader"))), pool);
+    CompletableFuture<String> leader =
+        CompletableFuture.supplyAsync(() -> body(client.newCall(request("leader"))), pool);
     backend.awaitFirst();
     Call waiterCall = client.newCall(request("waiter"));
     CompletableFuture<String> waiter = CompletableFuture.supplyAsync(() -> body(waiterCall), pool);
@@ -87,8 +91,11 @@ final class CollapseInterceptorCancelTest {
     assertThat(leader.get(10, TimeUnit.SECONDS)).isEqualTo("call 1");
     assertThatThrownBy(() -> waiter.get(10, TimeUnit.SECONDS))
         .isInstanceOf(ExecutionException.class)
-        .cause().isInstanceOf(IllegalStateException.class)
-        .cause().isInstanceOf(IOException.class).hasMessageContaining("Canceled");
+        .cause()
+        .isInstanceOf(IllegalStateException.class)
+        .cause()
+        .isInstanceOf(IOException.class)
+        .hasMessageContaining("Canceled");
     assertThat(backend.calls()).as("the cancelled waiter made no call of its own").isEqualTo(1);
   }
 
@@ -110,8 +117,8 @@ final class CollapseInterceptorCancelTest {
   }
 
   private void assertWaiterTimesOutWhileTheSharedCallHangs(Call waiterCall) throws Exception {
-    CompletableFuture<String> leader = CompletableFuture.supplyAsync(
-        () -> body(client.newCall(request("leader"))), pool);
+    CompletableFuture<String> leader =
+        CompletableFuture.supplyAsync(() -> body(client.newCall(request("leader"))), pool);
     backend.awaitFirst();
 
     CompletableFuture<String> waiter = CompletableFuture.supplyAsync(() -> body(waiterCall), pool);
@@ -119,8 +126,11 @@ final class CollapseInterceptorCancelTest {
     // the shared call is still stuck: only the waiter's own limit can end its wait this soon
     assertThatThrownBy(() -> waiter.get(10, TimeUnit.SECONDS))
         .isInstanceOf(ExecutionException.class)
-        .cause().isInstanceOf(IllegalStateException.class)
-        .cause().isInstanceOf(InterruptedIOException.class).hasMessage("timeout");
+        .cause()
+        .isInstanceOf(IllegalStateException.class)
+        .cause()
+        .isInstanceOf(InterruptedIOException.class)
+        .hasMessage("timeout");
     assertThat(leader).isNotDone();
     backend.release();
     assertThat(leader.get(10, TimeUnit.SECONDS)).isEqualTo("call 1");

@@ -40,8 +40,9 @@ final class CollapseInterceptorCredentialsTest {
   private static final int CALLS_PER_USER = 5;
 
   private final PerUserBackend backend = new PerUserBackend();
-  private final CollapseInterceptor collapse = new CollapseInterceptor(HttpCollapseOptions
-      .builder().group(CollapseGroup.ofUris(PATH, CHALLENGED_PATH)).build());
+  private final CollapseInterceptor collapse =
+      new CollapseInterceptor(
+          HttpCollapseOptions.builder().group(CollapseGroup.ofUris(PATH, CHALLENGED_PATH)).build());
   private final OkHttpClient base = new OkHttpClient();
   private String baseUrl;
 
@@ -87,8 +88,13 @@ final class CollapseInterceptorCredentialsTest {
 
   @Test
   void cookiesOfACookieJarKeepUsersApart() throws Exception {
-    List<OkHttpClient> clients = perUser(user -> base.newBuilder()
-        .cookieJar(new SessionJar(secret(user))).addInterceptor(collapse).build());
+    List<OkHttpClient> clients =
+        perUser(
+            user ->
+                base.newBuilder()
+                    .cookieJar(new SessionJar(secret(user)))
+                    .addInterceptor(collapse)
+                    .build());
 
     assertEachCallerGetsItsOwn(USERS, CALLS_PER_USER, user -> get(clients.get(user), PATH));
     assertCallersOfTheSameUserStillShare();
@@ -96,28 +102,43 @@ final class CollapseInterceptorCredentialsTest {
 
   @Test
   void anInterceptorBeforeTheCollapseOneIsSeen() throws Exception {
-    List<OkHttpClient> clients = perUser(user -> base.newBuilder()
-        .addInterceptor(header("Authorization", basic(user))).addInterceptor(collapse).build());
+    List<OkHttpClient> clients =
+        perUser(
+            user ->
+                base.newBuilder()
+                    .addInterceptor(header("Authorization", basic(user)))
+                    .addInterceptor(collapse)
+                    .build());
 
-    assertEachCallerGetsItsOwn(USERS, CALLS_PER_USER, PerUserBackend::basic,
-        user -> get(clients.get(user), PATH));
+    assertEachCallerGetsItsOwn(
+        USERS, CALLS_PER_USER, PerUserBackend::basic, user -> get(clients.get(user), PATH));
     assertCallersOfTheSameUserStillShare();
   }
 
   @Test
   void anInterceptorAfterTheCollapseOneTurnsCollapseOff() throws Exception {
-    List<OkHttpClient> clients = perUser(user -> base.newBuilder().addInterceptor(collapse)
-        .addInterceptor(header("Authorization", basic(user))).build());
+    List<OkHttpClient> clients =
+        perUser(
+            user ->
+                base.newBuilder()
+                    .addInterceptor(collapse)
+                    .addInterceptor(header("Authorization", basic(user)))
+                    .build());
 
-    assertEachCallerGetsItsOwn(USERS, CALLS_PER_USER, PerUserBackend::basic,
-        user -> get(clients.get(user), PATH));
+    assertEachCallerGetsItsOwn(
+        USERS, CALLS_PER_USER, PerUserBackend::basic, user -> get(clients.get(user), PATH));
     assertThat(collapse.stats().passedThrough()).isEqualTo(USERS * CALLS_PER_USER);
   }
 
   @Test
   void networkInterceptorsOfDifferentClientsKeepUsersApart() throws Exception {
-    List<OkHttpClient> clients = perUser(user -> base.newBuilder().addInterceptor(collapse)
-        .addNetworkInterceptor(header("X-Api-Key", secret(user))).build());
+    List<OkHttpClient> clients =
+        perUser(
+            user ->
+                base.newBuilder()
+                    .addInterceptor(collapse)
+                    .addNetworkInterceptor(header("X-Api-Key", secret(user)))
+                    .build());
 
     assertEachCallerGetsItsOwn(USERS, CALLS_PER_USER, user -> get(clients.get(user), PATH));
     assertCallersOfTheSameUserStillShare();
@@ -125,36 +146,70 @@ final class CollapseInterceptorCredentialsTest {
 
   @Test
   void authenticatorsOfDifferentClientsKeepUsersApart() throws Exception {
-    List<OkHttpClient> clients = perUser(user -> base.newBuilder().addInterceptor(collapse)
-        .authenticator((route, response) -> response.request().newBuilder()
-            .header("Authorization", basic(user)).build()).build());
+    List<OkHttpClient> clients =
+        perUser(
+            user ->
+                base.newBuilder()
+                    .addInterceptor(collapse)
+                    .authenticator(
+                        (route, response) ->
+                            response
+                                .request()
+                                .newBuilder()
+                                .header("Authorization", basic(user))
+                                .build())
+                    .build());
 
-    assertEachCallerGetsItsOwn(USERS, CALLS_PER_USER, PerUserBackend::basic,
+    assertEachCallerGetsItsOwn(
+        USERS,
+        CALLS_PER_USER,
+        PerUserBackend::basic,
         user -> get(clients.get(user), CHALLENGED_PATH));
   }
 
   /** A network interceptor runs after the key is built; the tags it may read are in the key. */
   @Test
   void tagsThatANetworkInterceptorTurnsIntoAHeaderKeepUsersApart() throws Exception {
-    OkHttpClient client = base.newBuilder().addInterceptor(collapse)
-        .addNetworkInterceptor(chain -> chain.proceed(chain.request().newBuilder()
-            .header("X-Api-Key", chain.request().tag(String.class)).build())).build();
+    OkHttpClient client =
+        base.newBuilder()
+            .addInterceptor(collapse)
+            .addNetworkInterceptor(
+                chain ->
+                    chain.proceed(
+                        chain
+                            .request()
+                            .newBuilder()
+                            .header("X-Api-Key", chain.request().tag(String.class))
+                            .build()))
+            .build();
     Request request = new Request.Builder().url(baseUrl + PATH).build();
 
-    assertEachCallerGetsItsOwn(USERS, CALLS_PER_USER,
+    assertEachCallerGetsItsOwn(
+        USERS,
+        CALLS_PER_USER,
         user -> get(client, request.newBuilder().tag(String.class, secret(user))));
   }
 
   /** An authenticator runs after the key is built; the tags it may read are in the key. */
   @Test
   void tagsThatAnAuthenticatorTurnsIntoACredentialKeepUsersApart() throws Exception {
-    OkHttpClient client = base.newBuilder().addInterceptor(collapse)
-        .authenticator((route, response) -> response.request().newBuilder()
-            .header("Authorization", response.request().tag(String.class)).build())
-        .build();
+    OkHttpClient client =
+        base.newBuilder()
+            .addInterceptor(collapse)
+            .authenticator(
+                (route, response) ->
+                    response
+                        .request()
+                        .newBuilder()
+                        .header("Authorization", response.request().tag(String.class))
+                        .build())
+            .build();
     Request request = new Request.Builder().url(baseUrl + CHALLENGED_PATH).build();
 
-    assertEachCallerGetsItsOwn(USERS, CALLS_PER_USER, PerUserBackend::basic,
+    assertEachCallerGetsItsOwn(
+        USERS,
+        CALLS_PER_USER,
+        PerUserBackend::basic,
         user -> get(client, request.newBuilder().tag(String.class, basic(user))));
   }
 
@@ -166,8 +221,8 @@ final class CollapseInterceptorCredentialsTest {
 
     @Override
     public List<Cookie> loadForRequest(HttpUrl url) {
-      return List.of(new Cookie.Builder().name("SESSION").value(session).domain(url.host())
-          .build());
+      return List.of(
+          new Cookie.Builder().name("SESSION").value(session).domain(url.host()).build());
     }
   }
 }

@@ -59,98 +59,109 @@ final class CollapseInterceptorFleetTest {
 
   @Test
   void theSecondInstanceTakesTheResponseOfTheFirstInstancesCall() {
-    assertTimeoutPreemptively(Duration.ofSeconds(60), () -> {
-      OkHttpClient first = instance().partition(new OkHttpClient(), "quotes");
-      OkHttpClient second = instance().partition(new OkHttpClient(), "quotes");
-      CompletableFuture<Response> firstCall = call(first, "Bearer token-of-alice-123");
-      backend.awaitCall(PATH, 1);
-      CompletableFuture<Response> secondCall = call(second, "Bearer token-of-alice-123");
-      instances.awaitLastWatching();
-      List<String> keyspace = instances.fleet().keyspace();
+    assertTimeoutPreemptively(
+        Duration.ofSeconds(60),
+        () -> {
+          OkHttpClient first = instance().partition(new OkHttpClient(), "quotes");
+          OkHttpClient second = instance().partition(new OkHttpClient(), "quotes");
+          CompletableFuture<Response> firstCall = call(first, "Bearer token-of-alice-123");
+          backend.awaitCall(PATH, 1);
+          CompletableFuture<Response> secondCall = call(second, "Bearer token-of-alice-123");
+          instances.awaitLastWatching();
+          List<String> keyspace = instances.fleet().keyspace();
 
-      backend.releaseFrom(PATH, 1);
+          backend.releaseFrom(PATH, 1);
 
-      assertThat(body(firstCall)).isEqualTo("call 1");
-      Response replayed = secondCall.get(30, TimeUnit.SECONDS);
-      assertThat(replayed.body().string()).isEqualTo("call 1");
-      assertThat(replayed.protocol()).isEqualTo(Protocol.HTTP_1_1);
-      assertThat(replayed.header("Content-Type")).isEqualTo("text/plain");
-      assertThat(backend.calls(PATH)).isEqualTo(1);
-      keyspace.addAll(instances.fleet().keyspace());
-      assertThat(keyspace).isNotEmpty()
-          .noneMatch(text -> text.contains("token-of-alice") || text.contains(PATH));
-    });
+          assertThat(body(firstCall)).isEqualTo("call 1");
+          Response replayed = secondCall.get(30, TimeUnit.SECONDS);
+          assertThat(replayed.body().string()).isEqualTo("call 1");
+          assertThat(replayed.protocol()).isEqualTo(Protocol.HTTP_1_1);
+          assertThat(replayed.header("Content-Type")).isEqualTo("text/plain");
+          assertThat(backend.calls(PATH)).isEqualTo(1);
+          keyspace.addAll(instances.fleet().keyspace());
+          assertThat(keyspace)
+              .isNotEmpty()
+              .noneMatch(text -> text.contains("token-of-alice") || text.contains(PATH));
+        });
   }
 
   @Test
   void aCallOverTlsCrossesWithTheHandshakeItsCallerWouldHaveSeen() {
-    assertTimeoutPreemptively(Duration.ofSeconds(60), () -> {
-      ClientCertificates certificates = ClientCertificates.of("alice");
-      ClientCertificateBackend tls = new ClientCertificateBackend(certificates);
-      String tlsUrl = tls.start();
-      try {
-        HandshakeCertificates alice = certificates.clients().get("alice");
-        OkHttpClient presentingAlice = new OkHttpClient.Builder()
-            .sslSocketFactory(alice.sslSocketFactory(), alice.trustManager()).build();
-        OkHttpClient first = instance().partition(presentingAlice, "whoami");
-        OkHttpClient second = instance().partition(presentingAlice, "whoami");
-        Request whoami = new Request.Builder().url(tlsUrl + "/whoami/1").build();
-        // the backend holds its answer until the test lets it go
-        tls.arrivals().expect(1);
-        CompletableFuture<Response> firstCall = call(first, whoami);
-        assertThat(tls.awaitCalls(1)).as("the first instance's call arrived").isTrue();
-        CompletableFuture<Response> secondCall = call(second, whoami);
-        instances.awaitLastWatching();
+    assertTimeoutPreemptively(
+        Duration.ofSeconds(60),
+        () -> {
+          ClientCertificates certificates = ClientCertificates.of("alice");
+          ClientCertificateBackend tls = new ClientCertificateBackend(certificates);
+          String tlsUrl = tls.start();
+          try {
+            HandshakeCertificates alice = certificates.clients().get("alice");
+            OkHttpClient presentingAlice =
+                new OkHttpClient.Builder()
+                    .sslSocketFactory(alice.sslSocketFactory(), alice.trustManager())
+                    .build();
+            OkHttpClient first = instance().partition(presentingAlice, "whoami");
+            OkHttpClient second = instance().partition(presentingAlice, "whoami");
+            Request whoami = new Request.Builder().url(tlsUrl + "/whoami/1").build();
+            // the backend holds its answer until the test lets it go
+            tls.arrivals().expect(1);
+            CompletableFuture<Response> firstCall = call(first, whoami);
+            assertThat(tls.awaitCalls(1)).as("the first instance's call arrived").isTrue();
+            CompletableFuture<Response> secondCall = call(second, whoami);
+            instances.awaitLastWatching();
 
-        tls.arrivals().arrive();
+            tls.arrivals().arrive();
 
-        try (Response own = firstCall.get(30, TimeUnit.SECONDS);
-            Response replayed = secondCall.get(30, TimeUnit.SECONDS)) {
-          // the backend answers with the subject of the client's certificate
-          assertThat(own.body().string()).isEqualTo("client=CN=alice");
-          assertThat(replayed.body().string()).isEqualTo("client=CN=alice");
-          assertThat(tls.calls()).as("backend calls").isEqualTo(1);
-          Handshake ownHandshake = own.handshake();
-          Handshake handshake = replayed.handshake();
-          assertThat(ownHandshake).isNotNull();
-          assertThat(handshake).isNotNull();
-          assertThat(handshake.tlsVersion()).isEqualTo(ownHandshake.tlsVersion());
-          assertThat(handshake.cipherSuite()).isEqualTo(ownHandshake.cipherSuite());
-          assertThat(handshake.peerCertificates())
-              .containsExactlyElementsOf(ownHandshake.peerCertificates());
-          assertThat(handshake.localCertificates())
-              .containsExactlyElementsOf(ownHandshake.localCertificates());
-        }
-      } finally {
-        tls.stop();
-      }
-    });
+            try (Response own = firstCall.get(30, TimeUnit.SECONDS);
+                Response replayed = secondCall.get(30, TimeUnit.SECONDS)) {
+              // the backend answers with the subject of the client's certificate
+              assertThat(own.body().string()).isEqualTo("client=CN=alice");
+              assertThat(replayed.body().string()).isEqualTo("client=CN=alice");
+              assertThat(tls.calls()).as("backend calls").isEqualTo(1);
+              Handshake ownHandshake = own.handshake();
+              Handshake handshake = replayed.handshake();
+              assertThat(ownHandshake).isNotNull();
+              assertThat(handshake).isNotNull();
+              assertThat(handshake.tlsVersion()).isEqualTo(ownHandshake.tlsVersion());
+              assertThat(handshake.cipherSuite()).isEqualTo(ownHandshake.cipherSuite());
+              assertThat(handshake.peerCertificates())
+                  .containsExactlyElementsOf(ownHandshake.peerCertificates());
+              assertThat(handshake.localCertificates())
+                  .containsExactlyElementsOf(ownHandshake.localCertificates());
+            }
+          } finally {
+            tls.stop();
+          }
+        });
   }
 
   @Test
   void aCallWithAnotherCredentialMakesItsOwn() {
-    assertTimeoutPreemptively(Duration.ofSeconds(60), () -> {
-      OkHttpClient first = instance().partition(new OkHttpClient(), "quotes");
-      OkHttpClient second = instance().partition(new OkHttpClient(), "quotes");
-      CompletableFuture<Response> firstCall = call(first, "Bearer token-of-alice-123");
-      backend.awaitCall(PATH, 1);
-      CompletableFuture<Response> secondCall = call(second, "Bearer token-of-bob-456");
+    assertTimeoutPreemptively(
+        Duration.ofSeconds(60),
+        () -> {
+          OkHttpClient first = instance().partition(new OkHttpClient(), "quotes");
+          OkHttpClient second = instance().partition(new OkHttpClient(), "quotes");
+          CompletableFuture<Response> firstCall = call(first, "Bearer token-of-alice-123");
+          backend.awaitCall(PATH, 1);
+          CompletableFuture<Response> secondCall = call(second, "Bearer token-of-bob-456");
 
-      assertEachMadeItsOwnCall(firstCall, secondCall);
-    });
+          assertEachMadeItsOwnCall(firstCall, secondCall);
+        });
   }
 
   @Test
   void theCallsOfAnUnnamedClientStayOnTheirInstance() {
-    assertTimeoutPreemptively(Duration.ofSeconds(60), () -> {
-      OkHttpClient first = unnamed(instance());
-      OkHttpClient second = unnamed(instance());
-      CompletableFuture<Response> firstCall = call(first, "Bearer token-of-alice-123");
-      backend.awaitCall(PATH, 1);
-      CompletableFuture<Response> secondCall = call(second, "Bearer token-of-alice-123");
+    assertTimeoutPreemptively(
+        Duration.ofSeconds(60),
+        () -> {
+          OkHttpClient first = unnamed(instance());
+          OkHttpClient second = unnamed(instance());
+          CompletableFuture<Response> firstCall = call(first, "Bearer token-of-alice-123");
+          backend.awaitCall(PATH, 1);
+          CompletableFuture<Response> secondCall = call(second, "Bearer token-of-alice-123");
 
-      assertEachMadeItsOwnCall(firstCall, secondCall);
-    });
+          assertEachMadeItsOwnCall(firstCall, secondCall);
+        });
   }
 
   /**
@@ -160,16 +171,22 @@ final class CollapseInterceptorFleetTest {
    */
   @Test
   void theCallsOfAClientChangedFromTheNamedOneStayOnTheirInstance() {
-    assertTimeoutPreemptively(Duration.ofSeconds(60), () -> {
-      OkHttpClient first = instance().partition(new OkHttpClient(), "quotes");
-      OkHttpClient second = instance().partition(new OkHttpClient(), "quotes")
-          .newBuilder().followRedirects(false).build();
-      CompletableFuture<Response> firstCall = call(first, "Bearer token-of-alice-123");
-      backend.awaitCall(PATH, 1);
-      CompletableFuture<Response> secondCall = call(second, "Bearer token-of-alice-123");
+    assertTimeoutPreemptively(
+        Duration.ofSeconds(60),
+        () -> {
+          OkHttpClient first = instance().partition(new OkHttpClient(), "quotes");
+          OkHttpClient second =
+              instance()
+                  .partition(new OkHttpClient(), "quotes")
+                  .newBuilder()
+                  .followRedirects(false)
+                  .build();
+          CompletableFuture<Response> firstCall = call(first, "Bearer token-of-alice-123");
+          backend.awaitCall(PATH, 1);
+          CompletableFuture<Response> secondCall = call(second, "Bearer token-of-alice-123");
 
-      assertEachMadeItsOwnCall(firstCall, secondCall);
-    });
+          assertEachMadeItsOwnCall(firstCall, secondCall);
+        });
   }
 
   /**
@@ -178,25 +195,32 @@ final class CollapseInterceptorFleetTest {
    */
   @Test
   void aCallerWhoseOwnDeadlineEndsWhileAnotherInstanceCallsFailsAlone() {
-    assertTimeoutPreemptively(Duration.ofSeconds(60), () -> {
-      OkHttpClient first = instance().partition(new OkHttpClient(), "quotes");
-      OkHttpClient second = instance().partition(new OkHttpClient.Builder()
-          .callTimeout(Duration.ofMillis(500)).build(), "quotes");
-      CompletableFuture<Response> firstCall = call(first, "Bearer token-of-alice-123");
-      backend.awaitCall(PATH, 1);
+    assertTimeoutPreemptively(
+        Duration.ofSeconds(60),
+        () -> {
+          OkHttpClient first = instance().partition(new OkHttpClient(), "quotes");
+          OkHttpClient second =
+              instance()
+                  .partition(
+                      new OkHttpClient.Builder().callTimeout(Duration.ofMillis(500)).build(),
+                      "quotes");
+          CompletableFuture<Response> firstCall = call(first, "Bearer token-of-alice-123");
+          backend.awaitCall(PATH, 1);
 
-      CompletableFuture<Response> secondCall = call(second, "Bearer token-of-alice-123");
-      assertThat(secondCall).failsWithin(Duration.ofSeconds(30))
-          .withThrowableOfType(ExecutionException.class)
-          .havingCause().isInstanceOf(IOException.class);
+          CompletableFuture<Response> secondCall = call(second, "Bearer token-of-alice-123");
+          assertThat(secondCall)
+              .failsWithin(Duration.ofSeconds(30))
+              .withThrowableOfType(ExecutionException.class)
+              .havingCause()
+              .isInstanceOf(IOException.class);
 
-      backend.releaseFrom(PATH, 1);
-      assertThat(body(firstCall)).isEqualTo("call 1");
-    });
+          backend.releaseFrom(PATH, 1);
+          assertThat(body(firstCall)).isEqualTo("call 1");
+        });
   }
 
-  private void assertEachMadeItsOwnCall(CompletableFuture<Response> first,
-      CompletableFuture<Response> second) throws Exception {
+  private void assertEachMadeItsOwnCall(
+      CompletableFuture<Response> first, CompletableFuture<Response> second) throws Exception {
     backend.awaitCall(PATH, 2);
     backend.releaseFrom(PATH, 1);
     assertThat(List.of(body(first), body(second))).containsExactlyInAnyOrder("call 1", "call 2");
@@ -204,9 +228,12 @@ final class CollapseInterceptorFleetTest {
 
   /** Starts an instance's interceptor on its own coordinator. */
   private CollapseInterceptor instance() throws Exception {
-    return instances.closeLater(new CollapseInterceptor(HttpCollapseOptions.builder()
-        .group(CollapseGroup.ofUris("/quotes/*", "/whoami/*"))
-        .fleet(RedisFleet.of(instances.coordinator())).build()));
+    return instances.closeLater(
+        new CollapseInterceptor(
+            HttpCollapseOptions.builder()
+                .group(CollapseGroup.ofUris("/quotes/*", "/whoami/*"))
+                .fleet(RedisFleet.of(instances.coordinator()))
+                .build()));
   }
 
   private static OkHttpClient unnamed(CollapseInterceptor interceptor) {
@@ -214,19 +241,27 @@ final class CollapseInterceptorFleetTest {
   }
 
   private CompletableFuture<Response> call(OkHttpClient client, String authorization) {
-    return call(client, new Request.Builder().url(baseUrl + PATH)
-        .header("Authorization", authorization).build());
+    return call(
+        client,
+        new Request.Builder().url(baseUrl + PATH).header("Authorization", authorization).build());
   }
 
   private CompletableFuture<Response> call(OkHttpClient client, Request request) {
-    return CompletableFuture.supplyAsync(() -> {
-      try {
-        return client.newCall(request).execute();
-      } catch (IOException e) {
-        throw new IllegalStateException(e);
-      }
-    }, callers).exceptionallyCompose(failure -> CompletableFuture.failedFuture(
-        failure.getCause() instanceof IllegalStateException wrapped ? wrapped.getCause() : failure));
+    return CompletableFuture.supplyAsync(
+            () -> {
+              try {
+                return client.newCall(request).execute();
+              } catch (IOException e) {
+                throw new IllegalStateException(e);
+              }
+            },
+            callers)
+        .exceptionallyCompose(
+            failure ->
+                CompletableFuture.failedFuture(
+                    failure.getCause() instanceof IllegalStateException wrapped
+                        ? wrapped.getCause()
+                        : failure));
   }
 
   private static String body(CompletableFuture<Response> call) throws Exception {

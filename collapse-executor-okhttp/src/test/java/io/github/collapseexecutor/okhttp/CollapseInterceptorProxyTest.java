@@ -44,23 +44,36 @@ final class CollapseInterceptorProxyTest {
   void aClientThroughAProxyAndOneThatConnectsDirectlyNeverShareAResponse() throws Exception {
     String url = direct.start() + "/whoami/1";
     URI proxyUri = URI.create(proxy.start());
-    try (CollapseInterceptor interceptor = new CollapseInterceptor(HttpCollapseOptions.builder()
-        .group(CollapseGroup.ofUris("/whoami/*")).build())) {
+    try (CollapseInterceptor interceptor =
+        new CollapseInterceptor(
+            HttpCollapseOptions.builder().group(CollapseGroup.ofUris("/whoami/*")).build())) {
       OkHttpClient directly = new OkHttpClient.Builder().addInterceptor(interceptor).build();
-      OkHttpClient proxied = directly.newBuilder().proxy(new Proxy(Proxy.Type.HTTP,
-          new InetSocketAddress(proxyUri.getHost(), proxyUri.getPort()))).build();
+      OkHttpClient proxied =
+          directly
+              .newBuilder()
+              .proxy(
+                  new Proxy(
+                      Proxy.Type.HTTP,
+                      new InetSocketAddress(proxyUri.getHost(), proxyUri.getPort())))
+              .build();
       AtomicInteger next = new AtomicInteger();
       direct.arrivals().expect(CALLERS);
       proxy.arrivals().expect(CALLERS);
 
-      List<String> wrong = Concurrently.run(CALLERS, () -> {
-        boolean viaProxy = next.getAndIncrement() % 2 == 0;
-        direct.arrivals().arrive();
-        proxy.arrivals().arrive();
-        String body = get(viaProxy ? proxied : directly, url);
-        String expected = viaProxy ? "proxy" : "direct";
-        return body.equals(expected) ? "" : expected + " got: " + body;
-      }).stream().filter(line -> !line.isEmpty()).toList();
+      List<String> wrong =
+          Concurrently.run(
+                  CALLERS,
+                  () -> {
+                    boolean viaProxy = next.getAndIncrement() % 2 == 0;
+                    direct.arrivals().arrive();
+                    proxy.arrivals().arrive();
+                    String body = get(viaProxy ? proxied : directly, url);
+                    String expected = viaProxy ? "proxy" : "direct";
+                    return body.equals(expected) ? "" : expected + " got: " + body;
+                  })
+              .stream()
+              .filter(line -> !line.isEmpty())
+              .toList();
 
       assertThat(wrong).as("callers that got the other route's response").isEmpty();
       assertThat(direct.calls()).as("direct calls, %s", interceptor.stats()).isBetween(1, 5);

@@ -55,11 +55,14 @@ final class CollapseInterceptorRedirectPolicyTest {
   private final ExecutorService serverPool = Executors.newCachedThreadPool();
   private final ExecutorService callers = Executors.newFixedThreadPool(2);
   private final ClientCertificates certificates = ClientCertificates.of("caller");
-  private final CollapseInterceptor collapse = new CollapseInterceptor(HttpCollapseOptions.builder()
-      .group(CollapseGroup.ofUris("/r")).build());
-  private final OkHttpClient following = new OkHttpClient.Builder()
-      .sslSocketFactory(tls().sslSocketFactory(), tls().trustManager())
-      .addInterceptor(collapse).build();
+  private final CollapseInterceptor collapse =
+      new CollapseInterceptor(
+          HttpCollapseOptions.builder().group(CollapseGroup.ofUris("/r")).build());
+  private final OkHttpClient following =
+      new OkHttpClient.Builder()
+          .sslSocketFactory(tls().sslSocketFactory(), tls().trustManager())
+          .addInterceptor(collapse)
+          .build();
   private HttpServer server;
   private HttpsServer httpsServer;
   private volatile String location = "/target";
@@ -68,21 +71,22 @@ final class CollapseInterceptorRedirectPolicyTest {
   void start() throws IOException {
     server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
     server.setExecutor(serverPool);
-    server.createContext("/r", exchange -> {
-      if (redirectCalls.incrementAndGet() == 1) {
-        leaderInside.countDown();
-        await(release);
-      } else {
-        release.countDown(); // a second call reached the server: they do not share
-      }
-      exchange.getResponseHeaders().add("Location", location);
-      exchange.sendResponseHeaders(302, -1);
-      exchange.close();
-    });
+    server.createContext(
+        "/r",
+        exchange -> {
+          if (redirectCalls.incrementAndGet() == 1) {
+            leaderInside.countDown();
+            await(release);
+          } else {
+            release.countDown(); // a second call reached the server: they do not share
+          }
+          exchange.getResponseHeaders().add("Location", location);
+          exchange.sendResponseHeaders(302, -1);
+          exchange.close();
+        });
     server.createContext("/target", CollapseInterceptorRedirectPolicyTest::answerTarget);
     server.start();
-    httpsServer = HttpsServer.create(
-        new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+    httpsServer = HttpsServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
     httpsServer.setHttpsConfigurator(new HttpsConfigurator(certificates.server().sslContext()));
     httpsServer.setExecutor(serverPool);
     httpsServer.createContext("/target", exchange -> answer(exchange, "tls target"));
@@ -134,8 +138,8 @@ final class CollapseInterceptorRedirectPolicyTest {
 
   @Test
   void clientsThatFollowRedirectsAlikeShareOneCall() throws Exception {
-    OkHttpClient alsoFollowing = following.newBuilder().followRedirects(true)
-        .followSslRedirects(true).build();
+    OkHttpClient alsoFollowing =
+        following.newBuilder().followRedirects(true).followSslRedirects(true).build();
 
     List<String> answers = leaderAndSecond(following, alsoFollowing);
 
@@ -158,17 +162,19 @@ final class CollapseInterceptorRedirectPolicyTest {
    * Calls {@code /r} with {@code first}, and once its call holds at the server, with
    * {@code second}; returns what each got.
    */
-  private List<String> leaderAndSecond(OkHttpClient first, OkHttpClient second)
-      throws Exception {
+  private List<String> leaderAndSecond(OkHttpClient first, OkHttpClient second) throws Exception {
     String url = "http://127.0.0.1:" + server.getAddress().getPort() + "/r";
-    CompletableFuture<String> leader = CompletableFuture.supplyAsync(() -> get(first, url),
-        callers);
+    CompletableFuture<String> leader =
+        CompletableFuture.supplyAsync(() -> get(first, url), callers);
     assertThat(leaderInside.await(10, TimeUnit.SECONDS)).as("the first call arrived").isTrue();
     AtomicReference<Thread> secondThread = new AtomicReference<>();
-    CompletableFuture<String> other = CompletableFuture.supplyAsync(() -> {
-      secondThread.set(Thread.currentThread());
-      return get(second, url);
-    }, callers);
+    CompletableFuture<String> other =
+        CompletableFuture.supplyAsync(
+            () -> {
+              secondThread.set(Thread.currentThread());
+              return get(second, url);
+            },
+            callers);
     awaitWaitingInCollapse(secondThread, release);
     release.countDown();
     return List.of(leader.get(10, TimeUnit.SECONDS), other.get(10, TimeUnit.SECONDS));
@@ -181,14 +187,19 @@ final class CollapseInterceptorRedirectPolicyTest {
   private static void awaitWaitingInCollapse(AtomicReference<Thread> ref, CountDownLatch arrived) {
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
     while (arrived.getCount() > 0) {
-      assertThat(System.nanoTime() - deadline).as("the second caller joined or arrived")
+      assertThat(System.nanoTime() - deadline)
+          .as("the second caller joined or arrived")
           .isNegative();
       Thread thread = ref.get();
       if (thread != null) {
         Thread.State state = thread.getState();
         if ((state == Thread.State.WAITING || state == Thread.State.TIMED_WAITING)
-            && Arrays.stream(thread.getStackTrace()).anyMatch(frame ->
-                frame.getClassName().startsWith("io.github.collapseexecutor.http.adapter"))) {
+            && Arrays.stream(thread.getStackTrace())
+                .anyMatch(
+                    frame ->
+                        frame
+                            .getClassName()
+                            .startsWith("io.github.collapseexecutor.http.adapter"))) {
           return;
         }
       }
@@ -203,8 +214,7 @@ final class CollapseInterceptorRedirectPolicyTest {
   private static String get(OkHttpClient client, String url) {
     try (Response response = client.newCall(new Request.Builder().url(url).build()).execute()) {
       String body = response.body().string();
-      return response.code() + " "
-          + (response.isRedirect() ? response.header("Location") : body);
+      return response.code() + " " + (response.isRedirect() ? response.header("Location") : body);
     } catch (IOException e) {
       throw new IllegalStateException(e);
     }
@@ -238,13 +248,11 @@ final class CollapseInterceptorRedirectPolicyTest {
     @Override
     public List<Cookie> loadForRequest(HttpUrl url) {
       return url.encodedPath().startsWith("/target")
-          ? List.of(new Cookie.Builder().name("session").value(session).domain(url.host())
-              .build())
+          ? List.of(new Cookie.Builder().name("session").value(session).domain(url.host()).build())
           : List.of();
     }
 
     @Override
-    public void saveFromResponse(HttpUrl url, List<Cookie> cookies) {
-    }
+    public void saveFromResponse(HttpUrl url, List<Cookie> cookies) {}
   }
 }

@@ -4,7 +4,6 @@ import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
 import static com.github.tomakehurst.wiremock.client.WireMock.get;
 import static com.github.tomakehurst.wiremock.client.WireMock.post;
 import static com.github.tomakehurst.wiremock.client.WireMock.urlPathEqualTo;
-import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.options;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.github.tomakehurst.wiremock.WireMockServer;
@@ -38,10 +37,12 @@ final class CollapseInterceptorTest {
   @BeforeEach
   void start() {
     server = backend.start();
-    interceptor = new CollapseInterceptor(HttpCollapseOptions.builder()
-        .group(CollapseGroup.ofUris("/user/**", "/big", "/reset"))
-        .maxBodyBytes(64)
-        .build());
+    interceptor =
+        new CollapseInterceptor(
+            HttpCollapseOptions.builder()
+                .group(CollapseGroup.ofUris("/user/**", "/big", "/reset"))
+                .maxBodyBytes(64)
+                .build());
     client = new OkHttpClient.Builder().addInterceptor(interceptor).build();
   }
 
@@ -63,8 +64,14 @@ final class CollapseInterceptorTest {
   }
 
   private void stub(String path, int status, String body) {
-    server.stubFor(get(urlPathEqualTo(path)).willReturn(aResponse().withStatus(status)
-        .withHeader("X-Multi", "a").withBody(body).withFixedDelay(DELAY_MS)));
+    server.stubFor(
+        get(urlPathEqualTo(path))
+            .willReturn(
+                aResponse()
+                    .withStatus(status)
+                    .withHeader("X-Multi", "a")
+                    .withBody(body)
+                    .withFixedDelay(DELAY_MS)));
   }
 
   private int backendCalls(String path) {
@@ -84,32 +91,46 @@ final class CollapseInterceptorTest {
 
   @Test
   void differentCredentialsNeverShareAResponse() throws Exception {
-    server.stubFor(get(urlPathEqualTo("/user/me")).willReturn(aResponse()
-        .withTransformers("response-template").withBody("{{request.headers.Authorization}}")
-        .withFixedDelay(DELAY_MS)));
+    server.stubFor(
+        get(urlPathEqualTo("/user/me"))
+            .willReturn(
+                aResponse()
+                    .withTransformers("response-template")
+                    .withBody("{{request.headers.Authorization}}")
+                    .withFixedDelay(DELAY_MS)));
     AtomicInteger next = new AtomicInteger();
 
-    List<List<String>> expectedAndActual = Concurrently.run(N, () -> {
-      String user = "user-" + next.getAndIncrement() % 3;
-      return List.of("200 null " + user, call("/user/me", user));
-    });
+    List<List<String>> expectedAndActual =
+        Concurrently.run(
+            N,
+            () -> {
+              String user = "user-" + next.getAndIncrement() % 3;
+              return List.of("200 null " + user, call("/user/me", user));
+            });
 
-    assertThat(expectedAndActual).allSatisfy(pair -> assertThat(pair.get(1)).isEqualTo(pair.get(0)));
+    assertThat(expectedAndActual)
+        .allSatisfy(pair -> assertThat(pair.get(1)).isEqualTo(pair.get(0)));
     assertThat(backendCalls("/user/me")).isGreaterThanOrEqualTo(3);
   }
 
   @Test
   void postIsNeverCollapsed() throws Exception {
-    server.stubFor(post(urlPathEqualTo("/user/1")).willReturn(aResponse().withBody("ok")
-        .withFixedDelay(DELAY_MS)));
+    server.stubFor(
+        post(urlPathEqualTo("/user/1"))
+            .willReturn(aResponse().withBody("ok").withFixedDelay(DELAY_MS)));
 
-    Concurrently.run(N, () -> {
-      Request request = new Request.Builder().url(server.baseUrl() + "/user/1")
-          .post(RequestBody.create("{}", MediaType.get("application/json"))).build();
-      try (Response response = client.newCall(request).execute()) {
-        return response.body().string();
-      }
-    });
+    Concurrently.run(
+        N,
+        () -> {
+          Request request =
+              new Request.Builder()
+                  .url(server.baseUrl() + "/user/1")
+                  .post(RequestBody.create("{}", MediaType.get("application/json")))
+                  .build();
+          try (Response response = client.newCall(request).execute()) {
+            return response.body().string();
+          }
+        });
 
     assertThat(backend.calls("POST", "/user/1")).isEqualTo(N);
   }
@@ -137,16 +158,20 @@ final class CollapseInterceptorTest {
 
   @Test
   void aConnectionResetReachesEveryCallerAsAnIoException() throws Exception {
-    server.stubFor(get(urlPathEqualTo("/reset")).willReturn(aResponse()
-        .withFault(Fault.CONNECTION_RESET_BY_PEER)));
+    server.stubFor(
+        get(urlPathEqualTo("/reset"))
+            .willReturn(aResponse().withFault(Fault.CONNECTION_RESET_BY_PEER)));
 
-    List<Object> outcomes = Concurrently.run(N, () -> {
-      try {
-        return call("/reset", null);
-      } catch (IOException e) {
-        return e;
-      }
-    });
+    List<Object> outcomes =
+        Concurrently.run(
+            N,
+            () -> {
+              try {
+                return call("/reset", null);
+              } catch (IOException e) {
+                return e;
+              }
+            });
 
     assertThat(outcomes).allSatisfy(outcome -> assertThat(outcome).isInstanceOf(IOException.class));
   }
@@ -155,14 +180,21 @@ final class CollapseInterceptorTest {
   void eachCallerClosesItsOwnResponseWithoutTouchingTheOthers() throws Exception {
     stub("/user/2", 200, "0123456789");
 
-    List<String> results = Concurrently.run(N, () -> {
-      Response response = client.newCall(new Request.Builder()
-          .url(server.baseUrl() + "/user/2").build()).execute();
-      String first = new String(response.body().byteStream().readNBytes(3),
-          java.nio.charset.StandardCharsets.UTF_8);
-      response.close();
-      return first;
-    });
+    List<String> results =
+        Concurrently.run(
+            N,
+            () -> {
+              Response response =
+                  client
+                      .newCall(new Request.Builder().url(server.baseUrl() + "/user/2").build())
+                      .execute();
+              String first =
+                  new String(
+                      response.body().byteStream().readNBytes(3),
+                      java.nio.charset.StandardCharsets.UTF_8);
+              response.close();
+              return first;
+            });
 
     assertThat(results).containsOnly("012");
     assertThat(call("/user/2", null)).isEqualTo("200 a 0123456789");

@@ -1,6 +1,5 @@
 package io.github.collapseexecutor.okhttp;
 
-import io.github.collapseexecutor.http.HttpCollapseOptions;
 import io.github.collapseexecutor.http.HttpCollapseStats;
 import io.github.collapseexecutor.testing.http.Call;
 import io.github.collapseexecutor.testing.http.ClientFixture;
@@ -51,8 +50,11 @@ final class OkHttpFixture implements ClientFixture {
     if (setup.options() != null) {
       interceptor = new CollapseInterceptor(setup.options());
       if (clientName != null) {
-        return new Client(interceptor.partition(client.build(), clientName), setup.baseUrl(),
-            interceptor, /* owner= */ true);
+        return new Client(
+            interceptor.partition(client.build(), clientName),
+            setup.baseUrl(),
+            interceptor,
+            /* owner= */ true);
       }
       client.addInterceptor(interceptor);
     }
@@ -89,7 +91,10 @@ final class OkHttpFixture implements ClientFixture {
     private final boolean owner;
     private final ExecutorService callers = Executors.newCachedThreadPool();
 
-    private Client(OkHttpClient client, String baseUrl, @Nullable CollapseInterceptor interceptor,
+    private Client(
+        OkHttpClient client,
+        String baseUrl,
+        @Nullable CollapseInterceptor interceptor,
         boolean owner) {
       this.client = client;
       this.baseUrl = baseUrl;
@@ -113,13 +118,16 @@ final class OkHttpFixture implements ClientFixture {
     @Override
     public OwnCall start(Call call) {
       okhttp3.Call started = newCall(call);
-      CompletableFuture<String> body = CompletableFuture.supplyAsync(() -> {
-        try (Response response = started.execute()) {
-          return response.body().string();
-        } catch (IOException failure) {
-          throw new CompletionException(failure);
-        }
-      }, callers);
+      CompletableFuture<String> body =
+          CompletableFuture.supplyAsync(
+              () -> {
+                try (Response response = started.execute()) {
+                  return response.body().string();
+                } catch (IOException failure) {
+                  throw new CompletionException(failure);
+                }
+              },
+              callers);
       return new OwnCall(body, started::cancel);
     }
 
@@ -141,31 +149,41 @@ final class OkHttpFixture implements ClientFixture {
     /** Presents {@code certificate} as a client made by {@code newBuilder()} does. */
     @Override
     public DrivenClient withCertificate(HandshakeCertificates certificate) {
-      return new Client(client.newBuilder()
-          .sslSocketFactory(certificate.sslSocketFactory(), certificate.trustManager()).build(),
-          baseUrl, interceptor, /* owner= */ false);
+      return new Client(
+          client
+              .newBuilder()
+              .sslSocketFactory(certificate.sslSocketFactory(), certificate.trustManager())
+              .build(),
+          baseUrl,
+          interceptor,
+          /* owner= */ false);
     }
 
     /** Returns a copy made by {@code newBuilder()} that changes only the read timeout. */
     DrivenClient withReadTimeout(Duration timeout) {
-      return new Client(client.newBuilder().readTimeout(timeout).build(), baseUrl, interceptor,
+      return new Client(
+          client.newBuilder().readTimeout(timeout).build(),
+          baseUrl,
+          interceptor,
           /* owner= */ false);
     }
 
     private okhttp3.Call newCall(Call call) {
       String body = call.body();
-      Request.Builder request = new Request.Builder().url(baseUrl + call.target())
-          .method(call.method(), body == null ? null : RequestBody.create(body, null));
+      Request.Builder request =
+          new Request.Builder()
+              .url(baseUrl + call.target())
+              .method(call.method(), body == null ? null : RequestBody.create(body, null));
       call.headers().forEach(request::header);
       Call.Limit limit = call.limit();
       if (limit == null) {
         return client.newCall(request.build());
       }
       return switch (limit.kind()) {
-        case "call-timeout" -> client.newBuilder().callTimeout(limit.duration()).build()
-            .newCall(request.build());
-        case "read-timeout" -> client.newBuilder().readTimeout(limit.duration()).build()
-            .newCall(request.build());
+        case "call-timeout" ->
+            client.newBuilder().callTimeout(limit.duration()).build().newCall(request.build());
+        case "read-timeout" ->
+            client.newBuilder().readTimeout(limit.duration()).build().newCall(request.build());
         case "deadline" -> {
           okhttp3.Call deadlined = client.newCall(request.build());
           deadlined.timeout().deadline(limit.duration().toMillis(), TimeUnit.MILLISECONDS);

@@ -15,20 +15,27 @@ class OkHttpModulePathTest {
 
   @Test
   void onTheClassPathTheCallClassIsRead() {
-    assertThat(OkHttpTarget.callsReadable(OkHttpClient.class.getModule(),
-        OkHttpTarget.class.getModule())).isTrue();
+    assertThat(
+            OkHttpTarget.callsReadable(
+                OkHttpClient.class.getModule(), OkHttpTarget.class.getModule()))
+        .isTrue();
   }
 
   @Test
   void aModuleThatDoesNotExportTheCallClassGetsTheFlagThatWould() {
     try (LoggedRecords logged = LoggedRecords.of(CollapseInterceptor.class)) {
       // java.base stands for a named module that exports no such package to this one
-      assertThat(OkHttpTarget.callsReadable(Object.class.getModule(),
-          OkHttpTarget.class.getModule())).isFalse();
+      assertThat(
+              OkHttpTarget.callsReadable(Object.class.getModule(), OkHttpTarget.class.getModule()))
+          .isFalse();
 
-      assertThat(logged.records()).singleElement().satisfies(record ->
-          assertThat(record.getMessage()).contains("pass through uncollapsed")
-              .contains("--add-exports java.base/okhttp3.internal.connection=ALL-UNNAMED"));
+      assertThat(logged.records())
+          .singleElement()
+          .satisfies(
+              record ->
+                  assertThat(record.getMessage())
+                      .contains("pass through uncollapsed")
+                      .contains("--add-exports java.base/okhttp3.internal.connection=ALL-UNNAMED"));
     }
   }
 }

@@ -42,10 +42,12 @@ final class PlainOkHttpApplicationTest {
   @BeforeEach
   void start() throws IOException {
     backend = new QuoteBackend(joined);
-    interceptor = new CollapseInterceptor(HttpCollapseOptions.builder()
-        .group(CollapseGroup.ofUris("/quote/*"))
-        .observations(joined)
-        .build());
+    interceptor =
+        new CollapseInterceptor(
+            HttpCollapseOptions.builder()
+                .group(CollapseGroup.ofUris("/quote/*"))
+                .observations(joined)
+                .build());
     Dispatcher dispatcher = new Dispatcher();
     dispatcher.setMaxRequestsPerHost(CALLERS);
     client = new OkHttpClient.Builder().dispatcher(dispatcher).addInterceptor(interceptor).build();
@@ -72,11 +74,13 @@ final class PlainOkHttpApplicationTest {
     Request request = new Request.Builder().url(backend.url(42)).build();
     List<Future<String>> bodies = new ArrayList<>();
     for (int i = 0; i < CALLERS; i++) {
-      bodies.add(callers.submit(() -> {
-        try (Response response = client.newCall(request).execute()) {
-          return response.code() + " " + response.body().string();
-        }
-      }));
+      bodies.add(
+          callers.submit(
+              () -> {
+                try (Response response = client.newCall(request).execute()) {
+                  return response.code() + " " + response.body().string();
+                }
+              }));
     }
 
     for (Future<String> body : bodies) {

@@ -17,8 +17,9 @@ final class BlockingCalls {
     this.fleet = fleet;
   }
 
-  <T, X extends Exception> T call(FleetKey key, FleetCodec<T> codec, long maxWaitNanos,
-      long maxAgeNanos, FleetCall<T, X> call) throws X, InterruptedException {
+  <T, X extends Exception> T call(
+      FleetKey key, FleetCodec<T> codec, long maxWaitNanos, long maxAgeNanos, FleetCall<T, X> call)
+      throws X, InterruptedException {
     if (!fleet.health.up()) {
       fleet.counters.countFellBack(FallbackReason.TIER_DOWN);
       return call.call();
@@ -28,8 +29,8 @@ final class BlockingCalls {
     Claim claim;
     long asked = System.nanoTime();
     try {
-      claim = RedisLink.await(
-          fleet.link.claim(digest, token, fleet.leaseMillis, fleet.timeoutNanos));
+      claim =
+          RedisLink.await(fleet.link.claim(digest, token, fleet.leaseMillis, fleet.timeoutNanos));
     } catch (Unavailable e) {
       // the claim may still run after its timeout: free the key again behind it
       fleet.link.release(digest, token);
@@ -48,8 +49,8 @@ final class BlockingCalls {
     return shared != null ? shared : call.call();
   }
 
-  private <T, X extends Exception> T lead(String digest, String token, long asked,
-      FleetCodec<T> codec, FleetCall<T, X> call) throws X {
+  private <T, X extends Exception> T lead(
+      String digest, String token, long asked, FleetCodec<T> codec, FleetCall<T, X> call) throws X {
     fleet.counters.led.increment();
     T result;
     try {
@@ -59,8 +60,11 @@ final class BlockingCalls {
       throw failure;
     }
     byte[] value = fleet.values.seal(result, codec, digest, token);
-    finish(value == null ? fleet.link.release(digest, token)
-        : fleet.link.finish(digest, token, value, fleet.resultTtlMillis), asked);
+    finish(
+        value == null
+            ? fleet.link.release(digest, token)
+            : fleet.link.finish(digest, token, value, fleet.resultTtlMillis),
+        asked);
     return result;
   }
 
@@ -77,8 +81,8 @@ final class BlockingCalls {
       // the call is made and its result is the caller's: keep the interrupt for the caller
       Thread.currentThread().interrupt();
     } catch (ExecutionException e) {
-      fleet.health.commandFailed(fleet.link.unavailable(
-          e.getCause() == null ? e : e.getCause()).fault());
+      fleet.health.commandFailed(
+          fleet.link.unavailable(e.getCause() == null ? e : e.getCause()).fault());
     }
   }
 
@@ -86,8 +90,9 @@ final class BlockingCalls {
    * Waits for the call that {@code claim}'s holder makes and returns its result, or {@code null}
    * if this caller makes its own call: counted by why.
    */
-  private <T> @Nullable T awaitShared(String digest, Claim claim, FleetCodec<T> codec,
-      long maxWaitNanos) throws InterruptedException {
+  private <T> @Nullable T awaitShared(
+      String digest, Claim claim, FleetCodec<T> codec, long maxWaitNanos)
+      throws InterruptedException {
     fleet.beforeWatch.run();
     try (Publications.Watch watch = fleet.publications.watch(digest, claim.holder())) {
       if (!fleet.health.up()) {
@@ -96,16 +101,16 @@ final class BlockingCalls {
         return null;
       }
       // the result may have landed before the watch began: look once before waiting
-      byte[] value = RedisLink.await(
-          fleet.link.resultOnceListening(watch, digest, claim.holder()));
+      byte[] value = RedisLink.await(fleet.link.resultOnceListening(watch, digest, claim.holder()));
       Publications.Signal signal = Publications.Signal.STORED;
       if (value == null) {
         signal = watch.await(fleet.waitNanos(claim, maxWaitNanos));
-        value = Coordination.mayHaveResult(signal) ? RedisLink.await(
-            fleet.link.resultOnceListening(watch, digest, claim.holder())) : null;
+        value =
+            Coordination.mayHaveResult(signal)
+                ? RedisLink.await(fleet.link.resultOnceListening(watch, digest, claim.holder()))
+                : null;
       }
-      T result = value == null ? null
-          : fleet.values.open(value, codec, digest, claim.holder());
+      T result = value == null ? null : fleet.values.open(value, codec, digest, claim.holder());
       if (result != null) {
         fleet.counters.joined.increment();
       } else {

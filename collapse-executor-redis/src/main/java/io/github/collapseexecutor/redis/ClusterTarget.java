@@ -49,16 +49,21 @@ final class ClusterTarget extends RedisTarget {
    * once per {@link #TOPOLOGY_REFRESH_PERIOD}; the rest of {@code clientOptions} (TLS, sockets,
    * protocol) holds.
    */
-  static ClusterTarget owned(Iterable<RedisURI> seeds, ClusterClientOptions clientOptions,
-      FleetOptions options) {
-    RedisClusterClient client = RedisClusterClient.create(ClientResources.builder()
-        .reconnectDelay(Delay.constant(options.probeInterval()))
-        .build(), seeds);
-    client.setOptions(clientOptions.mutate()
-        .autoReconnect(true)
-        .disconnectedBehavior(ClientOptions.DisconnectedBehavior.REJECT_COMMANDS)
-        .topologyRefreshOptions(topologyRefresh())
-        .build());
+  static ClusterTarget owned(
+      Iterable<RedisURI> seeds, ClusterClientOptions clientOptions, FleetOptions options) {
+    RedisClusterClient client =
+        RedisClusterClient.create(
+            ClientResources.builder()
+                .reconnectDelay(Delay.constant(options.probeInterval()))
+                .build(),
+            seeds);
+    client.setOptions(
+        clientOptions
+            .mutate()
+            .autoReconnect(true)
+            .disconnectedBehavior(ClientOptions.DisconnectedBehavior.REJECT_COMMANDS)
+            .topologyRefreshOptions(topologyRefresh())
+            .build());
     RedisURI first = seeds.iterator().hasNext() ? seeds.iterator().next() : null;
     return new ClusterTarget(client, /* ownsClient= */ true, userOf(first));
   }
@@ -98,8 +103,8 @@ final class ClusterTarget extends RedisTarget {
 
   // a cluster routes each key to its slot's node: nothing to check
   @Override
-  CompletionStage<?> checkTopology(RedisClusterAsyncCommands<String, byte[]> redis,
-      RedisNames names) {
+  CompletionStage<?> checkTopology(
+      RedisClusterAsyncCommands<String, byte[]> redis, RedisNames names) {
     return CompletableFuture.completedFuture(null);
   }
 
@@ -127,14 +132,18 @@ final class ClusterTarget extends RedisTarget {
   // the client connects once it knows the slots; reading them again costs the probe little
   @Override
   CompletableFuture<Commands> connectCommands() {
-    return client.refreshPartitionsAsync().toCompletableFuture()
+    return client
+        .refreshPartitionsAsync()
+        .toCompletableFuture()
         .thenCompose(slotsKnown -> client.connectAsync(CODEC))
         .thenApply(connection -> new Commands(connection, connection.async()));
   }
 
   @Override
   CompletableFuture<StatefulRedisClusterPubSubConnection<String, byte[]>> connectPubSub() {
-    return client.refreshPartitionsAsync().toCompletableFuture()
+    return client
+        .refreshPartitionsAsync()
+        .toCompletableFuture()
         .thenCompose(slotsKnown -> client.connectPubSubAsync(CODEC));
   }
 }

@@ -26,11 +26,18 @@ final class Coordination {
   final long leaseMillis;
   final long leaseNanos;
   final long resultTtlMillis;
-  /** Runs between a claim that found the key held and the watch; tests widen that window. */
-  volatile Runnable beforeWatch = () -> { };
 
-  Coordination(FleetOptions options, FleetSecret secret, Publications publications,
-      TierHealth health, RedisLink link, FleetCounters counters, EvictionWatch eviction) {
+  /** Runs between a claim that found the key held and the watch; tests widen that window. */
+  volatile Runnable beforeWatch = () -> {};
+
+  Coordination(
+      FleetOptions options,
+      FleetSecret secret,
+      Publications publications,
+      TierHealth health,
+      RedisLink link,
+      FleetCounters counters,
+      EvictionWatch eviction) {
     this.options = options;
     this.secret = secret;
     this.values = new SealedValues(secret, options);
@@ -82,8 +89,7 @@ final class Coordination {
   }
 
   private long leaseLeftNanos(Claim claim) {
-    return Math.min(leaseNanos,
-        TimeUnit.MILLISECONDS.toNanos(Math.max(0, claim.leaseMillis())));
+    return Math.min(leaseNanos, TimeUnit.MILLISECONDS.toNanos(Math.max(0, claim.leaseMillis())));
   }
 
   /**
@@ -94,8 +100,7 @@ final class Coordination {
   void countFellShort(Publications.@Nullable Signal signal) {
     if (signal == null || signal == Publications.Signal.LEASE_GONE) {
       counters.leaseLost.increment();
-    } else if (signal == Publications.Signal.TIER_DOWN
-        || signal == Publications.Signal.UNHEARD) {
+    } else if (signal == Publications.Signal.TIER_DOWN || signal == Publications.Signal.UNHEARD) {
       counters.countFellBack(FallbackReason.TIER_DOWN);
     } else {
       counters.unshared.increment();
@@ -118,8 +123,7 @@ final class Coordination {
    * (three quarters of it since the claim was sent), so Redis evicted it or someone deleted it.
    */
   void noteFinished(long finished, long claimSentNanos) {
-    if ((finished & Scripts.HELD) == 0
-        && System.nanoTime() - claimSentNanos < leaseNanos / 4 * 3) {
+    if ((finished & Scripts.HELD) == 0 && System.nanoTime() - claimSentNanos < leaseNanos / 4 * 3) {
       eviction.leaseGone();
     }
   }

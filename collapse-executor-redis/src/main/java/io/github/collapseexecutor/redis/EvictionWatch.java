@@ -34,30 +34,40 @@ final class EvictionWatch {
     if (policyRead.getAndSet(true)) {
       return;
     }
-    configGet.whenComplete((config, failure) -> {
-      if (failure != null) {
-        LOG.log(Level.DEBUG, "{0}: could not read maxmemory-policy ({1}); no check of it",
-            name, failure);
-        return;
-      }
-      String policy = config == null ? null : config.get("maxmemory-policy");
-      if (policy != null && !policy.equals("noeviction")) {
-        LOG.log(Level.WARNING, "{0}: Redis evicts keys when full (maxmemory-policy {1}): every "
-            + "key of the fleet tier has a time to live, so a lease may be evicted while its "
-            + "call runs, and another instance makes the same call. Give the tier a Redis with "
-            + "maxmemory-policy noeviction, or memory enough that it never evicts.", name,
-            policy);
-      }
-    });
+    configGet.whenComplete(
+        (config, failure) -> {
+          if (failure != null) {
+            LOG.log(
+                Level.DEBUG,
+                "{0}: could not read maxmemory-policy ({1}); no check of it",
+                name,
+                failure);
+            return;
+          }
+          String policy = config == null ? null : config.get("maxmemory-policy");
+          if (policy != null && !policy.equals("noeviction")) {
+            LOG.log(
+                Level.WARNING,
+                "{0}: Redis evicts keys when full (maxmemory-policy {1}): every "
+                    + "key of the fleet tier has a time to live, so a lease may be evicted while its "
+                    + "call runs, and another instance makes the same call. Give the tier a Redis with "
+                    + "maxmemory-policy noeviction, or memory enough that it never evicts.",
+                name,
+                policy);
+          }
+        });
   }
 
   /** Counts a lease that Redis dropped while its call ran, and warns the first time. */
   void leaseGone() {
     evicted.increment();
     if (!evictionTold.getAndSet(true)) {
-      LOG.log(Level.WARNING, "{0}: Redis dropped the lease of a call while it ran, well within "
-          + "the lease time: evicted (see maxmemory-policy) or deleted by someone else. Another "
-          + "instance may have made the same call.", name);
+      LOG.log(
+          Level.WARNING,
+          "{0}: Redis dropped the lease of a call while it ran, well within "
+              + "the lease time: evicted (see maxmemory-policy) or deleted by someone else. Another "
+              + "instance may have made the same call.",
+          name);
     }
   }
 }

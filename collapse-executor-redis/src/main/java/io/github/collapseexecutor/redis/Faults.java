@@ -31,8 +31,7 @@ final class Faults {
    * @param user the user the tier connects as, if it names one
    * @param selects whether the client selects a database other than 0 ({@code SELECT})
    */
-  Faults(String keyPrefix, RedisTarget.Topology topology, @Nullable String user,
-      boolean selects) {
+  Faults(String keyPrefix, RedisTarget.Topology topology, @Nullable String user, boolean selects) {
     this.keyPrefix = keyPrefix;
     this.cluster = topology == RedisTarget.Topology.CLUSTER;
     this.failsOver = topology != RedisTarget.Topology.STANDALONE;
@@ -42,8 +41,15 @@ final class Faults {
 
   /** Returns the ACL line that gives the tier's user what the tier needs, and nothing more. */
   String aclLine() {
-    return "ACL SETUSER " + user + " on ><password> resetkeys ~" + keyPrefix + ":* resetchannels &"
-        + keyPrefix + ":* -@all " + TierCommands.acl(cluster) + (selects ? " +select" : "");
+    return "ACL SETUSER "
+        + user
+        + " on ><password> resetkeys ~"
+        + keyPrefix
+        + ":* resetchannels &"
+        + keyPrefix
+        + ":* -@all "
+        + TierCommands.acl(cluster)
+        + (selects ? " +select" : "");
   }
 
   /** Returns what a command that did not answer within {@code limit} means: an outage. */
@@ -89,38 +95,76 @@ final class Faults {
   private Fault refused(String error) {
     String fix = " Fix: ";
     if (error.startsWith("NOPERM") || error.contains("The user executing the script can't")) {
-      return Fault.configuration("Redis refused the tier " + permission(error) + " (" + error
-          + ")." + fix + "give the user the tier's permissions: " + aclLine());
+      return Fault.configuration(
+          "Redis refused the tier "
+              + permission(error)
+              + " ("
+              + error
+              + ")."
+              + fix
+              + "give the user the tier's permissions: "
+              + aclLine());
     }
-    if (error.startsWith("WRONGPASS") || error.startsWith("NOAUTH")
-        || error.startsWith("ERR AUTH") || error.startsWith("ERR invalid password")) {
-      return Fault.configuration("Redis did not accept the tier's credentials (" + error + ")."
-          + fix + "give the tier the username and password of a user that exists on every "
-          + "server it connects to.");
+    if (error.startsWith("WRONGPASS")
+        || error.startsWith("NOAUTH")
+        || error.startsWith("ERR AUTH")
+        || error.startsWith("ERR invalid password")) {
+      return Fault.configuration(
+          "Redis did not accept the tier's credentials ("
+              + error
+              + ")."
+              + fix
+              + "give the tier the username and password of a user that exists on every "
+              + "server it connects to.");
     }
     if (error.startsWith("ERR unknown command") || error.startsWith("ERR unknown subcommand")) {
-      return Fault.configuration("Redis does not have a command the tier needs (" + error
-          + "): it may be renamed or disabled (rename-command, or a managed service's "
-          + "settings)." + fix + "allow " + TierCommands.list(cluster) + ".");
+      return Fault.configuration(
+          "Redis does not have a command the tier needs ("
+              + error
+              + "): it may be renamed or disabled (rename-command, or a managed service's "
+              + "settings)."
+              + fix
+              + "allow "
+              + TierCommands.list(cluster)
+              + ".");
     }
     if (error.startsWith("READONLY") && !failsOver) {
-      return Fault.configuration("the tier is connected to a replica, which refuses writes ("
-          + error + ")." + fix + "connect to the master, or through Sentinel, which finds it.");
+      return Fault.configuration(
+          "the tier is connected to a replica, which refuses writes ("
+              + error
+              + ")."
+              + fix
+              + "connect to the master, or through Sentinel, which finds it.");
     }
     String code = error.split(" ", 2)[0].toUpperCase(Locale.ROOT);
-    if (!cluster && (code.equals("MOVED") || code.equals("ASK") || code.equals("CLUSTERDOWN")
-        || code.equals("CROSSSLOT"))) {
-      return Fault.configuration("Redis is a cluster, but the tier is connected to one of its "
-          + "nodes as to a standalone Redis (" + error + ")." + fix
-          + "use FleetCoordinator.connectCluster, or Spring Boot's spring.data.redis.cluster.*.");
+    if (!cluster
+        && (code.equals("MOVED")
+            || code.equals("ASK")
+            || code.equals("CLUSTERDOWN")
+            || code.equals("CROSSSLOT"))) {
+      return Fault.configuration(
+          "Redis is a cluster, but the tier is connected to one of its "
+              + "nodes as to a standalone Redis ("
+              + error
+              + ")."
+              + fix
+              + "use FleetCoordinator.connectCluster, or Spring Boot's spring.data.redis.cluster.*.");
     }
     if (cluster && error.contains("cluster support disabled")) {
-      return Fault.configuration("Redis is not a cluster, but the tier connects to it as to one ("
-          + error + ")." + fix + "use FleetCoordinator.connect with the server's URI.");
+      return Fault.configuration(
+          "Redis is not a cluster, but the tier connects to it as to one ("
+              + error
+              + ")."
+              + fix
+              + "use FleetCoordinator.connect with the server's URI.");
     }
     if (error.startsWith("ERR DB index is out of range")) {
-      return Fault.configuration("Redis has no such database (" + error + ")." + fix
-          + "give a database number the server has.");
+      return Fault.configuration(
+          "Redis has no such database ("
+              + error
+              + ")."
+              + fix
+              + "give a database number the server has.");
     }
     return Fault.outage(FallbackReason.REDIS_ERROR, "answered " + error);
   }
@@ -131,8 +175,11 @@ final class Faults {
     int end = quote < 0 ? -1 : error.indexOf('\'', quote + 1);
     if (error.contains("script")) {
       String runs = Scripts.describe(error);
-      return (error.contains("keys") ? "a key" : error.contains("channel") ? "a channel"
-          : "a command") + " in " + runs;
+      return (error.contains("keys")
+              ? "a key"
+              : error.contains("channel") ? "a channel" : "a command")
+          + " in "
+          + runs;
     }
     if (end > quote) {
       return "the command '" + error.substring(quote + 1, end) + "'";
@@ -151,26 +198,46 @@ final class Faults {
     String message = String.valueOf(cause.getMessage());
     String fix = " Fix: ";
     String what;
-    if (message.contains("PKIX") || message.contains("certification path")
+    if (message.contains("PKIX")
+        || message.contains("certification path")
         || cause instanceof CertificateException && !message.contains("subject alternative")) {
-      what = "this instance does not trust the server's certificate." + fix + "give the client "
-          + "the CA that signed it (SslOptions' trust store, or the SSL bundle's).";
+      what =
+          "this instance does not trust the server's certificate."
+              + fix
+              + "give the client "
+              + "the CA that signed it (SslOptions' trust store, or the SSL bundle's).";
     } else if (message.contains("subject alternative") || message.contains("No name matching")) {
-      what = "the server's certificate does not name the host the tier connects to." + fix
-          + "connect by a name or address the certificate holds, or reissue it.";
-    } else if (message.contains("certificate_required") || message.contains("bad_certificate")
-        || message.contains("unknown_ca") || message.contains("certificate_unknown")) {
-      what = "the server did not accept this instance's client certificate, or got none." + fix
-          + "give the client a key store whose certificate the server's CA "
-          + "(tls-ca-cert-file) signed.";
+      what =
+          "the server's certificate does not name the host the tier connects to."
+              + fix
+              + "connect by a name or address the certificate holds, or reissue it.";
+    } else if (message.contains("certificate_required")
+        || message.contains("bad_certificate")
+        || message.contains("unknown_ca")
+        || message.contains("certificate_unknown")) {
+      what =
+          "the server did not accept this instance's client certificate, or got none."
+              + fix
+              + "give the client a key store whose certificate the server's CA "
+              + "(tls-ca-cert-file) signed.";
     } else if (message.contains("Unsupported or unrecognized SSL message")) {
-      what = "the server does not speak TLS on this port." + fix
-          + "use redis:// and no SSL options, or the server's TLS port.";
+      what =
+          "the server does not speak TLS on this port."
+              + fix
+              + "use redis:// and no SSL options, or the server's TLS port.";
     } else {
-      what = "the TLS handshake failed." + fix + "check the certificates and TLS versions of "
-          + "both sides.";
+      what =
+          "the TLS handshake failed."
+              + fix
+              + "check the certificates and TLS versions of "
+              + "both sides.";
     }
-    return Fault.configuration("TLS with Redis failed (" + cause.getClass().getSimpleName()
-        + ": " + message + "): " + what);
+    return Fault.configuration(
+        "TLS with Redis failed ("
+            + cause.getClass().getSimpleName()
+            + ": "
+            + message
+            + "): "
+            + what);
   }
 }

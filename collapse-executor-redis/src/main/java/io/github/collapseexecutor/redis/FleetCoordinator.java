@@ -80,17 +80,22 @@ public final class FleetCoordinator implements AutoCloseable {
     Publications publications = new Publications(names);
     TierHealth health = new TierHealth(options.name(), publications::releaseAll);
     FleetCounters counters = new FleetCounters(health);
-    Faults faults = new Faults(options.keyPrefix(), target.topology(), target.user(),
-        target.selectsDatabase());
+    Faults faults =
+        new Faults(options.keyPrefix(), target.topology(), target.user(), target.selectsDatabase());
     EvictionWatch eviction = new EvictionWatch(options.name(), counters.evicted);
-    RedisLink link = new RedisLink(target, names, faults, options, publications, eviction,
-        () -> health.failed(Fault.outage(FallbackReason.TIER_DOWN, "lost its connection")));
-    this.fleet = new Coordination(options, secret, publications, health, link, counters,
-        eviction);
+    RedisLink link =
+        new RedisLink(
+            target,
+            names,
+            faults,
+            options,
+            publications,
+            eviction,
+            () -> health.failed(Fault.outage(FallbackReason.TIER_DOWN, "lost its connection")));
+    this.fleet = new Coordination(options, secret, publications, health, link, counters, eviction);
     this.blocking = new BlockingCalls(fleet);
     this.async = new AsyncCalls(fleet);
-    this.probe = new TierProbe(link, publications, health, faults, names, secret.token(),
-        options);
+    this.probe = new TierProbe(link, publications, health, faults, names, secret.token(), options);
   }
 
   /**
@@ -111,11 +116,14 @@ public final class FleetCoordinator implements AutoCloseable {
    * {@code uri} may name a standalone Redis or a Sentinel set ({@code RedisURI.Builder.sentinel});
    * through Sentinel the tier follows the master across a failover.
    */
-  public static FleetCoordinator connect(RedisURI uri, ClientOptions clientOptions,
-      FleetOptions options) {
-    return new FleetCoordinator(StandaloneTarget.owned(Objects.requireNonNull(uri, "uri"),
-        Objects.requireNonNull(clientOptions, "clientOptions"),
-        Objects.requireNonNull(options, "options")), options);
+  public static FleetCoordinator connect(
+      RedisURI uri, ClientOptions clientOptions, FleetOptions options) {
+    return new FleetCoordinator(
+        StandaloneTarget.owned(
+            Objects.requireNonNull(uri, "uri"),
+            Objects.requireNonNull(clientOptions, "clientOptions"),
+            Objects.requireNonNull(options, "options")),
+        options);
   }
 
   /**
@@ -125,8 +133,10 @@ public final class FleetCoordinator implements AutoCloseable {
    * longer than the coordination timeout).
    */
   public static FleetCoordinator create(RedisClient client, RedisURI uri, FleetOptions options) {
-    return new FleetCoordinator(StandaloneTarget.shared(Objects.requireNonNull(client, "client"),
-        Objects.requireNonNull(uri, "uri")), Objects.requireNonNull(options, "options"));
+    return new FleetCoordinator(
+        StandaloneTarget.shared(
+            Objects.requireNonNull(client, "client"), Objects.requireNonNull(uri, "uri")),
+        Objects.requireNonNull(options, "options"));
   }
 
   /**
@@ -145,11 +155,14 @@ public final class FleetCoordinator implements AutoCloseable {
    * TLS trust and key material, socket options and the like. The tier keeps its own reconnect
    * behaviour and topology refresh whatever they say.
    */
-  public static FleetCoordinator connectCluster(Iterable<RedisURI> seeds,
-      ClusterClientOptions clientOptions, FleetOptions options) {
-    return new FleetCoordinator(ClusterTarget.owned(Objects.requireNonNull(seeds, "seeds"),
-        Objects.requireNonNull(clientOptions, "clientOptions"),
-        Objects.requireNonNull(options, "options")), options);
+  public static FleetCoordinator connectCluster(
+      Iterable<RedisURI> seeds, ClusterClientOptions clientOptions, FleetOptions options) {
+    return new FleetCoordinator(
+        ClusterTarget.owned(
+            Objects.requireNonNull(seeds, "seeds"),
+            Objects.requireNonNull(clientOptions, "clientOptions"),
+            Objects.requireNonNull(options, "options")),
+        options);
   }
 
   /**
@@ -159,7 +172,8 @@ public final class FleetCoordinator implements AutoCloseable {
    * that after a failover the commands go to the new master at once rather than by a redirect.
    */
   public static FleetCoordinator create(RedisClusterClient client, FleetOptions options) {
-    return new FleetCoordinator(ClusterTarget.shared(Objects.requireNonNull(client, "client")),
+    return new FleetCoordinator(
+        ClusterTarget.shared(Objects.requireNonNull(client, "client")),
         Objects.requireNonNull(options, "options"));
   }
 
@@ -183,8 +197,9 @@ public final class FleetCoordinator implements AutoCloseable {
    * @throws InterruptedException if the thread was interrupted while it waited for Redis or for
    *     another instance
    */
-  public <T, X extends Exception> T call(FleetKey key, FleetCodec<T> codec, Duration maxWait,
-      FleetCall<T, X> call) throws X, InterruptedException {
+  public <T, X extends Exception> T call(
+      FleetKey key, FleetCodec<T> codec, Duration maxWait, FleetCall<T, X> call)
+      throws X, InterruptedException {
     return call(key, codec, Coordination.nanos(maxWait), Coordination.NO_LIMIT, call);
   }
 
@@ -196,13 +211,15 @@ public final class FleetCoordinator implements AutoCloseable {
    * its lease, in Redis's own time, so the instances' clocks need not agree; their lease time
    * must.
    */
-  public <T, X extends Exception> T call(FleetKey key, FleetCodec<T> codec, Duration maxWait,
-      Duration maxAge, FleetCall<T, X> call) throws X, InterruptedException {
+  public <T, X extends Exception> T call(
+      FleetKey key, FleetCodec<T> codec, Duration maxWait, Duration maxAge, FleetCall<T, X> call)
+      throws X, InterruptedException {
     return call(key, codec, Coordination.nanos(maxWait), Coordination.nanos(maxAge), call);
   }
 
-  private <T, X extends Exception> T call(FleetKey key, FleetCodec<T> codec, long maxWaitNanos,
-      long maxAgeNanos, FleetCall<T, X> call) throws X, InterruptedException {
+  private <T, X extends Exception> T call(
+      FleetKey key, FleetCodec<T> codec, long maxWaitNanos, long maxAgeNanos, FleetCall<T, X> call)
+      throws X, InterruptedException {
     Objects.requireNonNull(key, "key");
     Objects.requireNonNull(codec, "codec");
     Objects.requireNonNull(call, "call");
@@ -218,7 +235,10 @@ public final class FleetCoordinator implements AutoCloseable {
    * @return the result of this instance's call, or the result another instance stored; it fails
    *     only as this instance's own call did
    */
-  public <T> CompletableFuture<T> callAsync(FleetKey key, FleetCodec<T> codec, Duration maxWait,
+  public <T> CompletableFuture<T> callAsync(
+      FleetKey key,
+      FleetCodec<T> codec,
+      Duration maxWait,
       Supplier<? extends CompletionStage<T>> call) {
     return callAsync(key, codec, maxWait, Duration.ofNanos(Coordination.NO_LIMIT), call);
   }
@@ -228,8 +248,12 @@ public final class FleetCoordinator implements AutoCloseable {
    * a call another instance started more than {@code maxAge} ago, as
    * {@link #call(FleetKey, FleetCodec, Duration, Duration, FleetCall)} says.
    */
-  public <T> CompletableFuture<T> callAsync(FleetKey key, FleetCodec<T> codec, Duration maxWait,
-      Duration maxAge, Supplier<? extends CompletionStage<T>> call) {
+  public <T> CompletableFuture<T> callAsync(
+      FleetKey key,
+      FleetCodec<T> codec,
+      Duration maxWait,
+      Duration maxAge,
+      Supplier<? extends CompletionStage<T>> call) {
     Objects.requireNonNull(key, "key");
     Objects.requireNonNull(codec, "codec");
     Objects.requireNonNull(call, "call");

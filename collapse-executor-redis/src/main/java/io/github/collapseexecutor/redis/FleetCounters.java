@@ -88,11 +88,31 @@ final class FleetCounters implements FleetStats {
 
   @Override
   public String toString() {
-    return "FleetStats{state=" + state() + ", led=" + led() + ", joined=" + joined()
-        + ", fellBack=" + fellBack() + " (down " + fellBack(FallbackReason.TIER_DOWN)
-        + ", timeout " + fellBack(FallbackReason.TIMEOUT) + ", error "
-        + fellBack(FallbackReason.REDIS_ERROR) + "), leaseLost=" + leaseLost() + ", unshared="
-        + unshared() + ", overtaken=" + overtaken() + ", evicted=" + evicted() + ", outages="
-        + outages() + lastProblem().map(problem -> ", lastProblem=" + problem).orElse("") + "}";
+    return "FleetStats{state="
+        + state()
+        + ", led="
+        + led()
+        + ", joined="
+        + joined()
+        + ", fellBack="
+        + fellBack()
+        + " (down "
+        + fellBack(FallbackReason.TIER_DOWN)
+        + ", timeout "
+        + fellBack(FallbackReason.TIMEOUT)
+        + ", error "
+        + fellBack(FallbackReason.REDIS_ERROR)
+        + "), leaseLost="
+        + leaseLost()
+        + ", unshared="
+        + unshared()
+        + ", overtaken="
+        + overtaken()
+        + ", evicted="
+        + evicted()
+        + ", outages="
+        + outages()
+        + lastProblem().map(problem -> ", lastProblem=" + problem).orElse("")
+        + "}";
   }
 }

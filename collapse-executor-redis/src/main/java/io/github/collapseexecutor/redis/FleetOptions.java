@@ -126,10 +126,23 @@ public final class FleetOptions {
   @Override
   public String toString() {
     // never the secret
-    return "FleetOptions{name=" + name + ", keyPrefix=" + keyPrefix
-        + ", coordinationTimeout=" + coordinationTimeout + ", leaseTime=" + leaseTime
-        + ", resultTtl=" + resultTtl + ", maxValueBytes=" + maxValueBytes
-        + ", encryptValues=" + encryptValues + ", probeInterval=" + probeInterval + "}";
+    return "FleetOptions{name="
+        + name
+        + ", keyPrefix="
+        + keyPrefix
+        + ", coordinationTimeout="
+        + coordinationTimeout
+        + ", leaseTime="
+        + leaseTime
+        + ", resultTtl="
+        + resultTtl
+        + ", maxValueBytes="
+        + maxValueBytes
+        + ", encryptValues="
+        + encryptValues
+        + ", probeInterval="
+        + probeInterval
+        + "}";
   }
 
   /** Builds {@link FleetOptions}; each setter rejects a bad value at once. */
@@ -148,8 +161,8 @@ public final class FleetOptions {
     private Builder(byte[] secret) {
       Objects.requireNonNull(secret, "secret");
       if (secret.length < MIN_SECRET_BYTES) {
-        throw new IllegalArgumentException("secret must hold at least " + MIN_SECRET_BYTES
-            + " bytes: " + secret.length);
+        throw new IllegalArgumentException(
+            "secret must hold at least " + MIN_SECRET_BYTES + " bytes: " + secret.length);
       }
       this.secret = secret.clone();
     }

@@ -75,12 +75,18 @@ final class FleetSecret {
    * encrypted, if so configured, and authenticated either way.
    */
   byte[] seal(byte[] plain, String digest, String token) {
-    byte[] stamped = ByteBuffer.allocate(Long.BYTES + plain.length)
-        .putLong(clock.getAsLong()).put(plain).array();
+    byte[] stamped =
+        ByteBuffer.allocate(Long.BYTES + plain.length)
+            .putLong(clock.getAsLong())
+            .put(plain)
+            .array();
     if (!encrypt) {
       byte[] tag = tag(stamped, digest, token);
       return ByteBuffer.allocate(1 + stamped.length + tag.length)
-          .put(SIGNED).put(stamped).put(tag).array();
+          .put(SIGNED)
+          .put(stamped)
+          .put(tag)
+          .array();
     }
     byte[] nonce = new byte[NONCE_BYTES];
     random.nextBytes(nonce);
@@ -90,7 +96,10 @@ final class FleetSecret {
       cipher.updateAAD(boundTo(digest, token));
       byte[] sealed = cipher.doFinal(stamped);
       return ByteBuffer.allocate(1 + NONCE_BYTES + sealed.length)
-          .put(SEALED).put(nonce).put(sealed).array();
+          .put(SEALED)
+          .put(nonce)
+          .put(sealed)
+          .array();
     } catch (GeneralSecurityException e) {
       // AES-GCM is in every Java SE runtime
       throw new IllegalStateException("AES-GCM is not available", e);
@@ -116,8 +125,8 @@ final class FleetSecret {
       }
     } else if (value.length >= 1 + NONCE_BYTES && value[0] == SEALED) {
       Cipher cipher = Cipher.getInstance("AES/GCM/NoPadding");
-      cipher.init(Cipher.DECRYPT_MODE, valueKey, new GCMParameterSpec(TAG_BITS, value, 1,
-          NONCE_BYTES));
+      cipher.init(
+          Cipher.DECRYPT_MODE, valueKey, new GCMParameterSpec(TAG_BITS, value, 1, NONCE_BYTES));
       cipher.updateAAD(boundTo(digest, token));
       stamped = cipher.doFinal(value, 1 + NONCE_BYTES, value.length - 1 - NONCE_BYTES);
     } else {

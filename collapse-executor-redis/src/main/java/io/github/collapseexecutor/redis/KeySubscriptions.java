@@ -31,25 +31,33 @@ final class KeySubscriptions {
    * release the returned hold when done with it.
    */
   Held acquire(String channel) {
-    return held.compute(channel, (name, existing) -> {
-      // a subscription that failed is tried again by the next caller to wait
-      Held hold = existing != null && !existing.subscribed.isCompletedExceptionally() ? existing
-          : subscribe(name);
-      hold.holders++;
-      return hold;
-    });
+    return held.compute(
+        channel,
+        (name, existing) -> {
+          // a subscription that failed is tried again by the next caller to wait
+          Held hold =
+              existing != null && !existing.subscribed.isCompletedExceptionally()
+                  ? existing
+                  : subscribe(name);
+          hold.holders++;
+          return hold;
+        });
   }
 
   private Held subscribe(String channel) {
     Held hold = new Held(channel);
     try {
-      connection.async().ssubscribe(channel).whenComplete((ok, failure) -> {
-        if (failure == null) {
-          hold.subscribed.complete(null);
-        } else {
-          hold.subscribed.completeExceptionally(failure);
-        }
-      });
+      connection
+          .async()
+          .ssubscribe(channel)
+          .whenComplete(
+              (ok, failure) -> {
+                if (failure == null) {
+                  hold.subscribed.complete(null);
+                } else {
+                  hold.subscribed.completeExceptionally(failure);
+                }
+              });
     } catch (RuntimeException closed) {
       hold.subscribed.completeExceptionally(closed);
     }
@@ -58,13 +66,15 @@ final class KeySubscriptions {
 
   /** Counts one caller fewer on the hold's channel, unsubscribing when none is left. */
   void release(Held hold) {
-    held.computeIfPresent(hold.channel, (name, current) -> {
-      if (current != hold || --current.holders > 0) {
-        return current;
-      }
-      unsubscribe(name);
-      return null;
-    });
+    held.computeIfPresent(
+        hold.channel,
+        (name, current) -> {
+          if (current != hold || --current.holders > 0) {
+            return current;
+          }
+          unsubscribe(name);
+          return null;
+        });
   }
 
   /**
@@ -88,15 +98,16 @@ final class KeySubscriptions {
    * is subscribed again at no cost.
    */
   void resubscribeAll() {
-    held.forEach((channel, hold) -> {
-      if (hold.subscribed.isDone() && !hold.subscribed.isCompletedExceptionally()) {
-        try {
-          connection.async().ssubscribe(channel);
-        } catch (RuntimeException closed) {
-          // closed: the tier is going down, and nothing waits on the channel any longer
-        }
-      }
-    });
+    held.forEach(
+        (channel, hold) -> {
+          if (hold.subscribed.isDone() && !hold.subscribed.isCompletedExceptionally()) {
+            try {
+              connection.async().ssubscribe(channel);
+            } catch (RuntimeException closed) {
+              // closed: the tier is going down, and nothing waits on the channel any longer
+            }
+          }
+        });
   }
 
   /**
@@ -124,8 +135,10 @@ final class KeySubscriptions {
   static final class Held {
 
     private final String channel;
+
     /** Completes when Redis confirmed the subscription. */
     final CompletableFuture<Void> subscribed = new CompletableFuture<>();
+
     /** Guarded by the entry's lock in {@link #held}. */
     private int holders;
 

@@ -78,13 +78,18 @@ final class Publications extends RedisPubSubAdapter<String, byte[]> {
 
   private Watch watch(String digest, String token, boolean counted) {
     KeySubscriptions subscriptions = perKey;
-    Watch watch = new Watch(digest + ":" + token, counted, subscriptions == null ? null
-        : subscriptions.acquire(names.channel(digest)));
-    watches.compute(watch.call, (call, set) -> {
-      Set<Watch> added = set == null ? ConcurrentHashMap.newKeySet() : set;
-      added.add(watch);
-      return added;
-    });
+    Watch watch =
+        new Watch(
+            digest + ":" + token,
+            counted,
+            subscriptions == null ? null : subscriptions.acquire(names.channel(digest)));
+    watches.compute(
+        watch.call,
+        (call, set) -> {
+          Set<Watch> added = set == null ? ConcurrentHashMap.newKeySet() : set;
+          added.add(watch);
+          return added;
+        });
     return watch;
   }
 
@@ -94,8 +99,12 @@ final class Publications extends RedisPubSubAdapter<String, byte[]> {
    */
   int watching() {
     return watches.values().stream()
-        .mapToInt(set -> (int) set.stream()
-            .filter(watch -> watch.counted && watch.listening().isDone()).count())
+        .mapToInt(
+            set ->
+                (int)
+                    set.stream()
+                        .filter(watch -> watch.counted && watch.listening().isDone())
+                        .count())
         .sum();
   }
 
@@ -128,11 +137,12 @@ final class Publications extends RedisPubSubAdapter<String, byte[]> {
     KeySubscriptions subscriptions = perKey;
     String digest = names.digestOf(channel);
     if (digest != null && subscriptions != null && subscriptions.dropped(channel)) {
-      watches.forEach((call, set) -> {
-        if (call.startsWith(digest + ":")) {
-          set.forEach(watch -> watch.signal.complete(Signal.UNHEARD));
-        }
-      });
+      watches.forEach(
+          (call, set) -> {
+            if (call.startsWith(digest + ":")) {
+              set.forEach(watch -> watch.signal.complete(Signal.UNHEARD));
+            }
+          });
     }
   }
 
@@ -157,13 +167,19 @@ final class Publications extends RedisPubSubAdapter<String, byte[]> {
   List<String[]> unheardFor(long nanos) {
     long now = System.nanoTime();
     List<String[]> calls = new ArrayList<>();
-    watches.forEach((call, set) -> {
-      if (set.stream().anyMatch(watch -> watch.counted && !watch.signal.isDone()
-          && watch.listening().isDone() && now - watch.started > nanos)) {
-        int colon = call.lastIndexOf(':');
-        calls.add(new String[] {call.substring(0, colon), call.substring(colon + 1)});
-      }
-    });
+    watches.forEach(
+        (call, set) -> {
+          if (set.stream()
+              .anyMatch(
+                  watch ->
+                      watch.counted
+                          && !watch.signal.isDone()
+                          && watch.listening().isDone()
+                          && now - watch.started > nanos)) {
+            int colon = call.lastIndexOf(':');
+            calls.add(new String[] {call.substring(0, colon), call.substring(colon + 1)});
+          }
+        });
     return calls;
   }
 
@@ -225,7 +241,8 @@ final class Publications extends RedisPubSubAdapter<String, byte[]> {
      * {@code nanos}: {@link #await} without blocking.
      */
     CompletableFuture<@Nullable Signal> end(long nanos) {
-      return signal.<@Nullable Signal>thenApply(ended -> ended)
+      return signal
+          .<@Nullable Signal>thenApply(ended -> ended)
           .completeOnTimeout(null, nanos, TimeUnit.NANOSECONDS);
     }
 
@@ -234,10 +251,12 @@ final class Publications extends RedisPubSubAdapter<String, byte[]> {
       if (closed.getAndSet(true)) {
         return;
       }
-      watches.computeIfPresent(call, (key, set) -> {
-        set.remove(this);
-        return set.isEmpty() ? null : set;
-      });
+      watches.computeIfPresent(
+          call,
+          (key, set) -> {
+            set.remove(this);
+            return set.isEmpty() ? null : set;
+          });
       KeySubscriptions subscriptions = perKey;
       if (subscription != null && subscriptions != null) {
         subscriptions.release(subscription);

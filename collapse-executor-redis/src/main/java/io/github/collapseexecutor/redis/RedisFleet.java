@@ -46,31 +46,51 @@ public final class RedisFleet implements Fleet {
   }
 
   @Override
-  public <X extends Exception> byte @Nullable [] call(List<String> key, Duration maxWait,
-      Call<X> call) throws X, InterruptedException {
-    Answer answer = coordinator.call(FleetKey.of(key), ANSWERS, maxWait,
-        () -> new Answer(call.call(), /* fromFleet= */ false));
+  public <X extends Exception> byte @Nullable [] call(
+      List<String> key, Duration maxWait, Call<X> call) throws X, InterruptedException {
+    Answer answer =
+        coordinator.call(
+            FleetKey.of(key),
+            ANSWERS,
+            maxWait,
+            () -> new Answer(call.call(), /* fromFleet= */ false));
     return answer.fromFleet() ? answer.bytes() : null;
   }
 
   @Override
-  public <X extends Exception> byte @Nullable [] call(List<String> key, Duration maxWait,
-      Duration maxAge, Call<X> call) throws X, InterruptedException {
-    Answer answer = coordinator.call(FleetKey.of(key), ANSWERS, maxWait, maxAge,
-        () -> new Answer(call.call(), /* fromFleet= */ false));
+  public <X extends Exception> byte @Nullable [] call(
+      List<String> key, Duration maxWait, Duration maxAge, Call<X> call)
+      throws X, InterruptedException {
+    Answer answer =
+        coordinator.call(
+            FleetKey.of(key),
+            ANSWERS,
+            maxWait,
+            maxAge,
+            () -> new Answer(call.call(), /* fromFleet= */ false));
     return answer.fromFleet() ? answer.bytes() : null;
   }
 
   @Override
-  public CompletionStage<byte @Nullable []> callAsync(List<String> key, Duration maxWait,
+  public CompletionStage<byte @Nullable []> callAsync(
+      List<String> key,
+      Duration maxWait,
       Supplier<? extends CompletionStage<byte @Nullable []>> call) {
     return callAsync(key, maxWait, ANY_AGE, call);
   }
 
   @Override
-  public CompletionStage<byte @Nullable []> callAsync(List<String> key, Duration maxWait,
-      Duration maxAge, Supplier<? extends CompletionStage<byte @Nullable []>> call) {
-    return coordinator.callAsync(FleetKey.of(key), ANSWERS, maxWait, maxAge,
+  public CompletionStage<byte @Nullable []> callAsync(
+      List<String> key,
+      Duration maxWait,
+      Duration maxAge,
+      Supplier<? extends CompletionStage<byte @Nullable []>> call) {
+    return coordinator
+        .callAsync(
+            FleetKey.of(key),
+            ANSWERS,
+            maxWait,
+            maxAge,
             () -> call.get().thenApply(bytes -> new Answer(bytes, /* fromFleet= */ false)))
         .thenApply(answer -> answer.fromFleet() ? answer.bytes() : null);
   }

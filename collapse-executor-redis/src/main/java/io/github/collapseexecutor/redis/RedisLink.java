@@ -40,6 +40,7 @@ final class RedisLink implements AutoCloseable {
   private final RedisConnectionStateListener lostConnection;
   private volatile RedisTarget.@Nullable Commands commands;
   private volatile @Nullable StatefulRedisPubSubConnection<String, byte[]> pubsub;
+
   /** How the end of a call is published: on a shard channel where the server has them. */
   private volatile Scripts.Script finish = Scripts.FINISH_CLASSIC;
 
@@ -48,8 +49,14 @@ final class RedisLink implements AutoCloseable {
    *     rather than at the next late command. A connection that comes back has the channels
    *     callers wait on subscribed again.
    */
-  RedisLink(RedisTarget target, RedisNames names, Faults faults, FleetOptions options,
-      Publications publications, EvictionWatch eviction, Runnable onLost) {
+  RedisLink(
+      RedisTarget target,
+      RedisNames names,
+      Faults faults,
+      FleetOptions options,
+      Publications publications,
+      EvictionWatch eviction,
+      Runnable onLost) {
     this.target = target;
     this.names = names;
     this.faults = faults;
@@ -58,20 +65,22 @@ final class RedisLink implements AutoCloseable {
     this.maxValueBytes = ascii(Integer.toString(options.maxValueBytes()));
     this.publications = publications;
     this.eviction = eviction;
-    this.lostConnection = new RedisConnectionStateListener() {
-      @Override
-      public void onRedisConnected(RedisChannelHandler<?, ?> connection, SocketAddress address) {
-        publications.resubscribe();
-      }
+    this.lostConnection =
+        new RedisConnectionStateListener() {
+          @Override
+          public void onRedisConnected(
+              RedisChannelHandler<?, ?> connection, SocketAddress address) {
+            publications.resubscribe();
+          }
 
-      @Override
-      public void onRedisDisconnected(RedisChannelHandler<?, ?> connection) {
-        RedisTarget.Commands open = commands;
-        if ((open != null && connection == open.connection()) || connection == pubsub) {
-          onLost.run();
-        }
-      }
-    };
+          @Override
+          public void onRedisDisconnected(RedisChannelHandler<?, ?> connection) {
+            RedisTarget.Commands open = commands;
+            if ((open != null && connection == open.connection()) || connection == pubsub) {
+              onLost.run();
+            }
+          }
+        };
     target.addListener(lostConnection);
   }
 
@@ -86,8 +95,11 @@ final class RedisLink implements AutoCloseable {
     if (open == null) {
       open = open(target.connectCommands(), RedisTarget.Commands::connection, connectNanos);
       try {
-        boolean sharded = await(target.hasShardedPubSub(open.redis(), probeChannel),
-            connectNanos, "did not say whether it has sharded pub/sub");
+        boolean sharded =
+            await(
+                target.hasShardedPubSub(open.redis(), probeChannel),
+                connectNanos,
+                "did not say whether it has sharded pub/sub");
         await(Scripts.load(open.redis()), connectNanos, "did not load the scripts");
         await(target.checkTopology(open.redis(), names), connectNanos, "did not read");
         finish = sharded ? Scripts.FINISH_SHARDED : Scripts.FINISH_CLASSIC;
@@ -107,7 +119,9 @@ final class RedisLink implements AutoCloseable {
         publications.subscribePerKey(new KeySubscriptions(subscribed));
       } else {
         try {
-          await(subscribed.async().psubscribe(names.channelPattern()), connectNanos,
+          await(
+              subscribed.async().psubscribe(names.channelPattern()),
+              connectNanos,
               "did not subscribe");
         } catch (Unavailable | InterruptedException e) {
           subscribed.close();
@@ -133,13 +147,14 @@ final class RedisLink implements AutoCloseable {
   boolean connected() {
     RedisTarget.Commands open = commands;
     StatefulRedisPubSubConnection<String, byte[]> subscribed = pubsub;
-    return open != null && open.connection().isOpen() && subscribed != null
-        && subscribed.isOpen();
+    return open != null && open.connection().isOpen() && subscribed != null && subscribed.isOpen();
   }
 
   /** Returns a new connection, or closes it when it comes too late to be used. */
-  private <C> C open(CompletableFuture<? extends C> connecting,
-      Function<C, StatefulConnection<?, ?>> connection, long waitNanos)
+  private <C> C open(
+      CompletableFuture<? extends C> connecting,
+      Function<C, StatefulConnection<?, ?>> connection,
+      long waitNanos)
       throws Unavailable, InterruptedException {
     try {
       return await(connecting, waitNanos, "did not accept a connection");
@@ -160,17 +175,25 @@ final class RedisLink implements AutoCloseable {
    * {@link Unavailable} when Redis fails or does not answer within {@code nanos}.
    */
   CompletableFuture<Claim> claim(String digest, String token, long leaseMillis, long nanos) {
-    return this.<List<Object>>send(redis -> Scripts.run(redis, Scripts.CLAIM,
-        ScriptOutputType.MULTI, new String[] {names.lease(digest)}, ascii(token),
-        ascii(Long.toString(leaseMillis))), nanos).thenApply(RedisLink::claimOf);
+    return this.<List<Object>>send(
+            redis ->
+                Scripts.run(
+                    redis,
+                    Scripts.CLAIM,
+                    ScriptOutputType.MULTI,
+                    new String[] {names.lease(digest)},
+                    ascii(token),
+                    ascii(Long.toString(leaseMillis))),
+            nanos)
+        .thenApply(RedisLink::claimOf);
   }
 
   private static Claim claimOf(List<Object> reply) {
     if (((Long) reply.get(0)) == 1L) {
       return Claim.LED;
     }
-    return new Claim(false, new String((byte[]) reply.get(1), StandardCharsets.US_ASCII),
-        (Long) reply.get(2));
+    return new Claim(
+        false, new String((byte[]) reply.get(1), StandardCharsets.US_ASCII), (Long) reply.get(2));
   }
 
   /**
@@ -178,16 +201,23 @@ final class RedisLink implements AutoCloseable {
    * is no longer than {@link FleetOptions#maxValueBytes()}, once {@code watch} hears the end of
    * that call: a result stored after this read is then announced to the watch.
    */
-  CompletableFuture<byte @Nullable []> resultOnceListening(Publications.Watch watch,
-      String digest, String token) {
+  CompletableFuture<byte @Nullable []> resultOnceListening(
+      Publications.Watch watch, String digest, String token) {
     return this.<@Nullable Void>send(redis -> watch.listening(), timeoutNanos)
         .thenCompose(listening -> result(digest, token, timeoutNanos));
   }
 
   /** Returns the result {@code token} stored for {@code digest}, as {@link #claim} fails. */
   CompletableFuture<byte @Nullable []> result(String digest, String token, long nanos) {
-    return send(redis -> Scripts.run(redis, Scripts.RESULT, ScriptOutputType.VALUE,
-        new String[] {names.result(digest, token)}, maxValueBytes), nanos);
+    return send(
+        redis ->
+            Scripts.run(
+                redis,
+                Scripts.RESULT,
+                ScriptOutputType.VALUE,
+                new String[] {names.result(digest, token)},
+                maxValueBytes),
+        nanos);
   }
 
   /** Returns the token that holds the lease of {@code digest} now, or {@code null}. */
@@ -200,11 +230,21 @@ final class RedisLink implements AutoCloseable {
    * and frees the key. The future holds what {@link Scripts#FINISH_SHARDED} returns, and fails if
    * Redis does not answer within {@code nanos}.
    */
-  CompletableFuture<Long> finish(String digest, String token, byte[] value, long ttlMillis,
-      long nanos) {
-    return send(redis -> Scripts.run(redis, finish, ScriptOutputType.INTEGER,
-        new String[] {names.lease(digest), names.result(digest, token), names.channel(digest)},
-        ascii(token), value, ascii(Long.toString(ttlMillis))), nanos);
+  CompletableFuture<Long> finish(
+      String digest, String token, byte[] value, long ttlMillis, long nanos) {
+    return send(
+        redis ->
+            Scripts.run(
+                redis,
+                finish,
+                ScriptOutputType.INTEGER,
+                new String[] {
+                  names.lease(digest), names.result(digest, token), names.channel(digest)
+                },
+                ascii(token),
+                value,
+                ascii(Long.toString(ttlMillis))),
+        nanos);
   }
 
   /** {@link #finish} within the coordination timeout. */
@@ -249,15 +289,19 @@ final class RedisLink implements AutoCloseable {
       return CompletableFuture.failedFuture(unavailable(closed));
     }
     // a copy, so that the timeout does not complete the client's own command
-    return sent.toCompletableFuture().copy().orTimeout(nanos, TimeUnit.NANOSECONDS)
+    return sent.toCompletableFuture()
+        .copy()
+        .orTimeout(nanos, TimeUnit.NANOSECONDS)
         .exceptionallyCompose(failure -> CompletableFuture.failedFuture(unavailable(failure)));
   }
 
   /** Returns what {@code failure} of a command says of Redis. */
   Unavailable unavailable(Throwable failure) {
     Fault fault = faults.of(failure);
-    return new Unavailable(fault.reason() == FallbackReason.TIMEOUT
-        ? faults.late("did not answer within " + timeoutText) : fault);
+    return new Unavailable(
+        fault.reason() == FallbackReason.TIMEOUT
+            ? faults.late("did not answer within " + timeoutText)
+            : fault);
   }
 
   /** Waits for a command {@link #send} sent; it never waits past the command's own limit. */
@@ -266,7 +310,8 @@ final class RedisLink implements AutoCloseable {
       return sent.get();
     } catch (ExecutionException e) {
       Throwable cause = e.getCause();
-      throw cause instanceof Unavailable unavailable ? unavailable
+      throw cause instanceof Unavailable unavailable
+          ? unavailable
           : new Unavailable(Fault.outage(FallbackReason.TIER_DOWN, "failed: " + cause));
     }
   }

@@ -55,7 +55,8 @@ final class RedisNames {
   @Nullable String digestOf(String channel) {
     String start = prefix + ":{";
     String end = "}" + DONE;
-    if (!channel.startsWith(start) || !channel.endsWith(end)
+    if (!channel.startsWith(start)
+        || !channel.endsWith(end)
         || channel.length() <= start.length() + end.length()) {
       return null;
     }

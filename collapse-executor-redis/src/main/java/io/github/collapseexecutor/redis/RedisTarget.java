@@ -1,10 +1,10 @@
 package io.github.collapseexecutor.redis;
 
 import io.lettuce.core.AbstractRedisClient;
+import io.lettuce.core.RedisConnectionStateListener;
 import io.lettuce.core.RedisCredentials;
 import io.lettuce.core.RedisURI;
 import io.lettuce.core.ScriptOutputType;
-import io.lettuce.core.RedisConnectionStateListener;
 import io.lettuce.core.api.StatefulConnection;
 import io.lettuce.core.cluster.api.async.RedisClusterAsyncCommands;
 import io.lettuce.core.codec.ByteArrayCodec;
@@ -52,20 +52,27 @@ abstract class RedisTarget {
    * on a cluster live on the node of their key. The future fails as Redis refuses it otherwise
    * (a missing permission, say).
    */
-  CompletableFuture<Boolean> hasShardedPubSub(RedisClusterAsyncCommands<String, byte[]> redis,
-      String channel) {
+  CompletableFuture<Boolean> hasShardedPubSub(
+      RedisClusterAsyncCommands<String, byte[]> redis, String channel) {
     if (!shardedPubSubAllowed) {
       return CompletableFuture.completedFuture(false);
     }
-    return redis.spublish(channel, new byte[0]).toCompletableFuture()
+    return redis
+        .spublish(channel, new byte[0])
+        .toCompletableFuture()
         .<Boolean>thenApply(receivers -> true)
-        .exceptionallyCompose(failure -> unknownCommand(failure)
-            ? CompletableFuture.completedFuture(false) : CompletableFuture.failedFuture(failure));
+        .exceptionallyCompose(
+            failure ->
+                unknownCommand(failure)
+                    ? CompletableFuture.completedFuture(false)
+                    : CompletableFuture.failedFuture(failure));
   }
 
   private static boolean unknownCommand(Throwable failure) {
-    Throwable cause = failure instanceof CompletionException && failure.getCause() != null
-        ? failure.getCause() : failure;
+    Throwable cause =
+        failure instanceof CompletionException && failure.getCause() != null
+            ? failure.getCause()
+            : failure;
     return String.valueOf(cause.getMessage()).startsWith("ERR unknown command");
   }
 
@@ -94,11 +101,15 @@ abstract class RedisTarget {
    * node refuses ({@code CROSSSLOT}): a node of a cluster taken for one Redis is told at once,
    * rather than when a call's key is not in its slots.
    */
-  CompletionStage<?> checkTopology(RedisClusterAsyncCommands<String, byte[]> redis,
-      RedisNames names) {
+  CompletionStage<?> checkTopology(
+      RedisClusterAsyncCommands<String, byte[]> redis, RedisNames names) {
     // "slot-a" and "slot-b" hash to slots 7234 and 11297
-    return Scripts.run(redis, Scripts.RESULT, ScriptOutputType.VALUE,
-        new String[] {names.probe("slot-a"), names.probe("slot-b")}, new byte[] {'0'});
+    return Scripts.run(
+        redis,
+        Scripts.RESULT,
+        ScriptOutputType.VALUE,
+        new String[] {names.probe("slot-a"), names.probe("slot-b")},
+        new byte[] {'0'});
   }
 
   /** Returns where the tier's commands go. */
@@ -121,8 +132,8 @@ abstract class RedisTarget {
       return null;
     }
     try {
-      RedisCredentials credentials = uri.getCredentialsProvider().resolveCredentials().toFuture()
-          .getNow(null);
+      RedisCredentials credentials =
+          uri.getCredentialsProvider().resolveCredentials().toFuture().getNow(null);
       return credentials != null && credentials.hasUsername() ? credentials.getUsername() : null;
     } catch (RuntimeException notNow) {
       return null;
@@ -158,6 +169,7 @@ abstract class RedisTarget {
   }
 
   /** A connection for commands, and the commands on it that both kinds of Redis share. */
-  record Commands(StatefulConnection<String, byte[]> connection,
+  record Commands(
+      StatefulConnection<String, byte[]> connection,
       RedisClusterAsyncCommands<String, byte[]> redis) {}
 }

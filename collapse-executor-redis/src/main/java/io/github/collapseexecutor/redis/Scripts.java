@@ -23,7 +23,10 @@ final class Scripts {
    * Takes the lease of a key for a token, or else returns who holds it and for how long: {@code
    * {1}} or {@code {0, holder, pttl}}. Atomic, so that a lease seen is one still held.
    */
-  static final Script CLAIM = new Script("the script that claims a key (SET, GET, PTTL)", """
+  static final Script CLAIM =
+      new Script(
+          "the script that claims a key (SET, GET, PTTL)",
+          """
       if redis.call('set', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[2]) then
         return {1}
       end
@@ -32,6 +35,7 @@ final class Scripts {
 
   /** What {@link #FINISH} returns if it stored the result. */
   static final long STORED = 1;
+
   /** What {@link #FINISH} adds to what it returns if the lease was still the ending call's. */
   static final long HELD = 2;
 
@@ -42,7 +46,8 @@ final class Scripts {
    * takes the key between the three. Returns {@link #STORED} if it stored the result, plus
    * {@link #HELD} if the lease was still this token's. {@code %s} is the command that publishes.
    */
-  private static final String FINISH = """
+  private static final String FINISH =
+      """
       local stored = 0
       if string.len(ARGV[2]) > 0 then
         local reply = redis.pcall('set', KEYS[2], ARGV[2], 'PX', ARGV[3])
@@ -59,19 +64,24 @@ final class Scripts {
       """;
 
   /** {@link #FINISH} on a shard channel, which lives in the key's slot: Redis 7 and later. */
-  static final Script FINISH_SHARDED = new Script(
-      "the script that ends a call (SET, SPUBLISH, GET, DEL)", FINISH.formatted("spublish"));
+  static final Script FINISH_SHARDED =
+      new Script(
+          "the script that ends a call (SET, SPUBLISH, GET, DEL)", FINISH.formatted("spublish"));
 
   /** {@link #FINISH} on a classic channel, which every subscriber of its pattern hears. */
-  static final Script FINISH_CLASSIC = new Script(
-      "the script that ends a call (SET, PUBLISH, GET, DEL)", FINISH.formatted("publish"));
+  static final Script FINISH_CLASSIC =
+      new Script(
+          "the script that ends a call (SET, PUBLISH, GET, DEL)", FINISH.formatted("publish"));
 
   /**
    * Returns a stored result if it is no longer than {@code ARGV[1]} bytes, or nothing: what the
    * tier stores is never longer, so a longer value, or one of another type, was written by someone
    * else, and is not read into this instance's memory.
    */
-  static final Script RESULT = new Script("the script that reads a result (STRLEN, GET)", """
+  static final Script RESULT =
+      new Script(
+          "the script that reads a result (STRLEN, GET)",
+          """
       local length = redis.pcall('strlen', KEYS[1])
       if type(length) ~= 'number' or length > tonumber(ARGV[1]) then
         return false
@@ -88,23 +98,34 @@ final class Scripts {
    * its {@code SCRIPT LOAD} goes to them all.
    */
   static CompletableFuture<Void> load(RedisClusterAsyncCommands<String, byte[]> redis) {
-    return CompletableFuture.allOf(ALL.stream()
-        .map(script -> redis.scriptLoad(script.text()).toCompletableFuture())
-        .toArray(CompletableFuture[]::new));
+    return CompletableFuture.allOf(
+        ALL.stream()
+            .map(script -> redis.scriptLoad(script.text()).toCompletableFuture())
+            .toArray(CompletableFuture[]::new));
   }
 
   /** Runs {@code script} by its SHA-1, and whole where the server answers that it lacks it. */
-  static <T> CompletableFuture<T> run(RedisClusterAsyncCommands<String, byte[]> redis,
-      Script script, ScriptOutputType type, String[] keys, byte[]... args) {
-    return redis.<T>evalsha(script.sha(), type, keys, args).toCompletableFuture()
-        .exceptionallyCompose(failure -> lacksScript(failure)
-            ? redis.<T>eval(script.text(), type, keys, args).toCompletableFuture()
-            : CompletableFuture.failedFuture(failure));
+  static <T> CompletableFuture<T> run(
+      RedisClusterAsyncCommands<String, byte[]> redis,
+      Script script,
+      ScriptOutputType type,
+      String[] keys,
+      byte[]... args) {
+    return redis
+        .<T>evalsha(script.sha(), type, keys, args)
+        .toCompletableFuture()
+        .exceptionallyCompose(
+            failure ->
+                lacksScript(failure)
+                    ? redis.<T>eval(script.text(), type, keys, args).toCompletableFuture()
+                    : CompletableFuture.failedFuture(failure));
   }
 
   private static boolean lacksScript(Throwable failure) {
-    Throwable cause = failure instanceof CompletionException && failure.getCause() != null
-        ? failure.getCause() : failure;
+    Throwable cause =
+        failure instanceof CompletionException && failure.getCause() != null
+            ? failure.getCause()
+            : failure;
     return cause instanceof RedisNoScriptException
         || String.valueOf(cause.getMessage()).startsWith("NOSCRIPT");
   }
@@ -114,8 +135,11 @@ final class Scripts {
    * Redis 7.0 says that a script ran a command its user may not, but not which.
    */
   static String describe(String error) {
-    return ALL.stream().filter(script -> error.contains(script.sha())).findFirst()
-        .map(Script::purpose).orElse("a script of the tier");
+    return ALL.stream()
+        .filter(script -> error.contains(script.sha()))
+        .findFirst()
+        .map(Script::purpose)
+        .orElse("a script of the tier");
   }
 
   /** One script, what it does and which commands it runs, and the SHA-1 Redis knows it by. */
@@ -127,8 +151,9 @@ final class Scripts {
 
     private static String sha1(String text) {
       try {
-        return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-1")
-            .digest(text.getBytes(StandardCharsets.UTF_8)));
+        return HexFormat.of()
+            .formatHex(
+                MessageDigest.getInstance("SHA-1").digest(text.getBytes(StandardCharsets.UTF_8)));
       } catch (NoSuchAlgorithmException e) {
         // every Java platform has SHA-1
         throw new IllegalStateException(e);

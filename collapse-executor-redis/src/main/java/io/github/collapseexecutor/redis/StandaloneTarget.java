@@ -27,13 +27,18 @@ final class StandaloneTarget extends RedisTarget {
    * {@code clientOptions} (TLS, sockets, protocol) holds.
    */
   static StandaloneTarget owned(RedisURI uri, ClientOptions clientOptions, FleetOptions options) {
-    RedisClient client = RedisClient.create(ClientResources.builder()
-        .reconnectDelay(Delay.constant(options.probeInterval()))
-        .build(), uri);
-    client.setOptions(clientOptions.mutate()
-        .autoReconnect(true)
-        .disconnectedBehavior(ClientOptions.DisconnectedBehavior.REJECT_COMMANDS)
-        .build());
+    RedisClient client =
+        RedisClient.create(
+            ClientResources.builder()
+                .reconnectDelay(Delay.constant(options.probeInterval()))
+                .build(),
+            uri);
+    client.setOptions(
+        clientOptions
+            .mutate()
+            .autoReconnect(true)
+            .disconnectedBehavior(ClientOptions.DisconnectedBehavior.REJECT_COMMANDS)
+            .build());
     return new StandaloneTarget(client, uri, /* ownsClient= */ true);
   }
 
@@ -59,7 +64,9 @@ final class StandaloneTarget extends RedisTarget {
 
   @Override
   CompletableFuture<Commands> connectCommands() {
-    return client.connectAsync(CODEC, uri).toCompletableFuture()
+    return client
+        .connectAsync(CODEC, uri)
+        .toCompletableFuture()
         .thenApply(connection -> new Commands(connection, connection.async()));
   }
 

@@ -18,9 +18,23 @@ final class TierCommands {
    * on a classic channel under a pattern subscription; the client's PING as it connects, and
    * the name it gives its connections where the application names them.
    */
-  static final List<String> STANDALONE = List.of("evalsha", "eval", "script|load", "set", "get",
-      "pttl", "del", "strlen", "publish", "spublish", "psubscribe", "ssubscribe", "sunsubscribe",
-      "ping", "client|setname");
+  static final List<String> STANDALONE =
+      List.of(
+          "evalsha",
+          "eval",
+          "script|load",
+          "set",
+          "get",
+          "pttl",
+          "del",
+          "strlen",
+          "publish",
+          "spublish",
+          "psubscribe",
+          "ssubscribe",
+          "sunsubscribe",
+          "ping",
+          "client|setname");
 
   /**
    * What the cluster client adds: it reads the cluster's topology from every node, on
@@ -37,7 +51,8 @@ final class TierCommands {
 
   /** Returns the commands, for a message: {@code EVALSHA, EVAL, ...}. */
   static String list(boolean cluster) {
-    return all(cluster).map(command -> command.toUpperCase(Locale.ROOT).replace('|', ' '))
+    return all(cluster)
+        .map(command -> command.toUpperCase(Locale.ROOT).replace('|', ' '))
         .collect(Collectors.joining(", "));
   }
 

@@ -31,8 +31,10 @@ final class TierHealth {
   private final AtomicInteger failedInARow = new AtomicInteger();
   private volatile FleetState state = FleetState.STARTING;
   private volatile @Nullable String lastProblem;
+
   /** The configuration fault last logged, and whether its mending was; guarded by this. */
   private @Nullable String loggedFault;
+
   private boolean loggedFaultMended;
   private CompletableFuture<Void> nextUp = new CompletableFuture<>();
 
@@ -106,11 +108,18 @@ final class TierHealth {
       }
     }
     if (logFault) {
-      LOG.log(Level.ERROR, "{0}: the fleet tier cannot use Redis as configured, and calls go "
-          + "on as local collapse until that is mended: {1}", name, fault.text());
+      LOG.log(
+          Level.ERROR,
+          "{0}: the fleet tier cannot use Redis as configured, and calls go "
+              + "on as local collapse until that is mended: {1}",
+          name,
+          fault.text());
     } else if (was != to && to == FleetState.FAILING_OPEN) {
-      LOG.log(Level.WARNING, "{0}: Redis {1}; calls go on as local collapse until it answers "
-          + "again", name, fault.text());
+      LOG.log(
+          Level.WARNING,
+          "{0}: Redis {1}; calls go on as local collapse until it answers " + "again",
+          name,
+          fault.text());
     }
     if (was == FleetState.COORDINATING) {
       onDown.run();
@@ -136,8 +145,11 @@ final class TierHealth {
       }
     }
     if (mended != null) {
-      LOG.log(Level.INFO, "{0}: mended, calls coordinate through Redis again (it was: {1})",
-          name, mended);
+      LOG.log(
+          Level.INFO,
+          "{0}: mended, calls coordinate through Redis again (it was: {1})",
+          name,
+          mended);
     } else if (was == FleetState.FAILING_OPEN) {
       LOG.log(Level.INFO, "{0}: Redis answers again; calls coordinate through it", name);
     }

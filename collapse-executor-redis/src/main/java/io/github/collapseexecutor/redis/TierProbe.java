@@ -27,6 +27,7 @@ final class TierProbe implements AutoCloseable {
    * machine, and no call waits for it.
    */
   private static final long CONNECT_WAIT_NANOS = TimeUnit.SECONDS.toNanos(10);
+
   /**
    * How long the probe waits for Redis to answer a command, at least: a probe a little late on a
    * loaded machine is no outage; a call's own commands still stop at the coordination timeout.
@@ -46,8 +47,14 @@ final class TierProbe implements AutoCloseable {
   private final ScheduledExecutorService prober;
 
   /** Starts probing at once, on a daemon thread named after the tier. */
-  TierProbe(RedisLink link, Publications publications, TierHealth health, Faults faults,
-      RedisNames names, String token, FleetOptions options) {
+  TierProbe(
+      RedisLink link,
+      Publications publications,
+      TierHealth health,
+      Faults faults,
+      RedisNames names,
+      String token,
+      FleetOptions options) {
     this.link = link;
     this.publications = publications;
     this.health = health;
@@ -59,11 +66,13 @@ final class TierProbe implements AutoCloseable {
     this.connectNanos = Math.max(timeoutNanos, CONNECT_WAIT_NANOS);
     this.answerNanos = Math.max(timeoutNanos, PROBE_WRITE_WAIT_NANOS);
     this.intervalNanos = options.probeInterval().toNanos();
-    this.prober = Executors.newSingleThreadScheduledExecutor(runnable -> {
-      Thread thread = new Thread(runnable, "collapse-fleet-probe-" + options.name());
-      thread.setDaemon(true);
-      return thread;
-    });
+    this.prober =
+        Executors.newSingleThreadScheduledExecutor(
+            runnable -> {
+              Thread thread = new Thread(runnable, "collapse-fleet-probe-" + options.name());
+              thread.setDaemon(true);
+              return thread;
+            });
     prober.scheduleWithFixedDelay(this::probe, 0, intervalNanos, TimeUnit.NANOSECONDS);
   }
 
@@ -79,8 +88,7 @@ final class TierProbe implements AutoCloseable {
         }
       }
       if (!link.connected()) {
-        throw new Unavailable(Fault.outage(FallbackReason.TIER_DOWN,
-            "is reconnecting"));
+        throw new Unavailable(Fault.outage(FallbackReason.TIER_DOWN, "is reconnecting"));
       }
       health.answered();
       if (up) {
@@ -110,8 +118,9 @@ final class TierProbe implements AutoCloseable {
       RedisLink.await(link.claim(digest, token, probeTtlMillis, answerNanos));
       RedisLink.await(link.finish(digest, token, ascii(token), probeTtlMillis, answerNanos));
       if (watch.await(connectNanos) == null) {
-        throw new Unavailable(Fault.outage(FallbackReason.TIER_DOWN,
-            "did not deliver the end of a call on its channel"));
+        throw new Unavailable(
+            Fault.outage(
+                FallbackReason.TIER_DOWN, "did not deliver the end of a call on its channel"));
       }
       RedisLink.await(link.result(digest, token, answerNanos));
     }
@@ -126,11 +135,14 @@ final class TierProbe implements AutoCloseable {
    */
   private void lookForGoneLeases() {
     for (String[] call : publications.unheardFor(intervalNanos)) {
-      link.leaseHolder(call[0], answerNanos).thenAccept(holder -> {
-        if (holder == null || !new String(holder, StandardCharsets.US_ASCII).equals(call[1])) {
-          publications.leaseGone(call[0], call[1]);
-        }
-      });
+      link.leaseHolder(call[0], answerNanos)
+          .thenAccept(
+              holder -> {
+                if (holder == null
+                    || !new String(holder, StandardCharsets.US_ASCII).equals(call[1])) {
+                  publications.leaseGone(call[0], call[1]);
+                }
+              });
     }
   }
 

@@ -58,8 +58,7 @@ final class FailoverDrill {
       failedOver.run();
       failedOverAt = System.nanoTime();
       int roundsAtFailover = rounds.get();
-      awaitTrue(() -> rounds.get() >= roundsAtFailover + 3, "calls to run after the failover",
-          60);
+      awaitTrue(() -> rounds.get() >= roundsAtFailover + 3, "calls to run after the failover", 60);
     } finally {
       running.set(false);
       failed = traffic.get(120, TimeUnit.SECONDS);
@@ -70,24 +69,33 @@ final class FailoverDrill {
       calls = GatedRound.run(callers, a, b, path, 10);
     } while (calls != 1 && System.nanoTime() - deadline < 0);
     long back = System.nanoTime();
-    return new Outcome(rounds.get() * 4, failed, Duration.ofNanos(failedOverAt - began),
-        calls == 1, Duration.ofNanos(back - began));
+    return new Outcome(
+        rounds.get() * 4,
+        failed,
+        Duration.ofNanos(failedOverAt - began),
+        calls == 1,
+        Duration.ofNanos(back - began));
   }
 
   /**
    * Runs rounds of four concurrent calls for the key across both instances until
    * {@code running} is off, and returns how many calls failed or answered wrongly.
    */
-  private int callsUntil(AtomicBoolean running, AtomicInteger rounds)
-      throws InterruptedException {
+  private int callsUntil(AtomicBoolean running, AtomicInteger rounds) throws InterruptedException {
     GatedBackend open = new GatedBackend();
     open.open();
     int failed = 0;
     while (running.get()) {
       List<Future<String>> answers = new ArrayList<>();
       for (FleetCoordinator instance : List.of(a, b, a, b)) {
-        answers.add(callers.submit(() -> instance.call(FleetKey.of("GET", path),
-            FleetCodec.utf8(), Duration.ofSeconds(20), () -> open.call(path))));
+        answers.add(
+            callers.submit(
+                () ->
+                    instance.call(
+                        FleetKey.of("GET", path),
+                        FleetCodec.utf8(),
+                        Duration.ofSeconds(20),
+                        () -> open.call(path))));
       }
       for (Future<String> answer : answers) {
         try {
@@ -114,8 +122,8 @@ final class FailoverDrill {
    * began the failover was done, whether the instances coordinated again within {@value
    * #BACK_WITHIN_SECONDS} s, and when.
    */
-  record Outcome(int calls, int failed, Duration failedOver, boolean coordinatedAgain,
-      Duration back) {
+  record Outcome(
+      int calls, int failed, Duration failedOver, boolean coordinatedAgain, Duration back) {
 
     /**
      * Prints the outcome under {@code label}, for the failover page of the benchmarks, and checks
@@ -129,8 +137,12 @@ final class FailoverDrill {
 
     @Override
     public String toString() {
-      return calls + " calls, " + failed + " failed, failed over after "
-          + failedOver.toMillis() + " ms, coordination "
+      return calls
+          + " calls, "
+          + failed
+          + " failed, failed over after "
+          + failedOver.toMillis()
+          + " ms, coordination "
           + (coordinatedAgain ? "back after " + back.toMillis() + " ms" : "not back");
     }
   }

@@ -25,23 +25,33 @@ final class FaultsTest {
 
   @Test
   void theAclLineGrantsTheTiersCommandsKeysAndChannelsOnly() {
-    assertThat(standalone.aclLine()).isEqualTo("ACL SETUSER fleet on ><password> resetkeys "
-        + "~collapse:fleet:* resetchannels &collapse:fleet:* -@all +evalsha +eval +script|load "
-        + "+set +get +pttl +del +strlen +publish +spublish +psubscribe +ssubscribe "
-        + "+sunsubscribe +ping +client|setname");
-    assertThat(new Faults("collapse:fleet", RedisTarget.Topology.STANDALONE, "fleet", true)
-        .aclLine()).endsWith(" +client|setname +select");
-    assertThat(cluster.aclLine()).startsWith("ACL SETUSER <user> on ")
+    assertThat(standalone.aclLine())
+        .isEqualTo(
+            "ACL SETUSER fleet on ><password> resetkeys "
+                + "~collapse:fleet:* resetchannels &collapse:fleet:* -@all +evalsha +eval +script|load "
+                + "+set +get +pttl +del +strlen +publish +spublish +psubscribe +ssubscribe "
+                + "+sunsubscribe +ping +client|setname");
+    assertThat(
+            new Faults("collapse:fleet", RedisTarget.Topology.STANDALONE, "fleet", true).aclLine())
+        .endsWith(" +client|setname +select");
+    assertThat(cluster.aclLine())
+        .startsWith("ACL SETUSER <user> on ")
         .endsWith(" +client|setname +cluster|nodes +cluster|myid +info");
   }
 
   @Test
   void aScriptsMissingPermissionNamesTheScriptAndItsCommands() {
-    Fault fault = standalone.of(refused("ERR The user executing the script can't run this "
-        + "command or subcommand script: " + Scripts.CLAIM.sha() + ", on @user_script:1."));
+    Fault fault =
+        standalone.of(
+            refused(
+                "ERR The user executing the script can't run this "
+                    + "command or subcommand script: "
+                    + Scripts.CLAIM.sha()
+                    + ", on @user_script:1."));
 
     assertThat(fault.configuration()).isTrue();
-    assertThat(fault.text()).contains("a command in the script that claims a key (SET, GET, PTTL)")
+    assertThat(fault.text())
+        .contains("a command in the script that claims a key (SET, GET, PTTL)")
         .contains(standalone.aclLine());
   }
 
@@ -57,31 +67,36 @@ final class FaultsTest {
 
   @Test
   void aRedirectIsAFaultOnlyOnAStandaloneConnection() {
-    assertThat(standalone.of(refused("CLUSTERDOWN Hash slot not served")).configuration())
-        .isTrue();
-    assertThat(cluster.of(refused("CLUSTERDOWN Hash slot not served")).configuration())
-        .isFalse();
+    assertThat(standalone.of(refused("CLUSTERDOWN Hash slot not served")).configuration()).isTrue();
+    assertThat(cluster.of(refused("CLUSTERDOWN Hash slot not served")).configuration()).isFalse();
     assertThat(cluster.of(refused("ERR This instance has cluster support disabled")).text())
         .contains("not a cluster");
   }
 
   @Test
   void aCertificateTheClientDoesNotTrustIsNamedNotAConnectionError() {
-    Throwable failure = new CompletionException(new RedisConnectionException(
-        "Unable to connect to 127.0.0.1/<unresolved>:6380", new SSLHandshakeException(
-            "PKIX path building failed: unable to find valid certification path")));
+    Throwable failure =
+        new CompletionException(
+            new RedisConnectionException(
+                "Unable to connect to 127.0.0.1/<unresolved>:6380",
+                new SSLHandshakeException(
+                    "PKIX path building failed: unable to find valid certification path")));
 
     Fault fault = standalone.of(failure);
 
     assertThat(fault.configuration()).isTrue();
-    assertThat(fault.text()).contains("does not trust the server's certificate")
+    assertThat(fault.text())
+        .contains("does not trust the server's certificate")
         .doesNotContain("Unable to connect");
   }
 
   @Test
   void aClientCertificateTheServerRefusedIsNamed() {
-    Fault fault = standalone.of(new RedisConnectionException("Unable to connect",
-        new javax.net.ssl.SSLException("Received fatal alert: certificate_required")));
+    Fault fault =
+        standalone.of(
+            new RedisConnectionException(
+                "Unable to connect",
+                new javax.net.ssl.SSLException("Received fatal alert: certificate_required")));
 
     assertThat(fault.text()).contains("client certificate");
   }
@@ -91,8 +106,10 @@ final class FaultsTest {
     assertThat(standalone.of(new TimeoutException()).reason()).isEqualTo(FallbackReason.TIMEOUT);
     assertThat(standalone.of(refused("OOM command not allowed")).reason())
         .isEqualTo(FallbackReason.REDIS_ERROR);
-    assertThat(standalone.of(new RedisConnectionException("Unable to connect",
-        new ConnectException("Connection refused"))))
+    assertThat(
+            standalone.of(
+                new RedisConnectionException(
+                    "Unable to connect", new ConnectException("Connection refused"))))
         .satisfies(fault -> assertThat(fault.configuration()).isFalse())
         .satisfies(fault -> assertThat(fault.reason()).isEqualTo(FallbackReason.TIER_DOWN));
   }

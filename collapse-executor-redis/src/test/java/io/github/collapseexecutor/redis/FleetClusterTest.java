@@ -12,9 +12,9 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.function.BiFunction;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import java.util.function.BiFunction;
 import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -29,9 +29,7 @@ import org.junit.jupiter.api.Timeout;
 @Timeout(180)
 final class FleetClusterTest {
 
-  @AutoClose
-  private final TestResources resources = new TestResources();
-
+  @AutoClose private final TestResources resources = new TestResources();
 
   @Test
   void oneBackendCallPerKeyOnEveryMasterAcrossTwoInstances() throws Exception {
@@ -47,12 +45,17 @@ final class FleetClusterTest {
       for (int i = 0; i < 20; i++) {
         FleetCoordinator instance = i % 2 == 0 ? a : b;
         asked.add(path);
-        answers.add(resources.callers.submit(() -> instance.call(FleetKey.of("GET", path),
-            FleetCodec.utf8(), () -> backend.call(path))));
+        answers.add(
+            resources.callers.submit(
+                () ->
+                    instance.call(
+                        FleetKey.of("GET", path), FleetCodec.utf8(), () -> backend.call(path))));
       }
     }
-    awaitTrue(() -> a.watching() + b.watching() == answers.size() - pathOnMaster.size(),
-        "every caller but one per key to watch", 30);
+    awaitTrue(
+        () -> a.watching() + b.watching() == answers.size() - pathOnMaster.size(),
+        "every caller but one per key to watch",
+        30);
     backend.open();
 
     for (int i = 0; i < answers.size(); i++) {
@@ -63,7 +66,8 @@ final class FleetClusterTest {
     assertThat(a.stats().joined() + b.stats().joined())
         .isEqualTo(answers.size() - pathOnMaster.size());
     assertThat(a.stats().fellBack() + b.stats().fellBack()).isZero();
-    awaitTrue(() -> a.keysSubscribed() + b.keysSubscribed() == 0,
+    awaitTrue(
+        () -> a.keysSubscribed() + b.keysSubscribed() == 0,
         "the instances to unsubscribe from the keys no caller waits on");
   }
 
@@ -72,16 +76,22 @@ final class FleetClusterTest {
   void aUserWithTheGivenAclLineCoordinatesAndIsDeniedNothing() throws Exception {
     RedisCluster cluster = cluster();
     FleetOptions options = TestRedis.options().build();
-    String aclLine = new Faults(options.keyPrefix(), RedisTarget.Topology.CLUSTER, "fleet", false)
-        .aclLine().replace("<password>", "fleet-password");
+    String aclLine =
+        new Faults(options.keyPrefix(), RedisTarget.Topology.CLUSTER, "fleet", false)
+            .aclLine()
+            .replace("<password>", "fleet-password");
     for (int port : cluster.ports()) {
       try (RedisAdmin admin = cluster.admin(port)) {
         admin.call(aclLine.split(" "));
       }
     }
-    List<RedisURI> seeds = List.of(RedisURI.builder().withHost("127.0.0.1")
-        .withPort(cluster.ports().get(0))
-        .withAuthentication("fleet", "fleet-password".toCharArray()).build());
+    List<RedisURI> seeds =
+        List.of(
+            RedisURI.builder()
+                .withHost("127.0.0.1")
+                .withPort(cluster.ports().get(0))
+                .withAuthentication("fleet", "fleet-password".toCharArray())
+                .build());
     FleetCoordinator a =
         TestRedis.coordinating(resources.add(FleetCoordinator.connectCluster(seeds, options)));
     FleetCoordinator b =
@@ -93,7 +103,8 @@ final class FleetClusterTest {
     for (int port : cluster.ports()) {
       try (RedisAdmin admin = cluster.admin(port)) {
         // the eviction policy, read once if allowed; a refusal is no fault
-        assertThat(FleetMisconfigurationTest.denied(admin)).as("denied on " + port)
+        assertThat(FleetMisconfigurationTest.denied(admin))
+            .as("denied on " + port)
             .isSubsetOf("config|get");
       }
     }
@@ -106,11 +117,14 @@ final class FleetClusterTest {
    */
   @Test
   void aFailoverOfAKeysMasterFailsNoCallAndCoordinationComesBack() throws Exception {
-    FailoverDrill.Outcome outcome = drill((cluster, lease) -> {
-      int replica = cluster.replicaOf(cluster.masterOf(lease));
-      return new FailoverDrill.Step[] {() -> cluster.failOver(replica),
-          () -> awaitServedBy(cluster, lease, replica)};
-    });
+    FailoverDrill.Outcome outcome =
+        drill(
+            (cluster, lease) -> {
+              int replica = cluster.replicaOf(cluster.masterOf(lease));
+              return new FailoverDrill.Step[] {
+                () -> cluster.failOver(replica), () -> awaitServedBy(cluster, lease, replica)
+              };
+            });
 
     System.out.println("CLUSTER FAILOVER: " + outcome);
     assertThat(outcome.failed()).as("failed calls of " + outcome.calls()).isZero();
@@ -124,12 +138,15 @@ final class FleetClusterTest {
    */
   @Test
   void aKilledMasterFailsNoCallAndCoordinationComesBack() throws Exception {
-    FailoverDrill.Outcome outcome = drill((cluster, lease) -> {
-      int master = cluster.masterOf(lease);
-      int replica = cluster.replicaOf(master);
-      return new FailoverDrill.Step[] {() -> cluster.kill(master),
-          () -> awaitServedBy(cluster, lease, replica)};
-    });
+    FailoverDrill.Outcome outcome =
+        drill(
+            (cluster, lease) -> {
+              int master = cluster.masterOf(lease);
+              int replica = cluster.replicaOf(master);
+              return new FailoverDrill.Step[] {
+                () -> cluster.kill(master), () -> awaitServedBy(cluster, lease, replica)
+              };
+            });
 
     System.out.println("CLUSTER MASTER KILLED: " + outcome);
     assertThat(outcome.failed()).as("failed calls of " + outcome.calls()).isZero();
@@ -141,8 +158,7 @@ final class FleetClusterTest {
    * that {@code failover} makes for it fail over.
    */
   private FailoverDrill.Outcome drill(
-      BiFunction<RedisCluster, String, FailoverDrill.Step[]> failover)
-      throws Exception {
+      BiFunction<RedisCluster, String, FailoverDrill.Step[]> failover) throws Exception {
     RedisCluster cluster = cluster(/* replicas= */ true);
     FleetOptions options = TestRedis.options().leaseTime(Duration.ofSeconds(5)).build();
     FleetCoordinator a = instance(cluster, options);
@@ -153,8 +169,10 @@ final class FleetClusterTest {
   }
 
   private static void awaitServedBy(RedisCluster cluster, String key, int replica) {
-    awaitTrue(() -> cluster.isMaster(replica) && cluster.masterOf(key) == replica,
-        "the replica to serve the slot of the key", 30);
+    awaitTrue(
+        () -> cluster.isMaster(replica) && cluster.masterOf(key) == replica,
+        "the replica to serve the slot of the key",
+        30);
   }
 
   private static String lease(FleetOptions options, String path) {
@@ -185,8 +203,8 @@ final class FleetClusterTest {
     private ClusterKeys() {}
 
     /** Returns, for each of {@code masters} masters, a path whose key's slot it serves. */
-    static Map<Integer, String> onEveryMaster(RedisCluster cluster, FleetOptions options,
-        int masters) {
+    static Map<Integer, String> onEveryMaster(
+        RedisCluster cluster, FleetOptions options, int masters) {
       RedisNames names = new RedisNames(options.keyPrefix());
       FleetSecret secret = new FleetSecret(TestRedis.SECRET, true);
       Map<Integer, String> paths = new LinkedHashMap<>();

@@ -42,11 +42,19 @@ final class FleetCoordinatorAsyncTest {
     FleetCoordinator b = instance(options);
     CompletableFuture<String> backend = new CompletableFuture<>();
 
-    CompletableFuture<String> first = a.callAsync(FleetKey.of("GET", "/quote/ACME"),
-        FleetCodec.utf8(), Duration.ofSeconds(30), () -> call(backend));
+    CompletableFuture<String> first =
+        a.callAsync(
+            FleetKey.of("GET", "/quote/ACME"),
+            FleetCodec.utf8(),
+            Duration.ofSeconds(30),
+            () -> call(backend));
     awaitTrue(() -> calls.get() == 1, "the first instance to call");
-    CompletableFuture<String> second = b.callAsync(FleetKey.of("GET", "/quote/ACME"),
-        FleetCodec.utf8(), Duration.ofSeconds(30), () -> call(new CompletableFuture<>()));
+    CompletableFuture<String> second =
+        b.callAsync(
+            FleetKey.of("GET", "/quote/ACME"),
+            FleetCodec.utf8(),
+            Duration.ofSeconds(30),
+            () -> call(new CompletableFuture<>()));
     awaitTrue(() -> b.watching() == 1, "the second instance to watch");
     backend.complete("answer 1");
 
@@ -66,30 +74,44 @@ final class FleetCoordinatorAsyncTest {
     FleetCoordinator b = instance(options);
     CompletableFuture<String> failing = new CompletableFuture<>();
 
-    CompletableFuture<String> first = a.callAsync(FleetKey.of("GET", "/quote/ACME"),
-        FleetCodec.utf8(), Duration.ofSeconds(30), () -> call(failing));
+    CompletableFuture<String> first =
+        a.callAsync(
+            FleetKey.of("GET", "/quote/ACME"),
+            FleetCodec.utf8(),
+            Duration.ofSeconds(30),
+            () -> call(failing));
     awaitTrue(() -> calls.get() == 1, "the first instance to call");
-    CompletableFuture<String> second = b.callAsync(FleetKey.of("GET", "/quote/ACME"),
-        FleetCodec.utf8(), Duration.ofSeconds(30),
-        () -> call(CompletableFuture.completedFuture("own answer")));
+    CompletableFuture<String> second =
+        b.callAsync(
+            FleetKey.of("GET", "/quote/ACME"),
+            FleetCodec.utf8(),
+            Duration.ofSeconds(30),
+            () -> call(CompletableFuture.completedFuture("own answer")));
     awaitTrue(() -> b.watching() == 1, "the second instance to watch");
     failing.completeExceptionally(new IOException("connection reset"));
 
-    assertThat(first).failsWithin(10, TimeUnit.SECONDS)
-        .withThrowableOfType(ExecutionException.class).withCauseInstanceOf(IOException.class);
+    assertThat(first)
+        .failsWithin(10, TimeUnit.SECONDS)
+        .withThrowableOfType(ExecutionException.class)
+        .withCauseInstanceOf(IOException.class);
     assertThat(second.get(10, TimeUnit.SECONDS)).isEqualTo("own answer");
     assertThat(calls).hasValue(2);
   }
 
   @Test
   void anUnreachableRedisLeavesEachCallToItsInstance() throws Exception {
-    FleetCoordinator alone = FleetCoordinator.connect(TestRedis.uri(TestRedis.freePort()),
-        TestRedis.options().coordinationTimeout(Duration.ofMillis(100)).build());
+    FleetCoordinator alone =
+        FleetCoordinator.connect(
+            TestRedis.uri(TestRedis.freePort()),
+            TestRedis.options().coordinationTimeout(Duration.ofMillis(100)).build());
     instances.add(alone);
 
-    CompletableFuture<String> answer = alone.callAsync(FleetKey.of("GET", "/quote/ACME"),
-        FleetCodec.utf8(), Duration.ofSeconds(30),
-        () -> call(CompletableFuture.completedFuture("own answer")));
+    CompletableFuture<String> answer =
+        alone.callAsync(
+            FleetKey.of("GET", "/quote/ACME"),
+            FleetCodec.utf8(),
+            Duration.ofSeconds(30),
+            () -> call(CompletableFuture.completedFuture("own answer")));
 
     assertThat(answer.get(10, TimeUnit.SECONDS)).isEqualTo("own answer");
     assertThat(alone.stats().fellBack()).isEqualTo(1);

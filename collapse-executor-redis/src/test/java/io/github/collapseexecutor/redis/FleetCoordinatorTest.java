@@ -64,13 +64,17 @@ final class FleetCoordinatorTest {
       for (int i = 0; i < 4; i++) {
         for (FleetCoordinator instance : List.of(a, b)) {
           asked.add(key);
-          answers.add(callers.submit(() -> instance.call(FleetKey.of("GET", key),
-              FleetCodec.utf8(), () -> backend.call(key))));
+          answers.add(
+              callers.submit(
+                  () ->
+                      instance.call(
+                          FleetKey.of("GET", key), FleetCodec.utf8(), () -> backend.call(key))));
         }
       }
     }
     // every caller but one per key waits for that one before the backend answers
-    awaitTrue(() -> a.watching() + b.watching() == answers.size() - keys.size(),
+    awaitTrue(
+        () -> a.watching() + b.watching() == answers.size() - keys.size(),
         "every caller but the leaders to watch");
     backend.open();
 
@@ -97,13 +101,18 @@ final class FleetCoordinatorTest {
         for (FleetCoordinator instance : List.of(a, b)) {
           asked.add(identity);
           // the same request but for the credential: the backend answers per caller
-          answers.add(callers.submit(() -> instance.call(
-              FleetKey.of("GET", "/account", "authorization", identity), FleetCodec.utf8(),
-              () -> backend.call(identity))));
+          answers.add(
+              callers.submit(
+                  () ->
+                      instance.call(
+                          FleetKey.of("GET", "/account", "authorization", identity),
+                          FleetCodec.utf8(),
+                          () -> backend.call(identity))));
         }
       }
     }
-    awaitTrue(() -> a.watching() + b.watching() == answers.size() - identities.size(),
+    awaitTrue(
+        () -> a.watching() + b.watching() == answers.size() - identities.size(),
         "every caller but one per identity to watch");
     backend.open();
 
@@ -130,16 +139,26 @@ final class FleetCoordinatorTest {
     FleetCoordinator b = instance(options);
     GatedBackend held = new GatedBackend();
     FleetKey key = FleetKey.of("GET", "/report");
-    Future<String> leader = callers.submit(() -> a.call(key, FleetCodec.utf8(),
-        () -> held.call("/report")));
+    Future<String> leader =
+        callers.submit(() -> a.call(key, FleetCodec.utf8(), () -> held.call("/report")));
     held.awaitFirstCall();
 
-    String own = b.call(key, FleetCodec.utf8(), Duration.ofSeconds(20), Duration.ZERO,
-        () -> "own answer");
-    Future<String> olderWrite = callers.submit(() -> b.call(key, FleetCodec.utf8(),
-        Duration.ofSeconds(20), Duration.ofHours(1), () -> "not this one"));
-    Future<String> noWrite = callers.submit(() -> b.call(key, FleetCodec.utf8(),
-        Duration.ofSeconds(20), () -> "not this one either"));
+    String own =
+        b.call(key, FleetCodec.utf8(), Duration.ofSeconds(20), Duration.ZERO, () -> "own answer");
+    Future<String> olderWrite =
+        callers.submit(
+            () ->
+                b.call(
+                    key,
+                    FleetCodec.utf8(),
+                    Duration.ofSeconds(20),
+                    Duration.ofHours(1),
+                    () -> "not this one"));
+    Future<String> noWrite =
+        callers.submit(
+            () ->
+                b.call(
+                    key, FleetCodec.utf8(), Duration.ofSeconds(20), () -> "not this one either"));
     awaitTrue(() -> b.watching() == 2, "both later callers to wait for the first instance");
     held.open();
 
@@ -159,13 +178,18 @@ final class FleetCoordinatorTest {
     FleetCoordinator b = instance(options);
     GatedBackend held = new GatedBackend();
     FleetKey key = FleetKey.of("GET", "/report");
-    Future<String> leader = callers.submit(() -> a.call(key, FleetCodec.utf8(),
-        () -> held.call("/report")));
+    Future<String> leader =
+        callers.submit(() -> a.call(key, FleetCodec.utf8(), () -> held.call("/report")));
     held.awaitFirstCall();
 
-    String own = b.callAsync(key, FleetCodec.utf8(), Duration.ofSeconds(20), Duration.ZERO,
-        () -> CompletableFuture.completedFuture("own answer"))
-        .get(10, TimeUnit.SECONDS);
+    String own =
+        b.callAsync(
+                key,
+                FleetCodec.utf8(),
+                Duration.ofSeconds(20),
+                Duration.ZERO,
+                () -> CompletableFuture.completedFuture("own answer"))
+            .get(10, TimeUnit.SECONDS);
     held.open();
 
     assertThat(own).isEqualTo("own answer");
@@ -185,15 +209,25 @@ final class FleetCoordinatorTest {
     FleetCoordinator dying = instance(options);
     FleetCoordinator b = instance(options);
     GatedBackend hanging = new GatedBackend();
-    Future<String> lost = callers.submit(() -> dying.call(FleetKey.of("GET", "/report"),
-        FleetCodec.utf8(), () -> hanging.call("/report")));
+    Future<String> lost =
+        callers.submit(
+            () ->
+                dying.call(
+                    FleetKey.of("GET", "/report"),
+                    FleetCodec.utf8(),
+                    () -> hanging.call("/report")));
     hanging.awaitFirstCall();
     dying.close();
 
     AtomicInteger ownCalls = new AtomicInteger();
-    Future<String> answer = callers.submit(() -> b.call(FleetKey.of("GET", "/report"),
-        FleetCodec.utf8(), Duration.ofSeconds(20),
-        () -> "own answer " + ownCalls.incrementAndGet()));
+    Future<String> answer =
+        callers.submit(
+            () ->
+                b.call(
+                    FleetKey.of("GET", "/report"),
+                    FleetCodec.utf8(),
+                    Duration.ofSeconds(20),
+                    () -> "own answer " + ownCalls.incrementAndGet()));
 
     assertThat(answer.get(10, TimeUnit.SECONDS)).isEqualTo("own answer 1");
     assertThat(b.stats().leaseLost()).isEqualTo(1);
@@ -218,16 +252,20 @@ final class FleetCoordinatorTest {
     RedisNames names = new RedisNames(options.keyPrefix());
     String digest = new FleetSecret(TestRedis.SECRET, true).digest(key);
     RedisClient raw = TestRedis.rawClient(SHARED_PORT);
-    try (StatefulRedisConnection<String, byte[]> redis = raw.connect(
-        RedisCodec.of(StringCodec.UTF8, ByteArrayCodec.INSTANCE))) {
+    try (StatefulRedisConnection<String, byte[]> redis =
+        raw.connect(RedisCodec.of(StringCodec.UTF8, ByteArrayCodec.INSTANCE))) {
       assertThat(a.call(key, FleetCodec.utf8(), () -> backend.call("/balance")))
           .isEqualTo("answer to /balance");
       List<String> stored = redis.sync().keys(names.result(digest, "*"));
       assertThat(stored).as("the result of a's call").hasSize(1);
       byte[] earlier = redis.sync().get(stored.get(0));
       redis.sync().set(names.result(digest, "made-up"), earlier);
-      redis.sync().set(names.lease(digest), "made-up".getBytes(StandardCharsets.US_ASCII),
-          SetArgs.Builder.px(60_000));
+      redis
+          .sync()
+          .set(
+              names.lease(digest),
+              "made-up".getBytes(StandardCharsets.US_ASCII),
+              SetArgs.Builder.px(60_000));
 
       assertThat(b.call(key, FleetCodec.utf8(), () -> backend.call("/balance")))
           .isEqualTo("answer to /balance");
@@ -252,17 +290,19 @@ final class FleetCoordinatorTest {
     FleetCoordinator b = instance(options);
     GatedBackend backend = new GatedBackend();
     FleetKey key = FleetKey.of("GET", "/catalogue");
-    String lease = new RedisNames(options.keyPrefix())
-        .lease(new FleetSecret(TestRedis.SECRET, true).digest(key));
+    String lease =
+        new RedisNames(options.keyPrefix())
+            .lease(new FleetSecret(TestRedis.SECRET, true).digest(key));
     RedisClient raw = TestRedis.rawClient(SHARED_PORT);
     try (StatefulRedisConnection<String, String> redis = raw.connect()) {
-      Future<String> leader = callers.submit(() -> a.call(key, FleetCodec.utf8(),
-          () -> backend.call("/catalogue")));
+      Future<String> leader =
+          callers.submit(() -> a.call(key, FleetCodec.utf8(), () -> backend.call("/catalogue")));
       backend.awaitFirstCall();
-      b.beforeWatch(() -> {
-        backend.open();
-        awaitTrue(() -> redis.sync().exists(lease) == 0, "the leader to free the key");
-      });
+      b.beforeWatch(
+          () -> {
+            backend.open();
+            awaitTrue(() -> redis.sync().exists(lease) == 0, "the leader to free the key");
+          });
 
       String joined = b.call(key, FleetCodec.utf8(), () -> backend.call("/catalogue"));
 
@@ -296,13 +336,20 @@ final class FleetCoordinatorTest {
     FleetCoordinator a = instance(options);
     FleetCoordinator b = instance(options);
     GatedBackend backend = new GatedBackend();
-    Round round = leaderThenWaiter(a, b, backend, "/flaky", () -> {
-      backend.call("/flaky");
-      throw new IOException("reset by the backend");
-    });
+    Round round =
+        leaderThenWaiter(
+            a,
+            b,
+            backend,
+            "/flaky",
+            () -> {
+              backend.call("/flaky");
+              throw new IOException("reset by the backend");
+            });
 
     assertThatThrownBy(() -> round.leader.get(10, TimeUnit.SECONDS))
-        .isInstanceOf(ExecutionException.class).hasCauseInstanceOf(IOException.class);
+        .isInstanceOf(ExecutionException.class)
+        .hasCauseInstanceOf(IOException.class);
     assertThat(round.waiter.get(10, TimeUnit.SECONDS)).isEqualTo("answer to /flaky");
     assertThat(b.stats().unshared()).isEqualTo(1);
   }
@@ -333,13 +380,18 @@ final class FleetCoordinatorTest {
    * its call began, one on {@code b} that makes its own call on {@code backend}; opens the gate
    * once that one watches.
    */
-  private Round leaderThenWaiter(FleetCoordinator a, FleetCoordinator b, GatedBackend backend,
-      String path, FleetCall<String, IOException> leaderCall) throws InterruptedException {
+  private Round leaderThenWaiter(
+      FleetCoordinator a,
+      FleetCoordinator b,
+      GatedBackend backend,
+      String path,
+      FleetCall<String, IOException> leaderCall)
+      throws InterruptedException {
     FleetKey key = FleetKey.of("GET", path);
     Future<String> leader = callers.submit(() -> a.call(key, FleetCodec.utf8(), leaderCall));
     backend.awaitFirstCall();
-    Future<String> waiter = callers.submit(() -> b.call(key, FleetCodec.utf8(),
-        () -> backend.call(path)));
+    Future<String> waiter =
+        callers.submit(() -> b.call(key, FleetCodec.utf8(), () -> backend.call(path)));
     awaitTrue(() -> b.watching() == 1, "the second instance to watch");
     backend.open();
     return new Round(leader, waiter);

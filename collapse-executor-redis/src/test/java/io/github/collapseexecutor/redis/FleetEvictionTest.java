@@ -21,11 +21,8 @@ import org.junit.jupiter.api.Timeout;
 @Timeout(120)
 final class FleetEvictionTest {
 
-  @AutoClose
-  private final TestResources resources = new TestResources();
-  @AutoClose
-  private final TierLog log = new TierLog();
-
+  @AutoClose private final TestResources resources = new TestResources();
+  @AutoClose private final TierLog log = new TierLog();
 
   @Test
   void aPolicyThatEvictsKeysWithATimeToLiveIsWarnedOnce() throws Exception {
@@ -36,8 +33,11 @@ final class FleetEvictionTest {
     awaitTrue(() -> !a.stats().coordinating(), "the tier to see the restart");
     TestRedis.coordinating(a);
 
-    assertThat(log.at(Level.WARNING)).filteredOn(text -> text.contains("maxmemory-policy"))
-        .singleElement().asString().contains("volatile-lru");
+    assertThat(log.at(Level.WARNING))
+        .filteredOn(text -> text.contains("maxmemory-policy"))
+        .singleElement()
+        .asString()
+        .contains("volatile-lru");
   }
 
   @Test
@@ -62,13 +62,16 @@ final class FleetEvictionTest {
     FleetCoordinator b = instance(redis);
     GatedBackend backend = new GatedBackend();
     FleetKey key = FleetKey.of("GET", "/report");
-    Future<String> leader = resources.callers.submit(() -> a.call(key, FleetCodec.utf8(),
-        () -> backend.call("/report")));
+    Future<String> leader =
+        resources.callers.submit(
+            () -> a.call(key, FleetCodec.utf8(), () -> backend.call("/report")));
     backend.awaitFirstCall();
 
     evictEverything(redis);
-    awaitTrue(() -> a.stats().coordinating() && b.stats().coordinating(),
-        "the tier to coordinate after Redis was full", 30);
+    awaitTrue(
+        () -> a.stats().coordinating() && b.stats().coordinating(),
+        "the tier to coordinate after Redis was full",
+        30);
     backend.open();
     assertThat(b.call(key, FleetCodec.utf8(), () -> backend.call("/report")))
         .isEqualTo("answer to /report");
@@ -77,8 +80,11 @@ final class FleetEvictionTest {
     assertThat(backend.calls("/report")).isEqualTo(2);
     assertThat(a.stats().evicted()).isEqualTo(1);
     assertThat(b.stats().evicted()).isZero();
-    assertThat(log.at(Level.WARNING)).filteredOn(text -> text.contains("dropped the lease"))
-        .singleElement().asString().contains("maxmemory-policy");
+    assertThat(log.at(Level.WARNING))
+        .filteredOn(text -> text.contains("dropped the lease"))
+        .singleElement()
+        .asString()
+        .contains("maxmemory-policy");
   }
 
   /** Has Redis evict every key: full for one write, under a policy that evicts any key. */
@@ -98,5 +104,4 @@ final class FleetEvictionTest {
   private FleetCoordinator instance(RedisServer redis) {
     return resources.add(TestRedis.coordinating(redis.port(), TestRedis.options().build()));
   }
-
 }

@@ -39,7 +39,13 @@ final class FleetKeyspaceTest {
   private static final String CREDENTIAL = "Bearer eyJhbGciOi.s3cr3t-credential";
   private static final String URL = "https://partner.example.test/v1/report?access_token=tok-4711";
   private static final List<String> SECRETS =
-      List.of("s3cr3t", "tok-4711", "partner.example", "/v1/report", "access_token", "eyJhbGciOi",
+      List.of(
+          "s3cr3t",
+          "tok-4711",
+          "partner.example",
+          "/v1/report",
+          "access_token",
+          "eyJhbGciOi",
           "report for");
 
   private final ExecutorService callers = Executors.newCachedThreadPool();
@@ -67,32 +73,41 @@ final class FleetKeyspaceTest {
     closing.add(b);
     RedisClient raw = TestRedis.rawClient(SHARED_PORT);
     closing.add(raw::shutdown);
-    RedisCommands<String, byte[]> redis = raw.connect(
-        RedisCodec.of(StringCodec.UTF8, ByteArrayCodec.INSTANCE)).sync();
+    RedisCommands<String, byte[]> redis =
+        raw.connect(RedisCodec.of(StringCodec.UTF8, ByteArrayCodec.INSTANCE)).sync();
     List<String> seen = new CopyOnWriteArrayList<>();
     StatefulRedisPubSubConnection<String, String> channels = raw.connectPubSub();
-    channels.addListener(new RedisPubSubAdapter<>() {
-      @Override
-      public void message(String pattern, String channel, String message) {
-        seen.add(channel + " " + message);
-      }
+    channels.addListener(
+        new RedisPubSubAdapter<>() {
+          @Override
+          public void message(String pattern, String channel, String message) {
+            seen.add(channel + " " + message);
+          }
 
-      @Override
-      public void smessage(String channel, String message) {
-        seen.add(channel + " " + message);
-      }
-    });
+          @Override
+          public void smessage(String channel, String message) {
+            seen.add(channel + " " + message);
+          }
+        });
     FleetKey key = FleetKey.of("GET", URL, "authorization", CREDENTIAL);
     // the end of the call goes to the key's channel, a shard channel where Redis has them
     channels.sync().psubscribe(options.keyPrefix() + "*");
-    channels.sync().ssubscribe(new RedisNames(options.keyPrefix())
-        .channel(new FleetSecret(TestRedis.SECRET, true).digest(key)));
+    channels
+        .sync()
+        .ssubscribe(
+            new RedisNames(options.keyPrefix())
+                .channel(new FleetSecret(TestRedis.SECRET, true).digest(key)));
 
     GatedBackend backend = new GatedBackend();
     List<Future<String>> answers = new ArrayList<>();
     for (FleetCoordinator instance : List.of(a, b, a, b)) {
-      answers.add(callers.submit(() -> instance.call(key, FleetCodec.utf8(),
-          () -> "report for " + CREDENTIAL + " at " + backend.call(URL))));
+      answers.add(
+          callers.submit(
+              () ->
+                  instance.call(
+                      key,
+                      FleetCodec.utf8(),
+                      () -> "report for " + CREDENTIAL + " at " + backend.call(URL))));
     }
     awaitTrue(() -> a.watching() + b.watching() == 3, "all but one caller to watch");
     List<String> whileCalling = keyspace(redis, options.keyPrefix());
@@ -122,8 +137,8 @@ final class FleetKeyspaceTest {
         // the probe's own keys, which hold its token
         if (!key.endsWith(":probe") && !key.contains(":{probe-")) {
           byte[] value = redis.get(key);
-          entries.add(key + " = "
-              + (value == null ? "" : new String(value, StandardCharsets.ISO_8859_1)));
+          entries.add(
+              key + " = " + (value == null ? "" : new String(value, StandardCharsets.ISO_8859_1)));
         }
       }
       cursor = page;

@@ -26,11 +26,8 @@ final class FleetMisconfigurationTest {
 
   private static final String PASSWORD = "fleet-password";
 
-  @AutoClose
-  private final TestResources resources = new TestResources();
-  @AutoClose
-  private final TierLog log = new TierLog();
-
+  @AutoClose private final TestResources resources = new TestResources();
+  @AutoClose private final TierLog log = new TierLog();
 
   @Test
   void aUserWithTheGivenAclLineCoordinatesAndIsDeniedNothing() throws Exception {
@@ -53,24 +50,32 @@ final class FleetMisconfigurationTest {
   void aUserWithTheGivenAclLineCoordinatesInADatabaseOfItsOwn() throws Exception {
     RedisServer redis = resources.own(RedisServer.builder());
     FleetOptions options = TestRedis.options().build();
-    setUser(redis, new Faults(options.keyPrefix(), RedisTarget.Topology.STANDALONE, "fleet",
-        /* selects= */ true).aclLine());
-    RedisURI uri = RedisURI.builder().withHost("127.0.0.1").withPort(redis.port())
-        .withAuthentication("fleet", PASSWORD.toCharArray()).withDatabase(3).build();
+    setUser(
+        redis,
+        new Faults(
+                options.keyPrefix(), RedisTarget.Topology.STANDALONE, "fleet", /* selects= */ true)
+            .aclLine());
+    RedisURI uri =
+        RedisURI.builder()
+            .withHost("127.0.0.1")
+            .withPort(redis.port())
+            .withAuthentication("fleet", PASSWORD.toCharArray())
+            .withDatabase(3)
+            .build();
 
-    FleetCoordinator a = TestRedis.coordinating(resources.add(
-        FleetCoordinator.connect(uri, options)));
-    FleetCoordinator b = TestRedis.coordinating(resources.add(
-        FleetCoordinator.connect(uri, options)));
+    FleetCoordinator a =
+        TestRedis.coordinating(resources.add(FleetCoordinator.connect(uri, options)));
+    FleetCoordinator b =
+        TestRedis.coordinating(resources.add(FleetCoordinator.connect(uri, options)));
 
     assertThat(GatedRound.run(resources.callers, a, b, "/quote", 10)).isEqualTo(1);
-    assertThat(redis.command("INFO", "keyspace").toString()).contains("db3:")
+    assertThat(redis.command("INFO", "keyspace").toString())
+        .contains("db3:")
         .doesNotContain("db0:");
   }
 
   @Test
-  void aMissingCommandPermissionIsNamedWithTheAclLineAndMendedWithoutARestart()
-      throws Exception {
+  void aMissingCommandPermissionIsNamedWithTheAclLineAndMendedWithoutARestart() throws Exception {
     RedisServer redis = resources.own(RedisServer.builder());
     FleetOptions options = TestRedis.options().build();
     String aclLine = aclLine(options);
@@ -81,8 +86,8 @@ final class FleetMisconfigurationTest {
     assertThat(a.call(FleetKey.of("GET", "/quote"), FleetCodec.utf8(), () -> "own"))
         .isEqualTo("own");
     assertThat(a.stats().fellBack(FallbackReason.TIER_DOWN)).isEqualTo(1);
-    assertThat(a.stats().lastProblem()).hasValueSatisfying(problem -> assertThat(problem)
-        .contains("'evalsha'").contains(aclLine));
+    assertThat(a.stats().lastProblem())
+        .hasValueSatisfying(problem -> assertThat(problem).contains("'evalsha'").contains(aclLine));
     assertThat(log.at(Level.SEVERE)).singleElement().asString().contains("'evalsha'");
 
     redis.command("ACL", "SETUSER", "fleet", "+evalsha");
@@ -97,14 +102,15 @@ final class FleetMisconfigurationTest {
   void aUserWithoutTheTiersChannelsIsMisconfigured() throws Exception {
     RedisServer redis = resources.own(RedisServer.builder());
     FleetOptions options = TestRedis.options().build();
-    setUser(redis, aclLine(options)
-        .replace("&" + options.keyPrefix() + ":*", ""));
+    setUser(redis, aclLine(options).replace("&" + options.keyPrefix() + ":*", ""));
 
     FleetCoordinator a = instance(redis, "fleet", options);
 
     awaitState(a, FleetState.MISCONFIGURED);
-    assertThat(a.stats().lastProblem()).hasValueSatisfying(problem -> assertThat(problem)
-        .contains("channel").contains("&" + options.keyPrefix() + ":*"));
+    assertThat(a.stats().lastProblem())
+        .hasValueSatisfying(
+            problem ->
+                assertThat(problem).contains("channel").contains("&" + options.keyPrefix() + ":*"));
   }
 
   /** A permission taken away while the tier coordinates: the next call meets it. */
@@ -130,43 +136,57 @@ final class FleetMisconfigurationTest {
     FleetCoordinator a = instance(redis, null, TestRedis.options().build());
 
     awaitState(a, FleetState.MISCONFIGURED);
-    assertThat(a.stats().lastProblem()).hasValueSatisfying(problem -> assertThat(problem)
-        .contains("unknown command").contains("EVALSHA"));
+    assertThat(a.stats().lastProblem())
+        .hasValueSatisfying(
+            problem -> assertThat(problem).contains("unknown command").contains("EVALSHA"));
   }
 
   @Test
   void aReplicaIsMisconfigured() throws Exception {
     RedisServer master = resources.own(RedisServer.builder());
-    RedisServer replica = resources.own(RedisServer.builder()
-        .option("--replicaof", "127.0.0.1", Integer.toString(master.port())));
+    RedisServer replica =
+        resources.own(
+            RedisServer.builder()
+                .option("--replicaof", "127.0.0.1", Integer.toString(master.port())));
     FleetCoordinator a = instance(replica, null, TestRedis.options().build());
 
     awaitState(a, FleetState.MISCONFIGURED);
-    assertThat(a.stats().lastProblem()).hasValueSatisfying(problem -> assertThat(problem)
-        .contains("replica").contains("Sentinel"));
+    assertThat(a.stats().lastProblem())
+        .hasValueSatisfying(
+            problem -> assertThat(problem).contains("replica").contains("Sentinel"));
   }
 
   @Test
   void aClusterNodeTakenForAStandaloneRedisIsMisconfigured() throws Exception {
     RedisCluster cluster = resources.add(RedisCluster.start(/* replicas= */ false));
-    FleetCoordinator a = resources.add(FleetCoordinator.connect(
-        RedisURI.create(cluster.uris().get(0)), TestRedis.options().build()));
+    FleetCoordinator a =
+        resources.add(
+            FleetCoordinator.connect(
+                RedisURI.create(cluster.uris().get(0)), TestRedis.options().build()));
 
     awaitState(a, FleetState.MISCONFIGURED);
-    assertThat(a.stats().lastProblem()).hasValueSatisfying(problem -> assertThat(problem)
-        .contains("cluster").contains("connectCluster"));
+    assertThat(a.stats().lastProblem())
+        .hasValueSatisfying(
+            problem -> assertThat(problem).contains("cluster").contains("connectCluster"));
   }
 
   @Test
   void aWrongPasswordIsMisconfigured() throws Exception {
     RedisServer redis = resources.own(RedisServer.builder().requirePass("right"));
-    FleetCoordinator a = resources.add(FleetCoordinator.connect(RedisURI.builder()
-        .withHost("127.0.0.1").withPort(redis.port())
-        .withPassword("wrong".toCharArray()).build(), TestRedis.options().build()));
+    FleetCoordinator a =
+        resources.add(
+            FleetCoordinator.connect(
+                RedisURI.builder()
+                    .withHost("127.0.0.1")
+                    .withPort(redis.port())
+                    .withPassword("wrong".toCharArray())
+                    .build(),
+                TestRedis.options().build()));
 
     awaitState(a, FleetState.MISCONFIGURED);
-    assertThat(a.stats().lastProblem()).hasValueSatisfying(problem -> assertThat(problem)
-        .contains("credentials").contains("WRONGPASS"));
+    assertThat(a.stats().lastProblem())
+        .hasValueSatisfying(
+            problem -> assertThat(problem).contains("credentials").contains("WRONGPASS"));
   }
 
   /** Returns the command, key or channel of each entry of the ACL log of {@code redis}. */
@@ -186,8 +206,8 @@ final class FleetMisconfigurationTest {
   }
 
   private static void setUser(RedisServer redis, String aclLine) throws Exception {
-    List<String> words = new ArrayList<>(List.of(
-        aclLine.replace("<password>", PASSWORD).trim().split("\\s+")));
+    List<String> words =
+        new ArrayList<>(List.of(aclLine.replace("<password>", PASSWORD).trim().split("\\s+")));
     assertThat(words.subList(0, 2)).containsExactly("ACL", "SETUSER");
     try (RedisAdmin admin = redis.admin()) {
       admin.call(words.toArray(String[]::new));

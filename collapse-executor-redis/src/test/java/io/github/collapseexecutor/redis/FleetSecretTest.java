@@ -25,8 +25,9 @@ final class FleetSecretTest {
 
   @Test
   void anotherSecretMakesOtherDigests() {
-    FleetSecret other = new FleetSecret(
-        "another secret of the fleet tier, 32+ bytes".getBytes(StandardCharsets.UTF_8), true);
+    FleetSecret other =
+        new FleetSecret(
+            "another secret of the fleet tier, 32+ bytes".getBytes(StandardCharsets.UTF_8), true);
 
     assertThat(other.digest(FleetKey.of("GET", "/x")))
         .isNotEqualTo(secret.digest(FleetKey.of("GET", "/x")));
@@ -80,8 +81,9 @@ final class FleetSecretTest {
 
   @Test
   void aPlainValueIsRefusedWhereValuesAreEncrypted() {
-    byte[] plain = new FleetSecret(TestRedis.SECRET, /* encrypt= */ false)
-        .seal(bytes("forged"), "digest-a", "token-1");
+    byte[] plain =
+        new FleetSecret(TestRedis.SECRET, /* encrypt= */ false)
+            .seal(bytes("forged"), "digest-a", "token-1");
 
     assertThatThrownBy(() -> open(plain, "digest-a", "token-1"))
         .isInstanceOf(GeneralSecurityException.class);
@@ -101,16 +103,21 @@ final class FleetSecretTest {
     assertThat(readable.open(stored, "digest-a", "token-1", RESULT_TTL_MILLIS))
         .isEqualTo(bytes("result"));
     assertThatThrownBy(() -> readable.open(stored, "digest-a", "token-2", RESULT_TTL_MILLIS))
-        .as("another call's").isInstanceOf(GeneralSecurityException.class);
+        .as("another call's")
+        .isInstanceOf(GeneralSecurityException.class);
     byte[] changed = stored.clone();
     System.arraycopy(bytes("forged"), 0, changed, at, 6);
     assertThatThrownBy(() -> readable.open(changed, "digest-a", "token-1", RESULT_TTL_MILLIS))
-        .as("changed").isInstanceOf(GeneralSecurityException.class);
-    byte[] written = new FleetSecret(
-        "another secret of the fleet tier, 32+ bytes".getBytes(StandardCharsets.UTF_8), false)
-        .seal(bytes("forged"), "digest-a", "token-1");
+        .as("changed")
+        .isInstanceOf(GeneralSecurityException.class);
+    byte[] written =
+        new FleetSecret(
+                "another secret of the fleet tier, 32+ bytes".getBytes(StandardCharsets.UTF_8),
+                false)
+            .seal(bytes("forged"), "digest-a", "token-1");
     assertThatThrownBy(() -> readable.open(written, "digest-a", "token-1", RESULT_TTL_MILLIS))
-        .as("written without the secret").isInstanceOf(GeneralSecurityException.class);
+        .as("written without the secret")
+        .isInstanceOf(GeneralSecurityException.class);
   }
 
   @Test

@@ -17,8 +17,7 @@ import org.junit.jupiter.api.Timeout;
 @Timeout(240)
 final class FleetSentinelTest {
 
-  @AutoClose
-  private final TestResources resources = new TestResources();
+  @AutoClose private final TestResources resources = new TestResources();
 
   @Test
   void concurrentCallsAcrossTwoInstancesMakeOneBackendCall() throws Exception {
@@ -55,14 +54,15 @@ final class FleetSentinelTest {
     FleetCoordinator a = instance(sentinels, options);
     FleetCoordinator b = instance(sentinels, options);
     int[] oldMaster = new int[1];
-    return new FailoverDrill(resources.callers, a, b, "/quote").run(
-        () -> oldMaster[0] = failOver.start(sentinels),
-        () -> sentinels.awaitMasterOtherThan(oldMaster[0], 30));
+    return new FailoverDrill(resources.callers, a, b, "/quote")
+        .run(
+            () -> oldMaster[0] = failOver.start(sentinels),
+            () -> sentinels.awaitMasterOtherThan(oldMaster[0], 30));
   }
 
   private FleetCoordinator instance(RedisSentinels sentinels, FleetOptions options) {
-    return TestRedis.coordinating(resources.add(
-        FleetCoordinator.connect(RedisURI.create(sentinels.uri()), options)));
+    return TestRedis.coordinating(
+        resources.add(FleetCoordinator.connect(RedisURI.create(sentinels.uri()), options)));
   }
 
   /** Starts a failover of a Sentinel set, and returns the port of the master it replaces. */

@@ -22,22 +22,24 @@ import org.junit.jupiter.api.Timeout;
 @Timeout(120)
 final class FleetTlsTest {
 
-  @AutoClose
-  private final TestResources resources = new TestResources();
-  @AutoClose
-  private final TierLog log = new TierLog();
-
+  @AutoClose private final TestResources resources = new TestResources();
+  @AutoClose private final TierLog log = new TierLog();
 
   @Test
   void mutualTlsWithTheApplicationsKeyAndTrustStoresCoordinates() throws Exception {
     TestCertificates certificates = certificates();
     RedisServer redis =
         resources.own(RedisServer.builder().tls(certificates, /* authClients= */ true));
-    ClientOptions client = ClientOptions.builder().sslOptions(SslOptions.builder()
-        .truststore(certificates.trustStore().toFile(), TestCertificates.STORE_PASSWORD)
-        .keystore(certificates.clientKeyStore().toFile(),
-            TestCertificates.STORE_PASSWORD.toCharArray())
-        .build()).build();
+    ClientOptions client =
+        ClientOptions.builder()
+            .sslOptions(
+                SslOptions.builder()
+                    .truststore(certificates.trustStore().toFile(), TestCertificates.STORE_PASSWORD)
+                    .keystore(
+                        certificates.clientKeyStore().toFile(),
+                        TestCertificates.STORE_PASSWORD.toCharArray())
+                    .build())
+            .build();
     FleetOptions options = TestRedis.options().build();
 
     FleetCoordinator a = TestRedis.coordinating(instance(redis, client, options));
@@ -51,8 +53,11 @@ final class FleetTlsTest {
     TestCertificates certificates = certificates();
     RedisServer redis =
         resources.own(RedisServer.builder().tls(certificates, /* authClients= */ false));
-    ClientOptions client = ClientOptions.builder().sslOptions(SslOptions.builder()
-        .trustManager(certificates.caCertificate().toFile()).build()).build();
+    ClientOptions client =
+        ClientOptions.builder()
+            .sslOptions(
+                SslOptions.builder().trustManager(certificates.caCertificate().toFile()).build())
+            .build();
     FleetOptions options = TestRedis.options().build();
 
     FleetCoordinator a = TestRedis.coordinating(instance(redis, client, options));
@@ -69,10 +74,16 @@ final class FleetTlsTest {
     FleetCoordinator a = instance(redis, ClientOptions.create(), TestRedis.options().build());
 
     awaitState(a, FleetState.MISCONFIGURED);
-    assertThat(a.stats().lastProblem()).hasValueSatisfying(problem -> assertThat(problem)
-        .contains("does not trust the server's certificate").contains("trust store")
-        .doesNotContain("Unable to connect"));
-    assertThat(log.at(Level.SEVERE)).singleElement().asString()
+    assertThat(a.stats().lastProblem())
+        .hasValueSatisfying(
+            problem ->
+                assertThat(problem)
+                    .contains("does not trust the server's certificate")
+                    .contains("trust store")
+                    .doesNotContain("Unable to connect"));
+    assertThat(log.at(Level.SEVERE))
+        .singleElement()
+        .asString()
         .contains("does not trust the server's certificate");
   }
 
@@ -81,30 +92,33 @@ final class FleetTlsTest {
     TestCertificates certificates = certificates();
     RedisServer redis =
         resources.own(RedisServer.builder().tls(certificates, /* authClients= */ true));
-    ClientOptions trustOnly = ClientOptions.builder().sslOptions(SslOptions.builder()
-        .truststore(certificates.trustStore().toFile(), TestCertificates.STORE_PASSWORD)
-        .build()).build();
+    ClientOptions trustOnly =
+        ClientOptions.builder()
+            .sslOptions(
+                SslOptions.builder()
+                    .truststore(certificates.trustStore().toFile(), TestCertificates.STORE_PASSWORD)
+                    .build())
+            .build();
 
     FleetCoordinator a = instance(redis, trustOnly, TestRedis.options().build());
 
     awaitState(a, FleetState.MISCONFIGURED);
-    assertThat(a.stats().lastProblem()).hasValueSatisfying(problem -> assertThat(problem)
-        .contains("client certificate"));
+    assertThat(a.stats().lastProblem())
+        .hasValueSatisfying(problem -> assertThat(problem).contains("client certificate"));
   }
 
-  private FleetCoordinator instance(RedisServer redis, ClientOptions client,
-      FleetOptions options) {
-    return resources.add(
-        FleetCoordinator.connect(RedisURI.create(redis.uri()), client, options));
+  private FleetCoordinator instance(RedisServer redis, ClientOptions client, FleetOptions options) {
+    return resources.add(FleetCoordinator.connect(RedisURI.create(redis.uri()), client, options));
   }
 
   private TestCertificates certificates() throws Exception {
     return resources.add(TestCertificates.create());
   }
 
-
   private static void awaitState(FleetCoordinator coordinator, FleetState state) {
-    awaitTrue(() -> coordinator.stats().state() == state,
-        "the tier to be " + state + ": " + coordinator.stats(), 30);
+    awaitTrue(
+        () -> coordinator.stats().state() == state,
+        "the tier to be " + state + ": " + coordinator.stats(),
+        30);
   }
 }

@@ -34,9 +34,7 @@ final class FleetUnheardEndTest {
 
   private static final FleetKey KEY = FleetKey.of("GET", "/report");
 
-  @AutoClose
-  private final TestResources resources = new TestResources();
-
+  @AutoClose private final TestResources resources = new TestResources();
 
   /**
    * Hazard: the lease of the awaited call is freed and its result stored, but its end never
@@ -53,16 +51,19 @@ final class FleetUnheardEndTest {
     String holder = secret.token();
     RedisClient raw = TestRedis.rawClient(redis.port());
     resources.add(raw::shutdown);
-    RedisCommands<String, byte[]> redisCommands = raw.connect(
-        RedisCodec.of(StringCodec.UTF8, ByteArrayCodec.INSTANCE)).sync();
-    redisCommands.set(names.lease(digest), holder.getBytes(StandardCharsets.US_ASCII),
+    RedisCommands<String, byte[]> redisCommands =
+        raw.connect(RedisCodec.of(StringCodec.UTF8, ByteArrayCodec.INSTANCE)).sync();
+    redisCommands.set(
+        names.lease(digest),
+        holder.getBytes(StandardCharsets.US_ASCII),
         SetArgs.Builder.px(60_000));
     Future<String> waiter =
         resources.callers.submit(() -> b.call(KEY, FleetCodec.utf8(), () -> "own"));
     awaitTrue(() -> b.watching() == 1, "the instance to wait for the holder");
 
     // the holder's call ends, as far as Redis goes, without a word on the channel
-    redisCommands.set(names.result(digest, holder),
+    redisCommands.set(
+        names.result(digest, holder),
         secret.seal("holder's answer".getBytes(StandardCharsets.UTF_8), digest, holder),
         SetArgs.Builder.px(10_000));
     redisCommands.del(names.lease(digest));
@@ -81,10 +82,16 @@ final class FleetUnheardEndTest {
   void channelsDroppedByANodeAreSubscribedAgainAndTheirEndsHeard() throws Exception {
     RedisCluster cluster = resources.add(RedisCluster.start(/* replicas= */ false));
     FleetOptions options = TestRedis.options().build();
-    FleetCoordinator a = TestRedis.coordinating(resources.add(FleetCoordinator.connectCluster(
-        List.of(RedisURI.create(cluster.uris().get(0))), options)));
-    FleetCoordinator b = TestRedis.coordinating(resources.add(FleetCoordinator.connectCluster(
-        List.of(RedisURI.create(cluster.uris().get(0))), options)));
+    FleetCoordinator a =
+        TestRedis.coordinating(
+            resources.add(
+                FleetCoordinator.connectCluster(
+                    List.of(RedisURI.create(cluster.uris().get(0))), options)));
+    FleetCoordinator b =
+        TestRedis.coordinating(
+            resources.add(
+                FleetCoordinator.connectCluster(
+                    List.of(RedisURI.create(cluster.uris().get(0))), options)));
     RedisNames names = new RedisNames(options.keyPrefix());
     FleetSecret secret = new FleetSecret(TestRedis.SECRET, true);
     List<String> paths = new ArrayList<>();
@@ -100,21 +107,25 @@ final class FleetUnheardEndTest {
     GatedBackend backend = new GatedBackend();
     List<Future<String>> answers = new ArrayList<>();
     for (String path : paths) {
-      answers.add(resources.callers.submit(() -> a.call(FleetKey.of("GET", path), FleetCodec.utf8(),
-          () -> backend.call(path))));
+      answers.add(
+          resources.callers.submit(
+              () -> a.call(FleetKey.of("GET", path), FleetCodec.utf8(), () -> backend.call(path))));
     }
     awaitTrue(() -> backend.calls() == 2, "the first instance to call for both keys");
     for (String path : paths) {
-      answers.add(resources.callers.submit(() -> b.call(FleetKey.of("GET", path), FleetCodec.utf8(),
-          () -> backend.call(path))));
+      answers.add(
+          resources.callers.submit(
+              () -> b.call(FleetKey.of("GET", path), FleetCodec.utf8(), () -> backend.call(path))));
     }
     awaitTrue(() -> b.watching() == 2, "the second instance to wait for both");
 
     try (RedisAdmin admin = cluster.admin(node)) {
       assertThat(shardChannels(admin)).containsExactlyInAnyOrderElementsOf(channels);
       admin.call("CLIENT", "KILL", "TYPE", "pubsub");
-      awaitTrue(() -> shardChannels(admin).containsAll(channels),
-          "the channels to be subscribed again", 30);
+      awaitTrue(
+          () -> shardChannels(admin).containsAll(channels),
+          "the channels to be subscribed again",
+          30);
     }
     backend.open();
 
@@ -128,11 +139,10 @@ final class FleetUnheardEndTest {
 
   private static List<String> shardChannels(RedisAdmin admin) {
     try {
-      return ((List<?>) admin.call("PUBSUB", "SHARDCHANNELS")).stream().map(String::valueOf)
-          .toList();
+      return ((List<?>) admin.call("PUBSUB", "SHARDCHANNELS"))
+          .stream().map(String::valueOf).toList();
     } catch (Exception e) {
       return List.of();
     }
   }
-
 }

@@ -24,18 +24,24 @@ final class GatedRound {
    * every answer and returns how many backend calls they made: 1 where the instances coordinate,
    * 2 where each collapses only its own.
    */
-  static int run(ExecutorService callers, FleetCoordinator a, FleetCoordinator b, String path,
-      int count) throws Exception {
+  static int run(
+      ExecutorService callers, FleetCoordinator a, FleetCoordinator b, String path, int count)
+      throws Exception {
     GatedBackend backend = new GatedBackend();
     int watchingBefore = a.watching() + b.watching();
     List<Future<String>> answers = new ArrayList<>();
     for (int i = 0; i < count; i++) {
       FleetCoordinator instance = i % 2 == 0 ? a : b;
-      answers.add(callers.submit(() -> instance.call(FleetKey.of("GET", path),
-          FleetCodec.utf8(), () -> backend.call(path))));
+      answers.add(
+          callers.submit(
+              () ->
+                  instance.call(
+                      FleetKey.of("GET", path), FleetCodec.utf8(), () -> backend.call(path))));
     }
-    awaitTrue(() -> a.watching() + b.watching() - watchingBefore + backend.calls() == count,
-        "every caller to wait or call", 30);
+    awaitTrue(
+        () -> a.watching() + b.watching() - watchingBefore + backend.calls() == count,
+        "every caller to wait or call",
+        30);
     backend.open();
     for (Future<String> answer : answers) {
       assertThat(answer.get(30, TimeUnit.SECONDS)).isEqualTo("answer to " + path);

@@ -50,7 +50,8 @@ final class StandaloneServerTest {
     RedisCommands<String, String> redis = raw(server);
 
     assertThat(gatedRound(a, b, "/first")).isEqualTo(1);
-    assertThat(redis.info("commandstats")).contains("cmdstat_evalsha:")
+    assertThat(redis.info("commandstats"))
+        .contains("cmdstat_evalsha:")
         .doesNotContain("cmdstat_eval:");
 
     redis.scriptFlush();
@@ -62,16 +63,17 @@ final class StandaloneServerTest {
   void aServerWithoutShardedPubSubTellsTheEndOnAPatternSubscription() throws Exception {
     RedisServer server = own();
     FleetOptions options = TestRedis.options().build();
-    FleetCoordinator a = instance(new FleetCoordinator(
-        target(server, options).withoutShardedPubSub(), options));
-    FleetCoordinator b = instance(new FleetCoordinator(
-        target(server, options).withoutShardedPubSub(), options));
+    FleetCoordinator a =
+        instance(new FleetCoordinator(target(server, options).withoutShardedPubSub(), options));
+    FleetCoordinator b =
+        instance(new FleetCoordinator(target(server, options).withoutShardedPubSub(), options));
     RedisCommands<String, String> redis = raw(server);
 
     assertThat(gatedRound(a, b, "/quote")).isEqualTo(1);
     assertThat(a.stats().joined() + b.stats().joined()).isEqualTo(7);
     assertThat(a.keysSubscribed() + b.keysSubscribed()).isZero();
-    assertThat(redis.info("commandstats")).contains("cmdstat_psubscribe:")
+    assertThat(redis.info("commandstats"))
+        .contains("cmdstat_psubscribe:")
         .doesNotContain("cmdstat_ssubscribe:");
   }
 
@@ -80,10 +82,14 @@ final class StandaloneServerTest {
     GatedBackend backend = new GatedBackend();
     List<Future<String>> answers = new ArrayList<>();
     for (FleetCoordinator instance : List.of(a, b, a, b, a, b, a, b)) {
-      answers.add(callers.submit(() -> instance.call(FleetKey.of("GET", path),
-          FleetCodec.utf8(), () -> backend.call(path))));
+      answers.add(
+          callers.submit(
+              () ->
+                  instance.call(
+                      FleetKey.of("GET", path), FleetCodec.utf8(), () -> backend.call(path))));
     }
-    awaitTrue(() -> a.watching() + b.watching() + backend.calls() == answers.size(),
+    awaitTrue(
+        () -> a.watching() + b.watching() + backend.calls() == answers.size(),
         "every caller to wait or call");
     backend.open();
     for (Future<String> answer : answers) {

@@ -26,8 +26,8 @@ final class TestRedis {
   static final int SHARED_PORT = 6379;
 
   /** A secret of the tests' own: never a real one. */
-  static final byte[] SECRET = "test secret of the fleet tier, 32+ bytes long".getBytes(
-      StandardCharsets.UTF_8);
+  static final byte[] SECRET =
+      "test secret of the fleet tier, 32+ bytes long".getBytes(StandardCharsets.UTF_8);
 
   private TestRedis() {}
 

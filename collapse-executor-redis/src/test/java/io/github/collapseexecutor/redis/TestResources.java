@@ -15,6 +15,7 @@ final class TestResources implements AutoCloseable {
 
   /** Threads for the test's concurrent callers. */
   final ExecutorService callers = Executors.newCachedThreadPool();
+
   private final Deque<AutoCloseable> closing = new ArrayDeque<>();
 
   /** Closes {@code resource} after the test, before what was added earlier; returns it. */

@@ -15,10 +15,11 @@ import org.junit.jupiter.api.Test;
  */
 final class TierHealthTest {
 
-  private static final Fault LATE = Fault.outage(FallbackReason.TIMEOUT,
-      "did not answer within 50 ms");
-  private static final Fault NOPERM = Fault.configuration("Redis refused the tier the command "
-      + "'evalsha'. Fix: ACL SETUSER fleet +evalsha");
+  private static final Fault LATE =
+      Fault.outage(FallbackReason.TIMEOUT, "did not answer within 50 ms");
+  private static final Fault NOPERM =
+      Fault.configuration(
+          "Redis refused the tier the command " + "'evalsha'. Fix: ACL SETUSER fleet +evalsha");
 
   private final AtomicInteger downs = new AtomicInteger();
   private final TierHealth health = new TierHealth("fleet", downs::incrementAndGet);

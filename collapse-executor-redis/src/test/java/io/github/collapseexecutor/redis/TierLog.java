@@ -12,18 +12,19 @@ final class TierLog implements AutoCloseable {
 
   private final Logger log = Logger.getLogger(FleetCoordinator.class.getName());
   private final List<LogRecord> records = new CopyOnWriteArrayList<>();
-  private final Handler handler = new Handler() {
-    @Override
-    public void publish(LogRecord record) {
-      records.add(record);
-    }
+  private final Handler handler =
+      new Handler() {
+        @Override
+        public void publish(LogRecord record) {
+          records.add(record);
+        }
 
-    @Override
-    public void flush() {}
+        @Override
+        public void flush() {}
 
-    @Override
-    public void close() {}
-  };
+        @Override
+        public void close() {}
+      };
 
   TierLog() {
     log.addHandler(handler);
@@ -31,8 +32,10 @@ final class TierLog implements AutoCloseable {
 
   /** Returns the records logged at {@code level}, their message formatted. */
   List<String> at(Level level) {
-    return records.stream().filter(record -> record.getLevel() == level)
-        .map(TierLog::formatted).toList();
+    return records.stream()
+        .filter(record -> record.getLevel() == level)
+        .map(TierLog::formatted)
+        .toList();
   }
 
   /** Returns the level of every record, in order. */

@@ -51,8 +51,11 @@ final class UntrustedWriterTest {
   @Test
   void aLeaseSetToLastADayHoldsAWaitingCallerNoLongerThanTheLeaseTime() throws Exception {
     RedisServer server = own();
-    FleetOptions options = TestRedis.options().leaseTime(Duration.ofSeconds(1))
-        .coordinationTimeout(Duration.ofSeconds(2)).build();
+    FleetOptions options =
+        TestRedis.options()
+            .leaseTime(Duration.ofSeconds(1))
+            .coordinationTimeout(Duration.ofSeconds(2))
+            .build();
     Future<String> leader = heldLeader(server, options);
     FleetCoordinator b = instance(server, options);
 
@@ -61,8 +64,8 @@ final class UntrustedWriterTest {
     assertThat(redis.pexpire(lease, A_DAY_MILLIS)).isTrue();
 
     // no wait limit of the caller's own: only the lease bounds it
-    Future<String> waiter = callers.submit(() -> b.call(KEY, FleetCodec.utf8(),
-        () -> "own answer"));
+    Future<String> waiter =
+        callers.submit(() -> b.call(KEY, FleetCodec.utf8(), () -> "own answer"));
 
     assertThat(waiter.get(60, TimeUnit.SECONDS)).isEqualTo("own answer");
     assertThat(leader).isNotDone();
@@ -80,8 +83,14 @@ final class UntrustedWriterTest {
     // the lease would look younger than the caller's write, though its call started before it
     assertThat(redis.pexpire(leaseKey(redis, options), A_DAY_MILLIS)).isTrue();
 
-    assertThat(b.call(KEY, FleetCodec.utf8(), Duration.ofSeconds(30), Duration.ofSeconds(1),
-        () -> "own answer")).isEqualTo("own answer");
+    assertThat(
+            b.call(
+                KEY,
+                FleetCodec.utf8(),
+                Duration.ofSeconds(30),
+                Duration.ofSeconds(1),
+                () -> "own answer"))
+        .isEqualTo("own answer");
     assertThat(b.stats().overtaken()).isEqualTo(1);
     assertThat(leader).isNotDone();
   }
@@ -108,8 +117,9 @@ final class UntrustedWriterTest {
     long sentBefore = sentBytes(redis);
 
     // the end of the call, as the tier announces it, so that the waiter reads the value again
-    Future<String> waiter = callers.submit(() -> b.call(KEY, FleetCodec.utf8(),
-        Duration.ofSeconds(30), () -> "own answer"));
+    Future<String> waiter =
+        callers.submit(
+            () -> b.call(KEY, FleetCodec.utf8(), Duration.ofSeconds(30), () -> "own answer"));
     awaitTrue(() -> b.watching() == 1, "the second instance to watch");
     // a shard channel: the Redis the tests start has sharded pub/sub
     redis.spublish(names.channel(digest), token + ":1");
@@ -127,8 +137,8 @@ final class UntrustedWriterTest {
   private Future<String> heldLeader(RedisServer server, FleetOptions options)
       throws InterruptedException {
     FleetCoordinator leading = instance(server, options);
-    Future<String> leader = callers.submit(() -> leading.call(KEY, FleetCodec.utf8(),
-        this::heldCall));
+    Future<String> leader =
+        callers.submit(() -> leading.call(KEY, FleetCodec.utf8(), this::heldCall));
     leaderCalled.await(30, TimeUnit.SECONDS);
     return leader;
   }
@@ -142,8 +152,10 @@ final class UntrustedWriterTest {
 
   /** Returns the one lease key under the test's prefix, as anyone who can list keys finds it. */
   private static String leaseKey(RedisCommands<String, String> redis, FleetOptions options) {
-    List<String> leases = redis.scan(ScanArgs.Builder.matches(options.keyPrefix() + ":*:lease")
-        .limit(1000)).getKeys();
+    List<String> leases =
+        redis
+            .scan(ScanArgs.Builder.matches(options.keyPrefix() + ":*:lease").limit(1000))
+            .getKeys();
     assertThat(leases).hasSize(1);
     return leases.get(0);
   }
@@ -151,9 +163,12 @@ final class UntrustedWriterTest {
   /** Returns how many bytes Redis sent to its clients so far. */
   private static long sentBytes(RedisCommands<String, String> redis) {
     String stats = redis.info("stats");
-    return stats.lines().filter(line -> line.startsWith("total_net_output_bytes:"))
+    return stats
+        .lines()
+        .filter(line -> line.startsWith("total_net_output_bytes:"))
         .mapToLong(line -> Long.parseLong(line.substring(line.indexOf(':') + 1).trim()))
-        .findFirst().orElseThrow();
+        .findFirst()
+        .orElseThrow();
   }
 
   private RedisCommands<String, String> raw(RedisServer server) {

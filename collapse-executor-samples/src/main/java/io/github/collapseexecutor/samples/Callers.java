@@ -39,10 +39,11 @@ public final class Callers {
       List<Future<T>> futures = new ArrayList<>(callers);
       for (int i = 0; i < callers; i++) {
         int caller = i;
-        Callable<T> task = () -> {
-          start.await();
-          return call.run(caller);
-        };
+        Callable<T> task =
+            () -> {
+              start.await();
+              return call.run(caller);
+            };
         futures.add(threads.submit(task));
       }
       start.countDown();

@@ -71,30 +71,51 @@ public final class CoreDemo {
   }
 
   public static void main(String[] args) throws Exception {
-    System.out.printf("collapse-executor demo: %d threads against a backend that takes 1 ms per"
-        + " call with 8 connections%n%s%n%n", THREADS, ResultTable.roundsNote(ROUNDS, ROUND_TIME));
+    System.out.printf(
+        "collapse-executor demo: %d threads against a backend that takes 1 ms per"
+            + " call with 8 connections%n%s%n%n",
+        THREADS, ResultTable.roundsNote(ROUNDS, ROUND_TIME));
 
     Backend hot = new Backend();
     BlockingCallableGroupCollapseExecutor sameKey = new BlockingCallableGroupCollapseExecutor();
-    List<Result> hotKey = compare("direct, one hot key", "same-key collapse, one hot key", hot,
-        thread -> hot.load(1), thread -> sameKey.execute("user:1", () -> hot.load(1)));
+    List<Result> hotKey =
+        compare(
+            "direct, one hot key",
+            "same-key collapse, one hot key",
+            hot,
+            thread -> hot.load(1),
+            thread -> sameKey.execute("user:1", () -> hot.load(1)));
 
     Backend many = new Backend();
     try (UserLoader loader = new UserLoader(many)) {
-      List<Result> manyKeys = compare("direct, a key per thread",
-          "batch collapse, a key per thread", many, thread -> many.load(thread),
-          thread -> loader.execute((long) thread));
+      List<Result> manyKeys =
+          compare(
+              "direct, a key per thread",
+              "batch collapse, a key per thread",
+              many,
+              thread -> many.load(thread),
+              thread -> loader.execute((long) thread));
       new ResultTable(ResultTable.Columns.REQUESTS)
-          .compared(hotKey.get(0), "every call is a backend call: 8 connections of 1 ms serve at"
-              + " most 8000 a second, and the other callers queue for them", hotKey.get(1),
-              String.format("callers of the key join the backend call in flight: one call"
-                  + " answers %.0f of them, who no longer queue", hotKey.get(1).requestsPerCall()),
+          .compared(
+              hotKey.get(0),
+              "every call is a backend call: 8 connections of 1 ms serve at"
+                  + " most 8000 a second, and the other callers queue for them",
+              hotKey.get(1),
+              String.format(
+                  "callers of the key join the backend call in flight: one call"
+                      + " answers %.0f of them, who no longer queue",
+                  hotKey.get(1).requestsPerCall()),
               "callers of the key join the backend call in flight, but the rounds overlap: the"
                   + " machine was too busy for the queue at the backend to decide the throughput")
-          .compared(manyKeys.get(0), "every call is a backend call, and the callers queue for the"
-              + " 8 connections as above", manyKeys.get(1),
-              String.format("the keys asked for while a batch runs go in the next one: one"
-                  + " backend call loads %.0f of them", manyKeys.get(1).requestsPerCall()),
+          .compared(
+              manyKeys.get(0),
+              "every call is a backend call, and the callers queue for the"
+                  + " 8 connections as above",
+              manyKeys.get(1),
+              String.format(
+                  "the keys asked for while a batch runs go in the next one: one"
+                      + " backend call loads %.0f of them",
+                  manyKeys.get(1).requestsPerCall()),
               "the keys asked for while a batch runs go in the next one, but the rounds overlap:"
                   + " the machine was too busy for the queue at the backend to decide the"
                   + " throughput")
@@ -109,10 +130,22 @@ public final class CoreDemo {
     GroupCommitDemo.main(new String[0]);
   }
 
-  private static List<Result> compare(String directName, String collapsingName, Backend backend,
-      Load.Call direct, Load.Call collapsing) throws InterruptedException {
-    return Load.compare(directName, collapsingName, THREADS, ROUNDS, ROUND_TIME,
-        backend.calls::get, direct, collapsing);
+  private static List<Result> compare(
+      String directName,
+      String collapsingName,
+      Backend backend,
+      Load.Call direct,
+      Load.Call collapsing)
+      throws InterruptedException {
+    return Load.compare(
+        directName,
+        collapsingName,
+        THREADS,
+        ROUNDS,
+        ROUND_TIME,
+        backend.calls::get,
+        direct,
+        collapsing);
   }
 
   private CoreDemo() {}

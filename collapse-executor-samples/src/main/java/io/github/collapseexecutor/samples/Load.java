@@ -27,7 +27,12 @@ public final class Load {
    * @param backendCalls what the backend counted during the run: calls, transactions
    * @param spread for rounds, their throughputs; {@code null} for a single run
    */
-  public record Result(String name, long requests, long backendCalls, double seconds, long p99Micros,
+  public record Result(
+      String name,
+      long requests,
+      long backendCalls,
+      double seconds,
+      long p99Micros,
       Spread spread) {
 
     /** A single run. */
@@ -77,8 +82,15 @@ public final class Load {
    * requests and backend calls, its median round's throughput and 99th percentile, and its
    * rounds' spread.
    */
-  public static List<Result> compare(String directName, String collapsingName, int threads,
-      int rounds, Duration roundTime, LongSupplier backendCalls, Call direct, Call collapsing)
+  public static List<Result> compare(
+      String directName,
+      String collapsingName,
+      int threads,
+      int rounds,
+      Duration roundTime,
+      LongSupplier backendCalls,
+      Call direct,
+      Call collapsing)
       throws InterruptedException {
     run("warm-up", threads, roundTime, backendCalls, direct);
     run("warm-up", threads, roundTime, backendCalls, collapsing);
@@ -95,10 +107,16 @@ public final class Load {
   static Result median(String name, List<Result> rounds) {
     double[] throughputs = rounds.stream().mapToDouble(Result::throughput).sorted().toArray();
     long[] p99s = rounds.stream().mapToLong(Result::p99Micros).sorted().toArray();
-    return new Result(name, rounds.stream().mapToLong(Result::requests).sum(),
+    return new Result(
+        name,
+        rounds.stream().mapToLong(Result::requests).sum(),
         rounds.stream().mapToLong(Result::backendCalls).sum(),
-        rounds.stream().mapToDouble(Result::seconds).sum(), p99s[p99s.length / 2],
-        new Spread(rounds.size(), throughputs[0], throughputs[throughputs.length / 2],
+        rounds.stream().mapToDouble(Result::seconds).sum(),
+        p99s[p99s.length / 2],
+        new Spread(
+            rounds.size(),
+            throughputs[0],
+            throughputs[throughputs.length / 2],
             throughputs[throughputs.length - 1]));
   }
 
@@ -109,8 +127,9 @@ public final class Load {
    *
    * @throws IllegalStateException if a call failed, or the run did not end within 30 s of its end
    */
-  public static Result run(String name, int threads, Duration duration, LongSupplier backendCalls,
-      Call call) throws InterruptedException {
+  public static Result run(
+      String name, int threads, Duration duration, LongSupplier backendCalls, Call call)
+      throws InterruptedException {
     AtomicLong requests = new AtomicLong();
     AtomicReference<Exception> failure = new AtomicReference<>();
     long[][] latencies = new long[threads][];
@@ -120,27 +139,30 @@ public final class Load {
     long end = start + duration.toNanos();
     for (int t = 0; t < threads; t++) {
       int thread = t;
-      Thread worker = new Thread(() -> {
-        // grows with the calls this thread makes: hundreds of slow threads need little memory
-        long[] mine = new long[1024];
-        int count = 0;
-        try {
-          while (System.nanoTime() < end && failure.get() == null) {
-            long before = System.nanoTime();
-            call.run(thread);
-            if (count == mine.length) {
-              mine = Arrays.copyOf(mine, count * 2);
-            }
-            mine[count++] = System.nanoTime() - before;
-          }
-        } catch (Exception e) {
-          failure.compareAndSet(null, e);
-        } finally {
-          latencies[thread] = Arrays.copyOf(mine, count);
-          requests.addAndGet(count);
-          done.countDown();
-        }
-      });
+      Thread worker =
+          new Thread(
+              () -> {
+                // grows with the calls this thread makes: hundreds of slow threads need little
+                // memory
+                long[] mine = new long[1024];
+                int count = 0;
+                try {
+                  while (System.nanoTime() < end && failure.get() == null) {
+                    long before = System.nanoTime();
+                    call.run(thread);
+                    if (count == mine.length) {
+                      mine = Arrays.copyOf(mine, count * 2);
+                    }
+                    mine[count++] = System.nanoTime() - before;
+                  }
+                } catch (Exception e) {
+                  failure.compareAndSet(null, e);
+                } finally {
+                  latencies[thread] = Arrays.copyOf(mine, count);
+                  requests.addAndGet(count);
+                  done.countDown();
+                }
+              });
       worker.setDaemon(true);
       worker.start();
     }

@@ -33,10 +33,15 @@ public final class ResultTable {
   /** Adds {@code result}, and under it {@code why}: what the row shows and what causes it. */
   public ResultTable row(Load.Result result, String why) {
     Load.Spread spread = result.spread();
-    lines.add(String.format("%-34s %12.0f %15s %14d %16.1f %10.1f", result.name(),
-        result.throughput(), spread == null ? "-" : String.format("%.0f-%.0f", spread.low(),
-            spread.high()), result.backendCalls(), result.perThousand(),
-        result.p99Micros() / 1000.0));
+    lines.add(
+        String.format(
+            "%-34s %12.0f %15s %14d %16.1f %10.1f",
+            result.name(),
+            result.throughput(),
+            spread == null ? "-" : String.format("%.0f-%.0f", spread.low(), spread.high()),
+            result.backendCalls(),
+            result.perThousand(),
+            result.p99Micros() / 1000.0));
     lines.add("    " + why);
     return this;
   }
@@ -46,15 +51,28 @@ public final class ResultTable {
    * with the verdict: a gain when the collapsing median round beat every direct round, else no
    * gain, followed by {@code gained} or {@code notGained} as the verdict is.
    */
-  public ResultTable compared(Load.Result direct, String directWhy, Load.Result collapsing,
-      String gained, String notGained) {
+  public ResultTable compared(
+      Load.Result direct,
+      String directWhy,
+      Load.Result collapsing,
+      String gained,
+      String notGained) {
     boolean gain = gained(direct, collapsing);
     row(direct, directWhy);
     row(collapsing, (gain ? "gain: " : "no gain: ") + (gain ? gained : notGained));
-    summaries.add(String.format("%s: %s, median %.0f vs %.0f %s (rounds %s vs %s), %.1f vs %.1f"
-        + " %s", collapsing.name(), gain ? "gain" : "no gain", collapsing.throughput(),
-        direct.throughput(), columns.perSecond(), range(collapsing), range(direct),
-        collapsing.perThousand(), direct.perThousand(), columns.perThousand()));
+    summaries.add(
+        String.format(
+            "%s: %s, median %.0f vs %.0f %s (rounds %s vs %s), %.1f vs %.1f" + " %s",
+            collapsing.name(),
+            gain ? "gain" : "no gain",
+            collapsing.throughput(),
+            direct.throughput(),
+            columns.perSecond(),
+            range(collapsing),
+            range(direct),
+            collapsing.perThousand(),
+            direct.perThousand(),
+            columns.perThousand()));
     return this;
   }
 
@@ -73,8 +91,14 @@ public final class ResultTable {
 
   /** Prints the heading, the rows and the summary lines. */
   public void print() {
-    System.out.printf("%-34s %12s %15s %14s %16s %10s%n", "", columns.perSecond(), "spread",
-        columns.backendCalls(), columns.perThousand(), "p99 (ms)");
+    System.out.printf(
+        "%-34s %12s %15s %14s %16s %10s%n",
+        "",
+        columns.perSecond(),
+        "spread",
+        columns.backendCalls(),
+        columns.perThousand(),
+        "p99 (ms)");
     lines.forEach(System.out::println);
     if (!summaries.isEmpty()) {
       System.out.println();
@@ -84,9 +108,10 @@ public final class ResultTable {
 
   /** Says how each row was measured, for the heading of each part of the demo. */
   public static String roundsNote(int rounds, Duration roundTime) {
-    return String.format("each row is the median of %d rounds of %.1f s, taken in turn with the"
-        + " row it is compared with; spread: its slowest to its fastest round; a gain is claimed"
-        + " only when the median round with collapse beat every round without", rounds,
-        roundTime.toMillis() / 1000.0);
+    return String.format(
+        "each row is the median of %d rounds of %.1f s, taken in turn with the"
+            + " row it is compared with; spread: its slowest to its fastest round; a gain is claimed"
+            + " only when the median round with collapse beat every round without",
+        rounds, roundTime.toMillis() / 1000.0);
   }
 }

@@ -16,9 +16,10 @@ final class DemoTablesTest {
 
   @Test
   void everyHttpRowIsExplainedAndTheFilterRowCountsHandlerRuns(CapturedOutput output) {
-    HttpDemo.explain(List.of(
-        result("RestClient, direct", 1000), result("RestClient + collapse", 20),
-        result("servlet filter, direct", 1000), result("servlet filter + collapse", 120)))
+    HttpDemo.explain(
+            List.of(
+                result("RestClient, direct", 1000), result("RestClient + collapse", 20),
+                result("servlet filter, direct", 1000), result("servlet filter + collapse", 120)))
         .print();
 
     List<String> lines = output.getOut().lines().toList();
@@ -34,8 +35,9 @@ final class DemoTablesTest {
 
   @Test
   void groupCommitSaysHowManyOrdersShareATransaction(CapturedOutput output) {
-    GroupCommitDemo.print(List.of(result("a transaction per order", 1000),
-        result("group commit (OrderWriter)", 200)), "an embedded H2");
+    GroupCommitDemo.print(
+        List.of(result("a transaction per order", 1000), result("group commit (OrderWriter)", 200)),
+        "an embedded H2");
 
     List<String> lines = output.getOut().lines().toList();
     assertThat(lines.get(0)).contains("orders/s", "transactions", "tx/1000 orders");
@@ -46,8 +48,7 @@ final class DemoTablesTest {
   void aCollapsingRowClaimsAGainOnlyWhenItsMedianRoundBeatEveryDirectOne(CapturedOutput output) {
     Load.Result direct = Load.median("direct", List.of(run(900), run(1000), run(1100)));
     Load.Result faster = Load.median("faster", List.of(run(1050), run(1500), run(1300)));
-    Load.Result overlapping = Load.median("overlapping", List.of(run(1050), run(2000),
-        run(1080)));
+    Load.Result overlapping = Load.median("overlapping", List.of(run(1050), run(2000), run(1080)));
 
     new ResultTable(ResultTable.Columns.REQUESTS)
         .compared(direct, "direct", faster, "saved calls", "no reason")
@@ -57,7 +58,8 @@ final class DemoTablesTest {
     assertThat(direct.throughput()).isEqualTo(1000);
     assertThat(direct.spread()).isEqualTo(new Load.Spread(3, 900, 1000, 1100));
     assertThat(direct.requests()).isEqualTo(3000);
-    assertThat(output.getOut()).contains("    gain: saved calls")
+    assertThat(output.getOut())
+        .contains("    gain: saved calls")
         .contains("    no gain: the rounds overlap")
         .contains("faster: gain, median 1300 vs 1000 requests/s (rounds 1050-1500 vs 900-1100)")
         .contains("overlapping: no gain, median 1080 vs 1000 requests/s");

@@ -24,9 +24,17 @@ public final class Parked {
     long deadline = System.nanoTime() + LIMIT_NANOS;
     while (!threads.stream().allMatch(Parked::waitsInExecutor)) {
       if (System.nanoTime() - deadline > 0) {
-        throw new AssertionError("threads did not park within 10 s: " + threads.stream()
-            .map(thread -> thread.getName() + " " + thread.getState() + " on "
-                + LockSupport.getBlocker(thread)).toList());
+        throw new AssertionError(
+            "threads did not park within 10 s: "
+                + threads.stream()
+                    .map(
+                        thread ->
+                            thread.getName()
+                                + " "
+                                + thread.getState()
+                                + " on "
+                                + LockSupport.getBlocker(thread))
+                    .toList());
       }
       Thread.yield();
     }
@@ -39,6 +47,7 @@ public final class Parked {
     }
     Object blocker = LockSupport.getBlocker(thread);
     return (state == Thread.State.WAITING || state == Thread.State.TIMED_WAITING)
-        && blocker != null && blocker.getClass().getName().startsWith(EXECUTOR_PACKAGE);
+        && blocker != null
+        && blocker.getClass().getName().startsWith(EXECUTOR_PACKAGE);
   }
 }

@@ -66,8 +66,9 @@ final class ScaleOutDocExamplesTest {
   }
 
   /** The coordinator of the page: compiled only, as it connects to the page's host. */
-  static Quote quoteAcrossTheFleet(byte[] secret, String authorization,
-      FleetCodec<Quote> quoteCodec, QuoteBackend backend) throws InterruptedException {
+  static Quote quoteAcrossTheFleet(
+      byte[] secret, String authorization, FleetCodec<Quote> quoteCodec, QuoteBackend backend)
+      throws InterruptedException {
     // docs/scale-out.md: the Redis tier
     // spotless:off: the docs show this code as written here
     FleetCoordinator fleet = FleetCoordinator.connect(RedisURI.create("redis://cache:6379"),
@@ -82,8 +83,8 @@ final class ScaleOutDocExamplesTest {
   }
 
   /** The coordinators on a Redis Cluster: compiled only, as they connect to the page's hosts. */
-  static List<FleetCoordinator> onACluster(FleetOptions options,
-      RedisClusterClient redisClusterClient) {
+  static List<FleetCoordinator> onACluster(
+      FleetOptions options, RedisClusterClient redisClusterClient) {
     // docs/scale-out.md: Redis Cluster
     // spotless:off: the docs show this code as written here
     FleetCoordinator fleet = FleetCoordinator.connectCluster(

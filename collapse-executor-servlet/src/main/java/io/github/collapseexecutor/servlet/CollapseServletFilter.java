@@ -108,7 +108,8 @@ public final class CollapseServletFilter extends HttpCollapseAdapter<ServerColla
    * new CollapseServletFilter(options, request -> request.getHeader("X-Api-Version"))
    * }</pre>
    */
-  public CollapseServletFilter(HttpCollapseOptions options,
+  public CollapseServletFilter(
+      HttpCollapseOptions options,
       Function<? super HttpServletRequest, ? extends @Nullable Object> keyPart) {
     super(new ServerCollapser(options, DEFAULT_NAME));
     this.keyPart = keyPart;
@@ -124,8 +125,8 @@ public final class CollapseServletFilter extends HttpCollapseAdapter<ServerColla
     }
     if (req.getDispatcherType() == DispatcherType.REQUEST
         && HttpCollapser.isWrite(request.getMethod())) {
-      ServletWrites.serve(collapser(), KeyedServletRequest.headers(request), request, response,
-          chain);
+      ServletWrites.serve(
+          collapser(), KeyedServletRequest.headers(request), request, response, chain);
       return;
     }
     ServletExchange exchange = new ServletExchange(request, response, chain);
@@ -148,13 +149,15 @@ public final class CollapseServletFilter extends HttpCollapseAdapter<ServerColla
       return;
     }
     RequestHeaders headers = KeyedServletRequest.headers(request);
-    collapser().serve(KeyedServletRequest.keyFor(collapser().rules(), request, headers, keyPart),
-        headers, exchange);
+    collapser()
+        .serve(
+            KeyedServletRequest.keyFor(collapser().rules(), request, headers, keyPart),
+            headers,
+            exchange);
   }
 
   @Override
   public void destroy() {
     close();
   }
-
 }

@@ -27,16 +27,22 @@ final class HeldBody {
   private final ByteArrayOutputStream held = new ByteArrayOutputStream();
   private boolean passThrough;
   private boolean overflowed;
+
   /** Whether the chain flushed what it wrote while it was held back. */
   private boolean flushed;
+
   /** Whether this body flushes the chain's writer itself, which is no flush of the chain's. */
   private boolean flushingWriter;
+
   /** The container's output stream, once the chain asked for the output stream. */
   private @Nullable ServletOutputStream containerStream;
+
   /** The container's writer, once the chain asked for the writer. */
   private @Nullable PrintWriter containerWriter;
+
   /** The charset of the writer; what was held back of a body written through it is in it. */
   private @Nullable Charset writerCharset;
+
   private @Nullable HeldStream stream;
   private @Nullable PrintWriter writer;
 

@@ -27,10 +27,12 @@ final class KeyedServletRequest {
 
   /** Returns the headers of {@code request}. */
   static RequestHeaders headers(HttpServletRequest request) {
-    return RequestHeaders.of(name -> {
-      Enumeration<String> values = request.getHeaders(name);
-      return values.hasMoreElements() ? Collections.list(values) : List.of();
-    }, () -> Collections.list(request.getHeaderNames()));
+    return RequestHeaders.of(
+        name -> {
+          Enumeration<String> values = request.getHeaders(name);
+          return values.hasMoreElements() ? Collections.list(values) : List.of();
+        },
+        () -> Collections.list(request.getHeaderNames()));
   }
 
   /**
@@ -39,19 +41,26 @@ final class KeyedServletRequest {
    * @param keyPart what else of the request joins the key (see {@link CollapseServletFilter}),
    *     read only of a {@code GET} or a {@code HEAD}, the methods that may collapse
    */
-  static @Nullable CollapseKey keyFor(CollapseRules rules, HttpServletRequest request,
-      RequestHeaders headers, Function<? super HttpServletRequest, ?> keyPart) {
+  static @Nullable CollapseKey keyFor(
+      CollapseRules rules,
+      HttpServletRequest request,
+      RequestHeaders headers,
+      Function<? super HttpServletRequest, ?> keyPart) {
     String method = request.getMethod();
     if (!"GET".equals(method) && !"HEAD".equals(method)) {
       return null;
     }
     String uri = request.getRequestURI();
-    return rules.keyFor(RequestTarget.builder(method, request.getScheme(),
-            request.getServerName(), request.getServerPort(), uri)
-        .matchPath(matchPath(request)).query(request.getQueryString()).headers(headers)
-        .identity(Arrays.asList(connection(request), keyPart.apply(request)))
-        .receivedOn(request.getLocalAddr(), request.getLocalPort())
-        .clientAddress(request.getRemoteAddr()).build());
+    return rules.keyFor(
+        RequestTarget.builder(
+                method, request.getScheme(), request.getServerName(), request.getServerPort(), uri)
+            .matchPath(matchPath(request))
+            .query(request.getQueryString())
+            .headers(headers)
+            .identity(Arrays.asList(connection(request), keyPart.apply(request)))
+            .receivedOn(request.getLocalAddr(), request.getLocalPort())
+            .clientAddress(request.getRemoteAddr())
+            .build());
   }
 
   /** Returns the path of {@code request} as the groups match it: without the context path. */
@@ -69,7 +78,8 @@ final class KeyedServletRequest {
   private static Object connection(HttpServletRequest request) {
     Principal principal = request.getUserPrincipal();
     Object certificates = request.getAttribute(CLIENT_CERTIFICATES);
-    return Arrays.asList(principal == null ? null : principal.getName(),
+    return Arrays.asList(
+        principal == null ? null : principal.getName(),
         certificates instanceof Object[] chain ? Arrays.asList(chain) : certificates);
   }
 }

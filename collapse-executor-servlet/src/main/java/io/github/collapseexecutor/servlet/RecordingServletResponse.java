@@ -39,12 +39,16 @@ final class RecordingServletResponse extends HttpServletResponseWrapper {
   private final ResponseRecording recording;
   private final ProducedHeaders outerHeaders;
   private final HeldBody body;
+
   /** What the chain set that the container turns into headers only when it commits. */
   private final ResponseSettings.Noted settings = new ResponseSettings.Noted();
+
   /** Whether the chain gave the response a stream's content type. */
   private volatile boolean streamed;
+
   /** Whether the chain called {@code reset()}: the filters before lost what they had set. */
   private boolean reset;
+
   /** Whether it called {@code reset()} or {@code resetBuffer()}: they lost what they wrote. */
   private boolean bodyReset;
 
@@ -240,11 +244,19 @@ final class RecordingServletResponse extends HttpServletResponseWrapper {
     // a flush (flushBuffer(), or of the output stream or writer, as Spring's message converters
     // do) commits the response before its end: the container sends it in chunks, without a
     // Content-Length, and a replay flushes too, so that its response is framed the same way
-    recording.recorded(getStatus(), headers.headers(), body.bytes(),
-        ProducedResponse.builder(headers).reset(reset).bodyReset(bodyReset)
-            .bodyCharset(body.charset()).inPieces(body.wasFlushed())
+    recording.recorded(
+        getStatus(),
+        headers.headers(),
+        body.bytes(),
+        ProducedResponse.builder(headers)
+            .reset(reset)
+            .bodyReset(bodyReset)
+            .bodyCharset(body.charset())
+            .inPieces(body.wasFlushed())
             .pathPattern(told == null ? null : told.pathPattern())
-            .error(told == null ? null : told.error()).extension(settings.of(this)).build());
+            .error(told == null ? null : told.error())
+            .extension(settings.of(this))
+            .build());
   }
 
   /**
@@ -252,7 +264,8 @@ final class RecordingServletResponse extends HttpServletResponseWrapper {
    * or else.
    */
   UnsharedReason unrecorded() {
-    return streamed ? UnsharedReason.STREAM
+    return streamed
+        ? UnsharedReason.STREAM
         : body.overflowed() ? UnsharedReason.TOO_LARGE : UnsharedReason.NOT_RECORDED;
   }
 

@@ -30,34 +30,35 @@ import org.jspecify.annotations.Nullable;
  *     {@code null} if it set none
  * @param bufferSize the buffer size the chain set, or 0 if it set none
  */
-record ResponseSettings(@Nullable Locale locale, @Nullable String characterEncoding,
-    int bufferSize) {
+record ResponseSettings(
+    @Nullable Locale locale, @Nullable String characterEncoding, int bufferSize) {
 
   /** A chain that set none of them. */
   static final ResponseSettings NONE = new ResponseSettings(null, null, 0);
 
   /** How the settings travel to another instance, with the rest of the produced response. */
-  static final DetailCodec<ResponseSettings> CODEC = new DetailCodec<>() {
-    @Override
-    public void write(ResponseSettings settings, DataOutput out) throws IOException {
-      Locale locale = settings.locale();
-      optional(locale == null ? null : locale.toLanguageTag(), out);
-      optional(settings.characterEncoding(), out);
-      out.writeInt(settings.bufferSize());
-    }
+  static final DetailCodec<ResponseSettings> CODEC =
+      new DetailCodec<>() {
+        @Override
+        public void write(ResponseSettings settings, DataOutput out) throws IOException {
+          Locale locale = settings.locale();
+          optional(locale == null ? null : locale.toLanguageTag(), out);
+          optional(settings.characterEncoding(), out);
+          out.writeInt(settings.bufferSize());
+        }
 
-    @Override
-    public ResponseSettings read(DataInput in) throws IOException {
-      String locale = optional(in);
-      String characterEncoding = optional(in);
-      int bufferSize = in.readInt();
-      if (bufferSize < 0) {
-        throw new IOException("not a buffer size: " + bufferSize);
-      }
-      return new ResponseSettings(locale == null ? null : Locale.forLanguageTag(locale),
-          characterEncoding, bufferSize);
-    }
-  };
+        @Override
+        public ResponseSettings read(DataInput in) throws IOException {
+          String locale = optional(in);
+          String characterEncoding = optional(in);
+          int bufferSize = in.readInt();
+          if (bufferSize < 0) {
+            throw new IOException("not a buffer size: " + bufferSize);
+          }
+          return new ResponseSettings(
+              locale == null ? null : Locale.forLanguageTag(locale), characterEncoding, bufferSize);
+        }
+      };
 
   /**
    * Sets the locale, the character encoding and the buffer size on {@code response}, before its
@@ -113,8 +114,10 @@ record ResponseSettings(@Nullable Locale locale, @Nullable String characterEncod
 
     /** Returns the settings, as {@code response} holds them now, of what the chain set. */
     ResponseSettings of(HttpServletResponse response) {
-      return new ResponseSettings(locale ? response.getLocale() : null,
-          characterEncoding ? response.getCharacterEncoding() : null, bufferSize);
+      return new ResponseSettings(
+          locale ? response.getLocale() : null,
+          characterEncoding ? response.getCharacterEncoding() : null,
+          bufferSize);
     }
   }
 

@@ -30,8 +30,8 @@ final class ServerObservation {
    * Tells the observation of {@code request} the path pattern and the exception that another
    * request's observation recorded ({@link #of}), where it recorded either.
    */
-  static void tell(@Nullable String pathPattern, @Nullable Throwable error,
-      HttpServletRequest request) {
+  static void tell(
+      @Nullable String pathPattern, @Nullable Throwable error, HttpServletRequest request) {
     if ((pathPattern != null || error != null) && FOUND != null) {
       FOUND.tell(new Recorded(pathPattern, error), request);
     }
@@ -56,15 +56,17 @@ final class ServerObservation {
    * ({@link ReplayObservation#restore}).
    */
   static void restoreOwnRun(ServletRequest request) {
-    if (FOUND != null && request instanceof HttpServletRequest http
+    if (FOUND != null
+        && request instanceof HttpServletRequest http
         && http.getAttribute(OWN_RUN) instanceof Recorded own) {
       FOUND.restore(own, http);
     }
   }
 
   private static @Nullable ReplayObservation find() {
-    var providers = ServiceLoader.load(ReplayObservation.class,
-        ServerObservation.class.getClassLoader()).iterator();
+    var providers =
+        ServiceLoader.load(ReplayObservation.class, ServerObservation.class.getClassLoader())
+            .iterator();
     while (true) {
       try {
         if (!providers.hasNext()) {

@@ -85,8 +85,8 @@ final class ServletExchange implements ServerExchange<ServletException> {
   public CompletionStage<?> record(ResponseRecording recording)
       throws IOException, ServletException {
     RecordingServletResponse recorder = new RecordingServletResponse(response, recording);
-    chain.doFilter(new SessionWatchingRequest(new AsyncAwareRequest(request, recorder),
-        recording), recorder);
+    chain.doFilter(
+        new SessionWatchingRequest(new AsyncAwareRequest(request, recorder), recording), recorder);
     if (request.isAsyncStarted()) {
       recording.notRecorded(unrecordedAsync(recorder, recording));
     } else {
@@ -104,16 +104,19 @@ final class ServletExchange implements ServerExchange<ServletException> {
    * usually writes after the chain went async, and a request that accepts nothing but streams
    * (an {@code EventSource}'s {@code text/event-stream}) is answered with one.
    */
-  private UnsharedReason unrecordedAsync(RecordingServletResponse recorder,
-      ResponseRecording recording) {
+  private UnsharedReason unrecordedAsync(
+      RecordingServletResponse recorder, ResponseRecording recording) {
     UnsharedReason reason = recorder.unrecorded();
-    return reason != UnsharedReason.STREAM && recorder.getContentType() == null
-        && acceptsOnlyStreams(recording) ? UnsharedReason.STREAM : reason;
+    return reason != UnsharedReason.STREAM
+            && recorder.getContentType() == null
+            && acceptsOnlyStreams(recording)
+        ? UnsharedReason.STREAM
+        : reason;
   }
 
   private boolean acceptsOnlyStreams(ResponseRecording recording) {
     boolean any = false;
-    for (Enumeration<String> values = request.getHeaders("Accept"); values.hasMoreElements();) {
+    for (Enumeration<String> values = request.getHeaders("Accept"); values.hasMoreElements(); ) {
       for (String range : values.nextElement().split(",")) {
         if (range.isBlank()) {
           continue;

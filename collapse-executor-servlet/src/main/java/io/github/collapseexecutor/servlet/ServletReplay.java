@@ -60,8 +60,9 @@ final class ServletReplay {
    *     wrote bytes: this request's own run of the chain could not have written them either, and
    *     it runs the chain itself
    */
-  static boolean write(SharedResponse shared, HttpServletRequest request,
-      HttpServletResponse response) throws IOException {
+  static boolean write(
+      SharedResponse shared, HttpServletRequest request, HttpServletResponse response)
+      throws IOException {
     // what the filter kept of the response it shared
     ProducedResponse produced =
         (ProducedResponse) Objects.requireNonNull(shared.detail(), "detail");
@@ -72,8 +73,8 @@ final class ServletReplay {
     ServerObservation.tell(produced.pathPattern(), produced.error(), request);
     response.setStatus(shared.status());
     clear(produced, request, response);
-    ResponseSettings settings = produced.extension() instanceof ResponseSettings set
-        ? set : ResponseSettings.NONE;
+    ResponseSettings settings =
+        produced.extension() instanceof ResponseSettings set ? set : ResponseSettings.NONE;
     settings.applyBeforeBody(response, produced.reset());
     Set<String> set = new HashSet<>();
     for (Map.Entry<String, @Nullable String> header : shared.headers()) {
@@ -81,8 +82,7 @@ final class ServletReplay {
       String lower = name.toLowerCase(Locale.ROOT);
       if (lower.equals("content-type")) {
         response.setContentType(header.getValue());
-      } else if (!lower.equals("content-length")
-          && !shared.isHopByHop(name)) {
+      } else if (!lower.equals("content-length") && !shared.isHopByHop(name)) {
         if (produced.headers().replaced().contains(lower) && set.add(lower)) {
           response.setHeader(name, header.getValue()); // its first value replaces, others add
         } else {
@@ -101,7 +101,9 @@ final class ServletReplay {
   }
 
   /** Where a replayed body goes: the response's output stream, or its writer. */
-  private record Body(@Nullable ServletOutputStream stream, @Nullable PrintWriter writer,
+  private record Body(
+      @Nullable ServletOutputStream stream,
+      @Nullable PrintWriter writer,
       @Nullable Charset charset) {
 
     /** Takes the output stream, or else the writer if {@code charset} can decode the body. */
@@ -130,12 +132,13 @@ final class ServletReplay {
     }
   }
 
-  private static void clear(ProducedResponse produced, HttpServletRequest request,
-      HttpServletResponse response) {
+  private static void clear(
+      ProducedResponse produced, HttpServletRequest request, HttpServletResponse response) {
     @SuppressWarnings("unchecked")
-    Collection<String> cleared = produced.reset()
-        ? (Collection<String>) request.getAttribute(OUTER_HEADERS)
-        : produced.headers().removed();
+    Collection<String> cleared =
+        produced.reset()
+            ? (Collection<String>) request.getAttribute(OUTER_HEADERS)
+            : produced.headers().removed();
     for (String name : cleared == null ? Set.<String>of() : cleared) {
       if (name.equals("content-type")) {
         response.setContentType(null);

@@ -1,7 +1,7 @@
 package io.github.collapseexecutor.servlet;
 
-import io.github.collapseexecutor.http.adapter.ServerCollapser;
 import io.github.collapseexecutor.http.RequestHeaders;
+import io.github.collapseexecutor.http.adapter.ServerCollapser;
 import jakarta.servlet.AsyncEvent;
 import jakarta.servlet.AsyncListener;
 import jakarta.servlet.FilterChain;
@@ -21,8 +21,12 @@ final class ServletWrites {
   private ServletWrites() {}
 
   /** Runs the chain of the write {@code request}, as a request no group takes. */
-  static void serve(ServerCollapser collapser, RequestHeaders headers,
-      HttpServletRequest request, HttpServletResponse response, FilterChain chain)
+  static void serve(
+      ServerCollapser collapser,
+      RequestHeaders headers,
+      HttpServletRequest request,
+      HttpServletResponse response,
+      FilterChain chain)
       throws IOException, ServletException {
     String path = KeyedServletRequest.matchPath(request);
     WriteResponse leaving = new WriteResponse(response, () -> collapser.written(path));

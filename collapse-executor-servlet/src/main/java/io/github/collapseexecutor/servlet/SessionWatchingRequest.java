@@ -57,8 +57,7 @@ final class SessionWatchingRequest extends HttpServletRequestWrapper {
   }
 
   @Override
-  public boolean authenticate(HttpServletResponse response)
-      throws IOException, ServletException {
+  public boolean authenticate(HttpServletResponse response) throws IOException, ServletException {
     changed();
     return super.authenticate(response);
   }
@@ -155,7 +154,8 @@ final class SessionWatchingRequest extends HttpServletRequestWrapper {
     @Override
     public boolean equals(@Nullable Object other) {
       // the same session as the container's, for code that compares sessions
-      return other instanceof WatchedSession watched ? session.equals(watched.session)
+      return other instanceof WatchedSession watched
+          ? session.equals(watched.session)
           : session.equals(other);
     }
 

@@ -51,31 +51,33 @@ final class WriteResponse extends HttpServletResponseWrapper {
     PrintWriter own = writer;
     if (own == null) {
       PrintWriter container = super.getWriter();
-      own = new PrintWriter(new Writer() {
-        @Override
-        public void write(char[] chars, int offset, int length) {
-          leaving();
-          container.write(chars, offset, length);
-        }
+      own =
+          new PrintWriter(
+              new Writer() {
+                @Override
+                public void write(char[] chars, int offset, int length) {
+                  leaving();
+                  container.write(chars, offset, length);
+                }
 
-        @Override
-        public void flush() {
-          leaving();
-          container.flush();
-        }
+                @Override
+                public void flush() {
+                  leaving();
+                  container.flush();
+                }
 
-        @Override
-        public void close() {
-          leaving();
-          container.close();
-        }
-      }) {
-        @Override
-        public boolean checkError() {
-          // the container's writer keeps its own errors to itself
-          return super.checkError() || container.checkError();
-        }
-      };
+                @Override
+                public void close() {
+                  leaving();
+                  container.close();
+                }
+              }) {
+            @Override
+            public boolean checkError() {
+              // the container's writer keeps its own errors to itself
+              return super.checkError() || container.checkError();
+            }
+          };
       writer = own;
     }
     return own;

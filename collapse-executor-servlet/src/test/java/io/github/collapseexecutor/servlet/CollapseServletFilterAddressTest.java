@@ -45,28 +45,31 @@ final class CollapseServletFilterAddressTest {
 
   private final AtomicInteger handled = new AtomicInteger();
   private volatile CountDownLatch arrivals = new CountDownLatch(N);
-  private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(20))
-      .build();
-  private final CollapseServletFilter filter = new CollapseServletFilter(HttpCollapseOptions
-      .builder()
-      .group(CollapseGroup.ofUris("/internal/*"))
-      .policy("public", CollapsePolicy.builder().sharedAcrossAddresses(true).build())
-      .group(CollapseGroup.ofUris("public", List.of("/public/*")))
-      .build());
+  private final HttpClient http =
+      HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(20)).build();
+  private final CollapseServletFilter filter =
+      new CollapseServletFilter(
+          HttpCollapseOptions.builder()
+              .group(CollapseGroup.ofUris("/internal/*"))
+              .policy("public", CollapsePolicy.builder().sharedAcrossAddresses(true).build())
+              .group(CollapseGroup.ofUris("public", List.of("/public/*")))
+              .build());
   private LoopbackTomcat tomcat;
 
   @BeforeEach
   void start() throws Exception {
-    Filter countArrivals = (request, response, chain) -> {
-      arrivals.countDown();
-      chain.doFilter(request, response);
-    };
+    Filter countArrivals =
+        (request, response, chain) -> {
+          arrivals.countDown();
+          chain.doFilter(request, response);
+        };
     // the loopback client is a trusted proxy by default: X-Forwarded-For sets the remote address
-    tomcat = new LoopbackTomcat(new AllowListServlet(), /* asyncSupported= */ true)
-        .valve(new RemoteIpValve())
-        .filter("arrivals", countArrivals)
-        .filter("collapse", filter)
-        .start();
+    tomcat =
+        new LoopbackTomcat(new AllowListServlet(), /* asyncSupported= */ true)
+            .valve(new RemoteIpValve())
+            .filter("arrivals", countArrivals)
+            .filter("collapse", filter)
+            .start();
   }
 
   @AfterEach
@@ -80,14 +83,17 @@ final class CollapseServletFilterAddressTest {
     List<String> wrong = new ArrayList<>();
     AtomicInteger next = new AtomicInteger();
 
-    List<String[]> replies = Concurrently.run(N, () -> {
-      String from = next.getAndIncrement() % 2 == 0 ? INTERNAL : OUTSIDE;
-      return new String[] {from, get("/internal/report", from)};
-    });
+    List<String[]> replies =
+        Concurrently.run(
+            N,
+            () -> {
+              String from = next.getAndIncrement() % 2 == 0 ? INTERNAL : OUTSIDE;
+              return new String[] {from, get("/internal/report", from)};
+            });
 
     for (String[] reply : replies) {
-      String expected = reply[0].equals(INTERNAL) ? "200 report for " + INTERNAL
-          : "403 not for " + OUTSIDE;
+      String expected =
+          reply[0].equals(INTERNAL) ? "200 report for " + INTERNAL : "403 not for " + OUTSIDE;
       if (!reply[1].equals(expected)) {
         wrong.add("from " + reply[0] + ": " + reply[1]);
       }
@@ -97,17 +103,27 @@ final class CollapseServletFilterAddressTest {
 
   @Test
   void identityAGatewayInjectsKeepsUsersApart() throws Exception {
-    for (String header : List.of("X-Forwarded-User", "X-Forwarded-Email", "X-Auth-Request-User",
-        "X-User-Id", "X-Tenant-Id", "X-Forwarded-Host")) {
+    for (String header :
+        List.of(
+            "X-Forwarded-User",
+            "X-Forwarded-Email",
+            "X-Auth-Request-User",
+            "X-User-Id",
+            "X-Tenant-Id",
+            "X-Forwarded-Host")) {
       arrivals = new CountDownLatch(N);
       AtomicInteger next = new AtomicInteger();
 
-      List<String[]> replies = Concurrently.run(N, () -> {
-        String user = "user" + next.getAndIncrement() % 4;
-        return new String[] {user, get("/internal/echo", INTERNAL, header, user)};
-      });
+      List<String[]> replies =
+          Concurrently.run(
+              N,
+              () -> {
+                String user = "user" + next.getAndIncrement() % 4;
+                return new String[] {user, get("/internal/echo", INTERNAL, header, user)};
+              });
 
-      assertThat(replies).as(header)
+      assertThat(replies)
+          .as(header)
           .allSatisfy(reply -> assertThat(reply[1]).isEqualTo("200 " + header + "=" + reply[0]));
     }
   }
@@ -124,8 +140,9 @@ final class CollapseServletFilterAddressTest {
   void aPolicySharedAcrossAddressesSharesAcrossThem() throws Exception {
     AtomicInteger next = new AtomicInteger();
 
-    List<String> replies = Concurrently.run(N, () ->
-        get("/public/report", next.getAndIncrement() % 2 == 0 ? INTERNAL : OUTSIDE));
+    List<String> replies =
+        Concurrently.run(
+            N, () -> get("/public/report", next.getAndIncrement() % 2 == 0 ? INTERNAL : OUTSIDE));
 
     assertThat(replies).hasSize(N);
     assertThat(handled.get()).isBetween(1, 5);
@@ -137,10 +154,12 @@ final class CollapseServletFilterAddressTest {
 
   private String get(String path, String forwardedFor, String header, String value)
       throws Exception {
-    HttpRequest request = HttpRequest.newBuilder(
-            URI.create("http://127.0.0.1:" + tomcat.port() + path))
-        .timeout(Duration.ofSeconds(20)).header("X-Forwarded-For", forwardedFor)
-        .header(header, value).build();
+    HttpRequest request =
+        HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + tomcat.port() + path))
+            .timeout(Duration.ofSeconds(20))
+            .header("X-Forwarded-For", forwardedFor)
+            .header(header, value)
+            .build();
     HttpResponse<String> response = http.send(request, HttpResponse.BodyHandlers.ofString());
     return response.statusCode() + " " + response.body();
   }
@@ -149,7 +168,8 @@ final class CollapseServletFilterAddressTest {
   private static String canonical(String name) {
     StringBuilder spelled = new StringBuilder();
     for (String part : name.split("-")) {
-      spelled.append(spelled.length() == 0 ? "" : "-")
+      spelled
+          .append(spelled.length() == 0 ? "" : "-")
           .append(part.substring(0, 1).toUpperCase(Locale.ROOT))
           .append(part.substring(1).toLowerCase(Locale.ROOT));
     }
@@ -172,10 +192,15 @@ final class CollapseServletFilterAddressTest {
       response.setContentType("text/plain;charset=UTF-8");
       if (request.getRequestURI().equals("/internal/echo")) {
         // answers with whichever identity header the caller sent, as a gateway's user would be
-        String sent = Collections.list(request.getHeaderNames()).stream()
-            .filter(name -> name.toLowerCase(Locale.ROOT).matches(
-                "x-forwarded-(user|email|host)|x-auth-request-user|x-user-id|x-tenant-id"))
-            .findFirst().orElse("none");
+        String sent =
+            Collections.list(request.getHeaderNames()).stream()
+                .filter(
+                    name ->
+                        name.toLowerCase(Locale.ROOT)
+                            .matches(
+                                "x-forwarded-(user|email|host)|x-auth-request-user|x-user-id|x-tenant-id"))
+                .findFirst()
+                .orElse("none");
         response.getWriter().write(canonical(sent) + "=" + request.getHeader(sent));
       } else if (request.getRequestURI().startsWith("/public/")) {
         response.getWriter().write("public report");

@@ -67,43 +67,50 @@ final class CollapseServletFilterConnectorTest {
    */
   @Test
   void theLocalPortARequestArrivedOnKeepsCallersApart() {
-    assertTimeoutPreemptively(Duration.ofSeconds(30), () -> {
-      start(request -> request.getLocalPort() == internalConnector.getLocalPort()
-          ? "internal-admin-view" : "public-view");
-      int internal = internalConnector.getLocalPort();
-      int external = server.port();
+    assertTimeoutPreemptively(
+        Duration.ofSeconds(30),
+        () -> {
+          start(
+              request ->
+                  request.getLocalPort() == internalConnector.getLocalPort()
+                      ? "internal-admin-view"
+                      : "public-view");
+          int internal = internalConnector.getLocalPort();
+          int external = server.port();
 
-      CompletableFuture<String> admin = call(internal, "GET /report HTTP/1.1\r\n"
-          + "Host: app.example\r\n");
-      assertThat(leaderInside.await(10, TimeUnit.SECONDS)).isTrue();
-      CompletableFuture<String> attacker = call(external, "GET /report HTTP/1.1\r\n"
-          + "Host: app.example\r\n");
+          CompletableFuture<String> admin =
+              call(internal, "GET /report HTTP/1.1\r\n" + "Host: app.example\r\n");
+          assertThat(leaderInside.await(10, TimeUnit.SECONDS)).isTrue();
+          CompletableFuture<String> attacker =
+              call(external, "GET /report HTTP/1.1\r\n" + "Host: app.example\r\n");
 
-      assertThat(admin.get(20, TimeUnit.SECONDS)).isEqualTo("internal-admin-view");
-      assertThat(attacker.get(20, TimeUnit.SECONDS))
-          .as("the body the public-port caller got; %s", filter.stats())
-          .isEqualTo("public-view");
-      assertThat(handled.get()).as("handler runs").isEqualTo(2);
-    });
+          assertThat(admin.get(20, TimeUnit.SECONDS)).isEqualTo("internal-admin-view");
+          assertThat(attacker.get(20, TimeUnit.SECONDS))
+              .as("the body the public-port caller got; %s", filter.stats())
+              .isEqualTo("public-view");
+          assertThat(handled.get()).as("handler runs").isEqualTo(2);
+        });
   }
 
   /** Callers on one connector with the same key still share one run. */
   @Test
   void callersOnOneConnectorWithTheSameKeyShareOneRun() {
-    assertTimeoutPreemptively(Duration.ofSeconds(30), () -> {
-      start(request -> "data of " + request.getHeader("X-Api-Key"));
-      int port = server.port();
-      String head = "GET /report HTTP/1.1\r\nHost: app.example\r\nX-Api-Key: alice-key\r\n";
+    assertTimeoutPreemptively(
+        Duration.ofSeconds(30),
+        () -> {
+          start(request -> "data of " + request.getHeader("X-Api-Key"));
+          int port = server.port();
+          String head = "GET /report HTTP/1.1\r\nHost: app.example\r\nX-Api-Key: alice-key\r\n";
 
-      CompletableFuture<String> first = call(port, head);
-      assertThat(leaderInside.await(10, TimeUnit.SECONDS)).isTrue();
-      CompletableFuture<String> second = call(port, head);
+          CompletableFuture<String> first = call(port, head);
+          assertThat(leaderInside.await(10, TimeUnit.SECONDS)).isTrue();
+          CompletableFuture<String> second = call(port, head);
 
-      assertThat(first.get(20, TimeUnit.SECONDS)).isEqualTo("data of alice-key");
-      assertThat(second.get(20, TimeUnit.SECONDS)).isEqualTo("data of alice-key");
-      assertThat(handled.get()).as("handler runs; %s", filter.stats()).isEqualTo(1);
-      assertThat(filter.stats().replayed()).isEqualTo(1);
-    });
+          assertThat(first.get(20, TimeUnit.SECONDS)).isEqualTo("data of alice-key");
+          assertThat(second.get(20, TimeUnit.SECONDS)).isEqualTo("data of alice-key");
+          assertThat(handled.get()).as("handler runs; %s", filter.stats()).isEqualTo(1);
+          assertThat(filter.stats().replayed()).isEqualTo(1);
+        });
   }
 
   /** Azure API Management's subscription key: a name that only the {@code -key} part marks. */
@@ -129,128 +136,152 @@ final class CollapseServletFilterConnectorTest {
    */
   @Test
   void aKeyPartKeepsCallersOfTwoVersionsApart() {
-    assertTimeoutPreemptively(Duration.ofSeconds(30), () -> {
-      start(request -> "version " + request.getHeader("Api-Version"),
-          request -> request.getHeader("Api-Version"));
-      int port = server.port();
+    assertTimeoutPreemptively(
+        Duration.ofSeconds(30),
+        () -> {
+          start(
+              request -> "version " + request.getHeader("Api-Version"),
+              request -> request.getHeader("Api-Version"));
+          int port = server.port();
 
-      CompletableFuture<String> first = call(port, "GET /report HTTP/1.1\r\nHost: app.example\r\n"
-          + "Api-Version: 1\r\n");
-      assertThat(leaderInside.await(10, TimeUnit.SECONDS)).isTrue();
-      CompletableFuture<String> second = call(port, "GET /report HTTP/1.1\r\nHost: app.example\r\n"
-          + "Api-Version: 2\r\n");
+          CompletableFuture<String> first =
+              call(port, "GET /report HTTP/1.1\r\nHost: app.example\r\n" + "Api-Version: 1\r\n");
+          assertThat(leaderInside.await(10, TimeUnit.SECONDS)).isTrue();
+          CompletableFuture<String> second =
+              call(port, "GET /report HTTP/1.1\r\nHost: app.example\r\n" + "Api-Version: 2\r\n");
 
-      assertThat(first.get(20, TimeUnit.SECONDS)).isEqualTo("version 1");
-      assertThat(second.get(20, TimeUnit.SECONDS))
-          .as("the body the second caller got; %s", filter.stats()).isEqualTo("version 2");
-      assertThat(handled.get()).as("handler runs").isEqualTo(2);
-    });
+          assertThat(first.get(20, TimeUnit.SECONDS)).isEqualTo("version 1");
+          assertThat(second.get(20, TimeUnit.SECONDS))
+              .as("the body the second caller got; %s", filter.stats())
+              .isEqualTo("version 2");
+          assertThat(handled.get()).as("handler runs").isEqualTo(2);
+        });
   }
 
   @Test
   void callersWithEqualKeyPartsShareOneRun() {
-    assertTimeoutPreemptively(Duration.ofSeconds(30), () -> {
-      start(request -> "version " + request.getHeader("Api-Version"),
-          request -> request.getHeader("Api-Version"));
-      String head = "GET /report HTTP/1.1\r\nHost: app.example\r\nApi-Version: 2\r\n";
+    assertTimeoutPreemptively(
+        Duration.ofSeconds(30),
+        () -> {
+          start(
+              request -> "version " + request.getHeader("Api-Version"),
+              request -> request.getHeader("Api-Version"));
+          String head = "GET /report HTTP/1.1\r\nHost: app.example\r\nApi-Version: 2\r\n";
 
-      CompletableFuture<String> first = call(server.port(), head);
-      assertThat(leaderInside.await(10, TimeUnit.SECONDS)).isTrue();
-      CompletableFuture<String> second = call(server.port(), head);
+          CompletableFuture<String> first = call(server.port(), head);
+          assertThat(leaderInside.await(10, TimeUnit.SECONDS)).isTrue();
+          CompletableFuture<String> second = call(server.port(), head);
 
-      assertThat(first.get(20, TimeUnit.SECONDS)).isEqualTo("version 2");
-      assertThat(second.get(20, TimeUnit.SECONDS)).isEqualTo("version 2");
-      assertThat(handled.get()).as("handler runs; %s", filter.stats()).isEqualTo(1);
-    });
+          assertThat(first.get(20, TimeUnit.SECONDS)).isEqualTo("version 2");
+          assertThat(second.get(20, TimeUnit.SECONDS)).isEqualTo("version 2");
+          assertThat(handled.get()).as("handler runs; %s", filter.stats()).isEqualTo(1);
+        });
   }
 
   private void assertApartBy(String header) {
-    assertTimeoutPreemptively(Duration.ofSeconds(30), () -> {
-      start(request -> "data of " + request.getHeader(header));
-      int port = server.port();
+    assertTimeoutPreemptively(
+        Duration.ofSeconds(30),
+        () -> {
+          start(request -> "data of " + request.getHeader(header));
+          int port = server.port();
 
-      CompletableFuture<String> alice = call(port, "GET /report HTTP/1.1\r\nHost: app.example\r\n"
-          + header + ": alice-key\r\n");
-      assertThat(leaderInside.await(10, TimeUnit.SECONDS)).isTrue();
-      CompletableFuture<String> bob = call(port, "GET /report HTTP/1.1\r\nHost: app.example\r\n"
-          + header + ": bob-key\r\n");
+          CompletableFuture<String> alice =
+              call(
+                  port,
+                  "GET /report HTTP/1.1\r\nHost: app.example\r\n" + header + ": alice-key\r\n");
+          assertThat(leaderInside.await(10, TimeUnit.SECONDS)).isTrue();
+          CompletableFuture<String> bob =
+              call(
+                  port, "GET /report HTTP/1.1\r\nHost: app.example\r\n" + header + ": bob-key\r\n");
 
-      assertThat(alice.get(20, TimeUnit.SECONDS)).isEqualTo("data of alice-key");
-      assertThat(bob.get(20, TimeUnit.SECONDS))
-          .as("the body bob got; %s", filter.stats()).isEqualTo("data of bob-key");
-      assertThat(handled.get()).as("handler runs").isEqualTo(2);
-    });
+          assertThat(alice.get(20, TimeUnit.SECONDS)).isEqualTo("data of alice-key");
+          assertThat(bob.get(20, TimeUnit.SECONDS))
+              .as("the body bob got; %s", filter.stats())
+              .isEqualTo("data of bob-key");
+          assertThat(handled.get()).as("handler runs").isEqualTo(2);
+        });
   }
 
   private void start(Function<HttpServletRequest, String> answer) throws Exception {
     start(answer, request -> null);
   }
 
-  private void start(Function<HttpServletRequest, String> answer,
-      Function<HttpServletRequest, Object> keyPart) throws Exception {
-    filter = new CollapseServletFilter(HttpCollapseOptions.builder()
-        .group(CollapseGroup.ofUris("/report")).build(), keyPart);
-    server = new LoopbackTomcat(new HttpServlet() {
-      @Override
-      protected void doGet(HttpServletRequest request, HttpServletResponse response)
-          throws IOException {
-        if (handled.incrementAndGet() == 1) {
-          leaderInside.countDown();
-          try {
-            proceed.await(10, TimeUnit.SECONDS);
-          } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-          }
-        } else {
-          proceed.countDown();
-        }
-        byte[] body = answer.apply(request).getBytes(StandardCharsets.UTF_8);
-        response.setContentType("text/plain");
-        response.setContentLength(body.length);
-        response.getOutputStream().write(body);
-      }
-    }, /* asyncSupported= */ true);
+  private void start(
+      Function<HttpServletRequest, String> answer, Function<HttpServletRequest, Object> keyPart)
+      throws Exception {
+    filter =
+        new CollapseServletFilter(
+            HttpCollapseOptions.builder().group(CollapseGroup.ofUris("/report")).build(), keyPart);
+    server =
+        new LoopbackTomcat(
+            new HttpServlet() {
+              @Override
+              protected void doGet(HttpServletRequest request, HttpServletResponse response)
+                  throws IOException {
+                if (handled.incrementAndGet() == 1) {
+                  leaderInside.countDown();
+                  try {
+                    proceed.await(10, TimeUnit.SECONDS);
+                  } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                  }
+                } else {
+                  proceed.countDown();
+                }
+                byte[] body = answer.apply(request).getBytes(StandardCharsets.UTF_8);
+                response.setContentType("text/plain");
+                response.setContentLength(body.length);
+                response.getOutputStream().write(body);
+              }
+            },
+            /* asyncSupported= */ true);
     internalConnector = server.addConnector();
     // before the collapse filter: sees a request start waiting in it
-    server.filter("observer", (request, response, chain) ->
-        chain.doFilter(new HttpServletRequestWrapper((HttpServletRequest) request) {
-          @Override
-          public AsyncContext startAsync(ServletRequest req, ServletResponse res) {
-            AsyncContext started = super.startAsync(req, res);
-            proceed.countDown();
-            return started;
-          }
+    server.filter(
+        "observer",
+        (request, response, chain) ->
+            chain.doFilter(
+                new HttpServletRequestWrapper((HttpServletRequest) request) {
+                  @Override
+                  public AsyncContext startAsync(ServletRequest req, ServletResponse res) {
+                    AsyncContext started = super.startAsync(req, res);
+                    proceed.countDown();
+                    return started;
+                  }
 
-          @Override
-          public AsyncContext startAsync() {
-            AsyncContext started = super.startAsync();
-            proceed.countDown();
-            return started;
-          }
-        }, response));
+                  @Override
+                  public AsyncContext startAsync() {
+                    AsyncContext started = super.startAsync();
+                    proceed.countDown();
+                    return started;
+                  }
+                },
+                response));
     server.filter("collapse", filter).start();
   }
 
   /** Sends a raw request (start line and headers, without the blank line); returns the body. */
   private CompletableFuture<String> call(int port, String head) {
-    return CompletableFuture.supplyAsync(() -> {
-      try (Socket socket = new Socket("127.0.0.1", port)) {
-        socket.setSoTimeout(20_000);
-        OutputStream out = socket.getOutputStream();
-        out.write((head + "Connection: close\r\n\r\n").getBytes(StandardCharsets.ISO_8859_1));
-        out.flush();
-        InputStream in = socket.getInputStream();
-        ByteArrayOutputStream all = new ByteArrayOutputStream();
-        in.transferTo(all);
-        String response = all.toString(StandardCharsets.ISO_8859_1);
-        int split = response.indexOf("\r\n\r\n");
-        String headers = response.substring(0, split).toLowerCase();
-        String body = response.substring(split + 4);
-        return headers.contains("transfer-encoding: chunked") ? unchunk(body) : body;
-      } catch (IOException e) {
-        throw new IllegalStateException(e);
-      }
-    }, callers);
+    return CompletableFuture.supplyAsync(
+        () -> {
+          try (Socket socket = new Socket("127.0.0.1", port)) {
+            socket.setSoTimeout(20_000);
+            OutputStream out = socket.getOutputStream();
+            out.write((head + "Connection: close\r\n\r\n").getBytes(StandardCharsets.ISO_8859_1));
+            out.flush();
+            InputStream in = socket.getInputStream();
+            ByteArrayOutputStream all = new ByteArrayOutputStream();
+            in.transferTo(all);
+            String response = all.toString(StandardCharsets.ISO_8859_1);
+            int split = response.indexOf("\r\n\r\n");
+            String headers = response.substring(0, split).toLowerCase();
+            String body = response.substring(split + 4);
+            return headers.contains("transfer-encoding: chunked") ? unchunk(body) : body;
+          } catch (IOException e) {
+            throw new IllegalStateException(e);
+          }
+        },
+        callers);
   }
 
   private static String unchunk(String chunked) {

@@ -44,27 +44,31 @@ final class CollapseServletFilterCredentialsTest {
 
   private final AtomicInteger handled = new AtomicInteger();
   private volatile CountDownLatch arrivals = new CountDownLatch(N);
-  private final CollapseServletFilter filter = new CollapseServletFilter(HttpCollapseOptions
-      .builder().group(CollapseGroup.ofUris("/user/*")).build());
-  private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(20))
-      .build();
+  private final CollapseServletFilter filter =
+      new CollapseServletFilter(
+          HttpCollapseOptions.builder().group(CollapseGroup.ofUris("/user/*")).build());
+  private final HttpClient http =
+      HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(20)).build();
   private LoopbackTomcat tomcat;
   private int port;
 
   @BeforeEach
   void start() throws Exception {
-    Filter countArrivals = (request, response, chain) -> {
-      if (((HttpServletRequest) request).getRequestURI().startsWith("/user/")) {
-        arrivals.countDown();
-      }
-      chain.doFilter(request, response);
-    };
+    Filter countArrivals =
+        (request, response, chain) -> {
+          if (((HttpServletRequest) request).getRequestURI().startsWith("/user/")) {
+            arrivals.countDown();
+          }
+          chain.doFilter(request, response);
+        };
     // stands for an authentication filter (Spring Security) placed before the collapse filter
-    Filter authentication = (request, response, chain) -> {
-      String user = ((HttpServletRequest) request).getHeader("X-Signed-User");
-      chain.doFilter(user == null ? request : new Authenticated((HttpServletRequest) request,
-          user), response);
-    };
+    Filter authentication =
+        (request, response, chain) -> {
+          String user = ((HttpServletRequest) request).getHeader("X-Signed-User");
+          chain.doFilter(
+              user == null ? request : new Authenticated((HttpServletRequest) request, user),
+              response);
+        };
     tomcat = LoopbackTomcat.start(new PerUserServlet(), countArrivals, authentication, filter);
     port = tomcat.port();
   }
@@ -76,8 +80,9 @@ final class CollapseServletFilterCredentialsTest {
   }
 
   private String get(String path, String header, String value) throws Exception {
-    HttpRequest.Builder request = HttpRequest.newBuilder(
-        URI.create("http://127.0.0.1:" + port + path)).timeout(Duration.ofSeconds(20));
+    HttpRequest.Builder request =
+        HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
+            .timeout(Duration.ofSeconds(20));
     if (header != null) {
       request.header(header, value);
     }
@@ -86,8 +91,8 @@ final class CollapseServletFilterCredentialsTest {
 
   private void assertUsersApartBy(String header) throws Exception {
     arrivals = new CountDownLatch(N);
-    assertEachCallerGetsItsOwn(USERS, CALLS_PER_USER,
-        user -> get("/user/me", header, secret(user)));
+    assertEachCallerGetsItsOwn(
+        USERS, CALLS_PER_USER, user -> get("/user/me", header, secret(user)));
   }
 
   @Test
@@ -115,15 +120,18 @@ final class CollapseServletFilterCredentialsTest {
   void theContainersSessionKeepsUsersApart() throws Exception {
     List<String> sessions = new ArrayList<>();
     for (int user = 0; user < USERS; user++) {
-      HttpResponse<String> login = http.send(HttpRequest.newBuilder(URI.create(
-          "http://127.0.0.1:" + port + "/login?user=" + secret(user))).build(),
-          HttpResponse.BodyHandlers.ofString());
+      HttpResponse<String> login =
+          http.send(
+              HttpRequest.newBuilder(
+                      URI.create("http://127.0.0.1:" + port + "/login?user=" + secret(user)))
+                  .build(),
+              HttpResponse.BodyHandlers.ofString());
       sessions.add(login.headers().firstValue("Set-Cookie").orElseThrow().split(";")[0]);
     }
     arrivals = new CountDownLatch(N);
 
-    assertEachCallerGetsItsOwn(USERS, CALLS_PER_USER,
-        user -> get("/user/me", "Cookie", sessions.get(user)));
+    assertEachCallerGetsItsOwn(
+        USERS, CALLS_PER_USER, user -> get("/user/me", "Cookie", sessions.get(user)));
   }
 
   @Test
@@ -166,14 +174,25 @@ final class CollapseServletFilterCredentialsTest {
       HttpSession session = request.getSession(/* create= */ false);
       Principal principal = request.getUserPrincipal();
       response.setContentType("text/plain;charset=UTF-8");
-      response.getWriter().write("authorization=" + request.getHeader("Authorization")
-          + " cookie=" + request.getHeader("Cookie")
-          + " key=" + request.getHeader("X-Api-Key")
-          + " token=" + request.getHeader("X-Auth-Token")
-          + " accept=" + request.getHeader("Accept")
-          + " language=" + request.getHeader("Accept-Language")
-          + " session=" + (session == null ? null : session.getAttribute("user"))
-          + " principal=" + (principal == null ? null : principal.getName()));
+      response
+          .getWriter()
+          .write(
+              "authorization="
+                  + request.getHeader("Authorization")
+                  + " cookie="
+                  + request.getHeader("Cookie")
+                  + " key="
+                  + request.getHeader("X-Api-Key")
+                  + " token="
+                  + request.getHeader("X-Auth-Token")
+                  + " accept="
+                  + request.getHeader("Accept")
+                  + " language="
+                  + request.getHeader("Accept-Language")
+                  + " session="
+                  + (session == null ? null : session.getAttribute("user"))
+                  + " principal="
+                  + (principal == null ? null : principal.getName()));
     }
   }
 }

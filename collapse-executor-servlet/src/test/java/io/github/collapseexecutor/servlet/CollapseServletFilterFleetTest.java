@@ -17,17 +17,21 @@ final class CollapseServletFilterFleetTest extends ServerAcrossInstancesCases {
   protected Instance start(String name, String address, int port, HttpCollapseOptions options)
       throws Exception {
     CollapseServletFilter filter = new CollapseServletFilter(options);
-    LoopbackTomcat server = new LoopbackTomcat(new HttpServlet() {
-      @Override
-      protected void doGet(HttpServletRequest request, HttpServletResponse response)
-          throws IOException {
-        byte[] body = answer(name).getBytes(UTF_8);
-        response.setContentType("text/plain");
-        response.setHeader(SOURCE, name);
-        response.setContentLength(body.length);
-        response.getOutputStream().write(body);
-      }
-    }, /* asyncSupported= */ true).listenOn(address, port);
+    LoopbackTomcat server =
+        new LoopbackTomcat(
+                new HttpServlet() {
+                  @Override
+                  protected void doGet(HttpServletRequest request, HttpServletResponse response)
+                      throws IOException {
+                    byte[] body = answer(name).getBytes(UTF_8);
+                    response.setContentType("text/plain");
+                    response.setHeader(SOURCE, name);
+                    response.setContentLength(body.length);
+                    response.getOutputStream().write(body);
+                  }
+                },
+                /* asyncSupported= */ true)
+            .listenOn(address, port);
     server.filter("collapse", filter).start();
     return new Instance(server.port(), server, filter);
   }

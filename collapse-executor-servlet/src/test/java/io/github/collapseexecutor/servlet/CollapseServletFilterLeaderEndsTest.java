@@ -38,6 +38,7 @@ final class CollapseServletFilterLeaderEndsTest {
 
   /** The waiting requests held in the leading request's call; with it, 50 requests. */
   private static final int WAITING = 49;
+
   /** The leading request's own async timeout; the others' requests have none. */
   private static final long LEADER_ASYNC_TIMEOUT_MS = 200;
 
@@ -45,11 +46,14 @@ final class CollapseServletFilterLeaderEndsTest {
   private final Arrivals arrivals = new Arrivals();
   private final CompletableFuture<Void> placed = new CompletableFuture<>();
   private final CompletableFuture<Void> release = new CompletableFuture<>();
-  private final CollapseServletFilter filter = new CollapseServletFilter(HttpCollapseOptions
-      .builder().group(CollapseGroup.ofUris("/sync", "/async"))
-      .observations(arrivals.inCollapse()).build());
-  private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(20))
-      .build();
+  private final CollapseServletFilter filter =
+      new CollapseServletFilter(
+          HttpCollapseOptions.builder()
+              .group(CollapseGroup.ofUris("/sync", "/async"))
+              .observations(arrivals.inCollapse())
+              .build());
+  private final HttpClient http =
+      HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(20)).build();
   private LoopbackTomcat tomcat;
 
   @BeforeEach
@@ -89,15 +93,18 @@ final class CollapseServletFilterLeaderEndsTest {
       async.setTimeout(run == 1 ? LEADER_ASYNC_TIMEOUT_MS : 0);
       if (run > 1) {
         // the leading request's answer would come after its own timeout: it never comes
-        release.thenRun(() -> async.start(() -> {
-          try {
-            answer((HttpServletResponse) async.getResponse(), run);
-          } catch (IOException clientGone) {
-            // nobody is left to tell
-          } finally {
-            async.complete();
-          }
-        }));
+        release.thenRun(
+            () ->
+                async.start(
+                    () -> {
+                      try {
+                        answer((HttpServletResponse) async.getResponse(), run);
+                      } catch (IOException clientGone) {
+                        // nobody is left to tell
+                      } finally {
+                        async.complete();
+                      }
+                    }));
       }
     }
 
@@ -112,9 +119,11 @@ final class CollapseServletFilterLeaderEndsTest {
   }
 
   private CompletableFuture<HttpResponse<String>> send(String path) {
-    return http.sendAsync(HttpRequest.newBuilder(
-            URI.create("http://127.0.0.1:" + tomcat.port() + path))
-        .timeout(Duration.ofSeconds(20)).build(), HttpResponse.BodyHandlers.ofString());
+    return http.sendAsync(
+        HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + tomcat.port() + path))
+            .timeout(Duration.ofSeconds(20))
+            .build(),
+        HttpResponse.BodyHandlers.ofString());
   }
 
   /** Sends the waiting requests once the leading one has its place; returns when they have. */
@@ -140,10 +149,12 @@ final class CollapseServletFilterLeaderEndsTest {
     leader.close();
     release.complete(null);
 
-    assertThat(Concurrently.results(waiting)).allSatisfy(response -> {
-      assertThat(response.statusCode()).isEqualTo(200);
-      assertThat(response.body()).isEqualTo("run 1");
-    });
+    assertThat(Concurrently.results(waiting))
+        .allSatisfy(
+            response -> {
+              assertThat(response.statusCode()).isEqualTo(200);
+              assertThat(response.body()).isEqualTo("run 1");
+            });
     assertThat(runs.get()).isEqualTo(1);
     assertThat(filter.stats().replayed()).isEqualTo(WAITING);
   }
@@ -160,10 +171,12 @@ final class CollapseServletFilterLeaderEndsTest {
     release.complete(null);
 
     List<HttpResponse<String>> responses = Concurrently.results(waiting);
-    assertThat(responses).allSatisfy(response -> {
-      assertThat(response.statusCode()).isEqualTo(200);
-      assertThat(response.body()).startsWith("run ").isNotEqualTo("run 1");
-    });
+    assertThat(responses)
+        .allSatisfy(
+            response -> {
+              assertThat(response.statusCode()).isEqualTo(200);
+              assertThat(response.body()).startsWith("run ").isNotEqualTo("run 1");
+            });
     assertThat(responses).extracting(HttpResponse::body).doesNotHaveDuplicates();
     assertThat(runs.get()).isEqualTo(1 + WAITING);
     assertThat(filter.stats().fellBack()).isEqualTo(WAITING);

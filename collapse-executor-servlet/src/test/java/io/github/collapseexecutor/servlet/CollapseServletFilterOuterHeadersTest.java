@@ -48,40 +48,46 @@ final class CollapseServletFilterOuterHeadersTest {
   private static final int N = 20;
 
   private final AtomicInteger invocations = new AtomicInteger();
+
   /** Counts the requests that joined the shared call: their chain returned with async started. */
   private final CountDownLatch waiting = new CountDownLatch(N - 1);
-  private final CollapseServletFilter filter = new CollapseServletFilter(HttpCollapseOptions
-      .builder().group(CollapseGroup.ofUris("/item", "/session", "/reset", "/reset-buffer", "/remove"))
-      .build());
-  private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(20))
-      .build();
+
+  private final CollapseServletFilter filter =
+      new CollapseServletFilter(
+          HttpCollapseOptions.builder()
+              .group(
+                  CollapseGroup.ofUris("/item", "/session", "/reset", "/reset-buffer", "/remove"))
+              .build());
+  private final HttpClient http =
+      HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(20)).build();
   private LoopbackTomcat tomcat;
 
   @BeforeEach
   void start() throws Exception {
-    Filter outer = (req, res, chain) -> {
-      if (req.getDispatcherType() == DispatcherType.ASYNC) {
-        // once a request, as a OncePerRequestFilter does
-        chain.doFilter(req, res);
-        return;
-      }
-      HttpServletRequest request = (HttpServletRequest) req;
-      HttpServletResponse response = (HttpServletResponse) res;
-      String caller = request.getHeader("X-Caller");
-      response.setHeader("X-Request-Id", "request-" + caller);
-      response.addHeader("Vary", "Origin");
-      response.setHeader("Cache-Control", "no-cache");
-      response.addCookie(new Cookie("trace", "t" + caller));
-      if (request.getRequestURI().equals("/reset-buffer")) {
-        // through the writer, as the servlet writes: a response gives out one or the other
-        response.getWriter().write("outer-" + caller + "\n");
-      }
-      chain.doFilter(req, res);
-      response.setHeader("X-Trace", "trace-" + caller);
-      if (request.isAsyncStarted()) {
-        waiting.countDown();
-      }
-    };
+    Filter outer =
+        (req, res, chain) -> {
+          if (req.getDispatcherType() == DispatcherType.ASYNC) {
+            // once a request, as a OncePerRequestFilter does
+            chain.doFilter(req, res);
+            return;
+          }
+          HttpServletRequest request = (HttpServletRequest) req;
+          HttpServletResponse response = (HttpServletResponse) res;
+          String caller = request.getHeader("X-Caller");
+          response.setHeader("X-Request-Id", "request-" + caller);
+          response.addHeader("Vary", "Origin");
+          response.setHeader("Cache-Control", "no-cache");
+          response.addCookie(new Cookie("trace", "t" + caller));
+          if (request.getRequestURI().equals("/reset-buffer")) {
+            // through the writer, as the servlet writes: a response gives out one or the other
+            response.getWriter().write("outer-" + caller + "\n");
+          }
+          chain.doFilter(req, res);
+          response.setHeader("X-Trace", "trace-" + caller);
+          if (request.isAsyncStarted()) {
+            waiting.countDown();
+          }
+        };
     tomcat = LoopbackTomcat.start(new App(), outer, filter);
   }
 
@@ -107,7 +113,7 @@ final class CollapseServletFilterOuterHeadersTest {
         case "/reset" -> response.reset();
         case "/reset-buffer" -> response.resetBuffer();
         case "/remove" -> response.setHeader("X-Request-Id", null);
-        default -> { }
+        default -> {}
       }
       response.addHeader("Vary", "Accept-Encoding");
       response.setHeader("Cache-Control", "public, max-age=60");
@@ -121,26 +127,33 @@ final class CollapseServletFilterOuterHeadersTest {
   void everyCallerKeepsTheHeadersItsOwnOuterFilterSetAndTheHandlerRunsOnce() throws Exception {
     AtomicInteger callers = new AtomicInteger();
 
-    List<List<Object>> callerAndResponse = Concurrently.run(N, () -> {
-      int caller = callers.incrementAndGet();
-      return List.of(caller, get("/item", caller));
-    });
+    List<List<Object>> callerAndResponse =
+        Concurrently.run(
+            N,
+            () -> {
+              int caller = callers.incrementAndGet();
+              return List.of(caller, get("/item", caller));
+            });
 
-    assertThat(callerAndResponse).allSatisfy(pair -> {
-      int caller = (Integer) pair.get(0);
-      @SuppressWarnings("unchecked")
-      HttpResponse<String> response = (HttpResponse<String>) pair.get(1);
-      assertThat(response.body()).isEqualTo("shared body");
-      assertThat(response.headers().allValues("X-Request-Id"))
-          .containsExactly("request-" + caller);
-      assertThat(response.headers().allValues("X-Trace")).containsExactly("trace-" + caller);
-      assertThat(response.headers().allValues("Vary"))
-          .containsExactly("Origin", "Accept-Encoding");
-      assertThat(response.headers().allValues("Cache-Control"))
-          .containsExactly("public, max-age=60");
-      // a cookie the chain did not set does not stop sharing, and stays its caller's
-      assertThat(response.headers().allValues("Set-Cookie")).containsExactly("trace=t" + caller);
-    });
+    assertThat(callerAndResponse)
+        .allSatisfy(
+            pair -> {
+              int caller = (Integer) pair.get(0);
+              @SuppressWarnings("unchecked")
+              HttpResponse<String> response = (HttpResponse<String>) pair.get(1);
+              assertThat(response.body()).isEqualTo("shared body");
+              assertThat(response.headers().allValues("X-Request-Id"))
+                  .containsExactly("request-" + caller);
+              assertThat(response.headers().allValues("X-Trace"))
+                  .containsExactly("trace-" + caller);
+              assertThat(response.headers().allValues("Vary"))
+                  .containsExactly("Origin", "Accept-Encoding");
+              assertThat(response.headers().allValues("Cache-Control"))
+                  .containsExactly("public, max-age=60");
+              // a cookie the chain did not set does not stop sharing, and stays its caller's
+              assertThat(response.headers().allValues("Set-Cookie"))
+                  .containsExactly("trace=t" + caller);
+            });
     assertThat(invocations.get()).isEqualTo(1);
     assertThat(filter.stats().replayed()).isEqualTo(N - 1);
   }
@@ -157,8 +170,13 @@ final class CollapseServletFilterOuterHeadersTest {
     List<HttpResponse<String>> responses =
         Concurrently.run(N, () -> get("/session", callers.incrementAndGet()));
 
-    assertThat(responses).extracting(response -> response.headers().allValues("Set-Cookie")
-        .stream().filter(cookie -> cookie.startsWith("JSESSIONID=")).findFirst().orElseThrow())
+    assertThat(responses)
+        .extracting(
+            response ->
+                response.headers().allValues("Set-Cookie").stream()
+                    .filter(cookie -> cookie.startsWith("JSESSIONID="))
+                    .findFirst()
+                    .orElseThrow())
         .doesNotHaveDuplicates();
     assertThat(invocations.get()).isEqualTo(N);
   }
@@ -171,14 +189,16 @@ final class CollapseServletFilterOuterHeadersTest {
   @Timeout(60)
   void afterResetNoCallerKeepsWhatTheFiltersBeforeItHadSet() throws Exception {
     assumeRemovableHeaders();
-    assertThat(callConcurrently("/reset")).allSatisfy(response -> {
-      assertThat(response.body()).isEqualTo("shared body");
-      assertThat(response.headers("X-Request-Id")).isEmpty();
-      assertThat(response.headers("Set-Cookie")).isEmpty();
-      assertThat(response.headers("Vary")).containsExactly("Accept-Encoding");
-      assertThat(response.headers("Cache-Control")).containsExactly("public, max-age=60");
-      assertThat(response.headers("X-Trace")).containsExactly("trace-" + response.caller());
-    });
+    assertThat(callConcurrently("/reset"))
+        .allSatisfy(
+            response -> {
+              assertThat(response.body()).isEqualTo("shared body");
+              assertThat(response.headers("X-Request-Id")).isEmpty();
+              assertThat(response.headers("Set-Cookie")).isEmpty();
+              assertThat(response.headers("Vary")).containsExactly("Accept-Encoding");
+              assertThat(response.headers("Cache-Control")).containsExactly("public, max-age=60");
+              assertThat(response.headers("X-Trace")).containsExactly("trace-" + response.caller());
+            });
     assertThat(invocations.get()).isEqualTo(1);
     assertThat(filter.stats().replayed()).isEqualTo(N - 1);
   }
@@ -186,11 +206,15 @@ final class CollapseServletFilterOuterHeadersTest {
   @Test
   @Timeout(60)
   void afterResetBufferNoCallerKeepsWhatTheFiltersBeforeItHadWritten() throws Exception {
-    assertThat(callConcurrently("/reset-buffer")).allSatisfy(response -> {
-      assertThat(response.body()).isEqualTo("shared body");
-      assertThat(response.headers("X-Request-Id")).containsExactly("request-" + response.caller());
-      assertThat(response.headers("Set-Cookie")).containsExactly("trace=t" + response.caller());
-    });
+    assertThat(callConcurrently("/reset-buffer"))
+        .allSatisfy(
+            response -> {
+              assertThat(response.body()).isEqualTo("shared body");
+              assertThat(response.headers("X-Request-Id"))
+                  .containsExactly("request-" + response.caller());
+              assertThat(response.headers("Set-Cookie"))
+                  .containsExactly("trace=t" + response.caller());
+            });
     assertThat(invocations.get()).isEqualTo(1);
   }
 
@@ -198,12 +222,15 @@ final class CollapseServletFilterOuterHeadersTest {
   @Timeout(60)
   void aHeaderTheChainRemovedIsRemovedForEveryCaller() throws Exception {
     assumeRemovableHeaders();
-    assertThat(callConcurrently("/remove")).allSatisfy(response -> {
-      assertThat(response.body()).isEqualTo("shared body");
-      assertThat(response.headers("X-Request-Id")).isEmpty();
-      assertThat(response.headers("Set-Cookie")).containsExactly("trace=t" + response.caller());
-      assertThat(response.headers("X-Trace")).containsExactly("trace-" + response.caller());
-    });
+    assertThat(callConcurrently("/remove"))
+        .allSatisfy(
+            response -> {
+              assertThat(response.body()).isEqualTo("shared body");
+              assertThat(response.headers("X-Request-Id")).isEmpty();
+              assertThat(response.headers("Set-Cookie"))
+                  .containsExactly("trace=t" + response.caller());
+              assertThat(response.headers("X-Trace")).containsExactly("trace-" + response.caller());
+            });
     assertThat(invocations.get()).isEqualTo(1);
   }
 
@@ -213,7 +240,8 @@ final class CollapseServletFilterOuterHeadersTest {
    * keeps what the filters before the collapse filter set.
    */
   private static void assumeRemovableHeaders() {
-    assumeFalse(ServerInfo.getServerNumber().startsWith("10."),
+    assumeFalse(
+        ServerInfo.getServerNumber().startsWith("10."),
         "a Servlet 6.0 container cannot remove a header");
   }
 
@@ -231,15 +259,20 @@ final class CollapseServletFilterOuterHeadersTest {
 
   private List<CallerResponse> callConcurrently(String path) throws Exception {
     AtomicInteger callers = new AtomicInteger();
-    return Concurrently.run(N, () -> {
-      int caller = callers.incrementAndGet();
-      return new CallerResponse(caller, get(path, caller));
-    });
+    return Concurrently.run(
+        N,
+        () -> {
+          int caller = callers.incrementAndGet();
+          return new CallerResponse(caller, get(path, caller));
+        });
   }
 
   private HttpResponse<String> get(String path, int caller) throws Exception {
-    HttpRequest request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + tomcat.port() + path))
-        .header("X-Caller", Integer.toString(caller)).timeout(Duration.ofSeconds(20)).build();
+    HttpRequest request =
+        HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + tomcat.port() + path))
+            .header("X-Caller", Integer.toString(caller))
+            .timeout(Duration.ofSeconds(20))
+            .build();
     return http.send(request, HttpResponse.BodyHandlers.ofString());
   }
 }

@@ -43,8 +43,8 @@ final class CollapseServletFilterOuterWriterTest {
   private final AtomicInteger invocations = new AtomicInteger();
   private final CountDownLatch firstInvocation = new CountDownLatch(1);
   private final List<Throwable> chainFailures = new CopyOnWriteArrayList<>();
-  private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(20))
-      .build();
+  private final HttpClient http =
+      HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(20)).build();
   private CollapseServletFilter filter;
   private LoopbackTomcat tomcat;
 
@@ -59,8 +59,10 @@ final class CollapseServletFilterOuterWriterTest {
   @Timeout(60)
   void everyCallerGetsTheSharedBodyAfterItsOwnPrefixThroughTheWriter() throws Exception {
     CountDownLatch waiting = new CountDownLatch(N - 1);
-    start(HttpCollapseOptions.builder().group(CollapseGroup.ofUris("/text")).build(),
-        waiting, (request, response) -> {
+    start(
+        HttpCollapseOptions.builder().group(CollapseGroup.ofUris("/text")).build(),
+        waiting,
+        (request, response) -> {
           response.setContentType("text/plain;charset=UTF-8");
           response.getWriter().write("shared body é");
         });
@@ -81,8 +83,13 @@ final class CollapseServletFilterOuterWriterTest {
   @Timeout(60)
   void aBodyOverTheLimitPassesThroughTheWriter() throws Exception {
     String large = "x".repeat(10_000);
-    start(HttpCollapseOptions.builder().group(CollapseGroup.ofUris("/large"))
-        .maxBodyBytes(1_000).build(), new CountDownLatch(0), (request, response) -> {
+    start(
+        HttpCollapseOptions.builder()
+            .group(CollapseGroup.ofUris("/large"))
+            .maxBodyBytes(1_000)
+            .build(),
+        new CountDownLatch(0),
+        (request, response) -> {
           response.setContentType("text/plain;charset=UTF-8");
           PrintWriter writer = response.getWriter();
           writer.write("head ");
@@ -98,8 +105,10 @@ final class CollapseServletFilterOuterWriterTest {
   @Test
   @Timeout(60)
   void aChainThatAsksForTheOutputStreamGetsTheErrorTheContainerWouldGive() throws Exception {
-    start(HttpCollapseOptions.builder().group(CollapseGroup.ofUris("/bytes")).build(),
-        new CountDownLatch(0), (request, response) -> {
+    start(
+        HttpCollapseOptions.builder().group(CollapseGroup.ofUris("/bytes")).build(),
+        new CountDownLatch(0),
+        (request, response) -> {
           try {
             response.getOutputStream();
           } catch (IllegalStateException expected) {
@@ -123,8 +132,10 @@ final class CollapseServletFilterOuterWriterTest {
   @Timeout(60)
   void aWaitingRequestWhoseWriterIsTakenRunsTheChainItselfForABodyOfBytes() throws Exception {
     CountDownLatch waiting = new CountDownLatch(N - 1);
-    start(HttpCollapseOptions.builder().group(CollapseGroup.ofUris("/mixed")).build(),
-        waiting, (request, response) -> {
+    start(
+        HttpCollapseOptions.builder().group(CollapseGroup.ofUris("/mixed")).build(),
+        waiting,
+        (request, response) -> {
           response.setContentType("application/octet-stream");
           try {
             response.getOutputStream().write(new byte[] {1, 2, (byte) 0xff});
@@ -171,34 +182,36 @@ final class CollapseServletFilterOuterWriterTest {
   private void start(HttpCollapseOptions options, CountDownLatch waiting, Handler handler)
       throws Exception {
     filter = new CollapseServletFilter(options);
-    Filter outer = (req, res, chain) -> {
-      HttpServletRequest request = (HttpServletRequest) req;
-      // once per request, as Spring's OncePerRequestFilter does: not again on an async dispatch
-      boolean first = request.getDispatcherType() == DispatcherType.REQUEST;
-      if (first && !"no".equals(request.getHeader("X-Writer"))) {
-        PrintWriter writer = res.getWriter();
-        writer.write("outer-" + request.getHeader("X-Caller") + "\n");
-      }
-      chain.doFilter(req, res);
-      if (first && request.isAsyncStarted()) {
-        waiting.countDown();
-      }
-    };
-    HttpServlet app = new HttpServlet() {
-      @Override
-      protected void doGet(HttpServletRequest request, HttpServletResponse response)
-          throws IOException {
-        if (invocations.incrementAndGet() == 1) {
-          firstInvocation.countDown();
-          try {
-            waiting.await(10, TimeUnit.SECONDS);
-          } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
+    Filter outer =
+        (req, res, chain) -> {
+          HttpServletRequest request = (HttpServletRequest) req;
+          // once per request, as Spring's OncePerRequestFilter does: not again on an async dispatch
+          boolean first = request.getDispatcherType() == DispatcherType.REQUEST;
+          if (first && !"no".equals(request.getHeader("X-Writer"))) {
+            PrintWriter writer = res.getWriter();
+            writer.write("outer-" + request.getHeader("X-Caller") + "\n");
           }
-        }
-        handler.handle(request, response);
-      }
-    };
+          chain.doFilter(req, res);
+          if (first && request.isAsyncStarted()) {
+            waiting.countDown();
+          }
+        };
+    HttpServlet app =
+        new HttpServlet() {
+          @Override
+          protected void doGet(HttpServletRequest request, HttpServletResponse response)
+              throws IOException {
+            if (invocations.incrementAndGet() == 1) {
+              firstInvocation.countDown();
+              try {
+                waiting.await(10, TimeUnit.SECONDS);
+              } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+              }
+            }
+            handler.handle(request, response);
+          }
+        };
     tomcat = LoopbackTomcat.start(app, outer, filter);
   }
 
@@ -206,13 +219,15 @@ final class CollapseServletFilterOuterWriterTest {
     List<CompletableFuture<HttpResponse<String>>> futures = new ArrayList<>();
     for (int caller = 1; caller <= n; caller++) {
       int id = caller;
-      futures.add(CompletableFuture.supplyAsync(() -> {
-        try {
-          return get(path, id);
-        } catch (Exception e) {
-          throw new IllegalStateException(e);
-        }
-      }));
+      futures.add(
+          CompletableFuture.supplyAsync(
+              () -> {
+                try {
+                  return get(path, id);
+                } catch (Exception e) {
+                  throw new IllegalStateException(e);
+                }
+              }));
     }
     List<HttpResponse<String>> responses = new ArrayList<>();
     for (CompletableFuture<HttpResponse<String>> future : futures) {
@@ -222,16 +237,22 @@ final class CollapseServletFilterOuterWriterTest {
   }
 
   private HttpResponse<String> get(String path, int caller) throws Exception {
-    return http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + tomcat.port() + path))
-            .header("X-Caller", String.valueOf(caller)).timeout(Duration.ofSeconds(15)).build(),
+    return http.send(
+        HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + tomcat.port() + path))
+            .header("X-Caller", String.valueOf(caller))
+            .timeout(Duration.ofSeconds(15))
+            .build(),
         HttpResponse.BodyHandlers.ofString());
   }
 
   private HttpResponse<byte[]> getBytes(String path, int caller, boolean writer) {
     try {
-      return http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + tomcat.port() + path))
-              .header("X-Caller", String.valueOf(caller)).header("X-Writer", writer ? "yes" : "no")
-              .timeout(Duration.ofSeconds(15)).build(),
+      return http.send(
+          HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + tomcat.port() + path))
+              .header("X-Caller", String.valueOf(caller))
+              .header("X-Writer", writer ? "yes" : "no")
+              .timeout(Duration.ofSeconds(15))
+              .build(),
           HttpResponse.BodyHandlers.ofByteArray());
     } catch (Exception e) {
       throw new IllegalStateException(e);

@@ -38,11 +38,15 @@ final class CollapseServletFilterTest {
   // ends would start a second shared call
   private final Arrivals arrivals = new Arrivals();
   private final CountDownLatch releaseSlow = new CountDownLatch(1);
-  private final CollapseServletFilter filter = new CollapseServletFilter(HttpCollapseOptions
-      .builder().group(CollapseGroup.ofUris("/user/*", "/cookie", "/private", "/throw", "/slow"))
-      .waitTimeout(Duration.ofMillis(300)).observations(arrivals.inCollapse()).build());
-  private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(20))
-      .build();
+  private final CollapseServletFilter filter =
+      new CollapseServletFilter(
+          HttpCollapseOptions.builder()
+              .group(CollapseGroup.ofUris("/user/*", "/cookie", "/private", "/throw", "/slow"))
+              .waitTimeout(Duration.ofMillis(300))
+              .observations(arrivals.inCollapse())
+              .build());
+  private final HttpClient http =
+      HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(20)).build();
   private LoopbackTomcat tomcat;
   private int port;
 
@@ -88,9 +92,14 @@ final class CollapseServletFilterTest {
         }
       }
       response.setContentType("text/plain;charset=UTF-8");
-      response.getWriter().write("body of " + request.getRequestURI() + "?"
-          + request.getQueryString() + (request.getRequestURI().equals("/slow")
-              ? " " + invocation : ""));
+      response
+          .getWriter()
+          .write(
+              "body of "
+                  + request.getRequestURI()
+                  + "?"
+                  + request.getQueryString()
+                  + (request.getRequestURI().equals("/slow") ? " " + invocation : ""));
     }
 
     private void awaitQuietly(CountDownLatch latch) {
@@ -103,9 +112,11 @@ final class CollapseServletFilterTest {
   }
 
   private HttpResponse<String> send(String method, String path) throws Exception {
-    HttpRequest request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
-        .method(method, HttpRequest.BodyPublishers.noBody()).timeout(Duration.ofSeconds(15))
-        .build();
+    HttpRequest request =
+        HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
+            .method(method, HttpRequest.BodyPublishers.noBody())
+            .timeout(Duration.ofSeconds(15))
+            .build();
     return http.send(request, HttpResponse.BodyHandlers.ofString());
   }
 
@@ -113,14 +124,18 @@ final class CollapseServletFilterTest {
   void concurrentIdenticalGetsRunTheChainOnceAndReplayEveryHeader() throws Exception {
     List<HttpResponse<String>> responses = Concurrently.run(N, () -> send("GET", "/user/1?a=1"));
 
-    assertThat(responses).allSatisfy(response -> {
-      assertThat(response.statusCode()).isEqualTo(200);
-      assertThat(response.body()).isEqualTo("body of /user/1?a=1");
-      assertThat(response.headers().allValues("X-Multi")).containsExactly("a", "b");
-      assertThat(response.headers().firstValue("ETag")).hasValue("\"v1\"");
-      assertThat(response.headers().firstValue("Cache-Control")).hasValue("public, max-age=60");
-      assertThat(response.headers().firstValue("Content-Type")).hasValue("text/plain;charset=UTF-8");
-    });
+    assertThat(responses)
+        .allSatisfy(
+            response -> {
+              assertThat(response.statusCode()).isEqualTo(200);
+              assertThat(response.body()).isEqualTo("body of /user/1?a=1");
+              assertThat(response.headers().allValues("X-Multi")).containsExactly("a", "b");
+              assertThat(response.headers().firstValue("ETag")).hasValue("\"v1\"");
+              assertThat(response.headers().firstValue("Cache-Control"))
+                  .hasValue("public, max-age=60");
+              assertThat(response.headers().firstValue("Content-Type"))
+                  .hasValue("text/plain;charset=UTF-8");
+            });
     assertThat(invocations.get()).isLessThan(N);
     assertThat(filter.stats().replayed()).isPositive();
   }
@@ -129,12 +144,16 @@ final class CollapseServletFilterTest {
   void differentQueriesRunTheChainSeparately() throws Exception {
     AtomicInteger next = new AtomicInteger();
 
-    List<List<String>> expectedAndActual = Concurrently.run(N, () -> {
-      int i = next.getAndIncrement() % 3;
-      return List.of("body of /user/1?q=" + i, send("GET", "/user/1?q=" + i).body());
-    });
+    List<List<String>> expectedAndActual =
+        Concurrently.run(
+            N,
+            () -> {
+              int i = next.getAndIncrement() % 3;
+              return List.of("body of /user/1?q=" + i, send("GET", "/user/1?q=" + i).body());
+            });
 
-    assertThat(expectedAndActual).allSatisfy(pair -> assertThat(pair.get(1)).isEqualTo(pair.get(0)));
+    assertThat(expectedAndActual)
+        .allSatisfy(pair -> assertThat(pair.get(1)).isEqualTo(pair.get(0)));
     assertThat(invocations.get()).isGreaterThanOrEqualTo(3);
   }
 
@@ -152,8 +171,9 @@ final class CollapseServletFilterTest {
     List<HttpResponse<String>> responses = Concurrently.run(N, () -> send("GET", "/cookie"));
 
     assertThat(invocations.get()).isEqualTo(N);
-    assertThat(responses).extracting(response -> response.headers().firstValue("Set-Cookie")
-        .orElseThrow()).doesNotHaveDuplicates();
+    assertThat(responses)
+        .extracting(response -> response.headers().firstValue("Set-Cookie").orElseThrow())
+        .doesNotHaveDuplicates();
   }
 
   @Test
@@ -165,12 +185,13 @@ final class CollapseServletFilterTest {
   }
 
   @Test
-  void whenTheLeadersChainThrowsOnlyItFailsAndTheWaitersRunTheChainThemselves()
-      throws Exception {
+  void whenTheLeadersChainThrowsOnlyItFailsAndTheWaitersRunTheChainThemselves() throws Exception {
     List<HttpResponse<String>> responses = Concurrently.run(N, () -> send("GET", "/throw"));
 
     assertThat(responses).filteredOn(response -> response.statusCode() == 500).hasSize(1);
-    assertThat(responses).filteredOn(response -> response.statusCode() == 200).hasSize(N - 1)
+    assertThat(responses)
+        .filteredOn(response -> response.statusCode() == 200)
+        .hasSize(N - 1)
         .allSatisfy(response -> assertThat(response.body()).isEqualTo("body of /throw?null"));
     assertThat(invocations.get()).isEqualTo(N);
   }
@@ -180,9 +201,13 @@ final class CollapseServletFilterTest {
     CountDownLatch answered = new CountDownLatch(N - 1);
     List<CompletableFuture<HttpResponse<String>>> calls = new ArrayList<>();
     for (int i = 0; i < N; i++) {
-      calls.add(http.sendAsync(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port
-          + "/slow")).timeout(Duration.ofSeconds(15)).build(),
-          HttpResponse.BodyHandlers.ofString()).whenComplete((r, e) -> answered.countDown()));
+      calls.add(
+          http.sendAsync(
+                  HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/slow"))
+                      .timeout(Duration.ofSeconds(15))
+                      .build(),
+                  HttpResponse.BodyHandlers.ofString())
+              .whenComplete((r, e) -> answered.countDown()));
     }
 
     // the leader is held until the others have their answers, well past their 300 ms wait

@@ -51,13 +51,21 @@ final class CollapseServletFilterUnusualResponsesTest {
   /** Larger than Tomcat's response buffer (8 KB): waiters get it from the container's pool. */
   private static final String LARGE = UnusualBackend.TEXT.repeat(80);
 
-  private final CollapseServletFilter filter = new CollapseServletFilter(HttpCollapseOptions
-      .builder().group(CollapseGroup.ofUris("/c/**")).waitTimeout(Duration.ofSeconds(10))
-      .build());
-  private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
-      .connectTimeout(Duration.ofSeconds(20)).build();
+  private final CollapseServletFilter filter =
+      new CollapseServletFilter(
+          HttpCollapseOptions.builder()
+              .group(CollapseGroup.ofUris("/c/**"))
+              .waitTimeout(Duration.ofSeconds(10))
+              .build());
+  private final HttpClient http =
+      HttpClient.newBuilder()
+          .version(HttpClient.Version.HTTP_1_1)
+          .connectTimeout(Duration.ofSeconds(20))
+          .build();
+
   /** The servlet of the collapsing Tomcat holds every request until this many have arrived. */
   private volatile CountDownLatch arrivals = new CountDownLatch(0);
+
   private final AtomicInteger collapsedInvocations = new AtomicInteger();
   private final List<LoopbackTomcat> tomcats = new ArrayList<>();
   private int plainPort;
@@ -78,12 +86,15 @@ final class CollapseServletFilterUnusualResponsesTest {
 
   private int startTomcat(CollapseServletFilter collapse) throws Exception {
     App app = new App(collapse != null);
-    Filter countArrivals = (request, response, chain) -> {
-      arrivals.countDown();
-      chain.doFilter(request, response);
-    };
-    LoopbackTomcat tomcat = collapse == null ? LoopbackTomcat.start(app)
-        : LoopbackTomcat.start(app, countArrivals, collapse);
+    Filter countArrivals =
+        (request, response, chain) -> {
+          arrivals.countDown();
+          chain.doFilter(request, response);
+        };
+    LoopbackTomcat tomcat =
+        collapse == null
+            ? LoopbackTomcat.start(app)
+            : LoopbackTomcat.start(app, countArrivals, collapse);
     tomcats.add(tomcat);
     return tomcat.port();
   }
@@ -107,8 +118,9 @@ final class CollapseServletFilterUnusualResponsesTest {
       String path = request.getRequestURI();
       if (path.startsWith("/c/raw/")) {
         response.setContentType("text/plain;charset=ISO-8859-1");
-        response.getWriter().write(request.getMethod() + " " + path + "?"
-            + request.getQueryString());
+        response
+            .getWriter()
+            .write(request.getMethod() + " " + path + "?" + request.getQueryString());
         return;
       }
       switch (path) {
@@ -184,22 +196,23 @@ final class CollapseServletFilterUnusualResponsesTest {
 
   private SameOutcomes.Caller caller(int port, boolean keepLength) {
     return call -> {
-      HttpRequest.Builder request = HttpRequest.newBuilder(
-              URI.create("http://127.0.0.1:" + port + call.target()))
-          .method(call.method(), HttpRequest.BodyPublishers.noBody())
-          .timeout(Duration.ofSeconds(15));
+      HttpRequest.Builder request =
+          HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + call.target()))
+              .method(call.method(), HttpRequest.BodyPublishers.noBody())
+              .timeout(Duration.ofSeconds(15));
       call.headers().forEach(request::header);
-      HttpResponse<byte[]> response = http.send(request.build(),
-          HttpResponse.BodyHandlers.ofByteArray());
-      Outcome outcome = Outcome.of(response.statusCode(), response.headers().map(),
-          response.body());
+      HttpResponse<byte[]> response =
+          http.send(request.build(), HttpResponse.BodyHandlers.ofByteArray());
+      Outcome outcome =
+          Outcome.of(response.statusCode(), response.headers().map(), response.body());
       return keepLength ? outcome : outcome.without("Content-Length");
     };
   }
 
   private Map<Call, Outcome> assertSame(int n, List<Call> calls, boolean keepLength)
       throws Exception {
-    Map<Call, Outcome> expected = SameOutcomes.withoutCollapse(calls, caller(plainPort, keepLength));
+    Map<Call, Outcome> expected =
+        SameOutcomes.withoutCollapse(calls, caller(plainPort, keepLength));
     arrivals = new CountDownLatch(reaching(n, expected));
     SameOutcomes.assertConcurrently(n, expected, caller(collapsingPort, keepLength));
     return expected;
@@ -230,8 +243,8 @@ final class CollapseServletFilterUnusualResponsesTest {
   void aBodyLargerThanTheResponseBufferIsReplayedWholeToEveryWaiter() throws Exception {
     Map<Call, Outcome> expected = assertSame(N, List.of(Call.get("/c/large")));
 
-    assertThat(expected.values()).allSatisfy(outcome ->
-        assertThat(outcome.body()).isEqualTo(LARGE));
+    assertThat(expected.values())
+        .allSatisfy(outcome -> assertThat(outcome.body()).isEqualTo(LARGE));
     assertThat(filter.stats().replayed()).isPositive();
   }
 
@@ -239,27 +252,32 @@ final class CollapseServletFilterUnusualResponsesTest {
   void aBodyTheServletFlushesInChunksIsReplayedWhole() throws Exception {
     Map<Call, Outcome> expected = assertSame(N, List.of(Call.get("/c/chunked")));
 
-    assertThat(expected.values()).allSatisfy(outcome ->
-        assertThat(outcome.body()).isEqualTo(UnusualBackend.TEXT));
+    assertThat(expected.values())
+        .allSatisfy(outcome -> assertThat(outcome.body()).isEqualTo(UnusualBackend.TEXT));
     assertThat(filter.stats().replayed()).isPositive();
   }
 
   @Test
   void compressedBodiesAreReplayedOnlyToRequestsThatAcceptTheirEncoding() throws Exception {
-    Map<Call, Outcome> expected = assertSame(N, List.of(
-        Call.get("/c/gzip", "Accept-Encoding", "gzip"),
-        Call.get("/c/gzip"),
-        Call.get("/c/gzip", "Accept-Encoding", "gzip, deflate")));
+    Map<Call, Outcome> expected =
+        assertSame(
+            N,
+            List.of(
+                Call.get("/c/gzip", "Accept-Encoding", "gzip"),
+                Call.get("/c/gzip"),
+                Call.get("/c/gzip", "Accept-Encoding", "gzip, deflate")));
 
-    assertThat(expected.values()).extracting(outcome -> outcome.header("Content-Encoding"))
+    assertThat(expected.values())
+        .extracting(outcome -> outcome.header("Content-Encoding"))
         .containsExactly("gzip", null, "gzip");
     assertThat(filter.stats().replayed()).isPositive();
   }
 
   @Test
   void emptyNoContentAndErrorResponsesAreReplayedAsTheyAre() throws Exception {
-    Map<Call, Outcome> expected = assertSame(N,
-        List.of(Call.get("/c/empty"), Call.get("/c/no-content"), Call.get("/c/error")));
+    Map<Call, Outcome> expected =
+        assertSame(
+            N, List.of(Call.get("/c/empty"), Call.get("/c/no-content"), Call.get("/c/error")));
 
     assertThat(expected.values()).extracting(Outcome::status).containsExactly(200, 204, 503);
     assertThat(expected.get(Call.get("/c/empty")).body()).isEmpty();
@@ -268,19 +286,22 @@ final class CollapseServletFilterUnusualResponsesTest {
 
   @Test
   void aNotModifiedResponseIsReplayedOnlyToRequestsWithTheValidatorItAnswers() throws Exception {
-    Map<Call, Outcome> expected = assertSame(N, List.of(
-        Call.get("/c/etag"),
-        Call.get("/c/etag", "If-None-Match", UnusualBackend.ETAG),
-        Call.get("/c/etag", "If-None-Match", "\"v0\""),
-        Call.get("/c/etag", "If-Modified-Since", UnusualBackend.LAST_MODIFIED)));
+    Map<Call, Outcome> expected =
+        assertSame(
+            N,
+            List.of(
+                Call.get("/c/etag"),
+                Call.get("/c/etag", "If-None-Match", UnusualBackend.ETAG),
+                Call.get("/c/etag", "If-None-Match", "\"v0\""),
+                Call.get("/c/etag", "If-Modified-Since", UnusualBackend.LAST_MODIFIED)));
 
     assertThat(expected.values()).extracting(Outcome::status).containsExactly(200, 304, 200, 304);
   }
 
   @Test
   void aNotModifiedResponseIsReplayedToRequestsWithTheSameValidator() throws Exception {
-    Map<Call, Outcome> expected = assertSame(N,
-        List.of(Call.get("/c/etag", "If-None-Match", UnusualBackend.ETAG)));
+    Map<Call, Outcome> expected =
+        assertSame(N, List.of(Call.get("/c/etag", "If-None-Match", UnusualBackend.ETAG)));
 
     assertThat(expected.values()).extracting(Outcome::status).containsExactly(304);
     assertThat(filter.stats().replayed()).isPositive();
@@ -288,20 +309,24 @@ final class CollapseServletFilterUnusualResponsesTest {
 
   @Test
   void aResponseThatVariesOnAHeaderTheWaiterSentDifferentlyIsNotReplayed() throws Exception {
-    Map<Call, Outcome> expected = assertSame(N, List.of(
-        Call.get("/c/vary", "X-Variant", "en"),
-        Call.get("/c/vary", "X-Variant", "de"),
-        Call.get("/c/vary")));
+    Map<Call, Outcome> expected =
+        assertSame(
+            N,
+            List.of(
+                Call.get("/c/vary", "X-Variant", "en"),
+                Call.get("/c/vary", "X-Variant", "de"),
+                Call.get("/c/vary")));
 
     assertThat(expected.values()).extracting(Outcome::body).doesNotHaveDuplicates();
     assertThat(filter.stats().regrouped() + filter.stats().varyKeyed())
-        .as("requests grouped by their X-Variant").isPositive();
+        .as("requests grouped by their X-Variant")
+        .isPositive();
   }
 
   @Test
   void everyHeadResponseKeepsTheContentLengthItHasWithoutTheFilter() throws Exception {
-    Map<Call, Outcome> expected = assertSame(N, List.of(Call.head("/c/head")),
-        /* keepLength= */ true);
+    Map<Call, Outcome> expected =
+        assertSame(N, List.of(Call.head("/c/head")), /* keepLength= */ true);
 
     assertThat(expected.get(Call.head("/c/head")).header("Content-Length"))
         .isEqualTo(String.valueOf(UnusualBackend.TEXT.length()));
@@ -309,8 +334,7 @@ final class CollapseServletFilterUnusualResponsesTest {
 
   @Test
   void headAndGetOfOneUriNeverShareAResponse() throws Exception {
-    Map<Call, Outcome> expected = assertSame(N,
-        List.of(Call.head("/c/head"), Call.get("/c/head")));
+    Map<Call, Outcome> expected = assertSame(N, List.of(Call.head("/c/head"), Call.get("/c/head")));
 
     Outcome head = expected.get(Call.head("/c/head"));
     assertThat(head.header("X-Method")).isEqualTo("HEAD");
@@ -322,15 +346,17 @@ final class CollapseServletFilterUnusualResponsesTest {
   @Test
   void targetsThatDifferOnlyInEncodingAreNeverMerged() throws Exception {
     List<Call> calls = new ArrayList<>();
-    UnusualBackend.UNUSUAL_TARGETS.forEach(target -> calls.add(
-        Call.get(target.replaceFirst("^/u/", "/c/"))));
+    UnusualBackend.UNUSUAL_TARGETS.forEach(
+        target -> calls.add(Call.get(target.replaceFirst("^/u/", "/c/"))));
 
     Map<Call, Outcome> expected = assertSame(3 * calls.size(), calls);
 
     // Tomcat rejects encoded slashes; every other target reaches the servlet and is echoed
     assertThat(expected.get(Call.get("/c/raw/a%2Fb")).status()).isEqualTo(400);
-    assertThat(expected.values()).filteredOn(outcome -> outcome.status() == 200)
-        .extracting(Outcome::body).doesNotHaveDuplicates();
+    assertThat(expected.values())
+        .filteredOn(outcome -> outcome.status() == 200)
+        .extracting(Outcome::body)
+        .doesNotHaveDuplicates();
     assertThat(filter.stats().replayed()).isPositive();
   }
 
@@ -341,31 +367,34 @@ final class CollapseServletFilterUnusualResponsesTest {
    */
   @Test
   void malformedRequestLinesGetWhatTheyGetWithoutTheFilter() throws Exception {
-    List<String> targets = List.of(
-        "/c/raw/q?v=%zz",
-        "/c/raw/q?v=%",
-        "/c/raw/q?v=%2",
-        "/c/raw/%zz",
-        "/c/raw/a%2Fb",
-        "/c/raw/a;jsessionid=1",
-        "/c/raw/a;jsessionid=2",
-        "/c/raw/./a",
-        "/c/raw/x/../a",
-        "/c/raw/a",
-        "/c/raw/q?v=a|b",
-        "/c/raw/q?v=\u00e9",
-        "/c/raw/q?v=a%00b");
+    List<String> targets =
+        List.of(
+            "/c/raw/q?v=%zz",
+            "/c/raw/q?v=%",
+            "/c/raw/q?v=%2",
+            "/c/raw/%zz",
+            "/c/raw/a%2Fb",
+            "/c/raw/a;jsessionid=1",
+            "/c/raw/a;jsessionid=2",
+            "/c/raw/./a",
+            "/c/raw/x/../a",
+            "/c/raw/a",
+            "/c/raw/q?v=a|b",
+            "/c/raw/q?v=\u00e9",
+            "/c/raw/q?v=a%00b");
     List<Call> calls = new ArrayList<>();
     targets.forEach(target -> calls.add(Call.get(target)));
-    Map<Call, Outcome> expected = SameOutcomes.withoutCollapse(calls,
-        call -> raw(plainPort, call.target()));
+    Map<Call, Outcome> expected =
+        SameOutcomes.withoutCollapse(calls, call -> raw(plainPort, call.target()));
     int n = 3 * calls.size();
     arrivals = new CountDownLatch(reaching(n, expected));
 
     SameOutcomes.assertConcurrently(n, expected, call -> raw(collapsingPort, call.target()));
 
-    assertThat(expected.values()).filteredOn(outcome -> outcome.status() == 200)
-        .extracting(Outcome::body).doesNotHaveDuplicates();
+    assertThat(expected.values())
+        .filteredOn(outcome -> outcome.status() == 200)
+        .extracting(Outcome::body)
+        .doesNotHaveDuplicates();
   }
 
   /** Sends {@code target} byte for byte as the request target; returns status, type and body. */
@@ -373,8 +402,15 @@ final class CollapseServletFilterUnusualResponsesTest {
     try (Socket socket = new Socket()) {
       socket.connect(new InetSocketAddress("127.0.0.1", port), 5000);
       socket.setSoTimeout(15_000);
-      socket.getOutputStream().write(("GET " + target + " HTTP/1.1\r\nHost: 127.0.0.1:" + port
-          + "\r\nConnection: close\r\n\r\n").getBytes(StandardCharsets.ISO_8859_1));
+      socket
+          .getOutputStream()
+          .write(
+              ("GET "
+                      + target
+                      + " HTTP/1.1\r\nHost: 127.0.0.1:"
+                      + port
+                      + "\r\nConnection: close\r\n\r\n")
+                  .getBytes(StandardCharsets.ISO_8859_1));
       byte[] all = socket.getInputStream().readAllBytes();
       String text = new String(all, StandardCharsets.ISO_8859_1);
       int end = text.indexOf("\r\n\r\n");
@@ -399,7 +435,7 @@ final class CollapseServletFilterUnusualResponsesTest {
   private static byte[] dechunk(byte[] chunked) throws IOException {
     InputStream in = new ByteArrayInputStream(chunked);
     ByteArrayOutputStream out = new ByteArrayOutputStream();
-    for (;;) {
+    for (; ; ) {
       StringBuilder size = new StringBuilder();
       for (int c = in.read(); c != '\n' && c >= 0; c = in.read()) {
         if (c != '\r') {

@@ -47,8 +47,10 @@ final class CollapseServletFilterVaryTest {
   @ParameterizedTest(name = "async-supported: {0}")
   @ValueSource(booleans = {true, false})
   void fourEditionsRunTheChainAtMostEightTimesThenFour(boolean asyncSupported) throws Exception {
-    start("X-Edition", asyncSupported, HttpCollapseOptions.builder()
-        .group(CollapseGroup.ofUris("/varying/*")));
+    start(
+        "X-Edition",
+        asyncSupported,
+        HttpCollapseOptions.builder().group(CollapseGroup.ofUris("/varying/*")));
 
     assertRound("X-Edition", List.of("t0", "t1", "t2", "t3"), 8);
     assertRound("X-Edition", List.of("t0", "t1", "t2", "t3"), 4);
@@ -58,11 +60,13 @@ final class CollapseServletFilterVaryTest {
 
   @ParameterizedTest(name = "async-supported: {0}")
   @ValueSource(booleans = {true, false})
-  void twoAcceptValuesRunTheChainAtMostFourTimesThenTwo(boolean asyncSupported)
-      throws Exception {
-    start("Accept", asyncSupported, HttpCollapseOptions.builder()
-        .group(CollapseGroup.ofUris("negotiated", List.of("/varying/*")))
-        .policy("negotiated", CollapsePolicy.DEFAULT.withAcceptHeadersInKey(false)));
+  void twoAcceptValuesRunTheChainAtMostFourTimesThenTwo(boolean asyncSupported) throws Exception {
+    start(
+        "Accept",
+        asyncSupported,
+        HttpCollapseOptions.builder()
+            .group(CollapseGroup.ofUris("negotiated", List.of("/varying/*")))
+            .policy("negotiated", CollapsePolicy.DEFAULT.withAcceptHeadersInKey(false)));
 
     assertRound("Accept", List.of("application/json", "application/xml"), 4);
     assertRound("Accept", List.of("application/json", "application/xml"), 2);
@@ -74,25 +78,34 @@ final class CollapseServletFilterVaryTest {
     // a request counts as arrived once the filter made it lead a chain run or wait for one, not
     // when it reaches the server: on a busy machine a request may reach the filter long after
     filter = new CollapseServletFilter(options.observations(arrivals.inCollapse()).build());
-    tomcat = new LoopbackTomcat(new Varying(header), asyncSupported).filter("collapse", filter)
-        .start();
+    tomcat =
+        new LoopbackTomcat(new Varying(header), asyncSupported).filter("collapse", filter).start();
   }
 
   private void assertRound(String header, List<String> values, int maxRuns) throws Exception {
     int before = runs.get();
     AtomicInteger next = new AtomicInteger();
     arrivals.expect(CALLERS);
-    List<List<String>> answers = Concurrently.run(CALLERS, () -> {
-      String value = values.get(next.getAndIncrement() % values.size());
-      return List.of(value, tomcat.get(VaryingBackend.PATH, header, value));
-    });
+    List<List<String>> answers =
+        Concurrently.run(
+            CALLERS,
+            () -> {
+              String value = values.get(next.getAndIncrement() % values.size());
+              return List.of(value, tomcat.get(VaryingBackend.PATH, header, value));
+            });
 
-    assertThat(answers).allSatisfy(answer -> assertThat(answer.get(1))
-        .as("the body for %s: %s", header, answer.get(0)).isEqualTo(answer.get(0)));
+    assertThat(answers)
+        .allSatisfy(
+            answer ->
+                assertThat(answer.get(1))
+                    .as("the body for %s: %s", header, answer.get(0))
+                    .isEqualTo(answer.get(0)));
     int made = runs.get() - before;
-    System.out.printf("servlet filter, Vary: %s, %d values: %d chain runs for %d requests%n",
+    System.out.printf(
+        "servlet filter, Vary: %s, %d values: %d chain runs for %d requests%n",
         header, values.size(), made, CALLERS);
-    assertThat(made).as("chain runs of the round, %s", filter.stats())
+    assertThat(made)
+        .as("chain runs of the round, %s", filter.stats())
         .isBetween(values.size(), maxRuns);
   }
 

@@ -41,11 +41,12 @@ final class PlainServletApplicationTest {
 
   private final AtomicInteger servletRuns = new AtomicInteger();
   private final JoinedCallers joined = new JoinedCallers(CALLERS - 1);
-  private final CollapseServletFilter filter = new CollapseServletFilter(HttpCollapseOptions
-      .builder()
-      .group(CollapseGroup.ofUris("/quote/*"))
-      .observations(joined)
-      .build());
+  private final CollapseServletFilter filter =
+      new CollapseServletFilter(
+          HttpCollapseOptions.builder()
+              .group(CollapseGroup.ofUris("/quote/*"))
+              .observations(joined)
+              .build());
   private final Tomcat tomcat = new Tomcat();
 
   @BeforeEach
@@ -92,8 +93,9 @@ final class PlainServletApplicationTest {
     HttpClient client = HttpClient.newHttpClient();
     List<CompletableFuture<HttpResponse<String>>> responses = new ArrayList<>();
     for (int i = 0; i < CALLERS; i++) {
-      responses.add(client.sendAsync(HttpRequest.newBuilder(uri).build(),
-          HttpResponse.BodyHandlers.ofString()));
+      responses.add(
+          client.sendAsync(
+              HttpRequest.newBuilder(uri).build(), HttpResponse.BodyHandlers.ofString()));
     }
 
     for (CompletableFuture<HttpResponse<String>> response : responses) {

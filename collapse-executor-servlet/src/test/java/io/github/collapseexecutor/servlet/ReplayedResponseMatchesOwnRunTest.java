@@ -46,20 +46,31 @@ import org.junit.jupiter.params.provider.CsvSource;
 final class ReplayedResponseMatchesOwnRunTest {
 
   private static final int N = 10;
+
   /** Written for each request by the filter before the collapse filter. */
   private static final String OWN_HEADER = "X-Request-Id";
+
   private static final Set<String> PER_REQUEST = Set.of("Date", OWN_HEADER);
   private static final Charset UTF_8 = StandardCharsets.UTF_8;
+
   /** The routes whose response is never shared. */
   private static final Set<String> UNSHARED = Set.of("/error-page", "/trailers");
+
   /** More than Tomcat's default response buffer of 8 KiB. */
   private static final int LARGE = 20_000;
 
   private final JoinedCallers joined = new JoinedCallers(N - 1);
-  private final CollapseServletFilter collapse = new CollapseServletFilter(HttpCollapseOptions
-      .builder().group(CollapseGroup.ofUris("/**")).observations(joined).build());
-  private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
-      .connectTimeout(Duration.ofSeconds(20)).build();
+  private final CollapseServletFilter collapse =
+      new CollapseServletFilter(
+          HttpCollapseOptions.builder()
+              .group(CollapseGroup.ofUris("/**"))
+              .observations(joined)
+              .build());
+  private final HttpClient http =
+      HttpClient.newBuilder()
+          .version(HttpClient.Version.HTTP_1_1)
+          .connectTimeout(Duration.ofSeconds(20))
+          .build();
   private LoopbackTomcat plain;
   private LoopbackTomcat collapsing;
 
@@ -74,18 +85,19 @@ final class ReplayedResponseMatchesOwnRunTest {
 
   @ParameterizedTest(name = "{0} {1}")
   @CsvSource({
-      "GET, /locale",
-      "GET, /charset",
-      "GET, /encoding",
-      "GET, /length",
-      "GET, /large",
-      "HEAD, /large",
-      "GET, /buffered",
-      "GET, /flushed",
-      "GET, /vary",
-      "GET, /failed",
-      "GET, /error-page",
-      "GET, /trailers"})
+    "GET, /locale",
+    "GET, /charset",
+    "GET, /encoding",
+    "GET, /length",
+    "GET, /large",
+    "HEAD, /large",
+    "GET, /buffered",
+    "GET, /flushed",
+    "GET, /vary",
+    "GET, /failed",
+    "GET, /error-page",
+    "GET, /trailers"
+  })
   void everyRequestGetsWhatItsOwnRunWouldHaveGiven(String method, String path) throws Exception {
     plain = LoopbackTomcat.start(new Routes(/* gated= */ false), outerFilter());
     collapsing = LoopbackTomcat.start(new Routes(/* gated= */ true), outerFilter(), collapse);
@@ -94,15 +106,18 @@ final class ReplayedResponseMatchesOwnRunTest {
     List<HttpResponse<byte[]>> responses =
         Concurrently.run(N, () -> send(collapsing, method, path));
 
-    assertThat(responses).allSatisfy(response -> {
-      ComparedResponse seen = ComparedResponse.of(response, PER_REQUEST);
-      assertThat(seen.status()).isEqualTo(alone.status());
-      assertThat(seen.headers()).isEqualTo(alone.headers());
-      assertThat(seen.body()).isEqualTo(alone.body());
-      assertThat(response.headers().allValues(OWN_HEADER)).hasSize(1);
-    });
+    assertThat(responses)
+        .allSatisfy(
+            response -> {
+              ComparedResponse seen = ComparedResponse.of(response, PER_REQUEST);
+              assertThat(seen.status()).isEqualTo(alone.status());
+              assertThat(seen.headers()).isEqualTo(alone.headers());
+              assertThat(seen.body()).isEqualTo(alone.body());
+              assertThat(response.headers().allValues(OWN_HEADER)).hasSize(1);
+            });
     // neither sendError nor trailer fields are shared: each request runs the chain itself
-    assertThat(collapse.stats().replayed()).as("replayed")
+    assertThat(collapse.stats().replayed())
+        .as("replayed")
         .isEqualTo(UNSHARED.contains(path) ? 0 : N - 1);
   }
 
@@ -129,10 +144,11 @@ final class ReplayedResponseMatchesOwnRunTest {
 
   private HttpResponse<byte[]> send(LoopbackTomcat server, String method, String path)
       throws Exception {
-    HttpRequest request = HttpRequest.newBuilder(
-            URI.create("http://127.0.0.1:" + server.port() + path))
-        .method(method, HttpRequest.BodyPublishers.noBody())
-        .timeout(Duration.ofSeconds(20)).build();
+    HttpRequest request =
+        HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + server.port() + path))
+            .method(method, HttpRequest.BodyPublishers.noBody())
+            .timeout(Duration.ofSeconds(20))
+            .build();
     return http.send(request, HttpResponse.BodyHandlers.ofByteArray());
   }
 

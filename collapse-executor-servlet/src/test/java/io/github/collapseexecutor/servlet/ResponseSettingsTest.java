@@ -27,8 +27,7 @@ class ResponseSettingsTest {
 
   @Test
   void theSettingsAChainMadeTravelWithWhatItProduced() throws IOException {
-    ResponseSettings settings =
-        new ResponseSettings(Locale.CANADA_FRENCH, "ISO-8859-1", 16384);
+    ResponseSettings settings = new ResponseSettings(Locale.CANADA_FRENCH, "ISO-8859-1", 16384);
 
     ProducedResponse read = travel(produced(settings));
 
@@ -46,8 +45,12 @@ class ResponseSettingsTest {
 
   private static ProducedResponse produced(ResponseSettings settings) {
     return ProducedResponse.builder(new ProducedHeaders.Produced(List.of(), Set.of(), Set.of()))
-        .reset(true).bodyReset(true).bodyCharset(StandardCharsets.UTF_8).inPieces(true)
-        .extension(settings).build();
+        .reset(true)
+        .bodyReset(true)
+        .bodyCharset(StandardCharsets.UTF_8)
+        .inPieces(true)
+        .extension(settings)
+        .build();
   }
 
   private static ProducedResponse travel(ProducedResponse produced) throws IOException {

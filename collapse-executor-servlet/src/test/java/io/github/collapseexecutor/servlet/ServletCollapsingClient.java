@@ -4,9 +4,9 @@ import io.github.collapseexecutor.http.HttpCollapseOptions;
 import io.github.collapseexecutor.http.HttpCollapseStats;
 import io.github.collapseexecutor.testing.http.Call;
 import io.github.collapseexecutor.testing.http.DrivenClient;
-import io.github.collapseexecutor.testing.http.Outcome;
 import io.github.collapseexecutor.testing.http.IdentityEchoBackend;
 import io.github.collapseexecutor.testing.http.LoopbackTomcat;
+import io.github.collapseexecutor.testing.http.Outcome;
 import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
@@ -34,10 +34,10 @@ final class ServletCollapsingClient implements DrivenClient {
   private final CollapseServletFilter filter;
   private final LoopbackTomcat tomcat;
   private final String address;
-  private final OkHttpClient okHttp = new OkHttpClient.Builder()
-      .readTimeout(Duration.ofSeconds(20)).build();
-  private final HttpClient jdk = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(20))
-      .build();
+  private final OkHttpClient okHttp =
+      new OkHttpClient.Builder().readTimeout(Duration.ofSeconds(20)).build();
+  private final HttpClient jdk =
+      HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(20)).build();
 
   ServletCollapsingClient(HttpCollapseOptions options, String backendUrl) {
     this(options, backendUrl, "127.0.0.1", 0);
@@ -48,13 +48,16 @@ final class ServletCollapsingClient implements DrivenClient {
    * of the instances behind a balancer; requests reach it with the {@code Host} of
    * {@code 127.0.0.1} and that port, unless a call sends its own.
    */
-  ServletCollapsingClient(HttpCollapseOptions options, String backendUrl, String address,
-      int port) {
+  ServletCollapsingClient(
+      HttpCollapseOptions options, String backendUrl, String address, int port) {
     this.filter = new CollapseServletFilter(options);
     this.address = address;
     try {
-      this.tomcat = new LoopbackTomcat(new AskingServlet(backendUrl), /* asyncSupported= */ true)
-          .listenOn(address, port).filter("collapse", filter).start();
+      this.tomcat =
+          new LoopbackTomcat(new AskingServlet(backendUrl), /* asyncSupported= */ true)
+              .listenOn(address, port)
+              .filter("collapse", filter)
+              .start();
     } catch (Exception e) {
       throw new IllegalStateException("the server did not start", e);
     }
@@ -78,21 +81,23 @@ final class ServletCollapsingClient implements DrivenClient {
   public Outcome send(Call call) throws Exception {
     String body = call.body();
     if (body != null) {
-      HttpRequest request = HttpRequest.newBuilder(URI.create(base() + call.target()))
-          .timeout(Duration.ofSeconds(20))
-          .method(call.method(), HttpRequest.BodyPublishers.ofString(body)).build();
+      HttpRequest request =
+          HttpRequest.newBuilder(URI.create(base() + call.target()))
+              .timeout(Duration.ofSeconds(20))
+              .method(call.method(), HttpRequest.BodyPublishers.ofString(body))
+              .build();
       HttpResponse<byte[]> response = jdk.send(request, HttpResponse.BodyHandlers.ofByteArray());
       return Outcome.of(response.statusCode(), response.headers().map(), response.body());
     }
-    Request.Builder request = new Request.Builder().url(base() + call.target())
-        .header("Host", "127.0.0.1:" + tomcat.port());
+    Request.Builder request =
+        new Request.Builder()
+            .url(base() + call.target())
+            .header("Host", "127.0.0.1:" + tomcat.port());
     call.headers().forEach(request::header);
     try (Response response = okHttp.newCall(request.build()).execute()) {
       return Outcome.of(response.code(), response.headers().toMultimap(), response.body().bytes());
     }
   }
-
-
 
   private String base() {
     return "http://" + address + ":" + tomcat.port();
@@ -131,9 +136,10 @@ final class ServletCollapsingClient implements DrivenClient {
       String answer;
       String query = request.getQueryString() == null ? "" : "?" + request.getQueryString();
       if (body.isEmpty()) {
-        Request.Builder asked = new Request.Builder()
-            .url(backendUrl + request.getRequestURI() + query)
-            .header("Host", request.getHeader("Host"));
+        Request.Builder asked =
+            new Request.Builder()
+                .url(backendUrl + request.getRequestURI() + query)
+                .header("Host", request.getHeader("Host"));
         for (String channel : IdentityEchoBackend.HANDED_ON) {
           String value = request.getHeader(channel);
           if (value != null) {
@@ -145,10 +151,14 @@ final class ServletCollapsingClient implements DrivenClient {
         }
       } else {
         try {
-          answer = jdk.send(HttpRequest.newBuilder(URI.create(backendUrl + request.getRequestURI()))
-              .timeout(Duration.ofSeconds(20))
-              .method("GET", HttpRequest.BodyPublishers.ofString(body)).build(),
-              HttpResponse.BodyHandlers.ofString()).body();
+          answer =
+              jdk.send(
+                      HttpRequest.newBuilder(URI.create(backendUrl + request.getRequestURI()))
+                          .timeout(Duration.ofSeconds(20))
+                          .method("GET", HttpRequest.BodyPublishers.ofString(body))
+                          .build(),
+                      HttpResponse.BodyHandlers.ofString())
+                  .body();
         } catch (InterruptedException e) {
           Thread.currentThread().interrupt();
           throw new IOException(e);

@@ -2,7 +2,6 @@ package io.github.collapseexecutor.servlet;
 
 import static java.nio.charset.StandardCharsets.UTF_8;
 
-import io.github.collapseexecutor.http.HttpCollapseOptions;
 import io.github.collapseexecutor.testing.http.CrossingApplication;
 import io.github.collapseexecutor.testing.http.LoopbackTomcat;
 import io.github.collapseexecutor.testing.http.ServerCrossingContract;
@@ -34,8 +33,11 @@ final class ServletCrossingContractTest implements ServerCrossingContract {
       filters.put(Instance.SECOND, new CollapseServletFilter(tiered));
       RoutingFilter router = new RoutingFilter(filters);
       LoopbackTomcat tomcat = LoopbackTomcat.start(new Application(app), outer(app), router);
-      return Routed.of(tomcat.port(), instance -> router.chosen = instance,
-          instance -> filters.get(instance).stats(), () -> {
+      return Routed.of(
+          tomcat.port(),
+          instance -> router.chosen = instance,
+          instance -> filters.get(instance).stats(),
+          () -> {
             try {
               tomcat.close();
             } catch (LifecycleException e) {
@@ -102,16 +104,19 @@ final class ServletCrossingContractTest implements ServerCrossingContract {
         throws IOException {
       CrossingApplication.Answer answer = app.answer(request.getRequestURI(), request::getHeader);
       response.setStatus(answer.status());
-      answer.headers().forEach(header -> {
-        if (header.getKey().equalsIgnoreCase("Set-Cookie")) {
-          HttpCookie cookie = HttpCookie.parse("Set-Cookie: " + header.getValue()).get(0);
-          Cookie set = new Cookie(cookie.getName(), cookie.getValue());
-          set.setPath(cookie.getPath());
-          response.addCookie(set);
-        } else {
-          response.addHeader(header.getKey(), header.getValue());
-        }
-      });
+      answer
+          .headers()
+          .forEach(
+              header -> {
+                if (header.getKey().equalsIgnoreCase("Set-Cookie")) {
+                  HttpCookie cookie = HttpCookie.parse("Set-Cookie: " + header.getValue()).get(0);
+                  Cookie set = new Cookie(cookie.getName(), cookie.getValue());
+                  set.setPath(cookie.getPath());
+                  response.addCookie(set);
+                } else {
+                  response.addHeader(header.getKey(), header.getValue());
+                }
+              });
       byte[] body = answer.body().getBytes(UTF_8);
       if (body.length > 0) {
         response.setContentLength(body.length);

@@ -20,10 +20,12 @@ final class ServletFilterAcrossInstancesContractTest implements ClientAcrossInst
   @Override
   public ClientFixture fixture() {
     return setup -> {
-      ServletCollapsingClient first = new ServletCollapsingClient(setup.requireOptions(),
-          setup.baseUrl(), "127.0.0.1", 0);
-      return new TwoInstances(first, new ServletCollapsingClient(setup.requireOptions(),
-          setup.baseUrl(), "127.0.0.2", first.port()));
+      ServletCollapsingClient first =
+          new ServletCollapsingClient(setup.requireOptions(), setup.baseUrl(), "127.0.0.1", 0);
+      return new TwoInstances(
+          first,
+          new ServletCollapsingClient(
+              setup.requireOptions(), setup.baseUrl(), "127.0.0.2", first.port()));
     };
   }
 }

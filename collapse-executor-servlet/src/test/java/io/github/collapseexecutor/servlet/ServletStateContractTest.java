@@ -26,32 +26,37 @@ final class ServletStateContractTest implements ReadsAfterWritesContract, Sessio
 
   @Override
   public ReadsAfterWritesContract.Subject createSubject(HeldState state) throws Exception {
-    return new Application(new HttpServlet() {
-      @Override
-      protected void doGet(HttpServletRequest request, HttpServletResponse response)
-          throws IOException {
-        response.getWriter().write(state.read());
-      }
+    return new Application(
+        new HttpServlet() {
+          @Override
+          protected void doGet(HttpServletRequest request, HttpServletResponse response)
+              throws IOException {
+            response.getWriter().write(state.read());
+          }
 
-      @Override
-      protected void doPost(HttpServletRequest request, HttpServletResponse response)
-          throws IOException {
-        response.getWriter().write("v" + state.write());
-      }
-    }, "/state");
+          @Override
+          protected void doPost(HttpServletRequest request, HttpServletResponse response)
+              throws IOException {
+            response.getWriter().write("v" + state.write());
+          }
+        },
+        "/state");
   }
 
   @Override
   public SessionChangesContract.Subject createSubject(SessionRoutes routes) throws Exception {
-    return new Application(new HttpServlet() {
-      @Override
-      protected void doGet(HttpServletRequest request, HttpServletResponse response)
-          throws IOException {
-        response.setContentType("text/plain");
-        response.getWriter().write(routes.answer(request.getRequestURI(), new ServletSession(
-            request)));
-      }
-    }, SessionRoutes.GROUP);
+    return new Application(
+        new HttpServlet() {
+          @Override
+          protected void doGet(HttpServletRequest request, HttpServletResponse response)
+              throws IOException {
+            response.setContentType("text/plain");
+            response
+                .getWriter()
+                .write(routes.answer(request.getRequestURI(), new ServletSession(request)));
+          }
+        },
+        SessionRoutes.GROUP);
   }
 
   /** A request's session as the routes use it, created when a route first sets a value. */
@@ -87,8 +92,12 @@ final class ServletStateContractTest implements ReadsAfterWritesContract, Sessio
     private final StateClient client;
 
     Application(HttpServlet servlet, String group) throws Exception {
-      this.filter = new CollapseServletFilter(HttpCollapseOptions.builder()
-          .group(CollapseGroup.ofUris(group)).observations(placements.observations()).build());
+      this.filter =
+          new CollapseServletFilter(
+              HttpCollapseOptions.builder()
+                  .group(CollapseGroup.ofUris(group))
+                  .observations(placements.observations())
+                  .build());
       this.tomcat = LoopbackTomcat.start(servlet, filter);
       this.client = new StateClient("http://127.0.0.1:" + tomcat.port(), "JSESSIONID");
     }

@@ -41,19 +41,25 @@ import org.junit.jupiter.api.Timeout;
 final class ServletStreamTest {
 
   private static final int N = 6;
+
   /** How long the servlet waits for the test before it goes on regardless. */
   private static final long SERVLET_WAIT_SECONDS = 30;
 
   private final AtomicInteger invocations = new AtomicInteger();
   private volatile CountDownLatch arrivals = new CountDownLatch(1);
   private volatile CountDownLatch firstEventsRead = new CountDownLatch(1);
+
   /** Counted down when a request's chain returned to the filter before the collapse one. */
   private final CountDownLatch chainReturned = new CountDownLatch(1);
-  private final CollapseServletFilter filter = new CollapseServletFilter(HttpCollapseOptions
-      .builder().group(CollapseGroup.ofUris("/events/*"))
-      .waitTimeout(Duration.ofSeconds(60)).build());
-  private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(20))
-      .build();
+
+  private final CollapseServletFilter filter =
+      new CollapseServletFilter(
+          HttpCollapseOptions.builder()
+              .group(CollapseGroup.ofUris("/events/*"))
+              .waitTimeout(Duration.ofSeconds(60))
+              .build());
+  private final HttpClient http =
+      HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(20)).build();
   private LoopbackTomcat tomcat;
 
   @AfterEach
@@ -66,11 +72,12 @@ final class ServletStreamTest {
   }
 
   private void start() throws Exception {
-    Filter countArrivals = (request, response, chain) -> {
-      arrivals.countDown();
-      chain.doFilter(request, response);
-      chainReturned.countDown();
-    };
+    Filter countArrivals =
+        (request, response, chain) -> {
+          arrivals.countDown();
+          chain.doFilter(request, response);
+          chainReturned.countDown();
+        };
     tomcat = LoopbackTomcat.start(new Events(), countArrivals, filter);
   }
 
@@ -109,22 +116,23 @@ final class ServletStreamTest {
           // as Spring MVC before 7 answers with an SseEmitter: async first, the content type with
           // the first event, from another thread, here once the chain returned
           AsyncContext async = request.startAsync();
-          async.start(() -> {
-            try {
-              awaitQuietly(chainReturned);
-              HttpServletResponse events = (HttpServletResponse) async.getResponse();
-              events.setContentType("text/event-stream");
-              PrintWriter writer = events.getWriter();
-              writer.write("data: 1\n\n");
-              writer.flush();
-              awaitQuietly(firstEventsRead);
-              writer.write("data: 2\n\n");
-            } catch (IOException e) {
-              throw new UncheckedIOException(e);
-            } finally {
-              async.complete();
-            }
-          });
+          async.start(
+              () -> {
+                try {
+                  awaitQuietly(chainReturned);
+                  HttpServletResponse events = (HttpServletResponse) async.getResponse();
+                  events.setContentType("text/event-stream");
+                  PrintWriter writer = events.getWriter();
+                  writer.write("data: 1\n\n");
+                  writer.flush();
+                  awaitQuietly(firstEventsRead);
+                  writer.write("data: 2\n\n");
+                } catch (IOException e) {
+                  throw new UncheckedIOException(e);
+                } finally {
+                  async.complete();
+                }
+              });
         }
         default -> {
           // flushBuffer rather than a flush of the writer
@@ -174,9 +182,13 @@ final class ServletStreamTest {
   void aStreamThatGoesAsyncBeforeItsContentTypeIsCountedAStream() throws Exception {
     start();
 
-    try (StreamLines events = StreamLines.open(http, HttpRequest.newBuilder(
-        URI.create("http://127.0.0.1:" + tomcat.port() + "/events/async"))
-        .header("Accept", "text/event-stream").build())) {
+    try (StreamLines events =
+        StreamLines.open(
+            http,
+            HttpRequest.newBuilder(
+                    URI.create("http://127.0.0.1:" + tomcat.port() + "/events/async"))
+                .header("Accept", "text/event-stream")
+                .build())) {
       assertThat(events.next()).isEqualTo("data: 1");
       firstEventsRead.countDown();
       assertThat(events.next()).isEqualTo("data: 2");
@@ -211,18 +223,22 @@ final class ServletStreamTest {
     firstEventsRead = new CountDownLatch(N);
     start();
 
-    List<List<String>> streams = Concurrently.run(N, () -> {
-      try (StreamLines events = open("/events/writer")) {
-        List<String> lines = new ArrayList<>();
-        lines.add(events.next());
-        firstEventsRead.countDown();
-        lines.add(events.next());
-        lines.add(events.next());
-        return lines;
-      }
-    });
+    List<List<String>> streams =
+        Concurrently.run(
+            N,
+            () -> {
+              try (StreamLines events = open("/events/writer")) {
+                List<String> lines = new ArrayList<>();
+                lines.add(events.next());
+                firstEventsRead.countDown();
+                lines.add(events.next());
+                lines.add(events.next());
+                return lines;
+              }
+            });
 
-    assertThat(streams).hasSize(N)
+    assertThat(streams)
+        .hasSize(N)
         .allSatisfy(lines -> assertThat(lines).containsExactly("data: 1", "data: 2", null));
     assertThat(invocations.get()).as("a stream is never shared").isEqualTo(N);
     assertThat(filter.stats().replayed()).isZero();
@@ -267,7 +283,8 @@ final class ServletStreamTest {
 
   /** Opens {@code path}; waits for the response's head a bounded time. */
   private StreamLines open(String path) throws Exception {
-    return StreamLines.open(http, HttpRequest.newBuilder(
-        URI.create("http://127.0.0.1:" + tomcat.port() + path)).build());
+    return StreamLines.open(
+        http,
+        HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + tomcat.port() + path)).build());
   }
 }

@@ -27,8 +27,8 @@ import org.junit.jupiter.api.Timeout;
 @Timeout(60)
 final class ServletWritesTest {
 
-  private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(20))
-      .build();
+  private final HttpClient http =
+      HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(20)).build();
 
   /**
    * Hazard: a write's handler flushes its response (Spring's message converters do) and its
@@ -40,35 +40,46 @@ final class ServletWritesTest {
     HeldState state = new HeldState();
     CountDownLatch chainReturns = new CountDownLatch(1);
     Placements placements = new Placements();
-    CollapseServletFilter filter = new CollapseServletFilter(HttpCollapseOptions.builder()
-        .group(CollapseGroup.ofUris("/state")).observations(placements.observations()).build());
-    try (LoopbackTomcat tomcat = LoopbackTomcat.start(new HttpServlet() {
-      @Override
-      protected void doGet(HttpServletRequest request, HttpServletResponse response)
-          throws IOException {
-        response.getWriter().write(state.read());
-      }
+    CollapseServletFilter filter =
+        new CollapseServletFilter(
+            HttpCollapseOptions.builder()
+                .group(CollapseGroup.ofUris("/state"))
+                .observations(placements.observations())
+                .build());
+    try (LoopbackTomcat tomcat =
+        LoopbackTomcat.start(
+            new HttpServlet() {
+              @Override
+              protected void doGet(HttpServletRequest request, HttpServletResponse response)
+                  throws IOException {
+                response.getWriter().write(state.read());
+              }
 
-      @Override
-      protected void doPost(HttpServletRequest request, HttpServletResponse response)
-          throws IOException {
-        response.getWriter().write("v" + state.write() + "\n");
-        response.flushBuffer();
-        try {
-          chainReturns.await(30, TimeUnit.SECONDS);
-        } catch (InterruptedException e) {
-          Thread.currentThread().interrupt();
-        }
-      }
-    }, filter)) {
+              @Override
+              protected void doPost(HttpServletRequest request, HttpServletResponse response)
+                  throws IOException {
+                response.getWriter().write("v" + state.write() + "\n");
+                response.flushBuffer();
+                try {
+                  chainReturns.await(30, TimeUnit.SECONDS);
+                } catch (InterruptedException e) {
+                  Thread.currentThread().interrupt();
+                }
+              }
+            },
+            filter)) {
       String base = "http://127.0.0.1:" + tomcat.port() + "/state";
       CompletableFuture<String> first = read(base);
       assertThat(state.awaitFirstRun()).isTrue();
       placements.await(1);
 
-      HttpResponse<InputStream> write = http.send(HttpRequest.newBuilder(URI.create(base))
-          .POST(HttpRequest.BodyPublishers.ofString("write")).timeout(Duration.ofSeconds(30))
-          .build(), HttpResponse.BodyHandlers.ofInputStream());
+      HttpResponse<InputStream> write =
+          http.send(
+              HttpRequest.newBuilder(URI.create(base))
+                  .POST(HttpRequest.BodyPublishers.ofString("write"))
+                  .timeout(Duration.ofSeconds(30))
+                  .build(),
+              HttpResponse.BodyHandlers.ofInputStream());
       assertThat(new String(write.body().readNBytes(3))).isEqualTo("v1\n");
       CompletableFuture<String> after = read(base);
 
@@ -85,7 +96,9 @@ final class ServletWritesTest {
   }
 
   private CompletableFuture<String> read(String base) {
-    return http.sendAsync(HttpRequest.newBuilder(URI.create(base)).timeout(Duration.ofSeconds(30))
-        .build(), HttpResponse.BodyHandlers.ofString()).thenApply(HttpResponse::body);
+    return http.sendAsync(
+            HttpRequest.newBuilder(URI.create(base)).timeout(Duration.ofSeconds(30)).build(),
+            HttpResponse.BodyHandlers.ofString())
+        .thenApply(HttpResponse::body);
   }
 }

@@ -23,8 +23,7 @@ import org.junit.jupiter.api.Test;
  */
 final class ContributorCommandsTest {
 
-  private static final List<Path> PAGES =
-      List.of(Path.of("CONTRIBUTING.md"), Path.of("README.md"));
+  private static final List<Path> PAGES = List.of(Path.of("CONTRIBUTING.md"), Path.of("README.md"));
 
   /** The POMs, the Maven configuration and the CI scripts, as one text to look names up in. */
   private static String build;
@@ -33,7 +32,9 @@ final class ContributorCommandsTest {
   static void readBuild() throws IOException {
     List<Path> files = new ArrayList<>(List.of(DocPages.ROOT.resolve("pom.xml")));
     try (Stream<Path> modules = Files.list(DocPages.ROOT)) {
-      modules.map(module -> module.resolve("pom.xml")).filter(Files::isRegularFile)
+      modules
+          .map(module -> module.resolve("pom.xml"))
+          .filter(Files::isRegularFile)
           .forEach(files::add);
     }
     for (String folder : List.of(".mvn", ".ci")) {
@@ -55,8 +56,8 @@ final class ContributorCommandsTest {
       for (String span : DocPages.codeSpans(page)) {
         List<String> words = words(span);
         if (!words.isEmpty() && (isCommand(words.get(0)) || words.get(0).matches("-[DP].+"))) {
-          missing.addAll(check(words).stream().map(what -> page + ": `" + span + "`: " + what)
-              .toList());
+          missing.addAll(
+              check(words).stream().map(what -> page + ": `" + span + "`: " + what).toList());
         }
       }
     }
@@ -65,10 +66,11 @@ final class ContributorCommandsTest {
 
   @Test
   void everyPathContributingShowsExists() {
-    List<String> missing = DocPages.codeSpans(Path.of("CONTRIBUTING.md")).stream()
-        .filter(ContributorCommandsTest::isPath)
-        .filter(path -> !pathExists(path))
-        .toList();
+    List<String> missing =
+        DocPages.codeSpans(Path.of("CONTRIBUTING.md")).stream()
+            .filter(ContributorCommandsTest::isPath)
+            .filter(path -> !pathExists(path))
+            .toList();
     assertThat(missing).as("paths CONTRIBUTING.md shows that no module has").isEmpty();
   }
 
@@ -117,14 +119,19 @@ final class ContributorCommandsTest {
   }
 
   private static boolean ownedByMaven(String property) {
-    return property.equals("test") || property.equals("skipTests")
-        || property.startsWith("maven.") || property.startsWith("surefire.");
+    return property.equals("test")
+        || property.equals("skipTests")
+        || property.startsWith("maven.")
+        || property.startsWith("surefire.");
   }
 
   /** A code span of one word with a slash in it, not an option, a type or a build output. */
   private static boolean isPath(String span) {
-    return span.contains("/") && !span.contains(" ") && !span.startsWith("-")
-        && !span.startsWith("target/") && span.matches("[\\w./-]+");
+    return span.contains("/")
+        && !span.contains(" ")
+        && !span.startsWith("-")
+        && !span.startsWith("target/")
+        && span.matches("[\\w./-]+");
   }
 
   /** At the root, or, for a path inside a module ({@code src/...}), in some module. */

@@ -23,6 +23,7 @@ final class DocLinksTest {
   /** {@code [text](target)} and {@code ![alt](target)}, with an optional title. */
   private static final Pattern LINK =
       Pattern.compile("\\[[^\\]]*\\]\\(([^)\\s]+)(?:\\s+\"[^\"]*\")?\\)");
+
   private static final Pattern SCHEME = Pattern.compile("^[a-zA-Z][a-zA-Z0-9+.-]*:");
 
   @Test
@@ -47,11 +48,25 @@ final class DocLinksTest {
 
   @Test
   void anchorsAreMadeAsGitHubMakesThem() {
-    assertThat(GitHubAnchors.of(List.of(
-        "# Title", "## `@Collapsible` methods across the fleet", "### HAProxy (2.6 or newer)",
-        "## A caller's own cancel and limits", "## Notes", "## Notes", "```", "## Not one", "```")))
-        .containsExactlyInAnyOrder("title", "collapsible-methods-across-the-fleet",
-            "haproxy-26-or-newer", "a-callers-own-cancel-and-limits", "notes", "notes-1");
+    assertThat(
+            GitHubAnchors.of(
+                List.of(
+                    "# Title",
+                    "## `@Collapsible` methods across the fleet",
+                    "### HAProxy (2.6 or newer)",
+                    "## A caller's own cancel and limits",
+                    "## Notes",
+                    "## Notes",
+                    "```",
+                    "## Not one",
+                    "```")))
+        .containsExactlyInAnyOrder(
+            "title",
+            "collapsible-methods-across-the-fleet",
+            "haproxy-26-or-newer",
+            "a-callers-own-cancel-and-limits",
+            "notes",
+            "notes-1");
   }
 
   private static String problem(Path page, String target, Map<Path, Set<String>> anchors) {
@@ -69,9 +84,13 @@ final class DocLinksTest {
       return null;
     }
     String anchor = target.substring(hash + 1);
-    Set<String> known = anchors.computeIfAbsent(resolved,
-        path -> path.toString().endsWith(".md")
-            ? GitHubAnchors.of(DocPages.lines(path)) : Set.<String>of());
+    Set<String> known =
+        anchors.computeIfAbsent(
+            resolved,
+            path ->
+                path.toString().endsWith(".md")
+                    ? GitHubAnchors.of(DocPages.lines(path))
+                    : Set.<String>of());
     return known.contains(anchor) ? null : "no heading with this anchor in " + resolved;
   }
 

@@ -24,11 +24,18 @@ final class DocPages {
 
   /** The pages at the root and every page under docs/, by path from ROOT. */
   static List<Path> all() {
-    List<Path> pages = new ArrayList<>(List.of(Path.of("README.md"), Path.of("CONTRIBUTING.md"),
-        Path.of("ARCHITECTURE.md"), Path.of("CHANGELOG.md")));
+    List<Path> pages =
+        new ArrayList<>(
+            List.of(
+                Path.of("README.md"),
+                Path.of("CONTRIBUTING.md"),
+                Path.of("ARCHITECTURE.md"),
+                Path.of("CHANGELOG.md")));
     try (Stream<Path> docs = Files.walk(ROOT.resolve("docs"))) {
       docs.filter(path -> path.toString().endsWith(".md"))
-          .map(ROOT::relativize).sorted().forEach(pages::add);
+          .map(ROOT::relativize)
+          .sorted()
+          .forEach(pages::add);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
@@ -92,7 +99,9 @@ final class DocPages {
       if (line.strip().startsWith("```")) {
         inFence = !inFence;
       } else if (!inFence) {
-        INLINE_CODE.matcher(line).results()
+        INLINE_CODE
+            .matcher(line)
+            .results()
             .map(match -> match.group().replaceAll("^`+|`+$", "").strip())
             .forEach(spans::add);
       }

@@ -31,9 +31,12 @@ final class DocSnippetsTest {
   @BeforeAll
   static void readSources() throws IOException {
     try (Stream<Path> modules = Files.list(DocPages.ROOT)) {
-      sources = modules.map(module -> module.resolve("src")).filter(Files::isDirectory)
-          .flatMap(DocSnippetsTest::javaFiles)
-          .collect(Collectors.toMap(DocPages.ROOT::relativize, DocSnippetsTest::stripped));
+      sources =
+          modules
+              .map(module -> module.resolve("src"))
+              .filter(Files::isDirectory)
+              .flatMap(DocSnippetsTest::javaFiles)
+              .collect(Collectors.toMap(DocPages.ROOT::relativize, DocSnippetsTest::stripped));
     }
   }
 
@@ -54,11 +57,13 @@ final class DocSnippetsTest {
 
   private static boolean compiled(List<String> snippet) {
     List<String> imports = snippet.stream().filter(line -> line.startsWith("import ")).toList();
-    List<String> code = snippet.stream()
-        .filter(line -> !line.isEmpty() && !line.startsWith("import ")).toList();
-    return sources.values().stream().anyMatch(source ->
-        Collections.indexOfSubList(source, code) >= 0
-            && imports.stream().allMatch(line -> imports(source, line)));
+    List<String> code =
+        snippet.stream().filter(line -> !line.isEmpty() && !line.startsWith("import ")).toList();
+    return sources.values().stream()
+        .anyMatch(
+            source ->
+                Collections.indexOfSubList(source, code) >= 0
+                    && imports.stream().allMatch(line -> imports(source, line)));
   }
 
   /** The source has the import, or is in the imported type's package and needs none. */
@@ -79,7 +84,9 @@ final class DocSnippetsTest {
   private static List<String> stripped(Path file) {
     try {
       return Files.readAllLines(file).stream()
-          .map(String::strip).filter(line -> !line.isEmpty()).toList();
+          .map(String::strip)
+          .filter(line -> !line.isEmpty())
+          .toList();
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }

@@ -41,7 +41,9 @@ final class GitHubAnchors {
   }
 
   private static String slug(String heading) {
-    return LINK.matcher(heading).replaceAll("$1").toLowerCase(Locale.ROOT)
+    return LINK.matcher(heading)
+        .replaceAll("$1")
+        .toLowerCase(Locale.ROOT)
         .replaceAll("[^\\p{L}\\p{N}\\p{M} _-]", "")
         .replace(' ', '-');
   }

@@ -56,16 +56,18 @@ final class HttpDocExamplesTest {
   @Test
   void okHttpWithoutSpring() throws Exception {
     List<String> served = new CopyOnWriteArrayList<>();
-    HttpServer server = HttpServer.create(
-        new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
-    server.createContext("/", exchange -> {
-      served.add(exchange.getRequestURI().getPath());
-      byte[] body = "user 42".getBytes(StandardCharsets.UTF_8);
-      exchange.sendResponseHeaders(200, body.length);
-      try (OutputStream out = exchange.getResponseBody()) {
-        out.write(body);
-      }
-    });
+    HttpServer server =
+        HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+    server.createContext(
+        "/",
+        exchange -> {
+          served.add(exchange.getRequestURI().getPath());
+          byte[] body = "user 42".getBytes(StandardCharsets.UTF_8);
+          exchange.sendResponseHeaders(200, body.length);
+          try (OutputStream out = exchange.getResponseBody()) {
+            out.write(body);
+          }
+        });
     server.start();
     try {
       String baseUrl = "http://127.0.0.1:" + server.getAddress().getPort();
@@ -104,8 +106,14 @@ final class HttpDocExamplesTest {
         .requestInterceptor(collapse.partition()).build();
     // spotless:on
 
-    alice.mutate().requestInterceptors(interceptors -> assertThat(interceptors).singleElement()
-        .isNotSameAs(collapse).isInstanceOf(CollapseHttpRequestInterceptor.class));
+    alice
+        .mutate()
+        .requestInterceptors(
+            interceptors ->
+                assertThat(interceptors)
+                    .singleElement()
+                    .isNotSameAs(collapse)
+                    .isInstanceOf(CollapseHttpRequestInterceptor.class));
   }
 
   @Test
@@ -115,20 +123,29 @@ final class HttpDocExamplesTest {
     ExchangeFilterFunction loadBalancerFilter = (request, next) -> next.exchange(request);
 
     // docs/http.md: What each adapter sees, load balancers
-    WebClient users = WebClient.builder()
-        .filter(collapse.beforeLoadBalancer())
-        .filter(loadBalancerFilter)            // Spring Cloud's, picks the instance
-        .build();
+    WebClient users =
+        WebClient.builder()
+            .filter(collapse.beforeLoadBalancer())
+            .filter(loadBalancerFilter) // Spring Cloud's, picks the instance
+            .build();
 
-    users.mutate().filters(filters -> assertThat(filters).hasSize(2)
-        .first().satisfies(first -> assertThat(((CollapseExchangeFilterFunction) first).stats())
-            .isSameAs(collapse.stats())));
+    users
+        .mutate()
+        .filters(
+            filters ->
+                assertThat(filters)
+                    .hasSize(2)
+                    .first()
+                    .satisfies(
+                        first ->
+                            assertThat(((CollapseExchangeFilterFunction) first).stats())
+                                .isSameAs(collapse.stats())));
   }
 
   @Test
   void servletFilterWithAKeyPart() {
-    HttpCollapseOptions options = HttpCollapseOptions.builder()
-        .group(CollapseGroup.ofUris("/user/*")).build();
+    HttpCollapseOptions options =
+        HttpCollapseOptions.builder().group(CollapseGroup.ofUris("/user/*")).build();
 
     // docs/http.md: a key part of the servlet filter
     // spotless:off: the docs show this code as written here

@@ -137,13 +137,17 @@ final class SpringBootDocExamplesTest {
     // spotless:on
   }
 
-  private final ApplicationContextRunner runner = new ApplicationContextRunner()
-      .withConfiguration(AutoConfigurations.of(CollapseExecutorAutoConfiguration.class,
-          CollapseAnnotationAutoConfiguration.class, CollapseRestClientAutoConfiguration.class))
-      .withPropertyValues("collapse.executor.executors.users.max-batch-size=50");
+  private final ApplicationContextRunner runner =
+      new ApplicationContextRunner()
+          .withConfiguration(
+              AutoConfigurations.of(
+                  CollapseExecutorAutoConfiguration.class,
+                  CollapseAnnotationAutoConfiguration.class,
+                  CollapseRestClientAutoConfiguration.class))
+          .withPropertyValues("collapse.executor.executors.users.max-batch-size=50");
 
-  static HttpCollapseStatsMeterBinder meters(MeterRegistry registry, HttpCollapseOptions options,
-      CollapseInterceptor interceptor) {
+  static HttpCollapseStatsMeterBinder meters(
+      MeterRegistry registry, HttpCollapseOptions options, CollapseInterceptor interceptor) {
     // docs/spring-boot.md: Metrics
     // spotless:off: the docs show this code as written here
     // an executor's collapse.executor.* meters
@@ -161,7 +165,8 @@ final class SpringBootDocExamplesTest {
     SimpleMeterRegistry registry = new SimpleMeterRegistry();
     HttpCollapseOptions options = HttpCollapseOptions.builder().build();
     meters(registry, options, new CollapseInterceptor(options));
-    assertThat(registry.getMeters()).extracting(meter -> meter.getId().getName())
+    assertThat(registry.getMeters())
+        .extracting(meter -> meter.getId().getName())
         .anyMatch(name -> name.startsWith("collapse.executor."))
         .anyMatch(name -> name.startsWith("collapse.http."));
   }
@@ -191,29 +196,39 @@ final class SpringBootDocExamplesTest {
 
   @Test
   void theAnnotatedSnippetsStartAndAnswer() {
-    runner.withBean(Annotations.class).withBean(Keys.class).withBean(Copies.class)
-        .run(context -> {
-          assertThat(context).hasNotFailed();
-          Annotations annotations = context.getBean(Annotations.class);
-          assertThat(AopUtils.isAopProxy(annotations)).isTrue();
-          assertThat(annotations.profile(7)).isEqualTo(new Profile(7));
-          assertThat(annotations.user(3L)).isEqualTo(new User(3));
-          assertThat(context.getBean(Keys.class).profile(7, "trace-1"))
-              .isEqualTo(new Profile(7));
-          assertThat(context.getBean(Copies.class).cart(2))
-              .isEqualTo(new Cart(2, List.of("book")));
-        });
+    runner
+        .withBean(Annotations.class)
+        .withBean(Keys.class)
+        .withBean(Copies.class)
+        .run(
+            context -> {
+              assertThat(context).hasNotFailed();
+              Annotations annotations = context.getBean(Annotations.class);
+              assertThat(AopUtils.isAopProxy(annotations)).isTrue();
+              assertThat(annotations.profile(7)).isEqualTo(new Profile(7));
+              assertThat(annotations.user(3L)).isEqualTo(new User(3));
+              assertThat(context.getBean(Keys.class).profile(7, "trace-1"))
+                  .isEqualTo(new Profile(7));
+              assertThat(context.getBean(Copies.class).cart(2))
+                  .isEqualTo(new Cart(2, List.of("book")));
+            });
   }
 
   @Test
   void theWiringSnippetAddsTheInterceptor() {
-    runner.withBean(RestClient.Builder.class, RestClient::builder)
-        .withUserConfiguration(Wiring.class).run(context -> {
-          CollapseHttpRequestInterceptor collapse =
-              context.getBean(CollapseHttpRequestInterceptor.class);
-          context.getBean("users", RestClient.class).mutate().requestInterceptors(
-              interceptors -> assertThat(interceptors).containsExactly(collapse));
-        });
+    runner
+        .withBean(RestClient.Builder.class, RestClient::builder)
+        .withUserConfiguration(Wiring.class)
+        .run(
+            context -> {
+              CollapseHttpRequestInterceptor collapse =
+                  context.getBean(CollapseHttpRequestInterceptor.class);
+              context
+                  .getBean("users", RestClient.class)
+                  .mutate()
+                  .requestInterceptors(
+                      interceptors -> assertThat(interceptors).containsExactly(collapse));
+            });
   }
 }
 
@@ -234,9 +249,13 @@ class ObserverConfiguration {
 class AppConfiguration {
 
   @Bean
-  NamedExecutors namedExecutors() {   // optional: the executors the annotations name
-    return new NamedExecutors(Map.of("default", NamedExecutor.builder("default",
-        CollapseExecutorOptions.builder().name("default").build())
-        .timeout(Duration.ofSeconds(2)).build()));
+  NamedExecutors namedExecutors() { // optional: the executors the annotations name
+    return new NamedExecutors(
+        Map.of(
+            "default",
+            NamedExecutor.builder(
+                    "default", CollapseExecutorOptions.builder().name("default").build())
+                .timeout(Duration.ofSeconds(2))
+                .build()));
   }
 }

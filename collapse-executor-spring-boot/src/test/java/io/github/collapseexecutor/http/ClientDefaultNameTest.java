@@ -42,8 +42,9 @@ final class ClientDefaultNameTest {
   void start() {
     server = backend.start();
     server.stubFor(get(urlPathEqualTo("/named")).willReturn(aResponse().withBody("ok")));
-    server.stubFor(get(urlPathEqualTo("/cookie"))
-        .willReturn(aResponse().withHeader("Set-Cookie", "s=1").withBody("ok")));
+    server.stubFor(
+        get(urlPathEqualTo("/cookie"))
+            .willReturn(aResponse().withHeader("Set-Cookie", "s=1").withBody("ok")));
   }
 
   @AfterEach
@@ -55,13 +56,19 @@ final class ClientDefaultNameTest {
   void restClientInterceptorIsNamedRestTemplate() throws Exception {
     try (CollapseHttpRequestInterceptor interceptor =
         new CollapseHttpRequestInterceptor(reported.unnamedOptions("/named", "/cookie"))) {
-      RestClient client = RestClient.builder().requestFactory(new JdkClientHttpRequestFactory())
-          .baseUrl(server.baseUrl()).requestInterceptor(interceptor).build();
+      RestClient client =
+          RestClient.builder()
+              .requestFactory(new JdkClientHttpRequestFactory())
+              .baseUrl(server.baseUrl())
+              .requestInterceptor(interceptor)
+              .build();
       client.get().uri("/named").retrieve().body(String.class);
       client.get().uri("/cookie").retrieve().body(String.class);
     }
 
-    assertReportedAs(CollapseHttpRequestInterceptor.DEFAULT_NAME, "rest-template",
+    assertReportedAs(
+        CollapseHttpRequestInterceptor.DEFAULT_NAME,
+        "rest-template",
         CollapseRestClientAutoConfiguration.INTEGRATION);
   }
 
@@ -74,7 +81,9 @@ final class ClientDefaultNameTest {
       client.get().uri("/cookie").retrieve().bodyToMono(String.class).block(Duration.ofSeconds(10));
     }
 
-    assertReportedAs(CollapseExchangeFilterFunction.DEFAULT_NAME, "web-client",
+    assertReportedAs(
+        CollapseExchangeFilterFunction.DEFAULT_NAME,
+        "web-client",
         CollapseWebClientAutoConfiguration.INTEGRATION);
   }
 
@@ -85,8 +94,8 @@ final class ClientDefaultNameTest {
     OkHttpClient client = new OkHttpClient.Builder().addInterceptor(interceptor).build();
     try {
       for (String path : new String[] {"/named", "/cookie"}) {
-        try (Response response = client.newCall(
-            new Request.Builder().url(server.baseUrl() + path).build()).execute()) {
+        try (Response response =
+            client.newCall(new Request.Builder().url(server.baseUrl() + path).build()).execute()) {
           response.body().string();
         }
       }
@@ -96,8 +105,8 @@ final class ClientDefaultNameTest {
       client.connectionPool().evictAll();
     }
 
-    assertReportedAs(CollapseInterceptor.DEFAULT_NAME, "okhttp",
-        CollapseOkHttpAutoConfiguration.INTEGRATION);
+    assertReportedAs(
+        CollapseInterceptor.DEFAULT_NAME, "okhttp", CollapseOkHttpAutoConfiguration.INTEGRATION);
   }
 
   private void assertReportedAs(String defaultName, String expected, String autoConfigured) {

@@ -19,7 +19,8 @@ import org.springframework.web.util.pattern.PatternParseException;
  * disagrees with Spring fails even if the expectation was written wrong. The expectations are
  * Spring Framework 7's, whose matching the adapters follow.
  */
-@EnabledIf(value = "onSpringFramework7OrLater",
+@EnabledIf(
+    value = "onSpringFramework7OrLater",
     disabledReason = "the expected matches are Spring Framework 7's")
 final class RoutePatternParityTest {
 
@@ -30,7 +31,10 @@ final class RoutePatternParityTest {
   private static final PathPatternParser SPRING = new PathPatternParser();
 
   @ParameterizedTest(name = "{0} ~ {1} = {2}")
-  @CsvSource(delimiter = '|', textBlock = """
+  @CsvSource(
+      delimiter = '|',
+      textBlock =
+          """
       /user/*            | /user/42          | true
       /user/*            | /user/            | true
       /user/*            | /user             | false
@@ -102,16 +106,30 @@ final class RoutePatternParityTest {
   void matchesAsSpringDoes(String pattern, String path, boolean expected) {
     boolean spring = SPRING.parse(pattern).matches(PathContainer.parsePath(path));
     assertThat(spring).as("Spring: %s ~ %s", pattern, path).isEqualTo(expected);
-    assertThat(RoutePattern.parse(pattern).matches(path)).as("%s ~ %s", pattern, path)
+    assertThat(RoutePattern.parse(pattern).matches(path))
+        .as("%s ~ %s", pattern, path)
         .isEqualTo(expected);
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"/a/**/b", "/a/{*x}/b", "/**/b/**", "/{*x}/**", "/a/*{*x}",
-      "/a/{id", "/a/}", "/a/{x:}", "/a/{x:[}", "/{a}/{a}", "/a/{x:a/b}"})
+  @ValueSource(
+      strings = {
+        "/a/**/b",
+        "/a/{*x}/b",
+        "/**/b/**",
+        "/{*x}/**",
+        "/a/*{*x}",
+        "/a/{id",
+        "/a/}",
+        "/a/{x:}",
+        "/a/{x:[}",
+        "/{a}/{a}",
+        "/a/{x:a/b}"
+      })
   void rejectsWhatSpringRejects(String pattern) {
     assertThatThrownBy(() -> SPRING.parse(pattern)).isInstanceOf(PatternParseException.class);
-    assertThatIllegalArgumentException().isThrownBy(() -> RoutePattern.parse(pattern))
+    assertThatIllegalArgumentException()
+        .isThrownBy(() -> RoutePattern.parse(pattern))
         .withMessageContaining("'" + pattern + "'");
   }
 
@@ -122,15 +140,18 @@ final class RoutePatternParityTest {
     assertThatIllegalArgumentException()
         .isThrownBy(() -> SPRING.parse(pattern).matches(PathContainer.parsePath("/a/b")))
         .withMessageContaining("No capture groups allowed");
-    assertThatIllegalArgumentException().isThrownBy(() -> RoutePattern.parse(pattern))
+    assertThatIllegalArgumentException()
+        .isThrownBy(() -> RoutePattern.parse(pattern))
         .withMessageContaining("'" + pattern + "'");
   }
 
   @ParameterizedTest
   @ValueSource(strings = {"user/*", "", "*"})
   void rejectsAPatternWithoutLeadingSlash(String pattern) {
-    assertThatIllegalArgumentException().isThrownBy(() -> RoutePattern.parse(pattern))
-        .withMessageContaining("'" + pattern + "'").withMessageContaining("start with '/'");
+    assertThatIllegalArgumentException()
+        .isThrownBy(() -> RoutePattern.parse(pattern))
+        .withMessageContaining("'" + pattern + "'")
+        .withMessageContaining("start with '/'");
   }
 
   @ParameterizedTest

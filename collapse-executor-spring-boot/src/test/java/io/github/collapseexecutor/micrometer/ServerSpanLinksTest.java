@@ -45,29 +45,28 @@ import org.springframework.web.client.RestClient;
  * client's trace: the span of every request that joined a run or a shared call, or was served by
  * a batch, links to the span of that run, call or batch.
  */
-@SpringBootTest(classes = ServerSpanLinksTest.App.class,
+@SpringBootTest(
+    classes = ServerSpanLinksTest.App.class,
     webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
-    properties = {"collapse.executor.executors.quotes.max-batch-size=100",
-        "collapse.executor.servlet.collapse-groups[0].uris[0]=/served/*"})
+    properties = {
+      "collapse.executor.executors.quotes.max-batch-size=100",
+      "collapse.executor.servlet.collapse-groups[0].uris[0]=/served/*"
+    })
 @Timeout(120)
 final class ServerSpanLinksTest {
 
   private static final int N = 20;
   private static final InMemorySpanExporter EXPORTER = InMemorySpanExporter.create();
-  private static final SdkTracerProvider TRACER_PROVIDER = SdkTracerProvider.builder()
-      .addSpanProcessor(SimpleSpanProcessor.create(EXPORTER)).build();
+  private static final SdkTracerProvider TRACER_PROVIDER =
+      SdkTracerProvider.builder().addSpanProcessor(SimpleSpanProcessor.create(EXPORTER)).build();
   // not a bean: Spring Boot adds every handler bean to the registry, after the tracing handler
-  private static final ObservationStops SERVER_STOPS =
-      new ObservationStops("http.server.requests");
+  private static final ObservationStops SERVER_STOPS = new ObservationStops("http.server.requests");
 
-  @LocalServerPort
-  private int port;
+  @LocalServerPort private int port;
 
-  @Autowired
-  private ObservationRegistry registry;
+  @Autowired private ObservationRegistry registry;
 
-  @Autowired
-  private HeldRequests held;
+  @Autowired private HeldRequests held;
 
   @AfterAll
   static void close() {
@@ -105,9 +104,13 @@ final class ServerSpanLinksTest {
     assertThat(requests.get("led")).hasSize(1);
     assertThat(run.getParentSpanId()).isEqualTo(led.getSpanId());
     assertThat(led.getLinks()).isEmpty();
-    assertThat(requests.get("joined")).hasSize(N - 1).allSatisfy(span ->
-        assertThat(span.getLinks()).extracting(LinkData::getSpanContext)
-            .containsExactly(run.getSpanContext()));
+    assertThat(requests.get("joined"))
+        .hasSize(N - 1)
+        .allSatisfy(
+            span ->
+                assertThat(span.getLinks())
+                    .extracting(LinkData::getSpanContext)
+                    .containsExactly(run.getSpanContext()));
   }
 
   @Test
@@ -115,37 +118,48 @@ final class ServerSpanLinksTest {
     List<String> quotes = requests(i -> "/batched/" + i);
 
     assertThat(quotes).isEqualTo(IntStream.range(0, N).mapToObj(i -> "quote " + i).toList());
-    Set<SpanContext> batches = sharedSpans().stream().map(SpanData::getSpanContext)
-        .collect(Collectors.toSet());
+    Set<SpanContext> batches =
+        sharedSpans().stream().map(SpanData::getSpanContext).collect(Collectors.toSet());
     // the first request runs alone and holds the batch method until the others queued
     assertThat(batches).hasSizeBetween(2, N);
     Map<String, List<SpanData>> requests = serverSpansByOutcome();
     assertThat(requests.keySet()).containsExactly("batched");
-    assertThat(requests.get("batched")).hasSize(N).allSatisfy(span ->
-        assertThat(span.getLinks()).singleElement()
-            .satisfies(link -> assertThat(batches).contains(link.getSpanContext())));
+    assertThat(requests.get("batched"))
+        .hasSize(N)
+        .allSatisfy(
+            span ->
+                assertThat(span.getLinks())
+                    .singleElement()
+                    .satisfies(link -> assertThat(batches).contains(link.getSpanContext())));
   }
 
   /** Sends {@code N} requests at once through a traced client; returns each body, in order. */
   private List<String> requests(IntFunction<String> path) throws Exception {
-    RestClient client = RestClient.builder().baseUrl("http://127.0.0.1:" + port)
-        .requestFactory(new JdkClientHttpRequestFactory()).observationRegistry(registry).build();
+    RestClient client =
+        RestClient.builder()
+            .baseUrl("http://127.0.0.1:" + port)
+            .requestFactory(new JdkClientHttpRequestFactory())
+            .observationRegistry(registry)
+            .build();
     held.expect(N);
     SERVER_STOPS.expect(N);
     AtomicInteger next = new AtomicInteger();
     String[] bodies = new String[N];
-    Concurrently.run(N, () -> {
-      int i = next.getAndIncrement();
-      bodies[i] = client.get().uri(path.apply(i)).retrieve().body(String.class);
-      return i;
-    });
+    Concurrently.run(
+        N,
+        () -> {
+          int i = next.getAndIncrement();
+          bodies[i] = client.get().uri(path.apply(i)).retrieve().body(String.class);
+          return i;
+        });
     SERVER_STOPS.await();
     return List.of(bodies);
   }
 
   private static List<SpanData> sharedSpans() {
     return EXPORTER.getFinishedSpanItems().stream()
-        .filter(span -> span.getName().startsWith("collapse ")).toList();
+        .filter(span -> span.getName().startsWith("collapse "))
+        .toList();
   }
 
   private static Map<String, List<SpanData>> serverSpansByOutcome() {
@@ -161,15 +175,16 @@ final class ServerSpanLinksTest {
    * not on the class path is no error to exclude.
    */
   @SpringBootConfiguration
-  @EnableAutoConfiguration(excludeName =
-      "org.springframework.boot.actuate.autoconfigure.tracing.MicrometerTracingAutoConfiguration")
+  @EnableAutoConfiguration(
+      excludeName =
+          "org.springframework.boot.actuate.autoconfigure.tracing.MicrometerTracingAutoConfiguration")
   static class App {
 
     /** Traced as Spring Boot traces, with the server's stops first, so that they hear last. */
     @Bean
     ObservationRegistry observationRegistry() {
-      return TracingRegistries.propagating(TRACER_PROVIDER,
-          ObservationStops.registryWith(SERVER_STOPS));
+      return TracingRegistries.propagating(
+          TRACER_PROVIDER, ObservationStops.registryWith(SERVER_STOPS));
     }
 
     @Bean

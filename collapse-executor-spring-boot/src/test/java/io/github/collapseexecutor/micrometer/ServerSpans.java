@@ -22,9 +22,15 @@ final class ServerSpans {
    */
   static Map<String, List<SpanData>> byOutcome(InMemorySpanExporter exporter) {
     Map<String, List<SpanData>> spans = new HashMap<>();
-    exporter.getFinishedSpanItems().stream().filter(span -> span.getKind() == SpanKind.SERVER)
-        .forEach(span -> spans.computeIfAbsent(String.valueOf(span.getAttributes().get(OUTCOME)),
-            outcome -> new ArrayList<>()).add(span));
+    exporter.getFinishedSpanItems().stream()
+        .filter(span -> span.getKind() == SpanKind.SERVER)
+        .forEach(
+            span ->
+                spans
+                    .computeIfAbsent(
+                        String.valueOf(span.getAttributes().get(OUTCOME)),
+                        outcome -> new ArrayList<>())
+                    .add(span));
     return spans;
   }
 }

@@ -3,8 +3,8 @@ package io.github.collapseexecutor.micrometer;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.collapseexecutor.spring.annotation.Collapsible;
-import io.github.collapseexecutor.spring.boot.autoconfigure.annotation.CollapseAnnotationAutoConfiguration;
 import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorAutoConfiguration;
+import io.github.collapseexecutor.spring.boot.autoconfigure.annotation.CollapseAnnotationAutoConfiguration;
 import io.github.collapseexecutor.testing.observation.ObservationStops;
 import io.github.collapseexecutor.testing.observation.TracingRegistries;
 import io.micrometer.observation.ObservationRegistry;
@@ -51,19 +51,22 @@ final class WebFluxServerSpanLinksTest {
   private static final int N = 30;
 
   private final InMemorySpanExporter exporter = InMemorySpanExporter.create();
-  private final SdkTracerProvider tracerProvider = SdkTracerProvider.builder()
-      .addSpanProcessor(SimpleSpanProcessor.create(exporter)).build();
+  private final SdkTracerProvider tracerProvider =
+      SdkTracerProvider.builder().addSpanProcessor(SimpleSpanProcessor.create(exporter)).build();
   private final ObservationStops serverStops = new ObservationStops("http.server.requests");
   // the stops registered first, so that they hear of a stop once the tracer ended the span
   private final ObservationRegistry registry =
       TracingRegistries.propagating(tracerProvider, ObservationStops.registryWith(serverStops));
-  private final ApplicationContextRunner runner = new ApplicationContextRunner()
-      .withConfiguration(AutoConfigurations.of(CollapseExecutorAutoConfiguration.class,
-          CollapseAnnotationAutoConfiguration.class))
-      .withUserConfiguration(WebFluxConfig.class)
-      .withBean(ObservationRegistry.class, () -> registry)
-      .withBean(Quotes.class, Quotes::new)
-      .withBean(QuoteController.class);
+  private final ApplicationContextRunner runner =
+      new ApplicationContextRunner()
+          .withConfiguration(
+              AutoConfigurations.of(
+                  CollapseExecutorAutoConfiguration.class,
+                  CollapseAnnotationAutoConfiguration.class))
+          .withUserConfiguration(WebFluxConfig.class)
+          .withBean(ObservationRegistry.class, () -> registry)
+          .withBean(Quotes.class, Quotes::new)
+          .withBean(QuoteController.class);
 
   @AfterEach
   void close() {
@@ -72,35 +75,51 @@ final class WebFluxServerSpanLinksTest {
 
   @Test
   void requestsThatJoinedARunLinkToItsSpan() {
-    runner.run(context -> {
-      DisposableServer server = serve(context);
-      try {
-        assertThat(requests(server.port(), "/quote/7")).hasSize(N).containsOnly("quote 7");
-      } finally {
-        server.disposeNow(Duration.ofSeconds(10));
-      }
+    runner.run(
+        context -> {
+          DisposableServer server = serve(context);
+          try {
+            assertThat(requests(server.port(), "/quote/7")).hasSize(N).containsOnly("quote 7");
+          } finally {
+            server.disposeNow(Duration.ofSeconds(10));
+          }
 
-      List<SpanData> runs = exporter.getFinishedSpanItems().stream()
-          .filter(span -> span.getName().startsWith("collapse ")).toList();
-      assertThat(runs).hasSize(1);
-      SpanData run = runs.get(0);
-      Map<String, List<SpanData>> requests = serverSpansByOutcome();
-      assertThat(requests.keySet()).containsExactlyInAnyOrder("led", "joined");
-      assertThat(requests.get("led")).singleElement().satisfies(led -> {
-        assertThat(run.getParentSpanId()).isEqualTo(led.getSpanId());
-        assertThat(led.getLinks()).isEmpty();
-      });
-      assertThat(requests.get("joined")).hasSize(N - 1).allSatisfy(span ->
-          assertThat(span.getLinks()).extracting(LinkData::getSpanContext)
-              .containsExactly(run.getSpanContext()));
-    });
+          List<SpanData> runs =
+              exporter.getFinishedSpanItems().stream()
+                  .filter(span -> span.getName().startsWith("collapse "))
+                  .toList();
+          assertThat(runs).hasSize(1);
+          SpanData run = runs.get(0);
+          Map<String, List<SpanData>> requests = serverSpansByOutcome();
+          assertThat(requests.keySet()).containsExactlyInAnyOrder("led", "joined");
+          assertThat(requests.get("led"))
+              .singleElement()
+              .satisfies(
+                  led -> {
+                    assertThat(run.getParentSpanId()).isEqualTo(led.getSpanId());
+                    assertThat(led.getLinks()).isEmpty();
+                  });
+          assertThat(requests.get("joined"))
+              .hasSize(N - 1)
+              .allSatisfy(
+                  span ->
+                      assertThat(span.getLinks())
+                          .extracting(LinkData::getSpanContext)
+                          .containsExactly(run.getSpanContext()));
+        });
   }
 
   /** Serves {@code context}'s WebFlux application on loopback, observed as Spring observes it. */
   private DisposableServer serve(ApplicationContext context) {
-    ReactorHttpHandlerAdapter handler = new ReactorHttpHandlerAdapter(
-        WebHttpHandlerBuilder.applicationContext(context).observationRegistry(registry).build());
-    return HttpServer.create().host("127.0.0.1").port(0).handle(handler)
+    ReactorHttpHandlerAdapter handler =
+        new ReactorHttpHandlerAdapter(
+            WebHttpHandlerBuilder.applicationContext(context)
+                .observationRegistry(registry)
+                .build());
+    return HttpServer.create()
+        .host("127.0.0.1")
+        .port(0)
+        .handle(handler)
         .bindNow(Duration.ofSeconds(10));
   }
 
@@ -109,13 +128,18 @@ final class WebFluxServerSpanLinksTest {
    * returns the bodies once every server observation stopped.
    */
   private List<String> requests(int port, String path) {
-    WebClient client = WebClient.builder().baseUrl("http://127.0.0.1:" + port)
-        .clientConnector(new ReactorClientHttpConnector(HttpClient.newConnection()))
-        .observationRegistry(registry).build();
+    WebClient client =
+        WebClient.builder()
+            .baseUrl("http://127.0.0.1:" + port)
+            .clientConnector(new ReactorClientHttpConnector(HttpClient.newConnection()))
+            .observationRegistry(registry)
+            .build();
     serverStops.expect(N);
-    List<String> bodies = Flux.range(0, N)
-        .flatMap(i -> client.get().uri(path).retrieve().bodyToMono(String.class), N)
-        .collectList().block(Duration.ofSeconds(30));
+    List<String> bodies =
+        Flux.range(0, N)
+            .flatMap(i -> client.get().uri(path).retrieve().bodyToMono(String.class), N)
+            .collectList()
+            .block(Duration.ofSeconds(30));
     serverStops.await();
     return bodies;
   }
@@ -142,11 +166,12 @@ final class WebFluxServerSpanLinksTest {
      */
     @GetMapping("/quote/{id}")
     Mono<String> quote(@PathVariable("id") int id) {
-      return Mono.deferContextual(request -> {
-        CompletableFuture<String> quote = quotes.quote(id).contextWrite(request).toFuture();
-        quotes.subscribed();
-        return Mono.fromFuture(quote);
-      });
+      return Mono.deferContextual(
+          request -> {
+            CompletableFuture<String> quote = quotes.quote(id).contextWrite(request).toFuture();
+            quotes.subscribed();
+            return Mono.fromFuture(quote);
+          });
     }
   }
 
@@ -158,8 +183,7 @@ final class WebFluxServerSpanLinksTest {
 
     @Collapsible
     public Mono<String> quote(int id) {
-      return Mono.fromFuture(everyone).thenReturn("quote " + id)
-          .timeout(Duration.ofSeconds(10));
+      return Mono.fromFuture(everyone).thenReturn("quote " + id).timeout(Duration.ofSeconds(10));
     }
 
     public void subscribed() {

@@ -34,14 +34,18 @@ final class CollapseServletFilterDefaultNameTest {
     HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(20)).build();
     try (LoopbackTomcat tomcat = LoopbackTomcat.start(new App(), filter)) {
       for (String path : new String[] {"/named", "/cookie"}) {
-        HttpResponse<String> response = http.send(HttpRequest.newBuilder(
-                URI.create("http://127.0.0.1:" + tomcat.port() + path))
-            .timeout(Duration.ofSeconds(10)).build(), HttpResponse.BodyHandlers.ofString());
+        HttpResponse<String> response =
+            http.send(
+                HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + tomcat.port() + path))
+                    .timeout(Duration.ofSeconds(10))
+                    .build(),
+                HttpResponse.BodyHandlers.ofString());
         assertThat(response.body()).isEqualTo("ok");
       }
     }
 
-    assertThat(CollapseServletFilter.DEFAULT_NAME).isEqualTo("servlet")
+    assertThat(CollapseServletFilter.DEFAULT_NAME)
+        .isEqualTo("servlet")
         .isEqualTo(CollapseServletFilterAutoConfiguration.INTEGRATION);
     // a shared call, the unshared request's report, and its shared call
     assertThat(reported.names()).hasSize(3).containsOnly("servlet");

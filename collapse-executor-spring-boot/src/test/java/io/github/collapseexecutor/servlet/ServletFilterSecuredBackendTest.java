@@ -44,18 +44,22 @@ final class ServletFilterSecuredBackendTest {
   private static SecuredBackend backend;
   private static SecuredBackend eagerHeadersBackend;
 
-  private final HttpClient http = HttpClient.newBuilder()
-      .connectTimeout(Duration.ofSeconds(20)).build();
+  private final HttpClient http =
+      HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(20)).build();
 
   @BeforeAll
   static void start() {
-    backend = SecuredBackend.start(
-        "--collapse.executor.servlet.collapse-groups[0].uris=/secured/*,/cookie/*",
-        "--secured-backend.request-id=true", HeldLeader.SOURCE);
-    eagerHeadersBackend = SecuredBackend.start(
-        "--collapse.executor.servlet.collapse-groups[0].uris=/secured/*",
-        "--secured-backend.request-id=true", "--secured-backend.eager-headers=true",
-        HeldLeader.SOURCE);
+    backend =
+        SecuredBackend.start(
+            "--collapse.executor.servlet.collapse-groups[0].uris=/secured/*,/cookie/*",
+            "--secured-backend.request-id=true",
+            HeldLeader.SOURCE);
+    eagerHeadersBackend =
+        SecuredBackend.start(
+            "--collapse.executor.servlet.collapse-groups[0].uris=/secured/*",
+            "--secured-backend.request-id=true",
+            "--secured-backend.eager-headers=true",
+            HeldLeader.SOURCE);
   }
 
   @AfterAll
@@ -75,41 +79,49 @@ final class ServletFilterSecuredBackendTest {
     List<HttpResponse<String>> responses =
         Concurrently.run(N, () -> get(backend, "/secured/servlet", "Bearer alice", 0));
 
-    assertThat(responses).allSatisfy(response -> {
-      assertThat(response.statusCode()).isEqualTo(200);
-      assertThat(response.body()).isEqualTo("item servlet for Bearer alice");
-      assertThat(response.headers().allValues("Cache-Control"))
-          .containsExactly("no-cache, no-store, max-age=0, must-revalidate");
-      assertThat(response.headers().allValues("X-Content-Type-Options"))
-          .containsExactly("nosniff");
-    });
+    assertThat(responses)
+        .allSatisfy(
+            response -> {
+              assertThat(response.statusCode()).isEqualTo(200);
+              assertThat(response.body()).isEqualTo("item servlet for Bearer alice");
+              assertThat(response.headers().allValues("Cache-Control"))
+                  .containsExactly("no-cache, no-store, max-age=0, must-revalidate");
+              assertThat(response.headers().allValues("X-Content-Type-Options"))
+                  .containsExactly("nosniff");
+            });
     assertThat(backend.calls("/secured/servlet")).isBetween(1, 5);
   }
 
   @ParameterizedTest
   @MethodSource("backends")
   @Timeout(60)
-  void everyCallerKeepsTheHeadersOfTheFiltersBeforeItOnce(SecuredBackend server)
-      throws Exception {
+  void everyCallerKeepsTheHeadersOfTheFiltersBeforeItOnce(SecuredBackend server) throws Exception {
     AtomicInteger callers = new AtomicInteger();
     HeldLeader.expect(20);
-    List<List<Object>> callerAndResponse = Concurrently.run(20, () -> {
-      int caller = callers.incrementAndGet();
-      return List.of(caller, get(server, "/secured/outer", "Bearer bob", caller));
-    });
+    List<List<Object>> callerAndResponse =
+        Concurrently.run(
+            20,
+            () -> {
+              int caller = callers.incrementAndGet();
+              return List.of(caller, get(server, "/secured/outer", "Bearer bob", caller));
+            });
 
-    assertThat(callerAndResponse).allSatisfy(pair -> {
-      @SuppressWarnings("unchecked")
-      HttpHeaders headers = ((HttpResponse<String>) pair.get(1)).headers();
-      assertThat(((HttpResponse<?>) pair.get(1)).body()).isEqualTo("item outer for Bearer bob");
-      assertThat(headers.allValues("X-Request-Id")).containsExactly("request-" + pair.get(0));
-      assertThat(headers.allValues("Cache-Control"))
-          .containsExactly("no-cache, no-store, max-age=0, must-revalidate");
-      assertThat(headers.allValues("X-Content-Type-Options")).containsExactly("nosniff");
-      assertThat(headers.allValues("X-Frame-Options")).containsExactly("DENY");
-      assertThat(headers.allValues("Pragma")).containsExactly("no-cache");
-      assertThat(headers.allValues("Expires")).containsExactly("0");
-    });
+    assertThat(callerAndResponse)
+        .allSatisfy(
+            pair -> {
+              @SuppressWarnings("unchecked")
+              HttpHeaders headers = ((HttpResponse<String>) pair.get(1)).headers();
+              assertThat(((HttpResponse<?>) pair.get(1)).body())
+                  .isEqualTo("item outer for Bearer bob");
+              assertThat(headers.allValues("X-Request-Id"))
+                  .containsExactly("request-" + pair.get(0));
+              assertThat(headers.allValues("Cache-Control"))
+                  .containsExactly("no-cache, no-store, max-age=0, must-revalidate");
+              assertThat(headers.allValues("X-Content-Type-Options")).containsExactly("nosniff");
+              assertThat(headers.allValues("X-Frame-Options")).containsExactly("DENY");
+              assertThat(headers.allValues("Pragma")).containsExactly("no-cache");
+              assertThat(headers.allValues("Expires")).containsExactly("0");
+            });
     assertThat(server.calls("/secured/outer")).isBetween(1, 5);
   }
 
@@ -120,19 +132,22 @@ final class ServletFilterSecuredBackendTest {
     for (int round = 0; round < 2; round++) {
       HeldLeader.expect(N);
       Concurrently.run(N, () -> get(backend, "/cookie/servlet", "Bearer alice", 0))
-          .forEach(response -> cookies.add(response.headers().firstValue("Set-Cookie")
-              .orElse(null)));
+          .forEach(
+              response -> cookies.add(response.headers().firstValue("Set-Cookie").orElse(null)));
     }
 
     assertThat(cookies).hasSize(2 * N).doesNotContainNull().doesNotHaveDuplicates();
     assertThat(backend.calls("/cookie/servlet")).isEqualTo(2 * N);
   }
 
-  private HttpResponse<String> get(SecuredBackend server, String path, String authorization,
-      int caller) throws Exception {
-    HttpRequest request = HttpRequest.newBuilder(URI.create(server.baseUrl() + path))
-        .header("Authorization", authorization).header("X-Caller", Integer.toString(caller))
-        .timeout(Duration.ofSeconds(20)).build();
+  private HttpResponse<String> get(
+      SecuredBackend server, String path, String authorization, int caller) throws Exception {
+    HttpRequest request =
+        HttpRequest.newBuilder(URI.create(server.baseUrl() + path))
+            .header("Authorization", authorization)
+            .header("X-Caller", Integer.toString(caller))
+            .timeout(Duration.ofSeconds(20))
+            .build();
     return http.send(request, HttpResponse.BodyHandlers.ofString());
   }
 
@@ -159,11 +174,12 @@ final class ServletFilterSecuredBackendTest {
     /** After Spring Security's chain, before the collapse filter, which runs last. */
     @Bean
     FilterRegistrationBean<Filter> arrivalsFilter() {
-      FilterRegistrationBean<Filter> registration = new FilterRegistrationBean<>(
-          (request, response, chain) -> {
-            arrivals.countDown();
-            chain.doFilter(request, response);
-          });
+      FilterRegistrationBean<Filter> registration =
+          new FilterRegistrationBean<>(
+              (request, response, chain) -> {
+                arrivals.countDown();
+                chain.doFilter(request, response);
+              });
       registration.setOrder(0);
       return registration;
     }

@@ -89,10 +89,13 @@ public final class NamedExecutor {
 
   @Override
   public boolean equals(@Nullable Object other) {
-    return other instanceof NamedExecutor that && name.equals(that.name)
-        && options.equals(that.options) && Objects.equals(timeout, that.timeout)
+    return other instanceof NamedExecutor that
+        && name.equals(that.name)
+        && options.equals(that.options)
+        && Objects.equals(timeout, that.timeout)
         && sharedAcrossCallers == that.sharedAcrossCallers
-        && Objects.equals(resultCopier, that.resultCopier) && fleet == that.fleet;
+        && Objects.equals(resultCopier, that.resultCopier)
+        && fleet == that.fleet;
   }
 
   @Override
@@ -102,9 +105,19 @@ public final class NamedExecutor {
 
   @Override
   public String toString() {
-    return "NamedExecutor[name=" + name + ", options=" + options + ", timeout=" + timeout
-        + ", sharedAcrossCallers=" + sharedAcrossCallers + ", resultCopier=" + resultCopier
-        + ", fleet=" + fleet + "]";
+    return "NamedExecutor[name="
+        + name
+        + ", options="
+        + options
+        + ", timeout="
+        + timeout
+        + ", sharedAcrossCallers="
+        + sharedAcrossCallers
+        + ", resultCopier="
+        + resultCopier
+        + ", fleet="
+        + fleet
+        + "]";
   }
 
   /** Builds a {@link NamedExecutor}; each setter checks its value at once. */

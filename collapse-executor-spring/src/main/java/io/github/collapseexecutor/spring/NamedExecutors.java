@@ -43,8 +43,11 @@ public final class NamedExecutors {
   public NamedExecutor get(String name) {
     NamedExecutor executor = executors.get(name);
     if (executor == null) {
-      throw new IllegalArgumentException("no executor named '" + name
-          + "' in collapse.executor.executors; configured: " + names());
+      throw new IllegalArgumentException(
+          "no executor named '"
+              + name
+              + "' in collapse.executor.executors; configured: "
+              + names());
     }
     return executor;
   }

@@ -24,8 +24,13 @@ public final class FleetTestAccess {
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
     while (coordinator.watching() < count) {
       if (System.nanoTime() - deadline > 0) {
-        throw new IllegalStateException("waited 30 s for " + count + " watching callers; "
-            + coordinator.watching() + " are: " + coordinator.stats());
+        throw new IllegalStateException(
+            "waited 30 s for "
+                + count
+                + " watching callers; "
+                + coordinator.watching()
+                + " are: "
+                + coordinator.stats());
       }
       LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(1));
     }

@@ -20,12 +20,13 @@ import org.jspecify.annotations.Nullable;
 public final class HandOverFleet implements Fleet {
 
   private final Map<List<String>, byte[]> handed = new ConcurrentHashMap<>();
+
   /** How many calls the tier ran have ended; guarded by this. */
   private int ended;
 
   @Override
-  public <X extends Exception> byte @Nullable [] call(List<String> key, Duration maxWait,
-      Call<X> call) throws X {
+  public <X extends Exception> byte @Nullable [] call(
+      List<String> key, Duration maxWait, Call<X> call) throws X {
     byte[] earlier = handed.get(key);
     if (earlier != null) {
       return earlier;
@@ -43,19 +44,24 @@ public final class HandOverFleet implements Fleet {
 
   /** The call handed over is under way: younger than any limit of age. */
   @Override
-  public <X extends Exception> byte @Nullable [] call(List<String> key, Duration maxWait,
-      Duration maxAge, Call<X> call) throws X {
+  public <X extends Exception> byte @Nullable [] call(
+      List<String> key, Duration maxWait, Duration maxAge, Call<X> call) throws X {
     return call(key, maxWait, call);
   }
 
   @Override
-  public CompletionStage<byte @Nullable []> callAsync(List<String> key, Duration maxWait,
-      Duration maxAge, Supplier<? extends CompletionStage<byte @Nullable []>> call) {
+  public CompletionStage<byte @Nullable []> callAsync(
+      List<String> key,
+      Duration maxWait,
+      Duration maxAge,
+      Supplier<? extends CompletionStage<byte @Nullable []>> call) {
     return callAsync(key, maxWait, call);
   }
 
   @Override
-  public CompletionStage<byte @Nullable []> callAsync(List<String> key, Duration maxWait,
+  public CompletionStage<byte @Nullable []> callAsync(
+      List<String> key,
+      Duration maxWait,
       Supplier<? extends CompletionStage<byte @Nullable []>> call) {
     byte[] earlier = handed.get(key);
     if (earlier != null) {
@@ -68,12 +74,14 @@ public final class HandOverFleet implements Fleet {
       ended();
       throw e;
     }
-    return own.<byte @Nullable []>thenApply(bytes -> {
-      if (bytes != null) {
-        handed.put(key, bytes);
-      }
-      return null;
-    }).whenComplete((none, failure) -> ended());
+    return own.<byte @Nullable []>thenApply(
+            bytes -> {
+              if (bytes != null) {
+                handed.put(key, bytes);
+              }
+              return null;
+            })
+        .whenComplete((none, failure) -> ended());
   }
 
   private synchronized void ended() {

@@ -21,18 +21,19 @@ public final class LoggedRecords implements AutoCloseable {
   private final Logger logger;
   private final Level levelBefore;
   private final List<LogRecord> records = new CopyOnWriteArrayList<>();
-  private final Handler handler = new Handler() {
-    @Override
-    public void publish(LogRecord record) {
-      records.add(record);
-    }
+  private final Handler handler =
+      new Handler() {
+        @Override
+        public void publish(LogRecord record) {
+          records.add(record);
+        }
 
-    @Override
-    public void flush() {}
+        @Override
+        public void flush() {}
 
-    @Override
-    public void close() {}
-  };
+        @Override
+        public void close() {}
+      };
 
   private LoggedRecords(Class<?> source) {
     this.logger = Logger.getLogger(source.getName());

@@ -15,13 +15,15 @@ public final class OwnThreads {
    */
   public static <T> CompletableFuture<T> call(Callable<T> call, List<Thread> threads) {
     CompletableFuture<T> result = new CompletableFuture<>();
-    Thread thread = new Thread(() -> {
-      try {
-        result.complete(call.call());
-      } catch (Throwable e) {
-        result.completeExceptionally(e);
-      }
-    });
+    Thread thread =
+        new Thread(
+            () -> {
+              try {
+                result.complete(call.call());
+              } catch (Throwable e) {
+                result.completeExceptionally(e);
+              }
+            });
     thread.setDaemon(true);
     threads.add(thread);
     thread.start();

@@ -33,7 +33,8 @@ public final class Parking {
   private static boolean allParked(List<Thread> threads) {
     for (Thread thread : threads) {
       Thread.State state = thread.getState();
-      if (state != Thread.State.WAITING && state != Thread.State.TIMED_WAITING
+      if (state != Thread.State.WAITING
+          && state != Thread.State.TIMED_WAITING
           && state != Thread.State.TERMINATED) {
         return false;
       }

@@ -31,10 +31,15 @@ public final class TestFleet {
    * until it coordinates; the caller closes it.
    */
   public FleetCoordinator connect(Duration leaseTime) throws Exception {
-    FleetCoordinator coordinator = FleetCoordinator.connect(
-        RedisURI.create("redis://127.0.0.1:" + LocalRedis.PORT), FleetOptions.builder(SECRET)
-            .keyPrefix(keyPrefix).coordinationTimeout(Duration.ofSeconds(5)).leaseTime(leaseTime)
-            .probeInterval(Duration.ofMillis(100)).build());
+    FleetCoordinator coordinator =
+        FleetCoordinator.connect(
+            RedisURI.create("redis://127.0.0.1:" + LocalRedis.PORT),
+            FleetOptions.builder(SECRET)
+                .keyPrefix(keyPrefix)
+                .coordinationTimeout(Duration.ofSeconds(5))
+                .leaseTime(leaseTime)
+                .probeInterval(Duration.ofMillis(100))
+                .build());
     try {
       FleetTestAccess.awaitCoordinating(coordinator);
     } catch (Exception | Error e) {

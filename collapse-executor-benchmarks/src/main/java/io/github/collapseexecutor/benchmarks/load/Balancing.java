@@ -18,10 +18,12 @@ enum Balancing {
    * left out: a hash of part of the key still sends equal keys to one instance, it only puts
    * more keys together.
    */
-  CONSISTENT_HASH("consistent hash on the collapse key", List.of(
-      "http-request set-var(txn.credential) req.hdr(authorization)",
-      "balance hash pathq,concat(|,txn.credential)",
-      "hash-type consistent"),
+  CONSISTENT_HASH(
+      "consistent hash on the collapse key",
+      List.of(
+          "http-request set-var(txn.credential) req.hdr(authorization)",
+          "balance hash pathq,concat(|,txn.credential)",
+          "hash-type consistent"),
       List.of("hash \"$request_uri|$http_authorization\" consistent;"));
 
   private final String title;

@@ -42,8 +42,9 @@ final class Charts {
    * Draws throughput against users, with and without collapse, with {@code limit} (TPS at each
    * concurrency) as a dashed line when it is not null.
    */
-  void throughput(String file, String title, List<Comparison> sweep,
-      ToDoubleFunction<Integer> limit) throws IOException {
+  void throughput(
+      String file, String title, List<Comparison> sweep, ToDoubleFunction<Integer> limit)
+      throws IOException {
     XYChart chart = sweepChart(title, "requests per second", sweep, Measurement::tps);
     if (limit != null) {
       double[] users = users(sweep);
@@ -66,14 +67,23 @@ final class Charts {
 
   /** Draws the share of requests served by shared calls of each size, one bar per adapter. */
   void batchSizes(String file, String title, Map<String, BatchSizes> sizes) throws IOException {
-    CategoryChart chart = new CategoryChartBuilder().width(WIDTH).height(HEIGHT).title(title)
-        .xAxisTitle("requests sharing one backend call").yAxisTitle("% of requests").build();
+    CategoryChart chart =
+        new CategoryChartBuilder()
+            .width(WIDTH)
+            .height(HEIGHT)
+            .title(title)
+            .xAxisTitle("requests sharing one backend call")
+            .yAxisTitle("% of requests")
+            .build();
     chart.getStyler().setLegendPosition(Styler.LegendPosition.InsideNW);
     chart.getStyler().setYAxisDecimalPattern("0");
     chart.getStyler().setChartBackgroundColor(Color.WHITE);
-    sizes.forEach((name, batchSizes) -> chart.addSeries(String.format(
-        "%s (mean %.1f)", name, batchSizes.meanSize()), BatchSizes.labels(),
-        batchSizes.requestShares()));
+    sizes.forEach(
+        (name, batchSizes) ->
+            chart.addSeries(
+                String.format("%s (mean %.1f)", name, batchSizes.meanSize()),
+                BatchSizes.labels(),
+                batchSizes.requestShares()));
     save(chart, file);
   }
 
@@ -83,18 +93,28 @@ final class Charts {
    */
   void scaleOut(String file, String title, Map<String, List<ScaleOutPoint>> series)
       throws IOException {
-    XYChart chart = new XYChartBuilder().width(WIDTH).height(HEIGHT).title(title)
-        .xAxisTitle("instances, each collapsing on its own")
-        .yAxisTitle("backend calls per 1000 requests").build();
+    XYChart chart =
+        new XYChartBuilder()
+            .width(WIDTH)
+            .height(HEIGHT)
+            .title(title)
+            .xAxisTitle("instances, each collapsing on its own")
+            .yAxisTitle("backend calls per 1000 requests")
+            .build();
     // below the plot: inside, it hides the steepest line, which starts at the top left
     chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideS);
     chart.getStyler().setChartBackgroundColor(Color.WHITE);
     chart.getStyler().setYAxisMin(0.0);
     chart.getStyler().setYAxisDecimalPattern("#,##0");
     chart.getStyler().setXAxisDecimalPattern("0");
-    series.forEach((name, points) -> chart.addSeries(name,
-        points.stream().mapToDouble(ScaleOutPoint::instances).toArray(),
-        points.stream().mapToDouble(point -> point.measured().callsPerThousand()).toArray()));
+    series.forEach(
+        (name, points) ->
+            chart.addSeries(
+                name,
+                points.stream().mapToDouble(ScaleOutPoint::instances).toArray(),
+                points.stream()
+                    .mapToDouble(point -> point.measured().callsPerThousand())
+                    .toArray()));
     save(chart, file);
   }
 
@@ -105,8 +125,14 @@ final class Charts {
    */
   void limitOverTime(String file, String title, List<LimitOverTime.Sample> samples)
       throws IOException {
-    XYChart chart = new XYChartBuilder().width(WIDTH).height(HEIGHT).title(title)
-        .xAxisTitle("seconds").yAxisTitle("batches").build();
+    XYChart chart =
+        new XYChartBuilder()
+            .width(WIDTH)
+            .height(HEIGHT)
+            .title(title)
+            .xAxisTitle("seconds")
+            .yAxisTitle("batches")
+            .build();
     chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideS);
     chart.getStyler().setChartBackgroundColor(Color.WHITE);
     chart.getStyler().setMarkerSize(0);
@@ -117,17 +143,28 @@ final class Charts {
     chart.getStyler().setYAxisGroupPosition(1, Styler.YAxisPosition.Right);
     chart.setYAxisGroupTitle(1, "backend call latency (ms, cut at 4)");
     double[] seconds = samples.stream().mapToDouble(LimitOverTime.Sample::seconds).toArray();
-    XYSeries capacity = chart.addSeries("backend capacity (calls at once)", seconds,
-        samples.stream().mapToDouble(LimitOverTime.Sample::capacity).toArray());
+    XYSeries capacity =
+        chart.addSeries(
+            "backend capacity (calls at once)",
+            seconds,
+            samples.stream().mapToDouble(LimitOverTime.Sample::capacity).toArray());
     capacity.setLineColor(LIMIT);
     capacity.setLineStyle(SeriesLines.DASH_DASH);
-    color(chart.addSeries("batches in flight", seconds,
-        samples.stream().mapToDouble(LimitOverTime.Sample::inFlight).toArray()),
+    color(
+        chart.addSeries(
+            "batches in flight",
+            seconds,
+            samples.stream().mapToDouble(LimitOverTime.Sample::inFlight).toArray()),
         new Color(0x2ca02c));
-    color(chart.addSeries("limit", seconds,
-        samples.stream().mapToDouble(LimitOverTime.Sample::limit).toArray()), WITH);
-    XYSeries latency = chart.addSeries("backend call latency (ms)", seconds,
-        samples.stream().mapToDouble(LimitOverTime.Sample::latencyMillis).toArray());
+    color(
+        chart.addSeries(
+            "limit", seconds, samples.stream().mapToDouble(LimitOverTime.Sample::limit).toArray()),
+        WITH);
+    XYSeries latency =
+        chart.addSeries(
+            "backend call latency (ms)",
+            seconds,
+            samples.stream().mapToDouble(LimitOverTime.Sample::latencyMillis).toArray());
     latency.setYAxisGroup(1);
     color(latency, WITHOUT);
     for (XYSeries series : chart.getSeriesMap().values()) {
@@ -136,10 +173,16 @@ final class Charts {
     save(chart, file);
   }
 
-  private static XYChart sweepChart(String title, String yTitle, List<Comparison> sweep,
-      ToDoubleFunction<Measurement> value) {
-    XYChart chart = new XYChartBuilder().width(WIDTH).height(HEIGHT).title(title)
-        .xAxisTitle("concurrent users (log scale)").yAxisTitle(yTitle).build();
+  private static XYChart sweepChart(
+      String title, String yTitle, List<Comparison> sweep, ToDoubleFunction<Measurement> value) {
+    XYChart chart =
+        new XYChartBuilder()
+            .width(WIDTH)
+            .height(HEIGHT)
+            .title(title)
+            .xAxisTitle("concurrent users (log scale)")
+            .yAxisTitle(yTitle)
+            .build();
     chart.getStyler().setXAxisLogarithmic(true);
     chart.getStyler().setLegendPosition(Styler.LegendPosition.InsideNW);
     chart.getStyler().setChartBackgroundColor(Color.WHITE);

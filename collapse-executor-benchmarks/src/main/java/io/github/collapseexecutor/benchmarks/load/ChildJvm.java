@@ -32,8 +32,14 @@ final class ChildJvm implements AutoCloseable {
    *
    * @throws IllegalStateException if the JVM exited or was not ready within two minutes
    */
-  static ChildJvm start(String name, String mainClass, List<String> jvmOptions, List<String> args,
-      URI readiness, Path logs) throws IOException, InterruptedException {
+  static ChildJvm start(
+      String name,
+      String mainClass,
+      List<String> jvmOptions,
+      List<String> args,
+      URI readiness,
+      Path logs)
+      throws IOException, InterruptedException {
     return start(name, mainClass, jvmOptions, args, readiness, logs, "");
   }
 
@@ -42,22 +48,29 @@ final class ChildJvm implements AutoCloseable {
    * {@code extraClassPath} (entries separated by the platform's path separator, or empty) after
    * the harness's class path.
    */
-  static ChildJvm start(String name, String mainClass, List<String> jvmOptions, List<String> args,
-      URI readiness, Path logs, String extraClassPath) throws IOException, InterruptedException {
+  static ChildJvm start(
+      String name,
+      String mainClass,
+      List<String> jvmOptions,
+      List<String> args,
+      URI readiness,
+      Path logs,
+      String extraClassPath)
+      throws IOException, InterruptedException {
     Files.createDirectories(logs);
     Path log = logs.resolve(name + ".log");
     List<String> command = new ArrayList<>();
     command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
     command.addAll(jvmOptions);
     command.add("-cp");
-    command.add(extraClassPath.isEmpty() ? System.getProperty("java.class.path")
-        : System.getProperty("java.class.path") + File.pathSeparator + extraClassPath);
+    command.add(
+        extraClassPath.isEmpty()
+            ? System.getProperty("java.class.path")
+            : System.getProperty("java.class.path") + File.pathSeparator + extraClassPath);
     command.add(mainClass);
     command.addAll(args);
-    Process process = new ProcessBuilder(command)
-        .redirectErrorStream(true)
-        .redirectOutput(log.toFile())
-        .start();
+    Process process =
+        new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
     ChildJvm child = new ChildJvm(name, new ChildProcess(process), log);
     try {
       child.awaitReady(readiness);
@@ -78,8 +91,14 @@ final class ChildJvm implements AutoCloseable {
     Process process = child.process();
     while (true) {
       if (!process.isAlive()) {
-        throw new IllegalStateException(name + " exited with " + process.exitValue()
-            + " before it answered " + readiness + "; see " + log);
+        throw new IllegalStateException(
+            name
+                + " exited with "
+                + process.exitValue()
+                + " before it answered "
+                + readiness
+                + "; see "
+                + log);
       }
       try {
         Loopback.get(readiness);
@@ -88,8 +107,14 @@ final class ChildJvm implements AutoCloseable {
         // not listening yet, or still starting its context
       }
       if (System.nanoTime() > deadline) {
-        throw new IllegalStateException(name + " did not answer " + readiness + " within "
-            + READY_TIMEOUT.toSeconds() + " s; see " + log);
+        throw new IllegalStateException(
+            name
+                + " did not answer "
+                + readiness
+                + " within "
+                + READY_TIMEOUT.toSeconds()
+                + " s; see "
+                + log);
       }
       Thread.sleep(250);
     }

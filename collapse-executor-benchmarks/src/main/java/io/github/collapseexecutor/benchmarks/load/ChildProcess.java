@@ -74,10 +74,12 @@ final class ChildProcess implements AutoCloseable {
    */
   static ChildProcess startListening(List<String> command, Path log, int port, Path config)
       throws IOException, InterruptedException {
-    ChildProcess child = new ChildProcess(new ProcessBuilder(command)
-        .redirectErrorStream(true)
-        .redirectOutput(log.toFile())
-        .start());
+    ChildProcess child =
+        new ChildProcess(
+            new ProcessBuilder(command)
+                .redirectErrorStream(true)
+                .redirectOutput(log.toFile())
+                .start());
     try {
       child.awaitListening(command.get(0), port, config, log);
       return child;
@@ -92,8 +94,8 @@ final class ChildProcess implements AutoCloseable {
     long deadline = System.nanoTime() + LISTEN_TIMEOUT.toNanos();
     while (true) {
       if (!process.isAlive()) {
-        throw new IllegalStateException(name + " exited with " + process.exitValue() + " on "
-            + config + "; see " + log);
+        throw new IllegalStateException(
+            name + " exited with " + process.exitValue() + " on " + config + "; see " + log);
       }
       try (Socket socket = new Socket()) {
         socket.connect(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 1000);
@@ -102,8 +104,14 @@ final class ChildProcess implements AutoCloseable {
         // not listening yet
       }
       if (System.nanoTime() > deadline) {
-        throw new IllegalStateException(name + " did not listen on 127.0.0.1:" + port
-            + " within " + LISTEN_TIMEOUT.toSeconds() + " s; see " + log);
+        throw new IllegalStateException(
+            name
+                + " did not listen on 127.0.0.1:"
+                + port
+                + " within "
+                + LISTEN_TIMEOUT.toSeconds()
+                + " s; see "
+                + log);
       }
       Thread.sleep(50);
     }

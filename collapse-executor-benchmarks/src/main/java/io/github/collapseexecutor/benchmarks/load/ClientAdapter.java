@@ -41,8 +41,11 @@ enum ClientAdapter {
         builder.requestInterceptor(interceptor);
       }
       RestClient client = builder.build();
-      return loadClient((users, duration) -> ClosedLoop.blocking(users, duration,
-          () -> client.get().uri(url.get()).retrieve().body(byte[].class)), interceptor);
+      return loadClient(
+          (users, duration) ->
+              ClosedLoop.blocking(
+                  users, duration, () -> client.get().uri(url.get()).retrieve().body(byte[].class)),
+          interceptor);
     }
   },
 
@@ -50,25 +53,33 @@ enum ClientAdapter {
   OKHTTP("OkHttp") {
     @Override
     LoadClient open(Supplier<URI> url, HttpCollapseOptions collapse) {
-      OkHttpClient.Builder builder = new OkHttpClient.Builder()
-          .connectionPool(new ConnectionPool(MAX_CONNECTIONS, 1, TimeUnit.MINUTES))
-          .connectTimeout(CONNECT_TIMEOUT);
-      CollapseInterceptor interceptor =
-          collapse == null ? null : new CollapseInterceptor(collapse);
+      OkHttpClient.Builder builder =
+          new OkHttpClient.Builder()
+              .connectionPool(new ConnectionPool(MAX_CONNECTIONS, 1, TimeUnit.MINUTES))
+              .connectTimeout(CONNECT_TIMEOUT);
+      CollapseInterceptor interceptor = collapse == null ? null : new CollapseInterceptor(collapse);
       // named, so that with a fleet tier the instances' clients collapse together
-      OkHttpClient client = interceptor == null ? builder.build()
-          : interceptor.partition(builder.build(), "load-client");
+      OkHttpClient client =
+          interceptor == null
+              ? builder.build()
+              : interceptor.partition(builder.build(), "load-client");
       return loadClient(
-          (users, duration) -> ClosedLoop.blocking(users, duration, () -> {
-            Request request = new Request.Builder().url(url.get().toString()).build();
-            try (Response response = client.newCall(request).execute()) {
-              if (!response.isSuccessful()) {
-                throw new IOException("GET " + request.url() + " answered " + response.code());
-              }
-              response.body().bytes();
-            }
-          }),
-          interceptor, () -> {
+          (users, duration) ->
+              ClosedLoop.blocking(
+                  users,
+                  duration,
+                  () -> {
+                    Request request = new Request.Builder().url(url.get().toString()).build();
+                    try (Response response = client.newCall(request).execute()) {
+                      if (!response.isSuccessful()) {
+                        throw new IOException(
+                            "GET " + request.url() + " answered " + response.code());
+                      }
+                      response.body().bytes();
+                    }
+                  }),
+          interceptor,
+          () -> {
             client.dispatcher().executorService().shutdown();
             client.connectionPool().evictAll();
           });
@@ -79,20 +90,29 @@ enum ClientAdapter {
   JDK_HTTP_CLIENT("JDK HttpClient") {
     @Override
     LoadClient open(Supplier<URI> url, HttpCollapseOptions collapse) {
-      java.net.http.HttpClient plain = java.net.http.HttpClient.newBuilder()
-          .version(java.net.http.HttpClient.Version.HTTP_1_1)
-          .connectTimeout(CONNECT_TIMEOUT)
-          .build();
+      java.net.http.HttpClient plain =
+          java.net.http.HttpClient.newBuilder()
+              .version(java.net.http.HttpClient.Version.HTTP_1_1)
+              .connectTimeout(CONNECT_TIMEOUT)
+              .build();
       CollapsingHttpClient collapsing =
           collapse == null ? null : CollapsingHttpClient.wrap(plain, collapse);
       java.net.http.HttpClient client = collapsing == null ? plain : collapsing;
-      return loadClient((users, duration) -> ClosedLoop.blocking(users, duration, () -> {
-        HttpRequest request = HttpRequest.newBuilder(url.get()).build();
-        HttpResponse<byte[]> response = client.send(request, BodyHandlers.ofByteArray());
-        if (response.statusCode() != 200) {
-          throw new IOException("GET " + request.uri() + " answered " + response.statusCode());
-        }
-      }), collapsing);
+      return loadClient(
+          (users, duration) ->
+              ClosedLoop.blocking(
+                  users,
+                  duration,
+                  () -> {
+                    HttpRequest request = HttpRequest.newBuilder(url.get()).build();
+                    HttpResponse<byte[]> response =
+                        client.send(request, BodyHandlers.ofByteArray());
+                    if (response.statusCode() != 200) {
+                      throw new IOException(
+                          "GET " + request.uri() + " answered " + response.statusCode());
+                    }
+                  }),
+          collapsing);
     }
   },
 
@@ -100,12 +120,16 @@ enum ClientAdapter {
   WEB_CLIENT("WebClient") {
     @Override
     LoadClient open(Supplier<URI> url, HttpCollapseOptions collapse) {
-      ConnectionProvider connections = ConnectionProvider.builder("load")
-          .maxConnections(MAX_CONNECTIONS)
-          .pendingAcquireMaxCount(-1)
-          .build();
-      WebClient.Builder builder = WebClient.builder().clientConnector(
-          new ReactorClientHttpConnector(reactor.netty.http.client.HttpClient.create(connections)));
+      ConnectionProvider connections =
+          ConnectionProvider.builder("load")
+              .maxConnections(MAX_CONNECTIONS)
+              .pendingAcquireMaxCount(-1)
+              .build();
+      WebClient.Builder builder =
+          WebClient.builder()
+              .clientConnector(
+                  new ReactorClientHttpConnector(
+                      reactor.netty.http.client.HttpClient.create(connections)));
       CollapseExchangeFilterFunction filter = null;
       if (collapse != null) {
         filter = new CollapseExchangeFilterFunction(collapse);
@@ -113,14 +137,19 @@ enum ClientAdapter {
       }
       WebClient client = builder.build();
       return loadClient(
-          (users, duration) -> ClosedLoop.reactive(users, duration,
-              () -> client.get().uri(url.get()).retrieve().bodyToMono(byte[].class)),
-          filter, () -> connections.disposeLater().block(CONNECT_TIMEOUT));
+          (users, duration) ->
+              ClosedLoop.reactive(
+                  users,
+                  duration,
+                  () -> client.get().uri(url.get()).retrieve().bodyToMono(byte[].class)),
+          filter,
+          () -> connections.disposeLater().block(CONNECT_TIMEOUT));
     }
   };
 
   /** Enough connections for the largest concurrency of the sweeps. */
   static final int MAX_CONNECTIONS = 400;
+
   private static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(5);
 
   private final String title;
@@ -134,10 +163,11 @@ enum ClientAdapter {
    * with Reactor Netty on the class path RestClient would pick it instead.
    */
   static RestClient.Builder restClientBuilder() {
-    java.net.http.HttpClient http = java.net.http.HttpClient.newBuilder()
-        .version(java.net.http.HttpClient.Version.HTTP_1_1)
-        .connectTimeout(CONNECT_TIMEOUT)
-        .build();
+    java.net.http.HttpClient http =
+        java.net.http.HttpClient.newBuilder()
+            .version(java.net.http.HttpClient.Version.HTTP_1_1)
+            .connectTimeout(CONNECT_TIMEOUT)
+            .build();
     return RestClient.builder().requestFactory(new JdkClientHttpRequestFactory(http));
   }
 

@@ -30,7 +30,9 @@ final class ClientCases {
    * @param batchSizes the shared calls' sizes of each adapter's measured runs with collapse
    * @param restClientSweep RestClient at each concurrency of the sweep, for the charts
    */
-  record Result(Map<ClientAdapter, Rounds> main, Map<ClientAdapter, BatchSizes> batchSizes,
+  record Result(
+      Map<ClientAdapter, Rounds> main,
+      Map<ClientAdapter, BatchSizes> batchSizes,
       List<Comparison> restClientSweep) {}
 
   private final Settings settings;
@@ -80,10 +82,11 @@ final class ClientCases {
       this.app = app;
       this.adapter = adapter;
       URI url = app.url("/test/" + ENDPOINT);
-      HttpCollapseOptions options = HttpCollapseOptions.builder()
-          .group(CollapseGroup.ofUris("/test/noop*"))
-          .listener(batchSizes)
-          .build();
+      HttpCollapseOptions options =
+          HttpCollapseOptions.builder()
+              .group(CollapseGroup.ofUris("/test/noop*"))
+              .listener(batchSizes)
+              .build();
       this.without = adapter.open(() -> url, null);
       this.with = adapter.open(() -> url, options);
     }
@@ -92,8 +95,9 @@ final class ClientCases {
         throws IOException, InterruptedException {
       Measurement withoutCollapse = measure(without, users, duration);
       Measurement withCollapse = measure(with, users, duration);
-      Progress.line("%-10s %-8s %3d users: %s", adapter.title(), run, users,
-          Progress.describe(withCollapse, withoutCollapse));
+      Progress.line(
+          "%-10s %-8s %3d users: %s",
+          adapter.title(), run, users, Progress.describe(withCollapse, withoutCollapse));
       return new Comparison(withCollapse, withoutCollapse);
     }
 

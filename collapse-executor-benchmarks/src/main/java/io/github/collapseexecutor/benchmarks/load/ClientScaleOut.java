@@ -66,11 +66,11 @@ final class ClientScaleOut {
     return points;
   }
 
-  private ScaleOutPoint measureAnew(String run, SampleApp backend, int instances,
-      Duration duration) throws IOException, InterruptedException {
+  private ScaleOutPoint measureAnew(String run, SampleApp backend, int instances, Duration duration)
+      throws IOException, InterruptedException {
     List<ClientAdapter.LoadClient> clients = open(backend, instances, null);
     try {
-      return measure(run, "each its own", backend, clients, duration, () -> { });
+      return measure(run, "each its own", backend, clients, duration, () -> {});
     } finally {
       clients.forEach(ClientAdapter.LoadClient::close);
     }
@@ -82,16 +82,17 @@ final class ClientScaleOut {
    * application keeps them; then the most instances with Redis stopped halfway through the run,
    * and again once it runs again, after a warm-up in which the instances find it back.
    */
-  FleetTierPoints runFleetTier(SampleApp backend, List<Integer> instanceCounts,
-      RedisServer redis) throws IOException, InterruptedException {
+  FleetTierPoints runFleetTier(SampleApp backend, List<Integer> instanceCounts, RedisServer redis)
+      throws IOException, InterruptedException {
     int all = Collections.max(instanceCounts);
     List<FleetCoordinator> coordinators = new ArrayList<>();
     List<ClientAdapter.LoadClient> clients;
     try {
       for (int i = 0; i < all; i++) {
-        coordinators.add(FleetCoordinator.connect(
-            RedisURI.create("redis://127.0.0.1:" + redis.port()),
-            FleetOptions.builder(SECRET).keyPrefix("collapse-load-clients").build()));
+        coordinators.add(
+            FleetCoordinator.connect(
+                RedisURI.create("redis://127.0.0.1:" + redis.port()),
+                FleetOptions.builder(SECRET).keyPrefix("collapse-load-clients").build()));
       }
       clients = open(backend, all, coordinators);
     } catch (RuntimeException e) {
@@ -101,19 +102,32 @@ final class ClientScaleOut {
     ScheduledExecutorService outage = Executors.newSingleThreadScheduledExecutor();
     try {
       // the warm-up of every instance, as the coordinators first reach Redis
-      measure("warm-up", TIER, backend, clients, settings.warmUp().multipliedBy(2), () -> { });
+      measure("warm-up", TIER, backend, clients, settings.warmUp().multipliedBy(2), () -> {});
       List<ScaleOutPoint> points = new ArrayList<>();
       for (int instances : instanceCounts) {
-        points.add(measure("tier", TIER, backend, clients.subList(0, instances),
-            settings.measure(), () -> { }));
+        points.add(
+            measure(
+                "tier",
+                TIER,
+                backend,
+                clients.subList(0, instances),
+                settings.measure(),
+                () -> {}));
       }
-      ScaleOutPoint stopped = measure("no-redis", TIER, backend, clients, settings.measure(),
-          () -> outage.schedule(redis::stop, settings.measure().toMillis() / 2,
-              TimeUnit.MILLISECONDS));
+      ScaleOutPoint stopped =
+          measure(
+              "no-redis",
+              TIER,
+              backend,
+              clients,
+              settings.measure(),
+              () ->
+                  outage.schedule(
+                      redis::stop, settings.measure().toMillis() / 2, TimeUnit.MILLISECONDS));
       redis.startAgain();
-      measure("warm-up", TIER, backend, clients, settings.warmUp(), () -> { });
+      measure("warm-up", TIER, backend, clients, settings.warmUp(), () -> {});
       ScaleOutPoint back =
-          measure("redis-on", TIER, backend, clients, settings.measure(), () -> { });
+          measure("redis-on", TIER, backend, clients, settings.measure(), () -> {});
       return new FleetTierPoints(points, stopped, back);
     } finally {
       outage.shutdownNow();
@@ -126,13 +140,13 @@ final class ClientScaleOut {
    * Opens {@code instances} clients of {@code backend}, each with an interceptor of its own, on
    * the fleet tier of the coordinator of its index where {@code coordinators} is given.
    */
-  private List<ClientAdapter.LoadClient> open(SampleApp backend, int instances,
-      @Nullable List<FleetCoordinator> coordinators) {
+  private List<ClientAdapter.LoadClient> open(
+      SampleApp backend, int instances, @Nullable List<FleetCoordinator> coordinators) {
     URI url = backend.url("/test/" + ENDPOINT);
     List<ClientAdapter.LoadClient> clients = new ArrayList<>();
     for (int i = 0; i < instances; i++) {
-      HttpCollapseOptions.Builder options = HttpCollapseOptions.builder()
-          .group(CollapseGroup.ofUris("/test/noop*"));
+      HttpCollapseOptions.Builder options =
+          HttpCollapseOptions.builder().group(CollapseGroup.ofUris("/test/noop*"));
       if (coordinators != null) {
         options.fleet(RedisFleet.of(coordinators.get(i)));
       }
@@ -147,8 +161,13 @@ final class ClientScaleOut {
    * @param how how the instances collapse, for the progress output
    * @param started runs just before the load starts
    */
-  private ScaleOutPoint measure(String run, String how, SampleApp backend,
-      List<ClientAdapter.LoadClient> clients, Duration duration, Runnable started)
+  private ScaleOutPoint measure(
+      String run,
+      String how,
+      SampleApp backend,
+      List<ClientAdapter.LoadClient> clients,
+      Duration duration,
+      Runnable started)
       throws IOException, InterruptedException {
     int instances = clients.size();
     ExecutorService drivers = Executors.newFixedThreadPool(instances);
@@ -163,10 +182,11 @@ final class ClientScaleOut {
       for (Future<Measurement> instance : running) {
         measured.add(instance.get());
       }
-      Measurement all = Measurement.together(measured)
-          .withBackendCalls(backend.executions(ENDPOINT) - before);
-      Progress.line("scale-out  clients %-8s %d instance(s), %-35s %s", run, instances, how,
-          ScaleOutReport.describe(all));
+      Measurement all =
+          Measurement.together(measured).withBackendCalls(backend.executions(ENDPOINT) - before);
+      Progress.line(
+          "scale-out  clients %-8s %d instance(s), %-35s %s",
+          run, instances, how, ScaleOutReport.describe(all));
       return new ScaleOutPoint(instances, all, Double.NaN);
     } catch (ExecutionException e) {
       throw new IllegalStateException("a client instance failed", e.getCause());

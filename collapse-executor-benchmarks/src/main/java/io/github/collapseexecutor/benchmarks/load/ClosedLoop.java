@@ -25,6 +25,7 @@ final class ClosedLoop {
 
   /** A run stops early once this many requests failed: the server is down or misconfigured. */
   private static final long MAX_ERRORS = 1000;
+
   private static final Duration GRACE = Duration.ofSeconds(60);
 
   private final int users;
@@ -58,24 +59,27 @@ final class ClosedLoop {
     ClosedLoop loop = new ClosedLoop(users, duration);
     CountDownLatch start = new CountDownLatch(1);
     for (int i = 0; i < users; i++) {
-      Thread user = new Thread(() -> {
-        try {
-          start.await();
-          while (loop.running()) {
-            long begin = System.nanoTime();
-            try {
-              call.call();
-              loop.completed(begin);
-            } catch (Exception e) {
-              loop.failed(e);
-            }
-          }
-        } catch (InterruptedException e) {
-          Thread.currentThread().interrupt();
-        } finally {
-          loop.done.countDown();
-        }
-      }, "load-user-" + i);
+      Thread user =
+          new Thread(
+              () -> {
+                try {
+                  start.await();
+                  while (loop.running()) {
+                    long begin = System.nanoTime();
+                    try {
+                      call.call();
+                      loop.completed(begin);
+                    } catch (Exception e) {
+                      loop.failed(e);
+                    }
+                  }
+                } catch (InterruptedException e) {
+                  Thread.currentThread().interrupt();
+                } finally {
+                  loop.done.countDown();
+                }
+              },
+              "load-user-" + i);
       user.setDaemon(true);
       user.start();
     }
@@ -87,11 +91,12 @@ final class ClosedLoop {
   static Measurement reactive(int users, Duration duration, Supplier<Mono<?>> call)
       throws InterruptedException {
     ClosedLoop loop = new ClosedLoop(users, duration);
-    loop.begin(() -> {
-      for (int i = 0; i < users; i++) {
-        loop.next(call);
-      }
-    });
+    loop.begin(
+        () -> {
+          for (int i = 0; i < users; i++) {
+            loop.next(call);
+          }
+        });
     return loop.finish();
   }
 
@@ -101,16 +106,17 @@ final class ClosedLoop {
       return;
     }
     long begin = System.nanoTime();
-    call.get().subscribe(
-        value -> {},
-        error -> {
-          failed(error);
-          next(call);
-        },
-        () -> {
-          completed(begin);
-          next(call);
-        });
+    call.get()
+        .subscribe(
+            value -> {},
+            error -> {
+              failed(error);
+              next(call);
+            },
+            () -> {
+              completed(begin);
+              next(call);
+            });
   }
 
   private void begin(Runnable startUsers) {
@@ -148,16 +154,21 @@ final class ClosedLoop {
    */
   Measurement finish() throws InterruptedException {
     if (!done.await(duration.plus(GRACE).toMillis(), TimeUnit.MILLISECONDS)) {
-      throw new IllegalStateException(users + " users did not finish within " + GRACE.toSeconds()
-          + " s of the end of the run");
+      throw new IllegalStateException(
+          users + " users did not finish within " + GRACE.toSeconds() + " s of the end of the run");
     }
     double seconds = (System.nanoTime() - started) / 1e9;
     if (errors.sum() >= MAX_ERRORS) {
       throw new IllegalStateException(errors.sum() + " requests failed", firstError.get());
     }
     Histogram histogram = latenciesSinceLastRead();
-    return new Measurement(users, requests.sum(), errors.sum(), seconds,
-        histogram.getValueAtPercentile(50) / 1000.0, histogram.getValueAtPercentile(99) / 1000.0,
+    return new Measurement(
+        users,
+        requests.sum(),
+        errors.sum(),
+        seconds,
+        histogram.getValueAtPercentile(50) / 1000.0,
+        histogram.getValueAtPercentile(99) / 1000.0,
         0);
   }
 

@@ -23,8 +23,9 @@ import java.util.stream.Collectors;
  */
 final class ClusterSet implements AutoCloseable {
 
-  static final String INSTALL_HINT = "redis-cli is not installed; on Debian or Ubuntu: apt-get"
-      + " install -y redis-tools (redis-server brings it)";
+  static final String INSTALL_HINT =
+      "redis-cli is not installed; on Debian or Ubuntu: apt-get"
+          + " install -y redis-tools (redis-server brings it)";
 
   /** How long the nodes wait for one that does not answer before they take it for failed. */
   static final Duration NODE_TIMEOUT = Duration.ofSeconds(3);
@@ -50,12 +51,19 @@ final class ClusterSet implements AutoCloseable {
     ClusterSet cluster = new ClusterSet(new RedisNodes(program, dir));
     try {
       for (int i = 0; i < 2 * MASTERS; i++) {
-        cluster.ports.add(cluster.nodes.startServer(port -> List.of("--cluster-enabled", "yes",
-            // the bus port is by default the port plus 10000, which may be beyond 65535
-            "--cluster-port", Integer.toString(Loopback.freePort()),
-            "--cluster-config-file", cluster.nodes.dir().resolve("nodes-" + port + ".conf")
-                .toString(),
-            "--cluster-node-timeout", Long.toString(NODE_TIMEOUT.toMillis()))));
+        cluster.ports.add(
+            cluster.nodes.startServer(
+                port ->
+                    List.of(
+                        "--cluster-enabled",
+                        "yes",
+                        // the bus port is by default the port plus 10000, which may be beyond 65535
+                        "--cluster-port",
+                        Integer.toString(Loopback.freePort()),
+                        "--cluster-config-file",
+                        cluster.nodes.dir().resolve("nodes-" + port + ".conf").toString(),
+                        "--cluster-node-timeout",
+                        Long.toString(NODE_TIMEOUT.toMillis()))));
       }
       cluster.create(cli);
       cluster.awaitSettled();
@@ -71,12 +79,12 @@ final class ClusterSet implements AutoCloseable {
     ports.forEach(port -> command.add("127.0.0.1:" + port));
     command.addAll(List.of("--cluster-replicas", "1", "--cluster-yes"));
     Path log = nodes.dir().resolve("cluster-create.log");
-    Process create = new ProcessBuilder(command).redirectErrorStream(true)
-        .redirectOutput(log.toFile()).start();
+    Process create =
+        new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
     try {
       if (!create.waitFor(60, TimeUnit.SECONDS) || create.exitValue() != 0) {
-        throw new IllegalStateException(String.join(" ", command) + " failed:\n"
-            + Files.readString(log));
+        throw new IllegalStateException(
+            String.join(" ", command) + " failed:\n" + Files.readString(log));
       }
     } finally {
       create.destroyForcibly();
@@ -94,7 +102,8 @@ final class ClusterSet implements AutoCloseable {
    * not another's view of it, which lags behind a failover.
    */
   Optional<Integer> masterHolding(String pattern) {
-    return ports.stream().filter(port -> nodes.alive(port) && isMaster(port))
+    return ports.stream()
+        .filter(port -> nodes.alive(port) && isMaster(port))
         .filter(port -> !nodes.onServer(port, commands -> commands.keys(pattern)).isEmpty())
         .findFirst();
   }
@@ -102,10 +111,16 @@ final class ClusterSet implements AutoCloseable {
   /** Returns the port of a replica of the master on {@code master}, as the master sees it. */
   int replicaOf(int master) {
     Partitions topology = ClusterPartitionParser.parse(clusterNodes(master));
-    String masterId = topology.stream().filter(node -> node.is(NodeFlag.MYSELF)).findFirst()
-        .orElseThrow().getNodeId();
-    return topology.stream().filter(node -> masterId.equals(node.getSlaveOf()))
-        .map(node -> node.getUri().getPort()).findFirst()
+    String masterId =
+        topology.stream()
+            .filter(node -> node.is(NodeFlag.MYSELF))
+            .findFirst()
+            .orElseThrow()
+            .getNodeId();
+    return topology.stream()
+        .filter(node -> masterId.equals(node.getSlaveOf()))
+        .map(node -> node.getUri().getPort())
+        .findFirst()
         .orElseThrow(() -> new IllegalStateException("no replica of 127.0.0.1:" + master));
   }
 
@@ -126,8 +141,7 @@ final class ClusterSet implements AutoCloseable {
 
   /** Waits, at most a minute, until the node on {@code port} is a master, settled. */
   void awaitMaster(int port) throws InterruptedException {
-    RedisNodes.await("127.0.0.1:" + port + " to be a master", SETTLE_LIMIT,
-        () -> isMaster(port));
+    RedisNodes.await("127.0.0.1:" + port + " to be a master", SETTLE_LIMIT, () -> isMaster(port));
     awaitSettled();
   }
 
@@ -137,32 +151,35 @@ final class ClusterSet implements AutoCloseable {
    * failover, until the nodes agree on it.
    */
   void awaitSettled() throws InterruptedException {
-    RedisNodes.await("the cluster to settle", SETTLE_LIMIT, () -> {
-      Set<Set<Integer>> views = new HashSet<>();
-      for (int port : ports) {
-        if (nodes.alive(port)) {
-          if (!upWithLinks(port)) {
-            return false;
+    RedisNodes.await(
+        "the cluster to settle",
+        SETTLE_LIMIT,
+        () -> {
+          Set<Set<Integer>> views = new HashSet<>();
+          for (int port : ports) {
+            if (nodes.alive(port)) {
+              if (!upWithLinks(port)) {
+                return false;
+              }
+              views.add(mastersSeenBy(port));
+            }
           }
-          views.add(mastersSeenBy(port));
-        }
-      }
-      return views.size() == 1 && views.iterator().next().size() == MASTERS;
-    });
+          return views.size() == 1 && views.iterator().next().size() == MASTERS;
+        });
   }
 
   private boolean upWithLinks(int port) {
     String replication = nodes.onServer(port, commands -> commands.info("replication"));
     return nodes.onServer(port, commands -> commands.clusterInfo()).contains("cluster_state:ok")
-        && (replication.contains("role:master")
-            || replication.contains("master_link_status:up"));
+        && (replication.contains("role:master") || replication.contains("master_link_status:up"));
   }
 
   /** Returns the masters that serve slots, as the node on {@code port} sees them. */
   private Set<Integer> mastersSeenBy(int port) {
     return ClusterPartitionParser.parse(clusterNodes(port)).stream()
         .filter(node -> isMaster(node) && !node.getSlots().isEmpty())
-        .map(node -> node.getUri().getPort()).collect(Collectors.toSet());
+        .map(node -> node.getUri().getPort())
+        .collect(Collectors.toSet());
   }
 
   private String clusterNodes(int port) {
@@ -170,7 +187,8 @@ final class ClusterSet implements AutoCloseable {
   }
 
   private static boolean isMaster(RedisClusterNode node) {
-    return node.is(NodeFlag.UPSTREAM) && !node.is(NodeFlag.FAIL)
+    return node.is(NodeFlag.UPSTREAM)
+        && !node.is(NodeFlag.FAIL)
         && !node.is(NodeFlag.EVENTUAL_FAIL);
   }
 

@@ -33,8 +33,11 @@ final class CompileTime {
       // into a file, not a pipe: reading a pipe to its end would wait for jstat to exit, however
       // long it hangs, and the time limit would bound nothing
       output = Files.createTempFile("jstat", ".txt");
-      Process process = new ProcessBuilder(jstat.toString(), "-compiler", Long.toString(pid))
-          .redirectErrorStream(true).redirectOutput(output.toFile()).start();
+      Process process =
+          new ProcessBuilder(jstat.toString(), "-compiler", Long.toString(pid))
+              .redirectErrorStream(true)
+              .redirectOutput(output.toFile())
+              .start();
       if (!process.waitFor(JSTAT_TIMEOUT_SECONDS, TimeUnit.SECONDS) || process.exitValue() != 0) {
         process.destroyForcibly();
         return OptionalDouble.empty();

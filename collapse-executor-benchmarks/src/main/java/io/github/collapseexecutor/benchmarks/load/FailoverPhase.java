@@ -28,10 +28,20 @@ import java.util.stream.Stream;
  * @param problems the problems the instances' tiers named after the fault, each once
  * @param firstError the first request that failed, or empty
  */
-record FailoverPhase(String topology, String fault, Window before, Window during, Window after,
-    double leftSeconds, double backSeconds, double longestStallSeconds, double stateBackSeconds,
+record FailoverPhase(
+    String topology,
+    String fault,
+    Window before,
+    Window during,
+    Window after,
+    double leftSeconds,
+    double backSeconds,
+    double longestStallSeconds,
+    double stateBackSeconds,
     int uncoordinatedBefore,
-    int intervalsBefore, List<String> problems, String firstError) {
+    int intervalsBefore,
+    List<String> problems,
+    String firstError) {
 
   FailoverPhase {
     problems = List.copyOf(problems);
@@ -64,8 +74,14 @@ record FailoverPhase(String topology, String fault, Window before, Window during
    * @param p99Millis the 99th percentile of the latencies of the requests completed, NaN for none
    * @param maxMillis the longest latency of the requests completed, NaN for none
    */
-  record Window(double seconds, long requests, long errors, long backendCalls, long fallbacks,
-      double p99Millis, double maxMillis) {
+  record Window(
+      double seconds,
+      long requests,
+      long errors,
+      long backendCalls,
+      long fallbacks,
+      double p99Millis,
+      double maxMillis) {
 
     /** Returns the backend calls per 1000 requests. */
     double callsPerThousand() {

@@ -40,11 +40,12 @@ final class FailoverRun implements AutoCloseable {
     void make() throws IOException, InterruptedException;
   }
 
-  private final OkHttpClient http = new OkHttpClient.Builder()
-      .connectionPool(new ConnectionPool(USERS, 1, TimeUnit.MINUTES))
-      .connectTimeout(Duration.ofSeconds(5))
-      .readTimeout(TIMEOUT)
-      .build();
+  private final OkHttpClient http =
+      new OkHttpClient.Builder()
+          .connectionPool(new ConnectionPool(USERS, 1, TimeUnit.MINUTES))
+          .connectTimeout(Duration.ofSeconds(5))
+          .readTimeout(TIMEOUT)
+          .build();
   private final List<SampleApp> instances;
   private final List<Request> requests;
   private final AtomicLong sent = new AtomicLong();
@@ -52,8 +53,15 @@ final class FailoverRun implements AutoCloseable {
   FailoverRun(List<SampleApp> instances) {
     this.instances = List.copyOf(instances);
     String host = Loopback.text(instances.get(0).address());
-    this.requests = instances.stream().map(instance -> new Request.Builder()
-        .url(instance.url(PATH).toString()).header("Host", host).build()).toList();
+    this.requests =
+        instances.stream()
+            .map(
+                instance ->
+                    new Request.Builder()
+                        .url(instance.url(PATH).toString())
+                        .header("Host", host)
+                        .build())
+            .toList();
   }
 
   /** Runs the users for {@code duration}, unmeasured: the JIT, the pools, the tier's keys. */
@@ -81,8 +89,14 @@ final class FailoverRun implements AutoCloseable {
    * makes {@code fault} once {@code before} has passed; writes the readings to {@code readings}
    * ({@link FailoverTimeline#csv()}).
    */
-  FailoverPhase run(String topology, String faultName, Duration before, Duration after,
-      Fault fault, Path readings) throws IOException, InterruptedException {
+  FailoverPhase run(
+      String topology,
+      String faultName,
+      Duration before,
+      Duration after,
+      Fault fault,
+      Path readings)
+      throws IOException, InterruptedException {
     FailoverTimeline timeline = new FailoverTimeline();
     long poll = FailoverTimeline.POLL.toNanos();
     long start = System.nanoTime();
@@ -93,7 +107,8 @@ final class FailoverRun implements AutoCloseable {
     long lastReading = start + before.plus(after).toNanos() - poll;
     // a reading that came late moves the next one on, rather than two close together, whose
     // interval may be too short to see a call joined
-    for (long next = start + poll; next <= lastReading;
+    for (long next = start + poll;
+        next <= lastReading;
         next = Math.max(next + poll, System.nanoTime() + poll / 2)) {
       TimeUnit.NANOSECONDS.sleep(next - System.nanoTime());
       timeline.add(tick(loop));

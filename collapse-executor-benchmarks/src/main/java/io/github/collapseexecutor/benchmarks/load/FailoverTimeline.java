@@ -42,8 +42,13 @@ final class FailoverTimeline {
    * @param latencies the latencies, in microseconds, of the requests completed since the last
    *     reading
    */
-  record Tick(long nanos, long requests, long errors, long backendCalls,
-      List<FleetReading> instances, Histogram latencies) {}
+  record Tick(
+      long nanos,
+      long requests,
+      long errors,
+      long backendCalls,
+      List<FleetReading> instances,
+      Histogram latencies) {}
 
   private final List<Tick> ticks = new ArrayList<>();
   private int faultIndex = -1;
@@ -67,8 +72,11 @@ final class FailoverTimeline {
   FailoverPhase phase(String topology, String fault, String firstError) {
     int last = ticks.size() - 1;
     if (faultIndex < 1 || faultIndex >= last) {
-      throw new IllegalStateException("no readings on both sides of the fault: " + ticks.size()
-          + " readings, the fault after reading " + faultIndex);
+      throw new IllegalStateException(
+          "no readings on both sides of the fault: "
+              + ticks.size()
+              + " readings, the fault after reading "
+              + faultIndex);
     }
     int firstOff = -1;
     int lastOff = -1;
@@ -82,21 +90,36 @@ final class FailoverTimeline {
         lastStateOff = j;
       }
     }
-    int backIndex = lastOff < 0 ? faultIndex
-        : ticks.get(last).nanos() - ticks.get(lastOff).nanos() >= STEADY.toNanos() ? lastOff : -1;
+    int backIndex =
+        lastOff < 0
+            ? faultIndex
+            : ticks.get(last).nanos() - ticks.get(lastOff).nanos() >= STEADY.toNanos()
+                ? lastOff
+                : -1;
     int uncoordinatedBefore = 0;
     for (int j = 1; j <= faultIndex; j++) {
       uncoordinatedBefore += coordinated(j) ? 0 : 1;
     }
-    Window during = backIndex == faultIndex ? null
-        : window(faultIndex, backIndex < 0 ? last : backIndex);
+    Window during =
+        backIndex == faultIndex ? null : window(faultIndex, backIndex < 0 ? last : backIndex);
     Window after = backIndex < 0 ? null : window(backIndex, last);
     double left = firstOff < 0 ? Double.NaN : sinceFault(firstOff);
     double back = backIndex < 0 ? Double.NaN : backIndex == faultIndex ? 0 : sinceFault(backIndex);
-    double stateBack = lastStateOff < 0 ? 0
-        : lastStateOff == last ? Double.NaN : sinceFault(lastStateOff + 1);
-    return new FailoverPhase(topology, fault, window(0, faultIndex), during, after, left, back,
-        longestStallSeconds(), stateBack, uncoordinatedBefore, faultIndex, problemsAfterFault(),
+    double stateBack =
+        lastStateOff < 0 ? 0 : lastStateOff == last ? Double.NaN : sinceFault(lastStateOff + 1);
+    return new FailoverPhase(
+        topology,
+        fault,
+        window(0, faultIndex),
+        during,
+        after,
+        left,
+        back,
+        longestStallSeconds(),
+        stateBack,
+        uncoordinatedBefore,
+        faultIndex,
+        problemsAfterFault(),
         firstError);
   }
 
@@ -108,21 +131,33 @@ final class FailoverTimeline {
   String csv() {
     StringBuilder csv = new StringBuilder("seconds,requests,errors,backend_calls,coordinated");
     for (int i = 1; i <= ticks.get(0).instances().size(); i++) {
-      csv.append(",state_").append(i).append(",joined_").append(i).append(",fallbacks_")
-          .append(i);
+      csv.append(",state_").append(i).append(",joined_").append(i).append(",fallbacks_").append(i);
     }
     csv.append('\n');
     for (int j = 0; j < ticks.size(); j++) {
       Tick tick = ticks.get(j);
-      csv.append(String.format(Locale.ROOT, "%.3f,%d,%d,%d,%s",
-          (tick.nanos() - ticks.get(0).nanos()) / 1e9, tick.requests(), tick.errors(),
-          tick.backendCalls(), j == 0 ? "" : Boolean.toString(coordinated(j))));
-      tick.instances().forEach(reading -> csv.append(',').append(reading.state()).append(',')
-          .append(reading.joined()).append(',').append(reading.fallbacks()));
+      csv.append(
+          String.format(
+              Locale.ROOT,
+              "%.3f,%d,%d,%d,%s",
+              (tick.nanos() - ticks.get(0).nanos()) / 1e9,
+              tick.requests(),
+              tick.errors(),
+              tick.backendCalls(),
+              j == 0 ? "" : Boolean.toString(coordinated(j))));
+      tick.instances()
+          .forEach(
+              reading ->
+                  csv.append(',')
+                      .append(reading.state())
+                      .append(',')
+                      .append(reading.joined())
+                      .append(',')
+                      .append(reading.fallbacks()));
       csv.append('\n');
       if (j == faultIndex) {
-        csv.append(String.format(Locale.ROOT, "%.3f,fault%n",
-            (faultNanos - ticks.get(0).nanos()) / 1e9));
+        csv.append(
+            String.format(Locale.ROOT, "%.3f,fault%n", (faultNanos - ticks.get(0).nanos()) / 1e9));
       }
     }
     return csv.toString();
@@ -166,8 +201,12 @@ final class FailoverTimeline {
       latencies.add(ticks.get(j).latencies());
       fallbacks += fallbacksDuring(j);
     }
-    return new Window((end.nanos() - first.nanos()) / 1e9, end.requests() - first.requests(),
-        end.errors() - first.errors(), end.backendCalls() - first.backendCalls(), fallbacks,
+    return new Window(
+        (end.nanos() - first.nanos()) / 1e9,
+        end.requests() - first.requests(),
+        end.errors() - first.errors(),
+        end.backendCalls() - first.backendCalls(),
+        fallbacks,
         latencies.getTotalCount() == 0 ? Double.NaN : latencies.getValueAtPercentile(99) / 1000.0,
         latencies.getTotalCount() == 0 ? Double.NaN : latencies.getMaxValue() / 1000.0);
   }
@@ -196,13 +235,19 @@ final class FailoverTimeline {
     Set<String> problems = new LinkedHashSet<>();
     for (Tick tick : ticks.subList(faultIndex + 1, ticks.size())) {
       for (FleetReading reading : tick.instances()) {
-        if (reading.reached() && !reading.lastProblem().isEmpty()
+        if (reading.reached()
+            && !reading.lastProblem().isEmpty()
             && !earlier.contains(reading.lastProblem())) {
           problems.add(reading.lastProblem());
         }
       }
     }
-    return problems.stream().map(problem -> problem.length() <= MAX_PROBLEM_CHARS ? problem
-        : problem.substring(0, MAX_PROBLEM_CHARS) + "...").toList();
+    return problems.stream()
+        .map(
+            problem ->
+                problem.length() <= MAX_PROBLEM_CHARS
+                    ? problem
+                    : problem.substring(0, MAX_PROBLEM_CHARS) + "...")
+        .toList();
   }
 }

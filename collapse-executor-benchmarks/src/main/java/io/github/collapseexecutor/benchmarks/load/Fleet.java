@@ -21,8 +21,8 @@ import java.util.function.IntFunction;
  */
 final class Fleet implements AutoCloseable {
 
-  static final List<String> JVM_OPTIONS = List.of("-Xms256m", "-Xmx256m",
-      "-XX:ActiveProcessorCount=1", "-XX:TieredStopAtLevel=1");
+  static final List<String> JVM_OPTIONS =
+      List.of("-Xms256m", "-Xmx256m", "-XX:ActiveProcessorCount=1", "-XX:TieredStopAtLevel=1");
 
   private final List<SampleApp> instances;
 
@@ -36,8 +36,13 @@ final class Fleet implements AutoCloseable {
    * @throws IllegalStateException if one of them did not start; those that did are stopped
    */
   static Fleet start(int size, Path logs) throws IOException, InterruptedException {
-    return start(size, logs, "instance-", instance ->
-        InetSocketAddress.createUnresolved("127.0.0.1", Loopback.freePort()), List.of(), "");
+    return start(
+        size,
+        logs,
+        "instance-",
+        instance -> InetSocketAddress.createUnresolved("127.0.0.1", Loopback.freePort()),
+        List.of(),
+        "");
   }
 
   /**
@@ -55,28 +60,39 @@ final class Fleet implements AutoCloseable {
    * Starts the instances as {@link #startOnOnePort(int, Path, String, List)} does, with
    * {@code extraClassPath} after the harness's class path (or empty).
    */
-  static Fleet startOnOnePort(int size, Path logs, String name, List<String> arguments,
-      String extraClassPath) throws IOException, InterruptedException {
+  static Fleet startOnOnePort(
+      int size, Path logs, String name, List<String> arguments, String extraClassPath)
+      throws IOException, InterruptedException {
     int port = Loopback.freePort();
-    return start(size, logs, name + "-instance-",
-        instance -> InetSocketAddress.createUnresolved("127.0.0." + instance, port), arguments,
+    return start(
+        size,
+        logs,
+        name + "-instance-",
+        instance -> InetSocketAddress.createUnresolved("127.0.0." + instance, port),
+        arguments,
         extraClassPath);
   }
 
-  private static Fleet start(int size, Path logs, String names,
-      IntFunction<InetSocketAddress> address, List<String> arguments, String extraClassPath)
+  private static Fleet start(
+      int size,
+      Path logs,
+      String names,
+      IntFunction<InetSocketAddress> address,
+      List<String> arguments,
+      String extraClassPath)
       throws IOException, InterruptedException {
     // one start per core: eight Spring Boot start-ups at once on two cores took two minutes each
-    ExecutorService starters = Executors.newFixedThreadPool(
-        Math.min(size, Runtime.getRuntime().availableProcessors()));
+    ExecutorService starters =
+        Executors.newFixedThreadPool(Math.min(size, Runtime.getRuntime().availableProcessors()));
     List<Future<SampleApp>> starting = new ArrayList<>();
     List<SampleApp> started = new ArrayList<>();
     try {
       for (int i = 1; i <= size; i++) {
         String name = names + i;
         InetSocketAddress listen = address.apply(i);
-        starting.add(starters.submit(
-            () -> SampleApp.start(name, JVM_OPTIONS, logs, listen, arguments, extraClassPath)));
+        starting.add(
+            starters.submit(
+                () -> SampleApp.start(name, JVM_OPTIONS, logs, listen, arguments, extraClassPath)));
       }
       Throwable failure = null;
       for (Future<SampleApp> instance : starting) {
@@ -87,8 +103,8 @@ final class Fleet implements AutoCloseable {
         }
       }
       if (failure != null) {
-        throw new IllegalStateException("an instance of the sample application did not start",
-            failure);
+        throw new IllegalStateException(
+            "an instance of the sample application did not start", failure);
       }
       return new Fleet(started);
     } catch (RuntimeException | InterruptedException e) {

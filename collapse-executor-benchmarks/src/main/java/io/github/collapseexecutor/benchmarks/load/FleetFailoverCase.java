@@ -65,21 +65,28 @@ final class FleetFailoverCase {
     List<FailoverPhase> phases = new ArrayList<>();
     Optional<Path> program = RedisServer.find();
     if (program.isEmpty() || !Files.isReadable(ACTUATOR_CLASS_PATH)) {
-      conditions.add("Skipped: " + (program.isEmpty() ? RedisServer.INSTALL_HINT
-          : ACTUATOR_CLASS_PATH + " is missing: build with load.sh, which writes it"));
+      conditions.add(
+          "Skipped: "
+              + (program.isEmpty()
+                  ? RedisServer.INSTALL_HINT
+                  : ACTUATOR_CLASS_PATH + " is missing: build with load.sh, which writes it"));
       return new Result(phases, conditions);
     }
     conditions.add("Redis: " + Executables.firstLine(program.get(), "--version"));
     runSentinel(program.get(), phases);
-    conditions.add(String.format(Locale.ROOT, "Load average (1 min) after the Sentinel set: %.2f",
-        Machine.loadAverage()));
+    conditions.add(
+        String.format(
+            Locale.ROOT,
+            "Load average (1 min) after the Sentinel set: %.2f",
+            Machine.loadAverage()));
     Optional<Path> cli = ClusterSet.findCli();
     if (cli.isEmpty()) {
       conditions.add("Cluster skipped: " + ClusterSet.INSTALL_HINT);
     } else {
       runCluster(program.get(), cli.get(), phases);
-      conditions.add(String.format(Locale.ROOT, "Load average (1 min) after the cluster: %.2f",
-          Machine.loadAverage()));
+      conditions.add(
+          String.format(
+              Locale.ROOT, "Load average (1 min) after the cluster: %.2f", Machine.loadAverage()));
     }
     return new Result(phases, conditions);
   }
@@ -89,9 +96,12 @@ final class FleetFailoverCase {
     Progress.line("fleet-failover  starting a Sentinel set and %d instances", INSTANCES);
     try (SentinelSet set =
             SentinelSet.start(program, settings.work().resolve("failover-sentinel"));
-        Fleet fleet = startInstances("failover-sentinel",
-            List.of("--spring.data.redis.sentinel.master=" + SentinelSet.MASTER,
-                "--spring.data.redis.sentinel.nodes=" + set.sentinelNodes()));
+        Fleet fleet =
+            startInstances(
+                "failover-sentinel",
+                List.of(
+                    "--spring.data.redis.sentinel.master=" + SentinelSet.MASTER,
+                    "--spring.data.redis.sentinel.nodes=" + set.sentinelNodes()));
         FailoverRun run = new FailoverRun(fleet.first(INSTANCES))) {
       warmUp(run, settings.warmUp().multipliedBy(2));
       int master = set.masterPort();
@@ -107,11 +117,14 @@ final class FleetFailoverCase {
     Progress.line("fleet-failover  starting a cluster and %d instances", INSTANCES);
     try (ClusterSet cluster =
             ClusterSet.start(program, cli, settings.work().resolve("failover-cluster"));
-        Fleet fleet = startInstances("failover-cluster",
-            List.of("--spring.data.redis.cluster.nodes=" + cluster.nodeAddresses(),
-                // as docs/scale-out.md asks of an application's cluster client
-                "--spring.data.redis.lettuce.cluster.refresh.adaptive=true",
-                "--spring.data.redis.lettuce.cluster.refresh.period=30s"));
+        Fleet fleet =
+            startInstances(
+                "failover-cluster",
+                List.of(
+                    "--spring.data.redis.cluster.nodes=" + cluster.nodeAddresses(),
+                    // as docs/scale-out.md asks of an application's cluster client
+                    "--spring.data.redis.lettuce.cluster.refresh.adaptive=true",
+                    "--spring.data.redis.lettuce.cluster.refresh.period=30s"));
         FailoverRun run = new FailoverRun(fleet.first(INSTANCES))) {
       warmUp(run, settings.warmUp().multipliedBy(2));
       int replica = cluster.replicaOf(masterOfCalls(cluster));
@@ -131,25 +144,45 @@ final class FleetFailoverCase {
     }
   }
 
-  private FailoverPhase measure(FailoverRun run, String topology, String fault,
-      FailoverRun.Fault make) throws IOException, InterruptedException {
-    Path readings = settings.work().resolve(("failover-" + topology + "-" + fault + ".csv")
-        .toLowerCase(Locale.ROOT).replace(' ', '-'));
+  private FailoverPhase measure(
+      FailoverRun run, String topology, String fault, FailoverRun.Fault make)
+      throws IOException, InterruptedException {
+    Path readings =
+        settings
+            .work()
+            .resolve(
+                ("failover-" + topology + "-" + fault + ".csv")
+                    .toLowerCase(Locale.ROOT)
+                    .replace(' ', '-'));
     FailoverPhase phase = run.run(topology, fault, before, after, make, readings);
-    Progress.line("fleet-failover  %s, %s: %d requests, %d failed; coordinating again after %s"
+    Progress.line(
+        "fleet-failover  %s, %s: %d requests, %d failed; coordinating again after %s"
             + " s; no request completed for %.1f s at most; backend calls per 1000 requests"
-            + " before %.1f, after %s", topology, fault, phase.requests(), phase.errors(),
-        FleetFailoverReport.seconds(phase.backSeconds()), phase.longestStallSeconds(),
-        phase.before().callsPerThousand(), phase.after() == null ? "-"
+            + " before %.1f, after %s",
+        topology,
+        fault,
+        phase.requests(),
+        phase.errors(),
+        FleetFailoverReport.seconds(phase.backSeconds()),
+        phase.longestStallSeconds(),
+        phase.before().callsPerThousand(),
+        phase.after() == null
+            ? "-"
             : String.format(Locale.ROOT, "%.1f", phase.after().callsPerThousand()));
     return phase;
   }
 
   /** Returns the master that holds the keys of the tier's calls, which the warm-up left. */
   private static int masterOfCalls(ClusterSet cluster) {
-    return cluster.masterHolding(CALL_KEYS).orElseThrow(() -> new IllegalStateException(
-        "no master of the cluster holds a key of the tier's calls (" + CALL_KEYS + "): do the"
-            + " instances coordinate? See their logs"));
+    return cluster
+        .masterHolding(CALL_KEYS)
+        .orElseThrow(
+            () ->
+                new IllegalStateException(
+                    "no master of the cluster holds a key of the tier's calls ("
+                        + CALL_KEYS
+                        + "): do the"
+                        + " instances coordinate? See their logs"));
   }
 
   /**
@@ -166,8 +199,9 @@ final class FleetFailoverCase {
       return Fleet.startOnOnePort(INSTANCES, settings.logs(), name, arguments, classPath);
     } catch (IllegalStateException e) {
       // a port found free may be taken before the instances bind it, by any connection's end
-      Progress.line("fleet-failover  the instances did not start (%s); once more, on another"
-          + " port", e.getCause() == null ? e.getMessage() : e.getCause().getMessage());
+      Progress.line(
+          "fleet-failover  the instances did not start (%s); once more, on another" + " port",
+          e.getCause() == null ? e.getMessage() : e.getCause().getMessage());
       return Fleet.startOnOnePort(INSTANCES, settings.logs(), name, arguments, classPath);
     }
   }

@@ -17,8 +17,8 @@ import tools.jackson.databind.json.JsonMapper;
  * @param outages how many times Redis stopped answering
  * @param lastProblem the last problem the tier met with Redis, or empty
  */
-record FleetReading(boolean reached, String state, long joined, long fallbacks, long outages,
-    String lastProblem) {
+record FleetReading(
+    boolean reached, String state, long joined, long fallbacks, long outages, String lastProblem) {
 
   static final String COORDINATING = "coordinating";
 
@@ -53,9 +53,12 @@ record FleetReading(boolean reached, String state, long joined, long fallbacks, 
     if (!fleet.isObject()) {
       throw new IllegalArgumentException("no fleet tier in " + json);
     }
-    return new FleetReading(true, fleet.path("state").asString(),
+    return new FleetReading(
+        true,
+        fleet.path("state").asString(),
         fleet.path("joined").asLong(),
         fleet.path("fellBack").asLong() + fleet.path("leaseLost").asLong(),
-        fleet.path("outages").asLong(), fleet.path("lastProblem").stringValue(""));
+        fleet.path("outages").asLong(),
+        fleet.path("lastProblem").stringValue(""));
   }
 }

@@ -9,5 +9,5 @@ import java.util.List;
  * @param redisStopped the most instances, with Redis stopped halfway through the run
  * @param redisBack the most instances, once Redis runs again
  */
-record FleetTierPoints(List<ScaleOutPoint> points, ScaleOutPoint redisStopped,
-    ScaleOutPoint redisBack) {}
+record FleetTierPoints(
+    List<ScaleOutPoint> points, ScaleOutPoint redisStopped, ScaleOutPoint redisBack) {}

@@ -29,15 +29,24 @@ final class GroupCommitCase {
 
   /** A local database server the case runs on when it is reachable. */
   enum Server {
-    MARIADB("MariaDB", "jdbc:mariadb://127.0.0.1:3306/test", "root", "",
+    MARIADB(
+        "MariaDB",
+        "jdbc:mariadb://127.0.0.1:3306/test",
+        "root",
+        "",
         "innodb_flush_log_at_trx_commit"),
-    POSTGRESQL("PostgreSQL", "jdbc:postgresql://127.0.0.1:5432/test", "postgres", "",
+    POSTGRESQL(
+        "PostgreSQL",
+        "jdbc:postgresql://127.0.0.1:5432/test",
+        "postgres",
+        "",
         "synchronous_commit");
 
     final String title;
     final String url;
     final String user;
     final String password;
+
     /** The setting that makes a commit wait for the log flush. */
     final String durabilitySetting;
 
@@ -91,8 +100,11 @@ final class GroupCommitCase {
         execute(admin, "SET GLOBAL innodb_flush_log_at_trx_commit = 1");
       }
       try {
-        String durability = server.durabilitySetting + "=" + setting(admin, server)
-            + (changed ? " (was " + before + ", set for the run)" : "");
+        String durability =
+            server.durabilitySetting
+                + "="
+                + setting(admin, server)
+                + (changed ? " (was " + before + ", set for the run)" : "");
         return new Result(server, version, durability, measure(server));
       } finally {
         if (changed) {
@@ -108,11 +120,15 @@ final class GroupCommitCase {
       List<Comparison> rounds = new ArrayList<>();
       for (int round = 1; round <= settings.rounds(); round++) {
         // each round on fresh tables, after a warm-up of each side
-        List<Load.Result> results = GroupCommitDemo.run(pool, SUBMITTERS, settings.warmUp(),
-            settings.measure());
-        Comparison comparison = new Comparison(measurement(results.get(1)),
-            measurement(results.get(0)));
-        Progress.line("%-10s round %d %d users: %s", server.title, round, SUBMITTERS,
+        List<Load.Result> results =
+            GroupCommitDemo.run(pool, SUBMITTERS, settings.warmUp(), settings.measure());
+        Comparison comparison =
+            new Comparison(measurement(results.get(1)), measurement(results.get(0)));
+        Progress.line(
+            "%-10s round %d %d users: %s",
+            server.title,
+            round,
+            SUBMITTERS,
             Progress.describe(comparison.with(), comparison.without()));
         rounds.add(comparison);
       }
@@ -122,14 +138,21 @@ final class GroupCommitCase {
 
   private static Measurement measurement(Load.Result result) {
     // the samples' load runner measures the 99th percentile only
-    return new Measurement(SUBMITTERS, result.requests(), 0, result.seconds(), Double.NaN,
-        result.p99Micros() / 1000.0, result.backendCalls());
+    return new Measurement(
+        SUBMITTERS,
+        result.requests(),
+        0,
+        result.seconds(),
+        Double.NaN,
+        result.p99Micros() / 1000.0,
+        result.backendCalls());
   }
 
   private static String setting(Connection connection, Server server) throws SQLException {
-    String query = server == Server.MARIADB
-        ? "SELECT @@GLOBAL.innodb_flush_log_at_trx_commit"
-        : "SHOW synchronous_commit";
+    String query =
+        server == Server.MARIADB
+            ? "SELECT @@GLOBAL.innodb_flush_log_at_trx_commit"
+            : "SHOW synchronous_commit";
     try (Statement statement = connection.createStatement();
         ResultSet row = statement.executeQuery(query)) {
       row.next();

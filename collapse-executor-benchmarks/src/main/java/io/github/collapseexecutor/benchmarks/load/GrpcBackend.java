@@ -7,8 +7,8 @@ import java.io.OutputStream;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.URI;
-import java.nio.file.Path;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 
@@ -34,9 +34,14 @@ final class GrpcBackend implements AutoCloseable {
     int port = Loopback.freePort();
     int counterPort = Loopback.freePort();
     URI counter = URI.create("http://127.0.0.1:" + counterPort + "/counter");
-    ChildJvm jvm = ChildJvm.start("grpc-backend", GrpcBackend.class.getName(),
-        SampleApp.JVM_OPTIONS, List.of(String.valueOf(port), String.valueOf(counterPort)),
-        counter, logs);
+    ChildJvm jvm =
+        ChildJvm.start(
+            "grpc-backend",
+            GrpcBackend.class.getName(),
+            SampleApp.JVM_OPTIONS,
+            List.of(String.valueOf(port), String.valueOf(counterPort)),
+            counter,
+            logs);
     return new GrpcBackend(jvm, port, counter);
   }
 
@@ -58,15 +63,19 @@ final class GrpcBackend implements AutoCloseable {
   /** Runs in the child JVM: {@code port counterPort}. */
   public static void main(String[] args) throws Exception {
     QuoteService service = new QuoteService(/* held= */ false, Integer.parseInt(args[0]));
-    HttpServer http = HttpServer.create(
-        new InetSocketAddress(InetAddress.getLoopbackAddress(), Integer.parseInt(args[1])), 0);
-    http.createContext("/counter", exchange -> {
-      byte[] body = ("{\"grpc\": " + service.gate().calls() + "}").getBytes(StandardCharsets.UTF_8);
-      exchange.sendResponseHeaders(200, body.length);
-      try (OutputStream out = exchange.getResponseBody()) {
-        out.write(body);
-      }
-    });
+    HttpServer http =
+        HttpServer.create(
+            new InetSocketAddress(InetAddress.getLoopbackAddress(), Integer.parseInt(args[1])), 0);
+    http.createContext(
+        "/counter",
+        exchange -> {
+          byte[] body =
+              ("{\"grpc\": " + service.gate().calls() + "}").getBytes(StandardCharsets.UTF_8);
+          exchange.sendResponseHeaders(200, body.length);
+          try (OutputStream out = exchange.getResponseBody()) {
+            out.write(body);
+          }
+        });
     http.start();
     new CountDownLatch(1).await(); // until the harness stops the JVM
   }

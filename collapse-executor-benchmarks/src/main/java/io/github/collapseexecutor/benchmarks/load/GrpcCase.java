@@ -43,11 +43,17 @@ final class GrpcCase {
   void run() throws IOException, InterruptedException {
     Instant start = Instant.now();
     List<String> conditions = new ArrayList<>();
-    conditions.add(String.format(Locale.ROOT, "Date: %s; %s run: %d s per measured side, %d s"
-            + " warm-up per side; machine: %s; load average (1 min) before: %.2f",
-        start.truncatedTo(ChronoUnit.SECONDS), settings.quick() ? "quick (smoke)" : "full",
-        settings.measure().toSeconds(), settings.warmUp().toSeconds(), Machine.describe(),
-        Machine.loadAverage()));
+    conditions.add(
+        String.format(
+            Locale.ROOT,
+            "Date: %s; %s run: %d s per measured side, %d s"
+                + " warm-up per side; machine: %s; load average (1 min) before: %.2f",
+            start.truncatedTo(ChronoUnit.SECONDS),
+            settings.quick() ? "quick (smoke)" : "full",
+            settings.measure().toSeconds(),
+            settings.warmUp().toSeconds(),
+            Machine.describe(),
+            Machine.loadAverage()));
     Rounds rounds;
     try (GrpcBackend backend = GrpcBackend.start(settings.logs());
         Side without = new Side(backend, null);
@@ -61,8 +67,9 @@ final class GrpcCase {
       rounds = new Rounds(measured);
     }
     Duration took = Duration.between(start, Instant.now());
-    conditions.add(String.format(Locale.ROOT, "The case took %d min %02d s", took.toMinutes(),
-        took.toSecondsPart()));
+    conditions.add(
+        String.format(
+            Locale.ROOT, "The case took %d min %02d s", took.toMinutes(), took.toSecondsPart()));
     Report.writeSection(settings.out(), BEGIN, END, markdown(conditions, rounds));
   }
 
@@ -70,8 +77,9 @@ final class GrpcCase {
       throws IOException, InterruptedException {
     Measurement withoutCollapse = without.measure(duration);
     Measurement withCollapse = with.measure(duration);
-    Progress.line("%-10s %-8s %3d users: %s", "gRPC", run, USERS,
-        Progress.describe(withCollapse, withoutCollapse));
+    Progress.line(
+        "%-10s %-8s %3d users: %s",
+        "gRPC", run, USERS, Progress.describe(withCollapse, withoutCollapse));
     return new Comparison(withCollapse, withoutCollapse);
   }
 
@@ -84,17 +92,30 @@ final class GrpcCase {
     conditions.forEach(line -> md.append("- ").append(line).append('\n'));
     md.append("\n### gRPC unary calls, blocking stubs\n\n")
         .append("Ratio = with collapse / without, both measured in this run, in ")
-        .append(settings.rounds()).append(" round(s), without then with; the columns show the"
-            + " round with the median throughput ratio.\n\n")
-        .append("| load | TPS with / without | TPS ratio | every round's ratio"
-            + " | p99 ms with / without | p99 ratio"
-            + " | backend calls per 1000 requests with / without |\n")
+        .append(settings.rounds())
+        .append(
+            " round(s), without then with; the columns show the"
+                + " round with the median throughput ratio.\n\n")
+        .append(
+            "| load | TPS with / without | TPS ratio | every round's ratio"
+                + " | p99 ms with / without | p99 ratio"
+                + " | backend calls per 1000 requests with / without |\n")
         .append("|---|---:|---:|---:|---:|---:|---:|\n")
-        .append(String.format(Locale.ROOT, "| %d users, one unary call, no delay | %.0f / %.0f"
-                + " | **%.2fx** | %s | %.1f / %.1f | %.2fx | %.1f / %.1f |%n%n", USERS,
-            with.tps(), without.tps(), median.ratio(), rounds.ratios(), with.p99Millis(),
-            without.p99Millis(), with.p99Millis() / without.p99Millis(),
-            with.callsPerThousand(), without.callsPerThousand()));
+        .append(
+            String.format(
+                Locale.ROOT,
+                "| %d users, one unary call, no delay | %.0f / %.0f"
+                    + " | **%.2fx** | %s | %.1f / %.1f | %.2fx | %.1f / %.1f |%n%n",
+                USERS,
+                with.tps(),
+                without.tps(),
+                median.ratio(),
+                rounds.ratios(),
+                with.p99Millis(),
+                without.p99Millis(),
+                with.p99Millis() / without.p99Millis(),
+                with.callsPerThousand(),
+                without.callsPerThousand()));
     return md.toString();
   }
 
@@ -108,8 +129,9 @@ final class GrpcCase {
     Side(GrpcBackend backend, CollapseClientInterceptor interceptor) {
       this.backend = backend;
       this.interceptor = interceptor;
-      ManagedChannelBuilder<?> builder = Grpc.newChannelBuilderForAddress("127.0.0.1",
-          backend.port(), InsecureChannelCredentials.create());
+      ManagedChannelBuilder<?> builder =
+          Grpc.newChannelBuilderForAddress(
+              "127.0.0.1", backend.port(), InsecureChannelCredentials.create());
       if (interceptor != null) {
         builder.intercept(interceptor);
       }
@@ -118,9 +140,13 @@ final class GrpcCase {
 
     Measurement measure(Duration duration) throws IOException, InterruptedException {
       long before = backend.calls();
-      Measurement measured = ClosedLoop.blocking(USERS, duration, () ->
-          ClientCalls.blockingUnaryCall(channel, QuoteService.GET, CallOptions.DEFAULT,
-              StringValue.of("ACME")));
+      Measurement measured =
+          ClosedLoop.blocking(
+              USERS,
+              duration,
+              () ->
+                  ClientCalls.blockingUnaryCall(
+                      channel, QuoteService.GET, CallOptions.DEFAULT, StringValue.of("ACME")));
       return measured.withBackendCalls(backend.calls() - before);
     }
 

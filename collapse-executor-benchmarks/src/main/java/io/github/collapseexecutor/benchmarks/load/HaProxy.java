@@ -20,8 +20,9 @@ import java.util.Optional;
  */
 final class HaProxy implements LoadBalancer {
 
-  static final String INSTALL_HINT = "haproxy is not installed; on Debian or Ubuntu: apt-get"
-      + " install -y haproxy (load.sh does it when run as root)";
+  static final String INSTALL_HINT =
+      "haproxy is not installed; on Debian or Ubuntu: apt-get"
+          + " install -y haproxy (load.sh does it when run as root)";
 
   private static final String STATS_PATH = "/stats";
 
@@ -44,30 +45,34 @@ final class HaProxy implements LoadBalancer {
    * Returns the configuration of a proxy on {@code port} of 127.0.0.1 in front of
    * {@code instances}, with statistics on {@code statsPort}.
    */
-  static String config(Balancing balancing, int port, int statsPort,
-      List<InetSocketAddress> instances) {
-    List<String> lines = new ArrayList<>(List.of(
-        "# written by the load harness: " + instances.size() + " instance(s), "
-            + balancing.title(),
-        "global",
-        "  maxconn 4096",
-        "",
-        "defaults",
-        "  mode http",
-        "  timeout connect 5s",
-        "  timeout client 60s",
-        "  timeout server 60s",
-        "",
-        "frontend load",
-        "  bind 127.0.0.1:" + port,
-        "  default_backend instances",
-        "",
-        "frontend stats",
-        "  bind 127.0.0.1:" + statsPort,
-        "  stats enable",
-        "  stats uri " + STATS_PATH,
-        "",
-        "backend instances"));
+  static String config(
+      Balancing balancing, int port, int statsPort, List<InetSocketAddress> instances) {
+    List<String> lines =
+        new ArrayList<>(
+            List.of(
+                "# written by the load harness: "
+                    + instances.size()
+                    + " instance(s), "
+                    + balancing.title(),
+                "global",
+                "  maxconn 4096",
+                "",
+                "defaults",
+                "  mode http",
+                "  timeout connect 5s",
+                "  timeout client 60s",
+                "  timeout server 60s",
+                "",
+                "frontend load",
+                "  bind 127.0.0.1:" + port,
+                "  default_backend instances",
+                "",
+                "frontend stats",
+                "  bind 127.0.0.1:" + statsPort,
+                "  stats enable",
+                "  stats uri " + STATS_PATH,
+                "",
+                "backend instances"));
     balancing.haproxyLines().forEach(line -> lines.add("  " + line));
     for (int i = 0; i < instances.size(); i++) {
       lines.add("  server instance" + (i + 1) + " " + Loopback.text(instances.get(i)));
@@ -82,20 +87,25 @@ final class HaProxy implements LoadBalancer {
    *
    * @throws IllegalStateException if HAProxy exited or did not listen within 10 s
    */
-  static HaProxy start(Path haproxy, Balancing balancing, List<InetSocketAddress> instances,
-      Path dir)
+  static HaProxy start(
+      Path haproxy, Balancing balancing, List<InetSocketAddress> instances, Path dir)
       throws IOException, InterruptedException {
     int port = Loopback.freePort();
     int statsPort = Loopback.freePort();
     Files.createDirectories(dir);
-    String name = "haproxy-" + instances.size() + "-"
-        + balancing.name().toLowerCase(Locale.ROOT);
-    Path config = Files.writeString(dir.resolve(name + ".cfg"),
-        config(balancing, port, statsPort, instances));
-    ChildProcess child = ChildProcess.startListening(
-        List.of(haproxy.toString(), "-db", "-f", config.toString()), dir.resolve(name + ".log"),
-        port, config);
-    return new HaProxy(child, URI.create("http://127.0.0.1:" + port),
+    String name = "haproxy-" + instances.size() + "-" + balancing.name().toLowerCase(Locale.ROOT);
+    Path config =
+        Files.writeString(
+            dir.resolve(name + ".cfg"), config(balancing, port, statsPort, instances));
+    ChildProcess child =
+        ChildProcess.startListening(
+            List.of(haproxy.toString(), "-db", "-f", config.toString()),
+            dir.resolve(name + ".log"),
+            port,
+            config);
+    return new HaProxy(
+        child,
+        URI.create("http://127.0.0.1:" + port),
         URI.create("http://127.0.0.1:" + statsPort + STATS_PATH + ";csv"));
   }
 

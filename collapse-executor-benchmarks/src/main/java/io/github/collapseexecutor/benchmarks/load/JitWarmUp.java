@@ -48,8 +48,9 @@ final class JitWarmUp {
    * {@code maxRounds} times, or once if the compile time cannot be read. Prints each round's
    * compile time as {@code name}'s.
    */
-  static Outcome untilSettled(String name, long pid, int maxRounds, double roundSeconds,
-      Round round) throws IOException, InterruptedException {
+  static Outcome untilSettled(
+      String name, long pid, int maxRounds, double roundSeconds, Round round)
+      throws IOException, InterruptedException {
     int rounds = 0;
     double compiled = Double.NaN;
     while (rounds < maxRounds) {
@@ -61,8 +62,8 @@ final class JitWarmUp {
         return new Outcome(rounds, Double.NaN);
       }
       compiled = after.getAsDouble() - before.getAsDouble();
-      Progress.line("%-10s warm-up  round %d: the server's JIT compiled for %.2f s", name, rounds,
-          compiled);
+      Progress.line(
+          "%-10s warm-up  round %d: the server's JIT compiled for %.2f s", name, rounds, compiled);
       if (compiled < SETTLED_COMPILE_SHARE * roundSeconds) {
         break;
       }

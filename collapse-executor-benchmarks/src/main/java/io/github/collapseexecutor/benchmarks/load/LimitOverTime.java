@@ -56,8 +56,13 @@ public final class LimitOverTime {
         long newLatency = backend.latencyNanos() - latency;
         calls += newCalls;
         latency += newLatency;
-        samples.add(new Sample((System.nanoTime() - start) / 1e9, probe.limit(), probe.inFlight(),
-            CAPACITIES[phase], newCalls == 0 ? Double.NaN : newLatency / 1e6 / newCalls));
+        samples.add(
+            new Sample(
+                (System.nanoTime() - start) / 1e9,
+                probe.limit(),
+                probe.inFlight(),
+                CAPACITIES[phase],
+                newCalls == 0 ? Double.NaN : newLatency / 1e6 / newCalls));
       }
     }
     running.set(false);
@@ -65,8 +70,11 @@ public final class LimitOverTime {
       caller.join();
     }
     loader.close();
-    new Charts(out).limitOverTime("adaptive-limit.png",
-        "Adaptive limit, 200 callers, backend of 1 ms serving 8, 2, then 8 calls at once", samples);
+    new Charts(out)
+        .limitOverTime(
+            "adaptive-limit.png",
+            "Adaptive limit, 200 callers, backend of 1 ms serving 8, 2, then 8 calls at once",
+            samples);
     Progress.line("wrote %s (%d samples)", out.resolve("adaptive-limit.png"), samples.size());
   }
 
@@ -74,11 +82,14 @@ public final class LimitOverTime {
       SlowBackendLoaders.Blocking<Integer> loader, AtomicBoolean running) {
     List<Thread> callers = new ArrayList<>(CALLERS);
     for (int i = 0; i < CALLERS; i++) {
-      Thread caller = new Thread(() -> {
-        while (running.get()) {
-          loader.execute(ThreadLocalRandom.current().nextInt(1_000_000));
-        }
-      }, "caller-" + i);
+      Thread caller =
+          new Thread(
+              () -> {
+                while (running.get()) {
+                  loader.execute(ThreadLocalRandom.current().nextInt(1_000_000));
+                }
+              },
+              "caller-" + i);
       caller.setDaemon(true);
       caller.start();
       callers.add(caller);

@@ -38,8 +38,9 @@ public final class LimitShare {
     Duration duration = Duration.ofSeconds(args.length > 2 ? Long.parseLong(args[2]) : 4);
     SlowBackend backend = SlowBackend.named(backendName);
     // a fixed maxConcurrentBatches is a loader variant's limit: blocking-8, async-2
-    LoaderVariant.Started<Integer> executor = LoaderVariant.parse(
-        args.length > 3 ? args[1] + "-" + args[3] : args[1]).start(backend, SlowBackendLoaders.IDS);
+    LoaderVariant.Started<Integer> executor =
+        LoaderVariant.parse(args.length > 3 ? args[1] + "-" + args[3] : args[1])
+            .start(backend, SlowBackendLoaders.IDS);
     ClosedLoop.BlockingCall call = () -> executor.load(nextId());
     LimitProbe probe = executor.probe();
     ClosedLoop.blocking(CALLERS, WARM_UP, call);
@@ -55,10 +56,16 @@ public final class LimitShare {
     calls = backend.calls() - calls;
     queued = backend.queued() - queued;
     executor.close();
-    Progress.line("%s backend, %s: %.0f requests/s, %.1f backend calls per 1000 requests, "
+    Progress.line(
+        "%s backend, %s: %.0f requests/s, %.1f backend calls per 1000 requests, "
             + "%.1f of 1000 backend calls queued, p50 %.2f ms, p99 %.2f ms",
-        backendName, args[1], run.tps(), 1000.0 * calls / run.requests(),
-        calls == 0 ? 0.0 : 1000.0 * queued / calls, run.p50Millis(), run.p99Millis());
+        backendName,
+        args[1],
+        run.tps(),
+        1000.0 * calls / run.requests(),
+        calls == 0 ? 0.0 : 1000.0 * queued / calls,
+        run.p50Millis(),
+        run.p99Millis());
     Progress.line("  %s", samples);
   }
 
@@ -99,11 +106,14 @@ public final class LimitShare {
     /** Read after the sampling thread ended. */
     @Override
     public String toString() {
-      StringBuilder text = new StringBuilder(String.format(
-          "slots in use %.2f, calls in the backend %.2f; share of time at each limit:",
-          (double) slotsInUse / count, (double) inBackend / count));
-      limits.forEach((limit, samples) ->
-          text.append(String.format(" %d: %.1f%%", limit, 100.0 * samples / count)));
+      StringBuilder text =
+          new StringBuilder(
+              String.format(
+                  "slots in use %.2f, calls in the backend %.2f; share of time at each limit:",
+                  (double) slotsInUse / count, (double) inBackend / count));
+      limits.forEach(
+          (limit, samples) ->
+              text.append(String.format(" %d: %.1f%%", limit, 100.0 * samples / count)));
       return text.toString();
     }
   }

@@ -69,10 +69,14 @@ public final class LoadHarness {
     Instant start = Instant.now();
     Report report = new Report(settings);
     Charts charts = new Charts(settings.out());
-    report.condition("Date: %s; %s run: %d s per measured side (the servlet case: %d s), %d s"
-            + " warm-up per side, %d s per sweep point", start.truncatedTo(ChronoUnit.SECONDS),
-        settings.quick() ? "quick (smoke)" : "full", settings.measure().toSeconds(),
-        settings.servletMeasure().toSeconds(), settings.warmUp().toSeconds(),
+    report.condition(
+        "Date: %s; %s run: %d s per measured side (the servlet case: %d s), %d s"
+            + " warm-up per side, %d s per sweep point",
+        start.truncatedTo(ChronoUnit.SECONDS),
+        settings.quick() ? "quick (smoke)" : "full",
+        settings.measure().toSeconds(),
+        settings.servletMeasure().toSeconds(),
+        settings.warmUp().toSeconds(),
         settings.sweepPoint().toSeconds());
     report.condition("Machine: %s", Machine.describe());
     report.condition("Load average (1 min) before the run: %.2f", Machine.loadAverage());
@@ -124,9 +128,12 @@ public final class LoadHarness {
     }
     SecuredBackendReport report = new SecuredBackendReport(settings);
     Instant start = Instant.now();
-    report.condition("Date: %s; %s run: %d s per measured side, %d s warm-up per side",
-        start.truncatedTo(ChronoUnit.SECONDS), settings.quick() ? "quick (smoke)" : "full",
-        settings.measure().toSeconds(), settings.warmUp().toSeconds());
+    report.condition(
+        "Date: %s; %s run: %d s per measured side, %d s warm-up per side",
+        start.truncatedTo(ChronoUnit.SECONDS),
+        settings.quick() ? "quick (smoke)" : "full",
+        settings.measure().toSeconds(),
+        settings.warmUp().toSeconds());
     report.condition("Machine: %s", Machine.describe());
     report.condition("Load average (1 min) before the case: %.2f", Machine.loadAverage());
     Map<SecuredBackendCase.Round, SecuredBackendCase.RoundResult> results =
@@ -142,9 +149,12 @@ public final class LoadHarness {
       return;
     }
     Instant start = Instant.now();
-    report.condition("Date: %s; %s run: %d s per measured point, %d s warm-up",
-        start.truncatedTo(ChronoUnit.SECONDS), settings.quick() ? "quick (smoke)" : "full",
-        settings.measure().toSeconds(), settings.warmUp().toSeconds());
+    report.condition(
+        "Date: %s; %s run: %d s per measured point, %d s warm-up",
+        start.truncatedTo(ChronoUnit.SECONDS),
+        settings.quick() ? "quick (smoke)" : "full",
+        settings.measure().toSeconds(),
+        settings.warmUp().toSeconds());
     report.condition("Machine: %s", Machine.describe());
     report.condition("Load average (1 min) before the case: %.2f", Machine.loadAverage());
     ScaleOutCase.Result result = new ScaleOutCase(settings).run();
@@ -153,15 +163,16 @@ public final class LoadHarness {
 
   private static void runFleetFailover(Settings settings) throws Exception {
     if (!SampleApp.available()) {
-      Progress.line("fleet-failover case skipped: %s is not on the class path",
-          SampleApp.MAIN_CLASS);
+      Progress.line(
+          "fleet-failover case skipped: %s is not on the class path", SampleApp.MAIN_CLASS);
       return;
     }
     FleetFailoverReport report = new FleetFailoverReport(settings);
     FleetFailoverCase failoverCase = new FleetFailoverCase(settings);
     Instant start = Instant.now();
-    report.condition("Date: %s; %s run", start.truncatedTo(ChronoUnit.SECONDS),
-        settings.quick() ? "quick (smoke)" : "full");
+    report.condition(
+        "Date: %s; %s run",
+        start.truncatedTo(ChronoUnit.SECONDS), settings.quick() ? "quick (smoke)" : "full");
     report.condition("Machine: %s", Machine.describe());
     report.condition("Load average (1 min) before the case: %.2f", Machine.loadAverage());
     report.describeLoad(failoverCase);
@@ -177,8 +188,7 @@ public final class LoadHarness {
     new MixedCase(settings).run();
   }
 
-  private static void runServlet(Settings settings, Report report, Charts charts)
-      throws Exception {
+  private static void runServlet(Settings settings, Report report, Charts charts) throws Exception {
     Optional<Path> wrk = Wrk.find();
     if (wrk.isEmpty()) {
       report.condition("Servlet case skipped: %s", Wrk.INSTALL_HINT);
@@ -192,30 +202,41 @@ public final class LoadHarness {
     ServletCase.Result result = new ServletCase(settings, wrk.get()).run();
     report.servlet(result);
     report.condition("%s", result.jit());
-    charts.throughput("servlet-tps.png", "Servlet filter: throughput, endpoint sleeps 100 ms",
-        result.sweep(), ServletCase::closedLoopLimit);
-    charts.p99("servlet-p99.png", "Servlet filter: p99 latency, endpoint sleeps 100 ms",
-        result.sweep());
-    report.condition("Load average (1 min) after the servlet case: %.2f; load generator: %s"
-        + " (its own process, 2 threads)", Machine.loadAverage(), wrk.get().getFileName());
+    charts.throughput(
+        "servlet-tps.png",
+        "Servlet filter: throughput, endpoint sleeps 100 ms",
+        result.sweep(),
+        ServletCase::closedLoopLimit);
+    charts.p99(
+        "servlet-p99.png", "Servlet filter: p99 latency, endpoint sleeps 100 ms", result.sweep());
+    report.condition(
+        "Load average (1 min) after the servlet case: %.2f; load generator: %s"
+            + " (its own process, 2 threads)",
+        Machine.loadAverage(), wrk.get().getFileName());
   }
 
-  private static void runClients(Settings settings, Report report, Charts charts)
-      throws Exception {
+  private static void runClients(Settings settings, Report report, Charts charts) throws Exception {
     if (!SampleApp.available()) {
       report.condition("Client cases skipped: %s is not on the class path", SampleApp.MAIN_CLASS);
       return;
     }
     ClientCases.Result result = new ClientCases(settings).run();
     report.clients(result);
-    charts.throughput("restclient-tps.png", "RestClient: throughput, endpoint with no delay",
-        result.restClientSweep(), null);
-    charts.p99("restclient-p99.png", "RestClient: p99 latency, endpoint with no delay",
+    charts.throughput(
+        "restclient-tps.png",
+        "RestClient: throughput, endpoint with no delay",
+        result.restClientSweep(),
+        null);
+    charts.p99(
+        "restclient-p99.png",
+        "RestClient: p99 latency, endpoint with no delay",
         result.restClientSweep());
     Map<String, BatchSizes> sizes = new LinkedHashMap<>();
     result.batchSizes().forEach((adapter, batchSizes) -> sizes.put(adapter.title(), batchSizes));
-    charts.batchSizes("batch-sizes.png",
-        "Requests per shared backend call, " + ClientCases.USERS + " users", sizes);
+    charts.batchSizes(
+        "batch-sizes.png",
+        "Requests per shared backend call, " + ClientCases.USERS + " users",
+        sizes);
     report.condition("Load average (1 min) after the client cases: %.2f", Machine.loadAverage());
   }
 }

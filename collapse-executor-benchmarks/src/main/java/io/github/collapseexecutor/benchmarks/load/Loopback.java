@@ -14,10 +14,11 @@ import java.time.Duration;
 /** Small requests the harness itself makes to its servers: readiness probes and counters. */
 final class Loopback {
 
-  private static final HttpClient HTTP = HttpClient.newBuilder()
-      .version(HttpClient.Version.HTTP_1_1)
-      .connectTimeout(Duration.ofSeconds(2))
-      .build();
+  private static final HttpClient HTTP =
+      HttpClient.newBuilder()
+          .version(HttpClient.Version.HTTP_1_1)
+          .connectTimeout(Duration.ofSeconds(2))
+          .build();
 
   private Loopback() {}
 
@@ -41,9 +42,10 @@ final class Loopback {
    * @throws IOException if the request failed or did not answer 200
    */
   static String get(URI uri) throws IOException, InterruptedException {
-    HttpResponse<String> response = HTTP.send(
-        HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(5)).GET().build(),
-        HttpResponse.BodyHandlers.ofString());
+    HttpResponse<String> response =
+        HTTP.send(
+            HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(5)).GET().build(),
+            HttpResponse.BodyHandlers.ofString());
     if (response.statusCode() != 200) {
       throw new IOException("GET " + uri + " answered " + response.statusCode());
     }

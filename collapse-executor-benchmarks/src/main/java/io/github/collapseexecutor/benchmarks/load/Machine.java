@@ -14,13 +14,24 @@ final class Machine {
   /** Returns cores, CPU model, memory, kernel and JDK on one line. */
   static String describe() {
     String cpu = firstValue(Path.of("/proc/cpuinfo"), "model name").orElse("unknown CPU");
-    String memory = firstValue(Path.of("/proc/meminfo"), "MemTotal")
-        .map(kb -> String.format(Locale.ROOT, "%.0f GiB RAM",
-            Long.parseLong(kb.replaceAll("[^0-9]", "")) / 1024.0 / 1024.0))
-        .orElse("unknown RAM");
-    return String.format(Locale.ROOT, "%d cores (%s), %s, %s %s; %s %s",
-        Runtime.getRuntime().availableProcessors(), cpu, memory, System.getProperty("os.name"),
-        System.getProperty("os.version"), System.getProperty("java.vm.name"),
+    String memory =
+        firstValue(Path.of("/proc/meminfo"), "MemTotal")
+            .map(
+                kb ->
+                    String.format(
+                        Locale.ROOT,
+                        "%.0f GiB RAM",
+                        Long.parseLong(kb.replaceAll("[^0-9]", "")) / 1024.0 / 1024.0))
+            .orElse("unknown RAM");
+    return String.format(
+        Locale.ROOT,
+        "%d cores (%s), %s, %s %s; %s %s",
+        Runtime.getRuntime().availableProcessors(),
+        cpu,
+        memory,
+        System.getProperty("os.name"),
+        System.getProperty("os.version"),
+        System.getProperty("java.vm.name"),
         System.getProperty("java.runtime.version"));
   }
 

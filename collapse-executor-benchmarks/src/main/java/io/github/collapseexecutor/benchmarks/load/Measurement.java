@@ -13,8 +13,14 @@ import java.util.List;
  * @param p99Millis 99th percentile latency
  * @param backendCalls what the backend counted during the run: handler runs or transactions
  */
-record Measurement(int users, long requests, long errors, double seconds, double p50Millis,
-    double p99Millis, long backendCalls) {
+record Measurement(
+    int users,
+    long requests,
+    long errors,
+    double seconds,
+    double p50Millis,
+    double p99Millis,
+    long backendCalls) {
 
   double tps() {
     return requests / seconds;

@@ -86,13 +86,13 @@ final class MixedCase {
    * @param warmUp how long the warm-up ran and what the server's JIT compiled in its last round,
    *     for the run conditions
    */
-  record Result(List<Round> rounds, MixedLoad.Counts with, MixedLoad.Counts without,
-      String warmUp) {
+  record Result(
+      List<Round> rounds, MixedLoad.Counts with, MixedLoad.Counts without, String warmUp) {
 
     /** Returns the round with the median ratio (the upper one of an even number). */
     Round median() {
-      List<Round> byRatio = rounds.stream().sorted(Comparator.comparingDouble(Round::ratio))
-          .toList();
+      List<Round> byRatio =
+          rounds.stream().sorted(Comparator.comparingDouble(Round::ratio)).toList();
       return byRatio.get(byRatio.size() / 2);
     }
   }
@@ -113,30 +113,45 @@ final class MixedCase {
   void run() throws IOException, InterruptedException {
     MixedReport report = new MixedReport(settings);
     Instant start = Instant.now();
-    report.condition("Date: %s; %s run: %d s per measured side, %d s warm-up per side, %d"
-            + " round(s)", start.truncatedTo(ChronoUnit.SECONDS),
-        settings.quick() ? "quick (smoke)" : "full", settings.measure().toSeconds(),
-        settings.warmUp().toSeconds(), settings.rounds());
+    report.condition(
+        "Date: %s; %s run: %d s per measured side, %d s warm-up per side, %d" + " round(s)",
+        start.truncatedTo(ChronoUnit.SECONDS),
+        settings.quick() ? "quick (smoke)" : "full",
+        settings.measure().toSeconds(),
+        settings.warmUp().toSeconds(),
+        settings.rounds());
     report.condition("Machine: %s", Machine.describe());
     report.describeLoad();
     report.condition("Load average (1 min) before the case: %.2f", Machine.loadAverage());
     Result result = measure();
     report.condition("%s", result.warmUp());
-    report.condition("Over every run, the warm-up's included: %d reads and %d writes with"
-            + " collapse, %d reads and %d writes without", result.with().reads(),
-        result.with().writes(), result.without().reads(), result.without().writes());
+    report.condition(
+        "Over every run, the warm-up's included: %d reads and %d writes with"
+            + " collapse, %d reads and %d writes without",
+        result.with().reads(),
+        result.with().writes(),
+        result.without().reads(),
+        result.without().writes());
     report.condition("Load average (1 min) after the case: %.2f", Machine.loadAverage());
     report.write(result, Duration.between(start, Instant.now()));
     failOnStaleReads(result);
   }
 
   private Result measure() throws IOException, InterruptedException {
-    HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
-        .connectTimeout(Duration.ofSeconds(10)).build();
-    try (SampleApp app = SampleApp.start("sample-app-mixed", SampleApp.JVM_OPTIONS,
-        settings.logs(), InetSocketAddress.createUnresolved("127.0.0.1", Loopback.freePort()),
-        List.of("--sample.mixed.read-latency=" + READ_MILLIS + "ms",
-            "--sample.mixed.write-latency=" + WRITE_MILLIS + "ms"))) {
+    HttpClient http =
+        HttpClient.newBuilder()
+            .version(HttpClient.Version.HTTP_1_1)
+            .connectTimeout(Duration.ofSeconds(10))
+            .build();
+    try (SampleApp app =
+        SampleApp.start(
+            "sample-app-mixed",
+            SampleApp.JVM_OPTIONS,
+            settings.logs(),
+            InetSocketAddress.createUnresolved("127.0.0.1", Loopback.freePort()),
+            List.of(
+                "--sample.mixed.read-latency=" + READ_MILLIS + "ms",
+                "--sample.mixed.write-latency=" + WRITE_MILLIS + "ms"))) {
       String warmUp = warmUp(app, http);
       List<Round> rounds = new ArrayList<>();
       for (int round = 1; round <= settings.rounds(); round++) {
@@ -153,15 +168,28 @@ final class MixedCase {
    */
   private String warmUp(SampleApp app, HttpClient http) throws IOException, InterruptedException {
     double roundSeconds = 2 * settings.warmUp().toMillis() / 1000.0;
-    JitWarmUp.Outcome warmUp = JitWarmUp.untilSettled("mixed", app.pid(),
-        settings.quick() ? 1 : JitWarmUp.MAX_ROUNDS, roundSeconds,
-        () -> compare(app, http, "warm-up", settings.warmUp()));
+    JitWarmUp.Outcome warmUp =
+        JitWarmUp.untilSettled(
+            "mixed",
+            app.pid(),
+            settings.quick() ? 1 : JitWarmUp.MAX_ROUNDS,
+            roundSeconds,
+            () -> compare(app, http, "warm-up", settings.warmUp()));
     return warmUp.measured()
-        ? String.format(Locale.ROOT, "Warm-up: %d round(s) of %.0f s on both sides, until a round"
-            + " compiled for under %.0f%% of its time (the last: %.2f s)", warmUp.rounds(),
-            roundSeconds, 100 * JitWarmUp.SETTLED_COMPILE_SHARE, warmUp.lastCompiledSeconds())
-        : String.format(Locale.ROOT, "Warm-up: %d round(s) of %.0f s on both sides; the server's"
-            + " compile time could not be read (jstat)", warmUp.rounds(), roundSeconds);
+        ? String.format(
+            Locale.ROOT,
+            "Warm-up: %d round(s) of %.0f s on both sides, until a round"
+                + " compiled for under %.0f%% of its time (the last: %.2f s)",
+            warmUp.rounds(),
+            roundSeconds,
+            100 * JitWarmUp.SETTLED_COMPILE_SHARE,
+            warmUp.lastCompiledSeconds())
+        : String.format(
+            Locale.ROOT,
+            "Warm-up: %d round(s) of %.0f s on both sides; the server's"
+                + " compile time could not be read (jstat)",
+            warmUp.rounds(),
+            roundSeconds);
   }
 
   private Round compare(SampleApp app, HttpClient http, String run, Duration duration)
@@ -170,8 +198,13 @@ final class MixedCase {
     allWithout.add(without);
     Side with = side(app, http, "collapse", duration);
     allWith.add(with);
-    Progress.line("%-10s %-8s %3d users: %s; stale reads with %d, without %d", "mixed", run,
-        USERS, Progress.describe(with.load(), without.load()), with.counts().staleReads(),
+    Progress.line(
+        "%-10s %-8s %3d users: %s; stale reads with %d, without %d",
+        "mixed",
+        run,
+        USERS,
+        Progress.describe(with.load(), without.load()),
+        with.counts().staleReads(),
         without.counts().staleReads());
     return new Round(with, without);
   }
@@ -183,8 +216,8 @@ final class MixedCase {
     MixedLoad load = new MixedLoad(http, app.url("/mixed/" + side + "/"), KEYS);
     Measurement measured = load.run(USERS, duration);
     Thread.sleep(SETTLE.toMillis());
-    return new Side(measured.withBackendCalls(SampleApp.count(counter, side) - before),
-        load.counts());
+    return new Side(
+        measured.withBackendCalls(SampleApp.count(counter, side) - before), load.counts());
   }
 
   private static MixedLoad.Counts total(List<Side> sides) {
@@ -203,20 +236,29 @@ final class MixedCase {
 
   private void failOnStaleReads(Result result) {
     if (result.with().staleReads() > 0) {
-      throw new IllegalStateException(String.format(Locale.ROOT, "mixed case: %d of %d reads"
-              + " with collapse went back in time, such as %s: a read that arrived after a write"
-              + " had completed joined a call that started before it. The servlet filter must"
-              + " count the write before its client can see the response (WriteClock,"
-              + " docs/http.md, \"Reads after writes\"); the figures are in %s",
-          result.with().staleReads(), result.with().reads(), result.with().firstStale(),
-          settings.out().resolve("README.md")));
+      throw new IllegalStateException(
+          String.format(
+              Locale.ROOT,
+              "mixed case: %d of %d reads"
+                  + " with collapse went back in time, such as %s: a read that arrived after a write"
+                  + " had completed joined a call that started before it. The servlet filter must"
+                  + " count the write before its client can see the response (WriteClock,"
+                  + " docs/http.md, \"Reads after writes\"); the figures are in %s",
+              result.with().staleReads(),
+              result.with().reads(),
+              result.with().firstStale(),
+              settings.out().resolve("README.md")));
     }
     if (result.without().staleReads() > 0) {
-      throw new IllegalStateException(String.format(Locale.ROOT, "mixed case: %d of %d reads"
-              + " without collapse went back in time, such as %s: the endpoint answers a version"
-              + " older than one it had written, or the judge is wrong (MixedLoad)",
-          result.without().staleReads(), result.without().reads(),
-          result.without().firstStale()));
+      throw new IllegalStateException(
+          String.format(
+              Locale.ROOT,
+              "mixed case: %d of %d reads"
+                  + " without collapse went back in time, such as %s: the endpoint answers a version"
+                  + " older than one it had written, or the judge is wrong (MixedLoad)",
+              result.without().staleReads(),
+              result.without().reads(),
+              result.without().firstStale()));
     }
   }
 }

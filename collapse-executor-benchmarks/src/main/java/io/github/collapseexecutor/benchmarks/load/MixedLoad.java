@@ -36,8 +36,10 @@ final class MixedLoad {
   private final HttpClient http;
   private final URI base;
   private final int keys;
+
   /** Per key: the highest version a completed write answered. */
   private final AtomicLongArray floors;
+
   private final LongAdder reads = new LongAdder();
   private final LongAdder writes = new LongAdder();
   private final LongAdder staleReads = new LongAdder();
@@ -80,8 +82,8 @@ final class MixedLoad {
 
   /** Writes {@code key} and raises its floor to the version the response answered. */
   void write(int key) throws IOException, InterruptedException {
-    long version = send(HttpRequest.newBuilder(url(key))
-        .POST(HttpRequest.BodyPublishers.noBody()), key);
+    long version =
+        send(HttpRequest.newBuilder(url(key)).POST(HttpRequest.BodyPublishers.noBody()), key);
     floors.accumulateAndGet(key, version, Math::max);
     writes.increment();
   }
@@ -94,8 +96,14 @@ final class MixedLoad {
     reads.increment();
     if (version < floor) {
       staleReads.increment();
-      firstStale.compareAndSet("", String.format(Locale.ROOT, "a read of %s sent after a write"
-          + " had answered version %d answered %d", url(key), floor, version));
+      firstStale.compareAndSet(
+          "",
+          String.format(
+              Locale.ROOT,
+              "a read of %s sent after a write" + " had answered version %d answered %d",
+              url(key),
+              floor,
+              version));
     }
   }
 
@@ -103,19 +111,31 @@ final class MixedLoad {
     return base.resolve(Integer.toString(key));
   }
 
-  private long send(HttpRequest.Builder request, int key)
-      throws IOException, InterruptedException {
+  private long send(HttpRequest.Builder request, int key) throws IOException, InterruptedException {
     HttpRequest built = request.timeout(TIMEOUT).build();
     HttpResponse<String> response = http.send(built, HttpResponse.BodyHandlers.ofString());
     if (response.statusCode() != 200) {
-      throw new IOException(built.method() + " " + built.uri() + " answered "
-          + response.statusCode() + ": " + response.body());
+      throw new IOException(
+          built.method()
+              + " "
+              + built.uri()
+              + " answered "
+              + response.statusCode()
+              + ": "
+              + response.body());
     }
     try {
       return Long.parseLong(response.body().trim());
     } catch (NumberFormatException e) {
-      throw new IOException(built.method() + " " + built.uri() + " answered no version of key "
-          + key + ": " + response.body(), e);
+      throw new IOException(
+          built.method()
+              + " "
+              + built.uri()
+              + " answered no version of key "
+              + key
+              + ": "
+              + response.body(),
+          e);
     }
   }
 }

@@ -74,15 +74,16 @@ final class RedisNodes implements AutoCloseable {
     int port = Loopback.freePort();
     List<String> lines = new ArrayList<>(List.of("port " + port, "bind 127.0.0.1", "dir " + dir));
     lines.addAll(config);
-    Path file = Files.write(dir.resolve("sentinel-" + port + ".conf"), lines,
-        StandardCharsets.US_ASCII);
+    Path file =
+        Files.write(dir.resolve("sentinel-" + port + ".conf"), lines, StandardCharsets.US_ASCII);
     start(port, List.of(program.toString(), file.toString(), "--sentinel"));
     return port;
   }
 
   private void start(int port, List<String> command) throws IOException, InterruptedException {
-    processes.put(port, ChildProcess.startListening(command,
-        dir.resolve("redis-" + port + ".log"), port, dir));
+    processes.put(
+        port,
+        ChildProcess.startListening(command, dir.resolve("redis-" + port + ".log"), port, dir));
   }
 
   /** Stops the process on {@code port} at once, as a crash would. */
@@ -119,7 +120,10 @@ final class RedisNodes implements AutoCloseable {
   }
 
   private static RedisURI uri(int port) {
-    return RedisURI.builder().withHost("127.0.0.1").withPort(port).withTimeout(COMMAND_TIMEOUT)
+    return RedisURI.builder()
+        .withHost("127.0.0.1")
+        .withPort(port)
+        .withTimeout(COMMAND_TIMEOUT)
         .build();
   }
 

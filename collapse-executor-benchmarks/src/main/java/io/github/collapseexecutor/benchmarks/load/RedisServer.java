@@ -13,8 +13,9 @@ import java.util.Optional;
  */
 final class RedisServer implements AutoCloseable {
 
-  static final String INSTALL_HINT = "redis-server is not installed; on Debian or Ubuntu: apt-get"
-      + " install -y redis-server (load.sh does it when run as root)";
+  static final String INSTALL_HINT =
+      "redis-server is not installed; on Debian or Ubuntu: apt-get"
+          + " install -y redis-server (load.sh does it when run as root)";
 
   private final Path program;
   private final Path dir;
@@ -34,8 +35,8 @@ final class RedisServer implements AutoCloseable {
 
   /** Starts a server on a free port, its files and log in {@code dir}. */
   static RedisServer start(Path program, Path dir) throws IOException, InterruptedException {
-    RedisServer server = new RedisServer(program, Files.createDirectories(dir),
-        Loopback.freePort());
+    RedisServer server =
+        new RedisServer(program, Files.createDirectories(dir), Loopback.freePort());
     server.startAgain();
     return server;
   }
@@ -56,8 +57,12 @@ final class RedisServer implements AutoCloseable {
   /** Starts the server again on its port, empty; does nothing while it runs. */
   synchronized void startAgain() throws IOException, InterruptedException {
     if (child == null) {
-      child = ChildProcess.startListening(command(program, port, dir, List.of()),
-          dir.resolve("redis-" + port + ".log"), port, dir);
+      child =
+          ChildProcess.startListening(
+              command(program, port, dir, List.of()),
+              dir.resolve("redis-" + port + ".log"),
+              port,
+              dir);
     }
   }
 
@@ -66,9 +71,20 @@ final class RedisServer implements AutoCloseable {
    * files in {@code dir}, with {@code more} arguments (a replica's, a cluster node's).
    */
   static List<String> command(Path program, int port, Path dir, List<String> more) {
-    List<String> command = new ArrayList<>(List.of(program.toString(), "--port",
-        Integer.toString(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no",
-        "--dir", dir.toAbsolutePath().toString()));
+    List<String> command =
+        new ArrayList<>(
+            List.of(
+                program.toString(),
+                "--port",
+                Integer.toString(port),
+                "--bind",
+                "127.0.0.1",
+                "--save",
+                "",
+                "--appendonly",
+                "no",
+                "--dir",
+                dir.toAbsolutePath().toString()));
     command.addAll(more);
     return command;
   }

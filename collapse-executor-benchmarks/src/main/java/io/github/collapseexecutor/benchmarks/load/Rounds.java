@@ -30,7 +30,8 @@ record Rounds(List<Comparison> all) {
 
   /** Returns every round's ratio, such as {@code 1.81x, 1.92x, 2.03x}. */
   String ratios() {
-    return all.stream().map(round -> String.format(Locale.ROOT, "%.2fx", round.ratio()))
+    return all.stream()
+        .map(round -> String.format(Locale.ROOT, "%.2fx", round.ratio()))
         .collect(Collectors.joining(", "));
   }
 }

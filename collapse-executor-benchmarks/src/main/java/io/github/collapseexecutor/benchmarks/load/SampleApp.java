@@ -74,16 +74,25 @@ final class SampleApp implements AutoCloseable {
    */
   static SampleApp start(String name, List<String> jvmOptions, Path logs)
       throws IOException, InterruptedException {
-    return start(name, jvmOptions, logs,
-        InetSocketAddress.createUnresolved("127.0.0.1", Loopback.freePort()), List.of());
+    return start(
+        name,
+        jvmOptions,
+        logs,
+        InetSocketAddress.createUnresolved("127.0.0.1", Loopback.freePort()),
+        List.of());
   }
 
   /**
    * Starts the application as {@link #start(String, List, Path)} does, listening on
    * {@code listen} (a loopback address), with more arguments of its own.
    */
-  static SampleApp start(String name, List<String> jvmOptions, Path logs,
-      InetSocketAddress listen, List<String> arguments) throws IOException, InterruptedException {
+  static SampleApp start(
+      String name,
+      List<String> jvmOptions,
+      Path logs,
+      InetSocketAddress listen,
+      List<String> arguments)
+      throws IOException, InterruptedException {
     return start(name, jvmOptions, logs, listen, arguments, "");
   }
 
@@ -92,19 +101,28 @@ final class SampleApp implements AutoCloseable {
    * with {@code extraClassPath} after the harness's class path (entries separated by the
    * platform's path separator, or empty).
    */
-  static SampleApp start(String name, List<String> jvmOptions, Path logs,
-      InetSocketAddress listen, List<String> arguments, String extraClassPath)
+  static SampleApp start(
+      String name,
+      List<String> jvmOptions,
+      Path logs,
+      InetSocketAddress listen,
+      List<String> arguments,
+      String extraClassPath)
       throws IOException, InterruptedException {
     URI base = URI.create("http://" + Loopback.text(listen));
-    List<String> all = new ArrayList<>(List.of(
-        // Tomcat listens on every interface unless told otherwise
-        "--server.address=" + listen.getHostString(), "--server.port=" + listen.getPort(),
-        "--sample.startup-report.enabled=false",
-        "--server.tomcat.accept-count=" + ACCEPT_BACKLOG,
-        "--server.tomcat.processor-cache=" + PROCESSOR_CACHE));
+    List<String> all =
+        new ArrayList<>(
+            List.of(
+                // Tomcat listens on every interface unless told otherwise
+                "--server.address=" + listen.getHostString(),
+                "--server.port=" + listen.getPort(),
+                "--sample.startup-report.enabled=false",
+                "--server.tomcat.accept-count=" + ACCEPT_BACKLOG,
+                "--server.tomcat.processor-cache=" + PROCESSOR_CACHE));
     all.addAll(arguments);
-    ChildJvm jvm = ChildJvm.start(name, MAIN_CLASS, jvmOptions, all,
-        base.resolve("/test/counter"), logs, extraClassPath);
+    ChildJvm jvm =
+        ChildJvm.start(
+            name, MAIN_CLASS, jvmOptions, all, base.resolve("/test/counter"), logs, extraClassPath);
     return new SampleApp(jvm, base);
   }
 
@@ -124,8 +142,8 @@ final class SampleApp implements AutoCloseable {
    */
   static long count(URI counter, String endpoint) throws IOException, InterruptedException {
     String counts = Loopback.get(counter);
-    Matcher count = Pattern.compile("\"" + Pattern.quote(endpoint) + "\"\\s*:\\s*(\\d+)")
-        .matcher(counts);
+    Matcher count =
+        Pattern.compile("\"" + Pattern.quote(endpoint) + "\"\\s*:\\s*(\\d+)").matcher(counts);
     if (!count.find()) {
       throw new IOException("no count of " + endpoint + " in " + counter + ": " + counts);
     }

@@ -37,8 +37,12 @@ final class ScaleOutCase {
    *     is missing
    * @param conditions what the run conditions should say about the case
    */
-  record Result(Map<Balancing, List<ScaleOutPoint>> servlet, List<ScaleOutPoint> nginx,
-      List<ScaleOutPoint> clients, FleetTierPoints clientTier, FleetTierPoints fleetTier,
+  record Result(
+      Map<Balancing, List<ScaleOutPoint>> servlet,
+      List<ScaleOutPoint> nginx,
+      List<ScaleOutPoint> clients,
+      FleetTierPoints clientTier,
+      FleetTierPoints fleetTier,
       List<String> conditions) {}
 
   /**
@@ -56,10 +60,13 @@ final class ScaleOutCase {
    * {@code redis} ({@code spring.data.redis.*} arguments) names.
    */
   static List<String> fleetTierArguments(List<String> redis) {
-    List<String> arguments = new ArrayList<>(List.of("--collapse.executor.servlet.fleet=true",
-        "--collapse.executor.fleet.secret=the load harness's fleet secret, of 32 bytes or more",
-        "--collapse.executor.fleet.key-prefix=" + KEY_PREFIX,
-        "--collapse.executor.fleet.coordination-timeout=" + COORDINATION_TIMEOUT));
+    List<String> arguments =
+        new ArrayList<>(
+            List.of(
+                "--collapse.executor.servlet.fleet=true",
+                "--collapse.executor.fleet.secret=the load harness's fleet secret, of 32 bytes or more",
+                "--collapse.executor.fleet.key-prefix=" + KEY_PREFIX,
+                "--collapse.executor.fleet.coordination-timeout=" + COORDINATION_TIMEOUT));
     arguments.addAll(redis);
     return arguments;
   }
@@ -74,8 +81,9 @@ final class ScaleOutCase {
    * Runs the servlet side again on {@code size} instances that coordinate through the fleet tier,
    * on a Redis of the harness's own that a point stops halfway; null when redis-server is missing.
    */
-  private FleetTierPoints runFleetTier(ServletScaleOut servletSide, int size,
-      List<String> conditions) throws IOException, InterruptedException {
+  private FleetTierPoints runFleetTier(
+      ServletScaleOut servletSide, int size, List<String> conditions)
+      throws IOException, InterruptedException {
     Optional<Path> program = RedisServer.find();
     if (program.isEmpty()) {
       conditions.add("Scale-out, fleet tier skipped: " + RedisServer.INSTALL_HINT);
@@ -83,18 +91,30 @@ final class ScaleOutCase {
     }
     Progress.line("scale-out  starting %d instances with the fleet tier", size);
     try (RedisServer redis = RedisServer.start(program.get(), settings.work().resolve("redis"));
-        Fleet tierFleet = Fleet.startOnOnePort(size, settings.logs(), "fleet-tier",
-            fleetTierArguments(List.of("--spring.data.redis.host=127.0.0.1",
-                "--spring.data.redis.port=" + redis.port())))) {
-      conditions.add("Scale-out, fleet tier: the same instances each on an address of its own"
-          + " (127.0.0.1 to 127.0.0.8) and one port, with collapse.executor.servlet.fleet=true"
-          + " and a coordination timeout of " + COORDINATION_TIMEOUT + " (the machine runs them"
-          + " on 2 cores), on " + Executables.firstLine(program.get(), "--version")
-          + " on loopback");
-      FleetTierPoints points =
-          servletSide.runFleetTier(tierFleet, INSTANCES, redis);
-      conditions.add(String.format(Locale.ROOT,
-          "Load average (1 min) after the fleet tier: %.2f", Machine.loadAverage()));
+        Fleet tierFleet =
+            Fleet.startOnOnePort(
+                size,
+                settings.logs(),
+                "fleet-tier",
+                fleetTierArguments(
+                    List.of(
+                        "--spring.data.redis.host=127.0.0.1",
+                        "--spring.data.redis.port=" + redis.port())))) {
+      conditions.add(
+          "Scale-out, fleet tier: the same instances each on an address of its own"
+              + " (127.0.0.1 to 127.0.0.8) and one port, with collapse.executor.servlet.fleet=true"
+              + " and a coordination timeout of "
+              + COORDINATION_TIMEOUT
+              + " (the machine runs them"
+              + " on 2 cores), on "
+              + Executables.firstLine(program.get(), "--version")
+              + " on loopback");
+      FleetTierPoints points = servletSide.runFleetTier(tierFleet, INSTANCES, redis);
+      conditions.add(
+          String.format(
+              Locale.ROOT,
+              "Load average (1 min) after the fleet tier: %.2f",
+              Machine.loadAverage()));
       return points;
     }
   }
@@ -103,8 +123,9 @@ final class ScaleOutCase {
    * Runs the client side again with the fleet tier, on a Redis of the harness's own that a point
    * stops halfway; null when redis-server is missing.
    */
-  private FleetTierPoints runClientTier(ClientScaleOut clientSide, SampleApp backend,
-      List<String> conditions) throws IOException, InterruptedException {
+  private FleetTierPoints runClientTier(
+      ClientScaleOut clientSide, SampleApp backend, List<String> conditions)
+      throws IOException, InterruptedException {
     Optional<Path> program = RedisServer.find();
     if (program.isEmpty()) {
       conditions.add("Scale-out, client fleet tier skipped: " + RedisServer.INSTALL_HINT);
@@ -112,12 +133,17 @@ final class ScaleOutCase {
     }
     try (RedisServer redis =
         RedisServer.start(program.get(), settings.work().resolve("redis-clients"))) {
-      conditions.add("Scale-out, client fleet tier: each client instance's interceptor on a"
-          + " coordinator of its own, its client named alike (partition), on "
-          + Executables.firstLine(program.get(), "--version") + " on loopback");
+      conditions.add(
+          "Scale-out, client fleet tier: each client instance's interceptor on a"
+              + " coordinator of its own, its client named alike (partition), on "
+              + Executables.firstLine(program.get(), "--version")
+              + " on loopback");
       FleetTierPoints points = clientSide.runFleetTier(backend, INSTANCES, redis);
-      conditions.add(String.format(Locale.ROOT,
-          "Load average (1 min) after the client fleet tier: %.2f", Machine.loadAverage()));
+      conditions.add(
+          String.format(
+              Locale.ROOT,
+              "Load average (1 min) after the client fleet tier: %.2f",
+              Machine.loadAverage()));
       return points;
     }
   }
@@ -134,15 +160,25 @@ final class ScaleOutCase {
     ServletScaleOut servletSide = null;
     Progress.line("scale-out  starting %d instances of the sample application", size);
     try (Fleet fleet = Fleet.start(size, settings.logs())) {
-      conditions.add(String.format(Locale.ROOT, "Scale-out: %d instances of the sample application, JVM"
-          + " options %s; keys: %s", size, String.join(" ", Fleet.JVM_OPTIONS), KEYS));
+      conditions.add(
+          String.format(
+              Locale.ROOT,
+              "Scale-out: %d instances of the sample application, JVM" + " options %s; keys: %s",
+              size,
+              String.join(" ", Fleet.JVM_OPTIONS),
+              KEYS));
       if (wrk.isEmpty()) {
         conditions.add("Scale-out, servlet side skipped: " + Wrk.INSTALL_HINT);
       } else if (haproxy.isEmpty()) {
         conditions.add("Scale-out, servlet side skipped: " + HaProxy.INSTALL_HINT);
       } else {
-        conditions.add("Scale-out, servlet side: " + ServletScaleOut.USERS + " users of "
-            + wrk.get().getFileName() + " through " + Executables.firstLine(haproxy.get(), "-v"));
+        conditions.add(
+            "Scale-out, servlet side: "
+                + ServletScaleOut.USERS
+                + " users of "
+                + wrk.get().getFileName()
+                + " through "
+                + Executables.firstLine(haproxy.get(), "-v"));
         servletSide = new ServletScaleOut(settings, wrk.get(), haproxy.get(), KEYS);
         servlet = servletSide.run(fleet, INSTANCES);
         Optional<Path> nginx = Nginx.find();
@@ -152,19 +188,24 @@ final class ScaleOutCase {
         } else {
           conditions.add("Scale-out, nginx's consistent hash skipped: " + Nginx.INSTALL_HINT);
         }
-        conditions.add(String.format(Locale.ROOT, "Load average (1 min) after the servlet side: %.2f",
-            Machine.loadAverage()));
+        conditions.add(
+            String.format(
+                Locale.ROOT,
+                "Load average (1 min) after the servlet side: %.2f",
+                Machine.loadAverage()));
       }
       ClientScaleOut clientSide = new ClientScaleOut(settings, KEYS);
       SampleApp backend = fleet.first(1).get(0);
       clients = clientSide.run(backend, INSTANCES);
-      conditions.add(String.format(Locale.ROOT, "Load average (1 min) after the client side: %.2f",
-          Machine.loadAverage()));
+      conditions.add(
+          String.format(
+              Locale.ROOT,
+              "Load average (1 min) after the client side: %.2f",
+              Machine.loadAverage()));
       clientTier = runClientTier(clientSide, backend, conditions);
     }
     // after the other instances stopped: the tier's instances have the machine to themselves
-    FleetTierPoints tier =
-        servletSide == null ? null : runFleetTier(servletSide, size, conditions);
+    FleetTierPoints tier = servletSide == null ? null : runFleetTier(servletSide, size, conditions);
     return new Result(servlet, nginxPoints, clients, clientTier, tier, conditions);
   }
 }

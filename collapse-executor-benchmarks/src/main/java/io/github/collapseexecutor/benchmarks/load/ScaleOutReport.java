@@ -46,8 +46,12 @@ final class ScaleOutReport {
 
   /** Returns a point's figures on one line, for the progress output. */
   static String describe(Measurement measured) {
-    return String.format(Locale.ROOT, "%.0f TPS p99 %.1f ms, %.1f backend calls per 1000%s",
-        measured.tps(), measured.p99Millis(), measured.callsPerThousand(),
+    return String.format(
+        Locale.ROOT,
+        "%.0f TPS p99 %.1f ms, %.1f backend calls per 1000%s",
+        measured.tps(),
+        measured.p99Millis(),
+        measured.callsPerThousand(),
         measured.errors() > 0 ? " (errors: " + measured.errors() + ")" : "");
   }
 
@@ -56,8 +60,11 @@ final class ScaleOutReport {
     result.conditions().forEach(line -> condition("%s", line));
     condition("The case took %d min %02d s", took.toMinutes(), took.toSecondsPart());
     Map<String, List<ScaleOutPoint>> series = new LinkedHashMap<>();
-    result.servlet().forEach((balancing, points) ->
-        series.put("servlet filter, HAProxy " + balancing.title(), points));
+    result
+        .servlet()
+        .forEach(
+            (balancing, points) ->
+                series.put("servlet filter, HAProxy " + balancing.title(), points));
     if (!result.nginx().isEmpty()) {
       series.put("servlet filter, nginx " + Balancing.CONSISTENT_HASH.title(), result.nginx());
     }
@@ -68,8 +75,8 @@ final class ScaleOutReport {
     if (result.clientTier() != null) {
       series.put(CLIENT_TIER, result.clientTier().points());
     }
-    new Charts(settings.out()).scaleOut(CHART, "Backend calls per 1000 requests, "
-        + ScaleOutCase.KEYS, series);
+    new Charts(settings.out())
+        .scaleOut(CHART, "Backend calls per 1000 requests, " + ScaleOutCase.KEYS, series);
     Report.writeSection(settings.out(), BEGIN, END, markdown(result, series));
   }
 
@@ -77,20 +84,23 @@ final class ScaleOutReport {
     StringBuilder md = new StringBuilder("### Scale-out: run conditions\n\n");
     conditions.forEach(line -> md.append(line).append('\n'));
     md.append("\n### Scale-out: backend calls, throughput and p99 against instances\n\n")
-        .append("Backend calls per 1000 requests, summed over the instances; \"x one instance\""
-            + " divides by the same series' figure at one instance (nginx: by HAProxy's consistent"
-            + " hash at one instance, the same single instance; the fleet tier's Redis rows: by"
-            + " the tier's figure at one instance). Client side: p50 and p99 are the highest of"
-            + " the client instances' own.\n\n")
-        .append("| side and balancing | instances | backend calls per 1000 requests"
-            + " | x one instance | TPS | p50 ms | p99 ms | busiest instance's share of requests |\n")
+        .append(
+            "Backend calls per 1000 requests, summed over the instances; \"x one instance\""
+                + " divides by the same series' figure at one instance (nginx: by HAProxy's consistent"
+                + " hash at one instance, the same single instance; the fleet tier's Redis rows: by"
+                + " the tier's figure at one instance). Client side: p50 and p99 are the highest of"
+                + " the client instances' own.\n\n")
+        .append(
+            "| side and balancing | instances | backend calls per 1000 requests"
+                + " | x one instance | TPS | p50 ms | p99 ms | busiest instance's share of requests |\n")
         .append("|---|---:|---:|---:|---:|---:|---:|---:|\n");
     List<ScaleOutPoint> hashed = result.servlet().get(Balancing.CONSISTENT_HASH);
-    series.forEach((name, points) -> {
-      double one = (points == result.nginx() ? hashed : points).get(0).measured()
-          .callsPerThousand();
-      points.forEach(point -> md.append(row(name, point, one)));
-    });
+    series.forEach(
+        (name, points) -> {
+          double one =
+              (points == result.nginx() ? hashed : points).get(0).measured().callsPerThousand();
+          points.forEach(point -> md.append(row(name, point, one)));
+        });
     FleetTierPoints tier = result.fleetTier();
     md.append(redisRows(TIER, tier)).append(redisRows(CLIENT_TIER, result.clientTier()));
     md.append("\n### Scale-out: targets\n\n| target | measured | met |\n|---|---|---|\n");
@@ -99,8 +109,8 @@ final class ScaleOutReport {
       md.append(growthTarget("Consistent hash", hashed.get(0), last(hashed), true));
       md.append(growthTarget("Round-robin", roundRobin.get(0), last(roundRobin), false));
       if (!result.nginx().isEmpty()) {
-        md.append(growthTarget("nginx's consistent hash", hashed.get(0), result.nginx().get(0),
-            true));
+        md.append(
+            growthTarget("nginx's consistent hash", hashed.get(0), result.nginx().get(0), true));
       }
       if (tier != null) {
         md.append(tierTargets("Fleet tier, round-robin", "round-robin's", roundRobin, tier));
@@ -109,8 +119,8 @@ final class ScaleOutReport {
       md.append("| servlet side | skipped (see the run conditions) | - |\n");
     }
     if (result.clientTier() != null) {
-      md.append(tierTargets("Client fleet tier", "the clients'", result.clients(),
-          result.clientTier()));
+      md.append(
+          tierTargets("Client fleet tier", "the clients'", result.clients(), result.clientTier()));
     }
     md.append("\n![Backend calls per 1000 requests against instances](" + CHART + ")\n\n");
     return md.toString();
@@ -120,26 +130,50 @@ final class ScaleOutReport {
    * Returns the row of a target on the backend calls at {@code many} instances against
    * {@code one}: within {@link #MAX_GROWTH} of it, or, where {@code bounded} is false, beyond.
    */
-  private static String growthTarget(String balancing, ScaleOutPoint one, ScaleOutPoint many,
-      boolean bounded) {
+  private static String growthTarget(
+      String balancing, ScaleOutPoint one, ScaleOutPoint many, boolean bounded) {
     double growth = many.measured().callsPerThousand() / one.measured().callsPerThousand();
-    String target = bounded
-        ? String.format(Locale.ROOT, "%s, %d instances: backend calls per 1000 requests within"
-            + " %.1fx of one instance's", balancing, many.instances(), MAX_GROWTH)
-        : String.format(Locale.ROOT, "%s, %d instances: the growth shows (more than %.1fx one"
-            + " instance's)", balancing, many.instances(), MAX_GROWTH);
-    return Report.target(target, String.format(Locale.ROOT, "%.1f against %.1f: %.2fx",
-            many.measured().callsPerThousand(), one.measured().callsPerThousand(), growth),
+    String target =
+        bounded
+            ? String.format(
+                Locale.ROOT,
+                "%s, %d instances: backend calls per 1000 requests within"
+                    + " %.1fx of one instance's",
+                balancing,
+                many.instances(),
+                MAX_GROWTH)
+            : String.format(
+                Locale.ROOT,
+                "%s, %d instances: the growth shows (more than %.1fx one" + " instance's)",
+                balancing,
+                many.instances(),
+                MAX_GROWTH);
+    return Report.target(
+        target,
+        String.format(
+            Locale.ROOT,
+            "%.1f against %.1f: %.2fx",
+            many.measured().callsPerThousand(),
+            one.measured().callsPerThousand(),
+            growth),
         bounded == (growth <= MAX_GROWTH));
   }
 
   private static String row(String name, ScaleOutPoint point, double one) {
     Measurement measured = point.measured();
-    return String.format(Locale.ROOT, "| %s | %d | %.1f | %.2fx | %.0f%s | %s | %s | %s |%n",
-        name, point.instances(), measured.callsPerThousand(), measured.callsPerThousand() / one,
-        measured.tps(), measured.errors() == 0 ? "" : " (errors " + measured.errors() + ")",
-        millis(measured.p50Millis()), millis(measured.p99Millis()),
-        Double.isNaN(point.busiestShare()) ? "-"
+    return String.format(
+        Locale.ROOT,
+        "| %s | %d | %.1f | %.2fx | %.0f%s | %s | %s | %s |%n",
+        name,
+        point.instances(),
+        measured.callsPerThousand(),
+        measured.callsPerThousand() / one,
+        measured.tps(),
+        measured.errors() == 0 ? "" : " (errors " + measured.errors() + ")",
+        millis(measured.p50Millis()),
+        millis(measured.p99Millis()),
+        Double.isNaN(point.busiestShare())
+            ? "-"
             : String.format(Locale.ROOT, "%.0f%%", 100 * point.busiestShare()));
   }
 
@@ -168,36 +202,64 @@ final class ScaleOutReport {
    * @param baseline whose median the tier's is judged against, in the row's words
    * @param without the same side's points without the tier
    */
-  private static String tierTargets(String label, String baseline, List<ScaleOutPoint> without,
-      FleetTierPoints tier) {
+  private static String tierTargets(
+      String label, String baseline, List<ScaleOutPoint> without, FleetTierPoints tier) {
     ScaleOutPoint one = without.get(0);
     ScaleOutPoint withoutTier = last(without);
     ScaleOutPoint withTier = last(tier.points());
     double growth = withTier.measured().callsPerThousand() / one.measured().callsPerThousand();
-    double back = tier.redisBack().measured().callsPerThousand()
-        / one.measured().callsPerThousand();
+    double back =
+        tier.redisBack().measured().callsPerThousand() / one.measured().callsPerThousand();
     double addedP50 = withTier.measured().p50Millis() - withoutTier.measured().p50Millis();
-    return Report.target(String.format(Locale.ROOT, "%s, %d instances: backend calls per 1000"
-                + " requests at most %.1fx one instance's without it", label,
-            withTier.instances(), MAX_TIER_GROWTH),
-        String.format(Locale.ROOT, "%.1f against %.1f: %.2fx",
-            withTier.measured().callsPerThousand(), one.measured().callsPerThousand(), growth),
-        growth <= MAX_TIER_GROWTH)
-        + Report.target(String.format(Locale.ROOT, "%s, %d instances: p50 at most %.0f ms above"
-                + " %s without it", label, withTier.instances(), MAX_TIER_P50_MILLIS, baseline),
-            String.format(Locale.ROOT, "%.1f ms against %.1f ms: %+.1f ms",
-                withTier.measured().p50Millis(), withoutTier.measured().p50Millis(), addedP50),
+    return Report.target(
+            String.format(
+                Locale.ROOT,
+                "%s, %d instances: backend calls per 1000"
+                    + " requests at most %.1fx one instance's without it",
+                label,
+                withTier.instances(),
+                MAX_TIER_GROWTH),
+            String.format(
+                Locale.ROOT,
+                "%.1f against %.1f: %.2fx",
+                withTier.measured().callsPerThousand(),
+                one.measured().callsPerThousand(),
+                growth),
+            growth <= MAX_TIER_GROWTH)
+        + Report.target(
+            String.format(
+                Locale.ROOT,
+                "%s, %d instances: p50 at most %.0f ms above" + " %s without it",
+                label,
+                withTier.instances(),
+                MAX_TIER_P50_MILLIS,
+                baseline),
+            String.format(
+                Locale.ROOT,
+                "%.1f ms against %.1f ms: %+.1f ms",
+                withTier.measured().p50Millis(),
+                withoutTier.measured().p50Millis(),
+                addedP50),
             addedP50 <= MAX_TIER_P50_MILLIS)
-        + Report.target(label + ", Redis stopped halfway through a run: no failed request",
-            tier.redisStopped().measured().errors() + " failed of "
+        + Report.target(
+            label + ", Redis stopped halfway through a run: no failed request",
+            tier.redisStopped().measured().errors()
+                + " failed of "
                 + tier.redisStopped().measured().requests(),
             tier.redisStopped().measured().errors() == 0)
-        + Report.target(String.format(Locale.ROOT, "%s, Redis running again: the tier resumes"
-                + " (backend calls per 1000 requests at most %.1fx one instance's)", label,
+        + Report.target(
+            String.format(
+                Locale.ROOT,
+                "%s, Redis running again: the tier resumes"
+                    + " (backend calls per 1000 requests at most %.1fx one instance's)",
+                label,
                 MAX_TIER_GROWTH),
-            String.format(Locale.ROOT, "%.1f against %.1f: %.2fx",
+            String.format(
+                Locale.ROOT,
+                "%.1f against %.1f: %.2fx",
                 tier.redisBack().measured().callsPerThousand(),
-                one.measured().callsPerThousand(), back),
+                one.measured().callsPerThousand(),
+                back),
             back <= MAX_TIER_GROWTH);
   }
 

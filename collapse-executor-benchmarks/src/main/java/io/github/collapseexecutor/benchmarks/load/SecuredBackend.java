@@ -31,7 +31,8 @@ final class SecuredBackend implements AutoCloseable {
 
   /** Returns why the backend cannot start, or {@code null} when it can. */
   static String unavailable() {
-    return Files.isReadable(CLASS_PATH) ? null
+    return Files.isReadable(CLASS_PATH)
+        ? null
         : CLASS_PATH + " is missing: build with load.sh, which writes it";
   }
 
@@ -39,11 +40,19 @@ final class SecuredBackend implements AutoCloseable {
   static SecuredBackend start(Path logs) throws IOException, InterruptedException {
     int port = Loopback.freePort();
     URI base = URI.create("http://127.0.0.1:" + port);
-    ChildJvm jvm = ChildJvm.start("secured-backend", MAIN_CLASS,
-        SampleApp.JVM_OPTIONS, // the same heap, for the same reasons
-        List.of("--server.address=127.0.0.1", "--server.port=" + port,
-            "--collapse.executor.enabled=false", "--spring.main.banner-mode=off"),
-        base.resolve("/counter"), logs, Files.readString(CLASS_PATH).strip());
+    ChildJvm jvm =
+        ChildJvm.start(
+            "secured-backend",
+            MAIN_CLASS,
+            SampleApp.JVM_OPTIONS, // the same heap, for the same reasons
+            List.of(
+                "--server.address=127.0.0.1",
+                "--server.port=" + port,
+                "--collapse.executor.enabled=false",
+                "--spring.main.banner-mode=off"),
+            base.resolve("/counter"),
+            logs,
+            Files.readString(CLASS_PATH).strip());
     return new SecuredBackend(jvm, base);
   }
 

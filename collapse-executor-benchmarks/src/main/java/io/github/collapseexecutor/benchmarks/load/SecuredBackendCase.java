@@ -67,8 +67,8 @@ final class SecuredBackendCase {
    * @param repeatedCookiesWithout the same without collapse
    * @param hitForPass requests with collapse that skipped it because their key was marked
    */
-  record RoundResult(Rounds rounds, long repeatedCookiesWith, long repeatedCookiesWithout,
-      long hitForPass) {}
+  record RoundResult(
+      Rounds rounds, long repeatedCookiesWith, long repeatedCookiesWithout, long hitForPass) {}
 
   private final Settings settings;
 
@@ -90,8 +90,12 @@ final class SecuredBackendCase {
       throws IOException, InterruptedException {
     URI url = backend.url("/" + round.endpoint() + "/1");
     try (Side without = new Side(url, null);
-        Side with = new Side(url, HttpCollapseOptions.builder()
-            .group(CollapseGroup.ofUris("/secured/*", "/cookie/*")).build())) {
+        Side with =
+            new Side(
+                url,
+                HttpCollapseOptions.builder()
+                    .group(CollapseGroup.ofUris("/secured/*", "/cookie/*"))
+                    .build())) {
       return run(backend, round, without, with);
     }
   }
@@ -109,17 +113,21 @@ final class SecuredBackendCase {
     for (int i = 1; i <= settings.rounds(); i++) {
       measured.add(compare(backend, round, "round " + i, without, with, settings.measure()));
     }
-    return new RoundResult(new Rounds(measured), with.repeatedCookies.sum(),
+    return new RoundResult(
+        new Rounds(measured),
+        with.repeatedCookies.sum(),
         without.repeatedCookies.sum(),
         with.interceptor.stats().unshared(UnsharedReason.HIT_FOR_PASS) - hitForPassBefore);
   }
 
-  private static Comparison compare(SecuredBackend backend, Round round, String run, Side without,
-      Side with, Duration duration) throws IOException, InterruptedException {
+  private static Comparison compare(
+      SecuredBackend backend, Round round, String run, Side without, Side with, Duration duration)
+      throws IOException, InterruptedException {
     Measurement withoutCollapse = without.measure(backend, round, duration);
     Measurement withCollapse = with.measure(backend, round, duration);
-    Progress.line("%-10s %-8s %-7s %3d users: %s", "Secured", round.endpoint(), run, USERS,
-        Progress.describe(withCollapse, withoutCollapse));
+    Progress.line(
+        "%-10s %-8s %-7s %3d users: %s",
+        "Secured", round.endpoint(), run, USERS, Progress.describe(withCollapse, withoutCollapse));
     return new Comparison(withCollapse, withoutCollapse);
   }
 
@@ -157,8 +165,13 @@ final class SecuredBackendCase {
     }
 
     private void call() {
-      ResponseEntity<byte[]> response = client.get().uri(url)
-          .header(HttpHeaders.AUTHORIZATION, AUTHORIZATION).retrieve().toEntity(byte[].class);
+      ResponseEntity<byte[]> response =
+          client
+              .get()
+              .uri(url)
+              .header(HttpHeaders.AUTHORIZATION, AUTHORIZATION)
+              .retrieve()
+              .toEntity(byte[].class);
       for (String cookie : response.getHeaders().getOrEmpty(HttpHeaders.SET_COOKIE)) {
         if (!cookies.add(cookie.split(";", 2)[0])) {
           repeatedCookies.increment();

@@ -40,13 +40,16 @@ final class SentinelSet implements AutoCloseable {
     try {
       int master = set.nodes.startServer(port -> List.of());
       set.data.add(master);
-      set.data.add(set.nodes.startServer(port ->
-          List.of("--replicaof", "127.0.0.1", Integer.toString(master))));
+      set.data.add(
+          set.nodes.startServer(
+              port -> List.of("--replicaof", "127.0.0.1", Integer.toString(master))));
       for (int i = 0; i < SENTINELS; i++) {
-        set.sentinels.add(set.nodes.startSentinel(List.of(
-            "sentinel monitor " + MASTER + " 127.0.0.1 " + master + " 2",
-            "sentinel down-after-milliseconds " + MASTER + " " + DOWN_AFTER.toMillis(),
-            "sentinel failover-timeout " + MASTER + " 10000")));
+        set.sentinels.add(
+            set.nodes.startSentinel(
+                List.of(
+                    "sentinel monitor " + MASTER + " 127.0.0.1 " + master + " 2",
+                    "sentinel down-after-milliseconds " + MASTER + " " + DOWN_AFTER.toMillis(),
+                    "sentinel failover-timeout " + MASTER + " 10000")));
       }
       set.awaitSettled();
       return set;
@@ -75,8 +78,9 @@ final class SentinelSet implements AutoCloseable {
   }
 
   private int masterNamedBy(int sentinel) {
-    return ((InetSocketAddress) nodes.onSentinel(sentinel,
-        commands -> commands.getMasterAddrByName(MASTER))).getPort();
+    return ((InetSocketAddress)
+            nodes.onSentinel(sentinel, commands -> commands.getMasterAddrByName(MASTER)))
+        .getPort();
   }
 
   /** Has a sentinel fail the master over ({@code SENTINEL FAILOVER}); returns the old master. */
@@ -95,8 +99,8 @@ final class SentinelSet implements AutoCloseable {
 
   /** Waits, at most a minute, until the sentinels name a master other than {@code old}, settled. */
   void awaitNewMaster(int old) throws InterruptedException {
-    RedisNodes.await("a master other than 127.0.0.1:" + old, SETTLE_LIMIT,
-        () -> masterPort() != old);
+    RedisNodes.await(
+        "a master other than 127.0.0.1:" + old, SETTLE_LIMIT, () -> masterPort() != old);
     awaitSettled();
   }
 
@@ -113,13 +117,13 @@ final class SentinelSet implements AutoCloseable {
     int master = masterNamedBy(sentinels.get(0));
     for (int sentinel : sentinels) {
       Map<String, String> seen = nodes.onSentinel(sentinel, commands -> commands.master(MASTER));
-      if (masterNamedBy(sentinel) != master || !"master".equals(seen.get("flags"))
+      if (masterNamedBy(sentinel) != master
+          || !"master".equals(seen.get("flags"))
           || !String.valueOf(SENTINELS - 1).equals(seen.get("num-other-sentinels"))) {
         return false;
       }
     }
-    if (!nodes.onServer(master, commands -> commands.info("replication"))
-        .contains("role:master")) {
+    if (!nodes.onServer(master, commands -> commands.info("replication")).contains("role:master")) {
       return false;
     }
     for (int replica : data) {

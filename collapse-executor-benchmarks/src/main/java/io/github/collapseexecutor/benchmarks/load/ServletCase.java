@@ -27,6 +27,7 @@ final class ServletCase {
   private static final String NOT_COLLAPSED = "noop100";
   private static final String COLLAPSED_FAST = "collapse0";
   private static final String NOT_COLLAPSED_FAST = "noop0";
+
   /** Lets requests cut off by the end of a run finish before the next run or count. */
   private static final Duration SETTLE = Duration.ofSeconds(1);
 
@@ -68,10 +69,14 @@ final class ServletCase {
         rounds.add(compare(app, "round " + round, USERS, settings.servletMeasure()));
       }
       OptionalDouble afterRounds = CompileTime.seconds(app.pid());
-      String jit = beforeRounds.isPresent() && afterRounds.isPresent()
-          ? String.format(Locale.ROOT, "%s; %.2f s compiling during the measured rounds", warmUp,
-              afterRounds.getAsDouble() - beforeRounds.getAsDouble())
-          : warmUp;
+      String jit =
+          beforeRounds.isPresent() && afterRounds.isPresent()
+              ? String.format(
+                  Locale.ROOT,
+                  "%s; %.2f s compiling during the measured rounds",
+                  warmUp,
+                  afterRounds.getAsDouble() - beforeRounds.getAsDouble())
+              : warmUp;
       List<Comparison> sweep = new ArrayList<>();
       for (int users : settings.sweepUsers()) {
         sweep.add(compare(app, "sweep", users, settings.sweepPoint()));
@@ -86,19 +91,32 @@ final class ServletCase {
    */
   private String warmUpUntilCompiled(SampleApp app) throws IOException, InterruptedException {
     double roundSeconds = 2 * settings.warmUp().toMillis() / 1000.0;
-    JitWarmUp.Outcome warmUp = JitWarmUp.untilSettled("servlet", app.pid(),
-        settings.quick() ? 1 : JitWarmUp.MAX_ROUNDS, roundSeconds, () -> {
-          measure(app, NOT_COLLAPSED, USERS, settings.warmUp());
-          measure(app, COLLAPSED, USERS, settings.warmUp());
-        });
+    JitWarmUp.Outcome warmUp =
+        JitWarmUp.untilSettled(
+            "servlet",
+            app.pid(),
+            settings.quick() ? 1 : JitWarmUp.MAX_ROUNDS,
+            roundSeconds,
+            () -> {
+              measure(app, NOT_COLLAPSED, USERS, settings.warmUp());
+              measure(app, COLLAPSED, USERS, settings.warmUp());
+            });
     if (!warmUp.measured()) {
-      return String.format(Locale.ROOT, "Servlet warm-up: %d round(s) of both 100 ms endpoints;"
-          + " the server's compile time could not be read (jstat)", warmUp.rounds());
+      return String.format(
+          Locale.ROOT,
+          "Servlet warm-up: %d round(s) of both 100 ms endpoints;"
+              + " the server's compile time could not be read (jstat)",
+          warmUp.rounds());
     }
-    return String.format(Locale.ROOT, "Servlet warm-up: after the endpoints without delay, %d"
-        + " round(s) of %.0f s on both 100 ms endpoints, until a round compiled for under %.0f%%"
-        + " of its time (the last: %.2f s)", warmUp.rounds(), roundSeconds,
-        100 * JitWarmUp.SETTLED_COMPILE_SHARE, warmUp.lastCompiledSeconds());
+    return String.format(
+        Locale.ROOT,
+        "Servlet warm-up: after the endpoints without delay, %d"
+            + " round(s) of %.0f s on both 100 ms endpoints, until a round compiled for under %.0f%%"
+            + " of its time (the last: %.2f s)",
+        warmUp.rounds(),
+        roundSeconds,
+        100 * JitWarmUp.SETTLED_COMPILE_SHARE,
+        warmUp.lastCompiledSeconds());
   }
 
   private Comparison compare(SampleApp app, String run, int users, Duration duration)

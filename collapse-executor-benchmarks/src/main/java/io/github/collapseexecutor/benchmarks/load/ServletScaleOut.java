@@ -28,6 +28,7 @@ final class ServletScaleOut {
   static final int USERS = 200;
 
   private static final String ENDPOINT = "collapse100";
+
   /** Lets requests cut off by the end of a run finish before the count. */
   private static final Duration SETTLE = Duration.ofSeconds(1);
 
@@ -55,18 +56,24 @@ final class ServletScaleOut {
   Map<Balancing, List<ScaleOutPoint>> run(Fleet fleet, List<Integer> instanceCounts)
       throws IOException, InterruptedException {
     script = keys.writeWrkScript(settings.work().resolve("zipf-keys.lua"));
-    Proxies haproxies = (balancing, instances) ->
-        HaProxy.start(haproxy, balancing, instances, settings.work());
+    Proxies haproxies =
+        (balancing, instances) -> HaProxy.start(haproxy, balancing, instances, settings.work());
     int all = Collections.max(instanceCounts);
     // unmeasured: every instance's JIT and pools, through the proxy as measured
-    measure("warm-up", fleet, haproxies, Balancing.ROUND_ROBIN, all,
-        settings.warmUp().multipliedBy(2), () -> { });
+    measure(
+        "warm-up",
+        fleet,
+        haproxies,
+        Balancing.ROUND_ROBIN,
+        all,
+        settings.warmUp().multipliedBy(2),
+        () -> {});
     Map<Balancing, List<ScaleOutPoint>> points = new EnumMap<>(Balancing.class);
     for (int instances : instanceCounts) {
       for (Balancing balancing : Balancing.values()) {
         ScaleOutPoint point =
-            measure("measured", fleet, haproxies, balancing, instances, settings.measure(),
-                () -> { });
+            measure(
+                "measured", fleet, haproxies, balancing, instances, settings.measure(), () -> {});
         points.computeIfAbsent(balancing, b -> new ArrayList<>()).add(point);
       }
     }
@@ -85,30 +92,58 @@ final class ServletScaleOut {
     if (script == null) {
       throw new IllegalStateException("runFleetTier before run: the keys' script is not written");
     }
-    Proxies haproxies = (balancing, instances) ->
-        HaProxy.start(haproxy, balancing, instances, settings.work());
+    Proxies haproxies =
+        (balancing, instances) -> HaProxy.start(haproxy, balancing, instances, settings.work());
     int all = Collections.max(instanceCounts);
-    measure("warm-up", tierFleet, haproxies, Balancing.ROUND_ROBIN, all,
-        settings.warmUp().multipliedBy(4), () -> { });
+    measure(
+        "warm-up",
+        tierFleet,
+        haproxies,
+        Balancing.ROUND_ROBIN,
+        all,
+        settings.warmUp().multipliedBy(4),
+        () -> {});
     List<ScaleOutPoint> points = new ArrayList<>();
     for (int instances : instanceCounts) {
-      points.add(measure("tier", tierFleet, haproxies, Balancing.ROUND_ROBIN, instances,
-          settings.measure(), () -> { }));
+      points.add(
+          measure(
+              "tier",
+              tierFleet,
+              haproxies,
+              Balancing.ROUND_ROBIN,
+              instances,
+              settings.measure(),
+              () -> {}));
     }
     ScheduledExecutorService outage = Executors.newSingleThreadScheduledExecutor();
     ScaleOutPoint stopped;
     try {
-      stopped = measure("no-redis", tierFleet, haproxies, Balancing.ROUND_ROBIN, all,
-          settings.measure(), () -> outage.schedule(redis::stop,
-              settings.measure().toMillis() / 2, TimeUnit.MILLISECONDS));
+      stopped =
+          measure(
+              "no-redis",
+              tierFleet,
+              haproxies,
+              Balancing.ROUND_ROBIN,
+              all,
+              settings.measure(),
+              () ->
+                  outage.schedule(
+                      redis::stop, settings.measure().toMillis() / 2, TimeUnit.MILLISECONDS));
     } finally {
       outage.shutdownNow();
     }
     redis.startAgain();
-    measure("warm-up", tierFleet, haproxies, Balancing.ROUND_ROBIN, all, settings.warmUp(),
-        () -> { });
-    ScaleOutPoint back = measure("redis-on", tierFleet, haproxies, Balancing.ROUND_ROBIN, all,
-        settings.measure(), () -> { });
+    measure(
+        "warm-up", tierFleet, haproxies, Balancing.ROUND_ROBIN, all, settings.warmUp(), () -> {});
+    ScaleOutPoint back =
+        measure(
+            "redis-on",
+            tierFleet,
+            haproxies,
+            Balancing.ROUND_ROBIN,
+            all,
+            settings.measure(),
+            () -> {});
     return new FleetTierPoints(points, stopped, back);
   }
 
@@ -121,9 +156,14 @@ final class ServletScaleOut {
     if (script == null) {
       throw new IllegalStateException("runNginx before run: the keys' script is not written");
     }
-    return measure("measured", fleet,
+    return measure(
+        "measured",
+        fleet,
         (balancing, addresses) -> Nginx.start(nginx, balancing, addresses, settings.work()),
-        Balancing.CONSISTENT_HASH, instances, settings.measure(), () -> { });
+        Balancing.CONSISTENT_HASH,
+        instances,
+        settings.measure(),
+        () -> {});
   }
 
   /**
@@ -131,21 +171,32 @@ final class ServletScaleOut {
    *
    * @param started runs once the proxy is up, just before the load starts
    */
-  private ScaleOutPoint measure(String run, Fleet fleet, Proxies proxies, Balancing balancing,
-      int instances, Duration duration, Runnable started) throws IOException, InterruptedException {
+  private ScaleOutPoint measure(
+      String run,
+      Fleet fleet,
+      Proxies proxies,
+      Balancing balancing,
+      int instances,
+      Duration duration,
+      Runnable started)
+      throws IOException, InterruptedException {
     try (LoadBalancer proxy = proxies.start(balancing, fleet.addresses(instances))) {
       long before = fleet.executions(ENDPOINT);
       started.run();
-      Measurement measured = Wrk.run(wrk, proxy.url("/test/" + ENDPOINT), script, USERS,
-          duration);
+      Measurement measured = Wrk.run(wrk, proxy.url("/test/" + ENDPOINT), script, USERS, duration);
       Thread.sleep(SETTLE.toMillis());
       measured = measured.withBackendCalls(fleet.executions(ENDPOINT) - before);
       Map<String, Long> perInstance = proxy.requestsPerInstance();
       long total = perInstance.values().stream().mapToLong(Long::longValue).sum();
-      double busiest = total == 0 ? Double.NaN
-          : (double) Collections.max(perInstance.values()) / total;
-      Progress.line("scale-out  servlet %-8s %d instance(s), %-12s %-35s %s", run, instances,
-          proxy.getClass().getSimpleName(), balancing.title(), ScaleOutReport.describe(measured));
+      double busiest =
+          total == 0 ? Double.NaN : (double) Collections.max(perInstance.values()) / total;
+      Progress.line(
+          "scale-out  servlet %-8s %d instance(s), %-12s %-35s %s",
+          run,
+          instances,
+          proxy.getClass().getSimpleName(),
+          balancing.title(),
+          ScaleOutReport.describe(measured));
       return new ScaleOutPoint(instances, measured, busiest);
     }
   }

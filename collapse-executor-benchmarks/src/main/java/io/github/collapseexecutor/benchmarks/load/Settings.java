@@ -22,16 +22,31 @@ import java.util.Set;
  * @param sweepPoint each point of the concurrency sweeps
  * @param sweepUsers the concurrencies of the sweeps
  */
-record Settings(boolean quick, Set<Case> cases, Path out, Duration warmUp, Duration measure,
-    Duration servletMeasure, int rounds, Duration sweepPoint, List<Integer> sweepUsers) {
+record Settings(
+    boolean quick,
+    Set<Case> cases,
+    Path out,
+    Duration warmUp,
+    Duration measure,
+    Duration servletMeasure,
+    int rounds,
+    Duration sweepPoint,
+    List<Integer> sweepUsers) {
 
   /**
    * The cases, each selectable with
    * {@code --cases=servlet,clients,db,secured-backend,scale-out,fleet-failover,grpc,mixed}.
    */
   enum Case {
-    SERVLET, CLIENTS, WEBFLUX, DB, SECURED_BACKEND(true), SCALE_OUT(true), FLEET_FAILOVER(true),
-    GRPC(true), MIXED(true);
+    SERVLET,
+    CLIENTS,
+    WEBFLUX,
+    DB,
+    SECURED_BACKEND(true),
+    SCALE_OUT(true),
+    FLEET_FAILOVER(true),
+    GRPC(true),
+    MIXED(true);
 
     private final boolean ownSection;
 
@@ -52,9 +67,10 @@ record Settings(boolean quick, Set<Case> cases, Path out, Duration warmUp, Durat
     }
   }
 
-  static final String USAGE = "usage: load.sh [--quick]"
-      + " [--cases=servlet,clients,webflux,db,secured-backend,scale-out,fleet-failover,grpc,mixed]"
-      + " [--out=DIR]";
+  static final String USAGE =
+      "usage: load.sh [--quick]"
+          + " [--cases=servlet,clients,webflux,db,secured-backend,scale-out,fleet-failover,grpc,mixed]"
+          + " [--out=DIR]";
 
   private static final List<Integer> SWEEP_USERS = List.of(1, 10, 50, 100, 200, 400);
 
@@ -78,13 +94,26 @@ record Settings(boolean quick, Set<Case> cases, Path out, Duration warmUp, Durat
     }
     if (quick) {
       // a smoke run must not overwrite the published results
-      return new Settings(true, cases,
+      return new Settings(
+          true,
+          cases,
           out != null ? out : Path.of("collapse-executor-benchmarks/target/load-quick"),
-          Duration.ofSeconds(1), Duration.ofSeconds(3), Duration.ofSeconds(3), 1, Duration.ofSeconds(1),
+          Duration.ofSeconds(1),
+          Duration.ofSeconds(3),
+          Duration.ofSeconds(3),
+          1,
+          Duration.ofSeconds(1),
           SWEEP_USERS);
     }
-    return new Settings(false, cases, out != null ? out : Path.of("docs/benchmarks"),
-        Duration.ofSeconds(5), Duration.ofSeconds(10), Duration.ofSeconds(20), 3, Duration.ofSeconds(5),
+    return new Settings(
+        false,
+        cases,
+        out != null ? out : Path.of("docs/benchmarks"),
+        Duration.ofSeconds(5),
+        Duration.ofSeconds(10),
+        Duration.ofSeconds(20),
+        3,
+        Duration.ofSeconds(5),
         SWEEP_USERS);
   }
 

@@ -31,13 +31,17 @@ public final class VirtualCallers {
   private VirtualCallers() {}
 
   public static void main(String[] args) throws Exception {
-    System.out.printf("%s, %d CPUs%n", Runtime.version(), Runtime.getRuntime().availableProcessors());
+    System.out.printf(
+        "%s, %d CPUs%n", Runtime.version(), Runtime.getRuntime().availableProcessors());
     for (String backendLimit : BACKENDS) {
       for (int callers : CALLERS) {
         double direct = measure(callers, backendLimit, null);
         measure(callers, backendLimit, CollapseExecutorOptions.defaults(), direct);
-        measure(callers, backendLimit,
-            CollapseExecutorOptions.builder().maxConcurrentBatches(1).build(), direct);
+        measure(
+            callers,
+            backendLimit,
+            CollapseExecutorOptions.builder().maxConcurrentBatches(1).build(),
+            direct);
       }
     }
   }
@@ -48,8 +52,9 @@ public final class VirtualCallers {
   }
 
   /** Runs one row and prints it; returns its requests per second. */
-  private static double measure(int callers, String backendLimit,
-      CollapseExecutorOptions options, double direct) throws Exception {
+  private static double measure(
+      int callers, String backendLimit, CollapseExecutorOptions options, double direct)
+      throws Exception {
     SlowBackend backend = SlowBackend.named(backendLimit);
     SlowBackendLoaders.Blocking<Integer> loader =
         options == null ? null : SlowBackendLoaders.blocking(backend, options);
@@ -59,12 +64,13 @@ public final class VirtualCallers {
     ExecutorService threads = newVirtualThreadPerTaskExecutor();
     try {
       for (int i = 0; i < callers; i++) {
-        threads.execute(() -> {
-          while (running.get()) {
-            call.applyAsInt(ThreadLocalRandom.current().nextInt(1_000_000));
-            requests.increment();
-          }
-        });
+        threads.execute(
+            () -> {
+              while (running.get()) {
+                call.applyAsInt(ThreadLocalRandom.current().nextInt(1_000_000));
+                requests.increment();
+              }
+            });
       }
       TimeUnit.MILLISECONDS.sleep(WARM_UP_MILLIS);
       long requestsBefore = requests.sum();
@@ -76,8 +82,13 @@ public final class VirtualCallers {
       long calls = backend.calls() - callsBefore;
       running.set(false);
       double perSecond = served / seconds;
-      System.out.printf("%,7d virtual callers, backend %-9s %-22s %,10.0f req/s %6s  %7.1f backend"
-              + " calls per 1000 requests%n", callers, backendLimit, name(options), perSecond,
+      System.out.printf(
+          "%,7d virtual callers, backend %-9s %-22s %,10.0f req/s %6s  %7.1f backend"
+              + " calls per 1000 requests%n",
+          callers,
+          backendLimit,
+          name(options),
+          perSecond,
           Double.isNaN(direct) ? "" : String.format("%.2fx", perSecond / direct),
           1000.0 * calls / served);
       return perSecond;
@@ -96,13 +107,14 @@ public final class VirtualCallers {
       return "direct";
     }
     return options.adaptiveConcurrency() && options.maxConcurrentBatches() > 1
-        ? "batch, default options" : "batch, one in flight";
+        ? "batch, default options"
+        : "batch, one in flight";
   }
 
   private static ExecutorService newVirtualThreadPerTaskExecutor() throws Exception {
     try {
-      Method factory = java.util.concurrent.Executors.class
-          .getMethod("newVirtualThreadPerTaskExecutor");
+      Method factory =
+          java.util.concurrent.Executors.class.getMethod("newVirtualThreadPerTaskExecutor");
       return (ExecutorService) factory.invoke(null);
     } catch (NoSuchMethodException e) {
       throw new IllegalStateException(

@@ -30,8 +30,11 @@ final class WebFluxCase {
   }
 
   Rounds run() throws InterruptedException {
-    ConnectionProvider connections = ConnectionProvider.builder("webflux-load")
-        .maxConnections(ClientAdapter.MAX_CONNECTIONS).pendingAcquireMaxCount(-1).build();
+    ConnectionProvider connections =
+        ConnectionProvider.builder("webflux-load")
+            .maxConnections(ClientAdapter.MAX_CONNECTIONS)
+            .pendingAcquireMaxCount(-1)
+            .build();
     HttpClient client = HttpClient.create(connections);
     try (PriceWebFluxServer with = new PriceWebFluxServer(/* collapse= */ true, BACKEND);
         PriceWebFluxServer without = new PriceWebFluxServer(/* collapse= */ false, BACKEND)) {
@@ -42,8 +45,9 @@ final class WebFluxCase {
       for (int round = 1; round <= settings.rounds(); round++) {
         Measurement withoutFilter = measure(client, without, settings.measure());
         Measurement withFilter = measure(client, with, settings.measure());
-        Progress.line("webflux    round %d %3d users: %s", round, USERS,
-            Progress.describe(withFilter, withoutFilter));
+        Progress.line(
+            "webflux    round %d %3d users: %s",
+            round, USERS, Progress.describe(withFilter, withoutFilter));
         rounds.add(new Comparison(withFilter, withoutFilter));
       }
       return new Rounds(rounds);
@@ -52,11 +56,14 @@ final class WebFluxCase {
     }
   }
 
-  private static Measurement measure(HttpClient client, PriceWebFluxServer server,
-      Duration duration) throws InterruptedException {
+  private static Measurement measure(
+      HttpClient client, PriceWebFluxServer server, Duration duration) throws InterruptedException {
     long before = server.runs();
-    Measurement measured = ClosedLoop.reactive(USERS, duration, () -> client.get()
-        .uri(server.baseUrl() + PATH).responseContent().aggregate().then());
+    Measurement measured =
+        ClosedLoop.reactive(
+            USERS,
+            duration,
+            () -> client.get().uri(server.baseUrl() + PATH).responseContent().aggregate().then());
     return measured.withBackendCalls(server.runs() - before);
   }
 }

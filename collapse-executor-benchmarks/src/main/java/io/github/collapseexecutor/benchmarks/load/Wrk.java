@@ -25,10 +25,9 @@ final class Wrk {
   private static final int MAX_THREADS = 2;
   private static final Pattern PERCENTILE =
       Pattern.compile("^\\s*(50|99)(?:\\.0+)?%\\s+([0-9.]+)(us|ms|s|m)\\s*$", Pattern.MULTILINE);
-  private static final Pattern TOTAL =
-      Pattern.compile("(\\d+) requests in ([0-9.]+)(us|ms|s|m)");
-  private static final Pattern SOCKET_ERRORS = Pattern.compile(
-      "Socket errors: connect (\\d+), read (\\d+), write (\\d+), timeout (\\d+)");
+  private static final Pattern TOTAL = Pattern.compile("(\\d+) requests in ([0-9.]+)(us|ms|s|m)");
+  private static final Pattern SOCKET_ERRORS =
+      Pattern.compile("Socket errors: connect (\\d+), read (\\d+), write (\\d+), timeout (\\d+)");
   private static final Pattern NON_2XX = Pattern.compile("Non-2xx or 3xx responses: (\\d+)");
 
   private Wrk() {}
@@ -55,12 +54,19 @@ final class Wrk {
    */
   static Measurement run(Path wrk, URI url, Path script, int connections, Duration duration)
       throws IOException, InterruptedException {
-    List<String> command = new ArrayList<>(List.of(wrk.toString(),
-        "-c", Integer.toString(connections),
-        "-t", Integer.toString(Math.min(MAX_THREADS, connections)),
-        "-d", duration.toSeconds() + "s",
-        "--timeout", "10s",
-        "--latency"));
+    List<String> command =
+        new ArrayList<>(
+            List.of(
+                wrk.toString(),
+                "-c",
+                Integer.toString(connections),
+                "-t",
+                Integer.toString(Math.min(MAX_THREADS, connections)),
+                "-d",
+                duration.toSeconds() + "s",
+                "--timeout",
+                "10s",
+                "--latency"));
     if (script != null) {
       command.add("-s");
       command.add(script.toString());
@@ -69,8 +75,8 @@ final class Wrk {
     Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
     String report = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
     if (process.waitFor() != 0) {
-      throw new IOException(String.join(" ", command) + " exited with " + process.exitValue()
-          + ":\n" + report);
+      throw new IOException(
+          String.join(" ", command) + " exited with " + process.exitValue() + ":\n" + report);
     }
     return parse(report, connections);
   }
@@ -106,8 +112,14 @@ final class Wrk {
     if (non2xx.find()) {
       errors += Long.parseLong(non2xx.group(1));
     }
-    return new Measurement(connections, Long.parseLong(total.group(1)), errors,
-        millis(total.group(2), total.group(3)) / 1000.0, p50, p99, 0);
+    return new Measurement(
+        connections,
+        Long.parseLong(total.group(1)),
+        errors,
+        millis(total.group(2), total.group(3)) / 1000.0,
+        p50,
+        p99,
+        0);
   }
 
   private static double millis(String value, String unit) {

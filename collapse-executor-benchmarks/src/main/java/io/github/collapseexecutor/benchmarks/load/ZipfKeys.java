@@ -23,6 +23,7 @@ final class ZipfKeys {
   static final String PARAMETER = "key";
 
   private final double exponent;
+
   /** {@code cumulative[k - 1]}: the share of the requests that ask for key 1 to key {@code k}. */
   private final double[] cumulative;
 
@@ -61,8 +62,8 @@ final class ZipfKeys {
 
   /** Returns {@code url} with a key drawn at random as its query. */
   URI next(URI url) {
-    return url.resolve(url.getRawPath() + "?" + PARAMETER + "="
-        + key(ThreadLocalRandom.current().nextDouble()));
+    return url.resolve(
+        url.getRawPath() + "?" + PARAMETER + "=" + key(ThreadLocalRandom.current().nextDouble()));
   }
 
   /**
@@ -70,35 +71,39 @@ final class ZipfKeys {
    * request is {@code GET} of the path on wrk's command line with {@code ?key=k}.
    */
   Path writeWrkScript(Path file) throws IOException {
-    String table = Arrays.stream(cumulative)
-        .mapToObj(share -> String.format(Locale.ROOT, "%.17g", share))
-        .collect(Collectors.joining(", "));
+    String table =
+        Arrays.stream(cumulative)
+            .mapToObj(share -> String.format(Locale.ROOT, "%.17g", share))
+            .collect(Collectors.joining(", "));
     Files.createDirectories(file.toAbsolutePath().getParent());
-    Files.writeString(file, String.join("\n",
-        "-- written by the load harness: GET <path>?" + PARAMETER + "=k, k from a Zipf law",
-        "local cumulative = {" + table + "}",
-        "local threads = 0",
-        "",
-        "function setup(thread)",
-        "  threads = threads + 1",
-        "  thread:set(\"seed\", threads)",
-        "end",
-        "",
-        "function init(args)",
-        "  -- each thread its own sequence: threads that drew the same keys would collapse more",
-        "  math.randomseed(os.time() + 7919 * seed)",
-        "end",
-        "",
-        "function request()",
-        "  local u = math.random()",
-        "  local low, high = 1, #cumulative",
-        "  while low < high do",
-        "    local middle = math.floor((low + high) / 2)",
-        "    if cumulative[middle] < u then low = middle + 1 else high = middle end",
-        "  end",
-        "  return wrk.format(\"GET\", wrk.path .. \"?" + PARAMETER + "=\" .. low)",
-        "end",
-        ""));
+    Files.writeString(
+        file,
+        String.join(
+            "\n",
+            "-- written by the load harness: GET <path>?" + PARAMETER + "=k, k from a Zipf law",
+            "local cumulative = {" + table + "}",
+            "local threads = 0",
+            "",
+            "function setup(thread)",
+            "  threads = threads + 1",
+            "  thread:set(\"seed\", threads)",
+            "end",
+            "",
+            "function init(args)",
+            "  -- each thread its own sequence: threads that drew the same keys would collapse more",
+            "  math.randomseed(os.time() + 7919 * seed)",
+            "end",
+            "",
+            "function request()",
+            "  local u = math.random()",
+            "  local low, high = 1, #cumulative",
+            "  while low < high do",
+            "    local middle = math.floor((low + high) / 2)",
+            "    if cumulative[middle] < u then low = middle + 1 else high = middle end",
+            "  end",
+            "  return wrk.format(\"GET\", wrk.path .. \"?" + PARAMETER + "=\" .. low)",
+            "end",
+            ""));
     return file;
   }
 

@@ -53,11 +53,14 @@ public class HitForPassProtocolBenchmark {
   /** A protocol with one group for every path, its table filled when it is full. */
   @Setup(Level.Iteration)
   public void setUp() {
-    protocol = new CollapseProtocol(HttpCollapseOptions.builder()
-        .group(CollapseGroup.ofUris("/**"))
-        .hitForPassTtl(Duration.ofMinutes(1))
-        .hitForPassMaxKeys(keys)
-        .build(), "hit-for-pass");
+    protocol =
+        new CollapseProtocol(
+            HttpCollapseOptions.builder()
+                .group(CollapseGroup.ofUris("/**"))
+                .hitForPassTtl(Duration.ofMinutes(1))
+                .hitForPassMaxKeys(keys)
+                .build(),
+            "hit-for-pass");
     if (table.equals("full")) {
       for (int i = 0; i < keys; i++) {
         refuse(uri());
@@ -79,8 +82,8 @@ public class HitForPassProtocolBenchmark {
   }
 
   private CollapseKey refuse(URI uri) {
-    CollapseKey key = protocol.rules.keyFor(
-        RequestTarget.builder("GET", uri).headers(NO_HEADERS).build());
+    CollapseKey key =
+        protocol.rules.keyFor(RequestTarget.builder("GET", uri).headers(NO_HEADERS).build());
     ((Lead) protocol.join(key, NO_HEADERS)).refuse(UnsharedReason.SET_COOKIE);
     return key;
   }

@@ -20,8 +20,13 @@ public final class SharedRounds implements AutoCloseable {
   private final SharedResponse response;
 
   /** Rounds of requests with {@code key} and {@code request}, answered with this response. */
-  public SharedRounds(HttpCollapseOptions options, CollapseKey key, RequestHeaders request,
-      int status, List<Map.Entry<String, String>> headers, byte[] body) {
+  public SharedRounds(
+      HttpCollapseOptions options,
+      CollapseKey key,
+      RequestHeaders request,
+      int status,
+      List<Map.Entry<String, String>> headers,
+      byte[] body) {
     this.protocol = new CollapseProtocol(options, "benchmark");
     this.key = key;
     this.request = request;

@@ -9,10 +9,12 @@ final class CompileTimeTest {
 
   @Test
   void parse_readsTheTimeColumnOfJstatCompiler() {
-    String report = String.join("\n",
-        "Compiled Failed Invalid   Time   FailedType FailedMethod",
-        "    7479      1       0    38.14          1 org/example/Registry getSingleton",
-        "");
+    String report =
+        String.join(
+            "\n",
+            "Compiled Failed Invalid   Time   FailedType FailedMethod",
+            "    7479      1       0    38.14          1 org/example/Registry getSingleton",
+            "");
 
     assertThat(CompileTime.parse(report)).isEqualTo(OptionalDouble.of(38.14));
   }

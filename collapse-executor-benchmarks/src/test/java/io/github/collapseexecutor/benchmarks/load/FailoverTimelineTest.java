@@ -133,11 +133,12 @@ final class FailoverTimelineTest {
       requests += requestsInInterval;
       calls += callsInInterval;
     }
-    FleetReading reading = new FleetReading(true, like.state(), joined, fallbacks,
-        like.outages(), like.lastProblem());
+    FleetReading reading =
+        new FleetReading(true, like.state(), joined, fallbacks, like.outages(), like.lastProblem());
     Histogram latencies = new Histogram(3);
     latencies.recordValue(100_000);
-    timeline.add(new FailoverTimeline.Tick(QUARTER * readings++, requests, 0, calls,
-        List.of(reading), latencies));
+    timeline.add(
+        new FailoverTimeline.Tick(
+            QUARTER * readings++, requests, 0, calls, List.of(reading), latencies));
   }
 }

@@ -58,15 +58,16 @@ final class LoadBalancerTest {
 
   @FunctionalInterface
   interface Starter {
-    LoadBalancer start(Path program, Balancing balancing, List<InetSocketAddress> instances,
-        Path dir)
+    LoadBalancer start(
+        Path program, Balancing balancing, List<InetSocketAddress> instances, Path dir)
         throws IOException, InterruptedException;
   }
 
-  private static final HttpClient HTTP = HttpClient.newBuilder()
-      .version(HttpClient.Version.HTTP_1_1)
-      .connectTimeout(Duration.ofSeconds(20))
-      .build();
+  private static final HttpClient HTTP =
+      HttpClient.newBuilder()
+          .version(HttpClient.Version.HTTP_1_1)
+          .connectTimeout(Duration.ofSeconds(20))
+          .build();
 
   private final List<HttpServer> instances = new ArrayList<>();
 
@@ -83,8 +84,8 @@ final class LoadBalancerTest {
       assertThat(config.lines().filter(line -> line.strip().startsWith("bind ")))
           .containsExactly("  bind 127.0.0.1:8080", "  bind 127.0.0.1:8081");
       assertThat(config.lines().filter(line -> line.strip().startsWith("server ")))
-          .containsExactly("  server instance1 127.0.0.1:9001",
-              "  server instance2 127.0.0.1:9002");
+          .containsExactly(
+              "  server instance1 127.0.0.1:9001", "  server instance2 127.0.0.1:9002");
     }
   }
 
@@ -102,40 +103,39 @@ final class LoadBalancerTest {
 
   @ParameterizedTest
   @EnumSource(Proxy.class)
-  void consistentHash_sendsEveryRequestForAKeyToOneInstanceAndCredentialsApart(Proxy kind,
-      @TempDir Path dir) throws Exception {
+  void consistentHash_sendsEveryRequestForAKeyToOneInstanceAndCredentialsApart(
+      Proxy kind, @TempDir Path dir) throws Exception {
     try (LoadBalancer proxy = start(kind, Balancing.CONSISTENT_HASH, 4, dir)) {
       Map<String, Set<String>> instancesPerKey = new HashMap<>();
       for (int round = 0; round < 3; round++) {
         // 30 keys: not a multiple of the instances, so round-robin would move each key on
         for (int key = 1; key <= 30; key++) {
           String path = "/test/collapse100?key=" + key;
-          instancesPerKey.computeIfAbsent(path, p -> new HashSet<>())
+          instancesPerKey
+              .computeIfAbsent(path, p -> new HashSet<>())
               .add(get(proxy.url(path), Optional.empty()));
         }
       }
 
       assertThat(instancesPerKey.values()).allSatisfy(set -> assertThat(set).hasSize(1));
       // thirty keys over four instances: a hash that spreads them reaches every one
-      assertThat(instancesPerKey.values().stream().flatMap(Set::stream).distinct())
-          .hasSize(4);
+      assertThat(instancesPerKey.values().stream().flatMap(Set::stream).distinct()).hasSize(4);
       Set<String> perCredential = new HashSet<>();
       for (int user = 0; user < 40; user++) {
-        perCredential.add(get(proxy.url("/test/collapse100?key=1"),
-            Optional.of("Bearer user-" + user)));
+        perCredential.add(
+            get(proxy.url("/test/collapse100?key=1"), Optional.of("Bearer user-" + user)));
       }
       assertThat(perCredential).hasSizeGreaterThan(1);
       if (kind == Proxy.HAPROXY) {
-        assertThat(proxy.requestsPerInstance().values().stream().mapToLong(Long::longValue)
-            .sum()).isEqualTo(3 * 30 + 40);
+        assertThat(proxy.requestsPerInstance().values().stream().mapToLong(Long::longValue).sum())
+            .isEqualTo(3 * 30 + 40);
       }
     }
   }
 
   @ParameterizedTest
   @EnumSource(Proxy.class)
-  void roundRobin_sendsOneKeyToEveryInstanceInTurn(Proxy kind, @TempDir Path dir)
-      throws Exception {
+  void roundRobin_sendsOneKeyToEveryInstanceInTurn(Proxy kind, @TempDir Path dir) throws Exception {
     try (LoadBalancer proxy = start(kind, Balancing.ROUND_ROBIN, 4, dir)) {
       Set<String> reached = new HashSet<>();
       for (int request = 0; request < 8; request++) {
@@ -155,12 +155,14 @@ final class LoadBalancerTest {
 
     proxy.close();
 
-    assertThatThrownBy(() -> {
-      try (Socket socket = new Socket()) {
-        socket.connect(new InetSocketAddress(InetAddress.getLoopbackAddress(), url.getPort()),
-            1000);
-      }
-    }).isInstanceOf(ConnectException.class);
+    assertThatThrownBy(
+            () -> {
+              try (Socket socket = new Socket()) {
+                socket.connect(
+                    new InetSocketAddress(InetAddress.getLoopbackAddress(), url.getPort()), 1000);
+              }
+            })
+        .isInstanceOf(ConnectException.class);
   }
 
   private LoadBalancer start(Proxy kind, Balancing balancing, int count, Path dir)
@@ -180,15 +182,17 @@ final class LoadBalancerTest {
 
   /** Starts a server on loopback that answers every request with {@code name}. */
   private int startInstance(String name) throws IOException {
-    HttpServer server = HttpServer.create(
-        new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+    HttpServer server =
+        HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
     byte[] body = name.getBytes(StandardCharsets.UTF_8);
-    server.createContext("/", exchange -> {
-      exchange.sendResponseHeaders(200, body.length);
-      try (OutputStream out = exchange.getResponseBody()) {
-        out.write(body);
-      }
-    });
+    server.createContext(
+        "/",
+        exchange -> {
+          exchange.sendResponseHeaders(200, body.length);
+          try (OutputStream out = exchange.getResponseBody()) {
+            out.write(body);
+          }
+        });
     server.start();
     instances.add(server);
     return server.getAddress().getPort();

@@ -33,13 +33,18 @@ import org.junit.jupiter.api.Timeout;
 @Timeout(60)
 final class MixedLoadTest {
 
-  private static final HttpClient HTTP = HttpClient.newBuilder()
-      .version(HttpClient.Version.HTTP_1_1).connectTimeout(Duration.ofSeconds(20)).build();
+  private static final HttpClient HTTP =
+      HttpClient.newBuilder()
+          .version(HttpClient.Version.HTTP_1_1)
+          .connectTimeout(Duration.ofSeconds(20))
+          .build();
 
   private final AtomicLong readAnswer = new AtomicLong();
   private final AtomicLong writeAnswer = new AtomicLong();
+
   /** Holds the next read at the server, once set, until it is counted down. */
   private final AtomicReference<CountDownLatch> readGate = new AtomicReference<>();
+
   private final CountDownLatch readArrived = new CountDownLatch(1);
   private final ExecutorService serverThreads = Executors.newCachedThreadPool();
   private HttpServer server;
@@ -51,8 +56,11 @@ final class MixedLoadTest {
     server.createContext("/mixed/collapse/", this::answer);
     server.setExecutor(serverThreads);
     server.start();
-    load = new MixedLoad(HTTP, URI.create("http://127.0.0.1:" + server.getAddress().getPort()
-        + "/mixed/collapse/"), 2);
+    load =
+        new MixedLoad(
+            HTTP,
+            URI.create("http://127.0.0.1:" + server.getAddress().getPort() + "/mixed/collapse/"),
+            2);
   }
 
   @AfterEach
@@ -70,8 +78,7 @@ final class MixedLoadTest {
     load.read(0);
 
     assertThat(load.counts().staleReads()).isEqualTo(1);
-    assertThat(load.counts().firstStale())
-        .contains("/mixed/collapse/0", "version 5 answered 4");
+    assertThat(load.counts().firstStale()).contains("/mixed/collapse/0", "version 5 answered 4");
   }
 
   @Test
@@ -94,13 +101,15 @@ final class MixedLoadTest {
     readAnswer.set(4);
     writeAnswer.set(5);
 
-    CompletableFuture<Void> read = CompletableFuture.runAsync(() -> {
-      try {
-        load.read(0);
-      } catch (IOException | InterruptedException e) {
-        throw new IllegalStateException(e);
-      }
-    });
+    CompletableFuture<Void> read =
+        CompletableFuture.runAsync(
+            () -> {
+              try {
+                load.read(0);
+              } catch (IOException | InterruptedException e) {
+                throw new IllegalStateException(e);
+              }
+            });
     assertThat(readArrived.await(20, TimeUnit.SECONDS)).isTrue();
     load.write(0);
     release.countDown();
@@ -114,11 +123,14 @@ final class MixedLoadTest {
   @Test
   void anAnswerThatIsNoVersionFailsTheRequestNamingIt() {
     server.createContext("/other/", exchange -> respond(exchange, "not a number"));
-    MixedLoad other = new MixedLoad(HTTP, URI.create("http://127.0.0.1:"
-        + server.getAddress().getPort() + "/other/"), 1);
+    MixedLoad other =
+        new MixedLoad(
+            HTTP, URI.create("http://127.0.0.1:" + server.getAddress().getPort() + "/other/"), 1);
 
-    assertThatThrownBy(() -> other.read(0)).isInstanceOf(IOException.class)
-        .hasMessageContaining("GET http://127.0.0.1:").hasMessageContaining("not a number");
+    assertThatThrownBy(() -> other.read(0))
+        .isInstanceOf(IOException.class)
+        .hasMessageContaining("GET http://127.0.0.1:")
+        .hasMessageContaining("not a number");
   }
 
   private void answer(HttpExchange exchange) throws IOException {

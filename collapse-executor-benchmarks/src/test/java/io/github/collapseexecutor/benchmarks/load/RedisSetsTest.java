@@ -18,8 +18,7 @@ import org.junit.jupiter.api.io.TempDir;
 @Timeout(120)
 final class RedisSetsTest {
 
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   @Test
   void sentinelSet_failsTheMasterOverToTheReplicaOnSentinelFailover() throws Exception {

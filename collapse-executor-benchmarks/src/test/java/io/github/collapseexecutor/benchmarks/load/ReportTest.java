@@ -13,15 +13,39 @@ final class ReportTest {
   @Test
   void writeSection_replacesOnlyItsOwnSectionAndKeepsTheProseAround(@TempDir Path out)
       throws IOException {
-    Files.writeString(out.resolve("README.md"), String.join("\n",
-        "# Page", "intro", Report.BEGIN, "old main", Report.END, "between",
-        ScaleOutReport.BEGIN, "old scale-out", ScaleOutReport.END, "after", ""));
+    Files.writeString(
+        out.resolve("README.md"),
+        String.join(
+            "\n",
+            "# Page",
+            "intro",
+            Report.BEGIN,
+            "old main",
+            Report.END,
+            "between",
+            ScaleOutReport.BEGIN,
+            "old scale-out",
+            ScaleOutReport.END,
+            "after",
+            ""));
 
     Report.writeSection(out, ScaleOutReport.BEGIN, ScaleOutReport.END, "new scale-out\n");
 
-    assertThat(Files.readString(out.resolve("README.md"))).isEqualTo(String.join("\n",
-        "# Page", "intro", Report.BEGIN, "old main", Report.END, "between",
-        ScaleOutReport.BEGIN, "new scale-out", ScaleOutReport.END, "after", ""));
+    assertThat(Files.readString(out.resolve("README.md")))
+        .isEqualTo(
+            String.join(
+                "\n",
+                "# Page",
+                "intro",
+                Report.BEGIN,
+                "old main",
+                Report.END,
+                "between",
+                ScaleOutReport.BEGIN,
+                "new scale-out",
+                ScaleOutReport.END,
+                "after",
+                ""));
   }
 
   @Test
@@ -30,8 +54,19 @@ final class ReportTest {
     Report.writeSection(out, Report.BEGIN, Report.END, "main\n");
     Report.writeSection(out, ScaleOutReport.BEGIN, ScaleOutReport.END, "scale-out\n");
 
-    assertThat(Files.readString(out.resolve("README.md"))).isEqualTo(String.join("\n",
-        "# Load harness results", "", Report.BEGIN, "main", Report.END, "",
-        ScaleOutReport.BEGIN, "scale-out", ScaleOutReport.END, ""));
+    assertThat(Files.readString(out.resolve("README.md")))
+        .isEqualTo(
+            String.join(
+                "\n",
+                "# Load harness results",
+                "",
+                Report.BEGIN,
+                "main",
+                Report.END,
+                "",
+                ScaleOutReport.BEGIN,
+                "scale-out",
+                ScaleOutReport.END,
+                ""));
   }
 }

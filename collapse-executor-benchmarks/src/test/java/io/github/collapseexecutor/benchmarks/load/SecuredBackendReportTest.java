@@ -20,28 +20,30 @@ final class SecuredBackendReportTest {
   void write_judgesEachRoundAndLeavesTheMainResultsAlone(@TempDir Path out) throws IOException {
     Report.writeSection(out, Report.BEGIN, Report.END, "main results\n");
     Map<Round, RoundResult> results = new EnumMap<>(Round.class);
-    results.put(Round.SHARED, new RoundResult(rounds(measured(104, 20), measured(109, 1000)),
-        0, 0, 0));
-    results.put(Round.COOKIE, new RoundResult(rounds(measured(160, 1000), measured(105, 1000)),
-        2, 0, 900));
+    results.put(
+        Round.SHARED, new RoundResult(rounds(measured(104, 20), measured(109, 1000)), 0, 0, 0));
+    results.put(
+        Round.COOKIE, new RoundResult(rounds(measured(160, 1000), measured(105, 1000)), 2, 0, 900));
 
     Settings settings = Settings.parse(new String[] {"--cases=secured-backend", "--out=" + out});
     new SecuredBackendReport(settings).write(results, Duration.ofSeconds(170));
 
     String page = Files.readString(out.resolve("README.md"));
-    assertThat(page).contains("main results",
-        "| secured | 50 users, same Authorization, Spring Security's default headers"
-            + " | 500 / 500 | **1.00x** | 1.00x | 104.0 / 109.0 | 1.04x | 120.0 / 120.0"
-            + " | 20.0 / 1000.0 | 0 / 0 |",
-        "| Same credentials: at most 100 backend calls per 1000 requests (5 of 50) | 20.0 | met |",
-        "| Same credentials: p50 within 1.5x the endpoint's latency (150 ms) | p50 104.0 ms"
-            + " | met |",
-        "| Cookie per response: p50 within 1.5x the endpoint's latency (150 ms) | p50 160.0 ms"
-            + " | **missed** |",
-        "| Cookie per response: no two callers get the same cookie"
-            + " | 2 responses with a cookie another had got | **missed** |",
-        "- Round cookie: 900 requests with collapse went straight to the backend",
-        "- The case took 2 min 50 s");
+    assertThat(page)
+        .contains(
+            "main results",
+            "| secured | 50 users, same Authorization, Spring Security's default headers"
+                + " | 500 / 500 | **1.00x** | 1.00x | 104.0 / 109.0 | 1.04x | 120.0 / 120.0"
+                + " | 20.0 / 1000.0 | 0 / 0 |",
+            "| Same credentials: at most 100 backend calls per 1000 requests (5 of 50) | 20.0 | met |",
+            "| Same credentials: p50 within 1.5x the endpoint's latency (150 ms) | p50 104.0 ms"
+                + " | met |",
+            "| Cookie per response: p50 within 1.5x the endpoint's latency (150 ms) | p50 160.0 ms"
+                + " | **missed** |",
+            "| Cookie per response: no two callers get the same cookie"
+                + " | 2 responses with a cookie another had got | **missed** |",
+            "- Round cookie: 900 requests with collapse went straight to the backend",
+            "- The case took 2 min 50 s");
   }
 
   private static Rounds rounds(Measurement with, Measurement without) {

@@ -9,23 +9,25 @@ import org.junit.jupiter.api.Test;
 
 final class WrkTest {
 
-  private static final String REPORT = String.join("\n",
-      "Running 20s test @ http://127.0.0.1:8080/test/collapse100",
-      "  2 threads and 400 connections",
-      "  Thread Stats   Avg      Stdev     Max   +/- Stdev",
-      "    Latency   101.35ms    3.61ms 179.08ms   86.08%",
-      "    Req/Sec     1.96k   139.59     2.20k    76.19%",
-      "  Latency Distribution",
-      "     50%  100.37ms",
-      "     75%  101.29ms",
-      "     90%  102.55ms",
-      "     99%    1.12s",
-      "  78210 requests in 20.01s, 10.65MB read",
-      "  Socket errors: connect 0, read 3, write 0, timeout 2",
-      "  Non-2xx or 3xx responses: 7",
-      "Requests/sec:   3908.55",
-      "Transfer/sec:    545.21KB",
-      "");
+  private static final String REPORT =
+      String.join(
+          "\n",
+          "Running 20s test @ http://127.0.0.1:8080/test/collapse100",
+          "  2 threads and 400 connections",
+          "  Thread Stats   Avg      Stdev     Max   +/- Stdev",
+          "    Latency   101.35ms    3.61ms 179.08ms   86.08%",
+          "    Req/Sec     1.96k   139.59     2.20k    76.19%",
+          "  Latency Distribution",
+          "     50%  100.37ms",
+          "     75%  101.29ms",
+          "     90%  102.55ms",
+          "     99%    1.12s",
+          "  78210 requests in 20.01s, 10.65MB read",
+          "  Socket errors: connect 0, read 3, write 0, timeout 2",
+          "  Non-2xx or 3xx responses: 7",
+          "Requests/sec:   3908.55",
+          "Transfer/sec:    545.21KB",
+          "");
 
   @Test
   void parse_readsTotalsPercentilesAndErrorsInTheirUnits() throws IOException {

@@ -44,8 +44,7 @@ final class ZipfKeysTest {
   }
 
   @Test
-  void writeWrkScript_holdsTheCumulativeSharesAndEndsAtOne(@TempDir Path dir)
-      throws IOException {
+  void writeWrkScript_holdsTheCumulativeSharesAndEndsAtOne(@TempDir Path dir) throws IOException {
     String script = Files.readString(keys.writeWrkScript(dir.resolve("keys.lua")));
 
     String table = script.substring(script.indexOf('{') + 1, script.indexOf('}'));

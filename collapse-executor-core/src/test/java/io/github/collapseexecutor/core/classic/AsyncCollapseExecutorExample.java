@@ -9,16 +9,25 @@ import java.util.concurrent.TimeUnit;
 // the imports are this library's.
 public class AsyncCollapseExecutorExample {
 
-    public static void main(String[] args) throws Throwable {
-        AsyncCallableGroupCollapseExecutor asyncCallableGroupCollapseExecutor = new AsyncCallableGroupCollapseExecutor();
-        asyncCallableGroupCollapseExecutor.setExecutor(new ThreadPoolExecutor(10, 10, 0, TimeUnit.MILLISECONDS, new LinkedBlockingQueue<>(), r -> {
-            Thread thread = new Thread(r);
-            thread.setDaemon(true);
-            return thread;
-        }));
-        asyncCallableGroupCollapseExecutor.execute("example group", () -> "Hello World Collapse Executor. Async")
-                .thenAccept(System.out::println)
-                .thenRun(() -> System.exit(0));
-        System.in.read();
-    }
+  public static void main(String[] args) throws Throwable {
+    AsyncCallableGroupCollapseExecutor asyncCallableGroupCollapseExecutor =
+        new AsyncCallableGroupCollapseExecutor();
+    asyncCallableGroupCollapseExecutor.setExecutor(
+        new ThreadPoolExecutor(
+            10,
+            10,
+            0,
+            TimeUnit.MILLISECONDS,
+            new LinkedBlockingQueue<>(),
+            r -> {
+              Thread thread = new Thread(r);
+              thread.setDaemon(true);
+              return thread;
+            }));
+    asyncCallableGroupCollapseExecutor
+        .execute("example group", () -> "Hello World Collapse Executor. Async")
+        .thenAccept(System.out::println)
+        .thenRun(() -> System.exit(0));
+    System.in.read();
+  }
 }

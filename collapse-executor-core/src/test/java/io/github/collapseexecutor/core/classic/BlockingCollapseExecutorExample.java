@@ -6,9 +6,12 @@ import io.github.collapseexecutor.core.BlockingCallableGroupCollapseExecutor;
 // this library's.
 public class BlockingCollapseExecutorExample {
 
-    public static void main(String[] args) throws Throwable {
-        BlockingCallableGroupCollapseExecutor blockingCollapseExecutor = new BlockingCallableGroupCollapseExecutor();
-        String outputString = blockingCollapseExecutor.execute("example group", () -> "Hello World Collapse Executor. Blocking");
-        System.out.println(outputString);
-    }
+  public static void main(String[] args) throws Throwable {
+    BlockingCallableGroupCollapseExecutor blockingCollapseExecutor =
+        new BlockingCallableGroupCollapseExecutor();
+    String outputString =
+        blockingCollapseExecutor.execute(
+            "example group", () -> "Hello World Collapse Executor. Blocking");
+    System.out.println(outputString);
+  }
 }

@@ -58,9 +58,11 @@ final class ClassicReadmeExamplesTest {
   void theBlockingBatchExampleAsWrittenFailsItsCallerNamingTheUnboundInput() {
     CustomBlockingCollapseExecutor executor = new CustomBlockingCollapseExecutor();
 
-    assertThatThrownBy(() -> executor.execute(42L)).isInstanceOf(IllegalStateException.class)
-        .hasMessage("bindingOutput of CustomBlockingCollapseExecutor did not bind an output for"
-            + " input 42");
+    assertThatThrownBy(() -> executor.execute(42L))
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessage(
+            "bindingOutput of CustomBlockingCollapseExecutor did not bind an output for"
+                + " input 42");
   }
 
   /**
@@ -73,18 +75,22 @@ final class ClassicReadmeExamplesTest {
     CountDownLatch firstBatchHeld = new CountDownLatch(1);
     List<List<Long>> batches = new CopyOnWriteArrayList<>();
     List<String> threads = new CopyOnWriteArrayList<>();
-    var executor = new io.github.collapseexecutor.core.classic.async.CustomBlockingCollapseExecutor() {
-      @Override
-      protected Map<Long, UserEntity> doExecute(Collection<Input<Long>> inputs) {
-        List<Long> ids = inputs.stream().map(Input::value).toList();
-        batches.add(ids);
-        threads.add(Thread.currentThread().getName());
-        await(firstBatchHeld);
-        return ids.stream().distinct()
-            .collect(Collectors.toMap(Function.identity(), id -> new UserEntity(id, "user" + id)));
-      }
-    };
-    ExecutorService pool = Executors.newFixedThreadPool(4, task -> new Thread(task, "classic-pool"));
+    var executor =
+        new io.github.collapseexecutor.core.classic.async.CustomBlockingCollapseExecutor() {
+          @Override
+          protected Map<Long, UserEntity> doExecute(Collection<Input<Long>> inputs) {
+            List<Long> ids = inputs.stream().map(Input::value).toList();
+            batches.add(ids);
+            threads.add(Thread.currentThread().getName());
+            await(firstBatchHeld);
+            return ids.stream()
+                .distinct()
+                .collect(
+                    Collectors.toMap(Function.identity(), id -> new UserEntity(id, "user" + id)));
+          }
+        };
+    ExecutorService pool =
+        Executors.newFixedThreadPool(4, task -> new Thread(task, "classic-pool"));
     try (executor) {
       executor.setExecutor(pool);
 
@@ -98,9 +104,11 @@ final class ClassicReadmeExamplesTest {
       assertThat(first.get(10, TimeUnit.SECONDS)).isEqualTo(new UserEntity(1L, "user1"));
       for (int i = 0; i < later.size(); i++) {
         long id = i + 2;
-        assertThat(later.get(i).get(10, TimeUnit.SECONDS)).isEqualTo(new UserEntity(id, "user" + id));
+        assertThat(later.get(i).get(10, TimeUnit.SECONDS))
+            .isEqualTo(new UserEntity(id, "user" + id));
       }
-      assertThat(batches.stream().flatMap(List::stream)).containsExactlyInAnyOrder(1L, 2L, 3L, 4L, 5L, 6L);
+      assertThat(batches.stream().flatMap(List::stream))
+          .containsExactlyInAnyOrder(1L, 2L, 3L, 4L, 5L, 6L);
       assertThat(batches.get(0)).containsExactly(1L);
       assertThat(threads).allMatch("classic-pool"::equals);
     } finally {
@@ -112,13 +120,15 @@ final class ClassicReadmeExamplesTest {
   private static List<String> runMain(Class<?> example) throws Exception {
     Path output = Files.createTempFile("classic-example", ".log");
     try {
-      Process process = new ProcessBuilder(
-          Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-          "-cp", System.getProperty("java.class.path"),
-          example.getName())
-          .redirectErrorStream(true)
-          .redirectOutput(output.toFile())
-          .start();
+      Process process =
+          new ProcessBuilder(
+                  Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                  "-cp",
+                  System.getProperty("java.class.path"),
+                  example.getName())
+              .redirectErrorStream(true)
+              .redirectOutput(output.toFile())
+              .start();
       boolean ended = process.waitFor(100, TimeUnit.SECONDS);
       if (!ended) {
         process.destroyForcibly();

@@ -7,11 +7,15 @@ import java.util.concurrent.CompletableFuture;
 // the imports are this library's.
 public class FutureCollapseExecutorExample {
 
-    public static void main(String[] args) throws Throwable {
-        FutureCallableGroupCollapseExecutor futureCollapseExecutor = new FutureCallableGroupCollapseExecutor();
-        futureCollapseExecutor.execute("example group", () -> CompletableFuture.completedFuture("Hello World Collapse Executor. Future"))
-                .thenAccept(System.out::println)
-                .thenRun(() -> System.exit(0));
-        System.in.read();
-    }
+  public static void main(String[] args) throws Throwable {
+    FutureCallableGroupCollapseExecutor futureCollapseExecutor =
+        new FutureCallableGroupCollapseExecutor();
+    futureCollapseExecutor
+        .execute(
+            "example group",
+            () -> CompletableFuture.completedFuture("Hello World Collapse Executor. Future"))
+        .thenAccept(System.out::println)
+        .thenRun(() -> System.exit(0));
+    System.in.read();
+  }
 }

@@ -21,17 +21,19 @@ final class AsyncCall<R> {
   private final CollapseProtocol protocol;
   private final ClientDriver.Async<R> driver;
   private final CompletableFuture<R> result = new CompletableFuture<>();
+
   /** How the caller leaves the step it is in; each such action may run more than once. */
   private volatile Runnable leave = () -> {};
 
   AsyncCall(CollapseProtocol protocol, ClientDriver.Async<R> driver) {
     this.protocol = protocol;
     this.driver = driver;
-    result.whenComplete((response, failure) -> {
-      if (result.isCancelled()) {
-        leave.run();
-      }
-    });
+    result.whenComplete(
+        (response, failure) -> {
+          if (result.isCancelled()) {
+            leave.run();
+          }
+        });
   }
 
   CompletableFuture<R> result() {
@@ -59,13 +61,14 @@ final class AsyncCall<R> {
   private void own() {
     CompletableFuture<R> call = driver.send();
     step(() -> call.cancel(/* mayInterruptIfRunning= */ false));
-    call.whenComplete((response, failure) -> {
-      if (failure != null) {
-        result.completeExceptionally(SharedFailure.unwrap(failure));
-      } else {
-        deliver(response);
-      }
-    });
+    call.whenComplete(
+        (response, failure) -> {
+          if (failure != null) {
+            result.completeExceptionally(SharedFailure.unwrap(failure));
+          } else {
+            deliver(response);
+          }
+        });
   }
 
   /**
@@ -75,23 +78,26 @@ final class AsyncCall<R> {
    */
   private void lead(Lead lead) {
     step(() -> lead.future().cancel(/* mayInterruptIfRunning= */ false));
-    CompletionStage<? extends R> made = protocol.leaderCall.makeAsync(lead, driver.detailCodec(),
-        new LeaderCall.AsyncSteps<R>() {
-          @Override
-          public CompletionStage<R> call() {
-            return AsyncCall.this.call(lead);
-          }
+    CompletionStage<? extends R> made =
+        protocol.leaderCall.makeAsync(
+            lead,
+            driver.detailCodec(),
+            new LeaderCall.AsyncSteps<R>() {
+              @Override
+              public CompletionStage<R> call() {
+                return AsyncCall.this.call(lead);
+              }
 
-          @Override
-          public CompletionStage<R> replay(SharedResponse shared) {
-            return CompletableFuture.completedFuture(driver.replay(shared));
-          }
+              @Override
+              public CompletionStage<R> replay(SharedResponse shared) {
+                return CompletableFuture.completedFuture(driver.replay(shared));
+              }
 
-          @Override
-          public void failed(Throwable unexpected) {
-            lead.fail(unexpected, FailureCause.CALL);
-          }
-        });
+              @Override
+              public void failed(Throwable unexpected) {
+                lead.fail(unexpected, FailureCause.CALL);
+              }
+            });
     answer(made == null ? call(lead) : made);
   }
 
@@ -110,27 +116,29 @@ final class AsyncCall<R> {
     LeadStages stages = new LeadStages(call);
     lead.onAbandon(stages::abandon);
     return call.thenCompose(response -> capture(lead, response, stages))
-        .handle((mine, failure) -> {
-          if (failure != null) {
-            Throwable cause = SharedFailure.unwrap(failure);
-            lead.fail(cause, driver.causeOf(cause));
-            throw new CompletionException(cause);
-          }
-          // ends the turn if the call completed without a response; no-op otherwise
-          lead.refuse(UnsharedReason.LEADER_FAILED);
-          return mine;
-        });
+        .handle(
+            (mine, failure) -> {
+              if (failure != null) {
+                Throwable cause = SharedFailure.unwrap(failure);
+                lead.fail(cause, driver.causeOf(cause));
+                throw new CompletionException(cause);
+              }
+              // ends the turn if the call completed without a response; no-op otherwise
+              lead.refuse(UnsharedReason.LEADER_FAILED);
+              return mine;
+            });
   }
 
   /** Hands the caller what its own call ended with: {@link #call}'s stage. */
   private void answer(CompletionStage<? extends R> own) {
-    own.whenComplete((mine, failure) -> {
-      if (failure != null) {
-        result.completeExceptionally(SharedFailure.unwrap(failure));
-      } else {
-        deliver(mine);
-      }
-    });
+    own.whenComplete(
+        (mine, failure) -> {
+          if (failure != null) {
+            result.completeExceptionally(SharedFailure.unwrap(failure));
+          } else {
+            deliver(mine);
+          }
+        });
   }
 
   /** Returns the leading caller's own response, having shared or refused {@code response}. */
@@ -145,13 +153,15 @@ final class AsyncCall<R> {
         lead.refuse(refusal);
         return CompletableFuture.completedFuture(response);
       }
-      CompletableFuture<BodyRead<R>> read = BodySplit.read(driver.body(response),
-          lead.maxBodyBytes(), rest -> driver.withBody(response, rest));
+      CompletableFuture<BodyRead<R>> read =
+          BodySplit.read(
+              driver.body(response), lead.maxBodyBytes(), rest -> driver.withBody(response, rest));
       stages.next(read);
       return read.thenApply(body -> share(lead, head, body));
     } catch (Exception | Error failure) {
       driver.release(response);
-      throw failure instanceof RuntimeException unchecked ? unchecked
+      throw failure instanceof RuntimeException unchecked
+          ? unchecked
           : new CompletionException(failure);
     }
   }
@@ -162,10 +172,10 @@ final class AsyncCall<R> {
       return body.streaming();
     }
     // a body that is not streamed was read whole, or up to its failure
-    SharedResponse shared = LiveResponse.shared(lead, head,
-        Objects.requireNonNull(body.bytes(), "bytes"), body.failure());
-    lead.share(shared, body.failure() == null ? FailureCause.CALL
-        : driver.causeOf(body.failure()));
+    SharedResponse shared =
+        LiveResponse.shared(
+            lead, head, Objects.requireNonNull(body.bytes(), "bytes"), body.failure());
+    lead.share(shared, body.failure() == null ? FailureCause.CALL : driver.causeOf(body.failure()));
     return driver.replay(shared);
   }
 
@@ -178,27 +188,28 @@ final class AsyncCall<R> {
     if (limit != Long.MAX_VALUE) {
       bounded.completeOnTimeout(TIMER, limit, TimeUnit.NANOSECONDS);
     }
-    bounded.whenComplete((outcome, failure) -> {
-      // on the timer's or the shared call's thread, which nobody waits on: whatever goes wrong
-      // here ends the caller's future, never only this thread
-      try {
-        if (outcome == TIMER && ownLimitFirst) {
-          wait.ownLimitReached();
-          result.completeExceptionally(readTimeoutFirst ? driver.readTimeoutReached()
-              : driver.ownLimitReached());
-        } else if (outcome == TIMER) {
-          take(wait.answer(wait.timedOut()));
-        } else if (failure != null) {
-          // the shared call's failure, or the caller left and cancelled its wait
-          result.completeExceptionally(SharedFailure.unwrap(failure));
-        } else {
-          // a waiter whose Vary values differ from the leader's may lead or wait once more
-          take(wait.answer(outcome));
-        }
-      } catch (RuntimeException | Error unexpected) {
-        result.completeExceptionally(unexpected);
-      }
-    });
+    bounded.whenComplete(
+        (outcome, failure) -> {
+          // on the timer's or the shared call's thread, which nobody waits on: whatever goes wrong
+          // here ends the caller's future, never only this thread
+          try {
+            if (outcome == TIMER && ownLimitFirst) {
+              wait.ownLimitReached();
+              result.completeExceptionally(
+                  readTimeoutFirst ? driver.readTimeoutReached() : driver.ownLimitReached());
+            } else if (outcome == TIMER) {
+              take(wait.answer(wait.timedOut()));
+            } else if (failure != null) {
+              // the shared call's failure, or the caller left and cancelled its wait
+              result.completeExceptionally(SharedFailure.unwrap(failure));
+            } else {
+              // a waiter whose Vary values differ from the leader's may lead or wait once more
+              take(wait.answer(outcome));
+            }
+          } catch (RuntimeException | Error unexpected) {
+            result.completeExceptionally(unexpected);
+          }
+        });
   }
 
   /** Enters a step: a caller that already left leaves it at once. */

@@ -79,21 +79,23 @@ public final class AsyncClientCollapser extends HttpCollapser {
    * that. Cancelling it cancels {@code call}.
    */
   private <R> CompletableFuture<R> countedWhenDone(CompletableFuture<R> call, int group) {
-    CompletableFuture<R> caller = new CompletableFuture<>() {
-      @Override
-      public boolean cancel(boolean mayInterruptIfRunning) {
-        call.cancel(mayInterruptIfRunning);
-        return super.cancel(mayInterruptIfRunning);
-      }
-    };
-    call.whenComplete((response, failure) -> {
-      protocol.written(group);
-      if (failure != null) {
-        caller.completeExceptionally(failure);
-      } else {
-        caller.complete(response);
-      }
-    });
+    CompletableFuture<R> caller =
+        new CompletableFuture<>() {
+          @Override
+          public boolean cancel(boolean mayInterruptIfRunning) {
+            call.cancel(mayInterruptIfRunning);
+            return super.cancel(mayInterruptIfRunning);
+          }
+        };
+    call.whenComplete(
+        (response, failure) -> {
+          protocol.written(group);
+          if (failure != null) {
+            caller.completeExceptionally(failure);
+          } else {
+            caller.complete(response);
+          }
+        });
     return caller;
   }
 
@@ -102,11 +104,14 @@ public final class AsyncClientCollapser extends HttpCollapser {
    * progress for an equal key; a {@code null} key, or a request with a body, goes through
    * untouched.
    */
-  private <R> CompletableFuture<R> execute(@Nullable CollapseKey key, RequestTarget request,
-      ClientDriver.Async<R> driver) {
+  private <R> CompletableFuture<R> execute(
+      @Nullable CollapseKey key, RequestTarget request, ClientDriver.Async<R> driver) {
     AsyncCall<R> call = new AsyncCall<>(protocol, driver);
-    call.take(request.hasBody() ? protocol.passWithBody(key, driver.observation())
-        : protocol.join(key, request.headers(), driver.observation(), OwnLimits.of(key, driver)));
+    call.take(
+        request.hasBody()
+            ? protocol.passWithBody(key, driver.observation())
+            : protocol.join(
+                key, request.headers(), driver.observation(), OwnLimits.of(key, driver)));
     return call.result();
   }
 }

@@ -112,10 +112,14 @@ public final class BlockingClientCollapser extends HttpCollapser {
    * progress for an equal key; a {@code null} key, or a request with a body, goes through
    * untouched.
    */
-  private <R> R execute(@Nullable CollapseKey key, RequestTarget request,
-      ClientDriver.Blocking<R> driver) throws IOException {
-    return take(request.hasBody() ? protocol.passWithBody(key, driver.observation())
-        : protocol.join(key, request.headers(), driver.observation(), OwnLimits.of(key, driver)),
+  private <R> R execute(
+      @Nullable CollapseKey key, RequestTarget request, ClientDriver.Blocking<R> driver)
+      throws IOException {
+    return take(
+        request.hasBody()
+            ? protocol.passWithBody(key, driver.observation())
+            : protocol.join(
+                key, request.headers(), driver.observation(), OwnLimits.of(key, driver)),
         driver);
   }
 
@@ -141,7 +145,9 @@ public final class BlockingClientCollapser extends HttpCollapser {
    * deadline.
    */
   private <R> R lead(Lead lead, ClientDriver.Blocking<R> driver) throws IOException {
-    return protocol.leaderCall.make(lead, driver.detailCodec(),
+    return protocol.leaderCall.make(
+        lead,
+        driver.detailCodec(),
         new LeaderCall.Steps<R, IOException>() {
           @Override
           public R call() throws IOException {
@@ -180,8 +186,9 @@ public final class BlockingClientCollapser extends HttpCollapser {
         lead.refuse(refusal);
         return live;
       }
-      BoundedBody body = BoundedBody.read(driver.body(live), lead.maxBodyBytes(),
-          LiveResponse.announcedLength(head.headers()));
+      BoundedBody body =
+          BoundedBody.read(
+              driver.body(live), lead.maxBodyBytes(), LiveResponse.announcedLength(head.headers()));
       if (!body.complete()) {
         lead.refuse(UnsharedReason.TOO_LARGE);
         return driver.withBody(live, body.stream());
@@ -191,8 +198,8 @@ public final class BlockingClientCollapser extends HttpCollapser {
       // failure is this caller's own, and a waiting caller's own call would have gone on
       SharedResponse shared = LiveResponse.shared(lead, head, body.bytes(), body.failure());
       driver.close(live);
-      lead.share(shared, body.failure() == null ? FailureCause.CALL
-          : driver.causeOf(body.failure()));
+      lead.share(
+          shared, body.failure() == null ? FailureCause.CALL : driver.causeOf(body.failure()));
       return driver.replay(shared);
     } catch (IOException | RuntimeException | Error failure) {
       driver.close(live);

@@ -25,8 +25,10 @@ record BodyRead<R>(byte @Nullable [] bytes, @Nullable Throwable failure, @Nullab
    * followed by {@code failure}, which each caller gets where its client reads the body.
    */
   static <R> BodyRead<R> failedAfter(byte[] arrived, Throwable failure) {
-    return new BodyRead<>(Objects.requireNonNull(arrived, "arrived"),
-        Objects.requireNonNull(failure, "failure"), null);
+    return new BodyRead<>(
+        Objects.requireNonNull(arrived, "arrived"),
+        Objects.requireNonNull(failure, "failure"),
+        null);
   }
 
   /** Returns a body larger than the limit, handed on as {@code streaming}. */

@@ -20,21 +20,22 @@ import org.jspecify.annotations.Nullable;
 final class BodySplit<R> implements Flow.Subscriber<List<ByteBuffer>> {
 
   /** A subscriber that cancels at once: it releases a body nobody reads. */
-  static final Flow.Subscriber<List<ByteBuffer>> CANCEL_AT_ONCE = new Flow.Subscriber<>() {
-    @Override
-    public void onSubscribe(Flow.Subscription subscription) {
-      subscription.cancel();
-    }
+  static final Flow.Subscriber<List<ByteBuffer>> CANCEL_AT_ONCE =
+      new Flow.Subscriber<>() {
+        @Override
+        public void onSubscribe(Flow.Subscription subscription) {
+          subscription.cancel();
+        }
 
-    @Override
-    public void onNext(List<ByteBuffer> item) {}
+        @Override
+        public void onNext(List<ByteBuffer> item) {}
 
-    @Override
-    public void onError(Throwable failure) {}
+        @Override
+        public void onError(Throwable failure) {}
 
-    @Override
-    public void onComplete() {}
-  };
+        @Override
+        public void onComplete() {}
+      };
 
   private final Function<Flow.Publisher<List<ByteBuffer>>, R> rebody;
   private final int limit;
@@ -53,8 +54,10 @@ final class BodySplit<R> implements Flow.Subscriber<List<ByteBuffer>> {
    * Starts reading {@code body}; cancelling the future stops the read. Past the limit, the result
    * is what {@code rebody} makes of the body that replays what was read and then the rest.
    */
-  static <R> CompletableFuture<BodyRead<R>> read(Flow.Publisher<List<ByteBuffer>> body,
-      int limit, Function<Flow.Publisher<List<ByteBuffer>>, R> rebody) {
+  static <R> CompletableFuture<BodyRead<R>> read(
+      Flow.Publisher<List<ByteBuffer>> body,
+      int limit,
+      Function<Flow.Publisher<List<ByteBuffer>>, R> rebody) {
     BodySplit<R> split = new BodySplit<>(rebody, limit);
     body.subscribe(split);
     return split.result;
@@ -63,11 +66,12 @@ final class BodySplit<R> implements Flow.Subscriber<List<ByteBuffer>> {
   @Override
   public void onSubscribe(Flow.Subscription subscription) {
     this.subscription = subscription;
-    result.whenComplete((body, failure) -> {
-      if (result.isCancelled()) {
-        subscription.cancel();
-      }
-    });
+    result.whenComplete(
+        (body, failure) -> {
+          if (result.isCancelled()) {
+            subscription.cancel();
+          }
+        });
     subscription.request(1);
   }
 
@@ -145,28 +149,30 @@ final class BodySplit<R> implements Flow.Subscriber<List<ByteBuffer>> {
     @Override
     public synchronized void subscribe(Flow.Subscriber<? super List<ByteBuffer>> subscriber) {
       if (downstream != null) {
-        subscriber.onSubscribe(new Flow.Subscription() {
-          @Override
-          public void request(long n) {}
+        subscriber.onSubscribe(
+            new Flow.Subscription() {
+              @Override
+              public void request(long n) {}
 
-          @Override
-          public void cancel() {}
-        });
+              @Override
+              public void cancel() {}
+            });
         subscriber.onError(new IllegalStateException("the body has a subscriber already"));
         return;
       }
       downstream = subscriber;
-      subscriber.onSubscribe(new Flow.Subscription() {
-        @Override
-        public void request(long n) {
-          demand(n);
-        }
+      subscriber.onSubscribe(
+          new Flow.Subscription() {
+            @Override
+            public void request(long n) {
+              demand(n);
+            }
 
-        @Override
-        public void cancel() {
-          upstream.cancel();
-        }
-      });
+            @Override
+            public void cancel() {
+              upstream.cancel();
+            }
+          });
     }
 
     private synchronized void demand(long n) {

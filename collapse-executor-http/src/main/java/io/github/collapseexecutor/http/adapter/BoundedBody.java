@@ -47,10 +47,12 @@ final class BoundedBody {
   static BoundedBody read(InputStream in, int limit, long announcedLength) {
     // one byte over the limit tells a body that is too large from one that just fits
     int capacity = (int) Math.min((long) limit + 1, Integer.MAX_VALUE - 8);
-    byte[] buffer = new byte[(int) Math.min(
-        announcedLength >= 0 ? announcedLength : UNKNOWN_LENGTH_START, capacity)];
+    byte[] buffer =
+        new byte
+            [(int)
+                Math.min(announcedLength >= 0 ? announcedLength : UNKNOWN_LENGTH_START, capacity)];
     int size = 0;
-    for (;;) {
+    for (; ; ) {
       int n;
       try {
         if (size == buffer.length) {
@@ -68,8 +70,8 @@ final class BoundedBody {
         return new BoundedBody(Arrays.copyOf(buffer, size), null, failure);
       }
       if (n < 0) {
-        return new BoundedBody(size == buffer.length ? buffer : Arrays.copyOf(buffer, size),
-            null, null);
+        return new BoundedBody(
+            size == buffer.length ? buffer : Arrays.copyOf(buffer, size), null, null);
       }
       size += n;
       if (size > limit) {

@@ -133,8 +133,11 @@ public sealed interface ClientDriver<R> permits ClientDriver.Blocking, ClientDri
    * @param reason the reason phrase, or {@code null} if the client hands on none
    * @param detail what a replay needs besides the rest, or {@code null}
    */
-  record Head(int status, @Nullable String reason,
-      List<Map.Entry<String, @Nullable String>> headers, @Nullable Object detail) {
+  record Head(
+      int status,
+      @Nullable String reason,
+      List<Map.Entry<String, @Nullable String>> headers,
+      @Nullable Object detail) {
 
     /** Checks the headers are there. */
     public Head {
@@ -142,8 +145,8 @@ public sealed interface ClientDriver<R> permits ClientDriver.Blocking, ClientDri
     }
 
     /** Returns a head with no detail. */
-    public static Head of(int status, @Nullable String reason,
-        List<Map.Entry<String, @Nullable String>> headers) {
+    public static Head of(
+        int status, @Nullable String reason, List<Map.Entry<String, @Nullable String>> headers) {
       return new Head(status, reason, headers, null);
     }
   }

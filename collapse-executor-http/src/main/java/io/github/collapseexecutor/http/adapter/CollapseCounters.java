@@ -136,10 +136,19 @@ final class CollapseCounters implements HttpCollapseStats {
 
   @Override
   public String toString() {
-    StringBuilder text = new StringBuilder("HttpCollapseStats{passedThrough=")
-        .append(passedThrough()).append(", led=").append(led())
-        .append(", replayed=").append(replayed()).append(", fellBack=").append(fellBack())
-        .append(", varyKeyed=").append(varyKeyed()).append(", regrouped=").append(regrouped());
+    StringBuilder text =
+        new StringBuilder("HttpCollapseStats{passedThrough=")
+            .append(passedThrough())
+            .append(", led=")
+            .append(led())
+            .append(", replayed=")
+            .append(replayed())
+            .append(", fellBack=")
+            .append(fellBack())
+            .append(", varyKeyed=")
+            .append(varyKeyed())
+            .append(", regrouped=")
+            .append(regrouped());
     for (UnsharedReason reason : REASONS) {
       long count = unshared(reason);
       if (count > 0) {

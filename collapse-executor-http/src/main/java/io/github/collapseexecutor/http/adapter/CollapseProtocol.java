@@ -1,10 +1,10 @@
 package io.github.collapseexecutor.http.adapter;
 
 import io.github.collapseexecutor.core.CallerOutcome;
-import io.github.collapseexecutor.core.FutureCallableGroupCollapseExecutor.Place;
 import io.github.collapseexecutor.core.FutureCallableGroupCollapseExecutor;
-import io.github.collapseexecutor.http.CallObserver.Caller;
+import io.github.collapseexecutor.core.FutureCallableGroupCollapseExecutor.Place;
 import io.github.collapseexecutor.http.CallObserver;
+import io.github.collapseexecutor.http.CallObserver.Caller;
 import io.github.collapseexecutor.http.CollapseKey;
 import io.github.collapseexecutor.http.CollapseRules;
 import io.github.collapseexecutor.http.CollapseSwitch;
@@ -60,14 +60,17 @@ final class CollapseProtocol implements AutoCloseable {
   final ExpiringTable<Object, Boolean> hitForPass;
   final ExpiringTable<CollapseKey, List<String>> varyNames;
   final ShareUncacheable[] sharing;
+
   /**
    * The limits of the request leading each call in progress, by flight: a waiting request whose
    * read timeout is shorter than the leader's stops waiting at its own. Entered as the call
    * starts, removed before its waiting requests are answered.
    */
   final ConcurrentHashMap<Object, OwnLimits> leaders = new ConcurrentHashMap<>();
+
   /** How a leading request makes its call. */
   final LeaderCall leaderCall;
+
   private final FutureCallableGroupCollapseExecutor executor;
   private final FirstWarnings warnings;
   private final CallObserver observer;
@@ -81,15 +84,19 @@ final class CollapseProtocol implements AutoCloseable {
     this.options = Objects.requireNonNull(options, "options");
     this.rules = new CollapseRules(options);
     this.counters = new CollapseCounters(options.groups().size());
-    this.observer = options.observations() == null
-        ? CallObserver.NONE : options.observations().create(options);
-    this.executor = new FutureCallableGroupCollapseExecutor(options.name() != null
-        ? options.name() : Objects.requireNonNull(defaultName, "defaultName"),
-        observer.listener(options.listener()));
-    this.hitForPass = new ExpiringTable<>(SaturatedNanos.of(options.hitForPassTtl()),
-        options.hitForPassMaxKeys());
-    this.varyNames = new ExpiringTable<>(SaturatedNanos.of(options.varyTtl()),
-        options.varyMaxKeys());
+    this.observer =
+        options.observations() == null ? CallObserver.NONE : options.observations().create(options);
+    this.executor =
+        new FutureCallableGroupCollapseExecutor(
+            options.name() != null
+                ? options.name()
+                : Objects.requireNonNull(defaultName, "defaultName"),
+            observer.listener(options.listener()));
+    this.hitForPass =
+        new ExpiringTable<>(
+            SaturatedNanos.of(options.hitForPassTtl()), options.hitForPassMaxKeys());
+    this.varyNames =
+        new ExpiringTable<>(SaturatedNanos.of(options.varyTtl()), options.varyMaxKeys());
     this.warnings = new FirstWarnings(executor.name(), options.groups());
     this.waitTimeoutNanos = SaturatedNanos.of(options.waitTimeout());
     this.collapseSwitch = options.collapseSwitch();
@@ -166,7 +173,10 @@ final class CollapseProtocol implements AutoCloseable {
    * @param limits the caller's own limits, kept for as long as the caller takes part: its
    *     deadline bounds each wait, and they decide who takes a call over
    */
-  Turn join(@Nullable CollapseKey key, RequestHeaders request, @Nullable Object observation,
+  Turn join(
+      @Nullable CollapseKey key,
+      RequestHeaders request,
+      @Nullable Object observation,
       OwnLimits limits) {
     if (key == null) {
       return outsideEveryGroup();
@@ -187,8 +197,8 @@ final class CollapseProtocol implements AutoCloseable {
       return join(key, key, request, caller, /* mayRegroup= */ true, limits);
     }
     counters.varyKeyed(key);
-    return join(key, VariedKey.of(key, varied, request), request, caller, /* mayRegroup= */ true,
-        limits);
+    return join(
+        key, VariedKey.of(key, varied, request), request, caller, /* mayRegroup= */ true, limits);
   }
 
   /**
@@ -198,8 +208,13 @@ final class CollapseProtocol implements AutoCloseable {
    *     requests with its own values; false for a request that did so once already
    * @param limits the caller's own limits
    */
-  Turn join(CollapseKey key, Object flight, RequestHeaders request, Caller caller,
-      boolean mayRegroup, OwnLimits limits) {
+  Turn join(
+      CollapseKey key,
+      Object flight,
+      RequestHeaders request,
+      Caller caller,
+      boolean mayRegroup,
+      OwnLimits limits) {
     if (closed) {
       return pass(key, caller, "closed");
     }
@@ -221,7 +236,15 @@ final class CollapseProtocol implements AutoCloseable {
     }
     if (!place.leads()) {
       caller.outcome(CallerOutcome.JOINED, null);
-      return new Wait(this, key, flight, request, place.future(), caller, mayRegroup, limits,
+      return new Wait(
+          this,
+          key,
+          flight,
+          request,
+          place.future(),
+          caller,
+          mayRegroup,
+          limits,
           leaders.get(call));
     }
     // the leading request makes the call itself, outside the executor, and ends the shared
@@ -230,8 +253,17 @@ final class CollapseProtocol implements AutoCloseable {
     leaders.put(call, limits);
     place.lead(() -> promise);
     caller.outcome(CallerOutcome.LED, null);
-    return new Lead(this, key, flight, call, request, promise, place.future(),
-        observer.sharedCall(executor.name(), key, caller), caller, limits);
+    return new Lead(
+        this,
+        key,
+        flight,
+        call,
+        request,
+        promise,
+        place.future(),
+        observer.sharedCall(executor.name(), key, caller),
+        caller,
+        limits);
   }
 
   /**
@@ -271,8 +303,8 @@ final class CollapseProtocol implements AutoCloseable {
   void unshared(CollapseKey key, UnsharedReason reason) {
     counters.unshared(key, reason);
     warnings.warnOnce(key.group(), reason);
-    ListenerReports.unshared(options.listener(), executor.name(), options.groups().get(key.group()),
-        reason);
+    ListenerReports.unshared(
+        options.listener(), executor.name(), options.groups().get(key.group()), reason);
   }
 
   /** Reports to the listener that a request stopped waiting at its timeout. */

@@ -21,12 +21,14 @@ final class ExpiringTable<K, V> {
   private record Entry<V>(V value, long expiry) {}
 
   private final Map<K, Entry<V>> entries = new ConcurrentHashMap<>();
+
   /**
    * The keys in the order they were added, oldest first, guarded by {@code this}: with one time to
    * live for every key, the oldest is the first to expire, so a full table drops it without a
    * scan. Holds keys already gone from {@link #entries} too, skipped when met.
    */
   private final ArrayDeque<K> added = new ArrayDeque<>();
+
   private final long ttlNanos;
   private final int maxKeys;
 

@@ -28,9 +28,17 @@ final class FirstWarnings {
   void warnOnce(int group, UnsharedReason reason) {
     int slot = group * REASONS + reason.ordinal();
     if (warned.get(slot) == 0 && warned.compareAndSet(slot, 0, 1)) {
-      LOG.log(System.Logger.Level.WARNING, () -> name + ": a request of collapse group '"
-          + groups.get(group).name() + "' was not shared (" + reason.tag() + "); to change this: "
-          + reason.remedy() + ". Logged once per group and reason; the stats count each one.");
+      LOG.log(
+          System.Logger.Level.WARNING,
+          () ->
+              name
+                  + ": a request of collapse group '"
+                  + groups.get(group).name()
+                  + "' was not shared ("
+                  + reason.tag()
+                  + "); to change this: "
+                  + reason.remedy()
+                  + ". Logged once per group and reason; the stats count each one.");
     }
   }
 }

@@ -33,6 +33,7 @@ final class FleetLeaderCall implements LeaderCall {
   private final String name;
   private final WriteClock writes;
   private final long waitTimeoutNanos;
+
   /** Whether a request of each group was kept on its instance for its key, once logged. */
   private final AtomicIntegerArray warnedLocal;
 
@@ -46,8 +47,8 @@ final class FleetLeaderCall implements LeaderCall {
   }
 
   @Override
-  public <T, X extends Exception> T make(Lead lead, @Nullable DetailCodec<?> codec,
-      Steps<T, X> steps) throws X {
+  public <T, X extends Exception> T make(
+      Lead lead, @Nullable DetailCodec<?> codec, Steps<T, X> steps) throws X {
     List<String> key = key(lead.key());
     if (key == null) {
       return steps.call();
@@ -55,10 +56,15 @@ final class FleetLeaderCall implements LeaderCall {
     List<T> own = new ArrayList<>(1);
     byte[] other;
     try {
-      other = fleet.<X>call(key, maxWait(lead), maxAge(lead), () -> {
-        own.add(steps.call());
-        return crossing(lead, codec);
-      });
+      other =
+          fleet.<X>call(
+              key,
+              maxWait(lead),
+              maxAge(lead),
+              () -> {
+                own.add(steps.call());
+                return crossing(lead, codec);
+              });
     } catch (InterruptedException interrupted) {
       Thread.currentThread().interrupt();
       if (!own.isEmpty()) {
@@ -84,8 +90,8 @@ final class FleetLeaderCall implements LeaderCall {
    * call's response.
    */
   @Override
-  public <T> @Nullable CompletionStage<? extends T> makeAsync(Lead lead,
-      @Nullable DetailCodec<?> codec, AsyncSteps<T> steps) {
+  public <T> @Nullable CompletionStage<? extends T> makeAsync(
+      Lead lead, @Nullable DetailCodec<?> codec, AsyncSteps<T> steps) {
     List<String> key = key(lead.key());
     if (key == null) {
       return null;
@@ -96,48 +102,55 @@ final class FleetLeaderCall implements LeaderCall {
     lead.onAbandon(() -> abandoned.set(true));
     CompletionStage<byte @Nullable []> asked;
     try {
-      asked = fleet.callAsync(key, maxWait(lead), maxAge(lead), () -> {
-        CompletionStage<? extends T> mine = steps.call();
-        own.set(mine);
-        return mine.handle((ended, failure) -> crossing(lead, codec));
-      });
+      asked =
+          fleet.callAsync(
+              key,
+              maxWait(lead),
+              maxAge(lead),
+              () -> {
+                CompletionStage<? extends T> mine = steps.call();
+                own.set(mine);
+                return mine.handle((ended, failure) -> crossing(lead, codec));
+              });
     } catch (RuntimeException | Error failure) {
       // a tier that fails as it is asked: this request makes its own call, for this instance
       return steps.call();
     }
     CompletableFuture<T> answered = new CompletableFuture<>();
-    asked.whenComplete((other, failure) -> {
-      CompletionStage<? extends T> next = own.get();
-      if (next == null && abandoned.get()) {
-        answered.cancel(/* mayInterruptIfRunning= */ false);
-        return;
-      }
-      if (next == null) {
-        try {
-          SharedResponse shared = other == null || failure != null ? null
-              : joined(other, lead, codec);
-          if (shared == null) {
-            // nothing came of another instance's call: this one makes its own, for here
-            next = steps.call();
-          } else {
-            lead.joinedElsewhere(shared);
-            next = steps.replay(shared);
+    asked.whenComplete(
+        (other, failure) -> {
+          CompletionStage<? extends T> next = own.get();
+          if (next == null && abandoned.get()) {
+            answered.cancel(/* mayInterruptIfRunning= */ false);
+            return;
           }
-        } catch (RuntimeException | Error unexpected) {
-          // nothing may leave this request, or those waiting for it, without an answer
-          steps.failed(unexpected);
-          answered.completeExceptionally(unexpected);
-          return;
-        }
-      }
-      next.whenComplete((mine, ended) -> {
-        if (ended != null) {
-          answered.completeExceptionally(ended);
-        } else {
-          answered.complete(mine);
-        }
-      });
-    });
+          if (next == null) {
+            try {
+              SharedResponse shared =
+                  other == null || failure != null ? null : joined(other, lead, codec);
+              if (shared == null) {
+                // nothing came of another instance's call: this one makes its own, for here
+                next = steps.call();
+              } else {
+                lead.joinedElsewhere(shared);
+                next = steps.replay(shared);
+              }
+            } catch (RuntimeException | Error unexpected) {
+              // nothing may leave this request, or those waiting for it, without an answer
+              steps.failed(unexpected);
+              answered.completeExceptionally(unexpected);
+              return;
+            }
+          }
+          next.whenComplete(
+              (mine, ended) -> {
+                if (ended != null) {
+                  answered.completeExceptionally(ended);
+                } else {
+                  answered.complete(mine);
+                }
+              });
+        });
     return answered;
   }
 
@@ -154,8 +167,9 @@ final class FleetLeaderCall implements LeaderCall {
     parts.add("http");
     parts.add(name);
     parts.add(group.toString());
-    parts.add(String.valueOf(policyName == null
-        ? CollapsePolicy.DEFAULT : options.policies().get(policyName)));
+    parts.add(
+        String.valueOf(
+            policyName == null ? CollapsePolicy.DEFAULT : options.policies().get(policyName)));
     try {
       for (Object part : key.partsOnEveryInstance()) {
         parts.add(PortableText.of(part, /* arrayByContent= */ false));
@@ -201,8 +215,8 @@ final class FleetLeaderCall implements LeaderCall {
    * {@code lead}; or {@code null} if this instance cannot replay it: bytes of another format or
    * adapter, or a response the sharing rules here refuse.
    */
-  private static @Nullable SharedResponse joined(byte[] bytes, Lead lead,
-      @Nullable DetailCodec<?> codec) {
+  private static @Nullable SharedResponse joined(
+      byte[] bytes, Lead lead, @Nullable DetailCodec<?> codec) {
     SharedResponse shared = SharedResponseBytes.read(bytes, lead.request(), codec);
     return shared == null || lead.refusal(shared.headers()) != null ? null : shared;
   }
@@ -214,11 +228,16 @@ final class FleetLeaderCall implements LeaderCall {
    */
   private void warnLocalOnce(int group) {
     if (warnedLocal.get(group) == 0 && warnedLocal.compareAndSet(group, 0, 1)) {
-      LOG.log(System.Logger.Level.WARNING, () -> name + ": a request of collapse group '"
-          + options.groups().get(group).name() + "' collapses on this instance only: its key"
-          + " holds a part other instances cannot compare, such as a client without a name"
-          + " (name it: partition(name) of the RestClient interceptor, partition(client, name)"
-          + " of the OkHttp one) or a key part compared by identity. Logged once per group.");
+      LOG.log(
+          System.Logger.Level.WARNING,
+          () ->
+              name
+                  + ": a request of collapse group '"
+                  + options.groups().get(group).name()
+                  + "' collapses on this instance only: its key"
+                  + " holds a part other instances cannot compare, such as a client without a name"
+                  + " (name it: partition(name) of the RestClient interceptor, partition(client, name)"
+                  + " of the OkHttp one) or a key part compared by identity. Logged once per group.");
     }
   }
 }

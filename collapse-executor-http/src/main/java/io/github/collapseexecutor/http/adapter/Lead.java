@@ -20,8 +20,10 @@ final class Lead implements Turn {
   private final CollapseProtocol protocol;
   private final CollapseKey key;
   private final Object flight;
+
   /** What the executor keys the call under: the flight, with the writes before it started. */
   private final Object executorKey;
+
   private final RequestHeaders request;
   private final CompletableFuture<LeadOutcome> promise;
   private final CompletableFuture<LeadOutcome> own;
@@ -30,9 +32,17 @@ final class Lead implements Turn {
   private final OwnLimits limits;
   private final AtomicBoolean ended = new AtomicBoolean();
 
-  Lead(CollapseProtocol protocol, CollapseKey key, Object flight, Object stamped,
-      RequestHeaders request, CompletableFuture<LeadOutcome> promise,
-      CompletableFuture<LeadOutcome> own, SharedCall call, Caller caller, OwnLimits limits) {
+  Lead(
+      CollapseProtocol protocol,
+      CollapseKey key,
+      Object flight,
+      Object stamped,
+      RequestHeaders request,
+      CompletableFuture<LeadOutcome> promise,
+      CompletableFuture<LeadOutcome> own,
+      SharedCall call,
+      Caller caller,
+      OwnLimits limits) {
     this.protocol = protocol;
     this.key = key;
     this.flight = flight;
@@ -69,8 +79,12 @@ final class Lead implements Turn {
     }
     LeadOutcome outcome = promise.join();
     SharedResponse response = outcome.response();
-    return response != null && outcome.leaderEnded() == null && outcome.varied().isEmpty()
-        && response.bodyFailure() == null ? response : null;
+    return response != null
+            && outcome.leaderEnded() == null
+            && outcome.varied().isEmpty()
+            && response.bodyFailure() == null
+        ? response
+        : null;
   }
 
   /**
@@ -104,9 +118,11 @@ final class Lead implements Turn {
    * events as they come and the waiting requests do not wait for its end.
    */
   @Nullable UnsharedReason refusal(List<Map.Entry<String, @Nullable String>> headers) {
-    UnsharedReason refusal = SharingRules.refusal(headers,
-        SharingRules.credentialed(request, protocol.options.sensitiveHeaders()),
-        protocol.sharing[key.group()]);
+    UnsharedReason refusal =
+        SharingRules.refusal(
+            headers,
+            SharingRules.credentialed(request, protocol.options.sensitiveHeaders()),
+            protocol.sharing[key.group()]);
     return refusal == null && StreamTypes.isStream(headers) ? UnsharedReason.STREAM : refusal;
   }
 
@@ -126,8 +142,10 @@ final class Lead implements Turn {
    */
   void share(SharedResponse response, FailureCause bodyCause) {
     if (end()) {
-      List<String> varied = response.varyNames().stream()
-          .filter(name -> !protocol.rules.keyHolds(key, name)).toList();
+      List<String> varied =
+          response.varyNames().stream()
+              .filter(name -> !protocol.rules.keyHolds(key, name))
+              .toList();
       if (!varied.isEmpty()) {
         protocol.varyNames.put(key, varied);
       } else if (flight instanceof VariedKey) {
@@ -135,10 +153,15 @@ final class Lead implements Turn {
       }
       protocol.counters.led(key);
       Throwable bodyFailure = response.bodyFailure();
-      LeadOutcome shared = bodyCause == FailureCause.CALL || bodyFailure == null
-          ? LeadOutcome.shared(response, varied, call)
-          : new LeadOutcome(response, null, varied, call,
-              new LeadOutcome.LeaderEnded(bodyFailure, bodyCause, limits));
+      LeadOutcome shared =
+          bodyCause == FailureCause.CALL || bodyFailure == null
+              ? LeadOutcome.shared(response, varied, call)
+              : new LeadOutcome(
+                  response,
+                  null,
+                  varied,
+                  call,
+                  new LeadOutcome.LeaderEnded(bodyFailure, bodyCause, limits));
       call.end(() -> promise.complete(shared), SharedCallOutcome.SHARED, null, null);
     }
   }
@@ -171,23 +194,27 @@ final class Lead implements Turn {
       return;
     }
     if (cause == FailureCause.CALL) {
-      call.end(() -> promise.completeExceptionally(failure), SharedCallOutcome.FAILED, failure,
-          null);
+      call.end(
+          () -> promise.completeExceptionally(failure), SharedCallOutcome.FAILED, failure, null);
       return;
     }
     LeadOutcome ended =
         LeadOutcome.leaderEnded(new LeadOutcome.LeaderEnded(failure, cause, limits), call);
-    call.end(() -> promise.complete(ended), SharedCallOutcome.FAILED, failure,
+    call.end(
+        () -> promise.complete(ended),
+        SharedCallOutcome.FAILED,
+        failure,
         UnsharedReason.LEADER_FAILED);
   }
 
   /** Runs {@code action} once every request left before the turn ended. */
   void onAbandon(Runnable action) {
-    promise.whenComplete((outcome, failure) -> {
-      if (failure instanceof CancellationException) {
-        action.run();
-      }
-    });
+    promise.whenComplete(
+        (outcome, failure) -> {
+          if (failure instanceof CancellationException) {
+            action.run();
+          }
+        });
   }
 
   /**

@@ -17,11 +17,15 @@ import org.jspecify.annotations.Nullable;
  * @param call the shared call that produced it, for the span links of the requests that joined
  * @param leaderEnded how the leading request ended the call itself, or {@code null}
  */
-record LeadOutcome(@Nullable SharedResponse response, @Nullable UnsharedReason reason,
-    List<String> varied, CallObserver.SharedCall call, @Nullable LeaderEnded leaderEnded) {
+record LeadOutcome(
+    @Nullable SharedResponse response,
+    @Nullable UnsharedReason reason,
+    List<String> varied,
+    CallObserver.SharedCall call,
+    @Nullable LeaderEnded leaderEnded) {
 
-  static LeadOutcome shared(SharedResponse response, List<String> varied,
-      CallObserver.SharedCall call) {
+  static LeadOutcome shared(
+      SharedResponse response, List<String> varied, CallObserver.SharedCall call) {
     return new LeadOutcome(response, null, varied, call, null);
   }
 

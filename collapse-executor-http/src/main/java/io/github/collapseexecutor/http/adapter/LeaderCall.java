@@ -18,19 +18,20 @@ import org.jspecify.annotations.Nullable;
 interface LeaderCall {
 
   /** Makes every call here: no tier in the options. */
-  LeaderCall HERE = new LeaderCall() {
-    @Override
-    public <T, X extends Exception> T make(Lead lead, @Nullable DetailCodec<?> codec,
-        Steps<T, X> steps) throws X {
-      return steps.call();
-    }
+  LeaderCall HERE =
+      new LeaderCall() {
+        @Override
+        public <T, X extends Exception> T make(
+            Lead lead, @Nullable DetailCodec<?> codec, Steps<T, X> steps) throws X {
+          return steps.call();
+        }
 
-    @Override
-    public <T> @Nullable CompletionStage<? extends T> makeAsync(Lead lead,
-        @Nullable DetailCodec<?> codec, AsyncSteps<T> steps) {
-      return null;
-    }
-  };
+        @Override
+        public <T> @Nullable CompletionStage<? extends T> makeAsync(
+            Lead lead, @Nullable DetailCodec<?> codec, AsyncSteps<T> steps) {
+          return null;
+        }
+      };
 
   /**
    * Returns how the leaders of the collapse executor {@code name} make their calls under
@@ -58,8 +59,8 @@ interface LeaderCall {
    * thread, as it would with no tier. A failure of reading what another instance produced goes
    * to {@link AsyncSteps#failed} first.
    */
-  <T> @Nullable CompletionStage<? extends T> makeAsync(Lead lead,
-      @Nullable DetailCodec<?> codec, AsyncSteps<T> steps);
+  <T> @Nullable CompletionStage<? extends T> makeAsync(
+      Lead lead, @Nullable DetailCodec<?> codec, AsyncSteps<T> steps);
 
   /**
    * What a leading request whose thread may block does.

@@ -35,8 +35,8 @@ final class ListenerReports {
    * Tells {@code listener}, if it is an {@link HttpCollapseListener}, that a request of
    * {@code group} got or gave no shared response.
    */
-  static void unshared(CollapseListener listener, String executorName, CollapseGroup group,
-      UnsharedReason reason) {
+  static void unshared(
+      CollapseListener listener, String executorName, CollapseGroup group, UnsharedReason reason) {
     if (!(listener instanceof HttpCollapseListener http)) {
       return;
     }
@@ -48,8 +48,8 @@ final class ListenerReports {
   }
 
   private static void failed(String executorName, String method, Throwable e) {
-    System.Logger.Level level = e instanceof VirtualMachineError
-        ? System.Logger.Level.ERROR : System.Logger.Level.WARNING;
+    System.Logger.Level level =
+        e instanceof VirtualMachineError ? System.Logger.Level.ERROR : System.Logger.Level.WARNING;
     LOG.log(level, executorName + ": collapse listener failed in " + method + "; ignored", e);
   }
 }

@@ -14,18 +14,25 @@ final class LiveResponse {
    * Returns why {@code response}, with {@code head}, must not be shared, or {@code null}: the
    * sharing rules, or a request that a stage below the adapter changed after it was keyed.
    */
-  static <R> @Nullable UnsharedReason refusal(Lead lead, ClientDriver<R> driver, R response,
-      ClientDriver.Head head) {
+  static <R> @Nullable UnsharedReason refusal(
+      Lead lead, ClientDriver<R> driver, R response, ClientDriver.Head head) {
     UnsharedReason refusal = lead.refusal(head.headers());
-    return refusal == null && !driver.sentAsKeyed(response) ? UnsharedReason.REQUEST_CHANGED
+    return refusal == null && !driver.sentAsKeyed(response)
+        ? UnsharedReason.REQUEST_CHANGED
         : refusal;
   }
 
   /** Returns the response to share: the one of {@code head}, with the body read of it. */
-  static SharedResponse shared(Lead lead, ClientDriver.Head head, byte[] body,
-      @Nullable Throwable bodyFailure) {
-    return new SharedResponse(head.status(), head.reason(), head.headers(), body, bodyFailure,
-        lead.request(), head.detail());
+  static SharedResponse shared(
+      Lead lead, ClientDriver.Head head, byte[] body, @Nullable Throwable bodyFailure) {
+    return new SharedResponse(
+        head.status(),
+        head.reason(),
+        head.headers(),
+        body,
+        bodyFailure,
+        lead.request(),
+        head.detail());
   }
 
   /** Returns the {@code Content-Length} of a response, or -1 if it has none, or a bad one. */

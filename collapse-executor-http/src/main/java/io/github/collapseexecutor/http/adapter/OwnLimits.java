@@ -29,7 +29,8 @@ record OwnLimits(long deadline, long readTimeoutNanos) {
    * goes through untouched, and is never asked.
    */
   static OwnLimits of(@Nullable CollapseKey key, ClientDriver<?> driver) {
-    return key == null ? NONE
+    return key == null
+        ? NONE
         : new OwnLimits(deadlineIn(driver.ownWaitLimitNanos()), driver.readTimeoutNanos());
   }
 
@@ -63,8 +64,9 @@ record OwnLimits(long deadline, long readTimeoutNanos) {
   boolean outlast(OwnLimits leader, FailureCause cause) {
     return switch (cause) {
       case CALLER_LEFT -> true;
-      case CALLER_LIMIT -> leader.deadline != NO_DEADLINE
-          && (deadline == NO_DEADLINE || deadline - leader.deadline > 0);
+      case CALLER_LIMIT ->
+          leader.deadline != NO_DEADLINE
+              && (deadline == NO_DEADLINE || deadline - leader.deadline > 0);
       case CALLER_READ_TIMEOUT -> readTimeoutNanos > leader.readTimeoutNanos;
       case CALL -> false;
     };

@@ -62,20 +62,21 @@ public final class ProducedHeaders {
     List<Map.Entry<String, @Nullable String>> produced = new ArrayList<>();
     Set<String> replaced = new HashSet<>();
     Set<String> removed = new HashSet<>(before.keySet());
-    headers.forEach((name, values) -> {
-      removed.remove(lower(name));
-      List<String> earlier = cleared ? List.of() : before.getOrDefault(lower(name), List.of());
-      if (values.equals(earlier)) {
-        return;
-      }
-      List<String> added = values;
-      if (!cleared && startsWith(values, earlier)) {
-        added = values.subList(earlier.size(), values.size());
-      } else {
-        replaced.add(lower(name));
-      }
-      added.forEach(value -> produced.add(HeaderLists.entry(name, value)));
-    });
+    headers.forEach(
+        (name, values) -> {
+          removed.remove(lower(name));
+          List<String> earlier = cleared ? List.of() : before.getOrDefault(lower(name), List.of());
+          if (values.equals(earlier)) {
+            return;
+          }
+          List<String> added = values;
+          if (!cleared && startsWith(values, earlier)) {
+            added = values.subList(earlier.size(), values.size());
+          } else {
+            replaced.add(lower(name));
+          }
+          added.forEach(value -> produced.add(HeaderLists.entry(name, value)));
+        });
     return new Produced(produced, replaced, cleared ? Set.of() : removed);
   }
 
@@ -88,7 +89,9 @@ public final class ProducedHeaders {
    * @param removed the lower-case names of headers the filters before had set and it removed: a
    *     replay removes the waiting request's own
    */
-  public record Produced(List<Map.Entry<String, @Nullable String>> headers, Set<String> replaced,
+  public record Produced(
+      List<Map.Entry<String, @Nullable String>> headers,
+      Set<String> replaced,
       Set<String> removed) {
 
     /** Copies the lists and sets. */

@@ -129,24 +129,42 @@ public final class ProducedResponse {
 
   @Override
   public boolean equals(@Nullable Object other) {
-    return other instanceof ProducedResponse that && headers.equals(that.headers)
-        && reset == that.reset && bodyReset == that.bodyReset
-        && Objects.equals(bodyCharset, that.bodyCharset) && inPieces == that.inPieces
-        && Objects.equals(pathPattern, that.pathPattern) && Objects.equals(error, that.error)
+    return other instanceof ProducedResponse that
+        && headers.equals(that.headers)
+        && reset == that.reset
+        && bodyReset == that.bodyReset
+        && Objects.equals(bodyCharset, that.bodyCharset)
+        && inPieces == that.inPieces
+        && Objects.equals(pathPattern, that.pathPattern)
+        && Objects.equals(error, that.error)
         && Objects.equals(extension, that.extension);
   }
 
   @Override
   public int hashCode() {
-    return Objects.hash(headers, reset, bodyReset, bodyCharset, inPieces, pathPattern, error,
-        extension);
+    return Objects.hash(
+        headers, reset, bodyReset, bodyCharset, inPieces, pathPattern, error, extension);
   }
 
   @Override
   public String toString() {
-    return "ProducedResponse[headers=" + headers + ", reset=" + reset + ", bodyReset="
-        + bodyReset + ", bodyCharset=" + bodyCharset + ", inPieces=" + inPieces
-        + ", pathPattern=" + pathPattern + ", error=" + error + ", extension=" + extension + "]";
+    return "ProducedResponse[headers="
+        + headers
+        + ", reset="
+        + reset
+        + ", bodyReset="
+        + bodyReset
+        + ", bodyCharset="
+        + bodyCharset
+        + ", inPieces="
+        + inPieces
+        + ", pathPattern="
+        + pathPattern
+        + ", error="
+        + error
+        + ", extension="
+        + extension
+        + "]";
   }
 
   /** Builds a {@link ProducedResponse}, one fact at a time. */

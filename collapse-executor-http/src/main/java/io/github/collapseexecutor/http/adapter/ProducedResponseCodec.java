@@ -55,9 +55,14 @@ final class ProducedResponseCodec implements DetailCodec<ProducedResponse> {
     boolean inPieces = in.readBoolean();
     String pathPattern = optional(in);
     Object value = in.readBoolean() ? extensionCodec().read(in) : null;
-    return ProducedResponse.builder(headers).reset(reset).bodyReset(bodyReset)
-        .bodyCharset(charset == null ? null : Charset.forName(charset)).inPieces(inPieces)
-        .pathPattern(pathPattern).extension(value).build();
+    return ProducedResponse.builder(headers)
+        .reset(reset)
+        .bodyReset(bodyReset)
+        .bodyCharset(charset == null ? null : Charset.forName(charset))
+        .inPieces(inPieces)
+        .pathPattern(pathPattern)
+        .extension(value)
+        .build();
   }
 
   /**

@@ -31,8 +31,10 @@ import org.jspecify.annotations.Nullable;
 public final class ResponseRecording {
 
   private final Lead lead;
+
   /** What stops the chain once the turn ends, after this request left; null until then. */
   private final AtomicReference<@Nullable Runnable> stopAtEnd = new AtomicReference<>();
+
   /** Why the response must not be shared, whatever it turns out to be; null while it may. */
   private final AtomicReference<@Nullable UnsharedReason> unshareable = new AtomicReference<>();
 
@@ -71,10 +73,14 @@ public final class ResponseRecording {
    * @param detail what else a replay needs ({@link SharedResponse#detail()}): what the chain
    *     produced ({@link ProducedResponse}), or {@code null}
    */
-  public void recorded(int status, List<Map.Entry<String, @Nullable String>> headers,
-      byte[] body, @Nullable Object detail) {
-    SharedResponse shared = new SharedResponse(status, null, headers,
-        Objects.requireNonNull(body, "body"), lead.request(), detail);
+  public void recorded(
+      int status,
+      List<Map.Entry<String, @Nullable String>> headers,
+      byte[] body,
+      @Nullable Object detail) {
+    SharedResponse shared =
+        new SharedResponse(
+            status, null, headers, Objects.requireNonNull(body, "body"), lead.request(), detail);
     UnsharedReason refusal = unshareable.get();
     if (refusal == null) {
       refusal = lead.refusal(shared.headers());

@@ -81,8 +81,9 @@ public final class ServerCollapser extends HttpCollapser {
    * @throws IOException what the chain threw, for this request only
    * @throws X what the chain threw, for this request only
    */
-  public <X extends Exception> CompletionStage<?> serve(@Nullable CollapseKey key,
-      RequestHeaders request, ServerExchange<X> exchange) throws IOException, X {
+  public <X extends Exception> CompletionStage<?> serve(
+      @Nullable CollapseKey key, RequestHeaders request, ServerExchange<X> exchange)
+      throws IOException, X {
     return take(protocol.join(key, request, exchange.observation()), exchange);
   }
 
@@ -94,8 +95,8 @@ public final class ServerCollapser extends HttpCollapser {
    *
    * @return the stage that completes when the request was answered
    */
-  public <X extends Exception> CompletionStage<?> resume(@Nullable Continuation next,
-      ServerExchange<X> exchange) throws IOException, X {
+  public <X extends Exception> CompletionStage<?> resume(
+      @Nullable Continuation next, ServerExchange<X> exchange) throws IOException, X {
     return take(next == null ? Pass.PASS : next.take(), exchange);
   }
 
@@ -106,7 +107,8 @@ public final class ServerCollapser extends HttpCollapser {
     }
     if (turn instanceof Wait wait) {
       ServerWait waiting = new ServerWait(wait, exchange, protocol.waitTimeoutNanos());
-      return exchange.suspend(waiting::leave) ? waiting.start()
+      return exchange.suspend(waiting::leave)
+          ? waiting.start()
           : take(wait.answer(waitHere(wait)), exchange);
     }
     if (turn instanceof Replay replay) {
@@ -132,7 +134,9 @@ public final class ServerCollapser extends HttpCollapser {
       return leadWithoutThread(lead, exchange);
     }
     try {
-      return protocol.leaderCall.make(lead, exchange.detailCodec(),
+      return protocol.leaderCall.make(
+          lead,
+          exchange.detailCodec(),
           new LeaderCall.Steps<CompletionStage<?>, Exception>() {
             @Override
             public CompletionStage<?> call() throws Exception {
@@ -147,8 +151,7 @@ public final class ServerCollapser extends HttpCollapser {
             @Override
             public Exception interrupted() {
               new ResponseRecording(lead).end();
-              return new InterruptedIOException(
-                  "interrupted while another instance made the call");
+              return new InterruptedIOException("interrupted while another instance made the call");
             }
           });
     } catch (IOException | RuntimeException e) {
@@ -158,8 +161,8 @@ public final class ServerCollapser extends HttpCollapser {
     }
   }
 
-  private static <X extends Exception> CompletionStage<?> record(Lead lead,
-      ServerExchange<X> exchange) throws IOException, X {
+  private static <X extends Exception> CompletionStage<?> record(
+      Lead lead, ServerExchange<X> exchange) throws IOException, X {
     ResponseRecording recording = new ResponseRecording(lead);
     boolean returned = false;
     try {
@@ -182,25 +185,28 @@ public final class ServerCollapser extends HttpCollapser {
    * chain may run, never on the thread that answered its wait. Its request is answered once the
    * response its chain produced went where it goes, as a blocking one is.
    */
-  private <X extends Exception> CompletionStage<?> leadWithoutThread(Lead lead,
-      ServerExchange<X> exchange) throws IOException, X {
-    CompletionStage<?> made = protocol.leaderCall.makeAsync(lead, exchange.detailCodec(),
-        new LeaderCall.AsyncSteps<Object>() {
-          @Override
-          public CompletionStage<?> call() {
-            return goOn(new RecordHere(lead), exchange);
-          }
+  private <X extends Exception> CompletionStage<?> leadWithoutThread(
+      Lead lead, ServerExchange<X> exchange) throws IOException, X {
+    CompletionStage<?> made =
+        protocol.leaderCall.makeAsync(
+            lead,
+            exchange.detailCodec(),
+            new LeaderCall.AsyncSteps<Object>() {
+              @Override
+              public CompletionStage<?> call() {
+                return goOn(new RecordHere(lead), exchange);
+              }
 
-          @Override
-          public CompletionStage<?> replay(SharedResponse shared) {
-            return goOn(new Replay(shared), exchange);
-          }
+              @Override
+              public CompletionStage<?> replay(SharedResponse shared) {
+                return goOn(new Replay(shared), exchange);
+              }
 
-          @Override
-          public void failed(Throwable unexpected) {
-            new ResponseRecording(lead).end();
-          }
-        });
+              @Override
+              public void failed(Throwable unexpected) {
+                new ResponseRecording(lead).end();
+              }
+            });
     return made == null ? record(lead, exchange) : made;
   }
 

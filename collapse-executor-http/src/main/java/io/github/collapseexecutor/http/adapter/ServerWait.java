@@ -35,11 +35,12 @@ final class ServerWait {
     if (timeoutNanos != Long.MAX_VALUE) {
       bounded.completeOnTimeout(TIMER, timeoutNanos, TimeUnit.NANOSECONDS);
     }
-    bounded.whenComplete((outcome, failure) -> {
-      if (settled.compareAndSet(false, true)) {
-        answer(outcome, failure);
-      }
-    });
+    bounded.whenComplete(
+        (outcome, failure) -> {
+          if (settled.compareAndSet(false, true)) {
+            answer(outcome, failure);
+          }
+        });
     return answered;
   }
 
@@ -60,16 +61,18 @@ final class ServerWait {
       // a failure leaves no outcome: the request runs the chain itself
       LeadOutcome ended = outcome == TIMER ? wait.timedOut() : waitFailure != null ? null : outcome;
       Turn next = wait.answer(ended);
-      CompletionStage<?> done = next instanceof Replay replay
-          ? exchange.replay(replay.response())
-          : exchange.resume(next == Pass.PASS ? null : new ServerCollapser.Continuation(next));
-      done.whenComplete((ignored, failure) -> {
-        if (failure != null) {
-          answered.completeExceptionally(failure);
-        } else {
-          answered.complete(null);
-        }
-      });
+      CompletionStage<?> done =
+          next instanceof Replay replay
+              ? exchange.replay(replay.response())
+              : exchange.resume(next == Pass.PASS ? null : new ServerCollapser.Continuation(next));
+      done.whenComplete(
+          (ignored, failure) -> {
+            if (failure != null) {
+              answered.completeExceptionally(failure);
+            } else {
+              answered.complete(null);
+            }
+          });
     } catch (Exception | Error failure) {
       answered.completeExceptionally(failure);
     }

@@ -28,6 +28,7 @@ final class SharedFailure {
   /** Returns the failure a stage of a future chain wraps, as the call raised it. */
   static Throwable unwrap(Throwable failure) {
     return failure instanceof CompletionException && failure.getCause() != null
-        ? failure.getCause() : failure;
+        ? failure.getCause()
+        : failure;
   }
 }

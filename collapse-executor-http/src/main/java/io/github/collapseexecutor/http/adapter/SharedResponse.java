@@ -67,8 +67,12 @@ public final class SharedResponse {
    * @param detail what else the adapter needs to rebuild the response (a protocol, say), or
    *     {@code null}
    */
-  SharedResponse(int status, @Nullable String reason,
-      List<Map.Entry<String, @Nullable String>> headers, byte[] body, RequestHeaders request,
+  SharedResponse(
+      int status,
+      @Nullable String reason,
+      List<Map.Entry<String, @Nullable String>> headers,
+      byte[] body,
+      RequestHeaders request,
       @Nullable Object detail) {
     this(status, reason, headers, body, null, request, detail);
   }
@@ -80,9 +84,14 @@ public final class SharedResponse {
    *
    * @param bodyFailure what ended the body before its end, or {@code null} if it ended well
    */
-  SharedResponse(int status, @Nullable String reason,
-      List<Map.Entry<String, @Nullable String>> headers, byte[] body,
-      @Nullable Throwable bodyFailure, RequestHeaders request, @Nullable Object detail) {
+  SharedResponse(
+      int status,
+      @Nullable String reason,
+      List<Map.Entry<String, @Nullable String>> headers,
+      byte[] body,
+      @Nullable Throwable bodyFailure,
+      RequestHeaders request,
+      @Nullable Object detail) {
     this.status = status;
     this.reason = reason == null ? "" : reason;
     this.headers = List.copyOf(headers);
@@ -136,8 +145,10 @@ public final class SharedResponse {
    * {@linkplain #bodyFailure() failure}, a read past its bytes throws that failure.
    */
   public InputStream bodyStream() {
-    return bodyFailure == null ? new ByteArrayInputStream(body) : new EndsInFailure(body,
-        bodyFailure instanceof IOException io ? io : new IOException(bodyFailure));
+    return bodyFailure == null
+        ? new ByteArrayInputStream(body)
+        : new EndsInFailure(
+            body, bodyFailure instanceof IOException io ? io : new IOException(bodyFailure));
   }
 
   /**
@@ -202,9 +213,14 @@ public final class SharedResponse {
 
   @Override
   public String toString() {
-    return "SharedResponse{status=" + status + ", headers=" + headers.size()
-        + ", bodyLength=" + body.length
-        + (bodyFailure == null ? "" : ", bodyFailure=" + bodyFailure) + "}";
+    return "SharedResponse{status="
+        + status
+        + ", headers="
+        + headers.size()
+        + ", bodyLength="
+        + body.length
+        + (bodyFailure == null ? "" : ", bodyFailure=" + bodyFailure)
+        + "}";
   }
 
   /** The bytes of a body, then the failure that ended it, thrown by every read past them. */

@@ -46,8 +46,8 @@ final class SharedResponseBytes {
    * {@code codec}; or {@code null} if they are not one this instance can replay: bytes of another
    * format or adapter.
    */
-  static @Nullable SharedResponse read(byte[] bytes, RequestHeaders request,
-      @Nullable DetailCodec<?> codec) {
+  static @Nullable SharedResponse read(
+      byte[] bytes, RequestHeaders request, @Nullable DetailCodec<?> codec) {
     try {
       return readOrThrow(bytes, request, codec);
     } catch (IllegalArgumentException e) {
@@ -87,8 +87,8 @@ final class SharedResponseBytes {
    * @throws IllegalArgumentException if the bytes are not a response of this format, or its
    *     detail is not one {@code codec} reads
    */
-  private static SharedResponse readOrThrow(byte[] bytes, RequestHeaders request,
-      @Nullable DetailCodec<?> codec) {
+  private static SharedResponse readOrThrow(
+      byte[] bytes, RequestHeaders request, @Nullable DetailCodec<?> codec) {
     try (DataInputStream in = new DataInputStream(new ByteArrayInputStream(bytes))) {
       if (in.readUnsignedByte() != VERSION) {
         throw new IllegalArgumentException("another version of the format");
@@ -99,8 +99,7 @@ final class SharedResponseBytes {
       List<Map.Entry<String, @Nullable String>> headers = new ArrayList<>(Math.min(count, 256));
       for (int i = 0; i < count; i++) {
         String name = text(in);
-        headers.add(new SimpleImmutableEntry<>(name,
-            in.readBoolean() ? text(in) : null));
+        headers.add(new SimpleImmutableEntry<>(name, in.readBoolean() ? text(in) : null));
       }
       Object detail = in.readBoolean() ? detail(block(in), codec) : null;
       byte[] body = block(in);
@@ -120,8 +119,8 @@ final class SharedResponseBytes {
    *     write it
    */
   @SuppressWarnings("unchecked")
-  private static byte @Nullable [] detailBytes(@Nullable Object detail,
-      @Nullable DetailCodec<?> codec) throws IOException {
+  private static byte @Nullable [] detailBytes(
+      @Nullable Object detail, @Nullable DetailCodec<?> codec) throws IOException {
     if (detail == null) {
       return null;
     }

@@ -31,9 +31,17 @@ import org.jspecify.annotations.Nullable;
  */
 final class SharingRules {
 
-  private static final Set<String> HOP_BY_HOP = Set.of("connection", "keep-alive",
-      "proxy-authenticate", "proxy-authorization", "proxy-connection", "te", "trailer",
-      "transfer-encoding", "upgrade");
+  private static final Set<String> HOP_BY_HOP =
+      Set.of(
+          "connection",
+          "keep-alive",
+          "proxy-authenticate",
+          "proxy-authorization",
+          "proxy-connection",
+          "te",
+          "trailer",
+          "transfer-encoding",
+          "upgrade");
 
   private SharingRules() {}
 
@@ -43,7 +51,8 @@ final class SharingRules {
    * @param credentialed whether the request carried at least one sensitive header
    */
   static @Nullable UnsharedReason refusal(
-      List<Map.Entry<String, @Nullable String>> headers, boolean credentialed,
+      List<Map.Entry<String, @Nullable String>> headers,
+      boolean credentialed,
       ShareUncacheable share) {
     UnsharedReason refusal = null;
     for (Map.Entry<String, @Nullable String> header : headers) {
@@ -64,8 +73,8 @@ final class SharingRules {
     return refusal;
   }
 
-  private static @Nullable UnsharedReason cacheControl(String value, boolean credentialed,
-      ShareUncacheable share) {
+  private static @Nullable UnsharedReason cacheControl(
+      String value, boolean credentialed, ShareUncacheable share) {
     UnsharedReason refusal = null;
     for (String directive : value.toLowerCase(Locale.ROOT).split(",")) {
       String token = directive.strip();
@@ -81,7 +90,9 @@ final class SharingRules {
   }
 
   private static boolean uncacheable(String token) {
-    return token.equals("no-store") || token.equals("no-cache") || token.startsWith("no-cache=")
+    return token.equals("no-store")
+        || token.equals("no-cache")
+        || token.startsWith("no-cache=")
         || token.replace(" ", "").equals("max-age=0")
         || token.replace(" ", "").equals("s-maxage=0");
   }
@@ -91,8 +102,7 @@ final class SharingRules {
    * hop-by-hop headers of RFC 9110 section 7.6.1, and any header the response's {@code Connection}
    * header names.
    */
-  static boolean isHopByHop(String name,
-      List<Map.Entry<String, @Nullable String>> headers) {
+  static boolean isHopByHop(String name, List<Map.Entry<String, @Nullable String>> headers) {
     String lower = name.toLowerCase(Locale.ROOT);
     if (HOP_BY_HOP.contains(lower)) {
       return true;
@@ -129,8 +139,11 @@ final class SharingRules {
     for (int i = 0; i < sharing.length; i++) {
       String policy = groups.get(i).collapsePolicyName();
       // the options were built only if every group's policy was added
-      sharing[i] = (policy == null ? CollapsePolicy.DEFAULT
-          : Objects.requireNonNull(options.policies().get(policy))).shareUncacheable();
+      sharing[i] =
+          (policy == null
+                  ? CollapsePolicy.DEFAULT
+                  : Objects.requireNonNull(options.policies().get(policy)))
+              .shareUncacheable();
     }
     return sharing;
   }

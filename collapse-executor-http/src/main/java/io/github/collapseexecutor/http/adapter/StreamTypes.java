@@ -12,13 +12,14 @@ import org.jspecify.annotations.Nullable;
  */
 final class StreamTypes {
 
-  private static final List<String> STREAMS = List.of(
-      "text/event-stream",
-      "application/x-ndjson",
-      "application/stream+json",
-      "application/jsonl",
-      "application/json-seq",
-      "multipart/x-mixed-replace");
+  private static final List<String> STREAMS =
+      List.of(
+          "text/event-stream",
+          "application/x-ndjson",
+          "application/stream+json",
+          "application/jsonl",
+          "application/json-seq",
+          "multipart/x-mixed-replace");
 
   private StreamTypes() {}
 
@@ -28,8 +29,8 @@ final class StreamTypes {
       return false;
     }
     int end = contentType.indexOf(';');
-    String type = (end < 0 ? contentType : contentType.substring(0, end))
-        .trim().toLowerCase(Locale.ROOT);
+    String type =
+        (end < 0 ? contentType : contentType.substring(0, end)).trim().toLowerCase(Locale.ROOT);
     return STREAMS.contains(type);
   }
 

@@ -24,8 +24,11 @@ import java.util.List;
  * @param localCertificates the chain the client presented; empty if it presented none
  */
 @Incubating
-public record TlsHandshake(String protocol, String cipherSuite,
-    List<Certificate> peerCertificates, List<Certificate> localCertificates) {
+public record TlsHandshake(
+    String protocol,
+    String cipherSuite,
+    List<Certificate> peerCertificates,
+    List<Certificate> localCertificates) {
 
   /** Longer chains are not a server's: a detail that says so is not read. */
   private static final int MAX_CHAIN = 16;

@@ -20,6 +20,7 @@ final class Wait implements Turn {
   private final Caller caller;
   private final boolean mayRegroup;
   private final OwnLimits limits;
+
   /** When this request's read timeout ends its wait, or {@link OwnLimits#NO_DEADLINE}. */
   private final long readDeadline;
 
@@ -28,8 +29,15 @@ final class Wait implements Turn {
    *     when this request's read timeout is the shorter, it bounds the wait, since this request's
    *     own call would have failed at it before the response began
    */
-  Wait(CollapseProtocol protocol, CollapseKey key, Object flight, RequestHeaders request,
-      CompletableFuture<LeadOutcome> future, Caller caller, boolean mayRegroup, OwnLimits limits,
+  Wait(
+      CollapseProtocol protocol,
+      CollapseKey key,
+      Object flight,
+      RequestHeaders request,
+      CompletableFuture<LeadOutcome> future,
+      Caller caller,
+      boolean mayRegroup,
+      OwnLimits limits,
       @Nullable OwnLimits leader) {
     this.protocol = protocol;
     this.key = key;
@@ -39,8 +47,10 @@ final class Wait implements Turn {
     this.caller = caller;
     this.mayRegroup = mayRegroup;
     this.limits = limits;
-    this.readDeadline = leader != null && limits.readTimeoutNanos() < leader.readTimeoutNanos()
-        ? OwnLimits.deadlineIn(limits.readTimeoutNanos()) : OwnLimits.NO_DEADLINE;
+    this.readDeadline =
+        leader != null && limits.readTimeoutNanos() < leader.readTimeoutNanos()
+            ? OwnLimits.deadlineIn(limits.readTimeoutNanos())
+            : OwnLimits.NO_DEADLINE;
   }
 
   /**
@@ -132,12 +142,19 @@ final class Wait implements Turn {
     }
     if (outcome != null && response != null && mayRegroup && !outcome.varied().isEmpty()) {
       protocol.counters.regrouped(key);
-      return protocol.join(key, VariedKey.of(key, outcome.varied(), request), request, caller,
-          /* mayRegroup= */ false, limits);
+      return protocol.join(
+          key,
+          VariedKey.of(key, outcome.varied(), request),
+          request,
+          caller,
+          /* mayRegroup= */ false,
+          limits);
     }
     protocol.counters.fellBack(key);
-    UnsharedReason reason = outcome == null ? UnsharedReason.LEADER_FAILED
-        : outcome.reason() == null ? UnsharedReason.VARY : outcome.reason();
+    UnsharedReason reason =
+        outcome == null
+            ? UnsharedReason.LEADER_FAILED
+            : outcome.reason() == null ? UnsharedReason.VARY : outcome.reason();
     protocol.unshared(key, reason);
     caller.outcome(CallerOutcome.FELL_BACK, reason.tag());
     return Pass.PASS;

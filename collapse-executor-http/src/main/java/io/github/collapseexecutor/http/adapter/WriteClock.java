@@ -26,8 +26,10 @@ final class WriteClock {
 
   private final AtomicLong all = new AtomicLong();
   private final AtomicLongArray byGroup;
+
   /** When the last write completed ({@link System#nanoTime()}), in all and in each group. */
   private final AtomicLongArray lastWritten;
+
   private final boolean ownGroup;
 
   WriteClock(WriteScope scope, int groups) {

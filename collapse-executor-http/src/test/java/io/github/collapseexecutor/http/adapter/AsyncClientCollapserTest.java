@@ -58,7 +58,8 @@ final class AsyncClientCollapserTest {
 
     Response led = leader.get(WAIT, TimeUnit.SECONDS);
     Response replayed = waiter.get(WAIT, TimeUnit.SECONDS);
-    assertThat(List.of(led, replayed)).extracting(Response::status, Response::text)
+    assertThat(List.of(led, replayed))
+        .extracting(Response::status, Response::text)
         .containsOnly(tuple(200, "ada"));
     assertThat(led).as("each caller gets an object of its own").isNotSameAs(replayed);
     assertThat(calls).as("one call").isEmpty();
@@ -76,7 +77,9 @@ final class AsyncClientCollapserTest {
 
     for (CompletableFuture<Response> caller : List.of(leader, waiter)) {
       assertThatThrownBy(() -> caller.get(WAIT, TimeUnit.SECONDS))
-          .isInstanceOf(ExecutionException.class).cause().isSameAs(reset);
+          .isInstanceOf(ExecutionException.class)
+          .cause()
+          .isSameAs(reset);
     }
   }
 
@@ -150,8 +153,8 @@ final class AsyncClientCollapserTest {
     nextCall().complete(response(200, "own"));
 
     assertThat(waiter.get(WAIT, TimeUnit.SECONDS).text()).isEqualTo("own");
-    assertThat(System.nanoTime() - start).isGreaterThanOrEqualTo(
-        TimeUnit.MILLISECONDS.toNanos(200));
+    assertThat(System.nanoTime() - start)
+        .isGreaterThanOrEqualTo(TimeUnit.MILLISECONDS.toNanos(200));
     assertThat(collapser.stats().fellBack()).isEqualTo(1);
     assertThat(collapser.stats().unshared(UnsharedReason.WAIT_TIMEOUT)).isEqualTo(1);
   }
@@ -166,17 +169,21 @@ final class AsyncClientCollapserTest {
     CompletableFuture<Response> waiter = execute(limited);
 
     assertThatThrownBy(() -> waiter.get(WAIT, TimeUnit.SECONDS))
-        .isInstanceOf(ExecutionException.class).cause()
-        .isInstanceOf(TimeoutException.class).hasMessage("own limit");
+        .isInstanceOf(ExecutionException.class)
+        .cause()
+        .isInstanceOf(TimeoutException.class)
+        .hasMessage("own limit");
     assertThat(calls).as("no call of its own").isEmpty();
   }
 
   @Test
-  void aListenerThatThrowsAnErrorAtTheWaitTimeoutNeitherHoldsNorFailsTheWaiter()
-      throws Exception {
+  void aListenerThatThrowsAnErrorAtTheWaitTimeoutNeitherHoldsNorFailsTheWaiter() throws Exception {
     collapser.close();
-    collapser = collapser(HttpCollapseOptions.builder().waitTimeout(Duration.ofMillis(200))
-        .listener(new BrokenListener()));
+    collapser =
+        collapser(
+            HttpCollapseOptions.builder()
+                .waitTimeout(Duration.ofMillis(200))
+                .listener(new BrokenListener()));
     execute(new Driver());
     nextCall();
     CompletableFuture<Response> waiter = execute(new Driver());
@@ -260,8 +267,10 @@ final class AsyncClientCollapserTest {
       call.completeExceptionally(new IOException("connection reset"));
       nextCall().complete(response(200, "own"));
 
-      assertThat(first).failsWithin(WAIT, TimeUnit.SECONDS)
-          .withThrowableOfType(ExecutionException.class).withCauseInstanceOf(IOException.class);
+      assertThat(first)
+          .failsWithin(WAIT, TimeUnit.SECONDS)
+          .withThrowableOfType(ExecutionException.class)
+          .withCauseInstanceOf(IOException.class);
       assertThat(second.get(WAIT, TimeUnit.SECONDS).text()).isEqualTo("own");
     } finally {
       other.close();
@@ -269,19 +278,22 @@ final class AsyncClientCollapserTest {
   }
 
   private AsyncClientCollapser collapser(HttpCollapseOptions.Builder options) {
-    return new AsyncClientCollapser(options.group(CollapseGroup.ofUris("/users/*")).build(),
-        "test");
+    return new AsyncClientCollapser(
+        options.group(CollapseGroup.ofUris("/users/*")).build(), "test");
   }
 
   private CompletableFuture<Response> execute(Driver driver) {
     return execute(collapser, driver);
   }
 
-  private static CompletableFuture<Response> execute(AsyncClientCollapser collapser,
-      Driver driver) {
+  private static CompletableFuture<Response> execute(
+      AsyncClientCollapser collapser, Driver driver) {
     return collapser.execute(
         RequestTarget.builder("GET", URI.create("http://backend.test/users/1"))
-            .headers(NONE).hasBody(driver.hasBody).build(), driver);
+            .headers(NONE)
+            .hasBody(driver.hasBody)
+            .build(),
+        driver);
   }
 
   private CompletableFuture<Response> nextCall() {
@@ -304,8 +316,8 @@ final class AsyncClientCollapserTest {
   }
 
   /** A response as a client library would hold it. */
-  record Response(int status, List<Map.Entry<String, String>> headers, byte[] body,
-      boolean streaming) {
+  record Response(
+      int status, List<Map.Entry<String, String>> headers, byte[] body, boolean streaming) {
 
     Response(int status, List<Map.Entry<String, String>> headers, byte[] body) {
       this(status, headers, body, false);
@@ -341,8 +353,8 @@ final class AsyncClientCollapserTest {
 
     @Override
     public Response withBody(Response response, Flow.Publisher<List<ByteBuffer>> body) {
-      return new Response(response.status(), response.headers(), response.body(),
-          /* streaming= */ true);
+      return new Response(
+          response.status(), response.headers(), response.body(), /* streaming= */ true);
     }
 
     @Override
@@ -371,23 +383,24 @@ final class AsyncClientCollapserTest {
 
     @Override
     public void subscribe(Flow.Subscriber<? super List<ByteBuffer>> subscriber) {
-      subscriber.onSubscribe(new Flow.Subscription() {
-        private boolean sent;
+      subscriber.onSubscribe(
+          new Flow.Subscription() {
+            private boolean sent;
 
-        @Override
-        public void request(long n) {
-          if (!sent) {
-            sent = true;
-            subscriber.onNext(List.of(ByteBuffer.wrap(body)));
-            subscriber.onComplete();
-          }
-        }
+            @Override
+            public void request(long n) {
+              if (!sent) {
+                sent = true;
+                subscriber.onNext(List.of(ByteBuffer.wrap(body)));
+                subscriber.onComplete();
+              }
+            }
 
-        @Override
-        public void cancel() {
-          sent = true;
-        }
-      });
+            @Override
+            public void cancel() {
+              sent = true;
+            }
+          });
     }
   }
 

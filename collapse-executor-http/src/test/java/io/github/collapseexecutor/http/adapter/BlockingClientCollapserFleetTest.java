@@ -45,8 +45,10 @@ final class BlockingClientCollapserFleetTest {
   private static final Map<String, Object> CLIENTS = new ConcurrentHashMap<>();
 
   private final MemoryFleet fleet = new MemoryFleet();
+
   /** Counts the callers that joined another's call, on either instance. */
   private final Semaphore joined = new Semaphore(0);
+
   private final BlockingClientCollapser first = collapser();
   private final BlockingClientCollapser second = collapser();
   private final ExecutorService threads = Executors.newCachedThreadPool();
@@ -89,15 +91,17 @@ final class BlockingClientCollapserFleetTest {
     assertThat(firstCall.entered.await(WAIT, TimeUnit.SECONDS)).isTrue();
     Backend notSent = new Backend("never", false);
     CountDownLatch interruptKept = new CountDownLatch(1);
-    Future<String> secondLeader = threads.submit(() -> {
-      try {
-        return second.execute(target("quotes"), notSent);
-      } finally {
-        if (Thread.currentThread().isInterrupted()) {
-          interruptKept.countDown();
-        }
-      }
-    });
+    Future<String> secondLeader =
+        threads.submit(
+            () -> {
+              try {
+                return second.execute(target("quotes"), notSent);
+              } finally {
+                if (Thread.currentThread().isInterrupted()) {
+                  interruptKept.countDown();
+                }
+              }
+            });
     assertThat(fleet.waiting.await(WAIT, TimeUnit.SECONDS)).isTrue();
     Backend waiterBackend = new Backend("never", false);
     Future<String> secondWaiter =
@@ -143,42 +147,50 @@ final class BlockingClientCollapserFleetTest {
 
     assertThat(fleet.keys).hasSize(2);
     assertThat(fleet.keys.get(0)).isNotEqualTo(fleet.keys.get(1));
-    assertThat(String.join("|", fleet.keys.get(0))).contains("quotes")
+    assertThat(String.join("|", fleet.keys.get(0)))
+        .contains("quotes")
         .doesNotContain("quotes-admin");
   }
 
   private BlockingClientCollapser collapser() {
-    return new BlockingClientCollapser(HttpCollapseOptions.builder()
-        .group(CollapseGroup.ofUris("/quotes/*"))
-        .observations(options -> new CallObserver() {
-          @Override
-          public Caller caller(@Nullable Object observation) {
-            return new Caller() {
-              @Override
-              public void outcome(CallerOutcome outcome, @Nullable String reason) {
-                if (outcome == CallerOutcome.JOINED) {
-                  joined.release();
-                }
-              }
+    return new BlockingClientCollapser(
+        HttpCollapseOptions.builder()
+            .group(CollapseGroup.ofUris("/quotes/*"))
+            .observations(
+                options ->
+                    new CallObserver() {
+                      @Override
+                      public Caller caller(@Nullable Object observation) {
+                        return new Caller() {
+                          @Override
+                          public void outcome(CallerOutcome outcome, @Nullable String reason) {
+                            if (outcome == CallerOutcome.JOINED) {
+                              joined.release();
+                            }
+                          }
 
-              @Override
-              public void linkTo(@Nullable SharedCall call) {}
-            };
-          }
+                          @Override
+                          public void linkTo(@Nullable SharedCall call) {}
+                        };
+                      }
 
-          @Override
-          public SharedCall sharedCall(String executorName, CollapseKey key, Caller leader) {
-            return SharedCall.NONE;
-          }
-        })
-        .fleet(fleet).build(), "test");
+                      @Override
+                      public SharedCall sharedCall(
+                          String executorName, CollapseKey key, Caller leader) {
+                        return SharedCall.NONE;
+                      }
+                    })
+            .fleet(fleet)
+            .build(),
+        "test");
   }
 
   /** A request for the one quote every test asks for, of the client of this name, if any. */
   private static RequestTarget target(@Nullable String clientName) {
     return RequestTarget.builder("GET", URI.create("http://backend.test/quotes/acme"))
-        .client(CLIENTS.computeIfAbsent(String.valueOf(clientName), name -> new Object()),
-            clientName).build();
+        .client(
+            CLIENTS.computeIfAbsent(String.valueOf(clientName), name -> new Object()), clientName)
+        .build();
   }
 
   /**
@@ -221,12 +233,16 @@ final class BlockingClientCollapserFleetTest {
     @Override
     public InputStream body(String response) {
       InputStream bytes = new ByteArrayInputStream(response.getBytes(UTF_8));
-      return !failBody ? bytes : new SequenceInputStream(bytes, new InputStream() {
-        @Override
-        public int read() throws IOException {
-          throw new IOException("connection reset");
-        }
-      });
+      return !failBody
+          ? bytes
+          : new SequenceInputStream(
+              bytes,
+              new InputStream() {
+                @Override
+                public int read() throws IOException {
+                  throw new IOException("connection reset");
+                }
+              });
     }
 
     @Override

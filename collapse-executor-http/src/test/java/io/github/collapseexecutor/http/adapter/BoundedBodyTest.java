@@ -23,11 +23,24 @@ final class BoundedBodyTest {
 
   @ParameterizedTest(name = "{0} bytes, {1} announced")
   @CsvSource({
-      "0, -1", "0, 0", "1, -1", "1, 1", "64, -1", "64, 64",
-      "511, -1", "512, -1", "513, -1", "5000, -1", "5000, 5000",
-      // a wrong length only costs a copy
-      "5000, 100", "100, 5000", "5000, 20000",
-      "10000, -1", "10000, 10000"})
+    "0, -1",
+    "0, 0",
+    "1, -1",
+    "1, 1",
+    "64, -1",
+    "64, 64",
+    "511, -1",
+    "512, -1",
+    "513, -1",
+    "5000, -1",
+    "5000, 5000",
+    // a wrong length only costs a copy
+    "5000, 100",
+    "100, 5000",
+    "5000, 20000",
+    "10000, -1",
+    "10000, 10000"
+  })
   void aBodyWithinTheLimitIsReadWhole(int length, long announced) throws IOException {
     byte[] body = body(length);
 
@@ -39,8 +52,14 @@ final class BoundedBodyTest {
   }
 
   @ParameterizedTest(name = "{0} bytes, {1} announced")
-  @CsvSource({"10001, -1", "10001, 10001", "30000, -1", "30000, 30000", "30000, 10",
-      "30000, 10000"})
+  @CsvSource({
+    "10001, -1",
+    "10001, 10001",
+    "30000, -1",
+    "30000, 30000",
+    "30000, 10",
+    "30000, 10000"
+  })
   void aBodyOverTheLimitIsTheReadPartThenTheRestOfTheStream(int length, long announced)
       throws IOException {
     byte[] body = body(length);
@@ -49,7 +68,8 @@ final class BoundedBodyTest {
     BoundedBody read = BoundedBody.read(in, LIMIT, announced);
 
     assertThat(read.complete()).isFalse();
-    assertThat(in.served).as("read no further than one byte over the limit")
+    assertThat(in.served)
+        .as("read no further than one byte over the limit")
         .isLessThanOrEqualTo(LIMIT + 1);
     assertThatThrownBy(read::bytes).isInstanceOf(IllegalStateException.class);
     assertThat(read.stream().readAllBytes()).isEqualTo(body);
@@ -67,20 +87,30 @@ final class BoundedBodyTest {
   void aBodyThatFailsIsWhatArrivedThenTheFailure(int length, long announced) throws IOException {
     byte[] body = body(length);
     IOException reset = new IOException("Connection reset");
-    InputStream failing = new SequenceInputStream(new Trickle(body), new InputStream() {
-      @Override
-      public int read() throws IOException {
-        throw reset;
-      }
-    });
+    InputStream failing =
+        new SequenceInputStream(
+            new Trickle(body),
+            new InputStream() {
+              @Override
+              public int read() throws IOException {
+                throw reset;
+              }
+            });
 
     BoundedBody read = BoundedBody.read(failing, LIMIT, announced);
 
     assertThat(read.complete()).isTrue();
     assertThat(read.bytes()).isEqualTo(body);
     assertThat(read.failure()).isSameAs(reset);
-    SharedResponse snapshot = new SharedResponse(200, null, List.of(), read.bytes(),
-        read.failure(), RequestHeaders.of(name -> List.of(), List::of), null);
+    SharedResponse snapshot =
+        new SharedResponse(
+            200,
+            null,
+            List.of(),
+            read.bytes(),
+            read.failure(),
+            RequestHeaders.of(name -> List.of(), List::of),
+            null);
     for (int caller = 0; caller < 2; caller++) {
       InputStream replayed = snapshot.bodyStream();
       assertThat(replayed.readNBytes(length)).isEqualTo(body);

@@ -30,15 +30,20 @@ final class CollapseProtocolSwitchTest {
   private static final CollapseGroup ORDERS = CollapseGroup.ofUris("/orders/*");
 
   private final List<String> heard = new CopyOnWriteArrayList<>();
-  private final HttpCollapseOptions options = HttpCollapseOptions.builder().name("api")
-      .group(USERS).group(ORDERS)
-      .listener(new HttpCollapseListener() {
-        @Override
-        public void requestUnshared(String executor, CollapseGroup group, UnsharedReason reason) {
-          heard.add(executor + " " + group.uris() + " " + reason.tag());
-        }
-      })
-      .build();
+  private final HttpCollapseOptions options =
+      HttpCollapseOptions.builder()
+          .name("api")
+          .group(USERS)
+          .group(ORDERS)
+          .listener(
+              new HttpCollapseListener() {
+                @Override
+                public void requestUnshared(
+                    String executor, CollapseGroup group, UnsharedReason reason) {
+                  heard.add(executor + " " + group.uris() + " " + reason.tag());
+                }
+              })
+          .build();
   private final CollapseProtocol protocol = new CollapseProtocol(options, "test");
 
   @AfterEach
@@ -54,7 +59,8 @@ final class CollapseProtocolSwitchTest {
     assertThat(protocol.join(user, NONE)).isSameAs(Pass.PASS);
     assertThat(protocol.join(user, NONE)).isSameAs(Pass.PASS);
     assertThat(protocol.join(key("/orders/1"), NONE))
-        .as("the other group still collapses").isInstanceOf(Lead.class);
+        .as("the other group still collapses")
+        .isInstanceOf(Lead.class);
     assertThat(protocol.stats().groups().get(0).passedThrough()).isEqualTo(2);
 
     options.collapseSwitch().turnOn(USERS);
@@ -70,12 +76,10 @@ final class CollapseProtocolSwitchTest {
     Wait wait = (Wait) protocol.join(user, NONE);
 
     options.collapseSwitch().turnOff(USERS);
-    SharedResponse snapshot = new SharedResponse(200, "OK", List.of(), new byte[] {1}, NONE,
-        null);
+    SharedResponse snapshot = new SharedResponse(200, "OK", List.of(), new byte[] {1}, NONE, null);
     lead.share(snapshot);
 
-    assertThat(wait.answer(wait.future().get(5, TimeUnit.SECONDS)))
-        .isEqualTo(new Replay(snapshot));
+    assertThat(wait.answer(wait.future().get(5, TimeUnit.SECONDS))).isEqualTo(new Replay(snapshot));
     assertThat(protocol.join(user, NONE)).isSameAs(Pass.PASS);
   }
 
@@ -89,13 +93,17 @@ final class CollapseProtocolSwitchTest {
     wait.answer(wait.future().get(5, TimeUnit.SECONDS));
     protocol.join(order, NONE);
 
-    assertThat(heard).containsExactly("api [/orders/*] set-cookie", "api [/orders/*] set-cookie",
-        "api [/orders/*] hit-for-pass");
+    assertThat(heard)
+        .containsExactly(
+            "api [/orders/*] set-cookie",
+            "api [/orders/*] set-cookie",
+            "api [/orders/*] hit-for-pass");
   }
 
   private CollapseKey key(String path) {
     return protocol.rules.keyFor(
         RequestTarget.builder("GET", URI.create("http://backend.test" + path))
-            .headers(NONE).build());
+            .headers(NONE)
+            .build());
   }
 }

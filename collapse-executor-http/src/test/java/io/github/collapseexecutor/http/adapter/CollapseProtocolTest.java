@@ -34,9 +34,10 @@ import org.junit.jupiter.api.Timeout;
 final class CollapseProtocolTest {
 
   private static final RequestHeaders NONE = RequestHeaders.of(name -> List.of(), List::of);
-  private static final RequestHeaders ALICE = RequestHeaders.of(
-      name -> name.equalsIgnoreCase("authorization") ? List.of("Bearer alice") : List.of(),
-      () -> List.of("Authorization"));
+  private static final RequestHeaders ALICE =
+      RequestHeaders.of(
+          name -> name.equalsIgnoreCase("authorization") ? List.of("Bearer alice") : List.of(),
+          () -> List.of("Authorization"));
 
   private CollapseProtocol protocol = protocol(HttpCollapseOptions.DEFAULT_HIT_FOR_PASS_TTL, 10);
 
@@ -54,8 +55,7 @@ final class CollapseProtocolTest {
     SharedResponse snapshot = snapshot(List.of(), NONE);
     lead.share(snapshot);
 
-    assertThat(wait.answer(wait.future().get(5, TimeUnit.SECONDS)))
-        .isEqualTo(new Replay(snapshot));
+    assertThat(wait.answer(wait.future().get(5, TimeUnit.SECONDS))).isEqualTo(new Replay(snapshot));
     assertThat(protocol.stats().led()).isEqualTo(1);
     assertThat(protocol.stats().replayed()).isEqualTo(1);
   }
@@ -69,11 +69,11 @@ final class CollapseProtocolTest {
 
     lead.refuse(lead.refusal(List.of(Map.entry("Set-Cookie", "s=1"))));
 
-    assertThat(wait.answer(wait.future().get(5, TimeUnit.SECONDS)))
-        .isSameAs(Pass.PASS);
+    assertThat(wait.answer(wait.future().get(5, TimeUnit.SECONDS))).isSameAs(Pass.PASS);
     assertThat(protocol.join(key, NONE)).isSameAs(Pass.PASS);
     assertThat(protocol.join(key("/users/2", NONE), NONE))
-        .as("another key still collapses").isInstanceOf(Lead.class);
+        .as("another key still collapses")
+        .isInstanceOf(Lead.class);
     assertThat(protocol.stats().unshared(UnsharedReason.SET_COOKIE)).isEqualTo(2);
     assertThat(protocol.stats().unshared(UnsharedReason.HIT_FOR_PASS)).isEqualTo(1);
     assertThat(protocol.stats().fellBack()).isEqualTo(1);
@@ -83,8 +83,7 @@ final class CollapseProtocolTest {
   @Test
   void aPrivateResponseIsSharedOnlyWhenTheRequestsCarryACredential() {
     List<Map.Entry<String, String>> headers = List.of(Map.entry("Cache-Control", "private"));
-    Lead anonymous =
-        (Lead) protocol.join(key("/me", NONE), NONE);
+    Lead anonymous = (Lead) protocol.join(key("/me", NONE), NONE);
     Lead alice = (Lead) protocol.join(key("/me", ALICE), ALICE);
 
     assertThat(anonymous.refusal(headers)).isEqualTo(UnsharedReason.PRIVATE);
@@ -148,10 +147,8 @@ final class CollapseProtocolTest {
 
     lead.fail(timeout, FailureCause.CALLER_READ_TIMEOUT);
 
-    assertThat(same.answer(same.future().get(5, TimeUnit.SECONDS)))
-        .isEqualTo(new Failed(timeout));
-    assertThat(longer.answer(longer.future().get(5, TimeUnit.SECONDS)))
-        .isInstanceOf(Lead.class);
+    assertThat(same.answer(same.future().get(5, TimeUnit.SECONDS))).isEqualTo(new Failed(timeout));
+    assertThat(longer.answer(longer.future().get(5, TimeUnit.SECONDS))).isInstanceOf(Lead.class);
   }
 
   @Test
@@ -164,8 +161,7 @@ final class CollapseProtocolTest {
 
     lead.fail(timeout, FailureCause.CALLER_LIMIT);
 
-    assertThat(wait.answer(wait.future().get(5, TimeUnit.SECONDS)))
-        .isEqualTo(new Failed(timeout));
+    assertThat(wait.answer(wait.future().get(5, TimeUnit.SECONDS))).isEqualTo(new Failed(timeout));
   }
 
   private static OwnLimits deadlineIn(long nanos) {
@@ -185,7 +181,8 @@ final class CollapseProtocolTest {
 
     lead.fail(reset, FailureCause.CALL);
 
-    assertThat(wait.future()).failsWithin(Duration.ofSeconds(5))
+    assertThat(wait.future())
+        .failsWithin(Duration.ofSeconds(5))
         .withThrowableOfType(ExecutionException.class)
         .withCause(reset);
   }
@@ -271,25 +268,25 @@ final class CollapseProtocolTest {
   void aRegroupedWaiterWhoseValuesDifferAgainMakesItsOwnCall() throws Exception {
     CollapseKey key = key("/users/1", NONE);
     RequestHeaders a = edition("a");
-    RequestHeaders bInRegion = RequestHeaders.of(name -> switch (name.toLowerCase(Locale.ROOT)) {
-      case "x-edition" -> List.of("b");
-      case "x-region" -> List.of("eu");
-      default -> List.of();
-    }, () -> List.of("X-Edition", "X-Region"));
+    RequestHeaders bInRegion =
+        RequestHeaders.of(
+            name ->
+                switch (name.toLowerCase(Locale.ROOT)) {
+                  case "x-edition" -> List.of("b");
+                  case "x-region" -> List.of("eu");
+                  default -> List.of();
+                },
+            () -> List.of("X-Edition", "X-Region"));
     Lead lead = (Lead) protocol.join(key, a);
     Wait first = (Wait) protocol.join(key, edition("b"));
     Wait second = (Wait) protocol.join(key, bInRegion);
     lead.share(snapshot(List.of(Map.entry("Vary", "X-Edition")), a));
-    Lead regroupedLead =
-        (Lead) first.answer(first.future().get(5, TimeUnit.SECONDS));
-    Wait regrouped =
-        (Wait) second.answer(second.future().get(5, TimeUnit.SECONDS));
+    Lead regroupedLead = (Lead) first.answer(first.future().get(5, TimeUnit.SECONDS));
+    Wait regrouped = (Wait) second.answer(second.future().get(5, TimeUnit.SECONDS));
 
-    regroupedLead.share(snapshot(List.of(Map.entry("Vary", "X-Edition, X-Region")),
-        edition("b")));
+    regroupedLead.share(snapshot(List.of(Map.entry("Vary", "X-Edition, X-Region")), edition("b")));
 
-    assertThat(regrouped.answer(regrouped.future().get(5, TimeUnit.SECONDS)))
-        .isSameAs(Pass.PASS);
+    assertThat(regrouped.answer(regrouped.future().get(5, TimeUnit.SECONDS))).isSameAs(Pass.PASS);
     assertThat(protocol.stats().unshared(UnsharedReason.VARY)).isEqualTo(1);
   }
 
@@ -301,7 +298,8 @@ final class CollapseProtocolTest {
 
     assertThat(protocol.join(key, edition("a"))).isInstanceOf(Lead.class);
     assertThat(protocol.join(key, edition("b")))
-        .as("another edition does not wait for edition a").isInstanceOf(Lead.class);
+        .as("another edition does not wait for edition a")
+        .isInstanceOf(Lead.class);
     assertThat(protocol.join(key, edition("a"))).isInstanceOf(Wait.class);
     assertThat(protocol.varyKeys()).isEqualTo(1);
     assertThat(protocol.stats().varyKeyed()).isEqualTo(3);
@@ -320,8 +318,13 @@ final class CollapseProtocolTest {
   @Test
   void aZeroVaryTtlRemembersNothing() {
     protocol.close();
-    protocol = new CollapseProtocol(HttpCollapseOptions.builder()
-        .group(CollapseGroup.ofUris("/users/*")).varyTtl(Duration.ZERO).build(), "test");
+    protocol =
+        new CollapseProtocol(
+            HttpCollapseOptions.builder()
+                .group(CollapseGroup.ofUris("/users/*"))
+                .varyTtl(Duration.ZERO)
+                .build(),
+            "test");
     CollapseKey key = key("/users/1", NONE);
     ((Lead) protocol.join(key, edition("a")))
         .share(snapshot(List.of(Map.entry("Vary", "X-Edition")), edition("a")));
@@ -336,18 +339,19 @@ final class CollapseProtocolTest {
     // System.Logger reaches java.util.logging here: keep what the class logs while refusing
     Logger logger = Logger.getLogger(FirstWarnings.class.getName());
     List<LogRecord> records = new CopyOnWriteArrayList<>();
-    Handler keep = new Handler() {
-      @Override
-      public void publish(LogRecord record) {
-        records.add(record);
-      }
+    Handler keep =
+        new Handler() {
+          @Override
+          public void publish(LogRecord record) {
+            records.add(record);
+          }
 
-      @Override
-      public void flush() {}
+          @Override
+          public void flush() {}
 
-      @Override
-      public void close() {}
-    };
+          @Override
+          public void close() {}
+        };
     logger.addHandler(keep);
     try {
       for (int i = 0; i < 3; i++) {
@@ -358,11 +362,15 @@ final class CollapseProtocolTest {
       logger.removeHandler(keep);
     }
 
-    assertThat(records).singleElement().satisfies(record -> {
-      assertThat(record.getLevel()).isEqualTo(Level.WARNING);
-      assertThat(record.getMessage()).contains("collapse group '/users/*' was not shared",
-          "too-large", "max-body-size");
-    });
+    assertThat(records)
+        .singleElement()
+        .satisfies(
+            record -> {
+              assertThat(record.getLevel()).isEqualTo(Level.WARNING);
+              assertThat(record.getMessage())
+                  .contains(
+                      "collapse group '/users/*' was not shared", "too-large", "max-body-size");
+            });
     assertThat(protocol.stats().unshared(UnsharedReason.TOO_LARGE)).isEqualTo(3);
   }
 
@@ -372,20 +380,20 @@ final class CollapseProtocolTest {
    */
   @Test
   void aRequestWhoseHeadersAnnounceABodyPassesAndCountsInItsGroup() {
-    List<RequestHeaders> withBodies = List.of(header("Content-Length", "12"),
-        header("Transfer-Encoding", "chunked"), header("Content-Length", "x"));
+    List<RequestHeaders> withBodies =
+        List.of(
+            header("Content-Length", "12"),
+            header("Transfer-Encoding", "chunked"),
+            header("Content-Length", "x"));
     for (RequestHeaders withBody : withBodies) {
       CollapseKey key = key("/users/1", withBody);
       assertThat(protocol.join(key, withBody)).isSameAs(Pass.PASS);
     }
     RequestHeaders empty = header("Content-Length", "0");
-    assertThat(protocol.join(key("/users/1", empty), empty))
-        .isInstanceOf(Lead.class);
-    assertThat(protocol.passWithBody(key("/users/1", NONE), null))
-        .isSameAs(Pass.PASS);
+    assertThat(protocol.join(key("/users/1", empty), empty)).isInstanceOf(Lead.class);
+    assertThat(protocol.passWithBody(key("/users/1", NONE), null)).isSameAs(Pass.PASS);
     assertThat(protocol.stats().passedThrough()).isEqualTo(withBodies.size() + 1);
-    assertThat(protocol.stats().groups().get(0).passedThrough())
-        .isEqualTo(withBodies.size() + 1);
+    assertThat(protocol.stats().groups().get(0).passedThrough()).isEqualTo(withBodies.size() + 1);
   }
 
   /**
@@ -396,52 +404,70 @@ final class CollapseProtocolTest {
   void aRequestThatAsksForAFreshAnswerNeverJoinsTheCallInFlightAndSaysWhy() {
     List<String> outcomes = new CopyOnWriteArrayList<>();
     protocol.close();
-    protocol = new CollapseProtocol(HttpCollapseOptions.builder()
-        .group(CollapseGroup.ofUris("/users/*"))
-        .observations(options -> new CallObserver() {
-          @Override
-          public Caller caller(@Nullable Object observation) {
-            return new Caller() {
-              @Override
-              public void outcome(CallerOutcome outcome, @Nullable String reason) {
-                outcomes.add(outcome + " " + reason);
-              }
+    protocol =
+        new CollapseProtocol(
+            HttpCollapseOptions.builder()
+                .group(CollapseGroup.ofUris("/users/*"))
+                .observations(
+                    options ->
+                        new CallObserver() {
+                          @Override
+                          public Caller caller(@Nullable Object observation) {
+                            return new Caller() {
+                              @Override
+                              public void outcome(CallerOutcome outcome, @Nullable String reason) {
+                                outcomes.add(outcome + " " + reason);
+                              }
 
-              @Override
-              public void linkTo(@Nullable SharedCall call) {}
-            };
-          }
+                              @Override
+                              public void linkTo(@Nullable SharedCall call) {}
+                            };
+                          }
 
-          @Override
-          public SharedCall sharedCall(String executorName, CollapseKey key, Caller leader) {
-            return SharedCall.NONE;
-          }
-        }).build(), "test");
+                          @Override
+                          public SharedCall sharedCall(
+                              String executorName, CollapseKey key, Caller leader) {
+                            return SharedCall.NONE;
+                          }
+                        })
+                .build(),
+            "test");
     CollapseKey key = key("/users/1", NONE);
     assertThat(protocol.join(key, NONE)).isInstanceOf(Lead.class);
 
-    for (RequestHeaders fresh : List.of(header("Cache-Control", "no-cache"),
-        header("Cache-Control", "max-age=0"), header("Pragma", "no-cache"))) {
+    for (RequestHeaders fresh :
+        List.of(
+            header("Cache-Control", "no-cache"),
+            header("Cache-Control", "max-age=0"),
+            header("Pragma", "no-cache"))) {
       assertThat(protocol.join(key("/users/1", fresh), fresh)).isSameAs(Pass.PASS);
     }
-    assertThat(protocol.join(key, header("Cache-Control", "no-store")))
-        .isInstanceOf(Wait.class);
-    assertThat(outcomes).containsExactly("LED null", "NOT_COLLAPSED fresh-requested",
-        "NOT_COLLAPSED fresh-requested", "NOT_COLLAPSED fresh-requested", "JOINED null");
+    assertThat(protocol.join(key, header("Cache-Control", "no-store"))).isInstanceOf(Wait.class);
+    assertThat(outcomes)
+        .containsExactly(
+            "LED null",
+            "NOT_COLLAPSED fresh-requested",
+            "NOT_COLLAPSED fresh-requested",
+            "NOT_COLLAPSED fresh-requested",
+            "JOINED null");
     assertThat(protocol.stats().groups().get(0).passedThrough()).isEqualTo(3);
   }
 
   private static CollapseProtocol protocol(Duration ttl, int maxKeys) {
-    return new CollapseProtocol(HttpCollapseOptions.builder()
-        .group(CollapseGroup.ofUris("/users/*", "/me"))
-        .hitForPassTtl(ttl).hitForPassMaxKeys(maxKeys)
-        .build(), "test");
+    return new CollapseProtocol(
+        HttpCollapseOptions.builder()
+            .group(CollapseGroup.ofUris("/users/*", "/me"))
+            .hitForPassTtl(ttl)
+            .hitForPassMaxKeys(maxKeys)
+            .build(),
+        "test");
   }
 
   private CollapseKey key(String path, RequestHeaders headers) {
     return protocol.rules.keyFor(
         RequestTarget.builder("GET", URI.create("http://backend.test" + path))
-            .headers(headers).build());
+            .headers(headers)
+            .build());
   }
 
   private static RequestHeaders edition(String edition) {
@@ -453,8 +479,8 @@ final class CollapseProtocolTest {
         asked -> asked.equalsIgnoreCase(name) ? List.of(value) : List.of(), () -> List.of(name));
   }
 
-  private static SharedResponse snapshot(List<Map.Entry<String, String>> headers,
-      RequestHeaders request) {
+  private static SharedResponse snapshot(
+      List<Map.Entry<String, String>> headers, RequestHeaders request) {
     return new SharedResponse(200, "OK", headers, new byte[] {1}, request, null);
   }
 }

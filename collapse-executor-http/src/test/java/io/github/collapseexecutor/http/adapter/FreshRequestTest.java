@@ -14,23 +14,51 @@ final class FreshRequestTest {
 
   @Test
   void noCacheOrAZeroMaxAgeAsksForAFreshAnswerInAnyCaseAndSpacing() {
-    for (String value : List.of("no-cache", "No-Cache", "NO-CACHE", " no-cache ", "max-age=0",
-        "Max-Age=0", "max-age=00", "max-age=\"0\"", "max-age = 0", "max-age=\" 0 \"",
-        "max-stale, no-cache", "max-age=60,no-cache", "no-transform , max-age=0",
-        "x=\"a,b\", no-cache", "no-cache=\"Set-Cookie\"")) {
+    for (String value :
+        List.of(
+            "no-cache",
+            "No-Cache",
+            "NO-CACHE",
+            " no-cache ",
+            "max-age=0",
+            "Max-Age=0",
+            "max-age=00",
+            "max-age=\"0\"",
+            "max-age = 0",
+            "max-age=\" 0 \"",
+            "max-stale, no-cache",
+            "max-age=60,no-cache",
+            "no-transform , max-age=0",
+            "x=\"a,b\", no-cache",
+            "no-cache=\"Set-Cookie\"")) {
       assertThat(FreshRequest.asked(headers(Map.of("Cache-Control", List.of(value)))))
-          .as(value).isTrue();
+          .as(value)
+          .isTrue();
     }
   }
 
   @Test
   void otherDirectivesAcceptAnAnswerInProgress() {
-    for (String value : List.of("no-store", "max-age=60", "max-age=10", "max-age=\"5\"",
-        "max-stale=0", "min-fresh=0", "s-maxage=0", "no-transform", "only-if-cached",
-        "x-no-cache", "x=\"no-cache\"", "x=\"a, no-cache\"", "x=\"a\\\", no-cache\"", "",
-        " , ")) {
+    for (String value :
+        List.of(
+            "no-store",
+            "max-age=60",
+            "max-age=10",
+            "max-age=\"5\"",
+            "max-stale=0",
+            "min-fresh=0",
+            "s-maxage=0",
+            "no-transform",
+            "only-if-cached",
+            "x-no-cache",
+            "x=\"no-cache\"",
+            "x=\"a, no-cache\"",
+            "x=\"a\\\", no-cache\"",
+            "",
+            " , ")) {
       assertThat(FreshRequest.asked(headers(Map.of("Cache-Control", List.of(value)))))
-          .as(value).isFalse();
+          .as(value)
+          .isFalse();
     }
   }
 
@@ -42,22 +70,27 @@ final class FreshRequestTest {
   void aMaxAgeThatIsNoNumberAsksForAFreshAnswer() {
     for (String value : List.of("max-age", "max-age=", "max-age=-1", "max-age=soon")) {
       assertThat(FreshRequest.asked(headers(Map.of("Cache-Control", List.of(value)))))
-          .as(value).isTrue();
+          .as(value)
+          .isTrue();
     }
   }
 
   @Test
   void everyCacheControlHeaderCounts() {
-    assertThat(FreshRequest.asked(headers(Map.of("Cache-Control",
-        List.of("max-age=60", "no-cache"))))).isTrue();
+    assertThat(
+            FreshRequest.asked(headers(Map.of("Cache-Control", List.of("max-age=60", "no-cache")))))
+        .isTrue();
   }
 
   @Test
   void pragmaNoCacheCountsOnlyWithoutCacheControl() {
     assertThat(FreshRequest.asked(headers(Map.of("Pragma", List.of("no-cache"))))).isTrue();
     assertThat(FreshRequest.asked(headers(Map.of("Pragma", List.of("x, No-Cache"))))).isTrue();
-    assertThat(FreshRequest.asked(headers(Map.of("Pragma", List.of("no-cache"),
-        "Cache-Control", List.of("max-age=60"))))).isFalse();
+    assertThat(
+            FreshRequest.asked(
+                headers(
+                    Map.of("Pragma", List.of("no-cache"), "Cache-Control", List.of("max-age=60")))))
+        .isFalse();
     assertThat(FreshRequest.asked(headers(Map.of("Pragma", List.of("x-no-cache"))))).isFalse();
   }
 
@@ -65,8 +98,10 @@ final class FreshRequestTest {
   void aNullOrBlankValueIsNoDirective() {
     List<String> withNull = new ArrayList<>(Arrays.asList(null, " "));
     assertThat(FreshRequest.asked(headers(Map.of("Cache-Control", withNull)))).isFalse();
-    assertThat(FreshRequest.asked(headers(Map.of("Cache-Control", withNull,
-        "Pragma", List.of("no-cache"))))).isTrue();
+    assertThat(
+            FreshRequest.asked(
+                headers(Map.of("Cache-Control", withNull, "Pragma", List.of("no-cache")))))
+        .isTrue();
     assertThat(FreshRequest.asked(headers(Map.of()))).isFalse();
   }
 
@@ -77,8 +112,13 @@ final class FreshRequestTest {
   }
 
   private static RequestHeaders headers(Map<String, List<String>> values) {
-    return RequestHeaders.of(name -> values.entrySet().stream()
-        .filter(e -> e.getKey().equalsIgnoreCase(name))
-        .findFirst().<List<String>>map(Map.Entry::getValue).orElse(List.of()), values::keySet);
+    return RequestHeaders.of(
+        name ->
+            values.entrySet().stream()
+                .filter(e -> e.getKey().equalsIgnoreCase(name))
+                .findFirst()
+                .<List<String>>map(Map.Entry::getValue)
+                .orElse(List.of()),
+        values::keySet);
   }
 }

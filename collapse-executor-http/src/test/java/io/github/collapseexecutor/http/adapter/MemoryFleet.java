@@ -27,13 +27,15 @@ final class MemoryFleet implements Fleet {
       new ConcurrentHashMap<>();
   final List<List<String>> keys = new CopyOnWriteArrayList<>();
   final CountDownLatch waiting = new CountDownLatch(1);
+
   /** One permit per caller that began to wait for another instance. */
   final Semaphore waits = new Semaphore(0);
+
   volatile int calls;
 
   @Override
-  public <X extends Exception> byte @Nullable [] call(List<String> key, Duration maxWait,
-      Call<X> call) throws X, InterruptedException {
+  public <X extends Exception> byte @Nullable [] call(
+      List<String> key, Duration maxWait, Call<X> call) throws X, InterruptedException {
     keys.add(key);
     CompletableFuture<byte @Nullable []> mine = new CompletableFuture<>();
     CompletableFuture<byte @Nullable []> other = running.putIfAbsent(key, mine);
@@ -63,7 +65,9 @@ final class MemoryFleet implements Fleet {
   }
 
   @Override
-  public CompletionStage<byte @Nullable []> callAsync(List<String> key, Duration maxWait,
+  public CompletionStage<byte @Nullable []> callAsync(
+      List<String> key,
+      Duration maxWait,
       Supplier<? extends CompletionStage<byte @Nullable []>> call) {
     keys.add(key);
     CompletableFuture<byte @Nullable []> mine = new CompletableFuture<>();
@@ -71,15 +75,23 @@ final class MemoryFleet implements Fleet {
     if (other != null) {
       waiting.countDown();
       waits.release();
-      return other.copy().completeOnTimeout(null, maxWait.toNanos(), TimeUnit.NANOSECONDS)
+      return other
+          .copy()
+          .completeOnTimeout(null, maxWait.toNanos(), TimeUnit.NANOSECONDS)
           .exceptionally(failure -> null)
-          .thenCompose(shared -> shared != null ? CompletableFuture.completedFuture(shared)
-              : call.get().thenApply(own -> null));
+          .thenCompose(
+              shared ->
+                  shared != null
+                      ? CompletableFuture.completedFuture(shared)
+                      : call.get().thenApply(own -> null));
     }
     calls++;
-    return call.get().whenComplete((bytes, failure) -> {
-      mine.complete(failure == null ? bytes : null);
-      running.remove(key, mine);
-    }).thenApply(own -> null);
+    return call.get()
+        .whenComplete(
+            (bytes, failure) -> {
+              mine.complete(failure == null ? bytes : null);
+              running.remove(key, mine);
+            })
+        .thenApply(own -> null);
   }
 }

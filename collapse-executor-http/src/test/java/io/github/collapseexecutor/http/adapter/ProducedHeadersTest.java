@@ -10,11 +10,12 @@ import org.junit.jupiter.api.Test;
 /** What a server's collapsed part produced: the difference of the headers after and before. */
 class ProducedHeadersTest {
 
-  private static final Map<String, List<String>> OUTER = headers(
-      "X-Request-Id", List.of("outer-1"),
-      "Vary", List.of("Origin"),
-      "X-Trace", List.of("t1"),
-      "Cache-Control", List.of("no-cache"));
+  private static final Map<String, List<String>> OUTER =
+      headers(
+          "X-Request-Id", List.of("outer-1"),
+          "Vary", List.of("Origin"),
+          "X-Trace", List.of("t1"),
+          "Cache-Control", List.of("no-cache"));
 
   @Test
   void headersTheOuterFiltersSetAndThePartLeftAloneAreNotProduced() {
@@ -33,8 +34,9 @@ class ProducedHeadersTest {
 
     ProducedHeaders.Produced produced = ProducedHeaders.since(OUTER).of(after, false);
 
-    assertThat(produced.headers()).containsExactly(HeaderLists.entry("Vary", "Accept"),
-        HeaderLists.entry("Content-Type", "text/plain"));
+    assertThat(produced.headers())
+        .containsExactly(
+            HeaderLists.entry("Vary", "Accept"), HeaderLists.entry("Content-Type", "text/plain"));
     assertThat(produced.replaced()).isEmpty();
   }
 
@@ -45,8 +47,10 @@ class ProducedHeadersTest {
 
     ProducedHeaders.Produced produced = ProducedHeaders.since(OUTER).of(after, false);
 
-    assertThat(produced.headers()).containsExactly(HeaderLists.entry("Cache-Control", "max-age=60"),
-        HeaderLists.entry("Cache-Control", "public"));
+    assertThat(produced.headers())
+        .containsExactly(
+            HeaderLists.entry("Cache-Control", "max-age=60"),
+            HeaderLists.entry("Cache-Control", "public"));
     assertThat(produced.replaced()).containsExactly("cache-control");
   }
 
@@ -69,8 +73,8 @@ class ProducedHeadersTest {
 
     ProducedHeaders.Produced produced = ProducedHeaders.since(OUTER).of(after, true);
 
-    assertThat(produced.headers()).containsExactly(HeaderLists.entry("Vary", "Origin"),
-        HeaderLists.entry("ETag", "\"1\""));
+    assertThat(produced.headers())
+        .containsExactly(HeaderLists.entry("Vary", "Origin"), HeaderLists.entry("ETag", "\"1\""));
     assertThat(produced.replaced()).containsExactlyInAnyOrder("vary", "etag");
     assertThat(produced.removed()).isEmpty();
   }

@@ -29,35 +29,51 @@ class ProducedResponseTest {
   /** An extension of two values, as a container's settings. */
   record Settings(String locale, int bufferSize) {}
 
-  private static final DetailCodec<Settings> SETTINGS = new DetailCodec<>() {
-    @Override
-    public void write(Settings settings, DataOutput out) throws IOException {
-      out.writeUTF(settings.locale());
-      out.writeInt(settings.bufferSize());
-    }
+  private static final DetailCodec<Settings> SETTINGS =
+      new DetailCodec<>() {
+        @Override
+        public void write(Settings settings, DataOutput out) throws IOException {
+          out.writeUTF(settings.locale());
+          out.writeInt(settings.bufferSize());
+        }
 
-    @Override
-    public Settings read(DataInput in) throws IOException {
-      return new Settings(in.readUTF(), in.readInt());
-    }
-  };
+        @Override
+        public Settings read(DataInput in) throws IOException {
+          return new Settings(in.readUTF(), in.readInt());
+        }
+      };
 
-  private static final ProducedHeaders.Produced HEADERS = new ProducedHeaders.Produced(
-      List.of(HeaderLists.entry("Cache-Control", "max-age=60")), Set.of("cache-control"),
-      Set.of("x-trace", "x-request-id"));
+  private static final ProducedHeaders.Produced HEADERS =
+      new ProducedHeaders.Produced(
+          List.of(HeaderLists.entry("Cache-Control", "max-age=60")),
+          Set.of("cache-control"),
+          Set.of("x-trace", "x-request-id"));
 
   @Test
   void everythingButTheHeaderValuesTravels() throws IOException {
-    ProducedResponse produced = ProducedResponse.builder(HEADERS).reset(true).bodyReset(true)
-        .bodyCharset(ISO_8859_1).inPieces(true).pathPattern("/quotes/{symbol}")
-        .extension(new Settings("fr-CA", 16384)).build();
+    ProducedResponse produced =
+        ProducedResponse.builder(HEADERS)
+            .reset(true)
+            .bodyReset(true)
+            .bodyCharset(ISO_8859_1)
+            .inPieces(true)
+            .pathPattern("/quotes/{symbol}")
+            .extension(new Settings("fr-CA", 16384))
+            .build();
 
     ProducedResponse read = travel(produced, ProducedResponse.codec(SETTINGS));
 
-    assertThat(read).isEqualTo(ProducedResponse.builder(
-            new ProducedHeaders.Produced(List.of(), HEADERS.replaced(), HEADERS.removed()))
-        .reset(true).bodyReset(true).bodyCharset(ISO_8859_1).inPieces(true)
-        .pathPattern("/quotes/{symbol}").extension(new Settings("fr-CA", 16384)).build());
+    assertThat(read)
+        .isEqualTo(
+            ProducedResponse.builder(
+                    new ProducedHeaders.Produced(List.of(), HEADERS.replaced(), HEADERS.removed()))
+                .reset(true)
+                .bodyReset(true)
+                .bodyCharset(ISO_8859_1)
+                .inPieces(true)
+                .pathPattern("/quotes/{symbol}")
+                .extension(new Settings("fr-CA", 16384))
+                .build());
   }
 
   @Test
@@ -71,8 +87,12 @@ class ProducedResponseTest {
 
   @Test
   void aResponseWhoseChainNotedAnExceptionStaysOnItsInstance() {
-    ProducedResponse produced = ProducedResponse.builder(HEADERS).bodyCharset(UTF_8)
-        .pathPattern("/quotes/{symbol}").error(new IllegalStateException("noted")).build();
+    ProducedResponse produced =
+        ProducedResponse.builder(HEADERS)
+            .bodyCharset(UTF_8)
+            .pathPattern("/quotes/{symbol}")
+            .error(new IllegalStateException("noted"))
+            .build();
 
     assertThat(SharedResponseBytes.of(shared(produced), ProducedResponse.codec(null))).isNull();
   }
@@ -89,8 +109,10 @@ class ProducedResponseTest {
 
   @Test
   void bytesWithAnExtensionAreNotReadWithoutItsCodec() throws IOException {
-    byte[] bytes = bytes(ProducedResponse.builder(HEADERS).extension(new Settings("fr-CA", 0))
-        .build(), ProducedResponse.codec(SETTINGS));
+    byte[] bytes =
+        bytes(
+            ProducedResponse.builder(HEADERS).extension(new Settings("fr-CA", 0)).build(),
+            ProducedResponse.codec(SETTINGS));
 
     assertThatThrownBy(() -> ProducedResponse.codec(null).read(input(bytes)))
         .isInstanceOf(IllegalArgumentException.class);
@@ -98,15 +120,22 @@ class ProducedResponseTest {
 
   @Test
   void bytesCutShortAreNotAProducedResponse() throws IOException {
-    byte[] whole = bytes(ProducedResponse.builder(HEADERS).reset(true).bodyCharset(UTF_8)
-        .pathPattern("/quotes").build(), ProducedResponse.codec(null));
+    byte[] whole =
+        bytes(
+            ProducedResponse.builder(HEADERS)
+                .reset(true)
+                .bodyCharset(UTF_8)
+                .pathPattern("/quotes")
+                .build(),
+            ProducedResponse.codec(null));
 
-    assertThatThrownBy(() -> ProducedResponse.codec(null)
-        .read(input(Arrays.copyOf(whole, whole.length - 1)))).isInstanceOf(IOException.class);
+    assertThatThrownBy(
+            () -> ProducedResponse.codec(null).read(input(Arrays.copyOf(whole, whole.length - 1))))
+        .isInstanceOf(IOException.class);
   }
 
-  private static ProducedResponse travel(ProducedResponse produced,
-      DetailCodec<ProducedResponse> codec) throws IOException {
+  private static ProducedResponse travel(
+      ProducedResponse produced, DetailCodec<ProducedResponse> codec) throws IOException {
     DataInputStream in = input(bytes(produced, codec));
     ProducedResponse read = codec.read(in);
     assertThat(in.available()).as("bytes left after the detail").isZero();
@@ -127,7 +156,12 @@ class ProducedResponseTest {
   }
 
   private static SharedResponse shared(@Nullable Object detail) {
-    return new SharedResponse(200, null, HEADERS.headers(), "ada".getBytes(UTF_8),
-        RequestHeaders.of(name -> List.of(), List::of), detail);
+    return new SharedResponse(
+        200,
+        null,
+        HEADERS.headers(),
+        "ada".getBytes(UTF_8),
+        RequestHeaders.of(name -> List.of(), List::of),
+        detail);
   }
 }

@@ -4,7 +4,6 @@ import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.collapseexecutor.core.CallerOutcome;
-import io.github.collapseexecutor.fleet.Fleet;
 import io.github.collapseexecutor.http.CallObserver;
 import io.github.collapseexecutor.http.CollapseGroup;
 import io.github.collapseexecutor.http.CollapseKey;
@@ -16,20 +15,16 @@ import java.io.DataOutput;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
-import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicReference;
 import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.AfterEach;
@@ -49,21 +44,24 @@ final class ServerCollapserFleetTest {
   private static final long WAIT = 10;
 
   /** A detail as text, read back marked as read. */
-  private static final DetailCodec<Object> TEXT = new DetailCodec<>() {
-    @Override
-    public void write(Object detail, DataOutput out) throws IOException {
-      out.writeUTF(detail.toString());
-    }
+  private static final DetailCodec<Object> TEXT =
+      new DetailCodec<>() {
+        @Override
+        public void write(Object detail, DataOutput out) throws IOException {
+          out.writeUTF(detail.toString());
+        }
 
-    @Override
-    public Object read(DataInput in) throws IOException {
-      return "read:" + in.readUTF();
-    }
-  };
+        @Override
+        public Object read(DataInput in) throws IOException {
+          return "read:" + in.readUTF();
+        }
+      };
 
   private final MemoryFleet fleet = new MemoryFleet();
+
   /** The last outcome each request's observation was told, one entry per request. */
   private final List<AtomicReference<String>> outcomes = new CopyOnWriteArrayList<>();
+
   private final ServerCollapser first = collapser("first");
   private final ServerCollapser second = collapser("second");
   private final ExecutorService threads = Executors.newCachedThreadPool();
@@ -96,13 +94,15 @@ final class ServerCollapserFleetTest {
     assertThat(leaderGot.status()).isEqualTo(200);
     assertThat(leaderGot.headers()).containsExactly(Map.entry("Content-Type", "text/plain"));
     assertThat(leaderGot.bodyCopy()).asString(UTF_8).isEqualTo("ada");
-    assertThat(waiterChain.replayed.get(WAIT, TimeUnit.SECONDS).bodyCopy()).asString(UTF_8)
+    assertThat(waiterChain.replayed.get(WAIT, TimeUnit.SECONDS).bodyCopy())
+        .asString(UTF_8)
         .isEqualTo("ada");
     assertThat(notRun.recorded).as("the second instance ran no chain").isZero();
     assertThat(chain.recorded).isEqualTo(1);
     assertThat(fleet.calls).isEqualTo(1);
-    assertThat(outcomes).map(AtomicReference::get).containsExactlyInAnyOrder("first LED",
-        "second JOINED_ELSEWHERE", "second JOINED");
+    assertThat(outcomes)
+        .map(AtomicReference::get)
+        .containsExactlyInAnyOrder("first LED", "second JOINED_ELSEWHERE", "second JOINED");
   }
 
   /**
@@ -127,14 +127,17 @@ final class ServerCollapserFleetTest {
     firstLeader.get(WAIT, TimeUnit.SECONDS);
     secondLeader.toCompletableFuture().get(WAIT, TimeUnit.SECONDS);
 
-    assertThat(notRun.replayed.get(WAIT, TimeUnit.SECONDS).bodyCopy()).asString(UTF_8)
+    assertThat(notRun.replayed.get(WAIT, TimeUnit.SECONDS).bodyCopy())
+        .asString(UTF_8)
         .isEqualTo("ada");
     assertThat(notRun.resumed).as("replayed after a resume, off the tier's thread").isOne();
-    assertThat(waiterChain.replayed.get(WAIT, TimeUnit.SECONDS).bodyCopy()).asString(UTF_8)
+    assertThat(waiterChain.replayed.get(WAIT, TimeUnit.SECONDS).bodyCopy())
+        .asString(UTF_8)
         .isEqualTo("ada");
     assertThat(notRun.recorded).isZero();
-    assertThat(outcomes).map(AtomicReference::get).containsExactlyInAnyOrder("first LED",
-        "second JOINED_ELSEWHERE", "second JOINED");
+    assertThat(outcomes)
+        .map(AtomicReference::get)
+        .containsExactlyInAnyOrder("first LED", "second JOINED_ELSEWHERE", "second JOINED");
   }
 
   /**
@@ -156,7 +159,8 @@ final class ServerCollapserFleetTest {
 
     assertThat(chain.resumed).isOne();
     assertThat(chain.recorded).isOne();
-    assertThat(notRun.replayed.get(WAIT, TimeUnit.SECONDS).bodyCopy()).asString(UTF_8)
+    assertThat(notRun.replayed.get(WAIT, TimeUnit.SECONDS).bodyCopy())
+        .asString(UTF_8)
         .isEqualTo("ada");
     assertThat(fleet.calls).isEqualTo(1);
   }
@@ -164,8 +168,8 @@ final class ServerCollapserFleetTest {
   /** Nothing comes of the other instance's chain: the leader on an event loop runs its own. */
   @Test
   void aLeaderThatMayNotBlockRunsItsOwnChainWhenNothingCrosses() throws Exception {
-    Chain firstChain = new Chain(200, List.of(Map.entry("Set-Cookie", "session=alice")),
-        "alice's", null);
+    Chain firstChain =
+        new Chain(200, List.of(Map.entry("Set-Cookie", "session=alice")), "alice's", null);
     Future<?> firstLeader = threads.submit(() -> serve(first, key(first, "x"), firstChain));
     assertThat(firstChain.entered.await(WAIT, TimeUnit.SECONDS)).isTrue();
     Chain secondChain = new Chain(200, List.of(), "own", null).onEventLoop(second);
@@ -184,37 +188,39 @@ final class ServerCollapserFleetTest {
 
   @Test
   void aResponseThatVariesOnAHeaderOutsideTheKeyStaysOnItsInstance() throws Exception {
-    assertEachInstanceRunsItsOwnChain(new Chain(200, List.of(Map.entry("Vary", "X-Edition")),
-        "for one edition", null), new Chain(200, List.of(), "own", null));
+    assertEachInstanceRunsItsOwnChain(
+        new Chain(200, List.of(Map.entry("Vary", "X-Edition")), "for one edition", null),
+        new Chain(200, List.of(), "own", null));
   }
 
   @Test
   void aResponseThatMayNotBeSharedStaysOnItsInstance() throws Exception {
-    assertEachInstanceRunsItsOwnChain(new Chain(200,
-        List.of(Map.entry("Set-Cookie", "session=alice")), "alice's", null),
+    assertEachInstanceRunsItsOwnChain(
+        new Chain(200, List.of(Map.entry("Set-Cookie", "session=alice")), "alice's", null),
         new Chain(200, List.of(), "own", null));
   }
 
   @Test
   void aDetailTheAdapterCannotWriteKeepsTheResponseOnItsInstance() throws Exception {
-    assertEachInstanceRunsItsOwnChain(new Chain(200, List.of(), "ada", "detail"),
-        new Chain(200, List.of(), "own", null));
+    assertEachInstanceRunsItsOwnChain(
+        new Chain(200, List.of(), "ada", "detail"), new Chain(200, List.of(), "own", null));
   }
 
   @Test
   void aDetailItsCodecDoesNotReadToItsEndKeepsTheResponseOnItsInstance() throws Exception {
-    DetailCodec<Object> textAndMore = new DetailCodec<>() {
-      @Override
-      public void write(Object detail, DataOutput out) throws IOException {
-        TEXT.write(detail, out);
-        out.writeInt(7);
-      }
+    DetailCodec<Object> textAndMore =
+        new DetailCodec<>() {
+          @Override
+          public void write(Object detail, DataOutput out) throws IOException {
+            TEXT.write(detail, out);
+            out.writeInt(7);
+          }
 
-      @Override
-      public Object read(DataInput in) throws IOException {
-        return TEXT.read(in);
-      }
-    };
+          @Override
+          public Object read(DataInput in) throws IOException {
+            return TEXT.read(in);
+          }
+        };
     assertEachInstanceRunsItsOwnChain(
         new Chain(200, List.of(), "ada", "detail").writingDetails(textAndMore),
         new Chain(200, List.of(), "own", null).writingDetails());
@@ -239,9 +245,14 @@ final class ServerCollapserFleetTest {
 
   @Test
   void aKeyWithAPartAnotherInstanceCannotCompareNeverReachesTheFleet() throws Exception {
-    CollapseKey local = first.rules().keyFor(
-        RequestTarget.builder("GET", URI.create("http://backend.test/users/1"))
-            .headers(NONE).identity(new Object()).build());
+    CollapseKey local =
+        first
+            .rules()
+            .keyFor(
+                RequestTarget.builder("GET", URI.create("http://backend.test/users/1"))
+                    .headers(NONE)
+                    .identity(new Object())
+                    .build());
     Chain chain = new Chain(200, List.of(), "ada", null);
     chain.release.countDown();
 
@@ -290,37 +301,49 @@ final class ServerCollapserFleetTest {
 
   /** Returns an instance's collapser, whose requests' observations tell {@link #outcomes}. */
   private ServerCollapser collapser(String instance) {
-    return new ServerCollapser(HttpCollapseOptions.builder()
-        .group(CollapseGroup.ofUris("/users/*"))
-        .observations(options -> new CallObserver() {
-          @Override
-          public Caller caller(@Nullable Object observation) {
-            AtomicReference<String> last = new AtomicReference<>();
-            outcomes.add(last);
-            return new Caller() {
-              @Override
-              public void outcome(CallerOutcome outcome, @Nullable String reason) {
-                last.set(instance + " " + outcome); // a later outcome replaces an earlier one
-              }
+    return new ServerCollapser(
+        HttpCollapseOptions.builder()
+            .group(CollapseGroup.ofUris("/users/*"))
+            .observations(
+                options ->
+                    new CallObserver() {
+                      @Override
+                      public Caller caller(@Nullable Object observation) {
+                        AtomicReference<String> last = new AtomicReference<>();
+                        outcomes.add(last);
+                        return new Caller() {
+                          @Override
+                          public void outcome(CallerOutcome outcome, @Nullable String reason) {
+                            last.set(
+                                instance + " "
+                                    + outcome); // a later outcome replaces an earlier one
+                          }
 
-              @Override
-              public void linkTo(@Nullable SharedCall call) {}
-            };
-          }
+                          @Override
+                          public void linkTo(@Nullable SharedCall call) {}
+                        };
+                      }
 
-          @Override
-          public SharedCall sharedCall(String executorName, CollapseKey key, Caller leader) {
-            return SharedCall.NONE;
-          }
-        })
-        .fleet(fleet).build(), "servlet");
+                      @Override
+                      public SharedCall sharedCall(
+                          String executorName, CollapseKey key, Caller leader) {
+                        return SharedCall.NONE;
+                      }
+                    })
+            .fleet(fleet)
+            .build(),
+        "servlet");
   }
 
   /** The key of a request of {@code caller}, as a server adapter builds it. */
   private static CollapseKey key(ServerCollapser collapser, String caller) {
-    return collapser.rules().keyFor(
-        RequestTarget.builder("GET", URI.create("http://backend.test/users/1"))
-            .headers(NONE).identity(List.of(caller, 8080)).build());
+    return collapser
+        .rules()
+        .keyFor(
+            RequestTarget.builder("GET", URI.create("http://backend.test/users/1"))
+                .headers(NONE)
+                .identity(List.of(caller, 8080))
+                .build());
   }
 
   /**
@@ -342,7 +365,10 @@ final class ServerCollapserFleetTest {
     private @Nullable DetailCodec<?> details;
     private @Nullable ServerCollapser eventLoopOf;
 
-    Chain(int status, List<Map.Entry<String, @Nullable String>> headers, String body,
+    Chain(
+        int status,
+        List<Map.Entry<String, @Nullable String>> headers,
+        String body,
         @Nullable Object detail) {
       this.status = status;
       this.headers = headers;
@@ -410,13 +436,15 @@ final class ServerCollapserFleetTest {
         throw new AssertionError("no request here runs the chain after a wait");
       }
       resumed++;
-      return CompletableFuture.supplyAsync(() -> {
-        try {
-          return collapser.resume(next, this);
-        } catch (IOException e) {
-          throw new UncheckedIOException(e);
-        }
-      }).thenCompose(stage -> stage);
+      return CompletableFuture.supplyAsync(
+              () -> {
+                try {
+                  return collapser.resume(next, this);
+                } catch (IOException e) {
+                  throw new UncheckedIOException(e);
+                }
+              })
+          .thenCompose(stage -> stage);
     }
 
     @Override

@@ -51,8 +51,8 @@ final class ServerCollapserTest {
     CompletionStage<?> answered = collapser.serve(key(), NONE, waiter);
 
     assertThat(waiter.suspended).isTrue();
-    leader.recording.recorded(200, List.of(Map.entry("Content-Type", "text/plain")),
-        "ada".getBytes(UTF_8), "detail");
+    leader.recording.recorded(
+        200, List.of(Map.entry("Content-Type", "text/plain")), "ada".getBytes(UTF_8), "detail");
 
     answered.toCompletableFuture().get(WAIT, TimeUnit.SECONDS);
     SharedResponse replayed = waiter.replayed.get(WAIT, TimeUnit.SECONDS);
@@ -72,7 +72,8 @@ final class ServerCollapserTest {
     leader.recording.notRecorded(UnsharedReason.TOO_LARGE);
 
     assertThat(waiter.resumed.get(WAIT, TimeUnit.SECONDS))
-        .as("no continuation: the chain, as if collapse were off").isNull();
+        .as("no continuation: the chain, as if collapse were off")
+        .isNull();
     assertThat(collapser.stats().fellBack()).isEqualTo(1);
   }
 
@@ -86,17 +87,19 @@ final class ServerCollapserTest {
     collapser.serve(key(), NONE, waiter);
 
     assertThat(waiter.resumed.get(WAIT, TimeUnit.SECONDS)).isNull();
-    assertThat(System.nanoTime() - start).isGreaterThanOrEqualTo(
-        TimeUnit.MILLISECONDS.toNanos(200));
+    assertThat(System.nanoTime() - start)
+        .isGreaterThanOrEqualTo(TimeUnit.MILLISECONDS.toNanos(200));
     assertThat(collapser.stats().unshared(UnsharedReason.WAIT_TIMEOUT)).isEqualTo(1);
   }
 
   @Test
-  void aSuspendedRequestGoesOnAtTheWaitTimeoutThoughTheListenerThrowsAnError()
-      throws Exception {
+  void aSuspendedRequestGoesOnAtTheWaitTimeoutThoughTheListenerThrowsAnError() throws Exception {
     collapser.close();
-    collapser = collapser(HttpCollapseOptions.builder().waitTimeout(Duration.ofMillis(200))
-        .listener(new AsyncClientCollapserTest.BrokenListener()));
+    collapser =
+        collapser(
+            HttpCollapseOptions.builder()
+                .waitTimeout(Duration.ofMillis(200))
+                .listener(new AsyncClientCollapserTest.BrokenListener()));
     collapser.serve(key(), NONE, new Request());
     Request waiter = new Request();
     CompletionStage<?> answered = collapser.serve(key(), NONE, waiter);
@@ -133,9 +136,11 @@ final class ServerCollapserTest {
     assertThat(stopped).as("a request still waits for the chain").isNotDone();
     leader.recording.recorded(200, List.of(), "ada".getBytes(UTF_8), null);
 
-    assertThat(waiter.replayed.get(WAIT, TimeUnit.SECONDS).bodyCopy()).asString(UTF_8)
+    assertThat(waiter.replayed.get(WAIT, TimeUnit.SECONDS).bodyCopy())
+        .asString(UTF_8)
         .isEqualTo("ada");
-    assertThat(stopped).as("nobody is left for what the chain still does")
+    assertThat(stopped)
+        .as("nobody is left for what the chain still does")
         .isCompletedWithValue(true);
     assertThat(collapser.stats().replayed()).isEqualTo(1);
   }
@@ -169,14 +174,16 @@ final class ServerCollapserTest {
     Request failing = new Request();
     failing.failure = new CompletableFuture<>();
     CompletableFuture<Throwable> leaderGot = new CompletableFuture<>();
-    Thread leading = new Thread(() -> {
-      try {
-        collapser.serve(key(), NONE, failing);
-        leaderGot.complete(null);
-      } catch (IOException | RuntimeException e) {
-        leaderGot.complete(e);
-      }
-    });
+    Thread leading =
+        new Thread(
+            () -> {
+              try {
+                collapser.serve(key(), NONE, failing);
+                leaderGot.complete(null);
+              } catch (IOException | RuntimeException e) {
+                leaderGot.complete(e);
+              }
+            });
     leading.start();
     failing.recordStarted.get(WAIT, TimeUnit.SECONDS);
     Request waiter = new Request();
@@ -187,7 +194,8 @@ final class ServerCollapserTest {
 
     assertThat(leaderGot.get(WAIT, TimeUnit.SECONDS)).isSameAs(chainFailed);
     assertThat(waiter.resumed.get(WAIT, TimeUnit.SECONDS))
-        .as("no continuation: the chain, as if collapse were off").isNull();
+        .as("no continuation: the chain, as if collapse were off")
+        .isNull();
     assertThat(collapser.stats().unshared(UnsharedReason.LEADER_FAILED)).isEqualTo(2);
     leading.join(TimeUnit.SECONDS.toMillis(WAIT));
   }
@@ -199,14 +207,17 @@ final class ServerCollapserTest {
     Request blocking = new Request();
     blocking.suspendable = false;
     CompletableFuture<Thread> answeredOn = new CompletableFuture<>();
-    blocking.replayed.whenComplete((shared, failure) -> answeredOn.complete(Thread.currentThread()));
-    Thread waiting = new Thread(() -> {
-      try {
-        collapser.serve(key(), NONE, blocking);
-      } catch (IOException e) {
-        answeredOn.completeExceptionally(e);
-      }
-    });
+    blocking.replayed.whenComplete(
+        (shared, failure) -> answeredOn.complete(Thread.currentThread()));
+    Thread waiting =
+        new Thread(
+            () -> {
+              try {
+                collapser.serve(key(), NONE, blocking);
+              } catch (IOException e) {
+                answeredOn.completeExceptionally(e);
+              }
+            });
     waiting.start();
     blocking.suspendAsked.get(WAIT, TimeUnit.SECONDS);
 
@@ -244,7 +255,8 @@ final class ServerCollapserTest {
     leadsB.abandon();
 
     assertThat(waitingB.resumed.get(WAIT, TimeUnit.SECONDS))
-        .as("its leader never ran: the chain, as if collapse were off").isNull();
+        .as("its leader never ran: the chain, as if collapse were off")
+        .isNull();
     Request late = new Request();
     collapser.resume(leadsB, late);
     assertThat(late.proceeded).as("an abandoned continuation only passes").isTrue();
@@ -262,9 +274,12 @@ final class ServerCollapserTest {
   }
 
   private CollapseKey key() {
-    return collapser.rules().keyFor(
-        RequestTarget.builder("GET", URI.create("http://backend.test/users/1"))
-            .headers(NONE).build());
+    return collapser
+        .rules()
+        .keyFor(
+            RequestTarget.builder("GET", URI.create("http://backend.test/users/1"))
+                .headers(NONE)
+                .build());
   }
 
   private static RequestHeaders edition(String edition) {

@@ -13,8 +13,7 @@ import org.junit.jupiter.api.Test;
 /** Which responses may be shared, under each setting, with and without a credential. */
 final class SharingRulesTest {
 
-  private static final String SPRING_SECURITY =
-      "no-cache, no-store, max-age=0, must-revalidate";
+  private static final String SPRING_SECURITY = "no-cache, no-store, max-age=0, must-revalidate";
 
   @Test
   void springSecurityDefaultsAreSharedWithinTheSameCredentials() {
@@ -36,8 +35,7 @@ final class SharingRulesTest {
     assertThat(refusal("cache-control", "Private", false, WITHIN_CREDENTIALS))
         .isEqualTo(UnsharedReason.PRIVATE);
     assertThat(refusal("Cache-Control", "private, max-age=0", true, WITHIN_CREDENTIALS)).isNull();
-    assertThat(refusal("Cache-Control", "private", true, NEVER))
-        .isEqualTo(UnsharedReason.PRIVATE);
+    assertThat(refusal("Cache-Control", "private", true, NEVER)).isEqualTo(UnsharedReason.PRIVATE);
   }
 
   @Test
@@ -45,8 +43,11 @@ final class SharingRulesTest {
     assertThat(refusal("Set-Cookie", "s=1", true, WITHIN_CREDENTIALS))
         .isEqualTo(UnsharedReason.SET_COOKIE);
     assertThat(refusal("Vary", "*", true, WITHIN_CREDENTIALS)).isEqualTo(UnsharedReason.VARY);
-    assertThat(SharingRules.refusal(List.of(Map.entry("Cache-Control", "no-store"),
-        Map.entry("Set-Cookie", "s=1")), true, WITHIN_CREDENTIALS))
+    assertThat(
+            SharingRules.refusal(
+                List.of(Map.entry("Cache-Control", "no-store"), Map.entry("Set-Cookie", "s=1")),
+                true,
+                WITHIN_CREDENTIALS))
         .isEqualTo(UnsharedReason.SET_COOKIE);
     assertThat(refusal("Cache-Control", "public, max-age=60", false, NEVER)).isNull();
   }
@@ -62,18 +63,23 @@ final class SharingRulesTest {
   /** A client's header map may hold a null value: it is no directive, and never throws. */
   @Test
   void nullHeaderValuesAreReadAsAbsent() {
-    List<Map.Entry<String, String>> headers = List.of(HeaderLists.entry("Vary", null),
-        HeaderLists.entry("Cache-Control", null), HeaderLists.entry("Connection", null));
+    List<Map.Entry<String, String>> headers =
+        List.of(
+            HeaderLists.entry("Vary", null),
+            HeaderLists.entry("Cache-Control", null),
+            HeaderLists.entry("Connection", null));
     assertThat(SharingRules.refusal(headers, false, NEVER)).isNull();
     assertThat(SharingRules.isHopByHop("ETag", headers)).isFalse();
     assertThat(refusal("Set-Cookie", null, false, WITHIN_CREDENTIALS))
         .isEqualTo(UnsharedReason.SET_COOKIE);
-    assertThat(new SharedResponse(200, null, headers, new byte[0], name -> List.of(), null)
-        .varyNames()).isEmpty();
+    assertThat(
+            new SharedResponse(200, null, headers, new byte[0], name -> List.of(), null)
+                .varyNames())
+        .isEmpty();
   }
 
-  private static UnsharedReason refusal(String name, String value, boolean credentialed,
-      ShareUncacheable share) {
+  private static UnsharedReason refusal(
+      String name, String value, boolean credentialed, ShareUncacheable share) {
     return SharingRules.refusal(List.of(HeaderLists.entry(name, value)), credentialed, share);
   }
 }

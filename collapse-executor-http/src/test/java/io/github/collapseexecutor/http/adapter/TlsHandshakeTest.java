@@ -21,8 +21,8 @@ class TlsHandshakeTest {
 
   @Test
   void aHandshakeReadsBackAsItWasWritten() throws IOException {
-    TlsHandshake written = new TlsHandshake("TLSv1.3", "TLS_AES_128_GCM_SHA256", List.of(),
-        List.of());
+    TlsHandshake written =
+        new TlsHandshake("TLSv1.3", "TLS_AES_128_GCM_SHA256", List.of(), List.of());
 
     assertThat(TlsHandshake.readFrom(input(bytes(written)))).isEqualTo(written);
   }
@@ -30,19 +30,23 @@ class TlsHandshakeTest {
   @Test
   void aChainLongerThanAServersIsRefused() {
     assertThatThrownBy(() -> TlsHandshake.readFrom(input(peerChain(17))))
-        .isInstanceOf(IOException.class).hasMessageContaining("17 certificates");
+        .isInstanceOf(IOException.class)
+        .hasMessageContaining("17 certificates");
   }
 
   @Test
   void aCertificateLargerThanTheLimitIsRefused() {
     assertThatThrownBy(() -> TlsHandshake.readFrom(input(peerChain(1, Integer.MAX_VALUE))))
-        .isInstanceOf(IOException.class).hasMessageContaining("not a certificate");
+        .isInstanceOf(IOException.class)
+        .hasMessageContaining("not a certificate");
   }
 
   @Test
   void bytesThatEndEarlyAreRefused() throws IOException {
-    byte[] whole = bytes(new TlsHandshake("TLSv1.2", "TLS_ECDHE_RSA_WITH_AES_128_GCM_SHA256",
-        List.of(), List.of()));
+    byte[] whole =
+        bytes(
+            new TlsHandshake(
+                "TLSv1.2", "TLS_ECDHE_RSA_WITH_AES_128_GCM_SHA256", List.of(), List.of()));
 
     assertThatThrownBy(() -> TlsHandshake.readFrom(input(Arrays.copyOf(whole, whole.length - 1))))
         .isInstanceOf(IOException.class);
@@ -51,7 +55,8 @@ class TlsHandshakeTest {
   @Test
   void bytesThatAreNotACertificateAreRefused() {
     assertThatThrownBy(() -> TlsHandshake.readFrom(input(peerChain(1, 3, 1, 2, 3))))
-        .isInstanceOf(IOException.class).hasMessageContaining("not a certificate");
+        .isInstanceOf(IOException.class)
+        .hasMessageContaining("not a certificate");
   }
 
   /** The bytes of a handshake's version and cipher suite, then {@code chain} as they are. */

@@ -53,7 +53,8 @@ final class WriteScopeTest {
 
       assertThat(protocol.join(key(protocol, "/owners/1"), NONE)).isInstanceOf(Lead.class);
       assertThat(protocol.join(key(protocol, "/vets"), NONE))
-          .as("the other group's call may still be joined").isInstanceOf(Wait.class);
+          .as("the other group's call may still be joined")
+          .isInstanceOf(Wait.class);
     }
   }
 
@@ -70,16 +71,19 @@ final class WriteScopeTest {
 
   @Test
   void onlyMethodsThatAreNotSafeAreWrites() {
-    assertThat(List.of("GET", "HEAD", "OPTIONS", "TRACE", "get"))
-        .noneMatch(HttpCollapser::isWrite);
+    assertThat(List.of("GET", "HEAD", "OPTIONS", "TRACE", "get")).noneMatch(HttpCollapser::isWrite);
     assertThat(List.of("POST", "PUT", "PATCH", "DELETE", "PROPFIND", "post"))
         .allMatch(HttpCollapser::isWrite);
   }
 
   private static CollapseProtocol protocol(WriteScope scope) {
-    return new CollapseProtocol(HttpCollapseOptions.builder()
-        .group(CollapseGroup.ofUris("/owners/**")).group(CollapseGroup.ofUris("/vets"))
-        .writeScope(scope).build(), "test");
+    return new CollapseProtocol(
+        HttpCollapseOptions.builder()
+            .group(CollapseGroup.ofUris("/owners/**"))
+            .group(CollapseGroup.ofUris("/vets"))
+            .writeScope(scope)
+            .build(),
+        "test");
   }
 
   private static CollapseKey key(CollapseProtocol protocol, String path) {

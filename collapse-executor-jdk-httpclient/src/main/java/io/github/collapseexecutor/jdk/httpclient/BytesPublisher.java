@@ -23,31 +23,33 @@ final class BytesPublisher implements Flow.Publisher<List<ByteBuffer>> {
   @Override
   public void subscribe(Flow.Subscriber<? super List<ByteBuffer>> subscriber) {
     AtomicBoolean done = new AtomicBoolean();
-    subscriber.onSubscribe(new Flow.Subscription() {
-      @Override
-      public void request(long n) {
-        // the first demand takes everything; a subscriber that asks again from onNext gets no more
-        if (!done.compareAndSet(false, true)) {
-          return;
-        }
-        if (n <= 0) {
-          subscriber.onError(new IllegalArgumentException("demand must be positive: " + n));
-          return;
-        }
-        if (bytes.hasRemaining()) {
-          subscriber.onNext(List.of(bytes));
-        }
-        if (failure != null) {
-          subscriber.onError(failure);
-        } else {
-          subscriber.onComplete();
-        }
-      }
+    subscriber.onSubscribe(
+        new Flow.Subscription() {
+          @Override
+          public void request(long n) {
+            // the first demand takes everything; a subscriber that asks again from onNext gets no
+            // more
+            if (!done.compareAndSet(false, true)) {
+              return;
+            }
+            if (n <= 0) {
+              subscriber.onError(new IllegalArgumentException("demand must be positive: " + n));
+              return;
+            }
+            if (bytes.hasRemaining()) {
+              subscriber.onNext(List.of(bytes));
+            }
+            if (failure != null) {
+              subscriber.onError(failure);
+            } else {
+              subscriber.onComplete();
+            }
+          }
 
-      @Override
-      public void cancel() {
-        done.set(true);
-      }
-    });
+          @Override
+          public void cancel() {
+            done.set(true);
+          }
+        });
   }
 }

@@ -13,9 +13,15 @@ import javax.net.ssl.SSLSession;
 import org.jspecify.annotations.Nullable;
 
 /** A caller's own response: what its {@code BodyHandler} made of the body, and the rest. */
-record CallerResponse<T>(int statusCode, HttpRequest request,
-    Optional<HttpResponse<T>> previousResponse, HttpHeaders headers, @Nullable T body,
-    Optional<SSLSession> sslSession, URI uri, HttpClient.Version version)
+record CallerResponse<T>(
+    int statusCode,
+    HttpRequest request,
+    Optional<HttpResponse<T>> previousResponse,
+    HttpHeaders headers,
+    @Nullable T body,
+    Optional<SSLSession> sslSession,
+    URI uri,
+    HttpClient.Version version)
     implements HttpResponse<T> {
 
   /**
@@ -23,11 +29,19 @@ record CallerResponse<T>(int statusCode, HttpRequest request,
    * request stands where the collapser sent {@code outgoing}, a copy of it (a redirect's request
    * is kept). The responses before a redirect carry no body, as the JDK's client gives them.
    */
-  static <T> CallerResponse<T> of(HttpResponse<Flow.Publisher<List<ByteBuffer>>> raw,
-      @Nullable T body, HttpRequest request, HttpRequest outgoing) {
-    return new CallerResponse<>(raw.statusCode(),
+  static <T> CallerResponse<T> of(
+      HttpResponse<Flow.Publisher<List<ByteBuffer>>> raw,
+      @Nullable T body,
+      HttpRequest request,
+      HttpRequest outgoing) {
+    return new CallerResponse<>(
+        raw.statusCode(),
         raw.request() == outgoing ? request : raw.request(),
         raw.previousResponse().map(previous -> of(previous, null, request, outgoing)),
-        raw.headers(), body, raw.sslSession(), raw.uri(), raw.version());
+        raw.headers(),
+        body,
+        raw.sslSession(),
+        raw.uri(),
+        raw.version());
   }
 }

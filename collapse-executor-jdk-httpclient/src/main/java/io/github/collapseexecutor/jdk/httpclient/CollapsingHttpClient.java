@@ -115,24 +115,28 @@ public final class CollapsingHttpClient extends HttpClient implements AutoClosea
   }
 
   @Override
-  public <T> CompletableFuture<HttpResponse<T>> sendAsync(HttpRequest request,
-      HttpResponse.BodyHandler<T> handler) {
+  public <T> CompletableFuture<HttpResponse<T>> sendAsync(
+      HttpRequest request, HttpResponse.BodyHandler<T> handler) {
     Objects.requireNonNull(request, "request");
     Objects.requireNonNull(handler, "handler");
     Deadline deadline = Deadline.of(request);
-    KeyedHttpRequest keyed = KeyedHttpRequest.of(collapser.rules(), client, request,
-        authenticatorSharedAcrossCallers, this, clientName);
-    JdkDriver driver = new JdkDriver(client, keyed.outgoing(),
-        keyed.outgoing() == request ? Deadline.NONE : deadline);
+    KeyedHttpRequest keyed =
+        KeyedHttpRequest.of(
+            collapser.rules(), client, request, authenticatorSharedAcrossCallers, this, clientName);
+    JdkDriver driver =
+        new JdkDriver(
+            client, keyed.outgoing(), keyed.outgoing() == request ? Deadline.NONE : deadline);
     return Delivery.of(request, handler, driver, collapser.execute(keyed.target(), driver));
   }
 
   /** Never collapses: a push promise belongs to the one exchange that received it. */
   @Override
-  public <T> CompletableFuture<HttpResponse<T>> sendAsync(HttpRequest request,
+  public <T> CompletableFuture<HttpResponse<T>> sendAsync(
+      HttpRequest request,
       HttpResponse.BodyHandler<T> handler,
       HttpResponse.@Nullable PushPromiseHandler<T> pushPromiseHandler) {
-    return pushPromiseHandler == null ? sendAsync(request, handler)
+    return pushPromiseHandler == null
+        ? sendAsync(request, handler)
         : client.sendAsync(request, handler, pushPromiseHandler);
   }
 

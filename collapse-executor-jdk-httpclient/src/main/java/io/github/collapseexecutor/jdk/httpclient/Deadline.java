@@ -25,7 +25,8 @@ final class Deadline {
 
   /** Returns the deadline of {@code request}'s timeout, counted from now. */
   static Deadline of(HttpRequest request) {
-    return request.timeout()
+    return request
+        .timeout()
         .map(timeout -> new Deadline(System.nanoTime() + timeout.toNanos(), true))
         .orElse(NONE);
   }
@@ -49,11 +50,12 @@ final class Deadline {
     CompletableFuture<Boolean> timer = new CompletableFuture<>();
     timer.completeOnTimeout(Boolean.TRUE, Math.max(0, nanosLeft()), TimeUnit.NANOSECONDS);
     turn.whenComplete((value, failure) -> timer.complete(Boolean.FALSE));
-    timer.thenAccept(ended -> {
-      if (ended && !turn.isDone() && response.completeExceptionally(reached())) {
-        turn.cancel(/* mayInterruptIfRunning= */ false);
-      }
-    });
+    timer.thenAccept(
+        ended -> {
+          if (ended && !turn.isDone() && response.completeExceptionally(reached())) {
+            turn.cancel(/* mayInterruptIfRunning= */ false);
+          }
+        });
   }
 
   /** Returns what the JDK's client fails a call with when its request timeout ends. */

@@ -28,31 +28,38 @@ final class Delivery {
    * {@code handler}, or {@code turn}'s failure; cancelling it cancels the turn, and so leaves the
    * collapse. {@code deadline} bounds the wait for the turn's response.
    */
-  static <T> CompletableFuture<HttpResponse<T>> of(HttpRequest request,
-      HttpResponse.BodyHandler<T> handler, JdkDriver driver,
+  static <T> CompletableFuture<HttpResponse<T>> of(
+      HttpRequest request,
+      HttpResponse.BodyHandler<T> handler,
+      JdkDriver driver,
       CompletableFuture<HttpResponse<Flow.Publisher<List<ByteBuffer>>>> turn) {
     CompletableFuture<HttpResponse<T>> mine = new CompletableFuture<>();
-    mine.whenComplete((response, failure) -> {
-      if (mine.isCancelled()) {
-        turn.cancel(/* mayInterruptIfRunning= */ false);
-      }
-    });
+    mine.whenComplete(
+        (response, failure) -> {
+          if (mine.isCancelled()) {
+            turn.cancel(/* mayInterruptIfRunning= */ false);
+          }
+        });
     driver.deadline().bound(mine, turn);
-    turn.whenComplete((raw, failure) -> {
-      if (failure != null) {
-        mine.completeExceptionally(JdkDriver.unwrap(failure));
-      } else if (mine.isDone()) {
-        // the caller left, or its timeout ended, as the response arrived
-        driver.release(raw);
-      } else {
-        deliver(raw, request, handler, driver, mine);
-      }
-    });
+    turn.whenComplete(
+        (raw, failure) -> {
+          if (failure != null) {
+            mine.completeExceptionally(JdkDriver.unwrap(failure));
+          } else if (mine.isDone()) {
+            // the caller left, or its timeout ended, as the response arrived
+            driver.release(raw);
+          } else {
+            deliver(raw, request, handler, driver, mine);
+          }
+        });
     return mine;
   }
 
-  private static <T> void deliver(HttpResponse<Flow.Publisher<List<ByteBuffer>>> raw,
-      HttpRequest request, HttpResponse.BodyHandler<T> handler, JdkDriver driver,
+  private static <T> void deliver(
+      HttpResponse<Flow.Publisher<List<ByteBuffer>>> raw,
+      HttpRequest request,
+      HttpResponse.BodyHandler<T> handler,
+      JdkDriver driver,
       CompletableFuture<HttpResponse<T>> mine) {
     HttpResponse.BodySubscriber<T> subscriber;
     try {
@@ -63,12 +70,15 @@ final class Delivery {
       return;
     }
     raw.body().subscribe(subscriber);
-    subscriber.getBody().whenComplete((body, failure) -> {
-      if (failure != null) {
-        mine.completeExceptionally(JdkDriver.unwrap(failure));
-      } else {
-        mine.complete(CallerResponse.of(raw, body, request, driver.outgoing()));
-      }
-    });
+    subscriber
+        .getBody()
+        .whenComplete(
+            (body, failure) -> {
+              if (failure != null) {
+                mine.completeExceptionally(JdkDriver.unwrap(failure));
+              } else {
+                mine.complete(CallerResponse.of(raw, body, request, driver.outgoing()));
+              }
+            });
   }
 }

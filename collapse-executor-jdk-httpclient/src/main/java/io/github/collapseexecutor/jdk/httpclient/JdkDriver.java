@@ -48,30 +48,35 @@ record JdkDriver(HttpClient client, HttpRequest outgoing, Deadline deadline)
      * suite, certificates), for another instance's replay: what a caller there would have read
      * of a call of its own.
      */
-    static final DetailCodec<Origin> CODEC = new DetailCodec<>() {
-      @Override
-      public void write(Origin origin, DataOutput out) throws IOException {
-        out.writeUTF(origin.version().name());
-        out.writeUTF(origin.uri().toString());
-        out.writeBoolean(origin.sslSession().isPresent());
-        if (origin.sslSession().isPresent()) {
-          ReplayedSslSession.handshakeOf(origin.sslSession().get()).writeTo(out);
-        }
-      }
+    static final DetailCodec<Origin> CODEC =
+        new DetailCodec<>() {
+          @Override
+          public void write(Origin origin, DataOutput out) throws IOException {
+            out.writeUTF(origin.version().name());
+            out.writeUTF(origin.uri().toString());
+            out.writeBoolean(origin.sslSession().isPresent());
+            if (origin.sslSession().isPresent()) {
+              ReplayedSslSession.handshakeOf(origin.sslSession().get()).writeTo(out);
+            }
+          }
 
-      @Override
-      public Origin read(DataInput in) throws IOException {
-        HttpClient.Version version = HttpClient.Version.valueOf(in.readUTF());
-        URI uri = URI.create(in.readUTF());
-        Optional<SSLSession> session = Optional.empty();
-        if (in.readBoolean()) {
-          int port = uri.getPort() >= 0 ? uri.getPort() : 443;
-          session = Optional.of(new ReplayedSslSession(TlsHandshake.readFrom(in),
-              Objects.requireNonNull(uri.getHost(), "the host of " + uri), port));
-        }
-        return new Origin(uri, version, session);
-      }
-    };
+          @Override
+          public Origin read(DataInput in) throws IOException {
+            HttpClient.Version version = HttpClient.Version.valueOf(in.readUTF());
+            URI uri = URI.create(in.readUTF());
+            Optional<SSLSession> session = Optional.empty();
+            if (in.readBoolean()) {
+              int port = uri.getPort() >= 0 ? uri.getPort() : 443;
+              session =
+                  Optional.of(
+                      new ReplayedSslSession(
+                          TlsHandshake.readFrom(in),
+                          Objects.requireNonNull(uri.getHost(), "the host of " + uri),
+                          port));
+            }
+            return new Origin(uri, version, session);
+          }
+        };
   }
 
   @Override
@@ -80,19 +85,21 @@ record JdkDriver(HttpClient client, HttpRequest outgoing, Deadline deadline)
         client.sendAsync(outgoing, HttpResponse.BodyHandlers.ofPublisher());
     CompletableFuture<HttpResponse<Flow.Publisher<List<ByteBuffer>>>> call =
         new CompletableFuture<>();
-    sent.whenComplete((response, failure) -> {
-      if (failure != null) {
-        call.completeExceptionally(unwrap(failure));
-      } else {
-        call.complete(response);
-      }
-    });
-    call.whenComplete((response, failure) -> {
-      if (call.isCancelled()) {
-        // the JDK's client aborts the exchange only when asked to interrupt
-        sent.cancel(/* mayInterruptIfRunning= */ true);
-      }
-    });
+    sent.whenComplete(
+        (response, failure) -> {
+          if (failure != null) {
+            call.completeExceptionally(unwrap(failure));
+          } else {
+            call.complete(response);
+          }
+        });
+    call.whenComplete(
+        (response, failure) -> {
+          if (call.isCancelled()) {
+            // the JDK's client aborts the exchange only when asked to interrupt
+            sent.cancel(/* mayInterruptIfRunning= */ true);
+          }
+        });
     return call;
   }
 
@@ -116,9 +123,15 @@ record JdkDriver(HttpClient client, HttpRequest outgoing, Deadline deadline)
   @Override
   public Head head(HttpResponse<Flow.Publisher<List<ByteBuffer>>> response) {
     List<Map.Entry<String, @Nullable String>> entries = new ArrayList<>();
-    response.headers().map().forEach((name, values) ->
-        values.forEach(value -> entries.add(HeaderLists.entry(name, value))));
-    return new Head(response.statusCode(), null, entries,
+    response
+        .headers()
+        .map()
+        .forEach(
+            (name, values) -> values.forEach(value -> entries.add(HeaderLists.entry(name, value))));
+    return new Head(
+        response.statusCode(),
+        null,
+        entries,
         new Origin(response.uri(), response.version(), response.sslSession()));
   }
 
@@ -132,14 +145,25 @@ record JdkDriver(HttpClient client, HttpRequest outgoing, Deadline deadline)
     // what head() kept of the response this driver's call shared
     Origin origin = (Origin) Objects.requireNonNull(shared.detail(), "detail");
     Map<String, List<String>> headers = new LinkedHashMap<>();
-    shared.headers().forEach(header -> {
-      if (header.getValue() != null) {
-        headers.computeIfAbsent(header.getKey(), name -> new ArrayList<>()).add(header.getValue());
-      }
-    });
-    return new RawResponse(shared.status(), outgoing, HttpHeaders.of(headers, (n, v) -> true),
-        new BytesPublisher(shared.bodyBuffer(), shared.bodyFailure()), origin.sslSession(),
-        origin.uri(), origin.version(), Optional.empty());
+    shared
+        .headers()
+        .forEach(
+            header -> {
+              if (header.getValue() != null) {
+                headers
+                    .computeIfAbsent(header.getKey(), name -> new ArrayList<>())
+                    .add(header.getValue());
+              }
+            });
+    return new RawResponse(
+        shared.status(),
+        outgoing,
+        HttpHeaders.of(headers, (n, v) -> true),
+        new BytesPublisher(shared.bodyBuffer(), shared.bodyFailure()),
+        origin.sslSession(),
+        origin.uri(),
+        origin.version(),
+        Optional.empty());
   }
 
   @Override
@@ -154,6 +178,7 @@ record JdkDriver(HttpClient client, HttpRequest outgoing, Deadline deadline)
 
   static Throwable unwrap(Throwable failure) {
     return failure instanceof CompletionException && failure.getCause() != null
-        ? failure.getCause() : failure;
+        ? failure.getCause()
+        : failure;
   }
 }

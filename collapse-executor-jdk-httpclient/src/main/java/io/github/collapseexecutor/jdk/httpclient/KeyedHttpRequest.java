@@ -33,16 +33,23 @@ record KeyedHttpRequest(RequestTarget target, HttpRequest outgoing) {
    * @param self the collapsing client, which stands for the one client it wraps in the key
    * @param clientName its name, the same on every instance, or {@code null}
    */
-  static KeyedHttpRequest of(CollapseRules rules, HttpClient client, HttpRequest request,
-      boolean authenticatorSharedAcrossCallers, Object self, @Nullable String clientName) {
-    RequestHeaders headers = RequestHeaders.of(
-        name -> List.copyOf(request.headers().allValues(name)),
-        () -> request.headers().map().keySet());
+  static KeyedHttpRequest of(
+      CollapseRules rules,
+      HttpClient client,
+      HttpRequest request,
+      boolean authenticatorSharedAcrossCallers,
+      Object self,
+      @Nullable String clientName) {
+    RequestHeaders headers =
+        RequestHeaders.of(
+            name -> List.copyOf(request.headers().allValues(name)),
+            () -> request.headers().map().keySet());
     HttpClient.Version version = request.version().orElse(client.version());
-    RequestTarget.Builder target = RequestTarget.builder(request.method(), request.uri())
-        .hasBody(hasBody(request))
-        .client(self, clientName)
-        .identity(List.of(version, request.expectContinue()));
+    RequestTarget.Builder target =
+        RequestTarget.builder(request.method(), request.uri())
+            .hasBody(hasBody(request))
+            .client(self, clientName)
+            .identity(List.of(version, request.expectContinue()));
     if (client.authenticator().isPresent() && !authenticatorSharedAcrossCallers) {
       return new KeyedHttpRequest(target.headers(headers).passThrough(true).build(), request);
     }
@@ -62,19 +69,20 @@ record KeyedHttpRequest(RequestTarget target, HttpRequest outgoing) {
     return request.bodyPublisher().map(body -> body.contentLength() != 0).orElse(false);
   }
 
-  private static RequestHeaders withCookies(RequestHeaders headers, HttpClient client,
-      HttpRequest request) throws IOException {
+  private static RequestHeaders withCookies(
+      RequestHeaders headers, HttpClient client, HttpRequest request) throws IOException {
     CookieHandler cookies = client.cookieHandler().orElse(null);
     if (cookies == null) {
       return headers;
     }
     Map<String, List<String>> added = cookies.get(request.uri(), request.headers().map());
     StringJoiner cookieHeader = new StringJoiner("; ");
-    added.forEach((name, values) -> {
-      if (name.equalsIgnoreCase(RequestHeaders.COOKIE)) {
-        values.forEach(cookieHeader::add);
-      }
-    });
+    added.forEach(
+        (name, values) -> {
+          if (name.equalsIgnoreCase(RequestHeaders.COOKIE)) {
+            values.forEach(cookieHeader::add);
+          }
+        });
     return cookieHeader.length() == 0 ? headers : headers.withCookies(cookieHeader.toString());
   }
 
@@ -83,13 +91,17 @@ record KeyedHttpRequest(RequestTarget target, HttpRequest outgoing) {
     if (request.timeout().isEmpty()) {
       return request;
     }
-    HttpRequest.Builder copy = HttpRequest.newBuilder(request.uri())
-        .method(request.method(),
-            request.bodyPublisher().orElse(HttpRequest.BodyPublishers.noBody()))
-        .expectContinue(request.expectContinue());
+    HttpRequest.Builder copy =
+        HttpRequest.newBuilder(request.uri())
+            .method(
+                request.method(),
+                request.bodyPublisher().orElse(HttpRequest.BodyPublishers.noBody()))
+            .expectContinue(request.expectContinue());
     request.version().ifPresent(copy::version);
-    request.headers().map().forEach((name, values) -> values.forEach(
-        value -> copy.header(name, value)));
+    request
+        .headers()
+        .map()
+        .forEach((name, values) -> values.forEach(value -> copy.header(name, value)));
     return copy.build();
   }
 }

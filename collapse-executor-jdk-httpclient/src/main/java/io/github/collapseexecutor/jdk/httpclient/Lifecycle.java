@@ -19,12 +19,14 @@ final class Lifecycle {
    * Calls the wrapped client's method {@code name} with {@code arguments}, and returns what it
    * returned, or {@code absent} on a JDK whose client has no such method.
    */
-  static @Nullable Object call(HttpClient client, @Nullable Object absent, String name,
-      Object... arguments) throws InterruptedException {
+  static @Nullable Object call(
+      HttpClient client, @Nullable Object absent, String name, Object... arguments)
+      throws InterruptedException {
     Method method;
     try {
-      method = HttpClient.class.getMethod(name,
-          arguments.length == 0 ? new Class<?>[0] : new Class<?>[] {Duration.class});
+      method =
+          HttpClient.class.getMethod(
+              name, arguments.length == 0 ? new Class<?>[0] : new Class<?>[] {Duration.class});
     } catch (NoSuchMethodException beforeJdk21) {
       return absent;
     }

@@ -16,16 +16,29 @@ import javax.net.ssl.SSLSession;
  * a replay of a shared response, or a live one whose body was partly read. Each caller turns it
  * into a response of its own type with its own {@code BodyHandler} ({@link Delivery}).
  */
-record RawResponse(int statusCode, HttpRequest request, HttpHeaders headers,
-    Flow.Publisher<List<ByteBuffer>> body, Optional<SSLSession> sslSession, URI uri,
-    HttpClient.Version version, Optional<HttpResponse<Flow.Publisher<List<ByteBuffer>>>>
-        previousResponse)
+record RawResponse(
+    int statusCode,
+    HttpRequest request,
+    HttpHeaders headers,
+    Flow.Publisher<List<ByteBuffer>> body,
+    Optional<SSLSession> sslSession,
+    URI uri,
+    HttpClient.Version version,
+    Optional<HttpResponse<Flow.Publisher<List<ByteBuffer>>>> previousResponse)
     implements HttpResponse<Flow.Publisher<List<ByteBuffer>>> {
 
   /** Returns {@code response} with its body replaced by {@code body}. */
-  static RawResponse rebodied(HttpResponse<Flow.Publisher<List<ByteBuffer>>> response,
+  static RawResponse rebodied(
+      HttpResponse<Flow.Publisher<List<ByteBuffer>>> response,
       Flow.Publisher<List<ByteBuffer>> body) {
-    return new RawResponse(response.statusCode(), response.request(), response.headers(), body,
-        response.sslSession(), response.uri(), response.version(), response.previousResponse());
+    return new RawResponse(
+        response.statusCode(),
+        response.request(),
+        response.headers(),
+        body,
+        response.sslSession(),
+        response.uri(),
+        response.version(),
+        response.previousResponse());
   }
 }

@@ -46,7 +46,10 @@ final class ReplayedSslSession implements SSLSession {
       peer = List.of();
     }
     Certificate[] local = session.getLocalCertificates();
-    return new TlsHandshake(session.getProtocol(), session.getCipherSuite(), peer,
+    return new TlsHandshake(
+        session.getProtocol(),
+        session.getCipherSuite(),
+        peer,
         local == null ? List.of() : List.of(local));
   }
 
@@ -108,7 +111,8 @@ final class ReplayedSslSession implements SSLSession {
 
   @Override
   public Certificate @Nullable [] getLocalCertificates() {
-    return handshake.localCertificates().isEmpty() ? null
+    return handshake.localCertificates().isEmpty()
+        ? null
         : handshake.localCertificates().toArray(new Certificate[0]);
   }
 
@@ -125,7 +129,8 @@ final class ReplayedSslSession implements SSLSession {
   public @Nullable Principal getLocalPrincipal() {
     List<Certificate> local = handshake.localCertificates();
     return !local.isEmpty() && local.get(0) instanceof X509Certificate x509
-        ? x509.getSubjectX500Principal() : null;
+        ? x509.getSubjectX500Principal()
+        : null;
   }
 
   @Override
@@ -160,7 +165,14 @@ final class ReplayedSslSession implements SSLSession {
 
   @Override
   public String toString() {
-    return "ReplayedSslSession[" + handshake.protocol() + ", " + handshake.cipherSuite() + ", "
-        + peerHost + ":" + peerPort + "]";
+    return "ReplayedSslSession["
+        + handshake.protocol()
+        + ", "
+        + handshake.cipherSuite()
+        + ", "
+        + peerHost
+        + ":"
+        + peerPort
+        + "]";
   }
 }

@@ -39,10 +39,13 @@ final class CollapsingHttpClientCancelTest {
   @BeforeEach
   void start() {
     backend.start();
-    client = CollapsingHttpClient.wrap(HttpClient.newHttpClient(), HttpCollapseOptions.builder()
-        .group(CollapseGroup.ofUris("/slow/*"))
-        .waitTimeout(Duration.ofSeconds(15))
-        .build());
+    client =
+        CollapsingHttpClient.wrap(
+            HttpClient.newHttpClient(),
+            HttpCollapseOptions.builder()
+                .group(CollapseGroup.ofUris("/slow/*"))
+                .waitTimeout(Duration.ofSeconds(15))
+                .build());
   }
 
   @AfterEach
@@ -85,12 +88,13 @@ final class CollapsingHttpClientCancelTest {
   void aWaiterWithAShorterRequestTimeoutFailsWhenItEnds() throws Exception {
     CompletableFuture<HttpResponse<String>> leader = send(request());
     backend.awaitFirst();
-    HttpRequest hurried = HttpRequest.newBuilder(request(), (name, value) -> true)
-        .timeout(OWN_LIMIT).build();
+    HttpRequest hurried =
+        HttpRequest.newBuilder(request(), (name, value) -> true).timeout(OWN_LIMIT).build();
 
     // the shared call is still stuck: only the waiter's own timeout can end its wait this soon
     assertThatThrownBy(() -> client.send(hurried, BodyHandlers.ofString()))
-        .isInstanceOf(HttpTimeoutException.class).hasMessage("request timed out");
+        .isInstanceOf(HttpTimeoutException.class)
+        .hasMessage("request timed out");
     assertThat(leader).isNotDone();
     backend.release();
     assertThat(leader.get(10, TimeUnit.SECONDS).body()).isEqualTo("call 1");
@@ -101,8 +105,8 @@ final class CollapsingHttpClientCancelTest {
   @Test
   @Timeout(30)
   void theLeadersRequestTimeoutEndsTheLeaderAloneAndNotTheSharedCall() throws Exception {
-    HttpRequest hurried = HttpRequest.newBuilder(request(), (name, value) -> true)
-        .timeout(OWN_LIMIT).build();
+    HttpRequest hurried =
+        HttpRequest.newBuilder(request(), (name, value) -> true).timeout(OWN_LIMIT).build();
     CompletableFuture<HttpResponse<String>> leader = send(hurried);
     // at once, not once the call reached the server: the leader's timeout runs from its send, and
     // a waiter that came after it would find no call to join
@@ -110,7 +114,9 @@ final class CollapsingHttpClientCancelTest {
     backend.awaitFirst();
 
     assertThatThrownBy(() -> leader.get(10, TimeUnit.SECONDS))
-        .isInstanceOf(ExecutionException.class).cause().isInstanceOf(HttpTimeoutException.class);
+        .isInstanceOf(ExecutionException.class)
+        .cause()
+        .isInstanceOf(HttpTimeoutException.class);
     assertThat(waiter).isNotDone();
     backend.release();
     assertThat(waiter.get(10, TimeUnit.SECONDS).body()).isEqualTo("call 1");

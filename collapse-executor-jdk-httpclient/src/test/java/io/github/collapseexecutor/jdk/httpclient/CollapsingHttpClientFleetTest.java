@@ -14,8 +14,8 @@ import io.github.collapseexecutor.testing.http.GatedBackend;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
-import java.net.http.HttpResponse.BodyHandlers;
 import java.net.http.HttpResponse;
+import java.net.http.HttpResponse.BodyHandlers;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -54,100 +54,112 @@ final class CollapsingHttpClientFleetTest {
 
   @Test
   void theSecondInstanceTakesTheResponseOfTheFirstInstancesCall() {
-    assertTimeoutPreemptively(Duration.ofSeconds(60), () -> {
-      HttpClient first = instance("quotes");
-      HttpClient second = instance("quotes");
-      CompletableFuture<HttpResponse<String>> firstCall = call(first);
-      backend.awaitCall(PATH, 1);
-      CompletableFuture<HttpResponse<String>> secondCall = call(second);
-      instances.awaitLastWatching();
+    assertTimeoutPreemptively(
+        Duration.ofSeconds(60),
+        () -> {
+          HttpClient first = instance("quotes");
+          HttpClient second = instance("quotes");
+          CompletableFuture<HttpResponse<String>> firstCall = call(first);
+          backend.awaitCall(PATH, 1);
+          CompletableFuture<HttpResponse<String>> secondCall = call(second);
+          instances.awaitLastWatching();
 
-      backend.releaseFrom(PATH, 1);
+          backend.releaseFrom(PATH, 1);
 
-      assertThat(firstCall.get(30, TimeUnit.SECONDS).body()).isEqualTo("call 1");
-      HttpResponse<String> replayed = secondCall.get(30, TimeUnit.SECONDS);
-      assertThat(replayed.body()).isEqualTo("call 1");
-      assertThat(replayed.version()).isEqualTo(HttpClient.Version.HTTP_1_1);
-      assertThat(replayed.uri()).isEqualTo(URI.create(baseUrl + PATH));
-      assertThat(backend.calls(PATH)).isEqualTo(1);
-    });
+          assertThat(firstCall.get(30, TimeUnit.SECONDS).body()).isEqualTo("call 1");
+          HttpResponse<String> replayed = secondCall.get(30, TimeUnit.SECONDS);
+          assertThat(replayed.body()).isEqualTo("call 1");
+          assertThat(replayed.version()).isEqualTo(HttpClient.Version.HTTP_1_1);
+          assertThat(replayed.uri()).isEqualTo(URI.create(baseUrl + PATH));
+          assertThat(backend.calls(PATH)).isEqualTo(1);
+        });
   }
 
   @Test
   void aCallOverTlsCrossesWithTheHandshakeItsCallerWouldHaveSeen() {
-    assertTimeoutPreemptively(Duration.ofSeconds(60), () -> {
-      ClientCertificates certificates = ClientCertificates.of("alice");
-      ClientCertificateBackend tls = new ClientCertificateBackend(certificates);
-      String tlsUrl = tls.start();
-      try {
-        HandshakeCertificates alice = certificates.clients().get("alice");
-        HttpClient first = instance("whoami", ClientCertificates.jdkHttpClient(alice));
-        HttpClient second = instance("whoami", ClientCertificates.jdkHttpClient(alice));
-        URI whoami = URI.create(tlsUrl + "/whoami/1");
-        // the backend holds its answer until the test lets it go
-        tls.arrivals().expect(1);
-        CompletableFuture<HttpResponse<String>> firstCall = first.sendAsync(
-            HttpRequest.newBuilder(whoami).build(), BodyHandlers.ofString());
-        assertThat(tls.awaitCalls(1)).as("the first instance's call arrived").isTrue();
-        CompletableFuture<HttpResponse<String>> secondCall = second.sendAsync(
-            HttpRequest.newBuilder(whoami).build(), BodyHandlers.ofString());
-        instances.awaitLastWatching();
+    assertTimeoutPreemptively(
+        Duration.ofSeconds(60),
+        () -> {
+          ClientCertificates certificates = ClientCertificates.of("alice");
+          ClientCertificateBackend tls = new ClientCertificateBackend(certificates);
+          String tlsUrl = tls.start();
+          try {
+            HandshakeCertificates alice = certificates.clients().get("alice");
+            HttpClient first = instance("whoami", ClientCertificates.jdkHttpClient(alice));
+            HttpClient second = instance("whoami", ClientCertificates.jdkHttpClient(alice));
+            URI whoami = URI.create(tlsUrl + "/whoami/1");
+            // the backend holds its answer until the test lets it go
+            tls.arrivals().expect(1);
+            CompletableFuture<HttpResponse<String>> firstCall =
+                first.sendAsync(HttpRequest.newBuilder(whoami).build(), BodyHandlers.ofString());
+            assertThat(tls.awaitCalls(1)).as("the first instance's call arrived").isTrue();
+            CompletableFuture<HttpResponse<String>> secondCall =
+                second.sendAsync(HttpRequest.newBuilder(whoami).build(), BodyHandlers.ofString());
+            instances.awaitLastWatching();
 
-        tls.arrivals().arrive();
+            tls.arrivals().arrive();
 
-        HttpResponse<String> own = firstCall.get(30, TimeUnit.SECONDS);
-        HttpResponse<String> replayed = secondCall.get(30, TimeUnit.SECONDS);
-        // the backend answers with the subject of the client's certificate
-        assertThat(own.body()).isEqualTo("client=CN=alice");
-        assertThat(replayed.body()).isEqualTo(own.body());
-        assertThat(tls.calls()).as("backend calls").isEqualTo(1);
-        SSLSession ownSession = own.sslSession().orElseThrow();
-        SSLSession session = replayed.sslSession().orElseThrow();
-        assertThat(session.getProtocol()).isEqualTo(ownSession.getProtocol());
-        assertThat(session.getCipherSuite()).isEqualTo(ownSession.getCipherSuite());
-        assertThat(session.getPeerCertificates()).containsExactly(
-            ownSession.getPeerCertificates());
-        assertThat(session.getLocalCertificates()).containsExactly(
-            ownSession.getLocalCertificates());
-        assertThat(session.getPeerPrincipal()).isEqualTo(ownSession.getPeerPrincipal());
-        assertThat(session.getPeerHost()).isEqualTo("127.0.0.1");
-        assertThat(session.getPeerPort()).isEqualTo(whoami.getPort());
-        assertThat(session.isValid()).as("a session no connection here holds").isFalse();
-      } finally {
-        tls.stop();
-      }
-    });
+            HttpResponse<String> own = firstCall.get(30, TimeUnit.SECONDS);
+            HttpResponse<String> replayed = secondCall.get(30, TimeUnit.SECONDS);
+            // the backend answers with the subject of the client's certificate
+            assertThat(own.body()).isEqualTo("client=CN=alice");
+            assertThat(replayed.body()).isEqualTo(own.body());
+            assertThat(tls.calls()).as("backend calls").isEqualTo(1);
+            SSLSession ownSession = own.sslSession().orElseThrow();
+            SSLSession session = replayed.sslSession().orElseThrow();
+            assertThat(session.getProtocol()).isEqualTo(ownSession.getProtocol());
+            assertThat(session.getCipherSuite()).isEqualTo(ownSession.getCipherSuite());
+            assertThat(session.getPeerCertificates())
+                .containsExactly(ownSession.getPeerCertificates());
+            assertThat(session.getLocalCertificates())
+                .containsExactly(ownSession.getLocalCertificates());
+            assertThat(session.getPeerPrincipal()).isEqualTo(ownSession.getPeerPrincipal());
+            assertThat(session.getPeerHost()).isEqualTo("127.0.0.1");
+            assertThat(session.getPeerPort()).isEqualTo(whoami.getPort());
+            assertThat(session.isValid()).as("a session no connection here holds").isFalse();
+          } finally {
+            tls.stop();
+          }
+        });
   }
 
   @Test
   void theCallsOfAnUnnamedClientStayOnTheirInstance() {
-    assertTimeoutPreemptively(Duration.ofSeconds(60), () -> {
-      HttpClient first = instance(null);
-      HttpClient second = instance(null);
-      CompletableFuture<HttpResponse<String>> firstCall = call(first);
-      backend.awaitCall(PATH, 1);
-      CompletableFuture<HttpResponse<String>> secondCall = call(second);
+    assertTimeoutPreemptively(
+        Duration.ofSeconds(60),
+        () -> {
+          HttpClient first = instance(null);
+          HttpClient second = instance(null);
+          CompletableFuture<HttpResponse<String>> firstCall = call(first);
+          backend.awaitCall(PATH, 1);
+          CompletableFuture<HttpResponse<String>> secondCall = call(second);
 
-      backend.awaitCall(PATH, 2);
-      backend.releaseFrom(PATH, 1);
+          backend.awaitCall(PATH, 2);
+          backend.releaseFrom(PATH, 1);
 
-      assertThat(List.of(firstCall.get(30, TimeUnit.SECONDS).body(),
-          secondCall.get(30, TimeUnit.SECONDS).body()))
-          .containsExactlyInAnyOrder("call 1", "call 2");
-    });
+          assertThat(
+                  List.of(
+                      firstCall.get(30, TimeUnit.SECONDS).body(),
+                      secondCall.get(30, TimeUnit.SECONDS).body()))
+              .containsExactlyInAnyOrder("call 1", "call 2");
+        });
   }
 
   /** Starts an instance's client, named {@code clientName} if given, on its own coordinator. */
   private HttpClient instance(@Nullable String clientName) throws Exception {
-    return instance(clientName, HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
-        .build());
+    return instance(
+        clientName, HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build());
   }
 
   private HttpClient instance(@Nullable String clientName, HttpClient wrapped) throws Exception {
     FleetCoordinator coordinator = instances.coordinator();
-    CollapsingHttpClient.Builder client = CollapsingHttpClient.builder(wrapped,
-        HttpCollapseOptions.builder().group(CollapseGroup.ofUris("/quotes/*", "/whoami/*"))
-            .fleet(RedisFleet.of(coordinator)).build());
+    CollapsingHttpClient.Builder client =
+        CollapsingHttpClient.builder(
+            wrapped,
+            HttpCollapseOptions.builder()
+                .group(CollapseGroup.ofUris("/quotes/*", "/whoami/*"))
+                .fleet(RedisFleet.of(coordinator))
+                .build());
     if (clientName != null) {
       client.partition(clientName);
     }
@@ -155,7 +167,10 @@ final class CollapsingHttpClientFleetTest {
   }
 
   private CompletableFuture<HttpResponse<String>> call(HttpClient client) {
-    return client.sendAsync(HttpRequest.newBuilder(URI.create(baseUrl + PATH))
-        .header("Authorization", "Bearer token-of-alice-123").build(), BodyHandlers.ofString());
+    return client.sendAsync(
+        HttpRequest.newBuilder(URI.create(baseUrl + PATH))
+            .header("Authorization", "Bearer token-of-alice-123")
+            .build(),
+        BodyHandlers.ofString());
   }
 }

@@ -36,10 +36,11 @@ import org.junit.jupiter.api.Timeout;
 final class CollapsingHttpClientTest {
 
   private final StuckFirstBackend backend = new StuckFirstBackend();
-  private final HttpCollapseOptions options = HttpCollapseOptions.builder()
-      .group(CollapseGroup.ofUris("/slow/*"))
-      .waitTimeout(Duration.ofSeconds(15))
-      .build();
+  private final HttpCollapseOptions options =
+      HttpCollapseOptions.builder()
+          .group(CollapseGroup.ofUris("/slow/*"))
+          .waitTimeout(Duration.ofSeconds(15))
+          .build();
 
   @BeforeEach
   void start() {
@@ -54,8 +55,8 @@ final class CollapsingHttpClientTest {
   @Test
   @Timeout(20)
   void callersWithDifferentBodyHandlersEachReadTheSharedResponseTheirWay() throws Exception {
-    try (CollapsingHttpClient client = CollapsingHttpClient.wrap(HttpClient.newHttpClient(),
-        options)) {
+    try (CollapsingHttpClient client =
+        CollapsingHttpClient.wrap(HttpClient.newHttpClient(), options)) {
       CompletableFuture<HttpResponse<String>> string =
           client.sendAsync(request(), BodyHandlers.ofString());
       backend.awaitFirst();
@@ -90,8 +91,9 @@ final class CollapsingHttpClientTest {
   @Timeout(20)
   void aCallerWhoseCookieHandlerAddsOtherCookiesMakesItsOwnCall() throws Exception {
     CookieManager cookies = new CookieManager();
-    try (CollapsingHttpClient client = CollapsingHttpClient.wrap(
-        HttpClient.newBuilder().cookieHandler(cookies).build(), options)) {
+    try (CollapsingHttpClient client =
+        CollapsingHttpClient.wrap(
+            HttpClient.newBuilder().cookieHandler(cookies).build(), options)) {
       CompletableFuture<HttpResponse<String>> anonymous =
           client.sendAsync(request(), BodyHandlers.ofString());
       backend.awaitFirst();
@@ -101,7 +103,8 @@ final class CollapsingHttpClientTest {
 
       HttpResponse<String> alice = client.send(request(), BodyHandlers.ofString());
 
-      assertThat(alice.body()).as("alice's call did not wait for the anonymous one")
+      assertThat(alice.body())
+          .as("alice's call did not wait for the anonymous one")
           .isEqualTo("call 2");
       backend.release();
       assertThat(anonymous.get(10, TimeUnit.SECONDS).body()).isEqualTo("call 1");
@@ -111,13 +114,16 @@ final class CollapsingHttpClientTest {
   @Test
   @Timeout(20)
   void aRequestForAnotherHttpVersionMakesItsOwnCall() throws Exception {
-    try (CollapsingHttpClient client = CollapsingHttpClient.wrap(HttpClient.newBuilder()
-        .version(HttpClient.Version.HTTP_1_1).build(), options)) {
+    try (CollapsingHttpClient client =
+        CollapsingHttpClient.wrap(
+            HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build(), options)) {
       CompletableFuture<HttpResponse<String>> first =
           client.sendAsync(request(), BodyHandlers.ofString());
       backend.awaitFirst();
-      HttpRequest http2 = HttpRequest.newBuilder(request(), (name, value) -> true)
-          .version(HttpClient.Version.HTTP_2).build();
+      HttpRequest http2 =
+          HttpRequest.newBuilder(request(), (name, value) -> true)
+              .version(HttpClient.Version.HTTP_2)
+              .build();
 
       assertThat(client.send(http2, BodyHandlers.ofString()).body()).isEqualTo("call 2");
       backend.release();
@@ -127,14 +133,17 @@ final class CollapsingHttpClientTest {
 
   @Test
   @Timeout(20)
-  void aClientWithAnAuthenticatorCollapsesNothingUnlessTheApplicationDeclaresIt()
-      throws Exception {
-    HttpClient authenticating = HttpClient.newBuilder().authenticator(new Authenticator() {
-      @Override
-      protected PasswordAuthentication getPasswordAuthentication() {
-        return new PasswordAuthentication("alice", "secret".toCharArray());
-      }
-    }).build();
+  void aClientWithAnAuthenticatorCollapsesNothingUnlessTheApplicationDeclaresIt() throws Exception {
+    HttpClient authenticating =
+        HttpClient.newBuilder()
+            .authenticator(
+                new Authenticator() {
+                  @Override
+                  protected PasswordAuthentication getPasswordAuthentication() {
+                    return new PasswordAuthentication("alice", "secret".toCharArray());
+                  }
+                })
+            .build();
     try (CollapsingHttpClient client = CollapsingHttpClient.wrap(authenticating, options)) {
       CompletableFuture<HttpResponse<String>> first =
           client.sendAsync(request(), BodyHandlers.ofString());
@@ -150,14 +159,20 @@ final class CollapsingHttpClientTest {
   @Test
   @Timeout(20)
   void aDeclaredAuthenticatorLetsCallersShare() throws Exception {
-    HttpClient authenticating = HttpClient.newBuilder().authenticator(new Authenticator() {
-      @Override
-      protected PasswordAuthentication getPasswordAuthentication() {
-        return new PasswordAuthentication("service", "secret".toCharArray());
-      }
-    }).build();
-    try (CollapsingHttpClient client = CollapsingHttpClient.builder(authenticating, options)
-        .authenticatorSharedAcrossCallers(true).build()) {
+    HttpClient authenticating =
+        HttpClient.newBuilder()
+            .authenticator(
+                new Authenticator() {
+                  @Override
+                  protected PasswordAuthentication getPasswordAuthentication() {
+                    return new PasswordAuthentication("service", "secret".toCharArray());
+                  }
+                })
+            .build();
+    try (CollapsingHttpClient client =
+        CollapsingHttpClient.builder(authenticating, options)
+            .authenticatorSharedAcrossCallers(true)
+            .build()) {
       CompletableFuture<HttpResponse<String>> first =
           client.sendAsync(request(), BodyHandlers.ofString());
       backend.awaitFirst();
@@ -176,12 +191,13 @@ final class CollapsingHttpClientTest {
   @Timeout(20)
   void aBodyLargerThanTheLimitReachesTheLeaderWholeAndTheWaitersMakeTheirOwnCalls()
       throws Exception {
-    HttpCollapseOptions small = HttpCollapseOptions.builder()
-        .group(CollapseGroup.ofUris("/slow/*"))
-        .maxBodyBytes(3)
-        .build();
-    try (CollapsingHttpClient client = CollapsingHttpClient.wrap(HttpClient.newHttpClient(),
-        small)) {
+    HttpCollapseOptions small =
+        HttpCollapseOptions.builder()
+            .group(CollapseGroup.ofUris("/slow/*"))
+            .maxBodyBytes(3)
+            .build();
+    try (CollapsingHttpClient client =
+        CollapsingHttpClient.wrap(HttpClient.newHttpClient(), small)) {
       CompletableFuture<HttpResponse<InputStream>> leader =
           client.sendAsync(request(), BodyHandlers.ofInputStream());
       backend.awaitFirst();

@@ -49,11 +49,12 @@ final class ExpectContinueTest {
   private final CountDownLatch release = new CountDownLatch(1);
   private final ExecutorService serverThreads = Executors.newFixedThreadPool(8);
   private final JoinedCallers joined = new JoinedCallers(1);
-  private final HttpCollapseOptions options = HttpCollapseOptions.builder()
-      .group(CollapseGroup.ofUris("/slow/*"))
-      .waitTimeout(Duration.ofSeconds(15))
-      .observations(joined)
-      .build();
+  private final HttpCollapseOptions options =
+      HttpCollapseOptions.builder()
+          .group(CollapseGroup.ofUris("/slow/*"))
+          .waitTimeout(Duration.ofSeconds(15))
+          .observations(joined)
+          .build();
   private ServerSocket server;
 
   /**
@@ -65,22 +66,24 @@ final class ExpectContinueTest {
   @BeforeEach
   void start() throws IOException {
     server = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
-    serverThreads.execute(() -> {
-      while (!server.isClosed()) {
-        try {
-          Socket socket = server.accept();
-          serverThreads.execute(() -> answer(socket));
-        } catch (IOException closed) {
-          return;
-        }
-      }
-    });
+    serverThreads.execute(
+        () -> {
+          while (!server.isClosed()) {
+            try {
+              Socket socket = server.accept();
+              serverThreads.execute(() -> answer(socket));
+            } catch (IOException closed) {
+              return;
+            }
+          }
+        });
   }
 
   private void answer(Socket socket) {
     try (socket) {
-      BufferedReader in = new BufferedReader(
-          new InputStreamReader(socket.getInputStream(), StandardCharsets.ISO_8859_1));
+      BufferedReader in =
+          new BufferedReader(
+              new InputStreamReader(socket.getInputStream(), StandardCharsets.ISO_8859_1));
       boolean expects = false;
       for (String line = in.readLine(); line != null && !line.isEmpty(); line = in.readLine()) {
         expects |= line.toLowerCase(java.util.Locale.ROOT).startsWith("expect:");
@@ -90,11 +93,16 @@ final class ExpectContinueTest {
         firstArrived.countDown();
         Parking.await(release);
       }
-      byte[] body = ((expects ? "answered under an expectation, " : "") + "call " + call)
-          .getBytes(StandardCharsets.UTF_8);
-      String head = (expects ? "HTTP/1.1 100 Continue\r\n\r\n" : "") + "HTTP/1.1 200 OK\r\n"
-          + "Content-Type: text/plain\r\nCache-Control: public\r\nConnection: close\r\n"
-          + "Content-Length: " + body.length + "\r\n\r\n";
+      byte[] body =
+          ((expects ? "answered under an expectation, " : "") + "call " + call)
+              .getBytes(StandardCharsets.UTF_8);
+      String head =
+          (expects ? "HTTP/1.1 100 Continue\r\n\r\n" : "")
+              + "HTTP/1.1 200 OK\r\n"
+              + "Content-Type: text/plain\r\nCache-Control: public\r\nConnection: close\r\n"
+              + "Content-Length: "
+              + body.length
+              + "\r\n\r\n";
       OutputStream out = socket.getOutputStream();
       out.write(head.getBytes(StandardCharsets.ISO_8859_1));
       out.write(body);
@@ -129,7 +137,8 @@ final class ExpectContinueTest {
 
       assertThat(expecting.get(10, TimeUnit.SECONDS).body())
           .isEqualTo("answered under an expectation, call 1");
-      assertThat(plain.get(10, TimeUnit.SECONDS).body()).as("the plain GET's own answer")
+      assertThat(plain.get(10, TimeUnit.SECONDS).body())
+          .as("the plain GET's own answer")
           .isEqualTo("call 2");
       assertThat(calls.get()).as("server calls").isEqualTo(2);
     }
@@ -189,7 +198,9 @@ final class ExpectContinueTest {
 
   /** Waits, at most 10 s, until the second caller joined the first call or has its own answer. */
   private void awaitJoinedOrAnswered(CompletableFuture<?> second) throws Exception {
-    CompletableFuture.anyOf(joined.allJoined(), second).handle((r, f) -> null).get(10, TimeUnit.SECONDS);
+    CompletableFuture.anyOf(joined.allJoined(), second)
+        .handle((r, f) -> null)
+        .get(10, TimeUnit.SECONDS);
   }
 
   private static HttpClient http11() {

@@ -3,8 +3,8 @@ package io.github.collapseexecutor.jdk.httpclient;
 import io.github.collapseexecutor.testing.http.ClientCallerSettingsContract;
 import io.github.collapseexecutor.testing.http.ClientCertificateContract;
 import io.github.collapseexecutor.testing.http.ClientCredentialsContract;
-import io.github.collapseexecutor.testing.http.ClientFixture;
 import io.github.collapseexecutor.testing.http.ClientFaultsContract;
+import io.github.collapseexecutor.testing.http.ClientFixture;
 import io.github.collapseexecutor.testing.http.ClientReadsAfterWritesContract;
 import io.github.collapseexecutor.testing.http.ClientRequestIdentityContract;
 import io.github.collapseexecutor.testing.http.ClientStreamsContract;
@@ -18,11 +18,19 @@ import io.github.collapseexecutor.testing.http.SecuredBackendContract;
  * Every client contract through the collapsing JDK client. The JDK's client decompresses
  * nothing, so compressed bodies pass byte for byte and it has no compression cases of its own.
  */
-final class JdkClientContractTest implements ClientRequestIdentityContract,
-    ClientCallerSettingsContract, ClientFaultsContract, ClientStreamsContract, ClientVaryContract,
-    ClientWaitTimeoutContract, ClientUnusualResponsesContract, ClientCertificateContract,
-    ClientCredentialsContract, SecuredBackendContract, ClientTwoCallersContract,
-    ClientReadsAfterWritesContract {
+final class JdkClientContractTest
+    implements ClientRequestIdentityContract,
+        ClientCallerSettingsContract,
+        ClientFaultsContract,
+        ClientStreamsContract,
+        ClientVaryContract,
+        ClientWaitTimeoutContract,
+        ClientUnusualResponsesContract,
+        ClientCertificateContract,
+        ClientCredentialsContract,
+        SecuredBackendContract,
+        ClientTwoCallersContract,
+        ClientReadsAfterWritesContract {
 
   @Override
   public ClientFixture fixture() {

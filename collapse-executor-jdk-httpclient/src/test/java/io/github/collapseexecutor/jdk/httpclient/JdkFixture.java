@@ -91,8 +91,8 @@ final class JdkFixture implements ClientFixture {
     public OwnCall start(Call call) {
       CompletableFuture<HttpResponse<String>> sent =
           client.sendAsync(request(call), limited(BodyHandlers.ofString()));
-      return new OwnCall(sent.thenApply(HttpResponse::body),
-          () -> sent.cancel(/* mayInterruptIfRunning= */ true));
+      return new OwnCall(
+          sent.thenApply(HttpResponse::body), () -> sent.cancel(/* mayInterruptIfRunning= */ true));
     }
 
     @Override
@@ -123,9 +123,11 @@ final class JdkFixture implements ClientFixture {
 
     private HttpRequest request(Call call) {
       String body = call.body();
-      HttpRequest.Builder request = HttpRequest.newBuilder(
-          URI.create(setup.baseUrl() + call.target())).method(call.method(),
-              body == null ? BodyPublishers.noBody() : BodyPublishers.ofString(body));
+      HttpRequest.Builder request =
+          HttpRequest.newBuilder(URI.create(setup.baseUrl() + call.target()))
+              .method(
+                  call.method(),
+                  body == null ? BodyPublishers.noBody() : BodyPublishers.ofString(body));
       call.headers().forEach(request::header);
       Duration timeout = setup.readTimeout();
       if (call.limit() != null) {

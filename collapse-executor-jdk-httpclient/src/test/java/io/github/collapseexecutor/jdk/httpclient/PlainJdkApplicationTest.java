@@ -43,10 +43,13 @@ final class PlainJdkApplicationTest {
   @BeforeEach
   void start() throws IOException {
     backend = new QuoteBackend(joined);
-    client = CollapsingHttpClient.wrap(HttpClient.newHttpClient(), HttpCollapseOptions.builder()
-        .group(CollapseGroup.ofUris("/quote/*"))
-        .observations(joined)
-        .build());
+    client =
+        CollapsingHttpClient.wrap(
+            HttpClient.newHttpClient(),
+            HttpCollapseOptions.builder()
+                .group(CollapseGroup.ofUris("/quote/*"))
+                .observations(joined)
+                .build());
   }
 
   @AfterEach
@@ -68,10 +71,12 @@ final class PlainJdkApplicationTest {
     HttpRequest request = HttpRequest.newBuilder(URI.create(backend.url(42))).build();
     List<Future<String>> bodies = new ArrayList<>();
     for (int i = 0; i < CALLERS; i++) {
-      bodies.add(callers.submit(() -> {
-        HttpResponse<String> response = client.send(request, BodyHandlers.ofString());
-        return response.statusCode() + " " + response.body();
-      }));
+      bodies.add(
+          callers.submit(
+              () -> {
+                HttpResponse<String> response = client.send(request, BodyHandlers.ofString());
+                return response.statusCode() + " " + response.body();
+              }));
     }
 
     for (Future<String> body : bodies) {

@@ -31,13 +31,15 @@ final class ReadTimeout<T> implements HttpResponse.BodyHandler<T> {
   public HttpResponse.BodySubscriber<T> apply(HttpResponse.ResponseInfo info) {
     HttpResponse.BodySubscriber<T> body = handler.apply(info);
     CompletableFuture<T> result = new CompletableFuture<>();
-    body.getBody().whenComplete((value, failure) -> {
-      if (failure != null) {
-        result.completeExceptionally(failure);
-      } else {
-        result.complete(value);
-      }
-    });
+    body.getBody()
+        .whenComplete(
+            (value, failure) -> {
+              if (failure != null) {
+                result.completeExceptionally(failure);
+              } else {
+                result.complete(value);
+              }
+            });
     AtomicLong items = new AtomicLong();
     return new HttpResponse.BodySubscriber<>() {
       @Override
@@ -53,17 +55,18 @@ final class ReadTimeout<T> implements HttpResponse.BodyHandler<T> {
 
       private void watch(Flow.Subscription subscription, long seen) {
         Executor later = CompletableFuture.delayedExecutor(idleNanos, TimeUnit.NANOSECONDS);
-        later.execute(() -> {
-          if (result.isDone()) {
-            return;
-          }
-          if (items.get() == seen) {
-            subscription.cancel();
-            result.completeExceptionally(new HttpTimeoutException("read timed out"));
-          } else {
-            watch(subscription, items.get());
-          }
-        });
+        later.execute(
+            () -> {
+              if (result.isDone()) {
+                return;
+              }
+              if (items.get() == seen) {
+                subscription.cancel();
+                result.completeExceptionally(new HttpTimeoutException("read timed out"));
+              } else {
+                watch(subscription, items.get());
+              }
+            });
       }
 
       @Override

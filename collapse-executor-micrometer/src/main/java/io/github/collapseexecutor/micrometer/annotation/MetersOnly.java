@@ -24,9 +24,10 @@ final class MetersOnly implements MethodObserver {
    * @param observed whether an observation times each of the executor's runs
    */
   static void announce(MethodExecutor executor, CollapseListener listener, boolean observed) {
-    CreatedExecutor created = executor.batches()
-        ? CreatedExecutor.batch(executor.name(), executor.rejects(), executor.timesOut())
-        : CreatedExecutor.sameKey(executor.name(), executor.timesOut());
+    CreatedExecutor created =
+        executor.batches()
+            ? CreatedExecutor.batch(executor.name(), executor.rejects(), executor.timesOut())
+            : CreatedExecutor.sameKey(executor.name(), executor.timesOut());
     ExecutorCreationListener.announce(listener, created.observed(observed));
   }
 

@@ -32,16 +32,18 @@ final class ObservedFutureCall implements FutureCall {
   private @Nullable CompletableFuture<@Nullable Object> method;
   private @Nullable SharedWork shared;
   private @Nullable Throwable startFailure;
+
   /** Whether another instance's call served the run this caller led. */
   private boolean servedByAnotherInstance;
+
   /** Whether the caller's outcome says it led, and nothing since replaced it. */
   private boolean ledRecorded;
 
   /**
    * @param caller the caller's observation, or {@code null} if it has none
    */
-  ObservedFutureCall(ObservedRuns runs, String executorName, Object group,
-      @Nullable ObservedCaller caller) {
+  ObservedFutureCall(
+      ObservedRuns runs, String executorName, Object group, @Nullable ObservedCaller caller) {
     this.runs = runs;
     this.executorName = executorName;
     this.group = group;
@@ -62,8 +64,9 @@ final class ObservedFutureCall implements FutureCall {
         throw e;
       }
       if (method == null) {
-        NullPointerException none = new NullPointerException(
-            executorName + ": the method returned null instead of a future");
+        NullPointerException none =
+            new NullPointerException(
+                executorName + ": the method returned null instead of a future");
         startFailure = none;
         runs.failed(led, none);
         throw none;
@@ -124,8 +127,8 @@ final class ObservedFutureCall implements FutureCall {
     }
     synchronized (this) {
       ledRecorded = true;
-      caller.outcome(servedByAnotherInstance ? CallerOutcome.JOINED_ELSEWHERE : CallerOutcome.LED,
-          null);
+      caller.outcome(
+          servedByAnotherInstance ? CallerOutcome.JOINED_ELSEWHERE : CallerOutcome.LED, null);
     }
   }
 
@@ -153,21 +156,26 @@ final class ObservedFutureCall implements FutureCall {
       return;
     }
     SharedWork work = Objects.requireNonNull(shared, "shared");
-    Objects.requireNonNull(method, "method").whenComplete((value, thrown) -> {
-      Throwable failure = thrown == null ? null : ObservedRun.handedOut(thrown);
-      if (failure == null) {
-        run.ended(value, null);
-      } else {
-        runs.failed(run, failure);
-      }
-      runs.beforeEnd();
-      boolean completed = failure == null
-          ? work.complete(value) : work.completeExceptionally(failure);
-      if (completed) {
-        runs.stop(group, run, failure == null ? SharedCallOutcome.SHARED : SharedCallOutcome.FAILED,
-            failure);
-      }
-    });
+    Objects.requireNonNull(method, "method")
+        .whenComplete(
+            (value, thrown) -> {
+              Throwable failure = thrown == null ? null : ObservedRun.handedOut(thrown);
+              if (failure == null) {
+                run.ended(value, null);
+              } else {
+                runs.failed(run, failure);
+              }
+              runs.beforeEnd();
+              boolean completed =
+                  failure == null ? work.complete(value) : work.completeExceptionally(failure);
+              if (completed) {
+                runs.stop(
+                    group,
+                    run,
+                    failure == null ? SharedCallOutcome.SHARED : SharedCallOutcome.FAILED,
+                    failure);
+              }
+            });
   }
 
   /**

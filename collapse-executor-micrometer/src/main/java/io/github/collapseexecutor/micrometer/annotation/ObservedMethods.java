@@ -65,10 +65,12 @@ final class ObservedMethods implements MethodObserver {
   }
 
   @Override
-  public FutureCall monoCall(String executorName, Object group,
-      @Nullable Object observation) {
-    return new ObservedFutureCall(runs, executorName, group, observation instanceof Observation
-        ? observations.caller((Observation) observation) : null);
+  public FutureCall monoCall(String executorName, Object group, @Nullable Object observation) {
+    return new ObservedFutureCall(
+        runs,
+        executorName,
+        group,
+        observation instanceof Observation ? observations.caller((Observation) observation) : null);
   }
 
   @Override
@@ -78,8 +80,9 @@ final class ObservedMethods implements MethodObserver {
 
   @Override
   @SuppressWarnings("try") // the scope makes the run's observation current for the batch method
-  public @Nullable Object batch(String executorName, List<@Nullable Object> callers,
-      Callable<@Nullable Object> batch) throws Exception {
+  public @Nullable Object batch(
+      String executorName, List<@Nullable Object> callers, Callable<@Nullable Object> batch)
+      throws Exception {
     Observation observation = observations.sharedCall(executorName, null).start();
     Object target = observations.linkTarget(observation);
     for (Object caller : callers) {
@@ -95,8 +98,7 @@ final class ObservedMethods implements MethodObserver {
       SharedCallObservations.stop(observation, callers.size(), SharedCallOutcome.FAILED, e, null);
       throw e;
     }
-    SharedCallObservations.stop(observation, callers.size(), SharedCallOutcome.SHARED, null,
-        null);
+    SharedCallObservations.stop(observation, callers.size(), SharedCallOutcome.SHARED, null, null);
     return returned;
   }
 }

@@ -19,6 +19,7 @@ final class ObservedRun {
   private final AtomicBoolean stopped = new AtomicBoolean();
   private @Nullable Object value;
   private @Nullable Throwable failure;
+
   /** Written last by {@link #ended}, read first by {@link #gave}: it publishes the outcome. */
   private volatile boolean open = true;
 

@@ -25,6 +25,7 @@ final class ObservedRuns {
   private final SharedCallObservations observations;
   private final ReportedSizes sizes = new ReportedSizes();
   private final ConcurrentHashMap<Object, ObservedRun> board = new ConcurrentHashMap<>();
+
   /**
    * The span of each failed run, by its failure: weak keys, so an entry goes with the failure,
    * compared by identity (failures do not override {@code equals}). Only failures pay its lock.
@@ -57,8 +58,7 @@ final class ObservedRuns {
    */
   ObservedRun start(String executorName, @Nullable ObservedCaller leader) {
     Observation observation = observations.sharedCall(executorName, null);
-    SharedCallObservations.startChildOf(observation,
-        leader == null ? null : leader.observation());
+    SharedCallObservations.startChildOf(observation, leader == null ? null : leader.observation());
     sizes.reset();
     return new ObservedRun(observation, observations.linkTarget(observation));
   }
@@ -96,8 +96,7 @@ final class ObservedRuns {
    *
    * @param failure what the caller got, or {@code null} if it got {@code value}
    */
-  @Nullable Object linkTarget(Object group, @Nullable Object value,
-      @Nullable Throwable failure) {
+  @Nullable Object linkTarget(Object group, @Nullable Object value, @Nullable Throwable failure) {
     if (failure != null) {
       return failedRuns.get(failure);
     }
@@ -116,8 +115,7 @@ final class ObservedRuns {
    *
    * @param error what the run failed with, or {@code null}
    */
-  void stop(Object group, ObservedRun run, SharedCallOutcome outcome,
-      @Nullable Throwable error) {
+  void stop(Object group, ObservedRun run, SharedCallOutcome outcome, @Nullable Throwable error) {
     if (!run.stopping()) {
       return;
     }

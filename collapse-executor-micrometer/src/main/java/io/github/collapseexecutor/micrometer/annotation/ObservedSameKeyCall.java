@@ -74,8 +74,10 @@ final class ObservedSameKeyCall implements SameKeyCall {
   @Override
   public void failed(Throwable failure) {
     // the executor wraps what the method threw when it is checked; the run failed with that
-    Throwable thrown = failure instanceof CollapseExecutionException wrapped
-        && wrapped.getCause() != null ? wrapped.getCause() : failure;
+    Throwable thrown =
+        failure instanceof CollapseExecutionException wrapped && wrapped.getCause() != null
+            ? wrapped.getCause()
+            : failure;
     if (led != null) {
       ended(led, SharedCallOutcome.FAILED, thrown);
     } else if (caller != null) {
@@ -90,8 +92,8 @@ final class ObservedSameKeyCall implements SameKeyCall {
 
   private void ended(ObservedRun run, SharedCallOutcome outcome, @Nullable Throwable failure) {
     if (caller != null) {
-      caller.outcome(servedByAnotherInstance ? CallerOutcome.JOINED_ELSEWHERE : CallerOutcome.LED,
-          null);
+      caller.outcome(
+          servedByAnotherInstance ? CallerOutcome.JOINED_ELSEWHERE : CallerOutcome.LED, null);
     }
     runs.stop(group, run, outcome, failure);
   }

@@ -34,8 +34,11 @@ final class BridgeSpans {
 
   private static @Nullable Field wrappedField() {
     try {
-      Class<?> view = Class.forName("io.micrometer.tracing.otel.bridge.SpanFromSpanContext",
-          false, BridgeSpans.class.getClassLoader());
+      Class<?> view =
+          Class.forName(
+              "io.micrometer.tracing.otel.bridge.SpanFromSpanContext",
+              false,
+              BridgeSpans.class.getClassLoader());
       Field field = view.getDeclaredField("span");
       if (!Span.class.isAssignableFrom(field.getType())) {
         return null;

@@ -15,8 +15,10 @@ import org.jspecify.annotations.Nullable;
 public final class ObservedCaller {
 
   // every caller gets one of a few outcomes and reasons: their keys are made once, not per call
-  private static final KeyValue[] OUTCOMES = Arrays.stream(CallerOutcome.values())
-      .map(outcome -> CallerKeys.OUTCOME.withValue(outcome.tag())).toArray(KeyValue[]::new);
+  private static final KeyValue[] OUTCOMES =
+      Arrays.stream(CallerOutcome.values())
+          .map(outcome -> CallerKeys.OUTCOME.withValue(outcome.tag()))
+          .toArray(KeyValue[]::new);
   // the reasons are tags of a fixed set; the bound is only a guard against a caller's own
   private static final BoundedMemo<String, KeyValue> REASONS =
       new BoundedMemo<>(64, CallerKeys.REASON::withValue);
@@ -36,7 +38,8 @@ public final class ObservedCaller {
    */
   static @Nullable ObservedCaller of(@Nullable Observation observation, SpanLinks links) {
     return observation == null || observation.isNoop()
-        ? null : new ObservedCaller(observation, links);
+        ? null
+        : new ObservedCaller(observation, links);
   }
 
   /** Returns the observation current on this thread as a caller, or {@code null}. */
@@ -63,7 +66,6 @@ public final class ObservedCaller {
       observation.getContext().removeHighCardinalityKeyValue(CallerKeys.REASON.asString());
     }
   }
-
 
   /**
    * Links the caller's span to {@code target}, from {@link SharedCallObservations#linkTarget},

@@ -35,8 +35,7 @@ public final class ObservedExecutorRuns implements CollapseListener {
   }
 
   /** One observed run: its scope closes where it opened, the observation stops at the end. */
-  private record ObservedRun(Observation observation, Observation.Scope scope)
-      implements RunScope {
+  private record ObservedRun(Observation observation, Observation.Scope scope) implements RunScope {
 
     @Override
     public void workReturned() {
@@ -45,9 +44,12 @@ public final class ObservedExecutorRuns implements CollapseListener {
 
     @Override
     public void ended(BatchReport report) {
-      SharedCallObservations.stop(observation, report.size(),
+      SharedCallObservations.stop(
+          observation,
+          report.size(),
           report.succeeded() ? SharedCallOutcome.SHARED : SharedCallOutcome.FAILED,
-          report.failure(), null);
+          report.failure(),
+          null);
     }
   }
 }

@@ -21,8 +21,10 @@ public final class SharedCallObservations {
       new DefaultCollapseObservationConvention();
 
   private final ObservationRegistry registry;
+
   /** The user's convention, or null for the default one. */
   private final @Nullable CollapseObservationConvention convention;
+
   private final SpanLinks links = SpanLinks.forClassPath();
 
   /** Observes on the registry and with the convention of {@code observations}. */
@@ -53,8 +55,10 @@ public final class SharedCallObservations {
    * @param groupName the collapse group's name, or {@code null}
    */
   public Observation sharedCall(String executorName, @Nullable String groupName) {
-    return CollapseObservationDocumentation.SHARED_CALL.observation(convention,
-        DEFAULT_CONVENTION, () -> new CollapseObservationContext(executorName, groupName),
+    return CollapseObservationDocumentation.SHARED_CALL.observation(
+        convention,
+        DEFAULT_CONVENTION,
+        () -> new CollapseObservationContext(executorName, groupName),
         registry);
   }
 
@@ -92,8 +96,12 @@ public final class SharedCallObservations {
    * @param failure what it failed with, or {@code null}
    * @param reason why its result was not shared, or {@code null}
    */
-  public static void stop(Observation observation, int batchSize, SharedCallOutcome outcome,
-      @Nullable Throwable failure, @Nullable String reason) {
+  public static void stop(
+      Observation observation,
+      int batchSize,
+      SharedCallOutcome outcome,
+      @Nullable Throwable failure,
+      @Nullable String reason) {
     if (observation.getContext() instanceof CollapseObservationContext context) {
       context.ended(batchSize, outcome, reason);
     }

@@ -12,15 +12,16 @@ import org.jspecify.annotations.Nullable;
 interface SpanLinks {
 
   /** Links nothing. */
-  SpanLinks NONE = new SpanLinks() {
-    @Override
-    public @Nullable Object target(Observation.ContextView observation) {
-      return null;
-    }
+  SpanLinks NONE =
+      new SpanLinks() {
+        @Override
+        public @Nullable Object target(Observation.ContextView observation) {
+          return null;
+        }
 
-    @Override
-    public void link(Observation.ContextView from, @Nullable Object target) {}
-  };
+        @Override
+        public void link(Observation.ContextView from, @Nullable Object target) {}
+      };
 
   /**
    * Returns what a link to the span of {@code observation} points to, or {@code null} if it has

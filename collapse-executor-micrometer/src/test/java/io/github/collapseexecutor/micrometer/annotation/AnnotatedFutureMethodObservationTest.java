@@ -43,12 +43,13 @@ final class AnnotatedFutureMethodObservationTest {
 
   private final TestObservationRegistry registry = TestObservationRegistry.create();
   private final CountDownLatch timeouts = new CountDownLatch(N);
-  private final CollapseListener timeoutCounter = new CollapseListener() {
-    @Override
-    public void callTimedOut(String executorName) {
-      timeouts.countDown();
-    }
-  };
+  private final CollapseListener timeoutCounter =
+      new CollapseListener() {
+        @Override
+        public void callTimedOut(String executorName) {
+          timeouts.countDown();
+        }
+      };
 
   @ParameterizedTest
   @EnumSource(Kind.class)
@@ -58,10 +59,13 @@ final class AnnotatedFutureMethodObservationTest {
         FutureCallers.start(registry, timeoutCounter)) {
       PendingService service = context.getBean(PendingService.class);
 
-      List<Caller> callers = FutureCallers.call(registry, N,
-          (i, observation) -> kind.call(service, 3, observation));
-      TestObservationRegistryAssert.assertThat(registry).hasObservationWithNameEqualTo(RUN)
-          .that().hasBeenStarted().isNotStopped();
+      List<Caller> callers =
+          FutureCallers.call(registry, N, (i, observation) -> kind.call(service, 3, observation));
+      TestObservationRegistryAssert.assertThat(registry)
+          .hasObservationWithNameEqualTo(RUN)
+          .that()
+          .hasBeenStarted()
+          .isNotStopped();
       service.pending().remove().complete("value 3");
 
       assertThat(callers).extracting(Caller::outcome).containsOnly("value 3");
@@ -69,13 +73,14 @@ final class AnnotatedFutureMethodObservationTest {
       FutureCallers.stop(callers);
       TestObservationRegistryAssert.assertThat(registry)
           .hasNumberOfObservationsWithNameEqualTo(RUN, 1)
-          .hasObservationWithNameEqualTo(RUN).that()
+          .hasObservationWithNameEqualTo(RUN)
+          .that()
           .hasBeenStopped()
           .hasContextualNameEqualTo("collapse PendingService." + method(kind))
           .hasLowCardinalityKeyValue("outcome", "shared")
           .hasHighCardinalityKeyValue("collapse.batch.size", Integer.toString(N))
-          .hasParentObservationContextMatching(parent ->
-              ObservedCallers.NAME.equals(parent.getName()));
+          .hasParentObservationContextMatching(
+              parent -> ObservedCallers.NAME.equals(parent.getName()));
       assertThat(callerOutcomes()).isEqualTo(Map.of("led", 1L, "joined", (long) N - 1));
     }
   }
@@ -88,20 +93,27 @@ final class AnnotatedFutureMethodObservationTest {
         FutureCallers.start(registry, timeoutCounter)) {
       PendingService service = context.getBean(PendingService.class);
 
-      List<Caller> callers = FutureCallers.call(registry, N,
-          (i, observation) -> kind.call(service, 4, observation));
+      List<Caller> callers =
+          FutureCallers.call(registry, N, (i, observation) -> kind.call(service, 4, observation));
       service.pending().remove().completeExceptionally(new IOException("down"));
 
-      assertThat(callers).extracting(Caller::outcome).allSatisfy(outcome ->
-          assertThat(outcome).isInstanceOfSatisfying(IOException.class,
-              failure -> assertThat(failure).hasMessage("down")));
+      assertThat(callers)
+          .extracting(Caller::outcome)
+          .allSatisfy(
+              outcome ->
+                  assertThat(outcome)
+                      .isInstanceOfSatisfying(
+                          IOException.class, failure -> assertThat(failure).hasMessage("down")));
       FutureCallers.stop(callers);
       TestObservationRegistryAssert.assertThat(registry)
           .hasNumberOfObservationsWithNameEqualTo(RUN, 1)
-          .hasObservationWithNameEqualTo(RUN).that()
+          .hasObservationWithNameEqualTo(RUN)
+          .that()
           .hasLowCardinalityKeyValue("outcome", "failed")
           .hasHighCardinalityKeyValue("collapse.batch.size", Integer.toString(N))
-          .assertThatError().isInstanceOf(IOException.class).hasMessage("down");
+          .assertThatError()
+          .isInstanceOf(IOException.class)
+          .hasMessage("down");
       assertThat(callerOutcomes()).isEqualTo(Map.of("led", 1L, "joined", (long) N - 1));
     }
   }
@@ -112,13 +124,15 @@ final class AnnotatedFutureMethodObservationTest {
         FutureCallers.start(registry, timeoutCounter)) {
       PendingService service = context.getBean(PendingService.class);
 
-      List<Caller> callers = FutureCallers.call(registry, 2,
-          (i, observation) -> Kind.MONO.call(service, 5, observation));
+      List<Caller> callers =
+          FutureCallers.call(
+              registry, 2, (i, observation) -> Kind.MONO.call(service, 5, observation));
       service.pending().remove().complete("value 5");
 
       assertThat(callers).extracting(Caller::outcome).containsOnly("value 5");
-      assertThat(service.monoObservation().get()).isInstanceOfSatisfying(Observation.class,
-          run -> assertThat(run.getContext().getName()).isEqualTo(RUN));
+      assertThat(service.monoObservation().get())
+          .isInstanceOfSatisfying(
+              Observation.class, run -> assertThat(run.getContext().getName()).isEqualTo(RUN));
       FutureCallers.stop(callers);
     }
   }
@@ -133,8 +147,9 @@ final class AnnotatedFutureMethodObservationTest {
         FutureCallers.start(registry, timeoutCounter)) {
       PendingService service = context.getBean(PendingService.class);
 
-      List<Caller> callers = FutureCallers.call(registry, 2,
-          (i, observation) -> Kind.MONO.call(service, 6, observation));
+      List<Caller> callers =
+          FutureCallers.call(
+              registry, 2, (i, observation) -> Kind.MONO.call(service, 6, observation));
       Disposable leaving = service.mono(6).subscribe();
       leaving.dispose();
       callers.get(0).future().cancel(/* mayInterruptIfRunning= */ false);
@@ -145,36 +160,48 @@ final class AnnotatedFutureMethodObservationTest {
       assertThat(service.runs().get()).isEqualTo(1);
       FutureCallers.stop(callers);
       TestObservationRegistryAssert.assertThat(registry)
-          .hasObservationWithNameEqualTo(RUN).that()
+          .hasObservationWithNameEqualTo(RUN)
+          .that()
           .hasLowCardinalityKeyValue("outcome", "shared")
           .hasHighCardinalityKeyValue("collapse.batch.size", "3");
     }
   }
 
   @ParameterizedTest
-  @EnumSource(value = Kind.class, names = {"FUTURE", "MONO"})
+  @EnumSource(
+      value = Kind.class,
+      names = {"FUTURE", "MONO"})
   void everyCallerThatTimedOutIsReportedOnceAndTheRunTheyAllLeftIsAbandoned(Kind kind)
       throws Exception {
     try (AnnotationConfigApplicationContext context =
         FutureCallers.start(registry, timeoutCounter)) {
       PendingService service = context.getBean(PendingService.class);
 
-      List<Caller> callers = FutureCallers.call(registry, N, (i, observation) ->
-          kind == Kind.MONO ? FutureCallers.subscribed(service.quickMono(7), observation)
-              : service.quickFuture(7).thenApply(value -> value));
+      List<Caller> callers =
+          FutureCallers.call(
+              registry,
+              N,
+              (i, observation) ->
+                  kind == Kind.MONO
+                      ? FutureCallers.subscribed(service.quickMono(7), observation)
+                      : service.quickFuture(7).thenApply(value -> value));
 
-      assertThat(callers).extracting(Caller::outcome).allSatisfy(outcome ->
-          assertThat(outcome).isInstanceOf(TimeoutException.class));
+      assertThat(callers)
+          .extracting(Caller::outcome)
+          .allSatisfy(outcome -> assertThat(outcome).isInstanceOf(TimeoutException.class));
       assertThat(timeouts.await(10, TimeUnit.SECONDS)).isTrue();
       // every caller left, so the work nobody waits for is cancelled, once the run is stopped
       CompletableFuture<String> work = service.pending().remove();
-      assertThat(work).failsWithin(10, TimeUnit.SECONDS).withThrowableThat()
+      assertThat(work)
+          .failsWithin(10, TimeUnit.SECONDS)
+          .withThrowableThat()
           .isInstanceOf(CancellationException.class);
       assertThat(service.pending()).isEmpty();
       FutureCallers.stop(callers);
       TestObservationRegistryAssert.assertThat(registry)
           .hasNumberOfObservationsWithNameEqualTo(RUN, 1)
-          .hasObservationWithNameEqualTo(RUN).that()
+          .hasObservationWithNameEqualTo(RUN)
+          .that()
           .hasLowCardinalityKeyValue("outcome", "abandoned")
           .hasHighCardinalityKeyValue("collapse.batch.size", Integer.toString(N));
       assertThat(callerOutcomes()).isEqualTo(Map.of("led", 1L, "fell-back", (long) N - 1));
@@ -198,11 +225,14 @@ final class AnnotatedFutureMethodObservationTest {
 
   private List<String> callerKey(String key) {
     List<String> values = new ArrayList<>();
-    TestObservationRegistryAssert.assertThat(registry).hasHandledContextsThatSatisfy(contexts ->
-        contexts.stream().filter(context -> ObservedCallers.NAME.equals(context.getName()))
-            .map(context -> context.getHighCardinalityKeyValue(key))
-            .map(value -> value == null ? "none" : value.getValue())
-            .forEach(values::add));
+    TestObservationRegistryAssert.assertThat(registry)
+        .hasHandledContextsThatSatisfy(
+            contexts ->
+                contexts.stream()
+                    .filter(context -> ObservedCallers.NAME.equals(context.getName()))
+                    .map(context -> context.getHighCardinalityKeyValue(key))
+                    .map(value -> value == null ? "none" : value.getValue())
+                    .forEach(values::add));
     return values;
   }
 }

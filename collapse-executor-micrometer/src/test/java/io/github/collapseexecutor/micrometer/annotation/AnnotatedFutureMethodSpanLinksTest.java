@@ -36,8 +36,8 @@ final class AnnotatedFutureMethodSpanLinksTest {
   private static final int N = 5;
 
   private final InMemorySpanExporter exporter = InMemorySpanExporter.create();
-  private final SdkTracerProvider tracerProvider = SdkTracerProvider.builder()
-      .addSpanProcessor(SimpleSpanProcessor.create(exporter)).build();
+  private final SdkTracerProvider tracerProvider =
+      SdkTracerProvider.builder().addSpanProcessor(SimpleSpanProcessor.create(exporter)).build();
   private final ObservationRegistry registry = TracingRegistries.on(tracerProvider);
 
   @AfterEach
@@ -63,8 +63,8 @@ final class AnnotatedFutureMethodSpanLinksTest {
         FutureCallers.start(registry, CollapseListener.NONE)) {
       PendingService service = context.getBean(PendingService.class);
 
-      List<Caller> callers = FutureCallers.call(registry, N,
-          (i, observation) -> kind.call(service, 1, observation));
+      List<Caller> callers =
+          FutureCallers.call(registry, N, (i, observation) -> kind.call(service, 1, observation));
       end.accept(service.pending().remove());
       callers.forEach(Caller::outcome);
       FutureCallers.stop(callers);
@@ -76,13 +76,20 @@ final class AnnotatedFutureMethodSpanLinksTest {
       List<SpanData> spans = spansNamed(ObservedCallers.NAME);
       assertThat(spans).hasSize(N);
       List<SpanData> led = withOutcome(spans, "led");
-      assertThat(led).singleElement().satisfies(leader -> {
-        assertThat(run.getParentSpanId()).isEqualTo(leader.getSpanId());
-        assertThat(leader.getLinks()).isEmpty();
-      });
-      assertThat(withOutcome(spans, "joined")).hasSize(N - 1).allSatisfy(span ->
-          assertThat(span.getLinks()).extracting(LinkData::getSpanContext)
-              .containsExactly(run.getSpanContext()));
+      assertThat(led)
+          .singleElement()
+          .satisfies(
+              leader -> {
+                assertThat(run.getParentSpanId()).isEqualTo(leader.getSpanId());
+                assertThat(leader.getLinks()).isEmpty();
+              });
+      assertThat(withOutcome(spans, "joined"))
+          .hasSize(N - 1)
+          .allSatisfy(
+              span ->
+                  assertThat(span.getLinks())
+                      .extracting(LinkData::getSpanContext)
+                      .containsExactly(run.getSpanContext()));
     }
   }
 

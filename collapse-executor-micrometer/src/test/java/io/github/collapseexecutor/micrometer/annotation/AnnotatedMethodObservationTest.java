@@ -42,13 +42,15 @@ final class AnnotatedMethodObservationTest {
 
       TestObservationRegistryAssert.assertThat(registry)
           .hasNumberOfObservationsWithNameEqualTo(DefaultCollapseObservationConvention.NAME, 1)
-          .hasObservationWithNameEqualTo(DefaultCollapseObservationConvention.NAME).that()
+          .hasObservationWithNameEqualTo(DefaultCollapseObservationConvention.NAME)
+          .that()
           .hasContextualNameEqualTo("collapse ProfileService.profile")
           .hasLowCardinalityKeyValue("executor", "ProfileService.profile")
           .hasLowCardinalityKeyValue("group", "none")
           .hasLowCardinalityKeyValue("outcome", "shared")
           .hasHighCardinalityKeyValue("collapse.batch.size", Integer.toString(N))
-          .hasParentObservationContextMatching(parent -> ObservedCallers.NAME.equals(parent.getName()));
+          .hasParentObservationContextMatching(
+              parent -> ObservedCallers.NAME.equals(parent.getName()));
       assertThat(callerOutcomes()).isEqualTo(Map.of("led", 1L, "joined", (long) N - 1));
     }
   }
@@ -58,20 +60,31 @@ final class AnnotatedMethodObservationTest {
     try (AnnotationConfigApplicationContext context = ObservedCallers.start(registry)) {
       ProfileService profiles = context.getBean(ProfileService.class);
 
-      List<Object> results = profiles.crowd().run(N, i -> ObservedCallers.call(registry, () -> {
-        try {
-          return profiles.failing(5);
-        } catch (IOException e) {
-          return e;
-        }
-      }));
+      List<Object> results =
+          profiles
+              .crowd()
+              .run(
+                  N,
+                  i ->
+                      ObservedCallers.call(
+                          registry,
+                          () -> {
+                            try {
+                              return profiles.failing(5);
+                            } catch (IOException e) {
+                              return e;
+                            }
+                          }));
 
       assertThat(results).allSatisfy(result -> assertThat(result).isInstanceOf(IOException.class));
       TestObservationRegistryAssert.assertThat(registry)
           .hasNumberOfObservationsWithNameEqualTo(DefaultCollapseObservationConvention.NAME, 1)
-          .hasObservationWithNameEqualTo(DefaultCollapseObservationConvention.NAME).that()
+          .hasObservationWithNameEqualTo(DefaultCollapseObservationConvention.NAME)
+          .that()
           .hasLowCardinalityKeyValue("outcome", "failed")
-          .assertThatError().isInstanceOf(IOException.class).hasMessage("down");
+          .assertThatError()
+          .isInstanceOf(IOException.class)
+          .hasMessage("down");
       assertThat(callerOutcomes()).isEqualTo(Map.of("led", 1L, "joined", (long) N - 1));
     }
   }
@@ -85,10 +98,13 @@ final class AnnotatedMethodObservationTest {
 
       assertThat(callerOutcomes()).isEqualTo(Map.of("batched", (long) N));
       List<Integer> sizes = new ArrayList<>();
-      TestObservationRegistryAssert.assertThat(registry).hasHandledContextsThatSatisfy(contexts ->
-          contexts.stream().filter(CollapseObservationContext.class::isInstance)
-              .map(CollapseObservationContext.class::cast)
-              .forEach(batch -> sizes.add(batch.batchSize())));
+      TestObservationRegistryAssert.assertThat(registry)
+          .hasHandledContextsThatSatisfy(
+              contexts ->
+                  contexts.stream()
+                      .filter(CollapseObservationContext.class::isInstance)
+                      .map(CollapseObservationContext.class::cast)
+                      .forEach(batch -> sizes.add(batch.batchSize())));
       assertThat(sizes).hasSizeGreaterThan(1);
       assertThat(sizes.stream().mapToInt(Integer::intValue).sum()).isEqualTo(N);
     }
@@ -100,12 +116,16 @@ final class AnnotatedMethodObservationTest {
       ProfileService profiles = context.getBean(ProfileService.class);
       context.getBean(CollapseMethods.class).collapsing("default", false);
 
-      assertThat(profiles.crowd().run(1, i -> ObservedCallers.call(registry,
-          () -> profiles.profile(1)))).containsExactly("profile 1");
+      assertThat(
+              profiles
+                  .crowd()
+                  .run(1, i -> ObservedCallers.call(registry, () -> profiles.profile(1))))
+          .containsExactly("profile 1");
 
       TestObservationRegistryAssert.assertThat(registry)
           .hasNumberOfObservationsWithNameEqualTo(DefaultCollapseObservationConvention.NAME, 0)
-          .hasObservationWithNameEqualTo(ObservedCallers.NAME).that()
+          .hasObservationWithNameEqualTo(ObservedCallers.NAME)
+          .that()
           .hasHighCardinalityKeyValue("collapse.outcome", "not-collapsed")
           .hasHighCardinalityKeyValue("collapse.reason", "switched-off");
     }
@@ -116,11 +136,11 @@ final class AnnotatedMethodObservationTest {
     try (AnnotationConfigApplicationContext context = ObservedCallers.start(registry)) {
       UserService users = context.getBean(UserService.class);
 
-      assertThat(ObservedCallers.call(registry, () -> users.user(null)))
-          .isEqualTo("nobody");
+      assertThat(ObservedCallers.call(registry, () -> users.user(null))).isEqualTo("nobody");
 
       TestObservationRegistryAssert.assertThat(registry)
-          .hasObservationWithNameEqualTo(ObservedCallers.NAME).that()
+          .hasObservationWithNameEqualTo(ObservedCallers.NAME)
+          .that()
           .hasHighCardinalityKeyValue("collapse.outcome", "not-collapsed")
           .hasHighCardinalityKeyValue("collapse.reason", "null-argument");
     }
@@ -128,19 +148,21 @@ final class AnnotatedMethodObservationTest {
 
   @Test
   void theApplicationsConventionNamesTheRunsObservation() throws Exception {
-    CollapseObservationConvention custom = new DefaultCollapseObservationConvention() {
-      @Override
-      public KeyValues getLowCardinalityKeyValues(CollapseObservationContext context) {
-        return super.getLowCardinalityKeyValues(context).and("region", "eu");
-      }
-    };
+    CollapseObservationConvention custom =
+        new DefaultCollapseObservationConvention() {
+          @Override
+          public KeyValues getLowCardinalityKeyValues(CollapseObservationContext context) {
+            return super.getLowCardinalityKeyValues(context).and("region", "eu");
+          }
+        };
     try (AnnotationConfigApplicationContext context = ObservedCallers.start(registry, custom)) {
       ProfileService profiles = context.getBean(ProfileService.class);
 
       profiles.crowd().run(2, i -> ObservedCallers.call(registry, () -> profiles.profile(4)));
 
       TestObservationRegistryAssert.assertThat(registry)
-          .hasObservationWithNameEqualTo(DefaultCollapseObservationConvention.NAME).that()
+          .hasObservationWithNameEqualTo(DefaultCollapseObservationConvention.NAME)
+          .that()
           .hasLowCardinalityKeyValue("region", "eu");
     }
   }
@@ -148,11 +170,14 @@ final class AnnotatedMethodObservationTest {
   /** Counts the callers' observations by their {@code collapse.outcome}. */
   private Map<String, Long> callerOutcomes() {
     List<String> outcomes = new ArrayList<>();
-    TestObservationRegistryAssert.assertThat(registry).hasHandledContextsThatSatisfy(contexts ->
-        contexts.stream().filter(context -> ObservedCallers.NAME.equals(context.getName()))
-            .map(context -> context.getHighCardinalityKeyValue("collapse.outcome"))
-            .map(value -> value == null ? "none" : value.getValue())
-            .forEach(outcomes::add));
+    TestObservationRegistryAssert.assertThat(registry)
+        .hasHandledContextsThatSatisfy(
+            contexts ->
+                contexts.stream()
+                    .filter(context -> ObservedCallers.NAME.equals(context.getName()))
+                    .map(context -> context.getHighCardinalityKeyValue("collapse.outcome"))
+                    .map(value -> value == null ? "none" : value.getValue())
+                    .forEach(outcomes::add));
     return outcomes.stream()
         .collect(Collectors.groupingBy(Function.identity(), Collectors.counting()));
   }

@@ -36,8 +36,8 @@ final class AnnotatedMethodSpanLinksTest {
   private static final AttributeKey<String> SIZE = AttributeKey.stringKey("collapse.batch.size");
 
   private final InMemorySpanExporter exporter = InMemorySpanExporter.create();
-  private final SdkTracerProvider tracerProvider = SdkTracerProvider.builder()
-      .addSpanProcessor(SimpleSpanProcessor.create(exporter)).build();
+  private final SdkTracerProvider tracerProvider =
+      SdkTracerProvider.builder().addSpanProcessor(SimpleSpanProcessor.create(exporter)).build();
   private final ObservationRegistry registry = TracingRegistries.on(tracerProvider);
 
   @AfterEach
@@ -50,8 +50,8 @@ final class AnnotatedMethodSpanLinksTest {
     try (AnnotationConfigApplicationContext context = ObservedCallers.start(registry)) {
       ProfileService profiles = context.getBean(ProfileService.class);
 
-      List<Object> results = profiles.crowd().run(N,
-          i -> ObservedCallers.call(registry, () -> profiles.profile(7)));
+      List<Object> results =
+          profiles.crowd().run(N, i -> ObservedCallers.call(registry, () -> profiles.profile(7)));
 
       assertThat(results).containsOnly("profile 7");
       assertThat(profiles.runs().get()).isEqualTo(1);
@@ -65,9 +65,13 @@ final class AnnotatedMethodSpanLinksTest {
       assertThat(led).hasSize(1);
       assertThat(run.getParentSpanId()).isEqualTo(led.get(0).getSpanId());
       assertThat(led.get(0).getLinks()).isEmpty();
-      assertThat(withOutcome(callers, "joined")).hasSize(N - 1).allSatisfy(span ->
-          assertThat(span.getLinks()).extracting(LinkData::getSpanContext)
-              .containsExactly(run.getSpanContext()));
+      assertThat(withOutcome(callers, "joined"))
+          .hasSize(N - 1)
+          .allSatisfy(
+              span ->
+                  assertThat(span.getLinks())
+                      .extracting(LinkData::getSpanContext)
+                      .containsExactly(run.getSpanContext()));
     }
   }
 
@@ -76,24 +80,37 @@ final class AnnotatedMethodSpanLinksTest {
     try (AnnotationConfigApplicationContext context = ObservedCallers.start(registry)) {
       ProfileService profiles = context.getBean(ProfileService.class);
 
-      List<Object> results = profiles.crowd().run(N, i -> ObservedCallers.call(registry, () -> {
-        try {
-          return profiles.failing(8);
-        } catch (IOException e) {
-          return e;
-        }
-      }));
+      List<Object> results =
+          profiles
+              .crowd()
+              .run(
+                  N,
+                  i ->
+                      ObservedCallers.call(
+                          registry,
+                          () -> {
+                            try {
+                              return profiles.failing(8);
+                            } catch (IOException e) {
+                              return e;
+                            }
+                          }));
 
       assertThat(results).allSatisfy(result -> assertThat(result).isInstanceOf(IOException.class));
       List<SpanData> runs = spansNamed("collapse ProfileService.failing");
       assertThat(runs).hasSize(1);
       SpanData run = runs.get(0);
       List<SpanData> callers = spansNamed(ObservedCallers.NAME);
-      assertThat(withOutcome(callers, "led")).singleElement()
+      assertThat(withOutcome(callers, "led"))
+          .singleElement()
           .satisfies(led -> assertThat(led.getLinks()).isEmpty());
-      assertThat(withOutcome(callers, "joined")).hasSize(N - 1).allSatisfy(span ->
-          assertThat(span.getLinks()).extracting(LinkData::getSpanContext)
-              .containsExactly(run.getSpanContext()));
+      assertThat(withOutcome(callers, "joined"))
+          .hasSize(N - 1)
+          .allSatisfy(
+              span ->
+                  assertThat(span.getLinks())
+                      .extracting(LinkData::getSpanContext)
+                      .containsExactly(run.getSpanContext()));
     }
   }
 
@@ -102,23 +119,33 @@ final class AnnotatedMethodSpanLinksTest {
     try (AnnotationConfigApplicationContext context = ObservedCallers.start(registry)) {
       UserService users = context.getBean(UserService.class);
 
-      List<Object> results = users.crowd().run(N,
-          i -> ObservedCallers.call(registry, () -> users.user(i)));
+      List<Object> results =
+          users.crowd().run(N, i -> ObservedCallers.call(registry, () -> users.user(i)));
 
       assertThat(results).isEqualTo(IntStream.range(0, N).mapToObj(i -> "user " + i).toList());
-      Map<SpanContext, SpanData> batches = spansNamed("collapse UserService.user").stream()
-          .collect(Collectors.toMap(SpanData::getSpanContext, Function.identity()));
+      Map<SpanContext, SpanData> batches =
+          spansNamed("collapse UserService.user").stream()
+              .collect(Collectors.toMap(SpanData::getSpanContext, Function.identity()));
       // the first call runs alone and holds the batch method until the others queued
       assertThat(batches).hasSizeBetween(2, N);
       List<SpanData> callers = spansNamed(ObservedCallers.NAME);
-      assertThat(withOutcome(callers, "batched")).hasSize(N).allSatisfy(span ->
-          assertThat(span.getLinks()).singleElement()
-              .satisfies(link -> assertThat(batches).containsKey(link.getSpanContext())));
-      Map<SpanContext, Long> callersPerBatch = callers.stream().collect(Collectors.groupingBy(
-          span -> span.getLinks().get(0).getSpanContext(), Collectors.counting()));
-      assertThat(batches.values()).allSatisfy(batch ->
-          assertThat(batch.getAttributes().get(SIZE))
-              .isEqualTo(Long.toString(callersPerBatch.get(batch.getSpanContext()))));
+      assertThat(withOutcome(callers, "batched"))
+          .hasSize(N)
+          .allSatisfy(
+              span ->
+                  assertThat(span.getLinks())
+                      .singleElement()
+                      .satisfies(link -> assertThat(batches).containsKey(link.getSpanContext())));
+      Map<SpanContext, Long> callersPerBatch =
+          callers.stream()
+              .collect(
+                  Collectors.groupingBy(
+                      span -> span.getLinks().get(0).getSpanContext(), Collectors.counting()));
+      assertThat(batches.values())
+          .allSatisfy(
+              batch ->
+                  assertThat(batch.getAttributes().get(SIZE))
+                      .isEqualTo(Long.toString(callersPerBatch.get(batch.getSpanContext()))));
     }
   }
 

@@ -20,7 +20,8 @@ final class FinishedSpans {
    */
   static List<SpanData> named(InMemorySpanExporter exporter, String name) {
     return exporter.getFinishedSpanItems().stream()
-        .filter(span -> withoutCase(span.getName()).equals(withoutCase(name))).toList();
+        .filter(span -> withoutCase(span.getName()).equals(withoutCase(name)))
+        .toList();
   }
 
   private static String withoutCase(String name) {
@@ -29,7 +30,8 @@ final class FinishedSpans {
 
   /** Returns the spans of {@code spans} whose {@code collapse.outcome} is {@code outcome}. */
   static List<SpanData> withOutcome(List<SpanData> spans, String outcome) {
-    return spans.stream().filter(span -> outcome.equals(span.getAttributes().get(OUTCOME)))
+    return spans.stream()
+        .filter(span -> outcome.equals(span.getAttributes().get(OUTCOME)))
         .toList();
   }
 }

@@ -40,6 +40,7 @@ final class FleetObservationTest {
 
   private static final String FUTURE = "future";
   private static final String MONO = "mono";
+
   /** The name of each caller's own observation. */
   private static final String CALLER = "caller";
 
@@ -58,11 +59,11 @@ final class FleetObservationTest {
     try (FleetInstance first = observed(options, backend, firstRegistry);
         FleetInstance second = observed(options, backend, secondRegistry)) {
       List<Thread> callers = new ArrayList<>();
-      CompletableFuture<Object> led = OwnThreads.call(() -> observedQuote(firstRegistry,
-          first), callers);
+      CompletableFuture<Object> led =
+          OwnThreads.call(() -> observedQuote(firstRegistry, first), callers);
       backend.awaitEntered(1);
-      CompletableFuture<Object> joined = OwnThreads.call(() -> observedQuote(secondRegistry,
-          second), callers);
+      CompletableFuture<Object> joined =
+          OwnThreads.call(() -> observedQuote(secondRegistry, second), callers);
       FleetTestAccess.awaitWatching(second.coordinator(), 1);
 
       backend.release();
@@ -103,10 +104,10 @@ final class FleetObservationTest {
     }
   }
 
-  private static FleetInstance observed(FleetOptions options, FleetBackend backend,
-      ObservationRegistry registry) throws Exception {
-    return FleetInstance.observed(options, backend,
-        MicrometerMethodObservers.observing(CollapseObservations.of(registry)));
+  private static FleetInstance observed(
+      FleetOptions options, FleetBackend backend, ObservationRegistry registry) throws Exception {
+    return FleetInstance.observed(
+        options, backend, MicrometerMethodObservers.observing(CollapseObservations.of(registry)));
   }
 
   private static Object observedQuote(ObservationRegistry registry, FleetInstance instance) {
@@ -119,8 +120,8 @@ final class FleetObservationTest {
    * a future, in the subscriber's Reactor context for a {@code Mono}.
    */
   @SuppressWarnings("try") // the scope makes the caller's observation current for its call
-  private static CompletableFuture<@Nullable Quote> observedQuote(FleetInstance instance,
-      String kind, Observation observation) {
+  private static CompletableFuture<@Nullable Quote> observedQuote(
+      FleetInstance instance, String kind, Observation observation) {
     if (kind.equals(MONO)) {
       Mono<Quote> mono = instance.quotes().quoteMono("ACME");
       return mono.contextWrite(Context.of(ObservationThreadLocalAccessor.KEY, observation))
@@ -133,10 +134,13 @@ final class FleetObservationTest {
 
   private static List<String> callerOutcomes(TestObservationRegistry registry) {
     List<String> outcomes = new ArrayList<>();
-    TestObservationRegistryAssert.assertThat(registry).hasHandledContextsThatSatisfy(contexts ->
-        contexts.stream().filter(context -> CALLER.equals(context.getName()))
-            .map(context -> context.getHighCardinalityKeyValue("collapse.outcome"))
-            .forEach(value -> outcomes.add(value == null ? "none" : value.getValue())));
+    TestObservationRegistryAssert.assertThat(registry)
+        .hasHandledContextsThatSatisfy(
+            contexts ->
+                contexts.stream()
+                    .filter(context -> CALLER.equals(context.getName()))
+                    .map(context -> context.getHighCardinalityKeyValue("collapse.outcome"))
+                    .forEach(value -> outcomes.add(value == null ? "none" : value.getValue())));
     return outcomes;
   }
 }

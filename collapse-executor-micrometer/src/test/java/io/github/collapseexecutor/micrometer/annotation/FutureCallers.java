@@ -60,8 +60,8 @@ final class FutureCallers {
      * Calls the method with the caller's {@code observation} current on this thread, and for a
      * {@code Mono} in its Reactor context.
      */
-    abstract CompletableFuture<Object> call(PendingService service, int id,
-        Observation observation);
+    abstract CompletableFuture<Object> call(
+        PendingService service, int id, Observation observation);
   }
 
   /** One caller: its observation, still open, and its future of the run. */
@@ -89,16 +89,23 @@ final class FutureCallers {
    * the one before it, which a thread of a loaded machine, or a pause of the whole JVM, may
    * approach with a few hundred milliseconds.
    */
-  static AnnotationConfigApplicationContext start(ObservationRegistry registry,
-      CollapseListener listener) {
+  static AnnotationConfigApplicationContext start(
+      ObservationRegistry registry, CollapseListener listener) {
     AnnotationConfigApplicationContext context = new AnnotationConfigApplicationContext();
     context.register(Collapsing.class);
     context.registerBean(MethodObserver.class, () -> ObservedCallers.observer(registry, null));
-    context.registerBean(NamedExecutors.class, () -> TestExecutors.with(
-        NamedExecutor.builder(NamedExecutors.DEFAULT,
-            TestExecutors.options(NamedExecutors.DEFAULT).listener(listener).build()).build(),
-        NamedExecutor.builder("quick", TestExecutors.options("quick").listener(listener).build())
-            .timeout(Duration.ofSeconds(2)).build()));
+    context.registerBean(
+        NamedExecutors.class,
+        () ->
+            TestExecutors.with(
+                NamedExecutor.builder(
+                        NamedExecutors.DEFAULT,
+                        TestExecutors.options(NamedExecutors.DEFAULT).listener(listener).build())
+                    .build(),
+                NamedExecutor.builder(
+                        "quick", TestExecutors.options("quick").listener(listener).build())
+                    .timeout(Duration.ofSeconds(2))
+                    .build()));
     context.registerBean(PendingService.class, PendingService::new);
     context.refresh();
     return context;
@@ -116,15 +123,17 @@ final class FutureCallers {
     List<Thread> threads = new ArrayList<>();
     for (int i = 0; i < n; i++) {
       int index = i;
-      Thread thread = new Thread(() -> {
-        Parking.await(start);
-        Observation observation = Observation.start(ObservedCallers.NAME, registry);
-        try (Observation.Scope scope = observation.openScope()) {
-          callers[index] = new Caller(observation, call.call(index, observation));
-        } finally {
-          called.countDown();
-        }
-      });
+      Thread thread =
+          new Thread(
+              () -> {
+                Parking.await(start);
+                Observation observation = Observation.start(ObservedCallers.NAME, registry);
+                try (Observation.Scope scope = observation.openScope()) {
+                  callers[index] = new Caller(observation, call.call(index, observation));
+                } finally {
+                  called.countDown();
+                }
+              });
       thread.start();
       threads.add(thread);
     }
@@ -183,11 +192,13 @@ final class FutureCallers {
 
     @Collapsible
     public Mono<String> mono(int id) {
-      return Mono.deferContextual(context -> {
-        runs.incrementAndGet();
-        monoObservation.set(context.getOrDefault(ObservationThreadLocalAccessor.KEY, null));
-        return Mono.fromFuture(pending.next());
-      }).doOnCancel(() -> monoCancelled.set(true));
+      return Mono.deferContextual(
+              context -> {
+                runs.incrementAndGet();
+                monoObservation.set(context.getOrDefault(ObservationThreadLocalAccessor.KEY, null));
+                return Mono.fromFuture(pending.next());
+              })
+          .doOnCancel(() -> monoCancelled.set(true));
     }
 
     @Collapsible(executor = "quick")
@@ -204,6 +215,7 @@ final class FutureCallers {
   /** Returns {@code mono} subscribed to inside {@code observation}, in its Reactor context. */
   static CompletableFuture<Object> subscribed(Mono<?> mono, Observation observation) {
     return mono.<Object>map(value -> value)
-        .contextWrite(Context.of(ObservationThreadLocalAccessor.KEY, observation)).toFuture();
+        .contextWrite(Context.of(ObservationThreadLocalAccessor.KEY, observation))
+        .toFuture();
   }
 }

@@ -36,23 +36,36 @@ final class MethodObserverMetersTest {
   void eachMethodsExecutorHasTheMetersOfWhatItCanReportFromTheStart() {
     try (AnnotationConfigApplicationContext context =
         start(MicrometerMethodObservers.metersOnly())) {
-      assertThat(meters.get("collapse.executor.batch.size").tag("executor", PROFILE).summary()
-          .count()).isZero();
-      assertThat(meters.get("collapse.executor.calls").tag("executor", PROFILE)
-          .tag("outcome", "collapsed").counter().count()).isZero();
-      assertThat(meters.get("collapse.executor.execution").tag("executor", PROFILE)
-          .tag("outcome", "success").timer().count()).isZero();
-      assertThat(meters.get("collapse.executor.timeouts").tag("executor", PROFILE).counter()
-          .count()).isZero();
+      assertThat(
+              meters.get("collapse.executor.batch.size").tag("executor", PROFILE).summary().count())
+          .isZero();
+      assertThat(
+              meters
+                  .get("collapse.executor.calls")
+                  .tag("executor", PROFILE)
+                  .tag("outcome", "collapsed")
+                  .counter()
+                  .count())
+          .isZero();
+      assertThat(
+              meters
+                  .get("collapse.executor.execution")
+                  .tag("executor", PROFILE)
+                  .tag("outcome", "success")
+                  .timer()
+                  .count())
+          .isZero();
+      assertThat(
+              meters.get("collapse.executor.timeouts").tag("executor", PROFILE).counter().count())
+          .isZero();
       // a same-key run starts with its first call, and never rejects
-      assertThat(meters.find("collapse.executor.wait").tag("executor", PROFILE).meters())
-          .isEmpty();
+      assertThat(meters.find("collapse.executor.wait").tag("executor", PROFILE).meters()).isEmpty();
       assertThat(meters.find("collapse.executor.rejections").tag("executor", PROFILE).meters())
           .isEmpty();
       assertThat(meters.get("collapse.executor.wait").tag("executor", USER).timer().count())
           .isZero();
-      assertThat(meters.get("collapse.executor.rejections").tag("executor", USER).counter()
-          .count()).isZero();
+      assertThat(meters.get("collapse.executor.rejections").tag("executor", USER).counter().count())
+          .isZero();
       assertThat(meters.find("collapse.executor.timeouts").tag("executor", USER).meters())
           .isEmpty();
     }
@@ -60,13 +73,14 @@ final class MethodObserverMetersTest {
 
   @Test
   void anObservedMethodLeavesTheTimingOfItsRunsToTheObservation() throws Exception {
-    try (AnnotationConfigApplicationContext context = start(
-        ObservedCallers.observer(ObservationRegistry.create(), /* convention= */ null))) {
+    try (AnnotationConfigApplicationContext context =
+        start(ObservedCallers.observer(ObservationRegistry.create(), /* convention= */ null))) {
       ProfileService profiles = context.getBean(ProfileService.class);
       assertThat(profiles.crowd().run(1, i -> profiles.profile(1))).containsExactly("profile 1");
 
-      assertThat(meters.get("collapse.executor.batch.size").tag("executor", PROFILE).summary()
-          .count()).isEqualTo(1);
+      assertThat(
+              meters.get("collapse.executor.batch.size").tag("executor", PROFILE).summary().count())
+          .isEqualTo(1);
       assertThat(meters.find("collapse.executor.execution").meters()).isEmpty();
       assertThat(meters.get("collapse.executor.wait").tag("executor", USER).timer().count())
           .isZero();
@@ -78,12 +92,22 @@ final class MethodObserverMetersTest {
     AnnotationConfigApplicationContext context = new AnnotationConfigApplicationContext();
     context.register(Collapsing.class);
     context.registerBean(MethodObserver.class, () -> observer);
-    context.registerBean(NamedExecutors.class, () -> TestExecutors.with(
-        NamedExecutor.builder(NamedExecutors.DEFAULT,
-            TestExecutors.options(NamedExecutors.DEFAULT).listener(listener).build())
-            .timeout(Duration.ofSeconds(10)).build(),
-        NamedExecutor.builder("users", TestExecutors.options("users").listener(listener)
-            .maxPendingInputs(100).build()).build()));
+    context.registerBean(
+        NamedExecutors.class,
+        () ->
+            TestExecutors.with(
+                NamedExecutor.builder(
+                        NamedExecutors.DEFAULT,
+                        TestExecutors.options(NamedExecutors.DEFAULT).listener(listener).build())
+                    .timeout(Duration.ofSeconds(10))
+                    .build(),
+                NamedExecutor.builder(
+                        "users",
+                        TestExecutors.options("users")
+                            .listener(listener)
+                            .maxPendingInputs(100)
+                            .build())
+                    .build()));
     context.registerBean(ProfileService.class, ProfileService::new);
     context.registerBean(UserService.class, UserService::new);
     context.refresh();

@@ -32,8 +32,8 @@ final class ObservedCallers {
   }
 
   /** Starts the same context, its runs named by {@code convention} (or the default one). */
-  static AnnotationConfigApplicationContext start(ObservationRegistry registry,
-      @Nullable CollapseObservationConvention convention) {
+  static AnnotationConfigApplicationContext start(
+      ObservationRegistry registry, @Nullable CollapseObservationConvention convention) {
     AnnotationConfigApplicationContext context = new AnnotationConfigApplicationContext();
     context.register(UserApplication.class);
     context.registerBean(ProfileService.class, ProfileService::new);
@@ -43,8 +43,8 @@ final class ObservedCallers {
   }
 
   /** Returns the observer of the annotated methods on {@code registry}. */
-  static MethodObserver observer(ObservationRegistry registry,
-      @Nullable CollapseObservationConvention convention) {
+  static MethodObserver observer(
+      ObservationRegistry registry, @Nullable CollapseObservationConvention convention) {
     return MicrometerMethodObservers.observing(
         CollapseObservations.of(registry).withConvention(convention));
   }

@@ -25,15 +25,18 @@ public class LinesSampleApplication {
   }
 
   @Bean
-  RestClient backendRestClient(@Value("${sample.backend-url}") String backend,
-      CollapseHttpRequestInterceptor collapse) {
-    return RestClient.builder().baseUrl(backend)
-        .requestFactory(new JdkClientHttpRequestFactory()).requestInterceptor(collapse).build();
+  RestClient backendRestClient(
+      @Value("${sample.backend-url}") String backend, CollapseHttpRequestInterceptor collapse) {
+    return RestClient.builder()
+        .baseUrl(backend)
+        .requestFactory(new JdkClientHttpRequestFactory())
+        .requestInterceptor(collapse)
+        .build();
   }
 
   @Bean
-  WebClient backendWebClient(@Value("${sample.backend-url}") String backend,
-      CollapseExchangeFilterFunction collapse) {
+  WebClient backendWebClient(
+      @Value("${sample.backend-url}") String backend, CollapseExchangeFilterFunction collapse) {
     return WebClient.builder().baseUrl(backend).filter(collapse).build();
   }
 

@@ -37,16 +37,11 @@ final class LinesSampleApplicationTest {
   private static final int CALLERS = 50;
   private static final GatedBackend BACKEND = startBackend();
 
-  @Autowired
-  private RestClient restClient;
-  @Autowired
-  private WebClient webClient;
-  @Autowired
-  private Greetings greetings;
-  @Autowired
-  private MeterRegistry meters;
-  @Autowired
-  private Environment environment;
+  @Autowired private RestClient restClient;
+  @Autowired private WebClient webClient;
+  @Autowired private Greetings greetings;
+  @Autowired private MeterRegistry meters;
+  @Autowired private Environment environment;
 
   @DynamicPropertySource
   static void backend(DynamicPropertyRegistry properties) {
@@ -60,8 +55,8 @@ final class LinesSampleApplicationTest {
 
   @Test
   void fiftyIdenticalRestClientCallsMakeAtMostFiveBackendCalls() throws Exception {
-    List<Object> bodies = whileTheBackendHolds(
-        () -> restClient.get().uri("/greeting").retrieve().body(String.class));
+    List<Object> bodies =
+        whileTheBackendHolds(() -> restClient.get().uri("/greeting").retrieve().body(String.class));
 
     assertThat(bodies).hasSize(CALLERS).containsOnly("hello");
     assertThat(BACKEND.calls()).isBetween(1, 5);
@@ -69,8 +64,9 @@ final class LinesSampleApplicationTest {
 
   @Test
   void fiftyIdenticalWebClientCallsMakeAtMostFiveBackendCalls() throws Exception {
-    List<Object> bodies = whileTheBackendHolds(
-        () -> webClient.get().uri("/greeting").retrieve().bodyToMono(String.class).block());
+    List<Object> bodies =
+        whileTheBackendHolds(
+            () -> webClient.get().uri("/greeting").retrieve().bodyToMono(String.class).block());
 
     assertThat(bodies).hasSize(CALLERS).containsOnly("hello");
     assertThat(BACKEND.calls()).isBetween(1, 5);
@@ -95,9 +91,16 @@ final class LinesSampleApplicationTest {
     whileTheBackendHolds(() -> restClient.get().uri("/greeting").retrieve().body(String.class));
 
     assertThat(meterNames()).contains("collapse.http.requests");
-    HttpResponse<String> endpoint = HttpClient.newHttpClient().send(HttpRequest.newBuilder(
-            URI.create("http://127.0.0.1:" + environment.getProperty("local.server.port")
-                + "/actuator/collapse")).build(), HttpResponse.BodyHandlers.ofString());
+    HttpResponse<String> endpoint =
+        HttpClient.newHttpClient()
+            .send(
+                HttpRequest.newBuilder(
+                        URI.create(
+                            "http://127.0.0.1:"
+                                + environment.getProperty("local.server.port")
+                                + "/actuator/collapse"))
+                    .build(),
+                HttpResponse.BodyHandlers.ofString());
     assertThat(endpoint.statusCode()).isEqualTo(200);
     assertThat(endpoint.body()).contains("rest-template", "web-client");
     assertThat(SpringBootVersion.getVersion()).isNotNull();
@@ -116,13 +119,15 @@ final class LinesSampleApplicationTest {
     ConcurrentLinkedQueue<Object> results = new ConcurrentLinkedQueue<>();
     List<Thread> callers = new ArrayList<>();
     for (int i = 0; i < CALLERS; i++) {
-      Thread caller = new Thread(() -> {
-        try {
-          results.add(call.call());
-        } catch (Exception e) {
-          results.add(e);
-        }
-      });
+      Thread caller =
+          new Thread(
+              () -> {
+                try {
+                  results.add(call.call());
+                } catch (Exception e) {
+                  results.add(e);
+                }
+              });
       caller.start();
       callers.add(caller);
     }
@@ -138,8 +143,13 @@ final class LinesSampleApplicationTest {
   }
 
   private static boolean allWaiting(List<Thread> threads) {
-    return threads.stream().map(Thread::getState).allMatch(state -> state == Thread.State.WAITING
-        || state == Thread.State.TIMED_WAITING || state == Thread.State.TERMINATED);
+    return threads.stream()
+        .map(Thread::getState)
+        .allMatch(
+            state ->
+                state == Thread.State.WAITING
+                    || state == Thread.State.TIMED_WAITING
+                    || state == Thread.State.TERMINATED);
   }
 
   private static GatedBackend startBackend() {

@@ -27,11 +27,12 @@ public final class AsyncUserLoader
    *     that arrive while all are busy form the next batch
    */
   public AsyncUserLoader(UserService service, int maxConcurrentCalls) {
-    super(CollapseExecutorOptions.builder()
-        .name("async-users")
-        .maxBatchSize(BlockingUserLoader.MAX_IDS_PER_CALL)
-        .maxConcurrentBatches(maxConcurrentCalls)
-        .build());
+    super(
+        CollapseExecutorOptions.builder()
+            .name("async-users")
+            .maxBatchSize(BlockingUserLoader.MAX_IDS_PER_CALL)
+            .maxConcurrentBatches(maxConcurrentCalls)
+            .build());
     this.service = service;
   }
 

@@ -25,34 +25,43 @@ public final class BatchUsersExample {
   public static void main(String[] args) throws Exception {
     RemoteUserService blockingService = new RemoteUserService(KNOWN_USERS, Duration.ofMillis(20));
     try (BlockingUserLoader loader = new BlockingUserLoader(blockingService)) {
-      List<String> outcomes = Callers.runConcurrently(CALLERS, caller -> {
-        try {
-          return loader.getUser(caller + 1).name();
-        } catch (NoSuchElementException missing) {
-          return "failed";
-        }
-      });
+      List<String> outcomes =
+          Callers.runConcurrently(
+              CALLERS,
+              caller -> {
+                try {
+                  return loader.getUser(caller + 1).name();
+                } catch (NoSuchElementException missing) {
+                  return "failed";
+                }
+              });
       print("blocking loader", outcomes, blockingService);
     }
 
     RemoteUserService asyncService = new RemoteUserService(KNOWN_USERS, Duration.ofMillis(20));
     try (AsyncUserLoader loader = new AsyncUserLoader(asyncService, 2)) {
-      List<CompletableFuture<String>> futures = Callers.runConcurrently(CALLERS,
-          caller -> loader.getUser(caller + 1).thenApply(User::name));
-      List<String> outcomes = futures.stream().map(future -> {
-        try {
-          return future.join();
-        } catch (CompletionException e) {
-          return "failed";
-        }
-      }).toList();
+      List<CompletableFuture<String>> futures =
+          Callers.runConcurrently(
+              CALLERS, caller -> loader.getUser(caller + 1).thenApply(User::name));
+      List<String> outcomes =
+          futures.stream()
+              .map(
+                  future -> {
+                    try {
+                      return future.join();
+                    } catch (CompletionException e) {
+                      return "failed";
+                    }
+                  })
+              .toList();
       print("async loader", outcomes, asyncService);
     }
   }
 
   private static void print(String loader, List<String> outcomes, RemoteUserService service) {
     long failed = outcomes.stream().filter("failed"::equals).count();
-    System.out.printf("%-16s %d callers: %d got their user, %d failed (no such user);"
+    System.out.printf(
+        "%-16s %d callers: %d got their user, %d failed (no such user);"
             + " %d getUsers calls for %d ids%n",
         loader, outcomes.size(), outcomes.size() - failed, failed, service.calls(), service.ids());
   }

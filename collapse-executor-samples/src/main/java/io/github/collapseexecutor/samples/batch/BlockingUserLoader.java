@@ -17,7 +17,8 @@ import java.util.NoSuchElementException;
  * the other callers of the batch get their users. A failed service call fails every caller of
  * that batch.
  */
-public final class BlockingUserLoader extends CollapseExecutorBlockingSupport<Long, User, Map<Long, User>> {
+public final class BlockingUserLoader
+    extends CollapseExecutorBlockingSupport<Long, User, Map<Long, User>> {
 
   /** The most ids one {@code getUsers} call may carry. */
   public static final int MAX_IDS_PER_CALL = 100;
@@ -25,10 +26,7 @@ public final class BlockingUserLoader extends CollapseExecutorBlockingSupport<Lo
   private final UserService service;
 
   public BlockingUserLoader(UserService service) {
-    super(CollapseExecutorOptions.builder()
-        .name("users")
-        .maxBatchSize(MAX_IDS_PER_CALL)
-        .build());
+    super(CollapseExecutorOptions.builder().name("users").maxBatchSize(MAX_IDS_PER_CALL).build());
     this.service = service;
   }
 

@@ -36,12 +36,14 @@ public final class ClinicClient {
   /** Posts {@code form}, URL-encoded, to {@code path} with {@code headers}. */
   public Page post(String path, Map<String, String> form, String... headers)
       throws IOException, InterruptedException {
-    String body = form.entrySet().stream()
-        .map(field -> encode(field.getKey()) + "=" + encode(field.getValue()))
-        .collect(Collectors.joining("&"));
-    return send(request(path, headers)
-        .header("Content-Type", "application/x-www-form-urlencoded")
-        .POST(HttpRequest.BodyPublishers.ofString(body)));
+    String body =
+        form.entrySet().stream()
+            .map(field -> encode(field.getKey()) + "=" + encode(field.getValue()))
+            .collect(Collectors.joining("&"));
+    return send(
+        request(path, headers)
+            .header("Content-Type", "application/x-www-form-urlencoded")
+            .POST(HttpRequest.BodyPublishers.ofString(body)));
   }
 
   private HttpRequest.Builder request(String path, String... headers) {
@@ -50,7 +52,8 @@ public final class ClinicClient {
   }
 
   private Page send(HttpRequest.Builder request) throws IOException, InterruptedException {
-    HttpResponse<String> response = http.send(request.build(), HttpResponse.BodyHandlers.ofString());
+    HttpResponse<String> response =
+        http.send(request.build(), HttpResponse.BodyHandlers.ofString());
     return new Page(response.statusCode(), response.body(), response.headers().map());
   }
 

@@ -70,15 +70,22 @@ final class ClinicMeasures {
    */
   Flash flash(long ownerId) throws Exception {
     Page added = client.post("/owners/" + ownerId + "/pets", Map.of("name", "Rex", "kind", "dog"));
-    String cookie = added.sessionCookie().orElseThrow(() -> new IllegalStateException(
-        "the form set no session cookie: " + added.headers()));
+    String cookie =
+        added
+            .sessionCookie()
+            .orElseThrow(
+                () ->
+                    new IllegalStateException(
+                        "the form set no session cookie: " + added.headers()));
     String next = URI.create(added.header("Location").orElseThrow()).getPath();
     long changed = unshared(UnsharedReason.SESSION_CHANGED);
     long passed = unshared(UnsharedReason.HIT_FOR_PASS);
-    List<Page> pages = Callers.runConcurrently(CALLERS, caller -> ok(client.get(next,
-        "Cookie", cookie)));
+    List<Page> pages =
+        Callers.runConcurrently(CALLERS, caller -> ok(client.get(next, "Cookie", cookie)));
     long saw = pages.stream().filter(page -> page.byId("message").isPresent()).count();
-    return new Flash(saw, unshared(UnsharedReason.SESSION_CHANGED) - changed,
+    return new Flash(
+        saw,
+        unshared(UnsharedReason.SESSION_CHANGED) - changed,
         unshared(UnsharedReason.HIT_FOR_PASS) - passed);
   }
 
@@ -89,8 +96,9 @@ final class ClinicMeasures {
    */
   Bursts bursts(boolean write, long ownerId) throws Exception {
     String pets = "pets-" + ownerId;
-    int before = Integer.parseInt(ok(client.get("/owners", "Cache-Control", "no-cache"))
-        .byId(pets).orElseThrow());
+    int before =
+        Integer.parseInt(
+            ok(client.get("/owners", "Cache-Control", "no-cache")).byId(pets).orElseThrow());
     ExecutorService threads = Executors.newFixedThreadPool(CALLERS);
     try {
       long runs = pageRuns();
@@ -123,10 +131,12 @@ final class ClinicMeasures {
   private List<Future<Page>> burst(ExecutorService threads, CountDownLatch go) {
     List<Future<Page>> pages = new ArrayList<>();
     for (int i = 0; i < CALLERS / 2; i++) {
-      pages.add(threads.submit(() -> {
-        go.await();
-        return client.get("/owners");
-      }));
+      pages.add(
+          threads.submit(
+              () -> {
+                go.await();
+                return client.get("/owners");
+              }));
     }
     return pages;
   }
@@ -139,8 +149,10 @@ final class ClinicMeasures {
   }
 
   private long pageRuns() {
-    return server.filterStats()
-        .map(stats -> stats.passedThrough() + stats.led() + stats.fellBack()).orElse(0L);
+    return server
+        .filterStats()
+        .map(stats -> stats.passedThrough() + stats.led() + stats.fellBack())
+        .orElse(0L);
   }
 
   private long unshared(UnsharedReason reason) {

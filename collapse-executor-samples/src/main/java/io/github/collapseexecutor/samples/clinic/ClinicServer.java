@@ -39,8 +39,9 @@ public final class ClinicServer implements AutoCloseable {
    * with {@code args} as command-line arguments.
    */
   public static ClinicServer start(boolean collapsing, List<Class<?>> sources, String... args) {
-    SpringApplicationBuilder builder = ClinicApplication.builder()
-        .properties(Map.of("server.port", "0", "server.address", "127.0.0.1"));
+    SpringApplicationBuilder builder =
+        ClinicApplication.builder()
+            .properties(Map.of("server.port", "0", "server.address", "127.0.0.1"));
     sources.forEach(builder::sources);
     List<String> arguments = new ArrayList<>(List.of(args));
     if (!collapsing) {
@@ -67,10 +68,14 @@ public final class ClinicServer implements AutoCloseable {
 
   /** Returns the counters of the servlet filter, if this clinic collapses. */
   public Optional<HttpCollapseStats> filterStats() {
-    ResolvableType registration = ResolvableType.forClassWithGenerics(
-        FilterRegistrationBean.class, CollapseServletFilter.class);
-    return context.<FilterRegistrationBean<CollapseServletFilter>>getBeanProvider(registration)
-        .stream().findFirst().map(bean -> bean.getFilter().stats());
+    ResolvableType registration =
+        ResolvableType.forClassWithGenerics(
+            FilterRegistrationBean.class, CollapseServletFilter.class);
+    return context
+        .<FilterRegistrationBean<CollapseServletFilter>>getBeanProvider(registration)
+        .stream()
+        .findFirst()
+        .map(bean -> bean.getFilter().stats());
   }
 
   /** Returns the bean of {@code type}. */

@@ -20,14 +20,11 @@ public class Owner {
   @GeneratedValue(strategy = GenerationType.IDENTITY)
   private Long id;
 
-  @NotBlank
-  private String firstName;
+  @NotBlank private String firstName;
 
-  @NotBlank
-  private String lastName;
+  @NotBlank private String lastName;
 
-  @NotBlank
-  private String city;
+  @NotBlank private String city;
 
   @Pattern(regexp = "\\d{10}", message = "ten digits")
   private String telephone;

@@ -36,14 +36,21 @@ final class OwnerController {
 
   @GetMapping("/{id}")
   String show(@PathVariable("id") long id, Model model) {
-    model.addAttribute("owner", owners.findById(id)
-        .orElseThrow(() -> new ResponseStatusException(HttpStatus.NOT_FOUND, "no owner " + id)));
+    model.addAttribute(
+        "owner",
+        owners
+            .findById(id)
+            .orElseThrow(
+                () -> new ResponseStatusException(HttpStatus.NOT_FOUND, "no owner " + id)));
     return "owner";
   }
 
   @PostMapping("/{id}/pets")
-  String addPet(@PathVariable("id") long id, @RequestParam("name") String name,
-      @RequestParam("kind") String kind, RedirectAttributes redirect) {
+  String addPet(
+      @PathVariable("id") long id,
+      @RequestParam("name") String name,
+      @RequestParam("kind") String kind,
+      RedirectAttributes redirect) {
     clinic.addPet(id, name, kind);
     redirect.addFlashAttribute("message", name + " was added");
     return "redirect:/owners/{id}";

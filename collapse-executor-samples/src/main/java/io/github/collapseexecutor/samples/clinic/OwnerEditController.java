@@ -38,7 +38,8 @@ final class OwnerEditController {
 
   @ModelAttribute("owner")
   Owner owner(@PathVariable("id") long id) {
-    return owners.findById(id)
+    return owners
+        .findById(id)
         .orElseThrow(() -> new ResponseStatusException(HttpStatus.NOT_FOUND, "no owner " + id));
   }
 
@@ -48,7 +49,9 @@ final class OwnerEditController {
   }
 
   @PostMapping
-  String save(@Valid @ModelAttribute("owner") Owner owner, BindingResult form,
+  String save(
+      @Valid @ModelAttribute("owner") Owner owner,
+      BindingResult form,
       RedirectAttributes redirect) {
     if (form.hasErrors()) {
       return "owner-edit";

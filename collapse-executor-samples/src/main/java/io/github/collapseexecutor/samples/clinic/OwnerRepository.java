@@ -20,9 +20,10 @@ public interface OwnerRepository extends JpaRepository<Owner, Long> {
 
   /** The owners list, as records: shared (each caller that joined gets a copy of the list). */
   @Collapsible
-  @Query("select new io.github.collapseexecutor.samples.clinic.OwnerRow("
-      + "o.id, o.firstName, o.lastName, o.city, size(o.pets)) "
-      + "from Owner o order by o.lastName, o.id")
+  @Query(
+      "select new io.github.collapseexecutor.samples.clinic.OwnerRow("
+          + "o.id, o.firstName, o.lastName, o.city, size(o.pets)) "
+          + "from Owner o order by o.lastName, o.id")
   List<OwnerRow> findRows();
 
   /**

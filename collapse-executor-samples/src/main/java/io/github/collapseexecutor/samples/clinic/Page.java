@@ -29,14 +29,17 @@ public record Page(int status, String body, Map<String, List<String>> headers) {
 
   /** Returns the session cookie the response set, as {@code JSESSIONID=...}, if any. */
   public Optional<String> sessionCookie() {
-    return headers.getOrDefault("Set-Cookie", List.of()).stream().map(SESSION::matcher)
-        .filter(Matcher::find).map(Matcher::group).findFirst();
+    return headers.getOrDefault("Set-Cookie", List.of()).stream()
+        .map(SESSION::matcher)
+        .filter(Matcher::find)
+        .map(Matcher::group)
+        .findFirst();
   }
 
   /** Returns the text of the element with id {@code id}, if the page has one. */
   public Optional<String> byId(String id) {
-    Matcher matcher = Pattern.compile("id=\"" + Pattern.quote(id) + "\"[^>]*>([^<]*)<")
-        .matcher(body);
+    Matcher matcher =
+        Pattern.compile("id=\"" + Pattern.quote(id) + "\"[^>]*>([^<]*)<").matcher(body);
     return matcher.find() ? Optional.of(matcher.group(1)) : Optional.empty();
   }
 }

@@ -15,8 +15,9 @@ public interface VetRepository extends Repository<Vet, Long> {
   /** Every vet, by name. */
   @Cacheable("vets")
   @Collapsible
-  @Query("select new io.github.collapseexecutor.samples.clinic.VetRow(v.name, v.specialty) "
-      + "from Vet v order by v.name")
+  @Query(
+      "select new io.github.collapseexecutor.samples.clinic.VetRow(v.name, v.specialty) "
+          + "from Vet v order by v.name")
   List<VetRow> findRows();
 
   /** Saves a vet. */

@@ -29,7 +29,8 @@ public final class GrpcExample {
   public static void main(String[] args) throws Exception {
     try (QuoteService service = new QuoteService(/* held= */ true)) {
       List<String> quotes = fetchConcurrently(service, CALLERS);
-      System.out.printf("%d callers got %d distinct answers (%s) from %d call(s) of the service%n",
+      System.out.printf(
+          "%d callers got %d distinct answers (%s) from %d call(s) of the service%n",
           quotes.size(), quotes.stream().distinct().count(), quotes.get(0), service.gate().calls());
     }
   }
@@ -42,15 +43,17 @@ public final class GrpcExample {
    */
   static List<String> fetchConcurrently(QuoteService service, int callers) throws Exception {
     try (CollapseClientInterceptor collapse = CollapseClientInterceptor.builder().build()) {
-      ManagedChannel channel = Grpc.newChannelBuilderForAddress("127.0.0.1", service.port(),
-              InsecureChannelCredentials.create())
-          .intercept(collapse)
-          .build();
+      ManagedChannel channel =
+          Grpc.newChannelBuilderForAddress(
+                  "127.0.0.1", service.port(), InsecureChannelCredentials.create())
+              .intercept(collapse)
+              .build();
       try {
         List<ListenableFuture<StringValue>> calls = new ArrayList<>();
         for (int i = 0; i < callers; i++) {
-          calls.add(ClientCalls.futureUnaryCall(
-              channel.newCall(QuoteService.GET, CallOptions.DEFAULT), StringValue.of("ACME")));
+          calls.add(
+              ClientCalls.futureUnaryCall(
+                  channel.newCall(QuoteService.GET, CallOptions.DEFAULT), StringValue.of("ACME")));
         }
         service.gate().open();
         List<String> quotes = new ArrayList<>();

@@ -20,13 +20,13 @@ import java.net.InetSocketAddress;
 public final class QuoteService implements AutoCloseable {
 
   /** The unary method: a symbol in, its quote out. */
-  public static final MethodDescriptor<StringValue, StringValue> GET = MethodDescriptor
-      .<StringValue, StringValue>newBuilder()
-      .setType(MethodDescriptor.MethodType.UNARY)
-      .setFullMethodName(MethodDescriptor.generateFullMethodName("quotes.Quotes", "Get"))
-      .setRequestMarshaller(ProtoUtils.marshaller(StringValue.getDefaultInstance()))
-      .setResponseMarshaller(ProtoUtils.marshaller(StringValue.getDefaultInstance()))
-      .build();
+  public static final MethodDescriptor<StringValue, StringValue> GET =
+      MethodDescriptor.<StringValue, StringValue>newBuilder()
+          .setType(MethodDescriptor.MethodType.UNARY)
+          .setFullMethodName(MethodDescriptor.generateFullMethodName("quotes.Quotes", "Get"))
+          .setRequestMarshaller(ProtoUtils.marshaller(StringValue.getDefaultInstance()))
+          .setResponseMarshaller(ProtoUtils.marshaller(StringValue.getDefaultInstance()))
+          .build();
 
   private final AnswerGate gate;
   private final Server server;
@@ -42,17 +42,21 @@ public final class QuoteService implements AutoCloseable {
   /** Starts the service on {@code port} of the loopback address (0: a free one). */
   public QuoteService(boolean held, int port) throws IOException {
     gate = new AnswerGate(held);
-    server = NettyServerBuilder
-        .forAddress(new InetSocketAddress(InetAddress.getLoopbackAddress(), port))
-        .addService(ServerServiceDefinition.builder("quotes.Quotes")
-            .addMethod(GET, ServerCalls.asyncUnaryCall((symbol, answer) -> {
-              gate.pass();
-              answer.onNext(StringValue.of(symbol.getValue() + " 101.25"));
-              answer.onCompleted();
-            }))
-            .build())
-        .build()
-        .start();
+    server =
+        NettyServerBuilder.forAddress(new InetSocketAddress(InetAddress.getLoopbackAddress(), port))
+            .addService(
+                ServerServiceDefinition.builder("quotes.Quotes")
+                    .addMethod(
+                        GET,
+                        ServerCalls.asyncUnaryCall(
+                            (symbol, answer) -> {
+                              gate.pass();
+                              answer.onNext(StringValue.of(symbol.getValue() + " 101.25"));
+                              answer.onCompleted();
+                            }))
+                    .build())
+            .build()
+            .start();
   }
 
   /** Returns the port the service listens on, on the loopback address. */

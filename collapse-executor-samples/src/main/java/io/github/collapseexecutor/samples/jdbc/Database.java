@@ -32,7 +32,8 @@ public final class Database {
    * Opens a pool of at most {@code maxConnections} connections, with whichever driver on the class
    * path takes the URL: H2, MariaDB, MySQL ({@code jdbc:mysql:}) or PostgreSQL.
    */
-  public static HikariDataSource open(String url, String user, String password, int maxConnections) {
+  public static HikariDataSource open(
+      String url, String user, String password, int maxConnections) {
     HikariConfig config = new HikariConfig();
     config.setJdbcUrl(url);
     config.setUsername(user);

@@ -29,7 +29,8 @@ public final class JdkHttpClientExample {
   public static void main(String[] args) throws Exception {
     try (PriceServer server = new PriceServer(/* held= */ true)) {
       List<String> prices = fetchConcurrently(server, CALLERS);
-      System.out.printf("%d callers got %d distinct answers (%s) from %d call(s) of the service%n",
+      System.out.printf(
+          "%d callers got %d distinct answers (%s) from %d call(s) of the service%n",
           prices.size(), prices.stream().distinct().count(), prices.get(0), server.gate().calls());
     }
   }
@@ -40,13 +41,12 @@ public final class JdkHttpClientExample {
    * the call in progress before it returns, so every caller is in place when the server answers.
    */
   static List<String> fetchConcurrently(PriceServer server, int callers) throws Exception {
-    HttpCollapseOptions options = HttpCollapseOptions.builder()
-        .group(CollapseGroup.ofUris("/prices/*"))
-        .build();
-    try (CollapsingHttpClient client = CollapsingHttpClient.wrap(HttpClient.newHttpClient(),
-        options)) {
-      HttpRequest request = HttpRequest.newBuilder(URI.create(server.baseUrl() + "/prices/42"))
-          .build();
+    HttpCollapseOptions options =
+        HttpCollapseOptions.builder().group(CollapseGroup.ofUris("/prices/*")).build();
+    try (CollapsingHttpClient client =
+        CollapsingHttpClient.wrap(HttpClient.newHttpClient(), options)) {
+      HttpRequest request =
+          HttpRequest.newBuilder(URI.create(server.baseUrl() + "/prices/42")).build();
       List<CompletableFuture<HttpResponse<String>>> responses = new ArrayList<>();
       for (int i = 0; i < callers; i++) {
         responses.add(client.sendAsync(request, BodyHandlers.ofString()));

@@ -24,17 +24,19 @@ public final class PriceServer implements AutoCloseable {
   public PriceServer(boolean held) throws IOException {
     gate = new AnswerGate(held);
     server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
-    server.createContext("/prices/", exchange -> {
-      gate.pass();
-      String sku = exchange.getRequestURI().getPath().substring("/prices/".length());
-      byte[] body = ("{\"sku\":\"" + sku + "\",\"price\":\"9.99\"}")
-          .getBytes(StandardCharsets.UTF_8);
-      exchange.getResponseHeaders().add("Content-Type", "application/json");
-      exchange.sendResponseHeaders(200, body.length);
-      try (OutputStream out = exchange.getResponseBody()) {
-        out.write(body);
-      }
-    });
+    server.createContext(
+        "/prices/",
+        exchange -> {
+          gate.pass();
+          String sku = exchange.getRequestURI().getPath().substring("/prices/".length());
+          byte[] body =
+              ("{\"sku\":\"" + sku + "\",\"price\":\"9.99\"}").getBytes(StandardCharsets.UTF_8);
+          exchange.getResponseHeaders().add("Content-Type", "application/json");
+          exchange.sendResponseHeaders(200, body.length);
+          try (OutputStream out = exchange.getResponseBody()) {
+            out.write(body);
+          }
+        });
     server.setExecutor(pool);
     server.start();
   }

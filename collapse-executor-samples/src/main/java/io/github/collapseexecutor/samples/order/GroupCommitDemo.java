@@ -45,16 +45,29 @@ public final class GroupCommitDemo {
   public static void main(String[] args) throws Exception {
     try (HikariDataSource dataSource = Database.fromArgs(args, CONNECTIONS)) {
       String database = args.length > 0 ? args[0] : EMBEDDED;
-      System.out.printf("group commit on %s: %d threads submit single orders for %d goods%n%s%n%n",
+      System.out.printf(
+          "group commit on %s: %d threads submit single orders for %d goods%n%s%n%n",
           database, THREADS, GOODS, ResultTable.roundsNote(ROUNDS, ROUND_TIME));
-      print(onFreshTables(dataSource, (store, direct, grouped) -> Load.compare(
-          DIRECT, GROUPED, THREADS, ROUNDS, ROUND_TIME, store::transactions, direct, grouped)),
+      print(
+          onFreshTables(
+              dataSource,
+              (store, direct, grouped) ->
+                  Load.compare(
+                      DIRECT,
+                      GROUPED,
+                      THREADS,
+                      ROUNDS,
+                      ROUND_TIME,
+                      store::transactions,
+                      direct,
+                      grouped)),
           database);
     }
   }
 
   /** Runs both loads on fresh tables in {@code dataSource}, drops the tables, returns the results. */
-  public static List<Load.Result> run(DataSource dataSource) throws SQLException, InterruptedException {
+  public static List<Load.Result> run(DataSource dataSource)
+      throws SQLException, InterruptedException {
     return run(dataSource, THREADS, WARM_UP, RUN_TIME);
   }
 
@@ -64,15 +77,19 @@ public final class GroupCommitDemo {
    * returns the results, the transaction per order first. The load harness of
    * {@code collapse-executor-benchmarks} runs it on MariaDB and PostgreSQL.
    */
-  public static List<Load.Result> run(DataSource dataSource, int threads, Duration warmUp,
-      Duration runTime) throws SQLException, InterruptedException {
-    return onFreshTables(dataSource, (store, direct, grouped) -> {
-      // unmeasured first rounds, so that neither variant pays for the JIT's warm-up alone
-      Load.run("warm-up", threads, warmUp, store::transactions, direct);
-      Load.run("warm-up", threads, warmUp, store::transactions, grouped);
-      return List.of(Load.run(DIRECT, threads, runTime, store::transactions, direct),
-          Load.run(GROUPED, threads, runTime, store::transactions, grouped));
-    });
+  public static List<Load.Result> run(
+      DataSource dataSource, int threads, Duration warmUp, Duration runTime)
+      throws SQLException, InterruptedException {
+    return onFreshTables(
+        dataSource,
+        (store, direct, grouped) -> {
+          // unmeasured first rounds, so that neither variant pays for the JIT's warm-up alone
+          Load.run("warm-up", threads, warmUp, store::transactions, direct);
+          Load.run("warm-up", threads, warmUp, store::transactions, grouped);
+          return List.of(
+              Load.run(DIRECT, threads, runTime, store::transactions, direct),
+              Load.run(GROUPED, threads, runTime, store::transactions, grouped));
+        });
   }
 
   /** What runs the two loads and returns their results, the transaction per order first. */
@@ -115,16 +132,29 @@ public final class GroupCommitDemo {
    */
   public static void print(List<Load.Result> results, String database) {
     Load.Result grouped = results.get(1);
-    String shared = String.format("orders submitted while a transaction runs go in the next:"
-        + " %.1f share its locks and its commit (%s)", grouped.requestsPerCall(),
-        database.equals(EMBEDDED) ? "on a server database, a log flush" : "and log flush");
+    String shared =
+        String.format(
+            "orders submitted while a transaction runs go in the next:"
+                + " %.1f share its locks and its commit (%s)",
+            grouped.requestsPerCall(),
+            database.equals(EMBEDDED) ? "on a server database, a log flush" : "and log flush");
     new ResultTable(new ResultTable.Columns("orders/s", "transactions", "tx/1000 orders"))
-        .compared(results.get(0), "each order is a transaction of its own, and " + THREADS
-            + " threads wait for each other's locks on the stock rows of " + GOODS + " goods",
-            grouped, shared, shared + ", but the rounds overlap: "
-            + (database.equals(EMBEDDED) ? "an embedded H2's commit waits for no disk, so the"
-                + " commits saved cost little, and the lock waits spared vary with the machine's"
-                + " load" : "the lock waits and flushes spared vary with the machine's load"))
+        .compared(
+            results.get(0),
+            "each order is a transaction of its own, and "
+                + THREADS
+                + " threads wait for each other's locks on the stock rows of "
+                + GOODS
+                + " goods",
+            grouped,
+            shared,
+            shared
+                + ", but the rounds overlap: "
+                + (database.equals(EMBEDDED)
+                    ? "an embedded H2's commit waits for no disk, so the"
+                        + " commits saved cost little, and the lock waits spared vary with the machine's"
+                        + " load"
+                    : "the lock waits and flushes spared vary with the machine's load"))
         .print();
   }
 
@@ -138,18 +168,33 @@ public final class GroupCommitDemo {
       throws SQLException {
     try (Connection connection = dataSource.getConnection();
         Statement statement = connection.createStatement();
-        ResultSet totals = statement.executeQuery("SELECT"
-            + " (SELECT COUNT(*) FROM " + schema.orders() + "),"
-            + " (SELECT SUM(quantity) FROM " + schema.orders() + "),"
-            + " (SELECT SUM(stock) FROM " + schema.inventory() + ")")) {
+        ResultSet totals =
+            statement.executeQuery(
+                "SELECT"
+                    + " (SELECT COUNT(*) FROM "
+                    + schema.orders()
+                    + "),"
+                    + " (SELECT SUM(quantity) FROM "
+                    + schema.orders()
+                    + "),"
+                    + " (SELECT SUM(stock) FROM "
+                    + schema.inventory()
+                    + ")")) {
       totals.next();
       long committed = totals.getLong(1);
       long ordered = totals.getLong(2);
       long left = totals.getLong(3);
       if (committed != reported || ordered + left != (long) STOCK * GOODS) {
-        throw new IllegalStateException(reported + " orders reported committed; in the tables: "
-            + committed + " orders for " + ordered + " pieces, " + left + " pieces left of "
-            + (long) STOCK * GOODS);
+        throw new IllegalStateException(
+            reported
+                + " orders reported committed; in the tables: "
+                + committed
+                + " orders for "
+                + ordered
+                + " pieces, "
+                + left
+                + " pieces left of "
+                + (long) STOCK * GOODS);
       }
     }
   }

@@ -22,7 +22,8 @@ public record Order(String id, long goodsId, int quantity) {
           "order id must be 1 to " + MAX_ID_LENGTH + " characters: \"" + id + "\"");
     }
     if (quantity <= 0) {
-      throw new IllegalArgumentException("quantity of order " + id + " must be positive: " + quantity);
+      throw new IllegalArgumentException(
+          "quantity of order " + id + " must be positive: " + quantity);
     }
   }
 }

@@ -38,20 +38,34 @@ public final class OrderSchema {
 
   /** Creates the three tables. */
   public void create(DataSource dataSource) throws SQLException {
-    Database.execute(dataSource,
-        "CREATE TABLE " + goods + " (id BIGINT NOT NULL PRIMARY KEY,"
+    Database.execute(
+        dataSource,
+        "CREATE TABLE "
+            + goods
+            + " (id BIGINT NOT NULL PRIMARY KEY,"
             + " name VARCHAR(100) NOT NULL, price_cents BIGINT NOT NULL)",
-        "CREATE TABLE " + inventory + " (goods_id BIGINT NOT NULL PRIMARY KEY,"
+        "CREATE TABLE "
+            + inventory
+            + " (goods_id BIGINT NOT NULL PRIMARY KEY,"
             + " stock INT NOT NULL, CHECK (stock >= 0),"
-            + " FOREIGN KEY (goods_id) REFERENCES " + goods + " (id))",
-        "CREATE TABLE " + orders + " (id VARCHAR(" + Order.MAX_ID_LENGTH + ") NOT NULL PRIMARY KEY,"
+            + " FOREIGN KEY (goods_id) REFERENCES "
+            + goods
+            + " (id))",
+        "CREATE TABLE "
+            + orders
+            + " (id VARCHAR("
+            + Order.MAX_ID_LENGTH
+            + ") NOT NULL PRIMARY KEY,"
             + " goods_id BIGINT NOT NULL, quantity INT NOT NULL, amount_cents BIGINT NOT NULL,"
-            + " FOREIGN KEY (goods_id) REFERENCES " + goods + " (id))");
+            + " FOREIGN KEY (goods_id) REFERENCES "
+            + goods
+            + " (id))");
   }
 
   /** Drops the three tables if they exist. */
   public void drop(DataSource dataSource) throws SQLException {
-    Database.execute(dataSource,
+    Database.execute(
+        dataSource,
         "DROP TABLE IF EXISTS " + orders,
         "DROP TABLE IF EXISTS " + inventory,
         "DROP TABLE IF EXISTS " + goods);
@@ -62,10 +76,12 @@ public final class OrderSchema {
       throws SQLException {
     try (Connection connection = dataSource.getConnection()) {
       connection.setAutoCommit(false);
-      try (PreparedStatement addGoods = connection.prepareStatement(
-              "INSERT INTO " + goods + " (id, name, price_cents) VALUES (?, ?, ?)");
-          PreparedStatement addStock = connection.prepareStatement(
-              "INSERT INTO " + inventory + " (goods_id, stock) VALUES (?, ?)")) {
+      try (PreparedStatement addGoods =
+              connection.prepareStatement(
+                  "INSERT INTO " + goods + " (id, name, price_cents) VALUES (?, ?, ?)");
+          PreparedStatement addStock =
+              connection.prepareStatement(
+                  "INSERT INTO " + inventory + " (goods_id, stock) VALUES (?, ?)")) {
         addGoods.setLong(1, id);
         addGoods.setString(2, name);
         addGoods.setLong(3, priceCents);

@@ -69,8 +69,13 @@ final class OrderTransaction {
     TreeSet<Long> goodsIds = new TreeSet<>();
     orders.forEach(order -> goodsIds.add(order.goodsId()));
     String in = Database.repeat("?", goodsIds.size());
-    try (PreparedStatement lock = connection.prepareStatement("SELECT goods_id, stock FROM "
-        + schema.inventory() + " WHERE goods_id IN (" + in + ") ORDER BY goods_id FOR UPDATE")) {
+    try (PreparedStatement lock =
+        connection.prepareStatement(
+            "SELECT goods_id, stock FROM "
+                + schema.inventory()
+                + " WHERE goods_id IN ("
+                + in
+                + ") ORDER BY goods_id FOR UPDATE")) {
       bindLongs(lock, goodsIds);
       try (ResultSet rows = lock.executeQuery()) {
         while (rows.next()) {
@@ -78,8 +83,9 @@ final class OrderTransaction {
         }
       }
     }
-    try (PreparedStatement select = connection.prepareStatement(
-        "SELECT id, price_cents FROM " + schema.goods() + " WHERE id IN (" + in + ")")) {
+    try (PreparedStatement select =
+        connection.prepareStatement(
+            "SELECT id, price_cents FROM " + schema.goods() + " WHERE id IN (" + in + ")")) {
       bindLongs(select, goodsIds);
       try (ResultSet rows = select.executeQuery()) {
         while (rows.next()) {
@@ -93,8 +99,13 @@ final class OrderTransaction {
     Set<String> ids = new HashSet<>();
     orders.forEach(order -> ids.add(order.id()));
     Set<String> committed = new HashSet<>();
-    try (PreparedStatement select = connection.prepareStatement("SELECT id FROM "
-        + schema.orders() + " WHERE id IN (" + Database.repeat("?", ids.size()) + ")")) {
+    try (PreparedStatement select =
+        connection.prepareStatement(
+            "SELECT id FROM "
+                + schema.orders()
+                + " WHERE id IN ("
+                + Database.repeat("?", ids.size())
+                + ")")) {
       int index = 1;
       for (String id : ids) {
         select.setString(index++, id);
@@ -122,8 +133,15 @@ final class OrderTransaction {
         reject(i, OrderRejectedException.Reason.UNKNOWN_GOODS, "no goods " + order.goodsId());
       } else if (left < order.quantity()) {
         taken.remove(order.id());
-        reject(i, OrderRejectedException.Reason.INSUFFICIENT_STOCK, "goods " + order.goodsId()
-            + " has " + left + " left, the order wants " + order.quantity());
+        reject(
+            i,
+            OrderRejectedException.Reason.INSUFFICIENT_STOCK,
+            "goods "
+                + order.goodsId()
+                + " has "
+                + left
+                + " left, the order wants "
+                + order.quantity());
       } else {
         stock.put(order.goodsId(), left - order.quantity());
         accepted.add(i);
@@ -167,19 +185,26 @@ final class OrderTransaction {
         // rejected, as it would have been had this order come first
         stock.merge(order.goodsId(), order.quantity(), Integer::sum);
         boolean duplicate = committedIds().contains(order.id());
-        rejections[i] = new OrderRejectedException(order.id(),
-            duplicate ? OrderRejectedException.Reason.DUPLICATE_ORDER
-                : OrderRejectedException.Reason.CONSTRAINT_VIOLATED,
-            duplicate ? "the order id is taken" : e.getMessage(), e);
+        rejections[i] =
+            new OrderRejectedException(
+                order.id(),
+                duplicate
+                    ? OrderRejectedException.Reason.DUPLICATE_ORDER
+                    : OrderRejectedException.Reason.CONSTRAINT_VIOLATED,
+                duplicate ? "the order id is taken" : e.getMessage(),
+                e);
       }
     }
     return inserted;
   }
 
   private void insertRows(List<Integer> indexes) throws SQLException {
-    try (PreparedStatement insert = connection.prepareStatement("INSERT INTO " + schema.orders()
-        + " (id, goods_id, quantity, amount_cents) VALUES "
-        + Database.repeat("(?, ?, ?, ?)", indexes.size()))) {
+    try (PreparedStatement insert =
+        connection.prepareStatement(
+            "INSERT INTO "
+                + schema.orders()
+                + " (id, goods_id, quantity, amount_cents) VALUES "
+                + Database.repeat("(?, ?, ?, ?)", indexes.size()))) {
       int parameter = 1;
       for (int i : indexes) {
         Order order = orders.get(i);
@@ -200,8 +225,10 @@ final class OrderTransaction {
     if (taken.isEmpty()) {
       return;
     }
-    StringBuilder sql = new StringBuilder("UPDATE ").append(schema.inventory())
-        .append(" SET stock = stock - CASE goods_id");
+    StringBuilder sql =
+        new StringBuilder("UPDATE ")
+            .append(schema.inventory())
+            .append(" SET stock = stock - CASE goods_id");
     taken.forEach((goodsId, quantity) -> sql.append(" WHEN ? THEN ?"));
     sql.append(" END WHERE goods_id IN (").append(Database.repeat("?", taken.size())).append(')');
     try (PreparedStatement update = connection.prepareStatement(sql.toString())) {
@@ -213,8 +240,12 @@ final class OrderTransaction {
       bindLongs(update, parameter, taken.keySet());
       int updated = update.executeUpdate();
       if (updated != taken.size()) {
-        throw new IllegalStateException("inventory update of goods " + taken.keySet()
-            + " changed " + updated + " rows; the rows are locked, so this must not happen");
+        throw new IllegalStateException(
+            "inventory update of goods "
+                + taken.keySet()
+                + " changed "
+                + updated
+                + " rows; the rows are locked, so this must not happen");
       }
     }
   }
@@ -226,8 +257,11 @@ final class OrderTransaction {
       if (rejections[i] != null) {
         outcomes.add(new Outcome(order, null, rejections[i]));
       } else {
-        outcomes.add(new Outcome(order,
-            new Receipt(order.id(), amount(order), stock.get(order.goodsId()), committed), null));
+        outcomes.add(
+            new Outcome(
+                order,
+                new Receipt(order.id(), amount(order), stock.get(order.goodsId()), committed),
+                null));
       }
     }
     return outcomes;

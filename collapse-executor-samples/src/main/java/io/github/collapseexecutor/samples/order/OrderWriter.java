@@ -47,11 +47,12 @@ public final class OrderWriter
    *     run at once
    */
   public OrderWriter(OrderStore store, int maxConcurrentTransactions) {
-    super(CollapseExecutorOptions.builder()
-        .name("orders")
-        .maxBatchSize(MAX_ORDERS_PER_TRANSACTION)
-        .maxConcurrentBatches(maxConcurrentTransactions)
-        .build());
+    super(
+        CollapseExecutorOptions.builder()
+            .name("orders")
+            .maxBatchSize(MAX_ORDERS_PER_TRANSACTION)
+            .maxConcurrentBatches(maxConcurrentTransactions)
+            .build());
     this.store = store;
   }
 
@@ -86,8 +87,9 @@ public final class OrderWriter
       Deque<OrderStore.Outcome> forOrder = outcomes.get(bundle.value());
       OrderStore.Outcome outcome = forOrder == null ? null : forOrder.poll();
       if (outcome == null) {
-        bundle.fail(new IllegalStateException(
-            name() + ": the transaction returned no outcome for " + bundle.value()));
+        bundle.fail(
+            new IllegalStateException(
+                name() + ": the transaction returned no outcome for " + bundle.value()));
       } else if (outcome.rejection() != null) {
         bundle.fail(outcome.rejection());
       } else {

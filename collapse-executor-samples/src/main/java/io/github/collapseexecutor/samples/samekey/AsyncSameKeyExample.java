@@ -54,7 +54,8 @@ public final class AsyncSameKeyExample implements AutoCloseable {
       CompletableFuture<Profile> impatient = example.profile(8);
       CompletableFuture<Profile> patient = example.profile(8);
       impatient.cancel(/* mayInterruptIfRunning= */ false);
-      System.out.printf("user 8: one caller cancelled, the other got %s; %d service call%n",
+      System.out.printf(
+          "user 8: one caller cancelled, the other got %s; %d service call%n",
           patient.join(), client.calls() - before);
     } finally {
       loaders.shutdown();

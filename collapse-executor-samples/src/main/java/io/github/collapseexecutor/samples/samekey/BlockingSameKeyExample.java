@@ -41,12 +41,14 @@ public final class BlockingSameKeyExample implements AutoCloseable {
 
       long before = client.calls();
       List<Profile> spread = Callers.runConcurrently(100, caller -> example.profile(caller % 5));
-      System.out.printf("100 threads asked for 5 users at once: %d distinct answers, %d service calls%n",
+      System.out.printf(
+          "100 threads asked for 5 users at once: %d distinct answers, %d service calls%n",
           spread.stream().distinct().count(), client.calls() - before);
 
       before = client.calls();
       example.profile(7);
-      System.out.printf("one more call for user 7 afterwards: %d service call (nothing is cached)%n",
+      System.out.printf(
+          "one more call for user 7 afterwards: %d service call (nothing is cached)%n",
           client.calls() - before);
     }
   }

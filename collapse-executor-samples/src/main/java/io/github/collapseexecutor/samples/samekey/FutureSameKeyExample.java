@@ -40,8 +40,10 @@ public final class FutureSameKeyExample implements AutoCloseable {
       long before = client.calls();
       CompletableFuture<Profile> only = example.profile(9);
       only.cancel(/* mayInterruptIfRunning= */ false);
-      System.out.printf("user 9: the only caller cancelled; %d service call was started and"
-          + " then cancelled%n", client.calls() - before);
+      System.out.printf(
+          "user 9: the only caller cancelled; %d service call was started and"
+              + " then cancelled%n",
+          client.calls() - before);
     }
   }
 }

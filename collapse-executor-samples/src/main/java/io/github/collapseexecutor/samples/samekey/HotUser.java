@@ -27,7 +27,8 @@ final class HotUser {
     long before = client.calls();
     List<Profile> answers = Callers.runConcurrently(CALLERS, ask);
     long distinct = answers.stream().distinct().count();
-    System.out.printf("%d threads asked for user %d at once: %d distinct answers, %d service"
-        + " calls%n", CALLERS, userId, distinct, client.calls() - before);
+    System.out.printf(
+        "%d threads asked for user %d at once: %d distinct answers, %d service" + " calls%n",
+        CALLERS, userId, distinct, client.calls() - before);
   }
 }

@@ -29,7 +29,8 @@ public final class RemoteProfileClient implements ProfileClient {
   public CompletableFuture<Profile> loadAsync(long userId) {
     calls.incrementAndGet();
     // a non-blocking client: no thread waits while the response is on its way
-    return CompletableFuture.supplyAsync(() -> profileOf(userId),
+    return CompletableFuture.supplyAsync(
+        () -> profileOf(userId),
         CompletableFuture.delayedExecutor(latency.toNanos(), TimeUnit.NANOSECONDS));
   }
 

@@ -29,14 +29,18 @@ public final class SequenceExample {
       SequenceGenerator.createSequence(dataSource, table, "ticket", 1000);
       try (SequenceGenerator first = new SequenceGenerator(dataSource, table);
           SequenceGenerator second = new SequenceGenerator(dataSource, table)) {
-        List<String> numbers = Callers.runConcurrently(CALLERS, caller -> {
-          SequenceGenerator generator = caller % 2 == 0 ? first : second;
-          String sequence = caller % 4 < 2 ? "invoice" : "ticket";
-          return sequence + " " + generator.next(sequence);
-        });
+        List<String> numbers =
+            Callers.runConcurrently(
+                CALLERS,
+                caller -> {
+                  SequenceGenerator generator = caller % 2 == 0 ? first : second;
+                  String sequence = caller % 4 < 2 ? "invoice" : "ticket";
+                  return sequence + " " + generator.next(sequence);
+                });
         print(numbers, "invoice");
         print(numbers, "ticket");
-        System.out.printf("%d calls on two generator instances made %d transactions%n",
+        System.out.printf(
+            "%d calls on two generator instances made %d transactions%n",
             CALLERS, first.reservations() + second.reservations());
       } finally {
         Database.execute(dataSource, "DROP TABLE " + table);
@@ -45,12 +49,18 @@ public final class SequenceExample {
   }
 
   private static void print(List<String> numbers, String sequence) {
-    List<Long> mine = numbers.stream()
-        .filter(number -> number.startsWith(sequence + " "))
-        .map(number -> Long.parseLong(number.substring(sequence.length() + 1)))
-        .sorted()
-        .toList();
-    System.out.printf("%-8s %d numbers, %d distinct, from %d to %d%n", sequence, mine.size(),
-        mine.stream().distinct().count(), mine.get(0), mine.get(mine.size() - 1));
+    List<Long> mine =
+        numbers.stream()
+            .filter(number -> number.startsWith(sequence + " "))
+            .map(number -> Long.parseLong(number.substring(sequence.length() + 1)))
+            .sorted()
+            .toList();
+    System.out.printf(
+        "%-8s %d numbers, %d distinct, from %d to %d%n",
+        sequence,
+        mine.size(),
+        mine.stream().distinct().count(),
+        mine.get(0),
+        mine.get(mine.size() - 1));
   }
 }

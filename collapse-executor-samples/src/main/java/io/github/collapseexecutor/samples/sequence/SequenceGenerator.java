@@ -63,12 +63,13 @@ public final class SequenceGenerator
    *     connection) may run at once
    */
   public SequenceGenerator(DataSource dataSource, String table, int maxConcurrentReservations) {
-    super(CollapseExecutorOptions.builder()
-        .name("sequence " + table)
-        .maxConcurrentBatches(maxConcurrentReservations)
-        // a batch holds calls for one sequence only, so that it is one UPDATE of one row
-        .inputGrouper(Function.<String>identity())
-        .build());
+    super(
+        CollapseExecutorOptions.builder()
+            .name("sequence " + table)
+            .maxConcurrentBatches(maxConcurrentReservations)
+            // a batch holds calls for one sequence only, so that it is one UPDATE of one row
+            .inputGrouper(Function.<String>identity())
+            .build());
     this.dataSource = dataSource;
     Database.identifier(table);
     this.updateSql = "UPDATE " + table + " SET next_value = next_value + ? WHERE seq_name = ?";
@@ -77,8 +78,11 @@ public final class SequenceGenerator
 
   /** Creates the sequence table if it does not exist. */
   public static void createTable(DataSource dataSource, String table) throws SQLException {
-    Database.execute(dataSource, "CREATE TABLE IF NOT EXISTS " + Database.identifier(table)
-        + " (seq_name VARCHAR(100) NOT NULL PRIMARY KEY, next_value BIGINT NOT NULL)");
+    Database.execute(
+        dataSource,
+        "CREATE TABLE IF NOT EXISTS "
+            + Database.identifier(table)
+            + " (seq_name VARCHAR(100) NOT NULL PRIMARY KEY, next_value BIGINT NOT NULL)");
   }
 
   /**
@@ -86,12 +90,11 @@ public final class SequenceGenerator
    * existing sequence keeps its value, so every instance may call this at start-up.
    */
   public static void createSequence(
-      DataSource dataSource, String tableName, String name, long first)
-      throws SQLException {
+      DataSource dataSource, String tableName, String name, long first) throws SQLException {
     String table = Database.identifier(tableName);
     try (Connection connection = dataSource.getConnection()) {
-      try (PreparedStatement select = connection.prepareStatement(
-          "SELECT 1 FROM " + table + " WHERE seq_name = ?")) {
+      try (PreparedStatement select =
+          connection.prepareStatement("SELECT 1 FROM " + table + " WHERE seq_name = ?")) {
         select.setString(1, name);
         try (ResultSet row = select.executeQuery()) {
           if (row.next()) {
@@ -99,8 +102,9 @@ public final class SequenceGenerator
           }
         }
       }
-      try (PreparedStatement insert = connection.prepareStatement(
-          "INSERT INTO " + table + " (seq_name, next_value) VALUES (?, ?)")) {
+      try (PreparedStatement insert =
+          connection.prepareStatement(
+              "INSERT INTO " + table + " (seq_name, next_value) VALUES (?, ?)")) {
         insert.setString(1, name);
         insert.setLong(2, first);
         insert.executeUpdate();
@@ -133,8 +137,12 @@ public final class SequenceGenerator
   protected Range doExecute(Collection<Input<String>> inputs) throws SQLException {
     String name = inputs.iterator().next().value();
     if (inputs.stream().anyMatch(input -> !input.value().equals(name))) {
-      throw new IllegalStateException(name() + ": a batch mixed sequences; the input grouper"
-          + " should have kept " + name + " apart");
+      throw new IllegalStateException(
+          name()
+              + ": a batch mixed sequences; the input grouper"
+              + " should have kept "
+              + name
+              + " apart");
     }
     int count = inputs.size();
     try (Connection connection = dataSource.getConnection()) {
@@ -178,8 +186,13 @@ public final class SequenceGenerator
         bundle.bindOutput(next++);
       } else {
         // never hand out a number twice, even if the executor gave us more bundles than inputs
-        bundle.fail(new IllegalStateException(name() + ": range " + range
-            + " has no number left for a caller of " + bundle.value()));
+        bundle.fail(
+            new IllegalStateException(
+                name()
+                    + ": range "
+                    + range
+                    + " has no number left for a caller of "
+                    + bundle.value()));
       }
     }
   }

@@ -29,23 +29,26 @@ public class QuoteCallers {
 
   /** Calls the quote of {@code id} on {@code n} threads at once; returns what each got. */
   public List<String> call(int n, long id) throws InterruptedException {
-    RestClient client = builder.clone()
-        .baseUrl("http://127.0.0.1:" + server.getWebServer().getPort()).build();
+    RestClient client =
+        builder.clone().baseUrl("http://127.0.0.1:" + server.getWebServer().getPort()).build();
     CountDownLatch start = new CountDownLatch(1);
     String[] quotes = new String[n];
     List<Thread> callers = new ArrayList<>();
     for (int i = 0; i < n; i++) {
       int index = i;
-      callers.add(new Thread(() -> {
-        try {
-          start.await();
-          quotes[index] = client.get().uri("/quote/{id}", id).retrieve().body(String.class);
-        } catch (InterruptedException e) {
-          Thread.currentThread().interrupt();
-        } catch (RuntimeException e) {
-          quotes[index] = "failed: " + e;
-        }
-      }, "quote-caller-" + i));
+      callers.add(
+          new Thread(
+              () -> {
+                try {
+                  start.await();
+                  quotes[index] = client.get().uri("/quote/{id}", id).retrieve().body(String.class);
+                } catch (InterruptedException e) {
+                  Thread.currentThread().interrupt();
+                } catch (RuntimeException e) {
+                  quotes[index] = "failed: " + e;
+                }
+              },
+              "quote-caller-" + i));
     }
     callers.forEach(Thread::start);
     start.countDown();

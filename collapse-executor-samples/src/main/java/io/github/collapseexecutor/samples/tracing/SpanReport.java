@@ -19,16 +19,22 @@ import java.util.TreeMap;
  * @param linksToShared those of the links that point to a shared call's span
  * @param joinedLinked request spans that joined and link to a shared call's span
  */
-public record SpanReport(int sharedCalls, Map<String, Integer> requests, int links,
-    int linksToShared, int joinedLinked) {
+public record SpanReport(
+    int sharedCalls,
+    Map<String, Integer> requests,
+    int links,
+    int linksToShared,
+    int joinedLinked) {
 
   private static final AttributeKey<String> OUTCOME = AttributeKey.stringKey("collapse.outcome");
 
   /** Summarises {@code spans}. */
   static SpanReport of(List<SpanData> spans) {
-    List<SpanContext> shared = spans.stream()
-        .filter(span -> span.getName().startsWith("collapse "))
-        .map(SpanData::getSpanContext).toList();
+    List<SpanContext> shared =
+        spans.stream()
+            .filter(span -> span.getName().startsWith("collapse "))
+            .map(SpanData::getSpanContext)
+            .toList();
     Map<String, Integer> requests = new TreeMap<>();
     int links = 0;
     int linksToShared = 0;
@@ -57,16 +63,20 @@ public record SpanReport(int sharedCalls, Map<String, Integer> requests, int lin
 
   @Override
   public String toString() {
-    StringBuilder out = new StringBuilder(String.format(
-        "%d concurrent identical requests, as the tracer recorded them:%n", requestSpans()));
-    out.append(String.format("  %-46s %3d%n", "spans of the shared call (collapse.call)",
-        sharedCalls));
-    out.append(String.format("  %-46s %3d%n", "request spans (http.server.requests)",
-        requestSpans()));
-    requests.forEach((outcome, count) -> out.append(String.format("    %-44s %3d%n",
-        "collapse.outcome=" + outcome, count)));
-    out.append(String.format("    %-44s %3d%n", "joined, linked to the shared call's span",
-        joinedLinked));
+    StringBuilder out =
+        new StringBuilder(
+            String.format(
+                "%d concurrent identical requests, as the tracer recorded them:%n",
+                requestSpans()));
+    out.append(
+        String.format("  %-46s %3d%n", "spans of the shared call (collapse.call)", sharedCalls));
+    out.append(
+        String.format("  %-46s %3d%n", "request spans (http.server.requests)", requestSpans()));
+    requests.forEach(
+        (outcome, count) ->
+            out.append(String.format("    %-44s %3d%n", "collapse.outcome=" + outcome, count)));
+    out.append(
+        String.format("    %-44s %3d%n", "joined, linked to the shared call's span", joinedLinked));
     out.append(String.format("  %-46s %3d%n", "links of the request spans", links));
     out.append(String.format("    %-44s %3d%n", "to the shared call's span", linksToShared));
     return out.toString();

@@ -37,12 +37,12 @@ class ClientConfiguration {
 
   /** RestClient: inject the interceptor and add it last. */
   @Bean
-  ComparedClient restClientUsers(RestClient.Builder builder,
-      CollapseHttpRequestInterceptor collapse, LocalServer server) {
+  ComparedClient restClientUsers(
+      RestClient.Builder builder, CollapseHttpRequestInterceptor collapse, LocalServer server) {
     RestClient direct = builder.clone().build();
     RestClient collapsing = builder.requestInterceptor(collapse).build();
-    return new ComparedClient("RestClient", restClient(direct, server),
-        restClient(collapsing, server));
+    return new ComparedClient(
+        "RestClient", restClient(direct, server), restClient(collapsing, server));
   }
 
   /** RestTemplate: Spring Boot's builder already adds the interceptor through its customizer. */
@@ -51,18 +51,20 @@ class ClientConfiguration {
     RestTemplate collapsing = builder.build();
     // the same builder without its customizers, hence without collapse
     RestTemplate direct = builder.customizers(List.of()).build();
-    return new ComparedClient("RestTemplate", restTemplate(direct, server),
-        restTemplate(collapsing, server));
+    return new ComparedClient(
+        "RestTemplate", restTemplate(direct, server), restTemplate(collapsing, server));
   }
 
   /** WebClient: Spring Boot's builder already adds the filter function through its customizer. */
   @Bean
   ComparedClient webClientUsers(WebClient.Builder builder, LocalServer server) {
     WebClient collapsing = builder.build();
-    WebClient direct = builder.filters(
-        filters -> filters.removeIf(CollapseExchangeFilterFunction.class::isInstance)).build();
-    return new ComparedClient("WebClient", webClient(direct, server),
-        webClient(collapsing, server));
+    WebClient direct =
+        builder
+            .filters(filters -> filters.removeIf(CollapseExchangeFilterFunction.class::isInstance))
+            .build();
+    return new ComparedClient(
+        "WebClient", webClient(direct, server), webClient(collapsing, server));
   }
 
   /** OkHttp: Spring Boot builds no OkHttpClient; this one is as it comes. */
@@ -81,11 +83,13 @@ class ClientConfiguration {
   }
 
   @Bean
-  ComparedClient okHttpUsers(@Qualifier("directOkHttpClient") OkHttpClient direct,
-      @Qualifier("collapsingOkHttpClient") OkHttpClient collapsing, JsonMapper json,
+  ComparedClient okHttpUsers(
+      @Qualifier("directOkHttpClient") OkHttpClient direct,
+      @Qualifier("collapsingOkHttpClient") OkHttpClient collapsing,
+      JsonMapper json,
       LocalServer server) {
-    return new ComparedClient("OkHttp", okHttp(direct, json, server),
-        okHttp(collapsing, json, server));
+    return new ComparedClient(
+        "OkHttp", okHttp(direct, json, server), okHttp(collapsing, json, server));
   }
 
   /**
@@ -95,7 +99,8 @@ class ClientConfiguration {
   @Bean
   UserApi userApi(RestClient.Builder builder, CollapseHttpRequestInterceptor collapse) {
     RestClient collapsing = builder.requestInterceptor(collapse).build();
-    return HttpServiceProxyFactory.builderFor(RestClientAdapter.create(collapsing)).build()
+    return HttpServiceProxyFactory.builderFor(RestClientAdapter.create(collapsing))
+        .build()
         .createClient(UserApi.class);
   }
 
@@ -111,12 +116,18 @@ class ClientConfiguration {
    */
   @Bean
   BlockingUserLoader userLoader(RestClient plainRestClient, LocalServer server) {
-    return new BlockingUserLoader(ids -> plainRestClient.get()
-        .uri(server.url("/users?ids=" + ids.stream().map(String::valueOf)
-            .collect(Collectors.joining(","))))
-        .retrieve()
-        .body(new ParameterizedTypeReference<List<User>>() {})
-        .stream().collect(Collectors.toMap(User::id, Function.identity())));
+    return new BlockingUserLoader(
+        ids ->
+            plainRestClient
+                .get()
+                .uri(
+                    server.url(
+                        "/users?ids="
+                            + ids.stream().map(String::valueOf).collect(Collectors.joining(","))))
+                .retrieve()
+                .body(new ParameterizedTypeReference<List<User>>() {})
+                .stream()
+                .collect(Collectors.toMap(User::id, Function.identity())));
   }
 
   private static UserClient restClient(RestClient client, LocalServer server) {

@@ -42,7 +42,8 @@ final class MixedWorkloadController {
   private final Map<String, AtomicLongArray> versions = new LinkedHashMap<>();
   private final Map<String, AtomicLong> counts = new LinkedHashMap<>();
 
-  MixedWorkloadController(@Value("${sample.mixed.read-latency:100ms}") Duration readLatency,
+  MixedWorkloadController(
+      @Value("${sample.mixed.read-latency:100ms}") Duration readLatency,
       @Value("${sample.mixed.write-latency:2ms}") Duration writeLatency) {
     this.readLatency = readLatency;
     this.writeLatency = writeLatency;

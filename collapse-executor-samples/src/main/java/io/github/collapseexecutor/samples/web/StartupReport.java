@@ -38,8 +38,13 @@ final class StartupReport implements ApplicationRunner {
   private final BlockingUserLoader userLoader;
   private final LocalServer server;
 
-  StartupReport(List<ComparedClient> clients, UserStore store, StressTestController stress,
-      RestClient plainRestClient, BlockingUserLoader userLoader, LocalServer server) {
+  StartupReport(
+      List<ComparedClient> clients,
+      UserStore store,
+      StressTestController stress,
+      RestClient plainRestClient,
+      BlockingUserLoader userLoader,
+      LocalServer server) {
     this.clients = clients;
     this.store = store;
     this.stress = stress;
@@ -57,19 +62,27 @@ final class StartupReport implements ApplicationRunner {
   List<Row> measure() throws Exception {
     List<Row> rows = new ArrayList<>();
     for (ComparedClient client : clients) {
-      rows.add(new Row(client.name() + " GET /user/1",
-          count(store::calls, () -> concurrently(caller -> client.direct().user(1))),
-          count(store::calls, () -> concurrently(caller -> client.collapsing().user(1)))));
+      rows.add(
+          new Row(
+              client.name() + " GET /user/1",
+              count(store::calls, () -> concurrently(caller -> client.direct().user(1))),
+              count(store::calls, () -> concurrently(caller -> client.collapsing().user(1)))));
     }
-    rows.add(new Row("servlet filter GET /test/*100",
-        count(() -> stress.counter().get("noop100"),
-            () -> concurrently(caller -> get("/test/noop100"))),
-        count(() -> stress.counter().get("collapse100"),
-            () -> concurrently(caller -> get("/test/collapse100")))));
+    rows.add(
+        new Row(
+            "servlet filter GET /test/*100",
+            count(
+                () -> stress.counter().get("noop100"),
+                () -> concurrently(caller -> get("/test/noop100"))),
+            count(
+                () -> stress.counter().get("collapse100"),
+                () -> concurrently(caller -> get("/test/collapse100")))));
     UserClient single = clients.get(0).direct();
-    rows.add(new Row("batch loader, users 1-" + CALLERS,
-        count(store::calls, () -> concurrently(caller -> single.user(caller + 1))),
-        count(store::calls, () -> concurrently(caller -> userLoader.getUser(caller + 1)))));
+    rows.add(
+        new Row(
+            "batch loader, users 1-" + CALLERS,
+            count(store::calls, () -> concurrently(caller -> single.user(caller + 1))),
+            count(store::calls, () -> concurrently(caller -> userLoader.getUser(caller + 1)))));
     return rows;
   }
 

@@ -50,7 +50,9 @@ final class StressTestController {
     return counts;
   }
 
-  @RequestMapping(path = "/reset", method = {RequestMethod.POST, RequestMethod.GET})
+  @RequestMapping(
+      path = "/reset",
+      method = {RequestMethod.POST, RequestMethod.GET})
   Map<String, Long> reset() {
     executions.values().forEach(count -> count.set(0));
     return counter();

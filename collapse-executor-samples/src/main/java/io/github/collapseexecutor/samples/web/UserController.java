@@ -22,7 +22,8 @@ final class UserController {
   /** {@code GET /user/42}: the user, or 404. */
   @GetMapping("/user/{id}")
   User user(@PathVariable("id") long id) throws InterruptedException {
-    return store.find(id)
+    return store
+        .find(id)
         .orElseThrow(() -> new ResponseStatusException(HttpStatus.NOT_FOUND, "no user " + id));
   }
 

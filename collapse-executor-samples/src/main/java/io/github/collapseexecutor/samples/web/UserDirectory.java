@@ -44,8 +44,8 @@ class UserDirectory {
 
   /** Returns each of {@code ids} with its user, if there is one: one store call for all. */
   public Map<Long, Optional<User>> users(List<Long> ids) throws InterruptedException {
-    Map<Long, User> found = store.findAll(ids).stream()
-        .collect(Collectors.toMap(User::id, Function.identity()));
+    Map<Long, User> found =
+        store.findAll(ids).stream().collect(Collectors.toMap(User::id, Function.identity()));
     Map<Long, Optional<User>> users = new HashMap<>();
     ids.forEach(id -> users.put(id, Optional.ofNullable(found.get(id))));
     return users;

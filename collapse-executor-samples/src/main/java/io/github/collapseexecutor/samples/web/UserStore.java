@@ -36,8 +36,10 @@ class UserStore {
   public List<User> findAll(Collection<Long> ids) throws InterruptedException {
     calls.incrementAndGet();
     Thread.sleep(latency.toMillis());
-    return ids.stream().filter(id -> id >= 1 && id <= USERS)
-        .map(id -> new User(id, "user " + id)).toList();
+    return ids.stream()
+        .filter(id -> id >= 1 && id <= USERS)
+        .map(id -> new User(id, "user " + id))
+        .toList();
   }
 
   /** Returns how many calls were made, single and batch, since the application started. */

@@ -40,30 +40,39 @@ public final class PriceWebFluxServer implements AutoCloseable {
    */
   public PriceWebFluxServer(boolean collapse, Duration backendDelay) {
     this.backendDelay = backendDelay;
-    this.filter = new CollapseWebFilter(HttpCollapseOptions.builder()
-        .group(CollapseGroup.ofUris("/prices/*")).build());
-    WebHttpHandlerBuilder app = WebHttpHandlerBuilder.webHandler(RouterFunctions.toWebHandler(
-        RouterFunctions.route().GET("/prices/{id}", this::price).build()));
+    this.filter =
+        new CollapseWebFilter(
+            HttpCollapseOptions.builder().group(CollapseGroup.ofUris("/prices/*")).build());
+    WebHttpHandlerBuilder app =
+        WebHttpHandlerBuilder.webHandler(
+            RouterFunctions.toWebHandler(
+                RouterFunctions.route().GET("/prices/{id}", this::price).build()));
     if (collapse) {
       app.filter(filter);
     }
     HttpHandler handler = app.build();
-    this.server = HttpServer.create().host("127.0.0.1").port(0)
-        .handle(new ReactorHttpHandlerAdapter(handler)).bindNow(Duration.ofSeconds(10));
+    this.server =
+        HttpServer.create()
+            .host("127.0.0.1")
+            .port(0)
+            .handle(new ReactorHttpHandlerAdapter(handler))
+            .bindNow(Duration.ofSeconds(10));
   }
 
   private Mono<ServerResponse> price(ServerRequest request) {
     runs.incrementAndGet();
     String id = request.pathVariable("id");
-    return Mono.delay(backendDelay).then(Mono.fromSupplier(() -> render(id)))
+    return Mono.delay(backendDelay)
+        .then(Mono.fromSupplier(() -> render(id)))
         .flatMap(body -> ServerResponse.ok().contentType(MediaType.TEXT_PLAIN).bodyValue(body));
   }
 
   private static String render(String id) {
     StringBuilder body = new StringBuilder();
     for (int line = 0; line < LINES; line++) {
-      body.append(String.format(Locale.ROOT, "%s;%04d;%.2f EUR%n", id, line,
-          (line * 31 + id.hashCode()) / 7.0));
+      body.append(
+          String.format(
+              Locale.ROOT, "%s;%04d;%.2f EUR%n", id, line, (line * 31 + id.hashCode()) / 7.0));
     }
     return body.toString();
   }

@@ -19,10 +19,11 @@ public final class WebFluxExample {
   private WebFluxExample() {}
 
   public static void main(String[] args) {
-    try (PriceWebFluxServer server = new PriceWebFluxServer(/* collapse= */ true,
-        Duration.ofMillis(200))) {
+    try (PriceWebFluxServer server =
+        new PriceWebFluxServer(/* collapse= */ true, Duration.ofMillis(200))) {
       List<String> prices = fetchConcurrently(server, CLIENTS);
-      System.out.printf("%d clients got %d distinct answers from %d run(s) of the handler%n",
+      System.out.printf(
+          "%d clients got %d distinct answers from %d run(s) of the handler%n",
           prices.size(), prices.stream().distinct().count(), server.runs());
     }
   }
@@ -31,8 +32,9 @@ public final class WebFluxExample {
   static List<String> fetchConcurrently(PriceWebFluxServer server, int clients) {
     HttpClient http = HttpClient.create().baseUrl(server.baseUrl());
     return Flux.range(0, clients)
-        .flatMap(i -> http.get().uri("/prices/42").responseContent().aggregate().asString(),
-            clients)
-        .collectList().block(Duration.ofSeconds(30));
+        .flatMap(
+            i -> http.get().uri("/prices/42").responseContent().aggregate().asString(), clients)
+        .collectList()
+        .block(Duration.ofSeconds(30));
   }
 }

@@ -35,7 +35,8 @@ final class UserLoadersTest {
       if (!gate.await(10, TimeUnit.SECONDS)) {
         throw new AssertionError("the gate was not opened");
       }
-      return ids.stream().filter(id -> id >= 1 && id <= 100)
+      return ids.stream()
+          .filter(id -> id >= 1 && id <= 100)
           .collect(Collectors.toMap(Function.identity(), id -> new User(id, "user " + id)));
     }
   }
@@ -95,13 +96,16 @@ final class UserLoadersTest {
     RemoteUserService service = new RemoteUserService(100, Duration.ofMillis(5));
     try (BlockingUserLoader loader = new BlockingUserLoader(service)) {
       // ids 1 to 120: the last 20 do not exist
-      List<String> outcomes = Callers.runConcurrently(120, caller -> {
-        try {
-          return loader.getUser(caller + 1).name();
-        } catch (NoSuchElementException e) {
-          return e.getMessage();
-        }
-      });
+      List<String> outcomes =
+          Callers.runConcurrently(
+              120,
+              caller -> {
+                try {
+                  return loader.getUser(caller + 1).name();
+                } catch (NoSuchElementException e) {
+                  return e.getMessage();
+                }
+              });
 
       for (int caller = 0; caller < 120; caller++) {
         long id = caller + 1;

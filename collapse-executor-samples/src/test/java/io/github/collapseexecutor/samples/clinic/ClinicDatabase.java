@@ -15,7 +15,6 @@ import java.util.List;
  * in a schema of its own, dropped when it stops.
  */
 enum ClinicDatabase {
-
   H2,
   POSTGRESQL;
 
@@ -51,7 +50,8 @@ enum ClinicDatabase {
     return new Place() {
       @Override
       public List<String> arguments() {
-        return List.of("--spring.datasource.url=" + admin.getJdbcUrl() + "&currentSchema=" + schema,
+        return List.of(
+            "--spring.datasource.url=" + admin.getJdbcUrl() + "&currentSchema=" + schema,
             "--spring.datasource.username=" + admin.getUsername(),
             "--spring.datasource.password=");
       }

@@ -56,15 +56,18 @@ final class ClinicEveryRowTest {
       Objects.requireNonNull(clinic.bean(CacheManager.class).getCache("vets")).clear();
       long before = clinic.statements();
 
-      List<Object> vets = heldStatements(clinic, CALLERS, caller -> clinic.bean(VetRepository.class)
-          .findRows());
+      List<Object> vets =
+          heldStatements(clinic, CALLERS, caller -> clinic.bean(VetRepository.class).findRows());
 
-      assertThat(vets).as("every caller's vets").allSatisfy(rows -> assertThat(rows)
-          .isEqualTo(clinic.bean(VetRepository.class).findRows()));
+      assertThat(vets)
+          .as("every caller's vets")
+          .allSatisfy(
+              rows -> assertThat(rows).isEqualTo(clinic.bean(VetRepository.class).findRows()));
       statements.add(clinic.statements() - before);
     }
     assertThat(statements.get(0)).as("with collapse: one query fills the cache").isEqualTo(1);
-    assertThat(statements.get(1)).as("without: callers that found it empty query it too")
+    assertThat(statements.get(1))
+        .as("without: callers that found it empty query it too")
         .isGreaterThan(1);
   }
 
@@ -78,8 +81,8 @@ final class ClinicEveryRowTest {
       long before = clinic.statements();
       long owners = clinic.bean(OwnerRepository.class).findAll().size();
 
-      List<Object> counts = heldStatements(clinic, FIFTY,
-          caller -> clinic.bean(OwnerRepository.class).count());
+      List<Object> counts =
+          heldStatements(clinic, FIFTY, caller -> clinic.bean(OwnerRepository.class).count());
 
       assertThat(counts).containsOnly(owners);
       statements.add(clinic.statements() - before - 1);
@@ -103,16 +106,38 @@ final class ClinicEveryRowTest {
       ClinicClient client = clinic.client();
       Crowd crowd = new Crowd();
 
-      List<Object> pages = clinic.bean(Holds.class).holdingStatements(crowd, () ->
-          crowd.runThrough(CALLERS, caller -> unchecked(() -> caller % 2 == 0
-              ? client.get("/owners/" + id + "?caller=" + caller)
-              : client.post("/owners/" + id + "/edit", Map.of("firstName", "Iris",
-                  "lastName", "Caller " + caller, "city", "Cork", "telephone", "not digits")))));
+      List<Object> pages =
+          clinic
+              .bean(Holds.class)
+              .holdingStatements(
+                  crowd,
+                  () ->
+                      crowd.runThrough(
+                          CALLERS,
+                          caller ->
+                              unchecked(
+                                  () ->
+                                      caller % 2 == 0
+                                          ? client.get("/owners/" + id + "?caller=" + caller)
+                                          : client.post(
+                                              "/owners/" + id + "/edit",
+                                              Map.of(
+                                                  "firstName",
+                                                  "Iris",
+                                                  "lastName",
+                                                  "Caller " + caller,
+                                                  "city",
+                                                  "Cork",
+                                                  "telephone",
+                                                  "not digits")))));
 
-      assertThat(pages).as("collapsing: %s", clinic.collapsing()).allSatisfy(answer -> {
-        Page page = (Page) answer;
-        assertThat(page.status()).as(page.body()).isEqualTo(200);
-      });
+      assertThat(pages)
+          .as("collapsing: %s", clinic.collapsing())
+          .allSatisfy(
+              answer -> {
+                Page page = (Page) answer;
+                assertThat(page.status()).as(page.body()).isEqualTo(200);
+              });
       for (int caller = 0; caller < CALLERS; caller++) {
         Page page = (Page) pages.get(caller);
         if (caller % 2 == 0) {
@@ -167,17 +192,28 @@ final class ClinicEveryRowTest {
       int reads = 0;
       for (int round = 0; round < 40; round++) {
         int before = round;
-        List<Page> pages = heldPages(clinic, read, () -> {
-          Page added = client.post("/owners/" + id + "/pets", Map.of("name", "Pet " + before,
-              "kind", "cat"));
-          assertThat(added.status()).isEqualTo(302);
-          return added;
-        }, 19, caller -> read);
+        List<Page> pages =
+            heldPages(
+                clinic,
+                read,
+                () -> {
+                  Page added =
+                      client.post(
+                          "/owners/" + id + "/pets",
+                          Map.of("name", "Pet " + before, "kind", "cat"));
+                  assertThat(added.status()).isEqualTo(302);
+                  return added;
+                },
+                19,
+                caller -> read);
         reads += pages.size();
         assertThat(pages).extracting(Page::status).containsOnly(200);
         assertThat(pets(pages.get(0))).isGreaterThanOrEqualTo(before);
-        stale += (int) pages.subList(1, pages.size()).stream()
-            .filter(page -> pets(page) < before + 1).count();
+        stale +=
+            (int)
+                pages.subList(1, pages.size()).stream()
+                    .filter(page -> pets(page) < before + 1)
+                    .count();
       }
       assertThat(reads).isEqualTo(800);
       assertThat(stale).as("stale pages, collapsing: %s", clinic.collapsing()).isZero();
@@ -196,10 +232,10 @@ final class ClinicEveryRowTest {
 
       List<Page> pages = heldPages(clinic, welcome, () -> null, CALLERS - 1, caller -> welcome);
 
-      assertThat(pages).allSatisfy(page -> assertThat(page.byId("title"))
-          .hasValue("Bienvenue à la clinique"));
-      languages.add(pages.stream().map(page -> page.header("Content-Language").orElse("none"))
-          .toList());
+      assertThat(pages)
+          .allSatisfy(page -> assertThat(page.byId("title")).hasValue("Bienvenue à la clinique"));
+      languages.add(
+          pages.stream().map(page -> page.header("Content-Language").orElse("none")).toList());
     }
     assertThat(languages.get(1)).containsOnly("fr");
     assertThat(languages.get(0)).as("with collapse").containsOnly("fr");
@@ -208,8 +244,7 @@ final class ClinicEveryRowTest {
   /** (f) Each request of a route that fails is counted under its own route, 50 of 50. */
   @ParameterizedTest
   @EnumSource(ClinicDatabase.class)
-  void everyRequestOfAFailingRouteIsCountedUnderItsRoute(ClinicDatabase database)
-      throws Exception {
+  void everyRequestOfAFailingRouteIsCountedUnderItsRoute(ClinicDatabase database) throws Exception {
     ClinicPair clinics = clinics(database);
     List<Long> counted = new ArrayList<>();
     for (ClinicServer clinic : clinics.both()) {
@@ -228,7 +263,8 @@ final class ClinicEveryRowTest {
       }
       counted.add(requests(registry, "/records") - beforeRoute);
     }
-    assertThat(counted).as("under uri=/records, with collapse and without")
+    assertThat(counted)
+        .as("under uri=/records, with collapse and without")
         .containsExactly((long) FIFTY, (long) FIFTY);
   }
 
@@ -259,19 +295,26 @@ final class ClinicEveryRowTest {
     Object run(int caller) throws Exception;
   }
 
-  private static List<Object> heldStatements(ClinicServer clinic, int callers,
-      RepositoryCall call) throws Exception {
+  private static List<Object> heldStatements(ClinicServer clinic, int callers, RepositoryCall call)
+      throws Exception {
     Crowd crowd = new Crowd();
-    return clinic.bean(Holds.class).holdingStatements(crowd,
-        () -> crowd.run(callers, caller -> unchecked(() -> call.run(caller))));
+    return clinic
+        .bean(Holds.class)
+        .holdingStatements(
+            crowd, () -> crowd.run(callers, caller -> unchecked(() -> call.run(caller))));
   }
 
-  private static List<Page> heldPages(ClinicServer clinic, Callable<Page> first,
-      Callable<?> between, int others, IntFunction<Callable<Page>> other)
+  private static List<Page> heldPages(
+      ClinicServer clinic,
+      Callable<Page> first,
+      Callable<?> between,
+      int others,
+      IntFunction<Callable<Page>> other)
       throws Exception {
     PageRound round = new PageRound();
-    return clinic.bean(Holds.class).holdingPages(round,
-        () -> round.run(first, between, others, other));
+    return clinic
+        .bean(Holds.class)
+        .holdingPages(round, () -> round.run(first, between, others, other));
   }
 
   private static long owner(ClinicServer clinic, String lastName, String... pets) {
@@ -287,8 +330,13 @@ final class ClinicEveryRowTest {
   }
 
   private static long requests(MeterRegistry registry, String uri) {
-    return registry.find("http.server.requests").tags(uri == null ? new String[0]
-        : new String[] {"uri", uri}).timers().stream().mapToLong(Timer::count).sum();
+    return registry
+        .find("http.server.requests")
+        .tags(uri == null ? new String[0] : new String[] {"uri", uri})
+        .timers()
+        .stream()
+        .mapToLong(Timer::count)
+        .sum();
   }
 
   private static Object unchecked(Callable<?> call) {

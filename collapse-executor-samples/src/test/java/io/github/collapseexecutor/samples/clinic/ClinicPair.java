@@ -24,8 +24,9 @@ final class ClinicPair implements AutoCloseable {
         pair.places.add(place);
         List<String> arguments = new ArrayList<>(place.arguments());
         arguments.add("--sample.clinic.statement-latency=0ms");
-        pair.servers.add(ClinicServer.start(collapsing, List.of(ClinicHooks.class),
-            arguments.toArray(String[]::new)));
+        pair.servers.add(
+            ClinicServer.start(
+                collapsing, List.of(ClinicHooks.class), arguments.toArray(String[]::new)));
       }
       return pair;
     } catch (RuntimeException | Error e) {

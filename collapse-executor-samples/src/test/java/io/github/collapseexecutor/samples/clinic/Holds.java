@@ -83,17 +83,21 @@ final class Holds {
   HandlerInterceptor pages() {
     return new HandlerInterceptor() {
       @Override
-      public boolean preHandle(HttpServletRequest request, HttpServletResponse response,
-          Object handler) {
+      public boolean preHandle(
+          HttpServletRequest request, HttpServletResponse response, Object handler) {
         Object route = request.getAttribute(HandlerMapping.BEST_MATCHING_PATTERN_ATTRIBUTE);
-        handlerRuns.computeIfAbsent(String.valueOf(route), any -> new AtomicInteger())
+        handlerRuns
+            .computeIfAbsent(String.valueOf(route), any -> new AtomicInteger())
             .incrementAndGet();
         return true;
       }
 
       @Override
-      public void afterCompletion(HttpServletRequest request, HttpServletResponse response,
-          Object handler, @Nullable Exception failure) {
+      public void afterCompletion(
+          HttpServletRequest request,
+          HttpServletResponse response,
+          Object handler,
+          @Nullable Exception failure) {
         PageRound holding = round;
         if (holding != null) {
           holding.hold();

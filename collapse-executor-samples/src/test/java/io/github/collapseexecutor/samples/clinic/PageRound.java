@@ -47,8 +47,9 @@ final class PageRound {
    * {@code others} requests made by {@code other}, lets the held run go once they are placed,
    * and returns every answer, the first one first.
    */
-  <T> List<T> run(Callable<T> firstRequest, Callable<?> between, int others,
-      IntFunction<Callable<T>> other) throws Exception {
+  <T> List<T> run(
+      Callable<T> firstRequest, Callable<?> between, int others, IntFunction<Callable<T>> other)
+      throws Exception {
     ExecutorService threads = Executors.newFixedThreadPool(others + 1);
     try {
       List<Future<T>> answers = new ArrayList<>();
@@ -59,8 +60,14 @@ final class PageRound {
         answers.add(threads.submit(other.apply(i)));
       }
       if (!placed.tryAcquire(others, LIMIT_SECONDS, TimeUnit.SECONDS)) {
-        throw new IllegalStateException("only " + placed.availablePermits() + " of " + others
-            + " requests were placed within " + LIMIT_SECONDS + " s");
+        throw new IllegalStateException(
+            "only "
+                + placed.availablePermits()
+                + " of "
+                + others
+                + " requests were placed within "
+                + LIMIT_SECONDS
+                + " s");
       }
       released.countDown();
       List<T> results = new ArrayList<>();

@@ -11,11 +11,13 @@ import org.junit.jupiter.params.provider.ValueSource;
 final class DatabaseDriversTest {
 
   @ParameterizedTest
-  @ValueSource(strings = {
-      "jdbc:h2:mem:x",
-      "jdbc:mariadb://127.0.0.1:3306/test",
-      "jdbc:mysql://127.0.0.1:3306/test",
-      "jdbc:postgresql://127.0.0.1:5432/test"})
+  @ValueSource(
+      strings = {
+        "jdbc:h2:mem:x",
+        "jdbc:mariadb://127.0.0.1:3306/test",
+        "jdbc:mysql://127.0.0.1:3306/test",
+        "jdbc:postgresql://127.0.0.1:5432/test"
+      })
   void aDriverTakesTheUrl(String url) throws SQLException {
     assertThat(DriverManager.getDriver(url).acceptsURL(url)).isTrue();
   }

@@ -16,7 +16,6 @@ import java.util.concurrent.ConcurrentHashMap;
  * otherwise). Tests put their tables under {@link Database#uniquePrefix()} and drop them after.
  */
 public enum TestDatabase {
-
   H2(null, null),
   // a server that is not there refuses the connection at once, whatever the timeout; one that is
   // there gets 20 s, as the MariaDB driver's timeout covers the whole handshake, and a pool that
@@ -42,11 +41,15 @@ public enum TestDatabase {
    */
   public HikariDataSource open(Path directory, int maxConnections) {
     if (this == H2) {
-      return Database.open("jdbc:h2:file:" + directory.resolve("samples") + ";LOCK_TIMEOUT=10000",
-          null, null, maxConnections);
+      return Database.open(
+          "jdbc:h2:file:" + directory.resolve("samples") + ";LOCK_TIMEOUT=10000",
+          null,
+          null,
+          maxConnections);
     }
     String problem = UNREACHABLE.computeIfAbsent(this, TestDatabase::probe);
-    assumeTrue(problem.isEmpty(), () -> name() + " is not reachable at " + serverUrl + ": " + problem);
+    assumeTrue(
+        problem.isEmpty(), () -> name() + " is not reachable at " + serverUrl + ": " + problem);
     return Database.open(serverUrl, user, "", maxConnections);
   }
 

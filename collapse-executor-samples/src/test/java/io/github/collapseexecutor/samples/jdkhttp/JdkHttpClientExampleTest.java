@@ -12,10 +12,11 @@ final class JdkHttpClientExampleTest {
   @Timeout(30)
   void concurrentIdenticalRequestsShareOneCallOfTheService() throws Exception {
     try (PriceServer server = new PriceServer(/* held= */ true)) {
-      List<String> prices = JdkHttpClientExample.fetchConcurrently(server,
-          JdkHttpClientExample.CALLERS);
+      List<String> prices =
+          JdkHttpClientExample.fetchConcurrently(server, JdkHttpClientExample.CALLERS);
 
-      assertThat(prices).hasSize(JdkHttpClientExample.CALLERS)
+      assertThat(prices)
+          .hasSize(JdkHttpClientExample.CALLERS)
           .containsOnly("{\"sku\":\"42\",\"price\":\"9.99\"}");
       assertThat(server.gate().calls()).isEqualTo(1);
     }

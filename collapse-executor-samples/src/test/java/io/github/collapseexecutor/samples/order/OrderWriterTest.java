@@ -26,8 +26,7 @@ final class OrderWriterTest {
 
   private static final int CALLERS = 48;
 
-  @TempDir
-  Path directory;
+  @TempDir Path directory;
 
   private final OrderSchema schema = new OrderSchema(Database.uniquePrefix());
   private HikariDataSource dataSource;
@@ -55,12 +54,15 @@ final class OrderWriterTest {
     setUp(database, 3, 1_000);
     OrderStore store = new OrderStore(dataSource, schema);
     try (OrderWriter writer = new OrderWriter(store)) {
-      List<Receipt> receipts = Callers.runConcurrently(CALLERS, caller -> {
-        Receipt receipt = writer.submit(new Order("order-" + caller, 1 + caller % 3, 2));
-        // a receipt means committed: another connection sees the order at once
-        assertThat(committedOrderIds()).contains(receipt.orderId());
-        return receipt;
-      });
+      List<Receipt> receipts =
+          Callers.runConcurrently(
+              CALLERS,
+              caller -> {
+                Receipt receipt = writer.submit(new Order("order-" + caller, 1 + caller % 3, 2));
+                // a receipt means committed: another connection sees the order at once
+                assertThat(committedOrderIds()).contains(receipt.orderId());
+                return receipt;
+              });
 
       assertThat(receipts).extracting(Receipt::orderId).doesNotHaveDuplicates().hasSize(CALLERS);
       assertThat(receipts).allSatisfy(receipt -> assertThat(receipt.amountCents()).isPositive());
@@ -77,24 +79,29 @@ final class OrderWriterTest {
     OrderStore store = new OrderStore(dataSource, schema);
     store.place(new Order("taken", 1, 1));
 
-    List<OrderStore.Outcome> outcomes = store.placeAll(List.of(
-        new Order("good-1", 1, 4),
-        new Order("unknown-goods", 99, 1),
-        new Order("too-many", 2, 11),
-        new Order("taken", 2, 1),
-        new Order("good-2", 2, 3),
-        new Order("good-2", 1, 1),
-        new Order("good-3", 1, 5)));
+    List<OrderStore.Outcome> outcomes =
+        store.placeAll(
+            List.of(
+                new Order("good-1", 1, 4),
+                new Order("unknown-goods", 99, 1),
+                new Order("too-many", 2, 11),
+                new Order("taken", 2, 1),
+                new Order("good-2", 2, 3),
+                new Order("good-2", 1, 1),
+                new Order("good-3", 1, 5)));
 
-    assertThat(outcomes).extracting(OrderWriterTest::describe).containsExactly(
-        "good-1 committed with 3, stock left 0",
-        "unknown-goods UNKNOWN_GOODS",
-        "too-many INSUFFICIENT_STOCK",
-        "taken DUPLICATE_ORDER",
-        "good-2 committed with 3, stock left 7",
-        "good-2 DUPLICATE_ORDER",
-        "good-3 committed with 3, stock left 0");
-    assertThat(committedOrderIds()).containsExactlyInAnyOrder("taken", "good-1", "good-2", "good-3");
+    assertThat(outcomes)
+        .extracting(OrderWriterTest::describe)
+        .containsExactly(
+            "good-1 committed with 3, stock left 0",
+            "unknown-goods UNKNOWN_GOODS",
+            "too-many INSUFFICIENT_STOCK",
+            "taken DUPLICATE_ORDER",
+            "good-2 committed with 3, stock left 7",
+            "good-2 DUPLICATE_ORDER",
+            "good-3 committed with 3, stock left 0");
+    assertThat(committedOrderIds())
+        .containsExactlyInAnyOrder("taken", "good-1", "good-2", "good-3");
     assertThat(stock()).isEqualTo(Map.of(1L, 0, 2L, 7));
   }
 
@@ -107,17 +114,25 @@ final class OrderWriterTest {
   void anOrderTheDatabaseRefusesFailsAloneThroughTheSavepoints(TestDatabase database)
       throws Exception {
     setUp(database, 1, 10);
-    Database.execute(dataSource, "ALTER TABLE " + schema.orders()
-        + " ADD CONSTRAINT " + schema.orders() + "_no_poison CHECK (id <> 'poison')");
+    Database.execute(
+        dataSource,
+        "ALTER TABLE "
+            + schema.orders()
+            + " ADD CONSTRAINT "
+            + schema.orders()
+            + "_no_poison CHECK (id <> 'poison')");
     OrderStore store = new OrderStore(dataSource, schema);
 
-    List<OrderStore.Outcome> outcomes = store.placeAll(List.of(
-        new Order("a", 1, 1), new Order("poison", 1, 1), new Order("b", 1, 1)));
+    List<OrderStore.Outcome> outcomes =
+        store.placeAll(
+            List.of(new Order("a", 1, 1), new Order("poison", 1, 1), new Order("b", 1, 1)));
 
-    assertThat(outcomes).extracting(OrderWriterTest::describe).containsExactly(
-        "a committed with 2, stock left 8",
-        "poison CONSTRAINT_VIOLATED",
-        "b committed with 2, stock left 8");
+    assertThat(outcomes)
+        .extracting(OrderWriterTest::describe)
+        .containsExactly(
+            "a committed with 2, stock left 8",
+            "poison CONSTRAINT_VIOLATED",
+            "b committed with 2, stock left 8");
     assertThat(committedOrderIds()).containsExactlyInAnyOrder("a", "b");
     assertThat(stock()).isEqualTo(Map.of(1L, 8));
   }
@@ -130,28 +145,41 @@ final class OrderWriterTest {
     try (OrderWriter writer = new OrderWriter(store)) {
       // callers 0-9 order goods 1 (stock 20, 2 each: all fit); 10-19 unknown goods;
       // 20-29 goods 2 (stock 20, 3 each: only 6 fit); 30-39 repeat the ids of 0-9
-      List<String> outcomes = Callers.runConcurrently(40, caller -> {
-        Order order = switch (caller / 10) {
-          case 0 -> new Order("one-" + caller, 1, 2);
-          case 1 -> new Order("unknown-" + caller, 77, 1);
-          case 2 -> new Order("two-" + caller, 2, 3);
-          default -> new Order("one-" + (caller - 30), 1, 2);
-        };
-        try {
-          writer.submit(order);
-          return order.id() + " committed";
-        } catch (OrderRejectedException e) {
-          assertThat(e.orderId()).isEqualTo(order.id());
-          return order.id() + " " + e.reason();
-        }
-      });
+      List<String> outcomes =
+          Callers.runConcurrently(
+              40,
+              caller -> {
+                Order order =
+                    switch (caller / 10) {
+                      case 0 -> new Order("one-" + caller, 1, 2);
+                      case 1 -> new Order("unknown-" + caller, 77, 1);
+                      case 2 -> new Order("two-" + caller, 2, 3);
+                      default -> new Order("one-" + (caller - 30), 1, 2);
+                    };
+                try {
+                  writer.submit(order);
+                  return order.id() + " committed";
+                } catch (OrderRejectedException e) {
+                  assertThat(e.orderId()).isEqualTo(order.id());
+                  return order.id() + " " + e.reason();
+                }
+              });
 
-      Map<String, Long> counts = outcomes.stream()
-          .map(outcome -> outcome.substring(outcome.indexOf(' ') + 1))
-          .collect(Collectors.groupingBy(Function.identity(), Collectors.counting()));
-      assertThat(counts).isEqualTo(Map.of(
-          "committed", 10L + 6, "UNKNOWN_GOODS", 10L, "INSUFFICIENT_STOCK", 4L,
-          "DUPLICATE_ORDER", 10L));
+      Map<String, Long> counts =
+          outcomes.stream()
+              .map(outcome -> outcome.substring(outcome.indexOf(' ') + 1))
+              .collect(Collectors.groupingBy(Function.identity(), Collectors.counting()));
+      assertThat(counts)
+          .isEqualTo(
+              Map.of(
+                  "committed",
+                  10L + 6,
+                  "UNKNOWN_GOODS",
+                  10L,
+                  "INSUFFICIENT_STOCK",
+                  4L,
+                  "DUPLICATE_ORDER",
+                  10L));
       for (int i = 0; i < 10; i++) {
         assertThat(outcomes).containsOnlyOnce("one-" + i + " committed");
       }
@@ -172,17 +200,20 @@ final class OrderWriterTest {
     OrderStore store = new OrderStore(dataSource, schema);
     try (OrderWriter first = new OrderWriter(store);
         OrderWriter second = new OrderWriter(store)) {
-      List<String> outcomes = Callers.runConcurrently(CALLERS, caller -> {
-        OrderWriter writer = caller % 2 == 0 ? first : second;
-        Order order = new Order("shared-" + caller / 2, 1 + caller % 4, 1);
-        try {
-          writer.submit(order);
-          return "committed";
-        } catch (OrderRejectedException e) {
-          assertThat(e.reason()).isEqualTo(Reason.DUPLICATE_ORDER);
-          return "duplicate";
-        }
-      });
+      List<String> outcomes =
+          Callers.runConcurrently(
+              CALLERS,
+              caller -> {
+                OrderWriter writer = caller % 2 == 0 ? first : second;
+                Order order = new Order("shared-" + caller / 2, 1 + caller % 4, 1);
+                try {
+                  writer.submit(order);
+                  return "committed";
+                } catch (OrderRejectedException e) {
+                  assertThat(e.reason()).isEqualTo(Reason.DUPLICATE_ORDER);
+                  return "duplicate";
+                }
+              });
 
       assertThat(outcomes.stream().filter("committed"::equals)).hasSize(CALLERS / 2);
       assertThat(committedOrderIds()).hasSize(CALLERS / 2);
@@ -200,8 +231,9 @@ final class OrderWriterTest {
 
       assertThatThrownBy(() -> writer.submit(new Order("second", 1, 1)))
           .isInstanceOf(OrderRejectedException.class)
-          .hasMessage("order second rejected, INSUFFICIENT_STOCK: goods 1 has 0 left,"
-              + " the order wants 1");
+          .hasMessage(
+              "order second rejected, INSUFFICIENT_STOCK: goods 1 has 0 left,"
+                  + " the order wants 1");
     }
   }
 
@@ -218,13 +250,17 @@ final class OrderWriterTest {
       return outcome.order().id() + " " + outcome.rejection().reason();
     }
     Receipt receipt = outcome.receipt();
-    return receipt.orderId() + " committed with " + receipt.ordersInTransaction()
-        + ", stock left " + receipt.stockLeft();
+    return receipt.orderId()
+        + " committed with "
+        + receipt.ordersInTransaction()
+        + ", stock left "
+        + receipt.stockLeft();
   }
 
   private List<String> committedOrderIds() throws SQLException {
     try (Connection connection = dataSource.getConnection();
-        PreparedStatement select = connection.prepareStatement("SELECT id FROM " + schema.orders());
+        PreparedStatement select =
+            connection.prepareStatement("SELECT id FROM " + schema.orders());
         ResultSet rows = select.executeQuery()) {
       List<String> ids = new java.util.ArrayList<>();
       while (rows.next()) {
@@ -236,8 +272,8 @@ final class OrderWriterTest {
 
   private Map<Long, Integer> stock() throws SQLException {
     try (Connection connection = dataSource.getConnection();
-        PreparedStatement select = connection.prepareStatement(
-            "SELECT goods_id, stock FROM " + schema.inventory());
+        PreparedStatement select =
+            connection.prepareStatement("SELECT goods_id, stock FROM " + schema.inventory());
         ResultSet rows = select.executeQuery()) {
       Map<Long, Integer> stock = new java.util.HashMap<>();
       while (rows.next()) {

@@ -64,8 +64,7 @@ final class SameKeyExamplesTest {
       }
       assertThat(client.entered.await(10, TimeUnit.SECONDS)).isTrue();
       // the thread that loads waits at the gate; every other one for its load, in the executor
-      Parked.awaitAll(threads.stream().filter(thread -> !client.loading.contains(thread))
-          .toList());
+      Parked.awaitAll(threads.stream().filter(thread -> !client.loading.contains(thread)).toList());
       client.open();
 
       for (CompletableFuture<Profile> result : results) {

@@ -22,8 +22,7 @@ final class SequenceGeneratorTest {
   private static final int CALLERS = 64;
   private static final int CALLS_PER_CALLER = 20;
 
-  @TempDir
-  Path directory;
+  @TempDir Path directory;
 
   private final String table = Database.uniquePrefix() + "sequence";
   private final List<HikariDataSource> pools = new ArrayList<>();
@@ -53,14 +52,17 @@ final class SequenceGeneratorTest {
     SequenceGenerator.createSequence(dataSource, table, "invoice", 1);
     try (SequenceGenerator first = new SequenceGenerator(dataSource, table);
         SequenceGenerator second = new SequenceGenerator(dataSource, table)) {
-      List<List<Long>> numbers = Callers.runConcurrently(CALLERS, caller -> {
-        SequenceGenerator generator = caller % 2 == 0 ? first : second;
-        List<Long> mine = new ArrayList<>();
-        for (int i = 0; i < CALLS_PER_CALLER; i++) {
-          mine.add(generator.next("invoice"));
-        }
-        return mine;
-      });
+      List<List<Long>> numbers =
+          Callers.runConcurrently(
+              CALLERS,
+              caller -> {
+                SequenceGenerator generator = caller % 2 == 0 ? first : second;
+                List<Long> mine = new ArrayList<>();
+                for (int i = 0; i < CALLS_PER_CALLER; i++) {
+                  mine.add(generator.next("invoice"));
+                }
+                return mine;
+              });
 
       int calls = CALLERS * CALLS_PER_CALLER;
       assertThat(numbers.stream().flatMap(List::stream))
@@ -98,8 +100,10 @@ final class SequenceGeneratorTest {
     SequenceGenerator.createSequence(dataSource, table, "a", 1);
     SequenceGenerator.createSequence(dataSource, table, "b", 1000);
     try (SequenceGenerator generator = new SequenceGenerator(dataSource, table, 2)) {
-      List<String> numbers = Callers.runConcurrently(CALLERS,
-          caller -> caller % 2 == 0 ? "a" + generator.next("a") : "b" + generator.next("b"));
+      List<String> numbers =
+          Callers.runConcurrently(
+              CALLERS,
+              caller -> caller % 2 == 0 ? "a" + generator.next("a") : "b" + generator.next("b"));
 
       List<String> expected = new ArrayList<>();
       LongStream.rangeClosed(1, CALLERS / 2).forEach(n -> expected.add("a" + n));
@@ -115,13 +119,16 @@ final class SequenceGeneratorTest {
     SequenceGenerator.createTable(dataSource, table);
     SequenceGenerator.createSequence(dataSource, table, "known", 1);
     try (SequenceGenerator generator = new SequenceGenerator(dataSource, table)) {
-      List<String> outcomes = Callers.runConcurrently(CALLERS, caller -> {
-        try {
-          return String.valueOf(generator.next(caller % 4 == 0 ? "unknown" : "known"));
-        } catch (NoSuchElementException e) {
-          return e.getMessage();
-        }
-      });
+      List<String> outcomes =
+          Callers.runConcurrently(
+              CALLERS,
+              caller -> {
+                try {
+                  return String.valueOf(generator.next(caller % 4 == 0 ? "unknown" : "known"));
+                } catch (NoSuchElementException e) {
+                  return e.getMessage();
+                }
+              });
 
       assertThat(outcomes.stream().filter("no sequence unknown"::equals)).hasSize(CALLERS / 4);
       assertThat(outcomes.stream().filter(outcome -> !outcome.startsWith("no ")).map(Long::valueOf))

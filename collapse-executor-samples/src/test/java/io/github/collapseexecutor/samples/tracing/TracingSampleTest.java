@@ -26,21 +26,19 @@ import org.springframework.test.context.ActiveProfiles;
  * to the shared call's span, and no other links. The backend holds the first call until every
  * other request waits for it, so that all 50 meet however the threads are scheduled.
  */
-@SpringBootTest(classes = TracingSampleApplication.class,
+@SpringBootTest(
+    classes = TracingSampleApplication.class,
     webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
 @ActiveProfiles(TracingSampleApplication.PROFILE)
 @Import(TracingSampleTest.HeldBackend.class)
 @Timeout(120)
 class TracingSampleTest {
 
-  @Autowired
-  QuoteCallers callers;
+  @Autowired QuoteCallers callers;
 
-  @Autowired
-  QuoteBackend backend;
+  @Autowired QuoteBackend backend;
 
-  @Autowired
-  RecordedSpans spans;
+  @Autowired RecordedSpans spans;
 
   @Test
   void fiftyRequestsMakeOneSharedSpanAndFortyNineRequestSpansLinkedToIt() throws Exception {
@@ -53,8 +51,7 @@ class TracingSampleTest {
     SpanReport report = spans.awaitReport(QuoteCallers.CALLERS);
     assertThat(report.sharedCalls()).isEqualTo(1);
     assertThat(report.requestSpans()).isEqualTo(50);
-    assertThat(report.requests()).containsEntry("led", 1).containsEntry("joined", 49)
-        .hasSize(2);
+    assertThat(report.requests()).containsEntry("led", 1).containsEntry("joined", 49).hasSize(2);
     assertThat(report.links()).isEqualTo(49);
     assertThat(report.linksToShared()).isEqualTo(49);
     assertThat(report.joinedLinked()).isEqualTo(49);
@@ -122,7 +119,8 @@ class TracingSampleTest {
       Object blocker = LockSupport.getBlocker(thread);
       return thread == Thread.currentThread()
           || (state == Thread.State.WAITING || state == Thread.State.TIMED_WAITING)
-          && blocker != null && blocker.getClass().getName().startsWith(EXECUTOR_PACKAGE);
+              && blocker != null
+              && blocker.getClass().getName().startsWith(EXECUTOR_PACKAGE);
     }
   }
 }

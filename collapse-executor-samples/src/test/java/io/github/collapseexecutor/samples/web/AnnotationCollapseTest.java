@@ -21,17 +21,13 @@ final class AnnotationCollapseTest {
 
   private static final int CALLERS = 200;
 
-  @Autowired
-  private UserDirectory directory;
+  @Autowired private UserDirectory directory;
 
-  @Autowired
-  private UserApi userApi;
+  @Autowired private UserApi userApi;
 
-  @Autowired
-  private LocalServer server;
+  @Autowired private LocalServer server;
 
-  @Autowired
-  private GatedUserStore store;
+  @Autowired private GatedUserStore store;
 
   @Test
   void twoHundredConcurrentCallsForOneUserRunTheCollapsibleMethodAHandfulOfTimes()
@@ -47,10 +43,11 @@ final class AnnotationCollapseTest {
       throws Exception {
     Run run = call(caller -> directory.user(caller + 1L).orElseThrow());
 
-    assertThat(run.users()).extracting(User::id).containsExactlyElementsOf(
-        LongStream.rangeClosed(1, CALLERS).boxed().toList());
-    assertThat(run.users()).allSatisfy(user ->
-        assertThat(user.name()).isEqualTo("user " + user.id()));
+    assertThat(run.users())
+        .extracting(User::id)
+        .containsExactlyElementsOf(LongStream.rangeClosed(1, CALLERS).boxed().toList());
+    assertThat(run.users())
+        .allSatisfy(user -> assertThat(user.name()).isEqualTo("user " + user.id()));
     // max-batch-size 100: the first call alone, then the 199 that queued behind it
     assertThat(run.storeCalls()).isBetween(2L, 10L);
   }
@@ -73,10 +70,13 @@ final class AnnotationCollapseTest {
   private Run call(Callers.Call<User> call) throws Exception {
     store.expect(CALLERS);
     long before = store.calls();
-    List<User> users = Callers.runConcurrently(CALLERS, caller -> {
-      store.arrived();
-      return call.run(caller);
-    });
+    List<User> users =
+        Callers.runConcurrently(
+            CALLERS,
+            caller -> {
+              store.arrived();
+              return call.run(caller);
+            });
     return new Run(users, store.calls() - before);
   }
 }

@@ -25,14 +25,11 @@ final class ClientCollapseTest {
   private static final int CALLERS = 50;
   private static final int USERS = 5;
 
-  @Autowired
-  private List<ComparedClient> clients;
+  @Autowired private List<ComparedClient> clients;
 
-  @Autowired
-  private GatedUserStore store;
+  @Autowired private GatedUserStore store;
 
-  @Autowired
-  private BlockingUserLoader userLoader;
+  @Autowired private BlockingUserLoader userLoader;
 
   @ParameterizedTest
   @ValueSource(strings = {"RestClient", "RestTemplate", "WebClient", "OkHttp"})
@@ -55,9 +52,10 @@ final class ClientCollapseTest {
 
     Run run = call(caller -> client.user(idOf(caller)));
 
-    assertThat(run.users()).extracting(User::id)
-        .containsExactlyElementsOf(IntStream.range(0, CALLERS).mapToObj(ClientCollapseTest::idOf)
-            .toList());
+    assertThat(run.users())
+        .extracting(User::id)
+        .containsExactlyElementsOf(
+            IntStream.range(0, CALLERS).mapToObj(ClientCollapseTest::idOf).toList());
     assertThat(run.users())
         .allSatisfy(user -> assertThat(user.name()).isEqualTo("user " + user.id()));
     assertThat(run.backendCalls()).isBetween((long) USERS, CALLERS - 1L);
@@ -67,7 +65,8 @@ final class ClientCollapseTest {
   void theBatchLoaderAsksForManyUsersInOneCall() throws Exception {
     Run run = call(caller -> userLoader.getUser(caller + 1L));
 
-    assertThat(run.users()).extracting(User::id)
+    assertThat(run.users())
+        .extracting(User::id)
         .containsExactlyElementsOf(
             IntStream.rangeClosed(1, CALLERS).mapToObj(Long::valueOf).toList());
     assertThat(run.backendCalls()).isBetween(1L, CALLERS - 1L);
@@ -87,10 +86,13 @@ final class ClientCollapseTest {
   private Run call(Callers.Call<User> call) throws Exception {
     store.expect(CALLERS);
     long before = store.calls();
-    List<User> users = Callers.runConcurrently(CALLERS, caller -> {
-      store.arrived();
-      return call.run(caller);
-    });
+    List<User> users =
+        Callers.runConcurrently(
+            CALLERS,
+            caller -> {
+              store.arrived();
+              return call.run(caller);
+            });
     return new Run(users, store.calls() - before);
   }
 }

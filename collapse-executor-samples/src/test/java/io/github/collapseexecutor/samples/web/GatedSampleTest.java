@@ -20,7 +20,8 @@ import org.springframework.test.context.ActiveProfiles;
  */
 @Target(ElementType.TYPE)
 @Retention(RetentionPolicy.RUNTIME)
-@SpringBootTest(classes = SampleApplication.class,
+@SpringBootTest(
+    classes = SampleApplication.class,
     webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
     properties = "sample.startup-report.enabled=false")
 @ActiveProfiles(SampleApplication.PROFILE)

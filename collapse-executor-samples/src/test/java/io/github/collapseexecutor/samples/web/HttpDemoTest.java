@@ -22,16 +22,25 @@ final class HttpDemoTest {
   void theDemoComparesEachClientAndTheFilterQuietly(CapturedOutput output) throws Exception {
     List<Load.Result> results = HttpDemo.run();
 
-    assertThat(results).extracting(Load.Result::name).containsExactly(
-        "RestClient, direct", "RestClient + collapse", "WebClient, direct", "WebClient + collapse",
-        "OkHttp, direct", "OkHttp + collapse", "servlet filter, direct",
-        "servlet filter + collapse");
+    assertThat(results)
+        .extracting(Load.Result::name)
+        .containsExactly(
+            "RestClient, direct",
+            "RestClient + collapse",
+            "WebClient, direct",
+            "WebClient + collapse",
+            "OkHttp, direct",
+            "OkHttp + collapse",
+            "servlet filter, direct",
+            "servlet filter + collapse");
     for (int i = 0; i < results.size(); i += 2) {
       Load.Result direct = results.get(i);
       Load.Result collapsing = results.get(i + 1);
       assertThat(direct.backendCalls()).as(direct.name()).isEqualTo(direct.requests());
-      assertThat(collapsing.backendCalls()).as(collapsing.name())
-          .isPositive().isLessThan(collapsing.requests());
+      assertThat(collapsing.backendCalls())
+          .as(collapsing.name())
+          .isPositive()
+          .isLessThan(collapsing.requests());
     }
     assertThat(output.getOut()).as("the demo's own output").isEmpty();
   }

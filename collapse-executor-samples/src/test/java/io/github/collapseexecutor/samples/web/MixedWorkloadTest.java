@@ -23,11 +23,9 @@ final class MixedWorkloadTest {
 
   private static final int REQUESTS = 20;
 
-  @LocalServerPort
-  private int port;
+  @LocalServerPort private int port;
 
-  @Autowired
-  private ArrivalBarrier barrier;
+  @Autowired private ArrivalBarrier barrier;
 
   private SampleRequests requests;
 
@@ -45,7 +43,8 @@ final class MixedWorkloadTest {
     assertThat(written).isEqualTo(before + 1);
     assertThat(requests.send("GET", "/mixed/noop/1").body()).isEqualTo(Long.toString(written));
     assertThat(requests.send("GET", "/mixed/collapse/1").body())
-        .as("the other side keeps versions of its own").isEqualTo("0");
+        .as("the other side keeps versions of its own")
+        .isEqualTo("0");
   }
 
   @Test

@@ -22,8 +22,9 @@ final class SampleRequests {
    * loaded machine it may first look at the clock seconds after the kernel accepted the connection
    * for fifty clients at once.
    */
-  private final HttpClient http = HttpClient.newBuilder()
-      .connectTimeout(Duration.ofSeconds(20)).build();
+  private final HttpClient http =
+      HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(20)).build();
+
   private final JsonMapper json = JsonMapper.builder().build();
   private final int port;
   private final ArrivalBarrier barrier;
@@ -35,9 +36,11 @@ final class SampleRequests {
 
   /** Sends {@code method path} without a body and returns the response. */
   HttpResponse<String> send(String method, String path) throws Exception {
-    HttpRequest request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
-        .timeout(Duration.ofSeconds(20)).method(method, HttpRequest.BodyPublishers.noBody())
-        .build();
+    HttpRequest request =
+        HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
+            .timeout(Duration.ofSeconds(20))
+            .method(method, HttpRequest.BodyPublishers.noBody())
+            .build();
     return http.send(request, HttpResponse.BodyHandlers.ofString());
   }
 

@@ -22,11 +22,9 @@ final class ServletCollapseTest {
 
   private static final int REQUESTS = 50;
 
-  @LocalServerPort
-  private int port;
+  @LocalServerPort private int port;
 
-  @Autowired
-  private ArrivalBarrier barrier;
+  @Autowired private ArrivalBarrier barrier;
 
   private SampleRequests requests;
 
@@ -62,8 +60,9 @@ final class ServletCollapseTest {
 
     JsonNode counter = counter();
 
-    assertThat(counter.propertyNames()).containsExactly("collapse0", "collapse1", "collapse100",
-        "noop0", "noop1", "noop100", "total");
+    assertThat(counter.propertyNames())
+        .containsExactly(
+            "collapse0", "collapse1", "collapse100", "noop0", "noop1", "noop100", "total");
     assertThat(counter.get("noop0").asLong()).isEqualTo(2);
     assertThat(counter.get("collapse1").asLong()).isEqualTo(1);
     assertThat(counter.get("total").asLong()).isEqualTo(7);

@@ -25,36 +25,48 @@ final class StartupReportTest {
   @Test
   void theApplicationReportsFewerBackendCallsWithCollapseWhenItStarts(CapturedOutput output)
       throws Exception {
-    try (ConfigurableApplicationContext app = SampleApplication.builder()
-        .run("--server.port=0", "--sample.users.latency=100ms")) {
+    try (ConfigurableApplicationContext app =
+        SampleApplication.builder().run("--server.port=0", "--sample.users.latency=100ms")) {
       assertThat(output.getOut())
           .contains(StartupReport.CALLERS + " concurrent calls each")
-          .contains("RestClient GET /user/1", "RestTemplate GET /user/1", "WebClient GET /user/1",
-              "OkHttp GET /user/1", "servlet filter GET /test/*100", "batch loader, users 1-50");
+          .contains(
+              "RestClient GET /user/1",
+              "RestTemplate GET /user/1",
+              "WebClient GET /user/1",
+              "OkHttp GET /user/1",
+              "servlet filter GET /test/*100",
+              "batch loader, users 1-50");
 
       List<StartupReport.Row> rows = app.getBean(StartupReport.class).measure();
 
       assertThat(rows).hasSize(6);
-      assertThat(rows).allSatisfy(row -> {
-        assertThat(row.direct()).as(row.name()).isEqualTo(StartupReport.CALLERS);
-        assertThat(row.collapsing()).as(row.name()).isBetween(1L, StartupReport.CALLERS - 1L);
-      });
+      assertThat(rows)
+          .allSatisfy(
+              row -> {
+                assertThat(row.direct()).as(row.name()).isEqualTo(StartupReport.CALLERS);
+                assertThat(row.collapsing())
+                    .as(row.name())
+                    .isBetween(1L, StartupReport.CALLERS - 1L);
+              });
     }
   }
 
   @Test
   void theApplicationDoesNotTraceThoughTheTracingSamplesTracerIsOnTheClassPath() {
-    try (ConfigurableApplicationContext app = SampleApplication.builder()
-        .run("--server.port=0", "--sample.startup-report.enabled=false")) {
-      assertThat(app.getBeansOfType(Tracer.class).values()).allMatch(tracer -> tracer == Tracer.NOOP);
+    try (ConfigurableApplicationContext app =
+        SampleApplication.builder()
+            .run("--server.port=0", "--sample.startup-report.enabled=false")) {
+      assertThat(app.getBeansOfType(Tracer.class).values())
+          .allMatch(tracer -> tracer == Tracer.NOOP);
       assertThat(app.getBeansOfType(TracingObservationHandler.class)).isEmpty();
     }
   }
 
   @Test
   void theReportIsOffWhenDisabled() {
-    try (ConfigurableApplicationContext app = SampleApplication.builder()
-        .run("--server.port=0", "--sample.startup-report.enabled=false")) {
+    try (ConfigurableApplicationContext app =
+        SampleApplication.builder()
+            .run("--server.port=0", "--sample.startup-report.enabled=false")) {
       assertThat(app.getBeansOfType(StartupReport.class)).isEmpty();
     }
   }

@@ -12,8 +12,8 @@ final class WebFluxExampleTest {
   @Test
   @Timeout(60)
   void everyClientGetsTheWholePriceListFromFewerRunsThanClients() {
-    try (PriceWebFluxServer server = new PriceWebFluxServer(/* collapse= */ true,
-        Duration.ofMillis(500))) {
+    try (PriceWebFluxServer server =
+        new PriceWebFluxServer(/* collapse= */ true, Duration.ofMillis(500))) {
       List<String> prices = WebFluxExample.fetchConcurrently(server, WebFluxExample.CLIENTS);
 
       assertThat(prices).hasSize(WebFluxExample.CLIENTS).containsOnly(prices.get(0));

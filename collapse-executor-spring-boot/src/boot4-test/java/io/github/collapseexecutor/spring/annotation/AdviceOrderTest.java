@@ -2,8 +2,8 @@ package io.github.collapseexecutor.spring.annotation;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.github.collapseexecutor.spring.boot.autoconfigure.annotation.CollapseAnnotationAutoConfiguration;
 import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorAutoConfiguration;
+import io.github.collapseexecutor.spring.boot.autoconfigure.annotation.CollapseAnnotationAutoConfiguration;
 import io.github.collapseexecutor.testing.annotation.HeldService;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -34,65 +34,72 @@ import org.springframework.transaction.support.DefaultTransactionStatus;
 @Timeout(60)
 final class AdviceOrderTest {
 
-  private final ApplicationContextRunner runner = new ApplicationContextRunner()
-      .withConfiguration(AutoConfigurations.of(CollapseExecutorAutoConfiguration.class,
-          CollapseAnnotationAutoConfiguration.class))
-      .withUserConfiguration(Services.class);
+  private final ApplicationContextRunner runner =
+      new ApplicationContextRunner()
+          .withConfiguration(
+              AutoConfigurations.of(
+                  CollapseExecutorAutoConfiguration.class,
+                  CollapseAnnotationAutoConfiguration.class))
+          .withUserConfiguration(Services.class);
 
   @Test
   void onlyTheSharedRunOpensATransaction() {
-    runner.run(context -> {
-      Orders orders = context.getBean(Orders.class);
-      CountingTransactions transactions = context.getBean(CountingTransactions.class);
+    runner.run(
+        context -> {
+          Orders orders = context.getBean(Orders.class);
+          CountingTransactions transactions = context.getBean(CountingTransactions.class);
 
-      List<Object> results = orders.crowd().run(40, i -> orders.order(5));
+          List<Object> results = orders.crowd().run(40, i -> orders.order(5));
 
-      assertThat(results).containsOnly("order 5 in a transaction");
-      assertThat(orders.runs().get()).isEqualTo(1);
-      assertThat(transactions.begun().get()).isEqualTo(1);
-    });
+          assertThat(results).containsOnly("order 5 in a transaction");
+          assertThat(orders.runs().get()).isEqualTo(1);
+          assertThat(transactions.begun().get()).isEqualTo(1);
+        });
   }
 
   @Test
   void callersThatJoinTakeNoPermitOfAConcurrencyLimit() {
-    runner.run(context -> {
-      Orders orders = context.getBean(Orders.class);
+    runner.run(
+        context -> {
+          Orders orders = context.getBean(Orders.class);
 
-      // a limit of one permit: were the joiners inside it, they would queue behind the run and
-      // each run the method after it
-      List<Object> results = orders.crowd().run(40, i -> orders.limited(5));
+          // a limit of one permit: were the joiners inside it, they would queue behind the run and
+          // each run the method after it
+          List<Object> results = orders.crowd().run(40, i -> orders.limited(5));
 
-      assertThat(results).containsOnly("limited 5");
-      assertThat(orders.runs().get()).isEqualTo(1);
-    });
+          assertThat(results).containsOnly("limited 5");
+          assertThat(orders.runs().get()).isEqualTo(1);
+        });
   }
 
   @Test
   void theSharedRunRetriesOnceForEveryCaller() {
-    runner.run(context -> {
-      Orders orders = context.getBean(Orders.class);
+    runner.run(
+        context -> {
+          Orders orders = context.getBean(Orders.class);
 
-      // the first attempt fails once every other caller waits; were the callers outside the
-      // retry, each would fail with it and try again
-      List<Object> results = orders.crowd().run(40, i -> orders.retried(5));
+          // the first attempt fails once every other caller waits; were the callers outside the
+          // retry, each would fail with it and try again
+          List<Object> results = orders.crowd().run(40, i -> orders.retried(5));
 
-      assertThat(results).containsOnly("retried 5 after 2 attempts");
-      assertThat(orders.runs().get()).isEqualTo(2);
-    });
+          assertThat(results).containsOnly("retried 5 after 2 attempts");
+          assertThat(orders.runs().get()).isEqualTo(2);
+        });
   }
 
   @Test
   void theSharedRunFillsTheCacheForLaterCallers() {
-    runner.run(context -> {
-      Orders orders = context.getBean(Orders.class);
+    runner.run(
+        context -> {
+          Orders orders = context.getBean(Orders.class);
 
-      List<Object> results = orders.crowd().run(40, i -> orders.cached(5));
-      Object later = orders.cached(5);
+          List<Object> results = orders.crowd().run(40, i -> orders.cached(5));
+          Object later = orders.cached(5);
 
-      assertThat(results).containsOnly("cached 5");
-      assertThat(later).isEqualTo("cached 5");
-      assertThat(orders.runs().get()).isEqualTo(1);
-    });
+          assertThat(results).containsOnly("cached 5");
+          assertThat(later).isEqualTo("cached 5");
+          assertThat(orders.runs().get()).isEqualTo(1);
+        });
   }
 
   @Configuration(proxyBeanMethods = false)
@@ -105,7 +112,6 @@ final class AdviceOrderTest {
     CacheManager cacheManager() {
       return new ConcurrentMapCacheManager("orders");
     }
-
 
     @Bean
     Orders orders() {
@@ -124,9 +130,12 @@ final class AdviceOrderTest {
     @Transactional
     public String order(int id) {
       enter();
-      return "order " + id + (org.springframework.transaction.support
-          .TransactionSynchronizationManager.isActualTransactionActive()
-          ? " in a transaction" : " outside a transaction");
+      return "order "
+          + id
+          + (org.springframework.transaction.support.TransactionSynchronizationManager
+                  .isActualTransactionActive()
+              ? " in a transaction"
+              : " outside a transaction");
     }
 
     @Collapsible
@@ -171,8 +180,8 @@ final class AdviceOrderTest {
     }
 
     @Override
-    protected void doBegin(Object transaction,
-        org.springframework.transaction.TransactionDefinition definition) {
+    protected void doBegin(
+        Object transaction, org.springframework.transaction.TransactionDefinition definition) {
       begun.incrementAndGet();
     }
 

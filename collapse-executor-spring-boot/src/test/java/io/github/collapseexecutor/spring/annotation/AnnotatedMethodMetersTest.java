@@ -2,8 +2,8 @@ package io.github.collapseexecutor.spring.annotation;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.github.collapseexecutor.spring.boot.autoconfigure.annotation.CollapseAnnotationAutoConfiguration;
 import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorAutoConfiguration;
+import io.github.collapseexecutor.spring.boot.autoconfigure.annotation.CollapseAnnotationAutoConfiguration;
 import io.github.collapseexecutor.spring.boot.autoconfigure.metrics.CollapseMetricsAutoConfiguration;
 import io.micrometer.core.instrument.Meter;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -23,50 +23,76 @@ import org.springframework.context.annotation.Bean;
  */
 final class AnnotatedMethodMetersTest {
 
-  private final ApplicationContextRunner runner = new ApplicationContextRunner()
-      .withConfiguration(AutoConfigurations.of(CollapseExecutorAutoConfiguration.class,
-          CollapseAnnotationAutoConfiguration.class, CollapseMetricsAutoConfiguration.class))
-      .withBean(SimpleMeterRegistry.class, SimpleMeterRegistry::new)
-      .withPropertyValues("collapse.executor.executors.users.max-pending-inputs=1000",
-          "collapse.executor.executors.users.timeout=5s")
-      .withUserConfiguration(Services.class);
+  private final ApplicationContextRunner runner =
+      new ApplicationContextRunner()
+          .withConfiguration(
+              AutoConfigurations.of(
+                  CollapseExecutorAutoConfiguration.class,
+                  CollapseAnnotationAutoConfiguration.class,
+                  CollapseMetricsAutoConfiguration.class))
+          .withBean(SimpleMeterRegistry.class, SimpleMeterRegistry::new)
+          .withPropertyValues(
+              "collapse.executor.executors.users.max-pending-inputs=1000",
+              "collapse.executor.executors.users.timeout=5s")
+          .withUserConfiguration(Services.class);
 
   @Test
   void aCollapsibleMethodWithoutTimeoutHasNoWaitRejectionOrTimeoutMeter() {
-    runner.run(context -> assertThat(meterNames(context.getBean(MeterRegistry.class),
-        "Directory.profile")).containsExactlyInAnyOrder("collapse.executor.batch.size",
-        "collapse.executor.calls", "collapse.executor.calls", "collapse.executor.execution",
-        "collapse.executor.execution"));
+    runner.run(
+        context ->
+            assertThat(meterNames(context.getBean(MeterRegistry.class), "Directory.profile"))
+                .containsExactlyInAnyOrder(
+                    "collapse.executor.batch.size",
+                    "collapse.executor.calls",
+                    "collapse.executor.calls",
+                    "collapse.executor.execution",
+                    "collapse.executor.execution"));
   }
 
   @Test
   void anObservedMethodLeavesTheTimingOfItsRunsToTheObservation() {
-    runner.withBean(ObservationRegistry.class, ObservationRegistry::create).run(context -> {
-      MeterRegistry registry = context.getBean(MeterRegistry.class);
-      assertThat(meterNames(registry, "Directory.profile")).containsExactlyInAnyOrder(
-          "collapse.executor.batch.size", "collapse.executor.calls", "collapse.executor.calls");
-      assertThat(meterNames(registry, "Directory.user")).doesNotContain(
-          "collapse.executor.execution").contains("collapse.executor.wait");
-    });
+    runner
+        .withBean(ObservationRegistry.class, ObservationRegistry::create)
+        .run(
+            context -> {
+              MeterRegistry registry = context.getBean(MeterRegistry.class);
+              assertThat(meterNames(registry, "Directory.profile"))
+                  .containsExactlyInAnyOrder(
+                      "collapse.executor.batch.size",
+                      "collapse.executor.calls",
+                      "collapse.executor.calls");
+              assertThat(meterNames(registry, "Directory.user"))
+                  .doesNotContain("collapse.executor.execution")
+                  .contains("collapse.executor.wait");
+            });
   }
 
   @Test
   void aCollapsibleFutureMethodWithATimeoutHasATimeoutMeter() {
-    runner.run(context -> assertThat(meterNames(context.getBean(MeterRegistry.class),
-        "Directory.profileLater")).contains("collapse.executor.timeouts"));
+    runner.run(
+        context ->
+            assertThat(meterNames(context.getBean(MeterRegistry.class), "Directory.profileLater"))
+                .contains("collapse.executor.timeouts"));
   }
 
   @Test
   void aBatchMethodWithLimitAndTimeoutHasEveryMeterBeforeItsFirstCall() {
-    runner.run(context -> assertThat(meterNames(context.getBean(MeterRegistry.class),
-        "Directory.user")).hasSize(8).contains("collapse.executor.wait",
-        "collapse.executor.rejections", "collapse.executor.timeouts"));
+    runner.run(
+        context ->
+            assertThat(meterNames(context.getBean(MeterRegistry.class), "Directory.user"))
+                .hasSize(8)
+                .contains(
+                    "collapse.executor.wait",
+                    "collapse.executor.rejections",
+                    "collapse.executor.timeouts"));
   }
 
   private static List<String> meterNames(MeterRegistry registry, String executor) {
     return registry.getMeters().stream()
         .filter(meter -> executor.equals(meter.getId().getTag("executor")))
-        .map(Meter::getId).map(Meter.Id::getName).toList();
+        .map(Meter::getId)
+        .map(Meter.Id::getName)
+        .toList();
   }
 
   static class Services {

@@ -33,28 +33,27 @@ import org.springframework.web.bind.annotation.RestController;
  * different languages held in one call never get each other's language, and callers of one
  * language still share.
  */
-@SpringBootTest(classes = CallerLocaleTest.App.class,
+@SpringBootTest(
+    classes = CallerLocaleTest.App.class,
     webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
 @DirtiesContext(classMode = DirtiesContext.ClassMode.AFTER_EACH_TEST_METHOD)
 @Timeout(60)
 final class CallerLocaleTest {
 
-  private final HttpClient http = HttpClient.newBuilder()
-      .connectTimeout(Duration.ofSeconds(20)).build();
+  private final HttpClient http =
+      HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(20)).build();
 
-  @LocalServerPort
-  private int port;
+  @LocalServerPort private int port;
 
-  @Autowired
-  private Greetings greetings;
+  @Autowired private Greetings greetings;
 
   @Test
   void frenchAndEnglishCallersHeldInOneCallEachGetTheirOwnLanguage() throws Exception {
-    List<Object> bodies = greetings.crowd().runThrough(40,
-        i -> greet(i % 2 == 0 ? "fr" : "en"));
+    List<Object> bodies = greetings.crowd().runThrough(40, i -> greet(i % 2 == 0 ? "fr" : "en"));
 
     for (int i = 0; i < bodies.size(); i++) {
-      assertThat(bodies.get(i)).as("caller %d", i)
+      assertThat(bodies.get(i))
+          .as("caller %d", i)
           .isEqualTo(i % 2 == 0 ? "Bonjour, client 7" : "Hello, customer 7");
     }
     assertThat(greetings.runs().get()).as("method runs").isBetween(2, 21);
@@ -69,10 +68,12 @@ final class CallerLocaleTest {
   }
 
   private Object greet(String language) {
-    HttpRequest request = HttpRequest.newBuilder(
-            URI.create("http://127.0.0.1:" + port + "/greetings/7"))
-        .header("Accept-Language", language)
-        .timeout(Duration.ofSeconds(20)).GET().build();
+    HttpRequest request =
+        HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/greetings/7"))
+            .header("Accept-Language", language)
+            .timeout(Duration.ofSeconds(20))
+            .GET()
+            .build();
     try {
       return http.send(request, HttpResponse.BodyHandlers.ofString()).body();
     } catch (Exception e) {
@@ -92,8 +93,8 @@ final class CallerLocaleTest {
     @Collapsible
     public String greeting(int customer) {
       enter();
-      return messages.getMessage("greeting", new Object[] {customer},
-          LocaleContextHolder.getLocale());
+      return messages.getMessage(
+          "greeting", new Object[] {customer}, LocaleContextHolder.getLocale());
     }
   }
 

@@ -72,33 +72,38 @@ final class ReadmeAnnotationExamplesTest {
   }
   // spotless:on
 
-  private final ApplicationContextRunner runner = new ApplicationContextRunner()
-      .withConfiguration(AutoConfigurations.of(CollapseExecutorAutoConfiguration.class,
-          CollapseAnnotationAutoConfiguration.class))
-      .withBean(UserService.class, () -> new UserService());
+  private final ApplicationContextRunner runner =
+      new ApplicationContextRunner()
+          .withConfiguration(
+              AutoConfigurations.of(
+                  CollapseExecutorAutoConfiguration.class,
+                  CollapseAnnotationAutoConfiguration.class))
+          .withBean(UserService.class, () -> new UserService());
 
   @Test
   void sameKeySnippet() {
-    runner.run(context -> {
-      UserService service = context.getBean(UserService.class);
+    runner.run(
+        context -> {
+          UserService service = context.getBean(UserService.class);
 
-      List<Object> profiles = profileClient.crowd.run(200, i -> service.profile(7));
+          List<Object> profiles = profileClient.crowd.run(200, i -> service.profile(7));
 
-      assertThat(profiles).containsOnly(new Profile(7));
-      assertThat(profileClient.loads).hasValue(1);
-    });
+          assertThat(profiles).containsOnly(new Profile(7));
+          assertThat(profileClient.loads).hasValue(1);
+        });
   }
 
   @Test
   void batchSnippet() {
-    runner.run(context -> {
-      UserService service = context.getBean(UserService.class);
+    runner.run(
+        context -> {
+          UserService service = context.getBean(UserService.class);
 
-      List<Object> users = userRepository.crowd.run(200, i -> service.user((long) i));
+          List<Object> users = userRepository.crowd.run(200, i -> service.user((long) i));
 
-      assertThat(users).isEqualTo(IntStream.range(0, 200).mapToObj(i -> new User(i)).toList());
-      // the first caller's batch alone, then the 199 that queued behind it
-      assertThat(userRepository.loads).hasValueBetween(2, 4);
-    });
+          assertThat(users).isEqualTo(IntStream.range(0, 200).mapToObj(i -> new User(i)).toList());
+          // the first caller's batch alone, then the 199 that queued behind it
+          assertThat(userRepository.loads).hasValueBetween(2, 4);
+        });
   }
 }

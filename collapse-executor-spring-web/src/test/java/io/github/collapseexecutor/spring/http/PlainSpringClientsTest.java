@@ -37,10 +37,11 @@ final class PlainSpringClientsTest {
 
   private final JoinedCallers joined = new JoinedCallers(CALLERS - 1);
   private final ExecutorService callers = Executors.newFixedThreadPool(CALLERS);
-  private final HttpCollapseOptions options = HttpCollapseOptions.builder()
-      .group(CollapseGroup.ofUris("/quote/*"))
-      .observations(joined)
-      .build();
+  private final HttpCollapseOptions options =
+      HttpCollapseOptions.builder()
+          .group(CollapseGroup.ofUris("/quote/*"))
+          .observations(joined)
+          .build();
   private QuoteBackend backend;
 
   @AfterEach
@@ -62,13 +63,14 @@ final class PlainSpringClientsTest {
   void restClientCallsCollapse() throws Exception {
     backend = new QuoteBackend(joined);
     try (CollapseHttpRequestInterceptor collapse = new CollapseHttpRequestInterceptor(options)) {
-      RestClient client = RestClient.builder()
-          .requestFactory(new JdkClientHttpRequestFactory())
-          .requestInterceptor(collapse)
-          .build();
+      RestClient client =
+          RestClient.builder()
+              .requestFactory(new JdkClientHttpRequestFactory())
+              .requestInterceptor(collapse)
+              .build();
 
-      List<String> bodies = everyCaller(() ->
-          client.get().uri(backend.url(7)).retrieve().body(String.class));
+      List<String> bodies =
+          everyCaller(() -> client.get().uri(backend.url(7)).retrieve().body(String.class));
 
       assertCollapsed(bodies, collapse.stats());
     }
@@ -81,8 +83,15 @@ final class PlainSpringClientsTest {
     try (CollapseExchangeFilterFunction collapse = new CollapseExchangeFilterFunction(options)) {
       WebClient client = WebClient.builder().filter(collapse).build();
 
-      List<String> bodies = everyCaller(() -> client.get().uri(backend.url(7)).retrieve()
-          .bodyToMono(String.class).block(Duration.ofSeconds(30)));
+      List<String> bodies =
+          everyCaller(
+              () ->
+                  client
+                      .get()
+                      .uri(backend.url(7))
+                      .retrieve()
+                      .bodyToMono(String.class)
+                      .block(Duration.ofSeconds(30)));
 
       assertCollapsed(bodies, collapse.stats());
     }

@@ -16,8 +16,8 @@ public final class SpringOutcomes {
 
   /** Returns the outcome of a response read whole into {@code entity}. */
   public static Outcome of(ResponseEntity<byte[]> entity) {
-    return Outcome.of(entity.getStatusCode().value(), headers(entity.getHeaders()),
-        entity.getBody());
+    return Outcome.of(
+        entity.getStatusCode().value(), headers(entity.getHeaders()), entity.getBody());
   }
 
   /** Returns {@code headers} as a map, which Spring 7's {@code HttpHeaders} no longer is. */

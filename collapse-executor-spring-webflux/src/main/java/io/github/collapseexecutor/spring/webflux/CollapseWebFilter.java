@@ -114,8 +114,8 @@ public final class CollapseWebFilter extends HttpCollapseAdapter<ServerCollapser
    *     exchange.getRequest().getHeaders().getFirst("X-Api-Version")))
    * }</pre>
    */
-  public CollapseWebFilter(HttpCollapseOptions options, int order,
-      Function<ServerWebExchange, Mono<?>> keyPart) {
+  public CollapseWebFilter(
+      HttpCollapseOptions options, int order, Function<ServerWebExchange, Mono<?>> keyPart) {
     super(new ServerCollapser(options, DEFAULT_NAME));
     this.order = order;
     this.keyPart = keyPart;
@@ -135,13 +135,14 @@ public final class CollapseWebFilter extends HttpCollapseAdapter<ServerCollapser
     HttpMethod method = exchange.getRequest().getMethod();
     // only a GET or a HEAD may collapse: the others need no principal nor key part to pass through
     boolean mayCollapse = method == HttpMethod.GET || method == HttpMethod.HEAD;
-    Mono<Optional<Principal>> caller = mayCollapse
-        ? exchange.<Principal>getPrincipal().map(Optional::of) : Mono.empty();
-    Mono<Optional<Object>> part = mayCollapse
-        ? keyPart.apply(exchange).map(Optional::<Object>of) : Mono.empty();
-    Mono<Void> served = Mono.zip(caller.defaultIfEmpty(Optional.empty()),
-            part.defaultIfEmpty(Optional.empty()))
-        .flatMap(read -> Mono.deferContextual(context -> serve(exchange, chain, read, context)));
+    Mono<Optional<Principal>> caller =
+        mayCollapse ? exchange.<Principal>getPrincipal().map(Optional::of) : Mono.empty();
+    Mono<Optional<Object>> part =
+        mayCollapse ? keyPart.apply(exchange).map(Optional::<Object>of) : Mono.empty();
+    Mono<Void> served =
+        Mono.zip(caller.defaultIfEmpty(Optional.empty()), part.defaultIfEmpty(Optional.empty()))
+            .flatMap(
+                read -> Mono.deferContextual(context -> serve(exchange, chain, read, context)));
     return HttpCollapser.isWrite(method.name()) ? counted(exchange, served) : served;
   }
 
@@ -156,11 +157,19 @@ public final class CollapseWebFilter extends HttpCollapseAdapter<ServerCollapser
     return served.doFinally(signal -> collapser().written(path));
   }
 
-  private Mono<Void> serve(ServerWebExchange exchange, WebFilterChain chain,
-      Tuple2<Optional<Principal>, Optional<Object>> read, ContextView context) {
+  private Mono<Void> serve(
+      ServerWebExchange exchange,
+      WebFilterChain chain,
+      Tuple2<Optional<Principal>, Optional<Object>> read,
+      ContextView context) {
     RequestHeaders headers = KeyedExchange.headers(exchange.getRequest());
-    CollapseKey key = KeyedExchange.keyFor(collapser().rules(), exchange.getRequest(), headers,
-        read.getT1().orElse(null), read.getT2().orElse(null));
+    CollapseKey key =
+        KeyedExchange.keyFor(
+            collapser().rules(),
+            exchange.getRequest(),
+            headers,
+            read.getT1().orElse(null),
+            read.getT2().orElse(null));
     WebFluxExchange pass = new WebFluxExchange(exchange, chain, context, collapser());
     CompletionStage<?> served;
     try {
@@ -169,7 +178,8 @@ public final class CollapseWebFilter extends HttpCollapseAdapter<ServerCollapser
       return Mono.error(failure);
     }
     // not cancelled through the stage: the exchange ends its own part of what it joined
-    return Mono.fromFuture(served.toCompletableFuture(), /* suppressCancel= */ true).then()
+    return Mono.fromFuture(served.toCompletableFuture(), /* suppressCancel= */ true)
+        .then()
         .doOnCancel(pass::cancel);
   }
 }

@@ -28,8 +28,10 @@ final class DetachedResponse {
   private volatile @Nullable HttpStatusCode status;
   private final HttpHeaders headers = new HttpHeaders();
   private final MultiValueMap<String, ResponseCookie> cookies = new LinkedMultiValueMap<>();
+
   /** What the request's own response held when copied, to see whether it changed since. */
   private final @Nullable HttpStatusCode statusThen;
+
   private final Map<String, List<String>> then;
 
   private DetachedResponse(ServerHttpResponse response) {
@@ -68,16 +70,20 @@ final class DetachedResponse {
    * writes on it then.
    */
   boolean missedBy(ServerHttpResponse response) {
-    return !response.isCommitted() && (!Objects.equals(statusThen, response.getStatusCode())
-        || !then.equals(state(response)));
+    return !response.isCommitted()
+        && (!Objects.equals(statusThen, response.getStatusCode()) || !then.equals(state(response)));
   }
 
   /** Returns the headers and cookies of {@code response}, as values that compare. */
   private static Map<String, List<String>> state(ServerHttpResponse response) {
     Map<String, List<String>> state = new LinkedHashMap<>();
     response.getHeaders().forEach((name, values) -> state.put(name, List.copyOf(values)));
-    response.getCookies().forEach((name, values) ->
-        state.put("cookie " + name, values.stream().map(ResponseCookie::toString).toList()));
+    response
+        .getCookies()
+        .forEach(
+            (name, values) ->
+                state.put(
+                    "cookie " + name, values.stream().map(ResponseCookie::toString).toList()));
     return state;
   }
 }

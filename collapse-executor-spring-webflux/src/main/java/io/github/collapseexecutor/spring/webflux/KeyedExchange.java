@@ -34,22 +34,31 @@ final class KeyedExchange {
    *
    * @param keyPart what else of the exchange joins the key (see {@link CollapseWebFilter})
    */
-  static @Nullable CollapseKey keyFor(CollapseRules rules, ServerHttpRequest request,
-      RequestHeaders headers, @Nullable Principal principal, @Nullable Object keyPart) {
+  static @Nullable CollapseKey keyFor(
+      CollapseRules rules,
+      ServerHttpRequest request,
+      RequestHeaders headers,
+      @Nullable Principal principal,
+      @Nullable Object keyPart) {
     URI uri = request.getURI();
     String scheme = uri.getScheme() == null ? "http" : uri.getScheme();
     int port = uri.getPort() != -1 ? uri.getPort() : "https".equals(scheme) ? 443 : 80;
     String rawPath = request.getPath().value();
     String path = request.getPath().pathWithinApplication().value();
     InetSocketAddress remote = request.getRemoteAddress();
-    String address = remote == null ? null
-        : remote.getAddress() == null ? remote.getHostString()
-        : remote.getAddress().getHostAddress();
-    RequestTarget.Builder target = RequestTarget.builder(request.getMethod().name(), scheme,
-            uri.getHost(), port, rawPath)
-        .matchPath(path).query(uri.getRawQuery()).headers(headers)
-        .identity(Arrays.asList(connection(principal, request), keyPart))
-        .clientAddress(address);
+    String address =
+        remote == null
+            ? null
+            : remote.getAddress() == null
+                ? remote.getHostString()
+                : remote.getAddress().getHostAddress();
+    RequestTarget.Builder target =
+        RequestTarget.builder(request.getMethod().name(), scheme, uri.getHost(), port, rawPath)
+            .matchPath(path)
+            .query(uri.getRawQuery())
+            .headers(headers)
+            .identity(Arrays.asList(connection(principal, request), keyPart))
+            .clientAddress(address);
     InetSocketAddress local = request.getLocalAddress();
     if (local != null) {
       target.receivedOn(local.getHostString(), local.getPort());
@@ -65,7 +74,8 @@ final class KeyedExchange {
   private static Object connection(@Nullable Principal principal, ServerHttpRequest request) {
     SslInfo ssl = request.getSslInfo();
     Object certificates = ssl == null ? null : ssl.getPeerCertificates();
-    return Arrays.asList(principal == null ? null : principal.getName(),
+    return Arrays.asList(
+        principal == null ? null : principal.getName(),
         certificates instanceof Object[] chain ? Arrays.asList(chain) : certificates);
   }
 }

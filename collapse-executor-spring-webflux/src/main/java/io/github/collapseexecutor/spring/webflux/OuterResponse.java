@@ -27,8 +27,9 @@ final class OuterResponse {
 
   private OuterResponse(ServerHttpResponse response) {
     headers = ProducedHeaders.since(headersOf(response.getHeaders()));
-    response.getCookies().forEach((name, values) ->
-        values.forEach(cookie -> cookies.add(cookie.toString())));
+    response
+        .getCookies()
+        .forEach((name, values) -> values.forEach(cookie -> cookies.add(cookie.toString())));
   }
 
   /** Remembers what {@code response} holds now, before the collapsed part runs. */

@@ -48,8 +48,10 @@ final class RecordingWebFluxResponse extends ServerHttpResponseDecorator {
   private final OuterResponse outer;
   private final List<Supplier<? extends Mono<Void>>> commitActions = new ArrayList<>();
   private final AtomicBoolean reported = new AtomicBoolean();
+
   /** Whether the chain wrote its body as a stream of buffers rather than as one. */
   private volatile boolean inPieces;
+
   /** What the chain sets once this request ended on its own; null while it is there. */
   private volatile @Nullable DetachedResponse detached;
 
@@ -57,8 +59,8 @@ final class RecordingWebFluxResponse extends ServerHttpResponseDecorator {
    * Records {@code response}, whose exchange has the {@code attributes} where Spring keeps the
    * exchange's server observation.
    */
-  RecordingWebFluxResponse(ServerHttpResponse response, Map<String, Object> attributes,
-      ResponseRecording recording) {
+  RecordingWebFluxResponse(
+      ServerHttpResponse response, Map<String, Object> attributes, ResponseRecording recording) {
     super(response);
     this.recording = recording;
     this.attributes = attributes;
@@ -74,34 +76,41 @@ final class RecordingWebFluxResponse extends ServerHttpResponseDecorator {
 
   @Override
   public Mono<Void> writeWith(Publisher<? extends DataBuffer> body) {
-    return beforeRecording().then(Mono.defer(() -> {
-      if (recording.isStream(contentType())) {
-        unrecorded(UnsharedReason.STREAM);
-        return getDelegate().writeWith(body);
-      }
-      inPieces = !(body instanceof Mono);
-      Flux<DataBuffer> held = held(Flux.from(body));
-      // a request that ended on its own gets nothing more: the held body is for the others
-      if (detached != null) {
-        return held.take(1).doOnNext(DataBufferUtils::release).then();
-      }
-      // written as the chain wrote it: the server counts the length of one buffer (a Mono)
-      // itself, and sends a stream of them (a Flux) in chunks unless it was given a length
-      return getDelegate().writeWith(inPieces ? held : held.singleOrEmpty());
-    }));
+    return beforeRecording()
+        .then(
+            Mono.defer(
+                () -> {
+                  if (recording.isStream(contentType())) {
+                    unrecorded(UnsharedReason.STREAM);
+                    return getDelegate().writeWith(body);
+                  }
+                  inPieces = !(body instanceof Mono);
+                  Flux<DataBuffer> held = held(Flux.from(body));
+                  // a request that ended on its own gets nothing more: the held body is for the
+                  // others
+                  if (detached != null) {
+                    return held.take(1).doOnNext(DataBufferUtils::release).then();
+                  }
+                  // written as the chain wrote it: the server counts the length of one buffer (a
+                  // Mono)
+                  // itself, and sends a stream of them (a Flux) in chunks unless it was given a
+                  // length
+                  return getDelegate().writeWith(inPieces ? held : held.singleOrEmpty());
+                }));
   }
 
   @Override
   public Mono<Void> writeAndFlushWith(Publisher<? extends Publisher<? extends DataBuffer>> body) {
     // a body flushed piece by piece is a stream whatever its content type: never held back
-    return beforeRecording().then(Mono.fromRunnable(() -> unrecorded(UnsharedReason.STREAM)))
+    return beforeRecording()
+        .then(Mono.fromRunnable(() -> unrecorded(UnsharedReason.STREAM)))
         .then(getDelegate().writeAndFlushWith(body));
   }
 
   @Override
   public Mono<Void> setComplete() {
-    return ended().then(Mono.defer(
-        () -> detached != null ? Mono.empty() : getDelegate().setComplete()));
+    return ended()
+        .then(Mono.defer(() -> detached != null ? Mono.empty() : getDelegate().setComplete()));
   }
 
   @Override
@@ -166,32 +175,38 @@ final class RecordingWebFluxResponse extends ServerHttpResponseDecorator {
     ByteArrayOutputStream bytes = new ByteArrayOutputStream();
     AtomicBoolean through = new AtomicBoolean();
     int limit = recording.maxBodyBytes();
-    Flux<DataBuffer> copied = body.handle((buffer, sink) -> {
-      if (through.get()) {
-        sink.next(buffer);
-        return;
-      }
-      if (bytes.size() + (long) buffer.readableByteCount() <= limit) {
-        try {
-          copy(buffer, bytes);
-        } finally {
-          DataBufferUtils.release(buffer);
-        }
-        return;
-      }
-      through.set(true);
-      unrecorded(UnsharedReason.TOO_LARGE);
-      DataBuffer start = bufferFactory().wrap(bytes.toByteArray());
-      sink.next(bufferFactory().join(List.of(start, buffer)));
-    });
-    return copied.concatWith(Mono.defer(() -> {
-      if (through.get()) {
-        return Mono.empty();
-      }
-      byte[] whole = bytes.toByteArray();
-      record(whole);
-      return whole.length == 0 ? Mono.empty() : Mono.just(bufferFactory().wrap(whole));
-    })).doOnDiscard(DataBuffer.class, DataBufferUtils::release);
+    Flux<DataBuffer> copied =
+        body.handle(
+            (buffer, sink) -> {
+              if (through.get()) {
+                sink.next(buffer);
+                return;
+              }
+              if (bytes.size() + (long) buffer.readableByteCount() <= limit) {
+                try {
+                  copy(buffer, bytes);
+                } finally {
+                  DataBufferUtils.release(buffer);
+                }
+                return;
+              }
+              through.set(true);
+              unrecorded(UnsharedReason.TOO_LARGE);
+              DataBuffer start = bufferFactory().wrap(bytes.toByteArray());
+              sink.next(bufferFactory().join(List.of(start, buffer)));
+            });
+    return copied
+        .concatWith(
+            Mono.defer(
+                () -> {
+                  if (through.get()) {
+                    return Mono.empty();
+                  }
+                  byte[] whole = bytes.toByteArray();
+                  record(whole);
+                  return whole.length == 0 ? Mono.empty() : Mono.just(bufferFactory().wrap(whole));
+                }))
+        .doOnDiscard(DataBuffer.class, DataBufferUtils::release);
   }
 
   private static void copy(DataBuffer buffer, ByteArrayOutputStream into) {
@@ -202,14 +217,15 @@ final class RecordingWebFluxResponse extends ServerHttpResponseDecorator {
 
   /** Runs the chain's own commit actions, once, before the response is recorded or let through. */
   private Mono<Void> beforeRecording() {
-    return Mono.defer(() -> {
-      List<Supplier<? extends Mono<Void>>> actions;
-      synchronized (commitActions) {
-        actions = List.copyOf(commitActions);
-        commitActions.clear();
-      }
-      return Flux.fromIterable(actions).concatMap(Supplier::get).then();
-    });
+    return Mono.defer(
+        () -> {
+          List<Supplier<? extends Mono<Void>>> actions;
+          synchronized (commitActions) {
+            actions = List.copyOf(commitActions);
+            commitActions.clear();
+          }
+          return Flux.fromIterable(actions).concatMap(Supplier::get).then();
+        });
   }
 
   private void record(byte[] body) {
@@ -224,10 +240,15 @@ final class RecordingWebFluxResponse extends ServerHttpResponseDecorator {
       // this response's headers: the detached ones once this request ended on its own
       ProducedHeaders.Produced headers = outer.produced(this);
       // WebFlux has nothing to reset, nor a writer; nothing else of its own for a replay to do
-      recording.recorded(status == null ? 200 : status.value(), headers.headers(), body,
-          ProducedResponse.builder(headers).inPieces(inPieces)
+      recording.recorded(
+          status == null ? 200 : status.value(),
+          headers.headers(),
+          body,
+          ProducedResponse.builder(headers)
+              .inPieces(inPieces)
               .pathPattern(ServerObservations.pathPattern(attributes))
-              .error(ServerObservations.error(attributes)).build());
+              .error(ServerObservations.error(attributes))
+              .build());
     }
   }
 

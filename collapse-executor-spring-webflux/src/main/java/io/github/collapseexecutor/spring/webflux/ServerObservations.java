@@ -21,28 +21,32 @@ final class ServerObservations {
   /** Returns the path pattern the observation kept in {@code attributes} noted, if any. */
   static @Nullable String pathPattern(Map<String, Object> attributes) {
     return ServerRequestObservationContext.findCurrent(attributes)
-        .map(ServerRequestObservationContext::getPathPattern).orElse(null);
+        .map(ServerRequestObservationContext::getPathPattern)
+        .orElse(null);
   }
 
   /** Returns the exception the observation kept in {@code attributes} noted, if any. */
   static @Nullable Throwable error(Map<String, Object> attributes) {
     return ServerRequestObservationContext.findCurrent(attributes)
-        .map(ServerRequestObservationContext::getError).orElse(null);
+        .map(ServerRequestObservationContext::getError)
+        .orElse(null);
   }
 
   /**
    * Notes {@code pathPattern} and {@code error} on the observation kept in {@code attributes},
    * each where it noted none yet.
    */
-  static void tell(@Nullable String pathPattern, @Nullable Throwable error,
-      Map<String, Object> attributes) {
-    ServerRequestObservationContext.findCurrent(attributes).ifPresent(context -> {
-      if (pathPattern != null && context.getPathPattern() == null) {
-        context.setPathPattern(pathPattern);
-      }
-      if (error != null && context.getError() == null) {
-        context.setError(error);
-      }
-    });
+  static void tell(
+      @Nullable String pathPattern, @Nullable Throwable error, Map<String, Object> attributes) {
+    ServerRequestObservationContext.findCurrent(attributes)
+        .ifPresent(
+            context -> {
+              if (pathPattern != null && context.getPathPattern() == null) {
+                context.setPathPattern(pathPattern);
+              }
+              if (error != null && context.getError() == null) {
+                context.setError(error);
+              }
+            });
   }
 }

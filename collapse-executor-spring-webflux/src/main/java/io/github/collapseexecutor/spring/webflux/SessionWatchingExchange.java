@@ -188,15 +188,15 @@ final class SessionWatchingExchange extends ServerWebExchangeDecorator {
     }
 
     @Override
-    public @Nullable Object computeIfAbsent(String key,
-        Function<? super String, ?> mappingFunction) {
+    public @Nullable Object computeIfAbsent(
+        String key, Function<? super String, ?> mappingFunction) {
       changed();
       return attributes.computeIfAbsent(key, mappingFunction);
     }
 
     @Override
-    public @Nullable Object merge(String key, Object value,
-        BiFunction<? super Object, ? super Object, ?> remapping) {
+    public @Nullable Object merge(
+        String key, Object value, BiFunction<? super Object, ? super Object, ?> remapping) {
       changed();
       return attributes.merge(key, value, remapping);
     }

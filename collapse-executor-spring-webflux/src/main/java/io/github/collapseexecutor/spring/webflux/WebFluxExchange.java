@@ -47,7 +47,10 @@ final class WebFluxExchange implements ServerExchange<RuntimeException> {
   private volatile @Nullable Running running;
   private volatile boolean cancelled;
 
-  WebFluxExchange(ServerWebExchange exchange, WebFilterChain chain, ContextView context,
+  WebFluxExchange(
+      ServerWebExchange exchange,
+      WebFilterChain chain,
+      ContextView context,
       ServerCollapser collapser) {
     this.exchange = exchange;
     this.chain = chain;
@@ -79,11 +82,15 @@ final class WebFluxExchange implements ServerExchange<RuntimeException> {
 
   @Override
   public CompletionStage<?> record(ResponseRecording recording) {
-    RecordingWebFluxResponse recorder = new RecordingWebFluxResponse(exchange.getResponse(),
-        exchange.getAttributes(), recording);
-    return run(chain.filter(new SessionWatchingExchange(
-            exchange.mutate().response(recorder).build(), recording))
-        .then(Mono.defer(recorder::ended)), recorder);
+    RecordingWebFluxResponse recorder =
+        new RecordingWebFluxResponse(exchange.getResponse(), exchange.getAttributes(), recording);
+    return run(
+        chain
+            .filter(
+                new SessionWatchingExchange(
+                    exchange.mutate().response(recorder).build(), recording))
+            .then(Mono.defer(recorder::ended)),
+        recorder);
   }
 
   @Override
@@ -104,28 +111,34 @@ final class WebFluxExchange implements ServerExchange<RuntimeException> {
   public CompletionStage<?> resume(@Nullable Continuation next) {
     CompletableFuture<Object> done = new CompletableFuture<>();
     // off the thread that ended the wait: the leading request's, or the wait timer's
-    Schedulers.parallel().schedule(() -> {
-      // a leading turn runs the chain for the requests behind it, as the first run of a
-      // cancelled leader goes on for them (run, record); anything else is this request's alone
-      if (cancelled && (next == null || !next.leads())) {
-        if (next != null) {
-          next.abandon();
-        }
-        done.complete(null);
-        return;
-      }
-      try {
-        collapser.resume(next, this).whenComplete((ignored, failure) -> {
-          if (failure != null) {
-            done.completeExceptionally(failure);
-          } else {
-            done.complete(null);
-          }
-        });
-      } catch (Exception | Error failure) {
-        done.completeExceptionally(failure);
-      }
-    });
+    Schedulers.parallel()
+        .schedule(
+            () -> {
+              // a leading turn runs the chain for the requests behind it, as the first run of a
+              // cancelled leader goes on for them (run, record); anything else is this request's
+              // alone
+              if (cancelled && (next == null || !next.leads())) {
+                if (next != null) {
+                  next.abandon();
+                }
+                done.complete(null);
+                return;
+              }
+              try {
+                collapser
+                    .resume(next, this)
+                    .whenComplete(
+                        (ignored, failure) -> {
+                          if (failure != null) {
+                            done.completeExceptionally(failure);
+                          } else {
+                            done.complete(null);
+                          }
+                        });
+              } catch (Exception | Error failure) {
+                done.completeExceptionally(failure);
+              }
+            });
     return done;
   }
 
@@ -158,15 +171,21 @@ final class WebFluxExchange implements ServerExchange<RuntimeException> {
   private CompletionStage<?> run(Mono<Void> work, @Nullable RecordingWebFluxResponse recorder) {
     Running started = new Running(recorder);
     running = started;
-    started.subscription = work.subscribe(null, failure -> {
-      if (cancelled) {
-        // a run that went on for the others after this request's client went away, failing to
-        // write to it: this request's own end, which nobody is left to hear of
-        started.done.complete(null);
-      } else {
-        started.done.completeExceptionally(failure);
-      }
-    }, () -> started.done.complete(null), Context.of(context));
+    started.subscription =
+        work.subscribe(
+            null,
+            failure -> {
+              if (cancelled) {
+                // a run that went on for the others after this request's client went away, failing
+                // to
+                // write to it: this request's own end, which nobody is left to hear of
+                started.done.complete(null);
+              } else {
+                started.done.completeExceptionally(failure);
+              }
+            },
+            () -> started.done.complete(null),
+            Context.of(context));
     if (cancelled) {
       started.cancel();
     }

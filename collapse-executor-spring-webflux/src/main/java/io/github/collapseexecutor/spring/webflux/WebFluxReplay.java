@@ -31,46 +31,53 @@ final class WebFluxReplay {
    * response of {@code exchange}.
    */
   static Mono<Void> write(SharedResponse shared, ServerWebExchange exchange) {
-    return Mono.defer(() -> {
-      ServerHttpResponse response = exchange.getResponse();
-      ProducedResponse produced = (ProducedResponse) shared.detail();
-      if (produced != null) {
-        ServerObservations.tell(produced.pathPattern(), produced.error(),
-            exchange.getAttributes());
-      }
-      response.setStatusCode(HttpStatusCode.valueOf(shared.status()));
-      HttpHeaders headers = response.getHeaders();
-      if (produced != null) {
-        // through headerSet(): remove(name) takes a String on Spring 7 and an Object on 6.2
-        headers.headerSet().removeIf(
-            header -> produced.headers().removed()
-                .contains(header.getKey().toLowerCase(Locale.ROOT)));
-      }
-      Set<String> set = new HashSet<>();
-      for (Map.Entry<String, @Nullable String> header : shared.headers()) {
-        String name = header.getKey();
-        String lower = name.toLowerCase(Locale.ROOT);
-        if (lower.equals("content-length") || shared.isHopByHop(name)) {
-          continue;
-        }
-        if (produced != null && produced.headers().replaced().contains(lower)
-            && set.add(lower)) {
-          headers.set(name, header.getValue()); // its first value replaces, others add
-        } else {
-          headers.add(name, header.getValue());
-        }
-      }
-      if (shared.bodyLength() == 0) {
-        return response.setComplete();
-      }
-      if (!shared.headerValues("Content-Length").isEmpty()) {
-        headers.setContentLength(shared.bodyLength());
-      }
-      // a buffer of this request's own over the shared bytes, which it only reads, written as
-      // the chain wrote its body, so that the server frames it the same way
-      Mono<DataBuffer> body =
-          Mono.fromSupplier(() -> response.bufferFactory().wrap(shared.bodyBuffer()));
-      return response.writeWith(produced != null && produced.inPieces() ? body.flux() : body);
-    });
+    return Mono.defer(
+        () -> {
+          ServerHttpResponse response = exchange.getResponse();
+          ProducedResponse produced = (ProducedResponse) shared.detail();
+          if (produced != null) {
+            ServerObservations.tell(
+                produced.pathPattern(), produced.error(), exchange.getAttributes());
+          }
+          response.setStatusCode(HttpStatusCode.valueOf(shared.status()));
+          HttpHeaders headers = response.getHeaders();
+          if (produced != null) {
+            // through headerSet(): remove(name) takes a String on Spring 7 and an Object on 6.2
+            headers
+                .headerSet()
+                .removeIf(
+                    header ->
+                        produced
+                            .headers()
+                            .removed()
+                            .contains(header.getKey().toLowerCase(Locale.ROOT)));
+          }
+          Set<String> set = new HashSet<>();
+          for (Map.Entry<String, @Nullable String> header : shared.headers()) {
+            String name = header.getKey();
+            String lower = name.toLowerCase(Locale.ROOT);
+            if (lower.equals("content-length") || shared.isHopByHop(name)) {
+              continue;
+            }
+            if (produced != null
+                && produced.headers().replaced().contains(lower)
+                && set.add(lower)) {
+              headers.set(name, header.getValue()); // its first value replaces, others add
+            } else {
+              headers.add(name, header.getValue());
+            }
+          }
+          if (shared.bodyLength() == 0) {
+            return response.setComplete();
+          }
+          if (!shared.headerValues("Content-Length").isEmpty()) {
+            headers.setContentLength(shared.bodyLength());
+          }
+          // a buffer of this request's own over the shared bytes, which it only reads, written as
+          // the chain wrote its body, so that the server frames it the same way
+          Mono<DataBuffer> body =
+              Mono.fromSupplier(() -> response.bufferFactory().wrap(shared.bodyBuffer()));
+          return response.writeWith(produced != null && produced.inPieces() ? body.flux() : body);
+        });
   }
 }

@@ -41,19 +41,35 @@ final class CollapseWebFilterBuffersTest {
       new NettyDataBufferFactory(new UnpooledByteBufAllocator(/* preferDirect= */ true));
   private final Queue<ByteBuf> written = new ConcurrentLinkedQueue<>();
   private final WebFilterArrivals arrivals = new WebFilterArrivals();
-  private final CollapseWebFilter filter = new CollapseWebFilter(HttpCollapseOptions.builder()
-      .group(CollapseGroup.ofUris("/chunks/*")).maxBodyBytes(LIMIT).build());
+  private final CollapseWebFilter filter =
+      new CollapseWebFilter(
+          HttpCollapseOptions.builder()
+              .group(CollapseGroup.ofUris("/chunks/*"))
+              .maxBodyBytes(LIMIT)
+              .build());
   private LoopbackWebFlux server;
 
   @BeforeEach
   void start() {
-    server = LoopbackWebFlux.start(RouterFunctions.route()
-        .GET("/chunks/{count}", request -> {
-          int count = Integer.parseInt(request.pathVariable("count"));
-          return arrivals.all().then(ServerResponse.ok().body((message, context) ->
-              message.writeWith(Flux.range(0, count).map(i -> chunk()))));
-        })
-        .build(), arrivals.filter(), filter);
+    server =
+        LoopbackWebFlux.start(
+            RouterFunctions.route()
+                .GET(
+                    "/chunks/{count}",
+                    request -> {
+                      int count = Integer.parseInt(request.pathVariable("count"));
+                      return arrivals
+                          .all()
+                          .then(
+                              ServerResponse.ok()
+                                  .body(
+                                      (message, context) ->
+                                          message.writeWith(
+                                              Flux.range(0, count).map(i -> chunk()))));
+                    })
+                .build(),
+            arrivals.filter(),
+            filter);
   }
 
   @AfterEach
@@ -78,8 +94,7 @@ final class CollapseWebFilterBuffersTest {
   void theBuffersOfARecordedResponseAreReleased() throws Exception {
     List<HttpResponse<String>> responses = round("/chunks/3");
 
-    assertThat(responses).allSatisfy(response ->
-        assertThat(response.body()).hasSize(3 * 256));
+    assertThat(responses).allSatisfy(response -> assertThat(response.body()).hasSize(3 * 256));
     assertThat(filter.stats().replayed()).isPositive();
     assertEveryBufferReleased();
   }
@@ -88,8 +103,7 @@ final class CollapseWebFilterBuffersTest {
   void theBuffersOfABodyOverTheLimitAreReleased() throws Exception {
     List<HttpResponse<String>> responses = round("/chunks/12");
 
-    assertThat(responses).allSatisfy(response ->
-        assertThat(response.body()).hasSize(12 * 256));
+    assertThat(responses).allSatisfy(response -> assertThat(response.body()).hasSize(12 * 256));
     assertEveryBufferReleased();
   }
 
@@ -100,7 +114,6 @@ final class CollapseWebFilterBuffersTest {
         && System.nanoTime() < deadline) {
       LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(5));
     }
-    assertThat(written).isNotEmpty().allSatisfy(buffer ->
-        assertThat(buffer.refCnt()).isZero());
+    assertThat(written).isNotEmpty().allSatisfy(buffer -> assertThat(buffer.refCnt()).isZero());
   }
 }

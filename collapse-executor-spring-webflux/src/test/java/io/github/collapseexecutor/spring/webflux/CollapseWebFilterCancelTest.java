@@ -44,6 +44,7 @@ final class CollapseWebFilterCancelTest {
 
   /** The waiting requests held in the leading request's run; with it, 50 requests. */
   private static final int WAITING = 49;
+
   /** A request header outside the key that gives a request a deadline of its own. */
   private static final String DEADLINE = "X-Own-Deadline";
 
@@ -55,52 +56,86 @@ final class CollapseWebFilterCancelTest {
   private final CompletableFuture<Void> ownDeadline = new CompletableFuture<>();
   private final AtomicInteger streamsSubscribed = new AtomicInteger();
   private final AtomicInteger streamsCancelled = new AtomicInteger();
-  private final CollapseWebFilter filter = new CollapseWebFilter(HttpCollapseOptions.builder()
-      .group(CollapseGroup.ofUris("/slow", "/events", "/early")).build());
-  private final HttpClient client = HttpClient.newBuilder()
-      .connectTimeout(Duration.ofSeconds(20)).build();
+  private final CollapseWebFilter filter =
+      new CollapseWebFilter(
+          HttpCollapseOptions.builder()
+              .group(CollapseGroup.ofUris("/slow", "/events", "/early"))
+              .build());
+  private final HttpClient client =
+      HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(20)).build();
   private LoopbackWebFlux server;
 
   @BeforeEach
   void start() {
     // counted once the cancel has gone through the filters below, the collapse filter's too
-    WebFilter countCancels = (exchange, chain) -> chain.filter(exchange).doFinally(signal -> {
-      if (signal == SignalType.CANCEL) {
-        cancelled.countDown();
-      }
-    });
+    WebFilter countCancels =
+        (exchange, chain) ->
+            chain
+                .filter(exchange)
+                .doFinally(
+                    signal -> {
+                      if (signal == SignalType.CANCEL) {
+                        cancelled.countDown();
+                      }
+                    });
     // a deadline of the request's own, before the collapse filter: a 503 when it passes
-    WebFilter deadline = (exchange, chain) -> exchange.getRequest().getHeaders()
-        .getFirst(DEADLINE) != null ? chain.filter(exchange).timeout(
-            Mono.fromFuture(ownDeadline, /* suppressCancel= */ true),
-            Mono.error(new ResponseStatusException(HttpStatus.SERVICE_UNAVAILABLE)))
-        : chain.filter(exchange);
-    server = LoopbackWebFlux.start(RouterFunctions.route()
-        .GET("/slow", request -> {
-          int run = runs.incrementAndGet();
-          return Mono.fromFuture(release, /* suppressCancel= */ true)
-              .doOnCancel(handlerCancelled::countDown)
-              .then(ServerResponse.ok().bodyValue("run " + run));
-        })
-        // takes the response's headers before it waits, and sets one on them after
-        .GET("/early", request -> {
-          int run = runs.incrementAndGet();
-          HttpHeaders early = request.exchange().getResponse().getHeaders();
-          return Mono.fromFuture(release, /* suppressCancel= */ true).then(Mono.defer(() -> {
-            early.add("X-Early", "set");
-            return ServerResponse.ok().bodyValue("run " + run);
-          }));
-        })
-        // the first run's events never end; the others' are one event
-        .GET("/events", request -> {
-          int run = runs.incrementAndGet();
-          Flux<String> events = run > 1 ? Flux.just("run " + run) : Flux.<String>never()
-              .doOnSubscribe(subscription -> streamsSubscribed.incrementAndGet())
-              .doOnCancel(streamsCancelled::incrementAndGet);
-          return Mono.fromFuture(release, /* suppressCancel= */ true).then(ServerResponse.ok()
-              .contentType(MediaType.TEXT_EVENT_STREAM).body(events, String.class));
-        })
-        .build(), deadline, countCancels, arrivals.filter(), filter);
+    WebFilter deadline =
+        (exchange, chain) ->
+            exchange.getRequest().getHeaders().getFirst(DEADLINE) != null
+                ? chain
+                    .filter(exchange)
+                    .timeout(
+                        Mono.fromFuture(ownDeadline, /* suppressCancel= */ true),
+                        Mono.error(new ResponseStatusException(HttpStatus.SERVICE_UNAVAILABLE)))
+                : chain.filter(exchange);
+    server =
+        LoopbackWebFlux.start(
+            RouterFunctions.route()
+                .GET(
+                    "/slow",
+                    request -> {
+                      int run = runs.incrementAndGet();
+                      return Mono.fromFuture(release, /* suppressCancel= */ true)
+                          .doOnCancel(handlerCancelled::countDown)
+                          .then(ServerResponse.ok().bodyValue("run " + run));
+                    })
+                // takes the response's headers before it waits, and sets one on them after
+                .GET(
+                    "/early",
+                    request -> {
+                      int run = runs.incrementAndGet();
+                      HttpHeaders early = request.exchange().getResponse().getHeaders();
+                      return Mono.fromFuture(release, /* suppressCancel= */ true)
+                          .then(
+                              Mono.defer(
+                                  () -> {
+                                    early.add("X-Early", "set");
+                                    return ServerResponse.ok().bodyValue("run " + run);
+                                  }));
+                    })
+                // the first run's events never end; the others' are one event
+                .GET(
+                    "/events",
+                    request -> {
+                      int run = runs.incrementAndGet();
+                      Flux<String> events =
+                          run > 1
+                              ? Flux.just("run " + run)
+                              : Flux.<String>never()
+                                  .doOnSubscribe(
+                                      subscription -> streamsSubscribed.incrementAndGet())
+                                  .doOnCancel(streamsCancelled::incrementAndGet);
+                      return Mono.fromFuture(release, /* suppressCancel= */ true)
+                          .then(
+                              ServerResponse.ok()
+                                  .contentType(MediaType.TEXT_EVENT_STREAM)
+                                  .body(events, String.class));
+                    })
+                .build(),
+            deadline,
+            countCancels,
+            arrivals.filter(),
+            filter);
   }
 
   @AfterEach
@@ -111,8 +146,8 @@ final class CollapseWebFilterCancelTest {
   }
 
   private CompletableFuture<HttpResponse<String>> sendAsync(String path, String... headers) {
-    HttpRequest.Builder request = HttpRequest.newBuilder(server.uri(path))
-        .timeout(Duration.ofSeconds(20));
+    HttpRequest.Builder request =
+        HttpRequest.newBuilder(server.uri(path)).timeout(Duration.ofSeconds(20));
     if (headers.length > 0) {
       request.headers(headers);
     }
@@ -153,10 +188,12 @@ final class CollapseWebFilterCancelTest {
   /** Asserts that every waiting request got the leading request's run's answer. */
   private void assertEachGotTheFirstRun(List<CompletableFuture<HttpResponse<String>>> waiting)
       throws Exception {
-    assertThat(Concurrently.results(waiting)).allSatisfy(response -> {
-      assertThat(response.statusCode()).isEqualTo(200);
-      assertThat(response.body()).isEqualTo("run 1");
-    });
+    assertThat(Concurrently.results(waiting))
+        .allSatisfy(
+            response -> {
+              assertThat(response.statusCode()).isEqualTo(200);
+              assertThat(response.body()).isEqualTo("run 1");
+            });
     assertThat(runs.get()).isEqualTo(1);
     assertThat(filter.stats().replayed()).isEqualTo(WAITING);
   }
@@ -220,7 +257,8 @@ final class CollapseWebFilterCancelTest {
 
     leader.close();
     Parking.await(cancelled);
-    assertThat(handlerCancelled.getCount()).as("cancelled with requests still waiting")
+    assertThat(handlerCancelled.getCount())
+        .as("cancelled with requests still waiting")
         .isEqualTo(1);
     first.close();
     second.close();
@@ -239,8 +277,10 @@ final class CollapseWebFilterCancelTest {
     assertThat(leader.get(20, TimeUnit.SECONDS).statusCode()).isEqualTo(503);
     release.complete(null);
 
-    assertThat(Concurrently.results(waiting)).allSatisfy(response -> assertThat(response.body())
-        .startsWith("data:run ").isNotEqualTo("data:run 1\n\n"));
+    assertThat(Concurrently.results(waiting))
+        .allSatisfy(
+            response ->
+                assertThat(response.body()).startsWith("data:run ").isNotEqualTo("data:run 1\n\n"));
     assertThat(filter.stats().unshared(UnsharedReason.STREAM)).isEqualTo(1 + WAITING);
     // its events would reach nobody: never left running
     assertThat(streamsCancelled.get()).isEqualTo(streamsSubscribed.get());
@@ -251,9 +291,11 @@ final class CollapseWebFilterCancelTest {
       throws Exception {
     List<CompletableFuture<HttpResponse<String>>> waiting = whileTheLeaderLeaves("/early");
 
-    assertThat(Concurrently.results(waiting)).allSatisfy(response -> {
-      assertThat(response.statusCode()).isEqualTo(200);
-      assertThat(response.headers().firstValue("X-Early")).hasValue("set");
-    });
+    assertThat(Concurrently.results(waiting))
+        .allSatisfy(
+            response -> {
+              assertThat(response.statusCode()).isEqualTo(200);
+              assertThat(response.headers().firstValue("X-Early")).hasValue("set");
+            });
   }
 }

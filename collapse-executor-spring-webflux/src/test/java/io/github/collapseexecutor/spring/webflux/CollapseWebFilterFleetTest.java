@@ -28,23 +28,42 @@ final class CollapseWebFilterFleetTest extends ServerAcrossInstancesCases {
   protected Instance start(String name, String address, int port, HttpCollapseOptions options) {
     Semaphore cancelled = gone.computeIfAbsent(name, any -> new Semaphore(0));
     // outside the collapse filter; doFinally runs once the cancel has reached the filter
-    WebFilter noticing = (exchange, chain) -> chain.filter(exchange).doFinally(signal -> {
-      if (signal == SignalType.CANCEL) {
-        cancelled.release();
-      }
-    });
+    WebFilter noticing =
+        (exchange, chain) ->
+            chain
+                .filter(exchange)
+                .doFinally(
+                    signal -> {
+                      if (signal == SignalType.CANCEL) {
+                        cancelled.release();
+                      }
+                    });
     CollapseWebFilter filter = new CollapseWebFilter(options);
-    LoopbackWebFlux server = LoopbackWebFlux.startOn(address, port,
-        RouterFunctions.route().GET("/quotes/{symbol}", request ->
-            Mono.fromFuture(answerLater(name)).flatMap(body -> ServerResponse.ok()
-                .contentType(MediaType.TEXT_PLAIN).header(SOURCE, name).bodyValue(body)))
-            .build(), noticing, filter);
+    LoopbackWebFlux server =
+        LoopbackWebFlux.startOn(
+            address,
+            port,
+            RouterFunctions.route()
+                .GET(
+                    "/quotes/{symbol}",
+                    request ->
+                        Mono.fromFuture(answerLater(name))
+                            .flatMap(
+                                body ->
+                                    ServerResponse.ok()
+                                        .contentType(MediaType.TEXT_PLAIN)
+                                        .header(SOURCE, name)
+                                        .bodyValue(body)))
+                .build(),
+            noticing,
+            filter);
     return new Instance(server.port(), server, filter);
   }
 
   @Override
   protected void awaitClientsGone(String name, int count) throws Exception {
     assertThat(gone.get(name).tryAcquire(count, 30, TimeUnit.SECONDS))
-        .as("requests of %s cancelled as their clients went away", name).isTrue();
+        .as("requests of %s cancelled as their clients went away", name)
+        .isTrue();
   }
 }

@@ -48,8 +48,9 @@ final class CollapseWebFilterObservationTest {
 
   @Test
   void aReplayedRequestIsRecordedAsTheRequestThatRanTheHandler() throws Exception {
-    try (CollapseWebFilter collapse = new CollapseWebFilter(HttpCollapseOptions.builder()
-        .group(CollapseGroup.ofUris("/quote/*")).build())) {
+    try (CollapseWebFilter collapse =
+        new CollapseWebFilter(
+            HttpCollapseOptions.builder().group(CollapseGroup.ofUris("/quote/*")).build())) {
       List<Map<String, String>> recorded = requests(collapse);
 
       assertThat(arrivals.runs()).as("handler runs").isEqualTo(1);
@@ -66,8 +67,18 @@ final class CollapseWebFilterObservationTest {
   }
 
   private static Map<String, String> expectedKeyValues() {
-    return new TreeMap<>(Map.of("method", "GET", "uri", "/quote/{id}", "status", "200",
-        "outcome", "SUCCESS", "exception", "none"));
+    return new TreeMap<>(
+        Map.of(
+            "method",
+            "GET",
+            "uri",
+            "/quote/{id}",
+            "status",
+            "200",
+            "outcome",
+            "SUCCESS",
+            "exception",
+            "none"));
   }
 
   /** Sends {@code N} identical requests at once and returns the key values each was recorded with. */
@@ -79,20 +90,27 @@ final class CollapseWebFilterObservationTest {
     try (AnnotationConfigApplicationContext context =
         new AnnotationConfigApplicationContext(QuoteRoutes.class)) {
       context.getBean(QuoteRoutes.class).arrivals = arrivals;
-      DisposableServer server = HttpServer.create().host("127.0.0.1").port(0)
-          .handle(new ReactorHttpHandlerAdapter(WebHttpHandlerBuilder.applicationContext(context)
-              .filters(filters -> filters.addAll(List.of(arrivals.filter(), collapse)))
-              .observationRegistry(registry).build()))
-          .bindNow(Duration.ofSeconds(10));
+      DisposableServer server =
+          HttpServer.create()
+              .host("127.0.0.1")
+              .port(0)
+              .handle(
+                  new ReactorHttpHandlerAdapter(
+                      WebHttpHandlerBuilder.applicationContext(context)
+                          .filters(filters -> filters.addAll(List.of(arrivals.filter(), collapse)))
+                          .observationRegistry(registry)
+                          .build()))
+              .bindNow(Duration.ofSeconds(10));
       try {
         HttpClient client = HttpClient.newHttpClient();
-        HttpRequest request = HttpRequest.newBuilder(
-            URI.create("http://127.0.0.1:" + server.port() + "/quote/7"))
-            .timeout(Duration.ofSeconds(20)).build();
+        HttpRequest request =
+            HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + server.port() + "/quote/7"))
+                .timeout(Duration.ofSeconds(20))
+                .build();
         stops.expect(N);
         arrivals.expect(N);
-        List<HttpResponse<String>> responses = Concurrently.run(N,
-            () -> client.send(request, HttpResponse.BodyHandlers.ofString()));
+        List<HttpResponse<String>> responses =
+            Concurrently.run(N, () -> client.send(request, HttpResponse.BodyHandlers.ofString()));
         assertThat(responses).extracting(HttpResponse::body).containsOnly("quote 7");
         stops.await();
       } finally {
@@ -111,8 +129,14 @@ final class CollapseWebFilterObservationTest {
 
     @Bean
     RouterFunction<ServerResponse> quotes() {
-      return RouterFunctions.route().GET("/quote/{id}", request -> arrivals.run()
-          .then(ServerResponse.ok().bodyValue("quote " + request.pathVariable("id")))).build();
+      return RouterFunctions.route()
+          .GET(
+              "/quote/{id}",
+              request ->
+                  arrivals
+                      .run()
+                      .then(ServerResponse.ok().bodyValue("quote " + request.pathVariable("id"))))
+          .build();
     }
   }
 }

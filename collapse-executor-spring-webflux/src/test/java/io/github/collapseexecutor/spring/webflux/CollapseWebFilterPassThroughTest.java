@@ -26,27 +26,62 @@ final class CollapseWebFilterPassThroughTest {
   private static final int LIMIT = 1024;
 
   private final WebFilterArrivals arrivals = new WebFilterArrivals();
-  private final CollapseWebFilter filter = new CollapseWebFilter(HttpCollapseOptions.builder()
-      .group(CollapseGroup.ofUris("/events", "/large", "/ndjson", "/language"))
-      .maxBodyBytes(LIMIT).build());
+  private final CollapseWebFilter filter =
+      new CollapseWebFilter(
+          HttpCollapseOptions.builder()
+              .group(CollapseGroup.ofUris("/events", "/large", "/ndjson", "/language"))
+              .maxBodyBytes(LIMIT)
+              .build());
   private LoopbackWebFlux server;
 
   @BeforeEach
   void start() {
-    server = LoopbackWebFlux.start(RouterFunctions.route()
-        .GET("/events", request -> arrivals.run().then(ServerResponse.ok()
-            .contentType(MediaType.TEXT_EVENT_STREAM)
-            .body(Flux.just("a", "b", "c"), String.class)))
-        .GET("/ndjson", request -> arrivals.run().then(ServerResponse.ok()
-            .contentType(MediaType.APPLICATION_NDJSON)
-            .bodyValue("{\"n\":1}\n")))
-        .GET("/large", request -> arrivals.run().then(ServerResponse.ok()
-            .contentType(MediaType.TEXT_PLAIN)
-            .body(Flux.range(0, 8).map(i -> "x".repeat(LIMIT / 2)), String.class)))
-        .GET("/language", request -> arrivals.run().then(ServerResponse.ok()
-            .header("Vary", "Accept-Language")
-            .bodyValue("language " + request.headers().firstHeader("Accept-Language"))))
-        .build(), arrivals.filter(), filter);
+    server =
+        LoopbackWebFlux.start(
+            RouterFunctions.route()
+                .GET(
+                    "/events",
+                    request ->
+                        arrivals
+                            .run()
+                            .then(
+                                ServerResponse.ok()
+                                    .contentType(MediaType.TEXT_EVENT_STREAM)
+                                    .body(Flux.just("a", "b", "c"), String.class)))
+                .GET(
+                    "/ndjson",
+                    request ->
+                        arrivals
+                            .run()
+                            .then(
+                                ServerResponse.ok()
+                                    .contentType(MediaType.APPLICATION_NDJSON)
+                                    .bodyValue("{\"n\":1}\n")))
+                .GET(
+                    "/large",
+                    request ->
+                        arrivals
+                            .run()
+                            .then(
+                                ServerResponse.ok()
+                                    .contentType(MediaType.TEXT_PLAIN)
+                                    .body(
+                                        Flux.range(0, 8).map(i -> "x".repeat(LIMIT / 2)),
+                                        String.class)))
+                .GET(
+                    "/language",
+                    request ->
+                        arrivals
+                            .run()
+                            .then(
+                                ServerResponse.ok()
+                                    .header("Vary", "Accept-Language")
+                                    .bodyValue(
+                                        "language "
+                                            + request.headers().firstHeader("Accept-Language"))))
+                .build(),
+            arrivals.filter(),
+            filter);
   }
 
   @AfterEach
@@ -66,8 +101,8 @@ final class CollapseWebFilterPassThroughTest {
     List<HttpResponse<String>> responses = round("/events");
 
     assertThat(arrivals.runs()).isEqualTo(N);
-    assertThat(responses).allSatisfy(response -> assertThat(response.body())
-        .contains("data:a", "data:b", "data:c"));
+    assertThat(responses)
+        .allSatisfy(response -> assertThat(response.body()).contains("data:a", "data:b", "data:c"));
     assertThat(filter.stats().fellBack()).isEqualTo(N - 1);
   }
 
@@ -76,8 +111,8 @@ final class CollapseWebFilterPassThroughTest {
     List<HttpResponse<String>> responses = round("/ndjson");
 
     assertThat(arrivals.runs()).isEqualTo(N);
-    assertThat(responses).allSatisfy(response -> assertThat(response.body())
-        .isEqualTo("{\"n\":1}\n"));
+    assertThat(responses)
+        .allSatisfy(response -> assertThat(response.body()).isEqualTo("{\"n\":1}\n"));
   }
 
   @Test
@@ -85,8 +120,8 @@ final class CollapseWebFilterPassThroughTest {
     List<HttpResponse<String>> responses = round("/large");
 
     assertThat(arrivals.runs()).isEqualTo(N);
-    assertThat(responses).allSatisfy(response -> assertThat(response.body())
-        .isEqualTo("x".repeat(LIMIT * 4)));
+    assertThat(responses)
+        .allSatisfy(response -> assertThat(response.body()).isEqualTo("x".repeat(LIMIT * 4)));
     assertThat(filter.stats().fellBack()).isEqualTo(N - 1);
   }
 
@@ -94,14 +129,18 @@ final class CollapseWebFilterPassThroughTest {
   void aResponseThatVariesReachesOnlyTheRequestsThatSentTheSameValues() throws Exception {
     arrivals.expect(N);
     AtomicInteger next = new AtomicInteger();
-    List<String[]> answers = Concurrently.run(N, () -> {
-      String language = next.getAndIncrement() % 2 == 0 ? "en" : "fr";
-      return new String[] {language,
-          server.get("/language", "Accept-Language", language).body()};
-    });
+    List<String[]> answers =
+        Concurrently.run(
+            N,
+            () -> {
+              String language = next.getAndIncrement() % 2 == 0 ? "en" : "fr";
+              return new String[] {
+                language, server.get("/language", "Accept-Language", language).body()
+              };
+            });
 
-    assertThat(answers).allSatisfy(answer ->
-        assertThat(answer[1]).isEqualTo("language " + answer[0]));
+    assertThat(answers)
+        .allSatisfy(answer -> assertThat(answer[1]).isEqualTo("language " + answer[0]));
     assertThat(arrivals.runs()).isBetween(2, 6);
   }
 }

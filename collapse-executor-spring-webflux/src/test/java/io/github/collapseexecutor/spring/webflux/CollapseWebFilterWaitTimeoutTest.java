@@ -30,24 +30,41 @@ final class CollapseWebFilterWaitTimeoutTest {
 
   private final AtomicInteger runs = new AtomicInteger();
   private final CompletableFuture<Void> releaseLeader = new CompletableFuture<>();
-  private final CollapseWebFilter filter = new CollapseWebFilter(HttpCollapseOptions.builder()
-      .group(CollapseGroup.ofUris("/slow")).waitTimeout(Duration.ofMillis(300)).build());
-  private final HttpClient client = HttpClient.newBuilder()
-      .connectTimeout(Duration.ofSeconds(20)).build();
+  private final CollapseWebFilter filter =
+      new CollapseWebFilter(
+          HttpCollapseOptions.builder()
+              .group(CollapseGroup.ofUris("/slow"))
+              .waitTimeout(Duration.ofMillis(300))
+              .build());
+  private final HttpClient client =
+      HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(20)).build();
   private LoopbackWebFlux server;
 
   @BeforeEach
   void start() {
-    server = LoopbackWebFlux.start(RouterFunctions.route().GET("/slow", request -> {
-      runs.incrementAndGet();
-      // the leading request's run, whose response is recorded for the others: not the first run
-      // to start, which may be a waiting request's own when the leader's thread stalls past the
-      // wait timeout between joining and reaching the handler
-      boolean leads = request.exchange().getResponse() instanceof RecordingWebFluxResponse;
-      Mono<Void> held = leads ? Mono.fromFuture(releaseLeader, /* suppressCancel= */ true)
-          : Mono.empty();
-      return held.then(ServerResponse.ok().bodyValue(leads ? "leader's run" : "own run"));
-    }).build(), filter);
+    server =
+        LoopbackWebFlux.start(
+            RouterFunctions.route()
+                .GET(
+                    "/slow",
+                    request -> {
+                      runs.incrementAndGet();
+                      // the leading request's run, whose response is recorded for the others: not
+                      // the first run
+                      // to start, which may be a waiting request's own when the leader's thread
+                      // stalls past the
+                      // wait timeout between joining and reaching the handler
+                      boolean leads =
+                          request.exchange().getResponse() instanceof RecordingWebFluxResponse;
+                      Mono<Void> held =
+                          leads
+                              ? Mono.fromFuture(releaseLeader, /* suppressCancel= */ true)
+                              : Mono.empty();
+                      return held.then(
+                          ServerResponse.ok().bodyValue(leads ? "leader's run" : "own run"));
+                    })
+                .build(),
+            filter);
   }
 
   @AfterEach
@@ -61,8 +78,10 @@ final class CollapseWebFilterWaitTimeoutTest {
   void waitingRequestsThatTimeOutRunTheHandlerThemselvesWhileTheLeaderGoesOn() throws Exception {
     List<CompletableFuture<HttpResponse<String>>> calls = new ArrayList<>();
     for (int i = 0; i < N; i++) {
-      calls.add(client.sendAsync(HttpRequest.newBuilder(server.uri("/slow"))
-          .timeout(Duration.ofSeconds(20)).build(), HttpResponse.BodyHandlers.ofString()));
+      calls.add(
+          client.sendAsync(
+              HttpRequest.newBuilder(server.uri("/slow")).timeout(Duration.ofSeconds(20)).build(),
+              HttpResponse.BodyHandlers.ofString()));
     }
     // the leader's run is held until the others have their answers, past their 300 ms wait.
     // Counted as they end: waiting on the calls not done yet, picked after a count, could pick the
@@ -70,12 +89,16 @@ final class CollapseWebFilterWaitTimeoutTest {
     // timeout
     CountDownLatch othersAnswered = new CountDownLatch(N - 1);
     CountDownLatch allAnswered = new CountDownLatch(N);
-    calls.forEach(call -> call.whenComplete((response, failure) -> {
-      othersAnswered.countDown();
-      allAnswered.countDown();
-    }));
+    calls.forEach(
+        call ->
+            call.whenComplete(
+                (response, failure) -> {
+                  othersAnswered.countDown();
+                  allAnswered.countDown();
+                }));
     assertThat(othersAnswered.await(20, TimeUnit.SECONDS))
-        .as(() -> "every call but the held one answered; " + progress(calls)).isTrue();
+        .as(() -> "every call but the held one answered; " + progress(calls))
+        .isTrue();
     releaseLeader.complete(null);
     assertThat(allAnswered.await(20, TimeUnit.SECONDS))
         .as(() -> "every call answered once the leader's run is released; " + progress(calls))
@@ -92,9 +115,16 @@ final class CollapseWebFilterWaitTimeoutTest {
 
   /** What a failure reports: the handler's runs, the filter's counts and each call's state. */
   private String progress(List<CompletableFuture<HttpResponse<String>>> calls) {
-    List<String> states = calls.stream().map(call -> !call.isDone() ? "outstanding"
-        : call.isCompletedExceptionally() ? "failed: " + call.handle((r, failure) -> failure).join()
-        : call.join().body()).toList();
+    List<String> states =
+        calls.stream()
+            .map(
+                call ->
+                    !call.isDone()
+                        ? "outstanding"
+                        : call.isCompletedExceptionally()
+                            ? "failed: " + call.handle((r, failure) -> failure).join()
+                            : call.join().body())
+            .toList();
     return "handler runs " + runs.get() + ", " + filter.stats() + ", calls " + states;
   }
 }

@@ -31,16 +31,16 @@ import org.springframework.core.annotation.Order;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
-import org.springframework.http.server.reactive.observation.ServerRequestObservationContext;
 import org.springframework.http.server.reactive.ReactorHttpHandlerAdapter;
 import org.springframework.http.server.reactive.ServerHttpResponse;
+import org.springframework.http.server.reactive.observation.ServerRequestObservationContext;
 import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.RestController;
 import org.springframework.web.reactive.config.EnableWebFlux;
-import org.springframework.web.server.WebExceptionHandler;
 import org.springframework.web.server.ServerWebExchange;
+import org.springframework.web.server.WebExceptionHandler;
 import org.springframework.web.server.WebFilter;
 import org.springframework.web.server.adapter.WebHttpHandlerBuilder;
 import reactor.core.publisher.Mono;
@@ -62,8 +62,11 @@ final class FailingRouteObservationTest {
   private static final int N = 24;
 
   private final WebFilterArrivals arrivals = new WebFilterArrivals();
-  private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
-      .connectTimeout(Duration.ofSeconds(20)).build();
+  private final HttpClient http =
+      HttpClient.newBuilder()
+          .version(HttpClient.Version.HTTP_1_1)
+          .connectTimeout(Duration.ofSeconds(20))
+          .build();
 
   @ParameterizedTest(name = "collapse on: {0}, {1}")
   @CsvSource({"true, fail", "false, fail", "true, handled", "false, handled"})
@@ -76,33 +79,46 @@ final class FailingRouteObservationTest {
     registry.observationConfig().observationHandler(new DefaultMeterObservationHandler(meters));
     ConcurrentLinkedQueue<Map<String, String>> recorded = new ConcurrentLinkedQueue<>();
     registry.observationConfig().observationHandler(new KeyValuesOfStops(recorded));
-    CollapseWebFilter collapse = new CollapseWebFilter(HttpCollapseOptions.builder()
-        .group(CollapseGroup.ofUris("/**")).build());
+    CollapseWebFilter collapse =
+        new CollapseWebFilter(
+            HttpCollapseOptions.builder().group(CollapseGroup.ofUris("/**")).build());
     WebFilter passing = (exchange, chain) -> chain.filter(exchange);
     try (AnnotationConfigApplicationContext context =
         new AnnotationConfigApplicationContext(FailingApp.class)) {
       context.getBean(Routes.class).arrivals = arrivals;
-      DisposableServer server = HttpServer.create().host("127.0.0.1").port(0)
-          .handle(new ReactorHttpHandlerAdapter(WebHttpHandlerBuilder.applicationContext(context)
-              .filters(filters -> filters.addAll(
-                  List.of(arrivals.filter(), on ? collapse : passing)))
-              .observationRegistry(registry).build()))
-          .bindNow(Duration.ofSeconds(10));
+      DisposableServer server =
+          HttpServer.create()
+              .host("127.0.0.1")
+              .port(0)
+              .handle(
+                  new ReactorHttpHandlerAdapter(
+                      WebHttpHandlerBuilder.applicationContext(context)
+                          .filters(
+                              filters ->
+                                  filters.addAll(
+                                      List.of(arrivals.filter(), on ? collapse : passing)))
+                          .observationRegistry(registry)
+                          .build()))
+              .bindNow(Duration.ofSeconds(10));
       try {
-        HttpRequest request = HttpRequest.newBuilder(
-                URI.create("http://127.0.0.1:" + server.port() + "/" + route + "/7"))
-            .timeout(Duration.ofSeconds(20)).build();
+        HttpRequest request =
+            HttpRequest.newBuilder(
+                    URI.create("http://127.0.0.1:" + server.port() + "/" + route + "/7"))
+                .timeout(Duration.ofSeconds(20))
+                .build();
         stops.expect(N);
         arrivals.expect(N);
 
-        List<HttpResponse<String>> responses = Concurrently.run(N,
-            () -> http.send(request, HttpResponse.BodyHandlers.ofString()));
+        List<HttpResponse<String>> responses =
+            Concurrently.run(N, () -> http.send(request, HttpResponse.BodyHandlers.ofString()));
 
-        assertThat(responses).allSatisfy(response -> {
-          assertThat(response.statusCode()).isEqualTo(500);
-          assertThat(response.body())
-              .isEqualTo("{\"status\":500,\"path\":\"/" + route + "/7\"}");
-        });
+        assertThat(responses)
+            .allSatisfy(
+                response -> {
+                  assertThat(response.statusCode()).isEqualTo(500);
+                  assertThat(response.body())
+                      .isEqualTo("{\"status\":500,\"path\":\"/" + route + "/7\"}");
+                });
         stops.await();
       } finally {
         server.disposeNow(Duration.ofSeconds(10));
@@ -112,13 +128,30 @@ final class FailingRouteObservationTest {
     }
     String pattern = "/" + route + "/{id}";
     String exception = route.equals("fail") ? "IllegalStateException" : "HandledHere";
-    assertThat(recorded).hasSize(N).containsOnly(new TreeMap<>(Map.of("method", "GET",
-        "uri", pattern, "status", "500", "outcome", "SERVER_ERROR", "exception", exception)));
-    Timer timer = meters.find("http.server.requests").tags("uri", pattern, "status", "500",
-        "exception", exception).timer();
+    assertThat(recorded)
+        .hasSize(N)
+        .containsOnly(
+            new TreeMap<>(
+                Map.of(
+                    "method",
+                    "GET",
+                    "uri",
+                    pattern,
+                    "status",
+                    "500",
+                    "outcome",
+                    "SERVER_ERROR",
+                    "exception",
+                    exception)));
+    Timer timer =
+        meters
+            .find("http.server.requests")
+            .tags("uri", pattern, "status", "500", "exception", exception)
+            .timer();
     assertThat(timer).isNotNull();
     assertThat(timer.count()).isEqualTo(N);
-    assertThat(meters.find("http.server.requests").timers()).as("one timer, the route's")
+    assertThat(meters.find("http.server.requests").timers())
+        .as("one timer, the route's")
         .hasSize(1);
     if (on && route.equals("fail")) {
       assertThat(collapse.stats().fellBack())
@@ -148,8 +181,9 @@ final class FailingRouteObservationTest {
         response.setStatusCode(HttpStatus.INTERNAL_SERVER_ERROR);
         response.getHeaders().setContentType(MediaType.APPLICATION_JSON);
         String body = "{\"status\":500,\"path\":\"" + exchange.getRequest().getPath() + "\"}";
-        return response.writeWith(Mono.fromSupplier(() -> response.bufferFactory()
-            .wrap(body.getBytes(StandardCharsets.UTF_8))));
+        return response.writeWith(
+            Mono.fromSupplier(
+                () -> response.bufferFactory().wrap(body.getBytes(StandardCharsets.UTF_8))));
       };
     }
   }
@@ -177,7 +211,8 @@ final class FailingRouteObservationTest {
     ResponseEntity<String> failed(HandledHere failure, ServerWebExchange exchange) {
       ServerRequestObservationContext.findCurrent(exchange.getAttributes())
           .ifPresent(context -> context.setError(failure));
-      return ResponseEntity.status(500).contentType(MediaType.APPLICATION_JSON)
+      return ResponseEntity.status(500)
+          .contentType(MediaType.APPLICATION_JSON)
           .body("{\"status\":500,\"path\":\"" + exchange.getRequest().getPath() + "\"}");
     }
   }

@@ -24,13 +24,14 @@ import reactor.netty.http.server.HttpServer;
 final class LoopbackWebFlux implements AutoCloseable {
 
   private final DisposableServer server;
+
   /**
    * Connects within the request's own 20 s: the client's selector thread times a connect, and on a
    * loaded machine it may first look at the clock seconds after the kernel accepted the connection
    * for twenty or fifty clients at once.
    */
-  private final HttpClient client = HttpClient.newBuilder()
-      .connectTimeout(Duration.ofSeconds(20)).build();
+  private final HttpClient client =
+      HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(20)).build();
 
   private LoopbackWebFlux(DisposableServer server) {
     this.server = server;
@@ -44,13 +45,13 @@ final class LoopbackWebFlux implements AutoCloseable {
    * Starts the application behind Spring's forwarded-header handling, which takes the client's
    * address from {@code X-Forwarded-For} and removes the header, as behind a proxy.
    */
-  static LoopbackWebFlux startBehindProxy(RouterFunction<ServerResponse> routes,
-      WebFilter... filters) {
+  static LoopbackWebFlux startBehindProxy(
+      RouterFunction<ServerResponse> routes, WebFilter... filters) {
     return start(app(routes, filters).forwardedHeaderTransformer(new ForwardedHeaderTransformer()));
   }
 
-  private static WebHttpHandlerBuilder app(RouterFunction<ServerResponse> routes,
-      WebFilter... filters) {
+  private static WebHttpHandlerBuilder app(
+      RouterFunction<ServerResponse> routes, WebFilter... filters) {
     return WebHttpHandlerBuilder.webHandler(RouterFunctions.toWebHandler(routes))
         .filters(list -> list.addAll(List.of(filters)))
         .exceptionHandler(new ResponseStatusExceptionHandler());
@@ -64,15 +65,19 @@ final class LoopbackWebFlux implements AutoCloseable {
    * Starts the application on {@code port} (0 for any) of the loopback {@code address}, as one
    * of the instances behind a balancer.
    */
-  static LoopbackWebFlux startOn(String address, int port, RouterFunction<ServerResponse> routes,
-      WebFilter... filters) {
+  static LoopbackWebFlux startOn(
+      String address, int port, RouterFunction<ServerResponse> routes, WebFilter... filters) {
     return startOn(address, port, app(routes, filters));
   }
 
   private static LoopbackWebFlux startOn(String address, int port, WebHttpHandlerBuilder app) {
     ReactorHttpHandlerAdapter adapter = new ReactorHttpHandlerAdapter(app.build());
-    return new LoopbackWebFlux(HttpServer.create().host(address).port(port).handle(adapter)
-        .bindNow(Duration.ofSeconds(10)));
+    return new LoopbackWebFlux(
+        HttpServer.create()
+            .host(address)
+            .port(port)
+            .handle(adapter)
+            .bindNow(Duration.ofSeconds(10)));
   }
 
   int port() {
@@ -88,8 +93,10 @@ final class LoopbackWebFlux implements AutoCloseable {
   }
 
   HttpResponse<String> send(String method, String path, String... headers) throws Exception {
-    HttpRequest.Builder request = HttpRequest.newBuilder(uri(path))
-        .method(method, HttpRequest.BodyPublishers.noBody()).timeout(Duration.ofSeconds(20));
+    HttpRequest.Builder request =
+        HttpRequest.newBuilder(uri(path))
+            .method(method, HttpRequest.BodyPublishers.noBody())
+            .timeout(Duration.ofSeconds(20));
     if (headers.length > 0) {
       request.headers(headers);
     }

@@ -7,7 +7,6 @@ import io.github.collapseexecutor.http.HttpCollapseOptions;
 import io.github.collapseexecutor.testing.http.ComparedResponse;
 import io.github.collapseexecutor.testing.http.Concurrently;
 import io.github.collapseexecutor.testing.http.WebFilterArrivals;
-import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -48,20 +47,27 @@ import reactor.core.publisher.Mono;
 final class ReplayedResponseMatchesOwnRunTest {
 
   private static final int N = 10;
+
   /** Written for each request by the filter before the collapse filter. */
   private static final String OWN_HEADER = "X-Request-Id";
-  private static final Set<String> PER_REQUEST =
-      Set.of("Date", OWN_HEADER);
+
+  private static final Set<String> PER_REQUEST = Set.of("Date", OWN_HEADER);
+
   /** The routes whose response is never shared. */
   private static final Set<String> UNSHARED = Set.of("/error-page");
+
   private static final int LARGE = 20_000;
 
   private final WebFilterArrivals alone = new WebFilterArrivals();
   private final WebFilterArrivals together = new WebFilterArrivals();
-  private final CollapseWebFilter collapse = new CollapseWebFilter(HttpCollapseOptions.builder()
-      .group(CollapseGroup.ofUris("/**")).build());
-  private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
-      .connectTimeout(Duration.ofSeconds(20)).build();
+  private final CollapseWebFilter collapse =
+      new CollapseWebFilter(
+          HttpCollapseOptions.builder().group(CollapseGroup.ofUris("/**")).build());
+  private final HttpClient http =
+      HttpClient.newBuilder()
+          .version(HttpClient.Version.HTTP_1_1)
+          .connectTimeout(Duration.ofSeconds(20))
+          .build();
   private LoopbackWebFlux plain;
   private LoopbackWebFlux collapsing;
 
@@ -76,22 +82,24 @@ final class ReplayedResponseMatchesOwnRunTest {
 
   @ParameterizedTest(name = "{0} {1}")
   @CsvSource({
-      "GET, /language",
-      "GET, /charset",
-      "GET, /length",
-      "HEAD, /length",
-      "GET, /chunks",
-      "HEAD, /chunks",
-      "GET, /raw",
-      "GET, /empty",
-      "GET, /commit-action",
-      "GET, /vary",
-      "GET, /failed",
-      "GET, /error-page"})
+    "GET, /language",
+    "GET, /charset",
+    "GET, /length",
+    "HEAD, /length",
+    "GET, /chunks",
+    "HEAD, /chunks",
+    "GET, /raw",
+    "GET, /empty",
+    "GET, /commit-action",
+    "GET, /vary",
+    "GET, /failed",
+    "GET, /error-page"
+  })
   void everyRequestGetsWhatItsOwnRunWouldHaveGiven(String method, String path) throws Exception {
     plain = LoopbackWebFlux.start(routes(alone), alone.filter(), outerFilter(), raw(alone));
-    collapsing = LoopbackWebFlux.start(routes(together), together.filter(), outerFilter(),
-        collapse, raw(together));
+    collapsing =
+        LoopbackWebFlux.start(
+            routes(together), together.filter(), outerFilter(), collapse, raw(together));
     alone.expect(1);
     ComparedResponse reference = ComparedResponse.of(send(plain, method, path), PER_REQUEST);
     together.expect(N);
@@ -99,14 +107,17 @@ final class ReplayedResponseMatchesOwnRunTest {
     List<HttpResponse<byte[]>> responses =
         Concurrently.run(N, () -> send(collapsing, method, path));
 
-    assertThat(responses).allSatisfy(response -> {
-      ComparedResponse seen = ComparedResponse.of(response, PER_REQUEST);
-      assertThat(seen.status()).isEqualTo(reference.status());
-      assertThat(seen.headers()).isEqualTo(reference.headers());
-      assertThat(seen.body()).isEqualTo(reference.body());
-      assertThat(response.headers().allValues(OWN_HEADER)).hasSize(1);
-    });
-    assertThat(collapse.stats().replayed()).as("replayed")
+    assertThat(responses)
+        .allSatisfy(
+            response -> {
+              ComparedResponse seen = ComparedResponse.of(response, PER_REQUEST);
+              assertThat(seen.status()).isEqualTo(reference.status());
+              assertThat(seen.headers()).isEqualTo(reference.headers());
+              assertThat(seen.body()).isEqualTo(reference.body());
+              assertThat(response.headers().allValues(OWN_HEADER)).hasSize(1);
+            });
+    assertThat(collapse.stats().replayed())
+        .as("replayed")
         .isEqualTo(UNSHARED.contains(path) ? 0 : N - 1);
   }
 
@@ -119,8 +130,8 @@ final class ReplayedResponseMatchesOwnRunTest {
       ServerHttpResponse response = exchange.getResponse();
       response.getHeaders().set(OWN_HEADER, Long.toString(System.nanoTime()));
       response.getHeaders().add("Vary", "Origin");
-      response.beforeCommit(() -> Mono.fromRunnable(
-          () -> response.getHeaders().set("X-Outer-Commit", "yes")));
+      response.beforeCommit(
+          () -> Mono.fromRunnable(() -> response.getHeaders().set("X-Outer-Commit", "yes")));
       return chain.filter(exchange);
     };
   }
@@ -137,56 +148,107 @@ final class ReplayedResponseMatchesOwnRunTest {
         return chain.filter(exchange);
       }
       if (path.equals("/commit-action")) {
-        response.beforeCommit(() -> Mono.fromRunnable(
-            () -> response.getHeaders().set("X-Committed", "by the handler")));
+        response.beforeCommit(
+            () ->
+                Mono.fromRunnable(
+                    () -> response.getHeaders().set("X-Committed", "by the handler")));
       }
       response.getHeaders().setContentType(MediaType.TEXT_PLAIN);
-      return arrivals.run().then(response.writeWith(Mono.fromSupplier(
-          () -> response.bufferFactory().wrap("written raw".getBytes(StandardCharsets.UTF_8)))));
+      return arrivals
+          .run()
+          .then(
+              response.writeWith(
+                  Mono.fromSupplier(
+                      () ->
+                          response
+                              .bufferFactory()
+                              .wrap("written raw".getBytes(StandardCharsets.UTF_8)))));
     };
   }
 
   private static RouterFunction<ServerResponse> routes(WebFilterArrivals arrivals) {
     return RouterFunctions.route()
-        .GET("/language", request -> arrivals.run().then(ServerResponse.ok()
-            .headers(headers -> headers.setContentLanguage(Locale.FRANCE))
-            .contentType(MediaType.TEXT_HTML).bodyValue("<p>bonjour</p>")))
-        .GET("/charset", request -> arrivals.run().then(ServerResponse.ok()
-            .contentType(MediaType.valueOf("text/plain;charset=ISO-8859-1"))
-            .bodyValue("h\u00e9llo")))
+        .GET(
+            "/language",
+            request ->
+                arrivals
+                    .run()
+                    .then(
+                        ServerResponse.ok()
+                            .headers(headers -> headers.setContentLanguage(Locale.FRANCE))
+                            .contentType(MediaType.TEXT_HTML)
+                            .bodyValue("<p>bonjour</p>")))
+        .GET(
+            "/charset",
+            request ->
+                arrivals
+                    .run()
+                    .then(
+                        ServerResponse.ok()
+                            .contentType(MediaType.valueOf("text/plain;charset=ISO-8859-1"))
+                            .bodyValue("h\u00e9llo")))
         .GET("/length", request -> length(arrivals))
         .HEAD("/length", request -> length(arrivals))
         .GET("/chunks", request -> chunks(arrivals))
         .HEAD("/chunks", request -> chunks(arrivals))
         .GET("/empty", request -> arrivals.run().then(ServerResponse.ok().build()))
-        .GET("/vary", request -> arrivals.run().then(ServerResponse.ok()
-            .varyBy("Accept-Encoding").header("Cache-Control", "public, max-age=60")
-            .eTag("\"v1\"").contentType(MediaType.APPLICATION_JSON).bodyValue("{\"v\":1}")))
-        .GET("/failed", request -> arrivals.run().then(ServerResponse
-            .status(HttpStatus.INTERNAL_SERVER_ERROR).contentType(MediaType.APPLICATION_JSON)
-            .bodyValue("{\"error\":\"failed\"}")))
-        .GET("/error-page", request -> arrivals.run().then(
-            Mono.error(new ResponseStatusException(HttpStatus.SERVICE_UNAVAILABLE))))
+        .GET(
+            "/vary",
+            request ->
+                arrivals
+                    .run()
+                    .then(
+                        ServerResponse.ok()
+                            .varyBy("Accept-Encoding")
+                            .header("Cache-Control", "public, max-age=60")
+                            .eTag("\"v1\"")
+                            .contentType(MediaType.APPLICATION_JSON)
+                            .bodyValue("{\"v\":1}")))
+        .GET(
+            "/failed",
+            request ->
+                arrivals
+                    .run()
+                    .then(
+                        ServerResponse.status(HttpStatus.INTERNAL_SERVER_ERROR)
+                            .contentType(MediaType.APPLICATION_JSON)
+                            .bodyValue("{\"error\":\"failed\"}")))
+        .GET(
+            "/error-page",
+            request ->
+                arrivals
+                    .run()
+                    .then(Mono.error(new ResponseStatusException(HttpStatus.SERVICE_UNAVAILABLE))))
         .build();
   }
 
   /** A body written whole, whose length the encoder sets. */
   private static Mono<ServerResponse> length(WebFilterArrivals arrivals) {
-    return arrivals.run().then(ServerResponse.ok()
-        .contentType(MediaType.APPLICATION_OCTET_STREAM).bodyValue(new byte[LARGE]));
+    return arrivals
+        .run()
+        .then(
+            ServerResponse.ok()
+                .contentType(MediaType.APPLICATION_OCTET_STREAM)
+                .bodyValue(new byte[LARGE]));
   }
 
   /** A body written in pieces, without a length: sent in chunks. */
   private static Mono<ServerResponse> chunks(WebFilterArrivals arrivals) {
-    return arrivals.run().then(ServerResponse.ok()
-        .contentType(MediaType.TEXT_PLAIN).body(Flux.just("a", "b", "c"), String.class));
+    return arrivals
+        .run()
+        .then(
+            ServerResponse.ok()
+                .contentType(MediaType.TEXT_PLAIN)
+                .body(Flux.just("a", "b", "c"), String.class));
   }
 
   private HttpResponse<byte[]> send(LoopbackWebFlux server, String method, String path)
       throws Exception {
-    HttpRequest request = HttpRequest.newBuilder(server.uri(path))
-        .method(method, HttpRequest.BodyPublishers.noBody())
-        .timeout(Duration.ofSeconds(20)).build();
+    HttpRequest request =
+        HttpRequest.newBuilder(server.uri(path))
+            .method(method, HttpRequest.BodyPublishers.noBody())
+            .timeout(Duration.ofSeconds(20))
+            .build();
     return http.send(request, HttpResponse.BodyHandlers.ofByteArray());
   }
 }

@@ -20,10 +20,12 @@ final class WebFilterAcrossInstancesContractTest implements ClientAcrossInstance
   @Override
   public ClientFixture fixture() {
     return setup -> {
-      WebFluxCollapsingClient first = new WebFluxCollapsingClient(setup.requireOptions(),
-          setup.baseUrl(), "127.0.0.1", 0);
-      return new TwoInstances(first, new WebFluxCollapsingClient(setup.requireOptions(),
-          setup.baseUrl(), "127.0.0.2", first.port()));
+      WebFluxCollapsingClient first =
+          new WebFluxCollapsingClient(setup.requireOptions(), setup.baseUrl(), "127.0.0.1", 0);
+      return new TwoInstances(
+          first,
+          new WebFluxCollapsingClient(
+              setup.requireOptions(), setup.baseUrl(), "127.0.0.2", first.port()));
     };
   }
 }

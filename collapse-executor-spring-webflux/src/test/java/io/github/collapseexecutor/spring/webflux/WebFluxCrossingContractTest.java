@@ -27,16 +27,25 @@ final class WebFluxCrossingContractTest implements ServerCrossingContract {
       filters.put(Instance.FIRST, new CollapseWebFilter(tiered));
       filters.put(Instance.SECOND, new CollapseWebFilter(tiered));
       Router router = new Router(filters);
-      WebFilter outer = (exchange, chain) -> {
-        HttpHeaders response = exchange.getResponse().getHeaders();
-        app.outerHeaders(exchange.getRequest().getPath().value(),
-            exchange.getRequest().getHeaders()::getFirst).forEach(response::set);
-        return chain.filter(exchange);
-      };
-      LoopbackWebFlux server = LoopbackWebFlux.start(RouterFunctions.route(
-          RequestPredicates.all(), request -> answer(app, request)), outer, router);
-      return Routed.of(server.port(), instance -> router.chosen = instance,
-          instance -> filters.get(instance).stats(), () -> {
+      WebFilter outer =
+          (exchange, chain) -> {
+            HttpHeaders response = exchange.getResponse().getHeaders();
+            app.outerHeaders(
+                    exchange.getRequest().getPath().value(),
+                    exchange.getRequest().getHeaders()::getFirst)
+                .forEach(response::set);
+            return chain.filter(exchange);
+          };
+      LoopbackWebFlux server =
+          LoopbackWebFlux.start(
+              RouterFunctions.route(RequestPredicates.all(), request -> answer(app, request)),
+              outer,
+              router);
+      return Routed.of(
+          server.port(),
+          instance -> router.chosen = instance,
+          instance -> filters.get(instance).stats(),
+          () -> {
             server.close();
             filters.values().forEach(CollapseWebFilter::close);
           });
@@ -67,15 +76,20 @@ final class WebFluxCrossingContractTest implements ServerCrossingContract {
     CrossingApplication.Answer answer =
         app.answer(request.path(), request.headers().asHttpHeaders()::getFirst);
     ServerResponse.BodyBuilder response = ServerResponse.status(answer.status());
-    answer.headers().forEach(header -> {
-      if (header.getKey().equalsIgnoreCase("Set-Cookie")) {
-        HttpCookie cookie = HttpCookie.parse("Set-Cookie: " + header.getValue()).get(0);
-        response.cookie(ResponseCookie.from(cookie.getName(), cookie.getValue())
-            .path(cookie.getPath()).build());
-      } else {
-        response.header(header.getKey(), header.getValue());
-      }
-    });
+    answer
+        .headers()
+        .forEach(
+            header -> {
+              if (header.getKey().equalsIgnoreCase("Set-Cookie")) {
+                HttpCookie cookie = HttpCookie.parse("Set-Cookie: " + header.getValue()).get(0);
+                response.cookie(
+                    ResponseCookie.from(cookie.getName(), cookie.getValue())
+                        .path(cookie.getPath())
+                        .build());
+              } else {
+                response.header(header.getKey(), header.getValue());
+              }
+            });
     return answer.body().isEmpty() ? response.build() : response.bodyValue(answer.body());
   }
 }

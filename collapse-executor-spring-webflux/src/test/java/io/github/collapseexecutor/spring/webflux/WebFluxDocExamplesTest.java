@@ -32,11 +32,18 @@ final class WebFluxDocExamplesTest {
   @Test
   void theApplicationAnswersThroughTheFilter() throws Exception {
     try (GenericApplicationContext context = new GenericApplicationContext()) {
-      context.registerBean(WebHttpHandlerBuilder.WEB_HANDLER_BEAN_NAME, WebHandler.class,
-          () -> RouterFunctions.toWebHandler(RouterFunctions.route()
-              .GET("/prices/{sku}", request -> ServerResponse.ok()
-                  .bodyValue("price of " + request.pathVariable("sku")))
-              .build()));
+      context.registerBean(
+          WebHttpHandlerBuilder.WEB_HANDLER_BEAN_NAME,
+          WebHandler.class,
+          () ->
+              RouterFunctions.toWebHandler(
+                  RouterFunctions.route()
+                      .GET(
+                          "/prices/{sku}",
+                          request ->
+                              ServerResponse.ok()
+                                  .bodyValue("price of " + request.pathVariable("sku")))
+                      .build()));
       context.refresh();
       // docs/webflux.md
       // spotless:off: the docs show this code as written here
@@ -46,13 +53,20 @@ final class WebFluxDocExamplesTest {
           .build();
       // spotless:on
 
-      DisposableServer server = HttpServer.create().host("127.0.0.1").port(0)
-          .handle(new ReactorHttpHandlerAdapter(handler)).bindNow(Duration.ofSeconds(10));
+      DisposableServer server =
+          HttpServer.create()
+              .host("127.0.0.1")
+              .port(0)
+              .handle(new ReactorHttpHandlerAdapter(handler))
+              .bindNow(Duration.ofSeconds(10));
       try {
-        HttpResponse<String> response = HttpClient.newHttpClient().send(
-            HttpRequest.newBuilder(URI.create(
-                "http://127.0.0.1:" + server.port() + "/prices/ACME")).build(),
-            HttpResponse.BodyHandlers.ofString());
+        HttpResponse<String> response =
+            HttpClient.newHttpClient()
+                .send(
+                    HttpRequest.newBuilder(
+                            URI.create("http://127.0.0.1:" + server.port() + "/prices/ACME"))
+                        .build(),
+                    HttpResponse.BodyHandlers.ofString());
 
         assertThat(response.statusCode()).isEqualTo(200);
         assertThat(response.body()).isEqualTo("price of ACME");

@@ -27,29 +27,43 @@ final class WebFluxStateContractTest implements ReadsAfterWritesContract, Sessio
 
   @Override
   public ReadsAfterWritesContract.Subject createSubject(HeldState state) {
-    return new Application(RouterFunctions.route()
-        .GET("/state", request -> answer(state::read))
-        .POST("/state", request -> answer(() -> "v" + state.write()))
-        .build(), "/state");
+    return new Application(
+        RouterFunctions.route()
+            .GET("/state", request -> answer(state::read))
+            .POST("/state", request -> answer(() -> "v" + state.write()))
+            .build(),
+        "/state");
   }
 
   @Override
   public SessionChangesContract.Subject createSubject(SessionRoutes routes) {
-    return new Application(RouterFunctions.route()
-        .GET("/**", request -> request.session().flatMap(session -> answer(() ->
-            routes.answer(request.path(), new WebSessionView(session.getAttributes())))))
-        .build(), SessionRoutes.GROUP);
+    return new Application(
+        RouterFunctions.route()
+            .GET(
+                "/**",
+                request ->
+                    request
+                        .session()
+                        .flatMap(
+                            session ->
+                                answer(
+                                    () ->
+                                        routes.answer(
+                                            request.path(),
+                                            new WebSessionView(session.getAttributes())))))
+            .build(),
+        SessionRoutes.GROUP);
   }
 
   /** Answers with what {@code work} returns, run where it may block. */
   private static Mono<ServerResponse> answer(Callable<String> work) {
-    return Mono.fromCallable(work).subscribeOn(Schedulers.boundedElastic())
+    return Mono.fromCallable(work)
+        .subscribeOn(Schedulers.boundedElastic())
         .flatMap(body -> ServerResponse.ok().bodyValue(body));
   }
 
   /** A WebFlux session's attributes as the routes use them. */
-  private record WebSessionView(Map<String, Object> attributes)
-      implements SessionRoutes.Session {
+  private record WebSessionView(Map<String, Object> attributes) implements SessionRoutes.Session {
 
     @Override
     public @Nullable Object get(String name) {
@@ -77,8 +91,12 @@ final class WebFluxStateContractTest implements ReadsAfterWritesContract, Sessio
     private final StateClient client;
 
     Application(RouterFunction<ServerResponse> routes, String group) {
-      this.filter = new CollapseWebFilter(HttpCollapseOptions.builder()
-          .group(CollapseGroup.ofUris(group)).observations(placements.observations()).build());
+      this.filter =
+          new CollapseWebFilter(
+              HttpCollapseOptions.builder()
+                  .group(CollapseGroup.ofUris(group))
+                  .observations(placements.observations())
+                  .build());
       this.server = LoopbackWebFlux.start(routes, filter);
       this.client = new StateClient("http://127.0.0.1:" + server.port(), "SESSION");
     }

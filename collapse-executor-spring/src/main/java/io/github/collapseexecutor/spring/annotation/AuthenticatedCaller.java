@@ -37,16 +37,22 @@ import org.springframework.security.core.userdetails.User;
  * @param principal the principal, or a {@link SameObject} holding it when only the same object
  *     is the same principal
  */
-record AuthenticatedCaller(Class<?> type, String name, Set<String> authorities,
-    boolean authenticated, @Nullable Object principal) implements PortableText.Writable {
+record AuthenticatedCaller(
+    Class<?> type,
+    String name,
+    Set<String> authorities,
+    boolean authenticated,
+    @Nullable Object principal)
+    implements PortableText.Writable {
 
   /** Whether a class's {@code equals} tells apart whatever its instances hold. */
-  private static final ClassValue<Boolean> COMPARED_BY_EQUALS = new ClassValue<>() {
-    @Override
-    protected Boolean computeValue(Class<?> type) {
-      return comparedByEquals(type);
-    }
-  };
+  private static final ClassValue<Boolean> COMPARED_BY_EQUALS =
+      new ClassValue<>() {
+        @Override
+        protected Boolean computeValue(Class<?> type) {
+          return comparedByEquals(type);
+        }
+      };
 
   /** Returns the identity of {@code authentication}, or {@code null} for none. */
   static @Nullable AuthenticatedCaller of(@Nullable Authentication authentication) {
@@ -57,8 +63,11 @@ record AuthenticatedCaller(Class<?> type, String name, Set<String> authorities,
     for (GrantedAuthority authority : authentication.getAuthorities()) {
       granted.add(String.valueOf(authority.getAuthority()));
     }
-    return new AuthenticatedCaller(authentication.getClass(), authentication.getName(),
-        Set.copyOf(granted), authentication.isAuthenticated(),
+    return new AuthenticatedCaller(
+        authentication.getClass(),
+        authentication.getName(),
+        Set.copyOf(granted),
+        authentication.isAuthenticated(),
         principal(authentication.getPrincipal()));
   }
 
@@ -90,8 +99,10 @@ record AuthenticatedCaller(Class<?> type, String name, Set<String> authorities,
    */
   @Override
   public List<@Nullable Object> equalsParts() {
-    Object writable = principal instanceof User user && user.getClass() == User.class
-        ? new UserName(user.getUsername()) : principal;
+    Object writable =
+        principal instanceof User user && user.getClass() == User.class
+            ? new UserName(user.getUsername())
+            : principal;
     return Arrays.asList(type, name, authorities, authenticated, writable);
   }
 

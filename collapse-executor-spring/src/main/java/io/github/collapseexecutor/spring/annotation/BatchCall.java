@@ -13,5 +13,5 @@ import org.jspecify.annotations.Nullable;
  * @param identity the caller's identity ({@link CallerIdentities}), or {@code null}: calls of
  *     other identities never share a batch
  */
-record BatchCall(Object bean, Object argument, @Nullable Object caller,
-    @Nullable Object identity) {}
+record BatchCall(
+    Object bean, Object argument, @Nullable Object caller, @Nullable Object identity) {}

@@ -35,8 +35,13 @@ final class BatchCollapser implements MethodCollapser {
    * @param results what a caller gets of the result of the batch, computed on another caller's
    *     thread, for its argument
    */
-  BatchCollapser(MethodSite site, BatchMethod batchMethod, NamedExecutor executor,
-      MethodObserver observer, CallerIdentities identities, JoinerResults results) {
+  BatchCollapser(
+      MethodSite site,
+      BatchMethod batchMethod,
+      NamedExecutor executor,
+      MethodObserver observer,
+      CallerIdentities identities,
+      JoinerResults results) {
     this.method = site.method();
     this.results = results;
     this.identities = identities;
@@ -44,21 +49,30 @@ final class BatchCollapser implements MethodCollapser {
     this.timeout = executor.timeout();
     this.observer = observer;
     String name = site.executorName();
-    CollapseExecutorOptions options = executor.options().toBuilder()
-        .name(name)
-        // one bean's calls per batch, as the batch method is called on that bean, and one
-        // identity's, as it runs on the thread of one of the batch's callers and sees its context
-        .inputGrouper((BatchCall call) -> call.identity() == null
-            ? new BeanIdentity(call.bean())
-            : List.of(new BeanIdentity(call.bean()), call.identity()))
-        .build();
-    CollapseListener reporting = observer.executorCreated(MethodExecutor.batch(name,
-        options.maxPendingInputs() != CollapseExecutorOptions.DEFAULT_MAX_PENDING_INPUTS,
-        timeout != null), options.listener());
-    this.executor = new MethodBatchExecutor(options.toBuilder().listener(reporting).build(),
-        batchMethod, observer, results);
-    this.description = new CollapsedMethod(site.shown(), "CollapseBatch", executor.name(),
-        batchMethod.toString());
+    CollapseExecutorOptions options =
+        executor.options().toBuilder()
+            .name(name)
+            // one bean's calls per batch, as the batch method is called on that bean, and one
+            // identity's, as it runs on the thread of one of the batch's callers and sees its
+            // context
+            .inputGrouper(
+                (BatchCall call) ->
+                    call.identity() == null
+                        ? new BeanIdentity(call.bean())
+                        : List.of(new BeanIdentity(call.bean()), call.identity()))
+            .build();
+    CollapseListener reporting =
+        observer.executorCreated(
+            MethodExecutor.batch(
+                name,
+                options.maxPendingInputs() != CollapseExecutorOptions.DEFAULT_MAX_PENDING_INPUTS,
+                timeout != null),
+            options.listener());
+    this.executor =
+        new MethodBatchExecutor(
+            options.toBuilder().listener(reporting).build(), batchMethod, observer, results);
+    this.description =
+        new CollapsedMethod(site.shown(), "CollapseBatch", executor.name(), batchMethod.toString());
   }
 
   @Override
@@ -73,8 +87,8 @@ final class BatchCollapser implements MethodCollapser {
       observer.notCollapsed(passing.reason());
       return invocation.proceed();
     }
-    BatchCall call = new BatchCall(bean(invocation), argument, observer.batchCaller(),
-        identities.current());
+    BatchCall call =
+        new BatchCall(bean(invocation), argument, observer.batchCaller(), identities.current());
     Object result;
     try {
       result = timeout == null ? executor.execute(call) : executor.execute(call, timeout);

@@ -35,64 +35,115 @@ final class BatchMethod {
    */
   static BatchMethod find(Class<?> beanClass, Method single, String name) {
     List<Method> candidates = new ArrayList<>();
-    ReflectionUtils.doWithMethods(beanClass, candidates::add,
-        m -> m.getName().equals(name) && !m.isBridge() && !m.isSynthetic()
-            && m.getDeclaringClass() != Object.class);
-    candidates.removeIf(m -> candidates.stream().anyMatch(other -> other != m
-        && m.getDeclaringClass().isAssignableFrom(other.getDeclaringClass())
-        && other.getName().equals(m.getName())
-        && Arrays.equals(other.getParameterTypes(), m.getParameterTypes())));
+    ReflectionUtils.doWithMethods(
+        beanClass,
+        candidates::add,
+        m ->
+            m.getName().equals(name)
+                && !m.isBridge()
+                && !m.isSynthetic()
+                && m.getDeclaringClass() != Object.class);
+    candidates.removeIf(
+        m ->
+            candidates.stream()
+                .anyMatch(
+                    other ->
+                        other != m
+                            && m.getDeclaringClass().isAssignableFrom(other.getDeclaringClass())
+                            && other.getName().equals(m.getName())
+                            && Arrays.equals(other.getParameterTypes(), m.getParameterTypes())));
     if (candidates.isEmpty()) {
-      throw problem(single, "no method '" + name + "' in " + beanClass.getSimpleName(),
-          "Set batchMethod to the name of a method of " + beanClass.getSimpleName()
+      throw problem(
+          single,
+          "no method '" + name + "' in " + beanClass.getSimpleName(),
+          "Set batchMethod to the name of a method of "
+              + beanClass.getSimpleName()
               + " that takes a List or Collection of the arguments, or add that method.");
     }
     if (candidates.size() > 1) {
-      throw problem(single, "batch method '" + name + "' is overloaded in "
-          + beanClass.getSimpleName() + "; give it a name of its own",
+      throw problem(
+          single,
+          "batch method '"
+              + name
+              + "' is overloaded in "
+              + beanClass.getSimpleName()
+              + "; give it a name of its own",
           "Rename the batch method so that no other method of the bean has its name, and name"
               + " it in batchMethod.");
     }
     Method batch = candidates.get(0);
     String shown = MethodNames.of(batch);
     if (Modifier.isPrivate(batch.getModifiers()) || Modifier.isStatic(batch.getModifiers())) {
-      throw problem(single, "batch method " + shown + " must be an instance method that is not "
-          + "private",
+      throw problem(
+          single,
+          "batch method " + shown + " must be an instance method that is not " + "private",
           "Make " + shown + " an instance method that is not private.");
     }
     Class<?> argument = ClassUtils.resolvePrimitiveIfNecessary(single.getParameterTypes()[0]);
     if (batch.getParameterCount() != 1
         || !batch.getParameterTypes()[0].isAssignableFrom(List.class)) {
-      throw problem(single, "batch method " + shown + " must take one List or Collection of "
-          + argument.getSimpleName(),
-          "Declare the one parameter of " + shown + " as List<" + argument.getSimpleName()
-              + "> or Collection<" + argument.getSimpleName() + ">.");
+      throw problem(
+          single,
+          "batch method "
+              + shown
+              + " must take one List or Collection of "
+              + argument.getSimpleName(),
+          "Declare the one parameter of "
+              + shown
+              + " as List<"
+              + argument.getSimpleName()
+              + "> or Collection<"
+              + argument.getSimpleName()
+              + ">.");
     }
-    Class<?> element = ResolvableType.forMethodParameter(batch, 0).asCollection()
-        .resolveGeneric(0);
+    Class<?> element = ResolvableType.forMethodParameter(batch, 0).asCollection().resolveGeneric(0);
     if (element != null && !element.isAssignableFrom(argument)) {
-      throw problem(single, "batch method " + shown + " takes a collection of "
-          + element.getSimpleName() + ", not of " + argument.getSimpleName(),
-          "Make the argument of " + MethodNames.of(single) + " and the elements "
-              + shown + " takes the same type.");
+      throw problem(
+          single,
+          "batch method "
+              + shown
+              + " takes a collection of "
+              + element.getSimpleName()
+              + ", not of "
+              + argument.getSimpleName(),
+          "Make the argument of "
+              + MethodNames.of(single)
+              + " and the elements "
+              + shown
+              + " takes the same type.");
     }
     Class<?> returned = batch.getReturnType();
     boolean map = Map.class.isAssignableFrom(returned);
     if (!map && !List.class.isAssignableFrom(returned)) {
-      throw problem(single, "batch method " + shown + " returns " + returned.getSimpleName()
-          + "; it must return a List in the order of its arguments or a Map keyed by argument",
+      throw problem(
+          single,
+          "batch method "
+              + shown
+              + " returns "
+              + returned.getSimpleName()
+              + "; it must return a List in the order of its arguments or a Map keyed by argument",
           "Return a List with one result per argument, in their order, or a Map from argument"
               + " to result.");
     }
     ResolvableType returnType = ResolvableType.forMethodReturnType(batch);
     Class<?> result = ClassUtils.resolvePrimitiveIfNecessary(single.getReturnType());
-    Class<?> resultElement = map
-        ? returnType.asMap().resolveGeneric(1) : returnType.asCollection().resolveGeneric(0);
+    Class<?> resultElement =
+        map ? returnType.asMap().resolveGeneric(1) : returnType.asCollection().resolveGeneric(0);
     if (resultElement != null && !result.isAssignableFrom(resultElement)) {
-      throw problem(single, "batch method " + shown + " returns " + resultElement.getSimpleName()
-          + " results, which " + MethodNames.of(single) + " cannot return as "
-          + result.getSimpleName(),
-          "Make the results of " + shown + " the return type of " + MethodNames.of(single)
+      throw problem(
+          single,
+          "batch method "
+              + shown
+              + " returns "
+              + resultElement.getSimpleName()
+              + " results, which "
+              + MethodNames.of(single)
+              + " cannot return as "
+              + result.getSimpleName(),
+          "Make the results of "
+              + shown
+              + " the return type of "
+              + MethodNames.of(single)
               + ", or a subtype of it.");
     }
     ReflectionUtils.makeAccessible(batch);

@@ -47,14 +47,16 @@ final class BeanMethods {
     if (advice != null || declared.isEmpty()) {
       return advice;
     }
-    return resolved.computeIfAbsent(method,
-        called -> Optional.ofNullable(resolve(called, targetClass))).orElse(null);
+    return resolved
+        .computeIfAbsent(method, called -> Optional.ofNullable(resolve(called, targetClass)))
+        .orElse(null);
   }
 
   private @Nullable MethodAdvice resolve(Method method, @Nullable Class<?> targetClass) {
     if (targetClass != null) {
-      Method specific = BridgeMethodResolver.findBridgedMethod(
-          AopUtils.getMostSpecificMethod(method, targetClass));
+      Method specific =
+          BridgeMethodResolver.findBridgedMethod(
+              AopUtils.getMostSpecificMethod(method, targetClass));
       MethodAdvice advice = declared.get(specific);
       if (advice != null) {
         return advice;
@@ -74,7 +76,8 @@ final class BeanMethods {
    */
   private static boolean overrides(Method declaration, Method method) {
     Class<?> owner = declaration.getDeclaringClass();
-    if (declaration.equals(method) || !declaration.getName().equals(method.getName())
+    if (declaration.equals(method)
+        || !declaration.getName().equals(method.getName())
         || declaration.getParameterCount() != method.getParameterCount()
         || !method.getDeclaringClass().isAssignableFrom(owner)) {
       return false;

@@ -22,16 +22,20 @@ final class CallKey {
   private final long writes;
   private final int hash;
 
-  CallKey(Object target, Method method, @Nullable Object key, @Nullable Object caller,
-      long writes) {
+  CallKey(
+      Object target, Method method, @Nullable Object key, @Nullable Object caller, long writes) {
     this.target = target;
     this.method = method;
     this.key = key;
     this.caller = caller;
     this.writes = writes;
-    this.hash = 31 * (31 * (31 * (31 * System.identityHashCode(target) + method.hashCode())
-        + Arrays.deepHashCode(new Object[] {key})) + Objects.hashCode(caller))
-        + Long.hashCode(writes);
+    this.hash =
+        31
+                * (31
+                        * (31 * (31 * System.identityHashCode(target) + method.hashCode())
+                            + Arrays.deepHashCode(new Object[] {key}))
+                    + Objects.hashCode(caller))
+            + Long.hashCode(writes);
   }
 
   /** Returns the bean the call was made on. */
@@ -64,8 +68,10 @@ final class CallKey {
    * could not know when the method was called.
    */
   CallKey withReactive(@Nullable Object identity) {
-    return identity == null ? this : new CallKey(target, method, key,
-        caller == null ? identity : List.of(caller, identity), writes);
+    return identity == null
+        ? this
+        : new CallKey(
+            target, method, key, caller == null ? identity : List.of(caller, identity), writes);
   }
 
   /**
@@ -78,8 +84,11 @@ final class CallKey {
 
   @Override
   public boolean equals(@Nullable Object other) {
-    return other instanceof CallKey that && target == that.target && method.equals(that.method)
-        && writes == that.writes && Objects.deepEquals(key, that.key)
+    return other instanceof CallKey that
+        && target == that.target
+        && method.equals(that.method)
+        && writes == that.writes
+        && Objects.deepEquals(key, that.key)
         && Objects.equals(caller, that.caller);
   }
 

@@ -16,8 +16,9 @@ import org.springframework.util.ClassUtils;
  */
 final class CallerContexts {
 
-  private static final boolean PRESENT = ClassUtils.isPresent(
-      "io.micrometer.context.ContextSnapshotFactory", CallerContexts.class.getClassLoader());
+  private static final boolean PRESENT =
+      ClassUtils.isPresent(
+          "io.micrometer.context.ContextSnapshotFactory", CallerContexts.class.getClassLoader());
 
   /** The factory of the callers' snapshots: a {@code ContextSnapshotFactory}, if present. */
   private final @Nullable Object factory;
@@ -44,8 +45,8 @@ final class CallerContexts {
   }
 
   /** Returns what {@code call} returns, called with {@code captured} set on this thread. */
-  static <T extends @Nullable Object> T callWith(@Nullable Object captured,
-      Callable<T> call) throws Exception {
+  static <T extends @Nullable Object> T callWith(@Nullable Object captured, Callable<T> call)
+      throws Exception {
     if (captured == null) {
       return call.call();
     }
@@ -58,7 +59,8 @@ final class CallerContexts {
     static final ContextSnapshotFactory IN_RUN = ContextSnapshotFactory.builder().build();
 
     static ContextSnapshotFactory leavingOut(@Nullable String key) {
-      return key == null ? IN_RUN
+      return key == null
+          ? IN_RUN
           : ContextSnapshotFactory.builder().captureKeyPredicate(each -> !key.equals(each)).build();
     }
 

@@ -34,8 +34,8 @@ final class CallerFuture extends CompletableFuture<@Nullable Object> {
    * Returns a future of {@code source}'s value mapped by {@code map}, or of its failure; a
    * failure of {@code map} fails this future only.
    */
-  static CompletableFuture<@Nullable Object> mapped(CompletableFuture<@Nullable Object> source,
-      UnaryOperator<@Nullable Object> map) {
+  static CompletableFuture<@Nullable Object> mapped(
+      CompletableFuture<@Nullable Object> source, UnaryOperator<@Nullable Object> map) {
     return of(source, (value, failure) -> {}, map);
   }
 
@@ -44,21 +44,24 @@ final class CallerFuture extends CompletableFuture<@Nullable Object> {
    * {@code source}'s failure; a failure of {@code next} fails this future only. Cancelling it
    * leaves {@code source}, not what {@code next} started.
    */
-  static CompletableFuture<@Nullable Object> composed(CompletableFuture<@Nullable Object> source,
-      Next next) {
+  static CompletableFuture<@Nullable Object> composed(
+      CompletableFuture<@Nullable Object> source, Next next) {
     CallerFuture caller = new CallerFuture(source);
-    source.whenComplete((value, failure) -> {
-      if (failure != null) {
-        caller.settle(null, failure, UnaryOperator.identity());
-        return;
-      }
-      try {
-        next.apply(value).whenComplete(
-            (made, madeFailure) -> caller.settle(made, madeFailure, UnaryOperator.identity()));
-      } catch (Exception | Error e) {
-        caller.settle(null, e, UnaryOperator.identity());
-      }
-    });
+    source.whenComplete(
+        (value, failure) -> {
+          if (failure != null) {
+            caller.settle(null, failure, UnaryOperator.identity());
+            return;
+          }
+          try {
+            next.apply(value)
+                .whenComplete(
+                    (made, madeFailure) ->
+                        caller.settle(made, madeFailure, UnaryOperator.identity()));
+          } catch (Exception | Error e) {
+            caller.settle(null, e, UnaryOperator.identity());
+          }
+        });
     return caller;
   }
 
@@ -68,22 +71,24 @@ final class CallerFuture extends CompletableFuture<@Nullable Object> {
     CompletableFuture<@Nullable Object> apply(@Nullable Object value) throws Exception;
   }
 
-  private static CompletableFuture<@Nullable Object> of(CompletableFuture<@Nullable Object> source,
+  private static CompletableFuture<@Nullable Object> of(
+      CompletableFuture<@Nullable Object> source,
       BiConsumer<@Nullable Object, @Nullable Throwable> first,
       UnaryOperator<@Nullable Object> map) {
     CallerFuture caller = new CallerFuture(source);
-    source.whenComplete((value, failure) -> {
-      try {
-        first.accept(value, failure);
-      } finally {
-        caller.settle(value, failure, map);
-      }
-    });
+    source.whenComplete(
+        (value, failure) -> {
+          try {
+            first.accept(value, failure);
+          } finally {
+            caller.settle(value, failure, map);
+          }
+        });
     return caller;
   }
 
-  private void settle(@Nullable Object value, @Nullable Throwable failure,
-      UnaryOperator<@Nullable Object> map) {
+  private void settle(
+      @Nullable Object value, @Nullable Throwable failure, UnaryOperator<@Nullable Object> map) {
     if (failure != null) {
       super.completeExceptionally(failure);
       return;

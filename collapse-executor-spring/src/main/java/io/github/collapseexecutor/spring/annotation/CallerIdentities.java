@@ -17,8 +17,7 @@ final class CallerIdentities {
   private final List<ReactiveCallerIdentity> reactive;
 
   /** Creates the identities from the beans of each type, in their order. */
-  public CallerIdentities(List<CallerIdentity> threadBound,
-      List<ReactiveCallerIdentity> reactive) {
+  public CallerIdentities(List<CallerIdentity> threadBound, List<ReactiveCallerIdentity> reactive) {
     this.threadBound = threadBound.toArray(new CallerIdentity[0]);
     this.reactive = List.copyOf(reactive);
   }

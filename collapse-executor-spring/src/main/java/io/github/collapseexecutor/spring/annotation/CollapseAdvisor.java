@@ -34,12 +34,13 @@ final class CollapseAdvisor extends AbstractPointcutAdvisor {
   CollapseAdvisor(CollapseMethods registry, BeanMethods methods) {
     this.registry = registry;
     this.methods = methods;
-    this.pointcut = new StaticMethodMatcherPointcut() {
-      @Override
-      public boolean matches(Method method, Class<?> targetClass) {
-        return CollapseAdvisor.this.methods.find(method, targetClass) != null;
-      }
-    };
+    this.pointcut =
+        new StaticMethodMatcherPointcut() {
+          @Override
+          public boolean matches(Method method, Class<?> targetClass) {
+            return CollapseAdvisor.this.methods.find(method, targetClass) != null;
+          }
+        };
     this.interceptor = this::invoke;
     setOrder(CollapseAdviceOrder.ORDER);
   }
@@ -51,8 +52,9 @@ final class CollapseAdvisor extends AbstractPointcutAdvisor {
 
   private @Nullable Object invoke(MethodInvocation invocation) throws Throwable {
     Object target = invocation.getThis();
-    MethodAdvice advice = methods.find(invocation.getMethod(),
-        target == null ? null : ClassUtils.getUserClass(target));
+    MethodAdvice advice =
+        methods.find(
+            invocation.getMethod(), target == null ? null : ClassUtils.getUserClass(target));
     if (advice == null) {
       return invocation.proceed();
     }

@@ -47,19 +47,26 @@ import org.springframework.core.SmartClassLoader;
  * advice is on the proxy when this one adds its own, so its place can be chosen; advice added
  * later could only go after it.
  */
-final class CollapseAnnotationPostProcessor implements SmartInstantiationAwareBeanPostProcessor,
-    BeanClassLoaderAware, BeanFactoryAware, SmartInitializingSingleton {
+final class CollapseAnnotationPostProcessor
+    implements SmartInstantiationAwareBeanPostProcessor,
+        BeanClassLoaderAware,
+        BeanFactoryAware,
+        SmartInitializingSingleton {
 
   /** The advice of Spring's method validation and of Spring Data's argument checks, by name. */
-  private static final Set<String> PER_CALLER_ADVICE = Set.of(
-      "org.springframework.validation.beanvalidation.MethodValidationInterceptor",
-      "org.springframework.data.repository.core.support.MethodInvocationValidator");
+  private static final Set<String> PER_CALLER_ADVICE =
+      Set.of(
+          "org.springframework.validation.beanvalidation.MethodValidationInterceptor",
+          "org.springframework.data.repository.core.support.MethodInvocationValidator");
 
   /** Makes the proxies; it has an order, so it is used here and never registered. */
   private final Proxies proxies = new Proxies();
+
   private final ObjectProvider<CollapseMethods> methods;
+
   /** The beans advised so far, by name: what the check at the end of startup expects. */
   private final Set<String> advised = ConcurrentHashMap.newKeySet();
+
   private volatile @Nullable BeanFactory beanFactory;
 
   /** Creates the post-processor; {@code methods} is asked for when the first bean is created. */
@@ -144,7 +151,8 @@ final class CollapseAnnotationPostProcessor implements SmartInstantiationAwareBe
 
   /** Whether {@code advisor} checks each caller's arguments, known by name: it may be absent. */
   private static boolean checksArguments(Advisor advisor) {
-    for (Class<?> type = advisor.getAdvice().getClass(); type != null;
+    for (Class<?> type = advisor.getAdvice().getClass();
+        type != null;
         type = type.getSuperclass()) {
       if (PER_CALLER_ADVICE.contains(type.getName())) {
         return true;
@@ -197,18 +205,24 @@ final class CollapseAnnotationPostProcessor implements SmartInstantiationAwareBe
      * before the first {@code place} advisors that must run for every caller: a caller who joins
      * would skip them.
      */
-    private static IllegalStateException frozenBefore(String beanName, Advised advised,
-        int place) {
+    private static IllegalStateException frozenBefore(String beanName, Advised advised, int place) {
       StringBuilder advice = new StringBuilder();
       for (int i = 0; i < place; i++) {
-        advice.append(i == 0 ? "" : ", ")
+        advice
+            .append(i == 0 ? "" : ", ")
             .append(advised.getAdvisors()[i].getAdvice().getClass().getName());
       }
-      return new IllegalStateException("Bean '" + beanName + "' ("
-          + AopProxyUtils.ultimateTargetClass(advised).getName() + ") has collapse annotations"
-          + " but is a frozen proxy whose advice must run for each caller before the collapse"
-          + " advice: " + advice + ". A frozen proxy takes no more advice, and collapse advice"
-          + " around it would let callers who join skip that advice. Leave the proxy unfrozen.");
+      return new IllegalStateException(
+          "Bean '"
+              + beanName
+              + "' ("
+              + AopProxyUtils.ultimateTargetClass(advised).getName()
+              + ") has collapse annotations"
+              + " but is a frozen proxy whose advice must run for each caller before the collapse"
+              + " advice: "
+              + advice
+              + ". A frozen proxy takes no more advice, and collapse advice"
+              + " around it would let callers who join skip that advice. Leave the proxy unfrozen.");
     }
   }
 }

@@ -33,5 +33,4 @@ import java.lang.annotation.Target;
 @Target(ElementType.METHOD)
 @Retention(RetentionPolicy.RUNTIME)
 @Documented
-public @interface CollapseBarrier {
-}
+public @interface CollapseBarrier {}

@@ -32,13 +32,16 @@ public final class CollapseMethods {
   private final Supplier<MethodObserver> observers;
   private final Supplier<CallerIdentities> identitySource;
   private final MethodAdvices advices;
+
   /** The advice of the annotated methods of each class or interface, found once per type. */
   private final Map<Class<?>, Map<Method, MethodAdvice>> byContext = new ConcurrentHashMap<>();
+
   /**
    * The singleton beans with annotated methods, by name: every instance of the application knows
    * a bean by it, which a method's {@link LeaderRun} may need.
    */
   private final Map<BeanIdentity, String> beanNames = new ConcurrentHashMap<>();
+
   private volatile @Nullable MethodObserver observer;
   private volatile @Nullable CallerIdentities identities;
 
@@ -54,13 +57,24 @@ public final class CollapseMethods {
    * @param writes the writes completed in the application, which collapsed calls never go
    *     back before
    */
-  CollapseMethods(Supplier<NamedExecutors> executors, Supplier<MethodObserver> observer,
-      Supplier<CallerIdentities> identities, ResultCopiers copiers,
-      Supplier<LeaderRuns> leaderRuns, CompletedWrites writes) {
+  CollapseMethods(
+      Supplier<NamedExecutors> executors,
+      Supplier<MethodObserver> observer,
+      Supplier<CallerIdentities> identities,
+      ResultCopiers copiers,
+      Supplier<LeaderRuns> leaderRuns,
+      CompletedWrites writes) {
     this.observers = observer;
     this.identitySource = identities;
-    this.advices = new MethodAdvices(executors, this::observer, this::identities, copiers,
-        leaderRuns, this::beanName, writes);
+    this.advices =
+        new MethodAdvices(
+            executors,
+            this::observer,
+            this::identities,
+            copiers,
+            leaderRuns,
+            this::beanName,
+            writes);
   }
 
   /**
@@ -126,8 +140,9 @@ public final class CollapseMethods {
     }
     Map<Method, MethodAdvice> found = new LinkedHashMap<>();
     if (isAnnotated(context)) {
-      for (Method method : ReflectionUtils.getUniqueDeclaredMethods(context,
-          ReflectionUtils.USER_DECLARED_METHODS)) {
+      for (Method method :
+          ReflectionUtils.getUniqueDeclaredMethods(
+              context, ReflectionUtils.USER_DECLARED_METHODS)) {
         MethodAdvice advice = advices.of(new MethodSite(method, context));
         if (advice != null) {
           found.put(method, advice);
@@ -148,9 +163,14 @@ public final class CollapseMethods {
       return true;
     }
     boolean[] found = {false};
-    ReflectionUtils.doWithMethods(beanClass, method -> found[0] = true,
-        method -> !found[0] && ANNOTATIONS.stream()
-            .anyMatch(annotation -> AnnotatedElementUtils.hasAnnotation(method, annotation)));
+    ReflectionUtils.doWithMethods(
+        beanClass,
+        method -> found[0] = true,
+        method ->
+            !found[0]
+                && ANNOTATIONS.stream()
+                    .anyMatch(
+                        annotation -> AnnotatedElementUtils.hasAnnotation(method, annotation)));
     return found[0];
   }
 
@@ -189,12 +209,17 @@ public final class CollapseMethods {
 
   /** Returns every annotated method found so far, sorted. */
   public List<CollapsedMethod> list() {
-    return collapsers().map(MethodCollapser::description).distinct()
-        .sorted(Comparator.comparing(CollapsedMethod::method)).toList();
+    return collapsers()
+        .map(MethodCollapser::description)
+        .distinct()
+        .sorted(Comparator.comparing(CollapsedMethod::method))
+        .toList();
   }
 
   private Stream<MethodCollapser> collapsers() {
-    return byContext.values().stream().flatMap(found -> found.values().stream())
-        .filter(MethodCollapser.class::isInstance).map(MethodCollapser.class::cast);
+    return byContext.values().stream()
+        .flatMap(found -> found.values().stream())
+        .filter(MethodCollapser.class::isInstance)
+        .map(MethodCollapser.class::cast);
   }
 }

@@ -16,8 +16,7 @@ public final class CollapsedMethod {
   private final String executor;
   private final @Nullable String batchMethod;
 
-  CollapsedMethod(String method, String annotation, String executor,
-      @Nullable String batchMethod) {
+  CollapsedMethod(String method, String annotation, String executor, @Nullable String batchMethod) {
     this.method = method;
     this.annotation = annotation;
     this.executor = executor;
@@ -55,8 +54,10 @@ public final class CollapsedMethod {
 
   @Override
   public boolean equals(@Nullable Object other) {
-    return other instanceof CollapsedMethod that && method.equals(that.method)
-        && annotation.equals(that.annotation) && executor.equals(that.executor)
+    return other instanceof CollapsedMethod that
+        && method.equals(that.method)
+        && annotation.equals(that.annotation)
+        && executor.equals(that.executor)
         && Objects.equals(batchMethod, that.batchMethod);
   }
 
@@ -67,7 +68,14 @@ public final class CollapsedMethod {
 
   @Override
   public String toString() {
-    return "CollapsedMethod[method=" + method + ", annotation=" + annotation + ", executor="
-        + executor + ", batchMethod=" + batchMethod + "]";
+    return "CollapsedMethod[method="
+        + method
+        + ", annotation="
+        + annotation
+        + ", executor="
+        + executor
+        + ", batchMethod="
+        + batchMethod
+        + "]";
   }
 }

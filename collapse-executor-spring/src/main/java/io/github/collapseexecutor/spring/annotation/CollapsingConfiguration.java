@@ -35,17 +35,24 @@ class CollapsingConfiguration {
    * runs as the {@link LeaderRuns} bean says, else here.
    */
   @Bean
-  CollapseMethods collapseMethods(ObjectProvider<NamedExecutors> executors,
+  CollapseMethods collapseMethods(
+      ObjectProvider<NamedExecutors> executors,
       ObjectProvider<MethodObserver> observer,
       ObjectProvider<CallerIdentity> callerIdentities,
       ObjectProvider<ReactiveCallerIdentity> reactiveCallerIdentities,
-      ObjectProvider<LeaderRuns> leaderRuns, ListableBeanFactory beanFactory,
+      ObjectProvider<LeaderRuns> leaderRuns,
+      ListableBeanFactory beanFactory,
       CompletedWrites collapseCompletedWrites) {
-    return new CollapseMethods(() -> executors.getIfAvailable(CollapsingConfiguration::defaults),
+    return new CollapseMethods(
+        () -> executors.getIfAvailable(CollapsingConfiguration::defaults),
         () -> observer.getIfAvailable(() -> MethodObserver.NONE),
-        () -> new CallerIdentities(callerIdentities.orderedStream().toList(),
-            reactiveCallerIdentities.orderedStream().toList()), new ResultCopiers(beanFactory),
-        () -> leaderRuns.getIfAvailable(() -> LeaderRuns.HERE), collapseCompletedWrites);
+        () ->
+            new CallerIdentities(
+                callerIdentities.orderedStream().toList(),
+                reactiveCallerIdentities.orderedStream().toList()),
+        new ResultCopiers(beanFactory),
+        () -> leaderRuns.getIfAvailable(() -> LeaderRuns.HERE),
+        collapseCompletedWrites);
   }
 
   /**
@@ -60,9 +67,13 @@ class CollapsingConfiguration {
 
   /** One executor, the default one, with the core's default options and no caller timeout. */
   private static NamedExecutors defaults() {
-    return new NamedExecutors(Map.of(NamedExecutors.DEFAULT, NamedExecutor.builder(
-        NamedExecutors.DEFAULT, CollapseExecutorOptions.builder().name(NamedExecutors.DEFAULT)
-            .build()).build()));
+    return new NamedExecutors(
+        Map.of(
+            NamedExecutors.DEFAULT,
+            NamedExecutor.builder(
+                    NamedExecutors.DEFAULT,
+                    CollapseExecutorOptions.builder().name(NamedExecutors.DEFAULT).build())
+                .build()));
   }
 
   /**
@@ -84,8 +95,10 @@ class CollapsingConfiguration {
 
   /** The locale of the WebFlux exchange in a subscriber's context tells subscribers apart. */
   @Configuration(proxyBeanMethods = false)
-  @OnClasses({"org.springframework.web.filter.reactive.ServerWebExchangeContextFilter",
-      "reactor.core.publisher.Mono"})
+  @OnClasses({
+    "org.springframework.web.filter.reactive.ServerWebExchangeContextFilter",
+    "reactor.core.publisher.Mono"
+  })
   static class ReactiveLocale {
 
     @Bean
@@ -120,8 +133,10 @@ class CollapsingConfiguration {
 
   /** A subscriber inside a reactive transaction shares with no one. */
   @Configuration(proxyBeanMethods = false)
-  @OnClasses({"org.springframework.transaction.reactive.TransactionSynchronizationManager",
-      "reactor.core.publisher.Mono"})
+  @OnClasses({
+    "org.springframework.transaction.reactive.TransactionSynchronizationManager",
+    "reactor.core.publisher.Mono"
+  })
   static class ReactiveTransaction {
 
     @Bean
@@ -143,8 +158,10 @@ class CollapsingConfiguration {
 
   /** The principal of Spring Security's reactive context tells subscribers apart. */
   @Configuration(proxyBeanMethods = false)
-  @OnClasses({"org.springframework.security.core.context.ReactiveSecurityContextHolder",
-      "reactor.core.publisher.Mono"})
+  @OnClasses({
+    "org.springframework.security.core.context.ReactiveSecurityContextHolder",
+    "reactor.core.publisher.Mono"
+  })
   static class ReactiveSecurity {
 
     @Bean
@@ -167,11 +184,12 @@ class CollapsingConfiguration {
 
     @Bean(JacksonResultCopier.BEAN_NAME)
     @Conditional(NoCopierNamedJackson.class)
-    ResultCopier jacksonResultCopier(ObjectProvider<JsonMapper> mapper,
-        ListableBeanFactory beans) {
+    ResultCopier jacksonResultCopier(ObjectProvider<JsonMapper> mapper, ListableBeanFactory beans) {
       JsonMapper own = mapper.getIfAvailable();
-      if (own == null && ClassUtils.isPresent("com.fasterxml.jackson.databind.ObjectMapper",
-          CollapsingConfiguration.class.getClassLoader())) {
+      if (own == null
+          && ClassUtils.isPresent(
+              "com.fasterxml.jackson.databind.ObjectMapper",
+              CollapsingConfiguration.class.getClassLoader())) {
         ResultCopier jackson2 = Jackson2Beans.copier(beans);
         if (jackson2 != null) {
           return jackson2;
@@ -194,7 +212,8 @@ class CollapsingConfiguration {
   }
 
   @Configuration(proxyBeanMethods = false)
-  @OnClasses(value = "com.fasterxml.jackson.databind.ObjectMapper",
+  @OnClasses(
+      value = "com.fasterxml.jackson.databind.ObjectMapper",
       absent = "tools.jackson.databind.json.JsonMapper")
   static class Jackson2 {
 

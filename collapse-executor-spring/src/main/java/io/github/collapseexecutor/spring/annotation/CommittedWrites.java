@@ -19,8 +19,8 @@ import org.springframework.transaction.TransactionExecutionListener;
  * {@code TransactionExecutionListener} bean to the transaction managers it configures, does not
  * add it a second time. Only loaded with Spring's transactions, 6.1 or later.
  */
-final class CommittedWrites implements BeanPostProcessor, BeanFactoryAware,
-    SmartInitializingSingleton {
+final class CommittedWrites
+    implements BeanPostProcessor, BeanFactoryAware, SmartInitializingSingleton {
 
   private final Listener listener;
   private volatile @Nullable BeanFactory beanFactory;
@@ -45,14 +45,15 @@ final class CommittedWrites implements BeanPostProcessor, BeanFactoryAware,
   @Override
   public void afterSingletonsInstantiated() {
     if (beanFactory instanceof ListableBeanFactory beans) {
-      beans.getBeansOfType(ConfigurableTransactionManager.class, false, false).values()
+      beans
+          .getBeansOfType(ConfigurableTransactionManager.class, false, false)
+          .values()
           .forEach(this::register);
     }
   }
 
   private void register(ConfigurableTransactionManager manager) {
-    Collection<TransactionExecutionListener> listeners =
-        manager.getTransactionExecutionListeners();
+    Collection<TransactionExecutionListener> listeners = manager.getTransactionExecutionListeners();
     if (!listeners.contains(listener)) {
       manager.addListener(listener);
     }

@@ -14,6 +14,7 @@ import org.jspecify.annotations.Nullable;
 final class CompletedWrites {
 
   private final AtomicLong count = new AtomicLong();
+
   /** When the last write completed, {@link System#nanoTime()}; set before the count moves. */
   private volatile long lastNanos;
 

@@ -52,22 +52,22 @@ final class ContainerCopies {
     MUTABLE.put(ArrayDeque.class, (c, part) -> into(new ArrayDeque<>(), c, part));
     MUTABLE.put(HashSet.class, (c, part) -> into(new HashSet<>(), c, part));
     MUTABLE.put(LinkedHashSet.class, (c, part) -> into(new LinkedHashSet<>(), c, part));
-    MUTABLE.put(TreeSet.class,
-        (c, part) -> into(new TreeSet<>(sortedBy(c)), c, part));
-    MUTABLE.put(CopyOnWriteArrayList.class,
+    MUTABLE.put(TreeSet.class, (c, part) -> into(new TreeSet<>(sortedBy(c)), c, part));
+    MUTABLE.put(
+        CopyOnWriteArrayList.class,
         (c, part) -> new CopyOnWriteArrayList<>(into(new ArrayList<>(), c, part)));
-    MUTABLE.put(Arrays.asList().getClass(),
+    MUTABLE.put(
+        Arrays.asList().getClass(),
         (c, part) -> Arrays.asList(into(new ArrayList<>(), c, part).toArray()));
     MUTABLE.put(HashMap.class, (c, part) -> into(new HashMap<>(), c, part));
     MUTABLE.put(LinkedHashMap.class, (c, part) -> into(new LinkedHashMap<>(), c, part));
-    MUTABLE.put(TreeMap.class,
-        (c, part) -> into(new TreeMap<>(sortedBy(c)), c, part));
+    MUTABLE.put(TreeMap.class, (c, part) -> into(new TreeMap<>(sortedBy(c)), c, part));
     MUTABLE.put(ConcurrentHashMap.class, (c, part) -> into(new ConcurrentHashMap<>(), c, part));
     MUTABLE.put(Date.class, (c, part) -> new Date(((Date) c).getTime()));
 
     Copier list = (c, part) -> into(new ArrayList<>(), c, part).stream().toList();
-    for (List<?> sample : List.of(List.of(), List.of(1), List.of(1, 2, 3),
-        List.of(1, 2, 3).stream().toList())) {
+    for (List<?> sample :
+        List.of(List.of(), List.of(1), List.of(1, 2, 3), List.of(1, 2, 3).stream().toList())) {
       UNMODIFIABLE.put(sample.getClass(), list);
     }
     Copier set = (c, part) -> Set.copyOf(into(new ArrayList<>(), c, part));
@@ -78,41 +78,62 @@ final class ContainerCopies {
     for (Map<?, ?> sample : List.of(Map.of(), Map.of(1, 1), Map.of(1, 1, 2, 2, 3, 3))) {
       UNMODIFIABLE.put(sample.getClass(), map);
     }
-    wrapper(Collections.unmodifiableList(new ArrayList<>()), ArrayList<Object>::new,
+    wrapper(
+        Collections.unmodifiableList(new ArrayList<>()),
+        ArrayList<Object>::new,
         Collections::unmodifiableList);
-    wrapper(Collections.unmodifiableList(new LinkedList<>()), LinkedList<Object>::new,
+    wrapper(
+        Collections.unmodifiableList(new LinkedList<>()),
+        LinkedList<Object>::new,
         Collections::unmodifiableList);
-    wrapper(Collections.unmodifiableCollection(new ArrayList<>()), ArrayList<Object>::new,
+    wrapper(
+        Collections.unmodifiableCollection(new ArrayList<>()),
+        ArrayList<Object>::new,
         Collections::unmodifiableCollection);
-    wrapper(Collections.unmodifiableSet(new HashSet<>()), LinkedHashSet<Object>::new,
+    wrapper(
+        Collections.unmodifiableSet(new HashSet<>()),
+        LinkedHashSet<Object>::new,
         Collections::unmodifiableSet);
-    UNMODIFIABLE.put(Collections.unmodifiableSortedSet(new TreeSet<>()).getClass(),
-        (c, part) -> Collections.unmodifiableSortedSet(
-            into(new TreeSet<>(sortedBy(c)), c, part)));
-    UNMODIFIABLE.put(Collections.unmodifiableNavigableSet(new TreeSet<>()).getClass(),
-        (c, part) -> Collections.unmodifiableNavigableSet(
-            into(new TreeSet<>(sortedBy(c)), c, part)));
-    UNMODIFIABLE.put(Collections.unmodifiableMap(new HashMap<>()).getClass(),
+    UNMODIFIABLE.put(
+        Collections.unmodifiableSortedSet(new TreeSet<>()).getClass(),
+        (c, part) -> Collections.unmodifiableSortedSet(into(new TreeSet<>(sortedBy(c)), c, part)));
+    UNMODIFIABLE.put(
+        Collections.unmodifiableNavigableSet(new TreeSet<>()).getClass(),
+        (c, part) ->
+            Collections.unmodifiableNavigableSet(into(new TreeSet<>(sortedBy(c)), c, part)));
+    UNMODIFIABLE.put(
+        Collections.unmodifiableMap(new HashMap<>()).getClass(),
         (c, part) -> Collections.unmodifiableMap(into(new LinkedHashMap<>(), c, part)));
-    UNMODIFIABLE.put(Collections.unmodifiableSortedMap(new TreeMap<>()).getClass(),
-        (c, part) -> Collections.unmodifiableSortedMap(
-            into(new TreeMap<>(sortedBy(c)), c, part)));
-    UNMODIFIABLE.put(Collections.unmodifiableNavigableMap(new TreeMap<>()).getClass(),
-        (c, part) -> Collections.unmodifiableNavigableMap(
-            into(new TreeMap<>(sortedBy(c)), c, part)));
-    for (Object empty : List.of(Collections.emptyList(), Collections.emptySet(),
-        Collections.emptyMap(), Collections.emptySortedSet(), Collections.emptyNavigableSet(),
-        Collections.emptySortedMap(), Collections.emptyNavigableMap())) {
+    UNMODIFIABLE.put(
+        Collections.unmodifiableSortedMap(new TreeMap<>()).getClass(),
+        (c, part) -> Collections.unmodifiableSortedMap(into(new TreeMap<>(sortedBy(c)), c, part)));
+    UNMODIFIABLE.put(
+        Collections.unmodifiableNavigableMap(new TreeMap<>()).getClass(),
+        (c, part) ->
+            Collections.unmodifiableNavigableMap(into(new TreeMap<>(sortedBy(c)), c, part)));
+    for (Object empty :
+        List.of(
+            Collections.emptyList(),
+            Collections.emptySet(),
+            Collections.emptyMap(),
+            Collections.emptySortedSet(),
+            Collections.emptyNavigableSet(),
+            Collections.emptySortedMap(),
+            Collections.emptyNavigableMap())) {
       UNMODIFIABLE.put(empty.getClass(), (c, part) -> c);
     }
-    UNMODIFIABLE.put(Collections.singletonList(1).getClass(),
+    UNMODIFIABLE.put(
+        Collections.singletonList(1).getClass(),
         (c, part) -> Collections.singletonList(part.apply(((List<?>) c).get(0))));
-    UNMODIFIABLE.put(Collections.singleton(1).getClass(),
+    UNMODIFIABLE.put(
+        Collections.singleton(1).getClass(),
         (c, part) -> Collections.singleton(part.apply(((Set<?>) c).iterator().next())));
-    UNMODIFIABLE.put(Collections.singletonMap(1, 1).getClass(), (c, part) -> {
-      Map.Entry<?, ?> entry = ((Map<?, ?>) c).entrySet().iterator().next();
-      return Collections.singletonMap(part.apply(entry.getKey()), part.apply(entry.getValue()));
-    });
+    UNMODIFIABLE.put(
+        Collections.singletonMap(1, 1).getClass(),
+        (c, part) -> {
+          Map.Entry<?, ?> entry = ((Map<?, ?>) c).entrySet().iterator().next();
+          return Collections.singletonMap(part.apply(entry.getKey()), part.apply(entry.getValue()));
+        });
   }
 
   private ContainerCopies() {}
@@ -120,8 +141,10 @@ final class ContainerCopies {
   /** Returns the comparator of a sorted set or map, or {@code null} for the natural order. */
   @SuppressWarnings("unchecked") // the copy holds what the original holds, in its order
   private static @Nullable Comparator<Object> sortedBy(Object sorted) {
-    return (Comparator<Object>) (sorted instanceof SortedSet<?> set ? set.comparator()
-        : ((SortedMap<?, ?>) sorted).comparator());
+    return (Comparator<Object>)
+        (sorted instanceof SortedSet<?> set
+            ? set.comparator()
+            : ((SortedMap<?, ?>) sorted).comparator());
   }
 
   /** Returns how a container of exactly {@code type} is copied, or {@code null}. */
@@ -136,21 +159,21 @@ final class ContainerCopies {
   }
 
   /** Registers an unmodifiable wrapper, rebuilt around a copy of what it wraps. */
-  private static <C extends Collection<Object>> void wrapper(Collection<?> sample,
-      Supplier<C> inner, Function<C, Object> wrap) {
+  private static <C extends Collection<Object>> void wrapper(
+      Collection<?> sample, Supplier<C> inner, Function<C, Object> wrap) {
     UNMODIFIABLE.put(sample.getClass(), (c, part) -> wrap.apply(into(inner.get(), c, part)));
   }
 
-  private static <C extends Collection<Object>> C into(C target, Object source,
-      UnaryOperator<@Nullable Object> part) {
+  private static <C extends Collection<Object>> C into(
+      C target, Object source, UnaryOperator<@Nullable Object> part) {
     for (Object element : (Collection<?>) source) {
       target.add(part.apply(element));
     }
     return target;
   }
 
-  private static <M extends Map<Object, Object>> M into(M target, Object source,
-      UnaryOperator<@Nullable Object> part) {
+  private static <M extends Map<Object, Object>> M into(
+      M target, Object source, UnaryOperator<@Nullable Object> part) {
     for (Map.Entry<?, ?> entry : ((Map<?, ?>) source).entrySet()) {
       target.put(part.apply(entry.getKey()), part.apply(entry.getValue()));
     }

@@ -47,6 +47,7 @@ final class CrossingRule {
   private static final int MAX_VALUES = 100_000;
 
   private int values = MAX_VALUES;
+
   /** The mutable objects of the own result met so far, with their rebuilt counterparts. */
   private final Map<Object, Object> met = new IdentityHashMap<>();
 
@@ -61,11 +62,12 @@ final class CrossingRule {
     return new CrossingRule().compare(own, rebuilt, 0, "the result");
   }
 
-  private @Nullable String compare(@Nullable Object own, @Nullable Object rebuilt, int depth,
-      String path) {
+  private @Nullable String compare(
+      @Nullable Object own, @Nullable Object rebuilt, int depth, String path) {
     if (own == null || rebuilt == null) {
-      return own == rebuilt ? null : path + (own == null ? " is null, and rebuilt is not"
-          : " comes back null");
+      return own == rebuilt
+          ? null
+          : path + (own == null ? " is null, and rebuilt is not" : " comes back null");
     }
     if (--values < 0 || depth > MAX_DEPTH) {
       return "the result is too large or too deep to compare";
@@ -77,24 +79,32 @@ final class CrossingRule {
       return path + " is " + behaviour;
     }
     if (type != rebuilt.getClass() && !sameContainerKind(shape, own, rebuilt)) {
-      return path + " is a " + type.getName() + ", and comes back a "
+      return path
+          + " is a "
+          + type.getName()
+          + ", and comes back a "
           + rebuilt.getClass().getName();
     }
     if (shape.kind() == ValueShape.Kind.LEAF) {
       return own.equals(rebuilt) ? null : path + " (" + type.getName() + ") differs";
     }
     if (shape.kind() == ValueShape.Kind.OPTIONAL) {
-      return compare(((Optional<?>) own).orElse(null), ((Optional<?>) rebuilt).orElse(null),
-          depth + 1, path + ".get()");
+      return compare(
+          ((Optional<?>) own).orElse(null),
+          ((Optional<?>) rebuilt).orElse(null),
+          depth + 1,
+          path + ".get()");
     }
-    boolean mutable = shape.kind() != ValueShape.Kind.FINAL_FIELDS
-        && shape.kind() != ValueShape.Kind.UNMODIFIABLE;
+    boolean mutable =
+        shape.kind() != ValueShape.Kind.FINAL_FIELDS
+            && shape.kind() != ValueShape.Kind.UNMODIFIABLE;
     if (mutable) {
       // a mutable object met twice: the rebuilt result must hold the same one twice as well
       Object before = met.putIfAbsent(own, rebuilt);
       if (before != null) {
-        return before == rebuilt ? null : path + " is an object the result holds twice, and"
-            + " comes back as two";
+        return before == rebuilt
+            ? null
+            : path + " is an object the result holds twice, and" + " comes back as two";
       }
     }
     if (type.isArray()) {
@@ -107,8 +117,12 @@ final class CrossingRule {
       return compareElements(elements, (Collection<?>) rebuilt, depth, path + "[]");
     }
     for (Field field : ValueParts.fields(shape)) {
-      String difference = compare(ValueParts.read(field, own), ValueParts.read(field, rebuilt),
-          depth + 1, path + "." + field.getName());
+      String difference =
+          compare(
+              ValueParts.read(field, own),
+              ValueParts.read(field, rebuilt),
+              depth + 1,
+              path + "." + field.getName());
       if (difference != null) {
         return difference;
       }
@@ -135,12 +149,13 @@ final class CrossingRule {
     if (type.isSynthetic() || type.isHidden()) {
       return "a lambda or generated class (" + type.getName() + ")";
     }
-    boolean walked = switch (shape.kind()) {
-      case LEAF, OPTIONAL, ARRAY -> true;
-      case JDK_MUTABLE, UNMODIFIABLE -> shape.copy() != null;
-      case FINAL_FIELDS, OTHER -> shape.fields() != null && !isJdk(type);
-      case MANAGED -> false;
-    };
+    boolean walked =
+        switch (shape.kind()) {
+          case LEAF, OPTIONAL, ARRAY -> true;
+          case JDK_MUTABLE, UNMODIFIABLE -> shape.copy() != null;
+          case FINAL_FIELDS, OTHER -> shape.fields() != null && !isJdk(type);
+          case MANAGED -> false;
+        };
     return walked ? null : "a " + type.getName() + ", whose state cannot be compared";
   }
 
@@ -153,7 +168,8 @@ final class CrossingRule {
    * kind: a list as a list, a set as a set, a map as a map, sorted if it was.
    */
   private static boolean sameContainerKind(ValueShape shape, Object own, Object rebuilt) {
-    if (shape.kind() != ValueShape.Kind.UNMODIFIABLE || shape.copy() == null
+    if (shape.kind() != ValueShape.Kind.UNMODIFIABLE
+        || shape.copy() == null
         || ValueShape.of(rebuilt.getClass()).kind() != ValueShape.Kind.JDK_MUTABLE) {
       return false;
     }
@@ -175,8 +191,7 @@ final class CrossingRule {
       return path + " comes back with another length";
     }
     for (int i = 0; i < length; i++) {
-      String difference = compare(Array.get(own, i), Array.get(rebuilt, i), depth + 1,
-          path + "[]");
+      String difference = compare(Array.get(own, i), Array.get(rebuilt, i), depth + 1, path + "[]");
       if (difference != null) {
         return difference;
       }
@@ -184,8 +199,7 @@ final class CrossingRule {
     return null;
   }
 
-  private @Nullable String compareMaps(Map<?, ?> own, Map<?, ?> rebuilt, int depth,
-      String path) {
+  private @Nullable String compareMaps(Map<?, ?> own, Map<?, ?> rebuilt, int depth, String path) {
     if (own.size() != rebuilt.size()) {
       return path + " comes back with another size";
     }
@@ -203,8 +217,8 @@ final class CrossingRule {
     return null;
   }
 
-  private @Nullable String compareElements(Collection<?> own, Collection<?> rebuilt, int depth,
-      String path) {
+  private @Nullable String compareElements(
+      Collection<?> own, Collection<?> rebuilt, int depth, String path) {
     if (own.size() != rebuilt.size()) {
       return path + " comes back with another size";
     }

@@ -51,5 +51,4 @@ import org.springframework.context.annotation.Import;
 // module's opens
 @SuppressWarnings("exports")
 @Import({CollapsingConfiguration.class, FleetConfiguration.class})
-public @interface EnableCollapsing {
-}
+public @interface EnableCollapsing {}

@@ -18,7 +18,9 @@ import org.springframework.context.annotation.Role;
 class FleetConfiguration {
 
   @Bean
-  FleetRoutes collapseMethodFleet(ObjectProvider<Fleet> fleet, ListableBeanFactory beanFactory,
+  FleetRoutes collapseMethodFleet(
+      ObjectProvider<Fleet> fleet,
+      ListableBeanFactory beanFactory,
       CompletedWrites collapseCompletedWrites) {
     return new FleetRoutes(fleet, beanFactory, collapseCompletedWrites);
   }

@@ -30,14 +30,19 @@ final class FleetFutureRun {
 
   private final FleetValues values;
   private final Supplier<CompletableFuture<@Nullable Object>> start;
+
   /** What the callers get: this instance's value, or another instance's. */
   private final CompletableFuture<@Nullable Object> run = new CompletableFuture<>();
+
   /** This instance's own call, once it started. */
   private final AtomicReference<@Nullable CompletableFuture<@Nullable Object>> own =
       new AtomicReference<>();
+
   /** The thread that starts the run, and its context, for a step moved to another. */
   private final Thread starter = Thread.currentThread();
+
   private final @Nullable Object context = CallerContexts.captureInRun();
+
   /** Whether {@link #starter} is in {@link #ask}; read on that thread only. */
   private boolean asking;
 
@@ -54,20 +59,22 @@ final class FleetFutureRun {
    *
    * @param sinceWrite how long ago this instance's last write completed, or {@code null}
    */
-  CompletableFuture<@Nullable Object> ask(Fleet tier, List<String> key, Duration maxWait,
-      @Nullable Duration sinceWrite) {
-    run.whenComplete((value, failure) -> {
-      CompletableFuture<@Nullable Object> mine = own.get();
-      if (run.isCancelled() && mine != null) {
-        mine.cancel(/* mayInterruptIfRunning= */ false); // every caller left
-      }
-    });
+  CompletableFuture<@Nullable Object> ask(
+      Fleet tier, List<String> key, Duration maxWait, @Nullable Duration sinceWrite) {
+    run.whenComplete(
+        (value, failure) -> {
+          CompletableFuture<@Nullable Object> mine = own.get();
+          if (run.isCancelled() && mine != null) {
+            mine.cancel(/* mayInterruptIfRunning= */ false); // every caller left
+          }
+        });
     asking = true;
     try {
       // a run after a write here takes no result of a call another instance started before it
-      CompletionStage<byte @Nullable []> asked = sinceWrite == null
-          ? tier.callAsync(key, maxWait, this::startForFleet)
-          : tier.callAsync(key, maxWait, sinceWrite, this::startForFleet);
+      CompletionStage<byte @Nullable []> asked =
+          sinceWrite == null
+              ? tier.callAsync(key, maxWait, this::startForFleet)
+              : tier.callAsync(key, maxWait, sinceWrite, this::startForFleet);
       asked.whenComplete((other, failure) -> onItsThread(() -> answered(other, failure)));
     } catch (RuntimeException | Error failure) {
       // a tier that fails as it is asked: this instance makes its own call, for itself
@@ -84,14 +91,17 @@ final class FleetFutureRun {
    */
   private CompletionStage<byte @Nullable []> startForFleet() {
     CompletableFuture<byte @Nullable []> shared = new CompletableFuture<>();
-    onItsThread(() -> {
-      if (run.isDone()) {
-        shared.complete(null); // every caller left while it waited: nobody needs the call
-        return;
-      }
-      startOwn().whenComplete((value, failure) ->
-          shared.complete(failure == null ? values.write(value) : null));
-    });
+    onItsThread(
+        () -> {
+          if (run.isDone()) {
+            shared.complete(null); // every caller left while it waited: nobody needs the call
+            return;
+          }
+          startOwn()
+              .whenComplete(
+                  (value, failure) ->
+                      shared.complete(failure == null ? values.write(value) : null));
+        });
     return shared;
   }
 
@@ -110,13 +120,14 @@ final class FleetFutureRun {
       // nothing this instance can read came back, and its own call did not run: make it now
       mine = startOwn();
     }
-    mine.whenComplete((value, thrown) -> {
-      if (thrown != null) {
-        run.completeExceptionally(thrown);
-      } else {
-        run.complete(value);
-      }
-    });
+    mine.whenComplete(
+        (value, thrown) -> {
+          if (thrown != null) {
+            run.completeExceptionally(thrown);
+          } else {
+            run.complete(value);
+          }
+        });
   }
 
   /** Starts this instance's own call, with the context of the thread that started the run. */

@@ -21,10 +21,13 @@ final class FleetKeyText {
    *
    * @throws PortableText.Unwritable if one of {@code key} and {@code caller} cannot be written
    */
-  static List<String> of(String beanName, Method method, @Nullable Object key,
-      @Nullable Object caller) {
+  static List<String> of(
+      String beanName, Method method, @Nullable Object key, @Nullable Object caller) {
     // the key and the arrays in it compare by content (Objects.deepEquals), the caller by equals
-    return List.of("Collapsible", beanName, method.toGenericString(),
+    return List.of(
+        "Collapsible",
+        beanName,
+        method.toGenericString(),
         PortableText.of(key, /* arrayByContent= */ true),
         PortableText.of(caller, /* arrayByContent= */ false));
   }

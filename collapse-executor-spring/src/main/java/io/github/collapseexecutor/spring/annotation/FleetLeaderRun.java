@@ -34,13 +34,17 @@ final class FleetLeaderRun implements LeaderRun {
 
   /** {@inheritDoc} All of it runs on the leader's thread. */
   @Override
-  public Callable<@Nullable Object> run(CallKey group, SameKeyCall call,
-      Callable<@Nullable Object> method) {
+  public Callable<@Nullable Object> run(
+      CallKey group, SameKeyCall call, Callable<@Nullable Object> method) {
     boolean[] ranHere = {false};
-    Callable<@Nullable Object> routed = fleet.through(group, maxWait, () -> {
-      ranHere[0] = true;
-      return method.call();
-    });
+    Callable<@Nullable Object> routed =
+        fleet.through(
+            group,
+            maxWait,
+            () -> {
+              ranHere[0] = true;
+              return method.call();
+            });
     return () -> {
       Object result = routed.call();
       if (!ranHere[0]) {
@@ -55,15 +59,23 @@ final class FleetLeaderRun implements LeaderRun {
   public FutureCall.Start start(CallKey group, FutureCall call, FutureCall.Start start) {
     return observation -> {
       AtomicBoolean ranHere = new AtomicBoolean();
-      CompletableFuture<@Nullable Object> run = fleet.throughAsync(group, maxWait, () -> {
-        ranHere.set(true);
-        return started(start, observation);
-      }).get();
-      return CallerFuture.afterOutcome(run, (value, failure) -> {
-        if (failure == null && !ranHere.get()) {
-          call.servedByAnotherInstance();
-        }
-      });
+      CompletableFuture<@Nullable Object> run =
+          fleet
+              .throughAsync(
+                  group,
+                  maxWait,
+                  () -> {
+                    ranHere.set(true);
+                    return started(start, observation);
+                  })
+              .get();
+      return CallerFuture.afterOutcome(
+          run,
+          (value, failure) -> {
+            if (failure == null && !ranHere.get()) {
+              call.servedByAnotherInstance();
+            }
+          });
     };
   }
 
@@ -74,12 +86,14 @@ final class FleetLeaderRun implements LeaderRun {
   }
 
   /** Starts the method: its future, failed with what the method threw as it started. */
-  private CompletableFuture<@Nullable Object> started(FutureCall.Start start,
-      @Nullable Object observation) {
+  private CompletableFuture<@Nullable Object> started(
+      FutureCall.Start start, @Nullable Object observation) {
     try {
       CompletableFuture<@Nullable Object> future = start.start(observation);
-      return future != null ? future : CompletableFuture.failedFuture(new NullPointerException(
-          name + ": the method returned null instead of a future"));
+      return future != null
+          ? future
+          : CompletableFuture.failedFuture(
+              new NullPointerException(name + ": the method returned null instead of a future"));
     } catch (Exception | Error e) {
       return CompletableFuture.failedFuture(e);
     }

@@ -30,11 +30,12 @@ final class FleetRoute {
   private final Method method;
   private final FleetValues values;
   private final Function<Object, @Nullable String> beanNames;
+
   /** The reasons logged so far why calls stay on their instance. */
   private final Set<String> reported = ConcurrentHashMap.newKeySet();
 
-  FleetRoute(Fleet tier, Method method, FleetValues values,
-      Function<Object, @Nullable String> beanNames) {
+  FleetRoute(
+      Fleet tier, Method method, FleetValues values, Function<Object, @Nullable String> beanNames) {
     this.tier = tier;
     this.method = method;
     this.values = values;
@@ -50,8 +51,11 @@ final class FleetRoute {
    * @param writes the writes of this instance, of which the run follows the last: it takes no
    *     result of a call another instance started before that write
    */
-  Callable<@Nullable Object> through(CallKey group, @Nullable Duration maxWait,
-      CompletedWrites writes, Callable<@Nullable Object> call) {
+  Callable<@Nullable Object> through(
+      CallKey group,
+      @Nullable Duration maxWait,
+      CompletedWrites writes,
+      Callable<@Nullable Object> call) {
     return () -> {
       List<String> key = key(group);
       return key == null ? call.call() : call(key, wait(maxWait), writes.sinceLast(), call);
@@ -69,12 +73,15 @@ final class FleetRoute {
    *     a thread of the pool of {@code CompletableFuture}'s async stages with that thread's
    *     context, never on the tier's own
    */
-  Supplier<CompletableFuture<@Nullable Object>> throughAsync(CallKey group,
-      @Nullable Duration maxWait, CompletedWrites writes,
+  Supplier<CompletableFuture<@Nullable Object>> throughAsync(
+      CallKey group,
+      @Nullable Duration maxWait,
+      CompletedWrites writes,
       Supplier<CompletableFuture<@Nullable Object>> start) {
     return () -> {
       List<String> key = key(group);
-      return key == null ? start.get()
+      return key == null
+          ? start.get()
           : new FleetFutureRun(values, start).ask(tier, key, wait(maxWait), writes.sinceLast());
     };
   }
@@ -89,8 +96,10 @@ final class FleetRoute {
     try {
       return FleetKeyText.of(bean, group.method(), group.key(), group.caller());
     } catch (PortableText.Unwritable e) {
-      report("their key or their caller's identity holds a " + e.type()
-          + ", whose equals another instance cannot check");
+      report(
+          "their key or their caller's identity holds a "
+              + e.type()
+              + ", whose equals another instance cannot check");
       return null;
     }
   }
@@ -105,12 +114,18 @@ final class FleetRoute {
    *
    * @param sinceWrite how long ago this instance's last write completed, or {@code null}
    */
-  private @Nullable Object call(List<String> key, Duration maxWait,
-      @Nullable Duration sinceWrite, Callable<@Nullable Object> call) throws Exception {
+  private @Nullable Object call(
+      List<String> key,
+      Duration maxWait,
+      @Nullable Duration sinceWrite,
+      Callable<@Nullable Object> call)
+      throws Exception {
     OwnCall own = new OwnCall(call, values);
     // a run after a write here takes no result of a call another instance started before it
-    byte[] shared = sinceWrite == null ? tier.call(key, maxWait, own)
-        : tier.call(key, maxWait, sinceWrite, own);
+    byte[] shared =
+        sinceWrite == null
+            ? tier.call(key, maxWait, own)
+            : tier.call(key, maxWait, sinceWrite, own);
     if (own.ran) {
       return own.result;
     }
@@ -149,8 +164,9 @@ final class FleetRoute {
   /** Logs once per reason why the method's calls stay on their instance. */
   private void report(String reason) {
     if (reported.add(reason)) {
-      LOG.log(System.Logger.Level.INFO, MethodNames.of(method) + ": " + reason
-          + "; those calls run with local collapse only");
+      LOG.log(
+          System.Logger.Level.INFO,
+          MethodNames.of(method) + ": " + reason + "; those calls run with local collapse only");
     }
   }
 }

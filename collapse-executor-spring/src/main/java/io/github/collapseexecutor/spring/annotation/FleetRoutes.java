@@ -48,30 +48,39 @@ final class FleetRoutes implements LeaderRuns {
    * must have a {@link Fleet} bean, and a codec of the method's results.
    */
   @Override
-  public LeaderRun of(MethodSite site, Collapsible collapsible, NamedExecutor executor,
-      ResolvableType resultType, Function<Object, @Nullable String> beanNames) {
+  public LeaderRun of(
+      MethodSite site,
+      Collapsible collapsible,
+      NamedExecutor executor,
+      ResolvableType resultType,
+      Function<Object, @Nullable String> beanNames) {
     if (!collapsible.fleet() && !executor.fleet()) {
       return LeaderRun.HERE;
     }
     FleetRoute route = route("Collapsible", site.method(), resultType, beanNames);
-    return new FleetLeaderRun(new FleetRuns(route, writes), executor.timeout(),
-        site.executorName());
+    return new FleetLeaderRun(
+        new FleetRuns(route, writes), executor.timeout(), site.executorName());
   }
 
   /** Returns the route of {@code method}'s calls through the fleet, checked at startup. */
-  private FleetRoute route(String annotation, Method method, ResolvableType resultType,
+  private FleetRoute route(
+      String annotation,
+      Method method,
+      ResolvableType resultType,
       Function<Object, @Nullable String> beanNames) {
     Fleet tier = fleet.getIfAvailable();
     if (tier == null) {
-      throw Unsupported.method(annotation, method, "it asks for the fleet tier, and there is no"
-          + " Fleet bean",
+      throw Unsupported.method(
+          annotation,
+          method,
+          "it asks for the fleet tier, and there is no" + " Fleet bean",
           "With Spring Boot, add collapse-executor-redis and set collapse.executor.fleet.secret"
               + " (the tier runs on the application's spring.data.redis connection); without it,"
               + " define a Fleet bean, such as RedisFleet.of(coordinator). Or turn fleet off for"
               + " the method and its named executor.");
     }
-    return new FleetRoute(tier, method, new FleetValues(codec(annotation, method, resultType)),
-        beanNames);
+    return new FleetRoute(
+        tier, method, new FleetValues(codec(annotation, method, resultType)), beanNames);
   }
 
   /**
@@ -79,16 +88,20 @@ final class FleetRoutes implements LeaderRuns {
    * codec of the Jackson result copier.
    */
   @SuppressWarnings("unchecked")
-  private FleetCodec<Object> codec(String annotation, Method method,
-      ResolvableType resultType) {
+  private FleetCodec<Object> codec(String annotation, Method method, ResolvableType resultType) {
     Class<?> raw = resultType.resolve(Object.class);
-    ResolvableType boxed = raw.isPrimitive()
-        ? ResolvableType.forClass(ClassUtils.resolvePrimitiveIfNecessary(raw)) : resultType;
-    String[] own = beans.getBeanNamesForType(
-        ResolvableType.forClassWithGenerics(FleetCodec.class, boxed));
+    ResolvableType boxed =
+        raw.isPrimitive()
+            ? ResolvableType.forClass(ClassUtils.resolvePrimitiveIfNecessary(raw))
+            : resultType;
+    String[] own =
+        beans.getBeanNamesForType(ResolvableType.forClassWithGenerics(FleetCodec.class, boxed));
     if (own.length > 1) {
-      throw Unsupported.method(annotation, method, "several FleetCodec beans write its results ("
-          + boxed + "): " + Arrays.toString(own), "Keep one FleetCodec<" + boxed + "> bean.");
+      throw Unsupported.method(
+          annotation,
+          method,
+          "several FleetCodec beans write its results (" + boxed + "): " + Arrays.toString(own),
+          "Keep one FleetCodec<" + boxed + "> bean.");
     }
     if (own.length == 1) {
       return beans.getBean(own[0], FleetCodec.class);
@@ -97,17 +110,31 @@ final class FleetRoutes implements LeaderRuns {
         && beans.getBean(JacksonResultCopier.BEAN_NAME) instanceof JacksonCopier<?> json
         && json.canCopy(boxed)) {
       Set<String> refusals = ConcurrentHashMap.newKeySet();
-      return new JsonFleetCodec(json, boxed, difference -> {
-        if (refusals.add(difference)) {
-          LOG.log(System.Logger.Level.INFO, MethodNames.of(method) + ": a result stays on this"
-              + " instance, as another instance's caller could tell it from its own: "
-              + difference + "; the instances that wait for it make their own calls");
-        }
-      });
+      return new JsonFleetCodec(
+          json,
+          boxed,
+          difference -> {
+            if (refusals.add(difference)) {
+              LOG.log(
+                  System.Logger.Level.INFO,
+                  MethodNames.of(method)
+                      + ": a result stays on this"
+                      + " instance, as another instance's caller could tell it from its own: "
+                      + difference
+                      + "; the instances that wait for it make their own calls");
+            }
+          });
     }
-    throw Unsupported.method(annotation, method, "it asks for the fleet tier, and nothing writes"
-        + " its results (" + resultType + ") for other instances",
-        "Define a FleetCodec<" + boxed + "> bean, or put Jackson on the class path and return a"
+    throw Unsupported.method(
+        annotation,
+        method,
+        "it asks for the fleet tier, and nothing writes"
+            + " its results ("
+            + resultType
+            + ") for other instances",
+        "Define a FleetCodec<"
+            + boxed
+            + "> bean, or put Jackson on the class path and return a"
             + " type it reads back (not Object).");
   }
 }

@@ -20,6 +20,7 @@ final class FleetRuns {
 
   private final FleetRoute route;
   private final CompletedWrites writes;
+
   /** The write count of the run of each key in the fleet from this instance. */
   private final Map<CallKey, Long> inFleet = new ConcurrentHashMap<>();
 
@@ -29,8 +30,8 @@ final class FleetRuns {
   }
 
   /** Returns {@code call}, the run of {@code group}'s leading caller, through the fleet. */
-  Callable<@Nullable Object> through(CallKey group, @Nullable Duration maxWait,
-      Callable<@Nullable Object> call) {
+  Callable<@Nullable Object> through(
+      CallKey group, @Nullable Duration maxWait, Callable<@Nullable Object> call) {
     Callable<@Nullable Object> routed = route.through(group, maxWait, writes, call);
     CallKey anyWrites = group.withWrites(0);
     long writes = group.writes();
@@ -53,8 +54,10 @@ final class FleetRuns {
    * the start of {@code group}'s leading caller's run, through the fleet; the run is in the fleet
    * until its future completes.
    */
-  Supplier<CompletableFuture<@Nullable Object>> throughAsync(CallKey group,
-      @Nullable Duration maxWait, Supplier<CompletableFuture<@Nullable Object>> start) {
+  Supplier<CompletableFuture<@Nullable Object>> throughAsync(
+      CallKey group,
+      @Nullable Duration maxWait,
+      Supplier<CompletableFuture<@Nullable Object>> start) {
     Supplier<CompletableFuture<@Nullable Object>> routed =
         route.throughAsync(group, maxWait, writes, start);
     CallKey anyWrites = group.withWrites(0);
@@ -70,8 +73,8 @@ final class FleetRuns {
           throw e;
         }
         // out of the fleet before its callers have the outcome, as the blocking run is
-        return CallerFuture.afterOutcome(run,
-            (value, failure) -> inFleet.remove(anyWrites, writes));
+        return CallerFuture.afterOutcome(
+            run, (value, failure) -> inFleet.remove(anyWrites, writes));
       }
       // as above: a later run never takes the result of one that started before it arrived
       return earlier < writes ? start.get() : routed.get();

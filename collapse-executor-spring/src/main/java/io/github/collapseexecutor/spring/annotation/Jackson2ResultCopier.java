@@ -34,8 +34,10 @@ final class Jackson2ResultCopier extends JacksonCopier<JavaType> {
 
   /** Creates a copier that writes and reads with {@code mapper}. */
   public Jackson2ResultCopier(ObjectMapper mapper) {
-    super(mapper.getTypeFactory()::constructType,
-        mapper.getTypeFactory()::constructParametricType, JavaType[]::new);
+    super(
+        mapper.getTypeFactory()::constructType,
+        mapper.getTypeFactory()::constructParametricType,
+        JavaType[]::new);
     this.mapper = mapper;
   }
 
@@ -75,8 +77,11 @@ final class Jackson2ResultCopier extends JacksonCopier<JavaType> {
     JavaType javaType = mapper.getTypeFactory().constructType(type);
     BeanDescription written = mapper.getSerializationConfig().introspect(javaType);
     BeanDescription read = mapper.getDeserializationConfig().introspect(javaType);
-    return new JsonFidelity.JsonProperties(names(written, true), names(read, false),
-        written.findAnyGetter() == null && written.findJsonValueAccessor() == null
+    return new JsonFidelity.JsonProperties(
+        names(written, true),
+        names(read, false),
+        written.findAnyGetter() == null
+            && written.findJsonValueAccessor() == null
             && read.findAnySetterAccessor() == null);
   }
 

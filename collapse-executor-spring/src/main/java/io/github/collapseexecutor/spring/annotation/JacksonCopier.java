@@ -22,7 +22,9 @@ abstract class JacksonCopier<T> implements ResultCopier {
   private final IntFunction<T[]> arrays;
 
   /** Takes a Jackson {@code TypeFactory}'s {@code plain} and {@code parametric} constructors. */
-  JacksonCopier(Function<Class<?>, T> plain, BiFunction<Class<?>, T[], T> parametric,
+  JacksonCopier(
+      Function<Class<?>, T> plain,
+      BiFunction<Class<?>, T[], T> parametric,
       IntFunction<T[]> arrays) {
     this.plain = plain;
     this.parametric = parametric;

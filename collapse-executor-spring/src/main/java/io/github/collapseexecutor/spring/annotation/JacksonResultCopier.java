@@ -39,8 +39,10 @@ public final class JacksonResultCopier extends JacksonCopier<JavaType> {
 
   /** Creates a copier that writes and reads with {@code mapper}. */
   public JacksonResultCopier(JsonMapper mapper) {
-    super(mapper.getTypeFactory()::constructType,
-        mapper.getTypeFactory()::constructParametricType, JavaType[]::new);
+    super(
+        mapper.getTypeFactory()::constructType,
+        mapper.getTypeFactory()::constructParametricType,
+        JavaType[]::new);
     this.mapper = mapper;
   }
 
@@ -67,8 +69,11 @@ public final class JacksonResultCopier extends JacksonCopier<JavaType> {
     JavaType javaType = mapper.getTypeFactory().constructType(type);
     BeanDescription written = mapper._serializationContext().introspectBeanDescription(javaType);
     BeanDescription read = mapper._deserializationContext().introspectBeanDescription(javaType);
-    return new JsonFidelity.JsonProperties(names(written, true), names(read, false),
-        written.findAnyGetter() == null && written.findJsonValueAccessor() == null
+    return new JsonFidelity.JsonProperties(
+        names(written, true),
+        names(read, false),
+        written.findAnyGetter() == null
+            && written.findJsonValueAccessor() == null
             && read.findAnySetterAccessor() == null);
   }
 

@@ -32,6 +32,7 @@ final class JoinerResults {
   private final Set<OwnCall> warned = ConcurrentHashMap.newKeySet();
   private volatile long passUntil;
   private volatile @Nullable OwnCall passing;
+
   /** The last look, held weakly: each caller of one run asks about the same result. */
   private volatile WeakReference<@Nullable Memo> last = new WeakReference<>(null);
 
@@ -47,8 +48,12 @@ final class JoinerResults {
     this(method, copies, shared, System::nanoTime, PASS_FOR);
   }
 
-  JoinerResults(String method, ResultCopies copies, Supplier<SharedResults> shared,
-      LongSupplier clock, Duration passFor) {
+  JoinerResults(
+      String method,
+      ResultCopies copies,
+      Supplier<SharedResults> shared,
+      LongSupplier clock,
+      Duration passFor) {
     this.method = method;
     this.copies = copies;
     this.shared = shared;
@@ -108,8 +113,8 @@ final class JoinerResults {
     try {
       return shared.get().copy(result, look);
     } catch (RuntimeException e) {
-      return own(OwnCall.MUTABLE, result.getClass().getName() + " (its JSON copy failed: " + e
-          + ")");
+      return own(
+          OwnCall.MUTABLE, result.getClass().getName() + " (its JSON copy failed: " + e + ")");
     }
   }
 
@@ -133,17 +138,29 @@ final class JoinerResults {
   }
 
   private String warning(OwnCall reason, @Nullable String culprit) {
-    String passes = " The callers that joined its run made calls of their own, and its calls go"
-        + " straight to the method for " + Duration.ofNanos(passNanos).toSeconds() + " s before"
-        + " it collapses again.";
+    String passes =
+        " The callers that joined its run made calls of their own, and its calls go"
+            + " straight to the method for "
+            + Duration.ofNanos(passNanos).toSeconds()
+            + " s before"
+            + " it collapses again.";
     if (reason == OwnCall.MANAGED) {
-      return method + " returned a result holding " + culprit + ", a JPA entity managed by the"
+      return method
+          + " returned a result holding "
+          + culprit
+          + ", a JPA entity managed by the"
           + " persistence context of the call that ran it, which no other caller may use."
-          + passes + " Return a DTO, a record or a projection to share its results, or name a"
+          + passes
+          + " Return a DTO, a record or a projection to share its results, or name a"
           + " resultCopier that makes detached copies on purpose.";
     }
-    return method + " returned a result holding " + culprit + ", which a caller can change and"
-        + " nothing copies faithfully for the others." + passes + " Make it a record or"
+    return method
+        + " returned a result holding "
+        + culprit
+        + ", which a caller can change and"
+        + " nothing copies faithfully for the others."
+        + passes
+        + " Make it a record or"
         + " otherwise immutable, or name a resultCopier.";
   }
 }

@@ -33,12 +33,13 @@ final class JsonFidelity {
 
   private final Introspection introspection;
   private final Set<Class<?>> failed = ConcurrentHashMap.newKeySet();
-  private final ClassValue<Boolean> faithful = new ClassValue<>() {
-    @Override
-    protected Boolean computeValue(Class<?> type) {
-      return decide(type);
-    }
-  };
+  private final ClassValue<Boolean> faithful =
+      new ClassValue<>() {
+        @Override
+        protected Boolean computeValue(Class<?> type) {
+          return decide(type);
+        }
+      };
 
   JsonFidelity(Introspection introspection) {
     this.introspection = introspection;
@@ -56,11 +57,17 @@ final class JsonFidelity {
 
   private boolean decide(Class<?> type) {
     int modifiers = type.getModifiers();
-    if (type.isInterface() || Modifier.isAbstract(modifiers) || type.isArray()
-        || type.isPrimitive() || type.isAnonymousClass() || type.isLocalClass()
-        || type.isSynthetic() || type.isHidden()
+    if (type.isInterface()
+        || Modifier.isAbstract(modifiers)
+        || type.isArray()
+        || type.isPrimitive()
+        || type.isAnonymousClass()
+        || type.isLocalClass()
+        || type.isSynthetic()
+        || type.isHidden()
         || type.isMemberClass() && !Modifier.isStatic(modifiers)
-        || type.getName().startsWith("java.") || type.getName().startsWith("javax.")) {
+        || type.getName().startsWith("java.")
+        || type.getName().startsWith("javax.")) {
       return false;
     }
     ValueShape shape = ValueShape.of(type);
@@ -78,7 +85,8 @@ final class JsonFidelity {
       return false;
     }
     for (Field field : fields) {
-      if (Modifier.isTransient(field.getModifiers()) || field.isSynthetic()
+      if (Modifier.isTransient(field.getModifiers())
+          || field.isSynthetic()
           || !properties.written().contains(field.getName())
           || !properties.read().contains(field.getName())) {
         return false;

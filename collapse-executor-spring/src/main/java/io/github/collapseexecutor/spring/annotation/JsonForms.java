@@ -50,12 +50,14 @@ final class JsonForms {
           && (type == ArrayList.class || type == ARRAYS_AS_LIST || unmodifiable);
     }
     if (declared == Set.class) {
-      return !(value instanceof SortedSet<?>) && (type == HashSet.class
-          || unmodifiable && value instanceof Set<?>);
+      return !(value instanceof SortedSet<?>)
+          && (type == HashSet.class || unmodifiable && value instanceof Set<?>);
     }
     if (declared == Map.class) {
-      return !(value instanceof SortedMap<?, ?>) && (type == HashMap.class
-          || type == LinkedHashMap.class || unmodifiable && value instanceof Map<?, ?>);
+      return !(value instanceof SortedMap<?, ?>)
+          && (type == HashMap.class
+              || type == LinkedHashMap.class
+              || unmodifiable && value instanceof Map<?, ?>);
     }
     return false;
   }

@@ -35,9 +35,12 @@ final class KeyExpression {
     try {
       return new KeyExpression(method, PARSER.parseExpression(key));
     } catch (ParseException e) {
-      throw new MisconfiguredMethodException("Collapsible", MethodNames.of(method),
+      throw new MisconfiguredMethodException(
+          "Collapsible",
+          MethodNames.of(method),
           "key '" + key + "' is not a valid expression: " + e.getMessage(),
-          "Write key as a SpEL expression over the arguments, such as '#id' or '#p0.id'.", e);
+          "Write key as a SpEL expression over the arguments, such as '#id' or '#p0.id'.",
+          e);
     }
   }
 

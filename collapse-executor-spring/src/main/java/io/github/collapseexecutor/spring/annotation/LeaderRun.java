@@ -16,30 +16,31 @@ import org.jspecify.annotations.Nullable;
 interface LeaderRun {
 
   /** Makes every run here, as the collapser makes it. */
-  LeaderRun HERE = new LeaderRun() {
-    @Override
-    public Callable<@Nullable Object> run(CallKey group, SameKeyCall call,
-        Callable<@Nullable Object> method) {
-      return method;
-    }
+  LeaderRun HERE =
+      new LeaderRun() {
+        @Override
+        public Callable<@Nullable Object> run(
+            CallKey group, SameKeyCall call, Callable<@Nullable Object> method) {
+          return method;
+        }
 
-    @Override
-    public FutureCall.Start start(CallKey group, FutureCall call, FutureCall.Start start) {
-      return start;
-    }
+        @Override
+        public FutureCall.Start start(CallKey group, FutureCall call, FutureCall.Start start) {
+          return start;
+        }
 
-    @Override
-    public boolean mayStartAfterReturn() {
-      return false;
-    }
-  };
+        @Override
+        public boolean mayStartAfterReturn() {
+          return false;
+        }
+      };
 
   /**
    * Returns the leader's run of {@code group} for a method that returns a value: {@code method},
    * or what makes it or takes its result elsewhere, of which it tells {@code call}.
    */
-  Callable<@Nullable Object> run(CallKey group, SameKeyCall call,
-      Callable<@Nullable Object> method);
+  Callable<@Nullable Object> run(
+      CallKey group, SameKeyCall call, Callable<@Nullable Object> method);
 
   /**
    * Returns the leader's start of the run of {@code group} for a method that returns a future or

@@ -27,6 +27,10 @@ interface LeaderRuns {
    *     none that every instance of the application knows it by
    * @throws MisconfiguredMethodException if the method's runs cannot be made as it asks
    */
-  LeaderRun of(MethodSite site, Collapsible collapsible, NamedExecutor executor,
-      ResolvableType resultType, Function<Object, @Nullable String> beanNames);
+  LeaderRun of(
+      MethodSite site,
+      Collapsible collapsible,
+      NamedExecutor executor,
+      ResolvableType resultType,
+      Function<Object, @Nullable String> beanNames);
 }

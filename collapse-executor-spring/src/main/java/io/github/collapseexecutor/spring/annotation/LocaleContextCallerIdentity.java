@@ -27,8 +27,10 @@ final class LocaleContextCallerIdentity implements CallerIdentity {
    */
   static @Nullable Object of(@Nullable LocaleContext context) {
     // LocaleContextHolder falls back to the application's defaults for what a context leaves out
-    return context == null ? null : new CallerLocale(LocaleContextHolder.getLocale(context),
-        LocaleContextHolder.getTimeZone(context));
+    return context == null
+        ? null
+        : new CallerLocale(
+            LocaleContextHolder.getLocale(context), LocaleContextHolder.getTimeZone(context));
   }
 
   /** The locale and time zone a caller's call is answered in. */

@@ -14,10 +14,11 @@ final class ManagedTypes {
 
   private static final String ENTITY = "jakarta.persistence.Entity";
 
-  private static final Set<String> MANAGED_INTERFACES = Set.of(
-      "org.hibernate.proxy.HibernateProxy",
-      "org.hibernate.collection.spi.PersistentCollection",
-      "org.hibernate.engine.spi.ManagedEntity");
+  private static final Set<String> MANAGED_INTERFACES =
+      Set.of(
+          "org.hibernate.proxy.HibernateProxy",
+          "org.hibernate.collection.spi.PersistentCollection",
+          "org.hibernate.engine.spi.ManagedEntity");
 
   private ManagedTypes() {}
 

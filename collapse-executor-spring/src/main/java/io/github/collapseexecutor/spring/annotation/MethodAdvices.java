@@ -36,9 +36,14 @@ final class MethodAdvices {
     CallerIdentities get(boolean sharedAcrossCallers);
   }
 
-  MethodAdvices(Supplier<NamedExecutors> executors, Supplier<MethodObserver> observer,
-      Identities identities, ResultCopiers copiers, Supplier<LeaderRuns> leaderRuns,
-      Function<Object, @Nullable String> beanNames, CompletedWrites writes) {
+  MethodAdvices(
+      Supplier<NamedExecutors> executors,
+      Supplier<MethodObserver> observer,
+      Identities identities,
+      ResultCopiers copiers,
+      Supplier<LeaderRuns> leaderRuns,
+      Function<Object, @Nullable String> beanNames,
+      CompletedWrites writes) {
     this.executors = executors;
     this.observer = observer;
     this.identities = identities;
@@ -59,11 +64,14 @@ final class MethodAdvices {
     CollapseBatch batch = AnnotatedElementUtils.findMergedAnnotation(method, CollapseBatch.class);
     Collapsible onMethod = AnnotatedElementUtils.findMergedAnnotation(method, Collapsible.class);
     if (AnnotatedElementUtils.hasAnnotation(method, CollapseBarrier.class)) {
-      return barrier(method, batch != null ? "CollapseBatch" : onMethod != null ? "Collapsible"
-          : null);
+      return barrier(
+          method, batch != null ? "CollapseBatch" : onMethod != null ? "Collapsible" : null);
     }
     if (batch != null && onMethod != null) {
-      throw Unsupported.method("CollapseBatch", method, "it is also @Collapsible; choose one",
+      throw Unsupported.method(
+          "CollapseBatch",
+          method,
+          "it is also @Collapsible; choose one",
           "Keep @CollapseBatch to gather calls into batches, or @Collapsible to share one call"
               + " among equal arguments; remove the other.");
     }
@@ -76,9 +84,14 @@ final class MethodAdvices {
 
   private MethodAdvice barrier(Method method, @Nullable String collapsed) {
     if (collapsed != null) {
-      throw Unsupported.method(collapsed, method, "it is also a @CollapseBarrier, a write; two"
-          + " calls of a write must not share one run",
-          "Remove @" + collapsed + " from the write, or @CollapseBarrier from a method that only"
+      throw Unsupported.method(
+          collapsed,
+          method,
+          "it is also a @CollapseBarrier, a write; two"
+              + " calls of a write must not share one run",
+          "Remove @"
+              + collapsed
+              + " from the write, or @CollapseBarrier from a method that only"
               + " reads.");
     }
     checkInterceptable("CollapseBarrier", method);
@@ -90,22 +103,34 @@ final class MethodAdvices {
     checkInterceptable("CollapseBatch", method);
     ReturnKind kind = ReturnKind.of(method, "CollapseBatch");
     if (kind != ReturnKind.VALUE) {
-      throw Unsupported.method("CollapseBatch", method, "it returns a "
-          + method.getReturnType().getSimpleName() + "; batches serve methods returning a value",
+      throw Unsupported.method(
+          "CollapseBatch",
+          method,
+          "it returns a "
+              + method.getReturnType().getSimpleName()
+              + "; batches serve methods returning a value",
           "Return the value itself, or use @Collapsible, which collapses futures and Monos.");
     }
     if (method.getParameterCount() != 1) {
-      throw Unsupported.method("CollapseBatch", method, "it takes "
-          + method.getParameterCount() + " arguments; a batched method takes exactly one",
+      throw Unsupported.method(
+          "CollapseBatch",
+          method,
+          "it takes "
+              + method.getParameterCount()
+              + " arguments; a batched method takes exactly one",
           "Take one argument (a record can hold several values), or use @Collapsible.");
     }
     checkNoFilterOfResults("CollapseBatch", method);
     NamedExecutor executor = executor("CollapseBatch", method, batch.executor());
-    JoinerResults results = results("CollapseBatch", site, batch.resultCopier(), executor,
-        site.returnType());
-    return new BatchCollapser(site, BatchMethod.find(site.context(), method, batch.batchMethod()),
-        executor, observer.get(),
-        identities.get(batch.sharedAcrossCallers() || executor.sharedAcrossCallers()), results);
+    JoinerResults results =
+        results("CollapseBatch", site, batch.resultCopier(), executor, site.returnType());
+    return new BatchCollapser(
+        site,
+        BatchMethod.find(site.context(), method, batch.batchMethod()),
+        executor,
+        observer.get(),
+        identities.get(batch.sharedAcrossCallers() || executor.sharedAcrossCallers()),
+        results);
   }
 
   private MethodCollapser collapsible(MethodSite site, Collapsible collapsible) {
@@ -117,13 +142,19 @@ final class MethodAdvices {
     ResolvableType returned = site.returnType();
     // what callers share: the value itself, or the value of the future or Mono
     ResolvableType shared = kind == ReturnKind.VALUE ? returned : returned.getGeneric(0);
-    JoinerResults results = results("Collapsible", site, collapsible.resultCopier(), executor,
-        shared);
+    JoinerResults results =
+        results("Collapsible", site, collapsible.resultCopier(), executor, shared);
     LeaderRun leaderRun = leaderRuns.get().of(site, collapsible, executor, shared, beanNames);
-    return new SameKeyCollapser(site, kind, KeyExpression.parse(method, collapsible.key()),
-        executor, observer.get(),
+    return new SameKeyCollapser(
+        site,
+        kind,
+        KeyExpression.parse(method, collapsible.key()),
+        executor,
+        observer.get(),
         identities.get(collapsible.sharedAcrossCallers() || executor.sharedAcrossCallers()),
-        results, leaderRun, writes);
+        results,
+        leaderRun,
+        writes);
   }
 
   /**
@@ -131,11 +162,15 @@ final class MethodAdvices {
    * copier the annotation or else its named executor names, or what {@link SharedResults}
    * decides.
    */
-  private JoinerResults results(String annotation, MethodSite site, String onAnnotation,
-      NamedExecutor executor, ResolvableType resultType) {
+  private JoinerResults results(
+      String annotation,
+      MethodSite site,
+      String onAnnotation,
+      NamedExecutor executor,
+      ResolvableType resultType) {
     String name = onAnnotation.isEmpty() ? executor.resultCopier() : onAnnotation;
-    return new JoinerResults(site.shown(),
-        copiers.find(annotation, site.method(), name, resultType), copiers::shared);
+    return new JoinerResults(
+        site.shown(), copiers.find(annotation, site.method(), name, resultType), copiers::shared);
   }
 
   /**
@@ -146,11 +181,16 @@ final class MethodAdvices {
   private static void checkNoFilterOfResults(String annotation, Method method) {
     if (AnnotatedElementUtils.isAnnotated(method, POST_FILTER)
         || AnnotatedElementUtils.isAnnotated(method.getDeclaringClass(), POST_FILTER)) {
-      throw Unsupported.method(annotation, method, "@PostFilter filters the returned collection"
-          + " in place, and every caller that shares the result holds that one collection;"
-          + " filter inside the method, or return a new collection from a method without"
-          + " @PostFilter",
-          "Remove @PostFilter from the method, or remove @" + annotation + " and collapse a"
+      throw Unsupported.method(
+          annotation,
+          method,
+          "@PostFilter filters the returned collection"
+              + " in place, and every caller that shares the result holds that one collection;"
+              + " filter inside the method, or return a new collection from a method without"
+              + " @PostFilter",
+          "Remove @PostFilter from the method, or remove @"
+              + annotation
+              + " and collapse a"
               + " method it calls instead.");
     }
   }
@@ -158,9 +198,12 @@ final class MethodAdvices {
   /** Returns the class-level annotation if it applies to {@code method}: public, with a result. */
   private static @Nullable Collapsible onClass(Class<?> context, Method method) {
     int modifiers = method.getModifiers();
-    if (!Modifier.isPublic(modifiers) || Modifier.isStatic(modifiers)
-        || method.getReturnType() == void.class || ReflectionUtils.isObjectMethod(method)
-        || ReflectionUtils.isEqualsMethod(method) || ReflectionUtils.isHashCodeMethod(method)
+    if (!Modifier.isPublic(modifiers)
+        || Modifier.isStatic(modifiers)
+        || method.getReturnType() == void.class
+        || ReflectionUtils.isObjectMethod(method)
+        || ReflectionUtils.isEqualsMethod(method)
+        || ReflectionUtils.isHashCodeMethod(method)
         || ReflectionUtils.isToStringMethod(method)) {
       return null;
     }
@@ -169,11 +212,15 @@ final class MethodAdvices {
 
   private static void checkInterceptable(String annotation, Method method) {
     int modifiers = method.getModifiers();
-    if (Modifier.isPrivate(modifiers) || Modifier.isFinal(modifiers)
+    if (Modifier.isPrivate(modifiers)
+        || Modifier.isFinal(modifiers)
         || Modifier.isStatic(modifiers)) {
-      throw Unsupported.method(annotation, method, "it is "
-          + Modifier.toString(modifiers & (Modifier.PRIVATE | Modifier.FINAL | Modifier.STATIC))
-          + ", so no proxy can intercept its calls",
+      throw Unsupported.method(
+          annotation,
+          method,
+          "it is "
+              + Modifier.toString(modifiers & (Modifier.PRIVATE | Modifier.FINAL | Modifier.STATIC))
+              + ", so no proxy can intercept its calls",
           "Make the method public or protected, not final and not static.");
     }
   }
@@ -182,10 +229,18 @@ final class MethodAdvices {
     String chosen = name.isEmpty() ? NamedExecutors.DEFAULT : name;
     NamedExecutors named = executors.get();
     if (!named.contains(chosen)) {
-      throw Unsupported.method(annotation, method, "executor '" + chosen
-          + "' is not configured in collapse.executor.executors; configured: " + named.names(),
-          "Name one of " + named.names() + " in executor, or configure collapse.executor.executors."
-              + chosen + ".");
+      throw Unsupported.method(
+          annotation,
+          method,
+          "executor '"
+              + chosen
+              + "' is not configured in collapse.executor.executors; configured: "
+              + named.names(),
+          "Name one of "
+              + named.names()
+              + " in executor, or configure collapse.executor.executors."
+              + chosen
+              + ".");
     }
     return named.get(chosen);
   }

@@ -30,8 +30,11 @@ final class MethodBatchExecutor
   private final JoinerResults results;
   private final String name;
 
-  MethodBatchExecutor(CollapseExecutorOptions options, BatchMethod batchMethod,
-      MethodObserver observer, JoinerResults results) {
+  MethodBatchExecutor(
+      CollapseExecutorOptions options,
+      BatchMethod batchMethod,
+      MethodObserver observer,
+      JoinerResults results) {
     super(options);
     this.batchMethod = batchMethod;
     this.observer = observer;
@@ -51,15 +54,17 @@ final class MethodBatchExecutor
     List<Object> arguments = new ArrayList<>(distinct);
     // the grouper keeps one bean per batch
     Object bean = inputs.iterator().next().value().bean();
-    return new Results(arguments, observer.batch(name, callers,
-        () -> batchMethod.invoke(bean, List.copyOf(arguments))));
+    return new Results(
+        arguments,
+        observer.batch(name, callers, () -> batchMethod.invoke(bean, List.copyOf(arguments))));
   }
 
   @Override
   protected void bindingOutput(Results results, List<Bundle<BatchCall, @Nullable Object>> bundles) {
     if (results.returned() == null) {
-      fail(bundles, argument -> batchMethod + " returned null for the batch holding argument "
-          + argument);
+      fail(
+          bundles,
+          argument -> batchMethod + " returned null for the batch holding argument " + argument);
     } else if (batchMethod.returnsMap()) {
       bindByKey((Map<?, ?>) results.returned(), bundles);
     } else {
@@ -74,19 +79,26 @@ final class MethodBatchExecutor
       if (returned.containsKey(argument)) {
         bind(bundle, returned.get(argument), given);
       } else {
-        bundle.fail(new IllegalStateException(
-            batchMethod + " returned no entry for argument " + argument));
+        bundle.fail(
+            new IllegalStateException(batchMethod + " returned no entry for argument " + argument));
       }
     }
   }
 
-  private void bindByPosition(List<Object> arguments, List<?> returned,
-      List<Bundle<BatchCall, @Nullable Object>> bundles) {
+  private void bindByPosition(
+      List<Object> arguments, List<?> returned, List<Bundle<BatchCall, @Nullable Object>> bundles) {
     if (returned.size() != arguments.size()) {
       // with a result missing or extra, no position can be trusted
-      fail(bundles, argument -> batchMethod + " returned " + returned.size() + " results for "
-          + arguments.size() + " arguments, so none is known to be the result for argument "
-          + argument);
+      fail(
+          bundles,
+          argument ->
+              batchMethod
+                  + " returned "
+                  + returned.size()
+                  + " results for "
+                  + arguments.size()
+                  + " arguments, so none is known to be the result for argument "
+                  + argument);
       return;
     }
     Map<Object, Integer> positions = new HashMap<>();
@@ -110,12 +122,14 @@ final class MethodBatchExecutor
    */
   // the bundle's output type is @Nullable Object, which only NullAway's JSpecify mode reads
   @SuppressWarnings("NullAway")
-  private void bind(Bundle<BatchCall, @Nullable Object> bundle, @Nullable Object result,
-      Set<Object> given) {
+  private void bind(
+      Bundle<BatchCall, @Nullable Object> bundle, @Nullable Object result, Set<Object> given) {
     Object handed;
     try {
-      handed = given.add(bundle.value().argument())
-          ? results.forOwner(result) : results.forJoiner(result);
+      handed =
+          given.add(bundle.value().argument())
+              ? results.forOwner(result)
+              : results.forJoiner(result);
     } catch (RuntimeException e) {
       // the copier failed this caller, not the batch
       bundle.fail(e);
@@ -124,8 +138,8 @@ final class MethodBatchExecutor
     bundle.bindOutput(handed);
   }
 
-  private static void fail(List<Bundle<BatchCall, @Nullable Object>> bundles,
-      Function<Object, String> message) {
+  private static void fail(
+      List<Bundle<BatchCall, @Nullable Object>> bundles, Function<Object, String> message) {
     for (Bundle<BatchCall, @Nullable Object> bundle : bundles) {
       bundle.fail(new IllegalStateException(message.apply(bundle.value().argument())));
     }

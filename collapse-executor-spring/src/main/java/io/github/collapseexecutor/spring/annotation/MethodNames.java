@@ -19,8 +19,11 @@ final class MethodNames {
    * repository interface is a method of its own; a class names the class that declares it.
    */
   static String of(Method method, Class<?> context) {
-    return owner(method, context) + "." + method.getName()
-        + Arrays.stream(method.getParameterTypes()).map(Class::getSimpleName)
+    return owner(method, context)
+        + "."
+        + method.getName()
+        + Arrays.stream(method.getParameterTypes())
+            .map(Class::getSimpleName)
             .collect(Collectors.joining(", ", "(", ")"));
   }
 

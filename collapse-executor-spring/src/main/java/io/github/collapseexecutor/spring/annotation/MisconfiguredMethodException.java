@@ -42,13 +42,18 @@ public final class MisconfiguredMethodException extends IllegalStateException {
    * @param action what to change so that it can
    * @param cause what the check ran into, or {@code null}
    */
-  public MisconfiguredMethodException(String annotation, String method, String reason,
-      String action, @Nullable Throwable cause) {
+  public MisconfiguredMethodException(
+      String annotation, String method, String reason, String action, @Nullable Throwable cause) {
     this(annotation, method, reason, action, null, cause);
   }
 
-  private MisconfiguredMethodException(String annotation, String methodName, String reason,
-      String action, @Nullable String bean, @Nullable Throwable cause) {
+  private MisconfiguredMethodException(
+      String annotation,
+      String methodName,
+      String reason,
+      String action,
+      @Nullable String bean,
+      @Nullable Throwable cause) {
     super("@" + annotation + " on " + methodName + " cannot be collapsed: " + reason, cause);
     this.annotation = annotation;
     this.methodName = methodName;

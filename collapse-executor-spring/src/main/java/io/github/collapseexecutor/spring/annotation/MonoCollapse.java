@@ -32,8 +32,11 @@ final class MonoCollapse {
      * @param own the subscriber's own call, for a subscriber that joined a run whose result it
      *     cannot take
      */
-    CompletableFuture<@Nullable Object> join(CallKey group, @Nullable Object observation,
-        FutureCall.Start start, SameKeyCollapser.OwnStart own)
+    CompletableFuture<@Nullable Object> join(
+        CallKey group,
+        @Nullable Object observation,
+        FutureCall.Start start,
+        SameKeyCollapser.OwnStart own)
         throws Exception;
   }
 
@@ -53,25 +56,45 @@ final class MonoCollapse {
    * @param observationKey where a subscriber's Reactor context holds its observation, and the
    *     method's {@code Mono} gets the run's ({@link MethodObserver#contextKey}), or {@code null}
    */
-  static Object collapse(CallKey group, List<ReactiveCallerIdentity> identities,
-      LongSupplier writes, CallerContexts contexts, @Nullable String observationKey,
-      Callable<@Nullable Object> call, SharedRun run) {
+  static Object collapse(
+      CallKey group,
+      List<ReactiveCallerIdentity> identities,
+      LongSupplier writes,
+      CallerContexts contexts,
+      @Nullable String observationKey,
+      Callable<@Nullable Object> call,
+      SharedRun run) {
     Object caller = contexts.capture();
     Callable<@Nullable Object> inCallersContext = () -> CallerContexts.callWith(caller, call);
-    return Mono.deferContextual(context -> identityOf(identities)
-        .flatMap(identity -> join(group.withWrites(writes.getAsLong())
-            .withReactive(identity.orElse(null)), context, observationKey, inCallersContext,
-            run)));
+    return Mono.deferContextual(
+        context ->
+            identityOf(identities)
+                .flatMap(
+                    identity ->
+                        join(
+                            group
+                                .withWrites(writes.getAsLong())
+                                .withReactive(identity.orElse(null)),
+                            context,
+                            observationKey,
+                            inCallersContext,
+                            run)));
   }
 
-  private static Mono<Object> join(CallKey group, ContextView context,
-      @Nullable String observationKey, Callable<@Nullable Object> call, SharedRun run) {
+  private static Mono<Object> join(
+      CallKey group,
+      ContextView context,
+      @Nullable String observationKey,
+      Callable<@Nullable Object> call,
+      SharedRun run) {
     CompletableFuture<@Nullable Object> caller;
     try {
-      caller = run.join(group,
-          observationKey == null ? null : context.getOrDefault(observationKey, null),
-          observation -> start(call, context, observationKey, observation),
-          () -> start(call, context, observationKey, null));
+      caller =
+          run.join(
+              group,
+              observationKey == null ? null : context.getOrDefault(observationKey, null),
+              observation -> start(call, context, observationKey, observation),
+              () -> start(call, context, observationKey, null));
     } catch (Exception e) {
       return Mono.error(e);
     }
@@ -85,22 +108,26 @@ final class MonoCollapse {
     }
     List<Mono<Optional<Object>>> each = new ArrayList<>(identities.size());
     for (ReactiveCallerIdentity identity : identities) {
-      each.add(Mono.defer(identity::current).<Optional<Object>>map(Optional::of)
-          .defaultIfEmpty(Optional.empty()));
+      each.add(
+          Mono.defer(identity::current)
+              .<Optional<Object>>map(Optional::of)
+              .defaultIfEmpty(Optional.empty()));
     }
     if (each.size() == 1) {
       return each.get(0);
     }
-    return Mono.zip(each, values -> {
-      List<Object> all = new ArrayList<>(values.length);
-      boolean any = false;
-      for (Object value : values) {
-        Optional<?> present = (Optional<?>) value;
-        all.add(present.orElse(null));
-        any |= present.isPresent();
-      }
-      return any ? Optional.of((Object) all) : Optional.empty();
-    });
+    return Mono.zip(
+        each,
+        values -> {
+          List<Object> all = new ArrayList<>(values.length);
+          boolean any = false;
+          for (Object value : values) {
+            Optional<?> present = (Optional<?>) value;
+            all.add(present.orElse(null));
+            any |= present.isPresent();
+          }
+          return any ? Optional.of((Object) all) : Optional.empty();
+        });
   }
 
   /**
@@ -110,15 +137,22 @@ final class MonoCollapse {
    * children.
    */
   private static @Nullable CompletableFuture<@Nullable Object> start(
-      Callable<@Nullable Object> call, ContextView leader, @Nullable String observationKey,
-      @Nullable Object observation) throws Exception {
+      Callable<@Nullable Object> call,
+      ContextView leader,
+      @Nullable String observationKey,
+      @Nullable Object observation)
+      throws Exception {
     Mono<?> mono = (Mono<?>) call.call();
     if (mono == null) {
       return null;
     }
     Mono<Object> shared = mono.map(value -> value);
     Context context = Context.of(leader);
-    return shared.contextWrite(observation == null || observationKey == null
-        ? context : context.put(observationKey, observation)).toFuture();
+    return shared
+        .contextWrite(
+            observation == null || observationKey == null
+                ? context
+                : context.put(observationKey, observation))
+        .toFuture();
   }
 }

@@ -19,8 +19,11 @@ final class ReactiveLocaleContextCallerIdentity implements ReactiveCallerIdentit
 
   @Override
   public Mono<?> current() {
-    return Mono.deferContextual(context -> Mono.justOrEmpty(exchange(context)
-        .map(exchange -> LocaleContextCallerIdentity.of(exchange.getLocaleContext()))));
+    return Mono.deferContextual(
+        context ->
+            Mono.justOrEmpty(
+                exchange(context)
+                    .map(exchange -> LocaleContextCallerIdentity.of(exchange.getLocaleContext()))));
   }
 
   private static Optional<ServerWebExchange> exchange(ContextView context) {

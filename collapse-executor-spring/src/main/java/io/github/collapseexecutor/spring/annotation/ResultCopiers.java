@@ -29,30 +29,48 @@ final class ResultCopiers {
    *     method and the reason, if {@code name} is not a
    *     {@code ResultCopier} bean or that copier cannot copy {@code resultType}
    */
-  ResultCopies find(String annotation, Method method, @Nullable String name,
-      ResolvableType resultType) {
+  ResultCopies find(
+      String annotation, Method method, @Nullable String name, ResolvableType resultType) {
     if (name == null || name.isEmpty()) {
       return ResultCopies.NONE;
     }
     if (beans == null || !beans.containsBean(name)) {
-      throw Unsupported.method(annotation, method, "result copier '" + name
-          + "' is not a bean; ResultCopier beans: " + copierNames(),
-          "Name one of the ResultCopier beans " + copierNames() + " in resultCopier, or"
-              + " define a ResultCopier bean named '" + name + "'.");
+      throw Unsupported.method(
+          annotation,
+          method,
+          "result copier '" + name + "' is not a bean; ResultCopier beans: " + copierNames(),
+          "Name one of the ResultCopier beans "
+              + copierNames()
+              + " in resultCopier, or"
+              + " define a ResultCopier bean named '"
+              + name
+              + "'.");
     }
     if (!beans.isTypeMatch(name, ResultCopier.class)) {
       Class<?> type = beans.getType(name);
-      throw Unsupported.method(annotation, method, "result copier '" + name + "' is a "
-          + (type == null ? "bean of unknown type" : type.getName())
-          + ", not a ResultCopier; ResultCopier beans: " + copierNames(),
+      throw Unsupported.method(
+          annotation,
+          method,
+          "result copier '"
+              + name
+              + "' is a "
+              + (type == null ? "bean of unknown type" : type.getName())
+              + ", not a ResultCopier; ResultCopier beans: "
+              + copierNames(),
           "Name one of the ResultCopier beans " + copierNames() + " in resultCopier.");
     }
     ResultCopier copier = beans.getBean(name, ResultCopier.class);
     if (!copier.canCopy(resultType)) {
-      throw Unsupported.method(annotation, method, "result copier '" + name
-          + "' cannot copy results of type " + resultType,
-          "Name a ResultCopier whose canCopy accepts " + resultType + ", or return a type"
-              + " that '" + name + "' copies.");
+      throw Unsupported.method(
+          annotation,
+          method,
+          "result copier '" + name + "' cannot copy results of type " + resultType,
+          "Name a ResultCopier whose canCopy accepts "
+              + resultType
+              + ", or return a type"
+              + " that '"
+              + name
+              + "' copies.");
     }
     return new ResultCopies(copier, resultType);
   }
@@ -77,11 +95,13 @@ final class ResultCopiers {
       return null;
     }
     return beans.getBean(JacksonResultCopier.BEAN_NAME) instanceof JacksonCopier<?> json
-        ? json : null;
+        ? json
+        : null;
   }
 
   private String copierNames() {
-    return beans == null ? "[]"
+    return beans == null
+        ? "[]"
         : Arrays.toString(beans.getBeanNamesForType(ResultCopier.class, true, false));
   }
 }

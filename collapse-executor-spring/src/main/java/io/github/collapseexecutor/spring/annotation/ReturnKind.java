@@ -27,22 +27,34 @@ enum ReturnKind {
   static ReturnKind of(Method method, String annotation) {
     Class<?> type = method.getReturnType();
     if (type == void.class || type == Void.class) {
-      throw Unsupported.method(annotation, method, "it returns void; only a result can be shared",
+      throw Unsupported.method(
+          annotation,
+          method,
+          "it returns void; only a result can be shared",
           "Return the result the callers share, or remove @" + annotation + " from the method.");
     }
     if (type.getName().equals(MONO_TYPE)) {
       return MONO;
     }
     if (isPublisher(type)) {
-      throw Unsupported.method(annotation, method, "it returns a " + type.getSimpleName()
-          + "; of the reactive types only Mono can be collapsed",
-          "Return a Mono (collectList() turns a Flux into one), or remove @" + annotation
+      throw Unsupported.method(
+          annotation,
+          method,
+          "it returns a "
+              + type.getSimpleName()
+              + "; of the reactive types only Mono can be collapsed",
+          "Return a Mono (collectList() turns a Flux into one), or remove @"
+              + annotation
               + " from the method.");
     }
     if (CompletionStage.class.isAssignableFrom(type) || type == Future.class) {
       if (!type.isAssignableFrom(CompletableFuture.class)) {
-        throw Unsupported.method(annotation, method, "it returns a " + type.getSimpleName()
-            + "; declare CompletableFuture or CompletionStage",
+        throw Unsupported.method(
+            annotation,
+            method,
+            "it returns a "
+                + type.getSimpleName()
+                + "; declare CompletableFuture or CompletionStage",
             "Declare the return type as CompletableFuture or CompletionStage.");
       }
       return FUTURE;

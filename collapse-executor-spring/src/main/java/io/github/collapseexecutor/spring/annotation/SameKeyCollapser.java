@@ -48,9 +48,16 @@ final class SameKeyCollapser implements MethodCollapser {
    * @param leaderRun how the run of the caller that leads a key is made
    * @param writes the writes completed in the application, which a call's key holds
    */
-  SameKeyCollapser(MethodSite site, ReturnKind kind, @Nullable KeyExpression key,
-      NamedExecutor executor, MethodObserver observer, CallerIdentities identities,
-      JoinerResults results, LeaderRun leaderRun, CompletedWrites writes) {
+  SameKeyCollapser(
+      MethodSite site,
+      ReturnKind kind,
+      @Nullable KeyExpression key,
+      NamedExecutor executor,
+      MethodObserver observer,
+      CallerIdentities identities,
+      JoinerResults results,
+      LeaderRun leaderRun,
+      CompletedWrites writes) {
     this.method = site.method();
     this.results = results;
     this.leaderRun = leaderRun;
@@ -64,12 +71,14 @@ final class SameKeyCollapser implements MethodCollapser {
     this.name = site.executorName();
     this.listener = executor.options().listener();
     this.contexts = new CallerContexts(observer.contextKey());
-    CollapseListener reporting = observer.executorCreated(
-        MethodExecutor.sameKey(name, timeout != null), listener);
-    this.blocking = kind == ReturnKind.VALUE
-        ? new BlockingCallableGroupCollapseExecutor(name, reporting) : null;
-    this.futures = kind == ReturnKind.VALUE
-        ? null : new FutureCallableGroupCollapseExecutor(name, reporting);
+    CollapseListener reporting =
+        observer.executorCreated(MethodExecutor.sameKey(name, timeout != null), listener);
+    this.blocking =
+        kind == ReturnKind.VALUE
+            ? new BlockingCallableGroupCollapseExecutor(name, reporting)
+            : null;
+    this.futures =
+        kind == ReturnKind.VALUE ? null : new FutureCallableGroupCollapseExecutor(name, reporting);
   }
 
   @Override
@@ -81,16 +90,26 @@ final class SameKeyCollapser implements MethodCollapser {
     }
     Object[] args = invocation.getArguments();
     Object target = Invocations.target(invocation);
-    CallKey group = new CallKey(target, method,
-        key == null ? args.clone() : key.evaluate(target, args), identities.current(),
-        writes.count());
+    CallKey group =
+        new CallKey(
+            target,
+            method,
+            key == null ? args.clone() : key.evaluate(target, args),
+            identities.current(),
+            writes.count());
     return switch (kind) {
       case VALUE -> value(group, invocation);
       case FUTURE -> future(group, invocation);
-      case MONO -> MonoCollapse.collapse(group, identities.reactive(), writes::count,
-          contexts, observer.contextKey(), Invocations.proceedingLater(invocation),
-          (key, observation, start, own) ->
-              shared(key, observer.monoCall(name, key, observation), start, own));
+      case MONO ->
+          MonoCollapse.collapse(
+              group,
+              identities.reactive(),
+              writes::count,
+              contexts,
+              observer.contextKey(),
+              Invocations.proceedingLater(invocation),
+              (key, observation, start, own) ->
+                  shared(key, observer.monoCall(name, key, observation), start, own));
     };
   }
 
@@ -102,9 +121,10 @@ final class SameKeyCollapser implements MethodCollapser {
     Callable<@Nullable Object> run = call.leading(leading.marking(proceed));
     Object result;
     try {
-      result = timeout == null
-          ? blockingExecutor().execute(group, run)
-          : blockingExecutor().execute(group, run, timeout);
+      result =
+          timeout == null
+              ? blockingExecutor().execute(group, run)
+              : blockingExecutor().execute(group, run, timeout);
     } catch (CollapseExecutionException e) {
       call.failed(e);
       throw Invocations.unwrap(e, method);
@@ -134,7 +154,9 @@ final class SameKeyCollapser implements MethodCollapser {
     Callable<@Nullable Object> later = Invocations.proceedingLater(invocation);
     Callable<@Nullable Object> proceed =
         leaderRun.mayStartAfterReturn() ? later : Invocations.proceeding(invocation);
-    return shared(group, observer.futureCall(name, group),
+    return shared(
+        group,
+        observer.futureCall(name, group),
         observation -> toFuture(proceed.call()),
         () -> toFuture(CallerContexts.callWith(context, later)));
   }
@@ -144,27 +166,32 @@ final class SameKeyCollapser implements MethodCollapser {
    * that joined another's run gets what {@link JoinerResults} hands it, or the future of its own
    * call, {@code own}.
    */
-  private CompletableFuture<@Nullable Object> shared(CallKey group, FutureCall call,
-      FutureCall.Start start, OwnStart own) {
+  private CompletableFuture<@Nullable Object> shared(
+      CallKey group, FutureCall call, FutureCall.Start start, OwnStart own) {
     Leading leading = new Leading();
     FutureCall.Start run = leaderRun.start(group, call, start);
-    CompletableFuture<@Nullable Object> caller = joined(call, futureExecutor().execute(group,
-        call.leading(leading.marking(run))));
+    CompletableFuture<@Nullable Object> caller =
+        joined(call, futureExecutor().execute(group, call.leading(leading.marking(run))));
     CompletableFuture<@Nullable Object> timed =
         timeout == null || caller.isDone() ? caller : withTimeout(caller, call, timeout);
     if (leading.ran) {
       return timed;
     }
-    return CallerFuture.composed(timed, value -> {
-      Object joined = results.forJoiner(value);
-      if (!(joined instanceof OwnCall ownCall)) {
-        return CompletableFuture.completedFuture(joined);
-      }
-      call.notCollapsed(ownCall.reason());
-      CompletableFuture<@Nullable Object> mine = own.start();
-      return mine != null ? mine : CompletableFuture.failedFuture(new NullPointerException(
-          name + ": the method returned null instead of a future"));
-    });
+    return CallerFuture.composed(
+        timed,
+        value -> {
+          Object joined = results.forJoiner(value);
+          if (!(joined instanceof OwnCall ownCall)) {
+            return CompletableFuture.completedFuture(joined);
+          }
+          call.notCollapsed(ownCall.reason());
+          CompletableFuture<@Nullable Object> mine = own.start();
+          return mine != null
+              ? mine
+              : CompletableFuture.failedFuture(
+                  new NullPointerException(
+                      name + ": the method returned null instead of a future"));
+        });
   }
 
   /**
@@ -173,8 +200,8 @@ final class SameKeyCollapser implements MethodCollapser {
    * (a WebFlux request writes its response and stops its observation), after which nothing more
    * can be recorded on it.
    */
-  private static CompletableFuture<@Nullable Object> joined(FutureCall call,
-      CompletableFuture<@Nullable Object> future) {
+  private static CompletableFuture<@Nullable Object> joined(
+      FutureCall call, CompletableFuture<@Nullable Object> future) {
     BiConsumer<@Nullable Object, @Nullable Throwable> onOutcome = call.joined(future);
     return onOutcome == null ? future : CallerFuture.afterOutcome(future, onOutcome);
   }
@@ -219,12 +246,15 @@ final class SameKeyCollapser implements MethodCollapser {
       CompletableFuture<@Nullable Object> caller, FutureCall call, Duration timeout) {
     long nanos = timeout.toNanos();
     long start = System.nanoTime();
-    caller.orTimeout(nanos, TimeUnit.NANOSECONDS).whenComplete((value, failure) -> {
-      if (failure instanceof TimeoutException && System.nanoTime() - start >= nanos) {
-        call.timedOut();
-        reportTimedOut();
-      }
-    });
+    caller
+        .orTimeout(nanos, TimeUnit.NANOSECONDS)
+        .whenComplete(
+            (value, failure) -> {
+              if (failure instanceof TimeoutException && System.nanoTime() - start >= nanos) {
+                call.timedOut();
+                reportTimedOut();
+              }
+            });
     return caller;
   }
 
@@ -243,8 +273,7 @@ final class SameKeyCollapser implements MethodCollapser {
   }
 
   @SuppressWarnings("unchecked")
-  private static @Nullable CompletableFuture<@Nullable Object> toFuture(
-      @Nullable Object result) {
+  private static @Nullable CompletableFuture<@Nullable Object> toFuture(@Nullable Object result) {
     return result == null ? null : ((CompletionStage<Object>) result).toCompletableFuture();
   }
 

@@ -97,11 +97,15 @@ final class SharedResults {
       case JDK_MUTABLE -> copier(shape).copy(value, part -> copy(part, look));
       case UNMODIFIABLE -> {
         boolean[] changed = {false};
-        Object rebuilt = copier(shape).copy(value, part -> {
-          Object copied = copy(part, look);
-          changed[0] |= copied != part;
-          return copied;
-        });
+        Object rebuilt =
+            copier(shape)
+                .copy(
+                    value,
+                    part -> {
+                      Object copied = copy(part, look);
+                      changed[0] |= copied != part;
+                      return copied;
+                    });
         yield changed[0] ? rebuilt : value;
       }
       case ARRAY -> copyArray(value, look);
@@ -167,7 +171,8 @@ final class SharedResults {
           Verdict held = parts(value, depth);
           // a page cannot be rebuilt around copies of its content
           yield held == Verdict.COPY && shape.copy() == null
-              ? blame(Verdict.UNSHAREABLE, value.getClass().getName()) : held;
+              ? blame(Verdict.UNSHAREABLE, value.getClass().getName())
+              : held;
         }
         case JDK_MUTABLE, ARRAY -> worst(Verdict.COPY, parts(value, depth));
         case FINAL_FIELDS -> {
@@ -230,22 +235,24 @@ final class SharedResults {
         return blame(Verdict.UNSHAREABLE, type.getName());
       }
       return switch (shape.kind()) {
-        case OPTIONAL -> json(((Optional<?>) value).orElse(null), declared.getGeneric(0),
-            depth + 1);
+        case OPTIONAL ->
+            json(((Optional<?>) value).orElse(null), declared.getGeneric(0), depth + 1);
         case ARRAY -> jsonParts(value, declared.getComponentType(), declared, depth);
-        case UNMODIFIABLE, JDK_MUTABLE -> value instanceof Map<?, ?> map
-            ? worst(jsonParts(map.keySet(), declared.asMap().getGeneric(0), declared, depth),
-                jsonParts(map.values(), declared.asMap().getGeneric(1), declared, depth))
-            : value instanceof Collection<?> elements
-                ? jsonParts(elements, declared.asCollection().getGeneric(0), declared, depth)
-                : Verdict.COPY;
+        case UNMODIFIABLE, JDK_MUTABLE ->
+            value instanceof Map<?, ?> map
+                ? worst(
+                    jsonParts(map.keySet(), declared.asMap().getGeneric(0), declared, depth),
+                    jsonParts(map.values(), declared.asMap().getGeneric(1), declared, depth))
+                : value instanceof Collection<?> elements
+                    ? jsonParts(elements, declared.asCollection().getGeneric(0), declared, depth)
+                    : Verdict.COPY;
         case FINAL_FIELDS, OTHER -> jsonFields(value, shape, declared, depth);
         default -> Verdict.SHARE;
       };
     }
 
-    private Verdict jsonParts(Object parts, ResolvableType element, ResolvableType declared,
-        int depth) {
+    private Verdict jsonParts(
+        Object parts, ResolvableType element, ResolvableType declared, int depth) {
       Verdict worst = Verdict.SHARE;
       for (Object part : ValueParts.of(parts)) {
         worst = worst(worst, json(part, element, depth + 1));
@@ -253,16 +260,20 @@ final class SharedResults {
       return worst;
     }
 
-    private Verdict jsonFields(Object value, ValueShape shape, ResolvableType declared,
-        int depth) {
+    private Verdict jsonFields(Object value, ValueShape shape, ResolvableType declared, int depth) {
       JacksonCopier<?> copier = json;
       if (copier == null || !copier.fidelity().copiesFaithfully(value.getClass())) {
         return blame(Verdict.UNSHAREABLE, value.getClass().getName());
       }
       Verdict worst = Verdict.COPY;
       for (Field field : ValueParts.fields(shape)) {
-        worst = worst(worst, json(ValueParts.read(field, value), ResolvableType.forField(field, declared),
-            depth + 1));
+        worst =
+            worst(
+                worst,
+                json(
+                    ValueParts.read(field, value),
+                    ResolvableType.forField(field, declared),
+                    depth + 1));
       }
       return worst;
     }

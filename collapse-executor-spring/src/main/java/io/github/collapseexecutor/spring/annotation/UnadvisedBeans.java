@@ -30,8 +30,10 @@ final class UnadvisedBeans {
   /**
    * @param advised the names of the beans the post-processor advised
    */
-  UnadvisedBeans(ConfigurableListableBeanFactory factory,
-      ObjectProvider<CollapseMethods> methods, Set<String> advised) {
+  UnadvisedBeans(
+      ConfigurableListableBeanFactory factory,
+      ObjectProvider<CollapseMethods> methods,
+      Set<String> advised) {
     this.factory = factory;
     this.methods = methods;
     this.advised = advised;
@@ -64,7 +66,9 @@ final class UnadvisedBeans {
       return singleton;
     }
     Class<?> made = maker.getObjectType();
-    if (!maker.isSingleton() || made == null || !BeanTypes.of(made).isAnnotated()
+    if (!maker.isSingleton()
+        || made == null
+        || !BeanTypes.of(made).isAnnotated()
         || factory.containsBeanDefinition(name) && factory.getBeanDefinition(name).isLazyInit()) {
       return null;
     }
@@ -98,14 +102,20 @@ final class UnadvisedBeans {
       return;
     }
     Map.Entry<Method, MethodAdvice> first = found.declared().entrySet().iterator().next();
-    throw new MisconfiguredMethodException(annotationOn(first.getKey()),
-        MethodNames.of(first.getKey()), "the bean was created before the collapse"
-        + " post-processor could proxy it, so no call of its annotated methods " + shown(found)
-        + " would collapse or pass its barrier; Spring logs such a bean as not eligible for"
-        + " getting processed by all BeanPostProcessors",
-        "A post-processor, or a bean one depends on, needs '" + name + "' at startup: inject it"
-            + " there lazily (an ObjectProvider, or @Lazy on the injection point), or register"
-            + " it as a bean Spring creates rather than a singleton object.", null)
+    throw new MisconfiguredMethodException(
+            annotationOn(first.getKey()),
+            MethodNames.of(first.getKey()),
+            "the bean was created before the collapse"
+                + " post-processor could proxy it, so no call of its annotated methods "
+                + shown(found)
+                + " would collapse or pass its barrier; Spring logs such a bean as not eligible for"
+                + " getting processed by all BeanPostProcessors",
+            "A post-processor, or a bean one depends on, needs '"
+                + name
+                + "' at startup: inject it"
+                + " there lazily (an ObjectProvider, or @Lazy on the injection point), or register"
+                + " it as a bean Spring creates rather than a singleton object.",
+            null)
         .forBean(name + " (" + types.shown() + ")");
   }
 
@@ -114,8 +124,7 @@ final class UnadvisedBeans {
   }
 
   private static String annotationOn(Method method) {
-    for (Class<? extends Annotation> type
-        : List.of(CollapseBatch.class, CollapseBarrier.class)) {
+    for (Class<? extends Annotation> type : List.of(CollapseBatch.class, CollapseBarrier.class)) {
       if (AnnotatedElementUtils.hasAnnotation(method, type)) {
         return type.getSimpleName();
       }

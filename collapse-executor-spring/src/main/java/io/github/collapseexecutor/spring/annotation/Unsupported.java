@@ -11,9 +11,9 @@ final class Unsupported {
    * Returns the error of {@code method}, annotated with {@code annotation}: {@code reason} says
    * what is wrong, {@code action} what to change.
    */
-  static MisconfiguredMethodException method(String annotation, Method method, String reason,
-      String action) {
-    return new MisconfiguredMethodException(annotation, MethodNames.of(method), reason, action,
-        null);
+  static MisconfiguredMethodException method(
+      String annotation, Method method, String reason, String action) {
+    return new MisconfiguredMethodException(
+        annotation, MethodNames.of(method), reason, action, null);
   }
 }

@@ -20,10 +20,11 @@ final class ValueParts {
     }
     if (container instanceof Map<?, ?> map) {
       List<Object> parts = new ArrayList<>(map.size() * 2);
-      map.forEach((key, value) -> {
-        parts.add(key);
-        parts.add(value);
-      });
+      map.forEach(
+          (key, value) -> {
+            parts.add(key);
+            parts.add(value);
+          });
       return parts;
     }
     if (container.getClass().isArray() && !container.getClass().getComponentType().isPrimitive()) {

@@ -27,7 +27,10 @@ import org.jspecify.annotations.Nullable;
  *     copies of its elements, {@code null} otherwise
  * @param entity the class a {@link Kind#MANAGED} value is an entity of, for messages
  */
-record ValueShape(Kind kind, Field @Nullable [] fields, ContainerCopies.@Nullable Copier copy,
+record ValueShape(
+    Kind kind,
+    Field @Nullable [] fields,
+    ContainerCopies.@Nullable Copier copy,
     @Nullable String entity) {
 
   /** What a class is, as far as sharing its instances goes. */
@@ -53,17 +56,32 @@ record ValueShape(Kind kind, Field @Nullable [] fields, ContainerCopies.@Nullabl
     OTHER
   }
 
-  private static final Set<Class<?>> LEAVES = Set.of(Boolean.class, Byte.class, Short.class,
-      Integer.class, Long.class, Float.class, Double.class, Character.class, String.class,
-      BigDecimal.class, BigInteger.class, UUID.class, URI.class, Locale.class, Currency.class,
-      Class.class);
+  private static final Set<Class<?>> LEAVES =
+      Set.of(
+          Boolean.class,
+          Byte.class,
+          Short.class,
+          Integer.class,
+          Long.class,
+          Float.class,
+          Double.class,
+          Character.class,
+          String.class,
+          BigDecimal.class,
+          BigInteger.class,
+          UUID.class,
+          URI.class,
+          Locale.class,
+          Currency.class,
+          Class.class);
 
-  private static final ClassValue<ValueShape> SHAPES = new ClassValue<>() {
-    @Override
-    protected ValueShape computeValue(Class<?> type) {
-      return shapeOf(type);
-    }
-  };
+  private static final ClassValue<ValueShape> SHAPES =
+      new ClassValue<>() {
+        @Override
+        protected ValueShape computeValue(Class<?> type) {
+          return shapeOf(type);
+        }
+      };
 
   /** Returns the shape of {@code type}, decided once. */
   static ValueShape of(Class<?> type) {
@@ -75,7 +93,8 @@ record ValueShape(Kind kind, Field @Nullable [] fields, ContainerCopies.@Nullabl
     if (entity != null) {
       return new ValueShape(Kind.MANAGED, null, null, entity);
     }
-    if (LEAVES.contains(type) || Enum.class.isAssignableFrom(type)
+    if (LEAVES.contains(type)
+        || Enum.class.isAssignableFrom(type)
         || type.getName().startsWith("java.time.")) {
       return of(Kind.LEAF);
     }
@@ -87,15 +106,20 @@ record ValueShape(Kind kind, Field @Nullable [] fields, ContainerCopies.@Nullabl
     }
     ContainerCopies.Copier copier = ContainerCopies.of(type);
     if (copier != null) {
-      return new ValueShape(ContainerCopies.isUnmodifiable(type) ? Kind.UNMODIFIABLE
-          : Kind.JDK_MUTABLE, null, copier, null);
+      return new ValueShape(
+          ContainerCopies.isUnmodifiable(type) ? Kind.UNMODIFIABLE : Kind.JDK_MUTABLE,
+          null,
+          copier,
+          null);
     }
     if (isSpringDataChunk(type)) {
       // a Page or Slice: its content is only ever handed out unmodifiable
       return of(Kind.UNMODIFIABLE);
     }
-    if (Collection.class.isAssignableFrom(type) || Map.class.isAssignableFrom(type)
-        || type.getName().startsWith("java.") || type.getName().startsWith("javax.")) {
+    if (Collection.class.isAssignableFrom(type)
+        || Map.class.isAssignableFrom(type)
+        || type.getName().startsWith("java.")
+        || type.getName().startsWith("javax.")) {
       // another JDK type, or a collection of a library: nothing known of what it holds
       return of(Kind.OTHER);
     }
@@ -104,8 +128,11 @@ record ValueShape(Kind kind, Field @Nullable [] fields, ContainerCopies.@Nullabl
     for (Field field : fields == null ? new Field[0] : fields) {
       allFinal &= Modifier.isFinal(field.getModifiers());
     }
-    return new ValueShape(fields != null && (type.isRecord() || allFinal) ? Kind.FINAL_FIELDS
-        : Kind.OTHER, fields, null, null);
+    return new ValueShape(
+        fields != null && (type.isRecord() || allFinal) ? Kind.FINAL_FIELDS : Kind.OTHER,
+        fields,
+        null,
+        null);
   }
 
   private static boolean isSpringDataChunk(Class<?> type) {

@@ -62,8 +62,11 @@ public final class MethodExecutor {
 
   @Override
   public boolean equals(@Nullable Object other) {
-    return other instanceof MethodExecutor that && name.equals(that.name)
-        && batches == that.batches && rejects == that.rejects && timesOut == that.timesOut;
+    return other instanceof MethodExecutor that
+        && name.equals(that.name)
+        && batches == that.batches
+        && rejects == that.rejects
+        && timesOut == that.timesOut;
   }
 
   @Override
@@ -73,7 +76,14 @@ public final class MethodExecutor {
 
   @Override
   public String toString() {
-    return "MethodExecutor[name=" + name + ", batches=" + batches + ", rejects=" + rejects
-        + ", timesOut=" + timesOut + "]";
+    return "MethodExecutor[name="
+        + name
+        + ", batches="
+        + batches
+        + ", rejects="
+        + rejects
+        + ", timesOut="
+        + timesOut
+        + "]";
   }
 }

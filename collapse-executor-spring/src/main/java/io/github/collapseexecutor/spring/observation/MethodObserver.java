@@ -108,8 +108,9 @@ public interface MethodObserver {
    * {@code callers}, the {@link #batchCaller} of each call in the batch; returns what
    * {@code batch} returned, and throws what it threw.
    */
-  default @Nullable Object batch(String executorName, List<@Nullable Object> callers,
-      Callable<@Nullable Object> batch) throws Exception {
+  default @Nullable Object batch(
+      String executorName, List<@Nullable Object> callers, Callable<@Nullable Object> batch)
+      throws Exception {
     return batch.call();
   }
 
@@ -117,20 +118,21 @@ public interface MethodObserver {
   interface SameKeyCall {
 
     /** A call that is not observed. */
-    SameKeyCall NONE = new SameKeyCall() {
-      @Override
-      public Callable<@Nullable Object> leading(Callable<@Nullable Object> run) {
-        return run;
-      }
+    SameKeyCall NONE =
+        new SameKeyCall() {
+          @Override
+          public Callable<@Nullable Object> leading(Callable<@Nullable Object> run) {
+            return run;
+          }
 
-      @Override
-      public @Nullable Object returned(@Nullable Object result) {
-        return result;
-      }
+          @Override
+          public @Nullable Object returned(@Nullable Object result) {
+            return result;
+          }
 
-      @Override
-      public void failed(Throwable failure) {}
-    };
+          @Override
+          public void failed(Throwable failure) {}
+        };
 
     /**
      * Returns {@code run}, observed as the one run shared by every caller that joins it. What the
@@ -159,21 +161,22 @@ public interface MethodObserver {
   interface FutureCall {
 
     /** A call that is not observed. */
-    FutureCall NONE = new FutureCall() {
-      @Override
-      public Callable<CompletableFuture<@Nullable Object>> leading(Start start) {
-        return () -> start.start(null);
-      }
+    FutureCall NONE =
+        new FutureCall() {
+          @Override
+          public Callable<CompletableFuture<@Nullable Object>> leading(Start start) {
+            return () -> start.start(null);
+          }
 
-      @Override
-      public @Nullable BiConsumer<@Nullable Object, @Nullable Throwable> joined(
-          CompletableFuture<@Nullable Object> future) {
-        return null;
-      }
+          @Override
+          public @Nullable BiConsumer<@Nullable Object, @Nullable Throwable> joined(
+              CompletableFuture<@Nullable Object> future) {
+            return null;
+          }
 
-      @Override
-      public void timedOut() {}
-    };
+          @Override
+          public void timedOut() {}
+        };
 
     /** Calls the method and returns its future. */
     @FunctionalInterface

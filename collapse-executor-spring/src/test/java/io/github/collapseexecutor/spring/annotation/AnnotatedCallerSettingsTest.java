@@ -102,7 +102,8 @@ final class AnnotatedCallerSettingsTest {
         assertThat(joiner.get(10, TimeUnit.SECONDS)).isEqualTo("value 1");
       }
       // how many runs the joiners make between them depends on when each wakes to go on
-      assertThat(service.runs().get()).as("the interrupted run, then the joiners' own")
+      assertThat(service.runs().get())
+          .as("the interrupted run, then the joiners' own")
           .isGreaterThanOrEqualTo(2);
     }
   }
@@ -152,10 +153,11 @@ final class AnnotatedCallerSettingsTest {
 
     @Collapsible
     public Mono<String> mono(int id) {
-      return Mono.defer(() -> {
-        runs.incrementAndGet();
-        return Mono.fromFuture(pending.copy());
-      });
+      return Mono.defer(
+          () -> {
+            runs.incrementAndGet();
+            return Mono.fromFuture(pending.copy());
+          });
     }
   }
 

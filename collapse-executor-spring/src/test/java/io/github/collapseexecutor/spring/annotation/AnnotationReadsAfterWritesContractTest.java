@@ -30,13 +30,16 @@ final class AnnotationReadsAfterWritesContractTest implements ReadsAfterWritesCo
       @Override
       public CompletableFuture<String> read() {
         CompletableFuture<String> answer = new CompletableFuture<>();
-        Thread reader = new Thread(() -> {
-          try {
-            answer.complete(service.read());
-          } catch (RuntimeException | Error failure) {
-            answer.completeExceptionally(failure);
-          }
-        }, "reader-" + readers.size());
+        Thread reader =
+            new Thread(
+                () -> {
+                  try {
+                    answer.complete(service.read());
+                  } catch (RuntimeException | Error failure) {
+                    answer.completeExceptionally(failure);
+                  }
+                },
+                "reader-" + readers.size());
         reader.setDaemon(true);
         readers.add(reader);
         reader.start();

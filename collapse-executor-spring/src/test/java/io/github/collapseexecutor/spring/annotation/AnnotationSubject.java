@@ -74,17 +74,25 @@ final class AnnotationSubject implements TwoCallersContract.Subject {
   public List<String> round(int callers, String channel, IntFunction<String> identity)
       throws Exception {
     whoAmI.startRound();
-    List<Object> answers = whoAmI.crowd().run(callers, i -> {
-      Object principal = channel.equals(PRINCIPAL_FIELD)
-          ? new TenantPrincipal(identity.apply(i), "admin") : identity.apply(i);
-      SecurityContextHolder.getContext().setAuthentication(
-          new TestingAuthenticationToken(principal, null, "ROLE_USER"));
-      try {
-        return call.apply(i);
-      } finally {
-        SecurityContextHolder.clearContext();
-      }
-    });
+    List<Object> answers =
+        whoAmI
+            .crowd()
+            .run(
+                callers,
+                i -> {
+                  Object principal =
+                      channel.equals(PRINCIPAL_FIELD)
+                          ? new TenantPrincipal(identity.apply(i), "admin")
+                          : identity.apply(i);
+                  SecurityContextHolder.getContext()
+                      .setAuthentication(
+                          new TestingAuthenticationToken(principal, null, "ROLE_USER"));
+                  try {
+                    return call.apply(i);
+                  } finally {
+                    SecurityContextHolder.clearContext();
+                  }
+                });
     return answers.stream().map(String::valueOf).toList();
   }
 
@@ -150,7 +158,8 @@ final class AnnotationSubject implements TwoCallersContract.Subject {
     private static String principal() {
       Authentication authentication = SecurityContextHolder.getContext().getAuthentication();
       return authentication.getPrincipal() instanceof TenantPrincipal tenant
-          ? tenant.tenant() : authentication.getName();
+          ? tenant.tenant()
+          : authentication.getName();
     }
   }
 }

@@ -92,11 +92,14 @@ final class CallerContextTest {
       Mono<String> mono = calledAs("alice", () -> requests.collapsed(3));
 
       String[] after = new String[1];
-      String result = calledAs("bob", () -> {
-        String value = mono.block();
-        after[0] = REQUEST.get();
-        return value;
-      });
+      String result =
+          calledAs(
+              "bob",
+              () -> {
+                String value = mono.block();
+                after[0] = REQUEST.get();
+                return value;
+              });
       assertThat(result).isEqualTo("3 for alice");
       assertThat(after[0]).isEqualTo("bob");
     }
@@ -108,14 +111,16 @@ final class CallerContextTest {
         new AnnotationConfigApplicationContext(Services.class)) {
       Requests requests = context.getBean(Requests.class);
 
-      List<Object> results = requests.crowd().run(10,
-          i -> calledAs("request-" + i, () -> requests.item(i)));
+      List<Object> results =
+          requests.crowd().run(10, i -> calledAs("request-" + i, () -> requests.item(i)));
 
       for (int i = 0; i < 10; i++) {
         assertThat(results.get(i)).isEqualTo("item " + i);
       }
-      assertThat(requests.batches()).hasSizeLessThan(10).allSatisfy(batch -> assertThat(
-          batch.request()).isEqualTo("request-" + batch.ids().get(0)));
+      assertThat(requests.batches())
+          .hasSizeLessThan(10)
+          .allSatisfy(
+              batch -> assertThat(batch.request()).isEqualTo("request-" + batch.ids().get(0)));
     }
   }
 
@@ -140,8 +145,10 @@ final class CallerContextTest {
 
     @Bean
     NamedExecutors namedExecutors() {
-      return TestExecutors.with(NamedExecutor.builder("one-batch",
-          TestExecutors.options("one-batch").maxConcurrentBatches(1).build()).build());
+      return TestExecutors.with(
+          NamedExecutor.builder(
+                  "one-batch", TestExecutors.options("one-batch").maxConcurrentBatches(1).build())
+              .build());
     }
 
     @Bean
@@ -177,8 +184,8 @@ final class CallerContextTest {
 
     @Collapsible
     public Mono<String> principal(int id) {
-      return Mono.just(id + " for "
-          + SecurityContextHolder.getContext().getAuthentication().getName());
+      return Mono.just(
+          id + " for " + SecurityContextHolder.getContext().getAuthentication().getName());
     }
 
     @CollapseBatch(batchMethod = "items", executor = "one-batch")

@@ -40,15 +40,23 @@ final class CallerLocaleContextTest {
         new AnnotationConfigApplicationContext(Services.class)) {
       Clocks clocks = context.getBean(Clocks.class);
 
-      List<Object> results = clocks.crowd().run(20, i -> {
-        LocaleContextHolder.setLocaleContext(new SimpleTimeZoneAwareLocaleContext(Locale.FRENCH,
-            TimeZone.getTimeZone(i % 2 == 0 ? "Europe/Paris" : "America/Montreal")));
-        try {
-          return clocks.noon();
-        } finally {
-          LocaleContextHolder.resetLocaleContext();
-        }
-      });
+      List<Object> results =
+          clocks
+              .crowd()
+              .run(
+                  20,
+                  i -> {
+                    LocaleContextHolder.setLocaleContext(
+                        new SimpleTimeZoneAwareLocaleContext(
+                            Locale.FRENCH,
+                            TimeZone.getTimeZone(
+                                i % 2 == 0 ? "Europe/Paris" : "America/Montreal")));
+                    try {
+                      return clocks.noon();
+                    } finally {
+                      LocaleContextHolder.resetLocaleContext();
+                    }
+                  });
 
       for (int i = 0; i < results.size(); i++) {
         assertThat(results.get(i)).as("caller %d", i).isEqualTo(i % 2 == 0 ? "13:00" : "07:00");
@@ -64,8 +72,12 @@ final class CallerLocaleContextTest {
       Clocks clocks = context.getBean(Clocks.class);
 
       // waiting on a future, which the crowd sees as parked (block() waits on a lock)
-      List<Object> results = clocks.crowd().run(40, i -> join(clocks.language()
-          .contextWrite(exchangeIn(i % 2 == 0 ? "fr" : "en"))));
+      List<Object> results =
+          clocks
+              .crowd()
+              .run(
+                  40,
+                  i -> join(clocks.language().contextWrite(exchangeIn(i % 2 == 0 ? "fr" : "en"))));
 
       for (int i = 0; i < results.size(); i++) {
         assertThat(results.get(i)).as("caller %d", i).isEqualTo(i % 2 == 0 ? "fr" : "en");
@@ -79,8 +91,8 @@ final class CallerLocaleContextTest {
         new AnnotationConfigApplicationContext(Services.class)) {
       Clocks clocks = context.getBean(Clocks.class);
 
-      List<Object> results = clocks.crowd().run(20, i -> join(clocks.language()
-          .contextWrite(exchangeIn("fr"))));
+      List<Object> results =
+          clocks.crowd().run(20, i -> join(clocks.language().contextWrite(exchangeIn("fr"))));
 
       assertThat(results).containsOnly("fr");
       assertThat(clocks.runs().get()).as("method runs").isEqualTo(1);
@@ -89,8 +101,9 @@ final class CallerLocaleContextTest {
 
   /** The context {@link ServerWebExchangeContextFilter} gives a request in {@code language}. */
   private static Context exchangeIn(String language) {
-    MockServerWebExchange exchange = MockServerWebExchange.from(
-        MockServerHttpRequest.get("/clock").header("Accept-Language", language));
+    MockServerWebExchange exchange =
+        MockServerWebExchange.from(
+            MockServerHttpRequest.get("/clock").header("Accept-Language", language));
     return Context.of(ServerWebExchangeContextFilter.EXCHANGE_CONTEXT_ATTRIBUTE, exchange);
   }
 
@@ -119,16 +132,19 @@ final class CallerLocaleContextTest {
     public String noon() {
       enter();
       return DateTimeFormatter.ofPattern("HH:mm")
-          .withZone(ZoneId.of(LocaleContextHolder.getTimeZone().getID())).format(NOON_UTC);
+          .withZone(ZoneId.of(LocaleContextHolder.getTimeZone().getID()))
+          .format(NOON_UTC);
     }
 
     /** The language of the exchange the subscriber serves. */
     @Collapsible
     public Mono<String> language() {
       enter();
-      return Mono.deferContextual(context -> Mono.justOrEmpty(
-          ServerWebExchangeContextFilter.getExchange(context)
-              .map(exchange -> exchange.getLocaleContext().getLocale().getLanguage())));
+      return Mono.deferContextual(
+          context ->
+              Mono.justOrEmpty(
+                  ServerWebExchangeContextFilter.getExchange(context)
+                      .map(exchange -> exchange.getLocaleContext().getLocale().getLanguage())));
     }
   }
 }

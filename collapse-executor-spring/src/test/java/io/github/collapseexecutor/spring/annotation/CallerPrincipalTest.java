@@ -35,12 +35,18 @@ final class CallerPrincipalTest {
         new AnnotationConfigApplicationContext(Services.class)) {
       Dashboards dashboards = context.getBean(Dashboards.class);
 
-      List<Object> results = dashboards.crowd().run(2, as(
-          i -> new TenantPrincipal(i == 0 ? "acme" : "evil", "admin"),
-          i -> dashboards.dashboard(1)));
+      List<Object> results =
+          dashboards
+              .crowd()
+              .run(
+                  2,
+                  as(
+                      i -> new TenantPrincipal(i == 0 ? "acme" : "evil", "admin"),
+                      i -> dashboards.dashboard(1)));
 
-      assertThat(results).containsExactly("dashboard 1 of tenant acme for admin",
-          "dashboard 1 of tenant evil for admin");
+      assertThat(results)
+          .containsExactly(
+              "dashboard 1 of tenant acme for admin", "dashboard 1 of tenant evil for admin");
       assertThat(dashboards.runs().get()).as("method runs").isEqualTo(2);
     }
   }
@@ -52,12 +58,18 @@ final class CallerPrincipalTest {
       Dashboards dashboards = context.getBean(Dashboards.class);
 
       // TenantUser inherits User's equals, which compares the username only
-      List<Object> results = dashboards.crowd().run(2, as(
-          i -> new TenantUser("admin", i == 0 ? "acme" : "evil"),
-          i -> dashboards.dashboard(1)));
+      List<Object> results =
+          dashboards
+              .crowd()
+              .run(
+                  2,
+                  as(
+                      i -> new TenantUser("admin", i == 0 ? "acme" : "evil"),
+                      i -> dashboards.dashboard(1)));
 
-      assertThat(results).containsExactly("dashboard 1 of tenant acme for admin",
-          "dashboard 1 of tenant evil for admin");
+      assertThat(results)
+          .containsExactly(
+              "dashboard 1 of tenant acme for admin", "dashboard 1 of tenant evil for admin");
       assertThat(dashboards.runs().get()).as("method runs").isEqualTo(2);
     }
   }
@@ -69,8 +81,10 @@ final class CallerPrincipalTest {
       Dashboards dashboards = context.getBean(Dashboards.class);
 
       // a new, equal principal for every call, as each request authenticates anew
-      List<Object> results = dashboards.crowd().run(20, as(
-          i -> new TenantPrincipal("acme", "admin"), i -> dashboards.dashboard(1)));
+      List<Object> results =
+          dashboards
+              .crowd()
+              .run(20, as(i -> new TenantPrincipal("acme", "admin"), i -> dashboards.dashboard(1)));
 
       assertThat(results).containsOnly("dashboard 1 of tenant acme for admin");
       assertThat(dashboards.runs().get()).as("method runs").isEqualTo(1);
@@ -83,8 +97,10 @@ final class CallerPrincipalTest {
         new AnnotationConfigApplicationContext(Services.class)) {
       Dashboards dashboards = context.getBean(Dashboards.class);
 
-      List<Object> results = dashboards.crowd().run(20, as(
-          i -> new User("alice", "n/a", ADMIN), i -> dashboards.name(1)));
+      List<Object> results =
+          dashboards
+              .crowd()
+              .run(20, as(i -> new User("alice", "n/a", ADMIN), i -> dashboards.name(1)));
 
       assertThat(results).containsOnly("1 for alice");
       assertThat(dashboards.runs().get()).as("method runs").isEqualTo(1);
@@ -99,8 +115,7 @@ final class CallerPrincipalTest {
       Account account = new Account("bob");
 
       // one object for every call, as the requests of one session hold
-      List<Object> results = dashboards.crowd().run(20, as(i -> account,
-          i -> dashboards.name(1)));
+      List<Object> results = dashboards.crowd().run(20, as(i -> account, i -> dashboards.name(1)));
 
       assertThat(results).containsOnly("1 for bob");
       assertThat(dashboards.runs().get()).as("method runs").isEqualTo(1);
@@ -114,8 +129,8 @@ final class CallerPrincipalTest {
       Dashboards dashboards = context.getBean(Dashboards.class);
 
       // nothing says that two accounts of the same name are the same caller
-      List<Object> results = dashboards.crowd().run(2, as(i -> new Account("bob"),
-          i -> dashboards.name(1)));
+      List<Object> results =
+          dashboards.crowd().run(2, as(i -> new Account("bob"), i -> dashboards.name(1)));
 
       assertThat(results).containsOnly("1 for bob");
       assertThat(dashboards.runs().get()).as("method runs").isEqualTo(2);
@@ -123,11 +138,11 @@ final class CallerPrincipalTest {
   }
 
   /** Runs each call authenticated as {@code principal(i)}, with the authority ROLE_ADMIN. */
-  private static IntFunction<Object> as(IntFunction<Object> principal,
-      IntFunction<Object> call) {
+  private static IntFunction<Object> as(IntFunction<Object> principal, IntFunction<Object> call) {
     return i -> {
-      SecurityContextHolder.getContext().setAuthentication(
-          UsernamePasswordAuthenticationToken.authenticated(principal.apply(i), null, ADMIN));
+      SecurityContextHolder.getContext()
+          .setAuthentication(
+              UsernamePasswordAuthenticationToken.authenticated(principal.apply(i), null, ADMIN));
       try {
         return call.apply(i);
       } finally {
@@ -191,9 +206,15 @@ final class CallerPrincipalTest {
     public String dashboard(int id) {
       enter();
       Object principal = SecurityContextHolder.getContext().getAuthentication().getPrincipal();
-      String tenant = principal instanceof TenantUser user ? user.tenant()
-          : ((TenantPrincipal) principal).tenant();
-      return "dashboard " + id + " of tenant " + tenant + " for "
+      String tenant =
+          principal instanceof TenantUser user
+              ? user.tenant()
+              : ((TenantPrincipal) principal).tenant();
+      return "dashboard "
+          + id
+          + " of tenant "
+          + tenant
+          + " for "
           + SecurityContextHolder.getContext().getAuthentication().getName();
     }
 

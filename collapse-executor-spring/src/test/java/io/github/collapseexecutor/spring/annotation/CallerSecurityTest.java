@@ -43,12 +43,20 @@ final class CallerSecurityTest {
       Reports reports = context.getBean(Reports.class);
 
       // caller 0 is the admin, whose run is held until the 39 users are parked or done
-      List<Object> results = reports.crowd().run(40, asUser(i -> i == 0 ? "admin" : "user-" + i,
-          i -> i == 0 ? "ROLE_ADMIN" : "ROLE_USER", i -> reports.adminReport(7)));
+      List<Object> results =
+          reports
+              .crowd()
+              .run(
+                  40,
+                  asUser(
+                      i -> i == 0 ? "admin" : "user-" + i,
+                      i -> i == 0 ? "ROLE_ADMIN" : "ROLE_USER",
+                      i -> reports.adminReport(7)));
 
       assertThat(results.get(0)).isEqualTo("admin report 7");
       assertThat(results.subList(1, 40))
-          .allSatisfy(result -> assertThat(result).isInstanceOf(AuthorizationDeniedException.class));
+          .allSatisfy(
+              result -> assertThat(result).isInstanceOf(AuthorizationDeniedException.class));
       assertThat(reports.runs().get()).isEqualTo(1);
     }
   }
@@ -59,12 +67,20 @@ final class CallerSecurityTest {
         new AnnotationConfigApplicationContext(Services.class)) {
       Reports reports = context.getBean(Reports.class);
 
-      List<Object> results = reports.crowd().run(20, asUser(i -> i == 0 ? "admin" : "user-" + i,
-          i -> i == 0 ? "ROLE_ADMIN" : "ROLE_USER", i -> reports.securedReport(7)));
+      List<Object> results =
+          reports
+              .crowd()
+              .run(
+                  20,
+                  asUser(
+                      i -> i == 0 ? "admin" : "user-" + i,
+                      i -> i == 0 ? "ROLE_ADMIN" : "ROLE_USER",
+                      i -> reports.securedReport(7)));
 
       assertThat(results.get(0)).isEqualTo("secured report 7");
       assertThat(results.subList(1, 20))
-          .allSatisfy(result -> assertThat(result).isInstanceOf(AuthorizationDeniedException.class));
+          .allSatisfy(
+              result -> assertThat(result).isInstanceOf(AuthorizationDeniedException.class));
     }
   }
 
@@ -74,8 +90,10 @@ final class CallerSecurityTest {
         new AnnotationConfigApplicationContext(Services.class)) {
       Reports reports = context.getBean(Reports.class);
 
-      List<Object> results = reports.crowd().run(100, asUser(i -> "user-" + i % 4,
-          i -> "ROLE_USER", i -> reports.mine(1)));
+      List<Object> results =
+          reports
+              .crowd()
+              .run(100, asUser(i -> "user-" + i % 4, i -> "ROLE_USER", i -> reports.mine(1)));
 
       for (int i = 0; i < 100; i++) {
         assertThat(results.get(i)).isEqualTo("item 1 of user-" + i % 4);
@@ -89,8 +107,8 @@ final class CallerSecurityTest {
         new AnnotationConfigApplicationContext(Services.class)) {
       Reports reports = context.getBean(Reports.class);
 
-      List<Object> results = reports.crowd().run(50, asUser(i -> "alice", i -> "ROLE_USER",
-          i -> reports.mine(1)));
+      List<Object> results =
+          reports.crowd().run(50, asUser(i -> "alice", i -> "ROLE_USER", i -> reports.mine(1)));
 
       assertThat(results).containsOnly("item 1 of alice");
       assertThat(reports.runs().get()).isEqualTo(1);
@@ -103,8 +121,10 @@ final class CallerSecurityTest {
         new AnnotationConfigApplicationContext(Services.class)) {
       Reports reports = context.getBean(Reports.class);
 
-      List<Object> results = reports.crowd().run(40, asUser(i -> "user-" + i % 4,
-          i -> "ROLE_USER", i -> reports.price(3)));
+      List<Object> results =
+          reports
+              .crowd()
+              .run(40, asUser(i -> "user-" + i % 4, i -> "ROLE_USER", i -> reports.price(3)));
 
       assertThat(results).containsOnly("price 3");
       assertThat(reports.runs().get()).isEqualTo(1);
@@ -117,8 +137,10 @@ final class CallerSecurityTest {
         new AnnotationConfigApplicationContext(Services.class)) {
       Reports reports = context.getBean(Reports.class);
 
-      List<Object> results = reports.crowd().run(40, asUser(i -> "user-" + i % 4,
-          i -> "ROLE_USER", i -> reports.catalogue(3)));
+      List<Object> results =
+          reports
+              .crowd()
+              .run(40, asUser(i -> "user-" + i % 4, i -> "ROLE_USER", i -> reports.catalogue(3)));
 
       assertThat(results).containsOnly("catalogue 3");
       assertThat(reports.runs().get()).isEqualTo(1);
@@ -131,8 +153,10 @@ final class CallerSecurityTest {
         new AnnotationConfigApplicationContext(Services.class)) {
       Reports reports = context.getBean(Reports.class);
 
-      List<Object> results = reports.crowd().run(100, asUser(i -> "user-" + i % 4,
-          i -> "ROLE_USER", i -> reports.item(i)));
+      List<Object> results =
+          reports
+              .crowd()
+              .run(100, asUser(i -> "user-" + i % 4, i -> "ROLE_USER", i -> reports.item(i)));
 
       for (int i = 0; i < 100; i++) {
         assertThat(results.get(i)).isEqualTo("item " + i + " of user-" + i % 4);
@@ -146,8 +170,8 @@ final class CallerSecurityTest {
         new AnnotationConfigApplicationContext(Services.class)) {
       Reports reports = context.getBean(Reports.class);
 
-      List<Object> results = reports.crowd().run(50, asUser(i -> "alice", i -> "ROLE_USER",
-          i -> reports.item(i)));
+      List<Object> results =
+          reports.crowd().run(50, asUser(i -> "alice", i -> "ROLE_USER", i -> reports.item(i)));
 
       assertThat(results).allSatisfy(result -> assertThat((String) result).endsWith(" of alice"));
       // the first batch is held until the others queued, which then fill one or two batches
@@ -161,9 +185,13 @@ final class CallerSecurityTest {
         new AnnotationConfigApplicationContext(Services.class)) {
       Reports reports = context.getBean(Reports.class);
 
-      Object name = reports.reactiveName(1).contextWrite(ReactiveSecurityContextHolder
-          .withAuthentication(new TestingAuthenticationToken("alice", null, "ROLE_USER")))
-          .block(Duration.ofSeconds(10));
+      Object name =
+          reports
+              .reactiveName(1)
+              .contextWrite(
+                  ReactiveSecurityContextHolder.withAuthentication(
+                      new TestingAuthenticationToken("alice", null, "ROLE_USER")))
+              .block(Duration.ofSeconds(10));
 
       assertThat(name).isEqualTo("1 for alice");
     }
@@ -176,10 +204,20 @@ final class CallerSecurityTest {
       Reports reports = context.getBean(Reports.class);
 
       // waiting on a future, which the crowd sees as parked (block() waits on a lock)
-      List<Object> results = reports.crowd().run(40, i -> join(reports.heldReactiveName(1)
-          .contextWrite(ReactiveSecurityContextHolder.withAuthentication(
-              new TestingAuthenticationToken("user-" + i % 4, null, "ROLE_USER")))
-          .toFuture()));
+      List<Object> results =
+          reports
+              .crowd()
+              .run(
+                  40,
+                  i ->
+                      join(
+                          reports
+                              .heldReactiveName(1)
+                              .contextWrite(
+                                  ReactiveSecurityContextHolder.withAuthentication(
+                                      new TestingAuthenticationToken(
+                                          "user-" + i % 4, null, "ROLE_USER")))
+                              .toFuture()));
 
       for (int i = 0; i < 40; i++) {
         assertThat(results.get(i)).isEqualTo("1 for user-" + i % 4);
@@ -196,8 +234,8 @@ final class CallerSecurityTest {
   }
 
   /** Runs each call as the user {@code name(i)} with the one authority {@code role(i)}. */
-  private static IntFunction<Object> asUser(IntFunction<String> name, IntFunction<String> role,
-      IntFunction<Object> call) {
+  private static IntFunction<Object> asUser(
+      IntFunction<String> name, IntFunction<String> role, IntFunction<Object> call) {
     return i -> {
       SecurityContextHolder.getContext()
           .setAuthentication(new TestingAuthenticationToken(name.apply(i), null, role.apply(i)));
@@ -216,8 +254,10 @@ final class CallerSecurityTest {
 
     @Bean
     NamedExecutors namedExecutors() {
-      return TestExecutors.with(NamedExecutor.builder("catalogue",
-          TestExecutors.options("catalogue").build()).sharedAcrossCallers(true).build());
+      return TestExecutors.with(
+          NamedExecutor.builder("catalogue", TestExecutors.options("catalogue").build())
+              .sharedAcrossCallers(true)
+              .build());
     }
 
     @Bean

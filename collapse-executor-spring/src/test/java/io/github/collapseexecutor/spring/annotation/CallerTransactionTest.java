@@ -45,11 +45,12 @@ final class CallerTransactionTest {
         new AnnotationConfigApplicationContext(Services.class)) {
       Ledger ledger = context.getBean(Ledger.class);
 
-      List<Object> results = ledger.crowd().run(10,
-          i -> inTransactionIf(i == 3, i, ledger, () -> ledger.balance(1)));
+      List<Object> results =
+          ledger.crowd().run(10, i -> inTransactionIf(i == 3, i, ledger, () -> ledger.balance(1)));
 
       for (int i = 0; i < 10; i++) {
-        assertThat(results.get(i)).as("caller %d", i)
+        assertThat(results.get(i))
+            .as("caller %d", i)
             .isEqualTo(i == 3 ? "balance 1 with pending writes 3" : "balance 1 committed");
       }
       assertThat(ledger.runs().get()).isEqualTo(2);
@@ -62,11 +63,12 @@ final class CallerTransactionTest {
         new AnnotationConfigApplicationContext(Services.class)) {
       Ledger ledger = context.getBean(Ledger.class);
 
-      List<Object> results = ledger.crowd().run(8,
-          i -> inTransactionIf(true, i, ledger, () -> ledger.balance(1)));
+      List<Object> results =
+          ledger.crowd().run(8, i -> inTransactionIf(true, i, ledger, () -> ledger.balance(1)));
 
-      assertThat(results).isEqualTo(IntStream.range(0, 8)
-          .mapToObj(i -> "balance 1 with pending writes " + i).toList());
+      assertThat(results)
+          .isEqualTo(
+              IntStream.range(0, 8).mapToObj(i -> "balance 1 with pending writes " + i).toList());
       assertThat(ledger.runs().get()).isEqualTo(8);
     }
   }
@@ -90,11 +92,12 @@ final class CallerTransactionTest {
         new AnnotationConfigApplicationContext(Services.class)) {
       Ledger ledger = context.getBean(Ledger.class);
 
-      List<Object> results = ledger.crowd().run(8,
-          i -> inTransactionIf(true, i, ledger, () -> ledger.rate(1)));
+      List<Object> results =
+          ledger.crowd().run(8, i -> inTransactionIf(true, i, ledger, () -> ledger.rate(1)));
 
-      assertThat(results).hasSize(8).allSatisfy(result -> assertThat(result).isInstanceOf(
-          String.class));
+      assertThat(results)
+          .hasSize(8)
+          .allSatisfy(result -> assertThat(result).isInstanceOf(String.class));
       assertThat(ledger.runs().get()).isEqualTo(1);
     }
   }
@@ -106,12 +109,20 @@ final class CallerTransactionTest {
       Ledger ledger = context.getBean(Ledger.class);
       IntPredicate inTransaction = i -> i == 3;
 
-      List<Object> results = ledger.crowd().run(10,
-          i -> inTransactionIf(inTransaction.test(i), i, ledger, () -> ledger.entry(i)));
+      List<Object> results =
+          ledger
+              .crowd()
+              .run(
+                  10,
+                  i -> inTransactionIf(inTransaction.test(i), i, ledger, () -> ledger.entry(i)));
 
       for (int i = 0; i < 10; i++) {
-        assertThat(results.get(i)).as("caller %d", i).isEqualTo(inTransaction.test(i)
-            ? "entry " + i + " with pending writes " + i : "entry " + i + " committed");
+        assertThat(results.get(i))
+            .as("caller %d", i)
+            .isEqualTo(
+                inTransaction.test(i)
+                    ? "entry " + i + " with pending writes " + i
+                    : "entry " + i + " committed");
       }
       assertThat(ledger.batches()).anySatisfy(batch -> assertThat(batch).containsExactly(3));
     }
@@ -122,17 +133,27 @@ final class CallerTransactionTest {
     try (AnnotationConfigApplicationContext context =
         new AnnotationConfigApplicationContext(Services.class)) {
       Ledger ledger = context.getBean(Ledger.class);
-      TransactionalOperator transactions =
-          TransactionalOperator.create(new ReactiveTransactions());
+      TransactionalOperator transactions = TransactionalOperator.create(new ReactiveTransactions());
 
       // waiting on a future, which the crowd sees as parked (block() waits on a lock)
-      List<Object> results = ledger.crowd().run(10, i -> join(i != 3
-          ? ledger.reactiveBalance(1).toFuture()
-          : transactions.transactional(ReactiveResources.bind(PENDING,
-              PENDING + " " + i).then(ledger.reactiveBalance(1))).toFuture()));
+      List<Object> results =
+          ledger
+              .crowd()
+              .run(
+                  10,
+                  i ->
+                      join(
+                          i != 3
+                              ? ledger.reactiveBalance(1).toFuture()
+                              : transactions
+                                  .transactional(
+                                      ReactiveResources.bind(PENDING, PENDING + " " + i)
+                                          .then(ledger.reactiveBalance(1)))
+                                  .toFuture()));
 
       for (int i = 0; i < 10; i++) {
-        assertThat(results.get(i)).as("caller %d", i)
+        assertThat(results.get(i))
+            .as("caller %d", i)
             .isEqualTo(i == 3 ? "balance 1 with pending writes 3" : "balance 1 committed");
       }
       assertThat(ledger.runs().get()).isEqualTo(2);
@@ -148,19 +169,22 @@ final class CallerTransactionTest {
   }
 
   /** Runs {@code call} for caller {@code i}, in a transaction with pending writes if asked. */
-  private static Object inTransactionIf(boolean transaction, int caller, Ledger ledger,
-      Supplier<Object> call) {
+  private static Object inTransactionIf(
+      boolean transaction, int caller, Ledger ledger, Supplier<Object> call) {
     if (!transaction) {
       return call.get();
     }
-    return ledger.transactions().execute(status -> {
-      TransactionSynchronizationManager.bindResource(PENDING, PENDING + " " + caller);
-      try {
-        return call.get();
-      } finally {
-        TransactionSynchronizationManager.unbindResource(PENDING);
-      }
-    });
+    return ledger
+        .transactions()
+        .execute(
+            status -> {
+              TransactionSynchronizationManager.bindResource(PENDING, PENDING + " " + caller);
+              try {
+                return call.get();
+              } finally {
+                TransactionSynchronizationManager.unbindResource(PENDING);
+              }
+            });
   }
 
   @Configuration(proxyBeanMethods = false)
@@ -202,7 +226,8 @@ final class CallerTransactionTest {
     public Mono<String> reactiveBalance(int account) {
       enter();
       return ReactiveResources.resource(PENDING)
-          .map(pending -> " with " + pending).defaultIfEmpty(" committed")
+          .map(pending -> " with " + pending)
+          .defaultIfEmpty(" committed")
           .map(seen -> "balance " + account + seen);
     }
 
@@ -238,7 +263,8 @@ final class CallerTransactionTest {
     @Override
     protected Mono<Void> doBegin(
         org.springframework.transaction.reactive.TransactionSynchronizationManager manager,
-        Object transaction, TransactionDefinition definition) {
+        Object transaction,
+        TransactionDefinition definition) {
       return Mono.empty();
     }
 
@@ -264,12 +290,15 @@ final class CallerTransactionTest {
 
     static Mono<Void> bind(Object key, Object value) {
       return org.springframework.transaction.reactive.TransactionSynchronizationManager
-          .forCurrentTransaction().doOnNext(manager -> manager.bindResource(key, value)).then();
+          .forCurrentTransaction()
+          .doOnNext(manager -> manager.bindResource(key, value))
+          .then();
     }
 
     static Mono<Object> resource(Object key) {
       return org.springframework.transaction.reactive.TransactionSynchronizationManager
-          .forCurrentTransaction().mapNotNull(manager -> manager.getResource(key))
+          .forCurrentTransaction()
+          .mapNotNull(manager -> manager.getResource(key))
           .onErrorResume(NoTransactionException.class, none -> Mono.empty());
     }
   }

@@ -41,10 +41,8 @@ final class CollapseBatchTest {
 
       List<Object> results = users.crowd().run(50, i -> users.listed(i % 5));
 
-      assertThat(results).isEqualTo(IntStream.range(0, 50).mapToObj(i -> "user " + i % 5)
-          .toList());
-      assertThat(users.batches()).allSatisfy(batch ->
-          assertThat(batch).doesNotHaveDuplicates());
+      assertThat(results).isEqualTo(IntStream.range(0, 50).mapToObj(i -> "user " + i % 5).toList());
+      assertThat(users.batches()).allSatisfy(batch -> assertThat(batch).doesNotHaveDuplicates());
     }
   }
 
@@ -56,7 +54,8 @@ final class CollapseBatchTest {
 
       List<Object> results = users.crowd().run(20, i -> users.withGap(i));
 
-      assertThat((Throwable) results.get(13)).isInstanceOf(IllegalStateException.class)
+      assertThat((Throwable) results.get(13))
+          .isInstanceOf(IllegalStateException.class)
           .hasMessage("UserService.usersWithGap(Collection) returned no entry for argument 13");
       List<Object> others = new ArrayList<>(results);
       others.remove(13);
@@ -79,14 +78,21 @@ final class CollapseBatchTest {
           if (batch.size() == 1) {
             assertThat(results.get(id)).isEqualTo("user " + id);
           } else {
-            assertThat((Throwable) results.get(id)).isInstanceOf(IllegalStateException.class)
-                .hasMessage("UserService.shortUsers(List) returned " + (batch.size() - 1)
-                    + " results for " + batch.size() + " arguments, so none is known to be the"
-                    + " result for argument " + id);
+            assertThat((Throwable) results.get(id))
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessage(
+                    "UserService.shortUsers(List) returned "
+                        + (batch.size() - 1)
+                        + " results for "
+                        + batch.size()
+                        + " arguments, so none is known to be the"
+                        + " result for argument "
+                        + id);
           }
         }
       }
-      assertThat(users.batches()).flatExtracting(batch -> batch)
+      assertThat(users.batches())
+          .flatExtracting(batch -> batch)
           .containsExactlyInAnyOrder(0, 1, 2, 3, 4, 5, 6, 7, 8, 9);
       assertThat(users.batches()).anySatisfy(batch -> assertThat(batch).hasSizeGreaterThan(1));
     }

@@ -91,8 +91,8 @@ final class CollapsibleFleetTest {
       backend.awaitEntered(1);
       second.quotes().trade("ACME");
 
-      Quote own = OwnThreads.call(() -> second.quotes().quote("ACME"), callers)
-          .get(30, TimeUnit.SECONDS);
+      Quote own =
+          OwnThreads.call(() -> second.quotes().quote("ACME"), callers).get(30, TimeUnit.SECONDS);
       backend.release();
 
       assertThat(own).isEqualTo(new Quote("ACME", null, 2));
@@ -111,11 +111,13 @@ final class CollapsibleFleetTest {
     FleetBackend backend = new FleetBackend(/* held= */ 2);
     try (FleetInstance first = FleetInstance.coordinating(options, backend);
         FleetInstance second = FleetInstance.coordinating(options, backend)) {
-      CompletableFuture<Quote> tenantA = OwnThreads.call(
-          () -> asTenant("a", () -> first.quotes().quote("ACME")), new ArrayList<>());
+      CompletableFuture<Quote> tenantA =
+          OwnThreads.call(
+              () -> asTenant("a", () -> first.quotes().quote("ACME")), new ArrayList<>());
       backend.awaitEntered(1);
-      CompletableFuture<Quote> tenantB = OwnThreads.call(
-          () -> asTenant("b", () -> second.quotes().quote("ACME")), new ArrayList<>());
+      CompletableFuture<Quote> tenantB =
+          OwnThreads.call(
+              () -> asTenant("b", () -> second.quotes().quote("ACME")), new ArrayList<>());
 
       // had the second tenant joined the first's call, the backend would see one call only
       backend.awaitEntered(2);
@@ -135,11 +137,12 @@ final class CollapsibleFleetTest {
    */
   @Test
   void callsSucceedLocallyWhenRedisIsUnreachable() throws Exception {
-    FleetOptions options = FleetInstance.options()
-        .coordinationTimeout(Duration.ofMillis(50)).build();
+    FleetOptions options =
+        FleetInstance.options().coordinationTimeout(Duration.ofMillis(50)).build();
     FleetBackend backend = new FleetBackend(/* held= */ 0);
-    try (FleetInstance alone = FleetInstance.start(LocalRedis.freePort(), options, backend,
-        null, /* coordinating= */ false)) {
+    try (FleetInstance alone =
+        FleetInstance.start(
+            LocalRedis.freePort(), options, backend, null, /* coordinating= */ false)) {
       for (int i = 1; i <= 3; i++) {
         assertThat(alone.quotes().quote("ACME")).isEqualTo(new Quote("ACME", null, i));
       }
@@ -159,14 +162,15 @@ final class CollapsibleFleetTest {
     FleetOptions options = FleetInstance.options().leaseTime(Duration.ofMinutes(5)).build();
     FleetBackend backend = new FleetBackend(/* held= */ 1);
     try (FleetInstance first = FleetInstance.coordinating(options, backend);
-        FleetInstance second = FleetInstance.start(LocalRedis.PORT, options, backend,
-            Duration.ofMillis(200), true)) {
-      CompletableFuture<Quote> leader = OwnThreads.call(() -> first.quotes().quote("ACME"),
-          new ArrayList<>());
+        FleetInstance second =
+            FleetInstance.start(LocalRedis.PORT, options, backend, Duration.ofMillis(200), true)) {
+      CompletableFuture<Quote> leader =
+          OwnThreads.call(() -> first.quotes().quote("ACME"), new ArrayList<>());
       backend.awaitEntered(1);
 
-      Quote own = OwnThreads.call(() -> second.quotes().quote("ACME"), new ArrayList<>())
-          .get(20, TimeUnit.SECONDS);
+      Quote own =
+          OwnThreads.call(() -> second.quotes().quote("ACME"), new ArrayList<>())
+              .get(20, TimeUnit.SECONDS);
 
       assertThat(own).isEqualTo(new Quote("ACME", null, 2));
       assertThat(leader).isNotDone();
@@ -186,11 +190,11 @@ final class CollapsibleFleetTest {
     FleetBackend backend = new FleetBackend(/* held= */ 1);
     try (FleetInstance first = FleetInstance.coordinating(options, backend);
         FleetInstance second = FleetInstance.coordinating(options, backend)) {
-      CompletableFuture<Opaque> leader = OwnThreads.call(() -> first.quotes().opaque("ACME"),
-          new ArrayList<>());
+      CompletableFuture<Opaque> leader =
+          OwnThreads.call(() -> first.quotes().opaque("ACME"), new ArrayList<>());
       backend.awaitEntered(1);
-      CompletableFuture<Opaque> waiter = OwnThreads.call(() -> second.quotes().opaque("ACME"),
-          new ArrayList<>());
+      CompletableFuture<Opaque> waiter =
+          OwnThreads.call(() -> second.quotes().opaque("ACME"), new ArrayList<>());
       FleetTestAccess.awaitWatching(second.coordinator(), 1);
 
       backend.release();
@@ -215,11 +219,11 @@ final class CollapsibleFleetTest {
     FleetBackend backend = new FleetBackend(/* held= */ 1);
     try (FleetInstance first = FleetInstance.coordinating(options, backend);
         FleetInstance second = FleetInstance.coordinating(options, backend)) {
-      CompletableFuture<String> leader = OwnThreads.call(() -> seen(first, method),
-          new ArrayList<>());
+      CompletableFuture<String> leader =
+          OwnThreads.call(() -> seen(first, method), new ArrayList<>());
       backend.awaitEntered(1);
-      CompletableFuture<String> waiter = OwnThreads.call(() -> seen(second, method),
-          new ArrayList<>());
+      CompletableFuture<String> waiter =
+          OwnThreads.call(() -> seen(second, method), new ArrayList<>());
       FleetTestAccess.awaitWatching(second.coordinator(), 1);
 
       backend.release();
@@ -237,7 +241,8 @@ final class CollapsibleFleetTest {
       case "profile" -> instance.quotes().profile("ACME").note;
       case "pet" -> {
         Animal pet = instance.quotes().pet("ACME");
-        yield pet.getClass().getSimpleName() + " "
+        yield pet.getClass().getSimpleName()
+            + " "
             + (pet instanceof Dog dog ? dog.breed : "of no breed");
       }
       case "ranks" -> {

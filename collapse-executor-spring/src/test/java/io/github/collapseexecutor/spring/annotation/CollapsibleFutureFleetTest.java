@@ -33,6 +33,7 @@ final class CollapsibleFutureFleetTest {
 
   private static final String FUTURE = "future";
   private static final String MONO = "mono";
+
   /** How the threads of the Redis client (Lettuce's event loops and executors) are named. */
   private static final String REDIS_CLIENT = "lettuce-";
 
@@ -63,8 +64,10 @@ final class CollapsibleFutureFleetTest {
         results.add(quote(second, kind));
       }
       assertThat(results).allSatisfy(result -> assertThat(result).isNotDone());
-      List<CompletableFuture<String>> completedOn = results.stream()
-          .map(result -> result.thenApply(quote -> Thread.currentThread().getName())).toList();
+      List<CompletableFuture<String>> completedOn =
+          results.stream()
+              .map(result -> result.thenApply(quote -> Thread.currentThread().getName()))
+              .toList();
 
       backend.release();
 
@@ -73,8 +76,10 @@ final class CollapsibleFutureFleetTest {
       }
       assertThat(backend.calls().get()).isEqualTo(1);
       assertThat(backend.askedOn()).noneMatch(thread -> thread.startsWith(REDIS_CLIENT));
-      assertThat(completedOn).allSatisfy(thread ->
-          assertThat(thread.get(30, TimeUnit.SECONDS)).doesNotStartWith(REDIS_CLIENT));
+      assertThat(completedOn)
+          .allSatisfy(
+              thread ->
+                  assertThat(thread.get(30, TimeUnit.SECONDS)).doesNotStartWith(REDIS_CLIENT));
       assertThat(first.coordinator().stats().led()).isEqualTo(1);
       assertThat(second.coordinator().stats().joined()).isEqualTo(1);
     }
@@ -112,8 +117,7 @@ final class CollapsibleFutureFleetTest {
    */
   @ParameterizedTest
   @ValueSource(strings = {FUTURE, MONO})
-  void aValueAnotherInstancesCallerCouldTellFromItsOwnDoesNotCross(String kind)
-      throws Exception {
+  void aValueAnotherInstancesCallerCouldTellFromItsOwnDoesNotCross(String kind) throws Exception {
     FleetOptions options = FleetInstance.options().build();
     FleetBackend backend = new FleetBackend(/* held= */ 1);
     try (FleetInstance first = FleetInstance.coordinating(options, backend);
@@ -129,8 +133,7 @@ final class CollapsibleFutureFleetTest {
       assertThat(waiter.get(30, TimeUnit.SECONDS).note).isEqualTo("made by call 2");
       assertThat(backend.calls().get()).isEqualTo(2);
       assertThat(second.coordinator().stats().unshared()).isEqualTo(1);
-      assertThat(backend.askedOn()).hasSize(2)
-          .noneMatch(thread -> thread.startsWith(REDIS_CLIENT));
+      assertThat(backend.askedOn()).hasSize(2).noneMatch(thread -> thread.startsWith(REDIS_CLIENT));
     }
   }
 
@@ -141,8 +144,7 @@ final class CollapsibleFutureFleetTest {
    */
   @ParameterizedTest
   @ValueSource(strings = {FUTURE, MONO})
-  void aReadAfterAWriteOnItsInstanceDoesNotTakeAnOlderRunOfAnother(String kind)
-      throws Exception {
+  void aReadAfterAWriteOnItsInstanceDoesNotTakeAnOlderRunOfAnother(String kind) throws Exception {
     FleetOptions options = FleetInstance.options().build();
     FleetBackend backend = new FleetBackend(/* held= */ 1);
     try (FleetInstance first = FleetInstance.coordinating(options, backend);
@@ -240,23 +242,26 @@ final class CollapsibleFutureFleetTest {
 
   /** Calls the quote method of {@code kind}; a {@code Mono} is subscribed to at once. */
   private static CompletableFuture<@Nullable Quote> quote(FleetInstance instance, String kind) {
-    return kind.equals(MONO) ? instance.quotes().quoteMono("ACME").toFuture()
+    return kind.equals(MONO)
+        ? instance.quotes().quoteMono("ACME").toFuture()
         : instance.quotes().quoteLater("ACME");
   }
 
   private static CompletableFuture<Quote> onFleetExecutor(FleetInstance instance, String kind) {
-    return kind.equals(MONO) ? instance.quotes().quoteMonoOnFleetExecutor("ACME").toFuture()
+    return kind.equals(MONO)
+        ? instance.quotes().quoteMonoOnFleetExecutor("ACME").toFuture()
         : instance.quotes().quoteLaterOnFleetExecutor("ACME");
   }
 
   private static CompletableFuture<Profile> profile(FleetInstance instance, String kind) {
-    return kind.equals(MONO) ? instance.quotes().profileMono("ACME").toFuture()
+    return kind.equals(MONO)
+        ? instance.quotes().profileMono("ACME").toFuture()
         : instance.quotes().profileLater("ACME");
   }
 
-  private static CompletableFuture<@Nullable Quote> butFirst(FleetInstance instance,
-      String kind) {
-    return kind.equals(MONO) ? instance.quotes().monoButFirst("ACME").toFuture()
+  private static CompletableFuture<@Nullable Quote> butFirst(FleetInstance instance, String kind) {
+    return kind.equals(MONO)
+        ? instance.quotes().monoButFirst("ACME").toFuture()
         : instance.quotes().laterButFirst("ACME");
   }
 

@@ -74,16 +74,26 @@ final class CollapsibleTest {
         new AnnotationConfigApplicationContext(Services.class)) {
       ProfileService profiles = context.getBean(ProfileService.class);
 
-      List<Object> results = profiles.crowd().run(20, i -> {
-        try {
-          return profiles.failing(1);
-        } catch (IOException e) {
-          return e;
-        }
-      });
+      List<Object> results =
+          profiles
+              .crowd()
+              .run(
+                  20,
+                  i -> {
+                    try {
+                      return profiles.failing(1);
+                    } catch (IOException e) {
+                      return e;
+                    }
+                  });
 
-      assertThat(results).hasSize(20).allSatisfy(result -> assertThat(result)
-          .isInstanceOf(IOException.class).hasFieldOrPropertyWithValue("message", "down"));
+      assertThat(results)
+          .hasSize(20)
+          .allSatisfy(
+              result ->
+                  assertThat(result)
+                      .isInstanceOf(IOException.class)
+                      .hasFieldOrPropertyWithValue("message", "down"));
       assertThat(profiles.runs().get()).isEqualTo(1);
     }
   }
@@ -100,8 +110,8 @@ final class CollapsibleTest {
       }
       service.pending().forEach(future -> future.complete("value 5"));
 
-      assertThat(callers).allSatisfy(caller ->
-          assertThat(caller.get(10, TimeUnit.SECONDS)).isEqualTo("value 5"));
+      assertThat(callers)
+          .allSatisfy(caller -> assertThat(caller.get(10, TimeUnit.SECONDS)).isEqualTo("value 5"));
       assertThat(service.runs().get()).isEqualTo(1);
     }
   }
@@ -118,8 +128,9 @@ final class CollapsibleTest {
       }
       service.pending().forEach(future -> future.complete("value 9"));
 
-      assertThat(subscribers).allSatisfy(subscriber ->
-          assertThat(subscriber.get(10, TimeUnit.SECONDS)).isEqualTo("value 9"));
+      assertThat(subscribers)
+          .allSatisfy(
+              subscriber -> assertThat(subscriber.get(10, TimeUnit.SECONDS)).isEqualTo("value 9"));
       assertThat(service.runs().get()).isEqualTo(1);
     }
   }
@@ -146,12 +157,20 @@ final class CollapsibleTest {
 
       CompletableFuture<String> caller = service.quick(1);
 
-      assertThat(caller).failsWithin(10, TimeUnit.SECONDS).withThrowableThat()
-          .havingCause().isInstanceOf(TimeoutException.class);
+      assertThat(caller)
+          .failsWithin(10, TimeUnit.SECONDS)
+          .withThrowableThat()
+          .havingCause()
+          .isInstanceOf(TimeoutException.class);
       // the only caller left, so the work nobody waits for is cancelled, just after it left
-      assertThat(service.pending()).singleElement().satisfies(work -> assertThat(work)
-          .failsWithin(10, TimeUnit.SECONDS).withThrowableThat()
-          .isInstanceOf(CancellationException.class));
+      assertThat(service.pending())
+          .singleElement()
+          .satisfies(
+              work ->
+                  assertThat(work)
+                      .failsWithin(10, TimeUnit.SECONDS)
+                      .withThrowableThat()
+                      .isInstanceOf(CancellationException.class));
     }
   }
 
@@ -190,8 +209,10 @@ final class CollapsibleTest {
 
     @Bean
     NamedExecutors namedExecutors() {
-      return TestExecutors.with(NamedExecutor.builder("quick",
-          TestExecutors.options("quick").build()).timeout(Duration.ofMillis(50)).build());
+      return TestExecutors.with(
+          NamedExecutor.builder("quick", TestExecutors.options("quick").build())
+              .timeout(Duration.ofMillis(50))
+              .build());
     }
 
     @Bean
@@ -226,10 +247,11 @@ final class CollapsibleTest {
 
     @Collapsible
     public Mono<String> mono(int id) {
-      return Mono.defer(() -> {
-        runs.incrementAndGet();
-        return Mono.fromFuture(pending.next());
-      });
+      return Mono.defer(
+          () -> {
+            runs.incrementAndGet();
+            return Mono.fromFuture(pending.next());
+          });
     }
 
     @Collapsible(executor = "quick")

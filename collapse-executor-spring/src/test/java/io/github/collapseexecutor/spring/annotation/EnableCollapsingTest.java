@@ -65,10 +65,13 @@ final class EnableCollapsingTest {
 
   @Test
   void aMethodNamingAnUnknownExecutorFailsItsBeanWithTheName() {
-    assertThatThrownBy(() -> new AnnotationConfigApplicationContext(PlainApplication.class,
-        QuickOnly.class).close())
+    assertThatThrownBy(
+            () ->
+                new AnnotationConfigApplicationContext(PlainApplication.class, QuickOnly.class)
+                    .close())
         .isInstanceOf(BeanCreationException.class)
-        .rootCause().hasMessageContaining("quick");
+        .rootCause()
+        .hasMessageContaining("quick");
   }
 
   @Test
@@ -78,7 +81,8 @@ final class EnableCollapsingTest {
       context.getBean(Profiles.class);
 
       assertThat(context.getBean(CollapseMethods.class).list())
-          .extracting(CollapsedMethod::executor).containsOnly(NamedExecutors.DEFAULT);
+          .extracting(CollapsedMethod::executor)
+          .containsOnly(NamedExecutors.DEFAULT);
     }
   }
 
@@ -99,9 +103,11 @@ final class EnableCollapsingTest {
     NamedExecutors namedExecutors() {
       Map<String, NamedExecutor> executors = new LinkedHashMap<>();
       for (String name : List.of(NamedExecutors.DEFAULT, "quick")) {
-        executors.put(name, NamedExecutor.builder(name,
-            CollapseExecutorOptions.builder().name(name).build()).timeout(Duration.ofSeconds(5))
-            .build());
+        executors.put(
+            name,
+            NamedExecutor.builder(name, CollapseExecutorOptions.builder().name(name).build())
+                .timeout(Duration.ofSeconds(5))
+                .build());
       }
       return new NamedExecutors(executors);
     }

@@ -38,25 +38,25 @@ final class FleetKeyTextTest {
   @Test
   void aUserPrincipalIsWrittenAsItsUsername() {
     AuthenticatedCaller bob = authenticated(new User("bob", "one password", List.of()));
-    AuthenticatedCaller bobElsewhere = authenticated(new User("bob", "another password",
-        List.of(new SimpleGrantedAuthority("ROLE_ADMIN"))));
+    AuthenticatedCaller bobElsewhere =
+        authenticated(
+            new User("bob", "another password", List.of(new SimpleGrantedAuthority("ROLE_ADMIN"))));
     AuthenticatedCaller alice = authenticated(new User("alice", "one password", List.of()));
     assertThat(bob).isEqualTo(bobElsewhere).isNotEqualTo(alice);
 
     assertThat(FleetKeyText.of("quotes", METHOD, "ACME", bob))
         .isEqualTo(FleetKeyText.of("quotes", METHOD, "ACME", bobElsewhere))
         .isNotEqualTo(FleetKeyText.of("quotes", METHOD, "ACME", alice))
-        .isNotEqualTo(FleetKeyText.of("quotes", METHOD, "ACME",
-            authenticated("bob")));
-    AuthenticatedCaller subclassed =
-        authenticated(new User("bob", "one password", List.of()) {});
+        .isNotEqualTo(FleetKeyText.of("quotes", METHOD, "ACME", authenticated("bob")));
+    AuthenticatedCaller subclassed = authenticated(new User("bob", "one password", List.of()) {});
     assertThatThrownBy(() -> FleetKeyText.of("quotes", METHOD, "ACME", subclassed))
         .isInstanceOf(PortableText.Unwritable.class);
   }
 
   private static AuthenticatedCaller authenticated(Object principal) {
-    return Objects.requireNonNull(AuthenticatedCaller.of(
-        UsernamePasswordAuthenticationToken.authenticated(principal, null, List.of())));
+    return Objects.requireNonNull(
+        AuthenticatedCaller.of(
+            UsernamePasswordAuthenticationToken.authenticated(principal, null, List.of())));
   }
 
   /** A caller's identity is compared by equals: an array in it is compared by identity. */

@@ -33,7 +33,8 @@ final class FleetStartupCheckTest {
   void aFleetMethodWithoutAFleetBeanStopsTheApplication() {
     assertThatThrownBy(() -> new AnnotationConfigApplicationContext(NoCoordinator.class).close())
         .isInstanceOf(BeanCreationException.class)
-        .rootCause().isInstanceOf(MisconfiguredMethodException.class)
+        .rootCause()
+        .isInstanceOf(MisconfiguredMethodException.class)
         .hasMessageContaining("Quotes.quote(String)")
         .hasMessageContaining("there is no Fleet bean");
   }
@@ -45,17 +46,20 @@ final class FleetStartupCheckTest {
         new AnnotationConfigApplicationContext(FutureMethod.class)) {
       assertThat(context.getBean(CollapseMethods.class).list())
           .extracting(CollapsedMethod::method)
-          .containsExactlyInAnyOrder("FutureQuotes.mono(String)", "FutureQuotes.quote(String)",
+          .containsExactlyInAnyOrder(
+              "FutureQuotes.mono(String)",
+              "FutureQuotes.quote(String)",
               "FutureQuotes.stage(String)");
     }
   }
 
   @Test
   void aFleetFutureMethodWithoutAFleetBeanStopsTheApplication() {
-    assertThatThrownBy(() -> new AnnotationConfigApplicationContext(
-        FutureWithoutCoordinator.class).close())
+    assertThatThrownBy(
+            () -> new AnnotationConfigApplicationContext(FutureWithoutCoordinator.class).close())
         .isInstanceOf(BeanCreationException.class)
-        .rootCause().isInstanceOf(MisconfiguredMethodException.class)
+        .rootCause()
+        .isInstanceOf(MisconfiguredMethodException.class)
         .hasMessageContaining("FutureQuotes.")
         .hasMessageContaining("there is no Fleet bean");
   }
@@ -63,10 +67,13 @@ final class FleetStartupCheckTest {
   /** A named executor with {@code fleet} on takes its future and Mono methods along. */
   @Test
   void aFutureMethodOnAFleetExecutorWithoutAFleetBeanStopsTheApplication() {
-    assertThatThrownBy(() -> new AnnotationConfigApplicationContext(
-        FleetExecutorWithoutCoordinator.class).close())
+    assertThatThrownBy(
+            () ->
+                new AnnotationConfigApplicationContext(FleetExecutorWithoutCoordinator.class)
+                    .close())
         .isInstanceOf(BeanCreationException.class)
-        .rootCause().isInstanceOf(MisconfiguredMethodException.class)
+        .rootCause()
+        .isInstanceOf(MisconfiguredMethodException.class)
         .hasMessageContaining("ExecutorFutureQuotes.quote(String)")
         .hasMessageContaining("there is no Fleet bean");
   }
@@ -77,7 +84,8 @@ final class FleetStartupCheckTest {
   void aFleetFutureMethodWhoseValueNothingWritesStopsTheApplication(Class<?> configuration) {
     assertThatThrownBy(() -> new AnnotationConfigApplicationContext(configuration).close())
         .isInstanceOf(BeanCreationException.class)
-        .rootCause().isInstanceOf(MisconfiguredMethodException.class)
+        .rootCause()
+        .isInstanceOf(MisconfiguredMethodException.class)
         .hasMessageContaining("nothing writes its results (java.lang.Object)");
   }
 
@@ -85,7 +93,8 @@ final class FleetStartupCheckTest {
   void aFleetMethodWhoseResultNothingWritesStopsTheApplication() {
     assertThatThrownBy(() -> new AnnotationConfigApplicationContext(ObjectResult.class).close())
         .isInstanceOf(BeanCreationException.class)
-        .rootCause().isInstanceOf(MisconfiguredMethodException.class)
+        .rootCause()
+        .isInstanceOf(MisconfiguredMethodException.class)
         .hasMessageContaining("nothing writes its results");
   }
 
@@ -106,8 +115,9 @@ final class FleetStartupCheckTest {
     /** On a port where no Redis listens: the check is made before any call. */
     @Bean(destroyMethod = "close")
     FleetCoordinator fleetCoordinator() throws Exception {
-      return FleetCoordinator.connect(RedisURI.create("redis://127.0.0.1:"
-          + LocalRedis.freePort()), FleetInstance.options().build());
+      return FleetCoordinator.connect(
+          RedisURI.create("redis://127.0.0.1:" + LocalRedis.freePort()),
+          FleetInstance.options().build());
     }
 
     @Bean
@@ -140,8 +150,13 @@ final class FleetStartupCheckTest {
 
     @Bean
     NamedExecutors namedExecutors() {
-      return new NamedExecutors(Map.of(NamedExecutors.DEFAULT, NamedExecutor.builder(
-          NamedExecutors.DEFAULT, CollapseExecutorOptions.builder().build()).fleet(true).build()));
+      return new NamedExecutors(
+          Map.of(
+              NamedExecutors.DEFAULT,
+              NamedExecutor.builder(
+                      NamedExecutors.DEFAULT, CollapseExecutorOptions.builder().build())
+                  .fleet(true)
+                  .build()));
     }
 
     @Bean

@@ -54,12 +54,13 @@ final class FrozenProxyTest {
   private static Quotes frozen(Counting advice) {
     ProxyFactory factory = new ProxyFactory(new Quotes());
     factory.setProxyTargetClass(true);
-    factory.addAdvisor(new DefaultPointcutAdvisor(advice) {
-      @Override
-      public int getOrder() {
-        return advice.order;
-      }
-    });
+    factory.addAdvisor(
+        new DefaultPointcutAdvisor(advice) {
+          @Override
+          public int getOrder() {
+            return advice.order;
+          }
+        });
     factory.setFrozen(true);
     return (Quotes) factory.getProxy();
   }

@@ -26,18 +26,23 @@ final class JacksonCopierChoiceTest {
     try (AnnotationConfigApplicationContext context =
         new AnnotationConfigApplicationContext(Collapsing.class, Jackson2Mapper.class)) {
       ResultCopier copier = context.getBean(JacksonResultCopier.BEAN_NAME, ResultCopier.class);
-      assertThat(copier).isInstanceOf(Jackson2ResultCopier.class)
-          .extracting("mapper").isSameAs(JACKSON2);
+      assertThat(copier)
+          .isInstanceOf(Jackson2ResultCopier.class)
+          .extracting("mapper")
+          .isSameAs(JACKSON2);
     }
   }
 
   @Test
   void jackson3sMapperComesFirstWhenTheApplicationHasBoth() {
-    try (AnnotationConfigApplicationContext context = new AnnotationConfigApplicationContext(
-        Collapsing.class, Jackson2Mapper.class, Jackson3Mapper.class)) {
+    try (AnnotationConfigApplicationContext context =
+        new AnnotationConfigApplicationContext(
+            Collapsing.class, Jackson2Mapper.class, Jackson3Mapper.class)) {
       ResultCopier copier = context.getBean(JacksonResultCopier.BEAN_NAME, ResultCopier.class);
-      assertThat(copier).isInstanceOf(JacksonResultCopier.class)
-          .extracting("mapper").isSameAs(JACKSON3);
+      assertThat(copier)
+          .isInstanceOf(JacksonResultCopier.class)
+          .extracting("mapper")
+          .isSameAs(JACKSON3);
     }
   }
 
@@ -46,8 +51,10 @@ final class JacksonCopierChoiceTest {
     try (AnnotationConfigApplicationContext context =
         new AnnotationConfigApplicationContext(Collapsing.class)) {
       ResultCopier copier = context.getBean(JacksonResultCopier.BEAN_NAME, ResultCopier.class);
-      assertThat(copier).isInstanceOf(JacksonResultCopier.class)
-          .extracting("mapper").isSameAs(JsonMapper.shared());
+      assertThat(copier)
+          .isInstanceOf(JacksonResultCopier.class)
+          .extracting("mapper")
+          .isSameAs(JsonMapper.shared());
     }
   }
 

@@ -17,8 +17,8 @@ import tools.jackson.databind.json.JsonMapper;
 final class JacksonCopiersTest {
 
   static Stream<ResultCopier> copiers() {
-    return Stream.of(new JacksonResultCopier(JsonMapper.shared()),
-        new Jackson2ResultCopier(new ObjectMapper()));
+    return Stream.of(
+        new JacksonResultCopier(JsonMapper.shared()), new Jackson2ResultCopier(new ObjectMapper()));
   }
 
   @ParameterizedTest
@@ -38,7 +38,9 @@ final class JacksonCopiersTest {
   @MethodSource("copiers")
   void typesJacksonWouldReadBackAsMapsAreRefused(ResultCopier copier) {
     assertThat(copier.canCopy(ResolvableType.forClass(Object.class))).isFalse();
-    assertThat(copier.canCopy(ResolvableType.forClassWithGenerics(Map.class, String.class,
-        Cart.class))).isTrue();
+    assertThat(
+            copier.canCopy(
+                ResolvableType.forClassWithGenerics(Map.class, String.class, Cart.class)))
+        .isTrue();
   }
 }

@@ -33,9 +33,12 @@ final class JsonFleetCodecTest {
   void valuesRebuiltAsTheyWereCross() {
     assertCrosses(new Account("a-1", "Ada", 3), Account.class);
     assertCrosses(List.of(new Account("a-1", "Ada", 3)), listOf(Account.class));
-    assertCrosses(Map.of("x", new Point(1, 2)), ResolvableType.forClassWithGenerics(Map.class, String.class, Point.class));
-    assertCrosses(new Holder(Optional.of(BigDecimal.TEN), Instant.EPOCH, new Point[] {
-        new Point(1, 2)}), Holder.class);
+    assertCrosses(
+        Map.of("x", new Point(1, 2)),
+        ResolvableType.forClassWithGenerics(Map.class, String.class, Point.class));
+    assertCrosses(
+        new Holder(Optional.of(BigDecimal.TEN), Instant.EPOCH, new Point[] {new Point(1, 2)}),
+        Holder.class);
     // a class with Object's equals, every field of which comes back
     Plain plain = new Plain();
     plain.name = "p";
@@ -70,8 +73,10 @@ final class JsonFleetCodecTest {
   @Test
   void aSubclassOfTheDeclaredTypeDoesNotCross() {
     assertThat(encode(new Dog("rex", "beagle"), Animal.class)).isNull();
-    assertThat(refusals).singleElement().asString().contains(Dog.class.getName(), "comes back a "
-        + Animal.class.getName());
+    assertThat(refusals)
+        .singleElement()
+        .asString()
+        .contains(Dog.class.getName(), "comes back a " + Animal.class.getName());
   }
 
   @Test
@@ -80,8 +85,11 @@ final class JsonFleetCodecTest {
     reversed.put("a", 1);
     reversed.put("b", 2);
 
-    assertThat(encode(reversed, ResolvableType.forClassWithGenerics(SortedMap.class,
-        String.class, Integer.class))).isNull();
+    assertThat(
+            encode(
+                reversed,
+                ResolvableType.forClassWithGenerics(SortedMap.class, String.class, Integer.class)))
+        .isNull();
     assertThat(refusals).singleElement().asString().contains("comparator of its own");
   }
 
@@ -89,8 +97,8 @@ final class JsonFleetCodecTest {
   void aNaturallySortedMapCrosses() {
     TreeMap<String, Integer> natural = new TreeMap<>(Map.of("b", 2, "a", 1));
 
-    assertCrosses(natural, ResolvableType.forClassWithGenerics(SortedMap.class, String.class,
-        Integer.class));
+    assertCrosses(
+        natural, ResolvableType.forClassWithGenerics(SortedMap.class, String.class, Integer.class));
   }
 
   @Test
@@ -98,8 +106,11 @@ final class JsonFleetCodecTest {
     IdentityHashMap<String, Integer> byIdentity = new IdentityHashMap<>();
     byIdentity.put("a", 1);
 
-    assertThat(encode(byIdentity, ResolvableType.forClassWithGenerics(Map.class, String.class,
-        Integer.class))).isNull();
+    assertThat(
+            encode(
+                byIdentity,
+                ResolvableType.forClassWithGenerics(Map.class, String.class, Integer.class)))
+        .isNull();
   }
 
   @Test
@@ -148,7 +159,8 @@ final class JsonFleetCodecTest {
   }
 
   private static ResolvableType resolve(Object type) {
-    return type instanceof ResolvableType resolved ? resolved
+    return type instanceof ResolvableType resolved
+        ? resolved
         : ResolvableType.forClass((Class<?>) type);
   }
 
@@ -166,8 +178,7 @@ final class JsonFleetCodecTest {
   public static final class Profile {
 
     public String id;
-    @JsonIgnore
-    public @Nullable String note;
+    @JsonIgnore public @Nullable String note;
 
     public Profile() {}
 

@@ -28,8 +28,7 @@ final class Library {
   @Table(name = "collapse_author")
   public static class Author {
 
-    @Id
-    private Long id;
+    @Id private Long id;
 
     private String name;
 
@@ -66,8 +65,7 @@ final class Library {
   @Table(name = "collapse_book")
   public static class Book {
 
-    @Id
-    private Long id;
+    @Id private Long id;
 
     private String title;
 

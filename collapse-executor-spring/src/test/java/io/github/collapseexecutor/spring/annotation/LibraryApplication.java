@@ -36,9 +36,13 @@ import org.springframework.transaction.annotation.EnableTransactionManagement;
 @EnableCollapsing
 @EnableCaching
 @EnableTransactionManagement
-@EnableJpaRepositories(basePackageClasses = Library.class, considerNestedRepositories = true,
-    includeFilters = @ComponentScan.Filter(type = FilterType.ASSIGNABLE_TYPE,
-        classes = {Library.Authors.class, Library.Books.class}))
+@EnableJpaRepositories(
+    basePackageClasses = Library.class,
+    considerNestedRepositories = true,
+    includeFilters =
+        @ComponentScan.Filter(
+            type = FilterType.ASSIGNABLE_TYPE,
+            classes = {Library.Authors.class, Library.Books.class}))
 class LibraryApplication {
 
   /**
@@ -56,7 +60,9 @@ class LibraryApplication {
     JdbcTemplate jdbc = new JdbcTemplate(context.getBean(DataSource.class));
     jdbc.update("insert into collapse_author (id, name) values (1, 'Ada')");
     for (int book = 1; book <= 3; book++) {
-      jdbc.update("insert into collapse_book (id, title, author_id) values (?, ?, 1)", book,
+      jdbc.update(
+          "insert into collapse_book (id, title, author_id) values (?, ?, 1)",
+          book,
           "Book " + book);
     }
     return context;
@@ -68,15 +74,19 @@ class LibraryApplication {
   }
 
   @Bean
-  LocalContainerEntityManagerFactoryBean entityManagerFactory(DataSource dataSource,
-      Statements statements) {
+  LocalContainerEntityManagerFactoryBean entityManagerFactory(
+      DataSource dataSource, Statements statements) {
     LocalContainerEntityManagerFactoryBean factory = new LocalContainerEntityManagerFactoryBean();
     factory.setDataSource(dataSource);
     factory.setJpaVendorAdapter(new HibernateJpaVendorAdapter());
-    factory.setManagedTypes(PersistenceManagedTypes.of(Author.class.getName(),
-        Book.class.getName()));
-    factory.setJpaPropertyMap(Map.of("hibernate.hbm2ddl.auto", "create-drop",
-        "hibernate.session_factory.statement_inspector", statements));
+    factory.setManagedTypes(
+        PersistenceManagedTypes.of(Author.class.getName(), Book.class.getName()));
+    factory.setJpaPropertyMap(
+        Map.of(
+            "hibernate.hbm2ddl.auto",
+            "create-drop",
+            "hibernate.session_factory.statement_inspector",
+            statements));
     return factory;
   }
 

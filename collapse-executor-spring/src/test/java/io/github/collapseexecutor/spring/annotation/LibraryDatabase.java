@@ -22,8 +22,8 @@ final class LibraryDatabase implements AutoCloseable {
   private final String user;
   private final @org.jspecify.annotations.Nullable String schema;
 
-  private LibraryDatabase(String url, String user,
-      @org.jspecify.annotations.Nullable String schema) {
+  private LibraryDatabase(
+      String url, String user, @org.jspecify.annotations.Nullable String schema) {
     this.url = url;
     this.user = user;
     this.schema = schema;
@@ -35,8 +35,9 @@ final class LibraryDatabase implements AutoCloseable {
     if (name.equals("h2")) {
       return new LibraryDatabase("jdbc:h2:mem:" + own + ";DB_CLOSE_DELAY=-1", "sa", null);
     }
-    try (Connection connection = DriverManager.getConnection(
-        POSTGRESQL + "?connectTimeout=2&loginTimeout=2", "postgres", "");
+    try (Connection connection =
+            DriverManager.getConnection(
+                POSTGRESQL + "?connectTimeout=2&loginTimeout=2", "postgres", "");
         Statement statement = connection.createStatement()) {
       statement.execute("create schema " + own);
     } catch (SQLException e) {

@@ -34,8 +34,9 @@ final class MethodValidationTest {
 
   @Test
   void aLoneInvalidCallFailsAsWithoutCollapse() throws Exception {
-    try (AnnotationConfigApplicationContext context = new AnnotationConfigApplicationContext(
-        Collapsing.class, PlainValidation.class, Services.class)) {
+    try (AnnotationConfigApplicationContext context =
+        new AnnotationConfigApplicationContext(
+            Collapsing.class, PlainValidation.class, Services.class)) {
       Accounts accounts = context.getBean(Accounts.class);
 
       assertThatThrownBy(() -> accounts.account(-1))
@@ -49,8 +50,9 @@ final class MethodValidationTest {
 
   @Test
   void anInvalidArgumentNeverReachesTheBatchMethodAndFailsOnlyItsCaller() throws Exception {
-    try (AnnotationConfigApplicationContext context = new AnnotationConfigApplicationContext(
-        Collapsing.class, PlainValidation.class, Services.class)) {
+    try (AnnotationConfigApplicationContext context =
+        new AnnotationConfigApplicationContext(
+            Collapsing.class, PlainValidation.class, Services.class)) {
       Accounts accounts = context.getBean(Accounts.class);
 
       // every fifth caller asks for a negative id while a batch runs
@@ -59,30 +61,34 @@ final class MethodValidationTest {
 
       for (int i = 0; i < 20; i++) {
         if (i % 5 == 4) {
-          assertThat(results.get(i)).as("caller %d", i)
+          assertThat(results.get(i))
+              .as("caller %d", i)
               .isInstanceOf(ConstraintViolationException.class);
         } else {
           assertThat(results.get(i)).as("caller %d", i).isEqualTo("account " + (i + 1));
         }
       }
-      assertThat(accounts.batches()).isNotEmpty().allSatisfy(batch ->
-          assertThat(batch).allSatisfy(id -> assertThat(id).isPositive()));
+      assertThat(accounts.batches())
+          .isNotEmpty()
+          .allSatisfy(batch -> assertThat(batch).allSatisfy(id -> assertThat(id).isPositive()));
     }
   }
 
   @Test
   void validationRegisteredBeforeOrAfterTheCollapseAdviceStillRunsPerCaller() throws Exception {
     for (boolean validationFirst : new boolean[] {true, false}) {
-      Class<?>[] order = validationFirst
-          ? new Class<?>[] {PlainValidation.class, Collapsing.class, Services.class}
-          : new Class<?>[] {Collapsing.class, PlainValidation.class, Services.class};
+      Class<?>[] order =
+          validationFirst
+              ? new Class<?>[] {PlainValidation.class, Collapsing.class, Services.class}
+              : new Class<?>[] {Collapsing.class, PlainValidation.class, Services.class};
       try (AnnotationConfigApplicationContext context =
           new AnnotationConfigApplicationContext(order)) {
         Accounts accounts = context.getBean(Accounts.class);
 
         List<Object> results = accounts.crowd().run(10, i -> accounts.account(i == 3 ? -3 : 1));
 
-        assertThat(results.get(3)).as("validation registered first: %s", validationFirst)
+        assertThat(results.get(3))
+            .as("validation registered first: %s", validationFirst)
             .isInstanceOf(ConstraintViolationException.class);
         assertThat(accounts.batches()).allSatisfy(batch -> assertThat(batch).containsOnly(1));
       }
@@ -91,8 +97,9 @@ final class MethodValidationTest {
 
   @Test
   void aCallerWhoseArgumentOutsideTheKeyIsInvalidDoesNotGetTheSharedResult() throws Exception {
-    try (AnnotationConfigApplicationContext context = new AnnotationConfigApplicationContext(
-        Collapsing.class, PlainValidation.class, Services.class)) {
+    try (AnnotationConfigApplicationContext context =
+        new AnnotationConfigApplicationContext(
+            Collapsing.class, PlainValidation.class, Services.class)) {
       Accounts accounts = context.getBean(Accounts.class);
 
       // the key is the account alone; the odd callers send a negative currency scale
@@ -101,7 +108,8 @@ final class MethodValidationTest {
 
       for (int i = 0; i < 10; i++) {
         if (i % 2 == 1) {
-          assertThat(results.get(i)).as("caller %d", i)
+          assertThat(results.get(i))
+              .as("caller %d", i)
               .isInstanceOf(ConstraintViolationException.class);
         } else {
           assertThat(results.get(i)).as("caller %d", i).isEqualTo("balance of 7");

@@ -40,8 +40,7 @@ final class OpenInViewResultsTest {
 
   @ParameterizedTest(name = "on {0}")
   @ValueSource(strings = {"h2", "postgresql"})
-  void requestsGetEntitiesOfTheirOwnContextWithCollapseOnAsWithItOff(String kind)
-      throws Exception {
+  void requestsGetEntitiesOfTheirOwnContextWithCollapseOnAsWithItOff(String kind) throws Exception {
     try (LibraryDatabase database = LibraryDatabase.named(kind);
         AnnotationConfigApplicationContext context = LibraryApplication.start(database);
         LoggedRecords logged = LoggedRecords.of(JoinerResults.class)) {
@@ -55,20 +54,26 @@ final class OpenInViewResultsTest {
       methods.collapsing("LibraryService.author", true);
       List<Object> on = library.newCrowd().run(REQUESTS, i -> request(openInView, library, i));
 
-      assertThat(off).as("pages with collapse off").allSatisfy(page ->
-          assertThat(page).isInstanceOf(String.class));
-      assertThat(on).as("pages with collapse on: no failed request").allSatisfy(page ->
-          assertThat(page).isInstanceOf(String.class));
+      assertThat(off)
+          .as("pages with collapse off")
+          .allSatisfy(page -> assertThat(page).isInstanceOf(String.class));
+      assertThat(on)
+          .as("pages with collapse on: no failed request")
+          .allSatisfy(page -> assertThat(page).isInstanceOf(String.class));
       for (int i = 0; i < REQUESTS; i++) {
-        assertThat(on.get(i)).as("request %d shows its own change only", i)
-            .isEqualTo(off.get(i)).isEqualTo(page("changed by request " + i));
+        assertThat(on.get(i))
+            .as("request %d shows its own change only", i)
+            .isEqualTo(off.get(i))
+            .isEqualTo(page("changed by request " + i));
       }
       // each request's own call, as without collapse: no request took another's entity
       assertThat(library.runs().get()).isEqualTo(2 * REQUESTS);
       // once per method: the service's, and the repository's, whose calls those requests made
-      assertThat(logged.records()).filteredOn(record -> record.getLevel() == Level.WARNING)
-          .extracting(record -> record.getMessage().substring(0, record.getMessage()
-              .indexOf(", a JPA entity")))
+      assertThat(logged.records())
+          .filteredOn(record -> record.getLevel() == Level.WARNING)
+          .extracting(
+              record ->
+                  record.getMessage().substring(0, record.getMessage().indexOf(", a JPA entity")))
           .containsExactlyInAnyOrder(
               "LibraryService.author(long) returned a result holding " + Author.class.getName(),
               "Authors.findById(Long) returned a result holding " + Author.class.getName());
@@ -106,8 +111,8 @@ final class OpenInViewResultsTest {
    * author loaded through the collapsed service, changed as a form would change it (never
    * saved), and its page rendered from the entity, its lazy books included.
    */
-  private static Object request(OpenEntityManagerInViewInterceptor openInView,
-      LibraryService library, int i) {
+  private static Object request(
+      OpenEntityManagerInViewInterceptor openInView, LibraryService library, int i) {
     ServletWebRequest request = new ServletWebRequest(new MockHttpServletRequest());
     openInView.preHandle(request);
     try {
@@ -122,7 +127,8 @@ final class OpenInViewResultsTest {
   }
 
   private static String render(Author author) {
-    return author.getName() + ": "
+    return author.getName()
+        + ": "
         + author.getBooks().stream().map(Book::getTitle).collect(Collectors.joining(", "));
   }
 

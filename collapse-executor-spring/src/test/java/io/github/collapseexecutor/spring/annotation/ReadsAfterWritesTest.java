@@ -42,11 +42,10 @@ final class ReadsAfterWritesTest {
       List<CompletableFuture<String>> before = heldRunWithJoiners(names);
 
       new TransactionTemplate(context.getBean(PlatformTransactionManager.class))
-          .executeWithoutResult(status ->
-              jdbc.update("update collapse_author set name = 'Grace' where id = 1"));
+          .executeWithoutResult(
+              status -> jdbc.update("update collapse_author set name = 'Grace' where id = 1"));
       // it would wait for the held run if it joined it
-      String after = CompletableFuture.supplyAsync(() -> names.name(1L))
-          .get(10, TimeUnit.SECONDS);
+      String after = CompletableFuture.supplyAsync(() -> names.name(1L)).get(10, TimeUnit.SECONDS);
       names.release().countDown();
 
       assertThat(after).isEqualTo("Grace");
@@ -65,8 +64,7 @@ final class ReadsAfterWritesTest {
       List<CompletableFuture<String>> before = heldRunWithJoiners(names);
 
       names.rename(1L, "Grace");
-      String after = CompletableFuture.supplyAsync(() -> names.name(1L))
-          .get(10, TimeUnit.SECONDS);
+      String after = CompletableFuture.supplyAsync(() -> names.name(1L)).get(10, TimeUnit.SECONDS);
       names.release().countDown();
 
       assertThat(after).isEqualTo("Grace");
@@ -86,8 +84,8 @@ final class ReadsAfterWritesTest {
           new TransactionTemplate(context.getBean(PlatformTransactionManager.class));
       readOnly.setReadOnly(true);
 
-      readOnly.executeWithoutResult(status ->
-          jdbc.queryForObject("select count(*) from collapse_author", Long.class));
+      readOnly.executeWithoutResult(
+          status -> jdbc.queryForObject("select count(*) from collapse_author", Long.class));
       List<CompletableFuture<String>> after = callers(names, 1);
       names.release().countDown();
 
@@ -101,15 +99,18 @@ final class ReadsAfterWritesTest {
   void eachTransactionManagerGetsTheCountingListenerOnce(String transactions) throws Exception {
     try (LibraryDatabase database = LibraryDatabase.named("h2");
         AnnotationConfigApplicationContext context = start(database, transactions)) {
-      assertThat(context.getBean(ConfigurableTransactionManager.class)
-          .getTransactionExecutionListeners()).singleElement()
+      assertThat(
+              context
+                  .getBean(ConfigurableTransactionManager.class)
+                  .getTransactionExecutionListeners())
+          .singleElement()
           .extracting(listener -> listener.getClass().getEnclosingClass())
           .isEqualTo(CommittedWrites.class);
     }
   }
 
-  private static AnnotationConfigApplicationContext start(LibraryDatabase database,
-      String transactions) {
+  private static AnnotationConfigApplicationContext start(
+      LibraryDatabase database, String transactions) {
     if (transactions.equals("jpa")) {
       return LibraryApplication.start(database, Reads.class);
     }
@@ -146,8 +147,7 @@ final class ReadsAfterWritesTest {
     return results;
   }
 
-  private static List<String> results(List<CompletableFuture<String>> callers)
-      throws Exception {
+  private static List<String> results(List<CompletableFuture<String>> callers) throws Exception {
     List<String> results = new ArrayList<>();
     for (CompletableFuture<String> caller : callers) {
       results.add(caller.get(10, TimeUnit.SECONDS));
@@ -203,8 +203,8 @@ final class ReadsAfterWritesTest {
     @Collapsible
     public String name(long id) {
       runs.incrementAndGet();
-      String name = jdbc.queryForObject("select name from collapse_author where id = ?",
-          String.class, id);
+      String name =
+          jdbc.queryForObject("select name from collapse_author where id = ?", String.class, id);
       if (first.compareAndSet(false, true)) {
         entered.countDown();
         Parking.await(release);

@@ -36,8 +36,11 @@ final class RepositoryAnnotationsTest {
         AnnotationConfigApplicationContext context = LibraryApplication.start(database)) {
       assertThat(context.getBean(CollapseMethods.class).list())
           .extracting(CollapsedMethod::method)
-          .contains("Authors.findById(Long)", "Authors.countByName(String)",
-              "Authors.findSummaryById(Long)", "Books.title(Long)",
+          .contains(
+              "Authors.findById(Long)",
+              "Authors.countByName(String)",
+              "Authors.findSummaryById(Long)",
+              "Books.title(Long)",
               "LibraryService.author(long)");
     }
   }
@@ -82,20 +85,24 @@ final class RepositoryAnnotationsTest {
 
       assertThat(found).containsOnly("Ada");
       // the entity was not handed over: the advice of Authors.findById(Long) decided so
-      assertThat(logged.records()).filteredOn(record -> record.getLevel() == Level.WARNING)
-          .singleElement().extracting(record -> record.getMessage()).asString()
-          .startsWith("Authors.findById(Long) returned a result holding "
-              + Author.class.getName());
+      assertThat(logged.records())
+          .filteredOn(record -> record.getLevel() == Level.WARNING)
+          .singleElement()
+          .extracting(record -> record.getMessage())
+          .asString()
+          .startsWith("Authors.findById(Long) returned a result holding " + Author.class.getName());
     }
   }
 
   @Test
   void aBeanCreatedBeforeThePostProcessorStopsTheApplication() {
-    Throwable failure = catchThrowable(() -> new AnnotationConfigApplicationContext(
-        EarlyQuotes.class).close());
+    Throwable failure =
+        catchThrowable(() -> new AnnotationConfigApplicationContext(EarlyQuotes.class).close());
 
-    assertThat(rootOf(failure)).hasMessageContaining("@Collapsible on Quotes.quote(String) cannot be collapsed: the"
-            + " bean was created before the collapse post-processor could proxy it");
+    assertThat(rootOf(failure))
+        .hasMessageContaining(
+            "@Collapsible on Quotes.quote(String) cannot be collapsed: the"
+                + " bean was created before the collapse post-processor could proxy it");
     assertThat(rootOf(failure).bean()).isEqualTo("quotes (" + Quotes.class.getName() + ")");
   }
 

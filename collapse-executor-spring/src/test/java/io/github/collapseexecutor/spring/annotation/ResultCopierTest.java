@@ -82,7 +82,10 @@ final class ResultCopierTest {
       List<Object> firsts = new ArrayList<>();
       for (Object list : results) {
         // a list of carts, not of maps: the method's generic return type was read back
-        assertThat((List<?>) list).hasSize(1).first().isInstanceOf(Cart.class)
+        assertThat((List<?>) list)
+            .hasSize(1)
+            .first()
+            .isInstanceOf(Cart.class)
             .isEqualTo(new Cart("cart 2"));
         firsts.add(((List<?>) list).get(0));
       }
@@ -101,8 +104,13 @@ final class ResultCopierTest {
 
       assertThat(shelf.runs().get()).isEqualTo(1);
       assertThat(distinct(results)).isEqualTo(4);
-      assertThat(results).allSatisfy(list -> assertThat((List<?>) list).singleElement()
-          .isInstanceOf(Cart.class).isEqualTo(new Cart("cart 6")));
+      assertThat(results)
+          .allSatisfy(
+              list ->
+                  assertThat((List<?>) list)
+                      .singleElement()
+                      .isInstanceOf(Cart.class)
+                      .isEqualTo(new Cart("cart 6")));
     }
   }
 
@@ -186,26 +194,30 @@ final class ResultCopierTest {
 
   @Test
   void aCopierThatIsNotABeanStopsTheApplication() {
-    assertThat(UncollapsibleMethodsTest.failure(Services.class, Collapsing.class,
-        UnknownCopier.class)).contains(
-        "@Collapsible on UnknownCopier.load(int) cannot be collapsed: result copier 'nowhere'"
-            + " is not a bean; ResultCopier beans: [cartCopier, jacksonResultCopier]");
+    assertThat(
+            UncollapsibleMethodsTest.failure(Services.class, Collapsing.class, UnknownCopier.class))
+        .contains(
+            "@Collapsible on UnknownCopier.load(int) cannot be collapsed: result copier 'nowhere'"
+                + " is not a bean; ResultCopier beans: [cartCopier, jacksonResultCopier]");
   }
 
   @Test
   void aBeanThatIsNotACopierStopsTheApplication() {
-    assertThat(UncollapsibleMethodsTest.failure(Services.class, Collapsing.class,
-        NotACopier.class)).contains(
-        "@CollapseBatch on NotACopier.load(Integer) cannot be collapsed: result copier 'carts'"
-            + " is a " + Carts.class.getName() + ", not a ResultCopier");
+    assertThat(UncollapsibleMethodsTest.failure(Services.class, Collapsing.class, NotACopier.class))
+        .contains(
+            "@CollapseBatch on NotACopier.load(Integer) cannot be collapsed: result copier 'carts'"
+                + " is a "
+                + Carts.class.getName()
+                + ", not a ResultCopier");
   }
 
   @Test
   void aCopierThatCannotCopyTheResultTypeStopsTheApplication() {
-    assertThat(UncollapsibleMethodsTest.failure(Services.class, Collapsing.class,
-        UntypedResult.class)).contains(
-        "@Collapsible on UntypedResult.load(int) cannot be collapsed: result copier"
-            + " 'jacksonResultCopier' cannot copy results of type java.lang.Object");
+    assertThat(
+            UncollapsibleMethodsTest.failure(Services.class, Collapsing.class, UntypedResult.class))
+        .contains(
+            "@Collapsible on UntypedResult.load(int) cannot be collapsed: result copier"
+                + " 'jacksonResultCopier' cannot copy results of type java.lang.Object");
   }
 
   /** Adds to each result in turn, and checks that no other result saw it. */
@@ -214,8 +226,10 @@ final class ResultCopierTest {
       ((Cart) results.get(i)).getItems().add("caller " + i);
     }
     for (int i = 0; i < results.size(); i++) {
-      assertThat(((Cart) results.get(i)).getItems()).endsWith("caller " + i)
-          .filteredOn(item -> item.startsWith("caller ")).hasSize(1);
+      assertThat(((Cart) results.get(i)).getItems())
+          .endsWith("caller " + i)
+          .filteredOn(item -> item.startsWith("caller "))
+          .hasSize(1);
     }
   }
 
@@ -236,9 +250,11 @@ final class ResultCopierTest {
     NamedExecutors namedExecutors() {
       return TestExecutors.with(
           NamedExecutor.builder("jackson", TestExecutors.options("jackson").build())
-              .resultCopier(JacksonResultCopier.BEAN_NAME).build(),
-          NamedExecutor.builder("one-batch",
-              TestExecutors.options("one-batch").maxConcurrentBatches(1).build()).build());
+              .resultCopier(JacksonResultCopier.BEAN_NAME)
+              .build(),
+          NamedExecutor.builder(
+                  "one-batch", TestExecutors.options("one-batch").maxConcurrentBatches(1).build())
+              .build());
     }
 
     @Bean

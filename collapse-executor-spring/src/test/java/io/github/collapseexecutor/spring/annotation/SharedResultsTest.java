@@ -32,14 +32,27 @@ import tools.jackson.databind.json.JsonMapper;
  */
 final class SharedResultsTest {
 
-  private final SharedResults rule = new SharedResults(new JacksonResultCopier(JsonMapper.shared()));
+  private final SharedResults rule =
+      new SharedResults(new JacksonResultCopier(JsonMapper.shared()));
 
   @Test
   void valuesNoCallerCanChangeAreShared() {
-    for (Object value : List.of("text", 42L, BigDecimal.TEN, UUID.randomUUID(), Instant.EPOCH,
-        LocalDate.EPOCH, Verdict.SHARE, new Point(1, 2), List.of(new Point(1, 2)),
-        Map.of("a", List.of("b")), Optional.of("x"), Collections.unmodifiableList(List.of(1)),
-        Collections.emptyMap(), Set.of(new Named("n", List.of("x"))))) {
+    for (Object value :
+        List.of(
+            "text",
+            42L,
+            BigDecimal.TEN,
+            UUID.randomUUID(),
+            Instant.EPOCH,
+            LocalDate.EPOCH,
+            Verdict.SHARE,
+            new Point(1, 2),
+            List.of(new Point(1, 2)),
+            Map.of("a", List.of("b")),
+            Optional.of("x"),
+            Collections.unmodifiableList(List.of(1)),
+            Collections.emptyMap(),
+            Set.of(new Named("n", List.of("x"))))) {
       assertThat(rule.look(value).verdict()).as("%s", value).isEqualTo(Verdict.SHARE);
     }
   }
@@ -87,16 +100,23 @@ final class SharedResultsTest {
     assertThat(rule.look(new Cart(new ArrayList<>(List.of("a"))) {}).verdict())
         .isEqualTo(Verdict.UNSHAREABLE);
     assertThat(new SharedResults(null).look(new Cart(new ArrayList<>())).verdict())
-        .as("without a Jackson copier").isEqualTo(Verdict.UNSHAREABLE);
+        .as("without a Jackson copier")
+        .isEqualTo(Verdict.UNSHAREABLE);
   }
 
   @Test
   void aResultHoldingAnEntityAnywhereItLooksIsNeverHandedOver() {
     Author author = new Author(1L, "Ada");
-    for (Object value : List.of(author, Optional.of(author), List.of(author),
-        new ArrayList<>(List.of(new Point(1, 1), author)), new Object[] {author},
-        new LinkedHashMap<>(Map.of(1, author)), new PageImpl<>(List.of(author)),
-        new Holder(author))) {
+    for (Object value :
+        List.of(
+            author,
+            Optional.of(author),
+            List.of(author),
+            new ArrayList<>(List.of(new Point(1, 1), author)),
+            new Object[] {author},
+            new LinkedHashMap<>(Map.of(1, author)),
+            new PageImpl<>(List.of(author)),
+            new Holder(author))) {
       SharedResults.Look look = rule.look(value);
       assertThat(look.verdict()).as("%s", value).isEqualTo(Verdict.MANAGED);
       assertThat(look.culprit()).isEqualTo(Author.class.getName());
@@ -141,8 +161,7 @@ final class SharedResultsTest {
 
   /** A field Jackson ignores would come back empty. */
   public static class Secretive {
-    @JsonIgnore
-    private String secret = "s";
+    @JsonIgnore private String secret = "s";
     private String name = "n";
 
     public String getSecret() {

@@ -22,80 +22,90 @@ final class UncollapsibleMethodsTest {
 
   @Test
   void aVoidMethodStopsTheApplication() {
-    assertThat(failure(Collapsing.class, VoidMethod.class)).contains(
-        "@Collapsible on VoidMethod.touch(String) cannot be collapsed: it returns void");
+    assertThat(failure(Collapsing.class, VoidMethod.class))
+        .contains("@Collapsible on VoidMethod.touch(String) cannot be collapsed: it returns void");
   }
 
   @Test
   void aFluxMethodStopsTheApplication() {
-    assertThat(failure(Collapsing.class, FluxMethod.class)).contains(
-        "@Collapsible on FluxMethod.all(String) cannot be collapsed: it returns a Flux; of the"
-            + " reactive types only Mono can be collapsed");
+    assertThat(failure(Collapsing.class, FluxMethod.class))
+        .contains(
+            "@Collapsible on FluxMethod.all(String) cannot be collapsed: it returns a Flux; of the"
+                + " reactive types only Mono can be collapsed");
   }
 
   @Test
   void aMethodWhosePostFilterWouldFilterTheSharedResultStopsTheApplication() {
-    assertThat(failure(Collapsing.class, PostFiltered.class)).contains(
-        "@Collapsible on PostFiltered.all(String) cannot be collapsed: @PostFilter filters the"
-            + " returned collection in place");
+    assertThat(failure(Collapsing.class, PostFiltered.class))
+        .contains(
+            "@Collapsible on PostFiltered.all(String) cannot be collapsed: @PostFilter filters the"
+                + " returned collection in place");
   }
 
   @Test
   void aFinalMethodStopsTheApplication() {
-    assertThat(failure(Collapsing.class, FinalMethod.class)).contains(
-        "@Collapsible on FinalMethod.load(String) cannot be collapsed: it is final, so no proxy"
-            + " can intercept its calls");
+    assertThat(failure(Collapsing.class, FinalMethod.class))
+        .contains(
+            "@Collapsible on FinalMethod.load(String) cannot be collapsed: it is final, so no proxy"
+                + " can intercept its calls");
   }
 
   @Test
   void anUnknownExecutorStopsTheApplication() {
-    assertThat(failure(Collapsing.class, UsersExecutor.class, UnknownExecutor.class)).contains(
-        "@Collapsible on UnknownExecutor.load(String) cannot be collapsed: executor 'userz'"
-            + " is not configured in collapse.executor.executors; configured: [default, users]");
+    assertThat(failure(Collapsing.class, UsersExecutor.class, UnknownExecutor.class))
+        .contains(
+            "@Collapsible on UnknownExecutor.load(String) cannot be collapsed: executor 'userz'"
+                + " is not configured in collapse.executor.executors; configured: [default, users]");
   }
 
   @Test
   void aKeyThatDoesNotParseStopsTheApplication() {
-    assertThat(failure(Collapsing.class, BadKey.class)).contains(
-        "@Collapsible on BadKey.load(String) cannot be collapsed: key '#p0.' is not a valid"
-            + " expression");
+    assertThat(failure(Collapsing.class, BadKey.class))
+        .contains(
+            "@Collapsible on BadKey.load(String) cannot be collapsed: key '#p0.' is not a valid"
+                + " expression");
   }
 
   @Test
   void aBatchedMethodWithTwoArgumentsStopsTheApplication() {
-    assertThat(failure(Collapsing.class, TwoArguments.class)).contains(
-        "@CollapseBatch on TwoArguments.load(String, String) cannot be collapsed: it takes 2"
-            + " arguments; a batched method takes exactly one");
+    assertThat(failure(Collapsing.class, TwoArguments.class))
+        .contains(
+            "@CollapseBatch on TwoArguments.load(String, String) cannot be collapsed: it takes 2"
+                + " arguments; a batched method takes exactly one");
   }
 
   @Test
   void aMissingBatchMethodStopsTheApplication() {
-    assertThat(failure(Collapsing.class, MissingBatchMethod.class)).contains(
-        "@CollapseBatch on MissingBatchMethod.load(String) cannot be collapsed: no method"
-            + " 'loadAll' in MissingBatchMethod");
+    assertThat(failure(Collapsing.class, MissingBatchMethod.class))
+        .contains(
+            "@CollapseBatch on MissingBatchMethod.load(String) cannot be collapsed: no method"
+                + " 'loadAll' in MissingBatchMethod");
   }
 
   @Test
   void aBatchMethodReturningASetStopsTheApplication() {
-    assertThat(failure(Collapsing.class, SetBatchMethod.class)).contains(
-        "@CollapseBatch on SetBatchMethod.load(String) cannot be collapsed: batch method"
-            + " SetBatchMethod.loadAll(List) returns Set; it must return a List in the order of"
-            + " its arguments or a Map keyed by argument");
+    assertThat(failure(Collapsing.class, SetBatchMethod.class))
+        .contains(
+            "@CollapseBatch on SetBatchMethod.load(String) cannot be collapsed: batch method"
+                + " SetBatchMethod.loadAll(List) returns Set; it must return a List in the order of"
+                + " its arguments or a Map keyed by argument");
   }
 
   @Test
   void aBatchMethodTakingOtherArgumentsStopsTheApplication() {
-    assertThat(failure(Collapsing.class, WrongElementType.class)).contains(
-        "@CollapseBatch on WrongElementType.load(String) cannot be collapsed: batch method"
-            + " WrongElementType.loadAll(List) takes a collection of Long, not of String");
+    assertThat(failure(Collapsing.class, WrongElementType.class))
+        .contains(
+            "@CollapseBatch on WrongElementType.load(String) cannot be collapsed: batch method"
+                + " WrongElementType.loadAll(List) takes a collection of Long, not of String");
   }
 
   @Test
   void aBatchMethodWithResultsOfAnotherTypeStopsTheApplication() {
-    assertThat(failure(Collapsing.class, WrongResultType.class)).contains(
-        "@CollapseBatch on WrongResultType.load(String) cannot be collapsed: batch method"
-            + " WrongResultType.loadAll(List) returns Integer results, which"
-            + " WrongResultType.load(String) cannot return as String");
+    assertThat(failure(Collapsing.class, WrongResultType.class))
+        .contains(
+            "@CollapseBatch on WrongResultType.load(String) cannot be collapsed: batch method"
+                + " WrongResultType.loadAll(List) returns Integer results, which"
+                + " WrongResultType.load(String) cannot return as String");
   }
 
   /**
@@ -118,8 +128,9 @@ final class UncollapsibleMethodsTest {
 
     @Bean
     NamedExecutors namedExecutors() {
-      return TestExecutors.with(NamedExecutor.builder("users",
-          TestExecutors.options("users").maxBatchSize(10).build()).build());
+      return TestExecutors.with(
+          NamedExecutor.builder("users", TestExecutors.options("users").maxBatchSize(10).build())
+              .build());
     }
   }
 

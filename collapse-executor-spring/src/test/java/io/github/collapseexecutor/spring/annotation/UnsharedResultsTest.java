@@ -39,7 +39,7 @@ final class UnsharedResultsTest {
   @Test
   void callersThatJoinedARunWhoseResultNothingCopiesMakeCallsOfTheirOwn() throws Exception {
     try (AnnotationConfigApplicationContext context =
-        new AnnotationConfigApplicationContext(Services.class, Collapsing.class);
+            new AnnotationConfigApplicationContext(Services.class, Collapsing.class);
         LoggedRecords logged = LoggedRecords.of(JoinerResults.class)) {
       Secrets secrets = context.getBean(Secrets.class);
 
@@ -47,10 +47,15 @@ final class UnsharedResultsTest {
 
       assertThat(secrets.runs().get()).as("the run, and each joiner's own").isEqualTo(8);
       assertThat(distinct(results)).isEqualTo(8);
-      assertThat(logged.records()).filteredOn(record -> record.getLevel() == Level.WARNING)
-          .singleElement().extracting(record -> record.getMessage()).asString()
-          .startsWith("Secrets.value(int) returned a result holding " + Secretive.class.getName()
-              + ", which a caller can change and nothing copies faithfully")
+      assertThat(logged.records())
+          .filteredOn(record -> record.getLevel() == Level.WARNING)
+          .singleElement()
+          .extracting(record -> record.getMessage())
+          .asString()
+          .startsWith(
+              "Secrets.value(int) returned a result holding "
+                  + Secretive.class.getName()
+                  + ", which a caller can change and nothing copies faithfully")
           .contains("Make it a record or otherwise immutable, or name a resultCopier.");
     }
   }
@@ -94,8 +99,13 @@ final class UnsharedResultsTest {
   @Test
   void aMethodWhoseResultWasNotHandedOverIsCalledDirectlyForAWhileThenCollapsesAgain() {
     AtomicLong now = new AtomicLong();
-    JoinerResults results = new JoinerResults("Secrets.value(int)", ResultCopies.NONE,
-        () -> new SharedResults(null), now::get, Duration.ofSeconds(120));
+    JoinerResults results =
+        new JoinerResults(
+            "Secrets.value(int)",
+            ResultCopies.NONE,
+            () -> new SharedResults(null),
+            now::get,
+            Duration.ofSeconds(120));
 
     assertThat(results.passing()).isNull();
     assertThat(results.forJoiner(new Secretive())).isSameAs(OwnCall.MUTABLE);

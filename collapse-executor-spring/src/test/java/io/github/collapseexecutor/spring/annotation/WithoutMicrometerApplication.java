@@ -27,8 +27,9 @@ public final class WithoutMicrometerApplication implements Callable<List<Object>
 
   @Override
   public List<Object> call() throws Exception {
-    boolean observationAbsent = !ClassUtils.isPresent(
-        "io.micrometer.observation.ObservationRegistry", getClass().getClassLoader());
+    boolean observationAbsent =
+        !ClassUtils.isPresent(
+            "io.micrometer.observation.ObservationRegistry", getClass().getClassLoader());
     try (AnnotationConfigApplicationContext context =
         new AnnotationConfigApplicationContext(Application.class)) {
       Quotes quotes = context.getBean(Quotes.class);
@@ -37,10 +38,15 @@ public final class WithoutMicrometerApplication implements Callable<List<Object>
       CompletableFuture<String> firstMono = quotes.mono("ACME").toFuture();
       CompletableFuture<String> secondMono = quotes.mono("ACME").toFuture();
       quotes.pending().complete("quote ACME");
-      return List.of(observationAbsent,
-          first.get(10, TimeUnit.SECONDS), second.get(10, TimeUnit.SECONDS),
-          firstMono.get(10, TimeUnit.SECONDS), secondMono.get(10, TimeUnit.SECONDS),
-          quotes.runs().get(), quotes.value("ACME"), quotes.name(7),
+      return List.of(
+          observationAbsent,
+          first.get(10, TimeUnit.SECONDS),
+          second.get(10, TimeUnit.SECONDS),
+          firstMono.get(10, TimeUnit.SECONDS),
+          secondMono.get(10, TimeUnit.SECONDS),
+          quotes.runs().get(),
+          quotes.value("ACME"),
+          quotes.name(7),
           context.getBean(CollapseMethods.class).list().size());
     }
   }
@@ -78,10 +84,11 @@ public final class WithoutMicrometerApplication implements Callable<List<Object>
 
     @Collapsible
     public Mono<String> mono(String symbol) {
-      return Mono.defer(() -> {
-        runs.incrementAndGet();
-        return Mono.fromFuture(pending.thenApply(quote -> quote));
-      });
+      return Mono.defer(
+          () -> {
+            runs.incrementAndGet();
+            return Mono.fromFuture(pending.thenApply(quote -> quote));
+          });
     }
 
     @Collapsible

@@ -26,23 +26,28 @@ import org.junit.jupiter.api.Timeout;
 final class WithoutMicrometerTest {
 
   /** The jars left out: Micrometer's observation API, what it needs, and the module. */
-  private static final Pattern MICROMETER = Pattern.compile(
-      "(micrometer-observation|micrometer-commons|collapse-executor-micrometer)[^"
-          + Pattern.quote(File.separator) + "]*\\.jar$");
+  private static final Pattern MICROMETER =
+      Pattern.compile(
+          "(micrometer-observation|micrometer-commons|collapse-executor-micrometer)[^"
+              + Pattern.quote(File.separator)
+              + "]*\\.jar$");
 
   @Test
   void theModuleDescriptorRequiresNoMicrometer() throws Exception {
-    Path classes = Path.of(CollapseMethods.class.getProtectionDomain().getCodeSource()
-        .getLocation().toURI());
+    Path classes =
+        Path.of(CollapseMethods.class.getProtectionDomain().getCodeSource().getLocation().toURI());
     ModuleDescriptor descriptor;
     try (InputStream in = Files.newInputStream(classes.resolve("module-info.class"))) {
       descriptor = ModuleDescriptor.read(in);
     }
 
-    assertThat(descriptor.requires()).extracting(ModuleDescriptor.Requires::name)
+    assertThat(descriptor.requires())
+        .extracting(ModuleDescriptor.Requires::name)
         .isNotEmpty()
-        .noneMatch(name -> name.startsWith("micrometer.")
-            || name.equals("io.github.collapseexecutor.micrometer"));
+        .noneMatch(
+            name ->
+                name.startsWith("micrometer.")
+                    || name.equals("io.github.collapseexecutor.micrometer"));
   }
 
   @Test
@@ -52,8 +57,8 @@ final class WithoutMicrometerTest {
 
   @Test
   void annotatedMethodsCollapseWithoutMicrometersObservationApi() throws Exception {
-    List<String> kept = classPath().stream()
-        .filter(entry -> !MICROMETER.matcher(entry).find()).toList();
+    List<String> kept =
+        classPath().stream().filter(entry -> !MICROMETER.matcher(entry).find()).toList();
     assertThat(kept).hasSizeLessThan(classPath().size());
     URL[] urls = new URL[kept.size()];
     for (int i = 0; i < urls.length; i++) {
@@ -61,21 +66,31 @@ final class WithoutMicrometerTest {
     }
 
     List<Object> saw;
-    try (URLClassLoader loader =
-        new URLClassLoader(urls, ClassLoader.getPlatformClassLoader())) {
-      Callable<?> application = (Callable<?>) loader
-          .loadClass(WithoutMicrometerApplication.class.getName())
-          .getDeclaredConstructor().newInstance();
+    try (URLClassLoader loader = new URLClassLoader(urls, ClassLoader.getPlatformClassLoader())) {
+      Callable<?> application =
+          (Callable<?>)
+              loader
+                  .loadClass(WithoutMicrometerApplication.class.getName())
+                  .getDeclaredConstructor()
+                  .newInstance();
       saw = List.copyOf((List<?>) withContextLoader(loader, application));
     }
 
     // Micrometer absent; one run for both future callers, one for both Mono subscribers
-    assertThat(saw).containsExactly(true, "quote ACME", "quote ACME", "quote ACME",
-        "quote ACME", 2, "value ACME", "name 7", 4);
+    assertThat(saw)
+        .containsExactly(
+            true,
+            "quote ACME",
+            "quote ACME",
+            "quote ACME",
+            "quote ACME",
+            2,
+            "value ACME",
+            "name 7",
+            4);
   }
 
-  private static Object withContextLoader(ClassLoader loader, Callable<?> call)
-      throws Exception {
+  private static Object withContextLoader(ClassLoader loader, Callable<?> call) throws Exception {
     Thread thread = Thread.currentThread();
     ClassLoader before = thread.getContextClassLoader();
     thread.setContextClassLoader(loader);
@@ -88,6 +103,7 @@ final class WithoutMicrometerTest {
 
   private static List<String> classPath() {
     return Arrays.stream(System.getProperty("java.class.path").split(File.pathSeparator))
-        .filter(entry -> !entry.isBlank()).toList();
+        .filter(entry -> !entry.isBlank())
+        .toList();
   }
 }

@@ -31,8 +31,10 @@ public final class Crowd {
   private final CountDownLatch released = new CountDownLatch(1);
   private final AtomicBoolean first = new AtomicBoolean();
   private final Set<Thread> arrivals = ConcurrentHashMap.newKeySet();
+
   /** How many calls arrived: a server reuses the thread of a call that ended for the next. */
   private final AtomicInteger arrivedCalls = new AtomicInteger();
+
   private volatile Thread holder;
 
   /** Called inside the method: the first call waits there until the others are parked. */
@@ -75,15 +77,17 @@ public final class Crowd {
     List<Thread> threads = new ArrayList<>();
     for (int i = 0; i < n; i++) {
       int index = i;
-      Thread thread = new Thread(() -> {
-        await(start);
-        arrived.countDown();
-        try {
-          results[index] = call.apply(index);
-        } catch (Throwable t) {
-          results[index] = t;
-        }
-      });
+      Thread thread =
+          new Thread(
+              () -> {
+                await(start);
+                arrived.countDown();
+                try {
+                  results[index] = call.apply(index);
+                } catch (Throwable t) {
+                  results[index] = t;
+                }
+              });
       thread.start();
       threads.add(thread);
     }

@@ -41,14 +41,15 @@ public final class Arrivals {
    * arrivals this way does not call {@link #arrive()} as well.
    */
   public CallObserver.Factory inCollapse() {
-    return Placements.observing(() -> {
-      AtomicBoolean placed = new AtomicBoolean();
-      return () -> {
-        if (placed.compareAndSet(false, true)) {
-          arrive();
-        }
-      };
-    });
+    return Placements.observing(
+        () -> {
+          AtomicBoolean placed = new AtomicBoolean();
+          return () -> {
+            if (placed.compareAndSet(false, true)) {
+              arrive();
+            }
+          };
+        });
   }
 
   /** Waits, at most 10 s, until every caller of the round has set off. */

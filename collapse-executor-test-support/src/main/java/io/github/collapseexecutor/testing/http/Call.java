@@ -16,8 +16,12 @@ import org.jspecify.annotations.Nullable;
  * @param body the body to send, or {@code null} for none
  * @param limit a limit of the caller's own on this request, or {@code null} for none
  */
-public record Call(String method, String target, Map<String, @Nullable String> headers,
-    @Nullable String body, @Nullable Limit limit) {
+public record Call(
+    String method,
+    String target,
+    Map<String, @Nullable String> headers,
+    @Nullable String body,
+    @Nullable Limit limit) {
 
   /**
    * A limit that a caller sets on its own request or call.
@@ -57,7 +61,11 @@ public record Call(String method, String target, Map<String, @Nullable String> h
 
   /** Returns this call with a limit of the caller's own, or without one if either is null. */
   public Call withLimit(@Nullable String kind, @Nullable Duration duration) {
-    return new Call(method, target, headers, body,
+    return new Call(
+        method,
+        target,
+        headers,
+        body,
         kind == null || duration == null ? null : new Limit(kind, duration));
   }
 }

@@ -71,12 +71,19 @@ public interface ClientCallerSettingsContract extends ClientContract {
     Placements placements = new Placements();
     String baseUrl = backend.start();
     try {
-      return new Settings(backend, fixture().open(Setup.collapsing(baseUrl,
-          HttpCollapseOptions.builder()
-              .group(CollapseGroup.ofUris("/settings/*"))
-              .waitTimeout(Duration.ofSeconds(90))
-              .observations(placements.observations())
-              .build()).withReadTimeout(LONG_LIMIT)), placements);
+      return new Settings(
+          backend,
+          fixture()
+              .open(
+                  Setup.collapsing(
+                          baseUrl,
+                          HttpCollapseOptions.builder()
+                              .group(CollapseGroup.ofUris("/settings/*"))
+                              .waitTimeout(Duration.ofSeconds(90))
+                              .observations(placements.observations())
+                              .build())
+                      .withReadTimeout(LONG_LIMIT)),
+          placements);
     } catch (Exception | Error failed) {
       backend.stop();
       throw failed;
@@ -116,8 +123,8 @@ public interface ClientCallerSettingsContract extends ClientContract {
   @Timeout(120)
   default void theCallersThatJoinedALeaderWhoseOwnLimitEndsItsCallGetTheirAnswer()
       throws Exception {
-    Assumptions.assumeFalse(fixture().limitKinds().isEmpty(),
-        "no caller of the client sets a limit");
+    Assumptions.assumeFalse(
+        fixture().limitKinds().isEmpty(), "no caller of the client sets a limit");
     try (Settings settings = openSettings()) {
       for (String kind : fixture().limitKinds()) {
         String path = "/settings/limit-" + kind;
@@ -144,8 +151,8 @@ public interface ClientCallerSettingsContract extends ClientContract {
   @Timeout(120)
   default void eachJoinerWithAShorterLimitFailsAtItAsItsClientDoesWithoutCollapse()
       throws Exception {
-    Assumptions.assumeFalse(fixture().limitKinds().isEmpty(),
-        "no caller of the client sets a limit");
+    Assumptions.assumeFalse(
+        fixture().limitKinds().isEmpty(), "no caller of the client sets a limit");
     try (Settings settings = openSettings()) {
       for (String kind : fixture().limitKinds()) {
         String path = "/settings/short-" + kind;

@@ -52,8 +52,9 @@ public interface ClientCertificateContract extends ClientContract {
    * @param clients each client by a name; a name stands for the certificate whose name it starts
    *     with ({@code alice-copy} presents {@code alice}'s)
    */
-  record Certified(ClientCertificateBackend backend, DrivenClient base,
-      Map<String, DrivenClient> clients) implements AutoCloseable {
+  record Certified(
+      ClientCertificateBackend backend, DrivenClient base, Map<String, DrivenClient> clients)
+      implements AutoCloseable {
 
     /** Adds a client named {@code name}, which closes with the others. */
     public void add(String name, DrivenClient client) {
@@ -68,11 +69,14 @@ public interface ClientCertificateContract extends ClientContract {
     public List<String> round(List<String> names) throws Exception {
       AtomicInteger next = new AtomicInteger();
       backend.arrivals().expect(CERTIFICATE_CALLERS);
-      List<List<String>> answers = Concurrently.run(CERTIFICATE_CALLERS, () -> {
-        String name = names.get(next.getAndIncrement() % names.size());
-        backend.arrivals().arrive();
-        return List.of(name, clients.get(name).send(Call.get(WHOAMI)).text());
-      });
+      List<List<String>> answers =
+          Concurrently.run(
+              CERTIFICATE_CALLERS,
+              () -> {
+                String name = names.get(next.getAndIncrement() % names.size());
+                backend.arrivals().arrive();
+                return List.of(name, clients.get(name).send(Call.get(WHOAMI)).text());
+              });
       List<String> wrong = new ArrayList<>();
       for (List<String> answer : answers) {
         String certificate = answer.get(0).split("-", 2)[0];
@@ -100,15 +104,14 @@ public interface ClientCertificateContract extends ClientContract {
     String baseUrl = backend.start();
     DrivenClient base;
     try {
-      base = open(baseUrl, HttpCollapseOptions.builder()
-          .group(CollapseGroup.ofUris(GROUP)).build());
+      base =
+          open(baseUrl, HttpCollapseOptions.builder().group(CollapseGroup.ofUris(GROUP)).build());
     } catch (Exception | Error failed) {
       backend.stop();
       throw failed;
     }
     Certified certified = new Certified(backend, base, new LinkedHashMap<>());
-    for (Map.Entry<String, HandshakeCertificates> each
-        : Certificates.all().clients().entrySet()) {
+    for (Map.Entry<String, HandshakeCertificates> each : Certificates.all().clients().entrySet()) {
       certified.add(each.getKey(), base.withCertificate(each.getValue()));
     }
     return certified;
@@ -122,7 +125,8 @@ public interface ClientCertificateContract extends ClientContract {
       List<String> wrong = certified.round(List.of("alice", "bob"));
 
       assertThat(wrong).as("callers that got another certificate's response").isEmpty();
-      assertThat(certified.backend().calls()).as("backend calls, %s", certified.base().stats())
+      assertThat(certified.backend().calls())
+          .as("backend calls, %s", certified.base().stats())
           .isBetween(2, 10);
     }
   }
@@ -134,7 +138,8 @@ public interface ClientCertificateContract extends ClientContract {
       List<String> wrong = certified.round(List.of("alice"));
 
       assertThat(wrong).as("callers that got another certificate's response").isEmpty();
-      assertThat(certified.backend().calls()).as("backend calls, %s", certified.base().stats())
+      assertThat(certified.backend().calls())
+          .as("backend calls, %s", certified.base().stats())
           .isBetween(1, 5);
     }
   }

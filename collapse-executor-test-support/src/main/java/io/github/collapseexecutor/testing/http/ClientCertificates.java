@@ -18,20 +18,30 @@ public final class ClientCertificates {
   private final Map<String, HandshakeCertificates> clients = new LinkedHashMap<>();
 
   private ClientCertificates(List<String> commonNames) {
-    HeldCertificate authority = new HeldCertificate.Builder()
-        .certificateAuthority(0).commonName("collapse test CA").build();
-    server = new HandshakeCertificates.Builder()
-        .heldCertificate(new HeldCertificate.Builder().commonName("localhost")
-            .addSubjectAlternativeName("127.0.0.1").addSubjectAlternativeName("localhost")
-            .signedBy(authority).build())
-        .addTrustedCertificate(authority.certificate())
-        .build();
+    HeldCertificate authority =
+        new HeldCertificate.Builder()
+            .certificateAuthority(0)
+            .commonName("collapse test CA")
+            .build();
+    server =
+        new HandshakeCertificates.Builder()
+            .heldCertificate(
+                new HeldCertificate.Builder()
+                    .commonName("localhost")
+                    .addSubjectAlternativeName("127.0.0.1")
+                    .addSubjectAlternativeName("localhost")
+                    .signedBy(authority)
+                    .build())
+            .addTrustedCertificate(authority.certificate())
+            .build();
     for (String name : commonNames) {
-      clients.put(name, new HandshakeCertificates.Builder()
-          .heldCertificate(new HeldCertificate.Builder().commonName(name)
-              .signedBy(authority).build())
-          .addTrustedCertificate(authority.certificate())
-          .build());
+      clients.put(
+          name,
+          new HandshakeCertificates.Builder()
+              .heldCertificate(
+                  new HeldCertificate.Builder().commonName(name).signedBy(authority).build())
+              .addTrustedCertificate(authority.certificate())
+              .build());
     }
   }
 
@@ -52,7 +62,9 @@ public final class ClientCertificates {
 
   /** Returns a JDK {@code HttpClient} that presents {@code tls}'s certificate, HTTP/1.1 only. */
   public static HttpClient jdkHttpClient(HandshakeCertificates tls) {
-    return HttpClient.newBuilder().sslContext(tls.sslContext())
-        .version(HttpClient.Version.HTTP_1_1).build();
+    return HttpClient.newBuilder()
+        .sslContext(tls.sslContext())
+        .version(HttpClient.Version.HTTP_1_1)
+        .build();
   }
 }

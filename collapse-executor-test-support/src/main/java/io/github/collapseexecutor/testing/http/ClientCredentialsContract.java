@@ -29,14 +29,22 @@ public interface ClientCredentialsContract extends ClientContract {
   @Test
   @Timeout(60)
   default void credentialHeadersSetPerRequestKeepUsersApart() throws Exception {
-    withPerUserClient(client -> {
-      assertEachCallerGetsItsOwn(USERS, CALLS_PER_USER, PerUserBackend::basic,
-          user -> client.send(Call.get(PATH, "Authorization", basic(user))).text());
-      assertEachCallerGetsItsOwn(USERS, CALLS_PER_USER,
-          user -> client.send(Call.get(PATH, "Cookie", "s=" + secret(user))).text());
-      assertEachCallerGetsItsOwn(USERS, CALLS_PER_USER,
-          user -> client.send(Call.get(PATH, "X-Api-Key", secret(user))).text());
-    });
+    withPerUserClient(
+        client -> {
+          assertEachCallerGetsItsOwn(
+              USERS,
+              CALLS_PER_USER,
+              PerUserBackend::basic,
+              user -> client.send(Call.get(PATH, "Authorization", basic(user))).text());
+          assertEachCallerGetsItsOwn(
+              USERS,
+              CALLS_PER_USER,
+              user -> client.send(Call.get(PATH, "Cookie", "s=" + secret(user))).text());
+          assertEachCallerGetsItsOwn(
+              USERS,
+              CALLS_PER_USER,
+              user -> client.send(Call.get(PATH, "X-Api-Key", secret(user))).text());
+        });
   }
 
   /**
@@ -46,24 +54,36 @@ public interface ClientCredentialsContract extends ClientContract {
   @Test
   @Timeout(60)
   default void proxyAuthorizationSetPerRequestKeepsUsersApart() throws Exception {
-    withPerUserClient(client -> {
-      assumeTrue(client.send(Call.get(PATH, "Proxy-Authorization", secret(0))).text()
-          .contains(secret(0)), "the client does not send a Proxy-Authorization of its caller's");
+    withPerUserClient(
+        client -> {
+          assumeTrue(
+              client
+                  .send(Call.get(PATH, "Proxy-Authorization", secret(0)))
+                  .text()
+                  .contains(secret(0)),
+              "the client does not send a Proxy-Authorization of its caller's");
 
-      assertEachCallerGetsItsOwn(USERS, CALLS_PER_USER,
-          user -> client.send(Call.get(PATH, "Proxy-Authorization", secret(user))).text());
-    });
+          assertEachCallerGetsItsOwn(
+              USERS,
+              CALLS_PER_USER,
+              user -> client.send(Call.get(PATH, "Proxy-Authorization", secret(user))).text());
+        });
   }
 
   @Test
   @Timeout(60)
   default void acceptAndAcceptLanguageSetPerRequestKeepRepresentationsApart() throws Exception {
-    withPerUserClient(client -> {
-      assertEachCallerGetsItsOwn(USERS, CALLS_PER_USER,
-          user -> client.send(Call.get(PATH, "Accept", "text/" + secret(user))).text());
-      assertEachCallerGetsItsOwn(USERS, CALLS_PER_USER,
-          user -> client.send(Call.get(PATH, "Accept-Language", secret(user))).text());
-    });
+    withPerUserClient(
+        client -> {
+          assertEachCallerGetsItsOwn(
+              USERS,
+              CALLS_PER_USER,
+              user -> client.send(Call.get(PATH, "Accept", "text/" + secret(user))).text());
+          assertEachCallerGetsItsOwn(
+              USERS,
+              CALLS_PER_USER,
+              user -> client.send(Call.get(PATH, "Accept-Language", secret(user))).text());
+        });
   }
 
   /** What a case does with the client. */
@@ -74,8 +94,8 @@ public interface ClientCredentialsContract extends ClientContract {
 
   private void withPerUserClient(PerUserCase test) throws Exception {
     PerUserBackend backend = new PerUserBackend();
-    try (DrivenClient client = open(backend.start(),
-        options().group(CollapseGroup.ofUris(PATH)).build())) {
+    try (DrivenClient client =
+        open(backend.start(), options().group(CollapseGroup.ofUris(PATH)).build())) {
       test.run(client);
     } finally {
       backend.stop();

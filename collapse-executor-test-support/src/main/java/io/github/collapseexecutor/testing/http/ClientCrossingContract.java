@@ -41,8 +41,13 @@ public interface ClientCrossingContract {
   /** What a case does with a plain client and the two instances' collapsing clients. */
   @FunctionalInterface
   interface CrossingCase {
-    void run(DrivenClient plain, DrivenClient first, DrivenClient second,
-        CountingBackend backend, HandOverFleet fleet) throws Exception;
+    void run(
+        DrivenClient plain,
+        DrivenClient first,
+        DrivenClient second,
+        CountingBackend backend,
+        HandOverFleet fleet)
+        throws Exception;
   }
 
   /** Runs {@code test} against a fresh {@link UnusualBackend}, with no delay. */
@@ -51,10 +56,10 @@ public interface ClientCrossingContract {
     WireMockServer server = backend.start();
     UnusualBackend.stub(server, 0);
     HandOverFleet fleet = new HandOverFleet();
-    HttpCollapseOptions options = HttpCollapseOptions.builder()
-        .group(CollapseGroup.ofUris("/u/**")).fleet(fleet).build();
-    HttpCollapseOptions alone = HttpCollapseOptions.builder()
-        .group(CollapseGroup.ofUris("/u/**")).build();
+    HttpCollapseOptions options =
+        HttpCollapseOptions.builder().group(CollapseGroup.ofUris("/u/**")).fleet(fleet).build();
+    HttpCollapseOptions alone =
+        HttpCollapseOptions.builder().group(CollapseGroup.ofUris("/u/**")).build();
     // the reference: an instance of its own, with no tier, whose every call is its own
     try (DrivenClient plain = instance().open(Setup.collapsing(server.baseUrl(), alone));
         DrivenClient first = instance().open(Setup.collapsing(server.baseUrl(), options));
@@ -73,43 +78,45 @@ public interface ClientCrossingContract {
   @Test
   @Timeout(60)
   default void anEqualRequestTakesTheResponseAnotherInstancesCallProduced() throws Exception {
-    withInstances((plain, first, second, backend, fleet) -> {
-      Outcome alone = plain.send(Call.get("/u/chunked"));
-      first.send(Call.get("/u/chunked"));
-      fleet.awaitCallsEnded(1);
-      int calls = backend.gets("/u/chunked");
+    withInstances(
+        (plain, first, second, backend, fleet) -> {
+          Outcome alone = plain.send(Call.get("/u/chunked"));
+          first.send(Call.get("/u/chunked"));
+          fleet.awaitCallsEnded(1);
+          int calls = backend.gets("/u/chunked");
 
-      assertThat(second.send(Call.get("/u/chunked"))).isEqualTo(alone);
-      assertThat(backend.gets("/u/chunked")).as("backend calls").isEqualTo(calls);
-      assertThat(fleet.handedOver()).isEqualTo(1);
-    });
+          assertThat(second.send(Call.get("/u/chunked"))).isEqualTo(alone);
+          assertThat(backend.gets("/u/chunked")).as("backend calls").isEqualTo(calls);
+          assertThat(fleet.handedOver()).isEqualTo(1);
+        });
   }
 
   @Test
   @Timeout(60)
   default void aResponseThatVariesOnAHeaderTheOtherRequestSentDifferentlyDoesNotCross()
       throws Exception {
-    withInstances((plain, first, second, backend, fleet) -> {
-      first.send(Call.get("/u/vary", "X-Variant", "en"));
-      fleet.awaitCallsEnded(1);
+    withInstances(
+        (plain, first, second, backend, fleet) -> {
+          first.send(Call.get("/u/vary", "X-Variant", "en"));
+          fleet.awaitCallsEnded(1);
 
-      // the second instance has not seen the Vary yet: its key is the first's
-      assertThat(second.send(Call.get("/u/vary", "X-Variant", "de")))
-          .isEqualTo(plain.send(Call.get("/u/vary", "X-Variant", "de")));
-      assertThat(second.send(Call.get("/u/vary")))
-          .isEqualTo(plain.send(Call.get("/u/vary")));
-    });
+          // the second instance has not seen the Vary yet: its key is the first's
+          assertThat(second.send(Call.get("/u/vary", "X-Variant", "de")))
+              .isEqualTo(plain.send(Call.get("/u/vary", "X-Variant", "de")));
+          assertThat(second.send(Call.get("/u/vary"))).isEqualTo(plain.send(Call.get("/u/vary")));
+        });
   }
 
   @Test
   @Timeout(60)
   default void aNotModifiedResponseDoesNotCrossToARequestWithoutItsValidator() throws Exception {
-    withInstances((plain, first, second, backend, fleet) -> {
-      Outcome validated = first.send(Call.get("/u/etag", "If-None-Match", UnusualBackend.ETAG));
-      assertThat(validated.status()).isEqualTo(304);
-      fleet.awaitCallsEnded(1);
+    withInstances(
+        (plain, first, second, backend, fleet) -> {
+          Outcome validated = first.send(Call.get("/u/etag", "If-None-Match", UnusualBackend.ETAG));
+          assertThat(validated.status()).isEqualTo(304);
+          fleet.awaitCallsEnded(1);
 
-      assertThat(second.send(Call.get("/u/etag"))).isEqualTo(plain.send(Call.get("/u/etag")));
-    });
+          assertThat(second.send(Call.get("/u/etag"))).isEqualTo(plain.send(Call.get("/u/etag")));
+        });
   }
 }

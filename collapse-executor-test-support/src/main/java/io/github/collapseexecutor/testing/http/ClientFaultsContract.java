@@ -58,17 +58,23 @@ public interface ClientFaultsContract extends ClientContract {
     FaultyBackend backend = new FaultyBackend();
     backend.start();
     String url = backend.url(fault);
-    Duration readTimeout = fault == Fault.TIMEOUT_BEFORE_HEADERS || fault == Fault.TIMEOUT_MID_BODY
-        ? READ_TIMEOUT : READ_TIMEOUT_OF_ANSWERS;
-    Setup collapsing = Setup.collapsing(url.substring(0, url.length() - fault.path().length()),
-        HttpCollapseOptions.builder()
-            .group(CollapseGroup.ofUris("/fault/*"))
-            // a caller has arrived once it leads the call or waits for it, not when it sets off:
-            // the one call the test counts is then held until every caller is in it
-            .observations(backend.arrivals().inCollapse())
-            .build()).withReadTimeout(readTimeout);
-    try (DrivenClient plain = fixture().open(Setup.plain(collapsing.baseUrl())
-            .withReadTimeout(readTimeout));
+    Duration readTimeout =
+        fault == Fault.TIMEOUT_BEFORE_HEADERS || fault == Fault.TIMEOUT_MID_BODY
+            ? READ_TIMEOUT
+            : READ_TIMEOUT_OF_ANSWERS;
+    Setup collapsing =
+        Setup.collapsing(
+                url.substring(0, url.length() - fault.path().length()),
+                HttpCollapseOptions.builder()
+                    .group(CollapseGroup.ofUris("/fault/*"))
+                    // a caller has arrived once it leads the call or waits for it, not when it sets
+                    // off:
+                    // the one call the test counts is then held until every caller is in it
+                    .observations(backend.arrivals().inCollapse())
+                    .build())
+            .withReadTimeout(readTimeout);
+    try (DrivenClient plain =
+            fixture().open(Setup.plain(collapsing.baseUrl()).withReadTimeout(readTimeout));
         DrivenClient client = fixture().open(collapsing)) {
       backend.arrivals().expect(1);
       backend.arrivals().arrive();
@@ -76,13 +82,14 @@ public interface ClientFaultsContract extends ClientContract {
       int requestsOfOneCall = backend.requests();
 
       backend.arrivals().expect(FAULT_CALLERS);
-      List<Observed> together = Concurrently.run(FAULT_CALLERS,
-          () -> Observed.of(fixture(), client, fault.path()));
+      List<Observed> together =
+          Concurrently.run(FAULT_CALLERS, () -> Observed.of(fixture(), client, fault.path()));
 
       assertThat(together).as("%s", fault).containsOnly(alone);
       if (fault != Fault.CONNECTION_REFUSED) {
         // nothing holds a refused connection, so only a server that answered can be shared
-        assertThat(backend.requests() - requestsOfOneCall).as("%s: one shared call", fault)
+        assertThat(backend.requests() - requestsOfOneCall)
+            .as("%s: one shared call", fault)
             .isEqualTo(requestsOfOneCall);
       }
     } finally {

@@ -69,8 +69,8 @@ public interface ClientFixture {
    * @param options the adapter's options, or {@code null} for the client without collapse
    * @param readTimeout the client's read timeout, or {@code null} for the client's default
    */
-  record Setup(String baseUrl, @Nullable HttpCollapseOptions options,
-      @Nullable Duration readTimeout) {
+  record Setup(
+      String baseUrl, @Nullable HttpCollapseOptions options, @Nullable Duration readTimeout) {
 
     /** A client of {@code baseUrl} through an adapter built of {@code options}. */
     public static Setup collapsing(String baseUrl, HttpCollapseOptions options) {

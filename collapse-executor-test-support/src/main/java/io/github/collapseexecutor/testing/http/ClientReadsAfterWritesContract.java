@@ -20,24 +20,31 @@ import java.util.concurrent.Executors;
  * {@code POST}s that the client sends to a server on loopback; once a {@code POST}'s response
  * arrived, a {@code GET} the client sends never joins one sent before.
  */
-public interface ClientReadsAfterWritesContract extends ClientContract,
-    ReadsAfterWritesContract {
+public interface ClientReadsAfterWritesContract extends ClientContract, ReadsAfterWritesContract {
 
   @Override
   default ReadsAfterWritesContract.Subject createSubject(HeldState state) throws Exception {
-    HttpServer server = HttpServer.create(
-        new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+    HttpServer server =
+        HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
     ExecutorService threads = Executors.newCachedThreadPool();
     server.setExecutor(threads);
-    server.createContext("/state", exchange -> answer(exchange,
-        "POST".equals(exchange.getRequestMethod()) ? "v" + state.write() : state.read()));
+    server.createContext(
+        "/state",
+        exchange ->
+            answer(
+                exchange,
+                "POST".equals(exchange.getRequestMethod()) ? "v" + state.write() : state.read()));
     server.start();
     Placements placements = new Placements();
     DrivenClient client;
     try {
-      client = open("http://127.0.0.1:" + server.getAddress().getPort(), options()
-          .group(CollapseGroup.ofUris("/state")).observations(placements.observations())
-          .build());
+      client =
+          open(
+              "http://127.0.0.1:" + server.getAddress().getPort(),
+              options()
+                  .group(CollapseGroup.ofUris("/state"))
+                  .observations(placements.observations())
+                  .build());
     } catch (Exception | Error failure) {
       server.stop(0);
       threads.shutdownNow();

@@ -34,11 +34,16 @@ public interface ClientRequestIdentityContract extends ClientContract {
   default void callersWithDifferentHostHeadersEachGetTheirOwnHostsResponse() throws Exception {
     EchoingBackend backend = new EchoingBackend();
     try (DrivenClient client = openEchoing(backend)) {
-      List<String> wrong = identityRound(backend, List.of("alpha.test", "beta.test"),
-          host -> client.send(Call.get(PATH, "Host", host)).text(), host -> answer(host, ""));
+      List<String> wrong =
+          identityRound(
+              backend,
+              List.of("alpha.test", "beta.test"),
+              host -> client.send(Call.get(PATH, "Host", host)).text(),
+              host -> answer(host, ""));
 
       assertThat(wrong).as("callers that got another host's response").isEmpty();
-      assertThat(backend.calls()).as("backend calls, %s", client.stats())
+      assertThat(backend.calls())
+          .as("backend calls, %s", client.stats())
           .isBetween(2, IDENTITY_CALLERS - 1);
     } finally {
       backend.stop();
@@ -56,8 +61,12 @@ public interface ClientRequestIdentityContract extends ClientContract {
     assumeTrue(fixture().sendsGetWithBody(), "the client sends no GET with a body");
     EchoingBackend backend = new EchoingBackend();
     try (DrivenClient client = openEchoing(backend)) {
-      List<String> wrong = identityRound(backend, List.of("{\"q\":\"alpha\"}", "{\"q\":\"beta\"}"),
-          body -> client.send(Call.get(PATH).withBody(body)).text(), body -> "body=" + body);
+      List<String> wrong =
+          identityRound(
+              backend,
+              List.of("{\"q\":\"alpha\"}", "{\"q\":\"beta\"}"),
+              body -> client.send(Call.get(PATH).withBody(body)).text(),
+              body -> "body=" + body);
 
       assertThat(wrong).as("callers that got the answer to another body").isEmpty();
       assertThat(backend.calls()).as("backend calls").isEqualTo(IDENTITY_CALLERS);
@@ -69,8 +78,7 @@ public interface ClientRequestIdentityContract extends ClientContract {
   }
 
   private DrivenClient openEchoing(EchoingBackend backend) throws Exception {
-    return open(backend.start(), options()
-        .group(CollapseGroup.ofUris("/echo/*")).build());
+    return open(backend.start(), options().group(CollapseGroup.ofUris("/echo/*")).build());
   }
 
   /** Sends one caller's request with its {@code value}; returns the body it got. */
@@ -83,15 +91,22 @@ public interface ClientRequestIdentityContract extends ClientContract {
    * Runs {@link #IDENTITY_CALLERS} callers at once, cycling through {@code values}, and returns a
    * line for each caller whose answer does not hold what {@code expected} makes of its own value.
    */
-  private static List<String> identityRound(EchoingBackend backend, List<String> values,
-      ValueCall call, Function<String, String> expected) throws Exception {
+  private static List<String> identityRound(
+      EchoingBackend backend,
+      List<String> values,
+      ValueCall call,
+      Function<String, String> expected)
+      throws Exception {
     AtomicInteger next = new AtomicInteger();
     backend.arrivals().expect(IDENTITY_CALLERS);
-    List<List<String>> answers = Concurrently.run(IDENTITY_CALLERS, () -> {
-      String value = values.get(next.getAndIncrement() % values.size());
-      backend.arrivals().arrive();
-      return List.of(value, call.call(value));
-    });
+    List<List<String>> answers =
+        Concurrently.run(
+            IDENTITY_CALLERS,
+            () -> {
+              String value = values.get(next.getAndIncrement() % values.size());
+              backend.arrivals().arrive();
+              return List.of(value, call.call(value));
+            });
     List<String> wrong = new ArrayList<>();
     for (List<String> answer : answers) {
       if (!answer.get(1).contains(expected.apply(answer.get(0)))) {

@@ -50,20 +50,23 @@ public interface ClientStreamsContract extends ClientContract {
       // waited for another's stream to end would wait for ever
       backend.expect(STREAM_CALLERS);
 
-      List<List<String>> streams = Concurrently.run(STREAM_CALLERS,
-          () -> readStream(backend, client));
+      List<List<String>> streams =
+          Concurrently.run(STREAM_CALLERS, () -> readStream(backend, client));
 
-      assertThat(streams).allSatisfy(events ->
-          assertThat(events).containsExactlyElementsOf(EventStreamBackend.EVENTS));
+      assertThat(streams)
+          .allSatisfy(
+              events -> assertThat(events).containsExactlyElementsOf(EventStreamBackend.EVENTS));
       assertThat(backend.requests()).isEqualTo(STREAM_CALLERS);
       // a leading caller is refused its stream's sharing, then each other either waited for it
       // or went straight to the server (hit-for-pass); a caller that looked for a hit-for-pass
       // mark just before the first refusal set it, and joined just after that call ended, leads
       // a call of its own, refused in turn: each caller is counted once, under one of the two
       HttpCollapseStats stats = client.stats();
-      assertThat(stats.unshared(UnsharedReason.STREAM)
-          + stats.unshared(UnsharedReason.HIT_FOR_PASS)).isEqualTo(STREAM_CALLERS);
-      assertThat(stats.led()).isPositive()
+      assertThat(
+              stats.unshared(UnsharedReason.STREAM) + stats.unshared(UnsharedReason.HIT_FOR_PASS))
+          .isEqualTo(STREAM_CALLERS);
+      assertThat(stats.led())
+          .isPositive()
           .isEqualTo(STREAM_CALLERS - stats.fellBack() - stats.passedThrough());
       assertThat(stats.replayed()).isZero();
     } finally {
@@ -72,20 +75,22 @@ public interface ClientStreamsContract extends ClientContract {
   }
 
   private DrivenClient openStreaming(EventStreamBackend backend) throws Exception {
-    return open(backend.start(), HttpCollapseOptions.builder()
-        .group(CollapseGroup.ofUris("/events/**"))
-        .build());
+    return open(
+        backend.start(),
+        HttpCollapseOptions.builder().group(CollapseGroup.ofUris("/events/**")).build());
   }
 
   private static List<String> readStream(EventStreamBackend backend, DrivenClient client)
       throws Exception {
     List<String> events = new CopyOnWriteArrayList<>();
-    client.readEvents(Call.get(EventStreamBackend.PATH), event -> {
-      events.add(event);
-      if (events.size() == 1) {
-        backend.received();
-      }
-    });
+    client.readEvents(
+        Call.get(EventStreamBackend.PATH),
+        event -> {
+          events.add(event);
+          if (events.size() == 1) {
+            backend.received();
+          }
+        });
     return events;
   }
 }

@@ -69,8 +69,11 @@ public interface ClientUnusualResponsesContract extends ClientContract {
     WireMockServer server = backend.start();
     UnusualBackend.stub(server, UNUSUAL_DELAY_MS);
     try (DrivenClient plain = fixture.open(Setup.plain(server.baseUrl()));
-        DrivenClient collapsing = fixture.open(Setup.collapsing(server.baseUrl(),
-            HttpCollapseOptions.builder().group(CollapseGroup.ofUris("/u/**")).build()))) {
+        DrivenClient collapsing =
+            fixture.open(
+                Setup.collapsing(
+                    server.baseUrl(),
+                    HttpCollapseOptions.builder().group(CollapseGroup.ofUris("/u/**")).build()))) {
       test.run(new Unusual(plain, collapsing, server.baseUrl()));
     } finally {
       backend.stop();
@@ -80,102 +83,116 @@ public interface ClientUnusualResponsesContract extends ClientContract {
   @Test
   @Timeout(60)
   default void chunkedBodiesAreSharedWhole() throws Exception {
-    withUnusualBackend(clients -> {
-      Map<Call, Outcome> expected = clients.assertSame(N, List.of(Call.get("/u/chunked")));
+    withUnusualBackend(
+        clients -> {
+          Map<Call, Outcome> expected = clients.assertSame(N, List.of(Call.get("/u/chunked")));
 
-      assertThat(expected.values()).allSatisfy(outcome ->
-          assertThat(outcome.body()).isEqualTo(UnusualBackend.TEXT));
-      assertThat(clients.stats().replayed()).isPositive();
-    });
+          assertThat(expected.values())
+              .allSatisfy(outcome -> assertThat(outcome.body()).isEqualTo(UnusualBackend.TEXT));
+          assertThat(clients.stats().replayed()).isPositive();
+        });
   }
 
   @Test
   @Timeout(60)
-  default void aNotModifiedResponseReachesOnlyCallersWithTheValidatorItAnswers()
-      throws Exception {
-    withUnusualBackend(clients -> {
-      Map<Call, Outcome> expected = clients.assertSame(N, List.of(
-          Call.get("/u/etag"),
-          Call.get("/u/etag", "If-None-Match", UnusualBackend.ETAG),
-          Call.get("/u/etag", "If-None-Match", "\"v0\""),
-          Call.get("/u/etag", "If-Modified-Since", UnusualBackend.LAST_MODIFIED)));
+  default void aNotModifiedResponseReachesOnlyCallersWithTheValidatorItAnswers() throws Exception {
+    withUnusualBackend(
+        clients -> {
+          Map<Call, Outcome> expected =
+              clients.assertSame(
+                  N,
+                  List.of(
+                      Call.get("/u/etag"),
+                      Call.get("/u/etag", "If-None-Match", UnusualBackend.ETAG),
+                      Call.get("/u/etag", "If-None-Match", "\"v0\""),
+                      Call.get("/u/etag", "If-Modified-Since", UnusualBackend.LAST_MODIFIED)));
 
-      assertThat(expected.values()).extracting(Outcome::status)
-          .containsExactly(200, 304, 200, 304);
-    });
+          assertThat(expected.values())
+              .extracting(Outcome::status)
+              .containsExactly(200, 304, 200, 304);
+        });
   }
 
   @Test
   @Timeout(60)
   default void aNotModifiedResponseIsSharedAmongCallersWithTheSameValidator() throws Exception {
-    withUnusualBackend(clients -> {
-      Map<Call, Outcome> expected = clients.assertSame(N,
-          List.of(Call.get("/u/etag", "If-None-Match", UnusualBackend.ETAG)));
+    withUnusualBackend(
+        clients -> {
+          Map<Call, Outcome> expected =
+              clients.assertSame(
+                  N, List.of(Call.get("/u/etag", "If-None-Match", UnusualBackend.ETAG)));
 
-      assertThat(expected.values()).extracting(Outcome::status).containsExactly(304);
-      assertThat(clients.stats().replayed()).isPositive();
-    });
+          assertThat(expected.values()).extracting(Outcome::status).containsExactly(304);
+          assertThat(clients.stats().replayed()).isPositive();
+        });
   }
 
   @Test
   @Timeout(60)
-  default void aResponseThatVariesOnAHeaderTheWaiterSentDifferentlyIsNotShared()
-      throws Exception {
-    withUnusualBackend(clients -> {
-      Map<Call, Outcome> expected = clients.assertSame(N, List.of(
-          Call.get("/u/vary", "X-Variant", "en"),
-          Call.get("/u/vary", "X-Variant", "de"),
-          Call.get("/u/vary")));
+  default void aResponseThatVariesOnAHeaderTheWaiterSentDifferentlyIsNotShared() throws Exception {
+    withUnusualBackend(
+        clients -> {
+          Map<Call, Outcome> expected =
+              clients.assertSame(
+                  N,
+                  List.of(
+                      Call.get("/u/vary", "X-Variant", "en"),
+                      Call.get("/u/vary", "X-Variant", "de"),
+                      Call.get("/u/vary")));
 
-      assertThat(expected.values()).extracting(Outcome::body).doesNotHaveDuplicates();
-      assertThat(clients.stats().regrouped() + clients.stats().varyKeyed())
-          .as("requests grouped by their X-Variant").isPositive();
-    });
+          assertThat(expected.values()).extracting(Outcome::body).doesNotHaveDuplicates();
+          assertThat(clients.stats().regrouped() + clients.stats().varyKeyed())
+              .as("requests grouped by their X-Variant")
+              .isPositive();
+        });
   }
 
   @Test
   @Timeout(60)
   default void headAndGetOfOneUriNeverShareAResponse() throws Exception {
-    withUnusualBackend(clients -> {
-      Map<Call, Outcome> expected = clients.assertSame(N,
-          List.of(Call.head("/u/head"), Call.get("/u/head")));
+    withUnusualBackend(
+        clients -> {
+          Map<Call, Outcome> expected =
+              clients.assertSame(N, List.of(Call.head("/u/head"), Call.get("/u/head")));
 
-      Outcome head = expected.get(Call.head("/u/head"));
-      assertThat(head.header("X-Method")).isEqualTo("HEAD");
-      assertThat(head.body()).isEmpty();
-      assertThat(head.header("Content-Length")).isEqualTo(
-          String.valueOf(UnusualBackend.TEXT.length()));
-      assertThat(expected.get(Call.get("/u/head")).body()).isEqualTo(UnusualBackend.TEXT);
-    });
+          Outcome head = expected.get(Call.head("/u/head"));
+          assertThat(head.header("X-Method")).isEqualTo("HEAD");
+          assertThat(head.body()).isEmpty();
+          assertThat(head.header("Content-Length"))
+              .isEqualTo(String.valueOf(UnusualBackend.TEXT.length()));
+          assertThat(expected.get(Call.get("/u/head")).body()).isEqualTo(UnusualBackend.TEXT);
+        });
   }
 
   @Test
   @Timeout(60)
   default void targetsThatDifferOnlyInEncodingAreNeverMerged() throws Exception {
-    withUnusualBackend(clients -> {
-      List<Call> calls = new ArrayList<>();
-      UnusualBackend.UNUSUAL_TARGETS.forEach(target -> calls.add(Call.get(target)));
+    withUnusualBackend(
+        clients -> {
+          List<Call> calls = new ArrayList<>();
+          UnusualBackend.UNUSUAL_TARGETS.forEach(target -> calls.add(Call.get(target)));
 
-      Map<Call, Outcome> expected = clients.assertSame(3 * calls.size(), calls);
+          Map<Call, Outcome> expected = clients.assertSame(3 * calls.size(), calls);
 
-      // the server echoes each target as it arrived: no two may look alike, or a cross goes
-      // unseen
-      assertThat(expected.values()).extracting(Outcome::body).doesNotHaveDuplicates();
-      assertThat(clients.stats().replayed()).isPositive();
-    });
+          // the server echoes each target as it arrived: no two may look alike, or a cross goes
+          // unseen
+          assertThat(expected.values()).extracting(Outcome::body).doesNotHaveDuplicates();
+          assertThat(clients.stats().replayed()).isPositive();
+        });
   }
 
   /** An empty 200 keeps its {@code Content-Length: 0}, and a 204 stays a 204. */
   @Test
   @Timeout(60)
   default void emptyAndNoContentResponsesAreSharedAsTheyAre() throws Exception {
-    withUnusualBackend(clients -> {
-      Map<Call, Outcome> expected = clients.assertSame(N,
-          List.of(Call.get("/u/empty"), Call.get("/u/no-content")));
+    withUnusualBackend(
+        clients -> {
+          Map<Call, Outcome> expected =
+              clients.assertSame(N, List.of(Call.get("/u/empty"), Call.get("/u/no-content")));
 
-      assertThat(expected.values()).extracting(Outcome::status).containsExactly(200, 204);
-      assertThat(expected.get(Call.get("/u/empty")).header("Content-Length")).isEqualTo("0");
-      assertThat(clients.stats().replayed()).isPositive();
-    });
+          assertThat(expected.values()).extracting(Outcome::status).containsExactly(200, 204);
+          assertThat(expected.get(Call.get("/u/empty")).header("Content-Length")).isEqualTo("0");
+          assertThat(clients.stats().replayed()).isPositive();
+        });
   }
 }

@@ -29,15 +29,19 @@ public interface ClientVaryContract extends ClientContract {
   default void twoAcceptValuesMakeAtMostFourCallsThenTwo() throws Exception {
     // Accept joins the key by default; a policy that leaves it out leaves it to Vary
     VaryingBackend backend = new VaryingBackend("Accept");
-    try (DrivenClient client = openVarying(backend, HttpCollapseOptions.builder()
-        .group(CollapseGroup.ofUris("negotiated", List.of("/varying/*")))
-        .policy("negotiated", CollapsePolicy.DEFAULT.withAcceptHeadersInKey(false)))) {
+    try (DrivenClient client =
+        openVarying(
+            backend,
+            HttpCollapseOptions.builder()
+                .group(CollapseGroup.ofUris("negotiated", List.of("/varying/*")))
+                .policy("negotiated", CollapsePolicy.DEFAULT.withAcceptHeadersInKey(false)))) {
       List<String> values = List.of("application/json", "application/xml");
 
       assertVaryRound(backend, client, "Accept", values, 4);
       assertThat(client.stats().regrouped()).as("waiters that regrouped").isPositive();
       assertVaryRound(backend, client, "Accept", values, 2);
-      assertThat(client.stats().varyKeyed()).as("second-round requests keyed on Accept")
+      assertThat(client.stats().varyKeyed())
+          .as("second-round requests keyed on Accept")
           .isGreaterThanOrEqualTo(VARY_CALLERS);
     } finally {
       backend.stop();
@@ -48,8 +52,9 @@ public interface ClientVaryContract extends ClientContract {
   @Timeout(60)
   default void fourTenantsMakeAtMostEightCallsThenFour() throws Exception {
     VaryingBackend backend = new VaryingBackend("X-Tenant");
-    try (DrivenClient client = openVarying(backend,
-        HttpCollapseOptions.builder().group(CollapseGroup.ofUris("/varying/*")))) {
+    try (DrivenClient client =
+        openVarying(
+            backend, HttpCollapseOptions.builder().group(CollapseGroup.ofUris("/varying/*")))) {
       List<String> values = List.of("t0", "t1", "t2", "t3");
 
       assertVaryRound(backend, client, "X-Tenant", values, 8);
@@ -71,20 +76,24 @@ public interface ClientVaryContract extends ClientContract {
   default void aNullValueOfAVaryHeaderNeitherFailsNorSharesWithOtherValues() throws Exception {
     assumeTrue(fixture().takesNullHeaderValues(), "the client takes no null header value");
     VaryingBackend backend = new VaryingBackend("X-Tenant");
-    try (DrivenClient client = openVarying(backend,
-        HttpCollapseOptions.builder().group(CollapseGroup.ofUris("/varying/*")))) {
+    try (DrivenClient client =
+        openVarying(
+            backend, HttpCollapseOptions.builder().group(CollapseGroup.ofUris("/varying/*")))) {
       String alone = client.send(Call.get(PATH, "X-Tenant", null)).text();
       AtomicInteger next = new AtomicInteger();
       backend.arrivals().expect(4);
 
-      List<String> bodies = Concurrently.run(4, () -> {
-        String value = next.getAndIncrement() % 2 == 0 ? null : "t1";
-        return value + "=" + client.send(Call.get(PATH, "X-Tenant", value)).text();
-      });
+      List<String> bodies =
+          Concurrently.run(
+              4,
+              () -> {
+                String value = next.getAndIncrement() % 2 == 0 ? null : "t1";
+                return value + "=" + client.send(Call.get(PATH, "X-Tenant", value)).text();
+              });
 
       assertThat(alone).isNotEqualTo("t1");
-      assertThat(bodies).containsExactlyInAnyOrder("null=" + alone, "null=" + alone, "t1=t1",
-          "t1=t1");
+      assertThat(bodies)
+          .containsExactlyInAnyOrder("null=" + alone, "null=" + alone, "t1=t1", "t1=t1");
     } finally {
       backend.stop();
     }
@@ -101,22 +110,32 @@ public interface ClientVaryContract extends ClientContract {
    * {@link #VARY_CALLERS} callers at once, cycling through {@code values}: each gets its own
    * value back, and the round makes at most {@code maxCalls} backend calls.
    */
-  private void assertVaryRound(VaryingBackend backend, DrivenClient client, String header,
-      List<String> values, int maxCalls) throws Exception {
+  private void assertVaryRound(
+      VaryingBackend backend, DrivenClient client, String header, List<String> values, int maxCalls)
+      throws Exception {
     int before = backend.calls();
     AtomicInteger next = new AtomicInteger();
     backend.arrivals().expect(VARY_CALLERS);
-    List<List<String>> answers = Concurrently.run(VARY_CALLERS, () -> {
-      String value = values.get(next.getAndIncrement() % values.size());
-      return List.of(value, client.send(Call.get(PATH, header, value)).text());
-    });
+    List<List<String>> answers =
+        Concurrently.run(
+            VARY_CALLERS,
+            () -> {
+              String value = values.get(next.getAndIncrement() % values.size());
+              return List.of(value, client.send(Call.get(PATH, header, value)).text());
+            });
 
-    assertThat(answers).allSatisfy(answer -> assertThat(answer.get(1))
-        .as("the body for %s: %s", header, answer.get(0)).isEqualTo(answer.get(0)));
+    assertThat(answers)
+        .allSatisfy(
+            answer ->
+                assertThat(answer.get(1))
+                    .as("the body for %s: %s", header, answer.get(0))
+                    .isEqualTo(answer.get(0)));
     int made = backend.calls() - before;
-    System.out.printf("%s, Vary: %s, %d values: %d backend calls for %d callers%n",
+    System.out.printf(
+        "%s, Vary: %s, %d values: %d backend calls for %d callers%n",
         getClass().getSimpleName(), header, values.size(), made, VARY_CALLERS);
-    assertThat(made).as("backend calls of the round, %s", client.stats())
+    assertThat(made)
+        .as("backend calls of the round, %s", client.stats())
         .isBetween(values.size(), maxCalls);
   }
 }

@@ -41,32 +41,40 @@ public interface ClientWaitTimeoutContract extends ClientContract {
     AtomicInteger timeoutsReported = new AtomicInteger();
     ExecutorService pool = Executors.newCachedThreadPool();
     backend.start();
-    try (DrivenClient client = open(backend.baseUrl(), HttpCollapseOptions.builder()
-        .group(CollapseGroup.ofUris("/slow/*"))
-        .waitTimeout(WAIT_TIMEOUT)
-        .listener(new CollapseListener() {
-          @Override
-          public void callTimedOut(String executorName) {
-            timeoutsReported.incrementAndGet();
-          }
-        })
-        .build())) {
-      CompletableFuture<String> leader = CompletableFuture.supplyAsync(() -> {
-        try {
-          return client.send(Call.get("/slow/1")).text();
-        } catch (Exception e) {
-          throw new CompletionException(e);
-        }
-      }, pool);
+    try (DrivenClient client =
+        open(
+            backend.baseUrl(),
+            HttpCollapseOptions.builder()
+                .group(CollapseGroup.ofUris("/slow/*"))
+                .waitTimeout(WAIT_TIMEOUT)
+                .listener(
+                    new CollapseListener() {
+                      @Override
+                      public void callTimedOut(String executorName) {
+                        timeoutsReported.incrementAndGet();
+                      }
+                    })
+                .build())) {
+      CompletableFuture<String> leader =
+          CompletableFuture.supplyAsync(
+              () -> {
+                try {
+                  return client.send(Call.get("/slow/1")).text();
+                } catch (Exception e) {
+                  throw new CompletionException(e);
+                }
+              },
+              pool);
       backend.awaitFirst();
 
       long start = System.nanoTime();
-      List<String> waiters = Concurrently.run(WAITERS,
-          () -> client.send(Call.get("/slow/1")).text());
+      List<String> waiters =
+          Concurrently.run(WAITERS, () -> client.send(Call.get("/slow/1")).text());
       long waitedNanos = System.nanoTime() - start;
 
       assertThat(waiters).doesNotHaveDuplicates().allMatch(body -> body.matches("call [2-4]"));
-      assertThat(waitedNanos).as("the waiters waited for the call in progress")
+      assertThat(waitedNanos)
+          .as("the waiters waited for the call in progress")
           .isGreaterThanOrEqualTo(WAIT_TIMEOUT.toNanos());
       assertThat(leader).as("the leader is still held by the server").isNotDone();
       assertThat(client.stats().fellBack()).isEqualTo(WAITERS);

@@ -22,12 +22,17 @@ public record ComparedResponse(int status, Map<String, List<String>> headers, St
 
   /** Returns what {@code response} holds, without the headers named in {@code leftOut} (any case). */
   public static ComparedResponse of(HttpResponse<byte[]> response, Set<String> leftOut) {
-    Set<String> ignored = leftOut.stream().map(name -> name.toLowerCase(Locale.ROOT))
-        .collect(Collectors.toSet());
-    Map<String, List<String>> headers = response.headers().map().entrySet().stream()
-        .filter(header -> !ignored.contains(header.getKey().toLowerCase(Locale.ROOT)))
-        .collect(Collectors.toMap(header -> header.getKey().toLowerCase(Locale.ROOT),
-            Map.Entry::getValue, (a, b) -> a, TreeMap::new));
+    Set<String> ignored =
+        leftOut.stream().map(name -> name.toLowerCase(Locale.ROOT)).collect(Collectors.toSet());
+    Map<String, List<String>> headers =
+        response.headers().map().entrySet().stream()
+            .filter(header -> !ignored.contains(header.getKey().toLowerCase(Locale.ROOT)))
+            .collect(
+                Collectors.toMap(
+                    header -> header.getKey().toLowerCase(Locale.ROOT),
+                    Map.Entry::getValue,
+                    (a, b) -> a,
+                    TreeMap::new));
     StringBuilder body = new StringBuilder();
     for (byte b : response.body()) {
       body.append(String.format("%02x", b));

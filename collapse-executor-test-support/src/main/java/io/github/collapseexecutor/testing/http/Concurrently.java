@@ -22,10 +22,12 @@ public final class Concurrently {
       CountDownLatch start = new CountDownLatch(1);
       List<Future<T>> futures = new ArrayList<>();
       for (int i = 0; i < n; i++) {
-        futures.add(pool.submit(() -> {
-          start.await();
-          return task.call();
-        }));
+        futures.add(
+            pool.submit(
+                () -> {
+                  start.await();
+                  return task.call();
+                }));
       }
       start.countDown();
       List<T> results = new ArrayList<>();

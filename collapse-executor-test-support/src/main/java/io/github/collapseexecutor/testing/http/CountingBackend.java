@@ -19,9 +19,14 @@ import java.util.concurrent.atomic.AtomicInteger;
 public final class CountingBackend {
 
   private final Map<String, AtomicInteger> calls = new ConcurrentHashMap<>();
-  private final WireMockServer server = new WireMockServer(options().dynamicPort()
-      .bindAddress("127.0.0.1").containerThreads(64).jettyAcceptors(2)
-      .extensions(new Counter()));
+  private final WireMockServer server =
+      new WireMockServer(
+          options()
+              .dynamicPort()
+              .bindAddress("127.0.0.1")
+              .containerThreads(64)
+              .jettyAcceptors(2)
+              .extensions(new Counter()));
 
   /** Starts the server and returns it for stubbing. */
   public WireMockServer start() {
@@ -50,8 +55,9 @@ public final class CountingBackend {
     @Override
     public RequestFilterAction filter(Request request, ServeEvent serveEvent) {
       String path = URI.create(request.getUrl()).getPath();
-      calls.computeIfAbsent(request.getMethod().getName() + " " + path,
-          k -> new AtomicInteger()).incrementAndGet();
+      calls
+          .computeIfAbsent(request.getMethod().getName() + " " + path, k -> new AtomicInteger())
+          .incrementAndGet();
       return RequestFilterAction.continueWith(request);
     }
 

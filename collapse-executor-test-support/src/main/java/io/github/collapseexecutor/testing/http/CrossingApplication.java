@@ -31,8 +31,10 @@ public final class CrossingApplication {
 
   /** The request header that names the caller: outside every key. */
   public static final String CALLER = "X-Caller";
+
   /** The response header the outer filter sets from the caller's {@link #CALLER}. */
   public static final String REQUEST_ID = "X-Request-Id";
+
   public static final String ETAG = "\"v1\"";
   public static final String TEXT = "the answer of the application, the same for every caller";
 
@@ -53,8 +55,8 @@ public final class CrossingApplication {
    * {@code /u/cors}, {@code Vary: Origin} and the request's {@code Origin} as the one allowed, as
    * a CORS filter sets them.
    */
-  public Map<String, String> outerHeaders(String path,
-      Function<String, @Nullable String> requestHeader) {
+  public Map<String, String> outerHeaders(
+      String path, Function<String, @Nullable String> requestHeader) {
     String caller = requestHeader.apply(CALLER);
     Map<String, String> headers = new LinkedHashMap<>();
     headers.put(REQUEST_ID, "request-" + (caller == null ? "none" : caller));
@@ -76,12 +78,17 @@ public final class CrossingApplication {
     runs.computeIfAbsent(path, any -> new AtomicInteger()).incrementAndGet();
     return switch (path) {
       case "/u/plain", "/u/cors" -> text(Map.entry("Cache-Control", "public, max-age=60"));
-      case "/u/vary" -> new Answer(200, List.of(Map.entry("Vary", "X-Variant"),
-          Map.entry("Content-Type", "text/plain;charset=UTF-8")),
-          "variant=" + requestHeader.apply("X-Variant"));
-      case "/u/etag" -> ETAG.equals(requestHeader.apply("If-None-Match"))
-          ? new Answer(304, List.of(Map.entry("ETag", ETAG)), "")
-          : text(Map.entry("ETag", ETAG));
+      case "/u/vary" ->
+          new Answer(
+              200,
+              List.of(
+                  Map.entry("Vary", "X-Variant"),
+                  Map.entry("Content-Type", "text/plain;charset=UTF-8")),
+              "variant=" + requestHeader.apply("X-Variant"));
+      case "/u/etag" ->
+          ETAG.equals(requestHeader.apply("If-None-Match"))
+              ? new Answer(304, List.of(Map.entry("ETag", ETAG)), "")
+              : text(Map.entry("ETag", ETAG));
       case "/u/cookie" -> text(Map.entry("Set-Cookie", "session=s1; Path=/"));
       case "/u/private" -> text(Map.entry("Cache-Control", "private, max-age=60"));
       case "/u/no-store", "/n/no-store" -> text(Map.entry("Cache-Control", "no-store"));
@@ -96,7 +103,7 @@ public final class CrossingApplication {
   }
 
   private static Answer text(Map.Entry<String, String> header) {
-    return new Answer(200, List.of(header, Map.entry("Content-Type", "text/plain;charset=UTF-8")),
-        TEXT);
+    return new Answer(
+        200, List.of(header, Map.entry("Content-Type", "text/plain;charset=UTF-8")), TEXT);
   }
 }

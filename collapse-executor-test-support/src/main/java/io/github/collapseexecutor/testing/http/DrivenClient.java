@@ -34,13 +34,16 @@ public interface DrivenClient extends AutoCloseable {
    */
   default OwnCall start(Call call) {
     CompletableFuture<String> body = new CompletableFuture<>();
-    Thread caller = new Thread(() -> {
-      try {
-        body.complete(send(call).text());
-      } catch (Exception | Error failure) {
-        body.completeExceptionally(failure);
-      }
-    }, "driven-caller");
+    Thread caller =
+        new Thread(
+            () -> {
+              try {
+                body.complete(send(call).text());
+              } catch (Exception | Error failure) {
+                body.completeExceptionally(failure);
+              }
+            },
+            "driven-caller");
     caller.setDaemon(true);
     caller.start();
     return new OwnCall(body, caller::interrupt);

@@ -29,7 +29,8 @@ public final class EchoingBackend extends HeldBackend {
   @Override
   protected String answer(HttpExchange exchange) throws IOException {
     try (InputStream in = exchange.getRequestBody()) {
-      return answer(exchange.getRequestHeaders().getFirst("Host"),
+      return answer(
+          exchange.getRequestHeaders().getFirst("Host"),
           new String(in.readAllBytes(), StandardCharsets.UTF_8));
     }
   }

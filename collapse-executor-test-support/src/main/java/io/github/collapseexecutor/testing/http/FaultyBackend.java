@@ -137,8 +137,9 @@ public final class FaultyBackend {
 
   /** Reads the request head; returns the fault its path names, or null for another path. */
   private static Fault readRequest(Socket socket) throws IOException {
-    BufferedReader in = new BufferedReader(
-        new InputStreamReader(socket.getInputStream(), StandardCharsets.ISO_8859_1));
+    BufferedReader in =
+        new BufferedReader(
+            new InputStreamReader(socket.getInputStream(), StandardCharsets.ISO_8859_1));
     String requestLine = in.readLine();
     for (String line = in.readLine(); line != null && !line.isEmpty(); line = in.readLine()) {
       // headers: the faults do not depend on them
@@ -156,8 +157,14 @@ public final class FaultyBackend {
   }
 
   private static String head(int status, String reason, int contentLength) {
-    return "HTTP/1.1 " + status + " " + reason + "\r\nContent-Type: text/plain\r\n"
-        + "Content-Length: " + contentLength + "\r\nConnection: close\r\n\r\n";
+    return "HTTP/1.1 "
+        + status
+        + " "
+        + reason
+        + "\r\nContent-Type: text/plain\r\n"
+        + "Content-Length: "
+        + contentLength
+        + "\r\nConnection: close\r\n\r\n";
   }
 
   private static void write(OutputStream out, String text) throws IOException {

@@ -30,18 +30,24 @@ public final class Flipping {
     CountDownLatch flipped = new CountDownLatch(1);
     ExecutorService flipper = Executors.newSingleThreadExecutor();
     try {
-      CompletableFuture<Integer> flips = CompletableFuture.supplyAsync(() -> {
-        int count = 0;
-        while (flipping.get()) {
-          flip.accept(count++ % 2 == 1);
-          flipped.countDown();
-        }
-        return count;
-      }, flipper);
-      List<T> results = Concurrently.run(n, () -> {
-        Parking.await(flipped);
-        return task.call();
-      });
+      CompletableFuture<Integer> flips =
+          CompletableFuture.supplyAsync(
+              () -> {
+                int count = 0;
+                while (flipping.get()) {
+                  flip.accept(count++ % 2 == 1);
+                  flipped.countDown();
+                }
+                return count;
+              },
+              flipper);
+      List<T> results =
+          Concurrently.run(
+              n,
+              () -> {
+                Parking.await(flipped);
+                return task.call();
+              });
       flipping.set(false);
       assertThat(flips.get(20, TimeUnit.SECONDS)).isPositive();
       return results;

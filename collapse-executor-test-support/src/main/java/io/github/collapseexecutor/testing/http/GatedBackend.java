@@ -33,8 +33,7 @@ public final class GatedBackend {
   /** Starts the server and returns its base URL, {@code http://127.0.0.1:port}. */
   public String start() {
     try {
-      server = HttpServer.create(
-          new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+      server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
     } catch (IOException e) {
       throw new IllegalStateException(e);
     }
@@ -54,17 +53,21 @@ public final class GatedBackend {
   /** Waits, at most 20 s, until call {@code n} of {@code path} has arrived. */
   public void awaitCall(String path, int n) throws InterruptedException {
     assertThat(path(path).arrived(n).await(20, TimeUnit.SECONDS))
-        .as("call %d of %s arrived", n, path).isTrue();
+        .as("call %d of %s arrived", n, path)
+        .isTrue();
   }
 
   /** Lets call {@code n} of {@code path} be answered, and every later call of it at once. */
   public void releaseFrom(String path, int n) {
     path(path).releasedFrom.accumulateAndGet(n, Math::min);
-    path(path).release.forEach((call, latch) -> {
-      if (call >= n) {
-        latch.countDown();
-      }
-    });
+    path(path)
+        .release
+        .forEach(
+            (call, latch) -> {
+              if (call >= n) {
+                latch.countDown();
+              }
+            });
   }
 
   /** Returns how many calls of {@code path} arrived. */

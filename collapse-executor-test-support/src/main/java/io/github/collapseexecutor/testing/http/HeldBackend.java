@@ -75,20 +75,22 @@ public abstract class HeldBackend {
     server.setExecutor(pool);
     server.createContext(context, this::handle);
     server.start();
-    return (clientAuthTls == null ? "http" : "https") + "://127.0.0.1:"
+    return (clientAuthTls == null ? "http" : "https")
+        + "://127.0.0.1:"
         + server.getAddress().getPort();
   }
 
   private HttpsServer httpsServer(InetSocketAddress address) throws IOException {
     HttpsServer https = HttpsServer.create(address, 0);
-    https.setHttpsConfigurator(new HttpsConfigurator(clientAuthTls) {
-      @Override
-      public void configure(HttpsParameters params) {
-        SSLParameters parameters = getSSLContext().getDefaultSSLParameters();
-        parameters.setNeedClientAuth(true);
-        params.setSSLParameters(parameters);
-      }
-    });
+    https.setHttpsConfigurator(
+        new HttpsConfigurator(clientAuthTls) {
+          @Override
+          public void configure(HttpsParameters params) {
+            SSLParameters parameters = getSSLContext().getDefaultSSLParameters();
+            parameters.setNeedClientAuth(true);
+            params.setSSLParameters(parameters);
+          }
+        });
     return https;
   }
 

@@ -26,6 +26,7 @@ public final class HttpSubject implements TwoCallersContract.Subject {
 
   private static final String QUERY = "?";
   private static final String IGNORED = "format";
+
   /** A header the key does not hold, for requests whose identity is in the query. */
   private static final String NOTE = "X-Request-Note";
 
@@ -50,8 +51,8 @@ public final class HttpSubject implements TwoCallersContract.Subject {
   private static HttpCollapseOptions.Builder options() {
     return HttpCollapseOptions.builder()
         .group(CollapseGroup.ofUris("report", List.of(IdentityEchoBackend.REPORT_PATH)))
-        .policy("report", CollapsePolicy.of(List.of(),
-            List.of(IdentityEchoBackend.REPORT_PARAMETER)))
+        .policy(
+            "report", CollapsePolicy.of(List.of(), List.of(IdentityEchoBackend.REPORT_PARAMETER)))
         .group(CollapseGroup.ofUris("/whoami/*"));
   }
 
@@ -73,25 +74,39 @@ public final class HttpSubject implements TwoCallersContract.Subject {
     callsBefore = backend.calls();
     AtomicInteger next = new AtomicInteger();
     backend.arrivals().expect(callers);
-    List<String[]> answers = Concurrently.run(callers, () -> {
-      int caller = next.getAndIncrement();
-      backend.arrivals().arrive();
-      return new String[] {String.valueOf(caller), get(client, channel, identity.apply(caller))};
-    });
+    List<String[]> answers =
+        Concurrently.run(
+            callers,
+            () -> {
+              int caller = next.getAndIncrement();
+              backend.arrivals().arrive();
+              return new String[] {
+                String.valueOf(caller), get(client, channel, identity.apply(caller))
+              };
+            });
     String[] ordered = new String[callers];
     answers.forEach(answer -> ordered[Integer.parseInt(answer[0])] = answer[1]);
     return List.of(ordered);
   }
 
   /** Asks with {@code identity} in {@code channel}: a header, or a query parameter of a report. */
-  private static String get(DrivenClient client, String channel, String identity)
-      throws Exception {
+  private static String get(DrivenClient client, String channel, String identity) throws Exception {
     if (!channel.startsWith(QUERY)) {
       return client.send(Call.get(IdentityEchoBackend.PATH, channel, identity)).text();
     }
-    return client.send(Call.get(IdentityEchoBackend.REPORT_PATH + "?"
-        + IdentityEchoBackend.REPORT_PARAMETER + "=1&" + channel.substring(QUERY.length()) + "="
-        + identity, NOTE, "report")).text();
+    return client
+        .send(
+            Call.get(
+                IdentityEchoBackend.REPORT_PATH
+                    + "?"
+                    + IdentityEchoBackend.REPORT_PARAMETER
+                    + "=1&"
+                    + channel.substring(QUERY.length())
+                    + "="
+                    + identity,
+                NOTE,
+                "report"))
+        .text();
   }
 
   @Override
@@ -106,20 +121,24 @@ public final class HttpSubject implements TwoCallersContract.Subject {
   @Override
   public List<String> freshAfterHeld() throws Exception {
     String path = IdentityEchoBackend.PATH + "?access_token=alice";
-    try (DrivenClient placing = fixture.open(ClientFixture.Setup.collapsing(baseUrl,
-        options().observations(backend.arrivals().inCollapse()).build()))) {
+    try (DrivenClient placing =
+        fixture.open(
+            ClientFixture.Setup.collapsing(
+                baseUrl, options().observations(backend.arrivals().inCollapse()).build()))) {
       callsBefore = backend.calls();
       backend.arrivals().expect(2);
-      CompletableFuture<String> first = CompletableFuture.supplyAsync(() -> {
-        try {
-          return placing.send(Call.get(path, "Cache-Control", "max-age=60")).text();
-        } catch (Exception e) {
-          throw new CompletionException(e);
-        }
-      });
+      CompletableFuture<String> first =
+          CompletableFuture.supplyAsync(
+              () -> {
+                try {
+                  return placing.send(Call.get(path, "Cache-Control", "max-age=60")).text();
+                } catch (Exception e) {
+                  throw new CompletionException(e);
+                }
+              });
       if (!backend.awaitCalls(callsBefore + 1)) {
-        throw new IllegalStateException("the first call did not reach the backend: "
-            + first.getNow("still on its way"));
+        throw new IllegalStateException(
+            "the first call did not reach the backend: " + first.getNow("still on its way"));
       }
       String fresh = placing.send(Call.get(path, "Cache-Control", "no-cache")).text();
       return List.of(first.get(20, TimeUnit.SECONDS), fresh);

@@ -27,24 +27,32 @@ public final class IdentityEchoBackend extends HeldBackend {
   public static final String REPORT_PARAMETER = "report";
 
   /** The request headers an identity may come in, each a way callers differ. */
-  public static final List<String> CHANNELS = List.of("Authorization", "Cookie", "X-Api-Key",
-      "X-Forwarded-User", "X-Tenant-Id");
+  public static final List<String> CHANNELS =
+      List.of("Authorization", "Cookie", "X-Api-Key", "X-Forwarded-User", "X-Tenant-Id");
 
   /**
    * The request headers an application in front of this backend hands on to it, so that its
    * answer depends on them as the backend's does: the {@link #CHANNELS}, and the headers a caller
    * negotiates its answer with.
    */
-  public static final List<String> HANDED_ON = List.of("Authorization", "Cookie", "X-Api-Key",
-      "X-Forwarded-User", "X-Tenant-Id", "Accept", "Accept-Language", "Proxy-Authorization");
+  public static final List<String> HANDED_ON =
+      List.of(
+          "Authorization",
+          "Cookie",
+          "X-Api-Key",
+          "X-Forwarded-User",
+          "X-Tenant-Id",
+          "Accept",
+          "Accept-Language",
+          "Proxy-Authorization");
 
   /**
    * The query parameters an identity may come in, each a credential that a server reads from the
    * query: an OAuth token, API keys, a presigned URL's signature and credential, a shared access
    * signature.
    */
-  public static final List<String> QUERY_CHANNELS = List.of("access_token", "api_key", "key",
-      "X-Amz-Signature", "X-Amz-Credential", "sig");
+  public static final List<String> QUERY_CHANNELS =
+      List.of("access_token", "api_key", "key", "X-Amz-Signature", "X-Amz-Credential", "sig");
 
   public IdentityEchoBackend() {
     super("/whoami");

@@ -38,20 +38,21 @@ public final class JoinedCallers implements CallObserver.Factory {
 
   @Override
   public CallObserver create(HttpCollapseOptions options) {
-    CallObserver.Caller caller = new CallObserver.Caller() {
-      @Override
-      public void outcome(CallerOutcome outcome, String reason) {
-        if (outcome == CallerOutcome.JOINED) {
-          joined.countDown();
-          if (joined.getCount() == 0) {
-            allJoined.complete(null);
+    CallObserver.Caller caller =
+        new CallObserver.Caller() {
+          @Override
+          public void outcome(CallerOutcome outcome, String reason) {
+            if (outcome == CallerOutcome.JOINED) {
+              joined.countDown();
+              if (joined.getCount() == 0) {
+                allJoined.complete(null);
+              }
+            }
           }
-        }
-      }
 
-      @Override
-      public void linkTo(CallObserver.SharedCall call) {}
-    };
+          @Override
+          public void linkTo(CallObserver.SharedCall call) {}
+        };
     return new CallObserver() {
       @Override
       public Caller caller(Object observation) {

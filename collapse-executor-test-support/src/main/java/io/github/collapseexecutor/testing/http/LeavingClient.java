@@ -21,8 +21,9 @@ public final class LeavingClient implements AutoCloseable {
   public static LeavingClient get(int port, String path) throws IOException {
     Socket socket = new Socket("127.0.0.1", port);
     OutputStream out = socket.getOutputStream();
-    out.write(("GET " + path + " HTTP/1.1\r\nHost: 127.0.0.1:" + port + "\r\n\r\n")
-        .getBytes(StandardCharsets.US_ASCII));
+    out.write(
+        ("GET " + path + " HTTP/1.1\r\nHost: 127.0.0.1:" + port + "\r\n\r\n")
+            .getBytes(StandardCharsets.US_ASCII));
     out.flush();
     return new LeavingClient(socket);
   }

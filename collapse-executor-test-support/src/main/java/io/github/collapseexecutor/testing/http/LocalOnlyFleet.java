@@ -12,8 +12,8 @@ import org.jspecify.annotations.Nullable;
 public final class LocalOnlyFleet implements Fleet {
 
   @Override
-  public <X extends Exception> byte @Nullable [] call(List<String> key, Duration maxWait,
-      Call<X> call) throws X {
+  public <X extends Exception> byte @Nullable [] call(
+      List<String> key, Duration maxWait, Call<X> call) throws X {
     call.call();
     return null;
   }

@@ -28,8 +28,8 @@ public final class LoopbackTomcat implements AutoCloseable {
   private final Context context;
   private final Connector connector = new Connector();
   private final boolean asyncSupported;
-  private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(20))
-      .build();
+  private final HttpClient http =
+      HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(20)).build();
 
   /** Creates a server whose servlet and filters are async-supported as given; not started. */
   public LoopbackTomcat(HttpServlet servlet, boolean asyncSupported) throws IOException {
@@ -57,8 +57,8 @@ public final class LoopbackTomcat implements AutoCloseable {
     return this;
   }
 
-  private static void addFilter(Context context, String name, Filter filter,
-      boolean asyncSupported) {
+  private static void addFilter(
+      Context context, String name, Filter filter, boolean asyncSupported) {
     FilterDef def = new FilterDef();
     def.setFilterName(name);
     def.setFilter(filter);
@@ -118,9 +118,11 @@ public final class LoopbackTomcat implements AutoCloseable {
 
   /** Makes a GET to {@code path} with one header, at most 20 s; returns the body. */
   public String get(String path, String header, String value) throws Exception {
-    HttpRequest request = HttpRequest.newBuilder(
-            URI.create("http://127.0.0.1:" + port() + path))
-        .timeout(Duration.ofSeconds(20)).header(header, value).build();
+    HttpRequest request =
+        HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port() + path))
+            .timeout(Duration.ofSeconds(20))
+            .header(header, value)
+            .build();
     return http.send(request, HttpResponse.BodyHandlers.ofString()).body();
   }
 

@@ -16,20 +16,23 @@ import java.util.TreeMap;
 public record Outcome(int status, Map<String, List<String>> headers, String body) {
 
   /** Headers that differ from one response to the next, or describe only the transport. */
-  private static final Set<String> IGNORED = Set.of("date", "connection", "keep-alive",
-      "transfer-encoding", "matched-stub-id");
+  private static final Set<String> IGNORED =
+      Set.of("date", "connection", "keep-alive", "transfer-encoding", "matched-stub-id");
 
   /** Builds an outcome from headers as the client exposes them (any case, any order). */
   public static Outcome of(int status, Map<String, ? extends List<String>> headers, byte[] body) {
     Map<String, List<String>> kept = new TreeMap<>();
-    headers.forEach((name, values) -> {
-      String lower = name.toLowerCase(Locale.ROOT);
-      if (!IGNORED.contains(lower) && !lower.startsWith(":")) {
-        kept.computeIfAbsent(lower, k -> new ArrayList<>()).addAll(values);
-      }
-    });
+    headers.forEach(
+        (name, values) -> {
+          String lower = name.toLowerCase(Locale.ROOT);
+          if (!IGNORED.contains(lower) && !lower.startsWith(":")) {
+            kept.computeIfAbsent(lower, k -> new ArrayList<>()).addAll(values);
+          }
+        });
     kept.replaceAll((name, values) -> List.copyOf(values));
-    return new Outcome(status, Map.copyOf(kept),
+    return new Outcome(
+        status,
+        Map.copyOf(kept),
         new String(body == null ? new byte[0] : body, StandardCharsets.ISO_8859_1));
   }
 

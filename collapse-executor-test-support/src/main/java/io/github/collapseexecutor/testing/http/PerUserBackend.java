@@ -27,12 +27,13 @@ public final class PerUserBackend {
   /** A path that challenges requests without {@code Authorization}. */
   public static final String CHALLENGED_PATH = "/user/challenged";
 
-  private static final String ECHO = "cookie={{request.headers.Cookie}}"
-      + " authorization={{request.headers.Authorization}}"
-      + " proxy={{request.headers.[Proxy-Authorization]}}"
-      + " key={{request.headers.[X-Api-Key]}}"
-      + " accept={{request.headers.Accept}}"
-      + " language={{request.headers.[Accept-Language]}}";
+  private static final String ECHO =
+      "cookie={{request.headers.Cookie}}"
+          + " authorization={{request.headers.Authorization}}"
+          + " proxy={{request.headers.[Proxy-Authorization]}}"
+          + " key={{request.headers.[X-Api-Key]}}"
+          + " accept={{request.headers.Accept}}"
+          + " language={{request.headers.[Accept-Language]}}";
 
   private final CountingBackend backend = new CountingBackend();
 
@@ -45,15 +46,32 @@ public final class PerUserBackend {
   /** Starts the server and returns its base URL. */
   public String start() {
     var server = backend.start();
-    server.stubFor(get(urlPathEqualTo(PATH)).willReturn(aResponse()
-        .withHeader("Content-Type", "text/plain").withBody(ECHO)
-        .withTransformers("response-template").withFixedDelay(300)));
-    server.stubFor(get(urlPathEqualTo(CHALLENGED_PATH)).atPriority(1)
-        .withHeader("Authorization", absent()).willReturn(aResponse().withStatus(401)
-            .withHeader("WWW-Authenticate", "Basic realm=\"users\"").withFixedDelay(300)));
-    server.stubFor(get(urlPathEqualTo(CHALLENGED_PATH)).atPriority(2).willReturn(aResponse()
-        .withHeader("Content-Type", "text/plain").withBody(ECHO)
-        .withTransformers("response-template").withFixedDelay(300)));
+    server.stubFor(
+        get(urlPathEqualTo(PATH))
+            .willReturn(
+                aResponse()
+                    .withHeader("Content-Type", "text/plain")
+                    .withBody(ECHO)
+                    .withTransformers("response-template")
+                    .withFixedDelay(300)));
+    server.stubFor(
+        get(urlPathEqualTo(CHALLENGED_PATH))
+            .atPriority(1)
+            .withHeader("Authorization", absent())
+            .willReturn(
+                aResponse()
+                    .withStatus(401)
+                    .withHeader("WWW-Authenticate", "Basic realm=\"users\"")
+                    .withFixedDelay(300)));
+    server.stubFor(
+        get(urlPathEqualTo(CHALLENGED_PATH))
+            .atPriority(2)
+            .willReturn(
+                aResponse()
+                    .withHeader("Content-Type", "text/plain")
+                    .withBody(ECHO)
+                    .withTransformers("response-template")
+                    .withFixedDelay(300)));
     return server.baseUrl();
   }
 
@@ -74,8 +92,9 @@ public final class PerUserBackend {
 
   /** Returns the {@code Authorization} value of {@code user} with basic authentication. */
   public static String basic(int user) {
-    return "Basic " + Base64.getEncoder().encodeToString(
-        (secret(user) + ":pw").getBytes(StandardCharsets.UTF_8));
+    return "Basic "
+        + Base64.getEncoder()
+            .encodeToString((secret(user) + ":pw").getBytes(StandardCharsets.UTF_8));
   }
 
   /**
@@ -83,13 +102,16 @@ public final class PerUserBackend {
    * {@code i % users}, and asserts that every caller's body holds what its own user sent
    * ({@code sent}) and nothing another user sent.
    */
-  public static void assertEachCallerGetsItsOwn(int users, int callsPerUser,
-      IntFunction<String> sent, UserCall call) throws Exception {
+  public static void assertEachCallerGetsItsOwn(
+      int users, int callsPerUser, IntFunction<String> sent, UserCall call) throws Exception {
     AtomicInteger next = new AtomicInteger();
-    List<String[]> observed = Concurrently.run(users * callsPerUser, () -> {
-      int user = next.getAndIncrement() % users;
-      return new String[] {String.valueOf(user), call.call(user)};
-    });
+    List<String[]> observed =
+        Concurrently.run(
+            users * callsPerUser,
+            () -> {
+              int user = next.getAndIncrement() % users;
+              return new String[] {String.valueOf(user), call.call(user)};
+            });
     List<String> wrong = new ArrayList<>();
     for (String[] userAndBody : observed) {
       int user = Integer.parseInt(userAndBody[0]);

@@ -33,26 +33,27 @@ public final class Placements {
    * {@code perRequest} made for that request when it arrived.
    */
   static CallObserver.Factory observing(Supplier<Runnable> perRequest) {
-    return options -> new CallObserver() {
-      @Override
-      public Caller caller(@Nullable Object observation) {
-        Runnable placed = perRequest.get();
-        return new Caller() {
+    return options ->
+        new CallObserver() {
           @Override
-          public void outcome(CallerOutcome outcome, @Nullable String reason) {
-            placed.run();
+          public Caller caller(@Nullable Object observation) {
+            Runnable placed = perRequest.get();
+            return new Caller() {
+              @Override
+              public void outcome(CallerOutcome outcome, @Nullable String reason) {
+                placed.run();
+              }
+
+              @Override
+              public void linkTo(@Nullable SharedCall call) {}
+            };
           }
 
           @Override
-          public void linkTo(@Nullable SharedCall call) {}
+          public SharedCall sharedCall(String executorName, CollapseKey key, Caller leader) {
+            return SharedCall.NONE;
+          }
         };
-      }
-
-      @Override
-      public SharedCall sharedCall(String executorName, CollapseKey key, Caller leader) {
-        return SharedCall.NONE;
-      }
-    };
   }
 
   /** Returns how many placements were counted. */

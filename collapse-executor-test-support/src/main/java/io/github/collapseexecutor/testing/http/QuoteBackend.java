@@ -27,22 +27,24 @@ public final class QuoteBackend implements AutoCloseable {
     this.joined = joined;
     server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
     server.setExecutor(pool);
-    server.createContext("/quote/", exchange -> {
-      calls.incrementAndGet();
-      try {
-        // answer once every other caller waits for this call, so that none can come late
-        this.joined.await();
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-      }
-      byte[] body = ("quote of " + exchange.getRequestURI().getPath())
-          .getBytes(StandardCharsets.UTF_8);
-      exchange.getResponseHeaders().add("Content-Type", "text/plain");
-      exchange.sendResponseHeaders(200, body.length);
-      try (OutputStream out = exchange.getResponseBody()) {
-        out.write(body);
-      }
-    });
+    server.createContext(
+        "/quote/",
+        exchange -> {
+          calls.incrementAndGet();
+          try {
+            // answer once every other caller waits for this call, so that none can come late
+            this.joined.await();
+          } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+          }
+          byte[] body =
+              ("quote of " + exchange.getRequestURI().getPath()).getBytes(StandardCharsets.UTF_8);
+          exchange.getResponseHeaders().add("Content-Type", "text/plain");
+          exchange.sendResponseHeaders(200, body.length);
+          try (OutputStream out = exchange.getResponseBody()) {
+            out.write(body);
+          }
+        });
     server.start();
   }
 

@@ -41,19 +41,26 @@ public final class SameOutcomes {
       throws Exception {
     List<Call> calls = List.copyOf(expected.keySet());
     AtomicInteger next = new AtomicInteger();
-    List<Map.Entry<Call, Outcome>> observed = Concurrently.run(n, () -> {
-      Call call = calls.get(next.getAndIncrement() % calls.size());
-      return Map.entry(call, collapsed.call(call));
-    });
-    assertThat(observed).allSatisfy(entry -> assertThat(entry.getValue())
-        .as("%s %s %s", entry.getKey().method(), entry.getKey().target(),
-            entry.getKey().headers())
-        .isEqualTo(expected.get(entry.getKey())));
+    List<Map.Entry<Call, Outcome>> observed =
+        Concurrently.run(
+            n,
+            () -> {
+              Call call = calls.get(next.getAndIncrement() % calls.size());
+              return Map.entry(call, collapsed.call(call));
+            });
+    assertThat(observed)
+        .allSatisfy(
+            entry ->
+                assertThat(entry.getValue())
+                    .as(
+                        "%s %s %s",
+                        entry.getKey().method(), entry.getKey().target(), entry.getKey().headers())
+                    .isEqualTo(expected.get(entry.getKey())));
   }
 
   /** Both steps at once. */
-  public static Map<Call, Outcome> assertSame(int n, List<Call> calls, Caller plain,
-      Caller collapsed) throws Exception {
+  public static Map<Call, Outcome> assertSame(
+      int n, List<Call> calls, Caller plain, Caller collapsed) throws Exception {
     Map<Call, Outcome> expected = withoutCollapse(calls, plain);
     assertConcurrently(n, expected, collapsed);
     return expected;

@@ -76,14 +76,20 @@ public final class SecuredBackend implements AutoCloseable {
    * as collapse groups of the servlet filter.
    */
   public static SecuredBackend start(String... properties) {
-    List<String> args = new ArrayList<>(List.of("--server.address=127.0.0.1", "--server.port=0",
-        "--spring.main.banner-mode=off", "--logging.level.root=warn",
-        // the test class path excludes Spring Security by default; this backend wants it
-        "--spring.autoconfigure.exclude="));
+    List<String> args =
+        new ArrayList<>(
+            List.of(
+                "--server.address=127.0.0.1",
+                "--server.port=0",
+                "--spring.main.banner-mode=off",
+                "--logging.level.root=warn",
+                // the test class path excludes Spring Security by default; this backend wants it
+                "--spring.autoconfigure.exclude="));
     args.addAll(List.of(properties));
-    ConfigurableApplicationContext context = new SpringApplicationBuilder(App.class)
-        .web(WebApplicationType.SERVLET)
-        .run(args.toArray(String[]::new));
+    ConfigurableApplicationContext context =
+        new SpringApplicationBuilder(App.class)
+            .web(WebApplicationType.SERVLET)
+            .run(args.toArray(String[]::new));
     return new SecuredBackend(context);
   }
 
@@ -139,14 +145,16 @@ public final class SecuredBackend implements AutoCloseable {
       // permitAll, as a service whose endpoints are public; the default headers stay on
       http.authorizeHttpRequests(paths -> paths.anyRequest().permitAll());
       if (environment.getProperty("secured-backend.eager-headers", Boolean.class, false)) {
-        http.headers(headers -> headers.addObjectPostProcessor(
-            new ObjectPostProcessor<HeaderWriterFilter>() {
-              @Override
-              public <O extends HeaderWriterFilter> O postProcess(O filter) {
-                filter.setShouldWriteHeadersEagerly(true);
-                return filter;
-              }
-            }));
+        http.headers(
+            headers ->
+                headers.addObjectPostProcessor(
+                    new ObjectPostProcessor<HeaderWriterFilter>() {
+                      @Override
+                      public <O extends HeaderWriterFilter> O postProcess(O filter) {
+                        filter.setShouldWriteHeadersEagerly(true);
+                        return filter;
+                      }
+                    }));
       }
       return http.build();
     }
@@ -154,16 +162,17 @@ public final class SecuredBackend implements AutoCloseable {
     @Bean
     @ConditionalOnProperty("secured-backend.request-id")
     FilterRegistrationBean<OncePerRequestFilter> requestId() {
-      FilterRegistrationBean<OncePerRequestFilter> registration = new FilterRegistrationBean<>(
-          new OncePerRequestFilter() {
-            @Override
-            protected void doFilterInternal(HttpServletRequest request,
-                HttpServletResponse response, FilterChain chain)
-                throws ServletException, IOException {
-              response.setHeader("X-Request-Id", "request-" + request.getHeader("X-Caller"));
-              chain.doFilter(request, response);
-            }
-          });
+      FilterRegistrationBean<OncePerRequestFilter> registration =
+          new FilterRegistrationBean<>(
+              new OncePerRequestFilter() {
+                @Override
+                protected void doFilterInternal(
+                    HttpServletRequest request, HttpServletResponse response, FilterChain chain)
+                    throws ServletException, IOException {
+                  response.setHeader("X-Request-Id", "request-" + request.getHeader("X-Caller"));
+                  chain.doFilter(request, response);
+                }
+              });
       registration.setOrder(Ordered.HIGHEST_PRECEDENCE); // before Spring Security's chain
       return registration;
     }
@@ -184,9 +193,11 @@ public final class SecuredBackend implements AutoCloseable {
     }
 
     @GetMapping({"/secured/{id}", "/direct/{id}"})
-    String secured(@PathVariable("id") String id,
+    String secured(
+        @PathVariable("id") String id,
         @RequestHeader(name = "Authorization", required = false) String authorization,
-        HttpServletRequest request) throws InterruptedException {
+        HttpServletRequest request)
+        throws InterruptedException {
       calls.arrived(request.getRequestURI());
       calls.arrivals.await();
       Thread.sleep(LATENCY_MS); // the endpoint's own latency, not a synchronisation

@@ -71,12 +71,17 @@ public interface SecuredBackendContract extends ClientContract {
   /** Opens the collapsing client and warms it; runs {@code test}; then closes it. */
   private void withSecuredClient(SecuredCase test) throws Exception {
     SecuredBackend backend = Running.backend();
-    try (DrivenClient client = open(backend.baseUrl(), HttpCollapseOptions.builder()
-        .group(CollapseGroup.ofUris("/secured/*", "/cookie/*"))
-        // a caller has arrived once it leads a call or waits for one: a round that counts calls
-        // holds them until every caller is in one, however slowly a busy machine starts them
-        .observations(backend.arrivals().inCollapse())
-        .build())) {
+    try (DrivenClient client =
+        open(
+            backend.baseUrl(),
+            HttpCollapseOptions.builder()
+                .group(CollapseGroup.ofUris("/secured/*", "/cookie/*"))
+                // a caller has arrived once it leads a call or waits for one: a round that counts
+                // calls
+                // holds them until every caller is in one, however slowly a busy machine starts
+                // them
+                .observations(backend.arrivals().inCollapse())
+                .build())) {
       // connections and code paths warm, so that the rounds below measure collapse alone
       Concurrently.run(8, () -> securedGet(client, "/secured/warm-up", "Bearer warm-up"));
       test.run(backend, client);
@@ -96,68 +101,78 @@ public interface SecuredBackendContract extends ClientContract {
   @Timeout(60)
   default void identicalRequestsWithTheSameCredentialsShareOneSpringSecurityResponse()
       throws Exception {
-    withSecuredClient((backend, client) -> {
-      String path = "/secured/" + getClass().getSimpleName();
-      backend.arrivals().expect(SECURED_CALLERS);
+    withSecuredClient(
+        (backend, client) -> {
+          String path = "/secured/" + getClass().getSimpleName();
+          backend.arrivals().expect(SECURED_CALLERS);
 
-      List<Timed> replies = Concurrently.run(SECURED_CALLERS,
-          () -> timed(client, path, "Bearer alice"));
+          List<Timed> replies =
+              Concurrently.run(SECURED_CALLERS, () -> timed(client, path, "Bearer alice"));
 
-      assertThat(replies).extracting(Timed::reply).containsOnly(
-          new Reply(200, "item " + getClass().getSimpleName() + " for Bearer alice", null));
-      assertThat(backend.calls(path)).as("backend calls").isBetween(1, 5);
-      assertThat(client.stats().replayed()).isGreaterThanOrEqualTo(SECURED_CALLERS - 5);
-      report("same credentials, Spring Security headers", replies, baseline(client));
-    });
+          assertThat(replies)
+              .extracting(Timed::reply)
+              .containsOnly(
+                  new Reply(200, "item " + getClass().getSimpleName() + " for Bearer alice", null));
+          assertThat(backend.calls(path)).as("backend calls").isBetween(1, 5);
+          assertThat(client.stats().replayed()).isGreaterThanOrEqualTo(SECURED_CALLERS - 5);
+          report("same credentials, Spring Security headers", replies, baseline(client));
+        });
   }
 
   @Test
   @Timeout(60)
   default void callersWithOtherCredentialsNeverGetTheResponse() throws Exception {
-    withSecuredClient((backend, client) -> {
-      AtomicInteger turn = new AtomicInteger();
-      backend.arrivals().expect(SECURED_CALLERS);
+    withSecuredClient(
+        (backend, client) -> {
+          AtomicInteger turn = new AtomicInteger();
+          backend.arrivals().expect(SECURED_CALLERS);
 
-      List<Reply> replies = Concurrently.run(SECURED_CALLERS, () -> {
-        String user = turn.getAndIncrement() % 2 == 0 ? "Bearer alice" : "Bearer bob";
-        Reply reply = securedGet(client, "/secured/mixed", user);
-        assertThat(reply.body()).isEqualTo("item mixed for " + user);
-        return reply;
-      });
+          List<Reply> replies =
+              Concurrently.run(
+                  SECURED_CALLERS,
+                  () -> {
+                    String user = turn.getAndIncrement() % 2 == 0 ? "Bearer alice" : "Bearer bob";
+                    Reply reply = securedGet(client, "/secured/mixed", user);
+                    assertThat(reply.body()).isEqualTo("item mixed for " + user);
+                    return reply;
+                  });
 
-      assertThat(replies).hasSize(SECURED_CALLERS);
-      assertThat(backend.calls("/secured/mixed")).isBetween(2, 10);
-    });
+          assertThat(replies).hasSize(SECURED_CALLERS);
+          assertThat(backend.calls("/secured/mixed")).isBetween(2, 10);
+        });
   }
 
   @Test
   @Timeout(60)
   default void responsesThatSetACookieAreNeverSharedAndTheNextRoundGoesStraightToTheBackend()
       throws Exception {
-    withSecuredClient((backend, client) -> {
-      String path = "/cookie/" + getClass().getSimpleName();
+    withSecuredClient(
+        (backend, client) -> {
+          String path = "/cookie/" + getClass().getSimpleName();
 
-      List<Timed> first = Concurrently.run(SECURED_CALLERS,
-          () -> timed(client, path, "Bearer alice"));
-      List<Timed> second = Concurrently.run(SECURED_CALLERS,
-          () -> timed(client, path, "Bearer alice"));
+          List<Timed> first =
+              Concurrently.run(SECURED_CALLERS, () -> timed(client, path, "Bearer alice"));
+          List<Timed> second =
+              Concurrently.run(SECURED_CALLERS, () -> timed(client, path, "Bearer alice"));
 
-      List<String> cookies = new ArrayList<>();
-      first.forEach(timed -> cookies.add(timed.reply().setCookie()));
-      second.forEach(timed -> cookies.add(timed.reply().setCookie()));
-      assertThat(cookies).doesNotContainNull().doesNotHaveDuplicates();
-      assertThat(backend.calls(path)).isEqualTo(2 * SECURED_CALLERS);
-      // the first round's callers that waited fell back for the leader's reason, later ones
-      // passed
-      assertThat(client.stats().unshared(UnsharedReason.SET_COOKIE)
-          + client.stats().unshared(UnsharedReason.HIT_FOR_PASS))
-          .isEqualTo(2 * SECURED_CALLERS);
-      assertThat(client.stats().unshared(UnsharedReason.HIT_FOR_PASS))
-          .as("the second round did not wait").isGreaterThanOrEqualTo(SECURED_CALLERS);
-      long baseline = baseline(client);
-      report("Set-Cookie, first round", first, baseline);
-      report("Set-Cookie, second round", second, baseline);
-    });
+          List<String> cookies = new ArrayList<>();
+          first.forEach(timed -> cookies.add(timed.reply().setCookie()));
+          second.forEach(timed -> cookies.add(timed.reply().setCookie()));
+          assertThat(cookies).doesNotContainNull().doesNotHaveDuplicates();
+          assertThat(backend.calls(path)).isEqualTo(2 * SECURED_CALLERS);
+          // the first round's callers that waited fell back for the leader's reason, later ones
+          // passed
+          assertThat(
+                  client.stats().unshared(UnsharedReason.SET_COOKIE)
+                      + client.stats().unshared(UnsharedReason.HIT_FOR_PASS))
+              .isEqualTo(2 * SECURED_CALLERS);
+          assertThat(client.stats().unshared(UnsharedReason.HIT_FOR_PASS))
+              .as("the second round did not wait")
+              .isGreaterThanOrEqualTo(SECURED_CALLERS);
+          long baseline = baseline(client);
+          report("Set-Cookie, first round", first, baseline);
+          report("Set-Cookie, second round", second, baseline);
+        });
   }
 
   private static Reply securedGet(DrivenClient client, String path, String authorization)
@@ -174,8 +189,8 @@ public interface SecuredBackendContract extends ClientContract {
 
   /** Returns the p50 of a round through the same client on a path no group takes. */
   private static long baseline(DrivenClient client) throws Exception {
-    return p50(Concurrently.run(SECURED_CALLERS,
-        () -> timed(client, "/direct/baseline", "Bearer alice")));
+    return p50(
+        Concurrently.run(SECURED_CALLERS, () -> timed(client, "/direct/baseline", "Bearer alice")));
   }
 
   private static long p50(List<Timed> replies) {
@@ -184,9 +199,15 @@ public interface SecuredBackendContract extends ClientContract {
 
   private void report(String what, List<Timed> replies, long baselineNanos) {
     double p50 = p50(replies) / 1e6;
-    System.out.printf("%s, %s: p50 %.0f ms = %.2f x the endpoint's %d ms"
-        + " = %.2f x the same round without collapse (%.0f ms)%n",
-        getClass().getSimpleName(), what, p50, p50 / SecuredBackend.LATENCY_MS,
-        SecuredBackend.LATENCY_MS, p50 / (baselineNanos / 1e6), baselineNanos / 1e6);
+    System.out.printf(
+        "%s, %s: p50 %.0f ms = %.2f x the endpoint's %d ms"
+            + " = %.2f x the same round without collapse (%.0f ms)%n",
+        getClass().getSimpleName(),
+        what,
+        p50,
+        p50 / SecuredBackend.LATENCY_MS,
+        SecuredBackend.LATENCY_MS,
+        p50 / (baselineNanos / 1e6),
+        baselineNanos / 1e6);
   }
 }

@@ -49,15 +49,20 @@ public abstract class ServerAcrossInstancesCases {
 
   private final AtomicInteger calls = new AtomicInteger();
   private final Semaphore entered = new Semaphore(0);
+
   /** Completes to let every handler answer. */
   private final CompletableFuture<Void> release = new CompletableFuture<>();
+
   private final ExecutorService callers = Executors.newFixedThreadPool(3);
   private final Deque<AutoCloseable> closing = new ArrayDeque<>();
   private final TestFleet fleet = new TestFleet();
+
   /** Where the second instance gives each request its place. */
   private final Placements secondPlacements = new Placements();
+
   /** The instance whose handler fails once released, if any. */
   private volatile @Nullable String failing;
+
   private FleetCoordinator firstCoordinator;
   private FleetCoordinator secondCoordinator;
   private int port;
@@ -68,8 +73,8 @@ public abstract class ServerAcrossInstancesCases {
    * {@code options}, on {@code port} (0 for any) of {@code address}; returns what stops it, which
    * also says its port.
    */
-  protected abstract Instance start(String name, String address, int port,
-      HttpCollapseOptions options) throws Exception;
+  protected abstract Instance start(
+      String name, String address, int port, HttpCollapseOptions options) throws Exception;
 
   /**
    * A running instance: its port, and what stops it (its server, then its filter).
@@ -115,12 +120,15 @@ public abstract class ServerAcrossInstancesCases {
   protected final CompletableFuture<String> answerLater(String name) {
     int call = calls.incrementAndGet();
     entered.release();
-    return release.copy().thenApply(released -> {
-      if (name.equals(failing)) {
-        throw new IllegalStateException("the handler of " + name + " fails");
-      }
-      return "quote " + call + " from " + name;
-    });
+    return release
+        .copy()
+        .thenApply(
+            released -> {
+              if (name.equals(failing)) {
+                throw new IllegalStateException("the handler of " + name + " fails");
+              }
+              return "quote " + call + " from " + name;
+            });
   }
 
   /**
@@ -146,42 +154,49 @@ public abstract class ServerAcrossInstancesCases {
 
   @Test
   void theSecondInstanceTakesTheResponseOfTheFirstInstancesChain() {
-    assertTimeoutPreemptively(Duration.ofSeconds(60), () -> {
-      startBoth(FleetOptions.DEFAULT_LEASE_TIME);
-      CompletableFuture<String> first = call("127.0.0.1", "Bearer token-of-alice-123");
-      assertThat(entered.tryAcquire(30, TimeUnit.SECONDS)).isTrue();
-      CompletableFuture<String> second = call(secondAddress, "Bearer token-of-alice-123");
-      FleetTestAccess.awaitWatching(secondCoordinator, 1);
-      List<String> keyspace = fleet.keyspace();
+    assertTimeoutPreemptively(
+        Duration.ofSeconds(60),
+        () -> {
+          startBoth(FleetOptions.DEFAULT_LEASE_TIME);
+          CompletableFuture<String> first = call("127.0.0.1", "Bearer token-of-alice-123");
+          assertThat(entered.tryAcquire(30, TimeUnit.SECONDS)).isTrue();
+          CompletableFuture<String> second = call(secondAddress, "Bearer token-of-alice-123");
+          FleetTestAccess.awaitWatching(secondCoordinator, 1);
+          List<String> keyspace = fleet.keyspace();
 
-      release.complete(null);
+          release.complete(null);
 
-      assertThat(first.get(30, TimeUnit.SECONDS)).contains("quote 1 from first");
-      assertThat(second.get(30, TimeUnit.SECONDS)).contains("quote 1 from first")
-          .containsIgnoringCase(SOURCE + ": first");
-      assertThat(calls).hasValue(1);
-      keyspace.addAll(fleet.keyspace());
-      assertThat(keyspace).isNotEmpty()
-          .noneMatch(text -> text.contains("token-of-alice") || text.contains("/quotes/acme"));
-    });
+          assertThat(first.get(30, TimeUnit.SECONDS)).contains("quote 1 from first");
+          assertThat(second.get(30, TimeUnit.SECONDS))
+              .contains("quote 1 from first")
+              .containsIgnoringCase(SOURCE + ": first");
+          assertThat(calls).hasValue(1);
+          keyspace.addAll(fleet.keyspace());
+          assertThat(keyspace)
+              .isNotEmpty()
+              .noneMatch(text -> text.contains("token-of-alice") || text.contains("/quotes/acme"));
+        });
   }
 
   @Test
   void aRequestWithAnotherCredentialRunsItsOwnChain() {
-    assertTimeoutPreemptively(Duration.ofSeconds(60), () -> {
-      startBoth(FleetOptions.DEFAULT_LEASE_TIME);
-      CompletableFuture<String> first = call("127.0.0.1", "Bearer token-of-alice-123");
-      assertThat(entered.tryAcquire(30, TimeUnit.SECONDS)).isTrue();
-      CompletableFuture<String> second = call(secondAddress, "Bearer token-of-bob-456");
-      assertThat(entered.tryAcquire(30, TimeUnit.SECONDS))
-          .as("bob's request reaches the application itself").isTrue();
+    assertTimeoutPreemptively(
+        Duration.ofSeconds(60),
+        () -> {
+          startBoth(FleetOptions.DEFAULT_LEASE_TIME);
+          CompletableFuture<String> first = call("127.0.0.1", "Bearer token-of-alice-123");
+          assertThat(entered.tryAcquire(30, TimeUnit.SECONDS)).isTrue();
+          CompletableFuture<String> second = call(secondAddress, "Bearer token-of-bob-456");
+          assertThat(entered.tryAcquire(30, TimeUnit.SECONDS))
+              .as("bob's request reaches the application itself")
+              .isTrue();
 
-      release.complete(null);
+          release.complete(null);
 
-      assertThat(first.get(30, TimeUnit.SECONDS)).contains("from first");
-      assertThat(second.get(30, TimeUnit.SECONDS)).contains("from second");
-      assertThat(calls).hasValue(2);
-    });
+          assertThat(first.get(30, TimeUnit.SECONDS)).contains("from first");
+          assertThat(second.get(30, TimeUnit.SECONDS)).contains("from second");
+          assertThat(calls).hasValue(2);
+        });
   }
 
   /**
@@ -191,22 +206,25 @@ public abstract class ServerAcrossInstancesCases {
    */
   @Test
   void whenTheInstanceThatRunsTheChainDiesTheOtherRunsItsOwnOnceTheLeaseEnds() {
-    assertTimeoutPreemptively(Duration.ofSeconds(60), () -> {
-      // long enough that the second request arrives while the lease holds, however busy the
-      // machine
-      startBoth(Duration.ofSeconds(4));
-      call("127.0.0.1", "Bearer token-of-alice-123");
-      assertThat(entered.tryAcquire(30, TimeUnit.SECONDS)).isTrue();
-      firstCoordinator.close(); // as far as the fleet knows, the instance is gone
+    assertTimeoutPreemptively(
+        Duration.ofSeconds(60),
+        () -> {
+          // long enough that the second request arrives while the lease holds, however busy the
+          // machine
+          startBoth(Duration.ofSeconds(4));
+          call("127.0.0.1", "Bearer token-of-alice-123");
+          assertThat(entered.tryAcquire(30, TimeUnit.SECONDS)).isTrue();
+          firstCoordinator.close(); // as far as the fleet knows, the instance is gone
 
-      CompletableFuture<String> second = call(secondAddress, "Bearer token-of-alice-123");
-      assertThat(entered.tryAcquire(30, TimeUnit.SECONDS))
-          .as("the second instance runs its own chain once the lease ended").isTrue();
-      release.complete(null);
+          CompletableFuture<String> second = call(secondAddress, "Bearer token-of-alice-123");
+          assertThat(entered.tryAcquire(30, TimeUnit.SECONDS))
+              .as("the second instance runs its own chain once the lease ended")
+              .isTrue();
+          release.complete(null);
 
-      assertThat(second.get(30, TimeUnit.SECONDS)).contains("quote 2 from second");
-      assertThat(secondCoordinator.stats().leaseLost()).isEqualTo(1);
-    });
+          assertThat(second.get(30, TimeUnit.SECONDS)).contains("quote 2 from second");
+          assertThat(secondCoordinator.stats().leaseLost()).isEqualTo(1);
+        });
   }
 
   /**
@@ -216,23 +234,28 @@ public abstract class ServerAcrossInstancesCases {
    */
   @Test
   void aReadAfterAWriteOnItsInstanceDoesNotTakeAnOlderChainOfAnother() {
-    assertTimeoutPreemptively(Duration.ofSeconds(60), () -> {
-      startBoth(FleetOptions.DEFAULT_LEASE_TIME);
-      CompletableFuture<String> first = call("127.0.0.1", "Bearer token-of-alice-123");
-      assertThat(entered.tryAcquire(30, TimeUnit.SECONDS)).isTrue();
-      RawHttp.exchange(secondAddress, port, "POST /quotes/acme HTTP/1.1\r\n"
-          + "Host: quotes.example\r\nContent-Length: 0\r\n");
+    assertTimeoutPreemptively(
+        Duration.ofSeconds(60),
+        () -> {
+          startBoth(FleetOptions.DEFAULT_LEASE_TIME);
+          CompletableFuture<String> first = call("127.0.0.1", "Bearer token-of-alice-123");
+          assertThat(entered.tryAcquire(30, TimeUnit.SECONDS)).isTrue();
+          RawHttp.exchange(
+              secondAddress,
+              port,
+              "POST /quotes/acme HTTP/1.1\r\n" + "Host: quotes.example\r\nContent-Length: 0\r\n");
 
-      CompletableFuture<String> second = call(secondAddress, "Bearer token-of-alice-123");
-      assertThat(entered.tryAcquire(30, TimeUnit.SECONDS))
-          .as("the second instance runs its own chain after its write").isTrue();
-      release.complete(null);
+          CompletableFuture<String> second = call(secondAddress, "Bearer token-of-alice-123");
+          assertThat(entered.tryAcquire(30, TimeUnit.SECONDS))
+              .as("the second instance runs its own chain after its write")
+              .isTrue();
+          release.complete(null);
 
-      assertThat(second.get(30, TimeUnit.SECONDS)).contains("from second");
-      assertThat(first.get(30, TimeUnit.SECONDS)).contains("from first");
-      assertThat(secondCoordinator.stats().overtaken()).isEqualTo(1);
-      assertThat(calls).hasValue(2);
-    });
+          assertThat(second.get(30, TimeUnit.SECONDS)).contains("from second");
+          assertThat(first.get(30, TimeUnit.SECONDS)).contains("from first");
+          assertThat(secondCoordinator.stats().overtaken()).isEqualTo(1);
+          assertThat(calls).hasValue(2);
+        });
   }
 
   /**
@@ -243,30 +266,34 @@ public abstract class ServerAcrossInstancesCases {
    */
   @Test
   void theRequestsBehindALeaderWhoseClientLeftShareOneChainWhenTheOtherInstanceFails() {
-    assertTimeoutPreemptively(Duration.ofSeconds(60), () -> {
-      startBoth(FleetOptions.DEFAULT_LEASE_TIME);
-      failing = "first";
-      CompletableFuture<String> first = call("127.0.0.1", "Bearer token-of-alice-123");
-      assertThat(entered.tryAcquire(30, TimeUnit.SECONDS)).isTrue();
-      Socket leaving =
-          RawHttp.send(secondAddress, port, quoteRequest("Bearer token-of-alice-123"));
-      closing.push(leaving);
-      FleetTestAccess.awaitWatching(secondCoordinator, 1);
-      secondPlacements.await(1);
-      CompletableFuture<String> behind = call(secondAddress, "Bearer token-of-alice-123");
-      CompletableFuture<String> alsoBehind = call(secondAddress, "Bearer token-of-alice-123");
-      secondPlacements.await(3);
-      assertThat(calls).as("the requests behind the leader wait for it").hasValue(1);
-      leaving.close();
-      awaitClientsGone("second", 1);
+    assertTimeoutPreemptively(
+        Duration.ofSeconds(60),
+        () -> {
+          startBoth(FleetOptions.DEFAULT_LEASE_TIME);
+          failing = "first";
+          CompletableFuture<String> first = call("127.0.0.1", "Bearer token-of-alice-123");
+          assertThat(entered.tryAcquire(30, TimeUnit.SECONDS)).isTrue();
+          Socket leaving =
+              RawHttp.send(secondAddress, port, quoteRequest("Bearer token-of-alice-123"));
+          closing.push(leaving);
+          FleetTestAccess.awaitWatching(secondCoordinator, 1);
+          secondPlacements.await(1);
+          CompletableFuture<String> behind = call(secondAddress, "Bearer token-of-alice-123");
+          CompletableFuture<String> alsoBehind = call(secondAddress, "Bearer token-of-alice-123");
+          secondPlacements.await(3);
+          assertThat(calls).as("the requests behind the leader wait for it").hasValue(1);
+          leaving.close();
+          awaitClientsGone("second", 1);
 
-      release.complete(null);
+          release.complete(null);
 
-      assertThat(first.get(30, TimeUnit.SECONDS)).doesNotContain("quote");
-      assertThat(behind.get(30, TimeUnit.SECONDS)).contains("quote 2 from second");
-      assertThat(alsoBehind.get(30, TimeUnit.SECONDS)).contains("quote 2 from second");
-      assertThat(calls).as("chain runs: the first instance's and one on the second").hasValue(2);
-    });
+          assertThat(first.get(30, TimeUnit.SECONDS)).doesNotContain("quote");
+          assertThat(behind.get(30, TimeUnit.SECONDS)).contains("quote 2 from second");
+          assertThat(alsoBehind.get(30, TimeUnit.SECONDS)).contains("quote 2 from second");
+          assertThat(calls)
+              .as("chain runs: the first instance's and one on the second")
+              .hasValue(2);
+        });
   }
 
   /** Starts both instances, whose leases last {@code leaseTime}. */
@@ -281,8 +308,10 @@ public abstract class ServerAcrossInstancesCases {
 
   private int instance(String name, String address, int onPort, FleetCoordinator coordinator)
       throws Exception {
-    HttpCollapseOptions.Builder options = HttpCollapseOptions.builder()
-        .group(CollapseGroup.ofUris("/quotes/*")).fleet(RedisFleet.of(coordinator));
+    HttpCollapseOptions.Builder options =
+        HttpCollapseOptions.builder()
+            .group(CollapseGroup.ofUris("/quotes/*"))
+            .fleet(RedisFleet.of(coordinator));
     if (address.equals(secondAddress)) {
       options.observations(secondPlacements.observations());
     }
@@ -293,18 +322,21 @@ public abstract class ServerAcrossInstancesCases {
 
   /** Sends a GET for the same quote as every caller does, through the balancer's host name. */
   private CompletableFuture<String> call(String address, String authorization) {
-    return CompletableFuture.supplyAsync(() -> {
-      try {
-        return RawHttp.exchange(address, port, quoteRequest(authorization));
-      } catch (IOException e) {
-        throw new IllegalStateException(e);
-      }
-    }, callers);
+    return CompletableFuture.supplyAsync(
+        () -> {
+          try {
+            return RawHttp.exchange(address, port, quoteRequest(authorization));
+          } catch (IOException e) {
+            throw new IllegalStateException(e);
+          }
+        },
+        callers);
   }
 
   /** The head of the GET every caller sends, through the balancer's host name. */
   private static String quoteRequest(String authorization) {
     return "GET /quotes/acme HTTP/1.1\r\nHost: quotes.example\r\nAuthorization: "
-        + authorization + "\r\n";
+        + authorization
+        + "\r\n";
   }
 }

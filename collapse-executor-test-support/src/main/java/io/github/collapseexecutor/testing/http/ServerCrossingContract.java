@@ -84,8 +84,11 @@ public interface ServerCrossingContract {
     void close();
 
     /** A server on {@code port} whose router, counters and shutdown are the given functions. */
-    static Routed of(int port, Consumer<Instance> route,
-        Function<Instance, HttpCollapseStats> stats, Runnable close) {
+    static Routed of(
+        int port,
+        Consumer<Instance> route,
+        Function<Instance, HttpCollapseStats> stats,
+        Runnable close) {
       return new Routed() {
         @Override
         public int port() {
@@ -114,8 +117,11 @@ public interface ServerCrossingContract {
   default void withInstances(CrossingCase test) throws Exception {
     HandOverFleet fleet = new HandOverFleet();
     CrossingApplication app = new CrossingApplication();
-    HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
-        .connectTimeout(Duration.ofSeconds(20)).build();
+    HttpClient http =
+        HttpClient.newBuilder()
+            .version(HttpClient.Version.HTTP_1_1)
+            .connectTimeout(Duration.ofSeconds(20))
+            .build();
     try (Routed server = fixture().start(options(fleet), options(null), app)) {
       test.run(new Requests(server, http, fleet), app, fleet);
     }
@@ -154,10 +160,10 @@ public interface ServerCrossingContract {
     /** Sends {@code call} to {@code instance}, waiting 20 s at most, and returns its outcome. */
     public Outcome send(Instance instance, Call call) throws Exception {
       server.routeTo(instance);
-      HttpRequest.Builder request = HttpRequest.newBuilder(
-              URI.create("http://127.0.0.1:" + server.port() + call.target()))
-          .timeout(Duration.ofSeconds(20))
-          .method(call.method(), HttpRequest.BodyPublishers.noBody());
+      HttpRequest.Builder request =
+          HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + server.port() + call.target()))
+              .timeout(Duration.ofSeconds(20))
+              .method(call.method(), HttpRequest.BodyPublishers.noBody());
       call.headers().forEach(request::header);
       HttpResponse<byte[]> response =
           http.send(request.build(), HttpResponse.BodyHandlers.ofByteArray());
@@ -176,30 +182,34 @@ public interface ServerCrossingContract {
    * uncacheable response.
    */
   private static HttpCollapseOptions options(@Nullable Fleet fleet) {
-    HttpCollapseOptions.Builder options = HttpCollapseOptions.builder()
-        .policy("never-uncacheable",
-            CollapsePolicy.builder().shareUncacheable(ShareUncacheable.NEVER).build())
-        .group(CollapseGroup.ofUris("/u/**"))
-        .group(CollapseGroup.ofUris("never-uncacheable", List.of("/n/**")));
+    HttpCollapseOptions.Builder options =
+        HttpCollapseOptions.builder()
+            .policy(
+                "never-uncacheable",
+                CollapsePolicy.builder().shareUncacheable(ShareUncacheable.NEVER).build())
+            .group(CollapseGroup.ofUris("/u/**"))
+            .group(CollapseGroup.ofUris("never-uncacheable", List.of("/n/**")));
     return fleet == null ? options.build() : options.fleet(fleet).build();
   }
 
   @Test
   @Timeout(60)
   default void anEqualRequestTakesTheResponseAnotherInstancesHandlerProduced() throws Exception {
-    withInstances((requests, app, fleet) -> {
-      Outcome alone = requests.send(Instance.REFERENCE,
-          Call.get("/u/plain", CrossingApplication.CALLER, "b"));
-      requests.lead(Call.get("/u/plain", CrossingApplication.CALLER, "a"));
-      int runs = app.runs("/u/plain");
+    withInstances(
+        (requests, app, fleet) -> {
+          Outcome alone =
+              requests.send(
+                  Instance.REFERENCE, Call.get("/u/plain", CrossingApplication.CALLER, "b"));
+          requests.lead(Call.get("/u/plain", CrossingApplication.CALLER, "a"));
+          int runs = app.runs("/u/plain");
 
-      Outcome crossed =
-          requests.send(Instance.SECOND, Call.get("/u/plain", CrossingApplication.CALLER, "b"));
+          Outcome crossed =
+              requests.send(Instance.SECOND, Call.get("/u/plain", CrossingApplication.CALLER, "b"));
 
-      assertThat(crossed).isEqualTo(alone);
-      assertThat(app.runs("/u/plain")).as("handler runs").isEqualTo(runs);
-      assertThat(fleet.handedOver()).isEqualTo(1);
-    });
+          assertThat(crossed).isEqualTo(alone);
+          assertThat(app.runs("/u/plain")).as("handler runs").isEqualTo(runs);
+          assertThat(fleet.handedOver()).isEqualTo(1);
+        });
   }
 
   /**
@@ -212,53 +222,58 @@ public interface ServerCrossingContract {
   @Test
   @Timeout(60)
   default void theHeadersAFilterBeforeTheCollapseFilterSetStayEachRequestsOwn() throws Exception {
-    withInstances((requests, app, fleet) -> {
-      Call second = Call.get("/u/cors", "Origin", "https://b.example")
-          .with(CrossingApplication.CALLER, "b");
-      Outcome alone = requests.send(Instance.REFERENCE, second);
-      requests.lead(Call.get("/u/cors", "Origin", "https://a.example")
-          .with(CrossingApplication.CALLER, "a"));
+    withInstances(
+        (requests, app, fleet) -> {
+          Call second =
+              Call.get("/u/cors", "Origin", "https://b.example")
+                  .with(CrossingApplication.CALLER, "b");
+          Outcome alone = requests.send(Instance.REFERENCE, second);
+          requests.lead(
+              Call.get("/u/cors", "Origin", "https://a.example")
+                  .with(CrossingApplication.CALLER, "a"));
 
-      Outcome crossed = requests.send(Instance.SECOND, second);
+          Outcome crossed = requests.send(Instance.SECOND, second);
 
-      assertThat(crossed).isEqualTo(alone);
-      assertThat(crossed.headers().get("x-request-id")).containsExactly("request-b");
-      assertThat(crossed.headers().get("access-control-allow-origin"))
-          .containsExactly("https://b.example");
-      assertThat(crossed.headers().get("vary")).containsExactly("Origin");
-      assertThat(app.runs("/u/cors")).as("handler runs").isEqualTo(2);
-      assertThat(fleet.handedOver()).isEqualTo(1);
-    });
+          assertThat(crossed).isEqualTo(alone);
+          assertThat(crossed.headers().get("x-request-id")).containsExactly("request-b");
+          assertThat(crossed.headers().get("access-control-allow-origin"))
+              .containsExactly("https://b.example");
+          assertThat(crossed.headers().get("vary")).containsExactly("Origin");
+          assertThat(app.runs("/u/cors")).as("handler runs").isEqualTo(2);
+          assertThat(fleet.handedOver()).isEqualTo(1);
+        });
   }
 
   @Test
   @Timeout(60)
   default void aResponseThatVariesOnAHeaderTheOtherRequestSentDifferentlyDoesNotCross()
       throws Exception {
-    withInstances((requests, app, fleet) -> {
-      requests.lead(Call.get("/u/vary", "X-Variant", "en"));
+    withInstances(
+        (requests, app, fleet) -> {
+          requests.lead(Call.get("/u/vary", "X-Variant", "en"));
 
-      // the second instance has not seen the Vary yet: its key is the first's
-      assertThat(requests.send(Instance.SECOND, Call.get("/u/vary", "X-Variant", "de")))
-          .isEqualTo(requests.send(Instance.REFERENCE, Call.get("/u/vary", "X-Variant", "de")));
-      assertThat(requests.send(Instance.SECOND, Call.get("/u/vary")))
-          .isEqualTo(requests.send(Instance.REFERENCE, Call.get("/u/vary")));
-      assertThat(app.runs("/u/vary")).as("handler runs").isEqualTo(5);
-    });
+          // the second instance has not seen the Vary yet: its key is the first's
+          assertThat(requests.send(Instance.SECOND, Call.get("/u/vary", "X-Variant", "de")))
+              .isEqualTo(requests.send(Instance.REFERENCE, Call.get("/u/vary", "X-Variant", "de")));
+          assertThat(requests.send(Instance.SECOND, Call.get("/u/vary")))
+              .isEqualTo(requests.send(Instance.REFERENCE, Call.get("/u/vary")));
+          assertThat(app.runs("/u/vary")).as("handler runs").isEqualTo(5);
+        });
   }
 
   @Test
   @Timeout(60)
   default void aNotModifiedResponseDoesNotCrossToARequestWithoutItsValidator() throws Exception {
-    withInstances((requests, app, fleet) -> {
-      Outcome validated =
-          requests.lead(Call.get("/u/etag", "If-None-Match", CrossingApplication.ETAG));
-      assertThat(validated.status()).isEqualTo(304);
+    withInstances(
+        (requests, app, fleet) -> {
+          Outcome validated =
+              requests.lead(Call.get("/u/etag", "If-None-Match", CrossingApplication.ETAG));
+          assertThat(validated.status()).isEqualTo(304);
 
-      assertThat(requests.send(Instance.SECOND, Call.get("/u/etag")))
-          .isEqualTo(requests.send(Instance.REFERENCE, Call.get("/u/etag")));
-      assertThat(app.runs("/u/etag")).as("handler runs").isEqualTo(3);
-    });
+          assertThat(requests.send(Instance.SECOND, Call.get("/u/etag")))
+              .isEqualTo(requests.send(Instance.REFERENCE, Call.get("/u/etag")));
+          assertThat(app.runs("/u/etag")).as("handler runs").isEqualTo(3);
+        });
   }
 
   /**
@@ -270,16 +285,17 @@ public interface ServerCrossingContract {
   @Timeout(60)
   default void aResponseTheFilterRefusesToShareDoesNotCross(String path, UnsharedReason reason)
       throws Exception {
-    withInstances((requests, app, fleet) -> {
-      requests.lead(Call.get(path));
+    withInstances(
+        (requests, app, fleet) -> {
+          requests.lead(Call.get(path));
 
-      assertThat(requests.send(Instance.SECOND, Call.get(path)))
-          .isEqualTo(requests.send(Instance.REFERENCE, Call.get(path)));
-      assertThat(app.runs(path)).as("handler runs").isEqualTo(3);
-      assertThat(fleet.handedOver()).isZero();
-      assertThat(requests.stats(Instance.FIRST).unshared(reason)).isEqualTo(1);
-      assertThat(requests.stats(Instance.SECOND).unshared(reason)).isEqualTo(1);
-    });
+          assertThat(requests.send(Instance.SECOND, Call.get(path)))
+              .isEqualTo(requests.send(Instance.REFERENCE, Call.get(path)));
+          assertThat(app.runs(path)).as("handler runs").isEqualTo(3);
+          assertThat(fleet.handedOver()).isZero();
+          assertThat(requests.stats(Instance.FIRST).unshared(reason)).isEqualTo(1);
+          assertThat(requests.stats(Instance.SECOND).unshared(reason)).isEqualTo(1);
+        });
   }
 
   /**
@@ -289,13 +305,14 @@ public interface ServerCrossingContract {
   @Test
   @Timeout(60)
   default void anUncacheableResponseThePolicySharesCrosses() throws Exception {
-    withInstances((requests, app, fleet) -> {
-      Outcome alone = requests.send(Instance.REFERENCE, Call.get("/u/no-store"));
-      requests.lead(Call.get("/u/no-store"));
+    withInstances(
+        (requests, app, fleet) -> {
+          Outcome alone = requests.send(Instance.REFERENCE, Call.get("/u/no-store"));
+          requests.lead(Call.get("/u/no-store"));
 
-      assertThat(requests.send(Instance.SECOND, Call.get("/u/no-store"))).isEqualTo(alone);
-      assertThat(app.runs("/u/no-store")).as("handler runs").isEqualTo(2);
-      assertThat(fleet.handedOver()).isEqualTo(1);
-    });
+          assertThat(requests.send(Instance.SECOND, Call.get("/u/no-store"))).isEqualTo(alone);
+          assertThat(app.runs("/u/no-store")).as("handler runs").isEqualTo(2);
+          assertThat(fleet.handedOver()).isEqualTo(1);
+        });
   }
 }

@@ -78,8 +78,10 @@ public interface SessionChangesContract {
 
       List<String> answers = round(subject, routes, SessionRoutes.COUNT, cookie);
 
-      assertThat(answers).as("each request counted once, by its own chain")
-          .doesNotHaveDuplicates().hasSize(REQUESTS);
+      assertThat(answers)
+          .as("each request counted once, by its own chain")
+          .doesNotHaveDuplicates()
+          .hasSize(REQUESTS);
       assertThat(routes.runs()).isEqualTo(REQUESTS);
     }
   }
@@ -109,8 +111,8 @@ public interface SessionChangesContract {
    * Sends {@link #REQUESTS} requests of {@code path} with {@code cookie} at once, holding the
    * first run until every one has its place; returns their bodies.
    */
-  private static List<String> round(Subject subject, SessionRoutes routes, String path,
-      String cookie) throws Exception {
+  private static List<String> round(
+      Subject subject, SessionRoutes routes, String path, String cookie) throws Exception {
     routes.newRound();
     ExecutorService threads = Executors.newFixedThreadPool(REQUESTS);
     try {

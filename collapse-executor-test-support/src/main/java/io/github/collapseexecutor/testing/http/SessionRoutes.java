@@ -89,8 +89,8 @@ public final class SessionRoutes {
       }
       case COUNT -> {
         Object known = session.get(COUNT_ATTRIBUTE);
-        AtomicInteger count = known instanceof AtomicInteger counter ? counter
-            : new AtomicInteger();
+        AtomicInteger count =
+            known instanceof AtomicInteger counter ? counter : new AtomicInteger();
         int now = count.incrementAndGet();
         session.set(COUNT_ATTRIBUTE, count);
         return "count " + now;

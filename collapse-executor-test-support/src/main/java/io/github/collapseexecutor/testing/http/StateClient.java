@@ -18,8 +18,8 @@ import org.jspecify.annotations.Nullable;
  */
 public record StateClient(String baseUrl, String sessionCookie) {
 
-  private static final HttpClient HTTP = HttpClient.newBuilder()
-      .connectTimeout(Duration.ofSeconds(20)).build();
+  private static final HttpClient HTTP =
+      HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(20)).build();
 
   /** Starts a {@code GET /state}; returns its body. */
   public CompletableFuture<String> read() {
@@ -29,23 +29,25 @@ public record StateClient(String baseUrl, String sessionCookie) {
 
   /** Sends a {@code POST /state} and returns once its response arrived. */
   public void write() throws Exception {
-    HTTP.send(request("/state").POST(HttpRequest.BodyPublishers.ofString("write")).build(),
+    HTTP.send(
+        request("/state").POST(HttpRequest.BodyPublishers.ofString("write")).build(),
         HttpResponse.BodyHandlers.ofString());
   }
 
   /** Sends a {@code GET} of {@code path} with {@code cookie}, if any; see the session contract. */
-  public SessionChangesContract.Answer get(String path, @Nullable String cookie)
-      throws Exception {
+  public SessionChangesContract.Answer get(String path, @Nullable String cookie) throws Exception {
     HttpRequest.Builder request = request(path).GET();
     if (cookie != null) {
       request.header("Cookie", cookie);
     }
-    HttpResponse<String> response = HTTP.send(request.build(),
-        HttpResponse.BodyHandlers.ofString());
-    String session = response.headers().allValues("Set-Cookie").stream()
-        .filter(value -> value.startsWith(sessionCookie + "="))
-        .map(value -> value.indexOf(';') < 0 ? value : value.substring(0, value.indexOf(';')))
-        .findFirst().orElse(null);
+    HttpResponse<String> response =
+        HTTP.send(request.build(), HttpResponse.BodyHandlers.ofString());
+    String session =
+        response.headers().allValues("Set-Cookie").stream()
+            .filter(value -> value.startsWith(sessionCookie + "="))
+            .map(value -> value.indexOf(';') < 0 ? value : value.substring(0, value.indexOf(';')))
+            .findFirst()
+            .orElse(null);
     return new SessionChangesContract.Answer(response.statusCode(), response.body(), session);
   }
 

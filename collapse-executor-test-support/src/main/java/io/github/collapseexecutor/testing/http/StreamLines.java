@@ -26,11 +26,13 @@ public final class StreamLines implements AutoCloseable {
   public static final long READ_SECONDS = 10;
 
   /** Reads block: on threads of their own, not the common pool, which may have one thread. */
-  private static final ExecutorService READS = Executors.newCachedThreadPool(task -> {
-    Thread thread = new Thread(task, "stream-read");
-    thread.setDaemon(true);
-    return thread;
-  });
+  private static final ExecutorService READS =
+      Executors.newCachedThreadPool(
+          task -> {
+            Thread thread = new Thread(task, "stream-read");
+            thread.setDaemon(true);
+            return thread;
+          });
 
   private final BufferedReader lines;
   private final HttpResponse<InputStream> response;
@@ -42,8 +44,9 @@ public final class StreamLines implements AutoCloseable {
 
   /** Sends {@code request} and waits for a 200 response's head. */
   public static StreamLines open(HttpClient http, HttpRequest request) throws Exception {
-    HttpResponse<InputStream> response = http.sendAsync(request,
-        HttpResponse.BodyHandlers.ofInputStream()).get(READ_SECONDS, TimeUnit.SECONDS);
+    HttpResponse<InputStream> response =
+        http.sendAsync(request, HttpResponse.BodyHandlers.ofInputStream())
+            .get(READ_SECONDS, TimeUnit.SECONDS);
     assertThat(response.statusCode()).isEqualTo(200);
     return new StreamLines(response);
   }
@@ -55,17 +58,20 @@ public final class StreamLines implements AutoCloseable {
 
   /** Returns the next line that is not blank, or {@code null} at the end of the stream. */
   public String next() throws Exception {
-    return CompletableFuture.supplyAsync(() -> {
-      try {
-        String line = lines.readLine();
-        while (line != null && line.isEmpty()) {
-          line = lines.readLine();
-        }
-        return line;
-      } catch (IOException e) {
-        throw new IllegalStateException(e);
-      }
-    }, READS).get(READ_SECONDS, TimeUnit.SECONDS);
+    return CompletableFuture.supplyAsync(
+            () -> {
+              try {
+                String line = lines.readLine();
+                while (line != null && line.isEmpty()) {
+                  line = lines.readLine();
+                }
+                return line;
+              } catch (IOException e) {
+                throw new IllegalStateException(e);
+              }
+            },
+            READS)
+        .get(READ_SECONDS, TimeUnit.SECONDS);
   }
 
   @Override

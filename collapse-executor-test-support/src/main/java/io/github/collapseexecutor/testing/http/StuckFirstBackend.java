@@ -23,8 +23,14 @@ public final class StuckFirstBackend {
   private final AtomicInteger calls = new AtomicInteger();
   private final CountDownLatch firstArrived = new CountDownLatch(1);
   private final CountDownLatch release = new CountDownLatch(1);
-  private final WireMockServer server = new WireMockServer(options().dynamicPort()
-      .bindAddress("127.0.0.1").containerThreads(32).jettyAcceptors(2).extensions(new Stall()));
+  private final WireMockServer server =
+      new WireMockServer(
+          options()
+              .dynamicPort()
+              .bindAddress("127.0.0.1")
+              .containerThreads(32)
+              .jettyAcceptors(2)
+              .extensions(new Stall()));
 
   /** Starts the server. */
   public void start() {
@@ -70,9 +76,13 @@ public final class StuckFirstBackend {
           Thread.currentThread().interrupt();
         }
       }
-      return RequestFilterAction.stopWith(ResponseDefinitionBuilder.responseDefinition()
-          .withStatus(200).withHeader("Content-Type", "text/plain")
-          .withHeader("Cache-Control", "public").withBody("call " + call).build());
+      return RequestFilterAction.stopWith(
+          ResponseDefinitionBuilder.responseDefinition()
+              .withStatus(200)
+              .withHeader("Content-Type", "text/plain")
+              .withHeader("Cache-Control", "public")
+              .withBody("call " + call)
+              .build());
     }
 
     @Override

@@ -47,64 +47,114 @@ public final class UnusualBackend {
 
   /** Installs the stubs on {@code server}. */
   public static void stub(WireMockServer server, int delayMs) {
-    server.stubFor(get(urlPathEqualTo("/u/chunked")).willReturn(aResponse()
-        .withHeader("Content-Type", "text/plain").withBody(TEXT)
-        .withFixedDelay(delayMs).withChunkedDribbleDelay(5, 50)));
-    server.stubFor(get(urlPathEqualTo("/u/gzipped")).willReturn(aResponse()
-        .withHeader("Content-Type", "text/plain").withHeader("Content-Encoding", "gzip")
-        .withBody(gzip(TEXT)).withFixedDelay(delayMs)));
-    server.stubFor(get(urlPathEqualTo("/u/compressible")).willReturn(aResponse()
-        .withHeader("Content-Type", "text/plain").withBody(TEXT).withFixedDelay(delayMs)));
-    server.stubFor(get(urlPathEqualTo("/u/empty")).willReturn(aResponse()
-        .withHeader("Content-Type", "text/plain").withHeader("Content-Length", "0")
-        .withBody("").withFixedDelay(delayMs)));
-    server.stubFor(get(urlPathEqualTo("/u/no-content")).willReturn(aResponse()
-        .withStatus(204).withFixedDelay(delayMs)));
-    server.stubFor(get(urlPathEqualTo("/u/etag")).atPriority(9).willReturn(aResponse()
-        .withHeader("ETag", ETAG).withHeader("Last-Modified", LAST_MODIFIED)
-        .withHeader("Cache-Control", "max-age=0").withHeader("Content-Type", "text/plain")
-        .withBody("fresh representation").withFixedDelay(delayMs)));
-    server.stubFor(get(urlPathEqualTo("/u/etag")).atPriority(1)
-        .withHeader("If-None-Match", equalTo(ETAG)).willReturn(aResponse().withStatus(304)
-            .withHeader("ETag", ETAG).withFixedDelay(delayMs)));
-    server.stubFor(get(urlPathEqualTo("/u/etag")).atPriority(2)
-        .withHeader("If-Modified-Since", equalTo(LAST_MODIFIED)).willReturn(aResponse()
-            .withStatus(304).withHeader("ETag", ETAG).withFixedDelay(delayMs)));
-    server.stubFor(get(urlPathEqualTo("/u/vary")).willReturn(aResponse()
-        .withTransformers("response-template").withHeader("Vary", "X-Variant")
-        .withHeader("Content-Type", "text/plain")
-        .withBody("variant={{request.headers.X-Variant}}").withFixedDelay(delayMs)));
-    server.stubFor(any(urlPathEqualTo("/u/head")).willReturn(aResponse()
-        .withTransformers("response-template").withHeader("X-Method", "{{request.method}}")
-        .withHeader("Content-Type", "text/plain")
-        .withHeader("Content-Length", String.valueOf(TEXT.length()))
-        .withBody(TEXT).withFixedDelay(delayMs)));
-    server.stubFor(any(urlPathMatching("/u/raw/.*")).willReturn(aResponse()
-        .withTransformers("response-template").withHeader("Content-Type", "text/plain")
-        .withBody("{{request.method}} {{{request.url}}}").withFixedDelay(delayMs)));
+    server.stubFor(
+        get(urlPathEqualTo("/u/chunked"))
+            .willReturn(
+                aResponse()
+                    .withHeader("Content-Type", "text/plain")
+                    .withBody(TEXT)
+                    .withFixedDelay(delayMs)
+                    .withChunkedDribbleDelay(5, 50)));
+    server.stubFor(
+        get(urlPathEqualTo("/u/gzipped"))
+            .willReturn(
+                aResponse()
+                    .withHeader("Content-Type", "text/plain")
+                    .withHeader("Content-Encoding", "gzip")
+                    .withBody(gzip(TEXT))
+                    .withFixedDelay(delayMs)));
+    server.stubFor(
+        get(urlPathEqualTo("/u/compressible"))
+            .willReturn(
+                aResponse()
+                    .withHeader("Content-Type", "text/plain")
+                    .withBody(TEXT)
+                    .withFixedDelay(delayMs)));
+    server.stubFor(
+        get(urlPathEqualTo("/u/empty"))
+            .willReturn(
+                aResponse()
+                    .withHeader("Content-Type", "text/plain")
+                    .withHeader("Content-Length", "0")
+                    .withBody("")
+                    .withFixedDelay(delayMs)));
+    server.stubFor(
+        get(urlPathEqualTo("/u/no-content"))
+            .willReturn(aResponse().withStatus(204).withFixedDelay(delayMs)));
+    server.stubFor(
+        get(urlPathEqualTo("/u/etag"))
+            .atPriority(9)
+            .willReturn(
+                aResponse()
+                    .withHeader("ETag", ETAG)
+                    .withHeader("Last-Modified", LAST_MODIFIED)
+                    .withHeader("Cache-Control", "max-age=0")
+                    .withHeader("Content-Type", "text/plain")
+                    .withBody("fresh representation")
+                    .withFixedDelay(delayMs)));
+    server.stubFor(
+        get(urlPathEqualTo("/u/etag"))
+            .atPriority(1)
+            .withHeader("If-None-Match", equalTo(ETAG))
+            .willReturn(
+                aResponse().withStatus(304).withHeader("ETag", ETAG).withFixedDelay(delayMs)));
+    server.stubFor(
+        get(urlPathEqualTo("/u/etag"))
+            .atPriority(2)
+            .withHeader("If-Modified-Since", equalTo(LAST_MODIFIED))
+            .willReturn(
+                aResponse().withStatus(304).withHeader("ETag", ETAG).withFixedDelay(delayMs)));
+    server.stubFor(
+        get(urlPathEqualTo("/u/vary"))
+            .willReturn(
+                aResponse()
+                    .withTransformers("response-template")
+                    .withHeader("Vary", "X-Variant")
+                    .withHeader("Content-Type", "text/plain")
+                    .withBody("variant={{request.headers.X-Variant}}")
+                    .withFixedDelay(delayMs)));
+    server.stubFor(
+        any(urlPathEqualTo("/u/head"))
+            .willReturn(
+                aResponse()
+                    .withTransformers("response-template")
+                    .withHeader("X-Method", "{{request.method}}")
+                    .withHeader("Content-Type", "text/plain")
+                    .withHeader("Content-Length", String.valueOf(TEXT.length()))
+                    .withBody(TEXT)
+                    .withFixedDelay(delayMs)));
+    server.stubFor(
+        any(urlPathMatching("/u/raw/.*"))
+            .willReturn(
+                aResponse()
+                    .withTransformers("response-template")
+                    .withHeader("Content-Type", "text/plain")
+                    .withBody("{{request.method}} {{{request.url}}}")
+                    .withFixedDelay(delayMs)));
   }
 
   /**
    * Targets that differ only in how they are encoded, or that hold unusual characters; each must
    * reach the server as sent and never share a response with another.
    */
-  public static final List<String> UNUSUAL_TARGETS = List.of(
-      "/u/raw/a%2Fb",
-      "/u/raw/a/b",
-      "/u/raw/a%2fb",
-      "/u/raw/q?v=a%20b",
-      "/u/raw/q?v=a+b",
-      "/u/raw/q?v=a%2Bb",
-      "/u/raw/q?v=%41",
-      "/u/raw/q?v=A",
-      "/u/raw/q?v",
-      "/u/raw/q?v=",
-      "/u/raw/q",
-      "/u/raw/%7Euser",
-      "/u/raw/~user",
-      "/u/raw/caf%C3%A9",
-      "/u/raw/q?v=%E2%82%AC&w=1",
-      "/u/raw/q?w=1&v=%E2%82%AC");
+  public static final List<String> UNUSUAL_TARGETS =
+      List.of(
+          "/u/raw/a%2Fb",
+          "/u/raw/a/b",
+          "/u/raw/a%2fb",
+          "/u/raw/q?v=a%20b",
+          "/u/raw/q?v=a+b",
+          "/u/raw/q?v=a%2Bb",
+          "/u/raw/q?v=%41",
+          "/u/raw/q?v=A",
+          "/u/raw/q?v",
+          "/u/raw/q?v=",
+          "/u/raw/q",
+          "/u/raw/%7Euser",
+          "/u/raw/~user",
+          "/u/raw/caf%C3%A9",
+          "/u/raw/q?v=%E2%82%AC&w=1",
+          "/u/raw/q?w=1&v=%E2%82%AC");
 
   /** Returns {@code text} gzip-compressed. */
   public static byte[] gzip(String text) {

@@ -43,12 +43,17 @@ public final class WebFilterArrivals {
 
   /** The filter that counts; place it before the collapse filter. */
   public WebFilter filter() {
-    return (exchange, chain) -> Mono.create(sink -> {
-      sink.onDispose(chain.filter(exchange).contextWrite(sink.contextView())
-          .subscribe(null, sink::error, sink::success));
-      if (joined.incrementAndGet() == expected) {
-        all.complete(null);
-      }
-    });
+    return (exchange, chain) ->
+        Mono.create(
+            sink -> {
+              sink.onDispose(
+                  chain
+                      .filter(exchange)
+                      .contextWrite(sink.contextView())
+                      .subscribe(null, sink::error, sink::success));
+              if (joined.incrementAndGet() == expected) {
+                all.complete(null);
+              }
+            });
   }
 }

@@ -47,8 +47,7 @@ public interface TwoCallersContract {
      * carried by {@code channel}, so that their calls overlap however the threads are scheduled;
      * returns each caller's answer, in order, which names the identity the backend saw.
      */
-    List<String> round(int callers, String channel, IntFunction<String> identity)
-        throws Exception;
+    List<String> round(int callers, String channel, IntFunction<String> identity) throws Exception;
 
     /** Returns how many times the backend ran since the last round began. */
     int runs();
@@ -79,8 +78,8 @@ public interface TwoCallersContract {
      * answers, the first caller's first; each answer names the backend run that made it.
      */
     default List<String> freshAfterHeld() throws Exception {
-      throw new UnsupportedOperationException("the subject has no caller that asks for a fresh"
-          + " answer: " + getClass().getName());
+      throw new UnsupportedOperationException(
+          "the subject has no caller that asks for a fresh" + " answer: " + getClass().getName());
     }
 
     /** Stops the subject's servers or application context. */
@@ -104,7 +103,8 @@ public interface TwoCallersContract {
             wrong.add(identity(i) + " got " + answers.get(i));
           }
         }
-        assertThat(wrong).as("callers through %s that got another identity's answer", channel)
+        assertThat(wrong)
+            .as("callers through %s that got another identity's answer", channel)
             .isEmpty();
       }
     }
@@ -117,9 +117,11 @@ public interface TwoCallersContract {
       for (String channel : subject.channels()) {
         List<String> answers = subject.round(ONE_IDENTITYS_CALLERS, channel, i -> "alice");
 
-        assertThat(answers).as(channel)
+        assertThat(answers)
+            .as(channel)
             .allSatisfy(answer -> assertThat(answer).contains("[alice]"));
-        assertThat(subject.runs()).as("backend runs for one identity through %s", channel)
+        assertThat(subject.runs())
+            .as("backend runs for one identity through %s", channel)
             .isBetween(1, 5);
       }
     }
@@ -130,13 +132,13 @@ public interface TwoCallersContract {
   default void callersThatDifferOnlyInWhatTheApplicationDeclaredIrrelevantStillShare()
       throws Exception {
     try (Subject subject = createSubject()) {
-      assumeFalse(subject.ignoredChannels().isEmpty(),
-          "the subject declares nothing irrelevant");
+      assumeFalse(subject.ignoredChannels().isEmpty(), "the subject declares nothing irrelevant");
       for (String channel : subject.ignoredChannels()) {
         subject.round(ONE_IDENTITYS_CALLERS, channel, TwoCallersContract::identity);
 
         assertThat(subject.runs())
-            .as("backend runs for callers who differ only in %s", channel).isBetween(1, 5);
+            .as("backend runs for callers who differ only in %s", channel)
+            .isBetween(1, 5);
       }
     }
   }
@@ -149,13 +151,13 @@ public interface TwoCallersContract {
   @Timeout(120)
   default void aCallerThatAsksForAFreshAnswerNeverJoinsTheCallInFlight() throws Exception {
     try (Subject subject = createSubject()) {
-      assumeTrue(subject.asksForFreshAnswers(),
-          "the subject's callers cannot ask for freshness");
+      assumeTrue(subject.asksForFreshAnswers(), "the subject's callers cannot ask for freshness");
 
       List<String> answers = subject.freshAfterHeld();
 
       assertThat(subject.runs()).as("backend runs").isEqualTo(2);
-      assertThat(answers.get(1)).as("the answer of the caller that asked for a fresh one")
+      assertThat(answers.get(1))
+          .as("the answer of the caller that asked for a fresh one")
           .isNotEqualTo(answers.get(0));
     }
   }

@@ -26,10 +26,12 @@ public final class TracingRegistries {
   }
 
   /** Returns {@code tracing}, whose observations become spans of {@code tracerProvider}. */
-  public static ObservationRegistry on(SdkTracerProvider tracerProvider,
-      ObservationRegistry tracing) {
-    tracing.observationConfig().observationHandler(
-        new DefaultTracingObservationHandler(tracer(tracerProvider.get("test"))));
+  public static ObservationRegistry on(
+      SdkTracerProvider tracerProvider, ObservationRegistry tracing) {
+    tracing
+        .observationConfig()
+        .observationHandler(
+            new DefaultTracingObservationHandler(tracer(tracerProvider.get("test"))));
     return tracing;
   }
 
@@ -38,22 +40,26 @@ public final class TracingRegistries {
    * request sends its trace in W3C headers, a server request continues the trace it received,
    * every other observation is a span of its own.
    */
-  public static ObservationRegistry propagating(SdkTracerProvider tracerProvider,
-      ObservationRegistry tracing) {
+  public static ObservationRegistry propagating(
+      SdkTracerProvider tracerProvider, ObservationRegistry tracing) {
     Tracer otel = tracerProvider.get("test");
     OtelTracer tracer = tracer(otel);
-    OtelPropagator propagator = new OtelPropagator(
-        ContextPropagators.create(W3CTraceContextPropagator.getInstance()), otel);
-    tracing.observationConfig().observationHandler(new FirstMatchingCompositeObservationHandler(
-        new PropagatingSenderTracingObservationHandler<>(tracer, propagator),
-        new PropagatingReceiverTracingObservationHandler<>(tracer, propagator),
-        new DefaultTracingObservationHandler(tracer)));
+    OtelPropagator propagator =
+        new OtelPropagator(
+            ContextPropagators.create(W3CTraceContextPropagator.getInstance()), otel);
+    tracing
+        .observationConfig()
+        .observationHandler(
+            new FirstMatchingCompositeObservationHandler(
+                new PropagatingSenderTracingObservationHandler<>(tracer, propagator),
+                new PropagatingReceiverTracingObservationHandler<>(tracer, propagator),
+                new DefaultTracingObservationHandler(tracer)));
     return tracing;
   }
 
   private static OtelTracer tracer(Tracer otel) {
     OtelCurrentTraceContext current = new OtelCurrentTraceContext();
-    return new OtelTracer(otel, current, event -> {},
-        new OtelBaggageManager(current, List.of(), List.of()));
+    return new OtelTracer(
+        otel, current, event -> {}, new OtelBaggageManager(current, List.of(), List.of()));
   }
 }

@@ -25,8 +25,8 @@ final class ClusterNodes {
       for (int i = 8; i < fields.length; i++) {
         if (!fields[i].startsWith("[")) {
           String[] range = fields[i].split("-");
-          slots.add(new int[] {Integer.parseInt(range[0]),
-              Integer.parseInt(range[range.length - 1])});
+          slots.add(
+              new int[] {Integer.parseInt(range[0]), Integer.parseInt(range[range.length - 1])});
         }
       }
       List<String> flags = List.of(fields[2].split(","));
@@ -42,25 +42,29 @@ final class ClusterNodes {
 
   /** Returns the port of the master that serves {@code slot}: a failed one, until replaced. */
   int masterOfSlot(int slot) {
-    return nodes.stream().filter(node -> node.flags().contains("master"))
+    return nodes.stream()
+        .filter(node -> node.flags().contains("master"))
         .filter(node -> node.slots().stream().anyMatch(r -> r[0] <= slot && slot <= r[1]))
-        .findFirst().orElseThrow(() -> new IllegalStateException("no master serves " + slot))
+        .findFirst()
+        .orElseThrow(() -> new IllegalStateException("no master serves " + slot))
         .port();
   }
 
   int replicaOf(int masterPort) {
-    String masterId = nodes.stream().filter(node -> node.port() == masterPort).findFirst()
-        .orElseThrow().id();
-    return nodes.stream().filter(node -> masterId.equals(node.masterId())).findFirst()
-        .orElseThrow(() -> new IllegalStateException("no replica of " + masterPort)).port();
+    String masterId =
+        nodes.stream().filter(node -> node.port() == masterPort).findFirst().orElseThrow().id();
+    return nodes.stream()
+        .filter(node -> masterId.equals(node.masterId()))
+        .findFirst()
+        .orElseThrow(() -> new IllegalStateException("no replica of " + masterPort))
+        .port();
   }
 
   boolean selfIsMaster() {
     return nodes.stream().anyMatch(node -> node.flags().contains("myself") && node.master());
   }
 
-  private record Node(String id, int port, List<String> flags, String masterId,
-      List<int[]> slots) {
+  private record Node(String id, int port, List<String> flags, String masterId, List<int[]> slots) {
     boolean master() {
       return flags.contains("master") && !flags.contains("fail");
     }

@@ -39,8 +39,8 @@ public final class RedisAdmin implements AutoCloseable {
       throws IOException {
     Socket plain = new Socket();
     plain.connect(new InetSocketAddress("127.0.0.1", port), 1000);
-    Socket socket = tls == null ? plain
-        : tls.createSocket(plain, "127.0.0.1", port, /* autoClose= */ true);
+    Socket socket =
+        tls == null ? plain : tls.createSocket(plain, "127.0.0.1", port, /* autoClose= */ true);
     socket.setSoTimeout(10_000);
     RedisAdmin admin = new RedisAdmin(socket);
     try {
@@ -85,29 +85,31 @@ public final class RedisAdmin implements AutoCloseable {
         throw new Refused(rest);
       case ':':
         return Long.parseLong(rest);
-      case '$': {
-        int length = Integer.parseInt(rest);
-        if (length < 0) {
-          return null;
-        }
-        byte[] bytes = in.readNBytes(length + 2);
-        return new String(bytes, 0, length, StandardCharsets.UTF_8);
-      }
-      case '*': {
-        int count = Integer.parseInt(rest);
-        if (count < 0) {
-          return null;
-        }
-        List<Object> items = new ArrayList<>(count);
-        for (int i = 0; i < count; i++) {
-          try {
-            items.add(reply());
-          } catch (Refused inside) {
-            items.add(inside);
+      case '$':
+        {
+          int length = Integer.parseInt(rest);
+          if (length < 0) {
+            return null;
           }
+          byte[] bytes = in.readNBytes(length + 2);
+          return new String(bytes, 0, length, StandardCharsets.UTF_8);
         }
-        return items;
-      }
+      case '*':
+        {
+          int count = Integer.parseInt(rest);
+          if (count < 0) {
+            return null;
+          }
+          List<Object> items = new ArrayList<>(count);
+          for (int i = 0; i < count; i++) {
+            try {
+              items.add(reply());
+            } catch (Refused inside) {
+              items.add(inside);
+            }
+          }
+          return items;
+        }
       default:
         throw new IOException("not a RESP reply: " + line);
     }

@@ -32,8 +32,8 @@ public final class RedisCluster implements AutoCloseable {
     RedisCluster cluster = new RedisCluster(Files.createTempDirectory("redis-test-cluster"));
     try {
       for (int i = 0; i < (replicas ? 2 * MASTERS : MASTERS); i++) {
-        cluster.nodes.add(RedisProcess.start(cluster::nodeArguments,
-            RedisProcess.Connector.plain(null)));
+        cluster.nodes.add(
+            RedisProcess.start(cluster::nodeArguments, RedisProcess.Connector.plain(null)));
       }
       cluster.create(replicas);
       cluster.awaitAgreed();
@@ -46,11 +46,27 @@ public final class RedisCluster implements AutoCloseable {
 
   private List<String> nodeArguments(int port) {
     try {
-      return List.of("--port", Integer.toString(port), "--bind", "127.0.0.1", "--save", "",
-          "--appendonly", "no", "--daemonize", "no", "--cluster-enabled", "yes",
-          "--cluster-port", Integer.toString(RedisProcess.freePort()),
-          "--cluster-config-file", dir.resolve("nodes-" + port + ".conf").toString(),
-          "--cluster-node-timeout", "3000", "--dir", dir.toString());
+      return List.of(
+          "--port",
+          Integer.toString(port),
+          "--bind",
+          "127.0.0.1",
+          "--save",
+          "",
+          "--appendonly",
+          "no",
+          "--daemonize",
+          "no",
+          "--cluster-enabled",
+          "yes",
+          "--cluster-port",
+          Integer.toString(RedisProcess.freePort()),
+          "--cluster-config-file",
+          dir.resolve("nodes-" + port + ".conf").toString(),
+          "--cluster-node-timeout",
+          "3000",
+          "--dir",
+          dir.toString());
     } catch (IOException e) {
       throw new IllegalStateException(e);
     }
@@ -66,8 +82,9 @@ public final class RedisCluster implements AutoCloseable {
         throw new IllegalStateException("redis-cli --cluster create took over 60 s");
       }
       if (cli.exitValue() != 0) {
-        throw new IllegalStateException("redis-cli --cluster create failed: "
-            + new String(cli.getInputStream().readAllBytes(), StandardCharsets.UTF_8));
+        throw new IllegalStateException(
+            "redis-cli --cluster create failed: "
+                + new String(cli.getInputStream().readAllBytes(), StandardCharsets.UTF_8));
       }
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
@@ -82,8 +99,10 @@ public final class RedisCluster implements AutoCloseable {
    * three masters, and every replica in sync with its master.
    */
   public void awaitAgreed() {
-    RedisProcess.awaitTrue(() -> nodes.stream().filter(RedisProcess::alive)
-        .allMatch(node -> agreed(node.port())), "the cluster to agree", 30);
+    RedisProcess.awaitTrue(
+        () -> nodes.stream().filter(RedisProcess::alive).allMatch(node -> agreed(node.port())),
+        "the cluster to agree",
+        30);
   }
 
   private boolean agreed(int port) {
@@ -92,8 +111,7 @@ public final class RedisCluster implements AutoCloseable {
       String replication = admin.text("INFO", "replication");
       return info.contains("cluster_state:ok")
           && info.contains("cluster_known_nodes:" + nodes.size())
-          && (!replication.contains("role:slave")
-              || replication.contains("master_link_status:up"))
+          && (!replication.contains("role:slave") || replication.contains("master_link_status:up"))
           && ClusterNodes.of(admin.text("CLUSTER", "NODES")).masters() == MASTERS;
     } catch (IOException | RuntimeException notYet) {
       return false;
@@ -156,7 +174,9 @@ public final class RedisCluster implements AutoCloseable {
   }
 
   private RedisProcess node(int port) {
-    return nodes.stream().filter(node -> node.port() == port).findFirst()
+    return nodes.stream()
+        .filter(node -> node.port() == port)
+        .findFirst()
         .orElseThrow(() -> new IllegalArgumentException("no node of this cluster on " + port));
   }
 

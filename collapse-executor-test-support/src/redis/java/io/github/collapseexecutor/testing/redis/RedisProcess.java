@@ -28,8 +28,9 @@ final class RedisProcess {
   private static final Set<Process> ALIVE = ConcurrentHashMap.newKeySet();
 
   static {
-    Runtime.getRuntime().addShutdownHook(new Thread(
-        () -> ALIVE.forEach(Process::destroyForcibly), "redis-test-servers-stop"));
+    Runtime.getRuntime()
+        .addShutdownHook(
+            new Thread(() -> ALIVE.forEach(Process::destroyForcibly), "redis-test-servers-stop"));
   }
 
   private final int port;
@@ -98,14 +99,17 @@ final class RedisProcess {
   }
 
   private Process launch() throws IOException {
-    Process started = new ProcessBuilder(command)
-        .redirectErrorStream(true)
-        .redirectOutput(ProcessBuilder.Redirect.DISCARD)
-        .start();
+    Process started =
+        new ProcessBuilder(command)
+            .redirectErrorStream(true)
+            .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+            .start();
     ALIVE.add(started);
     try {
-      awaitTrue(() -> !started.isAlive() || answersAs(started.pid()),
-          "redis-server " + started.pid() + " to answer on " + port, 30);
+      awaitTrue(
+          () -> !started.isAlive() || answersAs(started.pid()),
+          "redis-server " + started.pid() + " to answer on " + port,
+          30);
     } catch (RuntimeException e) {
       started.destroyForcibly();
       ALIVE.remove(started);
@@ -133,8 +137,8 @@ final class RedisProcess {
 
   /** Skips the test unless this machine has {@code redis-server} and {@code redis-cli}. */
   static void assumeInstalled() {
-    org.junit.jupiter.api.Assumptions.assumeTrue(onPath("redis-server") && onPath("redis-cli"),
-        "no redis-server or redis-cli on the PATH");
+    org.junit.jupiter.api.Assumptions.assumeTrue(
+        onPath("redis-server") && onPath("redis-cli"), "no redis-server or redis-cli on the PATH");
   }
 
   /** Returns whether {@code program} is an executable on the PATH. */
@@ -195,8 +199,8 @@ final class RedisProcess {
     private static final long serialVersionUID = 1L;
 
     PortTaken(int port) {
-      super("redis-server exited instead of listening on 127.0.0.1:" + port
-          + ": the port is taken");
+      super(
+          "redis-server exited instead of listening on 127.0.0.1:" + port + ": the port is taken");
     }
   }
 }

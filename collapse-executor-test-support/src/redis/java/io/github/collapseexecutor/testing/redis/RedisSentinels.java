@@ -34,15 +34,21 @@ public final class RedisSentinels implements AutoCloseable {
     RedisProcess.assumeInstalled();
     RedisSentinels set = new RedisSentinels(Files.createTempDirectory("redis-test-sentinel"));
     try {
-      RedisProcess master = RedisProcess.start(port -> set.dataArguments(port, List.of()),
-          RedisProcess.Connector.plain(null));
+      RedisProcess master =
+          RedisProcess.start(
+              port -> set.dataArguments(port, List.of()), RedisProcess.Connector.plain(null));
       set.data.add(master);
-      set.data.add(RedisProcess.start(port -> set.dataArguments(port,
-          List.of("--replicaof", "127.0.0.1", Integer.toString(master.port()))),
-          RedisProcess.Connector.plain(null)));
+      set.data.add(
+          RedisProcess.start(
+              port ->
+                  set.dataArguments(
+                      port, List.of("--replicaof", "127.0.0.1", Integer.toString(master.port()))),
+              RedisProcess.Connector.plain(null)));
       for (int i = 0; i < 3; i++) {
-        set.sentinels.add(RedisProcess.start(port -> set.sentinelArguments(port, master.port()),
-            RedisProcess.Connector.plain(null)));
+        set.sentinels.add(
+            RedisProcess.start(
+                port -> set.sentinelArguments(port, master.port()),
+                RedisProcess.Connector.plain(null)));
       }
       set.awaitAgreed();
       return set;
@@ -53,9 +59,21 @@ public final class RedisSentinels implements AutoCloseable {
   }
 
   private List<String> dataArguments(int port, List<String> more) {
-    List<String> arguments = new ArrayList<>(List.of("--port", Integer.toString(port),
-        "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--daemonize", "no",
-        "--dir", dir.toString()));
+    List<String> arguments =
+        new ArrayList<>(
+            List.of(
+                "--port",
+                Integer.toString(port),
+                "--bind",
+                "127.0.0.1",
+                "--save",
+                "",
+                "--appendonly",
+                "no",
+                "--daemonize",
+                "no",
+                "--dir",
+                dir.toString()));
     arguments.addAll(more);
     return arguments;
   }
@@ -64,17 +82,21 @@ public final class RedisSentinels implements AutoCloseable {
   private List<String> sentinelArguments(int port, int masterPort) {
     Path config = dir.resolve("sentinel-" + port + ".conf");
     try {
-      Files.writeString(config, String.join("\n",
-          "port " + port,
-          "bind 127.0.0.1",
-          "daemonize no",
-          "dir " + dir,
-          "sentinel monitor " + MASTER_NAME + " 127.0.0.1 " + masterPort + " 2",
-          "sentinel down-after-milliseconds " + MASTER_NAME + " 1000",
-          // a failed election is tried again after twice this: soon, on a loaded machine
-          "sentinel failover-timeout " + MASTER_NAME + " 4000",
-          "sentinel parallel-syncs " + MASTER_NAME + " 1",
-          ""), StandardCharsets.US_ASCII);
+      Files.writeString(
+          config,
+          String.join(
+              "\n",
+              "port " + port,
+              "bind 127.0.0.1",
+              "daemonize no",
+              "dir " + dir,
+              "sentinel monitor " + MASTER_NAME + " 127.0.0.1 " + masterPort + " 2",
+              "sentinel down-after-milliseconds " + MASTER_NAME + " 1000",
+              // a failed election is tried again after twice this: soon, on a loaded machine
+              "sentinel failover-timeout " + MASTER_NAME + " 4000",
+              "sentinel parallel-syncs " + MASTER_NAME + " 1",
+              ""),
+          StandardCharsets.US_ASCII);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
@@ -116,8 +138,10 @@ public final class RedisSentinels implements AutoCloseable {
    * Returns the Lettuce URI of the set: {@code redis-sentinel://127.0.0.1:p1,...#mymaster}.
    */
   public String uri() {
-    return "redis-sentinel://" + sentinelPorts().stream().map(port -> "127.0.0.1:" + port)
-        .collect(Collectors.joining(",")) + "#" + MASTER_NAME;
+    return "redis-sentinel://"
+        + sentinelPorts().stream().map(port -> "127.0.0.1:" + port).collect(Collectors.joining(","))
+        + "#"
+        + MASTER_NAME;
   }
 
   /** Returns the ports of the three sentinels. */
@@ -146,8 +170,11 @@ public final class RedisSentinels implements AutoCloseable {
   /** Returns the port of the data node that is not the master now. */
   public int replicaPort() {
     int master = masterPort();
-    return data.stream().mapToInt(RedisProcess::port).filter(port -> port != master)
-        .findFirst().orElseThrow();
+    return data.stream()
+        .mapToInt(RedisProcess::port)
+        .filter(port -> port != master)
+        .findFirst()
+        .orElseThrow();
   }
 
   /** Asks a sentinel to fail the master over ({@code SENTINEL FAILOVER}); returns the old one. */
@@ -171,22 +198,25 @@ public final class RedisSentinels implements AutoCloseable {
    * {@code oldMaster}, and that node says it is one.
    */
   public void awaitMasterOtherThan(int oldMaster, int seconds) {
-    RedisProcess.awaitTrue(() -> {
-      try {
-        for (RedisProcess sentinel : sentinels) {
-          try (RedisAdmin admin = sentinel.admin()) {
-            if (masterOf(admin) == oldMaster) {
-              return false;
+    RedisProcess.awaitTrue(
+        () -> {
+          try {
+            for (RedisProcess sentinel : sentinels) {
+              try (RedisAdmin admin = sentinel.admin()) {
+                if (masterOf(admin) == oldMaster) {
+                  return false;
+                }
+              }
             }
+            try (RedisAdmin admin = data(masterPort()).admin()) {
+              return admin.text("INFO", "replication").contains("role:master");
+            }
+          } catch (IOException | RuntimeException notYet) {
+            return false;
           }
-        }
-        try (RedisAdmin admin = data(masterPort()).admin()) {
-          return admin.text("INFO", "replication").contains("role:master");
-        }
-      } catch (IOException | RuntimeException notYet) {
-        return false;
-      }
-    }, "a master other than 127.0.0.1:" + oldMaster, seconds);
+        },
+        "a master other than 127.0.0.1:" + oldMaster,
+        seconds);
   }
 
   /** Returns a new connection to the data node on {@code port} for a test's own commands. */
@@ -195,7 +225,9 @@ public final class RedisSentinels implements AutoCloseable {
   }
 
   private RedisProcess data(int port) {
-    return data.stream().filter(node -> node.port() == port).findFirst()
+    return data.stream()
+        .filter(node -> node.port() == port)
+        .findFirst()
         .orElseThrow(() -> new IllegalArgumentException("no data node of this set on " + port));
   }
 

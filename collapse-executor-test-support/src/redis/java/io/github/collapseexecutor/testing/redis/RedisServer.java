@@ -129,23 +129,35 @@ public final class RedisServer implements AutoCloseable {
     /** Starts the server, or skips the test where redis-server is not installed. */
     public RedisServer start() throws IOException {
       RedisProcess.assumeInstalled();
-      RedisProcess.Connector connector = certificates == null
-          ? RedisProcess.Connector.plain(password)
-          : RedisProcess.Connector.tls(certificates.clientSockets(), password);
+      RedisProcess.Connector connector =
+          certificates == null
+              ? RedisProcess.Connector.plain(password)
+              : RedisProcess.Connector.tls(certificates.clientSockets(), password);
       return new RedisServer(RedisProcess.start(this::arguments, connector), certificates != null);
     }
 
     private List<String> arguments(int port) {
-      List<String> arguments = new ArrayList<>(List.of("--bind", "127.0.0.1", "--save", "",
-          "--appendonly", "no", "--daemonize", "no"));
+      List<String> arguments =
+          new ArrayList<>(
+              List.of(
+                  "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--daemonize", "no"));
       if (certificates == null) {
         arguments.addAll(List.of("--port", Integer.toString(port)));
       } else {
-        arguments.addAll(List.of("--port", "0", "--tls-port", Integer.toString(port),
-            "--tls-cert-file", certificates.serverCertificate().toString(),
-            "--tls-key-file", certificates.serverKey().toString(),
-            "--tls-ca-cert-file", certificates.caCertificate().toString(),
-            "--tls-auth-clients", authClients ? "yes" : "no"));
+        arguments.addAll(
+            List.of(
+                "--port",
+                "0",
+                "--tls-port",
+                Integer.toString(port),
+                "--tls-cert-file",
+                certificates.serverCertificate().toString(),
+                "--tls-key-file",
+                certificates.serverKey().toString(),
+                "--tls-ca-cert-file",
+                certificates.caCertificate().toString(),
+                "--tls-auth-clients",
+                authClients ? "yes" : "no"));
       }
       arguments.addAll(options);
       return arguments;

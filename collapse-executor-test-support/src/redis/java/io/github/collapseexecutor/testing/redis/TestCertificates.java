@@ -37,7 +37,8 @@ public final class TestCertificates implements AutoCloseable {
 
   /** Makes a CA, a server and a client certificate in a new temporary folder. */
   public static TestCertificates create() throws IOException {
-    assumeTrue(RedisProcess.onPath("openssl") && RedisProcess.onPath("keytool"),
+    assumeTrue(
+        RedisProcess.onPath("openssl") && RedisProcess.onPath("keytool"),
         "no openssl or keytool on the PATH");
     TestCertificates made = new TestCertificates(Files.createTempDirectory("redis-test-tls"));
     try {
@@ -50,25 +51,92 @@ public final class TestCertificates implements AutoCloseable {
   }
 
   private void make() throws IOException {
-    Files.writeString(dir.resolve("server.ext"), "subjectAltName=IP:127.0.0.1,DNS:localhost\n"
-        + "extendedKeyUsage=serverAuth\n", StandardCharsets.US_ASCII);
-    Files.writeString(dir.resolve("client.ext"), "extendedKeyUsage=clientAuth\n",
+    Files.writeString(
+        dir.resolve("server.ext"),
+        "subjectAltName=IP:127.0.0.1,DNS:localhost\n" + "extendedKeyUsage=serverAuth\n",
         StandardCharsets.US_ASCII);
-    run("openssl", "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1",
-        "-nodes", "-days", "2", "-subj", "/CN=collapse test CA", "-keyout", "ca.key",
-        "-out", "ca.crt");
+    Files.writeString(
+        dir.resolve("client.ext"), "extendedKeyUsage=clientAuth\n", StandardCharsets.US_ASCII);
+    run(
+        "openssl",
+        "req",
+        "-x509",
+        "-newkey",
+        "ec",
+        "-pkeyopt",
+        "ec_paramgen_curve:prime256v1",
+        "-nodes",
+        "-days",
+        "2",
+        "-subj",
+        "/CN=collapse test CA",
+        "-keyout",
+        "ca.key",
+        "-out",
+        "ca.crt");
     for (String name : List.of("server", "client")) {
-      run("openssl", "req", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1",
-          "-nodes", "-subj", "/CN=collapse test " + name, "-keyout", name + ".key",
-          "-out", name + ".csr");
-      run("openssl", "x509", "-req", "-in", name + ".csr", "-CA", "ca.crt", "-CAkey", "ca.key",
-          "-CAcreateserial", "-days", "2", "-extfile", name + ".ext", "-out", name + ".crt");
+      run(
+          "openssl",
+          "req",
+          "-newkey",
+          "ec",
+          "-pkeyopt",
+          "ec_paramgen_curve:prime256v1",
+          "-nodes",
+          "-subj",
+          "/CN=collapse test " + name,
+          "-keyout",
+          name + ".key",
+          "-out",
+          name + ".csr");
+      run(
+          "openssl",
+          "x509",
+          "-req",
+          "-in",
+          name + ".csr",
+          "-CA",
+          "ca.crt",
+          "-CAkey",
+          "ca.key",
+          "-CAcreateserial",
+          "-days",
+          "2",
+          "-extfile",
+          name + ".ext",
+          "-out",
+          name + ".crt");
     }
-    run("openssl", "pkcs12", "-export", "-in", "client.crt", "-inkey", "client.key",
-        "-certfile", "ca.crt", "-name", "client", "-out", "client.p12",
-        "-passout", "pass:" + STORE_PASSWORD);
-    run("keytool", "-importcert", "-noprompt", "-alias", "ca", "-file", "ca.crt",
-        "-keystore", "truststore.p12", "-storetype", "PKCS12", "-storepass", STORE_PASSWORD);
+    run(
+        "openssl",
+        "pkcs12",
+        "-export",
+        "-in",
+        "client.crt",
+        "-inkey",
+        "client.key",
+        "-certfile",
+        "ca.crt",
+        "-name",
+        "client",
+        "-out",
+        "client.p12",
+        "-passout",
+        "pass:" + STORE_PASSWORD);
+    run(
+        "keytool",
+        "-importcert",
+        "-noprompt",
+        "-alias",
+        "ca",
+        "-file",
+        "ca.crt",
+        "-keystore",
+        "truststore.p12",
+        "-storetype",
+        "PKCS12",
+        "-storepass",
+        STORE_PASSWORD);
   }
 
   /** Returns the CA's certificate, PEM. */
@@ -134,15 +202,20 @@ public final class TestCertificates implements AutoCloseable {
   }
 
   private void run(String... command) throws IOException {
-    Process process = new ProcessBuilder(new ArrayList<>(List.of(command))).directory(dir.toFile())
-        .redirectErrorStream(true).start();
+    Process process =
+        new ProcessBuilder(new ArrayList<>(List.of(command)))
+            .directory(dir.toFile())
+            .redirectErrorStream(true)
+            .start();
     try {
       if (!process.waitFor(60, TimeUnit.SECONDS)) {
         throw new IOException(command[0] + " took over 60 s");
       }
       if (process.exitValue() != 0) {
-        throw new IOException(String.join(" ", command) + " failed: "
-            + new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8));
+        throw new IOException(
+            String.join(" ", command)
+                + " failed: "
+                + new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8));
       }
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();

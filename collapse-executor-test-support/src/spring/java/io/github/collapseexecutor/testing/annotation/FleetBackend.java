@@ -22,8 +22,10 @@ public final class FleetBackend {
   private final CountDownLatch release = new CountDownLatch(1);
   private final List<CompletableFuture<Quote>> answers = new CopyOnWriteArrayList<>();
   private final List<String> askedOn = new CopyOnWriteArrayList<>();
+
   /** The number of the call that fails, or 0 for none. */
   private volatile int failing;
+
   private final int held;
 
   /** @param held how many of the first calls wait until {@link #release} */
@@ -83,8 +85,8 @@ public final class FleetBackend {
   /** Waits until {@code count} calls entered, at most 30 s. */
   public void awaitEntered(int count) throws InterruptedException {
     if (!entered.tryAcquire(count, 30, TimeUnit.SECONDS)) {
-      throw new IllegalStateException("waited 30 s for " + count + " calls; "
-          + calls.get() + " came");
+      throw new IllegalStateException(
+          "waited 30 s for " + count + " calls; " + calls.get() + " came");
     }
     entered.release(count);
   }

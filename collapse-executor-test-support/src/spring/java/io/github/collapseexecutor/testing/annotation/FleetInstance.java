@@ -32,10 +32,12 @@ import org.springframework.context.annotation.Configuration;
 public final class FleetInstance implements AutoCloseable {
 
   /** A secret of the tests' own: never a real one. */
-  public static final byte[] SECRET = "test secret of the annotations' fleet, 32+ bytes".getBytes(
-      StandardCharsets.UTF_8);
+  public static final byte[] SECRET =
+      "test secret of the annotations' fleet, 32+ bytes".getBytes(StandardCharsets.UTF_8);
+
   /** A named executor with {@code fleet} on, and the caller timeout of the default one. */
   public static final String FLEET_EXECUTOR = "fleet";
+
   /** The tenant a {@link CallerIdentity} of the application reads: an identity part. */
   public static final ThreadLocal<@Nullable String> TENANT = new ThreadLocal<>();
 
@@ -64,8 +66,8 @@ public final class FleetInstance implements AutoCloseable {
   }
 
   /** {@link #coordinating}, with its calls observed by {@code observer}. */
-  public static FleetInstance observed(FleetOptions options, FleetBackend backend,
-      MethodObserver observer) throws Exception {
+  public static FleetInstance observed(
+      FleetOptions options, FleetBackend backend, MethodObserver observer) throws Exception {
     return start(LocalRedis.PORT, options, backend, null, /* coordinating= */ true, observer);
   }
 
@@ -75,13 +77,23 @@ public final class FleetInstance implements AutoCloseable {
    *
    * @param timeout the caller timeout of the default executor, or {@code null} for none
    */
-  public static FleetInstance start(int port, FleetOptions options, FleetBackend backend,
-      @Nullable Duration timeout, boolean coordinating) throws Exception {
+  public static FleetInstance start(
+      int port,
+      FleetOptions options,
+      FleetBackend backend,
+      @Nullable Duration timeout,
+      boolean coordinating)
+      throws Exception {
     return start(port, options, backend, timeout, coordinating, null);
   }
 
-  private static FleetInstance start(int port, FleetOptions options, FleetBackend backend,
-      @Nullable Duration timeout, boolean coordinating, @Nullable MethodObserver observer)
+  private static FleetInstance start(
+      int port,
+      FleetOptions options,
+      FleetBackend backend,
+      @Nullable Duration timeout,
+      boolean coordinating,
+      @Nullable MethodObserver observer)
       throws Exception {
     AnnotationConfigApplicationContext context = new AnnotationConfigApplicationContext();
     if (observer != null) {
@@ -89,17 +101,28 @@ public final class FleetInstance implements AutoCloseable {
     }
     context.register(Application.class);
     context.registerBean(FleetBackend.class, () -> backend);
-    context.registerBean(FleetCoordinator.class, () -> FleetCoordinator.connect(
-        RedisURI.create("redis://127.0.0.1:" + port), options));
-    context.registerBean(Fleet.class,
-        () -> RedisFleet.of(context.getBean(FleetCoordinator.class)));
-    context.registerBean(NamedExecutors.class, () -> new NamedExecutors(Map.of(
-        NamedExecutors.DEFAULT, NamedExecutor.builder(NamedExecutors.DEFAULT,
-            CollapseExecutorOptions.builder().name(NamedExecutors.DEFAULT).build())
-            .timeout(timeout).build(),
-        FLEET_EXECUTOR, NamedExecutor.builder(FLEET_EXECUTOR,
-            CollapseExecutorOptions.builder().name(FLEET_EXECUTOR).build())
-            .timeout(timeout).fleet(true).build())));
+    context.registerBean(
+        FleetCoordinator.class,
+        () -> FleetCoordinator.connect(RedisURI.create("redis://127.0.0.1:" + port), options));
+    context.registerBean(Fleet.class, () -> RedisFleet.of(context.getBean(FleetCoordinator.class)));
+    context.registerBean(
+        NamedExecutors.class,
+        () ->
+            new NamedExecutors(
+                Map.of(
+                    NamedExecutors.DEFAULT,
+                    NamedExecutor.builder(
+                            NamedExecutors.DEFAULT,
+                            CollapseExecutorOptions.builder().name(NamedExecutors.DEFAULT).build())
+                        .timeout(timeout)
+                        .build(),
+                    FLEET_EXECUTOR,
+                    NamedExecutor.builder(
+                            FLEET_EXECUTOR,
+                            CollapseExecutorOptions.builder().name(FLEET_EXECUTOR).build())
+                        .timeout(timeout)
+                        .fleet(true)
+                        .build())));
     context.refresh();
     FleetInstance instance = new FleetInstance(context);
     if (coordinating) {

@@ -27,8 +27,7 @@ public final class FleetResults {
   public static final class Profile {
 
     public String id = "";
-    @JsonIgnore
-    public @Nullable String note;
+    @JsonIgnore public @Nullable String note;
 
     public Profile() {}
 

@@ -80,7 +80,8 @@ public class Quotes {
 
   @Collapsible(fleet = true)
   public CompletableFuture<Profile> profileLater(String symbol) {
-    return backend.quoteLater(symbol)
+    return backend
+        .quoteLater(symbol)
         .thenApply(quote -> new Profile(symbol, "made by call " + quote.call()));
   }
 
@@ -99,8 +100,7 @@ public class Quotes {
   /** No value from the backend's first call: an empty Mono. */
   @Collapsible(fleet = true)
   public Mono<Quote> monoButFirst(String symbol) {
-    return Mono.fromFuture(() -> backend.quoteLater(symbol))
-        .filter(quote -> quote.call() != 1);
+    return Mono.fromFuture(() -> backend.quoteLater(symbol)).filter(quote -> quote.call() != 1);
   }
 
   /** A write of this instance that the quotes read: later reads never go back before it. */

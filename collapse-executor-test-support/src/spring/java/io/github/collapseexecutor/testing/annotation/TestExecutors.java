@@ -18,7 +18,8 @@ public final class TestExecutors {
   /** Returns {@code executors} and a default executor, unless one of them is the default. */
   public static NamedExecutors with(NamedExecutor... executors) {
     Map<String, NamedExecutor> byName = new LinkedHashMap<>();
-    byName.put(NamedExecutors.DEFAULT,
+    byName.put(
+        NamedExecutors.DEFAULT,
         NamedExecutor.builder(NamedExecutors.DEFAULT, options(NamedExecutors.DEFAULT).build())
             .build());
     for (NamedExecutor executor : executors) {

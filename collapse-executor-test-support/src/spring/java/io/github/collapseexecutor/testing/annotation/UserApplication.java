@@ -16,8 +16,9 @@ public class UserApplication {
 
   @Bean
   NamedExecutors namedExecutors() {
-    return TestExecutors.with(NamedExecutor.builder("users",
-        TestExecutors.options("users").maxBatchSize(100).build()).build());
+    return TestExecutors.with(
+        NamedExecutor.builder("users", TestExecutors.options("users").maxBatchSize(100).build())
+            .build());
   }
 
   @Bean

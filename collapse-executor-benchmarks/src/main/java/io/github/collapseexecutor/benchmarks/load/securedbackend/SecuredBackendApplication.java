@@ -53,7 +53,8 @@ public class SecuredBackendApplication {
     private final AtomicLong cookies = new AtomicLong();
 
     @GetMapping("/secured/{id}")
-    String secured(@PathVariable("id") String id,
+    String secured(
+        @PathVariable("id") String id,
         @RequestHeader(name = "Authorization", required = false) String authorization)
         throws InterruptedException {
       secured.incrementAndGet();
@@ -72,8 +73,7 @@ public class SecuredBackendApplication {
 
     @GetMapping("/counter")
     String counter() {
-      return "{\"secured\":" + secured.get() + ",\"cookie\":" + cookies.get()
-          + "}";
+      return "{\"secured\":" + secured.get() + ",\"cookie\":" + cookies.get() + "}";
     }
   }
 }

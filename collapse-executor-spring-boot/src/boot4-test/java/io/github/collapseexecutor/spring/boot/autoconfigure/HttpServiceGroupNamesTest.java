@@ -13,22 +13,30 @@ import org.springframework.web.service.registry.ImportHttpServices;
 
 final class HttpServiceGroupNamesTest {
 
-  private final ApplicationContextRunner runner = new ApplicationContextRunner()
-      .withConfiguration(AutoConfigurations.of(CollapseExecutorAutoConfiguration.class,
-          CollapseRestClientAutoConfiguration.class))
-      .withUserConfiguration(Services.class);
+  private final ApplicationContextRunner runner =
+      new ApplicationContextRunner()
+          .withConfiguration(
+              AutoConfigurations.of(
+                  CollapseExecutorAutoConfiguration.class,
+                  CollapseRestClientAutoConfiguration.class))
+          .withUserConfiguration(Services.class);
 
   @Test
   void aNameThatMatchesNoHttpServiceGroupStopsTheApplication() {
-    runner.withPropertyValues("collapse.executor.http-service-groups=users,user")
-        .run(context -> assertThat(StartupFailures.messages(context))
-            .contains("collapse.executor.http-service-groups names [user], which is not an HTTP"
-                + " service group of this application; its groups are [orders, users]"));
+    runner
+        .withPropertyValues("collapse.executor.http-service-groups=users,user")
+        .run(
+            context ->
+                assertThat(StartupFailures.messages(context))
+                    .contains(
+                        "collapse.executor.http-service-groups names [user], which is not an HTTP"
+                            + " service group of this application; its groups are [orders, users]"));
   }
 
   @Test
   void namesOfDeclaredGroupsStart() {
-    runner.withPropertyValues("collapse.executor.http-service-groups=users,orders")
+    runner
+        .withPropertyValues("collapse.executor.http-service-groups=users,orders")
         .run(context -> assertThat(context).hasNotFailed());
   }
 

@@ -54,8 +54,7 @@ public final class LineFixtures {
   }
 
   /** A health answer, in the terms both lines share: the status code and the details. */
-  public record HealthView(String status, Map<String, Object> details) {
-  }
+  public record HealthView(String status, Map<String, Object> details) {}
 
   /** Returns the RestTemplate builder of {@code context}. */
   public static RestTemplates restTemplates(ApplicationContext context) {

@@ -17,7 +17,8 @@ final class SpringBootLineCheckTest {
 
   @Test
   void springBoot3StopsStartupNamingTheVersionAndTheArtifactToUse() {
-    assertThatIllegalStateException().isThrownBy(() -> SpringBootLineCheck.check("3.5.7"))
+    assertThatIllegalStateException()
+        .isThrownBy(() -> SpringBootLineCheck.check("3.5.7"))
         .withMessageStartingWith("collapse-executor-spring-boot is built for Spring Boot 4.x")
         .withMessageContaining("runs Spring Boot 3.5.7")
         .withMessageContaining("Depend on collapse-executor-spring-boot3-starter instead")
@@ -26,27 +27,32 @@ final class SpringBootLineCheckTest {
 
   @Test
   void theLinesItIsBuiltForAndLaterOnesPass() {
-    assertThatCode(() -> {
-      SpringBootLineCheck.check("4.0.7");
-      SpringBootLineCheck.check("4.1.1");
-      SpringBootLineCheck.check("4.2.0-M1");
-      SpringBootLineCheck.check("5.0.0");
-    }).doesNotThrowAnyException();
+    assertThatCode(
+            () -> {
+              SpringBootLineCheck.check("4.0.7");
+              SpringBootLineCheck.check("4.1.1");
+              SpringBootLineCheck.check("4.2.0-M1");
+              SpringBootLineCheck.check("5.0.0");
+            })
+        .doesNotThrowAnyException();
   }
 
   @Test
   void aVersionItCannotReadIsNoReasonToStop() {
-    assertThatCode(() -> {
-      SpringBootLineCheck.check(null);
-      SpringBootLineCheck.check("");
-      SpringBootLineCheck.check("snapshot");
-    }).doesNotThrowAnyException();
+    assertThatCode(
+            () -> {
+              SpringBootLineCheck.check(null);
+              SpringBootLineCheck.check("");
+              SpringBootLineCheck.check("snapshot");
+            })
+        .doesNotThrowAnyException();
   }
 
   @Test
   void springBootRunsTheCheckForEveryApplication() {
-    assertThat(SpringFactoriesLoader.forDefaultResourceLocation()
-        .load(ApplicationContextInitializer.class))
+    assertThat(
+            SpringFactoriesLoader.forDefaultResourceLocation()
+                .load(ApplicationContextInitializer.class))
         .anyMatch(SpringBootLineCheck.class::isInstance);
   }
 

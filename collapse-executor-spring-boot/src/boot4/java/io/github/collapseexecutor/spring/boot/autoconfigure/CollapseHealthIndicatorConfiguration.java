@@ -15,8 +15,11 @@ import org.springframework.context.annotation.Configuration;
  * {@code management.health.collapse.enabled=false}.
  */
 @Configuration(proxyBeanMethods = false)
-@ConditionalOnClass(name = {"org.springframework.boot.health.contributor.HealthIndicator",
-    "org.springframework.boot.health.autoconfigure.contributor.ConditionalOnEnabledHealthIndicator"})
+@ConditionalOnClass(
+    name = {
+      "org.springframework.boot.health.contributor.HealthIndicator",
+      "org.springframework.boot.health.autoconfigure.contributor.ConditionalOnEnabledHealthIndicator"
+    })
 @ConditionalOnEnabledHealthIndicator("collapse")
 class CollapseHealthIndicatorConfiguration {
 

@@ -18,8 +18,8 @@ final class HttpServiceGroupNames implements SmartInitializingSingleton {
   private final HttpServiceGroupProperties properties;
   private final ObjectProvider<HttpServiceProxyRegistry> registry;
 
-  HttpServiceGroupNames(HttpServiceGroupProperties properties,
-      ObjectProvider<HttpServiceProxyRegistry> registry) {
+  HttpServiceGroupNames(
+      HttpServiceGroupProperties properties, ObjectProvider<HttpServiceProxyRegistry> registry) {
     this.properties = properties;
     this.registry = registry;
   }
@@ -35,9 +35,15 @@ final class HttpServiceGroupNames implements SmartInitializingSingleton {
     List<String> unknown = new ArrayList<>(named);
     unknown.removeAll(declared);
     if (!unknown.isEmpty()) {
-      throw new IllegalStateException("collapse.executor.http-service-groups names " + unknown
-          + ", which " + (unknown.size() == 1 ? "is not an HTTP service group" : "are not HTTP"
-          + " service groups") + " of this application; its groups are " + declared);
+      throw new IllegalStateException(
+          "collapse.executor.http-service-groups names "
+              + unknown
+              + ", which "
+              + (unknown.size() == 1
+                  ? "is not an HTTP service group"
+                  : "are not HTTP" + " service groups")
+              + " of this application; its groups are "
+              + declared);
     }
   }
 }

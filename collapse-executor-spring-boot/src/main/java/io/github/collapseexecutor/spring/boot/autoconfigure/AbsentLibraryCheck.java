@@ -1,6 +1,5 @@
 package io.github.collapseexecutor.spring.boot.autoconfigure;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import org.jspecify.annotations.Nullable;
@@ -23,29 +22,50 @@ final class AbsentLibraryCheck {
   /** A section and what it needs: each class, with the artifact that brings it. */
   private record Section(String key, String library, List<String> classes, String artifacts) {}
 
-  private static final List<Section> SECTIONS = List.of(
-      new Section("rest-template", "Spring Web", List.of(
-          "org.springframework.web.client.RestClient",
-          "io.github.collapseexecutor.spring.http.client.CollapseHttpRequestInterceptor"),
-          "org.springframework:spring-web and io.github.collapseexecutor:collapse-executor-spring-web"),
-      new Section("web-client", "Spring WebFlux", List.of(
-          "org.springframework.web.reactive.function.client.WebClient",
-          "io.github.collapseexecutor.spring.http.reactive.CollapseExchangeFilterFunction"),
-          "org.springframework:spring-webflux and io.github.collapseexecutor:collapse-executor-spring-web"),
-      new Section("okhttp", "OkHttp", List.of("okhttp3.OkHttpClient",
-          "io.github.collapseexecutor.okhttp.CollapseInterceptor"),
-          "com.squareup.okhttp3:okhttp-jvm and io.github.collapseexecutor:collapse-executor-okhttp"),
-      new Section("grpc", "gRPC and Spring gRPC", List.of("io.grpc.ClientInterceptor",
-          "org.springframework.grpc.client.GlobalClientInterceptor",
-          "io.github.collapseexecutor.grpc.CollapseClientInterceptor"),
-          "Spring Boot's gRPC client and io.github.collapseexecutor:collapse-executor-grpc"),
-      new Section("servlet", "the Servlet API", List.of("jakarta.servlet.Filter",
-          "io.github.collapseexecutor.servlet.CollapseServletFilter"),
-          "spring-boot-starter-web and io.github.collapseexecutor:collapse-executor-servlet"),
-      new Section("webflux", "Spring WebFlux", List.of(
-          "org.springframework.web.server.WebFilter",
-          "io.github.collapseexecutor.spring.webflux.CollapseWebFilter"),
-          "spring-boot-starter-webflux and io.github.collapseexecutor:collapse-executor-spring-webflux"));
+  private static final List<Section> SECTIONS =
+      List.of(
+          new Section(
+              "rest-template",
+              "Spring Web",
+              List.of(
+                  "org.springframework.web.client.RestClient",
+                  "io.github.collapseexecutor.spring.http.client.CollapseHttpRequestInterceptor"),
+              "org.springframework:spring-web and io.github.collapseexecutor:collapse-executor-spring-web"),
+          new Section(
+              "web-client",
+              "Spring WebFlux",
+              List.of(
+                  "org.springframework.web.reactive.function.client.WebClient",
+                  "io.github.collapseexecutor.spring.http.reactive.CollapseExchangeFilterFunction"),
+              "org.springframework:spring-webflux and io.github.collapseexecutor:collapse-executor-spring-web"),
+          new Section(
+              "okhttp",
+              "OkHttp",
+              List.of(
+                  "okhttp3.OkHttpClient", "io.github.collapseexecutor.okhttp.CollapseInterceptor"),
+              "com.squareup.okhttp3:okhttp-jvm and io.github.collapseexecutor:collapse-executor-okhttp"),
+          new Section(
+              "grpc",
+              "gRPC and Spring gRPC",
+              List.of(
+                  "io.grpc.ClientInterceptor",
+                  "org.springframework.grpc.client.GlobalClientInterceptor",
+                  "io.github.collapseexecutor.grpc.CollapseClientInterceptor"),
+              "Spring Boot's gRPC client and io.github.collapseexecutor:collapse-executor-grpc"),
+          new Section(
+              "servlet",
+              "the Servlet API",
+              List.of(
+                  "jakarta.servlet.Filter",
+                  "io.github.collapseexecutor.servlet.CollapseServletFilter"),
+              "spring-boot-starter-web and io.github.collapseexecutor:collapse-executor-servlet"),
+          new Section(
+              "webflux",
+              "Spring WebFlux",
+              List.of(
+                  "org.springframework.web.server.WebFilter",
+                  "io.github.collapseexecutor.spring.webflux.CollapseWebFilter"),
+              "spring-boot-starter-webflux and io.github.collapseexecutor:collapse-executor-spring-webflux"));
 
   private static final System.Logger LOG = System.getLogger(AbsentLibraryCheck.class.getName());
 
@@ -55,37 +75,60 @@ final class AbsentLibraryCheck {
    * Logs each configured section whose library is absent, and rejects into {@code errors} each
    * of them whose {@code enabled} is true.
    */
-  static void check(Iterable<ConfigurationPropertySource> sources, @Nullable ClassLoader loader,
+  static void check(
+      Iterable<ConfigurationPropertySource> sources,
+      @Nullable ClassLoader loader,
       PropertyErrors errors) {
     for (Section section : SECTIONS) {
       Optional<String> missing =
-          section.classes().stream().filter(type -> !ClassUtils.isPresent(type, loader))
+          section.classes().stream()
+              .filter(type -> !ClassUtils.isPresent(type, loader))
               .findFirst();
       ConfigurationProperty written = missing.isPresent() ? firstKey(sources, section) : null;
       if (missing.isEmpty() || written == null) {
         continue;
       }
-      String absent = "%s is not on the class path (no %s): add %s".formatted(section.library(),
-          missing.get(), section.artifacts());
-      ConfigurationProperty enabled = find(sources,
-          ConfigurationPropertyName.of(UnknownKeyCheck.PREFIX + "." + section.key() + ".enabled"));
+      String absent =
+          "%s is not on the class path (no %s): add %s"
+              .formatted(section.library(), missing.get(), section.artifacts());
+      ConfigurationProperty enabled =
+          find(
+              sources,
+              ConfigurationPropertyName.of(
+                  UnknownKeyCheck.PREFIX + "." + section.key() + ".enabled"));
       if (enabled != null && "true".equalsIgnoreCase(String.valueOf(enabled.getValue()).trim())) {
-        errors.reject(enabled.getName().toString(), enabled.getValue(), "asks for the "
-            + section.key() + " section, and " + absent + ", or remove the section");
+        errors.reject(
+            enabled.getName().toString(),
+            enabled.getValue(),
+            "asks for the "
+                + section.key()
+                + " section, and "
+                + absent
+                + ", or remove the section");
       } else {
-        LOG.log(System.Logger.Level.WARNING, () -> "collapse.executor." + section.key()
-            + " is configured (" + written.getName()
-            + (written.getOrigin() == null ? "" : ", " + written.getOrigin())
-            + "), and does nothing: " + absent + ", or remove the section");
+        LOG.log(
+            System.Logger.Level.WARNING,
+            () ->
+                "collapse.executor."
+                    + section.key()
+                    + " is configured ("
+                    + written.getName()
+                    + (written.getOrigin() == null ? "" : ", " + written.getOrigin())
+                    + "), and does nothing: "
+                    + absent
+                    + ", or remove the section");
       }
     }
   }
 
   /** Whether the library of the section {@code key} is on the class path, or it needs none. */
   static boolean isPresent(String key, @Nullable ClassLoader loader) {
-    return SECTIONS.stream().filter(section -> section.key().equals(key)).findFirst()
-        .map(section -> section.classes().stream()
-            .allMatch(type -> ClassUtils.isPresent(type, loader)))
+    return SECTIONS.stream()
+        .filter(section -> section.key().equals(key))
+        .findFirst()
+        .map(
+            section ->
+                section.classes().stream().allMatch(type -> ClassUtils.isPresent(type, loader)))
         .orElse(true);
   }
 

@@ -33,18 +33,21 @@ final class BatchOptionsFactory {
    * Returns the named executors, each on top of {@code base}, or {@code null} when a value was
    * rejected.
    */
-  static @Nullable NamedExecutors named(NamedExecutorProperties properties,
-      CollapseExecutorOptions base, PropertyErrors errors) {
-    Executor defaults = properties.getExecutors().getOrDefault(NamedExecutors.DEFAULT,
-        new Executor());
+  static @Nullable NamedExecutors named(
+      NamedExecutorProperties properties, CollapseExecutorOptions base, PropertyErrors errors) {
+    Executor defaults =
+        properties.getExecutors().getOrDefault(NamedExecutors.DEFAULT, new Executor());
     Map<String, NamedExecutor> executors = new LinkedHashMap<>();
-    executors.put(NamedExecutors.DEFAULT,
-        named(NamedExecutors.DEFAULT, base, List.of(defaults), errors));
-    properties.getExecutors().forEach((name, own) -> {
-      if (!name.equals(NamedExecutors.DEFAULT)) {
-        executors.put(name, named(name, base, List.of(defaults, own), errors));
-      }
-    });
+    executors.put(
+        NamedExecutors.DEFAULT, named(NamedExecutors.DEFAULT, base, List.of(defaults), errors));
+    properties
+        .getExecutors()
+        .forEach(
+            (name, own) -> {
+              if (!name.equals(NamedExecutors.DEFAULT)) {
+                executors.put(name, named(name, base, List.of(defaults, own), errors));
+              }
+            });
     return executors.containsValue(null) ? null : new NamedExecutors(executors);
   }
 
@@ -52,8 +55,8 @@ final class BatchOptionsFactory {
    * Applies {@code chain}, most general first, and takes the last timeout it sets; returns
    * {@code null} if the timeout was rejected.
    */
-  private static @Nullable NamedExecutor named(String name, CollapseExecutorOptions base,
-      List<Executor> chain, PropertyErrors errors) {
+  private static @Nullable NamedExecutor named(
+      String name, CollapseExecutorOptions base, List<Executor> chain, PropertyErrors errors) {
     CollapseExecutorOptions.Builder builder = base.toBuilder().name(name);
     Duration timeout = null;
     String timeoutKey = "";
@@ -85,26 +88,44 @@ final class BatchOptionsFactory {
     String resultCopier = copier;
     boolean fleet = acrossFleet;
     if (chosen == null) {
-      return NamedExecutor.builder(name, options).sharedAcrossCallers(sharedAcrossCallers)
-          .resultCopier(resultCopier).fleet(fleet).build();
+      return NamedExecutor.builder(name, options)
+          .sharedAcrossCallers(sharedAcrossCallers)
+          .resultCopier(resultCopier)
+          .fleet(fleet)
+          .build();
     }
-    return errors.take(timeoutKey, chosen,
-        () -> NamedExecutor.builder(name, options).timeout(chosen)
-            .sharedAcrossCallers(sharedAcrossCallers).resultCopier(resultCopier).fleet(fleet)
-            .build());
+    return errors.take(
+        timeoutKey,
+        chosen,
+        () ->
+            NamedExecutor.builder(name, options)
+                .timeout(chosen)
+                .sharedAcrossCallers(sharedAcrossCallers)
+                .resultCopier(resultCopier)
+                .fleet(fleet)
+                .build());
   }
 
-  private static void apply(String prefix, BatchSettings settings,
-      CollapseExecutorOptions.Builder builder, PropertyErrors errors) {
+  private static void apply(
+      String prefix,
+      BatchSettings settings,
+      CollapseExecutorOptions.Builder builder,
+      PropertyErrors errors) {
     errors.set(prefix + "wait-threshold", settings.getWaitThreshold(), builder::waitThreshold);
-    errors.set(prefix + "collecting-wait-time", settings.getCollectingWaitTime(),
+    errors.set(
+        prefix + "collecting-wait-time",
+        settings.getCollectingWaitTime(),
         builder::collectingWaitTime);
     errors.set(prefix + "max-batch-size", settings.getMaxBatchSize(), builder::maxBatchSize);
-    errors.set(prefix + "max-concurrent-batches", settings.getMaxConcurrentBatches(),
+    errors.set(
+        prefix + "max-concurrent-batches",
+        settings.getMaxConcurrentBatches(),
         builder::maxConcurrentBatches);
-    errors.set(prefix + "adaptive-concurrency", settings.getAdaptiveConcurrency(),
+    errors.set(
+        prefix + "adaptive-concurrency",
+        settings.getAdaptiveConcurrency(),
         builder::adaptiveConcurrency);
-    errors.set(prefix + "max-pending-inputs", settings.getMaxPendingInputs(),
-        builder::maxPendingInputs);
+    errors.set(
+        prefix + "max-pending-inputs", settings.getMaxPendingInputs(), builder::maxPendingInputs);
   }
 }

@@ -13,18 +13,22 @@ final class ClassicKeys {
 
   private record Classic(Pattern key, String instead) {}
 
-  private static final List<Classic> KEYS = List.of(
-      new Classic(Pattern.compile("collapse\\.executor\\.thread-pool(\\..+)?"),
-          "the classic thread pools are gone; an async executor runs on daemon threads of its own,"
-              + " or on the Executor of its options"),
-      new Classic(
-          Pattern.compile("collapse\\.executor\\.rest-template\\.apply-bean-names(\\[\\d+])?"),
-          "write collapse.executor.rest-template.apply-to-beans"),
-      new Classic(Pattern.compile("collapse\\.executor\\.servlet\\.batch-size"),
-          "remove it; one call per key serves every request that waits for it"),
-      new Classic(Pattern.compile(
-          "collapse\\.executor\\.[a-z-]+\\.collapse-groups\\[\\d+]\\.patterns(\\[\\d+])?"),
-          "write uris (Spring's route syntax) or uri-regexes (regular expressions)"));
+  private static final List<Classic> KEYS =
+      List.of(
+          new Classic(
+              Pattern.compile("collapse\\.executor\\.thread-pool(\\..+)?"),
+              "the classic thread pools are gone; an async executor runs on daemon threads of its own,"
+                  + " or on the Executor of its options"),
+          new Classic(
+              Pattern.compile("collapse\\.executor\\.rest-template\\.apply-bean-names(\\[\\d+])?"),
+              "write collapse.executor.rest-template.apply-to-beans"),
+          new Classic(
+              Pattern.compile("collapse\\.executor\\.servlet\\.batch-size"),
+              "remove it; one call per key serves every request that waits for it"),
+          new Classic(
+              Pattern.compile(
+                  "collapse\\.executor\\.[a-z-]+\\.collapse-groups\\[\\d+]\\.patterns(\\[\\d+])?"),
+              "write uris (Spring's route syntax) or uri-regexes (regular expressions)"));
 
   private ClassicKeys() {}
 

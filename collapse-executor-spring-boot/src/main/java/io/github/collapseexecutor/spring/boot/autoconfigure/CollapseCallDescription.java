@@ -13,12 +13,14 @@ import io.micrometer.core.instrument.config.MeterFilter;
  */
 final class CollapseCallDescription implements MeterFilter {
 
-  static final String TIMER = "Time of each shared call: an HTTP adapter's call, from the"
-      + " request that made it to the response it could share or not; a run of a @Collapsible"
-      + " method; a call of a @CollapseBatch method's batch method.";
+  static final String TIMER =
+      "Time of each shared call: an HTTP adapter's call, from the"
+          + " request that made it to the response it could share or not; a run of a @Collapsible"
+          + " method; a call of a @CollapseBatch method's batch method.";
 
-  static final String ACTIVE = "Shared calls in progress: HTTP adapters' calls, runs of"
-      + " @Collapsible methods, calls of @CollapseBatch methods' batch methods.";
+  static final String ACTIVE =
+      "Shared calls in progress: HTTP adapters' calls, runs of"
+          + " @Collapsible methods, calls of @CollapseBatch methods' batch methods.";
 
   @Override
   public Meter.Id map(Meter.Id id) {
@@ -27,12 +29,12 @@ final class CollapseCallDescription implements MeterFilter {
     }
     String name = DefaultCollapseObservationConvention.NAME;
     if (id.getName().equals(name)) {
-      return new Meter.Id(id.getName(), Tags.of(id.getTags()),
-          id.getBaseUnit(), TIMER, id.getType());
+      return new Meter.Id(
+          id.getName(), Tags.of(id.getTags()), id.getBaseUnit(), TIMER, id.getType());
     }
     if (id.getName().equals(name + ".active")) {
-      return new Meter.Id(id.getName(), Tags.of(id.getTags()),
-          id.getBaseUnit(), ACTIVE, id.getType());
+      return new Meter.Id(
+          id.getName(), Tags.of(id.getTags()), id.getBaseUnit(), ACTIVE, id.getType());
     }
     return id;
   }

@@ -43,8 +43,11 @@ import org.springframework.core.env.Environment;
  */
 @AutoConfiguration
 @ConditionalOnBooleanProperty(name = "collapse.executor.enabled", matchIfMissing = true)
-@EnableConfigurationProperties({CollapseExecutorProperties.class, HttpAdapterProperties.class,
-    NamedExecutorProperties.class})
+@EnableConfigurationProperties({
+  CollapseExecutorProperties.class,
+  HttpAdapterProperties.class,
+  NamedExecutorProperties.class
+})
 @Import({HttpServiceGroupCheck.class, CollapseHealthIndicatorConfiguration.class})
 // the imported configuration is package-private: Spring reads it, applications do not
 @SuppressWarnings("exports")
@@ -81,24 +84,36 @@ public final class CollapseExecutorAutoConfiguration {
    * application here, with a failure analysis that names its key.
    */
   @Bean
-  CollapseSettings collapseSettings(CollapseExecutorProperties properties,
-      HttpAdapterProperties http, NamedExecutorProperties named,
-      ObjectProvider<HttpSection> sections, Environment environment) {
-    return new CollapseSettings(properties, http, named, sections.orderedStream().toList(),
+  CollapseSettings collapseSettings(
+      CollapseExecutorProperties properties,
+      HttpAdapterProperties http,
+      NamedExecutorProperties named,
+      ObjectProvider<HttpSection> sections,
+      Environment environment) {
+    return new CollapseSettings(
+        properties,
+        http,
+        named,
+        sections.orderedStream().toList(),
         ConfigurationPropertySources.get(environment));
   }
 
   /** What every HTTP adapter's auto-configuration takes besides its own section. */
   @Bean
-  HttpAdapterSupport collapseHttpAdapterSupport(CollapseSettings settings,
+  HttpAdapterSupport collapseHttpAdapterSupport(
+      CollapseSettings settings,
       ObjectProvider<CollapseListenerFactory> listeners,
       ObjectProvider<ObservationRegistry> observationRegistry,
       ObjectProvider<CollapseObservationConvention> observationConvention,
       ObjectProvider<CollapseExecutors> executors,
       ObjectProvider<HttpOptionsCustomizer> customizers) {
-    return new HttpAdapterSupport(settings::httpOptions,
-        integration -> CollapseListeners.of(listeners, integration), observationRegistry,
-        observationConvention, executors, customizers);
+    return new HttpAdapterSupport(
+        settings::httpOptions,
+        integration -> CollapseListeners.of(listeners, integration),
+        observationRegistry,
+        observationConvention,
+        executors,
+        customizers);
   }
 
   /**
@@ -112,8 +127,10 @@ public final class CollapseExecutorAutoConfiguration {
 
   /** The DEBUG report of what collapse was wired to, once every bean is made. */
   @Bean
-  CollapseStartupReport collapseStartupReport(CollapseExecutors executors,
-      ObjectProvider<ClientWiring> clients, ObjectProvider<CollapseMethods> methods) {
+  CollapseStartupReport collapseStartupReport(
+      CollapseExecutors executors,
+      ObjectProvider<ClientWiring> clients,
+      ObjectProvider<CollapseMethods> methods) {
     return new CollapseStartupReport(executors, clients, methods);
   }
 
@@ -125,8 +142,8 @@ public final class CollapseExecutorAutoConfiguration {
    */
   @Bean
   @ConditionalOnMissingBean
-  CollapseExecutorOptions collapseExecutorOptions(CollapseSettings settings,
-      ObjectProvider<CollapseListenerFactory> listeners) {
+  CollapseExecutorOptions collapseExecutorOptions(
+      CollapseSettings settings, ObjectProvider<CollapseListenerFactory> listeners) {
     return settings.batchOptions(CollapseListeners.of(listeners, INTEGRATION));
   }
 
@@ -150,7 +167,8 @@ public final class CollapseExecutorAutoConfiguration {
   static class RunObservations {
 
     @Bean
-    CoreRunObservations collapseRunObservations(ObjectProvider<ObservationRegistry> registry,
+    CoreRunObservations collapseRunObservations(
+        ObjectProvider<ObservationRegistry> registry,
         ObjectProvider<CollapseObservationConvention> convention) {
       return new CoreRunObservations(registry, convention);
     }

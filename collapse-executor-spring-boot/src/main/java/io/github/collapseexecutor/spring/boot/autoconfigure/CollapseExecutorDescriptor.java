@@ -28,9 +28,14 @@ public final class CollapseExecutorDescriptor {
     this.options = builder.options;
     this.stats = builder.stats;
     if (stats.groups().size() != options.groups().size()) {
-      throw new IllegalArgumentException("stats of executor " + integration + " count "
-          + stats.groups().size() + " collapse groups, but its options have "
-          + options.groups().size() + "; pass the stats() of the adapter built on the options");
+      throw new IllegalArgumentException(
+          "stats of executor "
+              + integration
+              + " count "
+              + stats.groups().size()
+              + " collapse groups, but its options have "
+              + options.groups().size()
+              + "; pass the stats() of the adapter built on the options");
     }
     this.settings = Map.copyOf(builder.settings);
   }
@@ -45,8 +50,8 @@ public final class CollapseExecutorDescriptor {
    * @param stats its live counters, with one child per group of {@code options}: the
    *     {@code stats()} of the adapter built on them
    */
-  public static Builder builder(String integration, HttpCollapseOptions options,
-      HttpCollapseStats stats) {
+  public static Builder builder(
+      String integration, HttpCollapseOptions options, HttpCollapseStats stats) {
     return new Builder(integration, options, stats);
   }
 
@@ -78,8 +83,10 @@ public final class CollapseExecutorDescriptor {
   @Override
   public boolean equals(@Nullable Object other) {
     return other instanceof CollapseExecutorDescriptor that
-        && integration.equals(that.integration) && options.equals(that.options)
-        && stats.equals(that.stats) && settings.equals(that.settings);
+        && integration.equals(that.integration)
+        && options.equals(that.options)
+        && stats.equals(that.stats)
+        && settings.equals(that.settings);
   }
 
   @Override
@@ -89,8 +96,15 @@ public final class CollapseExecutorDescriptor {
 
   @Override
   public String toString() {
-    return "CollapseExecutorDescriptor[integration=" + integration + ", options=" + options
-        + ", stats=" + stats + ", settings=" + settings + "]";
+    return "CollapseExecutorDescriptor[integration="
+        + integration
+        + ", options="
+        + options
+        + ", stats="
+        + stats
+        + ", settings="
+        + settings
+        + "]";
   }
 
   /** Builds a {@link CollapseExecutorDescriptor}. */

@@ -41,8 +41,10 @@ final class CollapseHealth implements CollapseListener {
    * HTTP adapters then keep reporting nothing they need not.
    */
   CollapseListenerFactory listenerFactory() {
-    return integration -> CollapseExecutorAutoConfiguration.INTEGRATION.equals(integration)
-        ? this : CollapseListener.NONE;
+    return integration ->
+        CollapseExecutorAutoConfiguration.INTEGRATION.equals(integration)
+            ? this
+            : CollapseListener.NONE;
   }
 
   @Override
@@ -51,22 +53,22 @@ final class CollapseHealth implements CollapseListener {
   }
 
   /** One answer: whether the instance is up, and what to show beside it. */
-  record Report(boolean up, Map<String, Object> details) {
-  }
+  record Report(boolean up, Map<String, Object> details) {}
 
   /** Checks, and starts counting the refusals the next check reports. */
   synchronized Report check() {
     Map<String, Long> refusedSinceLastCheck = new TreeMap<>();
     Map<String, Long> refusedInAll = new TreeMap<>();
-    rejected.forEach((executor, count) -> {
-      long now = count.sum();
-      long before = rejectedAtLastCheck.getOrDefault(executor, 0L);
-      refusedInAll.put(executor, now);
-      if (now > before) {
-        refusedSinceLastCheck.put(executor, now - before);
-      }
-      rejectedAtLastCheck.put(executor, now);
-    });
+    rejected.forEach(
+        (executor, count) -> {
+          long now = count.sum();
+          long before = rejectedAtLastCheck.getOrDefault(executor, 0L);
+          refusedInAll.put(executor, now);
+          if (now > before) {
+            refusedSinceLastCheck.put(executor, now - before);
+          }
+          rejectedAtLastCheck.put(executor, now);
+        });
     Map<String, Object> details = new LinkedHashMap<>();
     details.put("rejectedSinceLastCheck", refusedSinceLastCheck);
     details.put("rejected", refusedInAll);
@@ -77,8 +79,11 @@ final class CollapseHealth implements CollapseListener {
   /** The core executors and HTTP groups switched off, which serve every call directly. */
   private List<String> collapsingOff() {
     List<String> off = new ArrayList<>();
-    executors.coreExecutors().stream().filter(executor -> !executor.isCollapsing())
-        .map(CollapseExecutor::name).distinct().forEach(off::add);
+    executors.coreExecutors().stream()
+        .filter(executor -> !executor.isCollapsing())
+        .map(CollapseExecutor::name)
+        .distinct()
+        .forEach(off::add);
     for (CollapseExecutorDescriptor adapter : executors.list()) {
       CollapseSwitch collapseSwitch = adapter.options().collapseSwitch();
       for (CollapseGroup group : adapter.options().groups()) {

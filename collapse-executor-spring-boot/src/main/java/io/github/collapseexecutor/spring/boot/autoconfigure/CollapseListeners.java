@@ -28,12 +28,14 @@ final class CollapseListeners implements HttpCollapseListener, ExecutorCreationL
   }
 
   /** Returns the listener of an executor serving {@code integration}. */
-  static CollapseListener of(ObjectProvider<CollapseListenerFactory> factories,
-      String integration) {
-    List<CollapseListener> listeners = factories.orderedStream()
-        .map(factory -> factory.create(integration))
-        .filter(listener -> listener != CollapseListener.NONE)
-        .toList();
+  static CollapseListener of(
+      ObjectProvider<CollapseListenerFactory> factories, String integration) {
+    List<CollapseListener> listeners =
+        factories
+            .orderedStream()
+            .map(factory -> factory.create(integration))
+            .filter(listener -> listener != CollapseListener.NONE)
+            .toList();
     return switch (listeners.size()) {
       case 0 -> CollapseListener.NONE;
       case 1 -> listeners.get(0);
@@ -49,12 +51,14 @@ final class CollapseListeners implements HttpCollapseListener, ExecutorCreationL
   @Override
   public RunScope runStarted(RunStart run) {
     List<RunScope> scopes = new ArrayList<>(listeners.size());
-    each(run.executorName(), listener -> {
-      RunScope scope = listener.runStarted(run);
-      if (scope != null && scope != RunScope.NONE) {
-        scopes.add(scope);
-      }
-    });
+    each(
+        run.executorName(),
+        listener -> {
+          RunScope scope = listener.runStarted(run);
+          if (scope != null && scope != RunScope.NONE) {
+            scopes.add(scope);
+          }
+        });
     return switch (scopes.size()) {
       case 0 -> RunScope.NONE;
       case 1 -> scopes.get(0);
@@ -79,11 +83,13 @@ final class CollapseListeners implements HttpCollapseListener, ExecutorCreationL
 
   @Override
   public void requestUnshared(String executorName, CollapseGroup group, UnsharedReason reason) {
-    each(executorName, listener -> {
-      if (listener instanceof HttpCollapseListener http) {
-        http.requestUnshared(executorName, group, reason);
-      }
-    });
+    each(
+        executorName,
+        listener -> {
+          if (listener instanceof HttpCollapseListener http) {
+            http.requestUnshared(executorName, group, reason);
+          }
+        });
   }
 
   private void each(String executorName, Consumer<CollapseListener> report) {

@@ -25,9 +25,13 @@ import org.springframework.context.annotation.Configuration;
  * passed through in its own {@code stats()}, and nothing adds them to a client. A section that is
  * on has its real adapter, from its own auto-configuration, and this one adds nothing.
  */
-@AutoConfiguration(after = {CollapseRestClientAutoConfiguration.class,
-    CollapseWebClientAutoConfiguration.class, CollapseOkHttpAutoConfiguration.class,
-    CollapseGrpcClientAutoConfiguration.class})
+@AutoConfiguration(
+    after = {
+      CollapseRestClientAutoConfiguration.class,
+      CollapseWebClientAutoConfiguration.class,
+      CollapseOkHttpAutoConfiguration.class,
+      CollapseGrpcClientAutoConfiguration.class
+    })
 public final class CollapsePassThroughAutoConfiguration {
 
   /** Options with no collapse group: every request passes through. */
@@ -36,8 +40,11 @@ public final class CollapsePassThroughAutoConfiguration {
   }
 
   @Configuration(proxyBeanMethods = false)
-  @ConditionalOnClass(name = {"org.springframework.web.client.RestClient",
-      "io.github.collapseexecutor.spring.http.client.CollapseHttpRequestInterceptor"})
+  @ConditionalOnClass(
+      name = {
+        "org.springframework.web.client.RestClient",
+        "io.github.collapseexecutor.spring.http.client.CollapseHttpRequestInterceptor"
+      })
   static class RestClientPassThrough {
 
     @Bean
@@ -48,9 +55,11 @@ public final class CollapsePassThroughAutoConfiguration {
   }
 
   @Configuration(proxyBeanMethods = false)
-  @ConditionalOnClass(name = {
-      "org.springframework.web.reactive.function.client.WebClient",
-      "io.github.collapseexecutor.spring.http.reactive.CollapseExchangeFilterFunction"})
+  @ConditionalOnClass(
+      name = {
+        "org.springframework.web.reactive.function.client.WebClient",
+        "io.github.collapseexecutor.spring.http.reactive.CollapseExchangeFilterFunction"
+      })
   static class WebClientPassThrough {
 
     @Bean
@@ -61,8 +70,8 @@ public final class CollapsePassThroughAutoConfiguration {
   }
 
   @Configuration(proxyBeanMethods = false)
-  @ConditionalOnClass(name = {"okhttp3.OkHttpClient",
-      "io.github.collapseexecutor.okhttp.CollapseInterceptor"})
+  @ConditionalOnClass(
+      name = {"okhttp3.OkHttpClient", "io.github.collapseexecutor.okhttp.CollapseInterceptor"})
   static class OkHttpPassThrough {
 
     @Bean
@@ -73,8 +82,11 @@ public final class CollapsePassThroughAutoConfiguration {
   }
 
   @Configuration(proxyBeanMethods = false)
-  @ConditionalOnClass(name = {"io.grpc.ClientInterceptor",
-      "io.github.collapseexecutor.grpc.CollapseClientInterceptor"})
+  @ConditionalOnClass(
+      name = {
+        "io.grpc.ClientInterceptor",
+        "io.github.collapseexecutor.grpc.CollapseClientInterceptor"
+      })
   static class GrpcPassThrough {
 
     /** No method collapses; not global, so no channel takes it unless given it by hand. */

@@ -27,7 +27,9 @@ public class CollapseServletFilterProperties extends HttpSection {
   }
 
   private @Nullable ServletFilterMapping mapping(PropertyErrors errors) {
-    return errors.take("collapse.executor.servlet.url-patterns", urlPatterns,
+    return errors.take(
+        "collapse.executor.servlet.url-patterns",
+        urlPatterns,
         () -> new ServletFilterMapping(urlPatterns, order));
   }
 

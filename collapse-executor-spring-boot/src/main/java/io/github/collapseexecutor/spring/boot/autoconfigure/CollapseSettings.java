@@ -35,8 +35,11 @@ final class CollapseSettings {
    * @param sources where the values were read from, for the key, value and origin of a rejection
    * @throws InvalidPropertiesException if a builder rejects a value
    */
-  CollapseSettings(CollapseExecutorProperties properties, HttpAdapterProperties http,
-      NamedExecutorProperties named, List<HttpSection> sections,
+  CollapseSettings(
+      CollapseExecutorProperties properties,
+      HttpAdapterProperties http,
+      NamedExecutorProperties named,
+      List<HttpSection> sections,
       Iterable<ConfigurationPropertySource> sources) {
     this.httpProperties = http;
     this.namedProperties = named;
@@ -51,13 +54,16 @@ final class CollapseSettings {
    * Hands every value to the builder that takes it, keeping each rejection in {@code errors}, and
    * returns the top-level batch options.
    */
-  static CollapseExecutorOptions check(CollapseExecutorProperties properties,
-      HttpAdapterProperties http, NamedExecutorProperties named, List<HttpSection> sections,
+  static CollapseExecutorOptions check(
+      CollapseExecutorProperties properties,
+      HttpAdapterProperties http,
+      NamedExecutorProperties named,
+      List<HttpSection> sections,
       PropertyErrors errors) {
     CollapseExecutorOptions batchOptions = BatchOptionsFactory.topLevel(properties, errors).build();
     BatchOptionsFactory.named(named, batchOptions, errors);
     for (HttpSection section : sections) {
-      HttpOptionsFactory.options(section, http, builder -> { }, errors);
+      HttpOptionsFactory.options(section, http, builder -> {}, errors);
       section.checkOwnSettings(errors);
     }
     return batchOptions;
@@ -71,12 +77,16 @@ final class CollapseSettings {
     if (http.getNonSensitiveHeaders() == null) {
       return;
     }
-    Set<String> removed = SensitiveHeaders.defaults().withRemoved(http.getNonSensitiveHeaders())
-        .removedDefaults();
+    Set<String> removed =
+        SensitiveHeaders.defaults().withRemoved(http.getNonSensitiveHeaders()).removedDefaults();
     if (!removed.isEmpty()) {
-      LOG.log(System.Logger.Level.WARNING, () -> "collapse.executor.non-sensitive-headers takes "
-          + removed + " out of the built-in sensitive headers: callers that send different"
-          + " values of them will share responses");
+      LOG.log(
+          System.Logger.Level.WARNING,
+          () ->
+              "collapse.executor.non-sensitive-headers takes "
+                  + removed
+                  + " out of the built-in sensitive headers: callers that send different"
+                  + " values of them will share responses");
     }
   }
 
@@ -98,8 +108,8 @@ final class CollapseSettings {
    * Returns the options of the adapter of {@code section}, with what {@code wiring} sets besides
    * the properties: the listener, the observations.
    */
-  HttpCollapseOptions httpOptions(HttpSection section,
-      Consumer<HttpCollapseOptions.Builder> wiring) {
+  HttpCollapseOptions httpOptions(
+      HttpSection section, Consumer<HttpCollapseOptions.Builder> wiring) {
     PropertyErrors errors = new PropertyErrors(sources);
     HttpCollapseOptions options =
         HttpOptionsFactory.options(section, httpProperties, wiring, errors);

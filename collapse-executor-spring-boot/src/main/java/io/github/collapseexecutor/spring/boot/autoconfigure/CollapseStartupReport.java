@@ -19,14 +19,15 @@ import org.springframework.beans.factory.SmartInitializingSingleton;
  */
 final class CollapseStartupReport implements SmartInitializingSingleton {
 
-  private static final System.Logger LOG =
-      System.getLogger(CollapseStartupReport.class.getName());
+  private static final System.Logger LOG = System.getLogger(CollapseStartupReport.class.getName());
 
   private final CollapseExecutors executors;
   private final ObjectProvider<ClientWiring> clients;
   private final ObjectProvider<CollapseMethods> methods;
 
-  CollapseStartupReport(CollapseExecutors executors, ObjectProvider<ClientWiring> clients,
+  CollapseStartupReport(
+      CollapseExecutors executors,
+      ObjectProvider<ClientWiring> clients,
       ObjectProvider<CollapseMethods> methods) {
     this.executors = executors;
     this.clients = clients;
@@ -44,22 +45,35 @@ final class CollapseStartupReport implements SmartInitializingSingleton {
   List<String> lines() {
     List<String> lines = new ArrayList<>();
     lines.add("Collapse wiring:");
-    List<CollapsedMethod> annotated = methods.stream()
-        .flatMap(registry -> registry.list().stream()).toList();
+    List<CollapsedMethod> annotated =
+        methods.stream().flatMap(registry -> registry.list().stream()).toList();
     lines.add("  annotated methods: " + (annotated.isEmpty() ? "none" : ""));
-    annotated.forEach(method -> lines.add("    " + method.method() + " @" + method.annotation()
-        + ", executor " + method.executor() + ", meters and switch name "
-        + method.executorName()));
+    annotated.forEach(
+        method ->
+            lines.add(
+                "    "
+                    + method.method()
+                    + " @"
+                    + method.annotation()
+                    + ", executor "
+                    + method.executor()
+                    + ", meters and switch name "
+                    + method.executorName()));
     lines.add("  clients:" + (clients.stream().findAny().isEmpty() ? " none" : ""));
     clients.orderedStream().forEach(client -> lines.add("    " + client.describe()));
     lines.add("  HTTP executors:" + (executors.list().isEmpty() ? " none" : ""));
     for (CollapseExecutorDescriptor executor : executors.list()) {
-      lines.add("    " + executor.name() + " (" + executor.integration() + "), groups "
-          + executor.options().groups().stream().map(CollapseGroup::name).toList()
-          + (executor.settings().isEmpty() ? "" : ", " + executor.settings()));
+      lines.add(
+          "    "
+              + executor.name()
+              + " ("
+              + executor.integration()
+              + "), groups "
+              + executor.options().groups().stream().map(CollapseGroup::name).toList()
+              + (executor.settings().isEmpty() ? "" : ", " + executor.settings()));
     }
-    List<String> cores = executors.coreExecutors().stream().map(CollapseExecutor::name)
-        .distinct().toList();
+    List<String> cores =
+        executors.coreExecutors().stream().map(CollapseExecutor::name).distinct().toList();
     lines.add("  core executors: " + (cores.isEmpty() ? "none" : cores));
     return lines;
   }

@@ -33,8 +33,9 @@ import org.springframework.core.io.support.SpringFactoriesLoader;
 final class ConfigurationCheck {
 
   /** The checks the tiers contribute, from this module's {@code spring.factories}. */
-  static final List<SettingsCheck> CONTRIBUTED = SpringFactoriesLoader.loadFactories(
-      SettingsCheck.class, ConfigurationCheck.class.getClassLoader());
+  static final List<SettingsCheck> CONTRIBUTED =
+      SpringFactoriesLoader.loadFactories(
+          SettingsCheck.class, ConfigurationCheck.class.getClassLoader());
 
   private ConfigurationCheck() {}
 
@@ -43,8 +44,8 @@ final class ConfigurationCheck {
    *
    * @param loader the application's class loader, which has the client libraries or not
    */
-  static List<InvalidProperty> invalid(Binder binder,
-      Iterable<ConfigurationPropertySource> sources, @Nullable ClassLoader loader) {
+  static List<InvalidProperty> invalid(
+      Binder binder, Iterable<ConfigurationPropertySource> sources, @Nullable ClassLoader loader) {
     return invalid(binder, sources, loader, type -> false);
   }
 
@@ -55,29 +56,37 @@ final class ConfigurationCheck {
    * @param hasBean whether the application defines a bean of a type, by class name, for the
    *     contributed checks
    */
-  static List<InvalidProperty> invalid(Binder binder,
-      Iterable<ConfigurationPropertySource> sources, @Nullable ClassLoader loader,
+  static List<InvalidProperty> invalid(
+      Binder binder,
+      Iterable<ConfigurationPropertySource> sources,
+      @Nullable ClassLoader loader,
       Predicate<String> hasBean) {
     PropertyErrors errors = new PropertyErrors(sources);
     Map<Class<?>, Object> bound = new LinkedHashMap<>();
     BindFailures failures = new BindFailures(errors);
     for (Class<?> type : UnknownKeyCheck.PROPERTIES) {
-      Object value = binder.bindOrCreate(UnknownKeyCheck.prefixOf(type), Bindable.of(type),
-          failures);
+      Object value =
+          binder.bindOrCreate(UnknownKeyCheck.prefixOf(type), Bindable.of(type), failures);
       bound.put(type, value);
     }
     List<HttpSection> sections = new ArrayList<>();
-    bound.values().forEach(value -> {
-      if (value instanceof HttpSection section && section.isEnabled()) {
-        sections.add(section);
-      }
-    });
+    bound
+        .values()
+        .forEach(
+            value -> {
+              if (value instanceof HttpSection section && section.isEnabled()) {
+                sections.add(section);
+              }
+            });
     AbsentLibraryCheck.check(sources, loader, errors);
     // a key the binder could not read is reported as that, not as what its default led to
     PropertyErrors rejected = new PropertyErrors(sources);
-    CollapseSettings.check(boundAs(bound, CollapseExecutorProperties.class),
+    CollapseSettings.check(
+        boundAs(bound, CollapseExecutorProperties.class),
         boundAs(bound, HttpAdapterProperties.class),
-        boundAs(bound, NamedExecutorProperties.class), sections, rejected);
+        boundAs(bound, NamedExecutorProperties.class),
+        sections,
+        rejected);
     boolean annotations =
         binder.bind(UnknownKeyCheck.READ_BY_CONDITION, Boolean.class).orElse(true);
     CheckedSettings checked =
@@ -96,9 +105,14 @@ final class ConfigurationCheck {
   }
 
   /** The configuration as the contributed checks see it. */
-  private record Checked(Map<Class<?>, Object> bound, List<HttpSection> enabledSections,
-      boolean annotationsEnabled, @Nullable ClassLoader classLoader, Predicate<String> beans,
-      PropertyRejections rejections) implements CheckedSettings {
+  private record Checked(
+      Map<Class<?>, Object> bound,
+      List<HttpSection> enabledSections,
+      boolean annotationsEnabled,
+      @Nullable ClassLoader classLoader,
+      Predicate<String> beans,
+      PropertyRejections rejections)
+      implements CheckedSettings {
 
     @Override
     public <T> T bound(Class<T> type) {
@@ -126,12 +140,15 @@ final class ConfigurationCheck {
     }
 
     @Override
-    public @Nullable Object onFailure(ConfigurationPropertyName name, Bindable<?> target,
-        BindContext context, Exception error) {
+    public @Nullable Object onFailure(
+        ConfigurationPropertyName name, Bindable<?> target, BindContext context, Exception error) {
       ConfigurationProperty property = context.getConfigurationProperty();
       Class<?> type = target.getType().resolve(Object.class);
-      errors.reject(name.toString(), property == null ? "" : property.getValue(),
-          type.isEnum() ? "not one of the allowed values: " + EnumValueFailureAnalyzer.allowed(type)
+      errors.reject(
+          name.toString(),
+          property == null ? "" : property.getValue(),
+          type.isEnum()
+              ? "not one of the allowed values: " + EnumValueFailureAnalyzer.allowed(type)
               : "cannot be read as " + typeName(type));
       return target.getValue() == null ? null : target.getValue().get();
     }

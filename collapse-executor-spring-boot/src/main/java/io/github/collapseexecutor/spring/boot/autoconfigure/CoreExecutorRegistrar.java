@@ -15,6 +15,7 @@ import org.springframework.beans.factory.config.BeanPostProcessor;
 final class CoreExecutorRegistrar implements BeanPostProcessor, BeanFactoryAware {
 
   private final ObjectProvider<CollapseExecutors> executors;
+
   @SuppressWarnings("NullAway.Init") // set by Spring before any other callback
   private BeanFactory beanFactory;
 
@@ -28,8 +29,7 @@ final class CoreExecutorRegistrar implements BeanPostProcessor, BeanFactoryAware
   }
 
   @Override
-  public Object postProcessAfterInitialization(Object bean, String beanName)
-      throws BeansException {
+  public Object postProcessAfterInitialization(Object bean, String beanName) throws BeansException {
     if (bean instanceof CollapseExecutor executor && isSingleton(beanName)) {
       CollapseExecutors registry = executors.getIfUnique();
       if (registry != null) {
@@ -40,7 +40,8 @@ final class CoreExecutorRegistrar implements BeanPostProcessor, BeanFactoryAware
   }
 
   private boolean isSingleton(String beanName) {
-    return beanFactory != null && beanFactory.containsBean(beanName)
+    return beanFactory != null
+        && beanFactory.containsBean(beanName)
         && beanFactory.isSingleton(beanName);
   }
 }

@@ -19,7 +19,8 @@ public final class CoreRunObservations implements CollapseListenerFactory {
   private final ObjectProvider<ObservationRegistry> registry;
   private final ObjectProvider<CollapseObservationConvention> convention;
 
-  CoreRunObservations(ObjectProvider<ObservationRegistry> registry,
+  CoreRunObservations(
+      ObjectProvider<ObservationRegistry> registry,
       ObjectProvider<CollapseObservationConvention> convention) {
     this.registry = registry;
     this.convention = convention;

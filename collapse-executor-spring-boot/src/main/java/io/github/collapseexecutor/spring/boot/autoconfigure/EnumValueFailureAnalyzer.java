@@ -32,18 +32,22 @@ final class EnumValueFailureAnalyzer extends AbstractFailureAnalyzer<BindExcepti
     }
     String allowed = allowed(type);
     ConfigurationProperty property = cause.getProperty();
-    StringBuilder description = new StringBuilder("Invalid collapse configuration:\n")
-        .append("\n    Property: ").append(cause.getName());
+    StringBuilder description =
+        new StringBuilder("Invalid collapse configuration:\n")
+            .append("\n    Property: ")
+            .append(cause.getName());
     if (property != null) {
       description.append("\n    Value: '").append(property.getValue()).append('\'');
       if (property.getOrigin() != null) {
         description.append("\n    Origin: ").append(property.getOrigin());
       }
     }
-    description.append("\n    Reason: not one of the allowed values: ").append(allowed)
+    description
+        .append("\n    Reason: not one of the allowed values: ")
+        .append(allowed)
         .append('\n');
-    return new FailureAnalysis(description.toString(),
-        "Set " + cause.getName() + " to one of: " + allowed + ".", cause);
+    return new FailureAnalysis(
+        description.toString(), "Set " + cause.getName() + " to one of: " + allowed + ".", cause);
   }
 
   /** Returns the constants of {@code type} as users write them: {@code within-credentials}. */

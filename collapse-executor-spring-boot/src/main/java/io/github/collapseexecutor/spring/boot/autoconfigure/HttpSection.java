@@ -67,8 +67,7 @@ public abstract class HttpSection extends HttpSettings {
   }
 
   /** Adds what is wrong with the settings only this section has to {@code errors}. */
-  void checkOwnSettings(PropertyErrors errors) {
-  }
+  void checkOwnSettings(PropertyErrors errors) {}
 
   public boolean isEnabled() {
     return enabled;

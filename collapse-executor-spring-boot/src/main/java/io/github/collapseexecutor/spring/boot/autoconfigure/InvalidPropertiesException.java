@@ -17,8 +17,10 @@ final class InvalidPropertiesException extends IllegalStateException {
   private final transient List<InvalidProperty> properties;
 
   InvalidPropertiesException(List<InvalidProperty> properties) {
-    super(properties.stream().map(InvalidProperty::toString)
-        .collect(Collectors.joining("; ", "Invalid collapse configuration: ", "")));
+    super(
+        properties.stream()
+            .map(InvalidProperty::toString)
+            .collect(Collectors.joining("; ", "Invalid collapse configuration: ", "")));
     this.properties = List.copyOf(properties);
   }
 

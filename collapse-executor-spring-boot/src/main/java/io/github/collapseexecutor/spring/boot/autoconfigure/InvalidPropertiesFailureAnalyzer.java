@@ -16,15 +16,21 @@ final class InvalidPropertiesFailureAnalyzer
   protected FailureAnalysis analyze(Throwable rootFailure, InvalidPropertiesException cause) {
     StringBuilder description = new StringBuilder("Invalid collapse configuration:\n");
     for (InvalidProperty property : cause.properties()) {
-      description.append("\n    Property: ").append(property.key())
-          .append("\n    Value: ").append(property.value());
+      description
+          .append("\n    Property: ")
+          .append(property.key())
+          .append("\n    Value: ")
+          .append(property.value());
       if (property.origin() != null) {
         description.append("\n    Origin: ").append(property.origin());
       }
       description.append("\n    Reason: ").append(property.reason()).append('\n');
     }
-    return new FailureAnalysis(description.toString(), "Update the value of each property above."
-        + " Every collapse.executor key, its default and its meaning: " + UnknownKeyCheck.REFERENCE,
+    return new FailureAnalysis(
+        description.toString(),
+        "Update the value of each property above."
+            + " Every collapse.executor key, its default and its meaning: "
+            + UnknownKeyCheck.REFERENCE,
         cause);
   }
 }

@@ -19,10 +19,20 @@ final class MisconfiguredMethodFailureAnalyzer
     if (cause.bean() != null) {
       description.append("\n    Bean: ").append(cause.bean());
     }
-    description.append("\n    Method: ").append(cause.methodName())
-        .append("\n    Annotation: @").append(cause.annotation())
-        .append("\n    Reason: ").append(cause.reason()).append('\n');
-    return new FailureAnalysis(description.toString(), cause.action()
-        + " The annotations are described at " + UnknownKeyCheck.REFERENCE + "#annotations", cause);
+    description
+        .append("\n    Method: ")
+        .append(cause.methodName())
+        .append("\n    Annotation: @")
+        .append(cause.annotation())
+        .append("\n    Reason: ")
+        .append(cause.reason())
+        .append('\n');
+    return new FailureAnalysis(
+        description.toString(),
+        cause.action()
+            + " The annotations are described at "
+            + UnknownKeyCheck.REFERENCE
+            + "#annotations",
+        cause);
   }
 }

@@ -32,22 +32,33 @@ final class NearestKeys {
   /** Returns up to four keys nearest to {@code key}, in alphabetical order; none if none is. */
   List<String> nearest(String key) {
     ConfigurationPropertyName name = ConfigurationPropertyName.adapt(key, '.');
-    for (int at = name.getNumberOfElements() - 1; at >= UnknownKeyCheck.PREFIX
-        .getNumberOfElements(); at--) {
+    for (int at = name.getNumberOfElements() - 1;
+        at >= UnknownKeyCheck.PREFIX.getNumberOfElements();
+        at--) {
       ConfigurationPropertyName parent = name.chop(at);
       String written = name.getElement(at, Form.ORIGINAL);
       String rest = name.toString().substring(name.chop(at + 1).toString().length());
-      List<String> nearest = Stream.concat(
-              objects.getOrDefault(parent, Set.of()).stream().flatMap(type -> Stream.of(
-                  PropertyMatches.forProperty(propertyName(written), type).getPossibleMatches()))
-                  .map(DataObjectPropertyName::toDashedForm),
-              Stream.ofNullable(parent.equals(UnknownKeyCheck.PREFIX)
-                  ? GUESSED_SECTIONS.get(written.toLowerCase(Locale.ROOT).replaceAll("[-_]", ""))
-                  : null))
-          .map(property -> parent.append(property) + rest)
-          // an element written right leads to the key itself: the mistake is after it
-          .filter(suggestion -> !ConfigurationPropertyName.of(suggestion).equals(name))
-          .distinct().sorted().limit(4).toList();
+      List<String> nearest =
+          Stream.concat(
+                  objects.getOrDefault(parent, Set.of()).stream()
+                      .flatMap(
+                          type ->
+                              Stream.of(
+                                  PropertyMatches.forProperty(propertyName(written), type)
+                                      .getPossibleMatches()))
+                      .map(DataObjectPropertyName::toDashedForm),
+                  Stream.ofNullable(
+                      parent.equals(UnknownKeyCheck.PREFIX)
+                          ? GUESSED_SECTIONS.get(
+                              written.toLowerCase(Locale.ROOT).replaceAll("[-_]", ""))
+                          : null))
+              .map(property -> parent.append(property) + rest)
+              // an element written right leads to the key itself: the mistake is after it
+              .filter(suggestion -> !ConfigurationPropertyName.of(suggestion).equals(name))
+              .distinct()
+              .sorted()
+              .limit(4)
+              .toList();
       if (!nearest.isEmpty()) {
         return nearest;
       }
@@ -57,8 +68,11 @@ final class NearestKeys {
 
   /** Returns an element as a bean property name: {@code max-batch-size} is {@code maxBatchSize}. */
   private static String propertyName(String element) {
-    String[] words = (element.equals(element.toUpperCase(Locale.ROOT))
-        ? element.toLowerCase(Locale.ROOT) : element).split("[-_]");
+    String[] words =
+        (element.equals(element.toUpperCase(Locale.ROOT))
+                ? element.toLowerCase(Locale.ROOT)
+                : element)
+            .split("[-_]");
     StringBuilder property = new StringBuilder(words[0]);
     for (int i = 1; i < words.length; i++) {
       property.append(StringUtils.capitalize(words[i]));

@@ -29,8 +29,10 @@ final class PropertyErrors implements PropertyRejections {
 
   /** By key: a value inherited by several executors or sections is reported once. */
   private final Map<String, InvalidProperty> rejected = new LinkedHashMap<>();
+
   /** The keys whose values are never shown: secrets. */
   private final Set<String> hidden = new HashSet<>();
+
   private final Iterable<ConfigurationPropertySource> sources;
   private int rejections;
 
@@ -43,10 +45,13 @@ final class PropertyErrors implements PropertyRejections {
   @Override
   public <T> void set(String key, @Nullable T value, Consumer<? super T> setter) {
     if (value != null) {
-      take(key, value, () -> {
-        setter.accept(value);
-        return value;
-      });
+      take(
+          key,
+          value,
+          () -> {
+            setter.accept(value);
+            return value;
+          });
     }
   }
 
@@ -77,13 +82,18 @@ final class PropertyErrors implements PropertyRejections {
     ConfigurationPropertyName name = ConfigurationPropertyName.ofIfValid(key);
     ConfigurationProperty written = name == null ? null : find(name);
     ConfigurationProperty item = name == null || written != null ? null : find(name.append("[0]"));
-    rejected.put(key, new InvalidProperty(key,
-        hidden.contains(key) ? HIDDEN
-            : written != null ? "'" + written.getValue() + "'"
-            : value instanceof String ? "'" + value + "'" : String.valueOf(value),
-        written != null ? written.getOrigin() : item != null ? item.getOrigin() : null,
-        // "waitTimeout must be positive: PT-5S": the key and the value as written replace both
-        reason.replaceFirst("(?s)^[a-z][A-Za-z]* (must [^:]*)(: .*)?$", "$1")));
+    rejected.put(
+        key,
+        new InvalidProperty(
+            key,
+            hidden.contains(key)
+                ? HIDDEN
+                : written != null
+                    ? "'" + written.getValue() + "'"
+                    : value instanceof String ? "'" + value + "'" : String.valueOf(value),
+            written != null ? written.getOrigin() : item != null ? item.getOrigin() : null,
+            // "waitTimeout must be positive: PT-5S": the key and the value as written replace both
+            reason.replaceFirst("(?s)^[a-z][A-Za-z]* (must [^:]*)(: .*)?$", "$1")));
   }
 
   private @Nullable ConfigurationProperty find(ConfigurationPropertyName name) {

@@ -32,18 +32,25 @@ final class SpringBootLineCheck
   static void check(@Nullable String version) {
     int major = major(version);
     if (major >= 0 && !SpringBootLine.runsOn(major)) {
-      throw new IllegalStateException(SpringBootLine.ARTIFACT + " is built for Spring Boot "
-          + SpringBootLine.LINE + ", and this application runs Spring Boot " + version
-          + ": there its auto-configurations would find none of the classes they configure and "
-          + "collapse nothing. Depend on " + starterFor(major) + " instead (its version is the "
-          + "same, in collapse-executor-bom). To start without collapse meanwhile, set "
-          + "collapse.executor.enabled=false.");
+      throw new IllegalStateException(
+          SpringBootLine.ARTIFACT
+              + " is built for Spring Boot "
+              + SpringBootLine.LINE
+              + ", and this application runs Spring Boot "
+              + version
+              + ": there its auto-configurations would find none of the classes they configure and "
+              + "collapse nothing. Depend on "
+              + starterFor(major)
+              + " instead (its version is the "
+              + "same, in collapse-executor-bom). To start without collapse meanwhile, set "
+              + "collapse.executor.enabled=false.");
     }
   }
 
   /** Returns the starter of the artifact built for Spring Boot {@code major}. */
   static String starterFor(int major) {
-    return major <= 3 ? "collapse-executor-spring-boot3-starter"
+    return major <= 3
+        ? "collapse-executor-spring-boot3-starter"
         : "collapse-executor-spring-boot-starter";
   }
 

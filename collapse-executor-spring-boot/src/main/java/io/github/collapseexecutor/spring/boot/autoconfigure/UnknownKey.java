@@ -14,13 +14,15 @@ import org.springframework.boot.origin.Origin;
  * @param classic what to write instead, if the key is one of the classic collapse-executor's
  *     ({@link ClassicKeys}); then the suggestions are not given
  */
-record UnknownKey(String name, @Nullable Origin origin, List<String> suggestions,
-    @Nullable String classic) {
+record UnknownKey(
+    String name, @Nullable Origin origin, List<String> suggestions, @Nullable String classic) {
 
   /** Returns the sentence that reports the key, with the suggestions. */
   String message() {
     if (classic != null) {
-      return name + " is a key of the classic collapse-executor: " + classic
+      return name
+          + " is a key of the classic collapse-executor: "
+          + classic
           + " (see docs/migrating.md)";
     }
     String message = name + " is not a known key";

@@ -57,15 +57,22 @@ final class UnknownKeyCheck implements BeanFactoryPostProcessor {
    * path at every startup; MetadataCoverageTest holds it to such a scan. The tiers plugged in
    * beside the adapters add theirs ({@link ConfigurationCheck#CONTRIBUTED}).
    */
-  static final List<Class<?>> PROPERTIES = Stream.concat(Stream.<Class<?>>of(
-      CollapseExecutorProperties.class, HttpAdapterProperties.class,
-      NamedExecutorProperties.class, HttpServiceGroupProperties.class,
-      CollapseRestTemplateProperties.class, CollapseWebClientProperties.class,
-      CollapseOkHttpProperties.class, CollapseServletFilterProperties.class,
-      CollapseWebFluxProperties.class, CollapseGrpcClientProperties.class,
-      CollapseEndpointProperties.class),
-      ConfigurationCheck.CONTRIBUTED.stream().flatMap(check -> check.properties().stream()))
-      .toList();
+  static final List<Class<?>> PROPERTIES =
+      Stream.concat(
+              Stream.<Class<?>>of(
+                  CollapseExecutorProperties.class,
+                  HttpAdapterProperties.class,
+                  NamedExecutorProperties.class,
+                  HttpServiceGroupProperties.class,
+                  CollapseRestTemplateProperties.class,
+                  CollapseWebClientProperties.class,
+                  CollapseOkHttpProperties.class,
+                  CollapseServletFilterProperties.class,
+                  CollapseWebFluxProperties.class,
+                  CollapseGrpcClientProperties.class,
+                  CollapseEndpointProperties.class),
+              ConfigurationCheck.CONTRIBUTED.stream().flatMap(check -> check.properties().stream()))
+          .toList();
 
   /** The key a condition reads and no class binds. */
   static final String READ_BY_CONDITION = "collapse.executor.annotations.enabled";
@@ -74,37 +81,46 @@ final class UnknownKeyCheck implements BeanFactoryPostProcessor {
 
   @Override
   public void postProcessBeanFactory(ConfigurableListableBeanFactory beanFactory) {
-    ConfigurableEnvironment environment = beanFactory.getBean(
-        ConfigurableApplicationContext.ENVIRONMENT_BEAN_NAME, ConfigurableEnvironment.class);
+    ConfigurableEnvironment environment =
+        beanFactory.getBean(
+            ConfigurableApplicationContext.ENVIRONMENT_BEAN_NAME, ConfigurableEnvironment.class);
     Binder binder = Binder.get(environment);
     UnknownKeys mode =
         binder.bind("collapse.executor.unknown-keys", UnknownKeys.class).orElse(UnknownKeys.FAIL);
     List<UnknownKey> unknown =
         mode == UnknownKeys.IGNORE ? List.of() : find(environment, known(binder));
-    // an unknown key first, alone: the mistakes it causes (a group left without a pattern) are noise
+    // an unknown key first, alone: the mistakes it causes (a group left without a pattern) are
+    // noise
     if (!unknown.isEmpty() && mode == UnknownKeys.FAIL) {
       throw new UnknownKeysException(unknown);
     }
     // then every value that does not hold, at once
     ClassLoader loader = beanFactory.getBeanClassLoader();
     List<InvalidProperty> invalid =
-        ConfigurationCheck.invalid(binder, ConfigurationPropertySources.get(environment),
-            loader, type -> hasBean(beanFactory, type, loader));
+        ConfigurationCheck.invalid(
+            binder,
+            ConfigurationPropertySources.get(environment),
+            loader,
+            type -> hasBean(beanFactory, type, loader));
     if (!invalid.isEmpty()) {
       throw new InvalidPropertiesException(invalid);
     }
-    unknown.forEach(key -> logger.warn(key.message()
-        + (key.origin() == null ? "" : " (" + key.origin() + ")")));
+    unknown.forEach(
+        key ->
+            logger.warn(key.message() + (key.origin() == null ? "" : " (" + key.origin() + ")")));
   }
 
   /**
    * Whether {@code beanFactory} defines a bean of the class {@code type}, judged from the
    * definitions alone, as conditions judge them: no bean is made for it.
    */
-  private static boolean hasBean(ConfigurableListableBeanFactory beanFactory, String type,
-      @Nullable ClassLoader loader) {
-    return ClassUtils.isPresent(type, loader) && beanFactory.getBeanNamesForType(
-        ClassUtils.resolveClassName(type, loader), true, /* allowEagerInit= */ false).length > 0;
+  private static boolean hasBean(
+      ConfigurableListableBeanFactory beanFactory, String type, @Nullable ClassLoader loader) {
+    return ClassUtils.isPresent(type, loader)
+        && beanFactory.getBeanNamesForType(
+                    ClassUtils.resolveClassName(type, loader), true, /* allowEagerInit= */ false)
+                .length
+            > 0;
   }
 
   /**
@@ -115,15 +131,18 @@ final class UnknownKeyCheck implements BeanFactoryPostProcessor {
   static Map<ConfigurationPropertyName, Set<Class<?>>> known(Binder binder) {
     Map<ConfigurationPropertyName, Set<Class<?>>> known =
         new HashMap<>(Map.of(ConfigurationPropertyName.of(READ_BY_CONDITION), new HashSet<>()));
-    BindHandler recorder = new IgnoreErrorsBindHandler(new BindHandler() {
-      @Override
-      public <T> Bindable<T> onStart(ConfigurationPropertyName name, Bindable<T> target,
-          BindContext context) {
-        known.computeIfAbsent(name, key -> new HashSet<>())
-            .add(target.getType().resolve(Object.class));
-        return target;
-      }
-    });
+    BindHandler recorder =
+        new IgnoreErrorsBindHandler(
+            new BindHandler() {
+              @Override
+              public <T> Bindable<T> onStart(
+                  ConfigurationPropertyName name, Bindable<T> target, BindContext context) {
+                known
+                    .computeIfAbsent(name, key -> new HashSet<>())
+                    .add(target.getType().resolve(Object.class));
+                return target;
+              }
+            });
     PROPERTIES.forEach(type -> binder.bind(prefixOf(type), Bindable.of(type), recorder));
     return known;
   }
@@ -133,15 +152,16 @@ final class UnknownKeyCheck implements BeanFactoryPostProcessor {
   }
 
   /** Returns the keys not in {@code known}, each once, in the order of the property sources. */
-  private static List<UnknownKey> find(ConfigurableEnvironment environment,
-      Map<ConfigurationPropertyName, Set<Class<?>>> known) {
+  private static List<UnknownKey> find(
+      ConfigurableEnvironment environment, Map<ConfigurationPropertyName, Set<Class<?>>> known) {
     Map<String, @Nullable Origin> unknown = new LinkedHashMap<>();
     for (PropertySource<?> source : environment.getPropertySources()) {
       if (source instanceof EnumerablePropertySource<?> names
           && !(source instanceof SystemEnvironmentPropertySource)) {
         for (String written : names.getPropertyNames()) {
           ConfigurationPropertyName name = ConfigurationPropertyName.adapt(written, '.');
-          if (PREFIX.isAncestorOf(name) && !known.containsKey(name)
+          if (PREFIX.isAncestorOf(name)
+              && !known.containsKey(name)
               // an item of a list that a higher source replaced as a whole
               && !(name.isLastElementIndexed() && known.containsKey(name.getParent()))) {
             unknown.putIfAbsent(written, OriginLookup.getOrigin(source, written));
@@ -150,11 +170,18 @@ final class UnknownKeyCheck implements BeanFactoryPostProcessor {
       }
     }
     NearestKeys nearest = new NearestKeys(known);
-    return unknown.entrySet().stream().map(key -> {
-      String classic =
-          ClassicKeys.instead(ConfigurationPropertyName.adapt(key.getKey(), '.').toString());
-      return new UnknownKey(key.getKey(), key.getValue(),
-          classic == null ? nearest.nearest(key.getKey()) : List.of(), classic);
-    }).toList();
+    return unknown.entrySet().stream()
+        .map(
+            key -> {
+              String classic =
+                  ClassicKeys.instead(
+                      ConfigurationPropertyName.adapt(key.getKey(), '.').toString());
+              return new UnknownKey(
+                  key.getKey(),
+                  key.getValue(),
+                  classic == null ? nearest.nearest(key.getKey()) : List.of(),
+                  classic);
+            })
+        .toList();
   }
 }

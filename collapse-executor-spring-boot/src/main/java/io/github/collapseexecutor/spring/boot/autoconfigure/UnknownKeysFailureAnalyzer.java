@@ -19,9 +19,13 @@ final class UnknownKeysFailureAnalyzer extends AbstractFailureAnalyzer<UnknownKe
       }
       description.append('\n');
     }
-    return new FailureAnalysis(description.toString(), "Correct or remove each key above. To"
-        + " start with keys this version does not know, as when the configuration is shared with"
-        + " other versions, set collapse.executor.unknown-keys=warn to log them instead, or"
-        + " ignore. Every collapse.executor key: " + UnknownKeyCheck.REFERENCE, cause);
+    return new FailureAnalysis(
+        description.toString(),
+        "Correct or remove each key above. To"
+            + " start with keys this version does not know, as when the configuration is shared with"
+            + " other versions, set collapse.executor.unknown-keys=warn to log them instead, or"
+            + " ignore. Every collapse.executor key: "
+            + UnknownKeyCheck.REFERENCE,
+        cause);
   }
 }

@@ -18,39 +18,52 @@ import org.springframework.web.reactive.function.client.WebClient;
  */
 final class AbsentLibrarySectionsTest {
 
-  private final ApplicationContextRunner runner = new ApplicationContextRunner()
-      .withConfiguration(AutoConfigurations.of(CollapseExecutorAutoConfiguration.class));
+  private final ApplicationContextRunner runner =
+      new ApplicationContextRunner()
+          .withConfiguration(AutoConfigurations.of(CollapseExecutorAutoConfiguration.class));
 
   @Test
   void anOkHttpSectionWithoutOkHttpIsLoggedAtStartup() {
     try (LoggedRecords logged = LoggedRecords.of(AbsentLibraryCheck.class)) {
-      runner.withClassLoader(new FilteredClassLoader(OkHttpClient.class))
+      runner
+          .withClassLoader(new FilteredClassLoader(OkHttpClient.class))
           .withPropertyValues("collapse.executor.okhttp.collapse-groups[0].uris=/users/*")
           .run(context -> assertThat(context).hasNotFailed());
 
-      assertThat(logged.records()).singleElement().satisfies(record -> {
-        assertThat(record.getLevel()).isEqualTo(Level.WARNING);
-        assertThat(record.getMessage()).contains("collapse.executor.okhttp is configured"
-                + " (collapse.executor.okhttp.collapse-groups[0].uris")
-            .contains("OkHttp is not on the class path (no okhttp3.OkHttpClient)");
-      });
+      assertThat(logged.records())
+          .singleElement()
+          .satisfies(
+              record -> {
+                assertThat(record.getLevel()).isEqualTo(Level.WARNING);
+                assertThat(record.getMessage())
+                    .contains(
+                        "collapse.executor.okhttp is configured"
+                            + " (collapse.executor.okhttp.collapse-groups[0].uris")
+                    .contains("OkHttp is not on the class path (no okhttp3.OkHttpClient)");
+              });
     }
   }
 
   @Test
   void aWebClientSectionEnabledExplicitlyWithoutWebFluxStopsTheApplication() {
-    runner.withClassLoader(new FilteredClassLoader(WebClient.class))
-        .withPropertyValues("collapse.executor.web-client.enabled=true",
+    runner
+        .withClassLoader(new FilteredClassLoader(WebClient.class))
+        .withPropertyValues(
+            "collapse.executor.web-client.enabled=true",
             "collapse.executor.web-client.collapse-groups[0].uris=/users/*")
-        .run(context -> assertThat(StartupFailures.messages(context))
-            .contains("collapse.executor.web-client.enabled='true': asks for the web-client"
-                + " section, and Spring WebFlux is not on the class path"));
+        .run(
+            context ->
+                assertThat(StartupFailures.messages(context))
+                    .contains(
+                        "collapse.executor.web-client.enabled='true': asks for the web-client"
+                            + " section, and Spring WebFlux is not on the class path"));
   }
 
   @Test
   void aSectionWhoseLibraryIsPresentSaysNothing() {
     try (LoggedRecords logged = LoggedRecords.of(AbsentLibraryCheck.class)) {
-      runner.withPropertyValues("collapse.executor.okhttp.enabled=true")
+      runner
+          .withPropertyValues("collapse.executor.okhttp.enabled=true")
           .run(context -> assertThat(context).hasNotFailed());
 
       assertThat(logged.records()).extracting(LogRecord::getMessage).isEmpty();

@@ -41,7 +41,10 @@ public final class BuilderFixture<C> implements ClientFixture {
   private final Gets<C> gets;
   private final Function<ApplicationContext, HttpCollapseStats> stats;
 
-  public BuilderFixture(ApplicationContextRunner runner, Builds<C> builds, Gets<C> gets,
+  public BuilderFixture(
+      ApplicationContextRunner runner,
+      Builds<C> builds,
+      Gets<C> gets,
       Function<ApplicationContext, HttpCollapseStats> stats) {
     this.runner = runner;
     this.builds = builds;
@@ -67,16 +70,20 @@ public final class BuilderFixture<C> implements ClientFixture {
 
     Context(String baseUrl) throws Exception {
       this.baseUrl = baseUrl;
-      holder = new Thread(() -> {
-        try {
-          runner.run(context -> {
-            started.complete(context);
-            closed.await();
-          });
-        } catch (RuntimeException | Error failure) {
-          started.completeExceptionally(failure);
-        }
-      }, "held-context");
+      holder =
+          new Thread(
+              () -> {
+                try {
+                  runner.run(
+                      context -> {
+                        started.complete(context);
+                        closed.await();
+                      });
+                } catch (RuntimeException | Error failure) {
+                  started.completeExceptionally(failure);
+                }
+              },
+              "held-context");
       holder.setDaemon(true);
       holder.start();
       started.get(60, TimeUnit.SECONDS);

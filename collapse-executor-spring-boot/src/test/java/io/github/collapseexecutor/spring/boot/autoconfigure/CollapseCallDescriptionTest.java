@@ -18,22 +18,26 @@ final class CollapseCallDescriptionTest {
   void theCollapseCallTimersCarryADescription() {
     new ApplicationContextRunner()
         .withConfiguration(AutoConfigurations.of(CollapseExecutorAutoConfiguration.class))
-        .run(context -> {
-          SimpleMeterRegistry meters = new SimpleMeterRegistry();
-          context.getBeanProvider(MeterFilter.class).forEach(meters.config()::meterFilter);
-          ObservationRegistry observations = ObservationRegistry.create();
-          observations.observationConfig()
-              .observationHandler(new DefaultMeterObservationHandler(meters));
+        .run(
+            context -> {
+              SimpleMeterRegistry meters = new SimpleMeterRegistry();
+              context.getBeanProvider(MeterFilter.class).forEach(meters.config()::meterFilter);
+              ObservationRegistry observations = ObservationRegistry.create();
+              observations
+                  .observationConfig()
+                  .observationHandler(new DefaultMeterObservationHandler(meters));
 
-          Observation.createNotStarted("collapse.call", observations)
-              .lowCardinalityKeyValue("executor", "users").observe(() -> { });
+              Observation.createNotStarted("collapse.call", observations)
+                  .lowCardinalityKeyValue("executor", "users")
+                  .observe(() -> {});
 
-          assertThat(meters.get("collapse.call").timer().getId().getDescription())
-              .isEqualTo(CollapseCallDescription.TIMER);
-          assertThat(meters.get("collapse.call.active").longTaskTimer().getId()
-              .getDescription()).isEqualTo(CollapseCallDescription.ACTIVE);
-          meters.timer("collapse.other");
-          assertThat(meters.get("collapse.other").timer().getId().getDescription()).isNull();
-        });
+              assertThat(meters.get("collapse.call").timer().getId().getDescription())
+                  .isEqualTo(CollapseCallDescription.TIMER);
+              assertThat(
+                      meters.get("collapse.call.active").longTaskTimer().getId().getDescription())
+                  .isEqualTo(CollapseCallDescription.ACTIVE);
+              meters.timer("collapse.other");
+              assertThat(meters.get("collapse.other").timer().getId().getDescription()).isNull();
+            });
   }
 }

@@ -10,8 +10,11 @@ import org.junit.jupiter.api.Test;
 
 final class CollapseExecutorDescriptorTest {
 
-  private final HttpCollapseOptions twoGroups = HttpCollapseOptions.builder()
-      .group(CollapseGroup.ofUris("/a/*")).group(CollapseGroup.ofUris("/b/*")).build();
+  private final HttpCollapseOptions twoGroups =
+      HttpCollapseOptions.builder()
+          .group(CollapseGroup.ofUris("/a/*"))
+          .group(CollapseGroup.ofUris("/b/*"))
+          .build();
 
   @Test
   void takesTheStatsOfTheAdapterBuiltOnTheOptions() {
@@ -28,10 +31,10 @@ final class CollapseExecutorDescriptorTest {
     CollapseHttpRequestInterceptor other =
         new CollapseHttpRequestInterceptor(HttpCollapseOptions.builder().build());
 
-    assertThatThrownBy(() ->
-        CollapseExecutorDescriptor.builder("mine", twoGroups, other.stats()).build())
+    assertThatThrownBy(
+            () -> CollapseExecutorDescriptor.builder("mine", twoGroups, other.stats()).build())
         .isInstanceOf(IllegalArgumentException.class)
-        .hasMessageStartingWith("stats of executor mine count 0 collapse groups, but its options "
-            + "have 2");
+        .hasMessageStartingWith(
+            "stats of executor mine count 0 collapse groups, but its options " + "have 2");
   }
 }

@@ -27,68 +27,97 @@ import org.springframework.web.client.RestClient;
  */
 final class CollapseHealthIndicatorTest {
 
-  private final ApplicationContextRunner runner = new ApplicationContextRunner()
-      .withConfiguration(AutoConfigurations.of(CollapseExecutorAutoConfiguration.class,
-          CollapseAnnotationAutoConfiguration.class, CollapseRestClientAutoConfiguration.class));
+  private final ApplicationContextRunner runner =
+      new ApplicationContextRunner()
+          .withConfiguration(
+              AutoConfigurations.of(
+                  CollapseExecutorAutoConfiguration.class,
+                  CollapseAnnotationAutoConfiguration.class,
+                  CollapseRestClientAutoConfiguration.class));
 
   @Test
   void upWithNothingRefusedAndDownOnlyForTheCheckAfterARefusal() {
-    runner.run(context -> {
-      assertThat(LineFixtures.health(context, "collapseHealthIndicator").status())
-          .isEqualTo("UP");
+    runner.run(
+        context -> {
+          assertThat(LineFixtures.health(context, "collapseHealthIndicator").status())
+              .isEqualTo("UP");
 
-      // what an executor at max-pending-inputs tells its listener for each call it refuses
-      listener(context.getBeanProvider(CollapseListenerFactory.class)).callRejected("users");
-      listener(context.getBeanProvider(CollapseListenerFactory.class)).callRejected("users");
+          // what an executor at max-pending-inputs tells its listener for each call it refuses
+          listener(context.getBeanProvider(CollapseListenerFactory.class)).callRejected("users");
+          listener(context.getBeanProvider(CollapseListenerFactory.class)).callRejected("users");
 
-      LineFixtures.HealthView refusing = LineFixtures.health(context, "collapseHealthIndicator");
-      assertThat(refusing.status()).isEqualTo("DOWN");
-      assertThat(refusing.details()).containsEntry("rejectedSinceLastCheck",
-          Map.of("users", 2L));
-      LineFixtures.HealthView recovered = LineFixtures.health(context, "collapseHealthIndicator");
-      assertThat(recovered.status()).isEqualTo("UP");
-      assertThat(recovered.details()).containsEntry("rejected", Map.of("users", 2L));
-    });
-  }
-
-  @Test
-  void aSwitchTurnedOffLeavesItUpAndShowsWhat() {
-    runner.withBean("users", BlockingCallableGroupCollapseExecutor.class,
-        () -> new BlockingCallableGroupCollapseExecutor("users", CollapseListener.NONE)).run(context -> {
-          context.getBean(BlockingCallableGroupCollapseExecutor.class).setCollapsing(false);
-          LineFixtures.HealthView health = LineFixtures.health(context, "collapseHealthIndicator");
-          assertThat(health.status()).isEqualTo("UP");
-          assertThat(health.details()).containsEntry("collapsingOff", List.of("users"));
+          LineFixtures.HealthView refusing =
+              LineFixtures.health(context, "collapseHealthIndicator");
+          assertThat(refusing.status()).isEqualTo("DOWN");
+          assertThat(refusing.details())
+              .containsEntry("rejectedSinceLastCheck", Map.of("users", 2L));
+          LineFixtures.HealthView recovered =
+              LineFixtures.health(context, "collapseHealthIndicator");
+          assertThat(recovered.status()).isEqualTo("UP");
+          assertThat(recovered.details()).containsEntry("rejected", Map.of("users", 2L));
         });
   }
 
   @Test
+  void aSwitchTurnedOffLeavesItUpAndShowsWhat() {
+    runner
+        .withBean(
+            "users",
+            BlockingCallableGroupCollapseExecutor.class,
+            () -> new BlockingCallableGroupCollapseExecutor("users", CollapseListener.NONE))
+        .run(
+            context -> {
+              context.getBean(BlockingCallableGroupCollapseExecutor.class).setCollapsing(false);
+              LineFixtures.HealthView health =
+                  LineFixtures.health(context, "collapseHealthIndicator");
+              assertThat(health.status()).isEqualTo("UP");
+              assertThat(health.details()).containsEntry("collapsingOff", List.of("users"));
+            });
+  }
+
+  @Test
   void offWhenDisabledLikeAnyHealthIndicator() {
-    runner.withPropertyValues("management.health.collapse.enabled=false")
+    runner
+        .withPropertyValues("management.health.collapse.enabled=false")
         .run(context -> assertThat(context).doesNotHaveBean("collapseHealthIndicator"));
   }
 
   @Test
   void debugReportNamesTheCollapsedMethodsTheClientsAndTheExecutors() {
     try (LoggedRecords logged = LoggedRecords.of(CollapseStartupReport.class)) {
-      runner.withPropertyValues("collapse.executor.rest-template.collapse-groups[0].uris=/u/*",
-          "collapse.executor.rest-template.customize-rest-client-builder=true")
+      runner
+          .withPropertyValues(
+              "collapse.executor.rest-template.collapse-groups[0].uris=/u/*",
+              "collapse.executor.rest-template.customize-rest-client-builder=true")
           .withUserConfiguration(Wired.class)
           .run(context -> assertThat(context).hasNotFailed());
-      List<String> debug = logged.records().stream()
-          .filter(record -> record.getLevel() == Level.FINE).map(LogRecord::getMessage).toList();
-      assertThat(debug).singleElement().satisfies(report -> assertThat(report)
-          .contains("ProfileService.profile(Long) @Collapsible, executor default, meters and"
-              + " switch name ProfileService.profile")
-          .contains("rest-template: CollapseHttpRequestInterceptor with 1 collapse group(s),"
-              + " added to RestClient of Spring Boot's builder, beans given it by hand [users]")
-          .contains("rest-template (rest-template), groups [/u/*]"));
+      List<String> debug =
+          logged.records().stream()
+              .filter(record -> record.getLevel() == Level.FINE)
+              .map(LogRecord::getMessage)
+              .toList();
+      assertThat(debug)
+          .singleElement()
+          .satisfies(
+              report ->
+                  assertThat(report)
+                      .contains(
+                          "ProfileService.profile(Long) @Collapsible, executor default, meters and"
+                              + " switch name ProfileService.profile")
+                      .contains(
+                          "rest-template: CollapseHttpRequestInterceptor with 1 collapse group(s),"
+                              + " added to RestClient of Spring Boot's builder, beans given it by hand [users]")
+                      .contains("rest-template (rest-template), groups [/u/*]"));
     }
   }
 
   private static CollapseListener listener(ObjectProvider<CollapseListenerFactory> factories) {
-    return factories.orderedStream().map(factory -> factory.create("core"))
-        .filter(CollapseHealth.class::isInstance).findFirst().orElseThrow();
+    return factories
+        .orderedStream()
+        .map(factory -> factory.create("core"))
+        .filter(CollapseHealth.class::isInstance)
+        .findFirst()
+        .orElseThrow();
   }
 
   @Configuration(proxyBeanMethods = false)

@@ -16,21 +16,20 @@ final class CollapseListenersTest {
 
   @Test
   void aListenerThatThrowsAnErrorDoesNotSilenceTheListenersAfterIt() {
-    CollapseListener joined = joined(
-        throwing(new AssertionError("listener bug")), recording("second"));
+    CollapseListener joined =
+        joined(throwing(new AssertionError("listener bug")), recording("second"));
 
     joined.batchCompleted(BatchReport.builder("users").size(3).executeNanos(1_000).build());
     joined.callRejected("users");
     joined.callTimedOut("users");
 
-    assertThat(heard).containsExactly("second:batch:users", "second:rejected:users",
-        "second:timed-out:users");
+    assertThat(heard)
+        .containsExactly("second:batch:users", "second:rejected:users", "second:timed-out:users");
   }
 
   @Test
   void outOfMemoryIsThrownOnAfterEveryListenerHeardTheReport() {
-    CollapseListener joined = joined(
-        throwing(new OutOfMemoryError("test")), recording("second"));
+    CollapseListener joined = joined(throwing(new OutOfMemoryError("test")), recording("second"));
 
     assertThatThrownBy(() -> joined.callRejected("users")).isInstanceOf(OutOfMemoryError.class);
     assertThat(heard).containsExactly("second:rejected:users");

@@ -66,12 +66,15 @@ final class ConfigurationMetadataTest {
    */
   @Test
   void sensitiveHeaderListsShowNoDefaultAndSayTheyAddToTheBuiltInOnes() throws Exception {
-    for (String property : List.of("collapse.executor.sensitive-headers",
-        "collapse.executor.rest-template.sensitive-headers",
-        "collapse.executor.sensitive-header-patterns")) {
+    for (String property :
+        List.of(
+            "collapse.executor.sensitive-headers",
+            "collapse.executor.rest-template.sensitive-headers",
+            "collapse.executor.sensitive-header-patterns")) {
       JsonNode entry = entry(GENERATED, property);
       assertThat(entry.get("defaultValue")).as(property).isNull();
-      assertThat(entry.get("description").asString()).as(property)
+      assertThat(entry.get("description").asString())
+          .as(property)
           .contains("added to the built-in ones");
     }
     assertThat(entry(GENERATED, "collapse.executor.additional-sensitive-headers")).isNull();
@@ -85,8 +88,12 @@ final class ConfigurationMetadataTest {
         String name = entry.get("name").asString();
         JsonNode description = entry.get("description");
         assertThat(description).as("description of " + name).isNotNull();
-        assertThat(description.asString()).as(name).isNotBlank()
-            .doesNotContain("{@").doesNotContain("<p>").doesNotContain("<pre>");
+        assertThat(description.asString())
+            .as(name)
+            .isNotBlank()
+            .doesNotContain("{@")
+            .doesNotContain("<p>")
+            .doesNotContain("<pre>");
       }
     }
   }
@@ -115,8 +122,8 @@ final class ConfigurationMetadataTest {
   }
 
   private static JsonNode beanProvider(String section) throws Exception {
-    JsonNode provider = hint("collapse.executor." + section + ".apply-to-beans")
-        .get("providers").get(0);
+    JsonNode provider =
+        hint("collapse.executor." + section + ".apply-to-beans").get("providers").get(0);
     assertThat(provider.get("name").asString()).isEqualTo("spring-bean-reference");
     return provider;
   }
@@ -172,8 +179,7 @@ final class ConfigurationMetadataTest {
     CollapseServletFilterProperties servlet = new CollapseServletFilterProperties();
     assertThat(defaultValue("collapse.executor.servlet.order").asInt())
         .isEqualTo(servlet.getOrder());
-    assertThat(names("collapse.executor.servlet.url-patterns"))
-        .isEqualTo(servlet.getUrlPatterns());
+    assertThat(names("collapse.executor.servlet.url-patterns")).isEqualTo(servlet.getUrlPatterns());
   }
 
   @Test

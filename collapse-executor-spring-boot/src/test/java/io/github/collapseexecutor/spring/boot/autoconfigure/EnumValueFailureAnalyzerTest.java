@@ -23,57 +23,78 @@ final class EnumValueFailureAnalyzerTest {
 
   private static final String P = "collapse.executor.";
 
-  private final ApplicationContextRunner runner = new ApplicationContextRunner()
-      .withConfiguration(AutoConfigurations.of(CollapseExecutorAutoConfiguration.class,
-          CollapseRestClientAutoConfiguration.class));
+  private final ApplicationContextRunner runner =
+      new ApplicationContextRunner()
+          .withConfiguration(
+              AutoConfigurations.of(
+                  CollapseExecutorAutoConfiguration.class,
+                  CollapseRestClientAutoConfiguration.class));
 
   @Test
   void aPolicyValueNoConstantHasNamesTheKeyTheValueAndTheAllowedValues() {
     String key = P + "rest-template.collapse-policies.p1.share-uncacheable";
-    runner.withPropertyValues(key + "=sometimes").run(context -> {
-      assertThat(context).hasFailed();
-      // found with the other mistakes before any bean binds, described with them
-      FailureAnalysis analysis =
-          new InvalidPropertiesFailureAnalyzer().analyze(context.getStartupFailure());
-      assertThat(analysis.getDescription()).contains("Property: " + key)
-          .contains("Value: 'sometimes'")
-          .contains("Reason: not one of the allowed values: within-credentials, never");
-    });
+    runner
+        .withPropertyValues(key + "=sometimes")
+        .run(
+            context -> {
+              assertThat(context).hasFailed();
+              // found with the other mistakes before any bean binds, described with them
+              FailureAnalysis analysis =
+                  new InvalidPropertiesFailureAnalyzer().analyze(context.getStartupFailure());
+              assertThat(analysis.getDescription())
+                  .contains("Property: " + key)
+                  .contains("Value: 'sometimes'")
+                  .contains("Reason: not one of the allowed values: within-credentials, never");
+            });
   }
 
   @Test
   void aBadUnknownKeysValueNamesTheAllowedValues() {
-    runner.withPropertyValues(P + "unknown-keys=strict").run(context -> {
-      assertThat(context).hasFailed();
-      assertThat(new EnumValueFailureAnalyzer().analyze(context.getStartupFailure())
-          .getDescription()).contains("Property: " + P + "unknown-keys")
-          .contains("Value: 'strict'")
-          .contains("allowed values: fail, warn, ignore");
-    });
+    runner
+        .withPropertyValues(P + "unknown-keys=strict")
+        .run(
+            context -> {
+              assertThat(context).hasFailed();
+              assertThat(
+                      new EnumValueFailureAnalyzer()
+                          .analyze(context.getStartupFailure())
+                          .getDescription())
+                  .contains("Property: " + P + "unknown-keys")
+                  .contains("Value: 'strict'")
+                  .contains("allowed values: fail, warn, ignore");
+            });
   }
 
   @Test
   void aValueOfAnotherTypeIsLeftToSpringBoot() {
-    runner.withPropertyValues(P + "max-batch-size=many").run(context -> {
-      assertThat(context).hasFailed();
-      assertThat(new EnumValueFailureAnalyzer().analyze(context.getStartupFailure())).isNull();
-    });
+    runner
+        .withPropertyValues(P + "max-batch-size=many")
+        .run(
+            context -> {
+              assertThat(context).hasFailed();
+              assertThat(new EnumValueFailureAnalyzer().analyze(context.getStartupFailure()))
+                  .isNull();
+            });
   }
 
   @Test
   void springBootPrintsTheAllowedValuesInsteadOfTheConvertersMessage(CapturedOutput output) {
-    SpringApplicationBuilder application = new SpringApplicationBuilder(WithCollapse.class)
-        .web(WebApplicationType.NONE)
-        .properties(P + "okhttp.collapse-policies.p1.share-uncacheable=sometimes");
+    SpringApplicationBuilder application =
+        new SpringApplicationBuilder(WithCollapse.class)
+            .web(WebApplicationType.NONE)
+            .properties(P + "okhttp.collapse-policies.p1.share-uncacheable=sometimes");
     assertThatThrownBy(application::run).isNotNull();
-    assertThat(output).contains("APPLICATION FAILED TO START")
+    assertThat(output)
+        .contains("APPLICATION FAILED TO START")
         .contains("Reason: not one of the allowed values: within-credentials, never")
         .doesNotContain("No enum constant");
   }
 
   /** An application with nothing but the core and OkHttp auto-configurations. */
   @Configuration(proxyBeanMethods = false)
-  @ImportAutoConfiguration({CollapseExecutorAutoConfiguration.class,
-      CollapseOkHttpAutoConfiguration.class})
+  @ImportAutoConfiguration({
+    CollapseExecutorAutoConfiguration.class,
+    CollapseOkHttpAutoConfiguration.class
+  })
   static class WithCollapse {}
 }

@@ -39,123 +39,180 @@ final class FleetConfigurationMistakesTest {
   private static final String P = "collapse.executor.";
   private static final String GROUPS = P + "rest-template.collapse-groups[0].uris=/quotes/*";
 
-  private final ApplicationContextRunner runner = new ApplicationContextRunner()
-      .withConfiguration(AutoConfigurations.of(CollapseExecutorAutoConfiguration.class,
-          CollapseRestClientAutoConfiguration.class, LineFixtures.REDIS_AUTO_CONFIGURATION,
-          CollapseFleetAutoConfiguration.class))
-      .withPropertyValues(P + "fleet.key-prefix=collapse-test:" + UUID.randomUUID());
+  private final ApplicationContextRunner runner =
+      new ApplicationContextRunner()
+          .withConfiguration(
+              AutoConfigurations.of(
+                  CollapseExecutorAutoConfiguration.class,
+                  CollapseRestClientAutoConfiguration.class,
+                  LineFixtures.REDIS_AUTO_CONFIGURATION,
+                  CollapseFleetAutoConfiguration.class))
+          .withPropertyValues(P + "fleet.key-prefix=collapse-test:" + UUID.randomUUID());
 
   @Test
   void aShortSecretIsRejectedUnderItsKeyWithoutShowingIt() {
-    runner.withPropertyValues(P + "fleet.secret=not-32-bytes-long").run(context -> {
-      assertThat(analysis(context).getDescription())
-          .contains("Property: " + P + "fleet.secret\n    Value: ******\n")
-          .contains("Reason: must hold at least 32 bytes\n")
-          .doesNotContain("not-32-bytes-long");
-      assertThat(StartupFailures.messages(context)).doesNotContain("not-32-bytes-long");
-    });
+    runner
+        .withPropertyValues(P + "fleet.secret=not-32-bytes-long")
+        .run(
+            context -> {
+              assertThat(analysis(context).getDescription())
+                  .contains("Property: " + P + "fleet.secret\n    Value: ******\n")
+                  .contains("Reason: must hold at least 32 bytes\n")
+                  .doesNotContain("not-32-bytes-long");
+              assertThat(StartupFailures.messages(context)).doesNotContain("not-32-bytes-long");
+            });
   }
 
   @Test
   void aBlankSecretIsRejectedUnderItsKey() {
-    runner.withPropertyValues(P + "fleet.secret= ", P + "rest-template.fleet=true", GROUPS)
-        .run(context -> assertThat(analysis(context).getDescription())
-            .contains("Property: " + P + "fleet.secret\n    Value: ******\n")
-            .contains("Reason: is blank: set the secret every instance of the fleet shares")
-            .as("the key that asks for the tier is right; the secret is what to change")
-            .doesNotContain("Property: " + P + "rest-template.fleet"));
+    runner
+        .withPropertyValues(P + "fleet.secret= ", P + "rest-template.fleet=true", GROUPS)
+        .run(
+            context ->
+                assertThat(analysis(context).getDescription())
+                    .contains("Property: " + P + "fleet.secret\n    Value: ******\n")
+                    .contains("Reason: is blank: set the secret every instance of the fleet shares")
+                    .as("the key that asks for the tier is right; the secret is what to change")
+                    .doesNotContain("Property: " + P + "rest-template.fleet"));
   }
 
   @Test
   void fleetTrueWithoutASecretIsRejectedUnderTheKeyThatAsks() {
-    runner.withPropertyValues(P + "rest-template.fleet=true", GROUPS)
-        .run(context -> assertThat(analysis(context).getDescription())
-            .contains("Property: " + P + "rest-template.fleet\n    Value: 'true'\n")
-            .contains("Reason: asks for the fleet tier, and " + P + "fleet.secret is not set:"
-                + " set it to the secret every instance of the fleet shares (at least 32"
-                + " bytes), define a Fleet bean, or set it to false\n"));
+    runner
+        .withPropertyValues(P + "rest-template.fleet=true", GROUPS)
+        .run(
+            context ->
+                assertThat(analysis(context).getDescription())
+                    .contains("Property: " + P + "rest-template.fleet\n    Value: 'true'\n")
+                    .contains(
+                        "Reason: asks for the fleet tier, and "
+                            + P
+                            + "fleet.secret is not set:"
+                            + " set it to the secret every instance of the fleet shares (at least 32"
+                            + " bytes), define a Fleet bean, or set it to false\n"));
   }
 
   @Test
   void fleetTrueWithoutTheRedisModuleNamesTheArtifactToAdd() {
-    runner.withClassLoader(new FilteredClassLoader(FleetCoordinator.class))
+    runner
+        .withClassLoader(new FilteredClassLoader(FleetCoordinator.class))
         .withPropertyValues(P + "rest-template.fleet=true", GROUPS)
-        .run(context -> assertThat(analysis(context).getDescription())
-            .contains("Property: " + P + "rest-template.fleet\n")
-            .contains("Reason: asks for the fleet tier, and collapse-executor-redis is not on"
-                + " the class path (no io.github.collapseexecutor.redis.FleetCoordinator): add"
-                + " io.github.collapseexecutor:collapse-executor-redis, define a Fleet"
-                + " bean, or set it to false\n"));
+        .run(
+            context ->
+                assertThat(analysis(context).getDescription())
+                    .contains("Property: " + P + "rest-template.fleet\n")
+                    .contains(
+                        "Reason: asks for the fleet tier, and collapse-executor-redis is not on"
+                            + " the class path (no io.github.collapseexecutor.redis.FleetCoordinator): add"
+                            + " io.github.collapseexecutor:collapse-executor-redis, define a Fleet"
+                            + " bean, or set it to false\n"));
   }
 
   @Test
   void fleetTrueWithoutLettuceOrSpringDataRedisNamesTheStarterToAdd() {
-    runner.withClassLoader(new FilteredClassLoader(RedisClient.class))
+    runner
+        .withClassLoader(new FilteredClassLoader(RedisClient.class))
         .withPropertyValues(P + "rest-template.fleet=true", GROUPS)
-        .run(context -> assertThat(analysis(context).getDescription())
-            .contains("Property: " + P + "rest-template.fleet\n")
-            .contains("Reason: asks for the fleet tier, and Lettuce is not on the class path"
-                + " (no io.lettuce.core.RedisClient): add spring-boot-starter-data-redis"));
-    runner.withClassLoader(new FilteredClassLoader(LettuceConnectionFactory.class))
+        .run(
+            context ->
+                assertThat(analysis(context).getDescription())
+                    .contains("Property: " + P + "rest-template.fleet\n")
+                    .contains(
+                        "Reason: asks for the fleet tier, and Lettuce is not on the class path"
+                            + " (no io.lettuce.core.RedisClient): add spring-boot-starter-data-redis"));
+    runner
+        .withClassLoader(new FilteredClassLoader(LettuceConnectionFactory.class))
         .withPropertyValues(P + "rest-template.fleet=true", GROUPS)
-        .run(context -> assertThat(analysis(context).getDescription())
-            .contains("Reason: asks for the fleet tier, and Spring Data Redis is not on the"
-                + " class path"));
+        .run(
+            context ->
+                assertThat(analysis(context).getDescription())
+                    .contains(
+                        "Reason: asks for the fleet tier, and Spring Data Redis is not on the"
+                            + " class path"));
   }
 
   @Test
   void fleetTrueWhereNoCoordinatorIsMadeSaysWhatItNeeds() {
     new ApplicationContextRunner()
-        .withConfiguration(AutoConfigurations.of(CollapseExecutorAutoConfiguration.class,
-            CollapseRestClientAutoConfiguration.class, CollapseFleetAutoConfiguration.class))
-        .withPropertyValues(P + "fleet.secret=test secret of the Boot fleet tier, 32+ bytes",
-            P + "rest-template.fleet=true", GROUPS)
-        .run(context -> assertThat(analysis(context).getDescription())
-            .contains("Property: " + P + "rest-template.fleet\n")
-            .contains("Reason: asks for the fleet tier, and there is none: " + P + "fleet.secret"
-                + " is set, but no coordinator is made without a Lettuce connection factory bean"
-                + " (spring.data.redis with the Lettuce client), nor where the fleet tier's"
-                + " auto-configuration is left out (a test slice)"));
+        .withConfiguration(
+            AutoConfigurations.of(
+                CollapseExecutorAutoConfiguration.class,
+                CollapseRestClientAutoConfiguration.class,
+                CollapseFleetAutoConfiguration.class))
+        .withPropertyValues(
+            P + "fleet.secret=test secret of the Boot fleet tier, 32+ bytes",
+            P + "rest-template.fleet=true",
+            GROUPS)
+        .run(
+            context ->
+                assertThat(analysis(context).getDescription())
+                    .contains("Property: " + P + "rest-template.fleet\n")
+                    .contains(
+                        "Reason: asks for the fleet tier, and there is none: "
+                            + P
+                            + "fleet.secret"
+                            + " is set, but no coordinator is made without a Lettuce connection factory bean"
+                            + " (spring.data.redis with the Lettuce client), nor where the fleet tier's"
+                            + " auto-configuration is left out (a test slice)"));
   }
 
   @Test
   void aNamedExecutorsFleetWithoutASecretIsRejectedUnderItsKey() {
-    runner.withPropertyValues(P + "executors.quotes.fleet=true")
-        .run(context -> assertThat(analysis(context).getDescription())
-            .contains("Property: " + P + "executors.quotes.fleet\n    Value: 'true'\n")
-            .contains(P + "fleet.secret is not set")
-            .contains("define a Fleet bean, or set it to false"));
+    runner
+        .withPropertyValues(P + "executors.quotes.fleet=true")
+        .run(
+            context ->
+                assertThat(analysis(context).getDescription())
+                    .contains("Property: " + P + "executors.quotes.fleet\n    Value: 'true'\n")
+                    .contains(P + "fleet.secret is not set")
+                    .contains("define a Fleet bean, or set it to false"));
   }
 
   @Test
   void everyFleetMistakeIsReportedAtOnce() {
-    runner.withPropertyValues(P + "fleet.secret=short", P + "fleet.lease-time=0s",
-        P + "fleet.key-prefix=no spaces", P + "rest-template.fleet=true", GROUPS)
-        .run(context -> assertThat(analysis(context).getDescription())
-            .contains("Property: " + P + "fleet.secret\n")
-            .contains("Property: " + P + "fleet.lease-time\n    Value: '0s'\n")
-            .contains("Property: " + P + "fleet.key-prefix\n    Value: 'no spaces'\n")
-            .contains("Reason: must be letters, digits and : . _ - only\n")
-            .contains("Reason: must be positive\n")
-            .doesNotContain("Property: " + P + "rest-template.fleet"));
+    runner
+        .withPropertyValues(
+            P + "fleet.secret=short",
+            P + "fleet.lease-time=0s",
+            P + "fleet.key-prefix=no spaces",
+            P + "rest-template.fleet=true",
+            GROUPS)
+        .run(
+            context ->
+                assertThat(analysis(context).getDescription())
+                    .contains("Property: " + P + "fleet.secret\n")
+                    .contains("Property: " + P + "fleet.lease-time\n    Value: '0s'\n")
+                    .contains("Property: " + P + "fleet.key-prefix\n    Value: 'no spaces'\n")
+                    .contains("Reason: must be letters, digits and : . _ - only\n")
+                    .contains("Reason: must be positive\n")
+                    .doesNotContain("Property: " + P + "rest-template.fleet"));
   }
 
   /** The tier's own login: a user needs its password, a database is not negative. */
   @Test
   void aUserWithoutAPasswordAndANegativeDatabaseAreRejectedUnderTheirKeys() {
-    runner.withPropertyValues(P + "fleet.secret=test secret of the Boot fleet tier, 32+ bytes",
-        P + "fleet.username=fleet", P + "fleet.database=-1").run(context ->
-          assertThat(analysis(context).getDescription())
-              .contains("Property: " + P + "fleet.username\n    Value: 'fleet'\n")
-              .contains("Reason: is set without " + P + "fleet.password: set the password of"
-                  + " that ACL user too, or remove the key to log in as the application does\n")
-              .contains("Property: " + P + "fleet.database\n    Value: '-1'\n")
-              .contains("Reason: must not be negative\n"));
+    runner
+        .withPropertyValues(
+            P + "fleet.secret=test secret of the Boot fleet tier, 32+ bytes",
+            P + "fleet.username=fleet",
+            P + "fleet.database=-1")
+        .run(
+            context ->
+                assertThat(analysis(context).getDescription())
+                    .contains("Property: " + P + "fleet.username\n    Value: 'fleet'\n")
+                    .contains(
+                        "Reason: is set without "
+                            + P
+                            + "fleet.password: set the password of"
+                            + " that ACL user too, or remove the key to log in as the application does\n")
+                    .contains("Property: " + P + "fleet.database\n    Value: '-1'\n")
+                    .contains("Reason: must not be negative\n"));
   }
 
   @Test
   void anApplicationsOwnTierNeedsNoSecret() {
-    runner.withBean(Fleet.class, LocalOnlyFleet::new)
+    runner
+        .withBean(Fleet.class, LocalOnlyFleet::new)
         .withPropertyValues(P + "rest-template.fleet=true", GROUPS)
         .run(context -> assertThat(context).hasNotFailed());
   }
@@ -163,19 +220,29 @@ final class FleetConfigurationMistakesTest {
   @Test
   void springBootPrintsTheKeyThatAsksWithItsFileAndLine(CapturedOutput output) {
     assertThatThrownBy(() -> start("missing-secret.yml")).isNotNull();
-    assertThat(output).contains("APPLICATION FAILED TO START")
-        .contains("Property: " + P + "rest-template.fleet\n    Value: 'true'\n"
-            + "    Origin: class path resource [fleet-mistakes/missing-secret.yml] - 4:14\n"
-            + "    Reason: asks for the fleet tier, and " + P + "fleet.secret is not set");
+    assertThat(output)
+        .contains("APPLICATION FAILED TO START")
+        .contains(
+            "Property: "
+                + P
+                + "rest-template.fleet\n    Value: 'true'\n"
+                + "    Origin: class path resource [fleet-mistakes/missing-secret.yml] - 4:14\n"
+                + "    Reason: asks for the fleet tier, and "
+                + P
+                + "fleet.secret is not set");
   }
 
   @Test
   void springBootPrintsTheSecretsMistakesWithoutTheSecret(CapturedOutput output) {
     assertThatThrownBy(() -> start("short-secret.yml")).isNotNull();
-    assertThat(output).contains("APPLICATION FAILED TO START")
-        .contains("Property: " + P + "fleet.secret\n    Value: ******\n"
-            + "    Origin: class path resource [fleet-mistakes/short-secret.yml] - 4:15\n"
-            + "    Reason: must hold at least 32 bytes\n")
+    assertThat(output)
+        .contains("APPLICATION FAILED TO START")
+        .contains(
+            "Property: "
+                + P
+                + "fleet.secret\n    Value: ******\n"
+                + "    Origin: class path resource [fleet-mistakes/short-secret.yml] - 4:15\n"
+                + "    Reason: must hold at least 32 bytes\n")
         .contains("Property: " + P + "fleet.lease-time\n")
         .doesNotContain("not-32-bytes-long");
   }
@@ -189,14 +256,17 @@ final class FleetConfigurationMistakesTest {
   }
 
   private static void start(String file) {
-    new SpringApplicationBuilder(WithCollapse.class).web(WebApplicationType.NONE)
+    new SpringApplicationBuilder(WithCollapse.class)
+        .web(WebApplicationType.NONE)
         .run("--spring.config.additional-location=classpath:/fleet-mistakes/" + file)
         .close();
   }
 
   /** An application with the core and RestClient auto-configurations. */
   @Configuration(proxyBeanMethods = false)
-  @ImportAutoConfiguration({CollapseExecutorAutoConfiguration.class,
-      CollapseRestClientAutoConfiguration.class})
+  @ImportAutoConfiguration({
+    CollapseExecutorAutoConfiguration.class,
+    CollapseRestClientAutoConfiguration.class
+  })
   static class WithCollapse {}
 }

@@ -20,34 +20,41 @@ import org.springframework.context.annotation.Configuration;
  */
 final class HttpSectionRegistrationTest {
 
-  private final ApplicationContextRunner runner = new ApplicationContextRunner()
-      .withConfiguration(AutoConfigurations.of(CollapseExecutorAutoConfiguration.class))
-      .withUserConfiguration(AnotherClientConfiguration.class)
-      .withPropertyValues("collapse.executor.unknown-keys=ignore");
+  private final ApplicationContextRunner runner =
+      new ApplicationContextRunner()
+          .withConfiguration(AutoConfigurations.of(CollapseExecutorAutoConfiguration.class))
+          .withUserConfiguration(AnotherClientConfiguration.class)
+          .withPropertyValues("collapse.executor.unknown-keys=ignore");
 
   @Test
   void aBadValueOfANewSectionStopsStartupNamingItsKey() {
-    runner.withPropertyValues("collapse.executor.another-client.wait-timeout=-1s")
-        .run(context -> {
-          assertThat(context).hasFailed();
-          FailureAnalysis analysis =
-              new InvalidPropertiesFailureAnalyzer().analyze(context.getStartupFailure());
-          assertThat(analysis.getDescription())
-              .contains("Property: collapse.executor.another-client.wait-timeout");
-        });
+    runner
+        .withPropertyValues("collapse.executor.another-client.wait-timeout=-1s")
+        .run(
+            context -> {
+              assertThat(context).hasFailed();
+              FailureAnalysis analysis =
+                  new InvalidPropertiesFailureAnalyzer().analyze(context.getStartupFailure());
+              assertThat(analysis.getDescription())
+                  .contains("Property: collapse.executor.another-client.wait-timeout");
+            });
   }
 
   @Test
   void aNewSectionInheritsTheTopLevelSettingsAndOverridesThem() {
-    runner.withPropertyValues("collapse.executor.max-body-size=2KB",
-        "collapse.executor.another-client.wait-timeout=3s").run(context -> {
-          CollapseSettings settings = context.getBean(CollapseSettings.class);
-          AnotherClientProperties section = context.getBean(AnotherClientProperties.class);
-          var options = settings.httpOptions(section, builder -> { });
-          assertThat(options.name()).isEqualTo("another-client");
-          assertThat(options.maxBodyBytes()).isEqualTo(2048);
-          assertThat(options.waitTimeout()).isEqualTo(Duration.ofSeconds(3));
-        });
+    runner
+        .withPropertyValues(
+            "collapse.executor.max-body-size=2KB",
+            "collapse.executor.another-client.wait-timeout=3s")
+        .run(
+            context -> {
+              CollapseSettings settings = context.getBean(CollapseSettings.class);
+              AnotherClientProperties section = context.getBean(AnotherClientProperties.class);
+              var options = settings.httpOptions(section, builder -> {});
+              assertThat(options.name()).isEqualTo("another-client");
+              assertThat(options.maxBodyBytes()).isEqualTo(2048);
+              assertThat(options.waitTimeout()).isEqualTo(Duration.ofSeconds(3));
+            });
   }
 
   /** The section of an integration this module does not know. */

@@ -38,27 +38,40 @@ import org.junit.jupiter.api.Test;
 class IncubatingApiTest {
 
   /** A class of each published module with API, from whose jar the public types are read. */
-  private static final List<Class<?>> MODULES = List.of(CollapseExecutor.class, Fleet.class,
-      HttpCollapseOptions.class, RedisFleet.class, CollapseObservations.class,
-      CollapseServletFilter.class, CollapseHttpRequestInterceptor.class, CollapseWebFilter.class,
-      CollapseInterceptor.class, CollapseClientInterceptor.class, Collapsible.class,
-      CollapseExecutorAutoConfiguration.class);
+  private static final List<Class<?>> MODULES =
+      List.of(
+          CollapseExecutor.class,
+          Fleet.class,
+          HttpCollapseOptions.class,
+          RedisFleet.class,
+          CollapseObservations.class,
+          CollapseServletFilter.class,
+          CollapseHttpRequestInterceptor.class,
+          CollapseWebFilter.class,
+          CollapseInterceptor.class,
+          CollapseClientInterceptor.class,
+          Collapsible.class,
+          CollapseExecutorAutoConfiguration.class);
 
   /** The SPI types outside the packages that are incubating as a whole. */
-  private static final Set<String> SPI_TYPES = Set.of(
-      "io.github.collapseexecutor.http.CallObserver",
-      "io.github.collapseexecutor.http.RequestTarget",
-      "io.github.collapseexecutor.servlet.ReplayObservation",
-      "io.github.collapseexecutor.micrometer.ExecutorCreationListener",
-      "io.github.collapseexecutor.micrometer.CreatedExecutor",
-      "io.github.collapseexecutor.spring.observation.MethodObserver",
-      "io.github.collapseexecutor.spring.observation.MethodExecutor");
+  private static final Set<String> SPI_TYPES =
+      Set.of(
+          "io.github.collapseexecutor.http.CallObserver",
+          "io.github.collapseexecutor.http.RequestTarget",
+          "io.github.collapseexecutor.servlet.ReplayObservation",
+          "io.github.collapseexecutor.micrometer.ExecutorCreationListener",
+          "io.github.collapseexecutor.micrometer.CreatedExecutor",
+          "io.github.collapseexecutor.spring.observation.MethodObserver",
+          "io.github.collapseexecutor.spring.observation.MethodExecutor");
 
-  private static final Predicate<String> INCUBATING = name -> SPI_TYPES.contains(name)
-      || packageOf(name).equals("io.github.collapseexecutor.http.adapter")
-      || packageOf(name).equals("io.github.collapseexecutor.fleet")
-      || packageOf(name).equals("io.github.collapseexecutor.redis")
-      || packageOf(name).equals("io.github.collapseexecutor.spring.boot.autoconfigure.fleet");
+  private static final Predicate<String> INCUBATING =
+      name ->
+          SPI_TYPES.contains(name)
+              || packageOf(name).equals("io.github.collapseexecutor.http.adapter")
+              || packageOf(name).equals("io.github.collapseexecutor.fleet")
+              || packageOf(name).equals("io.github.collapseexecutor.redis")
+              || packageOf(name)
+                  .equals("io.github.collapseexecutor.spring.boot.autoconfigure.fleet");
 
   @Test
   void theMarkerIsOnEverySpiAndFleetTypeAndNowhereElse() throws Exception {
@@ -96,7 +109,8 @@ class IncubatingApiTest {
       try (InputStream descriptor = Files.newInputStream(location.resolve("module-info.class"));
           Stream<Path> files = Files.walk(location)) {
         exported = exported(descriptor);
-        files.map(file -> location.relativize(file).toString().replace('\\', '/'))
+        files
+            .map(file -> location.relativize(file).toString().replace('\\', '/'))
             .forEach(entry -> addType(entry, names));
       }
     } else {
@@ -121,8 +135,11 @@ class IncubatingApiTest {
   }
 
   private static void addType(String entry, Set<String> names) {
-    if (entry.endsWith(".class") && !entry.contains("$") && !entry.endsWith("module-info.class")
-        && !entry.endsWith("package-info.class") && !entry.startsWith("META-INF/")) {
+    if (entry.endsWith(".class")
+        && !entry.contains("$")
+        && !entry.endsWith("module-info.class")
+        && !entry.endsWith("package-info.class")
+        && !entry.startsWith("META-INF/")) {
       names.add(entry.substring(0, entry.length() - ".class".length()).replace('/', '.'));
     }
   }

@@ -58,8 +58,9 @@ final class MetadataCoverageTest {
 
   @BeforeAll
   static void read() throws Exception {
-    try (InputStream in = MetadataCoverageTest.class
-        .getResourceAsStream("/META-INF/spring-configuration-metadata.json")) {
+    try (InputStream in =
+        MetadataCoverageTest.class.getResourceAsStream(
+            "/META-INF/spring-configuration-metadata.json")) {
       JsonNode metadata = JsonMapper.builder().build().readTree(in);
       for (JsonNode property : metadata.get("properties")) {
         types.put(property.get("name").asString(), property.path("type").asString(""));
@@ -84,7 +85,8 @@ final class MetadataCoverageTest {
     templates.add(List.of("annotations", "enabled"));
     for (Class<?> type : UnknownKeyCheck.PROPERTIES) {
       String prefix = UnknownKeyCheck.prefixOf(type);
-      walk(prefix.equals(PREFIX) ? List.of() : List.of(prefix.substring(PREFIX.length() + 1)),
+      walk(
+          prefix.equals(PREFIX) ? List.of() : List.of(prefix.substring(PREFIX.length() + 1)),
           ResolvableType.forClass(type));
     }
   }
@@ -100,10 +102,12 @@ final class MetadataCoverageTest {
     } else if (isOurs(type)) {
       for (PropertyDescriptor property : BeanUtils.getPropertyDescriptors(resolved)) {
         // a value needs a setter; a list or map the binder fills may do without
-        if (property.getReadMethod() != null && (property.getWriteMethod() != null
-            || Map.class.isAssignableFrom(property.getPropertyType())
-            || Collection.class.isAssignableFrom(property.getPropertyType()))) {
-          walk(with(path, DataObjectPropertyName.toDashedForm(property.getName())),
+        if (property.getReadMethod() != null
+            && (property.getWriteMethod() != null
+                || Map.class.isAssignableFrom(property.getPropertyType())
+                || Collection.class.isAssignableFrom(property.getPropertyType()))) {
+          walk(
+              with(path, DataObjectPropertyName.toDashedForm(property.getName())),
               ResolvableType.forMethodReturnType(property.getReadMethod(), resolved));
         }
       }
@@ -150,7 +154,8 @@ final class MetadataCoverageTest {
         }
       }
     }
-    assertThat(missing).as("keys the properties classes bind and the metadata does not list")
+    assertThat(missing)
+        .as("keys the properties classes bind and the metadata does not list")
         .isEmpty();
   }
 
@@ -158,7 +163,8 @@ final class MetadataCoverageTest {
   void everyKeyInTheMetadataBinds() {
     List<String> stale = new ArrayList<>();
     for (String key : types.keySet()) {
-      if (key.startsWith(PREFIX + ".") && !READ_BY_CONDITIONS.contains(key)
+      if (key.startsWith(PREFIX + ".")
+          && !READ_BY_CONDITIONS.contains(key)
           && templates.stream().noneMatch(template -> binds(key, template))) {
         stale.add(key);
       }
@@ -172,14 +178,16 @@ final class MetadataCoverageTest {
       if (!property.getKey().startsWith(PREFIX + ".")) {
         continue;
       }
-      Class<?> type = ClassUtils.resolveClassName(
-          property.getValue().replaceAll("<.*", ""), getClass().getClassLoader());
+      Class<?> type =
+          ClassUtils.resolveClassName(
+              property.getValue().replaceAll("<.*", ""), getClass().getClassLoader());
       if (type.isEnum()) {
         List<String> allowed = new ArrayList<>();
         for (Object constant : type.getEnumConstants()) {
           allowed.add(((Enum<?>) constant).name().toLowerCase().replace('_', '-'));
         }
-        assertThat(hints.get(property.getKey())).as(property.getKey())
+        assertThat(hints.get(property.getKey()))
+            .as(property.getKey())
             .containsExactlyElementsOf(allowed);
       }
     }
@@ -193,8 +201,7 @@ final class MetadataCoverageTest {
 
   private static int firstWildcard(List<String> template) {
     for (int i = 0; i < template.size(); i++) {
-      if (template.get(i).equals(ANY_INDEX)
-          || template.get(i).equals(ANY_NAME)) {
+      if (template.get(i).equals(ANY_INDEX) || template.get(i).equals(ANY_NAME)) {
         return i;
       }
     }
@@ -202,16 +209,16 @@ final class MetadataCoverageTest {
   }
 
   private static String key(List<String> elements) {
-    return PREFIX + (elements.isEmpty() ? "" : "." + String.join(".", elements))
-        .replace("." + ANY_INDEX, ANY_INDEX);
+    return PREFIX
+        + (elements.isEmpty() ? "" : "." + String.join(".", elements))
+            .replace("." + ANY_INDEX, ANY_INDEX);
   }
 
   /** Returns whether {@code template} binds {@code key}, or is an item of the list or map it names. */
   private static boolean binds(String key, List<String> template) {
     List<String> elements = List.of(key.substring(PREFIX.length() + 1).split("\\."));
     for (int i = 0; i < template.size(); i++) {
-      boolean wildcard = template.get(i).equals(ANY_NAME)
-          || template.get(i).equals(ANY_INDEX);
+      boolean wildcard = template.get(i).equals(ANY_NAME) || template.get(i).equals(ANY_INDEX);
       if (i == elements.size()) {
         return wildcard;
       }

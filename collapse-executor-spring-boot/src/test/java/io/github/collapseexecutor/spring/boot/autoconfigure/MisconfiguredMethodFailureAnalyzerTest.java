@@ -29,67 +29,87 @@ import org.springframework.security.access.prepost.PostFilter;
 @ExtendWith(OutputCaptureExtension.class)
 final class MisconfiguredMethodFailureAnalyzerTest {
 
-  private final ApplicationContextRunner runner = new ApplicationContextRunner()
-      .withConfiguration(AutoConfigurations.of(CollapseExecutorAutoConfiguration.class,
-          CollapseAnnotationAutoConfiguration.class));
+  private final ApplicationContextRunner runner =
+      new ApplicationContextRunner()
+          .withConfiguration(
+              AutoConfigurations.of(
+                  CollapseExecutorAutoConfiguration.class,
+                  CollapseAnnotationAutoConfiguration.class));
 
   @Test
   void aBatchMethodThatDoesNotExistIsDescribedWithTheBeanTheMethodAndWhatToChange() {
-    runner.withBean("users", MissingBatchMethod.class).run(context -> {
-      FailureAnalysis analysis =
-          new MisconfiguredMethodFailureAnalyzer().analyze(context.getStartupFailure());
-      assertThat(analysis).isNotNull();
-      assertThat(analysis.getDescription())
-          .contains("Bean: users (" + MissingBatchMethod.class.getName() + ")")
-          .contains("Method: MissingBatchMethod.load(String)")
-          .contains("Annotation: @CollapseBatch")
-          .contains("Reason: no method 'loadAl' in MissingBatchMethod");
-      assertThat(analysis.getAction()).startsWith("Set batchMethod to the name of a method of"
-          + " MissingBatchMethod that takes a List or Collection of the arguments");
-    });
+    runner
+        .withBean("users", MissingBatchMethod.class)
+        .run(
+            context -> {
+              FailureAnalysis analysis =
+                  new MisconfiguredMethodFailureAnalyzer().analyze(context.getStartupFailure());
+              assertThat(analysis).isNotNull();
+              assertThat(analysis.getDescription())
+                  .contains("Bean: users (" + MissingBatchMethod.class.getName() + ")")
+                  .contains("Method: MissingBatchMethod.load(String)")
+                  .contains("Annotation: @CollapseBatch")
+                  .contains("Reason: no method 'loadAl' in MissingBatchMethod");
+              assertThat(analysis.getAction())
+                  .startsWith(
+                      "Set batchMethod to the name of a method of"
+                          + " MissingBatchMethod that takes a List or Collection of the arguments");
+            });
   }
 
   @Test
   void aPostFilterOnACollapsibleMethodIsDescribedWithWhatToChange() {
-    runner.withBean("filtered", PostFiltered.class).run(context -> {
-      FailureAnalysis analysis =
-          new MisconfiguredMethodFailureAnalyzer().analyze(context.getStartupFailure());
-      assertThat(analysis.getDescription()).contains("Method: PostFiltered.all(String)")
-          .contains("Annotation: @Collapsible")
-          .contains("Reason: @PostFilter filters the returned collection in place");
-      assertThat(analysis.getAction())
-          .startsWith("Remove @PostFilter from the method, or remove @Collapsible");
-    });
+    runner
+        .withBean("filtered", PostFiltered.class)
+        .run(
+            context -> {
+              FailureAnalysis analysis =
+                  new MisconfiguredMethodFailureAnalyzer().analyze(context.getStartupFailure());
+              assertThat(analysis.getDescription())
+                  .contains("Method: PostFiltered.all(String)")
+                  .contains("Annotation: @Collapsible")
+                  .contains("Reason: @PostFilter filters the returned collection in place");
+              assertThat(analysis.getAction())
+                  .startsWith("Remove @PostFilter from the method, or remove @Collapsible");
+            });
   }
 
   @Test
   void anExecutorThatIsNotConfiguredIsDescribedWithTheConfiguredOnes() {
-    runner.withPropertyValues("collapse.executor.executors.users.max-batch-size=10")
-        .withBean("named", UnknownExecutor.class).run(context -> {
-          MisconfiguredMethodException failure = misconfigured(context.getStartupFailure());
-          assertThat(failure.reason()).startsWith("executor 'userz' is not configured");
-          assertThat(failure.action()).isEqualTo("Name one of [default, users] in executor, or"
-              + " configure collapse.executor.executors.userz.");
-        });
+    runner
+        .withPropertyValues("collapse.executor.executors.users.max-batch-size=10")
+        .withBean("named", UnknownExecutor.class)
+        .run(
+            context -> {
+              MisconfiguredMethodException failure = misconfigured(context.getStartupFailure());
+              assertThat(failure.reason()).startsWith("executor 'userz' is not configured");
+              assertThat(failure.action())
+                  .isEqualTo(
+                      "Name one of [default, users] in executor, or"
+                          + " configure collapse.executor.executors.userz.");
+            });
   }
 
   @Test
   void aKeyThatDoesNotParseKeepsTheParserErrorAsItsCause() {
-    runner.withBean("badKey", BadKey.class).run(context -> {
-      MisconfiguredMethodException failure = misconfigured(context.getStartupFailure());
-      assertThat(failure.bean()).isEqualTo("badKey (" + BadKey.class.getName() + ")");
-      assertThat(failure.getCause())
-          .isInstanceOf(org.springframework.expression.ParseException.class);
-    });
+    runner
+        .withBean("badKey", BadKey.class)
+        .run(
+            context -> {
+              MisconfiguredMethodException failure = misconfigured(context.getStartupFailure());
+              assertThat(failure.bean()).isEqualTo("badKey (" + BadKey.class.getName() + ")");
+              assertThat(failure.getCause())
+                  .isInstanceOf(org.springframework.expression.ParseException.class);
+            });
   }
 
   @Test
   void springBootPrintsTheAnalysisInsteadOfTheBeanCreationStack(CapturedOutput output) {
     SpringApplicationBuilder application =
         new SpringApplicationBuilder(WithMissingBatchMethod.class).web(WebApplicationType.NONE);
-    assertThatThrownBy(application::run)
-        .hasRootCauseInstanceOf(MisconfiguredMethodException.class);
-    assertThat(output).contains("APPLICATION FAILED TO START")
+    assertThatThrownBy(application::run).hasRootCauseInstanceOf(MisconfiguredMethodException.class);
+    assertThat(output)
+        .contains("APPLICATION FAILED TO START")
         .contains("A collapse annotation cannot be applied as written:")
         .contains("Bean: missingBatchMethod (" + MissingBatchMethod.class.getName() + ")")
         .contains("Action:")
@@ -141,8 +161,10 @@ final class MisconfiguredMethodFailureAnalyzerTest {
 
   /** An application whose one annotated bean names a batch method it does not have. */
   @Configuration(proxyBeanMethods = false)
-  @ImportAutoConfiguration({CollapseExecutorAutoConfiguration.class,
-      CollapseAnnotationAutoConfiguration.class})
+  @ImportAutoConfiguration({
+    CollapseExecutorAutoConfiguration.class,
+    CollapseAnnotationAutoConfiguration.class
+  })
   static class WithMissingBatchMethod {
 
     @Bean

@@ -47,15 +47,22 @@ final class PassThroughAdaptersTest {
   private static final IdentityEchoBackend backend = new IdentityEchoBackend();
   private static String baseUrl;
 
-  private final ApplicationContextRunner runner = new ApplicationContextRunner()
-      .withConfiguration(AutoConfigurations.of(CollapseExecutorAutoConfiguration.class,
-          CollapseRestClientAutoConfiguration.class, CollapseWebClientAutoConfiguration.class,
-          CollapseOkHttpAutoConfiguration.class, CollapseGrpcClientAutoConfiguration.class,
-          CollapsePassThroughAutoConfiguration.class, CollapseMetricsAutoConfiguration.class,
-          CollapseEndpointAutoConfiguration.class))
-      .withBean(MeterRegistry.class, SimpleMeterRegistry::new)
-      .withPropertyValues("collapse.executor.rest-template.collapse-groups[0].uris=/whoami/**",
-          "collapse.executor.web-client.collapse-groups[0].uris=/whoami/**");
+  private final ApplicationContextRunner runner =
+      new ApplicationContextRunner()
+          .withConfiguration(
+              AutoConfigurations.of(
+                  CollapseExecutorAutoConfiguration.class,
+                  CollapseRestClientAutoConfiguration.class,
+                  CollapseWebClientAutoConfiguration.class,
+                  CollapseOkHttpAutoConfiguration.class,
+                  CollapseGrpcClientAutoConfiguration.class,
+                  CollapsePassThroughAutoConfiguration.class,
+                  CollapseMetricsAutoConfiguration.class,
+                  CollapseEndpointAutoConfiguration.class))
+          .withBean(MeterRegistry.class, SimpleMeterRegistry::new)
+          .withPropertyValues(
+              "collapse.executor.rest-template.collapse-groups[0].uris=/whoami/**",
+              "collapse.executor.web-client.collapse-groups[0].uris=/whoami/**");
 
   @BeforeAll
   static void startBackend() {
@@ -69,77 +76,107 @@ final class PassThroughAdaptersTest {
 
   @Test
   void withCollapseOffEveryAdapterBeanStaysInjectable() {
-    runner.withPropertyValues("collapse.executor.enabled=false").run(context -> {
-      assertThat(context).hasNotFailed()
-          .hasSingleBean(CollapseHttpRequestInterceptor.class)
-          .hasSingleBean(CollapseExchangeFilterFunction.class)
-          .hasSingleBean(CollapseInterceptor.class)
-          .hasSingleBean(CollapseClientInterceptor.class)
-          .doesNotHaveBean(CollapseExecutors.class)
-          .doesNotHaveBean(CollapseEndpoint.class);
-      assertThat(context.getBean(MeterRegistry.class).find("collapse.http.requests").meters())
-          .isEmpty();
-    });
+    runner
+        .withPropertyValues("collapse.executor.enabled=false")
+        .run(
+            context -> {
+              assertThat(context)
+                  .hasNotFailed()
+                  .hasSingleBean(CollapseHttpRequestInterceptor.class)
+                  .hasSingleBean(CollapseExchangeFilterFunction.class)
+                  .hasSingleBean(CollapseInterceptor.class)
+                  .hasSingleBean(CollapseClientInterceptor.class)
+                  .doesNotHaveBean(CollapseExecutors.class)
+                  .doesNotHaveBean(CollapseEndpoint.class);
+              assertThat(
+                      context.getBean(MeterRegistry.class).find("collapse.http.requests").meters())
+                  .isEmpty();
+            });
   }
 
   @Test
   void withCollapseOffRestClientCallsPassThroughUncollapsedOnNoThreadOfItsOwn() {
-    runner.withPropertyValues("collapse.executor.enabled=false").run(context -> {
-      CollapseHttpRequestInterceptor collapse =
-          context.getBean(CollapseHttpRequestInterceptor.class);
-      RestClient client = RestClient.builder().baseUrl(baseUrl).requestInterceptor(collapse)
-          .build();
+    runner
+        .withPropertyValues("collapse.executor.enabled=false")
+        .run(
+            context -> {
+              CollapseHttpRequestInterceptor collapse =
+                  context.getBean(CollapseHttpRequestInterceptor.class);
+              RestClient client =
+                  RestClient.builder().baseUrl(baseUrl).requestInterceptor(collapse).build();
 
-      int calls = round(() -> client.get().uri(IdentityEchoBackend.PATH).retrieve()
-          .body(String.class));
+              int calls =
+                  round(
+                      () ->
+                          client.get().uri(IdentityEchoBackend.PATH).retrieve().body(String.class));
 
-      assertThat(calls).isEqualTo(CALLERS);
-      assertPassedThroughOnly(collapse);
-    });
+              assertThat(calls).isEqualTo(CALLERS);
+              assertPassedThroughOnly(collapse);
+            });
   }
 
   @Test
   void withASectionOffItsWebClientFilterPassesThroughAndTheOthersCollapse() {
-    runner.withPropertyValues("collapse.executor.web-client.enabled=false").run(context -> {
-      CollapseExchangeFilterFunction collapse =
-          context.getBean(CollapseExchangeFilterFunction.class);
-      WebClient client = WebClient.builder().baseUrl(baseUrl).filter(collapse).build();
+    runner
+        .withPropertyValues("collapse.executor.web-client.enabled=false")
+        .run(
+            context -> {
+              CollapseExchangeFilterFunction collapse =
+                  context.getBean(CollapseExchangeFilterFunction.class);
+              WebClient client = WebClient.builder().baseUrl(baseUrl).filter(collapse).build();
 
-      int calls = round(() -> client.get().uri(IdentityEchoBackend.PATH).retrieve()
-          .bodyToMono(String.class).block(BOUND));
+              int calls =
+                  round(
+                      () ->
+                          client
+                              .get()
+                              .uri(IdentityEchoBackend.PATH)
+                              .retrieve()
+                              .bodyToMono(String.class)
+                              .block(BOUND));
 
-      assertThat(calls).isEqualTo(CALLERS);
-      assertPassedThroughOnly(collapse);
-      assertThat(context.getBean(CollapseExecutors.class).list())
-          .extracting(CollapseExecutorDescriptor::integration)
-          .contains(CollapseRestClientAutoConfiguration.INTEGRATION)
-          .doesNotContain(CollapseWebClientAutoConfiguration.INTEGRATION);
-    });
+              assertThat(calls).isEqualTo(CALLERS);
+              assertPassedThroughOnly(collapse);
+              assertThat(context.getBean(CollapseExecutors.class).list())
+                  .extracting(CollapseExecutorDescriptor::integration)
+                  .contains(CollapseRestClientAutoConfiguration.INTEGRATION)
+                  .doesNotContain(CollapseWebClientAutoConfiguration.INTEGRATION);
+            });
   }
 
   @Test
   void withASectionOnItsAdapterIsTheRealOne() {
-    runner.run(context -> assertThat(context.getBean(CollapseExecutors.class).list())
-        .extracting(CollapseExecutorDescriptor::integration)
-        .contains(CollapseRestClientAutoConfiguration.INTEGRATION,
-            CollapseWebClientAutoConfiguration.INTEGRATION));
+    runner.run(
+        context ->
+            assertThat(context.getBean(CollapseExecutors.class).list())
+                .extracting(CollapseExecutorDescriptor::integration)
+                .contains(
+                    CollapseRestClientAutoConfiguration.INTEGRATION,
+                    CollapseWebClientAutoConfiguration.INTEGRATION));
   }
 
   @Test
   void anAdapterBeanOfTheApplicationsOwnWinsOverThePassThroughOne() {
     CollapseHttpRequestInterceptor mine =
         new CollapseHttpRequestInterceptor(HttpCollapseOptions.builder().build());
-    runner.withPropertyValues("collapse.executor.enabled=false")
+    runner
+        .withPropertyValues("collapse.executor.enabled=false")
         .withBean(CollapseHttpRequestInterceptor.class, () -> mine)
-        .run(context -> assertThat(context).getBean(CollapseHttpRequestInterceptor.class)
-            .isSameAs(mine));
+        .run(
+            context ->
+                assertThat(context).getBean(CollapseHttpRequestInterceptor.class).isSameAs(mine));
   }
 
   @Test
   void withCollapseOffNoGrpcChannelTakesTheInterceptorByItself() {
-    runner.withPropertyValues("collapse.executor.enabled=false").run(context ->
-        assertThat(context.getBeanNamesForAnnotation(
-            org.springframework.grpc.client.GlobalClientInterceptor.class)).isEmpty());
+    runner
+        .withPropertyValues("collapse.executor.enabled=false")
+        .run(
+            context ->
+                assertThat(
+                        context.getBeanNamesForAnnotation(
+                            org.springframework.grpc.client.GlobalClientInterceptor.class))
+                    .isEmpty());
   }
 
   /** Runs a round of identical calls; returns how many reached the backend. */
@@ -147,10 +184,13 @@ final class PassThroughAdaptersTest {
     Set<String> threadsBefore = collapseThreads();
     int before = backend.calls();
     backend.arrivals().expect(CALLERS);
-    List<String> answers = Concurrently.run(CALLERS, () -> {
-      backend.arrivals().arrive();
-      return call.call();
-    });
+    List<String> answers =
+        Concurrently.run(
+            CALLERS,
+            () -> {
+              backend.arrivals().arrive();
+              return call.call();
+            });
     assertThat(answers).hasSize(CALLERS);
     assertThat(collapseThreads()).isSubsetOf(threadsBefore);
     return backend.calls() - before;
@@ -158,8 +198,10 @@ final class PassThroughAdaptersTest {
 
   /** The threads of collapse executors' own pools, which a pass-through adapter never starts. */
   private static Set<String> collapseThreads() {
-    return Thread.getAllStackTraces().keySet().stream().map(Thread::getName)
-        .filter(name -> name.startsWith("collapse-")).collect(Collectors.toSet());
+    return Thread.getAllStackTraces().keySet().stream()
+        .map(Thread::getName)
+        .filter(name -> name.startsWith("collapse-"))
+        .collect(Collectors.toSet());
   }
 
   private static void assertPassedThroughOnly(HttpCollapseAdapter<?> collapse) {

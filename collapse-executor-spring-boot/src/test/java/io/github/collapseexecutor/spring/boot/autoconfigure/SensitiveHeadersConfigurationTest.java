@@ -33,31 +33,61 @@ final class SensitiveHeadersConfigurationTest {
   private static final int USERS = 4;
   private static final int CALLS_PER_USER = 5;
 
-  private final ApplicationContextRunner runner = new ApplicationContextRunner()
-      .withConfiguration(AutoConfigurations.of(CollapseExecutorAutoConfiguration.class,
-          CollapseRestClientAutoConfiguration.class))
-      .withPropertyValues("collapse.executor.rest-template.collapse-groups[0].uris=" + PATH);
+  private final ApplicationContextRunner runner =
+      new ApplicationContextRunner()
+          .withConfiguration(
+              AutoConfigurations.of(
+                  CollapseExecutorAutoConfiguration.class,
+                  CollapseRestClientAutoConfiguration.class))
+          .withPropertyValues("collapse.executor.rest-template.collapse-groups[0].uris=" + PATH);
 
   @ParameterizedTest
-  @ValueSource(strings = {"collapse.executor.sensitive-headers",
-      "collapse.executor.rest-template.sensitive-headers"})
+  @ValueSource(
+      strings = {
+        "collapse.executor.sensitive-headers",
+        "collapse.executor.rest-template.sensitive-headers"
+      })
   void anOwnSensitiveHeadersListKeepsAuthorizationAndCookieInTheKey(String property) {
     PerUserBackend backend = new PerUserBackend();
     String baseUrl = backend.start();
     try {
-      runner.withPropertyValues(property + "=x-tenant-key").run(context -> {
-        RestClient client = RestClient.builder().baseUrl(baseUrl)
-            .requestInterceptor(context.getBean(CollapseHttpRequestInterceptor.class)).build();
+      runner
+          .withPropertyValues(property + "=x-tenant-key")
+          .run(
+              context -> {
+                RestClient client =
+                    RestClient.builder()
+                        .baseUrl(baseUrl)
+                        .requestInterceptor(context.getBean(CollapseHttpRequestInterceptor.class))
+                        .build();
 
-        assertEachCallerGetsItsOwn(USERS, CALLS_PER_USER, PerUserBackend::basic,
-            user -> client.get().uri(PATH).header("Authorization", basic(user))
-                .header("X-Tenant-Key", "same").retrieve().body(String.class));
-        assertEachCallerGetsItsOwn(USERS, CALLS_PER_USER,
-            user -> client.get().uri(PATH).header("Cookie", "s=" + secret(user))
-                .header("X-Tenant-Key", "same").retrieve().body(String.class));
-        assertThat(backend.calls()).as("callers of the same user still share")
-            .isLessThan(2 * USERS * CALLS_PER_USER);
-      });
+                assertEachCallerGetsItsOwn(
+                    USERS,
+                    CALLS_PER_USER,
+                    PerUserBackend::basic,
+                    user ->
+                        client
+                            .get()
+                            .uri(PATH)
+                            .header("Authorization", basic(user))
+                            .header("X-Tenant-Key", "same")
+                            .retrieve()
+                            .body(String.class));
+                assertEachCallerGetsItsOwn(
+                    USERS,
+                    CALLS_PER_USER,
+                    user ->
+                        client
+                            .get()
+                            .uri(PATH)
+                            .header("Cookie", "s=" + secret(user))
+                            .header("X-Tenant-Key", "same")
+                            .retrieve()
+                            .body(String.class));
+                assertThat(backend.calls())
+                    .as("callers of the same user still share")
+                    .isLessThan(2 * USERS * CALLS_PER_USER);
+              });
     } finally {
       backend.stop();
     }
@@ -66,23 +96,32 @@ final class SensitiveHeadersConfigurationTest {
   @Test
   void takingOutBuiltInSensitiveHeadersLogsOneWarningThatNamesThem() {
     try (LoggedRecords logged = LoggedRecords.of(CollapseSettings.class)) {
-      runner.withPropertyValues(
+      runner
+          .withPropertyValues(
               "collapse.executor.non-sensitive-headers=Cookie,X-Trace-Token,X-Request-Id")
           .run(context -> assertThat(context).hasNotFailed());
 
-      assertThat(logged.records()).singleElement().satisfies(record -> {
-        assertThat(record.getLevel()).isEqualTo(Level.WARNING);
-        assertThat(record.getMessage()).contains("non-sensitive-headers",
-            "[cookie, x-trace-token]", "different values of them will share responses")
-            .doesNotContain("x-request-id");
-      });
+      assertThat(logged.records())
+          .singleElement()
+          .satisfies(
+              record -> {
+                assertThat(record.getLevel()).isEqualTo(Level.WARNING);
+                assertThat(record.getMessage())
+                    .contains(
+                        "non-sensitive-headers",
+                        "[cookie, x-trace-token]",
+                        "different values of them will share responses")
+                    .doesNotContain("x-request-id");
+              });
     }
   }
 
   @Test
   void takingOutOnlyHeadersThatAreNotBuiltInLogsNothing() {
     try (LoggedRecords logged = LoggedRecords.of(CollapseSettings.class)) {
-      runner.withPropertyValues("collapse.executor.sensitive-headers=X-Tenant-Key",
+      runner
+          .withPropertyValues(
+              "collapse.executor.sensitive-headers=X-Tenant-Key",
               "collapse.executor.non-sensitive-headers=X-Request-Id")
           .run(context -> assertThat(context).hasNotFailed());
 

@@ -30,55 +30,84 @@ final class UnreachedCollapseGroupsTest {
 
   private static final String P = "collapse.executor.";
 
-  private final ApplicationContextRunner runner = new ApplicationContextRunner()
-      .withConfiguration(AutoConfigurations.of(CollapseExecutorAutoConfiguration.class,
-          CollapseRestClientAutoConfiguration.class, CollapseWebClientAutoConfiguration.class,
-          CollapseOkHttpAutoConfiguration.class, LineFixtures.REST_CLIENT_AUTO_CONFIGURATION,
-          LineFixtures.REST_TEMPLATE_AUTO_CONFIGURATION,
-          LineFixtures.WEB_CLIENT_AUTO_CONFIGURATION));
+  private final ApplicationContextRunner runner =
+      new ApplicationContextRunner()
+          .withConfiguration(
+              AutoConfigurations.of(
+                  CollapseExecutorAutoConfiguration.class,
+                  CollapseRestClientAutoConfiguration.class,
+                  CollapseWebClientAutoConfiguration.class,
+                  CollapseOkHttpAutoConfiguration.class,
+                  LineFixtures.REST_CLIENT_AUTO_CONFIGURATION,
+                  LineFixtures.REST_TEMPLATE_AUTO_CONFIGURATION,
+                  LineFixtures.WEB_CLIENT_AUTO_CONFIGURATION));
 
   @Test
   void restTemplateGroupsWithBootsBuildersLeftAloneNameTheBuilderSettings() {
-    assertThat(warnings(CollapseRestClientAutoConfiguration.class, runner.withPropertyValues(
-        P + "rest-template.collapse-groups[0].uris=/users/*")))
-        .singleElement().satisfies(message -> assertThat(message)
-            .startsWith(P + "rest-template.collapse-groups are set, but no client gets the"
-                + " collapse CollapseHttpRequestInterceptor, so nothing collapses")
-            .contains("set " + P + "rest-template.customize-rest-client-builder=true")
-            .contains("set " + P + "rest-template.customize-rest-template-builder=true")
-            .contains(P + "rest-template.apply-to-beans"));
+    assertThat(
+            warnings(
+                CollapseRestClientAutoConfiguration.class,
+                runner.withPropertyValues(P + "rest-template.collapse-groups[0].uris=/users/*")))
+        .singleElement()
+        .satisfies(
+            message ->
+                assertThat(message)
+                    .startsWith(
+                        P
+                            + "rest-template.collapse-groups are set, but no client gets the"
+                            + " collapse CollapseHttpRequestInterceptor, so nothing collapses")
+                    .contains("set " + P + "rest-template.customize-rest-client-builder=true")
+                    .contains("set " + P + "rest-template.customize-rest-template-builder=true")
+                    .contains(P + "rest-template.apply-to-beans"));
   }
 
   @Test
   void webClientGroupsWithBootsBuilderLeftAloneNameTheBuilderSetting() {
-    assertThat(warnings(CollapseWebClientAutoConfiguration.class, runner.withPropertyValues(
-        P + "web-client.collapse-groups[0].uris=/users/*")))
-        .singleElement().satisfies(message -> assertThat(message)
-            .startsWith(P + "web-client.collapse-groups are set, but no client gets the"
-                + " collapse CollapseExchangeFilterFunction")
-            .contains("set " + P + "web-client.customize-web-client-builder=true"));
+    assertThat(
+            warnings(
+                CollapseWebClientAutoConfiguration.class,
+                runner.withPropertyValues(P + "web-client.collapse-groups[0].uris=/users/*")))
+        .singleElement()
+        .satisfies(
+            message ->
+                assertThat(message)
+                    .startsWith(
+                        P
+                            + "web-client.collapse-groups are set, but no client gets the"
+                            + " collapse CollapseExchangeFilterFunction")
+                    .contains("set " + P + "web-client.customize-web-client-builder=true"));
   }
 
   @Test
   void okHttpGroupsWithNoChosenClientNameApplyToBeans() {
-    assertThat(warnings(CollapseOkHttpAutoConfiguration.class, runner.withPropertyValues(
-        P + "okhttp.collapse-groups[0].uris=/users/*")))
-        .singleElement().satisfies(message -> assertThat(message)
-            .startsWith(P + "okhttp.collapse-groups are set, but no client gets the collapse"
-                + " CollapseInterceptor")
-            .contains("name client beans in " + P + "okhttp.apply-to-beans")
-            .doesNotContain("customize"));
+    assertThat(
+            warnings(
+                CollapseOkHttpAutoConfiguration.class,
+                runner.withPropertyValues(P + "okhttp.collapse-groups[0].uris=/users/*")))
+        .singleElement()
+        .satisfies(
+            message ->
+                assertThat(message)
+                    .startsWith(
+                        P
+                            + "okhttp.collapse-groups are set, but no client gets the collapse"
+                            + " CollapseInterceptor")
+                    .contains("name client beans in " + P + "okhttp.apply-to-beans")
+                    .doesNotContain("customize"));
   }
 
   @Test
   void aCustomizedBuilderOrAChosenBeanTakesEffectSilently() {
-    ApplicationContextRunner reached = runner.withPropertyValues(
-        P + "rest-template.collapse-groups[0].uris=/users/*",
-        P + "rest-template.customize-rest-client-builder=true",
-        P + "web-client.collapse-groups[0].uris=/users/*",
-        P + "web-client.customize-web-client-builder=true",
-        P + "okhttp.collapse-groups[0].uris=/users/*", P + "okhttp.apply-to-beans=users")
-        .withBean("users", OkHttpClient.class, OkHttpClient::new);
+    ApplicationContextRunner reached =
+        runner
+            .withPropertyValues(
+                P + "rest-template.collapse-groups[0].uris=/users/*",
+                P + "rest-template.customize-rest-client-builder=true",
+                P + "web-client.collapse-groups[0].uris=/users/*",
+                P + "web-client.customize-web-client-builder=true",
+                P + "okhttp.collapse-groups[0].uris=/users/*",
+                P + "okhttp.apply-to-beans=users")
+            .withBean("users", OkHttpClient.class, OkHttpClient::new);
     assertThat(warnings(CollapseRestClientAutoConfiguration.class, reached)).isEmpty();
     assertThat(warnings(CollapseWebClientAutoConfiguration.class, reached)).isEmpty();
     assertThat(warnings(CollapseOkHttpAutoConfiguration.class, reached)).isEmpty();
@@ -86,11 +115,13 @@ final class UnreachedCollapseGroupsTest {
 
   @Test
   void clientsGivenTheAdapterByHandKeepItQuiet() {
-    ApplicationContextRunner byHand = runner.withPropertyValues(
-        P + "rest-template.collapse-groups[0].uris=/users/*",
-        P + "web-client.collapse-groups[0].uris=/users/*",
-        P + "okhttp.collapse-groups[0].uris=/users/*")
-        .withUserConfiguration(HandWired.class);
+    ApplicationContextRunner byHand =
+        runner
+            .withPropertyValues(
+                P + "rest-template.collapse-groups[0].uris=/users/*",
+                P + "web-client.collapse-groups[0].uris=/users/*",
+                P + "okhttp.collapse-groups[0].uris=/users/*")
+            .withUserConfiguration(HandWired.class);
     assertThat(warnings(CollapseRestClientAutoConfiguration.class, byHand)).isEmpty();
     assertThat(warnings(CollapseWebClientAutoConfiguration.class, byHand)).isEmpty();
     assertThat(warnings(CollapseOkHttpAutoConfiguration.class, byHand)).isEmpty();
@@ -106,8 +137,10 @@ final class UnreachedCollapseGroupsTest {
   private static List<String> warnings(Class<?> configuration, ApplicationContextRunner runner) {
     try (LoggedRecords logged = LoggedRecords.of(configuration)) {
       runner.run(context -> assertThat(context).hasNotFailed());
-      return logged.records().stream().filter(record -> record.getLevel() == Level.WARNING)
-          .map(LogRecord::getMessage).toList();
+      return logged.records().stream()
+          .filter(record -> record.getLevel() == Level.WARNING)
+          .map(LogRecord::getMessage)
+          .toList();
     }
   }
 

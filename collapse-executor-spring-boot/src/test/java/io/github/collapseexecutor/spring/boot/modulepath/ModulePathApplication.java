@@ -32,14 +32,16 @@ public class ModulePathApplication {
 
   /** Starts the application, prints what it found and closes it. */
   public static void main(String[] args) {
-    try (ConfigurableApplicationContext context = SpringApplication.run(
-        ModulePathApplication.class,
-        "--spring.main.web-application-type=none",
-        "--spring.main.banner-mode=off",
-        // not the test class path's application.properties, which is for the other tests
-        "--spring.config.location=optional:classpath:/module-path/")) {
+    try (ConfigurableApplicationContext context =
+        SpringApplication.run(
+            ModulePathApplication.class,
+            "--spring.main.web-application-type=none",
+            "--spring.main.banner-mode=off",
+            // not the test class path's application.properties, which is for the other tests
+            "--spring.config.location=optional:classpath:/module-path/")) {
       System.out.println("module=" + CollapseExecutorAutoConfiguration.class.getModule().getName());
-      System.out.println("executors=" + context.getBeanNamesForType(CollapseExecutors.class).length);
+      System.out.println(
+          "executors=" + context.getBeanNamesForType(CollapseExecutors.class).length);
       Quotes quotes = context.getBean(Quotes.class);
       System.out.println("proxied=" + !quotes.getClass().equals(Quotes.class));
       System.out.println("answer=" + quotes.quote("a"));

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorAutoConfiguration;
 import java.io.File;
-import java.io.IOException;
 import java.lang.module.ModuleDescriptor;
 import java.lang.module.ModuleFinder;
 import java.lang.module.ModuleReference;
@@ -32,29 +31,43 @@ class ModulePathTest {
    * names on either Spring Boot line: collapse-executor-spring-boot3's descriptor names its own
    * module, and Spring Framework 6 has Commons Logging in {@code spring.jcl}.
    */
-  private static final Set<String> MODULES = Set.of(
-      "io.github.collapseexecutor.core",
-      "io.github.collapseexecutor.fleet",
-      "io.github.collapseexecutor.http",
-      "io.github.collapseexecutor.micrometer",
-      "io.github.collapseexecutor.spring",
-      "spring.core", "spring.beans", "spring.context", "spring.aop", "spring.expression",
-      "spring.boot", "spring.boot.autoconfigure",
-      "micrometer.observation", "micrometer.commons", "org.jspecify");
+  private static final Set<String> MODULES =
+      Set.of(
+          "io.github.collapseexecutor.core",
+          "io.github.collapseexecutor.fleet",
+          "io.github.collapseexecutor.http",
+          "io.github.collapseexecutor.micrometer",
+          "io.github.collapseexecutor.spring",
+          "spring.core",
+          "spring.beans",
+          "spring.context",
+          "spring.aop",
+          "spring.expression",
+          "spring.boot",
+          "spring.boot.autoconfigure",
+          "micrometer.observation",
+          "micrometer.commons",
+          "org.jspecify");
 
-  private static final Set<String> ONE_OF_EACH_LINE = Set.of(
-      "io.github.collapseexecutor.spring.boot", "io.github.collapseexecutor.spring.boot3",
-      "org.apache.commons.logging", "spring.jcl");
+  private static final Set<String> ONE_OF_EACH_LINE =
+      Set.of(
+          "io.github.collapseexecutor.spring.boot", "io.github.collapseexecutor.spring.boot3",
+          "org.apache.commons.logging", "spring.jcl");
 
   @Test
   @Timeout(120)
-  void anApplicationOnTheModulePathStartsWithTheAutoConfigurationAsANamedModule()
-      throws Exception {
-    Path autoConfiguration = Path.of(CollapseExecutorAutoConfiguration.class
-        .getProtectionDomain().getCodeSource().getLocation().toURI());
-    ModuleDescriptor descriptor = ModuleFinder.of(autoConfiguration).findAll().iterator().next()
-        .descriptor();
-    assertThat(descriptor.isAutomatic()).as("%s has a module descriptor", descriptor.name())
+  void anApplicationOnTheModulePathStartsWithTheAutoConfigurationAsANamedModule() throws Exception {
+    Path autoConfiguration =
+        Path.of(
+            CollapseExecutorAutoConfiguration.class
+                .getProtectionDomain()
+                .getCodeSource()
+                .getLocation()
+                .toURI());
+    ModuleDescriptor descriptor =
+        ModuleFinder.of(autoConfiguration).findAll().iterator().next().descriptor();
+    assertThat(descriptor.isAutomatic())
+        .as("%s has a module descriptor", descriptor.name())
         .isFalse();
 
     List<String> modulePath = new ArrayList<>();
@@ -69,20 +82,25 @@ class ModulePathTest {
       }
     }
     // and one of each pair above: the line's auto-configuration module and Commons Logging
-    assertThat(modulePath).as("the modules found on the test class path")
+    assertThat(modulePath)
+        .as("the modules found on the test class path")
         .hasSize(MODULES.size() + 2);
 
     Path output = Files.createTempFile("module-path", ".log");
     try {
-      Process application = new ProcessBuilder(
-          Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-          "--module-path", String.join(File.pathSeparator, modulePath),
-          "--add-modules", "ALL-MODULE-PATH",
-          "-cp", String.join(File.pathSeparator, classPath),
-          ModulePathApplication.class.getName())
-          .redirectErrorStream(true)
-          .redirectOutput(output.toFile())
-          .start();
+      Process application =
+          new ProcessBuilder(
+                  Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                  "--module-path",
+                  String.join(File.pathSeparator, modulePath),
+                  "--add-modules",
+                  "ALL-MODULE-PATH",
+                  "-cp",
+                  String.join(File.pathSeparator, classPath),
+                  ModulePathApplication.class.getName())
+              .redirectErrorStream(true)
+              .redirectOutput(output.toFile())
+              .start();
       boolean ended = application.waitFor(100, TimeUnit.SECONDS);
       if (!ended) {
         application.destroyForcibly();
@@ -90,11 +108,9 @@ class ModulePathTest {
       String printed = Files.readString(output, StandardCharsets.UTF_8);
       assertThat(ended).as("the application ended within 100 s:%n%s", printed).isTrue();
       assertThat(application.exitValue()).as("exit code; it printed:%n%s", printed).isZero();
-      assertThat(printed.lines()).contains(
-          "module=" + descriptor.name(),
-          "executors=1",
-          "proxied=true",
-          "answer=quote 1 of a");
+      assertThat(printed.lines())
+          .contains(
+              "module=" + descriptor.name(), "executors=1", "proxied=true", "answer=quote 1 of a");
     } finally {
       Files.deleteIfExists(output);
     }
@@ -102,8 +118,8 @@ class ModulePathTest {
 
   private static List<String> testClassPath() {
     // Surefire starts the tests through a jar whose manifest holds the class path
-    String path = System.getProperty("surefire.test.class.path",
-        System.getProperty("java.class.path"));
+    String path =
+        System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
     return List.of(path.split(File.pathSeparator));
   }
 
@@ -112,8 +128,10 @@ class ModulePathTest {
       return Optional.empty();
     }
     try {
-      return ModuleFinder.of(entry).findAll().stream().findFirst()
-          .map(ModuleReference::descriptor).map(ModuleDescriptor::name);
+      return ModuleFinder.of(entry).findAll().stream()
+          .findFirst()
+          .map(ModuleReference::descriptor)
+          .map(ModuleDescriptor::name);
     } catch (RuntimeException notAModule) {
       // a directory without a descriptor, or a jar with no name the module system takes
       return Optional.empty();

@@ -16,19 +16,17 @@ import org.springframework.test.web.client.MockRestServiceServer;
  */
 public abstract class RestClientSliceCases {
 
-  @Autowired
-  private UsersClient users;
+  @Autowired private UsersClient users;
 
-  @Autowired
-  private MockRestServiceServer server;
+  @Autowired private MockRestServiceServer server;
 
-  @Autowired
-  private CollapseHttpRequestInterceptor collapse;
+  @Autowired private CollapseHttpRequestInterceptor collapse;
 
   @Test
   void theClientCallsThroughTheInterceptor() {
-    server.expect(request -> assertThat(request.getURI())
-            .hasToString("http://users.internal/users/1"))
+    server
+        .expect(
+            request -> assertThat(request.getURI()).hasToString("http://users.internal/users/1"))
         .andRespond(withSuccess("alice", MediaType.TEXT_PLAIN));
     long before = collapse.stats().led() + collapse.stats().passedThrough();
 

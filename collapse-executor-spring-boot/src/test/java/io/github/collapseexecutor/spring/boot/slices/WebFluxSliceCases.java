@@ -14,14 +14,11 @@ import org.springframework.web.reactive.function.client.WebClient;
  */
 public abstract class WebFluxSliceCases {
 
-  @Autowired
-  private WebTestClient web;
+  @Autowired private WebTestClient web;
 
-  @Autowired
-  private CollapseExchangeFilterFunction collapse;
+  @Autowired private CollapseExchangeFilterFunction collapse;
 
-  @Autowired
-  private WebClient.Builder users;
+  @Autowired private WebClient.Builder users;
 
   @Test
   void theApplicationsBuilderHoldsTheFilterItInjected() {
@@ -30,7 +27,12 @@ public abstract class WebFluxSliceCases {
 
   @Test
   void theControllerAnswers() {
-    web.get().uri("/greeting").exchange().expectStatus().isOk()
-        .expectBody(String.class).isEqualTo("hello");
+    web.get()
+        .uri("/greeting")
+        .exchange()
+        .expectStatus()
+        .isOk()
+        .expectBody(String.class)
+        .isEqualTo("hello");
   }
 }

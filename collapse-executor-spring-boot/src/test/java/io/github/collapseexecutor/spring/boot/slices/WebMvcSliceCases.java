@@ -16,19 +16,17 @@ import org.springframework.web.client.RestClient;
  */
 public abstract class WebMvcSliceCases {
 
-  @Autowired
-  private MockMvc mvc;
+  @Autowired private MockMvc mvc;
 
-  @Autowired
-  private CollapseHttpRequestInterceptor collapse;
+  @Autowired private CollapseHttpRequestInterceptor collapse;
 
-  @Autowired
-  private RestClient catalogue;
+  @Autowired private RestClient catalogue;
 
   @Test
   void theApplicationsClientHoldsTheInterceptorItInjected() {
-    catalogue.mutate().requestInterceptors(interceptors ->
-        assertThat(interceptors).contains(collapse));
+    catalogue
+        .mutate()
+        .requestInterceptors(interceptors -> assertThat(interceptors).contains(collapse));
   }
 
   @Test

@@ -19,17 +19,16 @@ import org.springframework.context.annotation.Bean;
  */
 public abstract class WebMvcSliceFleetCases {
 
-  @Autowired
-  private CollapseExecutors executors;
+  @Autowired private CollapseExecutors executors;
 
-  @Autowired
-  private Fleet fleet;
+  @Autowired private Fleet fleet;
 
   @Test
   void theInterceptorOfAFleetSectionGetsTheTestsTier() {
     assertThat(executors.list())
-        .filteredOn(executor -> executor.integration()
-            .equals(CollapseRestClientAutoConfiguration.INTEGRATION))
+        .filteredOn(
+            executor ->
+                executor.integration().equals(CollapseRestClientAutoConfiguration.INTEGRATION))
         .singleElement()
         .satisfies(executor -> assertThat(executor.options().fleet()).isSameAs(fleet));
   }

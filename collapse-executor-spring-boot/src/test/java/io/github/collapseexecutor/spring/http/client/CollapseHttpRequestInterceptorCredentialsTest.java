@@ -2,7 +2,6 @@ package io.github.collapseexecutor.spring.http.client;
 
 import static io.github.collapseexecutor.testing.http.PerUserBackend.PATH;
 import static io.github.collapseexecutor.testing.http.PerUserBackend.assertEachCallerGetsItsOwn;
-import static io.github.collapseexecutor.testing.http.PerUserBackend.basic;
 import static io.github.collapseexecutor.testing.http.PerUserBackend.secret;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -41,8 +40,9 @@ final class CollapseHttpRequestInterceptorCredentialsTest {
   private static final int CALLS_PER_USER = 5;
 
   private final PerUserBackend backend = new PerUserBackend();
-  private final CollapseHttpRequestInterceptor collapse = new CollapseHttpRequestInterceptor(
-      HttpCollapseOptions.builder().group(CollapseGroup.ofUris(PATH)).build());
+  private final CollapseHttpRequestInterceptor collapse =
+      new CollapseHttpRequestInterceptor(
+          HttpCollapseOptions.builder().group(CollapseGroup.ofUris(PATH)).build());
   private String baseUrl;
 
   @BeforeEach
@@ -81,70 +81,98 @@ final class CollapseHttpRequestInterceptorCredentialsTest {
   void cookiesGivenThroughTheCookieApiKeepUsersApart() throws Exception {
     RestClient client = builder().requestInterceptor(collapse).build();
 
-    assertEachCallerGetsItsOwn(USERS, CALLS_PER_USER, user -> client.get().uri(PATH)
-        .cookie("SESSION", secret(user)).retrieve().body(String.class));
+    assertEachCallerGetsItsOwn(
+        USERS,
+        CALLS_PER_USER,
+        user ->
+            client.get().uri(PATH).cookie("SESSION", secret(user)).retrieve().body(String.class));
     assertCallersOfTheSameUserStillShare();
   }
 
   @Test
   void defaultCookiesOfDifferentClientsKeepUsersApart() throws Exception {
-    List<RestClient> clients = perUser(user -> builder().defaultCookie("SESSION", secret(user))
-        .requestInterceptor(collapse).build());
+    List<RestClient> clients =
+        perUser(
+            user ->
+                builder()
+                    .defaultCookie("SESSION", secret(user))
+                    .requestInterceptor(collapse)
+                    .build());
 
     assertEachCallerGetsItsOwn(USERS, CALLS_PER_USER, user -> get(clients.get(user)));
   }
 
   @Test
   void defaultHeadersOfDifferentClientsKeepUsersApart() throws Exception {
-    List<RestClient> clients = perUser(user -> builder()
-        .defaultHeader(HttpHeaders.AUTHORIZATION, "Bearer " + secret(user))
-        .requestInterceptor(collapse).build());
+    List<RestClient> clients =
+        perUser(
+            user ->
+                builder()
+                    .defaultHeader(HttpHeaders.AUTHORIZATION, "Bearer " + secret(user))
+                    .requestInterceptor(collapse)
+                    .build());
 
     assertEachCallerGetsItsOwn(USERS, CALLS_PER_USER, user -> get(clients.get(user)));
   }
 
   @Test
   void headersOfADefaultRequestKeepUsersApart() throws Exception {
-    List<RestClient> clients = perUser(user -> builder()
-        .defaultRequest(request -> request.header("X-Api-Key", secret(user)))
-        .requestInterceptor(collapse).build());
+    List<RestClient> clients =
+        perUser(
+            user ->
+                builder()
+                    .defaultRequest(request -> request.header("X-Api-Key", secret(user)))
+                    .requestInterceptor(collapse)
+                    .build());
 
     assertEachCallerGetsItsOwn(USERS, CALLS_PER_USER, user -> get(clients.get(user)));
   }
 
   @Test
   void anInterceptorBeforeTheCollapseOneIsSeen() throws Exception {
-    List<RestClient> clients = perUser(user -> builder()
-        .requestInterceptor(new BasicAuthenticationInterceptor(secret(user), "pw"))
-        .requestInterceptor(collapse).build());
+    List<RestClient> clients =
+        perUser(
+            user ->
+                builder()
+                    .requestInterceptor(new BasicAuthenticationInterceptor(secret(user), "pw"))
+                    .requestInterceptor(collapse)
+                    .build());
 
-    assertEachCallerGetsItsOwn(USERS, CALLS_PER_USER, PerUserBackend::basic,
-        user -> get(clients.get(user)));
+    assertEachCallerGetsItsOwn(
+        USERS, CALLS_PER_USER, PerUserBackend::basic, user -> get(clients.get(user)));
     assertCallersOfTheSameUserStillShare();
   }
 
   @Test
   void anInterceptorAfterTheCollapseOneTurnsCollapseOff() throws Exception {
-    List<RestClient> clients = perUser(user -> builder()
-        .requestInterceptor(collapse)
-        .requestInterceptor(new BasicAuthenticationInterceptor(secret(user), "pw")).build());
+    List<RestClient> clients =
+        perUser(
+            user ->
+                builder()
+                    .requestInterceptor(collapse)
+                    .requestInterceptor(new BasicAuthenticationInterceptor(secret(user), "pw"))
+                    .build());
 
-    assertEachCallerGetsItsOwn(USERS, CALLS_PER_USER, PerUserBackend::basic,
-        user -> get(clients.get(user)));
+    assertEachCallerGetsItsOwn(
+        USERS, CALLS_PER_USER, PerUserBackend::basic, user -> get(clients.get(user)));
     assertThat(collapse.stats().passedThrough()).isEqualTo(USERS * CALLS_PER_USER);
   }
 
   @Test
   void anAttributeThatALaterInterceptorTurnsIntoAHeaderKeepsUsersApart() throws Exception {
-    ClientHttpRequestInterceptor apiKeyFromAttribute = (request, body, execution) -> {
-      request.getHeaders().set("X-Api-Key", (String) request.getAttributes().get("user"));
-      return execution.execute(request, body);
-    };
-    RestClient client = builder().requestInterceptor(collapse)
-        .requestInterceptor(apiKeyFromAttribute).build();
+    ClientHttpRequestInterceptor apiKeyFromAttribute =
+        (request, body, execution) -> {
+          request.getHeaders().set("X-Api-Key", (String) request.getAttributes().get("user"));
+          return execution.execute(request, body);
+        };
+    RestClient client =
+        builder().requestInterceptor(collapse).requestInterceptor(apiKeyFromAttribute).build();
 
-    assertEachCallerGetsItsOwn(USERS, CALLS_PER_USER, user -> client.get().uri(PATH)
-        .attribute("user", secret(user)).retrieve().body(String.class));
+    assertEachCallerGetsItsOwn(
+        USERS,
+        CALLS_PER_USER,
+        user ->
+            client.get().uri(PATH).attribute("user", secret(user)).retrieve().body(String.class));
   }
 
   @Test
@@ -152,20 +180,34 @@ final class CollapseHttpRequestInterceptorCredentialsTest {
     DefaultUriBuilderFactory uris = new DefaultUriBuilderFactory(baseUrl);
     List<RestTemplate> templates = new ArrayList<>();
     for (int user = 0; user < USERS; user++) {
-      templates.add(LineFixtures.restTemplates().uriTemplateHandler(uris)
-          .basicAuthentication(secret(user), "pw").additionalInterceptors(collapse).build());
+      templates.add(
+          LineFixtures.restTemplates()
+              .uriTemplateHandler(uris)
+              .basicAuthentication(secret(user), "pw")
+              .additionalInterceptors(collapse)
+              .build());
     }
-    RestTemplate plain = LineFixtures.restTemplates().uriTemplateHandler(uris)
-        .additionalInterceptors(collapse).build();
+    RestTemplate plain =
+        LineFixtures.restTemplates()
+            .uriTemplateHandler(uris)
+            .additionalInterceptors(collapse)
+            .build();
 
-    assertEachCallerGetsItsOwn(USERS, CALLS_PER_USER, PerUserBackend::basic,
+    assertEachCallerGetsItsOwn(
+        USERS,
+        CALLS_PER_USER,
+        PerUserBackend::basic,
         user -> templates.get(user).getForObject(PATH, String.class));
-    assertEachCallerGetsItsOwn(USERS, CALLS_PER_USER, user -> {
-      HttpHeaders headers = new HttpHeaders();
-      headers.add(HttpHeaders.COOKIE, "SESSION=" + secret(user));
-      return plain.exchange(PATH, HttpMethod.GET, new HttpEntity<>(headers), String.class)
-          .getBody();
-    });
+    assertEachCallerGetsItsOwn(
+        USERS,
+        CALLS_PER_USER,
+        user -> {
+          HttpHeaders headers = new HttpHeaders();
+          headers.add(HttpHeaders.COOKIE, "SESSION=" + secret(user));
+          return plain
+              .exchange(PATH, HttpMethod.GET, new HttpEntity<>(headers), String.class)
+              .getBody();
+        });
   }
 
   /**
@@ -175,18 +217,23 @@ final class CollapseHttpRequestInterceptorCredentialsTest {
   @Test
   void headersOfARequestInitializerKeepUsersApart() throws Exception {
     ThreadLocal<String> currentUser = new ThreadLocal<>();
-    RestClient client = builder()
-        .requestInitializer(request -> request.getHeaders().setBearerAuth(currentUser.get()))
-        .requestInterceptor(collapse).build();
+    RestClient client =
+        builder()
+            .requestInitializer(request -> request.getHeaders().setBearerAuth(currentUser.get()))
+            .requestInterceptor(collapse)
+            .build();
 
-    assertEachCallerGetsItsOwn(USERS, CALLS_PER_USER, user -> {
-      currentUser.set(secret(user));
-      try {
-        return get(client);
-      } finally {
-        currentUser.remove();
-      }
-    });
+    assertEachCallerGetsItsOwn(
+        USERS,
+        CALLS_PER_USER,
+        user -> {
+          currentUser.set(secret(user));
+          try {
+            return get(client);
+          } finally {
+            currentUser.remove();
+          }
+        });
     assertCallersOfTheSameUserStillShare();
   }
 
@@ -194,7 +241,15 @@ final class CollapseHttpRequestInterceptorCredentialsTest {
   void acceptGivenThroughTheAcceptApiKeepsRepresentationsApart() throws Exception {
     RestClient client = builder().requestInterceptor(collapse).build();
 
-    assertEachCallerGetsItsOwn(USERS, CALLS_PER_USER, user -> client.get().uri(PATH)
-        .accept(MediaType.valueOf("text/" + secret(user))).retrieve().body(String.class));
+    assertEachCallerGetsItsOwn(
+        USERS,
+        CALLS_PER_USER,
+        user ->
+            client
+                .get()
+                .uri(PATH)
+                .accept(MediaType.valueOf("text/" + secret(user)))
+                .retrieve()
+                .body(String.class));
   }
 }

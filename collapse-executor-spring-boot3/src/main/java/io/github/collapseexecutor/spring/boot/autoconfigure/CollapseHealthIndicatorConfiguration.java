@@ -14,8 +14,11 @@ import org.springframework.context.annotation.Configuration;
  * with {@code management.health.collapse.enabled=false}.
  */
 @Configuration(proxyBeanMethods = false)
-@ConditionalOnClass(name = {"org.springframework.boot.actuate.health.HealthIndicator",
-    "org.springframework.boot.actuate.autoconfigure.health.ConditionalOnEnabledHealthIndicator"})
+@ConditionalOnClass(
+    name = {
+      "org.springframework.boot.actuate.health.HealthIndicator",
+      "org.springframework.boot.actuate.autoconfigure.health.ConditionalOnEnabledHealthIndicator"
+    })
 @ConditionalOnEnabledHealthIndicator("collapse")
 class CollapseHealthIndicatorConfiguration {
 

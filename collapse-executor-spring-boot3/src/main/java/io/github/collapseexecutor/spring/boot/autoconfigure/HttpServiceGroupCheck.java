@@ -19,14 +19,17 @@ class HttpServiceGroupCheck {
   static final String KEY = "collapse.executor.http-service-groups";
 
   HttpServiceGroupCheck(Environment environment) {
-    List<String> groups = Binder.get(environment).bind(KEY, Bindable.listOf(String.class))
-        .orElse(List.of());
+    List<String> groups =
+        Binder.get(environment).bind(KEY, Bindable.listOf(String.class)).orElse(List.of());
     if (!groups.isEmpty()) {
       PropertyErrors errors = new PropertyErrors(ConfigurationPropertySources.get(environment));
-      errors.reject(KEY, groups, "HTTP service groups are Spring Framework 7's: Spring Boot 3.5"
-          + " has no HTTP service groups to collapse. Collapse the clients through the"
-          + " rest-template or web-client section instead, or move to Spring Boot 4 and"
-          + " collapse-executor-spring-boot.");
+      errors.reject(
+          KEY,
+          groups,
+          "HTTP service groups are Spring Framework 7's: Spring Boot 3.5"
+              + " has no HTTP service groups to collapse. Collapse the clients through the"
+              + " rest-template or web-client section instead, or move to Spring Boot 4 and"
+              + " collapse-executor-spring-boot.");
       errors.throwIfAny();
     }
   }

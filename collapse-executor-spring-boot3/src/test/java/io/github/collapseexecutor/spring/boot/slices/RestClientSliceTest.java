@@ -3,7 +3,7 @@ package io.github.collapseexecutor.spring.boot.slices;
 import org.springframework.boot.test.autoconfigure.web.client.RestClientTest;
 
 /** Spring Boot 3.5's {@code @RestClientTest} of the application's client. */
-@RestClientTest(value = UsersClient.class,
+@RestClientTest(
+    value = UsersClient.class,
     properties = "collapse.executor.rest-template.collapse-groups[0].uris=/users/*")
-final class RestClientSliceTest extends RestClientSliceCases {
-}
+final class RestClientSliceTest extends RestClientSliceCases {}

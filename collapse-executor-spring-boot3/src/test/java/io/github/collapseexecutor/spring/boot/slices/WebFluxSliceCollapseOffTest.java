@@ -7,5 +7,4 @@ import org.springframework.boot.test.autoconfigure.web.reactive.WebFluxTest;
  * with collapse switched off: the filter bean is there, passing every request through.
  */
 @WebFluxTest(properties = "collapse.executor.enabled=false")
-final class WebFluxSliceCollapseOffTest extends WebFluxSliceCases {
-}
+final class WebFluxSliceCollapseOffTest extends WebFluxSliceCases {}

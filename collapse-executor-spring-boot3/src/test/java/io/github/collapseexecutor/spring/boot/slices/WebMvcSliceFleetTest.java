@@ -6,5 +6,4 @@ import org.springframework.context.annotation.Import;
 /** Spring Boot 3.5's {@code @WebMvcTest} of an application whose client section has a fleet. */
 @WebMvcTest(properties = "collapse.executor.rest-template.fleet=true")
 @Import(WebMvcSliceFleetCases.OwnFleet.class)
-final class WebMvcSliceFleetTest extends WebMvcSliceFleetCases {
-}
+final class WebMvcSliceFleetTest extends WebMvcSliceFleetCases {}

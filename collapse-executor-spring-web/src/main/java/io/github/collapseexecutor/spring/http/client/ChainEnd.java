@@ -43,8 +43,10 @@ final class ChainEnd {
 
   private static @Nullable Field spring6Remaining() {
     try {
-      Field field = Class.forName(SPRING_6_EXECUTION, false,
-          ClientHttpRequestExecution.class.getClassLoader()).getDeclaredField("iterator");
+      Field field =
+          Class.forName(
+                  SPRING_6_EXECUTION, false, ClientHttpRequestExecution.class.getClassLoader())
+              .getDeclaredField("iterator");
       field.setAccessible(true);
       return field;
     } catch (ReflectiveOperationException | RuntimeException spring7) {

@@ -72,13 +72,18 @@ public final class CollapseHttpRequestInterceptor
 
   private final @Nullable Function<? super HttpRequest, ? extends @Nullable Object> keyPart;
   private final @Nullable String clientName;
+
   /** The client names of this interceptor and its partitions: each names one of them. */
   private final Set<String> clientNames;
+
   private volatile boolean warnedNotLast;
 
   /** Creates an interceptor with its own collapse executor. */
   public CollapseHttpRequestInterceptor(HttpCollapseOptions options) {
-    this(new BlockingClientCollapser(options, DEFAULT_NAME), null, null,
+    this(
+        new BlockingClientCollapser(options, DEFAULT_NAME),
+        null,
+        null,
         ConcurrentHashMap.newKeySet());
   }
 
@@ -95,23 +100,31 @@ public final class CollapseHttpRequestInterceptor
    *     request -> request.getHeaders().get("API-Version"))
    * }</pre>
    */
-  public CollapseHttpRequestInterceptor(HttpCollapseOptions options,
+  public CollapseHttpRequestInterceptor(
+      HttpCollapseOptions options,
       Function<? super HttpRequest, ? extends @Nullable Object> keyPart) {
-    this(new BlockingClientCollapser(options, DEFAULT_NAME), keyPart, null,
+    this(
+        new BlockingClientCollapser(options, DEFAULT_NAME),
+        keyPart,
+        null,
         ConcurrentHashMap.newKeySet());
   }
 
-  private CollapseHttpRequestInterceptor(BlockingClientCollapser collapser,
+  private CollapseHttpRequestInterceptor(
+      BlockingClientCollapser collapser,
       @Nullable Function<? super HttpRequest, ? extends @Nullable Object> keyPart,
-      @Nullable String clientName, Set<String> clientNames) {
+      @Nullable String clientName,
+      Set<String> clientNames) {
     super(collapser);
     this.keyPart = keyPart;
     // the interceptor itself is one client, named after its executor, on every instance
     this.clientName = clientNames.isEmpty() ? collapser.name() : clientName;
     this.clientNames = clientNames;
     if (this.clientName != null && !clientNames.add(this.clientName)) {
-      throw new IllegalArgumentException("a partition named '" + this.clientName
-          + "' exists already: each client needs a name of its own");
+      throw new IllegalArgumentException(
+          "a partition named '"
+              + this.clientName
+              + "' exists already: each client needs a name of its own");
     }
   }
 
@@ -137,18 +150,20 @@ public final class CollapseHttpRequestInterceptor
    *     name: requests of two clients could then share across instances
    */
   public CollapseHttpRequestInterceptor partition(String clientName) {
-    return new CollapseHttpRequestInterceptor(collapser(), keyPart,
-        Objects.requireNonNull(clientName, "clientName"), clientNames);
+    return new CollapseHttpRequestInterceptor(
+        collapser(), keyPart, Objects.requireNonNull(clientName, "clientName"), clientNames);
   }
 
   @Override
-  public ClientHttpResponse intercept(HttpRequest request, byte[] body,
-      ClientHttpRequestExecution execution) throws IOException {
+  public ClientHttpResponse intercept(
+      HttpRequest request, byte[] body, ClientHttpRequestExecution execution) throws IOException {
     // headerSet(): one of the few HttpHeaders methods Spring 6.2 and 7 have alike, in source and
     // in class files (getOrEmpty takes an Object on 6.2 and a String on 7)
     RequestHeaders headers = RequestHeaders.ofEntries(request.getHeaders().headerSet());
-    RequestTarget.Builder target = RequestTarget.builder(request.getMethod().name(),
-        ServiceUri.of(request)).headers(headers).hasBody(body.length > 0);
+    RequestTarget.Builder target =
+        RequestTarget.builder(request.getMethod().name(), ServiceUri.of(request))
+            .headers(headers)
+            .hasBody(body.length > 0);
     if (isLast(execution)) {
       // the instance is the partition: the request factory below it is one client's
       target.client(this, clientName).identity(keyPart == null ? null : keyPart.apply(request));
@@ -169,10 +184,12 @@ public final class CollapseHttpRequestInterceptor
     }
     if (!warnedNotLast) {
       warnedNotLast = true;
-      System.getLogger(CollapseHttpRequestInterceptor.class.getName()).log(
-          System.Logger.Level.WARNING, "An interceptor runs after CollapseHttpRequestInterceptor"
-              + " and may add credentials its key cannot see, so requests pass through"
-              + " uncollapsed: add CollapseHttpRequestInterceptor as the last interceptor");
+      System.getLogger(CollapseHttpRequestInterceptor.class.getName())
+          .log(
+              System.Logger.Level.WARNING,
+              "An interceptor runs after CollapseHttpRequestInterceptor"
+                  + " and may add credentials its key cannot see, so requests pass through"
+                  + " uncollapsed: add CollapseHttpRequestInterceptor as the last interceptor");
     }
     return false;
   }

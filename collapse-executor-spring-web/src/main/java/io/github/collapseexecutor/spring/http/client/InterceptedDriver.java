@@ -20,7 +20,9 @@ record InterceptedDriver(HttpRequest request, byte[] body, ClientHttpRequestExec
 
   @Override
   public Head head(ClientHttpResponse response) throws IOException {
-    return Head.of(response.getStatusCode().value(), response.getStatusText(),
+    return Head.of(
+        response.getStatusCode().value(),
+        response.getStatusText(),
         HeaderLists.of(response.getHeaders()::forEach));
   }
 

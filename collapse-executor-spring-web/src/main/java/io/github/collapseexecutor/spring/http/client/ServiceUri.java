@@ -36,6 +36,7 @@ final class ServiceUri {
   private static boolean sameResource(URI instance, URI service) {
     return Objects.equals(instance.getRawPath(), service.getRawPath())
         && Objects.equals(instance.getRawQuery(), service.getRawQuery())
-        && instance.getRawUserInfo() == null && service.getRawUserInfo() == null;
+        && instance.getRawUserInfo() == null
+        && service.getRawUserInfo() == null;
   }
 }

@@ -108,19 +108,23 @@ public final class CollapseExchangeFilterFunction extends HttpCollapseAdapter<As
 
   private final @Nullable Function<? super ClientRequest, ? extends @Nullable Object> keyPart;
   private final @Nullable String clientName;
+
   /** What stands for this partition's client in keys: the partition, or the one it views. */
   private final Object client;
+
   /** Whether a load balancer after this filter picks the instance a request goes to. */
   private final boolean beforeLoadBalancer;
+
   /** The client names of this filter and its partitions: each names one of them. */
   private final Set<String> clientNames;
+
   /** The exchange strategies of this partition's last live response. */
   private final AtomicReference<@Nullable ExchangeStrategies> strategies;
 
   /** Creates a filter with its own collapse executor. */
   public CollapseExchangeFilterFunction(HttpCollapseOptions options) {
-    this(new AsyncClientCollapser(options, DEFAULT_NAME), null, null,
-        ConcurrentHashMap.newKeySet());
+    this(
+        new AsyncClientCollapser(options, DEFAULT_NAME), null, null, ConcurrentHashMap.newKeySet());
   }
 
   /**
@@ -136,15 +140,21 @@ public final class CollapseExchangeFilterFunction extends HttpCollapseAdapter<As
    *     request -> request.headers().get("API-Version"))
    * }</pre>
    */
-  public CollapseExchangeFilterFunction(HttpCollapseOptions options,
+  public CollapseExchangeFilterFunction(
+      HttpCollapseOptions options,
       Function<? super ClientRequest, ? extends @Nullable Object> keyPart) {
-    this(new AsyncClientCollapser(options, DEFAULT_NAME), keyPart, null,
+    this(
+        new AsyncClientCollapser(options, DEFAULT_NAME),
+        keyPart,
+        null,
         ConcurrentHashMap.newKeySet());
   }
 
-  private CollapseExchangeFilterFunction(AsyncClientCollapser collapser,
+  private CollapseExchangeFilterFunction(
+      AsyncClientCollapser collapser,
       @Nullable Function<? super ClientRequest, ? extends @Nullable Object> keyPart,
-      @Nullable String clientName, Set<String> clientNames) {
+      @Nullable String clientName,
+      Set<String> clientNames) {
     super(collapser);
     this.keyPart = keyPart;
     this.client = this;
@@ -154,8 +164,10 @@ public final class CollapseExchangeFilterFunction extends HttpCollapseAdapter<As
     this.clientName = clientNames.isEmpty() ? collapser.name() : clientName;
     this.clientNames = clientNames;
     if (this.clientName != null && !clientNames.add(this.clientName)) {
-      throw new IllegalArgumentException("a partition named '" + this.clientName
-          + "' exists already: each client needs a name of its own");
+      throw new IllegalArgumentException(
+          "a partition named '"
+              + this.clientName
+              + "' exists already: each client needs a name of its own");
     }
   }
 
@@ -193,8 +205,8 @@ public final class CollapseExchangeFilterFunction extends HttpCollapseAdapter<As
    *     exchanges of two clients could then share across instances
    */
   public CollapseExchangeFilterFunction partition(String clientName) {
-    return new CollapseExchangeFilterFunction(collapser(), keyPart,
-        Objects.requireNonNull(clientName, "clientName"), clientNames);
+    return new CollapseExchangeFilterFunction(
+        collapser(), keyPart, Objects.requireNonNull(clientName, "clientName"), clientNames);
   }
 
   /**
@@ -217,25 +229,41 @@ public final class CollapseExchangeFilterFunction extends HttpCollapseAdapter<As
   public Mono<ClientResponse> filter(ClientRequest request, ExchangeFunction next) {
     RequestHeaders headers = KeyedClientRequest.headers(request);
     // the instance is the partition, with the request's own part where one is read
-    Partition partition = new Partition(client, clientName,
-        keyPart == null ? null : keyPart.apply(request), beforeLoadBalancer);
+    Partition partition =
+        new Partition(
+            client,
+            clientName,
+            keyPart == null ? null : keyPart.apply(request),
+            beforeLoadBalancer);
     // no key: the request goes through as if collapse were off, counted as passed through
-    RequestTarget target = partition.applyTo(
-            RequestTarget.builder(request.method().name(), request.url()).headers(headers),
-            request)
-        .hasBody(KeyedClientRequest.hasBody(request))
-        .passThrough(KeyedClientRequest.changedWhenSent(request))
-        .build();
+    RequestTarget target =
+        partition
+            .applyTo(
+                RequestTarget.builder(request.method().name(), request.url()).headers(headers),
+                request)
+            .hasBody(KeyedClientRequest.hasBody(request))
+            .passThrough(KeyedClientRequest.changedWhenSent(request))
+            .build();
     // built once per request: the collapser reuses it
     CollapseKey key = collapser().rules().keyFor(target);
-    return Mono.deferContextual(context -> {
-      // WebClient keeps the exchange's observation in the Reactor context, not on the thread
-      Object observation = context.getOrDefault(ObservationThreadLocalAccessor.KEY, null);
-      WebClientDriver driver = new WebClientDriver(request, next, key, collapser().rules(),
-          partition, context, observation, strategies);
-      // cancelling the subscription cancels the caller's future: it leaves the shared exchange
-      return ObservedExchanges.reported(Mono.fromFuture(
-          collapser().execute(target, driver), /* suppressCancel= */ false), observation);
-    });
+    return Mono.deferContextual(
+        context -> {
+          // WebClient keeps the exchange's observation in the Reactor context, not on the thread
+          Object observation = context.getOrDefault(ObservationThreadLocalAccessor.KEY, null);
+          WebClientDriver driver =
+              new WebClientDriver(
+                  request,
+                  next,
+                  key,
+                  collapser().rules(),
+                  partition,
+                  context,
+                  observation,
+                  strategies);
+          // cancelling the subscription cancels the caller's future: it leaves the shared exchange
+          return ObservedExchanges.reported(
+              Mono.fromFuture(collapser().execute(target, driver), /* suppressCancel= */ false),
+              observation);
+        });
   }
 }

@@ -8,7 +8,6 @@ import java.net.URI;
 import java.util.Arrays;
 import java.util.Collection;
 import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.StringJoiner;
@@ -49,17 +48,28 @@ final class KeyedClientRequest {
    * balancer, the request may leave for an instance of the service its URI names: the sent URI is
    * then read as the service URI if only its scheme, host and port differ.
    */
-  static boolean sentAsKeyed(CollapseRules rules, CollapseKey key, ClientRequest keyed,
-      Partition partition, ClientResponse response) {
+  static boolean sentAsKeyed(
+      CollapseRules rules,
+      CollapseKey key,
+      ClientRequest keyed,
+      Partition partition,
+      ClientResponse response) {
     HttpRequest sent = response.request();
     if (sent.getHeaders() == keyed.headers() && sent.getURI().equals(keyed.url())) {
       return true;
     }
-    URI uri = partition.beforeLoadBalancer() && sameResource(sent.getURI(), keyed.url())
-        ? keyed.url() : sent.getURI();
-    return key.equals(rules.keyFor(partition.applyTo(
-        RequestTarget.builder(keyed.method().name(), uri)
-            .headers(headers(sent.getHeaders(), keyed)), keyed).build()));
+    URI uri =
+        partition.beforeLoadBalancer() && sameResource(sent.getURI(), keyed.url())
+            ? keyed.url()
+            : sent.getURI();
+    return key.equals(
+        rules.keyFor(
+            partition
+                .applyTo(
+                    RequestTarget.builder(keyed.method().name(), uri)
+                        .headers(headers(sent.getHeaders(), keyed)),
+                    keyed)
+                .build()));
   }
 
   /**
@@ -69,7 +79,8 @@ final class KeyedClientRequest {
   private static boolean sameResource(URI sent, URI keyed) {
     return Objects.equals(sent.getRawPath(), keyed.getRawPath())
         && Objects.equals(sent.getRawQuery(), keyed.getRawQuery())
-        && sent.getRawUserInfo() == null && keyed.getRawUserInfo() == null;
+        && sent.getRawUserInfo() == null
+        && keyed.getRawUserInfo() == null;
   }
 
   private static RequestHeaders headers(HttpHeaders headers, ClientRequest request) {
@@ -87,8 +98,11 @@ final class KeyedClientRequest {
    * ({@link CollapseExchangeFilterFunction#HTTP_REQUEST_CHANGES_NO_ANSWER}) does not count.
    */
   static boolean changedWhenSent(ClientRequest request) {
-    return request.httpRequest() != null && !Boolean.TRUE.equals(request.attributes()
-        .get(CollapseExchangeFilterFunction.HTTP_REQUEST_CHANGES_NO_ANSWER));
+    return request.httpRequest() != null
+        && !Boolean.TRUE.equals(
+            request
+                .attributes()
+                .get(CollapseExchangeFilterFunction.HTTP_REQUEST_CHANGES_NO_ANSWER));
   }
 
   /**

@@ -23,8 +23,8 @@ final class ObservedExchanges {
    *
    * @param observation the exchange's observation from the Reactor context, or {@code null}
    */
-  static Mono<ClientResponse> reported(Mono<ClientResponse> response,
-      @Nullable Object observation) {
+  static Mono<ClientResponse> reported(
+      Mono<ClientResponse> response, @Nullable Object observation) {
     if (observation instanceof Observation exchange
         && exchange.getContext() instanceof ClientRequestObservationContext context) {
       // the same response for the caller that made the exchange: the status is not changed

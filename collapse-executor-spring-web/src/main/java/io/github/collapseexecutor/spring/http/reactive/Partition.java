@@ -15,8 +15,8 @@ import org.springframework.web.reactive.function.client.ClientRequest;
  * @param beforeLoadBalancer whether a load balancer below the filter picks the instance the
  *     request goes to, so that the request may leave for another host than its URI names
  */
-record Partition(Object filter, @Nullable String name, @Nullable Object part,
-    boolean beforeLoadBalancer) {
+record Partition(
+    Object filter, @Nullable String name, @Nullable Object part, boolean beforeLoadBalancer) {
 
   /** Sets the client and identity of {@code target}, the key's parts of {@code request}. */
   RequestTarget.Builder applyTo(RequestTarget.Builder target, ClientRequest request) {

@@ -67,42 +67,51 @@ final class ResponseTimeouts {
 
   /** Returns what WebClient signals when a response timeout ends a request of its own. */
   static Throwable reached(ClientRequest request) {
-    return new WebClientRequestException(NettyTimeout.read(), request.method(), request.url(),
-        request.headers());
+    return new WebClientRequestException(
+        NettyTimeout.read(), request.method(), request.url(), request.headers());
   }
 
   private static @Nullable Class<?> nettyRequestType() {
     try {
-      return ClassUtils.forName("reactor.netty.http.client.HttpClientRequest",
-          ResponseTimeouts.class.getClassLoader());
+      return ClassUtils.forName(
+          "reactor.netty.http.client.HttpClientRequest", ResponseTimeouts.class.getClassLoader());
     } catch (ClassNotFoundException | LinkageError absent) {
       return null;
     }
   }
 
-  private static ClientHttpRequest noting(ClientRequest request, Class<?> nettyType,
-      AtomicReference<@Nullable Duration> timeout) {
+  private static ClientHttpRequest noting(
+      ClientRequest request, Class<?> nettyType, AtomicReference<@Nullable Duration> timeout) {
     Object[] netty = new Object[1];
-    InvocationHandler nettyNotes = (proxy, method, args) -> {
-      if (method.getName().equals("responseTimeout") && args != null && args.length == 1
-          && args[0] instanceof Duration duration) {
-        timeout.set(duration);
-      }
-      return fallback(method.getReturnType(), nettyType, netty[0]);
-    };
-    netty[0] = Proxy.newProxyInstance(ResponseTimeouts.class.getClassLoader(),
-        new Class<?>[] {nettyType}, nettyNotes);
-    InvocationHandler notes = (proxy, method, args) -> switch (method.getName()) {
-      case "getNativeRequest" -> netty[0];
-      case "getMethod" -> request.method();
-      case "getURI" -> request.url();
-      case "getHeaders" -> new HttpHeaders();
-      case "getCookies" -> new LinkedMultiValueMap<>();
-      case "getAttributes" -> new HashMap<>();
-      default -> fallback(method.getReturnType(), ClientHttpRequest.class, proxy);
-    };
-    return (ClientHttpRequest) Proxy.newProxyInstance(ResponseTimeouts.class.getClassLoader(),
-        new Class<?>[] {ClientHttpRequest.class}, notes);
+    InvocationHandler nettyNotes =
+        (proxy, method, args) -> {
+          if (method.getName().equals("responseTimeout")
+              && args != null
+              && args.length == 1
+              && args[0] instanceof Duration duration) {
+            timeout.set(duration);
+          }
+          return fallback(method.getReturnType(), nettyType, netty[0]);
+        };
+    netty[0] =
+        Proxy.newProxyInstance(
+            ResponseTimeouts.class.getClassLoader(), new Class<?>[] {nettyType}, nettyNotes);
+    InvocationHandler notes =
+        (proxy, method, args) ->
+            switch (method.getName()) {
+              case "getNativeRequest" -> netty[0];
+              case "getMethod" -> request.method();
+              case "getURI" -> request.url();
+              case "getHeaders" -> new HttpHeaders();
+              case "getCookies" -> new LinkedMultiValueMap<>();
+              case "getAttributes" -> new HashMap<>();
+              default -> fallback(method.getReturnType(), ClientHttpRequest.class, proxy);
+            };
+    return (ClientHttpRequest)
+        Proxy.newProxyInstance(
+            ResponseTimeouts.class.getClassLoader(),
+            new Class<?>[] {ClientHttpRequest.class},
+            notes);
   }
 
   /** What a note-taking request answers a call it does not note: itself, or nothing. */
@@ -124,8 +133,12 @@ final class ResponseTimeouts {
 
     static Throwable read() {
       try {
-        return (Throwable) ClassUtils.forName("io.netty.handler.timeout.ReadTimeoutException",
-            ResponseTimeouts.class.getClassLoader()).getField("INSTANCE").get(null);
+        return (Throwable)
+            ClassUtils.forName(
+                    "io.netty.handler.timeout.ReadTimeoutException",
+                    ResponseTimeouts.class.getClassLoader())
+                .getField("INSTANCE")
+                .get(null);
       } catch (ReflectiveOperationException | LinkageError | ClassCastException absent) {
         return new java.util.concurrent.TimeoutException("response timeout");
       }

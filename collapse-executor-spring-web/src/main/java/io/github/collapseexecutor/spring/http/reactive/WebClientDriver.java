@@ -46,8 +46,14 @@ import reactor.util.context.ContextView;
  * @param strategies the exchange strategies of the partition's last live response, for the
  *     replay of another instance's
  */
-record WebClientDriver(ClientRequest request, ExchangeFunction next, @Nullable CollapseKey key,
-    CollapseRules rules, Partition partition, ContextView context, @Nullable Object observation,
+record WebClientDriver(
+    ClientRequest request,
+    ExchangeFunction next,
+    @Nullable CollapseKey key,
+    CollapseRules rules,
+    Partition partition,
+    ContextView context,
+    @Nullable Object observation,
     AtomicReference<@Nullable ExchangeStrategies> strategies)
     implements ClientDriver.Async<ClientResponse> {
 
@@ -60,8 +66,11 @@ record WebClientDriver(ClientRequest request, ExchangeFunction next, @Nullable C
   @Override
   public Head head(ClientResponse response) {
     strategies.set(response.strategies());
-    return new Head(response.statusCode().value(), null,
-        HeaderLists.of(response.headers().asHttpHeaders()::forEach), response.strategies());
+    return new Head(
+        response.statusCode().value(),
+        null,
+        HeaderLists.of(response.headers().asHttpHeaders()::forEach),
+        response.strategies());
   }
 
   /**
@@ -70,16 +79,19 @@ record WebClientDriver(ClientRequest request, ExchangeFunction next, @Nullable C
    */
   @Override
   public Flow.Publisher<List<ByteBuffer>> body(ClientResponse response) {
-    return JdkFlowAdapter.publisherToFlowPublisher(response.bodyToFlux(DataBuffer.class)
-        .map(WebClientDriver::copied)
-        .doOnDiscard(DataBuffer.class, DataBufferUtils::release));
+    return JdkFlowAdapter.publisherToFlowPublisher(
+        response
+            .bodyToFlux(DataBuffer.class)
+            .map(WebClientDriver::copied)
+            .doOnDiscard(DataBuffer.class, DataBufferUtils::release));
   }
 
   @Override
   public ClientResponse withBody(ClientResponse response, Flow.Publisher<List<ByteBuffer>> body) {
-    Flux<DataBuffer> buffers = JdkFlowAdapter.flowPublisherToFlux(body)
-        .concatMapIterable(items -> items)
-        .map(DefaultDataBufferFactory.sharedInstance::wrap);
+    Flux<DataBuffer> buffers =
+        JdkFlowAdapter.flowPublisherToFlux(body)
+            .concatMapIterable(items -> items)
+            .map(DefaultDataBufferFactory.sharedInstance::wrap);
     // the original body is the one the collapser read the start of: the caller reads on from it
     return response.mutate().body(original -> buffers).build();
   }
@@ -112,7 +124,8 @@ record WebClientDriver(ClientRequest request, ExchangeFunction next, @Nullable C
   /** A response timeout is the caller's own: another caller's may be longer. */
   @Override
   public FailureCause causeOf(Throwable failure) {
-    return ResponseTimeouts.isResponseTimeout(failure) ? FailureCause.CALLER_READ_TIMEOUT
+    return ResponseTimeouts.isResponseTimeout(failure)
+        ? FailureCause.CALLER_READ_TIMEOUT
         : FailureCause.CALL;
   }
 
@@ -149,19 +162,22 @@ record WebClientDriver(ClientRequest request, ExchangeFunction next, @Nullable C
 
   @Override
   public ClientResponse replay(SharedResponse shared) {
-    Flux<DataBuffer> bytes = shared.bodyLength() == 0
-        ? Flux.empty()
-        : Flux.defer(() -> Flux.just(
-            DefaultDataBufferFactory.sharedInstance.wrap(shared.bodyBuffer())));
+    Flux<DataBuffer> bytes =
+        shared.bodyLength() == 0
+            ? Flux.empty()
+            : Flux.defer(
+                () -> Flux.just(DefaultDataBufferFactory.sharedInstance.wrap(shared.bodyBuffer())));
     // a body that failed fails each caller's read with the same error, as its own exchange would
-    Flux<DataBuffer> body = shared.bodyFailure() == null
-        ? bytes : bytes.concatWith(Flux.error(shared.bodyFailure()));
+    Flux<DataBuffer> body =
+        shared.bodyFailure() == null ? bytes : bytes.concatWith(Flux.error(shared.bodyFailure()));
     return ClientResponse
         // what head() kept of the response this driver's call shared
-        .create(HttpStatusCode.valueOf(shared.status()),
+        .create(
+            HttpStatusCode.valueOf(shared.status()),
             (ExchangeStrategies) Objects.requireNonNull(shared.detail(), "detail"))
-        .headers(headers -> shared.headers().forEach(
-            header -> headers.add(header.getKey(), header.getValue())))
+        .headers(
+            headers ->
+                shared.headers().forEach(header -> headers.add(header.getKey(), header.getValue())))
         .request(new RequestView(request))
         .body(body)
         .build();

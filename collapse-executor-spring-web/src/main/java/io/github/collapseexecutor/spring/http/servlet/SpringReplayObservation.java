@@ -51,25 +51,29 @@ public final class SpringReplayObservation implements ReplayObservation {
    */
   @Override
   public void restore(Recorded recorded, HttpServletRequest request) {
-    ServerHttpObservationFilter.findObservationContext(request).ifPresent(context -> {
-      if (recorded.pathPattern() != null) {
-        context.setPathPattern(recorded.pathPattern());
-      }
-      if (recorded.error() != null && context.getError() == null) {
-        context.setError(recorded.error());
-      }
-    });
+    ServerHttpObservationFilter.findObservationContext(request)
+        .ifPresent(
+            context -> {
+              if (recorded.pathPattern() != null) {
+                context.setPathPattern(recorded.pathPattern());
+              }
+              if (recorded.error() != null && context.getError() == null) {
+                context.setError(recorded.error());
+              }
+            });
   }
 
   @Override
   public void tell(Recorded recorded, HttpServletRequest request) {
-    ServerHttpObservationFilter.findObservationContext(request).ifPresent(context -> {
-      if (recorded.pathPattern() != null && context.getPathPattern() == null) {
-        context.setPathPattern(recorded.pathPattern());
-      }
-      if (recorded.error() != null && context.getError() == null) {
-        context.setError(recorded.error());
-      }
-    });
+    ServerHttpObservationFilter.findObservationContext(request)
+        .ifPresent(
+            context -> {
+              if (recorded.pathPattern() != null && context.getPathPattern() == null) {
+                context.setPathPattern(recorded.pathPattern());
+              }
+              if (recorded.error() != null && context.getError() == null) {
+                context.setError(recorded.error());
+              }
+            });
   }
 }

@@ -48,46 +48,52 @@ final class CollapseHttpRequestInterceptorFleetTest {
 
   @Test
   void partitionsOfOneNameShareOneCallAcrossInstances() {
-    assertTimeoutPreemptively(Duration.ofSeconds(60), () -> {
-      RestClient first = client(instance().partition("quotes"));
-      RestClient second = client(instance().partition("quotes"));
-      CompletableFuture<String> firstCall = call(first);
-      backend.awaitCall(PATH, 1);
-      CompletableFuture<String> secondCall = call(second);
-      instances.awaitLastWatching();
+    assertTimeoutPreemptively(
+        Duration.ofSeconds(60),
+        () -> {
+          RestClient first = client(instance().partition("quotes"));
+          RestClient second = client(instance().partition("quotes"));
+          CompletableFuture<String> firstCall = call(first);
+          backend.awaitCall(PATH, 1);
+          CompletableFuture<String> secondCall = call(second);
+          instances.awaitLastWatching();
 
-      backend.releaseFrom(PATH, 1);
+          backend.releaseFrom(PATH, 1);
 
-      assertThat(firstCall.get(30, TimeUnit.SECONDS)).isEqualTo("call 1");
-      assertThat(secondCall.get(30, TimeUnit.SECONDS)).isEqualTo("call 1");
-      assertThat(backend.calls(PATH)).isEqualTo(1);
-    });
+          assertThat(firstCall.get(30, TimeUnit.SECONDS)).isEqualTo("call 1");
+          assertThat(secondCall.get(30, TimeUnit.SECONDS)).isEqualTo("call 1");
+          assertThat(backend.calls(PATH)).isEqualTo(1);
+        });
   }
 
   @Test
   void unnamedPartitionsKeepTheirCallsOnTheirInstance() {
-    assertTimeoutPreemptively(Duration.ofSeconds(60), () -> {
-      RestClient first = client(instance().partition());
-      RestClient second = client(instance().partition());
-      CompletableFuture<String> firstCall = call(first);
-      backend.awaitCall(PATH, 1);
-      CompletableFuture<String> secondCall = call(second);
+    assertTimeoutPreemptively(
+        Duration.ofSeconds(60),
+        () -> {
+          RestClient first = client(instance().partition());
+          RestClient second = client(instance().partition());
+          CompletableFuture<String> firstCall = call(first);
+          backend.awaitCall(PATH, 1);
+          CompletableFuture<String> secondCall = call(second);
 
-      assertEachMadeItsOwnCall(firstCall, secondCall);
-    });
+          assertEachMadeItsOwnCall(firstCall, secondCall);
+        });
   }
 
   @Test
   void partitionsOfDifferentNamesKeepTheirCallsApart() {
-    assertTimeoutPreemptively(Duration.ofSeconds(60), () -> {
-      RestClient first = client(instance().partition("quotes"));
-      RestClient second = client(instance().partition("quotes-admin"));
-      CompletableFuture<String> firstCall = call(first);
-      backend.awaitCall(PATH, 1);
-      CompletableFuture<String> secondCall = call(second);
+    assertTimeoutPreemptively(
+        Duration.ofSeconds(60),
+        () -> {
+          RestClient first = client(instance().partition("quotes"));
+          RestClient second = client(instance().partition("quotes-admin"));
+          CompletableFuture<String> firstCall = call(first);
+          backend.awaitCall(PATH, 1);
+          CompletableFuture<String> secondCall = call(second);
 
-      assertEachMadeItsOwnCall(firstCall, secondCall);
-    });
+          assertEachMadeItsOwnCall(firstCall, secondCall);
+        });
   }
 
   @Test
@@ -95,14 +101,17 @@ final class CollapseHttpRequestInterceptorFleetTest {
     CollapseHttpRequestInterceptor interceptor = instance();
     interceptor.partition("quotes");
 
-    assertThatIllegalArgumentException().isThrownBy(() -> interceptor.partition("quotes"))
+    assertThatIllegalArgumentException()
+        .isThrownBy(() -> interceptor.partition("quotes"))
         .withMessageContaining("'quotes'");
-    assertThatIllegalArgumentException().isThrownBy(() -> interceptor.partition("rest-template"))
-        .as("the interceptor's own name").withMessageContaining("'rest-template'");
+    assertThatIllegalArgumentException()
+        .isThrownBy(() -> interceptor.partition("rest-template"))
+        .as("the interceptor's own name")
+        .withMessageContaining("'rest-template'");
   }
 
-  private void assertEachMadeItsOwnCall(CompletableFuture<String> first,
-      CompletableFuture<String> second) throws Exception {
+  private void assertEachMadeItsOwnCall(
+      CompletableFuture<String> first, CompletableFuture<String> second) throws Exception {
     backend.awaitCall(PATH, 2);
     backend.releaseFrom(PATH, 1);
     assertThat(List.of(first.get(30, TimeUnit.SECONDS), second.get(30, TimeUnit.SECONDS)))
@@ -110,9 +119,12 @@ final class CollapseHttpRequestInterceptorFleetTest {
   }
 
   private CollapseHttpRequestInterceptor instance() throws Exception {
-    return instances.closeLater(new CollapseHttpRequestInterceptor(
-        HttpCollapseOptions.builder().group(CollapseGroup.ofUris("/quotes/*"))
-            .fleet(RedisFleet.of(instances.coordinator())).build()));
+    return instances.closeLater(
+        new CollapseHttpRequestInterceptor(
+            HttpCollapseOptions.builder()
+                .group(CollapseGroup.ofUris("/quotes/*"))
+                .fleet(RedisFleet.of(instances.coordinator()))
+                .build()));
   }
 
   private RestClient client(CollapseHttpRequestInterceptor partition) {
@@ -120,8 +132,14 @@ final class CollapseHttpRequestInterceptorFleetTest {
   }
 
   private CompletableFuture<String> call(RestClient client) {
-    return CompletableFuture.supplyAsync(() -> client.get().uri(PATH)
-        .header("Authorization", "Bearer token-of-alice-123").retrieve().body(String.class),
+    return CompletableFuture.supplyAsync(
+        () ->
+            client
+                .get()
+                .uri(PATH)
+                .header("Authorization", "Bearer token-of-alice-123")
+                .retrieve()
+                .body(String.class),
         callers);
   }
 }

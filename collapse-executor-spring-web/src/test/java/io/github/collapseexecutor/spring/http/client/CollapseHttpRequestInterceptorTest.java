@@ -4,9 +4,7 @@ import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
 import static com.github.tomakehurst.wiremock.client.WireMock.get;
 import static com.github.tomakehurst.wiremock.client.WireMock.post;
 import static com.github.tomakehurst.wiremock.client.WireMock.urlPathEqualTo;
-import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.options;
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.github.tomakehurst.wiremock.WireMockServer;
 import com.github.tomakehurst.wiremock.http.Fault;
@@ -41,15 +39,18 @@ final class CollapseHttpRequestInterceptorTest {
   @BeforeEach
   void start() {
     server = backend.start();
-    interceptor = new CollapseHttpRequestInterceptor(HttpCollapseOptions.builder()
-        .group(CollapseGroup.ofUris("/user/*", "/big", "/cookie", "/error", "/reset"))
-        .maxBodyBytes(64)
-        .build());
-    client = RestClient.builder()
-        .requestFactory(new JdkClientHttpRequestFactory())
-        .baseUrl(server.baseUrl())
-        .requestInterceptor(interceptor)
-        .build();
+    interceptor =
+        new CollapseHttpRequestInterceptor(
+            HttpCollapseOptions.builder()
+                .group(CollapseGroup.ofUris("/user/*", "/big", "/cookie", "/error", "/reset"))
+                .maxBodyBytes(64)
+                .build());
+    client =
+        RestClient.builder()
+            .requestFactory(new JdkClientHttpRequestFactory())
+            .baseUrl(server.baseUrl())
+            .requestInterceptor(interceptor)
+            .build();
   }
 
   @AfterEach
@@ -58,9 +59,15 @@ final class CollapseHttpRequestInterceptorTest {
   }
 
   private void stub(String path, int status, String body) {
-    server.stubFor(get(urlPathEqualTo(path)).willReturn(aResponse().withStatus(status)
-        .withHeader("Content-Type", "text/plain").withHeader("X-Multi", "a", "b")
-        .withBody(body).withFixedDelay(DELAY_MS)));
+    server.stubFor(
+        get(urlPathEqualTo(path))
+            .willReturn(
+                aResponse()
+                    .withStatus(status)
+                    .withHeader("Content-Type", "text/plain")
+                    .withHeader("X-Multi", "a", "b")
+                    .withBody(body)
+                    .withFixedDelay(DELAY_MS)));
   }
 
   private int backendCalls(String path) {
@@ -71,14 +78,16 @@ final class CollapseHttpRequestInterceptorTest {
   void concurrentIdenticalGetsMakeFewerCallsAndEachCallerGetsTheWholeResponse() throws Exception {
     stub("/user/1", 200, "profile of 1");
 
-    List<ResponseEntity<String>> responses = Concurrently.run(N,
-        () -> client.get().uri("/user/1").retrieve().toEntity(String.class));
+    List<ResponseEntity<String>> responses =
+        Concurrently.run(N, () -> client.get().uri("/user/1").retrieve().toEntity(String.class));
 
-    assertThat(responses).allSatisfy(response -> {
-      assertThat(response.getStatusCode().value()).isEqualTo(200);
-      assertThat(response.getBody()).isEqualTo("profile of 1");
-      assertThat(response.getHeaders().get("X-Multi")).containsExactly("a", "b");
-    });
+    assertThat(responses)
+        .allSatisfy(
+            response -> {
+              assertThat(response.getStatusCode().value()).isEqualTo(200);
+              assertThat(response.getBody()).isEqualTo("profile of 1");
+              assertThat(response.getHeaders().get("X-Multi")).containsExactly("a", "b");
+            });
     assertThat(backendCalls("/user/1")).isLessThan(N);
     assertThat(interceptor.stats().replayed()).isPositive();
     assertThat(interceptor.stats().led() + interceptor.stats().replayed()).isEqualTo(N);
@@ -86,20 +95,32 @@ final class CollapseHttpRequestInterceptorTest {
 
   @Test
   void differentQueriesAndCredentialsMakeSeparateCallsAndNeverShare() throws Exception {
-    server.stubFor(get(urlPathEqualTo("/user/me")).willReturn(aResponse()
-        .withTransformers("response-template")
-        .withBody("{{request.query.v}} {{request.headers.Authorization}}")
-        .withFixedDelay(DELAY_MS)));
+    server.stubFor(
+        get(urlPathEqualTo("/user/me"))
+            .willReturn(
+                aResponse()
+                    .withTransformers("response-template")
+                    .withBody("{{request.query.v}} {{request.headers.Authorization}}")
+                    .withFixedDelay(DELAY_MS)));
     AtomicInteger next = new AtomicInteger();
 
-    List<List<String>> expectedAndActual = Concurrently.run(N, () -> {
-      int i = next.getAndIncrement();
-      String body = client.get().uri("/user/me?v=" + (i % 2))
-          .header("Authorization", "user-" + (i % 4)).retrieve().body(String.class);
-      return List.of((i % 2) + " user-" + (i % 4), body);
-    });
+    List<List<String>> expectedAndActual =
+        Concurrently.run(
+            N,
+            () -> {
+              int i = next.getAndIncrement();
+              String body =
+                  client
+                      .get()
+                      .uri("/user/me?v=" + (i % 2))
+                      .header("Authorization", "user-" + (i % 4))
+                      .retrieve()
+                      .body(String.class);
+              return List.of((i % 2) + " user-" + (i % 4), body);
+            });
 
-    assertThat(expectedAndActual).allSatisfy(pair -> assertThat(pair.get(1)).isEqualTo(pair.get(0)));
+    assertThat(expectedAndActual)
+        .allSatisfy(pair -> assertThat(pair.get(1)).isEqualTo(pair.get(0)));
     assertThat(backendCalls("/user/me")).isGreaterThanOrEqualTo(4);
   }
 
@@ -109,18 +130,23 @@ final class CollapseHttpRequestInterceptorTest {
     WireMockServer other = otherBackend.start();
     try {
       stub("/user/1", 200, "first");
-      other.stubFor(get(urlPathEqualTo("/user/1")).willReturn(aResponse().withBody("second")
-          .withFixedDelay(DELAY_MS)));
+      other.stubFor(
+          get(urlPathEqualTo("/user/1"))
+              .willReturn(aResponse().withBody("second").withFixedDelay(DELAY_MS)));
       AtomicInteger next = new AtomicInteger();
       String[] bases = {
-        "http://127.0.0.1:" + server.port(), "http://localhost:" + server.port(),
-        other.baseUrl()};
+        "http://127.0.0.1:" + server.port(), "http://localhost:" + server.port(), other.baseUrl()
+      };
 
-      List<List<String>> expectedAndActual = Concurrently.run(6, () -> {
-        int i = next.getAndIncrement();
-        String body = client.get().uri(bases[i % 3] + "/user/1").retrieve().body(String.class);
-        return List.of(i % 3 == 2 ? "second" : "first", body);
-      });
+      List<List<String>> expectedAndActual =
+          Concurrently.run(
+              6,
+              () -> {
+                int i = next.getAndIncrement();
+                String body =
+                    client.get().uri(bases[i % 3] + "/user/1").retrieve().body(String.class);
+                return List.of(i % 3 == 2 ? "second" : "first", body);
+              });
 
       assertThat(expectedAndActual)
           .allSatisfy(pair -> assertThat(pair.get(1)).isEqualTo(pair.get(0)));
@@ -133,8 +159,9 @@ final class CollapseHttpRequestInterceptorTest {
 
   @Test
   void postIsNeverCollapsed() throws Exception {
-    server.stubFor(post(urlPathEqualTo("/user/1")).willReturn(aResponse().withBody("ok")
-        .withFixedDelay(DELAY_MS)));
+    server.stubFor(
+        post(urlPathEqualTo("/user/1"))
+            .willReturn(aResponse().withBody("ok").withFixedDelay(DELAY_MS)));
 
     Concurrently.run(N, () -> client.post().uri("/user/1").retrieve().body(String.class));
 
@@ -146,19 +173,26 @@ final class CollapseHttpRequestInterceptorTest {
   void errorStatusesAreSharedAndEachCallerGetsItsOwnException() throws Exception {
     stub("/error", 503, "down");
 
-    List<Throwable> failures = Concurrently.run(N, () -> {
-      try {
-        client.get().uri("/error").retrieve().body(String.class);
-        return null;
-      } catch (HttpServerErrorException e) {
-        return e;
-      }
-    });
+    List<Throwable> failures =
+        Concurrently.run(
+            N,
+            () -> {
+              try {
+                client.get().uri("/error").retrieve().body(String.class);
+                return null;
+              } catch (HttpServerErrorException e) {
+                return e;
+              }
+            });
 
-    assertThat(failures).doesNotHaveDuplicates().allSatisfy(failure -> {
-      assertThat(failure).isInstanceOf(HttpServerErrorException.ServiceUnavailable.class);
-      assertThat(((HttpServerErrorException) failure).getResponseBodyAsString()).isEqualTo("down");
-    });
+    assertThat(failures)
+        .doesNotHaveDuplicates()
+        .allSatisfy(
+            failure -> {
+              assertThat(failure).isInstanceOf(HttpServerErrorException.ServiceUnavailable.class);
+              assertThat(((HttpServerErrorException) failure).getResponseBodyAsString())
+                  .isEqualTo("down");
+            });
     assertThat(backendCalls("/error")).isLessThan(N);
   }
 
@@ -167,8 +201,8 @@ final class CollapseHttpRequestInterceptorTest {
     String big = "x".repeat(1000);
     stub("/big", 200, big);
 
-    List<String> bodies = Concurrently.run(N, () -> client.get().uri("/big").retrieve()
-        .body(String.class));
+    List<String> bodies =
+        Concurrently.run(N, () -> client.get().uri("/big").retrieve().body(String.class));
 
     assertThat(bodies).allSatisfy(body -> assertThat(body).isEqualTo(big));
     assertThat(backendCalls("/big")).isEqualTo(N);
@@ -177,11 +211,16 @@ final class CollapseHttpRequestInterceptorTest {
 
   @Test
   void aResponseThatSetsACookieIsNotShared() throws Exception {
-    server.stubFor(get(urlPathEqualTo("/cookie")).willReturn(aResponse()
-        .withHeader("Set-Cookie", "session=1").withBody("mine").withFixedDelay(DELAY_MS)));
+    server.stubFor(
+        get(urlPathEqualTo("/cookie"))
+            .willReturn(
+                aResponse()
+                    .withHeader("Set-Cookie", "session=1")
+                    .withBody("mine")
+                    .withFixedDelay(DELAY_MS)));
 
-    List<String> bodies = Concurrently.run(N, () -> client.get().uri("/cookie").retrieve()
-        .body(String.class));
+    List<String> bodies =
+        Concurrently.run(N, () -> client.get().uri("/cookie").retrieve().body(String.class));
 
     assertThat(bodies).containsOnly("mine");
     assertThat(backendCalls("/cookie")).isEqualTo(N);
@@ -189,33 +228,45 @@ final class CollapseHttpRequestInterceptorTest {
 
   @Test
   void aConnectionResetReachesEveryCallerAsTheClientWouldReportIt() throws Exception {
-    server.stubFor(get(urlPathEqualTo("/reset")).willReturn(aResponse()
-        .withFault(Fault.CONNECTION_RESET_BY_PEER)));
+    server.stubFor(
+        get(urlPathEqualTo("/reset"))
+            .willReturn(aResponse().withFault(Fault.CONNECTION_RESET_BY_PEER)));
 
-    List<Throwable> failures = Concurrently.run(N, () -> {
-      try {
-        client.get().uri("/reset").retrieve().body(String.class);
-        return null;
-      } catch (RuntimeException e) {
-        return e;
-      }
-    });
+    List<Throwable> failures =
+        Concurrently.run(
+            N,
+            () -> {
+              try {
+                client.get().uri("/reset").retrieve().body(String.class);
+                return null;
+              } catch (RuntimeException e) {
+                return e;
+              }
+            });
 
-    assertThat(failures).allSatisfy(failure -> assertThat(failure)
-        .isInstanceOf(ResourceAccessException.class));
+    assertThat(failures)
+        .allSatisfy(failure -> assertThat(failure).isInstanceOf(ResourceAccessException.class));
   }
 
   @Test
   void eachCallerReadsAndClosesItsOwnBody() throws Exception {
     stub("/user/2", 200, "0123456789");
 
-    List<String> firstHalves = Concurrently.run(N, () -> client.get().uri("/user/2")
-        .exchange((request, response) -> {
-          InputStream body = response.getBody();
-          String half = new String(body.readNBytes(5), StandardCharsets.UTF_8);
-          response.close();
-          return half;
-        }, /* close= */ false));
+    List<String> firstHalves =
+        Concurrently.run(
+            N,
+            () ->
+                client
+                    .get()
+                    .uri("/user/2")
+                    .exchange(
+                        (request, response) -> {
+                          InputStream body = response.getBody();
+                          String half = new String(body.readNBytes(5), StandardCharsets.UTF_8);
+                          response.close();
+                          return half;
+                        },
+                        /* close= */ false));
 
     assertThat(firstHalves).containsOnly("01234");
     assertThat(client.get().uri("/user/2").retrieve().body(String.class)).isEqualTo("0123456789");
@@ -228,8 +279,9 @@ final class CollapseHttpRequestInterceptorTest {
     RestTemplate template = new RestTemplate(new JdkClientHttpRequestFactory());
     template.getInterceptors().add(interceptor);
 
-    List<String> bodies = Concurrently.run(N,
-        () -> template.getForObject(server.baseUrl() + "/user/3", String.class));
+    List<String> bodies =
+        Concurrently.run(
+            N, () -> template.getForObject(server.baseUrl() + "/user/3", String.class));
 
     assertThat(bodies).containsOnly("three");
     assertThat(backendCalls("/user/3")).isLessThan(N);
@@ -237,11 +289,21 @@ final class CollapseHttpRequestInterceptorTest {
 
   @Test
   void emptyAndNoContentResponsesAreSharedAsTheyAre() throws Exception {
-    server.stubFor(get(urlPathEqualTo("/user/none")).willReturn(aResponse().withStatus(204)
-        .withFixedDelay(DELAY_MS)));
+    server.stubFor(
+        get(urlPathEqualTo("/user/none"))
+            .willReturn(aResponse().withStatus(204).withFixedDelay(DELAY_MS)));
 
-    List<Integer> statuses = Concurrently.run(N, () -> client.get().uri("/user/none").retrieve()
-        .toBodilessEntity().getStatusCode().value());
+    List<Integer> statuses =
+        Concurrently.run(
+            N,
+            () ->
+                client
+                    .get()
+                    .uri("/user/none")
+                    .retrieve()
+                    .toBodilessEntity()
+                    .getStatusCode()
+                    .value());
 
     assertThat(statuses).containsOnly(204);
   }

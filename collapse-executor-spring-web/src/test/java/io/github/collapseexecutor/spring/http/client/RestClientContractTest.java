@@ -6,8 +6,8 @@ import io.github.collapseexecutor.testing.http.Call;
 import io.github.collapseexecutor.testing.http.ClientCallerSettingsContract;
 import io.github.collapseexecutor.testing.http.ClientCertificateContract;
 import io.github.collapseexecutor.testing.http.ClientCredentialsContract;
-import io.github.collapseexecutor.testing.http.ClientFixture;
 import io.github.collapseexecutor.testing.http.ClientFaultsContract;
+import io.github.collapseexecutor.testing.http.ClientFixture;
 import io.github.collapseexecutor.testing.http.ClientReadsAfterWritesContract;
 import io.github.collapseexecutor.testing.http.ClientRequestIdentityContract;
 import io.github.collapseexecutor.testing.http.ClientStreamsContract;
@@ -27,11 +27,19 @@ import org.junit.jupiter.api.Timeout;
  * Every client contract through the interceptor on a {@code RestClient}, and the cases only its
  * request factories have: compressed bodies, passed on as they came or decompressed.
  */
-final class RestClientContractTest implements ClientRequestIdentityContract,
-    ClientCallerSettingsContract, ClientFaultsContract, ClientStreamsContract, ClientVaryContract,
-    ClientWaitTimeoutContract, ClientUnusualResponsesContract, ClientCertificateContract,
-    ClientCredentialsContract, SecuredBackendContract, ClientTwoCallersContract,
-    ClientReadsAfterWritesContract {
+final class RestClientContractTest
+    implements ClientRequestIdentityContract,
+        ClientCallerSettingsContract,
+        ClientFaultsContract,
+        ClientStreamsContract,
+        ClientVaryContract,
+        ClientWaitTimeoutContract,
+        ClientUnusualResponsesContract,
+        ClientCertificateContract,
+        ClientCredentialsContract,
+        SecuredBackendContract,
+        ClientTwoCallersContract,
+        ClientReadsAfterWritesContract {
 
   @Override
   public ClientFixture fixture() {
@@ -41,39 +49,51 @@ final class RestClientContractTest implements ClientRequestIdentityContract,
   @Test
   @Timeout(60)
   void compressedBodiesArePassedOnByteForByteWithTheirContentEncoding() throws Exception {
-    withUnusualBackend(clients -> {
-      Map<Call, Outcome> expected = clients.assertSame(N, List.of(
-          Call.get("/u/gzipped"),
-          Call.get("/u/compressible", "Accept-Encoding", "gzip")));
+    withUnusualBackend(
+        clients -> {
+          Map<Call, Outcome> expected =
+              clients.assertSame(
+                  N,
+                  List.of(
+                      Call.get("/u/gzipped"),
+                      Call.get("/u/compressible", "Accept-Encoding", "gzip")));
 
-      assertThat(expected.values()).allSatisfy(outcome ->
-          assertThat(outcome.header("Content-Encoding")).isEqualTo("gzip"));
-      assertThat(clients.stats().replayed()).isPositive();
-    });
+          assertThat(expected.values())
+              .allSatisfy(
+                  outcome -> assertThat(outcome.header("Content-Encoding")).isEqualTo("gzip"));
+          assertThat(clients.stats().replayed()).isPositive();
+        });
   }
 
   @Test
   @Timeout(60)
   void callersThatAcceptDifferentEncodingsGetWhatTheyAccept() throws Exception {
-    withUnusualBackend(clients -> {
-      Map<Call, Outcome> expected = clients.assertSame(N, List.of(
-          Call.get("/u/compressible", "Accept-Encoding", "gzip"),
-          Call.get("/u/compressible")));
+    withUnusualBackend(
+        clients -> {
+          Map<Call, Outcome> expected =
+              clients.assertSame(
+                  N,
+                  List.of(
+                      Call.get("/u/compressible", "Accept-Encoding", "gzip"),
+                      Call.get("/u/compressible")));
 
-      assertThat(expected.values()).extracting(outcome -> outcome.header("Content-Encoding"))
-          .containsExactly("gzip", null);
-    });
+          assertThat(expected.values())
+              .extracting(outcome -> outcome.header("Content-Encoding"))
+              .containsExactly("gzip", null);
+        });
   }
 
   @Test
   @Timeout(60)
   void bodiesTheRequestFactoryDecompressesAreSharedDecompressed() throws Exception {
-    withUnusualBackend(new RestClientFixture(/* decompress= */ true), clients -> {
-      Map<Call, Outcome> expected = clients.assertSame(N,
-          List.of(Call.get("/u/gzipped"), Call.get("/u/compressible")));
+    withUnusualBackend(
+        new RestClientFixture(/* decompress= */ true),
+        clients -> {
+          Map<Call, Outcome> expected =
+              clients.assertSame(N, List.of(Call.get("/u/gzipped"), Call.get("/u/compressible")));
 
-      assertThat(expected.values()).allSatisfy(outcome ->
-          assertThat(outcome.body()).isEqualTo(UnusualBackend.TEXT));
-    });
+          assertThat(expected.values())
+              .allSatisfy(outcome -> assertThat(outcome.body()).isEqualTo(UnusualBackend.TEXT));
+        });
   }
 }

@@ -56,22 +56,27 @@ final class RestClientFixture implements ClientFixture {
 
   @Override
   public DrivenClient open(Setup setup) throws Exception {
-    CollapseHttpRequestInterceptor interceptor = setup.options() == null ? null
-        : new CollapseHttpRequestInterceptor(setup.options());
-    JdkClientHttpRequestFactory jdk = new JdkClientHttpRequestFactory(
-        HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build());
+    CollapseHttpRequestInterceptor interceptor =
+        setup.options() == null ? null : new CollapseHttpRequestInterceptor(setup.options());
+    JdkClientHttpRequestFactory jdk =
+        new JdkClientHttpRequestFactory(
+            HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build());
     compression(jdk, decompress);
     ReactorClientHttpRequestFactory reactor = new ReactorClientHttpRequestFactory();
     if (setup.readTimeout() != null) {
       jdk.setReadTimeout(setup.readTimeout());
       reactor.setReadTimeout(setup.readTimeout());
     }
-    return new Client(client(jdk, interceptor), client(reactor, interceptor), interceptor,
-        setup.baseUrl(), /* owner= */ true);
+    return new Client(
+        client(jdk, interceptor),
+        client(reactor, interceptor),
+        interceptor,
+        setup.baseUrl(),
+        /* owner= */ true);
   }
 
-  private static RestClient client(ClientHttpRequestFactory factory,
-      @Nullable CollapseHttpRequestInterceptor interceptor) {
+  private static RestClient client(
+      ClientHttpRequestFactory factory, @Nullable CollapseHttpRequestInterceptor interceptor) {
     RestClient.Builder builder = RestClient.builder().requestFactory(factory);
     if (interceptor != null) {
       builder.requestInterceptor(interceptor);
@@ -83,8 +88,7 @@ final class RestClientFixture implements ClientFixture {
       throws Exception {
     Method compression;
     try {
-      compression = JdkClientHttpRequestFactory.class.getMethod("enableCompression",
-          boolean.class);
+      compression = JdkClientHttpRequestFactory.class.getMethod("enableCompression", boolean.class);
     } catch (NoSuchMethodException spring62) {
       assumeFalse(decompress, "Spring 6.2's JdkClientHttpRequestFactory cannot decompress");
       return;
@@ -111,17 +115,23 @@ final class RestClientFixture implements ClientFixture {
    * Two clients of one interceptor: over the JDK's client, and over Reactor Netty; the owner
    * closes the interceptor.
    */
-  private record Client(RestClient jdk, RestClient reactor,
-      @Nullable CollapseHttpRequestInterceptor interceptor, String baseUrl, boolean owner)
+  private record Client(
+      RestClient jdk,
+      RestClient reactor,
+      @Nullable CollapseHttpRequestInterceptor interceptor,
+      String baseUrl,
+      boolean owner)
       implements DrivenClient {
 
     @Override
     public Outcome send(Call call) {
-      RestClient client = call.headers().keySet().stream().anyMatch(SENT_BY_REACTOR::contains)
-          ? reactor : jdk;
-      RestClient.RequestBodySpec request = client.method(HttpMethod.valueOf(call.method()))
-          .uri(URI.create(baseUrl + call.target()))
-          .headers(headers -> call.headers().forEach(headers::add));
+      RestClient client =
+          call.headers().keySet().stream().anyMatch(SENT_BY_REACTOR::contains) ? reactor : jdk;
+      RestClient.RequestBodySpec request =
+          client
+              .method(HttpMethod.valueOf(call.method()))
+              .uri(URI.create(baseUrl + call.target()))
+              .headers(headers -> call.headers().forEach(headers::add));
       if (call.body() != null) {
         request.body(call.body());
       }
@@ -130,10 +140,13 @@ final class RestClientFixture implements ClientFixture {
 
     @Override
     public void readEvents(Call call, Consumer<String> onEvent) {
-      jdk.get().uri(URI.create(baseUrl + call.target())).exchange((request, response) -> {
-        DrivenClient.readDataLines(response.getBody(), onEvent);
-        return null;
-      });
+      jdk.get()
+          .uri(URI.create(baseUrl + call.target()))
+          .exchange(
+              (request, response) -> {
+                DrivenClient.readDataLines(response.getBody(), onEvent);
+                return null;
+              });
     }
 
     @Override
@@ -151,9 +164,10 @@ final class RestClientFixture implements ClientFixture {
      */
     @Override
     public DrivenClient withCertificate(HandshakeCertificates certificate) {
-      RestClient certified = client(
-          new JdkClientHttpRequestFactory(ClientCertificates.jdkHttpClient(certificate)),
-          interceptor == null ? null : interceptor.partition());
+      RestClient certified =
+          client(
+              new JdkClientHttpRequestFactory(ClientCertificates.jdkHttpClient(certificate)),
+              interceptor == null ? null : interceptor.partition());
       return new Client(certified, certified, interceptor, baseUrl, /* owner= */ false);
     }
 

@@ -1,7 +1,7 @@
 package io.github.collapseexecutor.spring.http.client;
 
-import io.github.collapseexecutor.testing.http.ClientFixture;
 import io.github.collapseexecutor.testing.http.ClientFaultsContract;
+import io.github.collapseexecutor.testing.http.ClientFixture;
 import io.github.collapseexecutor.testing.http.ClientStreamsContract;
 import io.github.collapseexecutor.testing.http.SecuredBackendContract;
 

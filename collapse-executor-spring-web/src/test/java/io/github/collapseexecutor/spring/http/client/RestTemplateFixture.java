@@ -43,25 +43,32 @@ final class RestTemplateFixture implements ClientFixture {
     return SpringOutcomes.status(failure);
   }
 
-  private record Client(RestTemplate template,
-      @Nullable CollapseHttpRequestInterceptor interceptor, String baseUrl)
+  private record Client(
+      RestTemplate template, @Nullable CollapseHttpRequestInterceptor interceptor, String baseUrl)
       implements DrivenClient {
 
     @Override
     public Outcome send(Call call) {
       HttpHeaders headers = new HttpHeaders();
       call.headers().forEach(headers::add);
-      return SpringOutcomes.of(template.exchange(URI.create(baseUrl + call.target()),
-          HttpMethod.valueOf(call.method()), new HttpEntity<>(call.body(), headers),
-          byte[].class));
+      return SpringOutcomes.of(
+          template.exchange(
+              URI.create(baseUrl + call.target()),
+              HttpMethod.valueOf(call.method()),
+              new HttpEntity<>(call.body(), headers),
+              byte[].class));
     }
 
     @Override
     public void readEvents(Call call, Consumer<String> onEvent) {
-      template.execute(URI.create(baseUrl + call.target()), HttpMethod.GET, null, response -> {
-        DrivenClient.readDataLines(response.getBody(), onEvent);
-        return null;
-      });
+      template.execute(
+          URI.create(baseUrl + call.target()),
+          HttpMethod.GET,
+          null,
+          response -> {
+            DrivenClient.readDataLines(response.getBody(), onEvent);
+            return null;
+          });
     }
 
     @Override

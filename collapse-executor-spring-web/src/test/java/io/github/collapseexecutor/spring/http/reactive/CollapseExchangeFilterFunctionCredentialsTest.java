@@ -38,8 +38,9 @@ final class CollapseExchangeFilterFunctionCredentialsTest {
   private static final Duration TIMEOUT = Duration.ofSeconds(20);
 
   private final PerUserBackend backend = new PerUserBackend();
-  private final CollapseExchangeFilterFunction collapse = new CollapseExchangeFilterFunction(
-      HttpCollapseOptions.builder().group(CollapseGroup.ofUris(PATH)).build());
+  private final CollapseExchangeFilterFunction collapse =
+      new CollapseExchangeFilterFunction(
+          HttpCollapseOptions.builder().group(CollapseGroup.ofUris(PATH)).build());
   private String baseUrl;
 
   @BeforeEach
@@ -78,39 +79,53 @@ final class CollapseExchangeFilterFunctionCredentialsTest {
   void cookiesGivenThroughTheCookieApiKeepUsersApart() throws Exception {
     WebClient client = builder().filter(collapse).build();
 
-    assertEachCallerGetsItsOwn(USERS, CALLS_PER_USER,
-        user -> get(client.get().uri(PATH).cookie("SESSION", secret(user))));
+    assertEachCallerGetsItsOwn(
+        USERS, CALLS_PER_USER, user -> get(client.get().uri(PATH).cookie("SESSION", secret(user))));
     assertCallersOfTheSameUserStillShare();
-    assertEachCallerGetsItsOwn(USERS, CALLS_PER_USER, user -> get(client.get().uri(PATH)
-        .cookies(cookies -> cookies.add("SESSION", secret(user)))));
+    assertEachCallerGetsItsOwn(
+        USERS,
+        CALLS_PER_USER,
+        user ->
+            get(client.get().uri(PATH).cookies(cookies -> cookies.add("SESSION", secret(user)))));
   }
 
   @Test
   void defaultCookiesOfDifferentClientsKeepUsersApart() throws Exception {
-    List<WebClient> clients = perUser(user -> builder().defaultCookie("SESSION", secret(user))
-        .filter(collapse).build());
+    List<WebClient> clients =
+        perUser(user -> builder().defaultCookie("SESSION", secret(user)).filter(collapse).build());
 
-    assertEachCallerGetsItsOwn(USERS, CALLS_PER_USER,
-        user -> get(clients.get(user).get().uri(PATH)));
+    assertEachCallerGetsItsOwn(
+        USERS, CALLS_PER_USER, user -> get(clients.get(user).get().uri(PATH)));
   }
 
   @Test
   void defaultHeadersOfDifferentClientsKeepUsersApart() throws Exception {
-    List<WebClient> clients = perUser(user -> builder()
-        .defaultHeader(HttpHeaders.AUTHORIZATION, "Bearer " + secret(user))
-        .filter(collapse).build());
+    List<WebClient> clients =
+        perUser(
+            user ->
+                builder()
+                    .defaultHeader(HttpHeaders.AUTHORIZATION, "Bearer " + secret(user))
+                    .filter(collapse)
+                    .build());
 
-    assertEachCallerGetsItsOwn(USERS, CALLS_PER_USER,
-        user -> get(clients.get(user).get().uri(PATH)));
+    assertEachCallerGetsItsOwn(
+        USERS, CALLS_PER_USER, user -> get(clients.get(user).get().uri(PATH)));
   }
 
   @Test
   void aFilterBeforeTheCollapseOneIsSeen() throws Exception {
-    List<WebClient> clients = perUser(user -> builder()
-        .filter(ExchangeFilterFunctions.basicAuthentication(secret(user), "pw"))
-        .filter(collapse).build());
+    List<WebClient> clients =
+        perUser(
+            user ->
+                builder()
+                    .filter(ExchangeFilterFunctions.basicAuthentication(secret(user), "pw"))
+                    .filter(collapse)
+                    .build());
 
-    assertEachCallerGetsItsOwn(USERS, CALLS_PER_USER, PerUserBackend::basic,
+    assertEachCallerGetsItsOwn(
+        USERS,
+        CALLS_PER_USER,
+        PerUserBackend::basic,
         user -> get(clients.get(user).get().uri(PATH)));
     assertCallersOfTheSameUserStillShare();
   }
@@ -118,42 +133,63 @@ final class CollapseExchangeFilterFunctionCredentialsTest {
   /** A cookie a filter before the collapse one adds is among the request's cookies. */
   @Test
   void cookiesAFilterBeforeTheCollapseOneAddsKeepUsersApart() throws Exception {
-    List<WebClient> clients = perUser(user -> builder()
-        .filter((request, next) -> next.exchange(
-            ClientRequest.from(request).cookie("SESSION", secret(user)).build()))
-        .filter(collapse).build());
+    List<WebClient> clients =
+        perUser(
+            user ->
+                builder()
+                    .filter(
+                        (request, next) ->
+                            next.exchange(
+                                ClientRequest.from(request)
+                                    .cookie("SESSION", secret(user))
+                                    .build()))
+                    .filter(collapse)
+                    .build());
 
-    assertEachCallerGetsItsOwn(USERS, CALLS_PER_USER,
-        user -> get(clients.get(user).get().uri(PATH)));
+    assertEachCallerGetsItsOwn(
+        USERS, CALLS_PER_USER, user -> get(clients.get(user).get().uri(PATH)));
     assertCallersOfTheSameUserStillShare();
   }
 
   @Test
   void aFilterAfterTheCollapseOneThatAddsCredentialsKeepsUsersApart() throws Exception {
-    List<WebClient> clients = perUser(user -> builder().filter(collapse)
-        .filter(ExchangeFilterFunctions.basicAuthentication(secret(user), "pw")).build());
+    List<WebClient> clients =
+        perUser(
+            user ->
+                builder()
+                    .filter(collapse)
+                    .filter(ExchangeFilterFunctions.basicAuthentication(secret(user), "pw"))
+                    .build());
 
-    assertEachCallerGetsItsOwn(USERS, CALLS_PER_USER, PerUserBackend::basic,
+    assertEachCallerGetsItsOwn(
+        USERS,
+        CALLS_PER_USER,
+        PerUserBackend::basic,
         user -> get(clients.get(user).get().uri(PATH)));
     assertThat(collapse.stats().replayed()).isZero();
   }
 
   @Test
   void anAttributeThatALaterFilterTurnsIntoAHeaderKeepsUsersApart() throws Exception {
-    ExchangeFilterFunction apiKeyFromAttribute = (request, next) -> next.exchange(
-        ClientRequest.from(request)
-            .header("X-Api-Key", (String) request.attribute("user").orElseThrow()).build());
+    ExchangeFilterFunction apiKeyFromAttribute =
+        (request, next) ->
+            next.exchange(
+                ClientRequest.from(request)
+                    .header("X-Api-Key", (String) request.attribute("user").orElseThrow())
+                    .build());
     WebClient client = builder().filter(collapse).filter(apiKeyFromAttribute).build();
 
-    assertEachCallerGetsItsOwn(USERS, CALLS_PER_USER,
-        user -> get(client.get().uri(PATH).attribute("user", secret(user))));
+    assertEachCallerGetsItsOwn(
+        USERS, CALLS_PER_USER, user -> get(client.get().uri(PATH).attribute("user", secret(user))));
   }
 
   @Test
   void acceptGivenThroughTheAcceptApiKeepsRepresentationsApart() throws Exception {
     WebClient client = builder().filter(collapse).build();
 
-    assertEachCallerGetsItsOwn(USERS, CALLS_PER_USER, user -> get(client.get().uri(PATH)
-        .accept(MediaType.valueOf("text/" + secret(user)))));
+    assertEachCallerGetsItsOwn(
+        USERS,
+        CALLS_PER_USER,
+        user -> get(client.get().uri(PATH).accept(MediaType.valueOf("text/" + secret(user)))));
   }
 }

@@ -45,47 +45,59 @@ final class CollapseExchangeFilterFunctionFleetTest {
 
   @Test
   void partitionsOfOneNameShareOneCallAcrossInstances() {
-    assertTimeoutPreemptively(Duration.ofSeconds(60), () -> {
-      WebClient first = client(instance().partition("quotes"));
-      WebClient second = client(instance().partition("quotes"));
-      // a replay decodes with the client's own exchange strategies, learnt from its own calls
-      backend.releaseFrom(WARM, 1);
-      assertThat(List.of(call(first, WARM).get(30, TimeUnit.SECONDS),
-          call(second, WARM).get(30, TimeUnit.SECONDS))).hasSize(2);
-      CompletableFuture<String> firstCall = call(first);
-      backend.awaitCall(PATH, 1);
-      CompletableFuture<String> secondCall = call(second);
-      instances.awaitLastWatching();
+    assertTimeoutPreemptively(
+        Duration.ofSeconds(60),
+        () -> {
+          WebClient first = client(instance().partition("quotes"));
+          WebClient second = client(instance().partition("quotes"));
+          // a replay decodes with the client's own exchange strategies, learnt from its own calls
+          backend.releaseFrom(WARM, 1);
+          assertThat(
+                  List.of(
+                      call(first, WARM).get(30, TimeUnit.SECONDS),
+                      call(second, WARM).get(30, TimeUnit.SECONDS)))
+              .hasSize(2);
+          CompletableFuture<String> firstCall = call(first);
+          backend.awaitCall(PATH, 1);
+          CompletableFuture<String> secondCall = call(second);
+          instances.awaitLastWatching();
 
-      backend.releaseFrom(PATH, 1);
+          backend.releaseFrom(PATH, 1);
 
-      assertThat(firstCall.get(30, TimeUnit.SECONDS)).isEqualTo("call 1");
-      assertThat(secondCall.get(30, TimeUnit.SECONDS)).isEqualTo("call 1");
-      assertThat(backend.calls(PATH)).isEqualTo(1);
-    });
+          assertThat(firstCall.get(30, TimeUnit.SECONDS)).isEqualTo("call 1");
+          assertThat(secondCall.get(30, TimeUnit.SECONDS)).isEqualTo("call 1");
+          assertThat(backend.calls(PATH)).isEqualTo(1);
+        });
   }
 
   @Test
   void unnamedPartitionsKeepTheirCallsOnTheirInstance() {
-    assertTimeoutPreemptively(Duration.ofSeconds(60), () -> {
-      WebClient first = client(instance().partition());
-      WebClient second = client(instance().partition());
-      CompletableFuture<String> firstCall = call(first);
-      backend.awaitCall(PATH, 1);
-      CompletableFuture<String> secondCall = call(second);
+    assertTimeoutPreemptively(
+        Duration.ofSeconds(60),
+        () -> {
+          WebClient first = client(instance().partition());
+          WebClient second = client(instance().partition());
+          CompletableFuture<String> firstCall = call(first);
+          backend.awaitCall(PATH, 1);
+          CompletableFuture<String> secondCall = call(second);
 
-      backend.awaitCall(PATH, 2);
-      backend.releaseFrom(PATH, 1);
+          backend.awaitCall(PATH, 2);
+          backend.releaseFrom(PATH, 1);
 
-      assertThat(List.of(firstCall.get(30, TimeUnit.SECONDS), secondCall.get(30, TimeUnit.SECONDS)))
-          .containsExactlyInAnyOrder("call 1", "call 2");
-    });
+          assertThat(
+                  List.of(
+                      firstCall.get(30, TimeUnit.SECONDS), secondCall.get(30, TimeUnit.SECONDS)))
+              .containsExactlyInAnyOrder("call 1", "call 2");
+        });
   }
 
   private CollapseExchangeFilterFunction instance() throws Exception {
-    return instances.closeLater(new CollapseExchangeFilterFunction(
-        HttpCollapseOptions.builder().group(CollapseGroup.ofUris("/quotes/*"))
-            .fleet(RedisFleet.of(instances.coordinator())).build()));
+    return instances.closeLater(
+        new CollapseExchangeFilterFunction(
+            HttpCollapseOptions.builder()
+                .group(CollapseGroup.ofUris("/quotes/*"))
+                .fleet(RedisFleet.of(instances.coordinator()))
+                .build()));
   }
 
   private WebClient client(CollapseExchangeFilterFunction partition) {
@@ -97,7 +109,12 @@ final class CollapseExchangeFilterFunctionFleetTest {
   }
 
   private static CompletableFuture<String> call(WebClient client, String path) {
-    return client.get().uri(path).header("Authorization", "Bearer token-of-alice-123")
-        .retrieve().bodyToMono(String.class).toFuture();
+    return client
+        .get()
+        .uri(path)
+        .header("Authorization", "Bearer token-of-alice-123")
+        .retrieve()
+        .bodyToMono(String.class)
+        .toFuture();
   }
 }

@@ -39,14 +39,17 @@ final class CollapseExchangeFilterFunctionHttpRequestConsumerTest {
   private static final long WAIT_SECONDS = 10;
 
   private final AtomicInteger calls = new AtomicInteger();
+
   /**
    * Counted down once a request has gone through the collapse filter's subscription: it then
    * either waits for another's exchange or has started its own.
    */
   private final CountDownLatch subscribed = new CountDownLatch(2);
+
   private final ExecutorService pool = Executors.newCachedThreadPool();
-  private final CollapseExchangeFilterFunction collapse = new CollapseExchangeFilterFunction(
-      HttpCollapseOptions.builder().group(CollapseGroup.ofUris("/data")).build());
+  private final CollapseExchangeFilterFunction collapse =
+      new CollapseExchangeFilterFunction(
+          HttpCollapseOptions.builder().group(CollapseGroup.ofUris("/data")).build());
   private HttpServer server;
   private WebClient client;
 
@@ -54,29 +57,37 @@ final class CollapseExchangeFilterFunctionHttpRequestConsumerTest {
   void start() throws IOException {
     server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
     server.setExecutor(pool);
-    server.createContext("/data", exchange -> {
-      if (calls.incrementAndGet() == 1) {
-        awaitBothSubscribed();
-      }
-      byte[] body = ("data of " + exchange.getRequestHeaders().getFirst("Authorization"))
-          .getBytes(StandardCharsets.UTF_8);
-      exchange.getResponseHeaders().add("Content-Type", "text/plain");
-      exchange.sendResponseHeaders(200, body.length);
-      try (OutputStream out = exchange.getResponseBody()) {
-        out.write(body);
-      }
-    });
+    server.createContext(
+        "/data",
+        exchange -> {
+          if (calls.incrementAndGet() == 1) {
+            awaitBothSubscribed();
+          }
+          byte[] body =
+              ("data of " + exchange.getRequestHeaders().getFirst("Authorization"))
+                  .getBytes(StandardCharsets.UTF_8);
+          exchange.getResponseHeaders().add("Content-Type", "text/plain");
+          exchange.sendResponseHeaders(200, body.length);
+          try (OutputStream out = exchange.getResponseBody()) {
+            out.write(body);
+          }
+        });
     server.start();
-    ExchangeFilterFunction countSubscriptions = (request, next) -> {
-      Mono<ClientResponse> collapsed = next.exchange(request);
-      return Mono.from(subscriber -> {
-        collapsed.subscribe(subscriber);
-        subscribed.countDown();
-      });
-    };
-    client = WebClient.builder()
-        .baseUrl("http://127.0.0.1:" + server.getAddress().getPort())
-        .filter(countSubscriptions).filter(collapse).build();
+    ExchangeFilterFunction countSubscriptions =
+        (request, next) -> {
+          Mono<ClientResponse> collapsed = next.exchange(request);
+          return Mono.from(
+              subscriber -> {
+                collapsed.subscribe(subscriber);
+                subscribed.countDown();
+              });
+        };
+    client =
+        WebClient.builder()
+            .baseUrl("http://127.0.0.1:" + server.getAddress().getPort())
+            .filter(countSubscriptions)
+            .filter(collapse)
+            .build();
   }
 
   @AfterEach
@@ -100,7 +111,8 @@ final class CollapseExchangeFilterFunctionHttpRequestConsumerTest {
     CompletableFuture<String> bob = throughHttpRequest("Bearer bob");
 
     assertThat(alice.get(WAIT_SECONDS, TimeUnit.SECONDS)).isEqualTo("data of Bearer alice");
-    assertThat(bob.get(WAIT_SECONDS, TimeUnit.SECONDS)).as("%s", collapse.stats())
+    assertThat(bob.get(WAIT_SECONDS, TimeUnit.SECONDS))
+        .as("%s", collapse.stats())
         .isEqualTo("data of Bearer bob");
     assertThat(calls.get()).as("backend calls").isEqualTo(2);
     assertThat(collapse.stats().passedThrough()).isEqualTo(2);
@@ -113,7 +125,8 @@ final class CollapseExchangeFilterFunctionHttpRequestConsumerTest {
     CompletableFuture<String> consumer = throughHttpRequest("Bearer bob");
 
     assertThat(anonymous.get(WAIT_SECONDS, TimeUnit.SECONDS)).isEqualTo("data of null");
-    assertThat(consumer.get(WAIT_SECONDS, TimeUnit.SECONDS)).as("%s", collapse.stats())
+    assertThat(consumer.get(WAIT_SECONDS, TimeUnit.SECONDS))
+        .as("%s", collapse.stats())
         .isEqualTo("data of Bearer bob");
     assertThat(calls.get()).as("backend calls").isEqualTo(2);
     assertThat(collapse.stats().passedThrough()).isEqualTo(1);
@@ -180,19 +193,28 @@ final class CollapseExchangeFilterFunctionHttpRequestConsumerTest {
 
   /** A request whose consumer only counts itself, declared to change nothing a server answers by. */
   private CompletableFuture<String> declaredHarmless(String credential, AtomicInteger runs) {
-    return get(client.get().uri("/data").header(HttpHeaders.AUTHORIZATION, credential)
-        .attribute(CollapseExchangeFilterFunction.HTTP_REQUEST_CHANGES_NO_ANSWER, true)
-        .httpRequest(request -> {
-          // the filter also runs it on a request that only notes a response timeout it sets
-          if (!java.lang.reflect.Proxy.isProxyClass(request.getClass())) {
-            runs.incrementAndGet();
-          }
-        }));
+    return get(
+        client
+            .get()
+            .uri("/data")
+            .header(HttpHeaders.AUTHORIZATION, credential)
+            .attribute(CollapseExchangeFilterFunction.HTTP_REQUEST_CHANGES_NO_ANSWER, true)
+            .httpRequest(
+                request -> {
+                  // the filter also runs it on a request that only notes a response timeout it sets
+                  if (!java.lang.reflect.Proxy.isProxyClass(request.getClass())) {
+                    runs.incrementAndGet();
+                  }
+                }));
   }
 
   private CompletableFuture<String> throughHttpRequest(String credential) {
-    return get(client.get().uri("/data").httpRequest(
-        request -> request.getHeaders().set(HttpHeaders.AUTHORIZATION, credential)));
+    return get(
+        client
+            .get()
+            .uri("/data")
+            .httpRequest(
+                request -> request.getHeaders().set(HttpHeaders.AUTHORIZATION, credential)));
   }
 
   private CompletableFuture<String> asHeader(String credential) {

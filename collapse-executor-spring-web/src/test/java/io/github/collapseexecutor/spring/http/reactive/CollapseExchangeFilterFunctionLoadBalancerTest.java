@@ -33,8 +33,9 @@ final class CollapseExchangeFilterFunctionLoadBalancerTest {
   private static final String SERVICE_URI = "http://users" + IdentityEchoBackend.PATH;
 
   private final IdentityEchoBackend backend = new IdentityEchoBackend();
-  private final CollapseExchangeFilterFunction collapse = new CollapseExchangeFilterFunction(
-      HttpCollapseOptions.builder().group(CollapseGroup.ofUris("/whoami/**")).build());
+  private final CollapseExchangeFilterFunction collapse =
+      new CollapseExchangeFilterFunction(
+          HttpCollapseOptions.builder().group(CollapseGroup.ofUris("/whoami/**")).build());
   private URI instance;
 
   @BeforeEach
@@ -50,9 +51,12 @@ final class CollapseExchangeFilterFunctionLoadBalancerTest {
 
   @Test
   void requestsSentToAnInstanceShareTheResponseOfTheServiceUri() throws Exception {
-    List<String> answers = round(WebClient.builder()
-        .filter(collapse.beforeLoadBalancer()).filter(loadBalancer(""))
-        .build());
+    List<String> answers =
+        round(
+            WebClient.builder()
+                .filter(collapse.beforeLoadBalancer())
+                .filter(loadBalancer(""))
+                .build());
 
     assertThat(answers).hasSize(CALLERS).allMatch(answer -> answer.contains("#"));
     assertThat(backend.calls()).isLessThan(CALLERS);
@@ -69,24 +73,28 @@ final class CollapseExchangeFilterFunctionLoadBalancerTest {
 
   @Test
   void aStageBelowThatChangesTheQueryKeepsEachResponseToItsCaller() throws Exception {
-    round(WebClient.builder()
-        .filter(collapse.beforeLoadBalancer()).filter(loadBalancer("access_token=alice"))
-        .build());
+    round(
+        WebClient.builder()
+            .filter(collapse.beforeLoadBalancer())
+            .filter(loadBalancer("access_token=alice"))
+            .build());
 
     assertThat(backend.calls()).isEqualTo(CALLERS);
     assertThat(collapse.stats().unshared(UnsharedReason.REQUEST_CHANGED))
-        .as("the true reason").isPositive();
+        .as("the true reason")
+        .isPositive();
     assertThat(collapse.stats().unshared(UnsharedReason.PRIVATE)).isZero();
   }
 
   @Test
   void aCredentialAddedBetweenTheFilterAndTheLoadBalancerKeepsEachResponseToItsCaller()
       throws Exception {
-    round(WebClient.builder()
-        .filter(collapse.beforeLoadBalancer())
-        .filter(ExchangeFilterFunctions.basicAuthentication("alice", "secret"))
-        .filter(loadBalancer(""))
-        .build());
+    round(
+        WebClient.builder()
+            .filter(collapse.beforeLoadBalancer())
+            .filter(ExchangeFilterFunctions.basicAuthentication("alice", "secret"))
+            .filter(loadBalancer(""))
+            .build());
 
     assertThat(backend.calls()).isEqualTo(CALLERS);
   }
@@ -101,17 +109,22 @@ final class CollapseExchangeFilterFunctionLoadBalancerTest {
 
   private List<String> round(WebClient client) throws Exception {
     backend.arrivals().expect(CALLERS);
-    return Concurrently.run(CALLERS, () -> {
-      backend.arrivals().arrive();
-      return client.get().uri(SERVICE_URI).retrieve().bodyToMono(String.class).block(TIMEOUT);
-    });
+    return Concurrently.run(
+        CALLERS,
+        () -> {
+          backend.arrivals().arrive();
+          return client.get().uri(SERVICE_URI).retrieve().bodyToMono(String.class).block(TIMEOUT);
+        });
   }
 
   /** Sends each request to the one instance, adding {@code query} if not empty. */
   private ExchangeFilterFunction loadBalancer(String query) {
     return (request, next) -> {
-      UriComponentsBuilder sent = UriComponentsBuilder.fromUri(request.url())
-          .scheme(instance.getScheme()).host(instance.getHost()).port(instance.getPort());
+      UriComponentsBuilder sent =
+          UriComponentsBuilder.fromUri(request.url())
+              .scheme(instance.getScheme())
+              .host(instance.getHost())
+              .port(instance.getPort());
       if (!query.isEmpty()) {
         sent.query(query);
       }

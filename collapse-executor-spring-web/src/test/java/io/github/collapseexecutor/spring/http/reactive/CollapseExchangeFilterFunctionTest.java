@@ -52,25 +52,43 @@ final class CollapseExchangeFilterFunctionTest {
   @BeforeEach
   void start() {
     server = backend.start();
-    filter = new CollapseExchangeFilterFunction(HttpCollapseOptions.builder()
-        .group(CollapseGroup.ofUris("/user/*", "/big"))
-        .maxBodyBytes(1024)
-        .listener(new CollapseListener() {
-          @Override
-          public void batchCompleted(BatchReport report) {
-            firstReport.complete(report);
-          }
-        })
-        .build());
+    filter =
+        new CollapseExchangeFilterFunction(
+            HttpCollapseOptions.builder()
+                .group(CollapseGroup.ofUris("/user/*", "/big"))
+                .maxBodyBytes(1024)
+                .listener(
+                    new CollapseListener() {
+                      @Override
+                      public void batchCompleted(BatchReport report) {
+                        firstReport.complete(report);
+                      }
+                    })
+                .build());
     // sits between the collapse filter and the connector and remembers every pooled buffer
-    ExchangeFilterFunction tracker = (request, next) -> next.exchange(request)
-        .map(response -> response.mutate().body(body -> body.doOnNext(buffer -> {
-          if (buffer instanceof PooledDataBuffer) {
-            pooledBuffers.add(buffer);
-          }
-        })).build());
-    client = WebClient.builder().baseUrl(server.baseUrl()).clientConnector(unpooledConnector())
-        .filter(filter).filter(tracker).build();
+    ExchangeFilterFunction tracker =
+        (request, next) ->
+            next.exchange(request)
+                .map(
+                    response ->
+                        response
+                            .mutate()
+                            .body(
+                                body ->
+                                    body.doOnNext(
+                                        buffer -> {
+                                          if (buffer instanceof PooledDataBuffer) {
+                                            pooledBuffers.add(buffer);
+                                          }
+                                        }))
+                            .build());
+    client =
+        WebClient.builder()
+            .baseUrl(server.baseUrl())
+            .clientConnector(unpooledConnector())
+            .filter(filter)
+            .filter(tracker)
+            .build();
   }
 
   /**
@@ -90,8 +108,13 @@ final class CollapseExchangeFilterFunctionTest {
   }
 
   private void stub(String path, String body) {
-    server.stubFor(get(urlPathEqualTo(path)).willReturn(aResponse().withBody(body)
-        .withHeader("X-Multi", "a", "b").withFixedDelay(DELAY_MS)));
+    server.stubFor(
+        get(urlPathEqualTo(path))
+            .willReturn(
+                aResponse()
+                    .withBody(body)
+                    .withHeader("X-Multi", "a", "b")
+                    .withFixedDelay(DELAY_MS)));
   }
 
   private Mono<String> body(String path) {
@@ -110,19 +133,31 @@ final class CollapseExchangeFilterFunctionTest {
         && System.nanoTime() < deadline) {
       LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(1));
     }
-    assertThat(pooledBuffers).allSatisfy(buffer ->
-        assertThat(((PooledDataBuffer) buffer).isAllocated()).isFalse());
+    assertThat(pooledBuffers)
+        .allSatisfy(buffer -> assertThat(((PooledDataBuffer) buffer).isAllocated()).isFalse());
   }
 
   @Test
   void concurrentIdenticalSubscriptionsMakeOneExchangeAndEachGetsItsOwnBody() {
     stub("/user/1", "profile");
 
-    List<List<String>> results = Flux.range(0, N)
-        .flatMap(i -> client.get().uri("/user/1").retrieve().toEntity(String.class)
-            .map(entity -> List.of(entity.getBody(),
-                String.valueOf(entity.getHeaders().get("X-Multi")))), N)
-        .collectList().block(TIMEOUT);
+    List<List<String>> results =
+        Flux.range(0, N)
+            .flatMap(
+                i ->
+                    client
+                        .get()
+                        .uri("/user/1")
+                        .retrieve()
+                        .toEntity(String.class)
+                        .map(
+                            entity ->
+                                List.of(
+                                    entity.getBody(),
+                                    String.valueOf(entity.getHeaders().get("X-Multi")))),
+                N)
+            .collectList()
+            .block(TIMEOUT);
 
     assertThat(results).hasSize(N).containsOnly(List.of("profile", "[a, b]"));
     assertThat(backend.gets("/user/1")).isLessThan(N);
@@ -173,8 +208,8 @@ final class CollapseExchangeFilterFunctionTest {
     String big = "z".repeat(200_000);
     stub("/big", big);
 
-    List<String> bodies = Flux.range(0, 4).flatMap(i -> body("/big"), 4)
-        .collectList().block(TIMEOUT);
+    List<String> bodies =
+        Flux.range(0, 4).flatMap(i -> body("/big"), 4).collectList().block(TIMEOUT);
 
     assertThat(bodies).hasSize(4).allSatisfy(body -> assertThat(body).isEqualTo(big));
     assertThat(backend.gets("/big")).isEqualTo(4);
@@ -187,12 +222,20 @@ final class CollapseExchangeFilterFunctionTest {
     String big = "q".repeat(200_000);
     stub("/big", big);
 
-    Integer first = client.get().uri("/big").retrieve().bodyToFlux(DataBuffer.class)
-        .take(1).map(buffer -> {
-          int n = buffer.readableByteCount();
-          org.springframework.core.io.buffer.DataBufferUtils.release(buffer);
-          return n;
-        }).blockFirst(TIMEOUT);
+    Integer first =
+        client
+            .get()
+            .uri("/big")
+            .retrieve()
+            .bodyToFlux(DataBuffer.class)
+            .take(1)
+            .map(
+                buffer -> {
+                  int n = buffer.readableByteCount();
+                  org.springframework.core.io.buffer.DataBufferUtils.release(buffer);
+                  return n;
+                })
+            .blockFirst(TIMEOUT);
 
     assertThat(first).isPositive();
     assertEveryPooledBufferWasReleased();
@@ -208,15 +251,24 @@ final class CollapseExchangeFilterFunctionTest {
   void theFiltersAfterThisOneSeeTheContextOfTheSubscriberThatLeads() {
     stub("/user/4", "four");
     List<String> seen = new CopyOnWriteArrayList<>();
-    ExchangeFilterFunction reader = (request, next) -> Mono.deferContextual(context -> {
-      seen.add(context.getOrDefault("user", "none"));
-      return next.exchange(request);
-    });
-    WebClient contextual = WebClient.builder().baseUrl(server.baseUrl())
-        .filter(filter).filter(reader).build();
+    ExchangeFilterFunction reader =
+        (request, next) ->
+            Mono.deferContextual(
+                context -> {
+                  seen.add(context.getOrDefault("user", "none"));
+                  return next.exchange(request);
+                });
+    WebClient contextual =
+        WebClient.builder().baseUrl(server.baseUrl()).filter(filter).filter(reader).build();
 
-    String body = contextual.get().uri("/user/4").retrieve().bodyToMono(String.class)
-        .contextWrite(Context.of("user", "alice")).block(TIMEOUT);
+    String body =
+        contextual
+            .get()
+            .uri("/user/4")
+            .retrieve()
+            .bodyToMono(String.class)
+            .contextWrite(Context.of("user", "alice"))
+            .block(TIMEOUT);
 
     assertThat(body).isEqualTo("four");
     assertThat(seen).containsExactly("alice");

@@ -39,10 +39,10 @@ final class WebClientFixture implements ClientFixture {
     if (setup.readTimeout() != null) {
       netty = netty.responseTimeout(setup.readTimeout());
     }
-    CollapseExchangeFilterFunction filter = setup.options() == null ? null
-        : new CollapseExchangeFilterFunction(setup.options());
-    WebClient.Builder client = WebClient.builder()
-        .clientConnector(new ReactorClientHttpConnector(netty));
+    CollapseExchangeFilterFunction filter =
+        setup.options() == null ? null : new CollapseExchangeFilterFunction(setup.options());
+    WebClient.Builder client =
+        WebClient.builder().clientConnector(new ReactorClientHttpConnector(netty));
     if (filter != null) {
       client.filter(filter);
     }
@@ -65,8 +65,12 @@ final class WebClientFixture implements ClientFixture {
   }
 
   /** A client of the filter; the owner closes the filter. */
-  private record Client(WebClient client, @Nullable CollapseExchangeFilterFunction filter,
-      String baseUrl, boolean owner) implements DrivenClient {
+  private record Client(
+      WebClient client,
+      @Nullable CollapseExchangeFilterFunction filter,
+      String baseUrl,
+      boolean owner)
+      implements DrivenClient {
 
     @Override
     public Outcome send(Call call) {
@@ -78,10 +82,13 @@ final class WebClientFixture implements ClientFixture {
       WebClient.RequestHeadersSpec<?> request = request(call);
       Call.Limit limit = call.limit();
       if (limit != null) {
-        request = request
-            .attribute(CollapseExchangeFilterFunction.HTTP_REQUEST_CHANGES_NO_ANSWER, true)
-            .httpRequest(sent -> sent.<HttpClientRequest>getNativeRequest()
-                .responseTimeout(limit.duration()));
+        request =
+            request
+                .attribute(CollapseExchangeFilterFunction.HTTP_REQUEST_CHANGES_NO_ANSWER, true)
+                .httpRequest(
+                    sent ->
+                        sent.<HttpClientRequest>getNativeRequest()
+                            .responseTimeout(limit.duration()));
       }
       CompletableFuture<String> body = request.retrieve().bodyToMono(String.class).toFuture();
       // cancelling the future cancels the subscription
@@ -95,9 +102,11 @@ final class WebClientFixture implements ClientFixture {
     }
 
     private WebClient.RequestHeadersSpec<?> request(Call call) {
-      WebClient.RequestBodySpec request = client.method(HttpMethod.valueOf(call.method()))
-          .uri(URI.create(baseUrl + call.target()))
-          .headers(headers -> call.headers().forEach(headers::add));
+      WebClient.RequestBodySpec request =
+          client
+              .method(HttpMethod.valueOf(call.method()))
+              .uri(URI.create(baseUrl + call.target()))
+              .headers(headers -> call.headers().forEach(headers::add));
       String body = call.body();
       return body == null ? request : request.bodyValue(body);
     }
@@ -117,8 +126,10 @@ final class WebClientFixture implements ClientFixture {
      */
     @Override
     public DrivenClient withCertificate(HandshakeCertificates certificate) {
-      WebClient.Builder certified = WebClient.builder().clientConnector(
-          new JdkClientHttpConnector(ClientCertificates.jdkHttpClient(certificate)));
+      WebClient.Builder certified =
+          WebClient.builder()
+              .clientConnector(
+                  new JdkClientHttpConnector(ClientCertificates.jdkHttpClient(certificate)));
       if (filter != null) {
         certified.filter(filter.partition());
       }

@@ -59,8 +59,11 @@ final class FailingRouteObservationTest {
 
   private static final int N = 24;
 
-  private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
-      .connectTimeout(Duration.ofSeconds(20)).build();
+  private final HttpClient http =
+      HttpClient.newBuilder()
+          .version(HttpClient.Version.HTTP_1_1)
+          .connectTimeout(Duration.ofSeconds(20))
+          .build();
 
   @ParameterizedTest(name = "collapse on: {0}")
   @ValueSource(booleans = {true, false})
@@ -71,13 +74,27 @@ final class FailingRouteObservationTest {
 
       List<HttpResponse<String>> responses = Concurrently.run(N, () -> get(port, "/fail/7"));
 
-      assertThat(responses).allSatisfy(response -> {
-        assertThat(response.statusCode()).isEqualTo(500);
-        assertThat(response.body()).contains("Whitelabel Error Page");
-      });
-      assertThat(observed.await(N)).as("stopped observations").hasSize(N)
-          .containsOnly(Map.of("method", "GET", "uri", "/fail/{id}", "status", "500",
-              "outcome", "SERVER_ERROR", "exception", "IllegalStateException"));
+      assertThat(responses)
+          .allSatisfy(
+              response -> {
+                assertThat(response.statusCode()).isEqualTo(500);
+                assertThat(response.body()).contains("Whitelabel Error Page");
+              });
+      assertThat(observed.await(N))
+          .as("stopped observations")
+          .hasSize(N)
+          .containsOnly(
+              Map.of(
+                  "method",
+                  "GET",
+                  "uri",
+                  "/fail/{id}",
+                  "status",
+                  "500",
+                  "outcome",
+                  "SERVER_ERROR",
+                  "exception",
+                  "IllegalStateException"));
       MeterRegistry meters = app.getBean(MeterRegistry.class);
       assertThat(awaitCount(meters, N)).as("http.server.requests of /fail/{id}").isEqualTo(N);
       assertThat(meters.find("http.server.requests").tag("uri", "/error").timers()).isEmpty();
@@ -90,8 +107,11 @@ final class FailingRouteObservationTest {
   }
 
   private HttpResponse<String> get(int port, String path) throws Exception {
-    HttpRequest request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
-        .header("Accept", "text/html").timeout(Duration.ofSeconds(30)).build();
+    HttpRequest request =
+        HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
+            .header("Accept", "text/html")
+            .timeout(Duration.ofSeconds(30))
+            .build();
     return http.send(request, HttpResponse.BodyHandlers.ofString());
   }
 
@@ -103,8 +123,13 @@ final class FailingRouteObservationTest {
   private static long awaitCount(MeterRegistry meters, int count) throws InterruptedException {
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
     while (true) {
-      Timer timer = meters.find("http.server.requests").tag("uri", "/fail/{id}")
-          .tag("status", "500").tag("exception", "IllegalStateException").timer();
+      Timer timer =
+          meters
+              .find("http.server.requests")
+              .tag("uri", "/fail/{id}")
+              .tag("status", "500")
+              .tag("exception", "IllegalStateException")
+              .timer();
       long counted = timer == null ? 0 : timer.count();
       if (counted >= count || System.nanoTime() > deadline) {
         return counted;
@@ -152,9 +177,13 @@ final class FailingRouteObservationTest {
   static class FailingApp {
 
     static ConfigurableApplicationContext start(boolean collapse) {
-      return new SpringApplicationBuilder(FailingApp.class).run("--server.address=127.0.0.1",
-          "--server.port=0", "--spring.main.banner-mode=off", "--logging.level.root=off",
-          "--collapse=" + collapse);
+      return new SpringApplicationBuilder(FailingApp.class)
+          .run(
+              "--server.address=127.0.0.1",
+              "--server.port=0",
+              "--spring.main.banner-mode=off",
+              "--logging.level.root=off",
+              "--collapse=" + collapse);
     }
 
     /** Spring Security is on the class path, as in most applications: every path is public. */
@@ -175,8 +204,11 @@ final class FailingRouteObservationTest {
 
     @Bean
     CollapseServletFilter collapseFilter(JoinedCallers joined) {
-      return new CollapseServletFilter(HttpCollapseOptions.builder()
-          .group(CollapseGroup.ofUris("/**")).observations(joined).build());
+      return new CollapseServletFilter(
+          HttpCollapseOptions.builder()
+              .group(CollapseGroup.ofUris("/**"))
+              .observations(joined)
+              .build());
     }
 
     @Bean

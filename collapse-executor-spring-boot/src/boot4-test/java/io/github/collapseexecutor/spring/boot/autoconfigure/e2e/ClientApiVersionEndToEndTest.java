@@ -30,27 +30,26 @@ import reactor.core.publisher.Mono;
  * share. Each caller passes a counter placed first in its group's client; the backend holds the
  * first call until every caller has passed it.
  */
-@SpringBootTest(classes = ClientApiVersionEndToEndTest.App.class,
+@SpringBootTest(
+    classes = ClientApiVersionEndToEndTest.App.class,
     webEnvironment = SpringBootTest.WebEnvironment.NONE,
     properties = {
-        "collapse.executor.http-service-groups=versions,reactive-versions",
-        "collapse.executor.rest-template.collapse-groups[0].uris=/greeting",
-        "collapse.executor.web-client.collapse-groups[0].uris=/greeting",
-        "spring.http.serviceclient.versions.apiversion.insert.header=API-Version",
-        "spring.http.serviceclient.reactive-versions.apiversion.insert.header=API-Version"})
+      "collapse.executor.http-service-groups=versions,reactive-versions",
+      "collapse.executor.rest-template.collapse-groups[0].uris=/greeting",
+      "collapse.executor.web-client.collapse-groups[0].uris=/greeting",
+      "spring.http.serviceclient.versions.apiversion.insert.header=API-Version",
+      "spring.http.serviceclient.reactive-versions.apiversion.insert.header=API-Version"
+    })
 @Timeout(60)
 final class ClientApiVersionEndToEndTest {
 
   private static final GatedBackend backend = new GatedBackend();
 
-  @Autowired
-  private GroupArrivals arrivals;
+  @Autowired private GroupArrivals arrivals;
 
-  @Autowired
-  private Greetings greetings;
+  @Autowired private Greetings greetings;
 
-  @Autowired
-  private ReactiveGreetings reactiveGreetings;
+  @Autowired private ReactiveGreetings reactiveGreetings;
 
   @DynamicPropertySource
   static void groups(DynamicPropertyRegistry registry) {
@@ -79,8 +78,8 @@ final class ClientApiVersionEndToEndTest {
 
   @Test
   void webClientCallsForTwoVersionsEachGetTheirVersion() throws Exception {
-    askBothVersions(i -> (i % 2 == 0 ? reactiveGreetings.first() : reactiveGreetings.second())
-        .block());
+    askBothVersions(
+        i -> (i % 2 == 0 ? reactiveGreetings.first() : reactiveGreetings.second()).block());
   }
 
   @Test
@@ -99,13 +98,16 @@ final class ClientApiVersionEndToEndTest {
     expect(42);
     AtomicInteger next = new AtomicInteger();
 
-    List<String[]> answers = Concurrently.run(42, () -> {
-      int i = next.getAndIncrement();
-      return new String[] {i % 2 == 0 ? "1" : "2", call.apply(i)};
-    });
+    List<String[]> answers =
+        Concurrently.run(
+            42,
+            () -> {
+              int i = next.getAndIncrement();
+              return new String[] {i % 2 == 0 ? "1" : "2", call.apply(i)};
+            });
 
-    assertThat(answers).allSatisfy(answer ->
-        assertThat(answer[1]).isEqualTo("greeting of version " + answer[0]));
+    assertThat(answers)
+        .allSatisfy(answer -> assertThat(answer[1]).isEqualTo("greeting of version " + answer[0]));
     assertThat(backend.calls("/greeting") - before).as("backend calls").isBetween(2, 10);
   }
 
@@ -133,7 +135,9 @@ final class ClientApiVersionEndToEndTest {
   @EnableAutoConfiguration
   @Import(GroupArrivals.class)
   @ImportHttpServices(group = "versions", types = Greetings.class)
-  @ImportHttpServices(group = "reactive-versions", types = ReactiveGreetings.class,
+  @ImportHttpServices(
+      group = "reactive-versions",
+      types = ReactiveGreetings.class,
       clientType = HttpServiceGroup.ClientType.WEB_CLIENT)
   static class App {}
 }

@@ -34,11 +34,16 @@ class GroupArrivals {
     return new RestClientHttpServiceGroupConfigurer() {
       @Override
       public void configureGroups(Groups<RestClient.Builder> groups) {
-        groups.forEachClient((group, builder) -> builder.requestInterceptors(interceptors ->
-            interceptors.add(0, (request, body, execution) -> {
-              arrivals.countDown();
-              return execution.execute(request, body);
-            })));
+        groups.forEachClient(
+            (group, builder) ->
+                builder.requestInterceptors(
+                    interceptors ->
+                        interceptors.add(
+                            0,
+                            (request, body, execution) -> {
+                              arrivals.countDown();
+                              return execution.execute(request, body);
+                            })));
       }
 
       @Override
@@ -53,11 +58,16 @@ class GroupArrivals {
     return new WebClientHttpServiceGroupConfigurer() {
       @Override
       public void configureGroups(Groups<WebClient.Builder> groups) {
-        groups.forEachClient((group, builder) -> builder.filters(filters ->
-            filters.add(0, (ClientRequest request, ExchangeFunction next) -> {
-              arrivals.countDown();
-              return next.exchange(request);
-            })));
+        groups.forEachClient(
+            (group, builder) ->
+                builder.filters(
+                    filters ->
+                        filters.add(
+                            0,
+                            (ClientRequest request, ExchangeFunction next) -> {
+                              arrivals.countDown();
+                              return next.exchange(request);
+                            })));
       }
 
       @Override

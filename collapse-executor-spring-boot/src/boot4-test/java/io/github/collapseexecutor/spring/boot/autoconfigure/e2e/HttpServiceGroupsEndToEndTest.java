@@ -26,28 +26,26 @@ import reactor.core.publisher.Mono;
  * the others do not. Each caller passes a counter placed first in its group's client; the backend
  * holds the first call until every caller has passed it.
  */
-@SpringBootTest(classes = HttpServiceGroupsEndToEndTest.App.class,
+@SpringBootTest(
+    classes = HttpServiceGroupsEndToEndTest.App.class,
     webEnvironment = SpringBootTest.WebEnvironment.NONE,
     properties = {
-        "collapse.executor.http-service-groups=users,reactive-users",
-        "collapse.executor.rest-template.collapse-groups[0].uris=/users/*",
-        "collapse.executor.web-client.collapse-groups[0].uris=/users/*"})
+      "collapse.executor.http-service-groups=users,reactive-users",
+      "collapse.executor.rest-template.collapse-groups[0].uris=/users/*",
+      "collapse.executor.web-client.collapse-groups[0].uris=/users/*"
+    })
 final class HttpServiceGroupsEndToEndTest {
 
   private static final int N = 8;
   private static final GatedBackend backend = new GatedBackend();
 
-  @Autowired
-  private GroupArrivals arrivals;
+  @Autowired private GroupArrivals arrivals;
 
-  @Autowired
-  private UserApi users;
+  @Autowired private UserApi users;
 
-  @Autowired
-  private ReactiveUserApi reactiveUsers;
+  @Autowired private ReactiveUserApi reactiveUsers;
 
-  @Autowired
-  private OrderApi orders;
+  @Autowired private OrderApi orders;
 
   @DynamicPropertySource
   static void groups(DynamicPropertyRegistry registry) {
@@ -119,7 +117,9 @@ final class HttpServiceGroupsEndToEndTest {
   @Import(GroupArrivals.class)
   @ImportHttpServices(group = "users", types = UserApi.class)
   @ImportHttpServices(group = "orders", types = OrderApi.class)
-  @ImportHttpServices(group = "reactive-users", types = ReactiveUserApi.class,
+  @ImportHttpServices(
+      group = "reactive-users",
+      types = ReactiveUserApi.class,
       clientType = HttpServiceGroup.ClientType.WEB_CLIENT)
   static class App {}
 }

@@ -24,18 +24,19 @@ import org.springframework.web.bind.annotation.RestController;
  * ({@code spring.mvc.apiversion.use.header}), which no key rule names: requests for two versions
  * held in one call each get their own version's body, and requests for one version still share.
  */
-@SpringBootTest(classes = ServletApiVersionEndToEndTest.App.class,
+@SpringBootTest(
+    classes = ServletApiVersionEndToEndTest.App.class,
     webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
-    properties = {"spring.mvc.apiversion.use.header=API-Version",
-        "collapse.executor.servlet.collapse-groups[0].uris=/greeting"})
+    properties = {
+      "spring.mvc.apiversion.use.header=API-Version",
+      "collapse.executor.servlet.collapse-groups[0].uris=/greeting"
+    })
 @Timeout(60)
 final class ServletApiVersionEndToEndTest {
 
-  @LocalServerPort
-  private int port;
+  @LocalServerPort private int port;
 
-  @Autowired
-  private WaitingRequests waiting;
+  @Autowired private WaitingRequests waiting;
 
   @Test
   void requestsForTwoVersionsHeldInOneCallEachGetTheirVersion() throws Exception {
@@ -125,8 +126,7 @@ final class ServletApiVersionEndToEndTest {
     /** Before the collapse filter, which runs last. */
     @Bean
     FilterRegistrationBean<Filter> waitingFilter(WaitingRequests waiting) {
-      FilterRegistrationBean<Filter> registration =
-          new FilterRegistrationBean<>(waiting.filter());
+      FilterRegistrationBean<Filter> registration = new FilterRegistrationBean<>(waiting.filter());
       registration.setOrder(0);
       registration.setAsyncSupported(true);
       return registration;

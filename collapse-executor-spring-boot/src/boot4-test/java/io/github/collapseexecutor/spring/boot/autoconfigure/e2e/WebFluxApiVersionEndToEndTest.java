@@ -24,19 +24,20 @@ import reactor.core.publisher.Mono;
  * versions held in one call each get their own version's body, and requests for one version still
  * share.
  */
-@SpringBootTest(classes = WebFluxApiVersionEndToEndTest.App.class,
+@SpringBootTest(
+    classes = WebFluxApiVersionEndToEndTest.App.class,
     webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
-    properties = {"spring.main.web-application-type=reactive",
-        "spring.webflux.apiversion.use.header=API-Version",
-        "collapse.executor.webflux.collapse-groups[0].uris=/greeting"})
+    properties = {
+      "spring.main.web-application-type=reactive",
+      "spring.webflux.apiversion.use.header=API-Version",
+      "collapse.executor.webflux.collapse-groups[0].uris=/greeting"
+    })
 @Timeout(60)
 final class WebFluxApiVersionEndToEndTest {
 
-  @LocalServerPort
-  private int port;
+  @LocalServerPort private int port;
 
-  @Autowired
-  private WebFilterArrivals joined;
+  @Autowired private WebFilterArrivals joined;
 
   @Test
   void requestsForTwoVersionsHeldInOneCallEachGetTheirVersion() throws Exception {

@@ -23,7 +23,8 @@ final class ServletApiVersionsTest {
 
   @Test
   void aHeaderVersionIsTheHeadersValue() {
-    Function<HttpServletRequest, Object> part = keyPart(new HeaderApiVersionResolver("API-Version"));
+    Function<HttpServletRequest, Object> part =
+        keyPart(new HeaderApiVersionResolver("API-Version"));
     MockHttpServletRequest request = new MockHttpServletRequest("GET", "/greeting");
     request.addHeader("API-Version", "1.2");
 
@@ -37,7 +38,8 @@ final class ServletApiVersionsTest {
 
     assertThat(part.apply(request)).isEqualTo("2");
     assertThat(ServletRequestPathUtils.hasParsedRequestPath(request))
-        .as("the DispatcherServlet parses the path itself").isFalse();
+        .as("the DispatcherServlet parses the path itself")
+        .isFalse();
   }
 
   @Test
@@ -58,8 +60,16 @@ final class ServletApiVersionsTest {
 
   private static Function<HttpServletRequest, Object> keyPart(ApiVersionResolver resolver) {
     StaticListableBeanFactory beans = new StaticListableBeanFactory();
-    beans.addBean("mvcApiVersionStrategy", new DefaultApiVersionStrategy(List.of(resolver),
-        new SemanticApiVersionParser(), /* versionRequired= */ false, null, false, null, null));
+    beans.addBean(
+        "mvcApiVersionStrategy",
+        new DefaultApiVersionStrategy(
+            List.of(resolver),
+            new SemanticApiVersionParser(),
+            /* versionRequired= */ false,
+            null,
+            false,
+            null,
+            null));
     return ServletApiVersions.keyPart(beans);
   }
 }

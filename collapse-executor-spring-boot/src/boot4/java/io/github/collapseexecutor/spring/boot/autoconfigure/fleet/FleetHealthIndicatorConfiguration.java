@@ -14,8 +14,11 @@ import org.springframework.context.annotation.Configuration;
  * on Spring Boot 3's. UP whatever the tier's state, for the reasons {@link FleetHealth} gives.
  */
 @Configuration(proxyBeanMethods = false)
-@ConditionalOnClass(name = {"org.springframework.boot.health.contributor.HealthIndicator",
-    "org.springframework.boot.health.autoconfigure.contributor.ConditionalOnEnabledHealthIndicator"})
+@ConditionalOnClass(
+    name = {
+      "org.springframework.boot.health.contributor.HealthIndicator",
+      "org.springframework.boot.health.autoconfigure.contributor.ConditionalOnEnabledHealthIndicator"
+    })
 @ConditionalOnEnabledHealthIndicator("collapse-fleet")
 class FleetHealthIndicatorConfiguration {
 

@@ -1,7 +1,7 @@
 package io.github.collapseexecutor.spring.boot.autoconfigure.restclient;
 
-import io.github.collapseexecutor.spring.boot.autoconfigure.support.HttpAdapterSupport;
 import io.github.collapseexecutor.spring.boot.autoconfigure.HttpServiceGroupProperties;
+import io.github.collapseexecutor.spring.boot.autoconfigure.support.HttpAdapterSupport;
 import io.github.collapseexecutor.spring.http.client.CollapseHttpRequestInterceptor;
 import java.util.List;
 import org.springframework.beans.factory.ObjectProvider;
@@ -32,13 +32,11 @@ class RestClientLine {
       "org.springframework.boot.restclient.RestTemplateCustomizer";
 
   /** Spring Boot 4's RestClient customizer. */
-  interface RestClientCustomizer extends org.springframework.boot.restclient.RestClientCustomizer {
-  }
+  interface RestClientCustomizer extends org.springframework.boot.restclient.RestClientCustomizer {}
 
   /** Spring Boot 4's RestTemplate customizer. */
   interface RestTemplateCustomizer
-      extends org.springframework.boot.restclient.RestTemplateCustomizer {
-  }
+      extends org.springframework.boot.restclient.RestTemplateCustomizer {}
 
   /**
    * Adds a partition of the interceptor, after every other one, to the RestClient of each HTTP
@@ -59,10 +57,16 @@ class RestClientLine {
         public void configureGroups(Groups<RestClient.Builder> groups) {
           List<String> names = properties.getHttpServiceGroups();
           if (!names.isEmpty()) {
-            groups.filterByName(names.toArray(String[]::new)).forEachClient((group, builder) ->
-                builder.requestInterceptors(interceptors -> HttpAdapterSupport
-                    .addPartitionUnlessHeld(interceptors, interceptor.getObject(),
-                        CollapseHttpRequestInterceptor::partition)));
+            groups
+                .filterByName(names.toArray(String[]::new))
+                .forEachClient(
+                    (group, builder) ->
+                        builder.requestInterceptors(
+                            interceptors ->
+                                HttpAdapterSupport.addPartitionUnlessHeld(
+                                    interceptors,
+                                    interceptor.getObject(),
+                                    CollapseHttpRequestInterceptor::partition)));
           }
         }
 

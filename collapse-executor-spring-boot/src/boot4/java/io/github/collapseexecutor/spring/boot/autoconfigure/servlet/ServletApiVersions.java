@@ -19,8 +19,10 @@ import org.springframework.web.util.ServletRequestPathUtils;
  */
 final class ServletApiVersions implements Function<HttpServletRequest, @Nullable Object> {
 
-  private static final boolean PRESENT = ClassUtils.isPresent(
-      "org.springframework.web.accept.ApiVersionStrategy", ServletApiVersions.class.getClassLoader());
+  private static final boolean PRESENT =
+      ClassUtils.isPresent(
+          "org.springframework.web.accept.ApiVersionStrategy",
+          ServletApiVersions.class.getClassLoader());
 
   private final ObjectProvider<ApiVersionStrategy> strategies;
   // looked up at the first request, when the context is refreshed, then kept
@@ -32,7 +34,8 @@ final class ServletApiVersions implements Function<HttpServletRequest, @Nullable
 
   /** Returns the key part of the servlet filter of the application of {@code beans}. */
   static Function<HttpServletRequest, @Nullable Object> keyPart(BeanFactory beans) {
-    return PRESENT ? new ServletApiVersions(beans.getBeanProvider(ApiVersionStrategy.class))
+    return PRESENT
+        ? new ServletApiVersions(beans.getBeanProvider(ApiVersionStrategy.class))
         : request -> null;
   }
 
@@ -52,8 +55,7 @@ final class ServletApiVersions implements Function<HttpServletRequest, @Nullable
    * needs the parsed path that the {@code DispatcherServlet} sets later: it is parsed here and
    * taken away again.
    */
-  private static @Nullable Object version(ApiVersionStrategy strategy,
-      HttpServletRequest request) {
+  private static @Nullable Object version(ApiVersionStrategy strategy, HttpServletRequest request) {
     boolean parsed = ServletRequestPathUtils.hasParsedRequestPath(request);
     try {
       if (!parsed) {

@@ -1,7 +1,7 @@
 package io.github.collapseexecutor.spring.boot.autoconfigure.webclient;
 
-import io.github.collapseexecutor.spring.boot.autoconfigure.support.HttpAdapterSupport;
 import io.github.collapseexecutor.spring.boot.autoconfigure.HttpServiceGroupProperties;
+import io.github.collapseexecutor.spring.boot.autoconfigure.support.HttpAdapterSupport;
 import io.github.collapseexecutor.spring.http.reactive.CollapseExchangeFilterFunction;
 import java.util.List;
 import org.springframework.beans.factory.ObjectProvider;
@@ -28,8 +28,7 @@ class WebClientLine {
       "org.springframework.boot.webclient.WebClientCustomizer";
 
   /** Spring Boot 4's WebClient customizer. */
-  interface WebClientCustomizer extends org.springframework.boot.webclient.WebClientCustomizer {
-  }
+  interface WebClientCustomizer extends org.springframework.boot.webclient.WebClientCustomizer {}
 
   /**
    * Adds a partition of the filter function, after every other one, to the WebClient of each HTTP
@@ -50,9 +49,16 @@ class WebClientLine {
         public void configureGroups(Groups<WebClient.Builder> groups) {
           List<String> names = properties.getHttpServiceGroups();
           if (!names.isEmpty()) {
-            groups.filterByName(names.toArray(String[]::new)).forEachClient((group, builder) ->
-                builder.filters(filters -> HttpAdapterSupport.addPartitionUnlessHeld(filters,
-                    filter.getObject(), CollapseExchangeFilterFunction::partition)));
+            groups
+                .filterByName(names.toArray(String[]::new))
+                .forEachClient(
+                    (group, builder) ->
+                        builder.filters(
+                            filters ->
+                                HttpAdapterSupport.addPartitionUnlessHeld(
+                                    filters,
+                                    filter.getObject(),
+                                    CollapseExchangeFilterFunction::partition)));
           }
         }
 

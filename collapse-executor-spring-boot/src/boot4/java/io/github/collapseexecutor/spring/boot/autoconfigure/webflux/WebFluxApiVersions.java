@@ -17,16 +17,19 @@ import reactor.core.publisher.Mono;
  */
 final class WebFluxApiVersions implements Function<ServerWebExchange, Mono<?>> {
 
-  private static final boolean PRESENT = ClassUtils.isPresent(
-      "org.springframework.web.reactive.accept.ApiVersionStrategy",
-      WebFluxApiVersions.class.getClassLoader());
+  private static final boolean PRESENT =
+      ClassUtils.isPresent(
+          "org.springframework.web.reactive.accept.ApiVersionStrategy",
+          WebFluxApiVersions.class.getClassLoader());
 
   /**
    * Whether the strategy resolves asynchronously too, as Spring Framework 7.0's later releases do:
    * an earlier 7.0 (Spring Boot 4.0's line) resolves only as it blocks.
    */
-  private static final boolean ASYNC = PRESENT && ClassUtils.hasMethod(ApiVersionStrategy.class,
-      "resolveApiVersion", ServerWebExchange.class);
+  private static final boolean ASYNC =
+      PRESENT
+          && ClassUtils.hasMethod(
+              ApiVersionStrategy.class, "resolveApiVersion", ServerWebExchange.class);
 
   private final ObjectProvider<ApiVersionStrategy> strategies;
   // looked up at the first request, when the context is refreshed, then kept
@@ -38,7 +41,8 @@ final class WebFluxApiVersions implements Function<ServerWebExchange, Mono<?>> {
 
   /** Returns the key part of the WebFlux filter of the application of {@code beans}. */
   static Function<ServerWebExchange, Mono<?>> keyPart(BeanFactory beans) {
-    return PRESENT ? new WebFluxApiVersions(beans.getBeanProvider(ApiVersionStrategy.class))
+    return PRESENT
+        ? new WebFluxApiVersions(beans.getBeanProvider(ApiVersionStrategy.class))
         : exchange -> Mono.empty();
   }
 
@@ -55,8 +59,11 @@ final class WebFluxApiVersions implements Function<ServerWebExchange, Mono<?>> {
       return Mono.empty();
     }
     // an exchange whose version cannot be read (a version path segment missing) shares with none
-    return Mono.defer(() -> ASYNC ? versions.resolveApiVersion(exchange)
-            : Mono.justOrEmpty(versions.resolveVersion(exchange)))
+    return Mono.defer(
+            () ->
+                ASYNC
+                    ? versions.resolveApiVersion(exchange)
+                    : Mono.justOrEmpty(versions.resolveVersion(exchange)))
         .<Object>map(version -> version)
         .onErrorResume(RuntimeException.class, unreadable -> Mono.just(new Object()));
   }

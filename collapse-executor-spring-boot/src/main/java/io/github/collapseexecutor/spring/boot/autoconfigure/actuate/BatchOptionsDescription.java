@@ -10,8 +10,14 @@ import org.jspecify.annotations.Nullable;
  *
  * <p>Made by the endpoint; its JSON properties are its accessors, in the order declared here.
  */
-@JsonPropertyOrder({"waitThreshold", "collectingWaitTimeMillis", "maxBatchSize",
-    "maxConcurrentBatches", "adaptiveConcurrency", "maxPendingInputs"})
+@JsonPropertyOrder({
+  "waitThreshold",
+  "collectingWaitTimeMillis",
+  "maxBatchSize",
+  "maxConcurrentBatches",
+  "adaptiveConcurrency",
+  "maxPendingInputs"
+})
 public final class BatchOptionsDescription {
 
   private final int waitThreshold;
@@ -21,8 +27,13 @@ public final class BatchOptionsDescription {
   private final boolean adaptiveConcurrency;
   private final int maxPendingInputs;
 
-  BatchOptionsDescription(int waitThreshold, long collectingWaitTimeMillis, int maxBatchSize,
-      int maxConcurrentBatches, boolean adaptiveConcurrency, int maxPendingInputs) {
+  BatchOptionsDescription(
+      int waitThreshold,
+      long collectingWaitTimeMillis,
+      int maxBatchSize,
+      int maxConcurrentBatches,
+      boolean adaptiveConcurrency,
+      int maxPendingInputs) {
     this.waitThreshold = waitThreshold;
     this.collectingWaitTimeMillis = collectingWaitTimeMillis;
     this.maxBatchSize = maxBatchSize;
@@ -71,25 +82,40 @@ public final class BatchOptionsDescription {
 
   @Override
   public boolean equals(@Nullable Object other) {
-    return other instanceof BatchOptionsDescription that && waitThreshold == that.waitThreshold
+    return other instanceof BatchOptionsDescription that
+        && waitThreshold == that.waitThreshold
         && collectingWaitTimeMillis == that.collectingWaitTimeMillis
-        && maxBatchSize == that.maxBatchSize && maxConcurrentBatches == that.maxConcurrentBatches
+        && maxBatchSize == that.maxBatchSize
+        && maxConcurrentBatches == that.maxConcurrentBatches
         && adaptiveConcurrency == that.adaptiveConcurrency
         && maxPendingInputs == that.maxPendingInputs;
   }
 
   @Override
   public int hashCode() {
-    return Objects.hash(waitThreshold, collectingWaitTimeMillis, maxBatchSize, maxConcurrentBatches,
-        adaptiveConcurrency, maxPendingInputs);
+    return Objects.hash(
+        waitThreshold,
+        collectingWaitTimeMillis,
+        maxBatchSize,
+        maxConcurrentBatches,
+        adaptiveConcurrency,
+        maxPendingInputs);
   }
 
   @Override
   public String toString() {
-    return "BatchOptionsDescription[waitThreshold=" + waitThreshold
-        + ", collectingWaitTimeMillis=" + collectingWaitTimeMillis
-        + ", maxBatchSize=" + maxBatchSize + ", maxConcurrentBatches=" + maxConcurrentBatches
-        + ", adaptiveConcurrency=" + adaptiveConcurrency + ", maxPendingInputs=" + maxPendingInputs
+    return "BatchOptionsDescription[waitThreshold="
+        + waitThreshold
+        + ", collectingWaitTimeMillis="
+        + collectingWaitTimeMillis
+        + ", maxBatchSize="
+        + maxBatchSize
+        + ", maxConcurrentBatches="
+        + maxConcurrentBatches
+        + ", adaptiveConcurrency="
+        + adaptiveConcurrency
+        + ", maxPendingInputs="
+        + maxPendingInputs
         + "]";
   }
 }

@@ -13,8 +13,14 @@ import org.springframework.boot.actuate.endpoint.OperationResponseBody;
  *
  * <p>Made by the endpoint; its JSON properties are its accessors, in the order declared here.
  */
-@JsonPropertyOrder({"executors", "batchOptions", "namedExecutors", "collapsingOff", "recentEvents",
-    "fleet"})
+@JsonPropertyOrder({
+  "executors",
+  "batchOptions",
+  "namedExecutors",
+  "collapsingOff",
+  "recentEvents",
+  "fleet"
+})
 public final class CollapseDescription implements OperationResponseBody {
 
   private final List<ExecutorDescription> executors;
@@ -24,9 +30,12 @@ public final class CollapseDescription implements OperationResponseBody {
   private final List<RecentEvent> recentEvents;
   private final @Nullable FleetDescription fleet;
 
-  CollapseDescription(List<ExecutorDescription> executors,
-      @Nullable BatchOptionsDescription batchOptions, List<NamedExecutorDescription> namedExecutors,
-      List<SwitchDescription> collapsingOff, List<RecentEvent> recentEvents,
+  CollapseDescription(
+      List<ExecutorDescription> executors,
+      @Nullable BatchOptionsDescription batchOptions,
+      List<NamedExecutorDescription> namedExecutors,
+      List<SwitchDescription> collapsingOff,
+      List<RecentEvent> recentEvents,
       @Nullable FleetDescription fleet) {
     this.executors = executors;
     this.batchOptions = batchOptions;
@@ -74,22 +83,35 @@ public final class CollapseDescription implements OperationResponseBody {
 
   @Override
   public boolean equals(@Nullable Object other) {
-    return other instanceof CollapseDescription that && executors.equals(that.executors)
+    return other instanceof CollapseDescription that
+        && executors.equals(that.executors)
         && Objects.equals(batchOptions, that.batchOptions)
-        && namedExecutors.equals(that.namedExecutors) && collapsingOff.equals(that.collapsingOff)
-        && recentEvents.equals(that.recentEvents) && Objects.equals(fleet, that.fleet);
+        && namedExecutors.equals(that.namedExecutors)
+        && collapsingOff.equals(that.collapsingOff)
+        && recentEvents.equals(that.recentEvents)
+        && Objects.equals(fleet, that.fleet);
   }
 
   @Override
   public int hashCode() {
-    return Objects.hash(executors, batchOptions, namedExecutors, collapsingOff, recentEvents,
-        fleet);
+    return Objects.hash(
+        executors, batchOptions, namedExecutors, collapsingOff, recentEvents, fleet);
   }
 
   @Override
   public String toString() {
-    return "CollapseDescription[executors=" + executors + ", batchOptions=" + batchOptions
-        + ", namedExecutors=" + namedExecutors + ", collapsingOff=" + collapsingOff
-        + ", recentEvents=" + recentEvents + ", fleet=" + fleet + "]";
+    return "CollapseDescription[executors="
+        + executors
+        + ", batchOptions="
+        + batchOptions
+        + ", namedExecutors="
+        + namedExecutors
+        + ", collapsingOff="
+        + collapsingOff
+        + ", recentEvents="
+        + recentEvents
+        + ", fleet="
+        + fleet
+        + "]";
   }
 }

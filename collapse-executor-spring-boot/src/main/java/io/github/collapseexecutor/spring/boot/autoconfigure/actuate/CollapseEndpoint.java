@@ -46,8 +46,14 @@ public final class CollapseEndpoint {
    * @param options the batch executor options to show, or {@code null} for none
    */
   public CollapseEndpoint(CollapseExecutors executors, @Nullable CollapseExecutorOptions options) {
-    this(executors, options, null, List::of, new CollapseSwitches(executors, null, () -> null),
-        null, () -> null);
+    this(
+        executors,
+        options,
+        null,
+        List::of,
+        new CollapseSwitches(executors, null, () -> null),
+        null,
+        () -> null);
   }
 
   /**
@@ -59,9 +65,13 @@ public final class CollapseEndpoint {
    * @param events the recent events to show, or {@code null} when none are recorded
    * @param fleet the fleet tier's state now, or {@code null} where the application has none
    */
-  CollapseEndpoint(CollapseExecutors executors, @Nullable CollapseExecutorOptions options,
-      @Nullable NamedExecutors named, Supplier<List<MethodDescription>> methods,
-      CollapseSwitches switches, @Nullable RecentCollapseEvents events,
+  CollapseEndpoint(
+      CollapseExecutors executors,
+      @Nullable CollapseExecutorOptions options,
+      @Nullable NamedExecutors named,
+      Supplier<List<MethodDescription>> methods,
+      CollapseSwitches switches,
+      @Nullable RecentCollapseEvents events,
       Supplier<@Nullable FleetDescription> fleet) {
     this.fleet = Objects.requireNonNull(fleet, "fleet");
     this.executors = Objects.requireNonNull(executors, "executors");
@@ -78,12 +88,19 @@ public final class CollapseEndpoint {
     List<ExecutorDescription> described =
         executors.list().stream().map(EndpointDescriptions::describe).toList();
     List<MethodDescription> annotated = methods.get();
-    List<NamedExecutorDescription> namedExecutors = named == null ? List.of()
-        : named.list().stream()
-            .map(executor -> EndpointDescriptions.describe(executor, annotated)).toList();
-    return new CollapseDescription(described,
-        options == null ? null : EndpointDescriptions.describe(options), namedExecutors,
-        switches.off(), events == null ? List.of() : events.list(), fleet.get());
+    List<NamedExecutorDescription> namedExecutors =
+        named == null
+            ? List.of()
+            : named.list().stream()
+                .map(executor -> EndpointDescriptions.describe(executor, annotated))
+                .toList();
+    return new CollapseDescription(
+        described,
+        options == null ? null : EndpointDescriptions.describe(options),
+        namedExecutors,
+        switches.off(),
+        events == null ? List.of() : events.list(),
+        fleet.get());
   }
 
   /**
@@ -100,7 +117,9 @@ public final class CollapseEndpoint {
    */
   @WriteOperation
   @SuppressWarnings("deprecation") // Spring's @Nullable is deprecated in Spring Framework 7 only
-  public List<SwitchDescription> switchCollapsing(@Selector String name, boolean collapsing,
+  public List<SwitchDescription> switchCollapsing(
+      @Selector String name,
+      boolean collapsing,
       @org.springframework.lang.Nullable @Nullable String group) {
     return switches.turn(name, group, collapsing);
   }

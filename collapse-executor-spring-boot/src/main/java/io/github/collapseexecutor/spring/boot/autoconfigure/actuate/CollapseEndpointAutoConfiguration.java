@@ -4,10 +4,10 @@ import io.github.collapseexecutor.core.CollapseExecutorOptions;
 import io.github.collapseexecutor.core.CollapseListener;
 import io.github.collapseexecutor.spring.NamedExecutors;
 import io.github.collapseexecutor.spring.annotation.CollapseMethods;
-import io.github.collapseexecutor.spring.boot.autoconfigure.annotation.CollapseAnnotationAutoConfiguration;
 import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorAutoConfiguration;
 import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutors;
 import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseListenerFactory;
+import io.github.collapseexecutor.spring.boot.autoconfigure.annotation.CollapseAnnotationAutoConfiguration;
 import io.github.collapseexecutor.spring.boot.autoconfigure.fleet.CollapseFleetState;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.actuate.autoconfigure.endpoint.condition.ConditionalOnAvailableEndpoint;
@@ -26,8 +26,8 @@ import org.springframework.context.annotation.Bean;
  * endpoint is available (exposed, for example with
  * {@code management.endpoints.web.exposure.include=collapse}).
  */
-@AutoConfiguration(after = {CollapseExecutorAutoConfiguration.class,
-    CollapseAnnotationAutoConfiguration.class})
+@AutoConfiguration(
+    after = {CollapseExecutorAutoConfiguration.class, CollapseAnnotationAutoConfiguration.class})
 @ConditionalOnClass({Endpoint.class, ConditionalOnAvailableEndpoint.class})
 @ConditionalOnAvailableEndpoint(CollapseEndpoint.class)
 @ConditionalOnBooleanProperty(name = "collapse.executor.enabled", matchIfMissing = true)
@@ -49,8 +49,10 @@ public final class CollapseEndpointAutoConfiguration {
   @Bean
   @ConditionalOnMissingBean
   @ConditionalOnBean(CollapseExecutors.class)
-  CollapseSwitches collapseSwitches(CollapseExecutors executors,
-      ObjectProvider<NamedExecutors> named, ObjectProvider<CollapseMethods> methods) {
+  CollapseSwitches collapseSwitches(
+      CollapseExecutors executors,
+      ObjectProvider<NamedExecutors> named,
+      ObjectProvider<CollapseMethods> methods) {
     return new CollapseSwitches(executors, named.getIfUnique(), methods::getIfUnique);
   }
 
@@ -67,25 +69,44 @@ public final class CollapseEndpointAutoConfiguration {
    */
   @Bean
   CollapseListenerFactory collapseExecutorCountsListener(ExecutorCounts counts) {
-    return integration -> CollapseExecutorAutoConfiguration.INTEGRATION.equals(integration)
-        ? counts : CollapseListener.NONE;
+    return integration ->
+        CollapseExecutorAutoConfiguration.INTEGRATION.equals(integration)
+            ? counts
+            : CollapseListener.NONE;
   }
 
   @Bean
   @ConditionalOnMissingBean
   @ConditionalOnBean(CollapseExecutors.class)
-  CollapseEndpoint collapseEndpoint(CollapseExecutors executors,
-      ObjectProvider<CollapseExecutorOptions> options, ObjectProvider<NamedExecutors> named,
-      ObjectProvider<CollapseMethods> methods, CollapseSwitches switches,
-      RecentCollapseEvents events, ExecutorCounts counts,
+  CollapseEndpoint collapseEndpoint(
+      CollapseExecutors executors,
+      ObjectProvider<CollapseExecutorOptions> options,
+      ObjectProvider<NamedExecutors> named,
+      ObjectProvider<CollapseMethods> methods,
+      CollapseSwitches switches,
+      RecentCollapseEvents events,
+      ExecutorCounts counts,
       ObjectProvider<CollapseFleetState> fleet) {
-    return new CollapseEndpoint(executors, options.getIfUnique(), named.getIfUnique(),
-        () -> methods.stream().flatMap(registry -> registry.list().stream())
-            .map(method -> new MethodDescription(method.method(), method.executorName(),
-                method.annotation(), method.executor(), method.batchMethod(),
-                counts.counts(method.executorName())))
-            .toList(),
-        switches, events, () -> {
+    return new CollapseEndpoint(
+        executors,
+        options.getIfUnique(),
+        named.getIfUnique(),
+        () ->
+            methods.stream()
+                .flatMap(registry -> registry.list().stream())
+                .map(
+                    method ->
+                        new MethodDescription(
+                            method.method(),
+                            method.executorName(),
+                            method.annotation(),
+                            method.executor(),
+                            method.batchMethod(),
+                            counts.counts(method.executorName())))
+                .toList(),
+        switches,
+        events,
+        () -> {
           CollapseFleetState state = fleet.getIfUnique();
           return state == null ? null : state.describe();
         });

@@ -36,14 +36,18 @@ final class CollapseEndpointWebExtension {
    */
   @WriteOperation
   @SuppressWarnings("deprecation") // Spring's @Nullable is deprecated in Spring Framework 7 only
-  public WebEndpointResponse<Object> switchCollapsing(@Selector String name,
+  public WebEndpointResponse<Object> switchCollapsing(
+      @Selector String name,
       @org.springframework.lang.Nullable @Nullable String collapsing,
       @org.springframework.lang.Nullable @Nullable String group) {
     if (collapsing == null || !(collapsing.equals("true") || collapsing.equals("false"))) {
-      return badRequest((collapsing == null ? "collapsing is missing"
-          : "collapsing must be true or false, not '" + collapsing + "'")
-          + ": send {\"collapsing\": false} to turn collapsing off, true to turn it on, with an"
-          + " optional \"group\"; " + switches.switchable());
+      return badRequest(
+          (collapsing == null
+                  ? "collapsing is missing"
+                  : "collapsing must be true or false, not '" + collapsing + "'")
+              + ": send {\"collapsing\": false} to turn collapsing off, true to turn it on, with an"
+              + " optional \"group\"; "
+              + switches.switchable());
     }
     try {
       List<SwitchDescription> switched =

@@ -35,7 +35,9 @@ final class CollapseSwitches {
    * @param named the named executors, or {@code null} for none
    * @param methods the annotated methods; supplies {@code null} when annotations are off
    */
-  CollapseSwitches(CollapseExecutors http, @Nullable NamedExecutors named,
+  CollapseSwitches(
+      CollapseExecutors http,
+      @Nullable NamedExecutors named,
       Supplier<@Nullable CollapseMethods> methods) {
     this.http = Objects.requireNonNull(http, "http");
     this.named = named;
@@ -62,11 +64,18 @@ final class CollapseSwitches {
     List<CollapseExecutorDescriptor> adapters = http.list();
     for (CollapseExecutorDescriptor adapter : adapters) {
       if (adapter.name().equals(name)) {
-        List<CollapseGroup> groups = adapter.options().groups().stream()
-            .filter(candidate -> group == null || candidate.name().equals(group)).toList();
+        List<CollapseGroup> groups =
+            adapter.options().groups().stream()
+                .filter(candidate -> group == null || candidate.name().equals(group))
+                .toList();
         if (groups.isEmpty()) {
-          String message = "HTTP executor '" + name + "' has no collapse group named '" + group
-              + "'; its groups: " + names(adapter.options().groups());
+          String message =
+              "HTTP executor '"
+                  + name
+                  + "' has no collapse group named '"
+                  + group
+                  + "'; its groups: "
+                  + names(adapter.options().groups());
           throw new InvalidEndpointRequestException(message, message);
         }
         return List.of(turn(adapter, groups, collapsing));
@@ -75,16 +84,22 @@ final class CollapseSwitches {
     List<SwitchDescription> switched = new ArrayList<>();
     if (group == null) {
       for (CollapseExecutorDescriptor adapter : adapters) {
-        List<CollapseGroup> groups = adapter.options().groups().stream()
-            .filter(candidate -> candidate.name().equals(name)).toList();
+        List<CollapseGroup> groups =
+            adapter.options().groups().stream()
+                .filter(candidate -> candidate.name().equals(name))
+                .toList();
         if (!groups.isEmpty()) {
           switched.add(turn(adapter, groups, collapsing));
         }
       }
     }
     if (switched.isEmpty()) {
-      String message = "no named executor, annotated method, core executor, HTTP executor or"
-          + " collapse group is named '" + name + "'; " + switchable();
+      String message =
+          "no named executor, annotated method, core executor, HTTP executor or"
+              + " collapse group is named '"
+              + name
+              + "'; "
+              + switchable();
       throw new InvalidEndpointRequestException(message, message);
     }
     return switched;
@@ -93,21 +108,29 @@ final class CollapseSwitches {
   /** Says every name the switch takes, by kind, for the message of a name it does not know. */
   String switchable() {
     CollapseMethods annotated = methods.get();
-    List<String> methodNames = annotated == null ? List.of() : annotated.list().stream()
-        .map(CollapsedMethod::executorName).distinct().toList();
-    List<String> groups = http.list().stream().flatMap(adapter ->
-        adapter.options().groups().stream().map(CollapseGroup::name)).distinct().toList();
-    return "named executors: " + (named == null ? List.of() : List.copyOf(named.names()))
-        + ", annotated methods: " + methodNames
+    List<String> methodNames =
+        annotated == null
+            ? List.of()
+            : annotated.list().stream().map(CollapsedMethod::executorName).distinct().toList();
+    List<String> groups =
+        http.list().stream()
+            .flatMap(adapter -> adapter.options().groups().stream().map(CollapseGroup::name))
+            .distinct()
+            .toList();
+    return "named executors: "
+        + (named == null ? List.of() : List.copyOf(named.names()))
+        + ", annotated methods: "
+        + methodNames
         + ", core executors: "
         + http.coreExecutors().stream().map(CollapseExecutor::name).distinct().toList()
         + ", HTTP executors: "
         + http.list().stream().map(CollapseExecutorDescriptor::name).toList()
-        + ", collapse groups: " + groups;
+        + ", collapse groups: "
+        + groups;
   }
 
-  private static SwitchDescription turn(CollapseExecutorDescriptor adapter,
-      List<CollapseGroup> groups, boolean collapsing) {
+  private static SwitchDescription turn(
+      CollapseExecutorDescriptor adapter, List<CollapseGroup> groups, boolean collapsing) {
     CollapseSwitch collapseSwitch = adapter.options().collapseSwitch();
     for (CollapseGroup group : groups) {
       if (collapsing) {
@@ -128,8 +151,8 @@ final class CollapseSwitches {
    * {@code name}; false if there are neither.
    */
   private boolean turnExecutors(String name, boolean collapsing) {
-    List<CollapseExecutor> cores = http.coreExecutors().stream()
-        .filter(executor -> executor.name().equals(name)).toList();
+    List<CollapseExecutor> cores =
+        http.coreExecutors().stream().filter(executor -> executor.name().equals(name)).toList();
     cores.forEach(executor -> executor.setCollapsing(collapsing));
     CollapseMethods annotated = methods.get();
     if (annotated != null && annotated.hasMethodNamed(name)) {
@@ -142,8 +165,12 @@ final class CollapseSwitches {
     if (annotated != null) {
       annotated.collapsing(name, collapsing);
     } else if (cores.isEmpty()) {
-      String message = "named executor '" + name + "' runs no annotated method: annotations are"
-          + " off (collapse.executor.annotations.enabled=false); " + switchable();
+      String message =
+          "named executor '"
+              + name
+              + "' runs no annotated method: annotations are"
+              + " off (collapse.executor.annotations.enabled=false); "
+              + switchable();
       throw new InvalidEndpointRequestException(message, message);
     }
     return true;
@@ -157,21 +184,32 @@ final class CollapseSwitches {
     Set<String> executorsOff = new LinkedHashSet<>();
     CollapseMethods annotated = methods.get();
     if (named != null && annotated != null) {
-      named.names().stream().filter(name -> !annotated.isCollapsing(name))
+      named.names().stream()
+          .filter(name -> !annotated.isCollapsing(name))
           .forEach(executorsOff::add);
     }
     if (annotated != null) {
-      annotated.list().stream().map(CollapsedMethod::executorName).distinct()
-          .filter(name -> !annotated.isCollapsing(name)).sorted().forEach(executorsOff::add);
+      annotated.list().stream()
+          .map(CollapsedMethod::executorName)
+          .distinct()
+          .filter(name -> !annotated.isCollapsing(name))
+          .sorted()
+          .forEach(executorsOff::add);
     }
-    http.coreExecutors().stream().filter(executor -> !executor.isCollapsing())
-        .map(CollapseExecutor::name).sorted().forEach(executorsOff::add);
+    http.coreExecutors().stream()
+        .filter(executor -> !executor.isCollapsing())
+        .map(CollapseExecutor::name)
+        .sorted()
+        .forEach(executorsOff::add);
     List<SwitchDescription> off = new ArrayList<>();
     executorsOff.forEach(name -> off.add(new SwitchDescription(name, List.of(), false)));
     for (CollapseExecutorDescriptor adapter : http.list()) {
       CollapseSwitch collapseSwitch = adapter.options().collapseSwitch();
-      List<String> groups = names(adapter.options().groups().stream()
-          .filter(candidate -> !collapseSwitch.isOn(candidate)).toList());
+      List<String> groups =
+          names(
+              adapter.options().groups().stream()
+                  .filter(candidate -> !collapseSwitch.isOn(candidate))
+                  .toList());
       if (!groups.isEmpty()) {
         off.add(new SwitchDescription(adapter.name(), groups, false));
       }

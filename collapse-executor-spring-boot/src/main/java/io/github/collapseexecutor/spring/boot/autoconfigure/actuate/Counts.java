@@ -52,8 +52,11 @@ public final class Counts {
 
   @Override
   public boolean equals(@Nullable Object other) {
-    return other instanceof Counts that && passedThrough == that.passedThrough && led == that.led
-        && replayed == that.replayed && fellBack == that.fellBack;
+    return other instanceof Counts that
+        && passedThrough == that.passedThrough
+        && led == that.led
+        && replayed == that.replayed
+        && fellBack == that.fellBack;
   }
 
   @Override
@@ -63,7 +66,14 @@ public final class Counts {
 
   @Override
   public String toString() {
-    return "Counts[passedThrough=" + passedThrough + ", led=" + led + ", replayed=" + replayed
-        + ", fellBack=" + fellBack + "]";
+    return "Counts[passedThrough="
+        + passedThrough
+        + ", led="
+        + led
+        + ", replayed="
+        + replayed
+        + ", fellBack="
+        + fellBack
+        + "]";
   }
 }

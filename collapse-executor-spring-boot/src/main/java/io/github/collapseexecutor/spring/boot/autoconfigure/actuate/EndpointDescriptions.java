@@ -21,15 +21,24 @@ final class EndpointDescriptions {
 
   private EndpointDescriptions() {}
 
-  static NamedExecutorDescription describe(NamedExecutor executor,
-      List<MethodDescription> methods) {
-    List<MethodDescription> using = methods.stream()
-        .filter(method -> method.executor().equals(executor.name())).toList();
-    RunCounts counts = using.stream().collect(Collectors.toMap(MethodDescription::name,
-        MethodDescription::counts, (same, overload) -> same)).values().stream()
-        .reduce(RunCounts.of(0, 0, 0, 0, 0), RunCounts::plus);
-    return new NamedExecutorDescription(executor.name(), describe(executor.options()),
-        executor.timeout() == null ? null : executor.timeout().toMillis(), using, counts);
+  static NamedExecutorDescription describe(
+      NamedExecutor executor, List<MethodDescription> methods) {
+    List<MethodDescription> using =
+        methods.stream().filter(method -> method.executor().equals(executor.name())).toList();
+    RunCounts counts =
+        using.stream()
+            .collect(
+                Collectors.toMap(
+                    MethodDescription::name, MethodDescription::counts, (same, overload) -> same))
+            .values()
+            .stream()
+            .reduce(RunCounts.of(0, 0, 0, 0, 0), RunCounts::plus);
+    return new NamedExecutorDescription(
+        executor.name(),
+        describe(executor.options()),
+        executor.timeout() == null ? null : executor.timeout().toMillis(),
+        using,
+        counts);
   }
 
   static ExecutorDescription describe(CollapseExecutorDescriptor executor) {
@@ -38,28 +47,50 @@ final class EndpointDescriptions {
     Tally tally = Tally.of(stats);
     List<GroupDescription> groups = new ArrayList<>();
     for (int i = 0; i < options.groups().size(); i++) {
-      groups.add(describe(options.groups().get(i), options.policies(),
-          Tally.of(stats.groups().get(i))));
+      groups.add(
+          describe(options.groups().get(i), options.policies(), Tally.of(stats.groups().get(i))));
     }
-    return new ExecutorDescription(executor.name(), executor.integration(), tally.requests,
-        tally.backendCalls, tally.collapseRatio, tally.counts, tally.unshared,
-        options.maxBodyBytes(), sorted(options.sensitiveHeaders()),
-        sorted(options.sensitiveHeaderPatterns()), sorted(options.nonSensitiveHeaders()),
-        options.waitTimeout().toMillis(), options.hitForPassTtl().toMillis(),
-        options.varyTtl().toMillis(), groups, executor.settings());
+    return new ExecutorDescription(
+        executor.name(),
+        executor.integration(),
+        tally.requests,
+        tally.backendCalls,
+        tally.collapseRatio,
+        tally.counts,
+        tally.unshared,
+        options.maxBodyBytes(),
+        sorted(options.sensitiveHeaders()),
+        sorted(options.sensitiveHeaderPatterns()),
+        sorted(options.nonSensitiveHeaders()),
+        options.waitTimeout().toMillis(),
+        options.hitForPassTtl().toMillis(),
+        options.varyTtl().toMillis(),
+        groups,
+        executor.settings());
   }
 
-  private static GroupDescription describe(CollapseGroup group,
-      Map<String, CollapsePolicy> policies, Tally tally) {
-    CollapsePolicy policy = group.collapsePolicyName() == null
-        ? CollapsePolicy.DEFAULT
-        // the options were built, so every policy a group names is defined
-        : policies.getOrDefault(group.collapsePolicyName(), CollapsePolicy.DEFAULT);
-    return new GroupDescription(group.name(), group.uris(), group.uriRegexes(),
-        group.collapsePolicyName(), policy.collapseRequestHeaders(),
-        policy.collapseRequestQueries(), policy.shareUncacheable(), policy.acceptHeadersInKey(),
-        policy.sharedAcrossAddresses(), tally.requests, tally.backendCalls, tally.collapseRatio,
-        tally.counts, tally.unshared);
+  private static GroupDescription describe(
+      CollapseGroup group, Map<String, CollapsePolicy> policies, Tally tally) {
+    CollapsePolicy policy =
+        group.collapsePolicyName() == null
+            ? CollapsePolicy.DEFAULT
+            // the options were built, so every policy a group names is defined
+            : policies.getOrDefault(group.collapsePolicyName(), CollapsePolicy.DEFAULT);
+    return new GroupDescription(
+        group.name(),
+        group.uris(),
+        group.uriRegexes(),
+        group.collapsePolicyName(),
+        policy.collapseRequestHeaders(),
+        policy.collapseRequestQueries(),
+        policy.shareUncacheable(),
+        policy.acceptHeadersInKey(),
+        policy.sharedAcrossAddresses(),
+        tally.requests,
+        tally.backendCalls,
+        tally.collapseRatio,
+        tally.counts,
+        tally.unshared);
   }
 
   private static List<String> sorted(Set<String> names) {
@@ -67,13 +98,21 @@ final class EndpointDescriptions {
   }
 
   static BatchOptionsDescription describe(CollapseExecutorOptions options) {
-    return new BatchOptionsDescription(options.waitThreshold(),
-        options.collectingWaitTime().toMillis(), options.maxBatchSize(),
-        options.maxConcurrentBatches(), options.adaptiveConcurrency(), options.maxPendingInputs());
+    return new BatchOptionsDescription(
+        options.waitThreshold(),
+        options.collectingWaitTime().toMillis(),
+        options.maxBatchSize(),
+        options.maxConcurrentBatches(),
+        options.adaptiveConcurrency(),
+        options.maxPendingInputs());
   }
 
   /** The totals of one set of counters, read one counter at a time. */
-  private record Tally(long requests, long backendCalls, double collapseRatio, Counts counts,
+  private record Tally(
+      long requests,
+      long backendCalls,
+      double collapseRatio,
+      Counts counts,
       Map<String, Long> unshared) {
 
     static Tally of(HttpCollapseStats stats) {
@@ -89,9 +128,12 @@ final class EndpointDescriptions {
           unshared.put(reason.tag(), count);
         }
       }
-      return new Tally(requests, passedThrough + led + fellBack,
+      return new Tally(
+          requests,
+          passedThrough + led + fellBack,
           requests == 0 ? 0.0 : (double) replayed / requests,
-          new Counts(passedThrough, led, replayed, fellBack), unshared);
+          new Counts(passedThrough, led, replayed, fellBack),
+          unshared);
     }
   }
 }

@@ -46,7 +46,9 @@ final class ExecutorCounts implements CollapseListener {
 
   /** Returns the counts of every executor in {@code names}, added up. */
   RunCounts sum(Collection<String> names) {
-    return names.stream().distinct().map(this::counts)
+    return names.stream()
+        .distinct()
+        .map(this::counts)
         .reduce(RunCounts.of(0, 0, 0, 0, 0), RunCounts::plus);
   }
 
@@ -62,8 +64,8 @@ final class ExecutorCounts implements CollapseListener {
     final LongAdder timedOut = new LongAdder();
 
     RunCounts read() {
-      return RunCounts.of(calls.sum(), runs.sum(), failedRuns.sum(), rejected.sum(),
-          timedOut.sum());
+      return RunCounts.of(
+          calls.sum(), runs.sum(), failedRuns.sum(), rejected.sum(), timedOut.sum());
     }
   }
 }

@@ -12,10 +12,24 @@ import org.jspecify.annotations.Nullable;
  *
  * <p>Made by the endpoint; its JSON properties are its accessors, in the order declared here.
  */
-@JsonPropertyOrder({"name", "integration", "requests", "backendCalls", "collapseRatio", "counts",
-    "unshared", "maxBodyBytes", "sensitiveHeaders", "sensitiveHeaderPatterns",
-    "nonSensitiveHeaders", "waitTimeoutMillis", "hitForPassTtlMillis", "varyTtlMillis", "groups",
-    "settings"})
+@JsonPropertyOrder({
+  "name",
+  "integration",
+  "requests",
+  "backendCalls",
+  "collapseRatio",
+  "counts",
+  "unshared",
+  "maxBodyBytes",
+  "sensitiveHeaders",
+  "sensitiveHeaderPatterns",
+  "nonSensitiveHeaders",
+  "waitTimeoutMillis",
+  "hitForPassTtlMillis",
+  "varyTtlMillis",
+  "groups",
+  "settings"
+})
 public final class ExecutorDescription {
 
   private final String name;
@@ -35,11 +49,23 @@ public final class ExecutorDescription {
   private final List<GroupDescription> groups;
   private final Map<String, Object> settings;
 
-  ExecutorDescription(String name, String integration, long requests, long backendCalls,
-      double collapseRatio, Counts counts, Map<String, Long> unshared, int maxBodyBytes,
-      List<String> sensitiveHeaders, List<String> sensitiveHeaderPatterns,
-      List<String> nonSensitiveHeaders, long waitTimeoutMillis, long hitForPassTtlMillis,
-      long varyTtlMillis, List<GroupDescription> groups, Map<String, Object> settings) {
+  ExecutorDescription(
+      String name,
+      String integration,
+      long requests,
+      long backendCalls,
+      double collapseRatio,
+      Counts counts,
+      Map<String, Long> unshared,
+      int maxBodyBytes,
+      List<String> sensitiveHeaders,
+      List<String> sensitiveHeaderPatterns,
+      List<String> nonSensitiveHeaders,
+      long waitTimeoutMillis,
+      long hitForPassTtlMillis,
+      long varyTtlMillis,
+      List<GroupDescription> groups,
+      Map<String, Object> settings) {
     this.name = name;
     this.integration = integration;
     this.requests = requests;
@@ -165,36 +191,80 @@ public final class ExecutorDescription {
 
   @Override
   public boolean equals(@Nullable Object other) {
-    return other instanceof ExecutorDescription that && name.equals(that.name)
-        && integration.equals(that.integration) && requests == that.requests
+    return other instanceof ExecutorDescription that
+        && name.equals(that.name)
+        && integration.equals(that.integration)
+        && requests == that.requests
         && backendCalls == that.backendCalls
-        && Double.compare(collapseRatio, that.collapseRatio) == 0 && counts.equals(that.counts)
-        && unshared.equals(that.unshared) && maxBodyBytes == that.maxBodyBytes
+        && Double.compare(collapseRatio, that.collapseRatio) == 0
+        && counts.equals(that.counts)
+        && unshared.equals(that.unshared)
+        && maxBodyBytes == that.maxBodyBytes
         && sensitiveHeaders.equals(that.sensitiveHeaders)
         && sensitiveHeaderPatterns.equals(that.sensitiveHeaderPatterns)
         && nonSensitiveHeaders.equals(that.nonSensitiveHeaders)
         && waitTimeoutMillis == that.waitTimeoutMillis
-        && hitForPassTtlMillis == that.hitForPassTtlMillis && varyTtlMillis == that.varyTtlMillis
-        && groups.equals(that.groups) && settings.equals(that.settings);
+        && hitForPassTtlMillis == that.hitForPassTtlMillis
+        && varyTtlMillis == that.varyTtlMillis
+        && groups.equals(that.groups)
+        && settings.equals(that.settings);
   }
 
   @Override
   public int hashCode() {
-    return Objects.hash(name, integration, requests, backendCalls, collapseRatio, counts, unshared,
-        maxBodyBytes, sensitiveHeaders, sensitiveHeaderPatterns, nonSensitiveHeaders,
-        waitTimeoutMillis, hitForPassTtlMillis, varyTtlMillis, groups, settings);
+    return Objects.hash(
+        name,
+        integration,
+        requests,
+        backendCalls,
+        collapseRatio,
+        counts,
+        unshared,
+        maxBodyBytes,
+        sensitiveHeaders,
+        sensitiveHeaderPatterns,
+        nonSensitiveHeaders,
+        waitTimeoutMillis,
+        hitForPassTtlMillis,
+        varyTtlMillis,
+        groups,
+        settings);
   }
 
   @Override
   public String toString() {
-    return "ExecutorDescription[name=" + name + ", integration=" + integration
-        + ", requests=" + requests + ", backendCalls=" + backendCalls
-        + ", collapseRatio=" + collapseRatio + ", counts=" + counts + ", unshared=" + unshared
-        + ", maxBodyBytes=" + maxBodyBytes + ", sensitiveHeaders=" + sensitiveHeaders
-        + ", sensitiveHeaderPatterns=" + sensitiveHeaderPatterns
-        + ", nonSensitiveHeaders=" + nonSensitiveHeaders
-        + ", waitTimeoutMillis=" + waitTimeoutMillis
-        + ", hitForPassTtlMillis=" + hitForPassTtlMillis + ", varyTtlMillis=" + varyTtlMillis
-        + ", groups=" + groups + ", settings=" + settings + "]";
+    return "ExecutorDescription[name="
+        + name
+        + ", integration="
+        + integration
+        + ", requests="
+        + requests
+        + ", backendCalls="
+        + backendCalls
+        + ", collapseRatio="
+        + collapseRatio
+        + ", counts="
+        + counts
+        + ", unshared="
+        + unshared
+        + ", maxBodyBytes="
+        + maxBodyBytes
+        + ", sensitiveHeaders="
+        + sensitiveHeaders
+        + ", sensitiveHeaderPatterns="
+        + sensitiveHeaderPatterns
+        + ", nonSensitiveHeaders="
+        + nonSensitiveHeaders
+        + ", waitTimeoutMillis="
+        + waitTimeoutMillis
+        + ", hitForPassTtlMillis="
+        + hitForPassTtlMillis
+        + ", varyTtlMillis="
+        + varyTtlMillis
+        + ", groups="
+        + groups
+        + ", settings="
+        + settings
+        + "]";
   }
 }

@@ -14,9 +14,22 @@ import org.jspecify.annotations.Nullable;
  *
  * <p>Made by the endpoint; its JSON properties are its accessors, in the order declared here.
  */
-@JsonPropertyOrder({"name", "uris", "uriRegexes", "collapsePolicyName", "collapseRequestHeaders",
-    "collapseRequestQueries", "shareUncacheable", "acceptHeadersInKey", "sharedAcrossAddresses",
-    "requests", "backendCalls", "collapseRatio", "counts", "unshared"})
+@JsonPropertyOrder({
+  "name",
+  "uris",
+  "uriRegexes",
+  "collapsePolicyName",
+  "collapseRequestHeaders",
+  "collapseRequestQueries",
+  "shareUncacheable",
+  "acceptHeadersInKey",
+  "sharedAcrossAddresses",
+  "requests",
+  "backendCalls",
+  "collapseRatio",
+  "counts",
+  "unshared"
+})
 public final class GroupDescription {
 
   private final String name;
@@ -34,11 +47,21 @@ public final class GroupDescription {
   private final Counts counts;
   private final Map<String, Long> unshared;
 
-  GroupDescription(String name, List<String> uris, List<String> uriRegexes,
-      @Nullable String collapsePolicyName, List<String> collapseRequestHeaders,
-      List<String> collapseRequestQueries, ShareUncacheable shareUncacheable,
-      boolean acceptHeadersInKey, boolean sharedAcrossAddresses, long requests, long backendCalls,
-      double collapseRatio, Counts counts, Map<String, Long> unshared) {
+  GroupDescription(
+      String name,
+      List<String> uris,
+      List<String> uriRegexes,
+      @Nullable String collapsePolicyName,
+      List<String> collapseRequestHeaders,
+      List<String> collapseRequestQueries,
+      ShareUncacheable shareUncacheable,
+      boolean acceptHeadersInKey,
+      boolean sharedAcrossAddresses,
+      long requests,
+      long backendCalls,
+      double collapseRatio,
+      Counts counts,
+      Map<String, Long> unshared) {
     this.name = name;
     this.uris = uris;
     this.uriRegexes = uriRegexes;
@@ -141,35 +164,72 @@ public final class GroupDescription {
 
   @Override
   public boolean equals(@Nullable Object other) {
-    return other instanceof GroupDescription that && name.equals(that.name)
-        && uris.equals(that.uris) && uriRegexes.equals(that.uriRegexes)
+    return other instanceof GroupDescription that
+        && name.equals(that.name)
+        && uris.equals(that.uris)
+        && uriRegexes.equals(that.uriRegexes)
         && Objects.equals(collapsePolicyName, that.collapsePolicyName)
         && collapseRequestHeaders.equals(that.collapseRequestHeaders)
         && collapseRequestQueries.equals(that.collapseRequestQueries)
         && shareUncacheable.equals(that.shareUncacheable)
         && acceptHeadersInKey == that.acceptHeadersInKey
-        && sharedAcrossAddresses == that.sharedAcrossAddresses && requests == that.requests
+        && sharedAcrossAddresses == that.sharedAcrossAddresses
+        && requests == that.requests
         && backendCalls == that.backendCalls
-        && Double.compare(collapseRatio, that.collapseRatio) == 0 && counts.equals(that.counts)
+        && Double.compare(collapseRatio, that.collapseRatio) == 0
+        && counts.equals(that.counts)
         && unshared.equals(that.unshared);
   }
 
   @Override
   public int hashCode() {
-    return Objects.hash(name, uris, uriRegexes, collapsePolicyName, collapseRequestHeaders,
-        collapseRequestQueries, shareUncacheable, acceptHeadersInKey, sharedAcrossAddresses,
-        requests, backendCalls, collapseRatio, counts, unshared);
+    return Objects.hash(
+        name,
+        uris,
+        uriRegexes,
+        collapsePolicyName,
+        collapseRequestHeaders,
+        collapseRequestQueries,
+        shareUncacheable,
+        acceptHeadersInKey,
+        sharedAcrossAddresses,
+        requests,
+        backendCalls,
+        collapseRatio,
+        counts,
+        unshared);
   }
 
   @Override
   public String toString() {
-    return "GroupDescription[name=" + name + ", uris=" + uris + ", uriRegexes=" + uriRegexes
-        + ", collapsePolicyName=" + collapsePolicyName
-        + ", collapseRequestHeaders=" + collapseRequestHeaders
-        + ", collapseRequestQueries=" + collapseRequestQueries
-        + ", shareUncacheable=" + shareUncacheable + ", acceptHeadersInKey=" + acceptHeadersInKey
-        + ", sharedAcrossAddresses=" + sharedAcrossAddresses + ", requests=" + requests
-        + ", backendCalls=" + backendCalls + ", collapseRatio=" + collapseRatio
-        + ", counts=" + counts + ", unshared=" + unshared + "]";
+    return "GroupDescription[name="
+        + name
+        + ", uris="
+        + uris
+        + ", uriRegexes="
+        + uriRegexes
+        + ", collapsePolicyName="
+        + collapsePolicyName
+        + ", collapseRequestHeaders="
+        + collapseRequestHeaders
+        + ", collapseRequestQueries="
+        + collapseRequestQueries
+        + ", shareUncacheable="
+        + shareUncacheable
+        + ", acceptHeadersInKey="
+        + acceptHeadersInKey
+        + ", sharedAcrossAddresses="
+        + sharedAcrossAddresses
+        + ", requests="
+        + requests
+        + ", backendCalls="
+        + backendCalls
+        + ", collapseRatio="
+        + collapseRatio
+        + ", counts="
+        + counts
+        + ", unshared="
+        + unshared
+        + "]";
   }
 }

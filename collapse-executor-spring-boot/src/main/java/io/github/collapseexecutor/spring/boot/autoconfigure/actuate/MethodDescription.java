@@ -20,8 +20,13 @@ public final class MethodDescription {
   private final @Nullable String batchMethod;
   private final RunCounts counts;
 
-  MethodDescription(String method, String name, String annotation, String executor,
-      @Nullable String batchMethod, RunCounts counts) {
+  MethodDescription(
+      String method,
+      String name,
+      String annotation,
+      String executor,
+      @Nullable String batchMethod,
+      RunCounts counts) {
     this.method = method;
     this.name = name;
     this.annotation = annotation;
@@ -71,9 +76,12 @@ public final class MethodDescription {
 
   @Override
   public boolean equals(@Nullable Object other) {
-    return other instanceof MethodDescription that && method.equals(that.method)
-        && name.equals(that.name) && annotation.equals(that.annotation)
-        && executor.equals(that.executor) && Objects.equals(batchMethod, that.batchMethod)
+    return other instanceof MethodDescription that
+        && method.equals(that.method)
+        && name.equals(that.name)
+        && annotation.equals(that.annotation)
+        && executor.equals(that.executor)
+        && Objects.equals(batchMethod, that.batchMethod)
         && counts.equals(that.counts);
   }
 
@@ -84,7 +92,18 @@ public final class MethodDescription {
 
   @Override
   public String toString() {
-    return "MethodDescription[method=" + method + ", name=" + name + ", annotation=" + annotation
-        + ", executor=" + executor + ", batchMethod=" + batchMethod + ", counts=" + counts + "]";
+    return "MethodDescription[method="
+        + method
+        + ", name="
+        + name
+        + ", annotation="
+        + annotation
+        + ", executor="
+        + executor
+        + ", batchMethod="
+        + batchMethod
+        + ", counts="
+        + counts
+        + "]";
   }
 }

@@ -21,8 +21,12 @@ public final class NamedExecutorDescription implements OperationResponseBody {
   private final List<MethodDescription> methods;
   private final RunCounts counts;
 
-  NamedExecutorDescription(String name, BatchOptionsDescription options,
-      @Nullable Long timeoutMillis, List<MethodDescription> methods, RunCounts counts) {
+  NamedExecutorDescription(
+      String name,
+      BatchOptionsDescription options,
+      @Nullable Long timeoutMillis,
+      List<MethodDescription> methods,
+      RunCounts counts) {
     this.name = name;
     this.options = options;
     this.timeoutMillis = timeoutMillis;
@@ -62,9 +66,12 @@ public final class NamedExecutorDescription implements OperationResponseBody {
 
   @Override
   public boolean equals(@Nullable Object other) {
-    return other instanceof NamedExecutorDescription that && name.equals(that.name)
-        && options.equals(that.options) && Objects.equals(timeoutMillis, that.timeoutMillis)
-        && methods.equals(that.methods) && counts.equals(that.counts);
+    return other instanceof NamedExecutorDescription that
+        && name.equals(that.name)
+        && options.equals(that.options)
+        && Objects.equals(timeoutMillis, that.timeoutMillis)
+        && methods.equals(that.methods)
+        && counts.equals(that.counts);
   }
 
   @Override
@@ -74,7 +81,16 @@ public final class NamedExecutorDescription implements OperationResponseBody {
 
   @Override
   public String toString() {
-    return "NamedExecutorDescription[name=" + name + ", options=" + options
-        + ", timeoutMillis=" + timeoutMillis + ", methods=" + methods + ", counts=" + counts + "]";
+    return "NamedExecutorDescription[name="
+        + name
+        + ", options="
+        + options
+        + ", timeoutMillis="
+        + timeoutMillis
+        + ", methods="
+        + methods
+        + ", counts="
+        + counts
+        + "]";
   }
 }

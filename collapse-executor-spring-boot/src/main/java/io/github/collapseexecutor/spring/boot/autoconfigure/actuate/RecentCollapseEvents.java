@@ -23,6 +23,7 @@ final class RecentCollapseEvents implements HttpCollapseListener {
 
   /** How many events are kept unless configured otherwise. */
   static final int DEFAULT_CAPACITY = 20;
+
   /** The most events that may be kept, so that the ring stays small. */
   static final int MAX_CAPACITY = 1000;
 
@@ -83,13 +84,18 @@ final class RecentCollapseEvents implements HttpCollapseListener {
     add(executorName, "unshared", null, group.name(), reason);
   }
 
-  private void add(String executor, String type, @Nullable BatchReport report,
-      @Nullable String group, @Nullable UnsharedReason reason) {
+  private void add(
+      String executor,
+      String type,
+      @Nullable BatchReport report,
+      @Nullable String group,
+      @Nullable UnsharedReason reason) {
     if (!isRecording()) {
       return;
     }
     long sequence = recorded.getAndIncrement();
-    ring.set(slot(sequence),
+    ring.set(
+        slot(sequence),
         new Entry(sequence, System.currentTimeMillis(), executor, type, report, group, reason));
   }
 
@@ -98,15 +104,22 @@ final class RecentCollapseEvents implements HttpCollapseListener {
   }
 
   /** What an event is made of, as it was reported. */
-  private record Entry(long sequence, long epochMillis, String executor, String type,
-      @Nullable BatchReport report, @Nullable String group, @Nullable UnsharedReason reason) {
+  private record Entry(
+      long sequence,
+      long epochMillis,
+      String executor,
+      String type,
+      @Nullable BatchReport report,
+      @Nullable String group,
+      @Nullable UnsharedReason reason) {
 
     RecentEvent event() {
       Instant time = Instant.ofEpochMilli(epochMillis);
       if (report != null) {
         return RecentEvent.batch(time, report);
       }
-      return reason != null ? RecentEvent.unshared(time, executor, group, reason)
+      return reason != null
+          ? RecentEvent.unshared(time, executor, group, reason)
           : RecentEvent.dropped(time, executor, type);
     }
   }

@@ -14,8 +14,17 @@ import org.jspecify.annotations.Nullable;
  *
  * <p>Made by the endpoint; its JSON properties are its accessors, in the order declared here.
  */
-@JsonPropertyOrder({"time", "executor", "type", "size", "waitMillis", "executeMillis", "failure",
-    "group", "reason"})
+@JsonPropertyOrder({
+  "time",
+  "executor",
+  "type",
+  "size",
+  "waitMillis",
+  "executeMillis",
+  "failure",
+  "group",
+  "reason"
+})
 public final class RecentEvent {
 
   private static final double NANOS_PER_MILLI = 1_000_000.0;
@@ -30,9 +39,16 @@ public final class RecentEvent {
   private final @Nullable String group;
   private final @Nullable String reason;
 
-  RecentEvent(Instant time, String executor, String type, @Nullable Integer size,
-      @Nullable Double waitMillis, @Nullable Double executeMillis, @Nullable String failure,
-      @Nullable String group, @Nullable String reason) {
+  RecentEvent(
+      Instant time,
+      String executor,
+      String type,
+      @Nullable Integer size,
+      @Nullable Double waitMillis,
+      @Nullable Double executeMillis,
+      @Nullable String failure,
+      @Nullable String group,
+      @Nullable String reason) {
     this.time = time;
     this.executor = executor;
     this.type = type;
@@ -45,15 +61,21 @@ public final class RecentEvent {
   }
 
   static RecentEvent batch(Instant time, BatchReport report) {
-    return new RecentEvent(time, report.executorName(), "batch", report.size(),
-        report.collectNanos() / NANOS_PER_MILLI, report.executeNanos() / NANOS_PER_MILLI,
-        report.failure() == null ? null : report.failure().getClass().getName(), null, null);
+    return new RecentEvent(
+        time,
+        report.executorName(),
+        "batch",
+        report.size(),
+        report.collectNanos() / NANOS_PER_MILLI,
+        report.executeNanos() / NANOS_PER_MILLI,
+        report.failure() == null ? null : report.failure().getClass().getName(),
+        null,
+        null);
   }
 
-  static RecentEvent unshared(Instant time, String executor, @Nullable String group,
-      UnsharedReason reason) {
-    return new RecentEvent(time, executor, "unshared", null, null, null, null, group,
-        reason.tag());
+  static RecentEvent unshared(
+      Instant time, String executor, @Nullable String group, UnsharedReason reason) {
+    return new RecentEvent(time, executor, "unshared", null, null, null, null, group, reason.tag());
   }
 
   static RecentEvent dropped(Instant time, String executor, String type) {
@@ -120,24 +142,44 @@ public final class RecentEvent {
 
   @Override
   public boolean equals(@Nullable Object other) {
-    return other instanceof RecentEvent that && time.equals(that.time)
-        && executor.equals(that.executor) && type.equals(that.type)
-        && Objects.equals(size, that.size) && Objects.equals(waitMillis, that.waitMillis)
+    return other instanceof RecentEvent that
+        && time.equals(that.time)
+        && executor.equals(that.executor)
+        && type.equals(that.type)
+        && Objects.equals(size, that.size)
+        && Objects.equals(waitMillis, that.waitMillis)
         && Objects.equals(executeMillis, that.executeMillis)
-        && Objects.equals(failure, that.failure) && Objects.equals(group, that.group)
+        && Objects.equals(failure, that.failure)
+        && Objects.equals(group, that.group)
         && Objects.equals(reason, that.reason);
   }
 
   @Override
   public int hashCode() {
-    return Objects.hash(time, executor, type, size, waitMillis, executeMillis, failure, group,
-        reason);
+    return Objects.hash(
+        time, executor, type, size, waitMillis, executeMillis, failure, group, reason);
   }
 
   @Override
   public String toString() {
-    return "RecentEvent[time=" + time + ", executor=" + executor + ", type=" + type
-        + ", size=" + size + ", waitMillis=" + waitMillis + ", executeMillis=" + executeMillis
-        + ", failure=" + failure + ", group=" + group + ", reason=" + reason + "]";
+    return "RecentEvent[time="
+        + time
+        + ", executor="
+        + executor
+        + ", type="
+        + type
+        + ", size="
+        + size
+        + ", waitMillis="
+        + waitMillis
+        + ", executeMillis="
+        + executeMillis
+        + ", failure="
+        + failure
+        + ", group="
+        + group
+        + ", reason="
+        + reason
+        + "]";
   }
 }

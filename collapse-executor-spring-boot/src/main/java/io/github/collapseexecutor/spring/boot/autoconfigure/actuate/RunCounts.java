@@ -20,8 +20,8 @@ public final class RunCounts {
   private final long rejected;
   private final long timedOut;
 
-  RunCounts(long calls, long runs, double collapseRatio, long failedRuns, long rejected,
-      long timedOut) {
+  RunCounts(
+      long calls, long runs, double collapseRatio, long failedRuns, long rejected, long timedOut) {
     this.calls = calls;
     this.runs = runs;
     this.collapseRatio = collapseRatio;
@@ -31,13 +31,22 @@ public final class RunCounts {
   }
 
   static RunCounts of(long calls, long runs, long failedRuns, long rejected, long timedOut) {
-    return new RunCounts(calls, runs, calls == 0 ? 0.0 : (double) (calls - runs) / calls,
-        failedRuns, rejected, timedOut);
+    return new RunCounts(
+        calls,
+        runs,
+        calls == 0 ? 0.0 : (double) (calls - runs) / calls,
+        failedRuns,
+        rejected,
+        timedOut);
   }
 
   RunCounts plus(RunCounts other) {
-    return of(calls + other.calls, runs + other.runs, failedRuns + other.failedRuns,
-        rejected + other.rejected, timedOut + other.timedOut);
+    return of(
+        calls + other.calls,
+        runs + other.runs,
+        failedRuns + other.failedRuns,
+        rejected + other.rejected,
+        timedOut + other.timedOut);
   }
 
   /** Returns the calls served by a run, shared or alone. */
@@ -78,9 +87,13 @@ public final class RunCounts {
 
   @Override
   public boolean equals(@Nullable Object other) {
-    return other instanceof RunCounts that && calls == that.calls && runs == that.runs
-        && Double.compare(collapseRatio, that.collapseRatio) == 0 && failedRuns == that.failedRuns
-        && rejected == that.rejected && timedOut == that.timedOut;
+    return other instanceof RunCounts that
+        && calls == that.calls
+        && runs == that.runs
+        && Double.compare(collapseRatio, that.collapseRatio) == 0
+        && failedRuns == that.failedRuns
+        && rejected == that.rejected
+        && timedOut == that.timedOut;
   }
 
   @Override
@@ -90,7 +103,18 @@ public final class RunCounts {
 
   @Override
   public String toString() {
-    return "RunCounts[calls=" + calls + ", runs=" + runs + ", collapseRatio=" + collapseRatio
-        + ", failedRuns=" + failedRuns + ", rejected=" + rejected + ", timedOut=" + timedOut + "]";
+    return "RunCounts[calls="
+        + calls
+        + ", runs="
+        + runs
+        + ", collapseRatio="
+        + collapseRatio
+        + ", failedRuns="
+        + failedRuns
+        + ", rejected="
+        + rejected
+        + ", timedOut="
+        + timedOut
+        + "]";
   }
 }

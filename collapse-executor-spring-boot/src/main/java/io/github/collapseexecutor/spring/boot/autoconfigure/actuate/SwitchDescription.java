@@ -47,8 +47,10 @@ public final class SwitchDescription {
 
   @Override
   public boolean equals(@Nullable Object other) {
-    return other instanceof SwitchDescription that && executor.equals(that.executor)
-        && groups.equals(that.groups) && collapsing == that.collapsing;
+    return other instanceof SwitchDescription that
+        && executor.equals(that.executor)
+        && groups.equals(that.groups)
+        && collapsing == that.collapsing;
   }
 
   @Override
@@ -58,7 +60,12 @@ public final class SwitchDescription {
 
   @Override
   public String toString() {
-    return "SwitchDescription[executor=" + executor + ", groups=" + groups
-        + ", collapsing=" + collapsing + "]";
+    return "SwitchDescription[executor="
+        + executor
+        + ", groups="
+        + groups
+        + ", collapsing="
+        + collapsing
+        + "]";
   }
 }

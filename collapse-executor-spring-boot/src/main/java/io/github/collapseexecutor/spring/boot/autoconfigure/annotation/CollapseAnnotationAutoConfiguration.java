@@ -38,8 +38,7 @@ import org.springframework.context.annotation.Configuration;
 @AutoConfiguration(after = CollapseExecutorAutoConfiguration.class)
 @ConditionalOnClass(MethodInterceptor.class)
 @ConditionalOnBooleanProperty(name = "collapse.executor.enabled", matchIfMissing = true)
-@ConditionalOnBooleanProperty(name = "collapse.executor.annotations.enabled",
-    matchIfMissing = true)
+@ConditionalOnBooleanProperty(name = "collapse.executor.annotations.enabled", matchIfMissing = true)
 @EnableCollapsing
 public final class CollapseAnnotationAutoConfiguration {
 
@@ -56,10 +55,12 @@ public final class CollapseAnnotationAutoConfiguration {
      */
     @Bean
     @ConditionalOnMissingBean(MethodObserver.class)
-    MethodObserver collapseMethodObserver(ObjectProvider<ObservationRegistry> registry,
+    MethodObserver collapseMethodObserver(
+        ObjectProvider<ObservationRegistry> registry,
         ObjectProvider<CollapseObservationConvention> convention) {
       ObservationRegistry observations = registry.getIfAvailable();
-      return observations == null ? MicrometerMethodObservers.metersOnly()
+      return observations == null
+          ? MicrometerMethodObservers.metersOnly()
           : MicrometerMethodObservers.observing(
               CollapseObservations.of(observations).withConvention(convention.getIfAvailable()));
     }

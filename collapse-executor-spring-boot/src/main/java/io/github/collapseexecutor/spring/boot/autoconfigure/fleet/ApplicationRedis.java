@@ -57,8 +57,7 @@ final class ApplicationRedis {
    * @throws FleetWiringException for a static master/replica set, or a database other than 0 on
    *     a cluster
    */
-  static FleetConnection connection(LettuceConnectionFactory redis,
-      CollapseFleetProperties fleet) {
+  static FleetConnection connection(LettuceConnectionFactory redis, CollapseFleetProperties fleet) {
     return new ApplicationRedis(redis, fleet).connection();
   }
 
@@ -73,12 +72,18 @@ final class ApplicationRedis {
     }
     RedisSocketConfiguration socket = redis.getSocketConfiguration();
     if (socket != null) {
-      return new FleetConnection.Single(dataNode(RedisURI.Builder.socket(socket.getSocket()),
-          socket, socket.getDatabase(), socket.getUsername(), socket.getPassword()),
+      return new FleetConnection.Single(
+          dataNode(
+              RedisURI.Builder.socket(socket.getSocket()),
+              socket,
+              socket.getDatabase(),
+              socket.getUsername(),
+              socket.getPassword()),
           clientOptions());
     }
     if (staticMasterReplica()) {
-      throw new FleetWiringException(MASTER_REPLICA_NODES,
+      throw new FleetWiringException(
+          MASTER_REPLICA_NODES,
           "collapse.executor.fleet.secret turns the fleet tier on, and the application's Redis is"
               + " a static master/replica set, whose master the tier cannot follow",
           "Run the tier on Sentinel (spring.data.redis.sentinel.*) or a cluster, define a"
@@ -86,16 +91,22 @@ final class ApplicationRedis {
               + " collapse.executor.fleet.secret to turn the tier off.");
     }
     RedisStandaloneConfiguration server = redis.getStandaloneConfiguration();
-    return new FleetConnection.Single(dataNode(
-        RedisURI.Builder.redis(server.getHostName(), server.getPort()), server,
-        server.getDatabase(), server.getUsername(), server.getPassword()), clientOptions());
+    return new FleetConnection.Single(
+        dataNode(
+            RedisURI.Builder.redis(server.getHostName(), server.getPort()),
+            server,
+            server.getDatabase(),
+            server.getUsername(),
+            server.getPassword()),
+        clientOptions());
   }
 
   /** The master of {@code sentinel}'s set, found through its sentinels. */
   private RedisURI sentinel(RedisSentinelConfiguration sentinel) {
-    RedisURI.Builder uri = RedisURI.builder()
-        .withSentinelMasterId(Objects.requireNonNull(sentinel.getMaster(), "sentinel master")
-            .getName());
+    RedisURI.Builder uri =
+        RedisURI.builder()
+            .withSentinelMasterId(
+                Objects.requireNonNull(sentinel.getMaster(), "sentinel master").getName());
     Optional<RedisCredentialsProviderFactory> credentials =
         client.getRedisCredentialsProviderFactory();
     for (RedisNode node : sentinel.getSentinels()) {
@@ -108,31 +119,49 @@ final class ApplicationRedis {
       }
       uri.withSentinel(connectionSettings(sentinelUri).build());
     }
-    return dataNode(uri, sentinel, sentinel.getDatabase(), sentinel.getUsername(),
-        sentinel.getPassword());
+    return dataNode(
+        uri, sentinel, sentinel.getDatabase(), sentinel.getUsername(), sentinel.getPassword());
   }
 
   private FleetConnection cluster(RedisClusterConfiguration cluster) {
     Integer database = fleet.getDatabase();
     if (database != null && database != 0) {
-      throw new FleetWiringException(FleetCheck.DATABASE, "is " + database + ", and "
-          + CLUSTER_NODES + " points at a cluster, which has database 0 only",
-          "Remove " + FleetCheck.DATABASE + ": the tier's key-prefix keeps its keys apart from the"
+      throw new FleetWiringException(
+          FleetCheck.DATABASE,
+          "is "
+              + database
+              + ", and "
+              + CLUSTER_NODES
+              + " points at a cluster, which has database 0 only",
+          "Remove "
+              + FleetCheck.DATABASE
+              + ": the tier's key-prefix keeps its keys apart from the"
               + " application's.");
     }
-    List<RedisURI> seeds = cluster.getClusterNodes().stream().map(node -> {
-      RedisURI.Builder uri = address(node, RedisURI.DEFAULT_REDIS_PORT);
-      logIn(uri, cluster, cluster.getUsername(), cluster.getPassword());
-      return connectionSettings(uri).build();
-    }).toList();
+    List<RedisURI> seeds =
+        cluster.getClusterNodes().stream()
+            .map(
+                node -> {
+                  RedisURI.Builder uri = address(node, RedisURI.DEFAULT_REDIS_PORT);
+                  logIn(uri, cluster, cluster.getUsername(), cluster.getPassword());
+                  return connectionSettings(uri).build();
+                })
+            .toList();
     ClientOptions options = clientOptions();
-    return new FleetConnection.Cluster(seeds, options instanceof ClusterClientOptions clusterOptions
-        ? clusterOptions : ClusterClientOptions.builder(options).build());
+    return new FleetConnection.Cluster(
+        seeds,
+        options instanceof ClusterClientOptions clusterOptions
+            ? clusterOptions
+            : ClusterClientOptions.builder(options).build());
   }
 
   /** A node that holds data: the tier's database and login, or the application's. */
-  private RedisURI dataNode(RedisURI.Builder uri, RedisConfiguration configuration, int database,
-      @Nullable String username, RedisPassword password) {
+  private RedisURI dataNode(
+      RedisURI.Builder uri,
+      RedisConfiguration configuration,
+      int database,
+      @Nullable String username,
+      RedisPassword password) {
     Integer own = fleet.getDatabase();
     uri.withDatabase(own != null ? own : database);
     logIn(uri, configuration, username, password);
@@ -143,8 +172,11 @@ final class ApplicationRedis {
    * Logs in with the tier's own password (and user) where it has one, else as the application
    * does: through its credentials provider, or with its user and password.
    */
-  private void logIn(RedisURI.Builder uri, RedisConfiguration configuration,
-      @Nullable String username, RedisPassword password) {
+  private void logIn(
+      RedisURI.Builder uri,
+      RedisConfiguration configuration,
+      @Nullable String username,
+      RedisPassword password) {
     String ownPassword = fleet.getPassword();
     if (ownPassword != null) {
       password(uri, fleet.getUsername(), RedisPassword.of(ownPassword));
@@ -159,15 +191,18 @@ final class ApplicationRedis {
     }
   }
 
-  private static void password(RedisURI.Builder uri, @Nullable String username,
-      RedisPassword password) {
-    password.toOptional().ifPresent(secret -> {
-      if (username == null) {
-        uri.withPassword(secret);
-      } else {
-        uri.withAuthentication(username, secret);
-      }
-    });
+  private static void password(
+      RedisURI.Builder uri, @Nullable String username, RedisPassword password) {
+    password
+        .toOptional()
+        .ifPresent(
+            secret -> {
+              if (username == null) {
+                uri.withPassword(secret);
+              } else {
+                uri.withAuthentication(username, secret);
+              }
+            });
   }
 
   /** What Spring Data sets on every address it connects to: TLS, client name, timeout. */
@@ -182,7 +217,8 @@ final class ApplicationRedis {
 
   private static RedisURI.Builder address(RedisNode node, int defaultPort) {
     Integer port = node.getPort();
-    return RedisURI.Builder.redis(Objects.requireNonNull(node.getHost(), "host of " + node),
+    return RedisURI.Builder.redis(
+        Objects.requireNonNull(node.getHost(), "host of " + node),
         port != null ? port : defaultPort);
   }
 

@@ -38,9 +38,12 @@ import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactor
  * it reconnects and reconnects at the pace of the tier's probe, so that a Redis outage never
  * holds a call, whatever the application's own client does with its commands meanwhile.
  */
-@AutoConfiguration(before = CollapseAnnotationAutoConfiguration.class, afterName = {
-    "org.springframework.boot.data.redis.autoconfigure.DataRedisAutoConfiguration",
-    "org.springframework.boot.autoconfigure.data.redis.RedisAutoConfiguration"})
+@AutoConfiguration(
+    before = CollapseAnnotationAutoConfiguration.class,
+    afterName = {
+      "org.springframework.boot.data.redis.autoconfigure.DataRedisAutoConfiguration",
+      "org.springframework.boot.autoconfigure.data.redis.RedisAutoConfiguration"
+    })
 @ConditionalOnClass({FleetCoordinator.class, LettuceConnectionFactory.class})
 @ConditionalOnBooleanProperty(name = "collapse.executor.enabled", matchIfMissing = true)
 @EnableConfigurationProperties(CollapseFleetProperties.class)
@@ -54,8 +57,8 @@ public final class CollapseFleetAutoConfiguration {
   @ConditionalOnMissingBean
   @ConditionalOnProperty(prefix = "collapse.executor.fleet", name = "secret")
   @ConditionalOnBean(LettuceConnectionFactory.class)
-  FleetCoordinator collapseFleetCoordinator(LettuceConnectionFactory redis,
-      CollapseFleetProperties properties) {
+  FleetCoordinator collapseFleetCoordinator(
+      LettuceConnectionFactory redis, CollapseFleetProperties properties) {
     return ApplicationRedis.connection(redis, properties).connect(options(properties));
   }
 
@@ -67,8 +70,8 @@ public final class CollapseFleetAutoConfiguration {
 
   /** The options of {@code collapse.executor.fleet}; bad values fail naming the setting. */
   static FleetOptions options(CollapseFleetProperties properties) {
-    String secret = Objects.requireNonNull(properties.getSecret(),
-        "collapse.executor.fleet.secret");
+    String secret =
+        Objects.requireNonNull(properties.getSecret(), "collapse.executor.fleet.secret");
     long maxValueBytes = properties.getMaxValueSize().toBytes();
     return FleetOptions.builder(secret.getBytes(StandardCharsets.UTF_8))
         .name(NAME)
@@ -90,11 +93,23 @@ public final class CollapseFleetAutoConfiguration {
     for (FallbackReason reason : FallbackReason.values()) {
       byReason.put(kebab(reason), stats.fellBack(reason));
     }
-    return new CollapseFleetState.FleetDescription(options.name(), kebab(stats.state()),
-        stats.lastProblem().orElse(null), stats.led(), stats.joined(), stats.fellBack(), byReason,
-        stats.leaseLost(), stats.unshared(), stats.evicted(), stats.outages(),
-        options.coordinationTimeout().toMillis(), options.leaseTime().toMillis(),
-        options.resultTtl().toMillis(), options.maxValueBytes(), options.encryptValues());
+    return new CollapseFleetState.FleetDescription(
+        options.name(),
+        kebab(stats.state()),
+        stats.lastProblem().orElse(null),
+        stats.led(),
+        stats.joined(),
+        stats.fellBack(),
+        byReason,
+        stats.leaseLost(),
+        stats.unshared(),
+        stats.evicted(),
+        stats.outages(),
+        options.coordinationTimeout().toMillis(),
+        options.leaseTime().toMillis(),
+        options.resultTtl().toMillis(),
+        options.maxValueBytes(),
+        options.encryptValues());
   }
 
   /** {@code FAILING_OPEN} as {@code failing-open}, as the endpoint's other values are written. */

@@ -37,10 +37,24 @@ public final class CollapseFleetState {
    * <p>Made by the fleet auto-configuration; its JSON properties are its accessors, in the order
    * declared here.
    */
-  @JsonPropertyOrder({"name", "state", "lastProblem", "led", "joined", "fellBack",
-      "fellBackByReason", "leaseLost", "unshared", "evicted", "outages",
-      "coordinationTimeoutMillis", "leaseTimeMillis", "resultTtlMillis", "maxValueBytes",
-      "encrypted"})
+  @JsonPropertyOrder({
+    "name",
+    "state",
+    "lastProblem",
+    "led",
+    "joined",
+    "fellBack",
+    "fellBackByReason",
+    "leaseLost",
+    "unshared",
+    "evicted",
+    "outages",
+    "coordinationTimeoutMillis",
+    "leaseTimeMillis",
+    "resultTtlMillis",
+    "maxValueBytes",
+    "encrypted"
+  })
   public static final class FleetDescription {
 
     private final String name;
@@ -60,10 +74,23 @@ public final class CollapseFleetState {
     private final int maxValueBytes;
     private final boolean encrypted;
 
-    FleetDescription(String name, String state, @Nullable String lastProblem, long led, long joined,
-        long fellBack, Map<String, Long> fellBackByReason, long leaseLost, long unshared,
-        long evicted, long outages, long coordinationTimeoutMillis, long leaseTimeMillis,
-        long resultTtlMillis, int maxValueBytes, boolean encrypted) {
+    FleetDescription(
+        String name,
+        String state,
+        @Nullable String lastProblem,
+        long led,
+        long joined,
+        long fellBack,
+        Map<String, Long> fellBackByReason,
+        long leaseLost,
+        long unshared,
+        long evicted,
+        long outages,
+        long coordinationTimeoutMillis,
+        long leaseTimeMillis,
+        long resultTtlMillis,
+        int maxValueBytes,
+        boolean encrypted) {
       this.name = name;
       this.state = state;
       this.lastProblem = lastProblem;
@@ -203,32 +230,81 @@ public final class CollapseFleetState {
 
     @Override
     public boolean equals(@Nullable Object other) {
-      return other instanceof FleetDescription that && name.equals(that.name)
-          && state.equals(that.state) && Objects.equals(lastProblem, that.lastProblem)
-          && led == that.led && joined == that.joined && fellBack == that.fellBack
-          && fellBackByReason.equals(that.fellBackByReason) && leaseLost == that.leaseLost
-          && unshared == that.unshared && evicted == that.evicted && outages == that.outages
+      return other instanceof FleetDescription that
+          && name.equals(that.name)
+          && state.equals(that.state)
+          && Objects.equals(lastProblem, that.lastProblem)
+          && led == that.led
+          && joined == that.joined
+          && fellBack == that.fellBack
+          && fellBackByReason.equals(that.fellBackByReason)
+          && leaseLost == that.leaseLost
+          && unshared == that.unshared
+          && evicted == that.evicted
+          && outages == that.outages
           && coordinationTimeoutMillis == that.coordinationTimeoutMillis
-          && leaseTimeMillis == that.leaseTimeMillis && resultTtlMillis == that.resultTtlMillis
-          && maxValueBytes == that.maxValueBytes && encrypted == that.encrypted;
+          && leaseTimeMillis == that.leaseTimeMillis
+          && resultTtlMillis == that.resultTtlMillis
+          && maxValueBytes == that.maxValueBytes
+          && encrypted == that.encrypted;
     }
 
     @Override
     public int hashCode() {
-      return Objects.hash(name, state, lastProblem, led, joined, fellBack, fellBackByReason,
-          leaseLost, unshared, evicted, outages, coordinationTimeoutMillis, leaseTimeMillis,
-          resultTtlMillis, maxValueBytes, encrypted);
+      return Objects.hash(
+          name,
+          state,
+          lastProblem,
+          led,
+          joined,
+          fellBack,
+          fellBackByReason,
+          leaseLost,
+          unshared,
+          evicted,
+          outages,
+          coordinationTimeoutMillis,
+          leaseTimeMillis,
+          resultTtlMillis,
+          maxValueBytes,
+          encrypted);
     }
 
     @Override
     public String toString() {
-      return "FleetDescription[name=" + name + ", state=" + state + ", lastProblem=" + lastProblem
-          + ", led=" + led + ", joined=" + joined + ", fellBack=" + fellBack
-          + ", fellBackByReason=" + fellBackByReason + ", leaseLost=" + leaseLost
-          + ", unshared=" + unshared + ", evicted=" + evicted + ", outages=" + outages
-          + ", coordinationTimeoutMillis=" + coordinationTimeoutMillis
-          + ", leaseTimeMillis=" + leaseTimeMillis + ", resultTtlMillis=" + resultTtlMillis
-          + ", maxValueBytes=" + maxValueBytes + ", encrypted=" + encrypted + "]";
+      return "FleetDescription[name="
+          + name
+          + ", state="
+          + state
+          + ", lastProblem="
+          + lastProblem
+          + ", led="
+          + led
+          + ", joined="
+          + joined
+          + ", fellBack="
+          + fellBack
+          + ", fellBackByReason="
+          + fellBackByReason
+          + ", leaseLost="
+          + leaseLost
+          + ", unshared="
+          + unshared
+          + ", evicted="
+          + evicted
+          + ", outages="
+          + outages
+          + ", coordinationTimeoutMillis="
+          + coordinationTimeoutMillis
+          + ", leaseTimeMillis="
+          + leaseTimeMillis
+          + ", resultTtlMillis="
+          + resultTtlMillis
+          + ", maxValueBytes="
+          + maxValueBytes
+          + ", encrypted="
+          + encrypted
+          + "]";
     }
   }
 }

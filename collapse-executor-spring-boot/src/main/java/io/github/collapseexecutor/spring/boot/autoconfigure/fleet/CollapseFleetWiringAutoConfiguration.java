@@ -84,7 +84,8 @@ public final class CollapseFleetWiringAutoConfiguration {
     GrpcInterceptorCustomizer collapseFleetGrpcInterceptor(ObjectProvider<Fleet> fleet) {
       return (section, builder) -> {
         if (section.isFleet()) {
-          builder.fleet(FleetWiringException.requireTier(fleet.getIfAvailable(), "grpc"),
+          builder.fleet(
+              FleetWiringException.requireTier(fleet.getIfAvailable(), "grpc"),
               options -> options.getOption(CHANNEL_NAME));
         }
       };
@@ -100,15 +101,17 @@ public final class CollapseFleetWiringAutoConfiguration {
      */
     @Bean
     @ConditionalOnBooleanProperty("collapse.executor.grpc.fleet")
-    <T extends ManagedChannelBuilder<T>> GrpcChannelBuilderCustomizer<T>
-        collapseGrpcChannelNames() {
-      return (name, builder) -> builder.intercept(new ClientInterceptor() {
-        @Override
-        public <ReqT, RespT> ClientCall<ReqT, RespT> interceptCall(
-            MethodDescriptor<ReqT, RespT> method, CallOptions options, Channel next) {
-          return next.newCall(method, options.withOption(CHANNEL_NAME, name));
-        }
-      });
+    <T extends ManagedChannelBuilder<T>>
+        GrpcChannelBuilderCustomizer<T> collapseGrpcChannelNames() {
+      return (name, builder) ->
+          builder.intercept(
+              new ClientInterceptor() {
+                @Override
+                public <ReqT, RespT> ClientCall<ReqT, RespT> interceptCall(
+                    MethodDescriptor<ReqT, RespT> method, CallOptions options, Channel next) {
+                  return next.newCall(method, options.withOption(CHANNEL_NAME, name));
+                }
+              });
     }
   }
 
@@ -125,8 +128,11 @@ public final class CollapseFleetWiringAutoConfiguration {
 
     @Bean
     ServerFleetPort collapseServletFleetPort(ObjectProvider<CollapseExecutors> executors) {
-      return new ServerFleetPort(CollapseServletFilterAutoConfiguration.class, "servlet",
-          CollapseServletFilterAutoConfiguration.INTEGRATION, executors);
+      return new ServerFleetPort(
+          CollapseServletFilterAutoConfiguration.class,
+          "servlet",
+          CollapseServletFilterAutoConfiguration.INTEGRATION,
+          executors);
     }
   }
 
@@ -140,8 +146,11 @@ public final class CollapseFleetWiringAutoConfiguration {
 
     @Bean
     ServerFleetPort collapseWebFluxFleetPort(ObjectProvider<CollapseExecutors> executors) {
-      return new ServerFleetPort(CollapseWebFluxAutoConfiguration.class, "webflux",
-          CollapseWebFluxAutoConfiguration.INTEGRATION, executors);
+      return new ServerFleetPort(
+          CollapseWebFluxAutoConfiguration.class,
+          "webflux",
+          CollapseWebFluxAutoConfiguration.INTEGRATION,
+          executors);
     }
   }
 }

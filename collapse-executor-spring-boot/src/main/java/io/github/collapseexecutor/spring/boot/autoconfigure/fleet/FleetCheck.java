@@ -30,10 +30,13 @@ final class FleetCheck implements SettingsCheck {
 
   /** The coordinator, the tier's entry point in {@code collapse-executor-redis}. */
   static final String COORDINATOR = "io.github.collapseexecutor.redis.FleetCoordinator";
+
   /** The fleet tier's seam, which every adapter and the annotations call. */
   static final String FLEET = "io.github.collapseexecutor.fleet.Fleet";
+
   /** The Redis client the coordinator runs on. */
   static final String LETTUCE = "io.lettuce.core.RedisClient";
+
   /** Spring Data Redis's connection factory, whose server the coordinator connects to. */
   static final String CONNECTION_FACTORY =
       "org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory";
@@ -44,11 +47,14 @@ final class FleetCheck implements SettingsCheck {
   static final String DATABASE = "collapse.executor.fleet.database";
 
   /** What the tier needs on the class path: each class, what it is, and what brings it. */
-  private static final List<List<String>> NEEDED = List.of(
-      List.of(COORDINATOR, "collapse-executor-redis",
-          "io.github.collapseexecutor:collapse-executor-redis"),
-      List.of(LETTUCE, "Lettuce", "spring-boot-starter-data-redis"),
-      List.of(CONNECTION_FACTORY, "Spring Data Redis", "spring-boot-starter-data-redis"));
+  private static final List<List<String>> NEEDED =
+      List.of(
+          List.of(
+              COORDINATOR,
+              "collapse-executor-redis",
+              "io.github.collapseexecutor:collapse-executor-redis"),
+          List.of(LETTUCE, "Lettuce", "spring-boot-starter-data-redis"),
+          List.of(CONNECTION_FACTORY, "Spring Data Redis", "spring-boot-starter-data-redis"));
 
   @Override
   public List<Class<?>> properties() {
@@ -58,8 +64,12 @@ final class FleetCheck implements SettingsCheck {
   /** Rejects each mistake of the fleet tier's configuration. */
   @Override
   public void check(CheckedSettings settings) {
-    check(settings.bound(CollapseFleetProperties.class), askingForFleet(settings),
-        settings.classLoader(), settings, settings.rejections());
+    check(
+        settings.bound(CollapseFleetProperties.class),
+        askingForFleet(settings),
+        settings.classLoader(),
+        settings,
+        settings.rejections());
   }
 
   /**
@@ -79,11 +89,15 @@ final class FleetCheck implements SettingsCheck {
       asking.add("collapse.executor.grpc.fleet");
     }
     if (settings.annotationsEnabled()) {
-      settings.bound(NamedExecutorProperties.class).getExecutors().forEach((name, executor) -> {
-        if (Boolean.TRUE.equals(executor.getFleet())) {
-          asking.add("collapse.executor.executors." + name + ".fleet");
-        }
-      });
+      settings
+          .bound(NamedExecutorProperties.class)
+          .getExecutors()
+          .forEach(
+              (name, executor) -> {
+                if (Boolean.TRUE.equals(executor.getFleet())) {
+                  asking.add("collapse.executor.executors." + name + ".fleet");
+                }
+              });
     }
     return asking;
   }
@@ -94,16 +108,23 @@ final class FleetCheck implements SettingsCheck {
    * @param asking each key that says {@code fleet: true}
    * @param beans the application's bean definitions, for a tier of its own
    */
-  private static void check(CollapseFleetProperties fleet, List<String> asking,
-      @Nullable ClassLoader loader, CheckedSettings beans, PropertyRejections errors) {
+  private static void check(
+      CollapseFleetProperties fleet,
+      List<String> asking,
+      @Nullable ClassLoader loader,
+      CheckedSettings beans,
+      PropertyRejections errors) {
     errors.hide(SECRET);
     String secret = fleet.getSecret();
     boolean tierPresent = missing(loader) == null;
     if (secret != null && tierPresent) {
       int rejected = errors.count();
       if (secret.isBlank()) {
-        errors.reject(SECRET, secret, "is blank: set the secret every instance of the fleet"
-            + " shares, at least 32 bytes as UTF-8, or remove the key to turn the tier off");
+        errors.reject(
+            SECRET,
+            secret,
+            "is blank: set the secret every instance of the fleet"
+                + " shares, at least 32 bytes as UTF-8, or remove the key to turn the tier off");
       } else {
         FleetSettingsCheck.check(fleet, errors);
       }
@@ -118,32 +139,59 @@ final class FleetCheck implements SettingsCheck {
       return;
     }
     String alternative = "define a Fleet bean";
-    asking.forEach(key -> {
-      List<String> absent = missing(loader);
-      if (absent != null) {
-        errors.reject(key, true, "asks for the fleet tier, and " + absent.get(1) + " is not on"
-            + " the class path (no " + absent.get(0) + "): add " + absent.get(2) + ", "
-            + alternative + ", or set it to false");
-      } else if (secret == null) {
-        errors.reject(key, true, "asks for the fleet tier, and " + SECRET + " is not set: set"
-            + " it to the secret every instance of the fleet shares (at least 32 bytes), "
-            + alternative + ", or set it to false");
-      } else {
-        errors.reject(key, true, "asks for the fleet tier, and there is none: " + SECRET
-            + " is set, but no coordinator is made without a Lettuce connection factory bean"
-            + " (spring.data.redis with the Lettuce client), nor where the fleet tier's"
-            + " auto-configuration is left out (a test slice): configure spring.data.redis, "
-            + alternative + ", or set it to false");
-      }
-    });
+    asking.forEach(
+        key -> {
+          List<String> absent = missing(loader);
+          if (absent != null) {
+            errors.reject(
+                key,
+                true,
+                "asks for the fleet tier, and "
+                    + absent.get(1)
+                    + " is not on"
+                    + " the class path (no "
+                    + absent.get(0)
+                    + "): add "
+                    + absent.get(2)
+                    + ", "
+                    + alternative
+                    + ", or set it to false");
+          } else if (secret == null) {
+            errors.reject(
+                key,
+                true,
+                "asks for the fleet tier, and "
+                    + SECRET
+                    + " is not set: set"
+                    + " it to the secret every instance of the fleet shares (at least 32 bytes), "
+                    + alternative
+                    + ", or set it to false");
+          } else {
+            errors.reject(
+                key,
+                true,
+                "asks for the fleet tier, and there is none: "
+                    + SECRET
+                    + " is set, but no coordinator is made without a Lettuce connection factory bean"
+                    + " (spring.data.redis with the Lettuce client), nor where the fleet tier's"
+                    + " auto-configuration is left out (a test slice): configure spring.data.redis, "
+                    + alternative
+                    + ", or set it to false");
+          }
+        });
   }
 
   /** Rejects a login of the tier's own that cannot log in: a user without a password. */
   private static void login(CollapseFleetProperties fleet, PropertyRejections errors) {
     String username = fleet.getUsername();
     if (username != null && fleet.getPassword() == null) {
-      errors.reject(USERNAME, username, "is set without " + PASSWORD + ": set the password of"
-          + " that ACL user too, or remove the key to log in as the application does");
+      errors.reject(
+          USERNAME,
+          username,
+          "is set without "
+              + PASSWORD
+              + ": set the password of"
+              + " that ACL user too, or remove the key to log in as the application does");
     }
     Integer database = fleet.getDatabase();
     if (database != null && database < 0) {
@@ -153,7 +201,9 @@ final class FleetCheck implements SettingsCheck {
 
   /** Returns what the tier needs and is not on the class path, or {@code null}. */
   private static @Nullable List<String> missing(@Nullable ClassLoader loader) {
-    return NEEDED.stream().filter(needed -> !ClassUtils.isPresent(needed.get(0), loader))
-        .findFirst().orElse(null);
+    return NEEDED.stream()
+        .filter(needed -> !ClassUtils.isPresent(needed.get(0), loader))
+        .findFirst()
+        .orElse(null);
   }
 }

@@ -29,21 +29,42 @@ import java.util.List;
 final class FleetClientWiring implements ClientWiringCheck {
 
   @Override
-  public void keepsBuilderPartition(ClientSection section, String beanName, String builder,
-      String property) {
+  public void keepsBuilderPartition(
+      ClientSection section, String beanName, String builder, String property) {
     if (!section.isFleet()) {
       return;
     }
     String prefix = "collapse.executor." + section.key() + ".";
-    throw new FleetWiringException(prefix + "apply-to-beans",
-        "it names bean '" + beanName + "' and " + prefix + "fleet is true, which asks for its"
-            + " calls to collapse across the instances under the name '" + beanName + "'; but"
-            + " the bean was built from Spring Boot's " + builder + ", to which " + prefix
-            + property + "=true gave an unnamed partition first, so its calls would collapse on"
+    throw new FleetWiringException(
+        prefix + "apply-to-beans",
+        "it names bean '"
+            + beanName
+            + "' and "
+            + prefix
+            + "fleet is true, which asks for its"
+            + " calls to collapse across the instances under the name '"
+            + beanName
+            + "'; but"
+            + " the bean was built from Spring Boot's "
+            + builder
+            + ", to which "
+            + prefix
+            + property
+            + "=true gave an unnamed partition first, so its calls would collapse on"
             + " this instance only",
-        "Set " + prefix + property + "=false, so that apply-to-beans gives '" + beanName + "' a"
-            + " partition named after it; or build '" + beanName + "' from a builder of its own"
-            + " rather than Spring Boot's; or take '" + beanName + "' out of " + prefix
+        "Set "
+            + prefix
+            + property
+            + "=false, so that apply-to-beans gives '"
+            + beanName
+            + "' a"
+            + " partition named after it; or build '"
+            + beanName
+            + "' from a builder of its own"
+            + " rather than Spring Boot's; or take '"
+            + beanName
+            + "' out of "
+            + prefix
             + "apply-to-beans to keep its calls on this instance.");
   }
 
@@ -63,11 +84,18 @@ final class FleetClientWiring implements ClientWiringCheck {
 
   private static String noNamedClientMessage(ClientReach reach) {
     String prefix = "collapse.executor." + reach.section().key() + ".";
-    return prefix + "fleet is true, and no client of the section collapses across the"
-        + " instances: " + String.join(" and ", reach.unnamed()) + " get an unnamed partition of"
-        + " the " + reach.adapterType().getSimpleName() + ", which collapses on this instance"
-        + " only. Name the clients to collapse across the instances in " + prefix
-        + "apply-to-beans (each then does under its bean's name), or set " + prefix
+    return prefix
+        + "fleet is true, and no client of the section collapses across the"
+        + " instances: "
+        + String.join(" and ", reach.unnamed())
+        + " get an unnamed partition of"
+        + " the "
+        + reach.adapterType().getSimpleName()
+        + ", which collapses on this instance"
+        + " only. Name the clients to collapse across the instances in "
+        + prefix
+        + "apply-to-beans (each then does under its bean's name), or set "
+        + prefix
         + "fleet=false.";
   }
 
@@ -76,15 +104,27 @@ final class FleetClientWiring implements ClientWiringCheck {
     String prefix = "collapse.executor." + section.key() + ".";
     List<String> named = new ArrayList<>();
     if (!section.getApplyToBeans().isEmpty()) {
-      named.add("the beans of " + prefix + "apply-to-beans " + section.getApplyToBeans()
-          + " collapse across the instances, each under its bean's name");
+      named.add(
+          "the beans of "
+              + prefix
+              + "apply-to-beans "
+              + section.getApplyToBeans()
+              + " collapse across the instances, each under its bean's name");
     }
     if (!reach.takenByHand().isEmpty()) {
-      named.add("the beans given the " + reach.adapterType().getSimpleName() + " by hand "
-          + reach.takenByHand() + " do where they hold it or a partition with a name");
+      named.add(
+          "the beans given the "
+              + reach.adapterType().getSimpleName()
+              + " by hand "
+              + reach.takenByHand()
+              + " do where they hold it or a partition with a name");
     }
-    return prefix + "fleet is true: " + String.join("; ", named) + "; "
-        + String.join(" and ", reach.unnamed()) + " get an unnamed partition, and collapse on"
+    return prefix
+        + "fleet is true: "
+        + String.join("; ", named)
+        + "; "
+        + String.join(" and ", reach.unnamed())
+        + " get an unnamed partition, and collapse on"
         + " this instance only.";
   }
 }

@@ -20,7 +20,9 @@ final class FleetSettingsCheck {
   static void check(CollapseFleetProperties fleet, PropertyRejections errors) {
     String secret = fleet.getSecret();
     if (secret != null) {
-      errors.take(FleetCheck.SECRET, secret,
+      errors.take(
+          FleetCheck.SECRET,
+          secret,
           () -> FleetOptions.builder(secret.getBytes(StandardCharsets.UTF_8)));
     }
     // the other values on a secret the builder takes, so that each is judged alone
@@ -28,12 +30,16 @@ final class FleetSettingsCheck {
     Arrays.fill(placeholder, (byte) 1);
     FleetOptions.Builder builder = FleetOptions.builder(placeholder);
     keyPrefix(fleet.getKeyPrefix(), builder, errors);
-    errors.set(PREFIX + "coordination-timeout", fleet.getCoordinationTimeout(),
+    errors.set(
+        PREFIX + "coordination-timeout",
+        fleet.getCoordinationTimeout(),
         builder::coordinationTimeout);
     errors.set(PREFIX + "lease-time", fleet.getLeaseTime(), builder::leaseTime);
     errors.set(PREFIX + "result-ttl", fleet.getResultTtl(), builder::resultTtl);
-    errors.set(PREFIX + "max-value-size", fleet.getMaxValueSize(), size ->
-        builder.maxValueBytes((int) Math.min(Integer.MAX_VALUE, size.toBytes())));
+    errors.set(
+        PREFIX + "max-value-size",
+        fleet.getMaxValueSize(),
+        size -> builder.maxValueBytes((int) Math.min(Integer.MAX_VALUE, size.toBytes())));
     errors.set(PREFIX + "probe-interval", fleet.getProbeInterval(), builder::probeInterval);
   }
 
@@ -41,15 +47,17 @@ final class FleetSettingsCheck {
    * Rejects a prefix the builder rejects, with its reason whole: it names the characters allowed,
    * with a colon among them, where the usual reading of a reason ends.
    */
-  private static void keyPrefix(String prefix, FleetOptions.Builder builder,
-      PropertyRejections errors) {
+  private static void keyPrefix(
+      String prefix, FleetOptions.Builder builder, PropertyRejections errors) {
     try {
       builder.keyPrefix(prefix);
     } catch (IllegalArgumentException e) {
       String reason = String.valueOf(e.getMessage()).replaceFirst("^keyPrefix ", "");
       String value = ": " + prefix;
-      errors.reject(PREFIX + "key-prefix", prefix, reason.endsWith(value)
-          ? reason.substring(0, reason.length() - value.length()) : reason);
+      errors.reject(
+          PREFIX + "key-prefix",
+          prefix,
+          reason.endsWith(value) ? reason.substring(0, reason.length() - value.length()) : reason);
     }
   }
 }

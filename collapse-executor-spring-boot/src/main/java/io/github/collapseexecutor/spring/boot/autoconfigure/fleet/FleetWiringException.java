@@ -41,11 +41,14 @@ final class FleetWiringException extends IllegalStateException {
     if (tier == null) {
       // the configuration check finds the usual causes before any bean is made; this is what is
       // left (a context without it, a coordinator that backed off for want of a Redis bean)
-      throw new FleetWiringException("collapse.executor." + key + ".fleet",
+      throw new FleetWiringException(
+          "collapse.executor." + key + ".fleet",
           "it is true, and there is no fleet tier (no Fleet bean)",
           "Set collapse.executor.fleet.secret, with collapse-executor-redis and Spring Data"
               + " Redis (Lettuce) on the class path and a Redis connection factory, or define a"
-              + " Fleet bean; or set collapse.executor." + key + ".fleet=false.");
+              + " Fleet bean; or set collapse.executor."
+              + key
+              + ".fleet=false.");
     }
     return tier;
   }

@@ -11,14 +11,20 @@ import org.springframework.boot.diagnostics.FailureAnalysis;
 final class FleetWiringFailureAnalyzer extends AbstractFailureAnalyzer<FleetWiringException> {
 
   /** Where the fleet tier's keys are described. */
-  static final String REFERENCE = "https://github.com/collapse-executor/collapse-executor/blob"
-      + "/main/docs/spring-boot.md#the-fleet-tier";
+  static final String REFERENCE =
+      "https://github.com/collapse-executor/collapse-executor/blob"
+          + "/main/docs/spring-boot.md#the-fleet-tier";
 
   @Override
   protected FailureAnalysis analyze(Throwable rootFailure, FleetWiringException cause) {
-    return new FailureAnalysis("The collapse fleet tier cannot be wired as configured:\n"
-        + "\n    Property: " + cause.property()
-        + "\n    Reason: " + cause.reason() + "\n",
-        cause.action() + " The fleet tier's keys are described at " + REFERENCE, cause);
+    return new FailureAnalysis(
+        "The collapse fleet tier cannot be wired as configured:\n"
+            + "\n    Property: "
+            + cause.property()
+            + "\n    Reason: "
+            + cause.reason()
+            + "\n",
+        cause.action() + " The fleet tier's keys are described at " + REFERENCE,
+        cause);
   }
 }

@@ -36,7 +36,10 @@ final class ServerFleetPort implements ApplicationListener<ApplicationStartedEve
    * @param integration the integration of the filter's executor in the registry
    * @param executors the registry, where the filter says whether it has a fleet tier
    */
-  ServerFleetPort(Class<?> configuration, String section, String integration,
+  ServerFleetPort(
+      Class<?> configuration,
+      String section,
+      String integration,
       ObjectProvider<CollapseExecutors> executors) {
     this.configuration = configuration;
     this.section = section;
@@ -51,17 +54,27 @@ final class ServerFleetPort implements ApplicationListener<ApplicationStartedEve
       return;
     }
     String prefix = "collapse.executor." + section + ".";
-    System.getLogger(configuration.getName()).log(System.Logger.Level.INFO, () -> prefix
-        + "fleet is true: a request collapses across the instances only with instances that"
-        + " received it on the same port and with the same Host header, both part of its key."
-        + " This instance listens on port " + port + "; run every instance of the application"
-        + " on that port, behind one host name, for their requests to share.");
+    System.getLogger(configuration.getName())
+        .log(
+            System.Logger.Level.INFO,
+            () ->
+                prefix
+                    + "fleet is true: a request collapses across the instances only with instances that"
+                    + " received it on the same port and with the same Host header, both part of its key."
+                    + " This instance listens on port "
+                    + port
+                    + "; run every instance of the application"
+                    + " on that port, behind one host name, for their requests to share.");
   }
 
   /** Whether the filter of this section was registered with a fleet tier. */
   private boolean hasFleet() {
     CollapseExecutors registry = executors.getIfAvailable();
-    return registry != null && registry.list().stream().anyMatch(executor ->
-        executor.integration().equals(integration) && executor.options().fleet() != null);
+    return registry != null
+        && registry.list().stream()
+            .anyMatch(
+                executor ->
+                    executor.integration().equals(integration)
+                        && executor.options().fleet() != null);
   }
 }

@@ -48,8 +48,10 @@ import org.springframework.util.PatternMatchUtils;
  */
 // after Boot's observation interceptor: among global interceptors of equal order, the later
 // registered runs later, so each caller, not only the shared call, is observed
-@AutoConfiguration(after = CollapseExecutorAutoConfiguration.class, afterName =
-    "org.springframework.boot.grpc.client.autoconfigure.GrpcClientObservationAutoConfiguration")
+@AutoConfiguration(
+    after = CollapseExecutorAutoConfiguration.class,
+    afterName =
+        "org.springframework.boot.grpc.client.autoconfigure.GrpcClientObservationAutoConfiguration")
 @ConditionalOnClass({GlobalClientInterceptor.class, CollapseClientInterceptor.class})
 @ConditionalOnBooleanProperty(name = "collapse.executor.enabled", matchIfMissing = true)
 @ConditionalOnBooleanProperty(name = "collapse.executor.grpc.enabled", matchIfMissing = true)
@@ -63,13 +65,16 @@ public final class CollapseGrpcClientAutoConfiguration {
   @GlobalClientInterceptor
   @Order(Ordered.LOWEST_PRECEDENCE)
   @ConditionalOnMissingBean
-  CollapseClientInterceptor collapseGrpcClientInterceptor(CollapseGrpcClientProperties section,
-      HttpAdapterProperties http, ObjectProvider<GrpcInterceptorCustomizer> customizers) {
-    CollapseClientInterceptor.Builder builder = CollapseClientInterceptor.builder()
-        .name(INTEGRATION)
-        .sensitiveMetadata(sensitiveMetadata(section, http))
-        .methods(methods(section.getMethods()))
-        .callCredentialsShared(section.isCallCredentialsShared());
+  CollapseClientInterceptor collapseGrpcClientInterceptor(
+      CollapseGrpcClientProperties section,
+      HttpAdapterProperties http,
+      ObjectProvider<GrpcInterceptorCustomizer> customizers) {
+    CollapseClientInterceptor.Builder builder =
+        CollapseClientInterceptor.builder()
+            .name(INTEGRATION)
+            .sensitiveMetadata(sensitiveMetadata(section, http))
+            .methods(methods(section.getMethods()))
+            .callCredentialsShared(section.isCallCredentialsShared());
     customizers.orderedStream().forEach(customizer -> customizer.customize(section, builder));
     return builder.build();
   }
@@ -79,8 +84,8 @@ public final class CollapseGrpcClientAutoConfiguration {
    * HTTP/2 headers, and a name kept apart everywhere stays apart here) and this section's keys.
    * The top-level non-sensitive headers are not applied: they would only let more callers share.
    */
-  private static SensitiveHeaders sensitiveMetadata(CollapseGrpcClientProperties section,
-      HttpAdapterProperties http) {
+  private static SensitiveHeaders sensitiveMetadata(
+      CollapseGrpcClientProperties section, HttpAdapterProperties http) {
     return SensitiveHeaders.defaults()
         .withAdded(orEmpty(http.getSensitiveHeaders()))
         .withAddedPatterns(orEmpty(http.getSensitiveHeaderPatterns()))

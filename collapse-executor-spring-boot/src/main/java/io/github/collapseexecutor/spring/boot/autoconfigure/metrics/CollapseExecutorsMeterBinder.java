@@ -20,7 +20,10 @@ final class CollapseExecutorsMeterBinder implements MeterBinder {
 
   @Override
   public void bindTo(MeterRegistry registry) {
-    executors.observe(executor -> new HttpCollapseStatsMeterBinder(executor.integration(),
-        executor.options(), executor.stats()).bindTo(registry));
+    executors.observe(
+        executor ->
+            new HttpCollapseStatsMeterBinder(
+                    executor.integration(), executor.options(), executor.stats())
+                .bindTo(registry));
   }
 }

@@ -23,11 +23,14 @@ import org.springframework.core.annotation.Order;
  * ({@link HttpCollapseStatsMeterBinder}). On when Micrometer is on the class path and a
  * {@link MeterRegistry} bean exists.
  */
-@AutoConfiguration(after = CollapseExecutorAutoConfiguration.class, afterName = {
-    CollapseMetricsAutoConfiguration.METRICS_AUTO_CONFIGURATION,
-    CollapseMetricsAutoConfiguration.COMPOSITE_REGISTRY_AUTO_CONFIGURATION,
-    CollapseMetricsAutoConfiguration.BOOT3_METRICS_AUTO_CONFIGURATION,
-    CollapseMetricsAutoConfiguration.BOOT3_COMPOSITE_REGISTRY_AUTO_CONFIGURATION})
+@AutoConfiguration(
+    after = CollapseExecutorAutoConfiguration.class,
+    afterName = {
+      CollapseMetricsAutoConfiguration.METRICS_AUTO_CONFIGURATION,
+      CollapseMetricsAutoConfiguration.COMPOSITE_REGISTRY_AUTO_CONFIGURATION,
+      CollapseMetricsAutoConfiguration.BOOT3_METRICS_AUTO_CONFIGURATION,
+      CollapseMetricsAutoConfiguration.BOOT3_COMPOSITE_REGISTRY_AUTO_CONFIGURATION
+    })
 @ConditionalOnClass(MeterRegistry.class)
 @ConditionalOnBean(MeterRegistry.class)
 @ConditionalOnBooleanProperty(name = "collapse.executor.enabled", matchIfMissing = true)
@@ -36,23 +39,25 @@ public final class CollapseMetricsAutoConfiguration {
   // by name, so that spring-boot-micrometer-metrics stays optional
   static final String METRICS_AUTO_CONFIGURATION =
       "org.springframework.boot.micrometer.metrics.autoconfigure.MetricsAutoConfiguration";
-  static final String COMPOSITE_REGISTRY_AUTO_CONFIGURATION = "org.springframework.boot.micrometer"
-      + ".metrics.autoconfigure.CompositeMeterRegistryAutoConfiguration";
+  static final String COMPOSITE_REGISTRY_AUTO_CONFIGURATION =
+      "org.springframework.boot.micrometer"
+          + ".metrics.autoconfigure.CompositeMeterRegistryAutoConfiguration";
   // the same two on Spring Boot 3, for collapse-executor-spring-boot3
   static final String BOOT3_METRICS_AUTO_CONFIGURATION =
       "org.springframework.boot.actuate.autoconfigure.metrics.MetricsAutoConfiguration";
-  static final String BOOT3_COMPOSITE_REGISTRY_AUTO_CONFIGURATION = "org.springframework.boot"
-      + ".actuate.autoconfigure.metrics.CompositeMeterRegistryAutoConfiguration";
+  static final String BOOT3_COMPOSITE_REGISTRY_AUTO_CONFIGURATION =
+      "org.springframework.boot"
+          + ".actuate.autoconfigure.metrics.CompositeMeterRegistryAutoConfiguration";
 
   /** Ordered first, so that meters are up to date before any other listener sees a report. */
   @Bean
   @ConditionalOnMissingBean
   @Order(Ordered.HIGHEST_PRECEDENCE)
-  MicrometerCollapseListenerFactory micrometerCollapseListenerFactory(MeterRegistry registry,
-      ObjectProvider<CoreRunObservations> runObservations) {
+  MicrometerCollapseListenerFactory micrometerCollapseListenerFactory(
+      MeterRegistry registry, ObjectProvider<CoreRunObservations> runObservations) {
     CoreRunObservations observed = runObservations.getIfAvailable();
-    return new MicrometerCollapseListenerFactory(registry,
-        observed == null ? integration -> false : observed::observes);
+    return new MicrometerCollapseListenerFactory(
+        registry, observed == null ? integration -> false : observed::observes);
   }
 
   @Bean

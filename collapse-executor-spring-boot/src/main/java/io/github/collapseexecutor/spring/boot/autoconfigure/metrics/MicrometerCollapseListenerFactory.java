@@ -24,8 +24,7 @@ public final class MicrometerCollapseListenerFactory implements CollapseListener
    * @param runsObserved whether an observation times the runs of an integration's executors that
    *     the listener is not told of, given the integration's name
    */
-  public MicrometerCollapseListenerFactory(MeterRegistry registry,
-      Predicate<String> runsObserved) {
+  public MicrometerCollapseListenerFactory(MeterRegistry registry, Predicate<String> runsObserved) {
     this.registry = Objects.requireNonNull(registry, "registry");
     this.runsObserved = Objects.requireNonNull(runsObserved, "runsObserved");
   }

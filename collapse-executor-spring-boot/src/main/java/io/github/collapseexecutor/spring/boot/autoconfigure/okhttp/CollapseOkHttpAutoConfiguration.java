@@ -1,10 +1,10 @@
 package io.github.collapseexecutor.spring.boot.autoconfigure.okhttp;
 
 import io.github.collapseexecutor.okhttp.CollapseInterceptor;
-import io.github.collapseexecutor.spring.boot.autoconfigure.support.ApplyToChosenBeans;
-import io.github.collapseexecutor.spring.boot.autoconfigure.support.ClientWiring;
 import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorAutoConfiguration;
 import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseOkHttpProperties;
+import io.github.collapseexecutor.spring.boot.autoconfigure.support.ApplyToChosenBeans;
+import io.github.collapseexecutor.spring.boot.autoconfigure.support.ClientWiring;
 import io.github.collapseexecutor.spring.boot.autoconfigure.support.HttpAdapterSupport;
 import java.util.List;
 import java.util.Map;
@@ -51,8 +51,8 @@ public final class CollapseOkHttpAutoConfiguration {
 
   @Bean
   @ConditionalOnMissingBean
-  CollapseInterceptor collapseOkHttpInterceptor(CollapseOkHttpProperties section,
-      HttpAdapterSupport adapters) {
+  CollapseInterceptor collapseOkHttpInterceptor(
+      CollapseOkHttpProperties section, HttpAdapterSupport adapters) {
     return adapters.newAdapter(INTEGRATION, section, CollapseInterceptor::new, Map.of());
   }
 
@@ -62,23 +62,30 @@ public final class CollapseOkHttpAutoConfiguration {
    */
   @Bean
   ClientWiring collapseOkHttpWiring(CollapseOkHttpProperties section) {
-    return ClientWiring.byBeansOnly(CollapseOkHttpAutoConfiguration.class, section,
-        CollapseInterceptor.class);
+    return ClientWiring.byBeansOnly(
+        CollapseOkHttpAutoConfiguration.class, section, CollapseInterceptor.class);
   }
 
   /** Adds a partition of the interceptor, last, to the OkHttpClient beans of apply-to-beans. */
   @Bean
-  static ApplyToChosenBeans collapseOkHttpApplyToBeans(Environment environment,
-      ObjectProvider<CollapseInterceptor> interceptor) {
-    return ApplyToChosenBeans.of(environment, INTEGRATION, List.of(OkHttpClient.class),
+  static ApplyToChosenBeans collapseOkHttpApplyToBeans(
+      Environment environment, ObjectProvider<CollapseInterceptor> interceptor) {
+    return ApplyToChosenBeans.of(
+        environment,
+        INTEGRATION,
+        List.of(OkHttpClient.class),
         (client, name) -> withInterceptor((OkHttpClient) client, name, interceptor.getObject()));
   }
 
   /** Adds a partition named after the client's bean, the client's name beyond this instance. */
-  private static OkHttpClient withInterceptor(OkHttpClient client, String beanName,
-      CollapseInterceptor interceptor) {
-    boolean held = client.interceptors().stream().anyMatch(one ->
-        one instanceof CollapseInterceptor collapse && collapse.stats() == interceptor.stats());
+  private static OkHttpClient withInterceptor(
+      OkHttpClient client, String beanName, CollapseInterceptor interceptor) {
+    boolean held =
+        client.interceptors().stream()
+            .anyMatch(
+                one ->
+                    one instanceof CollapseInterceptor collapse
+                        && collapse.stats() == interceptor.stats());
     return held ? client : interceptor.partition(client, beanName);
   }
 }

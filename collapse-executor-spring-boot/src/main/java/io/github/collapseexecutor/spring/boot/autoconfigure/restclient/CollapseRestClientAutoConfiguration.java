@@ -1,11 +1,11 @@
 package io.github.collapseexecutor.spring.boot.autoconfigure.restclient;
 
+import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorAutoConfiguration;
+import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseRestTemplateProperties;
 import io.github.collapseexecutor.spring.boot.autoconfigure.support.ApplyToChosenBeans;
 import io.github.collapseexecutor.spring.boot.autoconfigure.support.BuilderPartitions;
 import io.github.collapseexecutor.spring.boot.autoconfigure.support.ClientApiVersionHeaders;
 import io.github.collapseexecutor.spring.boot.autoconfigure.support.ClientWiring;
-import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorAutoConfiguration;
-import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseRestTemplateProperties;
 import io.github.collapseexecutor.spring.boot.autoconfigure.support.HttpAdapterSupport;
 import io.github.collapseexecutor.spring.boot.autoconfigure.support.LoadBalancedBuilders;
 import io.github.collapseexecutor.spring.http.client.CollapseHttpRequestInterceptor;
@@ -59,7 +59,8 @@ import org.springframework.web.client.RestTemplate;
 @AutoConfiguration(after = CollapseExecutorAutoConfiguration.class)
 @ConditionalOnClass({RestClient.class, CollapseHttpRequestInterceptor.class})
 @ConditionalOnBooleanProperty(name = "collapse.executor.enabled", matchIfMissing = true)
-@ConditionalOnBooleanProperty(name = "collapse.executor.rest-template.enabled",
+@ConditionalOnBooleanProperty(
+    name = "collapse.executor.rest-template.enabled",
     matchIfMissing = true)
 @EnableConfigurationProperties(CollapseRestTemplateProperties.class)
 @Import(RestClientLine.class)
@@ -73,26 +74,37 @@ public final class CollapseRestClientAutoConfiguration {
   @Bean
   @ConditionalOnMissingBean
   CollapseHttpRequestInterceptor collapseHttpRequestInterceptor(
-      CollapseRestTemplateProperties section, HttpAdapterSupport adapters,
+      CollapseRestTemplateProperties section,
+      HttpAdapterSupport adapters,
       Environment environment) {
     ClientApiVersionHeaders versions = ClientApiVersionHeaders.of(environment);
-    return adapters.newAdapter(INTEGRATION, section, options -> versions.isEmpty()
-        ? new CollapseHttpRequestInterceptor(options)
-        : new CollapseHttpRequestInterceptor(options,
-            request -> versions.valuesIn(request.getHeaders())), Map.of(
-        "customizeRestClientBuilder", section.isCustomizeRestClientBuilder(),
-        "customizeRestTemplateBuilder", section.isCustomizeRestTemplateBuilder()));
+    return adapters.newAdapter(
+        INTEGRATION,
+        section,
+        options ->
+            versions.isEmpty()
+                ? new CollapseHttpRequestInterceptor(options)
+                : new CollapseHttpRequestInterceptor(
+                    options, request -> versions.valuesIn(request.getHeaders())),
+        Map.of(
+            "customizeRestClientBuilder", section.isCustomizeRestClientBuilder(),
+            "customizeRestTemplateBuilder", section.isCustomizeRestTemplateBuilder()));
   }
 
   /** Says where the interceptor went, and warns when its collapse groups reach no client. */
   @Bean
-  ClientWiring collapseRestTemplateWiring(CollapseRestTemplateProperties section,
-      Environment environment) {
-    return ClientWiring.withServiceGroups(CollapseRestClientAutoConfiguration.class, section,
-        CollapseHttpRequestInterceptor.class, environment,
-        new ClientWiring.Builder("RestClient", "customize-rest-client-builder",
-            section.isCustomizeRestClientBuilder()),
-        new ClientWiring.Builder("RestTemplate", "customize-rest-template-builder",
+  ClientWiring collapseRestTemplateWiring(
+      CollapseRestTemplateProperties section, Environment environment) {
+    return ClientWiring.withServiceGroups(
+        CollapseRestClientAutoConfiguration.class,
+        section,
+        CollapseHttpRequestInterceptor.class,
+        environment,
+        new ClientWiring.Builder(
+            "RestClient", "customize-rest-client-builder", section.isCustomizeRestClientBuilder()),
+        new ClientWiring.Builder(
+            "RestTemplate",
+            "customize-rest-template-builder",
             section.isCustomizeRestTemplateBuilder()));
   }
 
@@ -102,41 +114,64 @@ public final class CollapseRestClientAutoConfiguration {
    * {@link BuilderPartitions} is told.
    */
   @Bean
-  static ApplyToChosenBeans collapseRestTemplateApplyToBeans(Environment environment,
+  static ApplyToChosenBeans collapseRestTemplateApplyToBeans(
+      Environment environment,
       ObjectProvider<CollapseHttpRequestInterceptor> interceptor,
       ObjectProvider<CollapseRestTemplateProperties> section,
       ObjectProvider<BuilderPartitions> partitions) {
-    return ApplyToChosenBeans.of(environment, INTEGRATION,
+    return ApplyToChosenBeans.of(
+        environment,
+        INTEGRATION,
         List.of(RestTemplate.class, RestClient.class),
-        (client, name) -> withInterceptor(client, name, interceptor.getObject(),
-            held -> partitions.getObject().checkHeld(section.getObject(), name, held,
-                client instanceof RestTemplate ? "RestTemplateBuilder" : "RestClient.Builder")));
+        (client, name) ->
+            withInterceptor(
+                client,
+                name,
+                interceptor.getObject(),
+                held ->
+                    partitions
+                        .getObject()
+                        .checkHeld(
+                            section.getObject(),
+                            name,
+                            held,
+                            client instanceof RestTemplate
+                                ? "RestTemplateBuilder"
+                                : "RestClient.Builder")));
   }
 
   /**
    * Adds a partition named after the client's bean, the client's name beyond this instance,
    * unless the client holds the interceptor already, which {@code checkHeld} is then given.
    */
-  private static Object withInterceptor(Object client, String beanName,
-      CollapseHttpRequestInterceptor interceptor, Consumer<Object> checkHeld) {
+  private static Object withInterceptor(
+      Object client,
+      String beanName,
+      CollapseHttpRequestInterceptor interceptor,
+      Consumer<Object> checkHeld) {
     if (client instanceof RestTemplate template) {
       Object held = HttpAdapterSupport.held(template.getInterceptors(), interceptor);
       if (held != null) {
         checkHeld.accept(held);
       }
-      HttpAdapterSupport.addPartitionUnlessHeld(template.getInterceptors(), interceptor,
-          collapse -> collapse.partition(beanName));
+      HttpAdapterSupport.addPartitionUnlessHeld(
+          template.getInterceptors(), interceptor, collapse -> collapse.partition(beanName));
       return template;
     }
     AtomicBoolean present = new AtomicBoolean();
-    RestClient.Builder copy = ((RestClient) client).mutate().requestInterceptors(interceptors -> {
-      Object held = HttpAdapterSupport.held(interceptors, interceptor);
-      if (held != null) {
-        checkHeld.accept(held);
-      }
-      present.set(!HttpAdapterSupport.addPartitionUnlessHeld(interceptors, interceptor,
-          collapse -> collapse.partition(beanName)));
-    });
+    RestClient.Builder copy =
+        ((RestClient) client)
+            .mutate()
+            .requestInterceptors(
+                interceptors -> {
+                  Object held = HttpAdapterSupport.held(interceptors, interceptor);
+                  if (held != null) {
+                    checkHeld.accept(held);
+                  }
+                  present.set(
+                      !HttpAdapterSupport.addPartitionUnlessHeld(
+                          interceptors, interceptor, collapse -> collapse.partition(beanName)));
+                });
     return present.get() ? client : copy.build();
   }
 
@@ -159,8 +194,9 @@ public final class CollapseRestClientAutoConfiguration {
     @Order(Ordered.LOWEST_PRECEDENCE)
     RestClientLine.RestClientCustomizer collapseRestClientCustomizer(
         CollapseHttpRequestInterceptor interceptor, BuilderPartitions partitions) {
-      return builder -> builder.requestInterceptor(
-          partitions.remember(interceptor.partition(), "customize-rest-client-builder"));
+      return builder ->
+          builder.requestInterceptor(
+              partitions.remember(interceptor.partition(), "customize-rest-client-builder"));
     }
   }
 
@@ -178,8 +214,10 @@ public final class CollapseRestClientAutoConfiguration {
     @Order(Ordered.LOWEST_PRECEDENCE)
     RestClientLine.RestTemplateCustomizer collapseRestTemplateCustomizer(
         CollapseHttpRequestInterceptor interceptor, BuilderPartitions partitions) {
-      return restTemplate -> restTemplate.getInterceptors().add(
-          partitions.remember(interceptor.partition(), "customize-rest-template-builder"));
+      return restTemplate ->
+          restTemplate
+              .getInterceptors()
+              .add(partitions.remember(interceptor.partition(), "customize-rest-template-builder"));
     }
   }
 
@@ -194,11 +232,17 @@ public final class CollapseRestClientAutoConfiguration {
 
     @Bean
     static LoadBalancedBuilders collapseLoadBalancedRestClientBuilders() {
-      return new LoadBalancedBuilders(RestClient.Builder.class, (builder, isLoadBalancer) ->
-          ((RestClient.Builder) builder).requestInterceptors(interceptors ->
-              LoadBalancedBuilders.moveToEnd(interceptors,
-                  CollapseHttpRequestInterceptor.class::isInstance,
-                  CollapseHttpRequestInterceptor.class::isInstance, isLoadBalancer)));
+      return new LoadBalancedBuilders(
+          RestClient.Builder.class,
+          (builder, isLoadBalancer) ->
+              ((RestClient.Builder) builder)
+                  .requestInterceptors(
+                      interceptors ->
+                          LoadBalancedBuilders.moveToEnd(
+                              interceptors,
+                              CollapseHttpRequestInterceptor.class::isInstance,
+                              CollapseHttpRequestInterceptor.class::isInstance,
+                              isLoadBalancer)));
     }
   }
 }

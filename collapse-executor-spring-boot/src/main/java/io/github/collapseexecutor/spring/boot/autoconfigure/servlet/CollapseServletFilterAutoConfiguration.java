@@ -64,11 +64,13 @@ public final class CollapseServletFilterAutoConfiguration {
   static final String GROUPS = "collapse.executor.servlet.collapse-groups";
 
   @Bean
-  @ConditionalOnMissingBean(value = CollapseServletFilter.class,
+  @ConditionalOnMissingBean(
+      value = CollapseServletFilter.class,
       parameterizedContainer = FilterRegistrationBean.class)
   @ConditionalOnCollapseGroups(GROUPS)
   FilterRegistrationBean<CollapseServletFilter> collapseServletFilterRegistration(
-      CollapseServletFilterProperties section, HttpAdapterSupport adapters,
+      CollapseServletFilterProperties section,
+      HttpAdapterSupport adapters,
       ListableBeanFactory beans) {
     HttpCollapseOptions options = adapters.options(INTEGRATION, section);
     CollapseServletFilter filter =
@@ -82,9 +84,13 @@ public final class CollapseServletFilterAutoConfiguration {
         new ServletFilterMapping(section.getUrlPatterns(), section.getOrder());
     registration.setUrlPatterns(mapping.urlPatterns());
     registration.setOrder(mapping.order());
-    adapters.register(INTEGRATION, options, filter.stats(), Map.of(
-        "order", mapping.order(),
-        "urlPatterns", mapping.urlPatterns()));
+    adapters.register(
+        INTEGRATION,
+        options,
+        filter.stats(),
+        Map.of(
+            "order", mapping.order(),
+            "urlPatterns", mapping.urlPatterns()));
     return registration;
   }
 
@@ -93,12 +99,13 @@ public final class CollapseServletFilterAutoConfiguration {
    * not when the application registers a filter of its own.
    */
   @Bean
-  @ConditionalOnMissingBean(value = CollapseServletFilter.class,
+  @ConditionalOnMissingBean(
+      value = CollapseServletFilter.class,
       parameterizedContainer = FilterRegistrationBean.class)
   @ConditionalOnCollapseGroups(value = GROUPS, present = false)
   static FilterNotRegistered collapseServletFilterNotRegistered() {
-    return new FilterNotRegistered(CollapseServletFilterAutoConfiguration.class,
-        "servlet filter", GROUPS);
+    return new FilterNotRegistered(
+        CollapseServletFilterAutoConfiguration.class, "servlet filter", GROUPS);
   }
 
   /** Closes the filter with the context, also when no container destroyed it. */

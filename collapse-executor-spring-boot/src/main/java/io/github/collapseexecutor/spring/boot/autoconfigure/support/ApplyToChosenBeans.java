@@ -39,8 +39,10 @@ import org.springframework.core.env.Environment;
  *
  * <p>Public for the auto-configurations in this module's other packages; not for applications.
  */
-public final class ApplyToChosenBeans implements SmartInstantiationAwareBeanPostProcessor,
-    BeanFactoryAware, SmartInitializingSingleton {
+public final class ApplyToChosenBeans
+    implements SmartInstantiationAwareBeanPostProcessor,
+        BeanFactoryAware,
+        SmartInitializingSingleton {
 
   private final String key;
   private final List<String> names;
@@ -49,6 +51,7 @@ public final class ApplyToChosenBeans implements SmartInstantiationAwareBeanPost
   private final Set<String> chosen = new LinkedHashSet<>();
   private final Set<String> applied = ConcurrentHashMap.newKeySet();
   private final Map<String, Object> earlyReferences = new ConcurrentHashMap<>();
+
   @SuppressWarnings("NullAway.Init") // set by Spring before any other callback
   private ConfigurableListableBeanFactory beanFactory;
 
@@ -59,7 +62,10 @@ public final class ApplyToChosenBeans implements SmartInstantiationAwareBeanPost
    * @param addAdapter returns the client with the adapter added, given one of {@code types} and
    *     its bean's name
    */
-  ApplyToChosenBeans(String key, List<String> names, List<Class<?>> types,
+  ApplyToChosenBeans(
+      String key,
+      List<String> names,
+      List<Class<?>> types,
       BiFunction<Object, String, Object> addAdapter) {
     this.key = key;
     this.names = List.copyOf(names);
@@ -68,11 +74,14 @@ public final class ApplyToChosenBeans implements SmartInstantiationAwareBeanPost
   }
 
   /** Reads the names of {@code collapse.executor.SECTION.apply-to-beans}. */
-  public static ApplyToChosenBeans of(Environment environment, String section, List<Class<?>> types,
+  public static ApplyToChosenBeans of(
+      Environment environment,
+      String section,
+      List<Class<?>> types,
       BiFunction<Object, String, Object> addAdapter) {
     String key = "collapse.executor." + section + ".apply-to-beans";
-    List<String> names = Binder.get(environment).bind(key, Bindable.listOf(String.class))
-        .orElse(List.of());
+    List<String> names =
+        Binder.get(environment).bind(key, Bindable.listOf(String.class)).orElse(List.of());
     return new ApplyToChosenBeans(key, names, types, addAdapter);
   }
 
@@ -82,11 +91,20 @@ public final class ApplyToChosenBeans implements SmartInstantiationAwareBeanPost
     for (int i = 0; i < names.size(); i++) {
       String name = names.get(i);
       if (name == null || name.isBlank() || !beanFactory.containsBean(name)) {
-        throw new IllegalStateException(key + "[" + i + "]='" + name + "' names no bean; beans "
-            + "of a type this section serves (" + typeNames() + "): " + candidates());
+        throw new IllegalStateException(
+            key
+                + "["
+                + i
+                + "]='"
+                + name
+                + "' names no bean; beans "
+                + "of a type this section serves ("
+                + typeNames()
+                + "): "
+                + candidates());
       }
-      chosen.add(beanFactory instanceof SimpleAliasRegistry aliases
-          ? aliases.canonicalName(name) : name);
+      chosen.add(
+          beanFactory instanceof SimpleAliasRegistry aliases ? aliases.canonicalName(name) : name);
     }
   }
 
@@ -111,11 +129,16 @@ public final class ApplyToChosenBeans implements SmartInstantiationAwareBeanPost
   @Override
   public void afterSingletonsInstantiated() {
     for (String name : chosen) {
-      if (!applied.contains(name) && beanFactory.containsSingleton(name)
+      if (!applied.contains(name)
+          && beanFactory.containsSingleton(name)
           && isServed(beanFactory.getSingleton(name))) {
-        throw new IllegalStateException(key + " names bean '" + name + "', which was created "
-            + "before collapse could be added to it: a BeanPostProcessor or a "
-            + "BeanFactoryPostProcessor probably depends on it; inject it lazily there");
+        throw new IllegalStateException(
+            key
+                + " names bean '"
+                + name
+                + "', which was created "
+                + "before collapse could be added to it: a BeanPostProcessor or a "
+                + "BeanFactoryPostProcessor probably depends on it; inject it lazily there");
       }
     }
   }
@@ -127,8 +150,14 @@ public final class ApplyToChosenBeans implements SmartInstantiationAwareBeanPost
 
   private Object add(Object bean, String beanName) {
     if (!isServed(bean)) {
-      throw new IllegalStateException(key + " names bean '" + beanName + "', a "
-          + bean.getClass().getName() + ", which is not one of " + typeNames());
+      throw new IllegalStateException(
+          key
+              + " names bean '"
+              + beanName
+              + "', a "
+              + bean.getClass().getName()
+              + ", which is not one of "
+              + typeNames());
     }
     Object withAdapter = Objects.requireNonNull(addAdapter.apply(bean, beanName), "client");
     applied.add(beanName);

@@ -51,8 +51,9 @@ public final class BuilderPartitions {
   public void checkHeld(ClientSection section, String beanName, Object held, String builder) {
     String property = made.get(held);
     if (property != null) {
-      checks.orderedStream().forEach(
-          check -> check.keepsBuilderPartition(section, beanName, builder, property));
+      checks
+          .orderedStream()
+          .forEach(check -> check.keepsBuilderPartition(section, beanName, builder, property));
     }
   }
 }

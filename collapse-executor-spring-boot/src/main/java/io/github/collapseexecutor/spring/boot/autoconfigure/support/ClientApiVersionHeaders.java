@@ -33,14 +33,17 @@ public final class ClientApiVersionHeaders {
 
   /** Returns the headers that the properties of {@code environment} insert a version in. */
   public static ClientApiVersionHeaders of(Environment environment) {
-    Map<String, String> properties = Binder.get(environment)
-        .bind(SERVICE_CLIENTS, Bindable.mapOf(String.class, String.class)).orElse(Map.of());
+    Map<String, String> properties =
+        Binder.get(environment)
+            .bind(SERVICE_CLIENTS, Bindable.mapOf(String.class, String.class))
+            .orElse(Map.of());
     TreeSet<String> names = new TreeSet<>();
-    properties.forEach((key, value) -> {
-      if (key.endsWith(INSERT_HEADER) && !value.isBlank()) {
-        names.add(value.trim().toLowerCase(Locale.ROOT));
-      }
-    });
+    properties.forEach(
+        (key, value) -> {
+          if (key.endsWith(INSERT_HEADER) && !value.isBlank()) {
+            names.add(value.trim().toLowerCase(Locale.ROOT));
+          }
+        });
     return new ClientApiVersionHeaders(List.copyOf(names));
   }
 

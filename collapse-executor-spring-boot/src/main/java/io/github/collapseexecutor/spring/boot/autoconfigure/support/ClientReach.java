@@ -19,8 +19,12 @@ import java.util.List;
  *
  * <p>Public for the auto-configurations in this module's other packages; not for applications.
  */
-public record ClientReach(Class<?> configuration, ClientSection section, Class<?> adapterType,
-    List<String> unnamed, List<String> takenByHand) {
+public record ClientReach(
+    Class<?> configuration,
+    ClientSection section,
+    Class<?> adapterType,
+    List<String> unnamed,
+    List<String> takenByHand) {
 
   /** Copies the lists. */
   public ClientReach {

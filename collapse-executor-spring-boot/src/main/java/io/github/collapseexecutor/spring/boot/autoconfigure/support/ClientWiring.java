@@ -32,14 +32,14 @@ import org.springframework.core.env.Environment;
 public final class ClientWiring implements SmartInitializingSingleton, BeanFactoryAware {
 
   /** One of Spring Boot's builders and the property that adds the adapter to it. */
-  public record Builder(String type, String property, boolean customized) {
-  }
+  public record Builder(String type, String property, boolean customized) {}
 
   private final Class<?> configuration;
   private final ClientSection section;
   private final Class<?> adapterType;
   private final List<Builder> builders;
   private final List<String> serviceGroups;
+
   @SuppressWarnings("NullAway.Init") // set by Spring before any other callback
   private ConfigurableListableBeanFactory beanFactory;
 
@@ -50,8 +50,12 @@ public final class ClientWiring implements SmartInitializingSingleton, BeanFacto
    * @param serviceGroups the HTTP service groups whose clients take the adapter
    * @param builders Spring Boot's builders the section may customize
    */
-  private ClientWiring(Class<?> configuration, ClientSection section, Class<?> adapterType,
-      List<String> serviceGroups, List<Builder> builders) {
+  private ClientWiring(
+      Class<?> configuration,
+      ClientSection section,
+      Class<?> adapterType,
+      List<String> serviceGroups,
+      List<Builder> builders) {
     this.configuration = configuration;
     this.section = section;
     this.adapterType = adapterType;
@@ -60,16 +64,22 @@ public final class ClientWiring implements SmartInitializingSingleton, BeanFacto
   }
 
   /** A section whose adapter HTTP service groups may take, as RestClient and WebClient do. */
-  public static ClientWiring withServiceGroups(Class<?> configuration, ClientSection section,
-      Class<?> adapterType, Environment environment, Builder... builders) {
-    List<String> groups = Binder.get(environment).bind("collapse.executor.http-service-groups",
-        Bindable.listOf(String.class)).orElse(List.of());
+  public static ClientWiring withServiceGroups(
+      Class<?> configuration,
+      ClientSection section,
+      Class<?> adapterType,
+      Environment environment,
+      Builder... builders) {
+    List<String> groups =
+        Binder.get(environment)
+            .bind("collapse.executor.http-service-groups", Bindable.listOf(String.class))
+            .orElse(List.of());
     return new ClientWiring(configuration, section, adapterType, groups, Arrays.asList(builders));
   }
 
   /** A section with no builder of Spring Boot's and no HTTP service groups, such as OkHttp. */
-  public static ClientWiring byBeansOnly(Class<?> configuration, ClientSection section,
-      Class<?> adapterType) {
+  public static ClientWiring byBeansOnly(
+      Class<?> configuration, ClientSection section, Class<?> adapterType) {
     return new ClientWiring(configuration, section, adapterType, List.of(), List.of());
   }
 
@@ -91,8 +101,9 @@ public final class ClientWiring implements SmartInitializingSingleton, BeanFacto
     List<ClientWiringCheck> checks =
         beanFactory.getBeanProvider(ClientWiringCheck.class).orderedStream().toList();
     if (!checks.isEmpty()) {
-      ClientReach reach = new ClientReach(configuration, section, adapterType, unnamedClients(),
-          List.copyOf(takenByHand()));
+      ClientReach reach =
+          new ClientReach(
+              configuration, section, adapterType, unnamedClients(), List.copyOf(takenByHand()));
       checks.forEach(check -> check.reached(reach));
     }
   }
@@ -101,19 +112,32 @@ public final class ClientWiring implements SmartInitializingSingleton, BeanFacto
   private List<String> unnamedClients() {
     String prefix = "collapse.executor." + section.key() + ".";
     List<String> unnamed = new ArrayList<>();
-    builders.stream().filter(Builder::customized).forEach(builder -> unnamed.add("the "
-        + builder.type() + "s of Spring Boot's builder (" + prefix + builder.property() + ")"));
+    builders.stream()
+        .filter(Builder::customized)
+        .forEach(
+            builder ->
+                unnamed.add(
+                    "the "
+                        + builder.type()
+                        + "s of Spring Boot's builder ("
+                        + prefix
+                        + builder.property()
+                        + ")"));
     if (!serviceGroups.isEmpty()) {
-      unnamed.add("the clients of HTTP service groups " + serviceGroups
-          + " (collapse.executor.http-service-groups)");
+      unnamed.add(
+          "the clients of HTTP service groups "
+              + serviceGroups
+              + " (collapse.executor.http-service-groups)");
     }
     return unnamed;
   }
 
   /** Whether any client can get the adapter: by a builder, a bean name, a group, or by hand. */
   boolean reachesAClient() {
-    return builders.stream().anyMatch(Builder::customized) || !section.getApplyToBeans().isEmpty()
-        || !serviceGroups.isEmpty() || !takenByHand().isEmpty();
+    return builders.stream().anyMatch(Builder::customized)
+        || !section.getApplyToBeans().isEmpty()
+        || !serviceGroups.isEmpty()
+        || !takenByHand().isEmpty();
   }
 
   /**
@@ -133,31 +157,40 @@ public final class ClientWiring implements SmartInitializingSingleton, BeanFacto
   }
 
   private static boolean isOwnCustomizer(String beanName) {
-    return beanName.startsWith("collapse") && (beanName.endsWith("Customizer")
-        || beanName.endsWith("HttpServiceGroupConfigurer"));
+    return beanName.startsWith("collapse")
+        && (beanName.endsWith("Customizer") || beanName.endsWith("HttpServiceGroupConfigurer"));
   }
 
   private String unreachedMessage() {
     String prefix = "collapse.executor." + section.key() + ".";
     List<String> ways = new ArrayList<>();
     for (Builder builder : builders) {
-      ways.add("set " + prefix + builder.property() + "=true to add it to every "
-          + builder.type() + " Spring Boot's builder makes");
+      ways.add(
+          "set "
+              + prefix
+              + builder.property()
+              + "=true to add it to every "
+              + builder.type()
+              + " Spring Boot's builder makes");
     }
     ways.add("name client beans in " + prefix + "apply-to-beans");
     if (!builders.isEmpty()) {
       ways.add("name HTTP service groups in collapse.executor.http-service-groups");
     }
     ways.add("add the " + adapterType.getSimpleName() + " bean to a client yourself");
-    return prefix + "collapse-groups are set, but no client gets the collapse "
-        + adapterType.getSimpleName() + ", so nothing collapses: " + String.join("; or ", ways)
+    return prefix
+        + "collapse-groups are set, but no client gets the collapse "
+        + adapterType.getSimpleName()
+        + ", so nothing collapses: "
+        + String.join("; or ", ways)
         + ".";
   }
 
   /** Says where the adapter went, for the startup report. */
   public String describe() {
     List<String> places = new ArrayList<>();
-    builders.stream().filter(Builder::customized)
+    builders.stream()
+        .filter(Builder::customized)
         .forEach(builder -> places.add(builder.type() + " of Spring Boot's builder"));
     if (!section.getApplyToBeans().isEmpty()) {
       places.add("beans " + section.getApplyToBeans());
@@ -169,8 +202,12 @@ public final class ClientWiring implements SmartInitializingSingleton, BeanFacto
     if (!byHand.isEmpty()) {
       places.add("beans given it by hand " + byHand);
     }
-    return section.key() + ": " + adapterType.getSimpleName() + " with "
-        + section.getCollapseGroups().size() + " collapse group(s), added to "
+    return section.key()
+        + ": "
+        + adapterType.getSimpleName()
+        + " with "
+        + section.getCollapseGroups().size()
+        + " collapse group(s), added to "
         + (places.isEmpty() ? "no client" : String.join(", ", places));
   }
 }

@@ -23,11 +23,9 @@ public interface ClientWiringCheck {
    * @throws RuntimeException to stop startup, where the section asks for what the bean then
    *     cannot do
    */
-  default void keepsBuilderPartition(ClientSection section, String beanName, String builder,
-      String property) {
-  }
+  default void keepsBuilderPartition(
+      ClientSection section, String beanName, String builder, String property) {}
 
   /** Called once every bean is made, for a section whose collapse groups reach a client. */
-  default void reached(ClientReach reach) {
-  }
+  default void reached(ClientReach reach) {}
 }

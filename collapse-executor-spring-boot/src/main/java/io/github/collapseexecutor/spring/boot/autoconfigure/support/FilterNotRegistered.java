@@ -15,9 +15,19 @@ public final class FilterNotRegistered {
    * @param groups the property whose groups would register it
    */
   public FilterNotRegistered(Class<?> configuration, String filter, String groups) {
-    System.getLogger(configuration.getName()).log(System.Logger.Level.INFO, "The collapse "
-        + filter + " is not registered: " + groups + " is empty, so no inbound request is"
-        + " collapsed. Set " + groups + " (for example " + groups + "[0].uris=/api/**) to"
-        + " collapse the GET and HEAD requests of those paths.");
+    System.getLogger(configuration.getName())
+        .log(
+            System.Logger.Level.INFO,
+            "The collapse "
+                + filter
+                + " is not registered: "
+                + groups
+                + " is empty, so no inbound request is"
+                + " collapsed. Set "
+                + groups
+                + " (for example "
+                + groups
+                + "[0].uris=/api/**) to"
+                + " collapse the GET and HEAD requests of those paths.");
   }
 }

@@ -66,26 +66,30 @@ public final class HttpAdapterSupport {
    * every {@link HttpOptionsCustomizer} adds. The executor is named after the integration.
    */
   public HttpCollapseOptions options(String integration, HttpSection section) {
-    return options(integration, section, builder -> { });
+    return options(integration, section, builder -> {});
   }
 
   /**
    * {@link #options(String, HttpSection)} with what the adapter's own configuration adds to the
    * builder after the section's settings.
    */
-  public HttpCollapseOptions options(String integration, HttpSection section,
-      Consumer<HttpCollapseOptions.Builder> more) {
+  public HttpCollapseOptions options(
+      String integration, HttpSection section, Consumer<HttpCollapseOptions.Builder> more) {
     CollapseListener listener = listeners.apply(integration);
-    ExecutorCreationListener.announce(listener, CreatedExecutor.http(integration,
-        observationRegistry.getIfAvailable() != null));
-    return settings.apply(section, builder -> {
-      builder.listener(listener);
-      observationRegistry.ifAvailable(registry -> builder.observations(
-          CollapseObservations.of(registry)
-              .withConvention(observationConvention.getIfAvailable())));
-      customizers.orderedStream().forEach(customizer -> customizer.customize(section, builder));
-      more.accept(builder);
-    });
+    ExecutorCreationListener.announce(
+        listener, CreatedExecutor.http(integration, observationRegistry.getIfAvailable() != null));
+    return settings.apply(
+        section,
+        builder -> {
+          builder.listener(listener);
+          observationRegistry.ifAvailable(
+              registry ->
+                  builder.observations(
+                      CollapseObservations.of(registry)
+                          .withConvention(observationConvention.getIfAvailable())));
+          customizers.orderedStream().forEach(customizer -> customizer.customize(section, builder));
+          more.accept(builder);
+        });
   }
 
   /**
@@ -94,8 +98,11 @@ public final class HttpAdapterSupport {
    *
    * @param create the adapter's constructor, given its options
    */
-  public <A extends HttpCollapseAdapter<?>> A newAdapter(String integration, HttpSection section,
-      Function<HttpCollapseOptions, A> create, Map<String, Object> described) {
+  public <A extends HttpCollapseAdapter<?>> A newAdapter(
+      String integration,
+      HttpSection section,
+      Function<HttpCollapseOptions, A> create,
+      Map<String, Object> described) {
     HttpCollapseOptions options = options(integration, section);
     A adapter = create.apply(options);
     register(integration, options, adapter.stats(), described);
@@ -121,15 +128,26 @@ public final class HttpAdapterSupport {
    * {@link #addPartitionUnlessHeld} leaves in place.
    */
   public static <T> @Nullable T held(List<T> adapters, HttpCollapseAdapter<?> adapter) {
-    return adapters.stream().filter(one -> one instanceof HttpCollapseAdapter<?> collapse
-        && collapse.stats() == adapter.stats()).findFirst().orElse(null);
+    return adapters.stream()
+        .filter(
+            one ->
+                one instanceof HttpCollapseAdapter<?> collapse
+                    && collapse.stats() == adapter.stats())
+        .findFirst()
+        .orElse(null);
   }
 
   /** Registers an adapter with {@link CollapseExecutors}, if that bean exists. */
-  public void register(String integration, HttpCollapseOptions options, HttpCollapseStats stats,
+  public void register(
+      String integration,
+      HttpCollapseOptions options,
+      HttpCollapseStats stats,
       Map<String, Object> described) {
-    executors.ifAvailable(registry -> registry.register(
-        CollapseExecutorDescriptor.builder(integration, options, stats).settings(described)
-            .build()));
+    executors.ifAvailable(
+        registry ->
+            registry.register(
+                CollapseExecutorDescriptor.builder(integration, options, stats)
+                    .settings(described)
+                    .build()));
   }
 }

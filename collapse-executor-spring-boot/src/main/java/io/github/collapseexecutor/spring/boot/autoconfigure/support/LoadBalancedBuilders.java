@@ -32,16 +32,18 @@ public final class LoadBalancedBuilders implements BeanPostProcessor, BeanFactor
       "org.springframework.cloud.client.loadbalancer.LoadBalanced";
 
   /** The filter functions and interceptors Spring Cloud adds to a load-balanced builder. */
-  private static final List<String> LOAD_BALANCERS = List.of(
-      "org.springframework.cloud.client.loadbalancer.reactive.DeferringLoadBalancerExchangeFilterFunction",
-      "org.springframework.cloud.client.loadbalancer.reactive.LoadBalancedExchangeFilterFunction",
-      "org.springframework.cloud.client.loadbalancer.DeferringLoadBalancerInterceptor",
-      "org.springframework.cloud.client.loadbalancer.BlockingLoadBalancerInterceptor");
+  private static final List<String> LOAD_BALANCERS =
+      List.of(
+          "org.springframework.cloud.client.loadbalancer.reactive.DeferringLoadBalancerExchangeFilterFunction",
+          "org.springframework.cloud.client.loadbalancer.reactive.LoadBalancedExchangeFilterFunction",
+          "org.springframework.cloud.client.loadbalancer.DeferringLoadBalancerInterceptor",
+          "org.springframework.cloud.client.loadbalancer.BlockingLoadBalancerInterceptor");
 
   private final Class<?> builderType;
   private final BiConsumer<Object, Predicate<Object>> order;
   private final List<Class<?>> loadBalancers = new ArrayList<>();
   private final Class<? extends Annotation> loadBalanced;
+
   @SuppressWarnings("NullAway.Init") // set by Spring before any other callback
   private ListableBeanFactory beanFactory;
 
@@ -55,8 +57,8 @@ public final class LoadBalancedBuilders implements BeanPostProcessor, BeanFactor
     this.builderType = builderType;
     this.order = order;
     ClassLoader loader = builderType.getClassLoader();
-    this.loadBalanced = (Class<? extends Annotation>) ClassUtils.resolveClassName(LOAD_BALANCED,
-        loader);
+    this.loadBalanced =
+        (Class<? extends Annotation>) ClassUtils.resolveClassName(LOAD_BALANCED, loader);
     for (String name : LOAD_BALANCERS) {
       if (ClassUtils.isPresent(name, loader)) {
         loadBalancers.add(ClassUtils.resolveClassName(name, loader));
@@ -70,8 +72,7 @@ public final class LoadBalancedBuilders implements BeanPostProcessor, BeanFactor
   }
 
   @Override
-  public Object postProcessAfterInitialization(Object bean, String beanName)
-      throws BeansException {
+  public Object postProcessAfterInitialization(Object bean, String beanName) throws BeansException {
     if (builderType.isInstance(bean) && isLoadBalanced(beanName)) {
       order.accept(bean, this::isLoadBalancer);
     }
@@ -95,8 +96,11 @@ public final class LoadBalancedBuilders implements BeanPostProcessor, BeanFactor
    * {@code stages} holds a collapse adapter and a load balancer, which {@code collapse} and
    * {@code loadBalancer} pick.
    */
-  public static <T> void moveToEnd(List<T> stages, Predicate<? super T> moved,
-      Predicate<? super T> collapse, Predicate<? super T> loadBalancer) {
+  public static <T> void moveToEnd(
+      List<T> stages,
+      Predicate<? super T> moved,
+      Predicate<? super T> collapse,
+      Predicate<? super T> loadBalancer) {
     if (stages.stream().noneMatch(collapse) || stages.stream().noneMatch(loadBalancer)) {
       return;
     }

@@ -16,10 +16,11 @@ import org.springframework.core.type.AnnotatedTypeMetadata;
 final class OnCollapseGroupsCondition extends SpringBootCondition {
 
   @Override
-  public ConditionOutcome getMatchOutcome(ConditionContext context,
-      AnnotatedTypeMetadata metadata) {
-    Map<String, Object> attributes = Objects.requireNonNull(
-        metadata.getAnnotationAttributes(ConditionalOnCollapseGroups.class.getName()));
+  public ConditionOutcome getMatchOutcome(
+      ConditionContext context, AnnotatedTypeMetadata metadata) {
+    Map<String, Object> attributes =
+        Objects.requireNonNull(
+            metadata.getAnnotationAttributes(ConditionalOnCollapseGroups.class.getName()));
     // both attributes are required ones of the annotation
     String groups = (String) Objects.requireNonNull(attributes.get("value"));
     boolean set = hasGroups(context.getEnvironment(), groups);
@@ -34,7 +35,8 @@ final class OnCollapseGroupsCondition extends SpringBootCondition {
     try {
       return Binder.get(environment)
           .bind(groups, Bindable.listOf(CollapseGroupProperties.class))
-          .map(bound -> !bound.isEmpty()).orElse(false);
+          .map(bound -> !bound.isEmpty())
+          .orElse(false);
     } catch (BindException invalid) {
       // there are groups; binding the properties reports what is wrong with them
       return true;

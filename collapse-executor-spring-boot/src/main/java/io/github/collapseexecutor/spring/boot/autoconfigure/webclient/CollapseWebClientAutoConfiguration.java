@@ -1,11 +1,11 @@
 package io.github.collapseexecutor.spring.boot.autoconfigure.webclient;
 
+import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorAutoConfiguration;
+import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseWebClientProperties;
 import io.github.collapseexecutor.spring.boot.autoconfigure.support.ApplyToChosenBeans;
 import io.github.collapseexecutor.spring.boot.autoconfigure.support.BuilderPartitions;
 import io.github.collapseexecutor.spring.boot.autoconfigure.support.ClientApiVersionHeaders;
 import io.github.collapseexecutor.spring.boot.autoconfigure.support.ClientWiring;
-import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorAutoConfiguration;
-import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseWebClientProperties;
 import io.github.collapseexecutor.spring.boot.autoconfigure.support.HttpAdapterSupport;
 import io.github.collapseexecutor.spring.boot.autoconfigure.support.LoadBalancedBuilders;
 import io.github.collapseexecutor.spring.http.reactive.CollapseExchangeFilterFunction;
@@ -69,24 +69,30 @@ public final class CollapseWebClientAutoConfiguration {
   @Bean
   @ConditionalOnMissingBean
   CollapseExchangeFilterFunction collapseExchangeFilterFunction(
-      CollapseWebClientProperties section, HttpAdapterSupport adapters,
-      Environment environment) {
+      CollapseWebClientProperties section, HttpAdapterSupport adapters, Environment environment) {
     ClientApiVersionHeaders versions = ClientApiVersionHeaders.of(environment);
-    return adapters.newAdapter(INTEGRATION, section, options -> versions.isEmpty()
-        ? new CollapseExchangeFilterFunction(options)
-        : new CollapseExchangeFilterFunction(options,
-            request -> versions.valuesIn(request.headers())),
+    return adapters.newAdapter(
+        INTEGRATION,
+        section,
+        options ->
+            versions.isEmpty()
+                ? new CollapseExchangeFilterFunction(options)
+                : new CollapseExchangeFilterFunction(
+                    options, request -> versions.valuesIn(request.headers())),
         Map.of("customizeWebClientBuilder", section.isCustomizeWebClientBuilder()));
   }
 
   /** Says where the filter function went, and warns when its collapse groups reach no client. */
   @Bean
-  ClientWiring collapseWebClientWiring(CollapseWebClientProperties section,
-      Environment environment) {
-    return ClientWiring.withServiceGroups(CollapseWebClientAutoConfiguration.class, section,
-        CollapseExchangeFilterFunction.class, environment,
-        new ClientWiring.Builder("WebClient", "customize-web-client-builder",
-            section.isCustomizeWebClientBuilder()));
+  ClientWiring collapseWebClientWiring(
+      CollapseWebClientProperties section, Environment environment) {
+    return ClientWiring.withServiceGroups(
+        CollapseWebClientAutoConfiguration.class,
+        section,
+        CollapseExchangeFilterFunction.class,
+        environment,
+        new ClientWiring.Builder(
+            "WebClient", "customize-web-client-builder", section.isCustomizeWebClientBuilder()));
   }
 
   /**
@@ -95,31 +101,49 @@ public final class CollapseWebClientAutoConfiguration {
    * {@link BuilderPartitions} is told.
    */
   @Bean
-  static ApplyToChosenBeans collapseWebClientApplyToBeans(Environment environment,
+  static ApplyToChosenBeans collapseWebClientApplyToBeans(
+      Environment environment,
       ObjectProvider<CollapseExchangeFilterFunction> filter,
       ObjectProvider<CollapseWebClientProperties> section,
       ObjectProvider<BuilderPartitions> partitions) {
-    return ApplyToChosenBeans.of(environment, INTEGRATION, List.of(WebClient.class),
-        (client, name) -> withFilter((WebClient) client, name, filter.getObject(),
-            held -> partitions.getObject().checkHeld(section.getObject(), name, held,
-                "WebClient.Builder")));
+    return ApplyToChosenBeans.of(
+        environment,
+        INTEGRATION,
+        List.of(WebClient.class),
+        (client, name) ->
+            withFilter(
+                (WebClient) client,
+                name,
+                filter.getObject(),
+                held ->
+                    partitions
+                        .getObject()
+                        .checkHeld(section.getObject(), name, held, "WebClient.Builder")));
   }
 
   /**
    * Adds a partition named after the client's bean, the client's name beyond this instance,
    * unless the client holds the filter function already, which {@code checkHeld} is then given.
    */
-  private static WebClient withFilter(WebClient client, String beanName,
-      CollapseExchangeFilterFunction filter, Consumer<Object> checkHeld) {
+  private static WebClient withFilter(
+      WebClient client,
+      String beanName,
+      CollapseExchangeFilterFunction filter,
+      Consumer<Object> checkHeld) {
     AtomicBoolean present = new AtomicBoolean();
-    WebClient.Builder copy = client.mutate().filters(filters -> {
-      Object held = HttpAdapterSupport.held(filters, filter);
-      if (held != null) {
-        checkHeld.accept(held);
-      }
-      present.set(!HttpAdapterSupport.addPartitionUnlessHeld(filters, filter,
-          collapse -> collapse.partition(beanName)));
-    });
+    WebClient.Builder copy =
+        client
+            .mutate()
+            .filters(
+                filters -> {
+                  Object held = HttpAdapterSupport.held(filters, filter);
+                  if (held != null) {
+                    checkHeld.accept(held);
+                  }
+                  present.set(
+                      !HttpAdapterSupport.addPartitionUnlessHeld(
+                          filters, filter, collapse -> collapse.partition(beanName)));
+                });
     return present.get() ? client : copy.build();
   }
 
@@ -142,8 +166,8 @@ public final class CollapseWebClientAutoConfiguration {
     @Order(Ordered.LOWEST_PRECEDENCE)
     WebClientLine.WebClientCustomizer collapseWebClientCustomizer(
         CollapseExchangeFilterFunction filter, BuilderPartitions partitions) {
-      return builder -> builder.filter(
-          partitions.remember(filter.partition(), "customize-web-client-builder"));
+      return builder ->
+          builder.filter(partitions.remember(filter.partition(), "customize-web-client-builder"));
     }
   }
 
@@ -158,15 +182,25 @@ public final class CollapseWebClientAutoConfiguration {
 
     @Bean
     static LoadBalancedBuilders collapseLoadBalancedWebClientBuilders() {
-      return new LoadBalancedBuilders(WebClient.Builder.class, (builder, isLoadBalancer) ->
-          ((WebClient.Builder) builder).filters(filters -> {
-            if (filters.stream().anyMatch(isLoadBalancer)) {
-              filters.replaceAll(filter -> filter instanceof CollapseExchangeFilterFunction
-                  collapse ? collapse.beforeLoadBalancer() : filter);
-              LoadBalancedBuilders.moveToEnd(filters, isLoadBalancer,
-                  CollapseExchangeFilterFunction.class::isInstance, isLoadBalancer);
-            }
-          }));
+      return new LoadBalancedBuilders(
+          WebClient.Builder.class,
+          (builder, isLoadBalancer) ->
+              ((WebClient.Builder) builder)
+                  .filters(
+                      filters -> {
+                        if (filters.stream().anyMatch(isLoadBalancer)) {
+                          filters.replaceAll(
+                              filter ->
+                                  filter instanceof CollapseExchangeFilterFunction collapse
+                                      ? collapse.beforeLoadBalancer()
+                                      : filter);
+                          LoadBalancedBuilders.moveToEnd(
+                              filters,
+                              isLoadBalancer,
+                              CollapseExchangeFilterFunction.class::isInstance,
+                              isLoadBalancer);
+                        }
+                      }));
     }
   }
 }

@@ -56,11 +56,13 @@ public final class CollapseWebFluxAutoConfiguration {
   @Bean
   @ConditionalOnMissingBean(CollapseWebFilter.class)
   @ConditionalOnCollapseGroups(GROUPS)
-  CollapseWebFilter collapseWebFilter(CollapseWebFluxProperties section,
-      HttpAdapterSupport adapters, ListableBeanFactory beans) {
-    return adapters.newAdapter(INTEGRATION, section,
-        options -> new CollapseWebFilter(options, section.getOrder(),
-            WebFluxApiVersions.keyPart(beans)),
+  CollapseWebFilter collapseWebFilter(
+      CollapseWebFluxProperties section, HttpAdapterSupport adapters, ListableBeanFactory beans) {
+    return adapters.newAdapter(
+        INTEGRATION,
+        section,
+        options ->
+            new CollapseWebFilter(options, section.getOrder(), WebFluxApiVersions.keyPart(beans)),
         Map.of("order", section.getOrder()));
   }
 
@@ -72,7 +74,7 @@ public final class CollapseWebFluxAutoConfiguration {
   @ConditionalOnMissingBean(CollapseWebFilter.class)
   @ConditionalOnCollapseGroups(value = GROUPS, present = false)
   static FilterNotRegistered collapseWebFilterNotRegistered() {
-    return new FilterNotRegistered(CollapseWebFluxAutoConfiguration.class,
-        "WebFlux filter", GROUPS);
+    return new FilterNotRegistered(
+        CollapseWebFluxAutoConfiguration.class, "WebFlux filter", GROUPS);
   }
 }

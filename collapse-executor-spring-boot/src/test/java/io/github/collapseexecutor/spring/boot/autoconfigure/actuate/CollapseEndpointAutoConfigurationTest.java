@@ -31,116 +31,162 @@ final class CollapseEndpointAutoConfigurationTest {
 
   private static final RequestHeaders NO_HEADERS = RequestHeaders.of(name -> List.of(), List::of);
 
-  private final ApplicationContextRunner runner = new ApplicationContextRunner()
-      .withConfiguration(AutoConfigurations.of(CollapseExecutorAutoConfiguration.class,
-          CollapseRestClientAutoConfiguration.class, CollapseOkHttpAutoConfiguration.class,
-          CollapseEndpointAutoConfiguration.class))
-      .withPropertyValues("management.endpoints.web.exposure.include=collapse");
+  private final ApplicationContextRunner runner =
+      new ApplicationContextRunner()
+          .withConfiguration(
+              AutoConfigurations.of(
+                  CollapseExecutorAutoConfiguration.class,
+                  CollapseRestClientAutoConfiguration.class,
+                  CollapseOkHttpAutoConfiguration.class,
+                  CollapseEndpointAutoConfiguration.class))
+          .withPropertyValues("management.endpoints.web.exposure.include=collapse");
 
   @Test
   void listsEachExecutorWithGroupsSettingsAndCounts() {
-    runner.withPropertyValues(
-        "collapse.executor.wait-threshold=7",
-        "collapse.executor.rest-template.collapse-policies.sample-policy1"
-            + ".collapse-request-headers=authorization",
-        "collapse.executor.rest-template.collapse-policies.sample-policy1"
-            + ".collapse-request-queries=sample",
-        "collapse.executor.rest-template.collapse-policies.sample-policy1"
-            + ".accept-headers-in-key=false",
-        "collapse.executor.rest-template.collapse-policies.sample-policy1"
-            + ".shared-across-addresses=true",
-        "collapse.executor.rest-template.collapse-groups[0].uris=/user/*,/test/noop*",
-        "collapse.executor.rest-template.collapse-groups[1].collapse-policy-name=sample-policy1",
-        "collapse.executor.rest-template.collapse-groups[1].uris=/samples/*",
-        "collapse.executor.rest-template.collapse-groups[1].name=samples",
-        "collapse.executor.rest-template.vary-ttl=45s")
-        .run(context -> {
-          CollapseExecutorDescriptor restExecutor = context.getBean(CollapseExecutors.class)
-              .list().stream().filter(e -> e.name().equals("rest-template")).findFirst()
-              .orElseThrow();
-          CollapseRules rules = new CollapseRules(restExecutor.options());
-          CollapseKey user =
-              rules.keyFor(RequestTarget.builder("GET", URI.create("http://users/user/1")).build());
-          CollapseKey sample = rules.keyFor(
-              RequestTarget.builder("GET", URI.create("http://users/samples/1")).build());
-          CountingStats stats =
-              CountingStats.of(context.getBean(CollapseHttpRequestInterceptor.class).stats());
-          stats.led(user);
-          stats.replayed(user);
-          stats.replayed(user);
-          stats.fellBack(sample);
-          stats.unshared(sample, UnsharedReason.SET_COOKIE);
-          stats.passedThrough(null);
-          CollapseDescription description = context.getBean(CollapseEndpoint.class).collapse();
-          assertThat(description.executors()).extracting(ExecutorDescription::name)
-              .containsExactlyInAnyOrder("rest-template", "okhttp");
-          ExecutorDescription rest = executor(description, "rest-template");
-          assertThat(rest.integration()).isEqualTo("rest-template");
-          assertThat(rest.requests()).isEqualTo(5);
-          assertThat(rest.backendCalls()).isEqualTo(3);
-          assertThat(rest.collapseRatio()).isEqualTo(0.4);
-          assertThat(rest.counts()).isEqualTo(new Counts(1, 1, 2, 1));
-          assertThat(rest.unshared()).isEqualTo(Map.of("set-cookie", 1L));
-          assertThat(rest.waitTimeoutMillis()).isEqualTo(30_000);
-          assertThat(rest.hitForPassTtlMillis()).isEqualTo(120_000);
-          assertThat(rest.varyTtlMillis()).isEqualTo(45_000);
-          assertThat(rest.maxBodyBytes()).isEqualTo(1024 * 1024);
-          assertThat(rest.sensitiveHeaders()).containsExactly("api-key", "authorization",
-              "cookie", "proxy-authorization", "x-access-token", "x-api-key", "x-auth-token");
-          assertThat(rest.sensitiveHeaderPatterns()).containsExactlyElementsOf(
-              new TreeSet<>(HttpCollapseOptions.DEFAULT_SENSITIVE_HEADER_PATTERNS));
-          assertThat(rest.nonSensitiveHeaders()).isEmpty();
-          assertThat(rest.settings()).containsEntry("customizeRestClientBuilder", false);
-          assertThat(rest.groups()).containsExactly(
-              new GroupDescription("/user/*", List.of("/user/*", "/test/noop*"),
-                  List.of(), null, List.of(), List.of(), ShareUncacheable.WITHIN_CREDENTIALS,
-                  /* acceptHeadersInKey= */ true, /* sharedAcrossAddresses= */ false, 3, 1, 2.0 / 3, new Counts(0, 1, 2, 0), Map.of()),
-              new GroupDescription("samples", List.of("/samples/*"),
-                  List.of(), "sample-policy1", List.of("authorization"), List.of("sample"),
-                  ShareUncacheable.WITHIN_CREDENTIALS, /* acceptHeadersInKey= */ false,
-                  /* sharedAcrossAddresses= */ true, 1, 1, 0.0,
-                  new Counts(0, 0, 0, 1), Map.of("set-cookie", 1L)));
-          assertThat(executor(description, "okhttp").collapseRatio()).isZero();
-          assertThat(description.batchOptions().waitThreshold()).isEqualTo(7);
-          assertThat(description.batchOptions().collectingWaitTimeMillis())
-              .isEqualTo(CollapseExecutorOptions.DEFAULT_COLLECTING_WAIT_TIME.toMillis());
-          assertThat(description.batchOptions().maxConcurrentBatches())
-              .isEqualTo(CollapseExecutorOptions.DEFAULT_MAX_CONCURRENT_BATCHES);
-          assertThat(description.batchOptions().adaptiveConcurrency()).isTrue();
-        });
+    runner
+        .withPropertyValues(
+            "collapse.executor.wait-threshold=7",
+            "collapse.executor.rest-template.collapse-policies.sample-policy1"
+                + ".collapse-request-headers=authorization",
+            "collapse.executor.rest-template.collapse-policies.sample-policy1"
+                + ".collapse-request-queries=sample",
+            "collapse.executor.rest-template.collapse-policies.sample-policy1"
+                + ".accept-headers-in-key=false",
+            "collapse.executor.rest-template.collapse-policies.sample-policy1"
+                + ".shared-across-addresses=true",
+            "collapse.executor.rest-template.collapse-groups[0].uris=/user/*,/test/noop*",
+            "collapse.executor.rest-template.collapse-groups[1].collapse-policy-name=sample-policy1",
+            "collapse.executor.rest-template.collapse-groups[1].uris=/samples/*",
+            "collapse.executor.rest-template.collapse-groups[1].name=samples",
+            "collapse.executor.rest-template.vary-ttl=45s")
+        .run(
+            context -> {
+              CollapseExecutorDescriptor restExecutor =
+                  context.getBean(CollapseExecutors.class).list().stream()
+                      .filter(e -> e.name().equals("rest-template"))
+                      .findFirst()
+                      .orElseThrow();
+              CollapseRules rules = new CollapseRules(restExecutor.options());
+              CollapseKey user =
+                  rules.keyFor(
+                      RequestTarget.builder("GET", URI.create("http://users/user/1")).build());
+              CollapseKey sample =
+                  rules.keyFor(
+                      RequestTarget.builder("GET", URI.create("http://users/samples/1")).build());
+              CountingStats stats =
+                  CountingStats.of(context.getBean(CollapseHttpRequestInterceptor.class).stats());
+              stats.led(user);
+              stats.replayed(user);
+              stats.replayed(user);
+              stats.fellBack(sample);
+              stats.unshared(sample, UnsharedReason.SET_COOKIE);
+              stats.passedThrough(null);
+              CollapseDescription description = context.getBean(CollapseEndpoint.class).collapse();
+              assertThat(description.executors())
+                  .extracting(ExecutorDescription::name)
+                  .containsExactlyInAnyOrder("rest-template", "okhttp");
+              ExecutorDescription rest = executor(description, "rest-template");
+              assertThat(rest.integration()).isEqualTo("rest-template");
+              assertThat(rest.requests()).isEqualTo(5);
+              assertThat(rest.backendCalls()).isEqualTo(3);
+              assertThat(rest.collapseRatio()).isEqualTo(0.4);
+              assertThat(rest.counts()).isEqualTo(new Counts(1, 1, 2, 1));
+              assertThat(rest.unshared()).isEqualTo(Map.of("set-cookie", 1L));
+              assertThat(rest.waitTimeoutMillis()).isEqualTo(30_000);
+              assertThat(rest.hitForPassTtlMillis()).isEqualTo(120_000);
+              assertThat(rest.varyTtlMillis()).isEqualTo(45_000);
+              assertThat(rest.maxBodyBytes()).isEqualTo(1024 * 1024);
+              assertThat(rest.sensitiveHeaders())
+                  .containsExactly(
+                      "api-key",
+                      "authorization",
+                      "cookie",
+                      "proxy-authorization",
+                      "x-access-token",
+                      "x-api-key",
+                      "x-auth-token");
+              assertThat(rest.sensitiveHeaderPatterns())
+                  .containsExactlyElementsOf(
+                      new TreeSet<>(HttpCollapseOptions.DEFAULT_SENSITIVE_HEADER_PATTERNS));
+              assertThat(rest.nonSensitiveHeaders()).isEmpty();
+              assertThat(rest.settings()).containsEntry("customizeRestClientBuilder", false);
+              assertThat(rest.groups())
+                  .containsExactly(
+                      new GroupDescription(
+                          "/user/*",
+                          List.of("/user/*", "/test/noop*"),
+                          List.of(),
+                          null,
+                          List.of(),
+                          List.of(),
+                          ShareUncacheable.WITHIN_CREDENTIALS,
+                          /* acceptHeadersInKey= */ true,
+                          /* sharedAcrossAddresses= */ false,
+                          3,
+                          1,
+                          2.0 / 3,
+                          new Counts(0, 1, 2, 0),
+                          Map.of()),
+                      new GroupDescription(
+                          "samples",
+                          List.of("/samples/*"),
+                          List.of(),
+                          "sample-policy1",
+                          List.of("authorization"),
+                          List.of("sample"),
+                          ShareUncacheable.WITHIN_CREDENTIALS,
+                          /* acceptHeadersInKey= */ false,
+                          /* sharedAcrossAddresses= */ true,
+                          1,
+                          1,
+                          0.0,
+                          new Counts(0, 0, 0, 1),
+                          Map.of("set-cookie", 1L)));
+              assertThat(executor(description, "okhttp").collapseRatio()).isZero();
+              assertThat(description.batchOptions().waitThreshold()).isEqualTo(7);
+              assertThat(description.batchOptions().collectingWaitTimeMillis())
+                  .isEqualTo(CollapseExecutorOptions.DEFAULT_COLLECTING_WAIT_TIME.toMillis());
+              assertThat(description.batchOptions().maxConcurrentBatches())
+                  .isEqualTo(CollapseExecutorOptions.DEFAULT_MAX_CONCURRENT_BATCHES);
+              assertThat(description.batchOptions().adaptiveConcurrency()).isTrue();
+            });
   }
 
   @Test
   void noEndpointUnlessExposed() {
     new ApplicationContextRunner()
-        .withConfiguration(AutoConfigurations.of(CollapseExecutorAutoConfiguration.class,
-            CollapseEndpointAutoConfiguration.class))
+        .withConfiguration(
+            AutoConfigurations.of(
+                CollapseExecutorAutoConfiguration.class, CollapseEndpointAutoConfiguration.class))
         .run(context -> assertThat(context).doesNotHaveBean(CollapseEndpoint.class));
   }
 
   @Test
   void noEndpointWhenMasterSwitchOff() {
-    runner.withPropertyValues("collapse.executor.enabled=false")
-        .run(context -> assertThat(context).hasNotFailed()
-            .doesNotHaveBean(CollapseEndpoint.class));
+    runner
+        .withPropertyValues("collapse.executor.enabled=false")
+        .run(context -> assertThat(context).hasNotFailed().doesNotHaveBean(CollapseEndpoint.class));
   }
 
   @Test
   void noEndpointWithoutActuator() {
-    runner.withClassLoader(new FilteredClassLoader(Endpoint.class))
-        .run(context -> assertThat(context).hasNotFailed()
-            .doesNotHaveBean(CollapseEndpoint.class));
+    runner
+        .withClassLoader(new FilteredClassLoader(Endpoint.class))
+        .run(context -> assertThat(context).hasNotFailed().doesNotHaveBean(CollapseEndpoint.class));
   }
 
   @Test
   void backsOffWhenUserDefinesEndpoint() {
     CollapseEndpoint mine = new CollapseEndpoint(new CollapseExecutors(), null);
-    runner.withBean(CollapseEndpoint.class, () -> mine)
+    runner
+        .withBean(CollapseEndpoint.class, () -> mine)
         .run(context -> assertThat(context).getBean(CollapseEndpoint.class).isSameAs(mine));
   }
 
   private static ExecutorDescription executor(CollapseDescription description, String name) {
-    return description.executors().stream().filter(e -> e.name().equals(name)).findFirst()
+    return description.executors().stream()
+        .filter(e -> e.name().equals(name))
+        .findFirst()
         .orElseThrow();
   }
 }

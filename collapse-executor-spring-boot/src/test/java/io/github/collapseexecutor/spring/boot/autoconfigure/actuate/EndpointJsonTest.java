@@ -20,36 +20,37 @@ import tools.jackson.databind.json.JsonMapper;
  */
 final class EndpointJsonTest {
 
-  private static final String JSON = "{\"executors\":[{\"name\":\"servlet\","
-      + "\"integration\":\"servlet\",\"requests\":10,\"backendCalls\":7,\"collapseRatio\":0.3,"
-      + "\"counts\":{\"passedThrough\":1,\"led\":2,\"replayed\":3,\"fellBack\":4},"
-      + "\"unshared\":{\"vary\":1},\"maxBodyBytes\":1024,\"sensitiveHeaders\":[\"authorization\"],"
-      + "\"sensitiveHeaderPatterns\":[\"token\"],\"nonSensitiveHeaders\":[\"x-trace-token\"],"
-      + "\"waitTimeoutMillis\":30000,\"hitForPassTtlMillis\":120000,\"varyTtlMillis\":0,"
-      + "\"groups\":[{\"name\":\"/user/*\",\"uris\":[\"/user/*\"],\"uriRegexes\":[],"
-      + "\"collapsePolicyName\":\"p1\",\"collapseRequestHeaders\":[\"accept-language\"],"
-      + "\"collapseRequestQueries\":[\"sample\"],\"shareUncacheable\":\"NEVER\","
-      + "\"acceptHeadersInKey\":false,\"sharedAcrossAddresses\":true,\"requests\":10,"
-      + "\"backendCalls\":7,\"collapseRatio\":0.3,"
-      + "\"counts\":{\"passedThrough\":1,\"led\":2,\"replayed\":3,\"fellBack\":4},"
-      + "\"unshared\":{\"vary\":1}}],\"settings\":{\"order\":5}}],"
-      + "\"batchOptions\":{\"waitThreshold\":10,\"collectingWaitTimeMillis\":-1,"
-      + "\"maxBatchSize\":100,\"maxConcurrentBatches\":16,\"adaptiveConcurrency\":true,"
-      + "\"maxPendingInputs\":1000},"
-      + "\"namedExecutors\":[{\"name\":\"users\",\"options\":{\"waitThreshold\":10,"
-      + "\"collectingWaitTimeMillis\":-1,\"maxBatchSize\":100,\"maxConcurrentBatches\":16,"
-      + "\"adaptiveConcurrency\":true,\"maxPendingInputs\":1000},\"timeoutMillis\":2000,"
-      + "\"methods\":[{\"method\":\"UserService.user(Long)\",\"name\":\"UserService.user\","
-      + "\"annotation\":\"CollapseBatch\",\"executor\":\"users\","
-      + "\"batchMethod\":\"UserService.users(List)\",\"counts\":{\"calls\":4,\"runs\":1,"
-      + "\"collapseRatio\":0.75,\"failedRuns\":0,\"rejected\":1,\"timedOut\":2}}],"
-      + "\"counts\":{\"calls\":4,\"runs\":1,\"collapseRatio\":0.75,\"failedRuns\":0,"
-      + "\"rejected\":1,\"timedOut\":2}}],"
-      + "\"collapsingOff\":[{\"executor\":\"servlet\",\"groups\":[\"/user/*\"],"
-      + "\"collapsing\":false}],"
-      + "\"recentEvents\":[{\"time\":\"2026-01-02T03:04:05Z\",\"executor\":\"servlet\","
-      + "\"type\":\"unshared\",\"size\":null,\"waitMillis\":null,\"executeMillis\":null,"
-      + "\"failure\":null,\"group\":\"/user/*\",\"reason\":\"vary\"}],\"fleet\":null}";
+  private static final String JSON =
+      "{\"executors\":[{\"name\":\"servlet\","
+          + "\"integration\":\"servlet\",\"requests\":10,\"backendCalls\":7,\"collapseRatio\":0.3,"
+          + "\"counts\":{\"passedThrough\":1,\"led\":2,\"replayed\":3,\"fellBack\":4},"
+          + "\"unshared\":{\"vary\":1},\"maxBodyBytes\":1024,\"sensitiveHeaders\":[\"authorization\"],"
+          + "\"sensitiveHeaderPatterns\":[\"token\"],\"nonSensitiveHeaders\":[\"x-trace-token\"],"
+          + "\"waitTimeoutMillis\":30000,\"hitForPassTtlMillis\":120000,\"varyTtlMillis\":0,"
+          + "\"groups\":[{\"name\":\"/user/*\",\"uris\":[\"/user/*\"],\"uriRegexes\":[],"
+          + "\"collapsePolicyName\":\"p1\",\"collapseRequestHeaders\":[\"accept-language\"],"
+          + "\"collapseRequestQueries\":[\"sample\"],\"shareUncacheable\":\"NEVER\","
+          + "\"acceptHeadersInKey\":false,\"sharedAcrossAddresses\":true,\"requests\":10,"
+          + "\"backendCalls\":7,\"collapseRatio\":0.3,"
+          + "\"counts\":{\"passedThrough\":1,\"led\":2,\"replayed\":3,\"fellBack\":4},"
+          + "\"unshared\":{\"vary\":1}}],\"settings\":{\"order\":5}}],"
+          + "\"batchOptions\":{\"waitThreshold\":10,\"collectingWaitTimeMillis\":-1,"
+          + "\"maxBatchSize\":100,\"maxConcurrentBatches\":16,\"adaptiveConcurrency\":true,"
+          + "\"maxPendingInputs\":1000},"
+          + "\"namedExecutors\":[{\"name\":\"users\",\"options\":{\"waitThreshold\":10,"
+          + "\"collectingWaitTimeMillis\":-1,\"maxBatchSize\":100,\"maxConcurrentBatches\":16,"
+          + "\"adaptiveConcurrency\":true,\"maxPendingInputs\":1000},\"timeoutMillis\":2000,"
+          + "\"methods\":[{\"method\":\"UserService.user(Long)\",\"name\":\"UserService.user\","
+          + "\"annotation\":\"CollapseBatch\",\"executor\":\"users\","
+          + "\"batchMethod\":\"UserService.users(List)\",\"counts\":{\"calls\":4,\"runs\":1,"
+          + "\"collapseRatio\":0.75,\"failedRuns\":0,\"rejected\":1,\"timedOut\":2}}],"
+          + "\"counts\":{\"calls\":4,\"runs\":1,\"collapseRatio\":0.75,\"failedRuns\":0,"
+          + "\"rejected\":1,\"timedOut\":2}}],"
+          + "\"collapsingOff\":[{\"executor\":\"servlet\",\"groups\":[\"/user/*\"],"
+          + "\"collapsing\":false}],"
+          + "\"recentEvents\":[{\"time\":\"2026-01-02T03:04:05Z\",\"executor\":\"servlet\","
+          + "\"type\":\"unshared\",\"size\":null,\"waitMillis\":null,\"executeMillis\":null,"
+          + "\"failure\":null,\"group\":\"/user/*\",\"reason\":\"vary\"}],\"fleet\":null}";
 
   @Test
   void jackson3WritesEveryPropertyInItsOrder() {
@@ -59,29 +60,78 @@ final class EndpointJsonTest {
   @Test
   void jackson2WritesEveryPropertyInItsOrder() throws Exception {
     // Spring Boot 3 registers the java.time module; a time's text is all this test needs of it
-    ObjectMapper mapper = new ObjectMapper().registerModule(
-        new SimpleModule().addSerializer(Instant.class, ToStringSerializer.instance));
+    ObjectMapper mapper =
+        new ObjectMapper()
+            .registerModule(
+                new SimpleModule().addSerializer(Instant.class, ToStringSerializer.instance));
     assertThat(mapper.writeValueAsString(answer())).isEqualTo(JSON);
   }
 
   private static CollapseDescription answer() {
     Counts counts = new Counts(1, 2, 3, 4);
-    GroupDescription group = new GroupDescription("/user/*", List.of("/user/*"), List.of(), "p1",
-        List.of("accept-language"), List.of("sample"), ShareUncacheable.NEVER, false, true, 10, 7,
-        0.3, counts, Map.of("vary", 1L));
-    ExecutorDescription executor = new ExecutorDescription("servlet", "servlet", 10, 7, 0.3,
-        counts, Map.of("vary", 1L), 1024, List.of("authorization"), List.of("token"),
-        List.of("x-trace-token"), 30_000, 120_000, 0, List.of(group), Map.of("order", 5));
+    GroupDescription group =
+        new GroupDescription(
+            "/user/*",
+            List.of("/user/*"),
+            List.of(),
+            "p1",
+            List.of("accept-language"),
+            List.of("sample"),
+            ShareUncacheable.NEVER,
+            false,
+            true,
+            10,
+            7,
+            0.3,
+            counts,
+            Map.of("vary", 1L));
+    ExecutorDescription executor =
+        new ExecutorDescription(
+            "servlet",
+            "servlet",
+            10,
+            7,
+            0.3,
+            counts,
+            Map.of("vary", 1L),
+            1024,
+            List.of("authorization"),
+            List.of("token"),
+            List.of("x-trace-token"),
+            30_000,
+            120_000,
+            0,
+            List.of(group),
+            Map.of("order", 5));
     BatchOptionsDescription options = new BatchOptionsDescription(10, -1, 100, 16, true, 1000);
     RunCounts runs = new RunCounts(4, 1, 0.75, 0, 1, 2);
-    MethodDescription method = new MethodDescription("UserService.user(Long)",
-        "UserService.user", "CollapseBatch", "users", "UserService.users(List)", runs);
+    MethodDescription method =
+        new MethodDescription(
+            "UserService.user(Long)",
+            "UserService.user",
+            "CollapseBatch",
+            "users",
+            "UserService.users(List)",
+            runs);
     NamedExecutorDescription named =
         new NamedExecutorDescription("users", options, 2000L, List.of(method), runs);
-    RecentEvent event = new RecentEvent(Instant.parse("2026-01-02T03:04:05Z"), "servlet",
-        "unshared", null, null, null, null, "/user/*", "vary");
-    return new CollapseDescription(List.of(executor), options, List.of(named),
-        List.of(new SwitchDescription("servlet", List.of("/user/*"), false)), List.of(event),
+    RecentEvent event =
+        new RecentEvent(
+            Instant.parse("2026-01-02T03:04:05Z"),
+            "servlet",
+            "unshared",
+            null,
+            null,
+            null,
+            null,
+            "/user/*",
+            "vary");
+    return new CollapseDescription(
+        List.of(executor),
+        options,
+        List.of(named),
+        List.of(new SwitchDescription("servlet", List.of("/user/*"), false)),
+        List.of(event),
         null);
   }
 }

@@ -33,62 +33,74 @@ final class NamedExecutorSwitchTest {
 
   private static final int N = 6;
 
-  private final ApplicationContextRunner runner = new ApplicationContextRunner()
-      .withConfiguration(AutoConfigurations.of(CollapseExecutorAutoConfiguration.class,
-          CollapseAnnotationAutoConfiguration.class, CollapseEndpointAutoConfiguration.class))
-      .withPropertyValues("management.endpoints.web.exposure.include=collapse",
-          "collapse.executor.executors.profiles.max-batch-size=50")
-      .withBean(ProfileService.class);
+  private final ApplicationContextRunner runner =
+      new ApplicationContextRunner()
+          .withConfiguration(
+              AutoConfigurations.of(
+                  CollapseExecutorAutoConfiguration.class,
+                  CollapseAnnotationAutoConfiguration.class,
+                  CollapseEndpointAutoConfiguration.class))
+          .withPropertyValues(
+              "management.endpoints.web.exposure.include=collapse",
+              "collapse.executor.executors.profiles.max-batch-size=50")
+          .withBean(ProfileService.class);
 
   /** By the named executor's name, or the method's own, which its meters and events carry. */
   @ParameterizedTest
   @ValueSource(strings = {"profiles", "ProfileService.profile"})
   void switchedOffTheMethodRunsForEveryCallThenCollapsesWhenSwitchedOn(String name) {
-    runner.run(context -> {
-      CollapseEndpoint endpoint = context.getBean(CollapseEndpoint.class);
-      ProfileService profiles = context.getBean(ProfileService.class);
+    runner.run(
+        context -> {
+          CollapseEndpoint endpoint = context.getBean(CollapseEndpoint.class);
+          ProfileService profiles = context.getBean(ProfileService.class);
 
-      assertThat(endpoint.switchCollapsing(name, false, null))
-          .containsExactly(new SwitchDescription(name, List.of(), false));
-      assertThat(endpoint.collapse().collapsingOff())
-          .containsExactly(new SwitchDescription(name, List.of(), false));
-      assertThat(callTogether(profiles)).containsOnly("profile 7");
-      assertThat(profiles.runs()).isEqualTo(N);
+          assertThat(endpoint.switchCollapsing(name, false, null))
+              .containsExactly(new SwitchDescription(name, List.of(), false));
+          assertThat(endpoint.collapse().collapsingOff())
+              .containsExactly(new SwitchDescription(name, List.of(), false));
+          assertThat(callTogether(profiles)).containsOnly("profile 7");
+          assertThat(profiles.runs()).isEqualTo(N);
 
-      endpoint.switchCollapsing(name, true, null);
+          endpoint.switchCollapsing(name, true, null);
 
-      assertThat(endpoint.collapse().collapsingOff()).isEmpty();
-      assertThat(callTogether(profiles)).containsOnly("profile 7");
-      assertThat(profiles.runs()).isEqualTo(1);
-    });
+          assertThat(endpoint.collapse().collapsingOff()).isEmpty();
+          assertThat(callTogether(profiles)).containsOnly("profile 7");
+          assertThat(profiles.runs()).isEqualTo(1);
+        });
   }
 
   @Test
   void showsLiveCountsPerMethodAndPerNamedExecutor() {
-    runner.run(context -> {
-      CollapseEndpoint endpoint = context.getBean(CollapseEndpoint.class);
-      ProfileService profiles = context.getBean(ProfileService.class);
+    runner.run(
+        context -> {
+          CollapseEndpoint endpoint = context.getBean(CollapseEndpoint.class);
+          ProfileService profiles = context.getBean(ProfileService.class);
 
-      assertThat(callTogether(profiles)).containsOnly("profile 7");
-      assertThat(profiles.runs()).isEqualTo(1);
+          assertThat(callTogether(profiles)).containsOnly("profile 7");
+          assertThat(profiles.runs()).isEqualTo(1);
 
-      // the run is reported once its callers are settled, so it may trail their results
-      RunCounts expected = new RunCounts(N, 1, (N - 1) / (double) N, 0, 0, 0);
-      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-      while (!profilesExecutor(endpoint).counts().equals(expected)) {
-        assertThat(System.nanoTime() - deadline).as("the run reported").isNegative();
-        Thread.yield();
-      }
-      assertThat(profilesExecutor(endpoint).methods()).singleElement().satisfies(method -> {
-        assertThat(method.name()).isEqualTo("ProfileService.profile");
-        assertThat(method.counts()).isEqualTo(expected);
-      });
-    });
+          // the run is reported once its callers are settled, so it may trail their results
+          RunCounts expected = new RunCounts(N, 1, (N - 1) / (double) N, 0, 0, 0);
+          long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+          while (!profilesExecutor(endpoint).counts().equals(expected)) {
+            assertThat(System.nanoTime() - deadline).as("the run reported").isNegative();
+            Thread.yield();
+          }
+          assertThat(profilesExecutor(endpoint).methods())
+              .singleElement()
+              .satisfies(
+                  method -> {
+                    assertThat(method.name()).isEqualTo("ProfileService.profile");
+                    assertThat(method.counts()).isEqualTo(expected);
+                  });
+        });
   }
 
   private static NamedExecutorDescription profilesExecutor(CollapseEndpoint endpoint) {
     return endpoint.collapse().namedExecutors().stream()
-        .filter(executor -> executor.name().equals("profiles")).findFirst().orElseThrow();
+        .filter(executor -> executor.name().equals("profiles"))
+        .findFirst()
+        .orElseThrow();
   }
 
   /**
@@ -98,11 +110,14 @@ final class NamedExecutorSwitchTest {
   private static List<String> callTogether(ProfileService profiles) throws Exception {
     profiles.hold();
     List<Thread> threads = new CopyOnWriteArrayList<>();
-    ExecutorService pool = Executors.newFixedThreadPool(N, task -> {
-      Thread thread = new Thread(task);
-      threads.add(thread);
-      return thread;
-    });
+    ExecutorService pool =
+        Executors.newFixedThreadPool(
+            N,
+            task -> {
+              Thread thread = new Thread(task);
+              threads.add(thread);
+              return thread;
+            });
     try {
       List<Future<String>> calls = new ArrayList<>();
       for (int i = 0; i < N; i++) {
@@ -131,17 +146,20 @@ final class NamedExecutorSwitchTest {
 
   @Test
   void aGroupIsNotOneOfANamedExecutorsAndAnUnknownNameIsRefused() {
-    runner.run(context -> {
-      CollapseEndpoint endpoint = context.getBean(CollapseEndpoint.class);
+    runner.run(
+        context -> {
+          CollapseEndpoint endpoint = context.getBean(CollapseEndpoint.class);
 
-      assertThatThrownBy(() -> endpoint.switchCollapsing("nobody", false, null))
-          .isInstanceOf(InvalidEndpointRequestException.class).hasMessageContaining("nobody")
-          .hasMessageContaining("named executors: [default, profiles]")
-          .hasMessageContaining("annotated methods: [ProfileService.profile]");
-      assertThatThrownBy(() -> endpoint.switchCollapsing("profiles", false, "/user/*"))
-          .isInstanceOf(InvalidEndpointRequestException.class).hasMessageContaining("profiles");
-      assertThat(endpoint.collapse().collapsingOff()).isEmpty();
-    });
+          assertThatThrownBy(() -> endpoint.switchCollapsing("nobody", false, null))
+              .isInstanceOf(InvalidEndpointRequestException.class)
+              .hasMessageContaining("nobody")
+              .hasMessageContaining("named executors: [default, profiles]")
+              .hasMessageContaining("annotated methods: [ProfileService.profile]");
+          assertThatThrownBy(() -> endpoint.switchCollapsing("profiles", false, "/user/*"))
+              .isInstanceOf(InvalidEndpointRequestException.class)
+              .hasMessageContaining("profiles");
+          assertThat(endpoint.collapse().collapsingOff()).isEmpty();
+        });
   }
 
   /**
@@ -150,25 +168,29 @@ final class NamedExecutorSwitchTest {
    */
   @Test
   void switchingWhileCallsRunChangesNoResult() {
-    runner.run(context -> {
-      CollapseEndpoint endpoint = context.getBean(CollapseEndpoint.class);
-      ProfileService profiles = context.getBean(ProfileService.class);
+    runner.run(
+        context -> {
+          CollapseEndpoint endpoint = context.getBean(CollapseEndpoint.class);
+          ProfileService profiles = context.getBean(ProfileService.class);
 
-      List<List<String>> results = Flipping.whileRunning(
-          on -> endpoint.switchCollapsing("profiles", on, null), N, () -> {
-            List<String> mine = new ArrayList<>();
-            for (long i = 0; i < 200; i++) {
-              mine.add(profiles.profile(i % 3));
+          List<List<String>> results =
+              Flipping.whileRunning(
+                  on -> endpoint.switchCollapsing("profiles", on, null),
+                  N,
+                  () -> {
+                    List<String> mine = new ArrayList<>();
+                    for (long i = 0; i < 200; i++) {
+                      mine.add(profiles.profile(i % 3));
+                    }
+                    return mine;
+                  });
+
+          for (List<String> mine : results) {
+            for (int i = 0; i < mine.size(); i++) {
+              assertThat(mine.get(i)).isEqualTo("profile " + (i % 3));
             }
-            return mine;
-          });
-
-      for (List<String> mine : results) {
-        for (int i = 0; i < mine.size(); i++) {
-          assertThat(mine.get(i)).isEqualTo("profile " + (i % 3));
-        }
-      }
-    });
+          }
+        });
   }
 
   static class ProfileService {

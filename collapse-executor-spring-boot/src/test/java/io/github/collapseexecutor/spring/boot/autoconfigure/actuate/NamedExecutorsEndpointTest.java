@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.collapseexecutor.spring.annotation.CollapseBatch;
 import io.github.collapseexecutor.spring.annotation.Collapsible;
-import io.github.collapseexecutor.spring.boot.autoconfigure.annotation.CollapseAnnotationAutoConfiguration;
 import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorAutoConfiguration;
+import io.github.collapseexecutor.spring.boot.autoconfigure.annotation.CollapseAnnotationAutoConfiguration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
@@ -13,48 +13,68 @@ import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 
 final class NamedExecutorsEndpointTest {
 
-  private final ApplicationContextRunner runner = new ApplicationContextRunner()
-      .withConfiguration(AutoConfigurations.of(CollapseExecutorAutoConfiguration.class,
-          CollapseAnnotationAutoConfiguration.class, CollapseEndpointAutoConfiguration.class))
-      .withPropertyValues("management.endpoints.web.exposure.include=collapse",
-          "collapse.executor.executors.default.max-concurrent-batches=2",
-          "collapse.executor.executors.users.max-batch-size=50",
-          "collapse.executor.executors.users.adaptive-concurrency=false",
-          "collapse.executor.executors.users.timeout=3s")
-      .withBean(UserService.class);
+  private final ApplicationContextRunner runner =
+      new ApplicationContextRunner()
+          .withConfiguration(
+              AutoConfigurations.of(
+                  CollapseExecutorAutoConfiguration.class,
+                  CollapseAnnotationAutoConfiguration.class,
+                  CollapseEndpointAutoConfiguration.class))
+          .withPropertyValues(
+              "management.endpoints.web.exposure.include=collapse",
+              "collapse.executor.executors.default.max-concurrent-batches=2",
+              "collapse.executor.executors.users.max-batch-size=50",
+              "collapse.executor.executors.users.adaptive-concurrency=false",
+              "collapse.executor.executors.users.timeout=3s")
+          .withBean(UserService.class);
 
   @Test
   void listsTheNamedExecutorsWithTheMethodsThatUseThem() {
-    runner.run(context -> {
-      List<NamedExecutorDescription> named =
-          context.getBean(CollapseEndpoint.class).collapse().namedExecutors();
+    runner.run(
+        context -> {
+          List<NamedExecutorDescription> named =
+              context.getBean(CollapseEndpoint.class).collapse().namedExecutors();
 
-      assertThat(named).extracting(NamedExecutorDescription::name)
-          .containsExactly("default", "users");
-      assertThat(named.get(0).methods()).containsExactly(new MethodDescription(
-          "UserService.profile(Long)", "UserService.profile", "Collapsible", "default", null,
-          new RunCounts(0, 0, 0.0, 0, 0, 0)));
-      assertThat(named.get(1).options().maxBatchSize()).isEqualTo(50);
-      assertThat(named.get(1).options().maxConcurrentBatches()).isEqualTo(2);
-      assertThat(named.get(1).options().adaptiveConcurrency()).isFalse();
-      assertThat(named.get(0).options().adaptiveConcurrency()).isTrue();
-      assertThat(named.get(1).timeoutMillis()).isEqualTo(3000);
-    });
+          assertThat(named)
+              .extracting(NamedExecutorDescription::name)
+              .containsExactly("default", "users");
+          assertThat(named.get(0).methods())
+              .containsExactly(
+                  new MethodDescription(
+                      "UserService.profile(Long)",
+                      "UserService.profile",
+                      "Collapsible",
+                      "default",
+                      null,
+                      new RunCounts(0, 0, 0.0, 0, 0, 0)));
+          assertThat(named.get(1).options().maxBatchSize()).isEqualTo(50);
+          assertThat(named.get(1).options().maxConcurrentBatches()).isEqualTo(2);
+          assertThat(named.get(1).options().adaptiveConcurrency()).isFalse();
+          assertThat(named.get(0).options().adaptiveConcurrency()).isTrue();
+          assertThat(named.get(1).timeoutMillis()).isEqualTo(3000);
+        });
   }
 
   @Test
   void selectsOneNamedExecutorByName() {
-    runner.run(context -> {
-      CollapseEndpoint endpoint = context.getBean(CollapseEndpoint.class);
+    runner.run(
+        context -> {
+          CollapseEndpoint endpoint = context.getBean(CollapseEndpoint.class);
 
-      NamedExecutorDescription users = endpoint.executor("users");
+          NamedExecutorDescription users = endpoint.executor("users");
 
-      assertThat(users.name()).isEqualTo("users");
-      assertThat(users.methods()).containsExactly(new MethodDescription(
-          "UserService.user(Long)", "UserService.user", "CollapseBatch", "users",
-          "UserService.users(List)", new RunCounts(0, 0, 0.0, 0, 0, 0)));
-      assertThat(endpoint.executor("userz")).isNull();
-    });
+          assertThat(users.name()).isEqualTo("users");
+          assertThat(users.methods())
+              .containsExactly(
+                  new MethodDescription(
+                      "UserService.user(Long)",
+                      "UserService.user",
+                      "CollapseBatch",
+                      "users",
+                      "UserService.users(List)",
+                      new RunCounts(0, 0, 0.0, 0, 0, 0)));
+          assertThat(endpoint.executor("userz")).isNull();
+        });
   }
 
   static class UserService {

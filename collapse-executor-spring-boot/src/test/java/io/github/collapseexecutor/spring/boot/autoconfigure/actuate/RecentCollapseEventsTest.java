@@ -19,8 +19,12 @@ final class RecentCollapseEventsTest {
   void keepsTheLastEventsNewestFirst() {
     RecentCollapseEvents events = new RecentCollapseEvents(3);
     for (int size = 1; size <= 5; size++) {
-      events.batchCompleted(BatchReport.builder("users").size(size).collectNanos(2_000_000)
-          .executeNanos(5_000_000).build());
+      events.batchCompleted(
+          BatchReport.builder("users")
+              .size(size)
+              .collectNanos(2_000_000)
+              .executeNanos(5_000_000)
+              .build());
     }
 
     assertThat(events.list()).extracting(RecentEvent::size).containsExactly(5, 4, 3);
@@ -37,14 +41,19 @@ final class RecentCollapseEventsTest {
   void recordsFailuresUnsharedRequestsRejectionsAndTimeouts() {
     RecentCollapseEvents events = new RecentCollapseEvents(10);
 
-    events.batchCompleted(BatchReport.builder("users").size(2).executeNanos(1)
-        .failure(new IOException("down")).build());
-    events.requestUnshared("servlet", CollapseGroup.ofRegexes("/api/.*"),
-        UnsharedReason.WAIT_TIMEOUT);
+    events.batchCompleted(
+        BatchReport.builder("users")
+            .size(2)
+            .executeNanos(1)
+            .failure(new IOException("down"))
+            .build());
+    events.requestUnshared(
+        "servlet", CollapseGroup.ofRegexes("/api/.*"), UnsharedReason.WAIT_TIMEOUT);
     events.callRejected("users");
     events.callTimedOut("users");
 
-    assertThat(events.list()).extracting(RecentEvent::type)
+    assertThat(events.list())
+        .extracting(RecentEvent::type)
         .containsExactly("timed-out", "rejected", "unshared", "batch");
     RecentEvent unshared = events.list().get(2);
     assertThat(unshared.group()).isEqualTo("/api/.*");
@@ -64,9 +73,11 @@ final class RecentCollapseEventsTest {
   @Test
   void aCapacityOutsideTheBoundsIsRefused() {
     assertThatThrownBy(() -> new RecentCollapseEvents(-1))
-        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("-1");
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("-1");
     assertThatThrownBy(() -> new RecentCollapseEvents(RecentCollapseEvents.MAX_CAPACITY + 1))
-        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("1001");
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("1001");
   }
 
   /**
@@ -82,21 +93,23 @@ final class RecentCollapseEventsTest {
     int each = 5_000;
 
     AtomicInteger tickets = new AtomicInteger();
-    Concurrently.run(writers + 1, () -> {
-      int ticket = tickets.getAndIncrement();
-      if (ticket == 0) {
-        for (int i = 0; i < 200; i++) {
-          List<RecentEvent> seen = events.list();
-          assertThat(seen.size()).isLessThanOrEqualTo(16);
-          assertThat(seen).doesNotHaveDuplicates();
-        }
-        return null;
-      }
-      for (int i = 0; i < each; i++) {
-        events.batchCompleted(BatchReport.builder("writer " + ticket).size(i).build());
-      }
-      return null;
-    });
+    Concurrently.run(
+        writers + 1,
+        () -> {
+          int ticket = tickets.getAndIncrement();
+          if (ticket == 0) {
+            for (int i = 0; i < 200; i++) {
+              List<RecentEvent> seen = events.list();
+              assertThat(seen.size()).isLessThanOrEqualTo(16);
+              assertThat(seen).doesNotHaveDuplicates();
+            }
+            return null;
+          }
+          for (int i = 0; i < each; i++) {
+            events.batchCompleted(BatchReport.builder("writer " + ticket).size(i).build());
+          }
+          return null;
+        });
 
     assertThat(events.list()).hasSize(16).doesNotHaveDuplicates();
   }

@@ -29,55 +29,79 @@ final class RecentEventsAutoConfigurationTest {
 
   private static final RequestHeaders NONE = RequestHeaders.of(name -> List.of(), List::of);
 
-  private final ApplicationContextRunner runner = new ApplicationContextRunner()
-      .withConfiguration(AutoConfigurations.of(CollapseExecutorAutoConfiguration.class,
-          CollapseRestClientAutoConfiguration.class, CollapseEndpointAutoConfiguration.class))
-      .withPropertyValues("management.endpoints.web.exposure.include=collapse",
-          "collapse.executor.rest-template.collapse-groups[0].uris=/users/*");
+  private final ApplicationContextRunner runner =
+      new ApplicationContextRunner()
+          .withConfiguration(
+              AutoConfigurations.of(
+                  CollapseExecutorAutoConfiguration.class,
+                  CollapseRestClientAutoConfiguration.class,
+                  CollapseEndpointAutoConfiguration.class))
+          .withPropertyValues(
+              "management.endpoints.web.exposure.include=collapse",
+              "collapse.executor.rest-template.collapse-groups[0].uris=/users/*");
 
   @Test
   void anAdaptersUnsharedRequestsReachTheRingBesideOtherListeners() {
-    runner.withBean("otherListener", CollapseListenerFactory.class,
+    runner
+        .withBean(
+            "otherListener",
+            CollapseListenerFactory.class,
             () -> integration -> new CollapseListener() {})
-        .run(context -> {
-          HttpCollapseOptions options = restTemplateOptions(context);
-          try (ServerCollapser collapser = new ServerCollapser(options, "test")) {
-            CollapseKey key = collapser.rules()
-                .keyFor(
-                    RequestTarget.builder("GET", URI.create("http://backend.test/users/1"))
-                        .headers(NONE).build());
-            collapser.serve(key, NONE, new RecordedOnce(List.of(Map.entry("Set-Cookie", "s=1"))));
-          }
+        .run(
+            context -> {
+              HttpCollapseOptions options = restTemplateOptions(context);
+              try (ServerCollapser collapser = new ServerCollapser(options, "test")) {
+                CollapseKey key =
+                    collapser
+                        .rules()
+                        .keyFor(
+                            RequestTarget.builder("GET", URI.create("http://backend.test/users/1"))
+                                .headers(NONE)
+                                .build());
+                collapser.serve(
+                    key, NONE, new RecordedOnce(List.of(Map.entry("Set-Cookie", "s=1"))));
+              }
 
-          List<RecentEvent> events = context.getBean(CollapseEndpoint.class).collapse()
-              .recentEvents();
-          assertThat(events).extracting(RecentEvent::type, RecentEvent::group,
-                  RecentEvent::reason)
-              .as("newest first: the shared call ended after its leader refused to share")
-              .containsExactly(tuple("batch", null, null),
-                  tuple("unshared", "/users/*", "set-cookie"));
-        });
+              List<RecentEvent> events =
+                  context.getBean(CollapseEndpoint.class).collapse().recentEvents();
+              assertThat(events)
+                  .extracting(RecentEvent::type, RecentEvent::group, RecentEvent::reason)
+                  .as("newest first: the shared call ended after its leader refused to share")
+                  .containsExactly(
+                      tuple("batch", null, null), tuple("unshared", "/users/*", "set-cookie"));
+            });
   }
 
   @Test
   void zeroRecentEventsListensToNothing() {
-    runner.withPropertyValues("collapse.executor.endpoint.recent-events=0")
-        .run(context -> {
-          assertThat(restTemplateOptions(context).listener()).isSameAs(CollapseListener.NONE);
-          assertThat(context.getBean(CollapseEndpoint.class).collapse().recentEvents()).isEmpty();
-        });
+    runner
+        .withPropertyValues("collapse.executor.endpoint.recent-events=0")
+        .run(
+            context -> {
+              assertThat(restTemplateOptions(context).listener()).isSameAs(CollapseListener.NONE);
+              assertThat(context.getBean(CollapseEndpoint.class).collapse().recentEvents())
+                  .isEmpty();
+            });
   }
 
   @Test
   void moreRecentEventsThanTheBoundStopTheApplication() {
-    runner.withPropertyValues("collapse.executor.endpoint.recent-events=1001")
-        .run(context -> assertThat(context).hasFailed().getFailure()
-            .rootCause().hasMessageContaining("1001"));
+    runner
+        .withPropertyValues("collapse.executor.endpoint.recent-events=1001")
+        .run(
+            context ->
+                assertThat(context)
+                    .hasFailed()
+                    .getFailure()
+                    .rootCause()
+                    .hasMessageContaining("1001"));
   }
 
   private static HttpCollapseOptions restTemplateOptions(ApplicationContext context) {
     return context.getBean(CollapseExecutors.class).list().stream()
-        .filter(executor -> executor.name().equals("rest-template")).findFirst().orElseThrow()
+        .filter(executor -> executor.name().equals("rest-template"))
+        .findFirst()
+        .orElseThrow()
         .options();
   }
 

@@ -27,6 +27,7 @@ import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 final class CoreExecutorObservationTest {
 
   private final TestObservationRegistry registry = TestObservationRegistry.create();
+
   private ApplicationContextRunner withLoader() {
     return new ApplicationContextRunner()
         .withConfiguration(AutoConfigurations.of(CollapseExecutorAutoConfiguration.class))
@@ -36,59 +37,71 @@ final class CoreExecutorObservationTest {
 
   @Test
   void aBatchIsOneSharedCallObservationAroundItsBackendCall() {
-    withLoader().run(context -> {
-      UserLoader users = context.getBean(UserLoader.class);
+    withLoader()
+        .run(
+            context -> {
+              UserLoader users = context.getBean(UserLoader.class);
 
-      Object user = Observation.createNotStarted("caller", registry)
-          .observe(() -> users.execute(7L));
+              Object user =
+                  Observation.createNotStarted("caller", registry).observe(() -> users.execute(7L));
 
-      assertThat(user).isEqualTo("user 7");
-      TestObservationRegistryAssert.assertThat(registry)
-          .hasNumberOfObservationsWithNameEqualTo(DefaultCollapseObservationConvention.NAME, 1)
-          .hasObservationWithNameEqualTo(DefaultCollapseObservationConvention.NAME).that()
-          .hasContextualNameEqualTo("collapse users")
-          .hasLowCardinalityKeyValue("executor", "users")
-          .hasLowCardinalityKeyValue("group", "none")
-          .hasLowCardinalityKeyValue("outcome", "shared")
-          .hasHighCardinalityKeyValue("collapse.batch.size", "1")
-          .hasParentObservationContextMatching(parent -> "caller".equals(parent.getName()));
-      TestObservationRegistryAssert.assertThat(registry)
-          .hasObservationWithNameEqualTo(UserLoader.BACKEND).that()
-          .hasParentObservationContextMatching(parent ->
-              DefaultCollapseObservationConvention.NAME.equals(parent.getName()));
-    });
+              assertThat(user).isEqualTo("user 7");
+              TestObservationRegistryAssert.assertThat(registry)
+                  .hasNumberOfObservationsWithNameEqualTo(
+                      DefaultCollapseObservationConvention.NAME, 1)
+                  .hasObservationWithNameEqualTo(DefaultCollapseObservationConvention.NAME)
+                  .that()
+                  .hasContextualNameEqualTo("collapse users")
+                  .hasLowCardinalityKeyValue("executor", "users")
+                  .hasLowCardinalityKeyValue("group", "none")
+                  .hasLowCardinalityKeyValue("outcome", "shared")
+                  .hasHighCardinalityKeyValue("collapse.batch.size", "1")
+                  .hasParentObservationContextMatching(parent -> "caller".equals(parent.getName()));
+              TestObservationRegistryAssert.assertThat(registry)
+                  .hasObservationWithNameEqualTo(UserLoader.BACKEND)
+                  .that()
+                  .hasParentObservationContextMatching(
+                      parent -> DefaultCollapseObservationConvention.NAME.equals(parent.getName()));
+            });
   }
 
   @Test
   void aFailedBatchIsAFailedSharedCall() {
-    withLoader().run(context -> {
-      UserLoader users = context.getBean(UserLoader.class);
-      users.failWith(new IllegalStateException("down"));
+    withLoader()
+        .run(
+            context -> {
+              UserLoader users = context.getBean(UserLoader.class);
+              users.failWith(new IllegalStateException("down"));
 
-      assertThatThrownBy(() -> users.execute(7L)).hasMessage("down");
+              assertThatThrownBy(() -> users.execute(7L)).hasMessage("down");
 
-      TestObservationRegistryAssert.assertThat(registry)
-          .hasObservationWithNameEqualTo(DefaultCollapseObservationConvention.NAME).that()
-          .hasLowCardinalityKeyValue("outcome", "failed")
-          .assertThatError().hasMessage("down");
-    });
+              TestObservationRegistryAssert.assertThat(registry)
+                  .hasObservationWithNameEqualTo(DefaultCollapseObservationConvention.NAME)
+                  .that()
+                  .hasLowCardinalityKeyValue("outcome", "failed")
+                  .assertThatError()
+                  .hasMessage("down");
+            });
   }
 
   @Test
   void aSameKeyExecutorOnTheBeansListenerIsObservedToo() {
-    withLoader().run(context -> {
-      CollapseExecutorOptions options = context.getBean(CollapseExecutorOptions.class);
-      try (var profiles = new BlockingCallableGroupCollapseExecutor("profiles",
-          options.listener())) {
+    withLoader()
+        .run(
+            context -> {
+              CollapseExecutorOptions options = context.getBean(CollapseExecutorOptions.class);
+              try (var profiles =
+                  new BlockingCallableGroupCollapseExecutor("profiles", options.listener())) {
 
-        assertThat(profiles.execute("k", () -> "profile")).isEqualTo("profile");
-      }
+                assertThat(profiles.execute("k", () -> "profile")).isEqualTo("profile");
+              }
 
-      TestObservationRegistryAssert.assertThat(registry)
-          .hasObservationWithNameEqualTo(DefaultCollapseObservationConvention.NAME).that()
-          .hasContextualNameEqualTo("collapse profiles")
-          .hasHighCardinalityKeyValue("collapse.batch.size", "1");
-    });
+              TestObservationRegistryAssert.assertThat(registry)
+                  .hasObservationWithNameEqualTo(DefaultCollapseObservationConvention.NAME)
+                  .that()
+                  .hasContextualNameEqualTo("collapse profiles")
+                  .hasHighCardinalityKeyValue("collapse.batch.size", "1");
+            });
   }
 
   /** The health indicator listens for refused calls; with it off, nothing listens at all. */
@@ -97,7 +110,9 @@ final class CoreExecutorObservationTest {
     new ApplicationContextRunner()
         .withConfiguration(AutoConfigurations.of(CollapseExecutorAutoConfiguration.class))
         .withPropertyValues("management.health.collapse.enabled=false")
-        .run(context -> assertThat(context.getBean(CollapseExecutorOptions.class).listener())
-            .isSameAs(CollapseListener.NONE));
+        .run(
+            context ->
+                assertThat(context.getBean(CollapseExecutorOptions.class).listener())
+                    .isSameAs(CollapseListener.NONE));
   }
 }

@@ -26,8 +26,8 @@ import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 final class CoreExecutorSpansTest {
 
   private final InMemorySpanExporter exporter = InMemorySpanExporter.create();
-  private final SdkTracerProvider tracerProvider = SdkTracerProvider.builder()
-      .addSpanProcessor(SimpleSpanProcessor.create(exporter)).build();
+  private final SdkTracerProvider tracerProvider =
+      SdkTracerProvider.builder().addSpanProcessor(SimpleSpanProcessor.create(exporter)).build();
   private final ObservationRegistry registry = TracingRegistries.on(tracerProvider);
 
   @AfterEach
@@ -41,26 +41,31 @@ final class CoreExecutorSpansTest {
         .withConfiguration(AutoConfigurations.of(CollapseExecutorAutoConfiguration.class))
         .withBean(ObservationRegistry.class, () -> registry)
         .withBean(UserLoaderConfiguration.class)
-        .run(context -> {
-          UserLoader users = context.getBean(UserLoader.class);
+        .run(
+            context -> {
+              UserLoader users = context.getBean(UserLoader.class);
 
-          Object user = Observation.createNotStarted("caller", registry)
-              .observe(() -> users.execute(3L));
+              Object user =
+                  Observation.createNotStarted("caller", registry).observe(() -> users.execute(3L));
 
-          assertThat(user).isEqualTo("user 3");
-          List<SpanData> spans = exporter.getFinishedSpanItems();
-          SpanData caller = span(spans, "caller");
-          SpanData batch = span(spans, "collapse users");
-          SpanData backend = span(spans, UserLoader.BACKEND);
-          assertThat(backend.getParentSpanId()).isEqualTo(batch.getSpanId());
-          assertThat(batch.getParentSpanId()).isEqualTo(caller.getSpanId());
-          assertThat(batch.getTraceId()).isEqualTo(caller.getTraceId());
-        });
+              assertThat(user).isEqualTo("user 3");
+              List<SpanData> spans = exporter.getFinishedSpanItems();
+              SpanData caller = span(spans, "caller");
+              SpanData batch = span(spans, "collapse users");
+              SpanData backend = span(spans, UserLoader.BACKEND);
+              assertThat(backend.getParentSpanId()).isEqualTo(batch.getSpanId());
+              assertThat(batch.getParentSpanId()).isEqualTo(caller.getSpanId());
+              assertThat(batch.getTraceId()).isEqualTo(caller.getTraceId());
+            });
   }
 
   private static SpanData span(List<SpanData> spans, String name) {
-    return spans.stream().filter(span -> span.getName().equals(name)).findFirst()
-        .orElseThrow(() -> new AssertionError("no span " + name + " in "
-            + spans.stream().map(SpanData::getName).toList()));
+    return spans.stream()
+        .filter(span -> span.getName().equals(name))
+        .findFirst()
+        .orElseThrow(
+            () ->
+                new AssertionError(
+                    "no span " + name + " in " + spans.stream().map(SpanData::getName).toList()));
   }
 }

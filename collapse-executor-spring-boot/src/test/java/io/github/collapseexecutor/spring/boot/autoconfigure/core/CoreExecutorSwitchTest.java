@@ -35,94 +35,109 @@ final class CoreExecutorSwitchTest {
 
   private static final int QUEUED = 4;
 
-  private final ApplicationContextRunner runner = new ApplicationContextRunner()
-      .withConfiguration(AutoConfigurations.of(CollapseExecutorAutoConfiguration.class,
-          CollapseEndpointAutoConfiguration.class))
-      .withPropertyValues("management.endpoints.web.exposure.include=collapse",
-          "collapse.executor.max-concurrent-batches=1",
-          "collapse.executor.adaptive-concurrency=false")
-      .withBean(UserLoaderConfiguration.class);
+  private final ApplicationContextRunner runner =
+      new ApplicationContextRunner()
+          .withConfiguration(
+              AutoConfigurations.of(
+                  CollapseExecutorAutoConfiguration.class, CollapseEndpointAutoConfiguration.class))
+          .withPropertyValues(
+              "management.endpoints.web.exposure.include=collapse",
+              "collapse.executor.max-concurrent-batches=1",
+              "collapse.executor.adaptive-concurrency=false")
+          .withBean(UserLoaderConfiguration.class);
 
   @Test
   void everyCoreExecutorBeanRegistersItself() {
-    runner.run(context -> assertThat(context.getBean(CollapseExecutors.class).coreExecutors())
-        .containsExactly(context.getBean(UserLoader.class)));
+    runner.run(
+        context ->
+            assertThat(context.getBean(CollapseExecutors.class).coreExecutors())
+                .containsExactly(context.getBean(UserLoader.class)));
   }
 
   @Test
   void switchedOffTheQueuedCallsRunOneBatchEachThenBatchAgainWhenSwitchedOn() {
-    runner.run(context -> {
-      CollapseEndpoint endpoint = context.getBean(CollapseEndpoint.class);
-      UserLoader users = context.getBean(UserLoader.class);
-      ExecutorService callers = Executors.newCachedThreadPool();
-      try {
-        List<Future<Object>> calls = callBehindARunningBatch(users, callers, 0);
-        assertThat(endpoint.switchCollapsing("users", false, null))
-            .extracting(SwitchDescription::executor, SwitchDescription::groups,
-                SwitchDescription::collapsing)
-            .containsExactly(tuple("users", List.of(), false));
-        assertThat(endpoint.collapse().collapsingOff())
-            .extracting(SwitchDescription::executor, SwitchDescription::groups,
-                SwitchDescription::collapsing)
-            .containsExactly(tuple("users", List.of(), false));
-        users.release();
-        awaitAll(calls);
-        // the queued callers arrived in any order, and each got a batch of its own
-        assertThat(users.batches()).hasSize(1 + QUEUED).allSatisfy(batch ->
-            assertThat(batch).hasSize(1));
-        assertThat(users.batches().stream().map(batch -> batch.get(0)))
-            .containsExactlyInAnyOrder(0L, 1L, 2L, 3L, 4L);
+    runner.run(
+        context -> {
+          CollapseEndpoint endpoint = context.getBean(CollapseEndpoint.class);
+          UserLoader users = context.getBean(UserLoader.class);
+          ExecutorService callers = Executors.newCachedThreadPool();
+          try {
+            List<Future<Object>> calls = callBehindARunningBatch(users, callers, 0);
+            assertThat(endpoint.switchCollapsing("users", false, null))
+                .extracting(
+                    SwitchDescription::executor,
+                    SwitchDescription::groups,
+                    SwitchDescription::collapsing)
+                .containsExactly(tuple("users", List.of(), false));
+            assertThat(endpoint.collapse().collapsingOff())
+                .extracting(
+                    SwitchDescription::executor,
+                    SwitchDescription::groups,
+                    SwitchDescription::collapsing)
+                .containsExactly(tuple("users", List.of(), false));
+            users.release();
+            awaitAll(calls);
+            // the queued callers arrived in any order, and each got a batch of its own
+            assertThat(users.batches())
+                .hasSize(1 + QUEUED)
+                .allSatisfy(batch -> assertThat(batch).hasSize(1));
+            assertThat(users.batches().stream().map(batch -> batch.get(0)))
+                .containsExactlyInAnyOrder(0L, 1L, 2L, 3L, 4L);
 
-        calls = callBehindARunningBatch(users, callers, 10);
-        endpoint.switchCollapsing("users", true, null);
-        users.release();
-        awaitAll(calls);
+            calls = callBehindARunningBatch(users, callers, 10);
+            endpoint.switchCollapsing("users", true, null);
+            users.release();
+            awaitAll(calls);
 
-        assertThat(endpoint.collapse().collapsingOff()).isEmpty();
-        List<List<Long>> batched = users.batches().subList(1 + QUEUED, users.batches().size());
-        assertThat(batched).hasSize(2);
-        assertThat(batched.get(0)).containsExactly(10L);
-        assertThat(batched.get(1)).containsExactlyInAnyOrder(11L, 12L, 13L, 14L);
-      } finally {
-        callers.shutdownNow();
-      }
-    });
+            assertThat(endpoint.collapse().collapsingOff()).isEmpty();
+            List<List<Long>> batched = users.batches().subList(1 + QUEUED, users.batches().size());
+            assertThat(batched).hasSize(2);
+            assertThat(batched.get(0)).containsExactly(10L);
+            assertThat(batched.get(1)).containsExactlyInAnyOrder(11L, 12L, 13L, 14L);
+          } finally {
+            callers.shutdownNow();
+          }
+        });
   }
 
   @Test
   void aSameKeyExecutorRegisteredByHandIsSwitchedByName() {
-    runner.run(context -> {
-      CollapseEndpoint endpoint = context.getBean(CollapseEndpoint.class);
-      try (var profiles = new BlockingCallableGroupCollapseExecutor("profiles",
-          context.getBean(CollapseExecutorOptions.class).listener())) {
-        context.getBean(CollapseExecutors.class).register(profiles);
+    runner.run(
+        context -> {
+          CollapseEndpoint endpoint = context.getBean(CollapseEndpoint.class);
+          try (var profiles =
+              new BlockingCallableGroupCollapseExecutor(
+                  "profiles", context.getBean(CollapseExecutorOptions.class).listener())) {
+            context.getBean(CollapseExecutors.class).register(profiles);
 
-        endpoint.switchCollapsing("profiles", false, null);
+            endpoint.switchCollapsing("profiles", false, null);
 
-        assertThat(profiles.isCollapsing()).isFalse();
-        assertThat(context.getBean(UserLoader.class).isCollapsing()).isTrue();
-      }
-    });
+            assertThat(profiles.isCollapsing()).isFalse();
+            assertThat(context.getBean(UserLoader.class).isCollapsing()).isTrue();
+          }
+        });
   }
 
   @Test
   void anUnknownNameIsRefusedNamingTheCoreExecutors() {
-    runner.run(context -> {
-      CollapseEndpoint endpoint = context.getBean(CollapseEndpoint.class);
+    runner.run(
+        context -> {
+          CollapseEndpoint endpoint = context.getBean(CollapseEndpoint.class);
 
-      assertThatThrownBy(() -> endpoint.switchCollapsing("nobody", false, null))
-          .isInstanceOf(InvalidEndpointRequestException.class)
-          .hasMessageContaining("nobody").hasMessageContaining("core executors: [users]");
-      assertThat(context.getBean(UserLoader.class).isCollapsing()).isTrue();
-    });
+          assertThatThrownBy(() -> endpoint.switchCollapsing("nobody", false, null))
+              .isInstanceOf(InvalidEndpointRequestException.class)
+              .hasMessageContaining("nobody")
+              .hasMessageContaining("core executors: [users]");
+          assertThat(context.getBean(UserLoader.class).isCollapsing()).isTrue();
+        });
   }
 
   /**
    * Starts a held batch of {@code first} and queues {@value #QUEUED} more calls behind it; returns
    * once they all wait.
    */
-  private static List<Future<Object>> callBehindARunningBatch(UserLoader users,
-      ExecutorService callers, long first) {
+  private static List<Future<Object>> callBehindARunningBatch(
+      UserLoader users, ExecutorService callers, long first) {
     users.hold();
     int before = users.batches().size();
     List<Future<Object>> calls = new ArrayList<>();
@@ -146,8 +161,13 @@ final class CoreExecutorSwitchTest {
     return Thread.getAllStackTraces().keySet().stream()
         .filter(thread -> thread.getState() == Thread.State.WAITING)
         .map(LockSupport::getBlocker)
-        .filter(blocker -> blocker != null && blocker.getClass().getName()
-            .equals("io.github.collapseexecutor.core.BlockingCaller"))
+        .filter(
+            blocker ->
+                blocker != null
+                    && blocker
+                        .getClass()
+                        .getName()
+                        .equals("io.github.collapseexecutor.core.BlockingCaller"))
         .count();
   }
 

@@ -58,11 +58,13 @@ final class UserLoader extends CollapseExecutorBlockingSupport<Long, String, Map
     if (failure != null) {
       throw failure;
     }
-    return Observation.createNotStarted(BACKEND, registry).observe(() -> {
-      Map<Long, String> users = new LinkedHashMap<>();
-      ids.forEach(id -> users.put(id, "user " + id));
-      return users;
-    });
+    return Observation.createNotStarted(BACKEND, registry)
+        .observe(
+            () -> {
+              Map<Long, String> users = new LinkedHashMap<>();
+              ids.forEach(id -> users.put(id, "user " + id));
+              return users;
+            });
   }
 
   @Override

@@ -11,8 +11,8 @@ import org.springframework.context.annotation.Configuration;
 class UserLoaderConfiguration {
 
   @Bean
-  UserLoader userLoader(CollapseExecutorOptions options,
-      ObjectProvider<ObservationRegistry> registry) {
+  UserLoader userLoader(
+      CollapseExecutorOptions options, ObjectProvider<ObservationRegistry> registry) {
     return new UserLoader(options, registry.getIfAvailable(() -> ObservationRegistry.NOOP));
   }
 }

@@ -24,15 +24,17 @@ import org.springframework.web.client.RestClient;
  * callers down before the collapse interceptor, and the backend holds the first call until all
  * arrived.
  */
-@SpringBootTest(classes = ApplyToBeansEndToEndTest.App.class,
+@SpringBootTest(
+    classes = ApplyToBeansEndToEndTest.App.class,
     webEnvironment = SpringBootTest.WebEnvironment.NONE,
-    properties = {"collapse.executor.rest-template.apply-to-beans=chosen",
-        "collapse.executor.rest-template.collapse-groups[0].uris=/user/*"})
+    properties = {
+      "collapse.executor.rest-template.apply-to-beans=chosen",
+      "collapse.executor.rest-template.collapse-groups[0].uris=/user/*"
+    })
 final class ApplyToBeansEndToEndTest {
 
   private static final int N = 8;
-  @RegisterExtension
-  static final GatedBackend backend = new GatedBackend();
+  @RegisterExtension static final GatedBackend backend = new GatedBackend();
   private static volatile CountDownLatch arrivals = new CountDownLatch(0);
 
   @Autowired
@@ -43,8 +45,7 @@ final class ApplyToBeansEndToEndTest {
   @Qualifier("unchosen")
   private RestClient unchosen;
 
-  @Autowired
-  private CollapseHttpRequestInterceptor interceptor;
+  @Autowired private CollapseHttpRequestInterceptor interceptor;
 
   @Test
   @Timeout(30)
@@ -55,8 +56,9 @@ final class ApplyToBeansEndToEndTest {
     long replayedBefore = interceptor.stats().replayed();
 
     expectArrivals(N);
-    List<String> fromChosen = Concurrently.run(N, () -> chosen.get()
-        .uri(backend.baseUrl() + "/user/1").retrieve().body(String.class));
+    List<String> fromChosen =
+        Concurrently.run(
+            N, () -> chosen.get().uri(backend.baseUrl() + "/user/1").retrieve().body(String.class));
 
     int chosenCalls = backend.calls("/user/1") - chosenCallsBefore;
     assertThat(fromChosen).containsOnly("answer");
@@ -64,18 +66,23 @@ final class ApplyToBeansEndToEndTest {
     assertThat(interceptor.stats().replayed() - replayedBefore).isEqualTo(N - chosenCalls);
 
     expectArrivals(N);
-    List<String> fromUnchosen = Concurrently.run(N, () -> unchosen.get()
-        .uri(backend.baseUrl() + "/user/2").retrieve().body(String.class));
+    List<String> fromUnchosen =
+        Concurrently.run(
+            N,
+            () -> unchosen.get().uri(backend.baseUrl() + "/user/2").retrieve().body(String.class));
 
     assertThat(fromUnchosen).containsOnly("answer");
     assertThat(backend.calls("/user/2") - unchosenCallsBefore).isEqualTo(N);
-    assertThat(seen() - seenBefore).as("the interceptor never saw the unchosen bean's calls")
+    assertThat(seen() - seenBefore)
+        .as("the interceptor never saw the unchosen bean's calls")
         .isEqualTo(N);
   }
 
   private long seen() {
-    return interceptor.stats().passedThrough() + interceptor.stats().led()
-        + interceptor.stats().replayed() + interceptor.stats().fellBack();
+    return interceptor.stats().passedThrough()
+        + interceptor.stats().led()
+        + interceptor.stats().replayed()
+        + interceptor.stats().fellBack();
   }
 
   private static void expectArrivals(int callers) {
@@ -87,10 +94,11 @@ final class ApplyToBeansEndToEndTest {
   @EnableAutoConfiguration
   static class App {
 
-    private static final ClientHttpRequestInterceptor ARRIVED = (request, body, execution) -> {
-      arrivals.countDown();
-      return execution.execute(request, body);
-    };
+    private static final ClientHttpRequestInterceptor ARRIVED =
+        (request, body, execution) -> {
+          arrivals.countDown();
+          return execution.execute(request, body);
+        };
 
     @Bean
     RestClient chosen() {

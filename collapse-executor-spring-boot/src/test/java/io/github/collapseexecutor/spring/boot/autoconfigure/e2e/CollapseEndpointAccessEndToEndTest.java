@@ -24,21 +24,20 @@ import org.springframework.test.context.ActiveProfiles;
  * switch collapsing off through it. {@code CollapseSwitchEndToEndTest} grants the access and
  * switches.
  */
-@SpringBootTest(classes = CollapseEndpointAccessEndToEndTest.App.class,
+@SpringBootTest(
+    classes = CollapseEndpointAccessEndToEndTest.App.class,
     webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
     properties = "management.endpoints.web.exposure.include=*")
 @ActiveProfiles("sections")
 @Timeout(60)
 final class CollapseEndpointAccessEndToEndTest {
 
-  private final HttpClient http = HttpClient.newBuilder()
-      .connectTimeout(Duration.ofSeconds(20)).build();
+  private final HttpClient http =
+      HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(20)).build();
 
-  @LocalServerPort
-  private int port;
+  @LocalServerPort private int port;
 
-  @Autowired
-  private CollapseEndpoint endpoint;
+  @Autowired private CollapseEndpoint endpoint;
 
   @Test
   void anExposedEndpointIsReadOnlyByDefault() throws Exception {
@@ -50,9 +49,11 @@ final class CollapseEndpointAccessEndToEndTest {
 
   @Test
   void theSwitchIsRefusedUnlessTheApplicationGrantsWriteAccess() throws Exception {
-    HttpResponse<String> switchOff = send(HttpRequest.newBuilder(uri("/actuator/collapse/servlet"))
-        .header("Content-Type", "application/json")
-        .POST(HttpRequest.BodyPublishers.ofString("{\"collapsing\": false}")));
+    HttpResponse<String> switchOff =
+        send(
+            HttpRequest.newBuilder(uri("/actuator/collapse/servlet"))
+                .header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString("{\"collapsing\": false}")));
 
     // Spring Boot maps only the read operations of a read-only endpoint: the path answers GET
     assertThat(switchOff.statusCode()).as(switchOff.body()).isEqualTo(405);
@@ -60,8 +61,8 @@ final class CollapseEndpointAccessEndToEndTest {
   }
 
   private HttpResponse<String> send(HttpRequest.Builder request) throws Exception {
-    return http.send(request.timeout(Duration.ofSeconds(20)).build(),
-        HttpResponse.BodyHandlers.ofString());
+    return http.send(
+        request.timeout(Duration.ofSeconds(20)).build(), HttpResponse.BodyHandlers.ofString());
   }
 
   private URI uri(String path) {

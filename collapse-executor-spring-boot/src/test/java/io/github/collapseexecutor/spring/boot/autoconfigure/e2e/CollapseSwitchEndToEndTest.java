@@ -32,7 +32,8 @@ import tools.jackson.databind.json.JsonMapper;
  * every request, switched on again it collapses, and switching while requests run changes no
  * response.
  */
-@SpringBootTest(classes = CollapseSwitchEndToEndTest.App.class,
+@SpringBootTest(
+    classes = CollapseSwitchEndToEndTest.App.class,
     webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
     properties = "management.endpoint.collapse.access=unrestricted")
 @ActiveProfiles("sections")
@@ -42,17 +43,14 @@ final class CollapseSwitchEndToEndTest {
   private static final int N = 8;
   private static final JsonMapper JSON = JsonMapper.builder().build();
 
-  private final HttpClient http = HttpClient.newBuilder()
-      .connectTimeout(Duration.ofSeconds(20)).build();
+  private final HttpClient http =
+      HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(20)).build();
 
-  @LocalServerPort
-  private int port;
+  @LocalServerPort private int port;
 
-  @Autowired
-  private ServerGate gate;
+  @Autowired private ServerGate gate;
 
-  @Autowired
-  private ReportLatch reports;
+  @Autowired private ReportLatch reports;
 
   /** Every group of the executor, whatever a test left off: the next test needs them on. */
   @AfterEach
@@ -114,14 +112,19 @@ final class CollapseSwitchEndToEndTest {
   @Test
   void unknownExecutorOrGroupIsABadRequestThatNamesWhatExists() throws Exception {
     assertThat(badRequest(post("/actuator/collapse/nothing", "{\"collapsing\": false}")))
-        .contains("no named executor, annotated method, core executor, HTTP executor or"
-            + " collapse group is named 'nothing'")
+        .contains(
+            "no named executor, annotated method, core executor, HTTP executor or"
+                + " collapse group is named 'nothing'")
         .contains("HTTP executors: [servlet")
         .contains("collapse groups: [/user/*");
-    assertThat(badRequest(post("/actuator/collapse/servlet",
-        "{\"collapsing\": false, \"group\": \"/nowhere/*\"}")))
-        .contains("HTTP executor 'servlet' has no collapse group named '/nowhere/*'; its groups:"
-            + " [/user/*");
+    assertThat(
+            badRequest(
+                post(
+                    "/actuator/collapse/servlet",
+                    "{\"collapsing\": false, \"group\": \"/nowhere/*\"}")))
+        .contains(
+            "HTTP executor 'servlet' has no collapse group named '/nowhere/*'; its groups:"
+                + " [/user/*");
     assertThat(collapse().get("collapsingOff")).isEmpty();
   }
 
@@ -151,15 +154,18 @@ final class CollapseSwitchEndToEndTest {
   void switchingWhileRequestsRunChangesNoResponse() throws Exception {
     gate.expect(0);
 
-    List<List<String>> responses = Flipping.whileRunning(on -> send(post("/user/*", on)), N,
-        () -> {
-          List<String> mine = new ArrayList<>();
-          for (int i = 0; i < 25; i++) {
-            HttpResponse<String> response = get("/user/" + (i % 3));
-            mine.add(response.statusCode() + " " + response.body());
-          }
-          return mine;
-        });
+    List<List<String>> responses =
+        Flipping.whileRunning(
+            on -> send(post("/user/*", on)),
+            N,
+            () -> {
+              List<String> mine = new ArrayList<>();
+              for (int i = 0; i < 25; i++) {
+                HttpResponse<String> response = get("/user/" + (i % 3));
+                mine.add(response.statusCode() + " " + response.body());
+              }
+              return mine;
+            });
 
     for (List<String> mine : responses) {
       for (int i = 0; i < mine.size(); i++) {
@@ -170,9 +176,11 @@ final class CollapseSwitchEndToEndTest {
 
   private HttpRequest post(String group, boolean collapsing) {
     return HttpRequest.newBuilder(uri("/actuator/collapse/servlet"))
-        .timeout(Duration.ofSeconds(20)).header("Content-Type", "application/json")
-        .POST(HttpRequest.BodyPublishers.ofString(
-            "{\"collapsing\": " + collapsing + ", \"group\": \"" + group + "\"}"))
+        .timeout(Duration.ofSeconds(20))
+        .header("Content-Type", "application/json")
+        .POST(
+            HttpRequest.BodyPublishers.ofString(
+                "{\"collapsing\": " + collapsing + ", \"group\": \"" + group + "\"}"))
         .build();
   }
 
@@ -192,15 +200,18 @@ final class CollapseSwitchEndToEndTest {
   }
 
   private HttpResponse<String> post(String path, String json) throws Exception {
-    HttpRequest request = HttpRequest.newBuilder(uri(path))
-        .timeout(Duration.ofSeconds(20)).header("Content-Type", "application/json")
-        .POST(HttpRequest.BodyPublishers.ofString(json)).build();
+    HttpRequest request =
+        HttpRequest.newBuilder(uri(path))
+            .timeout(Duration.ofSeconds(20))
+            .header("Content-Type", "application/json")
+            .POST(HttpRequest.BodyPublishers.ofString(json))
+            .build();
     return http.send(request, HttpResponse.BodyHandlers.ofString());
   }
 
   private HttpResponse<String> get(String path) throws Exception {
-    HttpRequest request = HttpRequest.newBuilder(uri(path))
-        .timeout(Duration.ofSeconds(20)).GET().build();
+    HttpRequest request =
+        HttpRequest.newBuilder(uri(path)).timeout(Duration.ofSeconds(20)).GET().build();
     return http.send(request, HttpResponse.BodyHandlers.ofString());
   }
 

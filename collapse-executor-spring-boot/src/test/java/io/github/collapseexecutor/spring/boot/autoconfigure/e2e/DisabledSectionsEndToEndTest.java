@@ -30,28 +30,27 @@ import org.springframework.web.client.RestClient;
  * the RestClient customizer asked for): those integrations do nothing, so every identical
  * concurrent request reaches the handler and the backend.
  */
-@SpringBootTest(classes = DisabledSectionsEndToEndTest.App.class,
-    webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
-        "collapse.executor.servlet.enabled=false",
-        "collapse.executor.rest-template.enabled=false",
-        "collapse.executor.rest-template.customize-rest-client-builder=true"})
+@SpringBootTest(
+    classes = DisabledSectionsEndToEndTest.App.class,
+    webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
+    properties = {
+      "collapse.executor.servlet.enabled=false",
+      "collapse.executor.rest-template.enabled=false",
+      "collapse.executor.rest-template.customize-rest-client-builder=true"
+    })
 @ActiveProfiles("sections")
 final class DisabledSectionsEndToEndTest {
 
   private static final int N = 6;
   private static final GatedBackend backend = new GatedBackend();
 
-  @LocalServerPort
-  private int port;
+  @LocalServerPort private int port;
 
-  @Autowired
-  private ServerGate gate;
+  @Autowired private ServerGate gate;
 
-  @Autowired
-  private RestClient.Builder restClientBuilder;
+  @Autowired private RestClient.Builder restClientBuilder;
 
-  @Autowired
-  private ApplicationContext context;
+  @Autowired private ApplicationContext context;
 
   @BeforeAll
   static void startBackend() {
@@ -68,11 +67,14 @@ final class DisabledSectionsEndToEndTest {
     assertThat(context.containsBean("collapseServletFilterRegistration")).isFalse();
     gate.expect(N);
     HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(20)).build();
-    HttpRequest request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/user/1"))
-        .timeout(Duration.ofSeconds(20)).GET().build();
+    HttpRequest request =
+        HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/user/1"))
+            .timeout(Duration.ofSeconds(20))
+            .GET()
+            .build();
 
-    List<String> bodies = Concurrently.run(N,
-        () -> http.send(request, HttpResponse.BodyHandlers.ofString()).body());
+    List<String> bodies =
+        Concurrently.run(N, () -> http.send(request, HttpResponse.BodyHandlers.ofString()).body());
 
     assertThat(bodies).containsOnly("item 1");
     assertThat(gate.handled()).isEqualTo(N);
@@ -85,12 +87,16 @@ final class DisabledSectionsEndToEndTest {
         .noneMatch(executor -> executor.integration().equals("rest-template"));
     CountDownLatch arrivals = new CountDownLatch(N);
     backend.holdUntil(arrivals);
-    ClientHttpRequestInterceptor counting = (request, body, execution) -> {
-      arrivals.countDown();
-      return execution.execute(request, body);
-    };
-    RestClient client = restClientBuilder.baseUrl(backend.baseUrl())
-        .requestInterceptors(interceptors -> interceptors.add(0, counting)).build();
+    ClientHttpRequestInterceptor counting =
+        (request, body, execution) -> {
+          arrivals.countDown();
+          return execution.execute(request, body);
+        };
+    RestClient client =
+        restClientBuilder
+            .baseUrl(backend.baseUrl())
+            .requestInterceptors(interceptors -> interceptors.add(0, counting))
+            .build();
 
     Concurrently.run(N, () -> client.get().uri("/user/1").retrieve().body(String.class));
 

@@ -20,17 +20,22 @@ final class FleetInstance {
    * Runs {@code app} as {@code type} with the fleet tier's properties under {@code keyPrefix} and
    * {@code arguments}.
    */
-  static ConfigurableApplicationContext start(Class<?> app, WebApplicationType type,
-      String keyPrefix, String... arguments) {
-    List<String> all = new ArrayList<>(List.of("--spring.main.banner-mode=off",
-        "--collapse.executor.fleet.secret=a fleet secret of at least 32 bytes, for tests",
-        "--collapse.executor.fleet.key-prefix=" + keyPrefix,
-        "--collapse.executor.fleet.coordination-timeout=5s",
-        "--collapse.executor.fleet.probe-interval=100ms",
-        "--spring.data.redis.host=127.0.0.1", "--spring.data.redis.port=" + LocalRedis.PORT));
+  static ConfigurableApplicationContext start(
+      Class<?> app, WebApplicationType type, String keyPrefix, String... arguments) {
+    List<String> all =
+        new ArrayList<>(
+            List.of(
+                "--spring.main.banner-mode=off",
+                "--collapse.executor.fleet.secret=a fleet secret of at least 32 bytes, for tests",
+                "--collapse.executor.fleet.key-prefix=" + keyPrefix,
+                "--collapse.executor.fleet.coordination-timeout=5s",
+                "--collapse.executor.fleet.probe-interval=100ms",
+                "--spring.data.redis.host=127.0.0.1",
+                "--spring.data.redis.port=" + LocalRedis.PORT));
     all.addAll(List.of(arguments));
     // the tests' application.properties leave Spring Data Redis out unless a test names it
-    return new SpringApplicationBuilder(app, LineFixtures.REDIS_AUTO_CONFIGURATION).web(type)
+    return new SpringApplicationBuilder(app, LineFixtures.REDIS_AUTO_CONFIGURATION)
+        .web(type)
         .run(all.toArray(String[]::new));
   }
 }

@@ -28,11 +28,12 @@ class GatedApp {
 
   @Bean
   FilterRegistrationBean<Filter> arrivalsFilter(ServerGate gate) {
-    FilterRegistrationBean<Filter> registration = new FilterRegistrationBean<>(
-        (request, response, chain) -> {
-          gate.arrived();
-          chain.doFilter(request, response);
-        });
+    FilterRegistrationBean<Filter> registration =
+        new FilterRegistrationBean<>(
+            (request, response, chain) -> {
+              gate.arrived();
+              chain.doFilter(request, response);
+            });
     registration.setOrder(0);
     return registration;
   }

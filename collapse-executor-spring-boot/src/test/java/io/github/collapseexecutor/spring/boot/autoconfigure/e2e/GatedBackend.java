@@ -34,21 +34,38 @@ final class GatedBackend implements BeforeAllCallback, AfterAllCallback {
 
   private final Map<String, AtomicInteger> calls = new ConcurrentHashMap<>();
   private volatile CountDownLatch gate = new CountDownLatch(0);
-  private final WireMockServer server = new WireMockServer(options().dynamicPort()
-      .bindAddress("127.0.0.1").containerThreads(64).jettyAcceptors(2).extensions(new Gate()));
+  private final WireMockServer server =
+      new WireMockServer(
+          options()
+              .dynamicPort()
+              .bindAddress("127.0.0.1")
+              .containerThreads(64)
+              .jettyAcceptors(2)
+              .extensions(new Gate()));
 
   void start() {
     server.start();
-    server.stubFor(get(urlPathMatching("/.*")).willReturn(aResponse().withStatus(200)
-        .withHeader("Content-Type", "text/plain").withHeader("Cache-Control", "public")
-        .withBody("answer")));
+    server.stubFor(
+        get(urlPathMatching("/.*"))
+            .willReturn(
+                aResponse()
+                    .withStatus(200)
+                    .withHeader("Content-Type", "text/plain")
+                    .withHeader("Cache-Control", "public")
+                    .withBody("answer")));
   }
 
   /** Answers the GETs of {@code path} that send {@code header} with {@code value}: {@code body}. */
   void answerWhen(String path, String header, String value, String body) {
-    server.stubFor(get(urlPathEqualTo(path)).withHeader(header, equalTo(value))
-        .willReturn(aResponse().withStatus(200).withHeader("Content-Type", "text/plain")
-            .withHeader("Cache-Control", "public").withBody(body)));
+    server.stubFor(
+        get(urlPathEqualTo(path))
+            .withHeader(header, equalTo(value))
+            .willReturn(
+                aResponse()
+                    .withStatus(200)
+                    .withHeader("Content-Type", "text/plain")
+                    .withHeader("Cache-Control", "public")
+                    .withBody(body)));
   }
 
   void stop() {
@@ -84,7 +101,8 @@ final class GatedBackend implements BeforeAllCallback, AfterAllCallback {
 
     @Override
     public RequestFilterAction filter(Request request, ServeEvent serveEvent) {
-      calls.computeIfAbsent(URI.create(request.getUrl()).getPath(), k -> new AtomicInteger())
+      calls
+          .computeIfAbsent(URI.create(request.getUrl()).getPath(), k -> new AtomicInteger())
           .incrementAndGet();
       try {
         gate.await(MAX_HOLD_SECONDS, TimeUnit.SECONDS);

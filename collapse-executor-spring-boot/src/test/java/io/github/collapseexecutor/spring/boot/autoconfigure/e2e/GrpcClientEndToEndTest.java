@@ -40,7 +40,8 @@ import org.springframework.util.ClassUtils;
  * <p>Needs Spring Boot's gRPC client auto-configuration, which Spring Boot 4 has and Spring Boot
  * 3.5 leaves to Spring gRPC's own starter.
  */
-@EnabledIf(value = "springBootConfiguresGrpcChannels",
+@EnabledIf(
+    value = "springBootConfiguresGrpcChannels",
     disabledReason = "Spring Boot's gRPC client auto-configuration is not on the class path")
 final class GrpcClientEndToEndTest {
 
@@ -81,25 +82,30 @@ final class GrpcClientEndToEndTest {
   }
 
   private static ConfigurableApplicationContext start(GrpcEchoService service) {
-    return new SpringApplicationBuilder(App.class).web(WebApplicationType.NONE)
-        .properties("echo.target=" + service.target()).run();
+    return new SpringApplicationBuilder(App.class)
+        .web(WebApplicationType.NONE)
+        .properties("echo.target=" + service.target())
+        .run();
   }
 
   /** Makes {@link #CALLERS} identical calls at once, held until all wait; checks each answer. */
-  private static void callConcurrently(Channel channel, GrpcEchoService service)
-      throws Exception {
+  private static void callConcurrently(Channel channel, GrpcEchoService service) throws Exception {
     List<Thread> threads = new ArrayList<>();
     List<CompletableFuture<String>> answers = new ArrayList<>();
     for (int i = 0; i < CALLERS; i++) {
       CompletableFuture<String> answer = new CompletableFuture<>();
-      Thread caller = new Thread(() -> {
-        try {
-          answer.complete(ClientCalls.blockingUnaryCall(channel, GrpcEchoService.ECHO,
-              CallOptions.DEFAULT, "hello"));
-        } catch (RuntimeException e) {
-          answer.completeExceptionally(e);
-        }
-      }, "grpc-caller-" + i);
+      Thread caller =
+          new Thread(
+              () -> {
+                try {
+                  answer.complete(
+                      ClientCalls.blockingUnaryCall(
+                          channel, GrpcEchoService.ECHO, CallOptions.DEFAULT, "hello"));
+                } catch (RuntimeException e) {
+                  answer.completeExceptionally(e);
+                }
+              },
+              "grpc-caller-" + i);
       caller.setDaemon(true);
       threads.add(caller);
       answers.add(answer);
@@ -128,9 +134,12 @@ final class GrpcClientEndToEndTest {
     }
 
     @Bean
-    Channel ownInterceptorChannel(GrpcChannelFactory channels, Environment environment,
+    Channel ownInterceptorChannel(
+        GrpcChannelFactory channels,
+        Environment environment,
         @Qualifier("channelCounting") CountingInterceptor channelCounting) {
-      return channels.createChannel(environment.getRequiredProperty("echo.target"),
+      return channels.createChannel(
+          environment.getRequiredProperty("echo.target"),
           ChannelBuilderOptions.defaults().withInterceptors(List.of(channelCounting)));
     }
 
@@ -153,8 +162,8 @@ final class GrpcClientEndToEndTest {
     final AtomicInteger calls = new AtomicInteger();
 
     @Override
-    public <ReqT, RespT> ClientCall<ReqT, RespT> interceptCall(MethodDescriptor<ReqT, RespT> method,
-        CallOptions callOptions, Channel next) {
+    public <ReqT, RespT> ClientCall<ReqT, RespT> interceptCall(
+        MethodDescriptor<ReqT, RespT> method, CallOptions callOptions, Channel next) {
       calls.incrementAndGet();
       return next.newCall(method, callOptions);
     }

@@ -31,10 +31,14 @@ public final class GrpcEchoService implements AutoCloseable {
 
   /** Starts the service, reached at {@link #target()}. */
   public GrpcEchoService() throws IOException {
-    server = InProcessServerBuilder.forName(name)
-        .addService(ServerServiceDefinition.builder("test.Echo")
-            .addMethod(ECHO, ServerCalls.asyncUnaryCall(this::echo)).build())
-        .build().start();
+    server =
+        InProcessServerBuilder.forName(name)
+            .addService(
+                ServerServiceDefinition.builder("test.Echo")
+                    .addMethod(ECHO, ServerCalls.asyncUnaryCall(this::echo))
+                    .build())
+            .build()
+            .start();
   }
 
   /** Returns a unary method named {@code fullMethodName} of strings. */

@@ -33,7 +33,8 @@ import org.springframework.grpc.client.GrpcChannelFactory;
  * Spring Boot's gRPC client support to one service, on the Redis on 127.0.0.1:6379 (skipped
  * without it): a call on the second instance takes the reply of the first instance's call.
  */
-@EnabledIf(value = "springBootConfiguresGrpcChannels",
+@EnabledIf(
+    value = "springBootConfiguresGrpcChannels",
     disabledReason = "Spring Boot's gRPC client auto-configuration is not on the class path")
 @Timeout(120)
 final class GrpcFleetEndToEndTest {
@@ -78,17 +79,26 @@ final class GrpcFleetEndToEndTest {
   }
 
   private ConfigurableApplicationContext start(GrpcEchoService service) {
-    ConfigurableApplicationContext instance = FleetInstance.start(App.class,
-        WebApplicationType.NONE, keyPrefix, "--echo.target=" + service.target(),
-        "--collapse.executor.grpc.fleet=true");
+    ConfigurableApplicationContext instance =
+        FleetInstance.start(
+            App.class,
+            WebApplicationType.NONE,
+            keyPrefix,
+            "--echo.target=" + service.target(),
+            "--collapse.executor.grpc.fleet=true");
     instances.add(instance);
     return instance;
   }
 
   private CompletableFuture<String> call(Channel channel) {
-    return CompletableFuture.supplyAsync(() -> ClientCalls.blockingUnaryCall(channel,
-        GrpcEchoService.ECHO, CallOptions.DEFAULT.withDeadlineAfter(30, TimeUnit.SECONDS),
-        "hello"), callers);
+    return CompletableFuture.supplyAsync(
+        () ->
+            ClientCalls.blockingUnaryCall(
+                channel,
+                GrpcEchoService.ECHO,
+                CallOptions.DEFAULT.withDeadlineAfter(30, TimeUnit.SECONDS),
+                "hello"),
+        callers);
   }
 
   /** An application that only asks Spring Boot's channel factory for a channel. */

@@ -26,7 +26,8 @@ import org.springframework.test.context.ActiveProfiles;
  * OkHttp against a real backend, configured by a YAML with a section per adapter, okhttp's among
  * them: the injected interceptor collapses identical concurrent calls.
  */
-@SpringBootTest(classes = OkHttpEndToEndTest.App.class,
+@SpringBootTest(
+    classes = OkHttpEndToEndTest.App.class,
     webEnvironment = SpringBootTest.WebEnvironment.NONE)
 @ActiveProfiles("sections")
 final class OkHttpEndToEndTest {
@@ -34,14 +35,11 @@ final class OkHttpEndToEndTest {
   private static final int N = 8;
   private static final GatedBackend backend = new GatedBackend();
 
-  @Autowired
-  private CollapseInterceptor collapse;
+  @Autowired private CollapseInterceptor collapse;
 
-  @Autowired
-  private MeterRegistry registry;
+  @Autowired private MeterRegistry registry;
 
-  @Autowired
-  private CollapseEndpoint endpoint;
+  @Autowired private CollapseEndpoint endpoint;
 
   @BeforeAll
   static void startBackend() {
@@ -61,13 +59,21 @@ final class OkHttpEndToEndTest {
 
     assertThat(bodies).hasSize(N).containsOnly("answer");
     assertThat(backend.calls("/user/5")).isBetween(1, N - 1);
-    assertThat(registry.get("collapse.http.requests").tag("integration", "okhttp")
-        .tag("outcome", "replayed").functionCounter().count()).isPositive();
-    assertThat(endpoint.collapse().executors()).anySatisfy(executor -> {
-      assertThat(executor.integration()).isEqualTo("okhttp");
-      assertThat(executor.counts().replayed()).isEqualTo(collapse.stats().replayed());
-      assertThat(executor.backendCalls()).isEqualTo(backend.calls("/user/5"));
-    });
+    assertThat(
+            registry
+                .get("collapse.http.requests")
+                .tag("integration", "okhttp")
+                .tag("outcome", "replayed")
+                .functionCounter()
+                .count())
+        .isPositive();
+    assertThat(endpoint.collapse().executors())
+        .anySatisfy(
+            executor -> {
+              assertThat(executor.integration()).isEqualTo("okhttp");
+              assertThat(executor.counts().replayed()).isEqualTo(collapse.stats().replayed());
+              assertThat(executor.backendCalls()).isEqualTo(backend.calls("/user/5"));
+            });
   }
 
   @Test
@@ -82,10 +88,11 @@ final class OkHttpEndToEndTest {
   private OkHttpClient client(int callers) {
     CountDownLatch arrivals = new CountDownLatch(callers);
     backend.holdUntil(arrivals);
-    Interceptor counting = chain -> {
-      arrivals.countDown();
-      return chain.proceed(chain.request());
-    };
+    Interceptor counting =
+        chain -> {
+          arrivals.countDown();
+          return chain.proceed(chain.request());
+        };
     return new OkHttpClient.Builder()
         .callTimeout(Duration.ofSeconds(20))
         .addInterceptor(counting)

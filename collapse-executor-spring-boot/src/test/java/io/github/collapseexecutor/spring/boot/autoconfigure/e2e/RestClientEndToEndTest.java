@@ -36,7 +36,8 @@ import org.springframework.web.client.RestTemplate;
  * adapter: identical concurrent calls collapse, the first held at the backend until every caller
  * has passed an interceptor placed before the collapse interceptor.
  */
-@SpringBootTest(classes = RestClientEndToEndTest.App.class,
+@SpringBootTest(
+    classes = RestClientEndToEndTest.App.class,
     webEnvironment = SpringBootTest.WebEnvironment.NONE,
     properties = "collapse.executor.rest-template.customize-rest-client-builder=true")
 @ActiveProfiles("sections")
@@ -45,20 +46,15 @@ final class RestClientEndToEndTest {
   private static final int N = 8;
   private static final GatedBackend backend = new GatedBackend();
 
-  @Autowired
-  private RestClient.Builder restClientBuilder;
+  @Autowired private RestClient.Builder restClientBuilder;
 
-  @Autowired
-  private ApplicationContext context;
+  @Autowired private ApplicationContext context;
 
-  @Autowired
-  private CollapseHttpRequestInterceptor interceptor;
+  @Autowired private CollapseHttpRequestInterceptor interceptor;
 
-  @Autowired
-  private MeterRegistry registry;
+  @Autowired private MeterRegistry registry;
 
-  @Autowired
-  private CollapseEndpoint endpoint;
+  @Autowired private CollapseEndpoint endpoint;
 
   @BeforeAll
   static void startBackend() {
@@ -73,35 +69,50 @@ final class RestClientEndToEndTest {
   @Test
   void bootRestClientBuilderCollapsesConcurrentIdenticalCalls() throws Exception {
     Arrivals arrivals = new Arrivals(N);
-    RestClient client = restClientBuilder.baseUrl(backend.baseUrl())
-        .requestInterceptors(interceptors -> interceptors.add(0, arrivals))
-        .build();
+    RestClient client =
+        restClientBuilder
+            .baseUrl(backend.baseUrl())
+            .requestInterceptors(interceptors -> interceptors.add(0, arrivals))
+            .build();
     long replayedBefore = interceptor.stats().replayed();
 
-    List<String> bodies = Concurrently.run(N,
-        () -> client.get().uri("/user/1").retrieve().body(String.class));
+    List<String> bodies =
+        Concurrently.run(N, () -> client.get().uri("/user/1").retrieve().body(String.class));
 
     assertThat(bodies).hasSize(N).containsOnly("answer");
     assertThat(backend.calls("/user/1")).isBetween(1, N - 1);
     assertThat(interceptor.stats().replayed() - replayedBefore)
         .isEqualTo(N - backend.calls("/user/1"));
-    assertThat(registry.get("collapse.executor.batch.size").tag("integration", "rest-template")
-        .summary().max()).isGreaterThan(1);
-    assertThat(registry.get("collapse.http.requests").tag("integration", "rest-template")
-        .tag("outcome", "replayed").functionCounter().count()).isPositive();
+    assertThat(
+            registry
+                .get("collapse.executor.batch.size")
+                .tag("integration", "rest-template")
+                .summary()
+                .max())
+        .isGreaterThan(1);
+    assertThat(
+            registry
+                .get("collapse.http.requests")
+                .tag("integration", "rest-template")
+                .tag("outcome", "replayed")
+                .functionCounter()
+                .count())
+        .isPositive();
   }
 
   @Test
   void anInterceptorAddedToTheBootBuilderAfterwardsTurnsCollapseOffForThatClient()
       throws Exception {
-    RestClient client = restClientBuilder.baseUrl(backend.baseUrl())
-        .requestInterceptor(new BasicAuthenticationInterceptor("user", "secret"))
-        .build();
+    RestClient client =
+        restClientBuilder
+            .baseUrl(backend.baseUrl())
+            .requestInterceptor(new BasicAuthenticationInterceptor("user", "secret"))
+            .build();
     long passedThroughBefore = interceptor.stats().passedThrough();
     int callsBefore = backend.calls("/user/3");
 
-    List<String> bodies = Concurrently.run(N,
-        () -> client.get().uri("/user/3").retrieve().body(String.class));
+    List<String> bodies =
+        Concurrently.run(N, () -> client.get().uri("/user/3").retrieve().body(String.class));
 
     assertThat(bodies).hasSize(N).containsOnly("answer");
     assertThat(backend.calls("/user/3") - callsBefore).isEqualTo(N);
@@ -111,14 +122,18 @@ final class RestClientEndToEndTest {
   @Test
   void handWiredRestTemplateCollapsesByTheNamedPolicy() throws Exception {
     Arrivals arrivals = new Arrivals(N);
-    RestTemplate template = LineFixtures.restTemplates(context)
-        .additionalInterceptors(arrivals, interceptor)
-        .build();
+    RestTemplate template =
+        LineFixtures.restTemplates(context).additionalInterceptors(arrivals, interceptor).build();
     AtomicInteger caller = new AtomicInteger();
 
     // sample-policy1 keys on the 'sample' query parameter alone: 'caller' differs, still shared
-    List<String> bodies = Concurrently.run(N, () -> template.getForObject(
-        backend.baseUrl() + "/samples/7?sample=a&caller=" + caller.incrementAndGet(), String.class));
+    List<String> bodies =
+        Concurrently.run(
+            N,
+            () ->
+                template.getForObject(
+                    backend.baseUrl() + "/samples/7?sample=a&caller=" + caller.incrementAndGet(),
+                    String.class));
 
     assertThat(bodies).containsOnly("answer");
     assertThat(backend.calls("/samples/7")).isBetween(1, N - 1);
@@ -127,9 +142,11 @@ final class RestClientEndToEndTest {
   @Test
   void pathsOutsideEveryGroupPassThrough() throws Exception {
     Arrivals arrivals = new Arrivals(N);
-    RestClient client = restClientBuilder.baseUrl(backend.baseUrl())
-        .requestInterceptors(interceptors -> interceptors.add(0, arrivals))
-        .build();
+    RestClient client =
+        restClientBuilder
+            .baseUrl(backend.baseUrl())
+            .requestInterceptors(interceptors -> interceptors.add(0, arrivals))
+            .build();
     long passedBefore = interceptor.stats().passedThrough();
 
     Concurrently.run(N, () -> client.get().uri("/orders/1").retrieve().body(String.class));
@@ -141,24 +158,34 @@ final class RestClientEndToEndTest {
   @Test
   void endpointAndMetricsShowTheLiveCounts() throws Exception {
     Arrivals arrivals = new Arrivals(N);
-    RestClient client = restClientBuilder.baseUrl(backend.baseUrl())
-        .requestInterceptors(interceptors -> interceptors.add(0, arrivals))
-        .build();
+    RestClient client =
+        restClientBuilder
+            .baseUrl(backend.baseUrl())
+            .requestInterceptors(interceptors -> interceptors.add(0, arrivals))
+            .build();
     Concurrently.run(N, () -> client.get().uri("/test/noop-1").retrieve().body(String.class));
 
     HttpCollapseStats stats = interceptor.stats();
-    ExecutorDescription rest = endpoint.collapse().executors().stream()
-        .filter(executor -> executor.integration().equals("rest-template")).findFirst()
-        .orElseThrow();
+    ExecutorDescription rest =
+        endpoint.collapse().executors().stream()
+            .filter(executor -> executor.integration().equals("rest-template"))
+            .findFirst()
+            .orElseThrow();
     assertThat(rest.counts().replayed()).isEqualTo(stats.replayed()).isPositive();
-    assertThat(rest.requests()).isEqualTo(
-        stats.passedThrough() + stats.led() + stats.replayed() + stats.fellBack());
+    assertThat(rest.requests())
+        .isEqualTo(stats.passedThrough() + stats.led() + stats.replayed() + stats.fellBack());
     assertThat(rest.backendCalls()).isEqualTo(rest.requests() - stats.replayed());
     assertThat(rest.collapseRatio()).isBetween(0.0, 1.0).isPositive();
     assertThat(rest.groups()).hasSize(2);
     assertThat(rest.groups().get(1).collapsePolicyName()).isEqualTo("sample-policy1");
-    assertThat(registry.get("collapse.http.requests").tag("integration", "rest-template")
-        .tag("outcome", "replayed").functionCounter().count()).isEqualTo(stats.replayed());
+    assertThat(
+            registry
+                .get("collapse.http.requests")
+                .tag("integration", "rest-template")
+                .tag("outcome", "replayed")
+                .functionCounter()
+                .count())
+        .isEqualTo(stats.replayed());
   }
 
   @Test
@@ -166,15 +193,19 @@ final class RestClientEndToEndTest {
     ExecutorDescription before = restTemplateExecutor();
     int userCallsBefore = backend.calls("/user/77");
     int sampleCallsBefore = backend.calls("/samples/77");
-    RestClient client = restClientBuilder.baseUrl(backend.baseUrl())
-        .requestInterceptors(interceptors -> interceptors.add(0, new Arrivals(N)))
-        .build();
+    RestClient client =
+        restClientBuilder
+            .baseUrl(backend.baseUrl())
+            .requestInterceptors(interceptors -> interceptors.add(0, new Arrivals(N)))
+            .build();
     Concurrently.run(N, () -> client.get().uri("/user/77").retrieve().body(String.class));
-    RestClient samples = restClientBuilder.baseUrl(backend.baseUrl())
-        .requestInterceptors(interceptors -> interceptors.add(0, new Arrivals(N)))
-        .build();
-    Concurrently.run(N, () -> samples.get().uri("/samples/77?sample=a").retrieve()
-        .body(String.class));
+    RestClient samples =
+        restClientBuilder
+            .baseUrl(backend.baseUrl())
+            .requestInterceptors(interceptors -> interceptors.add(0, new Arrivals(N)))
+            .build();
+    Concurrently.run(
+        N, () -> samples.get().uri("/samples/77?sample=a").retrieve().body(String.class));
     samples.get().uri("/orders/77").retrieve().body(String.class);
 
     ExecutorDescription after = restTemplateExecutor();
@@ -184,21 +215,24 @@ final class RestClientEndToEndTest {
     GroupDescription sampleGroup = after.groups().get(1);
     assertThat(users.requests() - before.groups().get(0).requests()).isEqualTo(N);
     assertThat(users.counts().replayed() - before.groups().get(0).counts().replayed())
-        .isEqualTo(N - userCalls).isPositive();
-    assertThat(users.backendCalls() - before.groups().get(0).backendCalls())
-        .isEqualTo(userCalls);
+        .isEqualTo(N - userCalls)
+        .isPositive();
+    assertThat(users.backendCalls() - before.groups().get(0).backendCalls()).isEqualTo(userCalls);
     assertThat(sampleGroup.requests() - before.groups().get(1).requests()).isEqualTo(N);
     assertThat(sampleGroup.counts().replayed() - before.groups().get(1).counts().replayed())
-        .isEqualTo(N - sampleCalls).isPositive();
+        .isEqualTo(N - sampleCalls)
+        .isPositive();
     assertThat(sampleGroup.collapseRatio()).isBetween(0.0, 1.0).isPositive();
-    assertThat(after.requests() - before.requests()).as("/orders/77 is in no group")
+    assertThat(after.requests() - before.requests())
+        .as("/orders/77 is in no group")
         .isEqualTo(2 * N + 1);
     assertThat(after.counts().passedThrough() - before.counts().passedThrough()).isEqualTo(1);
   }
 
   private ExecutorDescription restTemplateExecutor() {
     return endpoint.collapse().executors().stream()
-        .filter(executor -> executor.integration().equals("rest-template")).findFirst()
+        .filter(executor -> executor.integration().equals("rest-template"))
+        .findFirst()
         .orElseThrow();
   }
 
@@ -215,8 +249,8 @@ final class RestClientEndToEndTest {
     }
 
     @Override
-    public ClientHttpResponse intercept(HttpRequest request, byte[] body,
-        ClientHttpRequestExecution execution) throws IOException {
+    public ClientHttpResponse intercept(
+        HttpRequest request, byte[] body, ClientHttpRequestExecution execution) throws IOException {
       latch.countDown();
       return execution.execute(request, body);
     }

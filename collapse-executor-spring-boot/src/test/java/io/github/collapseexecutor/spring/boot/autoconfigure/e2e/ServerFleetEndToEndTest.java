@@ -59,23 +59,22 @@ final class ServerFleetEndToEndTest {
   @Test
   void aServletRequestOnTheSecondInstanceTakesTheResponseOfTheFirstInstancesHandler()
       throws Exception {
-    assertTheSecondInstanceTakesTheFirstsResponse(App.class, WebApplicationType.SERVLET,
-        "servlet");
+    assertTheSecondInstanceTakesTheFirstsResponse(App.class, WebApplicationType.SERVLET, "servlet");
   }
 
   @Test
   void aWebFluxRequestOnTheSecondInstanceTakesTheResponseOfTheFirstInstancesHandler()
       throws Exception {
-    assertTheSecondInstanceTakesTheFirstsResponse(ReactiveApp.class, WebApplicationType.REACTIVE,
-        "webflux");
+    assertTheSecondInstanceTakesTheFirstsResponse(
+        ReactiveApp.class, WebApplicationType.REACTIVE, "webflux");
   }
 
   /**
    * Starts two instances of {@code app}, whose section {@code section} collapses across the
    * fleet, and calls the first, then the second while the first's handler runs.
    */
-  private void assertTheSecondInstanceTakesTheFirstsResponse(Class<?> app,
-      WebApplicationType type, String section) throws Exception {
+  private void assertTheSecondInstanceTakesTheFirstsResponse(
+      Class<?> app, WebApplicationType type, String section) throws Exception {
     LocalRedis.assumeRunning();
     CALLS.set(0);
     ENTERED.drainPermits();
@@ -100,26 +99,33 @@ final class ServerFleetEndToEndTest {
   }
 
   /** Starts an instance on {@code address} and {@code port}; returns the port. */
-  private int start(Class<?> app, WebApplicationType type, String section, String address,
-      int port) {
-    ConfigurableApplicationContext instance = FleetInstance.start(app, type, keyPrefix,
-        "--server.address=" + address, "--server.port=" + port,
-        "--collapse.executor." + section + ".collapse-groups[0].uris=/quotes/*",
-        "--collapse.executor." + section + ".fleet=true");
+  private int start(
+      Class<?> app, WebApplicationType type, String section, String address, int port) {
+    ConfigurableApplicationContext instance =
+        FleetInstance.start(
+            app,
+            type,
+            keyPrefix,
+            "--server.address=" + address,
+            "--server.port=" + port,
+            "--collapse.executor." + section + ".collapse-groups[0].uris=/quotes/*",
+            "--collapse.executor." + section + ".fleet=true");
     instances.add(instance);
     return instance.getEnvironment().getRequiredProperty("local.server.port", Integer.class);
   }
 
   /** Sends a GET for the quote through the balancer's host name, as every caller does. */
   private CompletableFuture<String> call(String address, int port) {
-    return CompletableFuture.supplyAsync(() -> {
-      try {
-        return RawHttp.exchange(address, port,
-            "GET /quotes/acme HTTP/1.1\r\nHost: quotes.example\r\n");
-      } catch (IOException e) {
-        throw new IllegalStateException(e);
-      }
-    }, callers);
+    return CompletableFuture.supplyAsync(
+        () -> {
+          try {
+            return RawHttp.exchange(
+                address, port, "GET /quotes/acme HTTP/1.1\r\nHost: quotes.example\r\n");
+          } catch (IOException e) {
+            throw new IllegalStateException(e);
+          }
+        },
+        callers);
   }
 
   @Configuration(proxyBeanMethods = false)

@@ -33,49 +33,65 @@ final class ServerFleetPortStartupTest {
 
   @Test
   void aServletApplicationWithFleetNamesThePortItListensOn() {
-    assertTheStartupNamesThePort(WebApplicationType.SERVLET, "servlet",
-        CollapseServletFilterAutoConfiguration.class);
+    assertTheStartupNamesThePort(
+        WebApplicationType.SERVLET, "servlet", CollapseServletFilterAutoConfiguration.class);
   }
 
   @Test
   void aWebFluxApplicationWithFleetNamesThePortItListensOn() {
-    assertTheStartupNamesThePort(WebApplicationType.REACTIVE, "webflux",
-        CollapseWebFluxAutoConfiguration.class);
+    assertTheStartupNamesThePort(
+        WebApplicationType.REACTIVE, "webflux", CollapseWebFluxAutoConfiguration.class);
   }
 
   @Test
   void withoutFleetNothingIsSaidOfThePort() {
     try (LoggedRecords logged = LoggedRecords.of(CollapseServletFilterAutoConfiguration.class);
-        ConfigurableApplicationContext app = start(WebApplicationType.SERVLET,
-            "--" + P + "servlet.collapse-groups[0].uris=/quotes/*")) {
+        ConfigurableApplicationContext app =
+            start(
+                WebApplicationType.SERVLET,
+                "--" + P + "servlet.collapse-groups[0].uris=/quotes/*")) {
       assertThat(app.getEnvironment().getProperty("local.server.port")).isNotNull();
-      assertThat(logged.records()).extracting(LogRecord::getMessage)
+      assertThat(logged.records())
+          .extracting(LogRecord::getMessage)
           .noneMatch(message -> message.contains("listens on port"));
     }
   }
 
-  private static void assertTheStartupNamesThePort(WebApplicationType type, String section,
-      Class<?> configuration) {
+  private static void assertTheStartupNamesThePort(
+      WebApplicationType type, String section, Class<?> configuration) {
     try (LoggedRecords logged = LoggedRecords.of(configuration);
-        ConfigurableApplicationContext app = start(type,
-            "--" + P + section + ".collapse-groups[0].uris=/quotes/*",
-            "--" + P + section + ".fleet=true")) {
+        ConfigurableApplicationContext app =
+            start(
+                type,
+                "--" + P + section + ".collapse-groups[0].uris=/quotes/*",
+                "--" + P + section + ".fleet=true")) {
       String port = app.getEnvironment().getRequiredProperty("local.server.port");
-      List<LogRecord> said = logged.records().stream()
-          .filter(record -> record.getMessage().contains("listens on port")).toList();
-      assertThat(said).singleElement().satisfies(record -> {
-        assertThat(record.getLevel()).isEqualTo(Level.INFO);
-        assertThat(record.getMessage()).isEqualTo(P + section + ".fleet is true: a request"
-            + " collapses across the instances only with instances that received it on the same"
-            + " port and with the same Host header, both part of its key. This instance listens"
-            + " on port " + port + "; run every instance of the application on that port, behind"
-            + " one host name, for their requests to share.");
-      });
+      List<LogRecord> said =
+          logged.records().stream()
+              .filter(record -> record.getMessage().contains("listens on port"))
+              .toList();
+      assertThat(said)
+          .singleElement()
+          .satisfies(
+              record -> {
+                assertThat(record.getLevel()).isEqualTo(Level.INFO);
+                assertThat(record.getMessage())
+                    .isEqualTo(
+                        P
+                            + section
+                            + ".fleet is true: a request"
+                            + " collapses across the instances only with instances that received it on the same"
+                            + " port and with the same Host header, both part of its key. This instance listens"
+                            + " on port "
+                            + port
+                            + "; run every instance of the application on that port, behind"
+                            + " one host name, for their requests to share.");
+              });
     }
   }
 
-  private static ConfigurableApplicationContext start(WebApplicationType type,
-      String... arguments) {
+  private static ConfigurableApplicationContext start(
+      WebApplicationType type, String... arguments) {
     String[] all = new String[arguments.length + 3];
     all[0] = "--spring.main.banner-mode=off";
     all[1] = "--server.address=127.0.0.1";

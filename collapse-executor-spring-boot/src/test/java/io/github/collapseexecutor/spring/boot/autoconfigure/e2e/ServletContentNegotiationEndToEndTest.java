@@ -34,7 +34,8 @@ import org.springframework.web.bind.annotation.RestController;
  * {@code Accept-Language} ({@code MessageSource}), and sends no {@code Vary}: callers that ask for
  * different representations at once each get their own.
  */
-@SpringBootTest(classes = ServletContentNegotiationEndToEndTest.App.class,
+@SpringBootTest(
+    classes = ServletContentNegotiationEndToEndTest.App.class,
     webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
     properties = "collapse.executor.servlet.collapse-groups[0].uris=/user/*")
 @Timeout(60)
@@ -42,20 +43,21 @@ final class ServletContentNegotiationEndToEndTest {
 
   private static final int N = 12;
 
-  private final HttpClient http = HttpClient.newBuilder()
-      .connectTimeout(Duration.ofSeconds(20)).build();
+  private final HttpClient http =
+      HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(20)).build();
 
-  @LocalServerPort
-  private int port;
+  @LocalServerPort private int port;
 
-  @Autowired
-  private ServerGate gate;
+  @Autowired private ServerGate gate;
 
   private HttpResponse<String> get(String accept, String language) throws Exception {
-    HttpRequest request = HttpRequest.newBuilder(
-            URI.create("http://127.0.0.1:" + port + "/user/greeting"))
-        .header("Accept", accept).header("Accept-Language", language)
-        .timeout(Duration.ofSeconds(20)).GET().build();
+    HttpRequest request =
+        HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/user/greeting"))
+            .header("Accept", accept)
+            .header("Accept-Language", language)
+            .timeout(Duration.ofSeconds(20))
+            .GET()
+            .build();
     return http.send(request, HttpResponse.BodyHandlers.ofString());
   }
 
@@ -66,18 +68,27 @@ final class ServletContentNegotiationEndToEndTest {
     gate.expect(N);
     AtomicInteger next = new AtomicInteger();
 
-    List<String> wrong = Concurrently.run(N, () -> {
-      int i = next.getAndIncrement();
-      String accept = accepts.get(i % 2);
-      String language = languages.get(i / 2 % 2);
-      HttpResponse<String> response = get(accept, language);
-      String greeting = language.equals("de") ? "Hallo" : "Hello";
-      String expected = accept.equals("text/plain")
-          ? greeting : "{\"greeting\":\"" + greeting + "\"}";
-      String contentType = response.headers().firstValue("Content-Type").orElse("");
-      return response.body().equals(expected) && contentType.startsWith(accept)
-          ? null : accept + " " + language + " got " + contentType + " " + response.body();
-    }).stream().filter(outcome -> outcome != null).toList();
+    List<String> wrong =
+        Concurrently.run(
+                N,
+                () -> {
+                  int i = next.getAndIncrement();
+                  String accept = accepts.get(i % 2);
+                  String language = languages.get(i / 2 % 2);
+                  HttpResponse<String> response = get(accept, language);
+                  String greeting = language.equals("de") ? "Hallo" : "Hello";
+                  String expected =
+                      accept.equals("text/plain")
+                          ? greeting
+                          : "{\"greeting\":\"" + greeting + "\"}";
+                  String contentType = response.headers().firstValue("Content-Type").orElse("");
+                  return response.body().equals(expected) && contentType.startsWith(accept)
+                      ? null
+                      : accept + " " + language + " got " + contentType + " " + response.body();
+                })
+            .stream()
+            .filter(outcome -> outcome != null)
+            .toList();
 
     assertThat(wrong).as("callers that got another representation").isEmpty();
     assertThat(gate.handled()).as("callers that asked alike still share").isLessThan(N);
@@ -95,11 +106,12 @@ final class ServletContentNegotiationEndToEndTest {
 
     @Bean
     FilterRegistrationBean<?> arrivalsFilter(ServerGate gate) {
-      FilterRegistrationBean<?> registration = new FilterRegistrationBean<>(
-          (request, response, chain) -> {
-            gate.arrived();
-            chain.doFilter(request, response);
-          });
+      FilterRegistrationBean<?> registration =
+          new FilterRegistrationBean<>(
+              (request, response, chain) -> {
+                gate.arrived();
+                chain.doFilter(request, response);
+              });
       registration.setOrder(0);
       return registration;
     }

@@ -26,27 +26,24 @@ import tools.jackson.databind.json.JsonMapper;
  * adapter: identical concurrent requests run the handler fewer times than they arrive, and the
  * {@code collapse} endpoint and the metrics show it.
  */
-@SpringBootTest(classes = ServletEndToEndTest.App.class,
+@SpringBootTest(
+    classes = ServletEndToEndTest.App.class,
     webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
 @ActiveProfiles("sections")
 final class ServletEndToEndTest {
 
   private static final int N = 8;
 
-  private final HttpClient http = HttpClient.newBuilder()
-      .connectTimeout(Duration.ofSeconds(20)).build();
+  private final HttpClient http =
+      HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(20)).build();
 
-  @LocalServerPort
-  private int port;
+  @LocalServerPort private int port;
 
-  @Autowired
-  private ServerGate gate;
+  @Autowired private ServerGate gate;
 
-  @Autowired
-  private ReportLatch reports;
+  @Autowired private ReportLatch reports;
 
-  @Autowired
-  private MeterRegistry registry;
+  @Autowired private MeterRegistry registry;
 
   @Test
   void concurrentIdenticalRequestsShareOneHandlerRun() throws Exception {
@@ -58,13 +55,26 @@ final class ServletEndToEndTest {
     assertThat(responses).extracting(HttpResponse::statusCode).containsOnly(200);
     assertThat(responses).extracting(HttpResponse::body).containsOnly("item 1");
     assertThat(gate.handled()).isBetween(1, N - 1);
-    assertThat(gate.afterCollapse()).as("an unordered filter runs after the collapse filter")
+    assertThat(gate.afterCollapse())
+        .as("an unordered filter runs after the collapse filter")
         .isEqualTo(gate.handled());
     reports.await();
-    assertThat(registry.get("collapse.executor.batch.size").tag("integration", "servlet")
-        .tag("executor", "servlet").summary().max()).isGreaterThan(1);
-    assertThat(registry.get("collapse.http.requests").tag("integration", "servlet")
-        .tag("outcome", "replayed").functionCounter().count()).isPositive();
+    assertThat(
+            registry
+                .get("collapse.executor.batch.size")
+                .tag("integration", "servlet")
+                .tag("executor", "servlet")
+                .summary()
+                .max())
+        .isGreaterThan(1);
+    assertThat(
+            registry
+                .get("collapse.http.requests")
+                .tag("integration", "servlet")
+                .tag("outcome", "replayed")
+                .functionCounter()
+                .count())
+        .isPositive();
   }
 
   @Test
@@ -86,8 +96,8 @@ final class ServletEndToEndTest {
 
     assertThat(response.statusCode()).isEqualTo(200);
     JsonNode servlet = null;
-    for (JsonNode executor : JsonMapper.builder().build().readTree(response.body())
-        .get("executors")) {
+    for (JsonNode executor :
+        JsonMapper.builder().build().readTree(response.body()).get("executors")) {
       if (executor.get("integration").asString().equals("servlet")) {
         servlet = executor;
       }
@@ -95,8 +105,9 @@ final class ServletEndToEndTest {
     assertThat(servlet).isNotNull();
     assertThat(servlet.get("name").asString()).isEqualTo("servlet");
     assertThat(servlet.get("counts").get("replayed").asLong()).isPositive();
-    assertThat(servlet.get("requests").asLong()).isEqualTo(
-        servlet.get("backendCalls").asLong() + servlet.get("counts").get("replayed").asLong());
+    assertThat(servlet.get("requests").asLong())
+        .isEqualTo(
+            servlet.get("backendCalls").asLong() + servlet.get("counts").get("replayed").asLong());
     assertThat(servlet.get("collapseRatio").asDouble()).isPositive();
     assertThat(servlet.get("groups").get(0).get("uris").toString())
         .isEqualTo("[\"/user/*\",\"/test/noop*\"]");
@@ -104,18 +115,23 @@ final class ServletEndToEndTest {
         .isEqualTo("sample-policy1");
     JsonNode users = servlet.get("groups").get(0);
     assertThat(users.get("counts").get("replayed").asLong()).isPositive();
-    assertThat(users.get("requests").asLong()).isEqualTo(
-        users.get("backendCalls").asLong() + users.get("counts").get("replayed").asLong());
+    assertThat(users.get("requests").asLong())
+        .isEqualTo(
+            users.get("backendCalls").asLong() + users.get("counts").get("replayed").asLong());
     assertThat(users.get("collapseRatio").asDouble()).isPositive();
     assertThat(servlet.get("groups").get(1).get("requests").asLong())
-        .as("nothing asked for /samples/*").isZero();
+        .as("nothing asked for /samples/*")
+        .isZero();
     assertThat(servlet.get("settings").get("order").asInt()).isEqualTo(Integer.MAX_VALUE);
     assertThat(servlet.get("waitTimeoutMillis").asLong()).isEqualTo(30_000);
   }
 
   private HttpResponse<String> get(String path) throws Exception {
-    HttpRequest request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
-        .timeout(Duration.ofSeconds(20)).GET().build();
+    HttpRequest request =
+        HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
+            .timeout(Duration.ofSeconds(20))
+            .GET()
+            .build();
     return http.send(request, HttpResponse.BodyHandlers.ofString());
   }
 

@@ -32,7 +32,8 @@ import org.springframework.http.server.observation.ServerRequestObservationConte
  * the handler, in {@code http.server.requests} both as observations and as the timer; and each
  * request's observation says what it did in {@code collapse.outcome}.
  */
-@SpringBootTest(classes = ServletObservedApp.class,
+@SpringBootTest(
+    classes = ServletObservedApp.class,
     webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
     properties = {ServletObservedApp.GROUP, ServletObservedApp.ENDPOINTS})
 final class ServletObservationEndToEndTest {
@@ -41,51 +42,66 @@ final class ServletObservationEndToEndTest {
   private static final List<String> SERVER_KEYS =
       List.of("status", "outcome", "exception", "uri", "method");
 
-  private final HttpClient http = HttpClient.newBuilder()
-      .connectTimeout(Duration.ofSeconds(20)).build();
+  private final HttpClient http =
+      HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(20)).build();
 
-  @LocalServerPort
-  private int port;
+  @LocalServerPort private int port;
 
-  @Autowired
-  private ServerGate gate;
+  @Autowired private ServerGate gate;
 
-  @Autowired
-  private ServletObservedApp.ServerRequests serverRequests;
+  @Autowired private ServletObservedApp.ServerRequests serverRequests;
 
-  @Autowired
-  private MeterRegistry meters;
+  @Autowired private MeterRegistry meters;
 
   @ParameterizedTest
   @CsvSource({
-      "/obs/ok, 200, ok, SUCCESS, none",
-      "/obs/missing, 404, missing, CLIENT_ERROR, none",
-      "/obs/fail, 500, failed, SERVER_ERROR, IllegalStateException"})
+    "/obs/ok, 200, ok, SUCCESS, none",
+    "/obs/missing, 404, missing, CLIENT_ERROR, none",
+    "/obs/fail, 500, failed, SERVER_ERROR, IllegalStateException"
+  })
   @Timeout(60)
-  void aReplayedResponseIsRecordedAsTheResponseItIs(String path, int status, String body,
-      String outcome, String exception) throws Exception {
+  void aReplayedResponseIsRecordedAsTheResponseItIs(
+      String path, int status, String body, String outcome, String exception) throws Exception {
     gate.expect(N);
 
     List<HttpResponse<String>> responses = Concurrently.run(N, () -> get(path));
 
-    assertThat(responses).allSatisfy(response -> {
-      assertThat(response.statusCode()).isEqualTo(status);
-      assertThat(response.body()).isEqualTo(body);
-    });
+    assertThat(responses)
+        .allSatisfy(
+            response -> {
+              assertThat(response.statusCode()).isEqualTo(status);
+              assertThat(response.body()).isEqualTo(body);
+            });
     assertThat(gate.handled()).as("some requests got a replay").isBetween(1, N - 1);
     List<ServerRequestObservationContext> observed = serverRequests.await(path, N);
     assertThat(observed).hasSize(N);
-    assertThat(observed).allSatisfy(context -> assertThat(serverKeys(context)).isEqualTo(Map.of(
-        "status", Integer.toString(status), "outcome", outcome, "exception", exception,
-        "uri", path, "method", "GET")));
+    assertThat(observed)
+        .allSatisfy(
+            context ->
+                assertThat(serverKeys(context))
+                    .isEqualTo(
+                        Map.of(
+                            "status",
+                            Integer.toString(status),
+                            "outcome",
+                            outcome,
+                            "exception",
+                            exception,
+                            "uri",
+                            path,
+                            "method",
+                            "GET")));
     assertThat(observed.stream().map(context -> collapseOutcome(context)).toList())
-        .containsOnly("led", "joined").contains("joined")
-        .filteredOn("led"::equals).hasSize(gate.handled());
+        .containsOnly("led", "joined")
+        .contains("joined")
+        .filteredOn("led"::equals)
+        .hasSize(gate.handled());
     Timer timer = awaitTimer(path, status, outcome, exception, N);
     assertThat(timer).isNotNull();
     assertThat(timer.count()).isEqualTo(N);
     assertThat(meters.find("http.server.requests").tag("uri", path).timers())
-        .as("no request of " + path + " is recorded otherwise").hasSize(1);
+        .as("no request of " + path + " is recorded otherwise")
+        .hasSize(1);
   }
 
   @Test
@@ -95,9 +111,11 @@ final class ServletObservationEndToEndTest {
     assertThat(get("/actuator/collapse").statusCode()).isEqualTo(200);
 
     List<ServerRequestObservationContext> observed = serverRequests.await("/orders/7", 1);
-    assertThat(observed).singleElement()
+    assertThat(observed)
+        .singleElement()
         .satisfies(context -> assertThat(collapseOutcome(context)).isNull());
-    assertThat(serverRequests.await("/actuator/collapse", 1)).singleElement()
+    assertThat(serverRequests.await("/actuator/collapse", 1))
+        .singleElement()
         .satisfies(context -> assertThat(collapseOutcome(context)).isNull());
   }
 
@@ -112,9 +130,14 @@ final class ServletObservationEndToEndTest {
       throws InterruptedException {
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
     while (true) {
-      Timer timer = meters.find("http.server.requests").tag("uri", path)
-          .tag("status", Integer.toString(status)).tag("outcome", outcome)
-          .tag("exception", exception).timer();
+      Timer timer =
+          meters
+              .find("http.server.requests")
+              .tag("uri", path)
+              .tag("status", Integer.toString(status))
+              .tag("outcome", outcome)
+              .tag("exception", exception)
+              .timer();
       if ((timer != null && timer.count() >= count) || System.nanoTime() > deadline) {
         return timer;
       }
@@ -125,8 +148,7 @@ final class ServletObservationEndToEndTest {
   private static Map<String, String> serverKeys(ServerRequestObservationContext context) {
     return context.getLowCardinalityKeyValues().stream()
         .filter(keyValue -> SERVER_KEYS.contains(keyValue.getKey()))
-        .collect(Collectors.toMap(KeyValue::getKey, KeyValue::getValue, (a, b) -> b,
-            TreeMap::new));
+        .collect(Collectors.toMap(KeyValue::getKey, KeyValue::getValue, (a, b) -> b, TreeMap::new));
   }
 
   private static String collapseOutcome(ServerRequestObservationContext context) {
@@ -135,8 +157,11 @@ final class ServletObservationEndToEndTest {
   }
 
   private HttpResponse<String> get(String path) throws Exception {
-    HttpRequest request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
-        .timeout(Duration.ofSeconds(20)).GET().build();
+    HttpRequest request =
+        HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
+            .timeout(Duration.ofSeconds(20))
+            .GET()
+            .build();
     return http.send(request, HttpResponse.BodyHandlers.ofString());
   }
 }

@@ -69,8 +69,10 @@ class ServletObservedApp {
 
     /** Returns the stopped observations of requests to {@code path}. */
     List<ServerRequestObservationContext> of(String path) {
-      return stopped.stream().filter(entry -> entry.getKey().equals(path))
-          .map(Map.Entry::getValue).toList();
+      return stopped.stream()
+          .filter(entry -> entry.getKey().equals(path))
+          .map(Map.Entry::getValue)
+          .toList();
     }
 
     /** Waits, at most 20 s, until {@code count} observations of {@code path} stopped. */
@@ -150,16 +152,17 @@ class ServletObservedApp {
     SseEmitter events() throws InterruptedException {
       gate.handle();
       SseEmitter emitter = new SseEmitter(60_000L);
-      senders.execute(() -> {
-        try {
-          emitter.send(SseEmitter.event().data("1"));
-          events.await();
-          emitter.send(SseEmitter.event().data("2"));
-          emitter.complete();
-        } catch (IOException | InterruptedException e) {
-          emitter.completeWithError(e);
-        }
-      });
+      senders.execute(
+          () -> {
+            try {
+              emitter.send(SseEmitter.event().data("1"));
+              events.await();
+              emitter.send(SseEmitter.event().data("2"));
+              emitter.complete();
+            } catch (IOException | InterruptedException e) {
+              emitter.completeWithError(e);
+            }
+          });
       return emitter;
     }
   }

@@ -26,27 +26,24 @@ import org.springframework.boot.test.web.server.LocalServerPort;
  * waits until the test's client read it before it sends event 2), and concurrent callers each get
  * their whole stream.
  */
-@SpringBootTest(classes = ServletObservedApp.class,
+@SpringBootTest(
+    classes = ServletObservedApp.class,
     webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
     properties = {ServletObservedApp.GROUP, ServletObservedApp.ENDPOINTS})
 final class ServletStreamEndToEndTest {
 
   private static final int N = 5;
 
-  private final HttpClient http = HttpClient.newBuilder()
-      .connectTimeout(Duration.ofSeconds(20)).build();
+  private final HttpClient http =
+      HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(20)).build();
 
-  @LocalServerPort
-  private int port;
+  @LocalServerPort private int port;
 
-  @Autowired
-  private ServerGate gate;
+  @Autowired private ServerGate gate;
 
-  @Autowired
-  private ServletObservedApp.EventGate events;
+  @Autowired private ServletObservedApp.EventGate events;
 
-  @Autowired
-  private CollapseExecutors executors;
+  @Autowired private CollapseExecutors executors;
 
   @AfterEach
   void release() {
@@ -74,24 +71,31 @@ final class ServletStreamEndToEndTest {
   void concurrentCallersEachGetTheirWholeStream() throws Exception {
     gate.expect(N);
     events.expect(N);
-    HttpCollapseStats stats = executors.list().stream()
-        .filter(executor -> executor.integration().equals("servlet")).findFirst().orElseThrow()
-        .stats();
+    HttpCollapseStats stats =
+        executors.list().stream()
+            .filter(executor -> executor.integration().equals("servlet"))
+            .findFirst()
+            .orElseThrow()
+            .stats();
     long replayedBefore = stats.replayed();
     long streamsBefore = stats.unshared(UnsharedReason.STREAM);
 
-    List<List<String>> streams = Concurrently.run(N, () -> {
-      try (StreamLines stream = open("concurrent")) {
-        List<String> lines = new ArrayList<>();
-        lines.add(stream.next());
-        events.read();
-        lines.add(stream.next());
-        lines.add(stream.next());
-        return lines;
-      }
-    });
+    List<List<String>> streams =
+        Concurrently.run(
+            N,
+            () -> {
+              try (StreamLines stream = open("concurrent")) {
+                List<String> lines = new ArrayList<>();
+                lines.add(stream.next());
+                events.read();
+                lines.add(stream.next());
+                lines.add(stream.next());
+                return lines;
+              }
+            });
 
-    assertThat(streams).hasSize(N)
+    assertThat(streams)
+        .hasSize(N)
         .allSatisfy(lines -> assertThat(lines).containsExactly("data:1", "data:2", null));
     assertThat(gate.handled()).as("a stream is never shared").isEqualTo(N);
     assertThat(stats.replayed()).isEqualTo(replayedBefore);
@@ -103,9 +107,13 @@ final class ServletStreamEndToEndTest {
    * marked their own keys for hit-for-pass.
    */
   private StreamLines open(String round) throws Exception {
-    StreamLines stream = StreamLines.open(http, HttpRequest.newBuilder(
-        URI.create("http://127.0.0.1:" + port + "/obs/events?round=" + round))
-        .header("Accept", "text/event-stream").build());
+    StreamLines stream =
+        StreamLines.open(
+            http,
+            HttpRequest.newBuilder(
+                    URI.create("http://127.0.0.1:" + port + "/obs/events?round=" + round))
+                .header("Accept", "text/event-stream")
+                .build());
     assertThat(stream.contentType()).startsWith("text/event-stream");
     return stream;
   }

@@ -18,8 +18,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  */
 final class VersionedGreetings {
 
-  private final HttpClient http = HttpClient.newBuilder()
-      .connectTimeout(Duration.ofSeconds(20)).build();
+  private final HttpClient http =
+      HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(20)).build();
   private final int port;
 
   VersionedGreetings(int port) {
@@ -29,12 +29,15 @@ final class VersionedGreetings {
   /** Sends {@code n} requests at once, for versions 1 and 2 in turn; checks each one's body. */
   void askBothVersions(int n) throws Exception {
     AtomicInteger next = new AtomicInteger();
-    List<String[]> answers = Concurrently.run(n, () -> {
-      String version = next.getAndIncrement() % 2 == 0 ? "1" : "2";
-      return new String[] {version, get(version)};
-    });
-    assertThat(answers).allSatisfy(answer ->
-        assertThat(answer[1]).isEqualTo("greeting of version " + answer[0]));
+    List<String[]> answers =
+        Concurrently.run(
+            n,
+            () -> {
+              String version = next.getAndIncrement() % 2 == 0 ? "1" : "2";
+              return new String[] {version, get(version)};
+            });
+    assertThat(answers)
+        .allSatisfy(answer -> assertThat(answer[1]).isEqualTo("greeting of version " + answer[0]));
   }
 
   /** Sends {@code n} requests at once for {@code version}; checks each one's body. */
@@ -44,8 +47,12 @@ final class VersionedGreetings {
   }
 
   private String get(String version) throws Exception {
-    return http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/greeting"))
-            .header("API-Version", version).timeout(Duration.ofSeconds(20)).build(),
-        HttpResponse.BodyHandlers.ofString()).body();
+    return http.send(
+            HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/greeting"))
+                .header("API-Version", version)
+                .timeout(Duration.ofSeconds(20))
+                .build(),
+            HttpResponse.BodyHandlers.ofString())
+        .body();
   }
 }

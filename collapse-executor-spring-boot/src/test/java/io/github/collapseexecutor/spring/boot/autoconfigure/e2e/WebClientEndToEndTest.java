@@ -31,7 +31,8 @@ import reactor.core.scheduler.Schedulers;
  * concurrent exchanges collapse, the first held at the backend until every subscriber has passed a
  * filter placed before the collapse filter.
  */
-@SpringBootTest(classes = WebClientEndToEndTest.App.class,
+@SpringBootTest(
+    classes = WebClientEndToEndTest.App.class,
     webEnvironment = SpringBootTest.WebEnvironment.NONE,
     properties = "collapse.executor.web-client.customize-web-client-builder=true")
 @ActiveProfiles("sections")
@@ -41,20 +42,15 @@ final class WebClientEndToEndTest {
   private static final Duration BOUND = Duration.ofSeconds(20);
   private static final GatedBackend backend = new GatedBackend();
 
-  @Autowired
-  private WebClient.Builder webClientBuilder;
+  @Autowired private WebClient.Builder webClientBuilder;
 
-  @Autowired
-  private CollapseExchangeFilterFunction collapse;
+  @Autowired private CollapseExchangeFilterFunction collapse;
 
-  @Autowired
-  private MeterRegistry registry;
+  @Autowired private MeterRegistry registry;
 
-  @Autowired
-  private CollapseEndpoint endpoint;
+  @Autowired private CollapseEndpoint endpoint;
 
-  @Autowired
-  private ReportLatch reports;
+  @Autowired private ReportLatch reports;
 
   @BeforeAll
   static void startBackend() {
@@ -69,9 +65,11 @@ final class WebClientEndToEndTest {
   @Test
   void bootWebClientBuilderCollapsesConcurrentIdenticalExchanges() throws Exception {
     reports.expect("web-client");
-    WebClient client = webClientBuilder.baseUrl(backend.baseUrl())
-        .filters(filters -> filters.add(0, arrivals(N)))
-        .build();
+    WebClient client =
+        webClientBuilder
+            .baseUrl(backend.baseUrl())
+            .filters(filters -> filters.add(0, arrivals(N)))
+            .build();
     long replayedBefore = collapse.stats().replayed();
 
     List<String> bodies = concurrently(client, "/user/1");
@@ -81,23 +79,37 @@ final class WebClientEndToEndTest {
     assertThat(collapse.stats().replayed() - replayedBefore)
         .isEqualTo(N - backend.calls("/user/1"));
     reports.await();
-    assertThat(registry.get("collapse.executor.batch.size").tag("integration", "web-client")
-        .summary().max()).isGreaterThan(1);
-    assertThat(registry.get("collapse.http.requests").tag("integration", "web-client")
-        .tag("outcome", "replayed").functionCounter().count())
+    assertThat(
+            registry
+                .get("collapse.executor.batch.size")
+                .tag("integration", "web-client")
+                .summary()
+                .max())
+        .isGreaterThan(1);
+    assertThat(
+            registry
+                .get("collapse.http.requests")
+                .tag("integration", "web-client")
+                .tag("outcome", "replayed")
+                .functionCounter()
+                .count())
         .isEqualTo(collapse.stats().replayed());
-    assertThat(endpoint.collapse().executors()).anySatisfy(executor -> {
-      assertThat(executor.integration()).isEqualTo("web-client");
-      assertThat(executor.counts().replayed()).isEqualTo(collapse.stats().replayed());
-    });
+    assertThat(endpoint.collapse().executors())
+        .anySatisfy(
+            executor -> {
+              assertThat(executor.integration()).isEqualTo("web-client");
+              assertThat(executor.counts().replayed()).isEqualTo(collapse.stats().replayed());
+            });
   }
 
   @Test
   void aResponseToARequestThatAFilterAddedAfterwardsGaveCredentialsIsNotShared() {
-    WebClient client = webClientBuilder.baseUrl(backend.baseUrl())
-        .filters(filters -> filters.add(0, arrivals(N)))
-        .filter(ExchangeFilterFunctions.basicAuthentication("user", "secret"))
-        .build();
+    WebClient client =
+        webClientBuilder
+            .baseUrl(backend.baseUrl())
+            .filters(filters -> filters.add(0, arrivals(N)))
+            .filter(ExchangeFilterFunctions.basicAuthentication("user", "secret"))
+            .build();
     long replayedBefore = collapse.stats().replayed();
     int callsBefore = backend.calls("/user/5");
 
@@ -110,10 +122,8 @@ final class WebClientEndToEndTest {
 
   @Test
   void handWiredWebClientCollapses() {
-    WebClient client = WebClient.builder().baseUrl(backend.baseUrl())
-        .filter(arrivals(N))
-        .filter(collapse)
-        .build();
+    WebClient client =
+        WebClient.builder().baseUrl(backend.baseUrl()).filter(arrivals(N)).filter(collapse).build();
 
     List<String> bodies = concurrently(client, "/samples/3?sample=b");
 
@@ -123,9 +133,11 @@ final class WebClientEndToEndTest {
 
   @Test
   void pathsOutsideEveryGroupPassThrough() {
-    WebClient client = webClientBuilder.baseUrl(backend.baseUrl())
-        .filters(filters -> filters.add(0, arrivals(N)))
-        .build();
+    WebClient client =
+        webClientBuilder
+            .baseUrl(backend.baseUrl())
+            .filters(filters -> filters.add(0, arrivals(N)))
+            .build();
 
     concurrently(client, "/orders/2");
 
@@ -134,8 +146,15 @@ final class WebClientEndToEndTest {
 
   private static List<String> concurrently(WebClient client, String uri) {
     return Flux.range(0, N)
-        .flatMap(i -> client.get().uri(uri).retrieve().bodyToMono(String.class)
-            .subscribeOn(Schedulers.boundedElastic()), N)
+        .flatMap(
+            i ->
+                client
+                    .get()
+                    .uri(uri)
+                    .retrieve()
+                    .bodyToMono(String.class)
+                    .subscribeOn(Schedulers.boundedElastic()),
+            N)
         .collectList()
         .block(BOUND);
   }
@@ -144,10 +163,12 @@ final class WebClientEndToEndTest {
   private static ExchangeFilterFunction arrivals(int subscribers) {
     CountDownLatch latch = new CountDownLatch(subscribers);
     backend.holdUntil(latch);
-    return (request, next) -> Mono.defer(() -> {
-      latch.countDown();
-      return next.exchange(request);
-    });
+    return (request, next) ->
+        Mono.defer(
+            () -> {
+              latch.countDown();
+              return next.exchange(request);
+            });
   }
 
   @SpringBootConfiguration

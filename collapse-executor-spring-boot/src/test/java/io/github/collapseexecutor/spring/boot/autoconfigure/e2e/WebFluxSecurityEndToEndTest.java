@@ -40,29 +40,34 @@ import org.springframework.web.server.WebFilter;
  * the identical requests of one user collapse, two users never share, and each replay carries its
  * own request's security headers once.
  */
-@SpringBootTest(classes = WebFluxSecurityEndToEndTest.App.class,
+@SpringBootTest(
+    classes = WebFluxSecurityEndToEndTest.App.class,
     webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
-    properties = {"spring.main.web-application-type=reactive",
-        "collapse.executor.webflux.collapse-groups[0].uris=/me"})
+    properties = {
+      "spring.main.web-application-type=reactive",
+      "collapse.executor.webflux.collapse-groups[0].uris=/me"
+    })
 @Timeout(60)
 final class WebFluxSecurityEndToEndTest {
 
   private static final int N = 50;
 
-  private final HttpClient http = HttpClient.newBuilder()
-      .connectTimeout(Duration.ofSeconds(20)).build();
+  private final HttpClient http =
+      HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(20)).build();
 
-  @LocalServerPort
-  private int port;
+  @LocalServerPort private int port;
 
-  @Autowired
-  private WebFilterArrivals joined;
+  @Autowired private WebFilterArrivals joined;
 
   private HttpResponse<String> get(String user) throws Exception {
-    String basic = Base64.getEncoder().encodeToString(
-        (user + ":" + user + "-password").getBytes(StandardCharsets.UTF_8));
-    return http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/me"))
-        .header("Authorization", "Basic " + basic).timeout(Duration.ofSeconds(20)).build(),
+    String basic =
+        Base64.getEncoder()
+            .encodeToString((user + ":" + user + "-password").getBytes(StandardCharsets.UTF_8));
+    return http.send(
+        HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/me"))
+            .header("Authorization", "Basic " + basic)
+            .timeout(Duration.ofSeconds(20))
+            .build(),
         HttpResponse.BodyHandlers.ofString());
   }
 
@@ -73,20 +78,25 @@ final class WebFluxSecurityEndToEndTest {
 
     int runs = joined.runs();
     assertThat(runs).isBetween(1, 5);
-    assertThat(alices).allSatisfy(response -> {
-      assertThat(response.statusCode()).isEqualTo(200);
-      assertThat(response.body()).isEqualTo("alice");
-      assertThat(response.headers().allValues("X-Content-Type-Options"))
-          .containsExactly("nosniff");
-      assertThat(response.headers().allValues("Cache-Control")).hasSize(1);
-    });
+    assertThat(alices)
+        .allSatisfy(
+            response -> {
+              assertThat(response.statusCode()).isEqualTo(200);
+              assertThat(response.body()).isEqualTo("alice");
+              assertThat(response.headers().allValues("X-Content-Type-Options"))
+                  .containsExactly("nosniff");
+              assertThat(response.headers().allValues("Cache-Control")).hasSize(1);
+            });
 
     joined.expect(N);
     AtomicInteger next = new AtomicInteger();
-    List<String[]> answers = Concurrently.run(N, () -> {
-      String user = next.getAndIncrement() % 2 == 0 ? "alice" : "bob";
-      return new String[] {user, get(user).body()};
-    });
+    List<String[]> answers =
+        Concurrently.run(
+            N,
+            () -> {
+              String user = next.getAndIncrement() % 2 == 0 ? "alice" : "bob";
+              return new String[] {user, get(user).body()};
+            });
 
     assertThat(answers).allSatisfy(answer -> assertThat(answer[1]).isEqualTo(answer[0]));
     assertThat(joined.runs() - runs).isBetween(2, 10);
@@ -114,15 +124,22 @@ final class WebFluxSecurityEndToEndTest {
 
     @Bean
     RouterFunction<ServerResponse> me(WebFilterArrivals joined) {
-      return RouterFunctions.route().GET("/me", request -> joined.run()
-          .then(request.principal().map(Principal::getName))
-          .flatMap(name -> ServerResponse.ok().bodyValue(name))).build();
+      return RouterFunctions.route()
+          .GET(
+              "/me",
+              request ->
+                  joined
+                      .run()
+                      .then(request.principal().map(Principal::getName))
+                      .flatMap(name -> ServerResponse.ok().bodyValue(name)))
+          .build();
     }
 
     @Bean
     SecurityWebFilterChain security(ServerHttpSecurity http) {
       return http.authorizeExchange(exchanges -> exchanges.anyExchange().authenticated())
-          .httpBasic(Customizer.withDefaults()).build();
+          .httpBasic(Customizer.withDefaults())
+          .build();
     }
 
     @Bean

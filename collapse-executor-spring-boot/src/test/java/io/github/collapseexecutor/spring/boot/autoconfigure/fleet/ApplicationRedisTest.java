@@ -28,21 +28,27 @@ import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactor
  */
 final class ApplicationRedisTest {
 
-  private final ApplicationContextRunner runner = new ApplicationContextRunner()
-      .withConfiguration(AutoConfigurations.of(LineFixtures.REDIS_AUTO_CONFIGURATION));
+  private final ApplicationContextRunner runner =
+      new ApplicationContextRunner()
+          .withConfiguration(AutoConfigurations.of(LineFixtures.REDIS_AUTO_CONFIGURATION));
 
   private final CollapseFleetProperties fleet = new CollapseFleetProperties();
 
   @Test
   void standaloneTakesHostPortDatabaseAndLogin() {
-    connect(single(uri -> {
-      assertThat(uri.getHost()).isEqualTo("cache.example");
-      assertThat(uri.getPort()).isEqualTo(6390);
-      assertThat(uri.getDatabase()).isEqualTo(3);
-      assertLogin(uri, "app", "pw");
-      assertThat(uri.isSsl()).isFalse();
-    }), "spring.data.redis.host=cache.example", "spring.data.redis.port=6390",
-        "spring.data.redis.database=3", "spring.data.redis.username=app",
+    connect(
+        single(
+            uri -> {
+              assertThat(uri.getHost()).isEqualTo("cache.example");
+              assertThat(uri.getPort()).isEqualTo(6390);
+              assertThat(uri.getDatabase()).isEqualTo(3);
+              assertLogin(uri, "app", "pw");
+              assertThat(uri.isSsl()).isFalse();
+            }),
+        "spring.data.redis.host=cache.example",
+        "spring.data.redis.port=6390",
+        "spring.data.redis.database=3",
+        "spring.data.redis.username=app",
         "spring.data.redis.password=pw");
   }
 
@@ -53,67 +59,93 @@ final class ApplicationRedisTest {
 
   @Test
   void tlsClientNameAndCommandTimeoutGoOnTheAddress() {
-    connect(single(uri -> {
-      assertThat(uri.isSsl()).isTrue();
-      assertThat(uri.getVerifyMode()).isEqualTo(SslVerifyMode.FULL);
-      assertThat(uri.getClientName()).isEqualTo("orders");
-      assertThat(uri.getTimeout()).isEqualTo(Duration.ofSeconds(3));
-    }), "spring.data.redis.ssl.enabled=true", "spring.data.redis.client-name=orders",
+    connect(
+        single(
+            uri -> {
+              assertThat(uri.isSsl()).isTrue();
+              assertThat(uri.getVerifyMode()).isEqualTo(SslVerifyMode.FULL);
+              assertThat(uri.getClientName()).isEqualTo("orders");
+              assertThat(uri.getTimeout()).isEqualTo(Duration.ofSeconds(3));
+            }),
+        "spring.data.redis.ssl.enabled=true",
+        "spring.data.redis.client-name=orders",
         "spring.data.redis.timeout=3s");
   }
 
   /** The SSL bundle's material and the connect timeout are in these options; none is lost. */
   @Test
   void theApplicationsClientOptionsAreTakenWhole() {
-    runner.withPropertyValues("spring.data.redis.connect-timeout=2s").run(context -> {
-      LettuceConnectionFactory redis = context.getBean(LettuceConnectionFactory.class);
-      FleetConnection.Single single =
-          (FleetConnection.Single) ApplicationRedis.connection(redis, fleet);
-      ClientOptions application = redis.getClientConfiguration().getClientOptions().orElseThrow();
-      assertThat(single.clientOptions()).isSameAs(application);
-      assertThat(single.clientOptions().getSocketOptions().getConnectTimeout())
-          .isEqualTo(Duration.ofSeconds(2));
-    });
+    runner
+        .withPropertyValues("spring.data.redis.connect-timeout=2s")
+        .run(
+            context -> {
+              LettuceConnectionFactory redis = context.getBean(LettuceConnectionFactory.class);
+              FleetConnection.Single single =
+                  (FleetConnection.Single) ApplicationRedis.connection(redis, fleet);
+              ClientOptions application =
+                  redis.getClientConfiguration().getClientOptions().orElseThrow();
+              assertThat(single.clientOptions()).isSameAs(application);
+              assertThat(single.clientOptions().getSocketOptions().getConnectTimeout())
+                  .isEqualTo(Duration.ofSeconds(2));
+            });
   }
 
   @Test
   void sentinelNamesTheMasterAndEachSentinelWithItsOwnLogin() {
-    connect(single(uri -> {
-      assertThat(uri.getSentinelMasterId()).isEqualTo("primary");
-      assertThat(uri.getSentinels()).extracting(RedisURI::getHost, RedisURI::getPort)
-          .containsExactlyInAnyOrder(tuple("s1.example", 26379),
-              tuple("s2.example", 26380));
-      uri.getSentinels().forEach(sentinel -> {
-        assertLogin(sentinel, "watcher", "sentinel-pw");
-        assertThat(sentinel.isSsl()).isTrue();
-      });
-      assertLogin(uri, "app", "data-pw");
-      assertThat(uri.getDatabase()).isEqualTo(2);
-      assertThat(uri.isSsl()).isTrue();
-    }), "spring.data.redis.sentinel.master=primary",
+    connect(
+        single(
+            uri -> {
+              assertThat(uri.getSentinelMasterId()).isEqualTo("primary");
+              assertThat(uri.getSentinels())
+                  .extracting(RedisURI::getHost, RedisURI::getPort)
+                  .containsExactlyInAnyOrder(
+                      tuple("s1.example", 26379), tuple("s2.example", 26380));
+              uri.getSentinels()
+                  .forEach(
+                      sentinel -> {
+                        assertLogin(sentinel, "watcher", "sentinel-pw");
+                        assertThat(sentinel.isSsl()).isTrue();
+                      });
+              assertLogin(uri, "app", "data-pw");
+              assertThat(uri.getDatabase()).isEqualTo(2);
+              assertThat(uri.isSsl()).isTrue();
+            }),
+        "spring.data.redis.sentinel.master=primary",
         "spring.data.redis.sentinel.nodes=s1.example:26379,s2.example:26380",
         "spring.data.redis.sentinel.username=watcher",
         "spring.data.redis.sentinel.password=sentinel-pw",
-        "spring.data.redis.username=app", "spring.data.redis.password=data-pw",
-        "spring.data.redis.database=2", "spring.data.redis.ssl.enabled=true");
+        "spring.data.redis.username=app",
+        "spring.data.redis.password=data-pw",
+        "spring.data.redis.database=2",
+        "spring.data.redis.ssl.enabled=true");
   }
 
   @Test
   void clusterSeedsAreItsNodesWithTheLoginAndClusterClientOptions() {
-    runner.withPropertyValues("spring.data.redis.cluster.nodes=n1.example:7000,n2.example:7001",
-        "spring.data.redis.username=app", "spring.data.redis.password=pw",
-        "spring.data.redis.client-name=orders").run(context -> {
-          FleetConnection.Cluster cluster = (FleetConnection.Cluster) ApplicationRedis.connection(
-              context.getBean(LettuceConnectionFactory.class), fleet);
-          assertThat(cluster.seeds()).extracting(RedisURI::getHost, RedisURI::getPort)
-              .containsExactlyInAnyOrder(tuple("n1.example", 7000),
-                  tuple("n2.example", 7001));
-          cluster.seeds().forEach(seed -> {
-            assertLogin(seed, "app", "pw");
-            assertThat(seed.getClientName()).isEqualTo("orders");
-          });
-          assertThat(cluster.clientOptions()).isInstanceOf(ClusterClientOptions.class);
-        });
+    runner
+        .withPropertyValues(
+            "spring.data.redis.cluster.nodes=n1.example:7000,n2.example:7001",
+            "spring.data.redis.username=app",
+            "spring.data.redis.password=pw",
+            "spring.data.redis.client-name=orders")
+        .run(
+            context -> {
+              FleetConnection.Cluster cluster =
+                  (FleetConnection.Cluster)
+                      ApplicationRedis.connection(
+                          context.getBean(LettuceConnectionFactory.class), fleet);
+              assertThat(cluster.seeds())
+                  .extracting(RedisURI::getHost, RedisURI::getPort)
+                  .containsExactlyInAnyOrder(tuple("n1.example", 7000), tuple("n2.example", 7001));
+              cluster
+                  .seeds()
+                  .forEach(
+                      seed -> {
+                        assertLogin(seed, "app", "pw");
+                        assertThat(seed.getClientName()).isEqualTo("orders");
+                      });
+              assertThat(cluster.clientOptions()).isInstanceOf(ClusterClientOptions.class);
+            });
   }
 
   @Test
@@ -121,43 +153,68 @@ final class ApplicationRedisTest {
     fleet.setUsername("fleet");
     fleet.setPassword("fleet-pw");
     fleet.setDatabase(5);
-    connect(single(uri -> {
-      assertLogin(uri, "fleet", "fleet-pw");
-      assertThat(uri.getDatabase()).isEqualTo(5);
-      uri.getSentinels().forEach(sentinel -> assertLogin(sentinel, null, "sentinel-pw"));
-    }), "spring.data.redis.sentinel.master=primary",
+    connect(
+        single(
+            uri -> {
+              assertLogin(uri, "fleet", "fleet-pw");
+              assertThat(uri.getDatabase()).isEqualTo(5);
+              uri.getSentinels().forEach(sentinel -> assertLogin(sentinel, null, "sentinel-pw"));
+            }),
+        "spring.data.redis.sentinel.master=primary",
         "spring.data.redis.sentinel.nodes=s1.example:26379",
         "spring.data.redis.sentinel.password=sentinel-pw",
-        "spring.data.redis.username=app", "spring.data.redis.password=data-pw");
-    connect(single(uri -> {
-      assertLogin(uri, "fleet", "fleet-pw");
-      assertThat(uri.getDatabase()).isEqualTo(5);
-    }), "spring.data.redis.username=app", "spring.data.redis.password=data-pw",
+        "spring.data.redis.username=app",
+        "spring.data.redis.password=data-pw");
+    connect(
+        single(
+            uri -> {
+              assertLogin(uri, "fleet", "fleet-pw");
+              assertThat(uri.getDatabase()).isEqualTo(5);
+            }),
+        "spring.data.redis.username=app",
+        "spring.data.redis.password=data-pw",
         "spring.data.redis.database=1");
   }
 
   @Test
   void aPasswordOfItsOwnWithoutAUserLogsTheTierInAsTheDefaultUser() {
     fleet.setPassword("fleet-pw");
-    connect(single(uri -> assertLogin(uri, null, "fleet-pw")),
-        "spring.data.redis.username=app", "spring.data.redis.password=data-pw");
+    connect(
+        single(uri -> assertLogin(uri, null, "fleet-pw")),
+        "spring.data.redis.username=app",
+        "spring.data.redis.password=data-pw");
   }
 
   @Test
   void aDatabaseOtherThanZeroOnAClusterNamesTheKeyToRemove() {
     fleet.setDatabase(4);
-    runner.withPropertyValues("spring.data.redis.cluster.nodes=n1.example:7000").run(context ->
-        assertThatThrownBy(() -> ApplicationRedis.connection(
-            context.getBean(LettuceConnectionFactory.class), fleet))
-            .isInstanceOfSatisfying(FleetWiringException.class, failure -> {
-              assertThat(failure.property()).isEqualTo("collapse.executor.fleet.database");
-              assertThat(failure.reason()).isEqualTo("is 4, and spring.data.redis.cluster.nodes"
-                  + " points at a cluster, which has database 0 only");
-            }));
+    runner
+        .withPropertyValues("spring.data.redis.cluster.nodes=n1.example:7000")
+        .run(
+            context ->
+                assertThatThrownBy(
+                        () ->
+                            ApplicationRedis.connection(
+                                context.getBean(LettuceConnectionFactory.class), fleet))
+                    .isInstanceOfSatisfying(
+                        FleetWiringException.class,
+                        failure -> {
+                          assertThat(failure.property())
+                              .isEqualTo("collapse.executor.fleet.database");
+                          assertThat(failure.reason())
+                              .isEqualTo(
+                                  "is 4, and spring.data.redis.cluster.nodes"
+                                      + " points at a cluster, which has database 0 only");
+                        }));
     fleet.setDatabase(0);
-    runner.withPropertyValues("spring.data.redis.cluster.nodes=n1.example:7000").run(context ->
-        assertThat(ApplicationRedis.connection(context.getBean(LettuceConnectionFactory.class),
-            fleet)).isInstanceOf(FleetConnection.Cluster.class));
+    runner
+        .withPropertyValues("spring.data.redis.cluster.nodes=n1.example:7000")
+        .run(
+            context ->
+                assertThat(
+                        ApplicationRedis.connection(
+                            context.getBean(LettuceConnectionFactory.class), fleet))
+                    .isInstanceOf(FleetConnection.Cluster.class));
   }
 
   @Test
@@ -183,17 +240,25 @@ final class ApplicationRedisTest {
     LettuceConnectionFactory redis =
         new LettuceConnectionFactory(nodes, LettuceClientConfiguration.defaultConfiguration());
     assertThatThrownBy(() -> ApplicationRedis.connection(redis, fleet))
-        .isInstanceOfSatisfying(FleetWiringException.class, failure -> {
-          assertThat(failure.property()).isEqualTo("spring.data.redis.masterreplica.nodes");
-          assertThat(failure.reason()).contains("a static master/replica set, whose master the"
-              + " tier cannot follow");
-          assertThat(failure.action()).contains("Sentinel").contains("FleetCoordinator bean");
-        });
+        .isInstanceOfSatisfying(
+            FleetWiringException.class,
+            failure -> {
+              assertThat(failure.property()).isEqualTo("spring.data.redis.masterreplica.nodes");
+              assertThat(failure.reason())
+                  .contains(
+                      "a static master/replica set, whose master the" + " tier cannot follow");
+              assertThat(failure.action()).contains("Sentinel").contains("FleetCoordinator bean");
+            });
   }
 
   private void connect(Consumer<FleetConnection> check, String... properties) {
-    runner.withPropertyValues(properties).run(context -> check.accept(
-        ApplicationRedis.connection(context.getBean(LettuceConnectionFactory.class), fleet)));
+    runner
+        .withPropertyValues(properties)
+        .run(
+            context ->
+                check.accept(
+                    ApplicationRedis.connection(
+                        context.getBean(LettuceConnectionFactory.class), fleet)));
   }
 
   private static Consumer<FleetConnection> single(Consumer<RedisURI> check) {

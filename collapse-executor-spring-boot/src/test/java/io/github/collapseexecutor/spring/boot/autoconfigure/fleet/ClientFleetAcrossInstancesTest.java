@@ -58,70 +58,95 @@ final class ClientFleetAcrossInstancesTest {
 
   @Test
   void okHttpClientBeansOfTwoInstancesMakeOneCall() {
-    oneCallFromBoth("/okhttp/", (context, path) -> {
-      OkHttpClient client = context.getBean("quotesOkHttp", OkHttpClient.class);
-      try (Response response = client.newCall(
-          new Request.Builder().url(baseUrl + path).build()).execute()) {
-        return response.body().string();
-      } catch (IOException e) {
-        throw new IllegalStateException(e);
-      }
-    });
+    oneCallFromBoth(
+        "/okhttp/",
+        (context, path) -> {
+          OkHttpClient client = context.getBean("quotesOkHttp", OkHttpClient.class);
+          try (Response response =
+              client.newCall(new Request.Builder().url(baseUrl + path).build()).execute()) {
+            return response.body().string();
+          } catch (IOException e) {
+            throw new IllegalStateException(e);
+          }
+        });
   }
 
   @Test
   void restClientBeansOfTwoInstancesMakeOneCall() {
-    oneCallFromBoth("/rest/", (context, path) -> context.getBean("quotesRestClient",
-        RestClient.class).get().uri(baseUrl + path).retrieve().body(String.class));
+    oneCallFromBoth(
+        "/rest/",
+        (context, path) ->
+            context
+                .getBean("quotesRestClient", RestClient.class)
+                .get()
+                .uri(baseUrl + path)
+                .retrieve()
+                .body(String.class));
   }
 
   @Test
   void webClientBeansOfTwoInstancesMakeOneCall() {
-    oneCallFromBoth("/web/", (context, path) -> context.getBean("quotesWebClient",
-        WebClient.class).get().uri(baseUrl + path).retrieve().bodyToMono(String.class)
-        .block(Duration.ofSeconds(30)));
+    oneCallFromBoth(
+        "/web/",
+        (context, path) ->
+            context
+                .getBean("quotesWebClient", WebClient.class)
+                .get()
+                .uri(baseUrl + path)
+                .retrieve()
+                .bodyToMono(String.class)
+                .block(Duration.ofSeconds(30)));
   }
 
   /**
    * Calls {@code section + "quote"} from both instances at once, after a call of each of its
    * own (a WebClient replay decodes with the strategies its client's own responses have).
    */
-  private void oneCallFromBoth(String section,
-      BiFunction<ApplicationContext, String, String> call) {
+  private void oneCallFromBoth(
+      String section, BiFunction<ApplicationContext, String, String> call) {
     String path = section + "quote";
     ApplicationContextRunner instance = instance();
-    instance.run(first -> instance.run(second -> {
-      FleetTestAccess.awaitCoordinating(first.getBean(FleetCoordinator.class));
-      FleetCoordinator secondFleet = second.getBean(FleetCoordinator.class);
-      FleetTestAccess.awaitCoordinating(secondFleet);
-      backend.releaseFrom(section + "warm", 1);
-      assertThat(call.apply(first, section + "warm")).isEqualTo("call 1");
-      assertThat(call.apply(second, section + "warm")).isEqualTo("call 2");
+    instance.run(
+        first ->
+            instance.run(
+                second -> {
+                  FleetTestAccess.awaitCoordinating(first.getBean(FleetCoordinator.class));
+                  FleetCoordinator secondFleet = second.getBean(FleetCoordinator.class);
+                  FleetTestAccess.awaitCoordinating(secondFleet);
+                  backend.releaseFrom(section + "warm", 1);
+                  assertThat(call.apply(first, section + "warm")).isEqualTo("call 1");
+                  assertThat(call.apply(second, section + "warm")).isEqualTo("call 2");
 
-      CompletableFuture<String> firstCall =
-          CompletableFuture.supplyAsync(() -> call.apply(first, path));
-      backend.awaitCall(path, 1);
-      CompletableFuture<String> secondCall =
-          CompletableFuture.supplyAsync(() -> call.apply(second, path));
-      FleetTestAccess.awaitWatching(secondFleet, 1);
-      backend.releaseFrom(path, 1);
+                  CompletableFuture<String> firstCall =
+                      CompletableFuture.supplyAsync(() -> call.apply(first, path));
+                  backend.awaitCall(path, 1);
+                  CompletableFuture<String> secondCall =
+                      CompletableFuture.supplyAsync(() -> call.apply(second, path));
+                  FleetTestAccess.awaitWatching(secondFleet, 1);
+                  backend.releaseFrom(path, 1);
 
-      assertThat(firstCall.get(30, TimeUnit.SECONDS)).isEqualTo("call 1");
-      assertThat(secondCall.get(30, TimeUnit.SECONDS)).isEqualTo("call 1");
-      assertThat(backend.calls(path)).isEqualTo(1);
-      assertThat(secondFleet.stats().joined()).isEqualTo(1);
-    }));
+                  assertThat(firstCall.get(30, TimeUnit.SECONDS)).isEqualTo("call 1");
+                  assertThat(secondCall.get(30, TimeUnit.SECONDS)).isEqualTo("call 1");
+                  assertThat(backend.calls(path)).isEqualTo(1);
+                  assertThat(secondFleet.stats().joined()).isEqualTo(1);
+                }));
   }
 
   private ApplicationContextRunner instance() {
     return new ApplicationContextRunner()
-        .withConfiguration(AutoConfigurations.of(LineFixtures.REDIS_AUTO_CONFIGURATION,
-            CollapseExecutorAutoConfiguration.class, CollapseFleetAutoConfiguration.class,
-            RedisFleetAutoConfiguration.class, CollapseFleetWiringAutoConfiguration.class,
-            CollapseOkHttpAutoConfiguration.class,
-            CollapseRestClientAutoConfiguration.class, CollapseWebClientAutoConfiguration.class))
+        .withConfiguration(
+            AutoConfigurations.of(
+                LineFixtures.REDIS_AUTO_CONFIGURATION,
+                CollapseExecutorAutoConfiguration.class,
+                CollapseFleetAutoConfiguration.class,
+                RedisFleetAutoConfiguration.class,
+                CollapseFleetWiringAutoConfiguration.class,
+                CollapseOkHttpAutoConfiguration.class,
+                CollapseRestClientAutoConfiguration.class,
+                CollapseWebClientAutoConfiguration.class))
         .withUserConfiguration(Application.class)
-        .withPropertyValues(CollapseFleetAutoConfigurationTest.SECRET,
+        .withPropertyValues(
+            CollapseFleetAutoConfigurationTest.SECRET,
             "collapse.executor.fleet.key-prefix=" + keyPrefix,
             "collapse.executor.fleet.coordination-timeout=5s",
             "collapse.executor.fleet.probe-interval=100ms",
@@ -134,7 +159,8 @@ final class ClientFleetAcrossInstancesTest {
             "collapse.executor.web-client.collapse-groups[0].uris=/web/*",
             "collapse.executor.web-client.apply-to-beans=quotesWebClient",
             "collapse.executor.web-client.fleet=true",
-            "spring.data.redis.host=127.0.0.1", "spring.data.redis.port=" + LocalRedis.PORT);
+            "spring.data.redis.host=127.0.0.1",
+            "spring.data.redis.port=" + LocalRedis.PORT);
   }
 
   @Configuration(proxyBeanMethods = false)

@@ -31,17 +31,19 @@ final class FleetAcrossInstancesTest {
   void callsSucceedLocallyWhenRedisIsUnreachable() throws Exception {
     TwoInstances.BACKEND.reset();
     TwoInstances.BACKEND.release.countDown();
-    instance(LocalRedis.freePort()).run(alone -> {
-      Quotes quotes = alone.getBean(Quotes.class);
-      assertThat(quotes.quote("ACME")).isEqualTo(new Quote("ACME", 1));
-      assertThat(quotes.quote("ACME")).isEqualTo(new Quote("ACME", 2));
-      assertThat(alone.getBean(FleetCoordinator.class).stats().fellBack()).isEqualTo(2);
-    });
+    instance(LocalRedis.freePort())
+        .run(
+            alone -> {
+              Quotes quotes = alone.getBean(Quotes.class);
+              assertThat(quotes.quote("ACME")).isEqualTo(new Quote("ACME", 1));
+              assertThat(quotes.quote("ACME")).isEqualTo(new Quote("ACME", 2));
+              assertThat(alone.getBean(FleetCoordinator.class).stats().fellBack()).isEqualTo(2);
+            });
   }
 
   /** Returns an instance of the application on the Redis of {@code port}. */
   private static ApplicationContextRunner instance(int port) {
-    return TwoInstances.instance("spring.data.redis.host=127.0.0.1",
-        "spring.data.redis.port=" + port);
+    return TwoInstances.instance(
+        "spring.data.redis.host=127.0.0.1", "spring.data.redis.port=" + port);
   }
 }

@@ -20,7 +20,6 @@ final class FleetCheckTest {
     assertThat(FleetCheck.COORDINATOR).isEqualTo(FleetCoordinator.class.getName());
     assertThat(FleetCheck.FLEET).isEqualTo(Fleet.class.getName());
     assertThat(FleetCheck.LETTUCE).isEqualTo(RedisClient.class.getName());
-    assertThat(FleetCheck.CONNECTION_FACTORY)
-        .isEqualTo(LettuceConnectionFactory.class.getName());
+    assertThat(FleetCheck.CONNECTION_FACTORY).isEqualTo(LettuceConnectionFactory.class.getName());
   }
 }

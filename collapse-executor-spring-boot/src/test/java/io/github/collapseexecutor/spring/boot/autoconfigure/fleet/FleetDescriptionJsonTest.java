@@ -16,12 +16,13 @@ import tools.jackson.databind.json.JsonMapper;
  */
 final class FleetDescriptionJsonTest {
 
-  private static final String JSON = "{\"name\":\"fleet\",\"state\":\"coordinating\","
-      + "\"lastProblem\":null,\"led\":12,\"joined\":30,\"fellBack\":2,"
-      + "\"fellBackByReason\":{\"tier-down\":0,\"timeout\":2,\"redis-error\":0},"
-      + "\"leaseLost\":0,\"unshared\":0,\"evicted\":1,\"outages\":0,"
-      + "\"coordinationTimeoutMillis\":50,\"leaseTimeMillis\":10000,\"resultTtlMillis\":10000,"
-      + "\"maxValueBytes\":262144,\"encrypted\":true}";
+  private static final String JSON =
+      "{\"name\":\"fleet\",\"state\":\"coordinating\","
+          + "\"lastProblem\":null,\"led\":12,\"joined\":30,\"fellBack\":2,"
+          + "\"fellBackByReason\":{\"tier-down\":0,\"timeout\":2,\"redis-error\":0},"
+          + "\"leaseLost\":0,\"unshared\":0,\"evicted\":1,\"outages\":0,"
+          + "\"coordinationTimeoutMillis\":50,\"leaseTimeMillis\":10000,\"resultTtlMillis\":10000,"
+          + "\"maxValueBytes\":262144,\"encrypted\":true}";
 
   @Test
   void jackson3WritesEveryPropertyInItsOrder() {
@@ -38,7 +39,22 @@ final class FleetDescriptionJsonTest {
     byReason.put("tier-down", 0L);
     byReason.put("timeout", 2L);
     byReason.put("redis-error", 0L);
-    return new FleetDescription("fleet", "coordinating", null, 12, 30, 2, byReason, 0, 0, 1, 0,
-        50, 10_000, 10_000, 262_144, true);
+    return new FleetDescription(
+        "fleet",
+        "coordinating",
+        null,
+        12,
+        30,
+        2,
+        byReason,
+        0,
+        0,
+        1,
+        0,
+        50,
+        10_000,
+        10_000,
+        262_144,
+        true);
   }
 }

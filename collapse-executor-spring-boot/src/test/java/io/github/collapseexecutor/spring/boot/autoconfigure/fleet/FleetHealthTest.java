@@ -23,39 +23,53 @@ final class FleetHealthTest {
 
   private static final String INDICATOR = "collapseFleetHealthIndicator";
 
-  private final ApplicationContextRunner runner = new ApplicationContextRunner()
-      .withConfiguration(AutoConfigurations.of(LineFixtures.REDIS_AUTO_CONFIGURATION,
-          CollapseFleetAutoConfiguration.class, CollapseFleetHealthAutoConfiguration.class))
-      .withPropertyValues("collapse.executor.fleet.key-prefix=collapse-test:" + UUID.randomUUID());
+  private final ApplicationContextRunner runner =
+      new ApplicationContextRunner()
+          .withConfiguration(
+              AutoConfigurations.of(
+                  LineFixtures.REDIS_AUTO_CONFIGURATION,
+                  CollapseFleetAutoConfiguration.class,
+                  CollapseFleetHealthAutoConfiguration.class))
+          .withPropertyValues(
+              "collapse.executor.fleet.key-prefix=collapse-test:" + UUID.randomUUID());
 
   @Test
   void aMisconfiguredTierIsUpWithItsProblemInTheDetails() {
     String problem = "NOPERM this user has no permissions to run the 'evalsha' command";
-    runner.withBean(CollapseFleetState.class, () -> new CollapseFleetState(() ->
-        description("misconfigured", problem))).run(context -> {
-          LineFixtures.HealthView health = LineFixtures.health(context, INDICATOR);
-          assertThat(health.status()).isEqualTo("UP");
-          assertThat(health.details()).containsEntry("state", "misconfigured")
-              .containsEntry("lastProblem", problem)
-              .containsEntry("fellBack", 7L)
-              .containsEntry("fellBackByReason", Map.of("tier-down", 5L, "timeout", 0L,
-                  "redis-error", 2L))
-              .containsEntry("evicted", 1L)
-              .containsKeys("led", "joined", "leaseLost", "unshared", "outages");
-        });
+    runner
+        .withBean(
+            CollapseFleetState.class,
+            () -> new CollapseFleetState(() -> description("misconfigured", problem)))
+        .run(
+            context -> {
+              LineFixtures.HealthView health = LineFixtures.health(context, INDICATOR);
+              assertThat(health.status()).isEqualTo("UP");
+              assertThat(health.details())
+                  .containsEntry("state", "misconfigured")
+                  .containsEntry("lastProblem", problem)
+                  .containsEntry("fellBack", 7L)
+                  .containsEntry(
+                      "fellBackByReason", Map.of("tier-down", 5L, "timeout", 0L, "redis-error", 2L))
+                  .containsEntry("evicted", 1L)
+                  .containsKeys("led", "joined", "leaseLost", "unshared", "outages");
+            });
   }
 
   @Test
   void tellsTheStateOfTheApplicationsCoordinator() throws Exception {
-    runner.withPropertyValues(CollapseFleetAutoConfigurationTest.SECRET,
-        "spring.data.redis.port=" + LocalRedis.freePort()).run(context -> {
-          LineFixtures.HealthView health = LineFixtures.health(context, INDICATOR);
-          assertThat(health.status()).isEqualTo("UP");
-          assertThat(health.details().get("state"))
-              .isEqualTo(context.getBean(CollapseFleetState.class).describe().state())
-              .isNotEqualTo("coordinating");
-          assertThat(health.details()).containsEntry("led", 0L);
-        });
+    runner
+        .withPropertyValues(
+            CollapseFleetAutoConfigurationTest.SECRET,
+            "spring.data.redis.port=" + LocalRedis.freePort())
+        .run(
+            context -> {
+              LineFixtures.HealthView health = LineFixtures.health(context, INDICATOR);
+              assertThat(health.status()).isEqualTo("UP");
+              assertThat(health.details().get("state"))
+                  .isEqualTo(context.getBean(CollapseFleetState.class).describe().state())
+                  .isNotEqualTo("coordinating");
+              assertThat(health.details()).containsEntry("led", 0L);
+            });
   }
 
   @Test
@@ -65,9 +79,11 @@ final class FleetHealthTest {
 
   @Test
   void offWhenDisabledLikeAnyHealthIndicator() throws Exception {
-    runner.withPropertyValues(CollapseFleetAutoConfigurationTest.SECRET,
-        "spring.data.redis.port=" + LocalRedis.freePort(),
-        "management.health.collapse-fleet.enabled=false")
+    runner
+        .withPropertyValues(
+            CollapseFleetAutoConfigurationTest.SECRET,
+            "spring.data.redis.port=" + LocalRedis.freePort(),
+            "management.health.collapse-fleet.enabled=false")
         .run(context -> assertThat(context).hasNotFailed().doesNotHaveBean(INDICATOR));
   }
 
@@ -76,7 +92,7 @@ final class FleetHealthTest {
     byReason.put("tier-down", 5L);
     byReason.put("timeout", 0L);
     byReason.put("redis-error", 2L);
-    return new FleetDescription("fleet", state, problem, 3, 4, 7, byReason, 0, 0, 1, 1, 50,
-        10_000, 10_000, 262_144, true);
+    return new FleetDescription(
+        "fleet", state, problem, 3, 4, 7, byReason, 0, 0, 1, 1, 50, 10_000, 10_000, 262_144, true);
   }
 }

@@ -23,26 +23,40 @@ final class FleetOwnLoginTest {
    * What the tier sends to a standalone Redis, and nothing more: not even {@code INFO}, which
    * Spring Boot's Redis health needs, so the application could not use this user itself.
    */
-  private static final String TIER_COMMANDS = "+evalsha +eval +script|load +set +get +pttl +del"
-      + " +strlen +publish +spublish +psubscribe +ssubscribe +sunsubscribe +ping";
+  private static final String TIER_COMMANDS =
+      "+evalsha +eval +script|load +set +get +pttl +del"
+          + " +strlen +publish +spublish +psubscribe +ssubscribe +sunsubscribe +ping";
 
   @Test
   void theTierCoordinatesAsItsOwnUserAndTheApplicationsRedisHealthStaysUp() throws Exception {
-    try (RedisServer redis = RedisServer.builder().requirePass("admin-pw")
-        .user("app on >app-pw ~app:* &app:* +@all")
-        .user("fleet on >fleet-pw ~" + TwoInstances.KEY_PREFIX + "* &" + TwoInstances.KEY_PREFIX
-            + "* -@all " + TIER_COMMANDS)
-        .start()) {
-      ApplicationContextRunner instance = TwoInstances.instance(
-          "spring.data.redis.host=127.0.0.1", "spring.data.redis.port=" + redis.port(),
-          "spring.data.redis.username=app", "spring.data.redis.password=app-pw",
-          "collapse.executor.fleet.username=fleet", "collapse.executor.fleet.password=fleet-pw")
-          .withConfiguration(AutoConfigurations.of(LineFixtures.REDIS_HEALTH_AUTO_CONFIGURATION));
-      instance.run(first -> instance.run(second -> {
-        TwoInstances.assertOneBackendCall(first, second);
-        assertThat(LineFixtures.health(first, "redisHealthContributor").status())
-            .isEqualTo("UP");
-      }));
+    try (RedisServer redis =
+        RedisServer.builder()
+            .requirePass("admin-pw")
+            .user("app on >app-pw ~app:* &app:* +@all")
+            .user(
+                "fleet on >fleet-pw ~"
+                    + TwoInstances.KEY_PREFIX
+                    + "* &"
+                    + TwoInstances.KEY_PREFIX
+                    + "* -@all "
+                    + TIER_COMMANDS)
+            .start()) {
+      ApplicationContextRunner instance =
+          TwoInstances.instance(
+                  "spring.data.redis.host=127.0.0.1", "spring.data.redis.port=" + redis.port(),
+                  "spring.data.redis.username=app", "spring.data.redis.password=app-pw",
+                  "collapse.executor.fleet.username=fleet",
+                      "collapse.executor.fleet.password=fleet-pw")
+              .withConfiguration(
+                  AutoConfigurations.of(LineFixtures.REDIS_HEALTH_AUTO_CONFIGURATION));
+      instance.run(
+          first ->
+              instance.run(
+                  second -> {
+                    TwoInstances.assertOneBackendCall(first, second);
+                    assertThat(LineFixtures.health(first, "redisHealthContributor").status())
+                        .isEqualTo("UP");
+                  }));
     }
   }
 }

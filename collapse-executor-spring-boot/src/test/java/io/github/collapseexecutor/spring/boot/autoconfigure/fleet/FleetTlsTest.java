@@ -30,66 +30,76 @@ final class FleetTlsTest {
   @Test
   void coordinatesOverMutualTlsWithAPemBundle() throws Exception {
     try (TestCertificates certificates = TestCertificates.create();
-        RedisServer redis = RedisServer.builder().tls(certificates, /* authClients= */ true)
-            .start()) {
-      ApplicationContextRunner instance = onTls(redis,
-          "spring.ssl.bundle.pem.redis.truststore.certificate=file:"
-              + certificates.caCertificate(),
-          "spring.ssl.bundle.pem.redis.keystore.certificate=file:"
-              + certificates.clientCertificate(),
-          "spring.ssl.bundle.pem.redis.keystore.private-key=file:" + certificates.clientKey());
-      instance.run(first -> instance.run(second ->
-          TwoInstances.assertOneBackendCall(first, second)));
+        RedisServer redis =
+            RedisServer.builder().tls(certificates, /* authClients= */ true).start()) {
+      ApplicationContextRunner instance =
+          onTls(
+              redis,
+              "spring.ssl.bundle.pem.redis.truststore.certificate=file:"
+                  + certificates.caCertificate(),
+              "spring.ssl.bundle.pem.redis.keystore.certificate=file:"
+                  + certificates.clientCertificate(),
+              "spring.ssl.bundle.pem.redis.keystore.private-key=file:" + certificates.clientKey());
+      instance.run(
+          first -> instance.run(second -> TwoInstances.assertOneBackendCall(first, second)));
     }
   }
 
   @Test
   void coordinatesWithAJksBundleThatTrustsThePrivateCa() throws Exception {
     try (TestCertificates certificates = TestCertificates.create();
-        RedisServer redis = RedisServer.builder().tls(certificates, /* authClients= */ false)
-            .start()) {
-      ApplicationContextRunner instance = onTls(redis,
-          "spring.ssl.bundle.jks.redis.truststore.location=file:" + certificates.trustStore(),
-          "spring.ssl.bundle.jks.redis.truststore.type=PKCS12",
-          "spring.ssl.bundle.jks.redis.truststore.password=" + TestCertificates.STORE_PASSWORD);
-      instance.run(first -> instance.run(second ->
-          TwoInstances.assertOneBackendCall(first, second)));
+        RedisServer redis =
+            RedisServer.builder().tls(certificates, /* authClients= */ false).start()) {
+      ApplicationContextRunner instance =
+          onTls(
+              redis,
+              "spring.ssl.bundle.jks.redis.truststore.location=file:" + certificates.trustStore(),
+              "spring.ssl.bundle.jks.redis.truststore.type=PKCS12",
+              "spring.ssl.bundle.jks.redis.truststore.password=" + TestCertificates.STORE_PASSWORD);
+      instance.run(
+          first -> instance.run(second -> TwoInstances.assertOneBackendCall(first, second)));
     }
   }
 
   @Test
-  void aBundleThatDoesNotTrustTheServerIsAMisconfigurationNamingTheCertificate()
-      throws Exception {
+  void aBundleThatDoesNotTrustTheServerIsAMisconfigurationNamingTheCertificate() throws Exception {
     try (TestCertificates certificates = TestCertificates.create();
         TestCertificates otherCa = TestCertificates.create();
-        RedisServer redis = RedisServer.builder().tls(certificates, /* authClients= */ false)
-            .start()) {
-      onTls(redis, "spring.ssl.bundle.pem.redis.truststore.certificate=file:"
-          + otherCa.caCertificate())
-          .withConfiguration(AutoConfigurations.of(CollapseFleetHealthAutoConfiguration.class,
-              CollapseEndpointAutoConfiguration.class))
+        RedisServer redis =
+            RedisServer.builder().tls(certificates, /* authClients= */ false).start()) {
+      onTls(
+              redis,
+              "spring.ssl.bundle.pem.redis.truststore.certificate=file:" + otherCa.caCertificate())
+          .withConfiguration(
+              AutoConfigurations.of(
+                  CollapseFleetHealthAutoConfiguration.class,
+                  CollapseEndpointAutoConfiguration.class))
           .withPropertyValues("management.endpoints.web.exposure.include=collapse")
-          .run(context -> {
-            awaitOutOfStart(context);
-            CollapseFleetState.FleetDescription fleet =
-                context.getBean(CollapseEndpoint.class).collapse().fleet();
-            assertThat(fleet).isNotNull();
-            assertThat(fleet.state()).isEqualTo("misconfigured");
-            assertThat(fleet.lastProblem()).containsIgnoringCase("certificat");
-            LineFixtures.HealthView health =
-                LineFixtures.health(context, "collapseFleetHealthIndicator");
-            assertThat(health.status()).isEqualTo("UP");
-            assertThat(health.details()).containsEntry("state", "misconfigured")
-                .containsKey("lastProblem");
-          });
+          .run(
+              context -> {
+                awaitOutOfStart(context);
+                CollapseFleetState.FleetDescription fleet =
+                    context.getBean(CollapseEndpoint.class).collapse().fleet();
+                assertThat(fleet).isNotNull();
+                assertThat(fleet.state()).isEqualTo("misconfigured");
+                assertThat(fleet.lastProblem()).containsIgnoringCase("certificat");
+                LineFixtures.HealthView health =
+                    LineFixtures.health(context, "collapseFleetHealthIndicator");
+                assertThat(health.status()).isEqualTo("UP");
+                assertThat(health.details())
+                    .containsEntry("state", "misconfigured")
+                    .containsKey("lastProblem");
+              });
     }
   }
 
   /** An instance on {@code redis} with TLS on, through the SSL bundle {@code redis}. */
   private static ApplicationContextRunner onTls(RedisServer redis, String... bundle) {
-    return TwoInstances.instance("spring.data.redis.host=127.0.0.1",
-        "spring.data.redis.port=" + redis.port(), "spring.data.redis.ssl.enabled=true",
-        "spring.data.redis.ssl.bundle=redis")
+    return TwoInstances.instance(
+            "spring.data.redis.host=127.0.0.1",
+            "spring.data.redis.port=" + redis.port(),
+            "spring.data.redis.ssl.enabled=true",
+            "spring.data.redis.ssl.bundle=redis")
         .withConfiguration(AutoConfigurations.of(SslAutoConfiguration.class))
         .withPropertyValues(bundle);
   }

@@ -19,23 +19,29 @@ final class FleetTopologiesTest {
   @Test
   void coordinatesThroughSentinel() throws Exception {
     try (RedisSentinels sentinels = RedisSentinels.start()) {
-      ApplicationContextRunner instance = TwoInstances.instance(
-          "spring.data.redis.sentinel.master=" + RedisSentinels.MASTER_NAME,
-          "spring.data.redis.sentinel.nodes=" + sentinels.sentinelPorts().stream()
-              .map(port -> "127.0.0.1:" + port).collect(Collectors.joining(",")));
-      instance.run(first -> instance.run(second ->
-          TwoInstances.assertOneBackendCall(first, second)));
+      ApplicationContextRunner instance =
+          TwoInstances.instance(
+              "spring.data.redis.sentinel.master=" + RedisSentinels.MASTER_NAME,
+              "spring.data.redis.sentinel.nodes="
+                  + sentinels.sentinelPorts().stream()
+                      .map(port -> "127.0.0.1:" + port)
+                      .collect(Collectors.joining(",")));
+      instance.run(
+          first -> instance.run(second -> TwoInstances.assertOneBackendCall(first, second)));
     }
   }
 
   @Test
   void coordinatesOnACluster() throws Exception {
     try (RedisCluster cluster = RedisCluster.start(/* replicas= */ false)) {
-      ApplicationContextRunner instance = TwoInstances.instance(
-          "spring.data.redis.cluster.nodes=" + cluster.ports().stream()
-              .map(port -> "127.0.0.1:" + port).collect(Collectors.joining(",")));
-      instance.run(first -> instance.run(second ->
-          TwoInstances.assertOneBackendCall(first, second)));
+      ApplicationContextRunner instance =
+          TwoInstances.instance(
+              "spring.data.redis.cluster.nodes="
+                  + cluster.ports().stream()
+                      .map(port -> "127.0.0.1:" + port)
+                      .collect(Collectors.joining(",")));
+      instance.run(
+          first -> instance.run(second -> TwoInstances.assertOneBackendCall(first, second)));
     }
   }
 }

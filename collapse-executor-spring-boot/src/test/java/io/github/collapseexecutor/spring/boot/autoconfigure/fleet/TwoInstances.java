@@ -46,11 +46,16 @@ final class TwoInstances {
    */
   static ApplicationContextRunner instance(String... properties) {
     return new ApplicationContextRunner()
-        .withConfiguration(AutoConfigurations.of(LineFixtures.REDIS_AUTO_CONFIGURATION,
-            CollapseExecutorAutoConfiguration.class, CollapseAnnotationAutoConfiguration.class,
-            CollapseFleetAutoConfiguration.class, RedisFleetAutoConfiguration.class))
+        .withConfiguration(
+            AutoConfigurations.of(
+                LineFixtures.REDIS_AUTO_CONFIGURATION,
+                CollapseExecutorAutoConfiguration.class,
+                CollapseAnnotationAutoConfiguration.class,
+                CollapseFleetAutoConfiguration.class,
+                RedisFleetAutoConfiguration.class))
         .withUserConfiguration(Application.class)
-        .withPropertyValues(CollapseFleetAutoConfigurationTest.SECRET,
+        .withPropertyValues(
+            CollapseFleetAutoConfigurationTest.SECRET,
             "collapse.executor.fleet.key-prefix=" + KEY_PREFIX + UUID.randomUUID(),
             "collapse.executor.fleet.coordination-timeout=5s",
             "collapse.executor.fleet.probe-interval=100ms",

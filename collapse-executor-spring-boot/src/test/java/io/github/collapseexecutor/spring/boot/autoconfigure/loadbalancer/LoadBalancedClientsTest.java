@@ -58,12 +58,16 @@ final class LoadBalancedClientsTest {
   static void start() {
     firstUri = first.start();
     secondUri = second.start();
-    context = new SpringApplicationBuilder(App.class).web(WebApplicationType.NONE).properties(
-        "spring.cloud.discovery.client.simple.instances.users[0].uri=" + firstUri,
-        "spring.cloud.discovery.client.simple.instances.users[1].uri=" + secondUri,
-        "spring.cloud.loadbalancer.cache.enabled=false",
-        "collapse.executor.web-client.collapse-groups[0].uris=/whoami/**",
-        "collapse.executor.rest-template.collapse-groups[0].uris=/whoami/**").run();
+    context =
+        new SpringApplicationBuilder(App.class)
+            .web(WebApplicationType.NONE)
+            .properties(
+                "spring.cloud.discovery.client.simple.instances.users[0].uri=" + firstUri,
+                "spring.cloud.discovery.client.simple.instances.users[1].uri=" + secondUri,
+                "spring.cloud.loadbalancer.cache.enabled=false",
+                "collapse.executor.web-client.collapse-groups[0].uris=/whoami/**",
+                "collapse.executor.rest-template.collapse-groups[0].uris=/whoami/**")
+            .run();
   }
 
   @AfterAll
@@ -78,8 +82,15 @@ final class LoadBalancedClientsTest {
       throws Exception {
     WebClient client = context.getBean("users", WebClient.Builder.class).build();
 
-    Round round = round(() -> client.get().uri("http://users" + IdentityEchoBackend.PATH)
-        .retrieve().bodyToMono(String.class).block(BOUND));
+    Round round =
+        round(
+            () ->
+                client
+                    .get()
+                    .uri("http://users" + IdentityEchoBackend.PATH)
+                    .retrieve()
+                    .bodyToMono(String.class)
+                    .block(BOUND));
 
     assertThat(round.answers()).hasSize(CALLERS).allMatch(answer -> answer.contains("#"));
     assertThat(round.calls()).isBetween(1, MOST_CALLS);
@@ -90,8 +101,15 @@ final class LoadBalancedClientsTest {
   void anLbSchemeCollapsesAsTheServiceNameDoes() throws Exception {
     WebClient client = context.getBean("users", WebClient.Builder.class).build();
 
-    Round round = round(() -> client.get().uri("lb://" + SCHEMED + IdentityEchoBackend.PATH)
-        .retrieve().bodyToMono(String.class).block(BOUND));
+    Round round =
+        round(
+            () ->
+                client
+                    .get()
+                    .uri("lb://" + SCHEMED + IdentityEchoBackend.PATH)
+                    .retrieve()
+                    .bodyToMono(String.class)
+                    .block(BOUND));
 
     assertThat(round.answers()).hasSize(CALLERS);
     assertThat(round.calls()).isBetween(1, MOST_CALLS);
@@ -102,8 +120,14 @@ final class LoadBalancedClientsTest {
       throws Exception {
     RestClient client = context.getBean("blockingUsers", RestClient.Builder.class).build();
 
-    Round round = round(() -> client.get().uri("http://users" + IdentityEchoBackend.PATH)
-        .retrieve().body(String.class));
+    Round round =
+        round(
+            () ->
+                client
+                    .get()
+                    .uri("http://users" + IdentityEchoBackend.PATH)
+                    .retrieve()
+                    .body(String.class));
 
     assertThat(round.answers()).hasSize(CALLERS);
     assertThat(round.calls()).isBetween(1, MOST_CALLS);
@@ -115,23 +139,32 @@ final class LoadBalancedClientsTest {
     WebClient client = context.getBean("users", WebClient.Builder.class).build();
     AtomicInteger callers = new AtomicInteger();
 
-    List<String[]> answers = identities(() -> {
-      String who = "caller" + callers.getAndIncrement() % 4;
-      boolean byCookie = who.endsWith("1") || who.endsWith("3");
-      String answer = client.get().uri("http://users" + IdentityEchoBackend.PATH)
-          .headers(headers -> {
-            if (!byCookie) {
-              headers.set("Authorization", who);
-            }
-          })
-          .cookies(cookies -> {
-            if (byCookie) {
-              cookies.add("session", who);
-            }
-          })
-          .retrieve().bodyToMono(String.class).block(BOUND);
-      return new String[] {who, answer};
-    });
+    List<String[]> answers =
+        identities(
+            () -> {
+              String who = "caller" + callers.getAndIncrement() % 4;
+              boolean byCookie = who.endsWith("1") || who.endsWith("3");
+              String answer =
+                  client
+                      .get()
+                      .uri("http://users" + IdentityEchoBackend.PATH)
+                      .headers(
+                          headers -> {
+                            if (!byCookie) {
+                              headers.set("Authorization", who);
+                            }
+                          })
+                      .cookies(
+                          cookies -> {
+                            if (byCookie) {
+                              cookies.add("session", who);
+                            }
+                          })
+                      .retrieve()
+                      .bodyToMono(String.class)
+                      .block(BOUND);
+              return new String[] {who, answer};
+            });
 
     assertThat(answers).allSatisfy(pair -> assertThat(pair[1]).contains(pair[0]));
   }
@@ -141,15 +174,26 @@ final class LoadBalancedClientsTest {
     RestClient client = context.getBean("blockingUsers", RestClient.Builder.class).build();
     AtomicInteger callers = new AtomicInteger();
 
-    List<String[]> answers = identities(() -> {
-      String who = "caller" + callers.getAndIncrement() % 4;
-      String answer = who.endsWith("1")
-          ? client.get().uri("http://users" + IdentityEchoBackend.PATH)
-              .header("Cookie", "session=" + who).retrieve().body(String.class)
-          : client.get().uri("http://users" + IdentityEchoBackend.PATH)
-              .header("Authorization", who).retrieve().body(String.class);
-      return new String[] {who, answer};
-    });
+    List<String[]> answers =
+        identities(
+            () -> {
+              String who = "caller" + callers.getAndIncrement() % 4;
+              String answer =
+                  who.endsWith("1")
+                      ? client
+                          .get()
+                          .uri("http://users" + IdentityEchoBackend.PATH)
+                          .header("Cookie", "session=" + who)
+                          .retrieve()
+                          .body(String.class)
+                      : client
+                          .get()
+                          .uri("http://users" + IdentityEchoBackend.PATH)
+                          .header("Authorization", who)
+                          .retrieve()
+                          .body(String.class);
+              return new String[] {who, answer};
+            });
 
     assertThat(answers).allSatisfy(pair -> assertThat(pair[1]).contains(pair[0]));
   }
@@ -166,19 +210,24 @@ final class LoadBalancedClientsTest {
   private static Round round(Callable<String> call) throws Exception {
     int before = first.calls() + second.calls();
     expect(CALLERS);
-    List<String> answers = Concurrently.run(CALLERS, () -> {
-      arrive();
-      return call.call();
-    });
+    List<String> answers =
+        Concurrently.run(
+            CALLERS,
+            () -> {
+              arrive();
+              return call.call();
+            });
     return new Round(answers, first.calls() + second.calls() - before);
   }
 
   private static List<String[]> identities(Callable<String[]> call) throws Exception {
     expect(CALLERS);
-    return Concurrently.run(CALLERS, () -> {
-      arrive();
-      return call.call();
-    });
+    return Concurrently.run(
+        CALLERS,
+        () -> {
+          arrive();
+          return call.call();
+        });
   }
 
   private static void expect(int callers) {

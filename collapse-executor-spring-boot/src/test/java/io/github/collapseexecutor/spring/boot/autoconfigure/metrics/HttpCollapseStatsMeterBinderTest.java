@@ -25,10 +25,12 @@ import org.junit.jupiter.api.Test;
 /** The adapters' counters in Micrometer: per adapter and per collapse group. */
 class HttpCollapseStatsMeterBinderTest {
 
-  private final HttpCollapseOptions options = HttpCollapseOptions.builder().name("users-api")
-      .group(CollapseGroup.ofUris("/users/*", "/teams/*").withName("people"))
-      .group(CollapseGroup.ofRegexes("/orders/\\d+"))
-      .build();
+  private final HttpCollapseOptions options =
+      HttpCollapseOptions.builder()
+          .name("users-api")
+          .group(CollapseGroup.ofUris("/users/*", "/teams/*").withName("people"))
+          .group(CollapseGroup.ofRegexes("/orders/\\d+"))
+          .build();
   private final CountingStats stats = new CountingStats(2);
   private final CollapseRules rules = new CollapseRules(options);
   private final MeterRegistry registry = new SimpleMeterRegistry();
@@ -49,14 +51,27 @@ class HttpCollapseStatsMeterBinderTest {
     assertThat(groupCount("people", "led")).isEqualTo(1);
     assertThat(groupCount("people", "replayed")).isEqualTo(2);
     assertThat(groupCount("people", "fell-back")).isZero();
-    assertThat(groupCount("/orders/\\d+", "led")).as("a group is named after its first pattern")
+    assertThat(groupCount("/orders/\\d+", "led"))
+        .as("a group is named after its first pattern")
         .isEqualTo(1);
     assertThat(groupCount("/orders/\\d+", "fell-back")).isEqualTo(1);
     assertThat(groupCount("/orders/\\d+", "passed-through")).isZero();
-    assertThat(registry.get(HttpCollapseStatsMeterBinder.REQUESTS).tag("executor", "users-api")
-        .tag("outcome", "passed-through").functionCounter().count()).isEqualTo(1);
-    assertThat(registry.get(HttpCollapseStatsMeterBinder.REQUESTS).tag("executor", "users-api")
-        .tag("outcome", "replayed").functionCounter().count()).isEqualTo(2);
+    assertThat(
+            registry
+                .get(HttpCollapseStatsMeterBinder.REQUESTS)
+                .tag("executor", "users-api")
+                .tag("outcome", "passed-through")
+                .functionCounter()
+                .count())
+        .isEqualTo(1);
+    assertThat(
+            registry
+                .get(HttpCollapseStatsMeterBinder.REQUESTS)
+                .tag("executor", "users-api")
+                .tag("outcome", "replayed")
+                .functionCounter()
+                .count())
+        .isEqualTo(2);
   }
 
   @Test
@@ -69,28 +84,59 @@ class HttpCollapseStatsMeterBinderTest {
     stats.unshared(key("/users/1"), UnsharedReason.HIT_FOR_PASS);
     stats.unshared(key("/orders/42"), UnsharedReason.HIT_FOR_PASS);
 
-    assertThat(registry.get(HttpCollapseStatsMeterBinder.UNSHARED).tag("executor", "users-api")
-        .tag("reason", "hit-for-pass").functionCounter().count()).isEqualTo(2);
-    assertThat(registry.get(HttpCollapseStatsMeterBinder.GROUP_UNSHARED)
-        .tag("group", "people").tag("reason", "set-cookie").functionCounter().count())
+    assertThat(
+            registry
+                .get(HttpCollapseStatsMeterBinder.UNSHARED)
+                .tag("executor", "users-api")
+                .tag("reason", "hit-for-pass")
+                .functionCounter()
+                .count())
+        .isEqualTo(2);
+    assertThat(
+            registry
+                .get(HttpCollapseStatsMeterBinder.GROUP_UNSHARED)
+                .tag("group", "people")
+                .tag("reason", "set-cookie")
+                .functionCounter()
+                .count())
         .isEqualTo(1);
-    assertThat(registry.get(HttpCollapseStatsMeterBinder.UNSHARED).tag("reason", "too-large")
-        .functionCounter().count()).isZero();
+    assertThat(
+            registry
+                .get(HttpCollapseStatsMeterBinder.UNSHARED)
+                .tag("reason", "too-large")
+                .functionCounter()
+                .count())
+        .isZero();
   }
 
   @Test
   void leavesOutTheReasonsTheConfigurationRulesOut() {
     CollapseExecutors executors = new CollapseExecutors();
-    executors.register(CollapseExecutorDescriptor.builder("rest-template", HttpCollapseOptions
-        .builder().name("no-hit-for-pass").group(CollapseGroup.ofUris("/users/*"))
-        .hitForPassTtl(Duration.ZERO).build(), new CountingStats(1)).build());
-    executors.register(CollapseExecutorDescriptor.builder("servlet", HttpCollapseOptions.builder()
-        .name("never").group(CollapseGroup.ofUris("p", List.of("/users/*")))
-        .policy("p", CollapsePolicy.DEFAULT.withShareUncacheable(ShareUncacheable.NEVER))
-        .build(), new CountingStats(1)).build());
+    executors.register(
+        CollapseExecutorDescriptor.builder(
+                "rest-template",
+                HttpCollapseOptions.builder()
+                    .name("no-hit-for-pass")
+                    .group(CollapseGroup.ofUris("/users/*"))
+                    .hitForPassTtl(Duration.ZERO)
+                    .build(),
+                new CountingStats(1))
+            .build());
+    executors.register(
+        CollapseExecutorDescriptor.builder(
+                "servlet",
+                HttpCollapseOptions.builder()
+                    .name("never")
+                    .group(CollapseGroup.ofUris("p", List.of("/users/*")))
+                    .policy(
+                        "p", CollapsePolicy.DEFAULT.withShareUncacheable(ShareUncacheable.NEVER))
+                    .build(),
+                new CountingStats(1))
+            .build());
     new CollapseExecutorsMeterBinder(executors).bindTo(registry);
 
-    assertThat(reasons("no-hit-for-pass")).contains("set-cookie", "wait-timeout")
+    assertThat(reasons("no-hit-for-pass"))
+        .contains("set-cookie", "wait-timeout")
         .doesNotContain("hit-for-pass", "uncacheable", "not-recorded");
     assertThat(reasons("never")).contains("hit-for-pass", "uncacheable", "not-recorded");
   }
@@ -98,21 +144,33 @@ class HttpCollapseStatsMeterBinderTest {
   @Test
   void anAdapterWithoutGroupsCountsOnlyRequestsThatPassedThrough() {
     CollapseExecutors executors = new CollapseExecutors();
-    executors.register(CollapseExecutorDescriptor.builder("okhttp",
-        HttpCollapseOptions.builder().name("bare").build(), new CountingStats(0)).build());
+    executors.register(
+        CollapseExecutorDescriptor.builder(
+                "okhttp", HttpCollapseOptions.builder().name("bare").build(), new CountingStats(0))
+            .build());
     new CollapseExecutorsMeterBinder(executors).bindTo(registry);
 
-    assertThat(registry.find(HttpCollapseStatsMeterBinder.REQUESTS).tag("executor", "bare")
-        .functionCounters()).singleElement()
-        .satisfies(counter -> assertThat(counter.getId().getTag("outcome"))
-            .isEqualTo("passed-through"));
-    assertThat(registry.find(HttpCollapseStatsMeterBinder.UNSHARED).tag("executor", "bare")
-        .meters()).isEmpty();
+    assertThat(
+            registry
+                .find(HttpCollapseStatsMeterBinder.REQUESTS)
+                .tag("executor", "bare")
+                .functionCounters())
+        .singleElement()
+        .satisfies(
+            counter -> assertThat(counter.getId().getTag("outcome")).isEqualTo("passed-through"));
+    assertThat(
+            registry.find(HttpCollapseStatsMeterBinder.UNSHARED).tag("executor", "bare").meters())
+        .isEmpty();
   }
 
   private List<String> reasons(String executor) {
-    return registry.find(HttpCollapseStatsMeterBinder.UNSHARED).tag("executor", executor)
-        .meters().stream().map(meter -> meter.getId().getTag("reason")).toList();
+    return registry
+        .find(HttpCollapseStatsMeterBinder.UNSHARED)
+        .tag("executor", executor)
+        .meters()
+        .stream()
+        .map(meter -> meter.getId().getTag("reason"))
+        .toList();
   }
 
   @Test
@@ -127,14 +185,19 @@ class HttpCollapseStatsMeterBinderTest {
   }
 
   private double groupCount(String group, String outcome) {
-    return registry.get(HttpCollapseStatsMeterBinder.GROUP_REQUESTS)
-        .tag("executor", "users-api").tag("group", group).tag("outcome", outcome)
-        .functionCounter().count();
+    return registry
+        .get(HttpCollapseStatsMeterBinder.GROUP_REQUESTS)
+        .tag("executor", "users-api")
+        .tag("group", group)
+        .tag("outcome", outcome)
+        .functionCounter()
+        .count();
   }
 
   private CollapseKey key(String path) {
     return rules.keyFor(
         RequestTarget.builder("GET", URI.create("http://backend.test" + path))
-            .headers(RequestHeaders.of(name -> List.of(), List::of)).build());
+            .headers(RequestHeaders.of(name -> List.of(), List::of))
+            .build());
   }
 }

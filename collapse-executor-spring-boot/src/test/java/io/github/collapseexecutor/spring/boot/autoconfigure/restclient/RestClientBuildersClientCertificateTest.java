@@ -21,20 +21,30 @@ import org.springframework.web.client.RestClient;
  */
 final class RestClientBuildersClientCertificateTest implements ClientCertificateContract {
 
-  private final ApplicationContextRunner runner = new ApplicationContextRunner()
-      .withConfiguration(AutoConfigurations.of(CollapseExecutorAutoConfiguration.class,
-          CollapseRestClientAutoConfiguration.class, LineFixtures.REST_CLIENT_AUTO_CONFIGURATION))
-      .withPropertyValues("collapse.executor.rest-template.customize-rest-client-builder=true",
-          "collapse.executor.rest-template.collapse-groups[0].uris=" + GROUP);
+  private final ApplicationContextRunner runner =
+      new ApplicationContextRunner()
+          .withConfiguration(
+              AutoConfigurations.of(
+                  CollapseExecutorAutoConfiguration.class,
+                  CollapseRestClientAutoConfiguration.class,
+                  LineFixtures.REST_CLIENT_AUTO_CONFIGURATION))
+          .withPropertyValues(
+              "collapse.executor.rest-template.customize-rest-client-builder=true",
+              "collapse.executor.rest-template.collapse-groups[0].uris=" + GROUP);
 
   @Override
   public ClientFixture fixture() {
-    return new BuilderFixture<RestClient>(runner,
-        (context, baseUrl, tls) -> context.getBean(RestClient.Builder.class).baseUrl(baseUrl)
-            .requestFactory(new JdkClientHttpRequestFactory(ClientCertificates.jdkHttpClient(tls)))
-            .build(),
-        (client, target) -> Outcome.of(200, Map.of(),
-            client.get().uri(target).retrieve().body(byte[].class)),
+    return new BuilderFixture<RestClient>(
+        runner,
+        (context, baseUrl, tls) ->
+            context
+                .getBean(RestClient.Builder.class)
+                .baseUrl(baseUrl)
+                .requestFactory(
+                    new JdkClientHttpRequestFactory(ClientCertificates.jdkHttpClient(tls)))
+                .build(),
+        (client, target) ->
+            Outcome.of(200, Map.of(), client.get().uri(target).retrieve().body(byte[].class)),
         context -> context.getBean(CollapseHttpRequestInterceptor.class).stats());
   }
 }

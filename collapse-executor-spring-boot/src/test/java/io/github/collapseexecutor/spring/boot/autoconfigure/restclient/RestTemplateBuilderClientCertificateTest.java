@@ -24,20 +24,27 @@ import org.springframework.web.util.DefaultUriBuilderFactory;
  */
 final class RestTemplateBuilderClientCertificateTest implements ClientCertificateContract {
 
-  private final ApplicationContextRunner runner = new ApplicationContextRunner()
-      .withConfiguration(AutoConfigurations.of(CollapseExecutorAutoConfiguration.class,
-          CollapseRestClientAutoConfiguration.class, LineFixtures.REST_TEMPLATE_AUTO_CONFIGURATION))
-      .withPropertyValues("collapse.executor.rest-template.customize-rest-template-builder=true",
-          "collapse.executor.rest-template.collapse-groups[0].uris=" + GROUP);
+  private final ApplicationContextRunner runner =
+      new ApplicationContextRunner()
+          .withConfiguration(
+              AutoConfigurations.of(
+                  CollapseExecutorAutoConfiguration.class,
+                  CollapseRestClientAutoConfiguration.class,
+                  LineFixtures.REST_TEMPLATE_AUTO_CONFIGURATION))
+          .withPropertyValues(
+              "collapse.executor.rest-template.customize-rest-template-builder=true",
+              "collapse.executor.rest-template.collapse-groups[0].uris=" + GROUP);
 
   @Override
   public ClientFixture fixture() {
-    return new BuilderFixture<RestTemplate>(runner,
-        (context, baseUrl, tls) -> LineFixtures.restTemplates(context)
-            .uriTemplateHandler(new DefaultUriBuilderFactory(baseUrl))
-            .requestFactory(() ->
-                new JdkClientHttpRequestFactory(ClientCertificates.jdkHttpClient(tls)))
-            .build(),
+    return new BuilderFixture<RestTemplate>(
+        runner,
+        (context, baseUrl, tls) ->
+            LineFixtures.restTemplates(context)
+                .uriTemplateHandler(new DefaultUriBuilderFactory(baseUrl))
+                .requestFactory(
+                    () -> new JdkClientHttpRequestFactory(ClientCertificates.jdkHttpClient(tls)))
+                .build(),
         (client, target) -> Outcome.of(200, Map.of(), client.getForObject(target, byte[].class)),
         context -> context.getBean(CollapseHttpRequestInterceptor.class).stats());
   }

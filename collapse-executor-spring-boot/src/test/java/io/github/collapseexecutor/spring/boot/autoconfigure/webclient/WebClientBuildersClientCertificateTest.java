@@ -22,20 +22,37 @@ import org.springframework.web.reactive.function.client.WebClient;
  */
 final class WebClientBuildersClientCertificateTest implements ClientCertificateContract {
 
-  private final ApplicationContextRunner runner = new ApplicationContextRunner()
-      .withConfiguration(AutoConfigurations.of(CollapseExecutorAutoConfiguration.class,
-          CollapseWebClientAutoConfiguration.class, LineFixtures.WEB_CLIENT_AUTO_CONFIGURATION))
-      .withPropertyValues("collapse.executor.web-client.customize-web-client-builder=true",
-          "collapse.executor.web-client.collapse-groups[0].uris=" + GROUP);
+  private final ApplicationContextRunner runner =
+      new ApplicationContextRunner()
+          .withConfiguration(
+              AutoConfigurations.of(
+                  CollapseExecutorAutoConfiguration.class,
+                  CollapseWebClientAutoConfiguration.class,
+                  LineFixtures.WEB_CLIENT_AUTO_CONFIGURATION))
+          .withPropertyValues(
+              "collapse.executor.web-client.customize-web-client-builder=true",
+              "collapse.executor.web-client.collapse-groups[0].uris=" + GROUP);
 
   @Override
   public ClientFixture fixture() {
-    return new BuilderFixture<WebClient>(runner,
-        (context, baseUrl, tls) -> context.getBean(WebClient.Builder.class).baseUrl(baseUrl)
-            .clientConnector(new JdkClientHttpConnector(ClientCertificates.jdkHttpClient(tls)))
-            .build(),
-        (client, target) -> Outcome.of(200, Map.of(), client.get().uri(target).retrieve()
-            .bodyToMono(byte[].class).block(Duration.ofSeconds(20))),
+    return new BuilderFixture<WebClient>(
+        runner,
+        (context, baseUrl, tls) ->
+            context
+                .getBean(WebClient.Builder.class)
+                .baseUrl(baseUrl)
+                .clientConnector(new JdkClientHttpConnector(ClientCertificates.jdkHttpClient(tls)))
+                .build(),
+        (client, target) ->
+            Outcome.of(
+                200,
+                Map.of(),
+                client
+                    .get()
+                    .uri(target)
+                    .retrieve()
+                    .bodyToMono(byte[].class)
+                    .block(Duration.ofSeconds(20))),
         context -> context.getBean(CollapseExchangeFilterFunction.class).stats());
   }
 }

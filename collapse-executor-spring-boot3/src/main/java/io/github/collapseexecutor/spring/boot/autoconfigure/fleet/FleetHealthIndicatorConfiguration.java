@@ -14,8 +14,11 @@ import org.springframework.context.annotation.Configuration;
  * on Spring Boot 4's. UP whatever the tier's state, for the reasons {@link FleetHealth} gives.
  */
 @Configuration(proxyBeanMethods = false)
-@ConditionalOnClass(name = {"org.springframework.boot.actuate.health.HealthIndicator",
-    "org.springframework.boot.actuate.autoconfigure.health.ConditionalOnEnabledHealthIndicator"})
+@ConditionalOnClass(
+    name = {
+      "org.springframework.boot.actuate.health.HealthIndicator",
+      "org.springframework.boot.actuate.autoconfigure.health.ConditionalOnEnabledHealthIndicator"
+    })
 @ConditionalOnEnabledHealthIndicator("collapse-fleet")
 class FleetHealthIndicatorConfiguration {
 

@@ -20,11 +20,9 @@ class RestClientLine {
       "org.springframework.boot.web.client.RestTemplateCustomizer";
 
   /** Spring Boot 3's RestClient customizer. */
-  interface RestClientCustomizer extends org.springframework.boot.web.client.RestClientCustomizer {
-  }
+  interface RestClientCustomizer extends org.springframework.boot.web.client.RestClientCustomizer {}
 
   /** Spring Boot 3's RestTemplate customizer. */
   interface RestTemplateCustomizer
-      extends org.springframework.boot.web.client.RestTemplateCustomizer {
-  }
+      extends org.springframework.boot.web.client.RestTemplateCustomizer {}
 }

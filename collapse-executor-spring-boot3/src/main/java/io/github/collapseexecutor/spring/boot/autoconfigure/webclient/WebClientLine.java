@@ -17,6 +17,5 @@ class WebClientLine {
 
   /** Spring Boot 3's WebClient customizer. */
   interface WebClientCustomizer
-      extends org.springframework.boot.web.reactive.function.client.WebClientCustomizer {
-  }
+      extends org.springframework.boot.web.reactive.function.client.WebClientCustomizer {}
 }
