@@ -1,9 +1,10 @@
 #!/bin/sh
 # The load harness: builds what it needs, then runs every case with and without
 # collapse over loopback and writes docs/benchmarks/README.md's results and PNG charts.
-#   collapse-executor-benchmarks/load.sh            full run, about 24 minutes
+#   collapse-executor-benchmarks/load.sh            full run, about 30 minutes
 #   collapse-executor-benchmarks/load.sh --quick    smoke run, results in target/load-quick
-# Other options: --cases=servlet,clients,webflux,db,secured-backend,scale-out,grpc,mixed  --out=DIR
+# Other options: --cases=servlet,clients,webflux,db,secured-backend,scale-out,fleet-failover,grpc,mixed
+#   --out=DIR
 set -eu
 cd "$(dirname "$0")/.."
 
@@ -20,7 +21,7 @@ need() {
 need wrk wrk "the servlet cases' load generator" "the servlet and scale-out servlet cases"
 need haproxy haproxy "the scale-out case's load balancer" "the scale-out case's servlet side"
 need nginx nginx-light "the scale-out case's second load balancer" "the scale-out case's nginx check"
-need redis-server redis-server "the scale-out case's fleet tier" "the scale-out case's fleet tier"
+need redis-server redis-server "the fleet tier's cases" "the scale-out case's fleet tier and the failover case"
 
 ./mvnw -q -B -pl collapse-executor-benchmarks -am -DskipTests package
 exec java -cp "collapse-executor-benchmarks/target/classes:$(cat collapse-executor-benchmarks/target/load-classpath.txt)" \

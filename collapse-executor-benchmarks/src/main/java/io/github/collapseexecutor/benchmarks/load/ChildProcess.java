@@ -44,6 +44,21 @@ final class ChildProcess implements AutoCloseable {
       process.destroyForcibly();
       Thread.currentThread().interrupt();
     }
+    forgetOnExit();
+  }
+
+  /** Stops the process at once, as a crash would: its clients lose their connections. */
+  void kill() {
+    process.destroyForcibly();
+    try {
+      process.waitFor(STOP_TIMEOUT.toSeconds(), TimeUnit.SECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+    forgetOnExit();
+  }
+
+  private void forgetOnExit() {
     try {
       Runtime.getRuntime().removeShutdownHook(stopOnExit);
     } catch (IllegalStateException exiting) {

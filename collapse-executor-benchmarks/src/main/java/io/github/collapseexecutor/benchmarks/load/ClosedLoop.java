@@ -35,6 +35,7 @@ final class ClosedLoop {
   private final LongAdder errors = new LongAdder();
   private final AtomicReference<Throwable> firstError = new AtomicReference<>();
   private final CountDownLatch done;
+  private volatile long started;
   private volatile long end;
 
   private ClosedLoop(int users, Duration duration) {
@@ -46,6 +47,15 @@ final class ClosedLoop {
   /** Runs {@code call} on {@code users} platform threads. */
   static Measurement blocking(int users, Duration duration, BlockingCall call)
       throws InterruptedException {
+    return startBlocking(users, duration, call).finish();
+  }
+
+  /**
+   * Starts {@code call} on {@code users} platform threads and returns while they run: a case
+   * reads what they did so far ({@link #requests()}, {@link #errors()},
+   * {@link #latenciesSinceLastRead()}) and then waits for the end with {@link #finish()}.
+   */
+  static ClosedLoop startBlocking(int users, Duration duration, BlockingCall call) {
     ClosedLoop loop = new ClosedLoop(users, duration);
     CountDownLatch start = new CountDownLatch(1);
     for (int i = 0; i < users; i++) {
@@ -73,19 +83,21 @@ final class ClosedLoop {
       user.setDaemon(true);
       user.start();
     }
-    return loop.measure(start::countDown);
+    loop.begin(start::countDown);
+    return loop;
   }
 
   /** Keeps {@code users} requests of {@code call} in flight, each sent when one ends. */
   static Measurement reactive(int users, Duration duration, Supplier<Mono<?>> call)
       throws InterruptedException {
     ClosedLoop loop = new ClosedLoop(users, duration);
-    return loop.measure(
+    loop.begin(
         () -> {
           for (int i = 0; i < users; i++) {
             loop.next(call);
           }
         });
+    return loop.finish();
   }
 
   private void next(Supplier<Mono<?>> call) {
@@ -107,19 +119,49 @@ final class ClosedLoop {
             });
   }
 
-  private Measurement measure(Runnable startUsers) throws InterruptedException {
-    long begin = System.nanoTime();
-    end = begin + duration.toNanos();
+  private void begin(Runnable startUsers) {
+    started = System.nanoTime();
+    end = started + duration.toNanos();
     startUsers.run();
+  }
+
+  /** Returns the requests completed so far. */
+  long requests() {
+    return requests.sum();
+  }
+
+  /** Returns the requests failed so far. */
+  long errors() {
+    return errors.sum();
+  }
+
+  /** Returns the first request that failed, or null while none has. */
+  Throwable firstError() {
+    return firstError.get();
+  }
+
+  /** Returns the latencies, in microseconds, of the requests completed since the last read. */
+  Histogram latenciesSinceLastRead() {
+    return latencies.getIntervalHistogram();
+  }
+
+  /**
+   * Waits for the end of the run and returns what it measured; its percentiles are those of the
+   * requests completed since the latencies were last read.
+   *
+   * @throws IllegalStateException if the users did not finish within a minute of the end, or
+   *     the run stopped early, at its limit of failed requests
+   */
+  Measurement finish() throws InterruptedException {
     if (!done.await(duration.plus(GRACE).toMillis(), TimeUnit.MILLISECONDS)) {
       throw new IllegalStateException(
           users + " users did not finish within " + GRACE.toSeconds() + " s of the end of the run");
     }
-    double seconds = (System.nanoTime() - begin) / 1e9;
+    double seconds = (System.nanoTime() - started) / 1e9;
     if (errors.sum() >= MAX_ERRORS) {
       throw new IllegalStateException(errors.sum() + " requests failed", firstError.get());
     }
-    Histogram histogram = latencies.getIntervalHistogram();
+    Histogram histogram = latenciesSinceLastRead();
     return new Measurement(
         users,
         requests.sum(),

@@ -41,7 +41,8 @@ final class Fleet implements AutoCloseable {
         logs,
         "instance-",
         instance -> InetSocketAddress.createUnresolved("127.0.0.1", Loopback.freePort()),
-        List.of());
+        List.of(),
+        "");
   }
 
   /**
@@ -52,13 +53,24 @@ final class Fleet implements AutoCloseable {
    */
   static Fleet startOnOnePort(int size, Path logs, String name, List<String> arguments)
       throws IOException, InterruptedException {
+    return startOnOnePort(size, logs, name, arguments, "");
+  }
+
+  /**
+   * Starts the instances as {@link #startOnOnePort(int, Path, String, List)} does, with
+   * {@code extraClassPath} after the harness's class path (or empty).
+   */
+  static Fleet startOnOnePort(
+      int size, Path logs, String name, List<String> arguments, String extraClassPath)
+      throws IOException, InterruptedException {
     int port = Loopback.freePort();
     return start(
         size,
         logs,
         name + "-instance-",
         instance -> InetSocketAddress.createUnresolved("127.0.0." + instance, port),
-        arguments);
+        arguments,
+        extraClassPath);
   }
 
   private static Fleet start(
@@ -66,7 +78,8 @@ final class Fleet implements AutoCloseable {
       Path logs,
       String names,
       IntFunction<InetSocketAddress> address,
-      List<String> arguments)
+      List<String> arguments,
+      String extraClassPath)
       throws IOException, InterruptedException {
     // one start per core: eight Spring Boot start-ups at once on two cores took two minutes each
     ExecutorService starters =
@@ -78,7 +91,8 @@ final class Fleet implements AutoCloseable {
         String name = names + i;
         InetSocketAddress listen = address.apply(i);
         starting.add(
-            starters.submit(() -> SampleApp.start(name, JVM_OPTIONS, logs, listen, arguments)));
+            starters.submit(
+                () -> SampleApp.start(name, JVM_OPTIONS, logs, listen, arguments, extraClassPath)));
       }
       Throwable failure = null;
       for (Future<SampleApp> instance : starting) {

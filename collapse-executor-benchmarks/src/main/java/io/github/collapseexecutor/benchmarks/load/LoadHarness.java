@@ -34,6 +34,12 @@ import java.util.Optional;
  *       their own: the servlet filter behind HAProxy, round-robin and with a consistent hash of
  *       the collapse key, and client instances calling one backend; the backend calls per 1000
  *       requests against the instances, in a section and a chart of their own.
+ *   <li><b>fleet-failover</b>: {@value FleetFailoverCase#INSTANCES} instances of the sample
+ *       application with the servlet filter on the fleet tier, on a Sentinel set and then a
+ *       cluster of the harness's own, under {@value FailoverRun#USERS} closed-loop users of one
+ *       key: a failover of the master, then a killed master, each in the middle of a phase; the
+ *       failed requests, backend calls and p99 before, during and after, and when the instances
+ *       coordinate again; in a section of its own.
  *   <li><b>grpc</b>: {@value GrpcCase#USERS} closed-loop users in this JVM make one unary gRPC
  *       call, with and without the client interceptor, against a service in a JVM of its own;
  *       in a section of its own.
@@ -101,6 +107,9 @@ public final class LoadHarness {
     if (settings.cases().contains(Settings.Case.SCALE_OUT)) {
       runScaleOut(settings);
     }
+    if (settings.cases().contains(Settings.Case.FLEET_FAILOVER)) {
+      runFleetFailover(settings);
+    }
     if (settings.cases().contains(Settings.Case.GRPC)) {
       new GrpcCase(settings).run();
     }
@@ -149,6 +158,25 @@ public final class LoadHarness {
     report.condition("Machine: %s", Machine.describe());
     report.condition("Load average (1 min) before the case: %.2f", Machine.loadAverage());
     ScaleOutCase.Result result = new ScaleOutCase(settings).run();
+    report.write(result, Duration.between(start, Instant.now()));
+  }
+
+  private static void runFleetFailover(Settings settings) throws Exception {
+    if (!SampleApp.available()) {
+      Progress.line(
+          "fleet-failover case skipped: %s is not on the class path", SampleApp.MAIN_CLASS);
+      return;
+    }
+    FleetFailoverReport report = new FleetFailoverReport(settings);
+    FleetFailoverCase failoverCase = new FleetFailoverCase(settings);
+    Instant start = Instant.now();
+    report.condition(
+        "Date: %s; %s run",
+        start.truncatedTo(ChronoUnit.SECONDS), settings.quick() ? "quick (smoke)" : "full");
+    report.condition("Machine: %s", Machine.describe());
+    report.condition("Load average (1 min) before the case: %.2f", Machine.loadAverage());
+    report.describeLoad(failoverCase);
+    FleetFailoverCase.Result result = failoverCase.run();
     report.write(result, Duration.between(start, Instant.now()));
   }
 

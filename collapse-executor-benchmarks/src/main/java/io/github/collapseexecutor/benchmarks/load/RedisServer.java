@@ -3,6 +3,7 @@ package io.github.collapseexecutor.benchmarks.load;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
@@ -58,22 +59,34 @@ final class RedisServer implements AutoCloseable {
     if (child == null) {
       child =
           ChildProcess.startListening(
-              List.of(
-                  program.toString(),
-                  "--port",
-                  Integer.toString(port),
-                  "--bind",
-                  "127.0.0.1",
-                  "--save",
-                  "",
-                  "--appendonly",
-                  "no",
-                  "--dir",
-                  dir.toAbsolutePath().toString()),
+              command(program, port, dir, List.of()),
               dir.resolve("redis-" + port + ".log"),
               port,
               dir);
     }
+  }
+
+  /**
+   * Returns the command of a server on 127.0.0.1:{@code port} that keeps nothing on disk, its
+   * files in {@code dir}, with {@code more} arguments (a replica's, a cluster node's).
+   */
+  static List<String> command(Path program, int port, Path dir, List<String> more) {
+    List<String> command =
+        new ArrayList<>(
+            List.of(
+                program.toString(),
+                "--port",
+                Integer.toString(port),
+                "--bind",
+                "127.0.0.1",
+                "--save",
+                "",
+                "--appendonly",
+                "no",
+                "--dir",
+                dir.toAbsolutePath().toString()));
+    command.addAll(more);
+    return command;
   }
 
   @Override

@@ -93,6 +93,22 @@ final class SampleApp implements AutoCloseable {
       InetSocketAddress listen,
       List<String> arguments)
       throws IOException, InterruptedException {
+    return start(name, jvmOptions, logs, listen, arguments, "");
+  }
+
+  /**
+   * Starts the application as {@link #start(String, List, Path, InetSocketAddress, List)} does,
+   * with {@code extraClassPath} after the harness's class path (entries separated by the
+   * platform's path separator, or empty).
+   */
+  static SampleApp start(
+      String name,
+      List<String> jvmOptions,
+      Path logs,
+      InetSocketAddress listen,
+      List<String> arguments,
+      String extraClassPath)
+      throws IOException, InterruptedException {
     URI base = URI.create("http://" + Loopback.text(listen));
     List<String> all =
         new ArrayList<>(
@@ -105,7 +121,8 @@ final class SampleApp implements AutoCloseable {
                 "--server.tomcat.processor-cache=" + PROCESSOR_CACHE));
     all.addAll(arguments);
     ChildJvm jvm =
-        ChildJvm.start(name, MAIN_CLASS, jvmOptions, all, base.resolve("/test/counter"), logs);
+        ChildJvm.start(
+            name, MAIN_CLASS, jvmOptions, all, base.resolve("/test/counter"), logs, extraClassPath);
     return new SampleApp(jvm, base);
   }
 

@@ -52,15 +52,23 @@ final class ScaleOutCase {
    */
   static final String COORDINATION_TIMEOUT = "250ms";
 
-  /** What the instances with the fleet tier are started with, on the harness's own Redis. */
-  static List<String> fleetTierArguments(int redisPort) {
-    return List.of(
-        "--collapse.executor.servlet.fleet=true",
-        "--collapse.executor.fleet.secret=the load harness's fleet secret, of 32 bytes or more",
-        "--collapse.executor.fleet.key-prefix=collapse-load",
-        "--collapse.executor.fleet.coordination-timeout=" + COORDINATION_TIMEOUT,
-        "--spring.data.redis.host=127.0.0.1",
-        "--spring.data.redis.port=" + redisPort);
+  /** The prefix of the keys of the instances with the fleet tier. */
+  static final String KEY_PREFIX = "collapse-load";
+
+  /**
+   * What the instances with the fleet tier are started with, on the harness's own Redis, which
+   * {@code redis} ({@code spring.data.redis.*} arguments) names.
+   */
+  static List<String> fleetTierArguments(List<String> redis) {
+    List<String> arguments =
+        new ArrayList<>(
+            List.of(
+                "--collapse.executor.servlet.fleet=true",
+                "--collapse.executor.fleet.secret=the load harness's fleet secret, of 32 bytes or more",
+                "--collapse.executor.fleet.key-prefix=" + KEY_PREFIX,
+                "--collapse.executor.fleet.coordination-timeout=" + COORDINATION_TIMEOUT));
+    arguments.addAll(redis);
+    return arguments;
   }
 
   private final Settings settings;
@@ -85,7 +93,13 @@ final class ScaleOutCase {
     try (RedisServer redis = RedisServer.start(program.get(), settings.work().resolve("redis"));
         Fleet tierFleet =
             Fleet.startOnOnePort(
-                size, settings.logs(), "fleet-tier", fleetTierArguments(redis.port()))) {
+                size,
+                settings.logs(),
+                "fleet-tier",
+                fleetTierArguments(
+                    List.of(
+                        "--spring.data.redis.host=127.0.0.1",
+                        "--spring.data.redis.port=" + redis.port())))) {
       conditions.add(
           "Scale-out, fleet tier: the same instances each on an address of its own"
               + " (127.0.0.1 to 127.0.0.8) and one port, with collapse.executor.servlet.fleet=true"

@@ -35,7 +35,7 @@ record Settings(
 
   /**
    * The cases, each selectable with
-   * {@code --cases=servlet,clients,db,secured-backend,scale-out,grpc,mixed}.
+   * {@code --cases=servlet,clients,db,secured-backend,scale-out,fleet-failover,grpc,mixed}.
    */
   enum Case {
     SERVLET,
@@ -44,6 +44,7 @@ record Settings(
     DB,
     SECURED_BACKEND(true),
     SCALE_OUT(true),
+    FLEET_FAILOVER(true),
     GRPC(true),
     MIXED(true);
 
@@ -68,7 +69,8 @@ record Settings(
 
   static final String USAGE =
       "usage: load.sh [--quick]"
-          + " [--cases=servlet,clients,webflux,db,secured-backend,scale-out,grpc,mixed] [--out=DIR]";
+          + " [--cases=servlet,clients,webflux,db,secured-backend,scale-out,fleet-failover,grpc,mixed]"
+          + " [--out=DIR]";
 
   private static final List<Integer> SWEEP_USERS = List.of(1, 10, 50, 100, 200, 400);
 

@@ -45,6 +45,13 @@ final class SettingsTest {
   }
 
   @Test
+  void parse_namesTheFleetFailoverCaseWithAHyphenAndGivesItASectionOfItsOwn() {
+    assertThat(Settings.parse(new String[] {"--cases=fleet-failover"}).cases())
+        .containsExactly(Settings.Case.FLEET_FAILOVER);
+    assertThat(Settings.Case.FLEET_FAILOVER.ownSection()).isTrue();
+  }
+
+  @Test
   void parse_rejectsAnUnknownCaseByName() {
     assertThatThrownBy(() -> Settings.parse(new String[] {"--cases=scaleup"}))
         .isInstanceOf(IllegalArgumentException.class)
