@@ -52,15 +52,7 @@ public final class HttpCollapseOptions {
    * Request headers that always join the key, so that different credentials never share: the
    * standard credentials and the usual names of API keys and tokens.
    */
-  public static final Set<String> DEFAULT_SENSITIVE_HEADERS =
-      Set.of(
-          "authorization",
-          "cookie",
-          "proxy-authorization",
-          "x-api-key",
-          "api-key",
-          "x-auth-token",
-          "x-access-token");
+  public static final Set<String> DEFAULT_SENSITIVE_HEADERS = KeyHeaderDefaults.SENSITIVE_NAMES;
 
   /**
    * Parts of a header name that make the header sensitive, compared in lower case and with
@@ -74,32 +66,7 @@ public final class HttpCollapseOptions {
    * {@code X-Forwarded-For}, {@code X-Real-Ip}).
    */
   public static final Set<String> DEFAULT_SENSITIVE_HEADER_PATTERNS =
-      Set.of(
-          "token",
-          "secret",
-          "session",
-          "api-key",
-          "apikey",
-          "-key",
-          "signature",
-          "credential",
-          "password",
-          "auth",
-          "-user",
-          "x-user",
-          "userid",
-          "user-id",
-          "username",
-          "email",
-          "principal",
-          "tenant",
-          "identity",
-          "client-cert",
-          "ssl-client",
-          "forwarded",
-          "real-ip",
-          "client-ip",
-          "connecting-ip");
+      KeyHeaderDefaults.SENSITIVE_NAME_PARTS;
 
   /**
    * Parts of the names of the request headers that carry the client's address: a group whose
@@ -123,18 +90,7 @@ public final class HttpCollapseOptions {
    * ({@code API-Version}, {@code X-API-Version}, {@code Accept-Version}: what Spring Framework 7's
    * {@code ApiVersionInserter.useHeader} is given most often, on a client built by hand).
    */
-  public static final Set<String> REPRESENTATION_HEADERS =
-      Set.of(
-          "if-none-match",
-          "if-modified-since",
-          "if-match",
-          "if-unmodified-since",
-          "if-range",
-          "range",
-          "accept-encoding",
-          "api-version",
-          "x-api-version",
-          "accept-version");
+  public static final Set<String> REPRESENTATION_HEADERS = KeyHeaderDefaults.REPRESENTATION_NAMES;
 
   /**
    * Request headers that always join the key, whatever the configuration: a {@code Host} other

@@ -69,7 +69,7 @@ final class FleetFailoverReport {
   void write(FleetFailoverCase.Result result, Duration took) throws IOException {
     result.conditions().forEach(line -> condition("%s", line));
     condition("The case took %d min %02d s", took.toMinutes(), took.toSecondsPart());
-    Report.writeSection(settings.out(), BEGIN, END, markdown(result));
+    ResultsPage.writeSection(settings.out(), BEGIN, END, markdown(result));
   }
 
   /** Returns the case's section: run conditions, each phase's windows, recovery and targets. */
@@ -122,7 +122,7 @@ final class FleetFailoverReport {
     for (FailoverPhase phase : result.phases()) {
       String name = phase.topology() + ", " + phase.fault();
       md.append(
-          Report.target(
+          ResultsPage.target(
               name + ": no failed request",
               phase.errors()
                   + " failed of "
@@ -132,7 +132,7 @@ final class FleetFailoverReport {
                       : ", the first: " + cell(phase.firstError())),
               phase.errors() == 0));
       md.append(
-          Report.target(
+          ResultsPage.target(
               String.format(
                   Locale.ROOT,
                   "%s: the instances coordinate again" + " within %d s",

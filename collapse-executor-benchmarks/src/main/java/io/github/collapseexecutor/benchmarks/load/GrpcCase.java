@@ -70,7 +70,7 @@ final class GrpcCase {
     conditions.add(
         String.format(
             Locale.ROOT, "The case took %d min %02d s", took.toMinutes(), took.toSecondsPart()));
-    Report.writeSection(settings.out(), BEGIN, END, markdown(conditions, rounds));
+    ResultsPage.writeSection(settings.out(), BEGIN, END, markdown(conditions, rounds));
   }
 
   private static Comparison compare(String run, Side without, Side with, Duration duration)

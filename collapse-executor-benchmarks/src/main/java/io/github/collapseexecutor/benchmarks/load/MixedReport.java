@@ -53,7 +53,7 @@ final class MixedReport {
   /** Writes the case's section into the output directory; the case took {@code took}. */
   void write(Result result, Duration took) throws IOException {
     condition("The case took %d min %02d s", took.toMinutes(), took.toSecondsPart());
-    Report.writeSection(settings.out(), BEGIN, END, markdown(result));
+    ResultsPage.writeSection(settings.out(), BEGIN, END, markdown(result));
   }
 
   /** Returns the case's section: its run conditions, the median round and the targets. */
@@ -126,7 +126,7 @@ final class MixedReport {
     if (judged.staleReads() > 0) {
       measured += ", such as " + judged.firstStale();
     }
-    return Report.target(target, measured, judged.staleReads() == 0);
+    return ResultsPage.target(target, measured, judged.staleReads() == 0);
   }
 
   private static double ratio(double with, double without) {

@@ -1,12 +1,9 @@
 package io.github.collapseexecutor.benchmarks.load;
 
 import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 
 /**
  * The Markdown of a run: conditions, each case beside the reference figures, the targets
@@ -18,16 +15,6 @@ final class Report {
 
   static final String BEGIN = "<!-- load-results:begin (written by the load harness) -->";
   static final String END = "<!-- load-results:end -->";
-
-  /** One line of the reference figures; p99 of NaN where they give none. */
-  private record Reference(double tpsWith, double tpsWithout, double p99With, double p99Without) {}
-
-  private static final Reference SERVLET = new Reference(3785, 1951, 115, 211);
-  private static final Map<ClientAdapter, Reference> CLIENTS =
-      Map.of(
-          ClientAdapter.REST_CLIENT, new Reference(15282, 8455, 59, 180),
-          ClientAdapter.WEB_CLIENT, new Reference(14276, 9971, 35, 111));
-  private static final Reference GROUP_COMMIT = new Reference(8800, 5200, Double.NaN, Double.NaN);
 
   private final Settings settings;
   private final List<String> conditions = new ArrayList<>();
@@ -47,25 +34,25 @@ final class Report {
   void servlet(ServletCase.Result result) {
     Comparison main = result.main().median();
     headline.add(
-        row(
+        ReferenceFigures.row(
             "Servlet filter",
             ServletCase.USERS
                 + " closed-loop users (wrk), endpoint"
                 + " sleeps 100 ms, Tomcat max 200 threads",
             result.main(),
-            SERVLET));
+            ReferenceFigures.SERVLET));
     double limit = ServletCase.closedLoopLimit(ServletCase.USERS);
     double share = main.with().tps() / limit;
     double p99Bound = 1.1 * ServletCase.ENDPOINT_MILLIS;
     targets.add(
-        target(
+        ResultsPage.target(
             String.format(
                 Locale.ROOT, "Servlet: at least 97%% of the closed-loop limit (%.0f TPS)", limit),
             String.format(
                 Locale.ROOT, "%.0f TPS = %.1f%% of the limit", main.with().tps(), 100 * share),
             share >= 0.97));
     targets.add(
-        target(
+        ResultsPage.target(
             String.format(
                 Locale.ROOT, "Servlet: p99 under %.0f ms (1.1x the endpoint's latency)", p99Bound),
             String.format(Locale.ROOT, "p99 %.1f ms", main.with().p99Millis()),
@@ -82,7 +69,7 @@ final class Report {
             (adapter, rounds) -> {
               Comparison comparison = rounds.median();
               headline.add(
-                  row(
+                  ReferenceFigures.row(
                       adapter.title(),
                       ClientCases.USERS
                           + (adapter == ClientAdapter.WEB_CLIENT
@@ -90,10 +77,10 @@ final class Report {
                               : " client threads")
                           + ", backend endpoint with no delay",
                       rounds,
-                      CLIENTS.get(adapter)));
+                      ReferenceFigures.CLIENTS.get(adapter)));
               double minimumRatio = adapter == ClientAdapter.WEB_CLIENT ? 1.5 : 1.8;
               targets.add(
-                  target(
+                  ResultsPage.target(
                       String.format(
                           Locale.ROOT,
                           "%s: at least %.1fx the TPS without collapse, p99 at most a third",
@@ -140,7 +127,7 @@ final class Report {
 
   void webflux(Rounds rounds) {
     headline.add(
-        row(
+        ReferenceFigures.row(
             "WebFlux filter",
             WebFluxCase.USERS
                 + " closed-loop users in the harness's"
@@ -168,7 +155,7 @@ final class Report {
       }
       Comparison comparison = result.rounds().median();
       headline.add(
-          row(
+          ReferenceFigures.row(
               "Group commit, " + name + " " + result.version(),
               GroupCommitCase.SUBMITTERS
                   + " concurrent order submissions (single-row commits over "
@@ -176,10 +163,10 @@ final class Report {
                   + " connections), "
                   + result.durability(),
               result.rounds(),
-              GROUP_COMMIT));
+              ReferenceFigures.GROUP_COMMIT));
       if (result.server() == GroupCommitCase.Server.MARIADB) {
         targets.add(
-            target(
+            ResultsPage.target(
                 "Group commit on MariaDB: at least 3x single-row commits",
                 String.format(Locale.ROOT, "%.2fx (%s)", comparison.ratio(), result.durability()),
                 comparison.ratio() >= 3));
@@ -204,30 +191,7 @@ final class Report {
 
   /** Writes the Markdown into {@code README.md} of the output directory. */
   void write() throws IOException {
-    writeSection(settings.out(), BEGIN, END, markdown());
-  }
-
-  /**
-   * Replaces the part of {@code README.md} in {@code out} between the lines {@code begin} and
-   * {@code end} with {@code markdown}, or adds it at the end, between those lines, if they are
-   * not there yet.
-   */
-  static void writeSection(Path out, String begin, String end, String markdown) throws IOException {
-    Path file = out.resolve("README.md");
-    Files.createDirectories(out);
-    String generated = begin + "\n" + markdown + end + "\n";
-    String text = Files.exists(file) ? Files.readString(file) : "# Load harness results\n";
-    int from = text.indexOf(begin);
-    int to = text.indexOf(end);
-    if (from >= 0 && to > from) {
-      text =
-          text.substring(0, from)
-              + generated
-              + text.substring(to + end.length()).replaceFirst("^\n", "");
-    } else {
-      text = text + "\n" + generated;
-    }
-    Files.writeString(file, text);
+    ResultsPage.writeSection(settings.out(), BEGIN, END, markdown());
   }
 
   private String markdown() {
@@ -256,49 +220,6 @@ final class Report {
     md.append('\n');
     details.forEach(section -> md.append(section).append('\n'));
     return md.toString();
-  }
-
-  private static String row(String name, String load, Rounds rounds, Reference reference) {
-    Comparison comparison = rounds.median();
-    Measurement with = comparison.with();
-    Measurement without = comparison.without();
-    String referenceTps =
-        reference == null
-            ? "-"
-            : String.format(
-                Locale.ROOT,
-                "%.0f / %.0f (%.2fx)",
-                reference.tpsWith(),
-                reference.tpsWithout(),
-                reference.tpsWith() / reference.tpsWithout());
-    String referenceP99 =
-        reference == null || Double.isNaN(reference.p99With())
-            ? "-"
-            : String.format(
-                Locale.ROOT, "%.0f / %.0f", reference.p99With(), reference.p99Without());
-    String errors =
-        with.errors() + without.errors() == 0
-            ? ""
-            : String.format(Locale.ROOT, " (errors %d / %d)", with.errors(), without.errors());
-    return String.format(
-        Locale.ROOT,
-        "| %s | %s | %.0f / %.0f%s | **%.2fx** | %s | %s / %s | %.1f / %.1f | %.1f / %.1f | %s"
-            + " | %s |%n",
-        name,
-        load,
-        with.tps(),
-        without.tps(),
-        errors,
-        comparison.ratio(),
-        rounds.ratios(),
-        millis(with.p50Millis()),
-        millis(without.p50Millis()),
-        with.p99Millis(),
-        without.p99Millis(),
-        with.callsPerThousand(),
-        without.callsPerThousand(),
-        referenceTps,
-        referenceP99);
   }
 
   private static String sweepTable(List<Comparison> sweep, boolean withLimit) {
@@ -330,14 +251,5 @@ final class Report {
       table.append('\n');
     }
     return table.toString();
-  }
-
-  /** Returns a row of a targets table. */
-  static String target(String target, String measured, boolean met) {
-    return "| " + target + " | " + measured + " | " + (met ? "met" : "**missed**") + " |\n";
-  }
-
-  private static String millis(double value) {
-    return Double.isNaN(value) ? "-" : String.format(Locale.ROOT, "%.1f", value);
   }
 }

@@ -77,7 +77,7 @@ final class ScaleOutReport {
     }
     new Charts(settings.out())
         .scaleOut(CHART, "Backend calls per 1000 requests, " + ScaleOutCase.KEYS, series);
-    Report.writeSection(settings.out(), BEGIN, END, markdown(result, series));
+    ResultsPage.writeSection(settings.out(), BEGIN, END, markdown(result, series));
   }
 
   private String markdown(ScaleOutCase.Result result, Map<String, List<ScaleOutPoint>> series) {
@@ -148,7 +148,7 @@ final class ScaleOutReport {
                 balancing,
                 many.instances(),
                 MAX_GROWTH);
-    return Report.target(
+    return ResultsPage.target(
         target,
         String.format(
             Locale.ROOT,
@@ -211,7 +211,7 @@ final class ScaleOutReport {
     double back =
         tier.redisBack().measured().callsPerThousand() / one.measured().callsPerThousand();
     double addedP50 = withTier.measured().p50Millis() - withoutTier.measured().p50Millis();
-    return Report.target(
+    return ResultsPage.target(
             String.format(
                 Locale.ROOT,
                 "%s, %d instances: backend calls per 1000"
@@ -226,7 +226,7 @@ final class ScaleOutReport {
                 one.measured().callsPerThousand(),
                 growth),
             growth <= MAX_TIER_GROWTH)
-        + Report.target(
+        + ResultsPage.target(
             String.format(
                 Locale.ROOT,
                 "%s, %d instances: p50 at most %.0f ms above" + " %s without it",
@@ -241,13 +241,13 @@ final class ScaleOutReport {
                 withoutTier.measured().p50Millis(),
                 addedP50),
             addedP50 <= MAX_TIER_P50_MILLIS)
-        + Report.target(
+        + ResultsPage.target(
             label + ", Redis stopped halfway through a run: no failed request",
             tier.redisStopped().measured().errors()
                 + " failed of "
                 + tier.redisStopped().measured().requests(),
             tier.redisStopped().measured().errors() == 0)
-        + Report.target(
+        + ResultsPage.target(
             String.format(
                 Locale.ROOT,
                 "%s, Redis running again: the tier resumes"

@@ -48,7 +48,7 @@ final class SecuredBackendReport {
                     + " straight to the backend because their key was marked for hit-for-pass",
                 round.endpoint(), result.hitForPass()));
     condition("The case took %d min %02d s", took.toMinutes(), took.toSecondsPart());
-    Report.writeSection(settings.out(), BEGIN, END, markdown(results));
+    ResultsPage.writeSection(settings.out(), BEGIN, END, markdown(results));
   }
 
   private String markdown(Map<Round, RoundResult> results) {
@@ -77,7 +77,7 @@ final class SecuredBackendReport {
     if (shared != null) {
       Measurement with = shared.rounds().median().with();
       md.append(
-          Report.target(
+          ResultsPage.target(
               String.format(
                   Locale.ROOT,
                   "Same credentials: at most %.0f backend" + " calls per 1000 requests (5 of %d)",
@@ -91,7 +91,7 @@ final class SecuredBackendReport {
     if (cookie != null) {
       md.append(p50Target("Cookie per response", cookie.rounds().median().with()));
       md.append(
-          Report.target(
+          ResultsPage.target(
               "Cookie per response: no two callers get the same cookie",
               cookie.repeatedCookiesWith() + " responses with a cookie another had got",
               cookie.repeatedCookiesWith() == 0));
@@ -133,7 +133,7 @@ final class SecuredBackendReport {
 
   private static String p50Target(String round, Measurement with) {
     double bound = MAX_P50_FACTOR * SecuredBackendApplication.LATENCY_MS;
-    return Report.target(
+    return ResultsPage.target(
         String.format(
             Locale.ROOT,
             "%s: p50 within %.1fx the endpoint's" + " latency (%.0f ms)",

@@ -29,7 +29,7 @@ final class ReportTest {
             "after",
             ""));
 
-    Report.writeSection(out, ScaleOutReport.BEGIN, ScaleOutReport.END, "new scale-out\n");
+    ResultsPage.writeSection(out, ScaleOutReport.BEGIN, ScaleOutReport.END, "new scale-out\n");
 
     assertThat(Files.readString(out.resolve("README.md")))
         .isEqualTo(
@@ -51,8 +51,8 @@ final class ReportTest {
   @Test
   void writeSection_addsASectionThePageDoesNotHaveYetAtTheEnd(@TempDir Path out)
       throws IOException {
-    Report.writeSection(out, Report.BEGIN, Report.END, "main\n");
-    Report.writeSection(out, ScaleOutReport.BEGIN, ScaleOutReport.END, "scale-out\n");
+    ResultsPage.writeSection(out, Report.BEGIN, Report.END, "main\n");
+    ResultsPage.writeSection(out, ScaleOutReport.BEGIN, ScaleOutReport.END, "scale-out\n");
 
     assertThat(Files.readString(out.resolve("README.md")))
         .isEqualTo(

@@ -18,7 +18,7 @@ final class SecuredBackendReportTest {
 
   @Test
   void write_judgesEachRoundAndLeavesTheMainResultsAlone(@TempDir Path out) throws IOException {
-    Report.writeSection(out, Report.BEGIN, Report.END, "main results\n");
+    ResultsPage.writeSection(out, Report.BEGIN, Report.END, "main results\n");
     Map<Round, RoundResult> results = new EnumMap<>(Round.class);
     results.put(
         Round.SHARED, new RoundResult(rounds(measured(104, 20), measured(109, 1000)), 0, 0, 0));

@@ -18,14 +18,7 @@ import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
-import java.util.concurrent.atomic.AtomicInteger;
-import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -47,21 +40,13 @@ public abstract class ServerAcrossInstancesCases {
   /** The header each answer names its instance in. */
   protected static final String SOURCE = "X-Quote-Source";
 
-  private final AtomicInteger calls = new AtomicInteger();
-  private final Semaphore entered = new Semaphore(0);
-
-  /** Completes to let every handler answer. */
-  private final CompletableFuture<Void> release = new CompletableFuture<>();
-
-  private final ExecutorService callers = Executors.newFixedThreadPool(3);
+  private final HeldAnswers answers = new HeldAnswers();
+  private final QuoteCallers callers = new QuoteCallers();
   private final Deque<AutoCloseable> closing = new ArrayDeque<>();
   private final TestFleet fleet = new TestFleet();
 
   /** Where the second instance gives each request its place. */
   private final Placements secondPlacements = new Placements();
-
-  /** The instance whose handler fails once released, if any. */
-  private volatile @Nullable String failing;
 
   private FleetCoordinator firstCoordinator;
   private FleetCoordinator secondCoordinator;
@@ -106,29 +91,12 @@ public abstract class ServerAcrossInstancesCases {
    * lets it: the body, whose {@link #SOURCE} header the handler sets to the name.
    */
   protected final String answer(String name) throws IOException {
-    try {
-      return answerLater(name).get(30, TimeUnit.SECONDS);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new IOException(e);
-    } catch (ExecutionException | TimeoutException e) {
-      throw new IOException("not released", e);
-    }
+    return answers.answer(name);
   }
 
   /** {@link #answer} without holding a thread: the stage of the body. */
   protected final CompletableFuture<String> answerLater(String name) {
-    int call = calls.incrementAndGet();
-    entered.release();
-    return release
-        .copy()
-        .thenApply(
-            released -> {
-              if (name.equals(failing)) {
-                throw new IllegalStateException("the handler of " + name + " fails");
-              }
-              return "quote " + call + " from " + name;
-            });
+    return answers.answerLater(name);
   }
 
   /**
@@ -145,8 +113,8 @@ public abstract class ServerAcrossInstancesCases {
 
   @AfterEach
   void stop() throws Exception {
-    release.complete(null);
-    callers.shutdownNow();
+    answers.release();
+    callers.close();
     while (!closing.isEmpty()) {
       closing.pop().close();
     }
@@ -159,18 +127,18 @@ public abstract class ServerAcrossInstancesCases {
         () -> {
           startBoth(FleetOptions.DEFAULT_LEASE_TIME);
           CompletableFuture<String> first = call("127.0.0.1", "Bearer token-of-alice-123");
-          assertThat(entered.tryAcquire(30, TimeUnit.SECONDS)).isTrue();
+          assertThat(answers.awaitEntered()).isTrue();
           CompletableFuture<String> second = call(secondAddress, "Bearer token-of-alice-123");
           FleetTestAccess.awaitWatching(secondCoordinator, 1);
           List<String> keyspace = fleet.keyspace();
 
-          release.complete(null);
+          answers.release();
 
           assertThat(first.get(30, TimeUnit.SECONDS)).contains("quote 1 from first");
           assertThat(second.get(30, TimeUnit.SECONDS))
               .contains("quote 1 from first")
               .containsIgnoringCase(SOURCE + ": first");
-          assertThat(calls).hasValue(1);
+          assertThat(answers.calls()).isEqualTo(1);
           keyspace.addAll(fleet.keyspace());
           assertThat(keyspace)
               .isNotEmpty()
@@ -185,17 +153,17 @@ public abstract class ServerAcrossInstancesCases {
         () -> {
           startBoth(FleetOptions.DEFAULT_LEASE_TIME);
           CompletableFuture<String> first = call("127.0.0.1", "Bearer token-of-alice-123");
-          assertThat(entered.tryAcquire(30, TimeUnit.SECONDS)).isTrue();
+          assertThat(answers.awaitEntered()).isTrue();
           CompletableFuture<String> second = call(secondAddress, "Bearer token-of-bob-456");
-          assertThat(entered.tryAcquire(30, TimeUnit.SECONDS))
+          assertThat(answers.awaitEntered())
               .as("bob's request reaches the application itself")
               .isTrue();
 
-          release.complete(null);
+          answers.release();
 
           assertThat(first.get(30, TimeUnit.SECONDS)).contains("from first");
           assertThat(second.get(30, TimeUnit.SECONDS)).contains("from second");
-          assertThat(calls).hasValue(2);
+          assertThat(answers.calls()).isEqualTo(2);
         });
   }
 
@@ -213,14 +181,14 @@ public abstract class ServerAcrossInstancesCases {
           // machine
           startBoth(Duration.ofSeconds(4));
           call("127.0.0.1", "Bearer token-of-alice-123");
-          assertThat(entered.tryAcquire(30, TimeUnit.SECONDS)).isTrue();
+          assertThat(answers.awaitEntered()).isTrue();
           firstCoordinator.close(); // as far as the fleet knows, the instance is gone
 
           CompletableFuture<String> second = call(secondAddress, "Bearer token-of-alice-123");
-          assertThat(entered.tryAcquire(30, TimeUnit.SECONDS))
+          assertThat(answers.awaitEntered())
               .as("the second instance runs its own chain once the lease ended")
               .isTrue();
-          release.complete(null);
+          answers.release();
 
           assertThat(second.get(30, TimeUnit.SECONDS)).contains("quote 2 from second");
           assertThat(secondCoordinator.stats().leaseLost()).isEqualTo(1);
@@ -239,22 +207,22 @@ public abstract class ServerAcrossInstancesCases {
         () -> {
           startBoth(FleetOptions.DEFAULT_LEASE_TIME);
           CompletableFuture<String> first = call("127.0.0.1", "Bearer token-of-alice-123");
-          assertThat(entered.tryAcquire(30, TimeUnit.SECONDS)).isTrue();
+          assertThat(answers.awaitEntered()).isTrue();
           RawHttp.exchange(
               secondAddress,
               port,
               "POST /quotes/acme HTTP/1.1\r\n" + "Host: quotes.example\r\nContent-Length: 0\r\n");
 
           CompletableFuture<String> second = call(secondAddress, "Bearer token-of-alice-123");
-          assertThat(entered.tryAcquire(30, TimeUnit.SECONDS))
+          assertThat(answers.awaitEntered())
               .as("the second instance runs its own chain after its write")
               .isTrue();
-          release.complete(null);
+          answers.release();
 
           assertThat(second.get(30, TimeUnit.SECONDS)).contains("from second");
           assertThat(first.get(30, TimeUnit.SECONDS)).contains("from first");
           assertThat(secondCoordinator.stats().overtaken()).isEqualTo(1);
-          assertThat(calls).hasValue(2);
+          assertThat(answers.calls()).isEqualTo(2);
         });
   }
 
@@ -270,29 +238,29 @@ public abstract class ServerAcrossInstancesCases {
         Duration.ofSeconds(60),
         () -> {
           startBoth(FleetOptions.DEFAULT_LEASE_TIME);
-          failing = "first";
+          answers.failIn("first");
           CompletableFuture<String> first = call("127.0.0.1", "Bearer token-of-alice-123");
-          assertThat(entered.tryAcquire(30, TimeUnit.SECONDS)).isTrue();
+          assertThat(answers.awaitEntered()).isTrue();
           Socket leaving =
-              RawHttp.send(secondAddress, port, quoteRequest("Bearer token-of-alice-123"));
+              RawHttp.send(secondAddress, port, QuoteCallers.request("Bearer token-of-alice-123"));
           closing.push(leaving);
           FleetTestAccess.awaitWatching(secondCoordinator, 1);
           secondPlacements.await(1);
           CompletableFuture<String> behind = call(secondAddress, "Bearer token-of-alice-123");
           CompletableFuture<String> alsoBehind = call(secondAddress, "Bearer token-of-alice-123");
           secondPlacements.await(3);
-          assertThat(calls).as("the requests behind the leader wait for it").hasValue(1);
+          assertThat(answers.calls()).as("the requests behind the leader wait for it").isEqualTo(1);
           leaving.close();
           awaitClientsGone("second", 1);
 
-          release.complete(null);
+          answers.release();
 
           assertThat(first.get(30, TimeUnit.SECONDS)).doesNotContain("quote");
           assertThat(behind.get(30, TimeUnit.SECONDS)).contains("quote 2 from second");
           assertThat(alsoBehind.get(30, TimeUnit.SECONDS)).contains("quote 2 from second");
-          assertThat(calls)
+          assertThat(answers.calls())
               .as("chain runs: the first instance's and one on the second")
-              .hasValue(2);
+              .isEqualTo(2);
         });
   }
 
@@ -320,23 +288,8 @@ public abstract class ServerAcrossInstancesCases {
     return instance.port();
   }
 
-  /** Sends a GET for the same quote as every caller does, through the balancer's host name. */
+  /** Sends a GET for the same quote as every caller does, to the instances' port. */
   private CompletableFuture<String> call(String address, String authorization) {
-    return CompletableFuture.supplyAsync(
-        () -> {
-          try {
-            return RawHttp.exchange(address, port, quoteRequest(authorization));
-          } catch (IOException e) {
-            throw new IllegalStateException(e);
-          }
-        },
-        callers);
-  }
-
-  /** The head of the GET every caller sends, through the balancer's host name. */
-  private static String quoteRequest(String authorization) {
-    return "GET /quotes/acme HTTP/1.1\r\nHost: quotes.example\r\nAuthorization: "
-        + authorization
-        + "\r\n";
+    return callers.call(address, port, authorization);
   }
 }

@@ -10,11 +10,6 @@ import io.github.collapseexecutor.http.HttpCollapseStats;
 import io.github.collapseexecutor.http.ShareUncacheable;
 import io.github.collapseexecutor.http.UnsharedReason;
 import io.github.collapseexecutor.testing.HandOverFleet;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
-import java.time.Duration;
 import java.util.List;
 import java.util.function.Consumer;
 import java.util.function.Function;
@@ -117,63 +112,16 @@ public interface ServerCrossingContract {
   default void withInstances(CrossingCase test) throws Exception {
     HandOverFleet fleet = new HandOverFleet();
     CrossingApplication app = new CrossingApplication();
-    HttpClient http =
-        HttpClient.newBuilder()
-            .version(HttpClient.Version.HTTP_1_1)
-            .connectTimeout(Duration.ofSeconds(20))
-            .build();
     try (Routed server = fixture().start(options(fleet), options(null), app)) {
-      test.run(new Requests(server, http, fleet), app, fleet);
+      test.run(new CrossingRequests(server, fleet), app, fleet);
     }
   }
 
   /** What a case does with the server, its application and the tier between its instances. */
   @FunctionalInterface
   interface CrossingCase {
-    void run(Requests requests, CrossingApplication app, HandOverFleet fleet) throws Exception;
-  }
-
-  /** Sends requests to a chosen instance of the server, one at a time. */
-  final class Requests {
-
-    private final Routed server;
-    private final HttpClient http;
-    private final HandOverFleet fleet;
-
-    Requests(Routed server, HttpClient http, HandOverFleet fleet) {
-      this.server = server;
-      this.http = http;
-      this.fleet = fleet;
-    }
-
-    /**
-     * Sends {@code call} to {@link Instance#FIRST} and waits until the call the tier ran for it
-     * has ended, so that what it hands over is there for the next request of the second.
-     */
-    public Outcome lead(Call call) throws Exception {
-      int ended = fleet.callsEnded();
-      Outcome outcome = send(Instance.FIRST, call);
-      fleet.awaitCallsEnded(ended + 1);
-      return outcome;
-    }
-
-    /** Sends {@code call} to {@code instance}, waiting 20 s at most, and returns its outcome. */
-    public Outcome send(Instance instance, Call call) throws Exception {
-      server.routeTo(instance);
-      HttpRequest.Builder request =
-          HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + server.port() + call.target()))
-              .timeout(Duration.ofSeconds(20))
-              .method(call.method(), HttpRequest.BodyPublishers.noBody());
-      call.headers().forEach(request::header);
-      HttpResponse<byte[]> response =
-          http.send(request.build(), HttpResponse.BodyHandlers.ofByteArray());
-      return Outcome.of(response.statusCode(), response.headers().map(), response.body());
-    }
-
-    /** Returns the counters of the collapse filter of {@code instance}. */
-    public HttpCollapseStats stats(Instance instance) {
-      return server.stats(instance);
-    }
+    void run(CrossingRequests requests, CrossingApplication app, HandOverFleet fleet)
+        throws Exception;
   }
 
   /**

@@ -2,7 +2,7 @@ package io.github.collapseexecutor.spring.boot.autoconfigure.actuate;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
-import io.github.collapseexecutor.spring.boot.autoconfigure.fleet.CollapseFleetState.FleetDescription;
+import io.github.collapseexecutor.spring.boot.autoconfigure.fleet.FleetDescription;
 import java.util.List;
 import java.util.Objects;
 import org.jspecify.annotations.Nullable;

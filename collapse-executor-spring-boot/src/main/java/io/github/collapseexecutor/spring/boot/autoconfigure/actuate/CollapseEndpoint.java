@@ -3,7 +3,7 @@ package io.github.collapseexecutor.spring.boot.autoconfigure.actuate;
 import io.github.collapseexecutor.core.CollapseExecutorOptions;
 import io.github.collapseexecutor.spring.NamedExecutors;
 import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutors;
-import io.github.collapseexecutor.spring.boot.autoconfigure.fleet.CollapseFleetState.FleetDescription;
+import io.github.collapseexecutor.spring.boot.autoconfigure.fleet.FleetDescription;
 import java.util.List;
 import java.util.Objects;
 import java.util.function.Supplier;

@@ -86,14 +86,14 @@ public final class CollapseFleetAutoConfiguration {
   }
 
   /** The coordinator's state and counts as the endpoint and the health contributor show them. */
-  static CollapseFleetState.FleetDescription describe(FleetCoordinator coordinator) {
+  static FleetDescription describe(FleetCoordinator coordinator) {
     FleetStats stats = coordinator.stats();
     FleetOptions options = coordinator.options();
     Map<String, Long> byReason = new LinkedHashMap<>();
     for (FallbackReason reason : FallbackReason.values()) {
       byReason.put(kebab(reason), stats.fellBack(reason));
     }
-    return new CollapseFleetState.FleetDescription(
+    return new FleetDescription(
         options.name(),
         kebab(stats.state()),
         stats.lastProblem().orElse(null),

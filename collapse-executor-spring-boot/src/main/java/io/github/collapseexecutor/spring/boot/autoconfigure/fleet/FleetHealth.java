@@ -26,7 +26,7 @@ final class FleetHealth {
 
   /** Returns the details of the tier's health now. */
   static Map<String, Object> details(CollapseFleetState fleet) {
-    CollapseFleetState.FleetDescription state = fleet.describe();
+    FleetDescription state = fleet.describe();
     Map<String, Object> details = new LinkedHashMap<>();
     details.put("state", state.state());
     String problem = state.lastProblem();

@@ -172,8 +172,7 @@ final class CollapseFleetAutoConfigurationTest {
             "spring.data.redis.port=" + LocalRedis.freePort())
         .run(
             context -> {
-              CollapseFleetState.FleetDescription fleet =
-                  context.getBean(CollapseEndpoint.class).collapse().fleet();
+              FleetDescription fleet = context.getBean(CollapseEndpoint.class).collapse().fleet();
               assertThat(fleet).isNotNull();
               assertThat(fleet.state()).isIn("starting", "failing-open");
               assertThat(fleet.led()).isZero();

@@ -3,7 +3,6 @@ package io.github.collapseexecutor.spring.boot.autoconfigure.fleet;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.collapseexecutor.spring.boot.autoconfigure.LineFixtures;
-import io.github.collapseexecutor.spring.boot.autoconfigure.fleet.CollapseFleetState.FleetDescription;
 import io.github.collapseexecutor.testing.LocalRedis;
 import java.util.LinkedHashMap;
 import java.util.Map;

@@ -78,8 +78,7 @@ final class FleetTlsTest {
           .run(
               context -> {
                 awaitOutOfStart(context);
-                CollapseFleetState.FleetDescription fleet =
-                    context.getBean(CollapseEndpoint.class).collapse().fleet();
+                FleetDescription fleet = context.getBean(CollapseEndpoint.class).collapse().fleet();
                 assertThat(fleet).isNotNull();
                 assertThat(fleet.state()).isEqualTo("misconfigured");
                 assertThat(fleet.lastProblem()).containsIgnoringCase("certificat");
@@ -108,7 +107,7 @@ final class FleetTlsTest {
   private static void awaitOutOfStart(ApplicationContext context) {
     CollapseFleetState state = context.getBean(CollapseFleetState.class);
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-    CollapseFleetState.FleetDescription fleet = state.describe();
+    FleetDescription fleet = state.describe();
     while (fleet.state().equals("starting") || fleet.lastProblem() == null) {
       if (System.nanoTime() - deadline > 0) {
         throw new IllegalStateException("the tier has not met Redis in 30 s: " + fleet);

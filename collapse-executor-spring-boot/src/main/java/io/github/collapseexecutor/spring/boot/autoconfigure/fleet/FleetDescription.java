@@ -1,0 +1,288 @@
+package io.github.collapseexecutor.spring.boot.autoconfigure.fleet;
+
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import io.github.collapseexecutor.core.Incubating;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Objects;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * The fleet tier of this instance.
+ *
+ * <p>Made by the fleet auto-configuration and read through {@link CollapseFleetState#describe()};
+ * its JSON properties are its accessors, in the order declared here.
+ */
+@Incubating
+@JsonPropertyOrder({
+  "name",
+  "state",
+  "lastProblem",
+  "led",
+  "joined",
+  "fellBack",
+  "fellBackByReason",
+  "leaseLost",
+  "unshared",
+  "evicted",
+  "outages",
+  "coordinationTimeoutMillis",
+  "leaseTimeMillis",
+  "resultTtlMillis",
+  "maxValueBytes",
+  "encrypted"
+})
+public final class FleetDescription {
+
+  private final String name;
+  private final String state;
+  private final @Nullable String lastProblem;
+  private final long led;
+  private final long joined;
+  private final long fellBack;
+  private final Map<String, Long> fellBackByReason;
+  private final long leaseLost;
+  private final long unshared;
+  private final long evicted;
+  private final long outages;
+  private final long coordinationTimeoutMillis;
+  private final long leaseTimeMillis;
+  private final long resultTtlMillis;
+  private final int maxValueBytes;
+  private final boolean encrypted;
+
+  FleetDescription(
+      String name,
+      String state,
+      @Nullable String lastProblem,
+      long led,
+      long joined,
+      long fellBack,
+      Map<String, Long> fellBackByReason,
+      long leaseLost,
+      long unshared,
+      long evicted,
+      long outages,
+      long coordinationTimeoutMillis,
+      long leaseTimeMillis,
+      long resultTtlMillis,
+      int maxValueBytes,
+      boolean encrypted) {
+    this.name = name;
+    this.state = state;
+    this.lastProblem = lastProblem;
+    this.led = led;
+    this.joined = joined;
+    this.fellBack = fellBack;
+    // in the order given, which the JSON keeps
+    this.fellBackByReason = Collections.unmodifiableMap(new LinkedHashMap<>(fellBackByReason));
+    this.leaseLost = leaseLost;
+    this.unshared = unshared;
+    this.evicted = evicted;
+    this.outages = outages;
+    this.coordinationTimeoutMillis = coordinationTimeoutMillis;
+    this.leaseTimeMillis = leaseTimeMillis;
+    this.resultTtlMillis = resultTtlMillis;
+    this.maxValueBytes = maxValueBytes;
+    this.encrypted = encrypted;
+  }
+
+  /** Returns the coordinator's name. */
+  @JsonProperty
+  public String name() {
+    return name;
+  }
+
+  /**
+   * Returns {@code coordinating} while calls coordinate through Redis; {@code starting} before
+   * Redis was first reached, {@code failing-open} while it is down, slow or failing over, and
+   * {@code misconfigured} while it refuses what the tier needs (a missing ACL permission, a
+   * disabled command, a certificate it does not trust), in which states every call goes on as
+   * local collapse.
+   */
+  @JsonProperty
+  public String state() {
+    return state;
+  }
+
+  /**
+   * Returns the last problem the tier met with Redis, with its cause and, for a configuration
+   * fault, the fix; kept after Redis answers again; {@code null} while there was none.
+   */
+  @JsonProperty
+  public @Nullable String lastProblem() {
+    return lastProblem;
+  }
+
+  /** Returns the calls this instance made for the fleet. */
+  @JsonProperty
+  public long led() {
+    return led;
+  }
+
+  /** Returns the calls answered by another instance's result. */
+  @JsonProperty
+  public long joined() {
+    return joined;
+  }
+
+  /**
+   * Returns the calls that went on as local collapse because Redis was down, slow, full or
+   * misconfigured.
+   */
+  @JsonProperty
+  public long fellBack() {
+    return fellBack;
+  }
+
+  /**
+   * Returns those calls by reason, in a fixed order: {@code tier-down} (the tier was not
+   * coordinating), {@code timeout} (a command outlived the coordination timeout), {@code
+   * redis-error} (Redis answered with an error).
+   */
+  @JsonProperty
+  public Map<String, Long> fellBackByReason() {
+    return fellBackByReason;
+  }
+
+  /**
+   * Returns the calls that waited for another instance and made their own when its lease or their
+   * own wait ran out.
+   */
+  @JsonProperty
+  public long leaseLost() {
+    return leaseLost;
+  }
+
+  /** Returns the calls that made their own because another instance's result was not shared. */
+  @JsonProperty
+  public long unshared() {
+    return unshared;
+  }
+
+  /**
+   * Returns the calls this instance led whose lease Redis dropped before they ended (evicted
+   * under memory pressure, or deleted by someone else).
+   */
+  @JsonProperty
+  public long evicted() {
+    return evicted;
+  }
+
+  /** Returns how many times Redis stopped answering. */
+  @JsonProperty
+  public long outages() {
+    return outages;
+  }
+
+  /** Returns the longest wait for one Redis command. */
+  @JsonProperty
+  public long coordinationTimeoutMillis() {
+    return coordinationTimeoutMillis;
+  }
+
+  /** Returns how long a leading instance holds a key at most. */
+  @JsonProperty
+  public long leaseTimeMillis() {
+    return leaseTimeMillis;
+  }
+
+  /** Returns how long a result stays in Redis. */
+  @JsonProperty
+  public long resultTtlMillis() {
+    return resultTtlMillis;
+  }
+
+  /** Returns the largest result shared, as stored. */
+  @JsonProperty
+  public int maxValueBytes() {
+    return maxValueBytes;
+  }
+
+  /** Returns whether results are encrypted. */
+  @JsonProperty
+  public boolean encrypted() {
+    return encrypted;
+  }
+
+  @Override
+  public boolean equals(@Nullable Object other) {
+    return other instanceof FleetDescription that
+        && name.equals(that.name)
+        && state.equals(that.state)
+        && Objects.equals(lastProblem, that.lastProblem)
+        && led == that.led
+        && joined == that.joined
+        && fellBack == that.fellBack
+        && fellBackByReason.equals(that.fellBackByReason)
+        && leaseLost == that.leaseLost
+        && unshared == that.unshared
+        && evicted == that.evicted
+        && outages == that.outages
+        && coordinationTimeoutMillis == that.coordinationTimeoutMillis
+        && leaseTimeMillis == that.leaseTimeMillis
+        && resultTtlMillis == that.resultTtlMillis
+        && maxValueBytes == that.maxValueBytes
+        && encrypted == that.encrypted;
+  }
+
+  @Override
+  public int hashCode() {
+    return Objects.hash(
+        name,
+        state,
+        lastProblem,
+        led,
+        joined,
+        fellBack,
+        fellBackByReason,
+        leaseLost,
+        unshared,
+        evicted,
+        outages,
+        coordinationTimeoutMillis,
+        leaseTimeMillis,
+        resultTtlMillis,
+        maxValueBytes,
+        encrypted);
+  }
+
+  @Override
+  public String toString() {
+    return "FleetDescription[name="
+        + name
+        + ", state="
+        + state
+        + ", lastProblem="
+        + lastProblem
+        + ", led="
+        + led
+        + ", joined="
+        + joined
+        + ", fellBack="
+        + fellBack
+        + ", fellBackByReason="
+        + fellBackByReason
+        + ", leaseLost="
+        + leaseLost
+        + ", unshared="
+        + unshared
+        + ", evicted="
+        + evicted
+        + ", outages="
+        + outages
+        + ", coordinationTimeoutMillis="
+        + coordinationTimeoutMillis
+        + ", leaseTimeMillis="
+        + leaseTimeMillis
+        + ", resultTtlMillis="
+        + resultTtlMillis
+        + ", maxValueBytes="
+        + maxValueBytes
+        + ", encrypted="
+        + encrypted
+        + "]";
+  }
+}

@@ -1,0 +1,78 @@
+package io.github.collapseexecutor.testing.http;
+
+import java.io.IOException;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * The handlers' side of {@link ServerAcrossInstancesCases}: counts the requests that reach a
+ * handler, lets the case wait for each to arrive, and holds every answer until the case releases
+ * them, so that a case decides what is in flight when. The handler of the instance named to fail
+ * fails once released instead of answering.
+ */
+final class HeldAnswers {
+
+  private final AtomicInteger calls = new AtomicInteger();
+  private final Semaphore entered = new Semaphore(0);
+
+  /** Completes to let every handler answer. */
+  private final CompletableFuture<Void> release = new CompletableFuture<>();
+
+  /** The instance whose handler fails once released, if any. */
+  private volatile @Nullable String failing;
+
+  /** Answers on the calling thread, once released: see {@link #answerLater}. */
+  String answer(String name) throws IOException {
+    try {
+      return answerLater(name).get(30, TimeUnit.SECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IOException(e);
+    } catch (ExecutionException | TimeoutException e) {
+      throw new IOException("not released", e);
+    }
+  }
+
+  /**
+   * Counts a request of the instance named {@code name} and returns the stage of its body, which
+   * completes once released and names the call's number and the instance.
+   */
+  CompletableFuture<String> answerLater(String name) {
+    int call = calls.incrementAndGet();
+    entered.release();
+    return release
+        .copy()
+        .thenApply(
+            released -> {
+              if (name.equals(failing)) {
+                throw new IllegalStateException("the handler of " + name + " fails");
+              }
+              return "quote " + call + " from " + name;
+            });
+  }
+
+  /** Returns whether one more request reached a handler within 30 s. */
+  boolean awaitEntered() throws InterruptedException {
+    return entered.tryAcquire(30, TimeUnit.SECONDS);
+  }
+
+  /** Lets every handler, held or still to come, answer. */
+  void release() {
+    release.complete(null);
+  }
+
+  /** Makes the handler of the instance named {@code name} fail once released. */
+  void failIn(String name) {
+    failing = name;
+  }
+
+  /** Returns how many requests reached a handler. */
+  int calls() {
+    return calls.get();
+  }
+}
