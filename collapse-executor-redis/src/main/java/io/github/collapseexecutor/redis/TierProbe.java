@@ -91,6 +91,8 @@ final class TierProbe implements AutoCloseable {
         throw new Unavailable(Fault.outage(FallbackReason.TIER_DOWN, "is reconnecting"));
       }
       health.answered();
+      // a lease whose end an outage lost holds its key on every instance until it runs out
+      link.endAgain();
       if (up) {
         lookForGoneLeases();
       }
