@@ -249,12 +249,12 @@ final class RedisLink implements AutoCloseable {
         nanos);
   }
 
-  /** {@link #finish} within the coordination timeout, sent again if it fails: see {@link #endAgain}. */
+  /** {@link #finish} within the coordination timeout; {@link #endAgain} if it fails. */
   CompletableFuture<Long> finish(String digest, String token, byte[] value, long ttlMillis) {
     return unended.track(digest, token, finish(digest, token, value, ttlMillis, timeoutNanos));
   }
 
-  /** Ends again, with no result, the calls whose end did not reach Redis ({@link UnendedLeases}). */
+  /** Ends again, with no result, the calls whose end did not reach Redis: {@link UnendedLeases}. */
   void endAgain() {
     unended.endAgain(this::release);
   }
