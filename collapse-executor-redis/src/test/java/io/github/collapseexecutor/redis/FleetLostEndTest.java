@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.collapseexecutor.fleet.FleetCodec;
 import io.github.collapseexecutor.testing.redis.RedisAdmin;
+import io.github.collapseexecutor.testing.redis.RedisCluster;
 import io.github.collapseexecutor.testing.redis.RedisSentinels;
 import io.github.collapseexecutor.testing.redis.RedisServer;
 import io.lettuce.core.RedisClient;
@@ -15,10 +16,12 @@ import io.lettuce.core.api.async.RedisAsyncCommands;
 import io.lettuce.core.codec.ByteArrayCodec;
 import io.lettuce.core.codec.RedisCodec;
 import io.lettuce.core.codec.StringCodec;
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 import java.util.UUID;
+import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
@@ -28,12 +31,12 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * Hazard: the master dies while an instance leads a key, so the end of its call never reaches
- * Redis, and the replica promoted in its place still holds the lease. Once Redis answers again
- * the leader ends the call again, and the callers of the key on every instance are answered
- * without waiting out the lease.
+ * Hazard: the master dies (Sentinel's, or the cluster's master of the key) while an instance leads
+ * a key, so the end of its call never reaches Redis, and the replica promoted in its place still
+ * holds the lease. Once Redis answers again the leader ends the call again, and the callers of
+ * the key on every instance are answered without waiting out the lease.
  */
-@Timeout(120)
+@Timeout(180)
 final class FleetLostEndTest {
 
   /** Long, so that a caller that waits the lease out is told from one that does not. */
@@ -44,11 +47,53 @@ final class FleetLostEndTest {
   @AutoClose private final TestResources resources = new TestResources();
 
   @Test
-  void aLeaseWhoseEndTheKilledMasterLostIsEndedOnceRedisAnswersAgain() throws Exception {
+  void aLeaseWhoseEndTheKilledSentinelMasterLostIsEndedOnceRedisAnswersAgain() throws Exception {
     RedisSentinels sentinels = resources.add(RedisSentinels.start());
     FleetOptions options = TestRedis.options().leaseTime(LEASE).build();
-    FleetCoordinator leader = instance(sentinels, options);
-    FleetCoordinator other = instance(sentinels, options);
+    FleetCoordinator leader = sentinelInstance(sentinels, options);
+    FleetCoordinator other = sentinelInstance(sentinels, options);
+    int[] oldMaster = new int[1];
+    callersAreAnsweredAfterTheLostEnd(
+        leader,
+        other,
+        () -> sentinels.admin(sentinels.replicaPort()),
+        () -> oldMaster[0] = sentinels.killMaster(),
+        () -> sentinels.awaitMasterOtherThan(oldMaster[0], 60));
+  }
+
+  @Test
+  void aLeaseWhoseEndTheKilledClusterMasterLostIsEndedOnceRedisAnswersAgain() throws Exception {
+    RedisCluster cluster = resources.add(RedisCluster.start(/* replicas= */ true));
+    FleetOptions options = TestRedis.options().leaseTime(LEASE).build();
+    FleetCoordinator leader = clusterInstance(cluster, options);
+    FleetCoordinator other = clusterInstance(cluster, options);
+    int master = cluster.masterOf(lease(options));
+    int replica = cluster.replicaOf(master);
+    callersAreAnsweredAfterTheLostEnd(
+        leader,
+        other,
+        () -> readOnly(cluster.admin(replica)),
+        () -> cluster.kill(master),
+        () ->
+            awaitTrue(
+                () -> cluster.isMaster(replica) && cluster.masterOf(lease(options)) == replica,
+                "the replica to serve the slot of the key",
+                60));
+  }
+
+  /**
+   * Has {@code leader} lead {@link #KEY}, kills the master under it with {@code kill} once the
+   * replica that {@code replica} connects to holds the lease, ends the call while Redis is
+   * down, waits for {@code failedOver} and both instances coordinating, then checks that a
+   * caller on each instance is answered long before the lease ends.
+   */
+  private void callersAreAnsweredAfterTheLostEnd(
+      FleetCoordinator leader,
+      FleetCoordinator other,
+      Callable<RedisAdmin> replica,
+      FailoverDrill.Step kill,
+      FailoverDrill.Step failedOver)
+      throws Exception {
     CountDownLatch leading = new CountDownLatch(1);
     CountDownLatch gate = new CountDownLatch(1);
     long leaseTaken = System.nanoTime();
@@ -64,17 +109,16 @@ final class FleetLostEndTest {
                       return "the leader's answer";
                     }));
     assertThat(leading.await(30, TimeUnit.SECONDS)).as("the leader's call began").isTrue();
-    String lease = new RedisNames(options.keyPrefix()).lease(secret().digest(KEY));
-    try (RedisAdmin replica = sentinels.admin(sentinels.replicaPort())) {
-      awaitTrue(() -> holds(replica, lease), "the replica to hold the lease", 30);
+    try (RedisAdmin admin = replica.call()) {
+      awaitTrue(() -> holds(admin, lease(leader.options())), "the replica to hold the lease", 30);
     }
 
-    int oldMaster = sentinels.killMaster();
+    kill.run();
     awaitTrue(() -> !leader.stats().coordinating(), "the leader to fail open", 30);
     // the call ends while Redis is down, so its end cannot reach it
     gate.countDown();
     assertThat(led.get(30, TimeUnit.SECONDS)).isEqualTo("the leader's answer");
-    sentinels.awaitMasterOtherThan(oldMaster, 60);
+    failedOver.run();
     leader.whenCoordinating().get(30, TimeUnit.SECONDS);
     other.whenCoordinating().get(30, TimeUnit.SECONDS);
     long asked = System.nanoTime();
@@ -142,6 +186,12 @@ final class FleetLostEndTest {
     return text.getBytes(StandardCharsets.US_ASCII);
   }
 
+  /** Returns {@code admin}, a connection to a cluster's replica, reading the replica's keys. */
+  private static RedisAdmin readOnly(RedisAdmin admin) throws IOException {
+    admin.call("READONLY");
+    return admin;
+  }
+
   private static boolean holds(RedisAdmin replica, String lease) {
     try {
       return replica.call("GET", lease) != null;
@@ -154,8 +204,17 @@ final class FleetLostEndTest {
     return new FleetSecret(TestRedis.SECRET, true);
   }
 
-  private FleetCoordinator instance(RedisSentinels sentinels, FleetOptions options) {
+  private static String lease(FleetOptions options) {
+    return new RedisNames(options.keyPrefix()).lease(secret().digest(KEY));
+  }
+
+  private FleetCoordinator sentinelInstance(RedisSentinels sentinels, FleetOptions options) {
     return TestRedis.coordinating(
         resources.add(FleetCoordinator.connect(RedisURI.create(sentinels.uri()), options)));
+  }
+
+  private FleetCoordinator clusterInstance(RedisCluster cluster, FleetOptions options) {
+    return TestRedis.coordinating(
+        resources.add(FleetCoordinator.connectCluster(FleetClusterTest.seeds(cluster), options)));
   }
 }
