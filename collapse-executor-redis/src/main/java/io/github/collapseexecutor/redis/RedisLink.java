@@ -38,6 +38,7 @@ final class RedisLink implements AutoCloseable {
   private final Publications publications;
   private final EvictionWatch eviction;
   private final RedisConnectionStateListener lostConnection;
+  private final UnendedLeases unended;
   private volatile RedisTarget.@Nullable Commands commands;
   private volatile @Nullable StatefulRedisPubSubConnection<String, byte[]> pubsub;
 
@@ -65,6 +66,7 @@ final class RedisLink implements AutoCloseable {
     this.maxValueBytes = ascii(Integer.toString(options.maxValueBytes()));
     this.publications = publications;
     this.eviction = eviction;
+    this.unended = new UnendedLeases(options);
     this.lostConnection =
         new RedisConnectionStateListener() {
           @Override
@@ -247,9 +249,14 @@ final class RedisLink implements AutoCloseable {
         nanos);
   }
 
-  /** {@link #finish} within the coordination timeout. */
+  /** {@link #finish} within the coordination timeout; {@link #endAgain} if it fails. */
   CompletableFuture<Long> finish(String digest, String token, byte[] value, long ttlMillis) {
-    return finish(digest, token, value, ttlMillis, timeoutNanos);
+    return unended.track(digest, token, finish(digest, token, value, ttlMillis, timeoutNanos));
+  }
+
+  /** Ends again, with no result, the calls whose end did not reach Redis: {@link UnendedLeases}. */
+  void endAgain() {
+    unended.endAgain(this::release);
   }
 
   /** Ends the call of lease {@code token} with no result to share; see {@link #finish}. */

@@ -17,7 +17,8 @@ import java.util.concurrent.TimeUnit;
  * result, hears the end and reads the result, so that the tier is up only once every command, key
  * and channel a call needs is allowed, and a fault that one call met is not taken for mended by a
  * write. While the tier coordinates, it also wakes the callers that wait for a call whose lease is
- * gone with no end heard ({@link #lookForGoneLeases}).
+ * gone with no end heard ({@link #lookForGoneLeases}). Each time Redis answers, it ends again the
+ * calls of this instance whose end did not reach Redis ({@link UnendedLeases}).
  */
 final class TierProbe implements AutoCloseable {
 
@@ -91,6 +92,8 @@ final class TierProbe implements AutoCloseable {
         throw new Unavailable(Fault.outage(FallbackReason.TIER_DOWN, "is reconnecting"));
       }
       health.answered();
+      // a lease whose end an outage lost holds its key on every instance until it runs out
+      link.endAgain();
       if (up) {
         lookForGoneLeases();
       }
