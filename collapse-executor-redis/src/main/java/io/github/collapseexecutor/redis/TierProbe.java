@@ -1,6 +1,10 @@
 package io.github.collapseexecutor.redis;
 
 import java.nio.charset.StandardCharsets;
+import java.util.HashSet;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -35,6 +39,9 @@ final class TierProbe implements AutoCloseable {
    */
   private static final long PROBE_WRITE_WAIT_NANOS = TimeUnit.SECONDS.toNanos(1);
 
+  /** How long a lease is seen gone before its callers are woken, at least. */
+  static final long GONE_GRACE_NANOS = TimeUnit.SECONDS.toNanos(1);
+
   private final RedisLink link;
   private final Publications publications;
   private final TierHealth health;
@@ -46,6 +53,11 @@ final class TierProbe implements AutoCloseable {
   private final long answerNanos;
   private final long intervalNanos;
   private final ScheduledExecutorService prober;
+
+  /** When each call waited for was first seen without its lease, by digest and token. */
+  private final Map<String, Long> goneSince = new ConcurrentHashMap<>();
+
+  private final long goneGraceNanos;
 
   /** Starts probing at once, on a daemon thread named after the tier. */
   TierProbe(
@@ -67,6 +79,7 @@ final class TierProbe implements AutoCloseable {
     this.connectNanos = Math.max(timeoutNanos, CONNECT_WAIT_NANOS);
     this.answerNanos = Math.max(timeoutNanos, PROBE_WRITE_WAIT_NANOS);
     this.intervalNanos = options.probeInterval().toNanos();
+    this.goneGraceNanos = Math.max(intervalNanos, GONE_GRACE_NANOS);
     this.prober =
         Executors.newSingleThreadScheduledExecutor(
             runnable -> {
@@ -133,20 +146,30 @@ final class TierProbe implements AutoCloseable {
    * Wakes the callers that have waited a probe interval or more for a call whose lease is gone:
    * its end was published where this instance did not listen (a failover moved its channel, or
    * the client subscribed to it again on a node that refused), or the lease ran out or was
-   * evicted. They read its result if there is one, rather than wait out the lease. Nothing waits
-   * for the answers.
+   * evicted. They read its result if there is one, rather than wait out the lease. A lease is
+   * seen gone on two probes at least {@link #GONE_GRACE_NANOS} apart first: the end of a call
+   * frees its lease a moment before its publication arrives, and a caller woken in between would
+   * miss what the publication says. Nothing waits for the answers.
    */
   private void lookForGoneLeases() {
+    long now = System.nanoTime();
+    Set<String> unheard = new HashSet<>();
     for (String[] call : publications.unheardFor(intervalNanos)) {
+      String id = call[0] + ':' + call[1];
+      unheard.add(id);
       link.leaseHolder(call[0], answerNanos)
           .thenAccept(
               holder -> {
-                if (holder == null
-                    || !new String(holder, StandardCharsets.US_ASCII).equals(call[1])) {
+                if (holder != null
+                    && new String(holder, StandardCharsets.US_ASCII).equals(call[1])) {
+                  goneSince.remove(id);
+                } else if (now - goneSince.computeIfAbsent(id, gone -> now) >= goneGraceNanos) {
+                  goneSince.remove(id);
                   publications.leaseGone(call[0], call[1]);
                 }
               });
     }
+    goneSince.keySet().retainAll(unheard);
   }
 
   private static byte[] ascii(String text) {
