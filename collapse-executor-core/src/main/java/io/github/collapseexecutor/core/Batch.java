@@ -128,7 +128,7 @@ final class Batch<I, O> {
     ArrayList<Call<I, O>> still = null;
     for (int i = 0; i < calls.size(); i++) {
       Call<I, O> call = calls.get(i);
-      if (call.isLeft()) {
+      if (call.state() == Call.LEFT) {
         if (still == null) {
           still = new ArrayList<>(calls.subList(0, i));
         }

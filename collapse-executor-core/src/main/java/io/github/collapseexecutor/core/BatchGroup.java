@@ -51,7 +51,7 @@ final class BatchGroup<I, O> {
   @Nullable Call<I, O> poll() {
     Call<I, O> call;
     while ((call = queue.pollFirst()) != null) {
-      if (!call.isLeft()) {
+      if (call.state() != Call.LEFT) {
         live--;
         return call;
       }

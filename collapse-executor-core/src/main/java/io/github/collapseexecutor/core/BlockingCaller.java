@@ -92,10 +92,10 @@ final class BlockingCaller<I, O> {
     for (; ; ) {
       if (engine.leave(call, reason)) {
         // an outcome being written is the caller's: wait the few instructions until it is there
-        while (call.isCompleting()) {
+        while (call.state() == Call.COMPLETING) {
           Thread.onSpinWait();
         }
-        return !call.isDone();
+        return call.state() != Call.DONE;
       }
       // asked to lead: pass the batch on before leaving
       if (call.giveUpLead()) {

@@ -250,25 +250,9 @@ final class Call<I, O> implements Bundle<I, O>, CallerFuture.Owner {
 
   // ---- state, as the caller and the engine read it ----
 
+  /** The state, one of the constants above; in COMPLETING the outcome is there a few steps later. */
   int state() {
     return state;
-  }
-
-  boolean isQueued() {
-    return state == QUEUED;
-  }
-
-  boolean isLeft() {
-    return state == LEFT;
-  }
-
-  boolean isDone() {
-    return state == DONE;
-  }
-
-  /** Whether an outcome is being written; it is there a few instructions later. */
-  boolean isCompleting() {
-    return state == COMPLETING;
   }
 
   /** Whether nobody settled this call yet although it is in a running batch. */

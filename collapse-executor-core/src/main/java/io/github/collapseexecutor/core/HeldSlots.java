@@ -57,7 +57,7 @@ final class HeldSlots {
     held.releaseHandOuts(engine);
     Trampoline.runDeferred();
     int slots = engine.slots().ceiling();
-    if (!call.isQueued() || held.running(engine.id) < slots) {
+    if (call.state() != Call.QUEUED || held.running(engine.id) < slots) {
       return null;
     }
     String name = engine.name();
