@@ -1,29 +1,20 @@
 package io.github.collapseexecutor.redis;
 
-import io.lettuce.core.RedisChannelHandler;
-import io.lettuce.core.RedisConnectionStateListener;
 import io.lettuce.core.ScriptOutputType;
 import io.lettuce.core.SetArgs;
-import io.lettuce.core.api.StatefulConnection;
 import io.lettuce.core.cluster.api.async.RedisClusterAsyncCommands;
-import io.lettuce.core.pubsub.StatefulRedisPubSubConnection;
-import java.net.SocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
-import java.util.function.Function;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The tier's two connections to Redis ({@link RedisTarget}), one for commands and one for the
- * subscriptions, and the commands it sends, each bounded by a wait: the coordination timeout for
- * a call's. A command that fails or is late fails with {@link Unavailable}, which says what the
- * failure means ({@link Faults}); the connections reconnect by themselves, and the probe opens
- * them when they never were ({@link #open}).
+ * The commands the tier sends to Redis on its connections ({@link RedisConnections}), each bounded
+ * by a wait: the coordination timeout for a call's. A command that fails or is late fails with
+ * {@link Unavailable}, which says what the failure means ({@link Faults}).
  */
 final class RedisLink implements AutoCloseable {
 
@@ -35,15 +26,8 @@ final class RedisLink implements AutoCloseable {
   private final long timeoutNanos;
   private final String timeoutText;
   private final byte[] maxValueBytes;
-  private final Publications publications;
-  private final EvictionWatch eviction;
-  private final RedisConnectionStateListener lostConnection;
   private final UnendedLeases unended;
-  private volatile RedisTarget.@Nullable Commands commands;
-  private volatile @Nullable StatefulRedisPubSubConnection<String, byte[]> pubsub;
-
-  /** How the end of a call is published: on a shard channel where the server has them. */
-  private volatile Scripts.Script finish = Scripts.FINISH_CLASSIC;
+  private final RedisConnections connections;
 
   /**
    * @param onLost what to do when one of the two connections is lost: turn the tier down at once,
@@ -64,75 +48,24 @@ final class RedisLink implements AutoCloseable {
     this.timeoutNanos = options.coordinationTimeout().toNanos();
     this.timeoutText = options.coordinationTimeout().toMillis() + " ms";
     this.maxValueBytes = ascii(Integer.toString(options.maxValueBytes()));
-    this.publications = publications;
-    this.eviction = eviction;
     this.unended = new UnendedLeases(options);
-    this.lostConnection =
-        new RedisConnectionStateListener() {
-          @Override
-          public void onRedisConnected(
-              RedisChannelHandler<?, ?> connection, SocketAddress address) {
-            publications.resubscribe();
-          }
-
-          @Override
-          public void onRedisDisconnected(RedisChannelHandler<?, ?> connection) {
-            RedisTarget.Commands open = commands;
-            if ((open != null && connection == open.connection()) || connection == pubsub) {
-              onLost.run();
-            }
-          }
-        };
-    target.addListener(lostConnection);
+    this.connections = new RedisConnections(target, names, faults, publications, eviction, onLost);
   }
 
-  /**
-   * Opens what is not open yet, waiting up to {@code connectNanos} for each step (no call waits
-   * for it). As the commands' connection opens, it learns whether the server has sharded pub/sub,
-   * loads the scripts and, the first time, reads the eviction policy; the subscriptions'
-   * connection then subscribes to the fleet's pattern where the server has no sharded pub/sub.
-   */
+  /** Opens what is not open yet: see {@link RedisConnections#open}. */
   void open(String probeChannel, long connectNanos) throws Unavailable, InterruptedException {
-    RedisTarget.Commands open = commands;
-    if (open == null) {
-      open = open(target.connectCommands(), RedisTarget.Commands::connection, connectNanos);
-      try {
-        boolean sharded =
-            await(
-                target.hasShardedPubSub(open.redis(), probeChannel),
-                connectNanos,
-                "did not say whether it has sharded pub/sub");
-        await(Scripts.load(open.redis()), connectNanos, "did not load the scripts");
-        await(target.checkTopology(open.redis(), names), connectNanos, "did not read");
-        finish = sharded ? Scripts.FINISH_SHARDED : Scripts.FINISH_CLASSIC;
-      } catch (Unavailable | InterruptedException e) {
-        open.connection().close();
-        throw e;
-      }
-      eviction.readPolicyOnce(open.redis().configGet("maxmemory-policy"));
-      commands = open;
-    }
-    if (pubsub == null) {
-      StatefulRedisPubSubConnection<String, byte[]> subscribed =
-          this.<StatefulRedisPubSubConnection<String, byte[]>>open(
-              target.connectPubSub(), connection -> connection, connectNanos);
-      subscribed.addListener(publications);
-      if (finish == Scripts.FINISH_SHARDED) {
-        publications.subscribePerKey(new KeySubscriptions(subscribed));
-      } else {
-        try {
-          await(
-              subscribed.async().psubscribe(names.channelPattern()),
-              connectNanos,
-              "did not subscribe");
-        } catch (Unavailable | InterruptedException e) {
-          subscribed.close();
-          throw e;
-        }
-      }
-      // from here on the client subscribes again by itself after each reconnect
-      pubsub = subscribed;
-    }
+    connections.open(probeChannel, connectNanos);
+  }
+
+  /** Waits up to {@code nanos} for {@code command}; {@code late} says what Redis did not do. */
+  <V> V await(CompletionStage<V> command, long nanos, String late)
+      throws Unavailable, InterruptedException {
+    return connections.await(command, nanos, late);
+  }
+
+  /** Returns whether both connections are open now, not reconnecting. */
+  boolean connected() {
+    return connections.connected();
   }
 
   /** Returns the digests of the probe's keys: see {@link RedisTarget#probeDigests}. */
@@ -143,27 +76,6 @@ final class RedisLink implements AutoCloseable {
   /** Tells the target that the probe failed: see {@link RedisTarget#probeFailed}. */
   void probeFailed() {
     target.probeFailed();
-  }
-
-  /** Returns whether both connections are open now, not reconnecting. */
-  boolean connected() {
-    RedisTarget.Commands open = commands;
-    StatefulRedisPubSubConnection<String, byte[]> subscribed = pubsub;
-    return open != null && open.connection().isOpen() && subscribed != null && subscribed.isOpen();
-  }
-
-  /** Returns a new connection, or closes it when it comes too late to be used. */
-  private <C> C open(
-      CompletableFuture<? extends C> connecting,
-      Function<C, StatefulConnection<?, ?>> connection,
-      long waitNanos)
-      throws Unavailable, InterruptedException {
-    try {
-      return await(connecting, waitNanos, "did not accept a connection");
-    } catch (Unavailable | InterruptedException e) {
-      connecting.thenAccept(late -> connection.apply(late).close());
-      throw e;
-    }
   }
 
   /** Writes {@code value} to {@code key} for {@code ttlMillis}, or fails within {@code nanos}. */
@@ -238,7 +150,7 @@ final class RedisLink implements AutoCloseable {
         redis ->
             Scripts.run(
                 redis,
-                finish,
+                connections.finishScript(),
                 ScriptOutputType.INTEGER,
                 new String[] {
                   names.lease(digest), names.result(digest, token), names.channel(digest)
@@ -266,16 +178,7 @@ final class RedisLink implements AutoCloseable {
 
   @Override
   public void close() {
-    target.removeListener(lostConnection);
-    StatefulRedisPubSubConnection<String, byte[]> subscribed = pubsub;
-    if (subscribed != null) {
-      subscribed.close();
-    }
-    RedisTarget.Commands open = commands;
-    if (open != null) {
-      open.connection().close();
-    }
-    target.close();
+    connections.close();
   }
 
   /**
@@ -283,7 +186,7 @@ final class RedisLink implements AutoCloseable {
    * answer within {@code nanos}.
    */
   private <V> CompletableFuture<V> send(Command<V> command, long nanos) {
-    RedisTarget.Commands open = commands;
+    RedisTarget.Commands open = connections.commands();
     if (open == null) {
       return CompletableFuture.failedFuture(
           new Unavailable(Fault.outage(FallbackReason.TIER_DOWN, "is not connected")));
@@ -327,18 +230,6 @@ final class RedisLink implements AutoCloseable {
   @FunctionalInterface
   private interface Command<V> {
     CompletionStage<V> send(RedisClusterAsyncCommands<String, byte[]> redis);
-  }
-
-  /** Waits up to {@code nanos} for {@code command}; {@code late} says what Redis did not do. */
-  <V> V await(CompletionStage<V> command, long nanos, String late)
-      throws Unavailable, InterruptedException {
-    try {
-      return command.toCompletableFuture().get(nanos, TimeUnit.NANOSECONDS);
-    } catch (TimeoutException e) {
-      throw new Unavailable(faults.late(late));
-    } catch (ExecutionException e) {
-      throw new Unavailable(faults.of(e.getCause() == null ? e : e.getCause()));
-    }
   }
 
   private static byte[] ascii(String text) {
