@@ -150,12 +150,11 @@ public final class CollapseRestClientAutoConfiguration {
       CollapseHttpRequestInterceptor interceptor,
       Consumer<Object> checkHeld) {
     if (client instanceof RestTemplate template) {
-      Object held = HttpAdapterSupport.held(template.getInterceptors(), interceptor);
-      if (held != null) {
-        checkHeld.accept(held);
-      }
       HttpAdapterSupport.addPartitionUnlessHeld(
-          template.getInterceptors(), interceptor, collapse -> collapse.partition(beanName));
+          template.getInterceptors(),
+          interceptor,
+          collapse -> collapse.partition(beanName),
+          checkHeld);
       return template;
     }
     AtomicBoolean present = new AtomicBoolean();
@@ -163,15 +162,13 @@ public final class CollapseRestClientAutoConfiguration {
         ((RestClient) client)
             .mutate()
             .requestInterceptors(
-                interceptors -> {
-                  Object held = HttpAdapterSupport.held(interceptors, interceptor);
-                  if (held != null) {
-                    checkHeld.accept(held);
-                  }
-                  present.set(
-                      !HttpAdapterSupport.addPartitionUnlessHeld(
-                          interceptors, interceptor, collapse -> collapse.partition(beanName)));
-                });
+                interceptors ->
+                    present.set(
+                        !HttpAdapterSupport.addPartitionUnlessHeld(
+                            interceptors,
+                            interceptor,
+                            collapse -> collapse.partition(beanName),
+                            checkHeld)));
     return present.get() ? client : copy.build();
   }
 

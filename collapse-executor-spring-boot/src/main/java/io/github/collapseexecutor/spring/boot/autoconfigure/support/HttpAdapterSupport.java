@@ -17,7 +17,6 @@ import java.util.Map;
 import java.util.function.BiFunction;
 import java.util.function.Consumer;
 import java.util.function.Function;
-import org.jspecify.annotations.Nullable;
 import org.springframework.beans.factory.ObjectProvider;
 
 /**
@@ -109,32 +108,27 @@ public final class HttpAdapterSupport {
     return adapter;
   }
 
-  /**
-   * Adds a new partition of {@code adapter} to a client's {@code adapters}, unless they hold the
-   * adapter or a partition of it already (partitions share its counters); returns whether it
-   * added one.
-   */
+  /** {@link #addPartitionUnlessHeld(List, HttpCollapseAdapter, Function, Consumer)}, quietly. */
   public static <T, A extends HttpCollapseAdapter<?>> boolean addPartitionUnlessHeld(
       List<T> adapters, A adapter, Function<A, ? extends T> partition) {
-    boolean held = held(adapters, adapter) != null;
-    if (!held) {
-      adapters.add(partition.apply(adapter));
-    }
-    return !held;
+    return addPartitionUnlessHeld(adapters, adapter, partition, held -> {});
   }
 
   /**
-   * Returns what of {@code adapters} is {@code adapter} or a partition of it, if any: what
-   * {@link #addPartitionUnlessHeld} leaves in place.
+   * Adds a new partition of {@code adapter} to a client's {@code adapters}, unless they hold the
+   * adapter or a partition of it already (partitions share its counters), which {@code onHeld} is
+   * then given; returns whether it added one.
    */
-  public static <T> @Nullable T held(List<T> adapters, HttpCollapseAdapter<?> adapter) {
-    return adapters.stream()
-        .filter(
-            one ->
-                one instanceof HttpCollapseAdapter<?> collapse
-                    && collapse.stats() == adapter.stats())
-        .findFirst()
-        .orElse(null);
+  public static <T, A extends HttpCollapseAdapter<?>> boolean addPartitionUnlessHeld(
+      List<T> adapters, A adapter, Function<A, ? extends T> partition, Consumer<? super T> onHeld) {
+    for (T one : adapters) {
+      if (one instanceof HttpCollapseAdapter<?> collapse && collapse.stats() == adapter.stats()) {
+        onHeld.accept(one);
+        return false;
+      }
+    }
+    adapters.add(partition.apply(adapter));
+    return true;
   }
 
   /** Registers an adapter with {@link CollapseExecutors}, if that bean exists. */

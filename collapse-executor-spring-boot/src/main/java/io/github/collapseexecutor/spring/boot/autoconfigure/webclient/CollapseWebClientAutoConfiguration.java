@@ -135,15 +135,10 @@ public final class CollapseWebClientAutoConfiguration {
         client
             .mutate()
             .filters(
-                filters -> {
-                  Object held = HttpAdapterSupport.held(filters, filter);
-                  if (held != null) {
-                    checkHeld.accept(held);
-                  }
-                  present.set(
-                      !HttpAdapterSupport.addPartitionUnlessHeld(
-                          filters, filter, collapse -> collapse.partition(beanName)));
-                });
+                filters ->
+                    present.set(
+                        !HttpAdapterSupport.addPartitionUnlessHeld(
+                            filters, filter, collapse -> collapse.partition(beanName), checkHeld)));
     return present.get() ? client : copy.build();
   }
 
