@@ -5,14 +5,12 @@ import io.github.collapseexecutor.http.CollapseGroup;
 import io.github.collapseexecutor.http.CollapsePolicy;
 import io.github.collapseexecutor.http.HttpCollapseOptions;
 import io.github.collapseexecutor.http.HttpCollapseStats;
-import io.github.collapseexecutor.http.UnsharedReason;
 import io.github.collapseexecutor.spring.NamedExecutor;
 import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorDescriptor;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
 
@@ -44,20 +42,16 @@ final class EndpointDescriptions {
   static ExecutorDescription describe(CollapseExecutorDescriptor executor) {
     HttpCollapseOptions options = executor.options();
     HttpCollapseStats stats = executor.stats();
-    Tally tally = Tally.of(stats);
+    Traffic traffic = Traffic.of(stats);
     List<GroupDescription> groups = new ArrayList<>();
     for (int i = 0; i < options.groups().size(); i++) {
       groups.add(
-          describe(options.groups().get(i), options.policies(), Tally.of(stats.groups().get(i))));
+          describe(options.groups().get(i), options.policies(), Traffic.of(stats.groups().get(i))));
     }
     return new ExecutorDescription(
         executor.name(),
         executor.integration(),
-        tally.requests,
-        tally.backendCalls,
-        tally.collapseRatio,
-        tally.counts,
-        tally.unshared,
+        traffic,
         options.maxBodyBytes(),
         sorted(options.sensitiveHeaders()),
         sorted(options.sensitiveHeaderPatterns()),
@@ -70,7 +64,7 @@ final class EndpointDescriptions {
   }
 
   private static GroupDescription describe(
-      CollapseGroup group, Map<String, CollapsePolicy> policies, Tally tally) {
+      CollapseGroup group, Map<String, CollapsePolicy> policies, Traffic traffic) {
     CollapsePolicy policy =
         group.collapsePolicyName() == null
             ? CollapsePolicy.DEFAULT
@@ -86,11 +80,7 @@ final class EndpointDescriptions {
         policy.shareUncacheable(),
         policy.acceptHeadersInKey(),
         policy.sharedAcrossAddresses(),
-        tally.requests,
-        tally.backendCalls,
-        tally.collapseRatio,
-        tally.counts,
-        tally.unshared);
+        traffic);
   }
 
   private static List<String> sorted(Set<String> names) {
@@ -105,35 +95,5 @@ final class EndpointDescriptions {
         options.maxConcurrentBatches(),
         options.adaptiveConcurrency(),
         options.maxPendingInputs());
-  }
-
-  /** The totals of one set of counters, read one counter at a time. */
-  private record Tally(
-      long requests,
-      long backendCalls,
-      double collapseRatio,
-      Counts counts,
-      Map<String, Long> unshared) {
-
-    static Tally of(HttpCollapseStats stats) {
-      long passedThrough = stats.passedThrough();
-      long led = stats.led();
-      long replayed = stats.replayed();
-      long fellBack = stats.fellBack();
-      long requests = passedThrough + led + replayed + fellBack;
-      Map<String, Long> unshared = new TreeMap<>();
-      for (UnsharedReason reason : UnsharedReason.values()) {
-        long count = stats.unshared(reason);
-        if (count > 0) {
-          unshared.put(reason.tag(), count);
-        }
-      }
-      return new Tally(
-          requests,
-          passedThrough + led + fellBack,
-          requests == 0 ? 0.0 : (double) replayed / requests,
-          new Counts(passedThrough, led, replayed, fellBack),
-          unshared);
-    }
   }
 }

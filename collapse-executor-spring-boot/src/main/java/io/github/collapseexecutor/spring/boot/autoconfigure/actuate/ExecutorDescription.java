@@ -2,6 +2,7 @@ package io.github.collapseexecutor.spring.boot.autoconfigure.actuate;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -15,11 +16,7 @@ import org.jspecify.annotations.Nullable;
 @JsonPropertyOrder({
   "name",
   "integration",
-  "requests",
-  "backendCalls",
-  "collapseRatio",
-  "counts",
-  "unshared",
+  "traffic",
   "maxBodyBytes",
   "sensitiveHeaders",
   "sensitiveHeaderPatterns",
@@ -34,11 +31,7 @@ public final class ExecutorDescription {
 
   private final String name;
   private final String integration;
-  private final long requests;
-  private final long backendCalls;
-  private final double collapseRatio;
-  private final Counts counts;
-  private final Map<String, Long> unshared;
+  private final Traffic traffic;
   private final int maxBodyBytes;
   private final List<String> sensitiveHeaders;
   private final List<String> sensitiveHeaderPatterns;
@@ -52,11 +45,7 @@ public final class ExecutorDescription {
   ExecutorDescription(
       String name,
       String integration,
-      long requests,
-      long backendCalls,
-      double collapseRatio,
-      Counts counts,
-      Map<String, Long> unshared,
+      Traffic traffic,
       int maxBodyBytes,
       List<String> sensitiveHeaders,
       List<String> sensitiveHeaderPatterns,
@@ -68,11 +57,7 @@ public final class ExecutorDescription {
       Map<String, Object> settings) {
     this.name = name;
     this.integration = integration;
-    this.requests = requests;
-    this.backendCalls = backendCalls;
-    this.collapseRatio = collapseRatio;
-    this.counts = counts;
-    this.unshared = unshared;
+    this.traffic = traffic;
     this.maxBodyBytes = maxBodyBytes;
     this.sensitiveHeaders = sensitiveHeaders;
     this.sensitiveHeaderPatterns = sensitiveHeaderPatterns;
@@ -96,37 +81,11 @@ public final class ExecutorDescription {
     return integration;
   }
 
-  /** Returns every request the adapter saw. */
+  /** Returns the requests taken, which the JSON shows among this description's properties. */
   @JsonProperty
-  public long requests() {
-    return requests;
-  }
-
-  /** Returns the calls it made (for the servlet filter: chain runs). */
-  @JsonProperty
-  public long backendCalls() {
-    return backendCalls;
-  }
-
-  /** Returns the share of requests served another's response, 0 to 1. */
-  @JsonProperty
-  public double collapseRatio() {
-    return collapseRatio;
-  }
-
-  /** Returns the four counters the totals come from. */
-  @JsonProperty
-  public Counts counts() {
-    return counts;
-  }
-
-  /**
-   * Returns the requests that got no shared response, by reason tag; reasons that never happened
-   * are left out.
-   */
-  @JsonProperty
-  public Map<String, Long> unshared() {
-    return unshared;
+  @JsonUnwrapped
+  public Traffic traffic() {
+    return traffic;
   }
 
   /** Returns the largest body that is shared. */
@@ -194,11 +153,7 @@ public final class ExecutorDescription {
     return other instanceof ExecutorDescription that
         && name.equals(that.name)
         && integration.equals(that.integration)
-        && requests == that.requests
-        && backendCalls == that.backendCalls
-        && Double.compare(collapseRatio, that.collapseRatio) == 0
-        && counts.equals(that.counts)
-        && unshared.equals(that.unshared)
+        && traffic.equals(that.traffic)
         && maxBodyBytes == that.maxBodyBytes
         && sensitiveHeaders.equals(that.sensitiveHeaders)
         && sensitiveHeaderPatterns.equals(that.sensitiveHeaderPatterns)
@@ -215,11 +170,7 @@ public final class ExecutorDescription {
     return Objects.hash(
         name,
         integration,
-        requests,
-        backendCalls,
-        collapseRatio,
-        counts,
-        unshared,
+        traffic,
         maxBodyBytes,
         sensitiveHeaders,
         sensitiveHeaderPatterns,
@@ -237,16 +188,8 @@ public final class ExecutorDescription {
         + name
         + ", integration="
         + integration
-        + ", requests="
-        + requests
-        + ", backendCalls="
-        + backendCalls
-        + ", collapseRatio="
-        + collapseRatio
-        + ", counts="
-        + counts
-        + ", unshared="
-        + unshared
+        + ", traffic="
+        + traffic
         + ", maxBodyBytes="
         + maxBodyBytes
         + ", sensitiveHeaders="

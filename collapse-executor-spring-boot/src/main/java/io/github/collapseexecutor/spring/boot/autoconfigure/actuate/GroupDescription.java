@@ -2,9 +2,9 @@ package io.github.collapseexecutor.spring.boot.autoconfigure.actuate;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import io.github.collapseexecutor.http.ShareUncacheable;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 
@@ -24,11 +24,7 @@ import org.jspecify.annotations.Nullable;
   "shareUncacheable",
   "acceptHeadersInKey",
   "sharedAcrossAddresses",
-  "requests",
-  "backendCalls",
-  "collapseRatio",
-  "counts",
-  "unshared"
+  "traffic"
 })
 public final class GroupDescription {
 
@@ -41,11 +37,7 @@ public final class GroupDescription {
   private final ShareUncacheable shareUncacheable;
   private final boolean acceptHeadersInKey;
   private final boolean sharedAcrossAddresses;
-  private final long requests;
-  private final long backendCalls;
-  private final double collapseRatio;
-  private final Counts counts;
-  private final Map<String, Long> unshared;
+  private final Traffic traffic;
 
   GroupDescription(
       String name,
@@ -57,11 +49,7 @@ public final class GroupDescription {
       ShareUncacheable shareUncacheable,
       boolean acceptHeadersInKey,
       boolean sharedAcrossAddresses,
-      long requests,
-      long backendCalls,
-      double collapseRatio,
-      Counts counts,
-      Map<String, Long> unshared) {
+      Traffic traffic) {
     this.name = name;
     this.uris = uris;
     this.uriRegexes = uriRegexes;
@@ -71,11 +59,7 @@ public final class GroupDescription {
     this.shareUncacheable = shareUncacheable;
     this.acceptHeadersInKey = acceptHeadersInKey;
     this.sharedAcrossAddresses = sharedAcrossAddresses;
-    this.requests = requests;
-    this.backendCalls = backendCalls;
-    this.collapseRatio = collapseRatio;
-    this.counts = counts;
-    this.unshared = unshared;
+    this.traffic = traffic;
   }
 
   /** Returns the group's name, as the metrics and the log name it. */
@@ -132,34 +116,11 @@ public final class GroupDescription {
     return sharedAcrossAddresses;
   }
 
-  /** Returns every request the group took. */
+  /** Returns the requests taken, which the JSON shows among this description's properties. */
   @JsonProperty
-  public long requests() {
-    return requests;
-  }
-
-  /** Returns the calls made for them (for the servlet filter: chain runs). */
-  @JsonProperty
-  public long backendCalls() {
-    return backendCalls;
-  }
-
-  /** Returns the share of them served another's response, 0 to 1. */
-  @JsonProperty
-  public double collapseRatio() {
-    return collapseRatio;
-  }
-
-  /** Returns the four counters the totals come from. */
-  @JsonProperty
-  public Counts counts() {
-    return counts;
-  }
-
-  /** Returns the group's requests that got no shared response, by reason tag. */
-  @JsonProperty
-  public Map<String, Long> unshared() {
-    return unshared;
+  @JsonUnwrapped
+  public Traffic traffic() {
+    return traffic;
   }
 
   @Override
@@ -174,11 +135,7 @@ public final class GroupDescription {
         && shareUncacheable.equals(that.shareUncacheable)
         && acceptHeadersInKey == that.acceptHeadersInKey
         && sharedAcrossAddresses == that.sharedAcrossAddresses
-        && requests == that.requests
-        && backendCalls == that.backendCalls
-        && Double.compare(collapseRatio, that.collapseRatio) == 0
-        && counts.equals(that.counts)
-        && unshared.equals(that.unshared);
+        && traffic.equals(that.traffic);
   }
 
   @Override
@@ -193,11 +150,7 @@ public final class GroupDescription {
         shareUncacheable,
         acceptHeadersInKey,
         sharedAcrossAddresses,
-        requests,
-        backendCalls,
-        collapseRatio,
-        counts,
-        unshared);
+        traffic);
   }
 
   @Override
@@ -220,16 +173,8 @@ public final class GroupDescription {
         + acceptHeadersInKey
         + ", sharedAcrossAddresses="
         + sharedAcrossAddresses
-        + ", requests="
-        + requests
-        + ", backendCalls="
-        + backendCalls
-        + ", collapseRatio="
-        + collapseRatio
-        + ", counts="
-        + counts
-        + ", unshared="
-        + unshared
+        + ", traffic="
+        + traffic
         + "]";
   }
 }

@@ -87,11 +87,11 @@ final class CollapseEndpointAutoConfigurationTest {
                   .containsExactlyInAnyOrder("rest-template", "okhttp");
               ExecutorDescription rest = executor(description, "rest-template");
               assertThat(rest.integration()).isEqualTo("rest-template");
-              assertThat(rest.requests()).isEqualTo(5);
-              assertThat(rest.backendCalls()).isEqualTo(3);
-              assertThat(rest.collapseRatio()).isEqualTo(0.4);
-              assertThat(rest.counts()).isEqualTo(new Counts(1, 1, 2, 1));
-              assertThat(rest.unshared()).isEqualTo(Map.of("set-cookie", 1L));
+              assertThat(rest.traffic().requests()).isEqualTo(5);
+              assertThat(rest.traffic().backendCalls()).isEqualTo(3);
+              assertThat(rest.traffic().collapseRatio()).isEqualTo(0.4);
+              assertThat(rest.traffic().counts()).isEqualTo(new Counts(1, 1, 2, 1));
+              assertThat(rest.traffic().unshared()).isEqualTo(Map.of("set-cookie", 1L));
               assertThat(rest.waitTimeoutMillis()).isEqualTo(30_000);
               assertThat(rest.hitForPassTtlMillis()).isEqualTo(120_000);
               assertThat(rest.varyTtlMillis()).isEqualTo(45_000);
@@ -122,11 +122,7 @@ final class CollapseEndpointAutoConfigurationTest {
                           ShareUncacheable.WITHIN_CREDENTIALS,
                           /* acceptHeadersInKey= */ true,
                           /* sharedAcrossAddresses= */ false,
-                          3,
-                          1,
-                          2.0 / 3,
-                          new Counts(0, 1, 2, 0),
-                          Map.of()),
+                          new Traffic(3, 1, 2.0 / 3, new Counts(0, 1, 2, 0), Map.of())),
                       new GroupDescription(
                           "samples",
                           List.of("/samples/*"),
@@ -137,12 +133,9 @@ final class CollapseEndpointAutoConfigurationTest {
                           ShareUncacheable.WITHIN_CREDENTIALS,
                           /* acceptHeadersInKey= */ false,
                           /* sharedAcrossAddresses= */ true,
-                          1,
-                          1,
-                          0.0,
-                          new Counts(0, 0, 0, 1),
-                          Map.of("set-cookie", 1L)));
-              assertThat(executor(description, "okhttp").collapseRatio()).isZero();
+                          new Traffic(
+                              1, 1, 0.0, new Counts(0, 0, 0, 1), Map.of("set-cookie", 1L))));
+              assertThat(executor(description, "okhttp").traffic().collapseRatio()).isZero();
               assertThat(description.batchOptions().waitThreshold()).isEqualTo(7);
               assertThat(description.batchOptions().collectingWaitTimeMillis())
                   .isEqualTo(CollapseExecutorOptions.DEFAULT_COLLECTING_WAIT_TIME.toMillis());

@@ -80,20 +80,12 @@ final class EndpointJsonTest {
             ShareUncacheable.NEVER,
             false,
             true,
-            10,
-            7,
-            0.3,
-            counts,
-            Map.of("vary", 1L));
+            new Traffic(10, 7, 0.3, counts, Map.of("vary", 1L)));
     ExecutorDescription executor =
         new ExecutorDescription(
             "servlet",
             "servlet",
-            10,
-            7,
-            0.3,
-            counts,
-            Map.of("vary", 1L),
+            new Traffic(10, 7, 0.3, counts, Map.of("vary", 1L)),
             1024,
             List.of("authorization"),
             List.of("token"),

@@ -71,8 +71,9 @@ final class OkHttpEndToEndTest {
         .anySatisfy(
             executor -> {
               assertThat(executor.integration()).isEqualTo("okhttp");
-              assertThat(executor.counts().replayed()).isEqualTo(collapse.stats().replayed());
-              assertThat(executor.backendCalls()).isEqualTo(backend.calls("/user/5"));
+              assertThat(executor.traffic().counts().replayed())
+                  .isEqualTo(collapse.stats().replayed());
+              assertThat(executor.traffic().backendCalls()).isEqualTo(backend.calls("/user/5"));
             });
   }
 

@@ -171,11 +171,12 @@ final class RestClientEndToEndTest {
             .filter(executor -> executor.integration().equals("rest-template"))
             .findFirst()
             .orElseThrow();
-    assertThat(rest.counts().replayed()).isEqualTo(stats.replayed()).isPositive();
-    assertThat(rest.requests())
+    assertThat(rest.traffic().counts().replayed()).isEqualTo(stats.replayed()).isPositive();
+    assertThat(rest.traffic().requests())
         .isEqualTo(stats.passedThrough() + stats.led() + stats.replayed() + stats.fellBack());
-    assertThat(rest.backendCalls()).isEqualTo(rest.requests() - stats.replayed());
-    assertThat(rest.collapseRatio()).isBetween(0.0, 1.0).isPositive();
+    assertThat(rest.traffic().backendCalls())
+        .isEqualTo(rest.traffic().requests() - stats.replayed());
+    assertThat(rest.traffic().collapseRatio()).isBetween(0.0, 1.0).isPositive();
     assertThat(rest.groups()).hasSize(2);
     assertThat(rest.groups().get(1).collapsePolicyName()).isEqualTo("sample-policy1");
     assertThat(
@@ -213,20 +214,28 @@ final class RestClientEndToEndTest {
     int sampleCalls = backend.calls("/samples/77") - sampleCallsBefore;
     GroupDescription users = after.groups().get(0);
     GroupDescription sampleGroup = after.groups().get(1);
-    assertThat(users.requests() - before.groups().get(0).requests()).isEqualTo(N);
-    assertThat(users.counts().replayed() - before.groups().get(0).counts().replayed())
+    assertThat(users.traffic().requests() - before.groups().get(0).traffic().requests())
+        .isEqualTo(N);
+    assertThat(
+            users.traffic().counts().replayed()
+                - before.groups().get(0).traffic().counts().replayed())
         .isEqualTo(N - userCalls)
         .isPositive();
-    assertThat(users.backendCalls() - before.groups().get(0).backendCalls()).isEqualTo(userCalls);
-    assertThat(sampleGroup.requests() - before.groups().get(1).requests()).isEqualTo(N);
-    assertThat(sampleGroup.counts().replayed() - before.groups().get(1).counts().replayed())
+    assertThat(users.traffic().backendCalls() - before.groups().get(0).traffic().backendCalls())
+        .isEqualTo(userCalls);
+    assertThat(sampleGroup.traffic().requests() - before.groups().get(1).traffic().requests())
+        .isEqualTo(N);
+    assertThat(
+            sampleGroup.traffic().counts().replayed()
+                - before.groups().get(1).traffic().counts().replayed())
         .isEqualTo(N - sampleCalls)
         .isPositive();
-    assertThat(sampleGroup.collapseRatio()).isBetween(0.0, 1.0).isPositive();
-    assertThat(after.requests() - before.requests())
+    assertThat(sampleGroup.traffic().collapseRatio()).isBetween(0.0, 1.0).isPositive();
+    assertThat(after.traffic().requests() - before.traffic().requests())
         .as("/orders/77 is in no group")
         .isEqualTo(2 * N + 1);
-    assertThat(after.counts().passedThrough() - before.counts().passedThrough()).isEqualTo(1);
+    assertThat(after.traffic().counts().passedThrough() - before.traffic().counts().passedThrough())
+        .isEqualTo(1);
   }
 
   private ExecutorDescription restTemplateExecutor() {

@@ -98,7 +98,8 @@ final class WebClientEndToEndTest {
         .anySatisfy(
             executor -> {
               assertThat(executor.integration()).isEqualTo("web-client");
-              assertThat(executor.counts().replayed()).isEqualTo(collapse.stats().replayed());
+              assertThat(executor.traffic().counts().replayed())
+                  .isEqualTo(collapse.stats().replayed());
             });
   }
 
