@@ -37,6 +37,12 @@ public class GatewayApplication {
 
   /** Starts the gateway on a random port, in front of {@code upstream}, with the YAML routes. */
   public static ConfigurableApplicationContext start(String upstream, String... properties) {
+    return start(new Class<?>[0], upstream, properties);
+  }
+
+  /** {@link #start(String, String...)} with more configuration {@code sources}. */
+  public static ConfigurableApplicationContext start(
+      Class<?>[] sources, String upstream, String... properties) {
     List<String> args = new ArrayList<>();
     args.add("--server.port=0");
     args.add("--upstream.uri=" + upstream);
@@ -44,7 +50,9 @@ public class GatewayApplication {
     for (String property : properties) {
       args.add("--" + property);
     }
-    return SpringApplication.run(GatewayApplication.class, args.toArray(String[]::new));
+    List<Class<?>> all = new ArrayList<>(List.of(sources));
+    all.add(0, GatewayApplication.class);
+    return SpringApplication.run(all.toArray(Class<?>[]::new), args.toArray(String[]::new));
   }
 
   @Bean
