@@ -16,6 +16,7 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -38,8 +39,13 @@ final class CollapseGatewayFilterTest {
           .version(HttpClient.Version.HTTP_1_1)
           .connectTimeout(Duration.ofSeconds(20))
           .build();
+
+  /** Makes each test's paths its own, so that a repeated test counts only its own calls. */
+  private static final AtomicInteger runs = new AtomicInteger();
+
   private static ConfigurableApplicationContext gateway;
   private static int port;
+  private final int run = runs.incrementAndGet();
 
   @BeforeAll
   static void start() {
@@ -58,9 +64,9 @@ final class CollapseGatewayFilterTest {
 
   @Test
   void fiftyIdenticalRequestsMakeAtMostFiveUpstreamCallsAndGetItsBody() throws Exception {
-    List<HttpResponse<String>> answers = sendHeld("/prices/eur", 50);
+    List<HttpResponse<String>> answers = sendHeld("/prices/eur-" + run, 50);
 
-    assertThat(upstream.calls("/prices/eur")).isBetween(1, 5);
+    assertThat(upstream.calls("/prices/eur-" + run)).isBetween(1, 5);
     assertThat(answers)
         .allSatisfy(
             answer -> {
@@ -74,26 +80,26 @@ final class CollapseGatewayFilterTest {
 
   @Test
   void aRouteWithoutTheFilterIsUntouched() throws Exception {
-    List<HttpResponse<String>> answers = sendHeld("/plain/eur", 10);
+    List<HttpResponse<String>> answers = sendHeld("/plain/eur-" + run, 10);
 
-    assertThat(upstream.calls("/plain/eur")).isEqualTo(10);
+    assertThat(upstream.calls("/plain/eur-" + run)).isEqualTo(10);
     assertThat(answers).extracting(HttpResponse::body).doesNotHaveDuplicates();
   }
 
   @Test
   void onlyThePathsOfTheNamedGroupCollapse() throws Exception {
-    List<HttpResponse<String>> inGroup = sendHeld("/quotes/eur", 10);
-    List<HttpResponse<String>> outside = sendHeld("/quotes/eur/history", 10);
+    List<HttpResponse<String>> inGroup = sendHeld("/quotes/eur-" + run, 10);
+    List<HttpResponse<String>> outside = sendHeld("/quotes/eur/history-" + run, 10);
 
-    assertThat(upstream.calls("/quotes/eur")).isBetween(1, 2);
+    assertThat(upstream.calls("/quotes/eur-" + run)).isBetween(1, 2);
     assertThat(inGroup).extracting(HttpResponse::statusCode).containsOnly(200);
-    assertThat(upstream.calls("/quotes/eur/history")).isEqualTo(10);
+    assertThat(upstream.calls("/quotes/eur/history-" + run)).isEqualTo(10);
     assertThat(outside).extracting(HttpResponse::body).doesNotHaveDuplicates();
   }
 
   @Test
   void aLeaderWhoseClientGoesAwayLeavesTheOthersTheirAnswer() throws Exception {
-    String path = "/prices/gone";
+    String path = "/prices/gone-" + run;
     GatewayApplication.cancels = new CountDownLatch(1);
     List<CompletableFuture<HttpResponse<String>>> others = new ArrayList<>();
     LeavingClient leader = LeavingClient.get(port, path);

@@ -51,8 +51,8 @@ final class GatewayIdentityTest {
   private static final int CALLERS = 40;
   private static final ClientCertificates certificates =
       ClientCertificates.of(names("cert-user-", 10).toArray(String[]::new));
-  private static final CountDownLatch release = new CountDownLatch(1);
-  private static final AtomicInteger upstreamCalls = new AtomicInteger();
+  private static volatile CountDownLatch release = new CountDownLatch(1);
+  private static volatile AtomicInteger upstreamCalls = new AtomicInteger();
   private static final ExecutorService pool = Executors.newCachedThreadPool();
   private static HttpServer upstream;
   private static ConfigurableApplicationContext gateway;
@@ -82,6 +82,8 @@ final class GatewayIdentityTest {
 
   @Test
   void fortyCallersWithDifferentIdentitiesGetNoAnswerOfAnother() throws Exception {
+    release = new CountDownLatch(1);
+    upstreamCalls = new AtomicInteger();
     HttpClient anonymous = ClientCertificates.jdkHttpClient(trustOnly());
     Map<String, CompletableFuture<HttpResponse<String>>> answers = new LinkedHashMap<>();
     GatewayApplication.arrivals = new CountDownLatch(CALLERS);
