@@ -2,25 +2,24 @@ package io.github.collapseexecutor.benchmarks.load;
 
 import io.github.collapseexecutor.samples.webflux.PriceWebFluxServer;
 import java.io.IOException;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import org.springframework.boot.SpringBootConfiguration;
-import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
-import org.springframework.boot.builder.SpringApplicationBuilder;
-import org.springframework.boot.web.server.context.WebServerApplicationContext;
-import org.springframework.context.ConfigurableApplicationContext;
 import reactor.netty.http.client.HttpClient;
 import reactor.netty.resources.ConnectionProvider;
 
 /**
  * Spring Cloud Gateway: {@value #USERS} closed-loop users in the harness's process (Reactor
  * Netty's client, one request in flight each) send the same GET through a gateway whose route has
- * the {@code Collapse} filter and through one whose route does not, both Spring Boot applications
- * in this process, to the samples' {@link PriceWebFluxServer} without collapse: each upstream
+ * the {@code Collapse} filter and through one whose route does not, each in a JVM of its own with
+ * the gateway on its class path, to the samples' {@link PriceWebFluxServer} without collapse, in
+ * this process: each upstream
  * request waits 100 ms for its backend, then renders about 10 KB. The case writes a section of
  * its own, between {@link #BEGIN} and {@link #END}.
  */
@@ -31,6 +30,13 @@ final class GatewayCase {
 
   static final String BEGIN = "<!-- gateway-results:begin (written by the load harness) -->";
   static final String END = "<!-- gateway-results:end -->";
+
+  static final String MAIN_CLASS =
+      "io.github.collapseexecutor.benchmarks.load.gateway.GatewayApplication";
+
+  /** The gateway's jars, as the build lists them. */
+  static final Path CLASS_PATH =
+      Path.of("collapse-executor-benchmarks/target/gateway-classpath.txt");
 
   private static final Duration BACKEND = Duration.ofMillis(100);
   private static final String PATH = "/prices/42";
@@ -43,6 +49,10 @@ final class GatewayCase {
 
   /** Runs the case and writes its section. */
   void run() throws IOException, InterruptedException {
+    if (!Files.isReadable(CLASS_PATH)) {
+      Progress.line("gateway case skipped: %s is missing: build with load.sh", CLASS_PATH);
+      return;
+    }
     Instant start = Instant.now();
     String conditions =
         String.format(
@@ -63,8 +73,8 @@ final class GatewayCase {
     HttpClient client = HttpClient.create(connections);
     List<Comparison> rounds = new ArrayList<>();
     try (PriceWebFluxServer upstream = new PriceWebFluxServer(/* collapse= */ false, BACKEND);
-        ConfigurableApplicationContext with = gateway(upstream, true);
-        ConfigurableApplicationContext without = gateway(upstream, false)) {
+        Gateway with = Gateway.start(upstream, true, settings.logs());
+        Gateway without = Gateway.start(upstream, false, settings.logs())) {
       // unmeasured, so that neither side pays for the JIT's warm-up alone
       measure(client, upstream, without, settings.warmUp());
       measure(client, upstream, with, settings.warmUp());
@@ -84,37 +94,10 @@ final class GatewayCase {
         settings.out(), BEGIN, END, markdown(conditions, new Rounds(rounds), took));
   }
 
-  /** Starts a gateway with one route to {@code upstream}, with the Collapse filter or without. */
-  private static ConfigurableApplicationContext gateway(
-      PriceWebFluxServer upstream, boolean collapse) {
-    String route = "spring.cloud.gateway.server.webflux.routes[0].";
-    List<String> properties =
-        new ArrayList<>(
-            List.of(
-                "server.port=0",
-                "server.address=127.0.0.1",
-                "spring.main.web-application-type=reactive",
-                "spring.main.banner-mode=off",
-                "logging.level.root=WARN",
-                route + "id=prices",
-                route + "uri=" + upstream.baseUrl(),
-                route + "predicates[0]=Path=/prices/**"));
-    if (collapse) {
-      properties.add(route + "filters[0]=Collapse");
-    }
-    return new SpringApplicationBuilder(Gateway.class)
-        .properties(properties.toArray(String[]::new))
-        .run();
-  }
-
   private static Measurement measure(
-      HttpClient client,
-      PriceWebFluxServer upstream,
-      ConfigurableApplicationContext gateway,
-      Duration duration)
+      HttpClient client, PriceWebFluxServer upstream, Gateway gateway, Duration duration)
       throws InterruptedException {
-    int port = ((WebServerApplicationContext) gateway).getWebServer().getPort();
-    String url = "http://127.0.0.1:" + port + PATH;
+    String url = gateway.url();
     long before = upstream.runs();
     Measurement measured =
         ClosedLoop.reactive(
@@ -155,8 +138,46 @@ final class GatewayCase {
         without.callsPerThousand());
   }
 
-  /** A gateway whose routes come from its properties alone. */
-  @SpringBootConfiguration(proxyBeanMethods = false)
-  @EnableAutoConfiguration
-  static class Gateway {}
+  /** A gateway in a JVM of its own, and the URL of the price through it. */
+  private record Gateway(ChildJvm jvm, String url) implements AutoCloseable {
+
+    /**
+     * Starts a gateway with one route to {@code upstream}, with the Collapse filter or without,
+     * and waits for it.
+     */
+    static Gateway start(PriceWebFluxServer upstream, boolean collapse, Path logs)
+        throws IOException, InterruptedException {
+      int port = Loopback.freePort();
+      String route = "--spring.cloud.gateway.server.webflux.routes[0].";
+      List<String> arguments =
+          new ArrayList<>(
+              List.of(
+                  "--server.address=127.0.0.1",
+                  "--server.port=" + port,
+                  "--spring.main.web-application-type=reactive",
+                  "--spring.main.banner-mode=off",
+                  route + "id=prices",
+                  route + "uri=" + upstream.baseUrl(),
+                  route + "predicates[0]=Path=/prices/**"));
+      if (collapse) {
+        arguments.add(route + "filters[0]=Collapse");
+      }
+      String url = "http://127.0.0.1:" + port + PATH;
+      ChildJvm jvm =
+          ChildJvm.start(
+              collapse ? "gateway-collapse" : "gateway-plain",
+              MAIN_CLASS,
+              SampleApp.JVM_OPTIONS,
+              arguments,
+              URI.create(url),
+              logs,
+              Files.readString(CLASS_PATH).strip());
+      return new Gateway(jvm, url);
+    }
+
+    @Override
+    public void close() {
+      jvm.close();
+    }
+  }
 }

@@ -45,6 +45,8 @@ public class GatewayApplication {
       Class<?>[] sources, String upstream, String... properties) {
     List<String> args = new ArrayList<>();
     args.add("--server.port=0");
+    // a test closes the gateway once its answers are in: no connection to wait for
+    args.add("--server.shutdown=immediate");
     args.add("--upstream.uri=" + upstream);
     args.add("--spring.profiles.active=routes");
     for (String property : properties) {

@@ -23,7 +23,7 @@ import org.springframework.context.ConfigurableApplicationContext;
  * by argument or in the shortcut form; anything else stops the application at startup, saying
  * which filter of which route names what, and what is defined.
  */
-@Timeout(120)
+@Timeout(180)
 final class GatewayConfigurationTest {
 
   private static final String ROUTE = "spring.cloud.gateway.server.webflux.routes[0].";
@@ -83,7 +83,9 @@ final class GatewayConfigurationTest {
     try (ConfigurableApplicationContext gateway = start("filters[0]=Collapse=prices")) {
       int port = ((WebServerApplicationContext) gateway).getWebServer().getPort();
       HttpResponse<String> answer =
-          HttpClient.newHttpClient()
+          HttpClient.newBuilder()
+              .version(HttpClient.Version.HTTP_1_1)
+              .build()
               .send(
                   HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/bad/x"))
                       .timeout(Duration.ofSeconds(30))
