@@ -46,6 +46,7 @@ record Settings(
     SCALE_OUT(true),
     FLEET_FAILOVER(true),
     GRPC(true),
+    GATEWAY(true),
     MIXED(true);
 
     private final boolean ownSection;
@@ -69,7 +70,7 @@ record Settings(
 
   static final String USAGE =
       "usage: load.sh [--quick]"
-          + " [--cases=servlet,clients,webflux,db,secured-backend,scale-out,fleet-failover,grpc,mixed]"
+          + " [--cases=servlet,clients,webflux,db,secured-backend,scale-out,fleet-failover,grpc,gateway,mixed]"
           + " [--out=DIR]";
 
   private static final List<Integer> SWEEP_USERS = List.of(1, 10, 50, 100, 200, 400);
