@@ -1,0 +1,99 @@
+package io.github.collapseexecutor.kotlin
+
+import io.github.collapseexecutor.spring.annotation.CollapseBatch
+import io.github.collapseexecutor.spring.annotation.Collapsible
+import io.github.collapseexecutor.spring.observation.MethodObserver
+import io.github.collapseexecutor.spring.observation.MethodObserver.FutureCall
+import java.util.concurrent.Callable
+import java.util.concurrent.CompletableFuture
+import java.util.concurrent.CopyOnWriteArrayList
+import java.util.concurrent.atomic.AtomicInteger
+import java.util.function.BiConsumer
+import kotlin.coroutines.cancellation.CancellationException
+import kotlinx.coroutines.CompletableDeferred
+import kotlinx.coroutines.flow.MutableStateFlow
+import kotlinx.coroutines.flow.first
+import kotlinx.coroutines.flow.update
+import kotlinx.coroutines.withTimeout
+import org.slf4j.MDC
+
+/**
+ * What a suspend fun of the beans below does: each run counts itself, records the MDC it sees, and
+ * waits at a gate that the test opens, so that every caller has joined before any run ends.
+ */
+open class Gated {
+
+  // open, as a bean's proxy reads them from the bean only through open getters
+
+  open val runs = AtomicInteger()
+  open val seenRequests: MutableList<String?> = CopyOnWriteArrayList()
+  open val batches: MutableList<List<String>> = CopyOnWriteArrayList()
+  open val started = CompletableDeferred<Unit>()
+  open val cancelled = CompletableDeferred<Unit>()
+  open val gate = CompletableDeferred<Unit>()
+
+  protected suspend fun run() {
+    runs.incrementAndGet()
+    seenRequests.add(MDC.get("request"))
+    started.complete(Unit)
+    try {
+      gate.await()
+    } catch (e: CancellationException) {
+      cancelled.complete(Unit)
+      throw e
+    }
+  }
+}
+
+/** A bean with `@Collapsible` suspend funs. */
+open class Accounts : Gated() {
+
+  @Collapsible
+  open suspend fun balance(id: String): String {
+    run()
+    return "balance of $id"
+  }
+
+  @Collapsible
+  open suspend fun overdrawn(id: String): String {
+    run()
+    throw IllegalStateException("account $id is overdrawn")
+  }
+}
+
+/** A bean with a `@CollapseBatch` suspend fun, and its batch method. */
+open class Owners : Gated() {
+
+  @CollapseBatch(batchMethod = "owners")
+  open suspend fun owner(id: String): String = error("called in batches only")
+
+  open suspend fun owners(ids: List<String>): List<String> {
+    batches.add(ids)
+    run()
+    return ids.map { "owner of $it" }
+  }
+}
+
+/** Counts the callers the collapse placed in a run: they have joined once counted. */
+class Joined : MethodObserver {
+
+  private val count = MutableStateFlow(0)
+
+  /** Waits until [callers] have joined, bounded: a hang fails the test instead of stalling it. */
+  suspend fun await(callers: Int) {
+    withTimeout(30_000) { count.first { it >= callers } }
+  }
+
+  override fun monoCall(executorName: String, group: Any, observation: Any?): FutureCall =
+    object : FutureCall {
+      override fun leading(start: FutureCall.Start): Callable<CompletableFuture<Any?>> =
+        FutureCall.NONE.leading(start)
+
+      override fun joined(future: CompletableFuture<Any?>): BiConsumer<Any?, Throwable?>? {
+        count.update { it + 1 }
+        return null
+      }
+
+      override fun timedOut() {}
+    }
+}
