@@ -103,7 +103,7 @@ final class MethodAdvices {
     Method method = site.method();
     checkInterceptable("CollapseBatch", method);
     ReturnKind kind = ReturnKind.of(method, "CollapseBatch");
-    if (kind != ReturnKind.VALUE) {
+    if (kind != ReturnKind.VALUE && kind != ReturnKind.SUSPEND) {
       throw Unsupported.method(
           "CollapseBatch",
           method,
@@ -112,13 +112,13 @@ final class MethodAdvices {
               + "; batches serve methods returning a value",
           "Return the value itself, or use @Collapsible, which collapses futures and Monos.");
     }
-    if (method.getParameterCount() != 1) {
+    // a suspend fun's continuation is no argument
+    int arguments = method.getParameterCount() - (kind == ReturnKind.SUSPEND ? 1 : 0);
+    if (arguments != 1) {
       throw Unsupported.method(
           "CollapseBatch",
           method,
-          "it takes "
-              + method.getParameterCount()
-              + " arguments; a batched method takes exactly one",
+          "it takes " + arguments + " arguments; a batched method takes exactly one",
           "Take one argument (a record can hold several values), or use @Collapsible.");
     }
     checkNoFilterOfResults("CollapseBatch", method);
