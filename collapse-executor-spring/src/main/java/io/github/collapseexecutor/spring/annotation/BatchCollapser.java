@@ -73,15 +73,10 @@ final class BatchCollapser implements MethodCollapser {
                 timeout != null),
             options.listener());
     CollapseExecutorOptions reported = options.toBuilder().listener(reporting).build();
+    MethodBatches batches = new MethodBatches(name, batchMethod, observer, results);
     // a suspend fun's callers wait holding no thread, and its batch method starts a coroutine
-    this.executor =
-        batchMethod.isSuspending()
-            ? null
-            : new MethodBatchExecutor(reported, batchMethod, observer, results);
-    this.futures =
-        batchMethod.isSuspending()
-            ? new MethodBatchFutures(reported, batchMethod, observer, results)
-            : null;
+    this.executor = batchMethod.isSuspending() ? null : new MethodBatchExecutor(reported, batches);
+    this.futures = batchMethod.isSuspending() ? new MethodBatchFutures(reported, batches) : null;
     this.description =
         new CollapsedMethod(site.shown(), "CollapseBatch", executor.name(), batchMethod.toString());
   }

@@ -4,49 +4,32 @@ import io.github.collapseexecutor.core.Bundle;
 import io.github.collapseexecutor.core.CollapseExecutorBlockingSupport;
 import io.github.collapseexecutor.core.CollapseExecutorOptions;
 import io.github.collapseexecutor.core.Input;
-import io.github.collapseexecutor.spring.observation.MethodObserver;
 import java.util.Collection;
 import java.util.List;
-import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The batch executor of one {@code @CollapseBatch} method: calls the batch method once with the
- * distinct arguments of a batch and hands each caller the result for its own argument.
+ * The batch executor of one {@code @CollapseBatch} method: a caller that finds a free slot calls
+ * the batch method on its own thread for the batch, and the others wait on theirs.
  */
 final class MethodBatchExecutor
-    extends CollapseExecutorBlockingSupport<BatchCall, @Nullable Object, BatchBinding.Results> {
+    extends CollapseExecutorBlockingSupport<BatchCall, @Nullable Object, MethodBatches.Results> {
 
-  private final BatchMethod batchMethod;
-  private final MethodObserver observer;
-  private final BatchBinding binding;
-  private final String name;
+  private final MethodBatches batches;
 
-  MethodBatchExecutor(
-      CollapseExecutorOptions options,
-      BatchMethod batchMethod,
-      MethodObserver observer,
-      JoinerResults results) {
+  MethodBatchExecutor(CollapseExecutorOptions options, MethodBatches batches) {
     super(options);
-    this.batchMethod = batchMethod;
-    this.observer = observer;
-    this.binding = new BatchBinding(batchMethod, results);
-    // BatchCollapser names every executor it makes
-    this.name = Objects.requireNonNull(options.name(), "name");
+    this.batches = batches;
   }
 
   @Override
-  protected BatchBinding.Results doExecute(Collection<Input<BatchCall>> inputs) throws Exception {
-    BatchBinding.Calls calls = BatchBinding.Calls.of(inputs);
-    return new BatchBinding.Results(
-        calls.arguments(),
-        observer.batch(
-            name, calls.callers(), () -> batchMethod.invoke(calls.bean(), calls.arguments())));
+  protected MethodBatches.Results doExecute(Collection<Input<BatchCall>> inputs) throws Exception {
+    return batches.call(inputs);
   }
 
   @Override
   protected void bindingOutput(
-      BatchBinding.Results results, List<Bundle<BatchCall, @Nullable Object>> bundles) {
-    binding.bind(results, bundles);
+      MethodBatches.Results results, List<Bundle<BatchCall, @Nullable Object>> bundles) {
+    batches.bind(results, bundles);
   }
 }

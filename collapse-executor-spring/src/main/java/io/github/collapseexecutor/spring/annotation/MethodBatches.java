@@ -2,6 +2,7 @@ package io.github.collapseexecutor.spring.annotation;
 
 import io.github.collapseexecutor.core.Bundle;
 import io.github.collapseexecutor.core.Input;
+import io.github.collapseexecutor.spring.observation.MethodObserver;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
@@ -11,22 +12,61 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
 import java.util.function.Function;
 import org.jspecify.annotations.Nullable;
 
 /**
- * How the result of one call of a batch method reaches the callers of the batch, whichever
- * executor ran it: each caller gets the result for its own argument, from a {@code List} in the
- * order of the arguments or a {@code Map} keyed by argument.
+ * The batches of one {@code @CollapseBatch} method, whichever executor runs them: calls its batch
+ * method once with the distinct arguments of a batch, observed, and hands each caller the result
+ * for its own argument, from a {@code List} in the order of the arguments or a {@code Map} keyed
+ * by argument.
  */
-final class BatchBinding {
+final class MethodBatches {
 
+  private final String name;
   private final BatchMethod batchMethod;
+  private final MethodObserver observer;
   private final JoinerResults results;
 
-  BatchBinding(BatchMethod batchMethod, JoinerResults results) {
+  /**
+   * @param name the name of the method's executor
+   * @param results what a caller gets of the result for its argument
+   */
+  MethodBatches(
+      String name, BatchMethod batchMethod, MethodObserver observer, JoinerResults results) {
+    this.name = name;
     this.batchMethod = batchMethod;
+    this.observer = observer;
     this.results = results;
+  }
+
+  /** Calls the batch method on this thread and returns what it returned. */
+  Results call(Collection<Input<BatchCall>> inputs) throws Exception {
+    Calls calls = Calls.of(inputs);
+    return new Results(
+        calls.arguments(),
+        observer.batch(
+            name, calls.callers(), () -> batchMethod.invoke(calls.bean(), calls.arguments())));
+  }
+
+  /**
+   * Starts the batch method, a {@code suspend fun}, in the coroutine context of the batch's first
+   * caller, and returns the future of what it returns. The callers of a batch share one identity,
+   * so the first one's context serves them all; the observation covers the start only.
+   */
+  @SuppressWarnings("unchecked")
+  CompletableFuture<Results> start(Collection<Input<BatchCall>> inputs) throws Exception {
+    Calls calls = Calls.of(inputs);
+    Object coroutine = Objects.requireNonNull(calls.first().coroutine(), "coroutine");
+    CompletableFuture<@Nullable Object> started =
+        (CompletableFuture<@Nullable Object>)
+            Objects.requireNonNull(
+                observer.batch(
+                    name,
+                    calls.callers(),
+                    () -> batchMethod.start(calls.bean(), calls.arguments(), coroutine)));
+    return started.thenApply(returned -> new Results(calls.arguments(), returned));
   }
 
   /** Hands each caller of a batch its result, or fails it. */
