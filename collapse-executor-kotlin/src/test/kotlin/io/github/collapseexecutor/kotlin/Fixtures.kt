@@ -54,6 +54,12 @@ open class Accounts : Gated() {
     return "balance of $id"
   }
 
+  @Collapsible(key = "#id")
+  open suspend fun statement(id: String, page: Int): String {
+    run()
+    return "statement of $id"
+  }
+
   @Collapsible
   open suspend fun overdrawn(id: String): String {
     run()

@@ -95,6 +95,16 @@ class SuspendCollapsibleTest {
   }
 
   @Test
+  fun `a key expression names the arguments of a suspend fun`() = runBlocking {
+    val callers = (1..5).map { page -> async(Dispatchers.Default) { accounts.statement("a-1", page) } }
+    joined.await(5)
+    accounts.gate.complete(Unit)
+
+    assertEquals(List(5) { "statement of a-1" }, callers.awaitAll())
+    assertEquals(1, accounts.runs.get())
+  }
+
+  @Test
   fun `what the run throws reaches every caller`() = runBlocking {
     val callers =
       (1..5).map {

@@ -97,6 +97,7 @@ final class SameKeyCollapser implements MethodCollapser {
         new CallKey(
             target,
             method,
+            // a suspend fun's arguments are a copy already
             key == null
                 ? (kind == ReturnKind.SUSPEND ? args : args.clone())
                 : key.evaluate(target, args),
