@@ -3,9 +3,15 @@ package io.github.collapseexecutor.kotlin
 import io.github.collapseexecutor.spring.annotation.EnableCollapsing
 import io.github.collapseexecutor.spring.annotation.MisconfiguredMethodException
 import io.github.collapseexecutor.spring.annotation.Collapsible
+import io.github.collapseexecutor.core.CollapseExecutorOptions
+import io.github.collapseexecutor.spring.NamedExecutor
+import io.github.collapseexecutor.spring.NamedExecutors
+import java.time.Duration
 import java.util.concurrent.TimeUnit
+import java.util.concurrent.TimeoutException
 import kotlin.test.assertEquals
 import kotlin.test.assertFailsWith
+import kotlin.test.assertIs
 import kotlin.test.assertTrue
 import kotlinx.coroutines.Dispatchers
 import kotlinx.coroutines.async
@@ -35,6 +41,31 @@ class SuspendCollapsibleTest {
     @Bean open fun accounts(): Accounts = Accounts()
 
     @Bean open fun joined(): Joined = Joined()
+
+    @Bean open fun statements(): Statements = Statements()
+
+    /** The default executor, and one whose callers wait a second at most. */
+    @Bean
+    open fun executors(): NamedExecutors =
+      NamedExecutors(
+        mapOf(
+          NamedExecutors.DEFAULT to
+            NamedExecutor.builder(NamedExecutors.DEFAULT, CollapseExecutorOptions.defaults())
+              .build(),
+          "impatient" to
+            NamedExecutor.builder("impatient", CollapseExecutorOptions.defaults())
+              .timeout(Duration.ofSeconds(1))
+              .build(),
+        )
+      )
+  }
+
+  open class Statements : Gated() {
+    @Collapsible(executor = "impatient")
+    open suspend fun statement(id: String): String {
+      run()
+      return "statement of $id"
+    }
   }
 
   private val context = AnnotationConfigApplicationContext(Application::class.java)
@@ -102,6 +133,16 @@ class SuspendCollapsibleTest {
 
     assertEquals(List(5) { "statement of a-1" }, callers.awaitAll())
     assertEquals(1, accounts.runs.get())
+  }
+
+  @Test
+  fun `a caller waits no longer than its executor's timeout`() = runBlocking {
+    val statements = context.getBean(Statements::class.java)
+    val caller = async(Dispatchers.Default) { runCatching { statements.statement("a-1") } }
+
+    assertIs<TimeoutException>(caller.await().exceptionOrNull())
+    // it was the only caller: its run is cancelled, as nobody waits for it
+    withTimeout(30_000) { statements.cancelled.await() }
   }
 
   @Test
