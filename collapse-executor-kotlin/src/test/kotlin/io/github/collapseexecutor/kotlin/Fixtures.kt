@@ -10,7 +10,14 @@ import java.util.concurrent.CopyOnWriteArrayList
 import java.util.concurrent.atomic.AtomicInteger
 import java.util.function.BiConsumer
 import kotlin.coroutines.cancellation.CancellationException
+import kotlin.test.assertEquals
+import kotlin.test.assertTrue
 import kotlinx.coroutines.CompletableDeferred
+import kotlinx.coroutines.Dispatchers
+import kotlinx.coroutines.async
+import kotlinx.coroutines.awaitAll
+import kotlinx.coroutines.cancelAndJoin
+import kotlinx.coroutines.coroutineScope
 import kotlinx.coroutines.flow.MutableStateFlow
 import kotlinx.coroutines.flow.first
 import kotlinx.coroutines.flow.update
@@ -102,4 +109,37 @@ class Joined : MethodObserver {
 
       override fun timedOut() {}
     }
+}
+
+/**
+ * The cases of `@Collapsible` on a suspend fun that a plain Spring context and a Spring Boot
+ * application share: [accounts] and [joined] are the application's beans.
+ */
+class SharedCases(private val accounts: Accounts, private val joined: Joined) {
+
+  /** Fifty coroutines with one key, all joined before the gate opens, make one run. */
+  suspend fun fiftyCallersOfOneKey() = coroutineScope {
+    val callers = (1..50).map { async(Dispatchers.Default) { accounts.balance("a-1") } }
+    joined.await(50)
+    accounts.gate.complete(Unit)
+
+    assertEquals(List(50) { "balance of a-1" }, withTimeout(30_000) { callers.awaitAll() })
+    assertEquals(1, accounts.runs.get())
+  }
+
+  /** A leader cancelled while others wait for its run leaves, and the run goes on for them. */
+  suspend fun cancelledLeader() = coroutineScope {
+    val leader = async(Dispatchers.Default) { accounts.balance("a-1") }
+    accounts.started.await()
+    val others = (1..9).map { async(Dispatchers.Default) { accounts.balance("a-1") } }
+    joined.await(10)
+
+    leader.cancelAndJoin()
+    accounts.gate.complete(Unit)
+
+    assertEquals(List(9) { "balance of a-1" }, withTimeout(30_000) { others.awaitAll() })
+    assertTrue(leader.isCancelled)
+    assertTrue(!accounts.cancelled.isCompleted, "the run went on for the others")
+    assertEquals(1, accounts.runs.get())
+  }
 }

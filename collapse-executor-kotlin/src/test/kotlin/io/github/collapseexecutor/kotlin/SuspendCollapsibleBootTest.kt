@@ -1,14 +1,7 @@
 package io.github.collapseexecutor.kotlin
 
 import java.util.concurrent.TimeUnit
-import kotlin.test.assertEquals
-import kotlin.test.assertTrue
-import kotlinx.coroutines.Dispatchers
-import kotlinx.coroutines.async
-import kotlinx.coroutines.awaitAll
-import kotlinx.coroutines.cancelAndJoin
 import kotlinx.coroutines.runBlocking
-import kotlinx.coroutines.withTimeout
 import org.junit.jupiter.api.Test
 import org.junit.jupiter.api.Timeout
 import org.springframework.beans.factory.annotation.Autowired
@@ -40,26 +33,11 @@ class SuspendCollapsibleBootTest {
 
   @Test
   fun `fifty coroutines with one key make one run`() = runBlocking {
-    val callers = (1..50).map { async(Dispatchers.Default) { accounts.balance("a-1") } }
-    joined.await(50)
-    accounts.gate.complete(Unit)
-
-    assertEquals(List(50) { "balance of a-1" }, withTimeout(30_000) { callers.awaitAll() })
-    assertEquals(1, accounts.runs.get())
+    SharedCases(accounts, joined).fiftyCallersOfOneKey()
   }
 
   @Test
   fun `a cancelled leader leaves and the others get the result`() = runBlocking {
-    val leader = async(Dispatchers.Default) { accounts.balance("a-1") }
-    accounts.started.await()
-    val others = (1..9).map { async(Dispatchers.Default) { accounts.balance("a-1") } }
-    joined.await(10)
-
-    leader.cancelAndJoin()
-    accounts.gate.complete(Unit)
-
-    assertEquals(List(9) { "balance of a-1" }, withTimeout(30_000) { others.awaitAll() })
-    assertTrue(leader.isCancelled)
-    assertEquals(1, accounts.runs.get())
+    SharedCases(accounts, joined).cancelledLeader()
   }
 }

@@ -79,28 +79,12 @@ class SuspendCollapsibleTest {
 
   @Test
   fun `fifty coroutines with one key make one run`() = runBlocking {
-    val callers = (1..50).map { async(Dispatchers.Default) { accounts.balance("a-1") } }
-    joined.await(50)
-    accounts.gate.complete(Unit)
-
-    assertEquals(List(50) { "balance of a-1" }, callers.awaitAll())
-    assertEquals(1, accounts.runs.get())
+    SharedCases(accounts, joined).fiftyCallersOfOneKey()
   }
 
   @Test
   fun `a cancelled leader leaves and the others get the result`() = runBlocking {
-    val leader = async(Dispatchers.Default) { accounts.balance("a-1") }
-    accounts.started.await()
-    val others = (1..9).map { async(Dispatchers.Default) { accounts.balance("a-1") } }
-    joined.await(10)
-
-    leader.cancelAndJoin()
-    accounts.gate.complete(Unit)
-
-    assertEquals(List(9) { "balance of a-1" }, others.awaitAll())
-    assertTrue(leader.isCancelled)
-    assertEquals(1, accounts.runs.get())
-    assertTrue(!accounts.cancelled.isCompleted, "the run went on for the others")
+    SharedCases(accounts, joined).cancelledLeader()
   }
 
   @Test
