@@ -20,6 +20,8 @@ module io.github.collapseexecutor.spring {
   requires static spring.web;
   requires static reactor.core;
   requires static context.propagation;
+  requires static kotlin.stdlib;
+  requires static kotlinx.coroutines.core;
   requires static tools.jackson.databind;
   requires static com.fasterxml.jackson.databind;
   requires static transitive org.jspecify;

@@ -12,6 +12,12 @@ import org.jspecify.annotations.Nullable;
  *     {@code null}
  * @param identity the caller's identity ({@link CallerIdentities}), or {@code null}: calls of
  *     other identities never share a batch
+ * @param coroutine the context of the caller's coroutine, without its job, for a {@code suspend
+ *     fun}; otherwise {@code null}
  */
 record BatchCall(
-    Object bean, Object argument, @Nullable Object caller, @Nullable Object identity) {}
+    Object bean,
+    Object argument,
+    @Nullable Object caller,
+    @Nullable Object identity,
+    @Nullable Object coroutine) {}

@@ -9,6 +9,9 @@ import io.github.collapseexecutor.spring.observation.MethodObserver;
 import java.lang.reflect.Method;
 import java.time.Duration;
 import java.util.List;
+import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import org.aopalliance.intercept.MethodInvocation;
 import org.jspecify.annotations.Nullable;
 import org.springframework.aop.ProxyMethodInvocation;
@@ -22,7 +25,8 @@ final class BatchCollapser implements MethodCollapser {
   private final Method method;
   private final BatchMethod batchMethod;
   private final @Nullable Duration timeout;
-  private final MethodBatchExecutor executor;
+  private final @Nullable MethodBatchExecutor executor;
+  private final @Nullable MethodBatchFutures futures;
   private final CollapsedMethod description;
   private final MethodObserver observer;
   private final CallerIdentities identities;
@@ -68,16 +72,19 @@ final class BatchCollapser implements MethodCollapser {
                 options.maxPendingInputs() != CollapseExecutorOptions.DEFAULT_MAX_PENDING_INPUTS,
                 timeout != null),
             options.listener());
-    this.executor =
-        new MethodBatchExecutor(
-            options.toBuilder().listener(reporting).build(), batchMethod, observer, results);
+    CollapseExecutorOptions reported = options.toBuilder().listener(reporting).build();
+    MethodBatches batches = new MethodBatches(name, batchMethod, observer, results);
+    // a suspend fun's callers wait holding no thread, and its batch method starts a coroutine
+    this.executor = batchMethod.isSuspending() ? null : new MethodBatchExecutor(reported, batches);
+    this.futures = batchMethod.isSuspending() ? new MethodBatchFutures(reported, batches) : null;
     this.description =
         new CollapsedMethod(site.shown(), "CollapseBatch", executor.name(), batchMethod.toString());
   }
 
   @Override
   public @Nullable Object invoke(MethodInvocation invocation) throws Throwable {
-    Object argument = invocation.getArguments()[0];
+    Object[] args = invocation.getArguments();
+    Object argument = args[0];
     if (argument == null) {
       observer.notCollapsed(NULL_ARGUMENT);
       return invocation.proceed();
@@ -87,11 +94,23 @@ final class BatchCollapser implements MethodCollapser {
       observer.notCollapsed(passing.reason());
       return invocation.proceed();
     }
+    if (futures != null) {
+      return suspended(
+          new BatchCall(
+              bean(invocation),
+              argument,
+              observer.batchCaller(),
+              identities.current(),
+              Coroutines.contextOf(args[args.length - 1])),
+          invocation);
+    }
     BatchCall call =
-        new BatchCall(bean(invocation), argument, observer.batchCaller(), identities.current());
+        new BatchCall(
+            bean(invocation), argument, observer.batchCaller(), identities.current(), null);
+    MethodBatchExecutor blocking = Objects.requireNonNull(executor, "blocking executor");
     Object result;
     try {
-      result = timeout == null ? executor.execute(call) : executor.execute(call, timeout);
+      result = timeout == null ? blocking.execute(call) : blocking.execute(call, timeout);
     } catch (CollapseExecutionException e) {
       throw Invocations.unwrap(e, method);
     }
@@ -101,6 +120,21 @@ final class BatchCollapser implements MethodCollapser {
       return invocation.proceed();
     }
     return result;
+  }
+
+  /**
+   * Returns what the proxy of a {@code suspend fun} awaits: the caller's result from its batch,
+   * or, where the batch's part for its argument could not be handed over, its own call. A caller
+   * whose coroutine is cancelled leaves the batch alone.
+   */
+  private Object suspended(BatchCall call, MethodInvocation invocation) {
+    CompletableFuture<@Nullable Object> mine =
+        Objects.requireNonNull(futures, "future executor").execute(call);
+    if (timeout != null) {
+      mine.orTimeout(timeout.toNanos(), TimeUnit.NANOSECONDS);
+    }
+    return Coroutines.awaiting(
+        mine, Invocations.proceedingLater(invocation), observer::notCollapsed);
   }
 
   /**

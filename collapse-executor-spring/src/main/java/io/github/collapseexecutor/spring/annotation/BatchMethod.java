@@ -7,7 +7,9 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import org.jspecify.annotations.Nullable;
+import org.springframework.core.KotlinDetector;
 import org.springframework.core.ResolvableType;
 import org.springframework.util.ClassUtils;
 import org.springframework.util.ReflectionUtils;
@@ -21,10 +23,12 @@ final class BatchMethod {
 
   private final Method method;
   private final boolean returnsMap;
+  private final boolean suspending;
 
-  private BatchMethod(Method method, boolean returnsMap) {
+  private BatchMethod(Method method, boolean returnsMap, boolean suspending) {
     this.method = method;
     this.returnsMap = returnsMap;
+    this.suspending = suspending;
   }
 
   /**
@@ -73,6 +77,19 @@ final class BatchMethod {
     }
     Method batch = candidates.get(0);
     String shown = MethodNames.of(batch);
+    // a suspend fun's last parameter is its continuation, and it returns what Spring resolves
+    boolean suspending = KotlinDetector.isSuspendingFunction(single);
+    if (suspending != KotlinDetector.isSuspendingFunction(batch)) {
+      throw problem(
+          single,
+          "batch method "
+              + shown
+              + (suspending ? " is not a suspend fun, as " : " is a suspend fun, and ")
+              + MethodNames.of(single)
+              + (suspending ? " is" : " is not"),
+          "Make both methods suspend funs, or neither.");
+    }
+    int parameters = batch.getParameterCount() - (suspending ? 1 : 0);
     if (Modifier.isPrivate(batch.getModifiers()) || Modifier.isStatic(batch.getModifiers())) {
       throw problem(
           single,
@@ -80,8 +97,7 @@ final class BatchMethod {
           "Make " + shown + " an instance method that is not private.");
     }
     Class<?> argument = ClassUtils.resolvePrimitiveIfNecessary(single.getParameterTypes()[0]);
-    if (batch.getParameterCount() != 1
-        || !batch.getParameterTypes()[0].isAssignableFrom(List.class)) {
+    if (parameters != 1 || !batch.getParameterTypes()[0].isAssignableFrom(List.class)) {
       throw problem(
           single,
           "batch method "
@@ -112,7 +128,8 @@ final class BatchMethod {
               + shown
               + " takes the same type.");
     }
-    Class<?> returned = batch.getReturnType();
+    ResolvableType returnType = ResolvableType.forMethodReturnType(batch);
+    Class<?> returned = returnType.resolve(Object.class);
     boolean map = Map.class.isAssignableFrom(returned);
     if (!map && !List.class.isAssignableFrom(returned)) {
       throw problem(
@@ -125,8 +142,9 @@ final class BatchMethod {
           "Return a List with one result per argument, in their order, or a Map from argument"
               + " to result.");
     }
-    ResolvableType returnType = ResolvableType.forMethodReturnType(batch);
-    Class<?> result = ClassUtils.resolvePrimitiveIfNecessary(single.getReturnType());
+    Class<?> result =
+        ClassUtils.resolvePrimitiveIfNecessary(
+            ResolvableType.forMethodReturnType(single).resolve(Object.class));
     Class<?> resultElement =
         map ? returnType.asMap().resolveGeneric(1) : returnType.asCollection().resolveGeneric(0);
     if (resultElement != null && !result.isAssignableFrom(resultElement)) {
@@ -147,7 +165,7 @@ final class BatchMethod {
               + ", or a subtype of it.");
     }
     ReflectionUtils.makeAccessible(batch);
-    return new BatchMethod(batch, map);
+    return new BatchMethod(batch, map, suspending);
   }
 
   private static MisconfiguredMethodException problem(Method single, String reason, String action) {
@@ -165,6 +183,19 @@ final class BatchMethod {
       }
       throw (Error) cause;
     }
+  }
+
+  /**
+   * Starts the batch method, a {@code suspend fun}, on {@code bean} with {@code arguments}, in a
+   * coroutine of {@code context}, and returns the future of what it returns.
+   */
+  CompletableFuture<@Nullable Object> start(Object bean, List<Object> arguments, Object context) {
+    return Coroutines.start(method, bean, arguments, context);
+  }
+
+  /** Returns whether the batch method is a {@code suspend fun}. */
+  boolean isSuspending() {
+    return suspending;
   }
 
   /** Returns whether {@code bean} can be called directly, being of the declaring class. */

@@ -8,6 +8,7 @@ import java.lang.reflect.Modifier;
 import java.util.function.Function;
 import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;
+import org.springframework.core.KotlinDetector;
 import org.springframework.core.ResolvableType;
 import org.springframework.core.annotation.AnnotatedElementUtils;
 import org.springframework.util.ReflectionUtils;
@@ -102,7 +103,7 @@ final class MethodAdvices {
     Method method = site.method();
     checkInterceptable("CollapseBatch", method);
     ReturnKind kind = ReturnKind.of(method, "CollapseBatch");
-    if (kind != ReturnKind.VALUE) {
+    if (kind != ReturnKind.VALUE && kind != ReturnKind.SUSPEND) {
       throw Unsupported.method(
           "CollapseBatch",
           method,
@@ -111,13 +112,13 @@ final class MethodAdvices {
               + "; batches serve methods returning a value",
           "Return the value itself, or use @Collapsible, which collapses futures and Monos.");
     }
-    if (method.getParameterCount() != 1) {
+    // a suspend fun's continuation is no argument
+    int arguments = method.getParameterCount() - (kind == ReturnKind.SUSPEND ? 1 : 0);
+    if (arguments != 1) {
       throw Unsupported.method(
           "CollapseBatch",
           method,
-          "it takes "
-              + method.getParameterCount()
-              + " arguments; a batched method takes exactly one",
+          "it takes " + arguments + " arguments; a batched method takes exactly one",
           "Take one argument (a record can hold several values), or use @Collapsible.");
     }
     checkNoFilterOfResults("CollapseBatch", method);
@@ -140,8 +141,10 @@ final class MethodAdvices {
     ReturnKind kind = ReturnKind.of(method, "Collapsible");
     NamedExecutor executor = executor("Collapsible", method, collapsible.executor());
     ResolvableType returned = site.returnType();
-    // what callers share: the value itself, or the value of the future or Mono
-    ResolvableType shared = kind == ReturnKind.VALUE ? returned : returned.getGeneric(0);
+    // what callers share: the value itself (which Spring resolves for a suspend fun too), or the
+    // value of the future or Mono
+    ResolvableType shared =
+        kind == ReturnKind.VALUE || kind == ReturnKind.SUSPEND ? returned : returned.getGeneric(0);
     JoinerResults results =
         results("Collapsible", site, collapsible.resultCopier(), executor, shared);
     LeaderRun leaderRun = leaderRuns.get().of(site, collapsible, executor, shared, beanNames);
@@ -201,6 +204,7 @@ final class MethodAdvices {
     if (!Modifier.isPublic(modifiers)
         || Modifier.isStatic(modifiers)
         || method.getReturnType() == void.class
+        || (KotlinDetector.isSuspendingFunction(method) && Suspending.returnsUnit(method))
         || ReflectionUtils.isObjectMethod(method)
         || ReflectionUtils.isEqualsMethod(method)
         || ReflectionUtils.isHashCodeMethod(method)

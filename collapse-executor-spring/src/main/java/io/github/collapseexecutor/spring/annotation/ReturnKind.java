@@ -4,6 +4,7 @@ import java.lang.reflect.Method;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.Future;
+import org.springframework.core.KotlinDetector;
 
 /** How the result of a collapsed method reaches its callers. */
 enum ReturnKind {
@@ -15,7 +16,14 @@ enum ReturnKind {
   FUTURE,
 
   /** A Reactor {@code Mono}. */
-  MONO;
+  MONO,
+
+  /**
+   * A Kotlin {@code suspend fun}, which Spring calls through a {@code Mono} and whose caller
+   * awaits the {@code Mono} the advice returns: it collapses as {@link #MONO} does, on the
+   * arguments without the continuation.
+   */
+  SUSPEND;
 
   private static final String MONO_TYPE = "reactor.core.publisher.Mono";
   private static final String PUBLISHER_TYPE = "org.reactivestreams.Publisher";
@@ -25,6 +33,9 @@ enum ReturnKind {
    * collapsed.
    */
   static ReturnKind of(Method method, String annotation) {
+    if (KotlinDetector.isSuspendingFunction(method)) {
+      return Suspending.check(method, annotation);
+    }
     Class<?> type = method.getReturnType();
     if (type == void.class || type == Void.class) {
       throw Unsupported.method(

@@ -88,19 +88,26 @@ final class SameKeyCollapser implements MethodCollapser {
       observer.notCollapsed(passing.reason());
       return invocation.proceed();
     }
-    Object[] args = invocation.getArguments();
+    Object[] args =
+        kind == ReturnKind.SUSPEND
+            ? Suspending.arguments(invocation.getArguments())
+            : invocation.getArguments();
     Object target = Invocations.target(invocation);
     CallKey group =
         new CallKey(
             target,
             method,
-            key == null ? args.clone() : key.evaluate(target, args),
+            // a suspend fun's arguments are a copy already
+            key == null
+                ? (kind == ReturnKind.SUSPEND ? args : args.clone())
+                : key.evaluate(target, args),
             identities.current(),
             writes.count());
     return switch (kind) {
       case VALUE -> value(group, invocation);
       case FUTURE -> future(group, invocation);
-      case MONO ->
+      // a suspend fun's proxy calls the method through a Mono and awaits the Mono returned here
+      case MONO, SUSPEND ->
           MonoCollapse.collapse(
               group,
               identities.reactive(),
