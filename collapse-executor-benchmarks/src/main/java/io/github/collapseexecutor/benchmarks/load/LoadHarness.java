@@ -43,6 +43,9 @@ import java.util.Optional;
  *   <li><b>grpc</b>: {@value GrpcCase#USERS} closed-loop users in this JVM make one unary gRPC
  *       call, with and without the client interceptor, against a service in a JVM of its own;
  *       in a section of its own.
+ *   <li><b>grpc-server</b>: {@value GrpcServerCase#USERS} closed-loop users in this JVM make one
+ *       unary gRPC call to a server in this JVM whose handler computes about a millisecond, with
+ *       and without the server interceptor; in a section of its own.
  *   <li><b>mixed</b>: {@value MixedCase#USERS} closed-loop users in this JVM read and write a few
  *       hot keys of the same application, 95% reads and 5% writes, through the servlet filter and
  *       without it, and count the reads that went back in time: none may; in a section of its
@@ -112,6 +115,9 @@ public final class LoadHarness {
     }
     if (settings.cases().contains(Settings.Case.GRPC)) {
       new GrpcCase(settings).run();
+    }
+    if (settings.cases().contains(Settings.Case.GRPC_SERVER)) {
+      new GrpcServerCase(settings).run();
     }
     // last: it fails the run if a read went back in time, once its section is written
     if (settings.cases().contains(Settings.Case.MIXED)) {

@@ -35,7 +35,7 @@ record Settings(
 
   /**
    * The cases, each selectable with
-   * {@code --cases=servlet,clients,db,secured-backend,scale-out,fleet-failover,grpc,mixed}.
+   * {@code --cases=servlet,clients,db,secured-backend,scale-out,fleet-failover,grpc,grpc-server,mixed}.
    */
   enum Case {
     SERVLET,
@@ -46,6 +46,7 @@ record Settings(
     SCALE_OUT(true),
     FLEET_FAILOVER(true),
     GRPC(true),
+    GRPC_SERVER(true),
     MIXED(true);
 
     private final boolean ownSection;
@@ -69,7 +70,7 @@ record Settings(
 
   static final String USAGE =
       "usage: load.sh [--quick]"
-          + " [--cases=servlet,clients,webflux,db,secured-backend,scale-out,fleet-failover,grpc,mixed]"
+          + " [--cases=servlet,clients,webflux,db,secured-backend,scale-out,fleet-failover,grpc,grpc-server,mixed]"
           + " [--out=DIR]";
 
   private static final List<Integer> SWEEP_USERS = List.of(1, 10, 50, 100, 200, 400);
