@@ -20,12 +20,8 @@ import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
-import java.time.Instant;
-import java.time.temporal.ChronoUnit;
-import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
-import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -55,51 +51,17 @@ final class GrpcServerCase {
 
   /** Runs the case and writes its section. */
   void run() throws IOException, InterruptedException {
-    Instant start = Instant.now();
-    List<String> conditions = new ArrayList<>();
-    conditions.add(
-        String.format(
-            Locale.ROOT,
-            "Date: %s; %s run: %d s per measured side, %d s"
-                + " warm-up per side; machine: %s; load average (1 min) before: %.2f",
-            start.truncatedTo(ChronoUnit.SECONDS),
-            settings.quick() ? "quick (smoke)" : "full",
-            settings.measure().toSeconds(),
-            settings.warmUp().toSeconds(),
-            Machine.describe(),
-            Machine.loadAverage()));
+    UnaryCallRounds harness = new UnaryCallRounds(settings, "gRPC srv");
     Rounds rounds;
     try (Side without = new Side(null);
         Side with = new Side(CollapseServerInterceptor.builder().build())) {
-      compare("warm-up", without, with, settings.warmUp());
-      List<Comparison> measured = new ArrayList<>();
-      for (int round = 1; round <= settings.rounds(); round++) {
-        measured.add(compare("round " + round, without, with, settings.measure()));
-      }
-      rounds = new Rounds(measured);
+      rounds = harness.run(USERS, without::measure, with::measure);
     }
-    Duration took = Duration.between(start, Instant.now());
-    conditions.add(
-        String.format(
-            Locale.ROOT, "The case took %d min %02d s", took.toMinutes(), took.toSecondsPart()));
-    ResultsPage.writeSection(settings.out(), BEGIN, END, markdown(conditions, rounds));
-  }
-
-  private static Comparison compare(String run, Side without, Side with, Duration duration)
-      throws InterruptedException {
-    Measurement withoutCollapse = without.measure(duration);
-    Measurement withCollapse = with.measure(duration);
-    Progress.line(
-        "%-10s %-8s %3d users: %s",
-        "gRPC srv", run, USERS, Progress.describe(withCollapse, withoutCollapse));
-    return new Comparison(withCollapse, withoutCollapse);
+    ResultsPage.writeSection(settings.out(), BEGIN, END, markdown(harness.conditions(), rounds));
   }
 
   /** Returns the case's section: its run conditions and the round with the median ratio. */
-  private String markdown(List<String> conditions, Rounds rounds) {
-    Comparison median = rounds.median();
-    Measurement with = median.with();
-    Measurement without = median.without();
+  private static String markdown(List<String> conditions, Rounds rounds) {
     StringBuilder md = new StringBuilder("### gRPC server: run conditions\n\n");
     conditions.forEach(line -> md.append("- ").append(line).append('\n'));
     md.append("\n### gRPC server interceptor, unary calls\n\n")
@@ -107,21 +69,7 @@ final class GrpcServerCase {
         .append(
             " | p99 ms with / without | p99 ratio | handler runs per 1000 calls with / without |\n")
         .append("|---|---:|---:|---:|---:|---:|---:|\n")
-        .append(
-            String.format(
-                Locale.ROOT,
-                "| %d users, one unary call, ~1 ms handler | %.0f / %.0f"
-                    + " | **%.2fx** | %s | %.1f / %.1f | %.2fx | %.1f / %.1f |%n%n",
-                USERS,
-                with.tps(),
-                without.tps(),
-                median.ratio(),
-                rounds.ratios(),
-                with.p99Millis(),
-                without.p99Millis(),
-                with.p99Millis() / without.p99Millis(),
-                with.callsPerThousand(),
-                without.callsPerThousand()));
+        .append(UnaryCallRounds.row(USERS + " users, one unary call, ~1 ms handler", rounds));
     return md.toString();
   }
 
