@@ -196,7 +196,13 @@ final class ServerCaller<ReqT, RespT> extends ServerCall.Listener<ReqT> {
     }
     cancelTimer();
     if (reply != null) {
-      replay(reply);
+      try {
+        replay(reply);
+      } catch (RuntimeException e) {
+        // on the thread that ended the run, which serves the other callers next: this call alone
+        // fails, as a plain call whose transport refused what the handler sent
+        closeQuietly(Status.INTERNAL.withDescription("the shared reply could not be sent"), e);
+      }
     } else {
       // the run could not start: the caller runs the handler itself, as without collapse
       startOwn();
@@ -258,6 +264,14 @@ final class ServerCaller<ReqT, RespT> extends ServerCall.Listener<ReqT> {
       call.sendMessage(parsed);
     }
     call.close(reply.status(), SharedReply.copy(reply.trailers()));
+  }
+
+  private void closeQuietly(Status status, RuntimeException cause) {
+    try {
+      call.close(status.withCause(cause), new Metadata());
+    } catch (RuntimeException closedAlready) {
+      // the call was closed before the failure: nothing is left to tell its caller
+    }
   }
 
   private void runOnItsOwn() {
