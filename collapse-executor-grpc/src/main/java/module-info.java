@@ -1,6 +1,7 @@
 /**
- * Collapse for grpc-java clients: a client interceptor under which concurrent identical unary
- * calls share one call. Needs grpc-api and the HTTP module of collapse-executor.
+ * Collapse for grpc-java: a client interceptor under which concurrent identical unary calls share
+ * one call, and a server interceptor under which they share one run of the handler. Needs grpc-api
+ * and the HTTP module of collapse-executor.
  */
 @SuppressWarnings({"requires-automatic", "requires-transitive-automatic"})
 module io.github.collapseexecutor.grpc {

@@ -7,10 +7,7 @@ import io.grpc.Metadata;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.ByteBuffer;
-import java.util.ArrayList;
-import java.util.Base64;
 import java.util.List;
-import java.util.TreeSet;
 import java.util.function.Function;
 import org.jspecify.annotations.Nullable;
 
@@ -20,7 +17,7 @@ import org.jspecify.annotations.Nullable;
  */
 final class UnaryCallKeys {
 
-  private final SensitiveHeaders sensitive;
+  private final SensitiveMetadata sensitive;
   private final @Nullable Function<? super CallOptions, ?> identity;
 
   /**
@@ -28,7 +25,7 @@ final class UnaryCallKeys {
    *     declared nothing
    */
   UnaryCallKeys(SensitiveHeaders sensitive, @Nullable Function<? super CallOptions, ?> identity) {
-    this.sensitive = sensitive;
+    this.sensitive = new SensitiveMetadata(sensitive);
     this.identity = identity;
   }
 
@@ -82,23 +79,6 @@ final class UnaryCallKeys {
 
   /** Returns the values of the sensitive keys of {@code headers}, in order of name. */
   List<String> sensitiveValues(Metadata headers) {
-    List<String> values = new ArrayList<>();
-    for (String name : new TreeSet<>(headers.keys())) {
-      if (!sensitive.isSensitive(name)) {
-        continue;
-      }
-      if (name.endsWith(Metadata.BINARY_HEADER_SUFFIX)) {
-        for (byte[] value :
-            headers.getAll(Metadata.Key.of(name, Metadata.BINARY_BYTE_MARSHALLER))) {
-          values.add(name + ": " + Base64.getEncoder().encodeToString(value));
-        }
-      } else {
-        for (String value :
-            headers.getAll(Metadata.Key.of(name, Metadata.ASCII_STRING_MARSHALLER))) {
-          values.add(name + ": " + value);
-        }
-      }
-    }
-    return values;
+    return sensitive.values(headers);
   }
 }

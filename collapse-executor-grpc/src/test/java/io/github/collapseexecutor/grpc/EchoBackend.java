@@ -240,7 +240,7 @@ final class EchoBackend implements AutoCloseable {
   }
 
   /** Puts who the caller is into the call's context. */
-  private static final class WhoCalls implements ServerInterceptor {
+  static final class WhoCalls implements ServerInterceptor {
 
     @Override
     public <ReqT, RespT> ServerCall.Listener<ReqT> interceptCall(
@@ -254,7 +254,7 @@ final class EchoBackend implements AutoCloseable {
           Context.current().withValue(IDENTITY, identity), call, headers, next);
     }
 
-    private static String commonName(SSLSession session) {
+    static String commonName(SSLSession session) {
       if (session == null) {
         return "nobody";
       }

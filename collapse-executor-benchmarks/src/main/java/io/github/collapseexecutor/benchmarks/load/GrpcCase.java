@@ -11,11 +11,7 @@ import io.grpc.ManagedChannelBuilder;
 import io.grpc.stub.ClientCalls;
 import java.io.IOException;
 import java.time.Duration;
-import java.time.Instant;
-import java.time.temporal.ChronoUnit;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -41,53 +37,18 @@ final class GrpcCase {
 
   /** Runs the case and writes its section. */
   void run() throws IOException, InterruptedException {
-    Instant start = Instant.now();
-    List<String> conditions = new ArrayList<>();
-    conditions.add(
-        String.format(
-            Locale.ROOT,
-            "Date: %s; %s run: %d s per measured side, %d s"
-                + " warm-up per side; machine: %s; load average (1 min) before: %.2f",
-            start.truncatedTo(ChronoUnit.SECONDS),
-            settings.quick() ? "quick (smoke)" : "full",
-            settings.measure().toSeconds(),
-            settings.warmUp().toSeconds(),
-            Machine.describe(),
-            Machine.loadAverage()));
+    UnaryCallRounds harness = new UnaryCallRounds(settings, "gRPC");
     Rounds rounds;
     try (GrpcBackend backend = GrpcBackend.start(settings.logs());
         Side without = new Side(backend, null);
         Side with = new Side(backend, CollapseClientInterceptor.builder().build())) {
-      // unmeasured, so that neither side pays for the JIT's and the channel's warm-up alone
-      compare("warm-up", without, with, settings.warmUp());
-      List<Comparison> measured = new ArrayList<>();
-      for (int round = 1; round <= settings.rounds(); round++) {
-        measured.add(compare("round " + round, without, with, settings.measure()));
-      }
-      rounds = new Rounds(measured);
+      rounds = harness.run(USERS, without::measure, with::measure);
     }
-    Duration took = Duration.between(start, Instant.now());
-    conditions.add(
-        String.format(
-            Locale.ROOT, "The case took %d min %02d s", took.toMinutes(), took.toSecondsPart()));
-    ResultsPage.writeSection(settings.out(), BEGIN, END, markdown(conditions, rounds));
-  }
-
-  private static Comparison compare(String run, Side without, Side with, Duration duration)
-      throws IOException, InterruptedException {
-    Measurement withoutCollapse = without.measure(duration);
-    Measurement withCollapse = with.measure(duration);
-    Progress.line(
-        "%-10s %-8s %3d users: %s",
-        "gRPC", run, USERS, Progress.describe(withCollapse, withoutCollapse));
-    return new Comparison(withCollapse, withoutCollapse);
+    ResultsPage.writeSection(settings.out(), BEGIN, END, markdown(harness.conditions(), rounds));
   }
 
   /** Returns the case's section: its run conditions and the round with the median ratio. */
   String markdown(List<String> conditions, Rounds rounds) {
-    Comparison median = rounds.median();
-    Measurement with = median.with();
-    Measurement without = median.without();
     StringBuilder md = new StringBuilder("### gRPC: run conditions\n\n");
     conditions.forEach(line -> md.append("- ").append(line).append('\n'));
     md.append("\n### gRPC unary calls, blocking stubs\n\n")
@@ -101,21 +62,7 @@ final class GrpcCase {
                 + " | p99 ms with / without | p99 ratio"
                 + " | backend calls per 1000 requests with / without |\n")
         .append("|---|---:|---:|---:|---:|---:|---:|\n")
-        .append(
-            String.format(
-                Locale.ROOT,
-                "| %d users, one unary call, no delay | %.0f / %.0f"
-                    + " | **%.2fx** | %s | %.1f / %.1f | %.2fx | %.1f / %.1f |%n%n",
-                USERS,
-                with.tps(),
-                without.tps(),
-                median.ratio(),
-                rounds.ratios(),
-                with.p99Millis(),
-                without.p99Millis(),
-                with.p99Millis() / without.p99Millis(),
-                with.callsPerThousand(),
-                without.callsPerThousand()));
+        .append(UnaryCallRounds.row(USERS + " users, one unary call, no delay", rounds));
     return md.toString();
   }
 

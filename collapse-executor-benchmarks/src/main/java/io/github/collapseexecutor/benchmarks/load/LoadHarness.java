@@ -46,6 +46,9 @@ import java.util.Optional;
  *   <li><b>gateway</b>: {@value GatewayCase#USERS} closed-loop users in this JVM through Spring
  *       Cloud Gateway, a route with the Collapse filter and one without, to the samples' WebFlux
  *       price server without collapse; both gateways in this JVM; in a section of its own.
+ *   <li><b>grpc-server</b>: {@value GrpcServerCase#USERS} closed-loop users in this JVM make one
+ *       unary gRPC call to a server in this JVM whose handler computes about a millisecond, with
+ *       and without the server interceptor; in a section of its own.
  *   <li><b>mixed</b>: {@value MixedCase#USERS} closed-loop users in this JVM read and write a few
  *       hot keys of the same application, 95% reads and 5% writes, through the servlet filter and
  *       without it, and count the reads that went back in time: none may; in a section of its
@@ -118,6 +121,9 @@ public final class LoadHarness {
     }
     if (settings.cases().contains(Settings.Case.GATEWAY)) {
       new GatewayCase(settings).run();
+    }
+    if (settings.cases().contains(Settings.Case.GRPC_SERVER)) {
+      new GrpcServerCase(settings).run();
     }
     // last: it fails the run if a read went back in time, once its section is written
     if (settings.cases().contains(Settings.Case.MIXED)) {

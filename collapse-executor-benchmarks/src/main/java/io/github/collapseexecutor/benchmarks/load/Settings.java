@@ -35,7 +35,7 @@ record Settings(
 
   /**
    * The cases, each selectable with
-   * {@code --cases=servlet,clients,db,secured-backend,scale-out,fleet-failover,grpc,mixed}.
+   * {@code --cases=servlet,clients,db,secured-backend,scale-out,fleet-failover,grpc,grpc-server,mixed}.
    */
   enum Case {
     SERVLET,
@@ -47,6 +47,7 @@ record Settings(
     FLEET_FAILOVER(true),
     GRPC(true),
     GATEWAY(true),
+    GRPC_SERVER(true),
     MIXED(true);
 
     private final boolean ownSection;
@@ -70,7 +71,7 @@ record Settings(
 
   static final String USAGE =
       "usage: load.sh [--quick]"
-          + " [--cases=servlet,clients,webflux,db,secured-backend,scale-out,fleet-failover,grpc,gateway,mixed]"
+          + " [--cases=servlet,clients,webflux,db,secured-backend,scale-out,fleet-failover,grpc,grpc-server,gateway,mixed]"
           + " [--out=DIR]";
 
   private static final List<Integer> SWEEP_USERS = List.of(1, 10, 50, 100, 200, 400);

@@ -3,6 +3,7 @@ package io.github.collapseexecutor.spring.boot.autoconfigure;
 import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorProperties.UnknownKeys;
 import io.github.collapseexecutor.spring.boot.autoconfigure.InvalidPropertiesException.InvalidProperty;
 import io.github.collapseexecutor.spring.boot.autoconfigure.actuate.CollapseEndpointProperties;
+import io.github.collapseexecutor.spring.boot.autoconfigure.grpc.CollapseGrpcServerProperties;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -70,6 +71,7 @@ final class UnknownKeyCheck implements BeanFactoryPostProcessor {
                   CollapseServletFilterProperties.class,
                   CollapseWebFluxProperties.class,
                   CollapseGrpcClientProperties.class,
+                  CollapseGrpcServerProperties.class,
                   CollapseEndpointProperties.class),
               ConfigurationCheck.CONTRIBUTED.stream().flatMap(check -> check.properties().stream()))
           .toList();

@@ -1,14 +1,10 @@
 package io.github.collapseexecutor.spring.boot.autoconfigure.grpc;
 
 import io.github.collapseexecutor.grpc.CollapseClientInterceptor;
-import io.github.collapseexecutor.http.SensitiveHeaders;
 import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorAutoConfiguration;
 import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseGrpcClientProperties;
 import io.github.collapseexecutor.spring.boot.autoconfigure.HttpAdapterProperties;
 import io.github.collapseexecutor.spring.boot.autoconfigure.support.GrpcInterceptorCustomizer;
-import java.util.List;
-import java.util.function.Predicate;
-import org.jspecify.annotations.Nullable;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
@@ -19,7 +15,6 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.core.Ordered;
 import org.springframework.core.annotation.Order;
 import org.springframework.grpc.client.GlobalClientInterceptor;
-import org.springframework.util.PatternMatchUtils;
 
 /**
  * The collapse interceptor of gRPC clients, configured by the {@code collapse.executor.grpc}
@@ -72,36 +67,10 @@ public final class CollapseGrpcClientAutoConfiguration {
     CollapseClientInterceptor.Builder builder =
         CollapseClientInterceptor.builder()
             .name(INTEGRATION)
-            .sensitiveMetadata(sensitiveMetadata(section, http))
-            .methods(methods(section.getMethods()))
+            .sensitiveMetadata(GrpcSections.sensitiveMetadata(http, section.getSensitiveMetadata()))
+            .methods(GrpcSections.methods(section.getMethods()))
             .callCredentialsShared(section.isCallCredentialsShared());
     customizers.orderedStream().forEach(customizer -> customizer.customize(section, builder));
     return builder.build();
-  }
-
-  /**
-   * The built-in sensitive names, the top-level sensitive headers and patterns (metadata keys are
-   * HTTP/2 headers, and a name kept apart everywhere stays apart here) and this section's keys.
-   * The top-level non-sensitive headers are not applied: they would only let more callers share.
-   */
-  private static SensitiveHeaders sensitiveMetadata(
-      CollapseGrpcClientProperties section, HttpAdapterProperties http) {
-    return SensitiveHeaders.defaults()
-        .withAdded(orEmpty(http.getSensitiveHeaders()))
-        .withAddedPatterns(orEmpty(http.getSensitiveHeaderPatterns()))
-        .withAdded(section.getSensitiveMetadata());
-  }
-
-  private static List<String> orEmpty(@Nullable List<String> names) {
-    return names == null ? List.of() : names;
-  }
-
-  /** Every unary method when none is named, else those a name or pattern matches. */
-  private static Predicate<String> methods(List<String> patterns) {
-    if (patterns.isEmpty()) {
-      return fullMethodName -> true;
-    }
-    String[] chosen = patterns.toArray(String[]::new);
-    return fullMethodName -> PatternMatchUtils.simpleMatch(chosen, fullMethodName);
   }
 }

@@ -1,0 +1,292 @@
+package io.github.collapseexecutor.grpc;
+
+import io.github.collapseexecutor.core.CollapseListener;
+import io.github.collapseexecutor.core.FutureCallableGroupCollapseExecutor;
+import io.github.collapseexecutor.core.FutureCallableGroupCollapseExecutor.Place;
+import io.github.collapseexecutor.core.GroupCollapseExecutorOptions;
+import io.github.collapseexecutor.http.SensitiveHeaders;
+import io.grpc.Context;
+import io.grpc.Metadata;
+import io.grpc.MethodDescriptor;
+import io.grpc.ServerCall;
+import io.grpc.ServerCallHandler;
+import io.grpc.ServerInterceptor;
+import java.time.Duration;
+import java.util.Objects;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
+import java.util.function.Predicate;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * A grpc-java {@link ServerInterceptor} that collapses concurrent identical unary calls into one
+ * run of the handler: the first call runs it, and the calls equal to it that arrive while it runs
+ * receive what it sent, each on its own call. Streaming methods, and every call the rules below
+ * keep apart, pass straight through.
+ *
+ * <pre>{@code
+ * CollapseServerInterceptor collapse = CollapseServerInterceptor.builder()
+ *     .methods(name -> name.startsWith("catalogue.Catalogue/"))
+ *     .build();
+ * Server server = Grpc.newServerBuilderForPort(port, credentials)
+ *     .addService(ServerInterceptors.intercept(catalogue, collapse, authInterceptor))
+ *     .build();  // authInterceptor runs first: collapse sees only callers it let in
+ * }</pre>
+ *
+ * <p>Who shares with whom (the identity rule of {@code docs/security.md}): two calls are equal
+ * when these are, taken when the caller half-closes:
+ * <ul>
+ *   <li>the full method name, the authority the caller addressed, and the request message
+ *       serialized with the method's request marshaller;</li>
+ *   <li>the values of the sensitive metadata keys, by the rules of a {@link SensitiveHeaders}
+ *       ({@link Builder#sensitiveMetadata}): {@code authorization}, {@code cookie} and the other
+ *       credential and identity names the client interceptor and the HTTP adapters keep apart;</li>
+ *   <li>the certificate chain the caller presented over TLS
+ *       ({@link io.grpc.Grpc#TRANSPORT_ATTR_SSL_SESSION});</li>
+ *   <li>what the application declares tells its callers apart ({@link Builder#callerIdentity}),
+ *       such as the principal a security interceptor put in the {@link Context}, asked of each
+ *       caller in its own context.</li>
+ * </ul>
+ *
+ * <p>Each caller's call receives what the handler sent, in order: the headers, the response
+ * message (serialized once and parsed for each caller), and the status, its description and the
+ * trailers it closed with, failures included, since the handler answered them for a call none of
+ * whose callers had left: a caller cannot tell its answer from a plain call's. A response whose
+ * metadata names one caller must not be shared: keep such methods out with {@link
+ * Builder#methods}, or put what tells callers apart in the key.
+ *
+ * <p>Each caller keeps its own deadline and cancellation. The handler runs in a fork of the first
+ * caller's {@link Context}: its values, not its deadline nor its cancellation, so that the first
+ * caller's leaving or deadline never ends the others' answer; that context is cancelled when
+ * every caller has left, and the handler stops as it would for a plain call whose client left. A
+ * caller that cancels, or whose deadline passes, leaves alone. A caller that waits longer than
+ * {@link Builder#waitTimeout} stops waiting and runs the handler on its own call.
+ *
+ * <p>Thread-safe. {@link #close()} turns collapse off for new calls, which then pass through.
+ */
+public final class CollapseServerInterceptor implements ServerInterceptor, AutoCloseable {
+
+  /** The name of an interceptor built without {@link Builder#name}. */
+  public static final String DEFAULT_NAME = "grpc-server";
+
+  /** The longest a caller waits for a shared run by default. */
+  public static final Duration DEFAULT_WAIT_TIMEOUT = Duration.ofSeconds(30);
+
+  private final String name;
+  private final Predicate<String> methods;
+  private final FutureCallableGroupCollapseExecutor executor;
+  private final ServerCallKeys keys;
+  private final long waitTimeoutNanos;
+  private final Joiner joiner = new Joiner();
+  private volatile boolean closed;
+
+  private CollapseServerInterceptor(Builder builder) {
+    this.executor =
+        new FutureCallableGroupCollapseExecutor(
+            GroupCollapseExecutorOptions.builder()
+                .name(builder.name)
+                .listener(builder.listener)
+                .build());
+    this.name = executor.name();
+    this.methods = builder.methods;
+    this.keys =
+        new ServerCallKeys(new SensitiveMetadata(builder.sensitiveMetadata), builder.identity);
+    this.waitTimeoutNanos = builder.waitTimeout.toNanos();
+  }
+
+  /** Returns a builder with the defaults: every unary method, the default sensitive keys. */
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /** Returns this interceptor's name, as its reports name it. */
+  public String name() {
+    return name;
+  }
+
+  @Override
+  public <ReqT, RespT> ServerCall.Listener<ReqT> interceptCall(
+      ServerCall<ReqT, RespT> call, Metadata headers, ServerCallHandler<ReqT, RespT> next) {
+    MethodDescriptor<ReqT, RespT> method = call.getMethodDescriptor();
+    if (closed
+        || method.getType() != MethodDescriptor.MethodType.UNARY
+        || !methods.test(method.getFullMethodName())) {
+      return next.startCall(call, headers);
+    }
+    // as grpc-java's unary handler asks: the request, and one more to tell a client that sends two
+    call.request(2);
+    return new ServerCaller<>(call, next, headers, joiner);
+  }
+
+  /**
+   * Stops collapsing: calls received from now on pass straight through; runs in progress finish
+   * for the callers that joined them. Idempotent.
+   */
+  @Override
+  public void close() {
+    closed = true;
+    executor.close();
+  }
+
+  @Override
+  public String toString() {
+    return "CollapseServerInterceptor{name=" + name + ", closed=" + closed + "}";
+  }
+
+  /** Joins callers to the runs of their keys on the core's executor. */
+  private final class Joiner implements ServerCaller.Joiner {
+
+    @Override
+    public <ReqT, RespT> ServerCaller.@Nullable Joined join(
+        ServerCall<ReqT, RespT> call,
+        ServerCallHandler<ReqT, RespT> next,
+        Metadata headers,
+        ReqT request,
+        Context context) {
+      if (closed || context.isCancelled()) {
+        return null;
+      }
+      ServerCallKey key = keys.of(call, request, headers);
+      if (key == null) {
+        return null;
+      }
+      Place<ServerReply> place;
+      try {
+        place = executor.join(key);
+      } catch (IllegalStateException closedMeanwhile) {
+        return null;
+      }
+      if (!place.leads()) {
+        return new ServerCaller.Joined(place.future(), null);
+      }
+      SharedHandlerRun<ReqT, RespT> run =
+          new SharedHandlerRun<>(call, next, headers, request, context);
+      place.lead(run::reply);
+      return new ServerCaller.Joined(place.future(), run::run);
+    }
+
+    @Override
+    public ScheduledFuture<?> afterWaitTimeout(Runnable task) {
+      return DeadlineTimer.INSTANCE.schedule(task, waitTimeoutNanos, TimeUnit.NANOSECONDS);
+    }
+
+    @Override
+    public void runElsewhere(Runnable task) {
+      OwnRuns.INSTANCE.execute(task);
+    }
+  }
+
+  /**
+   * The threads of the callers that waited too long and run the handler on their own, which may
+   * block as a handler does on a server's executor; rare, so made as needed.
+   */
+  private static final class OwnRuns {
+
+    static final ExecutorService INSTANCE =
+        Executors.newCachedThreadPool(
+            task -> {
+              Thread thread = new Thread(task, "collapse-grpc-server-own-runs");
+              thread.setDaemon(true);
+              return thread;
+            });
+
+    private OwnRuns() {}
+  }
+
+  /**
+   * Builds a {@link CollapseServerInterceptor}; each setter checks its value at once. Not
+   * thread-safe; build once and share the interceptor.
+   */
+  public static final class Builder {
+
+    private String name = DEFAULT_NAME;
+    private CollapseListener listener = CollapseListener.NONE;
+    private SensitiveHeaders sensitiveMetadata = SensitiveHeaders.defaults();
+    private Predicate<String> methods = fullMethodName -> true;
+    private @Nullable Function<? super ServerCall<?, ?>, ?> identity;
+    private Duration waitTimeout = DEFAULT_WAIT_TIMEOUT;
+
+    private Builder() {}
+
+    /**
+     * Sets the name the listener's reports carry. Default: {@link #DEFAULT_NAME}.
+     *
+     * @throws IllegalArgumentException if {@code name} is blank
+     */
+    public Builder name(String name) {
+      Objects.requireNonNull(name, "name");
+      if (name.isBlank()) {
+        throw new IllegalArgumentException("name must not be blank: \"" + name + "\"");
+      }
+      this.name = name;
+      return this;
+    }
+
+    /** Sets what hears of each shared run. Default: {@link CollapseListener#NONE}. */
+    public Builder listener(CollapseListener listener) {
+      this.listener = Objects.requireNonNull(listener, "listener");
+      return this;
+    }
+
+    /**
+     * Sets which metadata keys carry a credential or an identity, and so join the key: callers
+     * that send different values of one never share. Default: {@link SensitiveHeaders#defaults()},
+     * as for the client interceptor.
+     */
+    public Builder sensitiveMetadata(SensitiveHeaders sensitiveMetadata) {
+      this.sensitiveMetadata = Objects.requireNonNull(sensitiveMetadata, "sensitiveMetadata");
+      return this;
+    }
+
+    /**
+     * Chooses the unary methods that collapse by their full method name
+     * ({@code package.Service/Method}); the others pass through. Default: every unary method.
+     */
+    public Builder methods(Predicate<String> fullMethodNames) {
+      this.methods = Objects.requireNonNull(fullMethodNames, "fullMethodNames");
+      return this;
+    }
+
+    /**
+     * Declares what tells callers apart beyond their metadata and certificate, such as the
+     * principal an authentication interceptor that runs before this one put in the {@link
+     * Context}: its answer joins the key, compared with {@code equals}, so callers with different
+     * answers never share; {@code null} is an answer like any other. It is asked once for each
+     * call that may collapse, in the caller's context, on the thread that half-closes it; it must
+     * be fast. A call for which it throws runs on its own. Default: nothing joins the key.
+     *
+     * <pre>{@code
+     * CollapseServerInterceptor.builder()
+     *     .callerIdentity(call -> PRINCIPAL.get())  // the Context key the auth interceptor sets
+     *     .build();
+     * }</pre>
+     */
+    public Builder callerIdentity(Function<? super ServerCall<?, ?>, ?> identity) {
+      this.identity = Objects.requireNonNull(identity, "identity");
+      return this;
+    }
+
+    /**
+     * Sets the longest a caller waits for a shared run, after which it runs the handler on its
+     * own call; its own deadline ends its wait earlier. Default: {@link #DEFAULT_WAIT_TIMEOUT}.
+     *
+     * @throws IllegalArgumentException if {@code timeout} is not positive
+     */
+    public Builder waitTimeout(Duration timeout) {
+      Objects.requireNonNull(timeout, "timeout");
+      if (timeout.isNegative() || timeout.isZero()) {
+        throw new IllegalArgumentException("timeout must be positive: " + timeout);
+      }
+      this.waitTimeout = timeout;
+      return this;
+    }
+
+    /** Returns a new interceptor with these settings. */
+    public CollapseServerInterceptor build() {
+      return new CollapseServerInterceptor(this);
+    }
+  }
+}
