@@ -6,7 +6,6 @@ import io.grpc.ServerCall;
 import io.grpc.ServerCallHandler;
 import io.grpc.Status;
 import io.grpc.SynchronizationContext;
-import java.io.ByteArrayInputStream;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -197,7 +196,7 @@ final class ServerCaller<ReqT, RespT> extends ServerCall.Listener<ReqT> {
     cancelTimer();
     if (reply != null) {
       try {
-        replay(reply);
+        ServerReplay.send(call, reply);
       } catch (RuntimeException e) {
         // on the thread that ended the run, which serves the other callers next: this call alone
         // fails, as a plain call whose transport refused what the handler sent
@@ -235,35 +234,6 @@ final class ServerCaller<ReqT, RespT> extends ServerCall.Listener<ReqT> {
     if (scheduled != null) {
       scheduled.cancel(/* mayInterruptIfRunning= */ false);
     }
-  }
-
-  /** Sends the caller its own copy of what the shared run sent, in the order it sent it. */
-  private void replay(ServerReply reply) {
-    if (reply.compression() != null) {
-      try {
-        call.setCompression(reply.compression());
-      } catch (IllegalArgumentException unknownHere) {
-        // the handler's compressor is not one this call knows: it goes uncompressed
-      }
-    }
-    Metadata sentHeaders = reply.headers();
-    if (sentHeaders != null) {
-      call.sendHeaders(SharedReply.copy(sentHeaders));
-    }
-    byte[] message = reply.message();
-    if (message != null) {
-      RespT parsed;
-      try {
-        parsed = call.getMethodDescriptor().parseResponse(new ByteArrayInputStream(message));
-      } catch (RuntimeException e) {
-        call.close(
-            Status.INTERNAL.withDescription("the shared response could not be read").withCause(e),
-            new Metadata());
-        return;
-      }
-      call.sendMessage(parsed);
-    }
-    call.close(reply.status(), SharedReply.copy(reply.trailers()));
   }
 
   private void closeQuietly(Status status, RuntimeException cause) {

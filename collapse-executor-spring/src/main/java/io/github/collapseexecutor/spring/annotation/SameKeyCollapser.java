@@ -88,19 +88,17 @@ final class SameKeyCollapser implements MethodCollapser {
       observer.notCollapsed(passing.reason());
       return invocation.proceed();
     }
+    // a copy the key may hold (a suspend fun's leaves its continuation out)
     Object[] args =
         kind == ReturnKind.SUSPEND
             ? Suspending.arguments(invocation.getArguments())
-            : invocation.getArguments();
+            : invocation.getArguments().clone();
     Object target = Invocations.target(invocation);
     CallKey group =
         new CallKey(
             target,
             method,
-            // a suspend fun's arguments are a copy already
-            key == null
-                ? (kind == ReturnKind.SUSPEND ? args : args.clone())
-                : key.evaluate(target, args),
+            key == null ? args : key.evaluate(target, args),
             identities.current(),
             writes.count());
     return switch (kind) {
