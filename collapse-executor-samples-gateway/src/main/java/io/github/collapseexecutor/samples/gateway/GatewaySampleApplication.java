@@ -30,6 +30,7 @@ public class GatewaySampleApplication {
   /** The path the route without it takes. */
   static final String DIRECT = "/direct/prices/eur";
 
+  /** Runs the sample; arguments are Spring Boot's, e.g. {@code --sample.keep-running=true}. */
   public static void main(String[] args) throws Exception {
     run(args);
   }
