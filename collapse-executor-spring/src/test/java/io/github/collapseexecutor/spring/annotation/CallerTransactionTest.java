@@ -46,7 +46,13 @@ final class CallerTransactionTest {
       Ledger ledger = context.getBean(Ledger.class);
 
       List<Object> results =
-          ledger.crowd().run(10, i -> inTransactionIf(i == 3, i, ledger, () -> ledger.balance(1)));
+          ledger
+              .crowd()
+              .run(
+                  10,
+                  i ->
+                      inTransactionIf(
+                          i == 3, i, ledger, () -> ledger.balanceHeldOutsideTransactions(1)));
 
       for (int i = 0; i < 10; i++) {
         assertThat(results.get(i))
@@ -213,6 +219,19 @@ final class CallerTransactionTest {
     @Collapsible
     public String balance(int account) {
       enter();
+      return "balance " + account + seen();
+    }
+
+    /** {@link #balance}, holding only a run of callers outside transactions. */
+    @Collapsible
+    public String balanceHeldOutsideTransactions(int account) {
+      if (TransactionSynchronizationManager.hasResource(PENDING)) {
+        // a caller in a transaction runs alone: held first, it would hold none of the others,
+        // whose run would then end before most of them arrived to join it
+        runs().incrementAndGet();
+      } else {
+        enter();
+      }
       return "balance " + account + seen();
     }
 
