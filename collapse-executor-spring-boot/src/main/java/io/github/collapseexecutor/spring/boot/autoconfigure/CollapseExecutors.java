@@ -17,6 +17,7 @@ public final class CollapseExecutors {
 
   private final List<CollapseExecutorDescriptor> executors = new ArrayList<>();
   private final List<Consumer<CollapseExecutorDescriptor>> observers = new ArrayList<>();
+  private final List<Consumer<CollapseExecutorDescriptor>> removalObservers = new ArrayList<>();
   private final List<CollapseExecutor> coreExecutors = new ArrayList<>();
 
   /** Adds an executor and tells every observer about it. */
@@ -25,6 +26,23 @@ public final class CollapseExecutors {
     synchronized (this) {
       executors.add(executor);
       toTell = List.copyOf(observers);
+    }
+    toTell.forEach(observer -> observer.accept(executor));
+  }
+
+  /**
+   * Removes {@code executor}, registered before, and tells every observer of removals: for an
+   * adapter that the application replaces while it runs, such as the filter of a gateway route
+   * whose arguments changed, so that the endpoint and the meters show the one that serves. Does
+   * nothing if it is not registered.
+   */
+  public void unregister(CollapseExecutorDescriptor executor) {
+    List<Consumer<CollapseExecutorDescriptor>> toTell;
+    synchronized (this) {
+      if (!executors.removeIf(known -> known == executor)) {
+        return;
+      }
+      toTell = List.copyOf(removalObservers);
     }
     toTell.forEach(observer -> observer.accept(executor));
   }
@@ -55,11 +73,21 @@ public final class CollapseExecutors {
    * later, so that it sees each exactly once whenever it subscribes.
    */
   public void observe(Consumer<CollapseExecutorDescriptor> observer) {
+    observe(observer, removed -> {});
+  }
+
+  /**
+   * {@link #observe(Consumer)}, and calls {@code removed} for every executor {@link #unregister
+   * unregistered} later.
+   */
+  public void observe(
+      Consumer<CollapseExecutorDescriptor> added, Consumer<CollapseExecutorDescriptor> removed) {
     List<CollapseExecutorDescriptor> existing;
     synchronized (this) {
       existing = new ArrayList<>(executors);
-      observers.add(observer);
+      observers.add(Objects.requireNonNull(added, "added"));
+      removalObservers.add(Objects.requireNonNull(removed, "removed"));
     }
-    existing.forEach(observer);
+    existing.forEach(added);
   }
 }

@@ -1,14 +1,18 @@
 package io.github.collapseexecutor.spring.boot.autoconfigure.metrics;
 
 import io.github.collapseexecutor.micrometer.HttpCollapseStatsMeterBinder;
+import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorDescriptor;
 import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutors;
+import io.micrometer.core.instrument.Meter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.binder.MeterBinder;
+import java.util.List;
 import java.util.Objects;
 
 /**
  * Binds the counters of every HTTP adapter in {@link CollapseExecutors} with an
- * {@link HttpCollapseStatsMeterBinder}, those registered after binding as they arrive.
+ * {@link HttpCollapseStatsMeterBinder}, those registered after binding as they arrive; removes the
+ * meters of one unregistered.
  */
 final class CollapseExecutorsMeterBinder implements MeterBinder {
 
@@ -24,6 +28,22 @@ final class CollapseExecutorsMeterBinder implements MeterBinder {
         executor ->
             new HttpCollapseStatsMeterBinder(
                     executor.integration(), executor.options(), executor.stats())
-                .bindTo(registry));
+                .bindTo(registry),
+        removed -> removeMeters(registry, removed));
+  }
+
+  /**
+   * Removes the meters of an adapter that was replaced: its successor, under the same name,
+   * registers its own, which the registry would otherwise answer with these.
+   */
+  private static void removeMeters(MeterRegistry registry, CollapseExecutorDescriptor removed) {
+    for (Meter meter : List.copyOf(registry.getMeters())) {
+      Meter.Id id = meter.getId();
+      if (id.getName().startsWith("collapse.http.")
+          && removed.name().equals(id.getTag("executor"))
+          && removed.integration().equals(id.getTag("integration"))) {
+        registry.remove(meter);
+      }
+    }
   }
 }

@@ -131,6 +131,19 @@ public final class HttpAdapterSupport {
     return true;
   }
 
+  /**
+   * Removes from {@link CollapseExecutors}, if that bean exists, the adapter whose counters are
+   * {@code stats}: one the application replaced while it runs, so that the endpoint and the meters
+   * show its successor alone.
+   */
+  public void unregister(HttpCollapseStats stats) {
+    executors.ifAvailable(
+        registry ->
+            registry.list().stream()
+                .filter(executor -> executor.stats() == stats)
+                .forEach(registry::unregister));
+  }
+
   /** Registers an adapter with {@link CollapseExecutors}, if that bean exists. */
   public void register(
       String integration,

@@ -17,7 +17,9 @@ import org.jspecify.annotations.Nullable;
  * The {@link CollapseGatewayFilter} of each route, made from the {@code collapse.executor.gateway}
  * section with the one group the route's arguments name or make, and registered with the meters
  * and the endpoint as the executor {@code gateway.<route id>}. A route the gateway builds again
- * (its routes refreshed) with the same arguments keeps its filter and counters.
+ * (its routes refreshed) with the same arguments keeps its filter and counters; with other
+ * arguments, it gets a new filter, which replaces the old one in the meters and the endpoint, and
+ * the old one stops collapsing (requests it still serves pass untouched).
  */
 final class RouteCollapsers implements Function<Config, CollapseGatewayFilter>, AutoCloseable {
 
@@ -27,7 +29,9 @@ final class RouteCollapsers implements Function<Config, CollapseGatewayFilter>, 
   private final CollapseGatewayProperties section;
   private final Supplier<CollapseGatewayProperties> freshSection;
   private final HttpAdapterSupport adapters;
-  private final Map<Config, CollapseGatewayFilter> filters = new LinkedHashMap<>();
+
+  /** The filter of each route, by route id ({@code null} for a filter outside any route). */
+  private final Map<@Nullable String, RouteFilter> filters = new LinkedHashMap<>();
 
   /**
    * @param section the bound section, whose names the routes' arguments are checked against
@@ -47,13 +51,21 @@ final class RouteCollapsers implements Function<Config, CollapseGatewayFilter>, 
     check(config);
     Config key = new Config().setPolicy(config.getPolicy()).setGroup(config.getGroup());
     key.setRouteId(config.getRouteId());
-    CollapseGatewayFilter filter = filters.get(key);
-    if (filter == null) {
-      filter = create(key);
-      filters.put(key, filter);
+    RouteFilter current = filters.get(key.getRouteId());
+    if (current != null && current.config().equals(key)) {
+      return current.filter();
     }
+    if (current != null) {
+      adapters.unregister(current.filter().stats());
+      current.filter().close();
+    }
+    CollapseGatewayFilter filter = create(key);
+    filters.put(key.getRouteId(), new RouteFilter(key, filter));
     return filter;
   }
+
+  /** The filter a route got, and the arguments it was made for. */
+  private record RouteFilter(Config config, CollapseGatewayFilter filter) {}
 
   /**
    * Throws an {@link IllegalArgumentException} that says what is wrong if {@code config} names a
@@ -144,6 +156,6 @@ final class RouteCollapsers implements Function<Config, CollapseGatewayFilter>, 
   /** Stops collapsing on every route, as the context closes. */
   @Override
   public synchronized void close() {
-    filters.values().forEach(CollapseGatewayFilter::close);
+    filters.values().forEach(route -> route.filter().close());
   }
 }
