@@ -12,6 +12,7 @@ import io.micrometer.observation.Observation;
 import io.micrometer.observation.contextpropagation.ObservationThreadLocalAccessor;
 import java.util.List;
 import java.util.concurrent.Callable;
+import java.util.concurrent.CompletableFuture;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -97,6 +98,18 @@ final class ObservedMethods implements MethodObserver {
     } catch (Exception | Error e) {
       SharedCallObservations.stop(observation, callers.size(), SharedCallOutcome.FAILED, e, null);
       throw e;
+    }
+    if (returned instanceof CompletableFuture<?> pending) {
+      // a suspend fun's batch method has only started: the observation lasts until it ends, and
+      // is stopped before the callers are handed their parts, as for a blocking batch method
+      return pending.whenComplete(
+          (value, failure) ->
+              SharedCallObservations.stop(
+                  observation,
+                  callers.size(),
+                  failure == null ? SharedCallOutcome.SHARED : SharedCallOutcome.FAILED,
+                  failure == null ? null : ObservedRun.handedOut(failure),
+                  null));
     }
     SharedCallObservations.stop(observation, callers.size(), SharedCallOutcome.SHARED, null, null);
     return returned;

@@ -53,7 +53,7 @@ final class MethodBatches {
   /**
    * Starts the batch method, a {@code suspend fun}, in the coroutine context of the batch's first
    * caller, and returns the future of what it returns. The callers of a batch share one identity,
-   * so the first one's context serves them all; the observation covers the start only.
+   * so the first one's context serves them all; the observation lasts until the method ends.
    */
   @SuppressWarnings("unchecked")
   CompletableFuture<Results> start(Collection<Input<BatchCall>> inputs) throws Exception {

@@ -106,7 +106,9 @@ public interface MethodObserver {
   /**
    * Calls the batch method through {@code batch}, observed as one call shared by
    * {@code callers}, the {@link #batchCaller} of each call in the batch; returns what
-   * {@code batch} returned, and throws what it threw.
+   * {@code batch} returned, and throws what it threw. When that is a {@code CompletableFuture}
+   * (the batch method of a {@code suspend fun}, started), the call lasts until it completes, and
+   * an observer may return a future that completes with it once the call is recorded.
    */
   default @Nullable Object batch(
       String executorName, List<@Nullable Object> callers, Callable<@Nullable Object> batch)
