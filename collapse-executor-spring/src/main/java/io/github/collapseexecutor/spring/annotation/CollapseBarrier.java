@@ -11,7 +11,7 @@ import java.lang.annotation.Target;
  * exception, later calls of {@link Collapsible} methods never join a run that started before it
  * returned: a read that follows the write reads after it. For a method returning a
  * {@code CompletionStage} or a Reactor {@code Mono}, also when its future or {@code Mono}
- * completes.
+ * completes; for a Kotlin {@code suspend fun}, when it returns.
  *
  * <pre>{@code
  * @CollapseBarrier
