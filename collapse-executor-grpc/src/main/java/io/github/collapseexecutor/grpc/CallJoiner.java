@@ -45,7 +45,8 @@ final class CallJoiner implements CollapsingCall.Joiner {
       return false;
     }
     UnaryCallKey key = keys.of(target, request, caller.headers(), caller.context());
-    return key != null && follow(key, target, request, caller, caller.deadline(), Runnable::run);
+    return key != null
+        && follow(key, new CallerCall<>(target, request, caller), caller.deadline(), Runnable::run);
   }
 
   /** Whether the interceptor stopped collapsing. */
@@ -63,7 +64,7 @@ final class CallJoiner implements CollapsingCall.Joiner {
   }
 
   /**
-   * Makes {@code caller} wait for the shared call of {@code key}, which it starts with
+   * Makes the caller of {@code call} wait for the shared call of {@code key}, which it starts with
    * {@code deadline}, sent by {@code sending}, if none is in flight; returns false, having done
    * nothing, once closed.
    *
@@ -78,9 +79,7 @@ final class CallJoiner implements CollapsingCall.Joiner {
    */
   private <ReqT, RespT> boolean follow(
       UnaryCallKey key,
-      CollapsingCall.Target<ReqT, RespT> target,
-      ReqT request,
-      Caller<RespT> caller,
+      CallerCall<ReqT, RespT> call,
       @Nullable Deadline deadline,
       Executor sending) {
     Place<SharedReply> place;
@@ -90,9 +89,9 @@ final class CallJoiner implements CollapsingCall.Joiner {
       return false;
     }
     if (place.leads()) {
-      place.lead(() -> start(key, target, request, caller, deadline, sending));
+      place.lead(() -> start(key, call, deadline, sending));
     }
-    caller.follow(place.future(), (later, by) -> resend(key, target, request, caller, later, by));
+    call.caller().follow(place.future(), (later, by) -> resend(key, call, later, by));
     return true;
   }
 
@@ -102,33 +101,30 @@ final class CallJoiner implements CollapsingCall.Joiner {
    */
   private <ReqT, RespT> CompletableFuture<SharedReply> start(
       UnaryCallKey key,
-      CollapsingCall.Target<ReqT, RespT> target,
-      ReqT request,
-      Caller<RespT> caller,
+      CallerCall<ReqT, RespT> call,
       @Nullable Deadline deadline,
       Executor sending) {
     FleetSharedCall across = fleetCalls;
     return across == null
-        ? SharedCall.start(target, request, caller, deadline, sending)
-        : across.start(key, target, request, caller, deadline, sending);
+        ? SharedCall.start(call, deadline, sending)
+        : across.start(key, call, deadline, sending);
   }
 
   /**
-   * Sends {@code caller}'s call again, with {@code deadline}, joining an equal one in flight; once
+   * Sends {@code call} again, with {@code deadline}, joining an equal one in flight; once
    * closed, on a call of the caller's own, with its own deadline.
    */
   private <ReqT, RespT> void resend(
       UnaryCallKey key,
-      CollapsingCall.Target<ReqT, RespT> target,
-      ReqT request,
-      Caller<RespT> caller,
+      CallerCall<ReqT, RespT> call,
       @Nullable Deadline deadline,
       Executor sending) {
-    if (!closed && follow(key, target, request, caller, deadline, sending)) {
+    if (!closed && follow(key, call, deadline, sending)) {
       return;
     }
+    Caller<RespT> caller = call.caller();
     caller.follow(
-        SharedCall.start(target, request, caller, caller.deadline(), sending),
-        (later, by) -> resend(key, target, request, caller, later, by));
+        SharedCall.start(call, caller.deadline(), sending),
+        (later, by) -> resend(key, call, later, by));
   }
 }

@@ -62,30 +62,25 @@ final class FleetSharedCall {
    */
   <ReqT, RespT> CompletableFuture<SharedReply> start(
       UnaryCallKey key,
-      CollapsingCall.Target<ReqT, RespT> target,
-      ReqT request,
-      Caller<RespT> first,
+      CallerCall<ReqT, RespT> first,
       @Nullable Deadline deadline,
       Executor sending) {
-    List<String> text = text(key, target.callOptions());
+    List<String> text = text(key, first.target().callOptions());
     return text == null
-        ? SharedCall.start(target, request, first, deadline, sending)
-        : start(text, target, request, first, deadline, sending);
+        ? SharedCall.start(first, deadline, sending)
+        : start(text, first, deadline, sending);
   }
 
   private <ReqT, RespT> CompletableFuture<SharedReply> start(
       List<String> key,
-      CollapsingCall.Target<ReqT, RespT> target,
-      ReqT request,
-      Caller<RespT> first,
+      CallerCall<ReqT, RespT> first,
       @Nullable Deadline deadline,
       Executor sending) {
     CompletableFuture<SharedReply> reply = new CompletableFuture<>();
     AtomicReference<@Nullable CompletableFuture<SharedReply>> own = new AtomicReference<>();
     Supplier<CompletableFuture<SharedReply>> send =
         () -> {
-          CompletableFuture<SharedReply> mine =
-              SharedCall.start(target, request, first, deadline, sending);
+          CompletableFuture<SharedReply> mine = SharedCall.start(first, deadline, sending);
           own.set(mine);
           // a direct dependent: a call that ended at its deadline enlists its callers in the
           // takeover before it is sent again, on the thread that completes it

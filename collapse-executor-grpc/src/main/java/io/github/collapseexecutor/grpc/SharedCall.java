@@ -35,27 +35,22 @@ final class SharedCall {
    * answer before they are in.
    */
   static <ReqT, RespT> CompletableFuture<SharedReply> start(
-      CollapsingCall.Target<ReqT, RespT> target,
-      ReqT request,
-      Caller<RespT> first,
-      @Nullable Deadline deadline,
-      Executor sending) {
+      CallerCall<ReqT, RespT> first, @Nullable Deadline deadline, Executor sending) {
     CompletableFuture<SharedReply> reply = new CompletableFuture<>();
-    sending.execute(() -> send(target, request, first, deadline, reply));
+    sending.execute(() -> send(first, deadline, reply));
     return reply;
   }
 
   private static <ReqT, RespT> void send(
-      CollapsingCall.Target<ReqT, RespT> target,
-      ReqT request,
-      Caller<RespT> first,
+      CallerCall<ReqT, RespT> first,
       @Nullable Deadline deadline,
       CompletableFuture<SharedReply> reply) {
     if (reply.isDone()) {
       // every caller left before it was sent
       return;
     }
-    Context shared = first.context().fork();
+    CollapsingCall.Target<ReqT, RespT> target = first.target();
+    Context shared = first.caller().context().fork();
     Context previous = shared.attach();
     ClientCall<ReqT, RespT> call = null;
     try {
@@ -65,9 +60,10 @@ final class SharedCall {
               .newCall(
                   target.method(), target.callOptions().withDeadline(deadline).withExecutor(null));
       call.start(
-          new Recorder<>(target.method(), deadline, reply), SharedReply.copy(first.headers()));
+          new Recorder<>(target.method(), deadline, reply),
+          SharedReply.copy(first.caller().headers()));
       call.request(1);
-      call.sendMessage(request);
+      call.sendMessage(first.request());
       call.halfClose();
     } catch (RuntimeException e) {
       // through the reply, since a call sent after start returned (a Takeover) has nobody else

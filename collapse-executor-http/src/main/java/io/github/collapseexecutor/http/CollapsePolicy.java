@@ -133,26 +133,24 @@ public final class CollapsePolicy {
 
   /** Returns a copy of this policy with {@code acceptHeadersInKey} set as given. */
   public CollapsePolicy withAcceptHeadersInKey(boolean acceptHeadersInKey) {
-    return new CollapsePolicy(
-        collapseRequestHeaders,
-        collapseRequestQueries,
-        shareUncacheable,
-        acceptHeadersInKey,
-        sharedAcrossAddresses);
+    return withFlags(shareUncacheable, acceptHeadersInKey, sharedAcrossAddresses);
   }
 
   /** Returns this policy with {@code shareUncacheable} instead of its own. */
   public CollapsePolicy withShareUncacheable(ShareUncacheable shareUncacheable) {
-    return new CollapsePolicy(
-        collapseRequestHeaders,
-        collapseRequestQueries,
-        shareUncacheable,
-        acceptHeadersInKey,
-        sharedAcrossAddresses);
+    return withFlags(shareUncacheable, acceptHeadersInKey, sharedAcrossAddresses);
   }
 
   /** Returns a copy of this policy with {@code sharedAcrossAddresses} set as given. */
   public CollapsePolicy withSharedAcrossAddresses(boolean sharedAcrossAddresses) {
+    return withFlags(shareUncacheable, acceptHeadersInKey, sharedAcrossAddresses);
+  }
+
+  /** What each {@code with} method returns: this policy's names, with the settings given. */
+  private CollapsePolicy withFlags(
+      ShareUncacheable shareUncacheable,
+      boolean acceptHeadersInKey,
+      boolean sharedAcrossAddresses) {
     return new CollapsePolicy(
         collapseRequestHeaders,
         collapseRequestQueries,

@@ -6,6 +6,7 @@ import io.github.collapseexecutor.http.RequestHeaders;
 import io.github.collapseexecutor.http.RequestTarget;
 import io.github.collapseexecutor.http.adapter.BlockingClientCollapser;
 import io.github.collapseexecutor.http.adapter.HttpCollapseAdapter;
+import io.github.collapseexecutor.spring.http.internal.ClientNames;
 import java.io.IOException;
 import java.util.Objects;
 import java.util.Set;
@@ -117,15 +118,8 @@ public final class CollapseHttpRequestInterceptor
       Set<String> clientNames) {
     super(collapser);
     this.keyPart = keyPart;
-    // the interceptor itself is one client, named after its executor, on every instance
-    this.clientName = clientNames.isEmpty() ? collapser.name() : clientName;
+    this.clientName = ClientNames.claim(clientNames, collapser.name(), clientName);
     this.clientNames = clientNames;
-    if (this.clientName != null && !clientNames.add(this.clientName)) {
-      throw new IllegalArgumentException(
-          "a partition named '"
-              + this.clientName
-              + "' exists already: each client needs a name of its own");
-    }
   }
 
   /**

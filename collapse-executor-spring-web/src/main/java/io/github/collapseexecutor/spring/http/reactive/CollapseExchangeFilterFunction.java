@@ -7,6 +7,7 @@ import io.github.collapseexecutor.http.RequestHeaders;
 import io.github.collapseexecutor.http.RequestTarget;
 import io.github.collapseexecutor.http.adapter.AsyncClientCollapser;
 import io.github.collapseexecutor.http.adapter.HttpCollapseAdapter;
+import io.github.collapseexecutor.spring.http.internal.ClientNames;
 import io.micrometer.observation.contextpropagation.ObservationThreadLocalAccessor;
 import java.util.Objects;
 import java.util.Set;
@@ -160,15 +161,8 @@ public final class CollapseExchangeFilterFunction extends HttpCollapseAdapter<As
     this.client = this;
     this.beforeLoadBalancer = false;
     this.strategies = new AtomicReference<>();
-    // the filter itself is one client, named after its executor, on every instance
-    this.clientName = clientNames.isEmpty() ? collapser.name() : clientName;
+    this.clientName = ClientNames.claim(clientNames, collapser.name(), clientName);
     this.clientNames = clientNames;
-    if (this.clientName != null && !clientNames.add(this.clientName)) {
-      throw new IllegalArgumentException(
-          "a partition named '"
-              + this.clientName
-              + "' exists already: each client needs a name of its own");
-    }
   }
 
   /** A view of {@code partition} for the client of a load balancer: see beforeLoadBalancer(). */

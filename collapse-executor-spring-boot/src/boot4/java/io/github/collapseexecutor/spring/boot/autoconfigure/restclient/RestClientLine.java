@@ -2,8 +2,8 @@ package io.github.collapseexecutor.spring.boot.autoconfigure.restclient;
 
 import io.github.collapseexecutor.spring.boot.autoconfigure.HttpServiceGroupProperties;
 import io.github.collapseexecutor.spring.boot.autoconfigure.support.HttpAdapterSupport;
+import io.github.collapseexecutor.spring.boot.autoconfigure.support.HttpServiceGroupClients;
 import io.github.collapseexecutor.spring.http.client.CollapseHttpRequestInterceptor;
-import java.util.List;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
@@ -55,19 +55,16 @@ class RestClientLine {
       return new RestClientHttpServiceGroupConfigurer() {
         @Override
         public void configureGroups(Groups<RestClient.Builder> groups) {
-          List<String> names = properties.getHttpServiceGroups();
-          if (!names.isEmpty()) {
-            groups
-                .filterByName(names.toArray(String[]::new))
-                .forEachClient(
-                    (group, builder) ->
-                        builder.requestInterceptors(
-                            interceptors ->
-                                HttpAdapterSupport.addPartitionUnlessHeld(
-                                    interceptors,
-                                    interceptor.getObject(),
-                                    CollapseHttpRequestInterceptor::partition)));
-          }
+          HttpServiceGroupClients.configureNamed(
+              groups,
+              properties,
+              builder ->
+                  builder.requestInterceptors(
+                      interceptors ->
+                          HttpAdapterSupport.addPartitionUnlessHeld(
+                              interceptors,
+                              interceptor.getObject(),
+                              CollapseHttpRequestInterceptor::partition)));
         }
 
         @Override

@@ -2,8 +2,8 @@ package io.github.collapseexecutor.spring.boot.autoconfigure.webclient;
 
 import io.github.collapseexecutor.spring.boot.autoconfigure.HttpServiceGroupProperties;
 import io.github.collapseexecutor.spring.boot.autoconfigure.support.HttpAdapterSupport;
+import io.github.collapseexecutor.spring.boot.autoconfigure.support.HttpServiceGroupClients;
 import io.github.collapseexecutor.spring.http.reactive.CollapseExchangeFilterFunction;
-import java.util.List;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
@@ -47,19 +47,16 @@ class WebClientLine {
       return new WebClientHttpServiceGroupConfigurer() {
         @Override
         public void configureGroups(Groups<WebClient.Builder> groups) {
-          List<String> names = properties.getHttpServiceGroups();
-          if (!names.isEmpty()) {
-            groups
-                .filterByName(names.toArray(String[]::new))
-                .forEachClient(
-                    (group, builder) ->
-                        builder.filters(
-                            filters ->
-                                HttpAdapterSupport.addPartitionUnlessHeld(
-                                    filters,
-                                    filter.getObject(),
-                                    CollapseExchangeFilterFunction::partition)));
-          }
+          HttpServiceGroupClients.configureNamed(
+              groups,
+              properties,
+              builder ->
+                  builder.filters(
+                      filters ->
+                          HttpAdapterSupport.addPartitionUnlessHeld(
+                              filters,
+                              filter.getObject(),
+                              CollapseExchangeFilterFunction::partition)));
         }
 
         @Override

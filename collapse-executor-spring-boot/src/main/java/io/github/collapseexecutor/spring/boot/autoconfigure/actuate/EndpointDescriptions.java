@@ -70,17 +70,7 @@ final class EndpointDescriptions {
             ? CollapsePolicy.DEFAULT
             // the options were built, so every policy a group names is defined
             : policies.getOrDefault(group.collapsePolicyName(), CollapsePolicy.DEFAULT);
-    return new GroupDescription(
-        group.name(),
-        group.uris(),
-        group.uriRegexes(),
-        group.collapsePolicyName(),
-        policy.collapseRequestHeaders(),
-        policy.collapseRequestQueries(),
-        policy.shareUncacheable(),
-        policy.acceptHeadersInKey(),
-        policy.sharedAcrossAddresses(),
-        traffic);
+    return new GroupDescription(group, policy, traffic);
   }
 
   private static List<String> sorted(Set<String> names) {

@@ -3,12 +3,13 @@ package io.github.collapseexecutor.spring.boot.autoconfigure.actuate;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.collapseexecutor.core.CollapseExecutorOptions;
+import io.github.collapseexecutor.http.CollapseGroup;
 import io.github.collapseexecutor.http.CollapseKey;
+import io.github.collapseexecutor.http.CollapsePolicy;
 import io.github.collapseexecutor.http.CollapseRules;
 import io.github.collapseexecutor.http.HttpCollapseOptions;
 import io.github.collapseexecutor.http.RequestHeaders;
 import io.github.collapseexecutor.http.RequestTarget;
-import io.github.collapseexecutor.http.ShareUncacheable;
 import io.github.collapseexecutor.http.UnsharedReason;
 import io.github.collapseexecutor.http.adapter.CountingStats;
 import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorAutoConfiguration;
@@ -113,26 +114,21 @@ final class CollapseEndpointAutoConfigurationTest {
               assertThat(rest.groups())
                   .containsExactly(
                       new GroupDescription(
-                          "/user/*",
-                          List.of("/user/*", "/test/noop*"),
-                          List.of(),
-                          null,
-                          List.of(),
-                          List.of(),
-                          ShareUncacheable.WITHIN_CREDENTIALS,
-                          /* acceptHeadersInKey= */ true,
-                          /* sharedAcrossAddresses= */ false,
+                          CollapseGroup.ofUris("/user/*", "/test/noop*"),
+                          CollapsePolicy.DEFAULT,
                           new Traffic(3, 1, 2.0 / 3, new Counts(0, 1, 2, 0), Map.of())),
                       new GroupDescription(
-                          "samples",
-                          List.of("/samples/*"),
-                          List.of(),
-                          "sample-policy1",
-                          List.of("authorization"),
-                          List.of("sample"),
-                          ShareUncacheable.WITHIN_CREDENTIALS,
-                          /* acceptHeadersInKey= */ false,
-                          /* sharedAcrossAddresses= */ true,
+                          CollapseGroup.builder()
+                              .name("samples")
+                              .uris(List.of("/samples/*"))
+                              .collapsePolicyName("sample-policy1")
+                              .build(),
+                          CollapsePolicy.builder()
+                              .collapseRequestHeaders(List.of("authorization"))
+                              .collapseRequestQueries(List.of("sample"))
+                              .acceptHeadersInKey(false)
+                              .sharedAcrossAddresses(true)
+                              .build(),
                           new Traffic(
                               1, 1, 0.0, new Counts(0, 0, 0, 1), Map.of("set-cookie", 1L))));
               assertThat(executor(description, "okhttp").traffic().collapseRatio()).isZero();

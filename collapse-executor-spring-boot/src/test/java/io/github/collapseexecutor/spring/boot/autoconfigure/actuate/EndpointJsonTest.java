@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.module.SimpleModule;
 import com.fasterxml.jackson.databind.ser.std.ToStringSerializer;
+import io.github.collapseexecutor.http.CollapseGroup;
+import io.github.collapseexecutor.http.CollapsePolicy;
 import io.github.collapseexecutor.http.ShareUncacheable;
 import java.time.Instant;
 import java.util.List;
@@ -71,15 +73,14 @@ final class EndpointJsonTest {
     Counts counts = new Counts(1, 2, 3, 4);
     GroupDescription group =
         new GroupDescription(
-            "/user/*",
-            List.of("/user/*"),
-            List.of(),
-            "p1",
-            List.of("accept-language"),
-            List.of("sample"),
-            ShareUncacheable.NEVER,
-            false,
-            true,
+            CollapseGroup.ofUris("p1", List.of("/user/*")),
+            CollapsePolicy.builder()
+                .collapseRequestHeaders(List.of("accept-language"))
+                .collapseRequestQueries(List.of("sample"))
+                .shareUncacheable(ShareUncacheable.NEVER)
+                .acceptHeadersInKey(false)
+                .sharedAcrossAddresses(true)
+                .build(),
             new Traffic(10, 7, 0.3, counts, Map.of("vary", 1L)));
     ExecutorDescription executor =
         new ExecutorDescription(
