@@ -3,8 +3,10 @@ package io.github.collapseexecutor.spring.boot.autoconfigure.e2e;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.collapseexecutor.grpc.CollapseServerInterceptor;
+import io.github.collapseexecutor.micrometer.MicrometerCollapseListener;
 import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorAutoConfiguration;
 import io.github.collapseexecutor.spring.boot.autoconfigure.grpc.CollapseGrpcServerAutoConfiguration;
+import io.github.collapseexecutor.spring.boot.autoconfigure.metrics.CollapseMetricsAutoConfiguration;
 import io.grpc.BindableService;
 import io.grpc.CallOptions;
 import io.grpc.ForwardingServerCallListener;
@@ -17,6 +19,9 @@ import io.grpc.ServerServiceDefinition;
 import io.grpc.inprocess.InProcessChannelBuilder;
 import io.grpc.stub.ClientCalls;
 import io.grpc.stub.ServerCalls;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Future;
@@ -64,6 +69,52 @@ final class GrpcServerEndToEndTest {
               assertThat(callConcurrently(name)).containsOnly("echo: hi");
               assertThat(echo.runs.get()).isBetween(1, 5);
             });
+  }
+
+  @Test
+  void theInterceptorsExecutorHasTheMetersOfTheOthers() {
+    String name = "metered-" + System.nanoTime();
+    runner
+        .withConfiguration(AutoConfigurations.of(CollapseMetricsAutoConfiguration.class))
+        .withBean(SimpleMeterRegistry.class)
+        .withUserConfiguration(Reports.class)
+        .withPropertyValues("spring.grpc.server.inprocess.name=" + name)
+        .run(
+            context -> {
+              Echo echo = context.getBean(Echo.class);
+              ReportLatch reports = context.getBean(ReportLatch.class);
+              reports.expect(CollapseGrpcServerAutoConfiguration.INTEGRATION);
+
+              assertThat(callConcurrently(name)).containsOnly("echo: hi");
+              // the callers have their answers before the executor reports the shared run
+              reports.await();
+
+              MeterRegistry meters = context.getBean(MeterRegistry.class);
+              assertThat(calls(meters, "ran")).isEqualTo(echo.runs.get());
+              assertThat(calls(meters, "ran") + calls(meters, "collapsed")).isEqualTo(CALLERS);
+            });
+  }
+
+  private static double calls(MeterRegistry meters, String outcome) {
+    Counter calls =
+        meters
+            .find(MicrometerCollapseListener.CALLS)
+            .tag("executor", CollapseGrpcServerAutoConfiguration.INTEGRATION)
+            .tag("outcome", outcome)
+            .counter();
+    assertThat(calls).as("the executor's %s calls", outcome).isNotNull();
+    return calls.count();
+  }
+
+  /** A report latch that runs after the meter listener. */
+  @Configuration(proxyBeanMethods = false)
+  static class Reports {
+
+    @Bean
+    @Order(Ordered.LOWEST_PRECEDENCE)
+    ReportLatch reportLatch() {
+      return new ReportLatch();
+    }
   }
 
   @Test

@@ -5,6 +5,7 @@ import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorAuto
 import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseGrpcClientProperties;
 import io.github.collapseexecutor.spring.boot.autoconfigure.HttpAdapterProperties;
 import io.github.collapseexecutor.spring.boot.autoconfigure.support.GrpcInterceptorCustomizer;
+import io.github.collapseexecutor.spring.boot.autoconfigure.support.HttpAdapterSupport;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
@@ -63,13 +64,16 @@ public final class CollapseGrpcClientAutoConfiguration {
   CollapseClientInterceptor collapseGrpcClientInterceptor(
       CollapseGrpcClientProperties section,
       HttpAdapterProperties http,
-      ObjectProvider<GrpcInterceptorCustomizer> customizers) {
+      ObjectProvider<GrpcInterceptorCustomizer> customizers,
+      ObjectProvider<HttpAdapterSupport> adapters) {
     CollapseClientInterceptor.Builder builder =
         CollapseClientInterceptor.builder()
             .name(INTEGRATION)
             .sensitiveMetadata(GrpcSections.sensitiveMetadata(http, section.getSensitiveMetadata()))
             .methods(GrpcSections.methods(section.getMethods()))
             .callCredentialsShared(section.isCallCredentialsShared());
+    adapters.ifAvailable(
+        support -> builder.listener(support.sameKeyListener(INTEGRATION, /* timesOut= */ false)));
     customizers.orderedStream().forEach(customizer -> customizer.customize(section, builder));
     return builder.build();
   }

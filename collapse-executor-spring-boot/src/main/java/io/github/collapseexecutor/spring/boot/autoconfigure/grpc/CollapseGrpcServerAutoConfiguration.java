@@ -3,7 +3,9 @@ package io.github.collapseexecutor.spring.boot.autoconfigure.grpc;
 import io.github.collapseexecutor.grpc.CollapseServerInterceptor;
 import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorAutoConfiguration;
 import io.github.collapseexecutor.spring.boot.autoconfigure.HttpAdapterProperties;
+import io.github.collapseexecutor.spring.boot.autoconfigure.support.HttpAdapterSupport;
 import io.grpc.BindableService;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
@@ -24,7 +26,8 @@ import org.springframework.grpc.server.GlobalServerInterceptor;
  * service: authentication and the other interceptors have run for each caller before it, what
  * they put in the context is there when the caller's key is taken, and each caller is observed.
  * Define a {@link CollapseServerInterceptor} bean of your own to replace it (to declare a
- * {@code callerIdentity}, for one); it is then global only if you annotate it.
+ * {@code callerIdentity}, for one); it is then global only if you annotate it. Its executor,
+ * {@code grpc-server}, has the meters of the other executors.
  *
  * <p>Off when {@code collapse.executor.enabled} or {@code collapse.executor.grpc.server.enabled} is
  * false, or when Spring gRPC or the {@code collapse-executor-grpc} artifact is missing.
@@ -48,12 +51,17 @@ public final class CollapseGrpcServerAutoConfiguration {
   @Order(Ordered.LOWEST_PRECEDENCE)
   @ConditionalOnMissingBean
   CollapseServerInterceptor collapseGrpcServerInterceptor(
-      CollapseGrpcServerProperties section, HttpAdapterProperties http) {
-    return CollapseServerInterceptor.builder()
-        .name(INTEGRATION)
-        .sensitiveMetadata(GrpcSections.sensitiveMetadata(http, section.getSensitiveMetadata()))
-        .methods(GrpcSections.methods(section.getMethods()))
-        .waitTimeout(section.getWaitTimeout())
-        .build();
+      CollapseGrpcServerProperties section,
+      HttpAdapterProperties http,
+      ObjectProvider<HttpAdapterSupport> adapters) {
+    CollapseServerInterceptor.Builder builder =
+        CollapseServerInterceptor.builder()
+            .name(INTEGRATION)
+            .sensitiveMetadata(GrpcSections.sensitiveMetadata(http, section.getSensitiveMetadata()))
+            .methods(GrpcSections.methods(section.getMethods()))
+            .waitTimeout(section.getWaitTimeout());
+    adapters.ifAvailable(
+        support -> builder.listener(support.sameKeyListener(INTEGRATION, /* timesOut= */ true)));
+    return builder.build();
   }
 }

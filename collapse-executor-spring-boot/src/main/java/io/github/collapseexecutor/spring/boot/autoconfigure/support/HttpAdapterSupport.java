@@ -10,6 +10,7 @@ import io.github.collapseexecutor.micrometer.CreatedExecutor;
 import io.github.collapseexecutor.micrometer.ExecutorCreationListener;
 import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorDescriptor;
 import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutors;
+import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseListenerFactory;
 import io.github.collapseexecutor.spring.boot.autoconfigure.HttpSection;
 import io.micrometer.observation.ObservationRegistry;
 import java.util.List;
@@ -89,6 +90,19 @@ public final class HttpAdapterSupport {
           customizers.orderedStream().forEach(customizer -> customizer.customize(section, builder));
           more.accept(builder);
         });
+  }
+
+  /**
+   * Returns the listener of the same-key executor of {@code integration}, an adapter that takes
+   * no {@link HttpCollapseOptions} (the gRPC interceptors), told of the executor at once: the
+   * meters of every {@link CollapseListenerFactory} bean then count its calls and shared runs.
+   *
+   * @param timesOut whether a caller's wait can time out
+   */
+  public CollapseListener sameKeyListener(String integration, boolean timesOut) {
+    CollapseListener listener = listeners.apply(integration);
+    ExecutorCreationListener.announce(listener, CreatedExecutor.sameKey(integration, timesOut));
+    return listener;
   }
 
   /**
