@@ -6,11 +6,7 @@ import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorDesc
 import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutors;
 import io.github.collapseexecutor.testing.http.GatedBackend;
 import io.github.collapseexecutor.testing.http.LeavingClient;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -21,8 +17,6 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.springframework.boot.web.server.context.WebServerApplicationContext;
-import org.springframework.context.ConfigurableApplicationContext;
 
 /**
  * A real gateway, its routes in YAML, in front of a real upstream on loopback that holds each call
@@ -33,25 +27,17 @@ import org.springframework.context.ConfigurableApplicationContext;
 @Timeout(60)
 final class CollapseGatewayFilterTest {
 
-  private static final GatedBackend upstream = new GatedBackend();
-  private static final HttpClient client =
-      HttpClient.newBuilder()
-          .version(HttpClient.Version.HTTP_1_1)
-          .connectTimeout(Duration.ofSeconds(20))
-          .build();
-
   /** Makes each test's paths its own, so that a repeated test counts only its own calls. */
   private static final AtomicInteger runs = new AtomicInteger();
 
-  private static ConfigurableApplicationContext gateway;
-  private static int port;
+  private static RunningGateway gateway;
+  private static GatedBackend upstream;
   private final int run = runs.incrementAndGet();
 
   @BeforeAll
   static void start() {
-    String uri = upstream.start();
-    gateway = GatewayApplication.start(uri, "management.endpoints.web.exposure.include=collapse");
-    port = ((WebServerApplicationContext) gateway).getWebServer().getPort();
+    gateway = new RunningGateway("management.endpoints.web.exposure.include=collapse");
+    upstream = gateway.upstream;
   }
 
   @AfterAll
@@ -59,12 +45,11 @@ final class CollapseGatewayFilterTest {
     if (gateway != null) {
       gateway.close();
     }
-    upstream.stop();
   }
 
   @Test
   void fiftyIdenticalRequestsMakeAtMostFiveUpstreamCallsAndGetItsBody() throws Exception {
-    List<HttpResponse<String>> answers = sendHeld("/prices/eur-" + run, 50);
+    List<HttpResponse<String>> answers = gateway.sendHeld("/prices/eur-" + run, 50);
 
     assertThat(upstream.calls("/prices/eur-" + run)).isBetween(1, 5);
     assertThat(answers)
@@ -80,7 +65,7 @@ final class CollapseGatewayFilterTest {
 
   @Test
   void aRouteWithoutTheFilterIsUntouched() throws Exception {
-    List<HttpResponse<String>> answers = sendHeld("/plain/eur-" + run, 10);
+    List<HttpResponse<String>> answers = gateway.sendHeld("/plain/eur-" + run, 10);
 
     assertThat(upstream.calls("/plain/eur-" + run)).isEqualTo(10);
     assertThat(answers).extracting(HttpResponse::body).doesNotHaveDuplicates();
@@ -88,8 +73,8 @@ final class CollapseGatewayFilterTest {
 
   @Test
   void onlyThePathsOfTheNamedGroupCollapse() throws Exception {
-    List<HttpResponse<String>> inGroup = sendHeld("/quotes/eur-" + run, 10);
-    List<HttpResponse<String>> outside = sendHeld("/quotes/eur/history-" + run, 10);
+    List<HttpResponse<String>> inGroup = gateway.sendHeld("/quotes/eur-" + run, 10);
+    List<HttpResponse<String>> outside = gateway.sendHeld("/quotes/eur/history-" + run, 10);
 
     assertThat(upstream.calls("/quotes/eur-" + run)).isBetween(1, 2);
     assertThat(inGroup).extracting(HttpResponse::statusCode).containsOnly(200);
@@ -102,12 +87,12 @@ final class CollapseGatewayFilterTest {
     String path = "/prices/gone-" + run;
     GatewayApplication.cancels = new CountDownLatch(1);
     List<CompletableFuture<HttpResponse<String>>> others = new ArrayList<>();
-    LeavingClient leader = LeavingClient.get(port, path);
+    LeavingClient leader = LeavingClient.get(gateway.port, path);
     try {
       upstream.awaitCall(path, 1);
       GatewayApplication.arrivals = new CountDownLatch(20);
       for (int i = 0; i < 20; i++) {
-        others.add(client.sendAsync(get(path), HttpResponse.BodyHandlers.ofString()));
+        others.add(gateway.sendAsync(path));
       }
       assertThat(GatewayApplication.arrivals.await(20, TimeUnit.SECONDS)).isTrue();
     } finally {
@@ -126,42 +111,15 @@ final class CollapseGatewayFilterTest {
 
   @Test
   void eachRouteWithTheFilterHasAnExecutorInTheEndpoint() throws Exception {
-    sendHeld("/prices/usd", 1);
-    sendHeld("/quotes/usd", 1);
+    gateway.sendHeld("/prices/usd", 1);
+    gateway.sendHeld("/quotes/usd", 1);
 
-    assertThat(gateway.getBean(CollapseExecutors.class).list())
+    assertThat(gateway.context.getBean(CollapseExecutors.class).list())
         .extracting(CollapseExecutorDescriptor::name)
         .contains("gateway.prices", "gateway.quotes")
         .doesNotContain("gateway.plain");
-    HttpResponse<String> endpoint =
-        client.send(get("/actuator/collapse"), HttpResponse.BodyHandlers.ofString());
+    HttpResponse<String> endpoint = gateway.send("/actuator/collapse");
     assertThat(endpoint.statusCode()).isEqualTo(200);
     assertThat(endpoint.body()).contains("gateway.prices", "gateway.quotes");
-  }
-
-  /**
-   * Sends {@code n} GETs of {@code path} at once, lets the upstream answer once all have reached
-   * the gateway, and returns the answers.
-   */
-  private static List<HttpResponse<String>> sendHeld(String path, int n) throws Exception {
-    GatewayApplication.arrivals = new CountDownLatch(n);
-    List<CompletableFuture<HttpResponse<String>>> calls = new ArrayList<>();
-    for (int i = 0; i < n; i++) {
-      calls.add(client.sendAsync(get(path), HttpResponse.BodyHandlers.ofString()));
-    }
-    assertThat(GatewayApplication.arrivals.await(20, TimeUnit.SECONDS)).isTrue();
-    upstream.releaseFrom(path, 1);
-    List<HttpResponse<String>> answers = new ArrayList<>();
-    for (CompletableFuture<HttpResponse<String>> call : calls) {
-      answers.add(call.get(20, TimeUnit.SECONDS));
-    }
-    return answers;
-  }
-
-  private static HttpRequest get(String path) {
-    return HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
-        .timeout(Duration.ofSeconds(30))
-        .GET()
-        .build();
   }
 }

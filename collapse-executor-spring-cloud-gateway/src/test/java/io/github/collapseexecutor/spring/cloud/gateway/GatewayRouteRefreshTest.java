@@ -6,25 +6,18 @@ import io.github.collapseexecutor.http.CollapseGroup;
 import io.github.collapseexecutor.micrometer.HttpCollapseStatsMeterBinder;
 import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorDescriptor;
 import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutors;
-import io.github.collapseexecutor.testing.http.GatedBackend;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.springframework.boot.web.server.context.WebServerApplicationContext;
 import org.springframework.cloud.gateway.event.RefreshRoutesEvent;
 import org.springframework.cloud.gateway.event.RefreshRoutesResultEvent;
 import org.springframework.cloud.gateway.filter.FilterDefinition;
@@ -32,7 +25,6 @@ import org.springframework.cloud.gateway.handler.predicate.PredicateDefinition;
 import org.springframework.cloud.gateway.route.RouteDefinition;
 import org.springframework.cloud.gateway.route.RouteDefinitionWriter;
 import org.springframework.context.ApplicationListener;
-import org.springframework.context.ConfigurableApplicationContext;
 import reactor.core.publisher.Mono;
 
 /**
@@ -47,22 +39,11 @@ final class GatewayRouteRefreshTest {
   private static final String ROUTE = "moving";
   private static final String EXECUTOR = "gateway." + ROUTE;
 
-  private static final GatedBackend upstream = new GatedBackend();
-  private static final HttpClient client =
-      HttpClient.newBuilder()
-          .version(HttpClient.Version.HTTP_1_1)
-          .connectTimeout(Duration.ofSeconds(20))
-          .build();
-
-  private static String upstreamUri;
-  private static ConfigurableApplicationContext gateway;
-  private static int port;
+  private static RunningGateway gateway;
 
   @BeforeAll
   static void start() {
-    upstreamUri = upstream.start();
-    gateway = GatewayApplication.start(upstreamUri);
-    port = ((WebServerApplicationContext) gateway).getWebServer().getPort();
+    gateway = new RunningGateway();
   }
 
   @AfterAll
@@ -70,26 +51,25 @@ final class GatewayRouteRefreshTest {
     if (gateway != null) {
       gateway.close();
     }
-    upstream.stop();
   }
 
   @Test
   void aRouteWhoseArgumentsChangeServesWithItsNewFilterAloneInTheEndpointAndTheMeters()
       throws Exception {
     route(Map.of("policy", "prices"));
-    List<HttpResponse<String>> collapsed = sendHeld("/moving/first", 10);
+    List<HttpResponse<String>> collapsed = gateway.sendHeld("/moving/first", 10);
 
     assertThat(collapsed).extracting(HttpResponse::statusCode).containsOnly(200);
-    assertThat(upstream.calls("/moving/first")).isBetween(1, 2);
+    assertThat(gateway.upstream.calls("/moving/first")).isBetween(1, 2);
     assertThat(executors()).hasSize(1);
     assertThat(count("replayed")).isGreaterThanOrEqualTo(8);
 
     // the group collapses /quotes/* alone: on this route, nothing collapses any more
     route(Map.of("group", "quotes"));
-    List<HttpResponse<String>> untouched = sendHeld("/moving/second", 10);
+    List<HttpResponse<String>> untouched = gateway.sendHeld("/moving/second", 10);
 
     assertThat(untouched).extracting(HttpResponse::statusCode).containsOnly(200);
-    assertThat(upstream.calls("/moving/second")).isEqualTo(10);
+    assertThat(gateway.upstream.calls("/moving/second")).isEqualTo(10);
     assertThat(executors())
         .singleElement()
         .satisfies(
@@ -105,22 +85,22 @@ final class GatewayRouteRefreshTest {
   private static void route(Map<String, String> args) throws InterruptedException {
     RouteDefinition route = new RouteDefinition();
     route.setId(ROUTE);
-    route.setUri(URI.create(upstreamUri));
+    route.setUri(URI.create(gateway.upstreamUri));
     route.setPredicates(List.of(new PredicateDefinition("Path=/moving/**")));
     FilterDefinition collapse = new FilterDefinition();
     collapse.setName(CollapseGatewayFilterFactory.NAME);
     collapse.setArgs(args);
     route.setFilters(List.of(collapse));
-    gateway.getBean(RouteDefinitionWriter.class).save(Mono.just(route)).block();
+    gateway.context.getBean(RouteDefinitionWriter.class).save(Mono.just(route)).block();
     CountDownLatch refreshed = new CountDownLatch(1);
-    gateway.addApplicationListener(
+    gateway.context.addApplicationListener(
         (ApplicationListener<RefreshRoutesResultEvent>) event -> refreshed.countDown());
-    gateway.publishEvent(new RefreshRoutesEvent(GatewayRouteRefreshTest.class));
+    gateway.context.publishEvent(new RefreshRoutesEvent(GatewayRouteRefreshTest.class));
     assertThat(refreshed.await(20, TimeUnit.SECONDS)).as("the routes refreshed").isTrue();
   }
 
   private static List<CollapseExecutorDescriptor> executors() {
-    return gateway.getBean(CollapseExecutors.class).list().stream()
+    return gateway.context.getBean(CollapseExecutors.class).list().stream()
         .filter(executor -> executor.name().equals(EXECUTOR))
         .toList();
   }
@@ -129,6 +109,7 @@ final class GatewayRouteRefreshTest {
   private static double count(String outcome) {
     FunctionCounter counter =
         gateway
+            .context
             .getBean(MeterRegistry.class)
             .find(HttpCollapseStatsMeterBinder.REQUESTS)
             .tag("executor", EXECUTOR)
@@ -136,29 +117,5 @@ final class GatewayRouteRefreshTest {
             .functionCounter();
     assertThat(counter).as("the meter of %s", outcome).isNotNull();
     return counter.count();
-  }
-
-  /**
-   * Sends {@code n} GETs of {@code path} at once, lets the upstream answer once all have reached
-   * the gateway, and returns the answers.
-   */
-  private static List<HttpResponse<String>> sendHeld(String path, int n) throws Exception {
-    GatewayApplication.arrivals = new CountDownLatch(n);
-    List<CompletableFuture<HttpResponse<String>>> calls = new ArrayList<>();
-    for (int i = 0; i < n; i++) {
-      HttpRequest get =
-          HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
-              .timeout(Duration.ofSeconds(30))
-              .GET()
-              .build();
-      calls.add(client.sendAsync(get, HttpResponse.BodyHandlers.ofString()));
-    }
-    assertThat(GatewayApplication.arrivals.await(20, TimeUnit.SECONDS)).isTrue();
-    upstream.releaseFrom(path, 1);
-    List<HttpResponse<String>> answers = new ArrayList<>();
-    for (CompletableFuture<HttpResponse<String>> call : calls) {
-      answers.add(call.get(20, TimeUnit.SECONDS));
-    }
-    return answers;
   }
 }
