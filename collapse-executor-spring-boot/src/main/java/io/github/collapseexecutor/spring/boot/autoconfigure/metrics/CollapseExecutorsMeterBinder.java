@@ -33,15 +33,18 @@ final class CollapseExecutorsMeterBinder implements MeterBinder {
   }
 
   /**
-   * Removes the meters of an adapter that was replaced: its successor, under the same name,
-   * registers its own, which the registry would otherwise answer with these.
+   * Removes the meters of an adapter that was unregistered, its requests', its executor's and its
+   * observations': a successor under the same name registers its own, which the registry would
+   * otherwise answer with these, and one that has none leaves no meter behind.
    */
   private static void removeMeters(MeterRegistry registry, CollapseExecutorDescriptor removed) {
     for (Meter meter : List.copyOf(registry.getMeters())) {
       Meter.Id id = meter.getId();
-      if (id.getName().startsWith("collapse.http.")
+      String integration = id.getTag("integration");
+      // the observations' timers carry no integration
+      if (id.getName().startsWith("collapse.")
           && removed.name().equals(id.getTag("executor"))
-          && removed.integration().equals(id.getTag("integration"))) {
+          && (integration == null || integration.equals(removed.integration()))) {
         registry.remove(meter);
       }
     }

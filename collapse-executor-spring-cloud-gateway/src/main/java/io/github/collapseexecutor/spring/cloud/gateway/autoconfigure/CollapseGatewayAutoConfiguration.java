@@ -22,7 +22,7 @@ import org.springframework.core.env.Environment;
  * Registers the {@code Collapse} route filter of Spring Cloud Gateway (server WebFlux), whose
  * routes name the policies and groups of the {@code collapse.executor.gateway} section. Each route
  * that names the filter gets a collapse executor of its own, {@code gateway.<route id>}, in the
- * meters and the {@code collapse} endpoint.
+ * meters and the {@code collapse} endpoint, for as long as its routes hold the filter.
  *
  * <p>At startup, each {@code Collapse} filter of the routes and default filters of
  * {@code spring.cloud.gateway.server.webflux} that names a policy or a group the section does not
@@ -50,6 +50,11 @@ public final class CollapseGatewayAutoConfiguration {
             binder.bindOrCreate(
                 CollapseGatewayProperties.PREFIX, Bindable.of(CollapseGatewayProperties.class)),
         adapters);
+  }
+
+  @Bean
+  RouteRefreshes collapseRouteRefreshes(RouteCollapsers collapsers) {
+    return new RouteRefreshes(collapsers);
   }
 
   @Bean

@@ -6,9 +6,14 @@ import io.github.collapseexecutor.spring.boot.autoconfigure.support.HttpAdapterS
 import io.github.collapseexecutor.spring.cloud.gateway.CollapseGatewayFilter;
 import io.github.collapseexecutor.spring.cloud.gateway.CollapseGatewayFilterFactory.Config;
 import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Collections;
+import java.util.IdentityHashMap;
+import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.Function;
 import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;
@@ -19,7 +24,8 @@ import org.jspecify.annotations.Nullable;
  * and the endpoint as the executor {@code gateway.<route id>}. A route the gateway builds again
  * (its routes refreshed) with the same arguments keeps its filter and counters; with other
  * arguments, it gets a new filter, which replaces the old one in the meters and the endpoint, and
- * the old one stops collapsing (requests it still serves pass untouched).
+ * the old one stops collapsing (requests it still serves pass untouched). A route a refresh
+ * removed, or that no longer names the filter, drops its filter the same way.
  */
 final class RouteCollapsers implements Function<Config, CollapseGatewayFilter>, AutoCloseable {
 
@@ -62,6 +68,24 @@ final class RouteCollapsers implements Function<Config, CollapseGatewayFilter>, 
     CollapseGatewayFilter filter = create(key);
     filters.put(key.getRouteId(), new RouteFilter(key, filter));
     return filter;
+  }
+
+  /**
+   * Drops the filters that no route holds any more, {@code serving} being the filters of every
+   * route after a refresh: a route that was removed, or no longer names the filter, leaves the
+   * meters and the endpoint, and its filter stops collapsing.
+   */
+  synchronized void retainServing(Collection<?> serving) {
+    Set<Object> held = Collections.newSetFromMap(new IdentityHashMap<>());
+    held.addAll(serving);
+    for (Iterator<RouteFilter> routes = filters.values().iterator(); routes.hasNext(); ) {
+      CollapseGatewayFilter filter = routes.next().filter();
+      if (!held.contains(filter)) {
+        routes.remove();
+        adapters.unregister(filter.stats());
+        filter.close();
+      }
+    }
   }
 
   /** The filter a route got, and the arguments it was made for. */
