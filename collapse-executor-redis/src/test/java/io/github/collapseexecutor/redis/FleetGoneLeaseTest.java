@@ -45,6 +45,8 @@ final class FleetGoneLeaseTest {
 
   @AutoClose private final TestResources resources = new TestResources();
 
+  private final FleetOptions options = TestRedis.options().leaseTime(LEASE).build();
+
   /**
    * Hazard: the lease of a call under way is deleted (evicted, or by someone) while callers of
    * another instance wait for it, and no end will come on its channel. They make their own calls
@@ -53,9 +55,8 @@ final class FleetGoneLeaseTest {
   @Test
   void waitersOfALeaseDeletedUnderTheLeaderGoOnWhileItsCallStillRuns() throws Exception {
     RedisServer redis = resources.own(RedisServer.builder());
-    FleetOptions options = TestRedis.options().leaseTime(LEASE).build();
-    FleetCoordinator a = resources.add(TestRedis.coordinating(redis.port(), options));
-    FleetCoordinator b = resources.add(TestRedis.coordinating(redis.port(), options));
+    FleetCoordinator a = instance(redis);
+    FleetCoordinator b = instance(redis);
     FleetKey key = FleetKey.of("GET", "/evicted");
     CountDownLatch leading = new CountDownLatch(1);
     CountDownLatch gate = new CountDownLatch(1);
@@ -80,7 +81,7 @@ final class FleetGoneLeaseTest {
     }
     awaitTrue(() -> b.watching() == 3, "the callers of the other instance to wait");
 
-    redis.command("DEL", lease(options, key));
+    redis.command("DEL", lease(key));
 
     try {
       for (Future<String> waiter : waiters) {
@@ -105,9 +106,8 @@ final class FleetGoneLeaseTest {
   @Test
   void aHeldLeaseWakesNoCallerAcrossManyRounds() throws Exception {
     RedisServer redis = resources.own(RedisServer.builder());
-    FleetOptions options = TestRedis.options().leaseTime(LEASE).build();
-    FleetCoordinator a = resources.add(TestRedis.coordinating(redis.port(), options));
-    FleetCoordinator b = resources.add(TestRedis.coordinating(redis.port(), options));
+    FleetCoordinator a = instance(redis);
+    FleetCoordinator b = instance(redis);
     int rounds = 6;
     int callsPerRound = 6;
     try (RedisAdmin admin = redis.admin()) {
@@ -132,7 +132,7 @@ final class FleetGoneLeaseTest {
             () -> scriptsRun(admin) >= scripts + 2 * callsPerRound - 1,
             "every caller to claim the key, and every waiter to look for a result",
             30);
-        awaitProbeLooks(admin, looksOverTheGrace(options));
+        awaitProbeLooks(admin, looksOverTheGrace());
         backend.open();
         for (Future<String> answer : answers) {
           assertThat(answer.get(30, TimeUnit.SECONDS)).isEqualTo("answer to " + path);
@@ -152,12 +152,11 @@ final class FleetGoneLeaseTest {
   @Test
   void anEndHeardWithinTheGraceIsNotTakenForALostLease() throws Exception {
     RedisServer redis = resources.own(RedisServer.builder());
-    FleetOptions options = TestRedis.options().leaseTime(LEASE).build();
-    FleetCoordinator b = resources.add(TestRedis.coordinating(redis.port(), options));
+    FleetCoordinator b = instance(redis);
     redis.command("CONFIG", "RESETSTAT");
     FleetKey key = FleetKey.of("GET", "/ended");
     String holder = new FleetSecret(TestRedis.SECRET, true).token();
-    String lease = lease(options, key);
+    String lease = lease(key);
     redis.command("SET", lease, holder, "PX", Long.toString(LEASE.toMillis()));
     AtomicInteger ownCalls = new AtomicInteger();
     Future<String> waiter =
@@ -169,7 +168,7 @@ final class FleetGoneLeaseTest {
       // before its end is published
       admin.call("DEL", lease);
       awaitProbeLooks(admin, 2);
-      admin.call("SPUBLISH", channel(options, key), holder + ":0");
+      admin.call("SPUBLISH", channel(key), holder + ":0");
     }
 
     assertThat(waiter.get(30, TimeUnit.SECONDS)).isEqualTo("own 1");
@@ -191,7 +190,7 @@ final class FleetGoneLeaseTest {
    * Returns how many looks of the probe at a lease span its grace at least, and one more, so
    * that a caller the grace let through is woken before the last.
    */
-  private static int looksOverTheGrace(FleetOptions options) {
+  private int looksOverTheGrace() {
     long interval = options.probeInterval().toNanos();
     return (int) ((TierProbe.GONE_GRACE_NANOS + interval - 1) / interval) + 2;
   }
@@ -210,11 +209,15 @@ final class FleetGoneLeaseTest {
     }
   }
 
-  private static String lease(FleetOptions options, FleetKey key) {
+  private FleetCoordinator instance(RedisServer redis) {
+    return resources.add(TestRedis.coordinating(redis.port(), options));
+  }
+
+  private String lease(FleetKey key) {
     return new RedisNames(options.keyPrefix()).lease(digest(key));
   }
 
-  private static String channel(FleetOptions options, FleetKey key) {
+  private String channel(FleetKey key) {
     return new RedisNames(options.keyPrefix()).channel(digest(key));
   }
 
