@@ -25,11 +25,11 @@ final class AsyncCalls {
       long maxWaitNanos,
       long maxAgeNanos,
       Supplier<? extends CompletionStage<T>> call) {
-    if (!fleet.health.up()) {
+    String digest = fleet.secret.digest(key);
+    if (!fleet.coordinates(digest)) {
       fleet.counters.countFellBack(FallbackReason.TIER_DOWN);
       return start(call);
     }
-    String digest = fleet.secret.digest(key);
     String token = fleet.secret.token();
     long asked = System.nanoTime();
     return fleet
@@ -40,7 +40,7 @@ final class AsyncCalls {
               if (failure != null) {
                 // the claim may still run after its timeout: free the key again behind it
                 fleet.link.release(digest, token);
-                fleet.fellBack(fleet.link.unavailable(failure));
+                fleet.fellBack(digest, fleet.link.unavailable(failure));
                 return start(call);
               }
               fleet.health.commandAnswered();
@@ -93,7 +93,7 @@ final class AsyncCalls {
                 sent.handle(
                     (finished, late) -> {
                       if (late != null) {
-                        fleet.health.commandFailed(fleet.link.unavailable(late).fault());
+                        fleet.commandFailed(digest, fleet.link.unavailable(late).fault());
                       } else {
                         fleet.noteFinished(finished, asked);
                       }
@@ -110,7 +110,7 @@ final class AsyncCalls {
       String digest, Claim claim, FleetCodec<T> codec, long maxWaitNanos) {
     fleet.beforeWatch.run();
     Publications.Watch watch = fleet.publications.watch(digest, claim.holder());
-    if (!fleet.health.up()) {
+    if (!fleet.coordinates(digest)) {
       watch.close();
       fleet.counters.countFellBack(FallbackReason.TIER_DOWN);
       return CompletableFuture.completedFuture(null);
@@ -138,7 +138,7 @@ final class AsyncCalls {
             (waited, failure) -> {
               watch.close();
               if (failure != null) {
-                fleet.fellBack(fleet.link.unavailable(failure));
+                fleet.fellBack(digest, fleet.link.unavailable(failure));
                 return null;
               }
               T result =

@@ -20,11 +20,11 @@ final class BlockingCalls {
   <T, X extends Exception> T call(
       FleetKey key, FleetCodec<T> codec, long maxWaitNanos, long maxAgeNanos, FleetCall<T, X> call)
       throws X, InterruptedException {
-    if (!fleet.health.up()) {
+    String digest = fleet.secret.digest(key);
+    if (!fleet.coordinates(digest)) {
       fleet.counters.countFellBack(FallbackReason.TIER_DOWN);
       return call.call();
     }
-    String digest = fleet.secret.digest(key);
     String token = fleet.secret.token();
     Claim claim;
     long asked = System.nanoTime();
@@ -34,7 +34,7 @@ final class BlockingCalls {
     } catch (Unavailable e) {
       // the claim may still run after its timeout: free the key again behind it
       fleet.link.release(digest, token);
-      fleet.fellBack(e);
+      fleet.fellBack(digest, e);
       return call.call();
     }
     fleet.health.commandAnswered();
@@ -56,11 +56,12 @@ final class BlockingCalls {
     try {
       result = call.call();
     } catch (Throwable failure) {
-      finish(fleet.link.release(digest, token), asked);
+      finish(digest, fleet.link.release(digest, token), asked);
       throw failure;
     }
     byte[] value = fleet.values.seal(result, codec, digest, token);
     finish(
+        digest,
         value == null
             ? fleet.link.release(digest, token)
             : fleet.link.finish(digest, token, value, fleet.resultTtlMillis),
@@ -74,15 +75,15 @@ final class BlockingCalls {
    * rather than taking a result from before it asked. Notes a lease that was gone, and turns the
    * tier down if Redis is late.
    */
-  private void finish(CompletableFuture<Long> sent, long asked) {
+  private void finish(String digest, CompletableFuture<Long> sent, long asked) {
     try {
       fleet.noteFinished(sent.get(), asked);
     } catch (InterruptedException e) {
       // the call is made and its result is the caller's: keep the interrupt for the caller
       Thread.currentThread().interrupt();
     } catch (ExecutionException e) {
-      fleet.health.commandFailed(
-          fleet.link.unavailable(e.getCause() == null ? e : e.getCause()).fault());
+      fleet.commandFailed(
+          digest, fleet.link.unavailable(e.getCause() == null ? e : e.getCause()).fault());
     }
   }
 
@@ -95,7 +96,7 @@ final class BlockingCalls {
       throws InterruptedException {
     fleet.beforeWatch.run();
     try (Publications.Watch watch = fleet.publications.watch(digest, claim.holder())) {
-      if (!fleet.health.up()) {
+      if (!fleet.coordinates(digest)) {
         // the tier went down before the watch began, so its signal was not heard
         fleet.counters.countFellBack(FallbackReason.TIER_DOWN);
         return null;
@@ -118,7 +119,7 @@ final class BlockingCalls {
       }
       return result;
     } catch (Unavailable e) {
-      fleet.fellBack(e);
+      fleet.fellBack(digest, e);
       return null;
     }
   }

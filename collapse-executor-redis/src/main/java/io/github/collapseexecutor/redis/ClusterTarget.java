@@ -13,6 +13,7 @@ import io.lettuce.core.resource.ClientResources;
 import io.lettuce.core.resource.Delay;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.BitSet;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
@@ -117,6 +118,17 @@ final class ClusterTarget extends RedisTarget {
   @Override
   void probeFailed() {
     client.refreshPartitionsAsync();
+  }
+
+  @Override
+  @Nullable Shard shardOf(String key) {
+    RedisClusterNode node = client.getPartitions().getPartitionBySlot(SlotHash.getSlot(key));
+    if (node == null) {
+      return null;
+    }
+    BitSet slots = new BitSet(SlotHash.SLOT_COUNT);
+    node.getSlots().forEach(slots::set);
+    return new Shard(node.getUri().getHost() + ":" + node.getUri().getPort(), slots);
   }
 
   @Override

@@ -52,6 +52,14 @@ final class Coordination {
     this.resultTtlMillis = options.resultTtl().toMillis();
   }
 
+  /**
+   * Returns whether a call for {@code digest} coordinates through Redis now: the tier is up, and
+   * the master of the key's slot answers.
+   */
+  boolean coordinates(String digest) {
+    return health.up(() -> link.slotOf(digest));
+  }
+
   /** Returns {@code duration} in nanoseconds, at least 0, {@link #NO_LIMIT} if longer. */
   static long nanos(Duration duration) {
     try {
@@ -112,10 +120,24 @@ final class Coordination {
     return signal == Publications.Signal.STORED || signal == Publications.Signal.LEASE_GONE;
   }
 
-  /** Notes that a command of a call failed with {@code problem}: counts it, tells the health. */
-  void fellBack(Unavailable problem) {
-    health.commandFailed(problem.fault());
+  /**
+   * Notes that a command of a call for {@code digest} failed with {@code problem}: counts it,
+   * tells the health ({@link #commandFailed}).
+   */
+  void fellBack(String digest, Unavailable problem) {
+    commandFailed(digest, problem.fault());
     counters.countFellBack(problem.fault().reason());
+  }
+
+  /**
+   * Tells the health that a command of a call for {@code digest} failed with {@code fault},
+   * unless the tier is degraded and the key's master is one that does not answer: that says
+   * nothing of the others, which would fail open with it.
+   */
+  void commandFailed(String digest, Fault fault) {
+    if (fault.configuration() || health.state() != FleetState.DEGRADED || coordinates(digest)) {
+      health.commandFailed(fault);
+    }
   }
 
   /**

@@ -3,9 +3,10 @@ package io.github.collapseexecutor.redis;
 import io.github.collapseexecutor.core.Incubating;
 
 /**
- * What the fleet tier does with calls now ({@link FleetStats#state()}). Only {@link
- * #COORDINATING} shares calls across instances; in every other state each call goes on as local
- * collapse on its own instance, and none fails for it.
+ * What the fleet tier does with calls now ({@link FleetStats#state()}). {@link #COORDINATING}
+ * shares calls across instances, and {@link #DEGRADED} those whose keys live on a master that
+ * answers; in every other state each call goes on as local collapse on its own instance, and none
+ * fails for it.
  */
 @Incubating
 public enum FleetState {
@@ -29,5 +30,13 @@ public enum FleetState {
    * FleetStats#lastProblem()} names the cause and the fix; the probe keeps trying, so the tier
    * coordinates once the configuration is mended.
    */
-  MISCONFIGURED
+  MISCONFIGURED,
+
+  /**
+   * Calls coordinate through Redis, except those whose keys live on a master of the cluster that
+   * does not answer while the others do: they go on as local collapse until it answers again or
+   * its replica took its slots over. {@link FleetStats#lastProblem()} names the master; {@link
+   * FleetStats#coordinating()} is true, since every other call coordinates.
+   */
+  DEGRADED
 }

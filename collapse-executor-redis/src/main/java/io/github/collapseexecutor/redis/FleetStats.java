@@ -65,7 +65,11 @@ public interface FleetStats {
   /** Returns how many times Redis stopped answering (each outage counted once). */
   long outages();
 
-  /** Returns whether the tier coordinates through Redis now, rather than falling back. */
+  /**
+   * Returns whether the tier coordinates through Redis now, rather than falling back: also while
+   * it is {@link FleetState#DEGRADED}, when only the calls for a master that does not answer fall
+   * back.
+   */
   boolean coordinating();
 
   /** Returns what the tier does with calls now. */

@@ -11,6 +11,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Predicate;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -193,6 +194,19 @@ final class Publications extends RedisPubSubAdapter<String, byte[]> {
     if (set != null) {
       set.forEach(watch -> watch.signal.complete(Signal.LEASE_GONE));
     }
+  }
+
+  /**
+   * Wakes the watches of the calls whose digest {@code unanswered} holds for: their key's master
+   * stopped answering, so their ends may never arrive.
+   */
+  void releaseWhere(Predicate<String> unanswered) {
+    watches.forEach(
+        (call, set) -> {
+          if (unanswered.test(call.substring(0, call.lastIndexOf(':')))) {
+            set.forEach(watch -> watch.signal.complete(Signal.TIER_DOWN));
+          }
+        });
   }
 
   /** Wakes every watch: Redis stopped answering, so their calls' ends may never arrive. */

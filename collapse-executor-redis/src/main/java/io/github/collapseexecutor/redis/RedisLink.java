@@ -2,6 +2,7 @@ package io.github.collapseexecutor.redis;
 
 import io.lettuce.core.ScriptOutputType;
 import io.lettuce.core.SetArgs;
+import io.lettuce.core.cluster.SlotHash;
 import io.lettuce.core.cluster.api.async.RedisClusterAsyncCommands;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
@@ -71,6 +72,16 @@ final class RedisLink implements AutoCloseable {
   /** Returns the digests of the probe's keys: see {@link RedisTarget#probeDigests}. */
   List<String> probeDigests(String instanceToken) {
     return target.probeDigests(instanceToken, names::lease);
+  }
+
+  /** Returns the master that serves the keys of {@code digest}, as the client saw it last. */
+  RedisTarget.@Nullable Shard shardOf(String digest) {
+    return target.shardOf(names.lease(digest));
+  }
+
+  /** Returns the cluster slot of the keys of {@code digest}, which share a hash tag. */
+  int slotOf(String digest) {
+    return SlotHash.getSlot(names.lease(digest));
   }
 
   /** Tells the target that the probe failed: see {@link RedisTarget#probeFailed}. */

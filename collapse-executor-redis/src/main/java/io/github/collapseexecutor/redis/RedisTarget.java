@@ -11,6 +11,7 @@ import io.lettuce.core.codec.ByteArrayCodec;
 import io.lettuce.core.codec.RedisCodec;
 import io.lettuce.core.codec.StringCodec;
 import io.lettuce.core.pubsub.StatefulRedisPubSubConnection;
+import java.util.BitSet;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
@@ -146,6 +147,14 @@ abstract class RedisTarget {
    */
   void probeFailed() {}
 
+  /**
+   * Returns the master that serves {@code key} and the slots it serves, as the client saw it
+   * last; {@code null} on one Redis, where there is no other to go on with.
+   */
+  @Nullable Shard shardOf(String key) {
+    return null;
+  }
+
   /** Keeps to a pattern subscription and {@code PUBLISH}, as on a server before Redis 7. */
   RedisTarget withoutShardedPubSub() {
     this.shardedPubSubAllowed = false;
@@ -167,6 +176,9 @@ abstract class RedisTarget {
       client.getResources().shutdown();
     }
   }
+
+  /** A master of a cluster: its address, {@code host:port}, and the slots it serves. */
+  record Shard(String node, BitSet slots) {}
 
   /** A connection for commands, and the commands on it that both kinds of Redis share. */
   record Commands(

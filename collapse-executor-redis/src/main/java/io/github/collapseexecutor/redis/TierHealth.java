@@ -1,11 +1,13 @@
 package io.github.collapseexecutor.redis;
 
 import java.lang.System.Logger.Level;
+import java.util.BitSet;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.function.IntSupplier;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -16,7 +18,8 @@ import org.jspecify.annotations.Nullable;
  * without touching Redis. A single late answer (a pause of this JVM, say) costs only its own call
  * a fallback. A configuration fault turns it misconfigured at once, logged as an error once per
  * fault however often it recurs. Only the probe turns it to coordinating again, and says when a
- * fault it logged is mended.
+ * fault it logged is mended. On a cluster whose masters answer but for some, the probe turns it
+ * degraded: calls for the slots of those go on as local collapse, and the others coordinate.
  */
 final class TierHealth {
 
@@ -32,6 +35,9 @@ final class TierHealth {
   private volatile FleetState state = FleetState.STARTING;
   private volatile @Nullable String lastProblem;
 
+  /** The slots whose master does not answer while the others do; none unless degraded. */
+  private volatile BitSet downSlots = new BitSet();
+
   /** The configuration fault last logged, and whether its mending was; guarded by this. */
   private @Nullable String loggedFault;
 
@@ -44,9 +50,23 @@ final class TierHealth {
     this.onDown = onDown;
   }
 
-  /** Returns whether calls coordinate through Redis now. */
+  /** Returns whether calls coordinate through Redis now: all, or all but some slots'. */
   boolean up() {
-    return state == FleetState.COORDINATING;
+    return coordinates(state);
+  }
+
+  /**
+   * Returns whether a call for a key in {@code slot} coordinates through Redis now; the slot is
+   * asked for only while the tier is degraded.
+   */
+  boolean up(IntSupplier slot) {
+    FleetState now = state;
+    return now == FleetState.COORDINATING
+        || (now == FleetState.DEGRADED && !downSlots.get(slot.getAsInt()));
+  }
+
+  private static boolean coordinates(FleetState state) {
+    return state == FleetState.COORDINATING || state == FleetState.DEGRADED;
   }
 
   /** Returns what the tier does with calls now. */
@@ -96,7 +116,7 @@ final class TierHealth {
         return;
       }
       state = to;
-      if (was == FleetState.COORDINATING) {
+      if (coordinates(was)) {
         nextUp = new CompletableFuture<>();
         if (to == FleetState.FAILING_OPEN) {
           outages.increment();
@@ -121,9 +141,39 @@ final class TierHealth {
           name,
           fault.text());
     }
-    if (was == FleetState.COORDINATING) {
+    if (coordinates(was)) {
       onDown.run();
     }
+  }
+
+  /**
+   * Turns the tier degraded after the probe got answers from some masters of a cluster, but not
+   * from those that serve {@code slots}, for {@code fault}, which names them; logs a warning when
+   * they change. Calls for other slots coordinate, and waiting callers of any slot go on waiting:
+   * the probe wakes those of the slots that do not answer.
+   */
+  void degraded(Fault fault, BitSet slots) {
+    FleetState was;
+    boolean changed;
+    CompletableFuture<Void> up;
+    synchronized (this) {
+      lastProblem = fault.text();
+      was = state;
+      changed = was != FleetState.DEGRADED || !slots.equals(downSlots);
+      downSlots = slots;
+      state = FleetState.DEGRADED;
+      failedInARow.set(0);
+      up = nextUp;
+    }
+    if (changed) {
+      LOG.log(
+          Level.WARNING,
+          "{0}: Redis {1}; calls for its keys go on as local collapse until it answers again or "
+              + "its replica takes over, and the other calls coordinate",
+          name,
+          fault.text());
+    }
+    up.complete(null);
   }
 
   /** Turns the tier to coordinating after the probe got an answer, unless it is already. */
@@ -137,6 +187,7 @@ final class TierHealth {
         return;
       }
       state = FleetState.COORDINATING;
+      downSlots = new BitSet();
       up = nextUp;
       failedInARow.set(0);
       if (was == FleetState.MISCONFIGURED && loggedFault != null && !loggedFaultMended) {
@@ -152,6 +203,8 @@ final class TierHealth {
           mended);
     } else if (was == FleetState.FAILING_OPEN) {
       LOG.log(Level.INFO, "{0}: Redis answers again; calls coordinate through it", name);
+    } else if (was == FleetState.DEGRADED) {
+      LOG.log(Level.INFO, "{0}: every master of Redis answers; every call coordinates", name);
     }
     up.complete(null);
   }

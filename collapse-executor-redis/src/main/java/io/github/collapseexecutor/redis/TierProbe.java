@@ -1,9 +1,13 @@
 package io.github.collapseexecutor.redis;
 
 import java.nio.charset.StandardCharsets;
+import java.util.BitSet;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.StringJoiner;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -13,9 +17,10 @@ import java.util.concurrent.TimeUnit;
  * Finds Redis, and finds it back after an outage or a configuration fault: once per {@link
  * FleetOptions#probeInterval()} it opens what is not open and checks that Redis takes what the tier
  * needs, turning the tier up when it does, down or misconfigured when not. Calls never wait for it.
- * It checks a key of its own, on a cluster one on each master, so that a master that died keeps the
- * tier failing open until its replica took over, rather than turning it up and down as calls for
- * other masters go through. While the tier coordinates, one small write per key shows that Redis
+ * It checks a key of its own, on a cluster one on each master: while some masters answer and
+ * others do not, it turns the tier degraded, so that calls for the slots of those that do not
+ * answer go on as local collapse until they answer again or their replicas took over, while the
+ * other calls coordinate. While the tier coordinates, one small write per key shows that Redis
  * still takes writes (a full or paused one does not). Otherwise the probe rehearses a whole call of
  * its own on a key of its own: it watches the key's channel, claims the key, ends the call with a
  * result, hears the end and reads the result, so that the tier is up only once every command, key
@@ -94,17 +99,30 @@ final class TierProbe implements AutoCloseable {
     try {
       link.open(names.channel(RedisNames.probeDigest(token, 0)), connectNanos);
       boolean up = health.up();
-      for (String digest : link.probeDigests(token)) {
-        if (up) {
-          link.write(names.probe(digest), ascii(token), probeTtlMillis, answerNanos);
-        } else {
-          rehearse(digest);
+      List<String> digests = link.probeDigests(token);
+      Map<String, Unavailable> unanswered = new LinkedHashMap<>();
+      for (String digest : digests) {
+        try {
+          if (up) {
+            link.write(names.probe(digest), ascii(token), probeTtlMillis, answerNanos);
+          } else {
+            rehearse(digest);
+          }
+        } catch (Unavailable e) {
+          if (e.fault().configuration() || unanswered.size() == digests.size() - 1) {
+            throw e;
+          }
+          unanswered.put(digest, e);
         }
       }
       if (!link.connected()) {
         throw new Unavailable(Fault.outage(FallbackReason.TIER_DOWN, "is reconnecting"));
       }
-      health.answered();
+      if (unanswered.isEmpty()) {
+        health.answered();
+      } else {
+        degraded(unanswered);
+      }
       // a lease whose end an outage lost holds its key on every instance until it runs out
       link.endAgain();
       if (up) {
@@ -117,6 +135,29 @@ final class TierProbe implements AutoCloseable {
     } catch (RuntimeException e) {
       failed(faults.of(e));
     }
+  }
+
+  /**
+   * Turns the tier degraded: the masters of the {@code unanswered} probe keys did not answer,
+   * while the others did. Wakes the callers that wait for a call on those masters, whose end may
+   * never come, and has the client read the topology again, since a replica may take over.
+   */
+  private void degraded(Map<String, Unavailable> unanswered) throws Unavailable {
+    BitSet slots = new BitSet();
+    StringJoiner nodes = new StringJoiner(", ");
+    for (Map.Entry<String, Unavailable> probed : unanswered.entrySet()) {
+      RedisTarget.Shard shard = link.shardOf(probed.getKey());
+      if (shard == null) {
+        throw probed.getValue();
+      }
+      slots.or(shard.slots());
+      nodes.add(shard.node());
+    }
+    Fault first = unanswered.values().iterator().next().fault();
+    health.degraded(
+        Fault.outage(first.reason(), "master " + nodes + " of the cluster " + first.text()), slots);
+    publications.releaseWhere(digest -> slots.get(link.slotOf(digest)));
+    link.probeFailed();
   }
 
   private void failed(Fault fault) {

@@ -2,6 +2,7 @@ package io.github.collapseexecutor.redis;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.BitSet;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.logging.Level;
 import org.junit.jupiter.api.AfterEach;
@@ -11,7 +12,8 @@ import org.junit.jupiter.api.Test;
  * What the tier does with calls, and what it logs: a late or failed command of a call costs only
  * that call, unless {@value TierHealth#FAILED_COMMANDS_TO_DOWN} come in a row; a lost connection
  * or a failed probe fails it open at once; a configuration fault turns it misconfigured at once,
- * logged once however often it recurs, and its mending is told once.
+ * logged once however often it recurs, and its mending is told once; masters of a cluster that do
+ * not answer while the others do turn it degraded, which costs the calls of their slots only.
  */
 final class TierHealthTest {
 
@@ -20,6 +22,10 @@ final class TierHealthTest {
   private static final Fault NOPERM =
       Fault.configuration(
           "Redis refused the tier the command " + "'evalsha'. Fix: ACL SETUSER fleet +evalsha");
+
+  private static final Fault MASTER_DOWN =
+      Fault.outage(
+          FallbackReason.TIER_DOWN, "master 127.0.0.1:7001 of the cluster is not connected");
 
   private final AtomicInteger downs = new AtomicInteger();
   private final TierHealth health = new TierHealth("fleet", downs::incrementAndGet);
@@ -134,5 +140,60 @@ final class TierHealthTest {
     assertThat(log.levels()).containsExactly(Level.SEVERE, Level.SEVERE, Level.INFO);
     assertThat(health.state()).isEqualTo(FleetState.COORDINATING);
     assertThat(health.lastProblem()).contains(readOnly.text());
+  }
+
+  @Test
+  void aMasterThatDoesNotAnswerCostsOnlyTheCallsOfItsSlots() {
+    health.answered();
+
+    health.degraded(MASTER_DOWN, slots(5, 6));
+    health.degraded(MASTER_DOWN, slots(5, 6));
+
+    assertThat(health.state()).isEqualTo(FleetState.DEGRADED);
+    assertThat(health.up()).isTrue();
+    assertThat(health.up(() -> 5)).isFalse();
+    assertThat(health.up(() -> 7)).isTrue();
+    assertThat(health.outages()).isZero();
+    assertThat(downs).as("no caller of another slot woken").hasValue(0);
+    assertThat(health.lastProblem()).contains(MASTER_DOWN.text());
+    assertThat(log.at(Level.WARNING)).singleElement().asString().contains("127.0.0.1:7001");
+
+    health.answered();
+
+    assertThat(health.state()).isEqualTo(FleetState.COORDINATING);
+    assertThat(health.up(() -> 5)).isTrue();
+    assertThat(log.levels()).containsExactly(Level.WARNING, Level.INFO);
+  }
+
+  @Test
+  void aTierDownIsUpAgainOnceSomeMastersAnswer() {
+    health.failed(LATE);
+    assertThat(health.whenUp()).isNotDone();
+
+    health.degraded(MASTER_DOWN, slots(5));
+
+    assertThat(health.whenUp()).isDone();
+    assertThat(health.up(() -> 6)).isTrue();
+  }
+
+  @Test
+  void aDegradedTierThatStopsAnsweringFailsOpenAsOneOutage() {
+    health.answered();
+    health.degraded(MASTER_DOWN, slots(5));
+
+    health.failed(Fault.outage(FallbackReason.TIER_DOWN, "lost its connection"));
+
+    assertThat(health.state()).isEqualTo(FleetState.FAILING_OPEN);
+    assertThat(health.up(() -> 6)).isFalse();
+    assertThat(health.outages()).isEqualTo(1);
+    assertThat(downs).hasValue(1);
+  }
+
+  private static BitSet slots(int... slots) {
+    BitSet set = new BitSet();
+    for (int slot : slots) {
+      set.set(slot);
+    }
+    return set;
   }
 }

@@ -100,7 +100,8 @@ public final class FleetDescription {
    * Redis was first reached, {@code failing-open} while it is down, slow or failing over, and
    * {@code misconfigured} while it refuses what the tier needs (a missing ACL permission, a
    * disabled command, a certificate it does not trust), in which states every call goes on as
-   * local collapse.
+   * local collapse; {@code degraded} while a master of a cluster does not answer and the others
+   * do, when only the calls for its keys go on as local collapse ({@code lastProblem} names it).
    */
   @JsonProperty
   public String state() {
