@@ -34,7 +34,7 @@ public final class CollapseGatewayFilterFactory
   /** The name routes give the filter. */
   public static final String NAME = "Collapse";
 
-  private final Function<Config, CollapseGatewayFilter> filters;
+  private final Function<Config, ? extends GatewayFilter> filters;
 
   /**
    * @param filters the filter of each route's arguments; it rejects an argument that names
@@ -43,6 +43,21 @@ public final class CollapseGatewayFilterFactory
   public CollapseGatewayFilterFactory(Function<Config, CollapseGatewayFilter> filters) {
     super(Config.class);
     this.filters = Objects.requireNonNull(filters, "filters");
+  }
+
+  /** A factory whose every filter is {@code every}. */
+  private CollapseGatewayFilterFactory(GatewayFilter every) {
+    super(Config.class);
+    this.filters = config -> every;
+  }
+
+  /**
+   * Returns a factory whose filters pass every request untouched, whatever their arguments: the
+   * {@code Collapse} filter of an application that turned collapsing off, so that its routes,
+   * which still name the filter, start and serve as they would without it.
+   */
+  public static CollapseGatewayFilterFactory passingThrough() {
+    return new CollapseGatewayFilterFactory((exchange, chain) -> chain.filter(exchange));
   }
 
   @Override

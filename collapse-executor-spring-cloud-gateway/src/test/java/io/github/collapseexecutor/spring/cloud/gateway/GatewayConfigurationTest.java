@@ -11,10 +11,13 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
+import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.springframework.boot.web.server.context.WebServerApplicationContext;
 import org.springframework.context.ConfigurableApplicationContext;
 
@@ -68,6 +71,24 @@ final class GatewayConfigurationTest {
                     "filters[0].args.policy=prices"))
         .rootCause()
         .hasMessageContaining("names both a policy and a group");
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"collapse.executor.gateway.enabled", "collapse.executor.enabled"})
+  void switchedOffTheRoutesThatNameTheFilterStartAndPassEveryRequest(String switchedOff)
+      throws Exception {
+    try (RunningGateway gateway = new RunningGateway(switchedOff + "=false")) {
+      List<HttpResponse<String>> answers = gateway.sendHeld("/prices/off", 5);
+
+      assertThat(answers).extracting(HttpResponse::statusCode).containsOnly(200);
+      assertThat(gateway.upstream.calls("/prices/off")).isEqualTo(5);
+      assertThat(gateway.context.getBeanProvider(CollapseExecutors.class).stream())
+          .allSatisfy(
+              executors ->
+                  assertThat(executors.list())
+                      .extracting(CollapseExecutorDescriptor::integration)
+                      .doesNotContain("gateway"));
+    }
   }
 
   @Test

@@ -12,6 +12,7 @@ import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
@@ -68,10 +69,12 @@ public final class CollapseWebFluxAutoConfiguration {
 
   /**
    * Says once, when the context starts, that the filter is not registered for want of groups;
-   * not when the application defines a filter of its own.
+   * not when the application defines a filter of its own, nor in a Spring Cloud Gateway, whose
+   * routes collapse with their own {@code Collapse} filter.
    */
   @Bean
   @ConditionalOnMissingBean(CollapseWebFilter.class)
+  @ConditionalOnMissingClass("org.springframework.cloud.gateway.route.RouteLocator")
   @ConditionalOnCollapseGroups(value = GROUPS, present = false)
   static FilterNotRegistered collapseWebFilterNotRegistered() {
     return new FilterNotRegistered(
