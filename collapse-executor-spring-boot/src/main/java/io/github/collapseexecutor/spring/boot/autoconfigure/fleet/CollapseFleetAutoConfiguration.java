@@ -59,7 +59,17 @@ public final class CollapseFleetAutoConfiguration {
   @ConditionalOnBean(LettuceConnectionFactory.class)
   FleetCoordinator collapseFleetCoordinator(
       LettuceConnectionFactory redis, CollapseFleetProperties properties) {
-    return ApplicationRedis.connection(redis, properties).connect(options(properties));
+    FleetConnection connection = ApplicationRedis.connection(redis, properties);
+    FleetCoordinator coordinator = connection.connect(options(properties));
+    System.getLogger(CollapseFleetAutoConfiguration.class.getName())
+        .log(
+            System.Logger.Level.INFO,
+            "The collapse fleet tier runs on {0}, key prefix {1}: calls coordinate across the"
+                + " instances once it reaches Redis; its state is in the collapse endpoint and"
+                + " the collapseFleet health",
+            connection.where(),
+            properties.getKeyPrefix());
+    return coordinator;
   }
 
   @Bean

@@ -17,12 +17,31 @@ sealed interface FleetConnection {
   /** Returns a coordinator on this connection, with a client of its own. */
   FleetCoordinator connect(FleetOptions options);
 
+  /** Says where the tier connects, for the log: addresses, never credentials. */
+  String where();
+
+  private static String address(RedisURI uri) {
+    return (uri.getSocket() != null ? uri.getSocket() : uri.getHost() + ":" + uri.getPort())
+        + (uri.isSsl() ? " (TLS)" : "");
+  }
+
   /** A standalone Redis, a Sentinel set or a Unix socket, named by one URI. */
   record Single(RedisURI uri, ClientOptions clientOptions) implements FleetConnection {
 
     @Override
     public FleetCoordinator connect(FleetOptions options) {
       return FleetCoordinator.connect(uri, clientOptions, options);
+    }
+
+    @Override
+    public String where() {
+      if (uri.getSentinelMasterId() == null) {
+        return "Redis " + FleetConnection.address(uri);
+      }
+      return "the master '"
+          + uri.getSentinelMasterId()
+          + "' of the Sentinels "
+          + uri.getSentinels().stream().map(FleetConnection::address).toList();
     }
   }
 
@@ -37,6 +56,11 @@ sealed interface FleetConnection {
     @Override
     public FleetCoordinator connect(FleetOptions options) {
       return FleetCoordinator.connectCluster(seeds, clientOptions, options);
+    }
+
+    @Override
+    public String where() {
+      return "the cluster of " + seeds.stream().map(FleetConnection::address).toList();
     }
   }
 }

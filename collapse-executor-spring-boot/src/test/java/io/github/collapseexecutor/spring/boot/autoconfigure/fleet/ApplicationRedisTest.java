@@ -121,6 +121,34 @@ final class ApplicationRedisTest {
   }
 
   @Test
+  void theLogSaysWhereTheTierConnectsWithoutItsCredentials() {
+    connect(
+        connection ->
+            assertThat(connection.where())
+                .startsWith("the master 'primary' of the Sentinels [s")
+                .contains("s1.example:26379 (TLS)", "s2.example:26380 (TLS)")
+                .doesNotContain("pw", "watcher"),
+        "spring.data.redis.sentinel.master=primary",
+        "spring.data.redis.sentinel.nodes=s1.example:26379,s2.example:26380",
+        "spring.data.redis.sentinel.username=watcher",
+        "spring.data.redis.sentinel.password=sentinel-pw",
+        "spring.data.redis.ssl.enabled=true");
+    connect(
+        connection ->
+            assertThat(connection.where())
+                .startsWith("the cluster of [")
+                .contains("n1.example:7000", "n2.example:7001")
+                .doesNotContain("pw"),
+        "spring.data.redis.cluster.nodes=n1.example:7000,n2.example:7001",
+        "spring.data.redis.password=pw");
+    connect(
+        connection -> assertThat(connection.where()).isEqualTo("Redis cache.example:6380"),
+        "spring.data.redis.host=cache.example",
+        "spring.data.redis.port=6380",
+        "spring.data.redis.password=pw");
+  }
+
+  @Test
   void clusterSeedsAreItsNodesWithTheLoginAndClusterClientOptions() {
     runner
         .withPropertyValues(
