@@ -3,14 +3,10 @@ package io.github.collapseexecutor.samples.grpc;
 import com.google.common.util.concurrent.ListenableFuture;
 import com.google.protobuf.StringValue;
 import io.github.collapseexecutor.grpc.CollapseClientInterceptor;
-import io.grpc.CallOptions;
 import io.grpc.Grpc;
 import io.grpc.InsecureChannelCredentials;
 import io.grpc.ManagedChannel;
-import io.grpc.stub.ClientCalls;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 
 /**
  * A gRPC channel with {@link CollapseClientInterceptor}, so that concurrent identical unary calls
@@ -49,18 +45,9 @@ public final class GrpcExample {
               .intercept(collapse)
               .build();
       try {
-        List<ListenableFuture<StringValue>> calls = new ArrayList<>();
-        for (int i = 0; i < callers; i++) {
-          calls.add(
-              ClientCalls.futureUnaryCall(
-                  channel.newCall(QuoteService.GET, CallOptions.DEFAULT), StringValue.of("ACME")));
-        }
+        List<ListenableFuture<StringValue>> calls = QuoteService.callConcurrently(channel, callers);
         service.gate().open();
-        List<String> quotes = new ArrayList<>();
-        for (ListenableFuture<StringValue> call : calls) {
-          quotes.add(call.get(10, TimeUnit.SECONDS).getValue());
-        }
-        return quotes;
+        return QuoteService.quotes(calls);
       } finally {
         channel.shutdownNow();
       }

@@ -1,9 +1,7 @@
 package io.github.collapseexecutor.samples.grpc;
 
-import com.google.common.util.concurrent.ListenableFuture;
 import com.google.protobuf.StringValue;
 import io.github.collapseexecutor.grpc.CollapseServerInterceptor;
-import io.grpc.CallOptions;
 import io.grpc.ForwardingServerCallListener;
 import io.grpc.Grpc;
 import io.grpc.InsecureChannelCredentials;
@@ -16,11 +14,9 @@ import io.grpc.ServerInterceptor;
 import io.grpc.ServerInterceptors;
 import io.grpc.ServerServiceDefinition;
 import io.grpc.netty.shaded.io.grpc.netty.NettyServerBuilder;
-import io.grpc.stub.ClientCalls;
 import io.grpc.stub.ServerCalls;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -91,16 +87,7 @@ public final class GrpcServerExample {
                   "127.0.0.1", server.getPort(), InsecureChannelCredentials.create())
               .build();
       try {
-        List<ListenableFuture<StringValue>> calls = new ArrayList<>();
-        for (int i = 0; i < callers; i++) {
-          calls.add(
-              ClientCalls.futureUnaryCall(
-                  channel.newCall(QuoteService.GET, CallOptions.DEFAULT), StringValue.of("ACME")));
-        }
-        List<String> answers = new ArrayList<>();
-        for (ListenableFuture<StringValue> call : calls) {
-          answers.add(call.get(20, TimeUnit.SECONDS).getValue());
-        }
+        List<String> answers = QuoteService.quotes(QuoteService.callConcurrently(channel, callers));
         return new Round(answers, handlerRuns.get());
       } finally {
         channel.shutdownNow();

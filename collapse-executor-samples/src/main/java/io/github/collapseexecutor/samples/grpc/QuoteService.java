@@ -1,16 +1,23 @@
 package io.github.collapseexecutor.samples.grpc;
 
+import com.google.common.util.concurrent.ListenableFuture;
 import com.google.protobuf.StringValue;
 import io.github.collapseexecutor.samples.AnswerGate;
+import io.grpc.CallOptions;
+import io.grpc.Channel;
 import io.grpc.MethodDescriptor;
 import io.grpc.Server;
 import io.grpc.ServerServiceDefinition;
 import io.grpc.netty.shaded.io.grpc.netty.NettyServerBuilder;
 import io.grpc.protobuf.ProtoUtils;
+import io.grpc.stub.ClientCalls;
 import io.grpc.stub.ServerCalls;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
 
 /**
  * A quote service on loopback, over gRPC with Netty: the unary method {@code quotes.Quotes/Get}
@@ -73,5 +80,25 @@ public final class QuoteService implements AutoCloseable {
   public void close() {
     gate.open();
     server.shutdownNow();
+  }
+
+  /** Starts {@code callers} calls of {@link #GET} for {@code ACME} on {@code channel} at once. */
+  static List<ListenableFuture<StringValue>> callConcurrently(Channel channel, int callers) {
+    List<ListenableFuture<StringValue>> calls = new ArrayList<>();
+    for (int i = 0; i < callers; i++) {
+      calls.add(
+          ClientCalls.futureUnaryCall(
+              channel.newCall(GET, CallOptions.DEFAULT), StringValue.of("ACME")));
+    }
+    return calls;
+  }
+
+  /** Waits for each of {@code calls}, at most 20 s each, and returns their quotes in order. */
+  static List<String> quotes(List<ListenableFuture<StringValue>> calls) throws Exception {
+    List<String> quotes = new ArrayList<>();
+    for (ListenableFuture<StringValue> call : calls) {
+      quotes.add(call.get(20, TimeUnit.SECONDS).getValue());
+    }
+    return quotes;
   }
 }
