@@ -60,10 +60,18 @@ final class TestRedis {
     return coordinating(FleetCoordinator.connect(uri(port), options));
   }
 
-  /** Returns {@code coordinator} once it coordinates (at most 30 s), or closes it. */
+  /**
+   * Returns {@code coordinator} once every call coordinates (at most 30 s), or closes it: on a
+   * cluster, a tier that is up may still be degraded while the probe has yet to hear from a master
+   * on a loaded machine, and the calls of that master's keys would go on locally.
+   */
   static FleetCoordinator coordinating(FleetCoordinator coordinator) {
     try {
       coordinator.whenCoordinating().get(30, TimeUnit.SECONDS);
+      awaitTrue(
+          () -> coordinator.stats().state() == FleetState.COORDINATING,
+          "every master to answer: " + coordinator.stats(),
+          30);
     } catch (Exception e) {
       coordinator.close();
       throw new IllegalStateException("not coordinating after 30 s: " + coordinator.stats(), e);
