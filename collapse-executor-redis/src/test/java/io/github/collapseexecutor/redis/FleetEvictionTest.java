@@ -33,7 +33,7 @@ final class FleetEvictionTest {
     awaitTrue(() -> !a.stats().coordinating(), "the tier to see the restart");
     TestRedis.coordinating(a);
 
-    assertThat(log.at(Level.WARNING))
+    assertThat(log.awaitAt(Level.WARNING, "maxmemory-policy"))
         .filteredOn(text -> text.contains("maxmemory-policy"))
         .singleElement()
         .asString()
@@ -80,7 +80,7 @@ final class FleetEvictionTest {
     assertThat(backend.calls("/report")).isEqualTo(2);
     assertThat(a.stats().evicted()).isEqualTo(1);
     assertThat(b.stats().evicted()).isZero();
-    assertThat(log.at(Level.WARNING))
+    assertThat(log.awaitAt(Level.WARNING, "dropped the lease"))
         .filteredOn(text -> text.contains("dropped the lease"))
         .singleElement()
         .asString()

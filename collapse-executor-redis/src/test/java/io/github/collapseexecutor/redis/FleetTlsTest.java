@@ -81,10 +81,7 @@ final class FleetTlsTest {
                     .contains("does not trust the server's certificate")
                     .contains("trust store")
                     .doesNotContain("Unable to connect"));
-    assertThat(log.at(Level.SEVERE))
-        .singleElement()
-        .asString()
-        .contains("does not trust the server's certificate");
+    assertThat(log.awaitAt(Level.SEVERE, "does not trust the server's certificate")).hasSize(1);
   }
 
   @Test

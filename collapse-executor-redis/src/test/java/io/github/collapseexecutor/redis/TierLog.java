@@ -38,6 +38,18 @@ final class TierLog implements AutoCloseable {
         .toList();
   }
 
+  /**
+   * Waits, at most 10 s, until a record at {@code level} contains {@code text}, then returns the
+   * records at {@code level}. The tier logs after it turns its state, on the thread that turned
+   * it, so a test that saw the state may not see the line yet.
+   */
+  List<String> awaitAt(Level level, String text) {
+    TestRedis.awaitTrue(
+        () -> at(level).stream().anyMatch(line -> line.contains(text)),
+        "a " + level + " line with '" + text + "'");
+    return at(level);
+  }
+
   /** Returns the level of every record, in order. */
   List<Level> levels() {
     return records.stream().map(LogRecord::getLevel).toList();
