@@ -83,15 +83,14 @@ public final class FleetCoordinator implements AutoCloseable {
     Faults faults =
         new Faults(options.keyPrefix(), target.topology(), target.user(), target.selectsDatabase());
     EvictionWatch eviction = new EvictionWatch(options.name(), counters.evicted);
+    Runnable lost =
+        () -> health.failed(Fault.outage(FallbackReason.TIER_DOWN, "lost its connection"));
     RedisLink link =
         new RedisLink(
             target,
-            names,
+            new RedisConnections(target, names, faults, publications, eviction, lost),
             faults,
-            options,
-            publications,
-            eviction,
-            () -> health.failed(Fault.outage(FallbackReason.TIER_DOWN, "lost its connection")));
+            options);
     this.fleet = new Coordination(options, secret, publications, health, link, counters, eviction);
     this.blocking = new BlockingCalls(fleet);
     this.async = new AsyncCalls(fleet);

@@ -69,6 +69,11 @@ final class RedisConnections implements AutoCloseable {
     target.addListener(lostConnection);
   }
 
+  /** Returns the names of the tier's keys and channels. */
+  RedisNames names() {
+    return names;
+  }
+
   /**
    * Opens what is not open yet, waiting up to {@code connectNanos} for each step (no call waits
    * for it). As the commands' connection opens, it learns whether the server has sharded pub/sub,

@@ -30,27 +30,15 @@ final class RedisLink implements AutoCloseable {
   private final UnendedLeases unended;
   private final RedisConnections connections;
 
-  /**
-   * @param onLost what to do when one of the two connections is lost: turn the tier down at once,
-   *     rather than at the next late command. A connection that comes back has the channels
-   *     callers wait on subscribed again.
-   */
-  RedisLink(
-      RedisTarget target,
-      RedisNames names,
-      Faults faults,
-      FleetOptions options,
-      Publications publications,
-      EvictionWatch eviction,
-      Runnable onLost) {
+  RedisLink(RedisTarget target, RedisConnections connections, Faults faults, FleetOptions options) {
     this.target = target;
-    this.names = names;
+    this.names = connections.names();
     this.faults = faults;
     this.timeoutNanos = options.coordinationTimeout().toNanos();
     this.timeoutText = options.coordinationTimeout().toMillis() + " ms";
     this.maxValueBytes = ascii(Integer.toString(options.maxValueBytes()));
     this.unended = new UnendedLeases(options);
-    this.connections = new RedisConnections(target, names, faults, publications, eviction, onLost);
+    this.connections = connections;
   }
 
   /** Opens what is not open yet: see {@link RedisConnections#open}. */
