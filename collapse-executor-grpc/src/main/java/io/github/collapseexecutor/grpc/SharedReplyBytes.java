@@ -1,5 +1,6 @@
 package io.github.collapseexecutor.grpc;
 
+import io.github.collapseexecutor.http.adapter.DataFields;
 import io.grpc.Metadata;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
@@ -35,7 +36,7 @@ final class SharedReplyBytes {
       byte[] message = reply.message();
       out.writeBoolean(message != null);
       if (message != null) {
-        block(message, out);
+        DataFields.writeBlock(message, out);
       }
       metadata(reply.trailers(), out);
     } catch (IOException e) {
@@ -55,7 +56,7 @@ final class SharedReplyBytes {
         throw new IOException("another version of the format");
       }
       Metadata headers = in.readBoolean() ? metadata(in) : null;
-      byte[] message = in.readBoolean() ? block(in) : null;
+      byte[] message = in.readBoolean() ? DataFields.readBlock(in) : null;
       Metadata trailers = metadata(in);
       if (in.available() > 0) {
         throw new IOException("bytes after the trailers");
@@ -69,7 +70,7 @@ final class SharedReplyBytes {
   private static void metadata(Metadata metadata, DataOutputStream out) throws IOException {
     out.writeInt(metadata.keys().size());
     for (String name : metadata.keys()) {
-      block(name.getBytes(StandardCharsets.US_ASCII), out);
+      DataFields.writeBlock(name.getBytes(StandardCharsets.US_ASCII), out);
       List<byte[]> values = new ArrayList<>();
       if (name.endsWith(Metadata.BINARY_HEADER_SUFFIX)) {
         Iterable<byte[]> all = metadata.getAll(binary(name));
@@ -84,7 +85,7 @@ final class SharedReplyBytes {
       }
       out.writeInt(values.size());
       for (byte[] value : values) {
-        block(value, out);
+        DataFields.writeBlock(value, out);
       }
     }
   }
@@ -93,11 +94,11 @@ final class SharedReplyBytes {
     Metadata metadata = new Metadata();
     int names = in.readInt();
     for (int i = 0; i < names; i++) {
-      String name = new String(block(in), StandardCharsets.US_ASCII);
+      String name = new String(DataFields.readBlock(in), StandardCharsets.US_ASCII);
       boolean binary = name.endsWith(Metadata.BINARY_HEADER_SUFFIX);
       int count = in.readInt();
       for (int v = 0; v < count; v++) {
-        byte[] value = block(in);
+        byte[] value = DataFields.readBlock(in);
         if (binary) {
           metadata.put(binary(name), value);
         } else {
@@ -114,18 +115,5 @@ final class SharedReplyBytes {
 
   private static Metadata.Key<String> ascii(String name) {
     return Metadata.Key.of(name, Metadata.ASCII_STRING_MARSHALLER);
-  }
-
-  private static void block(byte[] block, DataOutputStream out) throws IOException {
-    out.writeInt(block.length);
-    out.write(block);
-  }
-
-  private static byte[] block(DataInputStream in) throws IOException {
-    int length = in.readInt();
-    if (length < 0 || length > in.available()) {
-      throw new IOException("a length past the end");
-    }
-    return in.readNBytes(length);
   }
 }

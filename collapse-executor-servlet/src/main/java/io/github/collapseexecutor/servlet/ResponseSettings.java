@@ -1,5 +1,6 @@
 package io.github.collapseexecutor.servlet;
 
+import io.github.collapseexecutor.http.adapter.DataFields;
 import io.github.collapseexecutor.http.adapter.DetailCodec;
 import io.github.collapseexecutor.http.adapter.ProducedResponse;
 import jakarta.servlet.http.HttpServletResponse;
@@ -42,15 +43,15 @@ record ResponseSettings(
         @Override
         public void write(ResponseSettings settings, DataOutput out) throws IOException {
           Locale locale = settings.locale();
-          optional(locale == null ? null : locale.toLanguageTag(), out);
-          optional(settings.characterEncoding(), out);
+          DataFields.writeOptionalText(locale == null ? null : locale.toLanguageTag(), out);
+          DataFields.writeOptionalText(settings.characterEncoding(), out);
           out.writeInt(settings.bufferSize());
         }
 
         @Override
         public ResponseSettings read(DataInput in) throws IOException {
-          String locale = optional(in);
-          String characterEncoding = optional(in);
+          String locale = DataFields.readOptionalText(in);
+          String characterEncoding = DataFields.readOptionalText(in);
           int bufferSize = in.readInt();
           if (bufferSize < 0) {
             throw new IOException("not a buffer size: " + bufferSize);
@@ -119,16 +120,5 @@ record ResponseSettings(
           characterEncoding ? response.getCharacterEncoding() : null,
           bufferSize);
     }
-  }
-
-  private static void optional(@Nullable String text, DataOutput out) throws IOException {
-    out.writeBoolean(text != null);
-    if (text != null) {
-      out.writeUTF(text);
-    }
-  }
-
-  private static @Nullable String optional(DataInput in) throws IOException {
-    return in.readBoolean() ? in.readUTF() : null;
   }
 }

@@ -34,9 +34,9 @@ final class ProducedResponseCodec implements DetailCodec<ProducedResponse> {
     out.writeBoolean(produced.reset());
     out.writeBoolean(produced.bodyReset());
     Charset charset = produced.bodyCharset();
-    optional(charset == null ? null : charset.name(), out);
+    DataFields.writeOptionalText(charset == null ? null : charset.name(), out);
     out.writeBoolean(produced.inPieces());
-    optional(produced.pathPattern(), out);
+    DataFields.writeOptionalText(produced.pathPattern(), out);
     Object value = produced.extension();
     out.writeBoolean(value != null);
     if (value != null) {
@@ -51,9 +51,9 @@ final class ProducedResponseCodec implements DetailCodec<ProducedResponse> {
         new ProducedHeaders.Produced(List.of(), names(in), names(in));
     boolean reset = in.readBoolean();
     boolean bodyReset = in.readBoolean();
-    String charset = optional(in);
+    String charset = DataFields.readOptionalText(in);
     boolean inPieces = in.readBoolean();
-    String pathPattern = optional(in);
+    String pathPattern = DataFields.readOptionalText(in);
     Object value = in.readBoolean() ? extensionCodec().read(in) : null;
     return ProducedResponse.builder(headers)
         .reset(reset)
@@ -95,16 +95,5 @@ final class ProducedResponseCodec implements DetailCodec<ProducedResponse> {
       names.add(in.readUTF());
     }
     return names;
-  }
-
-  private static void optional(@Nullable String text, DataOutput out) throws IOException {
-    out.writeBoolean(text != null);
-    if (text != null) {
-      out.writeUTF(text);
-    }
-  }
-
-  private static @Nullable String optional(DataInput in) throws IOException {
-    return in.readBoolean() ? in.readUTF() : null;
   }
 }

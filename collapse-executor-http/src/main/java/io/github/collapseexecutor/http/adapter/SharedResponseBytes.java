@@ -72,9 +72,9 @@ final class SharedResponseBytes {
       }
       out.writeBoolean(detail != null);
       if (detail != null) {
-        block(detail, out);
+        DataFields.writeBlock(detail, out);
       }
-      block(response.bodyCopy(), out);
+      DataFields.writeBlock(response.bodyCopy(), out);
     } catch (IOException e) {
       throw new UncheckedIOException(e); // never: the stream is in memory
     }
@@ -101,8 +101,8 @@ final class SharedResponseBytes {
         String name = text(in);
         headers.add(new SimpleImmutableEntry<>(name, in.readBoolean() ? text(in) : null));
       }
-      Object detail = in.readBoolean() ? detail(block(in), codec) : null;
-      byte[] body = block(in);
+      Object detail = in.readBoolean() ? detail(DataFields.readBlock(in), codec) : null;
+      byte[] body = DataFields.readBlock(in);
       if (in.available() > 0) {
         throw new IllegalArgumentException("bytes after the body");
       }
@@ -150,23 +150,10 @@ final class SharedResponseBytes {
   }
 
   private static void text(String text, DataOutputStream out) throws IOException {
-    block(text.getBytes(StandardCharsets.UTF_8), out);
+    DataFields.writeBlock(text.getBytes(StandardCharsets.UTF_8), out);
   }
 
   private static String text(DataInputStream in) throws IOException {
-    return new String(block(in), StandardCharsets.UTF_8);
-  }
-
-  private static void block(byte[] block, DataOutputStream out) throws IOException {
-    out.writeInt(block.length);
-    out.write(block);
-  }
-
-  private static byte[] block(DataInputStream in) throws IOException {
-    int length = in.readInt();
-    if (length < 0 || length > in.available()) {
-      throw new IOException("a length past the end");
-    }
-    return in.readNBytes(length);
+    return new String(DataFields.readBlock(in), StandardCharsets.UTF_8);
   }
 }
