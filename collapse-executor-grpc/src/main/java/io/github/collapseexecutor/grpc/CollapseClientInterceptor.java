@@ -1,8 +1,6 @@
 package io.github.collapseexecutor.grpc;
 
-import io.github.collapseexecutor.core.CollapseListener;
 import io.github.collapseexecutor.core.FutureCallableGroupCollapseExecutor;
-import io.github.collapseexecutor.core.GroupCollapseExecutorOptions;
 import io.github.collapseexecutor.fleet.Fleet;
 import io.github.collapseexecutor.http.SensitiveHeaders;
 import io.grpc.CallOptions;
@@ -86,12 +84,7 @@ public final class CollapseClientInterceptor implements ClientInterceptor, AutoC
   private final CallJoiner calls;
 
   private CollapseClientInterceptor(Builder builder) {
-    FutureCallableGroupCollapseExecutor executor =
-        new FutureCallableGroupCollapseExecutor(
-            GroupCollapseExecutorOptions.builder()
-                .name(builder.name)
-                .listener(builder.listener)
-                .build());
+    FutureCallableGroupCollapseExecutor executor = builder.executor();
     this.name = executor.name();
     this.methods = builder.methods;
     this.callCredentialsShared = builder.callCredentialsShared;
@@ -146,57 +139,19 @@ public final class CollapseClientInterceptor implements ClientInterceptor, AutoC
    * Builds a {@link CollapseClientInterceptor}; each setter checks its value at once. Not
    * thread-safe; build once and share the interceptor.
    */
-  public static final class Builder {
+  public static final class Builder extends InterceptorBuilder<Builder> {
 
-    private String name = DEFAULT_NAME;
-    private CollapseListener listener = CollapseListener.NONE;
-    private SensitiveHeaders sensitiveMetadata = SensitiveHeaders.defaults();
-    private Predicate<String> methods = fullMethodName -> true;
     private boolean callCredentialsShared;
     private @Nullable Function<? super CallOptions, ?> callerIdentity;
     private @Nullable Fleet fleet;
     private Function<? super CallOptions, @Nullable String> fleetChannelNames = options -> null;
 
-    private Builder() {}
-
-    /**
-     * Sets the name the listener's reports carry. Default: {@link #DEFAULT_NAME}.
-     *
-     * @throws IllegalArgumentException if {@code name} is blank
-     */
-    public Builder name(String name) {
-      Objects.requireNonNull(name, "name");
-      if (name.isBlank()) {
-        throw new IllegalArgumentException("name must not be blank: \"" + name + "\"");
-      }
-      this.name = name;
-      return this;
+    private Builder() {
+      super(DEFAULT_NAME);
     }
 
-    /** Sets what hears of each shared call. Default: {@link CollapseListener#NONE}. */
-    public Builder listener(CollapseListener listener) {
-      this.listener = Objects.requireNonNull(listener, "listener");
-      return this;
-    }
-
-    /**
-     * Sets which metadata keys carry a credential or an identity, and so join the key: callers
-     * that send different values of one never share. A key is sensitive as a header of the same
-     * name is for the HTTP adapters; binary keys ({@code -bin}) are compared by their bytes.
-     * Default: {@link SensitiveHeaders#defaults()}; add a key the server answers by with
-     * {@code SensitiveHeaders.defaults().withAdded(List.of("x-tenant"))}.
-     */
-    public Builder sensitiveMetadata(SensitiveHeaders sensitiveMetadata) {
-      this.sensitiveMetadata = Objects.requireNonNull(sensitiveMetadata, "sensitiveMetadata");
-      return this;
-    }
-
-    /**
-     * Chooses the unary methods that collapse by their full method name
-     * ({@code package.Service/Method}); the others pass through. Default: every unary method.
-     */
-    public Builder methods(Predicate<String> fullMethodNames) {
-      this.methods = Objects.requireNonNull(fullMethodNames, "fullMethodNames");
+    @Override
+    Builder self() {
       return this;
     }
 

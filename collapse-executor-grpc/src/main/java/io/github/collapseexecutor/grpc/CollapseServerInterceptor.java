@@ -1,9 +1,7 @@
 package io.github.collapseexecutor.grpc;
 
-import io.github.collapseexecutor.core.CollapseListener;
 import io.github.collapseexecutor.core.FutureCallableGroupCollapseExecutor;
 import io.github.collapseexecutor.core.FutureCallableGroupCollapseExecutor.Place;
-import io.github.collapseexecutor.core.GroupCollapseExecutorOptions;
 import io.github.collapseexecutor.http.SensitiveHeaders;
 import io.grpc.Context;
 import io.grpc.Metadata;
@@ -84,12 +82,7 @@ public final class CollapseServerInterceptor implements ServerInterceptor, AutoC
   private volatile boolean closed;
 
   private CollapseServerInterceptor(Builder builder) {
-    this.executor =
-        new FutureCallableGroupCollapseExecutor(
-            GroupCollapseExecutorOptions.builder()
-                .name(builder.name)
-                .listener(builder.listener)
-                .build());
+    this.executor = builder.executor();
     this.name = executor.name();
     this.methods = builder.methods;
     this.keys =
@@ -200,53 +193,17 @@ public final class CollapseServerInterceptor implements ServerInterceptor, AutoC
    * Builds a {@link CollapseServerInterceptor}; each setter checks its value at once. Not
    * thread-safe; build once and share the interceptor.
    */
-  public static final class Builder {
+  public static final class Builder extends InterceptorBuilder<Builder> {
 
-    private String name = DEFAULT_NAME;
-    private CollapseListener listener = CollapseListener.NONE;
-    private SensitiveHeaders sensitiveMetadata = SensitiveHeaders.defaults();
-    private Predicate<String> methods = fullMethodName -> true;
     private @Nullable Function<? super ServerCall<?, ?>, ?> identity;
     private Duration waitTimeout = DEFAULT_WAIT_TIMEOUT;
 
-    private Builder() {}
-
-    /**
-     * Sets the name the listener's reports carry. Default: {@link #DEFAULT_NAME}.
-     *
-     * @throws IllegalArgumentException if {@code name} is blank
-     */
-    public Builder name(String name) {
-      Objects.requireNonNull(name, "name");
-      if (name.isBlank()) {
-        throw new IllegalArgumentException("name must not be blank: \"" + name + "\"");
-      }
-      this.name = name;
-      return this;
+    private Builder() {
+      super(DEFAULT_NAME);
     }
 
-    /** Sets what hears of each shared run. Default: {@link CollapseListener#NONE}. */
-    public Builder listener(CollapseListener listener) {
-      this.listener = Objects.requireNonNull(listener, "listener");
-      return this;
-    }
-
-    /**
-     * Sets which metadata keys carry a credential or an identity, and so join the key: callers
-     * that send different values of one never share. Default: {@link SensitiveHeaders#defaults()},
-     * as for the client interceptor.
-     */
-    public Builder sensitiveMetadata(SensitiveHeaders sensitiveMetadata) {
-      this.sensitiveMetadata = Objects.requireNonNull(sensitiveMetadata, "sensitiveMetadata");
-      return this;
-    }
-
-    /**
-     * Chooses the unary methods that collapse by their full method name
-     * ({@code package.Service/Method}); the others pass through. Default: every unary method.
-     */
-    public Builder methods(Predicate<String> fullMethodNames) {
-      this.methods = Objects.requireNonNull(fullMethodNames, "fullMethodNames");
+    @Override
+    Builder self() {
       return this;
     }
 
