@@ -50,7 +50,10 @@ public final class MethodExecutor {
     return batches;
   }
 
-  /** Returns whether it can refuse calls: it has a limit of pending inputs. */
+  /**
+   * Returns whether calls can be refused: a {@code @CollapseBatch} method whose options set a limit
+   * of pending inputs ({@code maxPendingInputs}).
+   */
   public boolean rejects() {
     return rejects;
   }
