@@ -62,7 +62,11 @@ public interface FleetStats {
     return 0;
   }
 
-  /** Returns how many times Redis stopped answering (each outage counted once). */
+  /**
+   * Returns how many times Redis, or some masters of a cluster, stopped answering while every call
+   * coordinated. An outage is counted once until every call coordinates again, also when the tier
+   * goes between {@link FleetState#FAILING_OPEN} and {@link FleetState#DEGRADED} meanwhile.
+   */
   long outages();
 
   /**

@@ -79,7 +79,12 @@ final class TierHealth {
     return Optional.ofNullable(lastProblem);
   }
 
-  /** Returns how many times Redis stopped answering while the tier coordinated. */
+  /**
+   * Returns how many times Redis, or some masters of a cluster, stopped answering while every call
+   * coordinated: an outage lasts until every call coordinates again, however often it goes between
+   * failing open and degraded meanwhile (a killed master does: its cluster refuses every command
+   * for a while before the replica takes over).
+   */
   long outages() {
     return outages.sum();
   }
@@ -118,7 +123,7 @@ final class TierHealth {
       state = to;
       if (coordinates(was)) {
         nextUp = new CompletableFuture<>();
-        if (to == FleetState.FAILING_OPEN) {
+        if (was == FleetState.COORDINATING && to == FleetState.FAILING_OPEN) {
           outages.increment();
         }
       }
@@ -160,6 +165,9 @@ final class TierHealth {
       lastProblem = fault.text();
       was = state;
       changed = was != FleetState.DEGRADED || !slots.equals(downSlots);
+      if (was == FleetState.COORDINATING) {
+        outages.increment();
+      }
       downSlots = slots;
       state = FleetState.DEGRADED;
       failedInARow.set(0);

@@ -63,8 +63,16 @@ final class FleetShardDownTest {
     long fellBackBefore = a.stats().fellBack() + b.stats().fellBack();
     for (int round = 0; round < 3; round++) {
       for (String path : livePaths) {
+        int r = round;
         assertThat(GatedRound.run(resources.callers, a, b, path, 10))
-            .as("backend calls for a key on a live master, round " + round)
+            .as(
+                () ->
+                    "backend calls for a key on a live master, round "
+                        + r
+                        + ": "
+                        + a.stats()
+                        + " "
+                        + b.stats())
             .isEqualTo(1);
       }
       assertThat(GatedRound.run(resources.callers, a, b, deadPath, 10))
@@ -96,6 +104,7 @@ final class FleetShardDownTest {
           () -> instance.stats().state() == FleetState.COORDINATING,
           "the tier to coordinate every key again: " + instance.stats(),
           60);
+      assertThat(instance.stats().outages()).as("one outage for the killed master").isEqualTo(1);
     }
     for (String path : pathOnMaster.values()) {
       assertThat(GatedRound.run(resources.callers, a, b, path, 10))

@@ -153,7 +153,7 @@ final class TierHealthTest {
     assertThat(health.up()).isTrue();
     assertThat(health.up(() -> 5)).isFalse();
     assertThat(health.up(() -> 7)).isTrue();
-    assertThat(health.outages()).isZero();
+    assertThat(health.outages()).isEqualTo(1);
     assertThat(downs).as("no caller of another slot woken").hasValue(0);
     assertThat(health.lastProblem()).contains(MASTER_DOWN.text());
     assertThat(log.at(Level.WARNING)).singleElement().asString().contains("127.0.0.1:7001");
@@ -187,6 +187,28 @@ final class TierHealthTest {
     assertThat(health.up(() -> 6)).isFalse();
     assertThat(health.outages()).isEqualTo(1);
     assertThat(downs).hasValue(1);
+  }
+
+  /**
+   * A killed master: its calls fail, the probe finds the others answering, the cluster then
+   * refuses every command until the replica takes over, and the probe finds it degraded again.
+   */
+  @Test
+  void aKilledMasterIsOneOutageHoweverOftenTheTierGoesBetweenFailingOpenAndDegraded() {
+    health.answered();
+
+    health.failed(LATE);
+    health.degraded(MASTER_DOWN, slots(5));
+    health.failed(Fault.outage(FallbackReason.TIER_DOWN, "CLUSTERDOWN"));
+    health.degraded(MASTER_DOWN, slots(5));
+    assertThat(health.outages()).isEqualTo(1);
+
+    health.answered();
+    health.degraded(MASTER_DOWN, slots(6));
+    health.answered();
+    health.failed(LATE);
+
+    assertThat(health.outages()).as("each outage after every call coordinated").isEqualTo(3);
   }
 
   private static BitSet slots(int... slots) {
