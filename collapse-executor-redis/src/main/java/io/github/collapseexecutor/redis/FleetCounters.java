@@ -1,5 +1,6 @@
 package io.github.collapseexecutor.redis;
 
+import java.time.Instant;
 import java.util.Arrays;
 import java.util.Optional;
 import java.util.concurrent.atomic.LongAdder;
@@ -84,6 +85,11 @@ final class FleetCounters implements FleetStats {
   @Override
   public Optional<String> lastProblem() {
     return health.lastProblem();
+  }
+
+  @Override
+  public Optional<Instant> lastProblemAt() {
+    return health.lastProblemAt();
   }
 
   @Override

@@ -1,6 +1,7 @@
 package io.github.collapseexecutor.redis;
 
 import io.github.collapseexecutor.core.Incubating;
+import java.time.Instant;
 import java.util.Optional;
 
 /**
@@ -87,6 +88,11 @@ public interface FleetStats {
    * ended; empty while there was none.
    */
   default Optional<String> lastProblem() {
+    return Optional.empty();
+  }
+
+  /** Returns when the tier met {@link #lastProblem()}. */
+  default Optional<Instant> lastProblemAt() {
     return Optional.empty();
   }
 }

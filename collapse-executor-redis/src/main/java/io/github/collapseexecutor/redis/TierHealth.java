@@ -1,6 +1,7 @@
 package io.github.collapseexecutor.redis;
 
 import java.lang.System.Logger.Level;
+import java.time.Instant;
 import java.util.BitSet;
 import java.util.Objects;
 import java.util.Optional;
@@ -33,7 +34,7 @@ final class TierHealth {
   private final LongAdder outages = new LongAdder();
   private final AtomicInteger failedInARow = new AtomicInteger();
   private volatile FleetState state = FleetState.STARTING;
-  private volatile @Nullable String lastProblem;
+  private volatile @Nullable Problem lastProblem;
 
   /** The slots whose master does not answer while the others do; none unless degraded. */
   private volatile BitSet downSlots = new BitSet();
@@ -76,7 +77,12 @@ final class TierHealth {
 
   /** Returns the last problem the tier met, kept after Redis answers again. */
   Optional<String> lastProblem() {
-    return Optional.ofNullable(lastProblem);
+    return Optional.ofNullable(lastProblem).map(Problem::text);
+  }
+
+  /** Returns when the tier met its last problem. */
+  Optional<Instant> lastProblemAt() {
+    return Optional.ofNullable(lastProblem).map(Problem::at);
   }
 
   /**
@@ -95,7 +101,7 @@ final class TierHealth {
    * the fault is the last of {@value #FAILED_COMMANDS_TO_DOWN} in a row.
    */
   void commandFailed(Fault fault) {
-    lastProblem = fault.text();
+    lastProblem = new Problem(fault.text(), Instant.now());
     if (fault.configuration() || failedInARow.incrementAndGet() >= FAILED_COMMANDS_TO_DOWN) {
       failed(fault);
     }
@@ -114,7 +120,7 @@ final class TierHealth {
     FleetState was;
     boolean logFault;
     synchronized (this) {
-      lastProblem = fault.text();
+      lastProblem = new Problem(fault.text(), Instant.now());
       was = state;
       logFault = to == FleetState.MISCONFIGURED && !fault.text().equals(loggedFault);
       if (was == to && !logFault) {
@@ -162,7 +168,7 @@ final class TierHealth {
     boolean changed;
     CompletableFuture<Void> up;
     synchronized (this) {
-      lastProblem = fault.text();
+      lastProblem = new Problem(fault.text(), Instant.now());
       was = state;
       changed = was != FleetState.DEGRADED || !slots.equals(downSlots);
       if (was == FleetState.COORDINATING) {
@@ -229,4 +235,7 @@ final class TierHealth {
   synchronized CompletableFuture<Void> whenUp() {
     return Objects.requireNonNull(nextUp);
   }
+
+  /** A problem the tier met, and when. */
+  private record Problem(String text, Instant at) {}
 }

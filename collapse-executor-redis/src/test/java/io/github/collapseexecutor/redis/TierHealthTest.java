@@ -2,6 +2,7 @@ package io.github.collapseexecutor.redis;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.time.Instant;
 import java.util.BitSet;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.logging.Level;
@@ -40,10 +41,23 @@ final class TierHealthTest {
   void theTierStartsUntilTheProbeAnswers() {
     assertThat(health.state()).isEqualTo(FleetState.STARTING);
     assertThat(health.lastProblem()).isEmpty();
+    assertThat(health.lastProblemAt()).isEmpty();
 
     health.answered();
 
     assertThat(health.state()).isEqualTo(FleetState.COORDINATING);
+  }
+
+  @Test
+  void theLastProblemIsKeptWithWhenItCame() {
+    Instant before = Instant.now();
+    health.failed(LATE);
+    Instant after = Instant.now();
+    health.answered();
+
+    assertThat(health.lastProblem()).contains(LATE.text());
+    assertThat(health.lastProblemAt())
+        .hasValueSatisfying(at -> assertThat(at).isBetween(before, after));
   }
 
   @Test

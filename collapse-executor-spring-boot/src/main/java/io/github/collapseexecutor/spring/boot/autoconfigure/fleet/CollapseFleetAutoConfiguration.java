@@ -107,6 +107,7 @@ public final class CollapseFleetAutoConfiguration {
         options.name(),
         kebab(stats.state()),
         stats.lastProblem().orElse(null),
+        stats.lastProblemAt().orElse(null),
         stats.led(),
         stats.joined(),
         stats.fellBack(),

@@ -3,6 +3,7 @@ package io.github.collapseexecutor.spring.boot.autoconfigure.fleet;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import io.github.collapseexecutor.core.Incubating;
+import java.time.Instant;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -20,6 +21,7 @@ import org.jspecify.annotations.Nullable;
   "name",
   "state",
   "lastProblem",
+  "lastProblemAt",
   "led",
   "joined",
   "fellBack",
@@ -39,6 +41,7 @@ public final class FleetDescription {
   private final String name;
   private final String state;
   private final @Nullable String lastProblem;
+  private final @Nullable Instant lastProblemAt;
   private final long led;
   private final long joined;
   private final long fellBack;
@@ -57,6 +60,7 @@ public final class FleetDescription {
       String name,
       String state,
       @Nullable String lastProblem,
+      @Nullable Instant lastProblemAt,
       long led,
       long joined,
       long fellBack,
@@ -73,6 +77,7 @@ public final class FleetDescription {
     this.name = name;
     this.state = state;
     this.lastProblem = lastProblem;
+    this.lastProblemAt = lastProblemAt;
     this.led = led;
     this.joined = joined;
     this.fellBack = fellBack;
@@ -115,6 +120,12 @@ public final class FleetDescription {
   @JsonProperty
   public @Nullable String lastProblem() {
     return lastProblem;
+  }
+
+  /** Returns when the tier met {@link #lastProblem()}; {@code null} while there was none. */
+  @JsonProperty
+  public @Nullable Instant lastProblemAt() {
+    return lastProblemAt;
   }
 
   /** Returns the calls this instance made for the fleet. */
@@ -214,6 +225,7 @@ public final class FleetDescription {
         && name.equals(that.name)
         && state.equals(that.state)
         && Objects.equals(lastProblem, that.lastProblem)
+        && Objects.equals(lastProblemAt, that.lastProblemAt)
         && led == that.led
         && joined == that.joined
         && fellBack == that.fellBack
@@ -235,6 +247,7 @@ public final class FleetDescription {
         name,
         state,
         lastProblem,
+        lastProblemAt,
         led,
         joined,
         fellBack,
@@ -258,6 +271,8 @@ public final class FleetDescription {
         + state
         + ", lastProblem="
         + lastProblem
+        + ", lastProblemAt="
+        + lastProblemAt
         + ", led="
         + led
         + ", joined="

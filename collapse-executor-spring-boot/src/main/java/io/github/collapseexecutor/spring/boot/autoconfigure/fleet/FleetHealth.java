@@ -32,6 +32,7 @@ final class FleetHealth {
     String problem = state.lastProblem();
     if (problem != null) {
       details.put("lastProblem", problem);
+      details.put("lastProblemAt", String.valueOf(state.lastProblemAt()));
     }
     details.put("led", state.led());
     details.put("joined", state.joined());

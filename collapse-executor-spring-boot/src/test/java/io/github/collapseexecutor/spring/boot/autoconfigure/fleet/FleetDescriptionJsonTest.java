@@ -3,6 +3,9 @@ package io.github.collapseexecutor.spring.boot.autoconfigure.fleet;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.module.SimpleModule;
+import com.fasterxml.jackson.databind.ser.std.ToStringSerializer;
+import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -17,7 +20,8 @@ final class FleetDescriptionJsonTest {
 
   private static final String JSON =
       "{\"name\":\"fleet\",\"state\":\"coordinating\","
-          + "\"lastProblem\":null,\"led\":12,\"joined\":30,\"fellBack\":2,"
+          + "\"lastProblem\":\"Redis did not answer within 50 ms\","
+          + "\"lastProblemAt\":\"2026-01-02T03:04:05Z\",\"led\":12,\"joined\":30,\"fellBack\":2,"
           + "\"fellBackByReason\":{\"tier-down\":0,\"timeout\":2,\"redis-error\":0},"
           + "\"leaseLost\":0,\"unshared\":0,\"evicted\":1,\"outages\":0,"
           + "\"coordinationTimeoutMillis\":50,\"leaseTimeMillis\":10000,\"resultTtlMillis\":10000,"
@@ -30,7 +34,12 @@ final class FleetDescriptionJsonTest {
 
   @Test
   void jackson2WritesEveryPropertyInItsOrder() throws Exception {
-    assertThat(new ObjectMapper().writeValueAsString(description())).isEqualTo(JSON);
+    // as Spring Boot's mapper writes an Instant: ISO-8601, not a number
+    ObjectMapper mapper =
+        new ObjectMapper()
+            .registerModule(
+                new SimpleModule().addSerializer(Instant.class, ToStringSerializer.instance));
+    assertThat(mapper.writeValueAsString(description())).isEqualTo(JSON);
   }
 
   private static FleetDescription description() {
@@ -41,7 +50,8 @@ final class FleetDescriptionJsonTest {
     return new FleetDescription(
         "fleet",
         "coordinating",
-        null,
+        "Redis did not answer within 50 ms",
+        Instant.parse("2026-01-02T03:04:05Z"),
         12,
         30,
         2,

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.collapseexecutor.spring.boot.autoconfigure.LineFixtures;
 import io.github.collapseexecutor.testing.LocalRedis;
+import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.UUID;
@@ -46,6 +47,7 @@ final class FleetHealthTest {
               assertThat(health.details())
                   .containsEntry("state", "misconfigured")
                   .containsEntry("lastProblem", problem)
+                  .containsEntry("lastProblemAt", "2026-01-02T03:04:05Z")
                   .containsEntry("fellBack", 7L)
                   .containsEntry(
                       "fellBackByReason", Map.of("tier-down", 5L, "timeout", 0L, "redis-error", 2L))
@@ -92,6 +94,22 @@ final class FleetHealthTest {
     byReason.put("timeout", 0L);
     byReason.put("redis-error", 2L);
     return new FleetDescription(
-        "fleet", state, problem, 3, 4, 7, byReason, 0, 0, 1, 1, 50, 10_000, 10_000, 262_144, true);
+        "fleet",
+        state,
+        problem,
+        problem == null ? null : Instant.parse("2026-01-02T03:04:05Z"),
+        3,
+        4,
+        7,
+        byReason,
+        0,
+        0,
+        1,
+        1,
+        50,
+        10_000,
+        10_000,
+        262_144,
+        true);
   }
 }
