@@ -47,5 +47,7 @@ public suspend fun <T> FutureCallableGroupCollapseExecutor.collapse(
 /**
  * Returns this context without its job, so that work started in it belongs to no one caller: a
  * caller's cancellation reaches the work only through the executor, once every caller has left.
+ * Synthetic, as Kotlin's internal is public to Java and to the API check.
  */
+@JvmSynthetic
 internal fun CoroutineContext.unowned(): CoroutineContext = minusKey(Job)
