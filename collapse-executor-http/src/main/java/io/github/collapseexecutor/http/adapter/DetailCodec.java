@@ -13,6 +13,9 @@ import java.io.IOException;
  * An adapter states it once, for servers and clients alike ({@link ServerExchange#detailCodec()},
  * {@link ClientDriver#detailCodec()}); the protocol writes the rest of the response around it.
  *
+ * <p>{@link DataFields} writes what {@link DataOutput} has no field for: a block of bytes that
+ * carries its length, a text that may be absent.
+ *
  * <p>A response without a detail travels without one. A response whose detail cannot be written
  * is shared on its instance only; bytes that cannot be read make the request on the other
  * instance make its own call, or run its own chain.
