@@ -43,14 +43,19 @@ final class FleetDescriptionJsonTest {
   }
 
   private static FleetDescription description() {
+    return description("coordinating", "Redis did not answer within 50 ms");
+  }
+
+  /** Returns a description with these, and the counts and settings the JSON above shows. */
+  static FleetDescription description(String state, String problem) {
     Map<String, Long> byReason = new LinkedHashMap<>();
     byReason.put("tier-down", 0L);
     byReason.put("timeout", 2L);
     byReason.put("redis-error", 0L);
     return new FleetDescription(
         "fleet",
-        "coordinating",
-        "Redis did not answer within 50 ms",
+        state,
+        problem,
         Instant.parse("2026-01-02T03:04:05Z"),
         12,
         30,

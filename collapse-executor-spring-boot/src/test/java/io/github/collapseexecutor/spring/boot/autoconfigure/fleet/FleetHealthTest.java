@@ -4,8 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.collapseexecutor.spring.boot.autoconfigure.LineFixtures;
 import io.github.collapseexecutor.testing.LocalRedis;
-import java.time.Instant;
-import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
@@ -39,7 +37,9 @@ final class FleetHealthTest {
     runner
         .withBean(
             CollapseFleetState.class,
-            () -> new CollapseFleetState(() -> description("misconfigured", problem)))
+            () ->
+                new CollapseFleetState(
+                    () -> FleetDescriptionJsonTest.description("misconfigured", problem)))
         .run(
             context -> {
               LineFixtures.HealthView health = LineFixtures.health(context, INDICATOR);
@@ -48,9 +48,9 @@ final class FleetHealthTest {
                   .containsEntry("state", "misconfigured")
                   .containsEntry("lastProblem", problem)
                   .containsEntry("lastProblemAt", "2026-01-02T03:04:05Z")
-                  .containsEntry("fellBack", 7L)
+                  .containsEntry("fellBack", 2L)
                   .containsEntry(
-                      "fellBackByReason", Map.of("tier-down", 5L, "timeout", 0L, "redis-error", 2L))
+                      "fellBackByReason", Map.of("tier-down", 0L, "timeout", 2L, "redis-error", 0L))
                   .containsEntry("evicted", 1L)
                   .containsKeys("led", "joined", "leaseLost", "unshared", "outages");
             });
@@ -86,30 +86,5 @@ final class FleetHealthTest {
             "spring.data.redis.port=" + LocalRedis.freePort(),
             "management.health.collapse-fleet.enabled=false")
         .run(context -> assertThat(context).hasNotFailed().doesNotHaveBean(INDICATOR));
-  }
-
-  private static FleetDescription description(String state, String problem) {
-    Map<String, Long> byReason = new LinkedHashMap<>();
-    byReason.put("tier-down", 5L);
-    byReason.put("timeout", 0L);
-    byReason.put("redis-error", 2L);
-    return new FleetDescription(
-        "fleet",
-        state,
-        problem,
-        problem == null ? null : Instant.parse("2026-01-02T03:04:05Z"),
-        3,
-        4,
-        7,
-        byReason,
-        0,
-        0,
-        1,
-        1,
-        50,
-        10_000,
-        10_000,
-        262_144,
-        true);
   }
 }
