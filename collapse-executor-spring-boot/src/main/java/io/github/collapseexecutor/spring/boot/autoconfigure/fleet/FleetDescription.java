@@ -265,40 +265,27 @@ public final class FleetDescription {
 
   @Override
   public String toString() {
-    return "FleetDescription[name="
-        + name
-        + ", state="
-        + state
-        + ", lastProblem="
-        + lastProblem
-        + ", lastProblemAt="
-        + lastProblemAt
-        + ", led="
-        + led
-        + ", joined="
-        + joined
-        + ", fellBack="
-        + fellBack
-        + ", fellBackByReason="
-        + fellBackByReason
-        + ", leaseLost="
-        + leaseLost
-        + ", unshared="
-        + unshared
-        + ", evicted="
-        + evicted
-        + ", outages="
-        + outages
-        + ", coordinationTimeoutMillis="
-        + coordinationTimeoutMillis
-        + ", leaseTimeMillis="
-        + leaseTimeMillis
-        + ", resultTtlMillis="
-        + resultTtlMillis
-        + ", maxValueBytes="
-        + maxValueBytes
-        + ", encrypted="
-        + encrypted
-        + "]";
+    return String.format(
+        "FleetDescription[name=%s, state=%s, lastProblem=%s, lastProblemAt=%s, led=%s, joined=%s,"
+            + " fellBack=%s, fellBackByReason=%s, leaseLost=%s, unshared=%s, evicted=%s,"
+            + " outages=%s, coordinationTimeoutMillis=%s, leaseTimeMillis=%s, resultTtlMillis=%s,"
+            + " maxValueBytes=%s, encrypted=%s]",
+        name,
+        state,
+        lastProblem,
+        lastProblemAt,
+        led,
+        joined,
+        fellBack,
+        fellBackByReason,
+        leaseLost,
+        unshared,
+        evicted,
+        outages,
+        coordinationTimeoutMillis,
+        leaseTimeMillis,
+        resultTtlMillis,
+        maxValueBytes,
+        encrypted);
   }
 }

@@ -42,6 +42,16 @@ final class FleetDescriptionJsonTest {
     assertThat(mapper.writeValueAsString(description())).isEqualTo(JSON);
   }
 
+  @Test
+  void toStringNamesEveryProperty() {
+    assertThat(description().toString())
+        .startsWith(
+            "FleetDescription[name=fleet, state=coordinating, lastProblem=Redis did not answer"
+                + " within 50 ms, lastProblemAt=2026-01-02T03:04:05Z, led=12, joined=30,")
+        .contains("fellBackByReason={tier-down=0, timeout=2, redis-error=0}, leaseLost=0,")
+        .endsWith("resultTtlMillis=10000, maxValueBytes=262144, encrypted=true]");
+  }
+
   private static FleetDescription description() {
     return description("coordinating", "Redis did not answer within 50 ms");
   }
