@@ -43,6 +43,12 @@ final class FleetDescriptionJsonTest {
   }
 
   @Test
+  void equalDescriptionsAreThoseOfEqualProperties() {
+    assertThat(description()).isEqualTo(description()).hasSameHashCodeAs(description());
+    assertThat(description()).isNotEqualTo(description("degraded", "Redis did not answer"));
+  }
+
+  @Test
   void toStringNamesEveryProperty() {
     assertThat(description().toString())
         .startsWith(
