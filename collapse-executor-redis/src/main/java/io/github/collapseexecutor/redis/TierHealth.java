@@ -101,9 +101,10 @@ final class TierHealth {
    * the fault is the last of {@value #FAILED_COMMANDS_TO_DOWN} in a row.
    */
   void commandFailed(Fault fault) {
-    lastProblem = new Problem(fault.text(), Instant.now());
     if (fault.configuration() || failedInARow.incrementAndGet() >= FAILED_COMMANDS_TO_DOWN) {
-      failed(fault);
+      failed(fault); // which records the problem
+    } else {
+      lastProblem = new Problem(fault.text(), Instant.now());
     }
   }
 

@@ -50,6 +50,9 @@ import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactor
 @Incubating
 public final class CollapseFleetAutoConfiguration {
 
+  private static final System.Logger LOG =
+      System.getLogger(CollapseFleetAutoConfiguration.class.getName());
+
   /** The name the coordinator carries in its log, its meters and the endpoint. */
   static final String NAME = "fleet";
 
@@ -61,14 +64,13 @@ public final class CollapseFleetAutoConfiguration {
       LettuceConnectionFactory redis, CollapseFleetProperties properties) {
     FleetConnection connection = ApplicationRedis.connection(redis, properties);
     FleetCoordinator coordinator = connection.connect(options(properties));
-    System.getLogger(CollapseFleetAutoConfiguration.class.getName())
-        .log(
-            System.Logger.Level.INFO,
-            "The collapse fleet tier runs on {0}, key prefix {1}: calls coordinate across the"
-                + " instances once it reaches Redis; its state is in the collapse endpoint and"
-                + " the collapseFleet health",
-            connection.where(),
-            properties.getKeyPrefix());
+    LOG.log(
+        System.Logger.Level.INFO,
+        "The collapse fleet tier runs on {0}, key prefix {1}: calls coordinate across the"
+            + " instances once it reaches Redis; its state is in the collapse endpoint and"
+            + " the collapseFleet health",
+        connection.where(),
+        properties.getKeyPrefix());
     return coordinator;
   }
 
