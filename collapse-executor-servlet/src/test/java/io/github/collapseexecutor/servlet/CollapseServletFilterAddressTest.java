@@ -6,6 +6,7 @@ import io.github.collapseexecutor.http.CollapseGroup;
 import io.github.collapseexecutor.http.CollapsePolicy;
 import io.github.collapseexecutor.http.HttpCollapseOptions;
 import io.github.collapseexecutor.testing.http.Concurrently;
+import io.github.collapseexecutor.testing.http.JoinedCallers;
 import io.github.collapseexecutor.testing.http.LoopbackTomcat;
 import jakarta.servlet.Filter;
 import jakarta.servlet.http.HttpServlet;
@@ -45,6 +46,14 @@ final class CollapseServletFilterAddressTest {
 
   private final AtomicInteger handled = new AtomicInteger();
   private volatile CountDownLatch arrivals = new CountDownLatch(N);
+
+  /**
+   * Where every caller of a round shares one key: the leader also waits until the others joined
+   * it, since a request counted as arrived may still reach the filter after the leader's answer.
+   */
+  private final JoinedCallers joined = new JoinedCallers(N - 1);
+
+  private volatile boolean holdUntilJoined;
   private final HttpClient http =
       HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(20)).build();
   private final CollapseServletFilter filter =
@@ -53,6 +62,7 @@ final class CollapseServletFilterAddressTest {
               .group(CollapseGroup.ofUris("/internal/*"))
               .policy("public", CollapsePolicy.builder().sharedAcrossAddresses(true).build())
               .group(CollapseGroup.ofUris("public", List.of("/public/*")))
+              .observations(joined)
               .build());
   private LoopbackTomcat tomcat;
 
@@ -130,6 +140,7 @@ final class CollapseServletFilterAddressTest {
 
   @Test
   void callersFromOneAddressStillShare() throws Exception {
+    holdUntilJoined = true;
     List<String> replies = Concurrently.run(N, () -> get("/internal/report", INTERNAL));
 
     assertThat(replies).containsOnly("200 report for " + INTERNAL);
@@ -138,6 +149,7 @@ final class CollapseServletFilterAddressTest {
 
   @Test
   void aPolicySharedAcrossAddressesSharesAcrossThem() throws Exception {
+    holdUntilJoined = true;
     AtomicInteger next = new AtomicInteger();
 
     List<String> replies =
@@ -185,6 +197,9 @@ final class CollapseServletFilterAddressTest {
       handled.incrementAndGet();
       try {
         arrivals.await(10, TimeUnit.SECONDS);
+        if (holdUntilJoined) {
+          joined.await();
+        }
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
       }
