@@ -121,5 +121,9 @@ final class CollapseGatewayFilterTest {
     HttpResponse<String> endpoint = gateway.send("/actuator/collapse");
     assertThat(endpoint.statusCode()).isEqualTo(200);
     assertThat(endpoint.body()).contains("gateway.prices", "gateway.quotes");
+    HttpResponse<String> route = gateway.send("/actuator/collapse/gateway.prices");
+    assertThat(route.statusCode()).as(route.body()).isEqualTo(200);
+    assertThat(route.body()).contains("\"name\":\"gateway.prices\"", "\"integration\":\"gateway\"");
+    assertThat(gateway.send("/actuator/collapse/gateway.plain").statusCode()).isEqualTo(404);
   }
 }

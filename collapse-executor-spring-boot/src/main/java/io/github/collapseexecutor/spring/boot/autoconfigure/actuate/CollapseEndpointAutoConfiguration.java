@@ -112,11 +112,12 @@ public final class CollapseEndpointAutoConfiguration {
         });
   }
 
-  /** The switch over HTTP, whose every 400 says why. */
+  /** One executor of any kind by name, and the switch whose every 400 says why, over HTTP. */
   @Bean
   @ConditionalOnMissingBean
-  @ConditionalOnBean(CollapseSwitches.class)
-  CollapseEndpointWebExtension collapseEndpointWebExtension(CollapseSwitches switches) {
-    return new CollapseEndpointWebExtension(switches);
+  @ConditionalOnBean({CollapseEndpoint.class, CollapseSwitches.class})
+  CollapseEndpointWebExtension collapseEndpointWebExtension(
+      CollapseEndpoint endpoint, CollapseExecutors executors, CollapseSwitches switches) {
+    return new CollapseEndpointWebExtension(endpoint, executors, switches);
   }
 }

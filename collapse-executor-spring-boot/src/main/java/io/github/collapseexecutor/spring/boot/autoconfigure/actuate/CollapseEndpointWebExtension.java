@@ -1,30 +1,58 @@
 package io.github.collapseexecutor.spring.boot.autoconfigure.actuate;
 
+import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorDescriptor;
+import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutors;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 import org.springframework.boot.actuate.endpoint.InvalidEndpointRequestException;
+import org.springframework.boot.actuate.endpoint.annotation.ReadOperation;
 import org.springframework.boot.actuate.endpoint.annotation.Selector;
 import org.springframework.boot.actuate.endpoint.annotation.WriteOperation;
 import org.springframework.boot.actuate.endpoint.web.WebEndpointResponse;
 import org.springframework.boot.actuate.endpoint.web.annotation.EndpointWebExtension;
 
 /**
- * The {@code collapse} endpoint's switch over HTTP, answering every request it refuses with a 400
- * whose body says why and what exists. Spring Boot answers an endpoint's own bad request with a
- * bare 400 unless the application includes error messages, and checks a missing or malformed
- * {@code collapsing} before the operation runs; this operation takes both parameters as given and
- * checks them itself, so that every refusal names its cause.
+ * The {@code collapse} endpoint over HTTP: one executor by name, whatever kind it is, and the
+ * switch, answering every request it refuses with a 400 whose body says why and what exists.
+ * Spring Boot answers an endpoint's own bad request with a bare 400 unless the application
+ * includes error messages, and checks a missing or malformed {@code collapsing} before the
+ * operation runs; the switch takes both parameters as given and checks them itself, so that every
+ * refusal names its cause.
  */
 @EndpointWebExtension(endpoint = CollapseEndpoint.class)
 final class CollapseEndpointWebExtension {
 
+  private final CollapseEndpoint endpoint;
+  private final CollapseExecutors executors;
   private final CollapseSwitches switches;
 
-  CollapseEndpointWebExtension(CollapseSwitches switches) {
+  CollapseEndpointWebExtension(
+      CollapseEndpoint endpoint, CollapseExecutors executors, CollapseSwitches switches) {
+    this.endpoint = Objects.requireNonNull(endpoint, "endpoint");
+    this.executors = Objects.requireNonNull(executors, "executors");
     this.switches = Objects.requireNonNull(switches, "switches");
+  }
+
+  /**
+   * Returns the named executor {@code name} as {@link CollapseEndpoint#executor} does, or else the
+   * HTTP executor of that name (a client adapter, the servlet or WebFlux filter, a gateway
+   * route's filter), looked up in the order the switch uses; a 404 when neither has the name.
+   */
+  @ReadOperation
+  public WebEndpointResponse<Object> executor(@Selector String name) {
+    NamedExecutorDescription named = endpoint.executor(name);
+    if (named != null) {
+      return new WebEndpointResponse<>(named);
+    }
+    for (CollapseExecutorDescriptor executor : executors.list()) {
+      if (executor.name().equals(name)) {
+        return new WebEndpointResponse<>(EndpointDescriptions.describe(executor));
+      }
+    }
+    return new WebEndpointResponse<>(WebEndpointResponse.STATUS_NOT_FOUND);
   }
 
   /**

@@ -27,7 +27,10 @@ import org.springframework.test.context.ActiveProfiles;
 @SpringBootTest(
     classes = CollapseEndpointAccessEndToEndTest.App.class,
     webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
-    properties = "management.endpoints.web.exposure.include=*")
+    properties = {
+      "management.endpoints.web.exposure.include=*",
+      "collapse.executor.executors.users.max-batch-size=50"
+    })
 @ActiveProfiles("sections")
 @Timeout(60)
 final class CollapseEndpointAccessEndToEndTest {
@@ -45,6 +48,22 @@ final class CollapseEndpointAccessEndToEndTest {
 
     assertThat(read.statusCode()).isEqualTo(200);
     assertThat(read.body()).contains("\"servlet\"");
+  }
+
+  @Test
+  void oneExecutorOfAnyKindIsReadByItsNameAndAnUnknownNameIsNotFound() throws Exception {
+    HttpResponse<String> named =
+        send(HttpRequest.newBuilder(uri("/actuator/collapse/users")).GET());
+    HttpResponse<String> filter =
+        send(HttpRequest.newBuilder(uri("/actuator/collapse/servlet")).GET());
+    HttpResponse<String> unknown =
+        send(HttpRequest.newBuilder(uri("/actuator/collapse/nothing")).GET());
+
+    assertThat(named.statusCode()).as(named.body()).isEqualTo(200);
+    assertThat(named.body()).contains("\"name\":\"users\"", "\"maxBatchSize\":50");
+    assertThat(filter.statusCode()).as(filter.body()).isEqualTo(200);
+    assertThat(filter.body()).contains("\"integration\":\"servlet\"", "\"groups\":[");
+    assertThat(unknown.statusCode()).isEqualTo(404);
   }
 
   @Test
