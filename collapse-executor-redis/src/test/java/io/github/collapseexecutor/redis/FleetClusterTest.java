@@ -170,7 +170,7 @@ final class FleetClusterTest {
 
   private static void awaitServedBy(RedisCluster cluster, String key, int replica) {
     awaitTrue(
-        () -> cluster.isMaster(replica) && cluster.masterOf(key) == replica,
+        () -> cluster.isMaster(replica) && cluster.servedBy(key, replica),
         "the replica to serve the slot of the key",
         30);
   }

@@ -76,7 +76,7 @@ final class FleetLostEndTest {
         () -> cluster.kill(master),
         () ->
             awaitTrue(
-                () -> cluster.isMaster(replica) && cluster.masterOf(lease(options)) == replica,
+                () -> cluster.isMaster(replica) && cluster.servedBy(lease(options), replica),
                 "the replica to serve the slot of the key",
                 60));
   }

@@ -2,6 +2,7 @@ package io.github.collapseexecutor.testing.redis;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.OptionalInt;
 
 /** The nodes of a cluster as one node sees them: its {@code CLUSTER NODES} reply, parsed. */
 final class ClusterNodes {
@@ -40,14 +41,18 @@ final class ClusterNodes {
     return nodes.stream().filter(node -> node.master() && !node.slots().isEmpty()).count();
   }
 
-  /** Returns the port of the master that serves {@code slot}: a failed one, until replaced. */
-  int masterOfSlot(int slot) {
+  /**
+   * Returns the port of the master that serves {@code slot} (a failed one, until replaced), or
+   * none: during a failover a node
+   * may list the slot under no master for a moment, between the old master's and the new one's
+   * configurations.
+   */
+  OptionalInt findMasterOfSlot(int slot) {
     return nodes.stream()
         .filter(node -> node.flags().contains("master"))
         .filter(node -> node.slots().stream().anyMatch(r -> r[0] <= slot && slot <= r[1]))
-        .findFirst()
-        .orElseThrow(() -> new IllegalStateException("no master serves " + slot))
-        .port();
+        .mapToInt(Node::port)
+        .findFirst();
   }
 
   int replicaOf(int masterPort) {

@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.OptionalInt;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -130,9 +131,23 @@ public final class RedisCluster implements AutoCloseable {
 
   /** Returns the port of the master that serves the slot of {@code key}, as a live node sees it. */
   public int masterOf(String key) {
+    return findMasterOf(key)
+        .orElseThrow(() -> new IllegalStateException("no master serves the slot of " + key));
+  }
+
+  /**
+   * Returns whether the master on {@code port} serves the slot of {@code key} now, as a live node
+   * sees it: false while no master serves it, as for a moment during a failover.
+   */
+  public boolean servedBy(String key, int port) {
+    OptionalInt master = findMasterOf(key);
+    return master.isPresent() && master.getAsInt() == port;
+  }
+
+  private OptionalInt findMasterOf(String key) {
     try (RedisAdmin admin = admin(anyAlive())) {
       long slot = (Long) admin.call("CLUSTER", "KEYSLOT", key);
-      return ClusterNodes.of(admin.text("CLUSTER", "NODES")).masterOfSlot((int) slot);
+      return ClusterNodes.of(admin.text("CLUSTER", "NODES")).findMasterOfSlot((int) slot);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
