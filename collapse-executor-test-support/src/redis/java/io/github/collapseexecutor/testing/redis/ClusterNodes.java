@@ -43,9 +43,8 @@ final class ClusterNodes {
 
   /**
    * Returns the port of the master that serves {@code slot} (a failed one, until replaced), or
-   * none: during a failover a node
-   * may list the slot under no master for a moment, between the old master's and the new one's
-   * configurations.
+   * none: during a failover a node may list the slot under no master for a moment, between the
+   * old master's and the new one's configurations.
    */
   OptionalInt findMasterOfSlot(int slot) {
     return nodes.stream()

@@ -19,8 +19,8 @@ import org.springframework.boot.actuate.endpoint.annotation.WriteOperation;
  * counts, each of its collapse groups with its policy and live counts, the batch executor
  * options, and the named executors of {@code collapse.executor.executors} with the annotated
  * methods that use them, what is switched off, and the recent events;
- * {@code /actuator/collapse/{name}} shows one named executor, and a POST to it turns collapsing
- * off or on; with the fleet tier, its state and counts. The counts are read when the endpoint is,
+ * {@code /actuator/collapse/{name}} shows one named executor (over HTTP, else the HTTP executor of
+ * that name), and a POST to it turns collapsing off or on; with the fleet tier, its state and counts. The counts are read when the endpoint is,
  * one counter at a time, so under load they may be off by the requests that finished meanwhile.
  *
  * <p>Read-only unless the application grants more: the switch is a write operation, which Spring

@@ -117,7 +117,7 @@ public final class CollapseEndpointAutoConfiguration {
   @ConditionalOnMissingBean
   @ConditionalOnBean({CollapseEndpoint.class, CollapseSwitches.class})
   CollapseEndpointWebExtension collapseEndpointWebExtension(
-      CollapseEndpoint endpoint, CollapseExecutors executors, CollapseSwitches switches) {
-    return new CollapseEndpointWebExtension(endpoint, executors, switches);
+      CollapseEndpoint endpoint, CollapseSwitches switches) {
+    return new CollapseEndpointWebExtension(endpoint, switches);
   }
 }

@@ -1,7 +1,6 @@
 package io.github.collapseexecutor.spring.boot.autoconfigure.actuate;
 
 import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorDescriptor;
-import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutors;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -26,13 +25,10 @@ import org.springframework.boot.actuate.endpoint.web.annotation.EndpointWebExten
 final class CollapseEndpointWebExtension {
 
   private final CollapseEndpoint endpoint;
-  private final CollapseExecutors executors;
   private final CollapseSwitches switches;
 
-  CollapseEndpointWebExtension(
-      CollapseEndpoint endpoint, CollapseExecutors executors, CollapseSwitches switches) {
+  CollapseEndpointWebExtension(CollapseEndpoint endpoint, CollapseSwitches switches) {
     this.endpoint = Objects.requireNonNull(endpoint, "endpoint");
-    this.executors = Objects.requireNonNull(executors, "executors");
     this.switches = Objects.requireNonNull(switches, "switches");
   }
 
@@ -47,12 +43,10 @@ final class CollapseEndpointWebExtension {
     if (named != null) {
       return new WebEndpointResponse<>(named);
     }
-    for (CollapseExecutorDescriptor executor : executors.list()) {
-      if (executor.name().equals(name)) {
-        return new WebEndpointResponse<>(EndpointDescriptions.describe(executor));
-      }
-    }
-    return new WebEndpointResponse<>(WebEndpointResponse.STATUS_NOT_FOUND);
+    CollapseExecutorDescriptor http = switches.httpExecutor(name);
+    return http == null
+        ? new WebEndpointResponse<>(WebEndpointResponse.STATUS_NOT_FOUND)
+        : new WebEndpointResponse<>(EndpointDescriptions.describe(http));
   }
 
   /**

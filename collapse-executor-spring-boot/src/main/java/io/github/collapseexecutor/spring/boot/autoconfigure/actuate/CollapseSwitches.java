@@ -61,35 +61,33 @@ final class CollapseSwitches {
     if (group == null && turnExecutors(name, collapsing)) {
       return List.of(new SwitchDescription(name, List.of(), collapsing));
     }
-    List<CollapseExecutorDescriptor> adapters = http.list();
-    for (CollapseExecutorDescriptor adapter : adapters) {
-      if (adapter.name().equals(name)) {
-        List<CollapseGroup> groups =
-            adapter.options().groups().stream()
-                .filter(candidate -> group == null || candidate.name().equals(group))
-                .toList();
-        if (groups.isEmpty()) {
-          String message =
-              "HTTP executor '"
-                  + name
-                  + "' has no collapse group named '"
-                  + group
-                  + "'; its groups: "
-                  + names(adapter.options().groups());
-          throw new InvalidEndpointRequestException(message, message);
-        }
-        return List.of(turn(adapter, groups, collapsing));
+    CollapseExecutorDescriptor adapter = httpExecutor(name);
+    if (adapter != null) {
+      List<CollapseGroup> groups =
+          adapter.options().groups().stream()
+              .filter(candidate -> group == null || candidate.name().equals(group))
+              .toList();
+      if (groups.isEmpty()) {
+        String message =
+            "HTTP executor '"
+                + name
+                + "' has no collapse group named '"
+                + group
+                + "'; its groups: "
+                + names(adapter.options().groups());
+        throw new InvalidEndpointRequestException(message, message);
       }
+      return List.of(turn(adapter, groups, collapsing));
     }
     List<SwitchDescription> switched = new ArrayList<>();
     if (group == null) {
-      for (CollapseExecutorDescriptor adapter : adapters) {
+      for (CollapseExecutorDescriptor each : http.list()) {
         List<CollapseGroup> groups =
-            adapter.options().groups().stream()
+            each.options().groups().stream()
                 .filter(candidate -> candidate.name().equals(name))
                 .toList();
         if (!groups.isEmpty()) {
-          switched.add(turn(adapter, groups, collapsing));
+          switched.add(turn(each, groups, collapsing));
         }
       }
     }
@@ -103,6 +101,16 @@ final class CollapseSwitches {
       throw new InvalidEndpointRequestException(message, message);
     }
     return switched;
+  }
+
+  /** Returns the HTTP executor named {@code name}, or {@code null} if none is. */
+  @Nullable CollapseExecutorDescriptor httpExecutor(String name) {
+    for (CollapseExecutorDescriptor executor : http.list()) {
+      if (executor.name().equals(name)) {
+        return executor;
+      }
+    }
+    return null;
   }
 
   /** Says every name the switch takes, by kind, for the message of a name it does not know. */
