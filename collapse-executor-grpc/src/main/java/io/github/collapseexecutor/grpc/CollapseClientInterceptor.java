@@ -1,6 +1,5 @@
 package io.github.collapseexecutor.grpc;
 
-import io.github.collapseexecutor.core.FutureCallableGroupCollapseExecutor;
 import io.github.collapseexecutor.fleet.Fleet;
 import io.github.collapseexecutor.http.SensitiveHeaders;
 import io.grpc.CallOptions;
@@ -71,21 +70,21 @@ import org.jspecify.annotations.Nullable;
  * collapses with the other instances of the application: one instance sends the call, and the
  * others' callers get their own copies of the reply it received.
  *
- * <p>Thread-safe. {@link #close()} turns collapse off for new calls, which then pass through.
+ * <p>Thread-safe. {@link #setCollapsing setCollapsing(false)} lets new calls pass straight
+ * through until it is turned on again, as the {@code collapse} actuator endpoint does by the
+ * interceptor's {@link #name()}; {@link #close()} does so for good.
  */
-public final class CollapseClientInterceptor implements ClientInterceptor, AutoCloseable {
+public final class CollapseClientInterceptor extends InterceptorBase implements ClientInterceptor {
 
   /** The name of an interceptor built without {@link Builder#name}. */
   public static final String DEFAULT_NAME = "grpc";
 
-  private final String name;
   private final Predicate<String> methods;
   private final boolean callCredentialsShared;
   private final CallJoiner calls;
 
   private CollapseClientInterceptor(Builder builder) {
-    FutureCallableGroupCollapseExecutor executor = builder.executor();
-    this.name = executor.name();
+    super(builder.executor());
     this.methods = builder.methods;
     this.callCredentialsShared = builder.callCredentialsShared;
     Fleet fleet = builder.fleet;
@@ -93,7 +92,7 @@ public final class CollapseClientInterceptor implements ClientInterceptor, AutoC
         new CallJoiner(
             executor,
             new UnaryCallKeys(builder.sensitiveMetadata, builder.callerIdentity),
-            fleet == null ? null : new FleetSharedCall(fleet, name, builder.fleetChannelNames));
+            fleet == null ? null : new FleetSharedCall(fleet, name(), builder.fleetChannelNames));
   }
 
   /** Returns a builder with the defaults: every unary method, the default sensitive keys. */
@@ -101,15 +100,10 @@ public final class CollapseClientInterceptor implements ClientInterceptor, AutoC
     return new Builder();
   }
 
-  /** Returns this interceptor's name, as its reports name it. */
-  public String name() {
-    return name;
-  }
-
   @Override
   public <ReqT, RespT> ClientCall<ReqT, RespT> interceptCall(
       MethodDescriptor<ReqT, RespT> method, CallOptions callOptions, Channel next) {
-    if (calls.closed() || !collapses(method, callOptions)) {
+    if (calls.closed() || !executor.isCollapsing() || !collapses(method, callOptions)) {
       return next.newCall(method, callOptions);
     }
     return new CollapsingCall<>(new CollapsingCall.Target<>(method, callOptions, next), calls);
@@ -132,7 +126,13 @@ public final class CollapseClientInterceptor implements ClientInterceptor, AutoC
 
   @Override
   public String toString() {
-    return "CollapseClientInterceptor{name=" + name + ", closed=" + calls.closed() + "}";
+    return "CollapseClientInterceptor{name="
+        + name()
+        + ", collapsing="
+        + executor.isCollapsing()
+        + ", closed="
+        + calls.closed()
+        + "}";
   }
 
   /**

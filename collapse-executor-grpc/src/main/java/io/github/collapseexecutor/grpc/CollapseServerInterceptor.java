@@ -1,6 +1,5 @@
 package io.github.collapseexecutor.grpc;
 
-import io.github.collapseexecutor.core.FutureCallableGroupCollapseExecutor;
 import io.github.collapseexecutor.core.FutureCallableGroupCollapseExecutor.Place;
 import io.github.collapseexecutor.http.SensitiveHeaders;
 import io.grpc.Context;
@@ -63,9 +62,11 @@ import org.jspecify.annotations.Nullable;
  * caller that cancels, or whose deadline passes, leaves alone. A caller that waits longer than
  * {@link Builder#waitTimeout} stops waiting and runs the handler on its own call.
  *
- * <p>Thread-safe. {@link #close()} turns collapse off for new calls, which then pass through.
+ * <p>Thread-safe. {@link #setCollapsing setCollapsing(false)} lets new calls pass straight
+ * through until it is turned on again, as the {@code collapse} actuator endpoint does by the
+ * interceptor's {@link #name()}; {@link #close()} does so for good.
  */
-public final class CollapseServerInterceptor implements ServerInterceptor, AutoCloseable {
+public final class CollapseServerInterceptor extends InterceptorBase implements ServerInterceptor {
 
   /** The name of an interceptor built without {@link Builder#name}. */
   public static final String DEFAULT_NAME = "grpc-server";
@@ -73,17 +74,14 @@ public final class CollapseServerInterceptor implements ServerInterceptor, AutoC
   /** The longest a caller waits for a shared run by default. */
   public static final Duration DEFAULT_WAIT_TIMEOUT = Duration.ofSeconds(30);
 
-  private final String name;
   private final Predicate<String> methods;
-  private final FutureCallableGroupCollapseExecutor executor;
   private final ServerCallKeys keys;
   private final long waitTimeoutNanos;
   private final Joiner joiner = new Joiner();
   private volatile boolean closed;
 
   private CollapseServerInterceptor(Builder builder) {
-    this.executor = builder.executor();
-    this.name = executor.name();
+    super(builder.executor());
     this.methods = builder.methods;
     this.keys =
         new ServerCallKeys(new SensitiveMetadata(builder.sensitiveMetadata), builder.identity);
@@ -95,16 +93,12 @@ public final class CollapseServerInterceptor implements ServerInterceptor, AutoC
     return new Builder();
   }
 
-  /** Returns this interceptor's name, as its reports name it. */
-  public String name() {
-    return name;
-  }
-
   @Override
   public <ReqT, RespT> ServerCall.Listener<ReqT> interceptCall(
       ServerCall<ReqT, RespT> call, Metadata headers, ServerCallHandler<ReqT, RespT> next) {
     MethodDescriptor<ReqT, RespT> method = call.getMethodDescriptor();
     if (closed
+        || !executor.isCollapsing()
         || method.getType() != MethodDescriptor.MethodType.UNARY
         || !methods.test(method.getFullMethodName())) {
       return next.startCall(call, headers);
@@ -126,7 +120,13 @@ public final class CollapseServerInterceptor implements ServerInterceptor, AutoC
 
   @Override
   public String toString() {
-    return "CollapseServerInterceptor{name=" + name + ", closed=" + closed + "}";
+    return "CollapseServerInterceptor{name="
+        + name()
+        + ", collapsing="
+        + executor.isCollapsing()
+        + ", closed="
+        + closed
+        + "}";
   }
 
   /** Joins callers to the runs of their keys on the core's executor. */

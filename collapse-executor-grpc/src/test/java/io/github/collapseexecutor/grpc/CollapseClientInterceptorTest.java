@@ -228,6 +228,31 @@ final class CollapseClientInterceptorTest {
     assertThat(backend.calls()).isEqualTo(3);
   }
 
+  @Test
+  void switchedOffCallsPassThroughUntilSwitchedOnAgain() throws Exception {
+    CollapseClientInterceptor collapse = CollapseClientInterceptor.builder().build();
+    Channel channel = channel(collapse);
+    collapse.setCollapsing(false);
+    assertThat(collapse.isCollapsing()).isFalse();
+    backend.hold(3);
+
+    Callers<String> separate = Callers.start(3, i -> () -> echo(channel, "hello"));
+    assertThat(backend.awaitArrivals()).as("every call reached the backend").isTrue();
+    backend.release();
+    assertThat(separate.values()).allMatch("[nobody] hello"::equals);
+    assertThat(backend.calls()).isEqualTo(3);
+
+    collapse.setCollapsing(true);
+    backend.hold(1);
+    Callers<String> collapsed = Callers.start(20, i -> () -> echo(channel, "hello"));
+    collapsed.awaitParked();
+    backend.release();
+    assertThat(collapsed.values()).allMatch("[nobody] hello"::equals);
+    assertThat(backend.calls() - 3).as("calls with collapsing on again").isBetween(1, 5);
+    assertThat(collapse)
+        .hasToString("CollapseClientInterceptor{name=grpc, collapsing=true, closed=false}");
+  }
+
   private Channel channel(CollapseClientInterceptor collapse) {
     ManagedChannel channel = backend.inProcessChannel(collapse);
     closing.add(channel::shutdownNow);

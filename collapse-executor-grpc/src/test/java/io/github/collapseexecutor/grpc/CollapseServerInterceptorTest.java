@@ -247,14 +247,37 @@ final class CollapseServerInterceptorTest {
     ManagedChannel channel = start();
     collapse.close();
     service().expect(3);
+    echoEach(channel, 3);
+    assertThat(service().runs()).isEqualTo(3);
+  }
+
+  @Test
+  void switchedOffCallsPassThroughUntilSwitchedOnAgain() throws Exception {
+    ManagedChannel channel = start();
+    collapse.setCollapsing(false);
+    assertThat(collapse.isCollapsing()).isFalse();
+    service().expect(3);
+    echoEach(channel, 3);
+    assertThat(service().runs()).as("runs with collapsing off").isEqualTo(3);
+
+    collapse.setCollapsing(true);
+    service().reset();
+    service().expect(10);
+    echoEach(channel, 10);
+    assertThat(service().runs()).as("runs with collapsing on again").isBetween(1, 2);
+    assertThat(collapse)
+        .hasToString("CollapseServerInterceptor{name=grpc-server, collapsing=true, closed=false}");
+  }
+
+  /** Makes {@code calls} identical echo calls at once, and checks that each got its answer. */
+  private static void echoEach(ManagedChannel channel, int calls) throws Exception {
     List<CompletableFuture<Outcome>> outcomes = new ArrayList<>();
-    for (int i = 0; i < 3; i++) {
+    for (int i = 0; i < calls; i++) {
       outcomes.add(Outcome.of(channel, EchoBackend.ECHO, CallOptions.DEFAULT, "p"));
     }
     for (CompletableFuture<Outcome> each : outcomes) {
       assertThat(each.get(20, TimeUnit.SECONDS).messages).containsExactly("[nobody] p");
     }
-    assertThat(service().runs()).isEqualTo(3);
   }
 
   /** Everything a client's call received. */

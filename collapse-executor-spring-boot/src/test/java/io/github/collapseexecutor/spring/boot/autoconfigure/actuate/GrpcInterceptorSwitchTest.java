@@ -1,0 +1,73 @@
+package io.github.collapseexecutor.spring.boot.autoconfigure.actuate;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.github.collapseexecutor.core.CollapseExecutor;
+import io.github.collapseexecutor.grpc.CollapseClientInterceptor;
+import io.github.collapseexecutor.grpc.CollapseServerInterceptor;
+import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorAutoConfiguration;
+import io.github.collapseexecutor.spring.boot.autoconfigure.grpc.CollapseGrpcClientAutoConfiguration;
+import io.github.collapseexecutor.spring.boot.autoconfigure.grpc.CollapseGrpcServerAutoConfiguration;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.springframework.boot.actuate.endpoint.InvalidEndpointRequestException;
+import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+
+/**
+ * The endpoint's write operation on the gRPC interceptors, by their names: each turns off and on
+ * alone, and the endpoint lists it while it is off. What a switched-off interceptor does with
+ * calls is {@code collapse-executor-grpc}'s own tests.
+ */
+final class GrpcInterceptorSwitchTest {
+
+  private final ApplicationContextRunner runner =
+      new ApplicationContextRunner()
+          .withConfiguration(
+              AutoConfigurations.of(
+                  CollapseExecutorAutoConfiguration.class,
+                  CollapseGrpcClientAutoConfiguration.class,
+                  CollapseGrpcServerAutoConfiguration.class,
+                  CollapseEndpointAutoConfiguration.class))
+          .withPropertyValues("management.endpoints.web.exposure.include=collapse");
+
+  @ParameterizedTest
+  @ValueSource(strings = {"grpc", "grpc-server"})
+  void eachInterceptorTurnsOffAndOnAloneByItsName(String name) {
+    runner.run(
+        context -> {
+          CollapseEndpoint endpoint = context.getBean(CollapseEndpoint.class);
+          CollapseExecutor client = context.getBean(CollapseClientInterceptor.class);
+          CollapseExecutor server = context.getBean(CollapseServerInterceptor.class);
+          CollapseExecutor switched = name.equals(client.name()) ? client : server;
+          CollapseExecutor other = switched == client ? server : client;
+
+          assertThat(endpoint.switchCollapsing(name, false, null))
+              .containsExactly(new SwitchDescription(name, List.of(), false));
+          assertThat(switched.isCollapsing()).isFalse();
+          assertThat(other.isCollapsing()).as("the other interceptor").isTrue();
+          assertThat(endpoint.collapse().collapsingOff())
+              .containsExactly(new SwitchDescription(name, List.of(), false));
+
+          endpoint.switchCollapsing(name, true, null);
+          assertThat(switched.isCollapsing()).isTrue();
+          assertThat(endpoint.collapse().collapsingOff()).isEmpty();
+        });
+  }
+
+  @Test
+  void anUnknownNameIsRefusedWithTheInterceptorsAmongTheNamesItTakes() {
+    runner.run(
+        context ->
+            assertThatThrownBy(
+                    () ->
+                        context
+                            .getBean(CollapseEndpoint.class)
+                            .switchCollapsing("grcp", false, null))
+                .isInstanceOf(InvalidEndpointRequestException.class)
+                .hasMessageContaining("core executors: [grpc, grpc-server]"));
+  }
+}
