@@ -2,6 +2,7 @@ package io.github.collapseexecutor.spring.boot.autoconfigure;
 
 import io.github.collapseexecutor.core.CollapseExecutor;
 import io.github.collapseexecutor.core.CollapseExecutorOptions;
+import io.github.collapseexecutor.fleet.Fleet;
 import io.github.collapseexecutor.micrometer.CollapseObservationConvention;
 import io.github.collapseexecutor.spring.NamedExecutors;
 import io.github.collapseexecutor.spring.annotation.CollapseMethods;
@@ -130,8 +131,9 @@ public final class CollapseExecutorAutoConfiguration {
   CollapseStartupReport collapseStartupReport(
       CollapseExecutors executors,
       ObjectProvider<ClientWiring> clients,
-      ObjectProvider<CollapseMethods> methods) {
-    return new CollapseStartupReport(executors, clients, methods);
+      ObjectProvider<CollapseMethods> methods,
+      ObjectProvider<Fleet> fleet) {
+    return new CollapseStartupReport(executors, clients, methods, fleet);
   }
 
   /**

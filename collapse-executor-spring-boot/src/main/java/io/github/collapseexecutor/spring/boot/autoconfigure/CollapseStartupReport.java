@@ -1,6 +1,7 @@
 package io.github.collapseexecutor.spring.boot.autoconfigure;
 
 import io.github.collapseexecutor.core.CollapseExecutor;
+import io.github.collapseexecutor.fleet.Fleet;
 import io.github.collapseexecutor.http.CollapseGroup;
 import io.github.collapseexecutor.spring.annotation.CollapseMethods;
 import io.github.collapseexecutor.spring.annotation.CollapsedMethod;
@@ -14,8 +15,9 @@ import org.springframework.beans.factory.SmartInitializingSingleton;
  * Logs at DEBUG, once every bean is made, what collapse was wired to: the annotated methods and
  * the executor each uses, where each client section's adapter went (Spring Boot's builders, chosen
  * beans, HTTP service groups, beans given it by hand), the HTTP executors with their groups (the
- * servlet and WebFlux filters among them, with their order and patterns) and the core executors.
- * Turn it on with {@code logging.level.io.github.collapseexecutor=debug}.
+ * servlet and WebFlux filters among them, with their order and patterns), the core executors (the
+ * gRPC interceptors among them) and the fleet tier. Turn it on with
+ * {@code logging.level.io.github.collapseexecutor=debug}.
  */
 final class CollapseStartupReport implements SmartInitializingSingleton {
 
@@ -24,14 +26,17 @@ final class CollapseStartupReport implements SmartInitializingSingleton {
   private final CollapseExecutors executors;
   private final ObjectProvider<ClientWiring> clients;
   private final ObjectProvider<CollapseMethods> methods;
+  private final ObjectProvider<Fleet> fleet;
 
   CollapseStartupReport(
       CollapseExecutors executors,
       ObjectProvider<ClientWiring> clients,
-      ObjectProvider<CollapseMethods> methods) {
+      ObjectProvider<CollapseMethods> methods,
+      ObjectProvider<Fleet> fleet) {
     this.executors = executors;
     this.clients = clients;
     this.methods = methods;
+    this.fleet = fleet;
   }
 
   @Override
@@ -75,6 +80,8 @@ final class CollapseStartupReport implements SmartInitializingSingleton {
     List<String> cores =
         executors.coreExecutors().stream().map(CollapseExecutor::name).distinct().toList();
     lines.add("  core executors: " + (cores.isEmpty() ? "none" : cores));
+    Fleet tier = fleet.getIfUnique();
+    lines.add("  fleet tier: " + (tier == null ? "none" : tier));
     return lines;
   }
 }

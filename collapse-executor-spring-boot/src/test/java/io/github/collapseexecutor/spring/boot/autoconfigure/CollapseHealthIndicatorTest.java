@@ -4,15 +4,18 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.collapseexecutor.core.BlockingCallableGroupCollapseExecutor;
 import io.github.collapseexecutor.core.CollapseListener;
+import io.github.collapseexecutor.fleet.Fleet;
 import io.github.collapseexecutor.spring.annotation.Collapsible;
 import io.github.collapseexecutor.spring.boot.autoconfigure.annotation.CollapseAnnotationAutoConfiguration;
 import io.github.collapseexecutor.spring.boot.autoconfigure.restclient.CollapseRestClientAutoConfiguration;
 import io.github.collapseexecutor.spring.http.client.CollapseHttpRequestInterceptor;
 import io.github.collapseexecutor.testing.LoggedRecords;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.logging.Level;
 import java.util.logging.LogRecord;
+import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
@@ -84,30 +87,54 @@ final class CollapseHealthIndicatorTest {
 
   @Test
   void debugReportNamesTheCollapsedMethodsTheClientsAndTheExecutors() {
+    String report =
+        debugReport(
+            runner
+                .withPropertyValues(
+                    "collapse.executor.rest-template.collapse-groups[0].uris=/u/*",
+                    "collapse.executor.rest-template.customize-rest-client-builder=true")
+                .withUserConfiguration(Wired.class));
+    assertThat(report)
+        .contains(
+            "ProfileService.profile(Long) @Collapsible, executor default, meters and"
+                + " switch name ProfileService.profile")
+        .contains(
+            "rest-template: CollapseHttpRequestInterceptor with 1 collapse group(s),"
+                + " added to RestClient of Spring Boot's builder, beans given it by hand [users]")
+        .contains("rest-template (rest-template), groups [/u/*]")
+        .contains("fleet tier: none");
+  }
+
+  @Test
+  void debugReportNamesTheFleetTier() {
+    Fleet tier =
+        new Fleet() {
+          @Override
+          public <X extends Exception> byte @Nullable [] call(
+              List<String> key, Duration maxWait, Call<X> call) throws X {
+            return call.call();
+          }
+
+          @Override
+          public String toString() {
+            return "RedisFleet{fleet}";
+          }
+        };
+    assertThat(debugReport(runner.withBean(Fleet.class, () -> tier)))
+        .contains("fleet tier: RedisFleet{fleet}");
+  }
+
+  /** Starts the application and returns the one DEBUG line of the startup report. */
+  private static String debugReport(ApplicationContextRunner application) {
     try (LoggedRecords logged = LoggedRecords.of(CollapseStartupReport.class)) {
-      runner
-          .withPropertyValues(
-              "collapse.executor.rest-template.collapse-groups[0].uris=/u/*",
-              "collapse.executor.rest-template.customize-rest-client-builder=true")
-          .withUserConfiguration(Wired.class)
-          .run(context -> assertThat(context).hasNotFailed());
+      application.run(context -> assertThat(context).hasNotFailed());
       List<String> debug =
           logged.records().stream()
               .filter(record -> record.getLevel() == Level.FINE)
               .map(LogRecord::getMessage)
               .toList();
-      assertThat(debug)
-          .singleElement()
-          .satisfies(
-              report ->
-                  assertThat(report)
-                      .contains(
-                          "ProfileService.profile(Long) @Collapsible, executor default, meters and"
-                              + " switch name ProfileService.profile")
-                      .contains(
-                          "rest-template: CollapseHttpRequestInterceptor with 1 collapse group(s),"
-                              + " added to RestClient of Spring Boot's builder, beans given it by hand [users]")
-                      .contains("rest-template (rest-template), groups [/u/*]"));
+      assertThat(debug).hasSize(1);
+      return debug.get(0);
     }
   }
 
