@@ -10,12 +10,9 @@ import org.springframework.boot.SpringBootConfiguration;
 import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
-import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Import;
-import org.springframework.core.annotation.Order;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RestController;
-import org.springframework.web.server.WebFilter;
 import reactor.core.publisher.Mono;
 
 /**
@@ -80,19 +77,6 @@ final class WebFluxApiVersionEndToEndTest {
 
   @SpringBootConfiguration
   @EnableAutoConfiguration
-  @Import(Greetings.class)
-  static class App {
-
-    @Bean
-    WebFilterArrivals joined() {
-      return new WebFilterArrivals();
-    }
-
-    /** Counts the requests that reached the collapse filter and holds the handler for them. */
-    @Bean
-    @Order(0)
-    WebFilter countJoined(WebFilterArrivals joined) {
-      return joined.filter();
-    }
-  }
+  @Import({Greetings.class, JoinedCounting.class})
+  static class App {}
 }

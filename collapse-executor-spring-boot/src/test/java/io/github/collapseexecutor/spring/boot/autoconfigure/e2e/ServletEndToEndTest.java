@@ -4,11 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.collapseexecutor.testing.http.Concurrently;
 import io.micrometer.core.instrument.MeterRegistry;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -33,9 +29,6 @@ import tools.jackson.databind.json.JsonMapper;
 final class ServletEndToEndTest {
 
   private static final int N = 8;
-
-  private final HttpClient http =
-      HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(20)).build();
 
   @LocalServerPort private int port;
 
@@ -127,12 +120,7 @@ final class ServletEndToEndTest {
   }
 
   private HttpResponse<String> get(String path) throws Exception {
-    HttpRequest request =
-        HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
-            .timeout(Duration.ofSeconds(20))
-            .GET()
-            .build();
-    return http.send(request, HttpResponse.BodyHandlers.ofString());
+    return LoopbackGet.get(port, path);
   }
 
   @SpringBootConfiguration

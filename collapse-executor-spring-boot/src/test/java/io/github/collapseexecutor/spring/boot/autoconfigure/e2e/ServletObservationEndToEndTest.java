@@ -6,11 +6,7 @@ import io.github.collapseexecutor.testing.http.Concurrently;
 import io.micrometer.common.KeyValue;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -41,9 +37,6 @@ final class ServletObservationEndToEndTest {
   private static final int N = 6;
   private static final List<String> SERVER_KEYS =
       List.of("status", "outcome", "exception", "uri", "method");
-
-  private final HttpClient http =
-      HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(20)).build();
 
   @LocalServerPort private int port;
 
@@ -157,11 +150,6 @@ final class ServletObservationEndToEndTest {
   }
 
   private HttpResponse<String> get(String path) throws Exception {
-    HttpRequest request =
-        HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
-            .timeout(Duration.ofSeconds(20))
-            .GET()
-            .build();
-    return http.send(request, HttpResponse.BodyHandlers.ofString());
+    return LoopbackGet.get(port, path);
   }
 }

@@ -22,7 +22,7 @@ import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.context.annotation.Bean;
-import org.springframework.core.annotation.Order;
+import org.springframework.context.annotation.Import;
 import org.springframework.security.config.Customizer;
 import org.springframework.security.config.annotation.web.reactive.EnableWebFluxSecurity;
 import org.springframework.security.config.web.server.ServerHttpSecurity;
@@ -32,7 +32,6 @@ import org.springframework.security.web.server.SecurityWebFilterChain;
 import org.springframework.web.reactive.function.server.RouterFunction;
 import org.springframework.web.reactive.function.server.RouterFunctions;
 import org.springframework.web.reactive.function.server.ServerResponse;
-import org.springframework.web.server.WebFilter;
 
 /**
  * The WebFlux filter in a reactive Spring Boot application behind Spring Security WebFlux (HTTP
@@ -104,23 +103,9 @@ final class WebFluxSecurityEndToEndTest {
 
   @SpringBootConfiguration
   @EnableAutoConfiguration
+  @Import(JoinedCounting.class)
   @EnableWebFluxSecurity
   static class App {
-
-    @Bean
-    WebFilterArrivals joined() {
-      return new WebFilterArrivals();
-    }
-
-    /**
-     * Counts the requests that reached the collapse filter, after the security chain (-100), and
-     * holds the handler until every request of the round has.
-     */
-    @Bean
-    @Order(0)
-    WebFilter countJoined(WebFilterArrivals joined) {
-      return joined.filter();
-    }
 
     @Bean
     RouterFunction<ServerResponse> me(WebFilterArrivals joined) {
