@@ -17,6 +17,7 @@ import org.springframework.boot.actuate.endpoint.OperationResponseBody;
   "executors",
   "batchOptions",
   "namedExecutors",
+  "coreExecutors",
   "collapsingOff",
   "recentEvents",
   "fleet"
@@ -26,6 +27,7 @@ public final class CollapseDescription implements OperationResponseBody {
   private final List<ExecutorDescription> executors;
   private final @Nullable BatchOptionsDescription batchOptions;
   private final List<NamedExecutorDescription> namedExecutors;
+  private final List<CoreExecutorDescription> coreExecutors;
   private final List<SwitchDescription> collapsingOff;
   private final List<RecentEvent> recentEvents;
   private final @Nullable FleetDescription fleet;
@@ -34,12 +36,14 @@ public final class CollapseDescription implements OperationResponseBody {
       List<ExecutorDescription> executors,
       @Nullable BatchOptionsDescription batchOptions,
       List<NamedExecutorDescription> namedExecutors,
+      List<CoreExecutorDescription> coreExecutors,
       List<SwitchDescription> collapsingOff,
       List<RecentEvent> recentEvents,
       @Nullable FleetDescription fleet) {
     this.executors = executors;
     this.batchOptions = batchOptions;
     this.namedExecutors = namedExecutors;
+    this.coreExecutors = coreExecutors;
     this.collapsingOff = collapsingOff;
     this.recentEvents = recentEvents;
     this.fleet = fleet;
@@ -61,6 +65,15 @@ public final class CollapseDescription implements OperationResponseBody {
   @JsonProperty
   public List<NamedExecutorDescription> namedExecutors() {
     return namedExecutors;
+  }
+
+  /**
+   * Returns the core executors the switch knows by name (executor beans, the gRPC interceptors),
+   * one per name, in the order they were registered.
+   */
+  @JsonProperty
+  public List<CoreExecutorDescription> coreExecutors() {
+    return coreExecutors;
   }
 
   /** Returns the executors with collapsing switched off at run time. */
@@ -87,6 +100,7 @@ public final class CollapseDescription implements OperationResponseBody {
         && executors.equals(that.executors)
         && Objects.equals(batchOptions, that.batchOptions)
         && namedExecutors.equals(that.namedExecutors)
+        && coreExecutors.equals(that.coreExecutors)
         && collapsingOff.equals(that.collapsingOff)
         && recentEvents.equals(that.recentEvents)
         && Objects.equals(fleet, that.fleet);
@@ -95,7 +109,7 @@ public final class CollapseDescription implements OperationResponseBody {
   @Override
   public int hashCode() {
     return Objects.hash(
-        executors, batchOptions, namedExecutors, collapsingOff, recentEvents, fleet);
+        executors, batchOptions, namedExecutors, coreExecutors, collapsingOff, recentEvents, fleet);
   }
 
   @Override
@@ -106,6 +120,8 @@ public final class CollapseDescription implements OperationResponseBody {
         + batchOptions
         + ", namedExecutors="
         + namedExecutors
+        + ", coreExecutors="
+        + coreExecutors
         + ", collapsingOff="
         + collapsingOff
         + ", recentEvents="

@@ -1,11 +1,16 @@
 package io.github.collapseexecutor.spring.boot.autoconfigure.actuate;
 
+import io.github.collapseexecutor.core.CollapseExecutor;
 import io.github.collapseexecutor.core.CollapseExecutorOptions;
 import io.github.collapseexecutor.spring.NamedExecutors;
 import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutors;
 import io.github.collapseexecutor.spring.boot.autoconfigure.fleet.FleetDescription;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
+import java.util.function.Function;
 import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;
 import org.springframework.boot.actuate.endpoint.Access;
@@ -17,10 +22,11 @@ import org.springframework.boot.actuate.endpoint.annotation.WriteOperation;
 /**
  * The {@code collapse} actuator endpoint: each HTTP collapse executor with its settings and live
  * counts, each of its collapse groups with its policy and live counts, the batch executor
- * options, and the named executors of {@code collapse.executor.executors} with the annotated
- * methods that use them, what is switched off, and the recent events;
- * {@code /actuator/collapse/{name}} shows one named executor (over HTTP, else the HTTP executor of
- * that name), and a POST to it turns collapsing off or on; with the fleet tier, its state and counts. The counts are read when the endpoint is,
+ * options, the named executors of {@code collapse.executor.executors} with the annotated methods
+ * that use them, the core executors (executor beans, the gRPC interceptors), what is switched off,
+ * and the recent events; {@code /actuator/collapse/{name}} shows one named executor (over HTTP,
+ * else the HTTP or core executor of that name), and a POST to it turns collapsing off or on; with
+ * the fleet tier, its state and counts. The counts are read when the endpoint is,
  * one counter at a time, so under load they may be off by the requests that finished meanwhile.
  *
  * <p>Read-only unless the application grants more: the switch is a write operation, which Spring
@@ -38,6 +44,7 @@ public final class CollapseEndpoint {
   private final CollapseSwitches switches;
   private final @Nullable RecentCollapseEvents events;
   private final Supplier<@Nullable FleetDescription> fleet;
+  private final Function<String, RunCounts> counts;
 
   /**
    * Creates the endpoint without named executors, switches, recent events or fleet tier: an
@@ -53,7 +60,8 @@ public final class CollapseEndpoint {
         List::of,
         new CollapseSwitches(executors, null, () -> null),
         null,
-        () -> null);
+        () -> null,
+        name -> RunCounts.of(0, 0, 0, 0, 0));
   }
 
   /**
@@ -64,6 +72,7 @@ public final class CollapseEndpoint {
    * @param switches what the write operation turns off and on
    * @param events the recent events to show, or {@code null} when none are recorded
    * @param fleet the fleet tier's state now, or {@code null} where the application has none
+   * @param counts the live counts of the executor of a name
    */
   CollapseEndpoint(
       CollapseExecutors executors,
@@ -72,8 +81,10 @@ public final class CollapseEndpoint {
       Supplier<List<MethodDescription>> methods,
       CollapseSwitches switches,
       @Nullable RecentCollapseEvents events,
-      Supplier<@Nullable FleetDescription> fleet) {
+      Supplier<@Nullable FleetDescription> fleet,
+      Function<String, RunCounts> counts) {
     this.fleet = Objects.requireNonNull(fleet, "fleet");
+    this.counts = Objects.requireNonNull(counts, "counts");
     this.executors = Objects.requireNonNull(executors, "executors");
     this.options = options;
     this.named = named;
@@ -98,9 +109,22 @@ public final class CollapseEndpoint {
         described,
         options == null ? null : EndpointDescriptions.describe(options),
         namedExecutors,
+        coreExecutors(),
         switches.off(),
         events == null ? List.of() : events.list(),
         fleet.get());
+  }
+
+  /** Describes the registered core executors, one per name: off when any of that name is. */
+  List<CoreExecutorDescription> coreExecutors() {
+    Map<String, Boolean> collapsing = new LinkedHashMap<>();
+    for (CollapseExecutor executor : executors.coreExecutors()) {
+      collapsing.merge(executor.name(), executor.isCollapsing(), Boolean::logicalAnd);
+    }
+    List<CoreExecutorDescription> described = new ArrayList<>();
+    collapsing.forEach(
+        (name, on) -> described.add(new CoreExecutorDescription(name, on, counts.apply(name))));
+    return described;
   }
 
   /**

@@ -9,6 +9,9 @@ import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutors;
 import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseListenerFactory;
 import io.github.collapseexecutor.spring.boot.autoconfigure.annotation.CollapseAnnotationAutoConfiguration;
 import io.github.collapseexecutor.spring.boot.autoconfigure.fleet.CollapseFleetState;
+import io.github.collapseexecutor.spring.boot.autoconfigure.grpc.CollapseGrpcClientAutoConfiguration;
+import io.github.collapseexecutor.spring.boot.autoconfigure.grpc.CollapseGrpcServerAutoConfiguration;
+import java.util.Set;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.actuate.autoconfigure.endpoint.condition.ConditionalOnAvailableEndpoint;
 import org.springframework.boot.actuate.endpoint.annotation.Endpoint;
@@ -64,15 +67,18 @@ public final class CollapseEndpointAutoConfiguration {
 
   /**
    * Reports the runs of the {@code core} integration's executors (annotated methods, named
-   * executors, the beans built from the options) to the counts; the HTTP adapters count in their
-   * own stats.
+   * executors, the beans built from the options) and of the gRPC interceptors to the counts; the
+   * HTTP adapters count in their own stats, and get no listener for it.
    */
   @Bean
   CollapseListenerFactory collapseExecutorCountsListener(ExecutorCounts counts) {
-    return integration ->
-        CollapseExecutorAutoConfiguration.INTEGRATION.equals(integration)
-            ? counts
-            : CollapseListener.NONE;
+    // constants, inlined: naming them loads no gRPC class
+    Set<String> counted =
+        Set.of(
+            CollapseExecutorAutoConfiguration.INTEGRATION,
+            CollapseGrpcClientAutoConfiguration.INTEGRATION,
+            CollapseGrpcServerAutoConfiguration.INTEGRATION);
+    return integration -> counted.contains(integration) ? counts : CollapseListener.NONE;
   }
 
   @Bean
@@ -109,7 +115,8 @@ public final class CollapseEndpointAutoConfiguration {
         () -> {
           CollapseFleetState state = fleet.getIfUnique();
           return state == null ? null : state.describe();
-        });
+        },
+        counts::counts);
   }
 
   /** One executor of any kind by name, and the switch whose every 400 says why, over HTTP. */

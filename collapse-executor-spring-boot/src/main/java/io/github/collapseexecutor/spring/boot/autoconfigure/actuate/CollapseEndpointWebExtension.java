@@ -35,7 +35,8 @@ final class CollapseEndpointWebExtension {
   /**
    * Returns the named executor {@code name} as {@link CollapseEndpoint#executor} does, or else the
    * HTTP executor of that name (a client adapter, the servlet or WebFlux filter, a gateway
-   * route's filter), looked up in the order the switch uses; a 404 when neither has the name.
+   * route's filter), or else the core executor of that name (an executor bean, a gRPC
+   * interceptor), looked up in that order; a 404 when none has the name.
    */
   @ReadOperation
   public WebEndpointResponse<Object> executor(@Selector String name) {
@@ -44,9 +45,14 @@ final class CollapseEndpointWebExtension {
       return new WebEndpointResponse<>(named);
     }
     CollapseExecutorDescriptor http = switches.httpExecutor(name);
-    return http == null
-        ? new WebEndpointResponse<>(WebEndpointResponse.STATUS_NOT_FOUND)
-        : new WebEndpointResponse<>(EndpointDescriptions.describe(http));
+    if (http != null) {
+      return new WebEndpointResponse<>(EndpointDescriptions.describe(http));
+    }
+    return endpoint.coreExecutors().stream()
+        .filter(core -> core.name().equals(name))
+        .findFirst()
+        .map(core -> new WebEndpointResponse<Object>(core))
+        .orElseGet(() -> new WebEndpointResponse<>(WebEndpointResponse.STATUS_NOT_FOUND));
   }
 
   /**

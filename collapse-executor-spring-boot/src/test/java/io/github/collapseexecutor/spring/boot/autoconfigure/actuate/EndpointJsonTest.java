@@ -48,6 +48,8 @@ final class EndpointJsonTest {
           + "\"collapseRatio\":0.75,\"failedRuns\":0,\"rejected\":1,\"timedOut\":2}}],"
           + "\"counts\":{\"calls\":4,\"runs\":1,\"collapseRatio\":0.75,\"failedRuns\":0,"
           + "\"rejected\":1,\"timedOut\":2}}],"
+          + "\"coreExecutors\":[{\"name\":\"grpc\",\"collapsing\":false,\"counts\":{\"calls\":4,"
+          + "\"runs\":1,\"collapseRatio\":0.75,\"failedRuns\":0,\"rejected\":1,\"timedOut\":2}}],"
           + "\"collapsingOff\":[{\"executor\":\"servlet\",\"groups\":[\"/user/*\"],"
           + "\"collapsing\":false}],"
           + "\"recentEvents\":[{\"time\":\"2026-01-02T03:04:05Z\",\"executor\":\"servlet\","
@@ -123,6 +125,7 @@ final class EndpointJsonTest {
         List.of(executor),
         options,
         List.of(named),
+        List.of(new CoreExecutorDescription("grpc", false, runs)),
         List.of(new SwitchDescription("servlet", List.of("/user/*"), false)),
         List.of(event),
         null);

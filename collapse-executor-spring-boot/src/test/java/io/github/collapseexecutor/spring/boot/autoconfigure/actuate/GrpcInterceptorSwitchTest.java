@@ -2,13 +2,19 @@ package io.github.collapseexecutor.spring.boot.autoconfigure.actuate;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.tuple;
 
 import io.github.collapseexecutor.core.CollapseExecutor;
 import io.github.collapseexecutor.grpc.CollapseClientInterceptor;
 import io.github.collapseexecutor.grpc.CollapseServerInterceptor;
 import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorAutoConfiguration;
+import io.github.collapseexecutor.spring.boot.autoconfigure.e2e.GrpcEchoService;
 import io.github.collapseexecutor.spring.boot.autoconfigure.grpc.CollapseGrpcClientAutoConfiguration;
 import io.github.collapseexecutor.spring.boot.autoconfigure.grpc.CollapseGrpcServerAutoConfiguration;
+import io.grpc.CallOptions;
+import io.grpc.ManagedChannel;
+import io.grpc.inprocess.InProcessChannelBuilder;
+import io.grpc.stub.ClientCalls;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -55,6 +61,39 @@ final class GrpcInterceptorSwitchTest {
           endpoint.switchCollapsing(name, true, null);
           assertThat(switched.isCollapsing()).isTrue();
           assertThat(endpoint.collapse().collapsingOff()).isEmpty();
+        });
+  }
+
+  @Test
+  void theEndpointListsEachInterceptorWithWhetherItCollapsesAndItsCounts() {
+    runner.run(
+        context -> {
+          CollapseEndpoint endpoint = context.getBean(CollapseEndpoint.class);
+          CollapseClientInterceptor client = context.getBean(CollapseClientInterceptor.class);
+          try (GrpcEchoService service = new GrpcEchoService()) {
+            service.release();
+            String name = service.target().substring("in-process:".length());
+            ManagedChannel channel =
+                InProcessChannelBuilder.forName(name).intercept(client).build();
+            try {
+              for (int i = 0; i < 3; i++) {
+                ClientCalls.blockingUnaryCall(
+                    channel, GrpcEchoService.ECHO, CallOptions.DEFAULT, "call " + i);
+              }
+            } finally {
+              channel.shutdownNow();
+            }
+          }
+          endpoint.switchCollapsing("grpc-server", false, null);
+
+          assertThat(endpoint.collapse().coreExecutors())
+              .extracting(
+                  CoreExecutorDescription::name,
+                  CoreExecutorDescription::collapsing,
+                  core -> core.counts().calls(),
+                  core -> core.counts().runs())
+              .containsExactlyInAnyOrder(
+                  tuple("grpc", true, 3L, 3L), tuple("grpc-server", false, 0L, 0L));
         });
   }
 

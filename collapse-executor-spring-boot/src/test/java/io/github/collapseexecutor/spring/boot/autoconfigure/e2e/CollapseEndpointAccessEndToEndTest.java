@@ -56,6 +56,8 @@ final class CollapseEndpointAccessEndToEndTest {
         send(HttpRequest.newBuilder(uri("/actuator/collapse/users")).GET());
     HttpResponse<String> filter =
         send(HttpRequest.newBuilder(uri("/actuator/collapse/servlet")).GET());
+    HttpResponse<String> interceptor =
+        send(HttpRequest.newBuilder(uri("/actuator/collapse/grpc")).GET());
     HttpResponse<String> unknown =
         send(HttpRequest.newBuilder(uri("/actuator/collapse/nothing")).GET());
 
@@ -63,6 +65,9 @@ final class CollapseEndpointAccessEndToEndTest {
     assertThat(named.body()).contains("\"name\":\"users\"", "\"maxBatchSize\":50");
     assertThat(filter.statusCode()).as(filter.body()).isEqualTo(200);
     assertThat(filter.body()).contains("\"integration\":\"servlet\"", "\"groups\":[");
+    assertThat(interceptor.statusCode()).as(interceptor.body()).isEqualTo(200);
+    assertThat(interceptor.body())
+        .startsWith("{\"name\":\"grpc\",\"collapsing\":true,\"counts\":{");
     assertThat(unknown.statusCode()).isEqualTo(404);
   }
 
