@@ -103,7 +103,7 @@ public final class CollapseClientInterceptor extends InterceptorBase implements 
   @Override
   public <ReqT, RespT> ClientCall<ReqT, RespT> interceptCall(
       MethodDescriptor<ReqT, RespT> method, CallOptions callOptions, Channel next) {
-    if (calls.closed() || !executor.isCollapsing() || !collapses(method, callOptions)) {
+    if (calls.closed() || !isCollapsing() || !collapses(method, callOptions)) {
       return next.newCall(method, callOptions);
     }
     return new CollapsingCall<>(new CollapsingCall.Target<>(method, callOptions, next), calls);
@@ -129,7 +129,7 @@ public final class CollapseClientInterceptor extends InterceptorBase implements 
     return "CollapseClientInterceptor{name="
         + name()
         + ", collapsing="
-        + executor.isCollapsing()
+        + isCollapsing()
         + ", closed="
         + calls.closed()
         + "}";

@@ -98,7 +98,7 @@ public final class CollapseServerInterceptor extends InterceptorBase implements 
       ServerCall<ReqT, RespT> call, Metadata headers, ServerCallHandler<ReqT, RespT> next) {
     MethodDescriptor<ReqT, RespT> method = call.getMethodDescriptor();
     if (closed
-        || !executor.isCollapsing()
+        || !isCollapsing()
         || method.getType() != MethodDescriptor.MethodType.UNARY
         || !methods.test(method.getFullMethodName())) {
       return next.startCall(call, headers);
@@ -123,7 +123,7 @@ public final class CollapseServerInterceptor extends InterceptorBase implements 
     return "CollapseServerInterceptor{name="
         + name()
         + ", collapsing="
-        + executor.isCollapsing()
+        + isCollapsing()
         + ", closed="
         + closed
         + "}";

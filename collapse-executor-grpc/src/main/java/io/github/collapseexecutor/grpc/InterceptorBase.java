@@ -30,6 +30,9 @@ abstract class InterceptorBase implements CollapseExecutor {
    */
   @Override
   public final void setCollapsing(boolean collapsing) {
+    // the executor's switch gives a call that joins after it each a run of its own; the
+    // interceptors also read it before wrapping a call, so that one made while off is the plain
+    // call
     executor.setCollapsing(collapsing);
   }
 

@@ -24,9 +24,9 @@ import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 
 /**
- * The endpoint's write operation on the gRPC interceptors, by their names: each turns off and on
- * alone, and the endpoint lists it while it is off. What a switched-off interceptor does with
- * calls is {@code collapse-executor-grpc}'s own tests.
+ * The endpoint on the gRPC interceptors, by their names: each turns off and on alone, is listed
+ * while it is off, and is described with whether it collapses and its counts. What a switched-off
+ * interceptor does with calls is {@code collapse-executor-grpc}'s own tests.
  */
 final class GrpcInterceptorSwitchTest {
 
