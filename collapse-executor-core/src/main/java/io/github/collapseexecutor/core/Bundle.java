@@ -46,14 +46,4 @@ public interface Bundle<I, O extends @Nullable Object> extends Input<I> {
    * @throws IllegalStateException if this bundle was settled before
    */
   void fail(Throwable failure);
-
-  /**
-   * Returns the caller's input, the same as {@link #value()}: an alias for code written for the
-   * classic collapse-executor API ({@code com.icodening.collapse.core}), whose bundles named it so,
-   * kept so that such {@code bindingOutput} methods compile unchanged. New code calls
-   * {@link #value()}, the one name {@link Input} and {@code Bundle} share.
-   */
-  default I getInput() {
-    return value();
-  }
 }

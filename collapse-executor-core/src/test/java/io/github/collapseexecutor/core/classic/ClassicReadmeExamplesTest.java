@@ -66,9 +66,55 @@ final class ClassicReadmeExamplesTest {
   }
 
   /**
+   * The blocking batch example with both its methods filled in as their comments ask, in the
+   * classic names ({@code input.getInput()}, {@code bundle.getInput()}): each caller gets the user
+   * of its own id.
+   */
+  @Test
+  void theBlockingBatchExampleFilledInWithClassicNamesGivesEachCallerItsOwnUser() throws Exception {
+    var executor =
+        new CustomBlockingCollapseExecutor() {
+          @Override
+          protected Map<Long, UserEntity> doExecute(Collection<Input<Long>> inputs) {
+            Map<Long, UserEntity> users = new java.util.HashMap<>();
+            for (Input<Long> input : inputs) {
+              users.put(
+                  input.getInput(), new UserEntity(input.getInput(), "user" + input.getInput()));
+            }
+            return users;
+          }
+
+          @Override
+          protected void bindingOutput(
+              Map<Long, UserEntity> users,
+              List<io.github.collapseexecutor.core.Bundle<Long, UserEntity>> bundles) {
+            for (var bundle : bundles) {
+              bundle.bindOutput(users.get(bundle.getInput()));
+            }
+          }
+        };
+    ExecutorService callers = Executors.newFixedThreadPool(4);
+    try (executor) {
+      List<java.util.concurrent.Future<UserEntity>> users = new ArrayList<>();
+      for (long id = 1; id <= 8; id++) {
+        long own = id;
+        users.add(callers.submit(() -> executor.execute(own)));
+      }
+      for (int i = 0; i < users.size(); i++) {
+        long id = i + 1;
+        assertThat(users.get(i).get(10, TimeUnit.SECONDS))
+            .isEqualTo(new UserEntity(id, "user" + id));
+      }
+    } finally {
+      callers.shutdownNow();
+    }
+  }
+
+  /**
    * The async example with its {@code doExecute} filled in, on the pool the README says it needs:
    * its {@code bindingOutput}, which finds each caller's user with {@code bundle.getInput()}, gives
-   * every caller its own, in batches that ran on that pool.
+   * every caller its own, in batches that ran on that pool. The filled-in {@code doExecute} reads
+   * each input by its classic name, {@code input.getInput()}.
    */
   @Test
   void theAsyncBatchExampleGivesEachCallerItsOwnUserFromBatchesOnThePoolItSet() throws Exception {
@@ -79,7 +125,10 @@ final class ClassicReadmeExamplesTest {
         new io.github.collapseexecutor.core.classic.async.CustomBlockingCollapseExecutor() {
           @Override
           protected Map<Long, UserEntity> doExecute(Collection<Input<Long>> inputs) {
-            List<Long> ids = inputs.stream().map(Input::value).toList();
+            List<Long> ids = new ArrayList<>();
+            for (Input<Long> input : inputs) {
+              ids.add(input.getInput());
+            }
             batches.add(ids);
             threads.add(Thread.currentThread().getName());
             await(firstBatchHeld);
