@@ -30,7 +30,9 @@ public final class SharedRounds implements AutoCloseable {
     this.protocol = new CollapseProtocol(options, "benchmark");
     this.key = key;
     this.request = request;
-    this.response = new SharedResponse(status, null, List.copyOf(headers), body, request, null);
+    this.response =
+        new SharedResponse(
+            ClientDriver.Head.of(status, null, List.copyOf(headers)), body, null, request);
   }
 
   /**

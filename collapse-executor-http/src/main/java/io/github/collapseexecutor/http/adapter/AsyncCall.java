@@ -173,8 +173,8 @@ final class AsyncCall<R> {
     }
     // a body that is not streamed was read whole, or up to its failure
     SharedResponse shared =
-        LiveResponse.shared(
-            lead, head, Objects.requireNonNull(body.bytes(), "bytes"), body.failure());
+        new SharedResponse(
+            head, Objects.requireNonNull(body.bytes(), "bytes"), body.failure(), lead.request());
     lead.share(shared, body.failure() == null ? FailureCause.CALL : driver.causeOf(body.failure()));
     return driver.replay(shared);
   }

@@ -196,7 +196,8 @@ public final class BlockingClientCollapser extends HttpCollapser {
       // a body that ended in a failure is shared too: each caller reads what arrived, then the
       // failure, where its client reads the body, as it would have without collapse; unless the
       // failure is this caller's own, and a waiting caller's own call would have gone on
-      SharedResponse shared = LiveResponse.shared(lead, head, body.bytes(), body.failure());
+      SharedResponse shared =
+          new SharedResponse(head, body.bytes(), body.failure(), lead.request());
       driver.close(live);
       lead.share(
           shared, body.failure() == null ? FailureCause.CALL : driver.causeOf(body.failure()));

@@ -22,19 +22,6 @@ final class LiveResponse {
         : refusal;
   }
 
-  /** Returns the response to share: the one of {@code head}, with the body read of it. */
-  static SharedResponse shared(
-      Lead lead, ClientDriver.Head head, byte[] body, @Nullable Throwable bodyFailure) {
-    return new SharedResponse(
-        head.status(),
-        head.reason(),
-        head.headers(),
-        body,
-        bodyFailure,
-        lead.request(),
-        head.detail());
-  }
-
   /** Returns the {@code Content-Length} of a response, or -1 if it has none, or a bad one. */
   static long announcedLength(List<Map.Entry<String, @Nullable String>> headers) {
     for (Map.Entry<String, @Nullable String> header : headers) {

@@ -80,7 +80,10 @@ public final class ResponseRecording {
       @Nullable Object detail) {
     SharedResponse shared =
         new SharedResponse(
-            status, null, headers, Objects.requireNonNull(body, "body"), lead.request(), detail);
+            new ClientDriver.Head(status, null, headers, detail),
+            Objects.requireNonNull(body, "body"),
+            null,
+            lead.request());
     UnsharedReason refusal = unshareable.get();
     if (refusal == null) {
       refusal = lead.refusal(shared.headers());

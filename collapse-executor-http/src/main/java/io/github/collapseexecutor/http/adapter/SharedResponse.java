@@ -12,6 +12,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -59,46 +60,25 @@ public final class SharedResponse {
   /**
    * Creates a shared response.
    *
-   * @param status the status code
-   * @param reason the reason phrase, or {@code null}
-   * @param headers every response header, in order, names as received
-   * @param body the whole body; it keeps this array and never writes to it
+   * @param head the status, reason phrase, every header in order (names as received), and what
+   *     else the adapter needs to rebuild the response (a protocol, say)
+   * @param body the bytes of the body; it keeps this array and never writes to it
+   * @param bodyFailure what ended the body before its end, after the bytes {@code body} holds,
+   *     or {@code null} if it ended well
    * @param request the headers of the request that produced the response
-   * @param detail what else the adapter needs to rebuild the response (a protocol, say), or
-   *     {@code null}
    */
   SharedResponse(
-      int status,
-      @Nullable String reason,
-      List<Map.Entry<String, @Nullable String>> headers,
-      byte[] body,
-      RequestHeaders request,
-      @Nullable Object detail) {
-    this(status, reason, headers, body, null, request, detail);
-  }
-
-  /**
-   * Creates a shared response whose body ended in {@code bodyFailure} after the bytes
-   * {@code body} holds; see {@link #SharedResponse(int, String, List, byte[], RequestHeaders,
-   * Object)} for the other parameters.
-   *
-   * @param bodyFailure what ended the body before its end, or {@code null} if it ended well
-   */
-  SharedResponse(
-      int status,
-      @Nullable String reason,
-      List<Map.Entry<String, @Nullable String>> headers,
+      ClientDriver.Head head,
       byte[] body,
       @Nullable Throwable bodyFailure,
-      RequestHeaders request,
-      @Nullable Object detail) {
-    this.status = status;
-    this.reason = reason == null ? "" : reason;
-    this.headers = List.copyOf(headers);
+      RequestHeaders request) {
+    this.status = head.status();
+    this.reason = Objects.requireNonNullElse(head.reason(), "");
+    this.headers = List.copyOf(head.headers());
     this.body = body;
     this.bodyFailure = bodyFailure;
     this.varyValues = varyValues(this.headers, request);
-    this.detail = detail;
+    this.detail = head.detail();
   }
 
   /**

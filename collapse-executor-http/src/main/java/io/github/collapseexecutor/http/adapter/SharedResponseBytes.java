@@ -106,7 +106,8 @@ final class SharedResponseBytes {
       if (in.available() > 0) {
         throw new IllegalArgumentException("bytes after the body");
       }
-      return new SharedResponse(status, reason, headers, body, request, detail);
+      return new SharedResponse(
+          new ClientDriver.Head(status, reason, headers, detail), body, null, request);
     } catch (IOException | RuntimeException e) {
       throw new IllegalArgumentException("not a shared response", e);
     }

@@ -104,13 +104,10 @@ final class BoundedBodyTest {
     assertThat(read.failure()).isSameAs(reset);
     SharedResponse snapshot =
         new SharedResponse(
-            200,
-            null,
-            List.of(),
+            ClientDriver.Head.of(200, null, List.of()),
             read.bytes(),
             read.failure(),
-            RequestHeaders.of(name -> List.of(), List::of),
-            null);
+            RequestHeaders.of(name -> List.of(), List::of));
     for (int caller = 0; caller < 2; caller++) {
       InputStream replayed = snapshot.bodyStream();
       assertThat(replayed.readNBytes(length)).isEqualTo(body);

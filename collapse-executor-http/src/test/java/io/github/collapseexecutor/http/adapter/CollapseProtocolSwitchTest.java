@@ -76,7 +76,8 @@ final class CollapseProtocolSwitchTest {
     Wait wait = (Wait) protocol.join(user, NONE);
 
     options.collapseSwitch().turnOff(USERS);
-    SharedResponse snapshot = new SharedResponse(200, "OK", List.of(), new byte[] {1}, NONE, null);
+    SharedResponse snapshot =
+        new SharedResponse(ClientDriver.Head.of(200, "OK", List.of()), new byte[] {1}, null, NONE);
     lead.share(snapshot);
 
     assertThat(wait.answer(wait.future().get(5, TimeUnit.SECONDS))).isEqualTo(new Replay(snapshot));

@@ -481,6 +481,7 @@ final class CollapseProtocolTest {
 
   private static SharedResponse snapshot(
       List<Map.Entry<String, String>> headers, RequestHeaders request) {
-    return new SharedResponse(200, "OK", headers, new byte[] {1}, request, null);
+    return new SharedResponse(
+        ClientDriver.Head.of(200, "OK", headers), new byte[] {1}, null, request);
   }
 }

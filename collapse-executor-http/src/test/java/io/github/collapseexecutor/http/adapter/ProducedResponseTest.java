@@ -157,11 +157,9 @@ class ProducedResponseTest {
 
   private static SharedResponse shared(@Nullable Object detail) {
     return new SharedResponse(
-        200,
-        null,
-        HEADERS.headers(),
+        new ClientDriver.Head(200, null, HEADERS.headers(), detail),
         "ada".getBytes(UTF_8),
-        RequestHeaders.of(name -> List.of(), List::of),
-        detail);
+        null,
+        RequestHeaders.of(name -> List.of(), List::of));
   }
 }

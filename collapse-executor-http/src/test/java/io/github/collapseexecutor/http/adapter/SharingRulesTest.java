@@ -73,7 +73,8 @@ final class SharingRulesTest {
     assertThat(refusal("Set-Cookie", null, false, WITHIN_CREDENTIALS))
         .isEqualTo(UnsharedReason.SET_COOKIE);
     assertThat(
-            new SharedResponse(200, null, headers, new byte[0], name -> List.of(), null)
+            new SharedResponse(
+                    ClientDriver.Head.of(200, null, headers), new byte[0], null, name -> List.of())
                 .varyNames())
         .isEmpty();
   }
