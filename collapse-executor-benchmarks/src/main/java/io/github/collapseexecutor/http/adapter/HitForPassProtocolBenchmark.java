@@ -83,7 +83,7 @@ public class HitForPassProtocolBenchmark {
 
   private CollapseKey refuse(URI uri) {
     CollapseKey key =
-        protocol.rules.keyFor(RequestTarget.builder("GET", uri).headers(NO_HEADERS).build());
+        protocol.rules().keyFor(RequestTarget.builder("GET", uri).headers(NO_HEADERS).build());
     ((Lead) protocol.join(key, NO_HEADERS)).refuse(UnsharedReason.SET_COOKIE);
     return key;
   }

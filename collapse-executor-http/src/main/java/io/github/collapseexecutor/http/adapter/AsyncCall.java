@@ -18,15 +18,13 @@ final class AsyncCall<R> {
   /** The outcome the wait timer completes a wait with; compared by identity. */
   private static final LeadOutcome TIMER = LeadOutcome.refused(UnsharedReason.WAIT_TIMEOUT);
 
-  private final CollapseProtocol protocol;
   private final ClientDriver.Async<R> driver;
   private final CompletableFuture<R> result = new CompletableFuture<>();
 
   /** How the caller leaves the step it is in; each such action may run more than once. */
   private volatile Runnable leave = () -> {};
 
-  AsyncCall(CollapseProtocol protocol, ClientDriver.Async<R> driver) {
-    this.protocol = protocol;
+  AsyncCall(ClientDriver.Async<R> driver) {
     this.driver = driver;
     result.whenComplete(
         (response, failure) -> {
@@ -79,8 +77,7 @@ final class AsyncCall<R> {
   private void lead(Lead lead) {
     step(() -> lead.future().cancel(/* mayInterruptIfRunning= */ false));
     CompletionStage<? extends R> made =
-        protocol.leaderCall.makeAsync(
-            lead,
+        lead.makeAsync(
             driver.detailCodec(),
             new LeaderCall.AsyncSteps<R>() {
               @Override

@@ -89,7 +89,7 @@ public final class AsyncClientCollapser extends HttpCollapser {
         };
     call.whenComplete(
         (response, failure) -> {
-          protocol.written(group);
+          protocol().written(group);
           if (failure != null) {
             caller.completeExceptionally(failure);
           } else {
@@ -106,12 +106,12 @@ public final class AsyncClientCollapser extends HttpCollapser {
    */
   private <R> CompletableFuture<R> execute(
       @Nullable CollapseKey key, RequestTarget request, ClientDriver.Async<R> driver) {
-    AsyncCall<R> call = new AsyncCall<>(protocol, driver);
+    AsyncCall<R> call = new AsyncCall<>(driver);
     call.take(
         request.hasBody()
-            ? protocol.passWithBody(key, driver.observation())
-            : protocol.join(
-                key, request.headers(), driver.observation(), OwnLimits.of(key, driver)));
+            ? protocol().passWithBody(key, driver.observation())
+            : protocol()
+                .join(key, request.headers(), driver.observation(), OwnLimits.of(key, driver)));
     return call.result();
   }
 }

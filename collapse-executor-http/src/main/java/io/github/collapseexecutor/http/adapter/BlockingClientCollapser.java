@@ -103,7 +103,7 @@ public final class BlockingClientCollapser extends HttpCollapser {
       return execute(null, request, driver);
     } finally {
       // its response (or failure) is back: a read sent from now on must not join an earlier one
-      protocol.written(rules().groupOf(request));
+      protocol().written(rules().groupOf(request));
     }
   }
 
@@ -117,9 +117,9 @@ public final class BlockingClientCollapser extends HttpCollapser {
       throws IOException {
     return take(
         request.hasBody()
-            ? protocol.passWithBody(key, driver.observation())
-            : protocol.join(
-                key, request.headers(), driver.observation(), OwnLimits.of(key, driver)),
+            ? protocol().passWithBody(key, driver.observation())
+            : protocol()
+                .join(key, request.headers(), driver.observation(), OwnLimits.of(key, driver)),
         driver);
   }
 
@@ -145,8 +145,7 @@ public final class BlockingClientCollapser extends HttpCollapser {
    * deadline.
    */
   private <R> R lead(Lead lead, ClientDriver.Blocking<R> driver) throws IOException {
-    return protocol.leaderCall.make(
-        lead,
+    return lead.make(
         driver.detailCodec(),
         new LeaderCall.Steps<R, IOException>() {
           @Override

@@ -14,8 +14,8 @@ import io.github.collapseexecutor.http.RequestHeaders;
 import io.github.collapseexecutor.http.ShareUncacheable;
 import io.github.collapseexecutor.http.UnsharedReason;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import org.jspecify.annotations.Nullable;
 
@@ -31,29 +31,26 @@ import org.jspecify.annotations.Nullable;
  * <p>The protocol counts every request in the stats, remembers keys for hit-for-pass and the
  * request headers each key's responses vary on, and logs the first refusal of each reason per
  * group. A key whose responses vary on headers it does not hold is widened by their values from
- * the start ({@link VariedKey}), so that requests with different values never wait for each
+ * the start ({@link FlightKey}), so that requests with different values never wait for each
  * other. With an observation registry in the options, it observes each shared call and tells
  * each request's own observation what the request did ({@link CallObserver}).
  */
 final class CollapseProtocol implements AutoCloseable {
 
-  final HttpCollapseOptions options;
-  final CollapseRules rules;
-  final CollapseCounters counters;
-  final ExpiringTable<Object, Boolean> hitForPass;
-  final ExpiringTable<CollapseKey, List<String>> varyNames;
-  final ShareUncacheable[] sharing;
+  private final HttpCollapseOptions options;
+  private final CollapseRules rules;
+  private final CollapseCounters counters;
+  private final ExpiringTable<FlightKey, Boolean> hitForPass;
+  private final ExpiringTable<CollapseKey, List<String>> varyNames;
+  private final ShareUncacheable[] sharing;
 
   /**
-   * The limits of the request leading each call in progress, by flight: a waiting request whose
-   * read timeout is shorter than the leader's stops waiting at its own. Entered as the call
-   * starts, removed before its waiting requests are answered.
+   * The limits of the request leading each call in progress: a waiting request whose read timeout
+   * is shorter stops waiting at its own. Removed before the waiting requests are answered.
    */
-  final ConcurrentHashMap<Object, OwnLimits> leaders = new ConcurrentHashMap<>();
+  private final ConcurrentHashMap<CallKey, OwnLimits> leaders = new ConcurrentHashMap<>();
 
-  /** How a leading request makes its call. */
-  final LeaderCall leaderCall;
-
+  private final LeaderCall leaderCall;
   private final FutureCallableGroupCollapseExecutor executor;
   private final FirstWarnings warnings;
   private final CallObserver observer;
@@ -89,8 +86,23 @@ final class CollapseProtocol implements AutoCloseable {
   }
 
   /** Returns the counters. */
-  HttpCollapseStats stats() {
+  CollapseCounters counters() {
     return counters;
+  }
+
+  /** Returns the rules that build a request's key. */
+  CollapseRules rules() {
+    return rules;
+  }
+
+  /** Returns how a leading request makes its call. */
+  LeaderCall leaderCall() {
+    return leaderCall;
+  }
+
+  /** Returns the largest body that may be buffered to share. */
+  int maxBodyBytes() {
+    return options.maxBodyBytes();
   }
 
   /** Returns the wait timeout in nanoseconds, {@link Long#MAX_VALUE} if longer than that. */
@@ -176,28 +188,25 @@ final class CollapseProtocol implements AutoCloseable {
       return pass(key, caller, FreshRequest.REASON);
     }
     List<String> varied = varyNames.get(key);
-    if (varied == null) {
-      return join(key, key, request, caller, /* mayRegroup= */ true, limits);
+    if (varied != null) {
+      counters.varyKeyed(key);
     }
-    counters.varyKeyed(key);
-    return join(
-        key, VariedKey.of(key, varied, request), request, caller, /* mayRegroup= */ true, limits);
+    FlightKey flight =
+        varied == null
+            ? new FlightKey(key, List.of(), List.of())
+            : FlightKey.of(key, varied, request);
+    return join(flight, new Joiner(request, caller, limits), /* mayRegroup= */ true);
   }
 
   /**
-   * Joins the call for {@code flight}: {@code key}, or {@code key} widened by Vary values.
+   * Joins the call for {@code flight}.
    *
    * @param mayRegroup whether a waiter whose Vary values differ from the leader's joins the
-   *     requests with its own values; false for a request that did so once already
-   * @param limits the caller's own limits
+   *     requests with its own values; false for one that did so once already
    */
-  Turn join(
-      CollapseKey key,
-      Object flight,
-      RequestHeaders request,
-      Caller caller,
-      boolean mayRegroup,
-      OwnLimits limits) {
+  Turn join(FlightKey flight, Joiner joiner, boolean mayRegroup) {
+    CollapseKey key = flight.key();
+    Caller caller = joiner.caller();
     if (closed) {
       return pass(key, caller, "closed");
     }
@@ -206,7 +215,7 @@ final class CollapseProtocol implements AutoCloseable {
       return pass(key, caller, UnsharedReason.HIT_FOR_PASS.tag());
     }
     // a call that started before a write completed is not joined by a request that came after it
-    Object call = writes.stamp(key.group(), flight);
+    CallKey call = writes.stamp(flight);
     Place<LeadOutcome> place;
     try {
       place = executor.join(call);
@@ -219,34 +228,71 @@ final class CollapseProtocol implements AutoCloseable {
     }
     if (!place.leads()) {
       caller.outcome(CallerOutcome.JOINED, null);
-      return new Wait(
-          this,
-          key,
-          flight,
-          request,
-          place.future(),
-          caller,
-          mayRegroup,
-          limits,
-          leaders.get(call));
+      return new Wait(this, call, joiner, place.future(), mayRegroup);
     }
     // the leading request makes the call itself, outside the executor, and ends the shared
-    // call by completing this promise: through the Lead, on every path
-    CompletableFuture<LeadOutcome> promise = new CompletableFuture<>();
-    leaders.put(call, limits);
-    place.lead(() -> promise);
+    // call by completing the lead's promise, on every path
+    Lead lead =
+        new Lead(
+            this, call, joiner, place.future(), observer.sharedCall(executor.name(), key, caller));
+    leaders.put(call, joiner.limits());
+    place.lead(lead::promise);
     caller.outcome(CallerOutcome.LED, null);
-    return new Lead(
-        this,
-        key,
-        flight,
-        call,
-        request,
-        promise,
-        place.future(),
-        observer.sharedCall(executor.name(), key, caller),
-        caller,
-        limits);
+    return lead;
+  }
+
+  /** Returns the limits of the request that leads the call in progress for {@code call}, if any. */
+  @Nullable OwnLimits leader(CallKey call) {
+    return leaders.get(call);
+  }
+
+  /**
+   * Returns why a response with {@code headers} to the request with {@code key} must not be
+   * shared, or {@code null}; a stream ({@link StreamTypes}) as soon as its headers arrive, so that
+   * its caller reads its events as they come and the waiting requests do not wait for its end.
+   */
+  @Nullable UnsharedReason refusal(
+      CollapseKey key, RequestHeaders request, List<Map.Entry<String, @Nullable String>> headers) {
+    UnsharedReason refusal =
+        SharingRules.refusal(
+            headers,
+            SharingRules.credentialed(request, options.sensitiveHeaders()),
+            sharing[key.group()]);
+    return refusal == null && StreamTypes.isStream(headers) ? UnsharedReason.STREAM : refusal;
+  }
+
+  /**
+   * Counts the leader that shares {@code response}, and remembers the request headers it varies
+   * on that the key does not hold, for the next requests with the key; returns their names.
+   */
+  List<String> shared(FlightKey flight, SharedResponse response) {
+    CollapseKey key = flight.key();
+    List<String> varied =
+        response.varyNames().stream().filter(name -> !rules.keyHolds(key, name)).toList();
+    if (!varied.isEmpty()) {
+      varyNames.put(key, varied);
+    } else if (!flight.varyNames().isEmpty()) {
+      varyNames.remove(key);
+    }
+    counters.led(key);
+    return varied;
+  }
+
+  /**
+   * Counts the leader that shares no response, and marks its flight for hit-for-pass unless the
+   * reason is {@link UnsharedReason#LEADER_FAILED}, which says nothing of the next response.
+   */
+  void refused(FlightKey flight, UnsharedReason reason) {
+    if (reason != UnsharedReason.LEADER_FAILED) {
+      hitForPass.put(flight, Boolean.TRUE);
+    }
+    counters.led(flight.key());
+    unshared(flight.key(), reason);
+  }
+
+  /** Forgets that the request with {@code limits} leads the call for {@code call}. */
+  void ended(CallKey call, OwnLimits limits) {
+    leaders.remove(call, limits);
   }
 
   /**

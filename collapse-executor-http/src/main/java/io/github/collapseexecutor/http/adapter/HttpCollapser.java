@@ -22,10 +22,15 @@ import org.jspecify.annotations.Nullable;
 public abstract sealed class HttpCollapser implements AutoCloseable
     permits BlockingClientCollapser, AsyncClientCollapser, ServerCollapser {
 
-  final CollapseProtocol protocol;
+  private final CollapseProtocol protocol;
 
   HttpCollapser(HttpCollapseOptions options, String defaultName) {
     this.protocol = new CollapseProtocol(options, defaultName);
+  }
+
+  /** Returns the protocol the collapser follows. */
+  final CollapseProtocol protocol() {
+    return protocol;
   }
 
   /**
@@ -34,12 +39,12 @@ public abstract sealed class HttpCollapser implements AutoCloseable
    * collapser builds the key itself.
    */
   public final CollapseRules rules() {
-    return protocol.rules;
+    return protocol.rules();
   }
 
   /** Returns the counters of every request this collapser saw. */
   public final HttpCollapseStats stats() {
-    return protocol.stats();
+    return protocol.counters();
   }
 
   /**

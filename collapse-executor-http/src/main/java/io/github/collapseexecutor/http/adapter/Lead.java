@@ -2,7 +2,6 @@ package io.github.collapseexecutor.http.adapter;
 
 import io.github.collapseexecutor.core.CallerOutcome;
 import io.github.collapseexecutor.core.SharedCallOutcome;
-import io.github.collapseexecutor.http.CallObserver.Caller;
 import io.github.collapseexecutor.http.CallObserver.SharedCall;
 import io.github.collapseexecutor.http.CollapseKey;
 import io.github.collapseexecutor.http.RequestHeaders;
@@ -11,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.jspecify.annotations.Nullable;
 
@@ -18,41 +18,36 @@ import org.jspecify.annotations.Nullable;
 final class Lead implements Turn {
 
   private final CollapseProtocol protocol;
-  private final CollapseKey key;
-  private final Object flight;
+  private final CallKey callKey;
+  private final Joiner joiner;
 
-  /** What the executor keys the call under: the flight, with the writes before it started. */
-  private final Object executorKey;
+  /** What ends the shared call for every request of it: completed through this lead only. */
+  private final CompletableFuture<LeadOutcome> promise = new CompletableFuture<>();
 
-  private final RequestHeaders request;
-  private final CompletableFuture<LeadOutcome> promise;
   private final CompletableFuture<LeadOutcome> own;
   private final SharedCall call;
-  private final Caller caller;
-  private final OwnLimits limits;
   private final AtomicBoolean ended = new AtomicBoolean();
 
+  /**
+   * @param own the leading request's own place among the callers
+   * @param call the observation of the shared call
+   */
   Lead(
       CollapseProtocol protocol,
-      CollapseKey key,
-      Object flight,
-      Object stamped,
-      RequestHeaders request,
-      CompletableFuture<LeadOutcome> promise,
+      CallKey callKey,
+      Joiner joiner,
       CompletableFuture<LeadOutcome> own,
-      SharedCall call,
-      Caller caller,
-      OwnLimits limits) {
+      SharedCall call) {
     this.protocol = protocol;
-    this.key = key;
-    this.flight = flight;
-    this.executorKey = stamped;
-    this.request = request;
-    this.promise = promise;
+    this.callKey = callKey;
+    this.joiner = joiner;
     this.own = own;
     this.call = call;
-    this.caller = caller;
-    this.limits = limits;
+  }
+
+  /** Returns what the executor's shared call completes with, once this lead ends it. */
+  CompletableFuture<LeadOutcome> promise() {
+    return promise;
   }
 
   /**
@@ -63,9 +58,24 @@ final class Lead implements Turn {
     return own;
   }
 
+  /**
+   * Makes this lead's call as its protocol's leaders make theirs ({@link LeaderCall#make}): here,
+   * or through the fleet tier.
+   */
+  <T, X extends Exception> T make(@Nullable DetailCodec<?> codec, LeaderCall.Steps<T, X> steps)
+      throws X {
+    return protocol.leaderCall().make(this, codec, steps);
+  }
+
+  /** As {@link #make}, without holding a thread ({@link LeaderCall#makeAsync}). */
+  <T> @Nullable CompletionStage<? extends T> makeAsync(
+      @Nullable DetailCodec<?> codec, LeaderCall.AsyncSteps<T> steps) {
+    return protocol.leaderCall().makeAsync(this, codec, steps);
+  }
+
   /** Returns the key of the call. */
   CollapseKey key() {
-    return key;
+    return callKey.flight().key();
   }
 
   /**
@@ -93,37 +103,28 @@ final class Lead implements Turn {
    * took it ({@link CallerOutcome#JOINED_ELSEWHERE}).
    */
   void joinedElsewhere(SharedResponse response) {
-    caller.outcome(CallerOutcome.JOINED_ELSEWHERE, null);
+    joiner.caller().outcome(CallerOutcome.JOINED_ELSEWHERE, null);
     share(response);
   }
 
   /** Returns the nanoseconds left of this request's own deadline, MAX_VALUE for none. */
   long ownNanosLeft() {
-    return limits.nanosLeft();
+    return joiner.limits().nanosLeft();
   }
 
   /** Returns the headers of the request. */
   RequestHeaders request() {
-    return request;
+    return joiner.request();
   }
 
   /** Returns the largest body that may be buffered to share. */
   int maxBodyBytes() {
-    return protocol.options.maxBodyBytes();
+    return protocol.maxBodyBytes();
   }
 
-  /**
-   * Returns why a response with these headers must not be shared, or {@code null}. A stream
-   * ({@link StreamTypes}) is refused as soon as its headers arrive, so that its caller reads its
-   * events as they come and the waiting requests do not wait for its end.
-   */
+  /** Returns why a response with these headers must not be shared, or {@code null}. */
   @Nullable UnsharedReason refusal(List<Map.Entry<String, @Nullable String>> headers) {
-    UnsharedReason refusal =
-        SharingRules.refusal(
-            headers,
-            SharingRules.credentialed(request, protocol.options.sensitiveHeaders()),
-            protocol.sharing[key.group()]);
-    return refusal == null && StreamTypes.isStream(headers) ? UnsharedReason.STREAM : refusal;
+    return protocol.refusal(key(), joiner.request(), headers);
   }
 
   /**
@@ -142,16 +143,7 @@ final class Lead implements Turn {
    */
   void share(SharedResponse response, FailureCause bodyCause) {
     if (end()) {
-      List<String> varied =
-          response.varyNames().stream()
-              .filter(name -> !protocol.rules.keyHolds(key, name))
-              .toList();
-      if (!varied.isEmpty()) {
-        protocol.varyNames.put(key, varied);
-      } else if (flight instanceof VariedKey) {
-        protocol.varyNames.remove(key);
-      }
-      protocol.counters.led(key);
+      List<String> varied = protocol.shared(callKey.flight(), response);
       Throwable bodyFailure = response.bodyFailure();
       LeadOutcome shared =
           bodyCause == FailureCause.CALL || bodyFailure == null
@@ -161,7 +153,7 @@ final class Lead implements Turn {
                   null,
                   varied,
                   call,
-                  new LeadOutcome.LeaderEnded(bodyFailure, bodyCause, limits));
+                  new LeadOutcome.LeaderEnded(bodyFailure, bodyCause, joiner.limits()));
       call.end(() -> promise.complete(shared), SharedCallOutcome.SHARED, null, null);
     }
   }
@@ -172,11 +164,7 @@ final class Lead implements Turn {
    */
   void refuse(UnsharedReason reason) {
     if (end()) {
-      if (reason != UnsharedReason.LEADER_FAILED) {
-        protocol.hitForPass.put(flight, Boolean.TRUE);
-      }
-      protocol.counters.led(key);
-      protocol.unshared(key, reason);
+      protocol.refused(callKey.flight(), reason);
       LeadOutcome refused = LeadOutcome.refused(reason, call);
       call.end(() -> promise.complete(refused), SharedCallOutcome.REFUSED, null, reason);
     }
@@ -199,7 +187,7 @@ final class Lead implements Turn {
       return;
     }
     LeadOutcome ended =
-        LeadOutcome.leaderEnded(new LeadOutcome.LeaderEnded(failure, cause, limits), call);
+        LeadOutcome.leaderEnded(new LeadOutcome.LeaderEnded(failure, cause, joiner.limits()), call);
     call.end(
         () -> promise.complete(ended),
         SharedCallOutcome.FAILED,
@@ -225,7 +213,7 @@ final class Lead implements Turn {
     if (!ended.compareAndSet(false, true)) {
       return false;
     }
-    protocol.leaders.remove(executorKey, limits);
+    protocol.ended(callKey, joiner.limits());
     return true;
   }
 }

@@ -84,7 +84,7 @@ public final class ServerCollapser extends HttpCollapser {
   public <X extends Exception> CompletionStage<?> serve(
       @Nullable CollapseKey key, RequestHeaders request, ServerExchange<X> exchange)
       throws IOException, X {
-    return take(protocol.join(key, request, exchange.observation()), exchange);
+    return take(protocol().join(key, request, exchange.observation()), exchange);
   }
 
   /**
@@ -106,7 +106,7 @@ public final class ServerCollapser extends HttpCollapser {
       return lead(lead, exchange);
     }
     if (turn instanceof Wait wait) {
-      ServerWait waiting = new ServerWait(wait, exchange, protocol.waitTimeoutNanos());
+      ServerWait waiting = new ServerWait(wait, exchange);
       return exchange.suspend(waiting::leave)
           ? waiting.start()
           : take(wait.answer(waitHere(wait)), exchange);
@@ -134,8 +134,7 @@ public final class ServerCollapser extends HttpCollapser {
       return leadWithoutThread(lead, exchange);
     }
     try {
-      return protocol.leaderCall.make(
-          lead,
+      return lead.make(
           exchange.detailCodec(),
           new LeaderCall.Steps<CompletionStage<?>, Exception>() {
             @Override
@@ -188,8 +187,7 @@ public final class ServerCollapser extends HttpCollapser {
   private <X extends Exception> CompletionStage<?> leadWithoutThread(
       Lead lead, ServerExchange<X> exchange) throws IOException, X {
     CompletionStage<?> made =
-        protocol.leaderCall.makeAsync(
-            lead,
+        lead.makeAsync(
             exchange.detailCodec(),
             new LeaderCall.AsyncSteps<Object>() {
               @Override
@@ -227,7 +225,7 @@ public final class ServerCollapser extends HttpCollapser {
   /** Waits on this thread, for a request the server could not suspend; returns the outcome. */
   private @Nullable LeadOutcome waitHere(Wait wait) throws InterruptedIOException {
     try {
-      return wait.future().get(protocol.waitTimeoutNanos(), TimeUnit.NANOSECONDS);
+      return wait.future().get(wait.limitNanos(), TimeUnit.NANOSECONDS);
     } catch (TimeoutException waitedTooLong) {
       return wait.timedOut();
     } catch (ExecutionException | CancellationException noOutcome) {

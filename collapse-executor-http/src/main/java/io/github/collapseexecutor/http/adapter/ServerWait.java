@@ -19,19 +19,18 @@ final class ServerWait {
 
   private final Wait wait;
   private final ServerExchange<?> exchange;
-  private final long timeoutNanos;
   private final AtomicBoolean settled = new AtomicBoolean();
   private final CompletableFuture<Object> answered = new CompletableFuture<>();
 
-  ServerWait(Wait wait, ServerExchange<?> exchange, long timeoutNanos) {
+  ServerWait(Wait wait, ServerExchange<?> exchange) {
     this.wait = wait;
     this.exchange = exchange;
-    this.timeoutNanos = timeoutNanos;
   }
 
   /** Starts timing the wait; returns the stage that completes when the request was answered. */
   CompletionStage<?> start() {
     CompletableFuture<LeadOutcome> bounded = wait.future().copy();
+    long timeoutNanos = wait.limitNanos();
     if (timeoutNanos != Long.MAX_VALUE) {
       bounded.completeOnTimeout(TIMER, timeoutNanos, TimeUnit.NANOSECONDS);
     }

@@ -1,9 +1,7 @@
 package io.github.collapseexecutor.http.adapter;
 
 import io.github.collapseexecutor.core.CallerOutcome;
-import io.github.collapseexecutor.http.CallObserver.Caller;
 import io.github.collapseexecutor.http.CollapseKey;
-import io.github.collapseexecutor.http.RequestHeaders;
 import io.github.collapseexecutor.http.UnsharedReason;
 import java.io.InterruptedIOException;
 import java.util.concurrent.CompletableFuture;
@@ -13,43 +11,33 @@ import org.jspecify.annotations.Nullable;
 final class Wait implements Turn {
 
   private final CollapseProtocol protocol;
-  private final CollapseKey key;
-  private final Object flight;
-  private final RequestHeaders request;
+  private final FlightKey flight;
+  private final Joiner joiner;
   private final CompletableFuture<LeadOutcome> future;
-  private final Caller caller;
   private final boolean mayRegroup;
-  private final OwnLimits limits;
 
   /** When this request's read timeout ends its wait, or {@link OwnLimits#NO_DEADLINE}. */
   private final long readDeadline;
 
-  /**
-   * @param leader the limits of the request that leads the call, or {@code null} if unknown:
-   *     when this request's read timeout is the shorter, it bounds the wait, since this request's
-   *     own call would have failed at it before the response began
-   */
+  /** See {@link CollapseProtocol#join(FlightKey, Joiner, boolean)} for {@code mayRegroup}. */
   Wait(
       CollapseProtocol protocol,
-      CollapseKey key,
-      Object flight,
-      RequestHeaders request,
+      CallKey call,
+      Joiner joiner,
       CompletableFuture<LeadOutcome> future,
-      Caller caller,
-      boolean mayRegroup,
-      OwnLimits limits,
-      @Nullable OwnLimits leader) {
+      boolean mayRegroup) {
     this.protocol = protocol;
-    this.key = key;
-    this.flight = flight;
-    this.request = request;
+    this.flight = call.flight();
+    this.joiner = joiner;
     this.future = future;
-    this.caller = caller;
     this.mayRegroup = mayRegroup;
-    this.limits = limits;
+    // a read timeout shorter than the leader's (if known) bounds the wait, since this request's
+    // own call would have failed at it before the response began
+    OwnLimits leader = protocol.leader(call);
+    long readTimeout = joiner.limits().readTimeoutNanos();
     this.readDeadline =
-        leader != null && limits.readTimeoutNanos() < leader.readTimeoutNanos()
-            ? OwnLimits.deadlineIn(limits.readTimeoutNanos())
+        leader != null && readTimeout < leader.readTimeoutNanos()
+            ? OwnLimits.deadlineIn(readTimeout)
             : OwnLimits.NO_DEADLINE;
   }
 
@@ -69,11 +57,11 @@ final class Wait implements Turn {
 
   /** Returns whether the request's read timeout, rather than its deadline, ends its wait. */
   boolean readTimeoutFirst() {
-    return OwnLimits.nanosLeft(readDeadline) < limits.nanosLeft();
+    return OwnLimits.nanosLeft(readDeadline) < joiner.limits().nanosLeft();
   }
 
   private long ownLimitNanos() {
-    return Math.min(limits.nanosLeft(), OwnLimits.nanosLeft(readDeadline));
+    return Math.min(joiner.limits().nanosLeft(), OwnLimits.nanosLeft(readDeadline));
   }
 
   /** Returns the outcome, or the call's failure; cancelling it leaves the call. */
@@ -94,7 +82,7 @@ final class Wait implements Turn {
   /** Stops waiting because the request's own time limit ended first; reports the timeout. */
   void ownLimitReached() {
     leave();
-    caller.outcome(CallerOutcome.FELL_BACK, UnsharedReason.WAIT_TIMEOUT.tag());
+    joiner.caller().outcome(CallerOutcome.FELL_BACK, UnsharedReason.WAIT_TIMEOUT.tag());
     protocol.waitTimedOut();
   }
 
@@ -130,33 +118,29 @@ final class Wait implements Turn {
    * @param outcome the outcome, or {@code null} if the call ended without one
    */
   Turn answer(@Nullable LeadOutcome outcome) {
+    CollapseKey key = flight.key();
     SharedResponse response = outcome == null ? null : outcome.response();
-    caller.linkTo(outcome == null ? null : outcome.call());
+    joiner.caller().linkTo(outcome == null ? null : outcome.call());
     LeadOutcome.LeaderEnded leaderEnded = outcome == null ? null : outcome.leaderEnded();
-    if (leaderEnded != null && (leaderEnded.takenOverBy(limits) || response == null)) {
+    if (leaderEnded != null && (leaderEnded.takenOverBy(joiner.limits()) || response == null)) {
       return afterLeader(leaderEnded);
     }
-    if (response != null && response.canServe(request)) {
-      protocol.counters.replayed(key);
+    if (response != null && response.canServe(joiner.request())) {
+      protocol.counters().replayed(key);
       return new Replay(response);
     }
     if (outcome != null && response != null && mayRegroup && !outcome.varied().isEmpty()) {
-      protocol.counters.regrouped(key);
+      protocol.counters().regrouped(key);
       return protocol.join(
-          key,
-          VariedKey.of(key, outcome.varied(), request),
-          request,
-          caller,
-          /* mayRegroup= */ false,
-          limits);
+          FlightKey.of(key, outcome.varied(), joiner.request()), joiner, /* mayRegroup= */ false);
     }
-    protocol.counters.fellBack(key);
+    protocol.counters().fellBack(key);
     UnsharedReason reason =
         outcome == null
             ? UnsharedReason.LEADER_FAILED
             : outcome.reason() == null ? UnsharedReason.VARY : outcome.reason();
     protocol.unshared(key, reason);
-    caller.outcome(CallerOutcome.FELL_BACK, reason.tag());
+    joiner.caller().outcome(CallerOutcome.FELL_BACK, reason.tag());
     return Pass.PASS;
   }
 
@@ -168,8 +152,8 @@ final class Wait implements Turn {
    * call would have.
    */
   private Turn afterLeader(LeadOutcome.LeaderEnded ended) {
-    if (ended.takenOverBy(limits)) {
-      return protocol.join(key, flight, request, caller, mayRegroup, limits);
+    if (ended.takenOverBy(joiner.limits())) {
+      return protocol.join(flight, joiner, mayRegroup);
     }
     return new Failed(ended.failure());
   }

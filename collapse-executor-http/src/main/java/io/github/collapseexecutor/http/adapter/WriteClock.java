@@ -79,16 +79,17 @@ final class WriteClock {
   }
 
   /**
-   * Returns what the executor keys the call for {@code flight} of {@code group} under: the
-   * flight itself while no write that concerns it completed, else the flight with that count.
+   * Returns the key of the call for {@code flight}: the flight itself while no write that
+   * concerns it completed, else the flight with that count.
    */
-  Object stamp(int group, Object flight) {
+  CallKey stamp(FlightKey flight) {
+    int group = flight.key().group();
     long writes = ownGroup ? byGroup.get(group) : all.get();
     return writes == 0 ? flight : new Stamped(flight, writes);
   }
 
-  /** A flight and the count of writes before its call started. */
-  private record Stamped(Object flight, long writes) {
+  /** The call of {@code flight} that started after {@code writes} writes that concern it. */
+  record Stamped(FlightKey flight, long writes) implements CallKey {
 
     @Override
     public String toString() {

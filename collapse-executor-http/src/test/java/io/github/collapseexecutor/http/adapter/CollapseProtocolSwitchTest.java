@@ -61,7 +61,7 @@ final class CollapseProtocolSwitchTest {
     assertThat(protocol.join(key("/orders/1"), NONE))
         .as("the other group still collapses")
         .isInstanceOf(Lead.class);
-    assertThat(protocol.stats().groups().get(0).passedThrough()).isEqualTo(2);
+    assertThat(protocol.counters().groups().get(0).passedThrough()).isEqualTo(2);
 
     options.collapseSwitch().turnOn(USERS);
 
@@ -102,9 +102,11 @@ final class CollapseProtocolSwitchTest {
   }
 
   private CollapseKey key(String path) {
-    return protocol.rules.keyFor(
-        RequestTarget.builder("GET", URI.create("http://backend.test" + path))
-            .headers(NONE)
-            .build());
+    return protocol
+        .rules()
+        .keyFor(
+            RequestTarget.builder("GET", URI.create("http://backend.test" + path))
+                .headers(NONE)
+                .build());
   }
 }

@@ -56,8 +56,8 @@ final class CollapseProtocolTest {
     lead.share(snapshot);
 
     assertThat(wait.answer(wait.future().get(5, TimeUnit.SECONDS))).isEqualTo(new Replay(snapshot));
-    assertThat(protocol.stats().led()).isEqualTo(1);
-    assertThat(protocol.stats().replayed()).isEqualTo(1);
+    assertThat(protocol.counters().led()).isEqualTo(1);
+    assertThat(protocol.counters().replayed()).isEqualTo(1);
   }
 
   @Test
@@ -74,10 +74,10 @@ final class CollapseProtocolTest {
     assertThat(protocol.join(key("/users/2", NONE), NONE))
         .as("another key still collapses")
         .isInstanceOf(Lead.class);
-    assertThat(protocol.stats().unshared(UnsharedReason.SET_COOKIE)).isEqualTo(2);
-    assertThat(protocol.stats().unshared(UnsharedReason.HIT_FOR_PASS)).isEqualTo(1);
-    assertThat(protocol.stats().fellBack()).isEqualTo(1);
-    assertThat(protocol.stats().passedThrough()).isEqualTo(1);
+    assertThat(protocol.counters().unshared(UnsharedReason.SET_COOKIE)).isEqualTo(2);
+    assertThat(protocol.counters().unshared(UnsharedReason.HIT_FOR_PASS)).isEqualTo(1);
+    assertThat(protocol.counters().fellBack()).isEqualTo(1);
+    assertThat(protocol.counters().passedThrough()).isEqualTo(1);
   }
 
   @Test
@@ -231,7 +231,7 @@ final class CollapseProtocolTest {
 
     assertThat(wait.answer(wait.timedOut())).isSameAs(Pass.PASS);
     assertThat(wait.future()).isCancelled();
-    assertThat(protocol.stats().unshared(UnsharedReason.WAIT_TIMEOUT)).isEqualTo(1);
+    assertThat(protocol.counters().unshared(UnsharedReason.WAIT_TIMEOUT)).isEqualTo(1);
   }
 
   @Test
@@ -258,10 +258,10 @@ final class CollapseProtocolTest {
     Wait regrouped = (Wait) secondTurn;
     assertThat(regrouped.answer(regrouped.future().get(5, TimeUnit.SECONDS)))
         .isEqualTo(new Replay(forB));
-    assertThat(protocol.stats().led()).isEqualTo(2);
-    assertThat(protocol.stats().replayed()).isEqualTo(2);
-    assertThat(protocol.stats().regrouped()).isEqualTo(2);
-    assertThat(protocol.stats().fellBack()).isZero();
+    assertThat(protocol.counters().led()).isEqualTo(2);
+    assertThat(protocol.counters().replayed()).isEqualTo(2);
+    assertThat(protocol.counters().regrouped()).isEqualTo(2);
+    assertThat(protocol.counters().fellBack()).isZero();
   }
 
   @Test
@@ -287,7 +287,7 @@ final class CollapseProtocolTest {
     regroupedLead.share(snapshot(List.of(Map.entry("Vary", "X-Edition, X-Region")), edition("b")));
 
     assertThat(regrouped.answer(regrouped.future().get(5, TimeUnit.SECONDS))).isSameAs(Pass.PASS);
-    assertThat(protocol.stats().unshared(UnsharedReason.VARY)).isEqualTo(1);
+    assertThat(protocol.counters().unshared(UnsharedReason.VARY)).isEqualTo(1);
   }
 
   @Test
@@ -302,8 +302,8 @@ final class CollapseProtocolTest {
         .isInstanceOf(Lead.class);
     assertThat(protocol.join(key, edition("a"))).isInstanceOf(Wait.class);
     assertThat(protocol.varyKeys()).isEqualTo(1);
-    assertThat(protocol.stats().varyKeyed()).isEqualTo(3);
-    assertThat(protocol.stats().groups().get(0).varyKeyed()).isEqualTo(3);
+    assertThat(protocol.counters().varyKeyed()).isEqualTo(3);
+    assertThat(protocol.counters().groups().get(0).varyKeyed()).isEqualTo(3);
   }
 
   @Test
@@ -331,7 +331,7 @@ final class CollapseProtocolTest {
 
     assertThat(protocol.join(key, edition("a"))).isInstanceOf(Lead.class);
     assertThat(protocol.join(key, edition("b"))).isInstanceOf(Wait.class);
-    assertThat(protocol.stats().varyKeyed()).isZero();
+    assertThat(protocol.counters().varyKeyed()).isZero();
   }
 
   @Test
@@ -371,7 +371,7 @@ final class CollapseProtocolTest {
                   .contains(
                       "collapse group '/users/*' was not shared", "too-large", "max-body-size");
             });
-    assertThat(protocol.stats().unshared(UnsharedReason.TOO_LARGE)).isEqualTo(3);
+    assertThat(protocol.counters().unshared(UnsharedReason.TOO_LARGE)).isEqualTo(3);
   }
 
   /**
@@ -392,8 +392,9 @@ final class CollapseProtocolTest {
     RequestHeaders empty = header("Content-Length", "0");
     assertThat(protocol.join(key("/users/1", empty), empty)).isInstanceOf(Lead.class);
     assertThat(protocol.passWithBody(key("/users/1", NONE), null)).isSameAs(Pass.PASS);
-    assertThat(protocol.stats().passedThrough()).isEqualTo(withBodies.size() + 1);
-    assertThat(protocol.stats().groups().get(0).passedThrough()).isEqualTo(withBodies.size() + 1);
+    assertThat(protocol.counters().passedThrough()).isEqualTo(withBodies.size() + 1);
+    assertThat(protocol.counters().groups().get(0).passedThrough())
+        .isEqualTo(withBodies.size() + 1);
   }
 
   /**
@@ -450,7 +451,7 @@ final class CollapseProtocolTest {
             "NOT_COLLAPSED fresh-requested",
             "NOT_COLLAPSED fresh-requested",
             "JOINED null");
-    assertThat(protocol.stats().groups().get(0).passedThrough()).isEqualTo(3);
+    assertThat(protocol.counters().groups().get(0).passedThrough()).isEqualTo(3);
   }
 
   private static CollapseProtocol protocol(Duration ttl, int maxKeys) {
@@ -464,10 +465,12 @@ final class CollapseProtocolTest {
   }
 
   private CollapseKey key(String path, RequestHeaders headers) {
-    return protocol.rules.keyFor(
-        RequestTarget.builder("GET", URI.create("http://backend.test" + path))
-            .headers(headers)
-            .build());
+    return protocol
+        .rules()
+        .keyFor(
+            RequestTarget.builder("GET", URI.create("http://backend.test" + path))
+                .headers(headers)
+                .build());
   }
 
   private static RequestHeaders edition(String edition) {

@@ -271,7 +271,7 @@ final class ServerCollapserFleetTest {
   }
 
   private static @Nullable List<String> fleetKey(ServerCollapser instance, CollapseKey key) {
-    return ((FleetLeaderCall) instance.protocol.leaderCall).key(key);
+    return ((FleetLeaderCall) instance.protocol().leaderCall()).key(key);
   }
 
   /** The second instance's leader waits for the first's chain, then finds nothing to take. */

@@ -87,7 +87,8 @@ final class WriteScopeTest {
   }
 
   private static CollapseKey key(CollapseProtocol protocol, String path) {
-    return protocol.rules.keyFor(
-        RequestTarget.builder("GET", URI.create("http://backend.test" + path)).build());
+    return protocol
+        .rules()
+        .keyFor(RequestTarget.builder("GET", URI.create("http://backend.test" + path)).build());
   }
 }
