@@ -16,6 +16,7 @@ import io.github.collapseexecutor.http.UnsharedReason;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import org.jspecify.annotations.Nullable;
 
@@ -267,8 +268,12 @@ final class CollapseProtocol implements AutoCloseable {
    */
   List<String> shared(FlightKey flight, SharedResponse response) {
     CollapseKey key = flight.key();
+    Set<String> names = response.varyNames();
+    // most responses vary on nothing: they cost no stream
     List<String> varied =
-        response.varyNames().stream().filter(name -> !rules.keyHolds(key, name)).toList();
+        names.isEmpty()
+            ? List.of()
+            : names.stream().filter(name -> !rules.keyHolds(key, name)).toList();
     if (!varied.isEmpty()) {
       varyNames.put(key, varied);
     } else if (!flight.varyNames().isEmpty()) {

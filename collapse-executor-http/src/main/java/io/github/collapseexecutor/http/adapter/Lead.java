@@ -88,12 +88,12 @@ final class Lead implements Turn {
       return null;
     }
     LeadOutcome outcome = promise.join();
-    SharedResponse response = outcome.response();
-    return response != null
+    Replay replay = outcome.replay();
+    return replay != null
             && outcome.leaderEnded() == null
             && outcome.varied().isEmpty()
-            && response.bodyFailure() == null
-        ? response
+            && replay.response().bodyFailure() == null
+        ? replay.response()
         : null;
   }
 
@@ -149,7 +149,7 @@ final class Lead implements Turn {
           bodyCause == FailureCause.CALL || bodyFailure == null
               ? LeadOutcome.shared(response, varied, call)
               : new LeadOutcome(
-                  response,
+                  new Replay(response),
                   null,
                   varied,
                   call,

@@ -10,7 +10,8 @@ import org.jspecify.annotations.Nullable;
  * they must make their own calls, or a failure that the leading request brought on itself, which
  * decides who takes the call over ({@link LeaderEnded}).
  *
- * @param response the response to replay, or {@code null} if it is not shared
+ * @param replay the turn of each waiting request that may have the response, one for all of
+ *     them; or {@code null} if it is not shared
  * @param reason why it is not shared, or {@code null} if it is
  * @param varied the lower-case names of the request headers the response varies on that the key
  *     does not hold; empty if none
@@ -18,7 +19,7 @@ import org.jspecify.annotations.Nullable;
  * @param leaderEnded how the leading request ended the call itself, or {@code null}
  */
 record LeadOutcome(
-    @Nullable SharedResponse response,
+    @Nullable Replay replay,
     @Nullable UnsharedReason reason,
     List<String> varied,
     CallObserver.SharedCall call,
@@ -26,7 +27,7 @@ record LeadOutcome(
 
   static LeadOutcome shared(
       SharedResponse response, List<String> varied, CallObserver.SharedCall call) {
-    return new LeadOutcome(response, null, varied, call, null);
+    return new LeadOutcome(new Replay(response), null, varied, call, null);
   }
 
   static LeadOutcome refused(UnsharedReason reason, CallObserver.SharedCall call) {

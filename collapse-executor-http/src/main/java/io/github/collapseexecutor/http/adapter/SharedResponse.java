@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -159,8 +160,8 @@ public final class SharedResponse {
   }
 
   /** Returns the lower-case names of the request headers this response varies on, in order. */
-  List<String> varyNames() {
-    return List.copyOf(varyValues.keySet());
+  Set<String> varyNames() {
+    return varyValues.keySet();
   }
 
   /** Returns whether a request with these headers may share this response, given its Vary. */

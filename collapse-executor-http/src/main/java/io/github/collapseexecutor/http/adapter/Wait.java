@@ -119,15 +119,16 @@ final class Wait implements Turn {
    */
   Turn answer(@Nullable LeadOutcome outcome) {
     CollapseKey key = flight.key();
-    SharedResponse response = outcome == null ? null : outcome.response();
+    Replay replay = outcome == null ? null : outcome.replay();
+    SharedResponse response = replay == null ? null : replay.response();
     joiner.caller().linkTo(outcome == null ? null : outcome.call());
     LeadOutcome.LeaderEnded leaderEnded = outcome == null ? null : outcome.leaderEnded();
     if (leaderEnded != null && (leaderEnded.takenOverBy(joiner.limits()) || response == null)) {
       return afterLeader(leaderEnded);
     }
-    if (response != null && response.canServe(joiner.request())) {
+    if (replay != null && replay.response().canServe(joiner.request())) {
       protocol.counters().replayed(key);
-      return new Replay(response);
+      return replay;
     }
     if (outcome != null && response != null && mayRegroup && !outcome.varied().isEmpty()) {
       protocol.counters().regrouped(key);
