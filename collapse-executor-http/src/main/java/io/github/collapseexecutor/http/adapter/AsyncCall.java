@@ -5,7 +5,6 @@ import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
-import java.util.concurrent.TimeUnit;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -14,9 +13,6 @@ import org.jspecify.annotations.Nullable;
  * (its place among the callers of a shared call, its wait, its own call).
  */
 final class AsyncCall<R> {
-
-  /** The outcome the wait timer completes a wait with; compared by identity. */
-  private static final LeadOutcome TIMER = LeadOutcome.refused(UnsharedReason.WAIT_TIMEOUT);
 
   private final ClientDriver.Async<R> driver;
   private final CompletableFuture<R> result = new CompletableFuture<>();
@@ -180,21 +176,17 @@ final class AsyncCall<R> {
     step(wait::leave);
     boolean ownLimitFirst = wait.ownLimitFirst();
     boolean readTimeoutFirst = wait.readTimeoutFirst();
-    long limit = wait.limitNanos();
-    CompletableFuture<LeadOutcome> bounded = wait.future().copy();
-    if (limit != Long.MAX_VALUE) {
-      bounded.completeOnTimeout(TIMER, limit, TimeUnit.NANOSECONDS);
-    }
+    CompletableFuture<LeadOutcome> bounded = wait.bounded();
     bounded.whenComplete(
         (outcome, failure) -> {
           // on the timer's or the shared call's thread, which nobody waits on: whatever goes wrong
           // here ends the caller's future, never only this thread
           try {
-            if (outcome == TIMER && ownLimitFirst) {
+            if (outcome == Wait.LIMIT_REACHED && ownLimitFirst) {
               wait.ownLimitReached();
               result.completeExceptionally(
                   readTimeoutFirst ? driver.readTimeoutReached() : driver.ownLimitReached());
-            } else if (outcome == TIMER) {
+            } else if (outcome == Wait.LIMIT_REACHED) {
               take(wait.answer(wait.timedOut()));
             } else if (failure != null) {
               // the shared call's failure, or the caller left and cancelled its wait

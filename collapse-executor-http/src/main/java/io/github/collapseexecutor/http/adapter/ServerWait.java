@@ -1,9 +1,7 @@
 package io.github.collapseexecutor.http.adapter;
 
-import io.github.collapseexecutor.http.UnsharedReason;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.jspecify.annotations.Nullable;
 
@@ -13,9 +11,6 @@ import org.jspecify.annotations.Nullable;
  * through its exchange from the thread that ended the wait.
  */
 final class ServerWait {
-
-  /** The outcome the wait timer completes a wait with; compared by identity. */
-  private static final LeadOutcome TIMER = LeadOutcome.refused(UnsharedReason.WAIT_TIMEOUT);
 
   private final Wait wait;
   private final ServerExchange<?> exchange;
@@ -29,11 +24,7 @@ final class ServerWait {
 
   /** Starts timing the wait; returns the stage that completes when the request was answered. */
   CompletionStage<?> start() {
-    CompletableFuture<LeadOutcome> bounded = wait.future().copy();
-    long timeoutNanos = wait.limitNanos();
-    if (timeoutNanos != Long.MAX_VALUE) {
-      bounded.completeOnTimeout(TIMER, timeoutNanos, TimeUnit.NANOSECONDS);
-    }
+    CompletableFuture<LeadOutcome> bounded = wait.bounded();
     bounded.whenComplete(
         (outcome, failure) -> {
           if (settled.compareAndSet(false, true)) {
@@ -58,7 +49,8 @@ final class ServerWait {
   private void answer(@Nullable LeadOutcome outcome, @Nullable Throwable waitFailure) {
     try {
       // a failure leaves no outcome: the request runs the chain itself
-      LeadOutcome ended = outcome == TIMER ? wait.timedOut() : waitFailure != null ? null : outcome;
+      LeadOutcome ended =
+          outcome == Wait.LIMIT_REACHED ? wait.timedOut() : waitFailure != null ? null : outcome;
       Turn next = wait.answer(ended);
       CompletionStage<?> done =
           next instanceof Replay replay

@@ -5,10 +5,14 @@ import io.github.collapseexecutor.http.CollapseKey;
 import io.github.collapseexecutor.http.UnsharedReason;
 import java.io.InterruptedIOException;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import org.jspecify.annotations.Nullable;
 
 /** Wait for the outcome of another request's call. */
 final class Wait implements Turn {
+
+  /** What {@link #bounded} completes with at the wait's limit; compared by identity. */
+  static final LeadOutcome LIMIT_REACHED = LeadOutcome.refused(UnsharedReason.WAIT_TIMEOUT);
 
   private final CollapseProtocol protocol;
   private final FlightKey flight;
@@ -67,6 +71,17 @@ final class Wait implements Turn {
   /** Returns the outcome, or the call's failure; cancelling it leaves the call. */
   CompletableFuture<LeadOutcome> future() {
     return future;
+  }
+
+  /**
+   * Returns a copy of {@link #future()} that completes with {@link #LIMIT_REACHED} once the
+   * request waited {@link #limitNanos()}: for a request that waits without a thread.
+   */
+  CompletableFuture<LeadOutcome> bounded() {
+    long limit = limitNanos();
+    return limit == Long.MAX_VALUE
+        ? future.copy()
+        : future.copy().completeOnTimeout(LIMIT_REACHED, limit, TimeUnit.NANOSECONDS);
   }
 
   /**
