@@ -17,8 +17,6 @@ module io.github.collapseexecutor.micrometer {
   requires static micrometer.tracing;
   requires static micrometer.tracing.bridge.otel;
   requires static io.opentelemetry.api;
-  // the fleet tier's meters, only where collapse-executor-redis is on the path
-  requires static io.github.collapseexecutor.redis;
   // the observer of the annotated methods, only where collapse-executor-spring is on the path:
   // its API names that module's MethodObserver
   requires static transitive io.github.collapseexecutor.spring;

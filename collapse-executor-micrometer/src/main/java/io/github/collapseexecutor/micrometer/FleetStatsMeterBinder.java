@@ -1,8 +1,8 @@
 package io.github.collapseexecutor.micrometer;
 
-import io.github.collapseexecutor.redis.FallbackReason;
-import io.github.collapseexecutor.redis.FleetState;
-import io.github.collapseexecutor.redis.FleetStats;
+import io.github.collapseexecutor.fleet.FallbackReason;
+import io.github.collapseexecutor.fleet.FleetState;
+import io.github.collapseexecutor.fleet.FleetStats;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -13,8 +13,9 @@ import java.util.Objects;
 import java.util.function.ToDoubleFunction;
 
 /**
- * Publishes what the fleet tier of one instance ({@code collapse-executor-redis}) did, tagged
- * {@code fleet} (its {@code FleetOptions} name): {@value #CALLS} by {@code outcome}, each call
+ * Publishes the statistics of the fleet tier of one instance ({@link FleetStats}, which a store
+ * such as {@code collapse-executor-redis}'s coordinator counts), tagged {@code fleet} (the tier's
+ * name): {@value #CALLS} by {@code outcome}, each call
  * that reached the tier counted once: {@code led} (this instance made the call for the fleet),
  * {@code joined} (it took another instance's result), {@code fell-back} (local collapse only, by
  * {@code reason}: {@code tier-down}, {@code timeout} or {@code redis-error}; every other outcome
@@ -34,8 +35,6 @@ import java.util.function.ToDoubleFunction;
  *
  * The Spring Boot auto-configuration binds the coordinator it makes.
  */
-// collapse-executor-redis is optional to the module (requires static): whoever binds this has it
-@SuppressWarnings("exports")
 public final class FleetStatsMeterBinder implements MeterBinder {
 
   /** Function counter of the calls that reached the fleet tier, by outcome and reason. */
@@ -59,7 +58,7 @@ public final class FleetStatsMeterBinder implements MeterBinder {
   private final String name;
   private final FleetStats stats;
 
-  /** Creates a binder for the coordinator named {@code name} whose counters are {@code stats}. */
+  /** Creates a binder for the tier named {@code name} whose statistics are {@code stats}. */
   public FleetStatsMeterBinder(String name, FleetStats stats) {
     this.name = Objects.requireNonNull(name, "name");
     this.stats = Objects.requireNonNull(stats, "stats");

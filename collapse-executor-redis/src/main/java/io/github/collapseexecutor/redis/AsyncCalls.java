@@ -1,5 +1,6 @@
 package io.github.collapseexecutor.redis;
 
+import io.github.collapseexecutor.fleet.FallbackReason;
 import io.github.collapseexecutor.fleet.FleetCodec;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;

@@ -1,5 +1,8 @@
 package io.github.collapseexecutor.redis;
 
+import io.github.collapseexecutor.fleet.FallbackReason;
+import io.github.collapseexecutor.fleet.FleetStats;
+
 /**
  * What one failure of Redis means for the tier: an outage that passes by itself (down, slow, full,
  * a failover under way), or a configuration fault that only a change of configuration mends,

@@ -1,10 +1,10 @@
 package io.github.collapseexecutor.spring.boot.autoconfigure.fleet;
 
 import io.github.collapseexecutor.core.Incubating;
-import io.github.collapseexecutor.redis.FallbackReason;
+import io.github.collapseexecutor.fleet.FallbackReason;
+import io.github.collapseexecutor.fleet.FleetStats;
 import io.github.collapseexecutor.redis.FleetCoordinator;
 import io.github.collapseexecutor.redis.FleetOptions;
-import io.github.collapseexecutor.redis.FleetStats;
 import io.github.collapseexecutor.spring.boot.autoconfigure.annotation.CollapseAnnotationAutoConfiguration;
 import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;

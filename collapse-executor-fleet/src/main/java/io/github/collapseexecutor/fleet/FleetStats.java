@@ -1,0 +1,104 @@
+package io.github.collapseexecutor.fleet;
+
+import io.github.collapseexecutor.core.Incubating;
+import java.time.Instant;
+import java.util.Optional;
+
+/**
+ * What the fleet tier of one instance did, counted since it was made, and the state it is in: the
+ * statistics a store implements ({@code collapse-executor-redis}'s {@code FleetCoordinator.stats()})
+ * and that meters and endpoints read, with no type of the store. Each call that reaches the tier
+ * is counted once, by how it got its result: {@link #led()}, {@link #joined()},
+ * {@link #fellBack()}, {@link #leaseLost()} or {@link #unshared()}.
+ *
+ * <p>A figure added later comes as a default method, so that a store written against an earlier
+ * version still implements it, and a reader sees the figure as zero or empty until the store
+ * counts it.
+ */
+@Incubating
+public interface FleetStats {
+
+  /** Returns the calls this instance made for the fleet, holding the key (its lease on Redis). */
+  long led();
+
+  /** Returns the calls answered by another instance's result. */
+  long joined();
+
+  /**
+   * Returns the calls that went on as local collapse because the store was down, slow or full;
+   * none of them failed for it.
+   */
+  long fellBack();
+
+  /**
+   * Returns the calls that waited for another instance and then made their own: its hold on the
+   * key ran out (it crashed, or its call outlived its lease) or their own wait limit did.
+   */
+  long leaseLost();
+
+  /**
+   * Returns the calls that waited for another instance and then made their own because its
+   * result was not shared: too large, not encodable, a failed call, or unreadable here.
+   */
+  long unshared();
+
+  /**
+   * Returns the calls that did not wait for another instance's call, and made their own, because
+   * it started before a write their own instance completed: a read never goes back in time on
+   * its instance. Zero for a caller that gives no such limit.
+   */
+  default long overtaken() {
+    return 0;
+  }
+
+  /**
+   * Returns the calls that went on as local collapse for {@code reason}; over every reason they
+   * add up to {@link #fellBack()}.
+   */
+  default long fellBack(FallbackReason reason) {
+    return reason == FallbackReason.TIER_DOWN ? fellBack() : 0;
+  }
+
+  /**
+   * Returns the calls this instance led whose hold on the key the store dropped before the call
+   * ended, well within its time: on Redis, a lease evicted under memory pressure (a
+   * {@code maxmemory-policy} other than {@code noeviction}) or deleted by someone else. Another
+   * instance may have made the same call meanwhile.
+   */
+  default long evicted() {
+    return 0;
+  }
+
+  /**
+   * Returns how many times the store (Redis, or some masters of a cluster) stopped answering while
+   * every call coordinated. An outage is counted once until every call coordinates again, also when the tier
+   * goes between {@link FleetState#FAILING_OPEN} and {@link FleetState#DEGRADED} meanwhile.
+   */
+  long outages();
+
+  /**
+   * Returns whether the tier coordinates through its store now, rather than falling back: also
+   * while it is {@link FleetState#DEGRADED}, when only the calls for a part of the store that does
+   * not answer fall back.
+   */
+  boolean coordinating();
+
+  /** Returns what the tier does with calls now. */
+  default FleetState state() {
+    return coordinating() ? FleetState.COORDINATING : FleetState.FAILING_OPEN;
+  }
+
+  /**
+   * Returns the last problem the tier met with its store, with its cause and, for a configuration
+   * fault, the fix: kept after the store answers again, so that an outage can be told after it
+   * ended; empty while there was none.
+   */
+  default Optional<String> lastProblem() {
+    return Optional.empty();
+  }
+
+  /** Returns when the tier met {@link #lastProblem()}. */
+  default Optional<Instant> lastProblemAt() {
+    return Optional.empty();
+  }
+}
