@@ -18,18 +18,15 @@ final class CallJoiner implements CollapsingCall.Joiner {
   private final FutureCallableGroupCollapseExecutor executor;
   private final UnaryCallKeys keys;
 
-  /** The shared calls across the instances, or null for an interceptor without a fleet tier. */
-  private final @Nullable FleetSharedCall fleetCalls;
+  /** Where a leader starts its key's shared call. */
+  private final Start starts;
 
   private volatile boolean closed;
 
-  CallJoiner(
-      FutureCallableGroupCollapseExecutor executor,
-      UnaryCallKeys keys,
-      @Nullable FleetSharedCall fleetCalls) {
+  CallJoiner(FutureCallableGroupCollapseExecutor executor, UnaryCallKeys keys, Start starts) {
     this.executor = executor;
     this.keys = keys;
-    this.fleetCalls = fleetCalls;
+    this.starts = starts;
   }
 
   /**
@@ -89,25 +86,10 @@ final class CallJoiner implements CollapsingCall.Joiner {
       return false;
     }
     if (place.leads()) {
-      place.lead(() -> start(key, call, deadline, sending));
+      place.lead(() -> starts.start(key, call, deadline, sending));
     }
     call.caller().follow(place.future(), (later, by) -> resend(key, call, later, by));
     return true;
-  }
-
-  /**
-   * Starts the shared call of {@code key}: through the fleet tier where this interceptor has one
-   * and the key can cross, else on this instance.
-   */
-  private <ReqT, RespT> CompletableFuture<SharedReply> start(
-      UnaryCallKey key,
-      CallerCall<ReqT, RespT> call,
-      @Nullable Deadline deadline,
-      Executor sending) {
-    FleetSharedCall across = fleetCalls;
-    return across == null
-        ? SharedCall.start(call, deadline, sending)
-        : across.start(key, call, deadline, sending);
   }
 
   /**
@@ -126,5 +108,36 @@ final class CallJoiner implements CollapsingCall.Joiner {
     caller.follow(
         SharedCall.start(call, caller.deadline(), sending),
         (later, by) -> resend(key, call, later, by));
+  }
+
+  /**
+   * Where the leader of a key starts its shared call: on this instance ({@link #HERE}), or
+   * through a tier that collapses the call with the other instances of the application too.
+   */
+  interface Start {
+
+    /** Starts every shared call on this instance. */
+    Start HERE =
+        new Start() {
+          @Override
+          public <ReqT, RespT> CompletableFuture<SharedReply> start(
+              UnaryCallKey key,
+              CallerCall<ReqT, RespT> first,
+              @Nullable Deadline deadline,
+              Executor sending) {
+            return SharedCall.start(first, deadline, sending);
+          }
+        };
+
+    /**
+     * Starts the shared call of {@code key}, {@code first}'s, with {@code deadline}, sent by
+     * {@code sending}, as {@link SharedCall#start} does; cancelling the reply cancels the call
+     * this instance sent, if it sent one.
+     */
+    <ReqT, RespT> CompletableFuture<SharedReply> start(
+        UnaryCallKey key,
+        CallerCall<ReqT, RespT> first,
+        @Nullable Deadline deadline,
+        Executor sending);
   }
 }

@@ -87,12 +87,11 @@ public final class CollapseClientInterceptor extends InterceptorBase implements 
     super(builder.executor());
     this.methods = builder.methods;
     this.callCredentialsShared = builder.callCredentialsShared;
-    Fleet fleet = builder.fleet;
     this.calls =
         new CallJoiner(
             executor,
             new UnaryCallKeys(builder.sensitiveMetadata, builder.callerIdentity),
-            fleet == null ? null : new FleetSharedCall(fleet, name(), builder.fleetChannelNames));
+            builder.starts.apply(name()));
   }
 
   /** Returns a builder with the defaults: every unary method, the default sensitive keys. */
@@ -143,8 +142,9 @@ public final class CollapseClientInterceptor extends InterceptorBase implements 
 
     private boolean callCredentialsShared;
     private @Nullable Function<? super CallOptions, ?> callerIdentity;
-    private @Nullable Fleet fleet;
-    private Function<? super CallOptions, @Nullable String> fleetChannelNames = options -> null;
+
+    /** Where the leaders of the interceptor of a name start their shared calls. */
+    private Function<String, CallJoiner.Start> starts = name -> CallJoiner.Start.HERE;
 
     private Builder() {
       super(DEFAULT_NAME);
@@ -228,8 +228,9 @@ public final class CollapseClientInterceptor extends InterceptorBase implements 
      */
     public Builder fleet(
         Fleet fleet, Function<? super CallOptions, @Nullable String> channelNames) {
-      this.fleet = Objects.requireNonNull(fleet, "fleet");
-      this.fleetChannelNames = Objects.requireNonNull(channelNames, "channelNames");
+      Objects.requireNonNull(fleet, "fleet");
+      Objects.requireNonNull(channelNames, "channelNames");
+      this.starts = name -> new FleetSharedCall(fleet, name, channelNames);
       return this;
     }
 

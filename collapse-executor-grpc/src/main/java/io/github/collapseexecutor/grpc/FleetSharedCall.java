@@ -30,7 +30,7 @@ import org.jspecify.annotations.Nullable;
  * that sent the call, and the others send their own. A call whose key cannot cross is sent on
  * this instance alone ({@link SharedCall#start}).
  */
-final class FleetSharedCall {
+final class FleetSharedCall implements CallJoiner.Start {
 
   /** How long a call without a deadline waits for another instance at most. */
   static final Duration MAX_WAIT = Duration.ofSeconds(30);
@@ -60,7 +60,8 @@ final class FleetSharedCall {
    * {@link SharedCall#start} does on this instance alone, or on this instance alone where the
    * key cannot cross; cancelling the reply cancels the call this instance sent, if it sent one.
    */
-  <ReqT, RespT> CompletableFuture<SharedReply> start(
+  @Override
+  public <ReqT, RespT> CompletableFuture<SharedReply> start(
       UnaryCallKey key,
       CallerCall<ReqT, RespT> first,
       @Nullable Deadline deadline,
