@@ -1,4 +1,4 @@
-package io.github.collapseexecutor.spring.http.servlet;
+package io.github.collapseexecutor.servlet.spring;
 
 import io.github.collapseexecutor.servlet.ReplayObservation;
 import jakarta.servlet.RequestDispatcher;
@@ -16,7 +16,7 @@ import org.springframework.web.filter.ServerHttpObservationFilter;
  * then ran the chain itself keeps the route its own chain matched, even when the chain failed and
  * the error page's dispatch matched another ({@link #restore}). Registered with
  * {@link java.util.ServiceLoader}; the collapse filter skips it where Spring Web or Micrometer's
- * observation API is missing, since it then fails to load.
+ * observation API is missing, since it then fails to load: Spring is optional to this module.
  */
 public final class SpringReplayObservation implements ReplayObservation {
 

@@ -1,4 +1,4 @@
-package io.github.collapseexecutor.spring.http.servlet;
+package io.github.collapseexecutor.spring.boot.autoconfigure.e2e;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -182,6 +182,8 @@ final class FailingRouteObservationTest {
               "--server.address=127.0.0.1",
               "--server.port=0",
               "--spring.main.banner-mode=off",
+              // Spring Security's auto-configuration too, which this module's tests leave out
+              "--spring.autoconfigure.exclude=",
               "--logging.level.root=off",
               "--collapse=" + collapse);
     }
