@@ -192,7 +192,11 @@ abstract sealed class OptionsBuilder permits HttpCollapseOptions.Builder {
 
   /**
    * Sets the tier that makes one call per key across the instances of the application
-   * ({@link Fleet}); none by default. Only a server adapter's requests reach it for now.
+   * ({@link Fleet}); none by default. The request that leads a key on its instance asks it:
+   * every request of the servlet and WebFlux filters, and of a client adapter the requests of a
+   * named client (a partition named with {@code partition(name)}, the same name on every
+   * instance; RestClient's interceptor and WebClient's filter are themselves the client named
+   * after their executor); an unnamed partition's requests stay on their instance.
    */
   public HttpCollapseOptions.Builder fleet(Fleet fleet) {
     this.fleet = Objects.requireNonNull(fleet, "fleet");
