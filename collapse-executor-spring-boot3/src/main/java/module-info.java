@@ -15,6 +15,8 @@ module io.github.collapseexecutor.spring.boot3 {
   requires transitive io.github.collapseexecutor.http;
   requires transitive io.github.collapseexecutor.micrometer;
   requires transitive io.github.collapseexecutor.spring;
+  // the @Collapsible methods' route through the fleet tier, which the fleet package imports
+  requires transitive io.github.collapseexecutor.spring.fleet;
   requires transitive spring.boot;
   requires transitive spring.boot.autoconfigure;
   requires transitive spring.core;

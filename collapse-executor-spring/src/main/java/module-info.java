@@ -8,8 +8,6 @@
 @SuppressWarnings({"requires-automatic", "requires-transitive-automatic"})
 module io.github.collapseexecutor.spring {
   requires transitive io.github.collapseexecutor.core;
-  // the fleet tier's seam, and FleetCodec, which fleet = true methods use
-  requires transitive io.github.collapseexecutor.fleet;
   requires static transitive spring.core;
   requires static transitive spring.context;
   requires static spring.beans;

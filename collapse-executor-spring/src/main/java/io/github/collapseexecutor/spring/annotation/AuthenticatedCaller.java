@@ -1,8 +1,5 @@
 package io.github.collapseexecutor.spring.annotation;
 
-import io.github.collapseexecutor.fleet.PortableText;
-import java.util.Arrays;
-import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
 import org.jspecify.annotations.Nullable;
@@ -34,16 +31,16 @@ import org.springframework.security.core.userdetails.User;
  * @param name the principal's name
  * @param authorities the authorities granted, sorted
  * @param authenticated whether the authentication is trusted
- * @param principal the principal, or a {@link SameObject} holding it when only the same object
- *     is the same principal
+ * @param principal the principal; a {@link UserName} for Spring Security's {@code User}, whose
+ *     {@code equals} compares the username alone; or a {@link SameObject} holding it when only
+ *     the same object is the same principal
  */
 record AuthenticatedCaller(
     Class<?> type,
     String name,
     Set<String> authorities,
     boolean authenticated,
-    @Nullable Object principal)
-    implements PortableText.Writable {
+    @Nullable Object principal) {
 
   /** Whether a class's {@code equals} tells apart whatever its instances hold. */
   private static final ClassValue<Boolean> COMPARED_BY_EQUALS =
@@ -72,6 +69,11 @@ record AuthenticatedCaller(
   }
 
   private static @Nullable Object principal(@Nullable Object principal) {
+    if (principal instanceof User user && user.getClass() == User.class) {
+      // equals compares the username alone: kept as that, so that the record holds only values
+      // compared as what they are, which another process may write alike
+      return new UserName(user.getUsername());
+    }
     if (principal == null || COMPARED_BY_EQUALS.get(principal.getClass())) {
       return principal;
     }
@@ -89,21 +91,6 @@ record AuthenticatedCaller(
       return false;
     }
     return declaring == type || type.getName().startsWith("org.springframework.security.");
-  }
-
-  /**
-   * Returns what the fleet key writes for this caller ({@link PortableText}): the same values as
-   * the record's components, but for a principal of Spring Security's {@code User} class, whose
-   * {@code equals} compares the username only, and which the key writes as that username. Any
-   * other principal is written as it is, or refused if its {@code equals} cannot be written.
-   */
-  @Override
-  public List<@Nullable Object> equalsParts() {
-    Object writable =
-        principal instanceof User user && user.getClass() == User.class
-            ? new UserName(user.getUsername())
-            : principal;
-    return Arrays.asList(type, name, authorities, authenticated, writable);
   }
 
   /** A {@code User} principal as its {@code equals} sees it. */

@@ -23,8 +23,9 @@ import java.lang.annotation.Target;
  * <p>Transactions that a Spring transaction manager of the application commits count as writes
  * already (every {@code ConfigurableTransactionManager} bean; read-only ones are no write): mark
  * the writes Spring's transactions do not see, such as autocommit JDBC, a call to a remote API
- * or a message sent to a service that the collapsed methods read from. Only calls on this
- * instance of the application are kept in order; the fleet tier does not see barriers.
+ * or a message sent to a service that the collapsed methods read from. Only the calls of this
+ * instance of the application are kept in order: the callers of another instance, which does not
+ * see its barriers, may still take a result read before.
  *
  * <p>It works through a Spring AOP proxy, as {@link Collapsible} does: the method must be neither
  * private nor final, and a call from inside the same bean does not pass the barrier. A method

@@ -52,7 +52,7 @@ public final class CollapseMethods {
    * @param observer what observes the calls, asked for at the same time
    * @param identities what tells callers apart, asked for at the same time
    * @param copiers where the result copiers that methods and executors name are found
-   * @param leaderRuns how the leaders of each {@link Collapsible} method make their runs, asked
+   * @param leaderRoutes where the leaders of each {@link Collapsible} method make their runs, asked
    *     for when the first one is found
    * @param writes the writes completed in the application, which collapsed calls never go
    *     back before
@@ -62,7 +62,7 @@ public final class CollapseMethods {
       Supplier<MethodObserver> observer,
       Supplier<CallerIdentities> identities,
       ResultCopiers copiers,
-      Supplier<LeaderRuns> leaderRuns,
+      Supplier<LeaderRoutes> leaderRoutes,
       CompletedWrites writes) {
     this.observers = observer;
     this.identitySource = identities;
@@ -72,7 +72,7 @@ public final class CollapseMethods {
             this::observer,
             this::identities,
             copiers,
-            leaderRuns,
+            leaderRoutes,
             this::beanName,
             writes);
   }

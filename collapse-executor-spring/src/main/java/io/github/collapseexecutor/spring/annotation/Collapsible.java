@@ -130,7 +130,11 @@ public @interface Collapsible {
    * down or slow the calls go on as local collapse. The caller that leads on its instance waits
    * for another instance at most its executor's {@code timeout}, then runs the method itself.
    *
-   * <p>No {@code Fleet} bean, or no codec for the result type, stops the application at startup.
+   * <p>The tier reaches the methods through {@code collapse-executor-spring-fleet}: Spring Boot's
+   * auto-configuration brings it; without Spring Boot, import its
+   * {@code CollapsibleFleetConfiguration} beside {@link EnableCollapsing}, else the calls collapse
+   * on their instance only. With it, no {@code Fleet} bean, or no codec for the result type,
+   * stops the application at startup.
    */
   boolean fleet() default false;
 }

@@ -32,7 +32,7 @@ class CollapsingConfiguration {
   /**
    * The annotated methods, observed by the application's {@link MethodObserver} bean if it has
    * one (collapse-executor-micrometer's, on Micrometer), else by none; their leaders make their
-   * runs as the {@link LeaderRuns} bean says, else here.
+   * runs where the {@link LeaderRoutes} bean routes them, else here.
    */
   @Bean
   CollapseMethods collapseMethods(
@@ -40,7 +40,7 @@ class CollapsingConfiguration {
       ObjectProvider<MethodObserver> observer,
       ObjectProvider<CallerIdentity> callerIdentities,
       ObjectProvider<ReactiveCallerIdentity> reactiveCallerIdentities,
-      ObjectProvider<LeaderRuns> leaderRuns,
+      ObjectProvider<LeaderRoutes> leaderRoutes,
       ListableBeanFactory beanFactory,
       CompletedWrites collapseCompletedWrites) {
     return new CollapseMethods(
@@ -51,7 +51,7 @@ class CollapsingConfiguration {
                 callerIdentities.orderedStream().toList(),
                 reactiveCallerIdentities.orderedStream().toList()),
         new ResultCopiers(beanFactory),
-        () -> leaderRuns.getIfAvailable(() -> LeaderRuns.HERE),
+        () -> leaderRoutes.getIfAvailable(() -> method -> null),
         collapseCompletedWrites);
   }
 

@@ -38,8 +38,8 @@ import org.springframework.context.annotation.Import;
  * present: a {@link io.github.collapseexecutor.spring.NamedExecutors} bean with the executors the
  * annotations name (else one {@value io.github.collapseexecutor.spring.NamedExecutors#DEFAULT}
  * executor with the core's default options), every {@link CallerIdentity} and
- * {@link ReactiveCallerIdentity} bean, the {@code Fleet} bean of the methods that ask for the fleet
- * tier ({@link Collapsible#fleet}), and a
+ * {@link ReactiveCallerIdentity} bean, a {@link LeaderRoutes} bean that routes the leaders' runs
+ * of some methods elsewhere, and a
  * {@link io.github.collapseexecutor.spring.observation.MethodObserver} bean that observes each
  * run (collapse-executor-micrometer's {@code MicrometerMethodObservers} observes it as
  * {@code collapse.call}); without one, runs are not observed.
@@ -47,8 +47,8 @@ import org.springframework.context.annotation.Import;
 @Target(ElementType.TYPE)
 @Retention(RetentionPolicy.RUNTIME)
 @Documented
-// the configurations are package-private on purpose: only Spring reads them, through the
-// module's opens
+// the configuration is package-private on purpose: only Spring reads it, through the module's
+// opens
 @SuppressWarnings("exports")
-@Import({CollapsingConfiguration.class, FleetConfiguration.class})
+@Import(CollapsingConfiguration.class)
 public @interface EnableCollapsing {}

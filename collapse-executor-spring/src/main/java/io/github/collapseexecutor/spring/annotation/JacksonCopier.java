@@ -1,19 +1,25 @@
 package io.github.collapseexecutor.spring.annotation;
 
+import java.util.Arrays;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.BiFunction;
+import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.function.IntFunction;
 import org.jspecify.annotations.Nullable;
 import org.springframework.core.ResolvableType;
 
 /**
- * What the Jackson copiers share, whichever Jackson they write with: which result types they
- * can read back, Spring's resolved type turned into a Jackson type {@code T}, once per type, and
- * which classes the mapper copies faithfully ({@link #fidelity}).
+ * What the Jackson copiers share, whichever Jackson they write with ({@link JacksonResultCopier}
+ * and its Jackson 2 twin): which result types they can read back, and results written as JSON
+ * that reads back, in this process or in another one with the same classes, as a result its
+ * caller could not tell from the one written ({@link #writeFaithful}, {@link #read}).
+ *
+ * @param <T> the Jackson type Spring's resolved type is turned into, once per type
  */
-abstract class JacksonCopier<T> implements ResultCopier {
+public abstract sealed class JacksonCopier<T> implements ResultCopier
+    permits JacksonResultCopier, Jackson2ResultCopier {
 
   private final Map<ResolvableType, T> types = new ConcurrentHashMap<>();
   private final JsonFidelity fidelity = new JsonFidelity(this::properties);
@@ -39,12 +45,50 @@ abstract class JacksonCopier<T> implements ResultCopier {
   /** Writes {@code result} and reads it back as {@code type}. */
   abstract Object copy(Object result, T type);
 
-  /** Returns {@code result} as JSON, for another instance to {@link #read}. */
+  /** Returns {@code result} as JSON, for {@link #read}. */
   abstract byte[] write(Object result);
 
-  /** Returns the JSON {@code bytes} read as {@code type}, which {@link #canCopy} accepted. */
-  final @Nullable Object read(byte[] bytes, ResolvableType type) {
+  /**
+   * Returns the JSON {@code bytes} read as {@code type}, which {@link #canCopy} accepted: a result
+   * {@link #writeFaithful} wrote, here or in another process.
+   *
+   * @throws RuntimeException what the mapper throws for bytes it cannot read as {@code type}
+   */
+  public final @Nullable Object read(byte[] bytes, ResolvableType type) {
     return read(bytes, types.computeIfAbsent(type, this::convert));
+  }
+
+  /**
+   * Returns {@code result} as JSON from which {@link #read} rebuilds, wherever the same classes
+   * are, a result its caller could not tell from {@code result}, and which writes the same JSON
+   * again; or {@code null} if it would not. Stronger than {@code equals}: the same class for every
+   * object (a subclass of {@code type} does not come back), every field the same value, ignored
+   * and transient ones included, collections in the same order, and nothing that holds behaviour
+   * beyond its data (a comparator of its own, a JPA entity, one mutable object held twice).
+   *
+   * @param type the declared type of {@code result}, which {@link #canCopy} accepted
+   * @param refused told why {@code result} was refused: the first difference found, naming fields
+   *     and classes, never values, so that it may be logged
+   */
+  public final byte @Nullable [] writeFaithful(
+      Object result, ResolvableType type, Consumer<String> refused) {
+    byte[] bytes = write(result);
+    Object rebuilt;
+    try {
+      rebuilt = read(bytes, type);
+    } catch (RuntimeException e) {
+      refused.accept("its JSON does not read back as " + type + ": " + e.getClass().getName());
+      return null;
+    }
+    String difference = CrossingRule.difference(result, rebuilt);
+    if (difference == null && rebuilt != null && !Arrays.equals(bytes, write(rebuilt))) {
+      difference = "the result, read back, writes other JSON";
+    }
+    if (difference != null) {
+      refused.accept(difference);
+      return null;
+    }
+    return bytes;
   }
 
   abstract @Nullable Object read(byte[] bytes, T type);

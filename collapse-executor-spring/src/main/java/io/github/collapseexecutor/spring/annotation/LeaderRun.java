@@ -7,8 +7,8 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * How the run of the caller that leads a key on this instance is made, for one
- * {@link Collapsible} method: here, as its collapser makes it ({@link #HERE}), or by an
- * implementation that knows of another place the result may come from ({@link LeaderRuns}). The
+ * {@link Collapsible} method: here, as its collapser makes it ({@link #HERE}), or through the
+ * application's route to another place the result may come from ({@link RoutedLeaderRun}). The
  * collapser hands it only the leader's run: the callers that join the leader here never reach
  * it. What it returns runs where the leader's run does, before the executor hands out the
  * result.

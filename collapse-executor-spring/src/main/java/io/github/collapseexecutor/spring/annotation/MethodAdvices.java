@@ -27,7 +27,7 @@ final class MethodAdvices {
   private final Supplier<MethodObserver> observer;
   private final Identities identities;
   private final ResultCopiers copiers;
-  private final Supplier<LeaderRuns> leaderRuns;
+  private final Supplier<LeaderRoutes> leaderRoutes;
   private final Function<Object, @Nullable String> beanNames;
   private final CompletedWrites writes;
 
@@ -42,14 +42,14 @@ final class MethodAdvices {
       Supplier<MethodObserver> observer,
       Identities identities,
       ResultCopiers copiers,
-      Supplier<LeaderRuns> leaderRuns,
+      Supplier<LeaderRoutes> leaderRoutes,
       Function<Object, @Nullable String> beanNames,
       CompletedWrites writes) {
     this.executors = executors;
     this.observer = observer;
     this.identities = identities;
     this.copiers = copiers;
-    this.leaderRuns = leaderRuns;
+    this.leaderRoutes = leaderRoutes;
     this.beanNames = beanNames;
     this.writes = writes;
   }
@@ -147,7 +147,9 @@ final class MethodAdvices {
         kind == ReturnKind.VALUE || kind == ReturnKind.SUSPEND ? returned : returned.getGeneric(0);
     JoinerResults results =
         results("Collapsible", site, collapsible.resultCopier(), executor, shared);
-    LeaderRun leaderRun = leaderRuns.get().of(site, collapsible, executor, shared, beanNames);
+    LeaderRun leaderRun =
+        RoutedLeaderRun.of(
+            leaderRoutes.get(), site, collapsible, executor, shared, beanNames, writes);
     return new SameKeyCollapser(
         site,
         kind,

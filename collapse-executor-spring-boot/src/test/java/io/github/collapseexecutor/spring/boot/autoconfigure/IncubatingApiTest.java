@@ -12,6 +12,7 @@ import io.github.collapseexecutor.okhttp.CollapseInterceptor;
 import io.github.collapseexecutor.redis.RedisFleet;
 import io.github.collapseexecutor.servlet.CollapseServletFilter;
 import io.github.collapseexecutor.spring.annotation.Collapsible;
+import io.github.collapseexecutor.spring.fleet.CollapsibleFleetConfiguration;
 import io.github.collapseexecutor.spring.http.client.CollapseHttpRequestInterceptor;
 import io.github.collapseexecutor.spring.webflux.CollapseWebFilter;
 import java.io.IOException;
@@ -31,8 +32,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The incubating marker is on the API whose shape may still move, and nowhere else: every public
- * type of the adapter SPI, of the observer SPIs between modules, and of the fleet tier (its seam,
- * its Redis store and its Boot package) carries it; no other public type of the published modules
+ * type of the adapter SPI, of the SPIs between modules, and of the fleet tier (its seam, its Redis
+ * store, the annotations' route through it and its Boot package) carries it; no other public type of the published modules
  * does.
  */
 class IncubatingApiTest {
@@ -51,6 +52,7 @@ class IncubatingApiTest {
           CollapseInterceptor.class,
           CollapseClientInterceptor.class,
           Collapsible.class,
+          CollapsibleFleetConfiguration.class,
           CollapseExecutorAutoConfiguration.class);
 
   /** The SPI types outside the packages that are incubating as a whole. */
@@ -62,7 +64,8 @@ class IncubatingApiTest {
           "io.github.collapseexecutor.micrometer.ExecutorCreationListener",
           "io.github.collapseexecutor.micrometer.CreatedExecutor",
           "io.github.collapseexecutor.spring.observation.MethodObserver",
-          "io.github.collapseexecutor.spring.observation.MethodExecutor");
+          "io.github.collapseexecutor.spring.observation.MethodExecutor",
+          "io.github.collapseexecutor.spring.annotation.LeaderRoutes");
 
   private static final Predicate<String> INCUBATING =
       name ->
@@ -70,6 +73,7 @@ class IncubatingApiTest {
               || packageOf(name).equals("io.github.collapseexecutor.http.adapter")
               || packageOf(name).equals("io.github.collapseexecutor.fleet")
               || packageOf(name).equals("io.github.collapseexecutor.redis")
+              || packageOf(name).equals("io.github.collapseexecutor.spring.fleet")
               || packageOf(name)
                   .equals("io.github.collapseexecutor.spring.boot.autoconfigure.fleet");
 

@@ -38,6 +38,7 @@ class ModulePathTest {
           "io.github.collapseexecutor.http",
           "io.github.collapseexecutor.micrometer",
           "io.github.collapseexecutor.spring",
+          "io.github.collapseexecutor.spring.fleet",
           "spring.core",
           "spring.beans",
           "spring.context",

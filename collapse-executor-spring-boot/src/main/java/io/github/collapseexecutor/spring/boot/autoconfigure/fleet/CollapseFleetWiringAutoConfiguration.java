@@ -11,6 +11,7 @@ import io.github.collapseexecutor.spring.boot.autoconfigure.support.ClientWiring
 import io.github.collapseexecutor.spring.boot.autoconfigure.support.GrpcInterceptorCustomizer;
 import io.github.collapseexecutor.spring.boot.autoconfigure.support.HttpOptionsCustomizer;
 import io.github.collapseexecutor.spring.boot.autoconfigure.webflux.CollapseWebFluxAutoConfiguration;
+import io.github.collapseexecutor.spring.fleet.CollapsibleFleetConfiguration;
 import io.github.collapseexecutor.spring.webflux.CollapseWebFilter;
 import io.grpc.CallOptions;
 import io.grpc.Channel;
@@ -28,12 +29,15 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplicat
 import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.context.annotation.Import;
 import org.springframework.grpc.client.GlobalClientInterceptor;
 import org.springframework.grpc.client.GrpcChannelBuilderCustomizer;
 import org.springframework.web.server.WebFilter;
 
 /**
- * What the {@code fleet} keys of the adapters' sections do: the application's {@link Fleet} in
+ * What the {@code fleet} keys do: the {@code @Collapsible} methods that ask for the tier (on the
+ * annotation or in their named executor's section) through it
+ * ({@link CollapsibleFleetConfiguration}); the application's {@link Fleet} in
  * the options of each HTTP client and server section whose {@code fleet} is true, and in the gRPC
  * interceptor with {@code collapse.executor.grpc.fleet}, each channel of Spring gRPC's factory
  * named for it; a startup failure where a section's clients cannot be named for the tier, and a
@@ -48,6 +52,7 @@ import org.springframework.web.server.WebFilter;
  */
 @AutoConfiguration(after = CollapseExecutorAutoConfiguration.class)
 @ConditionalOnBooleanProperty(name = "collapse.executor.enabled", matchIfMissing = true)
+@Import(CollapsibleFleetConfiguration.class)
 @Incubating
 public final class CollapseFleetWiringAutoConfiguration {
 

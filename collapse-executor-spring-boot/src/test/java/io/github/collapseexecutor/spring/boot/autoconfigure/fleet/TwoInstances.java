@@ -52,7 +52,8 @@ final class TwoInstances {
                 CollapseExecutorAutoConfiguration.class,
                 CollapseAnnotationAutoConfiguration.class,
                 CollapseFleetAutoConfiguration.class,
-                RedisFleetAutoConfiguration.class))
+                RedisFleetAutoConfiguration.class,
+                CollapseFleetWiringAutoConfiguration.class))
         .withUserConfiguration(Application.class)
         .withPropertyValues(
             CollapseFleetAutoConfigurationTest.SECRET,

@@ -1,4 +1,4 @@
-package io.github.collapseexecutor.testing.annotation;
+package io.github.collapseexecutor.spring.fleet;
 
 import io.github.collapseexecutor.testing.OwnThreads;
 import java.util.ArrayList;

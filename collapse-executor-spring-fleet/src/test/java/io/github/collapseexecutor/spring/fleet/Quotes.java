@@ -1,11 +1,11 @@
-package io.github.collapseexecutor.testing.annotation;
+package io.github.collapseexecutor.spring.fleet;
 
 import io.github.collapseexecutor.spring.annotation.CollapseBarrier;
 import io.github.collapseexecutor.spring.annotation.Collapsible;
-import io.github.collapseexecutor.testing.annotation.FleetResults.Animal;
-import io.github.collapseexecutor.testing.annotation.FleetResults.Dog;
-import io.github.collapseexecutor.testing.annotation.FleetResults.Opaque;
-import io.github.collapseexecutor.testing.annotation.FleetResults.Profile;
+import io.github.collapseexecutor.spring.fleet.FleetResults.Animal;
+import io.github.collapseexecutor.spring.fleet.FleetResults.Dog;
+import io.github.collapseexecutor.spring.fleet.FleetResults.Opaque;
+import io.github.collapseexecutor.spring.fleet.FleetResults.Profile;
 import java.util.Comparator;
 import java.util.SortedMap;
 import java.util.TreeMap;

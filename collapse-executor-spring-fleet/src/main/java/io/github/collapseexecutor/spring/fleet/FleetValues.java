@@ -1,4 +1,4 @@
-package io.github.collapseexecutor.spring.annotation;
+package io.github.collapseexecutor.spring.fleet;
 
 import io.github.collapseexecutor.fleet.FleetCodec;
 import org.jspecify.annotations.Nullable;

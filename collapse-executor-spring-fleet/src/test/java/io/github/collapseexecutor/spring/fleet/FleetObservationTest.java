@@ -1,15 +1,13 @@
-package io.github.collapseexecutor.micrometer.annotation;
+package io.github.collapseexecutor.spring.fleet;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.collapseexecutor.micrometer.CollapseObservations;
+import io.github.collapseexecutor.micrometer.annotation.MicrometerMethodObservers;
 import io.github.collapseexecutor.redis.FleetOptions;
 import io.github.collapseexecutor.redis.FleetTestAccess;
 import io.github.collapseexecutor.testing.LocalRedis;
 import io.github.collapseexecutor.testing.OwnThreads;
-import io.github.collapseexecutor.testing.annotation.FleetBackend;
-import io.github.collapseexecutor.testing.annotation.FleetInstance;
-import io.github.collapseexecutor.testing.annotation.Quote;
 import io.micrometer.observation.Observation;
 import io.micrometer.observation.ObservationRegistry;
 import io.micrometer.observation.contextpropagation.ObservationThreadLocalAccessor;

@@ -1,4 +1,4 @@
-package io.github.collapseexecutor.testing.annotation;
+package io.github.collapseexecutor.spring.fleet;
 
 import io.github.collapseexecutor.core.CollapseExecutorOptions;
 import io.github.collapseexecutor.fleet.Fleet;
@@ -22,6 +22,7 @@ import org.jspecify.annotations.Nullable;
 import org.springframework.context.annotation.AnnotationConfigApplicationContext;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.context.annotation.Import;
 
 /**
  * One instance of an application with {@code @Collapsible(fleet = true)} methods, its
@@ -153,6 +154,7 @@ public final class FleetInstance implements AutoCloseable {
 
   @Configuration(proxyBeanMethods = false)
   @EnableCollapsing
+  @Import(CollapsibleFleetConfiguration.class)
   static class Application {
 
     @Bean

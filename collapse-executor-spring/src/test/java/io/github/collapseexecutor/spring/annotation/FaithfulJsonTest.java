@@ -21,10 +21,11 @@ import org.springframework.core.ResolvableType;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * What crosses to another instance as JSON: a result whose rebuilt form its caller could not tell
- * from its own call's result, and nothing else, whatever {@code equals} says.
+ * What the Jackson copier writes for another process ({@link JacksonCopier#writeFaithful}): a
+ * result whose rebuilt form its caller could not tell from its own call's result, and nothing
+ * else, whatever {@code equals} says.
  */
-final class JsonFleetCodecTest {
+final class FaithfulJsonTest {
 
   private final JacksonResultCopier json = new JacksonResultCopier(JsonMapper.shared());
   private final List<String> refusals = new ArrayList<>();
@@ -147,15 +148,11 @@ final class JsonFleetCodecTest {
     ResolvableType resolved = resolve(type);
     byte[] bytes = encode(result, resolved);
     assertThat(bytes).as("%s crosses (refused: %s)", result, refusals).isNotNull();
-    assertThat(codec(resolved).decode(bytes)).usingRecursiveComparison().isEqualTo(result);
+    assertThat(json.read(bytes, resolved)).usingRecursiveComparison().isEqualTo(result);
   }
 
   private byte @Nullable [] encode(Object result, Object type) {
-    return codec(resolve(type)).encode(result);
-  }
-
-  private JsonFleetCodec codec(ResolvableType type) {
-    return new JsonFleetCodec(json, type, refusals::add);
+    return json.writeFaithful(result, resolve(type), refusals::add);
   }
 
   private static ResolvableType resolve(Object type) {

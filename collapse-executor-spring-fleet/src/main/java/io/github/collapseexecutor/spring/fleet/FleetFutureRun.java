@@ -1,6 +1,7 @@
-package io.github.collapseexecutor.spring.annotation;
+package io.github.collapseexecutor.spring.fleet;
 
 import io.github.collapseexecutor.fleet.Fleet;
+import io.github.collapseexecutor.spring.annotation.LeaderRoutes;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -15,8 +16,8 @@ import org.jspecify.annotations.Nullable;
  * holding a thread: this instance's own call, or another instance's value. The tier answers on
  * its own threads (a Redis client's event loop), where neither the method nor what its callers
  * chain to their futures may run: whatever comes after an answer the tier did not give at once
- * runs on the pool of {@code CompletableFuture}'s async stages, in the context of the thread that
- * started the run.
+ * runs on the pool of {@code CompletableFuture}'s async stages, where the method's start brings
+ * the context of the thread that started the run ({@link LeaderRoutes.Route#start}).
  *
  * <p>This instance's value reaches its callers once the tier has it, as in the blocking route, so
  * that a run that starts after they got it never takes it from another instance. A failure or a
@@ -38,16 +39,15 @@ final class FleetFutureRun {
   private final AtomicReference<@Nullable CompletableFuture<@Nullable Object>> own =
       new AtomicReference<>();
 
-  /** The thread that starts the run, and its context, for a step moved to another. */
+  /** The thread that starts the run, for a step moved to another. */
   private final Thread starter = Thread.currentThread();
-
-  private final @Nullable Object context = CallerContexts.captureInRun();
 
   /** Whether {@link #starter} is in {@link #ask}; read on that thread only. */
   private boolean asking;
 
   /**
-   * @param start starts this instance's call: the future of its value, failed rather than thrown
+   * @param start starts this instance's call: the future of its value, failed rather than thrown,
+   *     with the context of the thread that started the run wherever it runs
    */
   FleetFutureRun(FleetValues values, Supplier<CompletableFuture<@Nullable Object>> start) {
     this.values = values;
@@ -130,18 +130,9 @@ final class FleetFutureRun {
         });
   }
 
-  /** Starts this instance's own call, with the context of the thread that started the run. */
+  /** Starts this instance's own call. */
   private CompletableFuture<@Nullable Object> startOwn() {
-    CompletableFuture<@Nullable Object> mine;
-    if (starting()) {
-      mine = start.get();
-    } else {
-      try {
-        mine = CallerContexts.callWith(context, start::get);
-      } catch (Exception e) {
-        mine = CompletableFuture.failedFuture(e);
-      }
-    }
+    CompletableFuture<@Nullable Object> mine = start.get();
     own.set(mine);
     if (run.isCancelled()) {
       mine.cancel(/* mayInterruptIfRunning= */ false); // every caller left as it started

@@ -1,18 +1,15 @@
-package io.github.collapseexecutor.spring.annotation;
+package io.github.collapseexecutor.spring.fleet;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.collapseexecutor.redis.FleetOptions;
 import io.github.collapseexecutor.redis.FleetTestAccess;
+import io.github.collapseexecutor.spring.fleet.FleetResults.Animal;
+import io.github.collapseexecutor.spring.fleet.FleetResults.Dog;
+import io.github.collapseexecutor.spring.fleet.FleetResults.Opaque;
 import io.github.collapseexecutor.testing.LocalRedis;
 import io.github.collapseexecutor.testing.OwnThreads;
 import io.github.collapseexecutor.testing.Parking;
-import io.github.collapseexecutor.testing.annotation.FleetBackend;
-import io.github.collapseexecutor.testing.annotation.FleetInstance;
-import io.github.collapseexecutor.testing.annotation.FleetResults.Animal;
-import io.github.collapseexecutor.testing.annotation.FleetResults.Dog;
-import io.github.collapseexecutor.testing.annotation.FleetResults.Opaque;
-import io.github.collapseexecutor.testing.annotation.Quote;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

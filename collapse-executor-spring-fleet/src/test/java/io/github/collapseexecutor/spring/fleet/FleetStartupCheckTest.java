@@ -1,4 +1,4 @@
-package io.github.collapseexecutor.spring.annotation;
+package io.github.collapseexecutor.spring.fleet;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -9,8 +9,12 @@ import io.github.collapseexecutor.redis.FleetCoordinator;
 import io.github.collapseexecutor.redis.RedisFleet;
 import io.github.collapseexecutor.spring.NamedExecutor;
 import io.github.collapseexecutor.spring.NamedExecutors;
+import io.github.collapseexecutor.spring.annotation.CollapseMethods;
+import io.github.collapseexecutor.spring.annotation.CollapsedMethod;
+import io.github.collapseexecutor.spring.annotation.Collapsible;
+import io.github.collapseexecutor.spring.annotation.EnableCollapsing;
+import io.github.collapseexecutor.spring.annotation.MisconfiguredMethodException;
 import io.github.collapseexecutor.testing.LocalRedis;
-import io.github.collapseexecutor.testing.annotation.FleetInstance;
 import io.lettuce.core.RedisURI;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -23,6 +27,7 @@ import org.springframework.beans.factory.BeanCreationException;
 import org.springframework.context.annotation.AnnotationConfigApplicationContext;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.context.annotation.Import;
 import reactor.core.publisher.Mono;
 
 /** A method that asks for the fleet tier where it cannot have it stops the application. */
@@ -100,6 +105,7 @@ final class FleetStartupCheckTest {
 
   @Configuration(proxyBeanMethods = false)
   @EnableCollapsing
+  @Import(CollapsibleFleetConfiguration.class)
   static class NoCoordinator {
 
     @Bean
@@ -110,6 +116,7 @@ final class FleetStartupCheckTest {
 
   @Configuration(proxyBeanMethods = false)
   @EnableCollapsing
+  @Import(CollapsibleFleetConfiguration.class)
   static class WithCoordinator {
 
     /** On a port where no Redis listens: the check is made before any call. */
@@ -136,6 +143,7 @@ final class FleetStartupCheckTest {
 
   @Configuration(proxyBeanMethods = false)
   @EnableCollapsing
+  @Import(CollapsibleFleetConfiguration.class)
   static class FutureWithoutCoordinator {
 
     @Bean
@@ -146,6 +154,7 @@ final class FleetStartupCheckTest {
 
   @Configuration(proxyBeanMethods = false)
   @EnableCollapsing
+  @Import(CollapsibleFleetConfiguration.class)
   static class FleetExecutorWithoutCoordinator {
 
     @Bean

@@ -1,14 +1,11 @@
-package io.github.collapseexecutor.spring.annotation;
+package io.github.collapseexecutor.spring.fleet;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.collapseexecutor.redis.FleetOptions;
 import io.github.collapseexecutor.redis.FleetTestAccess;
+import io.github.collapseexecutor.spring.fleet.FleetResults.Profile;
 import io.github.collapseexecutor.testing.LocalRedis;
-import io.github.collapseexecutor.testing.annotation.FleetBackend;
-import io.github.collapseexecutor.testing.annotation.FleetInstance;
-import io.github.collapseexecutor.testing.annotation.FleetResults.Profile;
-import io.github.collapseexecutor.testing.annotation.Quote;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,4 +1,4 @@
-package io.github.collapseexecutor.testing.annotation;
+package io.github.collapseexecutor.spring.fleet;
 
 import com.fasterxml.jackson.annotation.JsonIgnore;
 import org.jspecify.annotations.Nullable;

@@ -1,4 +1,4 @@
-package io.github.collapseexecutor.testing.annotation;
+package io.github.collapseexecutor.spring.fleet;
 
 import org.jspecify.annotations.Nullable;
 

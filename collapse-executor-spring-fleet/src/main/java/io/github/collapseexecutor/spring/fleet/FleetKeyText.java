@@ -1,4 +1,4 @@
-package io.github.collapseexecutor.spring.annotation;
+package io.github.collapseexecutor.spring.fleet;
 
 import io.github.collapseexecutor.fleet.PortableText;
 import java.lang.reflect.Method;
@@ -9,8 +9,8 @@ import org.jspecify.annotations.Nullable;
  * The text of a same-key group that another instance writes alike ({@link PortableText}): the
  * bean, the method, the key and the caller's identity. For a key or caller that cannot be written
  * nothing is ({@link PortableText.Unwritable}), and the call stays on its instance. The writes a
- * local key holds ({@link CallKey#writes}) are left out: each instance counts its own
- * ({@link FleetRuns}).
+ * local key holds are left out: each instance counts its own, and the collapser keeps a run that
+ * follows a write here apart ({@link io.github.collapseexecutor.spring.annotation.LeaderRoutes}).
  */
 final class FleetKeyText {
 
