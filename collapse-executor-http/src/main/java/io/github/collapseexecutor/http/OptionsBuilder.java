@@ -196,7 +196,12 @@ abstract sealed class OptionsBuilder permits HttpCollapseOptions.Builder {
    * every request of the servlet and WebFlux filters, and of a client adapter the requests of a
    * named client (a partition named with {@code partition(name)}, the same name on every
    * instance; RestClient's interceptor and WebClient's filter are themselves the client named
-   * after their executor); an unnamed partition's requests stay on their instance.
+   * after their executor); an unnamed partition's requests stay on their instance. One instance
+   * makes the call or runs the chain for all of them, and the others take the response it
+   * produced, waiting for it at most the wait timeout (the non-blocking adapters without holding
+   * a thread). Only a response every caller with the key may have crosses, and a key part another
+   * instance cannot compare (a {@code keyPart} value compared by identity, say) keeps the request
+   * on its instance.
    */
   public HttpCollapseOptions.Builder fleet(Fleet fleet) {
     this.fleet = Objects.requireNonNull(fleet, "fleet");

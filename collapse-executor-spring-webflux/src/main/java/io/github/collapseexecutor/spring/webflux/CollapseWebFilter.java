@@ -65,13 +65,6 @@ import reactor.util.function.Tuple2;
  * alone, the leading one too: its chain goes on while requests wait for it, apart from its own
  * response, and they get its answer; the chain is cancelled once nobody waits for it any more.
  *
- * <p>With a fleet tier in its options ({@link HttpCollapseOptions.Builder#fleet}), the request
- * that leads a key on this instance also collapses with the other instances of the application:
- * it runs the chain for all of them, or takes the response another instance's chain produced,
- * waiting for it without a thread, at most the wait timeout. Only a response every caller with
- * the key may have crosses; a key part another instance cannot compare (a {@code keyPart} value
- * compared by identity, say) keeps the request on its instance.
- *
  * <p>A stream is never held back: a body written with {@code writeAndFlushWith} (how WebFlux
  * writes {@code text/event-stream} and other streaming types) or with a stream's content type
  * goes straight to its own client, and the requests that waited for it make their own calls at

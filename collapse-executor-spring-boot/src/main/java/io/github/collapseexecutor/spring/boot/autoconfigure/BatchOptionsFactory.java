@@ -60,9 +60,6 @@ final class BatchOptionsFactory {
     CollapseExecutorOptions.Builder builder = base.toBuilder().name(name);
     Duration timeout = null;
     String timeoutKey = "";
-    boolean shared = false;
-    String copier = null;
-    boolean acrossFleet = false;
     for (int i = 0; i < chain.size(); i++) {
       String entry = i == 0 ? NamedExecutors.DEFAULT : name;
       String prefix = PREFIX + "executors." + entry + ".";
@@ -72,38 +69,13 @@ final class BatchOptionsFactory {
         timeout = link.getTimeout();
         timeoutKey = prefix + "timeout";
       }
-      if (link.getSharedAcrossCallers() != null) {
-        shared = link.getSharedAcrossCallers();
-      }
-      if (link.getResultCopier() != null) {
-        copier = link.getResultCopier().isBlank() ? null : link.getResultCopier();
-      }
-      if (link.getFleet() != null) {
-        acrossFleet = link.getFleet();
-      }
     }
-    CollapseExecutorOptions options = builder.build();
+    NamedExecutor.Builder named = NamedExecutor.builder(name, builder.build());
+    chain.forEach(link -> link.applyTo(named));
     Duration chosen = timeout;
-    boolean sharedAcrossCallers = shared;
-    String resultCopier = copier;
-    boolean fleet = acrossFleet;
-    if (chosen == null) {
-      return NamedExecutor.builder(name, options)
-          .sharedAcrossCallers(sharedAcrossCallers)
-          .resultCopier(resultCopier)
-          .fleet(fleet)
-          .build();
-    }
-    return errors.take(
-        timeoutKey,
-        chosen,
-        () ->
-            NamedExecutor.builder(name, options)
-                .timeout(chosen)
-                .sharedAcrossCallers(sharedAcrossCallers)
-                .resultCopier(resultCopier)
-                .fleet(fleet)
-                .build());
+    return chosen == null
+        ? named.build()
+        : errors.take(timeoutKey, chosen, () -> named.timeout(chosen).build());
   }
 
   private static void apply(

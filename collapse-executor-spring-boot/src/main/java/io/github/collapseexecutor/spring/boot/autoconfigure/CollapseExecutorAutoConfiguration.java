@@ -2,7 +2,6 @@ package io.github.collapseexecutor.spring.boot.autoconfigure;
 
 import io.github.collapseexecutor.core.CollapseExecutor;
 import io.github.collapseexecutor.core.CollapseExecutorOptions;
-import io.github.collapseexecutor.fleet.Fleet;
 import io.github.collapseexecutor.micrometer.CollapseObservationConvention;
 import io.github.collapseexecutor.spring.NamedExecutors;
 import io.github.collapseexecutor.spring.annotation.CollapseMethods;
@@ -11,6 +10,7 @@ import io.github.collapseexecutor.spring.boot.autoconfigure.support.ClientWiring
 import io.github.collapseexecutor.spring.boot.autoconfigure.support.ClientWiringCheck;
 import io.github.collapseexecutor.spring.boot.autoconfigure.support.HttpAdapterSupport;
 import io.github.collapseexecutor.spring.boot.autoconfigure.support.HttpOptionsCustomizer;
+import io.github.collapseexecutor.spring.boot.autoconfigure.support.Tier;
 import io.micrometer.observation.ObservationRegistry;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.config.BeanDefinition;
@@ -132,8 +132,8 @@ public final class CollapseExecutorAutoConfiguration {
       CollapseExecutors executors,
       ObjectProvider<ClientWiring> clients,
       ObjectProvider<CollapseMethods> methods,
-      ObjectProvider<Fleet> fleet) {
-    return new CollapseStartupReport(executors, clients, methods, fleet);
+      ObjectProvider<Tier> tiers) {
+    return new CollapseStartupReport(executors, clients, methods, tiers);
   }
 
   /**

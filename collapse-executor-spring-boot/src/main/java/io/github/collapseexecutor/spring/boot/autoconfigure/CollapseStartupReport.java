@@ -1,11 +1,11 @@
 package io.github.collapseexecutor.spring.boot.autoconfigure;
 
 import io.github.collapseexecutor.core.CollapseExecutor;
-import io.github.collapseexecutor.fleet.Fleet;
 import io.github.collapseexecutor.http.CollapseGroup;
 import io.github.collapseexecutor.spring.annotation.CollapseMethods;
 import io.github.collapseexecutor.spring.annotation.CollapsedMethod;
 import io.github.collapseexecutor.spring.boot.autoconfigure.support.ClientWiring;
+import io.github.collapseexecutor.spring.boot.autoconfigure.support.Tier;
 import java.util.ArrayList;
 import java.util.List;
 import org.springframework.beans.factory.ObjectProvider;
@@ -16,7 +16,7 @@ import org.springframework.beans.factory.SmartInitializingSingleton;
  * the executor each uses, where each client section's adapter went (Spring Boot's builders, chosen
  * beans, HTTP service groups, beans given it by hand), the HTTP executors with their groups (the
  * servlet and WebFlux filters among them, with their order and patterns), the core executors (the
- * gRPC interceptors among them) and the fleet tier. Turn it on with
+ * gRPC interceptors among them) and the tiers behind them ({@link Tier}). Turn it on with
  * {@code logging.level.io.github.collapseexecutor=debug}.
  */
 final class CollapseStartupReport implements SmartInitializingSingleton {
@@ -26,17 +26,17 @@ final class CollapseStartupReport implements SmartInitializingSingleton {
   private final CollapseExecutors executors;
   private final ObjectProvider<ClientWiring> clients;
   private final ObjectProvider<CollapseMethods> methods;
-  private final ObjectProvider<Fleet> fleet;
+  private final ObjectProvider<Tier> tiers;
 
   CollapseStartupReport(
       CollapseExecutors executors,
       ObjectProvider<ClientWiring> clients,
       ObjectProvider<CollapseMethods> methods,
-      ObjectProvider<Fleet> fleet) {
+      ObjectProvider<Tier> tiers) {
     this.executors = executors;
     this.clients = clients;
     this.methods = methods;
-    this.fleet = fleet;
+    this.tiers = tiers;
   }
 
   @Override
@@ -80,8 +80,9 @@ final class CollapseStartupReport implements SmartInitializingSingleton {
     List<String> cores =
         executors.coreExecutors().stream().map(CollapseExecutor::name).distinct().toList();
     lines.add("  core executors: " + (cores.isEmpty() ? "none" : cores));
-    Fleet tier = fleet.getIfUnique();
-    lines.add("  fleet tier: " + (tier == null ? "none" : tier));
+    tiers
+        .orderedStream()
+        .forEach(tier -> lines.add("  " + tier.name() + " tier: " + tier.wired().get()));
     return lines;
   }
 }

@@ -1,5 +1,6 @@
 package io.github.collapseexecutor.spring.boot.autoconfigure;
 
+import io.github.collapseexecutor.spring.NamedExecutor;
 import io.github.collapseexecutor.spring.NamedExecutors;
 import java.time.Duration;
 import java.time.temporal.ChronoUnit;
@@ -93,6 +94,22 @@ public class NamedExecutorProperties {
 
     public void setTimeout(@Nullable Duration timeout) {
       this.timeout = timeout;
+    }
+
+    /**
+     * Sets on {@code executor} what this level sets of how the annotated methods that use it
+     * share their runs, and leaves the rest as a more general level set it.
+     */
+    void applyTo(NamedExecutor.Builder executor) {
+      if (sharedAcrossCallers != null) {
+        executor.sharedAcrossCallers(sharedAcrossCallers);
+      }
+      if (resultCopier != null) {
+        executor.resultCopier(resultCopier.isBlank() ? null : resultCopier);
+      }
+      if (fleet != null) {
+        executor.fleet(fleet);
+      }
     }
   }
 }

@@ -7,6 +7,7 @@ import io.github.collapseexecutor.core.CollapseListener;
 import io.github.collapseexecutor.fleet.Fleet;
 import io.github.collapseexecutor.spring.annotation.Collapsible;
 import io.github.collapseexecutor.spring.boot.autoconfigure.annotation.CollapseAnnotationAutoConfiguration;
+import io.github.collapseexecutor.spring.boot.autoconfigure.fleet.CollapseFleetWiringAutoConfiguration;
 import io.github.collapseexecutor.spring.boot.autoconfigure.restclient.CollapseRestClientAutoConfiguration;
 import io.github.collapseexecutor.spring.http.client.CollapseHttpRequestInterceptor;
 import io.github.collapseexecutor.testing.LoggedRecords;
@@ -36,7 +37,8 @@ final class CollapseHealthIndicatorTest {
               AutoConfigurations.of(
                   CollapseExecutorAutoConfiguration.class,
                   CollapseAnnotationAutoConfiguration.class,
-                  CollapseRestClientAutoConfiguration.class));
+                  CollapseRestClientAutoConfiguration.class,
+                  CollapseFleetWiringAutoConfiguration.class));
 
   @Test
   void upWithNothingRefusedAndDownOnlyForTheCheckAfterARefusal() {

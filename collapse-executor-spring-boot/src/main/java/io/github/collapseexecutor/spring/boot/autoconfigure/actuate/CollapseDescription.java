@@ -1,9 +1,10 @@
 package io.github.collapseexecutor.spring.boot.autoconfigure.actuate;
 
+import com.fasterxml.jackson.annotation.JsonAnyGetter;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
-import io.github.collapseexecutor.spring.boot.autoconfigure.fleet.FleetDescription;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 import org.springframework.boot.actuate.endpoint.OperationResponseBody;
@@ -11,7 +12,8 @@ import org.springframework.boot.actuate.endpoint.OperationResponseBody;
 /**
  * What the {@code collapse} endpoint returns.
  *
- * <p>Made by the endpoint; its JSON properties are its accessors, in the order declared here.
+ * <p>Made by the endpoint; its JSON properties are its accessors, in the order declared here,
+ * then the state of each tier behind the executors ({@link #tiers()}).
  */
 @JsonPropertyOrder({
   "executors",
@@ -19,8 +21,7 @@ import org.springframework.boot.actuate.endpoint.OperationResponseBody;
   "namedExecutors",
   "coreExecutors",
   "collapsingOff",
-  "recentEvents",
-  "fleet"
+  "recentEvents"
 })
 public final class CollapseDescription implements OperationResponseBody {
 
@@ -30,7 +31,7 @@ public final class CollapseDescription implements OperationResponseBody {
   private final List<CoreExecutorDescription> coreExecutors;
   private final List<SwitchDescription> collapsingOff;
   private final List<RecentEvent> recentEvents;
-  private final @Nullable FleetDescription fleet;
+  private final Map<String, @Nullable Object> tiers;
 
   CollapseDescription(
       List<ExecutorDescription> executors,
@@ -39,14 +40,14 @@ public final class CollapseDescription implements OperationResponseBody {
       List<CoreExecutorDescription> coreExecutors,
       List<SwitchDescription> collapsingOff,
       List<RecentEvent> recentEvents,
-      @Nullable FleetDescription fleet) {
+      Map<String, @Nullable Object> tiers) {
     this.executors = executors;
     this.batchOptions = batchOptions;
     this.namedExecutors = namedExecutors;
     this.coreExecutors = coreExecutors;
     this.collapsingOff = collapsingOff;
     this.recentEvents = recentEvents;
-    this.fleet = fleet;
+    this.tiers = tiers;
   }
 
   /** Returns the HTTP collapse executors, in the order they were created. */
@@ -88,10 +89,13 @@ public final class CollapseDescription implements OperationResponseBody {
     return recentEvents;
   }
 
-  /** Returns the fleet tier of this instance, or {@code null} where there is none. */
-  @JsonProperty
-  public @Nullable FleetDescription fleet() {
-    return fleet;
+  /**
+   * Returns the state of each tier behind the executors that the auto-configuration adds, by its
+   * name, which is its property in the JSON: {@code null} where the application has no such tier.
+   */
+  @JsonAnyGetter
+  public Map<String, @Nullable Object> tiers() {
+    return tiers;
   }
 
   @Override
@@ -103,13 +107,13 @@ public final class CollapseDescription implements OperationResponseBody {
         && coreExecutors.equals(that.coreExecutors)
         && collapsingOff.equals(that.collapsingOff)
         && recentEvents.equals(that.recentEvents)
-        && Objects.equals(fleet, that.fleet);
+        && tiers.equals(that.tiers);
   }
 
   @Override
   public int hashCode() {
     return Objects.hash(
-        executors, batchOptions, namedExecutors, coreExecutors, collapsingOff, recentEvents, fleet);
+        executors, batchOptions, namedExecutors, coreExecutors, collapsingOff, recentEvents, tiers);
   }
 
   @Override
@@ -126,8 +130,8 @@ public final class CollapseDescription implements OperationResponseBody {
         + collapsingOff
         + ", recentEvents="
         + recentEvents
-        + ", fleet="
-        + fleet
+        + ", tiers="
+        + tiers
         + "]";
   }
 }

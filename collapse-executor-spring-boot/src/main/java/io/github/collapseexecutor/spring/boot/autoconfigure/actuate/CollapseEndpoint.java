@@ -4,7 +4,6 @@ import io.github.collapseexecutor.core.CollapseExecutor;
 import io.github.collapseexecutor.core.CollapseExecutorOptions;
 import io.github.collapseexecutor.spring.NamedExecutors;
 import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutors;
-import io.github.collapseexecutor.spring.boot.autoconfigure.fleet.FleetDescription;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -25,8 +24,8 @@ import org.springframework.boot.actuate.endpoint.annotation.WriteOperation;
  * options, the named executors of {@code collapse.executor.executors} with the annotated methods
  * that use them, the core executors (executor beans, the gRPC interceptors), what is switched off,
  * and the recent events; {@code /actuator/collapse/{name}} shows one named executor (over HTTP,
- * else the HTTP or core executor of that name), and a POST to it turns collapsing off or on; with
- * the fleet tier, its state and counts. The counts are read when the endpoint is,
+ * else the HTTP or core executor of that name), and a POST to it turns collapsing off or on; and
+ * the state of each tier behind the executors. The counts are read when the endpoint is,
  * one counter at a time, so under load they may be off by the requests that finished meanwhile.
  *
  * <p>Read-only unless the application grants more: the switch is a write operation, which Spring
@@ -43,11 +42,11 @@ public final class CollapseEndpoint {
   private final Supplier<List<MethodDescription>> methods;
   private final CollapseSwitches switches;
   private final @Nullable RecentCollapseEvents events;
-  private final Supplier<@Nullable FleetDescription> fleet;
+  private final Supplier<Map<String, @Nullable Object>> tiers;
   private final Function<String, RunCounts> counts;
 
   /**
-   * Creates the endpoint without named executors, switches, recent events or fleet tier: an
+   * Creates the endpoint without named executors, switches, recent events or tiers: an
    * application's own {@code collapse} endpoint bean, which the auto-configuration backs off for.
    *
    * @param options the batch executor options to show, or {@code null} for none
@@ -60,7 +59,7 @@ public final class CollapseEndpoint {
         List::of,
         new CollapseSwitches(executors, null, () -> null),
         null,
-        () -> null,
+        Map::of,
         name -> RunCounts.of(0, 0, 0, 0, 0));
   }
 
@@ -71,7 +70,7 @@ public final class CollapseEndpoint {
    * @param methods the annotated methods, each with the named executor it uses
    * @param switches what the write operation turns off and on
    * @param events the recent events to show, or {@code null} when none are recorded
-   * @param fleet the fleet tier's state now, or {@code null} where the application has none
+   * @param tiers the state of each tier behind the executors now, by name
    * @param counts the live counts of the executor of a name
    */
   CollapseEndpoint(
@@ -81,9 +80,9 @@ public final class CollapseEndpoint {
       Supplier<List<MethodDescription>> methods,
       CollapseSwitches switches,
       @Nullable RecentCollapseEvents events,
-      Supplier<@Nullable FleetDescription> fleet,
+      Supplier<Map<String, @Nullable Object>> tiers,
       Function<String, RunCounts> counts) {
-    this.fleet = Objects.requireNonNull(fleet, "fleet");
+    this.tiers = Objects.requireNonNull(tiers, "tiers");
     this.counts = Objects.requireNonNull(counts, "counts");
     this.executors = Objects.requireNonNull(executors, "executors");
     this.options = options;
@@ -112,7 +111,7 @@ public final class CollapseEndpoint {
         coreExecutors(),
         switches.off(),
         events == null ? List.of() : events.list(),
-        fleet.get());
+        tiers.get());
   }
 
   /** Describes the registered core executors, one per name: off when any of that name is. */

@@ -8,10 +8,13 @@ import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorAuto
 import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutors;
 import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseListenerFactory;
 import io.github.collapseexecutor.spring.boot.autoconfigure.annotation.CollapseAnnotationAutoConfiguration;
-import io.github.collapseexecutor.spring.boot.autoconfigure.fleet.CollapseFleetState;
 import io.github.collapseexecutor.spring.boot.autoconfigure.grpc.CollapseGrpcClientAutoConfiguration;
 import io.github.collapseexecutor.spring.boot.autoconfigure.grpc.CollapseGrpcServerAutoConfiguration;
+import io.github.collapseexecutor.spring.boot.autoconfigure.support.Tier;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.Set;
+import org.jspecify.annotations.Nullable;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.actuate.autoconfigure.endpoint.condition.ConditionalOnAvailableEndpoint;
 import org.springframework.boot.actuate.endpoint.annotation.Endpoint;
@@ -92,7 +95,7 @@ public final class CollapseEndpointAutoConfiguration {
       CollapseSwitches switches,
       RecentCollapseEvents events,
       ExecutorCounts counts,
-      ObjectProvider<CollapseFleetState> fleet) {
+      ObjectProvider<Tier> tiers) {
     return new CollapseEndpoint(
         executors,
         options.getIfUnique(),
@@ -113,8 +116,9 @@ public final class CollapseEndpointAutoConfiguration {
         switches,
         events,
         () -> {
-          CollapseFleetState state = fleet.getIfUnique();
-          return state == null ? null : state.describe();
+          Map<String, @Nullable Object> states = new LinkedHashMap<>();
+          tiers.orderedStream().forEach(tier -> states.put(tier.name(), tier.state().get()));
+          return states;
         },
         counts::counts);
   }

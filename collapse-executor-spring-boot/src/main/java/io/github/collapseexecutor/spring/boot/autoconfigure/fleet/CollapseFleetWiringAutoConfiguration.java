@@ -10,6 +10,7 @@ import io.github.collapseexecutor.spring.boot.autoconfigure.servlet.CollapseServ
 import io.github.collapseexecutor.spring.boot.autoconfigure.support.ClientWiringCheck;
 import io.github.collapseexecutor.spring.boot.autoconfigure.support.GrpcInterceptorCustomizer;
 import io.github.collapseexecutor.spring.boot.autoconfigure.support.HttpOptionsCustomizer;
+import io.github.collapseexecutor.spring.boot.autoconfigure.support.Tier;
 import io.github.collapseexecutor.spring.boot.autoconfigure.webflux.CollapseWebFluxAutoConfiguration;
 import io.github.collapseexecutor.spring.fleet.CollapsibleFleetConfiguration;
 import io.github.collapseexecutor.spring.webflux.CollapseWebFilter;
@@ -35,9 +36,10 @@ import org.springframework.grpc.client.GrpcChannelBuilderCustomizer;
 import org.springframework.web.server.WebFilter;
 
 /**
- * What the {@code fleet} keys do: the {@code @Collapsible} methods that ask for the tier (on the
- * annotation or in their named executor's section) through it
- * ({@link CollapsibleFleetConfiguration}); the application's {@link Fleet} in
+ * What the {@code fleet} keys do, and the tier as the rest of the auto-configuration shows it:
+ * the {@code @Collapsible} methods that ask for the tier (on the annotation or in their named
+ * executor's section) through it ({@link CollapsibleFleetConfiguration}); the application's
+ * {@link Fleet} in
  * the options of each HTTP client and server section whose {@code fleet} is true, and in the gRPC
  * interceptor with {@code collapse.executor.grpc.fleet}, each channel of Spring gRPC's factory
  * named for it; a startup failure where a section's clients cannot be named for the tier, and a
@@ -64,6 +66,25 @@ public final class CollapseFleetWiringAutoConfiguration {
         options.fleet(FleetWiringException.requireTier(fleet.getIfAvailable(), section.key()));
       }
     };
+  }
+
+  /**
+   * The tier as the DEBUG startup report names it (the {@link Fleet} bean, or none) and as the
+   * {@code collapse} endpoint shows it, under {@code fleet}: its state, or {@code null} without
+   * the coordinator's auto-configuration.
+   */
+  @Bean
+  Tier collapseFleetTier(ObjectProvider<Fleet> fleet, ObjectProvider<CollapseFleetState> state) {
+    return new Tier(
+        "fleet",
+        () -> {
+          Fleet tier = fleet.getIfUnique();
+          return tier == null ? "none" : tier.toString();
+        },
+        () -> {
+          CollapseFleetState now = state.getIfUnique();
+          return now == null ? null : now.describe();
+        });
   }
 
   /** Fails where a chosen client cannot be named for the tier; says which clients stay local. */

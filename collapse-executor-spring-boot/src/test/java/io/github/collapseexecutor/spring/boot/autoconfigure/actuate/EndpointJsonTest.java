@@ -9,6 +9,7 @@ import io.github.collapseexecutor.http.CollapseGroup;
 import io.github.collapseexecutor.http.CollapsePolicy;
 import io.github.collapseexecutor.http.ShareUncacheable;
 import java.time.Instant;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -128,6 +129,6 @@ final class EndpointJsonTest {
         List.of(new CoreExecutorDescription("grpc", false, runs)),
         List.of(new SwitchDescription("servlet", List.of("/user/*"), false)),
         List.of(event),
-        null);
+        Collections.singletonMap("fleet", null));
   }
 }

@@ -165,14 +165,18 @@ final class CollapseFleetAutoConfigurationTest {
     runner
         .withConfiguration(
             AutoConfigurations.of(
-                CollapseExecutorAutoConfiguration.class, CollapseEndpointAutoConfiguration.class))
+                CollapseExecutorAutoConfiguration.class,
+                CollapseEndpointAutoConfiguration.class,
+                CollapseFleetWiringAutoConfiguration.class))
         .withPropertyValues(
             SECRET,
             "management.endpoints.web.exposure.include=collapse",
             "spring.data.redis.port=" + LocalRedis.freePort())
         .run(
             context -> {
-              FleetDescription fleet = context.getBean(CollapseEndpoint.class).collapse().fleet();
+              FleetDescription fleet =
+                  (FleetDescription)
+                      context.getBean(CollapseEndpoint.class).collapse().tiers().get("fleet");
               assertThat(fleet).isNotNull();
               assertThat(fleet.state()).isIn("starting", "failing-open");
               assertThat(fleet.led()).isZero();
@@ -187,11 +191,14 @@ final class CollapseFleetAutoConfigurationTest {
     runner
         .withConfiguration(
             AutoConfigurations.of(
-                CollapseExecutorAutoConfiguration.class, CollapseEndpointAutoConfiguration.class))
+                CollapseExecutorAutoConfiguration.class,
+                CollapseEndpointAutoConfiguration.class,
+                CollapseFleetWiringAutoConfiguration.class))
         .withPropertyValues("management.endpoints.web.exposure.include=collapse")
         .run(
             context ->
-                assertThat(context.getBean(CollapseEndpoint.class).collapse().fleet()).isNull());
+                assertThat(context.getBean(CollapseEndpoint.class).collapse().tiers())
+                    .containsEntry("fleet", null));
   }
 
   @Configuration(proxyBeanMethods = false)

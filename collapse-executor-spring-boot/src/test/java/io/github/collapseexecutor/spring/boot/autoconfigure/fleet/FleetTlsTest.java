@@ -73,12 +73,15 @@ final class FleetTlsTest {
           .withConfiguration(
               AutoConfigurations.of(
                   CollapseFleetHealthAutoConfiguration.class,
-                  CollapseEndpointAutoConfiguration.class))
+                  CollapseEndpointAutoConfiguration.class,
+                  CollapseFleetWiringAutoConfiguration.class))
           .withPropertyValues("management.endpoints.web.exposure.include=collapse")
           .run(
               context -> {
                 awaitOutOfStart(context);
-                FleetDescription fleet = context.getBean(CollapseEndpoint.class).collapse().fleet();
+                FleetDescription fleet =
+                    (FleetDescription)
+                        context.getBean(CollapseEndpoint.class).collapse().tiers().get("fleet");
                 assertThat(fleet).isNotNull();
                 assertThat(fleet.state()).isEqualTo("misconfigured");
                 assertThat(fleet.lastProblem()).containsIgnoringCase("certificat");
