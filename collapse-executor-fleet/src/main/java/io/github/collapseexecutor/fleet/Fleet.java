@@ -15,7 +15,7 @@ import org.jspecify.annotations.Nullable;
  * collapse-executor's adapters (the HTTP clients and filters, gRPC, {@code @Collapsible}) and a
  * store that coordinates them: {@code collapse-executor-redis} implements it on Redis
  * ({@code RedisFleet}); an HTTP adapter takes it through its options' {@code fleet(...)}, the
- * annotations as a bean.
+ * annotations as a bean ({@code collapse-executor-spring-fleet}).
  *
  * <p>A caller asks only with a key each part of which another instance writes alike for an equal
  * call ({@link PortableText}), and hands on only what every caller with that key may have: an
