@@ -16,6 +16,8 @@ module io.github.collapseexecutor.spring {
   requires static spring.security.core;
   requires static spring.tx;
   requires static spring.web;
+  requires static spring.data.commons;
+  requires static spring.hateoas;
   requires static reactor.core;
   requires static context.propagation;
   requires static kotlin.stdlib;

@@ -41,4 +41,18 @@ public interface CollapseListener {
 
   /** Called when a caller stopped waiting because its timeout passed. */
   default void callTimedOut(String executorName) {}
+
+  /**
+   * Called when a call did its work itself instead of taking a shared run's result, for
+   * {@code reason}, a lower-case tag such as {@code mutable-result}: what runs the executor
+   * reports it (the {@code @Collapsible} and {@code @CollapseBatch} methods, whose joiners cannot
+   * take a result no one can hand over faithfully); the executors never call it themselves.
+   */
+  default void callNotCollapsed(String executorName, String reason) {}
+
+  /**
+   * Called when a caller that joined a shared run got a copy of its result made for it, which took
+   * {@code copyNanos}; reported, like {@link #callNotCollapsed}, by what makes the copies.
+   */
+  default void resultCopied(String executorName, long copyNanos) {}
 }

@@ -38,6 +38,16 @@ public final class ReportedSizes {
       public void callTimedOut(String executorName) {
         next.callTimedOut(executorName);
       }
+
+      @Override
+      public void callNotCollapsed(String executorName, String reason) {
+        next.callNotCollapsed(executorName, reason);
+      }
+
+      @Override
+      public void resultCopied(String executorName, long copyNanos) {
+        next.resultCopied(executorName, copyNanos);
+      }
     };
   }
 

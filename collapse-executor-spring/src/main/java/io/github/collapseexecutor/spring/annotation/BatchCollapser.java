@@ -31,6 +31,7 @@ final class BatchCollapser implements MethodCollapser {
   private final MethodObserver observer;
   private final CallerIdentities identities;
   private final JoinerResults results;
+  private final MethodReports reports;
 
   /**
    * @param site the method, where the bean has it
@@ -38,6 +39,7 @@ final class BatchCollapser implements MethodCollapser {
    *     across callers
    * @param results what a caller gets of the result of the batch, computed on another caller's
    *     thread, for its argument
+   * @param reports where what its calls did beyond the executor's reports goes
    */
   BatchCollapser(
       MethodSite site,
@@ -45,9 +47,11 @@ final class BatchCollapser implements MethodCollapser {
       NamedExecutor executor,
       MethodObserver observer,
       CallerIdentities identities,
-      JoinerResults results) {
+      JoinerResults results,
+      MethodReports reports) {
     this.method = site.method();
     this.results = results;
+    this.reports = reports;
     this.identities = identities;
     this.batchMethod = batchMethod;
     this.timeout = executor.timeout();
@@ -86,12 +90,12 @@ final class BatchCollapser implements MethodCollapser {
     Object[] args = invocation.getArguments();
     Object argument = args[0];
     if (argument == null) {
-      observer.notCollapsed(NULL_ARGUMENT);
+      reports.notCollapsed(NULL_ARGUMENT);
       return invocation.proceed();
     }
     OwnCall passing = results.passing();
     if (passing != null) {
-      observer.notCollapsed(passing.reason());
+      reports.notCollapsed(passing.reason());
       return invocation.proceed();
     }
     if (futures != null) {
@@ -116,7 +120,7 @@ final class BatchCollapser implements MethodCollapser {
     }
     if (result instanceof OwnCall own) {
       // the batch's part for this argument could not be handed over: a single call of its own
-      observer.notCollapsed(own.reason());
+      reports.notCollapsed(own.reason());
       return invocation.proceed();
     }
     return result;
@@ -134,7 +138,7 @@ final class BatchCollapser implements MethodCollapser {
       mine.orTimeout(timeout.toNanos(), TimeUnit.NANOSECONDS);
     }
     return Coroutines.awaiting(
-        mine, Invocations.proceedingLater(invocation), observer::notCollapsed);
+        mine, Invocations.proceedingLater(invocation), reports::notCollapsed);
   }
 
   /**
@@ -153,5 +157,10 @@ final class BatchCollapser implements MethodCollapser {
   @Override
   public CollapsedMethod description() {
     return description;
+  }
+
+  @Override
+  public MethodReports reports() {
+    return reports;
   }
 }

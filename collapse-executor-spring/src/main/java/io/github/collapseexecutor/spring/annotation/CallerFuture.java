@@ -31,15 +31,6 @@ final class CallerFuture extends CompletableFuture<@Nullable Object> {
   }
 
   /**
-   * Returns a future of {@code source}'s value mapped by {@code map}, or of its failure; a
-   * failure of {@code map} fails this future only.
-   */
-  static CompletableFuture<@Nullable Object> mapped(
-      CompletableFuture<@Nullable Object> source, UnaryOperator<@Nullable Object> map) {
-    return of(source, (value, failure) -> {}, map);
-  }
-
-  /**
    * Returns a future of the future {@code next} makes of {@code source}'s value, or of
    * {@code source}'s failure; a failure of {@code next} fails this future only. Cancelling it
    * leaves {@code source}, not what {@code next} started.

@@ -60,7 +60,7 @@ final class CollapseAdvisor extends AbstractPointcutAdvisor {
     }
     if (advice instanceof MethodCollapser collapser
         && !registry.isCollapsing(collapser.description())) {
-      registry.observer().notCollapsed(SWITCHED_OFF);
+      collapser.reports().notCollapsed(SWITCHED_OFF);
       return invocation.proceed();
     }
     return advice.invoke(invocation);

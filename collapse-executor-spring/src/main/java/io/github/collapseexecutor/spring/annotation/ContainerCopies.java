@@ -1,5 +1,6 @@
 package io.github.collapseexecutor.spring.annotation;
 
+import java.lang.reflect.Modifier;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -26,21 +27,44 @@ import java.util.function.Function;
 import java.util.function.Supplier;
 import java.util.function.UnaryOperator;
 import org.jspecify.annotations.Nullable;
+import org.springframework.util.ClassUtils;
 
 /**
- * The JDK's collections and maps the library copies itself, each rebuilt as the same class with
- * copies of its elements ({@code TreeMap} and {@code TreeSet} with their comparator), and the
- * JDK's unmodifiable ones, which no caller can change: {@code List.of}, {@code Set.of},
- * {@code Map.of}, {@code Collections.unmodifiable*}, {@code empty*} and {@code singleton*}. An
- * unmodifiable one is shared as it is while its elements can be, and rebuilt unmodifiable
- * otherwise. Known by their exact classes: a subclass may hold more.
+ * The containers the library copies itself, each rebuilt as the same class around copies of its
+ * parts: the JDK's collections and maps ({@code TreeMap} and {@code TreeSet} with their
+ * comparator), and the JDK's unmodifiable ones, which no caller can change: {@code List.of},
+ * {@code Set.of}, {@code Map.of}, {@code Collections.unmodifiable*}, {@code empty*} and
+ * {@code singleton*}; and where their libraries are on the class path, the shapes Spring
+ * services return ({@link SpringDataCopies}, {@link WebCopies}, {@link HateoasCopies}). An
+ * unmodifiable one is shared as it is while its parts can be, and rebuilt otherwise. Known by
+ * their exact classes: a subclass may hold more.
  */
 final class ContainerCopies {
 
-  /** Rebuilds a container of one class with a copy of each element, key and value. */
+  /** Rebuilds a container of one class around a copy of each of its parts. */
   @FunctionalInterface
   interface Copier {
+
+    /** Returns a container of the same class as {@code container}, of {@code part} of each part. */
     Object copy(Object container, UnaryOperator<@Nullable Object> part);
+
+    /**
+     * Returns the parts a copy is made of, which the sharing rule looks through: by default the
+     * elements of a collection, array or other iterable, or the keys and values of a map.
+     */
+    default Iterable<?> parts(Object container) {
+      return ValueParts.of(container);
+    }
+  }
+
+  /** Where a family of containers of a library registers how each of its classes is copied. */
+  interface Registry {
+
+    /** Registers a container no caller can change: shared as it is while its parts can be. */
+    void unmodifiable(Class<?> type, Copier copier);
+
+    /** Registers a container a caller can change: copied for each caller. */
+    void mutable(Class<?> type, Copier copier);
   }
 
   private static final Map<Class<?>, Copier> MUTABLE = new IdentityHashMap<>();
@@ -134,6 +158,32 @@ final class ContainerCopies {
           Map.Entry<?, ?> entry = ((Map<?, ?>) c).entrySet().iterator().next();
           return Collections.singletonMap(part.apply(entry.getKey()), part.apply(entry.getValue()));
         });
+    Registry libraries =
+        new Registry() {
+          @Override
+          public void unmodifiable(Class<?> type, Copier copier) {
+            UNMODIFIABLE.put(type, copier);
+          }
+
+          @Override
+          public void mutable(Class<?> type, Copier copier) {
+            MUTABLE.put(type, copier);
+          }
+        };
+    // each family is loaded only where its library is, so that nothing else needs it
+    if (present("org.springframework.data.domain.Window")) {
+      SpringDataCopies.register(libraries);
+    }
+    if (present("org.springframework.http.ResponseEntity")) {
+      WebCopies.register(libraries);
+    }
+    if (present("org.springframework.hateoas.EntityModel")) {
+      HateoasCopies.register(libraries);
+    }
+  }
+
+  private static boolean present(String className) {
+    return ClassUtils.isPresent(className, ContainerCopies.class.getClassLoader());
   }
 
   private ContainerCopies() {}
@@ -153,6 +203,29 @@ final class ContainerCopies {
     return copier != null ? copier : UNMODIFIABLE.get(type);
   }
 
+  /**
+   * Returns the name of a container class the library copies that a method declared to return
+   * {@code declared}, an interface or abstract class, returns, or {@code null} if there is none
+   * (as for Spring Data's {@code Page}: {@code PageImpl}).
+   */
+  static @Nullable String implementing(Class<?> declared) {
+    if (!declared.isInterface() && !Modifier.isAbstract(declared.getModifiers())
+        || declared.getName().startsWith("java.")) {
+      return null;
+    }
+    for (Class<?> type : UNMODIFIABLE.keySet()) {
+      if (declared.isAssignableFrom(type) && !type.getName().startsWith("java.")) {
+        return type.getName();
+      }
+    }
+    for (Class<?> type : MUTABLE.keySet()) {
+      if (declared.isAssignableFrom(type) && !type.getName().startsWith("java.")) {
+        return type.getName();
+      }
+    }
+    return null;
+  }
+
   /** Returns whether no caller can change a container of exactly {@code type}. */
   static boolean isUnmodifiable(Class<?> type) {
     return UNMODIFIABLE.containsKey(type);
@@ -162,6 +235,19 @@ final class ContainerCopies {
   private static <C extends Collection<Object>> void wrapper(
       Collection<?> sample, Supplier<C> inner, Function<C, Object> wrap) {
     UNMODIFIABLE.put(sample.getClass(), (c, part) -> wrap.apply(into(inner.get(), c, part)));
+  }
+
+  /**
+   * Returns {@code elements}, each as {@code part} makes it, in a new list for a container that
+   * keeps a list of its own.
+   */
+  @SuppressWarnings("unchecked") // each copy is of the class of the element it copies
+  static <T> List<T> copied(Iterable<? extends T> elements, UnaryOperator<@Nullable Object> part) {
+    List<@Nullable Object> copies = new ArrayList<>();
+    for (Object element : elements) {
+      copies.add(part.apply(element));
+    }
+    return (List<T>) copies;
   }
 
   private static <C extends Collection<Object>> C into(

@@ -152,7 +152,10 @@ final class CrossingRule {
     boolean walked =
         switch (shape.kind()) {
           case LEAF, OPTIONAL, ARRAY -> true;
-          case JDK_MUTABLE, UNMODIFIABLE -> shape.copy() != null;
+          // of the other containers the library copies, a data class's fields are compared; a
+          // page's content and pageable are not
+          case MUTABLE, UNMODIFIABLE ->
+              shape.copy() != null && (isJdk(type) || shape.fields() != null);
           case FINAL_FIELDS, OTHER -> shape.fields() != null && !isJdk(type);
           case MANAGED -> false;
         };
@@ -170,7 +173,7 @@ final class CrossingRule {
   private static boolean sameContainerKind(ValueShape shape, Object own, Object rebuilt) {
     if (shape.kind() != ValueShape.Kind.UNMODIFIABLE
         || shape.copy() == null
-        || ValueShape.of(rebuilt.getClass()).kind() != ValueShape.Kind.JDK_MUTABLE) {
+        || ValueShape.of(rebuilt.getClass()).kind() != ValueShape.Kind.MUTABLE) {
       return false;
     }
     if (own instanceof SortedMap<?, ?> || own instanceof SortedSet<?>) {

@@ -2,8 +2,15 @@ package io.github.collapseexecutor.spring.annotation;
 
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.databind.BeanDescription;
+import com.fasterxml.jackson.databind.DeserializationContext;
 import com.fasterxml.jackson.databind.JavaType;
+import com.fasterxml.jackson.databind.JsonDeserializer;
+import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.deser.AbstractDeserializer;
+import com.fasterxml.jackson.databind.deser.DefaultDeserializationContext;
+import com.fasterxml.jackson.databind.deser.ValueInstantiator;
+import com.fasterxml.jackson.databind.deser.impl.TypeWrappedDeserializer;
 import com.fasterxml.jackson.databind.introspect.BeanPropertyDefinition;
 import com.fasterxml.jackson.databind.util.TokenBuffer;
 import java.io.IOException;
@@ -24,9 +31,10 @@ import org.jspecify.annotations.Nullable;
  * public Cart cart(long id) { ... }
  * }</pre>
  *
- * <p>A copy has what the JSON form keeps; a type Jackson cannot read back fails each joiner with
- * an {@link UncheckedIOException} around Jackson's exception. Methods whose declared result type
- * is {@code Object} or not resolvable are refused at startup.
+ * <p>A copy has what the JSON form keeps. A result Jackson cannot read back, or reads back as
+ * another class than its own, is not copied: each caller that joined makes its own call. Methods
+ * whose declared result type is {@code Object}, not resolvable, or one Jackson cannot construct
+ * are refused at startup.
  */
 final class Jackson2ResultCopier extends JacksonCopier<JavaType> {
 
@@ -70,6 +78,27 @@ final class Jackson2ResultCopier extends JacksonCopier<JavaType> {
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
+  }
+
+  @Override
+  boolean constructs(JavaType type) {
+    DeserializationContext context =
+        ((DefaultDeserializationContext) mapper.getDeserializationContext())
+            .createDummyInstance(mapper.getDeserializationConfig());
+    JsonDeserializer<Object> reader;
+    try {
+      reader = context.findRootValueDeserializer(type);
+    } catch (JsonMappingException e) {
+      throw new IllegalArgumentException(e.getOriginalMessage(), e);
+    }
+    if (reader instanceof TypeWrappedDeserializer) {
+      // polymorphic: the type information names the class to construct
+      return true;
+    }
+    return !(reader instanceof AbstractDeserializer)
+        && !(reader instanceof ValueInstantiator.Gettable gettable
+            && gettable.getValueInstantiator() != null
+            && !gettable.getValueInstantiator().canInstantiate());
   }
 
   @Override

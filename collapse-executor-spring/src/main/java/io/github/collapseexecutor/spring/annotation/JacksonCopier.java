@@ -12,9 +12,11 @@ import org.springframework.core.ResolvableType;
 
 /**
  * What the Jackson copiers share, whichever Jackson they write with ({@link JacksonResultCopier}
- * and its Jackson 2 twin): which result types they can read back, and results written as JSON
- * that reads back, in this process or in another one with the same classes, as a result its
- * caller could not tell from the one written ({@link #writeFaithful}, {@link #read}).
+ * and its Jackson 2 twin): which result types they can read back (a type Jackson cannot construct
+ * is refused at startup), a copy that did not come back as the result's own class refused, which
+ * classes the mapper copies faithfully ({@link #fidelity}), and results written as JSON that reads
+ * back, in this process or in another one with the same classes, as a result its caller could not
+ * tell from the one written ({@link #writeFaithful}, {@link #read}).
  *
  * @param <T> the Jackson type Spring's resolved type is turned into, once per type
  */
@@ -37,9 +39,28 @@ public abstract sealed class JacksonCopier<T> implements ResultCopier
     this.arrays = arrays;
   }
 
+  /**
+   * {@inheritDoc}
+   *
+   * @throws IllegalStateException if the copy is not of the result's class, where a holder of
+   *     the declared type could tell (a subclass read back as the declared class)
+   */
   @Override
   public final Object copy(Object result, ResolvableType type) {
-    return copy(result, types.computeIfAbsent(type, this::convert));
+    Object copy = copy(result, types.computeIfAbsent(type, this::convert));
+    Class<?> declared = type.toClass();
+    if (copy.getClass() != result.getClass()
+        && (declared == result.getClass()
+            || !JsonForms.readsBackAs(declared, result, ValueShape.of(result.getClass())))) {
+      throw new IllegalStateException(
+          "a "
+              + result.getClass().getName()
+              + " came back from JSON as a "
+              + copy.getClass().getName()
+              + ", read as "
+              + type);
+    }
+    return copy;
   }
 
   /** Writes {@code result} and reads it back as {@code type}. */
@@ -103,13 +124,38 @@ public abstract sealed class JacksonCopier<T> implements ResultCopier
 
   /**
    * Refuses a type that does not resolve, generics included, to something more than
-   * {@code Object}, which Jackson would read back as a map.
+   * {@code Object}, which Jackson would read back as a map, and a type Jackson cannot construct.
    */
   @Override
   public final boolean canCopy(ResolvableType type) {
-    Class<?> resolved = type.resolve();
-    return resolved != null && resolved != Object.class && !type.hasUnresolvableGenerics();
+    return refusal(type) == null;
   }
+
+  /** Returns why results of {@code type} cannot be copied, or {@code null} if they can. */
+  final @Nullable String refusal(ResolvableType type) {
+    Class<?> resolved = type.resolve();
+    if (resolved == null || resolved == Object.class || type.hasUnresolvableGenerics()) {
+      return "it does not resolve to more than Object, which Jackson would read back as a map";
+    }
+    try {
+      if (!constructs(types.computeIfAbsent(type, this::convert))) {
+        return "Jackson cannot construct a "
+            + resolved.getName()
+            + ": an interface or abstract class without type information, or a class without a"
+            + " constructor or factory Jackson can call";
+      }
+    } catch (RuntimeException e) {
+      return "Jackson cannot read one: " + e.getMessage();
+    }
+    return null;
+  }
+
+  /**
+   * Returns whether the mapper can construct an object of {@code type} when it reads one.
+   *
+   * @throws RuntimeException what the mapper threw, finding how to read one
+   */
+  abstract boolean constructs(T type);
 
   /**
    * Returns {@code type} as resolved, not as declared: a method declared in a generic class

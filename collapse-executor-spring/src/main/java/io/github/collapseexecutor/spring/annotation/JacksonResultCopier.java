@@ -5,6 +5,10 @@ import java.util.Set;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.BeanDescription;
 import tools.jackson.databind.JavaType;
+import tools.jackson.databind.ValueDeserializer;
+import tools.jackson.databind.deser.AbstractDeserializer;
+import tools.jackson.databind.deser.ValueInstantiator;
+import tools.jackson.databind.deser.impl.TypeWrappedDeserializer;
 import tools.jackson.databind.introspect.BeanPropertyDefinition;
 import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.util.TokenBuffer;
@@ -23,10 +27,11 @@ import tools.jackson.databind.util.TokenBuffer;
  * public Cart cart(long id) { ... }
  * }</pre>
  *
- * <p>A copy has what the JSON form keeps: fields Jackson ignores come back at their defaults,
- * and a type Jackson cannot read back fails each joiner with Jackson's exception. Methods whose
- * declared result type is {@code Object} or not resolvable are refused at startup, as Jackson
- * would read them back as maps.
+ * <p>A copy has what the JSON form keeps: fields Jackson ignores come back at their defaults. A
+ * result Jackson cannot read back, or reads back as another class than its own (a subclass of the
+ * declared type), is not copied: each caller that joined makes its own call. Methods whose
+ * declared result type is {@code Object}, not resolvable, or one Jackson cannot construct (an
+ * interface such as Spring Data's {@code Page}) are refused at startup.
  */
 // Jackson 3 is optional to the module (requires static): whoever makes this has it
 @SuppressWarnings("exports")
@@ -62,6 +67,20 @@ public final class JacksonResultCopier extends JacksonCopier<JavaType> {
   @Override
   @Nullable Object read(byte[] bytes, JavaType type) {
     return mapper.readValue(bytes, type);
+  }
+
+  @Override
+  boolean constructs(JavaType type) {
+    ValueDeserializer<Object> reader =
+        mapper._deserializationContext().findRootValueDeserializer(type);
+    if (reader instanceof TypeWrappedDeserializer) {
+      // polymorphic: the type information names the class to construct
+      return true;
+    }
+    return !(reader instanceof AbstractDeserializer)
+        && !(reader instanceof ValueInstantiator.Gettable gettable
+            && gettable.getValueInstantiator() != null
+            && !gettable.getValueInstantiator().canInstantiate());
   }
 
   @Override

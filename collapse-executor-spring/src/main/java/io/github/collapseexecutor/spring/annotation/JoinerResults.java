@@ -11,11 +11,12 @@ import org.jspecify.annotations.Nullable;
 /**
  * What the callers of one annotated method get of a result they did not compute themselves: the
  * copies of the copier the method names, which are trusted as they come, or else what
- * {@link SharedResults} decides. Where nothing faithful can be handed over, the caller gets an
- * {@link OwnCall} and makes its own call; the method is then remembered for
- * {@link #PASS_FOR}, during which its calls go straight to it without waiting for a run (as the
- * HTTP adapters' hit-for-pass does), and collapses again after. Each reason is logged once per
- * method, as a warning that names the type and the fix.
+ * {@link SharedResults} decides. Where nothing faithful can be handed over, or a copy fails, the
+ * caller gets an {@link OwnCall} and makes its own call, never an exception it would not have had
+ * without collapse; the method is then remembered for {@link #PASS_FOR}, during which its calls go
+ * straight to it without waiting for a run (as the HTTP adapters' hit-for-pass does), and
+ * collapses again after. Each reason is logged once per method, as a warning that names the type
+ * and the fix. Each copy handed out is reported with what it took.
  */
 final class JoinerResults {
 
@@ -26,6 +27,7 @@ final class JoinerResults {
 
   private final String method;
   private final ResultCopies copies;
+  private final MethodReports reports;
   private final Supplier<SharedResults> shared;
   private final LongSupplier clock;
   private final long passNanos;
@@ -43,19 +45,23 @@ final class JoinerResults {
    * @param method the method, as messages name it
    * @param copies the copies of the copier the method names, or {@link ResultCopies#NONE}
    * @param shared the application's decision, asked for when a caller first needs it
+   * @param reports where the copies handed out are reported
    */
-  JoinerResults(String method, ResultCopies copies, Supplier<SharedResults> shared) {
-    this(method, copies, shared, System::nanoTime, PASS_FOR);
+  JoinerResults(
+      String method, ResultCopies copies, Supplier<SharedResults> shared, MethodReports reports) {
+    this(method, copies, shared, reports, System::nanoTime, PASS_FOR);
   }
 
   JoinerResults(
       String method,
       ResultCopies copies,
       Supplier<SharedResults> shared,
+      MethodReports reports,
       LongSupplier clock,
       Duration passFor) {
     this.method = method;
     this.copies = copies;
+    this.reports = reports;
     this.shared = shared;
     this.clock = clock;
     this.passNanos = passFor.toNanos();
@@ -77,16 +83,14 @@ final class JoinerResults {
 
   /**
    * Returns what a caller that joined another caller's run gets of {@code result}: the result
-   * itself, a copy of its own, or an {@link OwnCall}.
-   *
-   * @throws RuntimeException what the method's own copier threw
+   * itself, a copy of its own, or an {@link OwnCall}, also where the copy failed.
    */
   @Nullable Object forJoiner(@Nullable Object result) {
-    if (copies.isOn()) {
-      return copies.forJoiner(result);
-    }
     if (result == null) {
       return null;
+    }
+    if (copies.isOn()) {
+      return named(result);
     }
     SharedResults.Look look = look(result);
     return switch (look.verdict()) {
@@ -106,16 +110,32 @@ final class JoinerResults {
     if (part == null || look(part).verdict() != SharedResults.Verdict.MANAGED) {
       return part;
     }
-    return copies.isOn() ? copies.forJoiner(part) : own(OwnCall.MANAGED, look(part).culprit());
+    return copies.isOn() ? named(part) : own(OwnCall.MANAGED, look(part).culprit());
+  }
+
+  /** A copy of the copier the method names, trusted as it comes, unless it fails. */
+  private @Nullable Object named(Object result) {
+    long start = System.nanoTime();
+    Object copy;
+    try {
+      copy = copies.forJoiner(result);
+    } catch (RuntimeException e) {
+      return own(OwnCall.COPY_FAILED, result.getClass().getName() + " (" + e + ")");
+    }
+    reports.copied(System.nanoTime() - start);
+    return copy;
   }
 
   private @Nullable Object copy(Object result, SharedResults.Look look) {
+    long start = System.nanoTime();
+    Object copy;
     try {
-      return shared.get().copy(result, look);
+      copy = shared.get().copy(result, look);
     } catch (RuntimeException e) {
-      return own(
-          OwnCall.MUTABLE, result.getClass().getName() + " (its JSON copy failed: " + e + ")");
+      return own(OwnCall.COPY_FAILED, result.getClass().getName() + " (" + e + ")");
     }
+    reports.copied(System.nanoTime() - start);
+    return copy;
   }
 
   private SharedResults.Look look(Object result) {
@@ -144,6 +164,14 @@ final class JoinerResults {
             + Duration.ofNanos(passNanos).toSeconds()
             + " s before"
             + " it collapses again.";
+    if (reason == OwnCall.COPY_FAILED) {
+      return method
+          + " returned a result whose copy failed for a caller that joined its run: "
+          + culprit
+          + "."
+          + passes
+          + " Return a type its copier copies, or name a resultCopier that copies this one.";
+    }
     if (reason == OwnCall.MANAGED) {
       return method
           + " returned a result holding "

@@ -123,15 +123,17 @@ final class MethodAdvices {
     }
     checkNoFilterOfResults("CollapseBatch", method);
     NamedExecutor executor = executor("CollapseBatch", method, batch.executor());
+    MethodReports reports = reports(site, executor);
     JoinerResults results =
-        results("CollapseBatch", site, batch.resultCopier(), executor, site.returnType());
+        results("CollapseBatch", site, batch.resultCopier(), executor, site.returnType(), reports);
     return new BatchCollapser(
         site,
         BatchMethod.find(site.context(), method, batch.batchMethod()),
         executor,
         observer.get(),
         identities.get(batch.sharedAcrossCallers() || executor.sharedAcrossCallers()),
-        results);
+        results,
+        reports);
   }
 
   private MethodCollapser collapsible(MethodSite site, Collapsible collapsible) {
@@ -145,8 +147,9 @@ final class MethodAdvices {
     // value of the future or Mono
     ResolvableType shared =
         kind == ReturnKind.VALUE || kind == ReturnKind.SUSPEND ? returned : returned.getGeneric(0);
+    MethodReports reports = reports(site, executor);
     JoinerResults results =
-        results("Collapsible", site, collapsible.resultCopier(), executor, shared);
+        results("Collapsible", site, collapsible.resultCopier(), executor, shared, reports);
     LeaderRun leaderRun =
         RoutedLeaderRun.of(
             leaderRoutes.get(), site, collapsible, executor, shared, beanNames, writes);
@@ -158,8 +161,13 @@ final class MethodAdvices {
         observer.get(),
         identities.get(collapsible.sharedAcrossCallers() || executor.sharedAcrossCallers()),
         results,
+        reports,
         leaderRun,
         writes);
+  }
+
+  private MethodReports reports(MethodSite site, NamedExecutor executor) {
+    return new MethodReports(site.executorName(), observer.get(), executor.options().listener());
   }
 
   /**
@@ -172,10 +180,14 @@ final class MethodAdvices {
       MethodSite site,
       String onAnnotation,
       NamedExecutor executor,
-      ResolvableType resultType) {
+      ResolvableType resultType,
+      MethodReports reports) {
     String name = onAnnotation.isEmpty() ? executor.resultCopier() : onAnnotation;
     return new JoinerResults(
-        site.shown(), copiers.find(annotation, site.method(), name, resultType), copiers::shared);
+        site.shown(),
+        copiers.find(annotation, site.method(), name, resultType),
+        copiers::shared,
+        reports);
   }
 
   /**

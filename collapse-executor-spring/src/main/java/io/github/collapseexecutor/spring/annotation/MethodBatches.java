@@ -134,18 +134,11 @@ final class MethodBatches {
   @SuppressWarnings("NullAway")
   private void bind(
       Bundle<BatchCall, @Nullable Object> bundle, @Nullable Object result, Set<Object> given) {
-    Object handed;
-    try {
-      handed =
-          given.add(bundle.value().argument())
-              ? results.forOwner(result)
-              : results.forJoiner(result);
-    } catch (RuntimeException e) {
-      // the copier failed this caller, not the batch
-      bundle.fail(e);
-      return;
-    }
-    bundle.bindOutput(handed);
+    // a copy that failed is an OwnCall: the caller makes a single call of its own
+    bundle.bindOutput(
+        given.add(bundle.value().argument())
+            ? results.forOwner(result)
+            : results.forJoiner(result));
   }
 
   private static void fail(

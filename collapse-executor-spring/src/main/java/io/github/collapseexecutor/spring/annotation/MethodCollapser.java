@@ -12,4 +12,7 @@ interface MethodCollapser extends MethodAdvice {
 
   /** Returns what the endpoint shows of this method. */
   CollapsedMethod description();
+
+  /** Returns where what its calls did beyond its executor's reports goes. */
+  MethodReports reports();
 }

@@ -13,6 +13,9 @@ final class OwnCall {
   /** The result can be changed, and nothing copies it faithfully. */
   static final OwnCall MUTABLE = new OwnCall("mutable-result");
 
+  /** The copy of the result for this caller failed: the copier threw. */
+  static final OwnCall COPY_FAILED = new OwnCall("copy-failed");
+
   private final String reason;
 
   private OwnCall(String reason) {

@@ -61,16 +61,26 @@ final class ResultCopiers {
     }
     ResultCopier copier = beans.getBean(name, ResultCopier.class);
     if (!copier.canCopy(resultType)) {
+      String why = copier instanceof JacksonCopier<?> json ? json.refusal(resultType) : null;
+      String copiedAs = ContainerCopies.implementing(resultType.toClass());
       throw Unsupported.method(
           annotation,
           method,
-          "result copier '" + name + "' cannot copy results of type " + resultType,
-          "Name a ResultCopier whose canCopy accepts "
-              + resultType
-              + ", or return a type"
-              + " that '"
+          "result copier '"
               + name
-              + "' copies.");
+              + "' cannot copy results of type "
+              + resultType
+              + (why == null ? "" : ": " + why),
+          copiedAs != null
+              ? "Remove resultCopier: the library copies a "
+                  + copiedAs
+                  + " itself, for every caller that joined."
+              : "Name a ResultCopier whose canCopy accepts "
+                  + resultType
+                  + ", or return a type"
+                  + " that '"
+                  + name
+                  + "' copies.");
     }
     return new ResultCopies(copier, resultType);
   }

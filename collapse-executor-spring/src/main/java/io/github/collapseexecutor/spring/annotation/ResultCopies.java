@@ -1,6 +1,5 @@
 package io.github.collapseexecutor.spring.annotation;
 
-import java.util.concurrent.CompletableFuture;
 import org.jspecify.annotations.Nullable;
 import org.springframework.core.ResolvableType;
 
@@ -29,14 +28,5 @@ final class ResultCopies {
   /** Returns what a caller that did not run the method gets of {@code result}. */
   @Nullable Object forJoiner(@Nullable Object result) {
     return copier == null || result == null ? result : copier.copy(result, type);
-  }
-
-  /**
-   * Returns a joiner's own future of a copy of what {@code shared} completes with; what the
-   * caller does to it reaches {@code shared}, the caller's future from the executor, so that
-   * cancelling it leaves the run.
-   */
-  CompletableFuture<@Nullable Object> forJoiner(CompletableFuture<@Nullable Object> shared) {
-    return copier == null ? shared : CallerFuture.mapped(shared, this::forJoiner);
   }
 }

@@ -32,11 +32,11 @@ final class SameKeyCollapser implements MethodCollapser {
   private final @Nullable BlockingCallableGroupCollapseExecutor blocking;
   private final @Nullable FutureCallableGroupCollapseExecutor futures;
   private final MethodObserver observer;
-  private final CollapseListener listener;
   private final CallerContexts contexts;
   private final String name;
   private final CallerIdentities identities;
   private final JoinerResults results;
+  private final MethodReports reports;
   private final LeaderRun leaderRun;
   private final CompletedWrites writes;
 
@@ -45,6 +45,7 @@ final class SameKeyCollapser implements MethodCollapser {
    * @param identities what tells callers apart; {@link CallerIdentities#NONE} for a method shared
    *     across callers
    * @param results what the callers that did not run the method get of its result
+   * @param reports where what its calls did beyond the executor's reports goes
    * @param leaderRun how the run of the caller that leads a key is made
    * @param writes the writes completed in the application, which a call's key holds
    */
@@ -56,10 +57,12 @@ final class SameKeyCollapser implements MethodCollapser {
       MethodObserver observer,
       CallerIdentities identities,
       JoinerResults results,
+      MethodReports reports,
       LeaderRun leaderRun,
       CompletedWrites writes) {
     this.method = site.method();
     this.results = results;
+    this.reports = reports;
     this.leaderRun = leaderRun;
     this.writes = writes;
     this.kind = kind;
@@ -69,10 +72,10 @@ final class SameKeyCollapser implements MethodCollapser {
     this.description = new CollapsedMethod(site.shown(), "Collapsible", executor.name(), null);
     this.observer = observer;
     this.name = site.executorName();
-    this.listener = executor.options().listener();
     this.contexts = new CallerContexts(observer.contextKey());
     CollapseListener reporting =
-        observer.executorCreated(MethodExecutor.sameKey(name, timeout != null), listener);
+        observer.executorCreated(
+            MethodExecutor.sameKey(name, timeout != null), executor.options().listener());
     this.blocking =
         kind == ReturnKind.VALUE
             ? new BlockingCallableGroupCollapseExecutor(name, reporting)
@@ -85,7 +88,7 @@ final class SameKeyCollapser implements MethodCollapser {
   public @Nullable Object invoke(MethodInvocation invocation) throws Throwable {
     OwnCall passing = results.passing();
     if (passing != null) {
-      observer.notCollapsed(passing.reason());
+      reports.notCollapsed(passing.reason());
       return invocation.proceed();
     }
     // a copy the key may hold (a suspend fun's leaves its continuation out)
@@ -143,7 +146,7 @@ final class SameKeyCollapser implements MethodCollapser {
     }
     Object joined = results.forJoiner(value);
     if (joined instanceof OwnCall own) {
-      observer.notCollapsed(own.reason());
+      reports.notCollapsed(own.reason());
       return invocation.proceed();
     }
     return joined;
@@ -189,7 +192,7 @@ final class SameKeyCollapser implements MethodCollapser {
           if (!(joined instanceof OwnCall ownCall)) {
             return CompletableFuture.completedFuture(joined);
           }
-          call.notCollapsed(ownCall.reason());
+          reports.notCollapsed(call, ownCall.reason());
           CompletableFuture<@Nullable Object> mine = own.start();
           return mine != null
               ? mine
@@ -257,24 +260,10 @@ final class SameKeyCollapser implements MethodCollapser {
             (value, failure) -> {
               if (failure instanceof TimeoutException && System.nanoTime() - start >= nanos) {
                 call.timedOut();
-                reportTimedOut();
+                reports.timedOut();
               }
             });
     return caller;
-  }
-
-  /**
-   * Tells the listener, which the executor did not see this timeout. The caller's future is
-   * already done: whatever the listener throws, errors included, is logged here, or no one would
-   * see it.
-   */
-  private void reportTimedOut() {
-    try {
-      listener.callTimedOut(name);
-    } catch (Throwable e) {
-      System.getLogger(SameKeyCollapser.class.getName())
-          .log(System.Logger.Level.WARNING, name + ": collapse listener failed", e);
-    }
   }
 
   @SuppressWarnings("unchecked")
@@ -285,6 +274,11 @@ final class SameKeyCollapser implements MethodCollapser {
   @Override
   public CollapsedMethod description() {
     return description;
+  }
+
+  @Override
+  public MethodReports reports() {
+    return reports;
   }
 
   /** The executor of a method that returns a value, which made only that one. */

@@ -2,9 +2,14 @@ package io.github.collapseexecutor.spring.annotation;
 
 import java.lang.reflect.Array;
 import java.lang.reflect.Field;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
+import java.util.Date;
+import java.util.Deque;
 import java.util.IdentityHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -22,17 +27,21 @@ import org.springframework.core.ResolvableType;
  *   <li>a result no caller can change is {@link Verdict#SHARE}d as it is: boxes of primitives,
  *       {@code String}, enums, {@code java.time}, {@code BigDecimal}, {@code BigInteger},
  *       {@code UUID}, {@code URI}, {@code Locale}, the JDK's unmodifiable collections, Spring
- *       Data's pages and slices, records and classes whose instance fields are all final, and
- *       {@code Optional}s, holding such values;
- *   <li>the JDK's mutable collections, maps and arrays, and {@code Date}, are {@link Verdict#COPY}
- *       copied by the library, same class, their elements by this rule; any other object is
- *       copied by the application's Jackson copier when that copies its class faithfully
- *       ({@link JsonFidelity}) and what it holds comes back as it is;
+ *       Data's pages, slices and windows, {@code ResponseEntity}, records and classes whose
+ *       instance fields are all final, and {@code Optional}s, holding such values;
+ *   <li>the containers the library copies ({@link ContainerCopies}: the JDK's collections and
+ *       maps, arrays, {@code Date}, Spring Data's pages, slices and windows,
+ *       {@code ResponseEntity}, Spring HATEOAS's models, records and Kotlin data classes) are
+ *       {@link Verdict#COPY} rebuilt by the library, same class, their parts by this rule, when a
+ *       caller could change them or a part is copied; any other object is copied by the
+ *       application's Jackson copier when that copies its class faithfully ({@link JsonFidelity})
+ *       and what it holds comes back as it is;
  *   <li>anything else is {@link Verdict#UNSHAREABLE}.
  * </ul>
  *
  * <p>Classes are judged once each ({@link ValueShape}); the values of one result are looked
- * through to a bounded depth and number, past which a result is not shared.
+ * through to a bounded depth and number, past which a result is not shared. The type blamed for a
+ * result not shared is named with the containers it was found in.
  */
 final class SharedResults {
 
@@ -52,7 +61,8 @@ final class SharedResults {
    * The look at one result.
    *
    * @param verdict what it found
-   * @param culprit the type that decided an {@code UNSHAREABLE} or {@code MANAGED} verdict
+   * @param culprit the type that decided an {@code UNSHAREABLE} or {@code MANAGED} verdict, with
+   *     the containers it was found in
    * @param viaJson the parts, by identity, that the JSON copier copies whole
    */
   record Look(Verdict verdict, @Nullable String culprit, Set<Object> viaJson) {}
@@ -94,8 +104,12 @@ final class SharedResults {
         Object copied = copy(inside, look);
         yield copied == inside ? value : Optional.ofNullable(copied);
       }
-      case JDK_MUTABLE -> copier(shape).copy(value, part -> copy(part, look));
-      case UNMODIFIABLE -> {
+      case MUTABLE -> copier(shape).copy(value, part -> copy(part, look));
+      case UNMODIFIABLE, FINAL_FIELDS -> {
+        if (shape.copy() == null) {
+          // shared as it is: the look found nothing to copy in it
+          yield value;
+        }
         boolean[] changed = {false};
         Object rebuilt =
             copier(shape)
@@ -152,6 +166,10 @@ final class SharedResults {
 
     private int values = MAX_VALUES;
     private @Nullable String culprit;
+
+    /** The containers the value visited now is in, innermost first. */
+    private final Deque<String> within = new ArrayDeque<>();
+
     private Verdict blamed = Verdict.SHARE;
     private final Set<Object> viaJson = Collections.newSetFromMap(new IdentityHashMap<>());
 
@@ -168,41 +186,51 @@ final class SharedResults {
         case MANAGED -> blame(Verdict.MANAGED, shape.entity());
         case OPTIONAL -> visit(((Optional<?>) value).orElse(null), depth + 1);
         case UNMODIFIABLE -> {
-          Verdict held = parts(value, depth);
-          // a page cannot be rebuilt around copies of its content
+          Verdict held = parts(value, shape, depth);
+          // a subclass of a Spring Data page cannot be rebuilt around copies of its content
           yield held == Verdict.COPY && shape.copy() == null
               ? blame(Verdict.UNSHAREABLE, value.getClass().getName())
               : held;
         }
-        case JDK_MUTABLE, ARRAY -> worst(Verdict.COPY, parts(value, depth));
+        case MUTABLE, ARRAY -> worst(Verdict.COPY, parts(value, shape, depth));
         case FINAL_FIELDS -> {
           Verdict held = fields(value, shape, depth);
-          yield held == Verdict.SHARE || held == Verdict.MANAGED ? held : viaJson(value, depth);
+          yield held == Verdict.SHARE || held == Verdict.MANAGED || shape.copy() != null
+              ? held
+              : viaJson(value, depth);
         }
         case OTHER -> viaJson(value, depth);
       };
     }
 
-    private Verdict parts(Object container, int depth) {
-      Verdict worst = Verdict.SHARE;
-      for (Object part : ValueParts.of(container)) {
-        worst = worst(worst, visit(part, depth + 1));
-        if (worst == Verdict.MANAGED) {
-          break;
-        }
-      }
-      return worst;
+    private Verdict parts(Object container, ValueShape shape, int depth) {
+      ContainerCopies.Copier copier = shape.copy();
+      return visitAll(
+          copier == null ? ValueParts.of(container) : copier.parts(container), container, depth);
     }
 
     private Verdict fields(Object value, ValueShape shape, int depth) {
-      Verdict worst = Verdict.SHARE;
+      List<@Nullable Object> values = new ArrayList<>();
       for (Field field : ValueParts.fields(shape)) {
-        worst = worst(worst, visit(ValueParts.read(field, value), depth + 1));
-        if (worst == Verdict.MANAGED) {
-          break;
-        }
+        values.add(ValueParts.read(field, value));
       }
-      return worst;
+      return visitAll(values, value, depth);
+    }
+
+    private Verdict visitAll(Iterable<?> parts, Object container, int depth) {
+      within.push(container.getClass().getName());
+      try {
+        Verdict worst = Verdict.SHARE;
+        for (Object part : parts) {
+          worst = worst(worst, visit(part, depth + 1));
+          if (worst == Verdict.MANAGED) {
+            break;
+          }
+        }
+        return worst;
+      } finally {
+        within.pop();
+      }
     }
 
     /** Copied by the JSON copier, if it copies {@code value} and all it holds faithfully. */
@@ -238,14 +266,22 @@ final class SharedResults {
         case OPTIONAL ->
             json(((Optional<?>) value).orElse(null), declared.getGeneric(0), depth + 1);
         case ARRAY -> jsonParts(value, declared.getComponentType(), declared, depth);
-        case UNMODIFIABLE, JDK_MUTABLE ->
-            value instanceof Map<?, ?> map
-                ? worst(
-                    jsonParts(map.keySet(), declared.asMap().getGeneric(0), declared, depth),
-                    jsonParts(map.values(), declared.asMap().getGeneric(1), declared, depth))
-                : value instanceof Collection<?> elements
-                    ? jsonParts(elements, declared.asCollection().getGeneric(0), declared, depth)
-                    : Verdict.COPY;
+        case UNMODIFIABLE, MUTABLE -> {
+          if (value instanceof Map<?, ?> map) {
+            yield worst(
+                jsonParts(map.keySet(), declared.asMap().getGeneric(0), declared, depth),
+                jsonParts(map.values(), declared.asMap().getGeneric(1), declared, depth));
+          }
+          if (value instanceof Collection<?> elements) {
+            yield jsonParts(elements, declared.asCollection().getGeneric(0), declared, depth);
+          }
+          if (shape.fields() != null) {
+            // a Kotlin data class, read back like any other class
+            yield jsonFields(value, shape, declared, depth);
+          }
+          // a Date reads back; a page, a window, a response entity or a model does not
+          yield value instanceof Date ? Verdict.COPY : blame(Verdict.UNSHAREABLE, type.getName());
+        }
         case FINAL_FIELDS, OTHER -> jsonFields(value, shape, declared, depth);
         default -> Verdict.SHARE;
       };
@@ -281,7 +317,11 @@ final class SharedResults {
     private Verdict blame(Verdict verdict, @Nullable String type) {
       if (verdict.compareTo(blamed) > 0) {
         blamed = verdict;
-        culprit = type;
+        StringBuilder named = new StringBuilder(String.valueOf(type));
+        for (String container : within) {
+          named.append(" in ").append(container);
+        }
+        culprit = named.toString();
       }
       return verdict;
     }

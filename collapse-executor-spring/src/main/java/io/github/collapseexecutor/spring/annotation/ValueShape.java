@@ -21,10 +21,11 @@ import org.jspecify.annotations.Nullable;
  * ({@link #of}) from the class alone; {@link SharedResults} then looks at the values it holds.
  *
  * @param kind what the class is
- * @param fields its instance fields, readable, for {@link Kind#FINAL_FIELDS} and {@link Kind#OTHER}
- *     classes whose fields could be read; {@code null} otherwise
- * @param copy how a {@link Kind#JDK_MUTABLE} or {@link Kind#UNMODIFIABLE} value is rebuilt with
- *     copies of its elements, {@code null} otherwise
+ * @param fields its instance fields, readable, for classes whose fields could be read that are
+ *     not containers the library knows; {@code null} otherwise
+ * @param copy how a value is rebuilt around copies of its parts: a {@link Kind#MUTABLE} or
+ *     {@link Kind#UNMODIFIABLE} container's, a record's or a Kotlin data class's; {@code null}
+ *     for the others
  * @param entity the class a {@link Kind#MANAGED} value is an entity of, for messages
  */
 record ValueShape(
@@ -38,16 +39,22 @@ record ValueShape(
     /** Cannot be changed and holds nothing that can: shared as it is. */
     LEAF,
     /**
-     * A JDK collection or map no caller can change, or a Spring Data {@code Page} or
-     * {@code Slice}: shared if its elements can be.
+     * A container no caller can change: a JDK collection or map, a Spring Data page, slice or
+     * window, a {@code ResponseEntity}: shared if its parts can be, rebuilt around copies else.
      */
     UNMODIFIABLE,
     /** An {@code Optional}: shared if its value can be. */
     OPTIONAL,
-    /** A record, or a class whose instance fields are all final: shared if their values can be. */
+    /**
+     * A record, or a class whose instance fields are all final: shared if their values can be; a
+     * record or Kotlin data class is rebuilt around copies else.
+     */
     FINAL_FIELDS,
-    /** A JDK collection or map a caller can change: copied, same class, elements by this rule. */
-    JDK_MUTABLE,
+    /**
+     * A container a caller can change: a JDK collection or map, a Spring HATEOAS model, a Kotlin
+     * data class with {@code var} properties: copied, same class, parts by this rule.
+     */
+    MUTABLE,
     /** An array: copied, elements by this rule. */
     ARRAY,
     /** A JPA entity, a Hibernate proxy or persistent collection: never handed to another. */
@@ -107,7 +114,7 @@ record ValueShape(
     ContainerCopies.Copier copier = ContainerCopies.of(type);
     if (copier != null) {
       return new ValueShape(
-          ContainerCopies.isUnmodifiable(type) ? Kind.UNMODIFIABLE : Kind.JDK_MUTABLE,
+          ContainerCopies.isUnmodifiable(type) ? Kind.UNMODIFIABLE : Kind.MUTABLE,
           null,
           copier,
           null);
@@ -124,15 +131,19 @@ record ValueShape(
       return of(Kind.OTHER);
     }
     Field[] fields = readableFields(type);
-    boolean allFinal = fields != null;
-    for (Field field : fields == null ? new Field[0] : fields) {
+    if (fields == null) {
+      return of(Kind.OTHER);
+    }
+    boolean allFinal = true;
+    for (Field field : fields) {
       allFinal &= Modifier.isFinal(field.getModifiers());
     }
-    return new ValueShape(
-        fields != null && (type.isRecord() || allFinal) ? Kind.FINAL_FIELDS : Kind.OTHER,
-        fields,
-        null,
-        null);
+    ContainerCopies.Copier rebuilt = ConstructorCopies.of(type, fields);
+    Kind kind =
+        type.isRecord() || allFinal
+            ? Kind.FINAL_FIELDS
+            : rebuilt != null ? Kind.MUTABLE : Kind.OTHER;
+    return new ValueShape(kind, fields, rebuilt, null);
   }
 
   private static boolean isSpringDataChunk(Class<?> type) {

@@ -119,7 +119,11 @@ final class SharedResultsTest {
             new Holder(author))) {
       SharedResults.Look look = rule.look(value);
       assertThat(look.verdict()).as("%s", value).isEqualTo(Verdict.MANAGED);
-      assertThat(look.culprit()).isEqualTo(Author.class.getName());
+      assertThat(look.culprit())
+          .isEqualTo(
+              value == author
+                  ? Author.class.getName()
+                  : Author.class.getName() + " in " + value.getClass().getName());
     }
   }
 

@@ -2,8 +2,10 @@ package io.github.collapseexecutor.spring.annotation;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.collapseexecutor.core.CollapseListener;
 import io.github.collapseexecutor.spring.annotation.Library.Author;
 import io.github.collapseexecutor.spring.annotation.SharedResultsTest.Secretive;
+import io.github.collapseexecutor.spring.observation.MethodObserver;
 import io.github.collapseexecutor.testing.LoggedRecords;
 import io.github.collapseexecutor.testing.annotation.Collapsing;
 import io.github.collapseexecutor.testing.annotation.HeldService;
@@ -104,6 +106,7 @@ final class UnsharedResultsTest {
             "Secrets.value(int)",
             ResultCopies.NONE,
             () -> new SharedResults(null),
+            new MethodReports("Secrets.value", MethodObserver.NONE, CollapseListener.NONE),
             now::get,
             Duration.ofSeconds(120));
 

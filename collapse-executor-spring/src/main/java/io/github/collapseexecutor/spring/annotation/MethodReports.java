@@ -1,0 +1,73 @@
+package io.github.collapseexecutor.spring.annotation;
+
+import io.github.collapseexecutor.core.CollapseListener;
+import io.github.collapseexecutor.spring.observation.MethodObserver;
+import io.github.collapseexecutor.spring.observation.MethodObserver.FutureCall;
+import java.util.function.Consumer;
+
+/**
+ * Reports what the calls of one annotated method did beyond what its executor reports: a call
+ * that made its own call, and why, on the caller's observation and to the executor's listener
+ * (the meters and the endpoint count them by reason); a copy a caller that joined got, and what
+ * it took, to the listener; a caller whose own future timed out, which the executor did not see.
+ * A listener that throws is logged: the caller's call goes on.
+ */
+final class MethodReports {
+
+  private final String name;
+  private final MethodObserver observer;
+  private final CollapseListener listener;
+
+  /**
+   * @param name the name of the method's executor, as {@code UserService.user}
+   * @param listener the listener of the method's named executor
+   */
+  MethodReports(String name, MethodObserver observer, CollapseListener listener) {
+    this.name = name;
+    this.observer = observer;
+    this.listener = listener;
+  }
+
+  /** Returns the name of the method's executor. */
+  String name() {
+    return name;
+  }
+
+  /** Reports that the current caller's call went to the method itself, for {@code reason}. */
+  void notCollapsed(String reason) {
+    observer.notCollapsed(reason);
+    tell(each -> each.callNotCollapsed(name, reason));
+  }
+
+  /**
+   * Reports that the caller of {@code call}, which joined a run whose result it could not take,
+   * makes a call of its own for {@code reason}.
+   */
+  void notCollapsed(FutureCall call, String reason) {
+    call.notCollapsed(reason);
+    tell(each -> each.callNotCollapsed(name, reason));
+  }
+
+  /** Reports that a caller that joined a run got a copy of its result, made in {@code nanos}. */
+  void copied(long nanos) {
+    tell(each -> each.resultCopied(name, nanos));
+  }
+
+  /** Reports that a caller's own future timed out. */
+  void timedOut() {
+    tell(each -> each.callTimedOut(name));
+  }
+
+  /**
+   * Tells the listener. The caller's result is decided already: whatever the listener throws,
+   * errors included, is logged here, or no one would see it.
+   */
+  private void tell(Consumer<CollapseListener> report) {
+    try {
+      report.accept(listener);
+    } catch (Throwable e) {
+      System.getLogger(MethodReports.class.getName())
+          .log(System.Logger.Level.WARNING, name + ": collapse listener failed", e);
+    }
+  }
+}
