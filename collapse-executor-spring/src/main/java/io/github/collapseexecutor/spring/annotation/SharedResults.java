@@ -184,7 +184,8 @@ final class SharedResults {
       return switch (shape.kind()) {
         case LEAF -> Verdict.SHARE;
         case MANAGED -> blame(Verdict.MANAGED, shape.entity());
-        case OPTIONAL -> visit(((Optional<?>) value).orElse(null), depth + 1);
+        case OPTIONAL ->
+            visitAll(Collections.singletonList(((Optional<?>) value).orElse(null)), value, depth);
         case UNMODIFIABLE -> {
           Verdict held = parts(value, shape, depth);
           // a subclass of a Spring Data page cannot be rebuilt around copies of its content

@@ -11,6 +11,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import org.springframework.cache.annotation.Cacheable;
+import org.springframework.data.domain.Pageable;
+import org.springframework.data.domain.ScrollPosition;
+import org.springframework.data.domain.Slice;
+import org.springframework.data.domain.Window;
 import org.springframework.data.jpa.repository.JpaRepository;
 import org.springframework.data.jpa.repository.Query;
 import org.springframework.data.repository.query.Param;
@@ -100,6 +104,12 @@ final class Library {
 
     @Collapsible
     AuthorSummary findSummaryById(Long id);
+
+    /** A slice of authors, as an infinite list reads them. */
+    Slice<Author> findAllBy(Pageable pageable);
+
+    /** A window of authors by id, scrolled by offset or by keyset. */
+    Window<Author> findFirst2ByOrderByIdAsc(ScrollPosition position);
   }
 
   /** Books, whose annotated method is cached too: a caching proxy around Spring Data's. */

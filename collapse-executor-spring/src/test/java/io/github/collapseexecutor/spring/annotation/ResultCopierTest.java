@@ -1,7 +1,9 @@
 package io.github.collapseexecutor.spring.annotation;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowable;
 
+import io.github.collapseexecutor.core.CollapseListener;
 import io.github.collapseexecutor.spring.NamedExecutor;
 import io.github.collapseexecutor.spring.NamedExecutors;
 import io.github.collapseexecutor.testing.annotation.Collapsing;
@@ -16,6 +18,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -24,6 +27,8 @@ import org.junit.jupiter.api.Timeout;
 import org.springframework.context.annotation.AnnotationConfigApplicationContext;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.data.domain.Page;
+import org.springframework.data.domain.PageImpl;
 import reactor.core.publisher.Mono;
 
 /**
@@ -198,7 +203,7 @@ final class ResultCopierTest {
             UncollapsibleMethodsTest.failure(Services.class, Collapsing.class, UnknownCopier.class))
         .contains(
             "@Collapsible on UnknownCopier.load(int) cannot be collapsed: result copier 'nowhere'"
-                + " is not a bean; ResultCopier beans: [cartCopier, jacksonResultCopier]");
+                + " is not a bean; ResultCopier beans: [cartCopier, failingCopier, jacksonResultCopier]");
   }
 
   @Test
@@ -218,6 +223,80 @@ final class ResultCopierTest {
         .contains(
             "@Collapsible on UntypedResult.load(int) cannot be collapsed: result copier"
                 + " 'jacksonResultCopier' cannot copy results of type java.lang.Object");
+  }
+
+  /**
+   * Jackson cannot construct a Spring Data {@code Page}: named as the copier of a method returning
+   * one, it once started without a word and failed most callers who joined a run.
+   */
+  @Test
+  void aJacksonCopierOfATypeJacksonCannotConstructStopsTheApplicationWithTheFix() {
+    assertThat(UncollapsibleMethodsTest.failure(Services.class, Collapsing.class, PagedCarts.class))
+        .contains(
+            "@Collapsible on PagedCarts.page(int) cannot be collapsed: result copier"
+                + " 'jacksonResultCopier' cannot copy results of type"
+                + " org.springframework.data.domain.Page<"
+                + Cart.class.getName()
+                + ">: Jackson cannot construct a org.springframework.data.domain.Page");
+    assertThat(misconfigured(PagedCarts.class).action())
+        .isEqualTo(
+            "Remove resultCopier: the library copies a org.springframework.data.domain.PageImpl"
+                + " itself, for every caller that joined.");
+    assertThat(
+            UncollapsibleMethodsTest.failure(Services.class, Collapsing.class, AbstractCarts.class))
+        .contains(
+            "@Collapsible on AbstractCarts.load(int) cannot be collapsed: result copier"
+                + " 'jacksonResultCopier' cannot copy results of type "
+                + AbstractCart.class.getName()
+                + ": Jackson cannot construct a "
+                + AbstractCart.class.getName());
+    assertThat(misconfigured(AbstractCarts.class).action())
+        .startsWith("Name a ResultCopier whose canCopy accepts");
+  }
+
+  private static MisconfiguredMethodException misconfigured(Class<?> service) {
+    Throwable failure =
+        catchThrowable(
+            () ->
+                new AnnotationConfigApplicationContext(Services.class, Collapsing.class, service)
+                    .close());
+    for (Throwable t = failure; t != null; t = t.getCause()) {
+      if (t instanceof MisconfiguredMethodException misconfigured) {
+        return misconfigured;
+      }
+    }
+    throw new AssertionError("no MisconfiguredMethodException in " + failure);
+  }
+
+  /**
+   * A subclass of the declared type that Jackson reads back as the declared class, or cannot read
+   * back at all, is no copy: each caller that joined the run makes its own call, and none fails.
+   */
+  @Test
+  void aResultTheCopierCannotCopyGivesEveryCallerThatJoinedItsOwnRunAndFailsNone()
+      throws Exception {
+    try (AnnotationConfigApplicationContext context =
+        new AnnotationConfigApplicationContext(Services.class, Collapsing.class)) {
+      Carts carts = context.getBean(Carts.class);
+      ReportedCopies reported = context.getBean(ReportedCopies.class);
+
+      List<Object> subclassed = carts.crowd().run(10, i -> carts.special(7));
+
+      assertThat(subclassed)
+          .allSatisfy(cart -> assertThat(cart).isInstanceOf(SpecialCart.class))
+          .containsOnly(new SpecialCart("cart 7"));
+      assertThat(carts.runs().get()).as("the run, and each joiner's own").isEqualTo(10);
+      assertThat(reported.notCollapsed).containsEntry("copy-failed", 9L);
+    }
+    try (AnnotationConfigApplicationContext context =
+        new AnnotationConfigApplicationContext(Services.class, Collapsing.class)) {
+      Carts carts = context.getBean(Carts.class);
+
+      List<Object> failing = carts.crowd().run(10, i -> carts.uncopyable(8));
+
+      assertThat(failing).containsOnly(new Cart("cart 8"));
+      assertThat(carts.runs().get()).isEqualTo(10);
+    }
   }
 
   /** Adds to each result in turn, and checks that no other result saw it. */
@@ -247,8 +326,12 @@ final class ResultCopierTest {
   static class Services {
 
     @Bean
-    NamedExecutors namedExecutors() {
+    NamedExecutors namedExecutors(ReportedCopies reported) {
       return TestExecutors.with(
+          // what the joiners of its methods got, the tests read from the listener
+          NamedExecutor.builder(
+                  "reported", TestExecutors.options("reported").listener(reported).build())
+              .build(),
           NamedExecutor.builder("jackson", TestExecutors.options("jackson").build())
               .resultCopier(JacksonResultCopier.BEAN_NAME)
               .build(),
@@ -271,6 +354,43 @@ final class ResultCopierTest {
     ResultCopier cartCopier() {
       return (result, type) -> new Cart(((Cart) result).getItems());
     }
+
+    @Bean
+    ResultCopier failingCopier() {
+      return (result, type) -> {
+        throw new IllegalStateException("cannot copy " + result);
+      };
+    }
+
+    @Bean
+    ReportedCopies reportedCopies() {
+      return new ReportedCopies();
+    }
+  }
+
+  /** What the listener of the executor {@code reported} heard, by reason. */
+  static final class ReportedCopies implements CollapseListener {
+
+    final Map<String, Long> notCollapsed = new ConcurrentHashMap<>();
+
+    @Override
+    public void callNotCollapsed(String executorName, String reason) {
+      notCollapsed.merge(reason, 1L, Long::sum);
+    }
+  }
+
+  /** A cart of a kind Jackson reads back as a plain cart. */
+  public static class SpecialCart extends Cart {
+
+    SpecialCart(String item) {
+      super(item);
+    }
+  }
+
+  /** A cart Jackson cannot construct: no subclass is named in its JSON. */
+  public abstract static class AbstractCart {
+
+    public abstract List<String> getItems();
   }
 
   /** A mutable result, as Jackson reads and writes it. */
@@ -345,6 +465,18 @@ final class ResultCopierTest {
 
     @Collapsible(resultCopier = "cartCopier")
     public Cart copied(int id) {
+      return shared(id);
+    }
+
+    @Collapsible(resultCopier = JacksonResultCopier.BEAN_NAME, executor = "reported")
+    public Cart special(int id) {
+      runs.incrementAndGet();
+      crowd.hold();
+      return new SpecialCart("cart " + id);
+    }
+
+    @Collapsible(resultCopier = "failingCopier")
+    public Cart uncopyable(int id) {
       return shared(id);
     }
 
@@ -432,6 +564,25 @@ final class ResultCopierTest {
 
     public List<Cart> loadAll(List<Integer> ids) {
       return ids.stream().map(id -> new Cart("cart " + id)).toList();
+    }
+  }
+
+  static class PagedCarts {
+    @Collapsible(resultCopier = JacksonResultCopier.BEAN_NAME)
+    public Page<Cart> page(int id) {
+      return new PageImpl<>(List.of(new Cart("cart " + id)));
+    }
+  }
+
+  static class AbstractCarts {
+    @Collapsible(resultCopier = JacksonResultCopier.BEAN_NAME)
+    public AbstractCart load(int id) {
+      return new AbstractCart() {
+        @Override
+        public List<String> getItems() {
+          return List.of("cart " + id);
+        }
+      };
     }
   }
 

@@ -1,6 +1,7 @@
 package io.github.collapseexecutor.spring.annotation;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.annotation.JsonIgnore;
 import io.github.collapseexecutor.spring.annotation.Library.Author;
@@ -134,6 +135,31 @@ final class SharedResultsTest {
   }
 
   @Test
+  void aRecordHoldingMutableValuesIsRebuiltThroughItsConstructorWithoutJackson() {
+    SharedResults withoutJackson = new SharedResults(null);
+    Basket basket = new Basket("b", new ArrayList<>(List.of("x")));
+
+    SharedResults.Look look = withoutJackson.look(basket);
+    Object copy = withoutJackson.copy(basket, look);
+
+    assertThat(look.verdict()).isEqualTo(Verdict.COPY);
+    assertThat(copy).isInstanceOf(Basket.class).isEqualTo(basket).isNotSameAs(basket);
+    assertThat(((Basket) copy).items()).isInstanceOf(ArrayList.class).isNotSameAs(basket.items());
+  }
+
+  @Test
+  void aRecordWhoseConstructorChangesWhatItIsGivenIsNotCopied() {
+    Numbered numbered = new Numbered(new ArrayList<>(List.of("x")), 0);
+
+    SharedResults.Look look = rule.look(numbered);
+
+    assertThat(look.verdict()).isEqualTo(Verdict.COPY);
+    assertThatThrownBy(() -> rule.copy(numbered, look))
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessage(Numbered.class.getName() + "'s constructor does not keep serial as given");
+  }
+
+  @Test
   void aResultTooDeepToLookThroughIsNotShared() {
     Chain chain = new Chain(null);
     for (int i = 0; i < 100; i++) {
@@ -153,6 +179,18 @@ final class SharedResultsTest {
   record Named(String name, List<String> tags) {}
 
   record Holder(Object held) {}
+
+  record Basket(String name, List<String> items) {}
+
+  /** Numbers each instance it makes: a copy would not be the same basket. */
+  record Numbered(List<String> items, int serial) {
+    private static final java.util.concurrent.atomic.AtomicInteger NEXT =
+        new java.util.concurrent.atomic.AtomicInteger();
+
+    Numbered {
+      serial = NEXT.incrementAndGet();
+    }
+  }
 
   /** Immutable, as every field is final, but too deep past a bound. */
   static final class Chain {
