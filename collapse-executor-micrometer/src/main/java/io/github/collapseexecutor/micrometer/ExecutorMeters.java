@@ -2,9 +2,11 @@ package io.github.collapseexecutor.micrometer;
 
 import static io.github.collapseexecutor.micrometer.MicrometerCollapseListener.BATCH_SIZE;
 import static io.github.collapseexecutor.micrometer.MicrometerCollapseListener.CALLS;
+import static io.github.collapseexecutor.micrometer.MicrometerCollapseListener.COPY;
 import static io.github.collapseexecutor.micrometer.MicrometerCollapseListener.EXECUTION;
 import static io.github.collapseexecutor.micrometer.MicrometerCollapseListener.REJECTIONS;
 import static io.github.collapseexecutor.micrometer.MicrometerCollapseListener.TIMEOUTS;
+import static io.github.collapseexecutor.micrometer.MicrometerCollapseListener.UNSHARED;
 import static io.github.collapseexecutor.micrometer.MicrometerCollapseListener.WAIT;
 
 import io.github.collapseexecutor.core.BatchReport;
@@ -13,13 +15,17 @@ import io.micrometer.core.instrument.DistributionSummary;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Tags;
 import io.micrometer.core.instrument.Timer;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import org.jspecify.annotations.Nullable;
 
 /**
  * The meters of one executor, registered together when it is created: only those of the facts
  * it can report (see {@link CreatedExecutor}), so that no meter stays at zero because of what
- * the executor is. A meter left out stays {@code null}, and its fact is not recorded.
+ * the executor is. A meter left out stays {@code null}, and its fact is not recorded. The meters
+ * of what only an annotated method reports, the calls it did not collapse by reason and the
+ * copies of its results, are registered when they first happen.
  */
 final class ExecutorMeters {
 
@@ -35,9 +41,15 @@ final class ExecutorMeters {
   private final @Nullable Timer failed;
   private final @Nullable Counter rejections;
   private final @Nullable Counter timeouts;
+  private final MeterRegistry registry;
+  private final Tags tags;
+  private final Map<String, Counter> unshared = new ConcurrentHashMap<>();
+  private volatile @Nullable Timer copies;
 
   ExecutorMeters(MeterRegistry registry, String integration, CreatedExecutor executor) {
     Tags tags = Tags.of("executor", executor.name(), "integration", integration);
+    this.registry = registry;
+    this.tags = tags;
     this.batchSize =
         DistributionSummary.builder(BATCH_SIZE)
             .baseUnit("calls")
@@ -128,5 +140,33 @@ final class ExecutorMeters {
     if (timeouts != null) {
       timeouts.increment();
     }
+  }
+
+  void callNotCollapsed(String reason) {
+    unshared
+        .computeIfAbsent(
+            reason,
+            any ->
+                Counter.builder(UNSHARED)
+                    .description("Calls that did the work themselves instead of sharing a run")
+                    .tags(tags)
+                    .tag("reason", reason)
+                    .register(registry))
+        .increment();
+  }
+
+  void resultCopied(long copyNanos) {
+    Timer timer = copies;
+    if (timer == null) {
+      // registering twice returns the one meter
+      timer =
+          Timer.builder(COPY)
+              .description("Time a copy of a run's result for a caller that joined it took")
+              .publishPercentiles(0.5)
+              .tags(tags)
+              .register(registry);
+      copies = timer;
+    }
+    timer.record(copyNanos, TimeUnit.NANOSECONDS);
   }
 }

@@ -24,11 +24,18 @@ import java.util.concurrent.ConcurrentHashMap;
  *       limit of pending inputs;</li>
  *   <li>{@value #TIMEOUTS}: callers that stopped waiting at their timeout, for executors with a
  *       timeout (an HTTP adapter counts its waits that timed out as
- *       {@code collapse.http.unshared{reason=wait-timeout}}).</li>
+ *       {@code collapse.http.unshared{reason=wait-timeout}});</li>
+ *   <li>{@value #UNSHARED}: calls that did the work themselves instead of taking a run's result,
+ *       by {@code reason} ({@code mutable-result}, {@code copy-failed}, ...), as an annotated
+ *       method reports them;</li>
+ *   <li>{@value #COPY}: time each copy of a run's result for a caller that joined it took, with
+ *       its median published, as an annotated method reports them.</li>
  * </ul>
  *
- * <p>An executor's meters are registered when it is created ({@link #executorCreated}); an
- * executor the listener was not told of gets every meter of a batch executor on its first report.
+ * <p>An executor's meters are registered when it is created ({@link #executorCreated}), but for
+ * {@value #UNSHARED} and {@value #COPY}, registered at the first call of each reason and the first
+ * copy; an executor the listener was not told of gets every meter of a batch executor on its first
+ * report.
  */
 public final class MicrometerCollapseListener implements ExecutorCreationListener {
 
@@ -49,6 +56,12 @@ public final class MicrometerCollapseListener implements ExecutorCreationListene
 
   /** Counter of callers that stopped waiting because their timeout passed. */
   public static final String TIMEOUTS = "collapse.executor.timeouts";
+
+  /** Counter of calls that did the work themselves, by {@code reason}. */
+  public static final String UNSHARED = "collapse.executor.unshared";
+
+  /** Timer of the copies of a run's result made for the callers that joined it. */
+  public static final String COPY = "collapse.executor.copy";
 
   private final MeterRegistry registry;
   private final String integration;
@@ -93,6 +106,16 @@ public final class MicrometerCollapseListener implements ExecutorCreationListene
   @Override
   public void callTimedOut(String executorName) {
     meters(executorName).callTimedOut();
+  }
+
+  @Override
+  public void callNotCollapsed(String executorName, String reason) {
+    meters(executorName).callNotCollapsed(reason);
+  }
+
+  @Override
+  public void resultCopied(String executorName, long copyNanos) {
+    meters(executorName).resultCopied(copyNanos);
   }
 
   private ExecutorMeters meters(String executorName) {

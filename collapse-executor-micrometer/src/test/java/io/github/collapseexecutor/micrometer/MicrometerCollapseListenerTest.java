@@ -4,8 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.collapseexecutor.core.BatchReport;
 import io.micrometer.core.instrument.Meter;
+import io.micrometer.core.instrument.Timer;
+import io.micrometer.core.instrument.distribution.ValueAtPercentile;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /** Which meters each kind of executor gets, and when. */
@@ -60,6 +63,42 @@ final class MicrometerCollapseListenerTest {
 
     assertThat(meterNames("rest-template")).containsExactly("collapse.executor.batch.size");
     assertThat(registry.get("collapse.executor.batch.size").summary().max()).isEqualTo(5);
+  }
+
+  @Test
+  void aMethodsCopiesAndItsCallsThatRanItThemselvesAreMeteredByReasonAsTheyHappen() {
+    listener.executorCreated(CreatedExecutor.sameKey("Pages.page", false));
+    assertThat(registry.find("collapse.executor.copy").meters()).isEmpty();
+    assertThat(registry.find("collapse.executor.unshared").meters()).isEmpty();
+
+    listener.resultCopied("Pages.page", 2_000);
+    listener.resultCopied("Pages.page", 4_000);
+    listener.callNotCollapsed("Pages.page", "copy-failed");
+    listener.callNotCollapsed("Pages.page", "mutable-result");
+    listener.callNotCollapsed("Pages.page", "mutable-result");
+
+    Timer copies = registry.get("collapse.executor.copy").tag("executor", "Pages.page").timer();
+    assertThat(copies.count()).isEqualTo(2);
+    assertThat(copies.totalTime(TimeUnit.NANOSECONDS)).isEqualTo(6_000);
+    assertThat(copies.takeSnapshot().percentileValues())
+        .extracting(ValueAtPercentile::percentile)
+        .containsExactly(0.5);
+    assertThat(
+            registry
+                .get("collapse.executor.unshared")
+                .tag("executor", "Pages.page")
+                .tag("reason", "mutable-result")
+                .counter()
+                .count())
+        .isEqualTo(2);
+    assertThat(
+            registry
+                .get("collapse.executor.unshared")
+                .tag("reason", "copy-failed")
+                .tag("integration", "core")
+                .counter()
+                .count())
+        .isEqualTo(1);
   }
 
   @Test

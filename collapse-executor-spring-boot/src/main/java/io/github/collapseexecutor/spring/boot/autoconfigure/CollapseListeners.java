@@ -82,6 +82,16 @@ final class CollapseListeners implements HttpCollapseListener, ExecutorCreationL
   }
 
   @Override
+  public void callNotCollapsed(String executorName, String reason) {
+    each(executorName, listener -> listener.callNotCollapsed(executorName, reason));
+  }
+
+  @Override
+  public void resultCopied(String executorName, long copyNanos) {
+    each(executorName, listener -> listener.resultCopied(executorName, copyNanos));
+  }
+
+  @Override
   public void requestUnshared(String executorName, CollapseGroup group, UnsharedReason reason) {
     each(
         executorName,

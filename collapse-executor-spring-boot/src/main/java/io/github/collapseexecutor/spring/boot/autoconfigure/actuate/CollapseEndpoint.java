@@ -60,7 +60,7 @@ public final class CollapseEndpoint {
         new CollapseSwitches(executors, null, () -> null),
         null,
         Map::of,
-        name -> RunCounts.of(0, 0, 0, 0, 0));
+        name -> RunCounts.NONE);
   }
 
   /**

@@ -111,7 +111,9 @@ public final class CollapseEndpointAutoConfiguration {
                             method.annotation(),
                             method.executor(),
                             method.batchMethod(),
-                            counts.counts(method.executorName())))
+                            counts.counts(method.executorName()),
+                            counts.runMillisP50(method.executorName()),
+                            counts.copyMillisP50(method.executorName())))
                 .toList(),
         switches,
         events,

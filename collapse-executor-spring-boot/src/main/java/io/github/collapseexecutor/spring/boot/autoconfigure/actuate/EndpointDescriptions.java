@@ -30,7 +30,7 @@ final class EndpointDescriptions {
                     MethodDescription::name, MethodDescription::counts, (same, overload) -> same))
             .values()
             .stream()
-            .reduce(RunCounts.of(0, 0, 0, 0, 0), RunCounts::plus);
+            .reduce(RunCounts.NONE, RunCounts::plus);
     return new NamedExecutorDescription(
         executor.name(),
         describe(executor.options()),

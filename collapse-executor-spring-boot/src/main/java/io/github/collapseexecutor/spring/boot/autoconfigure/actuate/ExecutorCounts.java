@@ -4,15 +4,19 @@ import io.github.collapseexecutor.core.BatchReport;
 import io.github.collapseexecutor.core.CollapseListener;
 import java.util.Collection;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.LongAdder;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The live counts of every executor it listens to, by executor name, for the {@code collapse}
  * endpoint: the calls served, the runs made for them, the failed runs, the rejected and timed-out
- * calls. An annotated method's executor carries its method's name ({@code UserService.user}), so
- * these are the counts per method. Counting is a few {@link LongAdder} increments; reading sums
- * them one at a time. Thread-safe.
+ * calls, the copies of a run's result the callers that joined it got, and the calls that did the
+ * work themselves, by reason; with the median of the recent runs and copies ({@link Samples}).
+ * An annotated method's executor carries its method's name ({@code UserService.user}), so these
+ * are the counts per method. Counting is a few {@link LongAdder} increments; reading sums them
+ * one at a time. Thread-safe.
  */
 final class ExecutorCounts implements CollapseListener {
 
@@ -23,9 +27,22 @@ final class ExecutorCounts implements CollapseListener {
     Counters counters = of(report.executorName());
     counters.calls.add(report.size());
     counters.runs.increment();
+    counters.runNanos.record(report.executeNanos());
     if (!report.succeeded()) {
       counters.failedRuns.increment();
     }
+  }
+
+  @Override
+  public void callNotCollapsed(String executorName, String reason) {
+    of(executorName).unshared.computeIfAbsent(reason, any -> new LongAdder()).increment();
+  }
+
+  @Override
+  public void resultCopied(String executorName, long copyNanos) {
+    Counters counters = of(executorName);
+    counters.copied.increment();
+    counters.copyNanos.record(copyNanos);
   }
 
   @Override
@@ -41,15 +58,27 @@ final class ExecutorCounts implements CollapseListener {
   /** Returns the counts of the executor {@code name}, zero if it never reported. */
   RunCounts counts(String name) {
     Counters counters = byExecutor.get(name);
-    return counters == null ? RunCounts.of(0, 0, 0, 0, 0) : counters.read();
+    return counters == null ? RunCounts.NONE : counters.read();
+  }
+
+  /** Returns the median of the recent runs of the executor {@code name}, or {@code null}. */
+  @Nullable Double runMillisP50(String name) {
+    Counters counters = byExecutor.get(name);
+    return counters == null ? null : counters.runNanos.medianMillis();
+  }
+
+  /**
+   * Returns the median of the recent copies of a result of the executor {@code name} made for a
+   * caller that joined its run, or {@code null}.
+   */
+  @Nullable Double copyMillisP50(String name) {
+    Counters counters = byExecutor.get(name);
+    return counters == null ? null : counters.copyNanos.medianMillis();
   }
 
   /** Returns the counts of every executor in {@code names}, added up. */
   RunCounts sum(Collection<String> names) {
-    return names.stream()
-        .distinct()
-        .map(this::counts)
-        .reduce(RunCounts.of(0, 0, 0, 0, 0), RunCounts::plus);
+    return names.stream().distinct().map(this::counts).reduce(RunCounts.NONE, RunCounts::plus);
   }
 
   private Counters of(String name) {
@@ -62,10 +91,22 @@ final class ExecutorCounts implements CollapseListener {
     final LongAdder failedRuns = new LongAdder();
     final LongAdder rejected = new LongAdder();
     final LongAdder timedOut = new LongAdder();
+    final LongAdder copied = new LongAdder();
+    final Map<String, LongAdder> unshared = new ConcurrentHashMap<>();
+    final Samples runNanos = new Samples();
+    final Samples copyNanos = new Samples();
 
     RunCounts read() {
+      Map<String, Long> byReason = new TreeMap<>();
+      unshared.forEach((reason, count) -> byReason.put(reason, count.sum()));
       return RunCounts.of(
-          calls.sum(), runs.sum(), failedRuns.sum(), rejected.sum(), timedOut.sum());
+          calls.sum(),
+          runs.sum(),
+          failedRuns.sum(),
+          rejected.sum(),
+          timedOut.sum(),
+          copied.sum(),
+          byReason);
     }
   }
 }

@@ -10,7 +10,16 @@ import org.jspecify.annotations.Nullable;
  *
  * <p>Made by the endpoint; its JSON properties are its accessors, in the order declared here.
  */
-@JsonPropertyOrder({"method", "name", "annotation", "executor", "batchMethod", "counts"})
+@JsonPropertyOrder({
+  "method",
+  "name",
+  "annotation",
+  "executor",
+  "batchMethod",
+  "counts",
+  "runMillisP50",
+  "copyMillisP50"
+})
 public final class MethodDescription {
 
   private final String method;
@@ -19,6 +28,8 @@ public final class MethodDescription {
   private final String executor;
   private final @Nullable String batchMethod;
   private final RunCounts counts;
+  private final @Nullable Double runMillisP50;
+  private final @Nullable Double copyMillisP50;
 
   MethodDescription(
       String method,
@@ -26,13 +37,17 @@ public final class MethodDescription {
       String annotation,
       String executor,
       @Nullable String batchMethod,
-      RunCounts counts) {
+      RunCounts counts,
+      @Nullable Double runMillisP50,
+      @Nullable Double copyMillisP50) {
     this.method = method;
     this.name = name;
     this.annotation = annotation;
     this.executor = executor;
     this.batchMethod = batchMethod;
     this.counts = counts;
+    this.runMillisP50 = runMillisP50;
+    this.copyMillisP50 = copyMillisP50;
   }
 
   /** Returns the method, as {@code UserService.user(Long)}. */
@@ -74,6 +89,25 @@ public final class MethodDescription {
     return counts;
   }
 
+  /**
+   * Returns the median time of its recent runs, in milliseconds (of a batch method's calls, for
+   * {@code CollapseBatch}), or {@code null} before the first.
+   */
+  @JsonProperty
+  public @Nullable Double runMillisP50() {
+    return runMillisP50;
+  }
+
+  /**
+   * Returns the median time of the recent copies of its results made for the callers that joined
+   * a run, in milliseconds, or {@code null} before the first: against {@link #runMillisP50}, what
+   * a caller that joined pays instead of a run.
+   */
+  @JsonProperty
+  public @Nullable Double copyMillisP50() {
+    return copyMillisP50;
+  }
+
   @Override
   public boolean equals(@Nullable Object other) {
     return other instanceof MethodDescription that
@@ -82,12 +116,15 @@ public final class MethodDescription {
         && annotation.equals(that.annotation)
         && executor.equals(that.executor)
         && Objects.equals(batchMethod, that.batchMethod)
-        && counts.equals(that.counts);
+        && counts.equals(that.counts)
+        && Objects.equals(runMillisP50, that.runMillisP50)
+        && Objects.equals(copyMillisP50, that.copyMillisP50);
   }
 
   @Override
   public int hashCode() {
-    return Objects.hash(method, name, annotation, executor, batchMethod, counts);
+    return Objects.hash(
+        method, name, annotation, executor, batchMethod, counts, runMillisP50, copyMillisP50);
   }
 
   @Override
@@ -104,6 +141,10 @@ public final class MethodDescription {
         + batchMethod
         + ", counts="
         + counts
+        + ", runMillisP50="
+        + runMillisP50
+        + ", copyMillisP50="
+        + copyMillisP50
         + "]";
   }
 }

@@ -46,11 +46,15 @@ final class EndpointJsonTest {
           + "\"methods\":[{\"method\":\"UserService.user(Long)\",\"name\":\"UserService.user\","
           + "\"annotation\":\"CollapseBatch\",\"executor\":\"users\","
           + "\"batchMethod\":\"UserService.users(List)\",\"counts\":{\"calls\":4,\"runs\":1,"
-          + "\"collapseRatio\":0.75,\"failedRuns\":0,\"rejected\":1,\"timedOut\":2}}],"
+          + "\"collapseRatio\":0.75,\"failedRuns\":0,\"rejected\":1,\"timedOut\":2,"
+          + "\"copied\":2,\"unshared\":{\"mutable-result\":1}},"
+          + "\"runMillisP50\":12.5,\"copyMillisP50\":0.25}],"
           + "\"counts\":{\"calls\":4,\"runs\":1,\"collapseRatio\":0.75,\"failedRuns\":0,"
-          + "\"rejected\":1,\"timedOut\":2}}],"
+          + "\"rejected\":1,\"timedOut\":2,\"copied\":2,"
+          + "\"unshared\":{\"mutable-result\":1}}}],"
           + "\"coreExecutors\":[{\"name\":\"grpc\",\"collapsing\":false,\"counts\":{\"calls\":4,"
-          + "\"runs\":1,\"collapseRatio\":0.75,\"failedRuns\":0,\"rejected\":1,\"timedOut\":2}}],"
+          + "\"runs\":1,\"collapseRatio\":0.75,\"failedRuns\":0,\"rejected\":1,\"timedOut\":2,"
+          + "\"copied\":2,\"unshared\":{\"mutable-result\":1}}}],"
           + "\"collapsingOff\":[{\"executor\":\"servlet\",\"groups\":[\"/user/*\"],"
           + "\"collapsing\":false}],"
           + "\"recentEvents\":[{\"time\":\"2026-01-02T03:04:05Z\",\"executor\":\"servlet\","
@@ -100,7 +104,7 @@ final class EndpointJsonTest {
             List.of(group),
             Map.of("order", 5));
     BatchOptionsDescription options = new BatchOptionsDescription(10, -1, 100, 16, true, 1000);
-    RunCounts runs = new RunCounts(4, 1, 0.75, 0, 1, 2);
+    RunCounts runs = new RunCounts(4, 1, 0.75, 0, 1, 2, 2, Map.of("mutable-result", 1L));
     MethodDescription method =
         new MethodDescription(
             "UserService.user(Long)",
@@ -108,7 +112,9 @@ final class EndpointJsonTest {
             "CollapseBatch",
             "users",
             "UserService.users(List)",
-            runs);
+            runs,
+            12.5,
+            0.25);
     NamedExecutorDescription named =
         new NamedExecutorDescription("users", options, 2000L, List.of(method), runs);
     RecentEvent event =

@@ -9,6 +9,7 @@ import io.github.collapseexecutor.spring.boot.autoconfigure.annotation.CollapseA
 import io.github.collapseexecutor.testing.http.Flipping;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
@@ -80,7 +81,7 @@ final class NamedExecutorSwitchTest {
           assertThat(profiles.runs()).isEqualTo(1);
 
           // the run is reported once its callers are settled, so it may trail their results
-          RunCounts expected = new RunCounts(N, 1, (N - 1) / (double) N, 0, 0, 0);
+          RunCounts expected = new RunCounts(N, 1, (N - 1) / (double) N, 0, 0, 0, 0, Map.of());
           long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
           while (!profilesExecutor(endpoint).counts().equals(expected)) {
             assertThat(System.nanoTime() - deadline).as("the run reported").isNegative();

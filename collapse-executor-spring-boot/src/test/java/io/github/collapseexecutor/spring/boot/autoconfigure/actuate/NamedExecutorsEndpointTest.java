@@ -46,7 +46,9 @@ final class NamedExecutorsEndpointTest {
                       "Collapsible",
                       "default",
                       null,
-                      new RunCounts(0, 0, 0.0, 0, 0, 0)));
+                      RunCounts.NONE,
+                      null,
+                      null));
           assertThat(named.get(1).options().maxBatchSize()).isEqualTo(50);
           assertThat(named.get(1).options().maxConcurrentBatches()).isEqualTo(2);
           assertThat(named.get(1).options().adaptiveConcurrency()).isFalse();
@@ -72,7 +74,9 @@ final class NamedExecutorsEndpointTest {
                       "CollapseBatch",
                       "users",
                       "UserService.users(List)",
-                      new RunCounts(0, 0, 0.0, 0, 0, 0)));
+                      RunCounts.NONE,
+                      null,
+                      null));
           assertThat(endpoint.executor("userz")).isNull();
         });
   }
