@@ -125,6 +125,9 @@ public final class LoadHarness {
     if (settings.cases().contains(Settings.Case.GRPC_SERVER)) {
       new GrpcServerCase(settings).run();
     }
+    if (settings.cases().contains(Settings.Case.PAGE_SERVICE)) {
+      new PageServiceCase(settings).run();
+    }
     // last: it fails the run if a read went back in time, once its section is written
     if (settings.cases().contains(Settings.Case.MIXED)) {
       runMixed(settings);

@@ -48,6 +48,7 @@ record Settings(
     GRPC(true),
     GATEWAY(true),
     GRPC_SERVER(true),
+    PAGE_SERVICE(true),
     MIXED(true);
 
     private final boolean ownSection;
@@ -71,7 +72,7 @@ record Settings(
 
   static final String USAGE =
       "usage: load.sh [--quick]"
-          + " [--cases=servlet,clients,webflux,db,secured-backend,scale-out,fleet-failover,grpc,grpc-server,gateway,mixed]"
+          + " [--cases=servlet,clients,webflux,db,secured-backend,scale-out,fleet-failover,grpc,grpc-server,gateway,page-service,mixed]"
           + " [--out=DIR]";
 
   private static final List<Integer> SWEEP_USERS = List.of(1, 10, 50, 100, 200, 400);
