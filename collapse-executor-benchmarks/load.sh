@@ -3,7 +3,7 @@
 # collapse over loopback and writes docs/benchmarks/README.md's results and PNG charts.
 #   collapse-executor-benchmarks/load.sh            full run, about 30 minutes
 #   collapse-executor-benchmarks/load.sh --quick    smoke run, results in target/load-quick
-# Other options: --cases=servlet,clients,webflux,db,secured-backend,scale-out,fleet-failover,grpc,gateway,mixed
+# Other options: --cases=servlet,clients,webflux,db,secured-backend,scale-out,fleet-failover,grpc,gateway,page-service,mixed
 #   --out=DIR
 set -eu
 cd "$(dirname "$0")/.."

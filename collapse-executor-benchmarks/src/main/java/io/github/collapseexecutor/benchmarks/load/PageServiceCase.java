@@ -80,9 +80,9 @@ final class PageServiceCase {
     }
 
     Measurement measure(Duration duration) throws InterruptedException {
-      long before = service.reads.get();
+      long before = service.reads().get();
       Measurement measured = ClosedLoop.blocking(USERS, duration, () -> service.page(0));
-      return measured.withBackendCalls(service.reads.get() - before);
+      return measured.withBackendCalls(service.reads().get() - before);
     }
 
     @Override
@@ -104,7 +104,12 @@ final class PageServiceCase {
   /** Reads a page of users in 1 ms and maps it to DTOs, as a generated application's does. */
   static class UserService {
 
-    final AtomicLong reads = new AtomicLong();
+    private final AtomicLong reads = new AtomicLong();
+
+    /** Returns the reads made so far; a method, as the bean is a proxy whose fields are unset. */
+    public AtomicLong reads() {
+      return reads;
+    }
 
     @Collapsible
     public Page<UserDto> page(int number) {

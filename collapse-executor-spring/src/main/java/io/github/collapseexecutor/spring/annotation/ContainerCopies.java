@@ -45,7 +45,10 @@ final class ContainerCopies {
   @FunctionalInterface
   interface Copier {
 
-    /** Returns a container of the same class as {@code container}, of {@code part} of each part. */
+    /**
+     * Returns a container of the same class as {@code container}, of {@code part} of each part:
+     * called once for each of {@link #parts}, in their order.
+     */
     Object copy(Object container, UnaryOperator<@Nullable Object> part);
 
     /**

@@ -9,6 +9,7 @@ import java.util.Collections;
 import java.util.Date;
 import java.util.Deque;
 import java.util.IdentityHashMap;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -106,25 +107,32 @@ final class SharedResults {
       }
       case MUTABLE -> copier(shape).copy(value, part -> copy(part, look));
       case UNMODIFIABLE, FINAL_FIELDS -> {
-        if (shape.copy() == null) {
-          // shared as it is: the look found nothing to copy in it
-          yield value;
-        }
-        boolean[] changed = {false};
-        Object rebuilt =
-            copier(shape)
-                .copy(
-                    value,
-                    part -> {
-                      Object copied = copy(part, look);
-                      changed[0] |= copied != part;
-                      return copied;
-                    });
-        yield changed[0] ? rebuilt : value;
+        ContainerCopies.Copier copier = shape.copy();
+        yield copier == null ? value : rebuiltIfChanged(value, copier, look);
       }
       case ARRAY -> copyArray(value, look);
       default -> value;
     };
+  }
+
+  /**
+   * Returns {@code value} itself when no part of it changes in a copy, as no caller can change
+   * it, else it rebuilt around the copies of its parts: the copies are made first, so that a
+   * container of values shared as they are is not rebuilt for nothing.
+   */
+  private Object rebuiltIfChanged(Object value, ContainerCopies.Copier copier, Look look) {
+    List<@Nullable Object> copies = new ArrayList<>();
+    boolean changed = false;
+    for (Object part : copier.parts(value)) {
+      Object copied = copy(part, look);
+      changed |= copied != part;
+      copies.add(copied);
+    }
+    if (!changed) {
+      return value;
+    }
+    Iterator<@Nullable Object> next = copies.iterator();
+    return copier.copy(value, part -> next.next());
   }
 
   private Object viaJson(Object value) {
