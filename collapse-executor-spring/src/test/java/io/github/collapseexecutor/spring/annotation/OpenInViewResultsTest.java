@@ -76,7 +76,9 @@ final class OpenInViewResultsTest {
                   record.getMessage().substring(0, record.getMessage().indexOf(", a JPA entity")))
           .containsExactlyInAnyOrder(
               "LibraryService.author(long) returned a result holding " + Author.class.getName(),
-              "Authors.findById(Long) returned a result holding " + Author.class.getName());
+              "Authors.findById(Long) returned a result holding "
+                  + Author.class.getName()
+                  + " in java.util.Optional");
     }
   }
 
