@@ -1,5 +1,6 @@
 package io.github.collapseexecutor.benchmarks.load;
 
+import io.github.collapseexecutor.benchmarks.UserDto;
 import io.github.collapseexecutor.spring.annotation.CollapseMethods;
 import io.github.collapseexecutor.spring.annotation.Collapsible;
 import io.github.collapseexecutor.spring.annotation.EnableCollapsing;
@@ -117,50 +118,9 @@ final class PageServiceCase {
       LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(1));
       List<UserDto> rows = new ArrayList<>(ROWS);
       for (int i = 0; i < ROWS; i++) {
-        long id = (long) number * ROWS + i;
-        rows.add(new UserDto(id, "user" + id, "user" + id + "@example.com"));
+        rows.add(UserDto.numbered((long) number * ROWS + i));
       }
-      return new PageImpl<>(rows, PageRequest.of(number, ROWS, Sort.by("login")), 1000);
-    }
-  }
-
-  /** A user as the service returns it: a DTO with setters. */
-  public static class UserDto {
-
-    private Long id;
-    private String login;
-    private String email;
-
-    public UserDto() {}
-
-    UserDto(Long id, String login, String email) {
-      this.id = id;
-      this.login = login;
-      this.email = email;
-    }
-
-    public Long getId() {
-      return id;
-    }
-
-    public void setId(Long id) {
-      this.id = id;
-    }
-
-    public String getLogin() {
-      return login;
-    }
-
-    public void setLogin(String login) {
-      this.login = login;
-    }
-
-    public String getEmail() {
-      return email;
-    }
-
-    public void setEmail(String email) {
-      this.email = email;
+      return new PageImpl<>(rows, PageRequest.of(number, ROWS, Sort.by("name")), 1000);
     }
   }
 }

@@ -1,5 +1,6 @@
 package io.github.collapseexecutor.spring.annotation;
 
+import io.github.collapseexecutor.benchmarks.UserDto;
 import io.github.collapseexecutor.core.CollapseListener;
 import io.github.collapseexecutor.spring.observation.MethodObserver;
 import java.util.ArrayList;
@@ -93,54 +94,9 @@ public class ResultCopyBenchmark {
   private static List<UserDto> dtos(int count) {
     List<UserDto> dtos = new ArrayList<>(count);
     for (int i = 0; i < count; i++) {
-      UserDto dto = new UserDto();
-      dto.setId((long) i);
-      dto.setName("user " + i);
-      dto.setEmail("user" + i + "@example.com");
-      dto.setRoles(new ArrayList<>(List.of("USER")));
-      dtos.add(dto);
+      dtos.add(UserDto.numbered(i));
     }
     return dtos;
-  }
-
-  /** A DTO as a generated application's service returns it. */
-  public static class UserDto {
-    private Long id;
-    private String name;
-    private String email;
-    private List<String> roles = new ArrayList<>();
-
-    public Long getId() {
-      return id;
-    }
-
-    public void setId(Long id) {
-      this.id = id;
-    }
-
-    public String getName() {
-      return name;
-    }
-
-    public void setName(String name) {
-      this.name = name;
-    }
-
-    public String getEmail() {
-      return email;
-    }
-
-    public void setEmail(String email) {
-      this.email = email;
-    }
-
-    public List<String> getRoles() {
-      return roles;
-    }
-
-    public void setRoles(List<String> roles) {
-      this.roles = roles;
-    }
   }
 
   /** The same, immutable. */
