@@ -64,10 +64,14 @@ final class FleetHealthTest {
             "spring.data.redis.port=" + LocalRedis.freePort())
         .run(
             context -> {
+              // No Redis answers on that port: the coordinator may go from starting to
+              // failing-open while the test reads, so health tells one of the two it was in.
+              String before = context.getBean(CollapseFleetState.class).describe().state();
               LineFixtures.HealthView health = LineFixtures.health(context, INDICATOR);
+              String after = context.getBean(CollapseFleetState.class).describe().state();
               assertThat(health.status()).isEqualTo("UP");
               assertThat(health.details().get("state"))
-                  .isEqualTo(context.getBean(CollapseFleetState.class).describe().state())
+                  .isIn(before, after)
                   .isNotEqualTo("coordinating");
               assertThat(health.details()).containsEntry("led", 0L);
             });
