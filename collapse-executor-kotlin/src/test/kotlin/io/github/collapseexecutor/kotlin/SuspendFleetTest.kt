@@ -4,6 +4,7 @@ import io.github.collapseexecutor.fleet.Fleet
 import io.github.collapseexecutor.fleet.FleetCodec
 import io.github.collapseexecutor.spring.annotation.Collapsible
 import io.github.collapseexecutor.spring.annotation.EnableCollapsing
+import io.github.collapseexecutor.spring.fleet.CollapsibleFleetConfiguration
 import java.time.Duration
 import java.util.concurrent.CompletableFuture
 import java.util.concurrent.CompletionStage
@@ -18,6 +19,7 @@ import org.junit.jupiter.api.Timeout
 import org.springframework.context.annotation.AnnotationConfigApplicationContext
 import org.springframework.context.annotation.Bean
 import org.springframework.context.annotation.Configuration
+import org.springframework.context.annotation.Import
 
 /**
  * `@Collapsible(fleet = true)` on a `suspend fun`, on two instances of one application (two Spring
@@ -74,6 +76,7 @@ class SuspendFleetTest {
 
   @Configuration(proxyBeanMethods = false)
   @EnableCollapsing
+  @Import(CollapsibleFleetConfiguration::class)
   open class Instance {
     @Bean open fun prices(): Prices = Prices()
 

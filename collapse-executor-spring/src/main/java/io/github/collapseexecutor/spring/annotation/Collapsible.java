@@ -132,9 +132,8 @@ public @interface Collapsible {
    *
    * <p>The tier reaches the methods through {@code collapse-executor-spring-fleet}: Spring Boot's
    * auto-configuration brings it; without Spring Boot, import its
-   * {@code CollapsibleFleetConfiguration} beside {@link EnableCollapsing}, else the calls collapse
-   * on their instance only. With it, no {@code Fleet} bean, or no codec for the result type,
-   * stops the application at startup.
+   * {@code CollapsibleFleetConfiguration} beside {@link EnableCollapsing}. Without it, no
+   * {@code Fleet} bean, or no codec for the result type, the application stops at startup.
    */
   boolean fleet() default false;
 }

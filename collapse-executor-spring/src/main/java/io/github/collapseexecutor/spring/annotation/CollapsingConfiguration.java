@@ -51,8 +51,25 @@ class CollapsingConfiguration {
                 callerIdentities.orderedStream().toList(),
                 reactiveCallerIdentities.orderedStream().toList()),
         new ResultCopiers(beanFactory),
-        () -> leaderRoutes.getIfAvailable(() -> method -> null),
+        () -> leaderRoutes.getIfAvailable(() -> CollapsingConfiguration::noRoute),
         collapseCompletedWrites);
+  }
+
+  /**
+   * The routes without a {@link LeaderRoutes} bean: every run here, and a method that asks to
+   * collapse across instances refused at startup rather than quietly kept on its instance.
+   */
+  private static LeaderRoutes.@Nullable Route noRoute(LeaderRoutes.RoutedMethod method) {
+    if (method.collapsible().fleet() || method.executor().fleet()) {
+      throw Unsupported.method(
+          "Collapsible",
+          method.method(),
+          "it asks to collapse across instances (fleet), and nothing routes its runs there",
+          "Add collapse-executor-spring-fleet and import its CollapsibleFleetConfiguration beside"
+              + " @EnableCollapsing (Spring Boot's auto-configuration does both), or turn fleet off"
+              + " for the method and its named executor.");
+    }
+    return null;
   }
 
   /**

@@ -26,8 +26,8 @@ import org.springframework.context.annotation.Configuration;
 /**
  * The seam through which a leader's run goes elsewhere ({@link LeaderRoutes}): the application's
  * route sees each leader's call as its local key holds it, may answer it without the method, and
- * the leader's observation says so; the methods it does not route, and every method of an
- * application without routes, run here.
+ * the leader's observation says so; the methods it does not route run here, and an application
+ * without routes refuses a method that asks for them.
  */
 @Timeout(60)
 final class LeaderRoutesTest {
@@ -122,15 +122,30 @@ final class LeaderRoutesTest {
   }
 
   @Test
-  void methodsTheRoutesLeaveAloneAndApplicationsWithoutRoutesRunHere() {
+  void methodsTheRoutesLeaveAloneRunHere() {
     try (AnnotationConfigApplicationContext routed =
-            new AnnotationConfigApplicationContext(Routed.class);
-        AnnotationConfigApplicationContext plain =
-            new AnnotationConfigApplicationContext(Plain.class)) {
+        new AnnotationConfigApplicationContext(Routed.class)) {
       assertThat(routed.getBean(Quotes.class).local("ACME")).isEqualTo("ACME here");
       assertThat(routed.getBean(Elsewhere.class).calls).isEmpty();
-      assertThat(plain.getBean(Quotes.class).routed("ACME")).isEqualTo("ACME here");
     }
+  }
+
+  /**
+   * An application without routes that asks a method to collapse across instances is told at
+   * startup how to route it, rather than left to collapse on its instance alone.
+   */
+  @Test
+  void aMethodThatAsksForTheFleetWithoutRoutesStopsItsBean() {
+    assertThatThrownBy(() -> new AnnotationConfigApplicationContext(Plain.class).close())
+        .isInstanceOf(BeanCreationException.class)
+        .rootCause()
+        .isInstanceOf(MisconfiguredMethodException.class)
+        .hasMessageStartingWith("@Collapsible on Quotes.")
+        .hasMessageContaining("nothing routes its runs there")
+        .satisfies(
+            error ->
+                assertThat(((MisconfiguredMethodException) error).action())
+                    .contains("CollapsibleFleetConfiguration"));
   }
 
   @Test
