@@ -65,9 +65,12 @@ final class AdaptiveBatchLimit implements BatchLimit {
   private final int ceiling;
   private volatile int limit = 1;
   private volatile boolean slotRefusedThisRound;
+
+  @SuppressWarnings("UnusedVariable") // read and written through IN_BACKEND
   private volatile int inBackend;
 
   /** Held by the thread that judges a round; the fields below are used only while held. */
+  @SuppressWarnings("UnusedVariable") // read and written through JUDGING
   private volatile boolean judging;
 
   private final LatencySamples samples = new LatencySamples();

@@ -159,21 +159,23 @@ final class BatchEngine<I, O> {
   boolean leave(Call<I, O> call, @Nullable Throwable reason) {
     for (; ; ) {
       switch (call.leaveBatch()) {
-        case LEFT:
+        case LEFT -> {
           reportLeft(reason);
           return true;
-        case ASKED_TO_LEAD:
+        }
+        case ASKED_TO_LEAD -> {
           return false;
-        case TOO_LATE:
+        }
+        case TOO_LATE -> {
           return true;
-        case QUEUED:
+        }
+        case QUEUED -> {
           if (leaveQueue(call)) {
             reportLeft(reason);
             return true;
           }
-          break;
-        default:
-          throw new AssertionError(call);
+        }
+        default -> throw new AssertionError(call);
       }
     }
   }

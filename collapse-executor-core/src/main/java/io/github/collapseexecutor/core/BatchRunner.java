@@ -172,6 +172,8 @@ final class BatchRunner<I, O, R, B> {
    * Waits for more inputs: yields once for a zero wait, or parks until the batch's deadline (its
    * first input's submission plus the wait), until it is full, or until the thread is interrupted.
    */
+  // a zero wait yields once on purpose: callers about to submit get the CPU and join the batch
+  @SuppressWarnings("ThreadPriorityCheck")
   private void awaitMoreInputs(Batch<I, O> batch) {
     if (engine.collectingWaitNanos() == 0) {
       Thread.yield();
@@ -228,6 +230,9 @@ final class BatchRunner<I, O, R, B> {
   }
 
   /** Hands out when the future {@code doExecute} returned completes. */
+  // the callback hands out or fails the batch whatever the outcome: the stage it returns adds
+  // nothing
+  @SuppressWarnings("FutureReturnValueIgnored")
   private static <I, O, B> void whenComplete(
       BatchHandOut<I, O, B> handOut,
       Batch<I, O> batch,

@@ -115,6 +115,9 @@ public abstract class CollapseExecutorFutureSupport<
     return true;
   }
 
+  // a batch still collecting yields once on purpose: callers about to submit get the CPU and
+  // join it
+  @SuppressWarnings("ThreadPriorityCheck")
   private void start(Batch<INPUT, OUTPUT> batch) {
     long wait = runner.remainingCollectNanos(batch);
     if (wait > 0 && batch.isCollecting()) {

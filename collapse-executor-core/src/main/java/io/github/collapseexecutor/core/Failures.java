@@ -14,11 +14,11 @@ final class Failures {
    * thread's interrupt flag again. Declared to return so callers can write {@code throw rethrow(e)}.
    */
   static RuntimeException rethrow(Throwable failure) {
-    if (failure instanceof RuntimeException) {
-      throw (RuntimeException) failure;
+    if (failure instanceof RuntimeException unchecked) {
+      throw unchecked;
     }
-    if (failure instanceof Error) {
-      throw (Error) failure;
+    if (failure instanceof Error error) {
+      throw error;
     }
     if (failure instanceof InterruptedException) {
       Thread.currentThread().interrupt();

@@ -35,6 +35,7 @@ final class Flight extends FlightCallers implements CallerFuture.Owner {
   private static final VarHandle ON_ABANDON;
 
   /** Stands in the abandon hook's place once every caller left, so that a later hook runs. */
+  @SuppressWarnings("UnnecessaryLambda") // a marker compared by identity, never run
   private static final Runnable ABANDONED = () -> {};
 
   static {
@@ -59,6 +60,7 @@ final class Flight extends FlightCallers implements CallerFuture.Owner {
   /** When the run started, for the listener's report; zero when nobody listens. */
   private final long startNanos;
 
+  @SuppressWarnings("UnusedVariable") // read and written through ON_ABANDON
   private volatile @Nullable Runnable onAbandon;
 
   /**
@@ -227,8 +229,9 @@ final class Flight extends FlightCallers implements CallerFuture.Owner {
    * Returns the result of the completed run, or throws its failure as the blocking flavour
    * promises, as the caller's {@code T}: the work returned it.
    */
-  // the value is as nullable as T, which only NullAway's JSpecify mode can follow
-  @SuppressWarnings({"unchecked", "NullAway"})
+  // the value is as nullable as T, which only NullAway's JSpecify mode can follow; T is the
+  // caller's name for what its work returned, so it appears in no parameter
+  @SuppressWarnings({"unchecked", "NullAway", "TypeParameterUnusedInFormals"})
   <T> T outcome() {
     if (failure == null) {
       return (T) value;

@@ -78,6 +78,7 @@ abstract class FlightCallers {
   }
 
   /** Settles every caller listed, oldest first, and marks the list settled; once only. */
+  @SuppressWarnings("ThreadPriorityCheck") // yields to a pruning thread, as said below
   final void settleCallers(@Nullable Object value, @Nullable Throwable failure) {
     FlightWaiter head = (FlightWaiter) CALLERS.getAndSet(this, SETTLED);
     if (head == SETTLED) {

@@ -18,6 +18,8 @@ final class FutureBundle<I, O> implements Bundle<I, CompletableFuture<O>> {
   }
 
   @Override
+  // the callback settles the call whatever the output's outcome: the stage it returns adds nothing
+  @SuppressWarnings("FutureReturnValueIgnored")
   public void bindOutput(CompletableFuture<O> output) {
     Objects.requireNonNull(output, "output future");
     if (!call.markBound()) {

@@ -86,6 +86,9 @@ public final class FutureCallableGroupCollapseExecutor extends GroupExecutorBase
     return new Place<>(this, group, flight, flight == mine);
   }
 
+  // the completion settles the flight whatever the work's outcome: the stage it returns adds
+  // nothing
+  @SuppressWarnings("FutureReturnValueIgnored")
   private void start(
       Object group, Flight flight, Callable<? extends CompletableFuture<?>> callable) {
     CompletableFuture<?> work;

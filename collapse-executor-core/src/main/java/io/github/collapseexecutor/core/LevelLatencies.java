@@ -57,7 +57,8 @@ final class LevelLatencies {
   /** Adds the latency of a batch that began at {@code level}. */
   void add(int level, long nanos) {
     int k = Math.min(level, weight.length - 1);
-    double x = weight[k] >= CAP_FROM_WEIGHT ? Math.min(nanos, SAMPLE_CAP * mean[k]) : nanos;
+    double x =
+        weight[k] >= CAP_FROM_WEIGHT ? Math.min((double) nanos, SAMPLE_CAP * mean[k]) : nanos;
     weight[k] += 1;
     double deviation = x - mean[k];
     mean[k] += deviation / weight[k];

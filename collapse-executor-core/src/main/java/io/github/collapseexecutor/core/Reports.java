@@ -44,8 +44,8 @@ final class Reports {
   /** Logs what a listener threw, and throws a {@link VirtualMachineError} on. */
   static void listenerFailed(String executorName, String method, Throwable e) {
     log(executorName, method, e);
-    if (e instanceof VirtualMachineError) {
-      throw (VirtualMachineError) e;
+    if (e instanceof VirtualMachineError fatal) {
+      throw fatal;
     }
   }
 
