@@ -20,6 +20,9 @@ final class AsyncCalls {
     this.fleet = fleet;
   }
 
+  // the claim's handler returns the future of what comes next, composed below, as Java 17 has no
+  // handleCompose; and a release that fails is sent again (UnendedLeases): nothing waits for it
+  @SuppressWarnings("FutureReturnValueIgnored")
   <T> CompletableFuture<T> call(
       FleetKey key,
       FleetCodec<T> codec,
@@ -71,6 +74,9 @@ final class AsyncCalls {
     }
   }
 
+  // each handler returns the future of what comes next, composed below, as Java 17 has no
+  // handleCompose
+  @SuppressWarnings("FutureReturnValueIgnored")
   private <T> CompletableFuture<T> lead(
       String digest,
       String token,
@@ -156,5 +162,6 @@ final class AsyncCalls {
   }
 
   /** What a wait for another instance found: its stored value, and how the wait ended. */
+  @SuppressWarnings("ArrayRecordComponent") // the bytes as Redis held them, never compared
   private record Waited(byte @Nullable [] value, Publications.@Nullable Signal signal) {}
 }

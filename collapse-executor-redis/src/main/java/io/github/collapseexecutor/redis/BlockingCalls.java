@@ -18,6 +18,8 @@ final class BlockingCalls {
     this.fleet = fleet;
   }
 
+  // a release that fails is sent again (UnendedLeases): nothing waits for it
+  @SuppressWarnings("FutureReturnValueIgnored")
   <T, X extends Exception> T call(
       FleetKey key, FleetCodec<T> codec, long maxWaitNanos, long maxAgeNanos, FleetCall<T, X> call)
       throws X, InterruptedException {

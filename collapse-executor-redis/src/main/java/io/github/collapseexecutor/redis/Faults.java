@@ -201,7 +201,7 @@ final class Faults {
     String what;
     if (message.contains("PKIX")
         || message.contains("certification path")
-        || cause instanceof CertificateException && !message.contains("subject alternative")) {
+        || (cause instanceof CertificateException && !message.contains("subject alternative"))) {
       what =
           "this instance does not trust the server's certificate."
               + fix

@@ -26,6 +26,7 @@ final class FleetCounters implements FleetStats {
   }
 
   /** Counts a call that went on as local collapse for {@code reason}. */
+  @SuppressWarnings("EnumOrdinal") // a table by ordinal, made from values(): never stored
   void countFellBack(FallbackReason reason) {
     fellBack[reason.ordinal()].increment();
   }
@@ -46,6 +47,7 @@ final class FleetCounters implements FleetStats {
   }
 
   @Override
+  @SuppressWarnings("EnumOrdinal") // a table by ordinal, made from values(): never stored
   public long fellBack(FallbackReason reason) {
     return fellBack[reason.ordinal()].sum();
   }

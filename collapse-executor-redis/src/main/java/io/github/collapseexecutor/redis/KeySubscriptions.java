@@ -97,6 +97,9 @@ final class KeySubscriptions {
    * different slots ({@code CROSSSLOT}), leaving them unsubscribed. A channel still subscribed
    * is subscribed again at no cost.
    */
+  // nothing waits for the answers: a channel left unsubscribed is one whose ends go unheard,
+  // which the tier's probe finds (it looks for leases gone while callers wait)
+  @SuppressWarnings("FutureReturnValueIgnored")
   void resubscribeAll() {
     held.forEach(
         (channel, hold) -> {
@@ -123,6 +126,8 @@ final class KeySubscriptions {
     return held.size();
   }
 
+  // nothing waits for the answer: no watch is left on the channel to hear what still comes
+  @SuppressWarnings("FutureReturnValueIgnored")
   private void unsubscribe(String channel) {
     try {
       connection.async().sunsubscribe(channel);

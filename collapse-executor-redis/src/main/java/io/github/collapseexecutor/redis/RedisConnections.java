@@ -105,7 +105,7 @@ final class RedisConnections implements AutoCloseable {
           this.<StatefulRedisPubSubConnection<String, byte[]>>open(
               target.connectPubSub(), connection -> connection, connectNanos);
       subscribed.addListener(publications);
-      if (finish == Scripts.FINISH_SHARDED) {
+      if (finish.equals(Scripts.FINISH_SHARDED)) {
         publications.subscribePerKey(new KeySubscriptions(subscribed));
       } else {
         try {
@@ -131,6 +131,8 @@ final class RedisConnections implements AutoCloseable {
   }
 
   /** Returns a new connection, or closes it when it comes too late to be used. */
+  // a connection that fails after all needs no closing: nothing waits for the late one
+  @SuppressWarnings("FutureReturnValueIgnored")
   private <C> C open(
       CompletableFuture<? extends C> connecting,
       Function<C, StatefulConnection<?, ?>> connection,

@@ -101,5 +101,6 @@ public final class RedisFleet implements Fleet {
   }
 
   /** What a call returned, and whether it came from another instance. */
+  @SuppressWarnings("ArrayRecordComponent") // the bytes as the call made them, never compared
   private record Answer(byte @Nullable [] bytes, boolean fromFleet) {}
 }

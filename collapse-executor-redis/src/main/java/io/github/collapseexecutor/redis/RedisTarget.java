@@ -170,6 +170,8 @@ abstract class RedisTarget {
   }
 
   /** Shuts the client down if the tier made it. */
+  // the client's threads stop by themselves: closing the tier does not wait for them
+  @SuppressWarnings("FutureReturnValueIgnored")
   void close() {
     if (ownsClient) {
       client.shutdown();

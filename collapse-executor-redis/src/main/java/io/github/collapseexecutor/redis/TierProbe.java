@@ -66,6 +66,9 @@ final class TierProbe implements AutoCloseable {
   private final long goneGraceNanos;
 
   /** Starts probing at once, on a daemon thread named after the tier. */
+  // the schedule ends when close shuts the prober down, and a probe catches what it can throw,
+  // so that no failure ends it unseen: its future holds nothing to read
+  @SuppressWarnings("FutureReturnValueIgnored")
   TierProbe(
       RedisLink link,
       Publications publications,
@@ -193,6 +196,7 @@ final class TierProbe implements AutoCloseable {
    * frees its lease a moment before its publication arrives, and a caller woken in between would
    * miss what the publication says. Nothing waits for the answers.
    */
+  @SuppressWarnings("FutureReturnValueIgnored") // nothing waits for the answers, as said above
   private void lookForGoneLeases() {
     long now = System.nanoTime();
     Set<String> unheard = new HashSet<>();

@@ -29,6 +29,8 @@ final class UnendedLeases {
   }
 
   /** Returns {@code sent}, the end of lease {@code token} of {@code digest}, kept if it fails. */
+  // the callback only keeps an end that failed: the sender waits on sent, which this returns
+  @SuppressWarnings("FutureReturnValueIgnored")
   CompletableFuture<Long> track(String digest, String token, CompletableFuture<Long> sent) {
     long sentAt = System.nanoTime();
     sent.whenComplete(
@@ -48,6 +50,7 @@ final class UnendedLeases {
    * Sends the end of every unended lease again with {@code release}; a lease is forgotten once
    * Redis answered it, or once it ran out. Nothing waits for the answers.
    */
+  @SuppressWarnings("FutureReturnValueIgnored") // nothing waits for the answers, as said above
   void endAgain(BiFunction<String, String, CompletableFuture<Long>> release) {
     dropExpired();
     for (Lease lease : unended.keySet()) {
