@@ -88,6 +88,8 @@ public interface CallObserver {
   interface SharedCall {
 
     /** A shared call that is not observed. */
+    // settle hands the outcome over; whether anyone was left to get it, only an observation needs
+    @SuppressWarnings("ReturnValueIgnored")
     SharedCall NONE = (settle, observed, failure, reason) -> settle.getAsBoolean();
 
     /**

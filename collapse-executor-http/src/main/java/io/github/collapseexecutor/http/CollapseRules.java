@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
+import java.util.SortedSet;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.function.Predicate;
@@ -151,7 +152,7 @@ public final class CollapseRules {
   }
 
   /** Numbers the key headers of a group in their order. */
-  private static Map<String, Integer> slots(TreeSet<String> keyHeaders) {
+  private static Map<String, Integer> slots(SortedSet<String> keyHeaders) {
     Map<String, Integer> slots = new HashMap<>();
     for (String name : keyHeaders) {
       slots.put(name, slots.size());

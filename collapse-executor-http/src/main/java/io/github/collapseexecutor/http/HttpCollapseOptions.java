@@ -34,7 +34,7 @@ public final class HttpCollapseOptions {
    * Default time a key stays marked for hit-for-pass after a response that could not be shared:
    * 120 s, as long as Varnish keeps its hit-for-miss objects.
    */
-  public static final Duration DEFAULT_HIT_FOR_PASS_TTL = Duration.ofSeconds(120);
+  public static final Duration DEFAULT_HIT_FOR_PASS_TTL = Duration.ofMinutes(2);
 
   /** Default largest number of keys marked for hit-for-pass at once: 10,000. */
   public static final int DEFAULT_HIT_FOR_PASS_MAX_KEYS = 10_000;
@@ -43,7 +43,7 @@ public final class HttpCollapseOptions {
    * Default time the request headers named in a response's {@code Vary} are remembered for its
    * key: 120 s, as long as a key stays marked for hit-for-pass.
    */
-  public static final Duration DEFAULT_VARY_TTL = Duration.ofSeconds(120);
+  public static final Duration DEFAULT_VARY_TTL = Duration.ofMinutes(2);
 
   /** Default largest number of keys whose {@code Vary} names are remembered at once: 10,000. */
   public static final int DEFAULT_VARY_MAX_KEYS = 10_000;

@@ -81,7 +81,7 @@ final class RoutePattern {
     }
     if (element instanceof Wildcard && last) {
       // a trailing * matches the empty end of a path that ends with a separator
-      return i == path.length || segment && i + 1 == path.length;
+      return i == path.length || (segment && i + 1 == path.length);
     }
     return segment && matchesSegment(element, path[i]) && match(e + 1, path, i + 1);
   }

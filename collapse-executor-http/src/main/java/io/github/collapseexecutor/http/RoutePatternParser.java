@@ -94,7 +94,7 @@ final class RoutePatternParser {
 
   private static boolean isRest(String token) {
     return token.equals("**")
-        || token.startsWith("{*") && token.endsWith("}") && token.indexOf('{', 1) < 0;
+        || (token.startsWith("{*") && token.endsWith("}") && token.indexOf('{', 1) < 0);
   }
 
   /** A rest must be the whole first or last segment, and the only one. */

@@ -97,7 +97,7 @@ public final class SensitiveHeaders {
    */
   public boolean isSensitive(String lowerName) {
     return names.contains(lowerName)
-        || !nonSensitive.contains(lowerName) && HeaderNames.holdsAny(lowerName, patterns);
+        || (!nonSensitive.contains(lowerName) && HeaderNames.holdsAny(lowerName, patterns));
   }
 
   /**
@@ -109,7 +109,7 @@ public final class SensitiveHeaders {
    */
   boolean isSensitiveParameter(String lowerName) {
     return isSensitive(lowerName)
-        || CREDENTIAL_PARAMETERS.contains(lowerName) && !nonSensitive.contains(lowerName);
+        || (CREDENTIAL_PARAMETERS.contains(lowerName) && !nonSensitive.contains(lowerName));
   }
 
   /**

@@ -111,6 +111,7 @@ record ClientIdentity(
   }
 
   @Override
+  @SuppressWarnings("ReferenceEquality") // the connection's parts by identity: see the class doc
   public boolean equals(@Nullable Object other) {
     return other instanceof ClientIdentity that
         && authenticator.equals(that.authenticator)

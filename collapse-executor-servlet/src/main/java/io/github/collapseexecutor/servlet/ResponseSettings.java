@@ -20,8 +20,8 @@ import org.jspecify.annotations.Nullable;
  * <ul>
  *   <li>{@code setLocale}: Tomcat writes {@code Content-Language} from the response's locale, and
  *       takes the charset the application maps the locale to;</li>
- *   <li>{@code setCharacterEncoding}: the charset of a {@code Content-Type} set afterwards, by
- *       the chain or by a filter before the collapse filter;</li>
+ *   <li>{@code setCharacterEncoding(String)}: the charset of a {@code Content-Type} set
+ *       afterwards, by the chain or by a filter before the collapse filter;</li>
  *   <li>{@code setBufferSize}: a body that fits in the buffer is sent with the
  *       {@code Content-Length} the container counts, a larger one in chunks.</li>
  * </ul>

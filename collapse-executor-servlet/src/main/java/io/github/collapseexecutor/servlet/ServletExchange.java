@@ -117,7 +117,8 @@ final class ServletExchange implements ServerExchange<ServletException> {
   private boolean acceptsOnlyStreams(ResponseRecording recording) {
     boolean any = false;
     for (Enumeration<String> values = request.getHeaders("Accept"); values.hasMoreElements(); ) {
-      for (String range : values.nextElement().split(",")) {
+      // every part, empty ones too, which are skipped as blank
+      for (String range : values.nextElement().split(",", /* limit= */ -1)) {
         if (range.isBlank()) {
           continue;
         }

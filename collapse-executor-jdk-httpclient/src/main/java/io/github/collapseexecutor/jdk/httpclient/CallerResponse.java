@@ -29,6 +29,8 @@ record CallerResponse<T>(
    * request stands where the collapser sent {@code outgoing}, a copy of it (a redirect's request
    * is kept). The responses before a redirect carry no body, as the JDK's client gives them.
    */
+  // identity: the very request the collapser sent, not a redirect's, which may equal it
+  @SuppressWarnings("ReferenceEquality")
   static <T> CallerResponse<T> of(
       HttpResponse<Flow.Publisher<List<ByteBuffer>>> raw,
       @Nullable T body,

@@ -115,6 +115,8 @@ public final class CollapsingHttpClient extends HttpClient implements AutoClosea
   }
 
   @Override
+  // identity: whether the request goes out as the caller made it, or as a copy without its timeout
+  @SuppressWarnings("ReferenceEquality")
   public <T> CompletableFuture<HttpResponse<T>> sendAsync(
       HttpRequest request, HttpResponse.BodyHandler<T> handler) {
     Objects.requireNonNull(request, "request");

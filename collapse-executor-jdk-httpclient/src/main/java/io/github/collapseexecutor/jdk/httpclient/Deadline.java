@@ -42,6 +42,8 @@ final class Deadline {
    * the caller leaves it. As with the JDK's own timeout, a response that arrived in time is not
    * cut short while its body is read.
    */
+  // the callbacks handle both outcomes: the stages they return hold nothing more
+  @SuppressWarnings("FutureReturnValueIgnored")
   void bound(CompletableFuture<?> response, CompletableFuture<?> turn) {
     if (!set) {
       return;

@@ -28,6 +28,8 @@ final class Delivery {
    * {@code handler}, or {@code turn}'s failure; cancelling it cancels the turn, and so leaves the
    * collapse. {@code deadline} bounds the wait for the turn's response.
    */
+  // the callbacks handle both outcomes: the stages whenComplete returns hold nothing more
+  @SuppressWarnings("FutureReturnValueIgnored")
   static <T> CompletableFuture<HttpResponse<T>> of(
       HttpRequest request,
       HttpResponse.BodyHandler<T> handler,

@@ -127,7 +127,7 @@ public final class CollapseWebFilter extends HttpCollapseAdapter<ServerCollapser
   public Mono<Void> filter(ServerWebExchange exchange, WebFilterChain chain) {
     HttpMethod method = exchange.getRequest().getMethod();
     // only a GET or a HEAD may collapse: the others need no principal nor key part to pass through
-    boolean mayCollapse = method == HttpMethod.GET || method == HttpMethod.HEAD;
+    boolean mayCollapse = HttpMethod.GET.equals(method) || HttpMethod.HEAD.equals(method);
     Mono<Optional<Principal>> caller =
         mayCollapse ? exchange.<Principal>getPrincipal().map(Optional::of) : Mono.empty();
     Mono<Optional<Object>> part =

@@ -36,6 +36,8 @@ public final class CollapseExecutors {
    * whose arguments changed, so that the endpoint and the meters show the one that serves. Does
    * nothing if it is not registered.
    */
+  // identity: the descriptor registered, not another one that describes an executor alike
+  @SuppressWarnings("ReferenceEquality")
   public void unregister(CollapseExecutorDescriptor executor) {
     List<Consumer<CollapseExecutorDescriptor>> toTell;
     synchronized (this) {

@@ -72,7 +72,8 @@ final class NearestKeys {
         (element.equals(element.toUpperCase(Locale.ROOT))
                 ? element.toLowerCase(Locale.ROOT)
                 : element)
-            .split("[-_]");
+            // every word, empty ones too, which add nothing
+            .split("[-_]", /* limit= */ -1);
     StringBuilder property = new StringBuilder(words[0]);
     for (int i = 1; i < words.length; i++) {
       property.append(StringUtils.capitalize(words[i]));

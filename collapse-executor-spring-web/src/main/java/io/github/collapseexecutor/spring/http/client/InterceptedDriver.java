@@ -10,6 +10,7 @@ import org.springframework.http.client.ClientHttpRequestExecution;
 import org.springframework.http.client.ClientHttpResponse;
 
 /** One request that Spring's interceptor chain runs, and its response, in the collapser's terms. */
+@SuppressWarnings("ArrayRecordComponent") // the body as Spring hands it over, never compared
 record InterceptedDriver(HttpRequest request, byte[] body, ClientHttpRequestExecution execution)
     implements ClientDriver.Blocking<ClientHttpResponse> {
 

@@ -48,6 +48,8 @@ final class KeyedClientRequest {
    * balancer, the request may leave for an instance of the service its URI names: the sent URI is
    * then read as the service URI if only its scheme, host and port differ.
    */
+  // the very headers object the filter keyed: a quick yes before the key is made again
+  @SuppressWarnings("ReferenceEquality")
   static boolean sentAsKeyed(
       CollapseRules rules,
       CollapseKey key,
