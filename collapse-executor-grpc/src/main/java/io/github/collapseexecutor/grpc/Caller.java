@@ -125,6 +125,8 @@ final class Caller<RespT> {
    * its context's cancellation or by {@link #leave}. Called again with the call sent again
    * through {@code resend} when a shared call ended at its deadline before the caller's.
    */
+  // completed handles both outcomes: the stage whenComplete returns holds nothing more
+  @SuppressWarnings("FutureReturnValueIgnored")
   void follow(CompletableFuture<SharedReply> shared, Resend resend) {
     boolean first;
     synchronized (this) {

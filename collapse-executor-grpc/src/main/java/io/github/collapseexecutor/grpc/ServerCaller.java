@@ -107,6 +107,8 @@ final class ServerCaller<ReqT, RespT> extends ServerCall.Listener<ReqT> {
   }
 
   @Override
+  // completed handles both outcomes: the stage whenComplete returns holds nothing more
+  @SuppressWarnings("FutureReturnValueIgnored")
   public void onHalfClose() {
     Context current = Context.current();
     synchronized (this) {

@@ -15,6 +15,7 @@ import org.jspecify.annotations.Nullable;
  * @param status the status the handler closed the call with
  * @param trailers the trailers
  */
+@SuppressWarnings("ArrayRecordComponent") // the message as the marshaller wrote it, never compared
 record ServerReply(
     @Nullable String compression,
     @Nullable Metadata headers,

@@ -41,6 +41,8 @@ final class SharedCall {
     return reply;
   }
 
+  // the callback only passes a cancellation on: the stage whenComplete returns holds nothing more
+  @SuppressWarnings("FutureReturnValueIgnored")
   private static <ReqT, RespT> void send(
       CallerCall<ReqT, RespT> first,
       @Nullable Deadline deadline,

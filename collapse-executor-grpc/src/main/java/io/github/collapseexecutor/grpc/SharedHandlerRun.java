@@ -41,6 +41,8 @@ final class SharedHandlerRun<ReqT, RespT> {
    * @param first the first caller's call, whose attributes and authority the handler reads
    * @param context the first caller's context
    */
+  // the callback only passes a cancellation on: the stage whenComplete returns holds nothing more
+  @SuppressWarnings("FutureReturnValueIgnored")
   SharedHandlerRun(
       ServerCall<ReqT, RespT> first,
       ServerCallHandler<ReqT, RespT> next,

@@ -12,6 +12,7 @@ import org.jspecify.annotations.Nullable;
  * @param message the serialized response message, or null if none came
  * @param trailers the trailers
  */
+@SuppressWarnings("ArrayRecordComponent") // the message as the marshaller wrote it, never compared
 record SharedReply(@Nullable Metadata headers, byte @Nullable [] message, Metadata trailers) {
 
   /** Returns a copy of {@code metadata} that its receiver may change at will. */

@@ -86,6 +86,8 @@ final class ObservedCalls implements CallObserver {
   private record UnobservedSharedCall(Caller leader) implements SharedCall {
 
     @Override
+    // settle hands the outcome over; whether anyone was left to get it, only an observation needs
+    @SuppressWarnings("ReturnValueIgnored")
     public void end(
         BooleanSupplier settle,
         SharedCallOutcome observed,

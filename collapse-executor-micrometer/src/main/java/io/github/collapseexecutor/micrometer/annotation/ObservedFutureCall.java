@@ -147,6 +147,8 @@ final class ObservedFutureCall implements FutureCall {
    * Hands the outcome of the method's future to the executor, then stops the run's observation
    * with the number of callers the executor reported on this thread meanwhile.
    */
+  // the callback handles both outcomes: the stage whenComplete returns holds nothing more
+  @SuppressWarnings("FutureReturnValueIgnored")
   private void follow() {
     // this caller led: leading() started the run, and then the method or failed
     ObservedRun run = Objects.requireNonNull(led, "led");

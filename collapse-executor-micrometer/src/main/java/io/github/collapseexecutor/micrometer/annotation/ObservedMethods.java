@@ -71,7 +71,7 @@ final class ObservedMethods implements MethodObserver {
         runs,
         executorName,
         group,
-        observation instanceof Observation ? observations.caller((Observation) observation) : null);
+        observation instanceof Observation observed ? observations.caller(observed) : null);
   }
 
   @Override
@@ -80,7 +80,9 @@ final class ObservedMethods implements MethodObserver {
   }
 
   @Override
-  @SuppressWarnings("try") // the scope makes the run's observation current for the batch method
+  // the scope makes the run's observation current for the batch method; a batch method's future
+  // is what it returned, and is returned as such, which the caller reads as a future
+  @SuppressWarnings({"try", "FutureReturnValueIgnored"})
   public @Nullable Object batch(
       String executorName, List<@Nullable Object> callers, Callable<@Nullable Object> batch)
       throws Exception {

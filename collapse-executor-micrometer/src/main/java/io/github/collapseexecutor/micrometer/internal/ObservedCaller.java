@@ -57,6 +57,7 @@ public final class ObservedCaller {
    *
    * @param reason why, or {@code null} if there is nothing to add
    */
+  @SuppressWarnings("EnumOrdinal") // a table by ordinal, made from values(): never stored
   public void outcome(CallerOutcome outcome, @Nullable String reason) {
     observation.highCardinalityKeyValue(OUTCOMES[outcome.ordinal()]);
     if (reason != null) {

@@ -37,6 +37,7 @@ final class BatchMethod {
    * @throws MisconfiguredMethodException naming {@code single} and the reason, if there is no such
    *     method or its signature does not fit
    */
+  @SuppressWarnings("ReferenceEquality") // identity: another candidate than m itself
   static BatchMethod find(Class<?> beanClass, Method single, String name) {
     List<Method> candidates = new ArrayList<>();
     ReflectionUtils.doWithMethods(

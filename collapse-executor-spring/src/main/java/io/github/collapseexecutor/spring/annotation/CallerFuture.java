@@ -35,6 +35,9 @@ final class CallerFuture extends CompletableFuture<@Nullable Object> {
    * {@code source}'s failure; a failure of {@code next} fails this future only. Cancelling it
    * leaves {@code source}, not what {@code next} started.
    */
+  // the callbacks settle the caller's future on every path: the stages they return hold nothing
+  // more
+  @SuppressWarnings("FutureReturnValueIgnored")
   static CompletableFuture<@Nullable Object> composed(
       CompletableFuture<@Nullable Object> source, Next next) {
     CallerFuture caller = new CallerFuture(source);
@@ -62,6 +65,9 @@ final class CallerFuture extends CompletableFuture<@Nullable Object> {
     CompletableFuture<@Nullable Object> apply(@Nullable Object value) throws Exception;
   }
 
+  // the callback settles the caller's future on every path: the stage it returns holds nothing
+  // more
+  @SuppressWarnings("FutureReturnValueIgnored")
   private static CompletableFuture<@Nullable Object> of(
       CompletableFuture<@Nullable Object> source,
       BiConsumer<@Nullable Object, @Nullable Throwable> first,

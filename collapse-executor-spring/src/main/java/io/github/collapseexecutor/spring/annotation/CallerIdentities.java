@@ -23,6 +23,7 @@ final class CallerIdentities {
   }
 
   /** Returns the calling thread's identity, or {@code null} if nothing tells it apart. */
+  @SuppressWarnings("NullTernary") // the switch yields an Object: nothing is unboxed
   @Nullable Object current() {
     return switch (threadBound.length) {
       case 0 -> null;

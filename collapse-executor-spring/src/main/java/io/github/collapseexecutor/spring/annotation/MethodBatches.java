@@ -55,7 +55,8 @@ final class MethodBatches {
    * caller, and returns the future of what it returns. The callers of a batch share one identity,
    * so the first one's context serves them all; the observation lasts until the method ends.
    */
-  @SuppressWarnings("unchecked")
+  // the observer hands back what the batch method returned: the future it started, as an Object
+  @SuppressWarnings({"unchecked", "FutureReturnValueIgnored"})
   CompletableFuture<Results> start(Collection<Input<BatchCall>> inputs) throws Exception {
     Calls calls = Calls.of(inputs);
     Object coroutine = Objects.requireNonNull(calls.first().coroutine(), "coroutine");

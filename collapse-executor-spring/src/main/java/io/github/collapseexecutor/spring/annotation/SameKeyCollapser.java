@@ -250,6 +250,8 @@ final class SameKeyCollapser implements MethodCollapser {
    * only a timeout that fired after the caller waited its time is its own, not a
    * {@code TimeoutException} the method's future failed with.
    */
+  // the callback only reports the timeout: the caller's future, returned, carries the outcome
+  @SuppressWarnings("FutureReturnValueIgnored")
   private CompletableFuture<@Nullable Object> withTimeout(
       CompletableFuture<@Nullable Object> caller, FutureCall call, Duration timeout) {
     long nanos = timeout.toNanos();

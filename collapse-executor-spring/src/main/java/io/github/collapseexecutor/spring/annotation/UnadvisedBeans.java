@@ -69,7 +69,7 @@ final class UnadvisedBeans {
     if (!maker.isSingleton()
         || made == null
         || !BeanTypes.of(made).isAnnotated()
-        || factory.containsBeanDefinition(name) && factory.getBeanDefinition(name).isLazyInit()) {
+        || (factory.containsBeanDefinition(name) && factory.getBeanDefinition(name).isLazyInit())) {
       return null;
     }
     return factory.getBean(name);
