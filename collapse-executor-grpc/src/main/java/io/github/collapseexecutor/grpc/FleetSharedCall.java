@@ -72,6 +72,9 @@ final class FleetSharedCall implements CallJoiner.Start {
         : start(text, first, deadline, sending);
   }
 
+  // the callbacks pass each outcome on to reply, and send sends this instance's own call, which
+  // completes reply and is kept in own: the futures they return hold nothing more
+  @SuppressWarnings({"FutureReturnValueIgnored", "ReturnValueIgnored"})
   private <ReqT, RespT> CompletableFuture<SharedReply> start(
       List<String> key,
       CallerCall<ReqT, RespT> first,

@@ -21,6 +21,7 @@ import org.springframework.web.filter.ServerHttpObservationFilter;
 public final class SpringReplayObservation implements ReplayObservation {
 
   /** Checks that Spring Web's observation filter can be loaded. */
+  @SuppressWarnings("ReturnValueIgnored") // loading the classes is the point, not their names
   public SpringReplayObservation() {
     // fails the service loading, which the filter skips, when Spring Web or Micrometer is absent
     ServerHttpObservationFilter.class.getName();

@@ -59,6 +59,8 @@ final class FleetFutureRun {
    *
    * @param sinceWrite how long ago this instance's last write completed, or {@code null}
    */
+  // the callback only passes a cancellation on: the stage whenComplete returns holds nothing more
+  @SuppressWarnings("FutureReturnValueIgnored")
   CompletableFuture<@Nullable Object> ask(
       Fleet tier, List<String> key, Duration maxWait, @Nullable Duration sinceWrite) {
     run.whenComplete(
@@ -89,6 +91,8 @@ final class FleetFutureRun {
    * Starts this instance's call for the tier; returns the stage of the bytes that the others
    * get of it, if any.
    */
+  // the callback completes shared whatever the outcome: the stage it returns holds nothing more
+  @SuppressWarnings("FutureReturnValueIgnored")
   private CompletionStage<byte @Nullable []> startForFleet() {
     CompletableFuture<byte @Nullable []> shared = new CompletableFuture<>();
     onItsThread(
@@ -106,6 +110,8 @@ final class FleetFutureRun {
   }
 
   /** Goes on with the tier's answer: this instance's own call, or another instance's value. */
+  // the callback completes the run whatever the outcome: the stage it returns holds nothing more
+  @SuppressWarnings("FutureReturnValueIgnored")
   private void answered(byte @Nullable [] other, @Nullable Throwable failure) {
     CompletableFuture<@Nullable Object> mine = own.get();
     if (mine == null && run.isDone()) {
