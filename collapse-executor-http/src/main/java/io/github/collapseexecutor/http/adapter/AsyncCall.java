@@ -20,6 +20,8 @@ final class AsyncCall<R> {
   /** How the caller leaves the step it is in; each such action may run more than once. */
   private volatile Runnable leave = () -> {};
 
+  // the callback only passes a cancellation on: the stage whenComplete returns holds nothing more
+  @SuppressWarnings("FutureReturnValueIgnored")
   AsyncCall(ClientDriver.Async<R> driver) {
     this.driver = driver;
     result.whenComplete(
@@ -52,6 +54,8 @@ final class AsyncCall<R> {
     }
   }
 
+  // the callback handles both outcomes: the stage whenComplete returns holds nothing more
+  @SuppressWarnings("FutureReturnValueIgnored")
   private void own() {
     CompletableFuture<R> call = driver.send();
     step(() -> call.cancel(/* mayInterruptIfRunning= */ false));
@@ -172,6 +176,9 @@ final class AsyncCall<R> {
     return driver.replay(shared);
   }
 
+  // the callback handles both outcomes: the stage whenComplete returns holds nothing more; and
+  // LIMIT_REACHED by identity: only the wait's timer completes it with that very outcome
+  @SuppressWarnings({"FutureReturnValueIgnored", "ReferenceEquality"})
   private void await(Wait wait) {
     step(wait::leave);
     boolean ownLimitFirst = wait.ownLimitFirst();

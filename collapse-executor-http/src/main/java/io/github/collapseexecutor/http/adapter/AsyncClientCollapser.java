@@ -78,6 +78,8 @@ public final class AsyncClientCollapser extends HttpCollapser {
    * was counted ({@link #written}): the caller's own stages, which may send a read, run after
    * that. Cancelling it cancels {@code call}.
    */
+  // the callback handles both outcomes: the stage whenComplete returns holds nothing more
+  @SuppressWarnings("FutureReturnValueIgnored")
   private <R> CompletableFuture<R> countedWhenDone(CompletableFuture<R> call, int group) {
     CompletableFuture<R> caller =
         new CompletableFuture<>() {

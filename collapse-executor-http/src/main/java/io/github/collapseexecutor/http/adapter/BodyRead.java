@@ -13,6 +13,7 @@ import org.jspecify.annotations.Nullable;
  *     caller that made the call; {@code null} unless the body was larger than the limit
  * @param <R> the client library's response type
  */
+@SuppressWarnings("ArrayRecordComponent") // the body as it was read, never compared
 record BodyRead<R>(byte @Nullable [] bytes, @Nullable Throwable failure, @Nullable R streaming) {
 
   /** Returns a body that ended well: all of it is {@code bytes}, which the caller gives up. */

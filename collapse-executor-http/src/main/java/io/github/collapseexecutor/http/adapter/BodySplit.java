@@ -64,6 +64,8 @@ final class BodySplit<R> implements Flow.Subscriber<List<ByteBuffer>> {
   }
 
   @Override
+  // the callback only passes a cancellation on: the stage whenComplete returns holds nothing more
+  @SuppressWarnings("FutureReturnValueIgnored")
   public void onSubscribe(Flow.Subscription subscription) {
     this.subscription = subscription;
     result.whenComplete(

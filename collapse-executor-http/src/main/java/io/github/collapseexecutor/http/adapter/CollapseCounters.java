@@ -75,6 +75,7 @@ final class CollapseCounters implements HttpCollapseStats {
   }
 
   @Override
+  @SuppressWarnings("EnumOrdinal") // a table by ordinal, made from values(): never stored
   public long unshared(UnsharedReason reason) {
     return unshared[reason.ordinal()].sum();
   }
@@ -129,6 +130,7 @@ final class CollapseCounters implements HttpCollapseStats {
   }
 
   /** Counts a request with {@code key} that did not get or give a shared response. */
+  @SuppressWarnings("EnumOrdinal") // a table by ordinal, made from values(): never stored
   void unshared(CollapseKey key, UnsharedReason reason) {
     unshared[reason.ordinal()].increment();
     groups.get(key.group()).unshared[reason.ordinal()].increment();

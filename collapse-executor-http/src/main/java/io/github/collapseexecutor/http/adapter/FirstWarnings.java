@@ -25,6 +25,7 @@ final class FirstWarnings {
     this.warned = new AtomicIntegerArray(groups.size() * REASONS);
   }
 
+  @SuppressWarnings("EnumOrdinal") // a slot per group and reason in a table: never stored
   void warnOnce(int group, UnsharedReason reason) {
     int slot = group * REASONS + reason.ordinal();
     if (warned.get(slot) == 0 && warned.compareAndSet(slot, 0, 1)) {

@@ -196,6 +196,8 @@ final class Lead implements Turn {
   }
 
   /** Runs {@code action} once every request left before the turn ended. */
+  // the callback only passes a cancellation on: the stage whenComplete returns holds nothing more
+  @SuppressWarnings("FutureReturnValueIgnored")
   void onAbandon(Runnable action) {
     promise.whenComplete(
         (outcome, failure) -> {

@@ -23,6 +23,8 @@ final class ServerWait {
   }
 
   /** Starts timing the wait; returns the stage that completes when the request was answered. */
+  // the callback answers the request; answered, which this returns, tells when it did
+  @SuppressWarnings("FutureReturnValueIgnored")
   CompletionStage<?> start() {
     CompletableFuture<LeadOutcome> bounded = wait.bounded();
     bounded.whenComplete(
@@ -46,6 +48,8 @@ final class ServerWait {
    * Answers the request from the thread that ended the wait, which nobody waits on: whatever
    * goes wrong here ends {@link #answered}, never only this thread.
    */
+  // LIMIT_REACHED by identity: only the wait's timer completes it with that very outcome
+  @SuppressWarnings("ReferenceEquality")
   private void answer(@Nullable LeadOutcome outcome, @Nullable Throwable waitFailure) {
     try {
       // a failure leaves no outcome: the request runs the chain itself

@@ -179,7 +179,8 @@ public final class SharedResponse {
     Map<String, List<@Nullable String>> values = new LinkedHashMap<>();
     for (Map.Entry<String, @Nullable String> header : headers) {
       if (header.getKey().equalsIgnoreCase("vary") && header.getValue() != null) {
-        for (String name : header.getValue().split(",")) {
+        // every name, empty ones too, which are skipped
+        for (String name : header.getValue().split(",", /* limit= */ -1)) {
           String lower = name.strip().toLowerCase(Locale.ROOT);
           if (!lower.isEmpty()) {
             // not List.copyOf: a client's header map may hold a null value, which then matches

@@ -76,7 +76,8 @@ final class SharingRules {
   private static @Nullable UnsharedReason cacheControl(
       String value, boolean credentialed, ShareUncacheable share) {
     UnsharedReason refusal = null;
-    for (String directive : value.toLowerCase(Locale.ROOT).split(",")) {
+    // every directive, empty ones too, which match none
+    for (String directive : value.toLowerCase(Locale.ROOT).split(",", /* limit= */ -1)) {
       String token = directive.strip();
       if (token.equals("private") || token.startsWith("private=")) {
         if (share == ShareUncacheable.NEVER || !credentialed) {
@@ -109,7 +110,8 @@ final class SharingRules {
     }
     for (Map.Entry<String, @Nullable String> header : headers) {
       if (header.getKey().equalsIgnoreCase("connection") && header.getValue() != null) {
-        for (String token : header.getValue().split(",")) {
+        // every token, empty ones too, which name no header
+        for (String token : header.getValue().split(",", /* limit= */ -1)) {
           if (token.strip().equalsIgnoreCase(lower)) {
             return true;
           }
