@@ -32,7 +32,7 @@ final class ConstructorCopies implements ContainerCopies.Copier {
    * data class, or has no constructor of exactly its {@code fields}, or it cannot be called.
    */
   static ContainerCopies.@Nullable Copier of(Class<?> type, Field[] fields) {
-    if (fields.length == 0 || !type.isRecord() && !isKotlinDataClass(type)) {
+    if (fields.length == 0 || (!type.isRecord() && !isKotlinDataClass(type))) {
       return null;
     }
     Class<?>[] types = Arrays.stream(fields).map(Field::getType).toArray(Class<?>[]::new);
@@ -101,9 +101,9 @@ final class ConstructorCopies implements ContainerCopies.Copier {
   /** Whether a constructor kept {@code given}: itself, or an equal object of its class. */
   private static boolean kept(@Nullable Object stored, @Nullable Object given) {
     return stored == given
-        || stored != null
+        || (stored != null
             && given != null
             && stored.getClass() == given.getClass()
-            && stored.equals(given);
+            && stored.equals(given));
   }
 }

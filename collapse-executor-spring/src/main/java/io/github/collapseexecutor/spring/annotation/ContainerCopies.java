@@ -39,6 +39,9 @@ import org.springframework.util.ClassUtils;
  * unmodifiable one is shared as it is while its parts can be, and rebuilt otherwise. Known by
  * their exact classes: a subclass may hold more.
  */
+// a copy keeps the class of what the method returned, a LinkedList or a Date too; the tables are
+// filled in a static block, which only the class encloses
+@SuppressWarnings({"JdkObsolete", "JavaUtilDate"})
 final class ContainerCopies {
 
   /** Rebuilds a container of one class around a copy of each of its parts. */
@@ -70,8 +73,8 @@ final class ContainerCopies {
     void mutable(Class<?> type, Copier copier);
   }
 
-  private static final Map<Class<?>, Copier> MUTABLE = new IdentityHashMap<>();
-  private static final Map<Class<?>, Copier> UNMODIFIABLE = new IdentityHashMap<>();
+  private static final IdentityHashMap<Class<?>, Copier> MUTABLE = new IdentityHashMap<>();
+  private static final IdentityHashMap<Class<?>, Copier> UNMODIFIABLE = new IdentityHashMap<>();
 
   static {
     MUTABLE.put(ArrayList.class, (c, part) -> into(new ArrayList<>(((List<?>) c).size()), c, part));
@@ -212,7 +215,7 @@ final class ContainerCopies {
    * (as for Spring Data's {@code Page}: {@code PageImpl}).
    */
   static @Nullable String implementing(Class<?> declared) {
-    if (!declared.isInterface() && !Modifier.isAbstract(declared.getModifiers())
+    if ((!declared.isInterface() && !Modifier.isAbstract(declared.getModifiers()))
         || declared.getName().startsWith("java.")) {
       return null;
     }

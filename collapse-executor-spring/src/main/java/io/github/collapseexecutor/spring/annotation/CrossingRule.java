@@ -49,7 +49,7 @@ final class CrossingRule {
   private int values = MAX_VALUES;
 
   /** The mutable objects of the own result met so far, with their rebuilt counterparts. */
-  private final Map<Object, Object> met = new IdentityHashMap<>();
+  private final IdentityHashMap<Object, Object> met = new IdentityHashMap<>();
 
   private CrossingRule() {}
 
@@ -139,8 +139,8 @@ final class CrossingRule {
     if (shape.kind() == ValueShape.Kind.MANAGED) {
       return "a JPA entity (" + shape.entity() + "), which no other persistence context manages";
     }
-    if (own instanceof SortedMap<?, ?> map && map.comparator() != null
-        || own instanceof SortedSet<?> set && set.comparator() != null) {
+    if ((own instanceof SortedMap<?, ?> map && map.comparator() != null)
+        || (own instanceof SortedSet<?> set && set.comparator() != null)) {
       return "sorted by a comparator of its own (" + type.getName() + ")";
     }
     if (own instanceof PriorityQueue<?>) {
@@ -177,12 +177,12 @@ final class CrossingRule {
       return false;
     }
     if (own instanceof SortedMap<?, ?> || own instanceof SortedSet<?>) {
-      return rebuilt instanceof SortedMap<?, ?> map && map.comparator() == null
-          || rebuilt instanceof SortedSet<?> set && set.comparator() == null;
+      return (rebuilt instanceof SortedMap<?, ?> map && map.comparator() == null)
+          || (rebuilt instanceof SortedSet<?> set && set.comparator() == null);
     }
-    return own instanceof List<?> && rebuilt instanceof List<?>
-        || own instanceof Set<?> && rebuilt instanceof Set<?>
-        || own instanceof Map<?, ?> && rebuilt instanceof Map<?, ?>;
+    return (own instanceof List<?> && rebuilt instanceof List<?>)
+        || (own instanceof Set<?> && rebuilt instanceof Set<?>)
+        || (own instanceof Map<?, ?> && rebuilt instanceof Map<?, ?>);
   }
 
   private @Nullable String compareArrays(Object own, Object rebuilt, int depth, String path) {

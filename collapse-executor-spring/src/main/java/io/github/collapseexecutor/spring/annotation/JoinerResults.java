@@ -21,7 +21,7 @@ import org.jspecify.annotations.Nullable;
 final class JoinerResults {
 
   /** How long a method whose result could not be handed over is called directly. */
-  static final Duration PASS_FOR = Duration.ofSeconds(120);
+  static final Duration PASS_FOR = Duration.ofMinutes(2);
 
   private static final System.Logger LOG = System.getLogger(JoinerResults.class.getName());
 

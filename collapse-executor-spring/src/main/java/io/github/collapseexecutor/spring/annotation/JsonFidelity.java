@@ -65,7 +65,7 @@ final class JsonFidelity {
         || type.isLocalClass()
         || type.isSynthetic()
         || type.isHidden()
-        || type.isMemberClass() && !Modifier.isStatic(modifiers)
+        || (type.isMemberClass() && !Modifier.isStatic(modifiers))
         || type.getName().startsWith("java.")
         || type.getName().startsWith("javax.")) {
       return false;

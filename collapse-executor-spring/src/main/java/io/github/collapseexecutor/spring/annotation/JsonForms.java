@@ -31,8 +31,8 @@ final class JsonForms {
    */
   static boolean readsBackAs(Class<?> declared, Object value, ValueShape shape) {
     Class<?> type = value.getClass();
-    if (value instanceof SortedSet<?> set && set.comparator() != null
-        || value instanceof SortedMap<?, ?> map && map.comparator() != null) {
+    if ((value instanceof SortedSet<?> set && set.comparator() != null)
+        || (value instanceof SortedMap<?, ?> map && map.comparator() != null)) {
       // the JSON form has the elements in order, but not the order itself
       return false;
     }
@@ -51,13 +51,13 @@ final class JsonForms {
     }
     if (declared == Set.class) {
       return !(value instanceof SortedSet<?>)
-          && (type == HashSet.class || unmodifiable && value instanceof Set<?>);
+          && (type == HashSet.class || (unmodifiable && value instanceof Set<?>));
     }
     if (declared == Map.class) {
       return !(value instanceof SortedMap<?, ?>)
           && (type == HashMap.class
               || type == LinkedHashMap.class
-              || unmodifiable && value instanceof Map<?, ?>);
+              || (unmodifiable && value instanceof Map<?, ?>));
     }
     return false;
   }

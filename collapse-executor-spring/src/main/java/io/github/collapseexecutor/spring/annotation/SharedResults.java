@@ -274,15 +274,15 @@ final class SharedResults {
       return switch (shape.kind()) {
         case OPTIONAL ->
             json(((Optional<?>) value).orElse(null), declared.getGeneric(0), depth + 1);
-        case ARRAY -> jsonParts(value, declared.getComponentType(), declared, depth);
+        case ARRAY -> jsonParts(value, declared.getComponentType(), depth);
         case UNMODIFIABLE, MUTABLE -> {
           if (value instanceof Map<?, ?> map) {
             yield worst(
-                jsonParts(map.keySet(), declared.asMap().getGeneric(0), declared, depth),
-                jsonParts(map.values(), declared.asMap().getGeneric(1), declared, depth));
+                jsonParts(map.keySet(), declared.asMap().getGeneric(0), depth),
+                jsonParts(map.values(), declared.asMap().getGeneric(1), depth));
           }
           if (value instanceof Collection<?> elements) {
-            yield jsonParts(elements, declared.asCollection().getGeneric(0), declared, depth);
+            yield jsonParts(elements, declared.asCollection().getGeneric(0), depth);
           }
           if (shape.fields() != null) {
             // a Kotlin data class, read back like any other class
@@ -296,8 +296,7 @@ final class SharedResults {
       };
     }
 
-    private Verdict jsonParts(
-        Object parts, ResolvableType element, ResolvableType declared, int depth) {
+    private Verdict jsonParts(Object parts, ResolvableType element, int depth) {
       Verdict worst = Verdict.SHARE;
       for (Object part : ValueParts.of(parts)) {
         worst = worst(worst, json(part, element, depth + 1));

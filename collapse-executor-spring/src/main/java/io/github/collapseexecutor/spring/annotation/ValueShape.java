@@ -28,6 +28,7 @@ import org.jspecify.annotations.Nullable;
  *     for the others
  * @param entity the class a {@link Kind#MANAGED} value is an entity of, for messages
  */
+@SuppressWarnings("ArrayRecordComponent") // the fields of the class, read once, never compared
 record ValueShape(
     Kind kind,
     Field @Nullable [] fields,
