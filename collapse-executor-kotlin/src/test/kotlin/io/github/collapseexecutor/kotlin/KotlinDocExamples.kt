@@ -37,8 +37,10 @@ class KotlinDocExamples {
   }
 
   // open, as the kotlin-spring compiler plugin makes the classes and methods of beans
+  // spotless:off
   open class Accounts(private val accountClient: AccountClient) {
     @Collapsible
     open suspend fun account(id: String): Account = accountClient.fetch(id)
   }
+  // spotless:on
 }
