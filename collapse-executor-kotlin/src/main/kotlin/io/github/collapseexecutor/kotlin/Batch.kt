@@ -28,8 +28,8 @@ import kotlinx.coroutines.future.future
  * Batches form as in the core's future flavour ([BatchFunction.future]), with its rules for the
  * function's result: the distinct keys of a batch in the order their first callers came, exactly
  * one value per key. The function runs in a coroutine of [context] (its dispatcher, or
- * `Dispatchers.Default`), a child of its job if it has one, so that cancelling that job cancels
- * the batches in progress; one batch that fails fails its own callers only.
+ * `Dispatchers.Default`), a child of its job if it has one, so that cancelling that job cancels the
+ * batches in progress; one batch that fails fails its own callers only.
  *
  * @param options the core's batch options: name, listener, limits, collecting wait
  * @param context where the function runs
@@ -64,9 +64,9 @@ public fun <K : Any, V> suspendingMappedBatch(
  * Returns the value of [key], computed in a batch with the keys of concurrent callers; suspends
  * until its batch completes, blocking no thread.
  *
- * A caller that is cancelled leaves alone: its key is dropped if its batch has not started, and
- * the other callers of the batch get their values. What the batch function throws reaches every
- * caller of the batch.
+ * A caller that is cancelled leaves alone: its key is dropped if its batch has not started, and the
+ * other callers of the batch get their values. What the batch function throws reaches every caller
+ * of the batch.
  *
  * @throws IllegalStateException if the executor is closed
  * @throws java.util.concurrent.RejectedExecutionException if too many keys are pending

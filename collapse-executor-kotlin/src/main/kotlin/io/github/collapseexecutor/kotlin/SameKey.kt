@@ -23,13 +23,13 @@ import kotlinx.coroutines.future.future
  * ```
  *
  * The block runs in a coroutine of its own, in the context of the caller that started it (its
- * dispatcher, its MDC or Reactor context) but not as its child: it belongs to every caller alike.
- * A caller that is cancelled (or whose `withTimeout` fires) leaves alone, with a
+ * dispatcher, its MDC or Reactor context) but not as its child: it belongs to every caller alike. A
+ * caller that is cancelled (or whose `withTimeout` fires) leaves alone, with a
  * `CancellationException`, and the others go on and get the result; the block is cancelled only
  * once every caller has left. What the block throws reaches every caller.
  *
- * The executor's name and listener are those of its options; calls of equal groups from the
- * block itself fail, as they would wait for their own result.
+ * The executor's name and listener are those of its options; calls of equal groups from the block
+ * itself fail, as they would wait for their own result.
  *
  * @param group what tells runs apart, compared by `equals`
  * @throws IllegalStateException if the executor is closed
@@ -49,5 +49,4 @@ public suspend fun <T> FutureCallableGroupCollapseExecutor.collapse(
  * caller's cancellation reaches the work only through the executor, once every caller has left.
  * Synthetic, as Kotlin's internal is public to Java and to the API check.
  */
-@JvmSynthetic
-internal fun CoroutineContext.unowned(): CoroutineContext = minusKey(Job)
+@JvmSynthetic internal fun CoroutineContext.unowned(): CoroutineContext = minusKey(Job)

@@ -18,8 +18,8 @@ import org.springframework.context.annotation.Configuration
 
 /**
  * A Kotlin data class a caller can change, returned by a `@Collapsible` method: the callers that
- * joined a run each get a copy of their own, rebuilt through its primary constructor with copies
- * of what it holds, with no JSON mapper; none runs the method itself.
+ * joined a run each get a copy of their own, rebuilt through its primary constructor with copies of
+ * what it holds, with no JSON mapper; none runs the method itself.
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class DataClassResultsTest {
@@ -90,10 +90,9 @@ class DataClassResultsTest {
   private fun awaitParked(threads: List<Thread>) {
     val deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10)
     while (System.nanoTime() < deadline) {
-      val waiting =
-        threads.count {
-          it.state == Thread.State.WAITING || it.state == Thread.State.TIMED_WAITING
-        }
+      val waiting = threads.count {
+        it.state == Thread.State.WAITING || it.state == Thread.State.TIMED_WAITING
+      }
       // the runner waits for the release too
       if (waiting == threads.size) {
         return

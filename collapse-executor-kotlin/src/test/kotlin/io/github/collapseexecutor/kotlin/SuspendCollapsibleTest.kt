@@ -1,11 +1,11 @@
 package io.github.collapseexecutor.kotlin
 
-import io.github.collapseexecutor.spring.annotation.EnableCollapsing
-import io.github.collapseexecutor.spring.annotation.MisconfiguredMethodException
-import io.github.collapseexecutor.spring.annotation.Collapsible
 import io.github.collapseexecutor.core.CollapseExecutorOptions
 import io.github.collapseexecutor.spring.NamedExecutor
 import io.github.collapseexecutor.spring.NamedExecutors
+import io.github.collapseexecutor.spring.annotation.Collapsible
+import io.github.collapseexecutor.spring.annotation.EnableCollapsing
+import io.github.collapseexecutor.spring.annotation.MisconfiguredMethodException
 import java.time.Duration
 import java.util.concurrent.TimeUnit
 import java.util.concurrent.TimeoutException
@@ -17,11 +17,11 @@ import kotlinx.coroutines.Dispatchers
 import kotlinx.coroutines.async
 import kotlinx.coroutines.awaitAll
 import kotlinx.coroutines.cancelAndJoin
+import kotlinx.coroutines.reactor.ReactorContext
 import kotlinx.coroutines.runBlocking
 import kotlinx.coroutines.slf4j.MDCContext
 import kotlinx.coroutines.withContext
 import kotlinx.coroutines.withTimeout
-import kotlinx.coroutines.reactor.ReactorContext
 import org.junit.jupiter.api.AfterEach
 import org.junit.jupiter.api.Test
 import org.junit.jupiter.api.Timeout
@@ -111,7 +111,8 @@ class SuspendCollapsibleTest {
 
   @Test
   fun `a key expression names the arguments of a suspend fun`() = runBlocking {
-    val callers = (1..5).map { page -> async(Dispatchers.Default) { accounts.statement("a-1", page) } }
+    val callers =
+      (1..5).map { page -> async(Dispatchers.Default) { accounts.statement("a-1", page) } }
     joined.await(5)
     accounts.gate.complete(Unit)
 
@@ -178,7 +179,9 @@ class SuspendCollapsibleTest {
   @Test
   fun `a suspend fun returning Unit stops the application at startup`() {
     val failure =
-      assertFailsWith<Exception> { AnnotationConfigApplicationContext(WithUnit::class.java).close() }
+      assertFailsWith<Exception> {
+        AnnotationConfigApplicationContext(WithUnit::class.java).close()
+      }
     val cause =
       generateSequence<Throwable>(failure) { it.cause }
         .filterIsInstance<MisconfiguredMethodException>()

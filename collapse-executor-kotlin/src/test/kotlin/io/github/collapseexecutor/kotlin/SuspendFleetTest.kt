@@ -23,15 +23,15 @@ import org.springframework.context.annotation.Import
 
 /**
  * `@Collapsible(fleet = true)` on a `suspend fun`, on two instances of one application (two Spring
- * contexts) that share a fleet tier: the second instance's call gets the first one's result
- * through the tier, without running the method.
+ * contexts) that share a fleet tier: the second instance's call gets the first one's result through
+ * the tier, without running the method.
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class SuspendFleetTest {
 
   /**
-   * A fleet tier between the contexts of this test, without Redis: the first call of a key runs
-   * and keeps what it hands to the tier; each later call of an equal key gets those bytes.
+   * A fleet tier between the contexts of this test, without Redis: the first call of a key runs and
+   * keeps what it hands to the tier; each later call of an equal key gets those bytes.
    */
   class HandingOver : Fleet {
     val handed = ConcurrentHashMap<List<String>, ByteArray>()
@@ -86,22 +86,21 @@ class SuspendFleetTest {
   }
 
   @Test
-  fun `a suspend fun's result crosses to another instance through the fleet tier`() =
-    runBlocking {
-      AnnotationConfigApplicationContext(Instance::class.java).use { first ->
-        AnnotationConfigApplicationContext(Instance::class.java).use { second ->
-          val firstPrices = first.getBean(Prices::class.java)
-          val secondPrices = second.getBean(Prices::class.java)
+  fun `a suspend fun's result crosses to another instance through the fleet tier`() = runBlocking {
+    AnnotationConfigApplicationContext(Instance::class.java).use { first ->
+      AnnotationConfigApplicationContext(Instance::class.java).use { second ->
+        val firstPrices = first.getBean(Prices::class.java)
+        val secondPrices = second.getBean(Prices::class.java)
 
-          assertEquals("price of a", firstPrices.price("a"))
-          assertEquals("price of a", secondPrices.price("a"))
+        assertEquals("price of a", firstPrices.price("a"))
+        assertEquals("price of a", secondPrices.price("a"))
 
-          assertEquals(1, firstPrices.runs.get())
-          assertEquals(0, secondPrices.runs.get())
-          assertEquals(1, tier.handed.size)
-        }
+        assertEquals(1, firstPrices.runs.get())
+        assertEquals(0, secondPrices.runs.get())
+        assertEquals(1, tier.handed.size)
       }
     }
+  }
 
   companion object {
     val tier = HandingOver()

@@ -57,7 +57,9 @@ class SuspendingApiTest {
     return value()
   }
 
-  /** Starts a caller on this thread, up to its first suspension: it has joined when this returns. */
+  /**
+   * Starts a caller on this thread, up to its first suspension: it has joined when this returns.
+   */
   private fun <T> CoroutineScope.caller(call: suspend CoroutineScope.() -> T): Deferred<T> =
     async(start = CoroutineStart.UNDISPATCHED, block = call)
 
@@ -76,10 +78,11 @@ class SuspendingApiTest {
 
   @Test
   fun `callers with other keys do not share`() = pooled {
-    val callers = (1..20).map { i ->
-      val key = "k-${i % 2}"
-      caller { executor.collapse(key) { gated { "value of $key" } } }
-    }
+    val callers =
+      (1..20).map { i ->
+        val key = "k-${i % 2}"
+        caller { executor.collapse(key) { gated { "value of $key" } } }
+      }
     gate.complete(Unit)
 
     assertEquals(List(20) { i -> "value of k-${(i + 1) % 2}" }, callers.awaitAll())

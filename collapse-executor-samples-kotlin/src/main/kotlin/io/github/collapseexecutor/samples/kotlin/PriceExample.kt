@@ -17,8 +17,8 @@ import kotlinx.coroutines.withTimeout
 internal const val CALLERS = 50
 
 /**
- * A slow price backend: each call suspends until [open], so that all of a round's callers ask
- * while the first call is still in progress; counts its calls.
+ * A slow price backend: each call suspends until [open], so that all of a round's callers ask while
+ * the first call is still in progress; counts its calls.
  */
 internal class PriceBackend {
   private val opened = CompletableDeferred<Unit>()
@@ -42,8 +42,8 @@ internal data class Round(val prices: List<String>, val backendCalls: Int)
 
 /**
  * Starts [callers] coroutines that ask for the price of one SKU, through a collapse executor or
- * straight to the backend, then lets the backend answer. Each caller starts undispatched, so it
- * has joined the run in progress (or called the backend) when its `async` returns.
+ * straight to the backend, then lets the backend answer. Each caller starts undispatched, so it has
+ * joined the run in progress (or called the backend) when its `async` returns.
  */
 internal suspend fun pricesAtOnce(collapse: Boolean, callers: Int): Round = coroutineScope {
   val backend = PriceBackend()
@@ -52,8 +52,7 @@ internal suspend fun pricesAtOnce(collapse: Boolean, callers: Int): Round = coro
     val answers =
       (1..callers).map {
         async(start = CoroutineStart.UNDISPATCHED) {
-          if (collapse) prices.collapse("ACME") { backend.price("ACME") }
-          else backend.price("ACME")
+          if (collapse) prices.collapse("ACME") { backend.price("ACME") } else backend.price("ACME")
         }
       }
     backend.open()
