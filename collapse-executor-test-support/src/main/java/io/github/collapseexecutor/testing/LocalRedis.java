@@ -30,6 +30,7 @@ public final class LocalRedis {
     }
   }
 
+  @SuppressWarnings("AddressSelection") // the IPv4 loopback, as an address: nothing is looked up
   private static boolean listening(int port) {
     try (Socket socket = new Socket()) {
       socket.connect(new InetSocketAddress("127.0.0.1", port), 1000);

@@ -33,6 +33,7 @@ final class ClinicController {
   }
 
   @GetMapping("/records")
+  @SuppressWarnings("DoNotCallSuggester") // an endpoint that fails on purpose, as the sample shows
   String records() {
     throw new IllegalStateException("the records office is closed");
   }

@@ -77,8 +77,9 @@ public final class StatementCounter implements BeanPostProcessor {
       throw e.getCause();
     }
     // a statement the connection made: PreparedStatement, CallableStatement or Statement
-    if (result instanceof Statement && Statement.class.isAssignableFrom(method.getReturnType())) {
-      return proxy(castTo(method.getReturnType()), (Statement) result);
+    if (result instanceof Statement statement
+        && Statement.class.isAssignableFrom(method.getReturnType())) {
+      return proxy(castTo(method.getReturnType()), statement);
     }
     return result;
   }

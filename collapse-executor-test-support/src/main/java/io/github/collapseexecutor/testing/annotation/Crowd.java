@@ -112,7 +112,7 @@ public final class Crowd {
       if (thread == holder || state == Thread.State.TERMINATED) {
         continue;
       }
-      if (state != Thread.State.WAITING && state != Thread.State.TIMED_WAITING
+      if ((state != Thread.State.WAITING && state != Thread.State.TIMED_WAITING)
           || onLock(LockSupport.getBlocker(thread))) {
         return false;
       }

@@ -147,7 +147,7 @@ public final class FaultyBackend {
     if (requestLine == null) {
       return null;
     }
-    String path = requestLine.split(" ")[1];
+    String path = requestLine.split(" ", /* limit= */ -1)[1];
     for (Fault fault : Fault.values()) {
       if (path.equals(fault.path())) {
         return fault;

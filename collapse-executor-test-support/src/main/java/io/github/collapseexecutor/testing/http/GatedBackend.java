@@ -20,8 +20,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 /**
  * A server on loopback that holds each call until the test lets it go, so that a test decides
  * which call answers when, whatever the callers' own limits. Calls are numbered per path from 1;
- * call N of a path is answered {@code call N} once {@link #release} lets it, and every call under
- * {@code /held/} is held until the server stops. A held call is never held longer than 30 s.
+ * call N of a path is answered {@code call N} once {@link #releaseFrom} lets it, and every call
+ * under {@code /held/} is held until the server stops. A held call is never held longer than 30 s.
  */
 public final class GatedBackend {
 

@@ -173,6 +173,7 @@ public abstract class ServerAcrossInstancesCases {
    * timeout.
    */
   @Test
+  @SuppressWarnings("FutureReturnValueIgnored") // the first call's instance dies before it ends
   void whenTheInstanceThatRunsTheChainDiesTheOtherRunsItsOwnOnceTheLeaseEnds() {
     assertTimeoutPreemptively(
         Duration.ofSeconds(60),
@@ -211,7 +212,7 @@ public abstract class ServerAcrossInstancesCases {
           RawHttp.exchange(
               secondAddress,
               port,
-              "POST /quotes/acme HTTP/1.1\r\n" + "Host: quotes.example\r\nContent-Length: 0\r\n");
+              "POST /quotes/acme HTTP/1.1\r\nHost: quotes.example\r\nContent-Length: 0\r\n");
 
           CompletableFuture<String> second = call(secondAddress, "Bearer token-of-alice-123");
           assertThat(answers.awaitEntered())

@@ -15,22 +15,22 @@ final class ClusterNodes {
 
   static ClusterNodes of(String reply) {
     List<Node> nodes = new ArrayList<>();
-    for (String line : reply.split("\n")) {
-      String[] fields = line.trim().split(" ");
+    for (String line : reply.split("\n", /* limit= */ -1)) {
+      String[] fields = line.trim().split(" ", /* limit= */ -1);
       if (fields.length < 8) {
         continue;
       }
-      String address = fields[1].split("[@,]")[0];
+      String address = fields[1].split("[@,]", /* limit= */ -1)[0];
       int port = Integer.parseInt(address.substring(address.lastIndexOf(':') + 1));
       List<int[]> slots = new ArrayList<>();
       for (int i = 8; i < fields.length; i++) {
         if (!fields[i].startsWith("[")) {
-          String[] range = fields[i].split("-");
+          String[] range = fields[i].split("-", /* limit= */ -1);
           slots.add(
               new int[] {Integer.parseInt(range[0]), Integer.parseInt(range[range.length - 1])});
         }
       }
-      List<String> flags = List.of(fields[2].split(","));
+      List<String> flags = List.of(fields[2].split(",", /* limit= */ -1));
       nodes.add(new Node(fields[0], port, flags, fields[3], slots));
     }
     return new ClusterNodes(nodes);

@@ -35,6 +35,7 @@ public final class RedisAdmin implements AutoCloseable {
    * Connects to 127.0.0.1:{@code port}, over TLS if {@code tls} is not null, and authenticates
    * as {@code user} (the default user if null) when {@code password} is not null.
    */
+  @SuppressWarnings("AddressSelection") // the IPv4 loopback, as an address: nothing is looked up
   static RedisAdmin connect(int port, SSLSocketFactory tls, String user, String password)
       throws IOException {
     Socket plain = new Socket();
@@ -79,39 +80,37 @@ public final class RedisAdmin implements AutoCloseable {
     String line = line();
     String rest = line.substring(1);
     switch (line.charAt(0)) {
-      case '+':
+      case '+' -> {
         return rest;
-      case '-':
-        throw new Refused(rest);
-      case ':':
+      }
+      case '-' -> throw new Refused(rest);
+      case ':' -> {
         return Long.parseLong(rest);
-      case '$':
-        {
-          int length = Integer.parseInt(rest);
-          if (length < 0) {
-            return null;
-          }
-          byte[] bytes = in.readNBytes(length + 2);
-          return new String(bytes, 0, length, StandardCharsets.UTF_8);
+      }
+      case '$' -> {
+        int length = Integer.parseInt(rest);
+        if (length < 0) {
+          return null;
         }
-      case '*':
-        {
-          int count = Integer.parseInt(rest);
-          if (count < 0) {
-            return null;
-          }
-          List<Object> items = new ArrayList<>(count);
-          for (int i = 0; i < count; i++) {
-            try {
-              items.add(reply());
-            } catch (Refused inside) {
-              items.add(inside);
-            }
-          }
-          return items;
+        byte[] bytes = in.readNBytes(length + 2);
+        return new String(bytes, 0, length, StandardCharsets.UTF_8);
+      }
+      case '*' -> {
+        int count = Integer.parseInt(rest);
+        if (count < 0) {
+          return null;
         }
-      default:
-        throw new IOException("not a RESP reply: " + line);
+        List<Object> items = new ArrayList<>(count);
+        for (int i = 0; i < count; i++) {
+          try {
+            items.add(reply());
+          } catch (Refused inside) {
+            items.add(inside);
+          }
+        }
+        return items;
+      }
+      default -> throw new IOException("not a RESP reply: " + line);
     }
   }
 

@@ -124,7 +124,7 @@ final class RedisProcess {
 
   private boolean answersAs(long pid) {
     try (RedisAdmin admin = connector.connect(port)) {
-      for (String line : admin.text("INFO", "server").split("\r?\n")) {
+      for (String line : admin.text("INFO", "server").split("\r?\n", /* limit= */ -1)) {
         if (line.startsWith("process_id:")) {
           return line.substring("process_id:".length()).trim().equals(Long.toString(pid));
         }
@@ -143,7 +143,8 @@ final class RedisProcess {
 
   /** Returns whether {@code program} is an executable on the PATH. */
   static boolean onPath(String program) {
-    for (String dir : System.getenv().getOrDefault("PATH", "").split(File.pathSeparator)) {
+    for (String dir :
+        System.getenv().getOrDefault("PATH", "").split(File.pathSeparator, /* limit= */ -1)) {
       if (new File(dir, program).canExecute()) {
         return true;
       }

@@ -53,7 +53,10 @@ public final class TestCertificates implements AutoCloseable {
   private void make() throws IOException {
     Files.writeString(
         dir.resolve("server.ext"),
-        "subjectAltName=IP:127.0.0.1,DNS:localhost\n" + "extendedKeyUsage=serverAuth\n",
+        """
+        subjectAltName=IP:127.0.0.1,DNS:localhost
+        extendedKeyUsage=serverAuth
+        """,
         StandardCharsets.US_ASCII);
     Files.writeString(
         dir.resolve("client.ext"), "extendedKeyUsage=clientAuth\n", StandardCharsets.US_ASCII);
