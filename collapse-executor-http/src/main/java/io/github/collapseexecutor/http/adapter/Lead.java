@@ -60,7 +60,7 @@ final class Lead implements Turn {
 
   /**
    * Makes this lead's call as its protocol's leaders make theirs ({@link LeaderCall#make}): here,
-   * or through the fleet tier.
+   * or through the tier its options name.
    */
   <T, X extends Exception> T make(@Nullable DetailCodec<?> codec, LeaderCall.Steps<T, X> steps)
       throws X {
