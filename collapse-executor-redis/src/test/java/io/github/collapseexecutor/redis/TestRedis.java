@@ -1,8 +1,7 @@
 package io.github.collapseexecutor.redis;
 
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
-
 import io.github.collapseexecutor.fleet.FleetState;
+import io.github.collapseexecutor.testing.Services;
 import io.lettuce.core.RedisClient;
 import io.lettuce.core.RedisURI;
 import java.io.IOException;
@@ -34,7 +33,7 @@ final class TestRedis {
 
   /** Skips the test unless a Redis answers on {@code port} of 127.0.0.1. */
   static void assumeRunning(int port) {
-    assumeTrue(listening(port), "no Redis on 127.0.0.1:" + port);
+    Services.assume(listening(port), "no Redis on 127.0.0.1:" + port);
   }
 
   /** Returns the URI of a Redis on {@code port} of 127.0.0.1. */

@@ -1,7 +1,5 @@
 package io.github.collapseexecutor.testing;
 
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
-
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
@@ -9,7 +7,7 @@ import java.net.Socket;
 
 /**
  * The Redis on 127.0.0.1:6379 that the fleet tier's tests share, and a port where none listens.
- * A test that needs it skips, and says why, where it is not running.
+ * A test that needs it skips, and says why, where it is not running ({@link Services}).
  */
 public final class LocalRedis {
 
@@ -18,9 +16,9 @@ public final class LocalRedis {
 
   private LocalRedis() {}
 
-  /** Skips the test unless a Redis answers on 127.0.0.1:{@value #PORT}. */
+  /** Skips (or fails, {@link Services}) the test unless a Redis answers on 127.0.0.1:{@value #PORT}. */
   public static void assumeRunning() {
-    assumeTrue(listening(PORT), "no Redis on 127.0.0.1:" + PORT);
+    Services.assume(listening(PORT), "no Redis on 127.0.0.1:" + PORT);
   }
 
   /** Returns a loopback port that nothing listens on now: a Redis that is unreachable. */

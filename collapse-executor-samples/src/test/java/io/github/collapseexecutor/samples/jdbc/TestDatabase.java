@@ -1,8 +1,7 @@
 package io.github.collapseexecutor.samples.jdbc;
 
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
-
 import com.zaxxer.hikari.HikariDataSource;
+import io.github.collapseexecutor.testing.Services;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -48,8 +47,8 @@ public enum TestDatabase {
           maxConnections);
     }
     String problem = UNREACHABLE.computeIfAbsent(this, TestDatabase::probe);
-    assumeTrue(
-        problem.isEmpty(), () -> name() + " is not reachable at " + serverUrl + ": " + problem);
+    Services.assume(
+        problem.isEmpty(), name() + " is not reachable at " + serverUrl + ": " + problem);
     return Database.open(serverUrl, user, "", maxConnections);
   }
 

@@ -1,12 +1,12 @@
 package io.github.collapseexecutor.spring.annotation;
 
+import io.github.collapseexecutor.testing.Services;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.UUID;
 import javax.sql.DataSource;
-import org.junit.jupiter.api.Assumptions;
 import org.springframework.jdbc.datasource.DriverManagerDataSource;
 
 /**
@@ -41,7 +41,7 @@ final class LibraryDatabase implements AutoCloseable {
         Statement statement = connection.createStatement()) {
       statement.execute("create schema " + own);
     } catch (SQLException e) {
-      Assumptions.abort("PostgreSQL does not answer on 127.0.0.1:5432: " + e.getMessage());
+      Services.absent("PostgreSQL does not answer on 127.0.0.1:5432: " + e.getMessage());
     }
     return new LibraryDatabase(POSTGRESQL + "?currentSchema=" + own, "postgres", own);
   }

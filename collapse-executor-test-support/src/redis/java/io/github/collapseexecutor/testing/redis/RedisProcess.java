@@ -1,5 +1,6 @@
 package io.github.collapseexecutor.testing.redis;
 
+import io.github.collapseexecutor.testing.Services;
 import java.io.File;
 import java.io.IOException;
 import java.net.ServerSocket;
@@ -135,9 +136,9 @@ final class RedisProcess {
     }
   }
 
-  /** Skips the test unless this machine has {@code redis-server} and {@code redis-cli}. */
+  /** Skips the test (or fails it, {@link Services}) unless this machine has {@code redis-server} and {@code redis-cli}. */
   static void assumeInstalled() {
-    org.junit.jupiter.api.Assumptions.assumeTrue(
+    Services.assume(
         onPath("redis-server") && onPath("redis-cli"), "no redis-server or redis-cli on the PATH");
   }
 

@@ -1,7 +1,6 @@
 package io.github.collapseexecutor.testing.redis;
 
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
-
+import io.github.collapseexecutor.testing.Services;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -37,7 +36,7 @@ public final class TestCertificates implements AutoCloseable {
 
   /** Makes a CA, a server and a client certificate in a new temporary folder. */
   public static TestCertificates create() throws IOException {
-    assumeTrue(
+    Services.assume(
         RedisProcess.onPath("openssl") && RedisProcess.onPath("keytool"),
         "no openssl or keytool on the PATH");
     TestCertificates made = new TestCertificates(Files.createTempDirectory("redis-test-tls"));
